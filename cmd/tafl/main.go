@@ -1,0 +1,155 @@
+// Command tafl drives the taflbot rules engine from a shell: it lists the
+// variants, the legal moves of a position, plays move lists, counts perft,
+// draws boards and runs the engine. Other programs and tests rely on its
+// output; the formats below are a contract.
+//
+// Usage:
+//
+//	tafl variants
+//	tafl moves   [position flags] [-json]
+//	tafl play    [position flags] [-json] MOVE… | -
+//	tafl perft   [position flags] -depth N [-divide] [-json]
+//	tafl render  [position flags] [-moves "…"] -o board.png [-theme light|dark] [-flip]
+//	tafl replay  [position flags] [-moves "…" | -otg FILE] -o game.gif
+//	tafl ai      [position flags] [-level L | -time D | -depth N] [-json]
+//	tafl otep    (the OpenTafl Engine Protocol on stdin/stdout)
+//	tafl match   (engine-vs-engine matches; tafl match -h)
+//
+// Position flags, common to every command that takes a position:
+//
+//	-variant NAME      a preset (default copenhagen; `tafl variants` lists them)
+//	-layout NAME       the start layout, for variants that have several (tawlbwrdd)
+//	-rules "OTN"       a custom variant from an OpenTafl rules string (overrides -variant)
+//	-position RECORD   start from this OTN position record instead of the start position
+//	-side SIDE         the side to move in -position: attackers or defenders
+//
+// `tafl moves` prints the legal moves of the side to move, one per line in
+// simple form, sorted; with -json, {"moves":["a4-a1",…]}.
+//
+// `tafl play` plays the moves in order (from the arguments, or whitespace-
+// separated from standard input when the only argument is "-"). With -json
+// it prints one object: variant, moves (move, full OTN notation, captures,
+// announce), the final position record, to_move, status, reason and error.
+// An illegal move (or one after the end) stops the replay with exit status 1
+// and error {"index":i,"move":…,"reason":…}; everything before it is reported.
+//
+// `tafl perft` prints the number of leaves of the legal-move tree of the
+// given depth ({"depth":N,"nodes":…} with -json); -divide prints the count
+// under each first move.
+//
+// Exit status: 0 success, 1 failure (such as an illegal move), 2 usage error.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// env is what a subcommand may use: its arguments and the standard streams.
+type env struct {
+	args   []string
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// command is one subcommand of tafl.
+type command struct {
+	summary string
+	run     func(e env) error
+}
+
+// commands is the subcommand table. Each subcommand lives in its own file.
+var commands = map[string]command{
+	"variants": {"list the preset variants", runVariants},
+	"moves":    {"list the legal moves of a position", runMoves},
+	"play":     {"play a list of moves and report the result", runPlay},
+	"perft":    {"count the leaves of the legal-move tree", runPerft},
+}
+
+// usageError is a mistake in the command line: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// exitError carries an exit status for a failure whose output was already printed.
+type exitError struct{ code int }
+
+func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run runs tafl with the given arguments and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		printUsage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "tafl: unknown command %q\n", args[0])
+		printUsage(stderr)
+		return 2
+	}
+	err := cmd.run(env{args: args[1:], stdin: stdin, stdout: stdout, stderr: stderr})
+	var ue *usageError
+	var xe *exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], ue.msg)
+		return 2
+	case errors.As(err, &xe):
+		return xe.code
+	default:
+		fmt.Fprintf(stderr, "tafl %s: %v\n", args[0], err)
+		return 1
+	}
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "usage: tafl COMMAND [flags]   (tafl COMMAND -h for its flags)")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	}
+}
+
+// newFlags returns a flag set for a subcommand that reports errors instead
+// of exiting, printing its usage to e.stderr.
+func newFlags(e env, name, args string) *flag.FlagSet {
+	fs := flag.NewFlagSet("tafl "+name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "usage: tafl %s %s\n", name, args)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args, turning flag errors into usage errors.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &usageError{msg: err.Error()}
+	}
+	return nil
+}

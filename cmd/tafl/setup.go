@@ -1,0 +1,88 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// setup holds the position flags common to the subcommands.
+type setup struct {
+	variant, layout, rules, position, side string
+}
+
+// register adds -variant, -layout, -rules, -position and -side to fs.
+func (s *setup) register(fs *flag.FlagSet) {
+	fs.StringVar(&s.variant, "variant", tafl.DefaultVariant, "preset variant (see `tafl variants`)")
+	fs.StringVar(&s.layout, "layout", "", "start layout, for variants that have several (tawlbwrdd: lewis, bell, lewis-cross)")
+	fs.StringVar(&s.rules, "rules", "", "custom variant: an OpenTafl rules string (overrides -variant)")
+	fs.StringVar(&s.position, "position", "", "start from this OTN position record")
+	fs.StringVar(&s.side, "side", "", "side to move in -position: attackers or defenders")
+}
+
+// Variant returns the variant the flags name.
+func (s *setup) Variant() (*tafl.Variant, error) {
+	if s.rules != "" {
+		r, err := tafl.ParseRules(s.rules)
+		if err != nil {
+			return nil, &usageError{msg: err.Error()}
+		}
+		v, err := tafl.NewVariant(r)
+		if err != nil {
+			return nil, &usageError{msg: err.Error()}
+		}
+		return v, nil
+	}
+	v, err := tafl.Preset(s.variant, s.layout)
+	if err != nil {
+		return nil, &usageError{msg: err.Error()}
+	}
+	return v, nil
+}
+
+// Start returns the position the flags describe.
+func (s *setup) Start() (tafl.Position, error) {
+	v, err := s.Variant()
+	if err != nil {
+		return tafl.Position{}, err
+	}
+	if s.position == "" {
+		if s.side != "" {
+			return tafl.Position{}, &usageError{msg: "-side goes with -position"}
+		}
+		return v.Start(), nil
+	}
+	side := v.Start().ToMove()
+	if s.side != "" {
+		if side, err = tafl.ParseSide(s.side); err != nil {
+			return tafl.Position{}, &usageError{msg: err.Error()}
+		}
+	}
+	p, err := v.ParsePosition(strings.TrimSpace(s.position), side)
+	if err != nil {
+		return tafl.Position{}, &usageError{msg: err.Error()}
+	}
+	return p, nil
+}
+
+// Game returns a new game from the flags' start position.
+func (s *setup) Game() (*tafl.Game, error) {
+	p, err := s.Start()
+	if err != nil {
+		return nil, err
+	}
+	return tafl.NewGameFrom(p), nil
+}
+
+// PlayMoves plays moves (OTN simple or full form) into g, stopping at the
+// first that fails; it returns how many were played and that error.
+func PlayMoves(g *tafl.Game, moves []string) (int, error) {
+	for i, m := range moves {
+		if _, err := g.PlayText(m); err != nil {
+			return i, fmt.Errorf("move %d (%s): %w", i+1, m, err)
+		}
+	}
+	return len(moves), nil
+}

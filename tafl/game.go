@@ -1,0 +1,290 @@
+package tafl
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Game is a game in progress or finished: the start position, every move
+// played, the current position and the outcome. Unlike [Position], a Game
+// changes as moves are played; it is not safe for concurrent use.
+type Game struct {
+	v       *Variant
+	start   Position
+	pos     Position
+	plies   []Ply
+	hashes  []uint64 // hashes[i]: the position before ply i; the last is the current one
+	irrev   int      // index in hashes of the first position after the last capture
+	outcome Outcome
+}
+
+// Ply is one move played in a game, with what it did.
+type Ply struct {
+	Move     Move     // Move is the move played.
+	Piece    Piece    // Piece is the piece that moved.
+	Captures []Square // Captures are the squares of the pieces it captured (the king is never removed).
+	Announce Announce // Announce is raichi/tuicha after the move.
+	Threat   bool     // Threat: after an attackers' move, they could capture the king next move.
+	Outcome  Outcome  // Outcome is set when this move ended the game.
+}
+
+// Notation returns the ply in OTN full form, such as "Ke6-e7xd7/f7" with
+// the suffix "++" (king captured), "--" (king escaped), "+" (the attackers
+// threaten the king) or "-" (the king has an open line to escape).
+func (p Ply) Notation() string {
+	var b strings.Builder
+	if p.Piece == King {
+		b.WriteByte('K')
+	}
+	b.WriteString(p.Move.String())
+	for i, c := range p.Captures {
+		if i == 0 {
+			b.WriteByte('x')
+		} else {
+			b.WriteByte('/')
+		}
+		b.WriteString(c.String())
+	}
+	b.WriteString(p.suffix())
+	return b.String()
+}
+
+func (p Ply) suffix() string {
+	switch {
+	case p.Outcome.Reason == KingCaptured:
+		return "++"
+	case p.Outcome.Reason == KingEscaped:
+		return "--"
+	case p.Piece.Side() == Attackers && p.Threat:
+		return "+"
+	case p.Piece.Side() == Defenders && p.Announce != NoAnnounce:
+		return "-"
+	}
+	return ""
+}
+
+// NewGame starts a game of variant v from its start position.
+func NewGame(v *Variant) *Game { return NewGameFrom(v.start) }
+
+// NewGameFrom starts a game from any position (see [Variant.ParsePosition]).
+func NewGameFrom(p Position) *Game {
+	g := &Game{v: p.v, start: p, pos: p, hashes: []uint64{p.hash}}
+	g.outcome = p.Outcome()
+	if !g.outcome.Over() {
+		g.checkNoMoves()
+	}
+	return g
+}
+
+// Variant returns the game's rules.
+func (g *Game) Variant() *Variant { return g.v }
+
+// Start returns the position the game started from.
+func (g *Game) Start() Position { return g.start }
+
+// Position returns the current position.
+func (g *Game) Position() Position { return g.pos }
+
+// Plies returns the moves played so far (a copy).
+func (g *Game) Plies() []Ply { return slices.Clone(g.plies) }
+
+// Len returns the number of moves played.
+func (g *Game) Len() int { return len(g.plies) }
+
+// Outcome returns how the game ended; the zero Outcome while it goes on.
+func (g *Game) Outcome() Outcome { return g.outcome }
+
+// ToMove returns the side to move.
+func (g *Game) ToMove() Side { return g.pos.toMove }
+
+// Clone returns an independent copy of the game.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.plies = slices.Clone(g.plies)
+	c.hashes = slices.Clone(g.hashes)
+	return &c
+}
+
+// History returns the hashes of every position since the last capture,
+// oldest first, the current position last: what the repetition rule looks
+// at. The search uses it to apply the rule inside its tree.
+func (g *Game) History() []uint64 { return slices.Clone(g.hashes[g.irrev:]) }
+
+// Play plays m for the side to move. An illegal move, or any move after
+// the end, returns a *MoveError and changes nothing.
+func (g *Game) Play(m Move) (Ply, error) {
+	if g.outcome.Over() {
+		return Ply{}, &MoveError{Move: m, Reason: ReasonGameOver, Detail: "the game is over (" + g.outcome.Status() + ")"}
+	}
+	if e := g.pos.checkMove(m); e != nil {
+		return Ply{}, e
+	}
+	var c Position
+	var caps []Square
+	g.pos.makeMove(m, &c, &caps)
+	mover := g.pos.toMove
+	out := c.Outcome()
+	if !out.Over() && g.v.rules.Repetition != RepetitionIgnore && len(caps) == 0 && g.seen(c.hash) >= 2 {
+		switch g.v.rules.Repetition {
+		case RepetitionForbidden:
+			return Ply{}, &MoveError{Move: m, Reason: ReasonRepetition, Detail: "this move would repeat a position for the third time, which the rules forbid: choose another move"}
+		case RepetitionDraw:
+			out = Outcome{Winner: NoSide, Reason: Repetition}
+		case RepetitionDefendersLose:
+			out = Outcome{Winner: Attackers, Reason: Repetition}
+		case RepetitionMoverLoses:
+			out = Outcome{Winner: mover.Other(), Reason: Repetition}
+		}
+	}
+	ply := Ply{Move: m, Piece: g.pos.board[m.From()], Captures: caps, Announce: c.Announcement()}
+	if mover == Attackers && !out.Over() {
+		ply.Threat = c.KingThreatened()
+	}
+	g.pos = c
+	g.plies = append(g.plies, ply)
+	if len(caps) > 0 {
+		g.irrev = len(g.hashes)
+	}
+	g.hashes = append(g.hashes, c.hash)
+	g.outcome = out
+	if !out.Over() {
+		g.checkNoMoves()
+	}
+	g.plies[len(g.plies)-1].Outcome = g.outcome
+	return g.plies[len(g.plies)-1], nil
+}
+
+// seen counts the earlier occurrences of a position hash since the last capture.
+func (g *Game) seen(h uint64) int {
+	n := 0
+	for _, x := range g.hashes[g.irrev:] {
+		if x == h {
+			n++
+		}
+	}
+	return n
+}
+
+// checkNoMoves ends the game when the side to move has no legal move.
+func (g *Game) checkNoMoves() {
+	if len(g.LegalMoves()) > 0 {
+		return
+	}
+	if g.v.rules.NoMovesDraw {
+		g.outcome = Outcome{Winner: NoSide, Reason: NoMoves}
+	} else {
+		g.outcome = Outcome{Winner: g.pos.toMove.Other(), Reason: NoMoves}
+	}
+}
+
+// LegalMoves returns the legal moves of the side to move, sorted by their
+// simple notation, with the repetition rule applied. None once the game is over.
+func (g *Game) LegalMoves() []Move {
+	if g.outcome.Reason != NoEnd && g.outcome.Reason != NoMoves || g.pos.end != NoEnd {
+		return nil
+	}
+	moves := g.pos.LegalMoves()
+	if g.v.rules.Repetition == RepetitionForbidden {
+		var c Position
+		moves = slices.DeleteFunc(moves, func(m Move) bool {
+			if g.pos.makeMove(m, &c, nil) > 0 {
+				return false
+			}
+			return g.seen(c.hash) >= 2
+		})
+	}
+	SortMoves(moves)
+	return moves
+}
+
+// SortMoves sorts moves by their simple notation (as `tafl moves` prints
+// them): by the from-square's name, then the to-square's name.
+func SortMoves(moves []Move) {
+	slices.SortFunc(moves, func(a, b Move) int { return strings.Compare(a.String(), b.String()) })
+}
+
+// PlayText parses a move in OTN simple or full form and plays it. The
+// annotations of the full form (captures, K, suffixes) are checked against
+// what the move actually does; a mismatch is a *MoveError and changes
+// nothing.
+func (g *Game) PlayText(text string) (Ply, error) {
+	mt, err := ParseMove(text)
+	if err != nil {
+		return Ply{}, err
+	}
+	if g.outcome.Over() {
+		return Ply{}, &MoveError{Move: mt.Move, Reason: ReasonGameOver, Detail: "the game is over (" + g.outcome.Status() + ")"}
+	}
+	if e := g.pos.checkMove(mt.Move); e != nil {
+		return Ply{}, e
+	}
+	trial := g.Clone()
+	ply, err := trial.Play(mt.Move)
+	if err != nil {
+		return Ply{}, err
+	}
+	if mt.King != (ply.Piece == King) {
+		return Ply{}, annotationError(mt, "the K prefix marks king moves only")
+	}
+	if mt.HasCaptures {
+		want := slices.Clone(mt.Captures)
+		got := slices.Clone(ply.Captures)
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(want, got) {
+			return Ply{}, annotationError(mt, fmt.Sprintf("it captures %s, not %s", squareList(ply.Captures), squareList(mt.Captures)))
+		}
+	}
+	if mt.Suffix != "" && mt.Suffix != ply.suffix() {
+		return Ply{}, annotationError(mt, fmt.Sprintf("its suffix is %q, not %q", ply.suffix(), mt.Suffix))
+	}
+	*g = *trial
+	return ply, nil
+}
+
+func annotationError(mt MoveText, detail string) *MoveError {
+	return &MoveError{Move: mt.Move, Reason: ReasonAnnotation, Detail: "the move is written " + mt.Raw + " but " + detail}
+}
+
+func squareList(s []Square) string {
+	if len(s) == 0 {
+		return "nothing"
+	}
+	parts := make([]string, len(s))
+	for i, q := range s {
+		parts[i] = q.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Resign ends the game: side s resigns and the other side wins.
+func (g *Game) Resign(s Side) error { return g.finish(Outcome{Winner: s.Other(), Reason: Resignation}) }
+
+// AgreeDraw ends the game in a draw by agreement.
+func (g *Game) AgreeDraw() error { return g.finish(Outcome{Winner: NoSide, Reason: DrawAgreed}) }
+
+// LoseOnTime ends the game: side s ran out of time and the other side wins.
+func (g *Game) LoseOnTime(s Side) error { return g.finish(Outcome{Winner: s.Other(), Reason: Timeout}) }
+
+func (g *Game) finish(o Outcome) error {
+	if g.outcome.Over() {
+		return &MoveError{Reason: ReasonGameOver, Detail: "tafl: the game is already over (" + g.outcome.Status() + ")"}
+	}
+	if o.Reason != DrawAgreed && o.Winner == NoSide {
+		return fmt.Errorf("tafl: a side must be attackers or defenders")
+	}
+	g.outcome = o
+	return nil
+}
+
+// SetOutcome records an outcome decided outside the rules (resignation,
+// draw by agreement, loss on time) when rebuilding a stored game. It
+// refuses outcomes the rules decide themselves.
+func (g *Game) SetOutcome(o Outcome) error {
+	switch o.Reason {
+	case Resignation, DrawAgreed, Timeout:
+		return g.finish(o)
+	}
+	return fmt.Errorf("tafl: outcome %q is decided by the moves, not recorded", o.Reason)
+}

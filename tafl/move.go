@@ -1,0 +1,97 @@
+package tafl
+
+import "strings"
+
+// Move is a move of one piece from one square to another along a rank or
+// file. The zero value, NoMove, is no move.
+type Move uint32
+
+// NoMove is the zero Move.
+const NoMove Move = 0
+
+// NewMove returns the move from one square to another.
+func NewMove(from, to Square) Move { return Move(uint32(uint16(from)) | uint32(uint16(to))<<16) }
+
+// From returns the square the piece leaves.
+func (m Move) From() Square { return Square(uint16(m)) }
+
+// To returns the square the piece reaches.
+func (m Move) To() Square { return Square(uint16(m >> 16)) }
+
+// String returns the move in OTN simple form, such as "d1-d4".
+func (m Move) String() string {
+	if m == NoMove {
+		return "-"
+	}
+	return m.From().String() + "-" + m.To().String()
+}
+
+// ParseMove reads a move in OTN simple form ("d1-d4") or full form
+// ("Ke6-e7", "d9-d3xd2/c3", "f2-f1--"). Annotations of the full form are
+// returned in the MoveText but not checked here: [Game.PlayText] checks them
+// against the position. Geometry (same rank or file) is not checked either.
+func ParseMove(text string) (MoveText, error) {
+	var mt MoveText
+	mt.Raw = text
+	s := text
+	bad := func(msg string) (MoveText, error) {
+		return MoveText{}, &SyntaxError{Kind: "move", Text: text, Msg: msg}
+	}
+	if s == "" {
+		return bad("a move is written from-to, such as d1-d4")
+	}
+	if s[0] == 'K' && len(s) > 1 && s[1] >= 'a' && s[1] <= 's' {
+		mt.King = true
+		s = s[1:]
+	}
+	from, n := scanSquare(s)
+	if n == 0 {
+		return bad("a move starts with the square the piece leaves, such as d1 in d1-d4")
+	}
+	s = s[n:]
+	if s == "" || s[0] != '-' {
+		return bad("the two squares of a move are joined by '-', such as d1-d4")
+	}
+	s = s[1:]
+	to, n := scanSquare(s)
+	if n == 0 {
+		return bad("a move ends with the square the piece reaches, such as d4 in d1-d4")
+	}
+	s = s[n:]
+	mt.Move = NewMove(from, to)
+	if strings.HasPrefix(s, "x") {
+		s = s[1:]
+		for {
+			sq, n := scanSquare(s)
+			if n == 0 {
+				return bad("captures are written x and squares joined by '/', such as xd2/c3")
+			}
+			mt.Captures = append(mt.Captures, sq)
+			s = s[n:]
+			if strings.HasPrefix(s, "/") || strings.HasPrefix(s, "x") {
+				s = s[1:]
+				continue
+			}
+			break
+		}
+		mt.HasCaptures = true
+	}
+	switch s {
+	case "":
+	case "+", "-", "++", "--":
+		mt.Suffix = s
+	default:
+		return bad("a move may end only with +, -, ++ or --")
+	}
+	return mt, nil
+}
+
+// MoveText is a parsed move record with the annotations of the OTN full form.
+type MoveText struct {
+	Raw         string   // Raw is the text as given.
+	Move        Move     // Move is the move itself.
+	King        bool     // King is set when the text marks the piece as the king ("Ke6-e7").
+	HasCaptures bool     // HasCaptures is set when the text lists captures.
+	Captures    []Square // Captures are the squares the text says were captured.
+	Suffix      string   // Suffix is "", "+", "-", "++" or "--".
+}

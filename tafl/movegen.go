@@ -1,0 +1,342 @@
+package tafl
+
+// This file is the hot path: move generation and copy-make, called millions
+// of times a second by perft and the search. Keep it free of allocation and
+// of anything that is not needed to generate or make a move. Checked, slow,
+// friendly versions live in legal.go.
+
+// sideOf maps a cell to the side owning it.
+var sideOf = [5]Side{NoSide, Attackers, Defenders, Defenders, NoSide}
+
+// GenerateMoves appends to buf[:0] the legal moves of the side to move and
+// returns it. It knows nothing of the game's history, so under
+// [RepetitionForbidden] a move it returns may still be refused by
+// [Game.Play]. A position whose last move ended the game has no moves.
+func (p *Position) GenerateMoves(buf []Move) []Move {
+	buf = buf[:0]
+	if p.end != NoEnd {
+		return buf
+	}
+	v := p.v
+	side := p.toMove
+	n := Square(v.size)
+	for base := Square(stride); base <= n*stride; base += stride {
+		for sq := base + 1; sq <= base+n; sq++ {
+			pc := p.board[sq]
+			if sideOf[pc] != side {
+				continue
+			}
+			if v.camp[sq] != 0 {
+				buf = p.campMoves(sq, pc, buf)
+				continue
+			}
+			mask := &v.move[pc]
+			for _, d := range dirs {
+				for q := sq + d; p.board[q] == Empty; q += d {
+					f := mask[q]
+					if f&mayStop != 0 {
+						buf = append(buf, NewMove(sq, q))
+					}
+					if f&mayPass == 0 {
+						break
+					}
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// campMoves generates the moves of a piece standing in a camp: it moves
+// freely within its own camp, and once out obeys the camp rules like any
+// piece coming from outside.
+func (p *Position) campMoves(sq Square, pc Piece, buf []Move) []Move {
+	v := p.v
+	home := v.camp[sq]
+	mask := &v.move[pc]
+	for _, d := range dirs {
+		inside := true
+		for q := sq + d; p.board[q] == Empty; q += d {
+			if inside && v.camp[q] == home {
+				buf = append(buf, NewMove(sq, q))
+				continue
+			}
+			inside = false
+			f := mask[q]
+			if f&mayStop != 0 {
+				buf = append(buf, NewMove(sq, q))
+			}
+			if f&mayPass == 0 {
+				break
+			}
+		}
+	}
+	return buf
+}
+
+// HasMoves reports whether the side to move has at least one move
+// (history aside, as for [Position.GenerateMoves]).
+func (p *Position) HasMoves() bool {
+	var buf [1]Move
+	v := p.v
+	side := p.toMove
+	for _, sq := range v.squares {
+		pc := p.board[sq]
+		if sideOf[pc] != side {
+			continue
+		}
+		if v.camp[sq] != 0 {
+			if len(p.campMoves(sq, pc, buf[:0])) > 0 {
+				return true
+			}
+			continue
+		}
+		mask := &v.move[pc]
+		for _, d := range dirs {
+			for q := sq + d; p.board[q] == Empty; q += d {
+				f := mask[q]
+				if f&mayStop != 0 {
+					return true
+				}
+				if f&mayPass == 0 {
+					break
+				}
+			}
+		}
+	}
+	return false
+}
+
+// MakeMove plays m from p into child and returns the number of pieces it
+// captured. It is the unchecked fast path for search: m must be one of
+// the moves [Position.GenerateMoves] returned for p. The child's
+// [Position.Outcome] tells whether the move ended the game.
+func (p *Position) MakeMove(m Move, child *Position) int {
+	return p.makeMove(m, child, nil)
+}
+
+// makeMove is MakeMove that also appends the captured squares to *caps
+// when caps is not nil.
+func (p *Position) makeMove(m Move, c *Position, caps *[]Square) int {
+	*c = *p
+	v := c.v
+	from, to := m.From(), m.To()
+	pc := c.board[from]
+	mover := c.toMove
+	c.board[from] = Empty
+	c.board[to] = pc
+	c.hash ^= zobrist[pc][from] ^ zobrist[pc][to] ^ sideKey
+	c.toMove = 3 - mover // Attackers <-> Defenders
+	if pc == King {
+		c.king = to
+	}
+	n := 0
+
+	// Custodial captures (and the combined trap).
+	if pc != King || v.hammer {
+		for _, d := range dirs {
+			nb := to + d
+			victim := c.board[nb]
+			if victim == Empty || victim == wall || victim == King || sideOf[victim] == mover {
+				continue
+			}
+			if c.anvil(nb+d, mover, victim, nb) || (v.rules.CombinedTrap && c.board[nb+d] == King && victim == Defender && c.kingBoxed(nb)) {
+				c.remove(nb, victim, caps)
+				n++
+			}
+		}
+	}
+
+	// The king.
+	if mover == Attackers {
+		if k := c.king; k == to+1 || k == to-1 || k == to+stride || k == to-stride {
+			if c.kingCaptured(k, to) {
+				c.winner, c.end = Attackers, KingCaptured
+			}
+		}
+	}
+
+	// Shieldwalls.
+	if v.rules.Shieldwall != NoShieldwall && (pc != King || v.hammer) {
+		n += c.shieldwalls(to, mover, caps)
+	}
+
+	// Game end.
+	if c.end == NoEnd {
+		switch {
+		case pc == King && v.kinds[to]&sqEscape != 0:
+			c.winner, c.end = Defenders, KingEscaped
+		case mover == Defenders && v.rules.ExitFort && v.kinds[c.king]&sqEdge != 0 && c.exitFort():
+			c.winner, c.end = Defenders, ExitFort
+		case mover == Attackers && v.rules.Encirclement && c.encircledAfter(to):
+			c.winner, c.end = Attackers, Encirclement
+		}
+	}
+	return n
+}
+
+// remove takes a captured piece off the board.
+func (p *Position) remove(sq Square, pc Piece, caps *[]Square) {
+	p.board[sq] = Empty
+	p.hash ^= zobrist[pc][sq]
+	if pc == Attacker {
+		p.natt--
+	} else {
+		p.ndef--
+	}
+	if caps != nil {
+		*caps = append(*caps, sq)
+	}
+}
+
+// anvil reports whether square a closes a capture of victim (standing on
+// vsq) for the side that moved: a piece of that side, or a square hostile
+// to the victim.
+func (p *Position) anvil(a Square, mover Side, victim Piece, vsq Square) bool {
+	v := p.v
+	c := p.board[a]
+	if sideOf[c] == mover && (c != King || v.anvil) {
+		return true
+	}
+	if v.kinds[a]&sqSpecial == 0 {
+		return false
+	}
+	hostile := v.hostE[victim][a]
+	if c != Empty {
+		hostile = v.hostO[victim][a]
+	}
+	return hostile && (v.camp[a] == 0 || v.camp[a] != v.camp[vsq])
+}
+
+// kingSide reports whether square a counts against the king: an attacker,
+// or a square hostile to the king.
+func (p *Position) kingSide(a Square) bool {
+	c := p.board[a]
+	if c == Attacker {
+		return true
+	}
+	v := p.v
+	if v.kinds[a]&sqSpecial == 0 {
+		return false
+	}
+	if c == Empty {
+		return v.hostE[King][a]
+	}
+	return v.hostO[King][a]
+}
+
+// kingCaptured reports whether the king on k is captured by the attacker
+// that just moved to hammer.
+func (p *Position) kingCaptured(k, hammer Square) bool {
+	v := p.v
+	switch v.rules.KingStrength {
+	case WeakKing:
+		return p.kingSide(k + (k - hammer))
+	case StrongNearThrone:
+		if t := v.throne; t == NoSquare || (k != t && k+1 != t && k-1 != t && k+stride != t && k-stride != t) {
+			return p.kingSide(k + (k - hammer))
+		}
+	case MiddleweightKing:
+		for _, d := range dirs {
+			if a := k + d; p.board[a] != wall && !p.kingSide(a) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, d := range dirs {
+		if !p.kingSide(k + d) {
+			return false
+		}
+	}
+	return true
+}
+
+// kingBoxed reports whether the king, beside the defender on guard, is
+// blocked on his three other sides by attackers or hostile squares (the
+// combined trap, VARIANTS.md tablut-helmfrid rule 8).
+func (p *Position) kingBoxed(guard Square) bool {
+	k := p.king
+	for _, d := range dirs {
+		if a := k + d; a != guard && !p.kingSide(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// shieldwalls captures the edge rows completed by the piece that just
+// moved to `to`, and returns how many pieces it took.
+func (p *Position) shieldwalls(to Square, mover Side, caps *[]Square) int {
+	v := p.v
+	n := 0
+	if in := v.inward[to]; in != 0 {
+		along := Square(1)
+		if in == 1 || in == -1 {
+			along = stride
+		}
+		n += p.shieldwall(to+along, mover, caps)
+		n += p.shieldwall(to-along, mover, caps)
+	}
+	if !v.rules.ShieldwallFlankOnly {
+		for _, d := range dirs {
+			if b := to + d; v.inward[b] == -d {
+				n += p.shieldwall(b, mover, caps)
+			}
+		}
+	}
+	return n
+}
+
+// shieldwall checks the row of enemy pieces along the edge that holds b:
+// two or more pieces, each with a piece of the mover's side in front, and
+// both ends bracketed by the mover's pieces (or corners, for a strong
+// shieldwall). It captures the row (but never the king).
+func (p *Position) shieldwall(b Square, mover Side, caps *[]Square) int {
+	v := p.v
+	in := v.inward[b]
+	enemy := func(q Square) bool {
+		c := p.board[q]
+		return c != Empty && c != wall && sideOf[c] != mover && v.inward[q] == in
+	}
+	if in == 0 || !enemy(b) {
+		return 0
+	}
+	along := Square(1)
+	if in == 1 || in == -1 {
+		along = stride
+	}
+	lo, hi := b, b
+	for enemy(lo - along) {
+		lo -= along
+	}
+	for enemy(hi + along) {
+		hi += along
+	}
+	if lo == hi {
+		return 0
+	}
+	ours := func(q Square) bool {
+		c := p.board[q]
+		return sideOf[c] == mover && (c != King || v.anvil)
+	}
+	bracket := func(q Square) bool {
+		return ours(q) || (v.rules.Shieldwall == ShieldwallStrong && v.kinds[q]&sqCorner != 0 && p.board[q] == Empty)
+	}
+	if !bracket(lo-along) || !bracket(hi+along) {
+		return 0
+	}
+	for q := lo; q <= hi; q += along {
+		if !ours(q + in) {
+			return 0
+		}
+	}
+	n := 0
+	for q := lo; q <= hi; q += along {
+		if c := p.board[q]; c != King {
+			p.remove(q, c, caps)
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,367 @@
+package tafl
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// OTN rules strings (see docs/notation.md and ../shared/rules/OTN.md).
+//
+// A rules string is space-separated key:value pairs, starting with dim and
+// ending with start (rank 1 first) or starti (top rank first). taflbot
+// writes every key it knows, so its own strings do not depend on defaults.
+// What OTN cannot say is written in keys of taflbot's own, prefixed "tb-":
+//
+//	tb-rep:ignore|defenders-lose|forbidden   repetition rules OTN lacks (tfr holds the closest OTN value)
+//	tb-nomoves:draw                          a side without legal moves draws (OTN: always loses)
+//	tb-throneblock:y                         nobody may stop on or pass the throne once the king has left
+//	tb-corho, tb-aforho, tb-cenp-king        see below
+//
+// tb-corho and tb-aforho give the kinds an occupied corner or camp square is
+// hostile to, where that differs from corh/aforh.
+
+// rulesDefaults are the values of keys a rules string leaves out (OTN.md's
+// defaults; for the type lists, taflbot's choice, documented in docs/notation.md).
+func rulesDefaults(size int) Rules {
+	return Rules{
+		Name: "custom", Title: "Custom", Size: size, First: Attackers, Escape: EscapeCorners,
+		Throne: Area{Squares: centreOf(size), Stop: KindKing, Pass: AllKinds, Reenter: KindKing,
+			Hostile: AllKinds, HostileOccupied: KindAttacker},
+		Corners:             Area{Squares: cornersOf(size), Stop: KindKing, Pass: KindKing, Hostile: AllKinds, HostileOccupied: AllKinds, Reenter: KindKing},
+		KingArms:            ArmedKing,
+		KingStrength:        StrongKing,
+		Encirclement:        true,
+		Repetition:          RepetitionDraw,
+		ShieldwallFlankOnly: true,
+	}
+}
+
+// rulesKeys is every key taflbot reads, in the order it writes them.
+var rulesKeys = []string{"dim", "name", "atkf", "esc", "surf", "tfr", "ka", "ks", "sw", "swf", "efe", "linc",
+	"cor", "cors", "corp", "corh", "corre", "cen", "cens", "cenp", "cenh", "cenhe", "cenre",
+	"afor", "afors", "aforp", "aforh", "aforre", "dfor", "dfors", "dforp", "dforh", "dforre",
+	"nj", "cj", "mj", "gj", "kj", "spd", "ber",
+	"tb-rep", "tb-nomoves", "tb-throneblock", "tb-corho", "tb-aforho", "start", "starti"}
+
+// ParseRules reads an OpenTafl rules string into Rules (Name "custom").
+// Keys for features taflbot does not play are rejected by name; keys that
+// only concern pieces taflbot never has (nj, cj, mj, gj) are accepted.
+func ParseRules(text string) (Rules, error) {
+	bad := func(format string, args ...any) (Rules, error) {
+		return Rules{}, &SyntaxError{Kind: "rules", Text: clip(text), Msg: fmt.Sprintf(format, args...)}
+	}
+	fields := strings.Fields(text)
+	if len(fields) == 0 {
+		return bad("a rules string is key:value pairs, starting with dim:N and ending with start:RECORD")
+	}
+	vals := make(map[string]string)
+	for i, f := range fields {
+		k, v, ok := strings.Cut(f, ":")
+		if !ok {
+			return bad("%q is not key:value", f)
+		}
+		known := false
+		for _, kk := range rulesKeys {
+			if kk == k {
+				known = true
+				break
+			}
+		}
+		if !known {
+			return bad("unknown key %q: taflbot does not play that rule", k)
+		}
+		if _, dup := vals[k]; dup {
+			return bad("key %q appears twice", k)
+		}
+		if i == 0 && k != "dim" {
+			return bad("a rules string starts with dim:N")
+		}
+		if (k == "start" || k == "starti") != (i == len(fields)-1) {
+			return bad("a rules string ends with start:RECORD (and has it only once, last)")
+		}
+		vals[k] = v
+	}
+	size, err := strconv.Atoi(vals["dim"])
+	if err != nil || size < MinSize || size > MaxSize || size%2 == 0 {
+		return bad("dim must be an odd board size from %d to %d", MinSize, MaxSize)
+	}
+	r := rulesDefaults(size)
+	if s, ok := vals["start"]; ok {
+		r.Start = s
+	} else {
+		inv := vals["starti"]
+		rows := strings.Split(strings.Trim(inv, "/"), "/")
+		for i, j := 0, len(rows)-1; i < j; i, j = i+1, j-1 {
+			rows[i], rows[j] = rows[j], rows[i]
+		}
+		r.Start = "/" + strings.Join(rows, "/") + "/"
+	}
+	yes := func(key string, dflt bool) (bool, error) {
+		switch v, ok := vals[key]; {
+		case !ok:
+			return dflt, nil
+		case v == "y":
+			return true, nil
+		case v == "n":
+			return false, nil
+		default:
+			return false, &SyntaxError{Kind: "rules", Text: key + ":" + v, Msg: "the value must be y or n"}
+		}
+	}
+	var e error
+	setB := func(dst *bool, key string) {
+		if e == nil {
+			*dst, e = yes(key, *dst)
+		}
+	}
+	atkf := r.First == Attackers
+	setB(&atkf, "atkf")
+	setB(&r.Encirclement, "surf")
+	setB(&r.ShieldwallFlankOnly, "swf")
+	setB(&r.ExitFort, "efe")
+	setB(&r.CombinedTrap, "linc")
+	setB(&r.ThroneBlockedAfterKingLeaves, "tb-throneblock")
+	if e != nil {
+		return Rules{}, e
+	}
+	if !atkf {
+		r.First = Defenders
+	}
+	choose := func(key string, options map[string]func()) error {
+		v, ok := vals[key]
+		if !ok {
+			return nil
+		}
+		f, ok := options[v]
+		if !ok {
+			var names []string
+			for o := range options {
+				names = append(names, o)
+			}
+			return &SyntaxError{Kind: "rules", Text: key + ":" + v, Msg: "unsupported value; taflbot reads " + strings.Join(sortedStrings(names), ", ")}
+		}
+		f()
+		return nil
+	}
+	for _, c := range []struct {
+		key  string
+		opts map[string]func()
+	}{
+		{"esc", map[string]func(){"c": func() { r.Escape = EscapeCorners }, "e": func() { r.Escape = EscapeEdge }}},
+		{"tfr", map[string]func(){"d": func() { r.Repetition = RepetitionDraw }, "w": func() { r.Repetition = RepetitionMoverLoses }}},
+		{"tb-rep", map[string]func(){"ignore": func() { r.Repetition = RepetitionIgnore }, "defenders-lose": func() { r.Repetition = RepetitionDefendersLose },
+			"forbidden": func() { r.Repetition = RepetitionForbidden }, "draw": func() { r.Repetition = RepetitionDraw }, "mover-loses": func() { r.Repetition = RepetitionMoverLoses }}},
+		{"tb-nomoves", map[string]func(){"draw": func() { r.NoMovesDraw = true }, "lose": func() { r.NoMovesDraw = false }}},
+		{"ka", map[string]func(){"y": func() { r.KingArms = ArmedKing }, "n": func() { r.KingArms = UnarmedKing }, "a": func() { r.KingArms = AnvilKing }, "h": func() { r.KingArms = HammerKing }}},
+		{"ks", map[string]func(){"s": func() { r.KingStrength = StrongKing }, "c": func() { r.KingStrength = StrongNearThrone }, "m": func() { r.KingStrength = MiddleweightKing }, "w": func() { r.KingStrength = WeakKing }}},
+		{"sw", map[string]func(){"n": func() { r.Shieldwall = NoShieldwall }, "w": func() { r.Shieldwall = ShieldwallWeak }, "s": func() { r.Shieldwall = ShieldwallStrong }}},
+		{"kj", map[string]func(){"n": func() {}}},
+		{"spd", map[string]func(){"-1": func() {}}},
+		{"ber", map[string]func(){"n": func() {}}},
+		{"nj", map[string]func(){"n": func() {}, "y": func() {}}},
+		{"cj", map[string]func(){"n": func() {}, "y": func() {}}},
+		{"mj", map[string]func(){"n": func() {}, "y": func() {}}},
+		{"gj", map[string]func(){"n": func() {}, "y": func() {}}},
+	} {
+		if err := choose(c.key, c.opts); err != nil {
+			if c.key == "kj" || c.key == "spd" || c.key == "ber" {
+				return bad("%s:%s: taflbot does not play king jumps, speed limits or berserk (only kj:n, spd:-1, ber:n)", c.key, vals[c.key])
+			}
+			if c.key == "tfr" && vals["tfr"] == "l" {
+				return bad("tfr:l (the player making the third repetition wins) is not a rule taflbot plays")
+			}
+			return Rules{}, err
+		}
+	}
+	squares := func(key string, dst *[]Square) error {
+		v, ok := vals[key]
+		if !ok {
+			return nil
+		}
+		*dst = nil
+		for _, name := range strings.Split(v, ",") {
+			if name == "" {
+				continue
+			}
+			sq, err := ParseSquare(name)
+			if err != nil || !sq.OnBoard(size) {
+				return &SyntaxError{Kind: "rules", Text: key + ":" + v, Msg: fmt.Sprintf("%q is not a square of a %d×%d board", name, size, size)}
+			}
+			*dst = append(*dst, sq)
+		}
+		return nil
+	}
+	kinds := func(key string, dst *Kinds) error {
+		v, ok := vals[key]
+		if !ok {
+			return nil
+		}
+		var k Kinds
+		for i := 0; i < len(v); i++ {
+			switch c := v[i]; {
+			case c == 't':
+				k |= KindAttacker
+			case c == 'T':
+				k |= KindDefender
+			case c == 'K':
+				k |= KindKing
+			case strings.IndexByte("cnkmgCNMG", c) >= 0:
+				// pieces taflbot never has: nothing to record
+			default:
+				return &SyntaxError{Kind: "rules", Text: key + ":" + v, Msg: fmt.Sprintf("%q is not a piece type (t, T, K …)", c)}
+			}
+		}
+		*dst = k
+		return nil
+	}
+	occSet := map[string]bool{}
+	for _, s := range []struct {
+		key string
+		dst *[]Square
+	}{{"cor", &r.Corners.Squares}, {"cen", &r.Throne.Squares}, {"afor", &r.Camps.Squares}, {"dfor", nil}} {
+		if s.dst == nil {
+			var dfor []Square
+			if err := squares(s.key, &dfor); err != nil {
+				return Rules{}, err
+			}
+			if len(dfor) > 0 {
+				return bad("dfor (defender forts) is not a rule taflbot plays")
+			}
+			continue
+		}
+		if err := squares(s.key, s.dst); err != nil {
+			return Rules{}, err
+		}
+	}
+	for _, k := range []struct {
+		key string
+		dst *Kinds
+	}{
+		{"cors", &r.Corners.Stop}, {"corp", &r.Corners.Pass}, {"corh", &r.Corners.Hostile}, {"corre", &r.Corners.Reenter},
+		{"cens", &r.Throne.Stop}, {"cenp", &r.Throne.Pass}, {"cenhe", &r.Throne.Hostile}, {"cenh", &r.Throne.HostileOccupied}, {"cenre", &r.Throne.Reenter},
+		{"afors", &r.Camps.Stop}, {"aforp", &r.Camps.Pass}, {"aforh", &r.Camps.Hostile}, {"aforre", &r.Camps.Reenter},
+		{"tb-corho", &r.Corners.HostileOccupied}, {"tb-aforho", &r.Camps.HostileOccupied},
+	} {
+		if err := kinds(k.key, k.dst); err != nil {
+			return Rules{}, err
+		}
+		occSet[k.key] = true
+	}
+	for _, k := range []string{"dfors", "dforp", "dforh", "dforre"} {
+		var ignored Kinds
+		if err := kinds(k, &ignored); err != nil {
+			return Rules{}, err
+		}
+	}
+	// corh and aforh cover occupied squares too, unless tb-…ho says otherwise.
+	if _, ok := vals["tb-corho"]; !ok {
+		if _, ok := vals["corh"]; ok {
+			r.Corners.HostileOccupied = r.Corners.Hostile
+		}
+	}
+	if _, ok := vals["tb-aforho"]; !ok {
+		r.Camps.HostileOccupied = r.Camps.Hostile
+	}
+	if v, ok := vals["name"]; ok && v != "" {
+		r.Title = strings.ReplaceAll(v, "_", " ")
+	}
+	return r, nil
+}
+
+// String returns the rules as an OTN rules string with every key written
+// (see ParseRules). Parsing it gives back the same rules, Name aside.
+func (r Rules) String() string {
+	var b strings.Builder
+	put := func(k, v string) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(k)
+		b.WriteByte(':')
+		b.WriteString(v)
+	}
+	yn := func(x bool) string {
+		if x {
+			return "y"
+		}
+		return "n"
+	}
+	list := func(s []Square) string {
+		parts := make([]string, len(s))
+		for i, q := range s {
+			parts[i] = q.String()
+		}
+		return strings.Join(parts, ",")
+	}
+	put("dim", strconv.Itoa(r.Size))
+	if r.Title != "" {
+		put("name", strings.ReplaceAll(r.Title, " ", "_"))
+	}
+	put("atkf", yn(r.First == Attackers))
+	put("esc", map[Escape]string{EscapeCorners: "c", EscapeEdge: "e"}[r.Escape])
+	put("surf", yn(r.Encirclement))
+	tfr := "d"
+	if r.Repetition == RepetitionMoverLoses || r.Repetition == RepetitionDefendersLose || r.Repetition == RepetitionForbidden {
+		tfr = "w"
+	}
+	put("tfr", tfr)
+	put("ka", map[KingArms]string{ArmedKing: "y", UnarmedKing: "n", AnvilKing: "a", HammerKing: "h"}[r.KingArms])
+	put("ks", map[KingStrength]string{StrongKing: "s", StrongNearThrone: "c", MiddleweightKing: "m", WeakKing: "w"}[r.KingStrength])
+	put("sw", map[Shieldwall]string{NoShieldwall: "n", ShieldwallWeak: "w", ShieldwallStrong: "s"}[r.Shieldwall])
+	put("swf", yn(r.ShieldwallFlankOnly))
+	put("efe", yn(r.ExitFort))
+	put("linc", yn(r.CombinedTrap))
+	put("cor", list(r.Corners.Squares))
+	put("cors", r.Corners.Stop.String())
+	put("corp", r.Corners.Pass.String())
+	put("corh", r.Corners.Hostile.String())
+	put("corre", r.Corners.Reenter.String())
+	put("cen", list(r.Throne.Squares))
+	put("cens", r.Throne.Stop.String())
+	put("cenp", r.Throne.Pass.String())
+	put("cenh", r.Throne.HostileOccupied.String())
+	put("cenhe", r.Throne.Hostile.String())
+	put("cenre", r.Throne.Reenter.String())
+	if len(r.Camps.Squares) > 0 {
+		put("afor", list(r.Camps.Squares))
+		put("afors", r.Camps.Stop.String())
+		put("aforp", r.Camps.Pass.String())
+		put("aforh", r.Camps.Hostile.String())
+		put("aforre", r.Camps.Reenter.String())
+	}
+	switch r.Repetition {
+	case RepetitionIgnore:
+		put("tb-rep", "ignore")
+	case RepetitionDefendersLose:
+		put("tb-rep", "defenders-lose")
+	case RepetitionForbidden:
+		put("tb-rep", "forbidden")
+	}
+	if r.NoMovesDraw {
+		put("tb-nomoves", "draw")
+	}
+	if r.ThroneBlockedAfterKingLeaves {
+		put("tb-throneblock", "y")
+	}
+	if r.Corners.HostileOccupied != r.Corners.Hostile {
+		put("tb-corho", r.Corners.HostileOccupied.String())
+	}
+	if len(r.Camps.Squares) > 0 && r.Camps.HostileOccupied != r.Camps.Hostile {
+		put("tb-aforho", r.Camps.HostileOccupied.String())
+	}
+	put("start", r.Start)
+	return b.String()
+}
+
+// RulesString returns the variant's rules as an OTN rules string.
+func (v *Variant) RulesString() string { return v.rules.String() }
+
+func sortedStrings(s []string) []string {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	return s
+}

@@ -1,0 +1,83 @@
+package tafl
+
+// EndReason says why a game ended. The zero value, NoEnd, means the game
+// goes on. The values are stored by callers: append only.
+type EndReason uint8
+
+// The ways a game ends.
+const (
+	NoEnd        EndReason = iota // NoEnd: the game is not over.
+	KingCaptured                  // KingCaptured: the attackers captured the king.
+	KingEscaped                   // KingEscaped: the king reached an escape square.
+	ExitFort                      // ExitFort: the defenders built an unbreakable fort around the king on the edge.
+	Encirclement                  // Encirclement: no defender can reach the edge any more.
+	Repetition                    // Repetition: a position occurred for the third time.
+	NoMoves                       // NoMoves: the side to move had no legal move.
+	Resignation                   // Resignation: a player resigned.
+	DrawAgreed                    // DrawAgreed: both players agreed to a draw.
+	Timeout                       // Timeout: a player ran out of time.
+)
+
+var endNames = [...]string{"", "king-captured", "king-escaped", "exit-fort", "encirclement", "repetition", "no-moves", "resignation", "draw-agreed", "timeout"}
+
+// String returns the reason's stable name, such as "king-captured" ("" for NoEnd).
+func (r EndReason) String() string {
+	if int(r) < len(endNames) {
+		return endNames[r]
+	}
+	return "unknown"
+}
+
+// ParseEndReason reads a name written by [EndReason.String].
+func ParseEndReason(text string) (EndReason, bool) {
+	for i, n := range endNames {
+		if n == text {
+			return EndReason(i), true
+		}
+	}
+	return NoEnd, false
+}
+
+// Outcome is how a game ended: the winner (NoSide for a draw) and the
+// reason. The zero Outcome means the game goes on.
+type Outcome struct {
+	Winner Side
+	Reason EndReason
+}
+
+// Over reports whether the game has ended.
+func (o Outcome) Over() bool { return o.Reason != NoEnd }
+
+// Status returns "ongoing", "attackers-won", "defenders-won" or "draw".
+func (o Outcome) Status() string {
+	switch {
+	case o.Reason == NoEnd:
+		return "ongoing"
+	case o.Winner == Attackers:
+		return "attackers-won"
+	case o.Winner == Defenders:
+		return "defenders-won"
+	}
+	return "draw"
+}
+
+// Announce is what the bot calls out after a move: the king's open lines.
+type Announce uint8
+
+// The announcements (Linnaeus' laws 5–6).
+const (
+	NoAnnounce Announce = iota // NoAnnounce: the king has no open line to an escape square.
+	Raichi                     // Raichi: the king has one open line to an escape square.
+	Tuicha                     // Tuicha: the king has two or more open lines.
+)
+
+// String returns "raichi", "tuicha" or "".
+func (a Announce) String() string {
+	switch a {
+	case Raichi:
+		return "raichi"
+	case Tuicha:
+		return "tuicha"
+	}
+	return ""
+}

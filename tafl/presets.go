@@ -1,0 +1,250 @@
+package tafl
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// PresetInfo names and describes one preset variant.
+type PresetInfo struct {
+	Name        string   // Name is the stable name used in commands, storage and notation.
+	Size        int      // Size is the board's side.
+	Description string   // Description is a one-line summary.
+	Layouts     []string // Layouts lists the start layouts, the first being the default (tawlbwrdd).
+}
+
+// DefaultVariant is the name of the variant used when none is given.
+const DefaultVariant = "copenhagen"
+
+// Presets lists every preset variant, in a fixed order, default first.
+func Presets() []PresetInfo {
+	out := make([]PresetInfo, len(presetTable))
+	for i, p := range presetTable {
+		out[i] = PresetInfo{Name: p.name, Size: p.size, Description: p.desc, Layouts: append([]string(nil), p.layouts...)}
+	}
+	return out
+}
+
+// Preset returns the compiled preset with the given name and layout (""
+// for the default layout). Unknown names wrap [ErrUnknownVariant] and list
+// the names that exist.
+func Preset(name, layout string) (*Variant, error) {
+	all := compiledPresets()
+	for _, p := range presetTable {
+		if p.name != name {
+			continue
+		}
+		if layout == "" {
+			layout = p.layouts[0]
+		}
+		if v, ok := all[p.name+"/"+layout]; ok {
+			return v, nil
+		}
+		return nil, fmt.Errorf("%w: %s has no layout %q (layouts: %s)", ErrUnknownVariant, name, layout, strings.Join(p.layouts, ", "))
+	}
+	names := make([]string, len(presetTable))
+	for i, p := range presetTable {
+		names[i] = p.name
+	}
+	return nil, fmt.Errorf("%w %q: choose one of %s", ErrUnknownVariant, name, strings.Join(names, ", "))
+}
+
+// PresetRules returns the Rules of a preset and layout, for callers that
+// want to change them into a custom variant.
+func PresetRules(name, layout string) (Rules, error) {
+	v, err := Preset(name, layout)
+	if err != nil {
+		return Rules{}, err
+	}
+	return v.Rules(), nil
+}
+
+var compiledPresets = sync.OnceValue(func() map[string]*Variant {
+	m := make(map[string]*Variant)
+	for _, p := range presetTable {
+		for _, layout := range p.layouts {
+			r := p.rules(layout)
+			r.Name = p.name
+			if len(p.layouts) > 1 {
+				r.Layout = layout
+			}
+			v, err := NewVariant(r)
+			if err != nil {
+				panic(fmt.Sprintf("tafl: preset %s/%s is broken: %v", p.name, layout, err))
+			}
+			m[p.name+"/"+layout] = v
+		}
+	}
+	return m
+})
+
+type preset struct {
+	name, desc string
+	size       int
+	layouts    []string
+	rules      func(layout string) Rules
+}
+
+// Layouts of VARIANTS.md §3.
+const (
+	layoutCopenhagen = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"
+	layoutBrandubh   = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+	layoutArdRi      = "/2ttt2/3t3/t1TTT1t/ttTKTtt/t1TTT1t/3t3/2ttt2/"
+	layoutTablut     = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
+	layoutLewis      = "/3ttttt3/5t5/5T5/t4T4t/t4T4t/ttTTTKTTTtt/t4T4t/t4T4t/5T5/5t5/3ttttt3/"
+	layoutBell       = "/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/"
+	layoutLewisCross = "/4ttt4/4ttt4/5T5/5T5/tt3T3tt/ttTTTKTTTtt/tt3T3tt/5T5/5T5/4ttt4/4ttt4/"
+	layoutAlea       = "/2t2t7t2t2/19/t4t7t4t/7t1t1t7/6t1T1T1t6/t1t2t7t2t1t/4t4T4t4/3t4T1T4t3/4T2T1T1T2T4/3t2T1TKT1T2t3/4T2T1T1T2T4/3t4T1T4t3/4t4T4t4/t1t2t7t2t1t/6t1T1T1t6/7t1t1t7/t4t7t4t/19/2t2t7t2t2/"
+)
+
+// sqs turns square names into squares; the names are constants of this file.
+func sqs(names ...string) []Square {
+	out := make([]Square, len(names))
+	for i, n := range names {
+		sq, err := ParseSquare(n)
+		if err != nil {
+			panic(err)
+		}
+		out[i] = sq
+	}
+	return out
+}
+
+// cornersOf returns the four corner squares of an n×n board.
+func cornersOf(n int) []Square {
+	return []Square{At(0, 0), At(n-1, 0), At(0, n-1), At(n-1, n-1)}
+}
+
+// centreOf returns the centre square of an n×n board.
+func centreOf(n int) []Square { return []Square{At(n/2, n/2)} }
+
+var tablutCamps = sqs("a4", "a5", "a6", "b5", "d1", "e1", "f1", "e2", "i4", "i5", "i6", "h5", "d9", "e9", "f9", "e8")
+
+// copenhagenRules is VARIANTS.md copenhagen.
+func copenhagenRules(string) Rules {
+	return Rules{
+		Title: "Copenhagen Hnefatafl", Size: 11, Start: layoutCopenhagen, First: Attackers,
+		Escape: EscapeCorners,
+		Throne: Area{Squares: centreOf(11), Stop: KindKing, Pass: AllKinds, Reenter: KindKing,
+			Hostile: AllKinds, HostileOccupied: KindAttacker},
+		Corners:  Area{Squares: cornersOf(11), Stop: KindKing, Pass: KindKing, Hostile: AllKinds, HostileOccupied: AllKinds},
+		KingArms: ArmedKing, KingStrength: StrongKing,
+		Shieldwall: ShieldwallStrong, ShieldwallFlankOnly: true, ExitFort: true, Encirclement: true,
+		Repetition: RepetitionDefendersLose,
+	}
+}
+
+var presetTable = []preset{
+	{name: "copenhagen", size: 11, layouts: []string{"standard"},
+		desc:  "Copenhagen Hnefatafl: corner escape, strong king, shieldwalls, exit forts (the modern standard)",
+		rules: copenhagenRules},
+	{name: "fetlar", size: 11, layouts: []string{"standard"},
+		desc: "Fetlar Hnefatafl: corner escape, strong king, no shieldwall or exit fort, repetition draws",
+		rules: func(l string) Rules {
+			r := copenhagenRules(l)
+			r.Title = "Fetlar Hnefatafl"
+			r.Shieldwall, r.ShieldwallFlankOnly, r.ExitFort = NoShieldwall, false, false
+			r.Repetition = RepetitionDraw
+			return r
+		}},
+	{name: "brandubh", size: 7, layouts: []string{"standard"},
+		desc: "Brandubh: 7×7 Irish tafl, corner escape, weak armed king",
+		rules: func(string) Rules {
+			return Rules{
+				Title: "Brandubh", Size: 7, Start: layoutBrandubh, First: Attackers, Escape: EscapeCorners,
+				Throne:   Area{Squares: centreOf(7), Stop: KindKing, Pass: AllKinds, Reenter: KindKing},
+				Corners:  Area{Squares: cornersOf(7), Stop: KindKing, Pass: KindKing, Hostile: AllKinds, HostileOccupied: AllKinds},
+				KingArms: ArmedKing, KingStrength: WeakKing, Repetition: RepetitionDraw,
+			}
+		}},
+	{name: "ard-ri", size: 7, layouts: []string{"standard"},
+		desc: "Ard Ri: 7×7 Scottish tafl, edge escape, no special squares, weak king",
+		rules: func(string) Rules {
+			return Rules{
+				Title: "Ard Ri", Size: 7, Start: layoutArdRi, First: Attackers, Escape: EscapeEdge,
+				KingArms: ArmedKing, KingStrength: WeakKing, Repetition: RepetitionDraw,
+			}
+		}},
+	{name: "tablut", size: 9, layouts: []string{"standard"},
+		desc: "Tablut (Linnaeus, Ashton): 9×9, edge escape, camps, Swedes move first",
+		rules: func(string) Rules {
+			return Rules{
+				Title: "Tablut", Size: 9, Start: layoutTablut, First: Defenders, Escape: EscapeEdge,
+				Throne:   Area{Squares: centreOf(9), Hostile: AllKinds, HostileOccupied: AllKinds},
+				Camps:    Area{Squares: tablutCamps, Hostile: AllKinds, HostileOccupied: AllKinds},
+				KingArms: ArmedKing, KingStrength: StrongNearThrone, Repetition: RepetitionForbidden,
+			}
+		}},
+	{name: "tablut-helmfrid", size: 9, layouts: []string{"standard"},
+		desc: "Tablut (Riksutställningar 1972): 9×9, edge escape, restricted camps and castle, combined trap",
+		rules: func(string) Rules {
+			return Rules{
+				Title: "Tablut (Helmfrid)", Size: 9, Start: layoutTablut, First: Defenders, Escape: EscapeEdge,
+				Throne:   Area{Squares: centreOf(9), Hostile: KindKing, HostileOccupied: KindKing},
+				Camps:    Area{Squares: tablutCamps, Hostile: KindKing, HostileOccupied: KindKing},
+				KingArms: ArmedKing, KingStrength: StrongKing, CombinedTrap: true,
+				Repetition: RepetitionForbidden, ThroneBlockedAfterKingLeaves: true,
+			}
+		}},
+	{name: "hnefatafl-9", size: 9, layouts: []string{"standard"},
+		desc: "Viking Hnefatafl 9×9 (Ashton): Tablut layout, corner escape, five citadels",
+		rules: func(string) Rules {
+			return Rules{
+				Title: "Hnefatafl 9×9", Size: 9, Start: layoutTablut, First: Attackers, Escape: EscapeCorners,
+				Throne:   Area{Squares: centreOf(9), Hostile: AllKinds, HostileOccupied: AllKinds},
+				Corners:  Area{Squares: cornersOf(9), Stop: KindKing, Pass: KindKing, Hostile: AllKinds, HostileOccupied: AllKinds},
+				KingArms: ArmedKing, KingStrength: StrongNearThrone, Repetition: RepetitionForbidden,
+				ThroneBlockedAfterKingLeaves: true,
+			}
+		}},
+	{name: "cyning-taefl", size: 11, layouts: []string{"standard"},
+		desc: "Cyning Tæfl: 11×11, defenders first, unarmed strong king, corner escape",
+		rules: func(string) Rules {
+			return Rules{
+				Title: "Cyning Tæfl", Size: 11, Start: layoutCopenhagen, First: Defenders, Escape: EscapeCorners,
+				Throne: Area{Squares: centreOf(11), Stop: KindKing, Pass: AllKinds, Reenter: KindKing,
+					Hostile: AllKinds, HostileOccupied: AllKinds},
+				Corners:  Area{Squares: cornersOf(11), Stop: KindKing, Pass: KindKing, Hostile: AllKinds, HostileOccupied: AllKinds},
+				KingArms: UnarmedKing, KingStrength: StrongKing, Repetition: RepetitionDraw, NoMovesDraw: true,
+			}
+		}},
+	{name: "tawlbwrdd", size: 11, layouts: []string{"lewis", "bell", "lewis-cross"},
+		desc: "Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king (layouts lewis, bell, lewis-cross)",
+		rules: func(layout string) Rules {
+			start := map[string]string{"lewis": layoutLewis, "bell": layoutBell, "lewis-cross": layoutLewisCross}[layout]
+			return Rules{
+				Title: "Tawlbwrdd", Size: 11, Start: start, First: Attackers, Escape: EscapeEdge,
+				KingArms: ArmedKing, KingStrength: WeakKing, Repetition: RepetitionDraw,
+			}
+		}},
+	{name: "alea-evangelii", size: 19, layouts: []string{"standard"},
+		desc: "Alea Evangelii: 19×19, corner blocks, strong king, encirclement",
+		rules: func(string) Rules {
+			var corners []Square
+			for _, c := range [][2]int{{0, 0}, {17, 0}, {0, 17}, {17, 17}} {
+				for df := 0; df < 2; df++ {
+					for dr := 0; dr < 2; dr++ {
+						corners = append(corners, At(c[0]+df, c[1]+dr))
+					}
+				}
+			}
+			return Rules{
+				Title: "Alea Evangelii", Size: 19, Start: layoutAlea, First: Attackers, Escape: EscapeCorners,
+				Throne:   Area{Squares: centreOf(19), Pass: AllKinds, Reenter: KindKing, Hostile: AllKinds},
+				Corners:  Area{Squares: corners, Stop: KindKing, Pass: KindKing, Hostile: AllKinds, HostileOccupied: AllKinds},
+				KingArms: ArmedKing, KingStrength: StrongKing, Encirclement: true, Repetition: RepetitionMoverLoses,
+			}
+		}},
+}
+
+// presetNames returns the preset names, sorted, for messages.
+func presetNames() []string {
+	var out []string
+	for _, p := range presetTable {
+		out = append(out, p.name)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,229 @@
+package tafl
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Tag is one header tag of an OTN game record: [name:value].
+type Tag struct {
+	Name, Value string
+}
+
+// EncodeGame writes g as an OTN game record (.otg): the given header tags,
+// then taflbot's own (variant, layout, to-move for a non-standard start,
+// result, termination, position for a non-standard start), the rules tag
+// last, then one numbered line per turn in full notation. A resignation by
+// the side to move ends the move list with "---". Tags named result,
+// termination, position, rules, variant, layout or to-move in tags are
+// replaced by the game's own.
+func EncodeGame(g *Game, tags []Tag) string {
+	var b strings.Builder
+	own := map[string]bool{"result": true, "termination": true, "position": true, "rules": true, "variant": true, "layout": true, "to-move": true}
+	for _, t := range tags {
+		if own[t.Name] || t.Name == "" {
+			continue
+		}
+		fmt.Fprintf(&b, "[%s:%s]\n", t.Name, tagValue(t.Value))
+	}
+	v := g.v
+	if v.rules.Name != "" && v.rules.Name != "custom" {
+		fmt.Fprintf(&b, "[variant:%s]\n", v.rules.Name)
+		if v.rules.Layout != "" {
+			fmt.Fprintf(&b, "[layout:%s]\n", v.rules.Layout)
+		}
+	}
+	o := g.outcome
+	result := "?"
+	switch {
+	case o.Over() && o.Winner == Attackers:
+		result = "1"
+	case o.Over() && o.Winner == Defenders:
+		result = "-1"
+	case o.Over():
+		result = "0"
+	}
+	fmt.Fprintf(&b, "[result:%s]\n", result)
+	if o.Over() {
+		fmt.Fprintf(&b, "[termination:%s]\n", o.Reason)
+	}
+	if g.start.Record() != v.start.Record() || g.start.toMove != v.start.toMove {
+		fmt.Fprintf(&b, "[position:%s]\n", g.start.Record())
+		if g.start.toMove != v.rules.First {
+			fmt.Fprintf(&b, "[to-move:%s]\n", g.start.toMove)
+		}
+	}
+	fmt.Fprintf(&b, "[rules:%s]\n", v.rules.String())
+	turn := 1
+	for i := 0; i < len(g.plies); i += 2 {
+		fmt.Fprintf(&b, "%d. %s", turn, g.plies[i].Notation())
+		if i+1 < len(g.plies) {
+			fmt.Fprintf(&b, " %s", g.plies[i+1].Notation())
+		}
+		turn++
+		b.WriteByte('\n')
+	}
+	if o.Reason == Resignation && o.Winner == g.pos.toMove.Other() {
+		if len(g.plies)%2 == 0 {
+			fmt.Fprintf(&b, "%d. ---\n", turn)
+		} else {
+			// the resigning side's turn continues the last line
+			s := b.String()
+			b.Reset()
+			b.WriteString(strings.TrimSuffix(s, "\n"))
+			b.WriteString(" ---\n")
+		}
+	}
+	return b.String()
+}
+
+// tagValue keeps a tag value on one line and free of the closing bracket.
+func tagValue(s string) string {
+	s = strings.ReplaceAll(s, "\n", " ")
+	s = strings.ReplaceAll(s, "\r", " ")
+	return strings.ReplaceAll(s, "]", ")")
+}
+
+// DecodeGame reads an OTN game record: what [EncodeGame] writes, and the
+// simple records other tools write (tags, a rules tag, numbered turns of
+// simple or full moves). The variant comes from taflbot's variant/layout
+// tags when present, otherwise from the rules tag (a custom variant), and
+// otherwise it is copenhagen. Every move is checked as it is played; the
+// result tag must agree with the moves, and a result the moves do not
+// reach is recorded as a resignation or agreed draw (or as the
+// termination tag says).
+func DecodeGame(text string) (*Game, []Tag, error) {
+	bad := func(line int, format string, args ...any) (*Game, []Tag, error) {
+		return nil, nil, &SyntaxError{Kind: "game", Msg: fmt.Sprintf("line %d: %s", line, fmt.Sprintf(format, args...))}
+	}
+	var tags []Tag
+	vals := map[string]string{}
+	var moveLines []string
+	var moveLineNo []int
+	for i, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "":
+		case strings.HasPrefix(line, "["):
+			if len(moveLines) > 0 {
+				return bad(i+1, "header tags come before the moves")
+			}
+			if !strings.HasSuffix(line, "]") {
+				return bad(i+1, "a tag is written [name:value]")
+			}
+			name, value, ok := strings.Cut(line[1:len(line)-1], ":")
+			if !ok || name == "" {
+				return bad(i+1, "a tag is written [name:value]")
+			}
+			if _, dup := vals[name]; dup {
+				return bad(i+1, "tag %q appears twice", name)
+			}
+			vals[name] = value
+			tags = append(tags, Tag{name, value})
+		default:
+			moveLines = append(moveLines, line)
+			moveLineNo = append(moveLineNo, i+1)
+		}
+	}
+	var v *Variant
+	var err error
+	switch {
+	case vals["variant"] != "":
+		v, err = Preset(vals["variant"], vals["layout"])
+	case vals["rules"] != "":
+		var r Rules
+		if r, err = ParseRules(vals["rules"]); err == nil {
+			v, err = NewVariant(r)
+		}
+	default:
+		v, err = Preset(DefaultVariant, "")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	start := v.start
+	if rec := vals["position"]; rec != "" {
+		side := v.rules.First
+		if s := vals["to-move"]; s != "" {
+			if side, err = ParseSide(s); err != nil {
+				return nil, nil, err
+			}
+		}
+		if start, err = v.ParsePosition(rec, side); err != nil {
+			return nil, nil, err
+		}
+	}
+	g := NewGameFrom(start)
+	resigned := false
+	for li, line := range moveLines {
+		for _, tok := range strings.Fields(line) {
+			switch {
+			case strings.HasSuffix(tok, ".") && isDigits(tok[:len(tok)-1]):
+				continue
+			case tok == "---":
+				if err := g.Resign(g.ToMove()); err != nil {
+					return bad(moveLineNo[li], "resignation after the end of the game")
+				}
+				resigned = true
+				continue
+			case resigned:
+				return bad(moveLineNo[li], "a move after a resignation")
+			}
+			if _, err := g.PlayText(tok); err != nil {
+				return bad(moveLineNo[li], "move %d (%s): %v", g.Len()+1, tok, err)
+			}
+		}
+	}
+	if err := applyResult(g, vals["result"], vals["termination"]); err != nil {
+		return nil, nil, err
+	}
+	return g, tags, nil
+}
+
+// applyResult checks the result tag against the game and records results
+// the moves do not reach.
+func applyResult(g *Game, result, termination string) error {
+	var want Side
+	switch result {
+	case "", "?":
+		if g.outcome.Over() && result == "?" && g.outcome.Reason != Resignation {
+			return &SyntaxError{Kind: "game", Msg: fmt.Sprintf("the result tag says the game goes on, but the moves end it (%s, %s)", g.outcome.Status(), g.outcome.Reason)}
+		}
+		return nil
+	case "1":
+		want = Attackers
+	case "-1":
+		want = Defenders
+	case "0":
+		want = NoSide
+	default:
+		return &SyntaxError{Kind: "game", Text: result, Msg: "the result tag is 1 (attackers won), -1 (defenders won), 0 (draw) or ?"}
+	}
+	if g.outcome.Over() {
+		if g.outcome.Winner != want {
+			return &SyntaxError{Kind: "game", Msg: fmt.Sprintf("the result tag %s does not match the moves (%s, %s)", result, g.outcome.Status(), g.outcome.Reason)}
+		}
+		return nil
+	}
+	reason, _ := ParseEndReason(termination)
+	switch {
+	case want == NoSide:
+		return g.AgreeDraw()
+	case reason == Timeout:
+		return g.LoseOnTime(want.Other())
+	default:
+		return g.Resign(want.Other())
+	}
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,357 @@
+package tafl
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Escape says where the king must go to win.
+type Escape uint8
+
+// The escape rules. The zero value is unset and invalid in a Rules.
+const (
+	NoEscape      Escape = iota // NoEscape is unset.
+	EscapeCorners               // EscapeCorners: the king wins on a corner square (or corner block).
+	EscapeEdge                  // EscapeEdge: the king wins on any edge square he may stop on.
+)
+
+// KingArms says whether the king takes part in captures.
+type KingArms uint8
+
+// The king's arms. The zero value is unset and invalid in a Rules.
+const (
+	NoArms      KingArms = iota // NoArms is unset.
+	ArmedKing                   // ArmedKing captures as hammer (moving) and anvil (standing).
+	UnarmedKing                 // UnarmedKing takes no part in captures.
+	HammerKing                  // HammerKing captures only by moving.
+	AnvilKing                   // AnvilKing helps capture only by standing.
+)
+
+// KingStrength says how the king is captured.
+type KingStrength uint8
+
+// The king strengths. The zero value is unset and invalid in a Rules.
+const (
+	NoStrength       KingStrength = iota // NoStrength is unset.
+	WeakKing                             // WeakKing is captured like any piece: two sides, hostile squares count.
+	StrongKing                           // StrongKing needs all four sides taken by attackers or hostile squares.
+	StrongNearThrone                     // StrongNearThrone: four on the throne, three plus throne beside it, two elsewhere.
+	MiddleweightKing                     // MiddleweightKing is taken when every side is an attacker, a hostile square or off the board.
+)
+
+// Shieldwall says whether rows of pieces on the edge can be captured at once.
+type Shieldwall uint8
+
+// The shieldwall rules. The zero value is "no shieldwall".
+const (
+	NoShieldwall     Shieldwall = iota // NoShieldwall: no shieldwall captures.
+	ShieldwallWeak                     // ShieldwallWeak: only pieces bracket a row (OTN sw:w).
+	ShieldwallStrong                   // ShieldwallStrong: pieces or corners bracket a row (OTN sw:s).
+)
+
+// Repetition says what happens when a position occurs for the third time.
+// A position is the board and the side to move.
+type RepetitionRule uint8
+
+// The repetition rules. The zero value ignores repetition.
+const (
+	RepetitionIgnore        RepetitionRule = iota // RepetitionIgnore: nothing happens.
+	RepetitionDraw                                // RepetitionDraw: the third occurrence draws.
+	RepetitionDefendersLose                       // RepetitionDefendersLose: the third occurrence is a loss for the defenders.
+	RepetitionMoverLoses                          // RepetitionMoverLoses: the player whose move makes the third occurrence loses (OTN tfr:w).
+	RepetitionForbidden                           // RepetitionForbidden: a move that would make a third occurrence is illegal.
+)
+
+// Area describes a kind of special square: the throne, the corners or the
+// camps. Its sets say which piece kinds may do what there.
+//
+// Stop and Pass apply to pieces entering from outside. A piece that stands
+// in a camp may always move within that camp and out of it. Reenter applies
+// to the throne: the kinds in it may come back after leaving (in practice,
+// whether the king may return).
+type Area struct {
+	Squares         []Square // Squares are the area's squares; none means no such area.
+	Stop            Kinds    // Stop: kinds that may end a move on an empty square of the area.
+	Pass            Kinds    // Pass: kinds that may move through an empty square of the area.
+	Reenter         Kinds    // Reenter: kinds that may come back after leaving (the throne).
+	Hostile         Kinds    // Hostile: kinds to which an empty square of the area is hostile.
+	HostileOccupied Kinds    // HostileOccupied: kinds to which an occupied square of the area is hostile.
+}
+
+// Rules describe a variant completely, as data. Every preset is a Rules
+// value (see [Presets]); custom variants come from OTN rules strings
+// (see [ParseRules]). Turn a Rules into a playable [Variant] with
+// [NewVariant].
+type Rules struct {
+	Name   string // Name is the preset's stable name, or "custom".
+	Layout string // Layout names the start layout where a preset has several (tawlbwrdd).
+	Title  string // Title is the human-readable name.
+
+	Size  int    // Size is the board's side: odd, from 7 to 19.
+	Start string // Start is the start position as an OTN position record (rank 1 first).
+	First Side   // First is the side that moves first.
+
+	Escape  Escape // Escape says where the king wins.
+	Throne  Area   // Throne is the central square (at most one square).
+	Corners Area   // Corners are the corner squares or blocks.
+	Camps   Area   // Camps are the attackers' camps (OTN attacker forts).
+
+	KingArms     KingArms     // KingArms says whether the king captures.
+	KingStrength KingStrength // KingStrength says how the king is captured.
+
+	Shieldwall                   Shieldwall     // Shieldwall enables edge shieldwall captures.
+	ShieldwallFlankOnly          bool           // ShieldwallFlankOnly: only a move onto a bracket square completes a shieldwall (OTN swf:y).
+	ExitFort                     bool           // ExitFort: the defenders win with an unbreakable fort around the king on the edge.
+	Encirclement                 bool           // Encirclement: the attackers win when no defender can reach the edge.
+	CombinedTrap                 bool           // CombinedTrap: the Linnaean capture of a defender beside a nearly enclosed king (OTN linc).
+	Repetition                   RepetitionRule // Repetition says what a third occurrence of a position does.
+	NoMovesDraw                  bool           // NoMovesDraw: a side with no legal move draws instead of losing.
+	ThroneBlockedAfterKingLeaves bool           // ThroneBlockedAfterKingLeaves: once the king has left, nobody may stop on or pass the throne.
+}
+
+// Variant is a compiled, immutable [Rules] with the tables move generation
+// needs. It is safe for concurrent use. Build one with [NewVariant] or get
+// a preset with [Preset].
+type Variant struct {
+	rules Rules
+	size  int
+	start Position
+
+	throne        Square
+	kinds         [numCells]uint8    // sqThrone|sqCorner|sqCamp|sqEdge|sqEscape|sqSpecial
+	camp          [numCells]uint8    // camp number (1…), 0 outside camps
+	inward        [numCells]Square   // for edge squares (not board corners): the step toward the centre
+	move          [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces entering from outside
+	hostE         [4][numCells]bool  // [victim][square]: hostile while empty
+	hostO         [4][numCells]bool  // [victim][square]: hostile while occupied
+	squares       []Square           // every square of the board, rank 1 first
+	hammer, anvil bool               // the king's arms
+}
+
+// Square kinds in Variant.kinds.
+const (
+	sqThrone uint8 = 1 << iota
+	sqCorner
+	sqCamp
+	sqEdge
+	sqEscape
+	sqSpecial = sqThrone | sqCorner | sqCamp
+)
+
+// Move permissions in Variant.move.
+const (
+	mayStop uint8 = 1 << iota
+	mayPass
+)
+
+// NewVariant checks r and compiles it into a playable Variant. Every
+// problem is reported with what to change.
+func NewVariant(r Rules) (*Variant, error) {
+	bad := func(format string, args ...any) (*Variant, error) {
+		return nil, &SyntaxError{Kind: "rules", Msg: fmt.Sprintf(format, args...)}
+	}
+	if r.Size < MinSize || r.Size > MaxSize || r.Size%2 == 0 {
+		return bad("the board size must be odd, from %d to %d (got %d)", MinSize, MaxSize, r.Size)
+	}
+	if r.First != Attackers && r.First != Defenders {
+		return bad("the side to move first must be attackers or defenders")
+	}
+	if r.Escape != EscapeCorners && r.Escape != EscapeEdge {
+		return bad("escape must be corners or edge")
+	}
+	if r.KingArms < ArmedKing || r.KingArms > AnvilKing {
+		return bad("the king's arms must be armed, unarmed, hammer or anvil")
+	}
+	if r.KingStrength < WeakKing || r.KingStrength > MiddleweightKing {
+		return bad("the king's strength must be weak, strong, strong-near-throne or middleweight")
+	}
+	if r.Shieldwall > ShieldwallStrong || r.Repetition > RepetitionForbidden {
+		return bad("unknown shieldwall or repetition rule")
+	}
+	if len(r.Throne.Squares) > 1 {
+		return bad("a variant has at most one throne square")
+	}
+	v := &Variant{rules: r, size: r.Size}
+	v.rules.Throne.Squares = slices.Clone(r.Throne.Squares)
+	v.rules.Corners.Squares = slices.Clone(r.Corners.Squares)
+	v.rules.Camps.Squares = slices.Clone(r.Camps.Squares)
+	n := r.Size
+	for i := range v.kinds {
+		v.kinds[i] = 0
+	}
+	for rank := 0; rank < n; rank++ {
+		for file := 0; file < n; file++ {
+			sq := At(file, rank)
+			v.squares = append(v.squares, sq)
+			if file == 0 || rank == 0 || file == n-1 || rank == n-1 {
+				v.kinds[sq] |= sqEdge
+			}
+			switch {
+			case (file == 0 || file == n-1) && (rank == 0 || rank == n-1):
+			case file == 0:
+				v.inward[sq] = 1
+			case file == n-1:
+				v.inward[sq] = -1
+			case rank == 0:
+				v.inward[sq] = stride
+			case rank == n-1:
+				v.inward[sq] = -stride
+			}
+		}
+	}
+	place := func(area string, list []Square, kind uint8) error {
+		for _, sq := range list {
+			if !sq.OnBoard(n) {
+				return &SyntaxError{Kind: "rules", Text: sq.String(), Msg: fmt.Sprintf("%s square is not on a %d×%d board", area, n, n)}
+			}
+			if v.kinds[sq]&sqSpecial != 0 {
+				return &SyntaxError{Kind: "rules", Text: sq.String(), Msg: fmt.Sprintf("%s square is already a throne, corner or camp square", area)}
+			}
+			v.kinds[sq] |= kind
+		}
+		return nil
+	}
+	if err := place("throne", r.Throne.Squares, sqThrone); err != nil {
+		return nil, err
+	}
+	if err := place("corner", r.Corners.Squares, sqCorner); err != nil {
+		return nil, err
+	}
+	if err := place("camp", r.Camps.Squares, sqCamp); err != nil {
+		return nil, err
+	}
+	if len(r.Throne.Squares) == 1 {
+		v.throne = r.Throne.Squares[0]
+	}
+	v.numberCamps()
+
+	// Who may stop on and pass each square, entering from outside.
+	for _, pc := range []Piece{Attacker, Defender, King} {
+		for _, sq := range v.squares {
+			var a Area
+			switch k := v.kinds[sq]; {
+			case k&sqThrone != 0:
+				a = r.Throne
+				if pc == King && !a.Reenter.Has(King) {
+					// The throne is empty only once the king has left it.
+					a.Stop &^= KindKing
+					a.Pass &^= KindKing
+				}
+				if r.ThroneBlockedAfterKingLeaves {
+					a.Stop, a.Pass = 0, 0
+				}
+			case k&sqCorner != 0:
+				a = r.Corners
+			case k&sqCamp != 0:
+				a = r.Camps
+			default:
+				v.move[pc][sq] = mayStop | mayPass
+				continue
+			}
+			if a.Stop.Has(pc) {
+				v.move[pc][sq] |= mayStop
+			}
+			if a.Pass.Has(pc) {
+				v.move[pc][sq] |= mayPass
+			}
+			if a.Hostile.Has(pc) {
+				v.hostE[pc][sq] = true
+			}
+			if a.HostileOccupied.Has(pc) {
+				v.hostO[pc][sq] = true
+			}
+		}
+	}
+	// Escape squares.
+	for _, sq := range v.squares {
+		switch r.Escape {
+		case EscapeCorners:
+			if v.kinds[sq]&sqCorner != 0 {
+				v.kinds[sq] |= sqEscape
+			}
+		case EscapeEdge:
+			if v.kinds[sq]&sqEdge != 0 && v.move[King][sq]&mayStop != 0 {
+				v.kinds[sq] |= sqEscape
+			}
+		}
+	}
+	if r.Escape == EscapeCorners && len(r.Corners.Squares) == 0 {
+		return bad("escape to the corners needs corner squares")
+	}
+	if !r.Corners.Stop.Has(King) && r.Escape == EscapeCorners {
+		return bad("escape to the corners needs corners the king may stop on")
+	}
+	v.hammer = r.KingArms == ArmedKing || r.KingArms == HammerKing
+	v.anvil = r.KingArms == ArmedKing || r.KingArms == AnvilKing
+	if r.Start == "" {
+		return bad("the rules need a start position")
+	}
+	start, err := v.parseRecord(r.Start, r.First)
+	if err != nil {
+		return nil, err
+	}
+	v.start = start
+	return v, nil
+}
+
+// numberCamps gives each group of orthogonally connected camp squares its
+// own number, so that a piece can move within its own camp.
+func (v *Variant) numberCamps() {
+	next := uint8(0)
+	for _, sq := range v.squares {
+		if v.kinds[sq]&sqCamp == 0 || v.camp[sq] != 0 {
+			continue
+		}
+		next++
+		stack := []Square{sq}
+		v.camp[sq] = next
+		for len(stack) > 0 {
+			q := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, d := range dirs {
+				if n := q + d; v.kinds[n]&sqCamp != 0 && v.camp[n] == 0 {
+					v.camp[n] = next
+					stack = append(stack, n)
+				}
+			}
+		}
+	}
+}
+
+// Rules returns a copy of the rules the variant was built from.
+func (v *Variant) Rules() Rules {
+	r := v.rules
+	r.Throne.Squares = slices.Clone(r.Throne.Squares)
+	r.Corners.Squares = slices.Clone(r.Corners.Squares)
+	r.Camps.Squares = slices.Clone(r.Camps.Squares)
+	return r
+}
+
+// Name returns the variant's stable name ("copenhagen", …, or "custom").
+func (v *Variant) Name() string { return v.rules.Name }
+
+// Size returns the board's side length.
+func (v *Variant) Size() int { return v.size }
+
+// Start returns the start position.
+func (v *Variant) Start() Position { return v.start }
+
+// Squares returns every square of the board, rank 1 first, file a first.
+func (v *Variant) Squares() []Square { return slices.Clone(v.squares) }
+
+// IsThrone reports whether sq is the throne.
+func (v *Variant) IsThrone(sq Square) bool { return inCells(sq) && v.kinds[sq]&sqThrone != 0 }
+
+// IsCorner reports whether sq is a corner square (or in a corner block).
+func (v *Variant) IsCorner(sq Square) bool { return inCells(sq) && v.kinds[sq]&sqCorner != 0 }
+
+// IsCamp reports whether sq is a camp square.
+func (v *Variant) IsCamp(sq Square) bool { return inCells(sq) && v.kinds[sq]&sqCamp != 0 }
+
+// IsEscape reports whether the king wins by reaching sq.
+func (v *Variant) IsEscape(sq Square) bool { return inCells(sq) && v.kinds[sq]&sqEscape != 0 }
+
+// Throne returns the throne square, or NoSquare when the variant has none.
+func (v *Variant) Throne() Square { return v.throne }
+
+func inCells(sq Square) bool { return sq > 0 && int(sq) < numCells }
