@@ -157,7 +157,7 @@ func (p *Position) encircled() bool {
 			}
 		}
 	}
-	return reached < p.Count(Defenders)
+	return reached == 0 // every defender, the king included, is shut in
 }
 
 // exitFort reports whether the king, on the edge, stands in an exit fort
