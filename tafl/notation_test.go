@@ -1,0 +1,366 @@
+package tafl_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+func mustPreset(t testing.TB, name, layout string) *tafl.Variant {
+	t.Helper()
+	v, err := tafl.Preset(name, layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// allVariants returns every preset and layout.
+func allVariants(t testing.TB) []*tafl.Variant {
+	var out []*tafl.Variant
+	for _, p := range tafl.Presets() {
+		for _, l := range p.Layouts {
+			out = append(out, mustPreset(t, p.Name, l))
+		}
+	}
+	return out
+}
+
+func TestParseSquare(t *testing.T) {
+	cases := []struct {
+		in         string
+		file, rank int
+		ok         bool
+	}{
+		{"a1", 0, 0, true}, {"k11", 10, 10, true}, {"S19", 18, 18, true}, {"e5", 4, 4, true},
+		{"a0", 0, 0, false}, {"a20", 0, 0, false}, {"t1", 0, 0, false}, {"", 0, 0, false},
+		{"a", 0, 0, false}, {"a01", 0, 0, false}, {"e5x", 0, 0, false}, {"11", 0, 0, false},
+	}
+	for _, c := range cases {
+		sq, err := tafl.ParseSquare(c.in)
+		if (err == nil) != c.ok {
+			t.Errorf("ParseSquare(%q) error = %v, want ok=%v", c.in, err, c.ok)
+			continue
+		}
+		if c.ok && (sq.File() != c.file || sq.Rank() != c.rank) {
+			t.Errorf("ParseSquare(%q) = file %d rank %d, want %d %d", c.in, sq.File(), sq.Rank(), c.file, c.rank)
+		}
+		if c.ok && sq.String() != strings.ToLower(c.in) {
+			t.Errorf("ParseSquare(%q).String() = %q", c.in, sq.String())
+		}
+	}
+}
+
+func TestParseMove(t *testing.T) {
+	cases := []struct {
+		in     string
+		move   string
+		king   bool
+		caps   []string
+		suffix string
+		errSub string
+	}{
+		{in: "d1-d4", move: "d1-d4"},
+		{in: "Ke6-e7", move: "e6-e7", king: true},
+		{in: "d9-d3xd2/c3", move: "d9-d3", caps: []string{"d2", "c3"}},
+		{in: "d9-d3xd2xc3", move: "d9-d3", caps: []string{"d2", "c3"}},
+		{in: "Kf2-f1--", move: "f2-f1", king: true, suffix: "--"},
+		{in: "a4-a5+", move: "a4-a5", suffix: "+"},
+		{in: "k11-k10xk9++", move: "k11-k10", caps: []string{"k9"}, suffix: "++"},
+		{in: "d1d4", errSub: "joined by '-'"},
+		{in: "d1-", errSub: "ends with the square"},
+		{in: "z1-z4", errSub: "starts with the square"},
+		{in: "d1-d4x", errSub: "captures are written"},
+		{in: "d1-d4!", errSub: "may end only"},
+		{in: "", errSub: "from-to"},
+	}
+	for _, c := range cases {
+		mt, err := tafl.ParseMove(c.in)
+		if c.errSub != "" {
+			var se *tafl.SyntaxError
+			if err == nil || !errors.As(err, &se) || !strings.Contains(err.Error(), c.errSub) {
+				t.Errorf("ParseMove(%q) error = %v, want a SyntaxError containing %q", c.in, err, c.errSub)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("ParseMove(%q): %v", c.in, err)
+			continue
+		}
+		var caps []string
+		for _, s := range mt.Captures {
+			caps = append(caps, s.String())
+		}
+		if mt.Move.String() != c.move || mt.King != c.king || !reflect.DeepEqual(caps, c.caps) || mt.Suffix != c.suffix {
+			t.Errorf("ParseMove(%q) = %v king=%v caps=%v suffix=%q", c.in, mt.Move, mt.King, caps, mt.Suffix)
+		}
+	}
+}
+
+// The start records are the layouts of VARIANTS.md §3, typed in again here.
+func TestStartRecords(t *testing.T) {
+	want := map[string]string{
+		"copenhagen":            "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+		"brandubh":              "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+		"ard-ri":                "/2ttt2/3t3/t1TTT1t/ttTKTtt/t1TTT1t/3t3/2ttt2/",
+		"tablut":                "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+		"tawlbwrdd/bell":        "/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/",
+		"tawlbwrdd/lewis-cross": "/4ttt4/4ttt4/5T5/5T5/tt3T3tt/ttTTTKTTTtt/tt3T3tt/5T5/5T5/4ttt4/4ttt4/",
+	}
+	for key, rec := range want {
+		name, layout, _ := strings.Cut(key, "/")
+		v := mustPreset(t, name, layout)
+		if got := v.Start().Record(); got != rec {
+			t.Errorf("%s start = %s, want %s", key, got, rec)
+		}
+	}
+	for _, v := range allVariants(t) {
+		p := v.Start()
+		if got, want := p.ToMove(), v.Rules().First; got != want {
+			t.Errorf("%s: start side %v, want %v", v.Name(), got, want)
+		}
+		back, err := v.ParsePosition(p.Record(), p.ToMove())
+		if err != nil || back.Hash() != p.Hash() || back.Record() != p.Record() {
+			t.Errorf("%s: record round trip failed: %v", v.Name(), err)
+		}
+	}
+}
+
+func TestParsePositionErrors(t *testing.T) {
+	v := mustPreset(t, "brandubh", "")
+	cases := []struct{ rec, sub string }{
+		{"3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "starts and ends with '/'"},
+		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", "6 rows"},
+		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/4t3/", "rank 7 has 8 squares"},
+		{"/3t3/3t3/3T3/ttTTTtt/3T3/3t3/3t3/", "exactly one king"},
+		{"/3t3/3t3/3T3/ttTKKtt/3T3/3t3/3t3/", "exactly one king"},
+		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3n3/", "knight"},
+		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3x3/", "is not a piece"},
+		{"/t2t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "a corner"},
+		{"/3t5/3t5/3T5/ttTKTtt2/3T5/3t5/3t5/9/9/", "9×9 board but this variant is 7×7"},
+		{"/3t3/3t3/3T3/ttT0Ttt/3T3/3t3/3t3/", "count of empty"},
+	}
+	for _, c := range cases {
+		_, err := v.ParsePosition(c.rec, tafl.Attackers)
+		var se *tafl.SyntaxError
+		if err == nil || !errors.As(err, &se) || !strings.Contains(err.Error(), c.sub) {
+			t.Errorf("ParsePosition(%q) error = %v, want one containing %q", c.rec, err, c.sub)
+		}
+	}
+	if _, err := v.ParsePosition(v.Start().Record(), tafl.NoSide); err == nil {
+		t.Error("ParsePosition with NoSide: want an error")
+	}
+}
+
+// Every preset's rules survive a trip through an OTN rules string, and the
+// variant built from the string plays the same (perft 2).
+func TestRulesStringRoundTrip(t *testing.T) {
+	for _, v := range allVariants(t) {
+		r := v.Rules()
+		s := r.String()
+		back, err := tafl.ParseRules(s)
+		if err != nil {
+			t.Fatalf("%s: ParseRules(%q): %v", v.Name(), s, err)
+		}
+		want := r
+		want.Name, want.Layout = "custom", ""
+		if !reflect.DeepEqual(back, want) {
+			t.Errorf("%s: rules changed in the round trip:\n got %+v\nwant %+v", v.Name(), back, want)
+		}
+		if again := back.String(); again != s {
+			t.Errorf("%s: String() not stable:\n%s\n%s", v.Name(), s, again)
+		}
+		cv, err := tafl.NewVariant(back)
+		if err != nil {
+			t.Fatalf("%s: %v", v.Name(), err)
+		}
+		if a, b := tafl.Perft(v.Start(), 2), tafl.Perft(cv.Start(), 2); a != b {
+			t.Errorf("%s: perft 2 %d, custom copy %d", v.Name(), a, b)
+		}
+	}
+}
+
+func TestParseRulesForeign(t *testing.T) {
+	// An OpenTafl-style string: defaults for the keys it leaves out, and
+	// jump keys that concern pieces taflbot never has.
+	r, err := tafl.ParseRules("dim:7 name:Brandub atkf:y tfr:d ks:w cenh: cenhe: nj:n cj:n start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Size != 7 || r.Title != "Brandub" || r.KingStrength != tafl.WeakKing || r.Throne.Hostile != 0 || r.First != tafl.Attackers {
+		t.Errorf("parsed %+v", r)
+	}
+	if _, err := tafl.NewVariant(r); err != nil {
+		t.Error(err)
+	}
+	// starti: the record is written top rank first.
+	inv, err := tafl.ParseRules("dim:7 starti:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/t2t3/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inv.Start != "/t2t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" {
+		t.Errorf("starti gave %s", inv.Start)
+	}
+	bad := []struct{ in, sub string }{
+		{"", "dim:N"},
+		{"esc:c dim:7 start:/7/7/7/3K3/7/7/7/", "starts with dim"},
+		{"dim:8 start:/8/8/8/8/8/8/8/8/", "odd board size"},
+		{"dim:7 foo:1 start:/7/7/7/3K3/7/7/7/", `unknown key "foo"`},
+		{"dim:7 kj:y start:/7/7/7/3K3/7/7/7/", "king jumps"},
+		{"dim:7 ber:y start:/7/7/7/3K3/7/7/7/", "berserk"},
+		{"dim:7 tfr:l start:/7/7/7/3K3/7/7/7/", "tfr:l"},
+		{"dim:7 dfor:a2 start:/7/7/7/3K3/7/7/7/", "defender forts"},
+		{"dim:7 start:/7/7/7/3K3/7/7/7/ esc:c", "ends with start"},
+		{"dim:7 esc:x start:/7/7/7/3K3/7/7/7/", "unsupported value"},
+		{"dim:7 esc:c esc:e start:/7/7/7/3K3/7/7/7/", "twice"},
+		{"dim:7 cor:a1,z9 start:/7/7/7/3K3/7/7/7/", "not a square"},
+		{"dim:7 cors:Kq start:/7/7/7/3K3/7/7/7/", "not a piece type"},
+		{"dim:7 swf:maybe start:/7/7/7/3K3/7/7/7/", "y or n"},
+	}
+	for _, c := range bad {
+		_, err := tafl.ParseRules(c.in)
+		if err == nil || !strings.Contains(err.Error(), c.sub) {
+			t.Errorf("ParseRules(%q) error = %v, want one containing %q", c.in, err, c.sub)
+		}
+	}
+}
+
+// randomGame plays up to n random legal moves.
+func randomGame(v *tafl.Variant, rng *rand.Rand, n int) *tafl.Game {
+	g := tafl.NewGame(v)
+	for i := 0; i < n && !g.Outcome().Over(); i++ {
+		moves := g.LegalMoves()
+		if _, err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
+			panic(err)
+		}
+	}
+	return g
+}
+
+func TestGameRecordRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, v := range allVariants(t) {
+		for i := 0; i < 6; i++ {
+			g := randomGame(v, rng, 40+rng.IntN(200))
+			if i == 1 && !g.Outcome().Over() {
+				if err := g.Resign(g.ToMove()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if i == 2 && !g.Outcome().Over() {
+				if err := g.LoseOnTime(g.ToMove().Other()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			text := tafl.EncodeGame(g, []tafl.Tag{{"event", "test"}, {"attackers", "alice"}, {"defenders", "bob]"}})
+			back, tags, err := tafl.DecodeGame(text)
+			if err != nil {
+				t.Fatalf("%s: DecodeGame: %v\n%s", v.Name(), err, text)
+			}
+			if back.Outcome() != g.Outcome() || back.Len() != g.Len() || back.Position().Hash() != g.Position().Hash() {
+				t.Errorf("%s: round trip changed the game: %v/%d vs %v/%d", v.Name(), back.Outcome(), back.Len(), g.Outcome(), g.Len())
+			}
+			if again := tafl.EncodeGame(back, tags); again != text {
+				t.Errorf("%s: encode(decode(x)) != x:\n%s\n---\n%s", v.Name(), text, again)
+			}
+		}
+	}
+}
+
+func TestDecodeForeignRecord(t *testing.T) {
+	text := `[event:Friendly]
+[date:2026.11.22]
+[result:?]
+[rules:dim:11 name:Copenhagen atkf:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/]
+1. d1-d3 e5-e2
+2. g1-g3 f4-c4
+3. g3-e3xe2
+`
+	g, tags, err := tafl.DecodeGame(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Len() != 5 || len(tags) != 4 || g.Outcome().Over() {
+		t.Fatalf("got %d plies, %d tags, outcome %v", g.Len(), len(tags), g.Outcome())
+	}
+	if p := g.Position(); p.At(mustSquare(t, "e2")) != tafl.Empty || p.At(mustSquare(t, "e3")) != tafl.Attacker {
+		t.Errorf("the capture on e2 was not made:\n%s", p.Diagram())
+	}
+	// A result the moves do not reach is a resignation; one they contradict is an error.
+	res, _, err := tafl.DecodeGame(strings.Replace(text, "[result:?]", "[result:-1]", 1))
+	if err != nil || res.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Resignation}) {
+		t.Errorf("result -1: %v, %v", res.Outcome(), err)
+	}
+	for _, c := range []struct{ text, sub string }{
+		{strings.Replace(text, "g3-e3xe2", "g3-e3xe4", 1), "captures e2, not e4"},
+		{strings.Replace(text, "f4-c4", "f4-f1", 1), "move 4 (f4-f1)"},
+		{strings.Replace(text, "[date:2026.11.22]", "[date:2026.11.22", 1), "[name:value]"},
+		{strings.Replace(text, "[result:?]", "[result:2]", 1), "result tag"},
+		{text + "[late:tag]\n", "before the moves"},
+	} {
+		if _, _, err := tafl.DecodeGame(c.text); err == nil || !strings.Contains(err.Error(), c.sub) {
+			t.Errorf("DecodeGame error = %v, want one containing %q", err, c.sub)
+		}
+	}
+}
+
+func mustSquare(t testing.TB, s string) tafl.Square {
+	t.Helper()
+	sq, err := tafl.ParseSquare(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sq
+}
+
+// A game from a custom position with the other side to move keeps both in its record.
+func TestGameRecordCustomStart(t *testing.T) {
+	v := mustPreset(t, "brandubh", "")
+	p, err := v.ParsePosition("/3t3/7/3T3/tt1KTtt/3T3/3t3/3t3/", tafl.Defenders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tafl.NewGameFrom(p)
+	if _, err := g.PlayText("Kd4-c4"); err != nil {
+		t.Fatal(err)
+	}
+	text := tafl.EncodeGame(g, nil)
+	if !strings.Contains(text, "[position:/3t3/7/3T3/tt1KTtt/3T3/3t3/3t3/]") || !strings.Contains(text, "[to-move:defenders]") {
+		t.Fatalf("record lacks the start:\n%s", text)
+	}
+	back, _, err := tafl.DecodeGame(text)
+	if err != nil || back.Start().ToMove() != tafl.Defenders || back.Position().Hash() != g.Position().Hash() {
+		t.Fatalf("decode: %v", err)
+	}
+}
+
+func TestPlayTextChecksAnnotations(t *testing.T) {
+	v := mustPreset(t, "copenhagen", "")
+	g := tafl.NewGame(v)
+	for _, m := range []string{"d1-d3", "e5-e2", "g1-g3", "f4-c4"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, bad := range []string{"g3-e3xe4", "Kg3-e3", "g3-e3++", "g3-e3x"} {
+		before := g.Len()
+		_, err := g.PlayText(bad)
+		if err == nil {
+			t.Errorf("PlayText(%q): want an error", bad)
+		}
+		if g.Len() != before {
+			t.Errorf("PlayText(%q) changed the game", bad)
+		}
+	}
+	ply, err := g.PlayText("g3-e3xe2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ply.Notation() != "g3-e3xe2" {
+		t.Errorf("notation %q", ply.Notation())
+	}
+}
