@@ -1,0 +1,396 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/taflbot/taflbot/tafl"
+	bolt "go.etcd.io/bbolt"
+)
+
+// ChallengeID identifies a challenge. IDs start at 1 and are never reused.
+type ChallengeID uint64
+
+// String returns the id in decimal.
+func (id ChallengeID) String() string { return strconv.FormatUint(uint64(id), 10) }
+
+// ChallengeState is where a challenge stands. Stored by name; append only.
+type ChallengeState uint8
+
+// The challenge states. Only an open challenge can change.
+const (
+	NoChallengeState   ChallengeState = iota // NoChallengeState is the invalid zero value.
+	ChallengeOpen                            // ChallengeOpen: waiting for an answer.
+	ChallengeAccepted                        // ChallengeAccepted: the game was created (see Challenge.GameID).
+	ChallengeDeclined                        // ChallengeDeclined: the opponent said no.
+	ChallengeWithdrawn                       // ChallengeWithdrawn: the challenger took it back.
+	ChallengeExpired                         // ChallengeExpired: nobody answered in time.
+)
+
+var challengeStateNames = [...]string{"", "open", "accepted", "declined", "withdrawn", "expired"}
+
+// String returns the state's stored name, such as "open".
+func (st ChallengeState) String() string {
+	if int(st) < len(challengeStateNames) {
+		return challengeStateNames[st]
+	}
+	return "unknown"
+}
+
+func parseChallengeState(text string) (ChallengeState, bool) {
+	for i, n := range challengeStateNames {
+		if n == text && i > 0 {
+			return ChallengeState(i), true
+		}
+	}
+	return NoChallengeState, false
+}
+
+// Challenge is an invitation to play.
+type Challenge struct {
+	ID           ChallengeID // ID is assigned by CreateChallenge.
+	GuildID      string
+	ChannelID    string
+	MessageID    string // MessageID is the message with the Accept/Decline buttons.
+	ChallengerID string
+	OpponentID   string // OpponentID is the invited user; "" means open to anyone.
+
+	Variant  string        // Variant is a preset name ("" for tafl.DefaultVariant).
+	Layout   string        // Layout is the preset's layout ("" for the default).
+	Side     tafl.Side     // Side is the challenger's side; NoSide means random.
+	MoveTime time.Duration // MoveTime is the time per move of the game (days in practice).
+	Casual   bool          // Casual games do not change ratings.
+
+	Created time.Time // Created is set by CreateChallenge.
+	Expires time.Time // Expires is when an unanswered challenge lapses (required).
+	State   ChallengeState
+	GameID  GameID // GameID is the game started by accepting.
+}
+
+type challengeRecord struct {
+	ID         uint64    `json:"id"`
+	Guild      string    `json:"guild,omitempty"`
+	Channel    string    `json:"channel,omitempty"`
+	Message    string    `json:"message,omitempty"`
+	Challenger string    `json:"challenger"`
+	Opponent   string    `json:"opponent,omitempty"`
+	Variant    string    `json:"variant"`
+	Layout     string    `json:"layout,omitempty"`
+	Side       string    `json:"side,omitempty"`
+	MoveTime   string    `json:"move_time,omitempty"`
+	Casual     bool      `json:"casual,omitempty"`
+	Created    time.Time `json:"created"`
+	Expires    time.Time `json:"expires"`
+	State      string    `json:"state"`
+	Game       uint64    `json:"game,omitempty"`
+}
+
+func encodeChallenge(c *Challenge) ([]byte, error) {
+	r := challengeRecord{
+		ID: uint64(c.ID), Guild: c.GuildID, Channel: c.ChannelID, Message: c.MessageID,
+		Challenger: c.ChallengerID, Opponent: c.OpponentID, Variant: c.Variant, Layout: c.Layout,
+		Casual: c.Casual, Created: utc(c.Created), Expires: utc(c.Expires), State: c.State.String(), Game: uint64(c.GameID),
+	}
+	if c.Side != tafl.NoSide {
+		r.Side = c.Side.String()
+	}
+	if c.MoveTime != 0 {
+		r.MoveTime = c.MoveTime.String()
+	}
+	return json.Marshal(r)
+}
+
+func decodeChallenge(data []byte) (*Challenge, error) {
+	var r challengeRecord
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	c := &Challenge{
+		ID: ChallengeID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, MessageID: r.Message,
+		ChallengerID: r.Challenger, OpponentID: r.Opponent, Variant: r.Variant, Layout: r.Layout,
+		Casual: r.Casual, Created: r.Created, Expires: r.Expires, GameID: GameID(r.Game),
+	}
+	var ok bool
+	if c.State, ok = parseChallengeState(r.State); !ok {
+		return nil, fmt.Errorf("%w: unknown challenge state %q", ErrCorrupt, r.State)
+	}
+	var err error
+	if r.Side != "" {
+		if c.Side, err = tafl.ParseSide(r.Side); err != nil {
+			return nil, fmt.Errorf("%w: side: %w", ErrCorrupt, err)
+		}
+	}
+	if r.MoveTime != "" {
+		if c.MoveTime, err = time.ParseDuration(r.MoveTime); err != nil {
+			return nil, fmt.Errorf("%w: move time: %w", ErrCorrupt, err)
+		}
+	}
+	return c, nil
+}
+
+func loadChallenge(tx *bolt.Tx, id ChallengeID) (*Challenge, error) {
+	data := tx.Bucket(bucketChallenges).Get(idKey(uint64(id)))
+	if data == nil {
+		return nil, fmt.Errorf("storage: challenge %d: %w", id, ErrNotFound)
+	}
+	c, err := decodeChallenge(data)
+	if err != nil {
+		return nil, fmt.Errorf("storage: load challenge %d: %w", id, err)
+	}
+	return c, nil
+}
+
+func saveChallenge(tx *bolt.Tx, old, c *Challenge) error {
+	data, err := encodeChallenge(c)
+	if err != nil {
+		return fmt.Errorf("storage: save challenge %d: %w", c.ID, err)
+	}
+	idx := tx.Bucket(bucketOpenChallenges)
+	if old != nil && old.State == ChallengeOpen {
+		if err := idx.Delete(timeKey(old.Expires, uint64(old.ID))); err != nil {
+			return fmt.Errorf("storage: save challenge %d: %w", c.ID, err)
+		}
+	}
+	if c.State == ChallengeOpen {
+		if err := idx.Put(timeKey(c.Expires, uint64(c.ID)), nil); err != nil {
+			return fmt.Errorf("storage: save challenge %d: %w", c.ID, err)
+		}
+	}
+	if err := tx.Bucket(bucketChallenges).Put(idKey(uint64(c.ID)), data); err != nil {
+		return fmt.Errorf("storage: save challenge %d: %w", c.ID, err)
+	}
+	return nil
+}
+
+func validateChallenge(c *Challenge) error {
+	if c.Variant == "" {
+		c.Variant = tafl.DefaultVariant
+	}
+	if _, err := tafl.Preset(c.Variant, c.Layout); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	switch {
+	case c.Expires.IsZero():
+		return fmt.Errorf("%w: a challenge needs an expiry time", ErrInvalid)
+	case c.MoveTime < 0:
+		return fmt.Errorf("%w: negative move time", ErrInvalid)
+	case c.OpponentID != "" && c.OpponentID == c.ChallengerID:
+		return fmt.Errorf("%w: a user cannot challenge themself", ErrInvalid)
+	}
+	if err := checkID("challenger id", c.ChallengerID, true); err != nil {
+		return err
+	}
+	for _, f := range []struct{ what, id string }{{"guild id", c.GuildID}, {"channel id", c.ChannelID}, {"opponent id", c.OpponentID}} {
+		if err := checkID(f.what, f.id, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CreateChallenge saves a new open challenge, assigning c.ID, c.State and
+// (when zero) c.Created. Expires must be set.
+func (s *Store) CreateChallenge(ctx context.Context, c *Challenge) error {
+	n := *c
+	if err := validateChallenge(&n); err != nil {
+		return fmt.Errorf("storage: create challenge: %w", err)
+	}
+	err := s.write(ctx, func(tx *bolt.Tx) error {
+		id, err := tx.Bucket(bucketChallenges).NextSequence()
+		if err != nil {
+			return err
+		}
+		n.ID, n.State = ChallengeID(id), ChallengeOpen
+		if n.Created.IsZero() {
+			n.Created = s.now()
+		}
+		return saveChallenge(tx, nil, &n)
+	})
+	if err != nil {
+		return err
+	}
+	*c = n
+	return nil
+}
+
+// GetChallenge returns challenge id, or an error wrapping ErrNotFound.
+func (s *Store) GetChallenge(ctx context.Context, id ChallengeID) (*Challenge, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var c *Challenge
+	err := s.view(func(tx *bolt.Tx) error {
+		var err error
+		c, err = loadChallenge(tx, id)
+		return err
+	})
+	return c, err
+}
+
+// UpdateChallenge changes challenge id atomically. Only an open challenge
+// can change (otherwise the error wraps ErrChallengeClosed and fn is not
+// called); fn may decline, withdraw or expire it, or change its message
+// id or expiry. To accept, use [Store.AcceptChallenge].
+func (s *Store) UpdateChallenge(ctx context.Context, id ChallengeID, fn func(*Challenge) error) (*Challenge, error) {
+	var saved *Challenge
+	err := s.write(ctx, func(tx *bolt.Tx) error {
+		saved = nil
+		old, err := loadChallenge(tx, id)
+		if err != nil {
+			return reject(err)
+		}
+		if old.State != ChallengeOpen {
+			return rejectf("storage: challenge %d is %s: %w", id, old.State, ErrChallengeClosed)
+		}
+		c := *old
+		if err := fn(&c); err != nil {
+			return reject(err)
+		}
+		if err := checkChallengeChange(old, &c); err != nil {
+			return reject(err)
+		}
+		if c.State == ChallengeAccepted {
+			return rejectf("storage: challenge %d: %w: accept with AcceptChallenge", id, ErrInvalid)
+		}
+		saved = &c
+		return saveChallenge(tx, old, &c)
+	})
+	return saved, err
+}
+
+func checkChallengeChange(old, c *Challenge) error {
+	if c.ID != old.ID || c.ChallengerID != old.ChallengerID || !c.Created.Equal(old.Created) || c.GuildID != old.GuildID {
+		return fmt.Errorf("storage: challenge %d: %w: its id, challenger, server and creation time cannot change", old.ID, ErrInvalid)
+	}
+	if c.State == NoChallengeState || c.State > ChallengeExpired {
+		return fmt.Errorf("storage: challenge %d: %w: state %d", old.ID, ErrInvalid, c.State)
+	}
+	if err := validateChallenge(c); err != nil {
+		return fmt.Errorf("storage: challenge %d: %w", old.ID, err)
+	}
+	return nil
+}
+
+// AcceptChallenge accepts open challenge id by creating game g (made with
+// [NewGame]; its seats decided by the caller) in the same transaction:
+// of two users clicking Accept at once, exactly one gets the game, the
+// other an error wrapping ErrChallengeClosed. A challenge past its expiry
+// is marked expired and the error wraps ErrChallengeClosed. On success
+// g.ID is set and the accepted challenge is returned.
+func (s *Store) AcceptChallenge(ctx context.Context, id ChallengeID, g *Game) (*Challenge, error) {
+	if g == nil || g.game == nil {
+		return nil, fmt.Errorf("%w: accept challenge: make the game with storage.NewGame", ErrInvalid)
+	}
+	var saved *Challenge
+	var game *Game
+	err := s.write(ctx, func(tx *bolt.Tx) error {
+		saved, game = nil, nil
+		old, err := loadChallenge(tx, id)
+		if err != nil {
+			return reject(err)
+		}
+		if old.State != ChallengeOpen {
+			return rejectf("storage: challenge %d is %s: %w", id, old.State, ErrChallengeClosed)
+		}
+		now := s.now()
+		c := *old
+		if !now.Before(old.Expires) {
+			c.State = ChallengeExpired
+			if err := saveChallenge(tx, old, &c); err != nil {
+				return err
+			}
+			// the expiry is saved; the caller gets the error
+			return rejectf("storage: challenge %d expired at %s: %w", id, old.Expires.Format(time.RFC3339), ErrChallengeClosed)
+		}
+		ng := g.clone()
+		if err := createGame(tx, ng, now); err != nil {
+			return err
+		}
+		c.State, c.GameID = ChallengeAccepted, ng.ID
+		if err := saveChallenge(tx, old, &c); err != nil {
+			return err
+		}
+		saved, game = &c, ng
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	*g = *game
+	return saved, nil
+}
+
+// ChallengesExpiringBefore returns the open challenges whose expiry is
+// before t, earliest first.
+func (s *Store) ChallengesExpiringBefore(ctx context.Context, t time.Time) ([]*Challenge, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []*Challenge
+	err := s.view(func(tx *bolt.Tx) error {
+		var err error
+		out, err = openChallenges(tx, timeBits(t))
+		return err
+	})
+	return out, err
+}
+
+// OpenChallenges returns every open challenge, earliest expiry first.
+func (s *Store) OpenChallenges(ctx context.Context) ([]*Challenge, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []*Challenge
+	err := s.view(func(tx *bolt.Tx) error {
+		var err error
+		out, err = openChallenges(tx, ^uint64(0))
+		return err
+	})
+	return out, err
+}
+
+func openChallenges(tx *bolt.Tx, limit uint64) ([]*Challenge, error) {
+	var out []*Challenge
+	c := tx.Bucket(bucketOpenChallenges).Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		if len(k) != 16 {
+			return nil, fmt.Errorf("storage: open challenge index: %w: key %x", ErrCorrupt, k)
+		}
+		if beUint64(k) >= limit {
+			break
+		}
+		ch, err := loadChallenge(tx, ChallengeID(beUint64(k[8:])))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ch)
+	}
+	return out, nil
+}
+
+// ExpireChallenges marks every open challenge whose expiry is not after
+// now as expired, in one transaction, and returns them: each is returned
+// to exactly one caller, so its message is edited once.
+func (s *Store) ExpireChallenges(ctx context.Context, now time.Time) ([]*Challenge, error) {
+	var out []*Challenge
+	err := s.write(ctx, func(tx *bolt.Tx) error {
+		out = nil
+		due, err := openChallenges(tx, timeBits(now)+1)
+		if err != nil {
+			return reject(err)
+		}
+		for _, old := range due {
+			c := *old
+			c.State = ChallengeExpired
+			if err := saveChallenge(tx, old, &c); err != nil {
+				return err
+			}
+			out = append(out, &c)
+		}
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,772 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/taflbot/taflbot/tafl"
+	bolt "go.etcd.io/bbolt"
+)
+
+// GameID identifies a game. IDs start at 1 and are never reused.
+type GameID uint64
+
+// String returns the id in decimal, as shown to users and used in custom ids.
+func (id GameID) String() string { return strconv.FormatUint(uint64(id), 10) }
+
+// ParseGameID reads a decimal game id.
+func ParseGameID(text string) (GameID, error) {
+	n, err := strconv.ParseUint(text, 10, 64)
+	if err != nil || n == 0 {
+		return 0, fmt.Errorf("storage: %q is not a game id (a game id is a number such as 42)", text)
+	}
+	return GameID(n), nil
+}
+
+// Seat is who plays one side of a game: a Discord user, or the built-in
+// engine at some level. Exactly one of the fields is set.
+type Seat struct {
+	UserID  string // UserID is the Discord user id of a human player ("" for the AI).
+	AILevel string // AILevel is the engine's strength ("easy", …) when the AI plays ("" for a human).
+}
+
+// Human returns the seat of a Discord user.
+func Human(userID string) Seat { return Seat{UserID: userID} }
+
+// AI returns the seat of the engine at the given level.
+func AI(level string) Seat { return Seat{AILevel: level} }
+
+// IsAI reports whether the engine plays this seat.
+func (s Seat) IsAI() bool { return s.AILevel != "" }
+
+// String returns the user id or "ai:<level>".
+func (s Seat) String() string {
+	if s.IsAI() {
+		return "ai:" + s.AILevel
+	}
+	return s.UserID
+}
+
+func (s Seat) valid() bool { return (s.UserID == "") != (s.AILevel == "") }
+
+// MessageRef identifies a Discord message showing a game's board.
+type MessageRef struct {
+	ChannelID string `json:"channel"`
+	MessageID string `json:"message"`
+}
+
+// RatingChange records how a finished rated game moved one player's rating.
+type RatingChange struct {
+	UserID string `json:"user"`
+	Before Rating `json:"before"`
+	After  Rating `json:"after"`
+}
+
+// Game is a stored game: metadata plus the live rules-engine game rebuilt
+// from the stored move list. Change it only inside [Store.UpdateGame].
+type Game struct {
+	ID        GameID // ID is assigned by CreateGame.
+	GuildID   string // GuildID is the server ("" for a direct-message game).
+	ChannelID string // ChannelID is where the game was started.
+	ThreadID  string // ThreadID is the game's own thread, if any.
+
+	Attackers Seat // Attackers is who plays the attacking side.
+	Defenders Seat // Defenders is who plays the defending side (with the king).
+	Casual    bool // Casual games count in win/loss records but not in ratings.
+
+	Created time.Time // Created is set by CreateGame.
+	Updated time.Time // Updated is set on every save.
+
+	// MoveTime is the time allowed for each move (0: no clock). After
+	// every move UpdateGame sets Deadline to the move's time plus
+	// MoveTime unless fn set Deadline itself.
+	MoveTime time.Duration
+	// Deadline is when the side to move runs out of time (zero: no
+	// deadline). Cleared when the game ends.
+	Deadline time.Time
+	// Reminded is when a reminder was sent for the current move (zero:
+	// none). Cleared by every move; see [Store.MarkReminded].
+	Reminded time.Time
+	// DrawOffer is the side offering a draw (NoSide: none). The offer
+	// lapses when the other side moves instead of accepting.
+	DrawOffer tafl.Side
+	// BoardMessages are the messages showing the board, to edit after moves.
+	BoardMessages []MessageRef
+	// RatingChanges is set when a rated game between two humans ends.
+	RatingChanges []RatingChange
+
+	variant, layout, rules string
+	game                   *tafl.Game
+}
+
+// NewGame returns an unsaved game of a preset variant ("" for
+// [tafl.DefaultVariant]) and layout ("" for the default). Fill in the
+// metadata and pass it to [Store.CreateGame].
+func NewGame(variant, layout string) (*Game, error) {
+	if variant == "" {
+		variant = tafl.DefaultVariant
+	}
+	v, err := tafl.Preset(variant, layout)
+	if err != nil {
+		return nil, fmt.Errorf("storage: new game: %w", err)
+	}
+	return &Game{variant: variant, layout: v.Rules().Layout, game: tafl.NewGame(v)}, nil
+}
+
+// NewCustomGame returns an unsaved game played under an OTN rules string
+// (see tafl.ParseRules).
+func NewCustomGame(rules string) (*Game, error) {
+	v, err := customVariant(rules)
+	if err != nil {
+		return nil, fmt.Errorf("storage: new game: %w", err)
+	}
+	return &Game{rules: rules, game: tafl.NewGame(v)}, nil
+}
+
+func customVariant(rules string) (*tafl.Variant, error) {
+	r, err := tafl.ParseRules(rules)
+	if err != nil {
+		return nil, err
+	}
+	return tafl.NewVariant(r)
+}
+
+// Tafl returns the live game: play moves on it inside UpdateGame. Its
+// moves are saved; its start position and variant cannot change.
+func (g *Game) Tafl() *tafl.Game { return g.game }
+
+// Variant returns the preset's name, or "custom" for a rules string.
+func (g *Game) Variant() string {
+	if g.rules != "" {
+		return "custom"
+	}
+	return g.variant
+}
+
+// Layout returns the preset's start layout ("" where a preset has one).
+func (g *Game) Layout() string { return g.layout }
+
+// Rules returns the OTN rules string of a custom game ("" for a preset).
+func (g *Game) Rules() string { return g.rules }
+
+// Ply returns the number of moves played.
+func (g *Game) Ply() int { return g.game.Len() }
+
+// Moves returns the moves played in OTN simple form ("d1-d4").
+func (g *Game) Moves() []string {
+	plies := g.game.Plies()
+	out := make([]string, len(plies))
+	for i, p := range plies {
+		out[i] = p.Move.String()
+	}
+	return out
+}
+
+// Outcome returns how the game ended (the zero Outcome while it goes on).
+func (g *Game) Outcome() tafl.Outcome { return g.game.Outcome() }
+
+// Active reports whether the game goes on.
+func (g *Game) Active() bool { return !g.game.Outcome().Over() }
+
+// Seat returns who plays side s (the zero Seat for NoSide).
+func (g *Game) Seat(s tafl.Side) Seat {
+	switch s {
+	case tafl.Attackers:
+		return g.Attackers
+	case tafl.Defenders:
+		return g.Defenders
+	}
+	return Seat{}
+}
+
+// SideOf returns the side a user plays: NoSide if the user is not in the
+// game; when a user plays both sides, the side to move.
+func (g *Game) SideOf(userID string) tafl.Side {
+	a, d := g.Attackers.UserID == userID && userID != "", g.Defenders.UserID == userID && userID != ""
+	switch {
+	case a && d:
+		return g.game.ToMove()
+	case a:
+		return tafl.Attackers
+	case d:
+		return tafl.Defenders
+	}
+	return tafl.NoSide
+}
+
+// ToMove returns the seat whose turn it is (the zero Seat once over).
+func (g *Game) ToMove() Seat {
+	if !g.Active() {
+		return Seat{}
+	}
+	return g.Seat(g.game.ToMove())
+}
+
+// clone returns a deep copy (the tafl game included).
+func (g *Game) clone() *Game {
+	c := *g
+	c.BoardMessages = slices.Clone(g.BoardMessages)
+	c.RatingChanges = slices.Clone(g.RatingChanges)
+	c.game = g.game.Clone()
+	return &c
+}
+
+// gameRecord is the stored form of a Game (schema 2).
+type gameRecord struct {
+	ID            uint64         `json:"id"`
+	Guild         string         `json:"guild,omitempty"`
+	Channel       string         `json:"channel,omitempty"`
+	Thread        string         `json:"thread,omitempty"`
+	Variant       string         `json:"variant,omitempty"`
+	Layout        string         `json:"layout,omitempty"`
+	Rules         string         `json:"rules,omitempty"`
+	Attackers     seatRecord     `json:"attackers"`
+	Defenders     seatRecord     `json:"defenders"`
+	Casual        bool           `json:"casual,omitempty"`
+	Moves         []string       `json:"moves"`
+	Result        string         `json:"result"`
+	Reason        string         `json:"reason,omitempty"`
+	Created       time.Time      `json:"created"`
+	Updated       time.Time      `json:"updated"`
+	MoveTime      string         `json:"move_time,omitempty"`
+	Deadline      time.Time      `json:"deadline,omitzero"`
+	Reminded      time.Time      `json:"reminded,omitzero"`
+	DrawOffer     string         `json:"draw_offer,omitempty"`
+	Board         []MessageRef   `json:"board,omitempty"`
+	RatingChanges []RatingChange `json:"rating_changes,omitempty"`
+}
+
+type seatRecord struct {
+	User string `json:"user,omitempty"`
+	AI   string `json:"ai,omitempty"`
+}
+
+func encodeGame(g *Game) ([]byte, error) {
+	o := g.game.Outcome()
+	r := gameRecord{
+		ID: uint64(g.ID), Guild: g.GuildID, Channel: g.ChannelID, Thread: g.ThreadID,
+		Variant: g.variant, Layout: g.layout, Rules: g.rules,
+		Attackers: seatRecord{g.Attackers.UserID, g.Attackers.AILevel},
+		Defenders: seatRecord{g.Defenders.UserID, g.Defenders.AILevel},
+		Casual:    g.Casual, Moves: g.Moves(), Result: o.Status(), Reason: o.Reason.String(),
+		Created: g.Created.UTC(), Updated: g.Updated.UTC(),
+		Deadline: utc(g.Deadline), Reminded: utc(g.Reminded),
+		Board: g.BoardMessages, RatingChanges: g.RatingChanges,
+	}
+	if g.MoveTime != 0 {
+		r.MoveTime = g.MoveTime.String()
+	}
+	if g.DrawOffer != tafl.NoSide {
+		r.DrawOffer = g.DrawOffer.String()
+	}
+	return json.Marshal(r)
+}
+
+func utc(t time.Time) time.Time {
+	if t.IsZero() {
+		return t
+	}
+	return t.UTC()
+}
+
+// decodeGame rebuilds a game from its record by replaying the moves.
+func decodeGame(data []byte) (*Game, error) {
+	var r gameRecord
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	return r.game()
+}
+
+func (r *gameRecord) game() (*Game, error) {
+	bad := func(format string, args ...any) (*Game, error) {
+		return nil, fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))
+	}
+	g := &Game{
+		ID: GameID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, ThreadID: r.Thread,
+		Attackers: Seat{r.Attackers.User, r.Attackers.AI}, Defenders: Seat{r.Defenders.User, r.Defenders.AI},
+		Casual: r.Casual, Created: r.Created, Updated: r.Updated, Deadline: r.Deadline, Reminded: r.Reminded,
+		BoardMessages: r.Board, RatingChanges: r.RatingChanges,
+		variant: r.Variant, layout: r.Layout, rules: r.Rules,
+	}
+	var v *tafl.Variant
+	var err error
+	if r.Rules != "" {
+		v, err = customVariant(r.Rules)
+	} else {
+		v, err = tafl.Preset(r.Variant, r.Layout)
+	}
+	if err != nil {
+		return bad("variant: %v", err)
+	}
+	if r.MoveTime != "" {
+		if g.MoveTime, err = time.ParseDuration(r.MoveTime); err != nil {
+			return bad("move time: %v", err)
+		}
+	}
+	if r.DrawOffer != "" {
+		if g.DrawOffer, err = tafl.ParseSide(r.DrawOffer); err != nil {
+			return bad("draw offer: %v", err)
+		}
+	}
+	g.game = tafl.NewGame(v)
+	for i, text := range r.Moves {
+		mt, err := tafl.ParseMove(text)
+		if err != nil {
+			return bad("move %d %q: %v", i+1, text, err)
+		}
+		if _, err := g.game.Play(mt.Move); err != nil {
+			return bad("move %d %q: %v", i+1, text, err)
+		}
+	}
+	want, err := parseOutcome(r.Result, r.Reason)
+	if err != nil {
+		return bad("%v", err)
+	}
+	if got := g.game.Outcome(); got != want {
+		if got.Over() {
+			return bad("the moves end the game %s (%s) but the record says %q", got.Status(), got.Reason, r.Result)
+		}
+		if err := g.game.SetOutcome(want); err != nil {
+			return bad("result %q (%s): %v", r.Result, r.Reason, err)
+		}
+	}
+	return g, nil
+}
+
+func parseOutcome(result, reason string) (tafl.Outcome, error) {
+	var o tafl.Outcome
+	switch result {
+	case "ongoing", "":
+		return o, nil
+	case "attackers-won":
+		o.Winner = tafl.Attackers
+	case "defenders-won":
+		o.Winner = tafl.Defenders
+	case "draw":
+	default:
+		return o, fmt.Errorf("unknown result %q", result)
+	}
+	r, ok := tafl.ParseEndReason(reason)
+	if !ok || r == tafl.NoEnd {
+		return o, fmt.Errorf("unknown end reason %q", reason)
+	}
+	o.Reason = r
+	return o, nil
+}
+
+// loadGame reads and decodes game id inside tx.
+func loadGame(tx *bolt.Tx, id GameID) (*Game, error) {
+	data := tx.Bucket(bucketGames).Get(idKey(uint64(id)))
+	if data == nil {
+		return nil, fmt.Errorf("storage: game %d: %w", id, ErrNotFound)
+	}
+	g, err := decodeGame(data)
+	if err != nil {
+		return nil, fmt.Errorf("storage: load game %d: %w", id, err)
+	}
+	if g.ID != id {
+		return nil, fmt.Errorf("storage: load game %d: %w: the record says id %d", id, ErrCorrupt, g.ID)
+	}
+	return g, nil
+}
+
+// CreateGame saves a new game made by [NewGame] or [NewCustomGame],
+// assigning g.ID and (when zero) g.Created. Both seats must be set.
+func (s *Store) CreateGame(ctx context.Context, g *Game) error {
+	if g == nil || g.game == nil {
+		return fmt.Errorf("%w: create game: make the game with storage.NewGame", ErrInvalid)
+	}
+	var saved *Game
+	err := s.write(ctx, func(tx *bolt.Tx) error {
+		c := g.clone()
+		if err := createGame(tx, c, s.now()); err != nil {
+			return err
+		}
+		saved = c
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	*g = *saved
+	return nil
+}
+
+func createGame(tx *bolt.Tx, g *Game, now time.Time) error {
+	if err := validateGame(g); err != nil {
+		return reject(fmt.Errorf("storage: create game: %w", err))
+	}
+	b := tx.Bucket(bucketGames)
+	id, err := b.NextSequence()
+	if err != nil {
+		return fmt.Errorf("storage: create game: %w", err)
+	}
+	g.ID = GameID(id)
+	if g.Created.IsZero() {
+		g.Created = now
+	}
+	g.Updated = now
+	if !g.Active() {
+		g.Deadline = time.Time{}
+	} else if g.Deadline.IsZero() && g.MoveTime > 0 {
+		g.Deadline = now.Add(g.MoveTime)
+	}
+	return saveGame(tx, nil, g)
+}
+
+func validateGame(g *Game) error {
+	switch {
+	case !g.Attackers.valid() || !g.Defenders.valid():
+		return fmt.Errorf("%w: each side needs exactly one of a user id or an AI level", ErrInvalid)
+	case g.MoveTime < 0:
+		return fmt.Errorf("%w: negative move time", ErrInvalid)
+	}
+	for _, f := range []struct{ what, id string }{
+		{"guild id", g.GuildID}, {"channel id", g.ChannelID}, {"thread id", g.ThreadID},
+		{"attackers' user id", g.Attackers.UserID}, {"defenders' user id", g.Defenders.UserID},
+	} {
+		if err := checkID(f.what, f.id, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// saveGame writes g and moves its index entries from old's (nil for a new game).
+func saveGame(tx *bolt.Tx, old, g *Game) error {
+	data, err := encodeGame(g)
+	if err != nil {
+		return fmt.Errorf("storage: save game %d: %w", g.ID, err)
+	}
+	if old != nil {
+		for _, e := range gameIndex(old) {
+			if err := tx.Bucket(e.bucket).Delete(e.key); err != nil {
+				return fmt.Errorf("storage: save game %d: %w", g.ID, err)
+			}
+		}
+	}
+	for _, e := range gameIndex(g) {
+		if err := tx.Bucket(e.bucket).Put(e.key, nil); err != nil {
+			return fmt.Errorf("storage: save game %d: %w", g.ID, err)
+		}
+	}
+	if err := tx.Bucket(bucketGames).Put(idKey(uint64(g.ID)), data); err != nil {
+		return fmt.Errorf("storage: save game %d: %w", g.ID, err)
+	}
+	return nil
+}
+
+type indexEntry struct {
+	bucket []byte
+	key    []byte
+}
+
+// gameIndex lists the index entries a game should have.
+func gameIndex(g *Game) []indexEntry {
+	var out []indexEntry
+	id := uint64(g.ID)
+	active := g.Active()
+	for i, seat := range []Seat{g.Attackers, g.Defenders} {
+		if seat.UserID == "" || i == 1 && seat.UserID == g.Attackers.UserID {
+			continue
+		}
+		out = append(out, indexEntry{bucketGamesByPlayer, playerGameKey(seat.UserID, active, id)})
+	}
+	if !active {
+		return out
+	}
+	if g.ChannelID != "" {
+		out = append(out, indexEntry{bucketActiveByChannel, channelGameKey(g.ChannelID, id)})
+	}
+	if g.ThreadID != "" && g.ThreadID != g.ChannelID {
+		out = append(out, indexEntry{bucketActiveByChannel, channelGameKey(g.ThreadID, id)})
+	}
+	if !g.Deadline.IsZero() {
+		out = append(out, indexEntry{bucketDeadlines, timeKey(g.Deadline, id)})
+	}
+	return out
+}
+
+// GetGame returns game id, or an error wrapping ErrNotFound.
+func (s *Store) GetGame(ctx context.Context, id GameID) (*Game, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var g *Game
+	err := s.view(func(tx *bolt.Tx) error {
+		var err error
+		g, err = loadGame(tx, id)
+		return err
+	})
+	return g, err
+}
+
+// UpdateGame changes game id atomically: in one write transaction it
+// loads the game, calls fn, checks the result and saves it with its
+// indexes. When expectedPly >= 0 and the game is at another ply, it fails
+// with an error wrapping ErrStale and fn is not called (pass -1 to skip
+// the check). An error from fn (such as a *tafl.MoveError) is returned
+// as is and nothing is saved.
+//
+// After fn: moves may only be added; the ids, seats and variant may not
+// change. When moves were played, Reminded is cleared, a draw offer by the
+// side that did not move lapses, and Deadline becomes now+MoveTime unless
+// fn changed it. When the game ended, Deadline is cleared and, for a game
+// between two different humans, both players' records (and for a rated
+// game their ratings for the variant, with RatingChanges on the game) are
+// updated in the same transaction. Games against the AI count in the
+// human's AI record only: the engine has no rating.
+//
+// fn may be called more than once (see the package Caveats). UpdateGame
+// returns the game as saved.
+func (s *Store) UpdateGame(ctx context.Context, id GameID, expectedPly int, fn func(*Game) error) (*Game, error) {
+	var saved *Game
+	err := s.write(ctx, func(tx *bolt.Tx) error {
+		saved = nil
+		old, err := loadGame(tx, id)
+		if err != nil {
+			return reject(err)
+		}
+		if expectedPly >= 0 && old.Ply() != expectedPly {
+			return rejectf("storage: game %d is at move %d, not %d: %w", id, old.Ply(), expectedPly, ErrStale)
+		}
+		g := old.clone()
+		if err := fn(g); err != nil {
+			return reject(err)
+		}
+		if err := finishUpdate(tx, old, g, s.now()); err != nil {
+			return err
+		}
+		saved = g
+		return nil
+	})
+	return saved, err
+}
+
+// finishUpdate checks fn's changes, applies the automatic ones and saves.
+func finishUpdate(tx *bolt.Tx, old, g *Game, now time.Time) error {
+	bad := func(what string) error {
+		return rejectf("storage: update game %d: %w: %s cannot change", old.ID, ErrInvalid, what)
+	}
+	switch {
+	case g.ID != old.ID:
+		return bad("the id")
+	case g.variant != old.variant || g.layout != old.layout || g.rules != old.rules || g.game == nil:
+		return bad("the variant")
+	case g.Attackers != old.Attackers || g.Defenders != old.Defenders:
+		return bad("the seats")
+	case !g.Created.Equal(old.Created):
+		return bad("the creation time")
+	case g.Ply() < old.Ply():
+		return bad("a move played")
+	case g.game.Start().Hash() != old.game.Start().Hash():
+		return bad("the start position")
+	}
+	if err := validateGame(g); err != nil {
+		return reject(fmt.Errorf("storage: update game %d: %w", old.ID, err))
+	}
+	oldPlies, newPlies := old.game.Plies(), g.game.Plies()
+	for i, p := range oldPlies {
+		if newPlies[i].Move != p.Move {
+			return bad("a move played")
+		}
+	}
+	if g.Ply() > old.Ply() {
+		g.Reminded = time.Time{}
+		if g.DrawOffer != tafl.NoSide {
+			start := g.game.Start().ToMove()
+			for i := old.Ply(); i < g.Ply(); i++ {
+				mover := start
+				if i%2 == 1 {
+					mover = start.Other()
+				}
+				if mover != g.DrawOffer {
+					g.DrawOffer = tafl.NoSide
+					break
+				}
+			}
+		}
+		if g.MoveTime > 0 && g.Deadline.Equal(old.Deadline) {
+			g.Deadline = now.Add(g.MoveTime)
+		}
+	}
+	g.Updated = now
+	if !g.Active() {
+		g.Deadline = time.Time{}
+		g.DrawOffer = tafl.NoSide
+		if old.Active() {
+			if err := recordResult(tx, g, now); err != nil {
+				return err
+			}
+		}
+	}
+	return saveGame(tx, old, g)
+}
+
+// ExpireGame ends game id on time if it is active and its deadline is not
+// after now: the side to move loses. It reports whether it did so, so
+// that of several callers exactly one announces the timeout.
+func (s *Store) ExpireGame(ctx context.Context, id GameID, now time.Time) (*Game, bool, error) {
+	var expired bool
+	g, err := s.UpdateGame(ctx, id, -1, func(g *Game) error {
+		expired = false
+		if !g.Active() || g.Deadline.IsZero() || g.Deadline.After(now) {
+			return nil
+		}
+		expired = true
+		return g.game.LoseOnTime(g.game.ToMove())
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	return g, expired, nil
+}
+
+// MarkReminded records that the reminder for move number ply of game id
+// is being sent. It reports false (and changes nothing) when a reminder
+// for that move was already recorded, the game moved on or ended: of
+// several callers exactly one gets true. A reminder whose sending then
+// fails is not retried.
+func (s *Store) MarkReminded(ctx context.Context, id GameID, ply int, at time.Time) (bool, error) {
+	var ok bool
+	_, err := s.UpdateGame(ctx, id, -1, func(g *Game) error {
+		ok = g.Active() && g.Ply() == ply && g.Reminded.IsZero()
+		if ok {
+			g.Reminded = at
+		}
+		return nil
+	})
+	return ok, err
+}
+
+// GameFilter narrows [Store.GamesByPlayer].
+type GameFilter struct {
+	GuildID    string // GuildID keeps only games of this server ("" for all).
+	ActiveOnly bool   // ActiveOnly skips finished games.
+	Limit      int    // Limit caps the number of games returned (0: no limit).
+}
+
+// GamesByPlayer returns a user's games, active ones first, newest first
+// within each group.
+func (s *Store) GamesByPlayer(ctx context.Context, userID string, f GameFilter) ([]*Game, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []*Game
+	err := s.view(func(tx *bolt.Tx) error {
+		groups := []bool{true}
+		if !f.ActiveOnly {
+			groups = append(groups, false)
+		}
+		for _, active := range groups {
+			prefix := playerGamePrefix(userID, active)
+			err := scanPrefixReverse(tx.Bucket(bucketGamesByPlayer), prefix, func(k []byte) (bool, error) {
+				g, err := loadIndexed(tx, k)
+				if err != nil {
+					return false, err
+				}
+				if f.GuildID != "" && g.GuildID != f.GuildID {
+					return true, nil
+				}
+				out = append(out, g)
+				return f.Limit <= 0 || len(out) < f.Limit, nil
+			})
+			if err != nil || f.Limit > 0 && len(out) >= f.Limit {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// ActiveGamesInChannel returns the active games started in a channel or
+// played in a thread, oldest first.
+func (s *Store) ActiveGamesInChannel(ctx context.Context, channelID string) ([]*Game, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []*Game
+	err := s.view(func(tx *bolt.Tx) error {
+		prefix := appendString(nil, channelID)
+		c := tx.Bucket(bucketActiveByChannel).Cursor()
+		for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
+			g, err := loadIndexed(tx, k)
+			if err != nil {
+				return err
+			}
+			out = append(out, g)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// GamesDueBefore returns the active games whose deadline is before t,
+// earliest deadline first. With t = now they are the games to end on
+// time (see [Store.ExpireGame]); with t = now + a margin, the games to
+// remind (see [Store.MarkReminded]).
+func (s *Store) GamesDueBefore(ctx context.Context, t time.Time) ([]*Game, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []*Game
+	limit := timeBits(t)
+	err := s.view(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketDeadlines).Cursor()
+		for k, _ := c.First(); k != nil; k, _ = c.Next() {
+			if len(k) != 16 {
+				return fmt.Errorf("storage: deadline index: %w: key %x", ErrCorrupt, k)
+			}
+			if beUint64(k) >= limit {
+				break
+			}
+			g, err := loadIndexed(tx, k)
+			if err != nil {
+				return err
+			}
+			out = append(out, g)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// ForEachGame calls fn with every game in id order, inside one read
+// transaction (for export and checks); fn's error stops the walk.
+func (s *Store) ForEachGame(ctx context.Context, fn func(*Game) error) error {
+	return s.view(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketGames).Cursor()
+		for k, v := c.First(); k != nil; k, v = c.Next() {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			g, err := decodeGame(v)
+			if err != nil {
+				return fmt.Errorf("storage: load game %x: %w", k, err)
+			}
+			if err := fn(g); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// loadIndexed loads the game an index key points at.
+func loadIndexed(tx *bolt.Tx, k []byte) (*Game, error) {
+	id, err := keyID(k)
+	if err != nil {
+		return nil, err
+	}
+	g, err := loadGame(tx, GameID(id))
+	if err != nil {
+		return nil, fmt.Errorf("storage: index entry %x: %w", k, err)
+	}
+	return g, nil
+}

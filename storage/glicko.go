@@ -1,0 +1,94 @@
+package storage
+
+import "math"
+
+// Glicko-2 (Mark Glickman, "Example of the Glicko-2 system", 2013). Each
+// finished rated game is its own rating period with one result for each
+// player, computed from both players' ratings before the game.
+
+// Rating is a Glicko-2 rating on the familiar Glicko scale.
+type Rating struct {
+	Rating     float64 `json:"r"`     // Rating is the strength estimate (new players: 1500).
+	Deviation  float64 `json:"rd"`    // Deviation is the uncertainty (RD; new players: 350).
+	Volatility float64 `json:"sigma"` // Volatility is the expected fluctuation (σ; new players: 0.06).
+}
+
+// DefaultRating is a new player's rating.
+var DefaultRating = Rating{Rating: 1500, Deviation: 350, Volatility: 0.06}
+
+// Tau is the Glicko-2 system constant τ, which limits how fast the
+// volatility changes.
+const Tau = 0.5
+
+const (
+	glickoScale = 173.7178
+	glickoEps   = 0.000001
+	minRD       = 30 // a floor so that ratings of very active players keep moving
+)
+
+// Result is one game's outcome for the rated player: 1 win, 0.5 draw, 0 loss.
+type Result struct {
+	Opponent Rating
+	Score    float64
+}
+
+// Update returns r after a rating period with the given results (step 1
+// to 8 of Glickman's paper). With no results only the deviation grows.
+func (r Rating) Update(results []Result) Rating {
+	mu := (r.Rating - 1500) / glickoScale
+	phi := r.Deviation / glickoScale
+	sigma := r.Volatility
+	if len(results) == 0 {
+		return Rating{r.Rating, math.Min(math.Sqrt(phi*phi+sigma*sigma)*glickoScale, DefaultRating.Deviation), sigma}
+	}
+	var vInv, sum float64
+	for _, res := range results {
+		muj := (res.Opponent.Rating - 1500) / glickoScale
+		phij := res.Opponent.Deviation / glickoScale
+		g := 1 / math.Sqrt(1+3*phij*phij/(math.Pi*math.Pi))
+		e := 1 / (1 + math.Exp(-g*(mu-muj)))
+		vInv += g * g * e * (1 - e)
+		sum += g * (res.Score - e)
+	}
+	v := 1 / vInv
+	delta := v * sum
+
+	// Step 5: the new volatility, by the Illinois algorithm.
+	a := math.Log(sigma * sigma)
+	f := func(x float64) float64 {
+		ex := math.Exp(x)
+		return ex*(delta*delta-phi*phi-v-ex)/(2*(phi*phi+v+ex)*(phi*phi+v+ex)) - (x-a)/(Tau*Tau)
+	}
+	A := a
+	var B float64
+	if delta*delta > phi*phi+v {
+		B = math.Log(delta*delta - phi*phi - v)
+	} else {
+		k := 1.0
+		for f(a-k*Tau) < 0 {
+			k++
+		}
+		B = a - k*Tau
+	}
+	fA, fB := f(A), f(B)
+	for i := 0; math.Abs(B-A) > glickoEps && i < 200; i++ {
+		C := A + (A-B)*fA/(fB-fA)
+		fC := f(C)
+		if fC*fB <= 0 {
+			A, fA = B, fB
+		} else {
+			fA /= 2
+		}
+		B, fB = C, fC
+	}
+	newSigma := math.Exp(A / 2)
+
+	phiStar := math.Sqrt(phi*phi + newSigma*newSigma)
+	newPhi := 1 / math.Sqrt(1/(phiStar*phiStar)+1/v)
+	newMu := mu + newPhi*newPhi*sum
+	return Rating{
+		Rating:     newMu*glickoScale + 1500,
+		Deviation:  math.Max(newPhi*glickoScale, minRD),
+		Volatility: newSigma,
+	}
+}

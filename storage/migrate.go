@@ -1,0 +1,237 @@
+package storage
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/taflbot/taflbot/tafl"
+	bolt "go.etcd.io/bbolt"
+)
+
+// readSchema returns the file's schema version; fresh reports an empty
+// bbolt file (no buckets at all).
+func readSchema(tx *bolt.Tx) (version uint64, fresh bool, err error) {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		empty := true
+		tx.ForEach(func([]byte, *bolt.Bucket) error { empty = false; return nil })
+		if empty {
+			return 0, true, nil
+		}
+		return 0, false, fmt.Errorf("%w: the file is a bbolt database without taflbot's meta bucket (another program's database?)", ErrCorrupt)
+	}
+	v := meta.Get(keyMetaSchema)
+	if len(v) != 8 {
+		return 0, false, fmt.Errorf("%w: schema version %x is not 8 bytes", ErrCorrupt, v)
+	}
+	version = binary.BigEndian.Uint64(v)
+	if version == 0 {
+		return 0, false, fmt.Errorf("%w: schema version 0", ErrCorrupt)
+	}
+	return version, false, nil
+}
+
+func writeSchema(tx *bolt.Tx, version uint64) error {
+	return tx.Bucket(bucketMeta).Put(keyMetaSchema, binary.BigEndian.AppendUint64(nil, version))
+}
+
+func initSchema(tx *bolt.Tx) error {
+	for _, name := range append(append([][]byte(nil), dataBuckets...), indexBuckets...) {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return fmt.Errorf("storage: create bucket %s: %w", name, err)
+		}
+	}
+	return writeSchema(tx, SchemaVersion)
+}
+
+// migrations[v] turns schema v into v+1.
+var migrations = map[uint64]func(tx *bolt.Tx, now time.Time) error{
+	1: migrate1to2,
+}
+
+// migrate brings a database of an older schema to SchemaVersion in one
+// transaction: all or nothing.
+func migrate(tx *bolt.Tx, from uint64, now time.Time) error {
+	for v := from; v < SchemaVersion; v++ {
+		m := migrations[v]
+		if m == nil {
+			return fmt.Errorf("storage: no migration from schema %d", v)
+		}
+		if err := m(tx, now); err != nil {
+			return fmt.Errorf("storage: migrate schema %d to %d: %w", v, v+1, err)
+		}
+		if err := writeSchema(tx, v+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// gameRecordV1 is a game as schema 1 stored it.
+type gameRecordV1 struct {
+	ID          uint64    `json:"id"`
+	Guild       string    `json:"guild"`
+	Channel     string    `json:"channel"`
+	Variant     string    `json:"variant"`
+	Attacker    string    `json:"attacker"` // user id or "ai:<level>"
+	Defender    string    `json:"defender"`
+	Moves       []string  `json:"moves"`
+	Result      string    `json:"result"`
+	Reason      string    `json:"reason"`
+	Created     time.Time `json:"created"`
+	Updated     time.Time `json:"updated"`
+	DaysPerMove int       `json:"days_per_move"`
+	Deadline    time.Time `json:"deadline"`
+}
+
+// playerRecordV1 is a player as schema 1 stored it: one rating, for
+// copenhagen, the only variant then.
+type playerRecordV1 struct {
+	Guild      string  `json:"guild"`
+	User       string  `json:"user"`
+	Rating     float64 `json:"rating"`
+	Deviation  float64 `json:"rd"`
+	Volatility float64 `json:"vol"`
+	Wins       int     `json:"wins"`
+	Losses     int     `json:"losses"`
+	Draws      int     `json:"draws"`
+}
+
+func seatV1(s string) seatRecord {
+	if level, ok := strings.CutPrefix(s, "ai:"); ok {
+		return seatRecord{AI: level}
+	}
+	return seatRecord{User: s}
+}
+
+func migrate1to2(tx *bolt.Tx, now time.Time) error {
+	for _, name := range append(append([][]byte(nil), dataBuckets...), indexBuckets...) {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
+	}
+	games := tx.Bucket(bucketGames)
+	type kv struct{ k, v []byte }
+	var updates []kv
+	err := games.ForEach(func(k, v []byte) error {
+		var o gameRecordV1
+		if err := json.Unmarshal(v, &o); err != nil {
+			return fmt.Errorf("game %x: %w: %w", k, ErrCorrupt, err)
+		}
+		n := gameRecord{
+			ID: o.ID, Guild: o.Guild, Channel: o.Channel, Variant: o.Variant,
+			Attackers: seatV1(o.Attacker), Defenders: seatV1(o.Defender),
+			Moves: o.Moves, Result: o.Result, Reason: o.Reason,
+			Created: o.Created, Updated: o.Updated, Deadline: o.Deadline,
+		}
+		if o.DaysPerMove > 0 {
+			n.MoveTime = (time.Duration(o.DaysPerMove) * 24 * time.Hour).String()
+		}
+		if n.Variant == "" {
+			n.Variant = tafl.DefaultVariant
+		}
+		if n.Result != "ongoing" {
+			n.Deadline = time.Time{}
+		}
+		if _, err := n.game(); err != nil {
+			return fmt.Errorf("game %d: %w", o.ID, err)
+		}
+		data, err := json.Marshal(n)
+		if err != nil {
+			return err
+		}
+		updates = append(updates, kv{append([]byte(nil), k...), data})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, u := range updates {
+		if err := games.Put(u.k, u.v); err != nil {
+			return err
+		}
+	}
+	players := tx.Bucket(bucketPlayers)
+	updates = updates[:0]
+	err = players.ForEach(func(k, v []byte) error {
+		var o playerRecordV1
+		if err := json.Unmarshal(v, &o); err != nil {
+			return fmt.Errorf("player %x: %w: %w", k, ErrCorrupt, err)
+		}
+		n := playerRecord{Guild: o.Guild, User: o.User, Wins: o.Wins, Losses: o.Losses, Draws: o.Draws, Updated: now.UTC()}
+		if o.Wins+o.Losses+o.Draws > 0 {
+			n.Variants = map[string]VariantRecord{"copenhagen": {
+				Rating: Rating{o.Rating, o.Deviation, o.Volatility}, Wins: o.Wins, Losses: o.Losses, Draws: o.Draws,
+			}}
+		}
+		data, err := json.Marshal(n)
+		if err != nil {
+			return err
+		}
+		updates = append(updates, kv{append([]byte(nil), k...), data})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, u := range updates {
+		if err := players.Put(u.k, u.v); err != nil {
+			return err
+		}
+	}
+	return rebuildIndexes(tx)
+}
+
+// rebuildIndexes empties the index buckets and fills them from the records.
+func rebuildIndexes(tx *bolt.Tx) error {
+	for _, name := range indexBuckets {
+		if tx.Bucket(name) != nil {
+			if err := tx.DeleteBucket(name); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.CreateBucket(name); err != nil {
+			return err
+		}
+	}
+	want, err := expectedIndexes(tx)
+	if err != nil {
+		return err
+	}
+	for _, e := range want {
+		if err := tx.Bucket(e.bucket).Put(e.key, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// expectedIndexes lists every index entry the records call for.
+func expectedIndexes(tx *bolt.Tx) ([]indexEntry, error) {
+	var out []indexEntry
+	err := tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+		g, err := decodeGame(v)
+		if err != nil {
+			return fmt.Errorf("game %x: %w", k, err)
+		}
+		out = append(out, gameIndex(g)...)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = tx.Bucket(bucketChallenges).ForEach(func(k, v []byte) error {
+		c, err := decodeChallenge(v)
+		if err != nil {
+			return fmt.Errorf("challenge %x: %w", k, err)
+		}
+		if c.State == ChallengeOpen {
+			out = append(out, indexEntry{bucketOpenChallenges, timeKey(c.Expires, uint64(c.ID))})
+		}
+		return nil
+	})
+	return out, err
+}

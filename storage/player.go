@@ -1,0 +1,307 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/taflbot/taflbot/tafl"
+	bolt "go.etcd.io/bbolt"
+)
+
+// VariantRecord is a player's rating and rated results in one variant.
+type VariantRecord struct {
+	Rating Rating `json:"rating"`
+	Wins   int    `json:"w,omitempty"`
+	Losses int    `json:"l,omitempty"`
+	Draws  int    `json:"d,omitempty"`
+}
+
+// Games returns the number of rated games played.
+func (r VariantRecord) Games() int { return r.Wins + r.Losses + r.Draws }
+
+// Player is one Discord user in one server.
+type Player struct {
+	GuildID string
+	UserID  string
+
+	// Variants holds the rating and rated results per variant name
+	// ("copenhagen", …, "custom"). Missing: not rated yet.
+	Variants map[string]VariantRecord
+
+	// Wins, Losses, Draws count every finished game against another
+	// human, rated or casual, in all variants.
+	Wins, Losses, Draws int
+	// AIWins, AILosses, AIDraws count finished games against the engine.
+	AIWins, AILosses, AIDraws int
+
+	// DMs says whether the bot may send this player direct messages
+	// (turn notifications, reminders). New players: true.
+	DMs bool
+
+	Updated time.Time // Updated is when the record last changed.
+}
+
+// NewPlayer returns the record of a player never seen before.
+func NewPlayer(guildID, userID string) *Player {
+	return &Player{GuildID: guildID, UserID: userID, Variants: map[string]VariantRecord{}, DMs: true}
+}
+
+// Rating returns the player's rating in a variant (DefaultRating if none).
+func (p *Player) Rating(variant string) Rating {
+	if r, ok := p.Variants[variant]; ok {
+		return r.Rating
+	}
+	return DefaultRating
+}
+
+type playerRecord struct {
+	Guild    string                   `json:"guild"`
+	User     string                   `json:"user"`
+	Variants map[string]VariantRecord `json:"variants,omitempty"`
+	Wins     int                      `json:"w,omitempty"`
+	Losses   int                      `json:"l,omitempty"`
+	Draws    int                      `json:"d,omitempty"`
+	AIWins   int                      `json:"ai_w,omitempty"`
+	AILosses int                      `json:"ai_l,omitempty"`
+	AIDraws  int                      `json:"ai_d,omitempty"`
+	NoDMs    bool                     `json:"no_dms,omitempty"`
+	Updated  time.Time                `json:"updated,omitzero"`
+}
+
+func encodePlayer(p *Player) ([]byte, error) {
+	return json.Marshal(playerRecord{
+		Guild: p.GuildID, User: p.UserID, Variants: p.Variants,
+		Wins: p.Wins, Losses: p.Losses, Draws: p.Draws,
+		AIWins: p.AIWins, AILosses: p.AILosses, AIDraws: p.AIDraws,
+		NoDMs: !p.DMs, Updated: utc(p.Updated),
+	})
+}
+
+func decodePlayer(data []byte) (*Player, error) {
+	var r playerRecord
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	p := &Player{
+		GuildID: r.Guild, UserID: r.User, Variants: r.Variants,
+		Wins: r.Wins, Losses: r.Losses, Draws: r.Draws,
+		AIWins: r.AIWins, AILosses: r.AILosses, AIDraws: r.AIDraws,
+		DMs: !r.NoDMs, Updated: r.Updated,
+	}
+	if p.Variants == nil {
+		p.Variants = map[string]VariantRecord{}
+	}
+	return p, nil
+}
+
+func loadPlayer(tx *bolt.Tx, guild, user string) (*Player, error) {
+	data := tx.Bucket(bucketPlayers).Get(playerKey(guild, user))
+	if data == nil {
+		return nil, fmt.Errorf("storage: player %s in guild %q: %w", user, guild, ErrNotFound)
+	}
+	p, err := decodePlayer(data)
+	if err != nil {
+		return nil, fmt.Errorf("storage: load player %s in guild %q: %w", user, guild, err)
+	}
+	return p, nil
+}
+
+func loadOrNewPlayer(tx *bolt.Tx, guild, user string) (*Player, error) {
+	if tx.Bucket(bucketPlayers).Get(playerKey(guild, user)) == nil {
+		return NewPlayer(guild, user), nil
+	}
+	return loadPlayer(tx, guild, user)
+}
+
+func savePlayer(tx *bolt.Tx, p *Player) error {
+	data, err := encodePlayer(p)
+	if err == nil {
+		err = tx.Bucket(bucketPlayers).Put(playerKey(p.GuildID, p.UserID), data)
+	}
+	if err != nil {
+		return fmt.Errorf("storage: save player %s in guild %q: %w", p.UserID, p.GuildID, err)
+	}
+	return nil
+}
+
+// GetPlayer returns a user's record in a server, or an error wrapping
+// ErrNotFound if the user never played there (use [NewPlayer] for the
+// defaults).
+func (s *Store) GetPlayer(ctx context.Context, guildID, userID string) (*Player, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var p *Player
+	err := s.view(func(tx *bolt.Tx) error {
+		var err error
+		p, err = loadPlayer(tx, guildID, userID)
+		return err
+	})
+	return p, err
+}
+
+// UpdatePlayer changes a user's record atomically (creating it with the
+// defaults of [NewPlayer] if needed), for settings such as DMs. Ratings
+// and records are kept by UpdateGame; fn must not change the ids.
+func (s *Store) UpdatePlayer(ctx context.Context, guildID, userID string, fn func(*Player) error) (*Player, error) {
+	if err := checkID("user id", userID, true); err != nil {
+		return nil, err
+	}
+	if err := checkID("guild id", guildID, false); err != nil {
+		return nil, err
+	}
+	var saved *Player
+	err := s.write(ctx, func(tx *bolt.Tx) error {
+		p, err := loadOrNewPlayer(tx, guildID, userID)
+		if err != nil {
+			return reject(err)
+		}
+		p.Variants = maps.Clone(p.Variants)
+		if err := fn(p); err != nil {
+			return reject(err)
+		}
+		if p.GuildID != guildID || p.UserID != userID {
+			return rejectf("storage: update player %s: %w: the ids cannot change", userID, ErrInvalid)
+		}
+		p.Updated = s.now()
+		saved = p
+		return savePlayer(tx, p)
+	})
+	return saved, err
+}
+
+// recordResult updates the players' records (and ratings) for game g,
+// which just ended.
+func recordResult(tx *bolt.Tx, g *Game, now time.Time) error {
+	o := g.Outcome()
+	score := func(side tafl.Side) float64 {
+		switch o.Winner {
+		case side:
+			return 1
+		case tafl.NoSide:
+			return 0.5
+		}
+		return 0
+	}
+	a, d := g.Attackers, g.Defenders
+	switch {
+	case a.IsAI() && d.IsAI(), !a.IsAI() && a.UserID == d.UserID:
+		return nil // the engine against itself, or a user against themself
+	case a.IsAI() || d.IsAI():
+		side := tafl.Attackers
+		if a.IsAI() {
+			side = tafl.Defenders
+		}
+		p, err := loadOrNewPlayer(tx, g.GuildID, g.Seat(side).UserID)
+		if err != nil {
+			return err
+		}
+		switch score(side) {
+		case 1:
+			p.AIWins++
+		case 0:
+			p.AILosses++
+		default:
+			p.AIDraws++
+		}
+		p.Updated = now
+		return savePlayer(tx, p)
+	}
+	pa, err := loadOrNewPlayer(tx, g.GuildID, a.UserID)
+	if err != nil {
+		return err
+	}
+	pd, err := loadOrNewPlayer(tx, g.GuildID, d.UserID)
+	if err != nil {
+		return err
+	}
+	variant := g.Variant()
+	ra, rd := pa.Rating(variant), pd.Rating(variant)
+	for _, x := range []struct {
+		p        *Player
+		side     tafl.Side
+		me, them Rating
+	}{{pa, tafl.Attackers, ra, rd}, {pd, tafl.Defenders, rd, ra}} {
+		sc := score(x.side)
+		vr, ok := x.p.Variants[variant]
+		if !ok {
+			vr.Rating = DefaultRating
+		}
+		switch sc {
+		case 1:
+			x.p.Wins++
+			vr.Wins++
+		case 0:
+			x.p.Losses++
+			vr.Losses++
+		default:
+			x.p.Draws++
+			vr.Draws++
+		}
+		if !g.Casual {
+			vr.Rating = x.me.Update([]Result{{Opponent: x.them, Score: sc}})
+			x.p.Variants = maps.Clone(x.p.Variants)
+			x.p.Variants[variant] = vr
+			g.RatingChanges = append(g.RatingChanges, RatingChange{UserID: x.p.UserID, Before: x.me, After: vr.Rating})
+		}
+		x.p.Updated = now
+		if err := savePlayer(tx, x.p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// LeaderboardEntry is one line of a server's leaderboard.
+type LeaderboardEntry struct {
+	UserID string
+	VariantRecord
+}
+
+// Leaderboard returns the n best-rated players of a server in a variant
+// (n <= 0: all), by rating, then games played, then user id. Only players
+// with a rated game in the variant appear.
+func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int) ([]LeaderboardEntry, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []LeaderboardEntry
+	err := s.view(func(tx *bolt.Tx) error {
+		prefix := appendString(nil, guildID)
+		c := tx.Bucket(bucketPlayers).Cursor()
+		for k, v := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, v = c.Next() {
+			p, err := decodePlayer(v)
+			if err != nil {
+				return fmt.Errorf("storage: leaderboard: player key %x: %w", k, err)
+			}
+			if vr, ok := p.Variants[variant]; ok && vr.Games() > 0 {
+				out = append(out, LeaderboardEntry{p.UserID, vr})
+			}
+		}
+		return nil
+	})
+	slices.SortFunc(out, func(a, b LeaderboardEntry) int {
+		switch {
+		case a.Rating.Rating != b.Rating.Rating:
+			if a.Rating.Rating > b.Rating.Rating {
+				return -1
+			}
+			return 1
+		case a.Games() != b.Games():
+			return b.Games() - a.Games()
+		case a.UserID < b.UserID:
+			return -1
+		case a.UserID > b.UserID:
+			return 1
+		}
+		return 0
+	})
+	if n > 0 && len(out) > n {
+		out = out[:n]
+	}
+	return out, err
+}

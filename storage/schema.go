@@ -1,0 +1,146 @@
+package storage
+
+import (
+	"encoding/binary"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// SchemaVersion is the layout of the database this version of the package
+// writes. History:
+//
+//   - 1: buckets meta, games, players. Games had one "attacker" and one
+//     "defender" string ("ai:<level>" for the engine) and "days_per_move";
+//     players had a single rating (only copenhagen was played). No indexes.
+//   - 2: seats with user id or AI level, per-move time in seconds, reminder,
+//     draw offer, board messages, rating changes; players rated per variant;
+//     challenges and guild settings; the index buckets below.
+const SchemaVersion = 2
+
+// Bucket names. Every bucket is top level.
+var (
+	bucketMeta = []byte("meta") // keyMetaSchema → 8-byte big-endian schema version
+
+	bucketGames      = []byte("games")      // idKey(game id) → JSON gameRecord
+	bucketChallenges = []byte("challenges") // idKey(challenge id) → JSON challengeRecord
+	bucketPlayers    = []byte("players")    // playerKey(guild, user) → JSON playerRecord
+	bucketGuilds     = []byte("guilds")     // guild id → JSON guildRecord
+
+	// Indexes, written in the same transaction as the record; values are empty.
+	bucketGamesByPlayer   = []byte("idx_games_by_player")        // playerGameKey(user, active, id)
+	bucketActiveByChannel = []byte("idx_active_games_by_channel") // channelGameKey(channel or thread, id)
+	bucketDeadlines       = []byte("idx_deadlines")               // timeKey(deadline, id), active games with a clock
+	bucketOpenChallenges  = []byte("idx_open_challenges")         // timeKey(expiry, id), open challenges only
+
+	keyMetaSchema = []byte("schema_version")
+)
+
+// dataBuckets hold records; indexBuckets can be rebuilt from them.
+var (
+	dataBuckets  = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketPlayers, bucketGuilds}
+	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges}
+)
+
+// maxIDLen bounds the Discord ids (snowflakes: up to 20 digits) and names
+// used in keys; a one-byte length prefix must hold them.
+const maxIDLen = 100
+
+// idKey encodes a record id as 8 big-endian bytes, so keys sort by id.
+func idKey(id uint64) []byte { return binary.BigEndian.AppendUint64(make([]byte, 0, 8), id) }
+
+// appendString appends a length-prefixed string (one byte of length), so
+// that "12" and "123" never share a key prefix.
+func appendString(b []byte, s string) []byte {
+	b = append(b, byte(len(s)))
+	return append(b, s...)
+}
+
+// playerGameKey indexes a game under one of its human players. The flag
+// byte groups a player's active games ('a') before finished ones ('f');
+// within a group keys sort by game id.
+func playerGameKey(user string, active bool, id uint64) []byte {
+	b := appendString(make([]byte, 0, 2+len(user)+8), user)
+	b = append(b, activeFlag(active))
+	return binary.BigEndian.AppendUint64(b, id)
+}
+
+func playerGamePrefix(user string, active bool) []byte {
+	return append(appendString(nil, user), activeFlag(active))
+}
+
+func activeFlag(active bool) byte {
+	if active {
+		return 'a'
+	}
+	return 'f'
+}
+
+// channelGameKey indexes an active game under its channel and its thread.
+func channelGameKey(channel string, id uint64) []byte {
+	return binary.BigEndian.AppendUint64(appendString(nil, channel), id)
+}
+
+// timeKey orders records by a time (Unix nanoseconds, big-endian; times
+// before 1970 count as 1970) and then by id.
+func timeKey(t time.Time, id uint64) []byte {
+	b := binary.BigEndian.AppendUint64(make([]byte, 0, 16), timeBits(t))
+	return binary.BigEndian.AppendUint64(b, id)
+}
+
+func timeBits(t time.Time) uint64 {
+	n := t.UnixNano()
+	if n < 0 {
+		return 0
+	}
+	return uint64(n)
+}
+
+// keyID returns the id in the last 8 bytes of an index key.
+func keyID(k []byte) (uint64, error) {
+	if len(k) < 8 {
+		return 0, fmt.Errorf("%w: index key %x too short", ErrCorrupt, k)
+	}
+	return binary.BigEndian.Uint64(k[len(k)-8:]), nil
+}
+
+// playerKey is the key of one user's record in one server.
+func playerKey(guild, user string) []byte {
+	return appendString(appendString(nil, guild), user)
+}
+
+// checkID validates a Discord id (or other name) used in a key.
+func checkID(what, id string, required bool) error {
+	if id == "" && required {
+		return fmt.Errorf("%w: %s is missing", ErrInvalid, what)
+	}
+	if len(id) > maxIDLen {
+		return fmt.Errorf("%w: %s is longer than %d bytes", ErrInvalid, what, maxIDLen)
+	}
+	return nil
+}
+
+func hasPrefix(k, prefix []byte) bool { return len(k) >= len(prefix) && string(k[:len(prefix)]) == string(prefix) }
+
+func beUint64(k []byte) uint64 { return binary.BigEndian.Uint64(k) }
+
+// scanPrefixReverse calls fn with every key that starts with prefix and
+// ends in an 8-byte id, last key first, until fn returns false or an error.
+func scanPrefixReverse(b *bolt.Bucket, prefix []byte, fn func(k []byte) (bool, error)) error {
+	upper := append(append([]byte(nil), prefix...), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff)
+	c := b.Cursor()
+	k, _ := c.Seek(upper)
+	if k == nil {
+		k, _ = c.Last()
+	} else {
+		k, _ = c.Prev()
+	}
+	for ; k != nil && hasPrefix(k, prefix); k, _ = c.Prev() {
+		more, err := fn(k)
+		if err != nil || !more {
+			return err
+		}
+	}
+	return nil
+}
