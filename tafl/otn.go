@@ -263,6 +263,9 @@ func ParseRules(text string) (Rules, error) {
 	if _, ok := vals["tb-aforho"]; !ok {
 		r.Camps.HostileOccupied = r.Camps.Hostile
 	}
+	if len(r.Camps.Squares) == 0 {
+		r.Camps = Area{} // the camp keys mean nothing without camps, and are not written
+	}
 	if v, ok := vals["name"]; ok && v != "" {
 		r.Title = strings.ReplaceAll(v, "_", " ")
 	}
