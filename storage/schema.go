@@ -29,7 +29,7 @@ var (
 	bucketGuilds     = []byte("guilds")     // guild id → JSON guildRecord
 
 	// Indexes, written in the same transaction as the record; values are empty.
-	bucketGamesByPlayer   = []byte("idx_games_by_player")        // playerGameKey(user, active, id)
+	bucketGamesByPlayer   = []byte("idx_games_by_player")         // playerGameKey(user, active, id)
 	bucketActiveByChannel = []byte("idx_active_games_by_channel") // channelGameKey(channel or thread, id)
 	bucketDeadlines       = []byte("idx_deadlines")               // timeKey(deadline, id), active games with a clock
 	bucketOpenChallenges  = []byte("idx_open_challenges")         // timeKey(expiry, id), open challenges only
@@ -121,7 +121,9 @@ func checkID(what, id string, required bool) error {
 	return nil
 }
 
-func hasPrefix(k, prefix []byte) bool { return len(k) >= len(prefix) && string(k[:len(prefix)]) == string(prefix) }
+func hasPrefix(k, prefix []byte) bool {
+	return len(k) >= len(prefix) && string(k[:len(prefix)]) == string(prefix)
+}
 
 func beUint64(k []byte) uint64 { return binary.BigEndian.Uint64(k) }
 

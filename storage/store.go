@@ -98,6 +98,10 @@ func openBolt(path string, opts Options) (db *bolt.DB, err error) {
 	db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.LockTimeout, ReadOnly: opts.ReadOnly, NoSync: opts.NoSync})
 	switch {
 	case err == nil:
+		if err := checkSize(db); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("%w: open %s: %w; the file was left untouched: restore a backup", ErrCorrupt, path, err)
+		}
 		return db, nil
 	case errors.Is(err, berrors.ErrTimeout):
 		return nil, fmt.Errorf("%w: %s is locked (waited %s); stop the other taflbot or use another database path: %w", ErrInUse, path, opts.LockTimeout, err)
@@ -107,6 +111,21 @@ func openBolt(path string, opts Options) (db *bolt.DB, err error) {
 		return nil, fmt.Errorf("storage: open %s: no such database file", path)
 	}
 	return nil, fmt.Errorf("storage: open %s: %w", path, err)
+}
+
+// checkSize refuses a file shorter than its meta page says (a truncated
+// copy): reading the missing pages would crash the process.
+func checkSize(db *bolt.DB) error {
+	fi, err := os.Stat(db.Path())
+	if err != nil {
+		return err
+	}
+	return db.View(func(tx *bolt.Tx) error {
+		if tx.Size() > fi.Size() {
+			return fmt.Errorf("the file is %d bytes but its data reaches %d bytes (truncated)", fi.Size(), tx.Size())
+		}
+		return nil
+	})
 }
 
 // prepare creates a new database's buckets or migrates an old one.
@@ -176,6 +195,9 @@ func (s *Store) update(fn func(tx *bolt.Tx) error) error {
 }
 
 func safeCall(fn func(tx *bolt.Tx) error, tx *bolt.Tx) (err error) {
+	// A damaged file can make bbolt read outside the mapped file: turn
+	// that fault into a recoverable panic rather than a crash.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%w: panic: %v\n%s", ErrCorrupt, r, debug.Stack())

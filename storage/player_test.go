@@ -1,0 +1,335 @@
+package storage_test
+
+import (
+	"errors"
+	"math"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// TestGlickoWorkedExample checks Glickman's example ("Example of the
+// Glicko-2 system", 2013): 1500/200/0.06 beats 1400/30, loses to 1550/100
+// and 1700/300, and ends at 1464.06 / 151.52 / 0.05999.
+func TestGlickoWorkedExample(t *testing.T) {
+	r := storage.Rating{Rating: 1500, Deviation: 200, Volatility: 0.06}
+	got := r.Update([]storage.Result{
+		{Opponent: storage.Rating{Rating: 1400, Deviation: 30, Volatility: 0.06}, Score: 1},
+		{Opponent: storage.Rating{Rating: 1550, Deviation: 100, Volatility: 0.06}, Score: 0},
+		{Opponent: storage.Rating{Rating: 1700, Deviation: 300, Volatility: 0.06}, Score: 0},
+	})
+	if math.Abs(got.Rating-1464.06) > 0.01 || math.Abs(got.Deviation-151.52) > 0.01 || math.Abs(got.Volatility-0.05999) > 0.00001 {
+		t.Errorf("got %.2f / %.2f / %.5f, want 1464.06 / 151.52 / 0.05999", got.Rating, got.Deviation, got.Volatility)
+	}
+}
+
+func TestGlickoProperties(t *testing.T) {
+	a, b := storage.DefaultRating, storage.DefaultRating
+	win := a.Update([]storage.Result{{Opponent: b, Score: 1}})
+	loss := b.Update([]storage.Result{{Opponent: a, Score: 0}})
+	draw := a.Update([]storage.Result{{Opponent: b, Score: 0.5}})
+	if !(win.Rating > 1500 && loss.Rating < 1500) || math.Abs((win.Rating-1500)-(1500-loss.Rating)) > 1e-9 {
+		t.Errorf("equal players: winner %.2f loser %.2f should move symmetrically", win.Rating, loss.Rating)
+	}
+	if math.Abs(draw.Rating-1500) > 1e-9 || draw.Deviation >= 350 {
+		t.Errorf("draw of equals: %.3f / %.2f", draw.Rating, draw.Deviation)
+	}
+	idle := storage.Rating{Rating: 1600, Deviation: 100, Volatility: 0.06}.Update(nil)
+	if idle.Rating != 1600 || idle.Deviation <= 100 {
+		t.Errorf("a period without games: %+v", idle)
+	}
+}
+
+func finish(t *testing.T, s *storage.Store, g *storage.Game, fn func(*tafl.Game) error) *storage.Game {
+	t.Helper()
+	if g.ID == 0 {
+		if err := s.CreateGame(t.Context(), g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.UpdateGame(t.Context(), g.ID, -1, func(g *storage.Game) error { return fn(g.Tafl()) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+func TestRatingsOnFinish(t *testing.T) {
+	s, _ := newTestStore(t)
+	ctx := t.Context()
+	// 111 (attackers) resigns to 222.
+	g := finish(t, s, newHumanGame(t, "111", "222"), func(g *tafl.Game) error { return g.Resign(tafl.Attackers) })
+	want111 := storage.DefaultRating.Update([]storage.Result{{Opponent: storage.DefaultRating, Score: 0}})
+	want222 := storage.DefaultRating.Update([]storage.Result{{Opponent: storage.DefaultRating, Score: 1}})
+	p1, err := s.GetPlayer(ctx, "g1", "111")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, err := s.GetPlayer(ctx, "g1", "222")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p1.Rating("copenhagen") != want111 || p2.Rating("copenhagen") != want222 {
+		t.Errorf("ratings %+v %+v, want %+v %+v", p1.Rating("copenhagen"), p2.Rating("copenhagen"), want111, want222)
+	}
+	if p1.Losses != 1 || p1.Wins != 0 || p2.Wins != 1 || p2.Variants["copenhagen"].Wins != 1 {
+		t.Errorf("records: %+v %+v", p1, p2)
+	}
+	wantChanges := []storage.RatingChange{{UserID: "111", Before: storage.DefaultRating, After: want111}, {UserID: "222", Before: storage.DefaultRating, After: want222}}
+	if !reflect.DeepEqual(g.RatingChanges, wantChanges) {
+		t.Errorf("rating changes %+v", g.RatingChanges)
+	}
+	if stored, _ := s.GetGame(ctx, g.ID); !reflect.DeepEqual(stored.RatingChanges, wantChanges) {
+		t.Errorf("stored rating changes %+v", stored.RatingChanges)
+	}
+	// A second game uses the updated ratings: a draw.
+	finish(t, s, newHumanGame(t, "222", "111"), func(g *tafl.Game) error { return g.AgreeDraw() })
+	p1b, _ := s.GetPlayer(ctx, "g1", "111")
+	if want := want111.Update([]storage.Result{{Opponent: want222, Score: 0.5}}); p1b.Rating("copenhagen") != want {
+		t.Errorf("after the draw: %+v, want %+v", p1b.Rating("copenhagen"), want)
+	}
+	// Casual: records only. Against the AI: AI record only. Self-play: nothing.
+	cg := newHumanGame(t, "111", "222")
+	cg.Casual = true
+	finish(t, s, cg, func(g *tafl.Game) error { return g.Resign(tafl.Defenders) })
+	ag := newHumanGame(t, "111", "")
+	ag.Defenders = storage.AI("max")
+	if g := finish(t, s, ag, func(g *tafl.Game) error { return g.Resign(tafl.Attackers) }); len(g.RatingChanges) != 0 {
+		t.Errorf("an AI game changed ratings: %+v", g.RatingChanges)
+	}
+	finish(t, s, newHumanGame(t, "111", "111"), func(g *tafl.Game) error { return g.Resign(tafl.Attackers) })
+	p1c, _ := s.GetPlayer(ctx, "g1", "111")
+	if p1c.Rating("copenhagen") != p1b.Rating("copenhagen") {
+		t.Error("a casual, AI or self-play game changed the rating")
+	}
+	if p1c.Wins != 1 || p1c.Losses != 1 || p1c.Draws != 1 || p1c.AILosses != 1 || p1c.AIWins != 0 || p1c.Variants["copenhagen"].Games() != 2 {
+		t.Errorf("record of 111: %+v", p1c)
+	}
+	if _, err := s.GetPlayer(ctx, "g2", "111"); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("ratings are per server: %v", err)
+	}
+	lb, err := s.Leaderboard(ctx, "g1", "copenhagen", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lb) != 2 || lb[0].UserID != "222" || lb[1].UserID != "111" || lb[0].Rating.Rating <= lb[1].Rating.Rating {
+		t.Errorf("leaderboard %+v", lb)
+	}
+	if lb, _ := s.Leaderboard(ctx, "g1", "copenhagen", 1); len(lb) != 1 {
+		t.Errorf("leaderboard limit: %d entries", len(lb))
+	}
+	if lb, _ := s.Leaderboard(ctx, "g1", "tablut", 10); len(lb) != 0 {
+		t.Errorf("tablut leaderboard %+v", lb)
+	}
+}
+
+func TestPlayerRoundTrip(t *testing.T) {
+	s, clk := newTestStore(t)
+	ctx := t.Context()
+	p, err := s.UpdatePlayer(ctx, "g1", "111", func(p *storage.Player) error {
+		if !p.DMs || len(p.Variants) != 0 {
+			t.Errorf("new player defaults: %+v", p)
+		}
+		p.DMs = false
+		p.Variants["tablut"] = storage.VariantRecord{Rating: storage.Rating{Rating: 1612.5, Deviation: 80, Volatility: 0.059}, Wins: 3, Losses: 1}
+		p.Wins, p.Losses, p.AIDraws = 3, 1, 2
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.GetPlayer(ctx, "g1", "111")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Updated.Equal(clk.Now()) {
+		t.Errorf("updated %v", got.Updated)
+	}
+	got.Updated, p.Updated = time.Time{}, time.Time{}
+	if !reflect.DeepEqual(got, p) {
+		t.Errorf("got %+v, want %+v", got, p)
+	}
+	if _, err := s.UpdatePlayer(ctx, "g1", "111", func(p *storage.Player) error { p.UserID = "2"; return nil }); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("changing the id: %v", err)
+	}
+	if _, err := s.UpdatePlayer(ctx, "g1", "", func(p *storage.Player) error { return nil }); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("empty user id: %v", err)
+	}
+}
+
+func TestGuildSettings(t *testing.T) {
+	s, clk := newTestStore(t)
+	ctx := t.Context()
+	gs, err := s.GetGuildSettings(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *gs != *storage.DefaultGuildSettings("g1") || gs.DefaultVariant != tafl.DefaultVariant || gs.DaysPerMove != 3 {
+		t.Errorf("defaults %+v", gs)
+	}
+	want := storage.GuildSettings{GuildID: "g1", DefaultVariant: "brandubh", DaysPerMove: 7, ThreadPerGame: true, NotifyChannelID: "c9"}
+	put := want
+	if err := s.PutGuildSettings(ctx, &put); err != nil {
+		t.Fatal(err)
+	}
+	want.Updated = clk.Now()
+	got, err := s.GetGuildSettings(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Updated.Equal(want.Updated) {
+		t.Errorf("updated %v", got.Updated)
+	}
+	got.Updated = want.Updated
+	if *got != want {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	for _, bad := range []storage.GuildSettings{
+		{GuildID: "g1", DefaultVariant: "chess", DaysPerMove: 3},
+		{GuildID: "g1", DefaultVariant: "brandubh", DaysPerMove: 0},
+		{GuildID: "g1", DefaultVariant: "brandubh", DaysPerMove: 31},
+		{GuildID: "", DefaultVariant: "brandubh", DaysPerMove: 3},
+	} {
+		if err := s.PutGuildSettings(ctx, &bad); !errors.Is(err, storage.ErrInvalid) {
+			t.Errorf("%+v: %v", bad, err)
+		}
+	}
+}
+
+func TestChallenges(t *testing.T) {
+	s, clk := newTestStore(t)
+	ctx := t.Context()
+	mk := func(opponent string, expiresIn time.Duration) *storage.Challenge {
+		c := &storage.Challenge{GuildID: "g1", ChannelID: "c1", ChallengerID: "111", OpponentID: opponent,
+			Variant: "tawlbwrdd", Layout: "bell", Side: tafl.Defenders, MoveTime: 48 * time.Hour, Casual: true,
+			Expires: clk.Now().Add(expiresIn), MessageID: "m1"}
+		if err := s.CreateChallenge(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	c1 := mk("222", 24*time.Hour)
+	c2 := mk("", time.Hour)
+	c3 := mk("333", 2*time.Hour)
+	if c1.ID != 1 || c1.State != storage.ChallengeOpen || !c1.Created.Equal(clk.Now()) {
+		t.Fatalf("created %+v", c1)
+	}
+	got, err := s.GetChallenge(ctx, c1.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *got != *c1 {
+		t.Errorf("round trip: got %+v, want %+v", got, c1)
+	}
+	open, err := s.ChallengesExpiringBefore(ctx, clk.Now().Add(3*time.Hour))
+	if err != nil || len(open) != 2 || open[0].ID != c2.ID || open[1].ID != c3.ID {
+		t.Fatalf("expiring within 3h: %v %+v", err, open)
+	}
+	// Decline c3: no longer open.
+	if _, err := s.UpdateChallenge(ctx, c3.ID, func(c *storage.Challenge) error { c.State = storage.ChallengeDeclined; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateChallenge(ctx, c3.ID, func(c *storage.Challenge) error { return nil }); !errors.Is(err, storage.ErrChallengeClosed) {
+		t.Errorf("updating a declined challenge: %v", err)
+	}
+	if _, err := s.UpdateChallenge(ctx, c1.ID, func(c *storage.Challenge) error { c.State = storage.ChallengeAccepted; return nil }); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("accepting through UpdateChallenge: %v", err)
+	}
+	// Two users accept the open challenge c2 at once: exactly one game.
+	results := make(chan error, 2)
+	games := make(chan *storage.Game, 2)
+	for _, user := range []string{"444", "555"} {
+		go func() {
+			g, err := storage.NewGame("tawlbwrdd", "bell")
+			if err != nil {
+				results <- err
+				return
+			}
+			g.GuildID, g.ChannelID = "g1", "c1"
+			g.Attackers, g.Defenders = storage.Human(user), storage.Human("111")
+			_, err = s.AcceptChallenge(ctx, c2.ID, g)
+			results <- err
+			if err == nil {
+				games <- g
+			}
+		}()
+	}
+	var ok, closed int
+	for range 2 {
+		switch err := <-results; {
+		case err == nil:
+			ok++
+		case errors.Is(err, storage.ErrChallengeClosed):
+			closed++
+		default:
+			t.Fatal(err)
+		}
+	}
+	if ok != 1 || closed != 1 {
+		t.Fatalf("accepted %d, refused %d; want 1, 1", ok, closed)
+	}
+	g := <-games
+	acc, _ := s.GetChallenge(ctx, c2.ID)
+	if acc.State != storage.ChallengeAccepted || acc.GameID != g.ID || g.ID == 0 {
+		t.Errorf("accepted challenge %+v, game %d", acc, g.ID)
+	}
+	if stored, err := s.GetGame(ctx, g.ID); err != nil || stored.Layout() != "bell" {
+		t.Errorf("the accepted game: %v", err)
+	}
+	// c1 expires: accepting it late fails and marks it expired.
+	clk.Advance(25 * time.Hour)
+	g5, _ := storage.NewGame("tawlbwrdd", "bell")
+	g5.Attackers, g5.Defenders = storage.Human("222"), storage.Human("111")
+	if _, err := s.AcceptChallenge(ctx, c1.ID, g5); !errors.Is(err, storage.ErrChallengeClosed) {
+		t.Errorf("accepting an expired challenge: %v", err)
+	}
+	if c, _ := s.GetChallenge(ctx, c1.ID); c.State != storage.ChallengeExpired {
+		t.Errorf("state %v, want expired", c.State)
+	}
+	if open, _ := s.OpenChallenges(ctx); len(open) != 0 {
+		t.Errorf("open challenges left: %+v", open)
+	}
+	if err := s.CreateChallenge(ctx, &storage.Challenge{ChallengerID: "1", OpponentID: "1", Expires: clk.Now()}); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("self-challenge: %v", err)
+	}
+}
+
+func TestExpireChallenges(t *testing.T) {
+	s, clk := newTestStore(t)
+	ctx := t.Context()
+	for i, d := range []time.Duration{time.Hour, 2 * time.Hour, 3 * time.Hour} {
+		c := &storage.Challenge{ChallengerID: "1", OpponentID: string(rune('a' + i)), Expires: clk.Now().Add(d)}
+		if err := s.CreateChallenge(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clk.Advance(2 * time.Hour)
+	done := make(chan []*storage.Challenge)
+	for range 4 {
+		go func() {
+			cs, err := s.ExpireChallenges(ctx, clk.Now())
+			if err != nil {
+				t.Error(err)
+			}
+			done <- cs
+		}()
+	}
+	total := 0
+	for range 4 {
+		for _, c := range <-done {
+			total++
+			if c.State != storage.ChallengeExpired || c.ID > 2 {
+				t.Errorf("expired %+v", c)
+			}
+		}
+	}
+	if total != 2 {
+		t.Errorf("%d challenges reported expired, want 2 (each once)", total)
+	}
+	if open, _ := s.OpenChallenges(ctx); len(open) != 1 || open[0].ID != 3 {
+		t.Errorf("open %+v", open)
+	}
+}
