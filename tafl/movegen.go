@@ -118,8 +118,11 @@ func (p *Position) MakeMove(m Move, child *Position) int {
 // makeMove is MakeMove that also appends the captured squares to *caps
 // when caps is not nil.
 func (p *Position) makeMove(m Move, c *Position, caps *[]Square) int {
-	*c = *p
-	v := c.v
+	// Copy-make: only the rows the board uses, then the small fields.
+	v := p.v
+	copy(c.board[:v.used], p.board[:v.used])
+	c.v, c.hash, c.king, c.toMove = v, p.hash, p.king, p.toMove
+	c.winner, c.end, c.natt, c.ndef = p.winner, p.end, p.natt, p.ndef
 	from, to := m.From(), m.To()
 	pc := c.board[from]
 	mover := c.toMove

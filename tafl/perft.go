@@ -34,7 +34,7 @@ func perftScratch(p Position, depth int) ([]uint64, [][]Move) {
 	hist[0] = p.hash
 	bufs := make([][]Move, depth+1)
 	for i := range bufs {
-		bufs[i] = make([]Move, 0, 256)
+		bufs[i] = make([]Move, 0, 2048)
 	}
 	return hist, bufs
 }

@@ -9,6 +9,8 @@ import (
 // Position is a board, the side to move and what the last move decided.
 // It is a value: copying it copies the board, and no method of the public
 // API changes a Position once built ([Position.Apply] returns a new one).
+// Compare positions with [Position.Hash] or [Position.Record], not ==:
+// cells beyond a small board's rows are not kept.
 // The zero Position is not usable; get one from [Variant.Start] or
 // [Variant.ParsePosition].
 type Position struct {
@@ -31,7 +33,7 @@ func (p Position) Size() int { return p.v.size }
 
 // At returns the piece on sq (Empty for squares off the board).
 func (p Position) At(sq Square) Piece {
-	if !inCells(sq) || p.board[sq] == wall {
+	if !sq.OnBoard(p.v.size) {
 		return Empty
 	}
 	return p.board[sq]
@@ -203,7 +205,7 @@ func (v *Variant) parseRecord(record string, toMove Side) (Position, error) {
 		return Position{}, &SyntaxError{Kind: "position", Msg: "the side to move must be attackers or defenders"}
 	}
 	p := Position{v: v, toMove: toMove}
-	for i := range p.board {
+	for i := range p.board[:v.used] {
 		p.board[i] = wall
 	}
 	for _, sq := range v.squares {

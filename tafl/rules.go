@@ -125,6 +125,7 @@ type Variant struct {
 	hostE         [4][numCells]bool  // [victim][square]: hostile while empty
 	hostO         [4][numCells]bool  // [victim][square]: hostile while occupied
 	squares       []Square           // every square of the board, rank 1 first
+	used          int                // cells a position of this size uses: its rows and the wall rows around them
 	hammer, anvil bool               // the king's arms
 }
 
@@ -171,7 +172,7 @@ func NewVariant(r Rules) (*Variant, error) {
 	if len(r.Throne.Squares) > 1 {
 		return bad("a variant has at most one throne square")
 	}
-	v := &Variant{rules: r, size: r.Size}
+	v := &Variant{rules: r, size: r.Size, used: (r.Size + 2) * stride}
 	v.rules.Throne.Squares = slices.Clone(r.Throne.Squares)
 	v.rules.Corners.Squares = slices.Clone(r.Corners.Squares)
 	v.rules.Camps.Squares = slices.Clone(r.Camps.Squares)
