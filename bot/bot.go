@@ -1,0 +1,238 @@
+package bot
+
+import (
+	"context"
+	"crypto/ed25519"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// Renderer draws a board picture. [RenderPNG] is the real one.
+type Renderer interface {
+	PNG(w io.Writer, pos tafl.Position, opts render.Options) error
+}
+
+// RenderPNG is the Renderer backed by package render.
+type RenderPNG struct{}
+
+// PNG calls render.PNG.
+func (RenderPNG) PNG(w io.Writer, pos tafl.Position, opts render.Options) error {
+	return render.PNG(w, pos, opts)
+}
+
+// Engine chooses the engine's move in a game at a level (easy, medium,
+// hard or max). It must honour ctx.
+type Engine interface {
+	Move(ctx context.Context, g *tafl.Game, level string) (tafl.Move, error)
+}
+
+// Options configure [New]. Store, REST and Engine are required.
+type Options struct {
+	Logger   *slog.Logger   // Logger receives the bot's logs (default: discard).
+	Store    *storage.Store // Store keeps games, challenges, players and settings.
+	REST     REST           // REST makes Discord calls.
+	Renderer Renderer       // Renderer draws boards (default RenderPNG).
+	Render   render.Options // Render holds the size and theme of board pictures.
+	Engine   Engine         // Engine plays the AI's moves.
+
+	// Session, when set, is the discordgo session whose gateway Run opens
+	// in gateway mode (its REST side is usually also REST).
+	Session *discordgo.Session
+	// AppID is the application id, used to register the commands.
+	AppID string
+	// DevGuildID registers the commands in one server instead of globally.
+	DevGuildID string
+	// PublicKey verifies HTTP interactions (see InteractionsHandler).
+	PublicKey ed25519.PublicKey
+
+	DefaultVariant  string        // DefaultVariant of new games (default tafl.DefaultVariant).
+	DefaultDays     int           // DefaultDays per move (default 3).
+	ChallengeExpiry time.Duration // ChallengeExpiry of open challenges (default 24h).
+	SweepInterval   time.Duration // SweepInterval of the clock sweeper (default 1m).
+	AIWorkers       int           // AIWorkers bounds concurrent engine searches (default NumCPU).
+	AITimeout       time.Duration // AITimeout bounds one engine move (default 2m).
+	// ReplyTimeout bounds a handler before its first response (default 2.5s,
+	// inside Discord's 3 s limit).
+	ReplyTimeout time.Duration
+	// Now is the clock (default time.Now); tests move it forward.
+	Now func() time.Time
+}
+
+// Bot is the Discord bot. Its methods are safe for concurrent use.
+type Bot struct {
+	log      *slog.Logger
+	store    *storage.Store
+	rest     REST
+	renderer Renderer
+	render   render.Options
+	engine   Engine
+	session  *discordgo.Session
+	appID    string
+	devGuild string
+	pubKey   ed25519.PublicKey
+
+	defaultVariant string
+	defaultDays    int
+	expiry         time.Duration
+	sweepEvery     time.Duration
+	aiTimeout      time.Duration
+	replyTimeout   time.Duration
+	now            func() time.Time
+
+	ai      *aiPool
+	metrics *Metrics
+	work    sync.WaitGroup // deferred work started after responses
+	sweepMu sync.Mutex     // one sweep at a time
+}
+
+// New checks the options and returns a Bot. It does not connect.
+func New(o Options) (*Bot, error) {
+	var errs []error
+	if o.Store == nil {
+		errs = append(errs, errors.New("bot: Options.Store is nil"))
+	}
+	if o.REST == nil {
+		errs = append(errs, errors.New("bot: Options.REST is nil"))
+	}
+	if o.Engine == nil {
+		errs = append(errs, errors.New("bot: Options.Engine is nil"))
+	}
+	if o.DefaultVariant == "" {
+		o.DefaultVariant = tafl.DefaultVariant
+	}
+	if _, err := tafl.Preset(o.DefaultVariant, ""); err != nil {
+		errs = append(errs, fmt.Errorf("bot: default variant: %w", err))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Renderer == nil {
+		o.Renderer = RenderPNG{}
+	}
+	if o.DefaultDays <= 0 {
+		o.DefaultDays = 3
+	}
+	if o.ChallengeExpiry <= 0 {
+		o.ChallengeExpiry = 24 * time.Hour
+	}
+	if o.SweepInterval <= 0 {
+		o.SweepInterval = time.Minute
+	}
+	if o.AIWorkers <= 0 {
+		o.AIWorkers = runtime.NumCPU()
+	}
+	if o.AITimeout <= 0 {
+		o.AITimeout = 2 * time.Minute
+	}
+	if o.ReplyTimeout <= 0 {
+		o.ReplyTimeout = 2500 * time.Millisecond
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	b := &Bot{
+		log: o.Logger, store: o.Store, rest: o.REST, renderer: o.Renderer, render: o.Render,
+		engine: o.Engine, session: o.Session, appID: o.AppID, devGuild: o.DevGuildID, pubKey: o.PublicKey,
+		defaultVariant: o.DefaultVariant, defaultDays: o.DefaultDays, expiry: o.ChallengeExpiry,
+		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, replyTimeout: o.ReplyTimeout, now: o.Now,
+		metrics: newMetrics(),
+	}
+	b.ai = newAIPool(b, o.AIWorkers)
+	return b, nil
+}
+
+// Metrics returns the bot's counters, for the admin listener.
+func (b *Bot) Metrics() *Metrics { return b.metrics }
+
+// Start starts the background work — the engine's worker pool (resuming
+// engine games whose move is due) and the clock sweeper (after a catch-up
+// pass) — and returns at once. Stop ends it. Console mode and tests use
+// Start and Stop; Run does both around the gateway.
+func (b *Bot) Start(ctx context.Context) {
+	b.ai.start()
+	b.resumeAI(ctx)
+	b.work.Add(1)
+	go func() {
+		defer b.work.Done()
+		b.Sweep(ctx)
+		t := time.NewTicker(b.sweepEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				b.Sweep(ctx)
+			}
+		}
+	}()
+}
+
+// Stop waits up to timeout for in-flight work (deferred replies, engine
+// moves) to finish; engine searches still running are cancelled and will
+// resume at the next start. The caller closes the store afterwards.
+func (b *Bot) Stop(timeout time.Duration) {
+	b.ai.stop(timeout)
+	done := make(chan struct{})
+	go func() { b.work.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(timeout):
+		b.log.Warn("shutdown: in-flight work did not finish in time", "timeout", timeout)
+	}
+}
+
+// RegisterCommands registers the /tafl command with one bulk overwrite.
+func (b *Bot) RegisterCommands(ctx context.Context) error {
+	if err := b.rest.RegisterCommands(ctx, b.appID, b.devGuild, Commands()); err != nil {
+		return fmt.Errorf("bot: register commands: %w", err)
+	}
+	scope := "global"
+	if b.devGuild != "" {
+		scope = "guild " + b.devGuild
+	}
+	b.log.Info("commands registered", "scope", scope)
+	return nil
+}
+
+// Run runs the bot in gateway mode until ctx is cancelled: it registers
+// the commands, starts the background work, opens the gateway and feeds
+// interactions to the router. On return the gateway is closed and
+// in-flight work has finished (or timed out after shutdownTimeout).
+func (b *Bot) Run(ctx context.Context, shutdownTimeout time.Duration) error {
+	if b.session == nil {
+		return errors.New("bot: gateway mode needs Options.Session")
+	}
+	if err := b.RegisterCommands(ctx); err != nil {
+		return err
+	}
+	b.session.Identify.Intents = discordgo.IntentsGuilds
+	remove := b.session.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+		b.HandleGateway(ctx, ic.Interaction)
+	})
+	defer remove()
+	if err := b.session.Open(); err != nil {
+		return fmt.Errorf("bot: open the gateway: %w", err)
+	}
+	b.log.Info("gateway connected")
+	b.Start(ctx)
+	<-ctx.Done()
+	if err := b.session.Close(); err != nil {
+		b.log.Warn("closing the gateway", "err", err)
+	}
+	b.Stop(shutdownTimeout)
+	return nil
+}

@@ -1,0 +1,145 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+)
+
+// reminderMargin is how long before the deadline a player is reminded:
+// 24 hours, or a quarter of the time per move when that is less.
+func reminderMargin(moveTime time.Duration) time.Duration {
+	return min(24*time.Hour, moveTime/4)
+}
+
+// Sweep runs one pass of the correspondence clocks: it ends games whose
+// time ran out (the side to move loses), reminds players whose time is
+// running out, and expires unanswered challenges. It runs at start-up to
+// catch up on anything missed while the bot was down, then every
+// SweepInterval. storage.ExpireGame and storage.MarkReminded make each
+// timeout and reminder happen once, even across restarts and with several
+// sweeps at once.
+func (b *Bot) Sweep(ctx context.Context) {
+	b.sweepMu.Lock()
+	defer b.sweepMu.Unlock()
+	defer b.recoverLog("clock sweep")
+	now := b.now()
+	due, err := b.store.GamesDueBefore(ctx, now.Add(24*time.Hour+time.Nanosecond))
+	if err != nil {
+		b.log.Error("clock sweep: listing deadlines", "err", err)
+		return
+	}
+	for _, g := range due {
+		if ctx.Err() != nil {
+			return
+		}
+		if !g.Deadline.After(now) {
+			b.timeout(ctx, g.ID, now)
+		} else if g.Deadline.Sub(now) <= reminderMargin(g.MoveTime) && g.Reminded.IsZero() {
+			b.remind(ctx, g, now)
+		}
+	}
+	expired, err := b.store.ExpireChallenges(ctx, now)
+	if err != nil {
+		b.log.Error("clock sweep: expiring challenges", "err", err)
+		return
+	}
+	for _, c := range expired {
+		b.log.Info("challenge expired", "challenge_id", c.ID, "channel_id", c.ChannelID)
+		if c.MessageID != "" {
+			comps := []discordgo.MessageComponent{}
+			text := fmt.Sprintf("The challenge of <@%s> expired unanswered.", c.ChallengerID)
+			if err := b.rest.Edit(ctx, &discordgo.MessageEdit{ID: c.MessageID, Channel: c.ChannelID, Content: &text, Components: &comps}); err != nil {
+				b.log.Warn("editing an expired challenge", "challenge_id", c.ID, "err", err)
+			}
+		}
+	}
+}
+
+// timeout ends game id on time and announces it once.
+func (b *Bot) timeout(ctx context.Context, id storage.GameID, now time.Time) {
+	g, expired, err := b.store.ExpireGame(ctx, id, now)
+	if err != nil {
+		b.log.Error("clock sweep: ending a game on time", "game_id", id, "err", err)
+		return
+	}
+	if !expired {
+		return
+	}
+	loser := g.Seat(g.Outcome().Winner.Other())
+	b.log.Info("game lost on time", "game_id", id, "loser", loser.String())
+	msg, err := b.boardMessage(g, fmt.Sprintf("⏰ %s ran out of time.", seatName(loser)))
+	if err != nil {
+		b.log.Error("clock sweep: drawing the board", "game_id", id, "err", err)
+		return
+	}
+	b.postNotice(ctx, g, msg)
+	b.afterMove(ctx, g)
+	for _, s := range []storage.Seat{g.Attackers, g.Defenders} {
+		if !s.IsAI() {
+			b.dm(ctx, g, s.UserID, fmt.Sprintf("Game %d is over: %s", g.ID, resultLine(g)))
+		}
+	}
+}
+
+// remind tells the player to move that time is running out, once.
+func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
+	seat := g.ToMove()
+	if seat.IsAI() || seat.UserID == "" {
+		return
+	}
+	ok, err := b.store.MarkReminded(ctx, g.ID, g.Ply(), now)
+	if err != nil {
+		b.log.Error("clock sweep: marking a reminder", "game_id", g.ID, "err", err)
+		return
+	}
+	if !ok {
+		return
+	}
+	text := fmt.Sprintf("⏳ <@%s>, it's your move in game %d (%s): %s left. `/tafl board game:%d` shows it.",
+		seat.UserID, g.ID, g.Variant(), formatLeft(g.Deadline.Sub(now)), g.ID)
+	b.postNotice(ctx, g, &message{content: text})
+	b.dm(ctx, g, seat.UserID, text)
+	b.metrics.countReminder()
+}
+
+// postNotice posts to the server's notification channel, else the game's
+// thread or channel.
+func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) {
+	ch := g.ThreadID
+	if ch == "" {
+		ch = g.ChannelID
+	}
+	if g.GuildID != "" {
+		if gs, err := b.store.GetGuildSettings(ctx, g.GuildID); err == nil && gs.NotifyChannelID != "" {
+			ch = gs.NotifyChannelID
+		}
+	}
+	if _, err := b.rest.Send(ctx, ch, msg.send()); err != nil {
+		b.log.Warn("posting a notice", "game_id", g.ID, "channel_id", ch, "err", err)
+	}
+}
+
+// dm sends a direct message to a player who allows them. Closed DMs
+// (Discord error 50007) are ignored.
+func (b *Bot) dm(ctx context.Context, g *storage.Game, userID, text string) {
+	p, err := b.store.GetPlayer(ctx, g.GuildID, userID)
+	if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		b.log.Warn("loading a player for a DM", "user_id", userID, "err", err)
+		return
+	}
+	if p != nil && !p.DMs {
+		return
+	}
+	if err := b.rest.DM(ctx, userID, &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+		if discordCode(err) == 50007 {
+			b.log.Debug("DMs closed", "user_id", userID)
+			return
+		}
+		b.log.Warn("sending a DM", "user_id", userID, "err", err)
+	}
+}

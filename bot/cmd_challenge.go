@@ -1,0 +1,241 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// cmdChallenge handles /tafl challenge [opponent] [variant] [side] [days]:
+// it saves an open challenge and posts the start board with Accept /
+// Decline (for the opponent, or anyone) and Withdraw (for the challenger).
+func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
+	settings, err := b.guildSettings(ctx, r.in.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	name, layout, err := parseVariant(r.str("variant"), settings.DefaultVariant)
+	if err != nil {
+		return nil, err
+	}
+	opponent := r.user("opponent")
+	if opponent == r.userID {
+		return nil, userErrorf("You can't challenge yourself. Leave `opponent` empty to let anyone accept, or play me with `/tafl ai`.")
+	}
+	if data := r.in.ApplicationCommandData(); opponent != "" && data.Resolved != nil {
+		if u := data.Resolved.Users[opponent]; u != nil && u.Bot {
+			return nil, userErrorf("Bots can't play. To play me, use `/tafl ai`.")
+		}
+	}
+	side, err := parseSide(r.str("side"))
+	if err != nil {
+		return nil, err
+	}
+	days := int64(settings.DaysPerMove)
+	if d, ok := r.int("days"); ok {
+		days = d
+	}
+	if days < 1 || days > storage.MaxDaysPerMove {
+		return nil, userErrorf("Days per move must be 1 to %d.", storage.MaxDaysPerMove)
+	}
+	now := b.now()
+	c := &storage.Challenge{
+		GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, ChallengerID: r.userID, OpponentID: opponent,
+		Variant: name, Layout: layout, Side: side, MoveTime: time.Duration(days) * 24 * time.Hour,
+		Created: now, Expires: now.Add(b.expiry),
+	}
+	if err := b.store.CreateChallenge(ctx, c); err != nil {
+		return nil, err
+	}
+	msg, err := b.challengeMessage(c)
+	if err != nil {
+		return nil, err
+	}
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()}}, nil
+}
+
+func parseSide(s string) (tafl.Side, error) {
+	switch s {
+	case "", "random":
+		return tafl.NoSide, nil
+	case "attackers":
+		return tafl.Attackers, nil
+	case "defenders":
+		return tafl.Defenders, nil
+	}
+	return tafl.NoSide, userErrorf("Side must be attackers, defenders or random.")
+}
+
+// challengeMessage shows an open challenge: who, what, the start board and
+// the buttons.
+func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
+	v, err := tafl.Preset(c.Variant, c.Layout)
+	if err != nil {
+		return nil, err
+	}
+	who := "Anyone may accept."
+	if c.OpponentID != "" {
+		who = fmt.Sprintf("<@%s>, do you accept?", c.OpponentID)
+	}
+	side := "a random side"
+	if c.Side != tafl.NoSide {
+		side = "the " + c.Side.String()
+	}
+	content := fmt.Sprintf("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s per move. %s\nThe challenge expires <t:%d:R>.",
+		c.ChallengerID, opponentName(c), c.Variant, v.Size(), v.Size(), side, formatLeft(c.MoveTime), who, c.Expires.Unix())
+	png, err := b.boardPNG(v.Start(), nil, "Challenge · "+c.Variant)
+	if err != nil {
+		return nil, err
+	}
+	id := func(a Action) string { return CustomID{Action: a, ID: uint64(c.ID)}.String() }
+	return &message{
+		content: content,
+		files:   []*discordgo.File{{Name: fmt.Sprintf("challenge-%d.png", c.ID), ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: id(ActAccept)},
+			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: id(ActDecline)},
+			discordgo.Button{Label: "Withdraw", Style: discordgo.DangerButton, CustomID: id(ActWithdraw)},
+		}}},
+	}, nil
+}
+
+func opponentName(c *storage.Challenge) string {
+	if c.OpponentID == "" {
+		return "anyone"
+	}
+	return "<@" + c.OpponentID + ">"
+}
+
+// closedChallenge replaces a challenge message's text and removes its buttons.
+func closedChallenge(text string) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+		Data: &discordgo.InteractionResponseData{Content: text, Components: []discordgo.MessageComponent{},
+			AllowedMentions: &discordgo.MessageAllowedMentions{}}}
+}
+
+// btnAccept starts the game: exactly one of several accepting users wins
+// (storage.AcceptChallenge), the others are told privately.
+func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
+	c, err := b.store.GetChallenge(ctx, storage.ChallengeID(r.cid.ID))
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case c.State != storage.ChallengeOpen:
+		return nil, storage.ErrChallengeClosed
+	case r.userID == c.ChallengerID:
+		return nil, userErrorf("You can't accept your own challenge. Press **Withdraw** to take it back.")
+	case c.OpponentID != "" && r.userID != c.OpponentID:
+		return nil, userErrorf("This challenge is for <@%s>. Start your own with `/tafl challenge`.", c.OpponentID)
+	}
+	g, err := storage.NewGame(c.Variant, c.Layout)
+	if err != nil {
+		return nil, err
+	}
+	side := c.Side
+	if side == tafl.NoSide {
+		side = tafl.Attackers
+		if rand.IntN(2) == 1 {
+			side = tafl.Defenders
+		}
+	}
+	challenger, accepter := storage.Human(c.ChallengerID), storage.Human(r.userID)
+	if side == tafl.Attackers {
+		g.Attackers, g.Defenders = challenger, accepter
+	} else {
+		g.Attackers, g.Defenders = accepter, challenger
+	}
+	g.GuildID, g.ChannelID, g.MoveTime, g.Casual = c.GuildID, c.ChannelID, c.MoveTime, c.Casual
+	if _, err := b.store.AcceptChallenge(ctx, c.ID, g); err != nil {
+		return nil, err
+	}
+	b.metrics.gameStarted()
+	msg, err := b.boardMessage(g, fmt.Sprintf("<@%s> accepted the challenge. The game begins!", r.userID))
+	if err != nil {
+		return nil, err
+	}
+	rep := &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: msg.data()}}
+	if r.in.Message != nil && r.in.GuildID != "" {
+		channelID, messageID := r.in.ChannelID, r.in.Message.ID
+		rep.after = func(ctx context.Context) {
+			b.rememberBoard(ctx, g, &discordgo.Message{ID: messageID, ChannelID: channelID})
+			b.maybeThread(ctx, g, channelID, messageID)
+		}
+	}
+	return rep, nil
+}
+
+// maybeThread gives a new game its own thread when the server wants it.
+func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, channelID, messageID string) {
+	settings, err := b.guildSettings(ctx, g.GuildID)
+	if err != nil || !settings.ThreadPerGame {
+		return
+	}
+	thread, err := b.rest.StartThread(ctx, channelID, messageID, fmt.Sprintf("Game %d · %s", g.ID, g.Variant()))
+	if err != nil {
+		b.log.Warn("starting a game thread", "game_id", g.ID, "err", err)
+		return
+	}
+	if _, err := b.store.UpdateGame(ctx, g.ID, -1, func(sg *storage.Game) error { sg.ThreadID = thread; return nil }); err != nil {
+		b.log.Error("saving the game thread", "game_id", g.ID, "err", err)
+	}
+}
+
+// btnDecline lets the invited opponent say no.
+func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
+	c, err := b.store.UpdateChallenge(ctx, storage.ChallengeID(r.cid.ID), func(c *storage.Challenge) error {
+		switch {
+		case r.userID == c.ChallengerID:
+			return userErrorf("That's your own challenge: press **Withdraw** to take it back.")
+		case c.OpponentID == "":
+			return userErrorf("This challenge is open to anyone; just leave it if you don't want to play.")
+		case r.userID != c.OpponentID:
+			return userErrorf("Only <@%s> can decline this challenge.", c.OpponentID)
+		}
+		c.State = storage.ChallengeDeclined
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &reply{resp: closedChallenge(fmt.Sprintf("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, c.Variant))}, nil
+}
+
+// btnWithdraw lets the challenger take the challenge back.
+func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
+	c, err := b.store.UpdateChallenge(ctx, storage.ChallengeID(r.cid.ID), func(c *storage.Challenge) error {
+		if r.userID != c.ChallengerID {
+			return userErrorf("Only <@%s>, who made this challenge, can withdraw it.", c.ChallengerID)
+		}
+		c.State = storage.ChallengeWithdrawn
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &reply{resp: closedChallenge(fmt.Sprintf("<@%s> withdrew the challenge (%s).", c.ChallengerID, c.Variant))}, nil
+}
+
+// guildSettings returns a server's settings with the bot's defaults for
+// direct messages.
+func (b *Bot) guildSettings(ctx context.Context, guildID string) (*storage.GuildSettings, error) {
+	if guildID == "" {
+		gs := storage.DefaultGuildSettings("")
+		gs.DefaultVariant, gs.DaysPerMove = b.defaultVariant, b.defaultDays
+		return gs, nil
+	}
+	gs, err := b.store.GetGuildSettings(ctx, guildID)
+	if err != nil {
+		return nil, err
+	}
+	if gs.Updated.IsZero() {
+		gs.DefaultVariant, gs.DaysPerMove = b.defaultVariant, b.defaultDays
+	}
+	return gs, nil
+}

@@ -1,0 +1,268 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// cmdMove handles /tafl move move:<d1-d4> [game].
+func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
+	text := strings.TrimSpace(r.str("move"))
+	if text == "" {
+		return nil, userErrorf("Say which move, such as `d1-d4` (start typing for a list of your legal moves).")
+	}
+	g, err := b.findGame(ctx, r, r.str("game"))
+	if err != nil {
+		return nil, err
+	}
+	g, err = b.play(ctx, r.userID, g.ID, -1, func(tg *tafl.Game) error {
+		_, err := tg.PlayText(text)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	msg, err := b.boardMessage(g, "")
+	if err != nil {
+		return nil, err
+	}
+	return &reply{
+		resp:  &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
+		after: func(ctx context.Context) { b.afterMove(ctx, g) },
+	}, nil
+}
+
+// play changes game id for user through storage.UpdateGame: it checks that
+// the user plays in the game and that it is their turn, then calls fn on
+// the rules-engine game. expectedPly < 0 skips the stale check.
+func (b *Bot) play(ctx context.Context, userID string, id storage.GameID, expectedPly int, fn func(*tafl.Game) error) (*storage.Game, error) {
+	return b.store.UpdateGame(ctx, id, expectedPly, func(g *storage.Game) error {
+		if err := checkTurn(g, userID); err != nil {
+			return err
+		}
+		return fn(g.Tafl())
+	})
+}
+
+// checkTurn says whether userID may move now in g.
+func checkTurn(g *storage.Game, userID string) error {
+	if !g.Active() {
+		return tafl.ErrGameOver
+	}
+	side := g.SideOf(userID)
+	if side == tafl.NoSide {
+		return errNotYourGame
+	}
+	if side != g.Tafl().ToMove() {
+		return errNotYourTurn
+	}
+	return nil
+}
+
+// afterMove runs after a move was saved and shown: the engine replies in
+// engine games, and finished games get their old buttons disabled.
+func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
+	if !g.Active() {
+		b.metrics.gameFinished()
+		b.disableBoards(ctx, g)
+		return
+	}
+	if g.ToMove().IsAI() {
+		b.ai.enqueue(g.ID)
+	}
+}
+
+// disableBoards edits the game's known board messages so that their
+// buttons are disabled.
+func (b *Bot) disableBoards(ctx context.Context, g *storage.Game) {
+	for _, ref := range g.BoardMessages {
+		comps := gameButtons(g)
+		err := b.rest.Edit(ctx, &discordgo.MessageEdit{ID: ref.MessageID, Channel: ref.ChannelID, Components: &comps})
+		if err != nil {
+			b.log.Warn("disabling old board buttons", "game_id", g.ID, "message_id", ref.MessageID, "err", err)
+		}
+	}
+}
+
+// findGame picks the game a command is about: the game option when given;
+// otherwise the user's only active game in this channel (or thread), or
+// their only active game in this server.
+func (b *Bot) findGame(ctx context.Context, r *request, opt string) (*storage.Game, error) {
+	if opt = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(opt), "#")); opt != "" {
+		if i := strings.IndexAny(opt, " ·"); i > 0 {
+			opt = opt[:i]
+		}
+		id, err := storage.ParseGameID(opt)
+		if err != nil {
+			return nil, userErrorf("`%s` is not a game number: pick a game from the list, or see `/tafl games`.", truncate(opt, 20))
+		}
+		return b.store.GetGame(ctx, id)
+	}
+	here, err := b.store.ActiveGamesInChannel(ctx, r.in.ChannelID)
+	if err != nil {
+		return nil, err
+	}
+	mine := here[:0:0]
+	for _, g := range here {
+		if g.SideOf(r.userID) != tafl.NoSide {
+			mine = append(mine, g)
+		}
+	}
+	if len(mine) == 0 {
+		all, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, ActiveOnly: true, Limit: 2})
+		if err != nil {
+			return nil, err
+		}
+		mine = all
+	}
+	switch len(mine) {
+	case 0:
+		return nil, userErrorf("You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.")
+	case 1:
+		return mine[0], nil
+	}
+	return nil, userErrorf("You have several games going: pick one with the `game` option (start typing for a list).")
+}
+
+// autocomplete answers typing in the move, game and variant options.
+func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
+	f := r.focused()
+	if f == nil {
+		return &reply{resp: choicesResponse(nil)}, nil
+	}
+	typed := strings.ToLower(strings.TrimSpace(f.StringValue()))
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	switch f.Name {
+	case "variant":
+		choices = variantChoices(typed)
+	case "game":
+		games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{ActiveOnly: r.sub != "history", Limit: 100})
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range games {
+			label := gameLabel(g, r.userID)
+			if typed == "" || strings.Contains(strings.ToLower(label), typed) {
+				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, 95), Value: g.ID.String()})
+			}
+			if len(choices) == 25 {
+				break
+			}
+		}
+	case "move":
+		g, err := b.findGame(ctx, r, r.str("game"))
+		if err != nil {
+			return &reply{resp: choicesResponse(nil)}, nil
+		}
+		choices = moveChoices(g, typed)
+	}
+	return &reply{resp: choicesResponse(choices)}, nil
+}
+
+// moveChoices lists up to 25 legal moves that start with what was typed
+// (or contain it), captures and king moves first.
+func moveChoices(g *storage.Game, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	tg := g.Tafl()
+	if !g.Active() {
+		return nil
+	}
+	pos := tg.Position()
+	type scored struct {
+		m     tafl.Move
+		label string
+		score int
+	}
+	var list []scored
+	for _, m := range tg.LegalMoves() {
+		s := m.String()
+		if typed != "" && !strings.HasPrefix(s, typed) && !strings.Contains(s, typed) {
+			continue
+		}
+		var child tafl.Position
+		caps := pos.MakeMove(m, &child)
+		score, label := 0, s
+		if o := child.Outcome(); o.Over() {
+			score, label = 1000, s+" (wins)"
+		} else if caps > 0 {
+			score, label = 100*caps, fmt.Sprintf("%s (captures %d)", s, caps)
+		}
+		if pos.At(m.From()) == tafl.King {
+			score += 10
+			label += " · king"
+		}
+		if strings.HasPrefix(s, typed) {
+			score += 1
+		}
+		list = append(list, scored{m, label, score})
+	}
+	// Stable sort by score, best first; LegalMoves is already in board order.
+	for i := 1; i < len(list); i++ {
+		for j := i; j > 0 && list[j].score > list[j-1].score; j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, s := range list[:min(25, len(list))] {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: s.label, Value: s.m.String()})
+	}
+	return out
+}
+
+// variantChoices lists presets (and their layouts) matching typed.
+func variantChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, p := range tafl.Presets() {
+		names := []string{p.Name}
+		for _, l := range p.Layouts {
+			if l != "" {
+				names = append(names, p.Name+"/"+l)
+			}
+		}
+		for _, n := range names {
+			if typed == "" || strings.Contains(n, typed) {
+				out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: fmt.Sprintf("%s (%d×%d)", n, p.Size, p.Size), Value: n})
+			}
+		}
+	}
+	return out[:min(25, len(out))]
+}
+
+// parseVariant reads "name" or "name/layout".
+func parseVariant(s, def string) (name, layout string, err error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "" {
+		s = def
+	}
+	name, layout, _ = strings.Cut(s, "/")
+	if _, err := tafl.Preset(name, layout); err != nil {
+		return "", "", userErrorf("I don't know the variant `%s`: pick one from the list (see `/tafl rules`).", truncate(s, 30))
+	}
+	return name, layout, nil
+}
+
+// gameLabel describes a game for lists: "#42 copenhagen vs Bob · your turn".
+func gameLabel(g *storage.Game, userID string) string {
+	opp := g.Defenders
+	if g.SideOf(userID) == tafl.Defenders {
+		opp = g.Attackers
+	}
+	who := "user " + opp.UserID
+	if opp.IsAI() {
+		who = "taflbot " + opp.AILevel
+	}
+	s := fmt.Sprintf("#%d %s vs %s", g.ID, g.Variant(), who)
+	switch {
+	case !g.Active():
+		s += " · " + g.Outcome().Status()
+	case g.ToMove().UserID == userID:
+		s += " · your turn"
+	default:
+		s += " · their turn"
+	}
+	return s
+}

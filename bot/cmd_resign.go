@@ -1,0 +1,161 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// cmdResign handles /tafl resign [game]: it asks to confirm.
+func (b *Bot) cmdResign(ctx context.Context, r *request) (*reply, error) {
+	g, err := b.findGame(ctx, r, r.str("game"))
+	if err != nil {
+		return nil, err
+	}
+	return b.confirmResign(g, r.userID)
+}
+
+// btnResign is the Resign button of a board: it asks to confirm.
+func (b *Bot) btnResign(ctx context.Context, r *request) (*reply, error) {
+	g, err := b.store.GetGame(ctx, storage.GameID(r.cid.ID))
+	if err != nil {
+		return nil, err
+	}
+	return b.confirmResign(g, r.userID)
+}
+
+func (b *Bot) confirmResign(g *storage.Game, userID string) (*reply, error) {
+	if !g.Active() {
+		return nil, tafl.ErrGameOver
+	}
+	if g.SideOf(userID) == tafl.NoSide {
+		return nil, errNotYourGame
+	}
+	// The confirm button is not tied to a ply: resigning stays valid after moves.
+	yes := CustomID{Action: ActResignYes, ID: uint64(g.ID)}.String()
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
+			Content: fmt.Sprintf("Resign game %d? This cannot be undone.", g.ID),
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: "Yes, resign", Style: discordgo.DangerButton, CustomID: yes},
+			}}}}}}, nil
+}
+
+// btnResignYes resigns for the user.
+func (b *Bot) btnResignYes(ctx context.Context, r *request) (*reply, error) {
+	g, err := b.store.UpdateGame(ctx, storage.GameID(r.cid.ID), -1, func(g *storage.Game) error {
+		if !g.Active() {
+			return tafl.ErrGameOver
+		}
+		side := g.SideOf(r.userID)
+		if side == tafl.NoSide {
+			return errNotYourGame
+		}
+		if g.Attackers.UserID == g.Defenders.UserID {
+			side = g.Tafl().ToMove()
+		}
+		return g.Tafl().Resign(side)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return b.announce(g, fmt.Sprintf("<@%s> resigned.", r.userID), "You resigned.")
+}
+
+// announce answers a private confirm with a short text and posts the
+// game's final (or new) board publicly as a follow-up.
+func (b *Bot) announce(g *storage.Game, headline, private string) (*reply, error) {
+	msg, err := b.boardMessage(g, headline)
+	if err != nil {
+		return nil, err
+	}
+	return &reply{
+		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+			Data: &discordgo.InteractionResponseData{Content: private, Components: []discordgo.MessageComponent{}}},
+		after: func(ctx context.Context) { b.postBoard(ctx, g, msg) },
+	}, nil
+}
+
+// postBoard posts a board message in the game's thread or channel and
+// runs the after-move work.
+func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
+	ch := g.ThreadID
+	if ch == "" {
+		ch = g.ChannelID
+	}
+	if sent, err := b.rest.Send(ctx, ch, msg.send()); err != nil {
+		b.log.Error("posting a board", "game_id", g.ID, "channel_id", ch, "err", err)
+	} else if sent != nil && g.Active() {
+		b.rememberBoard(ctx, g, sent)
+	}
+	b.afterMove(ctx, g)
+}
+
+// cmdDraw handles /tafl draw [game].
+func (b *Bot) cmdDraw(ctx context.Context, r *request) (*reply, error) {
+	g, err := b.findGame(ctx, r, r.str("game"))
+	if err != nil {
+		return nil, err
+	}
+	return b.draw(ctx, r, g.ID, true)
+}
+
+// btnDraw is the Offer draw button.
+func (b *Bot) btnDraw(ctx context.Context, r *request) (*reply, error) {
+	return b.draw(ctx, r, storage.GameID(r.cid.ID), false)
+}
+
+// draw offers a draw, accepts the opponent's offer, or withdraws one's own.
+func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command bool) (*reply, error) {
+	var what string
+	g, err := b.store.UpdateGame(ctx, id, -1, func(g *storage.Game) error {
+		if !g.Active() {
+			return tafl.ErrGameOver
+		}
+		side := g.SideOf(r.userID)
+		if side == tafl.NoSide {
+			return errNotYourGame
+		}
+		if g.Seat(side.Other()).IsAI() {
+			return userErrorf("I don't agree to draws: play on, or resign.")
+		}
+		switch g.DrawOffer {
+		case tafl.NoSide:
+			g.DrawOffer, what = side, "offer"
+		case side:
+			g.DrawOffer, what = tafl.NoSide, "withdraw"
+		default:
+			what = "accept"
+			return g.Tafl().AgreeDraw()
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	headline := map[string]string{
+		"offer":    fmt.Sprintf("<@%s> offers a draw. %s, use `/tafl draw` or **Offer draw** to accept, or just move to decline.", r.userID, seatName(opponentOf(g, r.userID))),
+		"withdraw": fmt.Sprintf("<@%s> withdrew the draw offer.", r.userID),
+		"accept":   fmt.Sprintf("<@%s> accepted the draw.", r.userID),
+	}[what]
+	msg, err := b.boardMessage(g, headline)
+	if err != nil {
+		return nil, err
+	}
+	if command {
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
+			after: func(ctx context.Context) { b.afterMove(ctx, g) }}, nil
+	}
+	return &reply{resp: ephemeral("Done."), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
+}
+
+// opponentOf returns the seat playing against userID.
+func opponentOf(g *storage.Game, userID string) storage.Seat {
+	if g.SideOf(userID) == tafl.Attackers {
+		return g.Defenders
+	}
+	return g.Attackers
+}

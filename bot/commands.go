@@ -1,0 +1,62 @@
+package bot
+
+import "github.com/bwmarrin/discordgo"
+
+// CommandName is the one top-level slash command.
+const CommandName = "tafl"
+
+// Levels are the engine's strengths, weakest first.
+var Levels = []string{"easy", "medium", "hard", "max"}
+
+// Commands returns the definition of /tafl and its subcommands, registered
+// with one bulk overwrite.
+func Commands() []*discordgo.ApplicationCommand {
+	str := func(name, desc string, required, auto bool) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name,
+			Description: desc, Required: required, Autocomplete: auto}
+	}
+	user := func(name, desc string) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: name, Description: desc}
+	}
+	variant := str("variant", "The variant (default: the server's)", false, true)
+	game := str("game", "Which game (needed when you have several here)", false, true)
+	side := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "side",
+		Description: "Your side (default: random)", Choices: []*discordgo.ApplicationCommandOptionChoice{
+			{Name: "attackers", Value: "attackers"}, {Name: "defenders (with the king)", Value: "defenders"}, {Name: "random", Value: "random"}}}
+	days := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
+		Description: "Days per move (default: the server's, usually 3)", Choices: []*discordgo.ApplicationCommandOptionChoice{
+			{Name: "1 day", Value: 1}, {Name: "2 days", Value: 2}, {Name: "3 days", Value: 3}, {Name: "7 days", Value: 7}}}
+	var levels []*discordgo.ApplicationCommandOptionChoice
+	for _, l := range Levels {
+		levels = append(levels, &discordgo.ApplicationCommandOptionChoice{Name: l, Value: l})
+	}
+	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
+	}
+	dm := true
+	return []*discordgo.ApplicationCommand{{
+		Name:         CommandName,
+		Description:  "Play tafl games (Hnefatafl, Tablut, Brandubh, …)",
+		DMPermission: &dm,
+		Options: []*discordgo.ApplicationCommandOption{
+			sub("challenge", "Challenge someone (or anyone) to a game", user("opponent", "Who to challenge (empty: anyone may accept)"), variant, side, days),
+			sub("move", "Make a move, such as d1-d4", str("move", "Your move, such as d1-d4 (start typing for a list)", true, true), game),
+			sub("board", "Show a game's board again", game),
+			sub("games", "List active games", user("user", "Whose games (default: yours)")),
+			sub("resign", "Resign a game (asks to confirm)", game),
+			sub("draw", "Offer, accept or withdraw a draw", game),
+			sub("ai", "Play against the bot", variant, side, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
+				Name: "level", Description: "How strong the bot plays (default: medium)", Choices: levels}),
+			sub("rules", "The rules of a variant, with its start board", variant),
+			sub("history", "A game's record (.otg) and an animated replay", game),
+			sub("leaderboard", "The best-rated players of this server", variant),
+			sub("stats", "A player's record and ratings", user("user", "Whose (default: yours)")),
+			sub("settings", "Server settings (managers only)", &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
+				Name: "variant", Description: "Default variant", Autocomplete: true},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Default days per move (1-30)"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "threads", Description: "Give every game its own thread"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where reminders and results go"}),
+			sub("help", "How to play, and the commands"),
+		},
+	}}
+}

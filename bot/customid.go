@@ -1,0 +1,105 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Action says what a button or select menu does. Persisted in messages
+// that stay in Discord for weeks, so the codes below are append-only.
+type Action uint8
+
+// The actions. The zero value is no action (an invalid id).
+const (
+	NoAction      Action = iota
+	ActAccept            // accept challenge ID
+	ActDecline           // decline challenge ID
+	ActWithdraw          // withdraw challenge ID
+	ActMove              // open the move menu of game ID at Ply
+	ActPickPiece         // the piece select menu (Arg: page number)
+	ActPickTarget        // the destination select menu (Arg: the chosen piece's square)
+	ActResign            // ask to resign game ID
+	ActResignYes         // confirm resigning
+	ActDraw              // offer, accept or withdraw a draw in game ID
+	ActGamesPage         // page Ply of a games list (Arg: user id)
+)
+
+var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl"}
+
+// CustomID is the parsed custom_id of a component: a short path such as
+// "t:mv:42:17" (action, game or challenge id, ply, optional argument).
+type CustomID struct {
+	Action Action
+	ID     uint64 // the game or challenge id
+	Ply    int    // the number of plies the game had when the component was made
+	Arg    string // a square, page number or user id; [a-z0-9] only
+}
+
+// maxCustomID is Discord's limit on custom_id length.
+const maxCustomID = 100
+
+// String encodes the id; ParseCustomID reads it back.
+func (c CustomID) String() string {
+	s := "t:" + actionCodes[c.Action] + ":" + strconv.FormatUint(c.ID, 10) + ":" + strconv.Itoa(c.Ply)
+	if c.Arg != "" {
+		s += ":" + c.Arg
+	}
+	return s
+}
+
+// ErrBadCustomID means a component's custom_id is not one of ours.
+var ErrBadCustomID = errors.New("bot: unknown component id")
+
+// ParseCustomID reads a custom_id written by CustomID.String. It never
+// panics; anything else is ErrBadCustomID.
+func ParseCustomID(s string) (CustomID, error) {
+	fail := func(why string) (CustomID, error) {
+		return CustomID{}, fmt.Errorf("%w %q: %s", ErrBadCustomID, truncate(s, 40), why)
+	}
+	if len(s) > maxCustomID {
+		return fail("too long")
+	}
+	parts := strings.Split(s, ":")
+	if len(parts) < 4 || len(parts) > 5 || parts[0] != "t" {
+		return fail("not a taflbot id")
+	}
+	var c CustomID
+	for i, code := range actionCodes {
+		if i > 0 && code == parts[1] {
+			c.Action = Action(i)
+		}
+	}
+	if c.Action == NoAction {
+		return fail("unknown action")
+	}
+	id, err := strconv.ParseUint(parts[2], 10, 64)
+	if err != nil || id == 0 || strconv.FormatUint(id, 10) != parts[2] {
+		return fail("bad id")
+	}
+	ply, err := strconv.Atoi(parts[3])
+	if err != nil || ply < 0 || ply > 1_000_000 || strconv.Itoa(ply) != parts[3] {
+		return fail("bad ply")
+	}
+	c.ID, c.Ply = id, ply
+	if len(parts) == 5 {
+		if parts[4] == "" || len(parts[4]) > 24 {
+			return fail("bad argument")
+		}
+		for _, r := range parts[4] {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+				return fail("bad argument")
+			}
+		}
+		c.Arg = parts[4]
+	}
+	return c, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,62 @@
+package bot
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestCustomIDRoundTrip(t *testing.T) {
+	cases := []CustomID{
+		{Action: ActAccept, ID: 7},
+		{Action: ActMove, ID: 42, Ply: 17},
+		{Action: ActPickPiece, ID: 42, Ply: 17, Arg: "1"},
+		{Action: ActPickTarget, ID: 18446744073709551615, Ply: 999, Arg: "e5"},
+		{Action: ActGamesPage, ID: 1, Ply: 3, Arg: "123456789012345678"},
+	}
+	for _, c := range cases {
+		got, err := ParseCustomID(c.String())
+		if err != nil {
+			t.Errorf("%v: %v", c, err)
+			continue
+		}
+		if got != c {
+			t.Errorf("round trip of %q = %+v, want %+v", c.String(), got, c)
+		}
+	}
+	if s := (CustomID{Action: ActMove, ID: 42, Ply: 17}).String(); s != "t:mv:42:17" {
+		t.Errorf("encoding = %q, want t:mv:42:17", s)
+	}
+}
+
+func TestParseCustomIDRejects(t *testing.T) {
+	for _, s := range []string{
+		"", "t", "t:mv", "t:mv:1", "x:mv:1:2", "t:zz:1:2", "t:mv:0:2", "t:mv:-1:2",
+		"t:mv:1:-2", "t:mv:01:2", "t:mv:1:02", "t:mv:1:2:", "t:mv:1:2:E5", "t:mv:1:2:a:b",
+		"t:mv:99999999999999999999:1", "t::1:2", "t:mv:1:2:" + string(make([]byte, 30)),
+	} {
+		if c, err := ParseCustomID(s); !errors.Is(err, ErrBadCustomID) {
+			t.Errorf("ParseCustomID(%q) = %+v, %v; want ErrBadCustomID", s, c, err)
+		}
+	}
+}
+
+func FuzzParseCustomID(f *testing.F) {
+	for _, s := range []string{"t:mv:42:17", "t:to:1:0:e5", "t:acc:3:0", "t:gl:1:2:123", "t:mv:1:2:a:b", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCustomID(s)
+		if err != nil {
+			if !errors.Is(err, ErrBadCustomID) {
+				t.Fatalf("error %v does not wrap ErrBadCustomID", err)
+			}
+			return
+		}
+		if c.String() != s {
+			t.Fatalf("parsed %q as %+v which encodes as %q", s, c, c.String())
+		}
+		if len(s) > maxCustomID {
+			t.Fatalf("accepted an id of %d bytes", len(s))
+		}
+	})
+}

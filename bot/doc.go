@@ -1,0 +1,27 @@
+// Package bot is taflbot's Discord side: the /tafl slash command and its
+// subcommands, the buttons and menus on board messages, replies with board
+// pictures, correspondence clocks and games against the engine.
+//
+// # Shape
+//
+// A [Bot] holds its dependencies (logger, [storage.Store], a board
+// [Renderer], an [Engine] and a [REST] client for the few Discord calls it
+// makes) and is built by [New]. Interactions reach one router from three
+// front doors: the gateway ([Bot.Run] in gateway mode), the HTTP
+// Interactions Endpoint ([Bot.InteractionsHandler], Ed25519-verified) and
+// the terminal ([Console]). Every handler has one signature: it takes a
+// context and the interaction and returns the response plus an error. One
+// dispatcher maps errors to user text (ephemeral for mistakes a user can
+// fix, "something went wrong (ref …)" and one Error log line otherwise),
+// recovers panics and logs one line per interaction.
+//
+// # Concurrency and restarts
+//
+// Every change to a game goes through storage.UpdateGame with the ply the
+// button was made for, so double clicks and stale buttons are answered
+// privately and never apply twice. Components carry the game id and ply in
+// their custom ids ([CustomID]), so they keep working after a restart.
+// Engine moves run in a bounded worker pool and are resumed at start-up;
+// the clock sweeper catches up on reminders and timeouts it missed, and
+// storage's MarkReminded / ExpireGame make each happen exactly once.
+package bot

@@ -1,0 +1,54 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+func TestUserMessage(t *testing.T) {
+	g := tafl.NewGame(mustPreset(t, "brandubh"))
+	_, moveErr := g.PlayText("a1-a2")
+	if moveErr == nil {
+		t.Fatal("a1-a2 should be illegal in brandubh's start position")
+	}
+	cases := []struct {
+		name string
+		err  error
+		user bool
+		want string
+	}{
+		{"user", fmt.Errorf("wrapped: %w", userErrorf("do %s", "this")), true, "do this"},
+		{"move", fmt.Errorf("storage: %w", moveErr), true, "That move is not allowed: a1-a2"},
+		{"stale", fmt.Errorf("storage: game 1: %w", storage.ErrStale), true, "out of date"},
+		{"not found", fmt.Errorf("x: %w", storage.ErrNotFound), true, "can't find that game"},
+		{"closed", storage.ErrChallengeClosed, true, "no longer open"},
+		{"internal", errors.New("disk on fire"), false, ""},
+		{"deadline", context.DeadlineExceeded, false, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, user := userMessage(c.err)
+			if user != c.user || !strings.Contains(got, c.want) {
+				t.Errorf("userMessage = %q, %v; want containing %q, %v", got, user, c.want, c.user)
+			}
+			if !c.user && got != "" {
+				t.Errorf("internal error leaked text %q", got)
+			}
+		})
+	}
+}
+
+func mustPreset(t testing.TB, name string) *tafl.Variant {
+	t.Helper()
+	v, err := tafl.Preset(name, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}

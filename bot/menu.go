@@ -1,0 +1,233 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// The Move button opens a private two-step menu: pick a piece, then its
+// destination. Each step's custom id carries the game id and the ply the
+// board was at, so a menu left open after the game moved on is stale.
+
+const pageSize = 25 // Discord's limit on select menu options
+
+// loadCurrent loads the game of a component and checks that the click is
+// not stale and that the user may move.
+func (b *Bot) loadCurrent(ctx context.Context, r *request) (*storage.Game, error) {
+	g, err := b.store.GetGame(ctx, storage.GameID(r.cid.ID))
+	if err != nil {
+		return nil, err
+	}
+	if !g.Active() {
+		return nil, userErrorf("Game %d is over: %s", g.ID, strings.ReplaceAll(resultLine(g), "\n", " "))
+	}
+	if g.Ply() != r.cid.Ply {
+		return nil, fmt.Errorf("bot: game %d is at move %d, the button at %d: %w", g.ID, g.Ply(), r.cid.Ply, storage.ErrStale)
+	}
+	if err := checkTurn(g, r.userID); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// btnMove opens the piece menu (a new private message) from a board, or
+// goes back to it from the destination menu.
+func (b *Bot) btnMove(ctx context.Context, r *request) (*reply, error) {
+	g, err := b.loadCurrent(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	data := pieceMenu(g, 0)
+	typ := discordgo.InteractionResponseChannelMessageWithSource
+	if r.in.Message != nil && r.in.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		typ = discordgo.InteractionResponseUpdateMessage // "Back" inside the menu
+	}
+	return &reply{resp: &discordgo.InteractionResponse{Type: typ, Data: data}}, nil
+}
+
+// btnPickPiece handles the piece menu: a page button (Arg: page) or a
+// chosen piece (Values[0]: its square).
+func (b *Bot) btnPickPiece(ctx context.Context, r *request) (*reply, error) {
+	g, err := b.loadCurrent(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if len(r.values) == 0 {
+		page, _ := strconv.Atoi(r.cid.Arg)
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: pieceMenu(g, page)}}, nil
+	}
+	sq, err := tafl.ParseSquare(r.values[0])
+	if err != nil {
+		return nil, userErrorf("Pick a piece from the menu.")
+	}
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: targetMenu(g, sq, 0)}}, nil
+}
+
+// btnPickTarget handles the destination menu: a page button (Arg:
+// "<square>p<page>") or a chosen destination, which plays the move and
+// posts the new board in the channel.
+func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
+	fromText, pageText, _ := strings.Cut(r.cid.Arg, "p")
+	from, err := tafl.ParseSquare(fromText)
+	if err != nil {
+		return nil, userErrorf("That menu is broken; press **Move** again.")
+	}
+	if len(r.values) == 0 {
+		g, err := b.loadCurrent(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		page, _ := strconv.Atoi(pageText)
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: targetMenu(g, from, page)}}, nil
+	}
+	to, err := tafl.ParseSquare(r.values[0])
+	if err != nil {
+		return nil, userErrorf("Pick a destination from the menu.")
+	}
+	m := tafl.NewMove(from, to)
+	g, err := b.play(ctx, r.userID, storage.GameID(r.cid.ID), r.cid.Ply, func(tg *tafl.Game) error {
+		_, err := tg.Play(m)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	msg, err := b.boardMessage(g, fmt.Sprintf("<@%s> played %s.", r.userID, m))
+	if err != nil {
+		return nil, err
+	}
+	in := r.in
+	return &reply{
+		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+			Data: &discordgo.InteractionResponseData{Content: "You played " + m.String() + ".", Components: []discordgo.MessageComponent{}}},
+		after: func(ctx context.Context) {
+			// The menu was private: the new board goes to everyone as a follow-up.
+			if sent, err := b.rest.Followup(ctx, in, msg.webhook()); err != nil {
+				b.log.Error("posting the board after a menu move", "game_id", g.ID, "err", err)
+			} else if sent != nil {
+				b.rememberBoard(ctx, g, sent)
+			}
+			b.afterMove(ctx, g)
+		},
+	}, nil
+}
+
+// rememberBoard records a posted board message so its buttons can be
+// disabled when the game ends (the last few only).
+func (b *Bot) rememberBoard(ctx context.Context, g *storage.Game, m *discordgo.Message) {
+	if m.ID == "" {
+		return
+	}
+	_, err := b.store.UpdateGame(ctx, g.ID, -1, func(sg *storage.Game) error {
+		sg.BoardMessages = append(sg.BoardMessages, storage.MessageRef{ChannelID: m.ChannelID, MessageID: m.ID})
+		if n := len(sg.BoardMessages); n > 5 {
+			sg.BoardMessages = slices.Clone(sg.BoardMessages[n-5:])
+		}
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("remembering a board message", "game_id", g.ID, "err", err)
+	}
+}
+
+// movable lists the squares of the side to move that have a legal move,
+// and the legal moves.
+func movable(g *storage.Game) ([]tafl.Square, []tafl.Move) {
+	moves := g.Tafl().LegalMoves()
+	var from []tafl.Square
+	for _, m := range moves {
+		if !slices.Contains(from, m.From()) {
+			from = append(from, m.From())
+		}
+	}
+	slices.Sort(from)
+	return from, moves
+}
+
+// pieceMenu is the first step: a select of the pieces that can move,
+// paged by 25, with page buttons.
+func pieceMenu(g *storage.Game, page int) *discordgo.InteractionResponseData {
+	from, _ := movable(g)
+	pos := g.Tafl().Position()
+	pages := max(1, (len(from)+pageSize-1)/pageSize)
+	page = min(max(page, 0), pages-1)
+	var opts []discordgo.SelectMenuOption
+	for _, sq := range from[page*pageSize : min(len(from), (page+1)*pageSize)] {
+		label := sq.String()
+		if pos.At(sq) == tafl.King {
+			label += " (king)"
+		}
+		opts = append(opts, discordgo.SelectMenuOption{Label: label, Value: sq.String()})
+	}
+	id := CustomID{Action: ActPickPiece, ID: uint64(g.ID), Ply: g.Ply()}
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.SelectMenu{CustomID: id.String(), Placeholder: "Pick a piece to move", Options: opts},
+	}}}
+	if pages > 1 {
+		rows = append(rows, pageButtons(id, page, pages, func(p int) string { return strconv.Itoa(p) }))
+	}
+	content := fmt.Sprintf("Game %d: pick the piece to move", g.ID)
+	if pages > 1 {
+		content += fmt.Sprintf(" (page %d of %d)", page+1, pages)
+	}
+	return &discordgo.InteractionResponseData{Content: content + ".", Components: rows, Flags: discordgo.MessageFlagsEphemeral}
+}
+
+// targetMenu is the second step: the destinations of the piece on from.
+func targetMenu(g *storage.Game, from tafl.Square, page int) *discordgo.InteractionResponseData {
+	_, moves := movable(g)
+	var to []tafl.Square
+	for _, m := range moves {
+		if m.From() == from {
+			to = append(to, m.To())
+		}
+	}
+	if len(to) == 0 {
+		return &discordgo.InteractionResponseData{Content: fmt.Sprintf("The piece on %s cannot move now; press **Back**.", from),
+			Components: []discordgo.MessageComponent{backRow(g)}, Flags: discordgo.MessageFlagsEphemeral}
+	}
+	pages := (len(to) + pageSize - 1) / pageSize
+	page = min(max(page, 0), pages-1)
+	var opts []discordgo.SelectMenuOption
+	for _, sq := range to[page*pageSize : min(len(to), (page+1)*pageSize)] {
+		opts = append(opts, discordgo.SelectMenuOption{Label: from.String() + "-" + sq.String(), Value: sq.String()})
+	}
+	id := CustomID{Action: ActPickTarget, ID: uint64(g.ID), Ply: g.Ply(), Arg: from.String()}
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.SelectMenu{CustomID: id.String(), Placeholder: "Where to?", Options: opts},
+	}}}
+	if pages > 1 {
+		rows = append(rows, pageButtons(id, page, pages, func(p int) string { return from.String() + "p" + strconv.Itoa(p) }))
+	}
+	rows = append(rows, backRow(g))
+	return &discordgo.InteractionResponseData{Content: fmt.Sprintf("Game %d: move %s to…", g.ID, from), Components: rows, Flags: discordgo.MessageFlagsEphemeral}
+}
+
+func backRow(g *storage.Game) discordgo.MessageComponent {
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: CustomID{Action: ActMove, ID: uint64(g.ID), Ply: g.Ply()}.String()},
+	}}
+}
+
+func pageButtons(id CustomID, page, pages int, arg func(int) string) discordgo.MessageComponent {
+	prev, next := id, id
+	prev.Arg, next.Arg = arg(page-1), arg(page+1)
+	// Disabled buttons still need ids unique in the message.
+	if page == 0 {
+		prev.Arg = arg(0) + "z"
+	}
+	if page == pages-1 {
+		next.Arg = arg(page) + "y"
+	}
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "◀ Previous", Style: discordgo.SecondaryButton, CustomID: prev.String(), Disabled: page == 0},
+		discordgo.Button{Label: "Next ▶", Style: discordgo.SecondaryButton, CustomID: next.String(), Disabled: page == pages-1},
+	}}
+}

@@ -1,0 +1,143 @@
+package bot
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Metrics are the bot's counters, written in the Prometheus text format
+// by [Metrics.WriteTo]. Safe for concurrent use.
+type Metrics struct {
+	mu           sync.Mutex
+	interactions map[string]*histogram // by kind ("tafl move", "component mv", …)
+	response     histogram             // receipt to initial response delivered
+	ai           histogram             // engine think time
+	errors       map[string]int64
+	gamesStarted int64
+	gamesEnded   int64
+	reminders    int64
+	activeGames  func() int // set by the admin listener's owner; may be nil
+}
+
+// buckets are the histogram bounds in seconds.
+var buckets = []float64{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30}
+
+type histogram struct {
+	counts []int64 // per bucket, not cumulative
+	count  int64
+	sum    float64
+}
+
+func (h *histogram) observe(d time.Duration) {
+	if h.counts == nil {
+		h.counts = make([]int64, len(buckets))
+	}
+	s := d.Seconds()
+	i := sort.SearchFloat64s(buckets, s)
+	if i < len(buckets) {
+		h.counts[i]++
+	}
+	h.count++
+	h.sum += s
+}
+
+func newMetrics() *Metrics {
+	return &Metrics{interactions: map[string]*histogram{}, errors: map[string]int64{}}
+}
+
+func (m *Metrics) observeInteraction(kind string, d time.Duration) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	h := m.interactions[kind]
+	if h == nil {
+		h = &histogram{}
+		m.interactions[kind] = h
+	}
+	h.observe(d)
+}
+
+func (m *Metrics) observeResponse(d time.Duration) { m.mu.Lock(); m.response.observe(d); m.mu.Unlock() }
+func (m *Metrics) observeAI(d time.Duration)       { m.mu.Lock(); m.ai.observe(d); m.mu.Unlock() }
+func (m *Metrics) countError(kind string)          { m.mu.Lock(); m.errors[kind]++; m.mu.Unlock() }
+func (m *Metrics) gameStarted()                    { m.mu.Lock(); m.gamesStarted++; m.mu.Unlock() }
+func (m *Metrics) gameFinished()                   { m.mu.Lock(); m.gamesEnded++; m.mu.Unlock() }
+func (m *Metrics) countReminder()                  { m.mu.Lock(); m.reminders++; m.mu.Unlock() }
+
+// Errors returns the error count of a kind ("internal", "panic", "respond", "ai").
+func (m *Metrics) Errors(kind string) int64 { m.mu.Lock(); defer m.mu.Unlock(); return m.errors[kind] }
+
+// WriteTo writes the metrics in the Prometheus text exposition format.
+func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var n int64
+	p := func(format string, args ...any) {
+		k, _ := fmt.Fprintf(w, format, args...)
+		n += int64(k)
+	}
+	hist := func(name, labels string, h *histogram) {
+		var cum int64
+		for i, b := range buckets {
+			if h.counts != nil {
+				cum += h.counts[i]
+			}
+			p("%s_bucket{%sle=\"%g\"} %d\n", name, labels, b, cum)
+		}
+		p("%s_bucket{%sle=\"+Inf\"} %d\n%s_sum{%s} %g\n%s_count{%s} %d\n", name, labels, h.count,
+			name, trimComma(labels), h.sum, name, trimComma(labels), h.count)
+	}
+	p("# HELP taflbot_interaction_seconds Time from receiving an interaction to its response being ready.\n# TYPE taflbot_interaction_seconds histogram\n")
+	kinds := make([]string, 0, len(m.interactions))
+	for k := range m.interactions {
+		kinds = append(kinds, k)
+	}
+	slices.Sort(kinds)
+	for _, k := range kinds {
+		hist("taflbot_interaction_seconds", fmt.Sprintf("kind=%q,", k), m.interactions[k])
+	}
+	p("# HELP taflbot_response_seconds Time from receiving an interaction to Discord accepting the response.\n# TYPE taflbot_response_seconds histogram\n")
+	hist("taflbot_response_seconds", "", &m.response)
+	p("# HELP taflbot_ai_think_seconds Engine think time per move.\n# TYPE taflbot_ai_think_seconds histogram\n")
+	hist("taflbot_ai_think_seconds", "", &m.ai)
+	p("# HELP taflbot_errors_total Errors by kind.\n# TYPE taflbot_errors_total counter\n")
+	for _, k := range []string{"internal", "panic", "respond", "ai"} {
+		p("taflbot_errors_total{kind=%q} %d\n", k, m.errors[k])
+	}
+	p("# HELP taflbot_games_started_total Games started since the process started.\n# TYPE taflbot_games_started_total counter\ntaflbot_games_started_total %d\n", m.gamesStarted)
+	p("# HELP taflbot_games_finished_total Games finished since the process started.\n# TYPE taflbot_games_finished_total counter\ntaflbot_games_finished_total %d\n", m.gamesEnded)
+	p("# HELP taflbot_reminders_total Reminders sent.\n# TYPE taflbot_reminders_total counter\ntaflbot_reminders_total %d\n", m.reminders)
+	if m.activeGames != nil {
+		p("# HELP taflbot_active_games Games in progress.\n# TYPE taflbot_active_games gauge\ntaflbot_active_games %d\n", m.activeGames())
+	}
+	return n, nil
+}
+
+func trimComma(s string) string {
+	if len(s) > 0 && s[len(s)-1] == ',' {
+		return s[:len(s)-1]
+	}
+	return s
+}
+
+// AdminHandler serves /healthz (200 "ok" while the store answers) and
+// /metrics (Prometheus text format).
+func (b *Bot) AdminHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		if _, err := b.store.GetGuildSettings(r.Context(), "0"); err != nil {
+			http.Error(w, "store unavailable", http.StatusServiceUnavailable)
+			return
+		}
+		io.WriteString(w, "ok\n")
+	})
+	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+		b.metrics.WriteTo(w)
+	})
+	return mux
+}

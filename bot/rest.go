@@ -1,0 +1,147 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// REST is the narrow set of Discord REST calls the bot makes. The real one
+// is [SessionREST]; console mode and tests may supply others.
+type REST interface {
+	// Respond sends the initial response to an interaction.
+	Respond(ctx context.Context, in *discordgo.Interaction, r *discordgo.InteractionResponse) error
+	// EditResponse edits the initial (or deferred) response.
+	EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error)
+	// Followup posts a follow-up message to an interaction.
+	Followup(ctx context.Context, in *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error)
+	// Send posts a message in a channel.
+	Send(ctx context.Context, channelID string, m *discordgo.MessageSend) (*discordgo.Message, error)
+	// Edit edits a message.
+	Edit(ctx context.Context, m *discordgo.MessageEdit) error
+	// DM sends a direct message to a user.
+	DM(ctx context.Context, userID string, m *discordgo.MessageSend) error
+	// StartThread starts a public thread on a message and returns its id.
+	StartThread(ctx context.Context, channelID, messageID, name string) (string, error)
+	// RegisterCommands replaces the application's commands (in guildID,
+	// or globally when it is empty) in one bulk overwrite.
+	RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) error
+}
+
+// DefaultRESTBaseURL is Discord's REST API (discordgo v0.29.0 speaks version 9).
+const DefaultRESTBaseURL = "https://discord.com/api/v9/"
+
+// NewSession returns a discordgo session for a bot token whose REST calls
+// go to baseURL (for a REST proxy, or a fake Discord in tests) instead of
+// discord.com. It does not connect. client may be nil.
+func NewSession(token, baseURL string, client *http.Client) (*discordgo.Session, error) {
+	s, err := discordgo.New("Bot " + strings.TrimPrefix(token, "Bot "))
+	if err != nil {
+		return nil, fmt.Errorf("bot: new session: %w", err)
+	}
+	if client == nil {
+		client = &http.Client{Timeout: s.Client.Timeout}
+	}
+	if baseURL != "" && baseURL != DefaultRESTBaseURL {
+		u, err := url.Parse(baseURL)
+		if err != nil || u.Host == "" {
+			return nil, fmt.Errorf("bot: REST base URL %q: give an http(s) URL such as %q", baseURL, DefaultRESTBaseURL)
+		}
+		if !strings.HasSuffix(u.Path, "/") {
+			u.Path += "/"
+		}
+		next := client.Transport
+		if next == nil {
+			next = http.DefaultTransport
+		}
+		c := *client
+		c.Transport = &rebase{to: u, next: next}
+		client = &c
+	}
+	s.Client = client
+	s.MaxRestRetries = 2
+	return s, nil
+}
+
+// rebase sends requests for Discord's REST API to another base URL.
+// discordgo builds its URLs from package variables at start-up; rewriting
+// them in a transport keeps the bot free of package-level state.
+type rebase struct {
+	to   *url.URL
+	next http.RoundTripper
+}
+
+func (r *rebase) RoundTrip(req *http.Request) (*http.Response, error) {
+	rest, ok := strings.CutPrefix(req.URL.String(), DefaultRESTBaseURL)
+	if !ok {
+		return r.next.RoundTrip(req)
+	}
+	u, err := r.to.Parse(rest)
+	if err != nil {
+		return nil, err
+	}
+	req = req.Clone(req.Context())
+	req.URL = u
+	req.Host = u.Host
+	return r.next.RoundTrip(req)
+}
+
+// SessionREST is the REST implementation over a discordgo session.
+type SessionREST struct{ S *discordgo.Session }
+
+func (r SessionREST) Respond(ctx context.Context, in *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+	return r.S.InteractionRespond(in, resp, discordgo.WithContext(ctx))
+}
+
+func (r SessionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
+	return r.S.InteractionResponseEdit(in, e, discordgo.WithContext(ctx))
+}
+
+func (r SessionREST) Followup(ctx context.Context, in *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
+	return r.S.FollowupMessageCreate(in, true, p, discordgo.WithContext(ctx))
+}
+
+func (r SessionREST) Send(ctx context.Context, channelID string, m *discordgo.MessageSend) (*discordgo.Message, error) {
+	return r.S.ChannelMessageSendComplex(channelID, m, discordgo.WithContext(ctx))
+}
+
+func (r SessionREST) Edit(ctx context.Context, m *discordgo.MessageEdit) error {
+	_, err := r.S.ChannelMessageEditComplex(m, discordgo.WithContext(ctx))
+	return err
+}
+
+func (r SessionREST) DM(ctx context.Context, userID string, m *discordgo.MessageSend) error {
+	ch, err := r.S.UserChannelCreate(userID, discordgo.WithContext(ctx))
+	if err != nil {
+		return err
+	}
+	_, err = r.S.ChannelMessageSendComplex(ch.ID, m, discordgo.WithContext(ctx))
+	return err
+}
+
+func (r SessionREST) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {
+	ch, err := r.S.MessageThreadStart(channelID, messageID, name, 10080, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", err
+	}
+	return ch.ID, nil
+}
+
+func (r SessionREST) RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
+	_, err := r.S.ApplicationCommandBulkOverwrite(appID, guildID, cmds, discordgo.WithContext(ctx))
+	return err
+}
+
+// discordCode returns the JSON error code of a Discord REST error (such as
+// 10062 unknown interaction or 50007 cannot message this user), or 0.
+func discordCode(err error) int {
+	var re *discordgo.RESTError
+	if ok := asError(err, &re); ok && re.Message != nil {
+		return re.Message.Code
+	}
+	return 0
+}

@@ -1,0 +1,313 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// request is one interaction as the handlers see it.
+type request struct {
+	in     *discordgo.Interaction
+	userID string
+	name   string // the user's display name
+	sub    string // the subcommand (application commands and autocomplete)
+	opts   map[string]*discordgo.ApplicationCommandInteractionDataOption
+	cid    CustomID // the parsed custom id (components)
+	values []string // the chosen values (select menus)
+	log    *slog.Logger
+}
+
+// reply is what a handler returns: the initial response, plus optional
+// work to run after it was delivered (posting the engine's move, editing
+// old boards, starting a thread).
+type reply struct {
+	resp  *discordgo.InteractionResponse
+	after func(ctx context.Context)
+}
+
+// handler is the one signature of every command, component and
+// autocomplete handler.
+type handler func(ctx context.Context, r *request) (*reply, error)
+
+// HandleGateway answers an interaction received over the gateway (or any
+// path where the response goes through REST), then runs the handler's
+// follow-up work in the background.
+func (b *Bot) HandleGateway(ctx context.Context, in *discordgo.Interaction) {
+	start := time.Now()
+	rep := b.dispatch(ctx, in)
+	sendCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	err := b.rest.Respond(sendCtx, in, rep.resp)
+	cancel()
+	b.metrics.observeResponse(time.Since(start))
+	if err != nil {
+		code := discordCode(err)
+		lvl := slog.LevelError
+		if code == 10062 || code == 40060 { // unknown interaction (expired) / already acknowledged
+			lvl = slog.LevelWarn
+		}
+		b.log.Log(ctx, lvl, "sending the interaction response failed", "interaction_id", in.ID, "discord_code", code, "err", err)
+		b.metrics.countError("respond")
+		return
+	}
+	b.runAfter(ctx, rep)
+}
+
+// runAfter runs a reply's follow-up work in the background; Stop waits for it.
+func (b *Bot) runAfter(ctx context.Context, rep *reply) {
+	if rep.after == nil {
+		return
+	}
+	b.work.Add(1)
+	go func() {
+		defer b.work.Done()
+		defer b.recoverLog("follow-up work")
+		actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Minute)
+		defer cancel()
+		rep.after(actx)
+	}()
+}
+
+func (b *Bot) recoverLog(what string) {
+	if p := recover(); p != nil {
+		b.log.Error("panic in "+what, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+		b.metrics.countError("panic")
+	}
+}
+
+// dispatch routes an interaction to its handler and returns the response
+// to send. It never fails: errors become user messages, panics are
+// recovered, and one log line records the interaction.
+func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *reply) {
+	start := time.Now()
+	r := b.newRequest(in)
+	ctx, cancel := context.WithTimeout(ctx, b.replyTimeout)
+	defer cancel()
+	kind := interactionKind(in)
+	var err error
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+			r.log.ErrorContext(ctx, "panic in handler", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			b.metrics.countError("panic")
+			rep = b.internalError(r, nil)
+		}
+		outcome := "ok"
+		if err != nil {
+			outcome = "error"
+		}
+		d := time.Since(start)
+		b.metrics.observeInteraction(kind, d)
+		r.log.LogAttrs(ctx, slog.LevelInfo, "interaction", slog.String("cmd", kind), slog.Duration("duration", d), slog.String("outcome", outcome))
+	}()
+	h := b.route(r)
+	if h == nil {
+		err = userErrorf("I don't know that command or button; it may be from an older version of the bot.")
+	} else {
+		rep, err = h(ctx, r)
+	}
+	if err == nil && (rep == nil || rep.resp == nil) {
+		err = errors.New("bot: handler returned no response")
+	}
+	if err != nil {
+		if msg, ok := userMessage(err); ok {
+			r.log.DebugContext(ctx, "user error", "err", err)
+			if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
+				return &reply{resp: choicesResponse(nil)}
+			}
+			return &reply{resp: ephemeral(msg)}
+		}
+		b.metrics.countError("internal")
+		return b.internalError(r, err)
+	}
+	return rep
+}
+
+// internalError logs err and returns the generic reply.
+func (b *Bot) internalError(r *request, err error) *reply {
+	if err != nil {
+		r.log.Error("internal error", "err", err)
+	}
+	if r.in.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return &reply{resp: choicesResponse(nil)}
+	}
+	return &reply{resp: ephemeral(fmt.Sprintf("Something went wrong (ref %s). It has been logged; please try again.", r.in.ID))}
+}
+
+func (b *Bot) newRequest(in *discordgo.Interaction) *request {
+	r := &request{in: in}
+	if in.Member != nil && in.Member.User != nil {
+		r.userID, r.name = in.Member.User.ID, in.Member.User.Username
+		if in.Member.Nick != "" {
+			r.name = in.Member.Nick
+		} else if in.Member.User.GlobalName != "" {
+			r.name = in.Member.User.GlobalName
+		}
+	} else if in.User != nil {
+		r.userID, r.name = in.User.ID, in.User.Username
+		if in.User.GlobalName != "" {
+			r.name = in.User.GlobalName
+		}
+	}
+	r.log = b.log.With("interaction_id", in.ID, "guild_id", in.GuildID, "channel_id", in.ChannelID, "user_id", r.userID)
+	switch in.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		data := in.ApplicationCommandData()
+		r.opts = map[string]*discordgo.ApplicationCommandInteractionDataOption{}
+		if len(data.Options) == 1 && data.Options[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+			r.sub = data.Options[0].Name
+			for _, o := range data.Options[0].Options {
+				r.opts[o.Name] = o
+			}
+		}
+	case discordgo.InteractionMessageComponent:
+		data := in.MessageComponentData()
+		r.cid, _ = ParseCustomID(data.CustomID)
+		r.values = data.Values
+		if r.cid.ID != 0 {
+			r.log = r.log.With("game_id", r.cid.ID)
+		}
+	}
+	return r
+}
+
+func interactionKind(in *discordgo.Interaction) string {
+	switch in.Type {
+	case discordgo.InteractionPing:
+		return "ping"
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		data := in.ApplicationCommandData()
+		name := data.Name
+		if len(data.Options) > 0 {
+			name += " " + data.Options[0].Name
+		}
+		if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			name += " autocomplete"
+		}
+		return name
+	case discordgo.InteractionMessageComponent:
+		c, err := ParseCustomID(in.MessageComponentData().CustomID)
+		if err != nil {
+			return "component ?"
+		}
+		return "component " + actionCodes[c.Action]
+	}
+	return "other"
+}
+
+// route picks the handler of a request (nil: unknown).
+func (b *Bot) route(r *request) handler {
+	switch r.in.Type {
+	case discordgo.InteractionPing:
+		return func(context.Context, *request) (*reply, error) {
+			return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong}}, nil
+		}
+	case discordgo.InteractionApplicationCommand:
+		if r.in.ApplicationCommandData().Name != CommandName {
+			return nil
+		}
+		return b.commands()[r.sub]
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		if r.in.ApplicationCommandData().Name != CommandName {
+			return nil
+		}
+		return b.autocomplete
+	case discordgo.InteractionMessageComponent:
+		return b.components()[r.cid.Action]
+	}
+	return nil
+}
+
+// commands maps subcommand names to handlers.
+func (b *Bot) commands() map[string]handler {
+	return map[string]handler{
+		"challenge":   b.cmdChallenge,
+		"move":        b.cmdMove,
+		"board":       b.cmdBoard,
+		"games":       b.cmdGames,
+		"resign":      b.cmdResign,
+		"draw":        b.cmdDraw,
+		"ai":          b.cmdAI,
+		"rules":       b.cmdRules,
+		"history":     b.cmdHistory,
+		"leaderboard": b.cmdLeaderboard,
+		"stats":       b.cmdStats,
+		"settings":    b.cmdSettings,
+		"help":        b.cmdHelp,
+	}
+}
+
+// components maps button and menu actions to handlers.
+func (b *Bot) components() map[Action]handler {
+	return map[Action]handler{
+		ActAccept:     b.btnAccept,
+		ActDecline:    b.btnDecline,
+		ActWithdraw:   b.btnWithdraw,
+		ActMove:       b.btnMove,
+		ActPickPiece:  b.btnPickPiece,
+		ActPickTarget: b.btnPickTarget,
+		ActResign:     b.btnResign,
+		ActResignYes:  b.btnResignYes,
+		ActDraw:       b.btnDraw,
+		ActGamesPage:  b.btnGamesPage,
+	}
+}
+
+// Option helpers.
+
+func (r *request) str(name string) string {
+	if o, ok := r.opts[name]; ok && o.Type == discordgo.ApplicationCommandOptionString {
+		return o.StringValue()
+	}
+	return ""
+}
+
+func (r *request) int(name string) (int64, bool) {
+	if o, ok := r.opts[name]; ok && o.Type == discordgo.ApplicationCommandOptionInteger {
+		return o.IntValue(), true
+	}
+	return 0, false
+}
+
+func (r *request) user(name string) string {
+	if o, ok := r.opts[name]; ok && o.Type == discordgo.ApplicationCommandOptionUser {
+		if id, ok := o.Value.(string); ok {
+			return id
+		}
+	}
+	return ""
+}
+
+func (r *request) focused() *discordgo.ApplicationCommandInteractionDataOption {
+	for _, o := range r.opts {
+		if o.Focused {
+			return o
+		}
+	}
+	return nil
+}
+
+// Response helpers.
+
+func ephemeral(msg string) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: msg, Flags: discordgo.MessageFlagsEphemeral,
+			AllowedMentions: &discordgo.MessageAllowedMentions{}},
+	}
+}
+
+func choicesResponse(c []*discordgo.ApplicationCommandOptionChoice) *discordgo.InteractionResponse {
+	if c == nil {
+		c = []*discordgo.ApplicationCommandOptionChoice{}
+	}
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: c},
+	}
+}
