@@ -2,8 +2,8 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -259,5 +259,3 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
 }
 
 func isNotFound(err error) bool { return err != nil && errors.Is(err, storage.ErrNotFound) }
-
-

@@ -107,4 +107,3 @@ func verify(key ed25519.PublicKey, sigHex, ts string, body []byte, now time.Time
 	msg = append(append(msg, ts...), body...)
 	return ed25519.Verify(key, msg, sig)
 }
-
