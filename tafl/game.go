@@ -224,8 +224,8 @@ func (g *Game) PlayText(text string) (Ply, error) {
 	if err != nil {
 		return Ply{}, err
 	}
-	if mt.King != (ply.Piece == King) {
-		return Ply{}, annotationError(mt, "the K prefix marks king moves only")
+	if mt.King && ply.Piece != King {
+		return Ply{}, annotationError(mt, "the K prefix marks king moves only, and "+mt.Move.From().String()+" is not the king")
 	}
 	if mt.HasCaptures {
 		want := slices.Clone(mt.Captures)

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// runTafl runs the command in-process and returns stdout, stderr and the exit status.
+func runTafl(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+func TestVariants(t *testing.T) {
+	out, _, code := runTafl(t, "", "variants")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	want := []string{"copenhagen", "fetlar", "brandubh", "ard-ri", "tablut", "tablut-helmfrid", "hnefatafl-9", "cyning-taefl", "tawlbwrdd", "alea-evangelii"}
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), out)
+	}
+	for i, w := range want {
+		f := strings.Fields(lines[i])
+		if f[0] != w || len(f) < 3 {
+			t.Errorf("line %d = %q, want name %s, size, description", i, lines[i], w)
+		}
+	}
+	if !strings.Contains(lines[0], "11x11") || !strings.Contains(lines[2], "7x7") || !strings.Contains(lines[9], "19x19") {
+		t.Errorf("sizes missing:\n%s", out)
+	}
+}
+
+func TestMoves(t *testing.T) {
+	out, _, code := runTafl(t, "", "moves", "-variant", "brandubh")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	moves := strings.Fields(out)
+	// Brandubh start: each of the 8 attackers has 5 moves (worked out by hand:
+	// d7: a7? no — d7 slides west to b7/c7 (a7 is a corner), east to e7/f7, south blocked by d6: 4;
+	// d6: west a6..c6 (3) + east e6..g6 (3) = 6; the other six likewise) — so just check the
+	// count against perft 1 and the order.
+	if len(moves) != 40 {
+		t.Errorf("%d moves, want 40", len(moves))
+	}
+	if !slices.IsSorted(moves) {
+		t.Errorf("moves not sorted: %v", moves)
+	}
+	for _, m := range moves {
+		if strings.HasSuffix(m, "-a7") || strings.HasSuffix(m, "-a1") || strings.HasSuffix(m, "-g1") || strings.HasSuffix(m, "-g7") || strings.HasSuffix(m, "-d4") {
+			t.Errorf("attacker move onto a corner or the throne: %s", m)
+		}
+	}
+	js, _, code := runTafl(t, "", "moves", "-variant", "brandubh", "-json")
+	var got struct{ Moves []string }
+	if code != 0 || json.Unmarshal([]byte(js), &got) != nil || !slices.Equal(got.Moves, moves) {
+		t.Errorf("-json = %s (exit %d)", js, code)
+	}
+}
+
+type playOut struct {
+	Variant string `json:"variant"`
+	Moves   []struct {
+		Move, Notation, Announce string
+		Captures                 []string
+	} `json:"moves"`
+	Position string          `json:"position"`
+	ToMove   string          `json:"to_move"`
+	Status   string          `json:"status"`
+	Reason   string          `json:"reason"`
+	Error    json.RawMessage `json:"error"`
+}
+
+func TestPlayJSON(t *testing.T) {
+	out, _, code := runTafl(t, "", "play", "-json", "d1-d3", "e5-e2", "g1-g3", "f4-c4", "g3-e3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	var p playOut
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Variant != "copenhagen" || len(p.Moves) != 5 || p.Status != "ongoing" || p.Reason != "" || string(p.Error) != "null" || p.ToMove != "defenders" {
+		t.Fatalf("unexpected: %s", out)
+	}
+	last := p.Moves[4]
+	if last.Notation != "g3-e3xe2" || !slices.Equal(last.Captures, []string{"e2"}) {
+		t.Errorf("capture not reported: %+v", last)
+	}
+	if p.Moves[0].Captures == nil {
+		t.Error("captures must be [] not null")
+	}
+}
+
+func TestPlayStopsAtIllegalMove(t *testing.T) {
+	out, _, code := runTafl(t, "", "play", "-json", "d1-d3", "e5-e2", "d3-d1", "h1-h9")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	var p playOut
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatal(err)
+	}
+	var e struct {
+		Index  int
+		Move   string
+		Reason string
+	}
+	if err := json.Unmarshal(p.Error, &e); err != nil {
+		t.Fatal(err)
+	}
+	// d3-d1 is an attacker move on the defenders' turn? No: after d1-d3 (att) and
+	// e5-e2 (def), d3-d1 is legal for the attackers; h1-h9 is then a defenders' turn.
+	if e.Index != 3 || e.Move != "h1-h9" || !strings.Contains(e.Reason, "not your turn") {
+		t.Errorf("error = %+v", e)
+	}
+	if len(p.Moves) != 3 {
+		t.Errorf("%d moves reported before the error, want 3", len(p.Moves))
+	}
+	// The path rule, with the square named.
+	out, _, code = runTafl(t, "", "play", "-json", "f2-f4")
+	if code != 1 || !strings.Contains(out, "the path is blocked at") && !strings.Contains(out, "occupied") {
+		t.Errorf("f2-f4: exit %d, %s", code, out)
+	}
+}
+
+func TestPlayAfterTheEnd(t *testing.T) {
+	// Brandubh, king on b1 next to the corner a1, defenders to move.
+	out, _, code := runTafl(t, "", "play", "-json", "-variant", "brandubh", "-position", "/1K5/7/7/7/3t3/7/7/", "-side", "defenders", "b1-a1", "d5-d6")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	var p playOut
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Status != "defenders-won" || p.Reason != "king-escaped" || len(p.Moves) != 1 || p.Moves[0].Notation != "Kb1-a1--" {
+		t.Errorf("unexpected: %s", out)
+	}
+	if !strings.Contains(string(p.Error), `"index":1`) || !strings.Contains(string(p.Error), "over") {
+		t.Errorf("error = %s", p.Error)
+	}
+}
+
+func TestPlayFromStdin(t *testing.T) {
+	out, _, code := runTafl(t, "d1-d3 e5-e2\n g1-g3\tf4-c4\ng3-e3xe2\n", "play", "-json", "-")
+	if code != 0 || !strings.Contains(out, `"g3-e3xe2"`) {
+		t.Errorf("exit %d: %s", code, out)
+	}
+	text, _, code := runTafl(t, "", "play", "d1-d3")
+	if code != 0 || !strings.Contains(text, "d1-d3") || !strings.Contains(text, "to move:  defenders") {
+		t.Errorf("text output: %s", text)
+	}
+}
+
+func TestPerft(t *testing.T) {
+	out, _, code := runTafl(t, "", "perft", "-variant", "brandubh", "-depth", "2", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var p struct{ Depth, Nodes int }
+	if err := json.Unmarshal([]byte(out), &p); err != nil || p.Depth != 2 || p.Nodes == 0 {
+		t.Fatalf("%s %v", out, err)
+	}
+	div, _, code := runTafl(t, "", "perft", "-variant", "brandubh", "-depth", "2", "-divide")
+	lines := strings.Split(strings.TrimSpace(div), "\n")
+	if code != 0 || len(lines) != 41 || lines[40] != "total "+itoa(p.Nodes) {
+		t.Errorf("divide: %d lines, last %q, want total %d", len(lines), lines[len(lines)-1], p.Nodes)
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestUsageErrors(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		sub  string
+	}{
+		{nil, 2, "usage"},
+		{[]string{"frobnicate"}, 2, "unknown command"},
+		{[]string{"moves", "-variant", "chess"}, 2, "choose one of"},
+		{[]string{"moves", "-variant", "brandubh", "-position", "/7/7/7/7/7/7/7/"}, 2, "exactly one king"},
+		{[]string{"moves", "-variant", "brandubh", "-position", "/7/7/7/KK5/7/7/7/"}, 2, "this one has 2"},
+		{[]string{"moves", "-variant", "brandubh", "-position", "/7/7/7"}, 2, "starts and ends"},
+		{[]string{"moves", "-side", "attackers"}, 2, "-side goes with -position"},
+		{[]string{"perft"}, 2, "-depth"},
+		{[]string{"moves", "-rules", "dim:7 kj:y start:/7/7/7/3K3/7/7/7/"}, 2, "king jumps"},
+		{[]string{"moves", "-nosuchflag"}, 2, "not defined"},
+	}
+	for _, c := range cases {
+		_, errOut, code := runTafl(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.sub) {
+			t.Errorf("tafl %v: exit %d, stderr %q; want %d and %q", c.args, code, errOut, c.code, c.sub)
+		}
+	}
+}
+
+func TestCustomRules(t *testing.T) {
+	out, _, code := runTafl(t, "", "perft", "-depth", "1", "-rules", "dim:7 name:Brandub atkf:y tfr:d ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+	if code != 0 || strings.TrimSpace(out) != "40" {
+		t.Errorf("exit %d: %q", code, out)
+	}
+}
