@@ -221,8 +221,8 @@ func TestIndexes(t *testing.T) {
 		return g
 	}
 	g1 := mk(storage.Human("1"), storage.Human("2"), "c1", "", 3*time.Hour)   // deadline +3h
-	g2 := mk(storage.Human("2"), storage.AI("easy"), "c1", "t1", time.Hour)    // deadline +1h1m
-	g3 := mk(storage.Human("3"), storage.Human("1"), "c2", "", 0)              // no clock
+	g2 := mk(storage.Human("2"), storage.AI("easy"), "c1", "t1", time.Hour)   // deadline +1h1m
+	g3 := mk(storage.Human("3"), storage.Human("1"), "c2", "", 0)             // no clock
 	g4 := mk(storage.Human("1"), storage.Human("1"), "c2", "t2", 2*time.Hour) // self-play
 	ids := func(gs []*storage.Game) []storage.GameID {
 		var out []storage.GameID

@@ -200,7 +200,7 @@ func safeCall(fn func(tx *bolt.Tx) error, tx *bolt.Tx) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("%w: panic: %v\n%s", ErrCorrupt, r, debug.Stack())
+			err = fmt.Errorf("%w: %v", ErrCorrupt, r)
 		}
 	}()
 	return fn(tx)

@@ -1,0 +1,478 @@
+package storage_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/storage"
+	bolt "go.etcd.io/bbolt"
+)
+
+// populate fills a store with n games of a few moves each.
+func populate(t testing.TB, s *storage.Store, n int) []storage.GameID {
+	t.Helper()
+	var ids []storage.GameID
+	for i := range n {
+		g := newHumanGame(t, "u"+string(rune('a'+i%5)), "v"+string(rune('a'+i%7)))
+		if err := s.CreateGame(t.Context(), g); err != nil {
+			t.Fatal(err)
+		}
+		moves := g.Tafl().LegalMoves()
+		if _, err := s.UpdateGame(t.Context(), g.ID, 0, func(g *storage.Game) error { _, err := g.Tafl().Play(moves[i%len(moves)]); return err }); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+	}
+	return ids
+}
+
+func TestReopenKeepsEverything(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "taflbot.db")
+	s, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := populate(t, s, 5)
+	before, _ := s.GetGame(t.Context(), ids[3])
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	if _, err := s.GetGame(t.Context(), ids[0]); err == nil {
+		t.Error("GetGame after Close succeeded")
+	}
+	if _, err := s.UpdateGame(t.Context(), ids[0], -1, func(*storage.Game) error { return nil }); !errors.Is(err, storage.ErrClosed) {
+		t.Errorf("UpdateGame after Close: %v", err)
+	}
+	s, err = storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	after, err := s.GetGame(t.Context(), ids[3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(after.Moves(), before.Moves()) || after.ChannelID != before.ChannelID {
+		t.Errorf("after reopening: %v, before %v", after.Moves(), before.Moves())
+	}
+	g := newHumanGame(t, "x", "y")
+	if err := s.CreateGame(t.Context(), g); err != nil || g.ID != 6 {
+		t.Errorf("ids continue after reopening: got %d, %v", g.ID, err)
+	}
+}
+
+func TestSecondOpenIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "taflbot.db")
+	s, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	start := time.Now()
+	_, err = storage.Open(path, storage.Options{LockTimeout: 200 * time.Millisecond})
+	if !errors.Is(err, storage.ErrInUse) || !strings.Contains(err.Error(), "in use by another taflbot") {
+		t.Fatalf("second open: %v, want ErrInUse", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the second open took %v", d)
+	}
+}
+
+func TestSchemaTooNew(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "taflbot.db")
+	s, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	populate(t, s, 1)
+	s.Close()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket([]byte("meta")).Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, storage.SchemaVersion+1))
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	_, err = storage.Open(path, storage.Options{})
+	if !errors.Is(err, storage.ErrSchemaTooNew) || !strings.Contains(err.Error(), "upgrade taflbot") {
+		t.Fatalf("got %v, want ErrSchemaTooNew", err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("the refused file was modified")
+	}
+}
+
+// writeGarbage and friends make bad files; each must give ErrCorrupt and
+// stay byte for byte as it was.
+func TestBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.db")
+	s, err := storage.Open(good, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	populate(t, s, 200)
+	s.Close()
+	goodBytes, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(goodBytes) < 64<<10 {
+		t.Fatalf("the sample database is only %d bytes", len(goodBytes))
+	}
+	otherBolt := filepath.Join(dir, "other.db")
+	db, err := bolt.Open(otherBolt, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("widgets")); return err })
+	db.Close()
+	otherBytes, _ := os.ReadFile(otherBolt)
+
+	cases := []struct {
+		name string
+		data []byte
+	}{
+		{"text file", bytes.Repeat([]byte("this is not a database\n"), 1000)},
+		{"tiny file", []byte("hello")},
+		{"truncated to half", goodBytes[:len(goodBytes)/2]},
+		{"truncated to two pages", goodBytes[:8192]},
+		{"meta pages zeroed", append(make([]byte, 8192), goodBytes[8192:]...)},
+		{"another program's bbolt file", otherBytes},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "bad.db")
+			if err := os.WriteFile(path, tc.data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			s, err := storage.Open(path, storage.Options{LockTimeout: 100 * time.Millisecond})
+			if err == nil {
+				s.Close()
+				t.Fatal("opened a bad file")
+			}
+			if !errors.Is(err, storage.ErrCorrupt) {
+				t.Errorf("got %v, want ErrCorrupt", err)
+			}
+			if after, _ := os.ReadFile(path); !bytes.Equal(after, tc.data) {
+				t.Error("the bad file was modified")
+			}
+		})
+	}
+}
+
+// TestDamagedPages overwrites data pages (not the meta pages): opening may
+// work, but every call returns an error or a result, never a panic, and
+// Check reports the damage.
+func TestDamagedPages(t *testing.T) {
+	// A compacted copy has no free pages, so every damaged page is in use.
+	dir := t.TempDir()
+	path := filepath.Join(dir, "taflbot.db")
+	s, err := storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := populate(t, s, 200)
+	s.Close()
+	compacted := filepath.Join(dir, "compacted.db")
+	if err := storage.Compact(path, compacted, storage.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	sound, err := os.ReadFile(compacted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const page = 4096
+	record := bytes.Index(sound[2*page:], []byte(`{"id":100,`)) + 2*page
+	if record < 2*page {
+		t.Fatal("game 100 not found in the file")
+	}
+	cases := []struct {
+		name   string
+		damage func(data []byte)
+	}{
+		{"every third page", func(data []byte) {
+			for p := 2; p*page < len(data); p += 3 {
+				for i := p * page; i < (p+1)*page; i++ {
+					data[i] = byte(i*7 + 3)
+				}
+			}
+		}},
+		{"header of a page of games", func(data []byte) {
+			h := record / page * page
+			for i := h; i < h+16; i++ {
+				data[i] = 0xee
+			}
+		}},
+		{"inside a game record", func(data []byte) { copy(data[record:], "{{{{{{{{") }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			data := slices.Clone(sound)
+			tc.damage(data)
+			path := filepath.Join(t.TempDir(), "damaged.db")
+			if err := os.WriteFile(path, data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			s, err := storage.Open(path, storage.Options{})
+			if err != nil {
+				if !errors.Is(err, storage.ErrCorrupt) {
+					t.Fatalf("open: %v, want ErrCorrupt", err)
+				}
+				t.Logf("open refused the damaged file: %v", err)
+				return
+			}
+			defer s.Close()
+			ctx := t.Context()
+			failures := 0
+			for _, id := range ids {
+				if _, err := s.GetGame(ctx, id); err != nil {
+					failures++
+				}
+			}
+			if _, err := s.GamesByPlayer(ctx, "ua", storage.GameFilter{}); err != nil {
+				failures++
+			}
+			rep, err := s.Check(ctx)
+			t.Logf("%d failed reads; check: %v, %d problems", failures, err, len(rep.Problems))
+			if failures == 0 || err == nil && rep.OK() {
+				t.Errorf("damage went unnoticed: %d failed reads, check %v %v", failures, err, rep.Problems)
+			}
+		})
+	}
+}
+
+func TestUndecodableRecord(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "taflbot.db")
+	s, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := populate(t, s, 3)
+	s.Close()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := map[storage.GameID]string{
+		ids[0]: `{"id":1,"moves":[`,
+		ids[1]: `{"id":2,"variant":"copenhagen","attackers":{"user":"a"},"defenders":{"user":"b"},"moves":["a1-a2"],"result":"ongoing"}`,
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		for id, v := range bad {
+			if err := tx.Bucket([]byte("games")).Put(binary.BigEndian.AppendUint64(nil, uint64(id)), []byte(v)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err = storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := t.Context()
+	for id := range bad {
+		_, err := s.GetGame(ctx, id)
+		if !errors.Is(err, storage.ErrCorrupt) || !strings.Contains(err.Error(), "game "+id.String()) {
+			t.Errorf("game %d: %v, want ErrCorrupt naming the game", id, err)
+		}
+		if _, err := s.UpdateGame(ctx, id, -1, func(*storage.Game) error { return nil }); !errors.Is(err, storage.ErrCorrupt) {
+			t.Errorf("update game %d: %v", id, err)
+		}
+	}
+	if _, err := s.GetGame(ctx, ids[2]); err != nil {
+		t.Errorf("a sound game next to bad ones: %v", err)
+	}
+	rep, err := s.Check(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Problems) < 2 {
+		t.Errorf("check reported %v", rep.Problems)
+	}
+	// The bad records are still there, untouched, for a human to repair.
+	s.Close()
+	db, err = bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(func(tx *bolt.Tx) error {
+		for id, v := range bad {
+			if got := tx.Bucket([]byte("games")).Get(binary.BigEndian.AppendUint64(nil, uint64(id))); string(got) != v {
+				t.Errorf("game %d record changed to %q", id, got)
+			}
+		}
+		return nil
+	})
+}
+
+func TestCheckFindsAndRebuildsIndexes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "taflbot.db")
+	s, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	populate(t, s, 4)
+	s.Close()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket([]byte("idx_deadlines"))
+		k, _ := b.Cursor().First()
+		if err := b.Delete(k); err != nil {
+			return err
+		}
+		return tx.Bucket([]byte("idx_active_games_by_channel")).Put([]byte("\x02zz\x00\x00\x00\x00\x00\x00\x00\x09"), nil)
+	})
+	db.Close()
+	s, err = storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rep, err := s.Check(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Problems) != 2 || rep.Games != 4 || rep.ActiveGames != 4 {
+		t.Fatalf("check: %+v", rep)
+	}
+	if err := s.RebuildIndexes(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := s.Check(t.Context()); err != nil || !rep.OK() {
+		t.Errorf("after rebuilding: %v %+v", err, rep)
+	}
+}
+
+func TestBackupRestoreCompact(t *testing.T) {
+	dir := t.TempDir()
+	s, clk := newTestStore(t)
+	ids := populate(t, s, 30)
+	ctx := t.Context()
+	var buf bytes.Buffer
+	if _, err := s.Backup(ctx, &buf); err != nil {
+		t.Fatal(err)
+	}
+	// Writes after the backup do not reach it.
+	populate(t, s, 1)
+	restored := filepath.Join(dir, "restored.db")
+	if err := os.WriteFile(restored, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r, err := storage.Open(restored, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := s.GetGame(ctx, ids[17])
+	got, err := r.GetGame(ctx, ids[17])
+	if err != nil || !slices.Equal(got.Moves(), want.Moves()) {
+		t.Errorf("restored game: %v %v", err, got)
+	}
+	if _, err := r.GetGame(ctx, ids[len(ids)-1]+1); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("a game written after the backup: %v", err)
+	}
+	if rep, err := r.Check(ctx); err != nil || !rep.OK() || rep.Games != 30 {
+		t.Errorf("check of the backup: %v %+v", err, rep)
+	}
+	r.Close()
+
+	compacted := filepath.Join(dir, "compacted.db")
+	if err := storage.Compact(restored, compacted, storage.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := storage.Compact(restored, compacted, storage.Options{}); err == nil {
+		t.Error("compact overwrote an existing file")
+	}
+	c, err := storage.Open(compacted, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := c.Check(ctx); err != nil || !rep.OK() || rep.Games != 30 {
+		t.Errorf("check of the compacted copy: %v %+v", err, rep)
+	}
+	if _, err := c.UpdateGame(ctx, ids[0], -1, func(*storage.Game) error { return nil }); !errors.Is(err, storage.ErrReadOnly) {
+		t.Errorf("write to a read-only store: %v", err)
+	}
+	c.Close()
+
+	// Scheduled backups keep the newest 3 and leave other files alone.
+	bdir := filepath.Join(dir, "backups")
+	os.MkdirAll(bdir, 0o700)
+	os.WriteFile(filepath.Join(bdir, "notes.txt"), []byte("keep me"), 0o600)
+	var paths []string
+	for range 5 {
+		p, err := s.BackupNow(ctx, bdir, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+		clk.Advance(time.Hour)
+	}
+	entries, _ := os.ReadDir(bdir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	wantNames := []string{"notes.txt", filepath.Base(paths[2]), filepath.Base(paths[3]), filepath.Base(paths[4])}
+	if !slices.Equal(names, wantNames) {
+		t.Errorf("backup folder %v, want %v", names, wantNames)
+	}
+	if !strings.HasPrefix(filepath.Base(paths[0]), "taflbot-20260301T") {
+		t.Errorf("backup name %s", paths[0])
+	}
+}
+
+func TestRunBackupsStopsWithContext(t *testing.T) {
+	s, _ := newTestStore(t)
+	populate(t, s, 2)
+	dir := filepath.Join(t.TempDir(), "b")
+	ctx, cancel := context.WithCancel(t.Context())
+	reported := make(chan string, 1)
+	done := make(chan error)
+	go func() {
+		done <- s.RunBackups(ctx, storage.BackupSchedule{Dir: dir, Every: time.Hour, Keep: 2}, func(path string, err error) {
+			if err != nil {
+				t.Error(err)
+			}
+			reported <- path
+		})
+	}()
+	path := <-reported
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("RunBackups returned %v", err)
+	}
+	r, err := storage.Open(path, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if rep, err := r.Check(t.Context()); err != nil || rep.Games != 2 {
+		t.Errorf("the scheduled backup: %v %+v", err, rep)
+	}
+}

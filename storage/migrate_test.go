@@ -1,0 +1,226 @@
+package storage_test
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+	bolt "go.etcd.io/bbolt"
+)
+
+var updateFixture = flag.Bool("update-fixture", false, "rewrite testdata/schema1.db with writeSchema1")
+
+const schema1Fixture = "testdata/schema1.db"
+
+// v1Game and v1Player are the schema 1 records, written here by hand
+// (not by the package) so that the fixture is an independent copy of the
+// old format.
+type v1Game struct {
+	ID          uint64    `json:"id"`
+	Guild       string    `json:"guild"`
+	Channel     string    `json:"channel"`
+	Variant     string    `json:"variant"`
+	Attacker    string    `json:"attacker"`
+	Defender    string    `json:"defender"`
+	Moves       []string  `json:"moves"`
+	Result      string    `json:"result"`
+	Reason      string    `json:"reason"`
+	Created     time.Time `json:"created"`
+	Updated     time.Time `json:"updated"`
+	DaysPerMove int       `json:"days_per_move"`
+	Deadline    time.Time `json:"deadline"`
+}
+
+type v1Player struct {
+	Guild      string  `json:"guild"`
+	User       string  `json:"user"`
+	Rating     float64 `json:"rating"`
+	Deviation  float64 `json:"rd"`
+	Volatility float64 `json:"vol"`
+	Wins       int     `json:"wins"`
+	Losses     int     `json:"losses"`
+	Draws      int     `json:"draws"`
+}
+
+var t0 = time.Date(2025, 12, 1, 18, 30, 0, 0, time.UTC)
+
+// schema1Games is the fixture's content. The moves are fixed strings;
+// the first game's are legal copenhagen moves, checked on migration.
+var schema1Games = []v1Game{
+	{ID: 1, Guild: "100", Channel: "200", Variant: "copenhagen", Attacker: "111", Defender: "222",
+		Moves: []string{"d1-d4", "d6-d7", "a4-a2"}, Result: "ongoing",
+		Created: t0, Updated: t0.Add(2 * time.Hour), DaysPerMove: 3, Deadline: t0.Add(74 * time.Hour)},
+	{ID: 2, Guild: "100", Channel: "201", Variant: "copenhagen", Attacker: "111", Defender: "ai:easy",
+		Moves: []string{"d1-d4"}, Result: "defenders-won", Reason: "resignation",
+		Created: t0.Add(time.Hour), Updated: t0.Add(3 * time.Hour), DaysPerMove: 1},
+	{ID: 3, Guild: "100", Channel: "200", Variant: "", Attacker: "333", Defender: "111",
+		Moves: []string{}, Result: "ongoing", Created: t0.Add(4 * time.Hour), Updated: t0.Add(4 * time.Hour),
+		DaysPerMove: 7, Deadline: t0.Add(7*24*time.Hour + 4*time.Hour)},
+}
+
+var schema1Players = []v1Player{
+	{Guild: "100", User: "111", Rating: 1622.5, Deviation: 81.25, Volatility: 0.0598, Wins: 3, Losses: 1},
+	{Guild: "100", User: "222", Rating: 1400, Deviation: 120, Volatility: 0.06, Wins: 1, Losses: 2, Draws: 1},
+	{Guild: "100", User: "333", Rating: 1500, Deviation: 350, Volatility: 0.06},
+}
+
+// writeSchema1 writes a schema 1 database as the first taflbot did:
+// meta, games (ids from NextSequence) and players; no indexes.
+func writeSchema1(path string) error {
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return db.Update(func(tx *bolt.Tx) error {
+		meta, _ := tx.CreateBucket([]byte("meta"))
+		games, _ := tx.CreateBucket([]byte("games"))
+		players, err := tx.CreateBucket([]byte("players"))
+		if err != nil {
+			return err
+		}
+		if err := meta.Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, 1)); err != nil {
+			return err
+		}
+		for _, g := range schema1Games {
+			id, _ := games.NextSequence()
+			g.ID = id
+			data, _ := json.Marshal(g)
+			if err := games.Put(binary.BigEndian.AppendUint64(nil, id), data); err != nil {
+				return err
+			}
+		}
+		for _, p := range schema1Players {
+			data, _ := json.Marshal(p)
+			key := append(append([]byte{byte(len(p.Guild))}, p.Guild...), byte(len(p.User)))
+			if err := players.Put(append(key, p.User...), data); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func TestMigrateSchema1Fixture(t *testing.T) {
+	if *updateFixture {
+		os.Remove(schema1Fixture)
+		if err := writeSchema1(schema1Fixture); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fixture, err := os.ReadFile(schema1Fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	generated := filepath.Join(t.TempDir(), "generated.db")
+	if err := writeSchema1(generated); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		data func() []byte
+	}{
+		{"committed fixture", func() []byte { return fixture }},
+		{"regenerated", func() []byte { b, _ := os.ReadFile(generated); return b }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "taflbot.db")
+			if err := os.WriteFile(path, tc.data(), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			checkMigrated(t, path, tc.data())
+		})
+	}
+}
+
+func checkMigrated(t *testing.T, path string, original []byte) {
+	// A read-only open refuses to migrate, and says how.
+	if _, err := storage.Open(path, storage.Options{ReadOnly: true}); err == nil {
+		t.Fatal("read-only open of an old schema succeeded")
+	}
+	s, err := storage.Open(path, storage.Options{Now: func() time.Time { return t0.Add(100 * time.Hour) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := t.Context()
+	// The old file was copied aside first.
+	if bak, err := os.ReadFile(path + ".schema1.bak"); err != nil || len(bak) == 0 {
+		t.Errorf("no backup of the schema 1 file: %v", err)
+	} else if len(bak) > len(original) || !slices.Equal(bak[4096*2:], original[4096*2:len(bak)]) {
+		t.Error("the backup differs from the original file")
+	}
+	for _, want := range schema1Games {
+		g, err := s.GetGame(ctx, storage.GameID(want.ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		variant := want.Variant
+		if variant == "" {
+			variant = tafl.DefaultVariant
+		}
+		moveTime := time.Duration(want.DaysPerMove) * 24 * time.Hour
+		wantDeadline := want.Deadline
+		if want.Result != "ongoing" {
+			wantDeadline = time.Time{}
+		}
+		got := []any{g.GuildID, g.ChannelID, g.Variant(), g.Attackers.String(), g.Defenders.String(), g.Moves(),
+			g.Outcome().Status(), g.Outcome().Reason.String(), g.Created.Equal(want.Created), g.Updated.Equal(want.Updated),
+			g.MoveTime, g.Deadline.Equal(wantDeadline)}
+		exp := []any{want.Guild, want.Channel, variant, want.Attacker, want.Defender, want.Moves,
+			want.Result, want.Reason, true, true, moveTime, true}
+		if !reflect.DeepEqual(got, exp) {
+			t.Errorf("game %d:\n got %v\nwant %v", want.ID, got, exp)
+		}
+	}
+	if g, _ := s.GetGame(ctx, 2); !g.Defenders.IsAI() || g.Defenders.AILevel != "easy" {
+		t.Errorf("the AI seat: %+v", g.Defenders)
+	}
+	for _, want := range schema1Players {
+		p, err := s.GetPlayer(ctx, want.Guild, want.User)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Wins != want.Wins || p.Losses != want.Losses || p.Draws != want.Draws || !p.DMs {
+			t.Errorf("player %s: %+v", want.User, p)
+		}
+		wantRating := storage.Rating{Rating: want.Rating, Deviation: want.Deviation, Volatility: want.Volatility}
+		if want.Wins+want.Losses+want.Draws == 0 {
+			wantRating = storage.DefaultRating
+		}
+		if got := p.Rating("copenhagen"); got != wantRating {
+			t.Errorf("player %s rating %+v, want %+v", want.User, got, wantRating)
+		}
+	}
+	// The indexes were built.
+	mine, err := s.GamesByPlayer(ctx, "111", storage.GameFilter{})
+	if err != nil || len(mine) != 3 || mine[0].ID != 3 || mine[1].ID != 1 || mine[2].ID != 2 {
+		t.Errorf("games of 111 after migrating: %v %v", err, mine)
+	}
+	due, err := s.GamesDueBefore(ctx, t0.Add(1000*time.Hour))
+	if err != nil || len(due) != 2 || due[0].ID != 1 || due[1].ID != 3 {
+		t.Errorf("due games after migrating: %v %v", err, due)
+	}
+	if in200, _ := s.ActiveGamesInChannel(ctx, "200"); len(in200) != 2 {
+		t.Errorf("channel 200: %v", in200)
+	}
+	if rep, err := s.Check(ctx); err != nil || !rep.OK() {
+		t.Errorf("check after migrating: %v %+v", err, rep)
+	}
+	// New ids continue after the old ones; the migrated game plays on.
+	g := newHumanGame(t, "1", "2")
+	if err := s.CreateGame(ctx, g); err != nil || g.ID != 4 {
+		t.Errorf("new game id %d, %v", g.ID, err)
+	}
+	if _, err := s.UpdateGame(ctx, 1, 3, func(g *storage.Game) error { _, err := g.Tafl().PlayText("e5-e2"); return err }); err != nil {
+		t.Errorf("a move in a migrated game: %v", err)
+	}
+}
