@@ -90,17 +90,28 @@ func (p *Position) squareRule(m Move, pc Piece, q Square, stop bool) *MoveError 
 		switch {
 		case v.rules.ThroneBlockedAfterKingLeaves:
 			return &MoveError{m, ReasonThrone, fmt.Sprintf("the throne may not be entered: once the king has left it, no piece may %s %s", verb, q)}
-		case pc == King && (a.Stop.Has(King) || a.Pass.Has(King)) && !a.Reenter.Has(King):
+		case pc == King && !a.Reenter.Has(King):
 			return &MoveError{m, ReasonThrone, "the throne may not be entered: the king may not return to it once he has left"}
 		case stop && a.Pass.Has(pc):
-			return &MoveError{m, ReasonThrone, fmt.Sprintf("only the king may stop on the throne; a %s may only pass over it", pc)}
+			return &MoveError{m, ReasonThrone, fmt.Sprintf("only the king may stop on the throne; %s may only pass over it", withArticle(pc))}
 		}
-		return &MoveError{m, ReasonThrone, fmt.Sprintf("the throne may not be entered: no %s may %s it", pc, verb)}
+		return &MoveError{m, ReasonThrone, fmt.Sprintf("the throne may not be entered: %s may not %s it", withArticle(pc), verb)}
 	case k&sqCorner != 0:
 		return &MoveError{m, ReasonCorner, fmt.Sprintf("only the king may enter a corner (%s)", q)}
 	default:
 		return &MoveError{m, ReasonCamp, fmt.Sprintf("%s is a camp square: pieces may not enter a camp from outside", q)}
 	}
+}
+
+// withArticle returns "an attacker", "a defender" or "the king".
+func withArticle(pc Piece) string {
+	switch pc {
+	case Attacker:
+		return "an attacker"
+	case King:
+		return "the king"
+	}
+	return "a " + pc.String()
 }
 
 // Apply returns the position after the legal move m, or the reason it is
