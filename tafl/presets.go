@@ -173,7 +173,7 @@ var presetTable = []preset{
 			return Rules{
 				Title: "Tablut", Size: 9, Start: layoutTablut, First: Defenders, Escape: EscapeEdge,
 				Throne:   Area{Squares: centreOf(9), Hostile: AllKinds, HostileOccupied: AllKinds},
-				Camps:    Area{Squares: tablutCamps, Hostile: AllKinds, HostileOccupied: AllKinds},
+				Camps:    Area{Squares: tablutCamps, Hostile: AllKinds},
 				KingArms: ArmedKing, KingStrength: StrongNearThrone, Repetition: RepetitionForbidden,
 			}
 		}},
