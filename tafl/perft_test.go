@@ -1,0 +1,206 @@
+package tafl_test
+
+import (
+	"flag"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+var refDeep = flag.Bool("refdeep", false, "also check the deepest perft counts (alea-evangelii depth 3, ~62 M leaves) against the slow reference generator")
+
+// perftTable holds the leaf counts from each preset's start position,
+// depth 1 first. They were checked against the reference generator of
+// reference_test.go (which TestPerft re-checks, the deepest alea-evangelii
+// count only under -refdeep) and then frozen.
+var perftTable = []struct {
+	name, layout string
+	counts       []uint64
+}{
+	{"copenhagen", "", []uint64{116, 6788, 806344}},
+	{"fetlar", "", []uint64{116, 6788, 806344}},
+	{"brandubh", "", []uint64{40, 960, 39512}},
+	{"ard-ri", "", []uint64{48, 408, 18528}},
+	{"tablut", "", []uint64{56, 4408, 248456}},
+	{"tablut-helmfrid", "", []uint64{56, 4408, 248616}},
+	{"hnefatafl-9", "", []uint64{72, 3944, 285728}},
+	{"cyning-taefl", "", []uint64{60, 6900, 440272}},
+	{"tawlbwrdd", "lewis", []uint64{128, 12992, 1669528}},
+	{"tawlbwrdd", "bell", []uint64{136, 7620, 1042016}},
+	{"tawlbwrdd", "lewis-cross", []uint64{88, 8984, 835776}},
+	{"alea-evangelii", "", []uint64{580, 107492, 62185588}},
+}
+
+// TestPerft checks tafl.Perft from every preset's start position against
+// the frozen table and the reference generator.
+func TestPerft(t *testing.T) {
+	for _, tc := range perftTable {
+		t.Run(tc.name+"/"+tc.layout, func(t *testing.T) {
+			v, err := tafl.Preset(tc.name, tc.layout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rr := refPreset(tc.name, tc.layout)
+			for i, want := range tc.counts {
+				depth := i + 1
+				big := want > 10_000_000
+				if big && testing.Short() {
+					continue // alea-evangelii depth 3 takes ~9 s
+				}
+				if got := tafl.Perft(v.Start(), depth); got != want {
+					t.Errorf("Perft(start, %d) = %d, want %d", depth, got, want)
+				}
+				if big && !*refDeep {
+					continue
+				}
+				rp, err := refParse(&rr, v.Start().Record(), v.Start().ToMove() == tafl.Defenders)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if rp.record() != rr.start {
+					t.Fatalf("start %s differs from VARIANTS.md's %s", rp.record(), rr.start)
+				}
+				if got := refPerft(rp, depth, []refKey{rp.key()}); got != want {
+					t.Errorf("reference perft(start, %d) = %d, table says %d", depth, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestPerftFirstSide checks who moves first in each preset (VARIANTS.md §3).
+func TestPerftFirstSide(t *testing.T) {
+	for _, tc := range perftTable {
+		v, err := tafl.Preset(tc.name, tc.layout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tafl.Attackers
+		if refPreset(tc.name, tc.layout).defFirst {
+			want = tafl.Defenders
+		}
+		if got := v.Start().ToMove(); got != want {
+			t.Errorf("%s: %s move first, want %s", tc.name, got, want)
+		}
+	}
+}
+
+// randomPositions plays random games of v with a fixed seed and returns
+// positions taken along the way that are not over, for tests that need
+// more varied positions than the start: captures, shieldwalls, forts and
+// game ends happen there.
+func randomPositions(t testing.TB, v *tafl.Variant, games, every int, seed uint64) []tafl.Position {
+	rng := rand.New(rand.NewPCG(seed, 0x7461666c))
+	var out []tafl.Position
+	for g := 0; g < games; g++ {
+		game := tafl.NewGame(v)
+		for ply := 0; ply < 400 && !game.Outcome().Over(); ply++ {
+			moves := game.LegalMoves()
+			m := moves[rng.IntN(len(moves))]
+			// Lean toward moves next to the enemy, where captures happen.
+			for try := 0; try < 3; try++ {
+				c := moves[rng.IntN(len(moves))]
+				if nearEnemy(game.Position(), c) {
+					m = c
+					break
+				}
+			}
+			if _, err := game.Play(m); err != nil {
+				t.Fatalf("%s: playing legal move %s: %v", v.Name(), m, err)
+			}
+			if ply%every == every-1 && !game.Outcome().Over() {
+				out = append(out, game.Position())
+			}
+		}
+	}
+	return out
+}
+
+func nearEnemy(p tafl.Position, m tafl.Move) bool {
+	side := p.ToMove()
+	to := m.To()
+	for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+		q := tafl.At(to.File()+d[0], to.Rank()+d[1])
+		if q != tafl.NoSquare && q.OnBoard(p.Size()) && q != m.From() && p.At(q).Side() == side.Other() {
+			return true
+		}
+	}
+	return false
+}
+
+// TestPerftRandomPositions compares tafl.Perft with the reference at depth
+// 2 on positions from random games of every preset.
+func TestPerftRandomPositions(t *testing.T) {
+	for _, pi := range tafl.Presets() {
+		for _, layout := range pi.Layouts {
+			t.Run(pi.Name+"/"+layout, func(t *testing.T) {
+				v, err := tafl.Preset(pi.Name, layout)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rr := refPreset(pi.Name, layout)
+				games, depth := 4, 2
+				if testing.Short() || pi.Size > 11 {
+					games = 2
+				}
+				every := map[int]int{7: 5, 9: 7, 11: 17, 19: 130}[pi.Size]
+				positions := randomPositions(t, v, games, every, 1)
+				if len(positions) < 5 {
+					t.Fatalf("only %d positions from random games", len(positions))
+				}
+				refStats = map[string]int{}
+				defer func() { t.Logf("%d positions; reference saw %v", len(positions), refStats) }()
+				for _, p := range positions {
+					rp, err := refParse(&rr, p.Record(), p.ToMove() == tafl.Defenders)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := tafl.Perft(p, depth)
+					want := refPerft(rp, depth, []refKey{rp.key()})
+					if got != want {
+						t.Errorf("position %s %s: Perft(%d) = %d, reference %d", p.Record(), p.ToMove(), depth, got, want)
+						explainPerft(t, p, rp)
+						return
+					}
+				}
+			})
+		}
+	}
+}
+
+// explainPerft logs the first move whose subtree differs between the
+// engine and the reference, and how the two positions after it differ.
+func explainPerft(t *testing.T, p tafl.Position, rp *refPos) {
+	t.Helper()
+	var refMoves []string
+	for _, m := range rp.moves() {
+		refMoves = append(refMoves, m.String())
+	}
+	var engMoves []string
+	for _, m := range p.LegalMoves() {
+		engMoves = append(engMoves, m.String())
+	}
+	slices.Sort(refMoves)
+	slices.Sort(engMoves)
+	if !slices.Equal(refMoves, engMoves) {
+		t.Logf("moves differ:\nengine    %v\nreference %v", engMoves, refMoves)
+		return
+	}
+	for _, m := range rp.moves() {
+		mv := tafl.NewMove(tafl.At(m.ff, m.fr), tafl.At(m.tf, m.tr))
+		c, err := p.Apply(mv)
+		if err != nil {
+			t.Logf("%s: engine refuses: %v", m, err)
+			return
+		}
+		rc, _ := rp.play(m)
+		if c.Record() != rc.record() || c.Outcome().Over() != rc.over {
+			t.Logf("after %s:\nengine    %s %v\nreference %s over=%v %s", m, c.Record(), c.Outcome(), rc.record(), rc.over, rc.reason)
+			t.Logf("before:\n%s", p.Diagram())
+			return
+		}
+	}
+	t.Logf("every move leads to the same position; the difference is deeper (repetition?)")
+}
