@@ -364,3 +364,21 @@ func TestPlayTextChecksAnnotations(t *testing.T) {
 		t.Errorf("notation %q", ply.Notation())
 	}
 }
+
+func TestGameTextMarshaling(t *testing.T) {
+	g := randomGame(mustPreset(t, "tablut", ""), rand.New(rand.NewPCG(3, 4)), 30)
+	text, err := g.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back tafl.Game
+	if err := back.UnmarshalText(text); err != nil {
+		t.Fatal(err)
+	}
+	if back.Len() != g.Len() || back.Position().Hash() != g.Position().Hash() || back.Variant().Name() != "tablut" {
+		t.Errorf("round trip: %d plies, variant %s", back.Len(), back.Variant().Name())
+	}
+	if err := back.UnmarshalText([]byte("1. z9-z1")); err == nil || back.Len() != g.Len() {
+		t.Errorf("bad text: err %v, game changed to %d plies", err, back.Len())
+	}
+}

@@ -227,3 +227,17 @@ func isDigits(s string) bool {
 	}
 	return true
 }
+
+// MarshalText returns the game as an OTN game record (see [EncodeGame]).
+func (g *Game) MarshalText() ([]byte, error) { return []byte(EncodeGame(g, nil)), nil }
+
+// UnmarshalText replaces g with the game read from an OTN game record
+// (see [DecodeGame]); on error g does not change.
+func (g *Game) UnmarshalText(text []byte) error {
+	ng, _, err := DecodeGame(string(text))
+	if err != nil {
+		return err
+	}
+	*g = *ng
+	return nil
+}
