@@ -85,10 +85,10 @@ func (b *Bot) recoverLog(what string) {
 // recovered, and one log line records the interaction.
 func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *reply) {
 	start := time.Now()
-	r := b.newRequest(in)
 	ctx, cancel := context.WithTimeout(ctx, b.replyTimeout)
 	defer cancel()
-	kind := interactionKind(in)
+	r := &request{in: in, log: b.log.With("interaction_id", in.ID)}
+	kind := "unknown"
 	var err error
 	defer func() {
 		if p := recover(); p != nil {
@@ -105,6 +105,8 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		b.metrics.observeInteraction(kind, d)
 		r.log.LogAttrs(ctx, slog.LevelInfo, "interaction", slog.String("cmd", kind), slog.Duration("duration", d), slog.String("outcome", outcome))
 	}()
+	r = b.newRequest(in)
+	kind = interactionKind(in)
 	h := b.route(r)
 	if h == nil {
 		err = userErrorf("I don't know that command or button; it may be from an older version of the bot.")

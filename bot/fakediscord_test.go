@@ -1,0 +1,269 @@
+package bot_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// fakeDiscord is a Discord REST API on loopback. It records every request
+// (method, path, JSON payload, attached files) and can inject failures.
+type fakeDiscord struct {
+	t      testing.TB
+	srv    *httptest.Server
+	mu     sync.Mutex
+	reqs   []*recorded
+	faults []*fault
+	nextID int
+	// gatewayURL is returned by GET /gateway/bot (for the gateway test).
+	gatewayURL string
+}
+
+// recorded is one request the fake received.
+type recorded struct {
+	Method, Path string
+	Body         []byte // the JSON payload (payload_json for multipart)
+	Files        []fakeFile
+	Status       int // the status the fake answered
+}
+
+type fakeFile struct {
+	Name string
+	Data []byte
+}
+
+// fault makes the next times matching requests fail.
+type fault struct {
+	method, pathContains string
+	status, code         int
+	times                int
+}
+
+func newFakeDiscord(t testing.TB) *fakeDiscord {
+	f := &fakeDiscord{t: t, nextID: 1000}
+	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+// URL is the REST base URL to configure.
+func (f *fakeDiscord) URL() string { return f.srv.URL + "/api/v9/" }
+
+// inject makes the next n requests whose path contains pathContains (and
+// method, if not empty) fail with status and, for 4xx, a Discord JSON
+// error code. 429 answers carry retry_after 0.01 s.
+func (f *fakeDiscord) inject(method, pathContains string, status, code, n int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.faults = append(f.faults, &fault{method, pathContains, status, code, n})
+}
+
+func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
+	rec := &recorded{Method: r.Method, Path: r.URL.Path}
+	if err := readBody(r, rec); err != nil {
+		f.t.Errorf("fake discord: %s %s: %v", r.Method, r.URL.Path, err)
+		http.Error(w, err.Error(), 400)
+		return
+	}
+	f.mu.Lock()
+	f.reqs = append(f.reqs, rec)
+	var hit *fault
+	for _, ft := range f.faults {
+		if ft.times > 0 && strings.Contains(r.URL.Path, ft.pathContains) && (ft.method == "" || ft.method == r.Method) {
+			ft.times--
+			hit = ft
+			break
+		}
+	}
+	f.nextID++
+	id := fmt.Sprint(f.nextID)
+	gw := f.gatewayURL
+	f.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	if hit != nil {
+		rec.Status = hit.status
+		w.WriteHeader(hit.status)
+		if hit.status == http.StatusTooManyRequests {
+			fmt.Fprint(w, `{"message":"You are being rate limited.","retry_after":0.01,"global":false}`)
+		} else {
+			fmt.Fprintf(w, `{"message":"injected","code":%d}`, hit.code)
+		}
+		return
+	}
+	rec.Status = 200
+	p := strings.TrimPrefix(r.URL.Path, "/api/v9/")
+	switch {
+	case strings.HasPrefix(p, "interactions/") && strings.HasSuffix(p, "/callback"):
+		rec.Status = 204
+		w.WriteHeader(http.StatusNoContent)
+	case strings.HasPrefix(p, "gateway"):
+		fmt.Fprintf(w, `{"url":%q,"shards":1,"session_start_limit":{"total":1000,"remaining":1000,"reset_after":0,"max_concurrency":1}}`, gw)
+	case p == "users/@me/channels":
+		var body struct {
+			Recipient string `json:"recipient_id"`
+		}
+		json.Unmarshal(rec.Body, &body)
+		fmt.Fprintf(w, `{"id":"dm-%s","type":1}`, body.Recipient)
+	case strings.HasSuffix(p, "/threads"):
+		fmt.Fprintf(w, `{"id":"thread-%s","type":11}`, id)
+	case strings.HasSuffix(p, "/commands"):
+		w.Write(rec.Body)
+	case strings.HasPrefix(p, "channels/") && strings.Contains(p, "/messages"):
+		ch := strings.Split(p, "/")[1]
+		if r.Method == http.MethodPost {
+			fmt.Fprintf(w, `{"id":%q,"channel_id":%q}`, "msg-"+id, ch)
+		} else {
+			parts := strings.Split(p, "/")
+			fmt.Fprintf(w, `{"id":%q,"channel_id":%q}`, parts[len(parts)-1], ch)
+		}
+	case strings.HasPrefix(p, "webhooks/"):
+		fmt.Fprintf(w, `{"id":%q,"channel_id":"followup-channel"}`, "msg-"+id)
+	default:
+		rec.Status = 404
+		w.WriteHeader(404)
+		fmt.Fprint(w, `{"message":"404: Not Found","code":0}`)
+	}
+}
+
+func readBody(r *http.Request, rec *recorded) error {
+	ct, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if ct != "multipart/form-data" {
+		b, err := io.ReadAll(r.Body)
+		rec.Body = b
+		return err
+	}
+	mr := multipart.NewReader(r.Body, params["boundary"])
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		data, err := io.ReadAll(part)
+		if err != nil {
+			return err
+		}
+		if part.FormName() == "payload_json" {
+			rec.Body = data
+		} else {
+			rec.Files = append(rec.Files, fakeFile{Name: part.FileName(), Data: data})
+		}
+	}
+}
+
+// requests returns the recorded requests whose path contains s.
+func (f *fakeDiscord) requests(s string) []*recorded {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*recorded
+	for _, r := range f.reqs {
+		if strings.Contains(r.Path, s) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// resp is a decoded response or message body.
+type resp struct {
+	Type       discordgo.InteractionResponseType
+	Content    string
+	Flags      discordgo.MessageFlags
+	Components []discordgo.MessageComponent
+	Choices    []*discordgo.ApplicationCommandOptionChoice
+	Embeds     []*discordgo.MessageEmbed
+}
+
+type wireData struct {
+	Content    string                                      `json:"content"`
+	Flags      discordgo.MessageFlags                      `json:"flags"`
+	Components []json.RawMessage                           `json:"components"`
+	Choices    []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	Embeds     []*discordgo.MessageEmbed                   `json:"embeds"`
+}
+
+// decode reads an interaction response (with a "type" and "data") or a
+// message body (content at the top level).
+func decode(t testing.TB, body []byte) *resp {
+	t.Helper()
+	var w struct {
+		Type *discordgo.InteractionResponseType `json:"type"`
+		Data *wireData                          `json:"data"`
+		wireData
+	}
+	if err := json.Unmarshal(body, &w); err != nil {
+		t.Fatalf("decoding %s: %v", body, err)
+	}
+	d := &w.wireData
+	r := &resp{}
+	if w.Type != nil {
+		r.Type = *w.Type
+		if w.Data == nil {
+			w.Data = &wireData{}
+		}
+		d = w.Data
+	}
+	r.Content, r.Flags, r.Choices, r.Embeds = d.Content, d.Flags, d.Choices, d.Embeds
+	for _, raw := range d.Components {
+		c, err := discordgo.MessageComponentFromJSON(raw)
+		if err != nil {
+			t.Fatalf("component %s: %v", raw, err)
+		}
+		r.Components = append(r.Components, c)
+	}
+	return r
+}
+
+// callback returns the response the bot sent to interaction id.
+func (f *fakeDiscord) callback(t testing.TB, id string) (*resp, *recorded) {
+	t.Helper()
+	var last *recorded
+	for _, r := range f.requests("/interactions/" + id + "/") {
+		if r.Status == 204 {
+			last = r
+		}
+	}
+	if last == nil {
+		t.Fatalf("no successful response to interaction %s", id)
+	}
+	return decode(t, last.Body), last
+}
+
+// checkPNG asserts that rec carries exactly one file and that it is a PNG
+// that decodes.
+func checkPNG(t testing.TB, rec *recorded) {
+	t.Helper()
+	if len(rec.Files) != 1 {
+		t.Fatalf("%s %s: %d files attached, want 1 board", rec.Method, rec.Path, len(rec.Files))
+	}
+	img, err := png.Decode(bytes.NewReader(rec.Files[0].Data))
+	if err != nil {
+		t.Fatalf("attached %s does not decode as PNG: %v", rec.Files[0].Name, err)
+	}
+	if b := img.Bounds(); b.Dx() < 100 || b.Dy() < 100 {
+		t.Fatalf("board image is only %v", b)
+	}
+}
+
+// messageJSON decodes a recorded message body.
+func messageJSON(t testing.TB, rec *recorded) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(rec.Body, &m); err != nil {
+		t.Fatalf("%s %s: %v", rec.Method, rec.Path, err)
+	}
+	return m
+}
