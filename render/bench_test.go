@@ -1,0 +1,75 @@
+package render_test
+
+import (
+	"bytes"
+	"io"
+	"testing"
+
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+func benchPNG(b *testing.B, pos tafl.Position, opts render.Options) {
+	b.Helper()
+	var buf bytes.Buffer
+	if err := render.PNG(&buf, pos, opts); err != nil { // warm the caches
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(buf.Len()), "png-bytes")
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := render.PNG(io.Discard, pos, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPNG11 is the picture the bot sends after a move on an 11×11
+// board: pieces, last move with a capture, and a caption.
+func BenchmarkPNG11(b *testing.B) {
+	g := midGame(b)
+	last := g.Plies()[g.Len()-1]
+	benchPNG(b, g.Position(), render.Options{LastMove: last.Move, Captured: last.Captures, Caption: "Defenders to move · move 28"})
+}
+
+// BenchmarkPNG13 draws a 13×13 board (tawlbwrdd-sized boards are 11×11;
+// this uses a custom 13×13 variant).
+func BenchmarkPNG13(b *testing.B) {
+	benchPNG(b, variant13(b).Start(), render.Options{Caption: "Attackers to move · move 1"})
+}
+
+// BenchmarkPNG19 draws the 19×19 Alea Evangelii start position.
+func BenchmarkPNG19(b *testing.B) {
+	v := preset(b, "alea-evangelii", "")
+	benchPNG(b, v.Start(), render.Options{Caption: "Attackers to move · move 1"})
+}
+
+// BenchmarkImage11 is BenchmarkPNG11 without the PNG encoding.
+func BenchmarkImage11(b *testing.B) {
+	g := midGame(b)
+	last := g.Plies()[g.Len()-1]
+	opts := render.Options{LastMove: last.Move, Captured: last.Captures, Caption: "Defenders to move · move 28"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := render.Image(g.Position(), opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGIF100 encodes the replay of a 100-move Copenhagen game at the
+// default frame size.
+func BenchmarkGIF100(b *testing.B) {
+	g := randomGame(b, preset(b, "copenhagen", ""), 100, 3)
+	var buf bytes.Buffer
+	if err := render.GIF(&buf, g, render.GIFOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(buf.Len()), "gif-bytes")
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := render.GIF(io.Discard, g, render.GIFOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,185 @@
+package render_test
+
+import (
+	"bytes"
+	"image"
+	"image/draw"
+	"image/gif"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/internal/golden"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// randomGame plays up to plies random legal moves of variant v with a fixed seed.
+func randomGame(t testing.TB, v *tafl.Variant, plies int, seed uint64) *tafl.Game {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	g := tafl.NewGame(v)
+	for g.Len() < plies && !g.Outcome().Over() {
+		moves := g.LegalMoves()
+		if _, err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// frames decodes a GIF and returns its frames composited as a viewer shows them.
+func frames(t *testing.T, data []byte) (*gif.GIF, []*image.RGBA) {
+	t.Helper()
+	a, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("GIF does not decode: %v", err)
+	}
+	canvas := image.NewRGBA(image.Rect(0, 0, a.Config.Width, a.Config.Height))
+	var out []*image.RGBA
+	for _, f := range a.Image {
+		draw.Draw(canvas, f.Bounds(), f, f.Bounds().Min, draw.Over)
+		out = append(out, image.NewRGBA(canvas.Rect))
+		copy(out[len(out)-1].Pix, canvas.Pix)
+	}
+	return a, out
+}
+
+func TestGIFReplay(t *testing.T) {
+	g := playMoves(t, preset(t, "brandubh", ""), []string{"b4-b3", "c4-c2", "a4-c4", "e4-e3", "f4-e4"}) // ends: king captured
+	var buf bytes.Buffer
+	if err := render.GIF(&buf, g, render.GIFOptions{Size: 300, Delay: 700 * time.Millisecond, FinalDelay: 3 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	a, shown := frames(t, buf.Bytes())
+	if len(a.Image) != g.Len()+1 {
+		t.Fatalf("%d frames, want %d (the start and one per move)", len(a.Image), g.Len()+1)
+	}
+	if a.Config.Width != 300 || a.Config.Height != 300+300*3/40 {
+		t.Errorf("frames are %dx%d, want 300x322 (with the caption band)", a.Config.Width, a.Config.Height)
+	}
+	for i, d := range a.Delay {
+		want := 70
+		if i == len(a.Delay)-1 {
+			want = 300
+		}
+		if d != want {
+			t.Errorf("frame %d delay %d/100 s, want %d", i, d, want)
+		}
+	}
+	if a.LoopCount != 0 {
+		t.Errorf("loop count %d, want 0 (forever)", a.LoopCount)
+	}
+	// Each frame looks like the PNG picture of its position with its move
+	// marked, give or take the 255-colour palette.
+	pos := g.Start()
+	plies := g.Plies()
+	for i := range shown {
+		opts := render.Options{Size: 300, Caption: "x"}
+		if i > 0 {
+			var err error
+			if pos, err = pos.Apply(plies[i-1].Move); err != nil {
+				t.Fatal(err)
+			}
+			opts.LastMove, opts.Captured = plies[i-1].Move, plies[i-1].Captures
+		}
+		want, err := render.Image(pos, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		board := image.Rect(0, 0, 300, 300) // captions differ: compare the board only
+		if diff := golden.Compare(want.SubImage(board), shown[i].SubImage(board), golden.Tolerance{Delta: 40, Fraction: 0.01}); diff != "" {
+			t.Errorf("frame %d: %s", i, diff)
+		}
+	}
+}
+
+func TestGIFWithoutCaptions(t *testing.T) {
+	// With captions off, frames are shorter by the caption band.
+	g := playMoves(t, preset(t, "brandubh", ""), []string{"b4-b3", "c4-c2"})
+	var buf bytes.Buffer
+	if err := render.GIF(&buf, g, render.GIFOptions{Size: 200, NoCaptions: true}); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := frames(t, buf.Bytes())
+	if a.Config.Height != 200 {
+		t.Errorf("height %d without captions, want 200", a.Config.Height)
+	}
+}
+
+func TestGIFHundredMovesUnderCap(t *testing.T) {
+	g := randomGame(t, preset(t, "copenhagen", ""), 100, 3)
+	var buf bytes.Buffer
+	if err := render.GIF(&buf, g, render.GIFOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() > render.DefaultMaxGIFBytes {
+		t.Errorf("GIF is %d bytes, over the cap of %d", buf.Len(), render.DefaultMaxGIFBytes)
+	}
+	a, err := gif.DecodeAll(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Image) != g.Len()+1 {
+		t.Errorf("%d frames, want %d", len(a.Image), g.Len()+1)
+	}
+	if a.Config.Width != render.DefaultGIFSize {
+		t.Errorf("width %d, want the default %d", a.Config.Width, render.DefaultGIFSize)
+	}
+}
+
+func TestGIFShrinksToFitTheCap(t *testing.T) {
+	g := randomGame(t, preset(t, "copenhagen", ""), 40, 5)
+	var big bytes.Buffer
+	if err := render.GIF(&big, g, render.GIFOptions{Size: 600}); err != nil {
+		t.Fatal(err)
+	}
+	limit := big.Len() / 2
+	var small bytes.Buffer
+	if err := render.GIF(&small, g, render.GIFOptions{Size: 600, MaxBytes: limit}); err != nil {
+		t.Fatal(err)
+	}
+	if small.Len() > limit {
+		t.Errorf("GIF is %d bytes, over the cap of %d", small.Len(), limit)
+	}
+	a, err := gif.DecodeAll(bytes.NewReader(small.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Config.Width >= 600 || a.Config.Width < render.MinSize {
+		t.Errorf("width %d: want frames shrunk below 600 but not below %d", a.Config.Width, render.MinSize)
+	}
+	if len(a.Image) != g.Len()+1 {
+		t.Errorf("%d frames, want %d", len(a.Image), g.Len()+1)
+	}
+
+	// A cap nothing can meet is an error that says what to do.
+	var none bytes.Buffer
+	err = render.GIF(&none, g, render.GIFOptions{MaxBytes: 1000})
+	if err == nil || !strings.Contains(err.Error(), "replay part of the game") {
+		t.Fatalf("error %v, want one suggesting a shorter replay", err)
+	}
+	if none.Len() != 0 {
+		t.Errorf("%d bytes written despite the error", none.Len())
+	}
+}
+
+func TestGIFBadInput(t *testing.T) {
+	if err := render.GIF(&bytes.Buffer{}, nil, render.GIFOptions{}); err == nil {
+		t.Error("nil game: no error")
+	}
+	g := tafl.NewGame(preset(t, "brandubh", ""))
+	if err := render.GIF(&bytes.Buffer{}, g, render.GIFOptions{Size: 20}); err == nil || !strings.Contains(err.Error(), "out of range") {
+		t.Errorf("tiny size: error %v", err)
+	}
+	// A game with no moves is one frame.
+	var buf bytes.Buffer
+	if err := render.GIF(&buf, g, render.GIFOptions{Size: 200}); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := frames(t, buf.Bytes())
+	if len(a.Image) != 1 {
+		t.Errorf("%d frames for a game without moves, want 1", len(a.Image))
+	}
+}

@@ -1,0 +1,172 @@
+package render
+
+import (
+	"errors"
+	"image"
+	"image/draw"
+	"io"
+	"math"
+	"slices"
+
+	"github.com/fogleman/gg"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// errNoVariant is returned for the zero tafl.Position.
+var errNoVariant = errors.New("render: the position is empty: build it from a variant (tafl.Preset, Variant.ParsePosition)")
+
+// Image draws pos as described by opts. The result is a new image that the
+// caller owns. Image is safe for concurrent use.
+func Image(pos tafl.Position, opts Options) (*image.RGBA, error) {
+	v := pos.Variant()
+	if v == nil {
+		return nil, errNoVariant
+	}
+	n := v.Size()
+	if err := opts.check(n); err != nil {
+		return nil, err
+	}
+	return draw1(nil, pos, specials(v), &opts), nil
+}
+
+// draw1 draws pos on dst, or on a new image if dst is nil or has the wrong
+// size, and returns the image drawn on. The options must have been checked.
+func draw1(dst *image.RGBA, pos tafl.Position, specials string, opts *Options) *image.RGBA {
+	n := pos.Size()
+	g := newGeometry(n, opts.size(), opts.Flip, opts.Caption != "")
+	key := layerKey{n: n, size: g.size, theme: opts.Theme, flip: g.flip, caption: g.captionH > 0, specials: specials}
+	base := staticLayer(key, &g)
+	if dst == nil || dst.Rect != base.Rect {
+		dst = &image.RGBA{Pix: slices.Clone(base.Pix), Stride: base.Stride, Rect: base.Rect}
+	} else {
+		copy(dst.Pix, base.Pix)
+	}
+	drawPosition(dst, pos, &g, themePalette(opts.Theme), opts)
+	return dst
+}
+
+// PNG writes a PNG picture of pos to w. See [Image].
+func PNG(w io.Writer, pos tafl.Position, opts Options) error {
+	img, err := Image(pos, opts)
+	if err != nil {
+		return err
+	}
+	return writePNG(w, img)
+}
+
+// drawPosition draws the pieces and markings on a copy of the static layer.
+func drawPosition(img *image.RGBA, pos tafl.Position, g *geometry, p *palette, o *Options) {
+	cell := float64(g.cell)
+	dc := gg.NewContextForRGBA(img)
+	dc.SetLineCapRound()
+
+	// Under the pieces: the last move's squares and arrow.
+	if m := o.LastMove; m != 0 {
+		fill(img, g.rect(m.From()), p.moveFrom)
+		fill(img, g.rect(m.To()), p.moveTo)
+		arrow(dc, g, m, p)
+	}
+
+	spr := pieceSprites(o.Theme, g.cell)
+	n := g.n
+	for r := range n {
+		for f := range n {
+			sq := tafl.At(f, r)
+			if pc := pos.At(sq); pc >= tafl.Attacker && pc <= tafl.King {
+				draw.Draw(img, g.rect(sq), spr[pc], image.Point{}, draw.Over)
+			}
+		}
+	}
+
+	// Over the pieces: outcome ring, captures, selection and highlights.
+	if k := pos.King(); k != tafl.NoSquare && k.OnBoard(n) {
+		out := pos.Outcome()
+		switch out.Reason {
+		case tafl.KingCaptured, tafl.KingEscaped, tafl.ExitFort, tafl.Encirclement:
+			x, y := g.centre(k)
+			c := p.kingTaken
+			if out.Winner == tafl.Defenders {
+				c = p.kingFree
+			}
+			dc.SetColor(c)
+			dc.SetLineWidth(math.Max(2, 0.08*cell))
+			dc.DrawCircle(x, y, 0.45*cell)
+			dc.Stroke()
+		}
+	}
+	for _, sq := range o.Captured {
+		x, y := g.centre(sq)
+		d := 0.2 * cell
+		for i, c := range []struct {
+			col interface{ RGBA() (r, g, b, a uint32) }
+			w   float64
+		}{{p.captureEdge, 0.17 * cell}, {p.capture, 0.1 * cell}} {
+			_ = i
+			dc.SetColor(c.col)
+			dc.SetLineWidth(math.Max(1, c.w))
+			dc.DrawLine(x-d, y-d, x+d, y+d)
+			dc.DrawLine(x+d, y-d, x-d, y+d)
+			dc.Stroke()
+		}
+	}
+	if sq := o.Selected; sq != tafl.NoSquare {
+		r := g.rect(sq)
+		w := math.Max(2, 0.07*cell)
+		dc.SetColor(p.selected)
+		dc.SetLineWidth(w)
+		dc.DrawRectangle(float64(r.Min.X)+w/2, float64(r.Min.Y)+w/2, cell-w, cell-w)
+		dc.Stroke()
+	}
+	dc.SetColor(p.highlight)
+	for _, sq := range o.Highlight {
+		x, y := g.centre(sq)
+		if pos.At(sq) == tafl.Empty {
+			dc.DrawCircle(x, y, 0.15*cell)
+			dc.Fill()
+		} else {
+			dc.SetLineWidth(math.Max(2, 0.08*cell))
+			dc.DrawCircle(x, y, 0.46*cell)
+			dc.Stroke()
+		}
+	}
+
+	if o.Caption != "" {
+		px := float64(g.captionH) * 0.46
+		face := newFace(mediumFont, px)
+		text := fit(face, o.Caption, float64(g.size-2*g.x0))
+		drawText(img, face, text, float64(g.size)/2, float64(g.size)+float64(g.captionH)/2, p.caption)
+	}
+}
+
+// arrow draws the last move as an arrow from the centre of its from-square
+// to the edge of the piece on its to-square, as one polygon so that its
+// translucent colour blends evenly.
+func arrow(dc *gg.Context, g *geometry, m tafl.Move, p *palette) {
+	x0, y0 := g.centre(m.From())
+	x1, y1 := g.centre(m.To())
+	dx, dy := x1-x0, y1-y0
+	length := math.Hypot(dx, dy)
+	if length == 0 {
+		return
+	}
+	cell := float64(g.cell)
+	ux, uy := dx/length, dy/length // along the arrow
+	vx, vy := -uy, ux              // across it
+	tip := length - 0.38*cell
+	head := math.Min(0.3*cell, tip*0.7)
+	neck := tip - head
+	shaft, wing := 0.07*cell, 0.2*cell
+	at := func(along, across float64) (float64, float64) {
+		return x0 + ux*along + vx*across, y0 + uy*along + vy*across
+	}
+	dc.SetColor(p.arrow)
+	dc.MoveTo(at(0.12*cell, shaft))
+	dc.LineTo(at(neck, shaft))
+	dc.LineTo(at(neck, wing))
+	dc.LineTo(at(tip, 0))
+	dc.LineTo(at(neck, -wing))
+	dc.LineTo(at(neck, -shaft))
+	dc.LineTo(at(0.12*cell, -shaft))
+	dc.ClosePath()
+	dc.Fill()
+}
