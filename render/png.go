@@ -2,6 +2,7 @@ package render
 
 import (
 	"bufio"
+	"bytes"
 	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
@@ -45,24 +46,33 @@ func writePNG(w io.Writer, img *image.RGBA) error {
 	}
 	prev, cur := e.prev[:n], e.cur[:n]
 	clear(prev)
-	up, sub := e.up[:n], e.sub[:n]
+	up, sub, zeros := e.up[:n], e.sub[:n], e.zeros[:n]
+	up[0], sub[0], zeros[0] = 2, 1, 2 // filter types Up, Sub, Up
+	var lastSrc []byte
 	for y := b.Min.Y; y < b.Max.Y; y++ {
-		src := img.Pix[img.PixOffset(b.Min.X, y):]
-		for x, i := 0, 1; x < width; x, i = x+1, i+3 {
-			cur[i], cur[i+1], cur[i+2] = src[4*x], src[4*x+1], src[4*x+2]
+		src := img.Pix[img.PixOffset(b.Min.X, y):][:4*width]
+		if y > b.Min.Y && bytes.Equal(src, lastSrc) {
+			// The same as the row above, which prev still holds: Up
+			// makes it all zeros.
+			if _, err := e.zw.Write(zeros); err != nil {
+				return err
+			}
+			continue
 		}
+		lastSrc = src
 		var sumUp, sumSub int
-		up[0], sub[0] = 2, 1 // filter types Up and Sub
-		for i := 1; i < n; i++ {
-			u := cur[i] - prev[i]
-			up[i] = u
-			sumUp += absDiff(u)
+		for x, i := 0, 1; x < width; x, i = x+1, i+3 {
+			r, g, bl := src[4*x], src[4*x+1], src[4*x+2]
+			cur[i], cur[i+1], cur[i+2] = r, g, bl
+			u0, u1, u2 := r-prev[i], g-prev[i+1], bl-prev[i+2]
+			up[i], up[i+1], up[i+2] = u0, u1, u2
+			sumUp += abs8(u0) + abs8(u1) + abs8(u2)
 		}
 		copy(sub[1:4], cur[1:4])
 		for i := 4; i < n; i++ {
-			s := cur[i] - cur[i-3]
-			sub[i] = s
-			sumSub += absDiff(s)
+			d := cur[i] - cur[i-3]
+			sub[i] = d
+			sumSub += abs8(d)
 		}
 		row := up
 		if sumSub < sumUp/2 || y == b.Min.Y {
@@ -83,23 +93,23 @@ func writePNG(w io.Writer, img *image.RGBA) error {
 	return bw.Flush()
 }
 
-// absDiff is the size of a filtered byte taken as a signed difference.
-func absDiff(b byte) int {
-	if b < 128 {
-		return int(b)
-	}
-	return 256 - int(b)
+// abs8 is the size of a filtered byte taken as a signed difference.
+func abs8(b byte) int {
+	v := int(int8(b))
+	m := v >> 63
+	return (v ^ m) - m
 }
 
 type pngBuffer struct {
 	prev, cur, up, sub []byte
+	zeros              []byte // an Up-filtered row that repeats the row above
 	zw                 *zlib.Writer
 	idat               idatWriter
 }
 
 func (e *pngBuffer) grow(n int) {
 	if cap(e.cur) < n {
-		e.prev, e.cur, e.up, e.sub = make([]byte, n), make([]byte, n), make([]byte, n), make([]byte, n)
+		e.prev, e.cur, e.up, e.sub, e.zeros = make([]byte, n), make([]byte, n), make([]byte, n), make([]byte, n), make([]byte, n)
 	}
 }
 

@@ -69,6 +69,8 @@ var commands = map[string]command{
 	"moves":    {"list the legal moves of a position", runMoves},
 	"play":     {"play a list of moves and report the result", runPlay},
 	"perft":    {"count the leaves of the legal-move tree", runPerft},
+	"render":   {"draw a position as a PNG picture", runRender},
+	"replay":   {"draw a game as an animated GIF", runReplay},
 }
 
 // usageError is a mistake in the command line: exit status 2.

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// `tafl render` draws a position as a PNG: the start position the position
+// flags give, after the moves of -moves if any (the last one is marked,
+// with its captures). -caption auto writes who is to move and the move
+// number, or the result, under the board.
+//
+//	tafl render -variant copenhagen -moves "e1-e3 d6-d3" -o board.png -caption auto
+
+// pictureFlags are the drawing flags render and replay share.
+type pictureFlags struct {
+	out   string
+	theme string
+	flip  bool
+	size  int
+}
+
+func (p *pictureFlags) register(fs *flag.FlagSet, what string, defaultSize int) {
+	fs.StringVar(&p.out, "o", "", "write the "+what+" to this file (- for standard output)")
+	fs.StringVar(&p.theme, "theme", "light", "colour theme: light or dark")
+	fs.BoolVar(&p.flip, "flip", false, "turn the board: rank 1 at the top")
+	fs.IntVar(&p.size, "size", defaultSize, fmt.Sprintf("width in pixels (%d to %d)", render.MinSize, render.MaxSize))
+}
+
+func (p *pictureFlags) check() (render.Theme, error) {
+	if p.out == "" {
+		return 0, &usageError{msg: "-o FILE is required (- for standard output)"}
+	}
+	th, err := render.ParseTheme(p.theme)
+	if err != nil {
+		return 0, &usageError{msg: err.Error()}
+	}
+	if p.size < render.MinSize || p.size > render.MaxSize {
+		return 0, &usageError{msg: fmt.Sprintf("-size %d is out of range: use %d to %d", p.size, render.MinSize, render.MaxSize)}
+	}
+	return th, nil
+}
+
+// write writes data to the file or, for "-", to standard output. Data is
+// complete before anything is written, so a failure leaves no half file.
+func (p *pictureFlags) write(e env, data []byte) error {
+	if p.out == "-" {
+		_, err := e.stdout.Write(data)
+		return err
+	}
+	return os.WriteFile(p.out, data, 0o644)
+}
+
+func runRender(e env) error {
+	var s setup
+	var pf pictureFlags
+	var moves, caption string
+	fs := newFlags(e, "render", `[position flags] [-moves "…"] -o board.png [-theme light|dark] [-flip] [-size N] [-caption TEXT|auto]`)
+	s.register(fs)
+	pf.register(fs, "PNG", render.DefaultSize)
+	fs.StringVar(&moves, "moves", "", "moves to play from the position first, separated by spaces; the last is marked")
+	fs.StringVar(&caption, "caption", "", `text under the board; "auto" for the side to move and move number`)
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return &usageError{msg: `render takes no arguments: give moves with -moves "e1-e3 d6-d3"`}
+	}
+	theme, err := pf.check()
+	if err != nil {
+		return err
+	}
+	g, err := s.Game()
+	if err != nil {
+		return err
+	}
+	if _, err := PlayMoves(g, strings.Fields(moves)); err != nil {
+		return err
+	}
+	opts := render.Options{Theme: theme, Flip: pf.flip, Size: pf.size, Caption: caption}
+	if n := g.Len(); n > 0 {
+		last := g.Plies()[n-1]
+		opts.LastMove, opts.Captured = last.Move, last.Captures
+	}
+	if caption == "auto" {
+		opts.Caption = autoCaption(g)
+	}
+	var buf bytes.Buffer
+	if err := render.PNG(&buf, g.Position(), opts); err != nil {
+		return err
+	}
+	return pf.write(e, buf.Bytes())
+}
+
+// autoCaption says whose move it is and which move, or how the game ended.
+func autoCaption(g *tafl.Game) string {
+	if out := g.Outcome(); out.Over() {
+		reason := strings.ReplaceAll(out.Reason.String(), "-", " ")
+		if out.Winner == tafl.NoSide {
+			return "Draw: " + reason
+		}
+		return fmt.Sprintf("%s win: %s", capitalize(out.Winner.String()), reason)
+	}
+	return fmt.Sprintf("%s to move · move %d", capitalize(g.ToMove().String()), g.Len()+1)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// readInput reads a file, or standard input for "-".
+func readInput(e env, name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(e.stdin)
+	}
+	return os.ReadFile(name)
+}

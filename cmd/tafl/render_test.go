@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"image/gif"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+func TestRenderCommand(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "board.png")
+	_, errOut, code := runTafl(t, "", "render", "-variant", "brandubh", "-moves", "b4-b3 c4-c2", "-o", out, "-size", "300", "-theme", "dark", "-flip", "-caption", "auto")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 300 || b.Dy() <= 300 {
+		t.Errorf("size %v, want 300 wide with a caption band below", b)
+	}
+
+	// To standard output, without a caption: square.
+	stdout, errOut, code := runTafl(t, "", "render", "-variant", "tablut", "-o", "-", "-size", "200")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	img, err = png.Decode(strings.NewReader(stdout))
+	if err != nil {
+		t.Fatalf("stdout is not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 200 || b.Dy() != 200 {
+		t.Errorf("size %v, want 200x200", b)
+	}
+}
+
+func TestRenderCommandErrors(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "board.png")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no output", []string{"render"}, 2, "-o FILE is required"},
+		{"bad theme", []string{"render", "-o", out, "-theme", "sepia"}, 2, "unknown theme"},
+		{"bad size", []string{"render", "-o", out, "-size", "5"}, 2, "-size 5 is out of range"},
+		{"stray argument", []string{"render", "-o", out, "e1-e3"}, 2, "-moves"},
+		{"illegal move", []string{"render", "-o", out, "-moves", "e1-e3 a1-a2"}, 1, "move 2 (a1-a2)"},
+		{"unknown variant", []string{"render", "-o", out, "-variant", "chess"}, 2, "chess"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, errOut, code := runTafl(t, "", tt.args...)
+			if code != tt.code || !strings.Contains(errOut, tt.want) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, errOut, tt.code, tt.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("%s was written despite the error", out)
+			}
+		})
+	}
+}
+
+func TestReplayCommand(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "game.gif")
+	moves := "b4-b3 c4-c2 a4-c4 e4-e3 f4-e4"
+	_, errOut, code := runTafl(t, "", "replay", "-variant", "brandubh", "-moves", moves, "-o", out, "-size", "240", "-delay", "500ms")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("not a GIF: %v", err)
+	}
+	if len(a.Image) != 6 || a.Delay[0] != 50 || a.Config.Width != 240 {
+		t.Errorf("%d frames, first delay %d, width %d; want 6 frames, 50, 240", len(a.Image), a.Delay[0], a.Config.Width)
+	}
+
+	// The same game from an OTN record on standard input.
+	v, err := tafl.Preset("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tafl.NewGame(v)
+	for _, m := range strings.Fields(moves) {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	record := tafl.EncodeGame(g, nil)
+	stdout, errOut, code := runTafl(t, record, "replay", "-otg", "-", "-o", "-", "-size", "240", "-delay", "500ms")
+	if code != 0 {
+		t.Fatalf("-otg: exit %d: %s", code, errOut)
+	}
+	if stdout != string(data) {
+		t.Error("-otg replay differs from the -moves replay of the same game")
+	}
+
+	_, errOut, code = runTafl(t, record, "replay", "-otg", "-", "-moves", "b4-b3", "-o", "-")
+	if code != 2 || !strings.Contains(errOut, "-moves does not go with -otg") {
+		t.Errorf("-otg with -moves: exit %d, %q", code, errOut)
+	}
+	_, errOut, code = runTafl(t, "[rules:nonsense]\n1. zz", "replay", "-otg", "-", "-o", "-")
+	if code != 1 || errOut == "" {
+		t.Errorf("bad record: exit %d, %q", code, errOut)
+	}
+}
