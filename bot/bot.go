@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -17,17 +18,24 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// Renderer draws a board picture. [RenderPNG] is the real one.
+// Renderer draws board pictures and replays. [DefaultRenderer] is the
+// real one; tests may count or fail calls.
 type Renderer interface {
 	PNG(w io.Writer, pos tafl.Position, opts render.Options) error
+	GIF(w io.Writer, g *tafl.Game, opts render.GIFOptions) error
 }
 
-// RenderPNG is the Renderer backed by package render.
-type RenderPNG struct{}
+// DefaultRenderer is the Renderer backed by package render.
+type DefaultRenderer struct{}
 
 // PNG calls render.PNG.
-func (RenderPNG) PNG(w io.Writer, pos tafl.Position, opts render.Options) error {
+func (DefaultRenderer) PNG(w io.Writer, pos tafl.Position, opts render.Options) error {
 	return render.PNG(w, pos, opts)
+}
+
+// GIF calls render.GIF.
+func (DefaultRenderer) GIF(w io.Writer, g *tafl.Game, opts render.GIFOptions) error {
+	return render.GIF(w, g, opts)
 }
 
 // Engine chooses the engine's move in a game at a level (easy, medium,
@@ -41,7 +49,7 @@ type Options struct {
 	Logger   *slog.Logger   // Logger receives the bot's logs (default: discard).
 	Store    *storage.Store // Store keeps games, challenges, players and settings.
 	REST     REST           // REST makes Discord calls.
-	Renderer Renderer       // Renderer draws boards (default RenderPNG).
+	Renderer Renderer       // Renderer draws boards (default DefaultRenderer).
 	Render   render.Options // Render holds the size and theme of board pictures.
 	Engine   Engine         // Engine plays the AI's moves.
 
@@ -89,10 +97,11 @@ type Bot struct {
 	replyTimeout   time.Duration
 	now            func() time.Time
 
-	ai      *aiPool
-	metrics *Metrics
-	work    sync.WaitGroup // deferred work started after responses
-	sweepMu sync.Mutex     // one sweep at a time
+	ai       *aiPool
+	metrics  *Metrics
+	work     sync.WaitGroup // deferred work started after responses
+	inflight atomic.Int64   // follow-up work running (for settle)
+	sweepMu  sync.Mutex     // one sweep at a time
 }
 
 // New checks the options and returns a Bot. It does not connect.
@@ -120,7 +129,7 @@ func New(o Options) (*Bot, error) {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	if o.Renderer == nil {
-		o.Renderer = RenderPNG{}
+		o.Renderer = DefaultRenderer{}
 	}
 	if o.DefaultDays <= 0 {
 		o.DefaultDays = 3
@@ -235,4 +244,17 @@ func (b *Bot) Run(ctx context.Context, shutdownTimeout time.Duration) error {
 	}
 	b.Stop(shutdownTimeout)
 	return nil
+}
+
+// settle waits (up to timeout) until no follow-up work or engine move is
+// pending: console mode prints everything a command caused before the
+// next prompt.
+func (b *Bot) settle(timeout time.Duration) {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		if b.inflight.Load() == 0 && b.ai.busy() == 0 {
+			return
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
 }

@@ -83,6 +83,13 @@ func newAIPool(b *Bot, workers int) *aiPool {
 	return &aiPool{b: b, workers: workers, queue: make(chan storage.GameID, 4096), pending: map[storage.GameID]bool{}, ctx: ctx, cancel: cancel}
 }
 
+// busy returns the number of games queued or being thought about.
+func (p *aiPool) busy() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.pending)
+}
+
 func (p *aiPool) start() {
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -1,12 +1,14 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -116,7 +118,7 @@ func (b *Bot) cmdRules(ctx context.Context, r *request) (*reply, error) {
 			Files: []*discordgo.File{{Name: file, ContentType: "image/png", Reader: strings.NewReader(string(png))}}}}}, nil
 }
 
-// cmdHistory handles /tafl history [game]: the .otg record, deferred (a
+// cmdHistory handles /tafl history [game]: the .otg record and a GIF replay, deferred (a
 // replay can take a moment) and delivered by editing the reply.
 func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 	g, err := b.findGame(ctx, r, r.str("game"))
@@ -133,6 +135,13 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 			record := tafl.EncodeGame(g.Tafl(), tags)
 			content := fmt.Sprintf("Record of game %d (%s, %d moves).", g.ID, g.Variant(), g.Ply())
 			files := []*discordgo.File{{Name: fmt.Sprintf("game-%d.otg", g.ID), ContentType: "text/plain", Reader: strings.NewReader(record)}}
+			var gif bytes.Buffer
+			if err := b.renderer.GIF(&gif, g.Tafl(), render.GIFOptions{Theme: b.render.Theme}); err != nil {
+				b.log.Error("drawing a replay", "game_id", g.ID, "err", err)
+				content += " (The replay could not be drawn.)"
+			} else {
+				files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d.gif", g.ID), ContentType: "image/gif", Reader: &gif})
+			}
 			if _, err := b.rest.EditResponse(ctx, in, &discordgo.WebhookEdit{Content: &content, Files: files}); err != nil {
 				b.log.Error("delivering a game record", "game_id", g.ID, "err", err)
 			}

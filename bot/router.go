@@ -64,8 +64,10 @@ func (b *Bot) runAfter(ctx context.Context, rep *reply) {
 		return
 	}
 	b.work.Add(1)
+	b.inflight.Add(1)
 	go func() {
 		defer b.work.Done()
+		defer b.inflight.Add(-1)
 		defer b.recoverLog("follow-up work")
 		actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Minute)
 		defer cancel()

@@ -1,0 +1,403 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Console plays the bot in a terminal without Discord: it reads commands
+// from in, one per line, runs them through the same router as Discord
+// interactions, prints the replies to out and writes every board picture
+// into dir. Lines:
+//
+//	/tafl challenge opponent:bob variant:brandubh   a slash command (options as name:value)
+//	/tafl move d1-d4                                the first option may be given bare
+//	as bob                                          act as another user (default alice)
+//	click Accept                                    press a button of the latest message that has it
+//	select e5                                       choose in the latest select menu
+//	sweep                                           run the clock sweeper now
+//	wait 2h                                         move the console's clock forward (then sweep)
+//	quit                                            stop (end of input also stops)
+//
+// Users are named; each name gets a made-up id. Console mode needs a bot
+// built with [New] whose REST is the one returned by [NewConsoleREST] and
+// whose clock is that REST's Now.
+func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
+	if err := os.MkdirAll(cr.dir, 0o755); err != nil {
+		return fmt.Errorf("console: board folder: %w", err)
+	}
+	b.Start(ctx)
+	user := "alice"
+	sc := bufio.NewScanner(in)
+	cr.printf("taflbot console: you are %s. Try: /tafl challenge opponent:bob   (then: as bob, click Accept)   or /tafl ai level:easy; 'quit' ends.\n", user)
+	n := 0
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		n++
+		id := fmt.Sprintf("c%d", n)
+		var it *discordgo.Interaction
+		switch verb, rest, _ := strings.Cut(line, " "); verb {
+		case "quit", "exit":
+			return nil
+		case "as":
+			user = strings.TrimPrefix(strings.TrimSpace(rest), "@")
+			if user == "" {
+				user = "alice"
+			}
+			cr.printf("you are %s\n", user)
+			continue
+		case "sweep":
+			b.Sweep(ctx)
+		case "wait":
+			d, err := time.ParseDuration(strings.TrimSpace(rest))
+			if err != nil || d <= 0 {
+				cr.printf("wait: give a duration such as 2h or 90m\n")
+				continue
+			}
+			cr.advance(d)
+			b.Sweep(ctx)
+		case "click", "select":
+			cid, values, err := cr.component(verb, strings.TrimSpace(rest))
+			if err != nil {
+				cr.printf("%v\n", err)
+				continue
+			}
+			it = &discordgo.Interaction{Type: discordgo.InteractionMessageComponent,
+				Data: discordgo.MessageComponentInteractionData{CustomID: cid, Values: values}}
+			it.Message = &discordgo.Message{ID: "console-msg", ChannelID: consoleChannel}
+			if cr.lastEphemeral(cid) {
+				it.Message.Flags = discordgo.MessageFlagsEphemeral
+			}
+		default:
+			data, err := cr.parseSlash(line)
+			if err != nil {
+				cr.printf("%v\n", err)
+				continue
+			}
+			it = &discordgo.Interaction{Type: discordgo.InteractionApplicationCommand, Data: *data}
+		}
+		if it != nil {
+			it.ID, it.Token, it.AppID, it.GuildID, it.ChannelID = id, "token-"+id, "console", consoleGuild, consoleChannel
+			it.Member = &discordgo.Member{User: &discordgo.User{ID: cr.userID(user), Username: user},
+				Permissions: discordgo.PermissionManageGuild}
+			cr.setActor(user)
+			b.HandleGateway(ctx, it)
+		}
+		b.settle(30 * time.Second)
+	}
+	return sc.Err()
+}
+
+const (
+	consoleGuild   = "1"
+	consoleChannel = "2"
+)
+
+// ConsoleREST is the REST of console mode: messages are printed, files
+// written to a folder, component ids remembered for "click" and "select".
+type ConsoleREST struct {
+	mu      sync.Mutex
+	out     io.Writer
+	dir     string
+	now     time.Time
+	offset  time.Duration
+	users   map[string]string // name → id
+	names   map[string]string // id → name
+	actor   string
+	buttons []consoleButton // newest last
+	files   int
+}
+
+type consoleButton struct {
+	label, customID string
+	menu            bool
+	ephemeral       bool
+}
+
+// NewConsoleREST returns a console REST printing to out and writing
+// pictures into dir.
+func NewConsoleREST(out io.Writer, dir string) *ConsoleREST {
+	return &ConsoleREST{out: out, dir: dir, users: map[string]string{}, names: map[string]string{}}
+}
+
+// Now is the console's clock: real time plus any "wait".
+func (c *ConsoleREST) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.offset)
+}
+
+func (c *ConsoleREST) advance(d time.Duration) {
+	c.mu.Lock()
+	c.offset += d
+	c.mu.Unlock()
+	c.printf("(the clock moves forward %s)\n", d)
+}
+
+func (c *ConsoleREST) printf(format string, args ...any) {
+	fmt.Fprintf(c.out, format, args...)
+}
+
+func (c *ConsoleREST) setActor(name string) { c.mu.Lock(); c.actor = name; c.mu.Unlock() }
+
+// userID returns the made-up id of a user name.
+func (c *ConsoleREST) userID(name string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if id, ok := c.users[name]; ok {
+		return id
+	}
+	id := strconv.Itoa(1000 + len(c.users))
+	c.users[name], c.names[id] = id, name
+	return id
+}
+
+var mentionRE = regexp.MustCompile(`<[@#]!?(\d+)>`)
+
+// text replaces mentions by names.
+func (c *ConsoleREST) text(s string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return mentionRE.ReplaceAllStringFunc(s, func(m string) string {
+		id := mentionRE.FindStringSubmatch(m)[1]
+		if n, ok := c.names[id]; ok {
+			return "@" + n
+		}
+		return m
+	})
+}
+
+// show prints a message and saves its files.
+func (c *ConsoleREST) show(prefix, content string, files []*discordgo.File, comps []discordgo.MessageComponent, embeds []*discordgo.MessageEmbed, flags discordgo.MessageFlags) error {
+	var sb strings.Builder
+	eph := flags&discordgo.MessageFlagsEphemeral != 0
+	if eph {
+		prefix += " (only you)"
+	}
+	if content != "" {
+		sb.WriteString(c.text(content))
+	}
+	for _, e := range embeds {
+		fmt.Fprintf(&sb, "\n%s\n%s", e.Title, e.Description)
+	}
+	for _, f := range files {
+		c.mu.Lock()
+		c.files++
+		name := fmt.Sprintf("%03d-%s", c.files, filepath.Base(f.Name))
+		c.mu.Unlock()
+		path := filepath.Join(c.dir, name)
+		data, err := io.ReadAll(f.Reader)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return fmt.Errorf("console: %w", err)
+		}
+		fmt.Fprintf(&sb, "\n[picture: %s]", path)
+	}
+	var labels []string
+	for _, comp := range comps {
+		row, ok := comp.(discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, inner := range row.Components {
+			switch x := inner.(type) {
+			case discordgo.Button:
+				if !x.Disabled {
+					labels = append(labels, "["+x.Label+"]")
+					c.remember(consoleButton{label: x.Label, customID: x.CustomID, ephemeral: eph})
+				}
+			case discordgo.SelectMenu:
+				var vals []string
+				for _, o := range x.Options {
+					vals = append(vals, o.Value)
+				}
+				labels = append(labels, "menu: "+strings.Join(vals, " "))
+				c.remember(consoleButton{label: "select", customID: x.CustomID, menu: true, ephemeral: eph})
+			}
+		}
+	}
+	if len(labels) > 0 {
+		sb.WriteString("\n" + strings.Join(labels, " "))
+	}
+	c.printf("%s %s\n", prefix, strings.ReplaceAll(sb.String(), "\n", "\n    "))
+	return nil
+}
+
+func (c *ConsoleREST) remember(b consoleButton) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.buttons = append(c.buttons, b)
+	if len(c.buttons) > 200 {
+		c.buttons = c.buttons[100:]
+	}
+}
+
+// component finds the newest button with a label, or the newest menu.
+func (c *ConsoleREST) component(verb, arg string) (string, []string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i := len(c.buttons) - 1; i >= 0; i-- {
+		b := c.buttons[i]
+		if verb == "select" && b.menu {
+			if arg == "" {
+				return "", nil, fmt.Errorf("select: say which, such as: select e5")
+			}
+			return b.customID, []string{arg}, nil
+		}
+		if verb == "click" && !b.menu && strings.EqualFold(b.label, arg) {
+			return b.customID, nil, nil
+		}
+	}
+	if verb == "select" {
+		return "", nil, fmt.Errorf("there is no menu to choose from: click Move under a board first")
+	}
+	return "", nil, fmt.Errorf("there is no %q button to click", arg)
+}
+
+func (c *ConsoleREST) lastEphemeral(customID string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i := len(c.buttons) - 1; i >= 0; i-- {
+		if c.buttons[i].customID == customID {
+			return c.buttons[i].ephemeral
+		}
+	}
+	return false
+}
+
+// firstOption names the option a bare word stands for, per subcommand.
+var firstOption = map[string]string{"challenge": "opponent", "move": "move", "board": "game", "resign": "game", "draw": "game",
+	"ai": "level", "rules": "variant", "history": "game", "leaderboard": "variant", "stats": "user", "games": "user"}
+
+// parseSlash reads "/tafl sub [name:value | value] …".
+func (c *ConsoleREST) parseSlash(line string) (*discordgo.ApplicationCommandInteractionData, error) {
+	f := strings.Fields(line)
+	if len(f) < 2 || f[0] != "/"+CommandName {
+		return nil, fmt.Errorf("commands look like: /tafl help   (or: as NAME, click LABEL, select VALUE, wait 2h, quit)")
+	}
+	sub := f[1]
+	var def *discordgo.ApplicationCommandOption
+	for _, o := range Commands()[0].Options {
+		if o.Name == sub {
+			def = o
+		}
+	}
+	if def == nil {
+		return nil, fmt.Errorf("unknown subcommand %q: try /tafl help", sub)
+	}
+	var opts []*discordgo.ApplicationCommandInteractionDataOption
+	for _, word := range f[2:] {
+		name, value, ok := strings.Cut(word, ":")
+		if !ok {
+			name, value = firstOption[sub], word
+		}
+		var od *discordgo.ApplicationCommandOption
+		for _, o := range def.Options {
+			if o.Name == name {
+				od = o
+			}
+		}
+		if od == nil {
+			return nil, fmt.Errorf("/tafl %s has no option %q", sub, name)
+		}
+		o := &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: od.Type, Value: value}
+		switch od.Type {
+		case discordgo.ApplicationCommandOptionInteger:
+			n, err := strconv.Atoi(value)
+			if err != nil {
+				return nil, fmt.Errorf("%s must be a number", name)
+			}
+			o.Value = float64(n)
+		case discordgo.ApplicationCommandOptionBoolean:
+			o.Value = value == "true" || value == "yes"
+		case discordgo.ApplicationCommandOptionUser:
+			o.Value = c.userID(strings.TrimPrefix(value, "@"))
+		case discordgo.ApplicationCommandOptionChannel:
+			o.Value = consoleChannel
+		}
+		opts = append(opts, o)
+	}
+	return &discordgo.ApplicationCommandInteractionData{ID: "console", Name: CommandName,
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts}}}, nil
+}
+
+func (c *ConsoleREST) who() string { c.mu.Lock(); defer c.mu.Unlock(); return "[to " + c.actor + "]" }
+
+// Respond prints an interaction's response.
+func (c *ConsoleREST) Respond(_ context.Context, _ *discordgo.Interaction, r *discordgo.InteractionResponse) error {
+	switch r.Type {
+	case discordgo.InteractionApplicationCommandAutocompleteResult:
+		var vals []string
+		for _, ch := range r.Data.Choices {
+			vals = append(vals, ch.Name)
+		}
+		c.printf("%s choices: %s\n", c.who(), strings.Join(vals, ", "))
+		return nil
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
+		c.printf("[taflbot is thinking…]\n")
+		return nil
+	}
+	d := r.Data
+	if d == nil {
+		return nil
+	}
+	prefix := "[taflbot]"
+	if d.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		prefix = c.who()
+	}
+	return c.show(prefix, d.Content, d.Files, d.Components, d.Embeds, d.Flags)
+}
+
+func (c *ConsoleREST) EditResponse(_ context.Context, _ *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
+	content := ""
+	if e.Content != nil {
+		content = *e.Content
+	}
+	var comps []discordgo.MessageComponent
+	if e.Components != nil {
+		comps = *e.Components
+	}
+	return &discordgo.Message{ID: "console-edit"}, c.show("[taflbot]", content, e.Files, comps, nil, 0)
+}
+
+func (c *ConsoleREST) Followup(_ context.Context, _ *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
+	return &discordgo.Message{ID: "console-followup", ChannelID: consoleChannel}, c.show("[taflbot]", p.Content, p.Files, p.Components, p.Embeds, p.Flags)
+}
+
+func (c *ConsoleREST) Send(_ context.Context, channelID string, m *discordgo.MessageSend) (*discordgo.Message, error) {
+	return &discordgo.Message{ID: "console-send", ChannelID: channelID}, c.show("[taflbot]", m.Content, m.Files, m.Components, m.Embeds, 0)
+}
+
+func (c *ConsoleREST) Edit(context.Context, *discordgo.MessageEdit) error { return nil }
+
+func (c *ConsoleREST) DM(_ context.Context, userID string, m *discordgo.MessageSend) error {
+	c.mu.Lock()
+	name := c.names[userID]
+	c.mu.Unlock()
+	c.printf("[DM to %s] %s\n", name, c.text(m.Content))
+	return nil
+}
+
+func (c *ConsoleREST) StartThread(context.Context, string, string, string) (string, error) {
+	return consoleChannel, nil
+}
+
+func (c *ConsoleREST) RegisterCommands(context.Context, string, string, []*discordgo.ApplicationCommand) error {
+	return nil
+}

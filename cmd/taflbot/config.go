@@ -1,0 +1,283 @@
+package main
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// Secret is a string that never shows itself in logs or formatted output:
+// slog prints it through LogValue and fmt through String, both redacted.
+type Secret string
+
+// LogValue implements slog.LogValuer.
+func (s Secret) LogValue() slog.Value {
+	if s == "" {
+		return slog.StringValue("")
+	}
+	return slog.StringValue("REDACTED")
+}
+
+// String implements fmt.Stringer with the same redaction.
+func (s Secret) String() string { return s.LogValue().String() }
+
+// MarshalJSON keeps JSON encoders (such as slog's JSON handler given the
+// whole Config) from printing the secret. Decoding is unaffected.
+func (s Secret) MarshalJSON() ([]byte, error) { return json.Marshal(s.String()) }
+
+// GoString keeps %#v from printing the secret.
+func (s Secret) GoString() string { return `"` + s.String() + `"` }
+
+// Config is the JSON configuration file. config.example.json at the top
+// of the repository lists every key; keys not known here are errors.
+type Config struct {
+	// LogLevel is debug, info, warn or error.
+	LogLevel string `json:"log_level"`
+	// LogFormat is json (production) or text (development).
+	LogFormat string `json:"log_format"`
+	// Database is the bbolt file.
+	Database string `json:"database"`
+
+	// Token is the bot token. The DISCORD_TOKEN environment variable
+	// overrides it; prefer the environment.
+	Token Secret `json:"token"`
+	// ApplicationID is the Discord application id (General Information page).
+	ApplicationID string `json:"application_id"`
+	// PublicKey is the application's hex Ed25519 public key, needed in
+	// http mode to verify interactions.
+	PublicKey string `json:"public_key"`
+	// Mode is gateway (default) or http (serve the Interactions Endpoint URL).
+	Mode string `json:"mode"`
+	// InteractionsListen is the address the http mode serves, such as ":8080".
+	InteractionsListen string `json:"interactions_listen"`
+	// DevGuildID, when set, registers the commands in that server only
+	// (instant updates while developing) instead of globally.
+	DevGuildID string `json:"dev_guild_id"`
+	// RESTBaseURL is where Discord's REST API lives (for REST proxies and tests).
+	RESTBaseURL string `json:"rest_base_url"`
+	// AdminListen is the address of /healthz and /metrics; empty disables it.
+	AdminListen string `json:"admin_listen"`
+
+	// DefaultVariant is used when neither the command nor the server says.
+	DefaultVariant string `json:"default_variant"`
+	// DefaultDaysPerMove is the per-move time limit in days when not given.
+	DefaultDaysPerMove int `json:"default_days_per_move"`
+	// ChallengeExpiry is how long a challenge stays open, such as "24h".
+	ChallengeExpiry string `json:"challenge_expiry"`
+	// SweepInterval is how often clocks and challenges are checked, such as "1m".
+	SweepInterval string `json:"sweep_interval"`
+	// AIWorkers bounds the engine games thought about at once; 0 means one
+	// per CPU core.
+	AIWorkers int `json:"ai_workers"`
+	// RenderSize is the board picture width in pixels (0 = 840).
+	RenderSize int `json:"render_size"`
+	// RenderTheme is light or dark.
+	RenderTheme string `json:"render_theme"`
+	// ShutdownTimeout bounds the wait for in-flight work on shutdown.
+	ShutdownTimeout string `json:"shutdown_timeout"`
+	// BackupDir, when set, receives a hot backup every BackupInterval,
+	// keeping the last BackupKeep files.
+	BackupDir      string `json:"backup_dir"`
+	BackupInterval string `json:"backup_interval"`
+	BackupKeep     int    `json:"backup_keep"`
+	// ConsoleDir is where -console mode writes board pictures.
+	ConsoleDir string `json:"console_dir"`
+}
+
+// defaultConfig returns the configuration with every default applied; the
+// file's keys are decoded over it.
+func defaultConfig() Config {
+	return Config{
+		LogLevel:           "info",
+		LogFormat:          "json",
+		Database:           "taflbot.db",
+		Mode:               "gateway",
+		InteractionsListen: ":8080",
+		RESTBaseURL:        "https://discord.com/api/v9/",
+		DefaultVariant:     tafl.DefaultVariant,
+		DefaultDaysPerMove: 3,
+		ChallengeExpiry:    "24h",
+		SweepInterval:      "1m",
+		RenderTheme:        "light",
+		ShutdownTimeout:    "10s",
+		BackupInterval:     "24h",
+		BackupKeep:         7,
+		ConsoleDir:         "boards",
+	}
+}
+
+// loadConfig reads the file at path (when path is not empty) over the
+// defaults and applies the environment. It does not validate.
+func loadConfig(path string, getenv func(string) string) (Config, error) {
+	c := defaultConfig()
+	if path != "" {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return c, fmt.Errorf("config: %w (copy config.example.json to start one)", err)
+		}
+		if err := decodeConfig(bytes.NewReader(data), &c); err != nil {
+			return c, fmt.Errorf("config %s: %w", path, err)
+		}
+	}
+	if tok := getenv("DISCORD_TOKEN"); tok != "" {
+		c.Token = Secret(tok)
+	}
+	return c, nil
+}
+
+// decodeConfig decodes one JSON object over c, rejecting unknown keys and
+// trailing data.
+func decodeConfig(r io.Reader, c *Config) error {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(c); err != nil {
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			return fmt.Errorf("invalid JSON at byte %d: %v", syn.Offset, err)
+		}
+		return err
+	}
+	if dec.More() {
+		return errors.New("unexpected data after the JSON object")
+	}
+	return nil
+}
+
+// Validate reports every problem with the configuration at once. console
+// says whether the bot runs in -console mode, which needs no Discord keys.
+func (c *Config) Validate(console bool) error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+
+	if _, err := parseLevel(c.LogLevel); err != nil {
+		errs = append(errs, err)
+	}
+	if c.LogFormat != "json" && c.LogFormat != "text" {
+		bad("log_format %q: use \"json\" or \"text\"", c.LogFormat)
+	}
+	if c.Database == "" {
+		bad("database is empty: give a file path such as \"taflbot.db\"")
+	}
+	if !console {
+		switch c.Mode {
+		case "gateway", "http":
+		default:
+			bad("mode %q: use \"gateway\" or \"http\"", c.Mode)
+		}
+		if c.Token == "" {
+			bad("no bot token: set the DISCORD_TOKEN environment variable (Discord Developer Portal → your application → Bot → Reset Token), or run with -console to play without Discord")
+		}
+		if c.ApplicationID == "" {
+			bad("application_id is empty: copy it from the Developer Portal (General Information → Application ID)")
+		} else if !isSnowflake(c.ApplicationID) {
+			bad("application_id %q is not a Discord id (digits only)", c.ApplicationID)
+		}
+		if c.Mode == "http" {
+			if k, err := hex.DecodeString(c.PublicKey); err != nil || len(k) != 32 {
+				bad("public_key must be the application's 64-hex-digit public key (General Information → Public Key) in http mode")
+			}
+			if c.InteractionsListen == "" {
+				bad("interactions_listen is empty: give an address such as \":8080\" for http mode")
+			}
+		}
+	}
+	if c.DevGuildID != "" && !isSnowflake(c.DevGuildID) {
+		bad("dev_guild_id %q is not a Discord id (digits only)", c.DevGuildID)
+	}
+	if u, err := url.Parse(c.RESTBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		bad("rest_base_url %q: give an http(s) URL such as \"https://discord.com/api/v9/\"", c.RESTBaseURL)
+	}
+	if _, err := tafl.Preset(c.DefaultVariant, ""); err != nil {
+		var names []string
+		for _, p := range tafl.Presets() {
+			names = append(names, p.Name)
+		}
+		bad("default_variant %q: use one of %s", c.DefaultVariant, strings.Join(names, ", "))
+	}
+	if c.DefaultDaysPerMove < 1 || c.DefaultDaysPerMove > 30 {
+		bad("default_days_per_move %d: use 1 to 30", c.DefaultDaysPerMove)
+	}
+	durations := []struct {
+		key, val string
+		min      time.Duration
+	}{
+		{"challenge_expiry", c.ChallengeExpiry, time.Minute},
+		{"sweep_interval", c.SweepInterval, time.Second},
+		{"shutdown_timeout", c.ShutdownTimeout, time.Second},
+		{"backup_interval", c.BackupInterval, time.Minute},
+	}
+	for _, d := range durations {
+		v, err := time.ParseDuration(d.val)
+		if err != nil {
+			bad("%s %q: give a duration such as \"90s\", \"10m\" or \"24h\"", d.key, d.val)
+		} else if v < d.min {
+			bad("%s %s is too short: at least %s", d.key, v, d.min)
+		}
+	}
+	if c.AIWorkers < 0 || c.AIWorkers > 64 {
+		bad("ai_workers %d: use 0 (one per core) to 64", c.AIWorkers)
+	}
+	if c.RenderSize != 0 && (c.RenderSize < render.MinSize || c.RenderSize > render.MaxSize) {
+		bad("render_size %d: use 0 (default %d) or %d to %d", c.RenderSize, render.DefaultSize, render.MinSize, render.MaxSize)
+	}
+	if _, err := render.ParseTheme(c.RenderTheme); err != nil {
+		bad("render_theme %q: use \"light\" or \"dark\"", c.RenderTheme)
+	}
+	if c.BackupKeep < 1 {
+		bad("backup_keep %d: keep at least 1 backup", c.BackupKeep)
+	}
+	if console && c.ConsoleDir == "" {
+		bad("console_dir is empty: give a folder for the board pictures")
+	}
+	return errors.Join(errs...)
+}
+
+// duration parses a validated duration string.
+func duration(s string) time.Duration {
+	d, _ := time.ParseDuration(s)
+	return d
+}
+
+func parseLevel(s string) (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(s)); err != nil {
+		return 0, fmt.Errorf("log_level %q: use debug, info, warn or error", s)
+	}
+	return l, nil
+}
+
+func isSnowflake(s string) bool {
+	if s == "" || len(s) > 20 {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// jsonKeys lists the JSON keys of Config's fields.
+func jsonKeys(c Config) []string {
+	t := reflect.TypeOf(c)
+	var keys []string
+	for i := range t.NumField() {
+		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); k != "" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}

@@ -1,0 +1,6 @@
+package main
+
+import "github.com/taflbot/taflbot/bot"
+
+// newEngine returns the engine the bot plays with.
+func newEngine() bot.Engine { return bot.GreedyEngine{} }

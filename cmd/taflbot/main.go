@@ -1,0 +1,244 @@
+// Command taflbot runs the taflbot Discord bot: tafl games (Hnefatafl,
+// Tablut, Brandubh, …) in Discord channels, with correspondence clocks and
+// games against the built-in engine. Everything is kept in one bbolt file.
+//
+// Usage:
+//
+//	taflbot [-config config.json]            run the bot (gateway or HTTP interactions mode)
+//	taflbot -console [-config config.json]   play the same commands in a terminal, without Discord
+//	taflbot db check|backup|compact|export   look after the database (see taflbot db -h)
+//
+// Flags:
+//
+//	-config file   the JSON configuration (see config.example.json; unknown keys are errors).
+//	               Without it the defaults apply.
+//	-console       read commands such as "/tafl challenge opponent:bob" and "/tafl move d1-d4"
+//	               from standard input, act as the user set with "as NAME", press buttons with
+//	               "click LABEL" and "select VALUE", and write every board picture into the
+//	               console_dir folder (default "boards"). Needs no token.
+//	-boards dir    in console mode, the folder for board pictures (overrides console_dir).
+//
+// Environment:
+//
+//	DISCORD_TOKEN  the bot token (Developer Portal → your application → Bot). It overrides
+//	               the config file's "token" and is never logged.
+//
+// In gateway mode (the default) the bot connects to Discord with its token
+// and needs no public address. In HTTP mode ("mode": "http") it serves the
+// Interactions Endpoint URL on interactions_listen; set the application's
+// public_key. The commands are registered at start-up, in one server when
+// dev_guild_id is set (instant), else globally. With admin_listen set, it
+// serves /healthz and Prometheus /metrics there. SIGINT or SIGTERM stops it
+// gracefully: in-flight replies and engine moves finish (up to
+// shutdown_timeout), then the database is closed.
+//
+// Exit status: 0 on a clean stop, 1 on an error, 2 on bad flags.
+// See docs/DISCORD.md for setting up the Discord application.
+package main
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	stop()
+	if err == nil {
+		return
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintln(os.Stderr, "taflbot:", err)
+		os.Exit(2)
+	}
+	fmt.Fprintln(os.Stderr, "taflbot:", err)
+	os.Exit(1)
+}
+
+// usageError is a bad command line (exit status 2).
+type usageError struct{ error }
+
+// run is the whole program; main only maps its error to an exit status.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	if len(args) > 0 && args[0] == "db" {
+		return runDBCommand(ctx, args[1:], stdout, stderr)
+	}
+	fs := flag.NewFlagSet("taflbot", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	configPath := fs.String("config", "", "the JSON configuration file (see config.example.json)")
+	console := fs.Bool("console", false, "play in the terminal without Discord")
+	boards := fs.String("boards", "", "console mode: folder for board pictures (overrides console_dir)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("unexpected argument %q (flags: -config, -console, -boards; or: taflbot db …)", fs.Arg(0))}
+	}
+	cfg, err := loadConfig(*configPath, getenv)
+	if err != nil {
+		return err
+	}
+	if *boards != "" {
+		cfg.ConsoleDir = *boards
+	}
+	if err := cfg.Validate(*console); err != nil {
+		return fmt.Errorf("the configuration needs attention:\n%w", err)
+	}
+	logger := newLogger(&cfg, stderr)
+	logger.Info("starting taflbot", "config", *configPath, "console", *console, "mode", cfg.Mode, "database", cfg.Database, "token", cfg.Token)
+
+	var consoleREST *bot.ConsoleREST
+	now := time.Now
+	if *console {
+		consoleREST = bot.NewConsoleREST(stdout, cfg.ConsoleDir)
+		now = consoleREST.Now
+	}
+	store, err := storage.Open(cfg.Database, storage.Options{Now: now})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := store.Close(); err != nil {
+			logger.Error("closing the database", "err", err)
+		}
+	}()
+	theme, _ := render.ParseTheme(cfg.RenderTheme)
+	opts := bot.Options{
+		Logger: logger, Store: store, Engine: newEngine(), Render: render.Options{Size: cfg.RenderSize, Theme: theme},
+		AppID: cfg.ApplicationID, DevGuildID: cfg.DevGuildID,
+		DefaultVariant: cfg.DefaultVariant, DefaultDays: cfg.DefaultDaysPerMove,
+		ChallengeExpiry: duration(cfg.ChallengeExpiry), SweepInterval: duration(cfg.SweepInterval),
+		AIWorkers: cfg.AIWorkers, Now: now,
+	}
+	shutdown := duration(cfg.ShutdownTimeout)
+
+	if *console {
+		opts.REST = consoleREST
+		b, err := bot.New(opts)
+		if err != nil {
+			return err
+		}
+		cctx, cancel := context.WithCancel(ctx)
+		err = bot.Console(cctx, b, consoleREST, stdin)
+		cancel()
+		b.Stop(shutdown)
+		return err
+	}
+
+	discordgo.Logger = discordLogger(logger)
+	session, err := bot.NewSession(string(cfg.Token), cfg.RESTBaseURL, nil)
+	if err != nil {
+		return err
+	}
+	opts.REST, opts.Session = bot.SessionREST{S: session}, session
+	if cfg.Mode == "http" {
+		opts.PublicKey, _ = hex.DecodeString(cfg.PublicKey)
+	}
+	b, err := bot.New(opts)
+	if err != nil {
+		return err
+	}
+	if cfg.AdminListen != "" {
+		stopAdmin, err := serve(ctx, logger, "admin", cfg.AdminListen, b.AdminHandler())
+		if err != nil {
+			return err
+		}
+		defer stopAdmin()
+	}
+	if cfg.BackupDir != "" {
+		go store.RunBackups(ctx, storage.BackupSchedule{Dir: cfg.BackupDir, Every: duration(cfg.BackupInterval), Keep: cfg.BackupKeep},
+			func(path string, err error) {
+				if err != nil {
+					logger.Error("backup failed", "err", err)
+				} else {
+					logger.Info("backup written", "path", path)
+				}
+			})
+	}
+	if cfg.Mode == "gateway" {
+		return b.Run(ctx, shutdown)
+	}
+	if err := b.RegisterCommands(ctx); err != nil {
+		return err
+	}
+	stopHTTP, err := serve(ctx, logger, "interactions", cfg.InteractionsListen, b.InteractionsHandler(ctx))
+	if err != nil {
+		return err
+	}
+	b.Start(ctx)
+	<-ctx.Done()
+	logger.Info("shutting down")
+	stopHTTP()
+	b.Stop(shutdown)
+	return nil
+}
+
+// serve starts an HTTP server on addr and returns a function that shuts
+// it down gracefully.
+func serve(ctx context.Context, logger *slog.Logger, name, addr string, h http.Handler) (func(), error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("%s listener on %s: %w", name, addr, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			logger.Error(name+" listener stopped", "err", err)
+		}
+	}()
+	logger.Info(name+" listening", "addr", ln.Addr().String())
+	return func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(sctx)
+	}, nil
+}
+
+// newLogger builds the logger from the log_level and log_format keys.
+func newLogger(cfg *Config, w io.Writer) *slog.Logger {
+	level := new(slog.LevelVar)
+	l, _ := parseLevel(cfg.LogLevel)
+	level.Set(l)
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "text" {
+		return slog.New(slog.NewTextHandler(w, opts))
+	}
+	return slog.New(slog.NewJSONHandler(w, opts))
+}
+
+// discordLogger routes discordgo's messages into slog at matching levels.
+func discordLogger(logger *slog.Logger) func(msgL, caller int, format string, a ...any) {
+	return func(msgL, caller int, format string, a ...any) {
+		level := slog.LevelDebug
+		switch msgL {
+		case discordgo.LogError:
+			level = slog.LevelError
+		case discordgo.LogWarning:
+			level = slog.LevelWarn
+		case discordgo.LogInformational:
+			level = slog.LevelInfo
+		}
+		logger.Log(context.Background(), level, fmt.Sprintf(format, a...), "source", "discordgo")
+	}
+}

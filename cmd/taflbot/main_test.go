@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func noEnv(string) string { return "" }
+
+// writeConfig writes a config file into a temporary folder and returns its path.
+func writeConfig(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "config.json")
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestConsolePlaysThroughStdin(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, `{"database": "`+filepath.Join(dir, "t.db")+`", "log_format": "text"}`)
+	boards := filepath.Join(dir, "boards")
+	script := strings.Join([]string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob",
+		"click Accept",
+		"as alice",
+		"/tafl move d2-c2", // illegal: blocked? no — d2 is an attacker moving sideways: legal
+		"/tafl move c2-c3", // not alice's turn now
+		"as bob",
+		"click Move",
+		"select d3", // the defender in front of the king
+		"select e3",
+		"/tafl games",
+		"/tafl rules brandubh",
+		"quit",
+	}, "\n")
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"-console", "-config", cfg, "-boards", boards}, strings.NewReader(script), &out, &errOut, noEnv)
+	if err != nil {
+		t.Fatalf("run: %v\nstderr:\n%s", err, errOut.String())
+	}
+	text := out.String()
+	for _, want := range []string{
+		"@alice challenges @bob to **brandubh**",
+		"@bob accepted the challenge",
+		"@alice to move (attackers)",
+		"Last moves: 1. d2-c2",
+		"It is not your turn",
+		"You played d3-e3",
+		"@bob played d3-e3",
+		"Games of @bob",
+		"brandubh (7×7)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("console output lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Logf("output:\n%s", text)
+	}
+	entries, err := os.ReadDir(boards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// challenge, accepted board, alice's move, bob's menu move, rules board.
+	if len(entries) != 5 {
+		t.Errorf("%d pictures written, want 5", len(entries))
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(boards, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+			t.Errorf("%s: %v", e.Name(), err)
+		}
+	}
+}
+
+func TestNoTokenSaysWhatToSet(t *testing.T) {
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), nil, strings.NewReader(""), &out, &errOut, noEnv)
+	if err == nil {
+		t.Fatal("run without a token succeeded")
+	}
+	for _, want := range []string{"DISCORD_TOKEN", "-console", "application_id"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %s", err, want)
+		}
+	}
+}
+
+func TestBadFlagIsUsageError(t *testing.T) {
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"-nope"}, strings.NewReader(""), &out, &errOut, noEnv)
+	var ue usageError
+	if !errors.As(err, &ue) {
+		t.Fatalf("err = %v, want a usage error", err)
+	}
+}
