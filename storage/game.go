@@ -282,7 +282,11 @@ func decodeGame(data []byte) (*Game, error) {
 	return r.game()
 }
 
-func (r *gameRecord) game() (*Game, error) {
+func (r *gameRecord) game() (*Game, error) { return r.gameFrom(nil) }
+
+// gameFrom decodes r; when base (an active game whose moves are a prefix
+// of r's, same variant) is given, only the moves after base's are replayed.
+func (r *gameRecord) gameFrom(base *Game) (*Game, error) {
 	bad := func(format string, args ...any) (*Game, error) {
 		return nil, fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))
 	}
@@ -295,7 +299,9 @@ func (r *gameRecord) game() (*Game, error) {
 	}
 	var v *tafl.Variant
 	var err error
-	if r.Rules != "" {
+	if base != nil {
+		v = base.game.Variant()
+	} else if r.Rules != "" {
 		v, err = customVariant(r.Rules)
 	} else {
 		v, err = tafl.Preset(r.Variant, r.Layout)
@@ -314,7 +320,12 @@ func (r *gameRecord) game() (*Game, error) {
 		}
 	}
 	g.game = tafl.NewGame(v)
-	for i, text := range r.Moves {
+	done := 0
+	if base != nil {
+		g.game, done = base.game.Clone(), base.game.Len()
+	}
+	for i, text := range r.Moves[done:] {
+		i += done
 		mt, err := tafl.ParseMove(text)
 		if err != nil {
 			return bad("move %d %q: %v", i+1, text, err)
@@ -360,12 +371,12 @@ func parseOutcome(result, reason string) (tafl.Outcome, error) {
 }
 
 // loadGame reads and decodes game id inside tx.
-func loadGame(tx *bolt.Tx, id GameID) (*Game, error) {
+func (s *Store) loadGame(tx *bolt.Tx, id GameID) (*Game, error) {
 	data := tx.Bucket(bucketGames).Get(idKey(uint64(id)))
 	if data == nil {
 		return nil, fmt.Errorf("storage: game %d: %w", id, ErrNotFound)
 	}
-	g, err := decodeGame(data)
+	g, err := s.cache.decode(id, data)
 	if err != nil {
 		return nil, fmt.Errorf("storage: load game %d: %w", id, err)
 	}
@@ -500,7 +511,7 @@ func (s *Store) GetGame(ctx context.Context, id GameID) (*Game, error) {
 	var g *Game
 	err := s.view(func(tx *bolt.Tx) error {
 		var err error
-		g, err = loadGame(tx, id)
+		g, err = s.loadGame(tx, id)
 		return err
 	})
 	return g, err
@@ -528,7 +539,7 @@ func (s *Store) UpdateGame(ctx context.Context, id GameID, expectedPly int, fn f
 	var saved *Game
 	err := s.write(ctx, func(tx *bolt.Tx) error {
 		saved = nil
-		old, err := loadGame(tx, id)
+		old, err := s.loadGame(tx, id)
 		if err != nil {
 			return reject(err)
 		}
@@ -666,7 +677,7 @@ func (s *Store) GamesByPlayer(ctx context.Context, userID string, f GameFilter) 
 		for _, active := range groups {
 			prefix := playerGamePrefix(userID, active)
 			err := scanPrefixReverse(tx.Bucket(bucketGamesByPlayer), prefix, func(k []byte) (bool, error) {
-				g, err := loadIndexed(tx, k)
+				g, err := s.loadIndexed(tx, k)
 				if err != nil {
 					return false, err
 				}
@@ -696,7 +707,7 @@ func (s *Store) ActiveGamesInChannel(ctx context.Context, channelID string) ([]*
 		prefix := appendString(nil, channelID)
 		c := tx.Bucket(bucketActiveByChannel).Cursor()
 		for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
-			g, err := loadIndexed(tx, k)
+			g, err := s.loadIndexed(tx, k)
 			if err != nil {
 				return err
 			}
@@ -726,7 +737,7 @@ func (s *Store) GamesDueBefore(ctx context.Context, t time.Time) ([]*Game, error
 			if beUint64(k) >= limit {
 				break
 			}
-			g, err := loadIndexed(tx, k)
+			g, err := s.loadIndexed(tx, k)
 			if err != nil {
 				return err
 			}
@@ -759,12 +770,12 @@ func (s *Store) ForEachGame(ctx context.Context, fn func(*Game) error) error {
 }
 
 // loadIndexed loads the game an index key points at.
-func loadIndexed(tx *bolt.Tx, k []byte) (*Game, error) {
+func (s *Store) loadIndexed(tx *bolt.Tx, k []byte) (*Game, error) {
 	id, err := keyID(k)
 	if err != nil {
 		return nil, err
 	}
-	g, err := loadGame(tx, GameID(id))
+	g, err := s.loadGame(tx, GameID(id))
 	if err != nil {
 		return nil, fmt.Errorf("storage: index entry %x: %w", k, err)
 	}

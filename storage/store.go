@@ -32,6 +32,10 @@ type Options struct {
 	// MaxBatch caps how many writes share one transaction. Default 256.
 	MaxBatch int
 
+	// GameCache is how many decoded games to keep in memory, to spare
+	// replaying their moves on every load. Default 1024; negative: none.
+	GameCache int
+
 	// Now is the clock used for timestamps, deadlines and expiry.
 	// Default time.Now.
 	Now func() time.Time
@@ -44,6 +48,7 @@ type Store struct {
 	now      func() time.Time
 	maxBatch int
 	readOnly bool
+	cache    *gameCache
 
 	writes    chan *writeReq
 	quit      chan struct{}
@@ -68,6 +73,9 @@ func Open(path string, opts Options) (s *Store, err error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	if opts.GameCache == 0 {
+		opts.GameCache = 1024
+	}
 	if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
 		return nil, fmt.Errorf("storage: open %s: it is a directory, not a database file", path)
 	} else if statErr == nil && fi.Size() > 0 && fi.Size() < 1024 {
@@ -78,7 +86,7 @@ func Open(path string, opts Options) (s *Store, err error) {
 		return nil, err
 	}
 	s = &Store{
-		db: db, path: path, now: opts.Now, maxBatch: opts.MaxBatch, readOnly: opts.ReadOnly,
+		db: db, path: path, now: opts.Now, maxBatch: opts.MaxBatch, readOnly: opts.ReadOnly, cache: newGameCache(opts.GameCache),
 		writes: make(chan *writeReq), quit: make(chan struct{}), done: make(chan struct{}),
 	}
 	if err := s.prepare(); err != nil {
