@@ -1,0 +1,140 @@
+package ai
+
+import "github.com/taflbot/taflbot/tafl"
+
+// quiesce is the tactical search at the horizon. It settles the threats
+// that decide games in one move before trusting the evaluation:
+//
+//   - defenders to move with an open line to an escape square win;
+//   - attackers to move who can capture the king win;
+//   - a side whose opponent threatens such a win next move must answer
+//     it: every move is searched (no standing pat), up to maxQDepth plies;
+//   - otherwise the static evaluation stands.
+func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
+	s.nodes++
+	if s.nodes >= pollEvery {
+		s.poll()
+	}
+	if s.sh.stop.Load() {
+		return 0
+	}
+	if ply > s.seldepth {
+		s.seldepth = ply
+	}
+	p := &s.pos[ply]
+	toMove := s.sides[ply&1]
+	threat := false
+	if toMove == tafl.Defenders {
+		if p.OpenLines() > 0 {
+			return WinScore - int32(ply+1)
+		}
+		threat = s.kingInReach(ply) && p.KingThreatened()
+	} else {
+		if s.kingInReach(ply) && s.canCaptureKing(ply) {
+			return WinScore - int32(ply+1)
+		}
+		threat = p.OpenLines() > 0
+	}
+	if !threat || qd >= maxQDepth || ply >= maxPly-1 {
+		v := s.in.evaluate(&s.boards[ply], toMove, s.kings[ply])
+		if threat {
+			v -= s.in.w.openLine // an unanswered threat at the very end
+		}
+		return v
+	}
+
+	// Answer the threat: every move, no standing pat.
+	moves := p.GenerateMoves(s.moves[ply])
+	s.moves[ply] = moves
+	if len(moves) == 0 {
+		return s.noMoves(ply)
+	}
+	best := int32(-infinity)
+	legal := 0
+	k := s.kings[ply]
+	for _, m := range moves {
+		// Cheap filter for the attackers: against an open line only a
+		// move onto one of the king's lines (or beside him) can help.
+		if toMove == tafl.Attackers && !sameLine(m.To(), k) {
+			legal++ // a legal move, just a losing one
+			if best < -WinScore+int32(ply+2) {
+				best = -WinScore + int32(ply+2)
+			}
+			continue
+		}
+		c := &s.pos[ply+1]
+		caps := p.MakeMove(m, c)
+		var score int32
+		if v, over := s.terminal(ply, c, caps); over {
+			if v == forbidden {
+				continue
+			}
+			score = v
+		} else {
+			s.push(ply, m, c, caps)
+			score = -s.quiesce(ply+1, -beta, -alpha, qd+1)
+		}
+		legal++
+		if s.sh.stop.Load() {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	if legal == 0 {
+		return s.noMoves(ply)
+	}
+	return best
+}
+
+// sameLine reports whether sq shares a rank or file with k.
+func sameLine(sq, k tafl.Square) bool {
+	return sq.File() == k.File() || sq.Rank() == k.Rank()
+}
+
+// kingInReach is a cheap test that must hold before the attackers can
+// capture the king in one move: enough of his neighbours are already
+// attackers, special squares or off the board.
+func (s *searcher) kingInReach(ply int) bool {
+	k := s.kings[ply]
+	b := &s.boards[ply]
+	if k == tafl.NoSquare {
+		return false
+	}
+	n := 0
+	in := s.in
+	for _, d := range dirs {
+		q := k + d
+		if b[q] == tafl.Attacker || in.special[q] || b[q] == offBoard {
+			n++
+		}
+	}
+	return n >= in.captureNeed
+}
+
+// canCaptureKing reports whether the attackers, to move at ply, can
+// capture the king with one move.
+func (s *searcher) canCaptureKing(ply int) bool {
+	p := &s.pos[ply]
+	k := s.kings[ply]
+	moves := p.GenerateMoves(s.moves[ply])
+	s.moves[ply] = moves
+	c := &s.pos[ply+1]
+	for _, m := range moves {
+		if to := m.To(); to != k+1 && to != k-1 && to != k+stride && to != k-stride {
+			continue
+		}
+		p.MakeMove(m, c)
+		if c.Outcome().Reason == tafl.KingCaptured {
+			return true
+		}
+	}
+	return false
+}

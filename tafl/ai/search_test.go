@@ -1,0 +1,141 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// randomGame plays n random legal moves from the start of variant name
+// with the given seed, stopping early if the game ends.
+func randomGame(t testing.TB, name string, n int, seed uint64) *tafl.Game {
+	t.Helper()
+	v, err := tafl.Preset(name, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tafl.NewGame(v)
+	r := rand.New(rand.NewPCG(seed, 1))
+	for i := 0; i < n; i++ {
+		moves := g.LegalMoves()
+		if len(moves) == 0 || g.Outcome().Over() {
+			break
+		}
+		// Avoid ending the game: prefer moves after which it goes on.
+		m := moves[r.IntN(len(moves))]
+		trial := g.Clone()
+		if _, err := trial.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		if trial.Outcome().Over() {
+			continue
+		}
+		g = trial
+	}
+	return g
+}
+
+// staticEval is the evaluation of a position, computed from its public
+// API, for the reference minimax.
+func staticEval(p tafl.Position) int32 {
+	in := infoFor(p.Variant())
+	b := in.empty
+	for _, sq := range in.squares {
+		b[sq] = p.At(sq)
+	}
+	return in.evaluate(&b, p.ToMove(), p.King())
+}
+
+// minimax is a plain negamax over tafl.Game (which applies every rule,
+// repetition and "no legal move" included) with the static evaluation at
+// the leaves: the reference the search must agree with.
+func minimax(g *tafl.Game, depth, ply int) int32 {
+	if depth == 0 {
+		return staticEval(g.Position())
+	}
+	best := int32(-infinity)
+	for _, m := range g.LegalMoves() {
+		c := g.Clone()
+		if _, err := c.Play(m); err != nil {
+			panic(err)
+		}
+		var v int32
+		o := c.Outcome()
+		switch {
+		case o.Reason == tafl.NoMoves && depth == 1:
+			// The search sees "no legal move" only when it searches
+			// the position, not at its horizon.
+			v = -staticEval(c.Position())
+		case o.Over() && o.Winner == tafl.NoSide:
+			v = 0
+		case o.Over() && o.Winner == g.ToMove():
+			v = WinScore - int32(ply+1)
+		case o.Over():
+			v = -WinScore + int32(ply+1)
+		default:
+			v = -minimax(c, depth-1, ply+1)
+		}
+		best = max(best, v)
+	}
+	return best
+}
+
+func TestSearchEqualsMinimax(t *testing.T) {
+	cases := []struct {
+		variant string
+		depth   int
+		n       int
+	}{
+		{"brandubh", 3, 2},
+		{"ard-ri", 2, 2},
+		{"tablut", 2, 2},
+		{"copenhagen", 2, 1},
+	}
+	for _, c := range cases {
+		for i := 0; i < c.n; i++ {
+			g := randomGame(t, c.variant, 6+7*i, uint64(100+i))
+			want := minimax(g, c.depth, 0)
+			for _, k := range []knobs{
+				{noLMR: true, noQuiesce: true, noTT: true},
+				{noLMR: true, noQuiesce: true, ttSameOnly: true},
+			} {
+				r, err := Search(context.Background(), g, Limits{Depth: c.depth, knobs: k})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if int32(r.Score) != want {
+					t.Errorf("%s game %d (%s, %s to move), depth %d, knobs %+v: search %d, minimax %d",
+						c.variant, i, g.Position().Record(), g.ToMove(), c.depth, k, r.Score, want)
+				}
+			}
+		}
+	}
+}
+
+// TestTableKeepsResults checks that the transposition table does not
+// change the value found at a fixed depth, quiescence included.
+func TestTableKeepsResults(t *testing.T) {
+	for i, name := range []string{"brandubh", "copenhagen", "tablut", "tawlbwrdd", "brandubh", "fetlar"} {
+		g := randomGame(t, name, 10+3*i, uint64(7+i))
+		depth := 3
+		if name == "brandubh" {
+			depth = 4
+		}
+		a, err := Search(context.Background(), g, Limits{Depth: depth, knobs: knobs{noLMR: true, noTT: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Search(context.Background(), g, Limits{Depth: depth, knobs: knobs{noLMR: true, ttSameOnly: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Score != b.Score {
+			t.Errorf("%s %s: score without table %d, with table %d", name, g.Position(), a.Score, b.Score)
+		}
+		if b.Nodes >= a.Nodes {
+			t.Logf("%s: the table saved no nodes (%d vs %d)", name, b.Nodes, a.Nodes)
+		}
+	}
+}
