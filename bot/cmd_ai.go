@@ -71,7 +71,8 @@ type aiPool struct {
 	workers int
 	queue   chan storage.GameID
 	mu      sync.Mutex
-	pending map[storage.GameID]bool
+	pending map[storage.GameID]bool // queued or being thought about
+	again   map[storage.GameID]bool // asked again while being thought about
 	ctx     context.Context
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
@@ -80,7 +81,7 @@ type aiPool struct {
 
 func newAIPool(b *Bot, workers int) *aiPool {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &aiPool{b: b, workers: workers, queue: make(chan storage.GameID, 4096), pending: map[storage.GameID]bool{}, ctx: ctx, cancel: cancel}
+	return &aiPool{b: b, workers: workers, queue: make(chan storage.GameID, 4096), pending: map[storage.GameID]bool{}, again: map[storage.GameID]bool{}, ctx: ctx, cancel: cancel}
 }
 
 // busy returns the number of games queued or being thought about.
@@ -108,7 +109,13 @@ func (p *aiPool) start() {
 func (p *aiPool) enqueue(id storage.GameID) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.pending[id] || p.ctx.Err() != nil {
+	if p.ctx.Err() != nil {
+		return
+	}
+	if p.pending[id] {
+		// Its worker may be past its checks already (posting the last
+		// board): make it look at the game once more.
+		p.again[id] = true
 		return
 	}
 	select {
@@ -126,10 +133,19 @@ func (p *aiPool) work() {
 		case <-p.ctx.Done():
 			return
 		case id := <-p.queue:
-			p.b.aiMove(p.ctx, id)
-			p.mu.Lock()
-			delete(p.pending, id)
-			p.mu.Unlock()
+			for {
+				p.b.aiMove(p.ctx, id)
+				p.mu.Lock()
+				again := p.again[id] && p.ctx.Err() == nil
+				delete(p.again, id)
+				if !again {
+					delete(p.pending, id)
+				}
+				p.mu.Unlock()
+				if !again {
+					break
+				}
+			}
 		}
 	}
 }

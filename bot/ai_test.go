@@ -1,0 +1,88 @@
+package bot_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// waitPly waits until alice's game has at least ply moves or is over.
+func waitPly(t *testing.T, h *harness, ply int) *storage.Game {
+	t.Helper()
+	var g *storage.Game
+	waitFor(t, "the engine's move", func() bool {
+		g = gameOf(t, h, alice)
+		return g.Ply() >= ply || !g.Active()
+	})
+	return g
+}
+
+func TestAIGameToTheEnd(t *testing.T) {
+	h := newHarness(t, newPolicyEngine(3))
+	r, rec := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
+	if isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	checkPNG(t, rec)
+	rnd := rand.New(rand.NewPCG(4, 0))
+	n := len(h.fake.requests("/channels/" + channel + "/messages"))
+	g := waitPly(t, h, 1) // the engine attacks first
+	for g.Active() {
+		if g.Ply() > 300 {
+			t.Fatal("the game does not end")
+		}
+		m := policyMove(g.Tafl(), rnd)
+		r, rec := h.slash(alice, "move", opt("move", m.String()))
+		if isEphemeral(r) {
+			t.Fatalf("move %s refused: %s", m, r.Content)
+		}
+		checkPNG(t, rec)
+		g = waitPly(t, h, g.Ply()+2)
+	}
+	if o := g.Outcome(); o.Reason != tafl.KingCaptured && o.Reason != tafl.KingEscaped {
+		t.Fatalf("game ended by %v", o)
+	}
+	engineMoves := (g.Ply() + 1) / 2
+	var boards int
+	waitFor(t, "every engine board", func() bool {
+		boards = 0
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages")[n:] {
+			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "taflbot played") {
+				checkPNG(t, rec)
+				boards++
+			}
+		}
+		return boards >= engineMoves-1 // the engine's last move may be the human's last board's answer
+	})
+	p, err := h.store.GetPlayer(t.Context(), guild, alice)
+	if err != nil || p.AIWins+p.AILosses != 1 {
+		t.Errorf("alice's record vs the engine: %+v, %v", p, err)
+	}
+}
+
+func TestAIMoveResumesAfterRestart(t *testing.T) {
+	eng := newPolicyEngine(5)
+	eng.delay = 300 * time.Millisecond
+	h := newHarness(t, eng)
+	h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "max"))
+	m := gameOf(t, h, alice).Tafl().LegalMoves()[0]
+	if r, _ := h.slash(alice, "move", opt("move", m.String())); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	h.restart() // mid-thought: the search is cancelled
+	if g := gameOf(t, h, alice); g.Ply() != 1 {
+		t.Fatalf("ply %d right after the restart, want 1 (engine interrupted)", g.Ply())
+	}
+	g := waitPly(t, h, 2)
+	if g.Ply() != 2 {
+		t.Fatalf("ply %d, want 2: the engine moves once after the restart", g.Ply())
+	}
+	time.Sleep(400 * time.Millisecond)
+	if g := gameOf(t, h, alice); g.Ply() != 2 {
+		t.Errorf("ply %d: the engine moved twice", g.Ply())
+	}
+}

@@ -1,0 +1,94 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// channelPosts returns the messages posted in the game channel after n.
+func channelPosts(t *testing.T, h *harness, n int) []*resp {
+	var out []*resp
+	for _, rec := range h.fake.requests("/channels/" + channel + "/messages")[n:] {
+		if rec.Method == "POST" && rec.Status == 200 {
+			out = append(out, decode(t, rec.Body))
+		}
+	}
+	return out
+}
+
+func TestReminderThenTimeoutOnceAcrossRestarts(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"), opt("days", 1.0))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	g := gameOf(t, h, alice)
+	if want := h.clock.Now().Add(24 * time.Hour); !g.Deadline.Equal(want) {
+		t.Fatalf("deadline %v, want %v", g.Deadline, want)
+	}
+	n := len(h.fake.requests("/channels/" + channel + "/messages"))
+
+	// 17 h in: 7 h left, more than a quarter of the day: no reminder yet.
+	h.clock.Advance(17 * time.Hour)
+	h.bot.Sweep(t.Context())
+	if posts := channelPosts(t, h, n); len(posts) != 0 {
+		t.Fatalf("reminder too early: %q", posts[0].Content)
+	}
+	// 18 h 1 m in: under 6 h left: one reminder, in the channel and by DM.
+	h.clock.Advance(61 * time.Minute)
+	h.fake.inject("POST", "/channels/dm-"+alice+"/messages", 403, 50007, 1) // DMs closed: ignored
+	h.bot.Sweep(t.Context())
+	h.bot.Sweep(t.Context())
+	posts := channelPosts(t, h, n)
+	if len(posts) != 1 || !strings.Contains(posts[0].Content, "<@"+alice+">, it's your move") || !strings.Contains(posts[0].Content, "5h 59m left") {
+		t.Fatalf("reminders: %+v", posts)
+	}
+	if len(h.fake.requests("/users/@me/channels")) != 1 {
+		t.Errorf("DM channel opened %d times, want 1", len(h.fake.requests("/users/@me/channels")))
+	}
+	h.restart() // the start-up catch-up must not remind again
+	h.bot.Sweep(t.Context())
+	if posts := channelPosts(t, h, n); len(posts) != 1 {
+		t.Fatalf("%d reminders after a restart, want 1", len(posts))
+	}
+
+	// Past the deadline, with the bot down: the catch-up at start-up ends it.
+	h.stop()
+	h.clock.Advance(6 * time.Hour)
+	h.start()
+	h.bot.Sweep(t.Context()) // waits for the start-up sweep (one at a time), then finds nothing
+	posts = channelPosts(t, h, n)
+	if len(posts) != 2 {
+		t.Fatalf("%d posts after the deadline, want reminder + timeout", len(posts))
+	}
+	if !strings.Contains(posts[1].Content, "<@"+alice+"> ran out of time") || !strings.Contains(posts[1].Content, "Defenders win") {
+		t.Errorf("timeout post %q", posts[1].Content)
+	}
+	g = gameOf(t, h, alice)
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
+		t.Fatalf("outcome %v", g.Outcome())
+	}
+	p, err := h.store.GetPlayer(t.Context(), guild, bob)
+	if err != nil || p.Wins != 1 {
+		t.Errorf("bob's record %+v, %v: the timeout win is not counted", p, err)
+	}
+	h.restart()
+	h.bot.Sweep(t.Context())
+	if posts := channelPosts(t, h, n); len(posts) != 2 {
+		t.Errorf("%d posts after another restart, want still 2", len(posts))
+	}
+	if lines := h.logs.lines(`"level":"ERROR"`); len(lines) != 0 {
+		t.Errorf("errors logged: %v", lines)
+	}
+}
+
+func TestChallengeExpires(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob))
+	h.clock.Advance(25 * time.Hour)
+	h.bot.Sweep(t.Context())
+	if r, _ := h.click(bob, customIDs(r.Components)["Accept"], false); !isEphemeral(r) || !strings.Contains(r.Content, "no longer open") {
+		t.Errorf("accepting an expired challenge: %q", r.Content)
+	}
+}

@@ -1,0 +1,161 @@
+package bot_test
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
+)
+
+// httpBot serves a bot's interactions endpoint on loopback.
+type httpBot struct {
+	h    *harness
+	srv  *httptest.Server
+	priv ed25519.PrivateKey
+}
+
+func newHTTPBot(t *testing.T) *httpBot {
+	h := newHarness(t, nil)
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A second bot on the same store, with the public key, as HTTP mode runs it.
+	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.New(bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Engine: h.engine, PublicKey: pub,
+		Now: h.clock.Now, Render: render.Options{Size: 240}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(b.InteractionsHandler(t.Context()))
+	t.Cleanup(func() { srv.Close(); b.Stop(5 * time.Second) })
+	return &httpBot{h: h, srv: srv, priv: priv}
+}
+
+// post sends body signed with key at time ts.
+func (hb *httpBot) post(t *testing.T, body []byte, key ed25519.PrivateKey, ts time.Time) (*http.Response, []byte) {
+	t.Helper()
+	stamp := strconv.FormatInt(ts.Unix(), 10)
+	sig := ed25519.Sign(key, append([]byte(stamp), body...))
+	req, _ := http.NewRequest("POST", hb.srv.URL, bytes.NewReader(body))
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
+	req.Header.Set("X-Signature-Timestamp", stamp)
+	resp, err := hb.srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out, _ := io.ReadAll(resp.Body)
+	return resp, out
+}
+
+func TestHTTPPingAndSignatures(t *testing.T) {
+	hb := newHTTPBot(t)
+	now := hb.h.clock.Now()
+	ping := []byte(`{"id":"1","application_id":"555","type":1,"token":"t","version":1}`)
+	resp, body := hb.post(t, ping, hb.priv, now)
+	if resp.StatusCode != 200 || strings.TrimSpace(string(body)) != `{"type":1}` {
+		t.Fatalf("PING: %d %s, want 200 {\"type\":1}", resp.StatusCode, body)
+	}
+	_, other, _ := ed25519.GenerateKey(nil)
+	cases := []struct {
+		name string
+		key  ed25519.PrivateKey
+		ts   time.Time
+		body []byte
+	}{
+		{"forged", other, now, ping},
+		{"stale", hb.priv, now.Add(-10 * time.Minute), ping},
+		{"future", hb.priv, now.Add(10 * time.Minute), ping},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if resp, _ := hb.post(t, c.body, c.key, c.ts); resp.StatusCode != http.StatusUnauthorized {
+				t.Errorf("status %d, want 401", resp.StatusCode)
+			}
+		})
+	}
+	t.Run("tampered body", func(t *testing.T) {
+		stamp := strconv.FormatInt(now.Unix(), 10)
+		sig := ed25519.Sign(hb.priv, append([]byte(stamp), ping...))
+		req, _ := http.NewRequest("POST", hb.srv.URL, bytes.NewReader(bytes.Replace(ping, []byte(`"1"`), []byte(`"2"`), 1)))
+		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
+		req.Header.Set("X-Signature-Timestamp", stamp)
+		resp, err := hb.srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusUnauthorized {
+			t.Errorf("status %d, want 401", resp.StatusCode)
+		}
+	})
+	t.Run("no signature", func(t *testing.T) {
+		resp, err := hb.srv.Client().Post(hb.srv.URL, "application/json", bytes.NewReader(ping))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusUnauthorized {
+			t.Errorf("status %d, want 401", resp.StatusCode)
+		}
+	})
+}
+
+func TestHTTPCommandWithBoard(t *testing.T) {
+	hb := newHTTPBot(t)
+	in := hb.h.slashInteraction(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "easy"))
+	body, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, out := hb.post(t, body, hb.priv, hb.h.clock.Now())
+	if resp.StatusCode != 200 {
+		t.Fatalf("status %d: %s", resp.StatusCode, out)
+	}
+	// A board has a file: the body defers, and the board arrives by editing.
+	r := decode(t, out)
+	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("HTTP reply type %d, want a deferral (5)", r.Type)
+	}
+	var edit *recorded
+	waitFor(t, "the edited response", func() bool {
+		for _, rec := range hb.h.fake.requests("/webhooks/555/" + in.Token + "/messages/@original") {
+			if rec.Method == "PATCH" {
+				edit = rec
+				return true
+			}
+		}
+		return false
+	})
+	checkPNG(t, edit)
+	if m := decode(t, edit.Body); !strings.Contains(m.Content, "plays taflbot at level **easy**") {
+		t.Errorf("edited content %q", m.Content)
+	}
+	// Errors still come straight back in the body, ephemeral.
+	in = hb.h.slashInteraction(bob, "move", opt("move", "d1-d4"))
+	body, _ = json.Marshal(in)
+	_, out = hb.post(t, body, hb.priv, hb.h.clock.Now())
+	if r := decode(t, out); r.Type != discordgo.InteractionResponseChannelMessageWithSource || !isEphemeral(r) || !strings.Contains(r.Content, "no game") {
+		t.Errorf("error reply %+v", r)
+	}
+	games, err := hb.h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{})
+	if err != nil || len(games) != 1 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+}
