@@ -71,6 +71,7 @@ var commands = map[string]command{
 	"perft":    {"count the leaves of the legal-move tree", runPerft},
 	"render":   {"draw a position as a PNG picture", runRender},
 	"replay":   {"draw a game as an animated GIF", runReplay},
+	"ai":       {"search a position and print the engine's move", runAI},
 }
 
 // usageError is a mistake in the command line: exit status 2.

@@ -33,13 +33,13 @@ type info struct {
 	corner  bool // the king escapes to the corners (else to the edge)
 	squares []tafl.Square
 
-	empty    board             // every board square Empty, every other cell offBoard
-	escape   [cells]bool       // the king wins on this square
-	special  [cells]bool       // throne, corner or camp
-	kingStop [cells]bool       // the king may stop here (coming from outside)
-	kingPass [cells]bool       // the king may pass over here
-	guard    [cells]int16      // corner variants: value of an attacker here for blocking a corner
-	kingDist [cells]int16      // distance (in squares) to the nearest escape square
+	empty    board        // every board square Empty, every other cell offBoard
+	escape   [cells]bool  // the king wins on this square
+	special  [cells]bool  // throne, corner or camp
+	kingStop [cells]bool  // the king may stop here (coming from outside)
+	kingPass [cells]bool  // the king may pass over here
+	guard    [cells]int16 // corner variants: value of an attacker here for blocking a corner
+	kingDist [cells]int16 // distance (in squares) to the nearest escape square
 	w        *weights
 
 	// pieces needed around the king before a one-move capture is possible

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
+)
+
+// runAI searches a position and prints the engine's choice.
+//
+//	tafl ai [position flags] [-moves "…"] [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N] [-json]
+//
+// The text output is one "key value" pair per line: move, score, mate
+// (plies to a forced end, + winning, − losing; only when forced), depth,
+// seldepth, nodes, nps, time, pv. With -json, one object with the same
+// keys (time in milliseconds, pv as a list of moves).
+func runAI(e env) error {
+	var s setup
+	var level, moves string
+	var timeLimit time.Duration
+	var depth, threads int
+	var nodes int64
+	var seed uint64
+	var asJSON bool
+	fs := newFlags(e, "ai", `[position flags] [-moves "…"] [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N] [-json]`)
+	s.register(fs)
+	fs.StringVar(&moves, "moves", "", "moves to play from the position first, separated by spaces")
+	fs.StringVar(&level, "level", "", "playing level: easy, medium, hard or max (default hard)")
+	fs.DurationVar(&timeLimit, "time", 0, "time budget, such as 2s")
+	fs.IntVar(&depth, "depth", 0, "search depth in plies")
+	fs.Int64Var(&nodes, "nodes", 0, "node budget")
+	fs.IntVar(&threads, "threads", 1, "search threads")
+	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium")
+	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return &usageError{msg: "ai takes no arguments (put moves in -moves)"}
+	}
+	lim, err := searchLimits(level, timeLimit, depth, nodes, seed)
+	if err != nil {
+		return err
+	}
+	if threads < 1 || threads > 256 {
+		return &usageError{msg: "-threads must be from 1 to 256"}
+	}
+	lim.Threads = threads
+	g, err := s.Game()
+	if err != nil {
+		return err
+	}
+	if _, err := PlayMoves(g, strings.Fields(moves)); err != nil {
+		return err
+	}
+	if g.Outcome().Over() {
+		return fmt.Errorf("the game is over (%s, %s): there is no move to find", g.Outcome().Status(), g.Outcome().Reason)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	r, err := ai.Search(ctx, g, lim)
+	if err != nil {
+		return err
+	}
+	return printResult(e, r, asJSON)
+}
+
+// searchLimits turns the mutually exclusive -level, -time, -depth and
+// -nodes flags into limits (hard when none is given).
+func searchLimits(level string, t time.Duration, depth int, nodes int64, seed uint64) (ai.Limits, error) {
+	n := 0
+	for _, set := range []bool{level != "", t != 0, depth != 0, nodes != 0} {
+		if set {
+			n++
+		}
+	}
+	if n > 1 {
+		return ai.Limits{}, &usageError{msg: "give only one of -level, -time, -depth and -nodes"}
+	}
+	switch {
+	case t < 0 || depth < 0 || nodes < 0:
+		return ai.Limits{}, &usageError{msg: "-time, -depth and -nodes must be positive"}
+	case t > 0:
+		return ai.Limits{Time: t, Seed: seed}, nil
+	case depth > 0:
+		if depth > 100 {
+			return ai.Limits{}, &usageError{msg: "-depth must be at most 100"}
+		}
+		return ai.Limits{Depth: depth, Seed: seed}, nil
+	case nodes > 0:
+		return ai.Limits{Nodes: nodes, Seed: seed}, nil
+	}
+	l := ai.Hard
+	if level != "" {
+		var err error
+		if l, err = ai.ParseLevel(level); err != nil {
+			return ai.Limits{}, &usageError{msg: err.Error()}
+		}
+	}
+	return ai.LevelLimits(l, seed), nil
+}
+
+// aiJSON is the -json output of tafl ai.
+type aiJSON struct {
+	Move     string   `json:"move"`
+	Score    int      `json:"score"`
+	Mate     int      `json:"mate,omitempty"`
+	Depth    int      `json:"depth"`
+	SelDepth int      `json:"seldepth"`
+	Nodes    int64    `json:"nodes"`
+	NPS      int64    `json:"nps"`
+	TimeMS   int64    `json:"time_ms"`
+	PV       []string `json:"pv"`
+}
+
+func printResult(e env, r ai.Result, asJSON bool) error {
+	if r.Move == tafl.NoMove {
+		return errors.New("the engine found no move")
+	}
+	out := aiJSON{Move: r.Move.String(), Score: r.Score, Mate: r.Mate(), Depth: r.Depth, SelDepth: r.SelDepth,
+		Nodes: r.Nodes, TimeMS: r.Time.Milliseconds(), PV: []string{}}
+	if s := r.Time.Seconds(); s > 0 {
+		out.NPS = int64(float64(r.Nodes) / s)
+	}
+	for _, m := range r.PV {
+		out.PV = append(out.PV, m.String())
+	}
+	if asJSON {
+		return json.NewEncoder(e.stdout).Encode(out)
+	}
+	fmt.Fprintf(e.stdout, "move %s\nscore %d\n", out.Move, out.Score)
+	if out.Mate != 0 {
+		fmt.Fprintf(e.stdout, "mate %+d\n", out.Mate)
+	}
+	fmt.Fprintf(e.stdout, "depth %d\nseldepth %d\nnodes %d\nnps %d\ntime %s\npv %s\n",
+		out.Depth, out.SelDepth, out.Nodes, out.NPS, r.Time.Round(time.Millisecond), strings.Join(out.PV, " "))
+	return nil
+}
