@@ -29,6 +29,9 @@ func (b *Bot) Sweep(ctx context.Context) {
 	defer b.recoverLog("clock sweep")
 	now := b.now()
 	due, err := b.store.GamesDueBefore(ctx, now.Add(24*time.Hour+time.Nanosecond))
+	if ctx.Err() != nil {
+		return // shutting down: the next start catches up
+	}
 	if err != nil {
 		b.log.Error("clock sweep: listing deadlines", "err", err)
 		return
@@ -44,6 +47,9 @@ func (b *Bot) Sweep(ctx context.Context) {
 		}
 	}
 	expired, err := b.store.ExpireChallenges(ctx, now)
+	if ctx.Err() != nil {
+		return
+	}
 	if err != nil {
 		b.log.Error("clock sweep: expiring challenges", "err", err)
 		return
@@ -63,6 +69,9 @@ func (b *Bot) Sweep(ctx context.Context) {
 // timeout ends game id on time and announces it once.
 func (b *Bot) timeout(ctx context.Context, id storage.GameID, now time.Time) {
 	g, expired, err := b.store.ExpireGame(ctx, id, now)
+	if err != nil && ctx.Err() != nil {
+		return
+	}
 	if err != nil {
 		b.log.Error("clock sweep: ending a game on time", "game_id", id, "err", err)
 		return
@@ -93,6 +102,9 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 		return
 	}
 	ok, err := b.store.MarkReminded(ctx, g.ID, g.Ply(), now)
+	if err != nil && ctx.Err() != nil {
+		return
+	}
 	if err != nil {
 		b.log.Error("clock sweep: marking a reminder", "game_id", g.ID, "err", err)
 		return
