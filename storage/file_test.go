@@ -21,7 +21,12 @@ func populate(t testing.TB, s *storage.Store, n int) []storage.GameID {
 	t.Helper()
 	var ids []storage.GameID
 	for i := range n {
-		g := newHumanGame(t, "u"+string(rune('a'+i%5)), "v"+string(rune('a'+i%7)))
+		g, err := storage.NewGame("brandubh", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.GuildID, g.ChannelID, g.MoveTime = "g1", "c1", 24*time.Hour
+		g.Attackers, g.Defenders = storage.Human("u"+string(rune('a'+i%5))), storage.Human("v"+string(rune('a'+i%7)))
 		if err := s.CreateGame(t.Context(), g); err != nil {
 			t.Fatal(err)
 		}
@@ -127,13 +132,13 @@ func TestBadFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	populate(t, s, 200)
+	populate(t, s, 120)
 	s.Close()
 	goodBytes, err := os.ReadFile(good)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(goodBytes) < 64<<10 {
+	if len(goodBytes) < 32<<10 {
 		t.Fatalf("the sample database is only %d bytes", len(goodBytes))
 	}
 	otherBolt := filepath.Join(dir, "other.db")
@@ -188,7 +193,7 @@ func TestDamagedPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids := populate(t, s, 200)
+	ids := populate(t, s, 120)
 	s.Close()
 	compacted := filepath.Join(dir, "compacted.db")
 	if err := storage.Compact(path, compacted, storage.Options{}); err != nil {
