@@ -92,8 +92,10 @@ func (p *Position) squareRule(m Move, pc Piece, q Square, stop bool) *MoveError 
 			return &MoveError{m, ReasonThrone, fmt.Sprintf("the throne may not be entered: once the king has left it, no piece may %s %s", verb, q)}
 		case pc == King && !a.Reenter.Has(King):
 			return &MoveError{m, ReasonThrone, "the throne may not be entered: the king may not return to it once he has left"}
-		case stop && a.Pass.Has(pc):
+		case stop && a.Pass.Has(pc) && a.Stop.Has(King):
 			return &MoveError{m, ReasonThrone, fmt.Sprintf("only the king may stop on the throne; %s may only pass over it", withArticle(pc))}
+		case stop && a.Pass.Has(pc):
+			return &MoveError{m, ReasonThrone, "no piece may stop on the throne; pieces may only pass over it"}
 		}
 		return &MoveError{m, ReasonThrone, fmt.Sprintf("the throne may not be entered: %s may not %s it", withArticle(pc), verb)}
 	case k&sqCorner != 0:
