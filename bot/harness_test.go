@@ -118,6 +118,7 @@ type harness struct {
 	store  *storage.Store
 	bot    *bot.Bot
 	cancel context.CancelFunc
+	adjust func(*bot.Options) // changes the options before each start
 }
 
 const (
@@ -149,12 +150,16 @@ func (h *harness) start() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	b, err := bot.New(bot.Options{
+	opts := bot.Options{
 		Logger: slog.New(slog.NewJSONHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		Store:  st, REST: bot.SessionREST{S: sess}, Engine: h.engine, AppID: "555",
 		Now: h.clock.Now, SweepInterval: time.Hour, AIWorkers: 2,
 		Render: render.Options{Size: 240}, // small boards keep -race runs quick
-	})
+	}
+	if h.adjust != nil {
+		h.adjust(&opts)
+	}
+	b, err := bot.New(opts)
 	if err != nil {
 		h.t.Fatal(err)
 	}
