@@ -7,6 +7,7 @@ import (
 
 	"github.com/fogleman/gg"
 	"github.com/taflbot/taflbot/tafl"
+	"golang.org/x/image/font"
 )
 
 // The static layer is everything that does not depend on the pieces or the
@@ -126,7 +127,7 @@ func drawStatic(k layerKey, g *geometry) *image.RGBA {
 
 	// Labels on all four sides.
 	px := min(float64(g.x0)*0.52, cell*0.5)
-	face := newFace(boldFont, px)
+	face := newFace(boldFont, px, font.HintingFull)
 	top := float64(grid.Min.Y-bevel) / 2
 	bottom := float64(grid.Max.Y+bevel+g.size) / 2
 	left := float64(grid.Min.X-bevel) / 2

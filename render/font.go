@@ -33,15 +33,16 @@ const (
 	mediumFont = 1
 )
 
-// newFace returns a new face of font which, px pixels per em.
-func newFace(which int, px float64) font.Face {
+// newFace returns a new face of font which, px pixels per em. Full
+// hinting makes small labels crisp; larger text looks as good without.
+func newFace(which int, px float64, hinting font.Hinting) font.Face {
 	f, err := fonts()
 	if err != nil {
 		panic("render: embedded Go font is broken: " + err.Error())
 	}
 	// A small glyph cache: a face draws a few dozen glyphs at most, and
 	// the default cache of 512 glyph masks would cost a megabyte per face.
-	return truetype.NewFace(f[which], &truetype.Options{Size: px, DPI: 72, Hinting: font.HintingFull, GlyphCacheEntries: 32})
+	return truetype.NewFace(f[which], &truetype.Options{Size: px, DPI: 72, Hinting: hinting, GlyphCacheEntries: 32})
 }
 
 // drawText draws s with its centre at (cx, cy), centring capital letters

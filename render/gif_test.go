@@ -109,7 +109,11 @@ func TestGIFWithoutCaptions(t *testing.T) {
 }
 
 func TestGIFHundredMovesUnderCap(t *testing.T) {
-	g := randomGame(t, preset(t, "copenhagen", ""), 100, 3)
+	n := 100
+	if testing.Short() {
+		n = 30
+	}
+	g := randomGame(t, preset(t, "copenhagen", ""), n, 3)
 	var buf bytes.Buffer
 	if err := render.GIF(&buf, g, render.GIFOptions{}); err != nil {
 		t.Fatal(err)
@@ -130,14 +134,14 @@ func TestGIFHundredMovesUnderCap(t *testing.T) {
 }
 
 func TestGIFShrinksToFitTheCap(t *testing.T) {
-	g := randomGame(t, preset(t, "copenhagen", ""), 40, 5)
+	g := randomGame(t, preset(t, "copenhagen", ""), 16, 5)
 	var big bytes.Buffer
-	if err := render.GIF(&big, g, render.GIFOptions{Size: 600}); err != nil {
+	if err := render.GIF(&big, g, render.GIFOptions{Size: 400}); err != nil {
 		t.Fatal(err)
 	}
 	limit := big.Len() / 2
 	var small bytes.Buffer
-	if err := render.GIF(&small, g, render.GIFOptions{Size: 600, MaxBytes: limit}); err != nil {
+	if err := render.GIF(&small, g, render.GIFOptions{Size: 400, MaxBytes: limit}); err != nil {
 		t.Fatal(err)
 	}
 	if small.Len() > limit {
@@ -147,8 +151,8 @@ func TestGIFShrinksToFitTheCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Config.Width >= 600 || a.Config.Width < render.MinSize {
-		t.Errorf("width %d: want frames shrunk below 600 but not below %d", a.Config.Width, render.MinSize)
+	if a.Config.Width >= 400 || a.Config.Width < render.MinSize {
+		t.Errorf("width %d: want frames shrunk below 400 but not below %d", a.Config.Width, render.MinSize)
 	}
 	if len(a.Image) != g.Len()+1 {
 		t.Errorf("%d frames, want %d", len(a.Image), g.Len()+1)
@@ -156,7 +160,7 @@ func TestGIFShrinksToFitTheCap(t *testing.T) {
 
 	// A cap nothing can meet is an error that says what to do.
 	var none bytes.Buffer
-	err = render.GIF(&none, g, render.GIFOptions{MaxBytes: 1000})
+	err = render.GIF(&none, g, render.GIFOptions{Size: render.MinSize, MaxBytes: 1000})
 	if err == nil || !strings.Contains(err.Error(), "replay part of the game") {
 		t.Fatalf("error %v, want one suggesting a shorter replay", err)
 	}

@@ -68,15 +68,17 @@ func writePNG(w io.Writer, img *image.RGBA) error {
 			up[i], up[i+1], up[i+2] = u0, u1, u2
 			sumUp += abs8(u0) + abs8(u1) + abs8(u2)
 		}
-		copy(sub[1:4], cur[1:4])
-		for i := 4; i < n; i++ {
-			d := cur[i] - cur[i-3]
-			sub[i] = d
-			sumSub += abs8(d)
-		}
 		row := up
-		if sumSub < sumUp/2 || y == b.Min.Y {
-			row = sub
+		if y == b.Min.Y || sumUp > 48*width {
+			copy(sub[1:4], cur[1:4])
+			for i := 4; i < n; i++ {
+				d := cur[i] - cur[i-3]
+				sub[i] = d
+				sumSub += abs8(d)
+			}
+			if sumSub < sumUp/2 || y == b.Min.Y {
+				row = sub
+			}
 		}
 		if _, err := e.zw.Write(row); err != nil {
 			return err

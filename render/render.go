@@ -7,9 +7,11 @@ import (
 	"io"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/fogleman/gg"
 	"github.com/taflbot/taflbot/tafl"
+	"golang.org/x/image/font"
 )
 
 // errNoVariant is returned for the zero tafl.Position.
@@ -47,12 +49,24 @@ func draw1(dst *image.RGBA, pos tafl.Position, specials string, opts *Options) *
 
 // PNG writes a PNG picture of pos to w. See [Image].
 func PNG(w io.Writer, pos tafl.Position, opts Options) error {
-	img, err := Image(pos, opts)
-	if err != nil {
+	v := pos.Variant()
+	if v == nil {
+		return errNoVariant
+	}
+	if err := opts.check(v.Size()); err != nil {
 		return err
 	}
-	return writePNG(w, img)
+	// The picture is drawn into a pooled buffer: it is encoded and then
+	// no longer needed, and a fresh 3 MB image per picture would keep
+	// the garbage collector busy.
+	dst, _ := scratch.Get().(*image.RGBA)
+	img := draw1(dst, pos, specials(v), &opts)
+	err := writePNG(w, img)
+	scratch.Put(img)
+	return err
 }
+
+var scratch sync.Pool // of *image.RGBA
 
 // drawPosition draws the pieces and markings on a copy of the static layer.
 func drawPosition(img *image.RGBA, pos tafl.Position, g *geometry, p *palette, o *Options) {
@@ -132,7 +146,7 @@ func drawPosition(img *image.RGBA, pos tafl.Position, g *geometry, p *palette, o
 
 	if o.Caption != "" {
 		px := float64(g.captionH) * 0.46
-		face := newFace(mediumFont, px)
+		face := newFace(mediumFont, px, font.HintingNone)
 		text := fit(face, o.Caption, float64(g.size-2*g.x0))
 		drawText(img, face, text, float64(g.size)/2, float64(g.size)+float64(g.captionH)/2, p.caption)
 	}

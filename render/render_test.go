@@ -188,17 +188,19 @@ func TestConcurrentRenders(t *testing.T) {
 		pos  tafl.Position
 		opts render.Options
 	}
+	// Small pictures keep this quick under -race; what matters is that
+	// the shared caches and fonts are used from many goroutines at once.
 	jobs := []job{
-		{mid.Position(), render.Options{LastMove: last.Move, Captured: last.Captures, Caption: "one"}},
-		{mid.Position(), render.Options{Theme: render.Dark, Flip: true, Caption: "two"}},
+		{mid.Position(), render.Options{Size: 360, LastMove: last.Move, Captured: last.Captures, Caption: "one"}},
+		{mid.Position(), render.Options{Size: 360, Theme: render.Dark, Flip: true, Caption: "two"}},
 		{preset(t, "tablut", "").Start(), render.Options{Size: 300, Caption: "three"}},
-		{preset(t, "alea-evangelii", "").Start(), render.Options{Size: 400}},
+		{preset(t, "alea-evangelii", "").Start(), render.Options{Size: 400, Highlight: []tafl.Square{sq(t, "j11")}}},
 	}
 	want := make([][]byte, len(jobs))
 	for i, j := range jobs {
 		want[i] = encode(t, j.pos, j.opts)
 	}
-	const workers = 16
+	const workers = 12
 	var wg sync.WaitGroup
 	errs := make(chan string, workers*len(jobs))
 	for w := range workers {

@@ -13,6 +13,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"image/draw"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -70,15 +71,25 @@ func Compare(a, b image.Image, tol Tolerance) string {
 	if a.Bounds() != b.Bounds() {
 		return fmt.Sprintf("bounds differ: want %v, got %v", a.Bounds(), b.Bounds())
 	}
-	r := a.Bounds()
+	ra, rb := toRGBA(a), toRGBA(b)
+	r := ra.Rect
 	bad, worst := 0, 0
 	var first image.Point
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			d := pixelDelta(a.At(x, y), b.At(x, y))
+		pa := ra.Pix[ra.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		pb := rb.Pix[rb.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		if bytes.Equal(pa, pb) {
+			continue
+		}
+		for i := 0; i < len(pa); i += 4 {
+			d := 0
+			for c := range 4 {
+				x, y := int(pa[i+c]), int(pb[i+c])
+				d = max(d, x-y, y-x)
+			}
 			if d > tol.Delta {
 				if bad == 0 {
-					first = image.Pt(x, y)
+					first = image.Pt(r.Min.X+i/4, y)
 				}
 				bad++
 			}
@@ -92,17 +103,14 @@ func Compare(a, b image.Image, tol Tolerance) string {
 	return ""
 }
 
-// pixelDelta returns the largest difference between the 8-bit channels of
-// two colours.
-func pixelDelta(a, b interface{ RGBA() (r, g, b, a uint32) }) int {
-	r1, g1, b1, a1 := a.RGBA()
-	r2, g2, b2, a2 := b.RGBA()
-	d := 0
-	for _, p := range [4][2]uint32{{r1, r2}, {g1, g2}, {b1, b2}, {a1, a2}} {
-		x, y := int(p[0]>>8), int(p[1]>>8)
-		d = max(d, x-y, y-x)
+// toRGBA returns img as premultiplied 8-bit RGBA, converting if needed.
+func toRGBA(img image.Image) *image.RGBA {
+	if r, ok := img.(*image.RGBA); ok {
+		return r
 	}
-	return d
+	r := image.NewRGBA(img.Bounds())
+	draw.Draw(r, r.Rect, img, r.Rect.Min, draw.Src)
+	return r
 }
 
 func readPNG(path string) (image.Image, error) {
