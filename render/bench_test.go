@@ -9,18 +9,34 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
+// Besides the wall time (ns/op), the benchmarks report the process's CPU
+// time per operation (cpu-ms/op). Run with -cpu 1, that is the work of one
+// core, and unlike the wall time it hardly changes when other processes
+// compete for the machine.
+
+// loop runs body b.N times (through b.Loop) and reports cpu-ms/op.
+func loop(b *testing.B, body func() error) {
+	b.ReportAllocs()
+	start, ok := cpuTime()
+	n := 0
+	for b.Loop() {
+		if err := body(); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	if end, ok2 := cpuTime(); ok && ok2 && n > 0 {
+		b.ReportMetric(float64(end-start)/1e6/float64(n), "cpu-ms/op")
+	}
+}
+
 func benchPNG(b *testing.B, pos tafl.Position, opts render.Options) {
 	b.Helper()
 	var buf bytes.Buffer
 	if err := render.PNG(&buf, pos, opts); err != nil { // warm the caches
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := render.PNG(io.Discard, pos, opts); err != nil {
-			b.Fatal(err)
-		}
-	}
+	loop(b, func() error { return render.PNG(io.Discard, pos, opts) })
 	b.ReportMetric(float64(buf.Len()), "png-bytes")
 }
 
@@ -49,12 +65,10 @@ func BenchmarkImage11(b *testing.B) {
 	g := midGame(b)
 	last := g.Plies()[g.Len()-1]
 	opts := render.Options{LastMove: last.Move, Captured: last.Captures, Caption: "Defenders to move · move 28"}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := render.Image(g.Position(), opts); err != nil {
-			b.Fatal(err)
-		}
-	}
+	loop(b, func() error {
+		_, err := render.Image(g.Position(), opts)
+		return err
+	})
 }
 
 // BenchmarkGIF100 encodes the replay of a 100-move Copenhagen game at the
@@ -65,11 +79,6 @@ func BenchmarkGIF100(b *testing.B) {
 	if err := render.GIF(&buf, g, render.GIFOptions{}); err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := render.GIF(io.Discard, g, render.GIFOptions{}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	loop(b, func() error { return render.GIF(io.Discard, g, render.GIFOptions{}) })
 	b.ReportMetric(float64(buf.Len()), "gif-bytes")
 }
