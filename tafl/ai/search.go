@@ -117,6 +117,7 @@ type searcher struct {
 	sh    *shared
 	in    *info
 	knobs knobs
+	noise int
 	rules tafl.Rules
 	id    int
 
@@ -196,7 +197,7 @@ func cmp(x, def int) int {
 
 func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits) *searcher {
 	pos := g.Position()
-	s := &searcher{sh: sh, in: infoFor(g.Variant()), id: id, knobs: lim.knobs}
+	s := &searcher{sh: sh, in: infoFor(g.Variant()), id: id, knobs: lim.knobs, noise: lim.Noise}
 	s.rules = s.in.rules
 	h := g.History()
 	s.hist = make([]uint64, len(h), len(h)+maxPly+2)
@@ -332,7 +333,12 @@ func (s *searcher) rootSearch(depth int, noisy bool) (int32, tafl.Move, bool) {
 	for i := range s.root {
 		rm := &s.root[i]
 		m := rm.move
-		score, ok := s.child(0, m, depth, alpha, beta, i == 0 || noisy)
+		a := alpha
+		if noisy && i > 0 {
+			// Exact scores only for moves within the noise of the best.
+			a = max(-infinity, bestScore-int32(s.noise)-1)
+		}
+		score, ok := s.child(0, m, depth, a, beta, i == 0)
 		if s.sh.stop.Load() {
 			return bestScore, best, false
 		}
