@@ -168,7 +168,11 @@ func (g *Game) seen(h uint64) int {
 
 // checkNoMoves ends the game when the side to move has no legal move.
 func (g *Game) checkNoMoves() {
-	if len(g.LegalMoves()) > 0 {
+	if g.v.rules.Repetition != RepetitionForbidden {
+		if g.pos.HasMoves() {
+			return
+		}
+	} else if len(g.LegalMoves()) > 0 {
 		return
 	}
 	if g.v.rules.NoMovesDraw {
