@@ -75,7 +75,8 @@ type Options struct {
 	// Caption is a line of text shown under the board, such as
 	// "Attackers to move · move 23". It adds a band 3/40 of the width high
 	// (at least 16 pixels) to the bottom of the image; empty means no band.
-	// Text that does not fit is cut short with an ellipsis.
+	// Text that does not fit is cut short with an ellipsis. A middle dot
+	// (·) is drawn as a bullet (•), which the embedded font sets better.
 	Caption string
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/fogleman/gg"
@@ -147,7 +148,10 @@ func drawPosition(img *image.RGBA, pos tafl.Position, g *geometry, p *palette, o
 	if o.Caption != "" {
 		px := float64(g.captionH) * 0.46
 		face := newFace(mediumFont, px, font.HintingNone)
-		text := fit(face, o.Caption, float64(g.size-2*g.x0))
+		// The Go fonts set the middle dot high, at the x-height; the
+		// bullet sits where a separator should.
+		caption := strings.ReplaceAll(o.Caption, "·", "•")
+		text := fit(face, caption, float64(g.size-2*g.x0))
 		drawText(img, face, text, float64(g.size)/2, float64(g.size)+float64(g.captionH)/2, p.caption)
 	}
 }
