@@ -59,7 +59,24 @@ func (c *gameCache) decode(id GameID, data []byte) (*Game, error) {
 	return g.clone(), nil
 }
 
+// decodeLazy is decode for the list methods: a cached game if the bytes
+// match, else the record decoded without replaying its moves.
+func (c *gameCache) decodeLazy(id GameID, data []byte) (*Game, error) {
+	if c != nil && c.max > 0 {
+		c.mu.Lock()
+		e := c.entries[id]
+		c.mu.Unlock()
+		if e != nil && bytes.Equal(e.raw, data) {
+			return e.game.clone(), nil
+		}
+	}
+	return decodeGameLazy(data)
+}
+
 func (c *gameCache) put(id GameID, data []byte, moves []string, g *Game) {
+	if c == nil || c.max <= 0 {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.entries[id]; !ok && len(c.entries) >= c.max {

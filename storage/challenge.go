@@ -306,7 +306,7 @@ func (s *Store) AcceptChallenge(ctx context.Context, id ChallengeID, g *Game) (*
 			return rejectf("storage: challenge %d expired at %s: %w", id, old.Expires.Format(time.RFC3339), ErrChallengeClosed)
 		}
 		ng := g.clone()
-		if err := createGame(tx, ng, now); err != nil {
+		if err := s.createGame(tx, ng, now); err != nil {
 			return err
 		}
 		c.State, c.GameID = ChallengeAccepted, ng.ID

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -309,6 +310,16 @@ func TestUndecodableRecord(t *testing.T) {
 	if _, err := s.GetGame(ctx, ids[2]); err != nil {
 		t.Errorf("a sound game next to bad ones: %v", err)
 	}
+	// Lists: the undecodable record is an error; the one with an illegal
+	// move is listed (moves are replayed lazily) and replays up to it.
+	if _, err := s.GamesByPlayer(ctx, "ua", storage.GameFilter{}); !errors.Is(err, storage.ErrCorrupt) {
+		t.Errorf("listing a game that does not decode: %v", err)
+	}
+	if gs, err := s.GamesByPlayer(ctx, "ub", storage.GameFilter{}); err != nil || len(gs) != 1 {
+		t.Errorf("listing a game with an illegal move: %v %v", err, gs)
+	} else if gs[0].Tafl().Len() != 0 {
+		t.Errorf("the illegal move was played: %v", gs[0].Tafl().Plies())
+	}
 	rep, err := s.Check(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -479,5 +490,64 @@ func TestRunBackupsStopsWithContext(t *testing.T) {
 	defer r.Close()
 	if rep, err := r.Check(t.Context()); err != nil || rep.Games != 2 {
 		t.Errorf("the scheduled backup: %v %+v", err, rep)
+	}
+}
+
+// TestListedGamesMatchLoaded: the list methods decode games without
+// replaying them; what they report must equal the fully loaded game, and
+// Tafl must replay to the same position.
+func TestListedGamesMatchLoaded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "taflbot.db")
+	s, err := storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := populate(t, s, 6)
+	ctx := t.Context()
+	for i, id := range ids[:3] {
+		_, err := s.UpdateGame(ctx, id, -1, func(g *storage.Game) error {
+			if i == 0 {
+				return g.Tafl().Resign(g.Tafl().ToMove())
+			}
+			moves := g.Tafl().LegalMoves()
+			_, err := g.Tafl().Play(moves[len(moves)/2])
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	for _, cache := range []int{-1, 0} {
+		s, err := storage.Open(path, storage.Options{GameCache: cache})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var listed []*storage.Game
+		for _, u := range []string{"ua", "ub", "uc", "ud", "ue"} {
+			gs, err := s.GamesByPlayer(ctx, u, storage.GameFilter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			listed = append(listed, gs...)
+		}
+		if len(listed) != len(ids) {
+			t.Fatalf("listed %d games, want %d", len(listed), len(ids))
+		}
+		for _, l := range listed {
+			full, err := s.GetGame(ctx, l.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := []any{l.Ply(), l.Moves(), l.Outcome(), l.Active(), l.ToMove(), l.SideOf("ua"), l.SideOf("va")}
+			want := []any{full.Ply(), full.Moves(), full.Outcome(), full.Active(), full.ToMove(), full.SideOf("ua"), full.SideOf("va")}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("cache %d, game %d: listed %v, loaded %v", cache, l.ID, got, want)
+			}
+			if l.Tafl().Position().Record() != full.Tafl().Position().Record() || l.Tafl().Outcome() != full.Outcome() {
+				t.Errorf("game %d: the listed game replays differently", l.ID)
+			}
+		}
+		s.Close()
 	}
 }

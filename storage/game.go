@@ -100,7 +100,12 @@ type Game struct {
 	RatingChanges []RatingChange
 
 	variant, layout, rules string
-	game                   *tafl.Game
+	v                      *tafl.Variant
+	// Either game is the live game, or (for games from the list methods,
+	// until Tafl is called) moves and outcome come from the record.
+	game    *tafl.Game
+	moves   []string
+	outcome tafl.Outcome
 }
 
 // NewGame returns an unsaved game of a preset variant ("" for
@@ -114,7 +119,7 @@ func NewGame(variant, layout string) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: new game: %w", err)
 	}
-	return &Game{variant: variant, layout: v.Rules().Layout, game: tafl.NewGame(v)}, nil
+	return &Game{variant: variant, layout: v.Rules().Layout, v: v, game: tafl.NewGame(v)}, nil
 }
 
 // NewCustomGame returns an unsaved game played under an OTN rules string
@@ -124,7 +129,7 @@ func NewCustomGame(rules string) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: new game: %w", err)
 	}
-	return &Game{rules: rules, game: tafl.NewGame(v)}, nil
+	return &Game{rules: rules, v: v, game: tafl.NewGame(v)}, nil
 }
 
 func customVariant(rules string) (*tafl.Variant, error) {
@@ -137,7 +142,19 @@ func customVariant(rules string) (*tafl.Variant, error) {
 
 // Tafl returns the live game: play moves on it inside UpdateGame. Its
 // moves are saved; its start position and variant cannot change.
-func (g *Game) Tafl() *tafl.Game { return g.game }
+//
+// Games from the list methods (GamesByPlayer, ActiveGamesInChannel,
+// GamesDueBefore) are decoded without replaying their moves, which is
+// what makes those lists fast; the first call of Tafl replays them. In a
+// damaged file whose moves no longer replay, that game stops before the
+// first bad move; GetGame and UpdateGame report such a game as
+// ErrCorrupt.
+func (g *Game) Tafl() *tafl.Game {
+	if g.game == nil {
+		g.replay(nil) // on error g.game holds the moves that replayed
+	}
+	return g.game
+}
 
 // Variant returns the preset's name, or "custom" for a rules string.
 func (g *Game) Variant() string {
@@ -154,10 +171,18 @@ func (g *Game) Layout() string { return g.layout }
 func (g *Game) Rules() string { return g.rules }
 
 // Ply returns the number of moves played.
-func (g *Game) Ply() int { return g.game.Len() }
+func (g *Game) Ply() int {
+	if g.game == nil {
+		return len(g.moves)
+	}
+	return g.game.Len()
+}
 
 // Moves returns the moves played in OTN simple form ("d1-d4").
 func (g *Game) Moves() []string {
+	if g.game == nil {
+		return slices.Clone(g.moves)
+	}
 	plies := g.game.Plies()
 	out := make([]string, len(plies))
 	for i, p := range plies {
@@ -167,10 +192,27 @@ func (g *Game) Moves() []string {
 }
 
 // Outcome returns how the game ended (the zero Outcome while it goes on).
-func (g *Game) Outcome() tafl.Outcome { return g.game.Outcome() }
+func (g *Game) Outcome() tafl.Outcome {
+	if g.game == nil {
+		return g.outcome
+	}
+	return g.game.Outcome()
+}
 
 // Active reports whether the game goes on.
-func (g *Game) Active() bool { return !g.game.Outcome().Over() }
+func (g *Game) Active() bool { return !g.Outcome().Over() }
+
+// toMove returns the side to move (after the end: the side that would move).
+func (g *Game) toMove() tafl.Side {
+	if g.game != nil {
+		return g.game.ToMove()
+	}
+	first := g.v.Start().ToMove()
+	if len(g.moves)%2 == 1 {
+		return first.Other()
+	}
+	return first
+}
 
 // Seat returns who plays side s (the zero Seat for NoSide).
 func (g *Game) Seat(s tafl.Side) Seat {
@@ -189,7 +231,7 @@ func (g *Game) SideOf(userID string) tafl.Side {
 	a, d := g.Attackers.UserID == userID && userID != "", g.Defenders.UserID == userID && userID != ""
 	switch {
 	case a && d:
-		return g.game.ToMove()
+		return g.toMove()
 	case a:
 		return tafl.Attackers
 	case d:
@@ -203,7 +245,7 @@ func (g *Game) ToMove() Seat {
 	if !g.Active() {
 		return Seat{}
 	}
-	return g.Seat(g.game.ToMove())
+	return g.Seat(g.toMove())
 }
 
 // clone returns a deep copy (the tafl game included).
@@ -211,7 +253,9 @@ func (g *Game) clone() *Game {
 	c := *g
 	c.BoardMessages = slices.Clone(g.BoardMessages)
 	c.RatingChanges = slices.Clone(g.RatingChanges)
-	c.game = g.game.Clone()
+	if g.game != nil {
+		c.game = g.game.Clone()
+	}
 	return &c
 }
 
@@ -246,7 +290,7 @@ type seatRecord struct {
 }
 
 func encodeGame(g *Game) ([]byte, error) {
-	o := g.game.Outcome()
+	o := g.Outcome()
 	r := gameRecord{
 		ID: uint64(g.ID), Guild: g.GuildID, Channel: g.ChannelID, Thread: g.ThreadID,
 		Variant: g.variant, Layout: g.layout, Rules: g.rules,
@@ -275,11 +319,23 @@ func utc(t time.Time) time.Time {
 
 // decodeGame rebuilds a game from its record by replaying the moves.
 func decodeGame(data []byte) (*Game, error) {
+	g, err := decodeGameLazy(data)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.replay(nil); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// decodeGameLazy decodes a record without replaying its moves.
+func decodeGameLazy(data []byte) (*Game, error) {
 	var r gameRecord
 	if err := json.Unmarshal(data, &r); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
-	return r.game()
+	return r.lazy(nil)
 }
 
 func (r *gameRecord) game() (*Game, error) { return r.gameFrom(nil) }
@@ -287,6 +343,18 @@ func (r *gameRecord) game() (*Game, error) { return r.gameFrom(nil) }
 // gameFrom decodes r; when base (an active game whose moves are a prefix
 // of r's, same variant) is given, only the moves after base's are replayed.
 func (r *gameRecord) gameFrom(base *Game) (*Game, error) {
+	g, err := r.lazy(base)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.replay(base); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// lazy decodes r's metadata; the moves are replayed by Game.replay.
+func (r *gameRecord) lazy(base *Game) (*Game, error) {
 	bad := func(format string, args ...any) (*Game, error) {
 		return nil, fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))
 	}
@@ -295,16 +363,16 @@ func (r *gameRecord) gameFrom(base *Game) (*Game, error) {
 		Attackers: Seat{r.Attackers.User, r.Attackers.AI}, Defenders: Seat{r.Defenders.User, r.Defenders.AI},
 		Casual: r.Casual, Created: r.Created, Updated: r.Updated, Deadline: r.Deadline, Reminded: r.Reminded,
 		BoardMessages: r.Board, RatingChanges: r.RatingChanges,
-		variant: r.Variant, layout: r.Layout, rules: r.Rules,
+		variant: r.Variant, layout: r.Layout, rules: r.Rules, moves: r.Moves,
 	}
-	var v *tafl.Variant
 	var err error
-	if base != nil {
-		v = base.game.Variant()
-	} else if r.Rules != "" {
-		v, err = customVariant(r.Rules)
-	} else {
-		v, err = tafl.Preset(r.Variant, r.Layout)
+	switch {
+	case base != nil:
+		g.v = base.v
+	case r.Rules != "":
+		g.v, err = customVariant(r.Rules)
+	default:
+		g.v, err = tafl.Preset(r.Variant, r.Layout)
 	}
 	if err != nil {
 		return bad("variant: %v", err)
@@ -319,13 +387,30 @@ func (r *gameRecord) gameFrom(base *Game) (*Game, error) {
 			return bad("draw offer: %v", err)
 		}
 	}
-	g.game = tafl.NewGame(v)
+	if g.outcome, err = parseOutcome(r.Result, r.Reason); err != nil {
+		return bad("%v", err)
+	}
+	if !g.Attackers.valid() || !g.Defenders.valid() {
+		return bad("a seat has neither a user nor an AI level")
+	}
+	return g, nil
+}
+
+// replay builds g.game from g.moves (starting from base's game when
+// given) and checks the recorded outcome. On error g.game holds the
+// moves up to the bad one.
+func (g *Game) replay(base *Game) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))
+	}
 	done := 0
 	if base != nil {
 		g.game, done = base.game.Clone(), base.game.Len()
+	} else {
+		g.game = tafl.NewGame(g.v)
 	}
-	for i, text := range r.Moves[done:] {
-		i += done
+	for i := done; i < len(g.moves); i++ {
+		text := g.moves[i]
 		mt, err := tafl.ParseMove(text)
 		if err != nil {
 			return bad("move %d %q: %v", i+1, text, err)
@@ -334,19 +419,16 @@ func (r *gameRecord) gameFrom(base *Game) (*Game, error) {
 			return bad("move %d %q: %v", i+1, text, err)
 		}
 	}
-	want, err := parseOutcome(r.Result, r.Reason)
-	if err != nil {
-		return bad("%v", err)
-	}
-	if got := g.game.Outcome(); got != want {
+	if got := g.game.Outcome(); got != g.outcome {
 		if got.Over() {
-			return bad("the moves end the game %s (%s) but the record says %q", got.Status(), got.Reason, r.Result)
+			return bad("the moves end the game %s (%s) but the record says %s", got.Status(), got.Reason, g.outcome.Status())
 		}
-		if err := g.game.SetOutcome(want); err != nil {
-			return bad("result %q (%s): %v", r.Result, r.Reason, err)
+		if err := g.game.SetOutcome(g.outcome); err != nil {
+			return bad("result %s (%s): %v", g.outcome.Status(), g.outcome.Reason, err)
 		}
 	}
-	return g, nil
+	g.moves, g.outcome = nil, tafl.Outcome{}
+	return nil
 }
 
 func parseOutcome(result, reason string) (tafl.Outcome, error) {
@@ -395,7 +477,7 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	var saved *Game
 	err := s.write(ctx, func(tx *bolt.Tx) error {
 		c := g.clone()
-		if err := createGame(tx, c, s.now()); err != nil {
+		if err := s.createGame(tx, c, s.now()); err != nil {
 			return err
 		}
 		saved = c
@@ -408,7 +490,7 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	return nil
 }
 
-func createGame(tx *bolt.Tx, g *Game, now time.Time) error {
+func (s *Store) createGame(tx *bolt.Tx, g *Game, now time.Time) error {
 	if err := validateGame(g); err != nil {
 		return reject(fmt.Errorf("storage: create game: %w", err))
 	}
@@ -427,7 +509,7 @@ func createGame(tx *bolt.Tx, g *Game, now time.Time) error {
 	} else if g.Deadline.IsZero() && g.MoveTime > 0 {
 		g.Deadline = now.Add(g.MoveTime)
 	}
-	return saveGame(tx, nil, g)
+	return saveGame(tx, nil, g, s.cache)
 }
 
 func validateGame(g *Game) error {
@@ -448,8 +530,10 @@ func validateGame(g *Game) error {
 	return nil
 }
 
-// saveGame writes g and moves its index entries from old's (nil for a new game).
-func saveGame(tx *bolt.Tx, old, g *Game) error {
+// saveGame writes g and moves its index entries from old's (nil for a
+// new game). It hands the written record to the cache, if any (a record
+// of a transaction that then rolls back is never used: see gameCache).
+func saveGame(tx *bolt.Tx, old, g *Game, cache *gameCache) error {
 	data, err := encodeGame(g)
 	if err != nil {
 		return fmt.Errorf("storage: save game %d: %w", g.ID, err)
@@ -469,6 +553,7 @@ func saveGame(tx *bolt.Tx, old, g *Game) error {
 	if err := tx.Bucket(bucketGames).Put(idKey(uint64(g.ID)), data); err != nil {
 		return fmt.Errorf("storage: save game %d: %w", g.ID, err)
 	}
+	cache.put(g.ID, data, g.Moves(), g.clone())
 	return nil
 }
 
@@ -550,7 +635,7 @@ func (s *Store) UpdateGame(ctx context.Context, id GameID, expectedPly int, fn f
 		if err := fn(g); err != nil {
 			return reject(err)
 		}
-		if err := finishUpdate(tx, old, g, s.now()); err != nil {
+		if err := s.finishUpdate(tx, old, g, s.now()); err != nil {
 			return err
 		}
 		saved = g
@@ -560,7 +645,7 @@ func (s *Store) UpdateGame(ctx context.Context, id GameID, expectedPly int, fn f
 }
 
 // finishUpdate checks fn's changes, applies the automatic ones and saves.
-func finishUpdate(tx *bolt.Tx, old, g *Game, now time.Time) error {
+func (s *Store) finishUpdate(tx *bolt.Tx, old, g *Game, now time.Time) error {
 	bad := func(what string) error {
 		return rejectf("storage: update game %d: %w: %s cannot change", old.ID, ErrInvalid, what)
 	}
@@ -616,7 +701,7 @@ func finishUpdate(tx *bolt.Tx, old, g *Game, now time.Time) error {
 			}
 		}
 	}
-	return saveGame(tx, old, g)
+	return saveGame(tx, old, g, s.cache)
 }
 
 // ExpireGame ends game id on time if it is active and its deadline is not
@@ -769,13 +854,21 @@ func (s *Store) ForEachGame(ctx context.Context, fn func(*Game) error) error {
 	})
 }
 
-// loadIndexed loads the game an index key points at.
+// loadIndexed loads the game an index key points at, without replaying
+// its moves (see Game.Tafl).
 func (s *Store) loadIndexed(tx *bolt.Tx, k []byte) (*Game, error) {
 	id, err := keyID(k)
 	if err != nil {
 		return nil, err
 	}
-	g, err := s.loadGame(tx, GameID(id))
+	data := tx.Bucket(bucketGames).Get(idKey(id))
+	if data == nil {
+		return nil, fmt.Errorf("storage: index entry %x: game %d: %w", k, id, ErrNotFound)
+	}
+	g, err := s.cache.decodeLazy(GameID(id), data)
+	if err == nil && g.ID != GameID(id) {
+		err = fmt.Errorf("%w: the record says id %d", ErrCorrupt, g.ID)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("storage: index entry %x: %w", k, err)
 	}

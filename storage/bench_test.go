@@ -1,0 +1,294 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/tafl"
+	bolt "go.etcd.io/bbolt"
+)
+
+// Benchmarks for docs/PERFORMANCE.md ("## Storage"). Run:
+//
+//	go test -run '^$' -bench . -benchtime 3s ./storage/
+
+// benchLine is a legal copenhagen game of benchPlies moves that does not
+// end, played with a fixed seed; benchmark games replay it.
+const benchPlies = 60
+
+var benchLine = sync.OnceValue(func() []tafl.Move {
+	v, err := tafl.Preset("copenhagen", "")
+	if err != nil {
+		panic(err)
+	}
+	for seed := uint64(1); ; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 99))
+		g := tafl.NewGame(v)
+		var line []tafl.Move
+		for len(line) < benchPlies && !g.Outcome().Over() {
+			moves := g.LegalMoves()
+			m := moves[rng.IntN(len(moves))]
+			if _, err := g.Play(m); err != nil {
+				panic(err)
+			}
+			line = append(line, m)
+		}
+		if len(line) == benchPlies && !g.Outcome().Over() {
+			return line
+		}
+	}
+})
+
+func benchStore(b *testing.B, opts Options) *Store {
+	s, err := Open(filepath.Join(b.TempDir(), "bench.db"), opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Close() })
+	return s
+}
+
+func benchNewGame(b *testing.B, s *Store, n int) *Game {
+	g, err := NewGame("copenhagen", "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g.GuildID, g.ChannelID, g.MoveTime = "g", "c", 72*time.Hour
+	g.Attackers, g.Defenders = Human(fmt.Sprint("a", n)), Human(fmt.Sprint("d", n))
+	if err := s.CreateGame(context.Background(), g); err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+// playNext plays the next move of benchLine into game *g (starting a new
+// game when the line is used up) and returns the UpdateGame latency.
+func playNext(b *testing.B, s *Store, g **Game, n int) time.Duration {
+	line := benchLine()
+	if (*g).Ply() >= len(line) {
+		*g = benchNewGame(b, s, n)
+	}
+	ply := (*g).Ply()
+	start := time.Now()
+	saved, err := s.UpdateGame(context.Background(), (*g).ID, ply, func(g *Game) error {
+		_, err := g.Tafl().Play(line[ply])
+		return err
+	})
+	d := time.Since(start)
+	if err != nil {
+		b.Fatal(err)
+	}
+	*g = saved
+	return d
+}
+
+func reportLatency(b *testing.B, lat []time.Duration) {
+	slices.Sort(lat)
+	if len(lat) == 0 {
+		return
+	}
+	b.ReportMetric(float64(len(lat))/b.Elapsed().Seconds(), "updates/s")
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+}
+
+// BenchmarkMoveOneWriter: one goroutine plays moves, each UpdateGame
+// committed with fsync.
+func BenchmarkMoveOneWriter(b *testing.B) {
+	s := benchStore(b, Options{})
+	benchLine()
+	g := benchNewGame(b, s, 0)
+	var lat []time.Duration
+	for b.Loop() {
+		lat = append(lat, playNext(b, s, &g, 0))
+	}
+	reportLatency(b, lat)
+}
+
+// BenchmarkMove50Writers: 50 goroutines each play moves into their own
+// game at the same time (fsync on); commits are grouped.
+func BenchmarkMove50Writers(b *testing.B) {
+	s := benchStore(b, Options{})
+	benchLine()
+	const writers = 50
+	games := make([]*Game, writers)
+	for i := range games {
+		games[i] = benchNewGame(b, s, i)
+	}
+	var (
+		mu   sync.Mutex
+		lat  []time.Duration
+		next atomic.Int64
+	)
+	b.ResetTimer()
+	b.SetParallelism((writers + 1) / 2) // × GOMAXPROCS goroutines: 50 on 2 cores
+	b.RunParallel(func(pb *testing.PB) {
+		n := int(next.Add(1)-1) % writers
+		var mine []time.Duration
+		for pb.Next() {
+			mine = append(mine, playNext(b, s, &games[n], n))
+		}
+		mu.Lock()
+		lat = append(lat, mine...)
+		mu.Unlock()
+	})
+	reportLatency(b, lat)
+}
+
+// BenchmarkMetadata50Writers is BenchmarkMove50Writers without the rules
+// engine: each UpdateGame only changes a board message id, so it measures
+// the storage pipeline (load, validate, save, indexes, grouped fsync).
+func BenchmarkMetadata50Writers(b *testing.B) {
+	s := benchStore(b, Options{})
+	const writers = 50
+	games := make([]*Game, writers)
+	for i := range games {
+		games[i] = benchNewGame(b, s, i)
+	}
+	var (
+		mu   sync.Mutex
+		lat  []time.Duration
+		next atomic.Int64
+	)
+	b.ResetTimer()
+	b.SetParallelism((writers + 1) / 2)
+	b.RunParallel(func(pb *testing.PB) {
+		n := int(next.Add(1)-1) % writers
+		var mine []time.Duration
+		for i := 0; pb.Next(); i++ {
+			start := time.Now()
+			_, err := s.UpdateGame(context.Background(), games[n].ID, -1, func(g *Game) error {
+				g.BoardMessages = []MessageRef{{ChannelID: "c", MessageID: fmt.Sprint(i)}}
+				return nil
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			mine = append(mine, time.Since(start))
+		}
+		mu.Lock()
+		lat = append(lat, mine...)
+		mu.Unlock()
+	})
+	reportLatency(b, lat)
+}
+
+// BenchmarkScans100k stores 100,000 games (30 moves each; 5% active with
+// deadlines spread over a week; 2,000 players) and times the bot's two
+// frequent reads. Listed games are decoded without replaying their moves.
+func BenchmarkScans100k(b *testing.B) {
+	const total, players, plies = 100_000, 2_000, 30
+	path := filepath.Join(b.TempDir(), "scan.db")
+	s, err := Open(path, Options{NoSync: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	line := benchLine()[:plies]
+	tmpl, _ := NewGame("copenhagen", "")
+	for _, m := range line {
+		if _, err := tmpl.game.Play(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	finished := tmpl.clone()
+	finished.game.Resign(tafl.Attackers)
+	now := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	rng := rand.New(rand.NewPCG(5, 5))
+	for start := 0; start < total; start += 10_000 {
+		err := s.db.Update(func(tx *bolt.Tx) error {
+			for i := start; i < start+10_000; i++ {
+				src := finished
+				if i%20 == 0 {
+					src = tmpl
+				}
+				g := src.clone()
+				id, _ := tx.Bucket(bucketGames).NextSequence()
+				g.ID = GameID(id)
+				a, d := rng.IntN(players), rng.IntN(players-1)
+				if d >= a {
+					d++
+				}
+				g.GuildID, g.ChannelID = "g", fmt.Sprint("c", rng.IntN(500))
+				g.Attackers, g.Defenders = Human(fmt.Sprint(a)), Human(fmt.Sprint(d))
+				g.Created, g.Updated, g.MoveTime = now, now, 72*time.Hour
+				if g.Active() {
+					g.Deadline = now.Add(time.Duration(rng.Int64N(int64(7 * 24 * time.Hour))))
+				}
+				if err := saveGame(tx, nil, g, nil); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	s.Close()
+	s, err = Open(path, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	b.Run("GamesByPlayer/active", func(b *testing.B) {
+		n, i := 0, 0
+		for b.Loop() {
+			gs, err := s.GamesByPlayer(ctx, fmt.Sprint(i%players), GameFilter{ActiveOnly: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			n += len(gs)
+			i++
+		}
+		b.ReportMetric(float64(n)/float64(i), "games/op")
+	})
+	b.Run("GamesByPlayer/latest25", func(b *testing.B) {
+		n, i := 0, 0
+		for b.Loop() {
+			gs, err := s.GamesByPlayer(ctx, fmt.Sprint(i%players), GameFilter{Limit: 25})
+			if err != nil {
+				b.Fatal(err)
+			}
+			n += len(gs)
+			i++
+		}
+		b.ReportMetric(float64(n)/float64(i), "games/op")
+	})
+	b.Run("GamesDueBefore/1h", func(b *testing.B) {
+		n, i := 0, 0
+		for b.Loop() {
+			gs, err := s.GamesDueBefore(ctx, now.Add(time.Hour))
+			if err != nil {
+				b.Fatal(err)
+			}
+			n += len(gs)
+			i++
+		}
+		b.ReportMetric(float64(n)/float64(i), "games/op")
+	})
+}
+
+// BenchmarkTaflPlay is the rules engine's share of an UpdateGame that
+// plays a move: tafl.Game.Play on a copenhagen game at move 30.
+func BenchmarkTaflPlay(b *testing.B) {
+	line := benchLine()
+	v, _ := tafl.Preset("copenhagen", "")
+	g := tafl.NewGame(v)
+	for _, m := range line[:30] {
+		g.Play(m)
+	}
+	for b.Loop() {
+		c := g.Clone()
+		if _, err := c.Play(line[30]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
