@@ -178,13 +178,13 @@ func arrow(dc *gg.Context, g *geometry, m tafl.Move, p *palette) {
 		return x0 + ux*along + vx*across, y0 + uy*along + vy*across
 	}
 	dc.SetColor(p.arrow)
-	dc.MoveTo(at(0.12*cell, shaft))
+	dc.MoveTo(at(-0.05*cell, shaft))
 	dc.LineTo(at(neck, shaft))
 	dc.LineTo(at(neck, wing))
 	dc.LineTo(at(tip, 0))
 	dc.LineTo(at(neck, -wing))
 	dc.LineTo(at(neck, -shaft))
-	dc.LineTo(at(0.12*cell, -shaft))
+	dc.LineTo(at(-0.05*cell, -shaft))
 	dc.ClosePath()
 	dc.Fill()
 }
