@@ -12,7 +12,7 @@ import (
 
 // The static layer is everything that does not depend on the pieces or the
 // markings: frame, labels, wood, grid and special squares. It is drawn once
-// per board layout, size, theme, orientation and caption band, and copied
+// per board layout, size, theme and orientation, and copied
 // for every picture.
 
 // Special square kinds, as stored in layerKey.specials.
@@ -26,7 +26,6 @@ type layerKey struct {
 	n, size  int
 	theme    Theme
 	flip     bool
-	caption  bool
 	specials string // one byte of throneSq|cornerSq|campSq per square, rank 1 first
 }
 
@@ -62,7 +61,7 @@ func staticLayer(k layerKey, g *geometry) *image.RGBA {
 
 func drawStatic(k layerKey, g *geometry) *image.RGBA {
 	p := themePalette(k.theme)
-	img := image.NewRGBA(g.bounds())
+	img := image.NewRGBA(image.Rect(0, 0, g.size, g.size))
 	fill(img, img.Bounds(), p.frame)
 
 	grid := g.grid()
@@ -141,10 +140,6 @@ func drawStatic(k layerKey, g *geometry) *image.RGBA {
 		drawText(img, face, g.rankLabel(i), right, r, p.label)
 	}
 
-	if g.captionH > 0 {
-		fill(img, image.Rect(0, g.size, g.size, g.height()), p.captionBand)
-		fill(img, image.Rect(0, g.size, g.size, g.size+max(1, g.captionH/24)), p.frameEdge)
-	}
 	return img
 }
 

@@ -45,7 +45,7 @@ const (
 	DefaultSize = 840
 	// MinSize and MaxSize bound Options.Size.
 	MinSize = 160
-	MaxSize = 4096
+	MaxSize = 2048
 )
 
 // Options say how to draw a position. The zero value draws an 840-pixel

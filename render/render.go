@@ -6,7 +6,6 @@ import (
 	"image/draw"
 	"io"
 	"math"
-	"slices"
 	"strings"
 	"sync"
 
@@ -37,12 +36,17 @@ func Image(pos tafl.Position, opts Options) (*image.RGBA, error) {
 func draw1(dst *image.RGBA, pos tafl.Position, specials string, opts *Options) *image.RGBA {
 	n := pos.Size()
 	g := newGeometry(n, opts.size(), opts.Flip, opts.Caption != "")
-	key := layerKey{n: n, size: g.size, theme: opts.Theme, flip: g.flip, caption: g.captionH > 0, specials: specials}
-	base := staticLayer(key, &g)
-	if dst == nil || dst.Rect != base.Rect {
-		dst = &image.RGBA{Pix: slices.Clone(base.Pix), Stride: base.Stride, Rect: base.Rect}
-	} else {
-		copy(dst.Pix, base.Pix)
+	key := layerKey{n: n, size: g.size, theme: opts.Theme, flip: g.flip, specials: specials}
+	base := staticLayer(key, &g) // size×size: the caption band is drawn here
+	bounds := g.bounds()
+	if dst == nil || dst.Rect != bounds {
+		dst = image.NewRGBA(bounds)
+	}
+	copy(dst.Pix, base.Pix)
+	if g.captionH > 0 {
+		p := themePalette(opts.Theme)
+		fill(dst, image.Rect(0, g.size, g.size, g.height()), p.captionBand)
+		fill(dst, image.Rect(0, g.size, g.size, g.size+max(1, g.captionH/24)), p.frameEdge)
 	}
 	drawPosition(dst, pos, &g, themePalette(opts.Theme), opts)
 	return dst
