@@ -69,9 +69,12 @@ type Options struct {
 	SweepInterval   time.Duration // SweepInterval of the clock sweeper (default 1m).
 	AIWorkers       int           // AIWorkers bounds concurrent engine searches (default NumCPU).
 	AITimeout       time.Duration // AITimeout bounds one engine move (default 2m).
-	// ReplyTimeout bounds a handler before its first response (default 2.5s,
-	// inside Discord's 3 s limit).
-	ReplyTimeout time.Duration
+	// DeferAfter is how long a handler may run before the bot sends
+	// Discord a deferral ("thinking…") and delivers the reply later by
+	// editing it (default 2s, inside Discord's 3 s limit).
+	DeferAfter time.Duration
+	// HandlerTimeout bounds a handler in all (default 30s).
+	HandlerTimeout time.Duration
 	// Now is the clock (default time.Now); tests move it forward.
 	Now func() time.Time
 }
@@ -94,7 +97,8 @@ type Bot struct {
 	expiry         time.Duration
 	sweepEvery     time.Duration
 	aiTimeout      time.Duration
-	replyTimeout   time.Duration
+	deferAfter     time.Duration
+	handlerTimeout time.Duration
 	now            func() time.Time
 
 	ai       *aiPool
@@ -146,8 +150,11 @@ func New(o Options) (*Bot, error) {
 	if o.AITimeout <= 0 {
 		o.AITimeout = 2 * time.Minute
 	}
-	if o.ReplyTimeout <= 0 {
-		o.ReplyTimeout = 2500 * time.Millisecond
+	if o.DeferAfter <= 0 {
+		o.DeferAfter = 2 * time.Second
+	}
+	if o.HandlerTimeout <= 0 {
+		o.HandlerTimeout = 30 * time.Second
 	}
 	if o.Now == nil {
 		o.Now = time.Now
@@ -156,7 +163,7 @@ func New(o Options) (*Bot, error) {
 		log: o.Logger, store: o.Store, rest: o.REST, renderer: o.Renderer, render: o.Render,
 		engine: o.Engine, session: o.Session, appID: o.AppID, devGuild: o.DevGuildID, pubKey: o.PublicKey,
 		defaultVariant: o.DefaultVariant, defaultDays: o.DefaultDays, expiry: o.ChallengeExpiry,
-		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, replyTimeout: o.ReplyTimeout, now: o.Now,
+		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
 		metrics: newMetrics(),
 	}
 	b.ai = newAIPool(b, o.AIWorkers)

@@ -103,22 +103,19 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (*storage.Ga
 		}
 		return b.store.GetGame(ctx, id)
 	}
-	here, err := b.store.ActiveGamesInChannel(ctx, r.in.ChannelID)
+	// A user's active games are few and indexed: look there first.
+	mine, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, ActiveOnly: true})
 	if err != nil {
 		return nil, err
 	}
-	mine := here[:0:0]
-	for _, g := range here {
-		if g.SideOf(r.userID) != tafl.NoSide {
-			mine = append(mine, g)
+	var here []*storage.Game
+	for _, g := range mine {
+		if g.ChannelID == r.in.ChannelID || g.ThreadID == r.in.ChannelID {
+			here = append(here, g)
 		}
 	}
-	if len(mine) == 0 {
-		all, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, ActiveOnly: true, Limit: 2})
-		if err != nil {
-			return nil, err
-		}
-		mine = all
+	if len(here) > 0 {
+		mine = here
 	}
 	switch len(mine) {
 	case 0:

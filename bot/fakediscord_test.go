@@ -77,7 +77,6 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.mu.Lock()
-	f.reqs = append(f.reqs, rec)
 	var hit *fault
 	for _, ft := range f.faults {
 		if ft.times > 0 && strings.Contains(r.URL.Path, ft.pathContains) && (ft.method == "" || ft.method == r.Method) {
@@ -90,50 +89,47 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	id := fmt.Sprint(f.nextID)
 	gw := f.gatewayURL
 	f.mu.Unlock()
-	w.Header().Set("Content-Type", "application/json")
-	if hit != nil {
-		rec.Status = hit.status
-		w.WriteHeader(hit.status)
-		if hit.status == http.StatusTooManyRequests {
-			fmt.Fprint(w, `{"message":"You are being rate limited.","retry_after":0.01,"global":false}`)
-		} else {
-			fmt.Fprintf(w, `{"message":"injected","code":%d}`, hit.code)
-		}
-		return
-	}
-	rec.Status = 200
+
+	status, body := 200, ""
 	p := strings.TrimPrefix(r.URL.Path, "/api/v9/")
 	switch {
+	case hit != nil && hit.status == http.StatusTooManyRequests:
+		status, body = hit.status, `{"message":"You are being rate limited.","retry_after":0.01,"global":false}`
+	case hit != nil:
+		status, body = hit.status, fmt.Sprintf(`{"message":"injected","code":%d}`, hit.code)
 	case strings.HasPrefix(p, "interactions/") && strings.HasSuffix(p, "/callback"):
-		rec.Status = 204
-		w.WriteHeader(http.StatusNoContent)
+		status = http.StatusNoContent
 	case strings.HasPrefix(p, "gateway"):
-		fmt.Fprintf(w, `{"url":%q,"shards":1,"session_start_limit":{"total":1000,"remaining":1000,"reset_after":0,"max_concurrency":1}}`, gw)
+		body = fmt.Sprintf(`{"url":%q,"shards":1,"session_start_limit":{"total":1000,"remaining":1000,"reset_after":0,"max_concurrency":1}}`, gw)
 	case p == "users/@me/channels":
-		var body struct {
+		var req struct {
 			Recipient string `json:"recipient_id"`
 		}
-		json.Unmarshal(rec.Body, &body)
-		fmt.Fprintf(w, `{"id":"dm-%s","type":1}`, body.Recipient)
+		json.Unmarshal(rec.Body, &req)
+		body = fmt.Sprintf(`{"id":"dm-%s","type":1}`, req.Recipient)
 	case strings.HasSuffix(p, "/threads"):
-		fmt.Fprintf(w, `{"id":"thread-%s","type":11}`, id)
+		body = fmt.Sprintf(`{"id":"thread-%s","type":11}`, id)
 	case strings.HasSuffix(p, "/commands"):
-		w.Write(rec.Body)
+		body = string(rec.Body)
 	case strings.HasPrefix(p, "channels/") && strings.Contains(p, "/messages"):
-		ch := strings.Split(p, "/")[1]
+		parts := strings.Split(p, "/")
+		msg := parts[len(parts)-1]
 		if r.Method == http.MethodPost {
-			fmt.Fprintf(w, `{"id":%q,"channel_id":%q}`, "msg-"+id, ch)
-		} else {
-			parts := strings.Split(p, "/")
-			fmt.Fprintf(w, `{"id":%q,"channel_id":%q}`, parts[len(parts)-1], ch)
+			msg = "msg-" + id
 		}
+		body = fmt.Sprintf(`{"id":%q,"channel_id":%q}`, msg, parts[1])
 	case strings.HasPrefix(p, "webhooks/"):
-		fmt.Fprintf(w, `{"id":%q,"channel_id":"followup-channel"}`, "msg-"+id)
+		body = fmt.Sprintf(`{"id":%q,"channel_id":"followup-channel"}`, "msg-"+id)
 	default:
-		rec.Status = 404
-		w.WriteHeader(404)
-		fmt.Fprint(w, `{"message":"404: Not Found","code":0}`)
+		status, body = 404, `{"message":"404: Not Found","code":0}`
 	}
+	rec.Status = status
+	f.mu.Lock()
+	f.reqs = append(f.reqs, rec)
+	f.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	io.WriteString(w, body)
 }
 
 func readBody(r *http.Request, rec *recorded) error {

@@ -119,6 +119,7 @@ type harness struct {
 	bot    *bot.Bot
 	cancel context.CancelFunc
 	adjust func(*bot.Options) // changes the options before each start
+	fsync  bool               // open the store with fsync on (as in production)
 }
 
 const (
@@ -142,7 +143,7 @@ func newHarness(t testing.TB, engine bot.Engine) *harness {
 
 func (h *harness) start() {
 	h.t.Helper()
-	st, err := storage.Open(h.path, storage.Options{NoSync: true, Now: h.clock.Now})
+	st, err := storage.Open(h.path, storage.Options{NoSync: !h.fsync, Now: h.clock.Now})
 	if err != nil {
 		h.t.Fatal(err)
 	}

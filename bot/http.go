@@ -47,16 +47,13 @@ func (b *Bot) InteractionsHandler(ctx context.Context) http.Handler {
 			http.Error(w, "bad interaction", http.StatusBadRequest)
 			return
 		}
-		rep := b.dispatch(ctx, &in)
-		resp := rep.resp
+		resp, late := b.respondInTime(ctx, &in)
 		if resp.Data != nil && len(resp.Data.Files) > 0 {
 			full := resp
 			resp = deferralFor(full)
-			inner := rep.after
-			rep.after = func(ctx context.Context) {
-				edit := &discordgo.WebhookEdit{Content: &full.Data.Content, Components: &full.Data.Components,
-					Embeds: &full.Data.Embeds, Files: full.Data.Files, Attachments: full.Data.Attachments, AllowedMentions: full.Data.AllowedMentions}
-				if _, err := b.rest.EditResponse(ctx, &in, edit); err != nil {
+			inner := late
+			late = func(ctx context.Context) {
+				if _, err := b.rest.EditResponse(ctx, &in, webhookEdit(full.Data)); err != nil {
 					b.log.Error("delivering a deferred response", "interaction_id", in.ID, "err", err)
 				}
 				if inner != nil {
@@ -73,7 +70,7 @@ func (b *Bot) InteractionsHandler(ctx context.Context) http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(out)
 		b.metrics.observeResponse(time.Since(start))
-		b.runAfter(ctx, rep)
+		b.runAfter(ctx, &reply{after: late})
 	})
 }
 

@@ -21,6 +21,7 @@ type Metrics struct {
 	gamesStarted int64
 	gamesEnded   int64
 	reminders    int64
+	deferred     int64
 	activeGames  func() int // set by the admin listener's owner; may be nil
 }
 
@@ -67,6 +68,11 @@ func (m *Metrics) countError(kind string)          { m.mu.Lock(); m.errors[kind]
 func (m *Metrics) gameStarted()                    { m.mu.Lock(); m.gamesStarted++; m.mu.Unlock() }
 func (m *Metrics) gameFinished()                   { m.mu.Lock(); m.gamesEnded++; m.mu.Unlock() }
 func (m *Metrics) countReminder()                  { m.mu.Lock(); m.reminders++; m.mu.Unlock() }
+func (m *Metrics) countDeferred()                  { m.mu.Lock(); m.deferred++; m.mu.Unlock() }
+
+// Deferred returns how many interactions were answered with a deferral
+// because their handler was slow.
+func (m *Metrics) Deferred() int64 { m.mu.Lock(); defer m.mu.Unlock(); return m.deferred }
 
 // Errors returns the error count of a kind ("internal", "panic", "respond", "ai").
 func (m *Metrics) Errors(kind string) int64 { m.mu.Lock(); defer m.mu.Unlock(); return m.errors[kind] }
@@ -110,6 +116,7 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	}
 	p("# HELP taflbot_games_started_total Games started since the process started.\n# TYPE taflbot_games_started_total counter\ntaflbot_games_started_total %d\n", m.gamesStarted)
 	p("# HELP taflbot_games_finished_total Games finished since the process started.\n# TYPE taflbot_games_finished_total counter\ntaflbot_games_finished_total %d\n", m.gamesEnded)
+	p("# HELP taflbot_deferred_total Interactions answered late (deferred) because the handler was slow.\n# TYPE taflbot_deferred_total counter\ntaflbot_deferred_total %d\n", m.deferred)
 	p("# HELP taflbot_reminders_total Reminders sent.\n# TYPE taflbot_reminders_total counter\ntaflbot_reminders_total %d\n", m.reminders)
 	if m.activeGames != nil {
 		p("# HELP taflbot_active_games Games in progress.\n# TYPE taflbot_active_games gauge\ntaflbot_active_games %d\n", m.activeGames())

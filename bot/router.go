@@ -40,9 +40,9 @@ type handler func(ctx context.Context, r *request) (*reply, error)
 // follow-up work in the background.
 func (b *Bot) HandleGateway(ctx context.Context, in *discordgo.Interaction) {
 	start := time.Now()
-	rep := b.dispatch(ctx, in)
+	initial, late := b.respondInTime(ctx, in)
 	sendCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-	err := b.rest.Respond(sendCtx, in, rep.resp)
+	err := b.rest.Respond(sendCtx, in, initial)
 	cancel()
 	b.metrics.observeResponse(time.Since(start))
 	if err != nil {
@@ -53,9 +53,73 @@ func (b *Bot) HandleGateway(ctx context.Context, in *discordgo.Interaction) {
 		}
 		b.log.Log(ctx, lvl, "sending the interaction response failed", "interaction_id", in.ID, "discord_code", code, "err", err)
 		b.metrics.countError("respond")
-		return
 	}
-	b.runAfter(ctx, rep)
+	// The follow-up work runs even when the response failed: a saved move
+	// still needs the engine's answer.
+	b.runAfter(ctx, &reply{after: late})
+}
+
+// respondInTime runs the handler and returns the initial response and the
+// work to do after it is sent. A handler still running after DeferAfter
+// is answered with a deferral ("thinking…"); its reply is then delivered
+// late, by editing the response or as a follow-up.
+func (b *Bot) respondInTime(ctx context.Context, in *discordgo.Interaction) (*discordgo.InteractionResponse, func(context.Context)) {
+	done := make(chan *reply, 1)
+	b.work.Add(1)
+	go func() {
+		defer b.work.Done()
+		done <- b.dispatch(ctx, in)
+	}()
+	timer := time.NewTimer(b.deferAfter)
+	defer timer.Stop()
+	select {
+	case rep := <-done:
+		return rep.resp, rep.after
+	case <-timer.C:
+	}
+	if in.Type != discordgo.InteractionApplicationCommand && in.Type != discordgo.InteractionMessageComponent {
+		rep := <-done // PING and autocomplete cannot be deferred
+		return rep.resp, rep.after
+	}
+	b.metrics.countDeferred()
+	deferral := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	if in.Type == discordgo.InteractionMessageComponent {
+		deferral.Type = discordgo.InteractionResponseDeferredMessageUpdate
+	}
+	return deferral, func(ctx context.Context) {
+		rep := <-done
+		b.deliverLate(ctx, in, rep.resp)
+		if rep.after != nil {
+			rep.after(ctx)
+		}
+	}
+}
+
+// deliverLate sends a reply whose interaction was already deferred.
+func (b *Bot) deliverLate(ctx context.Context, in *discordgo.Interaction, r *discordgo.InteractionResponse) {
+	d := r.Data
+	var err error
+	switch {
+	case d == nil || r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource ||
+		r.Type == discordgo.InteractionResponseDeferredMessageUpdate:
+		return // the handler delivers it itself
+	case r.Type == discordgo.InteractionResponseChannelMessageWithSource && in.Type == discordgo.InteractionMessageComponent:
+		_, err = b.rest.Followup(ctx, in, &discordgo.WebhookParams{Content: d.Content, Components: nonNil(d.Components), Embeds: d.Embeds,
+			Files: d.Files, AllowedMentions: d.AllowedMentions, Flags: d.Flags})
+	default:
+		// A command's deferral was public: an ephemeral reply shows in it
+		// (Discord cannot make an answered interaction private again).
+		_, err = b.rest.EditResponse(ctx, in, webhookEdit(d))
+	}
+	if err != nil {
+		b.log.Error("delivering a late reply", "interaction_id", in.ID, "err", err)
+	}
+}
+
+func webhookEdit(d *discordgo.InteractionResponseData) *discordgo.WebhookEdit {
+	comps := nonNil(d.Components)
+	return &discordgo.WebhookEdit{Content: &d.Content, Components: &comps, Embeds: &d.Embeds,
+		Files: d.Files, Attachments: d.Attachments, AllowedMentions: d.AllowedMentions}
 }
 
 // runAfter runs a reply's follow-up work in the background; Stop waits for it.
@@ -87,7 +151,7 @@ func (b *Bot) recoverLog(what string) {
 // recovered, and one log line records the interaction.
 func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *reply) {
 	start := time.Now()
-	ctx, cancel := context.WithTimeout(ctx, b.replyTimeout)
+	ctx, cancel := context.WithTimeout(ctx, b.handlerTimeout)
 	defer cancel()
 	r := &request{in: in, log: b.log.With("interaction_id", in.ID)}
 	kind := "unknown"

@@ -1,0 +1,188 @@
+package bot_test
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha1"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/render"
+)
+
+// fakeGateway is a minimal Discord gateway: a hand-written websocket
+// server (RFC 6455, unfragmented text frames) that says hello, answers
+// IDENTIFY with READY and then sends the events it is given.
+type fakeGateway struct {
+	srv      *httptest.Server
+	events   chan []byte
+	identify chan []byte
+}
+
+func newFakeGateway(t *testing.T) *fakeGateway {
+	g := &fakeGateway{events: make(chan []byte, 10), identify: make(chan []byte, 1)}
+	g.srv = httptest.NewServer(http.HandlerFunc(g.serve))
+	t.Cleanup(g.srv.Close)
+	return g
+}
+
+func (g *fakeGateway) URL() string { return "ws" + strings.TrimPrefix(g.srv.URL, "http") + "/" }
+
+func (g *fakeGateway) serve(w http.ResponseWriter, r *http.Request) {
+	key := r.Header.Get("Sec-WebSocket-Key")
+	conn, rw, err := w.(http.Hijacker).Hijack()
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	sum := sha1.Sum([]byte(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"))
+	rw.WriteString("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: " +
+		base64.StdEncoding.EncodeToString(sum[:]) + "\r\n\r\n")
+	rw.Flush()
+	send := func(msg string) error {
+		_, err := conn.Write(frame([]byte(msg)))
+		return err
+	}
+	send(`{"op":10,"d":{"heartbeat_interval":45000}}`)
+	ident, err := readFrame(rw.Reader)
+	if err != nil {
+		return
+	}
+	g.identify <- ident
+	send(`{"op":0,"t":"READY","s":1,"d":{"v":9,"session_id":"s1","user":{"id":"999","username":"taflbot","bot":true},"guilds":[],"resume_gateway_url":"` + g.URL() + `"}}`)
+	go func() { // drain heartbeats and the close frame
+		for {
+			if _, err := readFrame(rw.Reader); err != nil {
+				conn.Close()
+				return
+			}
+		}
+	}()
+	seq := 2
+	for ev := range g.events {
+		if send(`{"op":0,"t":"INTERACTION_CREATE","s":`+itoa(seq)+`,"d":`+string(ev)+`}`) != nil {
+			return
+		}
+		seq++
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// frame encodes an unmasked text frame (server to client).
+func frame(p []byte) []byte {
+	h := []byte{0x81}
+	switch n := len(p); {
+	case n < 126:
+		h = append(h, byte(n))
+	case n < 1<<16:
+		h = append(h, 126, byte(n>>8), byte(n))
+	default:
+		h = append(h, 127)
+		h = binary.BigEndian.AppendUint64(h, uint64(n))
+	}
+	return append(h, p...)
+}
+
+// readFrame reads one masked client frame.
+func readFrame(r *bufio.Reader) ([]byte, error) {
+	var hdr [2]byte
+	if _, err := io.ReadFull(r, hdr[:]); err != nil {
+		return nil, err
+	}
+	n := uint64(hdr[1] & 0x7f)
+	switch n {
+	case 126:
+		var b [2]byte
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return nil, err
+		}
+		n = uint64(binary.BigEndian.Uint16(b[:]))
+	case 127:
+		var b [8]byte
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return nil, err
+		}
+		n = binary.BigEndian.Uint64(b[:])
+	}
+	var mask [4]byte
+	if hdr[1]&0x80 != 0 {
+		if _, err := io.ReadFull(r, mask[:]); err != nil {
+			return nil, err
+		}
+	}
+	if n > 1<<20 {
+		return nil, io.ErrShortBuffer
+	}
+	p := make([]byte, n)
+	if _, err := io.ReadFull(r, p); err != nil {
+		return nil, err
+	}
+	for i := range p {
+		p[i] ^= mask[i%4]
+	}
+	if hdr[0]&0x0f == 8 {
+		return nil, io.EOF // close
+	}
+	return p, nil
+}
+
+func TestGatewayMode(t *testing.T) {
+	h := newHarness(t, nil)
+	gw := newFakeGateway(t)
+	h.fake.mu.Lock()
+	h.fake.gatewayURL = gw.URL()
+	h.fake.mu.Unlock()
+	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.New(bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Session: sess, Engine: h.engine,
+		AppID: "555", DevGuildID: guild, Now: h.clock.Now, Render: render.Options{Size: 240}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.Run(ctx, 5*time.Second) }()
+
+	select {
+	case ident := <-gw.identify:
+		if !strings.Contains(string(ident), `"token":"Bot test-token"`) || !strings.Contains(string(ident), `"op":2`) {
+			t.Errorf("identify %s", ident)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the bot never identified")
+	}
+	in := h.slashInteraction(alice, "help")
+	body, _ := json.Marshal(in)
+	gw.events <- body
+	waitFor(t, "the response to the gateway interaction", func() bool {
+		return len(h.fake.requests("/interactions/"+in.ID+"/")) > 0
+	})
+	if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "How to play") {
+		t.Errorf("help over the gateway: %q", r.Content)
+	}
+	reg := h.fake.requests("/applications/555/guilds/" + guild + "/commands")
+	if len(reg) != 1 || reg[0].Method != "PUT" || !strings.Contains(string(reg[0].Body), `"name":"tafl"`) {
+		t.Errorf("command registration requests: %d", len(reg))
+	}
+	cancel()
+	close(gw.events)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return after cancel")
+	}
+}

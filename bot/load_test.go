@@ -1,0 +1,139 @@
+package bot_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// loadResult is what a load run measured: per interaction, the time from
+// receipt to Discord (the fake) accepting the initial response.
+type loadResult struct {
+	moves, other []time.Duration
+	refused      int
+}
+
+// runLoad plays games concurrent games between distinct simulated users in
+// one channel: a challenge, an accept, then moves alternately through
+// /tafl move until each game has made its share of interactions.
+func runLoad(tb testing.TB, h *harness, games, interactions int) *loadResult {
+	perGame := interactions / games
+	res := &loadResult{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a, d := fmt.Sprint(10000+2*i), fmt.Sprint(10001+2*i)
+			timed := func(in *discordgo.Interaction, move bool) *resp {
+				start := time.Now()
+				h.bot.HandleGateway(tb.Context(), in)
+				lat := time.Since(start)
+				mu.Lock()
+				if move {
+					res.moves = append(res.moves, lat)
+				} else {
+					res.other = append(res.other, lat)
+				}
+				mu.Unlock()
+				r, _ := h.fake.callback(tb, in.ID)
+				return r
+			}
+			r := timed(h.slashInteraction(a, "challenge", opt("opponent", d), opt("variant", "copenhagen"), opt("side", "attackers")), false)
+			id := h.id()
+			r = timed(&discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionMessageComponent,
+				GuildID: guild, ChannelID: channel, Member: member(d), Message: &discordgo.Message{ID: "m" + id},
+				Data: discordgo.MessageComponentInteractionData{CustomID: customIDs(r.Components)["Accept"]}}, false)
+			v, _ := tafl.Preset("copenhagen", "")
+			shadow := tafl.NewGame(v)
+			rnd := rand.New(rand.NewPCG(uint64(i), 1))
+			for range perGame - 2 {
+				if shadow.Outcome().Over() {
+					break
+				}
+				user := a
+				if shadow.ToMove() == tafl.Defenders {
+					user = d
+				}
+				m := policyMove(shadow, rnd)
+				r := timed(h.slashInteraction(user, "move", opt("move", m.String())), true)
+				if isEphemeral(r) {
+					mu.Lock()
+					res.refused++
+					mu.Unlock()
+					tb.Errorf("game %d: move %s refused: %s", i, m, r.Content)
+					return
+				}
+				shadow.Play(m)
+			}
+		}()
+	}
+	wg.Wait()
+	return res
+}
+
+func percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(float64(len(s))*p))]
+}
+
+// TestLoadShort is a small load run (10 concurrent games, 80
+// interactions): every move is accepted and stored exactly once under
+// concurrency. Timing is measured by BenchmarkLoad200Games, not here.
+func TestLoadShort(t *testing.T) {
+	h := newHarness(t, nil)
+	res := runLoad(t, h, 10, 80)
+	if len(res.moves) != 60 || len(res.other) != 20 {
+		t.Fatalf("%d moves and %d other interactions ran, want 60 and 20", len(res.moves), len(res.other))
+	}
+	total := 0
+	for i := range 10 {
+		g := gameOf(t, h, fmt.Sprint(10000+2*i))
+		total += g.Ply()
+	}
+	if total != len(res.moves) {
+		t.Errorf("%d plies stored, %d moves made", total, len(res.moves))
+	}
+}
+
+// BenchmarkLoad200Games is the load test of the issue: 200 concurrent
+// games, 2,000 interactions against the fake Discord, full-size boards,
+// fsync on. Run with -benchtime=1x; see docs/PERFORMANCE.md.
+func BenchmarkLoad200Games(b *testing.B) {
+	for b.Loop() {
+		h := newHarness(b, nil)
+		h.fsync = true
+		h.adjust = func(o *bot.Options) { o.Render = render.Options{} } // default 840-px boards
+		h.restart()
+		start := time.Now()
+		res := runLoad(b, h, 200, 2000)
+		wall := time.Since(start)
+		all := append(slices.Clone(res.moves), res.other...)
+		late := 0
+		for _, d := range all {
+			if d > 3*time.Second {
+				late++
+			}
+		}
+		b.ReportMetric(float64(len(all)), "interactions")
+		b.ReportMetric(float64(percentile(res.moves, 0.5).Microseconds())/1000, "move-p50-ms")
+		b.ReportMetric(float64(percentile(res.moves, 0.99).Microseconds())/1000, "move-p99-ms")
+		b.ReportMetric(float64(slices.Max(all).Microseconds())/1000, "max-ms")
+		b.ReportMetric(float64(late), "late")
+		b.ReportMetric(float64(len(all))/wall.Seconds(), "interactions/s")
+		h.stop()
+	}
+}
