@@ -72,6 +72,8 @@ var commands = map[string]command{
 	"render":   {"draw a position as a PNG picture", runRender},
 	"replay":   {"draw a game as an animated GIF", runReplay},
 	"ai":       {"search a position and print the engine's move", runAI},
+	"otep":     {"speak the OpenTafl Engine Protocol on stdin/stdout", runOTEP},
+	"match":    {"play engine-vs-engine matches", runMatch},
 }
 
 // usageError is a mistake in the command line: exit status 2.

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+func TestAIFindsWinInOne(t *testing.T) {
+	// Brandubh, defenders to move: the king on a2 runs to the corner a1.
+	const record = "/1t2t2/K6/7/7/7/4t1T/7/"
+	out, errOut, code := runTafl(t, "", "ai", "-variant", "brandubh", "-position", record, "-side", "defenders", "-depth", "3", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var r aiJSON
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("bad JSON %q: %v", out, err)
+	}
+	v, _ := tafl.Preset("brandubh", "")
+	p, err := v.ParsePosition(record, tafl.Defenders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tafl.NewGameFrom(p)
+	ply, err := g.PlayText(r.Move)
+	if err != nil {
+		t.Fatalf("move %q: %v", r.Move, err)
+	}
+	if ply.Outcome.Winner != tafl.Defenders {
+		t.Errorf("move %s does not win: %+v", r.Move, ply.Outcome)
+	}
+	if r.Mate != 1 || r.Nodes <= 0 || len(r.PV) == 0 || r.PV[0] != r.Move {
+		t.Errorf("result %+v: want mate 1, nodes, and a PV starting with the move", r)
+	}
+}
+
+func TestAITextOutput(t *testing.T) {
+	out, errOut, code := runTafl(t, "", "ai", "-variant", "tablut", "-moves", "e3-c3", "-depth", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	fields := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		k, v, _ := strings.Cut(line, " ")
+		fields[k] = v
+	}
+	for _, k := range []string{"move", "score", "depth", "seldepth", "nodes", "nps", "time", "pv"} {
+		if _, ok := fields[k]; !ok {
+			t.Errorf("no %q line in\n%s", k, out)
+		}
+	}
+	if fields["depth"] != "2" {
+		t.Errorf("depth %q, want 2", fields["depth"])
+	}
+	// The move is the attackers' (after the defenders' e3-c3) and legal.
+	v, _ := tafl.Preset("tablut", "")
+	g := tafl.NewGame(v)
+	if _, err := g.PlayText("e3-c3"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.PlayText(fields["move"]); err != nil {
+		t.Errorf("engine move %q: %v", fields["move"], err)
+	}
+}
+
+func TestAIErrors(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"two limits", []string{"ai", "-level", "easy", "-depth", "3"}, 2, "only one of"},
+		{"bad level", []string{"ai", "-level", "grandmaster"}, 2, "unknown level"},
+		{"bad move", []string{"ai", "-moves", "a1-a2"}, 1, "move 1"},
+		{"game over", []string{"ai", "-variant", "brandubh", "-position", "/K6/7/7/7/7/4t1T/7/", "-side", "attackers"}, 1, "game is over"},
+	} {
+		_, errOut, code := runTafl(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: exit %d, stderr %q; want exit %d and %q", c.name, code, errOut, c.code, c.want)
+		}
+	}
+}

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// The match tests run this test binary as an external OTEP engine: with
+// TAFL_TEST_EXEC=1 it behaves as the tafl command.
+func init() {
+	if os.Getenv("TAFL_TEST_EXEC") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+}
+
+// matchTable reads the "total" rows of the summary: games, wins, losses, draws per player.
+func matchTable(t *testing.T, out string) [2][4]int {
+	t.Helper()
+	var tab [2][4]int
+	seen := 0
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 8 || (f[0] != "p1" && f[0] != "p2") || f[len(f)-6] != "total" {
+			continue
+		}
+		k := 0
+		if f[0] == "p2" {
+			k = 1
+		}
+		for i := 0; i < 4; i++ {
+			n, err := strconv.Atoi(f[len(f)-5+i])
+			if err != nil {
+				t.Fatalf("bad row %q", line)
+			}
+			tab[k][i] = n
+		}
+		seen++
+	}
+	if seen != 2 {
+		t.Fatalf("no total rows in:\n%s", out)
+	}
+	return tab
+}
+
+// checkRecords decodes every .otg of dir and checks the pairs: same
+// opening, sides swapped.
+func checkRecords(t *testing.T, dir string, games, opening int) []*tafl.Game {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.otg"))
+	if len(files) != games {
+		t.Fatalf("%d records, want %d", len(files), games)
+	}
+	var out []*tafl.Game
+	var tags [][]tafl.Tag
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, tg, err := tafl.DecodeGame(string(data))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if !g.Outcome().Over() {
+			t.Errorf("%s: the game is not finished", f)
+		}
+		out = append(out, g)
+		tags = append(tags, tg)
+	}
+	tag := func(i int, name string) string {
+		for _, x := range tags[i] {
+			if x.Name == name {
+				return x.Value
+			}
+		}
+		return ""
+	}
+	for i := 0; i+1 < len(out); i += 2 {
+		a, b := out[i].Plies(), out[i+1].Plies()
+		for j := 0; j < opening; j++ {
+			if a[j].Move != b[j].Move {
+				t.Errorf("pair %d: openings differ at ply %d: %s vs %s", i/2+1, j+1, a[j].Move, b[j].Move)
+			}
+		}
+		if tag(i, "attackers") != tag(i+1, "defenders") || tag(i, "defenders") != tag(i+1, "attackers") {
+			t.Errorf("pair %d: sides not swapped: %q/%q then %q/%q", i/2+1, tag(i, "attackers"), tag(i, "defenders"), tag(i+1, "attackers"), tag(i+1, "defenders"))
+		}
+	}
+	return out
+}
+
+func TestMatchEngines(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=3", "-p2", "easy",
+		"-games", "4", "-opening", "2", "-maxplies", "80", "-out", dir, "-progress=false")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	tab := matchTable(t, out)
+	for k := 0; k < 2; k++ {
+		if tab[k][0] != 4 || tab[k][1]+tab[k][2]+tab[k][3] != 4 {
+			t.Errorf("p%d: %v, want 4 games", k+1, tab[k])
+		}
+	}
+	if tab[0][1] != tab[1][2] || tab[0][2] != tab[1][1] || tab[0][3] != tab[1][3] {
+		t.Errorf("p1 %v and p2 %v do not mirror", tab[0], tab[1])
+	}
+	games := checkRecords(t, dir, 4, 2)
+	// The records' results agree with the table.
+	p1wins := 0
+	for i, g := range games {
+		p1 := tafl.Attackers
+		if i%2 == 1 {
+			p1 = tafl.Defenders
+		}
+		if g.Outcome().Winner == p1 {
+			p1wins++
+		}
+	}
+	if p1wins != tab[0][1] {
+		t.Errorf("records give p1 %d wins, the table %d", p1wins, tab[0][1])
+	}
+	if !strings.Contains(out, "pairs for p1") || !strings.Contains(out, "elo p1 - p2") {
+		t.Errorf("no pair or Elo lines:\n%s", out)
+	}
+}
+
+// TestMatchOTEPSelf plays `tafl otep` against itself through pipes: the
+// host side of the protocol is real.
+func TestMatchOTEPSelf(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TAFL_TEST_EXEC", "1")
+	dir := t.TempDir()
+	out, errOut, code := runTafl(t, "", "match", "-variant", "brandubh",
+		"-p1", "otep:"+exe+" otep -depth 2", "-p2", "otep:"+exe+" otep -level easy",
+		"-games", "2", "-opening", "2", "-maxplies", "60", "-out", dir, "-progress=false")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	tab := matchTable(t, out)
+	if tab[0][0] != 2 || tab[1][0] != 2 {
+		t.Errorf("table %v, want 2 games each", tab)
+	}
+	checkRecords(t, dir, 2, 2)
+}
+
+func TestMatchFailingEngine(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "bad.sh")
+	// Greets, then answers every play with an illegal move.
+	body := "#!/bin/sh\necho hello\nwhile read cmd rest; do case $cmd in play) echo 'move a1-a1';; goodbye) exit 0;; esac; done\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "otep:"+script, "-p2", "depth=1",
+		"-games", "2", "-progress=false", "-p2", "depth=1")
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (a player failed)", code)
+	}
+	tab := matchTable(t, out)
+	if tab[1][1] != 2 {
+		t.Errorf("p2 won %d games, want 2 (p1 plays illegal moves):\n%s", tab[1][1], out)
+	}
+	if !strings.Contains(out, "games lost by a failing player: 2") {
+		t.Errorf("failures not reported:\n%s", out)
+	}
+}
+
+func TestPentaElo(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 0.01 }
+	elo, lo, hi, ok := pentaElo([5]int{1, 2, 3, 2, 2})
+	// Worked out by hand: mean pair score 0.55, variance 0.0975 over 10 pairs.
+	if !ok || !near(elo, 34.86) || !near(lo, -102.62) || !near(hi, 184.91) {
+		t.Errorf("pentaElo = %.2f (%.2f, %.2f), want 34.86 (-102.62, 184.91)", elo, lo, hi)
+	}
+	if elo, _, _, _ := pentaElo([5]int{0, 0, 0, 7, 0}); !near(elo, 190.85) {
+		t.Errorf("score 75%%: elo %.2f, want 190.85", elo)
+	}
+	if _, _, _, ok := pentaElo([5]int{}); ok {
+		t.Error("no pairs gave an Elo")
+	}
+	s := &sprtTest{elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05}
+	if v := s.verdict([5]int{0, 0, 2, 10, 20}); !strings.HasPrefix(v, "H1") {
+		t.Errorf("clear wins: verdict %q", v)
+	}
+	if v := s.verdict([5]int{20, 10, 2, 0, 0}); !strings.HasPrefix(v, "H0") {
+		t.Errorf("clear losses: verdict %q", v)
+	}
+	if v := s.verdict([5]int{0, 1, 0, 1, 0}); v != "" {
+		t.Errorf("two even pairs decided %q", v)
+	}
+}

@@ -1,0 +1,298 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
+)
+
+// runOTEP speaks the OpenTafl Engine Protocol on stdin/stdout, so that
+// OpenTafl (or `tafl match`) can use taflbot's engine:
+//
+//	tafl otep [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N]
+//
+// The engine says "hello", then follows the host's commands: rules,
+// position, side, clock, play (answered with "move a1-a4"),
+// opponent-move, analyze (answered with "analysis"), finish, goodbye.
+// Bad input is answered with "error N" and never stops the engine;
+// diagnostics go to stderr. With a clock, the budget per move is taken
+// from the remaining time; without one, from the flags (default hard).
+func runOTEP(e env) error {
+	var level string
+	var timeLimit time.Duration
+	var depth, threads int
+	var nodes int64
+	var seed uint64
+	fs := newFlags(e, "otep", "[-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N]")
+	fs.StringVar(&level, "level", "", "playing level: easy, medium, hard or max (default hard)")
+	fs.DurationVar(&timeLimit, "time", 0, "time budget per move, such as 2s")
+	fs.IntVar(&depth, "depth", 0, "search depth in plies")
+	fs.Int64Var(&nodes, "nodes", 0, "node budget per move")
+	fs.IntVar(&threads, "threads", 1, "search threads")
+	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return &usageError{msg: "otep takes no arguments"}
+	}
+	lim, err := searchLimits(level, timeLimit, depth, nodes, seed)
+	if err != nil {
+		return err
+	}
+	lim.Threads = max(threads, 1)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	eng := &otepEngine{out: e.stdout, log: e.stderr, lim: lim}
+	return eng.serve(ctx, e.stdin)
+}
+
+// OTEP error codes (opentafl-engine-protocol.txt, "error").
+const (
+	otepErrRules     = 0 // rules not supported
+	otepErrWrongSide = 1
+	otepErrNoPiece   = 2
+	otepErrIllegal   = 3
+)
+
+// otepEngine is the engine side of one OTEP session.
+type otepEngine struct {
+	out  io.Writer
+	log  io.Writer
+	lim  ai.Limits
+	v    *tafl.Variant
+	g    *tafl.Game
+	side tafl.Side
+	// clock: seconds left for attackers and defenders (-1: untimed), overtime
+	clock    [3]float64
+	hasClock bool
+	moves    int // moves played by the engine, for the seed
+}
+
+func (s *otepEngine) send(format string, args ...any) {
+	fmt.Fprintf(s.out, format+"\n", args...)
+	if f, ok := s.out.(interface{ Sync() error }); ok {
+		f.Sync()
+	}
+}
+
+func (s *otepEngine) warn(format string, args ...any) {
+	fmt.Fprintf(s.log, "tafl otep: "+format+"\n", args...)
+}
+
+// serve runs the session until goodbye or the end of input.
+func (s *otepEngine) serve(ctx context.Context, in io.Reader) error {
+	s.send("hello")
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		cmd, arg, _ := strings.Cut(line, " ")
+		arg = strings.TrimSpace(arg)
+		switch cmd {
+		case "hello", "start", "simple-moves":
+		case "goodbye":
+			return nil
+		case "rules":
+			s.rules(arg)
+		case "position":
+			s.position(arg)
+		case "side":
+			if side, err := tafl.ParseSide(arg); err == nil {
+				s.side = side
+			} else {
+				s.warn("%v", err)
+			}
+		case "clock":
+			s.setClock(arg)
+		case "play":
+			s.play(ctx, arg)
+		case "opponent-move":
+			s.opponentMove(arg)
+		case "analyze":
+			s.analyze(ctx, arg)
+		case "finish":
+			s.g = nil
+		case "error":
+			s.warn("the host reports error %s", arg)
+		default:
+			s.warn("unknown command %q ignored", cmd)
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+	}
+	return sc.Err()
+}
+
+func (s *otepEngine) rules(text string) {
+	r, err := tafl.ParseRules(text)
+	if err == nil {
+		s.v, err = tafl.NewVariant(r)
+	}
+	if err != nil {
+		s.warn("%v", err)
+		s.v, s.g = nil, nil
+		s.send("error %d", otepErrRules)
+		return
+	}
+	s.g = tafl.NewGame(s.v)
+	s.hasClock = false
+}
+
+// position replaces the game by the given position record. OTEP records
+// do not say who is to move: keep the current side to move.
+func (s *otepEngine) position(record string) {
+	if s.v == nil {
+		s.send("error %d", otepErrRules)
+		return
+	}
+	toMove := s.v.Start().ToMove()
+	if s.g != nil {
+		toMove = s.g.ToMove()
+	}
+	s.resync(record, toMove)
+}
+
+func (s *otepEngine) resync(record string, toMove tafl.Side) bool {
+	p, err := s.v.ParsePosition(strings.TrimSpace(record), toMove)
+	if err != nil {
+		s.warn("%v", err)
+		return false
+	}
+	s.g = tafl.NewGameFrom(p)
+	return true
+}
+
+func (s *otepEngine) setClock(arg string) {
+	f := strings.Fields(arg)
+	if len(f) < 2 {
+		s.warn("clock needs at least two numbers")
+		return
+	}
+	s.clock = [3]float64{-1, -1, 0}
+	for i := 0; i < len(f) && i < 3; i++ {
+		x, err := strconv.ParseFloat(f[i], 64)
+		if err != nil {
+			s.warn("bad clock %q", arg)
+			return
+		}
+		s.clock[i] = x
+	}
+	s.hasClock = s.clock[0] >= 0 || s.clock[2] > 0
+}
+
+// limits returns the search limits for the engine's next move.
+func (s *otepEngine) limits(side tafl.Side) ai.Limits {
+	lim := s.lim
+	lim.Seed = s.lim.Seed + uint64(s.moves)
+	if !s.hasClock {
+		return lim
+	}
+	left := s.clock[0]
+	if side == tafl.Defenders {
+		left = s.clock[1]
+	}
+	budget := time.Duration(0)
+	if left > 0 {
+		budget = time.Duration(left / 30 * float64(time.Second))
+	}
+	if ot := s.clock[2]; ot > 0 {
+		budget = max(budget, time.Duration(ot*0.7*float64(time.Second)))
+	}
+	if budget <= 0 {
+		budget = 100 * time.Millisecond
+	}
+	if lim.Time == 0 || budget < lim.Time {
+		lim.Time = budget
+	}
+	return lim
+}
+
+func (s *otepEngine) play(ctx context.Context, arg string) {
+	if s.g == nil {
+		s.send("error %d", otepErrRules)
+		return
+	}
+	side, err := tafl.ParseSide(arg)
+	if err != nil {
+		side = s.side
+	}
+	if side != s.g.ToMove() {
+		// The host thinks it is our turn: trust it, keep the board.
+		if !s.resync(s.g.Position().Record(), side) {
+			s.send("error %d", otepErrWrongSide)
+			return
+		}
+	}
+	r, err := ai.Search(ctx, s.g, s.limits(side))
+	if err != nil {
+		s.warn("%v", err)
+		s.send("error %d", otepErrWrongSide)
+		return
+	}
+	s.moves++
+	if _, err := s.g.Play(r.Move); err != nil {
+		s.warn("own move %s refused: %v", r.Move, err)
+	}
+	s.send("move %s", r.Move)
+}
+
+func (s *otepEngine) opponentMove(arg string) {
+	if s.g == nil {
+		s.send("error %d", otepErrRules)
+		return
+	}
+	f := strings.Fields(arg)
+	if len(f) == 0 {
+		s.warn("opponent-move needs a move")
+		return
+	}
+	mover := s.g.ToMove()
+	_, err := s.g.PlayText(f[0])
+	if err != nil {
+		s.warn("opponent move %s: %v", f[0], err)
+	}
+	// The record given is the truth: resynchronise when it differs.
+	if len(f) > 1 && (err != nil || s.g.Position().Record() != f[1]) {
+		s.resync(f[1], mover.Other())
+	}
+}
+
+// analyze answers "analyze N SECONDS" with "analysis 1 pv score".
+func (s *otepEngine) analyze(ctx context.Context, arg string) {
+	if s.g == nil || s.g.Outcome().Over() {
+		s.send("error %d", otepErrRules)
+		return
+	}
+	f := strings.Fields(arg)
+	lim := s.lim
+	if len(f) >= 2 {
+		if sec, err := strconv.ParseFloat(f[1], 64); err == nil && sec > 0 {
+			lim.Time = time.Duration(sec * float64(time.Second))
+			lim.Depth, lim.Nodes = 0, 0
+		}
+	}
+	r, err := ai.Search(ctx, s.g, lim)
+	if err != nil {
+		s.send("error %d", otepErrRules)
+		return
+	}
+	pv := make([]string, len(r.PV))
+	for i, m := range r.PV {
+		pv[i] = m.String()
+	}
+	s.send("analysis 1 %s %d", strings.Join(pv, "|"), r.Score)
+}
