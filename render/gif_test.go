@@ -68,6 +68,13 @@ func TestGIFReplay(t *testing.T) {
 			t.Errorf("frame %d delay %d/100 s, want %d", i, d, want)
 		}
 	}
+	// After the first, frames store only what changed.
+	full := a.Config.Width * a.Config.Height
+	for i, f := range a.Image[1:] {
+		if area := f.Bounds().Dx() * f.Bounds().Dy(); area >= full {
+			t.Errorf("frame %d covers %v, the whole picture", i+1, f.Bounds())
+		}
+	}
 	if a.LoopCount != 0 {
 		t.Errorf("loop count %d, want 0 (forever)", a.LoopCount)
 	}

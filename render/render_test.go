@@ -36,6 +36,7 @@ func TestPNGDecodesWithExpectedSize(t *testing.T) {
 		{"small", preset(t, "brandubh", "").Start(), render.Options{Size: 200}, 200, 200},
 		{"small with caption", preset(t, "brandubh", "").Start(), render.Options{Size: 200, Caption: "x"}, 200, 216}, // the band is at least 16 pixels
 		{"19×19 large", preset(t, "alea-evangelii", "").Start(), render.Options{Size: 1200, Theme: render.Dark}, 1200, 1200},
+		{"19×19 smallest", preset(t, "alea-evangelii", "").Start(), render.Options{Size: render.MinSize, Caption: "tiny"}, 160, 176},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
