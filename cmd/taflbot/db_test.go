@@ -1,0 +1,208 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+	bolt "go.etcd.io/bbolt"
+)
+
+// newDB writes a database with three games (one finished by resignation)
+// and returns its path and the games as stored.
+func newDB(t *testing.T) (string, []*storage.Game) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "taflbot.db")
+	s, err := storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := t.Context()
+	var games []*storage.Game
+	for i, variant := range []string{"copenhagen", "brandubh", "tablut"} {
+		g, err := storage.NewGame(variant, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.GuildID, g.ChannelID, g.MoveTime = "100", "200", 72*time.Hour
+		g.Attackers, g.Defenders = storage.Human("111"), storage.Human("222")
+		if i == 1 {
+			g.Defenders = storage.AI("hard")
+		}
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		g, err = s.UpdateGame(ctx, g.ID, 0, func(g *storage.Game) error {
+			for range 3 + i {
+				if _, err := g.Tafl().Play(g.Tafl().LegalMoves()[0]); err != nil {
+					return err
+				}
+			}
+			if i == 2 {
+				return g.Tafl().Resign(g.Tafl().ToMove())
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	return path, games
+}
+
+func runDBTest(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	err := runDB(t.Context(), args, &out, &errOut)
+	return out.String(), errOut.String(), err
+}
+
+func TestDBCheck(t *testing.T) {
+	path, _ := newDB(t)
+	out, _, err := runDBTest(t, "check", "-db", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "3 games (2 active)") || !strings.HasSuffix(out, "ok\n") {
+		t.Errorf("check said %q", out)
+	}
+	// Break an index: check reports it and fails; -rebuild-indexes repairs it.
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("idx_deadlines")).Put([]byte("0123456789abcdef"), nil) })
+	db.Close()
+	out, _, err = runDBTest(t, "check", "-db", path)
+	if err == nil || !strings.Contains(out, "problem: index idx_deadlines") {
+		t.Errorf("check of a broken index: %v, %q", err, out)
+	}
+	out, _, err = runDBTest(t, "check", "-db", path, "-rebuild-indexes")
+	if err != nil || !strings.Contains(out, "indexes rebuilt; ok") {
+		t.Errorf("rebuild: %v, %q", err, out)
+	}
+	if _, _, err := runDBTest(t, "check", "-db", path); err != nil {
+		t.Errorf("check after rebuilding: %v", err)
+	}
+	// Not a database: a clear error, the file untouched.
+	junk := filepath.Join(t.TempDir(), "junk.db")
+	os.WriteFile(junk, bytes.Repeat([]byte("junk"), 5000), 0o600)
+	if _, _, err := runDBTest(t, "check", "-db", junk); !errors.Is(err, storage.ErrCorrupt) {
+		t.Errorf("check of a junk file: %v", err)
+	}
+	if _, _, err := runDBTest(t, "check", "-db", filepath.Join(t.TempDir(), "missing.db")); err == nil {
+		t.Error("check of a missing file succeeded")
+	}
+}
+
+func TestDBBackupAndCompact(t *testing.T) {
+	path, games := newDB(t)
+	dir := t.TempDir()
+	backup := filepath.Join(dir, "backup.db")
+	if _, _, err := runDBTest(t, "backup", "-db", path, "-o", backup); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runDBTest(t, "backup", "-db", path, "-o", backup); err == nil {
+		t.Error("backup overwrote an existing file")
+	}
+	stdout, _, err := runDBTest(t, "backup", "-db", path, "-o", "-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	piped := filepath.Join(dir, "piped.db")
+	os.WriteFile(piped, []byte(stdout), 0o600)
+	compacted := filepath.Join(dir, "compacted.db")
+	if _, _, err := runDBTest(t, "compact", "-db", backup, "-o", compacted); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{backup, piped, compacted} {
+		s, err := storage.Open(p, storage.Options{ReadOnly: true})
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		for _, want := range games {
+			got, err := s.GetGame(t.Context(), want.ID)
+			if err != nil || !slices.Equal(got.Moves(), want.Moves()) || got.Outcome() != want.Outcome() {
+				t.Errorf("%s: game %d: %v", filepath.Base(p), want.ID, err)
+			}
+		}
+		s.Close()
+	}
+	if _, _, err := runDBTest(t, "compact", "-db", backup, "-o", compacted); err == nil {
+		t.Error("compact overwrote an existing file")
+	}
+}
+
+// TestDBExport reads the exported records back with tafl.DecodeGame.
+func TestDBExport(t *testing.T) {
+	path, games := newDB(t)
+	dir := filepath.Join(t.TempDir(), "export")
+	out, _, err := runDBTest(t, "export", "-db", path, "-o", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "exported 3 games") {
+		t.Errorf("export said %q", out)
+	}
+	for _, want := range games {
+		text, err := os.ReadFile(filepath.Join(dir, "game-"+want.ID.String()+".otg"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, tags, err := tafl.DecodeGame(string(text))
+		if err != nil {
+			t.Fatalf("game %d: %v\n%s", want.ID, err, text)
+		}
+		var moves []string
+		for _, p := range g.Plies() {
+			moves = append(moves, p.Move.String())
+		}
+		if !slices.Equal(moves, want.Moves()) || g.Outcome() != want.Outcome() || g.Variant().Name() != want.Variant() {
+			t.Errorf("game %d: exported %v %v %s, stored %v %v %s", want.ID, moves, g.Outcome(), g.Variant().Name(), want.Moves(), want.Outcome(), want.Variant())
+		}
+		found := map[string]string{}
+		for _, tag := range tags {
+			found[tag.Name] = tag.Value
+		}
+		if found["attackers"] != want.Attackers.String() || found["defenders"] != want.Defenders.String() || found["event"] != "taflbot game "+want.ID.String() {
+			t.Errorf("game %d tags: %v", want.ID, found)
+		}
+	}
+	stdout, _, err := runDBTest(t, "export", "-db", path, "-o", "-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(stdout, "[event:taflbot game "); n != 3 {
+		t.Errorf("export to stdout has %d games", n)
+	}
+}
+
+func TestDBUsage(t *testing.T) {
+	path, _ := newDB(t)
+	for _, args := range [][]string{
+		{},
+		{"frobnicate"},
+		{"backup", "-db", path},
+		{"compact", "-db", path, "-o", "-"},
+		{"check", "-db", path, "extra"},
+		{"check", "-nosuchflag"},
+	} {
+		_, _, err := runDBTest(t, args...)
+		var ue usageError
+		if !errors.As(err, &ue) {
+			t.Errorf("taflbot db %v: %v, want a usage error", args, err)
+		}
+	}
+	if _, stderr, err := runDBTest(t, "help"); err != nil || !strings.Contains(stderr, "usage: taflbot db") {
+		t.Errorf("help: %v %q", err, stderr)
+	}
+}
