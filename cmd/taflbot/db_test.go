@@ -80,7 +80,9 @@ func TestDBCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("idx_deadlines")).Put([]byte("0123456789abcdef"), nil) })
+	db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket([]byte("idx_deadlines")).Put([]byte("0123456789abcdef"), nil)
+	})
 	db.Close()
 	out, _, err = runDBTest(t, "check", "-db", path)
 	if err == nil || !strings.Contains(out, "problem: index idx_deadlines") {
