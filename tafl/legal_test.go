@@ -1,0 +1,113 @@
+package tafl_test
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// TestCheckMoveMatchesGenerateMoves checks, on start and random positions
+// of every preset, that CheckMove accepts exactly the moves GenerateMoves
+// lists (every from/to pair on the board), that the reference generator
+// lists the same moves, that Apply and MakeMove agree, and that HasMoves
+// agrees with GenerateMoves.
+func TestCheckMoveMatchesGenerateMoves(t *testing.T) {
+	for _, pi := range tafl.Presets() {
+		for _, layout := range pi.Layouts {
+			t.Run(pi.Name+"/"+layout, func(t *testing.T) {
+				v, err := tafl.Preset(pi.Name, layout)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rr := refPreset(pi.Name, layout)
+				positions := []tafl.Position{v.Start()}
+				every := map[int]int{7: 3, 9: 5, 11: 9, 19: 60}[pi.Size]
+				positions = append(positions, randomPositions(t, v, 2, every, 3)...)
+				for _, p := range positions {
+					checkMoves(t, v, &rr, p)
+				}
+			})
+		}
+	}
+}
+
+func checkMoves(t *testing.T, v *tafl.Variant, rr *refRules, p tafl.Position) {
+	t.Helper()
+	gen := p.GenerateMoves(nil)
+	if p.HasMoves() != (len(gen) > 0) {
+		t.Fatalf("%s: HasMoves %v with %d moves", p, p.HasMoves(), len(gen))
+	}
+	if !slices.Equal(gen, p.LegalMoves()) {
+		t.Fatalf("%s: LegalMoves differs from GenerateMoves", p)
+	}
+	// The reference's moves.
+	rp, err := refParse(rr, p.Record(), p.ToMove() == tafl.Defenders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, m := range rp.moves() {
+		want = append(want, m.String())
+	}
+	var got []string
+	for _, m := range gen {
+		got = append(got, m.String())
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s: moves differ from the reference:\nengine    %v\nreference %v", p, got, want)
+	}
+
+	n := v.Size()
+	squares := v.Squares()
+	accepted := 0
+	for _, from := range squares {
+		for _, to := range squares {
+			if from.File() != to.File() && from.Rank() != to.Rank() && (from+to)%7 != 0 {
+				continue // most off-line pairs are skipped: all are refused the same way
+			}
+			m := tafl.NewMove(from, to)
+			err := p.CheckMove(m)
+			listed := slices.Contains(gen, m)
+			if (err == nil) != listed {
+				t.Fatalf("%s: %s: CheckMove says %v, GenerateMoves lists it: %v", p, m, err, listed)
+			}
+			if err != nil {
+				var me *tafl.MoveError
+				if !errors.As(err, &me) || !errors.Is(err, tafl.ErrIllegalMove) || me.Move != m {
+					t.Fatalf("%s: %s: error %v is not a *MoveError wrapping ErrIllegalMove", p, m, err)
+				}
+				if _, aerr := p.Apply(m); aerr == nil {
+					t.Fatalf("%s: Apply accepts %s, which CheckMove refuses", p, m)
+				}
+				continue
+			}
+			accepted++
+			a, err := p.Apply(m)
+			if err != nil {
+				t.Fatalf("%s: Apply(%s): %v", p, m, err)
+			}
+			var c tafl.Position
+			caps := p.MakeMove(m, &c)
+			if a.Record() != c.Record() || a.Hash() != c.Hash() || a.Outcome() != c.Outcome() || a.ToMove() != c.ToMove() {
+				t.Fatalf("%s: Apply and MakeMove disagree on %s", p, m)
+			}
+			if p.Count(p.ToMove().Other())-c.Count(p.ToMove().Other()) != caps {
+				t.Fatalf("%s: MakeMove(%s) reports %d captures", p, m, caps)
+			}
+		}
+	}
+	if accepted != len(gen) {
+		t.Fatalf("%s: CheckMove accepted %d moves, GenerateMoves lists %d", p, accepted, len(gen))
+	}
+	// Squares off this board are refused, not mistaken for others.
+	off := tafl.At(n, 0)
+	if n < tafl.MaxSize {
+		if err := p.CheckMove(tafl.NewMove(squares[0], off)); err == nil {
+			t.Fatalf("%s: a move off the board was accepted", p)
+		}
+	}
+}
