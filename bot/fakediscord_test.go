@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -236,6 +237,27 @@ func (f *fakeDiscord) callback(t testing.TB, id string) (*resp, *recorded) {
 		t.Fatalf("no successful response to interaction %s", id)
 	}
 	return decode(t, last.Body), last
+}
+
+// final returns the reply to interaction in: the callback, or, when that
+// was a deferral, the late delivery (the edited original or a follow-up).
+func (f *fakeDiscord) final(t testing.TB, in *discordgo.Interaction) (*resp, *recorded) {
+	t.Helper()
+	r, rec := f.callback(t, in.ID)
+	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource && r.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		return r, rec
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, late := range f.requests("/webhooks/" + in.AppID + "/" + in.Token) {
+			if late.Status == 200 {
+				return decode(t, late.Body), late
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("interaction %s was deferred and never answered", in.ID)
+	return nil, nil
 }
 
 // checkPNG asserts that rec carries exactly one file and that it is a PNG

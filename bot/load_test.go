@@ -45,7 +45,7 @@ func runLoad(tb testing.TB, h *harness, games, interactions int) *loadResult {
 					res.other = append(res.other, lat)
 				}
 				mu.Unlock()
-				r, _ := h.fake.callback(tb, in.ID)
+				r, _ := h.fake.final(tb, in)
 				return r
 			}
 			r := timed(h.slashInteraction(a, "challenge", opt("opponent", d), opt("variant", "copenhagen"), opt("side", "attackers")), false)
@@ -133,6 +133,7 @@ func BenchmarkLoad200Games(b *testing.B) {
 		b.ReportMetric(float64(percentile(res.moves, 0.99).Microseconds())/1000, "move-p99-ms")
 		b.ReportMetric(float64(slices.Max(all).Microseconds())/1000, "max-ms")
 		b.ReportMetric(float64(late), "late")
+		b.ReportMetric(float64(h.bot.Metrics().Deferred()), "deferred")
 		b.ReportMetric(float64(len(all))/wall.Seconds(), "interactions/s")
 		h.stop()
 	}
