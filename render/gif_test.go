@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/taflbot/taflbot/internal/golden"
+	"github.com/taflbot/taflbot/render/internal/golden"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/tafl"
 )

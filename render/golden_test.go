@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/taflbot/taflbot/internal/golden"
+	"github.com/taflbot/taflbot/render/internal/golden"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/tafl"
 )

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/taflbot/taflbot/internal/golden"
+	"github.com/taflbot/taflbot/render/internal/golden"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/tafl"
 )
