@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/taflbot/taflbot/render/internal/golden"
 	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/render/internal/golden"
 	"github.com/taflbot/taflbot/tafl"
 )
 

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/taflbot/taflbot/render/internal/golden"
 	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/render/internal/golden"
 	"github.com/taflbot/taflbot/tafl"
 )
 

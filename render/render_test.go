@@ -9,8 +9,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/taflbot/taflbot/render/internal/golden"
 	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/render/internal/golden"
 	"github.com/taflbot/taflbot/tafl"
 )
 
