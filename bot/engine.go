@@ -1,0 +1,30 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
+)
+
+// AIEngine is the Engine backed by package tafl/ai at its levels (easy
+// and medium search shallowly with randomness among near-best moves; hard
+// and max think for about one and five seconds). Each move gets a fresh
+// random seed. One search uses one core: the bot's worker pool runs
+// several games at once instead.
+type AIEngine struct{}
+
+// Move searches for the engine's move in g at level.
+func (AIEngine) Move(ctx context.Context, g *tafl.Game, level string) (tafl.Move, error) {
+	l, err := ai.ParseLevel(level)
+	if err != nil {
+		return tafl.NoMove, fmt.Errorf("bot: engine: %w", err)
+	}
+	res, err := ai.PlayLevel(ctx, g, l, rand.Uint64())
+	if err != nil {
+		return tafl.NoMove, fmt.Errorf("bot: engine: %w", err)
+	}
+	return res.Move, nil
+}
