@@ -70,6 +70,7 @@ func goldenCases(t *testing.T) []goldenCase {
 	cases = append(cases,
 		goldenCase{"alea-evangelii-19x19", alea.Position(), render.Options{LastMove: aleaLast, Caption: "Attackers to move · move 3"}},
 		goldenCase{"custom-13x13-dark", variant13(t).Start(), render.Options{Theme: render.Dark, Size: 640}},
+		goldenCase{"long-caption-small", preset(t, "hnefatafl-9", "").Start(), render.Options{Size: 320, Caption: "Attackers to move · move 1 · a caption far too long to fit on one line"}},
 	)
 
 	// Game ends: a captured king (red ring) and an escaped one (gold ring).
