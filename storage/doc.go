@@ -24,6 +24,24 @@
 // of playing twice. Writes from many goroutines are grouped into shared
 // transactions (one fsync for many moves) without delaying a lone writer.
 //
+// # Ratings
+//
+// Ratings are Glicko-2 (τ = 0.5, see [Rating.Update]), per server and per
+// variant. Every finished rated game between two different users is its
+// own rating period: both players are updated from each other's rating
+// before the game. The deviation never falls below 30, so ratings keep
+// moving. Casual games count in the win/loss/draw records only. The
+// engine has no rating: a game against the AI counts only in the human's
+// AI record ([Player].AIWins, …), and a user playing both sides counts
+// nowhere.
+//
+// # Lists
+//
+// [Store.GamesByPlayer], [Store.ActiveGamesInChannel] and
+// [Store.GamesDueBefore] scan an index and decode only the records they
+// return, without replaying the moves: [Game.Tafl] replays them on first
+// use. They stay well under a millisecond with 100,000 games stored.
+//
 // # Files
 //
 // [Open] takes a lock on the file: a second taflbot on the same file fails
