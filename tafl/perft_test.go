@@ -4,6 +4,8 @@ import (
 	"flag"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -203,4 +205,224 @@ func explainPerft(t *testing.T, p tafl.Position, rp *refPos) {
 		}
 	}
 	t.Logf("every move leads to the same position; the difference is deeper (repetition?)")
+}
+
+// randomBoard returns a random legal-looking position of v: pieces
+// scattered at random density, sometimes packed around a king on the
+// edge (where shieldwalls and exit forts happen). It returns false when
+// the drawing is unusable (the game would already be over).
+func randomBoard(v *tafl.Variant, rng *rand.Rand) (tafl.Position, bool) {
+	n := v.Size()
+	board := make([][]byte, n) // [rank][file]
+	for r := range board {
+		board[r] = []byte(strings.Repeat(".", n))
+	}
+	edgeEscape := v.Rules().Escape == tafl.EscapeEdge
+	var kf, kr int
+	for {
+		kf, kr = rng.IntN(n), rng.IntN(n)
+		onEdge := kf == 0 || kr == 0 || kf == n-1 || kr == n-1
+		sq := tafl.At(kf, kr)
+		if v.IsCorner(sq) || v.IsCamp(sq) || (edgeEscape && onEdge) {
+			continue
+		}
+		if !edgeEscape && !onEdge && rng.IntN(2) == 0 {
+			continue // favour the edge
+		}
+		break
+	}
+	board[kr][kf] = 'K'
+	density := 0.1 + 0.4*rng.Float64()
+	mode := rng.IntN(4) // 0 scattered, 1 packed round the king, 2 crowded edges, 3 a ring round the king
+	edgeSide, frontSide := byte('T'), byte('t')
+	if rng.IntN(2) == 0 {
+		edgeSide, frontSide = 't', 'T'
+	}
+	ring := 1 + rng.IntN(3)
+	for r := 0; r < n; r++ {
+		for f := 0; f < n; f++ {
+			sq := tafl.At(f, r)
+			if board[r][f] != '.' || v.IsThrone(sq) || v.IsCorner(sq) {
+				continue
+			}
+			near := abs(f-kf)+abs(r-kr) <= 2
+			edge := f == 0 || r == 0 || f == n-1 || r == n-1
+			second := !edge && (f == 1 || r == 1 || f == n-2 || r == n-2)
+			onRing := max(abs(f-kf), abs(r-kr)) == ring
+			x := rng.Float64()
+			switch {
+			case mode == 1 && near && x < 0.75:
+				board[r][f] = 'T'
+			case mode == 2 && edge && x < 0.6:
+				board[r][f] = edgeSide
+			case mode == 2 && second && x < 0.6:
+				board[r][f] = frontSide
+			case mode == 3 && onRing && x < 0.9:
+				board[r][f] = 't'
+			case mode == 3 && max(abs(f-kf), abs(r-kr)) < ring && x < 0.3:
+				board[r][f] = 'T'
+			case mode == 3 && max(abs(f-kf), abs(r-kr)) > ring && x < density/3:
+				board[r][f] = 't'
+			case mode == 3:
+			case x < density/2:
+				board[r][f] = 't'
+			case x < density*0.8:
+				board[r][f] = 'T'
+			}
+			if board[r][f] == 'T' && v.IsCamp(sq) {
+				board[r][f] = '.'
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteByte('/')
+	for r := 0; r < n; r++ {
+		run := 0
+		for f := 0; f < n; f++ {
+			if board[r][f] == '.' {
+				run++
+				continue
+			}
+			if run > 0 {
+				b.WriteString(strconv.Itoa(run))
+				run = 0
+			}
+			b.WriteByte(board[r][f])
+		}
+		if run > 0 {
+			b.WriteString(strconv.Itoa(run))
+		}
+		b.WriteByte('/')
+	}
+	side := tafl.Attackers
+	if rng.IntN(2) == 0 {
+		side = tafl.Defenders
+	}
+	p, err := v.ParsePosition(b.String(), side)
+	if err != nil || p.Outcome().Over() {
+		return p, false
+	}
+	return p, true
+}
+
+// TestRandomBoards compares every move of random boards (dense, sparse,
+// defenders packed round a king on the edge) with the reference: the
+// same moves, and after each the same board and the same game end.
+// Such boards reach shieldwalls, exit forts and encirclements far more
+// often than games do.
+func TestRandomBoards(t *testing.T) {
+	for _, pi := range tafl.Presets() {
+		for _, layout := range pi.Layouts {
+			t.Run(pi.Name+"/"+layout, func(t *testing.T) {
+				v, err := tafl.Preset(pi.Name, layout)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rr := refPreset(pi.Name, layout)
+				rng := rand.New(rand.NewPCG(5, uint64(len(pi.Name)*31+len(layout))))
+				boards := 600
+				if testing.Short() || pi.Size > 11 {
+					boards = 150
+				}
+				refStats = map[string]int{}
+				defer func() { t.Logf("reference saw %v", refStats) }()
+				for i := 0; i < boards; {
+					p, ok := randomBoard(v, rng)
+					if !ok {
+						continue
+					}
+					i++
+					rp, err := refParse(&rr, p.Record(), p.ToMove() == tafl.Defenders)
+					if err != nil {
+						t.Fatal(err)
+					}
+					compareChildren(t, p, rp)
+				}
+			})
+		}
+	}
+}
+
+// compareChildren checks that the engine and the reference list the same
+// moves from p and agree on the position and game end after each.
+func compareChildren(t *testing.T, p tafl.Position, rp *refPos) {
+	t.Helper()
+	var want []string
+	for _, m := range rp.moves() {
+		want = append(want, m.String())
+	}
+	var got []string
+	for _, m := range p.GenerateMoves(nil) {
+		got = append(got, m.String())
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s: moves differ:\nengine    %v\nreference %v\n%s", p, got, want, p.Diagram())
+	}
+	for _, m := range rp.moves() {
+		mv := tafl.NewMove(tafl.At(m.ff, m.fr), tafl.At(m.tf, m.tr))
+		var c tafl.Position
+		p.MakeMove(mv, &c)
+		rc, _ := rp.play(m)
+		if c.Record() != rc.record() || c.Outcome().Reason.String() != rc.reason {
+			t.Fatalf("%s %s, after %s:\nengine    %s %q\nreference %s %q\n%s", p.Record(), p.ToMove(), m,
+				c.Record(), c.Outcome().Reason, rc.record(), rc.reason, p.Diagram())
+		}
+	}
+}
+
+// TestRandomBoardsCustom does the same for custom variants the presets
+// do not cover: other king strengths and an unarmed king.
+func TestRandomBoardsCustom(t *testing.T) {
+	customs := []struct {
+		name, preset string
+		tweak        func(*tafl.Rules, *refRules)
+	}{
+		{"copenhagen-middleweight", "copenhagen", func(r *tafl.Rules, rr *refRules) {
+			r.KingStrength, rr.strength = tafl.MiddleweightKing, refMiddleweight
+		}},
+		{"copenhagen-weak", "copenhagen", func(r *tafl.Rules, rr *refRules) {
+			r.KingStrength, rr.strength = tafl.WeakKing, refWeak
+		}},
+		{"copenhagen-unarmed", "copenhagen", func(r *tafl.Rules, rr *refRules) {
+			r.KingArms, rr.kingUnarmed = tafl.UnarmedKing, true
+		}},
+		{"brandubh-strong-near-throne", "brandubh", func(r *tafl.Rules, rr *refRules) {
+			r.KingStrength, rr.strength = tafl.StrongNearThrone, refStrongNearThrone
+		}},
+		{"tablut-middleweight", "tablut", func(r *tafl.Rules, rr *refRules) {
+			r.KingStrength, rr.strength = tafl.MiddleweightKing, refMiddleweight
+		}},
+	}
+	for _, tc := range customs {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := tafl.PresetRules(tc.preset, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rr := refPreset(tc.preset, "")
+			tc.tweak(&r, &rr)
+			r.Name = "custom"
+			v, err := tafl.NewVariant(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(6, uint64(len(tc.name))))
+			refStats = map[string]int{}
+			defer func() { t.Logf("reference saw %v", refStats) }()
+			for i := 0; i < 200; {
+				p, ok := randomBoard(v, rng)
+				if !ok {
+					continue
+				}
+				i++
+				rp, err := refParse(&rr, p.Record(), p.ToMove() == tafl.Defenders)
+				if err != nil {
+					t.Fatal(err)
+				}
+				compareChildren(t, p, rp)
+			}
+		})
+	}
 }

@@ -456,6 +456,9 @@ func (p *refPos) play(m refMove) (*refPos, [][2]int) {
 				}
 				if boxed {
 					caps = append(caps, [2]int{vf, vr})
+					if refStats != nil {
+						refStats["combined-trap"]++
+					}
 				}
 			}
 		}
