@@ -9,8 +9,8 @@
 //	tafl moves   [position flags] [-json]
 //	tafl play    [position flags] [-json] MOVE… | -
 //	tafl perft   [position flags] -depth N [-divide] [-json]
-//	tafl render  [position flags] [-moves "…"] -o board.png [-theme light|dark] [-flip]
-//	tafl replay  [position flags] [-moves "…" | -otg FILE] -o game.gif
+//	tafl render  [position flags] [-moves "…"] -o board.png [-theme light|dark] [-flip] [-size N] [-caption TEXT|auto]
+//	tafl replay  [position flags] [-moves "…" | -otg FILE] -o game.gif [-theme …] [-flip] [-size N] [-delay D] [-final D]
 //	tafl ai      [position flags] [-level L | -time D | -depth N] [-json]
 //	tafl otep    (the OpenTafl Engine Protocol on stdin/stdout)
 //	tafl match   (engine-vs-engine matches; tafl match -h)

@@ -15,7 +15,7 @@ type setup struct {
 
 // register adds -variant, -layout, -rules, -position and -side to fs.
 func (s *setup) register(fs *flag.FlagSet) {
-	fs.StringVar(&s.variant, "variant", tafl.DefaultVariant, "preset variant (see `tafl variants`)")
+	fs.StringVar(&s.variant, "variant", tafl.DefaultVariant, "preset variant (tafl variants lists them)")
 	fs.StringVar(&s.layout, "layout", "", "start layout, for variants that have several (tawlbwrdd: lewis, bell, lewis-cross)")
 	fs.StringVar(&s.rules, "rules", "", "custom variant: an OpenTafl rules string (overrides -variant)")
 	fs.StringVar(&s.position, "position", "", "start from this OTN position record")
