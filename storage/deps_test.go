@@ -1,0 +1,27 @@
+package storage_test
+
+import (
+	"go/build"
+	"strings"
+	"testing"
+)
+
+// TestImports enforces the layering rule (STYLE.md 2.1): storage imports
+// tafl and bbolt only, besides the standard library.
+func TestImports(t *testing.T) {
+	pkg, err := build.ImportDir(".", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, imp := range pkg.Imports {
+		if !strings.Contains(strings.Split(imp, "/")[0], ".") {
+			continue // standard library
+		}
+		switch {
+		case imp == "github.com/taflbot/taflbot/tafl":
+		case imp == "go.etcd.io/bbolt" || strings.HasPrefix(imp, "go.etcd.io/bbolt/"):
+		default:
+			t.Errorf("storage imports %s; it may import only tafl and bbolt", imp)
+		}
+	}
+}
