@@ -3,11 +3,13 @@ package storage_test
 import (
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -222,5 +224,50 @@ func checkMigrated(t *testing.T, path string, original []byte) {
 	}
 	if _, err := s.UpdateGame(ctx, 1, 3, func(g *storage.Game) error { _, err := g.Tafl().PlayText("e5-e2"); return err }); err != nil {
 		t.Errorf("a move in a migrated game: %v", err)
+	}
+}
+
+// TestMigrationFailureChangesNothing: a schema 1 file with a game whose
+// moves are illegal is refused with an error naming the game, and stays a
+// schema 1 file with every record as it was.
+func TestMigrationFailureChangesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "taflbot.db")
+	if err := writeSchema1(path); err != nil {
+		t.Fatal(err)
+	}
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := []byte(`{"id":2,"guild":"100","variant":"copenhagen","attacker":"111","defender":"222","moves":["a1-a9"],"result":"ongoing"}`)
+	db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket([]byte("games")).Put(binary.BigEndian.AppendUint64(nil, 2), bad)
+	})
+	db.Close()
+	before, _ := os.ReadFile(path)
+	_, err = storage.Open(path, storage.Options{})
+	if !errors.Is(err, storage.ErrCorrupt) || !strings.Contains(err.Error(), "game 2") {
+		t.Fatalf("got %v, want ErrCorrupt naming game 2", err)
+	}
+	after, _ := os.ReadFile(path)
+	db, err = bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(func(tx *bolt.Tx) error {
+		if v := tx.Bucket([]byte("meta")).Get([]byte("schema_version")); binary.BigEndian.Uint64(v) != 1 {
+			t.Errorf("schema version %x after the failed migration", v)
+		}
+		if got := tx.Bucket([]byte("games")).Get(binary.BigEndian.AppendUint64(nil, 2)); string(got) != string(bad) {
+			t.Errorf("the bad record changed: %s", got)
+		}
+		if tx.Bucket([]byte("idx_deadlines")) != nil {
+			t.Error("an index bucket was left behind")
+		}
+		return nil
+	})
+	if len(after) != len(before) {
+		t.Logf("file size %d → %d (bbolt may grow the file; the data is checked above)", len(before), len(after))
 	}
 }
