@@ -37,6 +37,7 @@ package tafl_test
 //	                legal-from SQ: SQ...    the destinations of the piece on SQ are exactly these
 //	                nmoves N                the side to move has exactly N legal moves
 //	                announce raichi|tuicha|none   the last move's announcement
+//	                notation TEXT           the last move in OTN full form (K, captures, suffix)
 //	                at SQ PIECE             the piece on SQ: . t T K
 //	                to-move SIDE            the side to move
 //
@@ -433,6 +434,13 @@ func runRuleCase(t *testing.T, c txtarFile) {
 				got = "none"
 			}
 			if got != args[0] {
+				t.Errorf("%s: got %s", line, got)
+			}
+		case "notation":
+			if last == nil {
+				t.Fatalf("%s: no move played yet", line)
+			}
+			if got := last.Notation(); got != args[0] {
 				t.Errorf("%s: got %s", line, got)
 			}
 		case "at":
