@@ -205,7 +205,12 @@ func (g *Game) LegalMoves() []Move {
 // SortMoves sorts moves by their simple notation (as `tafl moves` prints
 // them): by the from-square's name, then the to-square's name.
 func SortMoves(moves []Move) {
-	slices.SortFunc(moves, func(a, b Move) int { return strings.Compare(a.String(), b.String()) })
+	slices.SortFunc(moves, func(a, b Move) int {
+		if c := strings.Compare(a.From().String(), b.From().String()); c != 0 {
+			return c
+		}
+		return strings.Compare(a.To().String(), b.To().String())
+	})
 }
 
 // PlayText parses a move in OTN simple or full form and plays it. The

@@ -57,11 +57,24 @@ func (s Square) Rank() int { return int(s)/stride - 1 }
 
 // String returns the square's name, such as "e5"; NoSquare is "-".
 func (s Square) String() string {
-	if s <= 0 || int(s) >= numCells || s.File() < 0 || s.Rank() < 0 || s.File() >= MaxSize || s.Rank() >= MaxSize {
+	if s <= 0 || int(s) >= numCells {
 		return "-"
 	}
-	return fmt.Sprintf("%c%d", 'a'+s.File(), s.Rank()+1)
+	return squareNames[s]
 }
+
+// squareNames holds every square's name ("-" for cells off every board).
+var squareNames = func() (names [numCells]string) {
+	for i := range names {
+		s := Square(i)
+		if f, r := s.File(), s.Rank(); f < 0 || r < 0 || f >= MaxSize || r >= MaxSize {
+			names[i] = "-"
+		} else {
+			names[i] = fmt.Sprintf("%c%d", 'a'+f, r+1)
+		}
+	}
+	return names
+}()
 
 // OnBoard reports whether the square lies on a board of the given size.
 func (s Square) OnBoard(size int) bool {
