@@ -23,7 +23,7 @@ func TestCheckMoveMatchesGenerateMoves(t *testing.T) {
 				}
 				rr := refPreset(pi.Name, layout)
 				positions := []tafl.Position{v.Start()}
-				every := map[int]int{7: 3, 9: 5, 11: 9, 19: 60}[pi.Size]
+				every := map[int]int{7: 3, 9: 5, 11: 9, 19: 150}[pi.Size]
 				positions = append(positions, randomPositions(t, v, 2, every, 3)...)
 				for _, p := range positions {
 					checkMoves(t, v, &rr, p)

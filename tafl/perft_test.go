@@ -54,8 +54,8 @@ func TestPerft(t *testing.T) {
 				if got := tafl.Perft(v.Start(), depth); got != want {
 					t.Errorf("Perft(start, %d) = %d, want %d", depth, got, want)
 				}
-				if big && !*refDeep {
-					continue
+				if big && !*refDeep || testing.Short() && depth > 2 && v.Size() > 9 {
+					continue // the slow reference: depth 3 on the big boards only without -short
 				}
 				rp, err := refParse(&rr, v.Start().Record(), v.Start().ToMove() == tafl.Defenders)
 				if err != nil {
@@ -143,7 +143,7 @@ func TestPerftRandomPositions(t *testing.T) {
 					t.Fatal(err)
 				}
 				rr := refPreset(pi.Name, layout)
-				games, depth := 4, 2
+				games, depth := 3, 2
 				if testing.Short() || pi.Size > 11 {
 					games = 2
 				}
