@@ -22,8 +22,8 @@ type weights struct {
 
 var cornerWeights = weights{
 	attacker: 100, defender: 170,
-	kingFree: 5, openLine: 60, route: 45, routeSq: 25, kingDist: 6,
-	kingAdj: 22, kingAdjWeak: 55, guard: 100, chain: 7,
+	kingFree: 5, openLine: 60, route: 90, routeSq: 60, kingDist: 6,
+	kingAdj: 22, kingAdjWeak: 55, guard: 300, chain: 7,
 	hanging: 30, hangingOther: 10,
 }
 
@@ -151,4 +151,22 @@ func (in *info) exposed(b *board, sq tafl.Square, enemy tafl.Piece) bool {
 		}
 	}
 	return false
+}
+
+// linesFrom returns the number of open lines to an escape square the
+// king would have on q, his current square k counting as empty.
+func (in *info) linesFrom(b *board, q, k tafl.Square) int {
+	n := 0
+	for _, e := range dirs {
+		for r := q + e; b[r] == tafl.Empty || r == k; r += e {
+			if in.kingStop[r] && in.escape[r] {
+				n++
+				break
+			}
+			if !in.kingPass[r] {
+				break
+			}
+		}
+	}
+	return n
 }

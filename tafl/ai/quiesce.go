@@ -38,7 +38,10 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
 	if !threat || qd >= maxQDepth || ply >= maxPly-1 {
 		v := s.in.evaluate(&s.boards[ply], toMove, s.kings[ply])
 		if threat {
-			v -= s.in.w.openLine // an unanswered threat at the very end
+			return v - s.in.w.openLine // an unanswered threat at the very end
+		}
+		if toMove == tafl.Defenders && qd < qChecks && v < beta {
+			return s.kingChecks(ply, v, alpha, beta, qd)
 		}
 		return v
 	}
@@ -137,4 +140,57 @@ func (s *searcher) canCaptureKing(ply int) bool {
 		}
 	}
 	return false
+}
+
+// qChecks is how deep in the quiescence search the defenders still try
+// king moves that open a line to an escape square (the tafl "check").
+const qChecks = 2
+
+// kingChecks searches the king's moves to squares with an open line to
+// an escape square, after the static value stand failed to reach beta.
+func (s *searcher) kingChecks(ply int, stand, alpha, beta int32, qd int) int32 {
+	best := stand
+	alpha = max(alpha, stand)
+	in := s.in
+	b := &s.boards[ply]
+	k := s.kings[ply]
+	if k == tafl.NoSquare {
+		return best
+	}
+	p := &s.pos[ply]
+	for _, d := range dirs {
+		for q := k + d; b[q] == tafl.Empty; q += d {
+			if in.kingStop[q] && in.linesFrom(b, q, k) > 0 {
+				m := tafl.NewMove(k, q)
+				c := &s.pos[ply+1]
+				caps := p.MakeMove(m, c)
+				var score int32
+				if v, over := s.terminal(ply, c, caps); over {
+					if v == forbidden {
+						continue
+					}
+					score = v
+				} else {
+					s.push(ply, m, c, caps)
+					score = -s.quiesce(ply+1, -beta, -alpha, qd+1)
+				}
+				if s.sh.stop.Load() {
+					return 0
+				}
+				if score > best {
+					best = score
+					if score > alpha {
+						alpha = score
+						if score >= beta {
+							return best
+						}
+					}
+				}
+			}
+			if !in.kingPass[q] {
+				break
+			}
+		}
+	}
+	return best
 }
