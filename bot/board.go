@@ -123,7 +123,13 @@ func (b *Bot) boardPNG(pos tafl.Position, last *tafl.Ply, caption string) ([]byt
 		opts.Captured = last.Captures
 	}
 	var buf bytes.Buffer
-	if err := b.renderer.PNG(&buf, pos, opts); err != nil {
+	// At most one render per core at a time: under a burst, waiting here
+	// keeps the runnable goroutines few, so quick replies (and the
+	// deferrals of slow ones) are not starved.
+	b.renderSem <- struct{}{}
+	err := b.renderer.PNG(&buf, pos, opts)
+	<-b.renderSem
+	if err != nil {
 		return nil, fmt.Errorf("bot: render: %w", err)
 	}
 	return buf.Bytes(), nil

@@ -71,7 +71,7 @@ type Options struct {
 	AITimeout       time.Duration // AITimeout bounds one engine move (default 2m).
 	// DeferAfter is how long a handler may run before the bot sends
 	// Discord a deferral ("thinking…") and delivers the reply later by
-	// editing it (default 2s, inside Discord's 3 s limit).
+	// editing it (default 1.5s, well inside Discord's 3 s limit).
 	DeferAfter time.Duration
 	// HandlerTimeout bounds a handler in all (default 30s).
 	HandlerTimeout time.Duration
@@ -101,11 +101,12 @@ type Bot struct {
 	handlerTimeout time.Duration
 	now            func() time.Time
 
-	ai       *aiPool
-	metrics  *Metrics
-	work     sync.WaitGroup // deferred work started after responses
-	inflight atomic.Int64   // follow-up work running (for settle)
-	sweepMu  sync.Mutex     // one sweep at a time
+	ai        *aiPool
+	renderSem chan struct{} // bounds concurrent renders
+	metrics   *Metrics
+	work      sync.WaitGroup // deferred work started after responses
+	inflight  atomic.Int64   // follow-up work running (for settle)
+	sweepMu   sync.Mutex     // one sweep at a time
 }
 
 // New checks the options and returns a Bot. It does not connect.
@@ -151,7 +152,7 @@ func New(o Options) (*Bot, error) {
 		o.AITimeout = 2 * time.Minute
 	}
 	if o.DeferAfter <= 0 {
-		o.DeferAfter = 2 * time.Second
+		o.DeferAfter = 1500 * time.Millisecond
 	}
 	if o.HandlerTimeout <= 0 {
 		o.HandlerTimeout = 30 * time.Second
@@ -164,7 +165,7 @@ func New(o Options) (*Bot, error) {
 		engine: o.Engine, session: o.Session, appID: o.AppID, devGuild: o.DevGuildID, pubKey: o.PublicKey,
 		defaultVariant: o.DefaultVariant, defaultDays: o.DefaultDays, expiry: o.ChallengeExpiry,
 		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
-		metrics: newMetrics(),
+		metrics: newMetrics(), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 	b.ai = newAIPool(b, o.AIWorkers)
 	return b, nil

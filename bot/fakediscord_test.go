@@ -249,8 +249,9 @@ func (f *fakeDiscord) final(t testing.TB, in *discordgo.Interaction) (*resp, *re
 	}
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
-		for _, late := range f.requests("/webhooks/" + in.AppID + "/" + in.Token) {
-			if late.Status == 200 {
+		base := "/api/v9/webhooks/" + in.AppID + "/" + in.Token
+		for _, late := range f.requests(base) {
+			if late.Status == 200 && (late.Path == base || strings.HasPrefix(late.Path, base+"/")) {
 				return decode(t, late.Body), late
 			}
 		}
