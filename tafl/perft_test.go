@@ -72,6 +72,31 @@ func TestPerft(t *testing.T) {
 	}
 }
 
+// TestPerftDivide checks that PerftDivide splits Perft by legal move.
+func TestPerftDivide(t *testing.T) {
+	for _, tc := range perftTable {
+		v, err := tafl.Preset(tc.name, tc.layout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		div := tafl.PerftDivide(v.Start(), 2)
+		var sum uint64
+		for m, n := range div {
+			c, err := v.Start().Apply(m)
+			if err != nil {
+				t.Fatalf("%s: PerftDivide lists the illegal move %s: %v", tc.name, m, err)
+			}
+			if want := tafl.Perft(c, 1); n != want {
+				t.Errorf("%s: PerftDivide gives %s %d leaves, Perft after it %d", tc.name, m, n, want)
+			}
+			sum += n
+		}
+		if len(div) != int(tc.counts[0]) || sum != tc.counts[1] {
+			t.Errorf("%s: PerftDivide(start, 2) has %d moves and %d leaves, want %d and %d", tc.name, len(div), sum, tc.counts[0], tc.counts[1])
+		}
+	}
+}
+
 // TestPerftFirstSide checks who moves first in each preset (VARIANTS.md §3).
 func TestPerftFirstSide(t *testing.T) {
 	for _, tc := range perftTable {
