@@ -278,13 +278,13 @@ func (p *Position) shieldwalls(to Square, mover Side, caps *[]Square) int {
 		if in == 1 || in == -1 {
 			along = stride
 		}
-		n += p.shieldwall(to+along, mover, caps)
-		n += p.shieldwall(to-along, mover, caps)
+		n += p.shieldwall(to+along, to, mover, caps)
+		n += p.shieldwall(to-along, to, mover, caps)
 	}
 	if !v.rules.ShieldwallFlankOnly {
 		for _, d := range dirs {
 			if b := to + d; v.inward[b] == -d {
-				n += p.shieldwall(b, mover, caps)
+				n += p.shieldwall(b, to, mover, caps)
 			}
 		}
 	}
@@ -295,7 +295,7 @@ func (p *Position) shieldwalls(to Square, mover Side, caps *[]Square) int {
 // two or more pieces, each with a piece of the mover's side in front, and
 // both ends bracketed by the mover's pieces (or corners, for a strong
 // shieldwall). It captures the row (but never the king).
-func (p *Position) shieldwall(b Square, mover Side, caps *[]Square) int {
+func (p *Position) shieldwall(b, to Square, mover Side, caps *[]Square) int {
 	v := p.v
 	in := v.inward[b]
 	enemy := func(q Square) bool {
@@ -319,9 +319,9 @@ func (p *Position) shieldwall(b Square, mover Side, caps *[]Square) int {
 	if lo == hi {
 		return 0
 	}
-	ours := func(q Square) bool {
+	ours := func(q Square) bool { // the moved piece (a king only if he is a hammer), or a standing anvil
 		c := p.board[q]
-		return sideOf[c] == mover && (c != King || v.anvil)
+		return q == to || sideOf[c] == mover && (c != King || v.anvil)
 	}
 	bracket := func(q Square) bool {
 		return ours(q) || (v.rules.Shieldwall == ShieldwallStrong && v.kinds[q]&sqCorner != 0 && p.board[q] == Empty)
