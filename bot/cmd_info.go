@@ -197,10 +197,27 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 		Data: &discordgo.InteractionResponseData{Content: sb.String(), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
 }
 
-// cmdSettings handles /tafl settings: managers (Manage Server) only.
+// cmdSettings handles /tafl settings: the server's settings (changed by
+// managers, with the Manage Server permission, only) and the user's own
+// DM setting.
 func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
+	var notes []string
+	if o, ok := r.opts["dms"]; ok {
+		on := o.BoolValue()
+		if _, err := b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.DMs = on; return nil }); err != nil {
+			return nil, err
+		}
+		if on {
+			notes = append(notes, "I'll also send you reminders and results by direct message.")
+		} else {
+			notes = append(notes, "No more direct messages: reminders and results stay in the channel.")
+		}
+	}
 	if r.in.GuildID == "" || r.in.Member == nil {
-		return nil, userErrorf("Settings are per server: use this command in a server.")
+		if len(notes) > 0 {
+			return &reply{resp: ephemeral(strings.Join(notes, " "))}, nil
+		}
+		return nil, userErrorf("Server settings can only be changed in a server.")
 	}
 	gs, err := b.guildSettings(ctx, r.in.GuildID)
 	if err != nil {
@@ -230,22 +247,20 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	}
 	if changed {
 		if r.in.Member.Permissions&discordgo.PermissionManageGuild == 0 {
-			return nil, userErrorf("Only server managers (Manage Server permission) can change the settings.")
+			return nil, userErrorf("Only server managers (Manage Server permission) can change the server's settings. Anyone can set `dms`.")
 		}
 		if err := b.store.PutGuildSettings(ctx, gs); err != nil {
 			return nil, err
 		}
+		notes = append(notes, "Saved.")
 	}
 	notify := "each game's channel"
 	if gs.NotifyChannelID != "" {
 		notify = "<#" + gs.NotifyChannelID + ">"
 	}
-	text := fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · reminders and results: %s",
-		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, notify)
-	if changed {
-		text = "Saved. " + text
-	}
-	return &reply{resp: ephemeral(text)}, nil
+	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · reminders and results: %s",
+		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, notify))
+	return &reply{resp: ephemeral(strings.Join(notes, "\n"))}, nil
 }
 
 // cmdHelp handles /tafl help.
