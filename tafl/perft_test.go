@@ -385,6 +385,9 @@ func compareChildren(t *testing.T, p tafl.Position, rp *refPos) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("%s: moves differ:\nengine    %v\nreference %v\n%s", p, got, want, p.Diagram())
 	}
+	if got, want := p.KingThreatened(), rp.kingThreatened(); got != want {
+		t.Fatalf("%s %s: KingThreatened %v, reference %v\n%s", p.Record(), p.ToMove(), got, want, p.Diagram())
+	}
 	for _, m := range rp.moves() {
 		mv := tafl.NewMove(tafl.At(m.ff, m.fr), tafl.At(m.tf, m.tr))
 		var c tafl.Position
@@ -393,6 +396,14 @@ func compareChildren(t *testing.T, p tafl.Position, rp *refPos) {
 		if c.Record() != rc.record() || c.Outcome().Reason.String() != rc.reason {
 			t.Fatalf("%s %s, after %s:\nengine    %s %q\nreference %s %q\n%s", p.Record(), p.ToMove(), m,
 				c.Record(), c.Outcome().Reason, rc.record(), rc.reason, p.Diagram())
+		}
+		if !rc.over {
+			if got, want := c.OpenLines(), rc.openLines(); got != want {
+				t.Fatalf("%s %s, after %s: %d open lines, reference %d", p.Record(), p.ToMove(), m, got, want)
+			}
+			if refStats != nil && rc.openLines() > 0 {
+				refStats["open lines"]++
+			}
 		}
 	}
 }

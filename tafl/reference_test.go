@@ -825,3 +825,34 @@ func refPerft(p *refPos, depth int, hist []refKey) uint64 {
 	}
 	return n
 }
+
+// openLines counts the king's straight paths to an escape square he could
+// reach on his next move (VARIANTS.md §1 raichi/tuicha).
+func (p *refPos) openLines() int {
+	n := 0
+	for _, d := range refDirs {
+		for f, r := p.kf+d[0], p.kr+d[1]; p.on(f, r) && p.board[f][r] == rEmpty; f, r = f+d[0], r+d[1] {
+			if p.isEscape(f, r) && p.mayStop(rKing, f, r) {
+				n++
+				break
+			}
+			if !p.mayPass(rKing, f, r) {
+				break
+			}
+		}
+	}
+	return n
+}
+
+// kingThreatened reports whether the attackers, were it their move, could
+// capture the king with one move.
+func (p *refPos) kingThreatened() bool {
+	q := p.clone()
+	q.defToMove = false
+	for _, m := range q.moves() {
+		if c, _ := q.play(m); c.over && c.reason == "king-captured" {
+			return true
+		}
+	}
+	return false
+}
