@@ -214,10 +214,14 @@ func (b *Bot) aiMove(ctx context.Context, id storage.GameID) {
 }
 
 // resumeAI queues every active game in which the engine is to move: moves
-// lost when the bot went down mid-thought are made now.
+// lost when the bot went down mid-thought are made now. It also counts the
+// active games for the metrics.
 func (b *Bot) resumeAI(ctx context.Context) {
-	n := 0
+	n, active := 0, int64(0)
 	err := b.store.ForEachGame(ctx, func(g *storage.Game) error {
+		if g.Active() {
+			active++
+		}
 		if g.Active() && g.ToMove().IsAI() {
 			b.ai.enqueue(g.ID)
 			n++
@@ -228,6 +232,7 @@ func (b *Bot) resumeAI(ctx context.Context) {
 		b.log.Error("resuming engine games", "err", err)
 		return
 	}
+	b.metrics.setActive(active)
 	if n > 0 {
 		b.log.Info("resumed engine games", "games", n)
 	}

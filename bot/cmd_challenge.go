@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -57,7 +58,22 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()}}, nil
+	in := r.in
+	return &reply{
+		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
+		after: func(ctx context.Context) {
+			// Remember the message, so that expiry can take its buttons away.
+			m, err := b.rest.Original(ctx, in)
+			if err != nil {
+				b.log.Warn("looking up a challenge message", "challenge_id", c.ID, "err", err)
+				return
+			}
+			_, err = b.store.UpdateChallenge(ctx, c.ID, func(sc *storage.Challenge) error { sc.MessageID = m.ID; return nil })
+			if err != nil && !errors.Is(err, storage.ErrChallengeClosed) {
+				b.log.Warn("saving a challenge message id", "challenge_id", c.ID, "err", err)
+			}
+		},
+	}, nil
 }
 
 func parseSide(s string) (tafl.Side, error) {

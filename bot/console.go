@@ -364,6 +364,11 @@ func (c *ConsoleREST) Respond(_ context.Context, _ *discordgo.Interaction, r *di
 	return c.show(prefix, d.Content, d.Files, d.Components, d.Embeds, d.Flags)
 }
 
+// Original returns a stand-in message.
+func (c *ConsoleREST) Original(context.Context, *discordgo.Interaction) (*discordgo.Message, error) {
+	return &discordgo.Message{ID: "console-original", ChannelID: consoleChannel}, nil
+}
+
 func (c *ConsoleREST) EditResponse(_ context.Context, _ *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
 	content := ""
 	if e.Content != nil {

@@ -22,7 +22,7 @@ type Metrics struct {
 	gamesEnded   int64
 	reminders    int64
 	deferred     int64
-	activeGames  func() int // set by the admin listener's owner; may be nil
+	activeGames  int64 // counted at start-up, then kept up to date
 }
 
 // buckets are the histogram bounds in seconds.
@@ -65,8 +65,9 @@ func (m *Metrics) observeInteraction(kind string, d time.Duration) {
 func (m *Metrics) observeResponse(d time.Duration) { m.mu.Lock(); m.response.observe(d); m.mu.Unlock() }
 func (m *Metrics) observeAI(d time.Duration)       { m.mu.Lock(); m.ai.observe(d); m.mu.Unlock() }
 func (m *Metrics) countError(kind string)          { m.mu.Lock(); m.errors[kind]++; m.mu.Unlock() }
-func (m *Metrics) gameStarted()                    { m.mu.Lock(); m.gamesStarted++; m.mu.Unlock() }
-func (m *Metrics) gameFinished()                   { m.mu.Lock(); m.gamesEnded++; m.mu.Unlock() }
+func (m *Metrics) gameStarted()                    { m.mu.Lock(); m.gamesStarted++; m.activeGames++; m.mu.Unlock() }
+func (m *Metrics) gameFinished()                   { m.mu.Lock(); m.gamesEnded++; m.activeGames--; m.mu.Unlock() }
+func (m *Metrics) setActive(n int64)               { m.mu.Lock(); m.activeGames = n; m.mu.Unlock() }
 func (m *Metrics) countReminder()                  { m.mu.Lock(); m.reminders++; m.mu.Unlock() }
 func (m *Metrics) countDeferred()                  { m.mu.Lock(); m.deferred++; m.mu.Unlock() }
 
@@ -118,9 +119,7 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	p("# HELP taflbot_games_finished_total Games finished since the process started.\n# TYPE taflbot_games_finished_total counter\ntaflbot_games_finished_total %d\n", m.gamesEnded)
 	p("# HELP taflbot_deferred_total Interactions answered late (deferred) because the handler was slow.\n# TYPE taflbot_deferred_total counter\ntaflbot_deferred_total %d\n", m.deferred)
 	p("# HELP taflbot_reminders_total Reminders sent.\n# TYPE taflbot_reminders_total counter\ntaflbot_reminders_total %d\n", m.reminders)
-	if m.activeGames != nil {
-		p("# HELP taflbot_active_games Games in progress.\n# TYPE taflbot_active_games gauge\ntaflbot_active_games %d\n", m.activeGames())
-	}
+	p("# HELP taflbot_active_games Games in progress.\n# TYPE taflbot_active_games gauge\ntaflbot_active_games %d\n", m.activeGames)
 	return n, nil
 }
 

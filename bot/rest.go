@@ -15,6 +15,8 @@ import (
 type REST interface {
 	// Respond sends the initial response to an interaction.
 	Respond(ctx context.Context, in *discordgo.Interaction, r *discordgo.InteractionResponse) error
+	// Original returns the message of the initial response.
+	Original(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error)
 	// EditResponse edits the initial (or deferred) response.
 	EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error)
 	// Followup posts a follow-up message to an interaction.
@@ -95,6 +97,10 @@ type SessionREST struct{ S *discordgo.Session }
 
 func (r SessionREST) Respond(ctx context.Context, in *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
 	return r.S.InteractionRespond(in, resp, discordgo.WithContext(ctx))
+}
+
+func (r SessionREST) Original(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
+	return r.S.InteractionResponse(in, discordgo.WithContext(ctx))
 }
 
 func (r SessionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {

@@ -239,6 +239,7 @@ func TestAdminEndpoints(t *testing.T) {
 		"# TYPE taflbot_ai_think_seconds histogram",
 		`taflbot_errors_total{kind="internal"} 0`,
 		"taflbot_games_started_total 1",
+		"taflbot_active_games 1",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("metrics lack %q", want)
