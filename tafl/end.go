@@ -208,7 +208,9 @@ func (p *Position) exitFort() bool {
 	for _, sq := range v.squares {
 		keep[sq] = p.board[sq] == Defender
 	}
-	safe := func(q Square) bool { return p.board[q] == wall || inside[q] || keep[q] }
+	// A square of the king's region is safe unless it is hostile to
+	// defenders by itself (a corner or the empty throne in it).
+	safe := func(q Square) bool { return p.board[q] == wall || keep[q] || inside[q] && !v.hostE[Defender][q] }
 	for changed := true; changed; {
 		changed = false
 		for _, sq := range v.squares {
@@ -243,7 +245,7 @@ func (p *Position) exitFort() bool {
 // front and neither end is safe.
 func (p *Position) dropShieldwallRows(keep, inside *[numCells]bool) bool {
 	v := p.v
-	safe := func(q Square) bool { return p.board[q] == wall || inside[q] || keep[q] }
+	safe := func(q Square) bool { return p.board[q] == wall || keep[q] || inside[q] && !v.hostE[Defender][q] }
 	dropped := false
 	for _, b := range v.squares {
 		in := v.inward[b]
@@ -265,11 +267,11 @@ func (p *Position) dropShieldwallRows(keep, inside *[numCells]bool) bool {
 			continue
 		}
 		ends := func(q Square) bool {
-			if inside[q] || p.board[q] == wall {
-				return true
+			if v.kinds[q]&sqCorner != 0 {
+				// a corner brackets only in a strong shieldwall, even one in the king's region
+				return v.rules.Shieldwall != ShieldwallStrong
 			}
-			// a corner brackets only in a strong shieldwall
-			return v.kinds[q]&sqCorner != 0 && v.rules.Shieldwall != ShieldwallStrong
+			return inside[q] || p.board[q] == wall
 		}
 		if ends(b-along) || ends(hi+along) {
 			continue
