@@ -692,8 +692,13 @@ func (p *refPos) exitFort() bool {
 		}
 	}
 	// threat: a square from which a capture of a defender could come.
+	// The king's region is out of the attackers' reach, but a corner or
+	// an empty throne in it is still hostile to a defender beside it.
 	threat := func(f, r int) bool {
-		return p.on(f, r) && !region[[2]int{f, r}] && !safe[[2]int{f, r}]
+		if !p.on(f, r) || safe[[2]int{f, r}] {
+			return false
+		}
+		return !region[[2]int{f, r}] || p.hostileTo(rDef, f, r, -1, -1)
 	}
 	for changed := true; changed; {
 		changed = false
