@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/taflbot/taflbot/tafl"
+import (
+	"slices"
+
+	"github.com/taflbot/taflbot/tafl"
+)
 
 // weights are the evaluation's terms for one family of variants. Scores
 // are in hundredths of an attacker, from the attackers' point of view
@@ -44,7 +48,7 @@ func (in *info) evaluate(bp *board, toMove tafl.Side, k tafl.Square) int32 {
 	// The king.
 	if k != tafl.NoSquare {
 		free, lines, routes := int32(0), int32(0), int32(0)
-		var seen [cells]bool
+		var seen [16]tafl.Square // escape squares reached in two moves
 		routeSq := int32(0)
 		for _, d := range dirs {
 			for q := k + d; b[q] == tafl.Empty; q += d {
@@ -63,8 +67,8 @@ func (in *info) evaluate(bp *board, toMove tafl.Side, k tafl.Square) int32 {
 						for r := q + e; b[r] == tafl.Empty || r == k; r += e {
 							if in.kingStop[r] && in.escape[r] {
 								n++
-								if !seen[r] {
-									seen[r] = true
+								if !slices.Contains(seen[:routeSq], r) && routeSq < int32(len(seen)) {
+									seen[routeSq] = r
 									routeSq++
 								}
 								break
@@ -144,10 +148,20 @@ func (in *info) evaluate(bp *board, toMove tafl.Side, k tafl.Square) int32 {
 func (in *info) exposed(b *board, sq tafl.Square, enemy tafl.Piece) bool {
 	for _, d := range [2]tafl.Square{1, stride} {
 		x, y := b[sq+d], b[sq-d]
-		hx := x == enemy || (x == tafl.Empty && in.special[sq+d])
-		hy := y == enemy || (y == tafl.Empty && in.special[sq-d])
-		if (hx && y == tafl.Empty && !in.special[sq-d]) || (hy && x == tafl.Empty && !in.special[sq+d]) {
-			return true
+		switch {
+		case x == enemy:
+			if y == tafl.Empty && !in.special[sq-d] {
+				return true
+			}
+		case y == enemy:
+			if x == tafl.Empty && !in.special[sq+d] {
+				return true
+			}
+		case x == tafl.Empty && y == tafl.Empty:
+			// an empty hostile square on one side, a plain empty one on the other
+			if in.special[sq+d] != in.special[sq-d] {
+				return true
+			}
 		}
 	}
 	return false
