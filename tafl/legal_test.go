@@ -3,6 +3,7 @@ package tafl_test
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -42,6 +43,15 @@ func checkMoves(t *testing.T, v *tafl.Variant, rr *refRules, p tafl.Position) {
 	}
 	if !slices.Equal(gen, p.LegalMoves()) {
 		t.Fatalf("%s: LegalMoves differs from GenerateMoves", p)
+	}
+	// Game.LegalMoves: the same moves (no history yet), sorted by their
+	// simple notation as `tafl moves` prints them.
+	gm := tafl.NewGameFrom(p).LegalMoves()
+	if !slices.IsSortedFunc(gm, func(a, b tafl.Move) int { return strings.Compare(a.String(), b.String()) }) {
+		t.Fatalf("%s: Game.LegalMoves is not sorted by notation: %v", p, gm)
+	}
+	if len(gm) != len(gen) {
+		t.Fatalf("%s: Game.LegalMoves has %d moves, GenerateMoves %d", p, len(gm), len(gen))
 	}
 	// The reference's moves.
 	rp, err := refParse(rr, p.Record(), p.ToMove() == tafl.Defenders)
