@@ -2,12 +2,14 @@ package bot_test
 
 import (
 	"bytes"
+	"context"
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -158,4 +160,51 @@ func TestHTTPCommandWithBoard(t *testing.T) {
 	if err != nil || len(games) != 1 {
 		t.Fatalf("%d games, %v", len(games), err)
 	}
+}
+
+// FuzzInteractionsEndpoint sends arbitrary, correctly signed bodies: the
+// endpoint must answer every one (400 for what is not an interaction, a
+// response otherwise) and never crash.
+func FuzzInteractionsEndpoint(f *testing.F) {
+	f.Add([]byte(`{"id":"1","type":1,"token":"t"}`))
+	f.Add([]byte(`{"id":"2","type":2,"token":"t","data":{"name":"tafl","options":[{"name":"move","type":1,"options":[{"name":"move","type":3,"value":"d1-d4"}]}]}}`))
+	f.Add([]byte(`{"id":"3","type":3,"token":"t","data":{"custom_id":"t:mv:1:0","component_type":2}}`))
+	f.Add([]byte(`{"id":"4","type":2,"token":"t"}`))
+	f.Add([]byte(`{"id":"5","type":4,"token":"t","data":{"name":"tafl","options":[{"name":"move","type":1,"options":[{"name":"move","type":3,"value":"","focused":true}]}]}}`))
+	f.Add([]byte(`not json`))
+	pub, priv, _ := ed25519.GenerateKey(nil)
+	fake := newFakeDiscord(f)
+	st, err := storage.Open(f.TempDir()+"/fuzz.db", storage.Options{NoSync: true})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { st.Close() })
+	sess, _ := bot.NewSession("t", fake.URL(), nil)
+	b, err := bot.New(bot.Options{Store: st, REST: bot.SessionREST{S: sess}, Engine: newPolicyEngine(1), PublicKey: pub,
+		Render: render.Options{Size: 160}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := b.InteractionsHandler(context.Background())
+	f.Fuzz(func(t *testing.T, body []byte) {
+		stamp := strconv.FormatInt(time.Now().Unix(), 10)
+		req := httptest.NewRequest("POST", "/", bytes.NewReader(body))
+		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, append([]byte(stamp), body...))))
+		req.Header.Set("X-Signature-Timestamp", stamp)
+		w := httptest.NewRecorder()
+		done := make(chan struct{})
+		go func() { h.ServeHTTP(w, req); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			buf := make([]byte, 1<<20)
+			t.Fatalf("no answer in 10 s to %q\n%s", body, buf[:runtime.Stack(buf, true)])
+		}
+		if w.Code != 200 && w.Code != 400 {
+			t.Fatalf("status %d for %q", w.Code, body)
+		}
+		if w.Code == 200 && !json.Valid(w.Body.Bytes()) {
+			t.Fatalf("invalid JSON response %q", w.Body.String())
+		}
+	})
 }
