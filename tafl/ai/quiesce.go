@@ -36,7 +36,7 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
 		threat = p.OpenLines() > 0
 	}
 	if !threat || qd >= maxQDepth || ply >= maxPly-1 {
-		v := s.in.evaluate(&s.boards[ply], toMove, s.kings[ply])
+		v := s.evaluate(ply)
 		if threat {
 			return v - s.in.w.openLine // an unanswered threat at the very end
 		}

@@ -140,6 +140,30 @@ type searcher struct {
 	pvLen   [maxPly + 1]int
 
 	root []rootMove
+
+	evalCache []evalEntry // static evaluations by position hash
+}
+
+// evalEntry caches one static evaluation.
+type evalEntry struct {
+	key   uint64
+	value int32
+	ok    bool
+}
+
+const evalCacheSize = 1 << 16
+
+// evaluate returns the static evaluation of the position at ply, from the
+// cache when the same position was evaluated before.
+func (s *searcher) evaluate(ply int) int32 {
+	key := s.pos[ply].Hash()
+	e := &s.evalCache[key&(evalCacheSize-1)]
+	if e.ok && e.key == key {
+		return e.value
+	}
+	v := s.in.evaluate(&s.boards[ply], s.sides[ply&1], s.kings[ply])
+	*e = evalEntry{key: key, value: v, ok: true}
+	return v
 }
 
 // Search looks for the best move in the game's current position within
@@ -215,6 +239,7 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 		s.order[i] = make([]int32, 0, 256)
 	}
 	s.history = make([]int32, 2*cells*cells)
+	s.evalCache = make([]evalEntry, evalCacheSize)
 	s.root = make([]rootMove, len(legal))
 	for i, m := range legal {
 		s.root[i] = rootMove{move: m, order: s.scoreMove(0, m, tafl.NoMove)}
@@ -498,7 +523,7 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 	if depth <= 0 || ply >= maxPly-maxQDepth-2 {
 		if s.knobs.noQuiesce {
 			s.nodes++
-			return s.in.evaluate(&s.boards[ply], s.sides[ply&1], s.kings[ply])
+			return s.evaluate(ply)
 		}
 		return s.quiesce(ply, alpha, beta, 0)
 	}
