@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/storage"
+)
+
+func freeAddr(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// TestHTTPModeRunsAndShutsDown runs the real program in HTTP interactions
+// mode against a fake REST API: it registers the commands, answers a
+// signed PING, serves /healthz and /metrics, and on cancellation stops
+// and closes the database.
+func TestHTTPModeRunsAndShutsDown(t *testing.T) {
+	var mu sync.Mutex
+	var paths []string
+	rest := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		paths = append(paths, r.Method+" "+r.URL.Path)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, "[]")
+	}))
+	defer rest.Close()
+	pub, priv, _ := ed25519.GenerateKey(nil)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "t.db")
+	listen, admin := freeAddr(t), freeAddr(t)
+	cfg := writeConfig(t, fmt.Sprintf(`{"database": %q, "mode": "http", "application_id": "123", "public_key": %q,
+		"interactions_listen": %q, "admin_listen": %q, "rest_base_url": %q, "log_format": "text"}`,
+		db, hex.EncodeToString(pub), listen, admin, rest.URL+"/api/v9/"))
+	env := func(k string) string {
+		if k == "DISCORD_TOKEN" {
+			return "secret-token-value"
+		}
+		return ""
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr bytes.Buffer
+	var stderrMu sync.Mutex
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-config", cfg}, strings.NewReader(""), io.Discard, lockedWriter{&stderrMu, &stderr}, env)
+	}()
+	var resp *http.Response
+	var err error
+	for i := 0; i < 200; i++ { // wait for the listener
+		body := []byte(`{"id":"1","application_id":"123","type":1,"token":"t","version":1}`)
+		stamp := strconv.FormatInt(time.Now().Unix(), 10)
+		req, _ := http.NewRequest("POST", "http://"+listen+"/", bytes.NewReader(body))
+		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, append([]byte(stamp), body...))))
+		req.Header.Set("X-Signature-Timestamp", stamp)
+		if resp, err = http.DefaultClient.Do(req); err == nil {
+			break
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("interactions endpoint: %v", err)
+	}
+	out, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || strings.TrimSpace(string(out)) != `{"type":1}` {
+		t.Errorf("PING: %d %s", resp.StatusCode, out)
+	}
+	for _, p := range []string{"/healthz", "/metrics"} {
+		resp, err := http.Get("http://" + admin + p)
+		if err != nil || resp.StatusCode != 200 {
+			t.Errorf("%s: %v %v", p, resp, err)
+			continue
+		}
+		resp.Body.Close()
+	}
+	mu.Lock()
+	registered := strings.Join(paths, "\n")
+	mu.Unlock()
+	if !strings.Contains(registered, "PUT /api/v9/applications/123/commands") {
+		t.Errorf("commands not registered; REST calls:\n%s", registered)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("run did not stop after cancellation")
+	}
+	st, err := storage.Open(db, storage.Options{LockTimeout: time.Second})
+	if err != nil {
+		t.Fatalf("the database was not closed: %v", err)
+	}
+	st.Close()
+	stderrMu.Lock()
+	logs := stderr.String()
+	stderrMu.Unlock()
+	if strings.Contains(logs, "secret-token-value") {
+		t.Error("the token appears in the logs")
+	}
+	if !strings.Contains(logs, "interactions listening") {
+		t.Errorf("logs:\n%s", logs)
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
