@@ -60,8 +60,12 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	in := r.in
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
-		after: func(ctx context.Context) { b.afterMove(ctx, g) }}, nil
+		after: func(ctx context.Context) {
+			b.rememberOriginal(ctx, in, g)
+			b.afterMove(ctx, g)
+		}}, nil
 }
 
 // aiPool thinks about engine moves off the interaction path, a bounded

@@ -31,10 +31,31 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	in := r.in
 	return &reply{
-		resp:  &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
-		after: func(ctx context.Context) { b.afterMove(ctx, g) },
+		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
+		after: func(ctx context.Context) {
+			b.rememberOriginal(ctx, in, g)
+			b.afterMove(ctx, g)
+		},
 	}, nil
+}
+
+// rememberOriginal records the board an interaction's response showed, so
+// that its buttons can be disabled when the game ends.
+func (b *Bot) rememberOriginal(ctx context.Context, in *discordgo.Interaction, g *storage.Game) {
+	if !g.Active() {
+		return // its buttons are disabled already
+	}
+	m, err := b.rest.Original(ctx, in)
+	if err != nil {
+		b.log.Warn("looking up a board message", "game_id", g.ID, "err", err)
+		return
+	}
+	if m.ChannelID == "" {
+		m.ChannelID = in.ChannelID
+	}
+	b.rememberBoard(ctx, g, m)
 }
 
 // play changes game id for user through storage.UpdateGame: it checks that

@@ -204,9 +204,13 @@ func TestGamesListPages(t *testing.T) {
 
 func TestFinishedGameDisablesOldBoards(t *testing.T) {
 	h := newHarness(t, nil)
-	board := startGame(t, h)
+	startGame(t, h)
 	g := gameOf(t, h, alice)
-	board = menuMove(t, h, alice, board, g.Tafl().LegalMoves()[0])
+	board, _ := h.slash(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+	waitFor(t, "the slash board to be remembered", func() bool { return len(gameOf(t, h, alice).BoardMessages) == 2 })
+	g = gameOf(t, h, alice)
+	board = menuMove(t, h, bob, board, g.Tafl().LegalMoves()[0])
+	waitFor(t, "the menu board to be remembered", func() bool { return len(gameOf(t, h, alice).BoardMessages) == 3 })
 	r, _ := h.click(bob, customIDs(board.Components)["Resign"], false)
 	h.click(bob, customIDs(r.Components)["Yes, resign"], true)
 	var edits []*recorded
@@ -217,7 +221,7 @@ func TestFinishedGameDisablesOldBoards(t *testing.T) {
 				edits = append(edits, rec)
 			}
 		}
-		return len(edits) >= 2 // the accepted challenge message and the menu move's board
+		return len(edits) >= 3 // the accepted challenge, the slash move's board and the menu move's board
 	})
 	for _, e := range edits {
 		var body struct {
