@@ -113,19 +113,25 @@ func (b *Bot) disableBoards(ctx context.Context, g *storage.Game) {
 // findGame picks the game a command is about: the game option when given;
 // otherwise the user's only active game in this channel (or thread), or
 // their only active game in this server.
-func (b *Bot) findGame(ctx context.Context, r *request, opt string) (*storage.Game, error) {
+func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.Game, err error) {
+	defer func() {
+		if g != nil {
+			r.gameID = uint64(g.ID)
+		}
+	}()
 	if opt = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(opt), "#")); opt != "" {
 		if i := strings.IndexAny(opt, " ·"); i > 0 {
 			opt = opt[:i]
 		}
-		id, err := storage.ParseGameID(opt)
-		if err != nil {
+		id, perr := storage.ParseGameID(opt)
+		if perr != nil {
 			return nil, userErrorf("`%s` is not a game number: pick a game from the list, or see `/tafl games`.", truncate(opt, 20))
 		}
 		return b.store.GetGame(ctx, id)
 	}
 	// A user's active games are few and indexed: look there first.
-	mine, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, ActiveOnly: true})
+	var mine []*storage.Game
+	mine, err = b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, ActiveOnly: true})
 	if err != nil {
 		return nil, err
 	}

@@ -296,6 +296,17 @@ func TestRestartMidGame(t *testing.T) {
 	if g := gameOf(t, h, bob); g.Ply() != 2 {
 		t.Errorf("ply %d after restart and a move, want 2", g.Ply())
 	}
+	// One log line per interaction, with the stable keys.
+	lines := h.logs.lines(`"cmd":"tafl move"`)
+	if len(lines) != 2 {
+		t.Fatalf("%d log lines for 2 moves", len(lines))
+	}
+	for _, key := range []string{`"msg":"interaction"`, `"interaction_id":`, `"guild_id":"` + guild, `"channel_id":"` + channel,
+		`"user_id":"` + bob, `"game_id":`, `"duration":`, `"outcome":"ok"`} {
+		if !strings.Contains(lines[1], key) {
+			t.Errorf("log line %s lacks %s", lines[1], key)
+		}
+	}
 }
 
 func TestResignWithConfirm(t *testing.T) {

@@ -21,6 +21,7 @@ type request struct {
 	cid    CustomID // the parsed custom id (components)
 	values []string // the chosen values (select menus)
 	log    *slog.Logger
+	gameID uint64 // the game the interaction was about, for the log line (0: none)
 }
 
 // reply is what a handler returns: the initial response, plus optional
@@ -169,7 +170,11 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		}
 		d := time.Since(start)
 		b.metrics.observeInteraction(kind, d)
-		r.log.LogAttrs(ctx, slog.LevelInfo, "interaction", slog.String("cmd", kind), slog.Duration("duration", d), slog.String("outcome", outcome))
+		attrs := []slog.Attr{slog.String("cmd", kind), slog.Duration("duration", d), slog.String("outcome", outcome)}
+		if r.gameID != 0 && r.cid.ID == 0 {
+			attrs = append(attrs, slog.Uint64("game_id", r.gameID))
+		}
+		r.log.LogAttrs(ctx, slog.LevelInfo, "interaction", attrs...)
 	}()
 	r = b.newRequest(in)
 	kind = interactionKind(in)
