@@ -71,7 +71,7 @@ type Options struct {
 	AITimeout       time.Duration // AITimeout bounds one engine move (default 2m).
 	// DeferAfter is how long a handler may run before the bot sends
 	// Discord a deferral ("thinking…") and delivers the reply later by
-	// editing it (default 1.5s, well inside Discord's 3 s limit).
+	// editing it (default 1s, well inside Discord's 3 s limit).
 	DeferAfter time.Duration
 	// HandlerTimeout bounds a handler in all (default 30s).
 	HandlerTimeout time.Duration
@@ -152,7 +152,7 @@ func New(o Options) (*Bot, error) {
 		o.AITimeout = 2 * time.Minute
 	}
 	if o.DeferAfter <= 0 {
-		o.DeferAfter = 1500 * time.Millisecond
+		o.DeferAfter = time.Second
 	}
 	if o.HandlerTimeout <= 0 {
 		o.HandlerTimeout = 30 * time.Second
