@@ -24,7 +24,15 @@ var mentionUsers = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedM
 
 func (m *message) data() *discordgo.InteractionResponseData {
 	return &discordgo.InteractionResponseData{Content: m.content, Files: m.files, Components: nonNil(m.components),
-		AllowedMentions: mentionUsers, Attachments: &[]*discordgo.MessageAttachment{}}
+		AllowedMentions: mentionUsers}
+}
+
+// replacing returns the data of an update that replaces the message's
+// old attachments (such as the challenge's start board) with its own.
+func (m *message) replacing() *discordgo.InteractionResponseData {
+	d := m.data()
+	d.Attachments = &[]*discordgo.MessageAttachment{}
+	return d
 }
 
 func (m *message) send() *discordgo.MessageSend {

@@ -176,7 +176,7 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: msg.data()}}
+	rep := &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: msg.replacing()}}
 	if r.in.Message != nil && r.in.GuildID != "" {
 		channelID, messageID := r.in.ChannelID, r.in.Message.ID
 		rep.after = func(ctx context.Context) {

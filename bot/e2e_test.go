@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -35,6 +36,15 @@ func startGame(t *testing.T, h *harness) *resp {
 		t.Fatalf("accept reply type %d, want update message", r.Type)
 	}
 	checkPNG(t, rec)
+	// The update replaces the challenge's picture instead of adding one.
+	var upd struct {
+		Data struct {
+			Attachments *[]any `json:"attachments"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(rec.Body, &upd); err != nil || upd.Data.Attachments == nil || len(*upd.Data.Attachments) != 0 {
+		t.Errorf("accept update does not clear the old attachments: %s", rec.Body)
+	}
 	if !strings.Contains(r.Content, "<@"+alice+"> to move (attackers)") {
 		t.Errorf("start board %q does not say alice (attackers) is to move", r.Content)
 	}
