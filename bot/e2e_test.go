@@ -363,3 +363,42 @@ func TestCustomIDsFitDiscord(t *testing.T) {
 		}
 	}
 }
+
+func TestOpenChallengeOneAccepterWins(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("variant", "brandubh"))
+	if !strings.Contains(r.Content, "Anyone may accept") {
+		t.Errorf("open challenge text %q", r.Content)
+	}
+	accept := customIDs(r.Components)["Accept"]
+	if r, _ := h.click(alice, accept, false); !strings.Contains(r.Content, "your own challenge") {
+		t.Errorf("challenger accepting: %q", r.Content)
+	}
+	users := []string{bob, carol, "444", "555", "666"}
+	replies := make([]*resp, len(users))
+	var wg sync.WaitGroup
+	for i, u := range users {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			replies[i], _ = h.click(u, accept, false)
+		}()
+	}
+	wg.Wait()
+	winners := 0
+	for _, r := range replies {
+		switch {
+		case r.Type == discordgo.InteractionResponseUpdateMessage && strings.Contains(r.Content, "accepted the challenge"):
+			winners++
+		case isEphemeral(r) && strings.Contains(r.Content, "no longer open"):
+		default:
+			t.Errorf("unexpected reply %q", r.Content)
+		}
+	}
+	if winners != 1 {
+		t.Fatalf("%d users got the game, want exactly 1", winners)
+	}
+	if g := gameOf(t, h, alice); !g.Active() || g.SideOf(alice) == tafl.NoSide {
+		t.Errorf("game %+v", g)
+	}
+}
