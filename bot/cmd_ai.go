@@ -184,10 +184,12 @@ func (b *Bot) aiMove(ctx context.Context, id storage.GameID) {
 	cancel()
 	think := time.Since(start)
 	b.metrics.observeAI(think)
+	if ctx.Err() != nil {
+		// Shutting down: the search was cut short, so its move may be
+		// poor. Leave it; the next start resumes with a full search.
+		return
+	}
 	if err != nil {
-		if ctx.Err() != nil {
-			return // shutting down: resumed at the next start
-		}
 		b.log.Error("engine: search failed", "game_id", id, "err", err)
 		b.metrics.countError("ai")
 		return
