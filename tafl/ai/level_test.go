@@ -49,7 +49,10 @@ func checkNoBlunder(t *testing.T, name string, p tafl.Position, l Level) {
 }
 
 func TestLowLevelsNeverBlunder(t *testing.T) {
-	for _, tc := range loadTactics(t) {
+	for i, tc := range loadTactics(t) {
+		if raceEnabled && i%4 != 0 {
+			continue // a sample under the race detector
+		}
 		if tc.kind == "save" || tc.n == 1 {
 			p := tc.position(t)
 			checkNoBlunder(t, tc.name, p, Easy)
@@ -57,7 +60,11 @@ func TestLowLevelsNeverBlunder(t *testing.T) {
 		}
 	}
 	// Positions from random games, where such tactics arise by chance.
-	for i, name := range []string{"brandubh", "tawlbwrdd", "tablut", "copenhagen", "ard-ri", "brandubh", "tawlbwrdd", "brandubh"} {
+	names := []string{"brandubh", "tawlbwrdd", "tablut", "copenhagen", "ard-ri", "brandubh", "tawlbwrdd", "brandubh"}
+	if raceEnabled {
+		names = names[:3]
+	}
+	for i, name := range names {
 		for n := 10; n <= 70; n += 20 {
 			g := randomGame(t, name, n, uint64(1000+i))
 			if g.Outcome().Over() {
@@ -81,7 +88,11 @@ func TestEveryVariantEveryLevel(t *testing.T) {
 			if layout != info.Layouts[0] {
 				g = tafl.NewGame(v)
 			}
-			for _, l := range Levels() {
+			levels := Levels()
+			if raceEnabled {
+				levels = []Level{Easy, Hard} // a sample under the race detector
+			}
+			for _, l := range levels {
 				lim := LevelLimits(l, 1)
 				lim.HashMB = 1
 				if lim.Time > 0 {

@@ -94,6 +94,9 @@ func TestSearchEqualsMinimax(t *testing.T) {
 		{"copenhagen", 2, 1},
 	}
 	for _, c := range cases {
+		if raceEnabled {
+			c.n = 1
+		}
 		for i := 0; i < c.n; i++ {
 			g := randomGame(t, c.variant, 6+7*i, uint64(100+i))
 			want := minimax(g, c.depth, 0)
