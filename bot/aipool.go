@@ -1,0 +1,187 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/taflbot/taflbot/storage"
+)
+
+// aiPool thinks about engine moves off the interaction path, a bounded
+// number at once. A game is queued at most once at a time.
+type aiPool struct {
+	b       *Bot
+	workers int
+	queue   chan storage.GameID
+	mu      sync.Mutex
+	pending map[storage.GameID]bool // queued or being thought about
+	again   map[storage.GameID]bool // asked again while being thought about
+	ctx     context.Context
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+	started bool
+}
+
+func newAIPool(b *Bot, workers int) *aiPool {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &aiPool{b: b, workers: workers, queue: make(chan storage.GameID, 4096), pending: map[storage.GameID]bool{}, again: map[storage.GameID]bool{}, ctx: ctx, cancel: cancel}
+}
+
+// busy returns the number of games queued or being thought about.
+func (p *aiPool) busy() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.pending)
+}
+
+func (p *aiPool) start() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.started {
+		return
+	}
+	p.started = true
+	for range p.workers {
+		p.wg.Add(1)
+		go p.work()
+	}
+}
+
+// enqueue asks for the engine's move in game id. When the queue is full
+// the game is picked up at the next start-up or sweep instead.
+func (p *aiPool) enqueue(id storage.GameID) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ctx.Err() != nil {
+		return
+	}
+	if p.pending[id] {
+		// Its worker may be past its checks already (posting the last
+		// board): make it look at the game once more.
+		p.again[id] = true
+		return
+	}
+	select {
+	case p.queue <- id:
+		p.pending[id] = true
+	default:
+		p.b.log.Warn("engine queue full; the move will be resumed later", "game_id", id)
+	}
+}
+
+func (p *aiPool) work() {
+	defer p.wg.Done()
+	for {
+		select {
+		case <-p.ctx.Done():
+			return
+		case id := <-p.queue:
+			for {
+				p.b.aiMove(p.ctx, id)
+				p.mu.Lock()
+				again := p.again[id] && p.ctx.Err() == nil
+				delete(p.again, id)
+				if !again {
+					delete(p.pending, id)
+				}
+				p.mu.Unlock()
+				if !again {
+					break
+				}
+			}
+		}
+	}
+}
+
+// stop cancels the searches and waits for the workers.
+func (p *aiPool) stop(timeout time.Duration) {
+	p.cancel()
+	done := make(chan struct{})
+	go func() { p.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(timeout):
+	}
+}
+
+// aiMove computes and plays the engine's move in game id, then posts the
+// new board. A game that moved on, ended or is not the engine's turn is
+// left alone; a search interrupted by shutdown resumes at the next start.
+func (b *Bot) aiMove(ctx context.Context, id storage.GameID) {
+	defer b.recoverLog("engine move")
+	g, err := b.store.GetGame(ctx, id)
+	if err != nil {
+		b.log.Error("engine: loading the game", "game_id", id, "err", err)
+		return
+	}
+	if !g.Active() || !g.ToMove().IsAI() {
+		return
+	}
+	sctx, cancel := context.WithTimeout(ctx, b.aiTimeout)
+	start := time.Now()
+	m, err := b.engine.Move(sctx, g.Tafl().Clone(), g.ToMove().AILevel)
+	cancel()
+	think := time.Since(start)
+	b.metrics.observeAI(think)
+	if ctx.Err() != nil {
+		// Shutting down: the search was cut short, so its move may be
+		// poor. Leave it; the next start resumes with a full search.
+		return
+	}
+	if err != nil {
+		b.log.Error("engine: search failed", "game_id", id, "err", err)
+		b.metrics.countError("ai")
+		return
+	}
+	b.log.Debug("engine move", "game_id", id, "move", m.String(), "think", think)
+	ply := g.Ply()
+	g, err = b.store.UpdateGame(ctx, id, ply, func(sg *storage.Game) error {
+		if !sg.ToMove().IsAI() {
+			return errors.New("bot: not the engine's turn")
+		}
+		_, err := sg.Tafl().Play(m)
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, storage.ErrStale) {
+			return
+		}
+		b.log.Error("engine: playing its move", "game_id", id, "move", m.String(), "err", err)
+		b.metrics.countError("ai")
+		return
+	}
+	msg, err := b.boardMessage(g, fmt.Sprintf("taflbot played %s.", m))
+	if err != nil {
+		b.log.Error("engine: drawing the board", "game_id", id, "err", err)
+		return
+	}
+	b.postBoard(context.WithoutCancel(ctx), g, msg)
+}
+
+// resumeAI queues every active game in which the engine is to move: moves
+// lost when the bot went down mid-thought are made now. It also counts the
+// active games for the metrics.
+func (b *Bot) resumeAI(ctx context.Context) {
+	n, active := 0, int64(0)
+	err := b.store.ForEachGame(ctx, func(g *storage.Game) error {
+		if g.Active() {
+			active++
+		}
+		if g.Active() && g.ToMove().IsAI() {
+			b.ai.enqueue(g.ID)
+			n++
+		}
+		return nil
+	})
+	if err != nil {
+		b.log.Error("resuming engine games", "err", err)
+		return
+	}
+	b.metrics.setActive(active)
+	if n > 0 {
+		b.log.Info("resumed engine games", "games", n)
+	}
+}

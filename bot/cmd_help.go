@@ -1,0 +1,27 @@
+package bot
+
+import (
+	"context"
+	"strings"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// cmdHelp handles /tafl help.
+func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
+	var names []string
+	for _, p := range tafl.Presets() {
+		names = append(names, p.Name)
+	}
+	text := "**How to play tafl**\n" +
+		"Two sides: the attackers (who move first) surround the king's defenders. All pieces move like rooks. " +
+		"Sandwich an enemy piece between two of yours to capture it. The king wins by escaping (to a corner or the edge, by variant); " +
+		"the attackers win by capturing him.\n\n" +
+		"**Commands**\n" +
+		"`/tafl challenge [opponent]` challenge someone (or anyone) · `/tafl ai [level]` play me\n" +
+		"`/tafl move d1-d4` move (or press **Move** under a board) · `/tafl board` show the board\n" +
+		"`/tafl games` your games · `/tafl resign`, `/tafl draw` · `/tafl history` the record\n" +
+		"`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl settings` (managers)\n\n" +
+		"Each move has a time limit in days; I remind you before it runs out.\nVariants: " + strings.Join(names, ", ") + "."
+	return &reply{resp: ephemeral(text)}, nil
+}

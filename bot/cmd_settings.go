@@ -1,0 +1,76 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+)
+
+// cmdSettings handles /tafl settings: the server's settings (changed by
+// managers, with the Manage Server permission, only) and the user's own
+// DM setting.
+func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
+	var notes []string
+	if o, ok := r.opts["dms"]; ok {
+		on := o.BoolValue()
+		if _, err := b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.DMs = on; return nil }); err != nil {
+			return nil, err
+		}
+		if on {
+			notes = append(notes, "I'll also send you reminders and results by direct message.")
+		} else {
+			notes = append(notes, "No more direct messages: reminders and results stay in the channel.")
+		}
+	}
+	if r.in.GuildID == "" || r.in.Member == nil {
+		if len(notes) > 0 {
+			return &reply{resp: ephemeral(strings.Join(notes, " "))}, nil
+		}
+		return nil, userErrorf("Server settings can only be changed in a server.")
+	}
+	gs, err := b.guildSettings(ctx, r.in.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	changed := false
+	if v := r.str("variant"); v != "" {
+		name, _, err := parseVariant(v, "")
+		if err != nil {
+			return nil, err
+		}
+		gs.DefaultVariant, changed = name, true
+	}
+	if d, ok := r.int("days"); ok {
+		if d < 1 || d > storage.MaxDaysPerMove {
+			return nil, userErrorf("Days per move must be 1 to %d.", storage.MaxDaysPerMove)
+		}
+		gs.DaysPerMove, changed = int(d), true
+	}
+	if o, ok := r.opts["threads"]; ok {
+		gs.ThreadPerGame, changed = o.BoolValue(), true
+	}
+	if o, ok := r.opts["channel"]; ok {
+		if id, ok := o.Value.(string); ok {
+			gs.NotifyChannelID, changed = id, true
+		}
+	}
+	if changed {
+		if r.in.Member.Permissions&discordgo.PermissionManageGuild == 0 {
+			return nil, userErrorf("Only server managers (Manage Server permission) can change the server's settings. Anyone can set `dms`.")
+		}
+		if err := b.store.PutGuildSettings(ctx, gs); err != nil {
+			return nil, err
+		}
+		notes = append(notes, "Saved.")
+	}
+	notify := "each game's channel"
+	if gs.NotifyChannelID != "" {
+		notify = "<#" + gs.NotifyChannelID + ">"
+	}
+	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · reminders and results: %s",
+		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, notify))
+	return &reply{resp: ephemeral(strings.Join(notes, "\n"))}, nil
+}
