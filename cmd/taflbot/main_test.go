@@ -40,6 +40,8 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 		"select e3",
 		"/tafl games",
 		"/tafl rules brandubh",
+		"as carol",
+		"/tafl ai variant:brandubh side:defenders level:easy",
 		"quit",
 	}, "\n")
 	var out, errOut bytes.Buffer
@@ -58,6 +60,8 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 		"@bob played d3-e3",
 		"Games of @bob",
 		"brandubh (7×7)",
+		"@carol plays taflbot at level **easy**",
+		"taflbot played",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("console output lacks %q", want)
@@ -70,9 +74,10 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// challenge, accepted board, alice's move, bob's menu move, rules board.
-	if len(entries) != 5 {
-		t.Errorf("%d pictures written, want 5", len(entries))
+	// challenge, accepted board, alice's move, bob's menu move, rules
+	// board, carol's game against the engine and the engine's first move.
+	if len(entries) != 7 {
+		t.Errorf("%d pictures written, want 7", len(entries))
 	}
 	for _, e := range entries {
 		data, err := os.ReadFile(filepath.Join(boards, e.Name()))
