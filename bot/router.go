@@ -152,7 +152,9 @@ func (b *Bot) recoverLog(what string) {
 // recovered, and one log line records the interaction.
 func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *reply) {
 	start := time.Now()
-	ctx, cancel := context.WithTimeout(ctx, b.handlerTimeout)
+	// An interaction received is finished even when shutdown begins
+	// meanwhile (graceful shutdown waits for it), within handlerTimeout.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), b.handlerTimeout)
 	defer cancel()
 	r := &request{in: in, log: b.log.With("interaction_id", in.ID)}
 	kind := "unknown"
