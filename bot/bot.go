@@ -107,6 +107,8 @@ type Bot struct {
 	work      sync.WaitGroup // deferred work started after responses
 	inflight  atomic.Int64   // follow-up work running (for settle)
 	sweepMu   sync.Mutex     // one sweep at a time
+	bgMu      sync.Mutex
+	stopBG    context.CancelFunc // stops what Start started
 }
 
 // New checks the options and returns a Bot. It does not connect.
@@ -179,6 +181,10 @@ func (b *Bot) Metrics() *Metrics { return b.metrics }
 // pass) — and returns at once. Stop ends it. Console mode and tests use
 // Start and Stop; Run does both around the gateway.
 func (b *Bot) Start(ctx context.Context) {
+	ctx, cancel := context.WithCancel(ctx)
+	b.bgMu.Lock()
+	b.stopBG = cancel
+	b.bgMu.Unlock()
 	b.ai.start()
 	b.resumeAI(ctx)
 	b.work.Add(1)
@@ -202,6 +208,11 @@ func (b *Bot) Start(ctx context.Context) {
 // moves) to finish; engine searches still running are cancelled and will
 // resume at the next start. The caller closes the store afterwards.
 func (b *Bot) Stop(timeout time.Duration) {
+	b.bgMu.Lock()
+	if b.stopBG != nil {
+		b.stopBG() // the sweeper
+	}
+	b.bgMu.Unlock()
 	b.ai.stop(timeout)
 	done := make(chan struct{})
 	go func() { b.work.Wait(); close(done) }()

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"io"
 	"strings"
 	"sync/atomic"
@@ -84,4 +85,26 @@ func TestSlowHandlersAreDeferred(t *testing.T) {
 	if g := gameOf(t, h, alice); g.Ply() != 1 {
 		t.Errorf("ply %d, want 1", g.Ply())
 	}
+}
+
+func TestInFlightInteractionFinishesOnShutdown(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	sr := &slowRenderer{}
+	sr.slow.Store(true)
+	h.adjust = func(o *bot.Options) { o.Renderer = sr }
+	h.restart()
+	ctx, cancel := context.WithCancel(context.Background())
+	in := h.slashInteraction(alice, "board")
+	done := make(chan struct{})
+	go func() { h.bot.HandleGateway(ctx, in); close(done) }()
+	time.Sleep(100 * time.Millisecond)
+	cancel() // shutdown begins while the board is being drawn
+	<-done
+	h.bot.Stop(10 * time.Second) // waits for the late delivery
+	r, rec := h.fake.final(t, in)
+	if strings.Contains(r.Content, "Something went wrong") {
+		t.Fatalf("in-flight interaction failed on shutdown: %q", r.Content)
+	}
+	checkPNG(t, rec)
 }
