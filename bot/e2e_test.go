@@ -67,6 +67,7 @@ func TestChallengeAcceptPlayToTheEnd(t *testing.T) {
 	v, _ := tafl.Preset("brandubh", "")
 	shadow := tafl.NewGame(v)
 	rnd := rand.New(rand.NewPCG(2, 0)) // seed 2 ends by king capture at ply 27 with this policy
+	announced := 0
 	for i := 0; !shadow.Outcome().Over(); i++ {
 		if i > 200 {
 			t.Fatal("game did not end")
@@ -90,6 +91,19 @@ func TestChallengeAcceptPlayToTheEnd(t *testing.T) {
 		if _, err := shadow.Play(m); err != nil {
 			t.Fatal(err)
 		}
+		if !shadow.Outcome().Over() {
+			a := shadow.Position().Announcement()
+			raichi, tuicha := strings.Contains(board.Content, "**Raichi!**"), strings.Contains(board.Content, "**Tuicha!**")
+			if raichi != (a == tafl.Raichi) || tuicha != (a == tafl.Tuicha) {
+				t.Errorf("after %s the king has %v; board says raichi %v tuicha %v", m, a, raichi, tuicha)
+			}
+			if a != tafl.NoAnnounce {
+				announced++
+			}
+		}
+	}
+	if announced == 0 {
+		t.Error("the scripted game never gave the king an open line; pick a seed that does")
 	}
 	o := shadow.Outcome()
 	if o.Reason != tafl.KingCaptured && o.Reason != tafl.KingEscaped {
