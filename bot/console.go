@@ -113,7 +113,6 @@ type ConsoleREST struct {
 	mu      sync.Mutex
 	out     io.Writer
 	dir     string
-	now     time.Time
 	offset  time.Duration
 	users   map[string]string // name → id
 	names   map[string]string // id → name

@@ -235,6 +235,7 @@ func (f *fakeDiscord) callback(t testing.TB, id string) (*resp, *recorded) {
 	}
 	if last == nil {
 		t.Fatalf("no successful response to interaction %s", id)
+		return nil, nil
 	}
 	return decode(t, last.Body), last
 }
@@ -275,14 +276,4 @@ func checkPNG(t testing.TB, rec *recorded) {
 	if b := img.Bounds(); b.Dx() < 100 || b.Dy() < 100 {
 		t.Fatalf("board image is only %v", b)
 	}
-}
-
-// messageJSON decodes a recorded message body.
-func messageJSON(t testing.TB, rec *recorded) map[string]any {
-	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal(rec.Body, &m); err != nil {
-		t.Fatalf("%s %s: %v", rec.Method, rec.Path, err)
-	}
-	return m
 }

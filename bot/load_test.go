@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -60,6 +61,10 @@ func runLoad(tb testing.TB, h *harness, games, interactions int, think time.Dura
 			r = timed(&discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionMessageComponent,
 				GuildID: guild, ChannelID: channel, Member: member(d), Message: &discordgo.Message{ID: "m" + id},
 				Data: discordgo.MessageComponentInteractionData{CustomID: customIDs(r.Components)["Accept"]}}, false)
+			if !strings.Contains(r.Content, "accepted the challenge") {
+				tb.Errorf("game %d: accept: %q", i, r.Content)
+				return
+			}
 			v, _ := tafl.Preset("copenhagen", "")
 			shadow := tafl.NewGame(v)
 			rnd := rand.New(rand.NewPCG(uint64(i), 1))

@@ -15,7 +15,6 @@ import (
 type request struct {
 	in     *discordgo.Interaction
 	userID string
-	name   string // the user's display name
 	sub    string // the subcommand (application commands and autocomplete)
 	opts   map[string]*discordgo.ApplicationCommandInteractionDataOption
 	cid    CustomID // the parsed custom id (components)
@@ -217,17 +216,9 @@ func (b *Bot) internalError(r *request, err error) *reply {
 func (b *Bot) newRequest(in *discordgo.Interaction) *request {
 	r := &request{in: in}
 	if in.Member != nil && in.Member.User != nil {
-		r.userID, r.name = in.Member.User.ID, in.Member.User.Username
-		if in.Member.Nick != "" {
-			r.name = in.Member.Nick
-		} else if in.Member.User.GlobalName != "" {
-			r.name = in.Member.User.GlobalName
-		}
+		r.userID = in.Member.User.ID
 	} else if in.User != nil {
-		r.userID, r.name = in.User.ID, in.User.Username
-		if in.User.GlobalName != "" {
-			r.name = in.User.GlobalName
-		}
+		r.userID = in.User.ID
 	}
 	r.log = b.log.With("interaction_id", in.ID, "guild_id", in.GuildID, "channel_id", in.ChannelID, "user_id", r.userID)
 	switch in.Type {
