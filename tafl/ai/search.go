@@ -131,6 +131,7 @@ type searcher struct {
 	sides   [2]tafl.Side // the side to move at even and odd plies
 	moves   [maxPly + 1][]tafl.Move
 	order   [maxPly + 1][]int32
+	packed  [maxPly + 1][]uint64
 	hist    []uint64 // position hashes: the game's since the last capture, then the path
 	base    int      // index in hist of the root position
 	irrev   [maxPly + 2]int
@@ -237,6 +238,7 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 	for i := range s.moves {
 		s.moves[i] = make([]tafl.Move, 0, 256)
 		s.order[i] = make([]int32, 0, 256)
+		s.packed[i] = make([]uint64, 0, 256)
 	}
 	s.history = make([]int32, 2*cells*cells)
 	s.evalCache = make([]evalEntry, evalCacheSize)
@@ -584,15 +586,20 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 	bestMove := tafl.NoMove
 	legal := 0
 	for i := range moves {
-		// Selection sort: bring the best remaining move to i.
-		bi := i
-		for j := i + 1; j < len(moves); j++ {
-			if order[j] > order[bi] {
-				bi = j
+		if i < sortAfter {
+			// Selection sort for the first moves: a cut-off often
+			// comes before the rest is needed.
+			bi := i
+			for j := i + 1; j < len(moves); j++ {
+				if order[j] > order[bi] {
+					bi = j
+				}
 			}
+			moves[i], moves[bi] = moves[bi], moves[i]
+			order[i], order[bi] = order[bi], order[i]
+		} else if i == sortAfter {
+			s.sortRest(ply, moves[i:], order[i:])
 		}
-		moves[i], moves[bi] = moves[bi], moves[i]
-		order[i], order[bi] = order[bi], order[i]
 		m := moves[i]
 		quiet := order[i] < orderKiller
 
@@ -669,6 +676,27 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 	}
 	s.sh.tt.store(key, bestMove, toTT(best, ply), depth, bound)
 	return best
+}
+
+// sortAfter is the number of moves picked by selection before the rest
+// of a node's moves is sorted at once.
+const sortAfter = 3
+
+// sortRest sorts moves (and their keys) by decreasing key, ties by move,
+// so the order is deterministic.
+func (s *searcher) sortRest(ply int, moves []tafl.Move, order []int32) {
+	packed := s.packed[ply][:0]
+	for i, m := range moves {
+		packed = append(packed, uint64(uint32(order[i]))<<32|uint64(m))
+	}
+	slices.Sort(packed)
+	n := len(packed)
+	for i := range packed {
+		x := packed[n-1-i]
+		moves[i] = tafl.Move(uint32(x))
+		order[i] = int32(uint32(x >> 32))
+	}
+	s.packed[ply] = packed
 }
 
 // noMoves scores a position whose side to move has no legal move.
