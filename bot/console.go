@@ -368,6 +368,7 @@ func (c *ConsoleREST) Original(context.Context, *discordgo.Interaction) (*discor
 	return &discordgo.Message{ID: "console-original", ChannelID: consoleChannel}, nil
 }
 
+// EditResponse prints the edited response.
 func (c *ConsoleREST) EditResponse(_ context.Context, _ *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
 	content := ""
 	if e.Content != nil {
@@ -380,16 +381,20 @@ func (c *ConsoleREST) EditResponse(_ context.Context, _ *discordgo.Interaction, 
 	return &discordgo.Message{ID: "console-edit"}, c.show("[taflbot]", content, e.Files, comps, nil, 0)
 }
 
+// Followup prints a follow-up message.
 func (c *ConsoleREST) Followup(_ context.Context, _ *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
 	return &discordgo.Message{ID: "console-followup", ChannelID: consoleChannel}, c.show("[taflbot]", p.Content, p.Files, p.Components, p.Embeds, p.Flags)
 }
 
+// Send prints a channel message.
 func (c *ConsoleREST) Send(_ context.Context, channelID string, m *discordgo.MessageSend) (*discordgo.Message, error) {
 	return &discordgo.Message{ID: "console-send", ChannelID: channelID}, c.show("[taflbot]", m.Content, m.Files, m.Components, m.Embeds, 0)
 }
 
+// Edit does nothing: the console shows only new messages.
 func (c *ConsoleREST) Edit(context.Context, *discordgo.MessageEdit) error { return nil }
 
+// DM prints a direct message.
 func (c *ConsoleREST) DM(_ context.Context, userID string, m *discordgo.MessageSend) error {
 	c.mu.Lock()
 	name := c.names[userID]
@@ -398,10 +403,12 @@ func (c *ConsoleREST) DM(_ context.Context, userID string, m *discordgo.MessageS
 	return nil
 }
 
+// StartThread keeps games in the console's one channel.
 func (c *ConsoleREST) StartThread(context.Context, string, string, string) (string, error) {
 	return consoleChannel, nil
 }
 
+// RegisterCommands does nothing: the console knows the commands.
 func (c *ConsoleREST) RegisterCommands(context.Context, string, string, []*discordgo.ApplicationCommand) error {
 	return nil
 }

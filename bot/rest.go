@@ -95,31 +95,38 @@ func (r *rebase) RoundTrip(req *http.Request) (*http.Response, error) {
 // SessionREST is the REST implementation over a discordgo session.
 type SessionREST struct{ S *discordgo.Session }
 
+// Respond sends the initial response (multipart when it has files).
 func (r SessionREST) Respond(ctx context.Context, in *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
 	return r.S.InteractionRespond(in, resp, discordgo.WithContext(ctx))
 }
 
+// Original fetches the message of the initial response.
 func (r SessionREST) Original(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
 	return r.S.InteractionResponse(in, discordgo.WithContext(ctx))
 }
 
+// EditResponse edits the initial or deferred response.
 func (r SessionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
 	return r.S.InteractionResponseEdit(in, e, discordgo.WithContext(ctx))
 }
 
+// Followup posts a follow-up message and waits for it to be created.
 func (r SessionREST) Followup(ctx context.Context, in *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
 	return r.S.FollowupMessageCreate(in, true, p, discordgo.WithContext(ctx))
 }
 
+// Send posts a message in a channel.
 func (r SessionREST) Send(ctx context.Context, channelID string, m *discordgo.MessageSend) (*discordgo.Message, error) {
 	return r.S.ChannelMessageSendComplex(channelID, m, discordgo.WithContext(ctx))
 }
 
+// Edit edits a message.
 func (r SessionREST) Edit(ctx context.Context, m *discordgo.MessageEdit) error {
 	_, err := r.S.ChannelMessageEditComplex(m, discordgo.WithContext(ctx))
 	return err
 }
 
+// DM opens (or reuses) the direct-message channel with a user and posts there.
 func (r SessionREST) DM(ctx context.Context, userID string, m *discordgo.MessageSend) error {
 	ch, err := r.S.UserChannelCreate(userID, discordgo.WithContext(ctx))
 	if err != nil {
@@ -129,6 +136,7 @@ func (r SessionREST) DM(ctx context.Context, userID string, m *discordgo.Message
 	return err
 }
 
+// StartThread starts a public thread on a message, archived after a week of silence.
 func (r SessionREST) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {
 	ch, err := r.S.MessageThreadStart(channelID, messageID, name, 10080, discordgo.WithContext(ctx))
 	if err != nil {
@@ -137,6 +145,7 @@ func (r SessionREST) StartThread(ctx context.Context, channelID, messageID, name
 	return ch.ID, nil
 }
 
+// RegisterCommands replaces the commands with one bulk overwrite.
 func (r SessionREST) RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
 	_, err := r.S.ApplicationCommandBulkOverwrite(appID, guildID, cmds, discordgo.WithContext(ctx))
 	return err
