@@ -180,8 +180,8 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		}
 	case "move":
 		g, err := b.findGame(ctx, r, r.str("game"))
-		if err != nil {
-			return &reply{resp: choicesResponse(nil)}, nil
+		if err != nil || g.ToMove().UserID != r.userID {
+			return &reply{resp: choicesResponse(nil)}, nil // no game, or not your turn
 		}
 		choices = moveChoices(g, typed)
 	}

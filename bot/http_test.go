@@ -9,6 +9,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -207,4 +209,53 @@ func FuzzInteractionsEndpoint(f *testing.F) {
 			t.Fatalf("invalid JSON response %q", w.Body.String())
 		}
 	})
+}
+
+// TestRecordedInteractions posts Discord-shaped payloads (as Discord sends
+// them, extra fields included) from testdata/interactions through the
+// signed HTTP endpoint: a challenge, its acceptance, and autocomplete.
+func TestRecordedInteractions(t *testing.T) {
+	hb := newHTTPBot(t)
+	load := func(name string) []byte {
+		data, err := os.ReadFile(filepath.Join("testdata", "interactions", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	post := func(name string) *resp {
+		t.Helper()
+		resp, out := hb.post(t, load(name), hb.priv, hb.h.clock.Now())
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s: status %d: %s", name, resp.StatusCode, out)
+		}
+		return decode(t, out)
+	}
+	// The challenge has a picture: deferred in the body, then edited in.
+	if r := post("challenge.json"); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("challenge: type %d", r.Type)
+	}
+	waitFor(t, "the challenge board", func() bool {
+		return len(hb.h.fake.requests("/messages/@original")) > 0
+	})
+	cs, err := hb.h.store.OpenChallenges(t.Context())
+	if err != nil || len(cs) != 1 || cs[0].ChallengerID != alice || cs[0].OpponentID != bob || cs[0].Variant != "brandubh" || cs[0].MoveTime != 72*time.Hour {
+		t.Fatalf("stored challenge %+v, %v", cs, err)
+	}
+	if r := post("accept.json"); r.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		t.Fatalf("accept: type %d", r.Type)
+	}
+	g := gameOf(t, hb.h, alice)
+	if g.Attackers.UserID != alice || g.Defenders.UserID != bob {
+		t.Fatalf("seats %+v %+v", g.Attackers, g.Defenders)
+	}
+	r := post("autocomplete.json")
+	if r.Type != discordgo.InteractionApplicationCommandAutocompleteResult || len(r.Choices) == 0 {
+		t.Fatalf("autocomplete: type %d, %d choices", r.Type, len(r.Choices))
+	}
+	for _, c := range r.Choices {
+		if !strings.HasPrefix(c.Value.(string), "d2") {
+			t.Errorf("choice %v does not start with d2", c.Value)
+		}
+	}
 }

@@ -159,6 +159,9 @@ func TestAutocomplete(t *testing.T) {
 	if len(d) != want {
 		t.Errorf("%d choices for d2, want %d", len(d), want)
 	}
+	if got := auto(bob, focused("move", "")); len(got) != 0 {
+		t.Errorf("bob, not to move, got %d move choices", len(got))
+	}
 	if got := auto(carol, focused("move", "")); len(got) != 0 {
 		t.Errorf("carol, with no game, got %d move choices", len(got))
 	}
