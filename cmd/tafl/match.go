@@ -143,7 +143,8 @@ func parsePlayer(text string, perMove time.Duration, nodes int64) (playerSpec, e
 		if len(cmd) == 0 {
 			return playerSpec{}, errors.New("otep: needs a command line, such as otep:./tafl otep -level hard")
 		}
-		return playerSpec{name: filepath.Base(cmd[0]) + " " + strings.Join(cmd[1:], " "), cmd: cmd}, nil
+		name := strings.TrimSpace(filepath.Base(cmd[0]) + " " + strings.Join(cmd[1:], " "))
+		return playerSpec{name: name, cmd: cmd}, nil
 	}
 	if k, val, ok := strings.Cut(text, "="); ok {
 		switch k {
@@ -358,14 +359,14 @@ func (m *match) playGame(ctx context.Context, i int) gameResult {
 	var players [3]player
 	for k, side := range []tafl.Side{res.p1Side, res.p1Side.Other()} {
 		pl, err := m.newPlayer(m.specs[k], m.seed+uint64(i)*7919+uint64(k))
-		if err != nil {
-			res.err, res.errSide = err, side
-			m.closeAll(players)
-			return res
+		if err == nil {
+			players[side] = pl
+			err = pl.start(ctx, g, side)
 		}
-		players[side] = pl
-		if err := pl.start(ctx, g, side); err != nil {
+		if err != nil {
+			// A player that cannot start loses the game.
 			res.err, res.errSide = fmt.Errorf("%s: %w", m.specs[k].name, err), side
+			res.outcome = tafl.Outcome{Winner: side.Other(), Reason: tafl.Resignation}
 			m.closeAll(players)
 			return res
 		}
@@ -478,9 +479,8 @@ type otepPlayer struct {
 	argv  []string
 	cmd   *exec.Cmd
 	stdin io.WriteCloser
-	lines chan string
+	lines chan string // the engine's output lines; closed when it ends
 	side  tafl.Side
-	dead  chan struct{}
 }
 
 // otepTimeout bounds how long an OTEP engine may take to greet or move.
@@ -502,9 +502,8 @@ func (p *otepPlayer) start(ctx context.Context, g *tafl.Game, side tafl.Side) er
 		return fmt.Errorf("start engine: %w", err)
 	}
 	p.lines = make(chan string, 16)
-	p.dead = make(chan struct{})
 	go func() {
-		defer close(p.dead)
+		defer close(p.lines)
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 64*1024), 1<<20)
 		for sc.Scan() {
@@ -536,7 +535,10 @@ func (p *otepPlayer) await(ctx context.Context, word string) (string, error) {
 	defer timer.Stop()
 	for {
 		select {
-		case line := <-p.lines:
+		case line, ok := <-p.lines:
+			if !ok {
+				return "", errors.New("the engine exited")
+			}
 			cmd, arg, _ := strings.Cut(line, " ")
 			switch cmd {
 			case word:
@@ -544,16 +546,6 @@ func (p *otepPlayer) await(ctx context.Context, word string) (string, error) {
 			case "error":
 				return "", fmt.Errorf("engine error %s", arg)
 			}
-		case <-p.dead:
-			// drain what was read before the end
-			select {
-			case line := <-p.lines:
-				if cmd, arg, _ := strings.Cut(line, " "); cmd == word {
-					return strings.TrimSpace(arg), nil
-				}
-			default:
-			}
-			return "", errors.New("the engine exited")
 		case <-timer.C:
 			return "", fmt.Errorf("no %q from the engine within %v", word, otepTimeout)
 		case <-ctx.Done():

@@ -175,6 +175,19 @@ func TestMatchFailingEngine(t *testing.T) {
 	}
 }
 
+func TestMatchEngineExits(t *testing.T) {
+	// An engine that exits at once (no hello) loses its games.
+	out, _, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "otep:/bin/true",
+		"-games", "2", "-progress=false")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	tab := matchTable(t, out)
+	if tab[0][1] != 2 || !strings.Contains(out, "the engine exited") {
+		t.Errorf("p1 won %d games, want 2; output:\n%s", tab[0][1], out)
+	}
+}
+
 func TestPentaElo(t *testing.T) {
 	near := func(a, b float64) bool { return math.Abs(a-b) < 0.01 }
 	elo, lo, hi, ok := pentaElo([5]int{1, 2, 3, 2, 2})
