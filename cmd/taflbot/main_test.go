@@ -42,6 +42,8 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 		"/tafl rules brandubh",
 		"as carol",
 		"/tafl ai variant:brandubh side:defenders level:easy",
+		"wait 60h", // alice has 12 h left of 3 days: a reminder
+		"wait 20h", // and then she runs out of time
 		"quit",
 	}, "\n")
 	var out, errOut bytes.Buffer
@@ -62,6 +64,10 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 		"brandubh (7×7)",
 		"@carol plays taflbot at level **easy**",
 		"taflbot played",
+		"@alice, it's your move in game 1 (brandubh): 12h 0m left",
+		"[DM to alice]",
+		"@alice ran out of time",
+		"Defenders win",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("console output lacks %q", want)
@@ -75,9 +81,10 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 		t.Fatal(err)
 	}
 	// challenge, accepted board, alice's move, bob's menu move, rules
-	// board, carol's game against the engine and the engine's first move.
-	if len(entries) != 7 {
-		t.Errorf("%d pictures written, want 7", len(entries))
+	// board, carol's game against the engine, the engine's first move and
+	// the board of alice's loss on time.
+	if len(entries) != 8 {
+		t.Errorf("%d pictures written, want 8", len(entries))
 	}
 	for _, e := range entries {
 		data, err := os.ReadFile(filepath.Join(boards, e.Name()))
