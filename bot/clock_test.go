@@ -82,28 +82,3 @@ func TestReminderThenTimeoutOnceAcrossRestarts(t *testing.T) {
 		t.Errorf("errors logged: %v", lines)
 	}
 }
-
-func TestChallengeExpires(t *testing.T) {
-	h := newHarness(t, nil)
-	r, _ := h.slash(alice, "challenge", opt("opponent", bob))
-	waitFor(t, "the challenge message id", func() bool {
-		cs, err := h.store.OpenChallenges(t.Context())
-		return err == nil && len(cs) == 1 && cs[0].MessageID != ""
-	})
-	h.clock.Advance(25 * time.Hour)
-	h.bot.Sweep(t.Context())
-	if r, _ := h.click(bob, customIDs(r.Components)["Accept"], false); !isEphemeral(r) || !strings.Contains(r.Content, "no longer open") {
-		t.Errorf("accepting an expired challenge: %q", r.Content)
-	}
-	// The challenge message lost its buttons.
-	var edited bool
-	for _, rec := range h.fake.requests("/channels/" + channel + "/messages/msg-") {
-		if rec.Method == "PATCH" {
-			m := decode(t, rec.Body)
-			edited = strings.Contains(m.Content, "expired") && len(m.Components) == 0
-		}
-	}
-	if !edited {
-		t.Error("the expired challenge's message was not edited")
-	}
-}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -175,124 +174,6 @@ func menuMove(t *testing.T, h *harness, user string, board *resp, m tafl.Move) *
 	return decode(t, post.Body)
 }
 
-func TestDeclineAndWithdraw(t *testing.T) {
-	h := newHarness(t, nil)
-	r, _ := h.slash(alice, "challenge", opt("opponent", bob))
-	ids := customIDs(r.Components)
-	// Only bob may decline; alice may only withdraw; carol neither.
-	if r, _ := h.click(carol, ids["Decline"], false); !isEphemeral(r) || !strings.Contains(r.Content, "Only <@"+bob+">") {
-		t.Errorf("carol declining: %q", r.Content)
-	}
-	if r, _ := h.click(carol, ids["Accept"], false); !isEphemeral(r) || !strings.Contains(r.Content, "is for <@"+bob+">") {
-		t.Errorf("carol accepting: %q", r.Content)
-	}
-	if r, _ := h.click(bob, ids["Withdraw"], false); !isEphemeral(r) {
-		t.Errorf("bob withdrawing: %q", r.Content)
-	}
-	r2, _ := h.click(bob, ids["Decline"], false)
-	if r2.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(r2.Content, "declined") || len(r2.Components) != 0 {
-		t.Errorf("decline: type %d %q %d components", r2.Type, r2.Content, len(r2.Components))
-	}
-	if r, _ := h.click(bob, ids["Accept"], false); !isEphemeral(r) || !strings.Contains(r.Content, "no longer open") {
-		t.Errorf("accepting a declined challenge: %q", r.Content)
-	}
-
-	r, _ = h.slash(alice, "challenge")
-	ids = customIDs(r.Components)
-	if r, _ := h.click(bob, ids["Withdraw"], false); !isEphemeral(r) || !strings.Contains(r.Content, "Only <@"+alice+">") {
-		t.Errorf("bob withdrawing alice's: %q", r.Content)
-	}
-	r2, _ = h.click(alice, ids["Withdraw"], false)
-	if !strings.Contains(r2.Content, "withdrew") {
-		t.Errorf("withdraw: %q", r2.Content)
-	}
-	if games, _ := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{}); len(games) != 0 {
-		t.Errorf("%d games started, want none", len(games))
-	}
-}
-
-func TestMoveErrors(t *testing.T) {
-	h := newHarness(t, nil)
-	board := startGame(t, h)
-	cases := []struct {
-		name, user, move, want string
-	}{
-		{"not your turn", bob, "d4-d5", "not your turn"},
-		{"not your game", carol, "d1-d2", "no game in progress"},
-		{"illegal", alice, "a1-a2", "not allowed"},
-		{"garbage", alice, "zz", "can't read"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			r, rec := h.slash(c.user, "move", opt("move", c.move))
-			if !isEphemeral(r) || !strings.Contains(r.Content, c.want) {
-				t.Errorf("reply %q (ephemeral %v), want ephemeral containing %q", r.Content, isEphemeral(r), c.want)
-			}
-			if len(rec.Files) != 0 {
-				t.Errorf("error reply has %d files", len(rec.Files))
-			}
-		})
-	}
-	g := gameOf(t, h, alice)
-	if g.Ply() != 0 {
-		t.Fatalf("a refused move was saved: ply %d", g.Ply())
-	}
-	// Not your game, through a button: carol presses Move.
-	if r, _ := h.click(carol, customIDs(board.Components)["Move"], false); !strings.Contains(r.Content, "not playing") {
-		t.Errorf("carol's Move click: %q", r.Content)
-	}
-	// A stale button: the board before alice's move.
-	moves := g.Tafl().LegalMoves()
-	if r, _ := h.slash(alice, "move", opt("move", moves[0].String())); isEphemeral(r) {
-		t.Fatal(r.Content)
-	}
-	r, _ := h.click(bob, customIDs(board.Components)["Move"], false)
-	if !isEphemeral(r) || !strings.Contains(r.Content, "out of date") {
-		t.Errorf("stale Move click: %q", r.Content)
-	}
-	if n := len(h.logs.lines(`"level":"ERROR"`)); n != 0 {
-		t.Errorf("user errors logged %d Error lines:\n%s", n, h.logs.String())
-	}
-}
-
-func TestDoubleClickAppliesOnce(t *testing.T) {
-	h := newHarness(t, nil)
-	board := startGame(t, h)
-	g := gameOf(t, h, alice)
-	m := g.Tafl().LegalMoves()[0]
-	r, _ := h.click(alice, customIDs(board.Components)["Move"], false)
-	r, _ = h.click(alice, customIDs(r.Components)["select"], true, m.From().String())
-	target := customIDs(r.Components)["select"]
-	const clicks = 8
-	var wg sync.WaitGroup
-	replies := make([]*resp, clicks)
-	for i := range clicks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			replies[i], _ = h.click(alice, target, true, m.To().String())
-		}()
-	}
-	wg.Wait()
-	played, stale := 0, 0
-	for _, r := range replies {
-		switch {
-		case strings.Contains(r.Content, "You played"):
-			played++
-		case strings.Contains(r.Content, "out of date"):
-			stale++
-		default:
-			t.Errorf("unexpected reply %q", r.Content)
-		}
-	}
-	if played != 1 || stale != clicks-1 {
-		t.Errorf("%d played, %d stale; want 1 and %d", played, stale, clicks-1)
-	}
-	if g := gameOf(t, h, alice); g.Ply() != 1 {
-		t.Errorf("game at ply %d after %d clicks, want 1", g.Ply(), clicks)
-	}
-}
-
 func TestRestartMidGame(t *testing.T) {
 	h := newHarness(t, nil)
 	board := startGame(t, h)
@@ -333,41 +214,6 @@ func TestRestartMidGame(t *testing.T) {
 	}
 }
 
-func TestResignWithConfirm(t *testing.T) {
-	h := newHarness(t, nil)
-	board := startGame(t, h)
-	r, _ := h.click(bob, customIDs(board.Components)["Resign"], false)
-	if !isEphemeral(r) || customIDs(r.Components)["Yes, resign"] == "" {
-		t.Fatalf("resign button: %q", r.Content)
-	}
-	if g := gameOf(t, h, bob); !g.Active() {
-		t.Fatal("the game ended before the confirmation")
-	}
-	yes := customIDs(r.Components)["Yes, resign"]
-	if r, _ := h.click(carol, yes, true); !strings.Contains(r.Content, "not playing") {
-		t.Errorf("carol confirming: %q", r.Content)
-	}
-	before := len(h.fake.requests("/channels/" + channel + "/messages"))
-	r, _ = h.click(bob, yes, true)
-	if !strings.Contains(r.Content, "You resigned") {
-		t.Fatalf("confirm: %q", r.Content)
-	}
-	g := gameOf(t, h, bob)
-	if g.Outcome() != (tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Resignation}) {
-		t.Fatalf("outcome %v", g.Outcome())
-	}
-	waitFor(t, "the result board", func() bool { return len(h.fake.requests("/channels/"+channel+"/messages")) > before })
-	post := h.fake.requests("/channels/" + channel + "/messages")[before]
-	checkPNG(t, post)
-	if m := decode(t, post.Body); !strings.Contains(m.Content, "resigned") || !strings.Contains(m.Content, "Attackers win") {
-		t.Errorf("result board %q", m.Content)
-	}
-	// Pressing it again: the game is over.
-	if r, _ := h.click(bob, yes, true); !isEphemeral(r) || !strings.Contains(r.Content, "over") {
-		t.Errorf("second confirm: %q", r.Content)
-	}
-}
-
 func TestCustomIDsFitDiscord(t *testing.T) {
 	h := newHarness(t, nil)
 	board := startGame(t, h)
@@ -375,44 +221,5 @@ func TestCustomIDsFitDiscord(t *testing.T) {
 		if _, err := bot.ParseCustomID(id); err != nil || len(id) > 100 {
 			t.Errorf("%s: custom id %q: %v", label, id, err)
 		}
-	}
-}
-
-func TestOpenChallengeOneAccepterWins(t *testing.T) {
-	h := newHarness(t, nil)
-	r, _ := h.slash(alice, "challenge", opt("variant", "brandubh"))
-	if !strings.Contains(r.Content, "Anyone may accept") {
-		t.Errorf("open challenge text %q", r.Content)
-	}
-	accept := customIDs(r.Components)["Accept"]
-	if r, _ := h.click(alice, accept, false); !strings.Contains(r.Content, "your own challenge") {
-		t.Errorf("challenger accepting: %q", r.Content)
-	}
-	users := []string{bob, carol, "444", "555", "666"}
-	replies := make([]*resp, len(users))
-	var wg sync.WaitGroup
-	for i, u := range users {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			replies[i], _ = h.click(u, accept, false)
-		}()
-	}
-	wg.Wait()
-	winners := 0
-	for _, r := range replies {
-		switch {
-		case r.Type == discordgo.InteractionResponseUpdateMessage && strings.Contains(r.Content, "accepted the challenge"):
-			winners++
-		case isEphemeral(r) && strings.Contains(r.Content, "no longer open"):
-		default:
-			t.Errorf("unexpected reply %q", r.Content)
-		}
-	}
-	if winners != 1 {
-		t.Fatalf("%d users got the game, want exactly 1", winners)
-	}
-	if g := gameOf(t, h, alice); !g.Active() || g.SideOf(alice) == tafl.NoSide {
-		t.Errorf("game %+v", g)
 	}
 }

@@ -1,0 +1,155 @@
+package bot_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+func TestMoveErrors(t *testing.T) {
+	h := newHarness(t, nil)
+	board := startGame(t, h)
+	cases := []struct {
+		name, user, move, want string
+	}{
+		{"not your turn", bob, "d4-d5", "not your turn"},
+		{"not your game", carol, "d1-d2", "no game in progress"},
+		{"illegal", alice, "a1-a2", "not allowed"},
+		{"garbage", alice, "zz", "can't read"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, rec := h.slash(c.user, "move", opt("move", c.move))
+			if !isEphemeral(r) || !strings.Contains(r.Content, c.want) {
+				t.Errorf("reply %q (ephemeral %v), want ephemeral containing %q", r.Content, isEphemeral(r), c.want)
+			}
+			if len(rec.Files) != 0 {
+				t.Errorf("error reply has %d files", len(rec.Files))
+			}
+		})
+	}
+	g := gameOf(t, h, alice)
+	if g.Ply() != 0 {
+		t.Fatalf("a refused move was saved: ply %d", g.Ply())
+	}
+	// Not your game, through a button: carol presses Move.
+	if r, _ := h.click(carol, customIDs(board.Components)["Move"], false); !strings.Contains(r.Content, "not playing") {
+		t.Errorf("carol's Move click: %q", r.Content)
+	}
+	// A stale button: the board before alice's move.
+	moves := g.Tafl().LegalMoves()
+	if r, _ := h.slash(alice, "move", opt("move", moves[0].String())); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	r, _ := h.click(bob, customIDs(board.Components)["Move"], false)
+	if !isEphemeral(r) || !strings.Contains(r.Content, "out of date") {
+		t.Errorf("stale Move click: %q", r.Content)
+	}
+	if n := len(h.logs.lines(`"level":"ERROR"`)); n != 0 {
+		t.Errorf("user errors logged %d Error lines:\n%s", n, h.logs.String())
+	}
+}
+
+func TestDoubleClickAppliesOnce(t *testing.T) {
+	h := newHarness(t, nil)
+	board := startGame(t, h)
+	g := gameOf(t, h, alice)
+	m := g.Tafl().LegalMoves()[0]
+	r, _ := h.click(alice, customIDs(board.Components)["Move"], false)
+	r, _ = h.click(alice, customIDs(r.Components)["select"], true, m.From().String())
+	target := customIDs(r.Components)["select"]
+	const clicks = 8
+	var wg sync.WaitGroup
+	replies := make([]*resp, clicks)
+	for i := range clicks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			replies[i], _ = h.click(alice, target, true, m.To().String())
+		}()
+	}
+	wg.Wait()
+	played, stale := 0, 0
+	for _, r := range replies {
+		switch {
+		case strings.Contains(r.Content, "You played"):
+			played++
+		case strings.Contains(r.Content, "out of date"):
+			stale++
+		default:
+			t.Errorf("unexpected reply %q", r.Content)
+		}
+	}
+	if played != 1 || stale != clicks-1 {
+		t.Errorf("%d played, %d stale; want 1 and %d", played, stale, clicks-1)
+	}
+	if g := gameOf(t, h, alice); g.Ply() != 1 {
+		t.Errorf("game at ply %d after %d clicks, want 1", g.Ply(), clicks)
+	}
+}
+
+func TestAutocomplete(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	auto := func(user string, opts ...*discordgo.ApplicationCommandInteractionDataOption) []*discordgo.ApplicationCommandOptionChoice {
+		t.Helper()
+		in := h.slashInteraction(user, "move", opts...)
+		in.Type = discordgo.InteractionApplicationCommandAutocomplete
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		if r.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
+			t.Fatalf("autocomplete reply type %d", r.Type)
+		}
+		return r.Choices
+	}
+	focused := func(name, v string) *discordgo.ApplicationCommandInteractionDataOption {
+		o := opt(name, v)
+		o.Focused = true
+		return o
+	}
+	g := gameOf(t, h, alice)
+	legal := map[string]bool{}
+	for _, m := range g.Tafl().LegalMoves() {
+		legal[m.String()] = true
+	}
+	all := auto(alice, focused("move", ""))
+	if len(all) == 0 || len(all) > 25 {
+		t.Fatalf("%d choices, want 1..25", len(all))
+	}
+	for _, c := range all {
+		if !legal[c.Value.(string)] {
+			t.Errorf("choice %v is not a legal move", c.Value)
+		}
+	}
+	d := auto(alice, focused("move", "d2"))
+	want := 0
+	for m := range legal {
+		if strings.HasPrefix(m, "d2") {
+			want++
+		}
+	}
+	if len(d) != want {
+		t.Errorf("%d choices for d2, want %d", len(d), want)
+	}
+	if got := auto(bob, focused("move", "")); len(got) != 0 {
+		t.Errorf("bob, not to move, got %d move choices", len(got))
+	}
+	if got := auto(carol, focused("move", "")); len(got) != 0 {
+		t.Errorf("carol, with no game, got %d move choices", len(got))
+	}
+	games := auto(alice, focused("game", ""))
+	if len(games) != 1 || games[0].Value != g.ID.String() || !strings.Contains(games[0].Name, "your turn") {
+		t.Errorf("game choices %+v", games)
+	}
+	vars := auto(alice, focused("variant", "tabl"))
+	if len(vars) < 2 {
+		t.Errorf("variant choices for tabl: %+v", vars)
+	}
+	for _, c := range vars {
+		if !strings.Contains(c.Value.(string), "tabl") {
+			t.Errorf("variant choice %v does not match", c.Value)
+		}
+	}
+}

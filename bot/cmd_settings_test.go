@@ -1,0 +1,76 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestSettingsThreadsAndDMs(t *testing.T) {
+	h := newHarness(t, nil)
+	// Not a manager: refused.
+	in := h.slashInteraction(carol, "settings", opt("threads", true))
+	in.Member.Permissions = 0
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "Only server managers") {
+		t.Errorf("non-manager: %q", r.Content)
+	}
+	// Anyone may turn their own DMs off.
+	in = h.slashInteraction(alice, "settings", opt("dms", false))
+	in.Member.Permissions = 0
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "No more direct messages") {
+		t.Errorf("dms off: %q", r.Content)
+	}
+	r, _ := h.slash(carol, "settings", opt("threads", true), opt("days", 7.0), opt("variant", "tablut"))
+	if !strings.Contains(r.Content, "Saved") || !strings.Contains(r.Content, "**tablut**") {
+		t.Fatalf("settings: %q", r.Content)
+	}
+	// A challenge now defaults to tablut and 7 days, and the game gets a thread.
+	r, _ = h.slash(alice, "challenge", opt("opponent", bob), opt("side", "attackers"))
+	if !strings.Contains(r.Content, "**tablut**") || !strings.Contains(r.Content, "7d 0h per move") {
+		t.Errorf("challenge with server defaults: %q", r.Content)
+	}
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	waitFor(t, "the game thread", func() bool { return gameOf(t, h, alice).ThreadID != "" })
+	g := gameOf(t, h, alice)
+	if !strings.HasPrefix(g.ThreadID, "thread-") || len(h.fake.requests("/threads")) != 1 {
+		t.Errorf("thread %q, %d thread requests", g.ThreadID, len(h.fake.requests("/threads")))
+	}
+	if g.MoveTime != 7*24*time.Hour || g.Variant() != "tablut" {
+		t.Errorf("game %s, %v per move", g.Variant(), g.MoveTime)
+	}
+	// Moves typed in the thread find the game.
+	m := g.Tafl().LegalMoves()[0]
+	mover := g.ToMove().UserID
+	in = h.slashInteraction(mover, "move", opt("move", m.String()))
+	in.ChannelID = g.ThreadID
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); isEphemeral(r) {
+		t.Fatalf("move in the thread: %q", r.Content)
+	}
+	// Reminders go to the thread; alice opted out of DMs.
+	h.clock.Advance(6*24*time.Hour + time.Hour)
+	h.bot.Sweep(t.Context())
+	posts := 0
+	for _, rec := range h.fake.requests("/channels/" + g.ThreadID + "/messages") {
+		if strings.Contains(decode(t, rec.Body).Content, "it's your move") {
+			posts++
+		}
+	}
+	if posts != 1 {
+		t.Errorf("%d reminders in the thread, want 1", posts)
+	}
+	for _, rec := range h.fake.requests("/users/@me/channels") {
+		if strings.Contains(string(rec.Body), alice) {
+			t.Errorf("alice opted out of DMs but got one")
+		}
+	}
+	wantDMs := 1 // the reminded player, unless it is alice, who opted out
+	if mover == bob {
+		wantDMs = 0
+	}
+	if n := len(h.fake.requests("/users/@me/channels")); n != wantDMs {
+		t.Errorf("DM channels opened: %d, want %d", n, wantDMs)
+	}
+}
