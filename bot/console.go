@@ -381,6 +381,9 @@ func (c *ConsoleREST) EditResponse(_ context.Context, _ *discordgo.Interaction, 
 	return &discordgo.Message{ID: "console-edit"}, c.show("[taflbot]", content, e.Files, comps, nil, 0)
 }
 
+// DeleteResponse does nothing: printed lines stay.
+func (c *ConsoleREST) DeleteResponse(context.Context, *discordgo.Interaction) error { return nil }
+
 // Followup prints a follow-up message.
 func (c *ConsoleREST) Followup(_ context.Context, _ *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
 	return &discordgo.Message{ID: "console-followup", ChannelID: consoleChannel}, c.show("[taflbot]", p.Content, p.Files, p.Components, p.Embeds, p.Flags)

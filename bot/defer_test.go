@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"sync/atomic"
@@ -14,12 +15,16 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// slowRenderer takes its time when slow is set.
-type slowRenderer struct{ slow atomic.Bool }
+// slowRenderer takes its time when slow is set, and then fails when fail
+// is set.
+type slowRenderer struct{ slow, fail atomic.Bool }
 
 func (r *slowRenderer) PNG(w io.Writer, pos tafl.Position, opts render.Options) error {
 	if r.slow.Load() {
 		time.Sleep(1500 * time.Millisecond)
+	}
+	if r.fail.Load() {
+		return errors.New("ran out of ink")
 	}
 	return render.PNG(w, pos, opts)
 }
@@ -107,4 +112,35 @@ func TestInFlightInteractionFinishesOnShutdown(t *testing.T) {
 		t.Fatalf("in-flight interaction failed on shutdown: %q", r.Content)
 	}
 	checkPNG(t, rec)
+}
+
+func TestLatePrivateReplyStaysPrivate(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	sr := &slowRenderer{}
+	h.adjust = func(o *bot.Options) { o.Renderer, o.DeferAfter = sr, 200*time.Millisecond }
+	h.restart()
+	sr.slow.Store(true)
+	sr.fail.Store(true)
+	// A slow command that ends in an error: the deferral ("thinking…") is
+	// public, the error must not be. It replaces the deferral privately.
+	in := h.slashInteraction(alice, "board")
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("reply type %d, want a deferral", r.Type)
+	}
+	var deleted, private bool
+	waitFor(t, "the private late reply", func() bool {
+		for _, rec := range h.fake.requests("/webhooks/555/" + in.Token) {
+			deleted = deleted || rec.Method == "DELETE"
+			if rec.Method == "POST" {
+				m := decode(t, rec.Body)
+				private = isEphemeral(m) && strings.Contains(m.Content, "Something went wrong (ref "+in.ID+")")
+			}
+			if rec.Method == "PATCH" {
+				t.Errorf("the error was edited into the public deferral: %s", rec.Body)
+			}
+		}
+		return deleted && private
+	})
 }

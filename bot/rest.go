@@ -19,6 +19,8 @@ type REST interface {
 	Original(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error)
 	// EditResponse edits the initial (or deferred) response.
 	EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error)
+	// DeleteResponse deletes the initial (or deferred) response.
+	DeleteResponse(ctx context.Context, in *discordgo.Interaction) error
 	// Followup posts a follow-up message to an interaction.
 	Followup(ctx context.Context, in *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error)
 	// Send posts a message in a channel.
@@ -108,6 +110,11 @@ func (r SessionREST) Original(ctx context.Context, in *discordgo.Interaction) (*
 // EditResponse edits the initial or deferred response.
 func (r SessionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
 	return r.S.InteractionResponseEdit(in, e, discordgo.WithContext(ctx))
+}
+
+// DeleteResponse deletes the initial or deferred response.
+func (r SessionREST) DeleteResponse(ctx context.Context, in *discordgo.Interaction) error {
+	return r.S.InteractionResponseDelete(in, discordgo.WithContext(ctx))
 }
 
 // Followup posts a follow-up message and waits for it to be created.

@@ -106,9 +106,14 @@ func (b *Bot) deliverLate(ctx context.Context, in *discordgo.Interaction, r *dis
 	case r.Type == discordgo.InteractionResponseChannelMessageWithSource && in.Type == discordgo.InteractionMessageComponent:
 		_, err = b.rest.Followup(ctx, in, &discordgo.WebhookParams{Content: d.Content, Components: nonNil(d.Components), Embeds: d.Embeds,
 			Files: d.Files, AllowedMentions: d.AllowedMentions, Flags: d.Flags})
+	case d.Flags&discordgo.MessageFlagsEphemeral != 0:
+		// A command's deferral shows publicly ("thinking…"): a private
+		// reply replaces it as an ephemeral follow-up.
+		if err = b.rest.DeleteResponse(ctx, in); err == nil {
+			_, err = b.rest.Followup(ctx, in, &discordgo.WebhookParams{Content: d.Content, Components: nonNil(d.Components),
+				Embeds: d.Embeds, Files: d.Files, AllowedMentions: d.AllowedMentions, Flags: discordgo.MessageFlagsEphemeral})
+		}
 	default:
-		// A command's deferral was public: an ephemeral reply shows in it
-		// (Discord cannot make an answered interaction private again).
 		_, err = b.rest.EditResponse(ctx, in, webhookEdit(d))
 	}
 	if err != nil {
