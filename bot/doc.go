@@ -20,7 +20,7 @@
 // A handler still running after [Options.DeferAfter] (1 s) is answered
 // with a deferral ("taflbot is thinking…") and its reply is delivered late
 // by editing the response (or, for a component that opens a new message,
-// as a follow-up). Handlers that are slow by nature (the GIF replay of
+// and for a private reply to a command, as a follow-up). Handlers that are slow by nature (the GIF replay of
 // /tafl history) defer themselves. Board pictures are drawn at most one per
 // core at a time, so that a burst of moves does not starve the replies.
 // In HTTP mode a reply with files is sent as a deferral in the HTTP body
