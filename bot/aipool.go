@@ -51,7 +51,7 @@ func (p *aiPool) start() {
 }
 
 // enqueue asks for the engine's move in game id. When the queue is full
-// the game is picked up at the next start-up or sweep instead.
+// (4,096 games waiting) the game is picked up at the next start instead.
 func (p *aiPool) enqueue(id storage.GameID) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -68,7 +68,7 @@ func (p *aiPool) enqueue(id storage.GameID) {
 	case p.queue <- id:
 		p.pending[id] = true
 	default:
-		p.b.log.Warn("engine queue full; the move will be resumed later", "game_id", id)
+		p.b.log.Warn("engine queue full; the move will be made at the next start", "game_id", id)
 	}
 }
 
