@@ -143,6 +143,7 @@ type searcher struct {
 	root []rootMove
 
 	evalCache []evalEntry // static evaluations by position hash
+	childHash uint64      // the hash of the child terminal last looked at
 }
 
 // evalEntry caches one static evaluation.
@@ -157,7 +158,7 @@ const evalCacheSize = 1 << 16
 // evaluate returns the static evaluation of the position at ply, from the
 // cache when the same position was evaluated before.
 func (s *searcher) evaluate(ply int) int32 {
-	key := s.pos[ply].Hash()
+	key := s.hist[s.base+ply]
 	e := &s.evalCache[key&(evalCacheSize-1)]
 	if e.ok && e.key == key {
 		return e.value
@@ -436,11 +437,12 @@ func (s *searcher) terminal(ply int, c *tafl.Position, caps int) (int32, bool) {
 		}
 		return WinScore - int32(ply+1), true
 	}
+	h := c.Hash()
+	s.childHash = h // for push
 	rule := s.rules.Repetition
 	if rule == tafl.RepetitionIgnore || caps > 0 {
 		return 0, false
 	}
-	h := c.Hash()
 	n := 0
 	for i := s.base + ply - 1; i >= s.irrev[ply]; i -= 2 {
 		if s.hist[i] == h {
@@ -469,6 +471,7 @@ func (s *searcher) terminal(ply int, c *tafl.Position, caps int) (int32, bool) {
 
 // push records the child at ply+1 (made by move m, which captured caps
 // pieces) on the repetition stack, and brings its board copy up to date.
+// terminal must have been called on the child just before.
 func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 	b := &s.boards[ply+1]
 	*b = s.boards[ply]
@@ -501,7 +504,7 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 	}
 
 	i := s.base + ply + 1
-	s.hist = append(s.hist[:i], c.Hash())
+	s.hist = append(s.hist[:i], s.childHash)
 	if caps > 0 {
 		s.irrev[ply+1] = i
 	} else {
@@ -551,7 +554,7 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 	if s.sides[ply&1] == tafl.Defenders && p.OpenLines() > 0 {
 		return WinScore - int32(ply+1)
 	}
-	key := p.Hash()
+	key := s.hist[s.base+ply]
 	hashMove := tafl.NoMove
 	if e, ok := s.sh.tt.probe(key); ok {
 		hashMove = e.move
