@@ -86,6 +86,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	configPath := fs.String("config", "", "the JSON configuration file (see config.example.json)")
 	console := fs.Bool("console", false, "play in the terminal without Discord")
 	boards := fs.String("boards", "", "console mode: folder for board pictures (overrides console_dir)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `usage: taflbot [-config config.json]            run the bot (set DISCORD_TOKEN)
+       taflbot -console [-config config.json]   play in the terminal without Discord
+       taflbot db check|backup|compact|export   look after the database
+
+`)
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
