@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os/exec"
 	"os/signal"
 	"strconv"
 	"strings"
@@ -295,4 +297,136 @@ func (s *otepEngine) analyze(ctx context.Context, arg string) {
 		pv[i] = m.String()
 	}
 	s.send("analysis 1 %s %d", strings.Join(pv, "|"), r.Score)
+}
+
+// The host side of the protocol, used by tafl match.
+
+// otepPlayer is an external engine driven through the OpenTafl Engine
+// Protocol: one process per game.
+type otepPlayer struct {
+	argv  []string
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	lines chan string // the engine's output lines; closed when it ends
+	side  tafl.Side
+}
+
+// otepTimeout bounds how long an OTEP engine may take to greet or move.
+var otepTimeout = 60 * time.Second
+
+func (p *otepPlayer) start(ctx context.Context, g *tafl.Game, side tafl.Side) error {
+	p.side = side
+	p.cmd = exec.Command(p.argv[0], p.argv[1:]...)
+	p.cmd.Stderr = io.Discard
+	var err error
+	if p.stdin, err = p.cmd.StdinPipe(); err != nil {
+		return err
+	}
+	out, err := p.cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := p.cmd.Start(); err != nil {
+		return fmt.Errorf("start engine: %w", err)
+	}
+	p.lines = make(chan string, 16)
+	go func() {
+		defer close(p.lines)
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			p.lines <- strings.TrimSpace(sc.Text())
+		}
+	}()
+	if _, err := p.await(ctx, "hello"); err != nil {
+		return err
+	}
+	// The engine starts from the game's current position: a rules string
+	// whose start is this position and whose first side is the side to move.
+	r := g.Variant().Rules()
+	r.Start = g.Position().Record()
+	r.First = g.ToMove()
+	p.send("rules " + r.String())
+	p.send("side " + side.String())
+	return nil
+}
+
+func (p *otepPlayer) send(line string) {
+	if p.stdin != nil {
+		io.WriteString(p.stdin, line+"\n")
+	}
+}
+
+// await waits for a line starting with word and returns its arguments.
+func (p *otepPlayer) await(ctx context.Context, word string) (string, error) {
+	timer := time.NewTimer(otepTimeout)
+	defer timer.Stop()
+	for {
+		select {
+		case line, ok := <-p.lines:
+			if !ok {
+				return "", errors.New("the engine exited")
+			}
+			cmd, arg, _ := strings.Cut(line, " ")
+			switch cmd {
+			case word:
+				return strings.TrimSpace(arg), nil
+			case "error":
+				return "", fmt.Errorf("engine error %s", arg)
+			}
+		case <-timer.C:
+			return "", fmt.Errorf("no %q from the engine within %v", word, otepTimeout)
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+}
+
+func (p *otepPlayer) think(ctx context.Context, g *tafl.Game) (tafl.Move, error) {
+	p.send("play " + g.ToMove().String())
+	arg, err := p.await(ctx, "move")
+	if err != nil {
+		return tafl.NoMove, err
+	}
+	mt, err := tafl.ParseMove(strings.Fields(arg + " ")[0])
+	if err != nil {
+		return tafl.NoMove, fmt.Errorf("engine move %q: %w", arg, err)
+	}
+	return mt.Move, nil
+}
+
+func (p *otepPlayer) told(g *tafl.Game, m tafl.Move) error {
+	p.send(fmt.Sprintf("opponent-move %s %s", m, g.Position().Record()))
+	return nil
+}
+
+func (p *otepPlayer) finish(o tafl.Outcome) {
+	code := 1
+	switch o.Winner {
+	case tafl.Attackers:
+		code = 2
+	case tafl.Defenders:
+		code = 3
+	}
+	p.send(fmt.Sprintf("finish %d", code))
+}
+
+func (p *otepPlayer) close() {
+	if p.cmd == nil || p.cmd.Process == nil {
+		return
+	}
+	p.send("goodbye")
+	p.stdin.Close()
+	done := make(chan struct{})
+	go func() {
+		for range p.lines { // let the reader finish
+		}
+	}()
+	go func() { p.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		p.cmd.Process.Kill()
+		<-done
+	}
 }

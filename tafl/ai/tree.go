@@ -1,0 +1,394 @@
+package ai
+
+import (
+	"slices"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// The tree search: the root, the principal-variation search below it,
+// game ends and repetition inside the tree. The quiescence search is in
+// quiesce.go, move ordering in order.go.
+
+// rootSearch searches every root move to depth and sorts the root moves
+// by their scores. It returns the best score and move, and whether the
+// iteration completed.
+func (s *searcher) rootSearch(depth int, noisy bool) (int32, tafl.Move, bool) {
+	alpha, beta := int32(-infinity), int32(infinity)
+	best := tafl.NoMove
+	bestScore := int32(-infinity)
+	p := &s.pos[0]
+	s.pvLen[0] = 0
+	for i := range s.root {
+		rm := &s.root[i]
+		m := rm.move
+		a := alpha
+		if noisy && i > 0 {
+			// Exact scores only for moves within the noise of the best.
+			a = max(-infinity, bestScore-int32(s.noise)-1)
+		}
+		score, ok := s.child(0, m, depth, a, beta, i == 0)
+		if s.sh.stop.Load() {
+			return bestScore, best, false
+		}
+		if !ok { // forbidden (cannot happen: the root moves are legal)
+			rm.score = -infinity
+			continue
+		}
+		rm.score = score
+		if score > bestScore {
+			bestScore = score
+			best = m
+			s.updatePV(0, m)
+			if score > alpha && !noisy {
+				alpha = score
+			}
+		}
+		_ = p
+	}
+	// Best first for the next iteration; ties keep their order.
+	slices.SortStableFunc(s.root, func(a, b rootMove) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return 0
+	})
+	return bestScore, best, true
+}
+
+// child makes move m at ply and returns its score for the side to move at
+// ply. ok is false when the move is forbidden by the repetition rule.
+// With full set, a null-window search is not tried first.
+func (s *searcher) child(ply int, m tafl.Move, depth int, alpha, beta int32, full bool) (score int32, ok bool) {
+	p := &s.pos[ply]
+	c := &s.pos[ply+1]
+	caps := p.MakeMove(m, c)
+	if v, over := s.terminal(ply, c, caps); over {
+		return v, v != forbidden
+	}
+	s.push(ply, m, c, caps)
+	if full {
+		score = -s.search(ply+1, depth-1, -beta, -alpha)
+	} else {
+		score = -s.search(ply+1, depth-1, -alpha-1, -alpha)
+		if score > alpha && score < beta {
+			score = -s.search(ply+1, depth-1, -beta, -alpha)
+		}
+	}
+	return score, true
+}
+
+// forbidden is the score terminal returns for a move the repetition rule forbids.
+const forbidden = -infinity - 1
+
+// terminal scores the child c of the position at ply, from the point of
+// view of the side that moved, when the move ended the game: a win, or a
+// repetition under the variant's rule. It returns forbidden for a move
+// that RepetitionForbidden makes illegal.
+func (s *searcher) terminal(ply int, c *tafl.Position, caps int) (int32, bool) {
+	if o := c.Outcome(); o.Over() {
+		if o.Winner == tafl.NoSide {
+			return 0, true
+		}
+		if o.Winner == s.sides[(ply+1)&1] {
+			return -WinScore + int32(ply+1), true
+		}
+		return WinScore - int32(ply+1), true
+	}
+	h := c.Hash()
+	s.childHash = h // for push
+	rule := s.rules.Repetition
+	if rule == tafl.RepetitionIgnore || caps > 0 {
+		return 0, false
+	}
+	n := 0
+	for i := s.base + ply - 1; i >= s.irrev[ply]; i -= 2 {
+		if s.hist[i] == h {
+			n++
+		}
+	}
+	if n < 2 {
+		return 0, false
+	}
+	mover := s.sides[ply&1]
+	switch rule {
+	case tafl.RepetitionForbidden:
+		return forbidden, true
+	case tafl.RepetitionDraw:
+		return 0, true
+	case tafl.RepetitionDefendersLose:
+		if mover == tafl.Attackers {
+			return WinScore - int32(ply+1), true
+		}
+		return -WinScore + int32(ply+1), true
+	case tafl.RepetitionMoverLoses:
+		return -WinScore + int32(ply+1), true
+	}
+	return 0, false
+}
+
+// push records the child at ply+1 (made by move m, which captured caps
+// pieces) on the repetition stack, and brings its board copy up to date.
+// terminal must have been called on the child just before.
+func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
+	b := &s.boards[ply+1]
+	*b = s.boards[ply]
+	from, to := m.From(), m.To()
+	pc := b[from]
+	b[from] = tafl.Empty
+	b[to] = pc
+	k := s.kings[ply]
+	if pc == tafl.King {
+		k = to
+	}
+	s.kings[ply+1] = k
+	if caps > 0 {
+		found := 0
+		side := pc.Side()
+		for _, d := range dirs {
+			n := to + d
+			if x := b[n]; x == tafl.Attacker || x == tafl.Defender {
+				if x.Side() != side && c.At(n) == tafl.Empty {
+					b[n] = tafl.Empty
+					found++
+				}
+			}
+		}
+		if found < caps { // a shieldwall: copy the whole board
+			for _, sq := range s.in.squares {
+				b[sq] = c.At(sq)
+			}
+		}
+	}
+
+	i := s.base + ply + 1
+	s.hist = append(s.hist[:i], s.childHash)
+	if caps > 0 {
+		s.irrev[ply+1] = i
+	} else {
+		s.irrev[ply+1] = s.irrev[ply]
+	}
+}
+
+func (s *searcher) updatePV(ply int, m tafl.Move) {
+	s.pv[ply][0] = m
+	n := 0
+	if ply+1 <= maxPly {
+		n = s.pvLen[ply+1]
+		copy(s.pv[ply][1:], s.pv[ply+1][:n])
+	}
+	s.pvLen[ply] = n + 1
+}
+
+// search is the principal-variation search below the root.
+func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
+	s.pvLen[ply] = 0
+	if depth <= 0 || ply >= maxPly-maxQDepth-2 {
+		if s.knobs.noQuiesce {
+			s.nodes++
+			return s.evaluate(ply)
+		}
+		return s.quiesce(ply, alpha, beta, 0)
+	}
+	s.nodes++
+	if s.nodes >= pollEvery {
+		s.poll()
+	}
+	if s.sh.stop.Load() {
+		return 0
+	}
+	if ply > s.seldepth {
+		s.seldepth = ply
+	}
+	pvNode := beta-alpha > 1
+	// Mate distance pruning.
+	alpha = max(alpha, -WinScore+int32(ply))
+	beta = min(beta, WinScore-int32(ply)-1)
+	if alpha >= beta {
+		return alpha
+	}
+	p := &s.pos[ply]
+	// The king escapes at once.
+	if s.sides[ply&1] == tafl.Defenders && p.OpenLines() > 0 {
+		return WinScore - int32(ply+1)
+	}
+	key := s.hist[s.base+ply]
+	hashMove := tafl.NoMove
+	if e, ok := s.sh.tt.probe(key); ok {
+		hashMove = e.move
+		if e.depth >= depth && !pvNode && !s.knobs.noTT && (!s.knobs.ttSameOnly || e.depth == depth) {
+			v := fromTT(e.score, ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && v >= beta,
+				e.bound == boundUpper && v <= alpha:
+				return v
+			}
+		}
+	}
+
+	moves := p.GenerateMoves(s.moves[ply])
+	s.moves[ply] = moves
+	if len(moves) == 0 {
+		return s.noMoves(ply)
+	}
+	order := s.order[ply][:0]
+	for _, m := range moves {
+		order = append(order, s.scoreMove(ply, m, hashMove))
+	}
+	s.order[ply] = order
+
+	side := 0
+	if s.sides[ply&1] == tafl.Defenders {
+		side = 1
+	}
+	origAlpha := alpha
+	best := int32(-infinity)
+	bestMove := tafl.NoMove
+	legal := 0
+	for i := range moves {
+		if i < sortAfter {
+			// Selection sort for the first moves: a cut-off often
+			// comes before the rest is needed.
+			bi := i
+			for j := i + 1; j < len(moves); j++ {
+				if order[j] > order[bi] {
+					bi = j
+				}
+			}
+			moves[i], moves[bi] = moves[bi], moves[i]
+			order[i], order[bi] = order[bi], order[i]
+		} else if i == sortAfter {
+			s.sortRest(ply, moves[i:], order[i:])
+		}
+		m := moves[i]
+		quiet := order[i] < orderKiller
+
+		c := &s.pos[ply+1]
+		caps := p.MakeMove(m, c)
+		var score int32
+		if v, over := s.terminal(ply, c, caps); over {
+			if v == forbidden {
+				continue
+			}
+			score = v
+		} else {
+			s.push(ply, m, c, caps)
+			if legal == 0 {
+				score = -s.search(ply+1, depth-1, -beta, -alpha)
+			} else {
+				r := 0
+				if depth >= 3 && legal >= 3 && quiet && caps == 0 && !s.knobs.noLMR {
+					r = 1
+					if legal >= 8 && depth >= 5 {
+						r = 2
+					}
+					if pvNode {
+						r--
+					}
+				}
+				score = -s.search(ply+1, depth-1-r, -alpha-1, -alpha)
+				if score > alpha && r > 0 {
+					score = -s.search(ply+1, depth-1, -alpha-1, -alpha)
+				}
+				if score > alpha && score < beta {
+					score = -s.search(ply+1, depth-1, -beta, -alpha)
+				}
+			}
+		}
+		legal++
+		if s.sh.stop.Load() {
+			return 0
+		}
+		if score > best {
+			best = score
+			bestMove = m
+			if score > alpha {
+				alpha = score
+				s.updatePV(ply, m)
+				if score >= beta {
+					if quiet {
+						if s.killers[ply][0] != m {
+							s.killers[ply][1] = s.killers[ply][0]
+							s.killers[ply][0] = m
+						}
+						h := &s.history[side*cells*cells+int(m.From())*cells+int(m.To())]
+						*h += int32(depth * depth)
+						if *h > 1<<20 {
+							for k := range s.history {
+								s.history[k] /= 2
+							}
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+	if legal == 0 {
+		return s.noMoves(ply)
+	}
+	bound := boundExact
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= origAlpha:
+		bound = boundUpper
+	}
+	s.sh.tt.store(key, bestMove, toTT(best, ply), depth, bound)
+	return best
+}
+
+// sortAfter is the number of moves picked by selection before the rest
+// of a node's moves is sorted at once.
+const sortAfter = 3
+
+// sortRest sorts moves (and their keys) by decreasing key, ties by move,
+// so the order is deterministic.
+func (s *searcher) sortRest(ply int, moves []tafl.Move, order []int32) {
+	packed := s.packed[ply][:0]
+	for i, m := range moves {
+		packed = append(packed, uint64(uint32(order[i]))<<32|uint64(m))
+	}
+	slices.Sort(packed)
+	n := len(packed)
+	for i := range packed {
+		x := packed[n-1-i]
+		moves[i] = tafl.Move(uint32(x))
+		order[i] = int32(uint32(x >> 32))
+	}
+	s.packed[ply] = packed
+}
+
+// noMoves scores a position whose side to move has no legal move.
+func (s *searcher) noMoves(ply int) int32 {
+	if s.rules.NoMovesDraw {
+		return 0
+	}
+	return -WinScore + int32(ply)
+}
+
+// toTT and fromTT make forced-win scores relative to the node, so that a
+// table entry means the same at any ply.
+func toTT(v int32, ply int) int32 {
+	switch {
+	case v > mateBound:
+		return v + int32(ply)
+	case v < -mateBound:
+		return v - int32(ply)
+	}
+	return v
+}
+
+func fromTT(v int32, ply int) int32 {
+	switch {
+	case v > mateBound:
+		return v - int32(ply)
+	case v < -mateBound:
+		return v + int32(ply)
+	}
+	return v
+}
