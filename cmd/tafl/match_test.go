@@ -175,6 +175,34 @@ func TestMatchFailingEngine(t *testing.T) {
 	}
 }
 
+func TestMatchOpeningsFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "openings.txt")
+	// A brandubh position with the defenders to move, and a bad line after it.
+	body := "# test openings\n/3t3/3t3/3T3/ttTKTt1/3T3/3t3/2t4/ defenders\n"
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1",
+		"-games", "2", "-openings", file, "-out", dir, "-progress=false")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	games := checkRecords(t, dir, 2, 0)
+	for _, g := range games {
+		if g.Start().Record() != "/3t3/3t3/3T3/ttTKTt1/3T3/3t3/2t4/" || g.Start().ToMove() != tafl.Defenders {
+			t.Errorf("game starts from %s, want the file's position", g.Start())
+		}
+	}
+	if err := os.WriteFile(file, []byte("/3t3/ attackers\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code = runTafl(t, "", "match", "-variant", "brandubh", "-openings", file, "-progress=false")
+	if code != 1 || !strings.Contains(errOut, "openings.txt:1") {
+		t.Errorf("bad openings file: exit %d, stderr %q", code, errOut)
+	}
+}
+
 func TestMatchEngineExits(t *testing.T) {
 	// An engine that exits at once (no hello) loses its games.
 	out, _, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "otep:/bin/true",
