@@ -65,16 +65,13 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
 			}
 			continue
 		}
-		c := &s.pos[ply+1]
-		caps := p.MakeMove(m, c)
 		var score int32
-		if v, over := s.terminal(ply, c, caps); over {
+		if _, v, over := s.enter(ply, m); over {
 			if v == forbidden {
 				continue
 			}
 			score = v
 		} else {
-			s.push(ply, m, c, caps)
 			score = -s.quiesce(ply+1, -beta, -alpha, qd+1)
 		}
 		legal++
@@ -157,21 +154,17 @@ func (s *searcher) kingChecks(ply int, stand, alpha, beta int32, qd int) int32 {
 	if k == tafl.NoSquare {
 		return best
 	}
-	p := &s.pos[ply]
 	for _, d := range dirs {
 		for q := k + d; b[q] == tafl.Empty; q += d {
 			if in.kingStop[q] && in.linesFrom(b, q, k) > 0 {
 				m := tafl.NewMove(k, q)
-				c := &s.pos[ply+1]
-				caps := p.MakeMove(m, c)
 				var score int32
-				if v, over := s.terminal(ply, c, caps); over {
+				if _, v, over := s.enter(ply, m); over {
 					if v == forbidden {
 						continue
 					}
 					score = v
 				} else {
-					s.push(ply, m, c, caps)
 					score = -s.quiesce(ply+1, -beta, -alpha, qd+1)
 				}
 				if s.sh.stop.Load() {

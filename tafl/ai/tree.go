@@ -63,13 +63,9 @@ func (s *searcher) rootSearch(depth int, noisy bool) (int32, tafl.Move, bool) {
 // ply. ok is false when the move is forbidden by the repetition rule.
 // With full set, a null-window search is not tried first.
 func (s *searcher) child(ply int, m tafl.Move, depth int, alpha, beta int32, full bool) (score int32, ok bool) {
-	p := &s.pos[ply]
-	c := &s.pos[ply+1]
-	caps := p.MakeMove(m, c)
-	if v, over := s.terminal(ply, c, caps); over {
+	if _, v, over := s.enter(ply, m); over {
 		return v, v != forbidden
 	}
-	s.push(ply, m, c, caps)
 	if full {
 		score = -s.search(ply+1, depth-1, -beta, -alpha)
 	} else {
@@ -79,6 +75,19 @@ func (s *searcher) child(ply int, m tafl.Move, depth int, alpha, beta int32, ful
 		}
 	}
 	return score, true
+}
+
+// enter makes move m from the position at ply into ply+1. When the move
+// ends the game, over is set and v is its score from terminal (forbidden
+// for a move the repetition rule forbids); otherwise the child is pushed
+// for searching. caps is the number of pieces the move captured.
+func (s *searcher) enter(ply int, m tafl.Move) (caps int, v int32, over bool) {
+	c := &s.pos[ply+1]
+	caps = s.pos[ply].MakeMove(m, c)
+	if v, over = s.terminal(ply, c, caps); !over {
+		s.push(ply, m, c, caps)
+	}
+	return caps, v, over
 }
 
 // forbidden is the score terminal returns for a move the repetition rule forbids.
@@ -267,16 +276,14 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 		m := moves[i]
 		quiet := order[i] < orderKiller
 
-		c := &s.pos[ply+1]
-		caps := p.MakeMove(m, c)
+		caps, v, over := s.enter(ply, m)
 		var score int32
-		if v, over := s.terminal(ply, c, caps); over {
+		if over {
 			if v == forbidden {
 				continue
 			}
 			score = v
 		} else {
-			s.push(ply, m, c, caps)
 			if legal == 0 {
 				score = -s.search(ply+1, depth-1, -beta, -alpha)
 			} else {
