@@ -458,6 +458,7 @@ func (s *Store) loadGame(tx *bolt.Tx, id GameID) (*Game, error) {
 	if data == nil {
 		return nil, fmt.Errorf("storage: game %d: %w", id, ErrNotFound)
 	}
+	s.gameReads.Add(1)
 	g, err := s.cache.decode(id, data)
 	if err != nil {
 		return nil, fmt.Errorf("storage: load game %d: %w", id, err)
@@ -575,6 +576,10 @@ func gameIndex(g *Game) []indexEntry {
 	}
 	if !active {
 		return out
+	}
+	out = append(out, indexEntry{bucketActiveGames, idKey(id)})
+	if g.ToMove().IsAI() {
+		out = append(out, indexEntry{bucketEngineToMove, idKey(id)})
 	}
 	if g.ChannelID != "" {
 		out = append(out, indexEntry{bucketActiveByChannel, channelGameKey(g.ChannelID, id)})
@@ -833,6 +838,44 @@ func (s *Store) GamesDueBefore(ctx context.Context, t time.Time) ([]*Game, error
 	return out, err
 }
 
+// ActiveGames returns every active game in id order, read through the
+// active-games index (finished games are not read).
+func (s *Store) ActiveGames(ctx context.Context) ([]*Game, error) {
+	return s.indexedGames(ctx, bucketActiveGames)
+}
+
+// EngineToMove returns the active games in which the engine is to move,
+// in id order: the moves to make after a restart.
+func (s *Store) EngineToMove(ctx context.Context) ([]*Game, error) {
+	return s.indexedGames(ctx, bucketEngineToMove)
+}
+
+func (s *Store) indexedGames(ctx context.Context, bucket []byte) ([]*Game, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []*Game
+	err := s.view(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucket).Cursor()
+		for k, _ := c.First(); k != nil; k, _ = c.Next() {
+			if len(k) != 8 {
+				return fmt.Errorf("storage: index %s: %w: key %x", bucket, ErrCorrupt, k)
+			}
+			g, err := s.loadIndexed(tx, k)
+			if err != nil {
+				return err
+			}
+			out = append(out, g)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// GameReads returns how many game records the store has read from the
+// file since it was opened (for tests and metrics of start-up work).
+func (s *Store) GameReads() uint64 { return s.gameReads.Load() }
+
 // ForEachGame calls fn with every game in id order, inside one read
 // transaction (for export and checks); fn's error stops the walk.
 func (s *Store) ForEachGame(ctx context.Context, fn func(*Game) error) error {
@@ -842,6 +885,7 @@ func (s *Store) ForEachGame(ctx context.Context, fn func(*Game) error) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
+			s.gameReads.Add(1)
 			g, err := decodeGame(v)
 			if err != nil {
 				return fmt.Errorf("storage: load game %x: %w", k, err)
@@ -865,6 +909,7 @@ func (s *Store) loadIndexed(tx *bolt.Tx, k []byte) (*Game, error) {
 	if data == nil {
 		return nil, fmt.Errorf("storage: index entry %x: game %d: %w", k, id, ErrNotFound)
 	}
+	s.gameReads.Add(1)
 	g, err := s.cache.decodeLazy(GameID(id), data)
 	if err == nil && g.ID != GameID(id) {
 		err = fmt.Errorf("%w: the record says id %d", ErrCorrupt, g.ID)

@@ -50,6 +50,7 @@ func initSchema(tx *bolt.Tx) error {
 // migrations[v] turns schema v into v+1.
 var migrations = map[uint64]func(tx *bolt.Tx, now time.Time) error{
 	1: migrate1to2,
+	2: migrate2to3,
 }
 
 // migrate brings a database of an older schema to SchemaVersion in one
@@ -170,6 +171,45 @@ func migrate1to2(tx *bolt.Tx, now time.Time) error {
 		data, err := json.Marshal(n)
 		if err != nil {
 			return err
+		}
+		updates = append(updates, kv{append([]byte(nil), k...), data})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, u := range updates {
+		if err := players.Put(u.k, u.v); err != nil {
+			return err
+		}
+	}
+	return rebuildIndexes(tx)
+}
+
+// migrate2to3 makes direct messages opt-in: every player's "no_dms" is
+// dropped and DMs are off (schema 2 defaulted them on, so a player's own
+// choice cannot be told from the default; players turn them on again with
+// /tafl settings dms:True). It builds the new indexes.
+func migrate2to3(tx *bolt.Tx, _ time.Time) error {
+	players := tx.Bucket(bucketPlayers)
+	if players == nil {
+		return fmt.Errorf("%w: bucket %s is missing", ErrCorrupt, bucketPlayers)
+	}
+	type kv struct{ k, v []byte }
+	var updates []kv
+	err := players.ForEach(func(k, v []byte) error {
+		var rec map[string]json.RawMessage
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return fmt.Errorf("player %x: %w: %w", k, ErrCorrupt, err)
+		}
+		delete(rec, "no_dms")
+		delete(rec, "dms")
+		data, err := json.Marshal(rec)
+		if err != nil {
+			return err
+		}
+		if _, err := decodePlayer(data); err != nil {
+			return fmt.Errorf("player %x: %w", k, err)
 		}
 		updates = append(updates, kv{append([]byte(nil), k...), data})
 		return nil

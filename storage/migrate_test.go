@@ -191,7 +191,7 @@ func checkMigrated(t *testing.T, path string, original []byte) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Wins != want.Wins || p.Losses != want.Losses || p.Draws != want.Draws || !p.DMs {
+		if p.Wins != want.Wins || p.Losses != want.Losses || p.Draws != want.Draws || p.DMs {
 			t.Errorf("player %s: %+v", want.User, p)
 		}
 		wantRating := storage.Rating{Rating: want.Rating, Deviation: want.Deviation, Volatility: want.Volatility}

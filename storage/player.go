@@ -39,7 +39,7 @@ type Player struct {
 	AIWins, AILosses, AIDraws int
 
 	// DMs says whether the bot may send this player direct messages
-	// (turn notifications, reminders). New players: true.
+	// (turn notifications, reminders). Opt-in: new players false.
 	DMs bool
 
 	Updated time.Time // Updated is when the record last changed.
@@ -47,7 +47,7 @@ type Player struct {
 
 // NewPlayer returns the record of a player never seen before.
 func NewPlayer(guildID, userID string) *Player {
-	return &Player{GuildID: guildID, UserID: userID, Variants: map[string]VariantRecord{}, DMs: true}
+	return &Player{GuildID: guildID, UserID: userID, Variants: map[string]VariantRecord{}}
 }
 
 // Rating returns the player's rating in a variant (DefaultRating if none).
@@ -68,7 +68,7 @@ type playerRecord struct {
 	AIWins   int                      `json:"ai_w,omitempty"`
 	AILosses int                      `json:"ai_l,omitempty"`
 	AIDraws  int                      `json:"ai_d,omitempty"`
-	NoDMs    bool                     `json:"no_dms,omitempty"`
+	DMs      bool                     `json:"dms,omitempty"`
 	Updated  time.Time                `json:"updated,omitzero"`
 }
 
@@ -77,7 +77,7 @@ func encodePlayer(p *Player) ([]byte, error) {
 		Guild: p.GuildID, User: p.UserID, Variants: p.Variants,
 		Wins: p.Wins, Losses: p.Losses, Draws: p.Draws,
 		AIWins: p.AIWins, AILosses: p.AILosses, AIDraws: p.AIDraws,
-		NoDMs: !p.DMs, Updated: utc(p.Updated),
+		DMs: p.DMs, Updated: utc(p.Updated),
 	})
 }
 
@@ -90,7 +90,7 @@ func decodePlayer(data []byte) (*Player, error) {
 		GuildID: r.Guild, UserID: r.User, Variants: r.Variants,
 		Wins: r.Wins, Losses: r.Losses, Draws: r.Draws,
 		AIWins: r.AIWins, AILosses: r.AILosses, AIDraws: r.AIDraws,
-		DMs: !r.NoDMs, Updated: r.Updated,
+		DMs: r.DMs, Updated: r.Updated,
 	}
 	if p.Variants == nil {
 		p.Variants = map[string]VariantRecord{}

@@ -130,10 +130,10 @@ func TestPlayerRoundTrip(t *testing.T) {
 	s, clk := newTestStore(t)
 	ctx := t.Context()
 	p, err := s.UpdatePlayer(ctx, "g1", "111", func(p *storage.Player) error {
-		if !p.DMs || len(p.Variants) != 0 {
-			t.Errorf("new player defaults: %+v", p)
+		if p.DMs || len(p.Variants) != 0 {
+			t.Errorf("new player defaults (DMs are opt-in): %+v", p)
 		}
-		p.DMs = false
+		p.DMs = true
 		p.Variants["tablut"] = storage.VariantRecord{Rating: storage.Rating{Rating: 1612.5, Deviation: 80, Volatility: 0.059}, Wins: 3, Losses: 1}
 		p.Wins, p.Losses, p.AIDraws = 3, 1, 2
 		return nil

@@ -17,7 +17,12 @@ import (
 //   - 2: seats with user id or AI level, per-move time in seconds, reminder,
 //     draw offer, board messages, rating changes; players rated per variant;
 //     challenges and guild settings; the index buckets below.
-const SchemaVersion = 2
+//   - 3: direct messages are opt-in: players have "dms" (true when they
+//     turned them on) instead of "no_dms"; migrating turns every player's
+//     DMs off, since schema 2 cannot tell a choice from the old default.
+//     New indexes of the active games and of the games the engine is to
+//     move in, so that start-up reads only those.
+const SchemaVersion = 3
 
 // Bucket names. Every bucket is top level.
 var (
@@ -33,6 +38,8 @@ var (
 	bucketActiveByChannel = []byte("idx_active_games_by_channel") // channelGameKey(channel or thread, id)
 	bucketDeadlines       = []byte("idx_deadlines")               // timeKey(deadline, id), active games with a clock
 	bucketOpenChallenges  = []byte("idx_open_challenges")         // timeKey(expiry, id), open challenges only
+	bucketActiveGames     = []byte("idx_active_games")            // idKey(id), every active game
+	bucketEngineToMove    = []byte("idx_engine_to_move")          // idKey(id), active games whose side to move is the engine
 
 	keyMetaSchema = []byte("schema_version")
 )
@@ -40,7 +47,7 @@ var (
 // dataBuckets hold records; indexBuckets can be rebuilt from them.
 var (
 	dataBuckets  = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketPlayers, bucketGuilds}
-	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges}
+	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove}
 )
 
 // maxIDLen bounds the Discord ids (snowflakes: up to 20 digits) and names

@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -49,6 +50,8 @@ type Store struct {
 	maxBatch int
 	readOnly bool
 	cache    *gameCache
+
+	gameReads atomic.Uint64 // game records read (see GameReads)
 
 	writes    chan *writeReq
 	quit      chan struct{}
