@@ -163,25 +163,24 @@ func (b *Bot) aiMove(ctx context.Context, id storage.GameID) {
 
 // resumeAI queues every active game in which the engine is to move: moves
 // lost when the bot went down mid-thought are made now. It also counts the
-// active games for the metrics.
+// active games for the metrics. Both come from storage indexes, so
+// finished games are not read.
 func (b *Bot) resumeAI(ctx context.Context) {
-	n, active := 0, int64(0)
-	err := b.store.ForEachGame(ctx, func(g *storage.Game) error {
-		if g.Active() {
-			active++
-		}
-		if g.Active() && g.ToMove().IsAI() {
-			b.ai.enqueue(g.ID)
-			n++
-		}
-		return nil
-	})
+	active, err := b.store.ActiveGames(ctx)
+	if err != nil {
+		b.log.Error("counting active games", "err", err)
+	} else {
+		b.metrics.setActive(int64(len(active)))
+	}
+	engine, err := b.store.EngineToMove(ctx)
 	if err != nil {
 		b.log.Error("resuming engine games", "err", err)
 		return
 	}
-	b.metrics.setActive(active)
-	if n > 0 {
-		b.log.Info("resumed engine games", "games", n)
+	for _, g := range engine {
+		b.ai.enqueue(g.ID)
+	}
+	if len(engine) > 0 {
+		b.log.Info("resumed engine games", "games", len(engine))
 	}
 }

@@ -136,15 +136,15 @@ func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) {
 	}
 }
 
-// dm sends a direct message to a player who allows them. Closed DMs
-// (Discord error 50007) are ignored.
+// dm sends a direct message to a player who turned DMs on (/tafl settings
+// dms:True; off by default). Closed DMs (Discord error 50007) are ignored.
 func (b *Bot) dm(ctx context.Context, g *storage.Game, userID, text string) {
 	p, err := b.store.GetPlayer(ctx, g.GuildID, userID)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
 		b.log.Warn("loading a player for a DM", "user_id", userID, "err", err)
 		return
 	}
-	if p != nil && !p.DMs {
+	if p == nil || !p.DMs {
 		return
 	}
 	if err := b.rest.DM(ctx, userID, &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {

@@ -21,6 +21,10 @@ func channelPosts(t *testing.T, h *harness, n int) []*resp {
 
 func TestReminderThenTimeoutOnceAcrossRestarts(t *testing.T) {
 	h := newHarness(t, nil)
+	// alice opts in to DMs (bob does not: he gets none).
+	if r, _ := h.slash(alice, "settings", opt("dms", true)); !strings.Contains(r.Content, "direct message") {
+		t.Fatalf("dms on: %q", r.Content)
+	}
 	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"), opt("days", 1.0))
 	h.click(bob, customIDs(r.Components)["Accept"], false)
 	g := gameOf(t, h, alice)

@@ -86,3 +86,53 @@ func TestAIMoveResumesAfterRestart(t *testing.T) {
 		t.Errorf("ply %d: the engine moved twice", g.Ply())
 	}
 }
+
+// TestStartReadsOnlyActiveGames: at start-up the bot finds the engine's
+// pending moves and the active-game count through storage indexes, so a
+// database full of finished games is not read.
+func TestStartReadsOnlyActiveGames(t *testing.T) {
+	h := newHarness(t, newPolicyEngine(6))
+	h.stop()
+	st, err := storage.Open(h.path, storage.Options{NoSync: true, Now: h.clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	var pending storage.GameID
+	for i := range 301 {
+		g, err := storage.NewGame("brandubh", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.GuildID, g.ChannelID, g.Attackers, g.Defenders = guild, channel, storage.Human(alice), storage.Human(bob)
+		if i == 150 {
+			g.Defenders = storage.AI("easy")
+		}
+		if err := st.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		m := g.Tafl().LegalMoves()[0]
+		if _, err := st.UpdateGame(ctx, g.ID, 0, func(g *storage.Game) error { _, err := g.Tafl().Play(m); return err }); err != nil {
+			t.Fatal(err)
+		}
+		if i == 150 {
+			pending = g.ID // the engine is to move
+			continue
+		}
+		if _, err := st.UpdateGame(ctx, g.ID, 1, func(g *storage.Game) error { return g.Tafl().Resign(tafl.Defenders) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	h.start()
+	waitFor(t, "the pending engine move", func() bool {
+		g, err := h.store.GetGame(ctx, pending)
+		return err == nil && g.Ply() == 2
+	})
+	// The pending game is read a few times (resume, the engine's load and
+	// commit, posting the board, the active-game count); none of the 300
+	// finished games is.
+	if n := h.store.GameReads(); n > 12 {
+		t.Errorf("start-up read %d game records with 1 active game among 301", n)
+	}
+}

@@ -66,11 +66,8 @@ func TestSettingsThreadsAndDMs(t *testing.T) {
 			t.Errorf("alice opted out of DMs but got one")
 		}
 	}
-	wantDMs := 1 // the reminded player, unless it is alice, who opted out
-	if mover == bob {
-		wantDMs = 0
-	}
-	if n := len(h.fake.requests("/users/@me/channels")); n != wantDMs {
-		t.Errorf("DM channels opened: %d, want %d", n, wantDMs)
+	// DMs are opt-in: bob never turned them on, alice turned them off.
+	if n := len(h.fake.requests("/users/@me/channels")); n != 0 {
+		t.Errorf("DM channels opened: %d, want 0", n)
 	}
 }
