@@ -15,6 +15,7 @@ import (
 type aiPool struct {
 	b       *Bot
 	workers int
+	long    chan struct{} // slots for long thinks: workers−1
 	queue   chan storage.GameID
 	mu      sync.Mutex
 	pending map[storage.GameID]bool // queued or being thought about
@@ -27,7 +28,7 @@ type aiPool struct {
 
 func newAIPool(b *Bot, workers int) *aiPool {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &aiPool{b: b, workers: workers, queue: make(chan storage.GameID, 4096), pending: map[storage.GameID]bool{}, again: map[storage.GameID]bool{}, ctx: ctx, cancel: cancel}
+	return &aiPool{b: b, workers: workers, long: make(chan struct{}, workers-1), queue: make(chan storage.GameID, 4096), pending: map[storage.GameID]bool{}, again: map[storage.GameID]bool{}, ctx: ctx, cancel: cancel}
 }
 
 // busy returns the number of games queued or being thought about.
@@ -36,6 +37,19 @@ func (p *aiPool) busy() int {
 	defer p.mu.Unlock()
 	return len(p.pending)
 }
+
+// takeLong reserves a worker for a long think, if fewer than workers−1
+// are thinking long already; releaseLong gives it back.
+func (p *aiPool) takeLong() bool {
+	select {
+	case p.long <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+func (p *aiPool) releaseLong() { <-p.long }
 
 func (p *aiPool) start() {
 	p.mu.Lock()
@@ -120,12 +134,18 @@ func (b *Bot) aiMove(ctx context.Context, id storage.GameID) {
 	if !g.Active() || !g.ToMove().IsAI() {
 		return
 	}
-	sctx, cancel := context.WithTimeout(ctx, b.aiTimeout)
+	level := g.ToMove().AILevel
+	var think time.Duration
+	if level == "max" && g.MoveTime > 0 && b.aiMaxThink > 0 && b.ai.takeLong() {
+		defer b.ai.releaseLong()
+		think = b.aiMaxThink
+	}
+	sctx, cancel := context.WithTimeout(ctx, max(b.aiTimeout, think+time.Minute))
 	start := time.Now()
-	m, err := b.engine.Move(sctx, g.Tafl().Clone(), g.ToMove().AILevel)
+	m, err := b.engine.Move(sctx, g.Tafl().Clone(), level, think)
 	cancel()
-	think := time.Since(start)
-	b.metrics.observeAI(think)
+	took := time.Since(start)
+	b.metrics.observeAI(took)
 	if ctx.Err() != nil {
 		// Shutting down: the search was cut short, so its move may be
 		// poor. Leave it; the next start resumes with a full search.
@@ -136,7 +156,7 @@ func (b *Bot) aiMove(ctx context.Context, id storage.GameID) {
 		b.metrics.countError("ai")
 		return
 	}
-	b.log.Debug("engine move", "game_id", id, "move", m.String(), "think", think)
+	b.log.Debug("engine move", "game_id", id, "move", m.String(), "think", took)
 	ply := g.Ply()
 	g, err = b.store.UpdateGame(ctx, id, ply, func(sg *storage.Game) error {
 		if !sg.ToMove().IsAI() {

@@ -39,9 +39,11 @@ func (DefaultRenderer) GIF(w io.Writer, g *tafl.Game, opts render.GIFOptions) er
 }
 
 // Engine chooses the engine's move in a game at a level (easy, medium,
-// hard or max). It must honour ctx.
+// hard or max). think > 0 asks a timed level (hard, max) to think that
+// long instead of its usual budget (the bot gives max longer in
+// correspondence games). It must honour ctx.
 type Engine interface {
-	Move(ctx context.Context, g *tafl.Game, level string) (tafl.Move, error)
+	Move(ctx context.Context, g *tafl.Game, level string, think time.Duration) (tafl.Move, error)
 }
 
 // Options configure [New]. Store, REST and Engine are required.
@@ -69,6 +71,11 @@ type Options struct {
 	SweepInterval   time.Duration // SweepInterval of the clock sweeper (default 1m).
 	AIWorkers       int           // AIWorkers bounds concurrent engine searches (default NumCPU).
 	AITimeout       time.Duration // AITimeout bounds one engine move (default 2m).
+	// AIMaxThink is how long level max thinks in correspondence games
+	// (games with a clock); 0 keeps its usual 5 s. Such long thinks use
+	// at most AIWorkers−1 workers at once, so that quick moves never wait
+	// behind them; when none is free, max thinks its usual time.
+	AIMaxThink time.Duration
 	// DeferAfter is how long a handler may run before the bot sends
 	// Discord a deferral ("thinking…") and delivers the reply later by
 	// editing it (default 1s, well inside Discord's 3 s limit).
@@ -97,6 +104,7 @@ type Bot struct {
 	expiry         time.Duration
 	sweepEvery     time.Duration
 	aiTimeout      time.Duration
+	aiMaxThink     time.Duration
 	deferAfter     time.Duration
 	handlerTimeout time.Duration
 	now            func() time.Time
@@ -166,7 +174,7 @@ func New(o Options) (*Bot, error) {
 		log: o.Logger, store: o.Store, rest: o.REST, renderer: o.Renderer, render: o.Render,
 		engine: o.Engine, session: o.Session, appID: o.AppID, devGuild: o.DevGuildID, pubKey: o.PublicKey,
 		defaultVariant: o.DefaultVariant, defaultDays: o.DefaultDays, expiry: o.ChallengeExpiry,
-		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
+		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
 		metrics: newMetrics(), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 	b.ai = newAIPool(b, o.AIWorkers)

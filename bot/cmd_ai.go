@@ -11,8 +11,11 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// cmdAI handles /tafl ai [variant] [side] [level]: a game against the
-// engine. When the engine moves first its move follows shortly.
+// cmdAI handles /tafl ai [variant] [side] [level] [days]: a game against
+// the engine. When the engine moves first its move follows shortly. The
+// human has days per move (default: the server's) like any correspondence
+// game; the engine has no clock. The game gets its own thread when the
+// server's settings say so.
 func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	settings, err := b.guildSettings(ctx, r.in.GuildID)
 	if err != nil {
@@ -39,10 +42,15 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	if !slices.Contains(Levels, level) {
 		return nil, userErrorf("Level must be one of easy, medium, hard or max.")
 	}
+	moveTime, err := daysOption(r, settings)
+	if err != nil {
+		return nil, err
+	}
 	g, err := storage.NewGame(name, layout)
 	if err != nil {
 		return nil, err
 	}
+	g.MoveTime = moveTime
 	if side == tafl.Attackers {
 		g.Attackers, g.Defenders = storage.Human(r.userID), storage.AI(level)
 	} else {
@@ -60,7 +68,9 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	in := r.in
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: func(ctx context.Context) {
-			b.rememberOriginal(ctx, in, g)
+			if m := b.rememberOriginal(ctx, in, g); m != nil && in.GuildID != "" {
+				b.maybeThread(ctx, g, m.ChannelID, m.ID)
+			}
 			b.afterMove(ctx, g)
 		}}, nil
 }

@@ -2,10 +2,12 @@ package bot_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -134,5 +136,88 @@ func TestStartReadsOnlyActiveGames(t *testing.T) {
 	// finished games is.
 	if n := h.store.GameReads(); n > 12 {
 		t.Errorf("start-up read %d game records with 1 active game among 301", n)
+	}
+}
+
+// TestAIGameThreadAndClock: with threads on, an engine game gets its own
+// thread and the engine's moves go there; the human has the days per move
+// asked for, the engine no clock; letting the clock run out loses.
+func TestAIGameThreadAndClock(t *testing.T) {
+	h := newHarness(t, newPolicyEngine(7))
+	if r, _ := h.slash(carol, "settings", opt("threads", true)); !strings.Contains(r.Content, "Saved") {
+		t.Fatalf("settings: %q", r.Content)
+	}
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "easy"), opt("days", 2.0))
+	if isEphemeral(r) || !strings.Contains(r.Content, "level **easy**") {
+		t.Fatalf("ai: %q", r.Content)
+	}
+	g := waitPly(t, h, 1) // the engine attacks first
+	if !strings.HasPrefix(g.ThreadID, "thread-") {
+		t.Fatalf("engine game thread %q", g.ThreadID)
+	}
+	var inThread int
+	waitFor(t, "the engine's board in the thread", func() bool {
+		inThread = 0
+		for _, rec := range h.fake.requests("/channels/" + g.ThreadID + "/messages") {
+			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "taflbot played") {
+				checkPNG(t, rec)
+				inThread++
+			}
+		}
+		return inThread == 1
+	})
+	if g.MoveTime != 48*time.Hour || !g.Deadline.Equal(h.clock.Now().Add(48*time.Hour)) {
+		t.Fatalf("after the engine's move: %v per move, deadline %v", g.MoveTime, g.Deadline)
+	}
+	m := g.Tafl().LegalMoves()[0]
+	if r, _ := h.slash(alice, "move", opt("move", m.String())); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	g = waitPly(t, h, 3)
+	// Two days and a minute later alice has lost on time; the engine's
+	// own thinking never had a deadline.
+	h.clock.Advance(48*time.Hour + time.Minute)
+	h.bot.Sweep(t.Context())
+	g = gameOf(t, h, alice)
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Timeout}) {
+		t.Fatalf("outcome %v, want a loss on time", g.Outcome())
+	}
+	if p, err := h.store.GetPlayer(t.Context(), guild, alice); err != nil || p.AILosses != 1 {
+		t.Errorf("alice's record vs the engine: %+v, %v", p, err)
+	}
+	// A bad days value is refused and starts nothing.
+	if r, _ := h.slash(bob, "ai", opt("days", 99.0)); !isEphemeral(r) || !strings.Contains(r.Content, "Days per move") {
+		t.Errorf("days 99: %q", r.Content)
+	}
+	if games, _ := h.store.GamesByPlayer(t.Context(), bob, storage.GameFilter{}); len(games) != 0 {
+		t.Errorf("bob has %d games after a refused /tafl ai", len(games))
+	}
+}
+
+// TestMaxThinksLongerInCorrespondence: level max gets AIMaxThink in games
+// with a clock, but long thinks use at most AIWorkers−1 workers; other
+// levels keep their usual budget.
+func TestMaxThinksLongerInCorrespondence(t *testing.T) {
+	for _, tc := range []struct {
+		workers int
+		level   string
+		want    time.Duration
+	}{
+		{2, "max", 45 * time.Second},
+		{1, "max", 0}, // one worker: no long thinks, or quick moves would wait
+		{2, "hard", 0},
+	} {
+		eng := newPolicyEngine(8)
+		h := newHarness(t, eng)
+		h.adjust = func(o *bot.Options) { o.AIWorkers, o.AIMaxThink = tc.workers, 45*time.Second }
+		h.restart()
+		h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", tc.level))
+		waitPly(t, h, 1)
+		eng.mu.Lock()
+		got := slices.Clone(eng.think)
+		eng.mu.Unlock()
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%d workers, %s: think %v, want [%v]", tc.workers, tc.level, got, tc.want)
+		}
 	}
 }

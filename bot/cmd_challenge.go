@@ -38,17 +38,14 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	days := int64(settings.DaysPerMove)
-	if d, ok := r.int("days"); ok {
-		days = d
-	}
-	if days < 1 || days > storage.MaxDaysPerMove {
-		return nil, userErrorf("Days per move must be 1 to %d.", storage.MaxDaysPerMove)
+	moveTime, err := daysOption(r, settings)
+	if err != nil {
+		return nil, err
 	}
 	now := b.now()
 	c := &storage.Challenge{
 		GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, ChallengerID: r.userID, OpponentID: opponent,
-		Variant: name, Layout: layout, Side: side, MoveTime: time.Duration(days) * 24 * time.Hour,
+		Variant: name, Layout: layout, Side: side, MoveTime: moveTime,
 		Created: now, Expires: now.Add(b.expiry),
 	}
 	if err := b.store.CreateChallenge(ctx, c); err != nil {
@@ -185,6 +182,19 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 		}
 	}
 	return rep, nil
+}
+
+// daysOption reads the days option (default: the server's days per
+// move) as the time allowed per move.
+func daysOption(r *request, settings *storage.GuildSettings) (time.Duration, error) {
+	days := int64(settings.DaysPerMove)
+	if d, ok := r.int("days"); ok {
+		days = d
+	}
+	if days < 1 || days > storage.MaxDaysPerMove {
+		return 0, userErrorf("Days per move must be 1 to %d.", storage.MaxDaysPerMove)
+	}
+	return time.Duration(days) * 24 * time.Hour, nil
 }
 
 // maybeThread gives a new game its own thread when the server wants it.

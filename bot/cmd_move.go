@@ -42,20 +42,22 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 }
 
 // rememberOriginal records the board an interaction's response showed, so
-// that its buttons can be disabled when the game ends.
-func (b *Bot) rememberOriginal(ctx context.Context, in *discordgo.Interaction, g *storage.Game) {
+// that its buttons can be disabled when the game ends, and returns that
+// message (nil when it could not be looked up).
+func (b *Bot) rememberOriginal(ctx context.Context, in *discordgo.Interaction, g *storage.Game) *discordgo.Message {
 	if !g.Active() {
-		return // its buttons are disabled already
+		return nil // its buttons are disabled already
 	}
 	m, err := b.rest.Original(ctx, in)
 	if err != nil {
 		b.log.Warn("looking up a board message", "game_id", g.ID, "err", err)
-		return
+		return nil
 	}
 	if m.ChannelID == "" {
 		m.ChannelID = in.ChannelID
 	}
 	b.rememberBoard(ctx, g, m)
+	return m
 }
 
 // play changes game id for user through storage.UpdateGame: it checks that

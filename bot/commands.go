@@ -46,7 +46,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("resign", "Resign a game (asks to confirm)", game),
 			sub("draw", "Offer, accept or withdraw a draw", game),
 			sub("ai", "Play against the bot", variant, side, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
-				Name: "level", Description: "How strong the bot plays (default: medium)", Choices: levels}),
+				Name: "level", Description: "How strong the bot plays (default: medium)", Choices: levels}, days),
 			sub("rules", "The rules of a variant, with its start board", variant),
 			sub("history", "A game's record (.otg) and an animated replay", game),
 			sub("leaderboard", "The best-rated players of this server", variant),

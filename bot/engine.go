@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"github.com/taflbot/taflbot/tafl"
 	"github.com/taflbot/taflbot/tafl/ai"
@@ -16,13 +17,18 @@ import (
 // several games at once instead.
 type AIEngine struct{}
 
-// Move searches for the engine's move in g at level.
-func (AIEngine) Move(ctx context.Context, g *tafl.Game, level string) (tafl.Move, error) {
+// Move searches for the engine's move in g at level; think > 0 replaces
+// the time budget of hard and max.
+func (AIEngine) Move(ctx context.Context, g *tafl.Game, level string, think time.Duration) (tafl.Move, error) {
 	l, err := ai.ParseLevel(level)
 	if err != nil {
 		return tafl.NoMove, fmt.Errorf("bot: engine: %w", err)
 	}
-	res, err := ai.PlayLevel(ctx, g, l, rand.Uint64())
+	limits := ai.LevelLimits(l, rand.Uint64())
+	if think > 0 && limits.Time > 0 {
+		limits.Time = think
+	}
+	res, err := ai.Search(ctx, g, limits)
 	if err != nil {
 		return tafl.NoMove, fmt.Errorf("bot: engine: %w", err)
 	}

@@ -63,13 +63,14 @@ type policyEngine struct {
 	r     *rand.Rand
 	calls int
 	delay time.Duration
+	think []time.Duration // the think argument of every call
 }
 
 func newPolicyEngine(seed uint64) *policyEngine {
 	return &policyEngine{r: rand.New(rand.NewPCG(seed, 0))}
 }
 
-func (e *policyEngine) Move(ctx context.Context, g *tafl.Game, level string) (tafl.Move, error) {
+func (e *policyEngine) Move(ctx context.Context, g *tafl.Game, level string, think time.Duration) (tafl.Move, error) {
 	if e.delay > 0 {
 		select {
 		case <-time.After(e.delay):
@@ -80,6 +81,7 @@ func (e *policyEngine) Move(ctx context.Context, g *tafl.Game, level string) (ta
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.calls++
+	e.think = append(e.think, think)
 	return policyMove(g, e.r), nil
 }
 

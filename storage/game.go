@@ -83,7 +83,9 @@ type Game struct {
 
 	// MoveTime is the time allowed for each move (0: no clock). After
 	// every move UpdateGame sets Deadline to the move's time plus
-	// MoveTime unless fn set Deadline itself.
+	// MoveTime unless fn set Deadline itself. Only humans have a clock:
+	// while the engine is to move Deadline is zero, so the engine never
+	// loses on time.
 	MoveTime time.Duration
 	// Deadline is when the side to move runs out of time (zero: no
 	// deadline). Cleared when the game ends.
@@ -505,7 +507,7 @@ func (s *Store) createGame(tx *bolt.Tx, g *Game, now time.Time) error {
 		g.Created = now
 	}
 	g.Updated = now
-	if !g.Active() {
+	if !g.Active() || g.ToMove().IsAI() {
 		g.Deadline = time.Time{}
 	} else if g.Deadline.IsZero() && g.MoveTime > 0 {
 		g.Deadline = now.Add(g.MoveTime)
@@ -692,7 +694,10 @@ func (s *Store) finishUpdate(tx *bolt.Tx, old, g *Game, now time.Time) error {
 				}
 			}
 		}
-		if g.MoveTime > 0 && g.Deadline.Equal(old.Deadline) {
+		switch {
+		case g.ToMove().IsAI():
+			g.Deadline = time.Time{} // the engine has no clock
+		case g.MoveTime > 0 && g.Deadline.Equal(old.Deadline):
 			g.Deadline = now.Add(g.MoveTime)
 		}
 	}

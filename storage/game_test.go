@@ -133,6 +133,51 @@ func TestGameAutomaticFields(t *testing.T) {
 	}
 }
 
+// TestEngineHasNoClock: in a game against the engine with a move time,
+// only the human's moves are timed; the engine never gets a deadline, so
+// it never loses on time.
+func TestEngineHasNoClock(t *testing.T) {
+	s, clk := newTestStore(t)
+	ctx := t.Context()
+	rng := rand.New(rand.NewPCG(5, 6))
+	// The engine attacks, so it moves first: no deadline yet.
+	g := newHumanGame(t, "111", "222")
+	g.Attackers = storage.AI("hard")
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if !g.Deadline.IsZero() {
+		t.Fatalf("deadline %v with the engine to move", g.Deadline)
+	}
+	for ply := range 4 {
+		clk.Advance(time.Hour)
+		m := randomMove(t, g.Tafl(), rng)
+		var err error
+		g, err = s.UpdateGame(ctx, g.ID, ply, func(g *storage.Game) error { _, err := g.Tafl().Play(m); return err })
+		if err != nil {
+			t.Fatal(err)
+		}
+		engineToMove := g.ToMove().IsAI()
+		if want := clk.Now().Add(72 * time.Hour); engineToMove && !g.Deadline.IsZero() || !engineToMove && !g.Deadline.Equal(want) {
+			t.Fatalf("ply %d (engine to move: %v): deadline %v", g.Ply(), engineToMove, g.Deadline)
+		}
+	}
+	// Long after, the engine still to move: nothing expires.
+	if !g.ToMove().IsAI() {
+		t.Fatalf("ply %d: the engine should be to move", g.Ply())
+	}
+	clk.Advance(1000 * time.Hour)
+	if _, expired, err := s.ExpireGame(ctx, g.ID, clk.Now()); err != nil || expired {
+		t.Errorf("the engine lost on time: %v %v", expired, err)
+	}
+	// A human defender to move first gets the clock at creation.
+	g2 := newHumanGame(t, "111", "222")
+	g2.Defenders = storage.AI("easy")
+	if err := s.CreateGame(ctx, g2); err != nil || !g2.Deadline.Equal(clk.Now().Add(72*time.Hour)) {
+		t.Errorf("human to move first: deadline %v, %v", g2.Deadline, err)
+	}
+}
+
 func TestUpdateGameRejects(t *testing.T) {
 	s, _ := newTestStore(t)
 	ctx := t.Context()

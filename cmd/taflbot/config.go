@@ -81,6 +81,10 @@ type Config struct {
 	// AIWorkers bounds the engine games thought about at once; 0 means one
 	// per CPU core.
 	AIWorkers int `json:"ai_workers"`
+	// AIMaxThink is how long level max thinks per move in games with a
+	// clock (every /tafl ai game has one), such as "30s"; "0s" keeps its
+	// usual 5 s. At most ai_workers−1 such long thinks run at once.
+	AIMaxThink string `json:"ai_max_think"`
 	// RenderSize is the board picture width in pixels (0 = 840).
 	RenderSize int `json:"render_size"`
 	// RenderTheme is light or dark.
@@ -110,6 +114,7 @@ func defaultConfig() Config {
 		DefaultDaysPerMove: 3,
 		ChallengeExpiry:    "24h",
 		SweepInterval:      "1m",
+		AIMaxThink:         "0s",
 		RenderTheme:        "light",
 		ShutdownTimeout:    "10s",
 		BackupInterval:     "24h",
@@ -225,6 +230,11 @@ func (c *Config) Validate(console bool) error {
 		} else if v < d.min {
 			bad("%s %s is too short: at least %s", d.key, v, d.min)
 		}
+	}
+	if v, err := time.ParseDuration(c.AIMaxThink); err != nil {
+		bad("ai_max_think %q: give a duration such as \"30s\", or \"0s\" for max's usual 5 s", c.AIMaxThink)
+	} else if v != 0 && (v < 5*time.Second || v > 10*time.Minute) {
+		bad("ai_max_think %s: use 0s, or 5s to 10m", v)
 	}
 	if c.AIWorkers < 0 || c.AIWorkers > 64 {
 		bad("ai_workers %d: use 0 (one per core) to 64", c.AIWorkers)

@@ -137,7 +137,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		AppID: cfg.ApplicationID, DevGuildID: cfg.DevGuildID,
 		DefaultVariant: cfg.DefaultVariant, DefaultDays: cfg.DefaultDaysPerMove,
 		ChallengeExpiry: duration(cfg.ChallengeExpiry), SweepInterval: duration(cfg.SweepInterval),
-		AIWorkers: cfg.AIWorkers, Now: now,
+		AIWorkers: cfg.AIWorkers, AIMaxThink: duration(cfg.AIMaxThink), Now: now,
 	}
 	shutdown := duration(cfg.ShutdownTimeout)
 

@@ -28,6 +28,7 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 	cfg := writeConfig(t, `{"database": "`+filepath.Join(dir, "t.db")+`", "log_format": "text"}`)
 	boards := filepath.Join(dir, "boards")
 	script := strings.Join([]string{
+		"/tafl settings dms:true", // alice opts in to DMs
 		"/tafl challenge opponent:bob variant:brandubh side:attackers",
 		"as bob",
 		"click Accept",
@@ -68,6 +69,7 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 		"[DM to alice]",
 		"@alice ran out of time",
 		"Defenders win",
+		"@carol ran out of time", // engine games have a clock for the human too
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("console output lacks %q", want)
@@ -82,9 +84,9 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 	}
 	// challenge, accepted board, alice's move, bob's menu move, rules
 	// board, carol's game against the engine, the engine's first move and
-	// the board of alice's loss on time.
-	if len(entries) != 8 {
-		t.Errorf("%d pictures written, want 8", len(entries))
+	// the boards of alice's and carol's losses on time.
+	if len(entries) != 9 {
+		t.Errorf("%d pictures written, want 9", len(entries))
 	}
 	for _, e := range entries {
 		data, err := os.ReadFile(filepath.Join(boards, e.Name()))
