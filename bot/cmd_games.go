@@ -38,8 +38,12 @@ func (b *Bot) gamesPage(ctx context.Context, guildID, user string, page int) (*d
 	if err != nil {
 		return nil, err
 	}
+	open, err := b.openChallengesText(ctx, guildID)
+	if err != nil {
+		return nil, err
+	}
 	if len(games) == 0 {
-		return &discordgo.InteractionResponseData{Content: fmt.Sprintf("<@%s> has no games in progress. `/tafl challenge` or `/tafl ai` starts one.", user),
+		return &discordgo.InteractionResponseData{Content: fmt.Sprintf("<@%s> has no games in progress. `/tafl challenge` or `/tafl ai` starts one.", user) + open,
 			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}}, nil
 	}
 	pages := (len(games) + gamesPerPage - 1) / gamesPerPage
@@ -52,6 +56,9 @@ func (b *Bot) gamesPage(ctx context.Context, guildID, user string, page int) (*d
 			sb.WriteString(" · " + formatLeft(g.Deadline.Sub(b.now())) + " left")
 		}
 		sb.WriteString("\n")
+	}
+	if page == 0 {
+		sb.WriteString(open)
 	}
 	data := &discordgo.InteractionResponseData{Content: sb.String(), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}}
 	if pages > 1 {
@@ -67,4 +74,49 @@ func (b *Bot) gamesPage(ctx context.Context, guildID, user string, page int) (*d
 		}}}
 	}
 	return data, nil
+}
+
+// maxOpenListed bounds the open challenges /tafl games lists.
+const maxOpenListed = 5
+
+// openChallengesText lists the server's open challenges that anyone may
+// accept, with links to their messages (where the Accept button is), or
+// returns "" when there are none.
+func (b *Bot) openChallengesText(ctx context.Context, guildID string) (string, error) {
+	if guildID == "" {
+		return "", nil
+	}
+	all, err := b.store.OpenChallenges(ctx)
+	if err != nil {
+		return "", err
+	}
+	var sb strings.Builder
+	n, now := 0, b.now()
+	for _, c := range all {
+		if c.GuildID != guildID || c.OpponentID != "" || !c.Expires.After(now) {
+			continue
+		}
+		if n++; n > maxOpenListed {
+			continue
+		}
+		variant := c.Variant
+		if variant == "" {
+			variant = b.defaultVariant
+		}
+		fmt.Fprintf(&sb, "• <@%s> · %s · %s per move", c.ChallengerID, variant, formatLeft(c.MoveTime))
+		if c.MessageID != "" {
+			fmt.Fprintf(&sb, " · https://discord.com/channels/%s/%s/%s", guildID, c.ChannelID, c.MessageID)
+		} else {
+			fmt.Fprintf(&sb, " · in <#%s>", c.ChannelID)
+		}
+		sb.WriteString("\n")
+	}
+	if n == 0 {
+		return "", nil
+	}
+	head := fmt.Sprintf("\n**Open challenges** anyone may accept (%d):\n", n)
+	if n > maxOpenListed {
+		sb.WriteString(fmt.Sprintf("… and %d more.\n", n-maxOpenListed))
+	}
+	return head + sb.String(), nil
 }

@@ -19,3 +19,43 @@ func TestGamesListPages(t *testing.T) {
 		t.Errorf("page 2: %q", r.Content)
 	}
 }
+
+// TestGamesListsOpenChallenges: /tafl games shows this server's open
+// challenges (not invitations to someone, not other servers') with a
+// link to the message that has the Accept button.
+func TestGamesListsOpenChallenges(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(bob, "games")
+	if strings.Contains(r.Content, "Open challenges") {
+		t.Fatalf("no challenges yet: %q", r.Content)
+	}
+	h.slash(alice, "challenge", opt("variant", "tablut"))                         // open to anyone
+	h.slash(carol, "challenge", opt("opponent", bob), opt("variant", "brandubh")) // an invitation
+	r, _ = h.slash(bob, "games")
+	if !strings.Contains(r.Content, "Open challenges** anyone may accept (1)") || !strings.Contains(r.Content, "<@"+alice+"> · tablut") {
+		t.Fatalf("games: %q", r.Content)
+	}
+	if strings.Contains(r.Content, "brandubh") {
+		t.Errorf("an invitation listed as open: %q", r.Content)
+	}
+	c, err := h.store.OpenChallenges(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var link string
+	for _, ch := range c {
+		if ch.OpponentID == "" && ch.MessageID != "" {
+			link = "https://discord.com/channels/" + guild + "/" + ch.ChannelID + "/" + ch.MessageID
+		}
+	}
+	if link == "" || !strings.Contains(r.Content, link) {
+		t.Errorf("no link %q in %q", link, r.Content)
+	}
+	// Another server sees none of them.
+	in := h.slashInteraction(bob, "games")
+	in.GuildID = "other-guild"
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); strings.Contains(r.Content, "Open challenges") {
+		t.Errorf("another server: %q", r.Content)
+	}
+}
