@@ -44,6 +44,24 @@ func checkMoves(t *testing.T, v *tafl.Variant, rr *refRules, p tafl.Position) {
 	if !slices.Equal(gen, p.LegalMoves()) {
 		t.Fatalf("%s: LegalMoves differs from GenerateMoves", p)
 	}
+	// MovesTo: for every square, exactly GenerateMoves' moves ending there.
+	for _, to := range v.Squares() {
+		var want []tafl.Move
+		for _, m := range gen {
+			if m.To() == to {
+				want = append(want, m)
+			}
+		}
+		got := p.MovesTo(to, nil)
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: MovesTo(%s) = %v, GenerateMoves has %v", p, to, got, want)
+		}
+	}
+	if p.KingCapturable() != p.KingThreatened() {
+		t.Fatalf("%s: KingCapturable %v, KingThreatened %v", p, p.KingCapturable(), p.KingThreatened())
+	}
 	// Game.LegalMoves: the same moves (no history yet), sorted by their
 	// simple notation as `tafl moves` prints them.
 	gm := tafl.NewGameFrom(p).LegalMoves()
@@ -119,6 +137,34 @@ func checkMoves(t *testing.T, v *tafl.Variant, rr *refRules, p tafl.Position) {
 	if n < tafl.MaxSize {
 		if err := p.CheckMove(tafl.NewMove(squares[0], off)); err == nil {
 			t.Fatalf("%s: a move off the board was accepted", p)
+		}
+	}
+}
+
+// TestKingCapturableAgrees compares KingCapturable with KingThreatened
+// (which generates every attacker move) on every position of random games
+// of every preset, both sides to move, and makes sure the positions
+// include many where the king can be captured.
+func TestKingCapturableAgrees(t *testing.T) {
+	for _, pi := range tafl.Presets() {
+		v, err := tafl.Preset(pi.Name, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		games := 30
+		if pi.Size > 11 {
+			games = 3
+		}
+		yes := 0
+		for _, p := range randomPositions(t, v, games, 1, 11) {
+			if got, want := p.KingCapturable(), p.KingThreatened(); got != want {
+				t.Fatalf("%s %s: KingCapturable %v, KingThreatened %v", pi.Name, p, got, want)
+			} else if got {
+				yes++
+			}
+		}
+		if yes < 3 {
+			t.Errorf("%s: only %d positions with the king capturable: the test checks too little", pi.Name, yes)
 		}
 	}
 }

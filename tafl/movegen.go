@@ -343,3 +343,90 @@ func (p *Position) shieldwall(b, to Square, mover Side, caps *[]Square) int {
 	}
 	return n
 }
+
+// MovesTo appends to buf[:0] the legal moves of the side to move that end
+// on square to, and returns it: the moves [Position.GenerateMoves] would
+// return with that destination, found by looking outward from to instead
+// of generating every move.
+func (p *Position) MovesTo(to Square, buf []Move) []Move {
+	return p.movesTo(p.toMove, to, buf)
+}
+
+// movesTo is MovesTo for side, whoever is to move.
+func (p *Position) movesTo(side Side, to Square, buf []Move) []Move {
+	buf = buf[:0]
+	if p.end != NoEnd || p.board[to] != Empty {
+		return buf
+	}
+	for _, d := range dirs {
+		q := to + d
+		for p.board[q] == Empty {
+			q += d
+		}
+		pc := p.board[q]
+		if sideOf[pc] != side {
+			continue
+		}
+		if p.reaches(pc, q, to, -d) {
+			buf = append(buf, NewMove(q, to))
+		}
+	}
+	return buf
+}
+
+// reaches reports whether piece pc on from may move to to along d over
+// empty squares, by the same rules as GenerateMoves (camps included).
+func (p *Position) reaches(pc Piece, from, to, d Square) bool {
+	v := p.v
+	home := v.camp[from]
+	inside := home != 0
+	mask := &v.move[pc]
+	for q := from + d; ; q += d {
+		if inside && v.camp[q] == home {
+			if q == to {
+				return true
+			}
+			continue
+		}
+		inside = false
+		f := mask[q]
+		if q == to {
+			return f&mayStop != 0
+		}
+		if f&mayPass == 0 {
+			return false
+		}
+	}
+}
+
+// capturesKing reports whether one of the attackers' moves captures the
+// king (whoever is to move in p).
+func (p *Position) capturesKing(moves []Move) bool {
+	q := *p
+	q.toMove = Attackers
+	var c Position
+	for _, m := range moves {
+		q.makeMove(m, &c, nil)
+		if c.end == KingCaptured {
+			return true
+		}
+	}
+	return false
+}
+
+// KingCapturable reports whether the attackers, were it their move, could
+// capture the king with one move. It is [Position.KingThreatened] without
+// copying the position unless a capture is possible.
+func (p *Position) KingCapturable() bool {
+	if p.end != NoEnd || p.king == NoSquare {
+		return false
+	}
+	var buf [4]Move
+	k := p.king
+	for _, n := range [4]Square{k + 1, k - 1, k + stride, k - stride} {
+		if moves := p.movesTo(Attackers, n, buf[:0]); len(moves) > 0 && p.capturesKing(moves) {
+			return true
+		}
+	}
+	return false
+}

@@ -113,7 +113,7 @@ func (in *info) evaluate(bp *board, toMove tafl.Side, k tafl.Square) int32 {
 		switch pc {
 		case tafl.Attacker:
 			natt++
-			s += int32(in.guard[sq]) * w.guard / 100
+			s += in.guardW[sq]
 			if b[sq+stride+1] == tafl.Attacker {
 				s += w.chain
 			}

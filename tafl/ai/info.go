@@ -39,6 +39,7 @@ type info struct {
 	kingStop [cells]bool  // the king may stop here (coming from outside)
 	kingPass [cells]bool  // the king may pass over here
 	guard    [cells]int16 // corner variants: value of an attacker here for blocking a corner
+	guardW   [cells]int32 // guard scaled by the weights: guard * w.guard / 100
 	kingDist [cells]int16 // distance (in squares) to the nearest escape square
 	w        *weights
 
@@ -118,6 +119,9 @@ func newInfo(v *tafl.Variant) *info {
 		}
 	} else {
 		in.w = &edgeWeights
+	}
+	for _, sq := range in.squares {
+		in.guardW[sq] = int32(in.guard[sq]) * in.w.guard / 100
 	}
 	switch r.KingStrength {
 	case tafl.WeakKing, tafl.StrongNearThrone:

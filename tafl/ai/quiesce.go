@@ -28,7 +28,7 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
 		if p.OpenLines() > 0 {
 			return WinScore - int32(ply+1)
 		}
-		threat = s.kingInReach(ply) && p.KingThreatened()
+		threat = s.kingInReach(ply) && p.KingCapturable()
 	} else {
 		if s.kingInReach(ply) && s.canCaptureKing(ply) {
 			return WinScore - int32(ply+1)
@@ -120,20 +120,20 @@ func (s *searcher) kingInReach(ply int) bool {
 }
 
 // canCaptureKing reports whether the attackers, to move at ply, can
-// capture the king with one move.
+// capture the king with one move: only moves onto the king's neighbours
+// can, so only those are generated.
 func (s *searcher) canCaptureKing(ply int) bool {
 	p := &s.pos[ply]
 	k := s.kings[ply]
-	moves := p.GenerateMoves(s.moves[ply])
-	s.moves[ply] = moves
 	c := &s.pos[ply+1]
-	for _, m := range moves {
-		if to := m.To(); to != k+1 && to != k-1 && to != k+stride && to != k-stride {
-			continue
-		}
-		p.MakeMove(m, c)
-		if c.Outcome().Reason == tafl.KingCaptured {
-			return true
+	for _, n := range [4]tafl.Square{k + 1, k - 1, k + stride, k - stride} {
+		moves := p.MovesTo(n, s.moves[ply])
+		s.moves[ply] = moves
+		for _, m := range moves {
+			p.MakeMove(m, c)
+			if c.Outcome().Reason == tafl.KingCaptured {
+				return true
+			}
 		}
 	}
 	return false
