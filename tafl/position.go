@@ -39,6 +39,15 @@ func (p Position) At(sq Square) Piece {
 	return p.board[sq]
 }
 
+// Cell is At without copying the position: the piece on sq (Empty for
+// squares off the board). For hot loops such as a search's.
+func (p *Position) Cell(sq Square) Piece {
+	if !sq.OnBoard(p.v.size) {
+		return Empty
+	}
+	return p.board[sq]
+}
+
 // ToMove returns the side to move.
 func (p Position) ToMove() Side { return p.toMove }
 

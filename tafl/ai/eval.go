@@ -38,9 +38,15 @@ var edgeWeights = weights{
 	hanging: 30, hangingOther: 10,
 }
 
-// evaluate returns the static value of p for the side to move. p must
-// not be a finished position.
+// evaluate returns the static value of board bp for the side to move. It
+// must not be a finished position.
 func (in *info) evaluate(bp *board, toMove tafl.Side, k tafl.Square) int32 {
+	ps := in.pieceSumsOf(bp)
+	return in.evaluateWith(bp, toMove, k, &ps)
+}
+
+// evaluateWith is evaluate with the piece terms ps of the board given.
+func (in *info) evaluateWith(bp *board, toMove tafl.Side, k tafl.Square, ps *pieceSums) int32 {
 	b := bp
 	w := in.w
 	var s int32 // attackers' point of view
@@ -106,35 +112,81 @@ func (in *info) evaluate(bp *board, toMove tafl.Side, k tafl.Square) int32 {
 	}
 
 	// The pieces.
-	var hangA, hangD int32 // attackers / defenders that could be captured
-	var natt, ndef int32
+	return in.finish(s, ps, toMove)
+}
+
+// pieceSums are the terms of the evaluation that add up square by square
+// over the attackers and defenders (the king excluded). The search keeps
+// them move by move (see searcher.push) instead of scanning the board at
+// every evaluation; pieceSumsOf computes them from scratch.
+type pieceSums struct {
+	natt, ndef   int32 // material
+	guard        int32 // corner blockade value of the attackers, weighted
+	chain        int32 // diagonal links between attackers
+	hangA, hangD int32 // attackers / defenders that could be captured
+}
+
+// pieceSumsOf sums the piece terms of board b.
+func (in *info) pieceSumsOf(b *board) pieceSums {
+	var t pieceSums
 	for _, sq := range in.squares {
-		pc := b[sq]
-		switch pc {
-		case tafl.Attacker:
-			natt++
-			s += in.guardW[sq]
-			if b[sq+stride+1] == tafl.Attacker {
-				s += w.chain
-			}
-			if b[sq+stride-1] == tafl.Attacker {
-				s += w.chain
-			}
-			if in.exposed(b, sq, tafl.Defender) {
-				hangA++
-			}
-		case tafl.Defender:
-			ndef++
-			if in.exposed(b, sq, tafl.Attacker) {
-				hangD++
-			}
+		in.addSquare(b, sq, &t, 1)
+	}
+	return t
+}
+
+// addSquare adds sign times the terms of the piece on sq (if any) to t.
+// They depend on the cells sq, sq±1, sq±stride and sq+stride±1 only.
+func (in *info) addSquare(b *board, sq tafl.Square, t *pieceSums, sign int32) {
+	switch b[sq] {
+	case tafl.Attacker:
+		t.natt += sign
+		t.guard += sign * in.guardW[sq]
+		if b[sq+stride+1] == tafl.Attacker {
+			t.chain += sign
+		}
+		if b[sq+stride-1] == tafl.Attacker {
+			t.chain += sign
+		}
+		if in.exposed(b, sq, tafl.Defender) {
+			t.hangA += sign
+		}
+	case tafl.Defender:
+		t.ndef += sign
+		if in.exposed(b, sq, tafl.Attacker) {
+			t.hangD += sign
 		}
 	}
-	s += w.attacker*natt - w.defender*ndef
+}
+
+// updateSums turns t, the sums of board old, into the sums of board b,
+// which differs from old only on the cells in changed.
+func (in *info) updateSums(old, b *board, changed []tafl.Square, t *pieceSums) {
+	var seen [48]tafl.Square
+	n := 0
+	for _, c := range changed {
+		for _, sq := range [7]tafl.Square{c, c + 1, c - 1, c + stride, c - stride, c - stride - 1, c - stride + 1} {
+			if slices.Contains(seen[:n], sq) {
+				continue
+			}
+			seen[n] = sq
+			n++
+			in.addSquare(old, sq, t, -1)
+			in.addSquare(b, sq, t, 1)
+		}
+	}
+}
+
+// finish adds the piece terms ps to the king's terms s and returns the
+// value for the side to move.
+func (in *info) finish(s int32, ps *pieceSums, toMove tafl.Side) int32 {
+	w := in.w
+	s += ps.guard + w.chain*ps.chain
+	s += w.attacker*ps.natt - w.defender*ps.ndef
 	if toMove == tafl.Attackers {
-		s += w.hanging*hangD - w.hangingOther*hangA
+		s += w.hanging*ps.hangD - w.hangingOther*ps.hangA
 	} else {
-		s += w.hangingOther*hangD - w.hanging*hangA
+		s += w.hangingOther*ps.hangD - w.hanging*ps.hangA
 	}
 	if toMove == tafl.Defenders {
 		return -s

@@ -127,6 +127,7 @@ type searcher struct {
 
 	pos     [maxPly + 2]tafl.Position
 	boards  [maxPly + 2]board
+	sums    [maxPly + 2]pieceSums // the piece terms of boards[ply], kept move by move
 	kings   [maxPly + 2]tafl.Square
 	sides   [2]tafl.Side // the side to move at even and odd plies
 	moves   [maxPly + 1][]tafl.Move
@@ -163,7 +164,12 @@ func (s *searcher) evaluate(ply int) int32 {
 	if e.ok && e.key == key {
 		return e.value
 	}
-	v := s.in.evaluate(&s.boards[ply], s.sides[ply&1], s.kings[ply])
+	if checkSums {
+		if want := s.in.pieceSumsOf(&s.boards[ply]); want != s.sums[ply] {
+			panic(fmt.Sprintf("ai: incremental piece sums %+v, from scratch %+v", s.sums[ply], want))
+		}
+	}
+	v := s.in.evaluateWith(&s.boards[ply], s.sides[ply&1], s.kings[ply], &s.sums[ply])
 	*e = evalEntry{key: key, value: v, ok: true}
 	return v
 }
@@ -214,6 +220,10 @@ func Search(ctx context.Context, g *tafl.Game, lim Limits) (Result, error) {
 	return res, nil
 }
 
+// checkSums makes every evaluation compare the incremental piece sums
+// with a from-scratch count (tests only).
+var checkSums bool
+
 func cmp(x, def int) int {
 	if x <= 0 {
 		return def
@@ -234,6 +244,7 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 	for _, sq := range s.in.squares {
 		s.boards[0][sq] = pos.At(sq)
 	}
+	s.sums[0] = s.in.pieceSumsOf(&s.boards[0])
 	s.kings[0] = pos.King()
 	s.sides = [2]tafl.Side{pos.ToMove(), pos.ToMove().Other()}
 	for i := range s.moves {

@@ -154,23 +154,33 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 		k = to
 	}
 	s.kings[ply+1] = k
+	changed := [6]tafl.Square{from, to}
+	nc := 2
 	if caps > 0 {
 		found := 0
 		side := pc.Side()
 		for _, d := range dirs {
 			n := to + d
 			if x := b[n]; x == tafl.Attacker || x == tafl.Defender {
-				if x.Side() != side && c.At(n) == tafl.Empty {
+				if x.Side() != side && c.Cell(n) == tafl.Empty {
 					b[n] = tafl.Empty
+					changed[nc] = n
+					nc++
 					found++
 				}
 			}
 		}
 		if found < caps { // a shieldwall: copy the whole board
 			for _, sq := range s.in.squares {
-				b[sq] = c.At(sq)
+				b[sq] = c.Cell(sq)
 			}
+			s.sums[ply+1] = s.in.pieceSumsOf(b)
+			nc = 0
 		}
+	}
+	if nc > 0 {
+		s.sums[ply+1] = s.sums[ply]
+		s.in.updateSums(&s.boards[ply], b, changed[:nc], &s.sums[ply+1])
 	}
 
 	i := s.base + ply + 1
