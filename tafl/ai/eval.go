@@ -160,17 +160,15 @@ func (in *info) addSquare(b *board, sq tafl.Square, t *pieceSums, sign int32) {
 }
 
 // updateSums turns t, the sums of board old, into the sums of board b,
-// which differs from old only on the cells in changed.
-func (in *info) updateSums(old, b *board, changed []tafl.Square, t *pieceSums) {
-	var seen [48]tafl.Square
-	n := 0
+// which differs from old only on the cells in changed. marks[sq] == mark
+// says a square was counted already; mark must be new for each call.
+func (in *info) updateSums(old, b *board, changed []tafl.Square, t *pieceSums, marks *[cells]uint32, mark uint32) {
 	for _, c := range changed {
 		for _, sq := range [7]tafl.Square{c, c + 1, c - 1, c + stride, c - stride, c - stride - 1, c - stride + 1} {
-			if slices.Contains(seen[:n], sq) {
+			if marks[sq] == mark {
 				continue
 			}
-			seen[n] = sq
-			n++
+			marks[sq] = mark
 			in.addSquare(old, sq, t, -1)
 			in.addSquare(b, sq, t, 1)
 		}

@@ -125,52 +125,45 @@ type searcher struct {
 	total    int64
 	seldepth int
 
-	pos     [maxPly + 2]tafl.Position
-	boards  [maxPly + 2]board
-	sums    [maxPly + 2]pieceSums // the piece terms of boards[ply], kept move by move
-	kings   [maxPly + 2]tafl.Square
-	sides   [2]tafl.Side // the side to move at even and odd plies
-	moves   [maxPly + 1][]tafl.Move
-	order   [maxPly + 1][]int32
-	packed  [maxPly + 1][]uint64
-	hist    []uint64 // position hashes: the game's since the last capture, then the path
-	base    int      // index in hist of the root position
-	irrev   [maxPly + 2]int
-	killers [maxPly + 1][2]tafl.Move
-	history []int32 // [side][from*cells+to]
-	pv      [maxPly + 1][maxPly + 1]tafl.Move
-	pvLen   [maxPly + 1]int
+	pos    [maxPly + 2]tafl.Position
+	boards [maxPly + 2]board
+	// The evaluation's piece terms of boards[ply], brought up to date
+	// lazily (see sumsAt) from the cells each move changed.
+	sums     [maxPly + 2]pieceSums
+	sumsOK   [maxPly + 2]bool
+	changed  [maxPly + 2][6]tafl.Square // cells the move into ply changed
+	nchanged [maxPly + 2]int8           // how many; -1: many (a shieldwall)
+	kings    [maxPly + 2]tafl.Square
+	sides    [2]tafl.Side // the side to move at even and odd plies
+	moves    [maxPly + 1][]tafl.Move
+	order    [maxPly + 1][]int32
+	packed   [maxPly + 1][]uint64
+	hist     []uint64 // position hashes: the game's since the last capture, then the path
+	base     int      // index in hist of the root position
+	irrev    [maxPly + 2]int
+	killers  [maxPly + 1][2]tafl.Move
+	history  []int32 // [side][from*cells+to]
+	pv       [maxPly + 1][maxPly + 1]tafl.Move
+	pvLen    [maxPly + 1]int
 
 	root []rootMove
 
-	evalCache []evalEntry // static evaluations by position hash
-	childHash uint64      // the hash of the child terminal last looked at
+	childHash uint64 // the hash of the child terminal last looked at
+
+	// marks and mark number: the squares updateSums has counted already.
+	marks [cells]uint32
+	mark  uint32
 }
 
-// evalEntry caches one static evaluation.
-type evalEntry struct {
-	key   uint64
-	value int32
-	ok    bool
-}
-
-const evalCacheSize = 1 << 16
-
-// evaluate returns the static evaluation of the position at ply, from the
-// cache when the same position was evaluated before.
+// evaluate returns the static evaluation of the position at ply.
 func (s *searcher) evaluate(ply int) int32 {
-	key := s.hist[s.base+ply]
-	e := &s.evalCache[key&(evalCacheSize-1)]
-	if e.ok && e.key == key {
-		return e.value
-	}
+	ps := s.sumsAt(ply)
 	if checkSums {
-		if want := s.in.pieceSumsOf(&s.boards[ply]); want != s.sums[ply] {
-			panic(fmt.Sprintf("ai: incremental piece sums %+v, from scratch %+v", s.sums[ply], want))
+		if want := s.in.pieceSumsOf(&s.boards[ply]); want != *ps {
+			panic(fmt.Sprintf("ai: incremental piece sums %+v, from scratch %+v", *ps, want))
 		}
 	}
-	v := s.in.evaluateWith(&s.boards[ply], s.sides[ply&1], s.kings[ply], &s.sums[ply])
-	*e = evalEntry{key: key, value: v, ok: true}
+	v := s.in.evaluateWith(&s.boards[ply], s.sides[ply&1], s.kings[ply], ps)
 	return v
 }
 
@@ -220,6 +213,31 @@ func Search(ctx context.Context, g *tafl.Game, lim Limits) (Result, error) {
 	return res, nil
 }
 
+// sumsAt returns the piece terms of boards[ply], updating them from the
+// nearest ancestor whose terms are known (the root's always are) move by
+// move.
+func (s *searcher) sumsAt(ply int) *pieceSums {
+	a := ply
+	for !s.sumsOK[a] {
+		a--
+	}
+	for i := a + 1; i <= ply; i++ {
+		if n := s.nchanged[i]; n < 0 {
+			s.sums[i] = s.in.pieceSumsOf(&s.boards[i])
+		} else {
+			s.sums[i] = s.sums[i-1]
+			s.mark++
+			if s.mark == 0 { // wrapped: forget every old mark
+				s.marks = [cells]uint32{}
+				s.mark = 1
+			}
+			s.in.updateSums(&s.boards[i-1], &s.boards[i], s.changed[i][:n], &s.sums[i], &s.marks, s.mark)
+		}
+		s.sumsOK[i] = true
+	}
+	return &s.sums[ply]
+}
+
 // checkSums makes every evaluation compare the incremental piece sums
 // with a from-scratch count (tests only).
 var checkSums bool
@@ -245,6 +263,7 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 		s.boards[0][sq] = pos.At(sq)
 	}
 	s.sums[0] = s.in.pieceSumsOf(&s.boards[0])
+	s.sumsOK[0] = true
 	s.kings[0] = pos.King()
 	s.sides = [2]tafl.Side{pos.ToMove(), pos.ToMove().Other()}
 	for i := range s.moves {
@@ -253,7 +272,6 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 		s.packed[i] = make([]uint64, 0, 256)
 	}
 	s.history = make([]int32, 2*cells*cells)
-	s.evalCache = make([]evalEntry, evalCacheSize)
 	s.root = make([]rootMove, len(legal))
 	for i, m := range legal {
 		s.root[i] = rootMove{move: m, order: s.scoreMove(0, m, tafl.NoMove)}

@@ -154,8 +154,9 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 		k = to
 	}
 	s.kings[ply+1] = k
-	changed := [6]tafl.Square{from, to}
-	nc := 2
+	changed := &s.changed[ply+1]
+	changed[0], changed[1] = from, to
+	nc := int8(2)
 	if caps > 0 {
 		found := 0
 		side := pc.Side()
@@ -174,14 +175,11 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 			for _, sq := range s.in.squares {
 				b[sq] = c.Cell(sq)
 			}
-			s.sums[ply+1] = s.in.pieceSumsOf(b)
-			nc = 0
+			nc = -1
 		}
 	}
-	if nc > 0 {
-		s.sums[ply+1] = s.sums[ply]
-		s.in.updateSums(&s.boards[ply], b, changed[:nc], &s.sums[ply+1])
-	}
+	s.nchanged[ply+1] = nc
+	s.sumsOK[ply+1] = false
 
 	i := s.base + ply + 1
 	s.hist = append(s.hist[:i], s.childHash)
