@@ -178,7 +178,7 @@ func Search(ctx context.Context, g *tafl.Game, lim Limits) (Result, error) {
 	if len(legal) == 0 {
 		return Result{}, ErrNoMove
 	}
-	sh := &shared{tt: newTable(cmp(lim.HashMB, 16)), done: ctx.Done(), start: time.Now(), nodeLimit: lim.Nodes}
+	sh := &shared{tt: getTable(cmp(lim.HashMB, 16)), done: ctx.Done(), start: time.Now(), nodeLimit: lim.Nodes}
 	if lim.Time > 0 {
 		sh.deadline = sh.start.Add(lim.Time)
 	}
@@ -202,6 +202,7 @@ func Search(ctx context.Context, g *tafl.Game, lim Limits) (Result, error) {
 	workers[0].iterate(maxDepth, lim, &res)
 	sh.stop.Store(true)
 	wg.Wait()
+	putTable(sh.tt)
 	for _, w := range workers {
 		w.flush()
 	}

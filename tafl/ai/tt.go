@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -22,6 +23,7 @@ const (
 type table struct {
 	slots []slot
 	mask  uint64
+	gen   uint64 // generation: entries of other generations are empty
 }
 
 type slot struct {
@@ -39,6 +41,11 @@ type entry struct {
 
 // newTable returns a table of about mb megabytes (at least 1).
 func newTable(mb int) *table {
+	n := tableSlots(mb)
+	return &table{slots: make([]slot, n), mask: (n - 1) &^ 1, gen: 1}
+}
+
+func tableSlots(mb int) uint64 {
 	if mb < 1 {
 		mb = 1
 	}
@@ -46,8 +53,42 @@ func newTable(mb int) *table {
 	for n*2*16 <= uint64(mb)<<20 {
 		n *= 2
 	}
-	return &table{slots: make([]slot, n), mask: (n - 1) &^ 1}
+	return n
 }
+
+// tablePools keeps tables between searches, one pool per size, so that a
+// search neither allocates nor clears megabytes: a reused table starts a
+// new generation, and entries of older generations count as empty.
+var tablePools sync.Map // slot count -> *sync.Pool
+
+// getTable returns an empty table of about mb megabytes; putTable gives
+// it back when no search uses it any more.
+func getTable(mb int) *table {
+	n := tableSlots(mb)
+	p, _ := tablePools.LoadOrStore(n, &sync.Pool{})
+	if x := p.(*sync.Pool).Get(); x != nil {
+		t := x.(*table)
+		t.gen = (t.gen + 1) & genMask
+		if t.gen == 0 { // wrapped: old entries could match again
+			clear(t.slots)
+			t.gen = 1
+		}
+		return t
+	}
+	return newTable(mb)
+}
+
+func putTable(t *table) {
+	if p, ok := tablePools.Load(uint64(len(t.slots))); ok {
+		p.(*sync.Pool).Put(t)
+	}
+}
+
+// The generation is stored in the data word above the packed entry.
+const (
+	genShift = 45
+	genMask  = 1<<8 - 1
+)
 
 // pack layout: from 9 bits, to 9 bits, score+32768 16 bits, depth 8 bits, bound 2 bits.
 func pack(m tafl.Move, score int32, depth, bound int) uint64 {
@@ -69,7 +110,7 @@ func (t *table) probe(key uint64) (entry, bool) {
 	for j := uint64(0); j < 2; j++ {
 		s := &t.slots[i+j]
 		d := s.data.Load()
-		if s.check.Load()^d == key && d != 0 {
+		if s.check.Load()^d == key && d>>genShift == t.gen {
 			return unpack(d), true
 		}
 	}
@@ -79,11 +120,16 @@ func (t *table) probe(key uint64) (entry, bool) {
 // store records a search result for key.
 func (t *table) store(key uint64, m tafl.Move, score int32, depth, bound int) {
 	i := key & t.mask
-	d := pack(m, score, depth, bound)
+	d := pack(m, score, depth, bound) | t.gen<<genShift
 	s0 := &t.slots[i]
 	old := s0.data.Load()
+	if old>>genShift != t.gen { // empty, or from an earlier search
+		s0.data.Store(d)
+		s0.check.Store(key ^ d)
+		return
+	}
 	oldKey := s0.check.Load() ^ old
-	if old == 0 || oldKey == key || depth >= unpack(old).depth {
+	if oldKey == key || depth >= unpack(old).depth {
 		if oldKey == key && m == tafl.NoMove {
 			d |= old & (1<<18 - 1) // keep the old move
 		}
