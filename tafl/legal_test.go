@@ -59,6 +59,9 @@ func checkMoves(t *testing.T, v *tafl.Variant, rr *refRules, p tafl.Position) {
 			t.Fatalf("%s: MovesTo(%s) = %v, GenerateMoves has %v", p, to, got, want)
 		}
 	}
+	if p.KingOpenLines() != p.OpenLines() {
+		t.Fatalf("%s: KingOpenLines %d, OpenLines %d", p, p.KingOpenLines(), p.OpenLines())
+	}
 	if p.KingCapturable() != p.KingThreatened() {
 		t.Fatalf("%s: KingCapturable %v, KingThreatened %v", p, p.KingCapturable(), p.KingThreatened())
 	}

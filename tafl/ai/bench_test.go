@@ -4,23 +4,18 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/taflbot/taflbot/tafl"
 )
 
-// BenchmarkSearch searches the copenhagen start position to a fixed depth
-// and reports nodes per second.
+// BenchmarkSearch searches start positions (and, for copenhagen, a
+// position 30 random plies into a game) to a fixed depth and reports
+// nodes per second.
 func BenchmarkSearch(b *testing.B) {
 	for _, c := range []struct {
-		name  string
-		depth int
-	}{{"copenhagen", 5}, {"brandubh", 7}, {"tablut", 5}} {
+		name, variant string
+		plies, depth  int
+	}{{"copenhagen", "copenhagen", 0, 5}, {"copenhagen-mid", "copenhagen", 30, 5}, {"brandubh", "brandubh", 0, 7}, {"tablut", "tablut", 0, 5}} {
 		b.Run(c.name, func(b *testing.B) {
-			v, err := tafl.Preset(c.name, "")
-			if err != nil {
-				b.Fatal(err)
-			}
-			g := tafl.NewGame(v)
+			g := randomGame(b, c.variant, c.plies, 3)
 			var nodes int64
 			b.ReportAllocs()
 			cpu0 := cpuTime()

@@ -66,9 +66,9 @@ func (in *info) evaluateWith(bp *board, toMove tafl.Side, k tafl.Square, ps *pie
 					free++
 					// Open lines from q (the king's own square counts as empty).
 					n := int32(0)
-					for _, e := range dirs {
-						if e == -d {
-							continue
+					for i, e := range dirs {
+						if e == -d || in.escDirs[q]&(1<<i) == 0 {
+							continue // no escape square that way
 						}
 						for r := q + e; b[r] == tafl.Empty || r == k; r += e {
 							if in.kingStop[r] && in.escape[r] {
@@ -221,7 +221,10 @@ func (in *info) exposed(b *board, sq tafl.Square, enemy tafl.Piece) bool {
 // king would have on q, his current square k counting as empty.
 func (in *info) linesFrom(b *board, q, k tafl.Square) int {
 	n := 0
-	for _, e := range dirs {
+	for i, e := range dirs {
+		if in.escDirs[q]&(1<<i) == 0 {
+			continue // no escape square that way
+		}
 		for r := q + e; b[r] == tafl.Empty || r == k; r += e {
 			if in.kingStop[r] && in.escape[r] {
 				n++

@@ -41,6 +41,7 @@ type info struct {
 	guard    [cells]int16 // corner variants: value of an attacker here for blocking a corner
 	guardW   [cells]int32 // guard scaled by the weights: guard * w.guard / 100
 	kingDist [cells]int16 // distance (in squares) to the nearest escape square
+	escDirs  [cells]uint8 // bit i: an escape square lies from here in direction dirs[i]
 	w        *weights
 
 	// pieces needed around the king before a one-move capture is possible
@@ -85,6 +86,16 @@ func newInfo(v *tafl.Variant) *info {
 		in.kingPass[sq] = a.Pass.Has(tafl.King)
 		if v.IsThrone(sq) && (!a.Reenter.Has(tafl.King) || r.ThroneBlockedAfterKingLeaves) {
 			in.kingStop[sq], in.kingPass[sq] = false, false
+		}
+	}
+	for _, sq := range in.squares {
+		for i, d := range dirs {
+			for q := sq + d; in.empty[q] == tafl.Empty; q += d {
+				if in.escape[q] {
+					in.escDirs[sq] |= 1 << i
+					break
+				}
+			}
 		}
 	}
 	n := in.size

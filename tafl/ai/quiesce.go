@@ -25,7 +25,7 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
 	toMove := s.sides[ply&1]
 	threat := false
 	if toMove == tafl.Defenders {
-		if p.OpenLines() > 0 {
+		if p.KingOpenLines() > 0 {
 			return WinScore - int32(ply+1)
 		}
 		threat = s.kingInReach(ply) && p.KingCapturable()
@@ -33,7 +33,7 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
 		if s.kingInReach(ply) && s.canCaptureKing(ply) {
 			return WinScore - int32(ply+1)
 		}
-		threat = p.OpenLines() > 0
+		threat = p.KingOpenLines() > 0
 	}
 	if !threat || qd >= maxQDepth || ply >= maxPly-1 {
 		v := s.evaluate(ply)

@@ -229,7 +229,7 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 	}
 	p := &s.pos[ply]
 	// The king escapes at once.
-	if s.sides[ply&1] == tafl.Defenders && p.OpenLines() > 0 {
+	if s.sides[ply&1] == tafl.Defenders && p.KingOpenLines() > 0 {
 		return WinScore - int32(ply+1)
 	}
 	key := s.hist[s.base+ply]
