@@ -32,7 +32,7 @@ func (s *searcher) scoreMove(ply int, m tafl.Move, hashMove tafl.Move) int32 {
 	case pc == tafl.Attacker && (to == k+1 || to == k-1 || to == k+stride || to == k-stride):
 		key = orderWin
 	}
-	if key < orderCapture && s.likelyCapture(b, from, to, pc) {
+	if key < orderCapture && s.capMap[to] != 0 && s.capturesFrom(from, to) {
 		key = orderCapture
 	}
 	if key == 0 && pc == tafl.Attacker && sameLine(to, k) {
@@ -51,22 +51,41 @@ func (s *searcher) scoreMove(ply int, m tafl.Move, hashMove tafl.Move) int32 {
 	return s.history[side*cells*cells+int(from)*cells+int(to)]
 }
 
-// likelyCapture reports whether piece pc moving from → to closes a
-// sandwich on an enemy piece (ignoring the king's arms and hostility
-// details: it is only for ordering).
-func (s *searcher) likelyCapture(b *board, from, to tafl.Square, pc tafl.Piece) bool {
-	side := pc.Side()
-	for _, d := range dirs {
-		n := to + d
+// buildCapMap records in s.capMap, for the side to move at ply, the
+// directions in which a piece arriving on each empty square would close a
+// sandwich on an enemy piece: bit i for an enemy on to+dirs[i] with a
+// friend (or an empty special square) beyond it. A move that closes one
+// probably captures (ignoring the king's arms and hostility details: it
+// is only for ordering).
+func (s *searcher) buildCapMap(ply int) {
+	s.capMap = [cells]uint8{}
+	b := &s.boards[ply]
+	side := s.sides[ply&1]
+	for _, n := range s.in.squares {
 		victim := b[n]
 		if victim != tafl.Attacker && victim != tafl.Defender || victim.Side() == side {
 			continue
 		}
-		a := n + d
-		if a == from {
-			continue
+		for i, d := range dirs {
+			// A piece arriving on n-d with an anvil on n+d.
+			to, a := n-d, n+d
+			if b[to] != tafl.Empty {
+				continue
+			}
+			if x := b[a]; (x == tafl.Attacker || x == tafl.Defender || x == tafl.King) && x.Side() == side || (x == tafl.Empty && s.in.special[a]) {
+				s.capMap[to] |= 1 << i
+			}
 		}
-		if x := b[a]; (x == tafl.Attacker || x == tafl.Defender || x == tafl.King) && x.Side() == side || (x == tafl.Empty && s.in.special[a]) {
+	}
+}
+
+// capturesFrom reports whether a piece moving from → to closes one of the
+// sandwiches capMap records for to (the moving piece cannot be its own
+// anvil).
+func (s *searcher) capturesFrom(from, to tafl.Square) bool {
+	bits := s.capMap[to]
+	for i, d := range dirs {
+		if bits&(1<<i) != 0 && to+2*d != from {
 			return true
 		}
 	}

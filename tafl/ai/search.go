@@ -153,6 +153,8 @@ type searcher struct {
 	// marks and mark number: the squares updateSums has counted already.
 	marks [cells]uint32
 	mark  uint32
+
+	capMap [cells]uint8 // see buildCapMap
 }
 
 // evaluate returns the static evaluation of the position at ply.
@@ -274,6 +276,7 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 	}
 	s.history = make([]int32, 2*cells*cells)
 	s.root = make([]rootMove, len(legal))
+	s.buildCapMap(0)
 	for i, m := range legal {
 		s.root[i] = rootMove{move: m, order: s.scoreMove(0, m, tafl.NoMove)}
 	}

@@ -253,6 +253,7 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 		return s.noMoves(ply)
 	}
 	order := s.order[ply][:0]
+	s.buildCapMap(ply)
 	for _, m := range moves {
 		order = append(order, s.scoreMove(ply, m, hashMove))
 	}
