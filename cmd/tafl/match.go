@@ -379,6 +379,7 @@ func (m *match) playGame(ctx context.Context, i int) gameResult {
 		mv, err := players[side].think(ctx, g)
 		if err == nil {
 			_, err = g.Play(mv)
+			players[side].confirm(g, err)
 		}
 		if err != nil {
 			res.err, res.errSide = err, side
@@ -433,6 +434,7 @@ type player interface {
 	start(ctx context.Context, g *tafl.Game, side tafl.Side) error
 	think(ctx context.Context, g *tafl.Game) (tafl.Move, error)
 	told(g *tafl.Game, m tafl.Move) error // the opponent played m (already on g)
+	confirm(g *tafl.Game, err error)      // the player's own move was played (err nil) or refused
 	finish(o tafl.Outcome)
 	close()
 }
@@ -454,6 +456,7 @@ type enginePlayer struct {
 
 func (p *enginePlayer) start(context.Context, *tafl.Game, tafl.Side) error { return nil }
 func (p *enginePlayer) told(*tafl.Game, tafl.Move) error                   { return nil }
+func (p *enginePlayer) confirm(*tafl.Game, error)                          {}
 func (p *enginePlayer) finish(tafl.Outcome)                                {}
 func (p *enginePlayer) close()                                             {}
 

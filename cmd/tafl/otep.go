@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os/exec"
 	"os/signal"
 	"strconv"
@@ -22,12 +23,18 @@ import (
 //
 //	tafl otep [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N]
 //
-// The engine says "hello", then follows the host's commands: rules,
-// position, side, clock, play (answered with "move a1-a4"),
-// opponent-move, analyze (answered with "analysis"), finish, goodbye.
-// Bad input is answered with "error N" and never stops the engine;
-// diagnostics go to stderr. With a clock, the budget per move is taken
-// from the remaining time; without one, from the flags (default hard).
+// The engine says "hello", then follows the host's commands as the
+// protocol document (opentafl-engine-protocol.txt) describes them: rules,
+// position, side, clock (milliseconds; "*" marks time left in an overtime
+// period), play (answered with "move a1-a4" and a "status" line),
+// move (the host's confirmation, with the position after our move),
+// opponent-move (a move list joined by "|" and the position), analyze
+// (answered with "analysis"), error, finish, goodbye. Problems are
+// answered with "error -1 …" (critical: the engine cannot play this game,
+// such as unsupported rules) or "error 0 …" (the game goes on), never
+// with a stop; diagnostics go to stderr. With a clock, the budget per
+// move is taken from the remaining time; without one, from the flags
+// (default hard).
 func runOTEP(e env) error {
 	var level string
 	var timeLimit time.Duration
@@ -58,12 +65,14 @@ func runOTEP(e env) error {
 	return eng.serve(ctx, e.stdin)
 }
 
-// OTEP error codes (opentafl-engine-protocol.txt, "error").
+// OTEP error codes (opentafl-engine-protocol.txt, "error"). The engine
+// sends -1 (critical: the game cannot go on) or 0 (non-critical); the
+// host sends 1 (wrong side) or 2 (illegal move) about the engine's move.
 const (
-	otepErrRules     = 0 // rules not supported
+	otepErrCritical  = -1
+	otepErrMinor     = 0
 	otepErrWrongSide = 1
-	otepErrNoPiece   = 2
-	otepErrIllegal   = 3
+	otepErrIllegal   = 2
 )
 
 // otepEngine is the engine side of one OTEP session.
@@ -74,8 +83,11 @@ type otepEngine struct {
 	v    *tafl.Variant
 	g    *tafl.Game
 	side tafl.Side
-	// clock: seconds left for attackers and defenders (-1: untimed), overtime
+	// clock: milliseconds left for attackers and defenders (-1: untimed),
+	// whether each is in overtime (the value is then what is left of the
+	// period), and the overtime period in seconds.
 	clock    [3]float64
+	inOT     [2]bool
 	hasClock bool
 	moves    int // moves played by the engine, for the seed
 }
@@ -121,6 +133,8 @@ func (s *otepEngine) serve(ctx context.Context, in io.Reader) error {
 			s.setClock(arg)
 		case "play":
 			s.play(ctx, arg)
+		case "move":
+			s.confirmed(arg)
 		case "opponent-move":
 			s.opponentMove(arg)
 		case "analyze":
@@ -128,7 +142,10 @@ func (s *otepEngine) serve(ctx context.Context, in io.Reader) error {
 		case "finish":
 			s.g = nil
 		case "error":
+			// 1 or 2: our move was refused; the host follows with
+			// opponent-move (the true position) and play again.
 			s.warn("the host reports error %s", arg)
+		case "status":
 		default:
 			s.warn("unknown command %q ignored", cmd)
 		}
@@ -147,18 +164,38 @@ func (s *otepEngine) rules(text string) {
 	if err != nil {
 		s.warn("%v", err)
 		s.v, s.g = nil, nil
-		s.send("error %d", otepErrRules)
+		s.send("error %d rules not supported: %s", otepErrCritical, oneLine(err.Error()))
 		return
 	}
 	s.g = tafl.NewGame(s.v)
 	s.hasClock = false
 }
 
+// oneLine keeps an error message on one protocol line.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// noGame answers a command that needs a game before rules set one.
+func (s *otepEngine) noGame(cmd string) {
+	s.send("error %d %s before a valid rules command", otepErrMinor, cmd)
+}
+
+// confirmed handles the host's "move <position>" after our move: the
+// position is the truth.
+func (s *otepEngine) confirmed(record string) {
+	if s.g == nil || record == "" {
+		return
+	}
+	if s.g.Position().Record() != strings.TrimSpace(record) {
+		s.warn("the host's position after our move differs; following it")
+		s.resync(record, s.g.ToMove())
+	}
+}
+
 // position replaces the game by the given position record. OTEP records
 // do not say who is to move: keep the current side to move.
 func (s *otepEngine) position(record string) {
 	if s.v == nil {
-		s.send("error %d", otepErrRules)
+		s.noGame("position")
 		return
 	}
 	toMove := s.v.Start().ToMove()
@@ -184,35 +221,50 @@ func (s *otepEngine) setClock(arg string) {
 		s.warn("clock needs at least two numbers")
 		return
 	}
-	s.clock = [3]float64{-1, -1, 0}
+	clock, inOT := [3]float64{-1, -1, 0}, [2]bool{}
 	for i := 0; i < len(f) && i < 3; i++ {
-		x, err := strconv.ParseFloat(f[i], 64)
-		if err != nil {
+		text := f[i]
+		if i < 2 {
+			text, inOT[i] = strings.CutSuffix(text, "*")
+		}
+		x, err := strconv.ParseFloat(text, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 			s.warn("bad clock %q", arg)
 			return
 		}
-		s.clock[i] = x
+		clock[i] = x
 	}
-	s.hasClock = s.clock[0] >= 0 || s.clock[2] > 0
+	s.clock, s.inOT = clock, inOT
+	s.hasClock = clock[0] >= 0 || clock[1] >= 0 || clock[2] > 0
 }
 
-// limits returns the search limits for the engine's next move.
+// limits returns the search limits for the engine's next move: with a
+// clock, a thirtieth of the main time left, or most of an overtime
+// period when that is more (or when main time is over), never more than
+// the flags allow.
 func (s *otepEngine) limits(side tafl.Side) ai.Limits {
 	lim := s.lim
 	lim.Seed = s.lim.Seed + uint64(s.moves)
 	if !s.hasClock {
 		return lim
 	}
-	left := s.clock[0]
+	i := 0
 	if side == tafl.Defenders {
-		left = s.clock[1]
+		i = 1
 	}
-	budget := time.Duration(0)
-	if left > 0 {
-		budget = time.Duration(left / 30 * float64(time.Second))
-	}
-	if ot := s.clock[2]; ot > 0 {
-		budget = max(budget, time.Duration(ot*0.7*float64(time.Second)))
+	left := time.Duration(s.clock[i] * float64(time.Millisecond))
+	period := time.Duration(s.clock[2] * float64(time.Second))
+	var budget time.Duration
+	switch {
+	case s.inOT[i]:
+		budget = left * 7 / 10 // what is left of the current period
+	case left > 0:
+		budget = left / 30
+		if period > 0 {
+			budget = max(budget, period*7/10)
+		}
+	case period > 0:
+		budget = period * 7 / 10
 	}
 	if budget <= 0 {
 		budget = 100 * time.Millisecond
@@ -225,7 +277,7 @@ func (s *otepEngine) limits(side tafl.Side) ai.Limits {
 
 func (s *otepEngine) play(ctx context.Context, arg string) {
 	if s.g == nil {
-		s.send("error %d", otepErrRules)
+		s.noGame("play")
 		return
 	}
 	side, err := tafl.ParseSide(arg)
@@ -235,14 +287,14 @@ func (s *otepEngine) play(ctx context.Context, arg string) {
 	if side != s.g.ToMove() {
 		// The host thinks it is our turn: trust it, keep the board.
 		if !s.resync(s.g.Position().Record(), side) {
-			s.send("error %d", otepErrWrongSide)
+			s.send("error %d cannot play the %s here", otepErrMinor, side)
 			return
 		}
 	}
 	r, err := ai.Search(ctx, s.g, s.limits(side))
 	if err != nil {
 		s.warn("%v", err)
-		s.send("error %d", otepErrWrongSide)
+		s.send("error %d no move: %s", otepErrMinor, oneLine(err.Error()))
 		return
 	}
 	s.moves++
@@ -250,11 +302,12 @@ func (s *otepEngine) play(ctx context.Context, arg string) {
 		s.warn("own move %s refused: %v", r.Move, err)
 	}
 	s.send("move %s", r.Move)
+	s.send("status depth %d score %d nodes %d", r.Depth, r.Score, r.Nodes)
 }
 
 func (s *otepEngine) opponentMove(arg string) {
 	if s.g == nil {
-		s.send("error %d", otepErrRules)
+		s.noGame("opponent-move")
 		return
 	}
 	f := strings.Fields(arg)
@@ -263,9 +316,12 @@ func (s *otepEngine) opponentMove(arg string) {
 		return
 	}
 	mover := s.g.ToMove()
-	_, err := s.g.PlayText(f[0])
-	if err != nil {
-		s.warn("opponent move %s: %v", f[0], err)
+	var err error
+	for _, m := range strings.Split(f[0], "|") { // a move list (berserk): oldest first
+		if _, err = s.g.PlayText(m); err != nil {
+			s.warn("opponent move %s: %v", m, err)
+			break
+		}
 	}
 	// The record given is the truth: resynchronise when it differs.
 	if len(f) > 1 && (err != nil || s.g.Position().Record() != f[1]) {
@@ -276,7 +332,7 @@ func (s *otepEngine) opponentMove(arg string) {
 // analyze answers "analyze N SECONDS" with "analysis 1 pv score".
 func (s *otepEngine) analyze(ctx context.Context, arg string) {
 	if s.g == nil || s.g.Outcome().Over() {
-		s.send("error %d", otepErrRules)
+		s.send("error %d nothing to analyze", otepErrMinor)
 		return
 	}
 	f := strings.Fields(arg)
@@ -289,7 +345,7 @@ func (s *otepEngine) analyze(ctx context.Context, arg string) {
 	}
 	r, err := ai.Search(ctx, s.g, lim)
 	if err != nil {
-		s.send("error %d", otepErrRules)
+		s.send("error %d no move to analyze", otepErrMinor)
 		return
 	}
 	pv := make([]string, len(r.PV))
@@ -372,7 +428,11 @@ func (p *otepPlayer) await(ctx context.Context, word string) (string, error) {
 			case word:
 				return strings.TrimSpace(arg), nil
 			case "error":
-				return "", fmt.Errorf("engine error %s", arg)
+				// -1 is critical: the engine cannot go on. 0 (and
+				// anything else) is a note; the game continues.
+				if code, _, _ := strings.Cut(strings.TrimSpace(arg), " "); code == "-1" {
+					return "", fmt.Errorf("engine error %s", arg)
+				}
 			}
 		case <-timer.C:
 			return "", fmt.Errorf("no %q from the engine within %v", word, otepTimeout)
@@ -393,6 +453,17 @@ func (p *otepPlayer) think(ctx context.Context, g *tafl.Game) (tafl.Move, error)
 		return tafl.NoMove, fmt.Errorf("engine move %q: %w", arg, err)
 	}
 	return mt.Move, nil
+}
+
+// confirm answers the engine's move: "move <position>" when it was
+// played, "error 2 …" when it was refused (the match then scores the game
+// as lost by that engine instead of asking again).
+func (p *otepPlayer) confirm(g *tafl.Game, err error) {
+	if err != nil {
+		p.send(fmt.Sprintf("error %d %s", otepErrIllegal, oneLine(err.Error())))
+		return
+	}
+	p.send("move " + g.Position().Record())
 }
 
 func (p *otepPlayer) told(g *tafl.Game, m tafl.Move) error {
