@@ -31,6 +31,14 @@ func TestGamesListsOpenChallenges(t *testing.T) {
 	}
 	h.slash(alice, "challenge", opt("variant", "tablut"))                         // open to anyone
 	h.slash(carol, "challenge", opt("opponent", bob), opt("variant", "brandubh")) // an invitation
+	// The challenge's message id is recorded after the response.
+	waitFor(t, "the challenge messages recorded", func() bool {
+		c, err := h.store.OpenChallenges(t.Context())
+		if err != nil || len(c) != 2 {
+			return false
+		}
+		return c[0].MessageID != "" && c[1].MessageID != ""
+	})
 	r, _ = h.slash(bob, "games")
 	if !strings.Contains(r.Content, "Open challenges** anyone may accept (1)") || !strings.Contains(r.Content, "<@"+alice+"> · tablut") {
 		t.Fatalf("games: %q", r.Content)
@@ -42,7 +50,7 @@ func TestGamesListsOpenChallenges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var link string
+	var link string // the message with the Accept button
 	for _, ch := range c {
 		if ch.OpponentID == "" && ch.MessageID != "" {
 			link = "https://discord.com/channels/" + guild + "/" + ch.ChannelID + "/" + ch.MessageID
