@@ -603,7 +603,11 @@ func fmtElo(x float64) string {
 	case math.IsInf(x, -1):
 		return "-inf"
 	}
-	return fmt.Sprintf("%+.0f", x)
+	r := math.Round(x)
+	if r == 0 {
+		return "0" // not "-0" or "+0"
+	}
+	return fmt.Sprintf("%+.0f", r)
 }
 
 // eloOf converts an expected score to an Elo difference.

@@ -240,3 +240,14 @@ func TestPentaElo(t *testing.T) {
 		t.Errorf("two even pairs decided %q", v)
 	}
 }
+
+func TestFmtElo(t *testing.T) {
+	for _, tc := range []struct {
+		x    float64
+		want string
+	}{{0, "0"}, {math.Copysign(0, -1), "0"}, {-0.4, "0"}, {0.49, "0"}, {0.5, "+1"}, {-160.2, "-160"}, {382, "+382"}, {math.Inf(1), "+inf"}, {math.Inf(-1), "-inf"}} {
+		if got := fmtElo(tc.x); got != tc.want {
+			t.Errorf("fmtElo(%v) = %q, want %q", tc.x, got, tc.want)
+		}
+	}
+}
