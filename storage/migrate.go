@@ -114,13 +114,10 @@ func migrate1to2(tx *bolt.Tx, now time.Time) error {
 			return err
 		}
 	}
-	games := tx.Bucket(bucketGames)
-	type kv struct{ k, v []byte }
-	var updates []kv
-	err := games.ForEach(func(k, v []byte) error {
+	err := rewriteRecords(tx.Bucket(bucketGames), func(k, v []byte) ([]byte, error) {
 		var o gameRecordV1
 		if err := json.Unmarshal(v, &o); err != nil {
-			return fmt.Errorf("game %x: %w: %w", k, ErrCorrupt, err)
+			return nil, fmt.Errorf("game %x: %w: %w", k, ErrCorrupt, err)
 		}
 		n := gameRecord{
 			ID: o.ID, Guild: o.Guild, Channel: o.Channel, Variant: o.Variant,
@@ -138,29 +135,17 @@ func migrate1to2(tx *bolt.Tx, now time.Time) error {
 			n.Deadline = time.Time{}
 		}
 		if _, err := n.game(); err != nil {
-			return fmt.Errorf("game %d: %w", o.ID, err)
+			return nil, fmt.Errorf("game %d: %w", o.ID, err)
 		}
-		data, err := json.Marshal(n)
-		if err != nil {
-			return err
-		}
-		updates = append(updates, kv{append([]byte(nil), k...), data})
-		return nil
+		return json.Marshal(n)
 	})
 	if err != nil {
 		return err
 	}
-	for _, u := range updates {
-		if err := games.Put(u.k, u.v); err != nil {
-			return err
-		}
-	}
-	players := tx.Bucket(bucketPlayers)
-	updates = updates[:0]
-	err = players.ForEach(func(k, v []byte) error {
+	err = rewriteRecords(tx.Bucket(bucketPlayers), func(k, v []byte) ([]byte, error) {
 		var o playerRecordV1
 		if err := json.Unmarshal(v, &o); err != nil {
-			return fmt.Errorf("player %x: %w: %w", k, ErrCorrupt, err)
+			return nil, fmt.Errorf("player %x: %w: %w", k, ErrCorrupt, err)
 		}
 		n := playerRecord{Guild: o.Guild, User: o.User, Wins: o.Wins, Losses: o.Losses, Draws: o.Draws, Updated: now.UTC()}
 		if o.Wins+o.Losses+o.Draws > 0 {
@@ -168,7 +153,24 @@ func migrate1to2(tx *bolt.Tx, now time.Time) error {
 				Rating: Rating{o.Rating, o.Deviation, o.Volatility}, Wins: o.Wins, Losses: o.Losses, Draws: o.Draws,
 			}}
 		}
-		data, err := json.Marshal(n)
+		return json.Marshal(n)
+	})
+	if err != nil {
+		return err
+	}
+	return rebuildIndexes(tx)
+}
+
+// rewriteRecords replaces every record of bucket b by what fn makes of it
+// (fn's error stops the rewrite; the transaction then changes nothing).
+func rewriteRecords(b *bolt.Bucket, fn func(k, v []byte) ([]byte, error)) error {
+	if b == nil {
+		return fmt.Errorf("%w: a bucket is missing", ErrCorrupt)
+	}
+	type kv struct{ k, v []byte }
+	var updates []kv
+	err := b.ForEach(func(k, v []byte) error {
+		data, err := fn(k, v)
 		if err != nil {
 			return err
 		}
@@ -179,11 +181,11 @@ func migrate1to2(tx *bolt.Tx, now time.Time) error {
 		return err
 	}
 	for _, u := range updates {
-		if err := players.Put(u.k, u.v); err != nil {
+		if err := b.Put(u.k, u.v); err != nil {
 			return err
 		}
 	}
-	return rebuildIndexes(tx)
+	return nil
 }
 
 // migrate2to3 makes direct messages opt-in: every player's "no_dms" is
@@ -191,36 +193,24 @@ func migrate1to2(tx *bolt.Tx, now time.Time) error {
 // choice cannot be told from the default; players turn them on again with
 // /tafl settings dms:True). It builds the new indexes.
 func migrate2to3(tx *bolt.Tx, _ time.Time) error {
-	players := tx.Bucket(bucketPlayers)
-	if players == nil {
-		return fmt.Errorf("%w: bucket %s is missing", ErrCorrupt, bucketPlayers)
-	}
-	type kv struct{ k, v []byte }
-	var updates []kv
-	err := players.ForEach(func(k, v []byte) error {
+	err := rewriteRecords(tx.Bucket(bucketPlayers), func(k, v []byte) ([]byte, error) {
 		var rec map[string]json.RawMessage
 		if err := json.Unmarshal(v, &rec); err != nil {
-			return fmt.Errorf("player %x: %w: %w", k, ErrCorrupt, err)
+			return nil, fmt.Errorf("player %x: %w: %w", k, ErrCorrupt, err)
 		}
 		delete(rec, "no_dms")
 		delete(rec, "dms")
 		data, err := json.Marshal(rec)
+		if err == nil {
+			_, err = decodePlayer(data)
+		}
 		if err != nil {
-			return err
+			return nil, fmt.Errorf("player %x: %w", k, err)
 		}
-		if _, err := decodePlayer(data); err != nil {
-			return fmt.Errorf("player %x: %w", k, err)
-		}
-		updates = append(updates, kv{append([]byte(nil), k...), data})
-		return nil
+		return data, nil
 	})
 	if err != nil {
 		return err
-	}
-	for _, u := range updates {
-		if err := players.Put(u.k, u.v); err != nil {
-			return err
-		}
 	}
 	return rebuildIndexes(tx)
 }
