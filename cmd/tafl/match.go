@@ -226,7 +226,7 @@ type opening struct {
 }
 
 // randomOpening walks plies random legal moves from start (seeded),
-// avoiding moves that end the game.
+// avoiding moves that end the game or let the opponent win at once.
 func randomOpening(start tafl.Position, plies int, seed uint64) opening {
 	r := rand.New(rand.NewPCG(seed, 0x6f70656e))
 	g := tafl.NewGameFrom(start)
@@ -240,7 +240,7 @@ func randomOpening(start tafl.Position, plies int, seed uint64) opening {
 		played := false
 		for _, m := range moves {
 			trial := g.Clone()
-			if _, err := trial.Play(m); err != nil || trial.Outcome().Over() {
+			if _, err := trial.Play(m); err != nil || trial.Outcome().Over() || winsInOne(trial) {
 				continue
 			}
 			g = trial
@@ -253,6 +253,19 @@ func randomOpening(start tafl.Position, plies int, seed uint64) opening {
 		}
 	}
 	return opening{moves: out, pos: &start}
+}
+
+// winsInOne reports whether the side to move in g can end the game
+// with a win at once (an opening must not hand over such a win).
+func winsInOne(g *tafl.Game) bool {
+	side := g.ToMove()
+	for _, m := range g.LegalMoves() {
+		trial := g.Clone()
+		if _, err := trial.Play(m); err == nil && trial.Outcome().Winner == side {
+			return true
+		}
+	}
+	return false
 }
 
 // readOpenings reads "RECORD SIDE" lines (# comments allowed).

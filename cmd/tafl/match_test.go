@@ -350,3 +350,30 @@ func TestMatchMoveCap(t *testing.T) {
 		t.Errorf("record has no adjudication tag:\n%s", data)
 	}
 }
+
+// Random openings never end the game nor leave the side to move a win in
+// one (checked by trying every reply).
+func TestRandomOpeningsSafe(t *testing.T) {
+	v := brandubh(t)
+	for seed := uint64(1); seed <= 40; seed++ {
+		op := randomOpening(v.Start(), 4, seed)
+		if len(op.moves) != 4 {
+			t.Fatalf("seed %d: %d plies, want 4", seed, len(op.moves))
+		}
+		g := tafl.NewGame(v)
+		for _, m := range op.moves {
+			if _, err := g.Play(m); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+		if g.Outcome().Over() {
+			t.Fatalf("seed %d: the opening ends the game", seed)
+		}
+		for _, m := range g.LegalMoves() {
+			c := g.Clone()
+			if _, err := c.Play(m); err == nil && c.Outcome().Over() && c.Outcome().Winner == g.ToMove() {
+				t.Errorf("seed %d: after %v the %s win at once with %s", seed, op.moves, g.ToMove(), m)
+			}
+		}
+	}
+}
