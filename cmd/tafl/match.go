@@ -43,7 +43,7 @@ func runMatch(e env) error {
 	var p1, p2, openings, outDir, sprt string
 	var games, opening, maxPlies, conc int
 	var perMove time.Duration
-	var nodes int64
+	var nodes, nps int64
 	var seed uint64
 	var progress bool
 	fs := newFlags(e, "match", "[position flags] -p1 SPEC -p2 SPEC [-games N] [flags]")
@@ -53,14 +53,15 @@ func runMatch(e env) error {
 	fs.IntVar(&games, "games", 20, "number of games (rounded up to an even number: pairs)")
 	fs.IntVar(&opening, "opening", 4, "plies of the seeded random opening walk")
 	fs.StringVar(&openings, "openings", "", "file of openings: one position record and side to move per line")
-	fs.DurationVar(&perMove, "time", 0, "time per move for hard and max (default: the level's)")
-	fs.Int64Var(&nodes, "nodes", 0, "nodes per move for hard and max (reproducible runs)")
+	fs.DurationVar(&perMove, "time", 0, "time per move for hard (max gets 5×) and for OTEP engines (default: the level's)")
+	fs.Int64Var(&nodes, "nodes", 0, "nodes per move for hard and max alike (reproducible runs)")
+	fs.Int64Var(&nps, "nps", 0, "turn time into nodes at this rate: hard 1 s = N nodes, max 5 s = 5N (reproducible runs)")
 	fs.IntVar(&maxPlies, "maxplies", 300, "plies after the opening before the game is adjudicated a draw")
 	fs.IntVar(&conc, "concurrency", runtime.NumCPU(), "games played at once")
 	fs.Uint64Var(&seed, "seed", 1, "seed of the openings and of the engines' random choices")
 	fs.StringVar(&outDir, "out", "", "directory for the .otg game records")
 	fs.StringVar(&sprt, "sprt", "", "sequential test: ELO0,ELO1 (alpha = beta = 0.05); stops the match when decided")
-	fs.BoolVar(&progress, "progress", true, "show a progress bar on stderr")
+	fs.BoolVar(&progress, "progress", true, "show a progress bar on stderr when it is a terminal")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
@@ -70,8 +71,11 @@ func runMatch(e env) error {
 	if games < 1 || games > 100000 || maxPlies < 1 || conc < 1 || opening < 0 || opening > 40 {
 		return &usageError{msg: "-games, -maxplies and -concurrency must be positive; -opening from 0 to 40"}
 	}
-	if perMove != 0 && nodes != 0 {
-		return &usageError{msg: "give -time or -nodes, not both"}
+	if n := btoi(perMove != 0) + btoi(nodes != 0) + btoi(nps != 0); n > 1 {
+		return &usageError{msg: "give one of -time, -nodes and -nps"}
+	}
+	if perMove < 0 || nodes < 0 || nps < 0 {
+		return &usageError{msg: "-time, -nodes and -nps must be positive"}
 	}
 	v, err := s.Variant()
 	if err != nil {
@@ -79,7 +83,7 @@ func runMatch(e env) error {
 	}
 	var specs [2]playerSpec
 	for i, text := range []string{p1, p2} {
-		if specs[i], err = parsePlayer(text, perMove, nodes); err != nil {
+		if specs[i], err = parsePlayer(text, budget{perMove: perMove, nodes: nodes, nps: nps}); err != nil {
 			return &usageError{msg: fmt.Sprintf("-p%d: %v", i+1, err)}
 		}
 	}
@@ -116,7 +120,7 @@ func runMatch(e env) error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	var bar io.Writer
-	if progress {
+	if progress && isTerminal(e.stderr) {
 		bar = e.stderr
 	}
 	sum := m.run(ctx, pairs, conc, bar)
@@ -127,14 +131,41 @@ func runMatch(e env) error {
 	return nil
 }
 
-// playerSpec says how to build one player for a game.
-type playerSpec struct {
-	name string
-	lim  ai.Limits // our engine
-	cmd  []string  // an OTEP engine's command line
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
-func parsePlayer(text string, perMove time.Duration, nodes int64) (playerSpec, error) {
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// playerSpec says how to build one player for a game.
+type playerSpec struct {
+	name    string
+	lim     ai.Limits     // our engine
+	cmd     []string      // an OTEP engine's command line
+	perMove time.Duration // an OTEP engine's time per move (0: its own)
+}
+
+// budget is the match's budget flags for hard and max: -time (hard's
+// time; max gets 5×), -nodes (both alike) or -nps (time converted to
+// nodes: hard's 1 s = nps nodes, max's 5 s = 5 × nps).
+type budget struct {
+	perMove time.Duration
+	nodes   int64
+	nps     int64
+}
+
+func parsePlayer(text string, b budget) (playerSpec, error) {
 	text = strings.TrimSpace(text)
 	if rest, ok := strings.CutPrefix(text, "otep:"); ok {
 		cmd := strings.Fields(rest)
@@ -142,7 +173,7 @@ func parsePlayer(text string, perMove time.Duration, nodes int64) (playerSpec, e
 			return playerSpec{}, errors.New("otep: needs a command line, such as otep:./tafl otep -level hard")
 		}
 		name := strings.TrimSpace(filepath.Base(cmd[0]) + " " + strings.Join(cmd[1:], " "))
-		return playerSpec{name: name, cmd: cmd}, nil
+		return playerSpec{name: name, cmd: cmd, perMove: b.perMove}, nil
 	}
 	if k, val, ok := strings.Cut(text, "="); ok {
 		switch k {
@@ -172,12 +203,16 @@ func parsePlayer(text string, perMove time.Duration, nodes int64) (playerSpec, e
 		return playerSpec{}, fmt.Errorf("%q is not a level, a budget (depth=N, nodes=N, time=D) or otep:COMMAND", text)
 	}
 	lim := ai.LevelLimits(l, 0)
-	if l == ai.Hard || l == ai.Max {
+	if lim.Time > 0 { // hard and max: scale from hard's level time
+		hard := ai.LevelLimits(ai.Hard, 0).Time
 		switch {
-		case nodes > 0:
-			lim.Time, lim.Nodes = 0, nodes
-		case perMove > 0:
-			lim.Time = perMove
+		case b.nodes > 0:
+			lim.Time, lim.Nodes = 0, b.nodes
+		case b.nps > 0:
+			lim.Nodes = int64(float64(b.nps) * lim.Time.Seconds())
+			lim.Time = 0
+		case b.perMove > 0:
+			lim.Time = time.Duration(float64(b.perMove) * float64(lim.Time) / float64(hard))
 		}
 	}
 	return playerSpec{name: text, lim: lim}, nil
@@ -191,7 +226,7 @@ type opening struct {
 }
 
 // randomOpening walks plies random legal moves from start (seeded),
-// avoiding moves that end the game.
+// avoiding moves that end the game or let the opponent win at once.
 func randomOpening(start tafl.Position, plies int, seed uint64) opening {
 	r := rand.New(rand.NewPCG(seed, 0x6f70656e))
 	g := tafl.NewGameFrom(start)
@@ -205,7 +240,7 @@ func randomOpening(start tafl.Position, plies int, seed uint64) opening {
 		played := false
 		for _, m := range moves {
 			trial := g.Clone()
-			if _, err := trial.Play(m); err != nil || trial.Outcome().Over() {
+			if _, err := trial.Play(m); err != nil || trial.Outcome().Over() || winsInOne(trial) {
 				continue
 			}
 			g = trial
@@ -218,6 +253,19 @@ func randomOpening(start tafl.Position, plies int, seed uint64) opening {
 		}
 	}
 	return opening{moves: out, pos: &start}
+}
+
+// winsInOne reports whether the side to move in g can end the game
+// with a win at once (an opening must not hand over such a win).
+func winsInOne(g *tafl.Game) bool {
+	side := g.ToMove()
+	for _, m := range g.LegalMoves() {
+		trial := g.Clone()
+		if _, err := trial.Play(m); err == nil && trial.Outcome().Winner == side {
+			return true
+		}
+	}
+	return false
 }
 
 // readOpenings reads "RECORD SIDE" lines (# comments allowed).
@@ -379,7 +427,6 @@ func (m *match) playGame(ctx context.Context, i int) gameResult {
 		mv, err := players[side].think(ctx, g)
 		if err == nil {
 			_, err = g.Play(mv)
-			players[side].confirm(g, err)
 		}
 		if err != nil {
 			res.err, res.errSide = err, side
@@ -411,7 +458,7 @@ func (m *match) playGame(ctx context.Context, i int) gameResult {
 			{Name: "defenders", Value: names[tafl.Defenders]},
 		}
 		if res.capped {
-			tags = append(tags, tafl.Tag{Name: "annotator", Value: fmt.Sprintf("adjudicated a draw after %d plies", m.maxPlies)})
+			tags = append(tags, tafl.Tag{Name: "adjudication", Value: fmt.Sprintf("draw by the move cap of %d plies after the opening", m.maxPlies)})
 		}
 		path := filepath.Join(m.outDir, fmt.Sprintf("game-%04d.otg", i+1))
 		if err := os.WriteFile(path, []byte(tafl.EncodeGame(g, tags)), 0o644); err != nil && res.err == nil {
@@ -434,14 +481,13 @@ type player interface {
 	start(ctx context.Context, g *tafl.Game, side tafl.Side) error
 	think(ctx context.Context, g *tafl.Game) (tafl.Move, error)
 	told(g *tafl.Game, m tafl.Move) error // the opponent played m (already on g)
-	confirm(g *tafl.Game, err error)      // the player's own move was played (err nil) or refused
 	finish(o tafl.Outcome)
 	close()
 }
 
 func (m *match) newPlayer(spec playerSpec, seed uint64) (player, error) {
 	if spec.cmd != nil {
-		return &otepPlayer{argv: spec.cmd}, nil
+		return &otepPlayer{argv: spec.cmd, perMove: spec.perMove}, nil
 	}
 	lim := spec.lim
 	lim.Seed = seed
@@ -456,7 +502,6 @@ type enginePlayer struct {
 
 func (p *enginePlayer) start(context.Context, *tafl.Game, tafl.Side) error { return nil }
 func (p *enginePlayer) told(*tafl.Game, tafl.Move) error                   { return nil }
-func (p *enginePlayer) confirm(*tafl.Game, error)                          {}
 func (p *enginePlayer) finish(tafl.Outcome)                                {}
 func (p *enginePlayer) close()                                             {}
 
@@ -602,12 +647,10 @@ func fmtElo(x float64) string {
 		return "+inf"
 	case math.IsInf(x, -1):
 		return "-inf"
+	case math.Abs(x) < 0.5:
+		return "0" // never "-0" or "+0"
 	}
-	r := math.Round(x)
-	if r == 0 {
-		return "0" // not "-0" or "+0"
-	}
-	return fmt.Sprintf("%+.0f", r)
+	return fmt.Sprintf("%+.0f", x)
 }
 
 // eloOf converts an expected score to an Elo difference.

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -241,13 +242,138 @@ func TestPentaElo(t *testing.T) {
 	}
 }
 
+// The LLR is fishtest's pentanomial GSPRT (LLR_logistic in its
+// stat_util.py): N (s1 − s0)(2μ − s0 − s1) / (2σ²) over pair scores.
+func TestSPRTLLR(t *testing.T) {
+	s := &sprtTest{elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05}
+	// By hand: s0 = 0.5, s1 = 1/(1+10^(-50/400)) = 0.571463; pairs
+	// 1/2/3/2/2 give μ = 0.55, σ² = 0.0975, N = 10:
+	// 10 × 0.071463 × 0.028537 / 0.195 = 0.10458.
+	if l := s.llr([5]int{1, 2, 3, 2, 2}); math.Abs(l-0.10458) > 1e-4 {
+		t.Errorf("llr = %.5f, want 0.10458", l)
+	}
+	// Pairs 0/1/2/5/12: μ = 0.85, σ² = 0.04625, N = 20: LLR 9.7118 > 2.944.
+	if l := s.llr([5]int{0, 1, 2, 5, 12}); math.Abs(l-9.7118) > 1e-3 {
+		t.Errorf("llr = %.4f, want 9.7118", l)
+	}
+	lo, hi := s.bounds() // ln(0.05/0.95), ln(0.95/0.05)
+	if math.Abs(lo+2.9444) > 1e-4 || math.Abs(hi-2.9444) > 1e-4 {
+		t.Errorf("bounds %.4f, %.4f, want ∓2.9444", lo, hi)
+	}
+}
+
 func TestFmtElo(t *testing.T) {
-	for _, tc := range []struct {
-		x    float64
-		want string
-	}{{0, "0"}, {math.Copysign(0, -1), "0"}, {-0.4, "0"}, {0.49, "0"}, {0.5, "+1"}, {-160.2, "-160"}, {382, "+382"}, {math.Inf(1), "+inf"}, {math.Inf(-1), "-inf"}} {
-		if got := fmtElo(tc.x); got != tc.want {
-			t.Errorf("fmtElo(%v) = %q, want %q", tc.x, got, tc.want)
+	for x, want := range map[float64]string{
+		math.Copysign(0, -1): "0", -0.4: "0", 0.3: "0", 12.6: "+13", -190.85: "-191",
+		math.Inf(1): "+inf", math.Inf(-1): "-inf",
+	} {
+		if got := fmtElo(x); got != want {
+			t.Errorf("fmtElo(%g) = %q, want %q", x, got, want)
+		}
+	}
+	// All pairs drawn: 0 with a 0 to 0 interval, no "-0".
+	elo, lo, hi, _ := pentaElo([5]int{0, 0, 4, 0, 0})
+	if fmtElo(elo)+fmtElo(lo)+fmtElo(hi) != "000" {
+		t.Errorf("even pairs: %s %s %s", fmtElo(elo), fmtElo(lo), fmtElo(hi))
+	}
+	// All won / all lost: ±inf.
+	if elo, lo, hi, _ := pentaElo([5]int{0, 0, 0, 0, 5}); !math.IsInf(elo, 1) || !math.IsInf(lo, 1) || !math.IsInf(hi, 1) {
+		t.Errorf("all won: %g (%g, %g)", elo, lo, hi)
+	}
+	if elo, _, _, _ := pentaElo([5]int{5, 0, 0, 0, 0}); !math.IsInf(elo, -1) {
+		t.Errorf("all lost: %g", elo)
+	}
+}
+
+// -time, -nodes and -nps keep hard and max at their 1 s : 5 s ratio
+// (-nodes gives both the same budget); easy and medium keep their depth.
+func TestMatchBudgets(t *testing.T) {
+	cases := []struct {
+		level string
+		b     budget
+		time  time.Duration
+		nodes int64
+		depth int
+	}{
+		{"hard", budget{}, time.Second, 0, 0},
+		{"max", budget{}, 5 * time.Second, 0, 0},
+		{"hard", budget{perMove: 200 * time.Millisecond}, 200 * time.Millisecond, 0, 0},
+		{"max", budget{perMove: 200 * time.Millisecond}, time.Second, 0, 0},
+		{"hard", budget{nps: 200000}, 0, 200000, 0},
+		{"max", budget{nps: 200000}, 0, 1000000, 0},
+		{"hard", budget{nodes: 300}, 0, 300, 0},
+		{"max", budget{nodes: 300}, 0, 300, 0},
+		{"medium", budget{nps: 200000}, 0, 0, 3},
+		{"easy", budget{perMove: time.Second}, 0, 0, 2},
+	}
+	for _, c := range cases {
+		p, err := parsePlayer(c.level, c.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.lim.Time != c.time || p.lim.Nodes != c.nodes || p.lim.Depth != c.depth {
+			t.Errorf("%s with %+v: time %v nodes %d depth %d, want %v %d %d", c.level, c.b,
+				p.lim.Time, p.lim.Nodes, p.lim.Depth, c.time, c.nodes, c.depth)
+		}
+	}
+	p, _ := parsePlayer("otep:/bin/x otep", budget{perMove: 2 * time.Second})
+	if p.perMove != 2*time.Second {
+		t.Errorf("OTEP player's time per move %v, want 2s", p.perMove)
+	}
+	if _, _, code := runTafl(t, "", "match", "-nps", "10", "-nodes", "10"); code != 2 {
+		t.Errorf("-nps with -nodes: exit %d, want 2", code)
+	}
+}
+
+// A game reaching the move cap is a draw, tagged in its record and
+// counted in the summary; no progress bar when stderr is not a terminal.
+func TestMatchMoveCap(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1",
+		"-games", "2", "-maxplies", "3", "-out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if errOut != "" {
+		t.Errorf("stderr is not a terminal, yet got %q", errOut)
+	}
+	if !strings.Contains(out, "adjudicated draws (move cap 3 plies): 2") {
+		t.Errorf("summary does not count the capped games:\n%s", out)
+	}
+	for _, g := range checkRecords(t, dir, 2, 0) {
+		if g.Outcome().Winner != tafl.NoSide {
+			t.Errorf("capped game won by %s", g.Outcome().Winner)
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "game-0001.otg"))
+	if !strings.Contains(string(data), "[adjudication:draw by the move cap of 3 plies after the opening]") {
+		t.Errorf("record has no adjudication tag:\n%s", data)
+	}
+}
+
+// Random openings never end the game nor leave the side to move a win in
+// one (checked by trying every reply).
+func TestRandomOpeningsSafe(t *testing.T) {
+	v := brandubh(t)
+	for seed := uint64(1); seed <= 40; seed++ {
+		op := randomOpening(v.Start(), 4, seed)
+		if len(op.moves) != 4 {
+			t.Fatalf("seed %d: %d plies, want 4", seed, len(op.moves))
+		}
+		g := tafl.NewGame(v)
+		for _, m := range op.moves {
+			if _, err := g.Play(m); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+		if g.Outcome().Over() {
+			t.Fatalf("seed %d: the opening ends the game", seed)
+		}
+		for _, m := range g.LegalMoves() {
+			c := g.Clone()
+			if _, err := c.Play(m); err == nil && c.Outcome().Over() && c.Outcome().Winner == g.ToMove() {
+				t.Errorf("seed %d: after %v the %s win at once with %s", seed, op.moves, g.ToMove(), m)
+			}
 		}
 	}
 }

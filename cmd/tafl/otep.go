@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os/exec"
 	"os/signal"
 	"strconv"
@@ -18,23 +17,21 @@ import (
 	"github.com/taflbot/taflbot/tafl/ai"
 )
 
-// runOTEP speaks the OpenTafl Engine Protocol on stdin/stdout, so that
-// OpenTafl (or `tafl match`) can use taflbot's engine:
+// runOTEP speaks the OpenTafl Engine Protocol (OpenTafl's
+// opentafl-engine-protocol.txt) on stdin/stdout, so that OpenTafl (or
+// `tafl match`) can use taflbot's engine:
 //
 //	tafl otep [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N]
 //
-// The engine says "hello", then follows the host's commands as the
-// protocol document (opentafl-engine-protocol.txt) describes them: rules,
-// position, side, clock (milliseconds; "*" marks time left in an overtime
-// period), play (answered with "move a1-a4" and a "status" line),
-// move (the host's confirmation, with the position after our move),
-// opponent-move (a move list joined by "|" and the position), analyze
-// (answered with "analysis"), error, finish, goodbye. Problems are
-// answered with "error -1 …" (critical: the engine cannot play this game,
-// such as unsupported rules) or "error 0 …" (the game goes on), never
-// with a stop; diagnostics go to stderr. With a clock, the budget per
-// move is taken from the remaining time; without one, from the flags
-// (default hard).
+// The engine says "hello", then follows the host's commands: rules,
+// start, position, side, clock (milliseconds), play (answered with
+// "move a1-a4" and a "status" line), move (the host's confirmation),
+// opponent-move, analyze (answered with "analysis"), error, finish (stops
+// a running search), goodbye. Bad input is answered with "error 0
+// <message>" and changes nothing; "error -1" means the engine cannot go
+// on (rules not supported, no game). Diagnostics go to stderr. With a
+// clock, the budget per move is taken from the remaining time; without
+// one, from the flags (default hard).
 func runOTEP(e env) error {
 	var level string
 	var timeLimit time.Duration
@@ -67,7 +64,7 @@ func runOTEP(e env) error {
 
 // OTEP error codes (opentafl-engine-protocol.txt, "error"). The engine
 // sends -1 (critical: the game cannot go on) or 0 (non-critical); the
-// host sends 1 (wrong side) or 2 (illegal move) about the engine's move.
+// host sends 1 to 4 about a move the engine submitted.
 const (
 	otepErrCritical  = -1
 	otepErrMinor     = 0
@@ -75,21 +72,108 @@ const (
 	otepErrIllegal   = 2
 )
 
+// otepClock is the state of a "clock" command.
+type otepClock struct {
+	left      [2]time.Duration // attackers, defenders; negative: untimed
+	overtime  [2]bool          // that side is in an overtime period ("*")
+	period    time.Duration    // length of one overtime period
+	overtimes [2]int           // overtime periods left
+}
+
+// parseOTEPClock reads "clock A[*] D[*] [OT-SECONDS [A-OTS D-OTS]]" with
+// A and D in milliseconds (-1: no main time).
+func parseOTEPClock(arg string) (otepClock, error) {
+	var c otepClock
+	f := strings.Fields(arg)
+	if len(f) < 2 || len(f) > 5 {
+		return c, errors.New("clock wants attacker-millis defender-millis [overtime-seconds attacker-overtimes defender-overtimes]")
+	}
+	for i := 0; i < 2; i++ {
+		s, star := strings.CutSuffix(f[i], "*")
+		ms, err := strconv.ParseFloat(s, 64)
+		if err != nil || ms != ms || ms > 1e12 {
+			return otepClock{}, fmt.Errorf("clock: %q is not a number of milliseconds", f[i])
+		}
+		c.left[i] = time.Duration(ms * float64(time.Millisecond))
+		if ms < 0 {
+			c.left[i] = -1
+		}
+		c.overtime[i] = star
+	}
+	if len(f) > 2 {
+		sec, err := strconv.ParseFloat(f[2], 64)
+		if err != nil || sec < 0 || sec > 1e9 {
+			return otepClock{}, fmt.Errorf("clock: overtime %q is not a number of seconds", f[2])
+		}
+		c.period = time.Duration(sec * float64(time.Second))
+	}
+	for i := 3; i < len(f); i++ {
+		n, err := strconv.Atoi(f[i])
+		if err != nil || n < 0 {
+			return otepClock{}, fmt.Errorf("clock: %q is not a count of overtime periods", f[i])
+		}
+		c.overtimes[i-3] = n
+	}
+	return c, nil
+}
+
+// String writes the clock as the host sends it.
+func (c otepClock) String() string {
+	var b strings.Builder
+	b.WriteString("clock")
+	for i := 0; i < 2; i++ {
+		ms := c.left[i].Milliseconds()
+		if c.left[i] < 0 {
+			ms = -1
+		}
+		fmt.Fprintf(&b, " %d", ms)
+		if c.overtime[i] {
+			b.WriteByte('*')
+		}
+	}
+	fmt.Fprintf(&b, " %g %d %d", c.period.Seconds(), c.overtimes[0], c.overtimes[1])
+	return b.String()
+}
+
+// budget returns the time to spend on one move for side, 0 when untimed.
+func (c otepClock) budget(side tafl.Side) time.Duration {
+	i := 0
+	if side == tafl.Defenders {
+		i = 1
+	}
+	left := c.left[i]
+	if left < 0 && c.period == 0 {
+		return 0
+	}
+	var b time.Duration
+	switch {
+	case c.overtime[i]:
+		// left is what remains of the current period: use most of it.
+		b = left * 8 / 10
+	case left > 0:
+		b = left / 30
+		if c.period > 0 && c.overtimes[i] > 0 {
+			b = max(b, c.period*8/10)
+		}
+	case c.period > 0:
+		b = c.period * 8 / 10
+	}
+	return max(b, 20*time.Millisecond)
+}
+
 // otepEngine is the engine side of one OTEP session.
 type otepEngine struct {
-	out  io.Writer
-	log  io.Writer
-	lim  ai.Limits
-	v    *tafl.Variant
-	g    *tafl.Game
-	side tafl.Side
-	// clock: milliseconds left for attackers and defenders (-1: untimed),
-	// whether each is in overtime (the value is then what is left of the
-	// period), and the overtime period in seconds.
-	clock    [3]float64
-	inOT     [2]bool
-	hasClock bool
-	moves    int // moves played by the engine, for the seed
+	out   io.Writer
+	log   io.Writer
+	lim   ai.Limits
+	v     *tafl.Variant
+	g     *tafl.Game
+	side  tafl.Side  // the side the host gave us (NoSide: not given)
+	prev  *tafl.Game // the game before our last move, until the host confirms it
+	clock *otepClock
+	moves int // moves played by the engine, for the seed
+	lines chan string
+	held  []string // lines read during a search, handled after it
 }
 
 func (s *otepEngine) send(format string, args ...any) {
@@ -103,256 +187,388 @@ func (s *otepEngine) warn(format string, args ...any) {
 	fmt.Fprintf(s.log, "tafl otep: "+format+"\n", args...)
 }
 
+// fail answers bad input: "error 0 <message>" (or -1 when critical).
+func (s *otepEngine) fail(code int, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	s.warn("%s", msg)
+	s.send("error %d %s", code, strings.ReplaceAll(msg, "\n", " "))
+}
+
+// next returns the next input line: a held one first.
+func (s *otepEngine) next(ctx context.Context) (string, bool) {
+	if len(s.held) > 0 {
+		l := s.held[0]
+		s.held = s.held[1:]
+		return l, true
+	}
+	select {
+	case l, ok := <-s.lines:
+		return l, ok
+	case <-ctx.Done():
+		return "", false
+	}
+}
+
 // serve runs the session until goodbye or the end of input.
 func (s *otepEngine) serve(ctx context.Context, in io.Reader) error {
+	s.lines = make(chan string, 64)
+	var readErr error
+	go func() {
+		defer close(s.lines)
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			s.lines <- sc.Text()
+		}
+		readErr = sc.Err()
+	}()
 	s.send("hello")
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		cmd, arg, _ := strings.Cut(line, " ")
-		arg = strings.TrimSpace(arg)
-		switch cmd {
-		case "hello", "start", "simple-moves":
-		case "goodbye":
-			return nil
-		case "rules":
-			s.rules(arg)
-		case "position":
-			s.position(arg)
-		case "side":
-			if side, err := tafl.ParseSide(arg); err == nil {
-				s.side = side
-			} else {
-				s.warn("%v", err)
+	for {
+		line, ok := s.next(ctx)
+		if !ok {
+			if ctx.Err() != nil {
+				return nil
 			}
-		case "clock":
-			s.setClock(arg)
-		case "play":
-			s.play(ctx, arg)
-		case "move":
-			s.confirmed(arg)
-		case "opponent-move":
-			s.opponentMove(arg)
-		case "analyze":
-			s.analyze(ctx, arg)
-		case "finish":
-			s.g = nil
-		case "error":
-			// 1 or 2: our move was refused; the host follows with
-			// opponent-move (the true position) and play again.
-			s.warn("the host reports error %s", arg)
-		case "status":
-		default:
-			s.warn("unknown command %q ignored", cmd)
+			return readErr
 		}
-		if ctx.Err() != nil {
+		if s.handle(ctx, line) {
 			return nil
 		}
 	}
-	return sc.Err()
+}
+
+// handle runs one command and reports whether the session is over.
+func (s *otepEngine) handle(ctx context.Context, line string) bool {
+	line = strings.TrimSpace(line)
+	if line == "" {
+		return false
+	}
+	cmd, arg, _ := strings.Cut(line, " ")
+	arg = strings.TrimSpace(arg)
+	switch cmd {
+	case "hello", "start", "simple-moves", "status":
+	case "goodbye":
+		return true
+	case "rules":
+		s.rules(arg)
+	case "position":
+		s.position(arg)
+	case "side":
+		side, err := tafl.ParseSide(arg)
+		if err != nil || side == tafl.NoSide {
+			s.fail(otepErrMinor, "side wants attackers or defenders, not %q", arg)
+			return false
+		}
+		s.side = side
+	case "clock":
+		c, err := parseOTEPClock(arg)
+		if err != nil {
+			s.fail(otepErrMinor, "%v", err)
+			return false
+		}
+		s.clock = &c
+	case "play":
+		return s.play(ctx, arg)
+	case "move":
+		s.confirmed(arg)
+	case "opponent-move":
+		s.opponentMove(arg)
+	case "analyze":
+		return s.analyze(ctx, arg)
+	case "finish":
+		s.g, s.prev = nil, nil
+	case "error":
+		s.hostError(arg)
+	default:
+		s.fail(otepErrMinor, "unknown command %q", cmd)
+	}
+	return false
 }
 
 func (s *otepEngine) rules(text string) {
 	r, err := tafl.ParseRules(text)
+	var v *tafl.Variant
 	if err == nil {
-		s.v, err = tafl.NewVariant(r)
+		v, err = tafl.NewVariant(r)
 	}
 	if err != nil {
-		s.warn("%v", err)
-		s.v, s.g = nil, nil
-		s.send("error %d rules not supported: %s", otepErrCritical, oneLine(err.Error()))
+		s.fail(otepErrCritical, "rules not supported: %v", err)
 		return
 	}
-	s.g = tafl.NewGame(s.v)
-	s.hasClock = false
+	s.v, s.g, s.prev, s.clock = v, tafl.NewGame(v), nil, nil
 }
 
-// oneLine keeps an error message on one protocol line.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// noGame answers a command that needs a game before rules set one.
-func (s *otepEngine) noGame(cmd string) {
-	s.send("error %d %s before a valid rules command", otepErrMinor, cmd)
+// toMove guesses the side to move for a position record, which does not
+// say it: the side of the current game, else the variant's first side.
+func (s *otepEngine) toMove() tafl.Side {
+	if s.g != nil {
+		return s.g.ToMove()
+	}
+	return s.v.Start().ToMove()
 }
 
-// confirmed handles the host's "move <position>" after our move: the
-// position is the truth.
+// position replaces the game by the given position record.
+func (s *otepEngine) position(record string) {
+	if s.v == nil {
+		s.fail(otepErrCritical, "position before rules")
+		return
+	}
+	s.resync(record, s.toMove())
+}
+
+// resync sets the game to the record (error 0 and no change when it is bad).
+func (s *otepEngine) resync(record string, toMove tafl.Side) bool {
+	p, err := s.v.ParsePosition(strings.TrimSpace(record), toMove)
+	if err != nil {
+		s.fail(otepErrMinor, "bad position record: %v", err)
+		return false
+	}
+	s.g, s.prev = tafl.NewGameFrom(p), nil
+	return true
+}
+
+// confirmed handles the host's "move <position-record>" after our move.
 func (s *otepEngine) confirmed(record string) {
-	if s.g == nil || record == "" {
+	if s.g == nil || s.v == nil {
 		return
 	}
-	if s.g.Position().Record() != strings.TrimSpace(record) {
-		s.warn("the host's position after our move differs; following it")
+	s.prev = nil
+	if record != "" && record != s.g.Position().Record() {
 		s.resync(record, s.g.ToMove())
 	}
 }
 
-// position replaces the game by the given position record. OTEP records
-// do not say who is to move: keep the current side to move.
-func (s *otepEngine) position(record string) {
-	if s.v == nil {
-		s.noGame("position")
-		return
+// hostError handles "error N" about our last move: undo it; the host
+// follows with opponent-move and play.
+func (s *otepEngine) hostError(arg string) {
+	s.warn("the host reports error %s", arg)
+	if s.prev != nil {
+		s.g, s.prev = s.prev, nil
 	}
-	toMove := s.v.Start().ToMove()
-	if s.g != nil {
-		toMove = s.g.ToMove()
-	}
-	s.resync(record, toMove)
 }
 
-func (s *otepEngine) resync(record string, toMove tafl.Side) bool {
-	p, err := s.v.ParsePosition(strings.TrimSpace(record), toMove)
-	if err != nil {
-		s.warn("%v", err)
-		return false
-	}
-	s.g = tafl.NewGameFrom(p)
-	return true
-}
-
-func (s *otepEngine) setClock(arg string) {
-	f := strings.Fields(arg)
-	if len(f) < 2 {
-		s.warn("clock needs at least two numbers")
-		return
-	}
-	clock, inOT := [3]float64{-1, -1, 0}, [2]bool{}
-	for i := 0; i < len(f) && i < 3; i++ {
-		text := f[i]
-		if i < 2 {
-			text, inOT[i] = strings.CutSuffix(text, "*")
-		}
-		x, err := strconv.ParseFloat(text, 64)
-		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			s.warn("bad clock %q", arg)
-			return
-		}
-		clock[i] = x
-	}
-	s.clock, s.inOT = clock, inOT
-	s.hasClock = clock[0] >= 0 || clock[1] >= 0 || clock[2] > 0
-}
-
-// limits returns the search limits for the engine's next move: with a
-// clock, a thirtieth of the main time left, or most of an overtime
-// period when that is more (or when main time is over), never more than
-// the flags allow.
 func (s *otepEngine) limits(side tafl.Side) ai.Limits {
 	lim := s.lim
 	lim.Seed = s.lim.Seed + uint64(s.moves)
-	if !s.hasClock {
+	if s.clock == nil {
 		return lim
 	}
-	i := 0
-	if side == tafl.Defenders {
-		i = 1
-	}
-	left := time.Duration(s.clock[i] * float64(time.Millisecond))
-	period := time.Duration(s.clock[2] * float64(time.Second))
-	var budget time.Duration
-	switch {
-	case s.inOT[i]:
-		budget = left * 7 / 10 // what is left of the current period
-	case left > 0:
-		budget = left / 30
-		if period > 0 {
-			budget = max(budget, period*7/10)
+	if b := s.clock.budget(side); b > 0 {
+		if lim.Time == 0 || b < lim.Time {
+			lim.Time = b
 		}
-	case period > 0:
-		budget = period * 7 / 10
-	}
-	if budget <= 0 {
-		budget = 100 * time.Millisecond
-	}
-	if lim.Time == 0 || budget < lim.Time {
-		lim.Time = budget
+		if lim.Depth == 0 && lim.Nodes == 0 {
+			lim.Time = b
+		}
 	}
 	return lim
 }
 
-func (s *otepEngine) play(ctx context.Context, arg string) {
-	if s.g == nil {
-		s.noGame("play")
-		return
+// search runs ai.Search while reading input: "finish" and "goodbye" stop
+// it (ok false; bye true for goodbye), "clock" right after "play" is
+// applied first, other lines are held for later.
+func (s *otepEngine) search(ctx context.Context, side tafl.Side, lim func() ai.Limits) (r ai.Result, err error, ok, bye bool) {
+	// The host sends "clock" immediately after "play": wait for it briefly.
+	select {
+	case l, open := <-s.lines:
+		if open {
+			if c, rest, _ := strings.Cut(strings.TrimSpace(l), " "); c == "clock" {
+				s.handle(ctx, "clock "+rest)
+			} else {
+				s.held = append(s.held, l)
+			}
+		}
+	case <-time.After(30 * time.Millisecond):
 	}
-	side, err := tafl.ParseSide(arg)
-	if err != nil {
-		side = s.side
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type answer struct {
+		r   ai.Result
+		err error
 	}
-	if side != s.g.ToMove() {
-		// The host thinks it is our turn: trust it, keep the board.
-		if !s.resync(s.g.Position().Record(), side) {
-			s.send("error %d cannot play the %s here", otepErrMinor, side)
-			return
+	done := make(chan answer, 1)
+	g := s.g.Clone()
+	l := lim()
+	go func() {
+		r, err := ai.Search(sctx, g, l)
+		done <- answer{r, err}
+	}()
+	lines := s.lines
+	stopped := false
+	for {
+		select {
+		case a := <-done:
+			return a.r, a.err, !stopped, bye
+		case l, open := <-lines:
+			if !open {
+				lines = nil // the end of input: finish this search, then stop
+				continue
+			}
+			switch c, _, _ := strings.Cut(strings.TrimSpace(l), " "); c {
+			case "finish":
+				stopped = true
+				cancel()
+				s.held = append(s.held, l)
+			case "goodbye":
+				stopped, bye = true, true
+				cancel()
+			default:
+				s.held = append(s.held, l)
+			}
 		}
 	}
-	r, err := ai.Search(ctx, s.g, s.limits(side))
-	if err != nil {
-		s.warn("%v", err)
-		s.send("error %d no move: %s", otepErrMinor, oneLine(err.Error()))
-		return
-	}
-	s.moves++
-	if _, err := s.g.Play(r.Move); err != nil {
-		s.warn("own move %s refused: %v", r.Move, err)
-	}
-	s.send("move %s", r.Move)
-	s.send("status depth %d score %d nodes %d", r.Depth, r.Score, r.Nodes)
 }
 
+func (s *otepEngine) play(ctx context.Context, arg string) bool {
+	if s.g == nil {
+		s.fail(otepErrCritical, "play before rules (or after finish)")
+		return false
+	}
+	side, err := tafl.ParseSide(arg)
+	if err != nil || side == tafl.NoSide {
+		if arg != "" {
+			s.fail(otepErrMinor, "play wants attackers or defenders, not %q", arg)
+			return false
+		}
+		side = s.side
+	}
+	if s.g.Outcome().Over() {
+		s.fail(otepErrMinor, "the game is over (%s): no move to play", s.g.Outcome().Status())
+		return false
+	}
+	if side != s.g.ToMove() {
+		// The host says it is our turn: trust it, keep the board.
+		p, err := s.v.ParsePosition(s.g.Position().Record(), side)
+		if err != nil {
+			s.fail(otepErrMinor, "cannot play %s here: %v", side, err)
+			return false
+		}
+		s.g = tafl.NewGameFrom(p)
+		if s.g.Outcome().Over() {
+			s.fail(otepErrMinor, "the %s have no move here", side)
+			return false
+		}
+	}
+	r, err, ok, bye := s.search(ctx, side, func() ai.Limits { return s.limits(side) })
+	if bye {
+		return true
+	}
+	if !ok || ctx.Err() != nil {
+		return false // finish or the end of input: no move
+	}
+	if err != nil || r.Move == tafl.NoMove {
+		s.fail(otepErrMinor, "no move found: %v", err)
+		return false
+	}
+	s.moves++
+	prev := s.g.Clone()
+	if _, err := s.g.Play(r.Move); err != nil {
+		s.fail(otepErrMinor, "own move %s refused: %v", r.Move, err)
+		return false
+	}
+	s.prev = prev
+	s.send("move %s", r.Move)
+	s.send("status depth %d score %d nodes %d time %dms", r.Depth, r.Score, r.Nodes, r.Time.Milliseconds())
+	return false
+}
+
+// opponentMove handles "opponent-move <move-list> [position-record]":
+// moves in simple or full notation joined by "|". The record is the
+// truth: the engine resynchronises when it differs.
 func (s *otepEngine) opponentMove(arg string) {
 	if s.g == nil {
-		s.noGame("opponent-move")
+		s.fail(otepErrCritical, "opponent-move before rules")
 		return
 	}
 	f := strings.Fields(arg)
-	if len(f) == 0 {
-		s.warn("opponent-move needs a move")
+	if len(f) == 0 || len(f) > 2 {
+		s.fail(otepErrMinor, "opponent-move wants a move list and a position record")
 		return
 	}
 	mover := s.g.ToMove()
+	if s.side != tafl.NoSide {
+		mover = s.side.Other()
+	}
+	trial := s.g.Clone()
+	if s.prev != nil && trial.ToMove() != mover {
+		trial = s.prev.Clone() // our move was not confirmed: the host repeats the prior move
+	}
 	var err error
-	for _, m := range strings.Split(f[0], "|") { // a move list (berserk): oldest first
-		if _, err = s.g.PlayText(m); err != nil {
-			s.warn("opponent move %s: %v", m, err)
+	for _, m := range strings.Split(f[0], "|") {
+		if _, err = trial.PlayText(m); err != nil {
 			break
 		}
 	}
-	// The record given is the truth: resynchronise when it differs.
-	if len(f) > 1 && (err != nil || s.g.Position().Record() != f[1]) {
-		s.resync(f[1], mover.Other())
+	if len(f) == 1 {
+		if err != nil {
+			s.fail(otepErrMinor, "opponent move %s: %v", f[0], err)
+			return
+		}
+		s.g, s.prev = trial, nil
+		return
 	}
+	if err == nil && trial.Position().Record() == f[1] {
+		s.g, s.prev = trial, nil
+		return
+	}
+	if err != nil {
+		s.warn("opponent move %s: %v; following the position record", f[0], err)
+	}
+	s.resync(f[1], mover.Other())
 }
 
-// analyze answers "analyze N SECONDS" with "analysis 1 pv score".
-func (s *otepEngine) analyze(ctx context.Context, arg string) {
-	if s.g == nil || s.g.Outcome().Over() {
-		s.send("error %d nothing to analyze", otepErrMinor)
-		return
+// analyze answers "analyze N SECONDS" with "analysis 1 <pv> <score>": one
+// line (the spec lets an engine return fewer than N lines).
+func (s *otepEngine) analyze(ctx context.Context, arg string) bool {
+	if s.g == nil {
+		s.fail(otepErrCritical, "analyze before rules")
+		return false
 	}
 	f := strings.Fields(arg)
-	lim := s.lim
-	if len(f) >= 2 {
-		if sec, err := strconv.ParseFloat(f[1], 64); err == nil && sec > 0 {
-			lim.Time = time.Duration(sec * float64(time.Second))
-			lim.Depth, lim.Nodes = 0, 0
+	var sec float64
+	if len(f) > 2 {
+		s.fail(otepErrMinor, "analyze wants a number of moves and seconds")
+		return false
+	}
+	if len(f) >= 1 {
+		if n, err := strconv.Atoi(f[0]); err != nil || n < 1 {
+			s.fail(otepErrMinor, "analyze: %q is not a number of moves", f[0])
+			return false
 		}
 	}
-	r, err := ai.Search(ctx, s.g, lim)
-	if err != nil {
-		s.send("error %d no move to analyze", otepErrMinor)
-		return
+	if len(f) == 2 {
+		var err error
+		if sec, err = strconv.ParseFloat(f[1], 64); err != nil || sec <= 0 || sec > 1e6 {
+			s.fail(otepErrMinor, "analyze: %q is not a number of seconds", f[1])
+			return false
+		}
+	}
+	if s.g.Outcome().Over() {
+		s.fail(otepErrMinor, "the game is over (%s): nothing to analyze", s.g.Outcome().Status())
+		return false
+	}
+	lim := s.lim
+	if sec > 0 {
+		lim.Time = time.Duration(sec * float64(time.Second))
+		lim.Depth, lim.Nodes = 0, 0
+	}
+	r, err, ok, bye := s.search(ctx, s.g.ToMove(), func() ai.Limits { return lim })
+	if bye {
+		return true
+	}
+	if !ok {
+		return false
+	}
+	if err != nil || len(r.PV) == 0 {
+		s.fail(otepErrMinor, "no analysis: %v", err)
+		return false
 	}
 	pv := make([]string, len(r.PV))
 	for i, m := range r.PV {
 		pv[i] = m.String()
 	}
 	s.send("analysis 1 %s %d", strings.Join(pv, "|"), r.Score)
+	return false
 }
 
 // The host side of the protocol, used by tafl match.
@@ -360,18 +576,25 @@ func (s *otepEngine) analyze(ctx context.Context, arg string) {
 // otepPlayer is an external engine driven through the OpenTafl Engine
 // Protocol: one process per game.
 type otepPlayer struct {
-	argv  []string
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	lines chan string // the engine's output lines; closed when it ends
-	side  tafl.Side
+	argv    []string
+	perMove time.Duration // sent as a clock of one overtime period per move; 0: no clock
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	lines   chan string // the engine's output lines; closed when it ends
+	side    tafl.Side
+	rules   string
+	full    bool // the engine asked for full notation ("simple-moves off")
+	g       *tafl.Game
 }
 
-// otepTimeout bounds how long an OTEP engine may take to greet or move.
+// otepTimeout bounds how long an OTEP engine may take to greet or move
+// (more when the move time is longer).
 var otepTimeout = 60 * time.Second
 
+func (p *otepPlayer) timeout() time.Duration { return max(otepTimeout, 3*p.perMove) }
+
 func (p *otepPlayer) start(ctx context.Context, g *tafl.Game, side tafl.Side) error {
-	p.side = side
+	p.side, p.g = side, g
 	p.cmd = exec.Command(p.argv[0], p.argv[1:]...)
 	p.cmd.Stderr = io.Discard
 	var err error
@@ -402,8 +625,10 @@ func (p *otepPlayer) start(ctx context.Context, g *tafl.Game, side tafl.Side) er
 	r := g.Variant().Rules()
 	r.Start = g.Position().Record()
 	r.First = g.ToMove()
-	p.send("rules " + r.String())
+	p.rules = "rules " + r.String()
+	p.send(p.rules)
 	p.send("side " + side.String())
+	p.send("start")
 	return nil
 }
 
@@ -414,8 +639,11 @@ func (p *otepPlayer) send(line string) {
 }
 
 // await waits for a line starting with word and returns its arguments.
+// Meanwhile it answers the engine's requests (rules, position), notes
+// "simple-moves", ignores "status" and non-critical errors, and fails on
+// a critical error ("error -1").
 func (p *otepPlayer) await(ctx context.Context, word string) (string, error) {
-	timer := time.NewTimer(otepTimeout)
+	timer := time.NewTimer(p.timeout())
 	defer timer.Stop()
 	for {
 		select {
@@ -424,62 +652,90 @@ func (p *otepPlayer) await(ctx context.Context, word string) (string, error) {
 				return "", errors.New("the engine exited")
 			}
 			cmd, arg, _ := strings.Cut(line, " ")
+			arg = strings.TrimSpace(arg)
 			switch cmd {
 			case word:
-				return strings.TrimSpace(arg), nil
+				return arg, nil
 			case "error":
-				// -1 is critical: the engine cannot go on. 0 (and
-				// anything else) is a note; the game continues.
-				if code, _, _ := strings.Cut(strings.TrimSpace(arg), " "); code == "-1" {
+				code, msg, _ := strings.Cut(arg, " ")
+				if n, err := strconv.Atoi(code); err != nil || n < 0 {
 					return "", fmt.Errorf("engine error %s", arg)
+				}
+				_ = msg // non-critical: the game goes on
+			case "simple-moves":
+				p.full = arg == "off"
+			case "rules":
+				if p.rules != "" {
+					p.send(p.rules)
+				}
+			case "position":
+				if p.g != nil {
+					p.send("position " + p.g.Position().Record())
 				}
 			}
 		case <-timer.C:
-			return "", fmt.Errorf("no %q from the engine within %v", word, otepTimeout)
+			return "", fmt.Errorf("no %q from the engine within %v", word, p.timeout())
 		case <-ctx.Done():
 			return "", ctx.Err()
 		}
 	}
 }
 
+// otepPerMoveClock is the clock sent for a time per move: no main time
+// left, one overtime period of d per move.
+func otepPerMoveClock(d time.Duration) otepClock {
+	return otepClock{left: [2]time.Duration{d, d}, overtime: [2]bool{true, true}, period: d, overtimes: [2]int{1, 1}}
+}
+
 func (p *otepPlayer) think(ctx context.Context, g *tafl.Game) (tafl.Move, error) {
+	p.g = g
 	p.send("play " + g.ToMove().String())
+	if p.perMove > 0 {
+		p.send(otepPerMoveClock(p.perMove).String())
+	}
 	arg, err := p.await(ctx, "move")
 	if err != nil {
 		return tafl.NoMove, err
 	}
-	mt, err := tafl.ParseMove(strings.Fields(arg + " ")[0])
+	text := strings.Fields(arg + " ")[0]
+	trial := g.Clone()
+	ply, err := trial.PlayText(text)
 	if err != nil {
+		code := otepErrIllegal
+		if mt, perr := tafl.ParseMove(text); perr == nil && g.Position().At(mt.Move.From()).Side() == g.ToMove().Other() {
+			code = otepErrWrongSide
+		}
+		p.send(fmt.Sprintf("error %d", code))
 		return tafl.NoMove, fmt.Errorf("engine move %q: %w", arg, err)
 	}
-	return mt.Move, nil
-}
-
-// confirm answers the engine's move: "move <position>" when it was
-// played, "error 2 …" when it was refused (the match then scores the game
-// as lost by that engine instead of asking again).
-func (p *otepPlayer) confirm(g *tafl.Game, err error) {
-	if err != nil {
-		p.send(fmt.Sprintf("error %d %s", otepErrIllegal, oneLine(err.Error())))
-		return
-	}
-	p.send("move " + g.Position().Record())
+	p.send("move " + trial.Position().Record())
+	return ply.Move, nil
 }
 
 func (p *otepPlayer) told(g *tafl.Game, m tafl.Move) error {
-	p.send(fmt.Sprintf("opponent-move %s %s", m, g.Position().Record()))
+	p.g = g
+	text := m.String()
+	if plies := g.Plies(); p.full && len(plies) > 0 {
+		text = plies[len(plies)-1].Notation()
+	}
+	p.send(fmt.Sprintf("opponent-move %s %s", text, g.Position().Record()))
 	return nil
 }
 
-func (p *otepPlayer) finish(o tafl.Outcome) {
-	code := 1
+// otepFinishCode is the OTEP finish code of an outcome: 1 draw, 2
+// attackers win, 3 defenders win.
+func otepFinishCode(o tafl.Outcome) int {
 	switch o.Winner {
 	case tafl.Attackers:
-		code = 2
+		return 2
 	case tafl.Defenders:
-		code = 3
+		return 3
 	}
-	p.send(fmt.Sprintf("finish %d", code))
+	return 1
+}
+
+func (p *otepPlayer) finish(o tafl.Outcome) {
+	p.send(fmt.Sprintf("finish %d", otepFinishCode(o)))
 }
 
 func (p *otepPlayer) close() {

@@ -1,66 +1,138 @@
 package main
 
 import (
+	"bufio"
+	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/taflbot/taflbot/tafl"
-	"github.com/taflbot/taflbot/tafl/ai"
 )
 
-func TestOTEPSession(t *testing.T) {
+// otepSession runs `tafl otep ARGS` on pipes: the test sends lines and
+// reads the engine's answers one at a time, as a host does.
+type otepSession struct {
+	t    *testing.T
+	in   *io.PipeWriter
+	out  chan string
+	done chan int
+}
+
+func startOTEP(t *testing.T, args ...string) *otepSession {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &otepSession{t: t, in: inW, out: make(chan string, 100), done: make(chan int, 1)}
+	go func() {
+		var errOut strings.Builder
+		code := run(append([]string{"otep"}, args...), inR, outW, &errOut)
+		outW.Close()
+		s.done <- code
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			s.out <- sc.Text()
+		}
+		close(s.out)
+	}()
+	if l := s.read(); l != "hello" {
+		t.Fatalf("first line %q, want hello", l)
+	}
+	return s
+}
+
+func (s *otepSession) send(lines ...string) {
+	for _, l := range lines {
+		io.WriteString(s.in, l+"\n")
+	}
+}
+
+// read returns the next line that is not a status line.
+func (s *otepSession) read() string {
+	s.t.Helper()
+	for {
+		select {
+		case l, ok := <-s.out:
+			if !ok {
+				s.t.Fatal("the engine closed its output")
+			}
+			if strings.HasPrefix(l, "status ") {
+				continue
+			}
+			return l
+		case <-time.After(20 * time.Second):
+			s.t.Fatal("no answer from the engine within 20 s")
+		}
+	}
+}
+
+// quiet checks that nothing but status lines comes within d.
+func (s *otepSession) quiet(d time.Duration) {
+	s.t.Helper()
+	timer := time.After(d)
+	for {
+		select {
+		case l, ok := <-s.out:
+			if ok && !strings.HasPrefix(l, "status ") {
+				s.t.Errorf("unexpected line %q", l)
+			}
+			if !ok {
+				return
+			}
+		case <-timer:
+			return
+		}
+	}
+}
+
+func (s *otepSession) close() int {
+	s.t.Helper()
+	s.send("goodbye")
+	select {
+	case code := <-s.done:
+		return code
+	case <-time.After(20 * time.Second):
+		s.t.Fatal("the engine did not exit after goodbye")
+	}
+	return -1
+}
+
+func brandubh(t *testing.T) *tafl.Variant {
+	t.Helper()
 	v, err := tafl.Preset("brandubh", "")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return v
+}
+
+func TestOTEPSession(t *testing.T) {
+	v := brandubh(t)
 	g := tafl.NewGame(v)
 	if _, err := g.PlayText("d2-b2"); err != nil {
 		t.Fatal(err)
 	}
-	script := strings.Join([]string{
-		"rules dim:7 esc:x start:/7/", // not a valid rules string
-		"rules " + v.RulesString(),
-		"side defenders",
-		"clock 60000 60000 0 0 0",
-		"opponent-move d2-b2 " + g.Position().Record(),
-		"play defenders",
-		"bogus-command",
-		"analyze 1 0.05",
-		"finish 1",
-		"goodbye",
-		"play attackers", // after goodbye: never answered
-	}, "\n") + "\n"
-	out, errOut, code := runTafl(t, script, "otep", "-depth", "2")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
+	s := startOTEP(t, "-depth", "2")
+	s.send("rules dim:7 esc:x start:/7/") // not a valid rules string
+	if l := s.read(); !strings.HasPrefix(l, "error -1 ") {
+		t.Errorf("bad rules answered %q, want error -1 (critical) with a message", l)
 	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 5 {
-		t.Fatalf("want hello, error, move, status, analysis; got:\n%s\nstderr: %s", out, errOut)
-	}
-	// Unsupported rules are a critical error (-1) with a reason.
-	if lines[0] != "hello" || !strings.HasPrefix(lines[1], "error -1 rules not supported") {
-		t.Errorf("first lines %q, %q: want hello and error -1 (bad rules)", lines[0], lines[1])
-	}
-	mv, ok := strings.CutPrefix(lines[2], "move ")
+	s.send("rules "+v.RulesString(), "side defenders", "start",
+		"opponent-move d2-b2 "+g.Position().Record(), "play defenders", "clock 60000 60000 0 0 0")
+	mv, ok := strings.CutPrefix(s.read(), "move ")
 	if !ok {
-		t.Fatalf("third line %q is not a move", lines[2])
+		t.Fatal("no move")
 	}
 	if _, err := g.PlayText(mv); err != nil {
-		t.Errorf("engine move %q is not legal for the defenders after d2-b2: %v", mv, err)
+		t.Fatalf("engine move %q is not legal for the defenders after d2-b2: %v", mv, err)
 	}
-	if !strings.HasPrefix(lines[3], "status depth 2 ") {
-		t.Errorf("status line %q", lines[3])
-	}
-	if !strings.Contains(errOut, "bogus-command") {
-		t.Errorf("the unknown command was not reported on stderr: %s", errOut)
-	}
-	// analysis 1 <pv joined by |> <score>: the PV must be playable from
-	// the position after the engine's move.
-	f := strings.Fields(lines[4])
+	s.send("move " + g.Position().Record()) // the host confirms
+	s.send("analyze 1 0.05")
+	f := strings.Fields(s.read())
 	if len(f) != 4 || f[0] != "analysis" || f[1] != "1" {
-		t.Fatalf("analysis line %q", lines[4])
+		t.Fatalf("analysis line %q, want analysis 1 <pv> <score>", strings.Join(f, " "))
 	}
 	a := g.Clone()
 	for _, m := range strings.Split(f[2], "|") {
@@ -69,87 +141,150 @@ func TestOTEPSession(t *testing.T) {
 			break
 		}
 	}
+	s.send("finish 1")
+	s.quiet(100 * time.Millisecond)
+	if code := s.close(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+}
+
+// Bad input gets "error 0 <message>" and changes nothing.
+func TestOTEPBadInput(t *testing.T) {
+	v := brandubh(t)
+	s := startOTEP(t, "-depth", "1")
+	s.send("play attackers")
+	if l := s.read(); !strings.HasPrefix(l, "error -1 ") {
+		t.Errorf("play before rules: %q, want error -1", l)
+	}
+	s.send("rules " + v.RulesString())
+	g := tafl.NewGame(v)
+	for _, bad := range []string{
+		"frobnicate", "side purple", "clock 12 ", "clock a b", "clock 1000 1000 x",
+		"position /9/zz/", "opponent-move", "opponent-move a1-a1 /7/7/", "play nobody",
+		"analyze 0 1", "analyze 1 -3", "analyze 1 2 3",
+	} {
+		s.send(bad)
+		if l := s.read(); !strings.HasPrefix(l, "error 0 ") || len(l) < 10 {
+			t.Errorf("%q answered %q, want error 0 <message>", bad, l)
+		}
+	}
+	// Nothing changed: the engine still plays a legal first move for the attackers.
+	s.send("side attackers", "play attackers")
+	mv, ok := strings.CutPrefix(s.read(), "move ")
+	if !ok {
+		t.Fatal("no move after the bad input")
+	}
+	if _, err := g.PlayText(mv); err != nil {
+		t.Errorf("move %q is not legal from the start: %v", mv, err)
+	}
+	s.close()
 }
 
 func TestOTEPResyncsFromPosition(t *testing.T) {
-	v, _ := tafl.Preset("brandubh", "")
+	v := brandubh(t)
 	// The host sends a move the engine cannot play (wrong piece) with the
 	// true position: the engine must follow the position.
 	g := tafl.NewGame(v)
 	g.PlayText("d6-f6")
-	script := "rules " + v.RulesString() + "\nside defenders\nopponent-move a1-a2 " + g.Position().Record() + "\nplay defenders\ngoodbye\n"
-	out, _, code := runTafl(t, script, "otep", "-depth", "1")
-	if code != 0 {
-		t.Fatalf("exit %d", code)
-	}
-	var mv string
-	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		if m, ok := strings.CutPrefix(l, "move "); ok {
-			mv = m
-		}
-	}
-	if mv == "" {
-		t.Fatalf("no move in\n%s", out)
+	s := startOTEP(t, "-depth", "1")
+	s.send("rules "+v.RulesString(), "side defenders", "opponent-move a1-a2 "+g.Position().Record(), "play defenders")
+	mv, ok := strings.CutPrefix(s.read(), "move ")
+	if !ok {
+		t.Fatal("no move")
 	}
 	if _, err := g.PlayText(mv); err != nil {
 		t.Errorf("move %q is not legal in the host's position: %v", mv, err)
 	}
+	s.close()
 }
 
-// TestOTEPClockBudget: the clock gives milliseconds; "*" marks time left
-// in an overtime period; the budget is a thirtieth of the main time, or
-// most of an overtime period, and never more than the flags allow.
-func TestOTEPClockBudget(t *testing.T) {
-	for _, tc := range []struct {
-		clock string
-		side  tafl.Side
-		flags time.Duration
-		want  time.Duration
-	}{
-		{"60000 90000", tafl.Attackers, 0, 2 * time.Second},
-		{"60000 90000", tafl.Defenders, 0, 3 * time.Second},
-		{"60000 90000 10 3 3", tafl.Attackers, 0, 7 * time.Second}, // a period beats main/30
-		{"5000* 600000 10 2 2", tafl.Attackers, 0, 3500 * time.Millisecond},
-		{"600000 600000", tafl.Attackers, time.Second, time.Second}, // the flags cap it
-		{"-1 -1", tafl.Attackers, 0, 0},                             // untimed: the flags' limits
-		{"soon later", tafl.Attackers, 0, 0},                        // bad: ignored
-	} {
-		var log strings.Builder
-		e := &otepEngine{out: &strings.Builder{}, log: &log, lim: ai.Limits{Time: tc.flags}}
-		e.setClock(tc.clock)
-		want := tc.want
-		if want == 0 {
-			want = tc.flags
-		}
-		if got := e.limits(tc.side).Time; got != want {
-			t.Errorf("clock %q, %s: budget %v, want %v", tc.clock, tc.side, got, want)
-		}
-		if tc.clock == "soon later" && !strings.Contains(log.String(), "bad clock") {
-			t.Errorf("a bad clock was not reported: %q", log.String())
-		}
-	}
-}
-
-// TestOTEPMoveListAndConfirmation: opponent-move may carry a move list
-// joined by "|"; the host's "move <position>" after our move is followed.
-func TestOTEPMoveListAndConfirmation(t *testing.T) {
-	v, _ := tafl.Preset("brandubh", "")
+// The host rejects the engine's move (error 2), repeats the prior move
+// and the position, and asks again: the engine's board is back where it was.
+func TestOTEPHostRejectsMove(t *testing.T) {
+	v := brandubh(t)
 	g := tafl.NewGame(v)
 	g.PlayText("d2-b2")
-	g.PlayText("d3-b3")
-	// The host confirms a different position (a defender on f5 instead
-	// of d5): the engine must follow it.
-	h := tafl.NewGame(v)
-	h.PlayText("d2-b2")
-	h.PlayText("d5-f5")
-	e := &otepEngine{out: &strings.Builder{}, log: &strings.Builder{}}
-	e.rules(v.RulesString())
-	e.opponentMove("d2-b2|d3-b3 " + g.Position().Record())
-	if e.g.Len() != 2 || e.g.Position().Record() != g.Position().Record() {
-		t.Fatalf("after a two-move list: %d plies, %s", e.g.Len(), e.g.Position().Record())
+	s := startOTEP(t, "-depth", "2")
+	s.send("rules "+v.RulesString(), "side defenders", "opponent-move d2-b2 "+g.Position().Record(), "play defenders")
+	first := s.read()
+	s.send("error 2", "opponent-move d2-b2 "+g.Position().Record(), "play defenders")
+	mv, ok := strings.CutPrefix(s.read(), "move ")
+	if !ok {
+		t.Fatalf("no move after the error (first answer %q)", first)
 	}
-	e.confirmed(h.Position().Record())
-	if e.g.Position().Record() != h.Position().Record() {
-		t.Errorf("the host's confirmed position was not followed: %s", e.g.Position().Record())
+	if _, err := g.Clone().PlayText(mv); err != nil {
+		t.Errorf("move %q after the rejection is not legal for the defenders after d2-b2: %v", mv, err)
+	}
+	s.close()
+}
+
+// Full notation on input: "Kd4-…", captures "x…" and the move list "a|b".
+func TestOTEPFullNotation(t *testing.T) {
+	v := brandubh(t)
+	g := tafl.NewGame(v)
+	var plies []string
+	for _, m := range []string{"d2-b2", "d3-c3"} {
+		p, err := g.PlayText(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plies = append(plies, p.Notation())
+	}
+	s := startOTEP(t, "-depth", "1")
+	// No side given: the engine plays whoever is to move after the list.
+	s.send("rules "+v.RulesString(), "opponent-move "+strings.Join(plies, "|"), "play attackers")
+	mv, ok := strings.CutPrefix(s.read(), "move ")
+	if !ok {
+		t.Fatal("no move")
+	}
+	if _, err := g.PlayText(mv); err != nil {
+		t.Errorf("move %q is not legal after %v: %v", mv, plies, err)
+	}
+	s.close()
+}
+
+// "finish" stops a running search: no move is sent, and the engine answers
+// goodbye at once.
+func TestOTEPFinishStopsSearch(t *testing.T) {
+	v := brandubh(t)
+	s := startOTEP(t, "-time", "30s")
+	s.send("rules "+v.RulesString(), "side attackers", "play attackers")
+	time.Sleep(200 * time.Millisecond)
+	start := time.Now()
+	s.send("finish 0")
+	s.quiet(300 * time.Millisecond)
+	s.close()
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("finish took %v to stop the search", d)
+	}
+}
+
+func TestOTEPClock(t *testing.T) {
+	c, err := parseOTEPClock("60000 1500* 10 2 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.left != [2]time.Duration{time.Minute, 1500 * time.Millisecond} || c.overtime != [2]bool{false, true} ||
+		c.period != 10*time.Second || c.overtimes != [2]int{2, 0} {
+		t.Errorf("parsed %+v", c)
+	}
+	// Attackers: main time 60 s / 30 = 2 s, but an overtime period of 10 s
+	// is left: 8 s. Defenders: in overtime, 1.5 s left: 1.2 s.
+	if b := c.budget(tafl.Attackers); b != 8*time.Second {
+		t.Errorf("attackers' budget %v, want 8s", b)
+	}
+	if b := c.budget(tafl.Defenders); b != 1200*time.Millisecond {
+		t.Errorf("defenders' budget %v, want 1.2s", b)
+	}
+	if c, _ := parseOTEPClock("-1 -1"); c.budget(tafl.Attackers) != 0 {
+		t.Errorf("untimed clock gave a budget")
+	}
+	if got := otepPerMoveClock(2 * time.Second).String(); got != "clock 2000* 2000* 2 1 1" {
+		t.Errorf("per-move clock %q", got)
+	}
+	for _, bad := range []string{"", "1", "x 1", "1 2 -3", "1 2 3 x", "1 2 3 4 5 6", "NaN 1"} {
+		if _, err := parseOTEPClock(bad); err == nil {
+			t.Errorf("clock %q accepted", bad)
+		}
 	}
 }
