@@ -372,9 +372,15 @@ func (s *otepEngine) search(ctx context.Context, side tafl.Side, lim func() ai.L
 	select {
 	case l, open := <-s.lines:
 		if open {
-			if c, rest, _ := strings.Cut(strings.TrimSpace(l), " "); c == "clock" {
+			switch c, rest, _ := strings.Cut(strings.TrimSpace(l), " "); c {
+			case "clock":
 				s.handle(ctx, "clock "+rest)
-			} else {
+			case "goodbye":
+				return ai.Result{}, nil, false, true
+			case "finish":
+				s.held = append(s.held, l)
+				return ai.Result{}, nil, false, false
+			default:
 				s.held = append(s.held, l)
 			}
 		}
