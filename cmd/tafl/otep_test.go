@@ -288,3 +288,17 @@ func TestOTEPClock(t *testing.T) {
 		}
 	}
 }
+
+// A finish sent right after play (before the clock wait is over) stops
+// the engine before it searches: no move, and goodbye is answered at once.
+func TestOTEPFinishRightAfterPlay(t *testing.T) {
+	v := brandubh(t)
+	s := startOTEP(t, "-time", "30s")
+	start := time.Now()
+	s.send("rules "+v.RulesString(), "side attackers", "play attackers", "finish 0")
+	s.quiet(200 * time.Millisecond)
+	s.close()
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v: the engine searched after finish", d)
+	}
+}
