@@ -24,13 +24,14 @@ import (
 // runMatch plays engine-vs-engine matches:
 //
 //	tafl match [position flags] -p1 SPEC -p2 SPEC [-games N] [-opening PLIES | -openings FILE]
-//	           [-time D | -nodes N] [-maxplies N] [-concurrency N] [-seed N] [-out DIR]
+//	           [-time D | -nodes N | -nps N] [-maxplies N] [-concurrency N] [-seed N] [-out DIR]
 //	           [-sprt ELO0,ELO1] [-progress=false]
 //
 // A player SPEC is a level (easy, medium, hard, max), a fixed budget
 // (depth=N, nodes=N or time=D), or an external OTEP engine: "otep:COMMAND
-// ARGS…" (split at spaces). -time and -nodes set the budget of hard and
-// max. Games are played in pairs from the same opening with the sides
+// ARGS…" (split at spaces). -time D gives hard D and max 5D a move (and
+// OTEP engines D); -nps N gives hard N nodes and max 5N; -nodes N gives
+// both N. The progress bar is drawn only when stderr is a terminal. Games are played in pairs from the same opening with the sides
 // swapped; openings are random walks of -opening plies (seeded) or the
 // lines of -openings (a position record and the side to move). A game
 // that reaches -maxplies is adjudicated a draw. Games run in parallel,

@@ -158,7 +158,8 @@ func TestMatchFailingEngine(t *testing.T) {
 	dir := t.TempDir()
 	script := filepath.Join(dir, "bad.sh")
 	// Greets, then answers every play with an illegal move.
-	body := "#!/bin/sh\necho hello\nwhile read cmd rest; do case $cmd in play) echo 'move a1-a1';; goodbye) exit 0;; esac; done\n"
+	log := filepath.Join(dir, "input.log")
+	body := "#!/bin/sh\necho hello\nwhile read cmd rest; do echo \"$cmd $rest\" >> " + log + "; case $cmd in play) echo 'move a1-a1';; goodbye) exit 0;; esac; done\n"
 	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -173,6 +174,16 @@ func TestMatchFailingEngine(t *testing.T) {
 	}
 	if !strings.Contains(out, "games lost by a failing player: 2") {
 		t.Errorf("failures not reported:\n%s", out)
+	}
+	// The host refused each move with error 2, repeated the position and
+	// asked again once (the spec's recovery), then gave up.
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := string(data)
+	if strings.Count(in, "play ") != 4 || strings.Count(in, "error 2") != 4 || !strings.Contains(in, "error 2\nopponent-move ") {
+		t.Errorf("engine input:\n%s\nwant two play/error 2 rounds per game, the second after opponent-move", in)
 	}
 }
 

@@ -372,9 +372,15 @@ func (s *otepEngine) search(ctx context.Context, side tafl.Side, lim func() ai.L
 	select {
 	case l, open := <-s.lines:
 		if open {
-			if c, rest, _ := strings.Cut(strings.TrimSpace(l), " "); c == "clock" {
+			switch c, rest, _ := strings.Cut(strings.TrimSpace(l), " "); c {
+			case "clock":
 				s.handle(ctx, "clock "+rest)
-			} else {
+			case "goodbye":
+				return ai.Result{}, nil, false, true
+			case "finish":
+				s.held = append(s.held, l)
+				return ai.Result{}, nil, false, false
+			default:
 				s.held = append(s.held, l)
 			}
 		}
@@ -687,29 +693,45 @@ func otepPerMoveClock(d time.Duration) otepClock {
 	return otepClock{left: [2]time.Duration{d, d}, overtime: [2]bool{true, true}, period: d, overtimes: [2]int{1, 1}}
 }
 
+// otepAttempts is how many moves an OTEP engine may submit for one turn:
+// after an illegal one the host sends error, the prior move and the
+// position, and play again (the spec's recovery); then it loses.
+const otepAttempts = 2
+
 func (p *otepPlayer) think(ctx context.Context, g *tafl.Game) (tafl.Move, error) {
 	p.g = g
-	p.send("play " + g.ToMove().String())
-	if p.perMove > 0 {
-		p.send(otepPerMoveClock(p.perMove).String())
-	}
-	arg, err := p.await(ctx, "move")
-	if err != nil {
-		return tafl.NoMove, err
-	}
-	text := strings.Fields(arg + " ")[0]
-	trial := g.Clone()
-	ply, err := trial.PlayText(text)
-	if err != nil {
+	var lastErr error
+	for attempt := 0; attempt < otepAttempts; attempt++ {
+		if attempt > 0 {
+			if plies := g.Plies(); len(plies) > 0 {
+				p.told(g, plies[len(plies)-1].Move)
+			} else {
+				p.send("position " + g.Position().Record())
+			}
+		}
+		p.send("play " + g.ToMove().String())
+		if p.perMove > 0 {
+			p.send(otepPerMoveClock(p.perMove).String())
+		}
+		arg, err := p.await(ctx, "move")
+		if err != nil {
+			return tafl.NoMove, err
+		}
+		text := strings.Fields(arg + " ")[0]
+		trial := g.Clone()
+		ply, err := trial.PlayText(text)
+		if err == nil {
+			p.send("move " + trial.Position().Record())
+			return ply.Move, nil
+		}
 		code := otepErrIllegal
 		if mt, perr := tafl.ParseMove(text); perr == nil && g.Position().At(mt.Move.From()).Side() == g.ToMove().Other() {
 			code = otepErrWrongSide
 		}
 		p.send(fmt.Sprintf("error %d", code))
-		return tafl.NoMove, fmt.Errorf("engine move %q: %w", arg, err)
+		lastErr = fmt.Errorf("engine move %q: %w", arg, err)
 	}
-	p.send("move " + trial.Position().Record())
-	return ply.Move, nil
+	return tafl.NoMove, lastErr
 }
 
 func (p *otepPlayer) told(g *tafl.Game, m tafl.Move) error {

@@ -288,3 +288,20 @@ func TestOTEPClock(t *testing.T) {
 		}
 	}
 }
+
+// A finish sent right after play (before the clock wait is over) stops
+// the engine before it searches: no move, and goodbye is answered at once.
+func TestOTEPFinishRightAfterPlay(t *testing.T) {
+	v := brandubh(t)
+	s := startOTEP(t, "-time", "30s")
+	start := time.Now()
+	s.send("rules "+v.RulesString(), "side attackers", "play attackers", "finish 0", "side purple")
+	// The bad side is answered at once, not after a 30 s search, and no move comes.
+	if l := s.read(); !strings.HasPrefix(l, "error 0 ") {
+		t.Errorf("got %q, want error 0 for the bad side", l)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v: the engine searched after finish", d)
+	}
+	s.close()
+}
