@@ -82,8 +82,9 @@ type Config struct {
 	// per CPU core.
 	AIWorkers int `json:"ai_workers"`
 	// AIMaxThink is how long level max thinks per move in games with a
-	// clock (every /tafl ai game has one), such as "30s"; "0s" keeps its
-	// usual 5 s. At most ai_workers−1 such long thinks run at once.
+	// clock (every /tafl ai game has one); default "30s", bounded to 5s..10m;
+	// "0s" keeps its usual 5 s. At most ai_workers−1 such long thinks run at
+	// once.
 	AIMaxThink string `json:"ai_max_think"`
 	// RenderSize is the board picture width in pixels (0 = 840).
 	RenderSize int `json:"render_size"`
@@ -114,7 +115,7 @@ func defaultConfig() Config {
 		DefaultDaysPerMove: 3,
 		ChallengeExpiry:    "24h",
 		SweepInterval:      "1m",
-		AIMaxThink:         "0s",
+		AIMaxThink:         "30s",
 		RenderTheme:        "light",
 		ShutdownTimeout:    "10s",
 		BackupInterval:     "24h",
