@@ -178,23 +178,4 @@ func (p Position) Announcement() Announce {
 
 // KingThreatened reports whether the attackers, were it their move, could
 // capture the king with one move.
-func (p Position) KingThreatened() bool {
-	if p.end != NoEnd || p.king == NoSquare {
-		return false
-	}
-	q := p
-	q.toMove = Attackers
-	var buf [512]Move
-	var c Position
-	k := p.king
-	for _, m := range q.GenerateMoves(buf[:0]) {
-		if to := m.To(); to != k+1 && to != k-1 && to != k+stride && to != k-stride {
-			continue
-		}
-		q.makeMove(m, &c, nil)
-		if c.end == KingCaptured {
-			return true
-		}
-	}
-	return false
-}
+func (p Position) KingThreatened() bool { return p.KingCapturable() }

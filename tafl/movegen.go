@@ -400,10 +400,15 @@ func (p *Position) reaches(pc Piece, from, to, d Square) bool {
 }
 
 // capturesKing reports whether one of the attackers' moves captures the
-// king (whoever is to move in p).
+// king (whoever is to move in p: when it is the defenders, the moves are
+// made from a copy with the attackers to move).
 func (p *Position) capturesKing(moves []Move) bool {
-	q := *p
-	q.toMove = Attackers
+	q := p
+	if p.toMove != Attackers {
+		cp := *p
+		cp.toMove = Attackers
+		q = &cp
+	}
 	var c Position
 	for _, m := range moves {
 		q.makeMove(m, &c, nil)
@@ -415,8 +420,9 @@ func (p *Position) capturesKing(moves []Move) bool {
 }
 
 // KingCapturable reports whether the attackers, were it their move, could
-// capture the king with one move. It is [Position.KingThreatened] without
-// copying the position unless a capture is possible.
+// capture the king with one move: only moves onto the king's neighbours
+// can, so only those are generated. [Position.KingThreatened] is the same
+// test with a value receiver.
 func (p *Position) KingCapturable() bool {
 	if p.end != NoEnd || p.king == NoSquare {
 		return false

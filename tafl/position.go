@@ -32,12 +32,7 @@ func (p Position) Variant() *Variant { return p.v }
 func (p Position) Size() int { return p.v.size }
 
 // At returns the piece on sq (Empty for squares off the board).
-func (p Position) At(sq Square) Piece {
-	if !sq.OnBoard(p.v.size) {
-		return Empty
-	}
-	return p.board[sq]
-}
+func (p Position) At(sq Square) Piece { return p.Cell(sq) }
 
 // Cell is At without copying the position: the piece on sq (Empty for
 // squares off the board). For hot loops such as a search's.

@@ -38,14 +38,9 @@ var edgeWeights = weights{
 	hanging: 30, hangingOther: 10,
 }
 
-// evaluate returns the static value of board bp for the side to move. It
-// must not be a finished position.
-func (in *info) evaluate(bp *board, toMove tafl.Side, k tafl.Square) int32 {
-	ps := in.pieceSumsOf(bp)
-	return in.evaluateWith(bp, toMove, k, &ps)
-}
-
-// evaluateWith is evaluate with the piece terms ps of the board given.
+// evaluateWith returns the static value of board bp for the side to move,
+// given the board's piece terms ps (see pieceSums). It must not be a
+// finished position.
 func (in *info) evaluateWith(bp *board, toMove tafl.Side, k tafl.Square, ps *pieceSums) int32 {
 	b := bp
 	w := in.w

@@ -30,7 +30,7 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
 		}
 		threat = s.kingInReach(ply) && p.KingCapturable()
 	} else {
-		if s.kingInReach(ply) && s.canCaptureKing(ply) {
+		if s.kingInReach(ply) && p.KingCapturable() { // the attackers are to move
 			return WinScore - int32(ply+1)
 		}
 		threat = p.KingOpenLines() > 0
@@ -117,26 +117,6 @@ func (s *searcher) kingInReach(ply int) bool {
 		}
 	}
 	return n >= in.captureNeed
-}
-
-// canCaptureKing reports whether the attackers, to move at ply, can
-// capture the king with one move: only moves onto the king's neighbours
-// can, so only those are generated.
-func (s *searcher) canCaptureKing(ply int) bool {
-	p := &s.pos[ply]
-	k := s.kings[ply]
-	c := &s.pos[ply+1]
-	for _, n := range [4]tafl.Square{k + 1, k - 1, k + stride, k - stride} {
-		moves := p.MovesTo(n, s.moves[ply])
-		s.moves[ply] = moves
-		for _, m := range moves {
-			p.MakeMove(m, c)
-			if c.Outcome().Reason == tafl.KingCaptured {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // qChecks is how deep in the quiescence search the defenders still try

@@ -45,7 +45,8 @@ func staticEval(p tafl.Position) int32 {
 	for _, sq := range in.squares {
 		b[sq] = p.At(sq)
 	}
-	return in.evaluate(&b, p.ToMove(), p.King())
+	ps := in.pieceSumsOf(&b)
+	return in.evaluateWith(&b, p.ToMove(), p.King(), &ps)
 }
 
 // minimax is a plain negamax over tafl.Game (which applies every rule,
