@@ -183,10 +183,10 @@ func (b *Bot) aiMove(ctx context.Context, id storage.GameID) {
 
 // resumeAI queues every active game in which the engine is to move: moves
 // lost when the bot went down mid-thought are made now. It also counts the
-// active games for the metrics. Both come from storage indexes, so
-// finished games are not read.
+// active games for the metrics. Both come from storage indexes: only the
+// games the engine is to move in are read.
 func (b *Bot) resumeAI(ctx context.Context) {
-	active, err := b.store.ActiveGames(ctx)
+	active, err := b.store.ActiveGameIDs(ctx)
 	if err != nil {
 		b.log.Error("counting active games", "err", err)
 	} else {

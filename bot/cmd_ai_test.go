@@ -132,8 +132,8 @@ func TestStartReadsOnlyActiveGames(t *testing.T) {
 		return err == nil && g.Ply() == 2
 	})
 	// The pending game is read a few times (resume, the engine's load and
-	// commit, posting the board, the active-game count); none of the 300
-	// finished games is.
+	// commit, posting the board; the active-game count reads index keys
+	// only); none of the 300 finished games is.
 	if n := h.store.GameReads(); n > 12 {
 		t.Errorf("start-up read %d game records with 1 active game among 301", n)
 	}

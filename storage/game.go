@@ -794,23 +794,7 @@ func (s *Store) GamesByPlayer(ctx context.Context, userID string, f GameFilter) 
 // ActiveGamesInChannel returns the active games started in a channel or
 // played in a thread, oldest first.
 func (s *Store) ActiveGamesInChannel(ctx context.Context, channelID string) ([]*Game, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	var out []*Game
-	err := s.view(func(tx *bolt.Tx) error {
-		prefix := appendString(nil, channelID)
-		c := tx.Bucket(bucketActiveByChannel).Cursor()
-		for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
-			g, err := s.loadIndexed(tx, k)
-			if err != nil {
-				return err
-			}
-			out = append(out, g)
-		}
-		return nil
-	})
-	return out, err
+	return s.indexedGames(ctx, bucketActiveByChannel, appendString(nil, channelID))
 }
 
 // GamesDueBefore returns the active games whose deadline is before t,
@@ -843,29 +827,39 @@ func (s *Store) GamesDueBefore(ctx context.Context, t time.Time) ([]*Game, error
 	return out, err
 }
 
-// ActiveGames returns every active game in id order, read through the
-// active-games index (finished games are not read).
-func (s *Store) ActiveGames(ctx context.Context) ([]*Game, error) {
-	return s.indexedGames(ctx, bucketActiveGames)
+// ActiveGameIDs returns the ids of the active games in id order, read
+// from the active-games index alone (no game record is read).
+func (s *Store) ActiveGameIDs(ctx context.Context) ([]GameID, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []GameID
+	err := s.view(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketActiveGames).ForEach(func(k, _ []byte) error {
+			id, err := keyID(k)
+			out = append(out, GameID(id))
+			return err
+		})
+	})
+	return out, err
 }
 
 // EngineToMove returns the active games in which the engine is to move,
 // in id order: the moves to make after a restart.
 func (s *Store) EngineToMove(ctx context.Context) ([]*Game, error) {
-	return s.indexedGames(ctx, bucketEngineToMove)
+	return s.indexedGames(ctx, bucketEngineToMove, nil)
 }
 
-func (s *Store) indexedGames(ctx context.Context, bucket []byte) ([]*Game, error) {
+// indexedGames loads the games of the index entries of bucket that start
+// with prefix, in key order.
+func (s *Store) indexedGames(ctx context.Context, bucket, prefix []byte) ([]*Game, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	var out []*Game
 	err := s.view(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucket).Cursor()
-		for k, _ := c.First(); k != nil; k, _ = c.Next() {
-			if len(k) != 8 {
-				return fmt.Errorf("storage: index %s: %w: key %x", bucket, ErrCorrupt, k)
-			}
+		for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
 			g, err := s.loadIndexed(tx, k)
 			if err != nil {
 				return err
@@ -878,7 +872,7 @@ func (s *Store) indexedGames(ctx context.Context, bucket []byte) ([]*Game, error
 }
 
 // GameReads returns how many game records the store has read from the
-// file since it was opened (for tests and metrics of start-up work).
+// file since it was opened (tests use it to check start-up work).
 func (s *Store) GameReads() uint64 { return s.gameReads.Load() }
 
 // ForEachGame calls fn with every game in id order, inside one read
