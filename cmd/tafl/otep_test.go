@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -68,6 +69,20 @@ func (s *otepSession) read() string {
 	}
 }
 
+// readMove reads the engine's next answer, which must be "move M" with M
+// legal in g, and plays M on g; context says where we are.
+func (s *otepSession) readMove(g *tafl.Game, context string) {
+	s.t.Helper()
+	line := s.read()
+	mv, ok := strings.CutPrefix(line, "move ")
+	if !ok {
+		s.t.Fatalf("%s: %q is not a move", context, line)
+	}
+	if _, err := g.PlayText(mv); err != nil {
+		s.t.Fatalf("%s: engine move %q is not legal: %v", context, mv, err)
+	}
+}
+
 // quiet checks that nothing but status lines comes within d.
 func (s *otepSession) quiet(d time.Duration) {
 	s.t.Helper()
@@ -121,13 +136,7 @@ func TestOTEPSession(t *testing.T) {
 	}
 	s.send("rules "+v.RulesString(), "side defenders", "start",
 		"opponent-move d2-b2 "+g.Position().Record(), "play defenders", "clock 60000 60000 0 0 0")
-	mv, ok := strings.CutPrefix(s.read(), "move ")
-	if !ok {
-		t.Fatal("no move")
-	}
-	if _, err := g.PlayText(mv); err != nil {
-		t.Fatalf("engine move %q is not legal for the defenders after d2-b2: %v", mv, err)
-	}
+	s.readMove(g, "the defenders after d2-b2")
 	s.send("move " + g.Position().Record()) // the host confirms
 	s.send("analyze 1 0.05")
 	f := strings.Fields(s.read())
@@ -170,13 +179,7 @@ func TestOTEPBadInput(t *testing.T) {
 	}
 	// Nothing changed: the engine still plays a legal first move for the attackers.
 	s.send("side attackers", "play attackers")
-	mv, ok := strings.CutPrefix(s.read(), "move ")
-	if !ok {
-		t.Fatal("no move after the bad input")
-	}
-	if _, err := g.PlayText(mv); err != nil {
-		t.Errorf("move %q is not legal from the start: %v", mv, err)
-	}
+	s.readMove(g, "the start, after the bad input")
 	s.close()
 }
 
@@ -188,13 +191,7 @@ func TestOTEPResyncsFromPosition(t *testing.T) {
 	g.PlayText("d6-f6")
 	s := startOTEP(t, "-depth", "1")
 	s.send("rules "+v.RulesString(), "side defenders", "opponent-move a1-a2 "+g.Position().Record(), "play defenders")
-	mv, ok := strings.CutPrefix(s.read(), "move ")
-	if !ok {
-		t.Fatal("no move")
-	}
-	if _, err := g.PlayText(mv); err != nil {
-		t.Errorf("move %q is not legal in the host's position: %v", mv, err)
-	}
+	s.readMove(g, "the host's position")
 	s.close()
 }
 
@@ -208,13 +205,7 @@ func TestOTEPHostRejectsMove(t *testing.T) {
 	s.send("rules "+v.RulesString(), "side defenders", "opponent-move d2-b2 "+g.Position().Record(), "play defenders")
 	first := s.read()
 	s.send("error 2", "opponent-move d2-b2 "+g.Position().Record(), "play defenders")
-	mv, ok := strings.CutPrefix(s.read(), "move ")
-	if !ok {
-		t.Fatalf("no move after the error (first answer %q)", first)
-	}
-	if _, err := g.Clone().PlayText(mv); err != nil {
-		t.Errorf("move %q after the rejection is not legal for the defenders after d2-b2: %v", mv, err)
-	}
+	s.readMove(g.Clone(), fmt.Sprintf("after the rejection of %q, the defenders after d2-b2", first))
 	s.close()
 }
 
@@ -233,13 +224,7 @@ func TestOTEPFullNotation(t *testing.T) {
 	s := startOTEP(t, "-depth", "1")
 	// No side given: the engine plays whoever is to move after the list.
 	s.send("rules "+v.RulesString(), "opponent-move "+strings.Join(plies, "|"), "play attackers")
-	mv, ok := strings.CutPrefix(s.read(), "move ")
-	if !ok {
-		t.Fatal("no move")
-	}
-	if _, err := g.PlayText(mv); err != nil {
-		t.Errorf("move %q is not legal after %v: %v", mv, plies, err)
-	}
+	s.readMove(g, fmt.Sprintf("after %v", plies))
 	s.close()
 }
 
