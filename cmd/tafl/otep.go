@@ -354,11 +354,11 @@ func (s *otepEngine) limits(side tafl.Side) ai.Limits {
 		return lim
 	}
 	if b := s.clock.budget(side); b > 0 {
-		if lim.Time == 0 || b < lim.Time {
-			lim.Time = b
-		}
-		if lim.Depth == 0 && lim.Nodes == 0 {
-			lim.Time = b
+		switch {
+		case lim.Depth == 0 && lim.Nodes == 0:
+			lim.Time = b // a timed search (a level or -time): the clock sets its time
+		case lim.Time == 0 || b < lim.Time:
+			lim.Time = b // a depth or node budget, cut short when the clock says so
 		}
 	}
 	return lim
@@ -367,7 +367,7 @@ func (s *otepEngine) limits(side tafl.Side) ai.Limits {
 // search runs ai.Search while reading input: "finish" and "goodbye" stop
 // it (ok false; bye true for goodbye), "clock" right after "play" is
 // applied first, other lines are held for later.
-func (s *otepEngine) search(ctx context.Context, side tafl.Side, lim func() ai.Limits) (r ai.Result, err error, ok, bye bool) {
+func (s *otepEngine) search(ctx context.Context, lim func() ai.Limits) (r ai.Result, err error, ok, bye bool) {
 	// The host sends "clock" immediately after "play": wait for it briefly.
 	select {
 	case l, open := <-s.lines:
@@ -455,7 +455,7 @@ func (s *otepEngine) play(ctx context.Context, arg string) bool {
 			return false
 		}
 	}
-	r, err, ok, bye := s.search(ctx, side, func() ai.Limits { return s.limits(side) })
+	r, err, ok, bye := s.search(ctx, func() ai.Limits { return s.limits(side) })
 	if bye {
 		return true
 	}
@@ -558,7 +558,7 @@ func (s *otepEngine) analyze(ctx context.Context, arg string) bool {
 		lim.Time = time.Duration(sec * float64(time.Second))
 		lim.Depth, lim.Nodes = 0, 0
 	}
-	r, err, ok, bye := s.search(ctx, s.g.ToMove(), func() ai.Limits { return lim })
+	r, err, ok, bye := s.search(ctx, func() ai.Limits { return lim })
 	if bye {
 		return true
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
 )
 
 // otepSession runs `tafl otep ARGS` on pipes: the test sends lines and
@@ -289,4 +290,31 @@ func TestOTEPFinishRightAfterPlay(t *testing.T) {
 		t.Errorf("took %v: the engine searched after finish", d)
 	}
 	s.close()
+}
+
+// TestOTEPLimitsFromClock: with a clock, a timed search takes the clock's
+// budget as its time (more or less than the level's); a depth or node
+// search keeps its budget and gets the clock's time as a cut-off only.
+func TestOTEPLimitsFromClock(t *testing.T) {
+	c, err := parseOTEPClock("240000 240000") // 8 s a move (a thirtieth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		lim  ai.Limits
+		want ai.Limits
+	}{
+		{ai.Limits{Time: time.Second}, ai.Limits{Time: 8 * time.Second}},
+		{ai.Limits{Time: 20 * time.Second}, ai.Limits{Time: 8 * time.Second}},
+		{ai.Limits{Depth: 3}, ai.Limits{Depth: 3, Time: 8 * time.Second}},
+		{ai.Limits{Nodes: 1000, Time: time.Second}, ai.Limits{Nodes: 1000, Time: time.Second}},
+	} {
+		e := &otepEngine{lim: tc.lim, clock: &c}
+		if got := e.limits(tafl.Attackers); got != tc.want {
+			t.Errorf("limits %+v with the clock: %+v, want %+v", tc.lim, got, tc.want)
+		}
+	}
+	if got := (&otepEngine{lim: ai.Limits{Time: time.Second}}).limits(tafl.Attackers); got.Time != time.Second {
+		t.Errorf("without a clock the flags decide: %v", got.Time)
+	}
 }
