@@ -191,3 +191,31 @@ func kingCapturableBruteForce(t *testing.T, v *tafl.Variant, p tafl.Position) bo
 	}
 	return false
 }
+
+// TestMakeNullMove checks the passed position against the same board
+// parsed with the other side to move: same record, same hash, same moves.
+func TestMakeNullMove(t *testing.T) {
+	for _, name := range []string{"copenhagen", "brandubh", "tablut"} {
+		v, err := tafl.Preset(name, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range randomPositions(t, v, 5, 2, 11) {
+			if p.Outcome().Over() {
+				continue
+			}
+			var c tafl.Position
+			p.MakeNullMove(&c)
+			want, err := v.ParsePosition(p.Record(), p.ToMove().Other())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.ToMove() != p.ToMove().Other() || c.Record() != want.Record() || c.Hash() != want.Hash() || c.King() != want.King() {
+				t.Fatalf("%s %s: null move gives %s hash %x, want %s hash %x", name, p, c, c.Hash(), want, want.Hash())
+			}
+			if !slices.Equal(c.LegalMoves(), want.LegalMoves()) || c.Outcome() != want.Outcome() {
+				t.Fatalf("%s %s: null move's moves or outcome differ from the parsed position's", name, p)
+			}
+		}
+	}
+}

@@ -115,6 +115,20 @@ func (p *Position) MakeMove(m Move, child *Position) int {
 	return p.makeMove(m, child, nil)
 }
 
+// MakeNullMove copies p into child with the other side to move, as if
+// the side to move had passed. Tafl has no passing; the search uses it
+// for null-move pruning (if a side is still doing well after giving its
+// opponent a free move, its real moves will do at least as well). The
+// child's hash is the hash of that position; p must not be over.
+func (p *Position) MakeNullMove(child *Position) {
+	v := p.v
+	copy(child.board[:v.used], p.board[:v.used])
+	child.v, child.king, child.natt, child.ndef = v, p.king, p.natt, p.ndef
+	child.winner, child.end = p.winner, p.end
+	child.toMove = 3 - p.toMove // Attackers <-> Defenders
+	child.hash = p.hash ^ sideKey
+}
+
 // makeMove is MakeMove that also appends the captured squares to *caps
 // when caps is not nil.
 func (p *Position) makeMove(m Move, c *Position, caps *[]Square) int {
