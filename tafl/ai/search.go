@@ -49,7 +49,7 @@ type Limits struct {
 // knobs turn parts of the search off, for tests that compare it with a
 // plain minimax.
 type knobs struct {
-	noLMR      bool // search every move to full depth
+	noPrune    bool // search every move to full depth: no reductions, no null move, no futility pruning
 	noQuiesce  bool // evaluate leaves statically
 	noTT       bool // no transposition-table cutoffs
 	ttSameOnly bool // table cutoffs only from entries of exactly the same depth
@@ -141,6 +141,7 @@ type searcher struct {
 	hist     []uint64 // position hashes: the game's since the last capture, then the path
 	base     int      // index in hist of the root position
 	irrev    [maxPly + 2]int
+	null     [maxPly + 2]bool // the position at ply was reached by a null move
 	killers  [maxPly + 1][2]tafl.Move
 	history  []int32 // [side][from*cells+to]
 	pv       [maxPly + 1][maxPly + 1]tafl.Move

@@ -102,8 +102,8 @@ func TestSearchEqualsMinimax(t *testing.T) {
 			g := randomGame(t, c.variant, 6+7*i, uint64(100+i))
 			want := minimax(g, c.depth, 0)
 			for _, k := range []knobs{
-				{noLMR: true, noQuiesce: true, noTT: true},
-				{noLMR: true, noQuiesce: true, ttSameOnly: true},
+				{noPrune: true, noQuiesce: true, noTT: true},
+				{noPrune: true, noQuiesce: true, ttSameOnly: true},
 			} {
 				r, err := Search(context.Background(), g, Limits{Depth: c.depth, knobs: k})
 				if err != nil {
@@ -127,11 +127,11 @@ func TestTableKeepsResults(t *testing.T) {
 		if name == "brandubh" {
 			depth = 4
 		}
-		a, err := Search(context.Background(), g, Limits{Depth: depth, knobs: knobs{noLMR: true, noTT: true}})
+		a, err := Search(context.Background(), g, Limits{Depth: depth, knobs: knobs{noPrune: true, noTT: true}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := Search(context.Background(), g, Limits{Depth: depth, knobs: knobs{noLMR: true, ttSameOnly: true}})
+		b, err := Search(context.Background(), g, Limits{Depth: depth, knobs: knobs{noPrune: true, ttSameOnly: true}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"slices"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -180,6 +181,7 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 	}
 	s.nchanged[ply+1] = nc
 	s.sumsOK[ply+1] = false
+	s.null[ply+1] = false
 
 	i := s.base + ply + 1
 	s.hist = append(s.hist[:i], s.childHash)
@@ -247,6 +249,12 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 		}
 	}
 
+	if !pvNode && !s.knobs.noPrune && beta < mateBound && beta > -mateBound {
+		if v, cut := s.prune(ply, depth, beta); cut {
+			return v
+		}
+	}
+
 	moves := p.GenerateMoves(s.moves[ply])
 	s.moves[ply] = moves
 	if len(moves) == 0 {
@@ -297,14 +305,12 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 				score = -s.search(ply+1, depth-1, -beta, -alpha)
 			} else {
 				r := 0
-				if depth >= 3 && legal >= 3 && quiet && caps == 0 && !s.knobs.noLMR {
-					r = 1
-					if legal >= 8 && depth >= 5 {
-						r = 2
-					}
+				if depth >= 3 && legal >= 2 && quiet && caps == 0 && !s.knobs.noPrune {
+					r = reduction(depth, legal)
 					if pvNode {
 						r--
 					}
+					r = min(max(r, 0), depth-2)
 				}
 				score = -s.search(ply+1, depth-1-r, -alpha-1, -alpha)
 				if score > alpha && r > 0 {
@@ -357,6 +363,91 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 	s.sh.tt.store(key, bestMove, toTT(best, ply), depth, bound)
 	return best
 }
+
+// prune tries to cut a non-PV node short before its moves are searched:
+// reverse futility pruning (near the horizon, a static value far above
+// beta stands) and null-move pruning (the side to move passes; if a
+// reduced search still scores beta or more, its real moves would too).
+// Neither is tried when the opponent threatens to win next move (the
+// pass would be refuted at once, and the static value means nothing), nor
+// twice in a row. It reports the value and whether the node is cut.
+func (s *searcher) prune(ply, depth int, beta int32) (int32, bool) {
+	if s.null[ply] || depth > maxPruneDepth && depth < nullMinDepth {
+		return 0, false
+	}
+	p := &s.pos[ply]
+	if s.sides[ply&1] == tafl.Attackers {
+		if p.KingOpenLines() > 0 {
+			return 0, false
+		}
+	} else if s.kingInReach(ply) && p.KingCapturable() {
+		return 0, false
+	}
+	eval := s.evaluate(ply)
+	if depth <= maxPruneDepth && eval-futilityMargin*int32(depth) >= beta {
+		return eval, true
+	}
+	if depth < nullMinDepth || eval < beta {
+		return 0, false
+	}
+	s.enterNull(ply)
+	r := 2 + depth/4
+	v := -s.search(ply+1, depth-1-r, -beta, -beta+1)
+	if s.sh.stop.Load() {
+		return 0, false
+	}
+	if v >= beta {
+		return beta, true // not v: a forced win after a pass proves nothing
+	}
+	return 0, false
+}
+
+// Pruning parameters: reverse futility pruning up to maxPruneDepth plies
+// from the horizon with futilityMargin per ply; null moves from
+// nullMinDepth plies.
+const (
+	maxPruneDepth  = 3
+	futilityMargin = 90
+	nullMinDepth   = 3
+)
+
+// enterNull pushes the position at ply with the other side to move (a
+// null move). Repetitions are not looked for across it.
+func (s *searcher) enterNull(ply int) {
+	c := &s.pos[ply+1]
+	s.pos[ply].MakeNullMove(c)
+	s.boards[ply+1] = s.boards[ply]
+	s.kings[ply+1] = s.kings[ply]
+	s.nchanged[ply+1] = 0
+	s.sumsOK[ply+1] = false
+	s.null[ply+1] = true
+	i := s.base + ply + 1
+	s.hist = append(s.hist[:i], c.Hash())
+	s.irrev[ply+1] = i
+}
+
+// reduction is how many plies a late quiet move is searched less deep:
+// it grows with the logarithms of the remaining depth and of the number
+// of moves already searched at the node (tafl positions have a hundred
+// moves and more, most of them pointless).
+func reduction(depth, legal int) int {
+	return int(lmr[min(depth, len(lmr)-1)][min(legal, len(lmr[0])-1)])
+}
+
+var lmr = func() (t [64][256]int8) {
+	for d := 1; d < len(t); d++ {
+		for n := 1; n < len(t[d]); n++ {
+			t[d][n] = int8(lmrBase + math.Log(float64(d))*math.Log(float64(n))/lmrDiv)
+		}
+	}
+	return t
+}()
+
+// The reduction formula's constants.
+const (
+	lmrBase = 0.5
+	lmrDiv  = 2.0
+)
 
 // sortAfter is the number of moves picked by selection before the rest
 // of a node's moves is sorted at once.
