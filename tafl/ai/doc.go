@@ -9,7 +9,10 @@
 // per-ply buffers and copy-make with [tafl.Position.MakeMove]). It keeps a
 // transposition table keyed by the engine's Zobrist hashes, orders moves
 // (hash move, likely king wins, captures, king moves, killers, history),
-// reduces late quiet moves, and ends every line in a tactical quiescence
+// reduces late quiet moves (more the deeper the node and the later the
+// move), prunes non-PV nodes whose static value or null-move search is
+// already above beta (never while the opponent threatens a win in one),
+// and ends every line in a tactical quiescence
 // search: a king with an open line to an escape square, or a king that
 // can be captured at once, must be answered before the position is
 // evaluated, so wins and losses just beyond the horizon are seen.
