@@ -255,6 +255,33 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 		}
 	}
 
+	origAlpha := alpha
+	best := int32(-infinity)
+	bestMove := tafl.NoMove
+	legal := 0
+	// The hash move first, before the moves are generated: it often
+	// cuts the node off alone.
+	hashTried := false
+	if hashMove != tafl.NoMove && s.isLegal(ply, hashMove) {
+		hashTried = true
+		score, ok := s.tryMove(ply, depth, hashMove, 0, false, pvNode, alpha, beta)
+		if s.sh.stop.Load() {
+			return 0
+		}
+		if ok {
+			legal++
+			best, bestMove = score, hashMove
+			if score > alpha {
+				alpha = score
+				s.updatePV(ply, hashMove)
+				if score >= beta {
+					s.sh.tt.store(key, bestMove, toTT(best, ply), depth, boundLower)
+					return best
+				}
+			}
+		}
+	}
+
 	moves := p.GenerateMoves(s.moves[ply])
 	s.moves[ply] = moves
 	if len(moves) == 0 {
@@ -271,10 +298,6 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 	if s.sides[ply&1] == tafl.Defenders {
 		side = 1
 	}
-	origAlpha := alpha
-	best := int32(-infinity)
-	bestMove := tafl.NoMove
-	legal := 0
 	for i := range moves {
 		if i < sortAfter {
 			// Selection sort for the first moves: a cut-off often
@@ -291,35 +314,13 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 			s.sortRest(ply, moves[i:], order[i:])
 		}
 		m := moves[i]
+		if hashTried && m == hashMove {
+			continue
+		}
 		quiet := order[i] < orderKiller
-
-		caps, v, over := s.enter(ply, m)
-		var score int32
-		if over {
-			if v == forbidden {
-				continue
-			}
-			score = v
-		} else {
-			if legal == 0 {
-				score = -s.search(ply+1, depth-1, -beta, -alpha)
-			} else {
-				r := 0
-				if depth >= 3 && legal >= 2 && quiet && caps == 0 && !s.knobs.noPrune {
-					r = reduction(depth, legal)
-					if pvNode {
-						r--
-					}
-					r = min(max(r, 0), depth-2)
-				}
-				score = -s.search(ply+1, depth-1-r, -alpha-1, -alpha)
-				if score > alpha && r > 0 {
-					score = -s.search(ply+1, depth-1, -alpha-1, -alpha)
-				}
-				if score > alpha && score < beta {
-					score = -s.search(ply+1, depth-1, -beta, -alpha)
-				}
-			}
+		score, ok := s.tryMove(ply, depth, m, legal, quiet, pvNode, alpha, beta)
+		if !ok {
+			continue
 		}
 		legal++
 		if s.sh.stop.Load() {
@@ -362,6 +363,48 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 	}
 	s.sh.tt.store(key, bestMove, toTT(best, ply), depth, bound)
 	return best
+}
+
+// tryMove makes move m at ply and searches it: with the full window for
+// the first legal move (legal == 0), otherwise with a null window first,
+// reduced when the move is quiet and late, and searched again as needed.
+// ok is false when the repetition rule forbids the move.
+func (s *searcher) tryMove(ply, depth int, m tafl.Move, legal int, quiet, pvNode bool, alpha, beta int32) (score int32, ok bool) {
+	caps, v, over := s.enter(ply, m)
+	if over {
+		return v, v != forbidden
+	}
+	if legal == 0 {
+		return -s.search(ply+1, depth-1, -beta, -alpha), true
+	}
+	r := 0
+	if depth >= 3 && legal >= 2 && quiet && caps == 0 && !s.knobs.noPrune {
+		r = reduction(depth, legal)
+		if pvNode {
+			r--
+		}
+		r = min(max(r, 0), depth-2)
+	}
+	score = -s.search(ply+1, depth-1-r, -alpha-1, -alpha)
+	if score > alpha && r > 0 {
+		score = -s.search(ply+1, depth-1, -alpha-1, -alpha)
+	}
+	if score > alpha && score < beta {
+		score = -s.search(ply+1, depth-1, -beta, -alpha)
+	}
+	return score, true
+}
+
+// isLegal reports whether m, a move from the transposition table, is
+// legal at ply (the table may hold a move of another position).
+func (s *searcher) isLegal(ply int, m tafl.Move) bool {
+	var buf [4]tafl.Move
+	for _, x := range s.pos[ply].MovesTo(m.To(), buf[:0]) {
+		if x == m {
+			return true
+		}
+	}
+	return false
 }
 
 // prune tries to cut a non-PV node short before its moves are searched:
