@@ -54,3 +54,37 @@ func likelyCapture(s *searcher, b *board, from, to tafl.Square, pc tafl.Piece) b
 	}
 	return false
 }
+
+// TestIsLegalMatchesGenerate checks the hash move's legality test against
+// the generated moves: every pair of board squares, on random positions
+// of every preset (a table move may come from another position).
+func TestIsLegalMatchesGenerate(t *testing.T) {
+	checked := 0
+	for _, pi := range tafl.Presets() {
+		for seed := range uint64(4) {
+			g := randomGame(t, pi.Name, 6+int(seed)*17, seed)
+			if g.Outcome().Over() {
+				continue
+			}
+			legal := g.LegalMoves()
+			s := newSearcher(&shared{tt: newTable(1)}, g, legal, 0, Limits{})
+			want := map[tafl.Move]bool{}
+			for _, m := range legal {
+				want[m] = true
+			}
+			sq := g.Variant().Squares()
+			for _, from := range sq {
+				for _, to := range sq {
+					m := tafl.NewMove(from, to)
+					if got := s.isLegal(0, m); got != want[m] {
+						t.Fatalf("%s seed %d, %s: isLegal says %v, the generated moves %v", pi.Name, seed, m, got, want[m])
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 10000 {
+		t.Errorf("only %d moves checked", checked)
+	}
+}
