@@ -18,7 +18,6 @@ func (s *searcher) rootSearch(depth int, noisy bool) (int32, tafl.Move, bool) {
 	alpha, beta := int32(-infinity), int32(infinity)
 	best := tafl.NoMove
 	bestScore := int32(-infinity)
-	p := &s.pos[0]
 	s.pvLen[0] = 0
 	for i := range s.root {
 		rm := &s.root[i]
@@ -28,7 +27,8 @@ func (s *searcher) rootSearch(depth int, noisy bool) (int32, tafl.Move, bool) {
 			// Exact scores only for moves within the noise of the best.
 			a = max(-infinity, bestScore-int32(s.noise)-1)
 		}
-		score, ok := s.child(0, m, depth, a, beta, i == 0)
+		// Not quiet: root moves are never reduced.
+		score, ok := s.tryMove(0, depth, m, i, false, true, a, beta)
 		if s.sh.stop.Load() {
 			return bestScore, best, false
 		}
@@ -45,7 +45,6 @@ func (s *searcher) rootSearch(depth int, noisy bool) (int32, tafl.Move, bool) {
 				alpha = score
 			}
 		}
-		_ = p
 	}
 	// Best first for the next iteration; ties keep their order.
 	slices.SortStableFunc(s.root, func(a, b rootMove) int {
@@ -58,24 +57,6 @@ func (s *searcher) rootSearch(depth int, noisy bool) (int32, tafl.Move, bool) {
 		return 0
 	})
 	return bestScore, best, true
-}
-
-// child makes move m at ply and returns its score for the side to move at
-// ply. ok is false when the move is forbidden by the repetition rule.
-// With full set, a null-window search is not tried first.
-func (s *searcher) child(ply int, m tafl.Move, depth int, alpha, beta int32, full bool) (score int32, ok bool) {
-	if _, v, over := s.enter(ply, m); over {
-		return v, v != forbidden
-	}
-	if full {
-		score = -s.search(ply+1, depth-1, -beta, -alpha)
-	} else {
-		score = -s.search(ply+1, depth-1, -alpha-1, -alpha)
-		if score > alpha && score < beta {
-			score = -s.search(ply+1, depth-1, -beta, -alpha)
-		}
-	}
-	return score, true
 }
 
 // enter makes move m from the position at ply into ply+1. When the move
@@ -415,7 +396,7 @@ func (s *searcher) isLegal(ply int, m tafl.Move) bool {
 // pass would be refuted at once, and the static value means nothing), nor
 // twice in a row. It reports the value and whether the node is cut.
 func (s *searcher) prune(ply, depth int, beta int32) (int32, bool) {
-	if s.null[ply] || depth > maxPruneDepth && depth < nullMinDepth {
+	if s.null[ply] {
 		return 0, false
 	}
 	p := &s.pos[ply]
