@@ -121,22 +121,25 @@ func (p *Position) MakeMove(m Move, child *Position) int {
 // opponent a free move, its real moves will do at least as well). The
 // child's hash is the hash of that position; p must not be over.
 func (p *Position) MakeNullMove(child *Position) {
-	v := p.v
-	copy(child.board[:v.used], p.board[:v.used])
-	child.v, child.king, child.natt, child.ndef = v, p.king, p.natt, p.ndef
-	child.winner, child.end = p.winner, p.end
+	p.copyTo(child)
 	child.toMove = 3 - p.toMove // Attackers <-> Defenders
-	child.hash = p.hash ^ sideKey
+	child.hash ^= sideKey
+}
+
+// copyTo copies p into c for copy-make: only the rows the board uses,
+// then the small fields.
+func (p *Position) copyTo(c *Position) {
+	v := p.v
+	copy(c.board[:v.used], p.board[:v.used])
+	c.v, c.hash, c.king, c.toMove = v, p.hash, p.king, p.toMove
+	c.winner, c.end, c.natt, c.ndef = p.winner, p.end, p.natt, p.ndef
 }
 
 // makeMove is MakeMove that also appends the captured squares to *caps
 // when caps is not nil.
 func (p *Position) makeMove(m Move, c *Position, caps *[]Square) int {
-	// Copy-make: only the rows the board uses, then the small fields.
+	p.copyTo(c)
 	v := p.v
-	copy(c.board[:v.used], p.board[:v.used])
-	c.v, c.hash, c.king, c.toMove = v, p.hash, p.king, p.toMove
-	c.winner, c.end, c.natt, c.ndef = p.winner, p.end, p.natt, p.ndef
 	from, to := m.From(), m.To()
 	pc := c.board[from]
 	mover := c.toMove
