@@ -59,6 +59,19 @@ func checkMoves(t *testing.T, v *tafl.Variant, rr *refRules, p tafl.Position) {
 			t.Fatalf("%s: MovesTo(%s) = %v, GenerateMoves has %v", p, to, got, want)
 		}
 	}
+	// MovesFrom: for every square, exactly GenerateMoves' moves starting
+	// there, in the same order; none from off the board.
+	for _, from := range append(v.Squares(), tafl.NoSquare, tafl.Square(0)) {
+		var want []tafl.Move
+		for _, m := range gen {
+			if m.From() == from {
+				want = append(want, m)
+			}
+		}
+		if got := p.MovesFrom(from, nil); !slices.Equal(got, want) {
+			t.Fatalf("%s: MovesFrom(%s) = %v, GenerateMoves has %v", p, from, got, want)
+		}
+	}
 	// Game.LegalMoves: the same moves (no history yet), sorted by their
 	// simple notation as `tafl moves` prints them.
 	gm := tafl.NewGameFrom(p).LegalMoves()

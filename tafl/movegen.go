@@ -26,21 +26,42 @@ func (p *Position) GenerateMoves(buf []Move) []Move {
 			if sideOf[pc] != side {
 				continue
 			}
-			if v.camp[sq] != 0 {
-				buf = p.campMoves(sq, pc, buf)
-				continue
+			buf = p.pieceMoves(sq, pc, buf)
+		}
+	}
+	return buf
+}
+
+// MovesFrom appends to buf[:0] the legal moves of the piece on square from
+// and returns it: the moves [Position.GenerateMoves] would return that
+// start there (none when the square holds no piece of the side to move).
+func (p *Position) MovesFrom(from Square, buf []Move) []Move {
+	buf = buf[:0]
+	if p.end != NoEnd || !from.OnBoard(p.v.size) {
+		return buf
+	}
+	pc := p.board[from]
+	if sideOf[pc] != p.toMove {
+		return buf
+	}
+	return p.pieceMoves(from, pc, buf)
+}
+
+// pieceMoves appends the moves of piece pc, standing on sq, to buf.
+func (p *Position) pieceMoves(sq Square, pc Piece, buf []Move) []Move {
+	v := p.v
+	if v.camp[sq] != 0 {
+		return p.campMoves(sq, pc, buf)
+	}
+	mask := &v.move[pc]
+	for _, d := range dirs {
+		for q := sq + d; p.board[q] == Empty; q += d {
+			f := mask[q]
+			if f&mayStop != 0 {
+				buf = append(buf, NewMove(sq, q))
 			}
-			mask := &v.move[pc]
-			for _, d := range dirs {
-				for q := sq + d; p.board[q] == Empty; q += d {
-					f := mask[q]
-					if f&mayStop != 0 {
-						buf = append(buf, NewMove(sq, q))
-					}
-					if f&mayPass == 0 {
-						break
-					}
-				}
+			if f&mayPass == 0 {
+				break
 			}
 		}
 	}

@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/taflbot/taflbot/tafl"
+import (
+	"slices"
+
+	"github.com/taflbot/taflbot/tafl"
+)
 
 // Move ordering keys: the larger, the earlier the move is searched.
 const (
@@ -32,7 +36,7 @@ func (s *searcher) scoreMove(ply int, m tafl.Move, hashMove tafl.Move) int32 {
 	case pc == tafl.Attacker && (to == k+1 || to == k-1 || to == k+stride || to == k-stride):
 		key = orderWin
 	}
-	if key < orderCapture && s.capMap[to] != 0 && s.capturesFrom(from, to) {
+	if key < orderCapture && s.capMap[ply][to] != 0 && s.capturesFrom(ply, from, to) {
 		key = orderCapture
 	}
 	if key == 0 && pc == tafl.Attacker && sameLine(to, k) {
@@ -51,14 +55,19 @@ func (s *searcher) scoreMove(ply int, m tafl.Move, hashMove tafl.Move) int32 {
 	return s.history[side*cells*cells+int(from)*cells+int(to)]
 }
 
-// buildCapMap records in s.capMap, for the side to move at ply, the
+// buildCapMap records in s.capMap[ply], for the side to move at ply, the
 // directions in which a piece arriving on each empty square would close a
 // sandwich on an enemy piece: bit i for an enemy on to+dirs[i] with a
 // friend (or an empty special square) beyond it. A move that closes one
 // probably captures (ignoring the king's arms and hostility details: it
-// is only for ordering).
+// is only for ordering). s.capSq[ply] lists the squares with bits.
 func (s *searcher) buildCapMap(ply int) {
-	s.capMap = [cells]uint8{}
+	cm := &s.capMap[ply]
+	targets := s.capSq[ply]
+	for _, sq := range targets {
+		cm[sq] = 0
+	}
+	targets = targets[:0]
 	b := &s.boards[ply]
 	side := s.sides[ply&1]
 	for _, n := range s.in.squares {
@@ -73,21 +82,192 @@ func (s *searcher) buildCapMap(ply int) {
 				continue
 			}
 			if x := b[a]; (x == tafl.Attacker || x == tafl.Defender || x == tafl.King) && x.Side() == side || (x == tafl.Empty && s.in.special[a]) {
-				s.capMap[to] |= 1 << i
+				if cm[to] == 0 {
+					targets = append(targets, to)
+				}
+				cm[to] |= 1 << i
 			}
 		}
 	}
+	s.capSq[ply] = targets
 }
 
 // capturesFrom reports whether a piece moving from → to closes one of the
-// sandwiches capMap records for to (the moving piece cannot be its own
-// anvil).
-func (s *searcher) capturesFrom(from, to tafl.Square) bool {
-	bits := s.capMap[to]
+// sandwiches capMap records for to at ply (the moving piece cannot be its
+// own anvil).
+func (s *searcher) capturesFrom(ply int, from, to tafl.Square) bool {
+	bits := s.capMap[ply][to]
 	for i, d := range dirs {
 		if bits&(1<<i) != 0 && to+2*d != from {
 			return true
 		}
 	}
 	return false
+}
+
+// The stages in which a node's moves are tried after the hash move (see
+// nextMove).
+const (
+	stageTactical = iota // wins, captures and king moves, found from their squares
+	stageKillers         // the two killer moves, when legal here
+	stageQuiet           // all other moves, generated and sorted by history
+	stageDone
+)
+
+// picker is the state of nextMove at one node.
+type picker struct {
+	ply    int
+	hash   tafl.Move // the hash move, already tried (or NoMove)
+	stage  int8
+	killer int8
+	i      int // next move of s.moves[ply] to hand out
+}
+
+// nextMove returns the next move to search at the picker's node, and its
+// ordering key; NoMove when none is left. Moves come in the order of their
+// keys (scoreMove), best first, in stages: the tactical moves (key
+// orderKing and above) are found from the squares they move to or from,
+// without generating every move, because one of them often refutes the
+// node; then the killers; only then are all moves generated, and the quiet
+// ones sorted by history.
+func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
+	ply := pk.ply
+	for {
+		switch pk.stage {
+		case stageTactical:
+			moves, order := s.moves[ply], s.order[ply]
+			if pk.i == 0 && len(moves) == 0 {
+				pk.stage = stageKillers
+				continue
+			}
+			if pk.i < len(moves) {
+				i := pk.i
+				bi := i
+				for j := i + 1; j < len(moves); j++ {
+					if order[j] > order[bi] {
+						bi = j
+					}
+				}
+				moves[i], moves[bi] = moves[bi], moves[i]
+				order[i], order[bi] = order[bi], order[i]
+				pk.i++
+				return moves[i], order[i]
+			}
+			pk.stage = stageKillers
+		case stageKillers:
+			for pk.killer < 2 {
+				m := s.killers[ply][pk.killer]
+				pk.killer++
+				if m != tafl.NoMove && m != pk.hash && s.isLegal(ply, m) && s.scoreMove(ply, m, pk.hash) == orderKiller {
+					return m, orderKiller
+				}
+			}
+			// All moves; keep the quiet ones.
+			moves := s.pos[ply].GenerateMoves(s.moves[ply])
+			order := s.order[ply][:0]
+			n := 0
+			for _, m := range moves {
+				if key := s.scoreMove(ply, m, pk.hash); key < orderKiller {
+					moves[n] = m
+					order = append(order, key)
+					n++
+				}
+			}
+			s.moves[ply], s.order[ply] = moves[:n], order
+			pk.i = 0
+			pk.stage = stageQuiet
+		case stageQuiet:
+			moves, order := s.moves[ply], s.order[ply]
+			i := pk.i
+			if i >= len(moves) {
+				pk.stage = stageDone
+				return tafl.NoMove, 0
+			}
+			if i < sortAfter {
+				// Selection sort for the first moves: a cut-off often
+				// comes before the rest is needed.
+				bi := i
+				for j := i + 1; j < len(moves); j++ {
+					if order[j] > order[bi] {
+						bi = j
+					}
+				}
+				moves[i], moves[bi] = moves[bi], moves[i]
+				order[i], order[bi] = order[bi], order[i]
+			} else if i == sortAfter {
+				s.sortRest(ply, moves[i:], order[i:])
+			}
+			pk.i++
+			return moves[i], order[i]
+		default:
+			return tafl.NoMove, 0
+		}
+	}
+}
+
+// startPicker begins handing out the moves of the node at ply, whose hash
+// move (NoMove: none) was tried already: it collects the tactical moves,
+// every move whose key (scoreMove) is orderKing or more, into s.moves[ply]
+// without generating the others.
+func (s *searcher) startPicker(ply int, hash tafl.Move) picker {
+	s.buildCapMap(ply)
+	p := &s.pos[ply]
+	moves := s.moves[ply][:0]
+	order := s.order[ply][:0]
+	var buf [4]tafl.Move
+	add := func(m tafl.Move) {
+		if m != hash {
+			moves = append(moves, m)
+			order = append(order, s.scoreMove(ply, m, hash))
+		}
+	}
+	k := s.kings[ply]
+	b := &s.boards[ply]
+	if s.sides[ply&1] == tafl.Defenders {
+		// Every king move; the other defenders' captures.
+		if k != tafl.NoSquare {
+			moves = p.MovesFrom(k, moves)
+			for _, m := range moves {
+				order = append(order, s.scoreMove(ply, m, hash))
+			}
+			if hash != tafl.NoMove {
+				if i := slices.Index(moves, hash); i >= 0 {
+					moves = slices.Delete(moves, i, i+1)
+					order = slices.Delete(order, i, i+1)
+				}
+			}
+		}
+		for _, to := range s.capSq[ply] {
+			for _, m := range p.MovesTo(to, buf[:0]) {
+				if m.From() != k && s.capturesFrom(ply, m.From(), to) {
+					add(m)
+				}
+			}
+		}
+	} else {
+		// Every move onto the king's rank or file; captures elsewhere.
+		if k != tafl.NoSquare {
+			for _, d := range dirs {
+				for q := k + d; b[q] != offBoard; q += d {
+					if b[q] == tafl.Empty {
+						for _, m := range p.MovesTo(q, buf[:0]) {
+							add(m)
+						}
+					}
+				}
+			}
+		}
+		for _, to := range s.capSq[ply] {
+			if k != tafl.NoSquare && sameLine(to, k) {
+				continue // done above
+			}
+			for _, m := range p.MovesTo(to, buf[:0]) {
+				if s.capturesFrom(ply, m.From(), to) {
+					add(m)
+				}
+			}
+		}
+	}
+	s.moves[ply], s.order[ply] = moves, order
+	return picker{ply: ply, hash: hash}
 }

@@ -18,7 +18,7 @@ func TestCapMapMatchesMoveByMove(t *testing.T) {
 			b := &s.boards[0]
 			for _, m := range g.LegalMoves() {
 				want := likelyCapture(s, b, m.From(), m.To(), b[m.From()])
-				got := s.capMap[m.To()] != 0 && s.capturesFrom(m.From(), m.To())
+				got := s.capMap[0][m.To()] != 0 && s.capturesFrom(0, m.From(), m.To())
 				if got != want {
 					t.Fatalf("%s seed %d, %s: capture map says %v, the direct test %v", pi.Name, seed, m, got, want)
 				}
@@ -86,5 +86,79 @@ func TestIsLegalMatchesGenerate(t *testing.T) {
 	}
 	if checked < 10000 {
 		t.Errorf("only %d moves checked", checked)
+	}
+}
+
+// TestPickerHandsOutEveryMove checks the staged move picker on the
+// children of random positions of every preset (so that the capture map
+// of one ply is rebuilt over an older one): it hands out every legal move
+// but the hash move exactly once; the tactical moves (key orderKing and
+// above) first, best key first, then the legal killers, then the rest;
+// and the keys are scoreMove's.
+func TestPickerHandsOutEveryMove(t *testing.T) {
+	tactical, killers := 0, 0
+	for _, pi := range tafl.Presets() {
+		for seed := range uint64(4) {
+			g := randomGame(t, pi.Name, 6+int(seed)*17, seed)
+			s := newSearcher(&shared{tt: newTable(1)}, g, g.LegalMoves(), 0, Limits{})
+			for i, m0 := range g.LegalMoves() {
+				if i%7 != 0 {
+					continue
+				}
+				if _, _, over := s.enter(0, m0); over {
+					continue
+				}
+				all := s.pos[1].GenerateMoves(nil)
+				if len(all) == 0 {
+					continue
+				}
+				hash := tafl.NoMove
+				if i%2 == 0 {
+					hash = all[len(all)/2]
+				}
+				// Killers: a legal move, and one of another position.
+				s.killers[1] = [2]tafl.Move{all[len(all)-1], m0}
+				s.buildCapMap(1)
+				want := map[tafl.Move]int32{}
+				for _, m := range all {
+					if m != hash {
+						want[m] = s.scoreMove(1, m, hash)
+					}
+				}
+				pk := s.startPicker(1, hash)
+				seen := map[tafl.Move]bool{}
+				last := int32(orderHash)
+				for {
+					m, key := s.nextMove(&pk)
+					if m == tafl.NoMove {
+						break
+					}
+					w, ok := want[m]
+					switch {
+					case !ok:
+						t.Fatalf("%s seed %d after %s: picker gave %s, not a legal move (or the hash move)", pi.Name, seed, m0, m)
+					case seen[m]:
+						t.Fatalf("%s seed %d after %s: picker gave %s twice", pi.Name, seed, m0, m)
+					case w != key:
+						t.Fatalf("%s seed %d after %s: picker keyed %s %d, scoreMove %d", pi.Name, seed, m0, m, key, w)
+					case key > last:
+						t.Fatalf("%s seed %d after %s: %s (key %d) after a move keyed %d", pi.Name, seed, m0, m, key, last)
+					}
+					if key >= orderKing {
+						tactical++
+					} else if key == orderKiller {
+						killers++
+					}
+					seen[m] = true
+					last = min(last, key)
+				}
+				if len(seen) != len(want) {
+					t.Fatalf("%s seed %d after %s: picker gave %d moves, %d legal", pi.Name, seed, m0, len(seen), len(want))
+				}
+			}
+		}
+	}
+	if tactical < 100 || killers < 10 {
+		t.Errorf("only %d tactical moves and %d killers seen", tactical, killers)
 	}
 }

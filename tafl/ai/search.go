@@ -155,7 +155,8 @@ type searcher struct {
 	marks [cells]uint32
 	mark  uint32
 
-	capMap [cells]uint8 // see buildCapMap
+	capMap [maxPly + 1][cells]uint8 // see buildCapMap
+	capSq  [maxPly + 1][]tafl.Square
 }
 
 // evaluate returns the static evaluation of the position at ply.

@@ -263,42 +263,21 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 		}
 	}
 
-	moves := p.GenerateMoves(s.moves[ply])
-	s.moves[ply] = moves
-	if len(moves) == 0 {
-		return s.noMoves(ply)
-	}
-	order := s.order[ply][:0]
-	s.buildCapMap(ply)
-	for _, m := range moves {
-		order = append(order, s.scoreMove(ply, m, hashMove))
-	}
-	s.order[ply] = order
-
 	side := 0
 	if s.sides[ply&1] == tafl.Defenders {
 		side = 1
 	}
-	for i := range moves {
-		if i < sortAfter {
-			// Selection sort for the first moves: a cut-off often
-			// comes before the rest is needed.
-			bi := i
-			for j := i + 1; j < len(moves); j++ {
-				if order[j] > order[bi] {
-					bi = j
-				}
-			}
-			moves[i], moves[bi] = moves[bi], moves[i]
-			order[i], order[bi] = order[bi], order[i]
-		} else if i == sortAfter {
-			s.sortRest(ply, moves[i:], order[i:])
+	hash := tafl.NoMove
+	if hashTried {
+		hash = hashMove
+	}
+	pk := s.startPicker(ply, hash)
+	for {
+		m, mkey := s.nextMove(&pk)
+		if m == tafl.NoMove {
+			break
 		}
-		m := moves[i]
-		if hashTried && m == hashMove {
-			continue
-		}
-		quiet := order[i] < orderKiller
+		quiet := mkey < orderKiller
 		score, ok := s.tryMove(ply, depth, m, legal, quiet, pvNode, alpha, beta)
 		if !ok {
 			continue
