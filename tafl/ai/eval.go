@@ -157,9 +157,14 @@ func (in *info) addSquare(b *board, sq tafl.Square, t *pieceSums, sign int32) {
 // updateSums turns t, the sums of board old, into the sums of board b,
 // which differs from old only on the cells in changed. marks[sq] == mark
 // says a square was counted already; mark must be new for each call.
+//
+// A piece's terms depend on its own cell and its four neighbours, except
+// the chain links, which look at the two cells diagonally above it. So the
+// changed cells and their neighbours are counted again in full, and the
+// squares diagonally below a changed cell only for their links.
 func (in *info) updateSums(old, b *board, changed []tafl.Square, t *pieceSums, marks *[cells]uint32, mark uint32) {
 	for _, c := range changed {
-		for _, sq := range [7]tafl.Square{c, c + 1, c - 1, c + stride, c - stride, c - stride - 1, c - stride + 1} {
+		for _, sq := range [5]tafl.Square{c, c + 1, c - 1, c + stride, c - stride} {
 			if marks[sq] == mark {
 				continue
 			}
@@ -168,6 +173,31 @@ func (in *info) updateSums(old, b *board, changed []tafl.Square, t *pieceSums, m
 			in.addSquare(b, sq, t, 1)
 		}
 	}
+	for _, c := range changed {
+		for _, sq := range [2]tafl.Square{c - stride - 1, c - stride + 1} {
+			if marks[sq] == mark {
+				continue
+			}
+			marks[sq] = mark
+			// Not a changed cell (those are marked): the same piece on
+			// both boards.
+			if b[sq] == tafl.Attacker {
+				t.chain += links(b, sq) - links(old, sq)
+			}
+		}
+	}
+}
+
+// links returns the number of attackers diagonally above sq.
+func links(b *board, sq tafl.Square) int32 {
+	n := int32(0)
+	if b[sq+stride+1] == tafl.Attacker {
+		n++
+	}
+	if b[sq+stride-1] == tafl.Attacker {
+		n++
+	}
+	return n
 }
 
 // finish adds the piece terms ps to the king's terms s and returns the

@@ -69,10 +69,18 @@ func (s *searcher) buildCapMap(ply int) {
 	}
 	targets = targets[:0]
 	b := &s.boards[ply]
-	side := s.sides[ply&1]
+	// The enemy pieces that can be sandwiched (never the king), and the
+	// side to move's own pieces, the anvils.
+	victim := tafl.Defender
+	var friend [8]bool
+	friend[tafl.Attacker] = true
+	if s.sides[ply&1] == tafl.Defenders {
+		victim = tafl.Attacker
+		friend = [8]bool{tafl.Defender: true, tafl.King: true}
+	}
+	special := &s.in.special
 	for _, n := range s.in.squares {
-		victim := b[n]
-		if victim != tafl.Attacker && victim != tafl.Defender || victim.Side() == side {
+		if b[n] != victim {
 			continue
 		}
 		for i, d := range dirs {
@@ -81,7 +89,7 @@ func (s *searcher) buildCapMap(ply int) {
 			if b[to] != tafl.Empty {
 				continue
 			}
-			if x := b[a]; (x == tafl.Attacker || x == tafl.Defender || x == tafl.King) && x.Side() == side || (x == tafl.Empty && s.in.special[a]) {
+			if x := b[a]; friend[x&7] || (x == tafl.Empty && special[a]) {
 				if cm[to] == 0 {
 					targets = append(targets, to)
 				}
