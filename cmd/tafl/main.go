@@ -14,6 +14,7 @@
 //	tafl ai      [position flags] [-level L | -time D | -depth N] [-json]
 //	tafl otep    (the OpenTafl Engine Protocol on stdin/stdout)
 //	tafl match   (engine-vs-engine matches; tafl match -h)
+//	tafl openings [position flags] [-count N] [-plies N] [-nodes N] … (balanced openings for tafl match -openings)
 //
 // Position flags, common to every command that takes a position:
 //
@@ -74,6 +75,7 @@ var commands = map[string]command{
 	"ai":       {"search a position and print the engine's move", runAI},
 	"otep":     {"speak the OpenTafl Engine Protocol on stdin/stdout", runOTEP},
 	"match":    {"play engine-vs-engine matches", runMatch},
+	"openings": {"write balanced openings for tafl match -openings", runOpenings},
 }
 
 // usageError is a mistake in the command line: exit status 2.

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// TestOpenings checks tafl openings against its own test-game records:
+// every kept opening is the position its listed moves reach, each side
+// won one of its four games, every candidate passed over had a side win
+// none, the file reads back as tafl match openings, and the output does
+// not depend on the concurrency.
+func TestOpenings(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"openings", "-variant", "brandubh", "-count", "3", "-nodes", "2000", "-out", dir}
+	out, errOut, code := runTafl(t, "", append(args, "-concurrency", "2")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	v, err := tafl.Preset("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Test games by candidate: attacker and defender wins, from the records.
+	wins := map[int][3]int{}
+	files, _ := filepath.Glob(filepath.Join(dir, "candidate-*-game-*.otg"))
+	nameRE := regexp.MustCompile(`candidate-(\d+)-game-\d\.otg$`)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _, err := tafl.DecodeGame(string(data))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		n, _ := strconv.Atoi(nameRE.FindStringSubmatch(f)[1])
+		w := wins[n]
+		if o := g.Outcome(); o.Over() && o.Winner != tafl.NoSide {
+			w[o.Winner]++
+		}
+		wins[n] = w
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	headRE := regexp.MustCompile(`^# candidate (\d+): (.*) \(attacker wins (\d), defender wins (\d)\)$`)
+	kept := map[int]bool{}
+	last := 0
+	for i := 1; i < len(lines); i += 2 {
+		m := headRE.FindStringSubmatch(lines[i])
+		if m == nil || i+1 >= len(lines) {
+			t.Fatalf("line %d: %q, want a candidate comment and a position", i+1, lines[i])
+		}
+		n, _ := strconv.Atoi(m[1])
+		kept[n], last = true, n
+		g := tafl.NewGame(v)
+		for _, mv := range strings.Fields(m[2]) {
+			if _, err := g.PlayText(mv); err != nil {
+				t.Fatalf("candidate %d: %v", n, err)
+			}
+		}
+		if got, want := lines[i+1], g.Position().String(); got != want {
+			t.Errorf("candidate %d: position %q, its moves reach %q", n, got, want)
+		}
+		w := wins[n]
+		if w[tafl.Attackers] == 0 || w[tafl.Defenders] == 0 || strconv.Itoa(w[tafl.Attackers]) != m[3] || strconv.Itoa(w[tafl.Defenders]) != m[4] {
+			t.Errorf("candidate %d kept with records showing %d attacker and %d defender wins (line: %s)", n, w[tafl.Attackers], w[tafl.Defenders], lines[i])
+		}
+	}
+	if len(kept) != 3 {
+		t.Fatalf("%d openings kept, want 3:\n%s", len(kept), out)
+	}
+	rejected := 0
+	for n := 1; n < last; n++ {
+		if w := wins[n]; !kept[n] {
+			if w[tafl.Attackers] > 0 && w[tafl.Defenders] > 0 {
+				t.Errorf("candidate %d passed over though each side won (%v)", n, w)
+			}
+			rejected++
+		}
+	}
+	t.Logf("%d candidates passed over before the last kept one", rejected)
+
+	file := filepath.Join(dir, "openings.txt")
+	if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if ops, err := readOpenings(v, file); err != nil || len(ops) != 3 {
+		t.Errorf("readOpenings: %d openings, %v", len(ops), err)
+	}
+	out1, _, code := runTafl(t, "", append(args[:len(args)-2], "-concurrency", "1")...)
+	if code != 0 || out1 != out {
+		t.Errorf("with one worker (exit %d):\n%s\nwith two:\n%s", code, out1, out)
+	}
+}
+
+func TestOpeningsBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-count", "0"}, 2, "-count"},
+		{[]string{"-count", "5", "-tries", "2"}, 2, "-tries"},
+		{[]string{"-nodes", "-1"}, 2, "-nodes"},
+		{[]string{"-variant", "nosuch"}, 2, "nosuch"},
+		{[]string{"extra"}, 2, "no arguments"},
+		// Too few tries to find the openings asked for.
+		{[]string{"-variant", "brandubh", "-count", "2", "-tries", "2", "-nodes", "500", "-position", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"}, 1, "raise -tries"},
+	} {
+		_, errOut, code := runTafl(t, "", append([]string{"openings"}, c.args...)...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("openings %v: exit %d, stderr %q; want exit %d mentioning %q", c.args, code, errOut, c.code, c.want)
+		}
+	}
+}
