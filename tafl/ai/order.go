@@ -1,10 +1,6 @@
 package ai
 
-import (
-	"slices"
-
-	"github.com/taflbot/taflbot/tafl"
-)
+import "github.com/taflbot/taflbot/tafl"
 
 // Move ordering keys: the larger, the earlier the move is searched.
 const (
@@ -234,15 +230,10 @@ func (s *searcher) startPicker(ply int, hash tafl.Move) picker {
 	if s.sides[ply&1] == tafl.Defenders {
 		// Every king move; the other defenders' captures.
 		if k != tafl.NoSquare {
-			moves = p.MovesFrom(k, moves)
-			for _, m := range moves {
-				order = append(order, s.scoreMove(ply, m, hash))
-			}
-			if hash != tafl.NoMove {
-				if i := slices.Index(moves, hash); i >= 0 {
-					moves = slices.Delete(moves, i, i+1)
-					order = slices.Delete(order, i, i+1)
-				}
+			kingMoves := p.MovesFrom(k, moves)
+			moves = moves[:0]
+			for _, m := range kingMoves {
+				add(m) // in place: add never overtakes the loop
 			}
 		}
 		for _, to := range s.capSq[ply] {
