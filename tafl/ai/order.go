@@ -140,20 +140,8 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 		switch pk.stage {
 		case stageTactical:
 			moves, order := s.moves[ply], s.order[ply]
-			if pk.i == 0 && len(moves) == 0 {
-				pk.stage = stageKillers
-				continue
-			}
-			if pk.i < len(moves) {
-				i := pk.i
-				bi := i
-				for j := i + 1; j < len(moves); j++ {
-					if order[j] > order[bi] {
-						bi = j
-					}
-				}
-				moves[i], moves[bi] = moves[bi], moves[i]
-				order[i], order[bi] = order[bi], order[i]
+			if i := pk.i; i < len(moves) {
+				selectBest(moves, order, i)
 				pk.i++
 				return moves[i], order[i]
 			}
@@ -190,14 +178,7 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 			if i < sortAfter {
 				// Selection sort for the first moves: a cut-off often
 				// comes before the rest is needed.
-				bi := i
-				for j := i + 1; j < len(moves); j++ {
-					if order[j] > order[bi] {
-						bi = j
-					}
-				}
-				moves[i], moves[bi] = moves[bi], moves[i]
-				order[i], order[bi] = order[bi], order[i]
+				selectBest(moves, order, i)
 			} else if i == sortAfter {
 				s.sortRest(ply, moves[i:], order[i:])
 			}
@@ -269,4 +250,17 @@ func (s *searcher) startPicker(ply int, hash tafl.Move) picker {
 	}
 	s.moves[ply], s.order[ply] = moves, order
 	return picker{ply: ply, hash: hash}
+}
+
+// selectBest swaps the move with the largest key among moves[i:] (the
+// first of equals) into place i.
+func selectBest(moves []tafl.Move, order []int32, i int) {
+	bi := i
+	for j := i + 1; j < len(moves); j++ {
+		if order[j] > order[bi] {
+			bi = j
+		}
+	}
+	moves[i], moves[bi] = moves[bi], moves[i]
+	order[i], order[bi] = order[bi], order[i]
 }
