@@ -109,19 +109,22 @@ func (s *searcher) capturesFrom(ply int, from, to tafl.Square) bool {
 	return false
 }
 
-// The stages in which a node's moves are tried after the hash move (see
-// nextMove).
+// The stages in which a node's moves are tried (see nextMove).
 const (
-	stageTactical = iota // wins, captures and king moves, found from their squares
+	stageHash     = iota // the transposition table's move, when legal here
+	stageCollect         // (collects the tactical moves)
+	stageTactical        // wins, captures and king moves, found from their squares
 	stageKillers         // the two killer moves, when legal here
 	stageQuiet           // all other moves, generated and sorted by history
 	stageDone
 )
 
-// picker is the state of nextMove at one node.
+// picker is the state of nextMove at one node. The zero value with ply
+// and ttMove set starts at the hash move.
 type picker struct {
 	ply    int
-	hash   tafl.Move // the hash move, already tried (or NoMove)
+	ttMove tafl.Move // the transposition table's move for the node (or NoMove)
+	hash   tafl.Move // the hash move once handed out (NoMove: none was legal)
 	stage  int8
 	killer int8
 	i      int // next move of s.moves[ply] to hand out
@@ -129,8 +132,9 @@ type picker struct {
 
 // nextMove returns the next move to search at the picker's node, and its
 // ordering key; NoMove when none is left. Moves come in the order of their
-// keys (scoreMove), best first, in stages: the tactical moves (key
-// orderKing and above) are found from the squares they move to or from,
+// keys (scoreMove), best first, in stages: the hash move before anything
+// is generated (it often refutes the node alone); then the tactical moves
+// (key orderKing and above), found from the squares they move to or from,
 // without generating every move, because one of them often refutes the
 // node; then the killers; only then are all moves generated, and the quiet
 // ones sorted by history.
@@ -138,6 +142,15 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 	ply := pk.ply
 	for {
 		switch pk.stage {
+		case stageHash:
+			pk.stage = stageCollect
+			if m := pk.ttMove; m != tafl.NoMove && s.isLegal(ply, m) {
+				pk.hash = m
+				return m, orderHash
+			}
+		case stageCollect:
+			s.collectTactical(ply, pk.hash)
+			pk.stage = stageTactical
 		case stageTactical:
 			moves, order := s.moves[ply], s.order[ply]
 			if i := pk.i; i < len(moves) {
@@ -190,11 +203,11 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 	}
 }
 
-// startPicker begins handing out the moves of the node at ply, whose hash
-// move (NoMove: none) was tried already: it collects the tactical moves,
-// every move whose key (scoreMove) is orderKing or more, into s.moves[ply]
+// collectTactical puts into s.moves[ply] (and their keys into
+// s.order[ply]) the tactical moves of the node at ply, every move whose key
+// (scoreMove) is orderKing or more but the hash move (NoMove: none),
 // without generating the others.
-func (s *searcher) startPicker(ply int, hash tafl.Move) picker {
+func (s *searcher) collectTactical(ply int, hash tafl.Move) {
 	s.buildCapMap(ply)
 	p := &s.pos[ply]
 	moves := s.moves[ply][:0]
@@ -249,7 +262,6 @@ func (s *searcher) startPicker(ply int, hash tafl.Move) picker {
 		}
 	}
 	s.moves[ply], s.order[ply] = moves, order
-	return picker{ply: ply, hash: hash}
 }
 
 // selectBest swaps the move with the largest key among moves[i:] (the

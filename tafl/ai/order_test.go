@@ -92,9 +92,10 @@ func TestIsLegalMatchesGenerate(t *testing.T) {
 // TestPickerHandsOutEveryMove checks the staged move picker on the
 // children of random positions of every preset (so that the capture map
 // of one ply is rebuilt over an older one): it hands out every legal move
-// but the hash move exactly once; the tactical moves (key orderKing and
-// above) first, best key first, then the legal killers, then the rest;
-// and the keys are scoreMove's.
+// exactly once; the table's move first when it is legal here (it is
+// skipped when it belongs to another position), then the tactical moves
+// (key orderKing and above), best key first, then the legal killers, then
+// the rest; and the keys are scoreMove's.
 func TestPickerHandsOutEveryMove(t *testing.T) {
 	tactical, killers := 0, 0
 	for _, pi := range tafl.Presets() {
@@ -112,7 +113,7 @@ func TestPickerHandsOutEveryMove(t *testing.T) {
 				if len(all) == 0 {
 					continue
 				}
-				hash := tafl.NoMove
+				hash := m0 // a move of another position: not legal here
 				if i%2 == 0 {
 					hash = all[len(all)/2]
 				}
@@ -121,11 +122,9 @@ func TestPickerHandsOutEveryMove(t *testing.T) {
 				s.buildCapMap(1)
 				want := map[tafl.Move]int32{}
 				for _, m := range all {
-					if m != hash {
-						want[m] = s.scoreMove(1, m, hash)
-					}
+					want[m] = s.scoreMove(1, m, hash)
 				}
-				pk := s.startPicker(1, hash)
+				pk := picker{ply: 1, ttMove: hash}
 				seen := map[tafl.Move]bool{}
 				last := int32(orderHash)
 				for {
@@ -136,13 +135,15 @@ func TestPickerHandsOutEveryMove(t *testing.T) {
 					w, ok := want[m]
 					switch {
 					case !ok:
-						t.Fatalf("%s seed %d after %s: picker gave %s, not a legal move (or the hash move)", pi.Name, seed, m0, m)
+						t.Fatalf("%s seed %d after %s: picker gave %s, not a legal move", pi.Name, seed, m0, m)
 					case seen[m]:
 						t.Fatalf("%s seed %d after %s: picker gave %s twice", pi.Name, seed, m0, m)
 					case w != key:
 						t.Fatalf("%s seed %d after %s: picker keyed %s %d, scoreMove %d", pi.Name, seed, m0, m, key, w)
 					case key > last:
 						t.Fatalf("%s seed %d after %s: %s (key %d) after a move keyed %d", pi.Name, seed, m0, m, key, last)
+					case (m == hash) != (len(seen) == 0 && i%2 == 0):
+						t.Fatalf("%s seed %d after %s: %s handed out as move %d, table's move %s", pi.Name, seed, m0, m, len(seen)+1, hash)
 					}
 					if key >= orderKing {
 						tactical++

@@ -240,38 +240,11 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 	best := int32(-infinity)
 	bestMove := tafl.NoMove
 	legal := 0
-	// The hash move first, before the moves are generated: it often
-	// cuts the node off alone.
-	hashTried := false
-	if hashMove != tafl.NoMove && s.isLegal(ply, hashMove) {
-		hashTried = true
-		score, ok := s.tryMove(ply, depth, hashMove, 0, false, pvNode, alpha, beta)
-		if s.sh.stop.Load() {
-			return 0
-		}
-		if ok {
-			legal++
-			best, bestMove = score, hashMove
-			if score > alpha {
-				alpha = score
-				s.updatePV(ply, hashMove)
-				if score >= beta {
-					s.sh.tt.store(key, bestMove, toTT(best, ply), depth, boundLower)
-					return best
-				}
-			}
-		}
-	}
-
 	side := 0
 	if s.sides[ply&1] == tafl.Defenders {
 		side = 1
 	}
-	hash := tafl.NoMove
-	if hashTried {
-		hash = hashMove
-	}
-	pk := s.startPicker(ply, hash)
+	pk := picker{ply: ply, ttMove: hashMove}
 	for {
 		m, mkey := s.nextMove(&pk)
 		if m == tafl.NoMove {
