@@ -23,18 +23,10 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
 	}
 	p := &s.pos[ply]
 	toMove := s.sides[ply&1]
-	threat := false
-	if toMove == tafl.Defenders {
-		if p.KingOpenLines() > 0 {
-			return WinScore - int32(ply+1)
-		}
-		threat = s.kingInReach(ply) && p.KingCapturable()
-	} else {
-		if s.kingInReach(ply) && p.KingCapturable() { // the attackers are to move
-			return WinScore - int32(ply+1)
-		}
-		threat = p.KingOpenLines() > 0
+	if s.winsNow(ply) {
+		return WinScore - int32(ply+1)
 	}
+	threat := s.threatened(ply)
 	if !threat || qd >= maxQDepth || ply >= maxPly-1 {
 		v := s.evaluate(ply)
 		if threat {
@@ -92,6 +84,25 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
 		return s.noMoves(ply)
 	}
 	return best
+}
+
+// winsNow reports whether the side to move at ply wins with its next
+// move: the defenders' king has an open line to an escape square, or the
+// attackers can capture the king.
+func (s *searcher) winsNow(ply int) bool {
+	if s.sides[ply&1] == tafl.Defenders {
+		return s.pos[ply].KingOpenLines() > 0
+	}
+	return s.kingInReach(ply) && s.pos[ply].KingCapturable()
+}
+
+// threatened reports whether the opponent of the side to move at ply
+// threatens to win with its next move (winsNow for the other side).
+func (s *searcher) threatened(ply int) bool {
+	if s.sides[ply&1] == tafl.Attackers {
+		return s.pos[ply].KingOpenLines() > 0
+	}
+	return s.kingInReach(ply) && s.pos[ply].KingCapturable()
 }
 
 // sameLine reports whether sq shares a rank or file with k.

@@ -328,8 +328,8 @@ func (s *searcher) tryMove(ply, depth int, m tafl.Move, legal int, quiet, pvNode
 	return score, true
 }
 
-// isLegal reports whether m, a move from the transposition table, is
-// legal at ply (the table may hold a move of another position).
+// isLegal reports whether m, a move from the transposition table or a
+// killer, is legal at ply (both may be moves of another position).
 func (s *searcher) isLegal(ply int, m tafl.Move) bool {
 	var buf [4]tafl.Move
 	for _, x := range s.pos[ply].MovesTo(m.To(), buf[:0]) {
@@ -348,15 +348,7 @@ func (s *searcher) isLegal(ply int, m tafl.Move) bool {
 // pass would be refuted at once, and the static value means nothing), nor
 // twice in a row. It reports the value and whether the node is cut.
 func (s *searcher) prune(ply, depth int, beta int32) (int32, bool) {
-	if s.null[ply] {
-		return 0, false
-	}
-	p := &s.pos[ply]
-	if s.sides[ply&1] == tafl.Attackers {
-		if p.KingOpenLines() > 0 {
-			return 0, false
-		}
-	} else if s.kingInReach(ply) && p.KingCapturable() {
+	if s.null[ply] || s.threatened(ply) {
 		return 0, false
 	}
 	eval := s.evaluate(ply)
