@@ -143,7 +143,7 @@ func (p *Position) MakeMove(m Move, child *Position) int {
 // child's hash is the hash of that position; p must not be over.
 func (p *Position) MakeNullMove(child *Position) {
 	p.copyTo(child)
-	child.toMove = 3 - p.toMove // Attackers <-> Defenders
+	child.toMove = p.toMove.Other()
 	child.hash ^= sideKey
 }
 
