@@ -60,8 +60,10 @@ func checkMoves(t *testing.T, v *tafl.Variant, rr *refRules, p tafl.Position) {
 		}
 	}
 	// MovesFrom: for every square, exactly GenerateMoves' moves starting
-	// there, in the same order; none from off the board.
-	for _, from := range append(v.Squares(), tafl.NoSquare, tafl.Square(0)) {
+	// there, in the same order; none from no square or off the board (s19
+	// is off every board but the 19×19 one, where it is a square).
+	s19, _ := tafl.ParseSquare("s19")
+	for _, from := range append(v.Squares(), tafl.NoSquare, s19) {
 		var want []tafl.Move
 		for _, m := range gen {
 			if m.From() == from {
