@@ -403,9 +403,13 @@ func reduction(depth, legal int) int {
 }
 
 var lmr = func() (t [64][256]int8) {
+	var logs [256]float64 // logs[n] = ln n: 256 logarithms, not 16 000
+	for n := 1; n < len(logs); n++ {
+		logs[n] = math.Log(float64(n))
+	}
 	for d := 1; d < len(t); d++ {
 		for n := 1; n < len(t[d]); n++ {
-			t[d][n] = int8(lmrBase + math.Log(float64(d))*math.Log(float64(n))/lmrDiv)
+			t[d][n] = int8(lmrBase + logs[d]*logs[n]/lmrDiv)
 		}
 	}
 	return t
