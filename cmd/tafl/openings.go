@@ -135,7 +135,8 @@ func (c candidate) balanced() bool {
 var testBudgets = [4][2]int64{{1, 1}, {2, 1}, {1, 2}, {2, 2}}
 
 // testCandidate makes candidate index (seeded random walk) and plays its
-// test games.
+// test games with tafl match's game loop, from the position the walk
+// reaches; with outDir, the records go to outDir/candidate-NNNN/.
 func testCandidate(ctx context.Context, start tafl.Position, plies int, seed uint64, nodes int64, maxPlies int, outDir string, index int) candidate {
 	op := randomOpening(start, plies, seed)
 	c := candidate{index: index, moves: op.moves}
@@ -150,35 +151,32 @@ func testCandidate(ctx context.Context, start tafl.Position, plies int, seed uin
 	if g.Outcome().Over() {
 		return c // the walk ended the game: never balanced
 	}
+	m := &match{openings: []opening{{pos: &c.pos}}, maxPlies: maxPlies}
+	if outDir != "" {
+		m.outDir = filepath.Join(outDir, fmt.Sprintf("candidate-%04d", index+1))
+		if err := os.MkdirAll(m.outDir, 0o755); err != nil {
+			c.err = err
+			return c
+		}
+	}
 	for k, b := range testBudgets {
-		game := tafl.NewGameFrom(c.pos)
-		budget := map[tafl.Side]int64{tafl.Attackers: b[0] * nodes, tafl.Defenders: b[1] * nodes}
-		for !game.Outcome().Over() && game.Len() < maxPlies {
-			r, err := ai.Search(ctx, game, ai.Limits{Nodes: budget[game.ToMove()], HashMB: 16})
-			if err == nil {
-				_, err = game.Play(r.Move)
-			}
-			if err != nil {
-				c.err = fmt.Errorf("candidate %d, test game %d: %w", index+1, k+1, err)
-				return c
-			}
+		// Game k has p1 on the attackers' side when k is even.
+		budget := [3]int64{tafl.Attackers: b[0] * nodes, tafl.Defenders: b[1] * nodes}
+		p1 := tafl.Attackers
+		if k%2 == 1 {
+			p1 = tafl.Defenders
 		}
-		w := game.Outcome().Winner
-		if game.Outcome().Over() && w != tafl.NoSide {
+		for j, side := range []tafl.Side{p1, p1.Other()} {
+			n := budget[side]
+			m.specs[j] = playerSpec{name: fmt.Sprintf("nodes=%d", n), lim: ai.Limits{Nodes: n}}
+		}
+		res := m.playGame(ctx, k)
+		if res.err != nil {
+			c.err = fmt.Errorf("candidate %d, test game %d: %w", index+1, k+1, res.err)
+			return c
+		}
+		if w := res.outcome.Winner; w != tafl.NoSide {
 			c.wins[w]++
-		}
-		if outDir != "" {
-			tags := []tafl.Tag{
-				{Name: "event", Value: fmt.Sprintf("tafl openings, candidate %d, test game %d", index+1, k+1)},
-				{Name: "site", Value: "taflbot"},
-				{Name: "attackers", Value: fmt.Sprintf("nodes=%d", budget[tafl.Attackers])},
-				{Name: "defenders", Value: fmt.Sprintf("nodes=%d", budget[tafl.Defenders])},
-			}
-			path := filepath.Join(outDir, fmt.Sprintf("candidate-%04d-game-%d.otg", index+1, k+1))
-			if err := os.WriteFile(path, []byte(tafl.EncodeGame(game, tags)), 0o644); err != nil {
-				c.err = err
-				return c
-			}
 		}
 	}
 	return c

@@ -29,8 +29,8 @@ func TestOpenings(t *testing.T) {
 	}
 	// Test games by candidate: attacker and defender wins, from the records.
 	wins := map[int][3]int{}
-	files, _ := filepath.Glob(filepath.Join(dir, "candidate-*-game-*.otg"))
-	nameRE := regexp.MustCompile(`candidate-(\d+)-game-\d\.otg$`)
+	files, _ := filepath.Glob(filepath.Join(dir, "candidate-*", "game-*.otg"))
+	nameRE := regexp.MustCompile(`candidate-(\d+)/game-\d+\.otg$`)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
