@@ -96,6 +96,11 @@ func runOpenings(e env) error {
 		}
 		tried += len(batch)
 	}
+	if len(kept) == count {
+		// The candidates up to the last one kept; the batches may have
+		// tested more, a number that would depend on -concurrency.
+		tried = kept[len(kept)-1].index + 1
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# tafl openings: %d of %d random %d-ply openings kept (each side won one of four test games at %d and %d nodes a move)\n",
 		len(kept), tried, plies, nodes, 2*nodes)

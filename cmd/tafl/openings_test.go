@@ -93,9 +93,13 @@ func TestOpenings(t *testing.T) {
 	if ops, err := readOpenings(v, file); err != nil || len(ops) != 3 {
 		t.Errorf("readOpenings: %d openings, %v", len(ops), err)
 	}
-	out1, _, code := runTafl(t, "", append(args[:len(args)-2], "-concurrency", "1")...)
-	if code != 0 || out1 != out {
-		t.Errorf("with one worker (exit %d):\n%s\nwith two:\n%s", code, out1, out)
+	// Other batch sizes (4 and 12 candidates), the same file, header
+	// included.
+	for _, c := range []string{"1", "3"} {
+		out1, _, code := runTafl(t, "", append(args[:len(args)-2], "-concurrency", c)...)
+		if code != 0 || out1 != out {
+			t.Errorf("with %s workers (exit %d):\n%s\nwith two:\n%s", c, code, out1, out)
+		}
 	}
 }
 
