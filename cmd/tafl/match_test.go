@@ -49,6 +49,20 @@ func matchTable(t *testing.T, out string) [2][4]int {
 	return tab
 }
 
+// readRecord decodes the .otg record in file f.
+func readRecord(t *testing.T, f string) (*tafl.Game, []tafl.Tag) {
+	t.Helper()
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, tags, err := tafl.DecodeGame(string(data))
+	if err != nil {
+		t.Fatalf("%s: %v", f, err)
+	}
+	return g, tags
+}
+
 // checkRecords decodes every .otg of dir and checks the pairs: same
 // opening, sides swapped.
 func checkRecords(t *testing.T, dir string, games, opening int) []*tafl.Game {
@@ -60,14 +74,7 @@ func checkRecords(t *testing.T, dir string, games, opening int) []*tafl.Game {
 	var out []*tafl.Game
 	var tags [][]tafl.Tag
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, tg, err := tafl.DecodeGame(string(data))
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
+		g, tg := readRecord(t, f)
 		if !g.Outcome().Over() {
 			t.Errorf("%s: the game is not finished", f)
 		}

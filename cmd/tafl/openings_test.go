@@ -32,14 +32,7 @@ func TestOpenings(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(dir, "candidate-*", "game-*.otg"))
 	nameRE := regexp.MustCompile(`candidate-(\d+)/game-\d+\.otg$`)
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, _, err := tafl.DecodeGame(string(data))
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
+		g, _ := readRecord(t, f)
 		n, _ := strconv.Atoi(nameRE.FindStringSubmatch(f)[1])
 		w := wins[n]
 		if o := g.Outcome(); o.Over() && o.Winner != tafl.NoSide {
