@@ -76,6 +76,7 @@ var commands = map[string]command{
 	"otep":     {"speak the OpenTafl Engine Protocol on stdin/stdout", runOTEP},
 	"match":    {"play engine-vs-engine matches", runMatch},
 	"openings": {"write balanced openings for tafl match -openings", runOpenings},
+	"balance":  {"fit the evaluation's balance from game records", runBalance},
 }
 
 // usageError is a mistake in the command line: exit status 2.

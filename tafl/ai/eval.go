@@ -205,7 +205,7 @@ func links(b *board, sq tafl.Square) int32 {
 func (in *info) finish(s int32, ps *pieceSums, toMove tafl.Side) int32 {
 	w := in.w
 	s += ps.guard + w.chain*ps.chain
-	s += w.attacker*ps.natt - w.defender*ps.ndef
+	s += w.attacker*ps.natt - w.defender*ps.ndef - in.balance
 	if toMove == tafl.Attackers {
 		s += w.hanging*ps.hangD - w.hangingOther*ps.hangA
 	} else {

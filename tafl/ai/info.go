@@ -46,6 +46,26 @@ type info struct {
 
 	// pieces needed around the king before a one-move capture is possible
 	captureNeed int
+
+	// balance is subtracted from the attackers' evaluation so that 0
+	// means even chances (see balances).
+	balance int32
+}
+
+// balances are, for the presets whose games can end in a draw, the
+// evaluation (attackers' point of view, before this correction) at which
+// the engine playing itself scores 50 %. Subtracting it makes a score of 0
+// mean even chances, which is what a draw is worth: without it the side
+// the evaluation underrates takes a draw by repetition in a position it
+// wins three times in four, and the other side refuses one it should take.
+// In the other presets (repetition loses or is forbidden, stalemate loses)
+// no game ends in a draw and a constant changes no decision, so they keep
+// 0, as do custom variants. The figures come from `tafl balance` on
+// self-play records; docs/ENGINE.md, "The evaluation's balance", has the
+// commands.
+var balances = map[string]int32{
+	"brandubh": 441,
+	"ard-ri":   -508,
 }
 
 var infoCache sync.Map // *tafl.Variant -> *info
@@ -134,6 +154,7 @@ func newInfo(v *tafl.Variant) *info {
 	for _, sq := range in.squares {
 		in.guardW[sq] = int32(in.guard[sq]) * in.w.guard / 100
 	}
+	in.balance = balanceOf(v)
 	switch r.KingStrength {
 	case tafl.WeakKing, tafl.StrongNearThrone:
 		in.captureNeed = 1
@@ -142,6 +163,39 @@ func newInfo(v *tafl.Variant) *info {
 	}
 	return in
 }
+
+// balanceOf returns the balance of the preset whose rules and layout v
+// has (whatever its name: an OTEP host's rules string or a custom variant
+// with a preset's rules counts as that preset), or 0.
+func balanceOf(v *tafl.Variant) int32 {
+	key := gameKey(v)
+	for _, p := range tafl.Presets() {
+		b, ok := balances[p.Name]
+		if !ok {
+			continue
+		}
+		for _, layout := range p.Layouts {
+			if pv, err := tafl.Preset(p.Name, layout); err == nil && gameKey(pv) == key {
+				return b
+			}
+		}
+	}
+	return 0
+}
+
+// gameKey is v's rules string without its name: the same key means the
+// same game.
+func gameKey(v *tafl.Variant) string {
+	r := v.Rules()
+	r.Name, r.Layout = "", ""
+	return r.String()
+}
+
+// Balance returns the constant the evaluation subtracts, from the
+// attackers' point of view, in variant v so that a score of 0 means even
+// chances between equal players (0 where no game can be drawn; see
+// `tafl balance`).
+func Balance(v *tafl.Variant) int { return int(infoFor(v).balance) }
 
 func abs(x int) int {
 	if x < 0 {

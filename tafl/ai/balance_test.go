@@ -1,0 +1,98 @@
+package ai
+
+import (
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// TestBalanceFollowsTheRules: the balance belongs to a game's rules, not
+// to its name. A custom variant with brandubh's rules under another name
+// (an OTEP host's rules string, say) gets brandubh's balance; change one
+// rule and it gets none; presets whose games cannot be drawn get none.
+func TestBalanceFollowsTheRules(t *testing.T) {
+	b, err := tafl.Preset("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := int(balances["brandubh"])
+	if want == 0 {
+		t.Fatal("brandubh has no balance in the table")
+	}
+	if got := Balance(b); got != want {
+		t.Errorf("brandubh: balance %d, want %d", got, want)
+	}
+	r := b.Rules()
+	r.Name = "Brandub (OpenTafl)"
+	v, err := tafl.NewVariant(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Balance(v); got != want {
+		t.Errorf("brandubh's rules under another name: balance %d, want %d", got, want)
+	}
+	r.Repetition = tafl.RepetitionForbidden
+	if v, err = tafl.NewVariant(r); err != nil {
+		t.Fatal(err)
+	}
+	if got := Balance(v); got != 0 {
+		t.Errorf("brandubh with repetition forbidden: balance %d, want 0", got)
+	}
+	for _, name := range []string{"copenhagen", "tablut"} {
+		v, err := tafl.Preset(name, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Balance(v); got != 0 {
+			t.Errorf("%s: balance %d, want 0", name, got)
+		}
+	}
+}
+
+// TestBalancesAreForDrawableGames: every entry of the table names a
+// preset, and one whose games can end in a draw (elsewhere a constant
+// changes no decision, and the table says it keeps 0).
+func TestBalancesAreForDrawableGames(t *testing.T) {
+	for name := range balances {
+		v, err := tafl.Preset(name, "")
+		if err != nil {
+			t.Errorf("balances: %v", err)
+			continue
+		}
+		r := v.Rules()
+		if r.Repetition != tafl.RepetitionDraw && !r.NoMovesDraw {
+			t.Errorf("balances: %s has no draws", name)
+		}
+	}
+}
+
+// TestBalanceShiftsTheEvaluation: with the balance, the static value is
+// the value without it minus the balance from the attackers' point of
+// view, whichever side is to move.
+func TestBalanceShiftsTheEvaluation(t *testing.T) {
+	sides := map[tafl.Side]int{}
+	for seed := range uint64(10) {
+		g := randomGame(t, "brandubh", 5+int(seed), seed)
+		if g.Outcome().Over() {
+			continue
+		}
+		s := newSearcher(&shared{tt: newTable(1)}, g, g.LegalMoves(), 0, Limits{})
+		with := s.evaluate(0)
+		plain := *s.in
+		plain.balance = 0
+		s.in = &plain
+		without := s.evaluate(0)
+		shift := int32(balances["brandubh"])
+		if g.ToMove() == tafl.Defenders {
+			shift = -shift
+		}
+		if with != without-shift {
+			t.Errorf("seed %d, %v to move: %d with the balance, %d without, want a difference of %d",
+				seed, g.ToMove(), with, without, -shift)
+		}
+		sides[g.ToMove()]++
+	}
+	if sides[tafl.Attackers] == 0 || sides[tafl.Defenders] == 0 {
+		t.Errorf("positions by side to move %v: the test needs both", sides)
+	}
+}
