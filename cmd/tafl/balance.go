@@ -39,6 +39,7 @@ func runBalance(e env) error {
 	var v *tafl.Variant
 	var pts []fitPoint
 	var total float64
+	var wins [3]int // by side
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -57,6 +58,7 @@ func runBalance(e env) error {
 		if !o.Over() {
 			return fmt.Errorf("%s: the game is not finished: only finished games have a result to fit", f)
 		}
+		wins[o.Winner]++
 		y := 0.5
 		switch o.Winner {
 		case tafl.Attackers:
@@ -71,17 +73,30 @@ func runBalance(e env) error {
 		}
 		pts = append(pts, p...)
 	}
+	for _, side := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
+		if wins[side] < minWins {
+			return fmt.Errorf("the %v won %d of %d games; the fit needs %d wins by each side or it extrapolates: play more games, or from balanced openings (tafl openings)",
+				side, wins[side], len(files), minWins)
+		}
+	}
 	fit, err := fitLogistic(pts)
 	if err != nil {
 		return err
 	}
 	now := ai.Balance(v)
+	even := math.Round(fit.even)
+	if even == 0 { // no "-0"
+		even = 0
+	}
 	fmt.Fprintf(e.stdout, "variant %s: %d games, %d positions; the attackers scored %.1f %%\n",
 		v.Name(), len(files), len(pts), 100*total/float64(len(files)))
-	fmt.Fprintf(e.stdout, "even chances at a score of %+.0f (attackers' view; %.0f a logit)\n", fit.even, fit.scale)
-	fmt.Fprintf(e.stdout, "balance: %d now, %.0f fitted\n", now, float64(now)+fit.even)
+	fmt.Fprintf(e.stdout, "even chances at a score of %+.0f (attackers' view; %.0f a logit)\n", even, fit.scale)
+	fmt.Fprintf(e.stdout, "balance: %d now, %.0f fitted\n", now, float64(now)+even)
 	return nil
 }
+
+// minWins is the number of games each side must have won for a fit.
+const minWins = 5
 
 // recordFiles lists the .otg files named in args, directories searched
 // to any depth, sorted within each directory.

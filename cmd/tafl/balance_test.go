@@ -85,8 +85,8 @@ func TestFitLogisticRefuses(t *testing.T) {
 // and the fitted balance as the current one plus the even point.
 func TestBalanceCommand(t *testing.T) {
 	dir := t.TempDir()
-	out, errOut, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "nodes=3000", "-p2", "nodes=3100",
-		"-games", "24", "-seed", "3", "-out", dir, "-progress=false")
+	out, errOut, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "nodes=5000", "-p2", "nodes=5100",
+		"-games", "24", "-openings", filepath.Join("..", "..", "docs", "openings", "brandubh.txt"), "-out", dir, "-progress=false")
 	if code != 0 {
 		t.Fatalf("match: exit %d: %s\n%s", code, errOut, out)
 	}
@@ -128,8 +128,9 @@ func TestBalanceCommand(t *testing.T) {
 	}
 }
 
-// TestBalanceBadInput: no records, another variant among the records, a
-// broken record: each is an error that names the problem.
+// TestBalanceBadInput: no records, another variant among the records, too
+// few wins by a side, a broken record: each is an error that names the
+// problem.
 func TestBalanceBadInput(t *testing.T) {
 	empty := t.TempDir()
 	mixed := t.TempDir()
@@ -152,6 +153,7 @@ func TestBalanceBadInput(t *testing.T) {
 		{[]string{empty}, 1, "no .otg records"},
 		{[]string{filepath.Join(empty, "missing")}, 1, "no such file"},
 		{[]string{mixed}, 1, "fit one variant at a time"},
+		{[]string{filepath.Join(mixed, "brandubh")}, 1, "the fit needs 5 wins by each side"},
 		{[]string{broken}, 1, "game.otg"},
 	}
 	for _, c := range cases {

@@ -15,6 +15,7 @@
 //	tafl otep    (the OpenTafl Engine Protocol on stdin/stdout)
 //	tafl match   (engine-vs-engine matches; tafl match -h)
 //	tafl openings [position flags] [-count N] [-plies N] [-nodes N] … (balanced openings for tafl match -openings)
+//	tafl balance DIR|FILE.otg …  (fit the evaluation's balance from game records)
 //
 // Position flags, common to every command that takes a position:
 //

@@ -65,7 +65,6 @@ type info struct {
 // commands.
 var balances = map[string]int32{
 	"brandubh": 441,
-	"ard-ri":   -508,
 }
 
 var infoCache sync.Map // *tafl.Variant -> *info
