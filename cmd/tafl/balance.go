@@ -83,6 +83,9 @@ func runBalance(e env) error {
 	if err != nil {
 		return err
 	}
+	if err := fit.usable(); err != nil {
+		return err
+	}
 	now := ai.Balance(v)
 	even := math.Round(fit.even)
 	if even == 0 { // no "-0"
@@ -95,8 +98,13 @@ func runBalance(e env) error {
 	return nil
 }
 
-// minWins is the number of games each side must have won for a fit.
-const minWins = 5
+// A fit needs minWins games won by each side, and a curve no flatter than
+// maxScale score points a logit (ten attackers: beyond that the score says
+// little about the result, and where the curve crosses 50 % is a guess).
+const (
+	minWins  = 5
+	maxScale = 1000
+)
 
 // recordFiles lists the .otg files named in args, directories searched
 // to any depth, sorted within each directory.
@@ -156,6 +164,16 @@ type fitPoint struct{ x, y float64 }
 
 // logisticFit is y ≈ 1 / (1 + exp(-(x - even) / scale)).
 type logisticFit struct{ even, scale float64 }
+
+// usable returns an error when the curve is too flat for its even point
+// to mean anything.
+func (f logisticFit) usable() error {
+	if f.scale > maxScale {
+		return fmt.Errorf("the scores hardly predict the results (a logit every %.0f, more than %d), so the even point (%+.0f) would be a guess: play the games at a larger budget, or leave the balance at 0",
+			f.scale, maxScale, f.even)
+	}
+	return nil
+}
 
 // fitLogistic fits a logistic curve to pts by maximum likelihood
 // (Newton's method on the intercept and slope; the results may be

@@ -80,6 +80,17 @@ func TestFitLogisticRefuses(t *testing.T) {
 	}
 }
 
+// TestFlatFitUnusable: a curve flatter than maxScale is refused with a
+// reason, a steep one is not.
+func TestFlatFitUnusable(t *testing.T) {
+	if err := (logisticFit{even: 1091, scale: 14573}).usable(); err == nil || !strings.Contains(err.Error(), "leave the balance at 0") {
+		t.Errorf("flat curve: error %v, want a refusal that says what to do", err)
+	}
+	if err := (logisticFit{even: 441, scale: 230}).usable(); err != nil {
+		t.Errorf("steep curve: %v", err)
+	}
+}
+
 // TestBalanceCommand fits a small match's records and checks the report
 // against the records themselves: the game count, the attackers' score,
 // and the fitted balance as the current one plus the even point.
