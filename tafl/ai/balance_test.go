@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -50,18 +51,19 @@ func TestBalanceFollowsTheRules(t *testing.T) {
 }
 
 // TestBalancesAreForDrawableGames: every entry of the table names a
-// preset, and one whose games can end in a draw (elsewhere a constant
+// preset (and layout), and one whose games can end in a draw (elsewhere a constant
 // changes no decision, and the table says it keeps 0).
 func TestBalancesAreForDrawableGames(t *testing.T) {
-	for name := range balances {
-		v, err := tafl.Preset(name, "")
+	for key := range balances {
+		name, layout, _ := strings.Cut(key, "/")
+		v, err := tafl.Preset(name, layout)
 		if err != nil {
 			t.Errorf("balances: %v", err)
 			continue
 		}
 		r := v.Rules()
 		if r.Repetition != tafl.RepetitionDraw && !r.NoMovesDraw {
-			t.Errorf("balances: %s has no draws", name)
+			t.Errorf("balances: %s has no draws", key)
 		}
 	}
 }

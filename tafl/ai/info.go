@@ -62,9 +62,13 @@ type info struct {
 // no game ends in a draw and a constant changes no decision, so they keep
 // 0, as do custom variants. The figures come from `tafl balance` on
 // self-play records; docs/ENGINE.md, "The evaluation's balance", has the
-// commands.
+// commands. A preset with several layouts has one entry per layout,
+// "name/layout".
 var balances = map[string]int32{
-	"brandubh": 441,
+	"brandubh":              441,
+	"tawlbwrdd/lewis":       308,
+	"tawlbwrdd/bell":        567,
+	"tawlbwrdd/lewis-cross": 72,
 }
 
 var infoCache sync.Map // *tafl.Variant -> *info
@@ -169,11 +173,15 @@ func newInfo(v *tafl.Variant) *info {
 func balanceOf(v *tafl.Variant) int32 {
 	key := gameKey(v)
 	for _, p := range tafl.Presets() {
-		b, ok := balances[p.Name]
-		if !ok {
-			continue
-		}
 		for _, layout := range p.Layouts {
+			name := p.Name
+			if len(p.Layouts) > 1 {
+				name += "/" + layout
+			}
+			b, ok := balances[name]
+			if !ok {
+				continue
+			}
 			if pv, err := tafl.Preset(p.Name, layout); err == nil && gameKey(pv) == key {
 				return b
 			}
