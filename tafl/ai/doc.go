@@ -35,6 +35,10 @@
 // an attacker (an attacker is worth 100). A forced win is reported as
 // [WinScore] minus the number of plies to it; see [Result.Mate].
 //
+// In the presets whose games can be drawn, the evaluation is shifted by a
+// fitted constant per preset ([Balance]) so that 0 means even chances,
+// the value of a draw.
+//
 // # Levels
 //
 // [Level] names the bot's playing strengths (easy, medium, hard, max).
