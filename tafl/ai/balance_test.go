@@ -24,7 +24,7 @@ func TestBalanceFollowsTheRules(t *testing.T) {
 		t.Errorf("brandubh: balance %d, want %d", got, want)
 	}
 	r := b.Rules()
-	r.Name = "Brandub (OpenTafl)"
+	r.Name, r.Title = "custom", "Brandub"
 	v, err := tafl.NewVariant(r)
 	if err != nil {
 		t.Fatal(err)

@@ -190,11 +190,11 @@ func balanceOf(v *tafl.Variant) int32 {
 	return 0
 }
 
-// gameKey is v's rules string without its name: the same key means the
+// gameKey is v's rules string without its names: the same key means the
 // same game.
 func gameKey(v *tafl.Variant) string {
 	r := v.Rules()
-	r.Name, r.Layout = "", ""
+	r.Name, r.Title, r.Layout = "", "", ""
 	return r.String()
 }
 
