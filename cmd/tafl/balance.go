@@ -20,7 +20,8 @@ import (
 // scored by a 1-ply search, and the games' results (win 1, draw ½, loss 0
 // for the attackers) are fitted to a logistic curve of that score. The
 // records should be games of the engine against itself at equal budgets,
-// such as `tafl match -p1 nodes=N -p2 nodes=N+1000 -out DIR` writes.
+// such as `tafl match -p1 nodes=N -p2 nodes=N+N/100 -out DIR` writes (a
+// budget 1 % apart, so that the two games of a pair differ).
 func runBalance(e env) error {
 	fs := newFlags(e, "balance", "DIR|FILE.otg …")
 	if err := parseFlags(fs, e.args); err != nil {
