@@ -89,17 +89,16 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
 // winsNow reports whether the side to move at ply wins with its next
 // move: the defenders' king has an open line to an escape square, or the
 // attackers can capture the king.
-func (s *searcher) winsNow(ply int) bool {
-	if s.sides[ply&1] == tafl.Defenders {
-		return s.pos[ply].KingOpenLines() > 0
-	}
-	return s.kingInReach(ply) && s.pos[ply].KingCapturable()
-}
+func (s *searcher) winsNow(ply int) bool { return s.canWin(s.sides[ply&1], ply) }
 
 // threatened reports whether the opponent of the side to move at ply
-// threatens to win with its next move (winsNow for the other side).
-func (s *searcher) threatened(ply int) bool {
-	if s.sides[ply&1] == tafl.Attackers {
+// threatens to win with its next move.
+func (s *searcher) threatened(ply int) bool { return s.canWin(s.sides[ply&1].Other(), ply) }
+
+// canWin reports whether side, were it to move in the position at ply,
+// would win with one move (see winsNow).
+func (s *searcher) canWin(side tafl.Side, ply int) bool {
+	if side == tafl.Defenders {
 		return s.pos[ply].KingOpenLines() > 0
 	}
 	return s.kingInReach(ply) && s.pos[ply].KingCapturable()
