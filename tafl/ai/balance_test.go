@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -55,8 +54,7 @@ func TestBalanceFollowsTheRules(t *testing.T) {
 // changes no decision, and the table says it keeps 0).
 func TestBalancesAreForDrawableGames(t *testing.T) {
 	for key := range balances {
-		name, layout, _ := strings.Cut(key, "/")
-		v, err := tafl.Preset(name, layout)
+		v, err := balancePreset(key)
 		if err != nil {
 			t.Errorf("balances: %v", err)
 			continue

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -167,27 +168,24 @@ func newInfo(v *tafl.Variant) *info {
 	return in
 }
 
-// balanceOf returns the balance of the preset whose rules and layout v
-// has (whatever its name: an OTEP host's rules string or a custom variant
-// with a preset's rules counts as that preset), or 0.
+// balanceOf returns the balance of the table entry whose preset has v's
+// rules and layout (whatever its name: an OTEP host's rules string or a
+// custom variant with a preset's rules counts as that preset), or 0.
 func balanceOf(v *tafl.Variant) int32 {
 	key := gameKey(v)
-	for _, p := range tafl.Presets() {
-		for _, layout := range p.Layouts {
-			name := p.Name
-			if len(p.Layouts) > 1 {
-				name += "/" + layout
-			}
-			b, ok := balances[name]
-			if !ok {
-				continue
-			}
-			if pv, err := tafl.Preset(p.Name, layout); err == nil && gameKey(pv) == key {
-				return b
-			}
+	for entry, b := range balances {
+		if pv, err := balancePreset(entry); err == nil && gameKey(pv) == key {
+			return b
 		}
 	}
 	return 0
+}
+
+// balancePreset returns the preset a key of balances names: "name" or
+// "name/layout".
+func balancePreset(entry string) (*tafl.Variant, error) {
+	name, layout, _ := strings.Cut(entry, "/")
+	return tafl.Preset(name, layout)
 }
 
 // gameKey is v's rules string without its names: the same key means the
