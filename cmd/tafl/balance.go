@@ -39,8 +39,7 @@ func runBalance(e env) error {
 	}
 	var v *tafl.Variant
 	var pts []fitPoint
-	var total float64
-	var wins [3]int // by side
+	var wins [3]int // by side (NoSide: draws)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -67,7 +66,6 @@ func runBalance(e env) error {
 		case tafl.Defenders:
 			y = 0
 		}
-		total += y
 		p, err := scorePositions(g, y)
 		if err != nil {
 			return fmt.Errorf("%s: %w", f, err)
@@ -93,7 +91,7 @@ func runBalance(e env) error {
 		even = 0
 	}
 	fmt.Fprintf(e.stdout, "variant %s: %d games, %d positions; the attackers scored %.1f %%\n",
-		v.Name(), len(files), len(pts), 100*total/float64(len(files)))
+		v.Name(), len(files), len(pts), 100*(float64(wins[tafl.Attackers])+0.5*float64(wins[tafl.NoSide]))/float64(len(files)))
 	fmt.Fprintf(e.stdout, "even chances at a score of %+.0f (attackers' view; %.0f a logit)\n", even, fit.scale)
 	fmt.Fprintf(e.stdout, "balance: %d now, %.0f fitted\n", now, float64(now)+even)
 	return nil
