@@ -50,15 +50,20 @@ func TestBalanceFollowsTheRules(t *testing.T) {
 }
 
 // TestBalancesAreForDrawableGames: every entry of the table names a
-// preset (and layout), and one whose games can end in a draw (elsewhere a constant
+// preset (and layout) no other entry names, and one whose games can end in a draw (elsewhere a constant
 // changes no decision, and the table says it keeps 0).
 func TestBalancesAreForDrawableGames(t *testing.T) {
+	games := map[string]string{} // gameKey -> entry
 	for key := range balances {
 		v, err := balancePreset(key)
 		if err != nil {
 			t.Errorf("balances: %v", err)
 			continue
 		}
+		if other, ok := games[gameKey(v)]; ok {
+			t.Errorf("balances: %s and %s are the same game (balanceOf would pick one at random)", key, other)
+		}
+		games[gameKey(v)] = key
 		r := v.Rules()
 		if r.Repetition != tafl.RepetitionDraw && !r.NoMovesDraw {
 			t.Errorf("balances: %s has no draws", key)
