@@ -16,6 +16,7 @@
 //	tafl match   (engine-vs-engine matches; tafl match -h)
 //	tafl openings [position flags] [-count N] [-plies N] [-nodes N] … (balanced openings for tafl match -openings)
 //	tafl balance DIR|FILE.otg …  (fit the evaluation's balance from game records)
+//	tafl results [-draw REASON,…] DIR|FILE.otg …  (game records by player, side and how they ended)
 //
 // Position flags, common to every command that takes a position:
 //
@@ -78,6 +79,7 @@ var commands = map[string]command{
 	"match":    {"play engine-vs-engine matches", runMatch},
 	"openings": {"write balanced openings for tafl match -openings", runOpenings},
 	"balance":  {"fit the evaluation's balance from game records", runBalance},
+	"results":  {"tabulate game records by player, side and how they ended", runResults},
 }
 
 // usageError is a mistake in the command line: exit status 2.

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// runResults tabulates finished game records (such as `tafl match -out
+// DIR` writes) by player and side, with how the games ended:
+//
+//	tafl results [-draw REASON,…] DIR|FILE.otg …
+//
+// -draw counts the games that ended for one of the given reasons (such as
+// repetition) as draws, whoever the rules made the winner. The players
+// are the records' attackers and defenders tags.
+func runResults(e env) error {
+	var draw string
+	fs := newFlags(e, "results", "[-draw REASON,…] DIR|FILE.otg …")
+	fs.StringVar(&draw, "draw", "", "end reasons counted as draws, comma-separated (such as repetition)")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return &usageError{msg: "give the game records: .otg files or directories holding them (tafl match -out DIR writes them)"}
+	}
+	asDraw := map[tafl.EndReason]bool{}
+	if draw != "" {
+		for _, name := range strings.Split(draw, ",") {
+			r, ok := tafl.ParseEndReason(strings.TrimSpace(name))
+			if !ok || r == tafl.NoEnd {
+				return &usageError{msg: fmt.Sprintf("-draw: unknown end reason %q: use king-captured, king-escaped, exit-fort, encirclement, repetition, no-moves, resignation or timeout", name)}
+			}
+			asDraw[r] = true
+		}
+	}
+	files, err := recordFiles(fs.Args())
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("no .otg records in %s: play some with tafl match -out DIR", strings.Join(fs.Args(), ", "))
+	}
+	sort.Strings(files)
+	t := newResultTable(asDraw)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		g, tags, err := tafl.DecodeGame(string(data))
+		if err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		if !g.Outcome().Over() {
+			return fmt.Errorf("%s: the game is not finished: tabulate finished games only", f)
+		}
+		names := map[string]string{}
+		for _, tg := range tags {
+			names[tg.Name] = tg.Value
+		}
+		if names["attackers"] == "" || names["defenders"] == "" {
+			return fmt.Errorf("%s: the record names no attackers or defenders player (tags attackers and defenders)", f)
+		}
+		t.add(names["attackers"], names["defenders"], g.Variant().Name(), g.Outcome())
+	}
+	t.print(e.stdout, draw)
+	return nil
+}
+
+// sideResult is one player's results with one side.
+type sideResult struct {
+	wins, losses, draws int
+	winsBy              map[tafl.EndReason]int // wins by end reason (counted wins only)
+	drawnBy             map[tafl.EndReason]int // games made draws by -draw, by reason
+}
+
+func (r *sideResult) games() int { return r.wins + r.losses + r.draws }
+
+func (r *sideResult) score() float64 {
+	if r.games() == 0 {
+		return 0
+	}
+	return (float64(r.wins) + float64(r.draws)/2) / float64(r.games())
+}
+
+// resultTable accumulates results per player and side.
+type resultTable struct {
+	asDraw   map[tafl.EndReason]bool
+	players  []string                   // in order of first appearance
+	res      map[string]*[2]*sideResult // [attackers, defenders]
+	variants map[string]bool
+	games    int
+}
+
+func newResultTable(asDraw map[tafl.EndReason]bool) *resultTable {
+	return &resultTable{asDraw: asDraw, res: map[string]*[2]*sideResult{}, variants: map[string]bool{}}
+}
+
+func (t *resultTable) of(player string, side int) *sideResult {
+	p, ok := t.res[player]
+	if !ok {
+		p = &[2]*sideResult{}
+		for i := range p {
+			p[i] = &sideResult{winsBy: map[tafl.EndReason]int{}, drawnBy: map[tafl.EndReason]int{}}
+		}
+		t.res[player] = p
+		t.players = append(t.players, player)
+	}
+	return p[side]
+}
+
+func (t *resultTable) add(attackers, defenders, variant string, o tafl.Outcome) {
+	t.games++
+	t.variants[variant] = true
+	a, d := t.of(attackers, 0), t.of(defenders, 1)
+	switch {
+	case o.Winner == tafl.NoSide:
+		a.draws++
+		d.draws++
+	case t.asDraw[o.Reason]:
+		a.draws++
+		d.draws++
+		w := a
+		if o.Winner == tafl.Defenders {
+			w = d
+		}
+		w.drawnBy[o.Reason]++
+	case o.Winner == tafl.Attackers:
+		a.wins++
+		a.winsBy[o.Reason]++
+		d.losses++
+	default:
+		d.wins++
+		d.winsBy[o.Reason]++
+		a.losses++
+	}
+}
+
+var sideNames = [2]string{"attackers", "defenders"}
+
+func (t *resultTable) print(w io.Writer, draw string) {
+	var vs []string
+	for v := range t.variants {
+		vs = append(vs, v)
+	}
+	sort.Strings(vs)
+	fmt.Fprintf(w, "results: %d games of %s", t.games, strings.Join(vs, ", "))
+	if draw != "" {
+		fmt.Fprintf(w, " (%s counted as a draw)", draw)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "%-24s %-10s %5s %5s %6s %5s %7s\n", "player", "side", "games", "wins", "losses", "draws", "score")
+	for _, p := range t.players {
+		var tot sideResult
+		for s, r := range t.res[p] {
+			fmt.Fprintf(w, "%-24s %-10s %5d %5d %6d %5d %6.1f%%\n", clip(p, 24), sideNames[s], r.games(), r.wins, r.losses, r.draws, 100*r.score())
+			tot.wins += r.wins
+			tot.losses += r.losses
+			tot.draws += r.draws
+		}
+		fmt.Fprintf(w, "%-24s %-10s %5d %5d %6d %5d %6.1f%%\n", clip(p, 24), "total", tot.games(), tot.wins, tot.losses, tot.draws, 100*tot.score())
+	}
+	fmt.Fprintln(w, "wins by how they ended:")
+	for _, p := range t.players {
+		for s, r := range t.res[p] {
+			if r.games() == 0 {
+				continue
+			}
+			fmt.Fprintf(w, "  %s as %s: %s", clip(p, 24), sideNames[s], reasons(r.winsBy))
+			if len(r.drawnBy) > 0 {
+				fmt.Fprintf(w, "; counted as draws: %s", reasons(r.drawnBy))
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	fmt.Fprintln(w, "attackers' games won by king capture or encirclement:")
+	for _, p := range t.players {
+		r := t.res[p][0]
+		if r.games() == 0 {
+			continue
+		}
+		n := r.winsBy[tafl.KingCaptured] + r.winsBy[tafl.Encirclement]
+		fmt.Fprintf(w, "  %s: %d of %d (%.1f%%)\n", clip(p, 24), n, r.games(), 100*float64(n)/float64(r.games()))
+	}
+}
+
+// reasons writes counts by end reason, such as "king-captured 3, repetition 2".
+func reasons(m map[tafl.EndReason]int) string {
+	if len(m) == 0 {
+		return "none"
+	}
+	var keys []tafl.EndReason
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-3] + "..."
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// writeGame plays moves from the given position (the variant's start when
+// record is "") and writes the record with the two players' names.
+func writeGame(t *testing.T, dir, name, variant, record string, toMove tafl.Side, moves []string, attackers, defenders string) tafl.Outcome {
+	t.Helper()
+	v, err := tafl.Preset(variant, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tafl.NewGame(v)
+	if record != "" {
+		p, err := v.ParsePosition(record, toMove)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g = tafl.NewGameFrom(p)
+	}
+	for _, m := range moves {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	text := tafl.EncodeGame(g, []tafl.Tag{{Name: "attackers", Value: attackers}, {Name: "defenders", Value: defenders}})
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return g.Outcome()
+}
+
+func TestResults(t *testing.T) {
+	dir := t.TempDir()
+	// Attackers win by repetition (copenhagen: the defenders lose a
+	// threefold repetition): the start position comes back twice.
+	cycle := []string{"d1-d2", "f4-i4", "d2-d1", "i4-f4"}
+	o := writeGame(t, dir, "g1.otg", "copenhagen", "", 0, append(append([]string{}, cycle...), cycle...), "alpha", "beta")
+	if o.Winner != tafl.Attackers || o.Reason != tafl.Repetition {
+		t.Fatalf("game 1 ended %v by %v, want an attackers' win by repetition", o.Winner, o.Reason)
+	}
+	// Attackers capture the brandubh king (captured by two).
+	o = writeGame(t, dir, "g2.otg", "brandubh", "/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers, []string{"e3-e5"}, "alpha", "beta")
+	if o.Winner != tafl.Attackers || o.Reason != tafl.KingCaptured {
+		t.Fatalf("game 2 ended %v by %v", o.Winner, o.Reason)
+	}
+	// The king escapes.
+	o = writeGame(t, dir, "g3.otg", "brandubh", "/7/K6/7/7/7/3t2T/7/", tafl.Defenders, []string{"a2-a1"}, "beta", "alpha")
+	if o.Winner != tafl.Defenders || o.Reason != tafl.KingEscaped {
+		t.Fatalf("game 3 ended %v by %v", o.Winner, o.Reason)
+	}
+
+	out, errOut, code := runTafl(t, "", "results", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"results: 3 games of brandubh, copenhagen\n",
+		"alpha                    attackers      2     2      0     0  100.0%\n",
+		"alpha                    defenders      1     1      0     0  100.0%\n",
+		"alpha                    total          3     3      0     0  100.0%\n",
+		"beta                     attackers      1     0      1     0    0.0%\n",
+		"beta                     defenders      2     0      2     0    0.0%\n",
+		"  alpha as attackers: king-captured 1, repetition 1\n",
+		"  alpha as defenders: king-escaped 1\n",
+		"  beta as defenders: none\n",
+		"  alpha: 1 of 2 (50.0%)\n",
+		"  beta: 0 of 1 (0.0%)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+
+	out, errOut, code = runTafl(t, "", "results", "-draw", "repetition", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"(repetition counted as a draw)",
+		"alpha                    attackers      2     1      0     1   75.0%\n",
+		"alpha                    total          3     2      0     1   83.3%\n",
+		"beta                     defenders      2     0      1     1   25.0%\n",
+		"  alpha as attackers: king-captured 1; counted as draws: repetition 1\n",
+		"  alpha: 1 of 2 (50.0%)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("with -draw repetition, output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestResultsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	if _, errOut, code := runTafl(t, "", "results", dir); code != 1 || !strings.Contains(errOut, "no .otg records") {
+		t.Errorf("empty directory: exit %d, %q", code, errOut)
+	}
+	if _, errOut, code := runTafl(t, "", "results", "-draw", "stalemate", dir); code != 2 || !strings.Contains(errOut, "unknown end reason") {
+		t.Errorf("bad -draw: exit %d, %q", code, errOut)
+	}
+	writeGame(t, dir, "open.otg", "brandubh", "", 0, []string{"d6-f6"}, "a", "b")
+	if _, errOut, code := runTafl(t, "", "results", dir); code != 1 || !strings.Contains(errOut, "not finished") {
+		t.Errorf("unfinished game: exit %d, %q", code, errOut)
+	}
+	if _, _, code := runTafl(t, "", "results"); code != 2 {
+		t.Errorf("no arguments: exit %d, want 2", code)
+	}
+}
