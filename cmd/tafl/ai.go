@@ -16,7 +16,7 @@ import (
 
 // runAI searches a position and prints the engine's choice.
 //
-//	tafl ai [position flags] [-moves "…"] [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N] [-json]
+//	tafl ai [position flags] [-moves "…"] [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N] [-weights FILE] [-json]
 //
 // The text output is one "key value" pair per line: move, score, mate
 // (plies to a forced end, + winning, − losing; only when forced), depth,
@@ -24,13 +24,13 @@ import (
 // keys (time in milliseconds, pv as a list of moves).
 func runAI(e env) error {
 	var s setup
-	var level, moves string
+	var level, moves, weights string
 	var timeLimit time.Duration
 	var depth, threads int
 	var nodes int64
 	var seed uint64
 	var asJSON bool
-	fs := newFlags(e, "ai", `[position flags] [-moves "…"] [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N] [-json]`)
+	fs := newFlags(e, "ai", `[position flags] [-moves "…"] [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N] [-weights FILE] [-json]`)
 	s.register(fs)
 	fs.StringVar(&moves, "moves", "", "moves to play from the position first, separated by spaces")
 	fs.StringVar(&level, "level", "", "playing level: easy, medium, hard or max (default hard)")
@@ -40,6 +40,7 @@ func runAI(e env) error {
 	fs.IntVar(&threads, "threads", 1, "search threads")
 	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
+	fs.StringVar(&weights, "weights", "", "the evaluation's weights (JSON, as tafl tune writes; copenhagen, fetlar and cyning-taefl)")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
@@ -63,6 +64,11 @@ func runAI(e env) error {
 	}
 	if g.Outcome().Over() {
 		return fmt.Errorf("the game is over (%s, %s): there is no move to find", g.Outcome().Status(), g.Outcome().Reason)
+	}
+	if weights != "" {
+		if lim.Weights, err = loadWeights(g.Variant(), weights); err != nil {
+			return err
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()

@@ -17,6 +17,7 @@
 //	tafl openings [position flags] [-count N] [-plies N] [-nodes N] … (balanced openings for tafl match -openings)
 //	tafl balance DIR|FILE.otg …  (fit the evaluation's balance from game records)
 //	tafl results [-draw REASON,…] DIR|FILE.otg …  (game records by player, side and how they ended)
+//	tafl tune [-variant NAME] [-weights FILE] [-corpus FILE.csv] … [DIR|FILE.otg …]  (fit the evaluation's weights to game results)
 //
 // Position flags, common to every command that takes a position:
 //
@@ -80,6 +81,7 @@ var commands = map[string]command{
 	"openings": {"write balanced openings for tafl match -openings", runOpenings},
 	"balance":  {"fit the evaluation's balance from game records", runBalance},
 	"results":  {"tabulate game records by player, side and how they ended", runResults},
+	"tune":     {"fit the evaluation's weights to game results", runTune},
 }
 
 // usageError is a mistake in the command line: exit status 2.

@@ -25,14 +25,16 @@ import (
 //
 // The output is one comment line with the opening's moves and one line
 // "RECORD SIDE" per kept opening, in the order of the candidates' seeds;
-// the same flags give the same file.
+// the same flags give the same file. -weights plays the test games with
+// other evaluation weights (tafl tune); with -out the test games are kept,
+// which makes them tafl tune's self-play data too.
 func runOpenings(e env) error {
 	var s setup
 	var count, plies, maxPlies, tries, conc int
 	var nodes int64
 	var seed uint64
-	var outDir string
-	fs := newFlags(e, "openings", "[position flags] [-count N] [-plies N] [-nodes N] [-tries N] [-maxplies N] [-seed N] [-concurrency N] [-out DIR]")
+	var outDir, weightsFile string
+	fs := newFlags(e, "openings", "[position flags] [-count N] [-plies N] [-nodes N] [-tries N] [-maxplies N] [-seed N] [-concurrency N] [-weights FILE] [-out DIR]")
 	s.register(fs)
 	fs.IntVar(&count, "count", 50, "openings to keep")
 	fs.IntVar(&plies, "plies", 4, "plies of each random opening walk")
@@ -42,6 +44,7 @@ func runOpenings(e env) error {
 	fs.Uint64Var(&seed, "seed", 1, "seed of the first candidate (candidate i has seed+i)")
 	fs.IntVar(&conc, "concurrency", runtime.NumCPU(), "candidates tested at once")
 	fs.StringVar(&outDir, "out", "", "directory for the test games' .otg records")
+	fs.StringVar(&weightsFile, "weights", "", "the evaluation's weights for the test games (JSON, as tafl tune writes)")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
@@ -61,6 +64,12 @@ func runOpenings(e env) error {
 	if start.Outcome().Over() {
 		return fmt.Errorf("the game is already over in the start position")
 	}
+	var weights *ai.Weights
+	if weightsFile != "" {
+		if weights, err = loadWeights(start.Variant(), weightsFile); err != nil {
+			return err
+		}
+	}
 	if outDir != "" {
 		if err := os.MkdirAll(outDir, 0o755); err != nil {
 			return err
@@ -77,7 +86,7 @@ func runOpenings(e env) error {
 		for range min(conc, len(batch)) {
 			wg.Go(func() {
 				for i := range next {
-					batch[i] = testCandidate(ctx, start, plies, seed+uint64(tried+i), nodes, maxPlies, outDir, tried+i)
+					batch[i] = testCandidate(ctx, start, plies, seed+uint64(tried+i), nodes, maxPlies, outDir, tried+i, weights)
 				}
 			})
 		}
@@ -142,7 +151,7 @@ var testBudgets = [4][2]int64{{1, 1}, {2, 1}, {1, 2}, {2, 2}}
 // testCandidate makes candidate index (seeded random walk) and plays its
 // test games with tafl match's game loop, from the position the walk
 // reaches; with outDir, the records go to outDir/candidate-NNNN/.
-func testCandidate(ctx context.Context, start tafl.Position, plies int, seed uint64, nodes int64, maxPlies int, outDir string, index int) candidate {
+func testCandidate(ctx context.Context, start tafl.Position, plies int, seed uint64, nodes int64, maxPlies int, outDir string, index int, weights *ai.Weights) candidate {
 	op := randomOpening(start, plies, seed)
 	c := candidate{index: index, moves: op.moves}
 	g := tafl.NewGameFrom(start)
@@ -173,7 +182,7 @@ func testCandidate(ctx context.Context, start tafl.Position, plies int, seed uin
 		}
 		for j, side := range []tafl.Side{p1, p1.Other()} {
 			n := budget[side]
-			m.specs[j] = playerSpec{name: fmt.Sprintf("nodes=%d", n), lim: ai.Limits{Nodes: n}}
+			m.specs[j] = playerSpec{name: fmt.Sprintf("nodes=%d", n), lim: ai.Limits{Nodes: n, Weights: weights}}
 		}
 		res := m.playGame(ctx, k)
 		if res.err != nil {

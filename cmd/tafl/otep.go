@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"os/signal"
 	"strconv"
@@ -21,7 +22,7 @@ import (
 // opentafl-engine-protocol.txt) on stdin/stdout, so that OpenTafl (or
 // `tafl match`) can use taflbot's engine:
 //
-//	tafl otep [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N]
+//	tafl otep [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N] [-weights FILE]
 //
 // The engine says "hello", then follows the host's commands: rules,
 // start, position, side, clock (milliseconds), play (answered with
@@ -45,11 +46,20 @@ func runOTEP(e env) error {
 	fs.Int64Var(&nodes, "nodes", 0, "node budget per move")
 	fs.IntVar(&threads, "threads", 1, "search threads")
 	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium")
+	var weights string
+	fs.StringVar(&weights, "weights", "", "the evaluation's weights (JSON, as tafl tune writes) for the games whose variant they fit")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return &usageError{msg: "otep takes no arguments"}
+	}
+	var weightsData []byte
+	if weights != "" {
+		var err error
+		if weightsData, err = os.ReadFile(weights); err != nil {
+			return err
+		}
 	}
 	lim, err := searchLimits(level, timeLimit, depth, nodes, seed)
 	if err != nil {
@@ -58,7 +68,7 @@ func runOTEP(e env) error {
 	lim.Threads = max(threads, 1)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	eng := &otepEngine{out: e.stdout, log: e.stderr, lim: lim}
+	eng := &otepEngine{out: e.stdout, log: e.stderr, lim: lim, weights: weightsData}
 	return eng.serve(ctx, e.stdin)
 }
 
@@ -174,6 +184,8 @@ type otepEngine struct {
 	moves int // moves played by the engine, for the seed
 	lines chan string
 	held  []string // lines read during a search, handled after it
+
+	weights []byte // -weights, applied to each game whose variant they fit
 }
 
 func (s *otepEngine) send(format string, args ...any) {
@@ -296,6 +308,15 @@ func (s *otepEngine) rules(text string) {
 		return
 	}
 	s.v, s.g, s.prev, s.clock = v, tafl.NewGame(v), nil, nil
+	s.lim.Weights = nil
+	if s.weights != nil {
+		w, err := ai.ParseWeights(v, s.weights)
+		if err != nil {
+			s.warn("-weights: %v; playing with the built-in weights", err)
+			return
+		}
+		s.lim.Weights = w
+	}
 }
 
 // toMove guesses the side to move for a position record, which does not

@@ -154,16 +154,20 @@ func (t *resultTable) print(w io.Writer, draw string) {
 		fmt.Fprintf(w, " (%s counted as a draw)", draw)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%-24s %-10s %5s %5s %6s %5s %7s\n", "player", "side", "games", "wins", "losses", "draws", "score")
+	width := len("player")
+	for _, p := range t.players {
+		width = max(width, len(p))
+	}
+	fmt.Fprintf(w, "%-*s %-10s %5s %5s %6s %5s %7s\n", width, "player", "side", "games", "wins", "losses", "draws", "score")
 	for _, p := range t.players {
 		var tot sideResult
 		for s, r := range t.res[p] {
-			fmt.Fprintf(w, "%-24s %-10s %5d %5d %6d %5d %6.1f%%\n", clip(p, 24), sideNames[s], r.games(), r.wins, r.losses, r.draws, 100*r.score())
+			fmt.Fprintf(w, "%-*s %-10s %5d %5d %6d %5d %6.1f%%\n", width, p, sideNames[s], r.games(), r.wins, r.losses, r.draws, 100*r.score())
 			tot.wins += r.wins
 			tot.losses += r.losses
 			tot.draws += r.draws
 		}
-		fmt.Fprintf(w, "%-24s %-10s %5d %5d %6d %5d %6.1f%%\n", clip(p, 24), "total", tot.games(), tot.wins, tot.losses, tot.draws, 100*tot.score())
+		fmt.Fprintf(w, "%-*s %-10s %5d %5d %6d %5d %6.1f%%\n", width, p, "total", tot.games(), tot.wins, tot.losses, tot.draws, 100*tot.score())
 	}
 	fmt.Fprintln(w, "wins by how they ended:")
 	for _, p := range t.players {
@@ -171,7 +175,7 @@ func (t *resultTable) print(w io.Writer, draw string) {
 			if r.games() == 0 {
 				continue
 			}
-			fmt.Fprintf(w, "  %s as %s: %s", clip(p, 24), sideNames[s], reasons(r.winsBy))
+			fmt.Fprintf(w, "  %s as %s: %s", p, sideNames[s], reasons(r.winsBy))
 			if len(r.drawnBy) > 0 {
 				fmt.Fprintf(w, "; counted as draws: %s", reasons(r.drawnBy))
 			}
@@ -185,7 +189,7 @@ func (t *resultTable) print(w io.Writer, draw string) {
 			continue
 		}
 		n := r.winsBy[tafl.KingCaptured] + r.winsBy[tafl.Encirclement]
-		fmt.Fprintf(w, "  %s: %d of %d (%.1f%%)\n", clip(p, 24), n, r.games(), 100*float64(n)/float64(r.games()))
+		fmt.Fprintf(w, "  %s: %d of %d (%.1f%%)\n", p, n, r.games(), 100*float64(n)/float64(r.games()))
 	}
 }
 
@@ -204,11 +208,4 @@ func reasons(m map[tafl.EndReason]int) string {
 		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
 	}
 	return strings.Join(parts, ", ")
-}
-
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n-3] + "..."
 }

@@ -63,11 +63,11 @@ func TestResults(t *testing.T) {
 	}
 	for _, want := range []string{
 		"results: 3 games of brandubh, copenhagen\n",
-		"alpha                    attackers      2     2      0     0  100.0%\n",
-		"alpha                    defenders      1     1      0     0  100.0%\n",
-		"alpha                    total          3     3      0     0  100.0%\n",
-		"beta                     attackers      1     0      1     0    0.0%\n",
-		"beta                     defenders      2     0      2     0    0.0%\n",
+		"alpha  attackers      2     2      0     0  100.0%\n",
+		"alpha  defenders      1     1      0     0  100.0%\n",
+		"alpha  total          3     3      0     0  100.0%\n",
+		"beta   attackers      1     0      1     0    0.0%\n",
+		"beta   defenders      2     0      2     0    0.0%\n",
 		"  alpha as attackers: king-captured 1, repetition 1\n",
 		"  alpha as defenders: king-escaped 1\n",
 		"  beta as defenders: none\n",
@@ -85,9 +85,9 @@ func TestResults(t *testing.T) {
 	}
 	for _, want := range []string{
 		"(repetition counted as a draw)",
-		"alpha                    attackers      2     1      0     1   75.0%\n",
-		"alpha                    total          3     2      0     1   83.3%\n",
-		"beta                     defenders      2     0      1     1   25.0%\n",
+		"alpha  attackers      2     1      0     1   75.0%\n",
+		"alpha  total          3     2      0     1   83.3%\n",
+		"beta   defenders      2     0      1     1   25.0%\n",
 		"  alpha as attackers: king-captured 1; counted as draws: repetition 1\n",
 		"  alpha: 1 of 2 (50.0%)\n",
 	} {

@@ -20,10 +20,11 @@ var rules = map[string]struct {
 	internal   []string
 	thirdParty []string
 }{
-	"tafl":    {},
-	"tafl/ai": {internal: []string{"tafl"}},
-	"render":  {internal: []string{"tafl"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
-	"storage": {internal: []string{"tafl"}, thirdParty: []string{"go.etcd.io/bbolt"}},
+	"tafl":         {},
+	"tafl/ai":      {internal: []string{"tafl"}},
+	"tafl/ai/tune": {internal: []string{"tafl", "tafl/ai"}},
+	"render":       {internal: []string{"tafl"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
+	"storage":      {internal: []string{"tafl"}, thirdParty: []string{"go.etcd.io/bbolt"}},
 	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "internal"},
 		thirdParty: []string{"github.com/bwmarrin/discordgo", "golang.org/x/crypto"}},
 }
@@ -106,6 +107,8 @@ func TestViolates(t *testing.T) {
 		{"bot", module + "/cmd/taflbot", true},
 		{"tafl/ai", module + "/tafl", false},
 		{"tafl/ai", module + "/render", true},
+		{"tafl/ai/tune", module + "/tafl/ai", false},
+		{"tafl/ai/tune", module + "/storage", true},
 	}
 	for _, c := range cases {
 		r := rules[c.dir]

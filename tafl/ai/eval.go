@@ -22,6 +22,18 @@ type weights struct {
 	chain              int32 // per diagonal link between attackers (cordon)
 	hanging            int32 // per piece that the side to move could attack (half sandwiched)
 	hangingOther       int32 // the same for the side to move's own pieces
+
+	// Terms of the fitted families (see features.go); zero elsewhere.
+	// Each adds weight × count from the attackers' point of view.
+	kingAdjSq      int32          // per attacker beside a strong king, squared
+	hangDA, hangAA int32          // defenders / attackers that could be captured, attackers to move
+	hangDD, hangAD int32          // the same, defenders to move
+	seal           [3]int32       // per corner sealed (0), or one or two attackers short of it (1, 2); see seal.go
+	kingShut       int32          // the king cannot reach the edge (cordon, seal.go)
+	kingRoom       int32          // per square of his room when he is shut in
+	outsideDef     int32          // per defender outside his room when he is shut in
+	pstA, pstD     [classes]int32 // per attacker / defender on a square of each symmetry class (classOf)
+	pstK           [classes]int32 // the king on a square of each class
 }
 
 var cornerWeights = weights{
@@ -29,6 +41,19 @@ var cornerWeights = weights{
 	kingFree: 5, openLine: 60, route: 90, routeSq: 60, kingDist: 6,
 	kingAdj: 22, kingAdjWeak: 55, guard: 300, chain: 7,
 	hanging: 30, hangingOther: 10,
+}
+
+// corner11Weights are the terms of the corner-escape variants on 11×11
+// boards with a strong king (copenhagen, fetlar, cyning-taefl).
+var corner11Weights = weights{
+	attacker: 100, defender: 170,
+	kingFree: 5, openLine: 60, route: 90, routeSq: 60,
+	kingAdjSq: 11, chain: 7,
+	hangDA: 30, hangAA: -10, hangDD: 10, hangAD: -30,
+	// classes 0-20: y(y+1)/2 + x, x ≤ y the distances to the nearer edges
+	pstA: [classes]int32{0: 0, 1: 0, 2: 36, 3: 30, 4: 66, 6: 12},
+	pstK: [classes]int32{0: -66, 1: -60, 2: -54, 3: -54, 4: -48, 5: -42, 6: -48, 7: -42, 8: -36, 9: -30,
+		10: -42, 11: -36, 12: -30, 13: -24, 14: -18, 15: -36, 16: -30, 17: -24, 18: -18, 19: -12, 20: -6},
 }
 
 var edgeWeights = weights{
@@ -42,67 +67,37 @@ var edgeWeights = weights{
 // given the board's piece terms ps (see pieceSums). It must not be a
 // finished position.
 func (in *info) evaluateWith(bp *board, toMove tafl.Side, k tafl.Square, ps *pieceSums) int32 {
+	return in.evaluateCached(bp, toMove, k, ps, nil)
+}
+
+// evaluateCached is evaluateWith with a cache of the cordon test (nil:
+// none).
+func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *pieceSums, cc *cordonCache) int32 {
 	b := bp
 	w := in.w
 	var s int32 // attackers' point of view
 
 	// The king.
 	if k != tafl.NoSquare {
-		free, lines, routes := int32(0), int32(0), int32(0)
-		var seen [16]tafl.Square // escape squares reached in two moves
-		routeSq := int32(0)
-		for _, d := range dirs {
-			for q := k + d; b[q] == tafl.Empty; q += d {
-				if in.kingStop[q] {
-					if in.escape[q] {
-						lines++
-						break
-					}
-					free++
-					// Open lines from q (the king's own square counts as empty).
-					n := int32(0)
-					for i, e := range dirs {
-						if e == -d || in.escDirs[q]&(1<<i) == 0 {
-							continue // no escape square that way
-						}
-						for r := q + e; b[r] == tafl.Empty || r == k; r += e {
-							if in.kingStop[r] && in.escape[r] {
-								n++
-								if !slices.Contains(seen[:routeSq], r) && routeSq < int32(len(seen)) {
-									seen[routeSq] = r
-									routeSq++
-								}
-								break
-							}
-							if !in.kingPass[r] {
-								break
-							}
-						}
-					}
-					if n > 0 {
-						routes++
-					}
-				}
-				if !in.kingPass[q] {
-					break
-				}
-			}
-		}
+		kt := in.kingTerms(b, k)
+		free, lines, routes, routeSq, adj := kt.free, kt.lines, kt.routes, kt.routeSq, kt.adj
 		s -= w.kingFree*free + w.route*routes + w.routeSq*routeSq
 		if toMove == tafl.Attackers {
 			s -= w.openLine * lines
 		}
 		s -= w.kingDist * (int32(in.size) - int32(in.kingDist[k]))
-		adj := int32(0)
-		for _, d := range dirs {
-			if b[k+d] == tafl.Attacker {
-				adj++
-			}
-		}
 		if in.captureNeed == 1 {
 			s += w.kingAdjWeak * adj
 		} else {
-			s += w.kingAdj * adj * adj / 2
+			s += w.kingAdj*adj*adj/2 + w.kingAdjSq*adj*adj
+		}
+		s += in.pstK[k]
+	}
+	if in.seals != nil {
+		n := in.sealCounts(&ps.seal, k)
+		s += w.seal[0]*n[0] + w.seal[1]*n[1] + w.seal[2]*n[2]
+		if shut, room, out := in.cordonCached(b, k, ps, cc); shut {
+			s += w.kingShut + w.kingRoom*room + w.outsideDef*out
 		}
 	}
 
@@ -115,10 +110,12 @@ func (in *info) evaluateWith(bp *board, toMove tafl.Side, k tafl.Square, ps *pie
 // them move by move (see searcher.push) instead of scanning the board at
 // every evaluation; pieceSumsOf computes them from scratch.
 type pieceSums struct {
-	natt, ndef   int32 // material
-	guard        int32 // corner blockade value of the attackers, weighted
-	chain        int32 // diagonal links between attackers
-	hangA, hangD int32 // attackers / defenders that could be captured
+	natt, ndef   int32     // material
+	guard        int32     // square values: the corner blockade and pstA of the attackers, pstD of the defenders
+	chain        int32     // diagonal links between attackers
+	hangA, hangD int32     // attackers / defenders that could be captured
+	seal         [4]uint16 // per corner, its triangle's squares that hold attackers (fitted families)
+	akey         uint64    // the attackers' squares, hashed (cordonCache)
 }
 
 // pieceSumsOf sums the piece terms of board b.
@@ -136,7 +133,11 @@ func (in *info) addSquare(b *board, sq tafl.Square, t *pieceSums, sign int32) {
 	switch b[sq] {
 	case tafl.Attacker:
 		t.natt += sign
-		t.guard += sign * in.guardW[sq]
+		t.guard += sign * in.guardW[sq] // with the attackers' square values (pstA)
+		t.akey ^= in.zob[sq]
+		if p := in.sealAt[sq]; p.corner != 0 && p.bit > 2 {
+			t.seal[p.corner-1] ^= p.bit // not the corner's neighbours (bits 1 and 2); see seal.go
+		}
 		if b[sq+stride+1] == tafl.Attacker {
 			t.chain += sign
 		}
@@ -148,6 +149,7 @@ func (in *info) addSquare(b *board, sq tafl.Square, t *pieceSums, sign int32) {
 		}
 	case tafl.Defender:
 		t.ndef += sign
+		t.guard += sign * in.pstDsq[sq]
 		if in.exposed(b, sq, tafl.Attacker) {
 			t.hangD += sign
 		}
@@ -208,8 +210,10 @@ func (in *info) finish(s int32, ps *pieceSums, toMove tafl.Side) int32 {
 	s += w.attacker*ps.natt - w.defender*ps.ndef - in.balance
 	if toMove == tafl.Attackers {
 		s += w.hanging*ps.hangD - w.hangingOther*ps.hangA
+		s += w.hangDA*ps.hangD + w.hangAA*ps.hangA
 	} else {
 		s += w.hangingOther*ps.hangD - w.hanging*ps.hangA
+		s += w.hangDD*ps.hangD + w.hangAD*ps.hangA
 	}
 	if toMove == tafl.Defenders {
 		return -s
@@ -261,4 +265,65 @@ func (in *info) linesFrom(b *board, q, k tafl.Square) int {
 		}
 	}
 	return n
+}
+
+// kingTerms are the counts the evaluation takes from the king's lines.
+type kingTerms struct {
+	free    int32 // squares the king can move to
+	lines   int32 // open lines to an escape square
+	routes  int32 // squares he can move to from which he would have an open line
+	routeSq int32 // escape squares he reaches in two moves (at most 16 counted)
+	adj     int32 // attackers beside him
+}
+
+// kingTerms counts the king's terms on board b, the king on k.
+func (in *info) kingTerms(b *board, k tafl.Square) kingTerms {
+	var t kingTerms
+	free, lines, routes := int32(0), int32(0), int32(0)
+	var seen [16]tafl.Square // escape squares reached in two moves
+	routeSq := int32(0)
+	for _, d := range dirs {
+		for q := k + d; b[q] == tafl.Empty; q += d {
+			if in.kingStop[q] {
+				if in.escape[q] {
+					lines++
+					break
+				}
+				free++
+				// Open lines from q (the king's own square counts as empty).
+				n := int32(0)
+				for i, e := range dirs {
+					if e == -d || in.escDirs[q]&(1<<i) == 0 {
+						continue // no escape square that way
+					}
+					for r := q + e; b[r] == tafl.Empty || r == k; r += e {
+						if in.kingStop[r] && in.escape[r] {
+							n++
+							if !slices.Contains(seen[:routeSq], r) && routeSq < int32(len(seen)) {
+								seen[routeSq] = r
+								routeSq++
+							}
+							break
+						}
+						if !in.kingPass[r] {
+							break
+						}
+					}
+				}
+				if n > 0 {
+					routes++
+				}
+			}
+			if !in.kingPass[q] {
+				break
+			}
+		}
+	}
+	for _, d := range dirs {
+		if b[k+d] == tafl.Attacker {
+			t.adj++
+		}
+	}
+	t.free, t.lines, t.routes, t.routeSq = free, lines, routes, routeSq
+	return t
 }

@@ -1,6 +1,9 @@
 package ai
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 
@@ -34,15 +37,21 @@ type info struct {
 	corner  bool // the king escapes to the corners (else to the edge)
 	squares []tafl.Square
 
-	empty    board        // every board square Empty, every other cell offBoard
-	escape   [cells]bool  // the king wins on this square
-	special  [cells]bool  // throne, corner or camp
-	kingStop [cells]bool  // the king may stop here (coming from outside)
-	kingPass [cells]bool  // the king may pass over here
-	guard    [cells]int16 // corner variants: value of an attacker here for blocking a corner
-	guardW   [cells]int32 // guard scaled by the weights: guard * w.guard / 100
-	kingDist [cells]int16 // distance (in squares) to the nearest escape square
-	escDirs  [cells]uint8 // bit i: an escape square lies from here in direction dirs[i]
+	empty    board                      // every board square Empty, every other cell offBoard
+	escape   [cells]bool                // the king wins on this square
+	special  [cells]bool                // throne, corner or camp
+	kingStop [cells]bool                // the king may stop here (coming from outside)
+	kingPass [cells]bool                // the king may pass over here
+	guard    [cells]int16               // corner variants: value of an attacker here for blocking a corner
+	guardW   [cells]int32               // an attacker's square value: guard * w.guard / 100, plus pstA
+	pstDsq   [cells]int32               // a defender's square value (pstD)
+	pstK     [cells]int32               // the king's square value (pstK)
+	seals    [][sealSquares]tafl.Square // per corner: the squares of its triangle (fitted families; see seal.go)
+	sealAt   [cells]sealPlace           // each square's corner triangle and bit
+	outward  [cells][4]tafl.Square      // the four steps, the one toward the nearest edge last
+	zob      [cells]uint64              // random keys of the squares (cordonCache)
+	kingDist [cells]int16               // distance (in squares) to the nearest escape square
+	escDirs  [cells]uint8               // bit i: an escape square lies from here in direction dirs[i]
 	w        *weights
 
 	// pieces needed around the king before a one-move capture is possible
@@ -112,7 +121,22 @@ func newInfo(v *tafl.Variant) *info {
 			in.kingStop[sq], in.kingPass[sq] = false, false
 		}
 	}
+	rng := rand.New(rand.NewPCG(0xc0, 0xd0))
 	for _, sq := range in.squares {
+		in.zob[sq] = rng.Uint64()
+	}
+	for _, sq := range in.squares {
+		// Steps ordered by the distance to the edge that way, farthest first.
+		o := dirs
+		dist := func(d tafl.Square) int {
+			n := 0
+			for q := sq + d; in.empty[q] != offBoard; q += d {
+				n++
+			}
+			return n
+		}
+		slices.SortStableFunc(o[:], func(a, b tafl.Square) int { return dist(b) - dist(a) })
+		in.outward[sq] = o
 		for i, d := range dirs {
 			for q := sq + d; in.empty[q] == tafl.Empty; q += d {
 				if in.escape[q] {
@@ -136,6 +160,16 @@ func newInfo(v *tafl.Variant) *info {
 	}
 	if in.corner {
 		in.w = &cornerWeights
+		if n == 11 && r.KingStrength == tafl.StrongKing {
+			in.w = &corner11Weights
+			in.seals = cornerSeals(n)
+			sealTables()
+			for c, t := range in.seals {
+				for i, sq := range t {
+					in.sealAt[sq] = sealPlace{corner: uint8(c + 1), bit: 1 << i}
+				}
+			}
+		}
 		// Squares that shut a corner: the classic diagonal blockade.
 		for _, sq := range in.squares {
 			f, rk := sq.File(), sq.Rank()
@@ -155,9 +189,7 @@ func newInfo(v *tafl.Variant) *info {
 	} else {
 		in.w = &edgeWeights
 	}
-	for _, sq := range in.squares {
-		in.guardW[sq] = int32(in.guard[sq]) * in.w.guard / 100
-	}
+	in.setWeights(in.w)
 	in.balance = balanceOf(v)
 	switch r.KingStrength {
 	case tafl.WeakKing, tafl.StrongNearThrone:
@@ -207,4 +239,44 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// classes bounds the number of symmetry classes of squares (classOf) on
+// the largest board, 19×19.
+const classes = (tafl.MaxSize/2 + 1) * (tafl.MaxSize/2 + 2) / 2
+
+// classOf returns the symmetry class of square sq on an n×n board: the
+// squares that the board's eight symmetries map onto each other share a
+// class. With x ≤ y the distances to the nearer edges, the class is
+// y(y+1)/2 + x, so the corner is class 0 and the centre the last.
+func classOf(sq tafl.Square, n int) int {
+	x := min(sq.File(), n-1-sq.File())
+	y := min(sq.Rank(), n-1-sq.Rank())
+	if x > y {
+		x, y = y, x
+	}
+	return y*(y+1)/2 + x
+}
+
+// setWeights makes w the evaluation's weights and derives the square
+// tables from them.
+func (in *info) setWeights(w *weights) {
+	in.w = w
+	for _, sq := range in.squares {
+		c := classOf(sq, in.size)
+		in.guardW[sq] = int32(in.guard[sq])*w.guard/100 + w.pstA[c]
+		in.pstDsq[sq] = w.pstD[c]
+		in.pstK[sq] = w.pstK[c]
+	}
+}
+
+// withWeights returns a copy of in that evaluates with w.
+func (in *info) withWeights(w *Weights) (*info, error) {
+	if !in.fitted() || w.size != in.size {
+		return nil, fmt.Errorf("ai: weights for %d×%d boards do not fit %s (see Tunable)", w.size, w.size, in.v.Name())
+	}
+	c := *in
+	ww := w.w
+	c.setWeights(&ww)
+	return &c, nil
 }

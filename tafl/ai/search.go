@@ -43,6 +43,11 @@ type Limits struct {
 	// move gets an exact score), so use it with a small depth.
 	Noise int
 
+	// Weights replaces the evaluation's built-in weights (nil: the
+	// built-in ones); only for the variants whose evaluation is a fitted
+	// family (see Tunable, ParseWeights).
+	Weights *Weights
+
 	knobs knobs // test switches
 }
 
@@ -155,6 +160,8 @@ type searcher struct {
 	marks [cells]uint32
 	mark  uint32
 
+	cordons cordonCache // the evaluation's cordon tests
+
 	capMap [maxPly + 1][cells]uint8 // see buildCapMap
 	capSq  [maxPly + 1][]tafl.Square
 }
@@ -167,7 +174,7 @@ func (s *searcher) evaluate(ply int) int32 {
 			panic(fmt.Sprintf("ai: incremental piece sums %+v, from scratch %+v", *ps, want))
 		}
 	}
-	v := s.in.evaluateWith(&s.boards[ply], s.sides[ply&1], s.kings[ply], ps)
+	v := s.in.evaluateCached(&s.boards[ply], s.sides[ply&1], s.kings[ply], ps, &s.cordons)
 	return v
 }
 
@@ -192,6 +199,11 @@ func Search(ctx context.Context, g *tafl.Game, lim Limits) (Result, error) {
 	maxDepth := lim.Depth
 	if maxDepth <= 0 || maxDepth > maxPly-10 {
 		maxDepth = maxPly - 10
+	}
+	if lim.Weights != nil {
+		if _, err := infoFor(g.Variant()).withWeights(lim.Weights); err != nil {
+			return Result{}, err
+		}
 	}
 	threads := max(lim.Threads, 1)
 	workers := make([]*searcher, threads)
@@ -256,7 +268,11 @@ func cmp(x, def int) int {
 
 func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits) *searcher {
 	pos := g.Position()
-	s := &searcher{sh: sh, in: infoFor(g.Variant()), id: id, knobs: lim.knobs, noise: lim.Noise}
+	in := infoFor(g.Variant())
+	if lim.Weights != nil {
+		in, _ = in.withWeights(lim.Weights) // checked by Search
+	}
+	s := &searcher{sh: sh, in: in, id: id, knobs: lim.knobs, noise: lim.Noise}
 	s.rules = s.in.rules
 	h := g.History()
 	s.hist = make([]uint64, len(h), len(h)+maxPly+2)

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
+	"github.com/taflbot/taflbot/tafl/ai/tune"
+)
+
+// runTune fits the weights of a fitted evaluation family (ai.Tunable) to
+// the results of games:
+//
+//	tafl tune [-variant NAME] [-weights FILE] [-corpus FILE.csv] [-skip N] [-l2 X] [-o FILE] [DIR|FILE.otg …]
+//
+// The games are records (tafl match -out DIR writes them) and, with
+// -corpus, a corpus file in the format of the Copenhagen game corpus.
+// Every quiet position of every game, after the first -skip plies, is a
+// sample; the fit starts from the current weights (the built-in ones,
+// or -weights) and is pulled toward them with strength -l2. The weights
+// are written as JSON (to -o, else standard output) for tafl ai/otep
+// -weights, or for the built-in table; the report goes to standard error.
+func runTune(e env) error {
+	var s setup
+	var weightsFile, corpus, out string
+	var skip int
+	var l2 float64
+	fs := newFlags(e, "tune", "[-variant NAME] [-weights FILE] [-corpus FILE.csv] [-skip N] [-l2 X] [-o FILE] [DIR|FILE.otg …]")
+	s.register(fs)
+	fs.StringVar(&weightsFile, "weights", "", "the weights to start from (JSON, as tafl tune writes; default: the built-in ones)")
+	fs.StringVar(&corpus, "corpus", "", "a game corpus: one game a line, moves,attacker_captures,defender_captures,status")
+	fs.IntVar(&skip, "skip", 4, "plies at the start of each game to leave out")
+	fs.Float64Var(&l2, "l2", 0.0001, "pull toward the starting weights, per sample, on the logit scale")
+	fs.StringVar(&out, "o", "", "write the weights to this file instead of standard output")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if skip < 0 || l2 < 0 || math.IsNaN(l2) {
+		return &usageError{msg: "-skip and -l2 must not be negative"}
+	}
+	if fs.NArg() == 0 && corpus == "" {
+		return &usageError{msg: "give game records (.otg files or directories) or -corpus FILE.csv"}
+	}
+	g0, err := s.Game()
+	if err != nil {
+		return err
+	}
+	v := g0.Variant()
+	if !ai.Tunable(v) {
+		return fmt.Errorf("%s: the evaluation of this variant has no fitted weights (tafl tune fits copenhagen, fetlar and cyning-taefl)", v.Name())
+	}
+	w, err := loadWeights(v, weightsFile)
+	if err != nil {
+		return err
+	}
+	var samples []tune.Sample
+	var games, results [3]int // games; attacker wins, draws, defender wins
+	add := func(g *tafl.Game, y float64, where string) error {
+		if !ai.Tunable(g.Variant()) || g.Variant().Size() != v.Size() {
+			return fmt.Errorf("%s: a game of %s, which is not of the family being fitted (%s)", where, g.Variant().Name(), v.Name())
+		}
+		smp, err := tune.Samples(g, y, skip)
+		if err != nil {
+			return fmt.Errorf("%s: %w", where, err)
+		}
+		samples = append(samples, smp...)
+		games[0]++
+		switch y {
+		case 1:
+			results[0]++
+		case 0.5:
+			results[1]++
+		default:
+			results[2]++
+		}
+		return nil
+	}
+	if corpus != "" {
+		f, err := os.Open(corpus)
+		if err != nil {
+			return err
+		}
+		cg, skipped, err := tune.ReadCorpus(f, v)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", corpus, err)
+		}
+		fmt.Fprintf(e.stderr, "corpus %s: %d games (%d lines skipped: header, unfinished)\n", corpus, len(cg), skipped)
+		for i, c := range cg {
+			if err := add(c.Game, c.Result, fmt.Sprintf("%s game %d", corpus, i+1)); err != nil {
+				return err
+			}
+		}
+	}
+	files, err := recordFiles(fs.Args())
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		g, _, err := tafl.DecodeGame(string(data))
+		if err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		o := g.Outcome()
+		if !o.Over() {
+			return fmt.Errorf("%s: the game is not finished: only finished games have a result to fit", f)
+		}
+		y := 0.5
+		switch o.Winner {
+		case tafl.Attackers:
+			y = 1
+		case tafl.Defenders:
+			y = 0
+		}
+		if err := add(g, y, f); err != nil {
+			return err
+		}
+	}
+	if results[0] < minWins || results[2] < minWins {
+		return fmt.Errorf("the attackers won %d and the defenders %d of %d games; the fit needs %d wins by each side: add games", results[0], results[2], games[0], minWins)
+	}
+	fit, err := tune.FitWeights(samples, w.Vector(), float64(ai.Balance(v)), l2)
+	if err != nil {
+		return err
+	}
+	nw, err := w.WithVector(fit.W)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "%d games (attackers won %d, drew %d, lost %d), %d positions\n", games[0], results[0], results[1], results[2], len(samples))
+	fmt.Fprintf(e.stderr, "scale %.0f points a logit; mean log-loss %.4f before, %.4f after (%d iterations); even chances at %+.0f (balance now %+d)\n",
+		1/fit.Scale, fit.LossBefore, fit.LossAfter, fit.Iterations, fit.Balance, ai.Balance(v))
+	printChanges(e, ai.FeatureNames(v), w.Vector(), nw.Vector())
+	data, err := json.MarshalIndent(nw, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	if out == "" {
+		_, err = e.stdout.Write(data)
+		return err
+	}
+	return os.WriteFile(out, data, 0o644)
+}
+
+// loadWeights reads -weights, or returns the built-in weights.
+func loadWeights(v *tafl.Variant, file string) (*ai.Weights, error) {
+	if file == "" {
+		return ai.DefaultWeights(v)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	w, err := ai.ParseWeights(v, data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return w, nil
+}
+
+// printChanges lists the weights that changed most.
+func printChanges(e env, names []string, old, new []float64) {
+	idx := make([]int, len(names))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		return math.Abs(new[idx[a]]-old[idx[a]]) > math.Abs(new[idx[b]]-old[idx[b]])
+	})
+	var parts []string
+	for _, i := range idx[:min(12, len(idx))] {
+		if new[i] != old[i] {
+			parts = append(parts, fmt.Sprintf("%s %+.0f→%+.0f", names[i], old[i], new[i]))
+		}
+	}
+	fmt.Fprintf(e.stderr, "largest changes: %s\n", strings.Join(parts, ", "))
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
+)
+
+// testdata/tune holds twelve copenhagen games of the engine against
+// itself at unequal depths (6 random plies, then depth 3 against 1 or 1
+// against 2): six attacker and six defender wins.
+
+func TestTune(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w.json")
+	stdout, stderr, code := runTafl(t, "", "tune", "-o", out, "testdata/tune")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if stdout != "" {
+		t.Errorf("stdout with -o: %q", stdout)
+	}
+	m := regexp.MustCompile(`mean log-loss ([0-9.]+) before, ([0-9.]+) after`).FindStringSubmatch(stderr)
+	if m == nil || !strings.Contains(stderr, "12 games (attackers won 6, drew 0, lost 6)") {
+		t.Fatalf("report: %s", stderr)
+	}
+	before, _ := strconv.ParseFloat(m[1], 64)
+	after, _ := strconv.ParseFloat(m[2], 64)
+	if !(after < before) {
+		t.Errorf("the fit did not lower the loss: %v → %v", before, after)
+	}
+	v, _ := tafl.Preset("copenhagen", "")
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := ai.ParseWeights(v, data)
+	if err != nil {
+		t.Fatalf("the written weights do not read back: %v", err)
+	}
+	def, _ := ai.DefaultWeights(v)
+	changed := 0
+	for i, x := range w.Vector() {
+		if x != def.Vector()[i] {
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Error("the fit changed no weight")
+	}
+	// The written weights drive tafl ai; the built-in ones as a file
+	// search exactly as none.
+	if _, errOut, code := runTafl(t, "", "ai", "-depth", "2", "-weights", out); code != 0 {
+		t.Errorf("tafl ai -weights: exit %d: %s", code, errOut)
+	}
+	defFile := filepath.Join(t.TempDir(), "def.json")
+	b, _ := def.MarshalJSON()
+	os.WriteFile(defFile, b, 0o600)
+	a1, _, _ := runTafl(t, "", "ai", "-depth", "3")
+	a2, _, _ := runTafl(t, "", "ai", "-depth", "3", "-weights", defFile)
+	if strip(a1) != strip(a2) {
+		t.Errorf("built-in weights from a file search differently:\n%s\n%s", a1, a2)
+	}
+	// Starting from other weights, and pulled hard toward them, the fit
+	// stays near them.
+	out2 := filepath.Join(t.TempDir(), "w2.json")
+	if _, errOut, code := runTafl(t, "", "tune", "-weights", out, "-l2", "100", "-o", out2, "testdata/tune"); code != 0 {
+		t.Fatalf("tune -weights: exit %d: %s", code, errOut)
+	}
+	data2, _ := os.ReadFile(out2)
+	w2, err := ai.ParseWeights(v, data2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range w2.Vector() {
+		if d := x - w.Vector()[i]; d > 3 || d < -3 {
+			t.Errorf("weight %s moved from %v to %v under a strong pull", ai.FeatureNames(v)[i], w.Vector()[i], x)
+		}
+	}
+}
+
+// strip drops the lines of tafl ai's output that depend on the clock.
+func strip(s string) string {
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		if !strings.HasPrefix(l, "nps ") && !strings.HasPrefix(l, "time ") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+func TestTuneBadInput(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"tune"}, 2, "give game records"},
+		{[]string{"tune", "-variant", "brandubh", "testdata/tune"}, 1, "no fitted weights"},
+		{[]string{"tune", "testdata/tune/game-01.otg", "testdata/tune/game-02.otg"}, 1, "needs 5 wins by each side"},
+		{[]string{"tune", "-weights", "testdata/tune/game-01.otg", "testdata/tune"}, 1, "weights"},
+		{[]string{"tune", "-l2", "-1", "testdata/tune"}, 2, "must not be negative"},
+		{[]string{"tune", "-corpus", "testdata/tune/missing.csv"}, 1, "no such file"},
+	}
+	for _, c := range cases {
+		_, errOut, code := runTafl(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.msg) {
+			t.Errorf("%v: exit %d, %q; want exit %d mentioning %q", c.args, code, errOut, c.code, c.msg)
+		}
+	}
+}

@@ -1,0 +1,254 @@
+package ai
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// The fitted families. Their evaluation is linear in counts taken from the
+// position (its features): the attackers' value is Σ weight·count minus
+// the balance, every weight an integer in hundredths of an attacker. So
+// the weights can be fitted to game results (`tafl tune`) and loaded at
+// run time (Limits.Weights) without touching the search.
+
+// param is one weight of a fitted family, by name.
+type param struct {
+	name string
+	p    *int32
+}
+
+// params lists the weights of a fitted family on an n×n board, in the
+// order of its features.
+func (w *weights) params(n int) []param {
+	ps := []param{
+		{"attacker", &w.attacker}, {"defender", &w.defender},
+		{"kingFree", &w.kingFree}, {"openLine", &w.openLine}, {"route", &w.route}, {"routeSq", &w.routeSq},
+		{"chain", &w.chain}, {"kingAdjSq", &w.kingAdjSq},
+		{"hangDA", &w.hangDA}, {"hangAA", &w.hangAA}, {"hangDD", &w.hangDD}, {"hangAD", &w.hangAD},
+	}
+	for k := range w.seal {
+		ps = append(ps, param{"seal." + strconv.Itoa(k), &w.seal[k]})
+	}
+	ps = append(ps, param{"kingShut", &w.kingShut}, param{"kingRoom", &w.kingRoom}, param{"outsideDef", &w.outsideDef})
+	nc := classCount(n)
+	for _, t := range []struct {
+		name string
+		a    *[classes]int32
+	}{{"pstA", &w.pstA}, {"pstD", &w.pstD}, {"pstK", &w.pstK}} {
+		for c := range nc {
+			ps = append(ps, param{t.name + "." + strconv.Itoa(c), &t.a[c]})
+		}
+	}
+	return ps
+}
+
+// classCount is the number of symmetry classes of squares on an n×n board.
+func classCount(n int) int {
+	h := n / 2
+	return (h + 1) * (h + 2) / 2
+}
+
+// fitted reports whether in's evaluation is a fitted family.
+func (in *info) fitted() bool { return in.seals != nil }
+
+// features returns the counts of board b (side toMove, king on k) in the
+// order of params: the value of the position for the attackers is the
+// sum of weight times count, less the balance.
+func (in *info) features(b *board, toMove tafl.Side, k tafl.Square) []int32 {
+	nc := classCount(in.size)
+	x := make([]int32, 0, 19+3*nc)
+	ps := in.pieceSumsOf(b)
+	var kt kingTerms
+	if k != tafl.NoSquare {
+		kt = in.kingTerms(b, k)
+	}
+	atm := toMove == tafl.Attackers
+	pick := func(cond bool, v int32) int32 {
+		if cond {
+			return v
+		}
+		return 0
+	}
+	x = append(x, ps.natt, -ps.ndef,
+		-kt.free, pick(atm, -kt.lines), -kt.routes, -kt.routeSq,
+		ps.chain, kt.adj*kt.adj,
+		pick(atm, ps.hangD), pick(atm, ps.hangA), pick(!atm, ps.hangD), pick(!atm, ps.hangA))
+	seals := in.sealCounts(&ps.seal, k)
+	x = append(x, seals[:]...)
+	if shut, room, out := in.cordon(b, k, ps.ndef); shut {
+		x = append(x, 1, room, out)
+	} else {
+		x = append(x, 0, 0, 0)
+	}
+	pst := make([]int32, 3*nc)
+	for _, sq := range in.squares {
+		c := classOf(sq, in.size)
+		switch b[sq] {
+		case tafl.Attacker:
+			pst[c]++
+		case tafl.Defender:
+			pst[nc+c]++
+		case tafl.King:
+			pst[2*nc+c]++
+		}
+	}
+	return append(x, pst...)
+}
+
+// Weights are the evaluation's weights for the variants of one fitted
+// family (see Tunable), such as `tafl tune` writes.
+type Weights struct {
+	size int // the board size of the family
+	w    weights
+}
+
+// Tunable reports whether v's evaluation is one of the fitted families,
+// whose weights Features, DefaultWeights and Limits.Weights work with:
+// today the corner-escape variants on 11×11 boards with a strong king
+// (copenhagen, fetlar, cyning-taefl).
+func Tunable(v *tafl.Variant) bool { return infoFor(v).fitted() }
+
+var errNotTunable = errors.New("ai: this variant's evaluation is not a fitted family (see Tunable)")
+
+// FeatureNames returns the names of the features of v's evaluation, in
+// the order Features returns them (nil when v is not Tunable).
+func FeatureNames(v *tafl.Variant) []string {
+	in := infoFor(v)
+	if !in.fitted() {
+		return nil
+	}
+	var w weights
+	var names []string
+	for _, p := range w.params(in.size) {
+		names = append(names, p.name)
+	}
+	return names
+}
+
+// Features returns the features of position p: its value for the
+// attackers is Σ weight·feature (DefaultWeights().Vector()) less
+// Balance. p must not be a finished position.
+func Features(p tafl.Position) ([]float64, error) {
+	in := infoFor(p.Variant())
+	if !in.fitted() {
+		return nil, errNotTunable
+	}
+	b := in.empty
+	for _, sq := range in.squares {
+		b[sq] = p.At(sq)
+	}
+	x := in.features(&b, p.ToMove(), p.King())
+	out := make([]float64, len(x))
+	for i, v := range x {
+		out[i] = float64(v)
+	}
+	return out, nil
+}
+
+// DefaultWeights returns the built-in weights of v's family.
+func DefaultWeights(v *tafl.Variant) (*Weights, error) {
+	in := infoFor(v)
+	if !in.fitted() {
+		return nil, errNotTunable
+	}
+	return &Weights{size: in.size, w: *in.w}, nil
+}
+
+// Vector returns the weights in the order of FeatureNames.
+func (w *Weights) Vector() []float64 {
+	ps := w.w.params(w.size)
+	out := make([]float64, len(ps))
+	for i, p := range ps {
+		out[i] = float64(*p.p)
+	}
+	return out
+}
+
+// WithVector returns a copy of w with the weights x (in the order of
+// FeatureNames), rounded to integers.
+func (w *Weights) WithVector(x []float64) (*Weights, error) {
+	c := *w
+	ps := c.w.params(c.size)
+	if len(x) != len(ps) {
+		return nil, fmt.Errorf("ai: %d weights for %d features", len(x), len(ps))
+	}
+	for i, p := range ps {
+		if x[i] != x[i] || x[i] > 1e6 || x[i] < -1e6 {
+			return nil, fmt.Errorf("ai: weight %s = %v is out of range", p.name, x[i])
+		}
+		*p.p = int32(roundHalfAway(x[i]))
+	}
+	return &c, nil
+}
+
+func roundHalfAway(x float64) float64 {
+	if x < 0 {
+		return -roundHalfAway(-x)
+	}
+	return float64(int64(x + 0.5))
+}
+
+// MarshalJSON writes the weights as one JSON object: "size" and each
+// feature's weight by name, in the order of FeatureNames.
+func (w *Weights) MarshalJSON() ([]byte, error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "{\n  \"size\": %d", w.size)
+	for _, p := range w.w.params(w.size) {
+		fmt.Fprintf(&b, ",\n  %q: %d", p.name, *p.p)
+	}
+	b.WriteString("\n}\n")
+	return []byte(b.String()), nil
+}
+
+// ParseWeights reads weights written by MarshalJSON for variant v's
+// family. Every weight of the family must be given, and nothing else.
+func ParseWeights(v *tafl.Variant, data []byte) (*Weights, error) {
+	w, err := DefaultWeights(v)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]json.Number
+	d := json.NewDecoder(strings.NewReader(string(data)))
+	d.UseNumber()
+	if err := d.Decode(&m); err != nil {
+		return nil, fmt.Errorf("ai: weights: %w", err)
+	}
+	if s, ok := m["size"]; !ok || s.String() != strconv.Itoa(w.size) {
+		return nil, fmt.Errorf("ai: weights for board size %s, not %d", m["size"], w.size)
+	}
+	seen := 1
+	for _, p := range w.w.params(w.size) {
+		n, ok := m[p.name]
+		if !ok {
+			return nil, fmt.Errorf("ai: weights: %q is missing", p.name)
+		}
+		x, err := strconv.ParseInt(n.String(), 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("ai: weights: %q = %s is not an integer", p.name, n)
+		}
+		*p.p = int32(x)
+		seen++
+	}
+	if seen != len(m) {
+		for k := range m {
+			if k != "size" && !slicesContainsName(w.w.params(w.size), k) {
+				return nil, fmt.Errorf("ai: weights: unknown weight %q", k)
+			}
+		}
+	}
+	return w, nil
+}
+
+func slicesContainsName(ps []param, name string) bool {
+	for _, p := range ps {
+		if p.name == name {
+			return true
+		}
+	}
+	return false
+}

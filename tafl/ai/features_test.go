@@ -1,0 +1,273 @@
+package ai
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+var fittedPresets = []string{"copenhagen", "fetlar", "cyning-taefl"}
+
+// randomWeights returns the default weights of v with every weight
+// replaced by a random integer in [-200, 200].
+func randomWeights(t *testing.T, v *tafl.Variant, seed uint64) *Weights {
+	t.Helper()
+	w, err := DefaultWeights(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, 7))
+	x := w.Vector()
+	for i := range x {
+		x[i] = float64(r.IntN(401) - 200)
+	}
+	w, err = w.WithVector(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// TestFeaturesGiveTheEvaluation: the evaluation of the fitted families is
+// Σ weight·feature less the balance (attackers' view; negated for the
+// defenders to move), with the built-in weights and with random ones,
+// which exercise every term.
+func TestFeaturesGiveTheEvaluation(t *testing.T) {
+	for _, name := range fittedPresets {
+		v, _ := tafl.Preset(name, "")
+		if !Tunable(v) {
+			t.Fatalf("%s is not tunable", name)
+		}
+		def, _ := DefaultWeights(v)
+		names := FeatureNames(v)
+		for seed := range uint64(60) {
+			w := def
+			if seed%2 == 1 {
+				w = randomWeights(t, v, seed)
+			}
+			in, err := infoFor(v).withWeights(w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := randomGame(t, name, int(seed*3%150), seed)
+			if g.Outcome().Over() {
+				continue
+			}
+			p := g.Position()
+			x, err := Features(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(x) != len(names) {
+				t.Fatalf("%d features, %d names", len(x), len(names))
+			}
+			want := -float64(in.balance)
+			for i, wi := range w.Vector() {
+				want += wi * x[i]
+			}
+			if p.ToMove() == tafl.Defenders {
+				want = -want
+			}
+			b := in.empty
+			for _, sq := range in.squares {
+				b[sq] = p.At(sq)
+			}
+			ps := in.pieceSumsOf(&b)
+			if got := in.evaluateWith(&b, p.ToMove(), p.King(), &ps); float64(got) != want {
+				t.Errorf("%s seed %d: evaluation %d, Σ weight·feature %v", name, seed, got, want)
+			}
+		}
+	}
+}
+
+// TestFeaturesCountThePosition checks a few features against counts made
+// independently on the copenhagen start.
+func TestFeaturesCountThePosition(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	x, err := Features(v.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := map[string]float64{}
+	for i, n := range FeatureNames(v) {
+		f[n] = x[i]
+	}
+	pst := func(prefix string) (sum float64) {
+		for n, val := range f {
+			if strings.HasPrefix(n, prefix) {
+				sum += val
+			}
+		}
+		return sum
+	}
+	if f["attacker"] != 24 || f["defender"] != -12 || pst("pstA.") != 24 || pst("pstD.") != 12 || pst("pstK.") != 1 {
+		t.Errorf("material: attacker %v defender %v, pst sums %v %v %v", f["attacker"], f["defender"], pst("pstA."), pst("pstD."), pst("pstK."))
+	}
+	// The king on the throne: class 20 (the centre of 11×11).
+	if f["pstK.20"] != 1 {
+		t.Errorf("king not in the centre class: %v", f["pstK.20"])
+	}
+	// d1 e1 f1 g1 h1: the edge classes (0,3) (0,4) (0,5): two, two, one per side.
+	if f["pstA.6"] != 8 || f["pstA.10"] != 8 || f["pstA.15"] != 4 {
+		t.Errorf("edge attackers by class: %v %v %v", f["pstA.6"], f["pstA.10"], f["pstA.15"])
+	}
+	// d1 e1 a4 a5 stand in each corner's triangle: b3 and c2 would seal it.
+	if f["seal.0"] != 0 || f["seal.1"] != 0 || f["seal.2"] != 4 {
+		t.Errorf("seals: %v %v %v, want 0 0 4", f["seal.0"], f["seal.1"], f["seal.2"])
+	}
+	// The king is shut in by his own men: no move, no attacker beside him.
+	if f["kingFree"] != 0 || f["kingAdjSq"] != 0 {
+		t.Errorf("king terms: free %v adj %v", f["kingFree"], f["kingAdjSq"])
+	}
+}
+
+func TestClassesAreTheBoardsSymmetries(t *testing.T) {
+	for _, n := range []int{7, 9, 11, 13, 19} {
+		seen := map[int]bool{}
+		for f := range n {
+			for r := range n {
+				c := classOf(tafl.At(f, r), n)
+				for _, q := range [][2]int{{n - 1 - f, r}, {f, n - 1 - r}, {r, f}, {n - 1 - r, n - 1 - f}} {
+					if d := classOf(tafl.At(q[0], q[1]), n); d != c {
+						t.Fatalf("n=%d: %c%d class %d, its mirror image class %d", n, 'a'+f, r+1, c, d)
+					}
+				}
+				seen[c] = true
+			}
+		}
+		if len(seen) != classCount(n) || classCount(n) > classes {
+			t.Errorf("n=%d: %d classes, classCount %d (bound %d)", n, len(seen), classCount(n), classes)
+		}
+	}
+}
+
+// TestSearchUsesTheWeights: the built-in weights given explicitly search
+// exactly as none; other weights change the search; a variant that is
+// not a fitted family refuses weights.
+func TestSearchUsesTheWeights(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	g := randomGame(t, "copenhagen", 30, 3)
+	def, _ := DefaultWeights(v)
+	a, err := Search(context.Background(), g, Limits{Depth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Search(context.Background(), g, Limits{Depth: 4, Weights: def})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes {
+		t.Errorf("explicit built-in weights: %v, none: %v", b, a)
+	}
+	c, err := Search(context.Background(), g, Limits{Depth: 4, Weights: randomWeights(t, v, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Score == a.Score && c.Nodes == a.Nodes {
+		t.Errorf("random weights searched like the built-in ones: %v", c)
+	}
+	bg := randomGame(t, "brandubh", 4, 1)
+	if _, err := Search(context.Background(), bg, Limits{Depth: 2, Weights: def}); err == nil {
+		t.Error("brandubh accepted copenhagen's weights")
+	}
+}
+
+// TestIncrementalSumsWithWeights repeats the incremental-sums check with
+// random weights, under which the defenders' square values count too.
+func TestIncrementalSumsWithWeights(t *testing.T) {
+	checkSums = true
+	defer func() { checkSums = false }()
+	for _, name := range fittedPresets {
+		v, _ := tafl.Preset(name, "")
+		for seed := range uint64(3) {
+			g := randomGame(t, name, 15+int(seed)*30, seed)
+			if g.Outcome().Over() {
+				continue
+			}
+			if _, err := Search(context.Background(), g, Limits{Nodes: 20000, Weights: randomWeights(t, v, seed)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func TestWeightsJSON(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	w := randomWeights(t, v, 5)
+	data, err := json.Marshal(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseWeights(v, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y := w.Vector(), back.Vector()
+	for i := range x {
+		if x[i] != y[i] {
+			t.Fatalf("weight %s: %v written, %v read", FeatureNames(v)[i], x[i], y[i])
+		}
+	}
+	bad := map[string]string{
+		"missing": strings.Replace(string(data), `"attacker"`, `"atacker"`, 1),
+		"size":    strings.Replace(string(data), `"size":11`, `"size":9`, 1),
+		"unknown": strings.Replace(string(data), `"size":11,`, `"size":11,"extra":1,`, 1),
+		"syntax":  string(data[:len(data)/2]),
+	}
+	for what, text := range bad {
+		if _, err := ParseWeights(v, []byte(text)); err == nil {
+			t.Errorf("%s: accepted", what)
+		}
+	}
+	b, _ := tafl.Preset("brandubh", "")
+	if _, err := ParseWeights(b, data); err == nil {
+		t.Error("brandubh accepted weights")
+	}
+	if _, err := w.WithVector(x[:3]); err == nil {
+		t.Error("WithVector accepted 3 weights")
+	}
+}
+
+// TestCornerSeals checks the seal counts on positions set up by hand,
+// the shapes of the attackers' classic corner guards among them.
+func TestCornerSeals(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	in := infoFor(v)
+	cases := []struct {
+		attackers []string
+		king      string
+		want      [3]int32 // corners sealed, one short, two short
+	}{
+		{nil, "f6", [3]int32{}},
+		{[]string{"a3", "b2", "c1"}, "f6", [3]int32{1, 0, 0}},
+		{[]string{"a4", "b3", "c2", "d1"}, "f6", [3]int32{1, 0, 0}},
+		{[]string{"a3", "b2"}, "f6", [3]int32{0, 1, 0}},
+		{[]string{"a2", "b1"}, "f6", [3]int32{}}, // weak: both can be captured against the corner
+		{[]string{"a2", "b1", "c1"}, "f6", [3]int32{0, 0, 1}},
+		{[]string{"a4", "b3", "c2", "d1"}, "b2", [3]int32{}},        // the king is inside the pocket
+		{[]string{"a4", "b3", "c2", "d1"}, "d4", [3]int32{1, 0, 0}}, // he is outside it
+		{[]string{"k9", "j10", "i11", "a3", "b2"}, "f6", [3]int32{1, 1, 0}},
+		{[]string{"a5", "b4", "c3", "d2", "e1"}, "f6", [3]int32{1, 0, 0}}, // a wider diagonal
+		{[]string{"a5", "b4", "c3", "e1"}, "f6", [3]int32{0, 1, 0}},
+	}
+	for _, c := range cases {
+		b := in.empty
+		for _, a := range c.attackers {
+			sq, err := tafl.ParseSquare(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b[sq] = tafl.Attacker
+		}
+		k, _ := tafl.ParseSquare(c.king)
+		b[k] = tafl.King
+		ps := in.pieceSumsOf(&b)
+		if got := in.sealCounts(&ps.seal, k); got != c.want {
+			t.Errorf("attackers %v, king %s: %v, want %v", c.attackers, c.king, got, c.want)
+		}
+	}
+}

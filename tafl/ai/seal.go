@@ -1,0 +1,220 @@
+package ai
+
+import (
+	"sync"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// Corner seals. The attackers' first plan in the corner-escape games is
+// to shut the corners: a line of attackers across a corner's approach,
+// such as the classic diagonal guard a3 b2 c1 (or a4 b3 c2 d1), keeps the
+// king away from it for good, and no defender can reach the pieces from
+// inside to capture them. Whether a corner is shut is decided on the
+// corner's triangle, the 14 squares at distance 1 to 4 from it (x+y ≤ 4,
+// x and y the distances to its two edges): the corner is sealed when
+// the squares next to it cannot be joined to the triangle's far side
+// (x+y = 4) through squares without attackers. Attackers on the corner's
+// two neighbours do not count: a defender beside either captures it
+// against the hostile corner. sealNeed[mask] is how
+// many more attackers the triangle needs to be sealed (0 to 3, 3 meaning
+// three or more), mask the set of triangle squares holding attackers.
+
+// sealSquares is the number of squares in a corner's triangle.
+const sealSquares = 14
+
+// sealXY lists the triangle's squares as (x, y), by distance from the
+// corner: the bit of square i in a mask is 1<<i.
+var sealXY = func() (out [sealSquares][2]int) {
+	i := 0
+	for d := 1; d <= 4; d++ {
+		for x := 0; x <= d; x++ {
+			out[i] = [2]int{x, d - x}
+			i++
+		}
+	}
+	return out
+}()
+
+var (
+	sealOnce   sync.Once
+	sealNeed   [1 << sealSquares]uint8  // attackers still needed to seal the corner
+	sealRegion [1 << sealSquares]uint16 // the squares joined to the corner's neighbours
+)
+
+// sealTables computes sealNeed and sealRegion.
+func sealTables() {
+	sealOnce.Do(func() {
+		index := map[[2]int]int{}
+		for i, xy := range sealXY {
+			index[xy] = i
+		}
+		for mask := range 1 << sealSquares {
+			var region uint16
+			var stack []int
+			for _, xy := range [][2]int{{0, 1}, {1, 0}} {
+				if i := index[xy]; mask&(1<<i) == 0 {
+					region |= 1 << i
+					stack = append(stack, i)
+				}
+			}
+			open := false
+			for len(stack) > 0 {
+				i := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				x, y := sealXY[i][0], sealXY[i][1]
+				if x+y == 4 {
+					open = true
+				}
+				for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+					j, ok := index[[2]int{x + d[0], y + d[1]}]
+					if ok && mask&(1<<j) == 0 && region&(1<<j) == 0 {
+						region |= 1 << j
+						stack = append(stack, j)
+					}
+				}
+			}
+			sealRegion[mask] = region
+			if !open {
+				sealNeed[mask] = 0
+			} else {
+				sealNeed[mask] = 3
+			}
+		}
+		// More attackers only help: a mask needs one more than the best
+		// mask with one more attacker.
+		for mask := 1<<sealSquares - 1; mask >= 0; mask-- {
+			if sealNeed[mask] == 0 {
+				continue
+			}
+			for i := 2; i < sealSquares; i++ { // not on the corner's neighbours (see sealCounts)
+				if mask&(1<<i) == 0 {
+					sealNeed[mask] = min(sealNeed[mask], sealNeed[mask|1<<i]+1)
+				}
+			}
+		}
+	})
+}
+
+// cornerSeals returns the mailbox squares of each corner's triangle of an
+// n×n board, in the order of sealXY.
+func cornerSeals(n int) [][sealSquares]tafl.Square {
+	var out [][sealSquares]tafl.Square
+	for _, c := range [4][2]int{{0, 0}, {n - 1, 0}, {0, n - 1}, {n - 1, n - 1}} {
+		var t [sealSquares]tafl.Square
+		for i, xy := range sealXY {
+			f, r := xy[0], xy[1]
+			if c[0] != 0 {
+				f = n - 1 - f
+			}
+			if c[1] != 0 {
+				r = n - 1 - r
+			}
+			t[i] = tafl.At(f, r)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// sealCounts returns how many corners need 0, 1 and 2 more attackers to
+// be sealed (a corner whose pocket holds the king counts as open), given
+// the corners' attacker masks (pieceSums.seal).
+func (in *info) sealCounts(masks *[4]uint16, k tafl.Square) (n [3]int32) {
+	kc, kbit := in.sealAt[k].corner, uint16(0)
+	for c := range in.seals {
+		if int(kc) == c+1 {
+			kbit = in.sealAt[k].bit
+		}
+		m := masks[c]
+		if need := sealNeed[m]; need < 3 && sealRegion[m]&kbit == 0 {
+			n[need]++
+		}
+	}
+	return n
+}
+
+// sealPlace is where a square lies in the corners' triangles: corner
+// (1 to 4; 0 for none) and bit.
+type sealPlace struct {
+	corner uint8
+	bit    uint16
+}
+
+// Cordon. The attackers' second plan is to shut the defenders in: a ring
+// of attackers that no defender can cross, drawn ever tighter until the
+// king is captured or no defender can reach the edge (encirclement, a win
+// where the rules have it). cordon reports whether the king is shut in
+// (cannot reach the edge through squares without attackers), and if he
+// is, the number of squares of his room and how many of the other
+// defenders are outside it.
+func (in *info) cordon(b *board, k tafl.Square, ndef int32) (shut bool, room, outside int32) {
+	if k == tafl.NoSquare {
+		return false, 0, 0
+	}
+	// Most often a straight line without attackers leads out.
+	for _, d := range dirs {
+		q := k + d
+		for b[q] != tafl.Attacker && b[q] != offBoard {
+			q += d
+		}
+		if b[q] == offBoard {
+			return false, 0, 0
+		}
+	}
+	// Search depth first, heading for the king's nearest edge (its
+	// direction is pushed last, so taken first).
+	var seen [cells/64 + 1]uint64
+	var stack [tafl.MaxSize * tafl.MaxSize]tafl.Square
+	stack[0] = k
+	top := 1
+	seen[k>>6] |= 1 << (k & 63)
+	inside := int32(0)
+	for top > 0 {
+		top--
+		sq := stack[top]
+		room++
+		if b[sq] == tafl.Defender {
+			inside++
+		}
+		for _, d := range in.outward[k] {
+			q := sq + d
+			x := b[q]
+			if x == offBoard {
+				return false, 0, 0 // sq is on the edge
+			}
+			if x != tafl.Attacker && seen[q>>6]&(1<<(q&63)) == 0 {
+				seen[q>>6] |= 1 << (q & 63)
+				stack[top] = q
+				top++
+			}
+		}
+	}
+	return true, room, ndef - inside
+}
+
+// cordonCache remembers which (attackers, king square) pairs leave the
+// king a way to the edge: the cordon test depends on nothing else, and
+// the search meets the same pairs over and over (a defender's move
+// changes neither). An entry is the pair's key with its lowest bit
+// replaced by 1 when the king is shut in.
+type cordonCache [1 << 14]uint64
+
+// cordonCached is cordon, asking cc first (nil: no cache).
+func (in *info) cordonCached(b *board, k tafl.Square, ps *pieceSums, cc *cordonCache) (shut bool, room, outside int32) {
+	if cc == nil || k == tafl.NoSquare {
+		return in.cordon(b, k, ps.ndef)
+	}
+	key := (ps.akey ^ in.zob[k]<<1 | 1) &^ 1
+	e := &cc[key>>50]
+	if *e&^1 == key && *e&1 == 0 {
+		return false, 0, 0
+	}
+	shut, room, outside = in.cordon(b, k, ps.ndef)
+	if shut {
+		*e = key | 1
+	} else {
+		*e = key
+	}
+	return shut, room, outside
+}

@@ -1,0 +1,308 @@
+// Package tune fits the weights of the engine's fitted evaluation
+// families (see ai.Tunable) to game results: every quiet position of
+// every game is a sample whose features (ai.Features) should predict the
+// game's result through a logistic curve of the evaluation. The fit is
+// the maximum-likelihood one, shrunk toward the current weights (ridge
+// regression on the logit scale), in the manner of Texel tuning.
+package tune
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
+)
+
+// Sample is one position: its features and the result of its game for
+// the attackers (1 win, ½ draw, 0 loss).
+type Sample struct {
+	X []float64
+	Y float64
+}
+
+// Samples replays game g from its start and returns its quiet positions
+// as samples with result y, leaving out the first skip plies (the
+// openings, much alike) and positions where either side could win with
+// its next move (the evaluation does not try to score those; the search
+// settles them). It stops early at the end of g's moves or of the game.
+func Samples(g *tafl.Game, y float64, skip int) ([]Sample, error) {
+	var out []Sample
+	h := tafl.NewGameFrom(g.Start())
+	for i, ply := range g.Plies() {
+		p := h.Position()
+		if i >= skip && quiet(&p) {
+			x, err := ai.Features(p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Sample{X: x, Y: y})
+		}
+		if _, err := h.Play(ply.Move); err != nil {
+			return nil, fmt.Errorf("move %d (%s): %w", i+1, ply.Move, err)
+		}
+		if h.Outcome().Over() {
+			break
+		}
+	}
+	return out, nil
+}
+
+// quiet reports whether neither side could win with one move in p.
+func quiet(p *tafl.Position) bool {
+	if p.Outcome().Over() || p.KingOpenLines() > 0 {
+		return false
+	}
+	return !p.KingCapturable()
+}
+
+// CorpusGame is a game read from a corpus: its moves from the variant's
+// start and its result for the attackers (1, ½ or 0).
+type CorpusGame struct {
+	Game   *tafl.Game
+	Result float64
+}
+
+// ReadCorpus reads games in the format of the Copenhagen corpus: one game
+// a line, "moves,attacker_captures,defender_captures,status", moves
+// space-separated from the start of v (such as g3-e3xe2), status Black
+// (the attackers won), White (the defenders won), Draw or Ongoing.
+// Unfinished games are skipped; a game is kept up to its first move
+// that v's rules do not allow (or after which its game is over, when a
+// rule such as repetition ends it sooner), with the recorded result.
+// It returns the games and how many lines were skipped.
+func ReadCorpus(r io.Reader, v *tafl.Variant) ([]CorpusGame, int, error) {
+	var out []CorpusGame
+	skipped := 0
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<22)
+	line := 0
+	for sc.Scan() {
+		line++
+		f := strings.Split(strings.TrimSpace(sc.Text()), ",")
+		if len(f) != 4 {
+			if line == 1 || len(f) == 1 && f[0] == "" {
+				skipped++
+				continue // a header or a blank line
+			}
+			return nil, 0, fmt.Errorf("line %d: %d columns, want 4 (moves,attacker_captures,defender_captures,status)", line, len(f))
+		}
+		var y float64
+		switch f[3] {
+		case "Black":
+			y = 1
+		case "White":
+			y = 0
+		case "Draw":
+			y = 0.5
+		case "Ongoing", "status":
+			skipped++
+			continue
+		default:
+			return nil, 0, fmt.Errorf("line %d: status %q: want Black, White, Draw or Ongoing", line, f[3])
+		}
+		g := tafl.NewGame(v)
+		for _, m := range strings.Fields(f[0]) {
+			if g.Outcome().Over() {
+				break
+			}
+			if _, err := g.PlayText(m); err != nil {
+				break
+			}
+		}
+		if len(g.Plies()) == 0 {
+			skipped++
+			continue
+		}
+		out = append(out, CorpusGame{Game: g, Result: y})
+	}
+	return out, skipped, sc.Err()
+}
+
+// Fit is the result of a fit.
+type Fit struct {
+	W       []float64 // the weights, in the evaluation's units (hundredths of an attacker)
+	Balance float64   // the evaluation at which the attackers' chances are even
+	Scale   float64   // logits per unit of evaluation (of the prior weights' curve, kept)
+	// Mean log-loss per sample of the prior weights (with their own
+	// best scale and intercept) and of the fitted ones.
+	LossBefore, LossAfter float64
+	Iterations            int
+}
+
+// FitWeights fits weights to the samples. prior are the current weights
+// and balance the current balance: their evaluation's logistic curve
+// (scale and intercept fitted first) sets the scale, and the fit is
+// pulled toward them with strength l2 (per sample, on the logit scale).
+func FitWeights(samples []Sample, prior []float64, balance, l2 float64) (Fit, error) {
+	n := len(prior)
+	if len(samples) == 0 {
+		return Fit{}, errors.New("tune: no samples")
+	}
+	for _, s := range samples {
+		if len(s.X) != n {
+			return Fit{}, fmt.Errorf("tune: a sample with %d features, weights for %d", len(s.X), n)
+		}
+	}
+	// The prior's curve: y ~ σ(k·(E - c)), E = prior·x - balance.
+	e := make([]Sample, len(samples))
+	for i, s := range samples {
+		v := -balance
+		for j, w := range prior {
+			v += w * s.X[j]
+		}
+		e[i] = Sample{X: []float64{v, 1}, Y: s.Y}
+	}
+	b1, loss1, _, err := logistic(e, []float64{0.001, 0}, nil, 0)
+	if err != nil {
+		return Fit{}, err
+	}
+	k := b1[0]
+	if !(k > 0) {
+		return Fit{}, fmt.Errorf("tune: the current evaluation does not predict the results (%.3g logits a point): nothing to scale the fit by", k)
+	}
+	// The full fit on the logit scale, from and toward the prior.
+	x := make([]Sample, len(samples))
+	for i, s := range samples {
+		x[i] = Sample{X: append(append(make([]float64, 0, n+1), s.X...), 1), Y: s.Y}
+	}
+	start := make([]float64, n+1)
+	for j, w := range prior {
+		start[j] = k * w
+	}
+	start[n] = b1[1]
+	center := append([]float64(nil), start...)
+	beta, loss2, it, err := logistic(x, start, center, l2)
+	if err != nil {
+		return Fit{}, err
+	}
+	f := Fit{W: make([]float64, n), Scale: k, LossBefore: loss1, LossAfter: loss2, Iterations: it}
+	for j := range n {
+		f.W[j] = beta[j] / k
+	}
+	f.Balance = -beta[n] / k
+	return f, nil
+}
+
+// logistic maximises Σ y log p + (1-y) log(1-p), p = σ(β·x), minus
+// l2·N·Σ (β_j - center_j)² over the coefficients except the last
+// (center nil: no penalty), by Newton's method from start. It returns β,
+// the mean log-loss and the number of iterations.
+func logistic(samples []Sample, start, center []float64, l2 float64) ([]float64, float64, int, error) {
+	n := len(start)
+	beta := append([]float64(nil), start...)
+	N := float64(len(samples))
+	h := make([][]float64, n)
+	for i := range h {
+		h[i] = make([]float64, n)
+	}
+	g := make([]float64, n)
+	prev := math.Inf(1)
+	for it := 1; it <= 50; it++ {
+		for i := range h {
+			clear(h[i])
+		}
+		clear(g)
+		loss := 0.0
+		for _, s := range samples {
+			z := 0.0
+			for j, xj := range s.X {
+				z += beta[j] * xj
+			}
+			p := 1 / (1 + math.Exp(-z))
+			loss += logLoss(p, s.Y)
+			d := p - s.Y
+			wgt := max(p*(1-p), 1e-9)
+			for j, xj := range s.X {
+				if xj == 0 {
+					continue
+				}
+				g[j] += d * xj
+				row := h[j]
+				for l, xl := range s.X[:j+1] {
+					row[l] += wgt * xj * xl
+				}
+			}
+		}
+		for j := range n {
+			for l := range j {
+				h[l][j] = h[j][l]
+			}
+		}
+		if center != nil {
+			for j := range n - 1 {
+				loss += l2 * N * (beta[j] - center[j]) * (beta[j] - center[j])
+				g[j] += 2 * l2 * N * (beta[j] - center[j])
+				h[j][j] += 2 * l2 * N
+			}
+		}
+		for j := range n {
+			h[j][j] += 1e-9 * N // keeps features that never occur from making the system singular
+		}
+		step, err := solve(h, g)
+		if err != nil {
+			return nil, 0, it, err
+		}
+		for j := range n {
+			beta[j] -= step[j]
+		}
+		loss /= N
+		if math.Abs(prev-loss) < 1e-10 {
+			return beta, loss, it, nil
+		}
+		prev = loss
+	}
+	return beta, prev, 50, nil
+}
+
+func logLoss(p, y float64) float64 {
+	p = min(max(p, 1e-12), 1-1e-12)
+	return -(y*math.Log(p) + (1-y)*math.Log(1-p))
+}
+
+// solve returns x with a·x = b for a symmetric positive definite a
+// (Cholesky); a and b are not changed.
+func solve(a [][]float64, b []float64) ([]float64, error) {
+	n := len(b)
+	l := make([][]float64, n)
+	for i := range l {
+		l[i] = make([]float64, n)
+	}
+	for i := range n {
+		for j := 0; j <= i; j++ {
+			s := a[i][j]
+			for k := range j {
+				s -= l[i][k] * l[j][k]
+			}
+			if i == j {
+				if s <= 0 {
+					return nil, errors.New("tune: the system is not positive definite (a feature that never varies?)")
+				}
+				l[i][i] = math.Sqrt(s)
+			} else {
+				l[i][j] = s / l[j][j]
+			}
+		}
+	}
+	y := make([]float64, n)
+	for i := range n {
+		s := b[i]
+		for k := range i {
+			s -= l[i][k] * y[k]
+		}
+		y[i] = s / l[i][i]
+	}
+	x := make([]float64, n)
+	for i := n - 1; i >= 0; i-- {
+		s := y[i]
+		for k := i + 1; k < n; k++ {
+			s -= l[k][i] * x[k]
+		}
+		x[i] = s / l[i][i]
+	}
+	return x, nil
+}
