@@ -20,10 +20,12 @@ var rules = map[string]struct {
 	internal   []string
 	thirdParty []string
 }{
-	"tafl":    {},
-	"tafl/ai": {internal: []string{"tafl"}},
-	"render":  {internal: []string{"tafl"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
-	"storage": {internal: []string{"tafl"}, thirdParty: []string{"go.etcd.io/bbolt"}},
+	"tafl":       {},
+	"tafl/ai":    {internal: []string{"tafl"}},
+	"clock":      {internal: []string{"tafl"}},
+	"tournament": {},
+	"render":     {internal: []string{"tafl"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
+	"storage":    {internal: []string{"tafl"}, thirdParty: []string{"go.etcd.io/bbolt"}},
 	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "internal"},
 		thirdParty: []string{"github.com/bwmarrin/discordgo", "golang.org/x/crypto"}},
 }
