@@ -19,7 +19,7 @@ type TimeControl struct {
 
 // Limits of a time control a user may choose.
 const (
-	MinBase      = time.Minute      // MinBase is the shortest game time.
+	MinBase      = time.Minute       // MinBase is the shortest game time.
 	MaxBase      = 180 * time.Minute // MaxBase is the longest game time.
 	MaxIncrement = 180 * time.Second // MaxIncrement is the largest increment.
 )
