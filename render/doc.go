@@ -23,6 +23,13 @@
 // needed to keep the file under [GIFOptions].MaxBytes (8 MiB by default,
 // Discord's attachment limit).
 //
+// # Tables
+//
+// [TableImage] and [TablePNG] draw a [Table] of text — a title, column
+// headings and rows, such as a tournament's standings — in the colours of
+// a theme, rows striped, marked rows in the accent colour and faded rows
+// dimmed; text too wide for its column is cut short with an ellipsis.
+//
 // # Speed and concurrency
 //
 // Everything that does not depend on the pieces (frame, labels, wood,

@@ -172,8 +172,10 @@ var presetTable = []preset{
 		rules: func(string) Rules {
 			return Rules{
 				Title: "Tablut", Size: 9, Start: layoutTablut, First: Defenders, Escape: EscapeEdge,
-				Throne:   Area{Squares: centreOf(9), Hostile: AllKinds, HostileOccupied: AllKinds},
-				Camps:    Area{Squares: tablutCamps, Hostile: AllKinds},
+				Throne: Area{Squares: centreOf(9), Hostile: AllKinds, HostileOccupied: AllKinds},
+				// Ashton's primary law 14: a camp is hostile whether empty or
+				// occupied (never to a piece in that same camp, see Variant.anvil).
+				Camps:    Area{Squares: tablutCamps, Hostile: AllKinds, HostileOccupied: AllKinds},
 				KingArms: ArmedKing, KingStrength: StrongNearThrone, Repetition: RepetitionForbidden,
 			}
 		}},

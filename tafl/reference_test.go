@@ -65,7 +65,7 @@ type refRules struct {
 	// Throne hostility: to attackers / defenders / the king, empty and occupied (by the king).
 	throneHostEmpty, throneHostOcc [3]bool // index: 0 attacker, 1 defender, 2 king
 	cornerHostile                  bool    // corners hostile to all (every preset with corners)
-	campHostile                    [3]bool // camps hostile (when empty) to attacker, defender, king
+	campHostile                    [3]bool // camps hostile (empty or occupied) to attacker, defender, king
 }
 
 func hostIdx(pc byte) int {
@@ -372,9 +372,7 @@ func (p *refPos) hostileTo(pc byte, f, r, vf, vr int) bool {
 	case p.isCorner(f, r):
 		return p.r.cornerHostile
 	case p.camp(f, r) != 0:
-		if occ {
-			return false // a camp is hostile only when empty (Ashton, law 14)
-		}
+		// Hostile whether empty or occupied (Ashton's primary law 14, VARIANTS.md tablut).
 		if p.camp(f, r) == p.camp(vf, vr) {
 			return false // not to a piece standing in that same camp
 		}

@@ -23,6 +23,8 @@ var rules = map[string]struct {
 	"tafl":         {},
 	"tafl/ai":      {internal: []string{"tafl"}},
 	"tafl/ai/tune": {internal: []string{"tafl", "tafl/ai"}},
+	"clock":        {internal: []string{"tafl"}},
+	"tournament":   {},
 	"render":       {internal: []string{"tafl"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
 	"storage":      {internal: []string{"tafl"}, thirdParty: []string{"go.etcd.io/bbolt"}},
 	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "internal"},

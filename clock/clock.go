@@ -1,0 +1,192 @@
+package clock
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// TimeControl is a Fischer time control: Base for the whole game and
+// Increment added after each move. The zero value means no clock.
+type TimeControl struct {
+	Base      time.Duration // Base is each side's time at the start.
+	Increment time.Duration // Increment is added to a side's clock after each of its moves.
+}
+
+// Limits of a time control a user may choose.
+const (
+	MinBase      = time.Minute       // MinBase is the shortest game time.
+	MaxBase      = 180 * time.Minute // MaxBase is the longest game time.
+	MaxIncrement = 180 * time.Second // MaxIncrement is the largest increment.
+)
+
+// Choices are the time controls offered in the menu, fastest first.
+var Choices = []TimeControl{
+	{3 * time.Minute, 2 * time.Second},
+	{5 * time.Minute, 3 * time.Second},
+	{10 * time.Minute, 5 * time.Second},
+	{15 * time.Minute, 10 * time.Second},
+	{30 * time.Minute, 0},
+}
+
+// IsZero reports whether tc is the zero value (no clock).
+func (tc TimeControl) IsZero() bool { return tc == TimeControl{} }
+
+// String writes tc as "M+S" (minutes + seconds), such as "10+5". Bases
+// that are not whole minutes are written as decimals ("0.5+0").
+func (tc TimeControl) String() string {
+	if tc.IsZero() {
+		return ""
+	}
+	m := strconv.FormatFloat(tc.Base.Minutes(), 'f', -1, 64)
+	s := strconv.FormatFloat(tc.Increment.Seconds(), 'f', -1, 64)
+	return m + "+" + s
+}
+
+// ErrSyntax is wrapped by every error of Parse.
+var ErrSyntax = errors.New("clock: bad time control")
+
+// Parse reads a time control written "M+S": whole minutes for the game
+// (1 to 180) and whole seconds of increment (0 to 180), such as "10+5";
+// "10" alone means no increment. Spaces around the numbers are allowed.
+// The error says what to write instead.
+func Parse(text string) (TimeControl, error) {
+	fail := func(why string) (TimeControl, error) {
+		return TimeControl{}, fmt.Errorf("%w %q: %s; write minutes+seconds such as 10+5 (1 to 180 minutes, 0 to 180 seconds)", ErrSyntax, truncate(text, 20), why)
+	}
+	t := strings.TrimSpace(text)
+	if t == "" {
+		return fail("it is empty")
+	}
+	ms, ss, hasInc := strings.Cut(t, "+")
+	minutes, err := strconv.Atoi(strings.TrimSpace(ms))
+	if err != nil {
+		return fail("the minutes are not a whole number")
+	}
+	seconds := 0
+	if hasInc {
+		if seconds, err = strconv.Atoi(strings.TrimSpace(ss)); err != nil {
+			return fail("the seconds are not a whole number")
+		}
+	}
+	tc := TimeControl{Base: time.Duration(minutes) * time.Minute, Increment: time.Duration(seconds) * time.Second}
+	if err := tc.Check(); err != nil {
+		return fail(err.Error())
+	}
+	return tc, nil
+}
+
+// Check reports whether tc is within the limits (MinBase to MaxBase, 0
+// to MaxIncrement).
+func (tc TimeControl) Check() error {
+	switch {
+	case tc.Base < MinBase:
+		return fmt.Errorf("the game time must be at least %d minute", int(MinBase.Minutes()))
+	case tc.Base > MaxBase:
+		return fmt.Errorf("the game time must be at most %d minutes", int(MaxBase.Minutes()))
+	case tc.Increment < 0:
+		return errors.New("the increment cannot be negative")
+	case tc.Increment > MaxIncrement:
+		return fmt.Errorf("the increment must be at most %d seconds", int(MaxIncrement.Seconds()))
+	}
+	return nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// Clock is the pair of clocks of one game. The zero value is no clock.
+// Clock is a value: methods that change it have pointer receivers and
+// everything else copies.
+type Clock struct {
+	Control TimeControl // Control is the game's time control.
+	// Left is each side's time left as of Since (index: attackers 0,
+	// defenders 1; see [Clock.Remaining]).
+	Left [2]time.Duration
+	// Running is the side whose clock runs (NoSide: stopped).
+	Running tafl.Side
+	// Since is when the running clock was last started (or, when
+	// stopped, when it stopped).
+	Since time.Time
+}
+
+func index(s tafl.Side) int {
+	if s == tafl.Defenders {
+		return 1
+	}
+	return 0
+}
+
+// New returns the clocks of a game that starts at now with first to move:
+// both sides have the base time and first's clock runs.
+func New(tc TimeControl, first tafl.Side, now time.Time) Clock {
+	return Clock{Control: tc, Left: [2]time.Duration{tc.Base, tc.Base}, Running: first, Since: now}
+}
+
+// IsZero reports whether c is no clock at all.
+func (c Clock) IsZero() bool { return c.Control.IsZero() }
+
+// Remaining returns side s's time left at now (never negative).
+func (c Clock) Remaining(s tafl.Side, now time.Time) time.Duration {
+	left := c.Left[index(s)]
+	if c.Running == s && now.After(c.Since) {
+		left -= now.Sub(c.Since)
+	}
+	return max(left, 0)
+}
+
+// FlagAt returns when the running clock reaches zero (the zero time when
+// the clocks are stopped).
+func (c Clock) FlagAt() time.Time {
+	if c.Running == tafl.NoSide {
+		return time.Time{}
+	}
+	return c.Since.Add(c.Left[index(c.Running)])
+}
+
+// Press ends the running side's turn at now: the time used comes off its
+// clock, the increment is added, and the other side's clock starts. When
+// the running clock had already run out at now (now after FlagAt), Press
+// changes nothing and returns false: the move came too late. A press on
+// stopped clocks returns false too.
+func (c *Clock) Press(now time.Time) bool {
+	if c.Running == tafl.NoSide || now.After(c.FlagAt()) {
+		return false
+	}
+	i := index(c.Running)
+	used := max(now.Sub(c.Since), 0)
+	c.Left[i] += c.Control.Increment - used
+	c.Running, c.Since = c.Running.Other(), now
+	return true
+}
+
+// Stop stops the clocks at t (the end of the game): the running side's
+// time used until t comes off its clock (down to zero at most).
+func (c *Clock) Stop(t time.Time) {
+	if c.Running == tafl.NoSide {
+		return
+	}
+	i := index(c.Running)
+	c.Left[i] = c.Remaining(c.Running, t)
+	c.Running, c.Since = tafl.NoSide, t
+}
+
+// Budget suggests how long side s, to move at now, may think: about a
+// thirtieth of its time plus most of the increment, never more than a
+// quarter of what is left, and always leaving margin (a second, or half
+// of what is left when less) for the move to be saved and shown.
+func (c Clock) Budget(s tafl.Side, now time.Time) time.Duration {
+	left := c.Remaining(s, now)
+	margin := min(time.Second, left/2)
+	b := left/30 + c.Control.Increment*3/4
+	b = min(b, left/4+c.Control.Increment/2, left-margin)
+	return max(b, 0)
+}

@@ -1,0 +1,147 @@
+package clock_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/clock"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+func TestParse(t *testing.T) {
+	cases := []struct {
+		in   string
+		want clock.TimeControl
+		err  string // part of the error, "" for none
+	}{
+		{in: "10+5", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
+		{in: " 3 + 2 ", want: clock.TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}},
+		{in: "30", want: clock.TimeControl{Base: 30 * time.Minute}},
+		{in: "30+0", want: clock.TimeControl{Base: 30 * time.Minute}},
+		{in: "1+0", want: clock.TimeControl{Base: time.Minute}},
+		{in: "180+180", want: clock.TimeControl{Base: 180 * time.Minute, Increment: 180 * time.Second}},
+		{in: "", err: "empty"},
+		{in: "0+5", err: "at least 1 minute"},
+		{in: "181+0", err: "at most 180 minutes"},
+		{in: "10+181", err: "at most 180 seconds"},
+		{in: "10+-1", err: "cannot be negative"},
+		{in: "-5+0", err: "at least 1 minute"},
+		{in: "ten+5", err: "minutes are not a whole number"},
+		{in: "10+5s", err: "seconds are not a whole number"},
+		{in: "10+5+3", err: "seconds are not a whole number"},
+		{in: "2.5+0", err: "minutes are not a whole number"},
+		{in: "99999999999999999999+0", err: "minutes are not a whole number"},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			got, err := clock.Parse(c.in)
+			if c.err != "" {
+				if err == nil || !errors.Is(err, clock.ErrSyntax) || !strings.Contains(err.Error(), c.err) {
+					t.Fatalf("Parse(%q) = %v, %v; want an ErrSyntax saying %q", c.in, got, err, c.err)
+				}
+				if !strings.Contains(err.Error(), "such as 10+5") {
+					t.Errorf("the error %q does not say what to write", err)
+				}
+				return
+			}
+			if err != nil || got != c.want {
+				t.Fatalf("Parse(%q) = %v, %v; want %v", c.in, got, err, c.want)
+			}
+			if back, err := clock.Parse(got.String()); err != nil || back != got {
+				t.Errorf("%v does not round-trip through %q: %v, %v", got, got.String(), back, err)
+			}
+		})
+	}
+}
+
+func TestChoices(t *testing.T) {
+	var names []string
+	for _, c := range clock.Choices {
+		if err := c.Check(); err != nil {
+			t.Errorf("choice %v: %v", c, err)
+		}
+		names = append(names, c.String())
+	}
+	if got := strings.Join(names, " "); got != "3+2 5+3 10+5 15+10 30+0" {
+		t.Errorf("choices %q", got)
+	}
+	if (clock.TimeControl{}).String() != "" || !(clock.TimeControl{}).IsZero() {
+		t.Error("the zero time control is not empty")
+	}
+}
+
+var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+func TestFischer(t *testing.T) {
+	tc := clock.TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}
+	c := clock.New(tc, tafl.Attackers, t0)
+	if c.FlagAt() != t0.Add(3*time.Minute) {
+		t.Fatalf("flag at %v", c.FlagAt())
+	}
+	// The attackers think 10 s: 3:00 − 0:10 + 0:02 = 2:52.
+	if !c.Press(t0.Add(10 * time.Second)) {
+		t.Fatal("press refused")
+	}
+	if got := c.Remaining(tafl.Attackers, t0.Add(time.Hour)); got != 172*time.Second {
+		t.Errorf("attackers have %v, want 2m52s (their clock stopped)", got)
+	}
+	if c.Running != tafl.Defenders || c.FlagAt() != t0.Add(10*time.Second+3*time.Minute) {
+		t.Errorf("running %v, flag at %v", c.Running, c.FlagAt())
+	}
+	// The defenders' clock runs: after 30 s they have 2:30.
+	if got := c.Remaining(tafl.Defenders, t0.Add(40*time.Second)); got != 150*time.Second {
+		t.Errorf("defenders have %v, want 2m30s", got)
+	}
+	// A press exactly at the flag still counts (the time is not yet past).
+	flag := c.FlagAt()
+	d := c
+	if !d.Press(flag) || d.Left[1] != 2*time.Second {
+		t.Errorf("a press at the flag: %v, left %v; want accepted with only the increment left", d, d.Left[1])
+	}
+	// One nanosecond late is too late, and changes nothing.
+	late := c
+	if late.Press(flag.Add(time.Nanosecond)) || late != c {
+		t.Errorf("a late press was accepted or changed the clock: %+v", late)
+	}
+	if got := c.Remaining(tafl.Defenders, flag.Add(time.Minute)); got != 0 {
+		t.Errorf("remaining after the flag %v, want 0", got)
+	}
+	// Stopping at the flag (found out later) records the flag moment.
+	c.Stop(flag)
+	if c.Running != tafl.NoSide || c.Left[1] != 0 || !c.Since.Equal(flag) || !c.FlagAt().IsZero() {
+		t.Errorf("stopped clock %+v", c)
+	}
+	if c.Press(flag) {
+		t.Error("a stopped clock accepted a press")
+	}
+}
+
+func TestBudget(t *testing.T) {
+	for _, c := range []struct {
+		tc        clock.TimeControl
+		used      time.Duration
+		min, max  time.Duration
+		leaveOver time.Duration
+	}{
+		{clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}, 0, 20 * time.Second, 30 * time.Second, 9 * time.Minute},
+		{clock.TimeControl{Base: 30 * time.Minute}, 0, 59 * time.Second, 61 * time.Second, 28 * time.Minute},
+		{clock.TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}, 178 * time.Second, 500 * time.Millisecond, time.Second, 0},
+		{clock.TimeControl{Base: time.Minute}, time.Minute - 100*time.Millisecond, 0, 50 * time.Millisecond, 0},
+	} {
+		clk := clock.New(c.tc, tafl.Attackers, t0)
+		now := t0.Add(c.used)
+		b := clk.Budget(tafl.Attackers, now)
+		left := clk.Remaining(tafl.Attackers, now)
+		if b < c.min || b > c.max {
+			t.Errorf("%v after %v: budget %v, want %v to %v", c.tc, c.used, b, c.min, c.max)
+		}
+		if b >= left && left > 0 {
+			t.Errorf("%v after %v: budget %v uses all of %v", c.tc, c.used, b, left)
+		}
+		if left-b < c.leaveOver {
+			t.Errorf("%v after %v: budget %v leaves only %v", c.tc, c.used, b, left-b)
+		}
+	}
+}

@@ -1,0 +1,296 @@
+package tournament
+
+import (
+	"errors"
+	"slices"
+)
+
+// Side is the side a player had in a game.
+type Side uint8
+
+// The sides. The zero value is none.
+const (
+	NoSide    Side = iota // NoSide: no side (no game).
+	Attackers             // Attackers move first and hunt the king.
+	Defenders             // Defenders have the king.
+)
+
+// Other returns the opposite side.
+func (s Side) Other() Side {
+	switch s {
+	case Attackers:
+		return Defenders
+	case Defenders:
+		return Attackers
+	}
+	return NoSide
+}
+
+// Meeting is one earlier game of a player: whom they met, with which side.
+type Meeting struct {
+	Opponent string
+	Side     Side
+}
+
+// SwissPlayer is a player as the Swiss pairing sees them.
+type SwissPlayer struct {
+	ID      string
+	Seed    int       // Seed orders players with equal points (lower first).
+	Points  float64   // Points so far (byes and forfeit wins included).
+	History []Meeting // History lists the games played, oldest first (forfeits excluded).
+	HadBye  bool      // HadBye: the player already had a bye.
+}
+
+// sideDiff returns attackers games minus defenders games.
+func (p *SwissPlayer) sideDiff() int {
+	d := 0
+	for _, m := range p.History {
+		switch m.Side {
+		case Attackers:
+			d++
+		case Defenders:
+			d--
+		}
+	}
+	return d
+}
+
+// preference returns the side the player should get next and how
+// strongly: 2 when their sides are unbalanced, 1 when balanced (the
+// opposite of their last game), 0 with no games.
+func (p *SwissPlayer) preference() (Side, int) {
+	switch d := p.sideDiff(); {
+	case d > 0:
+		return Defenders, 2
+	case d < 0:
+		return Attackers, 2
+	case len(p.History) > 0:
+		return p.History[len(p.History)-1].Side.Other(), 1
+	}
+	return NoSide, 0
+}
+
+// ErrNoPairing means that no pairing without a repeat exists (or none
+// was found within the search limit).
+var ErrNoPairing = errors.New("tournament: no pairing without a repeat game is possible")
+
+// maxSearch bounds the pairing search (nodes visited).
+const maxSearch = 2_000_000
+
+// PairSwiss pairs one Swiss round. players must be ranked: by points,
+// then seed. It returns the games (board 1 first, no Round set) and the
+// player with the bye ("" when the number is even). The rules, in order
+// of priority: no pairing repeats (with double, a pair may meet a second
+// time with the sides swapped, but a new opponent is preferred); no
+// player's attacker and defender games differ by more than two; players
+// meet opponents with as close a score as possible; within a score group
+// the top half meets the bottom half (the Dutch system); each gets the
+// side they are due (the one they had less, else the opposite of their
+// last; the higher ranked wins a conflict), trying the bottom half in
+// another order before giving up a side; otherwise the bottom half is
+// met in order. The bye goes to the lowest-ranked player who has not had
+// one and without whom the others can be paired without a repeat (as in
+// the FIDE rules, a second bye is avoided even at the price of giving
+// the bye to a higher-ranked player).
+func PairSwiss(players []SwissPlayer, double bool) ([]Game, string, error) {
+	if len(players) < 2 {
+		return nil, "", ErrTooFew
+	}
+	ps := &pairer{players: players, double: double}
+	if len(players)%2 == 0 {
+		if games, ok := ps.pairAll(nil); ok {
+			return games, "", nil
+		}
+		return nil, "", ErrNoPairing
+	}
+	// The bye: lowest ranked first, those without a bye before those with one.
+	order := make([]int, 0, len(players))
+	for _, hadBye := range []bool{false, true} {
+		for i := len(players) - 1; i >= 0; i-- {
+			if players[i].HadBye == hadBye {
+				order = append(order, i)
+			}
+		}
+	}
+	for _, b := range order {
+		ps.nodes = 0
+		if games, ok := ps.pairAll(map[int]bool{b: true}); ok {
+			return games, players[b].ID, nil
+		}
+	}
+	return nil, "", ErrNoPairing
+}
+
+type pairer struct {
+	players []SwissPlayer
+	double  bool
+	nodes   int
+}
+
+// pairAll pairs every player not in skip.
+func (ps *pairer) pairAll(skip map[int]bool) ([]Game, bool) {
+	used := make([]bool, len(ps.players))
+	for i := range skip {
+		used[i] = true
+	}
+	var games []Game
+	ok := ps.search(used, &games)
+	return games, ok
+}
+
+// met returns how often a and b met, and a's side the last time.
+func (ps *pairer) met(a, b int) (int, Side) {
+	n, side := 0, NoSide
+	for _, m := range ps.players[a].History {
+		if m.Opponent == ps.players[b].ID {
+			n++
+			side = m.Side
+		}
+	}
+	return n, side
+}
+
+type candidate struct {
+	j          int
+	attackers  bool // the higher-ranked player gets the attackers
+	rematch    int  // 1 for a second meeting (double only)
+	scoreDiff  float64
+	sideClash  int // 1 when someone does not get the side they are due
+	sameHalf   int // 1 when the opponent is in the same half of the score group
+	dutchDist  int
+	rankInList int
+}
+
+// search pairs the highest-ranked unpaired player with each allowed
+// opponent in order of preference, and the rest recursively.
+func (ps *pairer) search(used []bool, games *[]Game) bool {
+	ps.nodes++
+	if ps.nodes > maxSearch {
+		return false
+	}
+	i := slices.Index(used, false)
+	if i < 0 {
+		return true
+	}
+	used[i] = true
+	defer func() { used[i] = false }()
+	board := len(*games)
+	for _, c := range ps.candidates(i, used, board) {
+		used[c.j] = true
+		g := Game{Attackers: ps.players[i].ID, Defenders: ps.players[c.j].ID}
+		if !c.attackers {
+			g.Attackers, g.Defenders = g.Defenders, g.Attackers
+		}
+		*games = append(*games, g)
+		if ps.search(used, games) {
+			return true
+		}
+		*games = (*games)[:board]
+		used[c.j] = false
+	}
+	return false
+}
+
+// candidates lists the allowed opponents of player i, best first.
+func (ps *pairer) candidates(i int, used []bool, board int) []candidate {
+	p := &ps.players[i]
+	// i's score group among the unpaired (i is its first member).
+	var group []int
+	for j := i; j < len(ps.players); j++ {
+		if (j == i || !used[j]) && ps.players[j].Points == p.Points {
+			group = append(group, j)
+		}
+	}
+	ideal := len(group) / 2
+	var out []candidate
+	for j := range ps.players {
+		if used[j] {
+			continue
+		}
+		q := &ps.players[j]
+		n, last := ps.met(i, j)
+		if n > 0 && (!ps.double || n >= 2) {
+			continue
+		}
+		c := candidate{j: j, rankInList: j, scoreDiff: abs(p.Points - q.Points)}
+		pSide, pStrength := p.preference()
+		qSide, qStrength := q.preference()
+		switch {
+		case n == 1:
+			c.rematch = 1
+			c.attackers = last == Defenders // the sides swap for the second meeting
+		case pSide != NoSide && pSide != qSide.Other() && qSide != NoSide && qStrength > pStrength:
+			c.attackers = qSide == Defenders // both want the same side: the stronger claim wins
+		case pSide != NoSide:
+			c.attackers = pSide == Attackers // i's claim (or no conflict)
+		case qSide != NoSide:
+			c.attackers = qSide == Defenders
+		default:
+			c.attackers = board%2 == 0 // no history: alternate down the boards
+		}
+		pGets, qGets := Defenders, Attackers
+		if c.attackers {
+			pGets, qGets = Attackers, Defenders
+		}
+		if (pSide != NoSide && pSide != pGets) || (qSide != NoSide && qSide != qGets) {
+			c.sideClash = 1
+		}
+		if !balanced(p, pGets) || !balanced(q, qGets) {
+			continue
+		}
+		if k := slices.Index(group, j); k >= 0 {
+			c.dutchDist = absInt(k - ideal)
+			if k < ideal {
+				c.sameHalf = 1
+			}
+		} else {
+			c.dutchDist = len(ps.players) // floaters after the score group, by rank
+		}
+		out = append(out, c)
+	}
+	slices.SortStableFunc(out, func(a, b candidate) int {
+		switch {
+		case a.rematch != b.rematch:
+			return a.rematch - b.rematch
+		case a.scoreDiff != b.scoreDiff:
+			if a.scoreDiff < b.scoreDiff {
+				return -1
+			}
+			return 1
+		case a.sameHalf != b.sameHalf:
+			return a.sameHalf - b.sameHalf
+		case a.sideClash != b.sideClash:
+			return a.sideClash - b.sideClash
+		case a.dutchDist != b.dutchDist:
+			return a.dutchDist - b.dutchDist
+		}
+		return a.rankInList - b.rankInList
+	})
+	return out
+}
+
+// balanced reports whether p may get side s: their attacker and defender
+// games would differ by at most two.
+func balanced(p *SwissPlayer, s Side) bool {
+	d := p.sideDiff()
+	if s == Attackers {
+		d++
+	} else {
+		d--
+	}
+	return d <= 2 && d >= -2
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
