@@ -32,6 +32,7 @@ type weights struct {
 	kingShut       int32          // the king cannot reach the edge (cordon, seal.go)
 	kingRoom       int32          // per square of his room when he is shut in
 	outsideDef     int32          // per defender outside his room when he is shut in
+	near           [3]int32       // per attacker 1, 2 or 3 squares from the king (the larger of the file and rank distances)
 	pstA, pstD     [classes]int32 // per attacker / defender on a square of each symmetry class (classOf)
 	pstK           [classes]int32 // the king on a square of each class
 }
@@ -98,6 +99,10 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 		s += w.seal[0]*n[0] + w.seal[1]*n[1] + w.seal[2]*n[2]
 		if shut, room, out := in.cordonCached(b, k, ps, cc); shut {
 			s += w.kingShut + w.kingRoom*room + w.outsideDef*out
+		}
+		if k != tafl.NoSquare {
+			n := in.nearKing(b, k)
+			s += w.near[0]*n[0] + w.near[1]*n[1] + w.near[2]*n[2]
 		}
 	}
 

@@ -35,6 +35,9 @@ func (w *weights) params(n int) []param {
 		ps = append(ps, param{"seal." + strconv.Itoa(k), &w.seal[k]})
 	}
 	ps = append(ps, param{"kingShut", &w.kingShut}, param{"kingRoom", &w.kingRoom}, param{"outsideDef", &w.outsideDef})
+	for d := range w.near {
+		ps = append(ps, param{"near." + strconv.Itoa(d+1), &w.near[d]})
+	}
 	nc := classCount(n)
 	for _, t := range []struct {
 		name string
@@ -85,6 +88,11 @@ func (in *info) features(b *board, toMove tafl.Side, k tafl.Square) []int32 {
 	} else {
 		x = append(x, 0, 0, 0)
 	}
+	var near [3]int32
+	if k != tafl.NoSquare {
+		near = in.nearKing(b, k)
+	}
+	x = append(x, near[:]...)
 	pst := make([]int32, 3*nc)
 	for _, sq := range in.squares {
 		c := classOf(sq, in.size)

@@ -271,3 +271,19 @@ func TestCornerSeals(t *testing.T) {
 		}
 	}
 }
+
+func TestNearKing(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	in := infoFor(v)
+	b := in.empty
+	k, _ := tafl.ParseSquare("b2")
+	b[k] = tafl.King
+	for _, a := range []string{"a1", "c3", "b4", "e5", "e2", "f2", "k11"} {
+		sq, _ := tafl.ParseSquare(a)
+		b[sq] = tafl.Attacker
+	}
+	// a1, c3: 1 away; b4: 2; e5, e2: 3; f2: 4; k11 far.
+	if got := in.nearKing(&b, k); got != [3]int32{2, 1, 2} {
+		t.Errorf("near b2: %v, want [2 1 2]", got)
+	}
+}

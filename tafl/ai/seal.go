@@ -218,3 +218,19 @@ func (in *info) cordonCached(b *board, k tafl.Square, ps *pieceSums, cc *cordonC
 	}
 	return shut, room, outside
 }
+
+// nearKing counts the attackers at distance 1, 2 and 3 from the king (the
+// larger of the file and rank distances): the net the attackers draw
+// around him before they can shut him in or capture him.
+func (in *info) nearKing(b *board, k tafl.Square) (n [3]int32) {
+	f, r := k.File(), k.Rank()
+	for dy := max(-3, -r); dy <= min(3, in.size-1-r); dy++ {
+		row := k + tafl.Square(dy*stride)
+		for dx := max(-3, -f); dx <= min(3, in.size-1-f); dx++ {
+			if b[row+tafl.Square(dx)] == tafl.Attacker {
+				n[max(abs(dx), abs(dy))-1]++
+			}
+		}
+	}
+	return n
+}
