@@ -33,6 +33,7 @@ type weights struct {
 	kingRoom       int32          // per square of his room when he is shut in
 	outsideDef     int32          // per defender outside his room when he is shut in
 	near           [3]int32       // per attacker 1, 2 or 3 squares from the king (the larger of the file and rank distances)
+	kingReach      int32          // per square the king reaches in one or two moves
 	pstA, pstD     [classes]int32 // per attacker / defender on a square of each symmetry class (classOf)
 	pstK           [classes]int32 // the king on a square of each class
 }
@@ -101,8 +102,11 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 			s += w.kingShut + w.kingRoom*room + w.outsideDef*out
 		}
 		if k != tafl.NoSquare {
-			n := in.nearKing(b, k)
+			n := in.nearKing(ps, k)
 			s += w.near[0]*n[0] + w.near[1]*n[1] + w.near[2]*n[2]
+			if w.kingReach != 0 {
+				s += w.kingReach * in.kingReach(ps, k)
+			}
 		}
 	}
 
@@ -121,6 +125,7 @@ type pieceSums struct {
 	hangA, hangD int32     // attackers / defenders that could be captured
 	seal         [4]uint16 // per corner, its triangle's squares that hold attackers (fitted families)
 	akey         uint64    // the attackers' squares, hashed (cordonCache)
+	att, def     bb        // the attackers' and the defenders' squares (fitted families)
 }
 
 // pieceSumsOf sums the piece terms of board b.
@@ -139,9 +144,12 @@ func (in *info) addSquare(b *board, sq tafl.Square, t *pieceSums, sign int32) {
 	case tafl.Attacker:
 		t.natt += sign
 		t.guard += sign * in.guardW[sq] // with the attackers' square values (pstA)
-		t.akey ^= in.zob[sq]
-		if p := in.sealAt[sq]; p.corner != 0 && p.bit > 2 {
-			t.seal[p.corner-1] ^= p.bit // not the corner's neighbours (bits 1 and 2); see seal.go
+		if in.bits != nil {
+			t.akey ^= in.zob[sq]
+			t.att.flip(in.bits.index[sq])
+			if p := in.sealAt[sq]; p.corner != 0 && p.bit > 2 {
+				t.seal[p.corner-1] ^= p.bit // not the corner's neighbours (bits 1 and 2); see seal.go
+			}
 		}
 		if b[sq+stride+1] == tafl.Attacker {
 			t.chain += sign
@@ -155,6 +163,9 @@ func (in *info) addSquare(b *board, sq tafl.Square, t *pieceSums, sign int32) {
 	case tafl.Defender:
 		t.ndef += sign
 		t.guard += sign * in.pstDsq[sq]
+		if in.bits != nil {
+			t.def.flip(in.bits.index[sq])
+		}
 		if in.exposed(b, sq, tafl.Attacker) {
 			t.hangD += sign
 		}

@@ -38,6 +38,7 @@ func (w *weights) params(n int) []param {
 	for d := range w.near {
 		ps = append(ps, param{"near." + strconv.Itoa(d+1), &w.near[d]})
 	}
+	ps = append(ps, param{"kingReach", &w.kingReach})
 	nc := classCount(n)
 	for _, t := range []struct {
 		name string
@@ -83,16 +84,19 @@ func (in *info) features(b *board, toMove tafl.Side, k tafl.Square) []int32 {
 		pick(atm, ps.hangD), pick(atm, ps.hangA), pick(!atm, ps.hangD), pick(!atm, ps.hangA))
 	seals := in.sealCounts(&ps.seal, k)
 	x = append(x, seals[:]...)
-	if shut, room, out := in.cordon(b, k, ps.ndef); shut {
+	if shut, room, out := in.cordon(b, k, &ps); shut {
 		x = append(x, 1, room, out)
 	} else {
 		x = append(x, 0, 0, 0)
 	}
 	var near [3]int32
+	reach := int32(0)
 	if k != tafl.NoSquare {
-		near = in.nearKing(b, k)
+		near = in.nearKing(&ps, k)
+		reach = in.kingReach(&ps, k)
 	}
 	x = append(x, near[:]...)
+	x = append(x, reach)
 	pst := make([]int32, 3*nc)
 	for _, sq := range in.squares {
 		c := classOf(sq, in.size)

@@ -283,7 +283,113 @@ func TestNearKing(t *testing.T) {
 		b[sq] = tafl.Attacker
 	}
 	// a1, c3: 1 away; b4: 2; e5, e2: 3; f2: 4; k11 far.
-	if got := in.nearKing(&b, k); got != [3]int32{2, 1, 2} {
+	ps := in.pieceSumsOf(&b)
+	if got := in.nearKing(&ps, k); got != [3]int32{2, 1, 2} {
 		t.Errorf("near b2: %v, want [2 1 2]", got)
+	}
+}
+
+// floodCordon is the cordon test written plainly over a position: the
+// squares the king reaches through squares without attackers.
+func floodCordon(p tafl.Position) (shut bool, room, outside int) {
+	n := p.Size()
+	k := p.King()
+	seen := map[tafl.Square]bool{k: true}
+	queue := []tafl.Square{k}
+	inside := 0
+	for len(queue) > 0 {
+		sq := queue[0]
+		queue = queue[1:]
+		f, r := sq.File(), sq.Rank()
+		if f == 0 || r == 0 || f == n-1 || r == n-1 {
+			return false, 0, 0
+		}
+		if p.At(sq) == tafl.Defender {
+			inside++
+		}
+		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			q := tafl.At(f+d[0], r+d[1])
+			if !seen[q] && p.At(q) != tafl.Attacker {
+				seen[q] = true
+				queue = append(queue, q)
+			}
+		}
+	}
+	return true, len(seen), p.Count(tafl.Defenders) - 1 - inside
+}
+
+func TestCordonMatchesAFlood(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	in := infoFor(v)
+	// A ring around the king on e4 (c4, d3/d5, e2/e6, f3/f5, g4 and the
+	// diagonals between) with a defender inside and two outside.
+	ringed, err := v.ParsePosition("/11/4t6/3t1t5/2tTK1t4/3t1t5/4t6/11/T10/T10/11/11/", tafl.Attackers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	positions := []tafl.Position{ringed}
+	for seed := range uint64(300) {
+		g := randomGame(t, "copenhagen", int(seed%200), seed)
+		positions = append(positions, g.Position())
+	}
+	shutSeen := 0
+	for i, p := range positions {
+		b := in.empty
+		for _, sq := range in.squares {
+			b[sq] = p.At(sq)
+		}
+		ps := in.pieceSumsOf(&b)
+		shut, room, out := in.cordon(&b, p.King(), &ps)
+		ws, wr, wo := floodCordon(p)
+		if shut != ws || int(room) != wr || int(out) != wo {
+			t.Errorf("position %d %s: cordon %v %d %d, flood %v %d %d", i, p.Record(), shut, room, out, ws, wr, wo)
+		}
+		if shut {
+			shutSeen++
+		}
+	}
+	if shutSeen == 0 {
+		t.Error("no position had the king shut in: the test saw too little")
+	}
+}
+
+// TestKingReach compares kingReach with a plain count over the position:
+// the squares the king reaches in one or two moves over squares without
+// pieces.
+func TestKingReach(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	in := infoFor(v)
+	slide := func(p tafl.Position, from tafl.Square) []tafl.Square {
+		var out []tafl.Square
+		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			f, r := from.File()+d[0], from.Rank()+d[1]
+			for f >= 0 && r >= 0 && f < 11 && r < 11 && p.At(tafl.At(f, r)) == tafl.Empty {
+				out = append(out, tafl.At(f, r))
+				f, r = f+d[0], r+d[1]
+			}
+		}
+		return out
+	}
+	for seed := range uint64(100) {
+		g := randomGame(t, "copenhagen", int(seed%150), seed)
+		p := g.Position()
+		k := p.King()
+		seen := map[tafl.Square]bool{}
+		for _, q := range slide(p, k) {
+			seen[q] = true
+			for _, q2 := range slide(p, q) {
+				if q2 != k {
+					seen[q2] = true
+				}
+			}
+		}
+		b := in.empty
+		for _, sq := range in.squares {
+			b[sq] = p.At(sq)
+		}
+		ps := in.pieceSumsOf(&b)
+		if got := in.kingReach(&ps, k); int(got) != len(seen) {
+			t.Errorf("%s: kingReach %d, counted %d", p.Record(), got, len(seen))
+		}
 	}
 }

@@ -50,6 +50,7 @@ type info struct {
 	sealAt   [cells]sealPlace           // each square's corner triangle and bit
 	outward  [cells][4]tafl.Square      // the four steps, the one toward the nearest edge last
 	zob      [cells]uint64              // random keys of the squares (cordonCache)
+	bits     *bitTables                 // fitted families: the bit-set masks
 	kingDist [cells]int16               // distance (in squares) to the nearest escape square
 	escDirs  [cells]uint8               // bit i: an escape square lies from here in direction dirs[i]
 	w        *weights
@@ -163,6 +164,7 @@ func newInfo(v *tafl.Variant) *info {
 		if n == 11 && r.KingStrength == tafl.StrongKing {
 			in.w = &corner11Weights
 			in.seals = cornerSeals(n)
+			in.bits = newBitTables(in.squares)
 			sealTables()
 			for c, t := range in.seals {
 				for i, sq := range t {

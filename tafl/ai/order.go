@@ -9,7 +9,8 @@ const (
 	orderCapture = 1 << 28 // the move probably captures
 	orderKing    = 1 << 27 // any king move, and attackers onto the king's lines
 	orderKiller  = 1 << 26
-	// quiet moves are ordered by their history counts, below orderKiller
+	orderPlan    = 1 << 25 // a quiet attacker move that brings a corner's seal nearer (fitted families)
+	// the other quiet moves are ordered by their history counts, below orderPlan
 )
 
 // scoreMove returns the ordering key of move m in the position at ply.
@@ -43,6 +44,11 @@ func (s *searcher) scoreMove(ply int, m tafl.Move, hashMove tafl.Move) int32 {
 	}
 	if ply <= maxPly && (m == s.killers[ply][0] || m == s.killers[ply][1]) {
 		return orderKiller
+	}
+	if pc == tafl.Attacker && in.seals != nil {
+		if p := in.sealAt[to]; p.corner != 0 && sealImprove[s.sumsAt(ply).seal[p.corner-1]]&p.bit != 0 {
+			return orderPlan
+		}
 	}
 	side := 0
 	if pc != tafl.Attacker {

@@ -37,9 +37,10 @@ var sealXY = func() (out [sealSquares][2]int) {
 }()
 
 var (
-	sealOnce   sync.Once
-	sealNeed   [1 << sealSquares]uint8  // attackers still needed to seal the corner
-	sealRegion [1 << sealSquares]uint16 // the squares joined to the corner's neighbours
+	sealOnce    sync.Once
+	sealNeed    [1 << sealSquares]uint8  // attackers still needed to seal the corner
+	sealRegion  [1 << sealSquares]uint16 // the squares joined to the corner's neighbours
+	sealImprove [1 << sealSquares]uint16 // the squares where one more attacker brings the seal nearer
 )
 
 // sealTables computes sealNeed and sealRegion.
@@ -90,6 +91,13 @@ func sealTables() {
 			for i := 2; i < sealSquares; i++ { // not on the corner's neighbours (see sealCounts)
 				if mask&(1<<i) == 0 {
 					sealNeed[mask] = min(sealNeed[mask], sealNeed[mask|1<<i]+1)
+				}
+			}
+		}
+		for mask := range 1 << sealSquares {
+			for i := 2; i < sealSquares; i++ {
+				if mask&(1<<i) == 0 && sealNeed[mask|1<<i] < sealNeed[mask] {
+					sealImprove[mask] |= 1 << i
 				}
 			}
 		}
@@ -148,7 +156,7 @@ type sealPlace struct {
 // (cannot reach the edge through squares without attackers), and if he
 // is, the number of squares of his room and how many of the other
 // defenders are outside it.
-func (in *info) cordon(b *board, k tafl.Square, ndef int32) (shut bool, room, outside int32) {
+func (in *info) cordon(b *board, k tafl.Square, ps *pieceSums) (shut bool, room, outside int32) {
 	if k == tafl.NoSquare {
 		return false, 0, 0
 	}
@@ -162,35 +170,23 @@ func (in *info) cordon(b *board, k tafl.Square, ndef int32) (shut bool, room, ou
 			return false, 0, 0
 		}
 	}
-	// Search depth first, heading for the king's nearest edge (its
-	// direction is pushed last, so taken first).
-	var seen [cells/64 + 1]uint64
-	var stack [tafl.MaxSize * tafl.MaxSize]tafl.Square
-	stack[0] = k
-	top := 1
-	seen[k>>6] |= 1 << (k & 63)
-	inside := int32(0)
-	for top > 0 {
-		top--
-		sq := stack[top]
-		room++
-		if b[sq] == tafl.Defender {
-			inside++
+	// Flood from the king through squares without attackers until the
+	// region stops growing (shut in) or reaches the edge.
+	t := in.bits
+	open := t.all.andNot(ps.att)
+	var r bb
+	r.flip(t.index[k])
+	for {
+		n := t.grow(r).and(open)
+		if !n.and(t.edge).empty() {
+			return false, 0, 0
 		}
-		for _, d := range in.outward[k] {
-			q := sq + d
-			x := b[q]
-			if x == offBoard {
-				return false, 0, 0 // sq is on the edge
-			}
-			if x != tafl.Attacker && seen[q>>6]&(1<<(q&63)) == 0 {
-				seen[q>>6] |= 1 << (q & 63)
-				stack[top] = q
-				top++
-			}
+		if n == r {
+			break
 		}
+		r = n
 	}
-	return true, room, ndef - inside
+	return true, r.count(), ps.ndef - r.and(ps.def).count()
 }
 
 // cordonCache remembers which (attackers, king square) pairs leave the
@@ -203,14 +199,14 @@ type cordonCache [1 << 14]uint64
 // cordonCached is cordon, asking cc first (nil: no cache).
 func (in *info) cordonCached(b *board, k tafl.Square, ps *pieceSums, cc *cordonCache) (shut bool, room, outside int32) {
 	if cc == nil || k == tafl.NoSquare {
-		return in.cordon(b, k, ps.ndef)
+		return in.cordon(b, k, ps)
 	}
 	key := (ps.akey ^ in.zob[k]<<1 | 1) &^ 1
 	e := &cc[key>>50]
 	if *e&^1 == key && *e&1 == 0 {
 		return false, 0, 0
 	}
-	shut, room, outside = in.cordon(b, k, ps.ndef)
+	shut, room, outside = in.cordon(b, k, ps)
 	if shut {
 		*e = key | 1
 	} else {
@@ -222,15 +218,7 @@ func (in *info) cordonCached(b *board, k tafl.Square, ps *pieceSums, cc *cordonC
 // nearKing counts the attackers at distance 1, 2 and 3 from the king (the
 // larger of the file and rank distances): the net the attackers draw
 // around him before they can shut him in or capture him.
-func (in *info) nearKing(b *board, k tafl.Square) (n [3]int32) {
-	f, r := k.File(), k.Rank()
-	for dy := max(-3, -r); dy <= min(3, in.size-1-r); dy++ {
-		row := k + tafl.Square(dy*stride)
-		for dx := max(-3, -f); dx <= min(3, in.size-1-f); dx++ {
-			if b[row+tafl.Square(dx)] == tafl.Attacker {
-				n[max(abs(dx), abs(dy))-1]++
-			}
-		}
-	}
-	return n
+func (in *info) nearKing(ps *pieceSums, k tafl.Square) (n [3]int32) {
+	r := &in.bits.ring[k]
+	return [3]int32{ps.att.and(r[0]).count(), ps.att.and(r[1]).count(), ps.att.and(r[2]).count()}
 }
