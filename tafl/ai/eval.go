@@ -1,6 +1,7 @@
 package ai
 
 import (
+	_ "embed"
 	"slices"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -46,17 +47,18 @@ var cornerWeights = weights{
 }
 
 // corner11Weights are the terms of the corner-escape variants on 11×11
-// boards with a strong king (copenhagen, fetlar, cyning-taefl).
-var corner11Weights = weights{
-	attacker: 100, defender: 170,
-	kingFree: 5, openLine: 60, route: 90, routeSq: 60,
-	kingAdjSq: 11, chain: 7,
-	hangDA: 30, hangAA: -10, hangDD: 10, hangAD: -30,
-	// classes 0-20: y(y+1)/2 + x, x ≤ y the distances to the nearer edges
-	pstA: [classes]int32{0: 0, 1: 0, 2: 36, 3: 30, 4: 66, 6: 12},
-	pstK: [classes]int32{0: -66, 1: -60, 2: -54, 3: -54, 4: -48, 5: -42, 6: -48, 7: -42, 8: -36, 9: -30,
-		10: -42, 11: -36, 12: -30, 13: -24, 14: -18, 15: -36, 16: -30, 17: -24, 18: -18, 19: -12, 20: -6},
-}
+// boards with a strong king (copenhagen, fetlar, cyning-taefl): the fitted
+// family, read from weights_corner11.json, which `tafl tune` writes.
+var corner11Weights = func() weights {
+	w, err := parseWeights(11, corner11JSON)
+	if err != nil {
+		panic(err)
+	}
+	return w
+}()
+
+//go:embed weights_corner11.json
+var corner11JSON []byte
 
 var edgeWeights = weights{
 	attacker: 100, defender: 150,
@@ -96,15 +98,22 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 		s += in.pstK[k]
 	}
 	if in.seals != nil {
-		n := in.sealCounts(&ps.seal, k)
-		s += w.seal[0]*n[0] + w.seal[1]*n[1] + w.seal[2]*n[2]
-		if shut, room, out := in.cordonCached(b, k, ps, cc); shut {
-			s += w.kingShut + w.kingRoom*room + w.outsideDef*out
+		// Each plan term is computed only when its weights are not all 0.
+		if in.plan&planSeal != 0 {
+			n := in.sealCounts(&ps.seal, k)
+			s += w.seal[0]*n[0] + w.seal[1]*n[1] + w.seal[2]*n[2]
+		}
+		if in.plan&planCordon != 0 {
+			if shut, room, out := in.cordonCached(b, k, ps, cc); shut {
+				s += w.kingShut + w.kingRoom*room + w.outsideDef*out
+			}
 		}
 		if k != tafl.NoSquare {
-			n := in.nearKing(ps, k)
-			s += w.near[0]*n[0] + w.near[1]*n[1] + w.near[2]*n[2]
-			if w.kingReach != 0 {
+			if in.plan&planNear != 0 {
+				n := in.nearKing(ps, k)
+				s += w.near[0]*n[0] + w.near[1]*n[1] + w.near[2]*n[2]
+			}
+			if in.plan&planReach != 0 {
 				s += w.kingReach * in.kingReach(ps, k)
 			}
 		}

@@ -220,36 +220,45 @@ func (w *Weights) MarshalJSON() ([]byte, error) {
 // ParseWeights reads weights written by MarshalJSON for variant v's
 // family. Every weight of the family must be given, and nothing else.
 func ParseWeights(v *tafl.Variant, data []byte) (*Weights, error) {
-	w, err := DefaultWeights(v)
+	in := infoFor(v)
+	if !in.fitted() {
+		return nil, errNotTunable
+	}
+	w, err := parseWeights(in.size, data)
 	if err != nil {
 		return nil, err
 	}
+	return &Weights{size: in.size, w: w}, nil
+}
+
+// parseWeights reads the JSON weights of the family of n×n boards.
+func parseWeights(n int, data []byte) (weights, error) {
+	var w weights
 	var m map[string]json.Number
 	d := json.NewDecoder(strings.NewReader(string(data)))
 	d.UseNumber()
 	if err := d.Decode(&m); err != nil {
-		return nil, fmt.Errorf("ai: weights: %w", err)
+		return w, fmt.Errorf("ai: weights: %w", err)
 	}
-	if s, ok := m["size"]; !ok || s.String() != strconv.Itoa(w.size) {
-		return nil, fmt.Errorf("ai: weights for board size %s, not %d", m["size"], w.size)
+	if s, ok := m["size"]; !ok || s.String() != strconv.Itoa(n) {
+		return w, fmt.Errorf("ai: weights for board size %s, not %d", m["size"], n)
 	}
-	seen := 1
-	for _, p := range w.w.params(w.size) {
-		n, ok := m[p.name]
+	ps := w.params(n)
+	for _, p := range ps {
+		v, ok := m[p.name]
 		if !ok {
-			return nil, fmt.Errorf("ai: weights: %q is missing", p.name)
+			return w, fmt.Errorf("ai: weights: %q is missing", p.name)
 		}
-		x, err := strconv.ParseInt(n.String(), 10, 32)
+		x, err := strconv.ParseInt(v.String(), 10, 32)
 		if err != nil {
-			return nil, fmt.Errorf("ai: weights: %q = %s is not an integer", p.name, n)
+			return w, fmt.Errorf("ai: weights: %q = %s is not an integer", p.name, v)
 		}
 		*p.p = int32(x)
-		seen++
 	}
-	if seen != len(m) {
+	if len(m) != len(ps)+1 {
 		for k := range m {
-			if k != "size" && !slicesContainsName(w.w.params(w.size), k) {
-				return nil, fmt.Errorf("ai: weights: unknown weight %q", k)
+			if k != "size" && !slicesContainsName(ps, k) {
+				return w, fmt.Errorf("ai: weights: unknown weight %q", k)
 			}
 		}
 	}

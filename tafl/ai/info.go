@@ -51,6 +51,7 @@ type info struct {
 	outward  [cells][4]tafl.Square      // the four steps, the one toward the nearest edge last
 	zob      [cells]uint64              // random keys of the squares (cordonCache)
 	bits     *bitTables                 // fitted families: the bit-set masks
+	plan     uint8                      // the plan terms whose weights are not all 0 (planSeal, …)
 	kingDist [cells]int16               // distance (in squares) to the nearest escape square
 	escDirs  [cells]uint8               // bit i: an escape square lies from here in direction dirs[i]
 	w        *weights
@@ -264,6 +265,19 @@ func classOf(sq tafl.Square, n int) int {
 // tables from them.
 func (in *info) setWeights(w *weights) {
 	in.w = w
+	in.plan = 0
+	if w.seal != [3]int32{} {
+		in.plan |= planSeal
+	}
+	if w.kingShut != 0 || w.kingRoom != 0 || w.outsideDef != 0 {
+		in.plan |= planCordon
+	}
+	if w.near != [3]int32{} {
+		in.plan |= planNear
+	}
+	if w.kingReach != 0 {
+		in.plan |= planReach
+	}
 	for _, sq := range in.squares {
 		c := classOf(sq, in.size)
 		in.guardW[sq] = int32(in.guard[sq])*w.guard/100 + w.pstA[c]
@@ -282,3 +296,11 @@ func (in *info) withWeights(w *Weights) (*info, error) {
 	c.setWeights(&ww)
 	return &c, nil
 }
+
+// The plan terms of the fitted families (info.plan).
+const (
+	planSeal   = 1 << iota // corner seals (the plan moves' ordering too)
+	planCordon             // the king shut in
+	planNear               // attackers near the king
+	planReach              // the king's two-move reach
+)

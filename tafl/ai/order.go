@@ -45,7 +45,7 @@ func (s *searcher) scoreMove(ply int, m tafl.Move, hashMove tafl.Move) int32 {
 	if ply <= maxPly && (m == s.killers[ply][0] || m == s.killers[ply][1]) {
 		return orderKiller
 	}
-	if pc == tafl.Attacker && in.seals != nil {
+	if pc == tafl.Attacker && in.plan&planSeal != 0 {
 		if p := in.sealAt[to]; p.corner != 0 && sealImprove[s.sumsAt(ply).seal[p.corner-1]]&p.bit != 0 {
 			return orderPlan
 		}
