@@ -35,6 +35,7 @@ type weights struct {
 	outsideDef     int32          // per defender outside his room when he is shut in
 	near           [3]int32       // per attacker 1, 2 or 3 squares from the king (the larger of the file and rank distances)
 	kingReach      int32          // per square the king reaches in one or two moves
+	openCorner     [3]int32       // per corner one, two or three+ attackers short of a seal: max(0, 8 - the king's distance to it)
 	pstA, pstD     [classes]int32 // per attacker / defender on a square of each symmetry class (classOf)
 	pstK           [classes]int32 // the king on a square of each class
 }
@@ -100,8 +101,9 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 	if in.seals != nil {
 		// Each plan term is computed only when its weights are not all 0.
 		if in.plan&planSeal != 0 {
-			n := in.sealCounts(&ps.seal, k)
+			n, o := in.sealCounts(&ps.seal, k)
 			s += w.seal[0]*n[0] + w.seal[1]*n[1] + w.seal[2]*n[2]
+			s += w.openCorner[0]*o[0] + w.openCorner[1]*o[1] + w.openCorner[2]*o[2]
 		}
 		if in.plan&planCordon != 0 {
 			if shut, room, out := in.cordonCached(b, k, ps, cc); shut {

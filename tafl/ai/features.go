@@ -39,6 +39,9 @@ func (w *weights) params(n int) []param {
 		ps = append(ps, param{"near." + strconv.Itoa(d+1), &w.near[d]})
 	}
 	ps = append(ps, param{"kingReach", &w.kingReach})
+	for d := range w.openCorner {
+		ps = append(ps, param{"openCorner." + strconv.Itoa(d+1), &w.openCorner[d]})
+	}
 	nc := classCount(n)
 	for _, t := range []struct {
 		name string
@@ -82,7 +85,7 @@ func (in *info) features(b *board, toMove tafl.Side, k tafl.Square) []int32 {
 		-kt.free, pick(atm, -kt.lines), -kt.routes, -kt.routeSq,
 		ps.chain, kt.adj*kt.adj,
 		pick(atm, ps.hangD), pick(atm, ps.hangA), pick(!atm, ps.hangD), pick(!atm, ps.hangA))
-	seals := in.sealCounts(&ps.seal, k)
+	seals, open := in.sealCounts(&ps.seal, k)
 	x = append(x, seals[:]...)
 	if shut, room, out := in.cordon(b, k, &ps); shut {
 		x = append(x, 1, room, out)
@@ -97,6 +100,7 @@ func (in *info) features(b *board, toMove tafl.Side, k tafl.Square) []int32 {
 	}
 	x = append(x, near[:]...)
 	x = append(x, reach)
+	x = append(x, open[:]...)
 	pst := make([]int32, 3*nc)
 	for _, sq := range in.squares {
 		c := classOf(sq, in.size)

@@ -266,7 +266,7 @@ func TestCornerSeals(t *testing.T) {
 		k, _ := tafl.ParseSquare(c.king)
 		b[k] = tafl.King
 		ps := in.pieceSumsOf(&b)
-		if got := in.sealCounts(&ps.seal, k); got != c.want {
+		if got, _ := in.sealCounts(&ps.seal, k); got != c.want {
 			t.Errorf("attackers %v, king %s: %v, want %v", c.attackers, c.king, got, c.want)
 		}
 	}
@@ -391,5 +391,44 @@ func TestKingReach(t *testing.T) {
 		if got := in.kingReach(&ps, k); int(got) != len(seen) {
 			t.Errorf("%s: kingReach %d, counted %d", p.Record(), got, len(seen))
 		}
+	}
+}
+
+func TestOpenCornerNearness(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	in := infoFor(v)
+	b := in.empty
+	k, _ := tafl.ParseSquare("d4")
+	b[k] = tafl.King
+	ps := in.pieceSumsOf(&b)
+	// a1 is open (three attackers short) and 6 steps away: 8 - 6.
+	if _, open := in.sealCounts(&ps.seal, k); open != [3]int32{0, 0, 2} {
+		t.Errorf("open corners %v, want [0 0 2]", open)
+	}
+	// With a3 and b2 held, a1 is one short: the nearness moves there.
+	for _, a := range []string{"a3", "b2"} {
+		sq, _ := tafl.ParseSquare(a)
+		b[sq] = tafl.Attacker
+	}
+	ps = in.pieceSumsOf(&b)
+	if _, open := in.sealCounts(&ps.seal, k); open != [3]int32{2, 0, 0} {
+		t.Errorf("open corners %v, want [2 0 0]", open)
+	}
+	// The king on c3 reaches c1 and b1 past them: a1 is open to him.
+	b[k] = tafl.Empty
+	c3, _ := tafl.ParseSquare("c3")
+	b[c3] = tafl.King
+	ps = in.pieceSumsOf(&b)
+	if _, open := in.sealCounts(&ps.seal, c3); open != [3]int32{0, 0, 4} {
+		t.Errorf("king on c3: open corners %v, want [0 0 4]", open)
+	}
+	b[c3] = tafl.Empty
+	b[k] = tafl.King
+	// Sealed (c1 too): nothing.
+	sq, _ := tafl.ParseSquare("c1")
+	b[sq] = tafl.Attacker
+	ps = in.pieceSumsOf(&b)
+	if n, open := in.sealCounts(&ps.seal, k); open != [3]int32{} || n[0] != 1 {
+		t.Errorf("sealed a1: counts %v, open corners %v", n, open)
 	}
 }

@@ -37,24 +37,25 @@ type info struct {
 	corner  bool // the king escapes to the corners (else to the edge)
 	squares []tafl.Square
 
-	empty    board                      // every board square Empty, every other cell offBoard
-	escape   [cells]bool                // the king wins on this square
-	special  [cells]bool                // throne, corner or camp
-	kingStop [cells]bool                // the king may stop here (coming from outside)
-	kingPass [cells]bool                // the king may pass over here
-	guard    [cells]int16               // corner variants: value of an attacker here for blocking a corner
-	guardW   [cells]int32               // an attacker's square value: guard * w.guard / 100, plus pstA
-	pstDsq   [cells]int32               // a defender's square value (pstD)
-	pstK     [cells]int32               // the king's square value (pstK)
-	seals    [][sealSquares]tafl.Square // per corner: the squares of its triangle (fitted families; see seal.go)
-	sealAt   [cells]sealPlace           // each square's corner triangle and bit
-	outward  [cells][4]tafl.Square      // the four steps, the one toward the nearest edge last
-	zob      [cells]uint64              // random keys of the squares (cordonCache)
-	bits     *bitTables                 // fitted families: the bit-set masks
-	plan     uint8                      // the plan terms whose weights are not all 0 (planSeal, …)
-	kingDist [cells]int16               // distance (in squares) to the nearest escape square
-	escDirs  [cells]uint8               // bit i: an escape square lies from here in direction dirs[i]
-	w        *weights
+	empty      board                      // every board square Empty, every other cell offBoard
+	escape     [cells]bool                // the king wins on this square
+	special    [cells]bool                // throne, corner or camp
+	kingStop   [cells]bool                // the king may stop here (coming from outside)
+	kingPass   [cells]bool                // the king may pass over here
+	guard      [cells]int16               // corner variants: value of an attacker here for blocking a corner
+	guardW     [cells]int32               // an attacker's square value: guard * w.guard / 100, plus pstA
+	pstDsq     [cells]int32               // a defender's square value (pstD)
+	pstK       [cells]int32               // the king's square value (pstK)
+	seals      [][sealSquares]tafl.Square // per corner: the squares of its triangle (fitted families; see seal.go)
+	sealAt     [cells]sealPlace           // each square's corner triangle and bit
+	outward    [cells][4]tafl.Square      // the four steps, the one toward the nearest edge last
+	zob        [cells]uint64              // random keys of the squares (cordonCache)
+	bits       *bitTables                 // fitted families: the bit-set masks
+	plan       uint8                      // the plan terms whose weights are not all 0 (planSeal, …)
+	cornerDist [4][cells]int8             // fitted families: each square's distance to each corner (file + rank steps)
+	kingDist   [cells]int16               // distance (in squares) to the nearest escape square
+	escDirs    [cells]uint8               // bit i: an escape square lies from here in direction dirs[i]
+	w          *weights
 
 	// pieces needed around the king before a one-move capture is possible
 	captureNeed int
@@ -166,6 +167,11 @@ func newInfo(v *tafl.Variant) *info {
 			in.w = &corner11Weights
 			in.seals = cornerSeals(n)
 			in.bits = newBitTables(in.squares)
+			for c, xy := range [4][2]int{{0, 0}, {n - 1, 0}, {0, n - 1}, {n - 1, n - 1}} { // the order of cornerSeals
+				for _, sq := range in.squares {
+					in.cornerDist[c][sq] = int8(abs(sq.File()-xy[0]) + abs(sq.Rank()-xy[1]))
+				}
+			}
 			sealTables()
 			for c, t := range in.seals {
 				for i, sq := range t {
@@ -266,7 +272,7 @@ func classOf(sq tafl.Square, n int) int {
 func (in *info) setWeights(w *weights) {
 	in.w = w
 	in.plan = 0
-	if w.seal != [3]int32{} {
+	if w.seal != [3]int32{} || w.openCorner != [3]int32{} {
 		in.plan |= planSeal
 	}
 	if w.kingShut != 0 || w.kingRoom != 0 || w.outsideDef != 0 {

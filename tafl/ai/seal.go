@@ -127,19 +127,32 @@ func cornerSeals(n int) [][sealSquares]tafl.Square {
 
 // sealCounts returns how many corners need 0, 1 and 2 more attackers to
 // be sealed (a corner whose pocket holds the king counts as open), given
-// the corners' attacker masks (pieceSums.seal).
-func (in *info) sealCounts(masks *[4]uint16, k tafl.Square) (n [3]int32) {
+// the corners' attacker masks (pieceSums.seal), and, for the corners one,
+// two and three or more attackers short of a seal, how near the king is
+// to them: the sum of max(0, 8 - his distance to the corner in squares).
+func (in *info) sealCounts(masks *[4]uint16, k tafl.Square) (n, open [3]int32) {
 	kc, kbit := in.sealAt[k].corner, uint16(0)
 	for c := range in.seals {
 		if int(kc) == c+1 {
 			kbit = in.sealAt[k].bit
 		}
 		m := masks[c]
-		if need := sealNeed[m]; need < 3 && sealRegion[m]&kbit == 0 {
+		need := int(sealNeed[m])
+		if sealRegion[m]&kbit != 0 {
+			need = 3 // the king is inside: open
+		}
+		if need == 0 {
+			n[0]++
+			continue
+		}
+		if need < 3 {
 			n[need]++
 		}
+		if k != tafl.NoSquare {
+			open[need-1] += max(0, 8-int32(in.cornerDist[c][k]))
+		}
 	}
-	return n
+	return n, open
 }
 
 // sealPlace is where a square lies in the corners' triangles: corner
