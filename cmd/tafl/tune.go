@@ -22,7 +22,8 @@ import (
 // -corpus, a corpus file in the format of the Copenhagen game corpus.
 // Every quiet position of every game, after the first -skip plies, is a
 // sample; the fit starts from the current weights (the built-in ones,
-// or -weights) and is pulled toward them with strength -l2. The weights
+// or -weights) and is pulled toward them with strength -l2; the fitted
+// weights are scaled so that an attacker is worth 100. The weights
 // are written as JSON (to -o, else standard output) for tafl ai/otep
 // -weights, or for the built-in table; the report goes to standard error.
 func runTune(e env) error {
@@ -132,13 +133,22 @@ func runTune(e env) error {
 	if err != nil {
 		return err
 	}
+	// The search's margins are in hundredths of an attacker: scale the
+	// weights so that an attacker is worth 100.
+	unit := 1.0
+	if names := ai.FeatureNames(v); len(names) > 0 && names[0] == "attacker" && fit.W[0] > 0 {
+		unit = 100 / fit.W[0]
+	}
+	for i := range fit.W {
+		fit.W[i] *= unit
+	}
 	nw, err := w.WithVector(fit.W)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "%d games (attackers won %d, drew %d, lost %d), %d positions\n", games[0], results[0], results[1], results[2], len(samples))
-	fmt.Fprintf(e.stderr, "scale %.0f points a logit; mean log-loss %.4f before, %.4f after (%d iterations); even chances at %+.0f (balance now %+d)\n",
-		1/fit.Scale, fit.LossBefore, fit.LossAfter, fit.Iterations, fit.Balance, ai.Balance(v))
+	fmt.Fprintf(e.stderr, "mean log-loss %.4f before, %.4f after (%d iterations); %.0f points a logit, even chances at %+.0f (balance now %+d), in units of an attacker's fitted value\n",
+		fit.LossBefore, fit.LossAfter, fit.Iterations, 1/(fit.Scale/unit), fit.Balance*unit, ai.Balance(v))
 	printChanges(e, ai.FeatureNames(v), w.Vector(), nw.Vector())
 	data, err := json.MarshalIndent(nw, "", "  ")
 	if err != nil {
