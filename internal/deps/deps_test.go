@@ -25,7 +25,7 @@ var rules = map[string]struct {
 	"clock":      {internal: []string{"tafl"}},
 	"tournament": {},
 	"render":     {internal: []string{"tafl"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
-	"storage":    {internal: []string{"tafl"}, thirdParty: []string{"go.etcd.io/bbolt"}},
+	"storage":    {internal: []string{"tafl", "internal"}, thirdParty: []string{"go.etcd.io/bbolt", "github.com/jackc/pgx/v5"}},
 	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "internal"},
 		thirdParty: []string{"github.com/bwmarrin/discordgo", "golang.org/x/crypto"}},
 }
