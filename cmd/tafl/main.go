@@ -16,6 +16,9 @@
 //	tafl match   (engine-vs-engine matches; tafl match -h)
 //	tafl openings [position flags] [-count N] [-plies N] [-nodes N] … (balanced openings for tafl match -openings)
 //	tafl balance DIR|FILE.otg …  (fit the evaluation's balance from game records)
+//	tafl analyse [-otg FILE | position flags -moves "…"] [-nodes N] [-graph F.png] [-board F.png] [-text F] [-json]
+//	tafl curve   [-nodes N] [-every K] DIR|FILE.otg …  (fit the review's score→chance curve)
+//	tafl puzzles [-corpus FILE] [-selfplay N] [flags] [DIR|FILE.otg …] | -verify FILE  (mine or verify puzzles)
 //
 // Position flags, common to every command that takes a position:
 //
@@ -78,6 +81,9 @@ var commands = map[string]command{
 	"match":    {"play engine-vs-engine matches", runMatch},
 	"openings": {"write balanced openings for tafl match -openings", runOpenings},
 	"balance":  {"fit the evaluation's balance from game records", runBalance},
+	"puzzles":  {"mine and verify puzzles (forced wins) from games", runPuzzles},
+	"analyse":  {"review a game: win chances, turning points, better moves", runAnalyse},
+	"curve":    {"fit the review's score-to-chance curve from game records", runCurve},
 }
 
 // usageError is a mistake in the command line: exit status 2.
