@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/puzzle"
 	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
 )
 
 // TestPuzzlesSelfPlay mines a few brandubh self-play games; whatever it
@@ -132,36 +134,60 @@ func TestAnalyse(t *testing.T) {
 	}
 }
 
-// TestCurve fits the curve from a small tablut match from balanced
-// openings and checks the report's counts against the records. (Should
-// the engine change so that one side wins nearly every game, the refusal
-// is checked instead.)
+// TestCurve fits the curve from quick brandubh games (the engine at depth
+// 1 against itself, from random openings) and checks the report's counts
+// against the records.
 func TestCurve(t *testing.T) {
 	dir := t.TempDir()
-	_, errOut, code := runTafl(t, "", "match", "-variant", "tablut", "-p1", "nodes=3000", "-p2", "nodes=3100",
-		"-games", "20", "-openings", filepath.Join("..", "..", "docs", "openings", "tablut.txt"), "-out", dir, "-progress=false")
-	if code != 0 {
-		t.Fatalf("match: exit %d: %s", code, errOut)
+	v, err := tafl.Preset("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.otg"))
 	var wins [3]int
-	for _, f := range files {
-		g, _ := readRecord(t, f)
-		wins[g.Outcome().Winner]++
-	}
-	out, errOut, code := runTafl(t, "", "curve", "-nodes", "2000", "-every", "4", dir)
-	t.Logf("wins (none, attackers, defenders): %v", wins)
-	if wins[tafl.Attackers] < 5 || wins[tafl.Defenders] < 5 {
-		if code != 1 || !strings.Contains(errOut, "the fit needs 5 wins by each side") {
-			t.Errorf("one-sided match %v: exit %d %q", wins, code, errOut)
+	for seed, n := uint64(1), 0; n < 30; seed++ {
+		g, err := puzzle.SelfPlay(t.Context(), v, seed, puzzle.SelfPlayOptions{Opening: 6, Limits: ai.Limits{Depth: 1, Noise: 30}, MaxPlies: 200})
+		if err != nil {
+			t.Fatal(err)
 		}
-		return
+		if !g.Outcome().Over() || g.Outcome().Winner == tafl.NoSide {
+			continue
+		}
+		wins[g.Outcome().Winner]++
+		n++
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("g%02d.otg", n)), []byte(tafl.EncodeGame(g, nil)), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
+	if wins[tafl.Attackers] < 5 || wins[tafl.Defenders] < 5 {
+		t.Fatalf("random games won by (attackers, defenders) %v: the test needs 5 each", wins[1:])
+	}
+	out, errOut, code := runTafl(t, "", "curve", "-nodes", "300", "-every", "2", dir)
 	if code != 0 {
 		t.Fatalf("curve: exit %d: %s", code, errOut)
 	}
-	m := regexp.MustCompile(`^variant tablut: 20 games \(attackers (\d+), defenders (\d+), drawn (\d+)\), \d+ positions at 2000 nodes\neven chances at a score of [-+]\d+; \d+ points a logit\n"tablut": \{Even: -?\d+, Scale: \d+\},\n$`).FindStringSubmatch(out)
+	m := regexp.MustCompile(`^variant brandubh: 30 games \(attackers (\d+), defenders (\d+), drawn 0\), \d+ positions at 300 nodes\neven chances at a score of [-+]\d+; \d+ points a logit\n"brandubh": \{Even: -?\d+, Scale: \d+\},\n$`).FindStringSubmatch(out)
 	if m == nil || m[1] != itoa(wins[tafl.Attackers]) || m[2] != itoa(wins[tafl.Defenders]) {
 		t.Errorf("output %q, wins %v", out, wins)
+	}
+	// Records of two variants, and an unfinished game, are refused.
+	other := t.TempDir()
+	tb, _ := tafl.Preset("tablut", "")
+	for i, g := range []*tafl.Game{tafl.NewGame(v), tafl.NewGame(tb)} {
+		if err := g.Resign(tafl.Attackers); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(other, fmt.Sprintf("g%d.otg", i)), []byte(tafl.EncodeGame(g, nil)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, errOut, code := runTafl(t, "", "curve", other); code != 1 || !strings.Contains(errOut, "fit one variant at a time") {
+		t.Errorf("two variants: exit %d %q", code, errOut)
+	}
+	unfinished := t.TempDir()
+	if err := os.WriteFile(filepath.Join(unfinished, "g.otg"), []byte(tafl.EncodeGame(tafl.NewGame(v), nil)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runTafl(t, "", "curve", unfinished); code != 1 || !strings.Contains(errOut, "not finished") {
+		t.Errorf("unfinished: exit %d %q", code, errOut)
 	}
 }

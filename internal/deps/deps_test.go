@@ -28,7 +28,7 @@ var rules = map[string]struct {
 	"storage":    {internal: []string{"tafl", "internal"}, thirdParty: []string{"go.etcd.io/bbolt", "github.com/jackc/pgx/v5"}},
 	// analysis reviews games with the engine and turns a review into
 	// pictures; puzzle finds and checks forced wins.
-	"analysis": {internal: []string{"tafl", "tafl/ai", "render"}},
+	"analysis": {internal: []string{"tafl", "tafl/ai", "render", "internal"}},
 	"puzzle":   {internal: []string{"tafl", "tafl/ai"}},
 	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "internal"},
 		thirdParty: []string{"github.com/bwmarrin/discordgo", "golang.org/x/crypto"}},
