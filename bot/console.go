@@ -378,7 +378,11 @@ func (c *ConsoleREST) EditResponse(_ context.Context, _ *discordgo.Interaction, 
 	if e.Components != nil {
 		comps = *e.Components
 	}
-	return &discordgo.Message{ID: "console-edit"}, c.show("[taflbot]", content, e.Files, comps, nil, 0)
+	var embeds []*discordgo.MessageEmbed
+	if e.Embeds != nil {
+		embeds = *e.Embeds
+	}
+	return &discordgo.Message{ID: "console-edit"}, c.show("[taflbot]", content, e.Files, comps, embeds, 0)
 }
 
 // DeleteResponse does nothing: printed lines stay.

@@ -73,6 +73,15 @@ func goldenCases(t *testing.T) []goldenCase {
 		goldenCase{"long-caption-small", preset(t, "hnefatafl-9", "").Start(), render.Options{Size: 320, Caption: "Attackers to move · move 1 · a caption far too long to fit on one line"}},
 	)
 
+	// Suggested moves (the engine's better move, a hint): green arrows
+	// over the pieces, beside the last move's blue one.
+	better := tafl.NewMove(sq(t, "e10"), sq(t, "e8"))
+	hint := tafl.NewMove(sq(t, "f6"), sq(t, "f8"))
+	cases = append(cases,
+		goldenCase{"arrow-suggested", mid.Position(), render.Options{LastMove: last.Move, Captured: last.Captures, Arrows: []tafl.Move{better}, Caption: "Better: e10-e8"}},
+		goldenCase{"arrows-dark-flipped", mid.Position(), render.Options{Theme: render.Dark, Flip: true, Size: 480, LastMove: last.Move, Arrows: []tafl.Move{better, hint}}},
+	)
+
 	// Game ends: a captured king (red ring) and an escaped one (gold ring).
 	taken := playMoves(t, preset(t, "brandubh", ""), []string{"b4-b3", "c4-c2", "a4-c4", "e4-e3", "f4-e4"})
 	takenLast := taken.Plies()[taken.Len()-1]

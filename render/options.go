@@ -38,6 +38,9 @@ func ParseTheme(text string) (Theme, error) {
 	return Light, fmt.Errorf("render: unknown theme %q: use \"light\" or \"dark\"", text)
 }
 
+// MaxArrows bounds Options.Arrows.
+const MaxArrows = 8
+
 // Image sizes, in pixels.
 const (
 	// DefaultSize is the width of a board picture when Options.Size is 0:
@@ -64,6 +67,11 @@ type Options struct {
 	// LastMove marks the move that led to the position: both squares are
 	// tinted and an arrow runs between them. The zero Move marks nothing.
 	LastMove tafl.Move
+	// Arrows are suggested moves, such as the engine's better move or a
+	// hint: each is drawn over the pieces as a green arrow with a dark
+	// outline, so that it reads differently from the last move's blue
+	// arrow under the pieces. At most MaxArrows.
+	Arrows []tafl.Move
 	// Captured marks the squares where pieces were just captured.
 	Captured []tafl.Square
 	// Highlight marks squares, such as the legal destinations of a chosen
@@ -109,6 +117,20 @@ func (o *Options) check(n int) error {
 		}
 		if err := onBoard("last move's to", o.LastMove.To()); err != nil {
 			return err
+		}
+	}
+	if len(o.Arrows) > MaxArrows {
+		return fmt.Errorf("render: %d arrows: draw at most %d", len(o.Arrows), MaxArrows)
+	}
+	for _, m := range o.Arrows {
+		if err := onBoard("arrow's from", m.From()); err != nil {
+			return err
+		}
+		if err := onBoard("arrow's to", m.To()); err != nil {
+			return err
+		}
+		if m.From() == m.To() {
+			return fmt.Errorf("render: the arrow %v goes nowhere", m)
 		}
 	}
 	for _, sq := range o.Captured {

@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"image"
+	"image/color"
 	"image/draw"
 	"io"
 	"math"
@@ -83,7 +84,7 @@ func drawPosition(img *image.RGBA, pos tafl.Position, g *geometry, p *palette, o
 	if m := o.LastMove; m != 0 {
 		fill(img, g.rect(m.From()), p.moveFrom)
 		fill(img, g.rect(m.To()), p.moveTo)
-		arrow(dc, g, m, p)
+		arrow(dc, g, m, p.arrow, 1, 0.38, 0)
 	}
 
 	spr := pieceSprites(o.Theme, g.cell)
@@ -128,6 +129,23 @@ func drawPosition(img *image.RGBA, pos tafl.Position, g *geometry, p *palette, o
 			dc.Stroke()
 		}
 	}
+	// Suggested moves: over the pieces, outlined.
+	// A suggested move's square gets a ring, its path a broad arrow.
+	for _, m := range o.Arrows {
+		x, y := g.centre(m.To())
+		dc.SetLineWidth(math.Max(2, 0.1*cell))
+		dc.SetColor(p.suggestEdge)
+		dc.DrawCircle(x, y, 0.42*cell)
+		dc.Stroke()
+		dc.SetLineWidth(math.Max(1, 0.06*cell))
+		dc.SetColor(p.suggest)
+		dc.DrawCircle(x, y, 0.42*cell)
+		dc.Stroke()
+	}
+	for _, m := range o.Arrows {
+		arrow(dc, g, m, p.suggestEdge, 1.45, 0.42, 0.03*cell)
+		arrow(dc, g, m, p.suggest, 1.45, 0.42, 0)
+	}
 	if sq := o.Selected; sq != tafl.NoSquare {
 		r := g.rect(sq)
 		w := math.Max(2, 0.07*cell)
@@ -160,10 +178,12 @@ func drawPosition(img *image.RGBA, pos tafl.Position, g *geometry, p *palette, o
 	}
 }
 
-// arrow draws the last move as an arrow from the centre of its from-square
-// to the edge of the piece on its to-square, as one polygon so that its
-// translucent colour blends evenly.
-func arrow(dc *gg.Context, g *geometry, m tafl.Move, p *palette) {
+// arrow draws a move as an arrow from the centre of its from-square to
+// stop·cell short of the centre of its to-square (the edge of the piece
+// there), as one polygon so that a translucent colour blends evenly.
+// width scales its breadth; grow widens it on every side (for an outline
+// drawn under it).
+func arrow(dc *gg.Context, g *geometry, m tafl.Move, c color.Color, width, stop, grow float64) {
 	x0, y0 := g.centre(m.From())
 	x1, y1 := g.centre(m.To())
 	dx, dy := x1-x0, y1-y0
@@ -174,21 +194,22 @@ func arrow(dc *gg.Context, g *geometry, m tafl.Move, p *palette) {
 	cell := float64(g.cell)
 	ux, uy := dx/length, dy/length // along the arrow
 	vx, vy := -uy, ux              // across it
-	tip := length - 0.38*cell
-	head := math.Min(0.3*cell, tip*0.7)
+	tip := length - stop*cell
+	head := math.Min(0.3*cell*width, tip*0.7)
 	neck := tip - head
-	shaft, wing := 0.07*cell, 0.2*cell
+	shaft, wing := 0.07*cell*width+grow, 0.2*cell*width+grow
+	back := -0.05*cell - grow
 	at := func(along, across float64) (float64, float64) {
 		return x0 + ux*along + vx*across, y0 + uy*along + vy*across
 	}
-	dc.SetColor(p.arrow)
-	dc.MoveTo(at(-0.05*cell, shaft))
+	dc.SetColor(c)
+	dc.MoveTo(at(back, shaft))
 	dc.LineTo(at(neck, shaft))
 	dc.LineTo(at(neck, wing))
-	dc.LineTo(at(tip, 0))
+	dc.LineTo(at(tip+1.5*grow, 0))
 	dc.LineTo(at(neck, -wing))
 	dc.LineTo(at(neck, -shaft))
-	dc.LineTo(at(-0.05*cell, -shaft))
+	dc.LineTo(at(back, -shaft))
 	dc.ClosePath()
 	dc.Fill()
 }

@@ -108,6 +108,7 @@ func TestOptionsChangeThePicture(t *testing.T) {
 		{"captured", render.Options{Captured: last.Captures}, []string{"b6"}},
 		{"highlight", render.Options{Highlight: []tafl.Square{sq(t, "e4"), sq(t, "g9")}}, []string{"e4", "g9"}},
 		{"selected", render.Options{Selected: sq(t, "e10")}, []string{"e10"}},
+		{"arrow", render.Options{Arrows: []tafl.Move{tafl.NewMove(sq(t, "e10"), sq(t, "e8"))}}, []string{"e10", "e9", "e8"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -243,6 +244,9 @@ func TestBadInput(t *testing.T) {
 		{"captured off the board", pos, render.Options{Captured: []tafl.Square{h8}}, "captured square h8"},
 		{"highlight off the board", pos, render.Options{Highlight: []tafl.Square{tafl.Square(-3)}}, "highlighted square - is not on"},
 		{"selected off the board", pos, render.Options{Selected: h8}, "selected square h8"},
+		{"arrow off the board", pos, render.Options{Arrows: []tafl.Move{tafl.NewMove(sq(t, "a1"), h8)}}, "arrow's to square h8"},
+		{"arrow going nowhere", pos, render.Options{Arrows: []tafl.Move{tafl.NewMove(sq(t, "a1"), sq(t, "a1"))}}, "goes nowhere"},
+		{"too many arrows", pos, render.Options{Arrows: make([]tafl.Move, render.MaxArrows+1)}, "draw at most"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -25,6 +25,7 @@ type palette struct {
 	shine                                 color.NRGBA // highlight on the pieces' upper left
 
 	moveFrom, moveTo, arrow color.NRGBA // last move tints and arrow
+	suggest, suggestEdge    color.NRGBA // suggested-move arrows and their outline
 	capture, captureEdge    color.NRGBA // the cross on captured squares
 	highlight               color.NRGBA // highlight dots and rings
 	selected                color.NRGBA // the selected square's outline
@@ -69,6 +70,8 @@ var lightPalette = palette{
 	moveFrom:    rgba(0x1e, 0x6a, 0xd6, 0x40),
 	moveTo:      rgba(0x1e, 0x6a, 0xd6, 0x70),
 	arrow:       rgba(0x15, 0x4f, 0xb0, 0xc0),
+	suggest:     rgba(0x1f, 0x9e, 0x3c, 0xd8),
+	suggestEdge: rgba(0x0b, 0x2e, 0x12, 0xe0),
 	capture:     rgb(0xe0, 0x3c, 0x14),
 	captureEdge: rgb(0x50, 0x10, 0x04),
 	highlight:   rgba(0x0a, 0x5c, 0x3a, 0xc0),
@@ -106,6 +109,8 @@ var darkPalette = palette{
 	moveFrom:    rgba(0x4a, 0x9c, 0xff, 0x40),
 	moveTo:      rgba(0x4a, 0x9c, 0xff, 0x70),
 	arrow:       rgba(0x6e, 0xb4, 0xff, 0xc8),
+	suggest:     rgba(0x5c, 0xe0, 0x7a, 0xd8),
+	suggestEdge: rgba(0x06, 0x1c, 0x0a, 0xe0),
 	capture:     rgb(0xff, 0x5a, 0x2a),
 	captureEdge: rgb(0x2a, 0x08, 0x02),
 	highlight:   rgba(0x8c, 0xf0, 0xb4, 0xb0),

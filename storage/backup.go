@@ -21,8 +21,12 @@ func (s *Store) Backup(ctx context.Context, w io.Writer) (int64, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
+	b, err := s.bolt("backup")
+	if err != nil {
+		return 0, err
+	}
 	var n int64
-	err := s.view(func(tx *bolt.Tx) error {
+	err = b.boltView(func(tx *bolt.Tx) error {
 		var err error
 		n, err = tx.WriteTo(ctxWriter{ctx, w})
 		return err
@@ -31,6 +35,15 @@ func (s *Store) Backup(ctx context.Context, w io.Writer) (int64, error) {
 		return n, fmt.Errorf("storage: backup: %w", err)
 	}
 	return n, nil
+}
+
+// bolt returns the bbolt backend, or an error saying how to do what
+// on PostgreSQL.
+func (s *Store) bolt(what string) (*boltBackend, error) {
+	if b, ok := s.b.(*boltBackend); ok {
+		return b, nil
+	}
+	return nil, fmt.Errorf("storage: %s is for bbolt files; back up a PostgreSQL database with pg_dump, and let PostgreSQL reclaim space itself (see docs/SCALING.md)", what)
 }
 
 // ctxWriter stops a long copy when ctx ends.
@@ -177,6 +190,9 @@ func pruneBackups(dir string, keep int) error {
 // out free pages, so dst may be much smaller. dst must not exist. src is
 // only read; stop taflbot first (src's lock is needed, see ErrInUse).
 func Compact(src, dst string, opts Options) error {
+	if IsPostgres(src) || IsPostgres(dst) {
+		return errors.New("storage: compact is for bbolt files; PostgreSQL reclaims space itself (VACUUM)")
+	}
 	if _, err := os.Stat(dst); err == nil {
 		return fmt.Errorf("storage: compact: %s already exists: choose a new file", dst)
 	}
@@ -191,7 +207,10 @@ func Compact(src, dst string, opts Options) error {
 	if err != nil {
 		return fmt.Errorf("storage: compact: %w", err)
 	}
-	err = bolt.Compact(out, in.db, 64<<20)
+	b, err := in.bolt("compact")
+	if err == nil {
+		err = bolt.Compact(out, b.db, 64<<20)
+	}
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/taflbot/taflbot/tafl"
-	bolt "go.etcd.io/bbolt"
 )
 
 // Benchmarks for docs/PERFORMANCE.md ("## Storage"). Run:
@@ -202,15 +201,18 @@ func BenchmarkScans100k(b *testing.B) {
 	now := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 	rng := rand.New(rand.NewPCG(5, 5))
 	for start := 0; start < total; start += 10_000 {
-		err := s.db.Update(func(tx *bolt.Tx) error {
+		err := s.write(context.Background(), func(tx txn) error {
 			for i := start; i < start+10_000; i++ {
 				src := finished
 				if i%20 == 0 {
 					src = tmpl
 				}
 				g := src.clone()
-				id, _ := tx.Bucket(bucketGames).NextSequence()
-				g.ID = GameID(id)
+				id, err := tx.nextGameID()
+				if err != nil {
+					return err
+				}
+				g.ID = id
 				a, d := rng.IntN(players), rng.IntN(players-1)
 				if d >= a {
 					d++
@@ -221,7 +223,11 @@ func BenchmarkScans100k(b *testing.B) {
 				if g.Active() {
 					g.Deadline = now.Add(time.Duration(rng.Int64N(int64(7 * 24 * time.Hour))))
 				}
-				if err := saveGame(tx, nil, g, nil); err != nil {
+				data, err := encodeGame(g)
+				if err != nil {
+					return err
+				}
+				if err := tx.putGame(nil, g, data); err != nil {
 					return err
 				}
 			}

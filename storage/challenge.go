@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/taflbot/taflbot/tafl"
-	bolt "go.etcd.io/bbolt"
 )
 
 // ChallengeID identifies a challenge. IDs start at 1 and are never reused.
@@ -131,8 +130,11 @@ func decodeChallenge(data []byte) (*Challenge, error) {
 	return c, nil
 }
 
-func loadChallenge(tx *bolt.Tx, id ChallengeID) (*Challenge, error) {
-	data := tx.Bucket(bucketChallenges).Get(idKey(uint64(id)))
+func loadChallenge(tx txn, id ChallengeID) (*Challenge, error) {
+	data, err := tx.getChallenge(id)
+	if err != nil {
+		return nil, fmt.Errorf("storage: load challenge %d: %w", id, err)
+	}
 	if data == nil {
 		return nil, fmt.Errorf("storage: challenge %d: %w", id, ErrNotFound)
 	}
@@ -143,23 +145,12 @@ func loadChallenge(tx *bolt.Tx, id ChallengeID) (*Challenge, error) {
 	return c, nil
 }
 
-func saveChallenge(tx *bolt.Tx, old, c *Challenge) error {
+func saveChallenge(tx txn, old, c *Challenge) error {
 	data, err := encodeChallenge(c)
+	if err == nil {
+		err = tx.putChallenge(old, c, data)
+	}
 	if err != nil {
-		return fmt.Errorf("storage: save challenge %d: %w", c.ID, err)
-	}
-	idx := tx.Bucket(bucketOpenChallenges)
-	if old != nil && old.State == ChallengeOpen {
-		if err := idx.Delete(timeKey(old.Expires, uint64(old.ID))); err != nil {
-			return fmt.Errorf("storage: save challenge %d: %w", c.ID, err)
-		}
-	}
-	if c.State == ChallengeOpen {
-		if err := idx.Put(timeKey(c.Expires, uint64(c.ID)), nil); err != nil {
-			return fmt.Errorf("storage: save challenge %d: %w", c.ID, err)
-		}
-	}
-	if err := tx.Bucket(bucketChallenges).Put(idKey(uint64(c.ID)), data); err != nil {
 		return fmt.Errorf("storage: save challenge %d: %w", c.ID, err)
 	}
 	return nil
@@ -198,12 +189,12 @@ func (s *Store) CreateChallenge(ctx context.Context, c *Challenge) error {
 	if err := validateChallenge(&n); err != nil {
 		return fmt.Errorf("storage: create challenge: %w", err)
 	}
-	err := s.write(ctx, func(tx *bolt.Tx) error {
-		id, err := tx.Bucket(bucketChallenges).NextSequence()
+	err := s.write(ctx, func(tx txn) error {
+		id, err := tx.nextChallengeID()
 		if err != nil {
 			return err
 		}
-		n.ID, n.State = ChallengeID(id), ChallengeOpen
+		n.ID, n.State = id, ChallengeOpen
 		if n.Created.IsZero() {
 			n.Created = s.now()
 		}
@@ -222,7 +213,7 @@ func (s *Store) GetChallenge(ctx context.Context, id ChallengeID) (*Challenge, e
 		return nil, err
 	}
 	var c *Challenge
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx txn) error {
 		var err error
 		c, err = loadChallenge(tx, id)
 		return err
@@ -236,7 +227,7 @@ func (s *Store) GetChallenge(ctx context.Context, id ChallengeID) (*Challenge, e
 // id or expiry. To accept, use [Store.AcceptChallenge].
 func (s *Store) UpdateChallenge(ctx context.Context, id ChallengeID, fn func(*Challenge) error) (*Challenge, error) {
 	var saved *Challenge
-	err := s.write(ctx, func(tx *bolt.Tx) error {
+	err := s.write(ctx, func(tx txn) error {
 		saved = nil
 		old, err := loadChallenge(tx, id)
 		if err != nil {
@@ -286,7 +277,7 @@ func (s *Store) AcceptChallenge(ctx context.Context, id ChallengeID, g *Game) (*
 	}
 	var saved *Challenge
 	var game *Game
-	err := s.write(ctx, func(tx *bolt.Tx) error {
+	err := s.write(ctx, func(tx txn) error {
 		saved, game = nil, nil
 		old, err := loadChallenge(tx, id)
 		if err != nil {
@@ -326,11 +317,8 @@ func (s *Store) AcceptChallenge(ctx context.Context, id ChallengeID, g *Game) (*
 // ChallengesExpiringBefore returns the open challenges whose expiry is
 // before t, earliest first.
 func (s *Store) ChallengesExpiringBefore(ctx context.Context, t time.Time) ([]*Challenge, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
 	var out []*Challenge
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx txn) error {
 		var err error
 		out, err = openChallenges(tx, timeBits(t))
 		return err
@@ -340,11 +328,8 @@ func (s *Store) ChallengesExpiringBefore(ctx context.Context, t time.Time) ([]*C
 
 // OpenChallenges returns every open challenge, earliest expiry first.
 func (s *Store) OpenChallenges(ctx context.Context) ([]*Challenge, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
 	var out []*Challenge
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx txn) error {
 		var err error
 		out, err = openChallenges(tx, ^uint64(0))
 		return err
@@ -352,23 +337,17 @@ func (s *Store) OpenChallenges(ctx context.Context) ([]*Challenge, error) {
 	return out, err
 }
 
-func openChallenges(tx *bolt.Tx, limit uint64) ([]*Challenge, error) {
+func openChallenges(tx txn, limit uint64) ([]*Challenge, error) {
 	var out []*Challenge
-	c := tx.Bucket(bucketOpenChallenges).Cursor()
-	for k, _ := c.First(); k != nil; k, _ = c.Next() {
-		if len(k) != 16 {
-			return nil, fmt.Errorf("storage: open challenge index: %w: key %x", ErrCorrupt, k)
-		}
-		if beUint64(k) >= limit {
-			break
-		}
-		ch, err := loadChallenge(tx, ChallengeID(beUint64(k[8:])))
+	err := tx.openChallenges(limit, func(id ChallengeID, data []byte) error {
+		c, err := decodeChallenge(data)
 		if err != nil {
-			return nil, err
+			return fmt.Errorf("storage: load challenge %d: %w", id, err)
 		}
-		out = append(out, ch)
-	}
-	return out, nil
+		out = append(out, c)
+		return nil
+	})
+	return out, err
 }
 
 // ExpireChallenges marks every open challenge whose expiry is not after
@@ -376,7 +355,7 @@ func openChallenges(tx *bolt.Tx, limit uint64) ([]*Challenge, error) {
 // to exactly one caller, so its message is edited once.
 func (s *Store) ExpireChallenges(ctx context.Context, now time.Time) ([]*Challenge, error) {
 	var out []*Challenge
-	err := s.write(ctx, func(tx *bolt.Tx) error {
+	err := s.write(ctx, func(tx txn) error {
 		out = nil
 		due, err := openChallenges(tx, timeBits(now)+1)
 		if err != nil {

@@ -1,11 +1,13 @@
 package storage
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
-
-	bolt "go.etcd.io/bbolt"
+	"slices"
 )
 
 // CheckReport is what [Store.Check] found.
@@ -14,6 +16,10 @@ type CheckReport struct {
 	// Problems lists every problem found, one per line; empty when the
 	// database is sound.
 	Problems []string
+	// Digest is a SHA-256 over every record in a canonical form (decoded
+	// and encoded again, in key order), the same for the same data in
+	// either backend: `taflbot db copy` compares the two sides' digests.
+	Digest string
 }
 
 // OK reports whether no problem was found.
@@ -22,44 +28,44 @@ func (r *CheckReport) OK() bool { return len(r.Problems) == 0 }
 // maxProblems bounds a report on a badly damaged file.
 const maxProblems = 1000
 
-// Check verifies the database in one read transaction: bbolt's own page
-// consistency check, that every record decodes (games are replayed
-// through the rules), and that every index holds exactly the entries the
-// records call for. It returns an error only when it could not run.
+// Check verifies the database in one read transaction: the backend's own
+// consistency (bbolt's page check; PostgreSQL's tables and schema
+// version), that every record decodes (games are replayed through the
+// rules), and that every index holds exactly the entries the records call
+// for. It returns an error only when it could not run.
 func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
-	r := &CheckReport{}
-	add := func(format string, args ...any) {
-		if len(r.Problems) < maxProblems {
-			r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
-		}
-	}
-	err := s.view(func(tx *bolt.Tx) error {
-		for err := range tx.Check() {
-			add("bbolt: %v", err)
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if _, _, err := readSchema(tx); err != nil {
-			add("schema: %v", err)
-			return nil
-		}
-		for _, name := range append(append([][]byte(nil), dataBuckets...), indexBuckets...) {
-			if tx.Bucket(name) == nil {
-				add("bucket %s is missing", name)
+	var r *CheckReport
+	err := s.view(ctx, func(tx txn) error {
+		r = &CheckReport{}
+		add := func(format string, args ...any) {
+			if len(r.Problems) < maxProblems {
+				r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
 			}
+		}
+		if err := s.b.checkFile(ctx, tx, add); err != nil {
+			return err
 		}
 		if !r.OK() {
 			return nil
 		}
 		want := map[string]bool{}
-		tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+		type keyed struct {
+			key  string
+			hash [sha256.Size]byte
+		}
+		var canon []keyed
+		canonical := func(k recordKind, key []byte, data []byte, err error) {
+			if err == nil {
+				canon = append(canon, keyed{fmt.Sprintf("%d:%s", k, key), sha256.Sum256(data)})
+			}
+		}
+		err := tx.forEach(kindGames, func(k, v []byte) error {
 			r.Games++
 			g, err := decodeGame(v)
 			switch {
 			case err != nil:
 				add("game %x: %v", k, err)
-			case string(idKey(uint64(g.ID))) != string(k):
+			case !bytes.Equal(idKey(uint64(g.ID)), k):
 				add("game %x: the record says id %d", k, g.ID)
 			default:
 				if g.Active() {
@@ -68,52 +74,86 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 				for _, e := range gameIndex(g) {
 					want[string(e.bucket)+"\x00"+string(e.key)] = true
 				}
+				data, err := encodeGame(g)
+				canonical(kindGames, k, data, err)
 			}
-			return nil
+			return ctx.Err()
 		})
-		tx.Bucket(bucketChallenges).ForEach(func(k, v []byte) error {
+		if err != nil {
+			return err
+		}
+		err = tx.forEach(kindChallenges, func(k, v []byte) error {
 			r.Challenges++
 			c, err := decodeChallenge(v)
 			switch {
 			case err != nil:
 				add("challenge %x: %v", k, err)
-			case c.State == ChallengeOpen:
-				want[string(bucketOpenChallenges)+"\x00"+string(timeKey(c.Expires, uint64(c.ID)))] = true
+			case !bytes.Equal(idKey(uint64(c.ID)), k):
+				add("challenge %x: the record says id %d", k, c.ID)
+			default:
+				if c.State == ChallengeOpen {
+					want[string(bucketOpenChallenges)+"\x00"+string(timeKey(c.Expires, uint64(c.ID)))] = true
+				}
+				data, err := encodeChallenge(c)
+				canonical(kindChallenges, k, data, err)
 			}
-			return nil
+			return ctx.Err()
 		})
-		tx.Bucket(bucketPlayers).ForEach(func(k, v []byte) error {
+		if err != nil {
+			return err
+		}
+		err = tx.forEach(kindPlayers, func(k, v []byte) error {
 			r.Players++
 			p, err := decodePlayer(v)
 			switch {
 			case err != nil:
 				add("player %x: %v", k, err)
-			case string(playerKey(p.GuildID, p.UserID)) != string(k):
+			case !bytes.Equal(playerKey(p.GuildID, p.UserID), k):
 				add("player %x: the record says guild %q user %q", k, p.GuildID, p.UserID)
+			default:
+				data, err := encodePlayer(p)
+				canonical(kindPlayers, k, data, err)
 			}
-			return nil
+			return ctx.Err()
 		})
-		tx.Bucket(bucketGuilds).ForEach(func(k, v []byte) error {
+		if err != nil {
+			return err
+		}
+		err = tx.forEach(kindGuilds, func(k, v []byte) error {
 			r.Guilds++
 			var g guildRecord
 			if err := json.Unmarshal(v, &g); err != nil {
 				add("guild %q: %v", k, err)
+				return nil
 			}
+			data, err := json.Marshal(g)
+			canonical(kindGuilds, k, data, err)
+			return ctx.Err()
+		})
+		if err != nil {
+			return err
+		}
+		err = tx.indexEntries(func(e indexEntry) error {
+			key := string(e.bucket) + "\x00" + string(e.key)
+			if !want[key] {
+				add("index %s: stray entry %x", e.bucket, e.key)
+			}
+			delete(want, key)
 			return nil
 		})
-		for _, name := range indexBuckets {
-			tx.Bucket(name).ForEach(func(k, _ []byte) error {
-				key := string(name) + "\x00" + string(k)
-				if !want[key] {
-					add("index %s: stray entry %x", name, k)
-				}
-				delete(want, key)
-				return nil
-			})
+		if err != nil {
+			return err
 		}
 		for key := range want {
 			add("index entry missing: %x", key)
 		}
+		slices.SortFunc(canon, func(a, b keyed) int { return bytes.Compare([]byte(a.key), []byte(b.key)) })
+		h := sha256.New()
+		for _, c := range canon {
+			h.Write([]byte(c.key))
+			h.Write(c.hash[:])
+		}
+		r.Digest = hex.EncodeToString(h.Sum(nil))
 		return ctx.Err()
 	})
 	if err != nil {
@@ -125,5 +165,5 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 // RebuildIndexes rebuilds every index from the records, in one
 // transaction. Use it when Check reports index problems.
 func (s *Store) RebuildIndexes(ctx context.Context) error {
-	return s.write(ctx, func(tx *bolt.Tx) error { return rebuildIndexes(tx) })
+	return s.write(ctx, func(tx txn) error { return tx.rebuildIndexes() })
 }

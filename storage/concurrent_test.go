@@ -12,13 +12,13 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// TestConcurrentMoves has 100 goroutines play into 20 games at once, 5
+// testConcurrentMoves has 100 goroutines play into 20 games at once, 5
 // per game, like players clicking at the same time. Every success is
 // recorded; afterwards each game's stored moves must be exactly the
 // successful moves, one per ply (none lost, none applied twice), and a
 // legal game when replayed independently.
-func TestConcurrentMoves(t *testing.T) {
-	s, _ := newTestStore(t)
+func testConcurrentMoves(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
 	ctx := t.Context()
 	const games, perGame, maxPly = 20, 5, 24
 	var ids []storage.GameID

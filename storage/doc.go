@@ -1,7 +1,43 @@
 // Package storage keeps taflbot's games, challenges, players, ratings and
-// per-server settings in one embedded bbolt file, so that nothing is lost
-// when the bot restarts or crashes and concurrent clicks never corrupt a
-// game.
+// per-server settings, so that nothing is lost when the bot restarts or
+// crashes and concurrent clicks never corrupt a game.
+//
+// # Backends
+//
+// [Open] takes the database setting: a file path opens one embedded bbolt
+// file (the default: one process, nothing to install); a postgres:// URL
+// opens a PostgreSQL database, which any number of taflbot processes may
+// share (see docs/SCALING.md). The choice is made once: the [Store] has
+// the same methods and keeps the same promises on both, and one contract
+// test suite (contract_test.go) runs against each. [Copy] moves every
+// record from one to the other; [Store.Check] on both sides then shows the
+// same counts and digest.
+//
+// The Store holds the rules (what a valid game is, what a move changes,
+// ratings, expiry) and calls a small backend interface for transactions,
+// record bytes and index scans (backend.go). Both backends store the same
+// JSON records; bbolt keeps indexes in buckets (schema.go), PostgreSQL in
+// columns derived from each record on save, with SQL indexes
+// (pgschema/*.sql, applied as numbered migrations: [Migrate]).
+//
+// # Adding an entity
+//
+// A new kind of record (a tournament, an analysis) is stored through both
+// backends from the start:
+//
+//  1. a record struct with JSON tags and encode/decode functions, and the
+//     Store methods, written once against the txn interface, in the
+//     entity's own file (challenge.go is the model);
+//  2. get/put/next-id and the index scans it needs, added to txn
+//     (backend.go);
+//  3. bbolt: its buckets in schema.go, created by a bbolt migration (a new
+//     SchemaVersion, migrate.go), and the txn methods in bolt.go;
+//  4. PostgreSQL: a new numbered file in pgschema/ with its table and
+//     indexes (never edit a released file), and the txn methods in
+//     postgres.go;
+//  5. the kind in recordKinds, forEach, indexEntries and rebuildIndexes,
+//     so that Check, its digest and Copy cover it;
+//  6. contract tests in contractTests, which run on both backends.
 //
 // # Records
 //
@@ -18,10 +54,11 @@
 //
 // Every change to a game goes through [Store.UpdateGame], which loads the
 // game, calls a function that changes it (for example plays a move), checks
-// the result and saves it in one bbolt write transaction, together with its
+// the result and saves it in one write transaction, together with its
 // indexes and, when the game just ended, both players' ratings and records.
 // An expected ply number makes a stale click fail with [ErrStale] instead
-// of playing twice. Writes from many goroutines are grouped into shared
+// of playing twice, also between processes sharing a PostgreSQL database.
+// With bbolt, writes from many goroutines are grouped into shared
 // transactions (one fsync for many moves) without delaying a lone writer.
 //
 // # Ratings
@@ -40,9 +77,10 @@
 // [Store.GamesByPlayer], [Store.ActiveGamesInChannel] and
 // [Store.GamesDueBefore] scan an index and decode only the records they
 // return, without replaying the moves: [Game.Tafl] replays them on first
-// use. They stay well under a millisecond with 100,000 games stored.
+// use. With bbolt they stay well under a millisecond with 100,000 games
+// stored.
 //
-// # Files
+// # Files (bbolt)
 //
 // [Open] takes a lock on the file: a second taflbot on the same file fails
 // after [Options.LockTimeout] with [ErrInUse] instead of hanging. The
@@ -53,11 +91,26 @@
 // [Compact] rewrites a closed database into a smaller file and
 // [Store.Check] verifies the file, every record and every index.
 //
+// # PostgreSQL
+//
+// Writes are READ COMMITTED transactions that lock what they read (a
+// game or challenge row FOR UPDATE, a player by an advisory lock on its
+// key, even before it has a row), so concurrent changes to one record wait
+// for each other, as in bbolt, and changes to different records run in
+// parallel; a transaction that meets a deadlock or serialization failure
+// is run again. Reads run in REPEATABLE READ read-only transactions, a
+// consistent snapshot. Open applies the pending schema migrations under an
+// advisory lock (many processes may start at once), unless
+// [Options.NoMigrate]; a schema newer than this taflbot is refused with
+// [ErrSchemaTooNew]. Backups are pg_dump's job: [Store.Backup] and
+// [Compact] are for bbolt files.
+//
 // # Caveats
 //
 // Functions passed to [Store.UpdateGame], [Store.UpdateChallenge] and
 // [Store.UpdatePlayer] run inside the write transaction and may be called
-// more than once when a shared transaction is retried: they must only
+// more than once when a transaction is retried (a shared bbolt
+// transaction, a PostgreSQL deadlock): they must only
 // change the record they are given, must not block, and must not call the
 // Store. The records they return are copies owned by the caller.
 package storage

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/taflbot/taflbot/tafl"
-	bolt "go.etcd.io/bbolt"
 )
 
 // GameID identifies a game. IDs start at 1 and are never reused.
@@ -455,8 +454,11 @@ func parseOutcome(result, reason string) (tafl.Outcome, error) {
 }
 
 // loadGame reads and decodes game id inside tx.
-func (s *Store) loadGame(tx *bolt.Tx, id GameID) (*Game, error) {
-	data := tx.Bucket(bucketGames).Get(idKey(uint64(id)))
+func (s *Store) loadGame(tx txn, id GameID) (*Game, error) {
+	data, err := tx.getGame(id)
+	if err != nil {
+		return nil, fmt.Errorf("storage: load game %d: %w", id, err)
+	}
 	if data == nil {
 		return nil, fmt.Errorf("storage: game %d: %w", id, ErrNotFound)
 	}
@@ -478,7 +480,7 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 		return fmt.Errorf("%w: create game: make the game with storage.NewGame", ErrInvalid)
 	}
 	var saved *Game
-	err := s.write(ctx, func(tx *bolt.Tx) error {
+	err := s.write(ctx, func(tx txn) error {
 		c := g.clone()
 		if err := s.createGame(tx, c, s.now()); err != nil {
 			return err
@@ -493,16 +495,15 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	return nil
 }
 
-func (s *Store) createGame(tx *bolt.Tx, g *Game, now time.Time) error {
+func (s *Store) createGame(tx txn, g *Game, now time.Time) error {
 	if err := validateGame(g); err != nil {
 		return reject(fmt.Errorf("storage: create game: %w", err))
 	}
-	b := tx.Bucket(bucketGames)
-	id, err := b.NextSequence()
+	id, err := tx.nextGameID()
 	if err != nil {
 		return fmt.Errorf("storage: create game: %w", err)
 	}
-	g.ID = GameID(id)
+	g.ID = id
 	if g.Created.IsZero() {
 		g.Created = now
 	}
@@ -512,7 +513,7 @@ func (s *Store) createGame(tx *bolt.Tx, g *Game, now time.Time) error {
 	} else if g.Deadline.IsZero() && g.MoveTime > 0 {
 		g.Deadline = now.Add(g.MoveTime)
 	}
-	return saveGame(tx, nil, g, s.cache)
+	return s.saveGame(tx, nil, g)
 }
 
 func validateGame(g *Game) error {
@@ -533,30 +534,18 @@ func validateGame(g *Game) error {
 	return nil
 }
 
-// saveGame writes g and moves its index entries from old's (nil for a
-// new game). It hands the written record to the cache, if any (a record
-// of a transaction that then rolls back is never used: see gameCache).
-func saveGame(tx *bolt.Tx, old, g *Game, cache *gameCache) error {
+// saveGame writes g (old is the game as loaded, nil for a new one) and
+// hands the written record to the cache (a record of a transaction that
+// then rolls back is never used: see gameCache).
+func (s *Store) saveGame(tx txn, old, g *Game) error {
 	data, err := encodeGame(g)
+	if err == nil {
+		err = tx.putGame(old, g, data)
+	}
 	if err != nil {
 		return fmt.Errorf("storage: save game %d: %w", g.ID, err)
 	}
-	if old != nil {
-		for _, e := range gameIndex(old) {
-			if err := tx.Bucket(e.bucket).Delete(e.key); err != nil {
-				return fmt.Errorf("storage: save game %d: %w", g.ID, err)
-			}
-		}
-	}
-	for _, e := range gameIndex(g) {
-		if err := tx.Bucket(e.bucket).Put(e.key, nil); err != nil {
-			return fmt.Errorf("storage: save game %d: %w", g.ID, err)
-		}
-	}
-	if err := tx.Bucket(bucketGames).Put(idKey(uint64(g.ID)), data); err != nil {
-		return fmt.Errorf("storage: save game %d: %w", g.ID, err)
-	}
-	cache.put(g.ID, data, g.Moves(), g.clone())
+	s.cache.put(g.ID, data, g.Moves(), g.clone())
 	return nil
 }
 
@@ -601,7 +590,7 @@ func (s *Store) GetGame(ctx context.Context, id GameID) (*Game, error) {
 		return nil, err
 	}
 	var g *Game
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx txn) error {
 		var err error
 		g, err = s.loadGame(tx, id)
 		return err
@@ -629,7 +618,7 @@ func (s *Store) GetGame(ctx context.Context, id GameID) (*Game, error) {
 // returns the game as saved.
 func (s *Store) UpdateGame(ctx context.Context, id GameID, expectedPly int, fn func(*Game) error) (*Game, error) {
 	var saved *Game
-	err := s.write(ctx, func(tx *bolt.Tx) error {
+	err := s.write(ctx, func(tx txn) error {
 		saved = nil
 		old, err := s.loadGame(tx, id)
 		if err != nil {
@@ -652,7 +641,7 @@ func (s *Store) UpdateGame(ctx context.Context, id GameID, expectedPly int, fn f
 }
 
 // finishUpdate checks fn's changes, applies the automatic ones and saves.
-func (s *Store) finishUpdate(tx *bolt.Tx, old, g *Game, now time.Time) error {
+func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 	bad := func(what string) error {
 		return rejectf("storage: update game %d: %w: %s cannot change", old.ID, ErrInvalid, what)
 	}
@@ -711,7 +700,7 @@ func (s *Store) finishUpdate(tx *bolt.Tx, old, g *Game, now time.Time) error {
 			}
 		}
 	}
-	return saveGame(tx, old, g, s.cache)
+	return s.saveGame(tx, old, g)
 }
 
 // ExpireGame ends game id on time if it is active and its deadline is not
@@ -760,19 +749,20 @@ type GameFilter struct {
 // GamesByPlayer returns a user's games, active ones first, newest first
 // within each group.
 func (s *Store) GamesByPlayer(ctx context.Context, userID string, f GameFilter) ([]*Game, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
 	var out []*Game
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx txn) error {
+		out = nil
 		groups := []bool{true}
 		if !f.ActiveOnly {
 			groups = append(groups, false)
 		}
 		for _, active := range groups {
-			prefix := playerGamePrefix(userID, active)
-			err := scanPrefixReverse(tx.Bucket(bucketGamesByPlayer), prefix, func(k []byte) (bool, error) {
-				g, err := s.loadIndexed(tx, k)
+			limit := 0
+			if f.Limit > 0 {
+				limit = f.Limit - len(out)
+			}
+			err := tx.gamesByPlayer(userID, active, f.GuildID, limit, func(id GameID, data []byte) (bool, error) {
+				g, err := s.listed(id, data)
 				if err != nil {
 					return false, err
 				}
@@ -794,7 +784,9 @@ func (s *Store) GamesByPlayer(ctx context.Context, userID string, f GameFilter) 
 // ActiveGamesInChannel returns the active games started in a channel or
 // played in a thread, oldest first.
 func (s *Store) ActiveGamesInChannel(ctx context.Context, channelID string) ([]*Game, error) {
-	return s.indexedGames(ctx, bucketActiveByChannel, appendString(nil, channelID))
+	return s.listGames(ctx, func(tx txn, fn func(GameID, []byte) (bool, error)) error {
+		return tx.activeGamesInChannel(channelID, fn)
+	})
 }
 
 // GamesDueBefore returns the active games whose deadline is before t,
@@ -802,43 +794,21 @@ func (s *Store) ActiveGamesInChannel(ctx context.Context, channelID string) ([]*
 // time (see [Store.ExpireGame]); with t = now + a margin, the games to
 // remind (see [Store.MarkReminded]).
 func (s *Store) GamesDueBefore(ctx context.Context, t time.Time) ([]*Game, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	var out []*Game
 	limit := timeBits(t)
-	err := s.view(func(tx *bolt.Tx) error {
-		c := tx.Bucket(bucketDeadlines).Cursor()
-		for k, _ := c.First(); k != nil; k, _ = c.Next() {
-			if len(k) != 16 {
-				return fmt.Errorf("storage: deadline index: %w: key %x", ErrCorrupt, k)
-			}
-			if beUint64(k) >= limit {
-				break
-			}
-			g, err := s.loadIndexed(tx, k)
-			if err != nil {
-				return err
-			}
-			out = append(out, g)
-		}
-		return nil
+	return s.listGames(ctx, func(tx txn, fn func(GameID, []byte) (bool, error)) error {
+		return tx.gamesDue(limit, fn)
 	})
-	return out, err
 }
 
 // ActiveGameIDs returns the ids of the active games in id order, read
 // from the active-games index alone (no game record is read).
 func (s *Store) ActiveGameIDs(ctx context.Context) ([]GameID, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
 	var out []GameID
-	err := s.view(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketActiveGames).ForEach(func(k, _ []byte) error {
-			id, err := keyID(k)
-			out = append(out, GameID(id))
-			return err
+	err := s.view(ctx, func(tx txn) error {
+		out = nil
+		return tx.activeGameIDs(func(id GameID) error {
+			out = append(out, id)
+			return nil
 		})
 	})
 	return out, err
@@ -847,40 +817,38 @@ func (s *Store) ActiveGameIDs(ctx context.Context) ([]GameID, error) {
 // EngineToMove returns the active games in which the engine is to move,
 // in id order: the moves to make after a restart.
 func (s *Store) EngineToMove(ctx context.Context) ([]*Game, error) {
-	return s.indexedGames(ctx, bucketEngineToMove, nil)
+	return s.listGames(ctx, func(tx txn, fn func(GameID, []byte) (bool, error)) error {
+		return tx.engineToMove(fn)
+	})
 }
 
-// indexedGames loads the games of the index entries of bucket that start
-// with prefix, in key order.
-func (s *Store) indexedGames(ctx context.Context, bucket, prefix []byte) ([]*Game, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
+// listGames collects the games an index scan passes to fn, decoded
+// without replaying their moves.
+func (s *Store) listGames(ctx context.Context, scan func(tx txn, fn func(GameID, []byte) (bool, error)) error) ([]*Game, error) {
 	var out []*Game
-	err := s.view(func(tx *bolt.Tx) error {
-		c := tx.Bucket(bucket).Cursor()
-		for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
-			g, err := s.loadIndexed(tx, k)
+	err := s.view(ctx, func(tx txn) error {
+		out = nil
+		return scan(tx, func(id GameID, data []byte) (bool, error) {
+			g, err := s.listed(id, data)
 			if err != nil {
-				return err
+				return false, err
 			}
 			out = append(out, g)
-		}
-		return nil
+			return true, nil
+		})
 	})
 	return out, err
 }
 
 // GameReads returns how many game records the store has read from the
-// file since it was opened (tests use it to check start-up work).
+// database since it was opened (tests use it to check start-up work).
 func (s *Store) GameReads() uint64 { return s.gameReads.Load() }
 
 // ForEachGame calls fn with every game in id order, inside one read
 // transaction (for export and checks); fn's error stops the walk.
 func (s *Store) ForEachGame(ctx context.Context, fn func(*Game) error) error {
-	return s.view(func(tx *bolt.Tx) error {
-		c := tx.Bucket(bucketGames).Cursor()
-		for k, v := c.First(); k != nil; k, v = c.Next() {
+	return s.view(ctx, func(tx txn) error {
+		return tx.forEach(kindGames, func(k, v []byte) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -889,32 +857,21 @@ func (s *Store) ForEachGame(ctx context.Context, fn func(*Game) error) error {
 			if err != nil {
 				return fmt.Errorf("storage: load game %x: %w", k, err)
 			}
-			if err := fn(g); err != nil {
-				return err
-			}
-		}
-		return nil
+			return fn(g)
+		})
 	})
 }
 
-// loadIndexed loads the game an index key points at, without replaying
-// its moves (see Game.Tafl).
-func (s *Store) loadIndexed(tx *bolt.Tx, k []byte) (*Game, error) {
-	id, err := keyID(k)
-	if err != nil {
-		return nil, err
-	}
-	data := tx.Bucket(bucketGames).Get(idKey(id))
-	if data == nil {
-		return nil, fmt.Errorf("storage: index entry %x: game %d: %w", k, id, ErrNotFound)
-	}
+// listed decodes a game found through an index, without replaying its
+// moves (see Game.Tafl).
+func (s *Store) listed(id GameID, data []byte) (*Game, error) {
 	s.gameReads.Add(1)
-	g, err := s.cache.decodeLazy(GameID(id), data)
-	if err == nil && g.ID != GameID(id) {
+	g, err := s.cache.decodeLazy(id, data)
+	if err == nil && g.ID != id {
 		err = fmt.Errorf("%w: the record says id %d", ErrCorrupt, g.ID)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("storage: index entry %x: %w", k, err)
+		return nil, fmt.Errorf("storage: game %d: %w", id, err)
 	}
 	return g, nil
 }

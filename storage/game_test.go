@@ -12,8 +12,8 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-func TestGameRoundTrip(t *testing.T) {
-	s, clk := newTestStore(t)
+func testGameRoundTrip(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
 	ctx := t.Context()
 	g := newHumanGame(t, "111", "222")
 	g.ThreadID = "t9"
@@ -82,8 +82,8 @@ func TestGameRoundTrip(t *testing.T) {
 	}
 }
 
-func TestGameAutomaticFields(t *testing.T) {
-	s, clk := newTestStore(t)
+func testGameAutomaticFields(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
 	ctx := t.Context()
 	g := newHumanGame(t, "111", "222")
 	if err := s.CreateGame(ctx, g); err != nil {
@@ -133,11 +133,11 @@ func TestGameAutomaticFields(t *testing.T) {
 	}
 }
 
-// TestEngineHasNoClock: in a game against the engine with a move time,
+// testEngineHasNoClock: in a game against the engine with a move time,
 // only the human's moves are timed; the engine never gets a deadline, so
 // it never loses on time.
-func TestEngineHasNoClock(t *testing.T) {
-	s, clk := newTestStore(t)
+func testEngineHasNoClock(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
 	ctx := t.Context()
 	rng := rand.New(rand.NewPCG(5, 6))
 	// The engine attacks, so it moves first: no deadline yet.
@@ -178,8 +178,8 @@ func TestEngineHasNoClock(t *testing.T) {
 	}
 }
 
-func TestUpdateGameRejects(t *testing.T) {
-	s, _ := newTestStore(t)
+func testUpdateGameRejects(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
 	ctx := t.Context()
 	g := newHumanGame(t, "111", "222")
 	if err := s.CreateGame(ctx, g); err != nil {
@@ -221,8 +221,8 @@ func TestUpdateGameRejects(t *testing.T) {
 	}
 }
 
-func TestNotFound(t *testing.T) {
-	s, _ := newTestStore(t)
+func testNotFound(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
 	ctx := t.Context()
 	calls := []struct {
 		name string
@@ -249,8 +249,8 @@ func TestNotFound(t *testing.T) {
 	}
 }
 
-func TestIndexes(t *testing.T) {
-	s, clk := newTestStore(t)
+func testIndexes(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
 	ctx := t.Context()
 	mk := func(a, d storage.Seat, channel, thread string, moveTime time.Duration) *storage.Game {
 		g, err := storage.NewGame("brandubh", "")
@@ -342,8 +342,8 @@ func TestIndexes(t *testing.T) {
 	}
 }
 
-func TestExpireAndRemindExactlyOnce(t *testing.T) {
-	s, clk := newTestStore(t)
+func testExpireAndRemindExactlyOnce(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
 	ctx := t.Context()
 	g := newHumanGame(t, "111", "222")
 	if err := s.CreateGame(ctx, g); err != nil {
@@ -393,8 +393,8 @@ func TestExpireAndRemindExactlyOnce(t *testing.T) {
 	}
 }
 
-func TestCustomGame(t *testing.T) {
-	s, _ := newTestStore(t)
+func testCustomGame(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
 	ctx := t.Context()
 	v, err := tafl.Preset("tablut", "")
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/taflbot/taflbot/tafl"
-	bolt "go.etcd.io/bbolt"
 )
 
 // DefaultDaysPerMove is the time per move of a server without settings.
@@ -47,8 +46,11 @@ func (s *Store) GetGuildSettings(ctx context.Context, guildID string) (*GuildSet
 		return nil, err
 	}
 	gs := DefaultGuildSettings(guildID)
-	err := s.view(func(tx *bolt.Tx) error {
-		data := tx.Bucket(bucketGuilds).Get([]byte(guildID))
+	err := s.view(ctx, func(tx txn) error {
+		data, err := tx.getGuild(guildID)
+		if err != nil {
+			return fmt.Errorf("storage: load settings of guild %q: %w", guildID, err)
+		}
 		if data == nil {
 			return nil
 		}
@@ -84,7 +86,7 @@ func (s *Store) PutGuildSettings(ctx context.Context, gs *GuildSettings) error {
 	if err != nil {
 		return err
 	}
-	err = s.write(ctx, func(tx *bolt.Tx) error { return tx.Bucket(bucketGuilds).Put([]byte(gs.GuildID), data) })
+	err = s.write(ctx, func(tx txn) error { return tx.putGuild(gs.GuildID, data) })
 	if err != nil {
 		return fmt.Errorf("storage: put guild settings of %q: %w", gs.GuildID, err)
 	}

@@ -115,11 +115,11 @@ func TestMigrateSchema2Fixture(t *testing.T) {
 	}
 }
 
-// TestActiveIndexReadsOnlyActive: with many finished games, listing the
+// testActiveIndexReadsOnlyActive: with many finished games, listing the
 // active game ids reads no record and listing the engine-to-move games
 // reads only those.
-func TestActiveIndexReadsOnlyActive(t *testing.T) {
-	s, _ := newTestStore(t)
+func testActiveIndexReadsOnlyActive(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
 	ctx := t.Context()
 	for i := range 50 {
 		g := newHumanGame(t, "1", "2")

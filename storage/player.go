@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/taflbot/taflbot/tafl"
-	bolt "go.etcd.io/bbolt"
 )
 
 // VariantRecord is a player's rating and rated results in one variant.
@@ -98,10 +97,22 @@ func decodePlayer(data []byte) (*Player, error) {
 	return p, nil
 }
 
-func loadPlayer(tx *bolt.Tx, guild, user string) (*Player, error) {
-	data := tx.Bucket(bucketPlayers).Get(playerKey(guild, user))
+func loadPlayer(tx txn, guild, user string) (*Player, error) {
+	p, err := findPlayer(tx, guild, user)
+	if err == nil && p == nil {
+		err = fmt.Errorf("storage: player %s in guild %q: %w", user, guild, ErrNotFound)
+	}
+	return p, err
+}
+
+// findPlayer returns a player's record, or nil, nil when there is none.
+func findPlayer(tx txn, guild, user string) (*Player, error) {
+	data, err := tx.getPlayer(guild, user)
+	if err != nil {
+		return nil, fmt.Errorf("storage: load player %s in guild %q: %w", user, guild, err)
+	}
 	if data == nil {
-		return nil, fmt.Errorf("storage: player %s in guild %q: %w", user, guild, ErrNotFound)
+		return nil, nil
 	}
 	p, err := decodePlayer(data)
 	if err != nil {
@@ -110,17 +121,19 @@ func loadPlayer(tx *bolt.Tx, guild, user string) (*Player, error) {
 	return p, nil
 }
 
-func loadOrNewPlayer(tx *bolt.Tx, guild, user string) (*Player, error) {
-	if tx.Bucket(bucketPlayers).Get(playerKey(guild, user)) == nil {
-		return NewPlayer(guild, user), nil
+// loadOrNewPlayer returns a player's record, or a new one.
+func loadOrNewPlayer(tx txn, guild, user string) (*Player, error) {
+	p, err := findPlayer(tx, guild, user)
+	if err == nil && p == nil {
+		p = NewPlayer(guild, user)
 	}
-	return loadPlayer(tx, guild, user)
+	return p, err
 }
 
-func savePlayer(tx *bolt.Tx, p *Player) error {
+func savePlayer(tx txn, p *Player) error {
 	data, err := encodePlayer(p)
 	if err == nil {
-		err = tx.Bucket(bucketPlayers).Put(playerKey(p.GuildID, p.UserID), data)
+		err = tx.putPlayer(p, data)
 	}
 	if err != nil {
 		return fmt.Errorf("storage: save player %s in guild %q: %w", p.UserID, p.GuildID, err)
@@ -136,7 +149,7 @@ func (s *Store) GetPlayer(ctx context.Context, guildID, userID string) (*Player,
 		return nil, err
 	}
 	var p *Player
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx txn) error {
 		var err error
 		p, err = loadPlayer(tx, guildID, userID)
 		return err
@@ -155,7 +168,7 @@ func (s *Store) UpdatePlayer(ctx context.Context, guildID, userID string, fn fun
 		return nil, err
 	}
 	var saved *Player
-	err := s.write(ctx, func(tx *bolt.Tx) error {
+	err := s.write(ctx, func(tx txn) error {
 		p, err := loadOrNewPlayer(tx, guildID, userID)
 		if err != nil {
 			return reject(err)
@@ -176,7 +189,7 @@ func (s *Store) UpdatePlayer(ctx context.Context, guildID, userID string, fn fun
 
 // recordResult updates the players' records (and ratings) for game g,
 // which just ended.
-func recordResult(tx *bolt.Tx, g *Game, now time.Time) error {
+func recordResult(tx txn, g *Game, now time.Time) error {
 	o := g.Outcome()
 	score := func(side tafl.Side) float64 {
 		switch o.Winner {
@@ -211,14 +224,19 @@ func recordResult(tx *bolt.Tx, g *Game, now time.Time) error {
 		p.Updated = now
 		return savePlayer(tx, p)
 	}
-	pa, err := loadOrNewPlayer(tx, g.GuildID, a.UserID)
-	if err != nil {
-		return err
+	// Load (with PostgreSQL: lock) the two players in user id order, so
+	// that two games of the same pair ending at once cannot deadlock.
+	users := []string{a.UserID, d.UserID}
+	slices.Sort(users)
+	loaded := map[string]*Player{}
+	for _, u := range users {
+		p, err := loadOrNewPlayer(tx, g.GuildID, u)
+		if err != nil {
+			return err
+		}
+		loaded[u] = p
 	}
-	pd, err := loadOrNewPlayer(tx, g.GuildID, d.UserID)
-	if err != nil {
-		return err
-	}
+	pa, pd := loaded[a.UserID], loaded[d.UserID]
 	variant := g.Variant()
 	ra, rd := pa.Rating(variant), pd.Rating(variant)
 	for _, x := range []struct {
@@ -270,17 +288,20 @@ func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int)
 		return nil, err
 	}
 	var out []LeaderboardEntry
-	err := s.view(func(tx *bolt.Tx) error {
-		prefix := appendString(nil, guildID)
-		c := tx.Bucket(bucketPlayers).Cursor()
-		for k, v := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, v = c.Next() {
+	err := s.view(ctx, func(tx txn) error {
+		out = nil
+		err := tx.playersOfGuild(guildID, func(v []byte) error {
 			p, err := decodePlayer(v)
 			if err != nil {
-				return fmt.Errorf("storage: leaderboard: player key %x: %w", k, err)
+				return err
 			}
 			if vr, ok := p.Variants[variant]; ok && vr.Games() > 0 {
 				out = append(out, LeaderboardEntry{p.UserID, vr})
 			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("storage: leaderboard: %w", err)
 		}
 		return nil
 	})

@@ -57,8 +57,8 @@ func finish(t *testing.T, s *storage.Store, g *storage.Game, fn func(*tafl.Game)
 	return got
 }
 
-func TestRatingsOnFinish(t *testing.T) {
-	s, _ := newTestStore(t)
+func testRatingsOnFinish(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
 	ctx := t.Context()
 	// 111 (attackers) resigns to 222.
 	g := finish(t, s, newHumanGame(t, "111", "222"), func(g *tafl.Game) error { return g.Resign(tafl.Attackers) })
@@ -126,8 +126,8 @@ func TestRatingsOnFinish(t *testing.T) {
 	}
 }
 
-func TestPlayerRoundTrip(t *testing.T) {
-	s, clk := newTestStore(t)
+func testPlayerRoundTrip(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
 	ctx := t.Context()
 	p, err := s.UpdatePlayer(ctx, "g1", "111", func(p *storage.Player) error {
 		if p.DMs || len(p.Variants) != 0 {
@@ -160,8 +160,8 @@ func TestPlayerRoundTrip(t *testing.T) {
 	}
 }
 
-func TestGuildSettings(t *testing.T) {
-	s, clk := newTestStore(t)
+func testGuildSettings(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
 	ctx := t.Context()
 	gs, err := s.GetGuildSettings(ctx, "g1")
 	if err != nil {
@@ -199,8 +199,8 @@ func TestGuildSettings(t *testing.T) {
 	}
 }
 
-func TestChallenges(t *testing.T) {
-	s, clk := newTestStore(t)
+func testChallenges(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
 	ctx := t.Context()
 	mk := func(opponent string, expiresIn time.Duration) *storage.Challenge {
 		c := &storage.Challenge{GuildID: "g1", ChannelID: "c1", ChallengerID: "111", OpponentID: opponent,
@@ -297,8 +297,8 @@ func TestChallenges(t *testing.T) {
 	}
 }
 
-func TestExpireChallenges(t *testing.T) {
-	s, clk := newTestStore(t)
+func testExpireChallenges(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
 	ctx := t.Context()
 	for i, d := range []time.Duration{time.Hour, 2 * time.Hour, 3 * time.Hour} {
 		c := &storage.Challenge{ChallengerID: "1", OpponentID: string(rune('a' + i)), Expires: clk.Now().Add(d)}

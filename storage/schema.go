@@ -3,7 +3,10 @@ package storage
 import (
 	"encoding/binary"
 	"fmt"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -91,8 +94,11 @@ func channelGameKey(channel string, id uint64) []byte {
 
 // timeKey orders records by a time (Unix nanoseconds, big-endian; times
 // before 1970 count as 1970) and then by id.
-func timeKey(t time.Time, id uint64) []byte {
-	b := binary.BigEndian.AppendUint64(make([]byte, 0, 16), timeBits(t))
+func timeKey(t time.Time, id uint64) []byte { return timeKeyBits(timeBits(t), id) }
+
+// timeKeyBits is timeKey of a time given as timeBits.
+func timeKeyBits(bits, id uint64) []byte {
+	b := binary.BigEndian.AppendUint64(make([]byte, 0, 16), bits)
 	return binary.BigEndian.AppendUint64(b, id)
 }
 
@@ -124,6 +130,11 @@ func checkID(what, id string, required bool) error {
 	}
 	if len(id) > maxIDLen {
 		return fmt.Errorf("%w: %s is longer than %d bytes", ErrInvalid, what, maxIDLen)
+	}
+	// Both backends must store the same ids: PostgreSQL text holds
+	// neither NUL bytes nor invalid UTF-8, and JSON would change them.
+	if !utf8.ValidString(id) || strings.ContainsFunc(id, unicode.IsControl) {
+		return fmt.Errorf("%w: %s %q holds control characters or invalid UTF-8", ErrInvalid, what, id)
 	}
 	return nil
 }

@@ -47,8 +47,6 @@ func (p *Position) checkMove(m Move) *MoveError {
 	default:
 		return fail(ReasonNotStraight, "pieces move along a rank or a file, like a rook")
 	}
-	home := v.camp[from]
-	inside := home != 0
 	for q := from + d; ; q += d {
 		if c := p.board[q]; c != Empty {
 			if q == to {
@@ -56,14 +54,7 @@ func (p *Position) checkMove(m Move) *MoveError {
 			}
 			return fail(ReasonBlocked, "the path is blocked at %s", q)
 		}
-		if inside && v.camp[q] == home {
-			if q == to {
-				return nil
-			}
-			continue
-		}
-		inside = false
-		f := v.move[pc][q]
+		f := v.flags(pc, from, q)
 		if q == to {
 			if f&mayStop != 0 {
 				return nil
@@ -101,6 +92,17 @@ func (p *Position) squareRule(m Move, pc Piece, q Square, stop bool) *MoveError 
 	case k&sqCorner != 0:
 		return &MoveError{m, ReasonCorner, fmt.Sprintf("only the king may enter a corner (%s)", q)}
 	default:
+		a := v.rules.Camps
+		allowed := a.Pass.Has(pc)
+		if stop {
+			allowed = a.Stop.Has(pc)
+		}
+		switch {
+		case !allowed:
+			return &MoveError{m, ReasonCamp, fmt.Sprintf("%s is a camp square: %s may not %s it", q, withArticle(pc), verb)}
+		case v.camp[m.From()] != 0:
+			return &MoveError{m, ReasonCamp, fmt.Sprintf("%s is a square of another camp: a piece in a camp may move only within its own camp", q)}
+		}
 		return &MoveError{m, ReasonCamp, fmt.Sprintf("%s is a camp square: pieces may not enter a camp from outside", q)}
 	}
 }

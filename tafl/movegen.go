@@ -50,8 +50,8 @@ func (p *Position) MovesFrom(from Square, buf []Move) []Move {
 // pieceMoves appends the moves of piece pc, standing on sq, to buf.
 func (p *Position) pieceMoves(sq Square, pc Piece, buf []Move) []Move {
 	v := p.v
-	if v.camp[sq] != 0 {
-		return p.campMoves(sq, pc, buf)
+	if v.group[sq] != 0 {
+		return p.specialMoves(sq, pc, buf)
 	}
 	mask := &v.move[pc]
 	for _, d := range dirs {
@@ -68,22 +68,13 @@ func (p *Position) pieceMoves(sq Square, pc Piece, buf []Move) []Move {
 	return buf
 }
 
-// campMoves generates the moves of a piece standing in a camp: it moves
-// freely within its own camp, and once out obeys the camp rules like any
-// piece coming from outside.
-func (p *Position) campMoves(sq Square, pc Piece, buf []Move) []Move {
+// specialMoves generates the moves of a piece standing on a throne, corner
+// or camp square: squares of its own group obey v.inner, the others v.move.
+func (p *Position) specialMoves(sq Square, pc Piece, buf []Move) []Move {
 	v := p.v
-	home := v.camp[sq]
-	mask := &v.move[pc]
 	for _, d := range dirs {
-		inside := true
 		for q := sq + d; p.board[q] == Empty; q += d {
-			if inside && v.camp[q] == home {
-				buf = append(buf, NewMove(sq, q))
-				continue
-			}
-			inside = false
-			f := mask[q]
+			f := v.flags(pc, sq, q)
 			if f&mayStop != 0 {
 				buf = append(buf, NewMove(sq, q))
 			}
@@ -106,8 +97,8 @@ func (p *Position) HasMoves() bool {
 		if sideOf[pc] != side {
 			continue
 		}
-		if v.camp[sq] != 0 {
-			if len(p.campMoves(sq, pc, buf[:0])) > 0 {
+		if v.group[sq] != 0 {
+			if len(p.specialMoves(sq, pc, buf[:0])) > 0 {
 				return true
 			}
 			continue
@@ -246,7 +237,7 @@ func (p *Position) anvil(a Square, mover Side, victim Piece, vsq Square) bool {
 	if c != Empty {
 		hostile = v.hostO[victim][a]
 	}
-	return hostile && (v.camp[a] == 0 || v.camp[a] != v.camp[vsq])
+	return hostile && !(v.rules.OwnCamp && v.camp[a] != 0 && v.camp[a] == v.camp[vsq])
 }
 
 // kingSide reports whether square a counts against the king: an attacker,
@@ -413,21 +404,11 @@ func (p *Position) movesTo(side Side, to Square, buf []Move) []Move {
 }
 
 // reaches reports whether piece pc on from may move to to along d over
-// empty squares, by the same rules as GenerateMoves (camps included).
+// empty squares, by the same rules as GenerateMoves (special squares included).
 func (p *Position) reaches(pc Piece, from, to, d Square) bool {
 	v := p.v
-	home := v.camp[from]
-	inside := home != 0
-	mask := &v.move[pc]
 	for q := from + d; ; q += d {
-		if inside && v.camp[q] == home {
-			if q == to {
-				return true
-			}
-			continue
-		}
-		inside = false
-		f := mask[q]
+		f := v.flags(pc, from, q)
 		if q == to {
 			return f&mayStop != 0
 		}

@@ -382,3 +382,176 @@ func TestGameTextMarshaling(t *testing.T) {
 		t.Errorf("bad text: err %v, game changed to %d plies", err, back.Len())
 	}
 }
+
+// TestRulesReadAsOpenTafl checks the points where OpenTafl's reading of a
+// rules string is easy to get wrong (docs/notation.md, "Rules strings").
+func TestRulesReadAsOpenTafl(t *testing.T) {
+	const brandubh = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+	parse := func(s string) tafl.Rules {
+		t.Helper()
+		r, err := tafl.ParseRules(s)
+		if err != nil {
+			t.Fatalf("ParseRules(%q): %v", s, err)
+		}
+		return r
+	}
+	// corre is read only when cenre is present; then an absent corre is empty.
+	if r := parse("dim:7 corre: " + brandubh); r.Corners.Reenter != tafl.AllKinds {
+		t.Errorf("corre without cenre: corners' re-entry %v, want the default (all)", r.Corners.Reenter)
+	}
+	if r := parse("dim:7 cenre:K " + brandubh); r.Corners.Reenter != 0 || r.Camps.Reenter != 0 || r.Throne.Reenter != tafl.KindKing {
+		t.Errorf("cenre without corre: re-entry corners %v camps %v throne %v, want none, none, K", r.Corners.Reenter, r.Camps.Reenter, r.Throne.Reenter)
+	}
+	if _, err := tafl.NewVariant(parse("dim:7 cenre:tTK corre: " + brandubh)); err == nil || !strings.Contains(err.Error(), "corre") {
+		t.Errorf("corre: empty (the king may never enter a corner) with corner escape: error %v, want one naming corre", err)
+	}
+	// Hostility is per side: the king follows T, a K alone means nothing.
+	r := parse("dim:7 corh:K cenhe:T cenh:tT " + brandubh)
+	if r.Corners.Hostile != 0 || r.Throne.Hostile != tafl.KindDefender|tafl.KindKing || r.Throne.HostileOccupied != tafl.AllKinds {
+		t.Errorf("hostility: corners %v, empty throne %v, occupied throne %v; want none, TK, tTK", r.Corners.Hostile, r.Throne.Hostile, r.Throne.HostileOccupied)
+	}
+	// tb-kingh says which squares are hostile to the king apart from T.
+	r = parse("dim:7 corh:tT cenhe: tb-kingh:cenhe " + brandubh)
+	if r.Corners.Hostile != tafl.KindAttacker|tafl.KindDefender || r.Throne.Hostile != tafl.KindKing {
+		t.Errorf("tb-kingh: corners %v, empty throne %v; want tT, K", r.Corners.Hostile, r.Throne.Hostile)
+	}
+	if _, err := tafl.ParseRules("dim:7 tb-kingh:corner " + brandubh); err == nil || !strings.Contains(err.Error(), "corh, cenh, cenhe, aforh") {
+		t.Errorf("bad tb-kingh: error %v", err)
+	}
+	// OpenTafl's jump values for pieces taflbot never has are accepted.
+	for _, s := range []string{"nj:c", "cj:j", "mj:r", "gj:n", "ks:y", "ks:n"} {
+		parse("dim:7 " + s + " " + brandubh)
+	}
+}
+
+// TestReentry checks OpenTafl's …re reading: a kind outside the list may
+// use such squares only from a square of the same kind.
+func TestReentry(t *testing.T) {
+	// cenre without K: once off the throne the king may neither stop on it
+	// nor pass it; the attackers, in cenre, may pass it.
+	r, err := tafl.ParseRules("dim:7 esc:e cor: cens:K cenp:tTK cenre:tT start:/7/7/7/1t1K3/7/7/7/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := tafl.NewVariant(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := v.ParsePosition("/7/7/7/1t1K3/7/7/7/", tafl.Defenders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tafl.NewGameFrom(p)
+	for _, m := range []string{"d4-d5", "b4-f4", "d5-c5", "f4-f3"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	for _, m := range []string{"c5-c4"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	if _, err := g.PlayText("f3-f2"); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"c4-d4", "c4-e4"} {
+		if err := g.Position().CheckMove(mustMove(t, m)); err == nil || !strings.Contains(err.Error(), "throne") {
+			t.Errorf("%s (the king onto / over the throne he left): %v, want a refusal naming the throne", m, err)
+		}
+	}
+	// Tablut's camps in OpenTafl's reading (afors:t aforp:t aforre:): an
+	// attacker in a camp may move to any camp square in line, even of
+	// another camp; with tb-owncamp only within its own camp.
+	camps := "dim:9 esc:e cor: cen:e5 cens: cenp: cenre: afor:a4,a5,a6,b5,i4,i5,i6,h5 afors:t aforp:t aforre: "
+	for _, c := range []struct {
+		ext   string
+		legal bool
+	}{{"", true}, {"tb-owncamp:y ", false}} {
+		r, err := tafl.ParseRules(camps + c.ext + "start:/9/9/9/t8/4K4/9/9/9/9/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := tafl.NewVariant(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := v.ParsePosition("/9/9/9/t8/4K4/9/9/9/9/", tafl.Attackers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.CheckMove(mustMove(t, "a4-i4")); (err == nil) != c.legal {
+			t.Errorf("%q a4-i4 (camp to another camp): error %v, want legal=%v", c.ext, err, c.legal)
+		}
+		if err := p.CheckMove(mustMove(t, "a4-h4")); err != nil {
+			t.Errorf("%q a4-h4 (out of the camp): %v", c.ext, err)
+		}
+		if err := p.CheckMove(mustMove(t, "a4-a5")); err != nil {
+			t.Errorf("%q a4-a5 (within the camp): %v", c.ext, err)
+		}
+	}
+}
+
+// TestCampHostility: OpenTafl's camps are hostile to a piece standing in
+// the same camp; with tb-owncamp they are not (VARIANTS.md tablut).
+func TestCampHostility(t *testing.T) {
+	base := "dim:9 esc:e cor: cen:e5 cens: cenp: cenre: afor:a4,a5,a6,b5 afors:t aforp:t aforh:tT aforre: "
+	for _, c := range []struct {
+		ext  string
+		caps int
+	}{{"", 1}, {"tb-owncamp:y ", 0}} {
+		r, err := tafl.ParseRules(base + c.ext + "start:/9/9/9/9/1t2K4/9/2T6/9/9/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := tafl.NewVariant(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := v.ParsePosition("/9/9/9/9/1t2K4/9/2T6/9/9/", tafl.Defenders)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := tafl.NewGameFrom(p)
+		pl, err := g.PlayText("c7-c5")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pl.Captures) != c.caps {
+			t.Errorf("%q: c7-c5 beside the attacker on b5 (camp a4 a5 a6 b5, a5 empty) captured %v, want %d", c.ext, pl.Captures, c.caps)
+		}
+	}
+}
+
+// TestRecordManyCaptures: OpenTafl reads at most four captures in a move,
+// so a record writes a move that captured more without its capture list;
+// reading the record finds them again.
+func TestRecordManyCaptures(t *testing.T) {
+	v, err := tafl.Preset("copenhagen", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := v.ParsePosition("/2tTTTTT3/3ttttt3/11/8t2/11/5K5/11/11/11/11/11/", tafl.Attackers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tafl.NewGameFrom(p)
+	pl, err := g.PlayText("i4-i1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pl.Captures) != 5 {
+		t.Fatalf("the shieldwall captured %v, want d1 e1 f1 g1 h1", pl.Captures)
+	}
+	text := tafl.EncodeGame(g, nil)
+	if !strings.Contains(text, "\n1. i4-i1\n") {
+		t.Errorf("the record does not write the five-capture move in simple form:\n%s", text)
+	}
+	back, _, err := tafl.DecodeGame(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := back.Plies()[0].Captures; len(got) != 5 {
+		t.Errorf("read back, the move captured %v", got)
+	}
+}

@@ -11,24 +11,40 @@ import (
 // A rules string is space-separated key:value pairs, starting with dim and
 // ending with start (rank 1 first) or starti (top rank first). taflbot
 // writes every key it knows, so its own strings do not depend on defaults.
-// What OTN cannot say is written in keys of taflbot's own, prefixed "tb-":
+// Every OTN key is read as OpenTafl reads it (its RulesSerializer and
+// GenericRules, v0.4.8.0b), defaults included, so that a string means the
+// same game to both programs. Two points of its reading matter most:
+//
+//   - The …re lists (corre, cenre, aforre, dforre) name the kinds that may
+//     stop on or pass such a square when they are not standing on one; a
+//     kind outside the list may use the squares only from a square of the
+//     same kind (see [Area]). OpenTafl reads corre, aforre and dforre only
+//     when cenre is present, and then an absent one means "none".
+//   - Hostility (…h, cenhe) is per side: the attackers' letter t and the
+//     defenders' letter T. The king follows T; a K in a hostility list
+//     changes nothing.
+//
+// What OTN cannot say is written in keys of taflbot's own, prefixed "tb-"
+// (OpenTafl ignores them, and so plays a different game where they matter):
 //
 //	tb-rep:ignore|defenders-lose|forbidden   repetition rules OTN lacks (tfr holds the closest OTN value)
 //	tb-nomoves:draw                          a side without legal moves draws (OTN: always loses)
 //	tb-throneblock:y                         nobody may stop on or pass the throne once the king has left
-//	tb-corho, tb-aforho, tb-cenp-king        see below
-//
-// tb-corho and tb-aforho give the kinds an occupied corner or camp square is
-// hostile to, where that differs from corh/aforh.
+//	tb-owncamp:y                             camps are separate (see Rules.OwnCamp)
+//	tb-kingh:KEYS                            which of corh, cenh, cenhe, aforh are hostile to the king, where that differs from T
+//	tb-corho:KINDS, tb-aforho:KINDS          the kinds an occupied corner or camp square is hostile to, where that differs from corh/aforh
 
-// rulesDefaults are the values of keys a rules string leaves out (OTN.md's
-// defaults; for the type lists, taflbot's choice, documented in docs/notation.md).
+// rulesDefaults are the values of keys a rules string leaves out:
+// OpenTafl's defaults (its RulesSerializer.defaults).
 func rulesDefaults(size int) Rules {
 	return Rules{
 		Name: "custom", Title: "Custom", Size: size, First: Attackers, Escape: EscapeCorners,
-		Throne: Area{Squares: centreOf(size), Stop: KindKing, Pass: AllKinds, Reenter: KindKing,
+		Throne: Area{Squares: centreOf(size), Stop: KindKing, Pass: AllKinds, Reenter: AllKinds,
 			Hostile: AllKinds, HostileOccupied: KindAttacker},
-		Corners:             Area{Squares: cornersOf(size), Stop: KindKing, Pass: KindKing, Hostile: AllKinds, HostileOccupied: AllKinds, Reenter: KindKing},
+		Corners: Area{Squares: cornersOf(size), Stop: KindKing, Pass: KindKing, Reenter: AllKinds,
+			Hostile: AllKinds, HostileOccupied: AllKinds},
+		Camps: Area{Stop: AllKinds, Pass: AllKinds, Reenter: AllKinds,
+			Hostile: KindDefender | KindKing, HostileOccupied: KindDefender | KindKing},
 		KingArms:            ArmedKing,
 		KingStrength:        StrongKing,
 		Encirclement:        true,
@@ -37,12 +53,24 @@ func rulesDefaults(size int) Rules {
 	}
 }
 
+// hostilityKeys are the OTN keys of hostility lists, with the sets they
+// fill; tb-kingh names them.
+func hostilityKeys(r *Rules) []struct {
+	key string
+	dst *Kinds
+} {
+	return []struct {
+		key string
+		dst *Kinds
+	}{{"corh", &r.Corners.Hostile}, {"cenh", &r.Throne.HostileOccupied}, {"cenhe", &r.Throne.Hostile}, {"aforh", &r.Camps.Hostile}}
+}
+
 // rulesKeys is every key taflbot reads, in the order it writes them.
 var rulesKeys = []string{"dim", "name", "atkf", "esc", "surf", "tfr", "ka", "ks", "sw", "swf", "efe", "linc",
 	"cor", "cors", "corp", "corh", "corre", "cen", "cens", "cenp", "cenh", "cenhe", "cenre",
 	"afor", "afors", "aforp", "aforh", "aforre", "dfor", "dfors", "dforp", "dforh", "dforre",
 	"nj", "cj", "mj", "gj", "kj", "spd", "ber",
-	"tb-rep", "tb-nomoves", "tb-throneblock", "tb-corho", "tb-aforho", "start", "starti"}
+	"tb-rep", "tb-nomoves", "tb-throneblock", "tb-owncamp", "tb-kingh", "tb-corho", "tb-aforho", "start", "starti"}
 
 // ParseRules reads an OpenTafl rules string into Rules (Name "custom").
 // Keys for features taflbot does not play are rejected by name; keys that
@@ -122,6 +150,7 @@ func ParseRules(text string) (Rules, error) {
 	setB(&r.ExitFort, "efe")
 	setB(&r.CombinedTrap, "linc")
 	setB(&r.ThroneBlockedAfterKingLeaves, "tb-throneblock")
+	setB(&r.OwnCamp, "tb-owncamp")
 	if e != nil {
 		return Rules{}, e
 	}
@@ -144,6 +173,8 @@ func ParseRules(text string) (Rules, error) {
 		f()
 		return nil
 	}
+	// Jumps of pieces taflbot never has: every OpenTafl value is accepted.
+	jumps := map[string]func(){"n": func() {}, "c": func() {}, "j": func() {}, "r": func() {}, "y": func() {}}
 	for _, c := range []struct {
 		key  string
 		opts map[string]func()
@@ -154,15 +185,16 @@ func ParseRules(text string) (Rules, error) {
 			"forbidden": func() { r.Repetition = RepetitionForbidden }, "draw": func() { r.Repetition = RepetitionDraw }, "mover-loses": func() { r.Repetition = RepetitionMoverLoses }}},
 		{"tb-nomoves", map[string]func(){"draw": func() { r.NoMovesDraw = true }, "lose": func() { r.NoMovesDraw = false }}},
 		{"ka", map[string]func(){"y": func() { r.KingArms = ArmedKing }, "n": func() { r.KingArms = UnarmedKing }, "a": func() { r.KingArms = AnvilKing }, "h": func() { r.KingArms = HammerKing }}},
-		{"ks", map[string]func(){"s": func() { r.KingStrength = StrongKing }, "c": func() { r.KingStrength = StrongNearThrone }, "m": func() { r.KingStrength = MiddleweightKing }, "w": func() { r.KingStrength = WeakKing }}},
+		{"ks", map[string]func(){"s": func() { r.KingStrength = StrongKing }, "c": func() { r.KingStrength = StrongNearThrone }, "m": func() { r.KingStrength = MiddleweightKing }, "w": func() { r.KingStrength = WeakKing },
+			"y": func() { r.KingStrength = StrongKing }, "n": func() { r.KingStrength = WeakKing }}},
 		{"sw", map[string]func(){"n": func() { r.Shieldwall = NoShieldwall }, "w": func() { r.Shieldwall = ShieldwallWeak }, "s": func() { r.Shieldwall = ShieldwallStrong }}},
 		{"kj", map[string]func(){"n": func() {}}},
 		{"spd", map[string]func(){"-1": func() {}}},
 		{"ber", map[string]func(){"n": func() {}}},
-		{"nj", map[string]func(){"n": func() {}, "y": func() {}}},
-		{"cj", map[string]func(){"n": func() {}, "y": func() {}}},
-		{"mj", map[string]func(){"n": func() {}, "y": func() {}}},
-		{"gj", map[string]func(){"n": func() {}, "y": func() {}}},
+		{"nj", jumps},
+		{"cj", jumps},
+		{"mj", jumps},
+		{"gj", jumps},
 	} {
 		if err := choose(c.key, c.opts); err != nil {
 			if c.key == "kj" || c.key == "spd" || c.key == "ber" {
@@ -215,7 +247,6 @@ func ParseRules(text string) (Rules, error) {
 		*dst = k
 		return nil
 	}
-	occSet := map[string]bool{}
 	for _, s := range []struct {
 		key string
 		dst *[]Square
@@ -238,30 +269,86 @@ func ParseRules(text string) (Rules, error) {
 		key string
 		dst *Kinds
 	}{
-		{"cors", &r.Corners.Stop}, {"corp", &r.Corners.Pass}, {"corh", &r.Corners.Hostile}, {"corre", &r.Corners.Reenter},
-		{"cens", &r.Throne.Stop}, {"cenp", &r.Throne.Pass}, {"cenhe", &r.Throne.Hostile}, {"cenh", &r.Throne.HostileOccupied}, {"cenre", &r.Throne.Reenter},
-		{"afors", &r.Camps.Stop}, {"aforp", &r.Camps.Pass}, {"aforh", &r.Camps.Hostile}, {"aforre", &r.Camps.Reenter},
-		{"tb-corho", &r.Corners.HostileOccupied}, {"tb-aforho", &r.Camps.HostileOccupied},
+		{"cors", &r.Corners.Stop}, {"corp", &r.Corners.Pass},
+		{"cens", &r.Throne.Stop}, {"cenp", &r.Throne.Pass}, {"cenre", &r.Throne.Reenter},
+		{"afors", &r.Camps.Stop}, {"aforp", &r.Camps.Pass},
 	} {
 		if err := kinds(k.key, k.dst); err != nil {
 			return Rules{}, err
 		}
-		occSet[k.key] = true
 	}
-	for _, k := range []string{"dfors", "dforp", "dforh", "dforre"} {
+	// OpenTafl reads corre and aforre (and dforre) only when cenre is
+	// present, and then an absent list is empty.
+	for _, k := range []struct {
+		key string
+		dst *Kinds
+	}{{"corre", &r.Corners.Reenter}, {"aforre", &r.Camps.Reenter}, {"dforre", nil}} {
+		var got Kinds
+		if err := kinds(k.key, &got); err != nil {
+			return Rules{}, err
+		}
+		if _, ok := vals["cenre"]; ok && k.dst != nil {
+			*k.dst = got
+		}
+	}
+	// Hostility is per side; the king follows the defenders (T) unless
+	// tb-kingh says otherwise. corh and aforh also hold for occupied
+	// squares unless tb-corho / tb-aforho say otherwise.
+	for _, k := range hostilityKeys(&r) {
+		if err := kinds(k.key, k.dst); err != nil {
+			return Rules{}, err
+		}
+		*k.dst &^= KindKing
+		if k.dst.Has(Defender) {
+			*k.dst |= KindKing
+		}
+	}
+	r.Corners.HostileOccupied = r.Corners.Hostile
+	r.Camps.HostileOccupied = r.Camps.Hostile
+	for _, k := range []struct {
+		key string
+		dst *Kinds
+	}{{"tb-corho", &r.Corners.HostileOccupied}, {"tb-aforho", &r.Camps.HostileOccupied}} {
+		if err := kinds(k.key, k.dst); err != nil {
+			return Rules{}, err
+		}
+	}
+	if v, ok := vals["tb-kingh"]; ok {
+		set := map[string]bool{}
+		for _, name := range strings.Split(v, ",") {
+			if name == "" {
+				continue
+			}
+			found := false
+			for _, k := range hostilityKeys(&r) {
+				found = found || k.key == name
+			}
+			if !found {
+				return bad("tb-kingh:%s: %q is not one of corh, cenh, cenhe, aforh", v, name)
+			}
+			set[name] = true
+		}
+		for _, k := range hostilityKeys(&r) {
+			*k.dst &^= KindKing
+			if set[k.key] {
+				*k.dst |= KindKing
+			}
+		}
+		// The occupied corner and camp sets follow, unless given.
+		for _, o := range []struct {
+			key       string
+			dst, from *Kinds
+		}{{"tb-corho", &r.Corners.HostileOccupied, &r.Corners.Hostile}, {"tb-aforho", &r.Camps.HostileOccupied, &r.Camps.Hostile}} {
+			if _, given := vals[o.key]; !given {
+				*o.dst = *o.from
+			}
+		}
+	}
+	for _, k := range []string{"dfors", "dforp", "dforh"} {
 		var ignored Kinds
 		if err := kinds(k, &ignored); err != nil {
 			return Rules{}, err
 		}
-	}
-	// corh and aforh cover occupied squares too, unless tb-…ho says otherwise.
-	if _, ok := vals["tb-corho"]; !ok {
-		if _, ok := vals["corh"]; ok {
-			r.Corners.HostileOccupied = r.Corners.Hostile
-		}
-	}
-	if _, ok := vals["tb-aforho"]; !ok {
-		r.Camps.HostileOccupied = r.Camps.Hostile
 	}
 	if len(r.Camps.Squares) == 0 {
 		r.Camps = Area{} // the camp keys mean nothing without camps, and are not written
@@ -315,22 +402,30 @@ func (r Rules) String() string {
 	put("swf", yn(r.ShieldwallFlankOnly))
 	put("efe", yn(r.ExitFort))
 	put("linc", yn(r.CombinedTrap))
+	// Hostility as OpenTafl reads it: per side, the king as the defenders.
+	host := func(k Kinds) string {
+		k &^= KindKing
+		if k.Has(Defender) {
+			k |= KindKing
+		}
+		return k.String()
+	}
 	put("cor", list(r.Corners.Squares))
 	put("cors", r.Corners.Stop.String())
 	put("corp", r.Corners.Pass.String())
-	put("corh", r.Corners.Hostile.String())
+	put("corh", host(r.Corners.Hostile))
 	put("corre", r.Corners.Reenter.String())
 	put("cen", list(r.Throne.Squares))
 	put("cens", r.Throne.Stop.String())
 	put("cenp", r.Throne.Pass.String())
-	put("cenh", r.Throne.HostileOccupied.String())
-	put("cenhe", r.Throne.Hostile.String())
+	put("cenh", host(r.Throne.HostileOccupied))
+	put("cenhe", host(r.Throne.Hostile))
 	put("cenre", r.Throne.Reenter.String())
 	if len(r.Camps.Squares) > 0 {
 		put("afor", list(r.Camps.Squares))
 		put("afors", r.Camps.Stop.String())
 		put("aforp", r.Camps.Pass.String())
-		put("aforh", r.Camps.Hostile.String())
+		put("aforh", host(r.Camps.Hostile))
 		put("aforre", r.Camps.Reenter.String())
 	}
 	switch r.Repetition {
@@ -346,6 +441,23 @@ func (r Rules) String() string {
 	}
 	if r.ThroneBlockedAfterKingLeaves {
 		put("tb-throneblock", "y")
+	}
+	if r.OwnCamp {
+		put("tb-owncamp", "y")
+	}
+	var kingh []string
+	differs := false
+	for _, k := range hostilityKeys(&r) {
+		if k.key == "aforh" && len(r.Camps.Squares) == 0 {
+			continue
+		}
+		if k.dst.Has(King) {
+			kingh = append(kingh, k.key)
+		}
+		differs = differs || k.dst.Has(King) != k.dst.Has(Defender)
+	}
+	if differs {
+		put("tb-kingh", strings.Join(kingh, ","))
 	}
 	if r.Corners.HostileOccupied != r.Corners.Hostile {
 		put("tb-corho", r.Corners.HostileOccupied.String())

@@ -236,7 +236,7 @@ func (v *Variant) parseRecord(record string, toMove Side) (Position, error) {
 		if pc == Empty || pc == King {
 			continue
 		}
-		if k := v.kinds[sq]; k&(sqThrone|sqCorner) != 0 && v.move[pc][sq]&mayStop == 0 {
+		if k := v.kinds[sq]; k&(sqThrone|sqCorner) != 0 && v.inner[pc][sq]&mayStop == 0 {
 			what := "the throne"
 			if k&sqCorner != 0 {
 				what = "a corner"

@@ -127,9 +127,9 @@ func copenhagenRules(string) Rules {
 	return Rules{
 		Title: "Copenhagen Hnefatafl", Size: 11, Start: layoutCopenhagen, First: Attackers,
 		Escape: EscapeCorners,
-		Throne: Area{Squares: centreOf(11), Stop: KindKing, Pass: AllKinds, Reenter: KindKing,
+		Throne: Area{Squares: centreOf(11), Stop: KindKing, Pass: AllKinds, Reenter: AllKinds,
 			Hostile: AllKinds, HostileOccupied: KindAttacker},
-		Corners:  Area{Squares: cornersOf(11), Stop: KindKing, Pass: KindKing, Hostile: AllKinds, HostileOccupied: AllKinds},
+		Corners:  Area{Squares: cornersOf(11), Stop: KindKing, Pass: KindKing, Reenter: AllKinds, Hostile: AllKinds, HostileOccupied: AllKinds},
 		KingArms: ArmedKing, KingStrength: StrongKing,
 		Shieldwall: ShieldwallStrong, ShieldwallFlankOnly: true, ExitFort: true, Encirclement: true,
 		Repetition: RepetitionDefendersLose,
@@ -154,8 +154,8 @@ var presetTable = []preset{
 		rules: func(string) Rules {
 			return Rules{
 				Title: "Brandubh", Size: 7, Start: layoutBrandubh, First: Attackers, Escape: EscapeCorners,
-				Throne:   Area{Squares: centreOf(7), Stop: KindKing, Pass: AllKinds, Reenter: KindKing},
-				Corners:  Area{Squares: cornersOf(7), Stop: KindKing, Pass: KindKing, Hostile: AllKinds, HostileOccupied: AllKinds},
+				Throne:   Area{Squares: centreOf(7), Stop: KindKing, Pass: AllKinds, Reenter: AllKinds},
+				Corners:  Area{Squares: cornersOf(7), Stop: KindKing, Pass: KindKing, Reenter: AllKinds, Hostile: AllKinds, HostileOccupied: AllKinds},
 				KingArms: ArmedKing, KingStrength: WeakKing, Repetition: RepetitionDraw,
 			}
 		}},
@@ -174,9 +174,10 @@ var presetTable = []preset{
 				Title: "Tablut", Size: 9, Start: layoutTablut, First: Defenders, Escape: EscapeEdge,
 				Throne: Area{Squares: centreOf(9), Hostile: AllKinds, HostileOccupied: AllKinds},
 				// Ashton's primary law 14: a camp is hostile whether empty or
-				// occupied (never to a piece in that same camp, see Variant.anvil).
-				Camps:    Area{Squares: tablutCamps, Hostile: AllKinds, HostileOccupied: AllKinds},
+				// occupied (never to a piece in that same camp: OwnCamp).
+				Camps:    Area{Squares: tablutCamps, Stop: KindAttacker, Pass: KindAttacker, Hostile: AllKinds, HostileOccupied: AllKinds},
 				KingArms: ArmedKing, KingStrength: StrongNearThrone, Repetition: RepetitionForbidden,
+				OwnCamp: true,
 			}
 		}},
 	{name: "tablut-helmfrid", size: 9, layouts: []string{"standard"},
@@ -185,9 +186,9 @@ var presetTable = []preset{
 			return Rules{
 				Title: "Tablut (Helmfrid)", Size: 9, Start: layoutTablut, First: Defenders, Escape: EscapeEdge,
 				Throne:   Area{Squares: centreOf(9), Hostile: KindKing, HostileOccupied: KindKing},
-				Camps:    Area{Squares: tablutCamps, Hostile: KindKing, HostileOccupied: KindKing},
+				Camps:    Area{Squares: tablutCamps, Stop: KindAttacker, Pass: KindAttacker, Hostile: KindKing, HostileOccupied: KindKing},
 				KingArms: ArmedKing, KingStrength: StrongKing, CombinedTrap: true,
-				Repetition: RepetitionForbidden, ThroneBlockedAfterKingLeaves: true,
+				Repetition: RepetitionForbidden, ThroneBlockedAfterKingLeaves: true, OwnCamp: true,
 			}
 		}},
 	{name: "hnefatafl-9", size: 9, layouts: []string{"standard"},
@@ -196,7 +197,7 @@ var presetTable = []preset{
 			return Rules{
 				Title: "Hnefatafl 9×9", Size: 9, Start: layoutTablut, First: Attackers, Escape: EscapeCorners,
 				Throne:   Area{Squares: centreOf(9), Hostile: AllKinds, HostileOccupied: AllKinds},
-				Corners:  Area{Squares: cornersOf(9), Stop: KindKing, Pass: KindKing, Hostile: AllKinds, HostileOccupied: AllKinds},
+				Corners:  Area{Squares: cornersOf(9), Stop: KindKing, Pass: KindKing, Reenter: AllKinds, Hostile: AllKinds, HostileOccupied: AllKinds},
 				KingArms: ArmedKing, KingStrength: StrongNearThrone, Repetition: RepetitionForbidden,
 				ThroneBlockedAfterKingLeaves: true,
 			}
@@ -206,9 +207,9 @@ var presetTable = []preset{
 		rules: func(string) Rules {
 			return Rules{
 				Title: "Cyning Tæfl", Size: 11, Start: layoutCopenhagen, First: Defenders, Escape: EscapeCorners,
-				Throne: Area{Squares: centreOf(11), Stop: KindKing, Pass: AllKinds, Reenter: KindKing,
+				Throne: Area{Squares: centreOf(11), Stop: KindKing, Pass: AllKinds, Reenter: AllKinds,
 					Hostile: AllKinds, HostileOccupied: AllKinds},
-				Corners:  Area{Squares: cornersOf(11), Stop: KindKing, Pass: KindKing, Hostile: AllKinds, HostileOccupied: AllKinds},
+				Corners:  Area{Squares: cornersOf(11), Stop: KindKing, Pass: KindKing, Reenter: AllKinds, Hostile: AllKinds, HostileOccupied: AllKinds},
 				KingArms: UnarmedKing, KingStrength: StrongKing, Repetition: RepetitionDraw, NoMovesDraw: true,
 			}
 		}},
@@ -234,8 +235,8 @@ var presetTable = []preset{
 			}
 			return Rules{
 				Title: "Alea Evangelii", Size: 19, Start: layoutAlea, First: Attackers, Escape: EscapeCorners,
-				Throne:   Area{Squares: centreOf(19), Pass: AllKinds, Reenter: KindKing, Hostile: AllKinds},
-				Corners:  Area{Squares: corners, Stop: KindKing, Pass: KindKing, Hostile: AllKinds, HostileOccupied: AllKinds},
+				Throne:   Area{Squares: centreOf(19), Pass: AllKinds, Reenter: AllKinds, Hostile: AllKinds},
+				Corners:  Area{Squares: corners, Stop: KindKing, Pass: KindKing, Reenter: AllKinds, Hostile: AllKinds, HostileOccupied: AllKinds},
 				KingArms: ArmedKing, KingStrength: StrongKing, Encirclement: true, Repetition: RepetitionMoverLoses,
 			}
 		}},

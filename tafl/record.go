@@ -56,9 +56,9 @@ func EncodeGame(g *Game, tags []Tag) string {
 	fmt.Fprintf(&b, "[rules:%s]\n", v.rules.String())
 	turn := 1
 	for i := 0; i < len(g.plies); i += 2 {
-		fmt.Fprintf(&b, "%d. %s", turn, g.plies[i].Notation())
+		fmt.Fprintf(&b, "%d. %s", turn, g.plies[i].recordNotation())
 		if i+1 < len(g.plies) {
-			fmt.Fprintf(&b, " %s", g.plies[i+1].Notation())
+			fmt.Fprintf(&b, " %s", g.plies[i+1].recordNotation())
 		}
 		turn++
 		b.WriteByte('\n')
@@ -240,4 +240,20 @@ func (g *Game) UnmarshalText(text []byte) error {
 	}
 	*g = *ng
 	return nil
+}
+
+// maxRecordCaptures is the most captures OpenTafl's move pattern reads in
+// one move (v0.4.8.0b: "x" and up to three "/").
+const maxRecordCaptures = 4
+
+// recordNotation is the ply as a game record writes it: the full form, or,
+// for a move that captured more than OpenTafl reads, the full form without
+// its capture list (a reader finds the captures by playing the move).
+func (p Ply) recordNotation() string {
+	if len(p.Captures) <= maxRecordCaptures {
+		return p.Notation()
+	}
+	q := p
+	q.Captures = nil
+	return q.Notation()
 }

@@ -63,17 +63,20 @@ const (
 )
 
 // Area describes a kind of special square: the throne, the corners or the
-// camps. Its sets say which piece kinds may do what there.
+// camps. Its sets say which piece kinds may do what there, as OpenTafl
+// reads the matching OTN keys (…s, …p, …re, …h; see docs/notation.md).
 //
-// Stop and Pass apply to pieces entering from outside. A piece that stands
-// in a camp may always move within that camp and out of it. Reenter applies
-// to the throne: the kinds in it may come back after leaving (in practice,
-// whether the king may return).
+// A piece may stop on (pass) a square of the area when its kind is in Stop
+// (Pass) and, unless it is standing on a square of the same kind of area
+// when it moves, also in Reenter. Leaving a square is always allowed. So
+// Reenter without the king makes a throne the king may not come back to,
+// and camps whose Reenter is empty may be used only by pieces already in
+// one (see also Rules.OwnCamp).
 type Area struct {
 	Squares         []Square // Squares are the area's squares; none means no such area.
 	Stop            Kinds    // Stop: kinds that may end a move on an empty square of the area.
 	Pass            Kinds    // Pass: kinds that may move through an empty square of the area.
-	Reenter         Kinds    // Reenter: kinds that may come back after leaving (the throne).
+	Reenter         Kinds    // Reenter: kinds that may stop on or pass the area's squares when not standing on one.
 	Hostile         Kinds    // Hostile: kinds to which an empty square of the area is hostile.
 	HostileOccupied Kinds    // HostileOccupied: kinds to which an occupied square of the area is hostile.
 }
@@ -107,6 +110,12 @@ type Rules struct {
 	Repetition                   RepetitionRule // Repetition says what a third occurrence of a position does.
 	NoMovesDraw                  bool           // NoMovesDraw: a side with no legal move draws instead of losing.
 	ThroneBlockedAfterKingLeaves bool           // ThroneBlockedAfterKingLeaves: once the king has left, nobody may stop on or pass the throne.
+	// OwnCamp: a piece standing in a camp counts as standing in the same
+	// kind of area only for the squares of its own camp (other camps it may
+	// use only as a piece coming from outside may), and a camp square is
+	// never hostile to a piece standing in that same camp. Without it
+	// (OpenTafl) every camp square is one area. An extension (tb-owncamp).
+	OwnCamp bool
 }
 
 // Variant is a compiled, immutable [Rules] with the tables move generation
@@ -120,8 +129,10 @@ type Variant struct {
 	throne        Square
 	kinds         [numCells]uint8    // sqThrone|sqCorner|sqCamp|sqEdge|sqEscape|sqSpecial
 	camp          [numCells]uint8    // camp number (1…), 0 outside camps
+	group         [numCells]uint8    // 0 for ordinary squares; squares of one group share an area (see Rules.OwnCamp)
 	inward        [numCells]Square   // for edge squares (not board corners): the step toward the centre
-	move          [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces entering from outside
+	move          [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces not standing in the square's group
+	inner         [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces standing in the square's group
 	hostE         [4][numCells]bool  // [victim][square]: hostile while empty
 	hostO         [4][numCells]bool  // [victim][square]: hostile while occupied
 	squares       []Square           // every square of the board, rank 1 first
@@ -226,18 +237,26 @@ func NewVariant(r Rules) (*Variant, error) {
 	}
 	v.numberCamps()
 
-	// Who may stop on and pass each square, entering from outside.
+	// Who may stop on and pass each square: v.inner for a piece standing
+	// on a square of the same group, v.move for any other.
+	for _, sq := range v.squares {
+		switch k := v.kinds[sq]; {
+		case k&sqThrone != 0:
+			v.group[sq] = 1
+		case k&sqCorner != 0:
+			v.group[sq] = 2
+		case k&sqCamp != 0 && r.OwnCamp:
+			v.group[sq] = 2 + v.camp[sq]
+		case k&sqCamp != 0:
+			v.group[sq] = 3
+		}
+	}
 	for _, pc := range []Piece{Attacker, Defender, King} {
 		for _, sq := range v.squares {
 			var a Area
 			switch k := v.kinds[sq]; {
 			case k&sqThrone != 0:
 				a = r.Throne
-				if pc == King && !a.Reenter.Has(King) {
-					// The throne is empty only once the king has left it.
-					a.Stop &^= KindKing
-					a.Pass &^= KindKing
-				}
 				if r.ThroneBlockedAfterKingLeaves {
 					a.Stop, a.Pass = 0, 0
 				}
@@ -247,13 +266,17 @@ func NewVariant(r Rules) (*Variant, error) {
 				a = r.Camps
 			default:
 				v.move[pc][sq] = mayStop | mayPass
+				v.inner[pc][sq] = mayStop | mayPass
 				continue
 			}
 			if a.Stop.Has(pc) {
-				v.move[pc][sq] |= mayStop
+				v.inner[pc][sq] |= mayStop
 			}
 			if a.Pass.Has(pc) {
-				v.move[pc][sq] |= mayPass
+				v.inner[pc][sq] |= mayPass
+			}
+			if a.Reenter.Has(pc) {
+				v.move[pc][sq] = v.inner[pc][sq]
 			}
 			if a.Hostile.Has(pc) {
 				v.hostE[pc][sq] = true
@@ -279,8 +302,8 @@ func NewVariant(r Rules) (*Variant, error) {
 	if r.Escape == EscapeCorners && len(r.Corners.Squares) == 0 {
 		return bad("escape to the corners needs corner squares")
 	}
-	if !r.Corners.Stop.Has(King) && r.Escape == EscapeCorners {
-		return bad("escape to the corners needs corners the king may stop on")
+	if r.Escape == EscapeCorners && !(r.Corners.Stop.Has(King) && r.Corners.Reenter.Has(King)) {
+		return bad("escape to the corners needs corners the king may stop on (the king in cors and corre)")
 	}
 	v.hammer = r.KingArms == ArmedKing || r.KingArms == HammerKing
 	v.anvil = r.KingArms == ArmedKing || r.KingArms == AnvilKing
@@ -317,6 +340,15 @@ func (v *Variant) numberCamps() {
 			}
 		}
 	}
+}
+
+// flags returns the permissions (mayStop|mayPass) of piece pc, standing on
+// from, for square q.
+func (v *Variant) flags(pc Piece, from, q Square) uint8 {
+	if g := v.group[q]; g != 0 && g == v.group[from] {
+		return v.inner[pc][q]
+	}
+	return v.move[pc][q]
 }
 
 // Rules returns a copy of the rules the variant was built from.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"math"
@@ -10,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/tafl"
 	"github.com/taflbot/taflbot/tafl/ai"
 )
@@ -38,7 +38,7 @@ func runBalance(e env) error {
 		return fmt.Errorf("no .otg records in %s: play some with tafl match -out DIR", strings.Join(fs.Args(), ", "))
 	}
 	var v *tafl.Variant
-	var pts []fitPoint
+	var pts []analysis.Point
 	var wins [3]int // by side (NoSide: draws)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -78,32 +78,28 @@ func runBalance(e env) error {
 				side, wins[side], len(files), minWins)
 		}
 	}
-	fit, err := fitLogistic(pts)
+	fit, err := analysis.FitLogistic(pts)
 	if err != nil {
 		return err
 	}
-	if err := fit.usable(); err != nil {
+	if err := usableForBalance(fit); err != nil {
 		return err
 	}
 	now := ai.Balance(v)
-	even := math.Round(fit.even)
+	even := math.Round(fit.Even)
 	if even == 0 { // no "-0"
 		even = 0
 	}
 	fmt.Fprintf(e.stdout, "variant %s: %d games, %d positions; the attackers scored %.1f %%\n",
 		v.Name(), len(files), len(pts), 100*(float64(wins[tafl.Attackers])+0.5*float64(wins[tafl.NoSide]))/float64(len(files)))
-	fmt.Fprintf(e.stdout, "even chances at a score of %+.0f (attackers' view; %.0f a logit)\n", even, fit.scale)
+	fmt.Fprintf(e.stdout, "even chances at a score of %+.0f (attackers' view; %.0f a logit)\n", even, fit.Scale)
 	fmt.Fprintf(e.stdout, "balance: %d now, %.0f fitted\n", now, float64(now)+even)
 	return nil
 }
 
-// A fit needs minWins games won by each side, and a curve no flatter than
-// maxScale score points a logit (ten attackers: beyond that the score says
-// little about the result, and where the curve crosses 50 % is a guess).
-const (
-	minWins  = 5
-	maxScale = 1000
-)
+// A fit needs minWins games won by each side, and a curve no flatter
+// than analysis.MaxScale.
+const minWins = 5
 
 // recordFiles lists the .otg files named in args, directories searched
 // to any depth, sorted within each directory.
@@ -135,8 +131,8 @@ func recordFiles(args []string) ([]string, error) {
 // score (attackers' view) of every position before a move, paired with
 // the game's result y; positions the search finds won or lost by force
 // are left out (their score says nothing about the balance).
-func scorePositions(g *tafl.Game, y float64) ([]fitPoint, error) {
-	var out []fitPoint
+func scorePositions(g *tafl.Game, y float64) ([]analysis.Point, error) {
+	var out []analysis.Point
 	h := tafl.NewGameFrom(g.Start())
 	for _, p := range g.Plies() {
 		res, err := ai.Search(context.Background(), h, ai.Limits{Depth: 1})
@@ -148,7 +144,7 @@ func scorePositions(g *tafl.Game, y float64) ([]fitPoint, error) {
 			if h.ToMove() == tafl.Defenders {
 				x = -x
 			}
-			out = append(out, fitPoint{x: x, y: y})
+			out = append(out, analysis.Point{X: x, Y: y})
 		}
 		if _, err := h.Play(p.Move); err != nil {
 			return nil, err
@@ -157,58 +153,11 @@ func scorePositions(g *tafl.Game, y float64) ([]fitPoint, error) {
 	return out, nil
 }
 
-// fitPoint is a score x and the result y (0 to 1) of the game it was
-// seen in.
-type fitPoint struct{ x, y float64 }
-
-// logisticFit is y ≈ 1 / (1 + exp(-(x - even) / scale)).
-type logisticFit struct{ even, scale float64 }
-
-// usable returns an error when the curve is too flat for its even point
-// to mean anything.
-func (f logisticFit) usable() error {
-	if f.scale > maxScale {
-		return fmt.Errorf("the scores hardly predict the results (a logit every %.0f, more than %d), so the even point (%+.0f) would be a guess: play the games at a larger budget, or leave the balance at 0",
-			f.scale, maxScale, f.even)
+// usableForBalance refuses a curve too flat for its even point to be a
+// balance (see analysis.Logistic.Usable).
+func usableForBalance(f analysis.Logistic) error {
+	if err := f.Usable(); err != nil {
+		return fmt.Errorf("%w, or leave the balance at 0", err)
 	}
 	return nil
-}
-
-// fitLogistic fits a logistic curve to pts by maximum likelihood
-// (Newton's method on the intercept and slope; the results may be
-// fractions, such as ½ for a draw).
-func fitLogistic(pts []fitPoint) (logisticFit, error) {
-	if len(pts) < 2 {
-		return logisticFit{}, errors.New("too few positions to fit: play more games")
-	}
-	var a, b float64 // y ≈ σ(a + b·x/100)
-	for range 100 {
-		var g0, g1, h00, h01, h11 float64
-		for _, p := range pts {
-			x := p.x / 100
-			q := 1 / (1 + math.Exp(-(a + b*x)))
-			r := p.y - q
-			w := q * (1 - q)
-			g0 += r
-			g1 += r * x
-			h00 += w
-			h01 += w * x
-			h11 += w * x * x
-		}
-		det := h00*h11 - h01*h01
-		if det <= 0 || math.IsNaN(det) {
-			break
-		}
-		da := (h11*g0 - h01*g1) / det
-		db := (h00*g1 - h01*g0) / det
-		a += da
-		b += db
-		if math.Abs(da) < 1e-9 && math.Abs(db) < 1e-9 {
-			if b <= 0 {
-				return logisticFit{}, errors.New("the scores do not predict the results (the fitted slope is not positive): play more games, or games between equal players")
-			}
-			return logisticFit{even: -100 * a / b, scale: 100 / b}, nil
-		}
-	}
-	return logisticFit{}, errors.New("the fit does not converge (do both sides win some of the games?): play more games, or games between equal players")
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,83 +9,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/tafl"
 	"github.com/taflbot/taflbot/tafl/ai"
 )
 
-// TestFitLogistic: the fit finds the curve that made the data. With exact
-// expected results as targets it recovers the curve to rounding; with
-// 0/1 results drawn from it, to sampling error; and its fitted results
-// add up to the observed ones (the likelihood's equation for the
-// intercept), which holds for any data.
-func TestFitLogistic(t *testing.T) {
-	curve := func(x, even, scale float64) float64 { return 1 / (1 + math.Exp(-(x-even)/scale)) }
-	r := rand.New(rand.NewPCG(1, 2))
-	var exact, drawn []fitPoint
-	for range 20000 {
-		x := r.Float64()*2000 - 800
-		y := curve(x, 300, 150)
-		exact = append(exact, fitPoint{x, y})
-		z := 0.0
-		if r.Float64() < y {
-			z = 1
-		}
-		drawn = append(drawn, fitPoint{x, z})
-	}
-	f, err := fitLogistic(exact)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if math.Abs(f.even-300) > 1e-6 || math.Abs(f.scale-150) > 1e-6 {
-		t.Errorf("exact targets: fit %+v, want even 300, scale 150", f)
-	}
-	f, err = fitLogistic(drawn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if math.Abs(f.even-300) > 15 || math.Abs(f.scale-150) > 15 {
-		t.Errorf("drawn results: fit %+v, want about even 300, scale 150", f)
-	}
-	var sumY, sumP float64
-	for _, p := range drawn {
-		sumY += p.y
-		sumP += curve(p.x, f.even, f.scale)
-	}
-	if math.Abs(sumY-sumP) > 1e-6*float64(len(drawn)) {
-		t.Errorf("fitted results add up to %.3f, observed %.0f", sumP, sumY)
-	}
-}
-
-// TestFitLogisticRefuses: data the curve cannot describe gets an error,
-// not a number: one side won every game, the scores run against the
-// results, too few positions.
-func TestFitLogisticRefuses(t *testing.T) {
-	var oneSided, backwards []fitPoint
-	for i := range 200 {
-		x := float64(i*10 - 1000)
-		oneSided = append(oneSided, fitPoint{x, 0})
-		y := 0.0
-		if (x < 0) != (i%7 == 0) {
-			y = 1
-		}
-		backwards = append(backwards, fitPoint{x, y})
-	}
-	for name, pts := range map[string][]fitPoint{"one side won": oneSided, "backwards": backwards, "one position": oneSided[:1]} {
-		if f, err := fitLogistic(pts); err == nil {
-			t.Errorf("%s: fit %+v, want an error", name, f)
-		} else if !strings.Contains(err.Error(), "play more games") {
-			t.Errorf("%s: error %q does not say what to do", name, err)
-		}
-	}
-}
-
-// TestFlatFitUnusable: a curve flatter than maxScale is refused with a
-// reason, a steep one is not.
+// TestFlatFitUnusable: a curve flatter than analysis.MaxScale is refused
+// with a reason that says what to do, a steep one is not.
 func TestFlatFitUnusable(t *testing.T) {
-	if err := (logisticFit{even: 1091, scale: 14573}).usable(); err == nil || !strings.Contains(err.Error(), "leave the balance at 0") {
+	if err := usableForBalance(analysis.Logistic{Even: 1091, Scale: 14573}); err == nil || !strings.Contains(err.Error(), "leave the balance at 0") {
 		t.Errorf("flat curve: error %v, want a refusal that says what to do", err)
 	}
-	if err := (logisticFit{even: 441, scale: 230}).usable(); err != nil {
+	if err := usableForBalance(analysis.Logistic{Even: 441, Scale: 230}); err != nil {
 		t.Errorf("steep curve: %v", err)
 	}
 }

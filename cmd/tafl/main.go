@@ -18,6 +18,9 @@
 //	tafl balance DIR|FILE.otg …  (fit the evaluation's balance from game records)
 //	tafl results [-draw REASON,…] DIR|FILE.otg …  (game records by player, side and how they ended)
 //	tafl tune [-variant NAME] [-weights FILE] [-corpus FILE.csv] … [DIR|FILE.otg …]  (fit the evaluation's weights to game results)
+//	tafl analyse [-otg FILE | position flags -moves "…"] [-nodes N] [-graph F.png] [-board F.png] [-text F] [-json]
+//	tafl curve   [-nodes N] [-every K] DIR|FILE.otg …  (fit the review's score→chance curve)
+//	tafl puzzles [-corpus FILE] [-selfplay N] [flags] [DIR|FILE.otg …] | -verify FILE  (mine or verify puzzles)
 //
 // Position flags, common to every command that takes a position:
 //
@@ -82,6 +85,9 @@ var commands = map[string]command{
 	"balance":  {"fit the evaluation's balance from game records", runBalance},
 	"results":  {"tabulate game records by player, side and how they ended", runResults},
 	"tune":     {"fit the evaluation's weights to game results", runTune},
+	"puzzles":  {"mine and verify puzzles (forced wins) from games", runPuzzles},
+	"analyse":  {"review a game: win chances, turning points, better moves", runAnalyse},
+	"curve":    {"fit the review's score-to-chance curve from game records", runCurve},
 }
 
 // usageError is a mistake in the command line: exit status 2.

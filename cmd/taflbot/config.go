@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -47,7 +48,10 @@ type Config struct {
 	LogLevel string `json:"log_level"`
 	// LogFormat is json (production) or text (development).
 	LogFormat string `json:"log_format"`
-	// Database is the bbolt file.
+	// Database is the bbolt file (the default, one process), or a
+	// postgres://user:password@host:5432/dbname URL (any number of
+	// processes; see docs/SCALING.md). The TAFLBOT_DATABASE environment
+	// variable overrides it (keep a password out of the file).
 	Database string `json:"database"`
 
 	// Token is the bot token. The DISCORD_TOKEN environment variable
@@ -140,6 +144,9 @@ func loadConfig(path string, getenv func(string) string) (Config, error) {
 	if tok := getenv("DISCORD_TOKEN"); tok != "" {
 		c.Token = Secret(tok)
 	}
+	if db := getenv("TAFLBOT_DATABASE"); db != "" {
+		c.Database = db
+	}
 	return c, nil
 }
 
@@ -174,7 +181,14 @@ func (c *Config) Validate(console bool) error {
 		bad("log_format %q: use \"json\" or \"text\"", c.LogFormat)
 	}
 	if c.Database == "" {
-		bad("database is empty: give a file path such as \"taflbot.db\"")
+		bad("database is empty: give a file path such as \"taflbot.db\", or a postgres:// URL")
+	} else if storage.IsPostgres(c.Database) {
+		if _, err := url.Parse(c.Database); err != nil {
+			bad("database: the PostgreSQL URL does not parse: give postgres://user:password@host:5432/dbname")
+		}
+		if c.BackupDir != "" {
+			bad("backup_dir is for a bbolt file; with PostgreSQL leave it empty and back up with pg_dump (see docs/SCALING.md)")
+		}
 	}
 	if !console {
 		switch c.Mode {

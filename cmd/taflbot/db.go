@@ -17,22 +17,32 @@ import (
 const dbUsage = `usage: taflbot db COMMAND [flags]
 
 Commands:
-  check   [-db FILE] [-rebuild-indexes]   verify the file, every record and every index
-  backup  [-db FILE] -o FILE|-            write a consistent copy (- for standard output)
-  compact [-db FILE] -o FILE              copy into a new, smaller file (FILE must not exist)
-  export  [-db FILE] -o DIR|-             write every game as an OTN record (.otg)
+  check   [-db DB] [-rebuild-indexes]   verify the database, every record and every index
+  migrate [-db DB]                      bring a PostgreSQL schema up to date (start-up does it too)
+  copy    -from DB -to DB               copy everything into a new, empty database, then check both
+  backup  [-db FILE] -o FILE|-          write a consistent copy of a bbolt file (- for standard output)
+  compact [-db FILE] -o FILE            copy a bbolt file into a new, smaller file (FILE must not exist)
+  export  [-db DB] -o DIR|-             write every game as an OTN record (.otg)
 
-Every command takes -config FILE (the database path is its "database") or
--db FILE (default taflbot.db). The file must not be in use: stop taflbot
-first, or use the hot backups it writes into backup_dir while it runs.
-To restore a backup, stop taflbot and copy the backup over the database file.`
+DB is a bbolt file or a postgres://user:password@host/dbname URL. Every
+command takes -config FILE (its "database"; the TAFLBOT_DATABASE
+environment variable overrides it) or -db DB (default taflbot.db). A bbolt
+file must not be in use: stop taflbot first, or use the hot backups it
+writes into backup_dir while it runs. To restore a backup, stop taflbot
+and copy the backup over the database file. Back up PostgreSQL with
+pg_dump (see docs/SCALING.md).
+
+  taflbot db copy -from taflbot.db -to postgres://taflbot@db.example/taflbot
+moves a bot from bbolt to PostgreSQL (and -from URL -to FILE back); stop
+the bot first. It prints both sides' checks: equal counts and digests
+mean equal data.`
 
 // runDB runs "taflbot db …" with the arguments after "db".
-func runDB(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
 		fmt.Fprintln(stderr, dbUsage)
 		if len(args) == 0 {
-			return usageError{errors.New("taflbot db: name a command: check, backup, compact or export")}
+			return usageError{errors.New("taflbot db: name a command: check, migrate, copy, backup, compact or export")}
 		}
 		return nil
 	}
@@ -40,7 +50,9 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("taflbot db "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configPath := fs.String("config", "", "the JSON configuration file whose \"database\" to use")
-	dbPath := fs.String("db", "", "the database file (default: the config's, else taflbot.db)")
+	dbPath := fs.String("db", "", "the database file or postgres:// URL (default: the config's, else taflbot.db)")
+	from := fs.String("from", "", "copy: the database to copy from")
+	to := fs.String("to", "", "copy: the new database to copy into")
 	out := fs.String("o", "", "output file or folder (- for standard output)")
 	rebuild := fs.Bool("rebuild-indexes", false, "check: rebuild the indexes from the records if they are wrong")
 	if err := fs.Parse(args); err != nil {
@@ -54,7 +66,7 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	path := *dbPath
 	if path == "" {
-		cfg, err := loadConfig(*configPath, func(string) string { return "" })
+		cfg, err := loadConfig(*configPath, getenv)
 		if err != nil {
 			return err
 		}
@@ -69,6 +81,13 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	switch cmd {
 	case "check":
 		return dbCheck(ctx, path, *rebuild, stdout)
+	case "migrate":
+		return dbMigrate(ctx, path, stdout)
+	case "copy":
+		if *from == "" || *to == "" {
+			return usageError{errors.New("taflbot db copy: give both -from DB and -to DB")}
+		}
+		return dbCopy(ctx, *from, *to, stdout)
 	case "backup":
 		if err := needOut(); err != nil {
 			return err
@@ -89,7 +108,7 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return dbExport(ctx, path, *out, stdout)
 	}
 	fmt.Fprintln(stderr, dbUsage)
-	return usageError{fmt.Errorf("taflbot db: unknown command %q (check, backup, compact, export)", cmd)}
+	return usageError{fmt.Errorf("taflbot db: unknown command %q (check, migrate, copy, backup, compact, export)", cmd)}
 }
 
 func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) error {
@@ -102,11 +121,7 @@ func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) e
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d games (%d active), %d challenges, %d players, %d servers\n",
-		path, rep.Games, rep.ActiveGames, rep.Challenges, rep.Players, rep.Guilds)
-	for _, p := range rep.Problems {
-		fmt.Fprintln(stdout, "problem:", p)
-	}
+	printCheck(stdout, s, rep)
 	if rep.OK() {
 		fmt.Fprintln(stdout, "ok")
 		return nil
@@ -124,7 +139,83 @@ func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) e
 		}
 	}
 	hint := "restore a backup, or run with -rebuild-indexes if only indexes are wrong"
-	return fmt.Errorf("%s: %d problems found: %s", path, len(rep.Problems), hint)
+	return fmt.Errorf("%s: %d problems found: %s", s.Path(), len(rep.Problems), hint)
+}
+
+// printCheck prints a check report: the counts, the digest, the problems.
+func printCheck(w io.Writer, s *storage.Store, rep *storage.CheckReport) {
+	fmt.Fprintf(w, "%s: %d games (%d active), %d challenges, %d players, %d servers\n",
+		s.Path(), rep.Games, rep.ActiveGames, rep.Challenges, rep.Players, rep.Guilds)
+	if rep.Digest != "" {
+		fmt.Fprintf(w, "digest %s\n", rep.Digest)
+	}
+	for _, p := range rep.Problems {
+		fmt.Fprintln(w, "problem:", p)
+	}
+}
+
+// dbMigrate applies the pending PostgreSQL migrations.
+func dbMigrate(ctx context.Context, path string, stdout io.Writer) error {
+	if !storage.IsPostgres(path) {
+		return fmt.Errorf("taflbot db migrate: %s is a bbolt file: it is migrated when taflbot opens it (after a copy to %s.schema<N>.bak)", path, path)
+	}
+	from, to, err := storage.Migrate(ctx, path)
+	if err != nil {
+		return err
+	}
+	if from == to {
+		fmt.Fprintf(stdout, "schema version %d: up to date\n", to)
+	} else {
+		fmt.Fprintf(stdout, "schema migrated from version %d to %d\n", from, to)
+	}
+	return nil
+}
+
+// dbCopy copies everything from one database into a new, empty one and
+// checks both: the same counts and digest on both sides, or an error.
+func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
+	if from == to {
+		return usageError{errors.New("taflbot db copy: -from and -to are the same database")}
+	}
+	if !storage.IsPostgres(to) {
+		if _, err := os.Stat(to); err == nil {
+			return fmt.Errorf("taflbot db copy: %s already exists: copy into a new file", to)
+		}
+	}
+	src, err := storage.Open(from, storage.Options{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := storage.Open(to, storage.Options{})
+	if err != nil {
+		return err
+	}
+	defer dst.Close()
+	n, err := storage.Copy(ctx, dst, src)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "copied %d games, %d challenges, %d players, %d servers from %s to %s\n",
+		n.Games, n.Challenges, n.Players, n.Guilds, src.Path(), dst.Path())
+	var reps []*storage.CheckReport
+	for _, s := range []*storage.Store{src, dst} {
+		rep, err := s.Check(ctx)
+		if err != nil {
+			return err
+		}
+		printCheck(stdout, s, rep)
+		if !rep.OK() {
+			return fmt.Errorf("taflbot db copy: %s: %d problems found after the copy", s.Path(), len(rep.Problems))
+		}
+		reps = append(reps, rep)
+	}
+	a, b := *reps[0], *reps[1]
+	if a.Games != b.Games || a.ActiveGames != b.ActiveGames || a.Challenges != b.Challenges || a.Players != b.Players || a.Guilds != b.Guilds || a.Digest != b.Digest {
+		return fmt.Errorf("taflbot db copy: the two sides differ after the copy (see above); do not use %s", dst.Path())
+	}
+	fmt.Fprintln(stdout, "ok: both sides hold the same data")
+	return nil
 }
 
 func onlyIndexProblems(problems []string) bool {
@@ -137,6 +228,9 @@ func onlyIndexProblems(problems []string) bool {
 }
 
 func dbBackup(ctx context.Context, path, out string, stdout io.Writer) error {
+	if storage.IsPostgres(path) {
+		return errors.New("taflbot db backup: back up PostgreSQL with pg_dump, for example pg_dump -Fc -f taflbot.dump DBNAME (see docs/SCALING.md)")
+	}
 	s, err := storage.Open(path, storage.Options{ReadOnly: true})
 	if err != nil {
 		return err
@@ -157,6 +251,9 @@ func dbBackup(ctx context.Context, path, out string, stdout io.Writer) error {
 }
 
 func dbCompact(path, out string, stdout io.Writer) error {
+	if storage.IsPostgres(path) {
+		return errors.New("taflbot db compact: PostgreSQL reclaims space itself (autovacuum); compact is for bbolt files")
+	}
 	if err := storage.Compact(path, out, storage.Options{}); err != nil {
 		return err
 	}

@@ -62,7 +62,7 @@ func newDB(t *testing.T) (string, []*storage.Game) {
 func runDBTest(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	err := runDB(t.Context(), args, &out, &errOut)
+	err := runDB(t.Context(), args, &out, &errOut, func(string) string { return "" })
 	return out.String(), errOut.String(), err
 }
 

@@ -46,6 +46,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
@@ -79,7 +80,7 @@ type usageError struct{ error }
 // run is the whole program; main only maps its error to an exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
 	if len(args) > 0 && args[0] == "db" {
-		return runDBCommand(ctx, args[1:], stdout, stderr)
+		return runDBCommand(ctx, args[1:], stdout, stderr, getenv)
 	}
 	fs := flag.NewFlagSet("taflbot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -114,7 +115,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return fmt.Errorf("the configuration needs attention:\n%w", err)
 	}
 	logger := newLogger(&cfg, stderr)
-	logger.Info("starting taflbot", "config", *configPath, "console", *console, "mode", cfg.Mode, "database", cfg.Database, "token", cfg.Token)
+	logger.Info("starting taflbot", "config", *configPath, "console", *console, "mode", cfg.Mode, "database", redactDatabase(cfg.Database), "token", cfg.Token)
 
 	var consoleREST *bot.ConsoleREST
 	now := time.Now
@@ -200,6 +201,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	stopHTTP()
 	b.Stop(shutdown)
 	return nil
+}
+
+// redactDatabase returns the database setting without a password.
+func redactDatabase(db string) string {
+	if !storage.IsPostgres(db) {
+		return db
+	}
+	u, err := url.Parse(db)
+	if err != nil {
+		return "postgres://…"
+	}
+	return u.Redacted()
 }
 
 // serve starts an HTTP server on addr and returns a function that shuts

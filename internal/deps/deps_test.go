@@ -26,7 +26,11 @@ var rules = map[string]struct {
 	"clock":        {internal: []string{"tafl"}},
 	"tournament":   {},
 	"render":       {internal: []string{"tafl"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
-	"storage":      {internal: []string{"tafl"}, thirdParty: []string{"go.etcd.io/bbolt"}},
+	"storage":      {internal: []string{"tafl", "internal"}, thirdParty: []string{"go.etcd.io/bbolt", "github.com/jackc/pgx/v5"}},
+	// analysis reviews games with the engine and turns a review into
+	// pictures; puzzle finds and checks forced wins.
+	"analysis": {internal: []string{"tafl", "tafl/ai", "render", "internal"}},
+	"puzzle":   {internal: []string{"tafl", "tafl/ai"}},
 	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "internal"},
 		thirdParty: []string{"github.com/bwmarrin/discordgo", "golang.org/x/crypto"}},
 }
@@ -111,6 +115,12 @@ func TestViolates(t *testing.T) {
 		{"tafl/ai", module + "/render", true},
 		{"tafl/ai/tune", module + "/tafl/ai", false},
 		{"tafl/ai/tune", module + "/storage", true},
+		{"analysis", module + "/render", false},
+		{"analysis", module + "/storage", true},
+		{"analysis", "github.com/fogleman/gg", true},
+		{"puzzle", module + "/tafl/ai", false},
+		{"puzzle", module + "/render", true},
+		{"render", module + "/analysis", true},
 	}
 	for _, c := range cases {
 		r := rules[c.dir]

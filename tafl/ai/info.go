@@ -120,7 +120,8 @@ func newInfo(v *tafl.Variant) *info {
 		}
 		in.kingStop[sq] = a.Stop.Has(tafl.King)
 		in.kingPass[sq] = a.Pass.Has(tafl.King)
-		if v.IsThrone(sq) && (!a.Reenter.Has(tafl.King) || r.ThroneBlockedAfterKingLeaves) {
+		// The king, off these squares, needs re-entry too (OpenTafl's …re).
+		if !a.Reenter.Has(tafl.King) || (v.IsThrone(sq) && r.ThroneBlockedAfterKingLeaves) {
 			in.kingStop[sq], in.kingPass[sq] = false, false
 		}
 	}

@@ -1,0 +1,77 @@
+package analysis
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Point is one observation for a fit: an engine score X (attackers' point
+// of view) and the result Y of the game it was seen in, from 0 (the
+// defenders won) to 1 (the attackers won); ½ is a draw.
+type Point struct{ X, Y float64 }
+
+// Logistic is the curve y = 1 / (1 + exp(−(x − Even) / Scale)): the
+// attackers' expected result at score x. Even is the score of even
+// chances, Scale the score points per logit (how much score doubles the
+// odds, times ln 2).
+type Logistic struct{ Even, Scale float64 }
+
+// At returns the curve's value at x.
+func (l Logistic) At(x float64) float64 { return 1 / (1 + math.Exp(-(x-l.Even)/l.Scale)) }
+
+// MaxScale is the flattest curve FitLogistic accepts, in score points per
+// logit (ten attackers: beyond that the score says little about the
+// result, and where the curve crosses 50 % is a guess).
+const MaxScale = 1000
+
+// FitLogistic fits a logistic curve to pts by maximum likelihood (Newton's
+// method on the intercept and slope; the results may be fractions, such
+// as ½ for a draw). It refuses data the curve cannot describe (too few
+// points, scores that do not predict the results, a fit that does not
+// converge), each with an error that says what to do.
+func FitLogistic(pts []Point) (Logistic, error) {
+	if len(pts) < 2 {
+		return Logistic{}, errors.New("too few positions to fit: play more games")
+	}
+	var a, b float64 // y ≈ σ(a + b·x/100)
+	for range 100 {
+		var g0, g1, h00, h01, h11 float64
+		for _, p := range pts {
+			x := p.X / 100
+			q := 1 / (1 + math.Exp(-(a + b*x)))
+			r := p.Y - q
+			w := q * (1 - q)
+			g0 += r
+			g1 += r * x
+			h00 += w
+			h01 += w * x
+			h11 += w * x * x
+		}
+		det := h00*h11 - h01*h01
+		if det <= 0 || math.IsNaN(det) {
+			break
+		}
+		da := (h11*g0 - h01*g1) / det
+		db := (h00*g1 - h01*g0) / det
+		a += da
+		b += db
+		if math.Abs(da) < 1e-9 && math.Abs(db) < 1e-9 {
+			if b <= 0 {
+				return Logistic{}, errors.New("the scores do not predict the results (the fitted slope is not positive): play more games, or games between equal players")
+			}
+			return Logistic{Even: -100 * a / b, Scale: 100 / b}, nil
+		}
+	}
+	return Logistic{}, errors.New("the fit does not converge (do both sides win some of the games?): play more games, or games between equal players")
+}
+
+// Usable returns an error when the curve is flatter than MaxScale, so that
+// its even point means little.
+func (l Logistic) Usable() error {
+	if l.Scale > MaxScale {
+		return fmt.Errorf("the scores hardly predict the results (a logit every %.0f, more than %d), so the even point (%+.0f) would be a guess: play the games at a larger budget",
+			l.Scale, MaxScale, l.Even)
+	}
+	return nil
+}

@@ -1,0 +1,94 @@
+package analysis
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Number returns the move's number as a game record writes it: "12." for
+// the first side's move of turn 12, "12…" for the second side's.
+func (m MoveReview) Number() string {
+	n := strconv.Itoa(m.Ply/2 + 1)
+	if m.Ply%2 == 1 {
+		return n + "…"
+	}
+	return n + "."
+}
+
+// Percent writes a chance as a whole percentage ("64 %"), never 0 % or
+// 100 % unless the result is certain.
+func Percent(p float64) string {
+	x := math.Round(100 * p)
+	switch {
+	case x <= 0 && p > 0:
+		x = 1
+	case x >= 100 && p < 1:
+		x = 99
+	}
+	return fmt.Sprintf("%.0f %%", x)
+}
+
+// Summary says in one line what the move did, such as "12… d7-d4
+// (defenders): blunder — their chance 64 % → 21 %; better d7-d9".
+func (m MoveReview) Summary() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s (%s)", m.Number(), m.Notation, m.Side)
+	if m.Class != NoClass {
+		fmt.Fprintf(&b, ": %s", m.Class)
+	}
+	fmt.Fprintf(&b, " — their chance %s → %s", Percent(m.Before), Percent(m.After))
+	if m.Best != "" && m.Best != m.Move {
+		fmt.Fprintf(&b, "; better %s", m.Best)
+	}
+	return b.String()
+}
+
+// TurningLines returns the turning points, one Summary each, in the order
+// played.
+func (r *Report) TurningLines() []string {
+	var out []string
+	for _, i := range r.Turning {
+		out = append(out, r.Moves[i].Summary())
+	}
+	return out
+}
+
+// WriteText writes the whole review as plain text: a header, then every
+// move with the defenders' win chance after it and, for a classified
+// move, its class, the drop and the engine's move, then the turning
+// points. It is the analysis file the bot attaches to a game's history.
+func (r *Report) WriteText(w io.Writer, title string) error {
+	var b strings.Builder
+	if title != "" {
+		fmt.Fprintf(&b, "%s\n", title)
+	}
+	curve := "fitted for this variant"
+	if !r.Fitted {
+		curve = "the default curve: none fitted for this variant yet"
+	}
+	fmt.Fprintf(&b, "Engine review: %d nodes searched per position. The defenders' win chance comes from the engine's score\n", r.Nodes)
+	fmt.Fprintf(&b, "by a logistic curve (even at %+.0f, %.0f points a logit; %s).\n", r.Curve.Even, r.Curve.Scale, curve)
+	fmt.Fprintf(&b, "A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.\n\n")
+	fmt.Fprintf(&b, "start: defenders %s\n", Percent(r.Chances[0]))
+	for i, m := range r.Moves {
+		fmt.Fprintf(&b, "%-6s %-18s defenders %5s", m.Number(), m.Notation, Percent(r.Chances[i+1]))
+		if m.Class != NoClass {
+			fmt.Fprintf(&b, "  %s (−%.0f points; the %s had %s, now %s), better %s", m.Class, 100*m.Drop, m.Side, Percent(m.Before), Percent(m.After), m.Best)
+			if len(m.Line) > 1 {
+				fmt.Fprintf(&b, " (%s)", strings.Join(m.Line, " "))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	if len(r.Turning) > 0 {
+		fmt.Fprintf(&b, "\nTurning points:\n")
+		for _, l := range r.TurningLines() {
+			fmt.Fprintf(&b, "  %s\n", l)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/taflbot/taflbot/analysis"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// runAnalyse reviews a game with package analysis: the turning points on
+// standard output, and on request the evaluation graph, the board at the
+// worst mistake, the whole review as text or as JSON.
+func runAnalyse(e env) error {
+	var s setup
+	fs := newFlags(e, "analyse", `[-otg FILE | position flags -moves "…"] [-nodes N] [-graph FILE.png] [-board FILE.png] [-text FILE] [-json]`)
+	s.register(fs)
+	otg := fs.String("otg", "", "the game record to review (- for standard input)")
+	moves := fs.String("moves", "", "or: the moves of the game, from the position flags' start")
+	nodes := fs.Int64("nodes", analysis.DefaultNodes, "nodes searched per position")
+	graph := fs.String("graph", "", "write the evaluation graph to this PNG file")
+	board := fs.String("board", "", "write the board at the worst mistake, with the better move, to this PNG file")
+	text := fs.String("text", "", "write the whole review as text to this file")
+	asJSON := fs.Bool("json", false, "print the review as JSON instead of the turning points")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return &usageError{msg: "analyse takes no arguments: give the game with -otg FILE or -moves"}
+	}
+	if *nodes <= 0 {
+		return &usageError{msg: fmt.Sprintf("-nodes %d: give a positive number", *nodes)}
+	}
+	var g *tafl.Game
+	if *otg != "" {
+		if *moves != "" {
+			return &usageError{msg: "give -otg or -moves, not both"}
+		}
+		data, err := readInput(e, *otg)
+		if err != nil {
+			return err
+		}
+		if g, _, err = tafl.DecodeGame(string(data)); err != nil {
+			return err
+		}
+	} else {
+		var err error
+		if g, err = s.Game(); err != nil {
+			return err
+		}
+		if _, err := PlayMoves(g, strings.Fields(*moves)); err != nil {
+			return err
+		}
+	}
+	if g.Len() == 0 {
+		return &usageError{msg: "the game has no moves to review: give -otg FILE or -moves"}
+	}
+	start := time.Now()
+	r, err := analysis.Analyse(context.Background(), g, *nodes)
+	if err != nil {
+		return err
+	}
+	took := time.Since(start)
+	title := fmt.Sprintf("%s · %d moves · %s", g.Variant().Rules().Title, g.Len(), g.Outcome().Status())
+	if *graph != "" {
+		var buf bytes.Buffer
+		if err := render.GraphPNG(&buf, r.Graph(title), render.GraphOptions{}); err != nil {
+			return err
+		}
+		if err := os.WriteFile(*graph, buf.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	if *board != "" {
+		w := r.Worst()
+		if w < 0 {
+			return fmt.Errorf("no move lost anything: there is no mistake to draw (-board)")
+		}
+		pos, opts, ok, err := r.MistakeBoard(g, w)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("the engine had no better move at the worst move: nothing to draw (-board)")
+		}
+		var buf bytes.Buffer
+		if err := render.PNG(&buf, pos, opts); err != nil {
+			return err
+		}
+		if err := os.WriteFile(*board, buf.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	if *text != "" {
+		var b strings.Builder
+		if err := r.WriteText(&b, title); err != nil {
+			return err
+		}
+		if err := os.WriteFile(*text, []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		return enc.Encode(r)
+	}
+	fmt.Fprintf(e.stdout, "%s: %d positions reviewed in %.1f s (%d nodes each)\n", title, len(r.Chances), took.Seconds(), r.Nodes)
+	if len(r.Turning) == 0 {
+		fmt.Fprintln(e.stdout, "no move lost more than 2 points of win chance")
+	}
+	for _, l := range r.TurningLines() {
+		fmt.Fprintln(e.stdout, l)
+	}
+	return nil
+}

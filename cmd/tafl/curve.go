@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/taflbot/taflbot/analysis"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// runCurve fits the score→chance curve of package analysis for one
+// variant from finished game records (normally the engine playing
+// itself): every -every-th position is judged with analysis.Evaluate at
+// the review's budget, positions won by force are left out, and the
+// games' results are fitted to a logistic curve of the score.
+func runCurve(e env) error {
+	fs := newFlags(e, "curve", "[-nodes N] [-every K] DIR|FILE.otg …")
+	nodes := fs.Int64("nodes", analysis.DefaultNodes, "nodes searched per position (the review's budget)")
+	every := fs.Int("every", 3, "judge every K-th position of each game")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return &usageError{msg: "give the game records: .otg files or directories holding them (tafl match -out DIR writes them)"}
+	}
+	if *every < 1 || *nodes < 1 {
+		return &usageError{msg: "-every and -nodes must be positive"}
+	}
+	files, err := recordFiles(fs.Args())
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("no .otg records in %v: play some with tafl match -out DIR", fs.Args())
+	}
+	var v *tafl.Variant
+	var pts []analysis.Point
+	var wins [3]int
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		g, _, err := tafl.DecodeGame(string(data))
+		if err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		if v == nil {
+			v = g.Variant()
+		} else if g.Variant().RulesString() != v.RulesString() {
+			return fmt.Errorf("%s is a game of %s, not %s: fit one variant at a time", f, g.Variant().Name(), v.Name())
+		}
+		o := g.Outcome()
+		if !o.Over() {
+			return fmt.Errorf("%s: the game is not finished: only finished games have a result to fit", f)
+		}
+		wins[o.Winner]++
+		y := map[tafl.Side]float64{tafl.Attackers: 1, tafl.Defenders: 0, tafl.NoSide: 0.5}[o.Winner]
+		games, err := analysis.Positions(g)
+		if err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		for i := 1; i < len(games)-1; i += *every {
+			ev, err := analysis.Evaluate(context.Background(), games[i], *nodes)
+			if err != nil {
+				return fmt.Errorf("%s: %w", f, err)
+			}
+			if ev.Winner == tafl.NoSide && !ev.Draw {
+				pts = append(pts, analysis.Point{X: float64(ev.Score), Y: y})
+			}
+		}
+	}
+	for _, side := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
+		if wins[side] < minWins {
+			return fmt.Errorf("the %v won %d of %d games; the fit needs %d wins by each side or it extrapolates: play more games",
+				side, wins[side], len(files), minWins)
+		}
+	}
+	fit, err := analysis.FitLogistic(pts)
+	if err != nil {
+		return err
+	}
+	if err := fit.Usable(); err != nil {
+		return err
+	}
+	name := v.Rules().Name
+	if l := v.Rules().Layout; l != "" {
+		name += "/" + l
+	}
+	fmt.Fprintf(e.stdout, "variant %s: %d games (attackers %d, defenders %d, drawn %d), %d positions at %d nodes\n",
+		name, len(files), wins[tafl.Attackers], wins[tafl.Defenders], wins[tafl.NoSide], len(pts), *nodes)
+	fmt.Fprintf(e.stdout, "even chances at a score of %+.0f; %.0f points a logit\n", fit.Even, fit.Scale)
+	fmt.Fprintf(e.stdout, "%q: {Even: %.0f, Scale: %.0f},\n", name, fit.Even, fit.Scale)
+	return nil
+}

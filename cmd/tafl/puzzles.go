@@ -1,0 +1,198 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/taflbot/taflbot/internal/corpus"
+	"github.com/taflbot/taflbot/puzzle"
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
+)
+
+// runPuzzles mines puzzles (package puzzle) from game records, the
+// Copenhagen corpus and self-play, and writes them as JSON lines; with
+// -verify it re-verifies a puzzle file instead.
+func runPuzzles(e env) error {
+	fs := newFlags(e, "puzzles", "[-variant V] [-layout L] [-corpus FILE] [-selfplay N] [flags] [DIR|FILE.otg …] | -verify FILE")
+	variant := fs.String("variant", tafl.DefaultVariant, "preset variant of the self-play games")
+	layout := fs.String("layout", "", "start layout of the self-play games (tawlbwrdd: lewis, bell, lewis-cross)")
+	corpusFile := fs.String("corpus", "", "mine the Copenhagen corpus CSV (../shared/corpora/copenhagen-games.csv)")
+	selfplay := fs.Int("selfplay", 0, "mine N games of the engine against itself")
+	nodes := fs.Int64("nodes", 20_000, "self-play: nodes per move")
+	noise := fs.Int("noise", 40, "self-play: the engine picks among moves this close to the best (hundredths of an attacker)")
+	opening := fs.Int("opening", 4, "self-play: random plies before the engine plays")
+	seed := fs.Uint64("seed", 1, "self-play: seed of the first game (game i has seed+i)")
+	maxMoves := fs.Int("max-moves", 3, "longest win looked for, in the winner's moves (1 to 5)")
+	minMoves := fs.Int("min-moves", 1, "shortest win kept, in the winner's moves")
+	budget := fs.Int64("budget", 2_000_000, "positions each exhaustive search may visit; positions needing more are passed over")
+	side := fs.String("side", "", "mine only the games this side won: attackers or defenders (default: both)")
+	count := fs.Int("count", 0, "stop after N puzzles (0: mine everything)")
+	workers := fs.Int("concurrency", runtime.NumCPU(), "games mined at once")
+	out := fs.String("o", "", "write the puzzles to this file (default: standard output)")
+	verify := fs.String("verify", "", "re-verify every puzzle of this file (forced, unique) instead of mining")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if *verify != "" {
+		return verifyPuzzles(e, *verify, *budget)
+	}
+	if *maxMoves < 1 || *maxMoves > puzzle.MaxMoves {
+		return &usageError{msg: fmt.Sprintf("-max-moves %d: use 1 to %d", *maxMoves, puzzle.MaxMoves)}
+	}
+	var winner tafl.Side
+	if *side != "" {
+		var err error
+		if winner, err = tafl.ParseSide(*side); err != nil {
+			return &usageError{msg: err.Error()}
+		}
+	}
+	var jobs []puzzle.Job
+	if *corpusFile != "" {
+		js, err := corpusJobs(*corpusFile)
+		if err != nil {
+			return err
+		}
+		jobs = append(jobs, js...)
+	}
+	if *selfplay > 0 {
+		v, err := tafl.Preset(*variant, *layout)
+		if err != nil {
+			return &usageError{msg: err.Error()}
+		}
+		opts := puzzle.SelfPlayOptions{Opening: *opening, Limits: ai.Limits{Nodes: *nodes, Noise: *noise}}
+		name := v.Name()
+		if *layout != "" {
+			name += "/" + *layout
+		}
+		for i := range *selfplay {
+			s := *seed + uint64(i)
+			jobs = append(jobs, puzzle.Job{
+				Source: fmt.Sprintf("self-play %s seed %d (tafl puzzles -selfplay, %d nodes, noise %d, %d random plies)", name, s, *nodes, *noise, *opening),
+				Game:   func(ctx context.Context) (*tafl.Game, error) { return puzzle.SelfPlay(ctx, v, s, opts) },
+			})
+		}
+	}
+	files, err := recordFiles(fs.Args())
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		jobs = append(jobs, puzzle.Job{Source: "game record " + filepath.Base(f), Game: func(context.Context) (*tafl.Game, error) {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			g, _, err := tafl.DecodeGame(string(data))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", f, err)
+			}
+			return g, nil
+		}})
+	}
+	if len(jobs) == 0 {
+		return &usageError{msg: "nothing to mine: give -corpus FILE, -selfplay N or game records (.otg files or directories)"}
+	}
+	var progress func(done, found int)
+	if isTerminal(e.stderr) {
+		progress = func(done, found int) {
+			fmt.Fprintf(e.stderr, "\rgame %d of %d: %d puzzles", done, len(jobs), found)
+		}
+	}
+	ps, err := puzzle.Collect(context.Background(), jobs, puzzle.CollectOptions{
+		Mine:     puzzle.MineOptions{MaxMoves: *maxMoves, Budget: *budget, MinMoves: *minMoves, Side: winner},
+		Workers:  *workers,
+		Max:      *count,
+		Progress: progress,
+	})
+	if progress != nil {
+		fmt.Fprintln(e.stderr)
+	}
+	if err != nil {
+		return err
+	}
+	data, err := puzzle.Encode(ps)
+	if err != nil {
+		return err
+	}
+	var w io.Writer = e.stdout
+	if *out != "" {
+		if err := os.WriteFile(*out, data, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stderr, "%d puzzles written to %s\n", len(ps), *out)
+		return nil
+	}
+	_, err = w.Write(data)
+	return err
+}
+
+// corpusJobs turns every won game of the corpus file into a job.
+func corpusJobs(path string) ([]puzzle.Job, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := corpus.Read(f)
+	if err != nil {
+		return nil, err
+	}
+	v, err := tafl.Preset("copenhagen", "")
+	if err != nil {
+		return nil, err
+	}
+	var jobs []puzzle.Job
+	for _, r := range recs {
+		if r.Status != "Black" && r.Status != "White" {
+			continue
+		}
+		jobs = append(jobs, puzzle.Job{
+			Source: fmt.Sprintf("Copenhagen corpus (dcampbell24/hnefatafl-copenhagen) line %d", r.Line),
+			Game: func(context.Context) (*tafl.Game, error) {
+				g, _ := r.Game(v)
+				return g, nil
+			},
+		})
+	}
+	return jobs, nil
+}
+
+// verifyPuzzles checks every puzzle of a file with Puzzle.Verify and
+// prints one line per failure; any failure is exit status 1.
+func verifyPuzzles(e env, path string, budget int64) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	ps, err := puzzle.Decode(data)
+	if err != nil {
+		return err
+	}
+	bad := 0
+	byVariant := map[string]int{}
+	for i := range ps {
+		if err := ps[i].Verify(context.Background(), budget); err != nil {
+			bad++
+			fmt.Fprintf(e.stdout, "puzzle %d (%s): %v\n", i+1, ps[i].Source, err)
+			continue
+		}
+		byVariant[ps[i].Variant]++
+	}
+	var parts []string
+	for _, p := range tafl.Presets() {
+		if n := byVariant[p.Name]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", p.Name, n))
+		}
+	}
+	fmt.Fprintf(e.stdout, "%d of %d puzzles verified (%s)\n", len(ps)-bad, len(ps), strings.Join(parts, ", "))
+	if bad > 0 {
+		return &exitError{code: 1}
+	}
+	return nil
+}

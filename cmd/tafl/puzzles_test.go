@@ -1,0 +1,193 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/analysis"
+	"github.com/taflbot/taflbot/puzzle"
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
+)
+
+// TestPuzzlesSelfPlay mines a few brandubh self-play games; whatever it
+// finds must verify, with its source naming the seed.
+func TestPuzzlesSelfPlay(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "p.jsonl")
+	_, errOut, code := runTafl(t, "", "puzzles", "-variant", "brandubh", "-selfplay", "4", "-nodes", "3000", "-max-moves", "2", "-budget", "200000", "-concurrency", "2", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := puzzle.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errOut, itoa(len(ps))+" puzzles written to "+out) {
+		t.Errorf("stderr %q, %d puzzles in the file", errOut, len(ps))
+	}
+	if len(ps) == 0 {
+		t.Fatal("no puzzle in 4 games: the test checks nothing")
+	}
+	for _, p := range ps {
+		if !regexp.MustCompile(`^self-play brandubh seed [1-4] `).MatchString(p.Source) {
+			t.Errorf("source %q", p.Source)
+		}
+		if err := p.Verify(t.Context(), 0); err != nil {
+			t.Errorf("%+v: %v", p, err)
+		}
+	}
+	// The verify mode agrees, and finds a broken puzzle.
+	good := puzzle.Puzzle{Variant: "brandubh", Position: "/1t1t3/6t/3T3/t1T4/4T1K/6t/3tT2/", ToMove: "defenders", Moves: 2, Solution: []string{"g5-g3", "a4-a2", "g3-g1"}, Source: "test"}
+	bad := good
+	bad.Solution = []string{"g5-g4", "a4-a2", "g3-g1"}
+	file := filepath.Join(dir, "v.jsonl")
+	enc, _ := puzzle.Encode([]puzzle.Puzzle{good, bad})
+	if err := os.WriteFile(file, enc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, _, code := runTafl(t, "", "puzzles", "-verify", file)
+	if code != 1 || !strings.Contains(stdout, "puzzle 2 (test): puzzle: invalid: move 1 (g5-g4) does not win in time") || !strings.Contains(stdout, "1 of 2 puzzles verified (brandubh 1)") {
+		t.Errorf("verify: exit %d, %q", code, stdout)
+	}
+	enc, _ = puzzle.Encode([]puzzle.Puzzle{good})
+	if err := os.WriteFile(file, enc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if stdout, _, code := runTafl(t, "", "puzzles", "-verify", file); code != 0 || stdout != "1 of 1 puzzles verified (brandubh 1)\n" {
+		t.Errorf("verify a good file: exit %d, %q", code, stdout)
+	}
+}
+
+func TestPuzzlesUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		say  string
+	}{
+		{nil, 2, "nothing to mine"},
+		{[]string{"-max-moves", "6", "-selfplay", "1"}, 2, "-max-moves 6"},
+		{[]string{"-selfplay", "1", "-variant", "chess"}, 2, "chess"},
+		{[]string{"-selfplay", "1", "-side", "kings"}, 2, "kings"},
+		{[]string{"-verify", "/no/such/file"}, 1, "no such file"},
+		{[]string{"-corpus", "/no/such/file"}, 1, "no such file"},
+	} {
+		_, errOut, code := runTafl(t, "", append([]string{"puzzles"}, c.args...)...)
+		if code != c.code || !strings.Contains(errOut, c.say) {
+			t.Errorf("puzzles %v: exit %d, %q; want %d and %q", c.args, code, errOut, c.code, c.say)
+		}
+	}
+}
+
+// TestAnalyse reviews the brandubh game in which the defenders miss an
+// escape, through every output.
+func TestAnalyse(t *testing.T) {
+	dir := t.TempDir()
+	graph, board, text := filepath.Join(dir, "g.png"), filepath.Join(dir, "b.png"), filepath.Join(dir, "a.txt")
+	args := []string{"analyse", "-variant", "brandubh", "-position", "/7/7/1t1T3/7/7/7/2Kt3/", "-side", "defenders", "-moves", "d3-d2 b3-b7", "-nodes", "5000"}
+	out, errOut, code := runTafl(t, "", append(args, "-graph", graph, "-board", board, "-text", text)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "3 positions reviewed") || !strings.Contains(out, "1. d3-d2- (defenders): blunder — their chance 100 % → 0 %; better c7-a7") {
+		t.Errorf("output %q", out)
+	}
+	for _, f := range []string{graph, board} {
+		r, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(r); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+		r.Close()
+	}
+	if data, err := os.ReadFile(text); err != nil || !strings.Contains(string(data), "Turning points:") {
+		t.Errorf("text: %v\n%s", err, data)
+	}
+	out, _, code = runTafl(t, "", append(args, "-json")...)
+	var r analysis.Report
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || len(r.Moves) != 2 || r.Moves[0].Class != analysis.Blunder {
+		t.Errorf("json: exit %d %q", code, out)
+	}
+	for _, c := range []struct {
+		args []string
+		say  string
+	}{
+		{[]string{"analyse"}, "no moves to review"},
+		{[]string{"analyse", "-nodes", "0", "-moves", "d1-d3"}, "-nodes 0"},
+		{[]string{"analyse", "-otg", "x.otg", "-moves", "d1-d3"}, "not both"},
+	} {
+		if _, errOut, code := runTafl(t, "", c.args...); code != 2 || !strings.Contains(errOut, c.say) {
+			t.Errorf("%v: exit %d %q", c.args, code, errOut)
+		}
+	}
+}
+
+// TestCurve fits the curve from quick brandubh games (the engine at depth
+// 1 against itself, from random openings) and checks the report's counts
+// against the records.
+func TestCurve(t *testing.T) {
+	dir := t.TempDir()
+	v, err := tafl.Preset("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wins [3]int
+	for seed, n := uint64(1), 0; n < 30; seed++ {
+		g, err := puzzle.SelfPlay(t.Context(), v, seed, puzzle.SelfPlayOptions{Opening: 6, Limits: ai.Limits{Depth: 1, Noise: 30}, MaxPlies: 200})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Outcome().Over() || g.Outcome().Winner == tafl.NoSide {
+			continue
+		}
+		wins[g.Outcome().Winner]++
+		n++
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("g%02d.otg", n)), []byte(tafl.EncodeGame(g, nil)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if wins[tafl.Attackers] < 5 || wins[tafl.Defenders] < 5 {
+		t.Fatalf("random games won by (attackers, defenders) %v: the test needs 5 each", wins[1:])
+	}
+	out, errOut, code := runTafl(t, "", "curve", "-nodes", "300", "-every", "2", dir)
+	if code != 0 {
+		t.Fatalf("curve: exit %d: %s", code, errOut)
+	}
+	m := regexp.MustCompile(`^variant brandubh: 30 games \(attackers (\d+), defenders (\d+), drawn 0\), \d+ positions at 300 nodes\neven chances at a score of [-+]\d+; \d+ points a logit\n"brandubh": \{Even: -?\d+, Scale: \d+\},\n$`).FindStringSubmatch(out)
+	if m == nil || m[1] != itoa(wins[tafl.Attackers]) || m[2] != itoa(wins[tafl.Defenders]) {
+		t.Errorf("output %q, wins %v", out, wins)
+	}
+	// Records of two variants, and an unfinished game, are refused.
+	other := t.TempDir()
+	tb, _ := tafl.Preset("tablut", "")
+	for i, g := range []*tafl.Game{tafl.NewGame(v), tafl.NewGame(tb)} {
+		if err := g.Resign(tafl.Attackers); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(other, fmt.Sprintf("g%d.otg", i)), []byte(tafl.EncodeGame(g, nil)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, errOut, code := runTafl(t, "", "curve", other); code != 1 || !strings.Contains(errOut, "fit one variant at a time") {
+		t.Errorf("two variants: exit %d %q", code, errOut)
+	}
+	unfinished := t.TempDir()
+	if err := os.WriteFile(filepath.Join(unfinished, "g.otg"), []byte(tafl.EncodeGame(tafl.NewGame(v), nil)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runTafl(t, "", "curve", unfinished); code != 1 || !strings.Contains(errOut, "not finished") {
+		t.Errorf("unfinished: exit %d %q", code, errOut)
+	}
+}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/internal/pgtest"
+	"github.com/taflbot/taflbot/storage"
+)
+
+// TestDBCopyToPostgresAndBack moves a bbolt database into PostgreSQL with
+// taflbot db copy and back into a new file: each copy prints both sides'
+// checks, and db check on the three shows the same counts and digest.
+func TestDBCopyToPostgresAndBack(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	path, games := newDB(t)
+	back := filepath.Join(t.TempDir(), "back.db")
+
+	out, _, err := runDBTest(t, "copy", "-from", path, "-to", pg)
+	if err != nil || !strings.Contains(out, "copied 3 games") || !strings.HasSuffix(out, "ok: both sides hold the same data\n") {
+		t.Fatalf("copy to PostgreSQL: %v\n%s", err, out)
+	}
+	out, _, err = runDBTest(t, "copy", "-from", pg, "-to", back)
+	if err != nil || !strings.HasSuffix(out, "ok: both sides hold the same data\n") {
+		t.Fatalf("copy back: %v\n%s", err, out)
+	}
+	digest := regexp.MustCompile(`digest [0-9a-f]{64}`)
+	var digests []string
+	for _, db := range []string{path, pg, back} {
+		out, _, err := runDBTest(t, "check", "-db", db)
+		if err != nil || !strings.Contains(out, "3 games (2 active), 0 challenges, 2 players, 0 servers") || !strings.HasSuffix(out, "ok\n") {
+			t.Fatalf("check %s: %v\n%s", db, err, out)
+		}
+		digests = append(digests, digest.FindString(out))
+	}
+	if digests[0] == "" || digests[0] != digests[1] || digests[0] != digests[2] {
+		t.Errorf("digests differ: %q", digests)
+	}
+	s, err := storage.Open(pg, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range games {
+		got, err := s.GetGame(t.Context(), want.ID)
+		if err != nil || strings.Join(got.Moves(), " ") != strings.Join(want.Moves(), " ") || got.Outcome() != want.Outcome() {
+			t.Errorf("game %d in PostgreSQL: %v", want.ID, err)
+		}
+	}
+	s.Close()
+
+	// Copies refuse to overwrite.
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", pg); err == nil || !strings.Contains(err.Error(), "not empty") {
+		t.Errorf("copy into a full PostgreSQL database: %v\n%s", err, out)
+	}
+	if _, _, err := runDBTest(t, "copy", "-from", pg, "-to", back); err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Errorf("copy over an existing file: %v", err)
+	}
+	// The rest of db on PostgreSQL.
+	if out, _, err := runDBTest(t, "migrate", "-db", pg); err != nil || !strings.Contains(out, "up to date") {
+		t.Errorf("migrate: %v %q", err, out)
+	}
+	if out, _, err := runDBTest(t, "export", "-db", pg, "-o", "-"); err != nil || strings.Count(out, "[event:taflbot game ") != 3 {
+		t.Errorf("export: %v", err)
+	}
+	for _, args := range [][]string{{"backup", "-db", pg, "-o", filepath.Join(t.TempDir(), "b.db")}, {"compact", "-db", pg, "-o", filepath.Join(t.TempDir(), "c.db")}} {
+		if _, _, err := runDBTest(t, args...); err == nil || !strings.Contains(err.Error(), "PostgreSQL") {
+			t.Errorf("db %s on PostgreSQL: %v", args[0], err)
+		}
+	}
+	if _, _, err := runDBTest(t, "migrate", "-db", path); err == nil || !strings.Contains(err.Error(), "bbolt") {
+		t.Errorf("migrate of a bbolt file: %v", err)
+	}
+}
+
+// TestDBMigrateNewDatabase: db migrate creates the schema of an empty
+// PostgreSQL database, after which a read-only check finds it sound.
+func TestDBMigrateNewDatabase(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	if out, _, err := runDBTest(t, "check", "-db", pg); err == nil {
+		t.Errorf("a read-only check of an empty database succeeded: %s", out)
+	}
+	out, _, err := runDBTest(t, "migrate", "-db", pg)
+	if err != nil || !strings.Contains(out, "migrated from version 0 to") {
+		t.Fatalf("migrate: %v %q", err, out)
+	}
+	if out, _, err := runDBTest(t, "check", "-db", pg); err != nil || !strings.Contains(out, "0 games") {
+		t.Errorf("check: %v %q", err, out)
+	}
+}
+
+// TestConsoleOnPostgres runs the bot (console mode) on a PostgreSQL
+// database given by TAFLBOT_DATABASE, with a password in the URL that no
+// log line shows; the games are then in PostgreSQL.
+func TestConsoleOnPostgres(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	u, err := url.Parse(pg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.UserPassword(u.User.Username(), "pw-secret-123") // the test server trusts local users
+	withPassword := u.String()
+	dir := t.TempDir()
+	cfg := writeConfig(t, `{"log_format": "text"}`)
+	script := "/tafl challenge opponent:bob variant:brandubh\nas bob\nclick Accept\nquit\n"
+	var out, errOut bytes.Buffer
+	env := func(k string) string {
+		if k == "TAFLBOT_DATABASE" {
+			return withPassword
+		}
+		return ""
+	}
+	err = run(context.Background(), []string{"-console", "-config", cfg, "-boards", filepath.Join(dir, "boards")}, strings.NewReader(script), &out, &errOut, env)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, errOut.String())
+	}
+	if !strings.Contains(out.String(), "@bob accepted the challenge") {
+		t.Errorf("console output:\n%s", out.String())
+	}
+	if strings.Contains(errOut.String()+out.String(), "pw-secret-123") {
+		t.Errorf("the database password was printed:\n%s", errOut.String())
+	}
+	if !strings.Contains(errOut.String(), "xxxxx") {
+		t.Errorf("the start-up log does not name the (redacted) database:\n%s", errOut.String())
+	}
+	s, err := storage.Open(pg, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	gs, err := s.ActiveGameIDs(t.Context())
+	if err != nil || len(gs) != 1 {
+		t.Fatalf("active games in PostgreSQL: %v %v", err, gs)
+	}
+	if g, err := s.GetGame(t.Context(), gs[0]); err != nil || g.Variant() != "brandubh" {
+		t.Errorf("the game in PostgreSQL: %v %v", err, g)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "taflbot.db")); err == nil {
+		t.Error("a bbolt file was created")
+	}
+}

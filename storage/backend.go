@@ -1,0 +1,121 @@
+package storage
+
+import "context"
+
+// A backend keeps the records for a [Store]: bbolt ([openBolt]) or
+// PostgreSQL ([openPostgres]). The Store holds every rule (what a valid
+// game is, what changes when a move is played, ratings, expiry); a
+// backend only stores and finds records, in transactions. Both backends
+// pass the same contract tests (contract_test.go).
+type backend interface {
+	// kind names the backend: "bbolt" or "postgres".
+	kind() string
+	// write runs fn in a read-write transaction and commits it. If fn
+	// returns a *rejected error, what fn wrote is committed and the
+	// inner error returned; any other error rolls back. fn may run more
+	// than once (a shared bbolt transaction retried, a PostgreSQL
+	// serialization failure or deadlock).
+	write(ctx context.Context, fn func(tx txn) error) error
+	// view runs fn in a read-only transaction.
+	view(ctx context.Context, fn func(tx txn) error) error
+	// checkFile adds the backend's own problems (damaged pages, missing
+	// tables, schema version) to a [Store.Check] report.
+	checkFile(ctx context.Context, tx txn, add func(format string, args ...any)) error
+	close() error
+}
+
+// A txn is one backend transaction. Record bytes returned by its methods
+// are valid only until fn returns: decode them inside.
+//
+// Adding an entity (say, tournaments) to both backends:
+//  1. a record struct with JSON tags and encode/decode functions in its
+//     own file (as challenge.go does), the Store methods written once
+//     against txn;
+//  2. get/put/next-id methods here, and the index scans the entity needs;
+//  3. bbolt: a bucket (and index buckets) in schema.go, created by a
+//     bbolt schema migration (migrate.go), the methods in bolt.go;
+//  4. PostgreSQL: a table (and indexes) in a new numbered file in
+//     pgschema/, the methods in postgres.go;
+//  5. the entity in forEach, indexEntries and rebuildIndexes (so Check,
+//     db copy and the digest cover it), and contract tests in
+//     contract_test.go, which run against both backends.
+type txn interface {
+	getGame(id GameID) ([]byte, error) // nil, nil when there is no such game
+	nextGameID() (GameID, error)
+	// putGame saves g (data is its record); old is the game as loaded
+	// (nil for a new game), so that index entries can be moved.
+	putGame(old, g *Game, data []byte) error
+
+	getChallenge(id ChallengeID) ([]byte, error)
+	nextChallengeID() (ChallengeID, error)
+	putChallenge(old, c *Challenge, data []byte) error
+
+	getPlayer(guild, user string) ([]byte, error)
+	putPlayer(p *Player, data []byte) error
+
+	getGuild(guild string) ([]byte, error)
+	putGuild(guild string, data []byte) error
+
+	// gamesByPlayer calls fn with a user's games of one group (active
+	// or finished), newest first. guild ("" for all) and limit (0: no
+	// limit) are hints: the backend may pass other games, which the
+	// caller skips.
+	gamesByPlayer(user string, active bool, guild string, limit int, fn func(id GameID, data []byte) (bool, error)) error
+	// activeGamesInChannel calls fn with the active games of a channel
+	// or thread in id order.
+	activeGamesInChannel(channel string, fn func(id GameID, data []byte) (bool, error)) error
+	// gamesDue calls fn with the active games whose deadline (as
+	// [timeBits]) is below limit, earliest first, then by id.
+	gamesDue(limit uint64, fn func(id GameID, data []byte) (bool, error)) error
+	// activeGameIDs calls fn with the ids of the active games in order.
+	activeGameIDs(fn func(id GameID) error) error
+	// engineToMove calls fn with the active games the engine is to move
+	// in, in id order.
+	engineToMove(fn func(id GameID, data []byte) (bool, error)) error
+	// openChallenges calls fn with the open challenges whose expiry (as
+	// [timeBits]) is below limit, earliest first, then by id. In a write
+	// transaction they are locked until it ends.
+	openChallenges(limit uint64, fn func(id ChallengeID, data []byte) error) error
+	// playersOfGuild calls fn with every player record of a server.
+	playersOfGuild(guild string, fn func(data []byte) error) error
+
+	// forEach calls fn with every record of a kind, in key order; key
+	// is the bbolt key (idKey, playerKey, the guild id).
+	forEach(k recordKind, fn func(key, data []byte) error) error
+	// indexEntries calls fn with every index entry stored, in bbolt's
+	// encoding (for PostgreSQL: made from the index columns), so that
+	// Check compares them with what the records call for.
+	indexEntries(fn func(e indexEntry) error) error
+	// rebuildIndexes remakes every index from the records.
+	rebuildIndexes() error
+	// setSequences makes the next ids follow the given ones (db copy).
+	setSequences(lastGame GameID, lastChallenge ChallengeID) error
+	// empty reports whether the database holds no record at all.
+	empty() (bool, error)
+}
+
+// recordKind names a kind of record for [txn.forEach].
+type recordKind uint8
+
+const (
+	kindGames recordKind = iota + 1
+	kindChallenges
+	kindPlayers
+	kindGuilds
+)
+
+var recordKinds = []recordKind{kindGames, kindChallenges, kindPlayers, kindGuilds}
+
+func (k recordKind) String() string {
+	switch k {
+	case kindGames:
+		return "games"
+	case kindChallenges:
+		return "challenges"
+	case kindPlayers:
+		return "players"
+	case kindGuilds:
+		return "guilds"
+	}
+	return "unknown"
+}

@@ -1,0 +1,523 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"slices"
+	"sync"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+)
+
+// boltBackend keeps the records in one bbolt file (see schema.go for the
+// buckets). Writes from many goroutines are grouped into shared
+// transactions by commitLoop: one fsync for many moves.
+type boltBackend struct {
+	db       *bolt.DB
+	path     string
+	maxBatch int
+
+	writes    chan *writeReq
+	quit      chan struct{}
+	done      chan struct{}
+	closeOnce sync.Once
+	closeErr  error
+}
+
+func openBoltStore(path string, opts Options) (*boltBackend, error) {
+	if opts.LockTimeout <= 0 {
+		opts.LockTimeout = 2 * time.Second
+	}
+	if opts.MaxBatch <= 0 {
+		opts.MaxBatch = 256
+	}
+	if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
+		return nil, fmt.Errorf("storage: open %s: it is a directory, not a database file", path)
+	} else if statErr == nil && fi.Size() > 0 && fi.Size() < 1024 {
+		return nil, fmt.Errorf("%w: open %s: the file is only %d bytes long (truncated?); restore a backup", ErrCorrupt, path, fi.Size())
+	}
+	db, err := openBolt(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	b := &boltBackend{
+		db: db, path: path, maxBatch: opts.MaxBatch,
+		writes: make(chan *writeReq), quit: make(chan struct{}), done: make(chan struct{}),
+	}
+	if err := b.prepare(opts.ReadOnly, opts.Now()); err != nil {
+		db.Close()
+		return nil, err
+	}
+	go b.commitLoop()
+	return b, nil
+}
+
+func openBolt(path string, opts Options) (db *bolt.DB, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			db, err = nil, fmt.Errorf("%w: open %s: %v", ErrCorrupt, path, r)
+		}
+	}()
+	db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.LockTimeout, ReadOnly: opts.ReadOnly, NoSync: opts.NoSync})
+	switch {
+	case err == nil:
+		if err := checkSize(db); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("%w: open %s: %w; the file was left untouched: restore a backup", ErrCorrupt, path, err)
+		}
+		return db, nil
+	case errors.Is(err, berrors.ErrTimeout):
+		return nil, fmt.Errorf("%w: %s is locked (waited %s); stop the other taflbot or use another database path: %w", ErrInUse, path, opts.LockTimeout, err)
+	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum), errors.Is(err, berrors.ErrVersionMismatch):
+		return nil, fmt.Errorf("%w: open %s: %w; the file was left untouched: restore a backup or check the path", ErrCorrupt, path, err)
+	case opts.ReadOnly && errors.Is(err, os.ErrNotExist):
+		return nil, fmt.Errorf("storage: open %s: no such database file", path)
+	}
+	return nil, fmt.Errorf("storage: open %s: %w", path, err)
+}
+
+// checkSize refuses a file shorter than its meta page says (a truncated
+// copy): reading the missing pages would crash the process.
+func checkSize(db *bolt.DB) error {
+	fi, err := os.Stat(db.Path())
+	if err != nil {
+		return err
+	}
+	return db.View(func(tx *bolt.Tx) error {
+		if tx.Size() > fi.Size() {
+			return fmt.Errorf("the file is %d bytes but its data reaches %d bytes (truncated)", fi.Size(), tx.Size())
+		}
+		return nil
+	})
+}
+
+// prepare creates a new database's buckets or migrates an old one.
+func (b *boltBackend) prepare(readOnly bool, now time.Time) error {
+	var version uint64
+	var fresh bool
+	err := b.boltView(func(tx *bolt.Tx) error {
+		var err error
+		version, fresh, err = readSchema(tx)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("storage: open %s: %w", b.path, err)
+	}
+	switch {
+	case version == SchemaVersion:
+		return nil
+	case version > SchemaVersion:
+		return fmt.Errorf("%w: %s has schema version %d, this taflbot knows up to %d: upgrade taflbot or restore a backup made by this version", ErrSchemaTooNew, b.path, version, SchemaVersion)
+	case readOnly && fresh:
+		return fmt.Errorf("%w: %s is an empty database", ErrNotFound, b.path)
+	case readOnly:
+		return fmt.Errorf("storage: %s has the older schema version %d: open it read-write once (start taflbot) to migrate it", b.path, version)
+	}
+	if !fresh {
+		bak := fmt.Sprintf("%s.schema%d.bak", b.path, version)
+		if err := b.boltView(func(tx *bolt.Tx) error { return tx.CopyFile(bak, 0o600) }); err != nil {
+			return fmt.Errorf("storage: copy %s to %s before migrating: %w", b.path, bak, err)
+		}
+	}
+	return b.boltUpdate(func(tx *bolt.Tx) error {
+		if fresh {
+			return initSchema(tx)
+		}
+		return migrate(tx, version, now)
+	})
+}
+
+func (b *boltBackend) kind() string { return "bbolt" }
+
+// close waits for queued writes, then closes the file.
+func (b *boltBackend) close() error {
+	b.closeOnce.Do(func() {
+		close(b.quit)
+		<-b.done
+		b.closeErr = b.db.Close()
+	})
+	return b.closeErr
+}
+
+func (b *boltBackend) view(ctx context.Context, fn func(tx txn) error) error {
+	return b.boltView(func(tx *bolt.Tx) error { return fn(boltTx{tx}) })
+}
+
+// boltView runs fn in a read transaction, turning a panic (a damaged
+// page) into an error.
+func (b *boltBackend) boltView(fn func(tx *bolt.Tx) error) error {
+	return b.db.View(func(tx *bolt.Tx) error { return safeCall(fn, tx) })
+}
+
+// boltUpdate runs fn alone in a write transaction.
+func (b *boltBackend) boltUpdate(fn func(tx *bolt.Tx) error) error {
+	err := b.db.Update(func(tx *bolt.Tx) error { return safeCall(fn, tx) })
+	var r *rejected
+	if errors.As(err, &r) {
+		return r.err
+	}
+	return err
+}
+
+func safeCall(fn func(tx *bolt.Tx) error, tx *bolt.Tx) (err error) {
+	// A damaged file can make bbolt read outside the mapped file: turn
+	// that fault into a recoverable panic rather than a crash.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: %v", ErrCorrupt, r)
+		}
+	}()
+	return fn(tx)
+}
+
+// A writeReq is one write operation waiting for the committer.
+type writeReq struct {
+	ctx  context.Context
+	fn   func(tx *bolt.Tx) error
+	done chan error
+}
+
+func (b *boltBackend) write(ctx context.Context, fn func(tx txn) error) error {
+	r := &writeReq{ctx: ctx, fn: func(tx *bolt.Tx) error { return fn(boltTx{tx}) }, done: make(chan error, 1)}
+	select {
+	case b.writes <- r:
+	case <-b.quit:
+		return ErrClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	// Once queued the result is awaited even if ctx ends: the write may
+	// already be committed and the caller must learn the truth.
+	return <-r.done
+}
+
+// commitLoop groups queued writes into transactions: it takes whatever is
+// waiting when the previous commit ends, so a lone writer is never
+// delayed and many writers share one fsync.
+func (b *boltBackend) commitLoop() {
+	defer close(b.done)
+	for {
+		var first *writeReq
+		select {
+		case first = <-b.writes:
+		case <-b.quit:
+			return
+		}
+		batch := []*writeReq{first}
+	fill:
+		for len(batch) < b.maxBatch {
+			select {
+			case r := <-b.writes:
+				batch = append(batch, r)
+			default:
+				break fill
+			}
+		}
+		b.runBatch(batch)
+	}
+}
+
+func (b *boltBackend) runBatch(batch []*writeReq) {
+	for len(batch) > 0 {
+		results := make([]error, len(batch))
+		failed := -1
+		err := b.db.Update(func(tx *bolt.Tx) error {
+			for i, r := range batch {
+				if err := r.ctx.Err(); err != nil {
+					results[i] = err
+					continue
+				}
+				err := safeCall(r.fn, tx)
+				var rj *rejected
+				if errors.As(err, &rj) {
+					results[i] = rj.err
+					continue
+				}
+				if err != nil {
+					failed, results[i] = i, err
+					return err
+				}
+			}
+			return nil
+		})
+		if failed >= 0 {
+			batch[failed].done <- results[failed]
+			batch = slices.Delete(batch, failed, failed+1)
+			continue
+		}
+		for i, r := range batch {
+			if err != nil {
+				r.done <- fmt.Errorf("storage: commit: %w", err)
+			} else {
+				r.done <- results[i]
+			}
+		}
+		return
+	}
+}
+
+// checkFile runs bbolt's page consistency check and checks the schema
+// version and the buckets.
+func (b *boltBackend) checkFile(ctx context.Context, t txn, add func(format string, args ...any)) error {
+	tx := t.(boltTx).tx
+	for err := range tx.Check() {
+		add("bbolt: %v", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if _, _, err := readSchema(tx); err != nil {
+		add("schema: %v", err)
+		return nil
+	}
+	for _, name := range append(append([][]byte(nil), dataBuckets...), indexBuckets...) {
+		if tx.Bucket(name) == nil {
+			add("bucket %s is missing", name)
+		}
+	}
+	return nil
+}
+
+// boltTx is a bbolt transaction seen as a txn.
+type boltTx struct{ tx *bolt.Tx }
+
+func (t boltTx) getGame(id GameID) ([]byte, error) {
+	return t.tx.Bucket(bucketGames).Get(idKey(uint64(id))), nil
+}
+
+func (t boltTx) nextGameID() (GameID, error) {
+	id, err := t.tx.Bucket(bucketGames).NextSequence()
+	return GameID(id), err
+}
+
+// putGame writes g and moves its index entries from old's (nil for a new
+// game).
+func (t boltTx) putGame(old, g *Game, data []byte) error {
+	if old != nil {
+		for _, e := range gameIndex(old) {
+			if err := t.tx.Bucket(e.bucket).Delete(e.key); err != nil {
+				return err
+			}
+		}
+	}
+	for _, e := range gameIndex(g) {
+		if err := t.tx.Bucket(e.bucket).Put(e.key, nil); err != nil {
+			return err
+		}
+	}
+	return t.tx.Bucket(bucketGames).Put(idKey(uint64(g.ID)), data)
+}
+
+func (t boltTx) getChallenge(id ChallengeID) ([]byte, error) {
+	return t.tx.Bucket(bucketChallenges).Get(idKey(uint64(id))), nil
+}
+
+func (t boltTx) nextChallengeID() (ChallengeID, error) {
+	id, err := t.tx.Bucket(bucketChallenges).NextSequence()
+	return ChallengeID(id), err
+}
+
+func (t boltTx) putChallenge(old, c *Challenge, data []byte) error {
+	idx := t.tx.Bucket(bucketOpenChallenges)
+	if old != nil && old.State == ChallengeOpen {
+		if err := idx.Delete(timeKey(old.Expires, uint64(old.ID))); err != nil {
+			return err
+		}
+	}
+	if c.State == ChallengeOpen {
+		if err := idx.Put(timeKey(c.Expires, uint64(c.ID)), nil); err != nil {
+			return err
+		}
+	}
+	return t.tx.Bucket(bucketChallenges).Put(idKey(uint64(c.ID)), data)
+}
+
+func (t boltTx) getPlayer(guild, user string) ([]byte, error) {
+	return t.tx.Bucket(bucketPlayers).Get(playerKey(guild, user)), nil
+}
+
+func (t boltTx) putPlayer(p *Player, data []byte) error {
+	return t.tx.Bucket(bucketPlayers).Put(playerKey(p.GuildID, p.UserID), data)
+}
+
+func (t boltTx) getGuild(guild string) ([]byte, error) {
+	return t.tx.Bucket(bucketGuilds).Get([]byte(guild)), nil
+}
+
+func (t boltTx) putGuild(guild string, data []byte) error {
+	return t.tx.Bucket(bucketGuilds).Put([]byte(guild), data)
+}
+
+// indexedRecord returns the game an index key points at.
+func (t boltTx) indexedRecord(k []byte) (GameID, []byte, error) {
+	id, err := keyID(k)
+	if err != nil {
+		return 0, nil, err
+	}
+	data := t.tx.Bucket(bucketGames).Get(idKey(id))
+	if data == nil {
+		return 0, nil, fmt.Errorf("storage: index entry %x: game %d: %w", k, id, ErrNotFound)
+	}
+	return GameID(id), data, nil
+}
+
+func (t boltTx) gamesByPlayer(user string, active bool, _ string, _ int, fn func(id GameID, data []byte) (bool, error)) error {
+	return scanPrefixReverse(t.tx.Bucket(bucketGamesByPlayer), playerGamePrefix(user, active), func(k []byte) (bool, error) {
+		id, data, err := t.indexedRecord(k)
+		if err != nil {
+			return false, err
+		}
+		return fn(id, data)
+	})
+}
+
+func (t boltTx) activeGamesInChannel(channel string, fn func(id GameID, data []byte) (bool, error)) error {
+	return t.scanIndex(bucketActiveByChannel, appendString(nil, channel), fn)
+}
+
+func (t boltTx) engineToMove(fn func(id GameID, data []byte) (bool, error)) error {
+	return t.scanIndex(bucketEngineToMove, nil, fn)
+}
+
+// scanIndex calls fn with the games of the index entries of bucket that
+// start with prefix, in key order.
+func (t boltTx) scanIndex(bucket, prefix []byte, fn func(id GameID, data []byte) (bool, error)) error {
+	c := t.tx.Bucket(bucket).Cursor()
+	for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
+		id, data, err := t.indexedRecord(k)
+		if err != nil {
+			return err
+		}
+		if more, err := fn(id, data); err != nil || !more {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t boltTx) gamesDue(limit uint64, fn func(id GameID, data []byte) (bool, error)) error {
+	c := t.tx.Bucket(bucketDeadlines).Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		if len(k) != 16 {
+			return fmt.Errorf("storage: deadline index: %w: key %x", ErrCorrupt, k)
+		}
+		if beUint64(k) >= limit {
+			break
+		}
+		id, data, err := t.indexedRecord(k)
+		if err != nil {
+			return err
+		}
+		if more, err := fn(id, data); err != nil || !more {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t boltTx) activeGameIDs(fn func(id GameID) error) error {
+	return t.tx.Bucket(bucketActiveGames).ForEach(func(k, _ []byte) error {
+		id, err := keyID(k)
+		if err != nil {
+			return err
+		}
+		return fn(GameID(id))
+	})
+}
+
+func (t boltTx) openChallenges(limit uint64, fn func(id ChallengeID, data []byte) error) error {
+	c := t.tx.Bucket(bucketOpenChallenges).Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		if len(k) != 16 {
+			return fmt.Errorf("storage: open challenge index: %w: key %x", ErrCorrupt, k)
+		}
+		if beUint64(k) >= limit {
+			break
+		}
+		id := ChallengeID(beUint64(k[8:]))
+		data := t.tx.Bucket(bucketChallenges).Get(idKey(uint64(id)))
+		if data == nil {
+			return fmt.Errorf("storage: open challenge index entry %x: challenge %d: %w", k, id, ErrNotFound)
+		}
+		if err := fn(id, data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t boltTx) playersOfGuild(guild string, fn func(data []byte) error) error {
+	prefix := appendString(nil, guild)
+	c := t.tx.Bucket(bucketPlayers).Cursor()
+	for k, v := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, v = c.Next() {
+		if err := fn(v); err != nil {
+			return fmt.Errorf("player key %x: %w", k, err)
+		}
+	}
+	return nil
+}
+
+func (t boltTx) forEach(k recordKind, fn func(key, data []byte) error) error {
+	var name []byte
+	switch k {
+	case kindGames:
+		name = bucketGames
+	case kindChallenges:
+		name = bucketChallenges
+	case kindPlayers:
+		name = bucketPlayers
+	case kindGuilds:
+		name = bucketGuilds
+	default:
+		return fmt.Errorf("storage: unknown record kind %d", k)
+	}
+	b := t.tx.Bucket(name)
+	if b == nil {
+		return fmt.Errorf("%w: bucket %s is missing", ErrCorrupt, name)
+	}
+	return b.ForEach(fn)
+}
+
+func (t boltTx) indexEntries(fn func(e indexEntry) error) error {
+	for _, name := range indexBuckets {
+		b := t.tx.Bucket(name)
+		if b == nil {
+			return fmt.Errorf("%w: bucket %s is missing", ErrCorrupt, name)
+		}
+		if err := b.ForEach(func(k, _ []byte) error { return fn(indexEntry{name, k}) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t boltTx) rebuildIndexes() error { return rebuildIndexes(t.tx) }
+
+func (t boltTx) setSequences(lastGame GameID, lastChallenge ChallengeID) error {
+	if err := t.tx.Bucket(bucketGames).SetSequence(uint64(lastGame)); err != nil {
+		return err
+	}
+	return t.tx.Bucket(bucketChallenges).SetSequence(uint64(lastChallenge))
+}
+
+func (t boltTx) empty() (bool, error) {
+	for _, name := range [][]byte{bucketGames, bucketChallenges, bucketPlayers, bucketGuilds} {
+		b := t.tx.Bucket(name)
+		if b == nil {
+			return false, fmt.Errorf("%w: bucket %s is missing", ErrCorrupt, name)
+		}
+		if k, _ := b.Cursor().First(); k != nil {
+			return false, nil
+		}
+		if b.Sequence() != 0 {
+			return false, nil
+		}
+	}
+	return true, nil
+}

@@ -1,0 +1,200 @@
+package storage_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/internal/pgtest"
+	"github.com/taflbot/taflbot/storage"
+	bolt "go.etcd.io/bbolt"
+)
+
+// The contract tests: every promise the Store makes, checked against each
+// backend with the same test. Each test is a function taking the backend;
+// contractTests lists them and TestContract runs them on bbolt and, when
+// TAFLBOT_TEST_POSTGRES names a server, on PostgreSQL (see
+// internal/pgtest). A new promise gets a new entry here.
+var contractTests = []struct {
+	name string
+	fn   func(t *testing.T, b testBackend)
+}{
+	{"GameRoundTrip", testGameRoundTrip},
+	{"GameAutomaticFields", testGameAutomaticFields},
+	{"EngineHasNoClock", testEngineHasNoClock},
+	{"UpdateGameRejects", testUpdateGameRejects},
+	{"NotFound", testNotFound},
+	{"Indexes", testIndexes},
+	{"ExpireAndRemindExactlyOnce", testExpireAndRemindExactlyOnce},
+	{"CustomGame", testCustomGame},
+	{"ActiveIndexReadsOnlyActive", testActiveIndexReadsOnlyActive},
+	{"ConcurrentMoves", testConcurrentMoves},
+	{"RatingsOnFinish", testRatingsOnFinish},
+	{"PlayerRoundTrip", testPlayerRoundTrip},
+	{"GuildSettings", testGuildSettings},
+	{"Challenges", testChallenges},
+	{"ExpireChallenges", testExpireChallenges},
+	{"ReopenKeepsEverything", testReopenKeepsEverything},
+	{"ListedGamesMatchLoaded", testListedGamesMatchLoaded},
+	{"UndecodableRecord", testUndecodableRecord},
+	{"CheckFindsAndRebuildsIndexes", testCheckFindsAndRebuildsIndexes},
+	{"BadIDs", testBadIDs},
+}
+
+func TestContract(t *testing.T) {
+	for _, b := range testBackends {
+		t.Run(b.name, func(t *testing.T) {
+			if b.name == "postgres" && !pgtest.Available() {
+				t.Skip(pgtest.SkipMessage)
+			}
+			for _, c := range contractTests {
+				t.Run(c.name, func(t *testing.T) { c.fn(t, b) })
+			}
+		})
+	}
+}
+
+// testBackend is a backend under test, with the few things a test needs
+// to do behind the Store's back.
+type testBackend struct {
+	name string
+	// newDB returns the name of a new, empty database for the test: a
+	// file path, or a PostgreSQL URL of a new schema.
+	newDB func(t testing.TB) string
+	// badGameRecords are records that do not decode, as this backend
+	// could hold them (PostgreSQL keeps only well-formed JSON).
+	badGameRecord string
+	// putGameRecord overwrites a game's stored bytes (the store closed).
+	putGameRecord func(t testing.TB, db string, id storage.GameID, data string)
+	// gameRecord reads a game's stored bytes (the store closed).
+	gameRecord func(t testing.TB, db string, id storage.GameID) string
+	// breakIndexes loses the index entry of the earliest deadline and
+	// adds one stray index entry: Check must find 2 problems.
+	breakIndexes func(t testing.TB, db string)
+}
+
+var testBackends = []testBackend{
+	{
+		name:          "bbolt",
+		newDB:         func(t testing.TB) string { return filepath.Join(t.TempDir(), "taflbot.db") },
+		badGameRecord: `{"id":1,"moves":[`,
+		putGameRecord: func(t testing.TB, db string, id storage.GameID, data string) {
+			boltUpdate(t, db, func(tx *bolt.Tx) error {
+				return tx.Bucket([]byte("games")).Put(binary.BigEndian.AppendUint64(nil, uint64(id)), []byte(data))
+			})
+		},
+		gameRecord: func(t testing.TB, db string, id storage.GameID) string {
+			var out string
+			boltUpdate(t, db, func(tx *bolt.Tx) error {
+				out = string(tx.Bucket([]byte("games")).Get(binary.BigEndian.AppendUint64(nil, uint64(id))))
+				return nil
+			})
+			return out
+		},
+		breakIndexes: func(t testing.TB, db string) {
+			boltUpdate(t, db, func(tx *bolt.Tx) error {
+				b := tx.Bucket([]byte("idx_deadlines"))
+				k, _ := b.Cursor().First()
+				if err := b.Delete(k); err != nil {
+					return err
+				}
+				return tx.Bucket([]byte("idx_active_games_by_channel")).Put([]byte("\x02zz\x00\x00\x00\x00\x00\x00\x00\x09"), nil)
+			})
+		},
+	},
+	{
+		name:          "postgres",
+		newDB:         pgtest.NewDatabase,
+		badGameRecord: `{"id":1,"moves":{"not":"a list"}}`,
+		putGameRecord: func(t testing.TB, db string, id storage.GameID, data string) {
+			pgtest.Exec(t, db, "UPDATE games SET record = $2 WHERE id = $1", int64(id), data)
+		},
+		gameRecord: func(t testing.TB, db string, id storage.GameID) string {
+			return pgtest.QueryString(t, db, "SELECT record::text FROM games WHERE id = $1", int64(id))
+		},
+		breakIndexes: func(t testing.TB, db string) {
+			pgtest.Exec(t, db, `UPDATE games SET deadline_ns = NULL
+				WHERE id = (SELECT id FROM games WHERE deadline_ns IS NOT NULL ORDER BY deadline_ns, id LIMIT 1)`)
+			pgtest.Exec(t, db, "UPDATE games SET thread = 'zz' WHERE id = (SELECT max(id) FROM games)")
+		},
+	},
+}
+
+// open opens a new, empty database of the backend with a fake clock; it
+// is closed at cleanup.
+func (b testBackend) open(t testing.TB) (*storage.Store, *clock) {
+	t.Helper()
+	c := newClock()
+	return b.openAt(t, b.newDB(t), storage.Options{Now: c.Now}), c
+}
+
+// openAt opens the database db; it is closed at cleanup.
+func (b testBackend) openAt(t testing.TB, db string, opts storage.Options) *storage.Store {
+	t.Helper()
+	s, err := storage.Open(db, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Backend(); got != b.name {
+		t.Fatalf("opened a %s store, want %s", got, b.name)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return s
+}
+
+func boltUpdate(t testing.TB, path string, fn func(tx *bolt.Tx) error) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Update(fn); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// testBadIDs: ids that one backend could not store the same way (NUL and
+// other control characters, invalid UTF-8) are refused by both, and
+// nothing is written.
+func testBadIDs(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
+	ctx := t.Context()
+	for _, id := range []string{"a\x00b", "tab\there", "\xff\xfe", "new\nline"} {
+		g := newHumanGame(t, "111", "222")
+		g.ChannelID = id
+		if err := s.CreateGame(ctx, g); !errors.Is(err, storage.ErrInvalid) {
+			t.Errorf("channel %q: %v, want ErrInvalid", id, err)
+		}
+		if _, err := s.UpdatePlayer(ctx, "g1", id, func(*storage.Player) error { return nil }); !errors.Is(err, storage.ErrInvalid) {
+			t.Errorf("user %q: %v, want ErrInvalid", id, err)
+		}
+		gs := storage.DefaultGuildSettings(id)
+		if err := s.PutGuildSettings(ctx, gs); !errors.Is(err, storage.ErrInvalid) {
+			t.Errorf("guild %q: %v, want ErrInvalid", id, err)
+		}
+		c := &storage.Challenge{ChallengerID: id, Expires: clk.Now().Add(time.Hour)}
+		if err := s.CreateChallenge(ctx, c); !errors.Is(err, storage.ErrInvalid) {
+			t.Errorf("challenger %q: %v, want ErrInvalid", id, err)
+		}
+	}
+	rep, err := s.Check(ctx)
+	if err != nil || !rep.OK() || rep.Games+rep.Players+rep.Guilds+rep.Challenges != 0 {
+		t.Errorf("after refused writes: %v %+v", err, rep)
+	}
+	// Unicode that is not a control character is fine.
+	g := newHumanGame(t, "Åsa", "Þórr")
+	g.ChannelID = "kanal-ø"
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.GamesByPlayer(ctx, "Þórr", storage.GameFilter{}); err != nil || len(got) != 1 || got[0].ChannelID != "kanal-ø" {
+		t.Errorf("games of Þórr: %v %v", err, got)
+	}
+}

@@ -1,0 +1,189 @@
+package storage_test
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/internal/pgtest"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// fillAll stores a little of everything: active, finished, engine and
+// custom games, challenges in every state, rated players with DMs on,
+// server settings.
+func fillAll(t *testing.T, s *storage.Store, clk *clock) {
+	t.Helper()
+	ctx := t.Context()
+	populate(t, s, 7)
+	finish(t, s, newHumanGame(t, "111", "222"), func(g *tafl.Game) error { return g.Resign(tafl.Attackers) })
+	cg := newHumanGame(t, "222", "333")
+	cg.Casual, cg.ThreadID = true, "t5"
+	finish(t, s, cg, func(g *tafl.Game) error { return g.AgreeDraw() })
+	ai := newHumanGame(t, "111", "")
+	ai.Defenders = storage.AI("hard")
+	if err := s.CreateGame(ctx, ai); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateGame(ctx, ai.ID, 0, func(g *storage.Game) error { _, err := g.Tafl().PlayText("d1-d3"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	v, _ := tafl.Preset("tablut", "")
+	custom, err := storage.NewCustomGame(v.RulesString())
+	if err != nil {
+		t.Fatal(err)
+	}
+	custom.Attackers, custom.Defenders = storage.Human("444"), storage.AI("easy")
+	if err := s.CreateGame(ctx, custom); err != nil {
+		t.Fatal(err)
+	}
+	for i, state := range []storage.ChallengeState{storage.ChallengeOpen, storage.ChallengeDeclined, storage.ChallengeOpen, storage.ChallengeAccepted} {
+		c := &storage.Challenge{GuildID: "g1", ChannelID: "c1", ChallengerID: "111", OpponentID: []string{"222", "333", "", "444"}[i],
+			Variant: "brandubh", MoveTime: 24 * time.Hour, Expires: clk.Now().Add(time.Duration(i+1) * time.Hour)}
+		if err := s.CreateChallenge(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		switch state {
+		case storage.ChallengeDeclined:
+			if _, err := s.UpdateChallenge(ctx, c.ID, func(c *storage.Challenge) error { c.State = state; return nil }); err != nil {
+				t.Fatal(err)
+			}
+		case storage.ChallengeAccepted:
+			g, _ := storage.NewGame("brandubh", "")
+			g.GuildID, g.Attackers, g.Defenders = "g1", storage.Human("444"), storage.Human("111")
+			if _, err := s.AcceptChallenge(ctx, c.ID, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := s.UpdatePlayer(ctx, "g1", "333", func(p *storage.Player) error { p.DMs = true; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutGuildSettings(ctx, &storage.GuildSettings{GuildID: "g1", DefaultVariant: "tablut", DaysPerMove: 7, ThreadPerGame: true, NotifyChannelID: "c9"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutGuildSettings(ctx, &storage.GuildSettings{GuildID: "g2", DefaultVariant: "brandubh", DaysPerMove: 1}); err != nil {
+		t.Fatal(err)
+	}
+	clk.Advance(90 * time.Minute)
+	if exp, err := s.ExpireChallenges(ctx, clk.Now()); err != nil || len(exp) != 1 {
+		t.Fatalf("expire: %v %v", exp, err)
+	}
+}
+
+// TestCopyBothWays copies a database with a little of everything from
+// bbolt into every backend and back into a new bbolt file: Check finds
+// each copy sound with the same counts and digest, the records read the
+// same through the Store, and new ids continue after the copied ones.
+func TestCopyBothWays(t *testing.T) {
+	for _, b := range testBackends {
+		t.Run("bbolt→"+b.name+"→bbolt", func(t *testing.T) {
+			if b.name == "postgres" && !pgtest.Available() {
+				t.Skip(pgtest.SkipMessage)
+			}
+			ctx := t.Context()
+			src, clk := testBackends[0].open(t)
+			fillAll(t, src, clk)
+			mid := b.openAt(t, b.newDB(t), storage.Options{Now: clk.Now})
+			back := testBackends[0].openAt(t, testBackends[0].newDB(t), storage.Options{Now: clk.Now})
+			rep1, err := storage.Copy(ctx, mid, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep1.Games != 12 || rep1.Challenges != 4 || rep1.Players != 3 || rep1.Guilds != 2 {
+				t.Errorf("copied %+v", rep1)
+			}
+			rep2, err := storage.Copy(ctx, back, mid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if *rep2 != *rep1 {
+				t.Errorf("copied back %+v, first copy %+v", rep2, rep1)
+			}
+			var reports []*storage.CheckReport
+			for _, s := range []*storage.Store{src, mid, back} {
+				r, err := s.Check(ctx)
+				if err != nil || !r.OK() {
+					t.Fatalf("check of %s: %v %+v", s, err, r)
+				}
+				reports = append(reports, r)
+			}
+			if !reflect.DeepEqual(reports[0], reports[1]) || !reflect.DeepEqual(reports[0], reports[2]) {
+				t.Errorf("check reports differ:\n%+v\n%+v\n%+v", reports[0], reports[1], reports[2])
+			}
+			// The same answers through the API.
+			for _, s := range []*storage.Store{mid, back} {
+				for _, u := range []string{"111", "222", "444", "ua"} {
+					want, _ := src.GamesByPlayer(ctx, u, storage.GameFilter{})
+					got, err := s.GamesByPlayer(ctx, u, storage.GameFilter{})
+					if err != nil || len(got) != len(want) {
+						t.Fatalf("%s: games of %s: %d, %v; want %d", s.Backend(), u, len(got), err, len(want))
+					}
+					for i := range got {
+						if got[i].ID != want[i].ID || !reflect.DeepEqual(got[i].Moves(), want[i].Moves()) || got[i].Outcome() != want[i].Outcome() {
+							t.Errorf("%s: game %d differs", s.Backend(), got[i].ID)
+						}
+					}
+				}
+				p, err := s.GetPlayer(ctx, "g1", "111")
+				wp, _ := src.GetPlayer(ctx, "g1", "111")
+				if err != nil || !reflect.DeepEqual(p, wp) {
+					t.Errorf("%s: player 111 %+v, want %+v (%v)", s.Backend(), p, wp, err)
+				}
+				open, _ := s.OpenChallenges(ctx)
+				if len(open) != 1 || open[0].OpponentID != "" {
+					t.Errorf("%s: open challenges %+v", s.Backend(), open)
+				}
+				engine, _ := s.EngineToMove(ctx)
+				if len(engine) != 2 {
+					t.Errorf("%s: %d engine games, want 2", s.Backend(), len(engine))
+				}
+				g := newHumanGame(t, "x", "y")
+				if err := s.CreateGame(ctx, g); err != nil || g.ID != 13 {
+					t.Errorf("%s: new game id %d, %v; want 13", s.Backend(), g.ID, err)
+				}
+				c := &storage.Challenge{ChallengerID: "x", Expires: clk.Now().Add(time.Hour)}
+				if err := s.CreateChallenge(ctx, c); err != nil || c.ID != 5 {
+					t.Errorf("%s: new challenge id %d, %v; want 5", s.Backend(), c.ID, err)
+				}
+			}
+			// Into a database that is not empty: refused, nothing written.
+			before, _ := mid.Check(ctx)
+			if _, err := storage.Copy(ctx, mid, src); err == nil || !strings.Contains(err.Error(), "not empty") {
+				t.Errorf("copy into a full database: %v", err)
+			}
+			if after, _ := mid.Check(ctx); after.Digest != before.Digest {
+				t.Error("the refused copy changed the destination")
+			}
+		})
+	}
+}
+
+// TestCopyStopsAtDamage: a record that does not decode stops the copy
+// with an error naming it, and the destination stays empty.
+func TestCopyStopsAtDamage(t *testing.T) {
+	for _, b := range testBackends {
+		t.Run(b.name, func(t *testing.T) {
+			if b.name == "postgres" && !pgtest.Available() {
+				t.Skip(pgtest.SkipMessage)
+			}
+			db := b.newDB(t)
+			s := b.openAt(t, db, storage.Options{})
+			ids := populate(t, s, 5)
+			s.Close()
+			b.putGameRecord(t, db, ids[3], `{"id":4,"variant":"copenhagen","attackers":{"user":"a"},"defenders":{"user":"b"},"moves":["a1-a2"],"result":"ongoing"}`)
+			src := b.openAt(t, db, storage.Options{ReadOnly: true})
+			dst, _ := testBackends[0].open(t)
+			_, err := storage.Copy(t.Context(), dst, src)
+			if !errors.Is(err, storage.ErrCorrupt) || !strings.Contains(err.Error(), "move 1") {
+				t.Fatalf("copy of a damaged database: %v", err)
+			}
+			if rep, err := dst.Check(t.Context()); err != nil || rep.Games != 0 {
+				t.Errorf("the destination after a failed copy: %v %+v", err, rep)
+			}
+		})
+	}
+}

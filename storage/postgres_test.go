@@ -1,0 +1,219 @@
+package storage_test
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/taflbot/taflbot/internal/pgtest"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// TestPostgresTwoStoresRaceOneMove: two Stores on one PostgreSQL database
+// (two processes, each with its own connections) race to play the same
+// move in the same games; in each game exactly one is applied and the
+// other gets ErrStale.
+func TestPostgresTwoStoresRaceOneMove(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	b := testBackends[1]
+	s1 := b.openAt(t, db, storage.Options{MaxConns: 4})
+	s2 := b.openAt(t, db, storage.Options{MaxConns: 4})
+	ctx := t.Context()
+	const games = 40
+	var ids []storage.GameID
+	for range games {
+		g := newHumanGame(t, "111", "222")
+		if err := s1.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+	}
+	// Both processes show the same board and their players click at
+	// once, each a different move.
+	type result struct {
+		store int
+		err   error
+	}
+	results := make([][]result, games)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i, id := range ids {
+		for n, s := range []*storage.Store{s1, s2} {
+			move := []string{"d1-d3", "h1-h3"}[n]
+			wg.Go(func() {
+				<-start
+				// Both saw the board at ply 0.
+				_, err := s.UpdateGame(ctx, id, 0, func(g *storage.Game) error {
+					_, err := g.Tafl().PlayText(move)
+					return err
+				})
+				mu.Lock()
+				results[i] = append(results[i], result{n, err})
+				mu.Unlock()
+			})
+		}
+	}
+	close(start)
+	wg.Wait()
+	wins := [2]int{}
+	for i, id := range ids {
+		var applied []int
+		for _, r := range results[i] {
+			switch {
+			case r.err == nil:
+				applied = append(applied, r.store)
+			case !errors.Is(r.err, storage.ErrStale):
+				t.Fatalf("game %d, store %d: %v", id, r.store, r.err)
+			}
+		}
+		if len(applied) != 1 {
+			t.Fatalf("game %d: %d moves applied, want exactly 1", id, len(applied))
+		}
+		wins[applied[0]]++
+		g, err := s2.GetGame(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"d1-d3", "h1-h3"}[applied[0]]
+		if g.Ply() != 1 || g.Moves()[0] != want {
+			t.Errorf("game %d: moves %v, want [%s] (the winner's)", id, g.Moves(), want)
+		}
+	}
+	t.Logf("first store won %d races, second %d", wins[0], wins[1])
+	if rep, err := s1.Check(ctx); err != nil || !rep.OK() {
+		t.Errorf("check: %v %+v", err, rep)
+	}
+}
+
+// TestPostgresRatingsAcrossStores: games between the same two players
+// end at once through two Stores; every result reaches the records (none
+// lost to a concurrent write) and no transaction deadlocks for good.
+func TestPostgresRatingsAcrossStores(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	b := testBackends[1]
+	stores := []*storage.Store{b.openAt(t, db, storage.Options{}), b.openAt(t, db, storage.Options{})}
+	ctx := t.Context()
+	const games = 30
+	var ids []storage.GameID
+	for i := range games {
+		a, d := "111", "222"
+		if i%2 == 1 {
+			a, d = d, a // both orders, so that the two players' locks are taken both ways
+		}
+		g := newHumanGame(t, a, d)
+		g.Casual = i%3 == 0
+		if err := stores[0].CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+	}
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		wg.Go(func() {
+			_, err := stores[i%2].UpdateGame(ctx, id, -1, func(g *storage.Game) error { return g.Tafl().Resign(tafl.Attackers) })
+			if err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	for _, u := range []string{"111", "222"} {
+		p, err := stores[1].GetPlayer(ctx, "g1", u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Wins+p.Losses != games || p.Wins != games/2 || p.Variants["copenhagen"].Games() != games-games/3 {
+			t.Errorf("player %s: %d wins %d losses, %d rated; want %d, %d, %d", u, p.Wins, p.Losses, p.Variants["copenhagen"].Games(), games/2, games/2, games-games/3)
+		}
+	}
+}
+
+// TestPostgresMigrations: a new database gets every migration once, even
+// when several processes start at once; a schema from a newer taflbot is
+// refused; NoMigrate refuses an old one and Migrate brings it up.
+func TestPostgresMigrations(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	var wg sync.WaitGroup
+	errs := make(chan error, 5)
+	for range 5 {
+		wg.Go(func() {
+			s, err := storage.Open(db, storage.Options{MaxConns: 2})
+			if err == nil {
+				err = s.Close()
+			}
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatalf("opening at once: %v", err)
+		}
+	}
+	want := strconv.Itoa(storage.PostgresSchemaVersion())
+	if got := pgtest.QueryString(t, db, "SELECT count(*)::text || '/' || max(version)::text FROM taflbot_migrations"); got != want+"/"+want {
+		t.Errorf("migrations recorded (count/last): %s, want each of %s once", got, want)
+	}
+
+	// Too new.
+	pgtest.Exec(t, db, "INSERT INTO taflbot_migrations (version, name) VALUES (999, '0999_future.sql')")
+	if _, err := storage.Open(db, storage.Options{}); !errors.Is(err, storage.ErrSchemaTooNew) || !strings.Contains(err.Error(), "upgrade taflbot") {
+		t.Errorf("a newer schema: %v, want ErrSchemaTooNew", err)
+	}
+	pgtest.Exec(t, db, "DELETE FROM taflbot_migrations WHERE version = 999")
+
+	// Too old: an empty schema, opened with NoMigrate, then migrated.
+	old := pgtest.NewDatabase(t)
+	_, err := storage.Open(old, storage.Options{NoMigrate: true})
+	if err == nil || !strings.Contains(err.Error(), "taflbot db migrate") {
+		t.Errorf("NoMigrate on an empty database: %v", err)
+	}
+	from, to, err := storage.Migrate(t.Context(), old)
+	if err != nil || from != 0 || to != storage.PostgresSchemaVersion() {
+		t.Errorf("Migrate: %d → %d, %v", from, to, err)
+	}
+	from, to, err = storage.Migrate(t.Context(), old)
+	if err != nil || from != to {
+		t.Errorf("Migrate again: %d → %d, %v", from, to, err)
+	}
+	s, err := storage.Open(old, storage.Options{NoMigrate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := s.Check(t.Context()); err != nil || !rep.OK() {
+		t.Errorf("check of the migrated database: %v %+v", err, rep)
+	}
+	s.Close()
+}
+
+// TestPostgresBadURLs: a URL that does not parse or names no server
+// fails with a message that keeps the password out.
+func TestPostgresBadURLs(t *testing.T) {
+	for _, u := range []string{
+		"postgres://taflbot:s3cret@127.0.0.1:1/taflbot?connect_timeout=2",
+		"postgres://taflbot:s3cret@[::1/taflbot",
+		"postgres://taflbot:s3cret@localhost/taflbot?sslmode=bogus",
+	} {
+		s, err := storage.Open(u, storage.Options{})
+		if err == nil {
+			s.Close()
+			t.Errorf("%s: opened", u)
+			continue
+		}
+		if strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("the error shows the password: %v", err)
+		}
+		t.Logf("%v", err)
+	}
+	// A backup of a PostgreSQL store is pg_dump's job.
+	s := testBackends[1].openAt(t, pgtest.NewDatabase(t), storage.Options{})
+	if _, err := s.Backup(context.Background(), nil); err == nil || !strings.Contains(err.Error(), "pg_dump") {
+		t.Errorf("Backup on PostgreSQL: %v", err)
+	}
+}
