@@ -56,6 +56,17 @@ type txn interface {
 	getGuild(guild string) ([]byte, error)
 	putGuild(guild string, data []byte) error
 
+	getAnalysis(game GameID) ([]byte, error)
+	putAnalysis(game GameID, data []byte) error
+
+	getPuzzle(id PuzzleID) ([]byte, error)
+	nextPuzzleID() (PuzzleID, error)
+	putPuzzle(p *Puzzle, data []byte) error
+	// puzzleByKey returns the id of the puzzle with that key, 0 if none.
+	puzzleByKey(key string) (PuzzleID, error)
+	// setPuzzleSequence makes the next puzzle id follow last (db copy).
+	setPuzzleSequence(last PuzzleID) error
+
 	// gamesByPlayer calls fn with a user's games of one group (active
 	// or finished), newest first. guild ("" for all) and limit (0: no
 	// limit) are hints: the backend may pass other games, which the
@@ -102,9 +113,11 @@ const (
 	kindChallenges
 	kindPlayers
 	kindGuilds
+	kindAnalyses
+	kindPuzzles
 )
 
-var recordKinds = []recordKind{kindGames, kindChallenges, kindPlayers, kindGuilds}
+var recordKinds = []recordKind{kindGames, kindChallenges, kindPlayers, kindGuilds, kindAnalyses, kindPuzzles}
 
 func (k recordKind) String() string {
 	switch k {
@@ -116,6 +129,10 @@ func (k recordKind) String() string {
 		return "players"
 	case kindGuilds:
 		return "guilds"
+	case kindAnalyses:
+		return "analyses"
+	case kindPuzzles:
+		return "puzzles"
 	}
 	return "unknown"
 }

@@ -474,6 +474,10 @@ func (t boltTx) forEach(k recordKind, fn func(key, data []byte) error) error {
 		name = bucketPlayers
 	case kindGuilds:
 		name = bucketGuilds
+	case kindAnalyses:
+		name = bucketAnalyses
+	case kindPuzzles:
+		name = bucketPuzzles
 	default:
 		return fmt.Errorf("storage: unknown record kind %d", k)
 	}
@@ -507,7 +511,7 @@ func (t boltTx) setSequences(lastGame GameID, lastChallenge ChallengeID) error {
 }
 
 func (t boltTx) empty() (bool, error) {
-	for _, name := range [][]byte{bucketGames, bucketChallenges, bucketPlayers, bucketGuilds} {
+	for _, name := range [][]byte{bucketGames, bucketChallenges, bucketPlayers, bucketGuilds, bucketAnalyses, bucketPuzzles} {
 		b := t.tx.Bucket(name)
 		if b == nil {
 			return false, fmt.Errorf("%w: bucket %s is missing", ErrCorrupt, name)

@@ -41,6 +41,12 @@ var contractTests = []struct {
 	{"UndecodableRecord", testUndecodableRecord},
 	{"CheckFindsAndRebuildsIndexes", testCheckFindsAndRebuildsIndexes},
 	{"BadIDs", testBadIDs},
+	{"Analyses", testAnalyses},
+	{"Puzzles", testPuzzles},
+	{"PuzzleAttempts", testPuzzleAttempts},
+	{"ConcurrentPuzzleAttempts", testConcurrentPuzzleAttempts},
+	{"DailyPuzzle", testDailyPuzzle},
+	{"Hints", testHints},
 }
 
 func TestContract(t *testing.T) {

@@ -294,7 +294,17 @@ func (t *pgTx) putPlayer(p *Player, data []byte) error {
 	return err
 }
 
+// getGuild reads a server's settings; in a write transaction it first
+// takes an advisory lock on the server, which holds even when it has no
+// row yet, so that read-modify-write updates (the daily puzzle) never
+// overwrite each other.
 func (t *pgTx) getGuild(guild string) ([]byte, error) {
+	if t.write {
+		_, err := t.tx.Exec(t.ctx, "SELECT pg_advisory_xact_lock(hashtextextended('taflbot guild ' || $1, 0))", guild)
+		if err != nil {
+			return nil, err
+		}
+	}
 	return t.getRecord("SELECT record FROM guilds WHERE guild = $1", guild)
 }
 
@@ -448,6 +458,10 @@ func (t *pgTx) forEach(k recordKind, fn func(key, data []byte) error) error {
 			ORDER BY octet_length(guild), guild COLLATE "C", octet_length(user_id), user_id COLLATE "C"`
 	case kindGuilds:
 		sql = `SELECT 0, guild, '', record FROM guilds ORDER BY guild COLLATE "C"`
+	case kindAnalyses:
+		sql = "SELECT game, '', '', record FROM analyses ORDER BY game"
+	case kindPuzzles:
+		sql = "SELECT id, '', '', record FROM puzzles ORDER BY id"
 	default:
 		return fmt.Errorf("storage: unknown record kind %d", k)
 	}
@@ -461,7 +475,7 @@ func (t *pgTx) forEach(k recordKind, fn func(key, data []byte) error) error {
 	_, err = pgx.ForEachRow(rows, []any{&id, &a, &b, &data}, func() error {
 		var key []byte
 		switch k {
-		case kindGames, kindChallenges:
+		case kindGames, kindChallenges, kindAnalyses, kindPuzzles:
 			key = idKey(uint64(id))
 		case kindPlayers:
 			key = playerKey(a, b)
@@ -531,6 +545,18 @@ func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 	if err != nil {
 		return err
 	}
+	rows, err = t.tx.Query(t.ctx, "SELECT id, key FROM puzzles ORDER BY id")
+	if err != nil {
+		return err
+	}
+	var key string
+	_, err = pgx.ForEachRow(rows, []any{&id, &key}, func() error {
+		entries = append(entries, indexEntry{bucketPuzzlesByKey, puzzleKey(key, PuzzleID(id))})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
 	for _, e := range entries {
 		if err := fn(e); err != nil {
 			return err
@@ -582,6 +608,18 @@ func (t *pgTx) rebuildIndexes() error {
 			return err
 		}
 	}
+	if recs, err = t.scan("SELECT id, record FROM puzzles ORDER BY id"); err != nil {
+		return err
+	}
+	for _, r := range recs {
+		p, err := decodePuzzle(r.data)
+		if err != nil {
+			return fmt.Errorf("puzzle %d: %w", r.id, err)
+		}
+		if _, err := t.tx.Exec(t.ctx, "UPDATE puzzles SET key = $2 WHERE id = $1", int64(r.id), p.Key()); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -601,6 +639,7 @@ func (t *pgTx) setSequences(lastGame GameID, lastChallenge ChallengeID) error {
 func (t *pgTx) empty() (bool, error) {
 	var empty bool
 	err := t.tx.QueryRow(t.ctx, `SELECT NOT EXISTS (SELECT 1 FROM games) AND NOT EXISTS (SELECT 1 FROM challenges)
-		AND NOT EXISTS (SELECT 1 FROM players) AND NOT EXISTS (SELECT 1 FROM guilds)`).Scan(&empty)
+		AND NOT EXISTS (SELECT 1 FROM players) AND NOT EXISTS (SELECT 1 FROM guilds)
+		AND NOT EXISTS (SELECT 1 FROM analyses) AND NOT EXISTS (SELECT 1 FROM puzzles)`).Scan(&empty)
 	return empty, err
 }
