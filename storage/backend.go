@@ -21,6 +21,15 @@ type backend interface {
 	// checkFile adds the backend's own problems (damaged pages, missing
 	// tables, schema version) to a [Store.Check] report.
 	checkFile(ctx context.Context, tx txn, add func(format string, args ...any)) error
+	// claims returns the engine claims (see claim.go).
+	claims() claimer
+	// gameSaved is called after a committed write saved g (old: the
+	// game before, nil for a new one). bbolt ends the claim of a game that
+	// moved on and tells this process's watchers; PostgreSQL did both in
+	// the transaction.
+	gameSaved(old, g *Game)
+	// watchEngine: see Store.WatchEngine.
+	watchEngine(ctx context.Context) (<-chan EngineEvent, error)
 	close() error
 }
 

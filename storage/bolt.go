@@ -22,6 +22,8 @@ type boltBackend struct {
 	path     string
 	maxBatch int
 
+	claimed *boltClaims
+
 	writes    chan *writeReq
 	quit      chan struct{}
 	done      chan struct{}
@@ -49,6 +51,7 @@ func openBoltStore(path string, opts Options) (*boltBackend, error) {
 		db: db, path: path, maxBatch: opts.MaxBatch,
 		writes: make(chan *writeReq), quit: make(chan struct{}), done: make(chan struct{}),
 	}
+	b.claimed = newBoltClaims(b)
 	if err := b.prepare(opts.ReadOnly, opts.Now()); err != nil {
 		db.Close()
 		return nil, err

@@ -47,6 +47,10 @@ var contractTests = []struct {
 	{"ConcurrentPuzzleAttempts", testConcurrentPuzzleAttempts},
 	{"DailyPuzzle", testDailyPuzzle},
 	{"Hints", testHints},
+	{"EngineClaims", testEngineClaims},
+	{"EngineClaimPerUser", testEngineClaimPerUser},
+	{"EngineClaimRace", testEngineClaimRace},
+	{"WatchEngine", testWatchEngine},
 }
 
 func TestContract(t *testing.T) {

@@ -109,6 +109,16 @@
 // [ErrSchemaTooNew]. Backups are pg_dump's job: [Store.Backup] and
 // [Compact] are for bbolt files.
 //
+// # Engine work across processes
+//
+// Processes that think about engine moves claim each move first
+// ([Store.ClaimEngineMove]): exactly one worker holds a live claim, a
+// lease it renews while it thinks, which lapses if its process dies so
+// that another takes the move over. A per-player limit on claims holds
+// across all processes. [Store.WatchEngine] tells every process (with
+// PostgreSQL through LISTEN/NOTIFY) when a move becomes due or a claim
+// ends, so workers are woken at once rather than by polling.
+//
 // # Caveats
 //
 // Functions passed to [Store.UpdateGame], [Store.UpdateChallenge] and

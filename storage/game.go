@@ -522,6 +522,7 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	if err != nil {
 		return err
 	}
+	s.b.gameSaved(nil, saved)
 	*g = *saved
 	return nil
 }
@@ -650,9 +651,9 @@ func (s *Store) GetGame(ctx context.Context, id GameID) (*Game, error) {
 // fn may be called more than once (see the package Caveats). UpdateGame
 // returns the game as saved.
 func (s *Store) UpdateGame(ctx context.Context, id GameID, expectedPly int, fn func(*Game) error) (*Game, error) {
-	var saved *Game
+	var saved, before *Game
 	err := s.write(ctx, func(tx txn) error {
-		saved = nil
+		saved, before = nil, nil
 		old, err := s.loadGame(tx, id)
 		if err != nil {
 			return reject(err)
@@ -667,10 +668,14 @@ func (s *Store) UpdateGame(ctx context.Context, id GameID, expectedPly int, fn f
 		if err := s.finishUpdate(tx, old, g, s.now()); err != nil {
 			return err
 		}
-		saved = g
+		saved, before = g, old
 		return nil
 	})
-	return saved, err
+	if err != nil {
+		return nil, err
+	}
+	s.b.gameSaved(before, saved)
+	return saved, nil
 }
 
 // finishUpdate checks fn's changes, applies the automatic ones and saves.

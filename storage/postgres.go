@@ -27,8 +27,9 @@ import (
 // while writers of different records run in parallel. A transaction that
 // fails with a serialization failure or a deadlock is retried.
 type pgBackend struct {
-	pool   *pgxpool.Pool
-	schema string // the schema the tables are in (current_schema())
+	pool    *pgxpool.Pool
+	schema  string // the schema the tables are in (current_schema())
+	channel string // the engine notifications' channel (notifyChannel)
 }
 
 // defaultMaxConns is the default size of a process's connection pool.
@@ -78,6 +79,7 @@ func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
 		pool.Close()
 		return nil, fmt.Errorf("storage: %s: no schema to create the tables in: the search_path names no existing schema", redactURL(dsn))
 	}
+	b.channel = notifyChannel(b.schema)
 	return b, nil
 }
 
@@ -113,7 +115,7 @@ func (b *pgBackend) tryWrite(ctx context.Context, fn func(tx txn) error) error {
 		return fmt.Errorf("storage: begin: %w", err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	err = fn(&pgTx{ctx: ctx, tx: tx, write: true})
+	err = fn(&pgTx{ctx: ctx, tx: tx, write: true, channel: b.channel})
 	var rj *rejected
 	if errors.As(err, &rj) {
 		// What fn wrote stays (for example a challenge marked expired).
@@ -137,7 +139,7 @@ func (b *pgBackend) view(ctx context.Context, fn func(tx txn) error) error {
 		return fmt.Errorf("storage: begin: %w", err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	if err := fn(&pgTx{ctx: ctx, tx: tx}); err != nil {
+	if err := fn(&pgTx{ctx: ctx, tx: tx, channel: b.channel}); err != nil {
 		return err
 	}
 	return tx.Commit(ctx)
@@ -160,9 +162,10 @@ func (b *pgBackend) checkFile(ctx context.Context, t txn, add func(format string
 // pgTx is a PostgreSQL transaction seen as a txn. In a write transaction
 // every record read is locked until the transaction ends.
 type pgTx struct {
-	ctx   context.Context
-	tx    pgx.Tx
-	write bool
+	ctx     context.Context
+	tx      pgx.Tx
+	write   bool
+	channel string
 }
 
 // lockSuffix is added to the reads of a write transaction.
@@ -248,7 +251,19 @@ func (t *pgTx) putGame(old, g *Game, data []byte) error {
 			claim_until_ns = CASE WHEN $13 THEN NULL ELSE games.claim_until_ns END`,
 		int64(g.ID), data, c.guild, c.channel, c.thread, c.attackersUser, c.defendersUser,
 		c.active, c.deadline, c.engineToMove, c.engineUser, c.updated, movedOn)
-	return err
+	if err != nil || !movedOn {
+		return err
+	}
+	// Wake the engine workers of every process (on commit).
+	if old != nil && old.Active() && old.ToMove().IsAI() {
+		if err := t.notify("r", g.ID); err != nil {
+			return err
+		}
+	}
+	if c.engineToMove {
+		return t.notify("m", g.ID)
+	}
+	return nil
 }
 
 func (t *pgTx) getChallenge(id ChallengeID) ([]byte, error) {
