@@ -26,8 +26,10 @@ type backend interface {
 	// gameSaved is called after a committed write saved g (old: the
 	// game before, nil for a new one). bbolt ends the claim of a game that
 	// moved on and tells this process's watchers; PostgreSQL did both in
-	// the transaction.
+	// putGame, in the transaction.
 	gameSaved(old, g *Game)
+	// notifyEngine: see Store.NotifyEngine.
+	notifyEngine(ctx context.Context, id GameID) error
 	// watchEngine: see Store.WatchEngine.
 	watchEngine(ctx context.Context) (<-chan EngineEvent, error)
 	close() error

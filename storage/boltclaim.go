@@ -103,9 +103,11 @@ func (b *boltBackend) gameSaved(old, g *Game) {
 	if had {
 		c.tell(EngineEvent{Game: g.ID, Released: true})
 	}
-	if g.Active() && g.ToMove().IsAI() {
-		c.tell(EngineEvent{Game: g.ID})
-	}
+}
+
+func (b *boltBackend) notifyEngine(_ context.Context, id GameID) error {
+	b.claimed.tell(EngineEvent{Game: id})
+	return nil
 }
 
 // tell sends e to every watcher that has room for it.

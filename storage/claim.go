@@ -126,10 +126,24 @@ func (s *Store) ReleaseClaim(ctx context.Context, id GameID, worker string) erro
 	return s.b.claims().release(ctx, id, worker)
 }
 
+// NotifyEngine tells the engine workers of every process (see
+// [Store.WatchEngine]) that the engine's move in game id is due. The bot
+// calls it once the move that made it due has been shown, so that the
+// engine's reply never comes before it. A due move no one heard of (the
+// notifying process died first) is found by the workers' periodic look at
+// [Store.EngineToMove].
+func (s *Store) NotifyEngine(ctx context.Context, id GameID) error {
+	if s.closed.Load() {
+		return ErrClosed
+	}
+	return s.b.notifyEngine(ctx, id)
+}
+
 // EngineEvent is news of engine work from any process (see
 // [Store.WatchEngine]).
 type EngineEvent struct {
-	// Game became the engine's to move (0 when Resync is set).
+	// Game's engine move is due (NotifyEngine), or its claim ended (0
+	// when Resync is set).
 	Game GameID
 	// Released says a claim on Game ended: its player may have room for
 	// another claim.
@@ -139,9 +153,10 @@ type EngineEvent struct {
 	Resync bool
 }
 
-// WatchEngine sends an event on the returned channel whenever a game
-// becomes the engine's to move or an engine claim ends, in this process or
-// (with PostgreSQL, through LISTEN/NOTIFY) in any other, until ctx ends.
+// WatchEngine sends an event on the returned channel whenever an engine
+// move is said to be due ([Store.NotifyEngine]) or an engine claim ends,
+// in this process or (with PostgreSQL, through LISTEN/NOTIFY) in any
+// other, until ctx ends.
 // It is prompt but best effort: when the receiver falls behind, events are
 // dropped, and after a lost connection one Resync event stands for those
 // missed; workers should also look for due moves now and then.

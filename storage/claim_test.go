@@ -217,8 +217,8 @@ func testEngineClaimRace(t *testing.T, b testBackend) {
 	}
 }
 
-// testWatchEngine: a watcher hears of a game becoming the engine's to
-// move and of a claim ending.
+// testWatchEngine: a watcher hears of engine moves said to be due and
+// of claims ending.
 func testWatchEngine(t *testing.T, b testBackend) {
 	s, _ := b.open(t)
 	ctx := t.Context()
@@ -227,6 +227,9 @@ func testWatchEngine(t *testing.T, b testBackend) {
 		t.Fatal(err)
 	}
 	g := newEngineGame(t, s, "111")
+	if err := s.NotifyEngine(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
 	expectEvent(t, events, storage.EngineEvent{Game: g.ID})
 	if _, err := s.ClaimEngineMove(ctx, g.ID, "w1", time.Minute, 0); err != nil {
 		t.Fatal(err)
@@ -234,6 +237,9 @@ func testWatchEngine(t *testing.T, b testBackend) {
 	playFirst(t, s, g.ID) // the engine's move ends the claim
 	expectEvent(t, events, storage.EngineEvent{Game: g.ID, Released: true})
 	playFirst(t, s, g.ID) // the human's: the engine is to move again
+	if err := s.NotifyEngine(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
 	expectEvent(t, events, storage.EngineEvent{Game: g.ID})
 	if _, err := s.ClaimEngineMove(ctx, g.ID, "w1", time.Minute, 0); err != nil {
 		t.Fatal(err)

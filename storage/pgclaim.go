@@ -15,7 +15,8 @@ import (
 
 // PostgreSQL engine claims live in the game's row: claim_owner and
 // claim_until_ns. Notifications go to one channel per schema: "m:<id>"
-// when a game becomes the engine's to move, "r:<id>" when a claim ends.
+// when the engine's move in a game is due (NotifyEngine), "r:<id>" when a
+// claim ends.
 
 // pgClaims implements claimer on a pgBackend.
 type pgClaims struct{ b *pgBackend }
@@ -116,6 +117,14 @@ func (c pgClaims) release(ctx context.Context, id GameID, worker string) error {
 		}
 		return t.notify("r", id)
 	})
+}
+
+func (b *pgBackend) notifyEngine(ctx context.Context, id GameID) error {
+	_, err := b.pool.Exec(ctx, "SELECT pg_notify($1, $2)", b.channel, "m:"+strconv.FormatUint(uint64(id), 10))
+	if err != nil {
+		return fmt.Errorf("storage: notify the engine workers of game %d: %w", id, err)
+	}
+	return nil
 }
 
 // notify sends an engine notification, delivered when the transaction

@@ -254,14 +254,10 @@ func (t *pgTx) putGame(old, g *Game, data []byte) error {
 	if err != nil || !movedOn {
 		return err
 	}
-	// Wake the engine workers of every process (on commit).
+	// The engine just moved: its claim ended; tell the engine workers of
+	// every process (on commit), for whom the player may have room now.
 	if old != nil && old.Active() && old.ToMove().IsAI() {
-		if err := t.notify("r", g.ID); err != nil {
-			return err
-		}
-	}
-	if c.engineToMove {
-		return t.notify("m", g.ID)
+		return t.notify("r", g.ID)
 	}
 	return nil
 }

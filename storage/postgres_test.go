@@ -220,7 +220,7 @@ func TestPostgresBadURLs(t *testing.T) {
 }
 
 // TestPostgresWatchAcrossStores: a process hears through LISTEN/NOTIFY of
-// engine work another process made due, and after its listening
+// engine work another process said is due, and after its listening
 // connection is cut it connects again, says Resync, and hears again.
 func TestPostgresWatchAcrossStores(t *testing.T) {
 	db := pgtest.NewDatabase(t)
@@ -233,6 +233,9 @@ func TestPostgresWatchAcrossStores(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := newEngineGame(t, front, "111")
+	if err := front.NotifyEngine(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
 	expectEvent(t, events, storage.EngineEvent{Game: g.ID})
 	// Cut the listening connection (what a database restart or a network
 	// failure does).
@@ -248,5 +251,8 @@ func TestPostgresWatchAcrossStores(t *testing.T) {
 		}
 	}
 	h := newEngineGame(t, front, "222")
+	if err := front.NotifyEngine(ctx, h.ID); err != nil {
+		t.Fatal(err)
+	}
 	expectEvent(t, events, storage.EngineEvent{Game: h.ID})
 }

@@ -139,6 +139,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		DefaultVariant: cfg.DefaultVariant, DefaultDays: cfg.DefaultDaysPerMove,
 		ChallengeExpiry: duration(cfg.ChallengeExpiry), SweepInterval: duration(cfg.SweepInterval),
 		AIWorkers: cfg.AIWorkers, AIMaxThink: duration(cfg.AIMaxThink), Now: now,
+		Roles: botRoles(cfg.Roles), EngineLease: duration(cfg.EngineLease), Worker: workerName(),
 	}
 	shutdown := duration(cfg.ShutdownTimeout)
 
@@ -160,7 +161,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return err
 	}
-	opts.REST, opts.Session = bot.SessionREST{S: session}, session
+	opts.REST = bot.SessionREST{S: session}
+	if cfg.Mode == "gateway" && cfg.hasRole(RoleInteractions) {
+		// One gateway session per shard this process runs.
+		for i, id := range cfg.shards() {
+			s := session
+			if i > 0 {
+				if s, err = bot.NewSession(string(cfg.Token), cfg.RESTBaseURL, nil); err != nil {
+					return err
+				}
+			}
+			s.ShardID, s.ShardCount = id, cfg.ShardCount
+			opts.Shards = append(opts.Shards, s)
+		}
+	}
 	if cfg.Mode == "http" {
 		opts.PublicKey, _ = hex.DecodeString(cfg.PublicKey)
 	}
@@ -185,7 +199,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 				}
 			})
 	}
-	if cfg.Mode == "gateway" {
+	logger.Info("roles", "roles", cfg.Roles, "shards", len(opts.Shards), "shard_count", cfg.ShardCount, "worker", opts.Worker)
+	if cfg.Mode == "gateway" || !cfg.hasRole(RoleInteractions) {
 		return b.Run(ctx, shutdown)
 	}
 	if err := b.RegisterCommands(ctx); err != nil {
@@ -201,6 +216,32 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	stopHTTP()
 	b.Stop(shutdown)
 	return nil
+}
+
+// botRoles maps the roles setting onto the bot's.
+func botRoles(names []string) bot.Role {
+	var r bot.Role
+	for _, n := range names {
+		switch n {
+		case RoleInteractions:
+			r |= bot.RoleInteractions
+		case RoleEngine:
+			r |= bot.RoleEngine
+		case RoleClock:
+			r |= bot.RoleClock
+		}
+	}
+	return r
+}
+
+// workerName names this process's engine workers in their claims: the
+// host and the process id.
+func workerName() string {
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		host = "taflbot"
+	}
+	return fmt.Sprintf("%s:%d", host, os.Getpid())
 }
 
 // redactDatabase returns the database setting without a password.
