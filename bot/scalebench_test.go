@@ -29,7 +29,11 @@ import (
 // move at once with a random legal move; a finished game is replaced by a
 // new one (/tafl ai). One op is one engine move made; engine-moves/s is
 // their rate, p50-ms and p99-ms the players' interactions (moves and new
-// games) from receipt to the response accepted by the fake Discord.
+// games) from receipt to the response accepted by the fake Discord,
+// engine-cores the CPU the engine processes used (in cores, averaged
+// over the run) and moves/engine-cpu-s the moves per CPU-second of
+// theirs; front-cores is this process's CPU (front end, players, fake
+// Discord). PostgreSQL's own CPU is not counted.
 //
 // Engines: nodes:N searches N nodes per move (the same CPU work on any
 // machine: processes compete for this machine's cores); sleep:D waits D
@@ -197,6 +201,9 @@ func benchScale(b *testing.B, engine string, workers, games int) {
 	// Cores busy on average: the engine processes', and this process's
 	// (the front end, the simulated players and the fake Discord).
 	b.ReportMetric(engines.Seconds()/elapsed.Seconds(), "engine-cores")
+	// What one core of engine work yields: constant from 1 to 3 workers
+	// when the rate follows the cores the workers get.
+	b.ReportMetric(float64(b.N)/engines.Seconds(), "moves/engine-cpu-s")
 	b.ReportMetric(cpu.Seconds()/elapsed.Seconds(), "front-cores")
 	latMu.Lock()
 	b.ReportMetric(float64(percentile(lat, 0.5).Microseconds())/1000, "p50-ms")

@@ -1,12 +1,14 @@
 // Command taflbot runs the taflbot Discord bot: tafl games (Hnefatafl,
 // Tablut, Brandubh, …) in Discord channels, with correspondence clocks and
-// games against the built-in engine. Everything is kept in one bbolt file.
+// games against the built-in engine. Everything is kept in one bbolt file,
+// or in a PostgreSQL database that many taflbot processes share, each
+// doing some of the work (the roles setting; see docs/SCALING.md).
 //
 // Usage:
 //
 //	taflbot [-config config.json]            run the bot (gateway or HTTP interactions mode)
 //	taflbot -console [-config config.json]   play the same commands in a terminal, without Discord
-//	taflbot db check|backup|compact|export   look after the database (see taflbot db -h)
+//	taflbot db check|migrate|copy|backup|compact|export   look after the database (see taflbot db -h)
 //
 // Flags:
 //
@@ -20,15 +22,22 @@
 //
 // Environment:
 //
-//	DISCORD_TOKEN  the bot token (Developer Portal → your application → Bot). It overrides
-//	               the config file's "token" and is never logged.
+//	DISCORD_TOKEN     the bot token (Developer Portal → your application → Bot). It overrides
+//	                  the config file's "token" and is never logged.
+//	TAFLBOT_DATABASE  overrides the config file's "database" (a bbolt file or a
+//	                  postgres:// URL, whose password is never logged).
 //
 // In gateway mode (the default) the bot connects to Discord with its token
 // and needs no public address. In HTTP mode ("mode": "http") it serves the
 // Interactions Endpoint URL on interactions_listen; set the application's
 // public_key. The commands are registered at start-up, in one server when
 // dev_guild_id is set (instant), else globally. With admin_listen set, it
-// serves /healthz and Prometheus /metrics there. SIGINT or SIGTERM stops it
+// serves /healthz and Prometheus /metrics there. With a PostgreSQL
+// database, "roles" splits the work over processes: "interactions" (the
+// gateway, for the shard_ids of shard_count, or the HTTP endpoint),
+// "engine" (engine moves, claimed so that one process thinks about each)
+// and "clock" (reminders, timeouts, challenge expiry); a process without
+// "interactions" opens no gateway and no endpoint. SIGINT or SIGTERM stops it
 // gracefully: in-flight replies and engine moves finish (up to
 // shutdown_timeout), then the database is closed.
 //
@@ -90,7 +99,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: taflbot [-config config.json]            run the bot (set DISCORD_TOKEN)
        taflbot -console [-config config.json]   play in the terminal without Discord
-       taflbot db check|backup|compact|export   look after the database
+       taflbot db check|migrate|copy|backup|compact|export   look after the database
 
 `)
 		fs.PrintDefaults()
