@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -99,7 +100,7 @@ func runChild() error {
 		return err
 	}
 	b, err := bot.New(bot.Options{
-		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: childLogLevel()})),
 		Store:  st, REST: bot.SessionREST{S: sess}, Engine: engine, AppID: "555",
 		Roles: roles, EngineLease: lease, AIWorkers: workers, SweepInterval: sweep,
 		Worker: os.Getenv("CHILD_NAME"), Render: render.Options{Size: 240},
@@ -162,8 +163,11 @@ type child struct {
 	t     testing.TB
 	cmd   *exec.Cmd
 	stdin io.WriteCloser
-	lines chan string
 	done  chan struct{}
+
+	mu    sync.Mutex
+	lines []string      // said and not yet expected, in order
+	said  chan struct{} // closed and replaced when a line arrives
 }
 
 // startChild starts a child process and waits until it is ready.
@@ -183,14 +187,15 @@ func startChild(t testing.TB, spec childSpec) *child {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	c := &child{t: t, cmd: cmd, stdin: stdin, lines: make(chan string, 100), done: make(chan struct{})}
+	c := &child{t: t, cmd: cmd, stdin: stdin, done: make(chan struct{}), said: make(chan struct{})}
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
-			select {
-			case c.lines <- sc.Text():
-			default:
-			}
+			c.mu.Lock()
+			c.lines = append(c.lines, sc.Text())
+			close(c.said)
+			c.said = make(chan struct{})
+			c.mu.Unlock()
 		}
 		cmd.Wait()
 		close(c.done)
@@ -200,16 +205,22 @@ func startChild(t testing.TB, spec childSpec) *child {
 	return c
 }
 
-// expect waits for a line from the child.
+// expect waits until the child has said line (lines may come in any
+// order: a worker may think before the child says it is ready).
 func (c *child) expect(line string, within time.Duration) {
 	c.t.Helper()
 	timeout := time.After(within)
 	for {
+		c.mu.Lock()
+		if i := slices.Index(c.lines, line); i >= 0 {
+			c.lines = slices.Delete(c.lines, i, i+1)
+			c.mu.Unlock()
+			return
+		}
+		said := c.said
+		c.mu.Unlock()
 		select {
-		case l := <-c.lines:
-			if l == line {
-				return
-			}
+		case <-said:
 		case <-c.done:
 			c.t.Fatalf("the child ended before saying %q", line)
 		case <-timeout:
@@ -239,4 +250,12 @@ func (c *child) kill() {
 	}
 	c.cmd.Process.Signal(syscall.SIGKILL)
 	<-c.done
+}
+
+// childLogLevel is Warn, or Debug with CHILD_DEBUG=1 (to see a child's work).
+func childLogLevel() slog.Level {
+	if os.Getenv("CHILD_DEBUG") == "1" {
+		return slog.LevelDebug
+	}
+	return slog.LevelWarn
 }

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -210,11 +211,10 @@ func TestTwoHTTPFrontEnds(t *testing.T) {
 	}
 	newBot(bot.RoleEngine | bot.RoleClock)
 	ctx := t.Context()
-	var n int
+	var n atomic.Int64
 	send := func(front int, user, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *resp {
 		t.Helper()
-		n++
-		id := fmt.Sprint("fe", n)
+		id := fmt.Sprint("fe", n.Add(1))
 		in := &discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionApplicationCommand,
 			GuildID: guild, ChannelID: channel, Member: member(user),
 			Data: discordgo.ApplicationCommandInteractionData{ID: "cmd", Name: "tafl", Options: []*discordgo.ApplicationCommandInteractionDataOption{
