@@ -215,8 +215,10 @@ func TestGatewayMode(t *testing.T) {
 	if len(reg) != 1 || reg[0].Method != "PUT" || !strings.Contains(string(reg[0].Body), `"name":"tafl"`) {
 		t.Errorf("command registration requests: %d", len(reg))
 	}
+	// Stop the bot first: were the fake gateway to drop the connection
+	// while the session is open, discordgo would reconnect, racing with
+	// itself (a data race inside discordgo v0.29.0's reconnect).
 	cancel()
-	close(gw.events)
 	select {
 	case err := <-done:
 		if err != nil {
@@ -225,6 +227,7 @@ func TestGatewayMode(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("Run did not return after cancel")
 	}
+	close(gw.events)
 }
 
 // TestGatewayShards: a process running shards 1 and 3 of 4 opens one
@@ -283,8 +286,10 @@ func TestGatewayShards(t *testing.T) {
 			return len(h.fake.requests("/interactions/"+in.ID+"/")) > 0
 		})
 	}
+	// Stop the bot first: were the fake gateway to drop the connection
+	// while the session is open, discordgo would reconnect, racing with
+	// itself (a data race inside discordgo v0.29.0's reconnect).
 	cancel()
-	close(gw.events)
 	select {
 	case err := <-done:
 		if err != nil {
@@ -293,4 +298,5 @@ func TestGatewayShards(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("Run did not return after cancel")
 	}
+	close(gw.events)
 }
