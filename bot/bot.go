@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -46,6 +48,26 @@ type Engine interface {
 	Move(ctx context.Context, g *tafl.Game, level string, think time.Duration) (tafl.Move, error)
 }
 
+// Role is what a Bot process does; roles combine with |. Several
+// processes sharing one PostgreSQL database may split them (see
+// docs/SCALING.md); a bbolt database has one process doing all.
+type Role uint8
+
+const (
+	// RoleInteractions answers Discord's interactions (the gateway in Run,
+	// or the HTTP endpoint of InteractionsHandler).
+	RoleInteractions Role = 1 << iota
+	// RoleEngine thinks about the engine's moves: it claims each due move
+	// in storage, so that of all processes exactly one thinks about it.
+	RoleEngine
+	// RoleClock runs the clock sweeper: reminders, timeouts and challenge
+	// expiry, each done once even when several processes sweep.
+	RoleClock
+
+	// AllRoles is everything: the default, and the only choice with bbolt.
+	AllRoles = RoleInteractions | RoleEngine | RoleClock
+)
+
 // Options configure [New]. Store, REST and Engine are required.
 type Options struct {
 	Logger   *slog.Logger   // Logger receives the bot's logs (default: discard).
@@ -58,6 +80,19 @@ type Options struct {
 	// Session, when set, is the discordgo session whose gateway Run opens
 	// in gateway mode (its REST side is usually also REST).
 	Session *discordgo.Session
+	// Shards, when set instead of Session, are the gateway sessions of
+	// the shards this process runs (each with its ShardID and ShardCount
+	// set): Run opens them all.
+	Shards []*discordgo.Session
+	// Roles says what this process does (zero: AllRoles).
+	Roles Role
+	// EngineLease is how long a claim on an engine move lasts unless
+	// renewed (default 30s): when a process dies mid-think another takes
+	// the move over after at most this long.
+	EngineLease time.Duration
+	// Worker names this process's engine workers in their claims
+	// (default: random). Make it unique per process, such as host:pid.
+	Worker string
 	// AppID is the application id, used to register the commands.
 	AppID string
 	// DevGuildID registers the commands in one server instead of globally.
@@ -94,7 +129,10 @@ type Bot struct {
 	renderer Renderer
 	render   render.Options
 	engine   Engine
-	session  *discordgo.Session
+	shards   []*discordgo.Session
+	roles    Role
+	lease    time.Duration
+	worker   string
 	appID    string
 	devGuild string
 	pubKey   ed25519.PublicKey
@@ -170,9 +208,21 @@ func New(o Options) (*Bot, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	if o.Roles == 0 {
+		o.Roles = AllRoles
+	}
+	if o.Session != nil && len(o.Shards) == 0 {
+		o.Shards = []*discordgo.Session{o.Session}
+	}
+	if o.EngineLease <= 0 {
+		o.EngineLease = 30 * time.Second
+	}
+	if o.Worker == "" {
+		o.Worker = "worker-" + strconv.FormatUint(rand.Uint64(), 36)
+	}
 	b := &Bot{
 		log: o.Logger, store: o.Store, rest: o.REST, renderer: o.Renderer, render: o.Render,
-		engine: o.Engine, session: o.Session, appID: o.AppID, devGuild: o.DevGuildID, pubKey: o.PublicKey,
+		engine: o.Engine, shards: o.Shards, roles: o.Roles, lease: o.EngineLease, worker: o.Worker, appID: o.AppID, devGuild: o.DevGuildID, pubKey: o.PublicKey,
 		defaultVariant: o.DefaultVariant, defaultDays: o.DefaultDays, expiry: o.ChallengeExpiry,
 		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
 		metrics: newMetrics(), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
@@ -184,17 +234,25 @@ func New(o Options) (*Bot, error) {
 // Metrics returns the bot's counters, for the admin listener.
 func (b *Bot) Metrics() *Metrics { return b.metrics }
 
-// Start starts the background work — the engine's worker pool (resuming
-// engine games whose move is due) and the clock sweeper (after a catch-up
-// pass) — and returns at once. Stop ends it. Console mode and tests use
-// Start and Stop; Run does both around the gateway.
+// Start starts the background work of the process's roles — with
+// RoleEngine the engine's worker pool (resuming engine games whose move
+// is due, and listening for moves that become due in any process), with
+// RoleClock the clock sweeper (after a catch-up pass) — and returns at
+// once. Stop ends it. Console mode and tests use Start and Stop; Run does
+// both around the gateway.
 func (b *Bot) Start(ctx context.Context) {
 	ctx, cancel := context.WithCancel(ctx)
 	b.bgMu.Lock()
 	b.stopBG = cancel
 	b.bgMu.Unlock()
-	b.ai.start()
-	b.resumeAI(ctx)
+	if b.roles&RoleEngine != 0 {
+		b.ai.start()
+		b.resumeAI(ctx)
+		b.watchEngine(ctx)
+	}
+	if b.roles&RoleClock == 0 {
+		return
+	}
 	b.work.Add(1)
 	go func() {
 		defer b.work.Done()
@@ -244,33 +302,63 @@ func (b *Bot) RegisterCommands(ctx context.Context) error {
 	return nil
 }
 
-// Run runs the bot in gateway mode until ctx is cancelled: it registers
-// the commands, starts the background work, opens the gateway and feeds
-// interactions to the router. On return the gateway is closed and
-// in-flight work has finished (or timed out after shutdownTimeout).
+// Run runs the bot until ctx is cancelled. With RoleInteractions it is
+// gateway mode: it registers the commands, opens the gateway of every
+// shard (Options.Shards, or Options.Session) and feeds interactions to
+// the router. It starts the background work of the other roles. On return
+// the gateways are closed and in-flight work has finished (or timed out
+// after shutdownTimeout).
 func (b *Bot) Run(ctx context.Context, shutdownTimeout time.Duration) error {
-	if b.session == nil {
-		return errors.New("bot: gateway mode needs Options.Session")
-	}
-	if err := b.RegisterCommands(ctx); err != nil {
-		return err
-	}
-	b.session.Identify.Intents = discordgo.IntentsGuilds
-	remove := b.session.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
-		b.HandleGateway(ctx, ic.Interaction)
-	})
-	defer remove()
-	if err := b.session.Open(); err != nil {
-		return fmt.Errorf("bot: open the gateway: %w", err)
-	}
-	b.log.Info("gateway connected")
-	b.Start(ctx)
-	<-ctx.Done()
-	if err := b.session.Close(); err != nil {
-		b.log.Warn("closing the gateway", "err", err)
+	if b.roles&RoleInteractions != 0 {
+		if len(b.shards) == 0 {
+			return errors.New("bot: gateway mode needs Options.Session or Options.Shards")
+		}
+		if err := b.RegisterCommands(ctx); err != nil {
+			return err
+		}
+		closeAll, err := b.openShards(ctx)
+		if err != nil {
+			return err
+		}
+		defer closeAll() // on a panic; normally closed below
+		b.Start(ctx)
+		<-ctx.Done()
+		closeAll() // no new interactions while the in-flight ones finish
+	} else {
+		b.Start(ctx)
+		<-ctx.Done()
 	}
 	b.Stop(shutdownTimeout)
 	return nil
+}
+
+// openShards opens the gateway of every shard and returns a function
+// that closes them (once). If one fails to open, those opened are closed.
+func (b *Bot) openShards(ctx context.Context) (func(), error) {
+	var opened []*discordgo.Session
+	var once sync.Once
+	closeAll := func() {
+		once.Do(func() {
+			for _, s := range opened {
+				if err := s.Close(); err != nil {
+					b.log.Warn("closing the gateway", "shard", s.ShardID, "err", err)
+				}
+			}
+		})
+	}
+	for _, s := range b.shards {
+		s.Identify.Intents = discordgo.IntentsGuilds
+		s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+			b.HandleGateway(ctx, ic.Interaction)
+		})
+		if err := s.Open(); err != nil {
+			closeAll()
+			return nil, fmt.Errorf("bot: open the gateway of shard %d of %d: %w", s.ShardID, max(1, s.ShardCount), err)
+		}
+		opened = append(opened, s)
+		b.log.Info("gateway connected", "shard", s.ShardID, "shards", max(1, s.ShardCount))
+	}
+	return closeAll, nil
 }
 
 // settle waits (up to timeout) until no follow-up work or engine move is

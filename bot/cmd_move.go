@@ -96,7 +96,19 @@ func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 		return
 	}
 	if g.ToMove().IsAI() {
-		b.ai.enqueue(g.ID)
+		b.engineDue(ctx, g.ID)
+	}
+}
+
+// engineDue asks for the engine's move in game id, now that the move
+// before it is shown: from this process's workers (with the engine role)
+// and, through storage, from every other process's.
+func (b *Bot) engineDue(ctx context.Context, id storage.GameID) {
+	if b.roles&RoleEngine != 0 {
+		b.ai.enqueue(id)
+	}
+	if err := b.store.NotifyEngine(ctx, id); err != nil {
+		b.log.Warn("engine: telling the other processes of a due move; they find it at the retry interval", "game_id", id, "err", err)
 	}
 }
 

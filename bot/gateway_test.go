@@ -7,13 +7,17 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/render"
 )
@@ -25,10 +29,13 @@ type fakeGateway struct {
 	srv      *httptest.Server
 	events   chan []byte
 	identify chan []byte
+
+	mu      sync.Mutex
+	byShard map[int]chan []byte // the events for one shard's connection only
 }
 
 func newFakeGateway(t *testing.T) *fakeGateway {
-	g := &fakeGateway{events: make(chan []byte, 10), identify: make(chan []byte, 1)}
+	g := &fakeGateway{events: make(chan []byte, 10), identify: make(chan []byte, 8), byShard: map[int]chan []byte{}}
 	g.srv = httptest.NewServer(http.HandlerFunc(g.serve))
 	t.Cleanup(g.srv.Close)
 	return g
@@ -57,6 +64,18 @@ func (g *fakeGateway) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.identify <- ident
+	var msg struct {
+		D struct {
+			Shard []int `json:"shard"`
+		} `json:"d"`
+	}
+	json.Unmarshal(ident, &msg)
+	mine := make(chan []byte, 10)
+	if len(msg.D.Shard) == 2 {
+		g.mu.Lock()
+		g.byShard[msg.D.Shard[0]] = mine
+		g.mu.Unlock()
+	}
 	send(`{"op":0,"t":"READY","s":1,"d":{"v":9,"session_id":"s1","user":{"id":"999","username":"taflbot","bot":true},"guilds":[],"resume_gateway_url":"` + g.URL() + `"}}`)
 	go func() { // drain heartbeats and the close frame
 		for {
@@ -67,12 +86,33 @@ func (g *fakeGateway) serve(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	seq := 2
-	for ev := range g.events {
+	for {
+		var ev []byte
+		var ok bool
+		select {
+		case ev, ok = <-g.events:
+		case ev, ok = <-mine:
+		}
+		if !ok {
+			return
+		}
 		if send(`{"op":0,"t":"INTERACTION_CREATE","s":`+itoa(seq)+`,"d":`+string(ev)+`}`) != nil {
 			return
 		}
 		seq++
 	}
+}
+
+// shard returns the events channel of shard id's connection.
+func (g *fakeGateway) shard(t *testing.T, id int) chan []byte {
+	t.Helper()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	ch := g.byShard[id]
+	if ch == nil {
+		t.Fatalf("no connection of shard %d", id)
+	}
+	return ch
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
@@ -175,8 +215,10 @@ func TestGatewayMode(t *testing.T) {
 	if len(reg) != 1 || reg[0].Method != "PUT" || !strings.Contains(string(reg[0].Body), `"name":"tafl"`) {
 		t.Errorf("command registration requests: %d", len(reg))
 	}
+	// Stop the bot first: were the fake gateway to drop the connection
+	// while the session is open, discordgo would reconnect, racing with
+	// itself (a data race inside discordgo v0.29.0's reconnect).
 	cancel()
-	close(gw.events)
 	select {
 	case err := <-done:
 		if err != nil {
@@ -185,4 +227,76 @@ func TestGatewayMode(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("Run did not return after cancel")
 	}
+	close(gw.events)
+}
+
+// TestGatewayShards: a process running shards 1 and 3 of 4 opens one
+// gateway connection per shard, each identifying as its shard, answers
+// interactions from both, and closes both on shutdown.
+func TestGatewayShards(t *testing.T) {
+	h := newHarness(t, nil)
+	gw := newFakeGateway(t)
+	h.fake.mu.Lock()
+	h.fake.gatewayURL = gw.URL()
+	h.fake.mu.Unlock()
+	var shards []*discordgo.Session
+	for _, id := range []int{1, 3} {
+		sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sess.ShardID, sess.ShardCount = id, 4
+		shards = append(shards, sess)
+	}
+	b, err := bot.New(bot.Options{Store: h.store, REST: bot.SessionREST{S: shards[0]}, Shards: shards, Engine: h.engine,
+		AppID: "555", DevGuildID: guild, Now: h.clock.Now, Render: render.Options{Size: 240}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.Run(ctx, 5*time.Second) }()
+	var seen []string
+	for range 2 {
+		select {
+		case ident := <-gw.identify:
+			var msg struct {
+				D struct {
+					Shard []int `json:"shard"`
+				} `json:"d"`
+			}
+			if err := json.Unmarshal(ident, &msg); err != nil {
+				t.Fatal(err)
+			}
+			seen = append(seen, fmt.Sprint(msg.D.Shard))
+		case <-time.After(10 * time.Second):
+			t.Fatalf("identified %v, want two shards", seen)
+		}
+	}
+	slices.Sort(seen)
+	if !slices.Equal(seen, []string{"[1 4]", "[3 4]"}) {
+		t.Errorf("shards identified %v, want [1 4] and [3 4]", seen)
+	}
+	// Interactions arriving on either connection are answered.
+	for _, id := range []int{1, 3} {
+		in := h.slashInteraction(alice, "help")
+		body, _ := json.Marshal(in)
+		gw.shard(t, id) <- body
+		waitFor(t, "the response to the gateway interaction", func() bool {
+			return len(h.fake.requests("/interactions/"+in.ID+"/")) > 0
+		})
+	}
+	// Stop the bot first: were the fake gateway to drop the connection
+	// while the session is open, discordgo would reconnect, racing with
+	// itself (a data race inside discordgo v0.29.0's reconnect).
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return after cancel")
+	}
+	close(gw.events)
 }

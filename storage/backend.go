@@ -21,6 +21,17 @@ type backend interface {
 	// checkFile adds the backend's own problems (damaged pages, missing
 	// tables, schema version) to a [Store.Check] report.
 	checkFile(ctx context.Context, tx txn, add func(format string, args ...any)) error
+	// claims returns the engine claims (see claim.go).
+	claims() claimer
+	// gameSaved is called after a committed write saved g (old: the
+	// game before, nil for a new one). bbolt ends the claim of a game that
+	// moved on and tells this process's watchers; PostgreSQL did both in
+	// putGame, in the transaction.
+	gameSaved(old, g *Game)
+	// notifyEngine: see Store.NotifyEngine.
+	notifyEngine(ctx context.Context, id GameID) error
+	// watchEngine: see Store.WatchEngine.
+	watchEngine(ctx context.Context) (<-chan EngineEvent, error)
 	close() error
 }
 
@@ -55,6 +66,17 @@ type txn interface {
 
 	getGuild(guild string) ([]byte, error)
 	putGuild(guild string, data []byte) error
+
+	getAnalysis(game GameID) ([]byte, error)
+	putAnalysis(game GameID, data []byte) error
+
+	getPuzzle(id PuzzleID) ([]byte, error)
+	nextPuzzleID() (PuzzleID, error)
+	putPuzzle(p *Puzzle, data []byte) error
+	// puzzleByKey returns the id of the puzzle with that key, 0 if none.
+	puzzleByKey(key string) (PuzzleID, error)
+	// setPuzzleSequence makes the next puzzle id follow last (db copy).
+	setPuzzleSequence(last PuzzleID) error
 
 	// gamesByPlayer calls fn with a user's games of one group (active
 	// or finished), newest first. guild ("" for all) and limit (0: no
@@ -102,9 +124,11 @@ const (
 	kindChallenges
 	kindPlayers
 	kindGuilds
+	kindAnalyses
+	kindPuzzles
 )
 
-var recordKinds = []recordKind{kindGames, kindChallenges, kindPlayers, kindGuilds}
+var recordKinds = []recordKind{kindGames, kindChallenges, kindPlayers, kindGuilds, kindAnalyses, kindPuzzles}
 
 func (k recordKind) String() string {
 	switch k {
@@ -116,6 +140,10 @@ func (k recordKind) String() string {
 		return "players"
 	case kindGuilds:
 		return "guilds"
+	case kindAnalyses:
+		return "analyses"
+	case kindPuzzles:
+		return "puzzles"
 	}
 	return "unknown"
 }

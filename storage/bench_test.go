@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -11,12 +12,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/taflbot/taflbot/internal/pgtest"
 	"github.com/taflbot/taflbot/tafl"
 )
 
 // Benchmarks for docs/PERFORMANCE.md ("## Storage"). Run:
 //
 //	go test -run '^$' -bench . -benchtime 3s ./storage/
+//
+// The same benchmarks run on PostgreSQL (a new schema in the server of
+// TAFLBOT_TEST_POSTGRES) when TAFLBOT_BENCH_POSTGRES=1 is set too.
 
 // benchLine is a legal copenhagen game of benchPlies moves that does not
 // end, played with a fixed seed; benchmark games replay it.
@@ -45,8 +50,17 @@ var benchLine = sync.OnceValue(func() []tafl.Move {
 	}
 })
 
+// benchDB returns a new database for a benchmark: a bbolt file, or with
+// TAFLBOT_BENCH_POSTGRES=1 a PostgreSQL schema.
+func benchDB(b *testing.B) string {
+	if os.Getenv("TAFLBOT_BENCH_POSTGRES") == "1" {
+		return pgtest.NewDatabase(b)
+	}
+	return filepath.Join(b.TempDir(), "bench.db")
+}
+
 func benchStore(b *testing.B, opts Options) *Store {
-	s, err := Open(filepath.Join(b.TempDir(), "bench.db"), opts)
+	s, err := Open(benchDB(b), opts)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -184,7 +198,7 @@ func BenchmarkMetadata50Writers(b *testing.B) {
 // frequent reads. Listed games are decoded without replaying their moves.
 func BenchmarkScans100k(b *testing.B) {
 	const total, players, plies = 100_000, 2_000, 30
-	path := filepath.Join(b.TempDir(), "scan.db")
+	path := benchDB(b)
 	s, err := Open(path, Options{NoSync: true})
 	if err != nil {
 		b.Fatal(err)

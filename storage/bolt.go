@@ -22,6 +22,8 @@ type boltBackend struct {
 	path     string
 	maxBatch int
 
+	claimed *boltClaims
+
 	writes    chan *writeReq
 	quit      chan struct{}
 	done      chan struct{}
@@ -49,6 +51,7 @@ func openBoltStore(path string, opts Options) (*boltBackend, error) {
 		db: db, path: path, maxBatch: opts.MaxBatch,
 		writes: make(chan *writeReq), quit: make(chan struct{}), done: make(chan struct{}),
 	}
+	b.claimed = newBoltClaims(b)
 	if err := b.prepare(opts.ReadOnly, opts.Now()); err != nil {
 		db.Close()
 		return nil, err
@@ -474,6 +477,10 @@ func (t boltTx) forEach(k recordKind, fn func(key, data []byte) error) error {
 		name = bucketPlayers
 	case kindGuilds:
 		name = bucketGuilds
+	case kindAnalyses:
+		name = bucketAnalyses
+	case kindPuzzles:
+		name = bucketPuzzles
 	default:
 		return fmt.Errorf("storage: unknown record kind %d", k)
 	}
@@ -507,7 +514,7 @@ func (t boltTx) setSequences(lastGame GameID, lastChallenge ChallengeID) error {
 }
 
 func (t boltTx) empty() (bool, error) {
-	for _, name := range [][]byte{bucketGames, bucketChallenges, bucketPlayers, bucketGuilds} {
+	for _, name := range [][]byte{bucketGames, bucketChallenges, bucketPlayers, bucketGuilds, bucketAnalyses, bucketPuzzles} {
 		b := t.tx.Bucket(name)
 		if b == nil {
 			return false, fmt.Errorf("%w: bucket %s is missing", ErrCorrupt, name)

@@ -310,6 +310,7 @@ func (s *Store) AcceptChallenge(ctx context.Context, id ChallengeID, g *Game) (*
 	if err != nil {
 		return nil, err
 	}
+	s.b.gameSaved(nil, game)
 	*g = *game
 	return saved, nil
 }

@@ -13,6 +13,7 @@ import (
 // CheckReport is what [Store.Check] found.
 type CheckReport struct {
 	Games, ActiveGames, Challenges, Players, Guilds int // Record counts.
+	Analyses, Puzzles                               int // Record counts of game reviews and puzzles.
 	// Problems lists every problem found, one per line; empty when the
 	// database is sound.
 	Problems []string
@@ -128,6 +129,41 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 			}
 			data, err := json.Marshal(g)
 			canonical(kindGuilds, k, data, err)
+			return ctx.Err()
+		})
+		if err != nil {
+			return err
+		}
+		err = tx.forEach(kindAnalyses, func(k, v []byte) error {
+			r.Analyses++
+			a, err := decodeAnalysis(v)
+			switch {
+			case err != nil:
+				add("analysis %x: %v", k, err)
+			case !bytes.Equal(idKey(uint64(a.GameID)), k):
+				add("analysis %x: the record says game %d", k, a.GameID)
+			default:
+				data, err := encodeAnalysis(a)
+				canonical(kindAnalyses, k, data, err)
+			}
+			return ctx.Err()
+		})
+		if err != nil {
+			return err
+		}
+		err = tx.forEach(kindPuzzles, func(k, v []byte) error {
+			r.Puzzles++
+			p, err := decodePuzzle(v)
+			switch {
+			case err != nil:
+				add("puzzle %x: %v", k, err)
+			case !bytes.Equal(idKey(uint64(p.ID)), k):
+				add("puzzle %x: the record says id %d", k, p.ID)
+			default:
+				want[string(bucketPuzzlesByKey)+"\x00"+string(puzzleKey(p.Key(), p.ID))] = true
+				data, err := encodePuzzle(p)
+				canonical(kindPuzzles, k, data, err)
+			}
 			return ctx.Err()
 		})
 		if err != nil {

@@ -41,6 +41,16 @@ var contractTests = []struct {
 	{"UndecodableRecord", testUndecodableRecord},
 	{"CheckFindsAndRebuildsIndexes", testCheckFindsAndRebuildsIndexes},
 	{"BadIDs", testBadIDs},
+	{"Analyses", testAnalyses},
+	{"Puzzles", testPuzzles},
+	{"PuzzleAttempts", testPuzzleAttempts},
+	{"ConcurrentPuzzleAttempts", testConcurrentPuzzleAttempts},
+	{"DailyPuzzle", testDailyPuzzle},
+	{"Hints", testHints},
+	{"EngineClaims", testEngineClaims},
+	{"EngineClaimPerUser", testEngineClaimPerUser},
+	{"EngineClaimRace", testEngineClaimRace},
+	{"WatchEngine", testWatchEngine},
 }
 
 func TestContract(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 // CopyReport counts what [Copy] wrote.
 type CopyReport struct {
 	Games, Challenges, Players, Guilds int
+	Analyses, Puzzles                  int
 }
 
 // Copy writes every record of src into dst, which must be empty: a bbolt
@@ -37,7 +38,11 @@ func Copy(ctx context.Context, dst, src *Store) (*CopyReport, error) {
 		}
 		var lastGame GameID
 		var lastChallenge ChallengeID
+		var lastPuzzle PuzzleID
 		err = src.view(ctx, func(stx txn) error {
+			if err := copyLearning(ctx, dtx, stx, rep, &lastPuzzle); err != nil {
+				return err
+			}
 			err := stx.forEach(kindGames, func(k, v []byte) error {
 				g, err := decodeGame(v)
 				if err != nil {
@@ -113,10 +118,51 @@ func Copy(ctx context.Context, dst, src *Store) (*CopyReport, error) {
 		if err != nil {
 			return fmt.Errorf("storage: copy from %s: %w", src.name, err)
 		}
+		if err := dtx.setPuzzleSequence(lastPuzzle); err != nil {
+			return err
+		}
 		return dtx.setSequences(lastGame, lastChallenge)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// copyLearning copies the game reviews and the puzzles (see Copy).
+func copyLearning(ctx context.Context, dtx, stx txn, rep *CopyReport, lastPuzzle *PuzzleID) error {
+	err := stx.forEach(kindAnalyses, func(k, v []byte) error {
+		a, err := decodeAnalysis(v)
+		if err != nil {
+			return fmt.Errorf("analysis %x: %w", k, err)
+		}
+		data, err := encodeAnalysis(a)
+		if err == nil {
+			err = dtx.putAnalysis(a.GameID, data)
+		}
+		if err != nil {
+			return fmt.Errorf("analysis of game %d: %w", a.GameID, err)
+		}
+		rep.Analyses++
+		return ctx.Err()
+	})
+	if err != nil {
+		return err
+	}
+	return stx.forEach(kindPuzzles, func(k, v []byte) error {
+		p, err := decodePuzzle(v)
+		if err != nil {
+			return fmt.Errorf("puzzle %x: %w", k, err)
+		}
+		data, err := encodePuzzle(p)
+		if err == nil {
+			err = dtx.putPuzzle(p, data)
+		}
+		if err != nil {
+			return fmt.Errorf("puzzle %d: %w", p.ID, err)
+		}
+		*lastPuzzle = max(*lastPuzzle, p.ID)
+		rep.Puzzles++
+		return ctx.Err()
+	})
 }

@@ -19,7 +19,7 @@ func fillAll(t *testing.T, s *storage.Store, clk *clock) {
 	t.Helper()
 	ctx := t.Context()
 	populate(t, s, 7)
-	finish(t, s, newHumanGame(t, "111", "222"), func(g *tafl.Game) error { return g.Resign(tafl.Attackers) })
+	done := finish(t, s, newHumanGame(t, "111", "222"), func(g *tafl.Game) error { return g.Resign(tafl.Attackers) })
 	cg := newHumanGame(t, "222", "333")
 	cg.Casual, cg.ThreadID = true, "t5"
 	finish(t, s, cg, func(g *tafl.Game) error { return g.AgreeDraw() })
@@ -68,6 +68,28 @@ func fillAll(t *testing.T, s *storage.Store, clk *clock) {
 	if err := s.PutGuildSettings(ctx, &storage.GuildSettings{GuildID: "g2", DefaultVariant: "brandubh", DaysPerMove: 1}); err != nil {
 		t.Fatal(err)
 	}
+	// A game review, two puzzles (one everyone's, one server's) with an
+	// attempt, a daily puzzle.
+	if err := s.PutAnalysis(ctx, &storage.Analysis{GameID: done.ID, Plies: done.Ply(), Nodes: 500, Report: []byte(`{"chances":[0.5]}`), UserID: "111"}); err != nil {
+		t.Fatal(err)
+	}
+	p1, p2 := testPuzzle(""), testPuzzle("g1")
+	p2.ToMove = tafl.Attackers
+	for _, p := range []*storage.Puzzle{p1, p2} {
+		if _, err := s.AddPuzzle(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.RecordPuzzleAttempt(ctx, "g1", "111", p1.ID, true, "2026-03-01"); err != nil {
+		t.Fatal(err)
+	}
+	daily := &storage.GuildSettings{GuildID: "g3", DefaultVariant: "copenhagen", DaysPerMove: 3, DailyChannelID: "c3", DailyHour: 6, NoHints: true}
+	if err := s.PutGuildSettings(ctx, daily); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.StartDailyPuzzle(ctx, "g3", "2026-03-01", p1.ID); err != nil {
+		t.Fatal(err)
+	}
 	clk.Advance(90 * time.Minute)
 	if exp, err := s.ExpireChallenges(ctx, clk.Now()); err != nil || len(exp) != 1 {
 		t.Fatalf("expire: %v %v", exp, err)
@@ -93,7 +115,7 @@ func TestCopyBothWays(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if rep1.Games != 12 || rep1.Challenges != 4 || rep1.Players != 3 || rep1.Guilds != 2 {
+			if rep1.Games != 12 || rep1.Challenges != 4 || rep1.Players != 3 || rep1.Guilds != 3 || rep1.Analyses != 1 || rep1.Puzzles != 2 {
 				t.Errorf("copied %+v", rep1)
 			}
 			rep2, err := storage.Copy(ctx, back, mid)
@@ -148,6 +170,21 @@ func TestCopyBothWays(t *testing.T) {
 				c := &storage.Challenge{ChallengerID: "x", Expires: clk.Now().Add(time.Hour)}
 				if err := s.CreateChallenge(ctx, c); err != nil || c.ID != 5 {
 					t.Errorf("%s: new challenge id %d, %v; want 5", s.Backend(), c.ID, err)
+				}
+				if a, err := s.GetAnalysis(ctx, 8); err != nil || a.UserID != "111" {
+					t.Errorf("%s: the review of game 8: %+v %v", s.Backend(), a, err)
+				}
+				gs, err := s.GetGuildSettings(ctx, "g3")
+				if err != nil || gs.Daily.PuzzleID != 1 || gs.Daily.Date != "2026-03-01" || !gs.NoHints || gs.DailyHour != 6 {
+					t.Errorf("%s: settings of g3 %+v %v", s.Backend(), gs, err)
+				}
+				np := testPuzzle("")
+				np.Position = "/7/7/1t5/t5t/3T3/1TK4/2t1T2/"
+				if added, err := s.AddPuzzle(ctx, np); err != nil || !added || np.ID != 3 {
+					t.Errorf("%s: new puzzle id %d, %v %v; want 3", s.Backend(), np.ID, added, err)
+				}
+				if added, err := s.AddPuzzle(ctx, testPuzzle("")); err != nil || added {
+					t.Errorf("%s: a copied puzzle was added again: %v %v", s.Backend(), added, err)
 				}
 			}
 			// Into a database that is not empty: refused, nothing written.

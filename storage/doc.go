@@ -46,7 +46,11 @@
 // load replays it through package tafl, so a stored game is always a legal
 // game, and [Game.Tafl] returns the live *tafl.Game. A [Challenge] is an
 // invitation to play; a [Player] is one Discord user in one server, with a
-// Glicko-2 [Rating] per variant; [GuildSettings] are per-server defaults.
+// Glicko-2 [Rating] per variant and a puzzle rating; [GuildSettings] are
+// per-server defaults (and the state of the server's daily puzzle). An
+// [Analysis] is the engine's review of a game, kept as the JSON package
+// analysis writes; a [Puzzle] is a position with a forced win (see
+// package puzzle) with its own rating.
 // Values are stored as JSON of the package's own record structs (never gob
 // of tafl internals); moves are OTN strings such as "d1-d4".
 //
@@ -104,6 +108,16 @@
 // [Options.NoMigrate]; a schema newer than this taflbot is refused with
 // [ErrSchemaTooNew]. Backups are pg_dump's job: [Store.Backup] and
 // [Compact] are for bbolt files.
+//
+// # Engine work across processes
+//
+// Processes that think about engine moves claim each move first
+// ([Store.ClaimEngineMove]): exactly one worker holds a live claim, a
+// lease it renews while it thinks, which lapses if its process dies so
+// that another takes the move over. A per-player limit on claims holds
+// across all processes. [Store.WatchEngine] tells every process (with
+// PostgreSQL through LISTEN/NOTIFY) when a move becomes due or a claim
+// ends, so workers are woken at once rather than by polling.
 //
 // # Caveats
 //

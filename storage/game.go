@@ -99,6 +99,9 @@ type Game struct {
 	BoardMessages []MessageRef
 	// RatingChanges is set when a rated game between two humans ends.
 	RatingChanges []RatingChange
+	// Hints counts the hints the engine gave each side (the bot's Hint
+	// button in games against the engine); they never decrease.
+	Hints Hints
 
 	variant, layout, rules string
 	v                      *tafl.Variant
@@ -283,6 +286,34 @@ type gameRecord struct {
 	DrawOffer     string         `json:"draw_offer,omitempty"`
 	Board         []MessageRef   `json:"board,omitempty"`
 	RatingChanges []RatingChange `json:"rating_changes,omitempty"`
+	Hints         Hints          `json:"hints,omitzero"`
+}
+
+// Hints counts the hints given to each side of a game.
+type Hints struct {
+	Attackers int `json:"attackers,omitempty"`
+	Defenders int `json:"defenders,omitempty"`
+}
+
+// Of returns the hints given to side s.
+func (h Hints) Of(s tafl.Side) int {
+	switch s {
+	case tafl.Attackers:
+		return h.Attackers
+	case tafl.Defenders:
+		return h.Defenders
+	}
+	return 0
+}
+
+// Add counts one more hint for side s.
+func (h *Hints) Add(s tafl.Side) {
+	switch s {
+	case tafl.Attackers:
+		h.Attackers++
+	case tafl.Defenders:
+		h.Defenders++
+	}
 }
 
 type seatRecord struct {
@@ -300,7 +331,7 @@ func encodeGame(g *Game) ([]byte, error) {
 		Casual:    g.Casual, Moves: g.Moves(), Result: o.Status(), Reason: o.Reason.String(),
 		Created: g.Created.UTC(), Updated: g.Updated.UTC(),
 		Deadline: utc(g.Deadline), Reminded: utc(g.Reminded),
-		Board: g.BoardMessages, RatingChanges: g.RatingChanges,
+		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints,
 	}
 	if g.MoveTime != 0 {
 		r.MoveTime = g.MoveTime.String()
@@ -363,7 +394,7 @@ func (r *gameRecord) lazy(base *Game) (*Game, error) {
 		ID: GameID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, ThreadID: r.Thread,
 		Attackers: Seat{r.Attackers.User, r.Attackers.AI}, Defenders: Seat{r.Defenders.User, r.Defenders.AI},
 		Casual: r.Casual, Created: r.Created, Updated: r.Updated, Deadline: r.Deadline, Reminded: r.Reminded,
-		BoardMessages: r.Board, RatingChanges: r.RatingChanges,
+		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints,
 		variant: r.Variant, layout: r.Layout, rules: r.Rules, moves: r.Moves,
 	}
 	var err error
@@ -491,6 +522,7 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	if err != nil {
 		return err
 	}
+	s.b.gameSaved(nil, saved)
 	*g = *saved
 	return nil
 }
@@ -522,6 +554,8 @@ func validateGame(g *Game) error {
 		return fmt.Errorf("%w: each side needs exactly one of a user id or an AI level", ErrInvalid)
 	case g.MoveTime < 0:
 		return fmt.Errorf("%w: negative move time", ErrInvalid)
+	case g.Hints.Attackers < 0 || g.Hints.Defenders < 0:
+		return fmt.Errorf("%w: a negative number of hints", ErrInvalid)
 	}
 	for _, f := range []struct{ what, id string }{
 		{"guild id", g.GuildID}, {"channel id", g.ChannelID}, {"thread id", g.ThreadID},
@@ -617,9 +651,9 @@ func (s *Store) GetGame(ctx context.Context, id GameID) (*Game, error) {
 // fn may be called more than once (see the package Caveats). UpdateGame
 // returns the game as saved.
 func (s *Store) UpdateGame(ctx context.Context, id GameID, expectedPly int, fn func(*Game) error) (*Game, error) {
-	var saved *Game
+	var saved, before *Game
 	err := s.write(ctx, func(tx txn) error {
-		saved = nil
+		saved, before = nil, nil
 		old, err := s.loadGame(tx, id)
 		if err != nil {
 			return reject(err)
@@ -634,10 +668,14 @@ func (s *Store) UpdateGame(ctx context.Context, id GameID, expectedPly int, fn f
 		if err := s.finishUpdate(tx, old, g, s.now()); err != nil {
 			return err
 		}
-		saved = g
+		saved, before = g, old
 		return nil
 	})
-	return saved, err
+	if err != nil {
+		return nil, err
+	}
+	s.b.gameSaved(before, saved)
+	return saved, nil
 }
 
 // finishUpdate checks fn's changes, applies the automatic ones and saves.
@@ -658,6 +696,8 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 		return bad("a move played")
 	case g.game.Start().Hash() != old.game.Start().Hash():
 		return bad("the start position")
+	case g.Hints.Attackers < old.Hints.Attackers || g.Hints.Defenders < old.Hints.Defenders:
+		return bad("a hint given")
 	}
 	if err := validateGame(g); err != nil {
 		return reject(fmt.Errorf("storage: update game %d: %w", old.ID, err))

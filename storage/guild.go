@@ -22,7 +22,22 @@ type GuildSettings struct {
 	DaysPerMove     int       // DaysPerMove is the default time per move, 1 to MaxDaysPerMove.
 	ThreadPerGame   bool      // ThreadPerGame: each new game gets its own thread.
 	NotifyChannelID string    // NotifyChannelID receives reminders and results ("": the game's channel).
+	NoHints         bool      // NoHints turns the Hint button of engine games off (hints are on by default).
+	DailyChannelID  string    // DailyChannelID receives the daily puzzle ("": none).
+	DailyHour       int       // DailyHour is the hour (UTC, 0 to 23) the daily puzzle is posted.
 	Updated         time.Time // Updated is set by PutGuildSettings.
+
+	// Daily is the daily puzzle posted last. PutGuildSettings keeps the
+	// stored one; Store.StartDailyPuzzle and Store.SetDailyMessage change it.
+	Daily DailyPuzzle
+}
+
+// DailyPuzzle is the state of a server's daily puzzle.
+type DailyPuzzle struct {
+	Date      string   `json:"date"`              // Date is the UTC date (YYYY-MM-DD) it was posted for.
+	PuzzleID  PuzzleID `json:"puzzle"`            // PuzzleID is the puzzle.
+	ChannelID string   `json:"channel,omitempty"` // ChannelID and MessageID locate the post.
+	MessageID string   `json:"message,omitempty"`
 }
 
 // DefaultGuildSettings returns the settings of a server that never changed them.
@@ -31,12 +46,55 @@ func DefaultGuildSettings(guildID string) *GuildSettings {
 }
 
 type guildRecord struct {
-	Guild         string    `json:"guild"`
-	Variant       string    `json:"variant"`
-	DaysPerMove   int       `json:"days_per_move"`
-	ThreadPerGame bool      `json:"thread_per_game,omitempty"`
-	NotifyChannel string    `json:"notify_channel,omitempty"`
-	Updated       time.Time `json:"updated,omitzero"`
+	Guild         string      `json:"guild"`
+	Variant       string      `json:"variant"`
+	DaysPerMove   int         `json:"days_per_move"`
+	ThreadPerGame bool        `json:"thread_per_game,omitempty"`
+	NotifyChannel string      `json:"notify_channel,omitempty"`
+	NoHints       bool        `json:"no_hints,omitempty"`
+	DailyChannel  string      `json:"daily_channel,omitempty"`
+	DailyHour     int         `json:"daily_hour,omitempty"`
+	Daily         DailyPuzzle `json:"daily,omitzero"`
+	Updated       time.Time   `json:"updated,omitzero"`
+}
+
+func (r *guildRecord) settings() *GuildSettings {
+	return &GuildSettings{GuildID: r.Guild, DefaultVariant: r.Variant, DaysPerMove: r.DaysPerMove,
+		ThreadPerGame: r.ThreadPerGame, NotifyChannelID: r.NotifyChannel, NoHints: r.NoHints,
+		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, Daily: r.Daily, Updated: r.Updated}
+}
+
+func guildRecordOf(gs *GuildSettings) guildRecord {
+	return guildRecord{Guild: gs.GuildID, Variant: gs.DefaultVariant, DaysPerMove: gs.DaysPerMove,
+		ThreadPerGame: gs.ThreadPerGame, NotifyChannel: gs.NotifyChannelID, NoHints: gs.NoHints,
+		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, Daily: gs.Daily, Updated: gs.Updated.UTC()}
+}
+
+// loadGuild returns a server's stored settings, or nil when it has none.
+func loadGuild(tx txn, guildID string) (*GuildSettings, error) {
+	data, err := tx.getGuild(guildID)
+	if err != nil {
+		return nil, fmt.Errorf("storage: load settings of guild %q: %w", guildID, err)
+	}
+	if data == nil {
+		return nil, nil
+	}
+	var r guildRecord
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("storage: load settings of guild %q: %w: %w", guildID, ErrCorrupt, err)
+	}
+	return r.settings(), nil
+}
+
+func saveGuild(tx txn, gs *GuildSettings) error {
+	data, err := json.Marshal(guildRecordOf(gs))
+	if err == nil {
+		err = tx.putGuild(gs.GuildID, data)
+	}
+	if err != nil {
+		return fmt.Errorf("storage: save settings of guild %q: %w", gs.GuildID, err)
+	}
+	return nil
 }
 
 // GetGuildSettings returns a server's settings, or DefaultGuildSettings
@@ -47,20 +105,11 @@ func (s *Store) GetGuildSettings(ctx context.Context, guildID string) (*GuildSet
 	}
 	gs := DefaultGuildSettings(guildID)
 	err := s.view(ctx, func(tx txn) error {
-		data, err := tx.getGuild(guildID)
-		if err != nil {
-			return fmt.Errorf("storage: load settings of guild %q: %w", guildID, err)
+		stored, err := loadGuild(tx, guildID)
+		if err == nil && stored != nil {
+			gs = stored
 		}
-		if data == nil {
-			return nil
-		}
-		var r guildRecord
-		if err := json.Unmarshal(data, &r); err != nil {
-			return fmt.Errorf("storage: load settings of guild %q: %w: %w", guildID, ErrCorrupt, err)
-		}
-		*gs = GuildSettings{GuildID: r.Guild, DefaultVariant: r.Variant, DaysPerMove: r.DaysPerMove,
-			ThreadPerGame: r.ThreadPerGame, NotifyChannelID: r.NotifyChannel, Updated: r.Updated}
-		return nil
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -80,16 +129,103 @@ func (s *Store) PutGuildSettings(ctx context.Context, gs *GuildSettings) error {
 	if gs.DaysPerMove < 1 || gs.DaysPerMove > MaxDaysPerMove {
 		return fmt.Errorf("storage: put guild settings: %w: days per move must be 1 to %d, not %d", ErrInvalid, MaxDaysPerMove, gs.DaysPerMove)
 	}
-	now := s.now()
-	data, err := json.Marshal(guildRecord{Guild: gs.GuildID, Variant: gs.DefaultVariant, DaysPerMove: gs.DaysPerMove,
-		ThreadPerGame: gs.ThreadPerGame, NotifyChannel: gs.NotifyChannelID, Updated: now.UTC()})
-	if err != nil {
-		return err
+	if gs.DailyHour < 0 || gs.DailyHour > 23 {
+		return fmt.Errorf("storage: put guild settings: %w: the daily puzzle's hour must be 0 to 23, not %d", ErrInvalid, gs.DailyHour)
 	}
-	err = s.write(ctx, func(tx txn) error { return tx.putGuild(gs.GuildID, data) })
+	if err := checkID("daily puzzle channel id", gs.DailyChannelID, false); err != nil {
+		return fmt.Errorf("storage: put guild settings: %w", err)
+	}
+	now := s.now()
+	n := *gs
+	n.Updated = now
+	err := s.write(ctx, func(tx txn) error {
+		// The daily puzzle's state is the bot's, not the managers': keep it.
+		stored, err := loadGuild(tx, gs.GuildID)
+		if err != nil {
+			return err
+		}
+		n.Daily = DailyPuzzle{}
+		if stored != nil {
+			n.Daily = stored.Daily
+		}
+		return saveGuild(tx, &n)
+	})
 	if err != nil {
 		return fmt.Errorf("storage: put guild settings of %q: %w", gs.GuildID, err)
 	}
-	gs.Updated = now
+	gs.Updated, gs.Daily = now, n.Daily
 	return nil
+}
+
+// StartDailyPuzzle makes puzzle id the daily puzzle of date (YYYY-MM-DD)
+// in a server, exactly once: of several processes trying for the same
+// date, one gets started true and the previous day's state in prev (to
+// list its solvers); the others get started false. The server must have
+// settings with a daily channel.
+func (s *Store) StartDailyPuzzle(ctx context.Context, guildID, date string, id PuzzleID) (prev DailyPuzzle, started bool, err error) {
+	if _, err := time.Parse(time.DateOnly, date); err != nil {
+		return DailyPuzzle{}, false, fmt.Errorf("storage: start daily puzzle: %w: date %q", ErrInvalid, date)
+	}
+	err = s.write(ctx, func(tx txn) error {
+		prev, started = DailyPuzzle{}, false
+		gs, err := loadGuild(tx, guildID)
+		if err != nil {
+			return reject(err)
+		}
+		if gs == nil || gs.DailyChannelID == "" {
+			return rejectf("storage: start daily puzzle in guild %q: %w: no daily puzzle channel is set", guildID, ErrInvalid)
+		}
+		if _, err := loadPuzzle(tx, id); err != nil {
+			return reject(err)
+		}
+		if gs.Daily.Date >= date {
+			return nil // started already (or a later one was)
+		}
+		prev = gs.Daily
+		gs.Daily = DailyPuzzle{Date: date, PuzzleID: id, ChannelID: gs.DailyChannelID}
+		started = true
+		return saveGuild(tx, gs)
+	})
+	return prev, started, err
+}
+
+// SetDailyMessage records the message that shows the daily puzzle of
+// date, once it is posted. A later daily puzzle is left alone.
+func (s *Store) SetDailyMessage(ctx context.Context, guildID, date, channelID, messageID string) error {
+	for _, f := range []struct{ what, id string }{{"channel id", channelID}, {"message id", messageID}} {
+		if err := checkID(f.what, f.id, true); err != nil {
+			return fmt.Errorf("storage: set daily message: %w", err)
+		}
+	}
+	return s.write(ctx, func(tx txn) error {
+		gs, err := loadGuild(tx, guildID)
+		if err != nil {
+			return reject(err)
+		}
+		if gs == nil || gs.Daily.Date != date {
+			return nil
+		}
+		gs.Daily.ChannelID, gs.Daily.MessageID = channelID, messageID
+		return saveGuild(tx, gs)
+	})
+}
+
+// DailyPuzzleGuilds returns the settings of every server with a daily
+// puzzle channel.
+func (s *Store) DailyPuzzleGuilds(ctx context.Context) ([]*GuildSettings, error) {
+	var out []*GuildSettings
+	err := s.view(ctx, func(tx txn) error {
+		out = nil
+		return tx.forEach(kindGuilds, func(k, v []byte) error {
+			var r guildRecord
+			if err := json.Unmarshal(v, &r); err != nil {
+				return fmt.Errorf("storage: load settings of guild %q: %w: %w", k, ErrCorrupt, err)
+			}
+			if r.DailyChannel != "" {
+				out = append(out, r.settings())
+			}
+			return ctx.Err()
+		})
+	})
+	return out, err
 }

@@ -51,6 +51,18 @@ func initSchema(tx *bolt.Tx) error {
 var migrations = map[uint64]func(tx *bolt.Tx, now time.Time) error{
 	1: migrate1to2,
 	2: migrate2to3,
+	3: migrate3to4,
+}
+
+// migrate3to4 adds the buckets of game reviews and puzzles. Records of
+// schema 3 read as they are: the new fields are optional.
+func migrate3to4(tx *bolt.Tx, _ time.Time) error {
+	for _, name := range [][]byte{bucketAnalyses, bucketPuzzles, bucketPuzzlesByKey} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // migrate brings a database of an older schema to SchemaVersion in one
@@ -261,6 +273,21 @@ func expectedIndexes(tx *bolt.Tx) ([]indexEntry, error) {
 		if c.State == ChallengeOpen {
 			out = append(out, indexEntry{bucketOpenChallenges, timeKey(c.Expires, uint64(c.ID))})
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	puzzles := tx.Bucket(bucketPuzzles)
+	if puzzles == nil {
+		return out, nil // a migration before schema 4
+	}
+	err = puzzles.ForEach(func(k, v []byte) error {
+		p, err := decodePuzzle(v)
+		if err != nil {
+			return fmt.Errorf("puzzle %x: %w", k, err)
+		}
+		out = append(out, indexEntry{bucketPuzzlesByKey, puzzleKey(p.Key(), p.ID)})
 		return nil
 	})
 	return out, err

@@ -41,6 +41,10 @@ type Player struct {
 	// (turn notifications, reminders). Opt-in: new players false.
 	DMs bool
 
+	// Puzzles is the player's puzzle rating and the puzzles tried in
+	// this server (kept by Store.RecordPuzzleAttempt).
+	Puzzles PuzzleRecord
+
 	Updated time.Time // Updated is when the record last changed.
 }
 
@@ -68,6 +72,7 @@ type playerRecord struct {
 	AILosses int                      `json:"ai_l,omitempty"`
 	AIDraws  int                      `json:"ai_d,omitempty"`
 	DMs      bool                     `json:"dms,omitempty"`
+	Puzzles  PuzzleRecord             `json:"puzzles,omitzero"`
 	Updated  time.Time                `json:"updated,omitzero"`
 }
 
@@ -76,7 +81,7 @@ func encodePlayer(p *Player) ([]byte, error) {
 		Guild: p.GuildID, User: p.UserID, Variants: p.Variants,
 		Wins: p.Wins, Losses: p.Losses, Draws: p.Draws,
 		AIWins: p.AIWins, AILosses: p.AILosses, AIDraws: p.AIDraws,
-		DMs: p.DMs, Updated: utc(p.Updated),
+		DMs: p.DMs, Puzzles: p.Puzzles, Updated: utc(p.Updated),
 	})
 }
 
@@ -89,7 +94,7 @@ func decodePlayer(data []byte) (*Player, error) {
 		GuildID: r.Guild, UserID: r.User, Variants: r.Variants,
 		Wins: r.Wins, Losses: r.Losses, Draws: r.Draws,
 		AIWins: r.AIWins, AILosses: r.AILosses, AIDraws: r.AIDraws,
-		DMs: r.DMs, Updated: r.Updated,
+		DMs: r.DMs, Puzzles: r.Puzzles, Updated: r.Updated,
 	}
 	if p.Variants == nil {
 		p.Variants = map[string]VariantRecord{}

@@ -27,8 +27,9 @@ import (
 // while writers of different records run in parallel. A transaction that
 // fails with a serialization failure or a deadlock is retried.
 type pgBackend struct {
-	pool   *pgxpool.Pool
-	schema string // the schema the tables are in (current_schema())
+	pool    *pgxpool.Pool
+	schema  string // the schema the tables are in (current_schema())
+	channel string // the engine notifications' channel (notifyChannel)
 }
 
 // defaultMaxConns is the default size of a process's connection pool.
@@ -78,6 +79,7 @@ func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
 		pool.Close()
 		return nil, fmt.Errorf("storage: %s: no schema to create the tables in: the search_path names no existing schema", redactURL(dsn))
 	}
+	b.channel = notifyChannel(b.schema)
 	return b, nil
 }
 
@@ -113,7 +115,7 @@ func (b *pgBackend) tryWrite(ctx context.Context, fn func(tx txn) error) error {
 		return fmt.Errorf("storage: begin: %w", err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	err = fn(&pgTx{ctx: ctx, tx: tx, write: true})
+	err = fn(&pgTx{ctx: ctx, tx: tx, write: true, channel: b.channel})
 	var rj *rejected
 	if errors.As(err, &rj) {
 		// What fn wrote stays (for example a challenge marked expired).
@@ -137,7 +139,7 @@ func (b *pgBackend) view(ctx context.Context, fn func(tx txn) error) error {
 		return fmt.Errorf("storage: begin: %w", err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	if err := fn(&pgTx{ctx: ctx, tx: tx}); err != nil {
+	if err := fn(&pgTx{ctx: ctx, tx: tx, channel: b.channel}); err != nil {
 		return err
 	}
 	return tx.Commit(ctx)
@@ -160,9 +162,10 @@ func (b *pgBackend) checkFile(ctx context.Context, t txn, add func(format string
 // pgTx is a PostgreSQL transaction seen as a txn. In a write transaction
 // every record read is locked until the transaction ends.
 type pgTx struct {
-	ctx   context.Context
-	tx    pgx.Tx
-	write bool
+	ctx     context.Context
+	tx      pgx.Tx
+	write   bool
+	channel string
 }
 
 // lockSuffix is added to the reads of a write transaction.
@@ -248,7 +251,15 @@ func (t *pgTx) putGame(old, g *Game, data []byte) error {
 			claim_until_ns = CASE WHEN $13 THEN NULL ELSE games.claim_until_ns END`,
 		int64(g.ID), data, c.guild, c.channel, c.thread, c.attackersUser, c.defendersUser,
 		c.active, c.deadline, c.engineToMove, c.engineUser, c.updated, movedOn)
-	return err
+	if err != nil || !movedOn {
+		return err
+	}
+	// The engine just moved: its claim ended; tell the engine workers of
+	// every process (on commit), for whom the player may have room now.
+	if old != nil && old.Active() && old.ToMove().IsAI() {
+		return t.notify("r", g.ID)
+	}
+	return nil
 }
 
 func (t *pgTx) getChallenge(id ChallengeID) ([]byte, error) {
@@ -294,7 +305,17 @@ func (t *pgTx) putPlayer(p *Player, data []byte) error {
 	return err
 }
 
+// getGuild reads a server's settings; in a write transaction it first
+// takes an advisory lock on the server, which holds even when it has no
+// row yet, so that read-modify-write updates (the daily puzzle) never
+// overwrite each other.
 func (t *pgTx) getGuild(guild string) ([]byte, error) {
+	if t.write {
+		_, err := t.tx.Exec(t.ctx, "SELECT pg_advisory_xact_lock(hashtextextended('taflbot guild ' || $1, 0))", guild)
+		if err != nil {
+			return nil, err
+		}
+	}
 	return t.getRecord("SELECT record FROM guilds WHERE guild = $1", guild)
 }
 
@@ -448,6 +469,10 @@ func (t *pgTx) forEach(k recordKind, fn func(key, data []byte) error) error {
 			ORDER BY octet_length(guild), guild COLLATE "C", octet_length(user_id), user_id COLLATE "C"`
 	case kindGuilds:
 		sql = `SELECT 0, guild, '', record FROM guilds ORDER BY guild COLLATE "C"`
+	case kindAnalyses:
+		sql = "SELECT game, '', '', record FROM analyses ORDER BY game"
+	case kindPuzzles:
+		sql = "SELECT id, '', '', record FROM puzzles ORDER BY id"
 	default:
 		return fmt.Errorf("storage: unknown record kind %d", k)
 	}
@@ -461,7 +486,7 @@ func (t *pgTx) forEach(k recordKind, fn func(key, data []byte) error) error {
 	_, err = pgx.ForEachRow(rows, []any{&id, &a, &b, &data}, func() error {
 		var key []byte
 		switch k {
-		case kindGames, kindChallenges:
+		case kindGames, kindChallenges, kindAnalyses, kindPuzzles:
 			key = idKey(uint64(id))
 		case kindPlayers:
 			key = playerKey(a, b)
@@ -531,6 +556,18 @@ func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 	if err != nil {
 		return err
 	}
+	rows, err = t.tx.Query(t.ctx, "SELECT id, key FROM puzzles ORDER BY id")
+	if err != nil {
+		return err
+	}
+	var key string
+	_, err = pgx.ForEachRow(rows, []any{&id, &key}, func() error {
+		entries = append(entries, indexEntry{bucketPuzzlesByKey, puzzleKey(key, PuzzleID(id))})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
 	for _, e := range entries {
 		if err := fn(e); err != nil {
 			return err
@@ -582,6 +619,18 @@ func (t *pgTx) rebuildIndexes() error {
 			return err
 		}
 	}
+	if recs, err = t.scan("SELECT id, record FROM puzzles ORDER BY id"); err != nil {
+		return err
+	}
+	for _, r := range recs {
+		p, err := decodePuzzle(r.data)
+		if err != nil {
+			return fmt.Errorf("puzzle %d: %w", r.id, err)
+		}
+		if _, err := t.tx.Exec(t.ctx, "UPDATE puzzles SET key = $2 WHERE id = $1", int64(r.id), p.Key()); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -601,6 +650,7 @@ func (t *pgTx) setSequences(lastGame GameID, lastChallenge ChallengeID) error {
 func (t *pgTx) empty() (bool, error) {
 	var empty bool
 	err := t.tx.QueryRow(t.ctx, `SELECT NOT EXISTS (SELECT 1 FROM games) AND NOT EXISTS (SELECT 1 FROM challenges)
-		AND NOT EXISTS (SELECT 1 FROM players) AND NOT EXISTS (SELECT 1 FROM guilds)`).Scan(&empty)
+		AND NOT EXISTS (SELECT 1 FROM players) AND NOT EXISTS (SELECT 1 FROM guilds)
+		AND NOT EXISTS (SELECT 1 FROM analyses) AND NOT EXISTS (SELECT 1 FROM puzzles)`).Scan(&empty)
 	return empty, err
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/taflbot/taflbot/internal/pgtest"
 	"github.com/taflbot/taflbot/storage"
@@ -216,4 +217,42 @@ func TestPostgresBadURLs(t *testing.T) {
 	if _, err := s.Backup(context.Background(), nil); err == nil || !strings.Contains(err.Error(), "pg_dump") {
 		t.Errorf("Backup on PostgreSQL: %v", err)
 	}
+}
+
+// TestPostgresWatchAcrossStores: a process hears through LISTEN/NOTIFY of
+// engine work another process said is due, and after its listening
+// connection is cut it connects again, says Resync, and hears again.
+func TestPostgresWatchAcrossStores(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	b := testBackends[1]
+	worker := b.openAt(t, db, storage.Options{})
+	front := b.openAt(t, db, storage.Options{})
+	ctx := t.Context()
+	events, err := worker.WatchEngine(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newEngineGame(t, front, "111")
+	if err := front.NotifyEngine(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	expectEvent(t, events, storage.EngineEvent{Game: g.ID})
+	// Cut the listening connection (what a database restart or a network
+	// failure does).
+	pgtest.Exec(t, db, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE query = 'LISTEN "taflbot_engine:' || current_schema() || '"'`)
+	timeout := time.After(20 * time.Second)
+	for resynced := false; !resynced; {
+		select {
+		case e := <-events:
+			resynced = e.Resync
+		case <-timeout:
+			t.Fatal("no resync after the listening connection was cut")
+		}
+	}
+	h := newEngineGame(t, front, "222")
+	if err := front.NotifyEngine(ctx, h.ID); err != nil {
+		t.Fatal(err)
+	}
+	expectEvent(t, events, storage.EngineEvent{Game: h.ID})
 }

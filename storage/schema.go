@@ -25,7 +25,11 @@ import (
 //     DMs off, since schema 2 cannot tell a choice from the old default.
 //     New indexes of the active games and of the games the engine is to
 //     move in, so that start-up reads only those.
-const SchemaVersion = 3
+//   - 4: game reviews (bucket analyses) and puzzles (bucket puzzles, with
+//     the index of their keys). Players gained their puzzle record and
+//     guild settings the hints, daily puzzle channel and state, which
+//     older records simply lack.
+const SchemaVersion = 4
 
 // Bucket names. Every bucket is top level.
 var (
@@ -35,6 +39,8 @@ var (
 	bucketChallenges = []byte("challenges") // idKey(challenge id) → JSON challengeRecord
 	bucketPlayers    = []byte("players")    // playerKey(guild, user) → JSON playerRecord
 	bucketGuilds     = []byte("guilds")     // guild id → JSON guildRecord
+	bucketAnalyses   = []byte("analyses")   // idKey(game id) → JSON analysisRecord
+	bucketPuzzles    = []byte("puzzles")    // idKey(puzzle id) → JSON puzzleRecord
 
 	// Indexes, written in the same transaction as the record; values are empty.
 	bucketGamesByPlayer   = []byte("idx_games_by_player")         // playerGameKey(user, active, id)
@@ -43,14 +49,15 @@ var (
 	bucketOpenChallenges  = []byte("idx_open_challenges")         // timeKey(expiry, id), open challenges only
 	bucketActiveGames     = []byte("idx_active_games")            // idKey(id), every active game
 	bucketEngineToMove    = []byte("idx_engine_to_move")          // idKey(id), active games whose side to move is the engine
+	bucketPuzzlesByKey    = []byte("idx_puzzles_by_key")          // puzzle key + idKey(id), every puzzle
 
 	keyMetaSchema = []byte("schema_version")
 )
 
 // dataBuckets hold records; indexBuckets can be rebuilt from them.
 var (
-	dataBuckets  = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketPlayers, bucketGuilds}
-	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove}
+	dataBuckets  = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketPlayers, bucketGuilds, bucketAnalyses, bucketPuzzles}
+	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey}
 )
 
 // maxIDLen bounds the Discord ids (snowflakes: up to 20 digits) and names
@@ -116,6 +123,13 @@ func keyID(k []byte) (uint64, error) {
 		return 0, fmt.Errorf("%w: index key %x too short", ErrCorrupt, k)
 	}
 	return binary.BigEndian.Uint64(k[len(k)-8:]), nil
+}
+
+// puzzleKey indexes a puzzle under its key (see Puzzle.Key): the key,
+// a zero byte, then the id, so that a key is found with a prefix scan.
+func puzzleKey(key string, id PuzzleID) []byte {
+	b := append([]byte(key), 0)
+	return binary.BigEndian.AppendUint64(b, uint64(id))
 }
 
 // playerKey is the key of one user's record in one server.

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -74,6 +75,22 @@ type Config struct {
 	// AdminListen is the address of /healthz and /metrics; empty disables it.
 	AdminListen string `json:"admin_listen"`
 
+	// Roles says what this process does: "interactions" (answer Discord:
+	// the gateway, or the HTTP endpoint in http mode), "engine" (think
+	// about engine moves), "clock" (reminders, timeouts, challenge
+	// expiry). Default all three. Splitting them needs a PostgreSQL
+	// database, which every process shares (see docs/SCALING.md).
+	Roles []string `json:"roles"`
+	// ShardCount is the number of gateway shards of the whole bot
+	// (default 1); ShardIDs are the shards this process runs (default
+	// all). Gateway mode only.
+	ShardCount int   `json:"shard_count"`
+	ShardIDs   []int `json:"shard_ids"`
+	// EngineLease is how long an engine worker's claim on a move lasts
+	// without renewal: when a process dies mid-think, another takes the
+	// move over after at most this long. Default "30s".
+	EngineLease string `json:"engine_lease"`
+
 	// DefaultVariant is used when neither the command nor the server says.
 	DefaultVariant string `json:"default_variant"`
 	// DefaultDaysPerMove is the per-move time limit in days when not given.
@@ -120,6 +137,9 @@ func defaultConfig() Config {
 		ChallengeExpiry:    "24h",
 		SweepInterval:      "1m",
 		AIMaxThink:         "30s",
+		Roles:              []string{RoleInteractions, RoleEngine, RoleClock},
+		ShardCount:         1,
+		EngineLease:        "30s",
 		RenderTheme:        "light",
 		ShutdownTimeout:    "10s",
 		BackupInterval:     "24h",
@@ -263,10 +283,80 @@ func (c *Config) Validate(console bool) error {
 	if c.BackupKeep < 1 {
 		bad("backup_keep %d: keep at least 1 backup", c.BackupKeep)
 	}
+	c.validateScaling(console, bad)
 	if console && c.ConsoleDir == "" {
 		bad("console_dir is empty: give a folder for the board pictures")
 	}
 	return errors.Join(errs...)
+}
+
+// The roles of a process (the "roles" key).
+const (
+	RoleInteractions = "interactions"
+	RoleEngine       = "engine"
+	RoleClock        = "clock"
+)
+
+// hasRole reports whether the process has role r.
+func (c *Config) hasRole(r string) bool { return slices.Contains(c.Roles, r) }
+
+// validateScaling checks roles, shards and the engine lease.
+func (c *Config) validateScaling(console bool, bad func(format string, args ...any)) {
+	seen := map[string]bool{}
+	for _, r := range c.Roles {
+		switch r {
+		case RoleInteractions, RoleEngine, RoleClock:
+		default:
+			bad("roles: unknown role %q: use \"interactions\", \"engine\" and \"clock\"", r)
+		}
+		if seen[r] {
+			bad("roles: %q is named twice", r)
+		}
+		seen[r] = true
+	}
+	all := c.hasRole(RoleInteractions) && c.hasRole(RoleEngine) && c.hasRole(RoleClock)
+	switch {
+	case len(c.Roles) == 0:
+		bad("roles is empty: give at least one of \"interactions\", \"engine\", \"clock\" (the default is all three)")
+	case !all && !storage.IsPostgres(c.Database):
+		bad("roles %v: a process with a bbolt database must do everything (its file cannot be shared); to split the work over processes use a postgres:// database (see docs/SCALING.md)", c.Roles)
+	case !all && console:
+		bad("roles: console mode does everything; leave roles out")
+	}
+	if c.ShardCount < 1 || c.ShardCount > 1<<14 {
+		bad("shard_count %d: use 1 (the default) or more", c.ShardCount)
+	} else {
+		ids := map[int]bool{}
+		for _, id := range c.ShardIDs {
+			if id < 0 || id >= c.ShardCount {
+				bad("shard_ids: shard %d is not in 0 to %d (shard_count %d)", id, c.ShardCount-1, c.ShardCount)
+			}
+			if ids[id] {
+				bad("shard_ids: shard %d is named twice", id)
+			}
+			ids[id] = true
+		}
+	}
+	if (len(c.ShardIDs) > 0 || c.ShardCount > 1) && !console && c.Mode == "http" {
+		bad("shard_ids and shard_count are for gateway mode; in http mode run as many front ends as you like behind a load balancer")
+	}
+	if v, err := time.ParseDuration(c.EngineLease); err != nil {
+		bad("engine_lease %q: give a duration such as \"30s\"", c.EngineLease)
+	} else if v < 2*time.Second || v > 10*time.Minute {
+		bad("engine_lease %s: use 2s to 10m", v)
+	}
+}
+
+// shards returns the shard ids this process runs.
+func (c *Config) shards() []int {
+	if len(c.ShardIDs) > 0 {
+		return c.ShardIDs
+	}
+	ids := make([]int, c.ShardCount)
+	for i := range ids {
+		ids[i] = i
+	}
+	return ids
 }
 
 // duration parses a validated duration string.

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/taflbot/taflbot/bot"
 )
 
 func TestExampleConfigIsValid(t *testing.T) {
@@ -97,5 +99,56 @@ func TestTokenFromEnvironmentIsNeverLogged(t *testing.T) {
 	}
 	if !strings.Contains(buf.String(), "REDACTED") {
 		t.Fatalf("no redaction marker:\n%s", buf.String())
+	}
+}
+
+// TestConfigRolesAndShards: roles, shards and the engine lease are
+// checked, and splitting the roles needs PostgreSQL.
+func TestConfigRolesAndShards(t *testing.T) {
+	const pg = `"database": "postgres://taflbot@db.example/taflbot", "backup_dir": ""`
+	for _, tc := range []struct {
+		body string
+		want string // "" for valid
+	}{
+		{`{` + pg + `, "roles": ["engine"]}`, ""},
+		{`{` + pg + `, "roles": ["interactions", "clock"], "shard_count": 4, "shard_ids": [0, 2]}`, ""},
+		{`{"roles": ["engine"]}`, "bbolt database must do everything"},
+		{`{` + pg + `, "roles": []}`, "roles is empty"},
+		{`{` + pg + `, "roles": ["engine", "cook"]}`, `unknown role "cook"`},
+		{`{` + pg + `, "roles": ["engine", "engine"]}`, "named twice"},
+		{`{"shard_count": 4, "shard_ids": [1, 4]}`, "shard 4 is not in 0 to 3"},
+		{`{"shard_count": 0}`, "shard_count 0"},
+		{`{"mode": "http", "public_key": "` + strings.Repeat("ab", 32) + `", "shard_count": 2}`, "for gateway mode"},
+		{`{"engine_lease": "1s"}`, "engine_lease 1s"},
+		{`{"engine_lease": "soon"}`, "engine_lease \"soon\""},
+		{`{"database": "postgres://x@db/t", "backup_dir": "b"}`, "backup_dir is for a bbolt file"},
+	} {
+		p := filepath.Join(t.TempDir(), "c.json")
+		os.WriteFile(p, []byte(tc.body), 0o600)
+		c, err := loadConfig(p, func(k string) string {
+			if k == "DISCORD_TOKEN" {
+				return "tok"
+			}
+			return ""
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.body, err)
+		}
+		c.ApplicationID = "123"
+		err = c.Validate(false)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.body, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: %v, want an error with %q", tc.body, err, tc.want)
+		}
+	}
+	c := defaultConfig()
+	c.ShardCount, c.ShardIDs = 3, nil
+	if got := c.shards(); len(got) != 3 || got[2] != 2 {
+		t.Errorf("default shards of 3: %v", got)
+	}
+	if botRoles(c.Roles) != bot.AllRoles {
+		t.Errorf("default roles %v", botRoles(c.Roles))
 	}
 }

@@ -1,12 +1,14 @@
 // Command taflbot runs the taflbot Discord bot: tafl games (Hnefatafl,
 // Tablut, Brandubh, …) in Discord channels, with correspondence clocks and
-// games against the built-in engine. Everything is kept in one bbolt file.
+// games against the built-in engine. Everything is kept in one bbolt file,
+// or in a PostgreSQL database that many taflbot processes share, each
+// doing some of the work (the roles setting; see docs/SCALING.md).
 //
 // Usage:
 //
 //	taflbot [-config config.json]            run the bot (gateway or HTTP interactions mode)
 //	taflbot -console [-config config.json]   play the same commands in a terminal, without Discord
-//	taflbot db check|backup|compact|export   look after the database (see taflbot db -h)
+//	taflbot db check|migrate|copy|backup|compact|export   look after the database (see taflbot db -h)
 //
 // Flags:
 //
@@ -20,15 +22,22 @@
 //
 // Environment:
 //
-//	DISCORD_TOKEN  the bot token (Developer Portal → your application → Bot). It overrides
-//	               the config file's "token" and is never logged.
+//	DISCORD_TOKEN     the bot token (Developer Portal → your application → Bot). It overrides
+//	                  the config file's "token" and is never logged.
+//	TAFLBOT_DATABASE  overrides the config file's "database" (a bbolt file or a
+//	                  postgres:// URL, whose password is never logged).
 //
 // In gateway mode (the default) the bot connects to Discord with its token
 // and needs no public address. In HTTP mode ("mode": "http") it serves the
 // Interactions Endpoint URL on interactions_listen; set the application's
 // public_key. The commands are registered at start-up, in one server when
 // dev_guild_id is set (instant), else globally. With admin_listen set, it
-// serves /healthz and Prometheus /metrics there. SIGINT or SIGTERM stops it
+// serves /healthz and Prometheus /metrics there. With a PostgreSQL
+// database, "roles" splits the work over processes: "interactions" (the
+// gateway, for the shard_ids of shard_count, or the HTTP endpoint),
+// "engine" (engine moves, claimed so that one process thinks about each)
+// and "clock" (reminders, timeouts, challenge expiry); a process without
+// "interactions" opens no gateway and no endpoint. SIGINT or SIGTERM stops it
 // gracefully: in-flight replies and engine moves finish (up to
 // shutdown_timeout), then the database is closed.
 //
@@ -90,7 +99,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: taflbot [-config config.json]            run the bot (set DISCORD_TOKEN)
        taflbot -console [-config config.json]   play in the terminal without Discord
-       taflbot db check|backup|compact|export   look after the database
+       taflbot db check|migrate|copy|backup|compact|export   look after the database
 
 `)
 		fs.PrintDefaults()
@@ -139,6 +148,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		DefaultVariant: cfg.DefaultVariant, DefaultDays: cfg.DefaultDaysPerMove,
 		ChallengeExpiry: duration(cfg.ChallengeExpiry), SweepInterval: duration(cfg.SweepInterval),
 		AIWorkers: cfg.AIWorkers, AIMaxThink: duration(cfg.AIMaxThink), Now: now,
+		Roles: botRoles(cfg.Roles), EngineLease: duration(cfg.EngineLease), Worker: workerName(),
 	}
 	shutdown := duration(cfg.ShutdownTimeout)
 
@@ -160,7 +170,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return err
 	}
-	opts.REST, opts.Session = bot.SessionREST{S: session}, session
+	opts.REST = bot.SessionREST{S: session}
+	if cfg.Mode == "gateway" && cfg.hasRole(RoleInteractions) {
+		// One gateway session per shard this process runs.
+		for i, id := range cfg.shards() {
+			s := session
+			if i > 0 {
+				if s, err = bot.NewSession(string(cfg.Token), cfg.RESTBaseURL, nil); err != nil {
+					return err
+				}
+			}
+			s.ShardID, s.ShardCount = id, cfg.ShardCount
+			opts.Shards = append(opts.Shards, s)
+		}
+	}
 	if cfg.Mode == "http" {
 		opts.PublicKey, _ = hex.DecodeString(cfg.PublicKey)
 	}
@@ -185,7 +208,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 				}
 			})
 	}
-	if cfg.Mode == "gateway" {
+	logger.Info("roles", "roles", cfg.Roles, "shards", len(opts.Shards), "shard_count", cfg.ShardCount, "worker", opts.Worker)
+	if cfg.Mode == "gateway" || !cfg.hasRole(RoleInteractions) {
 		return b.Run(ctx, shutdown)
 	}
 	if err := b.RegisterCommands(ctx); err != nil {
@@ -201,6 +225,32 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	stopHTTP()
 	b.Stop(shutdown)
 	return nil
+}
+
+// botRoles maps the roles setting onto the bot's.
+func botRoles(names []string) bot.Role {
+	var r bot.Role
+	for _, n := range names {
+		switch n {
+		case RoleInteractions:
+			r |= bot.RoleInteractions
+		case RoleEngine:
+			r |= bot.RoleEngine
+		case RoleClock:
+			r |= bot.RoleClock
+		}
+	}
+	return r
+}
+
+// workerName names this process's engine workers in their claims: the
+// host and the process id.
+func workerName() string {
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		host = "taflbot"
+	}
+	return fmt.Sprintf("%s:%d", host, os.Getpid())
 }
 
 // redactDatabase returns the database setting without a password.

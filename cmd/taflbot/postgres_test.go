@@ -3,12 +3,18 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/taflbot/taflbot/internal/pgtest"
 	"github.com/taflbot/taflbot/storage"
@@ -142,5 +148,81 @@ func TestConsoleOnPostgres(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "taflbot.db")); err == nil {
 		t.Error("a bbolt file was created")
+	}
+}
+
+// TestEngineOnlyProcess runs the real program with roles engine and clock
+// on PostgreSQL: it opens no gateway and registers no commands, but makes
+// the engine's move that is due (posting the board through REST) and
+// stops cleanly.
+func TestEngineOnlyProcess(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	s, err := storage.Open(pg, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := storage.NewGame("brandubh", "")
+	g.GuildID, g.ChannelID, g.MoveTime = "100", "200", 24*time.Hour
+	g.Attackers, g.Defenders = storage.AI("easy"), storage.Human("111")
+	if err := s.CreateGame(t.Context(), g); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var reqs []string
+	rest := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		reqs = append(reqs, r.Method+" "+r.URL.Path)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"id":"700","channel_id":"200"}`)
+	}))
+	defer rest.Close()
+	cfg := writeConfig(t, fmt.Sprintf(`{"database": %q, "roles": ["engine", "clock"], "application_id": "123",
+		"rest_base_url": %q, "log_format": "text", "engine_lease": "5s"}`, pg, rest.URL+"/api/v9/"))
+	env := func(k string) string {
+		if k == "DISCORD_TOKEN" {
+			return "tok"
+		}
+		return ""
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	var errOut bytes.Buffer
+	go func() { done <- run(ctx, []string{"-config", cfg}, strings.NewReader(""), io.Discard, &errOut, env) }()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		got, err := s.GetGame(t.Context(), g.ID)
+		if err == nil && got.Ply() == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("the engine-only process made no move\n%s", errOut.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run: %v\n%s", err, errOut.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the process did not stop")
+	}
+	s.Close()
+	mu.Lock()
+	defer mu.Unlock()
+	posted := false
+	for _, r := range reqs {
+		if strings.Contains(r, "gateway") || strings.Contains(r, "/commands") {
+			t.Errorf("an engine-only process made the request %s", r)
+		}
+		if r == "POST /api/v9/channels/200/messages" {
+			posted = true
+		}
+	}
+	if !posted {
+		t.Errorf("the engine's board was not posted: %v", reqs)
 	}
 }
