@@ -111,6 +111,19 @@ type Options struct {
 	// at most AIWorkers−1 workers at once, so that quick moves never wait
 	// behind them; when none is free, max thinks its usual time.
 	AIMaxThink time.Duration
+	// EngineQueue is how many engine moves may wait for a worker (default
+	// 4096). Beyond that a move stays due in storage and is submitted
+	// again every EngineRetry.
+	EngineQueue int
+	// EngineRetry is how often games in which the engine is to move but
+	// that the queue does not hold are submitted again (default 1m).
+	EngineRetry time.Duration
+	// AIGamesPerUser caps the active games against the engine one user
+	// may have, across servers (default 10).
+	AIGamesPerUser int
+	// AIGamesPerServer caps the active games against the engine in one
+	// server (default 500).
+	AIGamesPerServer int
 	// DeferAfter is how long a handler may run before the bot sends
 	// Discord a deferral ("thinking…") and delivers the reply later by
 	// editing it (default 1s, well inside Discord's 3 s limit).
@@ -143,11 +156,14 @@ type Bot struct {
 	sweepEvery     time.Duration
 	aiTimeout      time.Duration
 	aiMaxThink     time.Duration
+	aiPerUser      int
+	aiPerServer    int
 	deferAfter     time.Duration
 	handlerTimeout time.Duration
 	now            func() time.Time
 
 	ai        *aiPool
+	aiNewMu   sync.Mutex    // serializes the limit check and creation of engine games
 	renderSem chan struct{} // bounds concurrent renders
 	metrics   *Metrics
 	work      sync.WaitGroup // deferred work started after responses
@@ -199,6 +215,18 @@ func New(o Options) (*Bot, error) {
 	if o.AITimeout <= 0 {
 		o.AITimeout = 2 * time.Minute
 	}
+	if o.EngineQueue <= 0 {
+		o.EngineQueue = 4096
+	}
+	if o.EngineRetry <= 0 {
+		o.EngineRetry = time.Minute
+	}
+	if o.AIGamesPerUser <= 0 {
+		o.AIGamesPerUser = 10
+	}
+	if o.AIGamesPerServer <= 0 {
+		o.AIGamesPerServer = 500
+	}
 	if o.DeferAfter <= 0 {
 		o.DeferAfter = time.Second
 	}
@@ -224,10 +252,12 @@ func New(o Options) (*Bot, error) {
 		log: o.Logger, store: o.Store, rest: o.REST, renderer: o.Renderer, render: o.Render,
 		engine: o.Engine, shards: o.Shards, roles: o.Roles, lease: o.EngineLease, worker: o.Worker, appID: o.AppID, devGuild: o.DevGuildID, pubKey: o.PublicKey,
 		defaultVariant: o.DefaultVariant, defaultDays: o.DefaultDays, expiry: o.ChallengeExpiry,
-		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
+		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink,
+		aiPerUser: o.AIGamesPerUser, aiPerServer: o.AIGamesPerServer, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
 		metrics: newMetrics(), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
-	b.ai = newAIPool(b, o.AIWorkers)
+	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
+	b.metrics.engineQueue = b.ai.q.counts
 	return b, nil
 }
 

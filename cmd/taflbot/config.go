@@ -107,6 +107,11 @@ type Config struct {
 	// "0s" keeps its usual 5 s. At most ai_workers−1 such long thinks run at
 	// once.
 	AIMaxThink string `json:"ai_max_think"`
+	// AIGamesPerUser caps the active games against the engine one user
+	// may have (across servers); AIGamesPerServer caps those of one
+	// server. Beyond them /tafl ai says why and starts nothing.
+	AIGamesPerUser   int `json:"ai_games_per_user"`
+	AIGamesPerServer int `json:"ai_games_per_server"`
 	// RenderSize is the board picture width in pixels (0 = 840).
 	RenderSize int `json:"render_size"`
 	// RenderTheme is light or dark.
@@ -140,6 +145,8 @@ func defaultConfig() Config {
 		Roles:              []string{RoleInteractions, RoleEngine, RoleClock},
 		ShardCount:         1,
 		EngineLease:        "30s",
+		AIGamesPerUser:     10,
+		AIGamesPerServer:   500,
 		RenderTheme:        "light",
 		ShutdownTimeout:    "10s",
 		BackupInterval:     "24h",
@@ -273,6 +280,12 @@ func (c *Config) Validate(console bool) error {
 	}
 	if c.AIWorkers < 0 || c.AIWorkers > 64 {
 		bad("ai_workers %d: use 0 (one per core) to 64", c.AIWorkers)
+	}
+	if c.AIGamesPerUser < 1 || c.AIGamesPerUser > 1000 {
+		bad("ai_games_per_user %d: use 1 to 1000", c.AIGamesPerUser)
+	}
+	if c.AIGamesPerServer < 1 || c.AIGamesPerServer > 1000000 {
+		bad("ai_games_per_server %d: use 1 to 1000000", c.AIGamesPerServer)
 	}
 	if c.RenderSize != 0 && (c.RenderSize < render.MinSize || c.RenderSize > render.MaxSize) {
 		bad("render_size %d: use 0 (default %d) or %d to %d", c.RenderSize, render.DefaultSize, render.MinSize, render.MaxSize)

@@ -149,6 +149,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		ChallengeExpiry: duration(cfg.ChallengeExpiry), SweepInterval: duration(cfg.SweepInterval),
 		AIWorkers: cfg.AIWorkers, AIMaxThink: duration(cfg.AIMaxThink), Now: now,
 		Roles: botRoles(cfg.Roles), EngineLease: duration(cfg.EngineLease), Worker: workerName(),
+		AIGamesPerUser: cfg.AIGamesPerUser, AIGamesPerServer: cfg.AIGamesPerServer,
 	}
 	shutdown := duration(cfg.ShutdownTimeout)
 
