@@ -335,7 +335,7 @@ func (b *Bot) resumeAI(ctx context.Context) {
 // made now). It returns the number of such games.
 func (b *Bot) submitDueEngineMoves(ctx context.Context) int {
 	games, err := b.store.EngineToMove(ctx)
-	if err != nil {
+	if err = b.indexProblems(err); err != nil {
 		if ctx.Err() == nil {
 			b.log.Error("listing the engine's due moves", "err", err)
 		}

@@ -169,6 +169,8 @@ type Bot struct {
 	work      sync.WaitGroup // deferred work started after responses
 	inflight  atomic.Int64   // follow-up work running (for settle)
 	sweepMu   sync.Mutex     // one sweep at a time
+	loggedMu  sync.Mutex
+	logged    map[string]bool // damaged index entries already logged
 	bgMu      sync.Mutex
 	stopBG    context.CancelFunc // stops what Start started
 }
@@ -254,7 +256,7 @@ func New(o Options) (*Bot, error) {
 		defaultVariant: o.DefaultVariant, defaultDays: o.DefaultDays, expiry: o.ChallengeExpiry,
 		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink,
 		aiPerUser: o.AIGamesPerUser, aiPerServer: o.AIGamesPerServer, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
-		metrics: newMetrics(), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
+		metrics: newMetrics(), logged: map[string]bool{}, renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
 	b.metrics.engineQueue = b.ai.q.counts

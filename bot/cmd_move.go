@@ -64,7 +64,7 @@ func (b *Bot) rememberOriginal(ctx context.Context, in *discordgo.Interaction, g
 // the user plays in the game and that it is their turn, then calls fn on
 // the rules-engine game. expectedPly < 0 skips the stale check.
 func (b *Bot) play(ctx context.Context, userID string, id storage.GameID, expectedPly int, fn func(*tafl.Game) error) (*storage.Game, error) {
-	return b.store.UpdateGame(ctx, id, expectedPly, func(g *storage.Game) error {
+	return b.updateGame(ctx, id, expectedPly, func(g *storage.Game) error {
 		if err := checkTurn(g, userID); err != nil {
 			return err
 		}

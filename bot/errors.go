@@ -35,6 +35,8 @@ func userMessage(err error) (string, bool) {
 		return "That move is not allowed: " + me.Error() + ". Pick one from the `move` list, or use the **Move** button.", true
 	case errors.As(err, &se):
 		return "I can't read that: " + se.Msg + ". Write moves like `d1-d4`.", true
+	case errors.Is(err, storage.ErrTimedOut):
+		return "Too late: the time for the move had run out, so the game has ended on time (the result is posted in the game's channel).", true
 	case errors.Is(err, storage.ErrStale):
 		return "This board is out of date: the game has moved on. Use the newest board, or `/tafl board` to see it.", true
 	case errors.Is(err, storage.ErrChallengeClosed):

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -148,7 +149,7 @@ func (b *boltBackend) close() error {
 }
 
 func (b *boltBackend) view(ctx context.Context, fn func(tx txn) error) error {
-	return b.boltView(func(tx *bolt.Tx) error { return fn(boltTx{tx}) })
+	return b.boltView(func(tx *bolt.Tx) error { return fn(boltTx{tx: tx}) })
 }
 
 // boltView runs fn in a read transaction, turning a panic (a damaged
@@ -187,7 +188,7 @@ type writeReq struct {
 }
 
 func (b *boltBackend) write(ctx context.Context, fn func(tx txn) error) error {
-	r := &writeReq{ctx: ctx, fn: func(tx *bolt.Tx) error { return fn(boltTx{tx}) }, done: make(chan error, 1)}
+	r := &writeReq{ctx: ctx, fn: func(tx *bolt.Tx) error { return fn(boltTx{tx: tx}) }, done: make(chan error, 1)}
 	select {
 	case b.writes <- r:
 	case <-b.quit:
@@ -287,8 +288,26 @@ func (b *boltBackend) checkFile(ctx context.Context, t txn, add func(format stri
 	return nil
 }
 
-// boltTx is a bbolt transaction seen as a txn.
-type boltTx struct{ tx *bolt.Tx }
+// boltTx is a bbolt transaction seen as a txn. With bad set (see
+// skipDamaged), index scans skip damaged entries and report them there.
+type boltTx struct {
+	tx  *bolt.Tx
+	bad *IndexError
+}
+
+// skipDamaged returns t whose index scans skip damaged entries (a
+// malformed key, a key naming a missing game), reporting them to bad.
+func (t boltTx) skipDamaged(bad *IndexError) txn { return boltTx{t.tx, bad} }
+
+// damaged reports a damaged index entry: skipped (true) when t skips
+// them, else the caller fails with err.
+func (t boltTx) damaged(k []byte, err error) bool {
+	if t.bad == nil {
+		return false
+	}
+	t.bad.add(k, err)
+	return true
+}
 
 func (t boltTx) getGame(id GameID) ([]byte, error) {
 	return t.tx.Bucket(bucketGames).Get(idKey(uint64(id))), nil
@@ -395,6 +414,9 @@ func (t boltTx) scanIndex(bucket, prefix []byte, fn func(id GameID, data []byte)
 	for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
 		id, data, err := t.indexedRecord(k)
 		if err != nil {
+			if t.damaged(k, err) {
+				continue
+			}
 			return err
 		}
 		if more, err := fn(id, data); err != nil || !more {
@@ -408,13 +430,20 @@ func (t boltTx) gamesDue(limit uint64, fn func(id GameID, data []byte) (bool, er
 	c := t.tx.Bucket(bucketDeadlines).Cursor()
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
 		if len(k) != 16 {
-			return fmt.Errorf("storage: deadline index: %w: key %x", ErrCorrupt, k)
+			err := fmt.Errorf("storage: deadline index: %w: key %x is %d bytes, not 16", ErrCorrupt, k, len(k))
+			if t.damaged(k, err) {
+				continue
+			}
+			return err
 		}
 		if beUint64(k) >= limit {
 			break
 		}
 		id, data, err := t.indexedRecord(k)
 		if err != nil {
+			if t.damaged(k, err) {
+				continue
+			}
 			return err
 		}
 		if more, err := fn(id, data); err != nil || !more {
@@ -422,6 +451,47 @@ func (t boltTx) gamesDue(limit uint64, fn func(id GameID, data []byte) (bool, er
 		}
 	}
 	return nil
+}
+
+func (t boltTx) engineGames(user, guild string) (byUser, byGuild int, err error) {
+	if user != "" {
+		c := t.tx.Bucket(bucketGamesByPlayer).Cursor()
+		prefix := playerGamePrefix(user, true)
+		for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
+			_, data, err := t.indexedRecord(k)
+			if err != nil {
+				return 0, 0, err
+			}
+			r, err := engineSeats(data)
+			if err != nil {
+				return 0, 0, fmt.Errorf("%w: index entry %x: %w", ErrCorrupt, k, err)
+			}
+			if r.Attackers.AI != "" || r.Defenders.AI != "" {
+				byUser++
+			}
+		}
+	}
+	if guild == "" {
+		return byUser, 0, nil
+	}
+	games := t.tx.Bucket(bucketGames)
+	err = t.tx.Bucket(bucketActiveGames).ForEach(func(k, _ []byte) error {
+		data := games.Get(k)
+		// Most games are between people: only records that name an
+		// engine seat are decoded.
+		if data == nil || !bytes.Contains(data, []byte(`"ai":`)) {
+			return nil
+		}
+		r, err := engineSeats(data)
+		if err != nil {
+			return fmt.Errorf("%w: game %x: %w", ErrCorrupt, k, err)
+		}
+		if r.Guild == guild && (r.Attackers.AI != "" || r.Defenders.AI != "") {
+			byGuild++
+		}
+		return nil
+	})
+	return byUser, byGuild, err
 }
 
 func (t boltTx) activeGameIDs(fn func(id GameID) error) error {
