@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -39,10 +40,8 @@ func openBoltStore(path string, opts Options) (*boltBackend, error) {
 	if opts.MaxBatch <= 0 {
 		opts.MaxBatch = 256
 	}
-	if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
-		return nil, fmt.Errorf("storage: open %s: it is a directory, not a database file", path)
-	} else if statErr == nil && fi.Size() > 0 && fi.Size() < 1024 {
-		return nil, fmt.Errorf("%w: open %s: the file is only %d bytes long (truncated?); restore a backup", ErrCorrupt, path, fi.Size())
+	if err := checkFile(path); err != nil {
+		return nil, err
 	}
 	db, err := openBolt(path, opts)
 	if err != nil {
@@ -53,12 +52,65 @@ func openBoltStore(path string, opts Options) (*boltBackend, error) {
 		writes: make(chan *writeReq), quit: make(chan struct{}), done: make(chan struct{}),
 	}
 	b.claimed = newBoltClaims(b)
-	if err := b.prepare(opts.ReadOnly, opts.Now()); err != nil {
+	if err := b.prepare(opts.ReadOnly, opts.AllowDamaged, opts.Now()); err != nil {
 		db.Close()
 		return nil, err
 	}
 	go b.commitLoop()
 	return b, nil
+}
+
+// checkFile refuses, before bbolt sees it, a database file that is a
+// folder, empty, too short, or shorter than its own header says. A
+// missing file is fine: it is created.
+func checkFile(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return nil // missing (created by bbolt), or bbolt reports the error
+	case fi.IsDir():
+		return fmt.Errorf("storage: open %s: it is a directory, not a database file", path)
+	case fi.Size() == 0:
+		return fmt.Errorf("%w: open %s: the file is empty (0 bytes), which taflbot never writes: "+
+			"it may be a failed copy or a full disk. Restore a backup; or, to start afresh with no games, "+
+			"delete the empty file (taflbot then creates a new database)", ErrCorrupt, path)
+	case fi.Size() < 1024:
+		return fmt.Errorf("%w: open %s: the file is only %d bytes long (truncated?); restore a backup", ErrCorrupt, path, fi.Size())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil // bbolt reports it
+	}
+	defer f.Close()
+	if err := checkHeader(f, fi.Size()); err != nil {
+		return fmt.Errorf("%w: open %s: %w; the file was left untouched: restore a backup", ErrCorrupt, path, err)
+	}
+	return nil
+}
+
+// checkBuckets refuses a database of the current schema that lacks a
+// bucket: every command would fail on it later.
+func checkBuckets(tx *bolt.Tx, path string) error {
+	var data, index []string
+	for _, name := range dataBuckets {
+		if tx.Bucket(name) == nil {
+			data = append(data, string(name))
+		}
+	}
+	for _, name := range indexBuckets {
+		if tx.Bucket(name) == nil {
+			index = append(index, string(name))
+		}
+	}
+	switch {
+	case len(data) > 0:
+		return fmt.Errorf("%w: open %s: the bucket(s) %s holding records are missing; the file was left untouched: restore a backup (taflbot db check -db FILE reports what else is wrong)",
+			ErrCorrupt, path, strings.Join(data, ", "))
+	case len(index) > 0:
+		return fmt.Errorf("%w: open %s: the index bucket(s) %s are missing; the file was left untouched: stop taflbot and run taflbot db check -rebuild-indexes -db %s to rebuild them from the records",
+			ErrCorrupt, path, strings.Join(index, ", "), path)
+	}
+	return nil
 }
 
 func openBolt(path string, opts Options) (db *bolt.DB, err error) {
@@ -101,7 +153,7 @@ func checkSize(db *bolt.DB) error {
 }
 
 // prepare creates a new database's buckets or migrates an old one.
-func (b *boltBackend) prepare(readOnly bool, now time.Time) error {
+func (b *boltBackend) prepare(readOnly, allowDamaged bool, now time.Time) error {
 	var version uint64
 	var fresh bool
 	err := b.boltView(func(tx *bolt.Tx) error {
@@ -114,7 +166,10 @@ func (b *boltBackend) prepare(readOnly bool, now time.Time) error {
 	}
 	switch {
 	case version == SchemaVersion:
-		return nil
+		if allowDamaged {
+			return nil
+		}
+		return b.boltView(func(tx *bolt.Tx) error { return checkBuckets(tx, b.path) })
 	case version > SchemaVersion:
 		return fmt.Errorf("%w: %s has schema version %d, this taflbot knows up to %d: upgrade taflbot or restore a backup made by this version", ErrSchemaTooNew, b.path, version, SchemaVersion)
 	case readOnly && fresh:
@@ -280,9 +335,14 @@ func (b *boltBackend) checkFile(ctx context.Context, t txn, add func(format stri
 		add("schema: %v", err)
 		return nil
 	}
-	for _, name := range append(append([][]byte(nil), dataBuckets...), indexBuckets...) {
+	for _, name := range dataBuckets {
 		if tx.Bucket(name) == nil {
-			add("bucket %s is missing", name)
+			add("bucket %s is missing (it holds records: restore a backup)", name)
+		}
+	}
+	for _, name := range indexBuckets {
+		if tx.Bucket(name) == nil {
+			add("index bucket %s is missing", name)
 		}
 	}
 	return nil

@@ -112,7 +112,7 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 }
 
 func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) error {
-	s, err := storage.Open(path, storage.Options{ReadOnly: !rebuild})
+	s, err := storage.Open(path, storage.Options{ReadOnly: !rebuild, AllowDamaged: true})
 	if err != nil {
 		return err
 	}
