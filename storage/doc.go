@@ -96,7 +96,8 @@
 // schema version is kept in the file: an older one is migrated on open
 // (after copying the file aside), a newer one is refused with
 // [ErrSchemaTooNew]. [Store.Backup] writes a consistent copy while the bot
-// runs, [Store.RunBackups] does so on a schedule keeping the last N files,
+// runs, [Store.RunBackups] does so on a schedule and prunes old backups by
+// age (the last N, one a day for a week, one a week for five weeks),
 // [Compact] rewrites a closed database into a smaller file and
 // [Store.Check] verifies the file, every record and every index.
 //

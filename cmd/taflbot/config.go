@@ -118,8 +118,10 @@ type Config struct {
 	RenderTheme string `json:"render_theme"`
 	// ShutdownTimeout bounds the wait for in-flight work on shutdown.
 	ShutdownTimeout string `json:"shutdown_timeout"`
-	// BackupDir, when set, receives a hot backup every BackupInterval,
-	// keeping the last BackupKeep files.
+	// BackupDir, when set, receives a hot backup every BackupInterval
+	// (not at start when the newest is younger), keeping the newest
+	// BackupKeep files plus the newest of each day for a week and of each
+	// week for five weeks (docs/OPERATIONS.md).
 	BackupDir      string `json:"backup_dir"`
 	BackupInterval string `json:"backup_interval"`
 	BackupKeep     int    `json:"backup_keep"`
