@@ -13,6 +13,52 @@ import (
 // managers, with the Manage Server permission, only) and the user's own
 // DM setting.
 func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
+	_, dms := r.opts["dms"]
+	server := false
+	for _, name := range []string{"variant", "days", "threads", "channel"} {
+		if _, ok := r.opts[name]; ok {
+			server = true
+		}
+	}
+	inServer := r.in.GuildID != "" && r.in.Member != nil
+	// Check everything before saving anything: a refused command changes
+	// nothing, the user's own dms choice included.
+	switch {
+	case server && !inServer:
+		return nil, userErrorf("Server settings can only be changed in a server; nothing was changed.")
+	case server && r.in.Member.Permissions&discordgo.PermissionManageGuild == 0:
+		return nil, userErrorf("Only server managers (Manage Server permission) can change the server's settings; nothing was changed. Anyone can set `dms` on its own.")
+	case !dms && !inServer:
+		return nil, userErrorf("Server settings can only be changed in a server.")
+	}
+	var gs *storage.GuildSettings
+	if inServer {
+		var err error
+		if gs, err = b.guildSettings(ctx, r.in.GuildID); err != nil {
+			return nil, err
+		}
+		if v := r.str("variant"); v != "" {
+			name, _, err := parseVariant(v, "")
+			if err != nil {
+				return nil, err
+			}
+			gs.DefaultVariant = name
+		}
+		if d, ok := r.int("days"); ok {
+			if d < 1 || d > storage.MaxDaysPerMove {
+				return nil, userErrorf("Days per move must be 1 to %d; nothing was changed.", storage.MaxDaysPerMove)
+			}
+			gs.DaysPerMove = int(d)
+		}
+		if o, ok := r.opts["threads"]; ok {
+			gs.ThreadPerGame = o.BoolValue()
+		}
+		if o, ok := r.opts["channel"]; ok {
+			if id, ok := o.Value.(string); ok {
+				gs.NotifyChannelID = id
+			}
+		}
+	}
 	var notes []string
 	if o, ok := r.opts["dms"]; ok {
 		on := o.BoolValue()
@@ -25,42 +71,10 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			notes = append(notes, "No more direct messages: reminders and results stay in the channel.")
 		}
 	}
-	if r.in.GuildID == "" || r.in.Member == nil {
-		if len(notes) > 0 {
-			return &reply{resp: ephemeral(strings.Join(notes, " "))}, nil
-		}
-		return nil, userErrorf("Server settings can only be changed in a server.")
+	if !inServer {
+		return &reply{resp: ephemeral(strings.Join(notes, " "))}, nil
 	}
-	gs, err := b.guildSettings(ctx, r.in.GuildID)
-	if err != nil {
-		return nil, err
-	}
-	changed := false
-	if v := r.str("variant"); v != "" {
-		name, _, err := parseVariant(v, "")
-		if err != nil {
-			return nil, err
-		}
-		gs.DefaultVariant, changed = name, true
-	}
-	if d, ok := r.int("days"); ok {
-		if d < 1 || d > storage.MaxDaysPerMove {
-			return nil, userErrorf("Days per move must be 1 to %d.", storage.MaxDaysPerMove)
-		}
-		gs.DaysPerMove, changed = int(d), true
-	}
-	if o, ok := r.opts["threads"]; ok {
-		gs.ThreadPerGame, changed = o.BoolValue(), true
-	}
-	if o, ok := r.opts["channel"]; ok {
-		if id, ok := o.Value.(string); ok {
-			gs.NotifyChannelID, changed = id, true
-		}
-	}
-	if changed {
-		if r.in.Member.Permissions&discordgo.PermissionManageGuild == 0 {
-			return nil, userErrorf("Only server managers (Manage Server permission) can change the server's settings. Anyone can set `dms`.")
-		}
+	if server {
 		if err := b.store.PutGuildSettings(ctx, gs); err != nil {
 			return nil, err
 		}
