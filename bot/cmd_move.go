@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -68,8 +69,25 @@ func (b *Bot) play(ctx context.Context, userID string, id storage.GameID, expect
 		if err := checkTurn(g, userID); err != nil {
 			return err
 		}
-		return fn(g.Tafl())
+		return wrongPiece(g, fn(g.Tafl()))
 	})
+}
+
+// wrongPiece rewords the rules engine's "not your turn" for a player who
+// may move but named a piece of the other side: "f4 holds a defender:
+// you play the attackers". Other errors are returned as they are.
+func wrongPiece(g *storage.Game, err error) error {
+	var me *tafl.MoveError
+	if !errors.As(err, &me) || me.Reason != tafl.ReasonNotYourTurn {
+		return err
+	}
+	tg := g.Tafl()
+	from := me.Move.From()
+	what := map[tafl.Piece]string{tafl.Attacker: "an attacker", tafl.Defender: "a defender", tafl.King: "the king"}[tg.Position().At(from)]
+	if g.Attackers.UserID == g.Defenders.UserID {
+		return userErrorf("%s holds %s: the %s are to move.", from, what, tg.ToMove())
+	}
+	return userErrorf("%s holds %s: you play the %s.", from, what, tg.ToMove())
 }
 
 // checkTurn says whether userID may move now in g.
