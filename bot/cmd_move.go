@@ -160,7 +160,16 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.
 		if perr != nil {
 			return nil, userErrorf("`%s` is not a game number: pick a game from the list, or see `/tafl games`.", truncate(opt, 20))
 		}
-		return b.store.GetGame(ctx, id)
+		g, err := b.store.GetGame(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		// Game ids are sequential: anyone could ask for any. A game is
+		// read only by its players and in its own server.
+		if g.SideOf(r.userID) == tafl.NoSide && (g.GuildID == "" || g.GuildID != r.in.GuildID) {
+			return nil, userErrorf("I can't find game %d in this server. `/tafl games` lists the games you play here.", id)
+		}
+		return g, nil
 	}
 	// A user's active games are few and indexed: look there first.
 	var mine []*storage.Game
