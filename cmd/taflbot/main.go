@@ -311,6 +311,7 @@ func discordLogger(logger *slog.Logger) func(msgL, caller int, format string, a 
 		case discordgo.LogInformational:
 			level = slog.LevelInfo
 		}
-		logger.Log(context.Background(), level, fmt.Sprintf(format, a...), "source", "discordgo")
+		// discordgo logs the URLs it retries, interaction tokens included.
+		logger.Log(context.Background(), level, bot.RedactTokens(fmt.Sprintf(format, a...)), "source", "discordgo")
 	}
 }
