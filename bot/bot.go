@@ -162,17 +162,19 @@ type Bot struct {
 	handlerTimeout time.Duration
 	now            func() time.Time
 
-	ai        *aiPool
-	aiNewMu   sync.Mutex    // serializes the limit check and creation of engine games
-	renderSem chan struct{} // bounds concurrent renders
-	metrics   *Metrics
-	work      sync.WaitGroup // deferred work started after responses
-	inflight  atomic.Int64   // follow-up work running (for settle)
-	sweepMu   sync.Mutex     // one sweep at a time
-	loggedMu  sync.Mutex
-	logged    map[string]bool // damaged index entries already logged
-	bgMu      sync.Mutex
-	stopBG    context.CancelFunc // stops what Start started
+	ai         *aiPool
+	aiNewMu    sync.Mutex    // serializes the limit check and creation of engine games
+	renderSem  chan struct{} // bounds concurrent renders
+	metrics    *Metrics
+	work       sync.WaitGroup      // deferred work started after responses
+	inflight   atomic.Int64        // follow-up work running (for settle)
+	sweepMu    sync.Mutex          // one sweep at a time
+	recent     *recentInteractions // HTTP interactions answered lately (repeats are not acted on)
+	refusedLog *rateLimitedLog     // warn lines about refused HTTP requests
+	loggedMu   sync.Mutex
+	logged     map[string]bool // damaged index entries already logged
+	bgMu       sync.Mutex
+	stopBG     context.CancelFunc // stops what Start started
 }
 
 // New checks the options and returns a Bot. It does not connect.
@@ -256,7 +258,7 @@ func New(o Options) (*Bot, error) {
 		defaultVariant: o.DefaultVariant, defaultDays: o.DefaultDays, expiry: o.ChallengeExpiry,
 		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink,
 		aiPerUser: o.AIGamesPerUser, aiPerServer: o.AIGamesPerServer, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
-		metrics: newMetrics(), logged: map[string]bool{}, renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
+		metrics: newMetrics(), logged: map[string]bool{}, recent: newRecentInteractions(), refusedLog: newRateLimitedLog(time.Minute), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
 	b.metrics.engineQueue = b.ai.q.counts

@@ -19,6 +19,8 @@ type Metrics struct {
 	ai           histogram             // engine think time
 	engineWait   histogram             // engine job submitted to started
 	overflow     int64                 // engine jobs the queue had no room for
+	refused      map[string]int64      // HTTP requests refused, by reason
+	repeats      int64                 // HTTP interactions received again (answered, not acted on)
 	engineQueue  func() (waiting, running int)
 	errors       map[string]int64
 	gamesStarted int64
@@ -51,7 +53,7 @@ func (h *histogram) observe(d time.Duration) {
 }
 
 func newMetrics() *Metrics {
-	return &Metrics{interactions: map[string]*histogram{}, errors: map[string]int64{}}
+	return &Metrics{interactions: map[string]*histogram{}, errors: map[string]int64{}, refused: map[string]int64{}}
 }
 
 func (m *Metrics) observeInteraction(kind string, d time.Duration) {
@@ -72,13 +74,15 @@ func (m *Metrics) observeEngineWait(d time.Duration) {
 	m.engineWait.observe(d)
 	m.mu.Unlock()
 }
-func (m *Metrics) countEngineOverflow()   { m.mu.Lock(); m.overflow++; m.mu.Unlock() }
-func (m *Metrics) countError(kind string) { m.mu.Lock(); m.errors[kind]++; m.mu.Unlock() }
-func (m *Metrics) gameStarted()           { m.mu.Lock(); m.gamesStarted++; m.activeGames++; m.mu.Unlock() }
-func (m *Metrics) gameFinished()          { m.mu.Lock(); m.gamesEnded++; m.activeGames--; m.mu.Unlock() }
-func (m *Metrics) setActive(n int64)      { m.mu.Lock(); m.activeGames = n; m.mu.Unlock() }
-func (m *Metrics) countReminder()         { m.mu.Lock(); m.reminders++; m.mu.Unlock() }
-func (m *Metrics) countDeferred()         { m.mu.Lock(); m.deferred++; m.mu.Unlock() }
+func (m *Metrics) countRefused(reason string) { m.mu.Lock(); m.refused[reason]++; m.mu.Unlock() }
+func (m *Metrics) countRepeat()               { m.mu.Lock(); m.repeats++; m.mu.Unlock() }
+func (m *Metrics) countEngineOverflow()       { m.mu.Lock(); m.overflow++; m.mu.Unlock() }
+func (m *Metrics) countError(kind string)     { m.mu.Lock(); m.errors[kind]++; m.mu.Unlock() }
+func (m *Metrics) gameStarted()               { m.mu.Lock(); m.gamesStarted++; m.activeGames++; m.mu.Unlock() }
+func (m *Metrics) gameFinished()              { m.mu.Lock(); m.gamesEnded++; m.activeGames--; m.mu.Unlock() }
+func (m *Metrics) setActive(n int64)          { m.mu.Lock(); m.activeGames = n; m.mu.Unlock() }
+func (m *Metrics) countReminder()             { m.mu.Lock(); m.reminders++; m.mu.Unlock() }
+func (m *Metrics) countDeferred()             { m.mu.Lock(); m.deferred++; m.mu.Unlock() }
 
 // Deferred returns how many interactions were answered with a deferral
 // because their handler was slow.
@@ -128,6 +132,11 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 		p("taflbot_engine_jobs{state=\"waiting\"} %d\ntaflbot_engine_jobs{state=\"running\"} %d\n", w, r)
 	}
 	p("# HELP taflbot_engine_overflow_total Engine moves the queue had no room for (left due in storage and submitted again later).\n# TYPE taflbot_engine_overflow_total counter\ntaflbot_engine_overflow_total %d\n", m.overflow)
+	p("# HELP taflbot_http_refused_total HTTP interaction requests refused, by reason (signature, timestamp, too_large, body, malformed, method).\n# TYPE taflbot_http_refused_total counter\n")
+	for _, r := range refusedReasons {
+		p("taflbot_http_refused_total{reason=%q} %d\n", r, m.refused[r])
+	}
+	p("# HELP taflbot_http_repeats_total HTTP interactions received again with an id already answered: answered as before, not acted on.\n# TYPE taflbot_http_repeats_total counter\ntaflbot_http_repeats_total %d\n", m.repeats)
 	p("# HELP taflbot_errors_total Errors by kind.\n# TYPE taflbot_errors_total counter\n")
 	for _, k := range []string{"internal", "panic", "respond", "ai"} {
 		p("taflbot_errors_total{kind=%q} %d\n", k, m.errors[k])
