@@ -193,7 +193,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}
 	if cfg.AdminListen != "" {
-		stopAdmin, err := serve(ctx, logger, "admin", cfg.AdminListen, b.AdminHandler())
+		if !isLoopback(cfg.AdminListen) {
+			logger.Warn("admin_listen is not a loopback address: /metrics and /healthz are open to the network; put them behind a firewall or use 127.0.0.1", "admin_listen", cfg.AdminListen)
+		}
+		stopAdmin, err := serve(ctx, logger, "admin", cfg.AdminListen, b.AdminHandler(), adminLimits)
 		if err != nil {
 			return err
 		}
@@ -216,7 +219,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err := b.RegisterCommands(ctx); err != nil {
 		return err
 	}
-	stopHTTP, err := serve(ctx, logger, "interactions", cfg.InteractionsListen, b.InteractionsHandler(ctx))
+	stopHTTP, err := serve(ctx, logger, "interactions", cfg.InteractionsListen, b.InteractionsHandler(ctx), interactionsLimits)
 	if err != nil {
 		return err
 	}
@@ -266,25 +269,14 @@ func redactDatabase(db string) string {
 	return u.Redacted()
 }
 
-// serve starts an HTTP server on addr and returns a function that shuts
-// it down gracefully.
-func serve(ctx context.Context, logger *slog.Logger, name, addr string, h http.Handler) (func(), error) {
+// serve starts an HTTP server on addr with limits and returns a function
+// that shuts it down gracefully.
+func serve(ctx context.Context, logger *slog.Logger, name, addr string, h http.Handler, limits httpLimits) (func(), error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("%s listener on %s: %w", name, addr, err)
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			logger.Error(name+" listener stopped", "err", err)
-		}
-	}()
-	logger.Info(name+" listening", "addr", ln.Addr().String())
-	return func() {
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(sctx)
-	}, nil
+	return serveOn(ctx, logger, name, ln, h, limits), nil
 }
 
 // newLogger builds the logger from the log_level and log_format keys.
