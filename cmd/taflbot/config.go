@@ -179,10 +179,19 @@ func loadConfig(path string, getenv func(string) string) (Config, error) {
 	return c, nil
 }
 
-// decodeConfig decodes one JSON object over c, rejecting unknown keys and
-// trailing data.
+// decodeConfig decodes one JSON object over c, rejecting unknown keys,
+// keys in another case than the documented one, keys given twice and
+// trailing data. (encoding/json alone matches keys case-insensitively
+// and lets the last of two equal keys win silently.)
 func decodeConfig(r io.Reader, c *Config) error {
-	dec := json.NewDecoder(r)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	if err := checkKeys(data); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(c); err != nil {
 		var syn *json.SyntaxError
@@ -195,6 +204,41 @@ func decodeConfig(r io.Reader, c *Config) error {
 		return errors.New("unexpected data after the JSON object")
 	}
 	return nil
+}
+
+// checkKeys walks the top-level object's keys: each must be one of
+// Config's keys, exactly, and appear once. Syntax errors are left to the
+// decoder, which reports them with their position.
+func checkKeys(data []byte) error {
+	known := map[string]bool{}
+	for _, k := range jsonKeys(Config{}) {
+		known[k] = true
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	seen := map[string]bool{}
+	var errs []error
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := t.(string)
+		switch {
+		case seen[key]:
+			errs = append(errs, fmt.Errorf("key %q is given twice: keep one", key))
+		case !known[key] && known[strings.ToLower(key)]:
+			errs = append(errs, fmt.Errorf("key %q: keys are lower case, write %q", key, strings.ToLower(key)))
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Validate reports every problem with the configuration at once. console
@@ -246,7 +290,11 @@ func (c *Config) Validate(console bool) error {
 		bad("dev_guild_id %q is not a Discord id (digits only)", c.DevGuildID)
 	}
 	if u, err := url.Parse(c.RESTBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		bad("rest_base_url %q: give an http(s) URL such as \"https://discord.com/api/v9/\"", c.RESTBaseURL)
+		bad("rest_base_url %q: give an https URL such as \"https://discord.com/api/v9/\"", c.RESTBaseURL)
+	} else if u.Scheme == "http" && !isLoopbackHost(u.Hostname()) {
+		bad("rest_base_url %q: plain http to another machine would send the bot token in clear; use https (http is allowed only to 127.0.0.1, ::1 or localhost, such as a REST proxy on this machine)", c.RESTBaseURL)
+	} else if !strings.HasSuffix(strings.TrimSuffix(u.Path, "/"), "/api/v9") {
+		bad("rest_base_url %q: the URL must end in /api/v9/, the REST API version taflbot speaks (like \"https://discord.com/api/v9/\")", c.RESTBaseURL)
 	}
 	if _, err := tafl.Preset(c.DefaultVariant, ""); err != nil {
 		var names []string
@@ -372,6 +420,16 @@ func (c *Config) shards() []int {
 		ids[i] = i
 	}
 	return ids
+}
+
+// Warnings lists settings that work but deserve a second look; the bot
+// logs them at warn when it starts.
+func (c *Config) Warnings() []string {
+	var w []string
+	if c.AdminListen != "" && !isLoopback(c.AdminListen) {
+		w = append(w, fmt.Sprintf("admin_listen %q is not a loopback address: /metrics and /healthz are open to the network; use 127.0.0.1:PORT or put them behind a firewall", c.AdminListen))
+	}
+	return w
 }
 
 // duration parses a validated duration string.

@@ -152,3 +152,71 @@ func TestConfigRolesAndShards(t *testing.T) {
 		t.Errorf("default roles %v", botRoles(c.Roles))
 	}
 }
+
+// TestConfigKeysExactlyOnce: a key given twice, or in another case than
+// documented, is an error (encoding/json alone would let the last one
+// win, and match "Database" to "database").
+func TestConfigKeysExactlyOnce(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{`{"database": "a.db", "database": "b.db"}`, `key "database" is given twice`},
+		{`{"Database": "x.db"}`, `key "Database": keys are lower case, write "database"`},
+		{`{"LOG_LEVEL": "debug", "mode": "gateway", "mode": "http"}`, `"LOG_LEVEL"`},
+	} {
+		p := filepath.Join(t.TempDir(), "c.json")
+		os.WriteFile(p, []byte(c.body), 0o600)
+		_, err := loadConfig(p, func(string) string { return "" })
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %s", c.body, err, c.want)
+		}
+	}
+	// Both errors of the last case are reported at once.
+	p := filepath.Join(t.TempDir(), "c.json")
+	os.WriteFile(p, []byte(`{"LOG_LEVEL": "debug", "mode": "gateway", "mode": "http"}`), 0o600)
+	if _, err := loadConfig(p, func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), `"mode" is given twice`) {
+		t.Errorf("both problems: %v", err)
+	}
+}
+
+// TestRESTBaseURLNeedsTLSAwayFromThisMachine: plain http would send the
+// bot token in clear, so it is allowed to this machine only; the URL must
+// name the API version.
+func TestRESTBaseURLNeedsTLSAwayFromThisMachine(t *testing.T) {
+	for _, c := range []struct {
+		url string
+		ok  bool
+	}{
+		{"https://discord.com/api/v9/", true},
+		{"https://rest-proxy.example/api/v9", true},
+		{"http://127.0.0.1:8080/api/v9/", true},
+		{"http://[::1]:8080/api/v9/", true},
+		{"http://localhost:8080/api/v9/", true},
+		{"http://rest-proxy.example/api/v9/", false},
+		{"http://10.0.0.5:8080/api/v9/", false},
+		{"https://discord.com/", false},
+		{"ftp://discord.com/api/v9/", false},
+	} {
+		cfg := defaultConfig()
+		cfg.Token, cfg.ApplicationID, cfg.RESTBaseURL = "t", "123", c.url
+		err := cfg.Validate(false)
+		if (err == nil) != c.ok {
+			t.Errorf("%s: %v", c.url, err)
+		}
+		if err != nil && !strings.Contains(err.Error(), "rest_base_url") {
+			t.Errorf("%s: the error does not name the key: %v", c.url, err)
+		}
+	}
+}
+
+// TestAdminListenWarning: an admin listener open to the network works
+// but is warned about.
+func TestAdminListenWarning(t *testing.T) {
+	for addr, warn := range map[string]bool{"127.0.0.1:9090": false, "[::1]:9090": false, "localhost:9090": false,
+		"0.0.0.0:9090": true, ":9090": true, "192.168.1.5:9090": true, "": false} {
+		cfg := defaultConfig()
+		cfg.AdminListen = addr
+		w := cfg.Warnings()
+		if got := len(w) > 0 && strings.Contains(w[0], "admin_listen"); got != warn {
+			t.Errorf("admin_listen %q: warnings %v", addr, w)
+		}
+	}
+}

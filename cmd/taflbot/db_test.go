@@ -157,9 +157,14 @@ func TestDBExport(t *testing.T) {
 		t.Errorf("export said %q", out)
 	}
 	for _, want := range games {
-		text, err := os.ReadFile(filepath.Join(dir, "game-"+want.ID.String()+".otg"))
+		name := filepath.Join(dir, "game-"+want.ID.String()+".otg")
+		text, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// Records name players and servers: for the owner's eyes only.
+		if fi, err := os.Stat(name); err != nil || fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s: mode %v, want 0600 (%v)", name, fi.Mode().Perm(), err)
 		}
 		g, tags, err := tafl.DecodeGame(string(text))
 		if err != nil {

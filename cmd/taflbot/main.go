@@ -125,6 +125,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	logger := newLogger(&cfg, stderr)
 	logger.Info("starting taflbot", "config", *configPath, "console", *console, "mode", cfg.Mode, "database", redactDatabase(cfg.Database), "token", cfg.Token)
+	for _, w := range cfg.Warnings() {
+		logger.Warn("configuration: " + w)
+	}
 
 	var consoleREST *bot.ConsoleREST
 	now := time.Now
@@ -193,9 +196,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}
 	if cfg.AdminListen != "" {
-		if !isLoopback(cfg.AdminListen) {
-			logger.Warn("admin_listen is not a loopback address: /metrics and /healthz are open to the network; put them behind a firewall or use 127.0.0.1", "admin_listen", cfg.AdminListen)
-		}
 		stopAdmin, err := serve(ctx, logger, "admin", cfg.AdminListen, b.AdminHandler(), adminLimits)
 		if err != nil {
 			return err

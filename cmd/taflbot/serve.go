@@ -58,12 +58,16 @@ func serveOn(ctx context.Context, logger *slog.Logger, name string, ln net.Liste
 }
 
 // isLoopback reports whether a listen address (host:port) accepts
-// connections from this machine only.
+// connections from this machine only. An empty host listens on every
+// interface.
 func isLoopback(addr string) bool {
 	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return false
-	}
+	return err == nil && isLoopbackHost(host)
+}
+
+// isLoopbackHost reports whether host names this machine: localhost or a
+// loopback IP address.
+func isLoopbackHost(host string) bool {
 	if host == "localhost" {
 		return true
 	}
