@@ -23,8 +23,13 @@ const maxSkew = 5 * time.Minute
 // (the largest, a button press, carries its board message: about 2 KB).
 const MaxInteractionBody = 64 << 10
 
+// InteractionsPath is the path of the Interactions Endpoint URL to
+// register in the Developer Portal (https://your.host/interactions). The
+// bare "/" is served too; any other path is refused with 404.
+const InteractionsPath = "/interactions"
+
 // InteractionsHandler serves Discord's Interactions Endpoint URL (HTTP
-// interactions mode). It reads at most MaxInteractionBody bytes (a
+// interactions mode) at InteractionsPath. It reads at most MaxInteractionBody bytes (a
 // larger body is refused with 413 without reading it), verifies the
 // Ed25519 signature over timestamp and body with the application's public
 // key and refuses a bad signature or a timestamp more than five minutes
@@ -45,6 +50,10 @@ const MaxInteractionBody = 64 << 10
 func (b *Bot) InteractionsHandler(ctx context.Context) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		start := time.Now()
+		if req.URL.Path != InteractionsPath && req.URL.Path != "/" {
+			b.refuse(w, req, refusedPath, http.StatusNotFound, "not found: the interactions endpoint is "+InteractionsPath)
+			return
+		}
 		if req.Method != http.MethodPost {
 			b.refuse(w, req, refusedMethod, http.StatusMethodNotAllowed, "POST only")
 			return
@@ -118,6 +127,7 @@ func writeJSON(w http.ResponseWriter, status int, body []byte) {
 // Why an HTTP request was refused (the reason label of
 // taflbot_http_refused_total).
 const (
+	refusedPath      = "path"      // not the interactions endpoint's path
 	refusedMethod    = "method"    // not a POST
 	refusedTooLarge  = "too_large" // body over MaxInteractionBody
 	refusedBody      = "body"      // the body could not be read (cut off, or too slow)
@@ -127,7 +137,7 @@ const (
 )
 
 // refusedReasons lists the reasons, in the order /metrics shows them.
-var refusedReasons = []string{refusedSignature, refusedTimestamp, refusedTooLarge, refusedBody, refusedMalformed, refusedMethod}
+var refusedReasons = []string{refusedSignature, refusedTimestamp, refusedTooLarge, refusedBody, refusedMalformed, refusedMethod, refusedPath}
 
 // refusedHints say what an operator can do about each reason.
 var refusedHints = map[string]string{
@@ -137,6 +147,7 @@ var refusedHints = map[string]string{
 	refusedBody:      "the body could not be read in time (a slow or broken client)",
 	refusedMalformed: "a correctly signed body that is not an interaction",
 	refusedMethod:    "only POST is served on the interactions endpoint",
+	refusedPath:      "the Interactions Endpoint URL to register ends in " + InteractionsPath,
 }
 
 // refuse answers a refused request, counts it and logs it (at most once

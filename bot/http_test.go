@@ -300,14 +300,25 @@ func TestHTTPRefusalsCountedAndLogged(t *testing.T) {
 	if resp, err := hb.srv.Client().Get(hb.srv.URL); err != nil || resp.StatusCode != http.StatusMethodNotAllowed {
 		t.Errorf("GET: %v %v", resp, err)
 	}
-	for reason, want := range map[string]string{"signature": "3", "timestamp": "1", "malformed": "1", "too_large": "1", "method": "1", "body": "0"} {
+	if resp, err := hb.srv.Client().Post(hb.srv.URL+"/wp-login.php", "text/plain", strings.NewReader("x")); err != nil || resp.StatusCode != http.StatusNotFound {
+		t.Errorf("another path: %v %v", resp, err)
+	}
+	// The documented path works (as does the bare /, used above).
+	req, _ := http.NewRequest("POST", hb.srv.URL+bot.InteractionsPath, bytes.NewReader(ping))
+	stamp := strconv.FormatInt(now.Unix(), 10)
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(hb.priv, append([]byte(stamp), ping...))))
+	req.Header.Set("X-Signature-Timestamp", stamp)
+	if resp, err := hb.srv.Client().Do(req); err != nil || resp.StatusCode != 200 {
+		t.Errorf("PING at %s: %v %v", bot.InteractionsPath, resp, err)
+	}
+	for reason, want := range map[string]string{"signature": "3", "timestamp": "1", "malformed": "1", "too_large": "1", "method": "1", "body": "0", "path": "1"} {
 		if got := metric(t, hb.b, `taflbot_http_refused_total{reason="`+reason+`"}`); !strings.HasSuffix(got, " "+want) {
 			t.Errorf("%s, want %s", got, want)
 		}
 	}
 	lines := hb.h.logs.lines("refused an HTTP interaction request")
-	if len(lines) != 5 {
-		t.Errorf("%d warn lines for 5 reasons (3 signature refusals in a minute log once):\n%s", len(lines), strings.Join(lines, "\n"))
+	if len(lines) != 6 {
+		t.Errorf("%d warn lines for 6 reasons (3 signature refusals in a minute log once):\n%s", len(lines), strings.Join(lines, "\n"))
 	}
 	sig := hb.h.logs.lines(`"reason":"signature"`)
 	if len(sig) != 1 || !strings.Contains(sig[0], `"level":"WARN"`) || !strings.Contains(sig[0], "check that public_key") {

@@ -132,7 +132,7 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 		p("taflbot_engine_jobs{state=\"waiting\"} %d\ntaflbot_engine_jobs{state=\"running\"} %d\n", w, r)
 	}
 	p("# HELP taflbot_engine_overflow_total Engine moves the queue had no room for (left due in storage and submitted again later).\n# TYPE taflbot_engine_overflow_total counter\ntaflbot_engine_overflow_total %d\n", m.overflow)
-	p("# HELP taflbot_http_refused_total HTTP interaction requests refused, by reason (signature, timestamp, too_large, body, malformed, method).\n# TYPE taflbot_http_refused_total counter\n")
+	p("# HELP taflbot_http_refused_total HTTP interaction requests refused, by reason (signature, timestamp, too_large, body, malformed, method, path).\n# TYPE taflbot_http_refused_total counter\n")
 	for _, r := range refusedReasons {
 		p("taflbot_http_refused_total{reason=%q} %d\n", r, m.refused[r])
 	}

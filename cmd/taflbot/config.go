@@ -65,7 +65,8 @@ type Config struct {
 	PublicKey string `json:"public_key"`
 	// Mode is gateway (default) or http (serve the Interactions Endpoint URL).
 	Mode string `json:"mode"`
-	// InteractionsListen is the address the http mode serves, such as ":8080".
+	// InteractionsListen is the address the http mode serves (default
+	// "127.0.0.1:8080": a TLS proxy in front makes it reachable).
 	InteractionsListen string `json:"interactions_listen"`
 	// DevGuildID, when set, registers the commands in that server only
 	// (instant updates while developing) instead of globally.
@@ -137,7 +138,7 @@ func defaultConfig() Config {
 		LogFormat:          "json",
 		Database:           "taflbot.db",
 		Mode:               "gateway",
-		InteractionsListen: ":8080",
+		InteractionsListen: "127.0.0.1:8080",
 		RESTBaseURL:        "https://discord.com/api/v9/",
 		DefaultVariant:     tafl.DefaultVariant,
 		DefaultDaysPerMove: 3,
@@ -282,7 +283,7 @@ func (c *Config) Validate(console bool) error {
 				bad("public_key must be the application's 64-hex-digit public key (General Information → Public Key) in http mode")
 			}
 			if c.InteractionsListen == "" {
-				bad("interactions_listen is empty: give an address such as \":8080\" for http mode")
+				bad("interactions_listen is empty: give an address such as \"127.0.0.1:8080\" for http mode")
 			}
 		}
 	}
