@@ -16,6 +16,7 @@ const module = "github.com/taflbot/taflbot"
 // rules lists, per package directory, the module-internal packages it may
 // import and the third-party modules it may use. The standard library is
 // always allowed. Packages not listed (cmd/…, internal/…) may import anything.
+// "internal" allows the test helpers under internal/ (memprobe, dbfault).
 var rules = map[string]struct {
 	internal   []string
 	thirdParty []string
@@ -25,7 +26,7 @@ var rules = map[string]struct {
 	"tafl/ai/tune": {internal: []string{"tafl", "tafl/ai"}},
 	"clock":        {internal: []string{"tafl"}},
 	"tournament":   {},
-	"render":       {internal: []string{"tafl"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
+	"render":       {internal: []string{"tafl", "internal"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
 	"storage":      {internal: []string{"tafl", "internal"}, thirdParty: []string{"go.etcd.io/bbolt", "github.com/jackc/pgx/v5"}},
 	// analysis reviews games with the engine and turns a review into
 	// pictures; puzzle finds and checks forced wins.
