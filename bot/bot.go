@@ -111,6 +111,10 @@ type Options struct {
 	// at most AIWorkers−1 workers at once, so that quick moves never wait
 	// behind them; when none is free, max thinks its usual time.
 	AIMaxThink time.Duration
+	// Replays is how many /tafl history replays are drawn at once
+	// (default one per core but one, at least 1); each user has one at
+	// a time.
+	Replays int
 	// EngineQueue is how many engine moves may wait for a worker (default
 	// 4096). Beyond that a move stays due in storage and is submitted
 	// again every EngineRetry.
@@ -163,6 +167,7 @@ type Bot struct {
 	now            func() time.Time
 
 	ai         *aiPool
+	replays    *replayLimiter
 	aiNewMu    sync.Mutex    // serializes the limit check and creation of engine games
 	renderSem  chan struct{} // bounds concurrent renders
 	metrics    *Metrics
@@ -219,6 +224,9 @@ func New(o Options) (*Bot, error) {
 	if o.AITimeout <= 0 {
 		o.AITimeout = 2 * time.Minute
 	}
+	if o.Replays <= 0 {
+		o.Replays = max(1, runtime.GOMAXPROCS(0)-1)
+	}
 	if o.EngineQueue <= 0 {
 		o.EngineQueue = 4096
 	}
@@ -260,6 +268,7 @@ func New(o Options) (*Bot, error) {
 		aiPerUser: o.AIGamesPerUser, aiPerServer: o.AIGamesPerServer, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
 		metrics: newMetrics(), logged: map[string]bool{}, recent: newRecentInteractions(), refusedLog: newRateLimitedLog(time.Minute), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
+	b.replays = newReplayLimiter(o.Replays)
 	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
 	b.metrics.engineQueue = b.ai.q.counts
 	return b, nil
