@@ -51,6 +51,9 @@ var contractTests = []struct {
 	{"EngineClaimPerUser", testEngineClaimPerUser},
 	{"EngineClaimRace", testEngineClaimRace},
 	{"WatchEngine", testWatchEngine},
+	{"ActiveEngineGames", testActiveEngineGames},
+	{"MoveAfterDeadlineEndsOnTime", testMoveAfterDeadlineEndsOnTime},
+	{"TimeoutAnnouncedOnce", testTimeoutAnnouncedOnce},
 }
 
 func TestContract(t *testing.T) {

@@ -16,8 +16,8 @@ import (
 // TestMoveAfterDeadlineEndsOnTime: once the side to move is out of time,
 // an update ends the game on time instead of calling fn, even if no
 // sweep ran: the move is not accepted.
-func TestMoveAfterDeadlineEndsOnTime(t *testing.T) {
-	s, clk := newTestStore(t)
+func testMoveAfterDeadlineEndsOnTime(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
 	ctx := t.Context()
 	g := newHumanGame(t, "111", "222") // 72 h per move; the attackers (111) are to move
 	if err := s.CreateGame(ctx, g); err != nil {
@@ -63,8 +63,8 @@ func TestMoveAfterDeadlineEndsOnTime(t *testing.T) {
 
 // TestTimeoutAnnouncedOnce: updates and the sweeper racing on a game out
 // of time end it once, and exactly one of them learns that it did.
-func TestTimeoutAnnouncedOnce(t *testing.T) {
-	s, clk := newTestStore(t)
+func testTimeoutAnnouncedOnce(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
 	ctx := t.Context()
 	g := newHumanGame(t, "111", "222")
 	if err := s.CreateGame(ctx, g); err != nil {

@@ -446,8 +446,8 @@ func TestParseGameID(t *testing.T) {
 // TestActiveEngineGames counts the active games against the engine per
 // user (across servers) and per server; games between people and
 // finished games do not count.
-func TestActiveEngineGames(t *testing.T) {
-	s, _ := newTestStore(t)
+func testActiveEngineGames(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
 	ctx := t.Context()
 	create := func(guild string, att, def storage.Seat) *storage.Game {
 		g := newHumanGame(t, "x", "y")
