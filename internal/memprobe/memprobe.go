@@ -8,6 +8,8 @@ import (
 	"runtime/metrics"
 	"sync"
 	"time"
+
+	"github.com/taflbot/taflbot/internal/cputime"
 )
 
 // heapObjects is the runtime metric sampled: the bytes of heap objects,
@@ -33,7 +35,7 @@ func Start() *Probe {
 	p := &Probe{stop: make(chan struct{}), samples: []metrics.Sample{{Name: heapObjects}}}
 	p.base = p.read()
 	p.peak = p.base
-	p.cpu0 = CPUTime()
+	p.cpu0, _ = cputime.Now()
 	p.done.Add(1)
 	go func() {
 		defer p.done.Done()
@@ -67,10 +69,11 @@ func (p *Probe) sample() {
 
 // Stop ends the sampling and returns the peak heap above the heap at
 // Start, in bytes, and the process's CPU time (user and system) since
-// Start.
+// Start (0 where it is not measured, see internal/cputime).
 func (p *Probe) Stop() (extra uint64, cpu time.Duration) {
 	p.sample()
 	close(p.stop)
 	p.done.Wait()
-	return p.peak - p.base, CPUTime() - p.cpu0
+	now, _ := cputime.Now()
+	return p.peak - p.base, now - p.cpu0
 }

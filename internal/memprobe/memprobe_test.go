@@ -3,6 +3,7 @@ package memprobe_test
 import (
 	"testing"
 
+	"github.com/taflbot/taflbot/internal/cputime"
 	"github.com/taflbot/taflbot/internal/memprobe"
 )
 
@@ -24,7 +25,7 @@ func TestProbeSeesAllocations(t *testing.T) {
 	if extra < 64<<20 || extra > 256<<20 {
 		t.Errorf("extra heap %d MiB, want about 64", extra>>20)
 	}
-	if memprobe.CPUTime() > 0 && cpu <= 0 || x == 0 {
+	if _, ok := cputime.Now(); ok && cpu <= 0 || x == 0 {
 		t.Errorf("cpu %v", cpu)
 	}
 }
