@@ -16,7 +16,12 @@ import (
 // and users in turn. A job the queue cannot hold stays due in storage
 // (the game is in the "engine to move" index) and a timer submits every
 // due game again every retry interval, so no engine move is ever dropped
-// and none waits for a restart.
+// and none waits for a restart. Before thinking, a worker claims the move
+// in storage (aiMove), so that of all processes sharing a PostgreSQL
+// database exactly one thinks about it; a move claimed elsewhere, or
+// whose player has as many moves being thought about as allowed in all
+// processes, is parked until that claim ends. Moves made due by other
+// processes arrive through storage's WatchEngine.
 type aiPool struct {
 	b       *Bot
 	workers int
