@@ -151,7 +151,19 @@ func (p *Position) copyTo(c *Position) {
 // when caps is not nil.
 func (p *Position) makeMove(m Move, c *Position, caps *[]Square) int {
 	p.copyTo(c)
-	v := p.v
+	return c.play(m, caps)
+}
+
+// enemyPawn[mover] is the only kind of piece a move of mover can capture:
+// the king is never taken off the board.
+var enemyPawn = [3]Piece{Empty, Defender, Attacker}
+
+// play makes move m on c itself: the piece moves, captures are taken off
+// (their squares appended to *caps when caps is not nil), the side to move
+// changes and the game-end tests run. It returns the number of pieces
+// captured. [Position.unplay] takes it back.
+func (c *Position) play(m Move, caps *[]Square) int {
+	v := c.v
 	from, to := m.From(), m.To()
 	pc := c.board[from]
 	mover := c.toMove
@@ -164,32 +176,38 @@ func (p *Position) makeMove(m Move, c *Position, caps *[]Square) int {
 	}
 	n := 0
 
-	// Custodial captures (and the combined trap).
+	// Custodial captures (and the combined trap). Only an enemy pawn can
+	// be sandwiched: never an empty cell, a wall, a friend or the king.
 	if pc != King || v.hammer {
-		for _, d := range dirs {
-			nb := to + d
-			victim := c.board[nb]
-			if victim == Empty || victim == wall || victim == King || sideOf[victim] == mover {
-				continue
-			}
-			if c.anvil(nb+d, mover, victim, nb) || (v.rules.CombinedTrap && c.board[nb+d] == King && victim == Defender && c.kingBoxed(nb)) {
-				c.remove(nb, victim, caps)
-				n++
-			}
+		victim := enemyPawn[mover]
+		b := &c.board
+		// Unrolled over the four directions: most moves have no enemy beside.
+		if b[to+1] == victim {
+			n += c.capture(to+1, 1, mover, victim, caps)
+		}
+		if b[to-1] == victim {
+			n += c.capture(to-1, -1, mover, victim, caps)
+		}
+		if b[to+stride] == victim {
+			n += c.capture(to+stride, stride, mover, victim, caps)
+		}
+		if b[to-stride] == victim {
+			n += c.capture(to-stride, -stride, mover, victim, caps)
 		}
 	}
 
 	// The king.
 	if mover == Attackers {
-		if k := c.king; k == to+1 || k == to-1 || k == to+stride || k == to-stride {
+		if d := c.king - to; d == 1 || d == -1 || d == stride || d == -stride {
+			k := c.king
 			if c.kingCaptured(k, to) {
 				c.winner, c.end = Attackers, KingCaptured
 			}
 		}
 	}
 
-	// Shieldwalls.
-	if v.rules.Shieldwall != NoShieldwall && (pc != King || v.hammer) {
+	// Shieldwalls: only a move onto or beside an edge row can close one.
+	if v.rules.Shieldwall != NoShieldwall && v.nearEdge[to] && (pc != King || v.hammer) {
 		n += c.shieldwalls(to, mover, caps)
 	}
 
@@ -205,6 +223,45 @@ func (p *Position) makeMove(m Move, c *Position, caps *[]Square) int {
 		}
 	}
 	return n
+}
+
+// unplay takes back move m, made by play from a position that was not
+// over (as every position with moves is) and whose hash was hash, which
+// captured the pieces on caps.
+func (p *Position) unplay(m Move, hash uint64, caps []Square) {
+	from, to := m.From(), m.To()
+	pc := p.board[to]
+	p.board[from] = pc
+	p.board[to] = Empty
+	mover := 3 - p.toMove
+	p.toMove = mover
+	if pc == King {
+		p.king = from
+	}
+	if len(caps) > 0 {
+		victim := enemyPawn[mover]
+		for _, sq := range caps {
+			p.board[sq] = victim
+		}
+		if victim == Attacker {
+			p.natt += int16(len(caps))
+		} else {
+			p.ndef += int16(len(caps))
+		}
+	}
+	p.hash = hash
+	p.winner, p.end = NoSide, NoEnd
+}
+
+// capture takes the victim on nb, beside the piece that moved there from
+// direction d, when the square beyond closes the sandwich (or the combined
+// trap does); it returns the number of pieces taken (0 or 1).
+func (c *Position) capture(nb, d Square, mover Side, victim Piece, caps *[]Square) int {
+	if c.anvil(nb+d, mover, victim, nb) || (c.v.rules.CombinedTrap && c.board[nb+d] == King && victim == Defender && c.kingBoxed(nb)) {
+		c.remove(nb, victim, caps)
+		return 1
+	}
+	return 0
 }
 
 // remove takes a captured piece off the board.
