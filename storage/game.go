@@ -726,7 +726,7 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 		return bad("the creation time")
 	case g.Ply() < old.Ply():
 		return bad("a move played")
-	case g.game.Start().Hash() != old.game.Start().Hash():
+	case startHash(g.game) != startHash(old.game):
 		return bad("the start position")
 	case g.Hints.Attackers < old.Hints.Attackers || g.Hints.Defenders < old.Hints.Defenders:
 		return bad("a hint given")
@@ -1034,4 +1034,10 @@ func (s *Store) listed(id GameID, data []byte) (*Game, error) {
 		return nil, fmt.Errorf("storage: game %d: %w", id, err)
 	}
 	return g, nil
+}
+
+// startHash returns the hash of the game's start position.
+func startHash(g *tafl.Game) uint64 {
+	p := g.Start()
+	return p.Hash()
 }

@@ -198,8 +198,13 @@ func (in *info) updateSums(old, b *board, changed []tafl.Square, t *pieceSums, m
 				continue
 			}
 			marks[sq] = mark
-			in.addSquare(old, sq, t, -1)
-			in.addSquare(b, sq, t, 1)
+			// Only attackers and defenders have terms (see addSquare).
+			if x := old[sq]; x == tafl.Attacker || x == tafl.Defender {
+				in.addSquare(old, sq, t, -1)
+			}
+			if x := b[sq]; x == tafl.Attacker || x == tafl.Defender {
+				in.addSquare(b, sq, t, 1)
+			}
 		}
 	}
 	for _, c := range changed {

@@ -36,6 +36,7 @@ type info struct {
 	size    int
 	corner  bool // the king escapes to the corners (else to the edge)
 	squares []tafl.Square
+	used    int // the mailbox cells a board of this size uses: its rows and the off-board rows around them
 
 	empty      board                      // every board square Empty, every other cell offBoard
 	escape     [cells]bool                // the king wins on this square
@@ -98,6 +99,7 @@ func infoFor(v *tafl.Variant) *info {
 func newInfo(v *tafl.Variant) *info {
 	r := v.Rules()
 	in := &info{v: v, rules: r, size: v.Size(), corner: r.Escape == tafl.EscapeCorners, squares: v.Squares()}
+	in.used = (in.size + 2) * stride
 	for i := range in.empty {
 		in.empty[i] = offBoard
 	}
