@@ -1,5 +1,7 @@
 package tafl
 
+import "math/bits"
+
 // This file is the hot path: move generation and copy-make, called millions
 // of times a second by perft and the search. Keep it free of allocation and
 // of anything that is not needed to generate or make a move. Checked, slow,
@@ -17,19 +19,46 @@ func (p *Position) GenerateMoves(buf []Move) []Move {
 	if p.end != NoEnd {
 		return buf
 	}
-	v := p.v
-	side := p.toMove
-	n := Square(v.size)
-	for base := Square(stride); base <= n*stride; base += stride {
-		for sq := base + 1; sq <= base+n; sq++ {
-			pc := p.board[sq]
-			if sideOf[pc] != side {
-				continue
-			}
-			buf = p.pieceMoves(sq, pc, buf)
+	var pieces [MaxSize * MaxSize]Square
+	for _, sq := range p.sideSquares(p.toMove, pieces[:0]) {
+		buf = p.pieceMoves(sq, p.board[sq], buf)
+	}
+	return buf
+}
+
+// sideSquares appends to buf the squares of side's pieces (the king
+// included), rank 1 first and file a first, and returns it. It reads the
+// board eight cells at a time.
+func (p *Position) sideSquares(side Side, buf []Square) []Square {
+	end := (p.v.size + 1) * stride // the first cell past the last rank
+	for base := stride; base < end; base += 8 {
+		w := load8(&p.board, base)
+		var found uint64
+		if side == Attackers {
+			found = zeroBytes(w ^ 0x0101010101010101) // cells holding 1
+		} else {
+			found = w & 0x0202020202020202 // cells holding 2 or 3 (walls are 4)
+		}
+		for ; found != 0; found &= found - 1 {
+			buf = append(buf, Square(base+bits.TrailingZeros64(found)>>3))
 		}
 	}
 	return buf
+}
+
+// load8 returns the eight cells of b from i on, cell i in the low byte.
+func load8(b *[numCells]Piece, i int) uint64 {
+	c := b[i : i+8 : i+8]
+	return uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[3])<<24 |
+		uint64(c[4])<<32 | uint64(c[5])<<40 | uint64(c[6])<<48 | uint64(c[7])<<56
+}
+
+// zeroBytes returns x with the high bit of each zero byte set and every
+// other bit clear.
+func zeroBytes(x uint64) uint64 {
+	const low7 = 0x7F7F7F7F7F7F7F7F
+	y := (x & low7) + low7 // the high bit is set where the low seven bits are not all zero
+	return ^(y | x | low7)
 }
 
 // MovesFrom appends to buf[:0] the legal moves of the piece on square from
@@ -163,25 +192,30 @@ var enemyPawn = [3]Piece{Empty, Defender, Attacker}
 // changes and the game-end tests run. It returns the number of pieces
 // captured. [Position.unplay] takes it back.
 func (c *Position) play(m Move, caps *[]Square) int {
+	from := m.From()
+	return c.playPiece(from, m.To(), c.board[from], caps)
+}
+
+// playPiece is play for the move of piece pc from one square to another.
+func (c *Position) playPiece(from, to Square, pc Piece, caps *[]Square) int {
 	v := c.v
-	from, to := m.From(), m.To()
-	pc := c.board[from]
 	mover := c.toMove
-	c.board[from] = Empty
-	c.board[to] = pc
+	b := &c.board
+	b[from] = Empty
+	b[to] = pc
 	c.hash ^= zobrist[pc][from] ^ zobrist[pc][to] ^ sideKey
 	c.toMove = 3 - mover // Attackers <-> Defenders
+	armed := true
 	if pc == King {
 		c.king = to
+		armed = v.hammer
 	}
 	n := 0
-
-	// Custodial captures (and the combined trap). Only an enemy pawn can
-	// be sandwiched: never an empty cell, a wall, a friend or the king.
-	if pc != King || v.hammer {
+	if armed {
+		// Custodial captures (and the combined trap). Only an enemy pawn
+		// can be sandwiched: never an empty cell, a wall, a friend or the
+		// king. Most moves have no enemy beside them at all.
 		victim := enemyPawn[mover]
-		b := &c.board
-		// Unrolled over the four directions: most moves have no enemy beside.
 		if b[to+1] == victim {
 			n += c.capture(to+1, 1, mover, victim, caps)
 		}
@@ -194,33 +228,23 @@ func (c *Position) play(m Move, caps *[]Square) int {
 		if b[to-stride] == victim {
 			n += c.capture(to-stride, -stride, mover, victim, caps)
 		}
-	}
-
-	// The king.
-	if mover == Attackers {
-		if d := c.king - to; d == 1 || d == -1 || d == stride || d == -stride {
-			k := c.king
-			if c.kingCaptured(k, to) {
-				c.winner, c.end = Attackers, KingCaptured
-			}
+		// Shieldwalls: only a move onto or beside an edge row can close one.
+		if v.shieldwall && v.nearEdge[to] {
+			n += c.shieldwalls(to, mover, caps)
 		}
 	}
 
-	// Shieldwalls: only a move onto or beside an edge row can close one.
-	if v.rules.Shieldwall != NoShieldwall && v.nearEdge[to] && (pc != King || v.hammer) {
-		n += c.shieldwalls(to, mover, caps)
-	}
-
-	// Game end.
-	if c.end == NoEnd {
-		switch {
-		case pc == King && v.kinds[to]&sqEscape != 0:
-			c.winner, c.end = Defenders, KingEscaped
-		case mover == Defenders && v.rules.ExitFort && v.kinds[c.king]&sqEdge != 0 && c.exitFort():
-			c.winner, c.end = Defenders, ExitFort
-		case mover == Attackers && v.rules.Encirclement && c.encircledAfter(to):
+	// The king, and the game's end.
+	if mover == Attackers {
+		if d := c.king - to; (d == 1 || d == -1 || d == stride || d == -stride) && c.kingCaptured(c.king, to) {
+			c.winner, c.end = Attackers, KingCaptured
+		} else if v.rules.Encirclement && c.encircledAfter(to) {
 			c.winner, c.end = Attackers, Encirclement
 		}
+	} else if pc == King && v.kinds[to]&sqEscape != 0 {
+		c.winner, c.end = Defenders, KingEscaped
+	} else if v.rules.ExitFort && v.kinds[c.king]&sqEdge != 0 && c.exitFort() {
+		c.winner, c.end = Defenders, ExitFort
 	}
 	return n
 }
@@ -230,7 +254,11 @@ func (c *Position) play(m Move, caps *[]Square) int {
 // captured the pieces on caps.
 func (p *Position) unplay(m Move, hash uint64, caps []Square) {
 	from, to := m.From(), m.To()
-	pc := p.board[to]
+	p.unplayPiece(from, to, p.board[to], hash, caps)
+}
+
+// unplayPiece is unplay for the move of piece pc from one square to another.
+func (p *Position) unplayPiece(from, to Square, pc Piece, hash uint64, caps []Square) {
 	p.board[from] = pc
 	p.board[to] = Empty
 	mover := 3 - p.toMove

@@ -83,10 +83,10 @@ func perftChild(p *Position, m Move, c *Position, depth int, hist []uint64, lo i
 }
 
 func perft(p *Position, depth int, hist []uint64, lo int, bufs [][]Move, caps []Square) uint64 {
-	moves := p.GenerateMoves(bufs[0])
 	if depth == 1 {
-		return perftLeaves(p, moves, hist, lo, caps)
+		return perftLeaves(p, hist, lo, bufs[0], caps)
 	}
+	moves := p.GenerateMoves(bufs[0])
 	var c Position
 	var n uint64
 	for _, m := range moves {
@@ -97,26 +97,35 @@ func perft(p *Position, depth int, hist []uint64, lo int, bufs [][]Move, caps []
 	return n
 }
 
-// perftLeaves counts the leaves below p, whose moves are given: each move
-// is made on p itself (captures and game-end tests included), judged by
-// the repetition rule, and taken back, which is cheaper than copying p
-// into a child for every leaf. caps is a buffer for the captured squares.
-func perftLeaves(p *Position, moves []Move, hist []uint64, lo int, caps []Square) uint64 {
+// perftLeaves counts the leaves below p: each move is made on p itself
+// (captures and game-end tests included), judged by the repetition rule,
+// and taken back, which is cheaper than copying p into a child for every
+// leaf. The moves are generated piece by piece into buf; caps is a buffer
+// for the captured squares.
+func perftLeaves(p *Position, hist []uint64, lo int, buf []Move, caps []Square) uint64 {
+	if p.end != NoEnd {
+		return 0
+	}
 	rep := p.v.rules.Repetition
 	// A third occurrence needs two earlier ones, four and eight plies back
 	// at the latest (see repeated).
 	check := rep != RepetitionIgnore && len(hist)-lo >= 8
 	hash := p.hash
 	var n uint64
-	for _, m := range moves {
-		got := caps[:0]
-		p.play(m, &got)
-		// A capture makes every earlier position unreachable.
-		again := check && len(got) == 0 && repeated(p, hist[lo:])
-		if !again || rep != RepetitionForbidden {
-			n++ // a third occurrence ends the game here, or is no move at all
+	var pieces [MaxSize * MaxSize]Square
+	for _, from := range p.sideSquares(p.toMove, pieces[:0]) {
+		pc := p.board[from]
+		for _, m := range p.pieceMoves(from, pc, buf[:0]) {
+			to := m.To()
+			got := caps[:0]
+			p.playPiece(from, to, pc, &got)
+			// A capture makes every earlier position unreachable.
+			again := check && len(got) == 0 && repeated(p, hist[lo:])
+			if !again || rep != RepetitionForbidden {
+				n++ // a third occurrence ends the game here, or is no move at all
+			}
+			p.unplayPiece(from, to, pc, hash, got)
 		}
-		p.unplay(m, hash, got)
 	}
 	return n
 }

@@ -139,6 +139,7 @@ type Variant struct {
 	squares       []Square           // every square of the board, rank 1 first
 	used          int                // cells a position of this size uses: its rows and the wall rows around them
 	hammer, anvil bool               // the king's arms
+	shieldwall    bool               // shieldwall captures are played
 }
 
 // Square kinds in Variant.kinds.
@@ -313,6 +314,7 @@ func NewVariant(r Rules) (*Variant, error) {
 	if r.Escape == EscapeCorners && !(r.Corners.Stop.Has(King) && r.Corners.Reenter.Has(King)) {
 		return bad("escape to the corners needs corners the king may stop on (the king in cors and corre)")
 	}
+	v.shieldwall = r.Shieldwall != NoShieldwall
 	v.hammer = r.KingArms == ArmedKing || r.KingArms == HammerKing
 	v.anvil = r.KingArms == ArmedKing || r.KingArms == AnvilKing
 	if r.Start == "" {
