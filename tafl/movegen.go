@@ -83,15 +83,22 @@ func (p *Position) pieceMoves(sq Square, pc Piece, buf []Move) []Move {
 		return p.specialMoves(sq, pc, buf)
 	}
 	mask := &v.move[pc]
-	for _, d := range dirs {
-		for q := sq + d; p.board[q] == Empty; q += d {
-			f := mask[q]
-			if f&mayStop != 0 {
-				buf = append(buf, NewMove(sq, q))
-			}
-			if f&mayPass == 0 {
-				break
-			}
+	buf = p.slide(sq, 1, mask, buf)
+	buf = p.slide(sq, -1, mask, buf)
+	buf = p.slide(sq, stride, mask, buf)
+	return p.slide(sq, -stride, mask, buf)
+}
+
+// slide appends to buf the moves of a piece on sq in direction d that
+// mask allows. It is inlined, so that d is a constant in each direction.
+func (p *Position) slide(sq, d Square, mask *[numCells]uint8, buf []Move) []Move {
+	for q := sq + d; p.board[q] == Empty; q += d {
+		f := mask[q]
+		if f&mayStop != 0 {
+			buf = append(buf, NewMove(sq, q))
+		}
+		if f&mayPass == 0 {
+			break
 		}
 	}
 	return buf

@@ -41,6 +41,7 @@ type info struct {
 	empty      board                      // every board square Empty, every other cell offBoard
 	escape     [cells]bool                // the king wins on this square
 	special    [cells]bool                // throne, corner or camp
+	specBit    [cells]uint8               // 8 on a throne, corner or camp square, else 0 (see exposedLine)
 	kingStop   [cells]bool                // the king may stop here (coming from outside)
 	kingPass   [cells]bool                // the king may pass over here
 	guard      [cells]int16               // corner variants: value of an attacker here for blocking a corner
@@ -107,6 +108,9 @@ func newInfo(v *tafl.Variant) *info {
 		in.empty[sq] = tafl.Empty
 		in.escape[sq] = v.IsEscape(sq)
 		in.special[sq] = v.IsThrone(sq) || v.IsCorner(sq) || v.IsCamp(sq)
+		if in.special[sq] {
+			in.specBit[sq] = 8
+		}
 		var a *tafl.Area
 		switch {
 		case v.IsThrone(sq):
