@@ -153,7 +153,8 @@ func storeLongGame(t testing.TB, h *harness, plies int) *storage.Game {
 	v, _ := tafl.Preset("copenhagen", "")
 	shadow := tafl.NewGame(v)
 	rng := rand.New(rand.NewPCG(uint64(plies), 3))
-	seen := map[uint64]bool{shadow.Position().Hash(): true}
+	first := shadow.Position()
+	seen := map[uint64]bool{first.Hash(): true}
 	var moves []tafl.Move
 	for len(moves) < plies {
 		pos := shadow.Position()
@@ -169,7 +170,8 @@ func storeLongGame(t testing.TB, h *harness, plies int) *storage.Game {
 		}
 		m := quiet[rng.IntN(len(quiet))]
 		shadow.Play(m)
-		seen[shadow.Position().Hash()] = true
+		now := shadow.Position()
+		seen[now.Hash()] = true
 		moves = append(moves, m)
 	}
 	g, err := storage.NewGame("copenhagen", "")

@@ -224,7 +224,8 @@ func longGame(t testing.TB, plies int) *tafl.Game {
 	t.Helper()
 	g := tafl.NewGame(preset(t, "copenhagen", ""))
 	rng := rand.New(rand.NewPCG(uint64(plies), 9))
-	seen := map[uint64]bool{g.Position().Hash(): true}
+	first := g.Position()
+	seen := map[uint64]bool{first.Hash(): true}
 	for g.Len() < plies {
 		pos := g.Position()
 		var quiet []tafl.Move
@@ -241,7 +242,8 @@ func longGame(t testing.TB, plies int) *tafl.Game {
 		if _, err := g.Play(m); err != nil {
 			t.Fatal(err)
 		}
-		seen[g.Position().Hash()] = true
+		now := g.Position()
+		seen[now.Hash()] = true
 	}
 	if g.Outcome().Over() {
 		t.Fatalf("the long game ended: %v", g.Outcome())
