@@ -50,6 +50,9 @@ type GameResult struct {
 	// taflbot's rules in this game.
 	Dispute string
 	Status  [2]string // Status is each player's last status line (OTEP engines).
+	// Resyncs counts, per player, the times an OTEP engine's board was set
+	// to the real one because its reading of the rules took it elsewhere.
+	Resyncs [2]int
 }
 
 // P1Score returns player 1's score in the game: 1, 0.5 or 0.
@@ -77,7 +80,8 @@ func (m *Match) newSeats() *seats {
 	for k, spec := range m.Specs {
 		if spec.IsOTEP() {
 			k := k
-			s.p[k] = &otepPlayer{spec: spec, fresh: m.FreshEngines, settle: m.Settle, transcript: func() io.Writer { return s.transcript[k] }}
+			s.p[k] = &otepPlayer{spec: spec, fresh: m.FreshEngines, settle: m.Settle, reading: m.engineReading(),
+				transcript: func() io.Writer { return s.transcript[k] }}
 		} else {
 			s.p[k] = &enginePlayer{lim: spec.Limits}
 		}
@@ -228,6 +232,9 @@ func (m *Match) playGame(ctx context.Context, i int, s *seats) GameResult {
 	for k := range s.p {
 		s.p[k].finish(res.Outcome)
 		res.Status[k] = s.p[k].status()
+		if op, ok := s.p[k].(*otepPlayer); ok {
+			res.Resyncs[k] = op.Resyncs
+		}
 	}
 	if m.anyOTEP() {
 		refused := ""

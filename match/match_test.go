@@ -1,9 +1,11 @@
 package match
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,6 +21,9 @@ import (
 // set it serves taflbot's engine at depth 1, after writing its process id
 // to the file $MATCH_TEST_PIDS.
 func TestMain(m *testing.M) {
+	if os.Getenv("MATCH_TEST_SCRIPT") != "" {
+		os.Exit(scriptedEngine())
+	}
 	if os.Getenv("MATCH_TEST_OTEP") == "" {
 		os.Exit(m.Run())
 	}
@@ -28,6 +33,87 @@ func TestMain(m *testing.M) {
 	}
 	(&otep.Engine{Searcher: &otep.AI{Limits: ai.Limits{Depth: 1}}}).Serve(context.Background(), os.Stdin, os.Stdout)
 	os.Exit(0)
+}
+
+// scriptedEngine is an OTEP engine that reads rules strings as OpenTafl
+// does (without tb- keys) and plays the moves of $MATCH_TEST_SCRIPT in
+// turn, logging its input to $MATCH_TEST_LOG.
+func scriptedEngine() int {
+	moves := strings.Split(os.Getenv("MATCH_TEST_SCRIPT"), ",")
+	log, _ := os.OpenFile(os.Getenv("MATCH_TEST_LOG"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	defer log.Close()
+	pr, pw := io.Pipe()
+	go func() {
+		sc := bufio.NewScanner(os.Stdin)
+		for sc.Scan() {
+			line := sc.Text()
+			fmt.Fprintln(log, line)
+			if strings.HasPrefix(line, "rules ") {
+				var keep []string
+				for _, f := range strings.Fields(line) {
+					if !strings.HasPrefix(f, "tb-") {
+						keep = append(keep, f)
+					}
+				}
+				line = strings.Join(keep, " ")
+			}
+			io.WriteString(pw, line+"\n")
+		}
+		pw.Close()
+	}()
+	(&otep.Engine{Searcher: &script{moves: moves}}).Serve(context.Background(), pr, os.Stdout)
+	return 0
+}
+
+// script plays its moves in turn.
+type script struct{ moves []string }
+
+func (s *script) Search(_ context.Context, g *tafl.Game, _ time.Duration) (otep.Result, error) {
+	if len(s.moves) == 0 {
+		return otep.Result{Move: g.LegalMoves()[0]}, nil
+	}
+	mt, err := tafl.ParseMove(s.moves[0])
+	s.moves = s.moves[1:]
+	return otep.Result{Move: mt.Move}, err
+}
+
+func (s *script) Analyze(context.Context, *tafl.Game, time.Duration) (otep.Result, error) {
+	return otep.Result{}, nil
+}
+
+// An engine whose reading of the rules string is another game (tablut's
+// camps without tb-owncamp: a camp square is hostile to an attacker in the
+// same camp) captures where taflbot does not; the host sets its board to
+// the game's before it goes on, and the game is a dispute.
+func TestMatchResyncsEngineBoard(t *testing.T) {
+	v, err := tafl.Preset("tablut", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := v.ParsePosition("/9/9/9/9/2T1K4/9/9/9/3t5/", tafl.Defenders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, _ := os.Executable()
+	log := filepath.Join(t.TempDir(), "input.log")
+	t.Setenv("MATCH_TEST_SCRIPT", "c5-c9")
+	t.Setenv("MATCH_TEST_LOG", log)
+	m := &Match{Variant: v, Openings: []Opening{{Pos: p}}, MaxPlies: 2, Settle: time.Millisecond,
+		Specs: [2]Spec{{Name: "depth=1", Limits: ai.Limits{Depth: 1}}, {Name: "scripted", Command: []string{exe}}}}
+	res := m.PlayGame(context.Background(), 0)
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if res.Resyncs[1] != 1 || !strings.Contains(res.Dispute, "ply 1, c5-c9, captures [] in taflbot's rules and [d9] in the engine's") {
+		t.Errorf("resyncs %v, dispute %q", res.Resyncs, res.Dispute)
+	}
+	data, _ := os.ReadFile(log)
+	// After its c5-c9 the engine's board lacks d9: before the attackers'
+	// move is told, its board is set to the real one, d9 included.
+	want := "position /9/9/9/9/4K4/9/9/9/2Tt5/\nside attackers\nopponent-move "
+	if !strings.Contains(string(data), want) {
+		t.Errorf("engine input:\n%s\nwant %q", data, want)
+	}
 }
 
 // otepSpec returns a spec of this test binary as an OTEP engine and the

@@ -138,13 +138,39 @@ var otepTimeout = 60 * time.Second
 
 // otepPlayer is an external engine driven through package otep. Its
 // process is kept from game to game unless fresh is set or it failed.
+//
+// When the engine reads the rules string as another game (reading, see
+// [EngineReading]), the player keeps the engine's board beside the real
+// one (shadow) and sets the engine's board to the real one ("position"
+// and "side") whenever the two part, so that the engine keeps playing
+// the game being played.
 type otepPlayer struct {
 	spec       Spec
 	fresh      bool
 	settle     time.Duration
 	transcript func() io.Writer // the current game's transcript (nil: none)
+	reading    *tafl.Variant    // the engine's reading of the rules; nil: taflbot's
 	host       *otep.Host
-	refused    string // the last move the host refused
+	refused    string     // the last move the host refused
+	shadow     *tafl.Game // the engine's board, by its reading (nil: unknown)
+	expect     *tafl.Game // the real game after the engine's last move
+	Resyncs    int        // Resyncs counts this game's settings of the engine's board to the real one.
+}
+
+// reshadow makes the shadow board g's position in the engine's reading.
+func (p *otepPlayer) reshadow(g *tafl.Game) {
+	p.shadow = nil
+	if p.reading == nil {
+		return
+	}
+	if pos, err := p.reading.ParsePosition(g.Position().Record(), g.ToMove()); err == nil {
+		p.shadow = tafl.NewGameFrom(pos)
+	}
+}
+
+// inSync reports whether the shadow board is g's position.
+func (p *otepPlayer) inSync(g *tafl.Game) bool {
+	return p.reading == nil || (p.shadow != nil && p.shadow.Position().Record() == g.Position().Record() && p.shadow.ToMove() == g.ToMove())
 }
 
 func (p *otepPlayer) timeout() time.Duration { return max(otepTimeout, 3*p.spec.PerMove) }
@@ -168,6 +194,8 @@ func (p *otepPlayer) start(ctx context.Context, g *tafl.Game, _ tafl.Side, _ uin
 	} else {
 		p.host.SetTranscript(tr)
 	}
+	p.reshadow(g)
+	p.expect, p.Resyncs = g.Clone(), 0
 	return p.host.NewGame(g)
 }
 
@@ -182,10 +210,42 @@ func (p *otepPlayer) think(ctx context.Context, g *tafl.Game) (tafl.Move, error)
 	if errors.As(err, &ill) {
 		p.refused = strings.Fields(ill.Text + " ")[0]
 	}
+	if err == nil {
+		// The engine makes its move on its own board.
+		if p.shadow != nil {
+			if _, serr := p.shadow.Play(m); serr != nil {
+				p.shadow = nil
+			}
+		}
+		p.expect = g.Clone()
+		p.expect.Play(m)
+	}
 	return m, err
 }
 
-func (p *otepPlayer) told(g *tafl.Game) error { return p.host.OpponentMoved(g) }
+func (p *otepPlayer) told(g *tafl.Game) error {
+	if p.reading != nil && p.expect != nil && !p.inSync(p.expect) {
+		// The engine's own move left it on another board.
+		p.host.Resync(p.expect)
+		p.Resyncs++
+		p.reshadow(p.expect)
+	}
+	plies := g.Plies()
+	if p.shadow != nil && len(plies) > 0 {
+		if _, err := p.shadow.Play(plies[len(plies)-1].Move); err != nil {
+			p.shadow = nil
+		}
+	}
+	if err := p.host.OpponentMoved(g); err != nil {
+		return err
+	}
+	if !p.inSync(g) {
+		p.host.Resync(g)
+		p.Resyncs++
+		p.reshadow(g)
+	}
+	return nil
+}
 
 func (p *otepPlayer) finish(o tafl.Outcome) {
 	if p.host != nil {

@@ -158,6 +158,9 @@ func (s *Summary) Print(w io.Writer, m *Match) {
 				if st != "" && m.Specs[k].IsOTEP() {
 					fmt.Fprintf(w, "    p%d's last status: %s\n", k+1, st)
 				}
+				if n := g.Resyncs[k]; n > 0 {
+					fmt.Fprintf(w, "    p%d's board was set to the game's %d times\n", k+1, n)
+				}
 			}
 		}
 		u := s.Undisputed()

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -141,10 +142,12 @@ func (a *AI) Analyze(ctx context.Context, g *tafl.Game, d time.Duration) (Result
 // "error -1 <message>" means the engine cannot go on (rules it does not
 // play, play before rules). Diagnostics also go to Log.
 type Engine struct {
-	Searcher Searcher
-	Log      io.Writer // diagnostics; nil discards them
+	Searcher   Searcher
+	Log        io.Writer // Log receives diagnostics (nil discards them).
+	Transcript io.Writer // Transcript receives every line: "> " host to engine, "< " engine to host (nil: none).
 
 	out     io.Writer
+	tmu     sync.Mutex // guards Transcript
 	v       *tafl.Variant
 	g       *tafl.Game
 	prev    *tafl.Game // the game before our last move, until the host confirms it
@@ -156,7 +159,13 @@ type Engine struct {
 }
 
 func (s *Engine) send(format string, args ...any) {
-	fmt.Fprintf(s.out, format+"\n", args...)
+	line := fmt.Sprintf(format, args...)
+	if s.Transcript != nil {
+		s.tmu.Lock()
+		fmt.Fprintln(s.Transcript, "< "+line)
+		s.tmu.Unlock()
+	}
+	fmt.Fprintln(s.out, line)
 	if f, ok := s.out.(interface{ Sync() error }); ok {
 		f.Sync()
 	}
@@ -204,6 +213,11 @@ func (s *Engine) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 		sc := bufio.NewScanner(in)
 		sc.Buffer(make([]byte, 64*1024), 1<<20)
 		for sc.Scan() {
+			if s.Transcript != nil {
+				s.tmu.Lock()
+				fmt.Fprintln(s.Transcript, "> "+sc.Text())
+				s.tmu.Unlock()
+			}
 			s.lines <- sc.Text()
 		}
 		readErr = sc.Err()

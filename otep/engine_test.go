@@ -167,6 +167,24 @@ func TestEngineSession(t *testing.T) {
 	}
 }
 
+// With a Transcript the engine logs both directions.
+func TestEngineTranscript(t *testing.T) {
+	v := brandubh(t)
+	var tr strings.Builder
+	e := &Engine{Searcher: depth(1), Transcript: &tr}
+	var out strings.Builder
+	in := "rules " + v.RulesString() + "\nplay attackers\n"
+	if err := e.Serve(context.Background(), strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := tr.String()
+	for _, want := range []string{"< hello\n", "> rules " + v.RulesString() + "\n", "> play attackers\n", "< move ", "< status depth 1 "} {
+		if !strings.Contains(got, want) {
+			t.Errorf("transcript lacks %q:\n%s", want, got)
+		}
+	}
+}
+
 // Bad input gets "error 0 <message>" and changes nothing.
 func TestEngineBadInput(t *testing.T) {
 	v := brandubh(t)

@@ -256,6 +256,20 @@ func (h *Host) OpponentMoved(g *tafl.Game) error {
 	return nil
 }
 
+// Resync sets the engine's board to g's position: "position" and "side"
+// (OpenTafl's engine takes "side" for the side to move). A host uses it
+// when the engine, playing by its own reading of the rules, is known to
+// have another board than the host's; the engine's record of earlier
+// positions (for repetitions) starts again there.
+func (h *Host) Resync(g *tafl.Game) {
+	if h.err != nil {
+		return
+	}
+	h.game = g
+	h.send("position " + g.Position().Record())
+	h.send("side " + g.ToMove().String())
+}
+
 // resend puts the engine back on g: the game's rules and every move since
 // its start in one "opponent-move" (after a refused move, when the
 // engine's own board may be wrong).

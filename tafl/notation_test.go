@@ -3,6 +3,7 @@ package tafl_test
 import (
 	"errors"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -301,11 +302,38 @@ func TestDecodeForeignRecord(t *testing.T) {
 		{strings.Replace(text, "f4-c4", "f4-f1", 1), "move 4 (f4-f1)"},
 		{strings.Replace(text, "[date:2026.11.22]", "[date:2026.11.22", 1), "[name:value]"},
 		{strings.Replace(text, "[result:?]", "[result:2]", 1), "result tag"},
-		{text + "[late:tag]\n", "before the moves"},
+		{text + "[an unclosed comment\n", "never closed"},
 	} {
 		if _, _, err := tafl.DecodeGame(c.text); err == nil || !strings.Contains(err.Error(), c.sub) {
 			t.Errorf("DecodeGame error = %v, want one containing %q", err, c.sub)
 		}
+	}
+}
+
+// TestDecodeOpenTaflRecord reads a record as OpenTafl v0.4.8.0b writes it
+// (a headless game of OpenTafl hosting tafl otep): an inverted start in
+// the rules, a clock comment after every turn, a trailing space, the
+// captured king listed with its letter; and variations, which are skipped.
+// Its rules are brandubh's, so it reads as the brandubh preset.
+func TestDecodeOpenTaflRecord(t *testing.T) {
+	data, err := os.ReadFile("testdata/opentafl/headless-brandubh.otg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	g, tags, err := tafl.DecodeGame(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Variant().Name() != "brandubh" || g.Outcome() != (tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.KingCaptured}) || g.Len() != 21 {
+		t.Errorf("read %s, %d plies, %v", g.Variant().Name(), g.Len(), g.Outcome())
+	}
+	if len(tags) != 6 || tags[2].Name != "compiler" || tags[2].Value != "OpenTafl" {
+		t.Errorf("tags %v", tags)
+	}
+	withVariation := strings.Replace(text, "\n3. d1-e1 f4-f2", "\n2a.1.1a. d6-d7 [a side line|]\n2a.1.2a. d7-d6 .....\n3. d1-e1 f4-f2", 1)
+	if g2, _, err := tafl.DecodeGame(withVariation); err != nil || g2.Len() != g.Len() {
+		t.Errorf("with a variation: %v", err)
 	}
 }
 

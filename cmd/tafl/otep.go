@@ -13,17 +13,17 @@ import (
 // runOTEP serves taflbot's engine over the OpenTafl Engine Protocol on
 // stdin/stdout (package otep), so that OpenTafl or `tafl match` can use it:
 //
-//	tafl otep [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N] [-weights FILE]
+//	tafl otep [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N] [-weights FILE] [-transcript FILE]
 //
 // With a clock from the host the budget per move comes from the clock;
 // without one, from the flags (default hard). Diagnostics go to stderr.
 func runOTEP(e env) error {
-	var level, weights string
+	var level, weights, transcript string
 	var timeLimit time.Duration
 	var depth, threads int
 	var nodes int64
 	var seed uint64
-	fs := newFlags(e, "otep", "[-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N]")
+	fs := newFlags(e, "otep", "[-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N] [-weights FILE] [-transcript FILE]")
 	fs.StringVar(&level, "level", "", "playing level: easy, medium, hard or max (default hard)")
 	fs.DurationVar(&timeLimit, "time", 0, "time budget per move, such as 2s")
 	fs.IntVar(&depth, "depth", 0, "search depth in plies")
@@ -31,6 +31,7 @@ func runOTEP(e env) error {
 	fs.IntVar(&threads, "threads", 1, "search threads")
 	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium")
 	fs.StringVar(&weights, "weights", "", "the evaluation's weights (JSON, as tafl tune writes) for the games whose variant they fit")
+	fs.StringVar(&transcript, "transcript", "", "append the session to this file (\"> \" host to engine, \"< \" engine to host)")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
@@ -51,5 +52,13 @@ func runOTEP(e env) error {
 		}
 	}
 	eng := &otep.Engine{Searcher: searcher, Log: e.stderr}
+	if transcript != "" {
+		f, err := os.OpenFile(transcript, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		eng.Transcript = f
+	}
 	return eng.Serve(ctx, e.stdin, e.stdout)
 }
