@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 // aiPool thinks about engine moves off the interaction path: a bounded
@@ -269,10 +271,21 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 		defer b.ai.releaseLong()
 		think = b.aiMaxThink
 	}
-	sctx, cancel := context.WithTimeout(ctx, max(b.aiTimeout, think+time.Minute))
+	name, external := strings.CutPrefix(level, engineSeatPrefix)
+	limit := max(b.aiTimeout, think+time.Minute)
+	if external {
+		// The engine's own timeout decides first (it loses then).
+		limit = max(b.aiTimeout, b.external.timeout(name)+time.Minute)
+	}
+	sctx, cancel := context.WithTimeout(ctx, limit)
 	lost := b.keepClaim(sctx, cancel, id)
 	start := time.Now()
-	m, err := b.engine.Move(sctx, g.Tafl().Clone(), level, think)
+	var m tafl.Move
+	if external {
+		m, err = b.external.move(sctx, name, g.Tafl().Clone())
+	} else {
+		m, err = b.engine.Move(sctx, g.Tafl().Clone(), level, think)
+	}
 	cancel()
 	took := time.Since(start)
 	b.metrics.observeAI(took)
@@ -285,6 +298,12 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	if ctx.Err() != nil {
 		// Shutting down: the search was cut short, so its move may be
 		// poor. Leave it; the next start resumes with a full search.
+		return
+	}
+	if fail := (*EngineFailure)(nil); errors.As(err, &fail) {
+		if b.engineForfeit(ctx, g, fail) {
+			claimed = false // the game is over
+		}
 		return
 	}
 	if err != nil {
@@ -310,7 +329,11 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 		return
 	}
 	claimed = false // the move ended the claim
-	msg, err := b.boardMessage(g, fmt.Sprintf("taflbot played %s.", m))
+	who := "taflbot"
+	if name, ok := strings.CutPrefix(level, engineSeatPrefix); ok {
+		who = "**" + name + "**"
+	}
+	msg, err := b.boardMessage(g, fmt.Sprintf("%s played %s.", who, m))
 	if err != nil {
 		b.log.Error("engine: drawing the board", "game_id", id, "err", err)
 		return
@@ -409,4 +432,32 @@ func (b *Bot) watchEngine(ctx context.Context) {
 			}
 		}
 	}()
+}
+
+// engineForfeit ends game g, an external engine's turn, as a loss for the
+// engine that failed, and posts the board with the reason.
+func (b *Bot) engineForfeit(ctx context.Context, g *storage.Game, fail *EngineFailure) bool {
+	b.log.Warn("engine: an external engine failed and loses its game", "game_id", g.ID, "engine", fail.Engine, "err", fail.Err)
+	b.metrics.countError("engine")
+	ply := g.Ply()
+	id := g.ID
+	g, err := b.updateGame(ctx, id, ply, func(sg *storage.Game) error {
+		if !sg.Active() || !sg.ToMove().IsAI() {
+			return errors.New("bot: not the engine's turn")
+		}
+		return sg.Tafl().Resign(sg.Tafl().ToMove())
+	})
+	if err != nil {
+		if !errors.Is(err, storage.ErrStale) {
+			b.log.Error("engine: ending the game of a failed engine", "game_id", id, "err", err)
+		}
+		return false
+	}
+	msg, err := b.boardMessage(g, fmt.Sprintf("The engine **%s** %s, and loses the game.", fail.Engine, fail.Reason()))
+	if err != nil {
+		b.log.Error("engine: drawing the board", "game_id", g.ID, "err", err)
+		return true
+	}
+	b.postBoard(context.WithoutCancel(ctx), g, msg)
+	return true
 }

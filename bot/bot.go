@@ -128,6 +128,12 @@ type Options struct {
 	// AIGamesPerServer caps the active games against the engine in one
 	// server (default 500).
 	AIGamesPerServer int
+	// Engines are external OTEP engines players may choose in /tafl ai
+	// (its engine option): processes started on demand, at most
+	// MaxProcesses each, replaced when they die, stopped after EngineIdle
+	// without work (default 5 minutes). An engine that fails loses its game.
+	Engines    []ExternalEngine
+	EngineIdle time.Duration
 	// DeferAfter is how long a handler may run before the bot sends
 	// Discord a deferral ("thinking…") and delivers the reply later by
 	// editing it (default 1s, well inside Discord's 3 s limit).
@@ -150,6 +156,7 @@ type Bot struct {
 	roles    Role
 	lease    time.Duration
 	worker   string
+	external *engines
 	appID    string
 	devGuild string
 	pubKey   ed25519.PublicKey
@@ -199,6 +206,10 @@ func New(o Options) (*Bot, error) {
 	}
 	if _, err := tafl.Preset(o.DefaultVariant, ""); err != nil {
 		errs = append(errs, fmt.Errorf("bot: default variant: %w", err))
+	}
+	engineList, err := CheckEngines(o.Engines)
+	if err != nil {
+		errs = append(errs, err)
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
@@ -260,6 +271,9 @@ func New(o Options) (*Bot, error) {
 	if o.Worker == "" {
 		o.Worker = "worker-" + strconv.FormatUint(rand.Uint64(), 36)
 	}
+	if o.EngineIdle <= 0 {
+		o.EngineIdle = 5 * time.Minute
+	}
 	b := &Bot{
 		log: o.Logger, store: o.Store, rest: o.REST, renderer: o.Renderer, render: o.Render,
 		engine: o.Engine, shards: o.Shards, roles: o.Roles, lease: o.EngineLease, worker: o.Worker, appID: o.AppID, devGuild: o.DevGuildID, pubKey: o.PublicKey,
@@ -271,6 +285,7 @@ func New(o Options) (*Bot, error) {
 	b.replays = newReplayLimiter(o.Replays)
 	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
 	b.metrics.engineQueue = b.ai.q.counts
+	b.external = newEngines(engineList, o.EngineIdle)
 	return b, nil
 }
 
@@ -323,6 +338,7 @@ func (b *Bot) Stop(timeout time.Duration) {
 	}
 	b.bgMu.Unlock()
 	b.ai.stop(timeout)
+	b.external.close()
 	done := make(chan struct{})
 	go func() { b.work.Wait(); close(done) }()
 	select {
@@ -334,7 +350,7 @@ func (b *Bot) Stop(timeout time.Duration) {
 
 // RegisterCommands registers the /tafl command with one bulk overwrite.
 func (b *Bot) RegisterCommands(ctx context.Context) error {
-	if err := b.rest.RegisterCommands(ctx, b.appID, b.devGuild, Commands()); err != nil {
+	if err := b.rest.RegisterCommands(ctx, b.appID, b.devGuild, CommandsWith(b.external.names())); err != nil {
 		return fmt.Errorf("bot: register commands: %w", err)
 	}
 	scope := "global"

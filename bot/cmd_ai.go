@@ -11,8 +11,8 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// cmdAI handles /tafl ai [variant] [side] [level] [days]: a game against
-// the engine. When the engine moves first its move follows shortly. The
+// cmdAI handles /tafl ai [variant] [side] [level] [days] [engine]: a game
+// against the engine, or against an external engine the operator set up. When the engine moves first its move follows shortly. The
 // human has days per move (default: the server's) like any correspondence
 // game; the engine has no clock. The game gets its own thread when the
 // server's settings say so.
@@ -36,11 +36,24 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		}
 	}
 	level := r.str("level")
+	opponent := ""
+	if name := r.str("engine"); name != "" {
+		if level != "" {
+			return nil, userErrorf("Choose a level for taflbot or another engine, not both.")
+		}
+		if b.external.pools[name] == nil {
+			return nil, userErrorf("There is no engine called %q on this bot; the engine option lists them.", name)
+		}
+		level, opponent = engineSeatPrefix+name, fmt.Sprintf("the engine **%s**", name)
+	}
 	if level == "" {
 		level = "medium"
 	}
-	if !slices.Contains(Levels, level) {
-		return nil, userErrorf("Level must be one of easy, medium, hard or max.")
+	if opponent == "" {
+		if !slices.Contains(Levels, level) {
+			return nil, userErrorf("Level must be one of easy, medium, hard or max.")
+		}
+		opponent = fmt.Sprintf("taflbot at level **%s**", level)
 	}
 	moveTime, err := daysOption(r, settings)
 	if err != nil {
@@ -61,7 +74,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	b.metrics.gameStarted()
-	msg, err := b.boardMessage(g, fmt.Sprintf("<@%s> plays taflbot at level **%s**. Good luck!", r.userID, level))
+	msg, err := b.boardMessage(g, fmt.Sprintf("<@%s> plays %s. Good luck!", r.userID, opponent))
 	if err != nil {
 		return nil, err
 	}

@@ -318,7 +318,9 @@ func gameLabel(g *storage.Game, userID string) string {
 		opp = g.Attackers
 	}
 	who := "user " + opp.UserID
-	if opp.IsAI() {
+	if name, ok := strings.CutPrefix(opp.AILevel, engineSeatPrefix); ok {
+		who = name + " (engine)"
+	} else if opp.IsAI() {
 		who = "taflbot " + opp.AILevel
 	}
 	s := fmt.Sprintf("#%d %s vs %s", g.ID, g.Variant(), who)

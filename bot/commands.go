@@ -9,8 +9,12 @@ const CommandName = "tafl"
 var Levels = []string{"easy", "medium", "hard", "max"}
 
 // Commands returns the definition of /tafl and its subcommands, registered
-// with one bulk overwrite.
-func Commands() []*discordgo.ApplicationCommand {
+// with one bulk overwrite, for a bot without external engines.
+func Commands() []*discordgo.ApplicationCommand { return CommandsWith(nil) }
+
+// CommandsWith returns the definition of /tafl for a bot offering the
+// external engines named (the engine option of /tafl ai lists them).
+func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
 	str := func(name, desc string, required, auto bool) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name,
 			Description: desc, Required: required, Autocomplete: auto}
@@ -30,6 +34,16 @@ func Commands() []*discordgo.ApplicationCommand {
 	for _, l := range Levels {
 		levels = append(levels, &discordgo.ApplicationCommandOptionChoice{Name: l, Value: l})
 	}
+	aiOpts := []*discordgo.ApplicationCommandOption{variant, side, {Type: discordgo.ApplicationCommandOptionString,
+		Name: "level", Description: "How strong the bot plays (default: medium)", Choices: levels}, days}
+	if len(engineNames) > 0 {
+		var choices []*discordgo.ApplicationCommandOptionChoice
+		for _, n := range engineNames {
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n})
+		}
+		aiOpts = append(aiOpts, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
+			Name: "engine", Description: "Play another engine set up on this bot instead of taflbot's own", Choices: choices})
+	}
 	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
 	}
@@ -45,8 +59,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("games", "List active games", user("user", "Whose games (default: yours)")),
 			sub("resign", "Resign a game (asks to confirm)", game),
 			sub("draw", "Offer, accept or withdraw a draw", game),
-			sub("ai", "Play against the bot", variant, side, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
-				Name: "level", Description: "How strong the bot plays (default: medium)", Choices: levels}, days),
+			sub("ai", "Play against the bot", aiOpts...),
 			sub("rules", "The rules of a variant, with its start board", variant),
 			sub("history", "A game's record (.otg) and an animated replay", game),
 			sub("leaderboard", "The best-rated players of this server", variant),

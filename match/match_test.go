@@ -24,6 +24,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv("MATCH_TEST_SCRIPT") != "" {
 		os.Exit(scriptedEngine())
 	}
+	if os.Getenv("MATCH_TEST_TRANSCRIPT") != "" {
+		os.Exit(transcriptEngine())
+	}
 	if os.Getenv("MATCH_TEST_OTEP") == "" {
 		os.Exit(m.Run())
 	}

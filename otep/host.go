@@ -212,12 +212,32 @@ func (h *Host) await(ctx context.Context, word string, timeout time.Duration) (s
 // RulesLine returns the "rules" command that starts g's current position:
 // the variant's rules string with that position as its start and the side
 // to move first, its name in US-ASCII.
-func RulesLine(g *tafl.Game) string {
+func RulesLine(g *tafl.Game) string { return rulesAt(g, g.Position()) }
+
+// rulesAt is the "rules" command of g's variant starting at p.
+func rulesAt(g *tafl.Game, p tafl.Position) string {
 	r := g.Variant().Rules()
-	r.Start = g.Position().Record()
-	r.First = g.ToMove()
+	r.Start = p.Record()
+	r.First = p.ToMove()
 	r.Title = ASCII(r.Title)
 	return "rules " + r.String()
+}
+
+// Load puts the engine on game g as a whole, whatever it played before:
+// "finish" ends a game under way, then "rules" starting at g's start and
+// one "opponent-move" with every move since (so that the engine knows
+// the history, for the repetition rule). A process can so serve many
+// games in turn, each with its own Load before Play.
+func (h *Host) Load(g *tafl.Game) error {
+	if h.err != nil {
+		return h.err
+	}
+	if h.playing {
+		h.send("finish 0")
+	}
+	h.rules, h.base, h.game, h.playing, h.clock = rulesAt(g, g.Start()), 0, g, true, nil
+	h.resend(g)
+	return nil
 }
 
 // NewGame starts a game from g's current position: "finish" ends the one

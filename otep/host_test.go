@@ -270,3 +270,38 @@ func TestHostEngineFailures(t *testing.T) {
 		t.Error("a failed host played again")
 	}
 }
+
+// Load puts a process that played one game on another, history included.
+func TestHostLoad(t *testing.T) {
+	h, log := startFake(t, "opentafl", Options{Settle: 500 * time.Millisecond})
+	v := brandubh(t)
+	g := tafl.NewGame(v)
+	if err := playOut(t, h, g, tafl.Attackers, 2); err != nil {
+		t.Fatal(err)
+	}
+	other := tafl.NewGame(v)
+	play := func(m string) {
+		if _, err := other.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	play("d2-b2")
+	play("d3-c3")
+	play("b2-b1")
+	if err := h.Load(other); err != nil {
+		t.Fatal(err)
+	}
+	m, err := h.Play(context.Background(), other, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Position().CheckMove(m); err != nil {
+		t.Errorf("move %s after Load: %v", m, err)
+	}
+	h.Close()
+	data, _ := os.ReadFile(log)
+	want := fmt.Sprintf("finish 0\n%s\nopponent-move d2-b2|d3-c3|b2-b1 %s\nplay defenders\n", RulesLine(tafl.NewGame(v)), other.Position().Record())
+	if !strings.Contains(string(data), want) {
+		t.Errorf("engine input:\n%s\nwant:\n%s", data, want)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -128,6 +129,30 @@ type Config struct {
 	BackupKeep     int    `json:"backup_keep"`
 	// ConsoleDir is where -console mode writes board pictures.
 	ConsoleDir string `json:"console_dir"`
+	// Engines are external engines speaking the OpenTafl Engine Protocol
+	// that players may choose in /tafl ai (docs/DISCORD.md, "Other
+	// engines"). EngineIdle stops an engine process after that long
+	// without work (default "5m").
+	Engines    []EngineConfig `json:"engines"`
+	EngineIdle string         `json:"engine_idle"`
+}
+
+// EngineConfig is one external engine of Config.Engines.
+type EngineConfig struct {
+	// Name is what players choose: 1 to 32 letters, digits, - or _.
+	Name string `json:"name"`
+	// Command is the program and its arguments, such as
+	// ["/usr/local/bin/tafl", "otep", "-level", "hard"].
+	Command []string `json:"command"`
+	// Dir is the process's working directory (default: the bot's).
+	Dir string `json:"dir"`
+	// Think is the engine's time per move (default "5s", at most "10m").
+	Think string `json:"think"`
+	// Timeout is how long a move may take before the engine loses the
+	// game (default: three times think, and at least think + 30s).
+	Timeout string `json:"timeout"`
+	// MaxProcesses bounds the engine's processes at once (default 2).
+	MaxProcesses int `json:"max_processes"`
 }
 
 // defaultConfig returns the configuration with every default applied; the
@@ -155,6 +180,7 @@ func defaultConfig() Config {
 		BackupInterval:     "24h",
 		BackupKeep:         7,
 		ConsoleDir:         "boards",
+		EngineIdle:         "5m",
 	}
 }
 
@@ -351,6 +377,22 @@ func (c *Config) Validate(console bool) error {
 	if console && c.ConsoleDir == "" {
 		bad("console_dir is empty: give a folder for the board pictures")
 	}
+	if v, err := time.ParseDuration(c.EngineIdle); err != nil || v < time.Second {
+		bad("engine_idle %q: give a duration of at least 1s, such as \"5m\"", c.EngineIdle)
+	}
+	for i, e := range c.Engines {
+		for _, d := range []struct{ key, val string }{{"think", e.Think}, {"timeout", e.Timeout}} {
+			if d.val == "" {
+				continue
+			}
+			if v, err := time.ParseDuration(d.val); err != nil || v <= 0 {
+				bad("engines[%d] (%q) %s %q: give a duration such as \"5s\"", i, e.Name, d.key, d.val)
+			}
+		}
+	}
+	if _, err := bot.CheckEngines(c.externalEngines()); err != nil {
+		bad("engines: %v", strings.TrimPrefix(err.Error(), "bot: "))
+	}
 	return errors.Join(errs...)
 }
 
@@ -431,6 +473,16 @@ func (c *Config) Warnings() []string {
 		w = append(w, fmt.Sprintf("admin_listen %q is not a loopback address: /metrics and /healthz are open to the network; use 127.0.0.1:PORT or put them behind a firewall", c.AdminListen))
 	}
 	return w
+}
+
+// externalEngines converts the validated engine list for the bot.
+func (c *Config) externalEngines() []bot.ExternalEngine {
+	var out []bot.ExternalEngine
+	for _, e := range c.Engines {
+		out = append(out, bot.ExternalEngine{Name: e.Name, Command: e.Command, Dir: e.Dir,
+			Think: duration(e.Think), Timeout: duration(e.Timeout), MaxProcesses: e.MaxProcesses})
+	}
+	return out
 }
 
 // duration parses a validated duration string.

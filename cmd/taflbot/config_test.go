@@ -220,3 +220,38 @@ func TestAdminListenWarning(t *testing.T) {
 		}
 	}
 }
+
+// The engines key lists external OTEP engines; each problem is reported,
+// and a good list reaches the bot with its durations.
+func TestConfigEngines(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "c.json")
+	os.WriteFile(p, []byte(`{"engines":[{"name":"opentafl","command":["java","-jar","ot.jar","--engine"],"dir":"/opt/ot","think":"10s","max_processes":3},
+		{"name":"tafl","command":["tafl","otep"],"timeout":"1m"}], "engine_idle":"2m"}`), 0o600)
+	c, err := loadConfig(p, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Validate(true); err != nil {
+		t.Fatal(err)
+	}
+	e := c.externalEngines()
+	if len(e) != 2 || e[0].Name != "opentafl" || e[0].Dir != "/opt/ot" || e[0].Think.String() != "10s" || e[0].MaxProcesses != 3 ||
+		e[1].Timeout.String() != "1m0s" || duration(c.EngineIdle).String() != "2m0s" {
+		t.Errorf("engines %+v, idle %s", e, c.EngineIdle)
+	}
+	os.WriteFile(p, []byte(`{"engines":[{"name":"bad name","command":["x"]},{"name":"x","command":[],"think":"soon"}],"engine_idle":"0s"}`), 0o600)
+	c, err = loadConfig(p, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = c.Validate(true)
+	for _, want := range []string{`engines[1] ("x") think "soon"`, `engine name "bad name"`, "engine_idle"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("errors lack %s:\n%v", want, err)
+		}
+	}
+	os.WriteFile(p, []byte(`{"engines":[{"name":"x","command":["x"],"thinking":"5s"}]}`), 0o600)
+	if _, err := loadConfig(p, func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), "thinking") {
+		t.Errorf("unknown engine key: %v", err)
+	}
+}

@@ -153,6 +153,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		AIWorkers: cfg.AIWorkers, AIMaxThink: duration(cfg.AIMaxThink), Now: now,
 		Roles: botRoles(cfg.Roles), EngineLease: duration(cfg.EngineLease), Worker: workerName(),
 		AIGamesPerUser: cfg.AIGamesPerUser, AIGamesPerServer: cfg.AIGamesPerServer,
+		Engines: cfg.externalEngines(), EngineIdle: duration(cfg.EngineIdle),
 	}
 	shutdown := duration(cfg.ShutdownTimeout)
 
