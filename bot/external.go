@@ -67,10 +67,11 @@ func (e *EngineFailure) Reason() string {
 // by a new one, and each stopped after idle time without work. Any process
 // of an engine can play any game: each move loads the whole game.
 type engines struct {
-	idle  time.Duration
-	pools map[string]*enginePool
-	stop  chan struct{}
-	wg    sync.WaitGroup
+	idle     time.Duration
+	pools    map[string]*enginePool
+	stop     chan struct{}
+	stopOnce sync.Once
+	wg       sync.WaitGroup
 }
 
 type enginePool struct {
@@ -181,9 +182,9 @@ func (p *enginePool) reap(before time.Time) {
 func (p *enginePool) running() int { return len(p.slots) }
 
 // close stops every idle process and the reaper; busy ones stop when
-// their move ends (their context is the bot's).
+// their move ends (their context is the bot's). It may be called again.
 func (e *engines) close() {
-	close(e.stop)
+	e.stopOnce.Do(func() { close(e.stop) })
 	e.wg.Wait()
 	for _, p := range e.pools {
 		p.reap(time.Now().Add(time.Hour))

@@ -171,4 +171,3 @@ func replaySession(t *testing.T, transcript, record string) {
 	}
 	t.Logf("%d plies from ply %d, %s lines replayed, %d resyncs", g.Len()-k, k+1, strings.TrimPrefix(string(out), "ok "), p.Resyncs)
 }
-
