@@ -45,28 +45,39 @@ func (m *Match) engineReading() *tafl.Variant {
 }
 
 // dispute replays g under the engine's reading of the rules and says
-// where the two part: a move legal in one reading only, a game that ends
-// in one only, a different end or result. unfinished: the game was not
-// ended by the rules (move cap, a failing player), so its end is not
-// compared. refused is the move an OTEP engine last submitted and the
-// host refused ("": none).
-func (m *Match) dispute(g *tafl.Game, unfinished bool, refused string) string {
+// where the two part (see [Dispute]).
+func (m *Match) dispute(g *tafl.Game, from int, unfinished bool, refused string) string {
 	w := m.engineReading()
 	if w == nil {
 		return ""
 	}
-	return Dispute(g, w, unfinished, refused)
+	return Dispute(g, from, w, unfinished, refused)
 }
 
-// Dispute compares game g with a replay of its moves under the variant w
-// (see [EngineReading]); the arguments are as for the match's check.
-func Dispute(g *tafl.Game, w *tafl.Variant, unfinished bool, refused string) string {
-	p, err := w.ParsePosition(g.Start().Record(), g.Start().ToMove())
+// Dispute replays game g under the variant w (see [EngineReading]) from
+// its position after from plies (where the engines took over from the
+// opening) and says where the two readings part: a move legal in one
+// only, a different capture, a game that ends in one only, a different
+// end or result ("" when they agree). unfinished: the game was not ended
+// by the rules (move cap, a failing player), so its end is not compared.
+// refused is the move an engine last submitted and the host refused ("":
+// none).
+func Dispute(g *tafl.Game, from int, w *tafl.Variant, unfinished bool, refused string) string {
+	plies := g.Plies()
+	from = min(max(from, 0), len(plies))
+	real := tafl.NewGameFrom(g.Start())
+	for _, ply := range plies[:from] {
+		if _, err := real.Play(ply.Move); err != nil {
+			return fmt.Sprintf("the game does not replay: %v", err)
+		}
+	}
+	p, err := w.ParsePosition(real.Position().Record(), real.ToMove())
 	if err != nil {
-		return fmt.Sprintf("the start position is not one of the engine's game: %v", err)
+		return fmt.Sprintf("the engines' start position is not one of the engine's game: %v", err)
 	}
 	h := tafl.NewGameFrom(p)
-	for i, ply := range g.Plies() {
+	for k, ply := range plies[from:] {
+		i := from + k
 		if h.Outcome().Over() {
 			return fmt.Sprintf("the engine's rules end the game after ply %d (%s); taflbot's play on", i, describe(h.Outcome()))
 		}

@@ -243,7 +243,7 @@ func (m *Match) playGame(ctx context.Context, i int, s *seats) GameResult {
 				refused = op.refused
 			}
 		}
-		res.Dispute = m.dispute(g, res.Capped || res.Err != nil, refused)
+		res.Dispute = m.dispute(g, openLen, res.Capped || res.Err != nil, refused)
 	}
 	if m.OutDir != "" && (res.Err == nil || !errors.Is(res.Err, context.Canceled)) {
 		if err := m.writeRecord(g, i, res); err != nil && res.Err == nil {

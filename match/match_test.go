@@ -207,7 +207,7 @@ func TestDisputeRepetition(t *testing.T) {
 	if o := g.Outcome(); o.Winner != tafl.Attackers || o.Reason != tafl.Repetition {
 		t.Fatalf("the shuttle ends %v, want an attackers' win by repetition", o)
 	}
-	d := Dispute(g, w, false, "")
+	d := Dispute(g, 0, w, false, "")
 	if !strings.Contains(d, "taflbot's rules: attackers won (repetition); the engine's rules: defenders won (repetition)") {
 		t.Errorf("dispute %q", d)
 	}
@@ -226,8 +226,12 @@ func TestDisputeShieldwall(t *testing.T) {
 	}
 	g := tafl.NewGameFrom(p)
 	play(t, g, "g4-g1")
-	if d := Dispute(g, EngineReading(v), true, ""); !strings.Contains(d, "ply 1, g4-g1, captures") {
+	if d := Dispute(g, 0, EngineReading(v), true, ""); !strings.Contains(d, "ply 1, g4-g1, captures") {
 		t.Errorf("dispute %q", d)
+	}
+	// Played in the opening, before the engines took over, it is no dispute.
+	if d := Dispute(g, 1, EngineReading(v), true, ""); d != "" {
+		t.Errorf("an opening move disputed: %q", d)
 	}
 }
 
@@ -247,11 +251,11 @@ func TestDisputeRefusedMove(t *testing.T) {
 		t.Fatal("taflbot's tablut lets a piece move from camp to camp")
 	}
 	g.Resign(tafl.Attackers) // the engine that tried it lost
-	d := Dispute(g, EngineReading(v), true, "d1-d9")
+	d := Dispute(g, 0, EngineReading(v), true, "d1-d9")
 	if !strings.Contains(d, "the engine's move d1-d9, refused by taflbot's rules, is legal in the engine's rules") {
 		t.Errorf("dispute %q", d)
 	}
-	if d := Dispute(g, EngineReading(v), true, "d1-e2"); d != "" {
+	if d := Dispute(g, 0, EngineReading(v), true, "d1-e2"); d != "" {
 		t.Errorf("a move illegal in both readings is disputed: %q", d)
 	}
 }
