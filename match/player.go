@@ -132,9 +132,14 @@ func (p *enginePlayer) think(ctx context.Context, g *tafl.Game) (tafl.Move, erro
 	return r.Move, nil
 }
 
-// otepTimeout bounds how long an OTEP engine may take to greet or to
-// move (3× its time per move when that is longer).
-var otepTimeout = 60 * time.Second
+// otepTimeout bounds how long an OTEP engine may take to move (3× its
+// time per move when that is longer); otepHello how long it may take to
+// start and greet (a JVM, such as OpenTafl's, on a busy machine may take
+// a minute or more).
+var (
+	otepTimeout = 60 * time.Second
+	otepHello   = 3 * time.Minute
+)
 
 // otepPlayer is an external engine driven through package otep. Its
 // process is kept from game to game unless fresh is set or it failed.
@@ -186,7 +191,7 @@ func (p *otepPlayer) start(ctx context.Context, g *tafl.Game, _ tafl.Side, _ uin
 		p.host = nil
 	}
 	if p.host == nil {
-		h, err := otep.Start(ctx, p.spec.Command, otep.Options{Timeout: p.timeout(), Settle: p.settle, Transcript: tr})
+		h, err := otep.Start(ctx, p.spec.Command, otep.Options{Timeout: p.timeout(), Hello: max(otepHello, p.timeout()), Settle: p.settle, Transcript: tr})
 		if err != nil {
 			return err
 		}

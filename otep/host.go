@@ -19,7 +19,8 @@ import (
 // Options configures a [Host].
 type Options struct {
 	Dir        string        // Dir is the engine's working directory ("": the current one).
-	Timeout    time.Duration // Timeout bounds the wait for "hello" and for each move (default 60 s).
+	Timeout    time.Duration // Timeout bounds the wait for each move (default 60 s).
+	Hello      time.Duration // Hello bounds the wait for "hello" (default Timeout; a JVM on a busy machine may need minutes).
 	Settle     time.Duration // Settle is how long the engine must be quiet after its move before the host sends anything (default 250 ms; see the package comment).
 	Stderr     io.Writer     // Stderr receives the engine's standard error (nil discards it).
 	Transcript io.Writer     // Transcript receives every line: "> " host to engine, "< " engine to host (nil: none).
@@ -62,6 +63,9 @@ func Start(ctx context.Context, argv []string, opt Options) (*Host, error) {
 	if opt.Timeout <= 0 {
 		opt.Timeout = 60 * time.Second
 	}
+	if opt.Hello <= 0 {
+		opt.Hello = opt.Timeout
+	}
 	if opt.Settle <= 0 {
 		opt.Settle = 250 * time.Millisecond
 	}
@@ -98,7 +102,7 @@ func Start(ctx context.Context, argv []string, opt Options) (*Host, error) {
 		}
 	}()
 	go func() { h.cmd.Wait(); close(h.done) }()
-	if _, err := h.await(ctx, "hello", opt.Timeout); err != nil {
+	if _, err := h.await(ctx, "hello", opt.Hello); err != nil {
 		h.Close()
 		return nil, err
 	}
