@@ -66,9 +66,18 @@ func script(t *testing.T, dir, name, body string) string {
 
 // TestExternalEngineGame: a player chooses `tafl otep` (an external
 // engine in the bot's configuration) in /tafl ai and plays it to the end.
+// $TAFLBOT_TEST_ENGINE, a command line split at spaces, plays instead
+// (this is how OpenTafl's engine was tried in the bot, see docs/ENGINE.md).
 func TestExternalEngineGame(t *testing.T) {
-	bin := taflBinary(t)
-	h := engineHarness(t, time.Minute, bot.ExternalEngine{Name: "tafl-otep", Command: []string{bin, "otep", "-depth", "1"}, Think: 200 * time.Millisecond})
+	e := bot.ExternalEngine{Name: "tafl-otep", Think: 200 * time.Millisecond}
+	if c := os.Getenv("TAFLBOT_TEST_ENGINE"); c != "" {
+		// OpenTafl's engine thinks a second less than the time it is
+		// given, and writes its log into its directory.
+		e.Command, e.Think, e.Dir = strings.Fields(c), 3*time.Second, t.TempDir()
+	} else {
+		e.Command = []string{taflBinary(t), "otep", "-depth", "1"}
+	}
+	h := engineHarness(t, time.Minute, e)
 	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "tafl-otep"))
 	if isEphemeral(r) || !strings.Contains(r.Content, "the engine **tafl-otep**") {
 		t.Fatalf("ai with the engine: %q", r.Content)
@@ -89,6 +98,7 @@ func TestExternalEngineGame(t *testing.T) {
 		g = waitPly(t, h, g.Ply()+2)
 	}
 	if o := g.Outcome(); o.Reason == tafl.Resignation {
+		t.Log(h.logs.lines("engine:"))
 		t.Fatalf("the game ended by %v: the engine failed", o)
 	}
 	played := 0
@@ -100,6 +110,7 @@ func TestExternalEngineGame(t *testing.T) {
 	if played == 0 {
 		t.Error("no board says the engine played")
 	}
+	t.Logf("%d plies, %d of them the engine's; %v", g.Ply(), played, g.Outcome())
 }
 
 // Engines that misbehave lose their game with a message that says why,
