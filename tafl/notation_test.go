@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -334,6 +335,37 @@ func TestDecodeOpenTaflRecord(t *testing.T) {
 	withVariation := strings.Replace(text, "\n3. d1-e1 f4-f2", "\n2a.1.1a. d6-d7 [a side line|]\n2a.1.2a. d7-d6 .....\n3. d1-e1 f4-f2", 1)
 	if g2, _, err := tafl.DecodeGame(withVariation); err != nil || g2.Len() != g.Len() {
 		t.Errorf("with a variation: %v", err)
+	}
+}
+
+// TestDecodeOpenTaflRecords reads OpenTafl's records of the headless
+// games in other variants: tawlbwrdd's rules string is the preset's; the
+// tablut and copenhagen ones lack taflbot's tb- keys (OpenTafl drops
+// them), so they read as custom variants with OpenTafl's reading; the
+// copenhagen game ended on OpenTafl's clock, which its record does not
+// say, so it reads as unfinished.
+func TestDecodeOpenTaflRecords(t *testing.T) {
+	for _, c := range []struct {
+		file, variant string
+		plies         int
+		outcome       tafl.Outcome
+	}{
+		{"headless-tawlbwrdd.otg", "tawlbwrdd", 27, tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.KingCaptured}},
+		{"headless-tablut.otg", "custom", 13, tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.KingEscaped}},
+		{"headless-copenhagen.otg", "custom", 28, tafl.Outcome{}},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", "opentafl", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _, err := tafl.DecodeGame(string(data))
+		if err != nil {
+			t.Errorf("%s: %v", c.file, err)
+			continue
+		}
+		if g.Variant().Name() != c.variant || g.Len() != c.plies || g.Outcome() != c.outcome {
+			t.Errorf("%s: read %s, %d plies, %v", c.file, g.Variant().Name(), g.Len(), g.Outcome())
+		}
 	}
 }
 
