@@ -21,10 +21,11 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, layout, err := parseVariant(r.str("variant"), settings.DefaultVariant)
+	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, false)
 	if err != nil {
 		return nil, err
 	}
+	name, layout := cv.name, cv.layout
 	side, err := parseSide(r.str("side"))
 	if err != nil {
 		return nil, err

@@ -21,10 +21,11 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, layout, err := parseVariant(r.str("variant"), settings.DefaultVariant)
+	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, false)
 	if err != nil {
 		return nil, err
 	}
+	name, layout := cv.name, cv.layout
 	opponent := r.user("opponent")
 	if opponent == r.userID {
 		return nil, userErrorf("You can't challenge yourself. Leave `opponent` empty to let anyone accept, or play me with `/tafl ai`.")

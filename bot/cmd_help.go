@@ -7,21 +7,45 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// cmdHelp handles /tafl help.
+// cmdHelp handles /tafl help: how to play, generated from the presets'
+// rule data where variants differ (who moves first, where the king
+// escapes), and the commands.
 func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
-	var names []string
+	return &reply{resp: ephemeral(helpText())}, nil
+}
+
+// helpText is the /tafl help page.
+func helpText() string {
+	var attFirst, defFirst, corners, edge []string
 	for _, p := range tafl.Presets() {
-		names = append(names, p.Name)
+		v, err := tafl.Preset(p.Name, "")
+		if err != nil {
+			continue
+		}
+		if v.Start().ToMove() == tafl.Defenders {
+			defFirst = append(defFirst, p.Name)
+		} else {
+			attFirst = append(attFirst, p.Name)
+		}
+		if v.Rules().Escape == tafl.EscapeEdge {
+			edge = append(edge, p.Name)
+		} else {
+			corners = append(corners, p.Name)
+		}
 	}
-	text := "**How to play tafl**\n" +
-		"Two sides: the attackers (who move first) surround the king's defenders. All pieces move like rooks. " +
-		"Sandwich an enemy piece between two of yours to capture it. The king wins by escaping (to a corner or the edge, by variant); " +
-		"the attackers win by capturing him.\n\n" +
+	list := func(names []string) string { return "`" + strings.Join(names, "`, `") + "`" }
+	return "**How to play tafl**\n" +
+		"Two sides: the **attackers** (dark discs) start on the rim; the **defenders** (light squares) and their **king** (the crowned piece) start in the centre. " +
+		"Every piece moves like a rook in chess. Sandwich an enemy piece between the piece you move and another of yours (or a hostile square) to capture it. " +
+		"The defenders win when the king escapes; the attackers win by capturing him.\n" +
+		"• The attackers move first in " + list(attFirst) + "; the defenders in " + list(defFirst) + ".\n" +
+		"• The king escapes to a corner in " + list(corners) + "; to any edge square in " + list(edge) + ".\n" +
+		"Each variant's full rules, with pictures: `/tafl rules variant:<name>` (`/tafl rules` lists them).\n\n" +
 		"**Commands**\n" +
 		"`/tafl challenge [opponent]` challenge someone (or anyone) · `/tafl ai [level]` play me\n" +
-		"`/tafl move d1-d4` move (or press **Move** under a board) · `/tafl board` show the board\n" +
-		"`/tafl games` your games · `/tafl resign`, `/tafl draw` · `/tafl history` the record\n" +
+		"`/tafl move d1-d4` move (or press **Move** under a board) · `/tafl board` show the board (`text:True` in words)\n" +
+		"`/tafl games` your games · `/tafl resign`, `/tafl draw` · `/tafl history` the record and a replay\n" +
 		"`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl settings` (managers)\n\n" +
-		"Each move has a time limit in days; I remind you before it runs out.\nVariants: " + strings.Join(names, ", ") + "."
-	return &reply{resp: ephemeral(text)}, nil
+		"Moves are written as OpenTafl does: `d1-d4`, the king's with a K (`Kf6-f9`), captures after an x (`d1-d4xd5`); moves are counted in pairs, one by each side.\n" +
+		"Each move has a time limit in days; I remind you before it runs out."
 }

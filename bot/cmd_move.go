@@ -298,19 +298,6 @@ func variantChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 	return out[:min(25, len(out))]
 }
 
-// parseVariant reads "name" or "name/layout".
-func parseVariant(s, def string) (name, layout string, err error) {
-	s = strings.ToLower(strings.TrimSpace(s))
-	if s == "" {
-		s = def
-	}
-	name, layout, _ = strings.Cut(s, "/")
-	if _, err := tafl.Preset(name, layout); err != nil {
-		return "", "", userErrorf("I don't know the variant `%s`: pick one from the list (see `/tafl rules`).", truncate(s, 30))
-	}
-	return name, layout, nil
-}
-
 // gameLabel describes a game for lists: "#42 copenhagen vs Bob · your turn".
 func gameLabel(g *storage.Game, userID string) string {
 	opp := g.Defenders

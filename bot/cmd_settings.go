@@ -38,11 +38,11 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		if v := r.str("variant"); v != "" {
-			name, _, err := parseVariant(v, "")
+			cv, err := parseVariant(v, "", false)
 			if err != nil {
 				return nil, err
 			}
-			gs.DefaultVariant = name
+			gs.DefaultVariant = cv.name
 		}
 		if d, ok := r.int("days"); ok {
 			if d < 1 || d > storage.MaxDaysPerMove {

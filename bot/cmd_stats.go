@@ -15,10 +15,11 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	if r.in.GuildID == "" {
 		return nil, userErrorf("Leaderboards are per server: use this command in a server.")
 	}
-	name, _, err := parseVariant(r.str("variant"), b.defaultVariant)
+	cv, err := parseVariant(r.str("variant"), b.defaultVariant, false)
 	if err != nil {
 		return nil, err
 	}
+	name := cv.name
 	top, err := b.store.Leaderboard(ctx, r.in.GuildID, name, 10)
 	if err != nil {
 		return nil, err

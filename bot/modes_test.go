@@ -1,0 +1,344 @@
+package bot_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
+)
+
+// The three ways a user reaches the bot — the gateway, the HTTP
+// interactions endpoint and console mode — run the same router but
+// deliver replies differently. A mode test drives all three with the
+// same console-style lines ("/tafl rules variant:tablut", "click Move")
+// and checks what the user sees in each.
+
+// view is what a user sees of one reply.
+type view struct {
+	text  string     // content, embed titles, descriptions and fields, button labels (console: the printed lines)
+	files []fakeFile // the files attached (console: the pictures it wrote)
+	alts  []string   // the attachments' descriptions (alt text), one per file
+	comps []discordgo.MessageComponent
+	eph   bool
+}
+
+// driver runs console-style lines as a named user (alice, bob, carol).
+type driver interface {
+	name() string
+	do(t *testing.T, user, line string) view
+	store() *storage.Store
+	userID(name string) string
+}
+
+// eachMode runs fn once per mode, each on a fresh bot and database.
+func eachMode(t *testing.T, fn func(t *testing.T, d driver)) {
+	t.Run("gateway", func(t *testing.T) { fn(t, newGatewayDriver(t)) })
+	t.Run("http", func(t *testing.T) { fn(t, newHTTPDriver(t)) })
+	t.Run("console", func(t *testing.T) { fn(t, newConsoleDriver(t)) })
+}
+
+var userIDs = map[string]string{"alice": alice, "bob": bob, "carol": carol}
+
+// interaction builds the interaction of a line for user, given the
+// components of the last reply (for "click" and "select").
+func lineInteraction(t *testing.T, h *harness, user, line string, last []discordgo.MessageComponent, lastEph bool) *discordgo.Interaction {
+	t.Helper()
+	verb, rest, _ := strings.Cut(line, " ")
+	switch verb {
+	case "click", "select":
+		cid := ""
+		var values []string
+		for _, c := range last {
+			row, ok := c.(*discordgo.ActionsRow)
+			if !ok {
+				continue
+			}
+			for _, inner := range row.Components {
+				switch x := inner.(type) {
+				case *discordgo.Button:
+					if verb == "click" && strings.EqualFold(x.Label, rest) {
+						cid = x.CustomID
+					}
+				case *discordgo.SelectMenu:
+					if verb == "select" {
+						cid, values = x.CustomID, []string{rest}
+					}
+				}
+			}
+		}
+		if cid == "" {
+			t.Fatalf("%s: no %q in the last reply", line, rest)
+		}
+		id := h.id()
+		msg := &discordgo.Message{ID: "msg-" + id, ChannelID: channel}
+		if lastEph {
+			msg.Flags = discordgo.MessageFlagsEphemeral
+		}
+		return &discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionMessageComponent,
+			GuildID: guild, ChannelID: channel, Member: member(userIDs[user]), Message: msg,
+			Data: discordgo.MessageComponentInteractionData{CustomID: cid, Values: values}}
+	}
+	f := splitQuoted(line)
+	if len(f) < 2 || f[0] != "/tafl" {
+		t.Fatalf("bad line %q", line)
+	}
+	var opts []*discordgo.ApplicationCommandInteractionDataOption
+	for _, w := range f[2:] {
+		name, value, ok := strings.Cut(w, ":")
+		if !ok {
+			t.Fatalf("give options as name:value in %q", line)
+		}
+		var v any = value
+		if n, err := strconv.Atoi(value); err == nil && name != "move" && name != "game" {
+			v = float64(n)
+		} else if value == "true" || value == "false" {
+			v = value == "true"
+		}
+		o := opt(name, v)
+		if name == "opponent" || name == "user" {
+			o.Value = userIDs[value]
+		}
+		opts = append(opts, o)
+	}
+	in := h.slashInteraction(userIDs[user], f[1], opts...)
+	in.Member.User.GlobalName = strings.ToUpper(user[:1]) + user[1:]
+	return in
+}
+
+// viewOf turns a decoded reply and its files into a view.
+func viewOf(r *resp, rec *recorded) view {
+	v := view{comps: r.Components, eph: isEphemeral(r)}
+	var sb strings.Builder
+	sb.WriteString(r.Content)
+	for _, e := range r.Embeds {
+		fmt.Fprintf(&sb, "\n%s\n%s", e.Title, e.Description)
+		for _, f := range e.Fields {
+			fmt.Fprintf(&sb, "\n%s: %s", f.Name, f.Value)
+		}
+	}
+	for _, c := range r.Components {
+		if row, ok := c.(*discordgo.ActionsRow); ok {
+			for _, inner := range row.Components {
+				if b, ok := inner.(*discordgo.Button); ok && !b.Disabled {
+					sb.WriteString(" [" + b.Label + "]")
+				}
+			}
+		}
+	}
+	v.text = sb.String()
+	if rec != nil {
+		v.files = rec.Files
+		var payload struct {
+			Attachments []struct {
+				Description string `json:"description"`
+			} `json:"attachments"`
+			Data *struct {
+				Attachments []struct {
+					Description string `json:"description"`
+				} `json:"attachments"`
+			} `json:"data"`
+		}
+		json.Unmarshal(rec.Body, &payload)
+		atts := payload.Attachments
+		if payload.Data != nil {
+			atts = payload.Data.Attachments
+		}
+		for _, a := range atts {
+			v.alts = append(v.alts, a.Description)
+		}
+	}
+	return v
+}
+
+// gatewayDriver sends interactions through HandleGateway; replies go to
+// the fake Discord's interaction callback (or are edited in when deferred).
+type gatewayDriver struct {
+	h       *harness
+	last    []discordgo.MessageComponent
+	lastEph bool
+}
+
+func newGatewayDriver(t *testing.T) *gatewayDriver { return &gatewayDriver{h: newHarness(t, nil)} }
+
+func (d *gatewayDriver) name() string              { return "gateway" }
+func (d *gatewayDriver) store() *storage.Store     { return d.h.store }
+func (d *gatewayDriver) userID(name string) string { return userIDs[name] }
+
+func (d *gatewayDriver) do(t *testing.T, user, line string) view {
+	t.Helper()
+	in := lineInteraction(t, d.h, user, line, d.last, d.lastEph)
+	d.h.bot.HandleGateway(context.Background(), in)
+	r, rec := d.h.fake.final(t, in)
+	v := viewOf(r, rec)
+	if len(r.Components) > 0 {
+		d.last, d.lastEph = r.Components, v.eph
+	}
+	return v
+}
+
+// httpDriver posts signed interactions to the interactions endpoint; a
+// reply with files comes back as a deferral and is edited in through REST.
+type httpDriver struct {
+	hb      *httpBot
+	t       *testing.T
+	last    []discordgo.MessageComponent
+	lastEph bool
+}
+
+func newHTTPDriver(t *testing.T) *httpDriver { return &httpDriver{hb: newHTTPBot(t), t: t} }
+
+func (d *httpDriver) name() string              { return "http" }
+func (d *httpDriver) store() *storage.Store     { return d.hb.h.store }
+func (d *httpDriver) userID(name string) string { return userIDs[name] }
+
+func (d *httpDriver) do(t *testing.T, user, line string) view {
+	t.Helper()
+	in := lineInteraction(t, d.hb.h, user, line, d.last, d.lastEph)
+	body, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hr, out := d.hb.post(t, body, d.hb.priv, d.hb.h.clock.Now())
+	if hr.StatusCode != 200 {
+		t.Fatalf("%s: status %d %s", line, hr.StatusCode, out)
+	}
+	r := decode(t, out)
+	rec := &recorded{Body: out}
+	if r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource || r.Type == discordgo.InteractionResponseDeferredMessageUpdate {
+		base := "/api/v9/webhooks/" + in.AppID + "/" + in.Token
+		waitFor(t, "the deferred reply to "+line, func() bool {
+			for _, late := range d.hb.h.fake.requests(base) {
+				if late.Status == 200 {
+					rec = late
+					return true
+				}
+			}
+			return false
+		})
+		r = decode(t, rec.Body)
+	}
+	v := viewOf(r, rec)
+	if len(r.Components) > 0 {
+		d.last, d.lastEph = r.Components, v.eph
+	}
+	return v
+}
+
+// consoleDriver feeds lines to bot.Console through a pipe and reads what
+// it prints; "as NAME" after each line marks where its output ends.
+type consoleDriver struct {
+	in    *io.PipeWriter
+	out   *syncBuffer
+	seen  int
+	dir   string
+	st    *storage.Store
+	cr    *bot.ConsoleREST
+	marks int
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+func newConsoleDriver(t *testing.T) *consoleDriver {
+	dir := t.TempDir()
+	out := &syncBuffer{}
+	cr := bot.NewConsoleREST(out, filepath.Join(dir, "boards"))
+	st, err := storage.Open(filepath.Join(dir, "taflbot.db"), storage.Options{NoSync: true, Now: cr.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: newPolicyEngine(1), Now: cr.Now, AIWorkers: 1,
+		Render: render.Options{Size: 240}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, pw := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- bot.Console(ctx, b, cr, pr) }()
+	t.Cleanup(func() {
+		pw.Close()
+		if err := <-done; err != nil {
+			t.Errorf("console: %v", err)
+		}
+		cancel()
+		b.Stop(10 * time.Second)
+		st.Close()
+	})
+	return &consoleDriver{in: pw, out: out, dir: dir, st: st, cr: cr}
+}
+
+func (d *consoleDriver) name() string              { return "console" }
+func (d *consoleDriver) store() *storage.Store     { return d.st }
+func (d *consoleDriver) userID(name string) string { return d.cr.UserID(name) }
+
+var picturePath = regexp.MustCompile(`\[picture: ([^\]]*?)(?: — ([^\]]*))?\]`)
+
+func (d *consoleDriver) do(t *testing.T, user, line string) view {
+	t.Helper()
+	d.marks++
+	marker := fmt.Sprintf("you are %s\n", user)
+	fmt.Fprintf(d.in, "as %s\n%s\nas %s\n", user, line, user)
+	var text string
+	waitFor(t, "the console's reply to "+line, func() bool {
+		all := d.out.String()[d.seen:]
+		first := strings.Index(all, marker)
+		if first < 0 {
+			return false
+		}
+		second := strings.Index(all[first+len(marker):], marker)
+		if second < 0 {
+			return false
+		}
+		text = all[first+len(marker) : first+len(marker)+second]
+		d.seen += first + len(marker) + second + len(marker)
+		return true
+	})
+	v := view{text: text}
+	for _, m := range picturePath.FindAllStringSubmatch(text, -1) {
+		data, err := os.ReadFile(m[1])
+		if err != nil {
+			t.Fatalf("console picture: %v", err)
+		}
+		v.files = append(v.files, fakeFile{Name: filepath.Base(m[1]), Data: data})
+		v.alts = append(v.alts, m[2])
+	}
+	return v
+}
+
+// splitQuoted splits a line at spaces, keeping "quoted text" together
+// (as console mode reads it).
+func splitQuoted(line string) []string {
+	var words []string
+	for i, part := range strings.Split(line, "\"") {
+		if i%2 == 1 {
+			words[len(words)-1] += part // name:"value with spaces"
+			continue
+		}
+		words = append(words, strings.Fields(part)...)
+	}
+	return words
+}
