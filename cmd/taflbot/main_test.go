@@ -65,7 +65,7 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 		"You played d3-e3",
 		"@bob played d3-e3",
 		"Games of @bob",
-		"brandubh (7×7)",
+		"Brandubh (brandubh, 7×7)",
 		"@carol plays taflbot at level **easy**",
 		"taflbot played",
 		"@alice, it's your move in game 1 (brandubh): 12h 0m left",
@@ -86,10 +86,11 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 		t.Fatal(err)
 	}
 	// challenge, accepted board, alice's move, bob's menu move, rules
-	// board, carol's game against the engine, the engine's first move and
-	// the boards of alice's and carol's losses on time.
-	if len(entries) != 9 {
-		t.Errorf("%d pictures written, want 9", len(entries))
+	// board and its two diagrams (capture against a corner, king capture),
+	// carol's game against the engine, the engine's first move and the
+	// boards of alice's and carol's losses on time.
+	if len(entries) != 11 {
+		t.Errorf("%d pictures written, want 11", len(entries))
 	}
 	for _, e := range entries {
 		data, err := os.ReadFile(filepath.Join(boards, e.Name()))
