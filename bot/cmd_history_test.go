@@ -45,7 +45,9 @@ func TestHistoryRulesHelpLeaderboardStats(t *testing.T) {
 		t.Errorf("the replay is not a GIF")
 	}
 
-	r, rec := h.slash(carol, "rules", opt("variant", "fetlar"))
+	in = h.slashInteraction(carol, "rules", opt("variant", "fetlar"))
+	h.bot.HandleGateway(t.Context(), in)
+	r, rec := h.fake.final(t, in) // five pictures: deferred under -race
 	if len(r.Embeds) != 4 || !strings.Contains(r.Embeds[0].Title, "(fetlar, 11×11)") || len(rec.Files) != 4 {
 		t.Errorf("rules: %d embeds (%+v), %d files; want the page and 3 examples", len(r.Embeds), r.Embeds, len(rec.Files))
 	}
