@@ -85,10 +85,15 @@ func (v *Variant) piecesLine() string {
 func (v *Variant) movingLines() []string {
 	r := &v.rules
 	lines := []string{"Every piece moves like a rook in chess: any number of empty squares along a row or column, never through or onto another piece."}
+	// A piece not standing in an area may stop on (pass) its squares when
+	// its kind is in both Stop (Pass) and Reenter; one standing in it, by
+	// Stop (Pass) alone.
 	if t := r.Throne; len(t.Squares) > 0 {
 		sq := t.Squares[0]
-		stop := t.Stop
-		pass := t.Pass
+		stop, pass := t.Stop&t.Reenter, t.Pass&t.Reenter
+		if r.ThroneBlockedAfterKingLeaves {
+			stop, pass = NoKinds, NoKinds
+		}
 		var s string
 		switch {
 		case stop == NoKinds && v.Start().King() == sq:
@@ -112,9 +117,9 @@ func (v *Variant) movingLines() []string {
 		switch {
 		case r.ThroneBlockedAfterKingLeaves:
 			lines = append(lines, "Once the king has left the throne he may not return, and no piece may stop on it or pass through it.")
-		case stop.Has(King) && t.Reenter.Has(King):
-			lines = append(lines, "The king may return to the throne after leaving it.")
 		case stop.Has(King):
+			lines = append(lines, "The king may return to the throne after leaving it.")
+		case t.Stop.Has(King):
 			lines = append(lines, "Once the king has left the throne he may not return to it.")
 		}
 	}
@@ -123,20 +128,26 @@ func (v *Variant) movingLines() []string {
 		if len(c.Squares) > 4 {
 			what = "corner blocks"
 		}
+		stop, pass := c.Stop&c.Reenter, c.Pass&c.Reenter
 		switch {
-		case c.Stop == KindKing && c.Pass&^KindKing == 0:
+		case stop == KindKing && pass&^KindKing == 0:
 			lines = append(lines, fmt.Sprintf("Only the king may enter the %s (%s).", what, squareWords(c.Squares)))
 		default:
-			lines = append(lines, fmt.Sprintf("The %s (%s) may be entered by %s and passed by %s.", what, squareWords(c.Squares), kindWords(c.Stop), kindWords(c.Pass)))
+			lines = append(lines, fmt.Sprintf("The %s (%s) may be entered by %s and passed by %s.", what, squareWords(c.Squares), kindWords(stop), kindWords(pass)))
 		}
 	}
 	if c := r.Camps; len(c.Squares) > 0 {
 		camps := v.campWords()
+		own := "the camps"
+		if r.OwnCamp {
+			own = "its own camp"
+		}
+		stop, pass := c.Stop&c.Reenter, c.Pass&c.Reenter
 		switch {
-		case c.Stop == NoKinds && c.Pass == NoKinds:
-			lines = append(lines, fmt.Sprintf("The camps (%s) belong to the attackers: no piece may enter or pass through a camp from outside. A piece standing in a camp may move within its own camp and out of it; once out, it may never enter a camp again.", camps))
+		case stop == NoKinds && pass == NoKinds:
+			lines = append(lines, fmt.Sprintf("The camps (%s) belong to the attackers: no piece may enter or pass through a camp from outside. A piece standing in a camp may move within %s and out of it; once out, it may never enter a camp again.", camps, own))
 		default:
-			lines = append(lines, fmt.Sprintf("The camps (%s): %s may enter them from outside and %s may pass through them. A piece standing in a camp may always move within it and out of it.", camps, kindWords(c.Stop), kindWords(c.Pass)))
+			lines = append(lines, fmt.Sprintf("The camps (%s): %s may enter them from outside and %s may pass through them. A piece standing in a camp may move within %s and out of it.", camps, kindWords(stop), kindWords(pass), own))
 		}
 	}
 	return lines
@@ -160,7 +171,10 @@ func (v *Variant) capturingLines() []string {
 		}
 	}
 	if c := r.Camps; len(c.Squares) > 0 {
-		same := ", except to a piece standing in that same camp"
+		same := ""
+		if r.OwnCamp {
+			same = ", except to a piece standing in that same camp"
+		}
 		switch {
 		case c.Hostile == AllKinds && c.HostileOccupied == AllKinds:
 			lines = append(lines, "The camps are hostile to every piece, whether empty or occupied"+same+".")
