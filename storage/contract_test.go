@@ -54,6 +54,11 @@ var contractTests = []struct {
 	{"ActiveEngineGames", testActiveEngineGames},
 	{"MoveAfterDeadlineEndsOnTime", testMoveAfterDeadlineEndsOnTime},
 	{"TimeoutAnnouncedOnce", testTimeoutAnnouncedOnce},
+	{"ShortGamesDoNotCount", testShortGamesDoNotCount},
+	{"VacationPausesClocks", testVacationPausesClocks},
+	{"RememberGameAndLeaderboardVariants", testRememberGameAndLeaderboardVariants},
+	{"NamesKeptWithTheGame", testNamesKeptWithTheGame},
+	{"GuildVacationDays", testGuildVacationDays},
 }
 
 func TestContract(t *testing.T) {

@@ -13,6 +13,15 @@ type Rating struct {
 	Volatility float64 `json:"sigma"` // Volatility is the expected fluctuation (σ; new players: 0.06).
 }
 
+// ProvisionalDeviation is the deviation above which a rating is
+// provisional: too uncertain to mean much yet (lichess uses the same
+// threshold, 110, on the same scale). A new player (350) stays
+// provisional for their first several games.
+const ProvisionalDeviation = 110
+
+// Provisional reports whether the rating is still provisional.
+func (r Rating) Provisional() bool { return r.Deviation > ProvisionalDeviation }
+
 // DefaultRating is a new player's rating.
 var DefaultRating = Rating{Rating: 1500, Deviation: 350, Volatility: 0.06}
 
