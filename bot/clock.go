@@ -100,7 +100,7 @@ func (b *Bot) updateGame(ctx context.Context, id storage.GameID, expectedPly int
 func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 	loser := g.Seat(g.Outcome().Winner.Other())
 	b.log.Info("game lost on time", "game_id", g.ID, "loser", loser.String())
-	msg, err := b.boardMessage(g, fmt.Sprintf("⏰ %s ran out of time.", seatName(loser)))
+	msg, err := b.boardMessage(ctx, g, fmt.Sprintf("⏰ %s ran out of time.", seatName(loser)))
 	if err != nil {
 		b.log.Error("announcing a timeout: drawing the board", "game_id", g.ID, "err", err)
 		return

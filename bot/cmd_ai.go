@@ -21,11 +21,10 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, false)
+	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, true)
 	if err != nil {
 		return nil, err
 	}
-	name, layout := cv.name, cv.layout
 	side, err := parseSide(r.str("side"))
 	if err != nil {
 		return nil, err
@@ -60,22 +59,22 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := storage.NewGame(name, layout)
+	g, err := newGameOf(cv.name, cv.layout, cv.rules)
 	if err != nil {
 		return nil, err
 	}
 	g.MoveTime = moveTime
 	if side == tafl.Attackers {
-		g.Attackers, g.Defenders = storage.Human(r.userID), storage.AI(level)
+		g.Attackers, g.Defenders = human(r.userID, r.userName()), storage.AI(level)
 	} else {
-		g.Attackers, g.Defenders = storage.AI(level), storage.Human(r.userID)
+		g.Attackers, g.Defenders = storage.AI(level), human(r.userID, r.userName())
 	}
 	g.GuildID, g.ChannelID = r.in.GuildID, r.in.ChannelID
 	if err := b.createEngineGame(ctx, g, r.userID); err != nil {
 		return nil, err
 	}
 	b.metrics.gameStarted()
-	msg, err := b.boardMessage(g, fmt.Sprintf("<@%s> plays %s. Good luck!", r.userID, opponent))
+	msg, err := b.boardMessage(ctx, g, fmt.Sprintf("<@%s> plays %s. Good luck!", r.userID, opponent))
 	if err != nil {
 		return nil, err
 	}

@@ -87,10 +87,7 @@ func (b *Bot) rulesMessage(cv chosenVariant) (*discordgo.InteractionResponseData
 		main.Fields = []*discordgo.MessageEmbedField{{Name: "Rules string", Value: "`" + truncate(v.RulesString(), maxEmbedFieldValue-3) + "`"}}
 	}
 	embeds := []*discordgo.MessageEmbed{main}
-	start := v.Start()
-	alt := fmt.Sprintf("The start position of %s (%d×%d): %d attackers, %d defenders and the king on %s; the %s move first.",
-		cv.title(), v.Size(), v.Size(), start.Count(tafl.Attackers), start.Count(tafl.Defenders)-1, start.King(), start.ToMove())
-	files := []*discordgo.File{{Name: startFile, ContentType: "image/png", Reader: describe(bytes.NewReader(png), alt)}}
+	files := []*discordgo.File{{Name: startFile, ContentType: "image/png", Reader: describe(bytes.NewReader(png), startAlt(cv.title(), v))}}
 	used := embedText(main)
 	for i, il := range v.Illustrations() {
 		e := &discordgo.MessageEmbed{Title: il.Title, Description: il.Caption}
@@ -108,6 +105,13 @@ func (b *Bot) rulesMessage(cv chosenVariant) (*discordgo.InteractionResponseData
 		used += embedText(e)
 	}
 	return &discordgo.InteractionResponseData{Embeds: embeds, Files: files, AllowedMentions: &discordgo.MessageAllowedMentions{}}, nil
+}
+
+// startAlt is the alt text of a variant's start board.
+func startAlt(title string, v *tafl.Variant) string {
+	start := v.Start()
+	return fmt.Sprintf("The start position of %s (%d×%d): %d attackers, %d defenders and the king on %s; the %s move first.",
+		title, v.Size(), v.Size(), start.Count(tafl.Attackers), start.Count(tafl.Defenders)-1, start.King(), start.ToMove())
 }
 
 // embedText counts the characters Discord counts against an embed's limit.

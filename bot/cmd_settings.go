@@ -15,7 +15,7 @@ import (
 func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	_, dms := r.opts["dms"]
 	server := false
-	for _, name := range []string{"variant", "days", "threads", "channel"} {
+	for _, name := range []string{"variant", "days", "threads", "channel", "vacation"} {
 		if _, ok := r.opts[name]; ok {
 			server = true
 		}
@@ -58,6 +58,12 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 				gs.NotifyChannelID = id
 			}
 		}
+		if d, ok := r.int("vacation"); ok {
+			if d < 0 || d > storage.MaxVacationDays {
+				return nil, userErrorf("Vacation days must be 0 (no vacations) to %d; nothing was changed.", storage.MaxVacationDays)
+			}
+			gs.VacationDays = int(d)
+		}
 	}
 	var notes []string
 	if o, ok := r.opts["dms"]; ok {
@@ -84,7 +90,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	if gs.NotifyChannelID != "" {
 		notify = "<#" + gs.NotifyChannelID + ">"
 	}
-	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · reminders and results: %s",
-		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, notify))
+	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · reminders and results: %s · vacation: **%d** days a year",
+		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, notify, gs.VacationDays))
 	return &reply{resp: ephemeral(strings.Join(notes, "\n"))}, nil
 }

@@ -4,37 +4,77 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/storage"
 )
 
-// cmdLeaderboard handles /tafl leaderboard [variant].
+// cmdLeaderboard handles /tafl leaderboard [variant]: the best-rated
+// players of the server in a variant, or, without one, in every variant
+// that has rated games. Provisional ratings are marked.
 func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	if r.in.GuildID == "" {
 		return nil, userErrorf("Leaderboards are per server: use this command in a server.")
 	}
-	cv, err := parseVariant(r.str("variant"), b.defaultVariant, false)
-	if err != nil {
-		return nil, err
-	}
-	name := cv.name
-	top, err := b.store.Leaderboard(ctx, r.in.GuildID, name, 10)
-	if err != nil {
-		return nil, err
-	}
-	if len(top) == 0 {
-		return &reply{resp: ephemeral(fmt.Sprintf("Nobody has a rated %s game in this server yet.", name))}, nil
+	var names []string
+	perVariant := 10
+	if strings.TrimSpace(r.str("variant")) != "" {
+		cv, err := parseVariant(r.str("variant"), b.defaultVariant, false)
+		if err != nil {
+			return nil, err
+		}
+		names = []string{cv.name}
+	} else {
+		var err error
+		if names, err = b.store.LeaderboardVariants(ctx, r.in.GuildID); err != nil {
+			return nil, err
+		}
+		if len(names) == 0 {
+			return &reply{resp: ephemeral("Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard.")}, nil
+		}
+		if len(names) > 1 {
+			perVariant = 5
+		}
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Leaderboard · %s**\n", name)
-	for i, e := range top {
-		fmt.Fprintf(&sb, "%d. <@%s> · %.0f (±%.0f) · %d-%d-%d\n", i+1, e.UserID, e.Rating.Rating, 2*e.Rating.Deviation, e.Wins, e.Losses, e.Draws)
+	provisional := false
+	for _, name := range names {
+		top, err := b.store.Leaderboard(ctx, r.in.GuildID, name, perVariant)
+		if err != nil {
+			return nil, err
+		}
+		if len(top) == 0 {
+			fmt.Fprintf(&sb, "Nobody has a rated %s game in this server yet.\n", name)
+			continue
+		}
+		fmt.Fprintf(&sb, "**Leaderboard · %s**\n", name)
+		for i, e := range top {
+			fmt.Fprintf(&sb, "%d. <@%s> · %s · %d-%d-%d\n", i+1, e.UserID, ratingText(e.Rating), e.Wins, e.Losses, e.Draws)
+			provisional = provisional || e.Rating.Provisional()
+		}
+	}
+	if provisional {
+		sb.WriteString(provisionalNote)
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: sb.String(), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
+		Data: &discordgo.InteractionResponseData{Content: truncate(sb.String(), 1990), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
 }
+
+// ratingText writes a rating with its uncertainty, "1623 (±90)", and a
+// question mark when it is provisional: "1540? (±300)".
+func ratingText(r storage.Rating) string {
+	mark := ""
+	if r.Provisional() {
+		mark = "?"
+	}
+	return fmt.Sprintf("%.0f%s (±%.0f)", r.Rating, mark, 2*r.Deviation)
+}
+
+// provisionalNote explains the question mark.
+const provisionalNote = "? provisional: too few games yet for the rating to mean much."
 
 // cmdStats handles /tafl stats [user].
 func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
@@ -52,8 +92,14 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Stats of <@%s>**\nAgainst people: %d won, %d lost, %d drawn\nAgainst taflbot: %d won, %d lost, %d drawn\n",
 		user, p.Wins, p.Losses, p.Draws, p.AIWins, p.AILosses, p.AIDraws)
-	for name, v := range p.Variants {
-		fmt.Fprintf(&sb, "%s: %.0f (±%.0f), %d-%d-%d\n", name, v.Rating.Rating, 2*v.Rating.Deviation, v.Wins, v.Losses, v.Draws)
+	provisional := false
+	for _, name := range slices.Sorted(maps.Keys(p.Variants)) {
+		v := p.Variants[name]
+		fmt.Fprintf(&sb, "%s: %s, %d-%d-%d\n", name, ratingText(v.Rating), v.Wins, v.Losses, v.Draws)
+		provisional = provisional || v.Rating.Provisional()
+	}
+	if provisional {
+		sb.WriteString(provisionalNote)
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: sb.String(), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil

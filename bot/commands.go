@@ -1,6 +1,15 @@
 package bot
 
-import "github.com/bwmarrin/discordgo"
+import (
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+)
+
+// DaysChoices are the days per move the days option offers; any other
+// from 1 to storage.MaxDaysPerMove may be typed.
+var DaysChoices = []int{1, 2, 3, 5, 7, 14}
 
 // CommandName is the one top-level slash command.
 const CommandName = "tafl"
@@ -27,9 +36,15 @@ func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
 	side := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "side",
 		Description: "Your side (default: random)", Choices: []*discordgo.ApplicationCommandOptionChoice{
 			{Name: "attackers", Value: "attackers"}, {Name: "defenders (with the king)", Value: "defenders"}, {Name: "random", Value: "random"}}}
-	days := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
-		Description: "Days per move (default: the server's, usually 3)", Choices: []*discordgo.ApplicationCommandOptionChoice{
-			{Name: "1 day", Value: 1}, {Name: "2 days", Value: 2}, {Name: "3 days", Value: 3}, {Name: "7 days", Value: 7}}}
+	// days: any whole number the settings accept (1 to 30); autocomplete
+	// offers the usual ones (DaysChoices). Discord checks the range; an
+	// option with autocomplete accepts whatever is typed.
+	minDays, zero := 1.0, 0.0
+	daysOpt := func(desc string) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
+			Description: desc, MinValue: &minDays, MaxValue: storage.MaxDaysPerMove, Autocomplete: true}
+	}
+	days := daysOpt(fmt.Sprintf("Days per move, 1 to %d (default: the server's, usually 3)", storage.MaxDaysPerMove))
 	var levels []*discordgo.ApplicationCommandOptionChoice
 	for _, l := range Levels {
 		levels = append(levels, &discordgo.ApplicationCommandOptionChoice{Name: l, Value: l})
@@ -55,7 +70,8 @@ func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("challenge", "Challenge someone (or anyone) to a game", user("opponent", "Who to challenge (empty: anyone may accept)"), variant, side, days),
 			sub("move", "Make a move, such as d1-d4", str("move", "Your move, such as d1-d4 (start typing for a list)", true, true), game),
-			sub("board", "Show a game's board again", game),
+			sub("board", "Show a game's board again", game, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean,
+				Name: "text", Description: "Describe the board in words instead of a picture (for screen readers)"}),
 			sub("games", "List active games", user("user", "Whose games (default: yours)")),
 			sub("resign", "Resign a game (asks to confirm)", game),
 			sub("draw", "Offer, accept or withdraw a draw", game),
@@ -66,10 +82,15 @@ func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
 			sub("stats", "A player's record and ratings", user("user", "Whose (default: yours)")),
 			sub("settings", "Server settings (managers only), and your DM setting", &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
 				Name: "variant", Description: "Default variant", Autocomplete: true},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Default days per move (1-30)"},
+				daysOpt(fmt.Sprintf("Default days per move, 1 to %d", storage.MaxDaysPerMove)),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "threads", Description: "Give every game its own thread"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where reminders and results go"},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Your own setting: reminders and results by direct message too"}),
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Your own setting: reminders and results by direct message too"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "vacation", MinValue: &zero, MaxValue: storage.MaxVacationDays,
+					Description: fmt.Sprintf("Days a year a player may pause their clocks (0: none; default %d)", storage.DefaultVacationDays)}),
+			sub("vacation", "Pause your clocks in this server for some days (see how many you have left)", &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "days", MinValue: &zero, MaxValue: storage.MaxVacationDays,
+				Description: "Days of vacation from now (0 ends your vacation; empty: show what you have left)"}),
 			sub("help", "How to play, and the commands"),
 		},
 	}}

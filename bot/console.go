@@ -26,6 +26,7 @@ import (
 //	as bob                                          act as another user (default alice)
 //	click Accept                                    press a button of the latest message that has it
 //	select e5                                       choose in the latest select menu
+//	complete /tafl move move:d2                     what autocomplete offers for the last option
 //	sweep                                           run the clock sweeper now
 //	wait 2h                                         move the console's clock forward (then sweep)
 //	quit                                            stop (end of input also stops)
@@ -82,8 +83,18 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 			if cr.lastEphemeral(cid) {
 				it.Message.Flags = discordgo.MessageFlagsEphemeral
 			}
+		case "complete":
+			data, err := cr.parseSlash(strings.TrimSpace(rest), true)
+			if err != nil {
+				cr.printf("%v\n", err)
+				continue
+			}
+			if opts := data.Options[0].Options; len(opts) > 0 {
+				opts[len(opts)-1].Focused = true
+			}
+			it = &discordgo.Interaction{Type: discordgo.InteractionApplicationCommandAutocomplete, Data: *data}
 		default:
-			data, err := cr.parseSlash(line)
+			data, err := cr.parseSlash(line, false)
 			if err != nil {
 				cr.printf("%v\n", err)
 				continue
@@ -341,7 +352,7 @@ func (c *ConsoleREST) lastEphemeral(customID string) bool {
 
 // firstOption names the option a bare word stands for, per subcommand.
 var firstOption = map[string]string{"challenge": "opponent", "move": "move", "board": "game", "resign": "game", "draw": "game",
-	"ai": "level", "rules": "variant", "history": "game", "leaderboard": "variant", "stats": "user", "games": "user"}
+	"ai": "level", "rules": "variant", "history": "game", "leaderboard": "variant", "stats": "user", "games": "user", "vacation": "days"}
 
 // splitQuoted splits a line into words at spaces, keeping text in double
 // quotes together (without the quotes): variant:"dim:7 … start:/…/".
@@ -371,8 +382,9 @@ func splitQuoted(line string) []string {
 }
 
 // parseSlash reads "/tafl sub [name:value | value] …"; a value with
-// spaces goes in double quotes.
-func (c *ConsoleREST) parseSlash(line string) (*discordgo.ApplicationCommandInteractionData, error) {
+// spaces goes in double quotes. partial keeps number options as typed
+// (autocomplete: Discord sends them as strings).
+func (c *ConsoleREST) parseSlash(line string, partial bool) (*discordgo.ApplicationCommandInteractionData, error) {
 	f := splitQuoted(line)
 	if len(f) < 2 || f[0] != "/"+CommandName {
 		return nil, fmt.Errorf("commands look like: /tafl help   (or: as NAME, click LABEL, select VALUE, wait 2h, quit)")
@@ -405,6 +417,9 @@ func (c *ConsoleREST) parseSlash(line string) (*discordgo.ApplicationCommandInte
 		o := &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: od.Type, Value: value}
 		switch od.Type {
 		case discordgo.ApplicationCommandOptionInteger:
+			if partial {
+				break
+			}
 			n, err := strconv.Atoi(value)
 			if err != nil {
 				return nil, fmt.Errorf("%s must be a number", name)

@@ -2,7 +2,9 @@ package bot_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -35,14 +37,19 @@ func startGame(t *testing.T, h *harness) *resp {
 		t.Fatalf("accept reply type %d, want update message", r.Type)
 	}
 	checkPNG(t, rec)
-	// The update replaces the challenge's picture instead of adding one.
+	// The update replaces the challenge's picture instead of adding one:
+	// the attachments it keeps are only the new upload (id 0, described).
 	var upd struct {
 		Data struct {
-			Attachments *[]any `json:"attachments"`
+			Attachments *[]struct {
+				ID          any    `json:"id"`
+				Description string `json:"description"`
+			} `json:"attachments"`
 		} `json:"data"`
 	}
-	if err := json.Unmarshal(rec.Body, &upd); err != nil || upd.Data.Attachments == nil || len(*upd.Data.Attachments) != 0 {
-		t.Errorf("accept update does not clear the old attachments: %s", rec.Body)
+	if err := json.Unmarshal(rec.Body, &upd); err != nil || upd.Data.Attachments == nil || len(*upd.Data.Attachments) != 1 ||
+		fmt.Sprint((*upd.Data.Attachments)[0].ID) != "0" || (*upd.Data.Attachments)[0].Description == "" {
+		t.Errorf("accept update does not replace the old attachments by the new board: %s", rec.Body)
 	}
 	if !strings.Contains(r.Content, "<@"+alice+"> to move (attackers)") {
 		t.Errorf("start board %q does not say alice (attackers) is to move", r.Content)
@@ -157,7 +164,7 @@ func menuMove(t *testing.T, h *harness, user string, board *resp, m tafl.Move) *
 	}
 	before := len(h.fake.requests("/webhooks/"))
 	r, _ = h.click(user, customIDs(r.Components)["select"], true, m.To().String())
-	if !strings.Contains(r.Content, "You played "+m.String()) {
+	if !playedRE(m).MatchString(r.Content) {
 		t.Fatalf("destination pick reply %q", r.Content)
 	}
 	var post *recorded
@@ -222,4 +229,10 @@ func TestCustomIDsFitDiscord(t *testing.T) {
 			t.Errorf("%s: custom id %q: %v", label, id, err)
 		}
 	}
+}
+
+// playedRE matches "You played 14. d2-c2" or "You played 14… Kd4-d3xd2":
+// the move with its number (moves counted in pairs) in full notation.
+func playedRE(m tafl.Move) *regexp.Regexp {
+	return regexp.MustCompile(`You played [0-9]+(\. |… )K?` + regexp.QuoteMeta(m.String()) + `(x[a-s0-9/]+)?[-+]*\.`)
 }

@@ -42,6 +42,9 @@ type driver interface {
 	do(t *testing.T, user, line string) view
 	store() *storage.Store
 	userID(name string) string
+	// posted waits for a message the bot posted by itself (such as the
+	// engine's move) whose text contains s, and returns its text.
+	posted(t *testing.T, s string) string
 }
 
 // eachMode runs fn once per mode, each on a fresh bot and database.
@@ -88,9 +91,19 @@ func lineInteraction(t *testing.T, h *harness, user, line string, last []discord
 		if lastEph {
 			msg.Flags = discordgo.MessageFlagsEphemeral
 		}
-		return &discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionMessageComponent,
+		in := &discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionMessageComponent,
 			GuildID: guild, ChannelID: channel, Member: member(userIDs[user]), Message: msg,
 			Data: discordgo.MessageComponentInteractionData{CustomID: cid, Values: values}}
+		in.Member.User.GlobalName = strings.ToUpper(user[:1]) + user[1:]
+		return in
+	}
+	if verb == "complete" {
+		in := lineInteraction(t, h, user, rest, last, lastEph)
+		in.Type = discordgo.InteractionApplicationCommandAutocomplete
+		if opts := in.ApplicationCommandData().Options[0].Options; len(opts) > 0 {
+			opts[len(opts)-1].Focused = true
+		}
+		return in
 	}
 	f := splitQuoted(line)
 	if len(f) < 2 || f[0] != "/tafl" {
@@ -139,6 +152,13 @@ func viewOf(r *resp, rec *recorded) view {
 			}
 		}
 	}
+	if r.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
+		var names []string
+		for _, c := range r.Choices {
+			names = append(names, c.Name)
+		}
+		sb.WriteString("choices: " + strings.Join(names, ", "))
+	}
 	v.text = sb.String()
 	if rec != nil {
 		v.files = rec.Files
@@ -178,6 +198,24 @@ func (d *gatewayDriver) name() string              { return "gateway" }
 func (d *gatewayDriver) store() *storage.Store     { return d.h.store }
 func (d *gatewayDriver) userID(name string) string { return userIDs[name] }
 
+func (d *gatewayDriver) posted(t *testing.T, s string) string { return fakePosted(t, d.h.fake, s) }
+
+// fakePosted waits for a channel message containing s on the fake Discord.
+func fakePosted(t *testing.T, f *fakeDiscord, s string) string {
+	t.Helper()
+	var text string
+	waitFor(t, "a posted message with "+s, func() bool {
+		for _, rec := range f.requests("/channels/" + channel + "/messages") {
+			if rec.Method == "POST" && strings.Contains(string(rec.Body), s) {
+				text = decode(t, rec.Body).Content
+				return true
+			}
+		}
+		return false
+	})
+	return text
+}
+
 func (d *gatewayDriver) do(t *testing.T, user, line string) view {
 	t.Helper()
 	in := lineInteraction(t, d.h, user, line, d.last, d.lastEph)
@@ -204,6 +242,8 @@ func newHTTPDriver(t *testing.T) *httpDriver { return &httpDriver{hb: newHTTPBot
 func (d *httpDriver) name() string              { return "http" }
 func (d *httpDriver) store() *storage.Store     { return d.hb.h.store }
 func (d *httpDriver) userID(name string) string { return userIDs[name] }
+
+func (d *httpDriver) posted(t *testing.T, s string) string { return fakePosted(t, d.hb.h.fake, s) }
 
 func (d *httpDriver) do(t *testing.T, user, line string) view {
 	t.Helper()
@@ -295,6 +335,22 @@ func (d *consoleDriver) name() string              { return "console" }
 func (d *consoleDriver) store() *storage.Store     { return d.st }
 func (d *consoleDriver) userID(name string) string { return d.cr.UserID(name) }
 
+func (d *consoleDriver) posted(t *testing.T, s string) string {
+	t.Helper()
+	var text string
+	waitFor(t, "a posted message with "+s, func() bool {
+		out := d.out.String()
+		i := strings.Index(out, s)
+		if i < 0 {
+			return false
+		}
+		start := strings.LastIndex(out[:i], "[taflbot]")
+		text = out[max(start, 0):]
+		return true
+	})
+	return text
+}
+
 var picturePath = regexp.MustCompile(`\[picture: ([^\]]*?)(?: — ([^\]]*))?\]`)
 
 func (d *consoleDriver) do(t *testing.T, user, line string) view {
@@ -341,4 +397,49 @@ func splitQuoted(line string) []string {
 		words = append(words, strings.Fields(part)...)
 	}
 	return words
+}
+
+// activeGame returns user's one active game, read from the driver's store.
+func activeGame(t *testing.T, d driver, user string) *storage.Game {
+	t.Helper()
+	games, err := d.store().GamesByPlayer(t.Context(), d.userID(user), storage.GameFilter{ActiveOnly: true})
+	if err != nil || len(games) == 0 {
+		t.Fatalf("%s's active games: %v, %v", user, games, err)
+	}
+	g, err := d.store().GetGame(t.Context(), games[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// waitPlyOf waits until game id has at least ply moves and returns it.
+func waitPlyOf(t *testing.T, d driver, id storage.GameID, ply int) *storage.Game {
+	t.Helper()
+	var g *storage.Game
+	waitFor(t, fmt.Sprintf("game %d to reach move %d", id, ply), func() bool {
+		var err error
+		g, err = d.store().GetGame(t.Context(), id)
+		return err == nil && (g.Ply() >= ply || !g.Active())
+	})
+	return g
+}
+
+// startHumanGame has alice challenge bob (alice attacking) to a variant
+// and bob accept; it returns the game.
+func startHumanGame(t *testing.T, d driver, variant string) *storage.Game {
+	t.Helper()
+	d.do(t, "alice", "/tafl challenge opponent:bob side:attackers variant:"+variant)
+	if v := d.do(t, "bob", "click Accept"); !strings.Contains(v.text, "The game begins") {
+		t.Fatalf("accepting: %s", v.text)
+	}
+	return activeGame(t, d, "alice")
+}
+
+// guildOf returns the server id the driver's users play in.
+func guildOf(d driver) string {
+	if d.name() == "console" {
+		return "1"
+	}
+	return guild
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -193,6 +195,11 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 	if err == nil && (rep == nil || rep.resp == nil) {
 		err = errors.New("bot: handler returned no response")
 	}
+	if np, ok := asNeedPick(err); ok && in.Type == discordgo.InteractionApplicationCommand {
+		if rep, err = pickReply(r, np); err == nil {
+			return rep
+		}
+	}
 	if err != nil {
 		if msg, ok := userMessage(err); ok {
 			r.log.DebugContext(ctx, "user error", "err", err)
@@ -310,6 +317,7 @@ func (b *Bot) commands() map[string]handler {
 		"stats":       b.cmdStats,
 		"settings":    b.cmdSettings,
 		"help":        b.cmdHelp,
+		"vacation":    b.cmdVacation,
 	}
 }
 
@@ -326,6 +334,10 @@ func (b *Bot) components() map[Action]handler {
 		ActResignYes:  b.btnResignYes,
 		ActDraw:       b.btnDraw,
 		ActGamesPage:  b.btnGamesPage,
+		ActAbort:      b.btnResign,
+		ActAbortYes:   b.btnAbortYes,
+		ActPickGame:   b.btnPickGame,
+		ActReplay:     b.btnReplay,
 	}
 }
 
@@ -340,7 +352,13 @@ func (r *request) str(name string) string {
 
 func (r *request) int(name string) (int64, bool) {
 	if o, ok := r.opts[name]; ok && o.Type == discordgo.ApplicationCommandOptionInteger {
-		return o.IntValue(), true
+		switch v := o.Value.(type) {
+		case float64:
+			return int64(v), true
+		case string: // as typed, when Discord did not convert it
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			return n, err == nil
+		}
 	}
 	return 0, false
 }
