@@ -186,6 +186,18 @@ func (b *Bot) playersBand(g *storage.Game, now time.Time, away map[tafl.Side]tim
 	return p
 }
 
+// capturing says what a move captured: ", capturing b5 and c5" ("" for none).
+func capturing(p tafl.Ply) string {
+	if len(p.Captures) == 0 {
+		return ""
+	}
+	sq := make([]string, len(p.Captures))
+	for i, c := range p.Captures {
+		sq[i] = c.String()
+	}
+	return ", capturing " + strings.Join(sq, " and ")
+}
+
 func joinWords(a, b string) string {
 	if a == "" {
 		return strings.TrimPrefix(b, "· ")
@@ -209,15 +221,7 @@ func boardAlt(g *storage.Game, now time.Time, away map[tafl.Side]time.Time) stri
 	fmt.Fprintf(&sb, "Board of game %d, %s (%d×%d), %s (attackers) against %s (defenders). ", g.ID, title, v.Size(), v.Size(), seatLabel(g.Attackers), seatLabel(g.Defenders))
 	if n := len(plies); n > 0 {
 		last := plies[n-1]
-		fmt.Fprintf(&sb, "Last move: the %s played %s", last.Piece.Side(), tafl.PlyLabel(n-1, last))
-		if len(last.Captures) > 0 {
-			var sq []string
-			for _, c := range last.Captures {
-				sq = append(sq, c.String())
-			}
-			fmt.Fprintf(&sb, ", capturing %s", strings.Join(sq, " and "))
-		}
-		sb.WriteString(". ")
+		fmt.Fprintf(&sb, "Last move: the %s played %s%s. ", last.Piece.Side(), tafl.PlyLabel(n-1, last), capturing(last))
 	} else {
 		sb.WriteString("The start position. ")
 	}

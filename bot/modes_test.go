@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,7 +10,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -281,30 +279,17 @@ func (d *httpDriver) do(t *testing.T, user, line string) view {
 // consoleDriver feeds lines to bot.Console through a pipe and reads what
 // it prints; "as NAME" after each line marks where its output ends.
 type consoleDriver struct {
-	in    *io.PipeWriter
-	out   *syncBuffer
-	seen  int
-	dir   string
-	st    *storage.Store
-	cr    *bot.ConsoleREST
-	marks int
+	in   *io.PipeWriter
+	out  *logBuffer // everything the console printed
+	seen int
+	dir  string
+	st   *storage.Store
+	cr   *bot.ConsoleREST
 }
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
 func newConsoleDriver(t *testing.T) *consoleDriver {
 	dir := t.TempDir()
-	out := &syncBuffer{}
+	out := &logBuffer{}
 	cr := bot.NewConsoleREST(out, filepath.Join(dir, "boards"))
 	st, err := storage.Open(filepath.Join(dir, "taflbot.db"), storage.Options{NoSync: true, Now: cr.Now})
 	if err != nil {
@@ -355,7 +340,6 @@ var picturePath = regexp.MustCompile(`\[picture: ([^\]]*?)(?: — ([^\]]*))?\]`)
 
 func (d *consoleDriver) do(t *testing.T, user, line string) view {
 	t.Helper()
-	d.marks++
 	marker := fmt.Sprintf("you are %s\n", user)
 	fmt.Fprintf(d.in, "as %s\n%s\nas %s\n", user, line, user)
 	var text string

@@ -23,15 +23,7 @@ func textBoard(g *storage.Game, now time.Time) string {
 	fmt.Fprintf(&sb, "Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.\n", g.ID, variantTitle(v), n, n, seatLabel(g.Attackers), seatLabel(g.Defenders))
 	if k := len(plies); k > 0 {
 		last := plies[k-1]
-		fmt.Fprintf(&sb, "Last move: %s, by the %s", tafl.PlyLabel(k-1, last), last.Piece.Side())
-		if len(last.Captures) > 0 {
-			var sq []string
-			for _, c := range last.Captures {
-				sq = append(sq, c.String())
-			}
-			fmt.Fprintf(&sb, ", capturing %s", strings.Join(sq, " and "))
-		}
-		sb.WriteString(".\n")
+		fmt.Fprintf(&sb, "Last move: %s, by the %s%s.\n", tafl.PlyLabel(k-1, last), last.Piece.Side(), capturing(last))
 	}
 	if o := g.Outcome(); o.Over() {
 		sb.WriteString(resultCaption(o) + ".\n")

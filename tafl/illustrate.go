@@ -1,10 +1,6 @@
 package tafl
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-)
+import "fmt"
 
 // Illustration is a worked example of one of a variant's rules, for its
 // rules page: a small position, a move and what the move did. Every
@@ -77,29 +73,7 @@ func (v *Variant) play(ex example) (Illustration, bool) {
 
 // positionOf builds a position from a piece map.
 func (v *Variant) positionOf(pieces map[Square]Piece, toMove Side) (Position, error) {
-	n := v.Size()
-	var b strings.Builder
-	b.WriteByte('/')
-	for r := 0; r < n; r++ {
-		run := 0
-		for f := 0; f < n; f++ {
-			pc, ok := pieces[At(f, r)]
-			if !ok || pc == Empty {
-				run++
-				continue
-			}
-			if run > 0 {
-				b.WriteString(strconv.Itoa(run))
-				run = 0
-			}
-			b.WriteByte(pc.Letter())
-		}
-		if run > 0 {
-			b.WriteString(strconv.Itoa(run))
-		}
-		b.WriteByte('/')
-	}
-	return v.ParsePosition(b.String(), toMove)
+	return v.ParsePosition(writeRecord(v.Size(), func(sq Square) Piece { return pieces[sq] }), toMove)
 }
 
 // sq returns the square f files right and r ranks up from o, or NoSquare
