@@ -44,8 +44,8 @@ func helpText() string {
 		"**Commands**\n" +
 		"`/tafl challenge [opponent]` challenge someone (or anyone) · `/tafl ai [level]` play me\n" +
 		"`/tafl move d1-d4` move (or press **Move** under a board) · `/tafl board` show the board (`text:True` in words)\n" +
-		"`/tafl games` your games · `/tafl resign`, `/tafl draw` · `/tafl history` the record and a replay\n" +
-		"`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl settings` (managers)\n\n" +
+		"`/tafl games` your games · `/tafl resign` (abort before both sides moved), `/tafl draw` · `/tafl history` the record and a replay\n" +
+		"`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl vacation` · `/tafl settings` (managers)\n\n" +
 		"Moves are written as OpenTafl does: `d1-d4`, the king's with a K (`Kf6-f9`), captures after an x (`d1-d4xd5`); moves are counted in pairs, one by each side.\n" +
 		"Each move has a time limit in days; I remind you before it runs out."
 }

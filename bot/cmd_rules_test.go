@@ -102,3 +102,44 @@ func TestRulesAndHelpPages(t *testing.T) {
 		}
 	})
 }
+
+// TestHelpFitsDiscord: the help page is one message (2000 characters).
+func TestHelpFitsDiscord(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(carol, "help")
+	if n := len([]rune(r.Content)); n > 2000 || n < 500 {
+		t.Errorf("help is %d characters", n)
+	}
+}
+
+// TestEveryRulesPageFitsDiscord: every preset's page, with all its
+// diagrams, is within Discord's embed limits (6000 characters in all,
+// 4096 in a description, 10 embeds) and nothing is cut.
+func TestEveryRulesPageFitsDiscord(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, p := range tafl.Presets() {
+		for _, layout := range p.Layouts {
+			name := p.Name
+			if len(p.Layouts) > 1 {
+				name += "/" + layout
+			}
+			v, err := tafl.Preset(p.Name, layout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := h.slashInteraction(carol, "rules", opt("variant", name))
+			h.bot.HandleGateway(t.Context(), in)
+			r, rec := h.fake.final(t, in)
+			total := 0
+			for _, e := range r.Embeds {
+				total += len([]rune(e.Title)) + len([]rune(e.Description))
+				if len([]rune(e.Description)) > 4096 || strings.HasSuffix(e.Description, "…") {
+					t.Errorf("%s: a description of %d characters, cut %v", name, len([]rune(e.Description)), strings.HasSuffix(e.Description, "…"))
+				}
+			}
+			if want := 1 + len(v.Illustrations()); len(r.Embeds) != want || len(rec.Files) != want || total > 6000 {
+				t.Errorf("%s: %d embeds, %d files, %d characters; want %d embeds and files within 6000", name, len(r.Embeds), len(rec.Files), total, want)
+			}
+		}
+	}
+}
