@@ -69,13 +69,20 @@ func TestEngineWorkerKilledMidThink(t *testing.T) {
 	if err != nil || got.Ply() != 1 {
 		t.Fatalf("after the take-over: ply %d, %v; want exactly the engine's one move", got.Ply(), err)
 	}
-	posted := 0
-	for _, rec := range fake.requests("/channels/" + channel + "/messages") {
-		if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "taflbot played") {
-			posted++
+	countPosted := func() int {
+		posted := 0
+		for _, rec := range fake.requests("/channels/" + channel + "/messages") {
+			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "taflbot played") {
+				posted++
+			}
 		}
+		return posted
 	}
-	if posted != 1 {
+	// The board is drawn and posted after the move is saved: under -race
+	// on a loaded machine that can take more than the pause above.
+	waitFor(t, "the engine's move to be posted", func() bool { return countPosted() > 0 })
+	time.Sleep(500 * time.Millisecond)
+	if posted := countPosted(); posted != 1 {
 		t.Errorf("the engine's move was posted %d times, want 1", posted)
 	}
 	survivor.stop()
