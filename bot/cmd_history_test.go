@@ -205,7 +205,8 @@ func TestHistoryOfALongGameSaysSampled(t *testing.T) {
 	in := h.slashInteraction(carol, "history", opt("game", g.ID.String()))
 	h.bot.HandleGateway(t.Context(), in)
 	r, late := h.fake.final(t, in)
-	if !strings.Contains(r.Content, "450 moves") || !strings.Contains(r.Content, "the replay shows one move in 2 (226 pictures)") {
+	// 450 plies are 225 moves (counted in pairs).
+	if !strings.Contains(r.Content, "225 moves") || !strings.Contains(r.Content, "the replay shows one half-move in 2 (226 pictures)") {
 		t.Errorf("reply %q", r.Content)
 	}
 	if len(late.Files) != 2 {
