@@ -25,6 +25,7 @@ var rules = map[string]struct {
 	"tafl/ai/tune": {internal: []string{"tafl", "tafl/ai"}},
 	"clock":        {internal: []string{"tafl"}},
 	"tournament":   {},
+	"locale":       {thirdParty: []string{"golang.org/x/text"}},
 	"render":       {internal: []string{"tafl"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
 	"storage":      {internal: []string{"tafl", "internal"}, thirdParty: []string{"go.etcd.io/bbolt", "github.com/jackc/pgx/v5"}},
 	// analysis reviews games with the engine and turns a review into
