@@ -8,9 +8,12 @@ const CommandName = "tafl"
 // Levels are the engine's strengths, weakest first.
 var Levels = []string{"easy", "medium", "hard", "max"}
 
-// Commands returns the definition of /tafl and its subcommands, registered
-// with one bulk overwrite.
-func Commands() []*discordgo.ApplicationCommand {
+// Commands returns the definition of /tafl and its subcommands, with the
+// names and descriptions in every language Discord has a locale for,
+// registered with one bulk overwrite.
+func Commands() []*discordgo.ApplicationCommand { return localizeCommands(commands()) }
+
+func commands() []*discordgo.ApplicationCommand {
 	str := func(name, desc string, required, auto bool) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name,
 			Description: desc, Required: required, Autocomplete: auto}

@@ -4,29 +4,48 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
 
 // userError is a mistake the user can fix; its message is shown to them.
-type userError struct{ msg string }
+// A message with a key is shown in the user's language (package locale);
+// msg is the English text (used when key is empty).
+type userError struct {
+	msg  string
+	key  string
+	args []any
+}
 
-func (e *userError) Error() string { return e.msg }
+func (e *userError) Error() string {
+	if e.key != "" {
+		return locale.For(locale.English).T(e.key, e.args...)
+	}
+	return e.msg
+}
+
+// userErrorT returns a userError shown in the user's language.
+func userErrorT(key string, args ...any) error { return &userError{key: key, args: args} }
 
 // userErrorf returns a userError with a formatted message.
 func userErrorf(format string, args ...any) error {
-	return &userError{fmt.Sprintf(format, args...)}
+	return &userError{msg: fmt.Sprintf(format, args...)}
 }
 
-// userMessage returns the text to show for err and whether err is a user
-// error. For any other error it returns "", false: the caller shows a
-// generic message with a reference and logs the error.
-func userMessage(err error) (string, bool) {
+// userMessage returns the text to show for err, in p's language where
+// the message is translated, and whether err is a user error. For any
+// other error it returns "", false: the caller shows a generic message
+// with a reference and logs the error.
+func userMessage(err error, p *locale.Printer) (string, bool) {
 	var ue *userError
 	var me *tafl.MoveError
 	var se *tafl.SyntaxError
 	switch {
 	case errors.As(err, &ue):
+		if ue.key != "" {
+			return p.T(ue.key, ue.args...), true
+		}
 		return ue.msg, true
 	case errors.As(err, &me):
 		if me.Reason == tafl.ReasonGameOver {
@@ -51,8 +70,8 @@ func userMessage(err error) (string, bool) {
 
 // Common user errors.
 var (
-	errNotYourGame = &userError{"You are not playing in that game. `/tafl games` lists yours, and `/tafl challenge` starts one."}
-	errNotYourTurn = &userError{"It is not your turn: wait for your opponent's move. I'll mention you when it's your turn."}
+	errNotYourGame = &userError{key: "err.not_your_game"}
+	errNotYourTurn = &userError{key: "err.not_your_turn"}
 )
 
 // asError is errors.As, for files that do not import errors.

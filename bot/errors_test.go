@@ -33,7 +33,7 @@ func TestUserMessage(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, user := userMessage(c.err)
+			got, user := userMessage(c.err, nil)
 			if user != c.user || !strings.Contains(got, c.want) {
 				t.Errorf("userMessage = %q, %v; want containing %q, %v", got, user, c.want, c.user)
 			}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 )
 
 // request is one interaction as the handlers see it.
@@ -19,6 +20,7 @@ type request struct {
 	opts   map[string]*discordgo.ApplicationCommandInteractionDataOption
 	cid    CustomID // the parsed custom id (components)
 	values []string // the chosen values (select menus)
+	p      *locale.Printer // the user's language
 	log    *slog.Logger
 	gameID uint64 // the game the interaction was about, for the log line (0: none)
 }
@@ -194,7 +196,7 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		err = errors.New("bot: handler returned no response")
 	}
 	if err != nil {
-		if msg, ok := userMessage(err); ok {
+		if msg, ok := userMessage(err, r.p); ok {
 			r.log.DebugContext(ctx, "user error", "err", err)
 			if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
 				return &reply{resp: choicesResponse(nil)}
@@ -219,7 +221,7 @@ func (b *Bot) internalError(r *request, err error) *reply {
 }
 
 func (b *Bot) newRequest(in *discordgo.Interaction) *request {
-	r := &request{in: in}
+	r := &request{in: in, p: printer(in)}
 	if in.Member != nil && in.Member.User != nil {
 		r.userID = in.Member.User.ID
 	} else if in.User != nil {

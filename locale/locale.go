@@ -33,13 +33,27 @@ type Lang struct {
 
 // Langs are the supported languages, English (the fallback) first.
 var Langs = []Lang{
-	{language.English, "English", "en-US", en},
-	{language.Danish, "Dansk", "da", da},
-	{language.Swedish, "Svenska", "sv-SE", sv},
-	{language.Norwegian, "Norsk", "no", nb},
-	{language.Icelandic, "Íslenska", "", is},
-	{language.German, "Deutsch", "de", de},
-	{language.Finnish, "Suomi", "fi", fi},
+	{language.English, "English", "en-US", merge(en, enCommands)},
+	{language.Danish, "Dansk", "da", merge(da, daCommands)},
+	{language.Swedish, "Svenska", "sv-SE", merge(sv, svCommands)},
+	{language.Norwegian, "Norsk", "no", merge(nb, nbCommands)},
+	{language.Icelandic, "Íslenska", "", merge(is, isCommands)},
+	{language.German, "Deutsch", "de", merge(de, deCommands)},
+	{language.Finnish, "Suomi", "fi", merge(fi, fiCommands)},
+}
+
+// merge returns the union of dictionaries (keys must not repeat).
+func merge(ds ...Dict) Dict {
+	out := Dict{}
+	for _, d := range ds {
+		for k, v := range d {
+			if _, dup := out[k]; dup {
+				panic("locale: key " + k + " is defined twice")
+			}
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // English is the fallback language.
@@ -47,15 +61,15 @@ var English = language.English
 
 // Keys returns every message key, from the English catalog.
 func Keys() []string {
-	out := make([]string, 0, len(en))
-	for k := range en {
+	out := make([]string, 0, len(Langs[0].dict))
+	for k := range Langs[0].dict {
 		out = append(out, k)
 	}
 	return out
 }
 
 // Has reports whether key is a message.
-func Has(key string) bool { _, ok := en[key]; return ok }
+func Has(key string) bool { _, ok := Langs[0].dict[key]; return ok }
 
 // Text returns the raw text of key in lang (a string, or a Plural
 // formatted as "One|Other"), and whether it exists; for tests and tools.

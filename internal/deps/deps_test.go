@@ -32,8 +32,8 @@ var rules = map[string]struct {
 	// pictures; puzzle finds and checks forced wins.
 	"analysis": {internal: []string{"tafl", "tafl/ai", "render", "internal"}},
 	"puzzle":   {internal: []string{"tafl", "tafl/ai"}},
-	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "internal"},
-		thirdParty: []string{"github.com/bwmarrin/discordgo", "golang.org/x/crypto"}},
+	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "clock", "tournament", "locale", "internal"},
+		thirdParty: []string{"github.com/bwmarrin/discordgo", "golang.org/x/crypto", "golang.org/x/text"}},
 }
 
 func TestImportRules(t *testing.T) {
