@@ -18,8 +18,8 @@ type request struct {
 	userID string
 	sub    string // the subcommand (application commands and autocomplete)
 	opts   map[string]*discordgo.ApplicationCommandInteractionDataOption
-	cid    CustomID // the parsed custom id (components)
-	values []string // the chosen values (select menus)
+	cid    CustomID        // the parsed custom id (components)
+	values []string        // the chosen values (select menus)
 	p      *locale.Printer // the user's language
 	log    *slog.Logger
 	gameID uint64 // the game the interaction was about, for the log line (0: none)
