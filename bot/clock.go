@@ -79,7 +79,7 @@ func (b *Bot) timeout(ctx context.Context, id storage.GameID, now time.Time) {
 	if !expired {
 		return
 	}
-	loser := g.Seat(g.Outcome().Winner.Other())
+	loser := g.Seat(g.Tafl().ToMove()) // whose flag fell (the game may be drawn on time)
 	b.log.Info("game lost on time", "game_id", id, "loser", loser.String())
 	msg, err := b.boardMessage(g, fmt.Sprintf("⏰ %s ran out of time.", seatName(loser)))
 	if err != nil {

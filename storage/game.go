@@ -744,8 +744,10 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 }
 
 // ExpireGame ends game id on time if it is active and its deadline is not
-// after now: the side to move loses. It reports whether it did so, so
-// that of several callers exactly one announces the timeout.
+// after now: the side to move loses (or, when the other side lacks the
+// material to win, the game is drawn: tafl.Game.FlagFall). It reports
+// whether it did so, so that of several callers exactly one announces
+// the timeout.
 func (s *Store) ExpireGame(ctx context.Context, id GameID, now time.Time) (*Game, bool, error) {
 	var expired bool
 	g, err := s.UpdateGame(ctx, id, -1, func(g *Game) error {
@@ -754,7 +756,7 @@ func (s *Store) ExpireGame(ctx context.Context, id GameID, now time.Time) (*Game
 			return nil
 		}
 		expired = true
-		return g.game.LoseOnTime(g.game.ToMove())
+		return g.game.FlagFall(g.game.ToMove())
 	})
 	if err != nil {
 		return nil, false, err
