@@ -69,7 +69,11 @@ func (b *Bot) boardMessage(g *storage.Game, headline string) (*message, error) {
 	if headline != "" {
 		sb.WriteString(headline + "\n")
 	}
-	fmt.Fprintf(&sb, "**Game %d** · %s · %s (attackers) vs %s (defenders)\n", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders))
+	fmt.Fprintf(&sb, "**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders))
+	if g.Casual {
+		sb.WriteString(" · casual")
+	}
+	sb.WriteString("\n")
 	if n := len(plies); n > 0 {
 		from := max(0, n-4)
 		var moves []string

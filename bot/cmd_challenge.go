@@ -13,9 +13,11 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// cmdChallenge handles /tafl challenge [opponent] [variant] [side] [days]:
-// it saves an open challenge and posts the start board with Accept /
-// Decline (for the opponent, or anyone) and Withdraw (for the challenger).
+// cmdChallenge handles /tafl challenge [opponent] [variant] [side] [days]
+// [casual]: it saves an open challenge and posts the start board with
+// Accept / Decline (for the opponent, or anyone) and Withdraw (for the
+// challenger). A casual game counts in the players' records but changes
+// no rating.
 func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	settings, err := b.guildSettings(ctx, r.in.GuildID)
 	if err != nil {
@@ -42,10 +44,11 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	casual, _ := r.boolean("casual")
 	now := b.now()
 	c := &storage.Challenge{
 		GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, ChallengerID: r.userID, OpponentID: opponent,
-		Variant: name, Layout: layout, Side: side, MoveTime: moveTime,
+		Variant: name, Layout: layout, Side: side, MoveTime: moveTime, Casual: casual,
 		Created: now, Expires: now.Add(b.expiry),
 	}
 	if err := b.store.CreateChallenge(ctx, c); err != nil {
@@ -100,8 +103,12 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	if c.Side != tafl.NoSide {
 		side = "the " + c.Side.String()
 	}
-	content := fmt.Sprintf("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s per move. %s\nThe challenge expires <t:%d:R>.",
-		c.ChallengerID, opponentName(c), c.Variant, v.Size(), v.Size(), side, formatLeft(c.MoveTime), who, c.Expires.Unix())
+	rated := "rated"
+	if c.Casual {
+		rated = "casual (no rating change)"
+	}
+	content := fmt.Sprintf("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s per move, %s. %s\nThe challenge expires <t:%d:R>.",
+		c.ChallengerID, opponentName(c), c.Variant, v.Size(), v.Size(), side, formatLeft(c.MoveTime), rated, who, c.Expires.Unix())
 	png, err := b.boardPNG(v.Start(), nil, "Challenge · "+c.Variant)
 	if err != nil {
 		return nil, err

@@ -42,7 +42,9 @@ func commands() []*discordgo.ApplicationCommand {
 		Description:  "Play tafl games (Hnefatafl, Tablut, Brandubh, …)",
 		DMPermission: &dm,
 		Options: []*discordgo.ApplicationCommandOption{
-			sub("challenge", "Challenge someone (or anyone) to a game", user("opponent", "Who to challenge (empty: anyone may accept)"), variant, side, days),
+			sub("challenge", "Challenge someone (or anyone) to a game", user("opponent", "Who to challenge (empty: anyone may accept)"), variant, side, days,
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual",
+					Description: "Casual: the game does not change ratings (default: rated)"}),
 			sub("move", "Make a move, such as d1-d4", str("move", "Your move, such as d1-d4 (start typing for a list)", true, true), game),
 			sub("board", "Show a game's board again", game),
 			sub("games", "List active games", user("user", "Whose games (default: yours)")),

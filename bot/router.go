@@ -347,6 +347,13 @@ func (r *request) int(name string) (int64, bool) {
 	return 0, false
 }
 
+func (r *request) boolean(name string) (bool, bool) {
+	if o, ok := r.opts[name]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean {
+		return o.BoolValue(), true
+	}
+	return false, false
+}
+
 func (r *request) user(name string) string {
 	if o, ok := r.opts[name]; ok && o.Type == discordgo.ApplicationCommandOptionUser {
 		if id, ok := o.Value.(string); ok {
