@@ -33,6 +33,12 @@ var (
 	// withdrawn or expired.
 	ErrChallengeClosed = errors.New("storage: the challenge is no longer open")
 
+	// ErrFlagFell means a move in a live game came after the mover's clock
+	// ran out: it does not count. The game is ended on time by
+	// [Store.ExpireGame] (the bot's clock watcher calls it within a
+	// second of the flag).
+	ErrFlagFell = errors.New("storage: the mover's time had run out")
+
 	// ErrClosed means the Store was closed.
 	ErrClosed = errors.New("storage: store is closed")
 

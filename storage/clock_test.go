@@ -1,0 +1,126 @@
+package storage_test
+
+import (
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	tc "github.com/taflbot/taflbot/clock"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+var blitz = tc.TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}
+
+func newLiveGame(t *testing.T, s *storage.Store, attackers, defenders storage.Seat) *storage.Game {
+	t.Helper()
+	g, err := storage.NewGame("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.GuildID, g.ChannelID = "g1", "c1"
+	g.Attackers, g.Defenders = attackers, defenders
+	g.Clock = tc.Clock{Control: blitz}
+	if err := s.CreateGame(t.Context(), g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func play(t *testing.T, s *storage.Store, id storage.GameID) (*storage.Game, error) {
+	t.Helper()
+	return s.UpdateGame(t.Context(), id, -1, func(g *storage.Game) error {
+		_, err := g.Tafl().Play(g.Tafl().LegalMoves()[0])
+		return err
+	})
+}
+
+func TestLiveClock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "taflbot.db")
+	c := newClock()
+	s, err := storage.Open(path, storage.Options{Now: c.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := c.Now()
+	g := newLiveGame(t, s, storage.Human("a"), storage.AI("easy"))
+	if g.Clock.Running != tafl.Attackers || !g.Deadline.Equal(start.Add(3*time.Minute)) {
+		t.Fatalf("new game: clock %+v, deadline %v", g.Clock, g.Deadline)
+	}
+	// The human thinks 10 s: 2:52 left; now the engine's clock runs and,
+	// in a live game, the engine has a deadline too.
+	c.Advance(10 * time.Second)
+	g, err = play(t, s, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Clock.Left[0] != 172*time.Second || g.Clock.Running != tafl.Defenders || !g.Deadline.Equal(c.Now().Add(3*time.Minute)) {
+		t.Fatalf("after a move: clock %+v, deadline %v", g.Clock, g.Deadline)
+	}
+	engine, err := s.EngineToMove(t.Context())
+	if err != nil || len(engine) != 1 {
+		t.Fatalf("engine to move: %d, %v", len(engine), err)
+	}
+	// The clock survives a restart exactly.
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err = storage.Open(path, storage.Options{Now: c.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	back, err := s.GetGame(t.Context(), g.ID)
+	if err != nil || back.Clock != g.Clock || !back.Deadline.Equal(g.Deadline) {
+		t.Fatalf("after reopening: %+v %v, want %+v %v (%v)", back.Clock, back.Deadline, g.Clock, g.Deadline, err)
+	}
+	// The engine's flag falls while the bot is down; the catch-up an hour
+	// later ends the game as of the flag.
+	flag := g.Deadline
+	c.Advance(time.Hour)
+	if _, err := play(t, s, g.ID); !errors.Is(err, storage.ErrFlagFell) {
+		t.Fatalf("a move after the flag: %v, want ErrFlagFell", err)
+	}
+	if g2, _ := s.GetGame(t.Context(), g.ID); g2.Ply() != 1 {
+		t.Fatalf("the late move was saved: ply %d", g2.Ply())
+	}
+	g, expired, err := s.ExpireGame(t.Context(), g.ID, c.Now())
+	if err != nil || !expired {
+		t.Fatalf("expire: %v, %v", expired, err)
+	}
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Timeout}) {
+		t.Errorf("outcome %+v", g.Outcome())
+	}
+	if g.Clock.Running != tafl.NoSide || !g.Clock.Since.Equal(flag) || g.Clock.Left[1] != 0 || g.Clock.Left[0] != 172*time.Second || !g.Deadline.IsZero() {
+		t.Errorf("stopped clock %+v (deadline %v), want stopped at the flag %v", g.Clock, g.Deadline, flag)
+	}
+}
+
+func TestLiveClockStopsAtTheEnd(t *testing.T) {
+	s, c := newTestStore(t)
+	g := newLiveGame(t, s, storage.Human("a"), storage.Human("b"))
+	c.Advance(30 * time.Second)
+	g, err := s.UpdateGame(t.Context(), g.ID, -1, func(g *storage.Game) error { return g.Tafl().Resign(tafl.Attackers) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Clock.Running != tafl.NoSide || g.Clock.Left[0] != 150*time.Second || !g.Deadline.IsZero() {
+		t.Errorf("after resigning: %+v, deadline %v", g.Clock, g.Deadline)
+	}
+}
+
+func TestLiveClockValidation(t *testing.T) {
+	s, _ := newTestStore(t)
+	g := newHumanGame(t, "a", "b") // has a time per move
+	g.Clock = tc.Clock{Control: blitz}
+	if err := s.CreateGame(t.Context(), g); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("clock and time per move: %v", err)
+	}
+	g = newHumanGame(t, "a", "b")
+	g.MoveTime = 0
+	g.Clock = tc.Clock{Control: tc.TimeControl{Base: time.Second}}
+	if err := s.CreateGame(t.Context(), g); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("a one-second game: %v", err)
+	}
+}
