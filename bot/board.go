@@ -86,6 +86,9 @@ func (b *Bot) boardMessage(g *storage.Game, headline string) (*message, error) {
 	caption := ""
 	if o.Over() {
 		sb.WriteString(resultLine(g) + "\n")
+		if !g.Clock.IsZero() {
+			sb.WriteString(b.clockLine(g) + "\n")
+		}
 		caption = resultCaption(o)
 	} else {
 		pos := tg.Position()
@@ -97,13 +100,20 @@ func (b *Bot) boardMessage(g *storage.Game, headline string) (*message, error) {
 		}
 		side := tg.ToMove()
 		fmt.Fprintf(&sb, "%s to move (%s)", seatName(g.Seat(side)), side)
-		if !g.Deadline.IsZero() {
+		switch {
+		case !g.Clock.IsZero():
+			sb.WriteString("\n" + b.clockLine(g))
+		case !g.Deadline.IsZero():
 			sb.WriteString(" · " + formatLeft(g.Deadline.Sub(b.now())) + " left")
 		}
 		if g.DrawOffer != tafl.NoSide {
 			fmt.Fprintf(&sb, "\nThe %s offer a draw.", g.DrawOffer)
 		}
 		caption = fmt.Sprintf("%s to move · move %d", capitalize(side.String()), len(plies)+1)
+		if !g.Clock.IsZero() {
+			now := b.now()
+			caption += fmt.Sprintf(" · %s – %s", formatClock(g.Clock.Remaining(tafl.Attackers, now)), formatClock(g.Clock.Remaining(tafl.Defenders, now)))
+		}
 		if a := pos.Announcement(); a != tafl.NoAnnounce {
 			caption += " · " + capitalize(a.String()) + "!"
 		}
@@ -163,6 +173,8 @@ func resultLine(g *storage.Game) string {
 	o := g.Outcome()
 	var s string
 	switch {
+	case o.Winner == tafl.NoSide && o.Reason == tafl.Timeout:
+		s = "**Draw** — time ran out, but the other side no longer had the pieces to win."
 	case o.Winner == tafl.NoSide:
 		s = "**Draw** (" + reasonText(o.Reason) + ")."
 	default:

@@ -148,6 +148,7 @@ type Bot struct {
 	now            func() time.Time
 
 	ai        *aiPool
+	flags     *flagWatcher  // ends games on time at their deadlines
 	renderSem chan struct{} // bounds concurrent renders
 	metrics   *Metrics
 	work      sync.WaitGroup // deferred work started after responses
@@ -225,7 +226,7 @@ func New(o Options) (*Bot, error) {
 		engine: o.Engine, shards: o.Shards, roles: o.Roles, lease: o.EngineLease, worker: o.Worker, appID: o.AppID, devGuild: o.DevGuildID, pubKey: o.PublicKey,
 		defaultVariant: o.DefaultVariant, defaultDays: o.DefaultDays, expiry: o.ChallengeExpiry,
 		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
-		metrics: newMetrics(), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
+		metrics: newMetrics(), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)), flags: newFlagWatcher(),
 	}
 	b.ai = newAIPool(b, o.AIWorkers)
 	return b, nil
@@ -237,7 +238,8 @@ func (b *Bot) Metrics() *Metrics { return b.metrics }
 // Start starts the background work of the process's roles — with
 // RoleEngine the engine's worker pool (resuming engine games whose move
 // is due, and listening for moves that become due in any process), with
-// RoleClock the clock sweeper (after a catch-up pass) — and returns at
+// RoleClock the clock sweeper (after a catch-up pass) and the flag
+// watcher that ends games on time at their deadlines — and returns at
 // once. Stop ends it. Console mode and tests use Start and Stop; Run does
 // both around the gateway.
 func (b *Bot) Start(ctx context.Context) {
@@ -253,7 +255,11 @@ func (b *Bot) Start(ctx context.Context) {
 	if b.roles&RoleClock == 0 {
 		return
 	}
-	b.work.Add(1)
+	b.work.Add(2)
+	go func() {
+		defer b.work.Done()
+		b.runFlags(ctx)
+	}()
 	go func() {
 		defer b.work.Done()
 		b.Sweep(ctx)

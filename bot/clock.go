@@ -40,10 +40,16 @@ func (b *Bot) Sweep(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		if !g.Deadline.After(now) {
+		switch {
+		case !g.Deadline.After(now):
 			b.timeout(ctx, g.ID, now)
-		} else if g.Deadline.Sub(now) <= reminderMargin(g.MoveTime) && g.Reminded.IsZero() {
+		case !g.Clock.IsZero():
+			b.watch(g) // a live game: no reminders; the watcher ends it on time
+		case g.Deadline.Sub(now) <= reminderMargin(g.MoveTime) && g.Reminded.IsZero():
 			b.remind(ctx, g, now)
+			b.watch(g)
+		default:
+			b.watch(g)
 		}
 	}
 	expired, err := b.store.ExpireChallenges(ctx, now)
@@ -77,6 +83,11 @@ func (b *Bot) timeout(ctx context.Context, id storage.GameID, now time.Time) {
 		return
 	}
 	if !expired {
+		// The game moved on (perhaps in another process): watch its new
+		// deadline, so that the flag still falls on time.
+		if g != nil {
+			b.watch(g)
+		}
 		return
 	}
 	loser := g.Seat(g.Tafl().ToMove()) // whose flag fell (the game may be drawn on time)

@@ -40,15 +40,21 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	moveTime, err := daysOption(r, settings)
+	live, err := timeOption(r)
 	if err != nil {
 		return nil, err
+	}
+	var moveTime time.Duration
+	if live.IsZero() {
+		if moveTime, err = daysOption(r, settings); err != nil {
+			return nil, err
+		}
 	}
 	casual, _ := r.boolean("casual")
 	now := b.now()
 	c := &storage.Challenge{
 		GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, ChallengerID: r.userID, OpponentID: opponent,
-		Variant: name, Layout: layout, Side: side, MoveTime: moveTime, Casual: casual,
+		Variant: name, Layout: layout, Side: side, MoveTime: moveTime, TimeControl: live, Casual: casual,
 		Created: now, Expires: now.Add(b.expiry),
 	}
 	if err := b.store.CreateChallenge(ctx, c); err != nil {
@@ -107,8 +113,16 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	if c.Casual {
 		rated = "casual (no rating change)"
 	}
-	content := fmt.Sprintf("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s per move, %s. %s\nThe challenge expires <t:%d:R>.",
-		c.ChallengerID, opponentName(c), c.Variant, v.Size(), v.Size(), side, formatLeft(c.MoveTime), rated, who, c.Expires.Unix())
+	pace := formatLeft(c.MoveTime) + " per move"
+	if !c.TimeControl.IsZero() {
+		pace = "live on a clock: " + describeControl(c.TimeControl)
+	}
+	head := ""
+	if c.Rematch != 0 {
+		head = fmt.Sprintf("**Rematch** of game %d: ", c.Rematch)
+	}
+	content := fmt.Sprintf("%s<@%s> challenges %s to **%s** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
+		head, c.ChallengerID, opponentName(c), c.Variant, v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
 	png, err := b.boardPNG(v.Start(), nil, "Challenge · "+c.Variant)
 	if err != nil {
 		return nil, err
@@ -172,9 +186,11 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 		g.Attackers, g.Defenders = accepter, challenger
 	}
 	g.GuildID, g.ChannelID, g.MoveTime, g.Casual = c.GuildID, c.ChannelID, c.MoveTime, c.Casual
+	g.Clock.Control = c.TimeControl // a live game's clock starts now
 	if _, err := b.store.AcceptChallenge(ctx, c.ID, g); err != nil {
 		return nil, err
 	}
+	b.watch(g)
 	b.metrics.gameStarted()
 	msg, err := b.boardMessage(g, fmt.Sprintf("<@%s> accepted the challenge. The game begins!", r.userID))
 	if err != nil {

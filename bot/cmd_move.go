@@ -90,6 +90,7 @@ func checkTurn(g *storage.Game, userID string) error {
 // afterMove runs after a move was saved and shown: the engine replies in
 // engine games, and finished games get their old buttons disabled.
 func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
+	b.watch(g)
 	if !g.Active() {
 		b.metrics.gameFinished()
 		b.disableBoards(ctx, g)
@@ -178,6 +179,8 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 	switch f.Name {
 	case "variant":
 		choices = variantChoices(typed)
+	case "time":
+		choices = timeChoices(typed)
 	case "game":
 		games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{ActiveOnly: r.sub != "history", Limit: 100})
 		if err != nil {

@@ -29,6 +29,7 @@ func commands() []*discordgo.ApplicationCommand {
 	days := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
 		Description: "Days per move (default: the server's, usually 3)", Choices: []*discordgo.ApplicationCommandOptionChoice{
 			{Name: "1 day", Value: 1}, {Name: "2 days", Value: 2}, {Name: "3 days", Value: 3}, {Name: "7 days", Value: 7}}}
+	live := str("time", "A live game on a chess clock: minutes+seconds, such as 10+5", false, true)
 	var levels []*discordgo.ApplicationCommandOptionChoice
 	for _, l := range Levels {
 		levels = append(levels, &discordgo.ApplicationCommandOptionChoice{Name: l, Value: l})
@@ -42,7 +43,7 @@ func commands() []*discordgo.ApplicationCommand {
 		Description:  "Play tafl games (Hnefatafl, Tablut, Brandubh, …)",
 		DMPermission: &dm,
 		Options: []*discordgo.ApplicationCommandOption{
-			sub("challenge", "Challenge someone (or anyone) to a game", user("opponent", "Who to challenge (empty: anyone may accept)"), variant, side, days,
+			sub("challenge", "Challenge someone (or anyone) to a game", user("opponent", "Who to challenge (empty: anyone may accept)"), variant, side, days, live,
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual",
 					Description: "Casual: the game does not change ratings (default: rated)"}),
 			sub("move", "Make a move, such as d1-d4", str("move", "Your move, such as d1-d4 (start typing for a list)", true, true), game),
@@ -51,7 +52,7 @@ func commands() []*discordgo.ApplicationCommand {
 			sub("resign", "Resign a game (asks to confirm)", game),
 			sub("draw", "Offer, accept or withdraw a draw", game),
 			sub("ai", "Play against the bot", variant, side, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
-				Name: "level", Description: "How strong the bot plays (default: medium)", Choices: levels}, days),
+				Name: "level", Description: "How strong the bot plays (default: medium)", Choices: levels}, days, live),
 			sub("rules", "The rules of a variant, with its start board", variant),
 			sub("history", "A game's record (.otg) and an animated replay", game),
 			sub("leaderboard", "The best-rated players of this server", variant),

@@ -112,6 +112,9 @@ type Game struct {
 	// Hints counts the hints the engine gave each side (the bot's Hint
 	// button in games against the engine); they never decrease.
 	Hints Hints
+	// Rematch is the challenge to play this finished game again (0: none
+	// offered yet); see the bot's Rematch button.
+	Rematch ChallengeID
 
 	variant, layout, rules string
 	v                      *tafl.Variant
@@ -298,6 +301,7 @@ type gameRecord struct {
 	Board         []MessageRef   `json:"board,omitempty"`
 	RatingChanges []RatingChange `json:"rating_changes,omitempty"`
 	Hints         Hints          `json:"hints,omitzero"`
+	Rematch       uint64         `json:"rematch,omitempty"`
 }
 
 // Hints counts the hints given to each side of a game.
@@ -379,7 +383,7 @@ func encodeGame(g *Game) ([]byte, error) {
 		Casual:    g.Casual, Moves: g.Moves(), Result: o.Status(), Reason: o.Reason.String(),
 		Created: g.Created.UTC(), Updated: g.Updated.UTC(),
 		Deadline: utc(g.Deadline), Reminded: utc(g.Reminded),
-		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints, Clock: encodeClock(g.Clock),
+		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints, Clock: encodeClock(g.Clock), Rematch: uint64(g.Rematch),
 	}
 	if g.MoveTime != 0 {
 		r.MoveTime = g.MoveTime.String()
@@ -442,7 +446,7 @@ func (r *gameRecord) lazy(base *Game) (*Game, error) {
 		ID: GameID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, ThreadID: r.Thread,
 		Attackers: Seat{r.Attackers.User, r.Attackers.AI}, Defenders: Seat{r.Defenders.User, r.Defenders.AI},
 		Casual: r.Casual, Created: r.Created, Updated: r.Updated, Deadline: r.Deadline, Reminded: r.Reminded,
-		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints,
+		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints, Rematch: ChallengeID(r.Rematch),
 		variant: r.Variant, layout: r.Layout, rules: r.Rules, moves: r.Moves,
 	}
 	var err error
