@@ -157,15 +157,21 @@ func (b *Bot) boardPNG(pos tafl.Position, last *tafl.Ply, caption string) ([]byt
 	return buf.Bytes(), nil
 }
 
-// gameButtons returns the Move / Offer draw / Resign row of a game.
+// gameButtons returns the Move / Offer draw / Resign row of a game;
+// once it is over they are disabled and a Rematch button joins them
+// (except in a game a user played against themself).
 func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	over := !g.Active()
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(g.ID), Ply: g.Ply()}.String() }
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+	row := []discordgo.MessageComponent{
 		discordgo.Button{Label: "Move", Style: discordgo.PrimaryButton, CustomID: id(ActMove), Disabled: over},
 		discordgo.Button{Label: "Offer draw", Style: discordgo.SecondaryButton, CustomID: id(ActDraw), Disabled: over},
 		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: id(ActResign), Disabled: over},
-	}}}
+	}
+	if over && g.Attackers != g.Defenders {
+		row = append(row, discordgo.Button{Label: "Rematch", Style: discordgo.SuccessButton, CustomID: id(ActRematch)})
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
 
 // resultLine says how a finished game ended, with rating changes.

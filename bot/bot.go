@@ -154,6 +154,7 @@ type Bot struct {
 	work      sync.WaitGroup // deferred work started after responses
 	inflight  atomic.Int64   // follow-up work running (for settle)
 	sweepMu   sync.Mutex     // one sweep at a time
+	rematchMu sync.Mutex     // one rematch created at a time
 	bgMu      sync.Mutex
 	stopBG    context.CancelFunc // stops what Start started
 }

@@ -24,9 +24,10 @@ const (
 	ActResignYes         // confirm resigning
 	ActDraw              // offer, accept or withdraw a draw in game ID
 	ActGamesPage         // page Ply of a games list (Arg: user id)
+	ActRematch           // offer or accept a rematch of finished game ID
 )
 
-var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl"}
+var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm"}
 
 // CustomID is the parsed custom_id of a component: a short path such as
 // "t:mv:42:17" (action, game or challenge id, ply, optional argument).

@@ -112,9 +112,12 @@ func TestChallengeAcceptPlayToTheEnd(t *testing.T) {
 		t.Errorf("final board %q does not announce the result", board.Content)
 	}
 	for label, disabled := range buttons(board.Components) {
-		if !disabled {
-			t.Errorf("button %s of the finished game is enabled", label)
+		if disabled == (label == "Rematch") {
+			t.Errorf("button %s of the finished game: disabled %v (only Rematch stays enabled)", label, disabled)
 		}
+	}
+	if _, ok := buttons(board.Components)["Rematch"]; !ok {
+		t.Error("the final board has no Rematch button")
 	}
 	g := gameOf(t, h, alice)
 	if g.Active() || g.Outcome() != o || g.Ply() != shadow.Len() {

@@ -328,6 +328,7 @@ func (b *Bot) components() map[Action]handler {
 		ActResignYes:  b.btnResignYes,
 		ActDraw:       b.btnDraw,
 		ActGamesPage:  b.btnGamesPage,
+		ActRematch:    b.btnRematch,
 	}
 }
 

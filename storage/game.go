@@ -115,6 +115,9 @@ type Game struct {
 	// Rematch is the challenge to play this finished game again (0: none
 	// offered yet); see the bot's Rematch button.
 	Rematch ChallengeID
+	// RematchGame is the game that plays this finished game against the
+	// engine again (0: none yet).
+	RematchGame GameID
 
 	variant, layout, rules string
 	v                      *tafl.Variant
@@ -302,6 +305,7 @@ type gameRecord struct {
 	RatingChanges []RatingChange `json:"rating_changes,omitempty"`
 	Hints         Hints          `json:"hints,omitzero"`
 	Rematch       uint64         `json:"rematch,omitempty"`
+	RematchGame   uint64         `json:"rematch_game,omitempty"`
 }
 
 // Hints counts the hints given to each side of a game.
@@ -383,7 +387,7 @@ func encodeGame(g *Game) ([]byte, error) {
 		Casual:    g.Casual, Moves: g.Moves(), Result: o.Status(), Reason: o.Reason.String(),
 		Created: g.Created.UTC(), Updated: g.Updated.UTC(),
 		Deadline: utc(g.Deadline), Reminded: utc(g.Reminded),
-		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints, Clock: encodeClock(g.Clock), Rematch: uint64(g.Rematch),
+		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints, Clock: encodeClock(g.Clock), Rematch: uint64(g.Rematch), RematchGame: uint64(g.RematchGame),
 	}
 	if g.MoveTime != 0 {
 		r.MoveTime = g.MoveTime.String()
@@ -446,7 +450,7 @@ func (r *gameRecord) lazy(base *Game) (*Game, error) {
 		ID: GameID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, ThreadID: r.Thread,
 		Attackers: Seat{r.Attackers.User, r.Attackers.AI}, Defenders: Seat{r.Defenders.User, r.Defenders.AI},
 		Casual: r.Casual, Created: r.Created, Updated: r.Updated, Deadline: r.Deadline, Reminded: r.Reminded,
-		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints, Rematch: ChallengeID(r.Rematch),
+		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints, Rematch: ChallengeID(r.Rematch), RematchGame: GameID(r.RematchGame),
 		variant: r.Variant, layout: r.Layout, rules: r.Rules, moves: r.Moves,
 	}
 	var err error
