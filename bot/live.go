@@ -69,12 +69,12 @@ func describeControl(tc clock.TimeControl) string {
 }
 
 // formatClock writes a clock reading as m:ss (h:mm:ss from an hour),
-// rounding down, so that 0:00 shows only when the time is up.
+// rounding up, as chess clocks do: 0:00 shows only when the time is up.
 func formatClock(d time.Duration) string {
 	if d < 0 {
 		d = 0
 	}
-	s := int(d / time.Second)
+	s := int((d + time.Second - 1) / time.Second)
 	if s >= 3600 {
 		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
 	}

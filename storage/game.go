@@ -812,8 +812,8 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 	if !g.Active() {
 		if g.Clock.Running != tafl.NoSide {
 			stop := now
-			if o := g.Outcome(); o.Reason == tafl.Timeout && !old.Deadline.IsZero() && old.Deadline.Before(now) {
-				stop = old.Deadline // found out late (after a restart): as of the flag
+			if o := g.Outcome(); o.Reason == tafl.Timeout && !old.Deadline.IsZero() {
+				stop = old.Deadline // as of the flag, even when found out late (after a restart)
 			}
 			g.Clock.Stop(stop)
 		}
