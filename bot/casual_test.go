@@ -47,3 +47,37 @@ func TestCasualChallenge(t *testing.T) {
 		t.Errorf("bob's record %+v", p)
 	}
 }
+
+// TestCasualServerDefaultAndRatedCounts: a server that makes casual the
+// default gets casual challenges unless one says casual:False; the
+// leaderboard and stats say how many rated games stand behind a rating
+// and mark a new one provisional.
+func TestCasualServerDefaultAndRatedCounts(t *testing.T) {
+	h := newHarness(t, nil)
+	if r, _ := h.slash(alice, "settings", opt("casual", true)); !strings.Contains(r.Content, "challenges: **casual**") {
+		t.Fatalf("settings: %q", r.Content)
+	}
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+	if !strings.Contains(r.Content, "casual (no rating change)") {
+		t.Errorf("default challenge: %q", r.Content)
+	}
+	r, _ = h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("casual", false))
+	if !strings.Contains(r.Content, "rated.") {
+		t.Fatalf("casual:False challenge: %q", r.Content)
+	}
+	board, _ := h.click(bob, customIDs(r.Components)["Accept"], false)
+	confirm, _ := h.click(alice, customIDs(board.Components)["Resign"], false)
+	h.click(alice, customIDs(confirm.Components)["Yes, resign"], true)
+	waitFor(t, "the rated result", func() bool {
+		p, err := h.store.GetPlayer(t.Context(), guild, bob)
+		return err == nil && p.Variants["brandubh"].Games() == 1
+	})
+	lb, _ := h.slash(carol, "leaderboard", opt("variant", "brandubh"))
+	if !strings.Contains(lb.Content, "1 rated game") || !strings.Contains(lb.Content, "provisional") {
+		t.Errorf("leaderboard: %q", lb.Content)
+	}
+	st, _ := h.slash(carol, "stats", opt("user", bob))
+	if !strings.Contains(st.Content, "brandubh: ") || !strings.Contains(st.Content, "provisional · 1 rated game, 1-0-0") {
+		t.Errorf("stats: %q", st.Content)
+	}
+}

@@ -50,7 +50,10 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 	}
-	casual, _ := r.boolean("casual")
+	casual, ok := r.boolean("casual")
+	if !ok {
+		casual = settings.CasualDefault // the server's choice
+	}
 	now := b.now()
 	c := &storage.Challenge{
 		GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, ChallengerID: r.userID, OpponentID: opponent,

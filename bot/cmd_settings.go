@@ -52,6 +52,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	if o, ok := r.opts["threads"]; ok {
 		gs.ThreadPerGame, changed = o.BoolValue(), true
 	}
+	if on, ok := r.boolean("casual"); ok {
+		gs.CasualDefault, changed = on, true
+	}
 	if o, ok := r.opts["channel"]; ok {
 		if id, ok := o.Value.(string); ok {
 			gs.NotifyChannelID, changed = id, true
@@ -70,7 +73,11 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	if gs.NotifyChannelID != "" {
 		notify = "<#" + gs.NotifyChannelID + ">"
 	}
-	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · reminders and results: %s",
-		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, notify))
+	games := "rated"
+	if gs.CasualDefault {
+		games = "casual"
+	}
+	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · challenges: **%s** unless they say otherwise · reminders and results: %s",
+		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, games, notify))
 	return &reply{resp: ephemeral(strings.Join(notes, "\n"))}, nil
 }

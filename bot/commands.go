@@ -45,7 +45,7 @@ func commands() []*discordgo.ApplicationCommand {
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("challenge", "Challenge someone (or anyone) to a game", user("opponent", "Who to challenge (empty: anyone may accept)"), variant, side, days, live,
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual",
-					Description: "Casual: the game does not change ratings (default: rated)"}),
+					Description: "Casual: the game does not change ratings (default: the server's, usually rated)"}),
 			sub("move", "Make a move, such as d1-d4", str("move", "Your move, such as d1-d4 (start typing for a list)", true, true), game),
 			sub("board", "Show a game's board again", game),
 			sub("games", "List active games", user("user", "Whose games (default: yours)")),
@@ -61,6 +61,7 @@ func commands() []*discordgo.ApplicationCommand {
 				Name: "variant", Description: "Default variant", Autocomplete: true},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Default days per move (1-30)"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "threads", Description: "Give every game its own thread"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual", Description: "Challenges are casual unless they say otherwise"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where reminders and results go"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Your own setting: reminders and results by direct message too"}),
 			sub("help", "How to play, and the commands"),
