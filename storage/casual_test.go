@@ -6,8 +6,8 @@ import (
 	"github.com/taflbot/taflbot/storage"
 )
 
-func TestCasualDefaultSaved(t *testing.T) {
-	s, _ := newTestStore(t)
+func testCasualDefaultSaved(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
 	gs := storage.DefaultGuildSettings("g1")
 	gs.CasualDefault = true
 	if err := s.PutGuildSettings(t.Context(), gs); err != nil {

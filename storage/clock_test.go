@@ -2,7 +2,6 @@ package storage_test
 
 import (
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -36,10 +35,13 @@ func play(t *testing.T, s *storage.Store, id storage.GameID) (*storage.Game, err
 	})
 }
 
-func TestLiveClock(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "taflbot.db")
+// testLiveClock (a contract test): a live game's clock is started,
+// pressed, kept across a reopen, refuses a late move and stops at the
+// flag when the timeout is found late.
+func testLiveClock(t *testing.T, b testBackend) {
+	db := b.newDB(t)
 	c := newClock()
-	s, err := storage.Open(path, storage.Options{Now: c.Now})
+	s, err := storage.Open(db, storage.Options{Now: c.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,11 +68,7 @@ func TestLiveClock(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	s, err = storage.Open(path, storage.Options{Now: c.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s = b.openAt(t, db, storage.Options{Now: c.Now})
 	back, err := s.GetGame(t.Context(), g.ID)
 	if err != nil || back.Clock != g.Clock || !back.Deadline.Equal(g.Deadline) {
 		t.Fatalf("after reopening: %+v %v, want %+v %v (%v)", back.Clock, back.Deadline, g.Clock, g.Deadline, err)
@@ -97,8 +95,8 @@ func TestLiveClock(t *testing.T) {
 	}
 }
 
-func TestLiveClockStopsAtTheEnd(t *testing.T) {
-	s, c := newTestStore(t)
+func testLiveClockStopsAtTheEnd(t *testing.T, b testBackend) {
+	s, c := b.open(t)
 	g := newLiveGame(t, s, storage.Human("a"), storage.Human("b"))
 	c.Advance(30 * time.Second)
 	g, err := s.UpdateGame(t.Context(), g.ID, -1, func(g *storage.Game) error { return g.Tafl().Resign(tafl.Attackers) })
@@ -110,8 +108,8 @@ func TestLiveClockStopsAtTheEnd(t *testing.T) {
 	}
 }
 
-func TestLiveClockValidation(t *testing.T) {
-	s, _ := newTestStore(t)
+func testLiveClockValidation(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
 	g := newHumanGame(t, "a", "b") // has a time per move
 	g.Clock = tc.Clock{Control: blitz}
 	if err := s.CreateGame(t.Context(), g); !errors.Is(err, storage.ErrInvalid) {
@@ -122,5 +120,36 @@ func TestLiveClockValidation(t *testing.T) {
 	g.Clock = tc.Clock{Control: tc.TimeControl{Base: time.Second}}
 	if err := s.CreateGame(t.Context(), g); !errors.Is(err, storage.ErrInvalid) {
 		t.Errorf("a one-second game: %v", err)
+	}
+}
+
+// testChallengeAndRematchFields: a challenge keeps its time control and
+// the game it is a rematch of; a game keeps its rematch links.
+func testChallengeAndRematchFields(t *testing.T, b testBackend) {
+	s, c := b.open(t)
+	ch := &storage.Challenge{GuildID: "g1", ChannelID: "c1", ChallengerID: "a", OpponentID: "b", Variant: "brandubh",
+		TimeControl: blitz, Rematch: 7, Casual: true, Expires: c.Now().Add(time.Hour)}
+	if err := s.CreateChallenge(t.Context(), ch); err != nil {
+		t.Fatal(err)
+	}
+	back, err := s.GetChallenge(t.Context(), ch.ID)
+	if err != nil || back.TimeControl != blitz || back.Rematch != 7 || !back.Casual || back.MoveTime != 0 {
+		t.Fatalf("challenge %+v, %v", back, err)
+	}
+	bad := *ch
+	bad.MoveTime = time.Hour
+	if err := s.CreateChallenge(t.Context(), &bad); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("a challenge with both clocks: %v", err)
+	}
+	g := newLiveGame(t, s, storage.Human("a"), storage.Human("b"))
+	g, err = s.UpdateGame(t.Context(), g.ID, -1, func(g *storage.Game) error {
+		g.Rematch, g.RematchGame = ch.ID, 9
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.GetGame(t.Context(), g.ID); err != nil || got.Rematch != ch.ID || got.RematchGame != 9 {
+		t.Errorf("rematch links %v %v, %v", got.Rematch, got.RematchGame, err)
 	}
 }

@@ -51,6 +51,11 @@ var contractTests = []struct {
 	{"EngineClaimPerUser", testEngineClaimPerUser},
 	{"EngineClaimRace", testEngineClaimRace},
 	{"WatchEngine", testWatchEngine},
+	{"LiveClock", testLiveClock},
+	{"LiveClockStopsAtTheEnd", testLiveClockStopsAtTheEnd},
+	{"LiveClockValidation", testLiveClockValidation},
+	{"ChallengeAndRematchFields", testChallengeAndRematchFields},
+	{"CasualDefaultSaved", testCasualDefaultSaved},
 }
 
 func TestContract(t *testing.T) {
