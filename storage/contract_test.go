@@ -56,6 +56,7 @@ var contractTests = []struct {
 	{"LiveClockValidation", testLiveClockValidation},
 	{"ChallengeAndRematchFields", testChallengeAndRematchFields},
 	{"CasualDefaultSaved", testCasualDefaultSaved},
+	{"Tournaments", testTournaments},
 }
 
 func TestContract(t *testing.T) {

@@ -118,6 +118,8 @@ type Game struct {
 	// RematchGame is the game that plays this finished game against the
 	// engine again (0: none yet).
 	RematchGame GameID
+	// TournamentID is the tournament the game belongs to (0: none).
+	TournamentID TournamentID
 
 	variant, layout, rules string
 	v                      *tafl.Variant
@@ -306,6 +308,7 @@ type gameRecord struct {
 	Hints         Hints          `json:"hints,omitzero"`
 	Rematch       uint64         `json:"rematch,omitempty"`
 	RematchGame   uint64         `json:"rematch_game,omitempty"`
+	Tournament    uint64         `json:"tournament,omitempty"`
 }
 
 // Hints counts the hints given to each side of a game.
@@ -387,7 +390,7 @@ func encodeGame(g *Game) ([]byte, error) {
 		Casual:    g.Casual, Moves: g.Moves(), Result: o.Status(), Reason: o.Reason.String(),
 		Created: g.Created.UTC(), Updated: g.Updated.UTC(),
 		Deadline: utc(g.Deadline), Reminded: utc(g.Reminded),
-		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints, Clock: encodeClock(g.Clock), Rematch: uint64(g.Rematch), RematchGame: uint64(g.RematchGame),
+		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints, Clock: encodeClock(g.Clock), Rematch: uint64(g.Rematch), RematchGame: uint64(g.RematchGame), Tournament: uint64(g.TournamentID),
 	}
 	if g.MoveTime != 0 {
 		r.MoveTime = g.MoveTime.String()
@@ -450,7 +453,7 @@ func (r *gameRecord) lazy(base *Game) (*Game, error) {
 		ID: GameID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, ThreadID: r.Thread,
 		Attackers: Seat{r.Attackers.User, r.Attackers.AI}, Defenders: Seat{r.Defenders.User, r.Defenders.AI},
 		Casual: r.Casual, Created: r.Created, Updated: r.Updated, Deadline: r.Deadline, Reminded: r.Reminded,
-		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints, Rematch: ChallengeID(r.Rematch), RematchGame: GameID(r.RematchGame),
+		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints, Rematch: ChallengeID(r.Rematch), RematchGame: GameID(r.RematchGame), TournamentID: TournamentID(r.Tournament),
 		variant: r.Variant, layout: r.Layout, rules: r.Rules, moves: r.Moves,
 	}
 	var err error

@@ -27,7 +27,7 @@ var rules = map[string]struct {
 	"tournament":   {},
 	"locale":       {thirdParty: []string{"golang.org/x/text"}},
 	"render":       {internal: []string{"tafl"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
-	"storage":      {internal: []string{"tafl", "clock", "internal"}, thirdParty: []string{"go.etcd.io/bbolt", "github.com/jackc/pgx/v5"}},
+	"storage":      {internal: []string{"tafl", "clock", "tournament", "internal"}, thirdParty: []string{"go.etcd.io/bbolt", "github.com/jackc/pgx/v5"}},
 	// analysis reviews games with the engine and turns a review into
 	// pictures; puzzle finds and checks forced wins.
 	"analysis": {internal: []string{"tafl", "tafl/ai", "render", "internal"}},
