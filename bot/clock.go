@@ -52,6 +52,7 @@ func (b *Bot) Sweep(ctx context.Context) {
 			b.watch(g)
 		}
 	}
+	b.sweepTournaments(ctx, now)
 	expired, err := b.store.ExpireChallenges(ctx, now)
 	if ctx.Err() != nil {
 		return

@@ -94,6 +94,9 @@ func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 	if !g.Active() {
 		b.metrics.gameFinished()
 		b.disableBoards(ctx, g)
+		if g.TournamentID != 0 {
+			b.tournamentGameOver(ctx, g)
+		}
 		return
 	}
 	if g.ToMove().IsAI() {
@@ -181,6 +184,11 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		choices = variantChoices(typed)
 	case "time":
 		choices = timeChoices(typed)
+	case "tournament":
+		var err error
+		if choices, err = b.tournamentChoices(ctx, r.in.GuildID, typed); err != nil {
+			return nil, err
+		}
 	case "game":
 		games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{ActiveOnly: r.sub != "history", Limit: 100})
 		if err != nil {

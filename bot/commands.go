@@ -8,6 +8,14 @@ const CommandName = "tafl"
 // Levels are the engine's strengths, weakest first.
 var Levels = []string{"easy", "medium", "hard", "max"}
 
+func tournamentActionChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, a := range tournamentActions {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: a, Value: a})
+	}
+	return out
+}
+
 // Commands returns the definition of /tafl and its subcommands, with the
 // names and descriptions in every language Discord has a locale for,
 // registered with one bulk overwrite.
@@ -64,6 +72,20 @@ func commands() []*discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual", Description: "Challenges are casual unless they say otherwise"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where reminders and results go"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Your own setting: reminders and results by direct message too"}),
+			sub("tournament", "Tournaments: create (managers), join, leave, start, withdraw, standings",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "action", Description: "What to do (default: standings)",
+					Choices: tournamentActionChoices()},
+				str("tournament", "Which tournament (default: this thread's, or the only one)", false, true),
+				str("name", "The new tournament's name", false, false),
+				variant,
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "format", Description: "Round robin or Swiss (default: Swiss)",
+					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Swiss", Value: "swiss"}, {Name: "round robin", Value: "round-robin"}}},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "rounds", Description: "Rounds of a Swiss (default 5)"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "double", Description: "Every pairing plays twice, once with each side"},
+				days, live,
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "signup", Description: "Hours until sign-up closes and round 1 starts (default 48)"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual",
+					Description: "Casual: the game does not change ratings (default: the server's, usually rated)"}),
 			sub("help", "How to play, and the commands"),
 		},
 	}}

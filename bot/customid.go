@@ -25,9 +25,12 @@ const (
 	ActDraw              // offer, accept or withdraw a draw in game ID
 	ActGamesPage         // page Ply of a games list (Arg: user id)
 	ActRematch           // offer or accept a rematch of finished game ID
+	ActTourJoin          // join tournament ID
+	ActTourLeave         // leave tournament ID
+	ActTourStart         // start tournament ID now
 )
 
-var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm"}
+var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm", "tj", "tl", "ts"}
 
 // CustomID is the parsed custom_id of a component: a short path such as
 // "t:mv:42:17" (action, game or challenge id, ply, optional argument).

@@ -312,6 +312,7 @@ func (b *Bot) commands() map[string]handler {
 		"stats":       b.cmdStats,
 		"settings":    b.cmdSettings,
 		"help":        b.cmdHelp,
+		"tournament":  b.cmdTournament,
 	}
 }
 
@@ -329,6 +330,9 @@ func (b *Bot) components() map[Action]handler {
 		ActDraw:       b.btnDraw,
 		ActGamesPage:  b.btnGamesPage,
 		ActRematch:    b.btnRematch,
+		ActTourJoin:   b.btnTourJoin,
+		ActTourLeave:  b.btnTourLeave,
+		ActTourStart:  b.btnTourStart,
 	}
 }
 

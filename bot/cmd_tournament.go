@@ -1,0 +1,725 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tournament"
+)
+
+// Tournaments: /tafl tournament action:… creates one (server managers),
+// signs players up and off (also with the Join / Leave buttons of its
+// announcement), starts it, withdraws a player, shows the standings or
+// calls it off. When the sign-up deadline passes (or a manager starts
+// it early) the bot pairs round 1 and creates its games itself, in the
+// tournament's thread where it could open one; when a round's games have
+// all ended it pairs and creates the next. After every finished game and
+// at the end it posts the standings as a picture. The sweep catches up on
+// all of it after a restart: storage.CreateTournamentGames creates a
+// round's games and records them in one transaction.
+
+// Tournament actions.
+var tournamentActions = []string{"create", "join", "leave", "start", "withdraw", "standings", "cancel"}
+
+const (
+	maxTournamentName = 60
+	defaultSignup     = 48 * time.Hour
+	maxSignup         = 30 * 24 * time.Hour
+	defaultSwissRound = 5
+)
+
+// cmdTournament handles /tafl tournament.
+func (b *Bot) cmdTournament(ctx context.Context, r *request) (*reply, error) {
+	if r.in.GuildID == "" {
+		return nil, userErrorf("Tournaments are per server: use this command in a server.")
+	}
+	switch action := r.str("action"); action {
+	case "create":
+		return b.createTournament(ctx, r)
+	case "join", "leave":
+		t, err := b.pickTournament(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		return b.signUp(ctx, r, t.ID, action == "join", false)
+	case "start":
+		t, err := b.pickTournament(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		return b.startNow(ctx, r, t.ID, false)
+	case "withdraw":
+		t, err := b.pickTournament(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		return b.withdraw(ctx, r, t)
+	case "standings", "":
+		t, err := b.pickTournament(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		msg, err := b.standingsMessage(t, "")
+		if err != nil {
+			return nil, err
+		}
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()}}, nil
+	case "cancel":
+		t, err := b.pickTournament(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		return b.cancelTournament(ctx, r, t)
+	default:
+		return nil, userErrorf("Say what to do: `action:` %s.", strings.Join(tournamentActions, ", "))
+	}
+}
+
+func isManager(r *request) bool {
+	return r.in.Member != nil && r.in.Member.Permissions&discordgo.PermissionManageGuild != 0
+}
+
+// displayName is the name a player is shown under in standings.
+func displayName(in *discordgo.Interaction) string {
+	switch {
+	case in.Member != nil && in.Member.Nick != "":
+		return in.Member.Nick
+	case in.Member != nil && in.Member.User != nil:
+		return in.Member.User.DisplayName()
+	case in.User != nil:
+		return in.User.DisplayName()
+	}
+	return "?"
+}
+
+func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) {
+	if !isManager(r) {
+		return nil, userErrorf("Only server managers (Manage Server permission) can create tournaments. Anyone can join one.")
+	}
+	settings, err := b.guildSettings(ctx, r.in.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	name := strings.TrimSpace(r.str("name"))
+	if name == "" || utf8.RuneCountInString(name) > maxTournamentName || strings.ContainsAny(name, "\n@`*_~|<>") {
+		return nil, userErrorf("Give the tournament a `name` of 1 to %d characters, without mentions or formatting marks.", maxTournamentName)
+	}
+	variant, layout, err := parseVariant(r.str("variant"), settings.DefaultVariant)
+	if err != nil {
+		return nil, err
+	}
+	st := tournament.Tournament{Format: tournament.Swiss, Rounds: defaultSwissRound}
+	if f := r.str("format"); f != "" {
+		if st.Format, err = tournament.ParseFormat(f); err != nil {
+			return nil, userErrorf("The format is round-robin or swiss.")
+		}
+	}
+	if n, ok := r.int("rounds"); ok {
+		if st.Format != tournament.Swiss {
+			return nil, userErrorf("`rounds` is for a Swiss; a round robin has as many rounds as it needs for everyone to meet.")
+		}
+		if n < 1 || n > tournament.MaxRounds {
+			return nil, userErrorf("A Swiss has 1 to %d rounds.", tournament.MaxRounds)
+		}
+		st.Rounds = int(n)
+	}
+	if st.Format == tournament.RoundRobin {
+		st.Rounds = 0
+	}
+	st.Double, _ = r.boolean("double")
+	live, err := timeOption(r)
+	if err != nil {
+		return nil, err
+	}
+	var moveTime time.Duration
+	if live.IsZero() {
+		if moveTime, err = daysOption(r, settings); err != nil {
+			return nil, err
+		}
+	}
+	signup := defaultSignup
+	if h, ok := r.int("signup"); ok {
+		signup = time.Duration(h) * time.Hour
+		if signup < 0 || signup > maxSignup {
+			return nil, userErrorf("Sign-up lasts 0 to %d hours (0: it starts when a manager says `action:start`… or at once).", int(maxSignup.Hours()))
+		}
+	}
+	casual, ok := r.boolean("casual")
+	if !ok {
+		casual = settings.CasualDefault
+	}
+	now := b.now()
+	t := &storage.Tournament{GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, CreatorID: r.userID, Name: name,
+		Variant: variant, Layout: layout, MoveTime: moveTime, TimeControl: live, Casual: casual,
+		SignupDeadline: now.Add(signup), Names: map[string]string{}, State: st}
+	if err := b.store.CreateTournament(ctx, t); err != nil {
+		return nil, err
+	}
+	msg := b.announcement(t)
+	in := r.in
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
+		after: func(ctx context.Context) {
+			m, err := b.rest.Original(ctx, in)
+			if err != nil {
+				b.log.Warn("looking up a tournament announcement", "tournament_id", t.ID, "err", err)
+				return
+			}
+			// A thread of its own where the server allows one.
+			thread, err := b.rest.StartThread(ctx, in.ChannelID, m.ID, truncate(t.Name, 90))
+			if err != nil {
+				b.log.Info("no tournament thread; playing in the channel", "tournament_id", t.ID, "err", err)
+				thread = ""
+			}
+			_, err = b.store.UpdateTournament(ctx, t.ID, func(st *storage.Tournament) error {
+				st.MessageID, st.ThreadID = m.ID, thread
+				return nil
+			})
+			if err != nil {
+				b.log.Warn("saving a tournament's message", "tournament_id", t.ID, "err", err)
+			}
+		}}, nil
+}
+
+// describeTournament says what kind of tournament t is.
+func describeTournament(t *storage.Tournament) string {
+	format := "a round robin"
+	if t.State.Format == tournament.Swiss {
+		format = fmt.Sprintf("a Swiss of %d rounds", t.State.Rounds)
+	}
+	if t.State.Double {
+		format += ", every pairing with both sides"
+	}
+	pace := formatLeft(t.MoveTime) + " per move"
+	if !t.TimeControl.IsZero() {
+		pace = "live, " + t.TimeControl.String()
+	}
+	rated := "rated"
+	if t.Casual {
+		rated = "casual"
+	}
+	return fmt.Sprintf("%s · %s · %s · %s", format, t.Variant, pace, rated)
+}
+
+// playerList names the players in seed order.
+func playerList(t *storage.Tournament) string {
+	if len(t.State.Players) == 0 {
+		return "nobody yet"
+	}
+	var names []string
+	for _, p := range t.State.Players {
+		names = append(names, "<@"+p.ID+">")
+	}
+	return strings.Join(names, ", ")
+}
+
+// announcement is the tournament's sign-up message with its buttons.
+func (b *Bot) announcement(t *storage.Tournament) *message {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "🏆 **%s** (tournament %d): %s.\n", t.Name, t.ID, describeTournament(t))
+	switch {
+	case t.Cancelled:
+		sb.WriteString("Called off.")
+	case t.State.Started():
+		fmt.Fprintf(&sb, "Under way: round %d. Players (%d): %s", t.State.Round, len(t.State.Players), playerList(t))
+	default:
+		fmt.Fprintf(&sb, "Sign-up closes <t:%d:R>; then I pair round 1 and start the games. Players (%d): %s",
+			t.SignupDeadline.Unix(), len(t.State.Players), playerList(t))
+	}
+	id := func(a Action) string { return CustomID{Action: a, ID: uint64(t.ID)}.String() }
+	open := !t.State.Started() && !t.Cancelled
+	return &message{content: truncate(sb.String(), 1900), components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Join", Style: discordgo.SuccessButton, CustomID: id(ActTourJoin), Disabled: !open},
+		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: id(ActTourLeave), Disabled: !open},
+		discordgo.Button{Label: "Start now", Style: discordgo.PrimaryButton, CustomID: id(ActTourStart), Disabled: !open},
+	}}}}
+}
+
+// pickTournament finds the tournament a command is about: the option,
+// else the tournament of this thread, else the server's only active one.
+func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tournament, error) {
+	if s := strings.TrimSpace(r.str("tournament")); s != "" {
+		if i := strings.IndexAny(s, " ·"); i > 0 {
+			s = s[:i]
+		}
+		n, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 10, 64)
+		if err != nil || n == 0 {
+			return nil, userErrorf("`%s` is not a tournament number: pick one from the list.", truncate(s, 20))
+		}
+		t, err := b.store.GetTournament(ctx, storage.TournamentID(n))
+		if err != nil || t.GuildID != r.in.GuildID {
+			return nil, userErrorf("There is no tournament %d in this server.", n)
+		}
+		return t, nil
+	}
+	all, err := b.store.Tournaments(ctx, r.in.GuildID, false)
+	if err != nil {
+		return nil, err
+	}
+	var active []*storage.Tournament
+	for _, t := range all {
+		if t.ThreadID != "" && t.ThreadID == r.in.ChannelID {
+			return t, nil
+		}
+		if !t.Over() {
+			active = append(active, t)
+		}
+	}
+	switch {
+	case len(active) == 1:
+		return active[0], nil
+	case len(active) == 0 && len(all) > 0 && r.str("action") == "standings":
+		return all[len(all)-1], nil // the last one's final standings
+	case len(active) == 0:
+		return nil, userErrorf("There is no tournament going on in this server. A manager starts one with `/tafl tournament action:create name:…`.")
+	}
+	return nil, userErrorf("Several tournaments are going on: pick one with the `tournament` option.")
+}
+
+// signUp adds or removes the user before the start.
+func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, join, button bool) (*reply, error) {
+	rating := storage.DefaultRating.Rating
+	t0, err := b.store.GetTournament(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if p, err := b.store.GetPlayer(ctx, r.in.GuildID, r.userID); err == nil {
+		rating = p.Rating(t0.Variant).Rating
+	}
+	name := displayName(r.in)
+	t, err := b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
+		if t.Cancelled {
+			return userErrorf("That tournament was called off.")
+		}
+		var err error
+		if join {
+			err = t.State.Join(r.userID, rating)
+			t.Names[r.userID] = name
+		} else {
+			err = t.State.Leave(r.userID)
+			delete(t.Names, r.userID)
+		}
+		return tournamentError(err)
+	})
+	if err != nil {
+		return nil, err
+	}
+	msg := b.announcement(t)
+	if button {
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: msg.data()}}, nil
+	}
+	note := fmt.Sprintf("You joined **%s** (%d players).", t.Name, len(t.State.Players))
+	if !join {
+		note = fmt.Sprintf("You left **%s**.", t.Name)
+	}
+	return &reply{resp: ephemeral(note), after: func(ctx context.Context) { b.editAnnouncement(ctx, t) }}, nil
+}
+
+// tournamentError turns the tournament package's errors into user errors.
+func tournamentError(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, tournament.ErrStarted):
+		return userErrorf("That tournament has started: sign-up is closed. (To stop playing, use `action:withdraw`.)")
+	case errors.Is(err, tournament.ErrJoined):
+		return userErrorf("You are signed up already.")
+	case errors.Is(err, tournament.ErrNotEntered):
+		return userErrorf("You are not playing in that tournament.")
+	case errors.Is(err, tournament.ErrFull):
+		return userErrorf("That tournament is full (%d players).", tournament.MaxPlayers)
+	case errors.Is(err, tournament.ErrTooFew):
+		return userErrorf("A tournament needs at least two players.")
+	case errors.Is(err, tournament.ErrNotStarted):
+		return userErrorf("That tournament has not started yet: use `action:leave` to sign off.")
+	case errors.Is(err, tournament.ErrFinished):
+		return userErrorf("That tournament is over.")
+	}
+	return err
+}
+
+// editAnnouncement updates the sign-up message.
+func (b *Bot) editAnnouncement(ctx context.Context, t *storage.Tournament) {
+	if t.MessageID == "" {
+		return
+	}
+	msg := b.announcement(t)
+	comps := msg.components
+	if err := b.rest.Edit(ctx, &discordgo.MessageEdit{ID: t.MessageID, Channel: t.ChannelID, Content: &msg.content, Components: &comps,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+		b.log.Warn("editing a tournament announcement", "tournament_id", t.ID, "err", err)
+	}
+}
+
+// startNow starts a tournament before its deadline (its creator or a manager).
+func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID, button bool) (*reply, error) {
+	t, err := b.store.GetTournament(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !isManager(r) && r.userID != t.CreatorID {
+		return nil, userErrorf("Only <@%s>, who created it, or a server manager can start the tournament early.", t.CreatorID)
+	}
+	t, err = b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
+		if t.Cancelled {
+			return userErrorf("That tournament was called off.")
+		}
+		_, err := t.State.Start()
+		return tournamentError(err)
+	})
+	if err != nil {
+		return nil, err
+	}
+	msg := b.announcement(t)
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()}
+	if button {
+		resp.Type = discordgo.InteractionResponseUpdateMessage
+	}
+	return &reply{resp: resp, after: func(ctx context.Context) {
+		if !button {
+			b.editAnnouncement(ctx, t)
+		}
+		b.playRound(ctx, t.ID)
+	}}, nil
+}
+
+// cancelTournament calls off a tournament that has not started.
+func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tournament) (*reply, error) {
+	if !isManager(r) && r.userID != t.CreatorID {
+		return nil, userErrorf("Only <@%s>, who created it, or a server manager can call the tournament off.", t.CreatorID)
+	}
+	t, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
+		if t.State.Started() {
+			return userErrorf("That tournament has started; players can withdraw (`action:withdraw`), and it ends after its last round.")
+		}
+		t.Cancelled = true
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &reply{resp: ephemeral(fmt.Sprintf("**%s** is called off.", t.Name)), after: func(ctx context.Context) { b.editAnnouncement(ctx, t) }}, nil
+}
+
+// withdraw takes the user out of a tournament under way; their game in
+// progress ends by resignation.
+func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (*reply, error) {
+	var pending *tournament.Game
+	t, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
+		var err error
+		pending, err = t.State.Withdraw(r.userID)
+		return tournamentError(err)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &reply{resp: ephemeral(fmt.Sprintf("You withdrew from **%s**. Your results so far stand; you play no more games.", t.Name)),
+		after: func(ctx context.Context) {
+			if pending != nil && pending.GameID != 0 {
+				g, err := b.store.UpdateGame(ctx, storage.GameID(pending.GameID), -1, func(g *storage.Game) error {
+					if !g.Active() {
+						return tafl.ErrGameOver
+					}
+					return g.Tafl().Resign(g.SideOf(r.userID))
+				})
+				if err == nil {
+					if msg, err := b.boardMessage(g, fmt.Sprintf("<@%s> withdrew from the tournament.", r.userID)); err == nil {
+						b.postBoard(ctx, g, msg)
+					}
+					return
+				}
+				b.log.Warn("resigning a withdrawn player's game", "game_id", pending.GameID, "err", err)
+			}
+			b.tournamentProgress(ctx, t.ID) // the round may be complete without them
+		}}, nil
+}
+
+// Component handlers of the announcement.
+
+func (b *Bot) btnTourJoin(ctx context.Context, r *request) (*reply, error) {
+	return b.signUp(ctx, r, storage.TournamentID(r.cid.ID), true, true)
+}
+
+func (b *Bot) btnTourLeave(ctx context.Context, r *request) (*reply, error) {
+	return b.signUp(ctx, r, storage.TournamentID(r.cid.ID), false, true)
+}
+
+func (b *Bot) btnTourStart(ctx context.Context, r *request) (*reply, error) {
+	return b.startNow(ctx, r, storage.TournamentID(r.cid.ID), true)
+}
+
+// tournamentChannel is where a tournament's games and standings go.
+func tournamentChannel(t *storage.Tournament) string {
+	if t.ThreadID != "" {
+		return t.ThreadID
+	}
+	return t.ChannelID
+}
+
+// playRound creates the current round's games that do not exist yet and
+// posts their boards. It is safe to call again (after a restart): games
+// already created are not created twice.
+func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
+	t, games, err := b.store.CreateTournamentGames(ctx, id, func(t *storage.Tournament, p tournament.Game) (*storage.Game, error) {
+		g, err := storage.NewGame(t.Variant, t.Layout)
+		if err != nil {
+			return nil, err
+		}
+		g.GuildID, g.ChannelID, g.ThreadID = t.GuildID, t.ChannelID, t.ThreadID
+		g.Attackers, g.Defenders = storage.Human(p.Attackers), storage.Human(p.Defenders)
+		g.MoveTime, g.Casual = t.MoveTime, t.Casual
+		g.Clock.Control = t.TimeControl
+		return g, nil
+	})
+	if err != nil {
+		b.log.Error("creating a tournament round's games", "tournament_id", id, "err", err)
+		return
+	}
+	if len(games) == 0 {
+		return
+	}
+	b.log.Info("tournament round started", "tournament_id", id, "round", t.State.Round, "games", len(games))
+	var byes []string
+	for _, by := range t.State.Byes {
+		if by.Round == t.State.Round {
+			byes = append(byes, "<@"+by.Player+">")
+		}
+	}
+	head := fmt.Sprintf("🏆 **%s**, round %d: %d games.", t.Name, t.State.Round, len(games))
+	if len(byes) > 0 {
+		head += " A bye for " + strings.Join(byes, ", ") + "."
+	}
+	if _, err := b.rest.Send(ctx, tournamentChannel(t), (&message{content: head}).send()); err != nil {
+		b.log.Warn("announcing a tournament round", "tournament_id", id, "err", err)
+	}
+	for _, g := range games {
+		b.metrics.gameStarted()
+		b.watch(g)
+		msg, err := b.boardMessage(g, fmt.Sprintf("Tournament **%s**, round %d: <@%s> (attackers) against <@%s>. Good luck!", t.Name, t.State.Round, g.Attackers.UserID, g.Defenders.UserID))
+		if err != nil {
+			b.log.Error("drawing a tournament game", "game_id", g.ID, "err", err)
+			continue
+		}
+		b.postBoard(ctx, g, msg)
+	}
+}
+
+// tournamentGameOver records the result of a finished tournament game,
+// posts the standings, and moves the tournament on when the round is over.
+func (b *Bot) tournamentGameOver(ctx context.Context, g *storage.Game) {
+	result := tournament.Draw
+	switch g.Outcome().Winner {
+	case tafl.Attackers:
+		result = tournament.AttackersWin
+	case tafl.Defenders:
+		result = tournament.DefendersWin
+	}
+	newly := false
+	t, err := b.store.UpdateTournament(ctx, g.TournamentID, func(t *storage.Tournament) error {
+		newly = false
+		for _, p := range t.State.Games {
+			if p.GameID == uint64(g.ID) {
+				newly = p.Result == tournament.Pending
+				if p.Round != t.State.Round {
+					return nil // a game of an earlier round (cannot happen): leave it
+				}
+				_, err := t.State.SetResult(p.Attackers, p.Defenders, result)
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.log.Error("recording a tournament result", "tournament_id", g.TournamentID, "game_id", g.ID, "err", err)
+		return
+	}
+	if !newly {
+		return // recorded before (a second report of the same end)
+	}
+	b.postStandings(ctx, t, fmt.Sprintf("Game %d is over.", g.ID))
+	b.tournamentProgress(ctx, t.ID)
+}
+
+// tournamentProgress moves a tournament whose round is complete on to
+// the next round (or ends it), creating the new games.
+func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID) {
+	advanced, finished := false, false
+	t, err := b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
+		advanced, finished = false, false
+		if !t.State.Started() || t.State.Finished || !t.State.RoundComplete() {
+			return nil
+		}
+		if _, err := t.State.Advance(); err != nil {
+			return err
+		}
+		advanced, finished = true, t.State.Finished
+		return nil
+	})
+	if err != nil {
+		b.log.Error("advancing a tournament", "tournament_id", id, "err", err)
+		return
+	}
+	switch {
+	case finished:
+		b.log.Info("tournament finished", "tournament_id", id)
+		st := t.State.Standings()
+		winners := []string{}
+		for _, s := range st {
+			if s.Rank == 1 {
+				winners = append(winners, "<@"+s.Player+">")
+			}
+		}
+		b.postStandings(ctx, t, fmt.Sprintf("🏆 **%s** is over. Congratulations %s!", t.Name, strings.Join(winners, " and ")))
+		b.editAnnouncement(ctx, t)
+	case advanced:
+		b.editAnnouncement(ctx, t)
+		b.playRound(ctx, id)
+	default:
+		b.playRound(ctx, id) // a round whose games were not all created yet
+	}
+}
+
+// postStandings posts the standings picture in the tournament's channel.
+func (b *Bot) postStandings(ctx context.Context, t *storage.Tournament, headline string) {
+	msg, err := b.standingsMessage(t, headline)
+	if err != nil {
+		b.log.Error("drawing tournament standings", "tournament_id", t.ID, "err", err)
+		return
+	}
+	if _, err := b.rest.Send(ctx, tournamentChannel(t), msg.send()); err != nil {
+		b.log.Warn("posting tournament standings", "tournament_id", t.ID, "err", err)
+	}
+}
+
+// standingsMessage draws the standings table: rank, player, points,
+// games, the tie-break (Sonneborn–Berger or Buchholz) and W-D-L.
+func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message, error) {
+	st := t.State.Standings()
+	tb := tournament.TiebreakName(t.State.Format)
+	sub := describeTournament(t)
+	switch {
+	case t.Cancelled:
+		sub = "called off · " + sub
+	case t.State.Finished:
+		sub = "final standings · " + sub
+	case t.State.Started():
+		sub = fmt.Sprintf("round %d of %d · %s", t.State.Round, t.State.Rounds, sub)
+	default:
+		sub = "sign-up · " + sub
+	}
+	table := render.Table{Title: t.Name, Subtitle: sub + " · tie-break: " + tb,
+		Columns: []render.Column{{Heading: "#", Right: true}, {Heading: "Player", Wide: true}, {Heading: "Points", Right: true},
+			{Heading: "Games", Right: true}, {Heading: tb, Right: true}, {Heading: "W-D-L", Right: true}}}
+	for i, s := range st {
+		name := t.Names[s.Player]
+		if name == "" {
+			name = s.Player
+		}
+		if s.Withdrawn {
+			name += " (withdrew)"
+			table.Faded = append(table.Faded, i)
+		}
+		if s.Rank == 1 && t.State.Started() && s.Points > 0 {
+			table.Marked = append(table.Marked, i)
+		}
+		table.Rows = append(table.Rows, []string{strconv.Itoa(s.Rank), name, formatPoints(s.Points), strconv.Itoa(s.Games),
+			formatPoints(s.Tiebreak(t.State.Format)), fmt.Sprintf("%d-%d-%d", s.Wins, s.Draws, s.Losses)})
+	}
+	var buf bytes.Buffer
+	b.renderSem <- struct{}{}
+	err := render.TablePNG(&buf, table, render.TableOptions{Theme: b.render.Theme})
+	<-b.renderSem
+	if err != nil {
+		return nil, fmt.Errorf("bot: standings: %w", err)
+	}
+	content := fmt.Sprintf("Standings of **%s** (tournament %d).", t.Name, t.ID)
+	if headline != "" {
+		content = headline + " " + content
+	}
+	return &message{content: content, files: []*discordgo.File{{Name: fmt.Sprintf("tournament-%d-standings.png", t.ID), ContentType: "image/png", Reader: &buf}}}, nil
+}
+
+// formatPoints writes 2, 2.5 or 0.75.
+func formatPoints(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
+
+// sweepTournaments starts tournaments whose sign-up closed, and catches
+// up on rounds to create and advance (after a restart).
+func (b *Bot) sweepTournaments(ctx context.Context, now time.Time) {
+	active, err := b.store.Tournaments(ctx, "", true)
+	if err != nil {
+		b.log.Error("tournament sweep", "err", err)
+		return
+	}
+	for _, t := range active {
+		if ctx.Err() != nil {
+			return
+		}
+		switch {
+		case !t.State.Started() && !t.SignupDeadline.After(now):
+			cancelled := false
+			nt, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
+				cancelled = false
+				if t.State.Started() {
+					return nil
+				}
+				if _, err := t.State.Start(); errors.Is(err, tournament.ErrTooFew) {
+					t.Cancelled, cancelled = true, true
+					return nil
+				} else if err != nil {
+					return err
+				}
+				return nil
+			})
+			if err != nil {
+				b.log.Error("starting a tournament", "tournament_id", t.ID, "err", err)
+				continue
+			}
+			b.editAnnouncement(ctx, nt)
+			if cancelled {
+				text := fmt.Sprintf("🏆 **%s** is called off: fewer than two players signed up.", nt.Name)
+				if _, err := b.rest.Send(ctx, tournamentChannel(nt), (&message{content: text}).send()); err != nil {
+					b.log.Warn("announcing a cancelled tournament", "tournament_id", t.ID, "err", err)
+				}
+				continue
+			}
+			b.playRound(ctx, t.ID)
+		case t.State.Started():
+			b.tournamentProgress(ctx, t.ID)
+		}
+	}
+}
+
+// tournamentChoices lists the server's tournaments for autocomplete.
+func (b *Bot) tournamentChoices(ctx context.Context, guildID, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+	all, err := b.store.Tournaments(ctx, guildID, false)
+	if err != nil {
+		return nil, err
+	}
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for i := len(all) - 1; i >= 0 && len(out) < 25; i-- {
+		t := all[i]
+		state := "sign-up"
+		switch {
+		case t.Cancelled:
+			state = "called off"
+		case t.State.Finished:
+			state = "over"
+		case t.State.Started():
+			state = fmt.Sprintf("round %d", t.State.Round)
+		}
+		label := fmt.Sprintf("#%d %s · %s", t.ID, t.Name, state)
+		if typed == "" || strings.Contains(strings.ToLower(label), typed) {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, 95), Value: t.ID.String()})
+		}
+	}
+	return out, nil
+}
