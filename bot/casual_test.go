@@ -81,3 +81,19 @@ func TestCasualServerDefaultAndRatedCounts(t *testing.T) {
 		t.Errorf("stats: %q", st.Content)
 	}
 }
+
+// TestHelpNamesThePlayModes: /tafl help tells about live clocks, casual
+// games, rematches, tournaments and languages, within Discord's 2,000
+// characters.
+func TestHelpNamesThePlayModes(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(carol, "help")
+	for _, want := range []string{"`time`", "10+5", "casual:True", "**Rematch**", "/tafl tournament", "Dansk", "Suomi"} {
+		if !strings.Contains(r.Content, want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+	if n := len([]rune(r.Content)); n > 2000 {
+		t.Errorf("help is %d characters long", n)
+	}
+}

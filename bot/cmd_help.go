@@ -23,7 +23,8 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
 		"`casual:True` makes a challenge casual (no rating change). A finished game's **Rematch** button plays it again with the sides swapped.\n" +
 		"`/tafl move d1-d4` move (or press **Move** under a board) · `/tafl board` show the board\n" +
 		"`/tafl games` your games · `/tafl resign`, `/tafl draw` · `/tafl history` the record\n" +
-		"`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl settings` (managers)\n\n" +
+		"`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl settings` (managers)\n" +
+		"`/tafl tournament` round-robin and Swiss tournaments: managers create them, players join with a button; I pair every round, start the games and post the standings.\n\n" +
 		"A correspondence move has a time limit in days; I remind you before it runs out. On a live clock, running out of time loses " +
 		"(a draw when your opponent no longer has the pieces to win).\n" +
 		"I answer in your Discord language: English, Dansk, Svenska, Norsk, Deutsch or Suomi.\nVariants: " + strings.Join(names, ", ") + "."
