@@ -155,6 +155,7 @@ type Bot struct {
 	inflight  atomic.Int64   // follow-up work running (for settle)
 	sweepMu   sync.Mutex     // one sweep at a time
 	rematchMu sync.Mutex     // one rematch created at a time
+	langs     sync.Map       // "guild/user" → the language the user chose ("" for none)
 	bgMu      sync.Mutex
 	stopBG    context.CancelFunc // stops what Start started
 }

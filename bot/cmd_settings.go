@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -24,6 +25,22 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		} else {
 			notes = append(notes, "No more direct messages: reminders and results stay in the channel.")
 		}
+	}
+	if v := r.str("language"); v != "" {
+		lang := ""
+		if v != "discord" {
+			l, ok := locale.Lookup(v)
+			if !ok {
+				return nil, userErrorf("I don't speak `%s`: choose English, Dansk, Svenska, Norsk, Íslenska, Deutsch or Suomi (or discord, to follow Discord's language).", truncate(v, 20))
+			}
+			lang = l.Tag.String()
+		}
+		if _, err := b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.Language = lang; return nil }); err != nil {
+			return nil, err
+		}
+		b.langs.Store(r.in.GuildID+"/"+r.userID, lang)
+		r.p = printer(lang, r.in)
+		notes = append(notes, r.p.T("settings.language_set"))
 	}
 	if r.in.GuildID == "" || r.in.Member == nil {
 		if len(notes) > 0 {

@@ -1,12 +1,23 @@
 package bot
 
-import "github.com/bwmarrin/discordgo"
+import (
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
+)
 
 // CommandName is the one top-level slash command.
 const CommandName = "tafl"
 
 // Levels are the engine's strengths, weakest first.
 var Levels = []string{"easy", "medium", "hard", "max"}
+
+func languageChoices() []*discordgo.ApplicationCommandOptionChoice {
+	out := []*discordgo.ApplicationCommandOptionChoice{{Name: "Discord's language", Value: "discord"}}
+	for _, l := range locale.Langs {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: l.Name, Value: l.Tag.String()})
+	}
+	return out
+}
 
 func tournamentActionChoices() []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
@@ -71,7 +82,9 @@ func commands() []*discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "threads", Description: "Give every game its own thread"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual", Description: "Challenges are casual unless they say otherwise"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where reminders and results go"},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Your own setting: reminders and results by direct message too"}),
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Your own setting: reminders and results by direct message too"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "language", Description: "Your own setting: the language I answer you in",
+					Choices: languageChoices()}),
 			sub("tournament", "Tournaments: create (managers), join, leave, start, withdraw, standings",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "action", Description: "What to do (default: standings)",
 					Choices: tournamentActionChoices()},

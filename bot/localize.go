@@ -1,19 +1,45 @@
 package bot
 
 import (
+	"context"
+
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
 	"golang.org/x/text/language"
 )
 
-// printer returns the language to answer an interaction in: the user's
-// Discord locale, else the server's, else English.
-func printer(in *discordgo.Interaction) *locale.Printer {
+// printer returns the language to answer an interaction in: the one the
+// user chose (/tafl settings language, the only way to get Icelandic,
+// which Discord has no locale for), else the user's Discord locale, else
+// the server's, else English.
+func printer(chosen string, in *discordgo.Interaction) *locale.Printer {
 	guild := ""
 	if in.GuildLocale != nil {
 		guild = string(*in.GuildLocale)
 	}
-	return locale.For(locale.Match(string(in.Locale), guild))
+	return locale.For(locale.Match(chosen, string(in.Locale), guild))
+}
+
+// chosenLanguage returns the language a user chose in a server ("" for
+// none), from a cache filled on first use and kept by /tafl settings, so
+// that an interaction costs no extra read. In a deployment of several
+// processes another process learns of a change at its next restart.
+func (b *Bot) chosenLanguage(ctx context.Context, guildID, userID string) string {
+	if userID == "" {
+		return ""
+	}
+	key := guildID + "/" + userID
+	if v, ok := b.langs.Load(key); ok {
+		return v.(string)
+	}
+	lang := ""
+	if p, err := b.store.GetPlayer(ctx, guildID, userID); err == nil {
+		lang = p.Language
+	} else if !isNotFound(err) {
+		return "" // not cached: try again next time
+	}
+	b.langs.Store(key, lang)
+	return lang
 }
 
 // localizeCommands adds the names and descriptions of every language

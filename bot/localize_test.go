@@ -121,3 +121,38 @@ func TestErrorsInTheUsersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestLanguageSetting: a player can choose a language Discord has no
+// locale for (Icelandic), which then wins over Discord's locale, and go
+// back to following Discord; the choice survives a restart.
+func TestLanguageSetting(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	move := gameOf(t, h, alice).Tafl().LegalMoves()[0].String()
+	notYourTurn := func(locale discordgo.Locale) string {
+		in := h.slashInteraction(bob, "move", opt("move", move))
+		in.Locale = locale
+		h.bot.HandleGateway(context.Background(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		return r.Content
+	}
+	if r, _ := h.slash(bob, "settings", opt("language", "is")); !strings.Contains(r.Content, "Ég svara þér á íslensku.") {
+		t.Fatalf("choosing Icelandic: %q", r.Content)
+	}
+	if got := notYourTurn("de"); !strings.Contains(got, "Það er ekki þinn leikur") {
+		t.Errorf("after choosing Icelandic: %q", got)
+	}
+	h.restart()
+	if got := notYourTurn("de"); !strings.Contains(got, "Það er ekki þinn leikur") {
+		t.Errorf("after a restart: %q", got)
+	}
+	if r, _ := h.slash(bob, "settings", opt("language", "discord")); !strings.Contains(r.Content, "English") {
+		t.Errorf("back to Discord's language: %q", r.Content)
+	}
+	if got := notYourTurn("de"); !strings.Contains(got, "Du bist nicht am Zug") {
+		t.Errorf("following Discord again: %q", got)
+	}
+	if r, _ := h.slash(bob, "settings", opt("language", "klingon")); !isEphemeral(r) || !strings.Contains(r.Content, "I don't speak") {
+		t.Errorf("an unknown language: %q", r.Content)
+	}
+}

@@ -185,6 +185,7 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		r.log.LogAttrs(ctx, slog.LevelInfo, "interaction", attrs...)
 	}()
 	r = b.newRequest(in)
+	r.p = printer(b.chosenLanguage(ctx, in.GuildID, r.userID), in)
 	kind = interactionKind(in)
 	h := b.route(r)
 	if h == nil {
@@ -221,7 +222,7 @@ func (b *Bot) internalError(r *request, err error) *reply {
 }
 
 func (b *Bot) newRequest(in *discordgo.Interaction) *request {
-	r := &request{in: in, p: printer(in)}
+	r := &request{in: in}
 	if in.Member != nil && in.Member.User != nil {
 		r.userID = in.Member.User.ID
 	} else if in.User != nil {
