@@ -92,10 +92,20 @@ func TestTournamentRoundRobin(t *testing.T) {
 		t.Errorf("leaving after the start: %q", r.Content)
 	}
 	for round := 1; round <= 3; round++ {
-		tr = onlyTournament(t, h)
-		if tr.State.Round != round {
-			t.Fatalf("round %d, want %d", tr.State.Round, round)
-		}
+		// The round's games are created in the background once the last
+		// game of the round before ended.
+		waitFor(t, fmt.Sprintf("round %d's games", round), func() bool {
+			tr = onlyTournament(t, h)
+			if tr.State.Round != round {
+				return false
+			}
+			for _, g := range tr.State.Games {
+				if g.Round == round && g.GameID == 0 {
+					return false
+				}
+			}
+			return true
+		})
 		var current []tournament.Game
 		for _, g := range tr.State.Games {
 			if g.Round == round {
