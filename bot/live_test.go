@@ -76,9 +76,11 @@ func TestLiveGameCatchesUpAfterRestart(t *testing.T) {
 	startLive(t, h, "5+3")
 	flag := gameOf(t, h, alice).Deadline
 	h.stop()
+	n := len(h.fake.requests("/channels/" + channel + "/messages"))
 	h.clock.Advance(time.Hour)
 	h.start()
 	waitFor(t, "the start-up catch-up", func() bool { return !gameOf(t, h, alice).Active() })
+	waitFor(t, "the timeout post", func() bool { return len(channelPosts(t, h, n)) > 0 })
 	g := gameOf(t, h, alice)
 	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
 		t.Fatalf("outcome %+v", g.Outcome())
