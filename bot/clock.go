@@ -91,6 +91,10 @@ func (b *Bot) timeout(ctx context.Context, id storage.GameID, now time.Time) {
 		}
 		return
 	}
+	// The game is over in storage: announce it even if shutdown begins
+	// now (Stop waits for this), since nothing would announce it later.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
 	loser := g.Seat(g.Tafl().ToMove()) // whose flag fell (the game may be drawn on time)
 	b.log.Info("game lost on time", "game_id", id, "loser", loser.String())
 	msg, err := b.boardMessage(g, fmt.Sprintf("⏰ %s ran out of time.", seatName(loser)))
