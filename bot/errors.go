@@ -25,6 +25,22 @@ func (e *userError) Error() string {
 	return e.msg
 }
 
+// text says the error in p's language; arguments that are userErrors
+// themselves (a reason inside a message) are translated too.
+func (e *userError) text(p *locale.Printer) string {
+	if e.key == "" {
+		return e.msg
+	}
+	args := make([]any, len(e.args))
+	for i, a := range e.args {
+		if inner, ok := a.(*userError); ok {
+			a = inner.text(p)
+		}
+		args[i] = a
+	}
+	return p.T(e.key, args...)
+}
+
 // userErrorT returns a userError shown in the user's language.
 func userErrorT(key string, args ...any) error { return &userError{key: key, args: args} }
 
@@ -43,10 +59,7 @@ func userMessage(err error, p *locale.Printer) (string, bool) {
 	var se *tafl.SyntaxError
 	switch {
 	case errors.As(err, &ue):
-		if ue.key != "" {
-			return p.T(ue.key, ue.args...), true
-		}
-		return ue.msg, true
+		return ue.text(p), true
 	case errors.As(err, &me):
 		if me.Reason == tafl.ReasonGameOver {
 			return "That game is over. Start a new one with `/tafl challenge` or `/tafl ai`.", true

@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -30,13 +31,14 @@ func timeOption(r *request) (clock.TimeControl, error) {
 		return clock.TimeControl{}, nil
 	}
 	if _, ok := r.int("days"); ok {
-		return clock.TimeControl{}, userErrorf("Choose `days` (a correspondence game) or `time` (a live game on a clock), not both.")
+		return clock.TimeControl{}, userErrorT("time.days_and_time")
 	}
 	tc, err := clock.Parse(text)
-	if err != nil {
-		return clock.TimeControl{}, userErrorf("I can't use the time control `%s`: %s", truncate(text, 20), strings.TrimPrefix(err.Error(), fmt.Sprintf("%s %q: ", clock.ErrSyntax.Error(), truncate(text, 20))))
+	var se *clock.SyntaxError
+	if asError(err, &se) {
+		return clock.TimeControl{}, userErrorT("time.bad", truncate(text, 20), userErrorT("time.problem."+strconv.Itoa(int(se.Problem))))
 	}
-	return tc, nil
+	return tc, err
 }
 
 // timeChoices lists time controls for the time option's autocomplete:

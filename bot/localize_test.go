@@ -156,3 +156,24 @@ func TestLanguageSetting(t *testing.T) {
 		t.Errorf("an unknown language: %q", r.Content)
 	}
 }
+
+// TestTimeControlErrorTranslated: a refused time control is explained in
+// the user's language, the reason inside the message too.
+func TestTimeControlErrorTranslated(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct {
+		loc  discordgo.Locale
+		want string
+	}{
+		{"de", "Ich kann die Bedenkzeit `0+5` nicht verwenden: die Bedenkzeit muss mindestens 1 Minute betragen."},
+		{"fi", "En voi käyttää aikarajaa `0+5`: peliajan on oltava vähintään 1 minuutti."},
+		{"", "I can't use the time control `0+5`: the game time must be at least 1 minute."},
+	} {
+		in := h.slashInteraction(alice, "challenge", opt("time", "0+5"))
+		in.Locale = c.loc
+		h.bot.HandleGateway(context.Background(), in)
+		if r, _ := h.fake.callback(t, in.ID); !isEphemeral(r) || !strings.HasPrefix(r.Content, c.want) {
+			t.Errorf("%q: %q, want %q", c.loc, r.Content, c.want)
+		}
+	}
+}

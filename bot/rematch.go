@@ -30,11 +30,11 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 	side := old.SideOf(r.userID)
 	switch {
 	case old.Active():
-		return nil, userErrorf("Game %d is still going: finish it first.", old.ID)
+		return nil, userErrorT("rematch.still_going", old.ID)
 	case side == tafl.NoSide:
 		return nil, errNotYourGame
 	case old.Attackers.UserID == old.Defenders.UserID:
-		return nil, userErrorf("Start a new game with `/tafl challenge`.")
+		return nil, userErrorT("rematch.self")
 	}
 	if old.Seat(side.Other()).IsAI() {
 		return b.rematchEngine(ctx, r, old, side)
@@ -46,9 +46,9 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 		}
 		switch {
 		case c.State == storage.ChallengeAccepted:
-			return nil, userErrorf("The rematch is being played already: game %d (`/tafl board game:%d`).", c.GameID, c.GameID)
+			return nil, userErrorT("rematch.playing", c.GameID)
 		case c.State == storage.ChallengeOpen && c.ChallengerID == r.userID:
-			return nil, userErrorf("You offered a rematch already; it is up to <@%s> now.", c.OpponentID)
+			return nil, userErrorT("rematch.offered", c.OpponentID)
 		case c.State == storage.ChallengeOpen && c.Expires.After(b.now()):
 			// The other player offered it: this tap accepts.
 			g, err := b.accept(ctx, c, r.userID)
@@ -66,7 +66,7 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 		Casual: old.Casual, Rematch: old.ID, Created: b.now(), Expires: b.now().Add(b.expiry),
 	}
 	if old.Rules() != "" {
-		return nil, userErrorf("Custom games cannot be replayed with a button yet: start one again with the same rules.")
+		return nil, userErrorT("rematch.custom")
 	}
 	if err := b.store.CreateChallenge(ctx, c); err != nil {
 		return nil, err
@@ -85,7 +85,7 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 // rematchEngine starts the rematch of a game against the engine at once.
 func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, side tafl.Side) (*reply, error) {
 	if old.RematchGame != 0 {
-		return nil, userErrorf("The rematch is being played already: game %d (`/tafl board game:%d`).", old.RematchGame, old.RematchGame)
+		return nil, userErrorT("rematch.playing", old.RematchGame)
 	}
 	g, err := storage.NewGame(old.Variant(), old.Layout())
 	if err != nil {
