@@ -41,7 +41,7 @@ const (
 // cmdTournament handles /tafl tournament.
 func (b *Bot) cmdTournament(ctx context.Context, r *request) (*reply, error) {
 	if r.in.GuildID == "" {
-		return nil, userErrorf("Tournaments are per server: use this command in a server.")
+		return nil, userErrorT("tour.server_only")
 	}
 	switch action := r.str("action"); action {
 	case "create":
@@ -81,7 +81,7 @@ func (b *Bot) cmdTournament(ctx context.Context, r *request) (*reply, error) {
 		}
 		return b.cancelTournament(ctx, r, t)
 	default:
-		return nil, userErrorf("Say what to do: `action:` %s.", strings.Join(tournamentActions, ", "))
+		return nil, userErrorT("tour.what", strings.Join(tournamentActions, ", "))
 	}
 }
 
@@ -104,7 +104,7 @@ func displayName(in *discordgo.Interaction) string {
 
 func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) {
 	if !isManager(r) {
-		return nil, userErrorf("Only server managers (Manage Server permission) can create tournaments. Anyone can join one.")
+		return nil, userErrorT("tour.managers_create")
 	}
 	settings, err := b.guildSettings(ctx, r.in.GuildID)
 	if err != nil {
@@ -112,7 +112,7 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	}
 	name := strings.TrimSpace(r.str("name"))
 	if name == "" || utf8.RuneCountInString(name) > maxTournamentName || strings.ContainsAny(name, "\n@`*_~|<>") {
-		return nil, userErrorf("Give the tournament a `name` of 1 to %d characters, without mentions or formatting marks.", maxTournamentName)
+		return nil, userErrorT("tour.name", maxTournamentName)
 	}
 	variant, layout, err := parseVariant(r.str("variant"), settings.DefaultVariant)
 	if err != nil {
@@ -121,15 +121,15 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	st := tournament.Tournament{Format: tournament.Swiss, Rounds: defaultSwissRound}
 	if f := r.str("format"); f != "" {
 		if st.Format, err = tournament.ParseFormat(f); err != nil {
-			return nil, userErrorf("The format is round-robin or swiss.")
+			return nil, userErrorT("tour.format")
 		}
 	}
 	if n, ok := r.int("rounds"); ok {
 		if st.Format != tournament.Swiss {
-			return nil, userErrorf("`rounds` is for a Swiss; a round robin has as many rounds as it needs for everyone to meet.")
+			return nil, userErrorT("tour.rounds_rr")
 		}
 		if n < 1 || n > tournament.MaxRounds {
-			return nil, userErrorf("A Swiss has 1 to %d rounds.", tournament.MaxRounds)
+			return nil, userErrorT("tour.rounds_range", tournament.MaxRounds)
 		}
 		st.Rounds = int(n)
 	}
@@ -151,7 +151,7 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	if h, ok := r.int("signup"); ok {
 		signup = time.Duration(h) * time.Hour
 		if signup < 0 || signup > maxSignup {
-			return nil, userErrorf("Sign-up lasts 0 to %d hours (0: it starts when a manager says `action:start`… or at once).", int(maxSignup.Hours()))
+			return nil, userErrorT("tour.signup_range", int(maxSignup.Hours()))
 		}
 	}
 	casual, ok := r.boolean("casual")
@@ -253,11 +253,11 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 		}
 		n, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 10, 64)
 		if err != nil || n == 0 {
-			return nil, userErrorf("`%s` is not a tournament number: pick one from the list.", truncate(s, 20))
+			return nil, userErrorT("tour.not_number", truncate(s, 20))
 		}
 		t, err := b.store.GetTournament(ctx, storage.TournamentID(n))
 		if err != nil || t.GuildID != r.in.GuildID {
-			return nil, userErrorf("There is no tournament %d in this server.", n)
+			return nil, userErrorT("tour.no_such", n)
 		}
 		return t, nil
 	}
@@ -280,9 +280,9 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 	case len(active) == 0 && len(all) > 0 && r.str("action") == "standings":
 		return all[len(all)-1], nil // the last one's final standings
 	case len(active) == 0:
-		return nil, userErrorf("There is no tournament going on in this server. A manager starts one with `/tafl tournament action:create name:…`.")
+		return nil, userErrorT("tour.none")
 	}
-	return nil, userErrorf("Several tournaments are going on: pick one with the `tournament` option.")
+	return nil, userErrorT("tour.several")
 }
 
 // signUp adds or removes the user before the start.
@@ -298,7 +298,7 @@ func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, j
 	name := displayName(r.in)
 	t, err := b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
 		if t.Cancelled {
-			return userErrorf("That tournament was called off.")
+			return userErrorT("tour.called_off")
 		}
 		var err error
 		if join {
@@ -317,9 +317,9 @@ func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, j
 	if button {
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: msg.data()}}, nil
 	}
-	note := fmt.Sprintf("You joined **%s** (%d players).", t.Name, len(t.State.Players))
+	note := r.p.T("tour.joined", t.Name, len(t.State.Players))
 	if !join {
-		note = fmt.Sprintf("You left **%s**.", t.Name)
+		note = r.p.T("tour.left", t.Name)
 	}
 	return &reply{resp: ephemeral(note), after: func(ctx context.Context) { b.editAnnouncement(ctx, t) }}, nil
 }
@@ -330,19 +330,19 @@ func tournamentError(err error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, tournament.ErrStarted):
-		return userErrorf("That tournament has started: sign-up is closed. (To stop playing, use `action:withdraw`.)")
+		return userErrorT("tour.started_closed")
 	case errors.Is(err, tournament.ErrJoined):
-		return userErrorf("You are signed up already.")
+		return userErrorT("tour.already")
 	case errors.Is(err, tournament.ErrNotEntered):
-		return userErrorf("You are not playing in that tournament.")
+		return userErrorT("tour.not_in")
 	case errors.Is(err, tournament.ErrFull):
-		return userErrorf("That tournament is full (%d players).", tournament.MaxPlayers)
+		return userErrorT("tour.full", tournament.MaxPlayers)
 	case errors.Is(err, tournament.ErrTooFew):
-		return userErrorf("A tournament needs at least two players.")
+		return userErrorT("tour.too_few")
 	case errors.Is(err, tournament.ErrNotStarted):
-		return userErrorf("That tournament has not started yet: use `action:leave` to sign off.")
+		return userErrorT("tour.not_started")
 	case errors.Is(err, tournament.ErrFinished):
-		return userErrorf("That tournament is over.")
+		return userErrorT("tour.over")
 	}
 	return err
 }
@@ -367,11 +367,11 @@ func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID,
 		return nil, err
 	}
 	if !isManager(r) && r.userID != t.CreatorID {
-		return nil, userErrorf("Only <@%s>, who created it, or a server manager can start the tournament early.", t.CreatorID)
+		return nil, userErrorT("tour.only_creator_start", t.CreatorID)
 	}
 	t, err = b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
 		if t.Cancelled {
-			return userErrorf("That tournament was called off.")
+			return userErrorT("tour.called_off")
 		}
 		_, err := t.State.Start()
 		return tournamentError(err)
@@ -395,11 +395,11 @@ func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID,
 // cancelTournament calls off a tournament that has not started.
 func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tournament) (*reply, error) {
 	if !isManager(r) && r.userID != t.CreatorID {
-		return nil, userErrorf("Only <@%s>, who created it, or a server manager can call the tournament off.", t.CreatorID)
+		return nil, userErrorT("tour.only_creator_cancel", t.CreatorID)
 	}
 	t, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
 		if t.State.Started() {
-			return userErrorf("That tournament has started; players can withdraw (`action:withdraw`), and it ends after its last round.")
+			return userErrorT("tour.cancel_started")
 		}
 		t.Cancelled = true
 		return nil
@@ -407,7 +407,7 @@ func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tourn
 	if err != nil {
 		return nil, err
 	}
-	return &reply{resp: ephemeral(fmt.Sprintf("**%s** is called off.", t.Name)), after: func(ctx context.Context) { b.editAnnouncement(ctx, t) }}, nil
+	return &reply{resp: ephemeral(r.p.T("tour.cancelled", t.Name)), after: func(ctx context.Context) { b.editAnnouncement(ctx, t) }}, nil
 }
 
 // withdraw takes the user out of a tournament under way; their game in
@@ -422,7 +422,7 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 	if err != nil {
 		return nil, err
 	}
-	return &reply{resp: ephemeral(fmt.Sprintf("You withdrew from **%s**. Your results so far stand; you play no more games.", t.Name)),
+	return &reply{resp: ephemeral(r.p.T("tour.withdrew", t.Name)),
 		after: func(ctx context.Context) {
 			if pending != nil && pending.GameID != 0 {
 				g, err := b.store.UpdateGame(ctx, storage.GameID(pending.GameID), -1, func(g *storage.Game) error {
