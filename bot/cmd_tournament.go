@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -494,7 +495,7 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 			byes = append(byes, "<@"+by.Player+">")
 		}
 	}
-	head := fmt.Sprintf("🏆 **%s**, round %d: %d games.", t.Name, t.State.Round, len(games))
+	head := locale.For(locale.English).T("tour.round_games", t.Name, t.State.Round, len(games))
 	if len(byes) > 0 {
 		head += " A bye for " + strings.Join(byes, ", ") + "."
 	}

@@ -150,3 +150,80 @@ func TestHTTPLiveGameAndRematch(t *testing.T) {
 		t.Errorf("rematch start %q", started.Content)
 	}
 }
+
+// TestConsoleTournament runs a small tournament in console mode: create,
+// join with the button, start now, play the round, see the standings.
+func TestConsoleTournament(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	cr := bot.NewConsoleREST(&out, filepath.Join(dir, "boards"))
+	st, err := storage.Open(filepath.Join(dir, "c.db"), storage.Options{NoSync: true, Now: cr.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: newPolicyEngine(1), Now: cr.Now, Render: render.Options{Size: 200},
+		Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := strings.Join([]string{
+		"/tafl tournament create name:Console-Cup variant:brandubh format:round-robin",
+		"click Join",
+		"as bob",
+		"click Join",
+		"click Start now", // bob is not the creator, but the console user is a manager
+		"/tafl resign",    // bob's only game
+		"click Yes, resign",
+		"/tafl tournament standings",
+		"quit",
+	}, "\n")
+	if err := bot.Console(context.Background(), b, cr, strings.NewReader(script)); err != nil {
+		t.Fatal(err)
+	}
+	b.Stop(5 * time.Second)
+	text := out.String()
+	for _, want := range []string{
+		"🏆 **Console-Cup** (tournament 1): a round robin · brandubh",
+		"Players (2): @alice, @bob",
+		"🏆 **Console-Cup**, round 1: 1 game.",
+		"Tournament **Console-Cup**, round 1:",
+		"Standings of **Console-Cup**",
+		"is over. Congratulations @alice!",
+		"tournament-1-standings.png",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("console output lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Logf("output:\n%s", text)
+	}
+}
+
+// TestHTTPTournamentSignUp creates a tournament and joins it through the
+// signed HTTP endpoint.
+func TestHTTPTournamentSignUp(t *testing.T) {
+	hb := newHTTPBot(t)
+	post := func(v any) *resp {
+		t.Helper()
+		body, _ := json.Marshal(v)
+		res, out := hb.post(t, body, hb.priv, hb.h.clock.Now())
+		if res.StatusCode != 200 {
+			t.Fatalf("status %d: %s", res.StatusCode, out)
+		}
+		return decode(t, out)
+	}
+	ann := post(hb.h.slashInteraction(alice, "tournament", opt("action", "create"), opt("name", "HTTP Cup")))
+	if !strings.Contains(ann.Content, "**HTTP Cup**") {
+		t.Fatalf("announcement %q", ann.Content)
+	}
+	id := hb.h.id()
+	joined := post(map[string]any{"id": id, "application_id": "555", "token": "tok" + id, "type": 3, "guild_id": guild, "channel_id": channel,
+		"member":  map[string]any{"user": map[string]any{"id": bob, "username": "bob"}, "permissions": "0"},
+		"message": map[string]any{"id": "m" + id, "channel_id": channel},
+		"data":    map[string]any{"custom_id": customIDs(ann.Components)["Join"], "component_type": 2}})
+	if joined.Type != 7 || !strings.Contains(joined.Content, "Players (1): <@"+bob+">") {
+		t.Errorf("join by button: type %d %q", joined.Type, joined.Content)
+	}
+}

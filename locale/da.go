@@ -49,5 +49,6 @@ var da = Dict{
 	"tour.cancelled":           "**%s** er aflyst.",
 	"tour.withdrew":            "Du har trukket dig fra **%s**. Dine resultater indtil nu står ved magt; du spiller ikke flere partier.",
 	"tour.joined":              Plural{Arg: 2, One: "Du er med i **%s** (%d spiller).", Other: "Du er med i **%s** (%d spillere)."},
+	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, runde %d: %d parti.", Other: "🏆 **%s**, runde %d: %d partier."},
 	// end play modes
 }

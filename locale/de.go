@@ -49,5 +49,6 @@ var de = Dict{
 	"tour.cancelled":           "**%s** ist abgesagt.",
 	"tour.withdrew":            "Du hast dich aus **%s** zurückgezogen. Deine bisherigen Ergebnisse bleiben; du spielst keine weiteren Partien.",
 	"tour.joined":              Plural{Arg: 2, One: "Du bist bei **%s** dabei (%d Spieler).", Other: "Du bist bei **%s** dabei (%d Spieler)."},
+	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, Runde %d: %d Partie.", Other: "🏆 **%s**, Runde %d: %d Partien."},
 	// end play modes
 }

@@ -50,5 +50,6 @@ var en = Dict{
 	"tour.cancelled":           "**%s** is called off.",
 	"tour.withdrew":            "You withdrew from **%s**. Your results so far stand; you play no more games.",
 	"tour.joined":              Plural{Arg: 2, One: "You joined **%s** (%d player).", Other: "You joined **%s** (%d players)."},
+	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, round %d: %d game.", Other: "🏆 **%s**, round %d: %d games."},
 	// end play modes
 }

@@ -49,5 +49,6 @@ var fi = Dict{
 	"tour.cancelled":           "**%s** on peruttu.",
 	"tour.withdrew":            "Vetäydyit turnauksesta **%s**. Tähänastiset tuloksesi pysyvät; et pelaa enää pelejä.",
 	"tour.joined":              Plural{Arg: 2, One: "Liityit turnaukseen **%s** (%d pelaaja).", Other: "Liityit turnaukseen **%s** (%d pelaajaa)."},
+	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, kierros %d: %d peli.", Other: "🏆 **%s**, kierros %d: %d peliä."},
 	// end play modes
 }

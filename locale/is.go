@@ -49,5 +49,6 @@ var is = Dict{
 	"tour.cancelled":           "**%s** er aflýst.",
 	"tour.withdrew":            "Þú hefur dregið þig úr **%s**. Úrslit þín hingað til standa; þú teflir ekki fleiri skákir.",
 	"tour.joined":              Plural{Arg: 2, One: "Þú ert skráð(ur) í **%s** (%d leikmaður).", Other: "Þú ert skráð(ur) í **%s** (%d leikmenn)."},
+	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, umferð %d: %d skák.", Other: "🏆 **%s**, umferð %d: %d skákir."},
 	// end play modes
 }
