@@ -51,5 +51,6 @@ var en = Dict{
 	"tour.withdrew":            "You withdrew from **%s**. Your results so far stand; you play no more games.",
 	"tour.joined":              Plural{Arg: 2, One: "You joined **%s** (%d player).", Other: "You joined **%s** (%d players)."},
 	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, round %d: %d game.", Other: "🏆 **%s**, round %d: %d games."},
+	"err.flag_fell":            "Your time had run out: that move does not count, and the game ends on time.",
 	// end play modes
 }

@@ -50,5 +50,6 @@ var is = Dict{
 	"tour.withdrew":            "Þú hefur dregið þig úr **%s**. Úrslit þín hingað til standa; þú teflir ekki fleiri skákir.",
 	"tour.joined":              Plural{Arg: 2, One: "Þú ert skráð(ur) í **%s** (%d leikmaður).", Other: "Þú ert skráð(ur) í **%s** (%d leikmenn)."},
 	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, umferð %d: %d skák.", Other: "🏆 **%s**, umferð %d: %d skákir."},
+	"err.flag_fell":            "Tíminn þinn var runninn út: leikurinn gildir ekki og skákin tapast á tíma.",
 	// end play modes
 }
