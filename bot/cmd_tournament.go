@@ -160,7 +160,11 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 		casual = settings.CasualDefault
 	}
 	now := b.now()
-	t := &storage.Tournament{GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, CreatorID: r.userID, Name: name,
+	lang := ""
+	if r.in.GuildLocale != nil {
+		lang = locale.Match(string(*r.in.GuildLocale)).String()
+	}
+	t := &storage.Tournament{GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, CreatorID: r.userID, Name: name, Language: lang,
 		Variant: variant, Layout: layout, MoveTime: moveTime, TimeControl: live, Casual: casual,
 		SignupDeadline: now.Add(signup), Names: map[string]string{}, State: st}
 	if err := b.store.CreateTournament(ctx, t); err != nil {
@@ -191,22 +195,26 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 		}}, nil
 }
 
+// tourLang is the language of a tournament's public messages.
+func tourLang(t *storage.Tournament) *locale.Printer { return locale.For(locale.Match(t.Language)) }
+
 // describeTournament says what kind of tournament t is.
 func describeTournament(t *storage.Tournament) string {
-	format := "a round robin"
+	p := tourLang(t)
+	format := p.T("tour.rr")
 	if t.State.Format == tournament.Swiss {
-		format = fmt.Sprintf("a Swiss of %d rounds", t.State.Rounds)
+		format = p.T("tour.swiss", t.State.Rounds)
 	}
 	if t.State.Double {
-		format += ", every pairing with both sides"
+		format += p.T("tour.double")
 	}
-	pace := formatLeft(t.MoveTime) + " per move"
+	pace := p.T("tour.per_move", formatLeft(t.MoveTime))
 	if !t.TimeControl.IsZero() {
-		pace = "live, " + t.TimeControl.String()
+		pace = p.T("tour.live", t.TimeControl.String())
 	}
-	rated := "rated"
+	rated := p.T("tour.rated")
 	if t.Casual {
-		rated = "casual"
+		rated = p.T("tour.casual")
 	}
 	return fmt.Sprintf("%s · %s · %s · %s", format, t.Variant, pace, rated)
 }
@@ -214,7 +222,7 @@ func describeTournament(t *storage.Tournament) string {
 // playerList names the players in seed order.
 func playerList(t *storage.Tournament) string {
 	if len(t.State.Players) == 0 {
-		return "nobody yet"
+		return tourLang(t).T("tour.nobody")
 	}
 	var names []string
 	for _, p := range t.State.Players {
@@ -225,23 +233,23 @@ func playerList(t *storage.Tournament) string {
 
 // announcement is the tournament's sign-up message with its buttons.
 func (b *Bot) announcement(t *storage.Tournament) *message {
+	p := tourLang(t)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "🏆 **%s** (tournament %d): %s.\n", t.Name, t.ID, describeTournament(t))
+	sb.WriteString(p.T("tour.head", t.Name, t.ID, describeTournament(t)) + "\n")
 	switch {
 	case t.Cancelled:
-		sb.WriteString("Called off.")
+		sb.WriteString(p.T("tour.state_cancelled"))
 	case t.State.Started():
-		fmt.Fprintf(&sb, "Under way: round %d. Players (%d): %s", t.State.Round, len(t.State.Players), playerList(t))
+		sb.WriteString(p.T("tour.state_running", t.State.Round, len(t.State.Players), playerList(t)))
 	default:
-		fmt.Fprintf(&sb, "Sign-up closes <t:%d:R>; then I pair round 1 and start the games. Players (%d): %s",
-			t.SignupDeadline.Unix(), len(t.State.Players), playerList(t))
+		sb.WriteString(p.T("tour.state_signup", t.SignupDeadline.Unix(), len(t.State.Players), playerList(t)))
 	}
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(t.ID)}.String() }
 	open := !t.State.Started() && !t.Cancelled
 	return &message{content: truncate(sb.String(), 1900), components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Join", Style: discordgo.SuccessButton, CustomID: id(ActTourJoin), Disabled: !open},
-		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: id(ActTourLeave), Disabled: !open},
-		discordgo.Button{Label: "Start now", Style: discordgo.PrimaryButton, CustomID: id(ActTourStart), Disabled: !open},
+		discordgo.Button{Label: p.T("tour.btn_join"), Style: discordgo.SuccessButton, CustomID: id(ActTourJoin), Disabled: !open},
+		discordgo.Button{Label: p.T("tour.btn_leave"), Style: discordgo.SecondaryButton, CustomID: id(ActTourLeave), Disabled: !open},
+		discordgo.Button{Label: p.T("tour.btn_start"), Style: discordgo.PrimaryButton, CustomID: id(ActTourStart), Disabled: !open},
 	}}}}
 }
 
@@ -433,7 +441,7 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 					return g.Tafl().Resign(g.SideOf(r.userID))
 				})
 				if err == nil {
-					if msg, err := b.boardMessage(g, fmt.Sprintf("<@%s> withdrew from the tournament.", r.userID)); err == nil {
+					if msg, err := b.boardMessage(g, tourLang(t).T("tour.withdrew_board", r.userID)); err == nil {
 						b.postBoard(ctx, g, msg)
 					}
 					return
@@ -495,9 +503,10 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 			byes = append(byes, "<@"+by.Player+">")
 		}
 	}
-	head := locale.For(locale.English).T("tour.round_games", t.Name, t.State.Round, len(games))
+	p := tourLang(t)
+	head := p.T("tour.round_games", t.Name, t.State.Round, len(games))
 	if len(byes) > 0 {
-		head += " A bye for " + strings.Join(byes, ", ") + "."
+		head += p.T("tour.bye", strings.Join(byes, ", "))
 	}
 	if _, err := b.rest.Send(ctx, tournamentChannel(t), (&message{content: head}).send()); err != nil {
 		b.log.Warn("announcing a tournament round", "tournament_id", id, "err", err)
@@ -505,7 +514,7 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 	for _, g := range games {
 		b.metrics.gameStarted()
 		b.watch(g)
-		msg, err := b.boardMessage(g, fmt.Sprintf("Tournament **%s**, round %d: <@%s> (attackers) against <@%s>. Good luck!", t.Name, t.State.Round, g.Attackers.UserID, g.Defenders.UserID))
+		msg, err := b.boardMessage(g, p.T("tour.game_headline", t.Name, t.State.Round, g.Attackers.UserID, g.Defenders.UserID))
 		if err != nil {
 			b.log.Error("drawing a tournament game", "game_id", g.ID, "err", err)
 			continue
@@ -546,7 +555,7 @@ func (b *Bot) tournamentGameOver(ctx context.Context, g *storage.Game) {
 	if !newly {
 		return // recorded before (a second report of the same end)
 	}
-	b.postStandings(ctx, t, fmt.Sprintf("Game %d is over.", g.ID))
+	b.postStandings(ctx, t, tourLang(t).T("tour.game_over", g.ID))
 	b.tournamentProgress(ctx, t.ID)
 }
 
@@ -579,7 +588,8 @@ func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID) {
 				winners = append(winners, "<@"+s.Player+">")
 			}
 		}
-		b.postStandings(ctx, t, fmt.Sprintf("🏆 **%s** is over. Congratulations %s!", t.Name, strings.Join(winners, " and ")))
+		p := tourLang(t)
+		b.postStandings(ctx, t, p.T("tour.finished", t.Name, strings.Join(winners, p.T("tour.and"))))
 		b.editAnnouncement(ctx, t)
 	case advanced:
 		b.editAnnouncement(ctx, t)
@@ -604,29 +614,30 @@ func (b *Bot) postStandings(ctx context.Context, t *storage.Tournament, headline
 // standingsMessage draws the standings table: rank, player, points,
 // games, the tie-break (Sonneborn–Berger or Buchholz) and W-D-L.
 func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message, error) {
+	p := tourLang(t)
 	st := t.State.Standings()
 	tb := tournament.TiebreakName(t.State.Format)
 	sub := describeTournament(t)
 	switch {
 	case t.Cancelled:
-		sub = "called off · " + sub
+		sub = p.T("tour.sub_cancelled", sub)
 	case t.State.Finished:
-		sub = "final standings · " + sub
+		sub = p.T("tour.sub_final", sub)
 	case t.State.Started():
-		sub = fmt.Sprintf("round %d of %d · %s", t.State.Round, t.State.Rounds, sub)
+		sub = p.T("tour.sub_round", t.State.Round, t.State.Rounds, sub)
 	default:
-		sub = "sign-up · " + sub
+		sub = p.T("tour.sub_signup", sub)
 	}
-	table := render.Table{Title: t.Name, Subtitle: sub + " · tie-break: " + tb,
-		Columns: []render.Column{{Heading: "#", Right: true}, {Heading: "Player", Wide: true}, {Heading: "Points", Right: true},
-			{Heading: "Games", Right: true}, {Heading: tb, Right: true}, {Heading: "W-D-L", Right: true}}}
+	table := render.Table{Title: t.Name, Subtitle: p.T("tour.tiebreak", sub, tb),
+		Columns: []render.Column{{Heading: "#", Right: true}, {Heading: p.T("tour.col_player"), Wide: true}, {Heading: p.T("tour.col_points"), Right: true},
+			{Heading: p.T("tour.col_games"), Right: true}, {Heading: tb, Right: true}, {Heading: p.T("tour.col_wdl"), Right: true}}}
 	for i, s := range st {
 		name := t.Names[s.Player]
 		if name == "" {
 			name = s.Player
 		}
 		if s.Withdrawn {
-			name += " (withdrew)"
+			name = p.T("tour.withdrew_mark", name)
 			table.Faded = append(table.Faded, i)
 		}
 		if s.Rank == 1 && t.State.Started() && s.Points > 0 {
@@ -642,7 +653,7 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 	if err != nil {
 		return nil, fmt.Errorf("bot: standings: %w", err)
 	}
-	content := fmt.Sprintf("Standings of **%s** (tournament %d).", t.Name, t.ID)
+	content := p.T("tour.standings", t.Name, t.ID)
 	if headline != "" {
 		content = headline + " " + content
 	}
@@ -686,7 +697,7 @@ func (b *Bot) sweepTournaments(ctx context.Context, now time.Time) {
 			}
 			b.editAnnouncement(ctx, nt)
 			if cancelled {
-				text := fmt.Sprintf("🏆 **%s** is called off: fewer than two players signed up.", nt.Name)
+				text := tourLang(nt).T("tour.cancelled_few", nt.Name)
 				if _, err := b.rest.Send(ctx, tournamentChannel(nt), (&message{content: text}).send()); err != nil {
 					b.log.Warn("announcing a cancelled tournament", "tournament_id", t.ID, "err", err)
 				}

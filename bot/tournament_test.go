@@ -241,3 +241,20 @@ func TestTournamentCancelledWithoutPlayers(t *testing.T) {
 		t.Errorf("joining a cancelled tournament: %q", r.Content)
 	}
 }
+
+// TestTournamentInTheServersLanguage: a tournament's public messages are
+// in the language of the server it was created in.
+func TestTournamentInTheServersLanguage(t *testing.T) {
+	h := newHarness(t, nil)
+	sv := discordgo.Locale("sv-SE")
+	in := h.slashInteraction(alice, "tournament", opt("action", "create"), opt("name", "Vårturneringen"), opt("format", "round-robin"))
+	in.GuildLocale = &sv
+	h.bot.HandleGateway(t.Context(), in)
+	r, _ := h.fake.callback(t, in.ID)
+	if !strings.Contains(r.Content, "🏆 **Vårturneringen** (turnering 1): alla-mot-alla") || !strings.Contains(r.Content, "Anmälan stänger") {
+		t.Errorf("announcement %q", r.Content)
+	}
+	if _, ok := customIDs(r.Components)["Gå med"]; !ok {
+		t.Errorf("buttons %v", customIDs(r.Components))
+	}
+}

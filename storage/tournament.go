@@ -41,6 +41,9 @@ type Tournament struct {
 	// Cancelled: it never started (too few players at the deadline, or
 	// called off by a manager).
 	Cancelled bool
+	// Language is the language of its public messages (a BCP 47 tag; the
+	// server's when it was created; "" for English).
+	Language string
 
 	Created time.Time // Created is set by CreateTournament.
 	Updated time.Time // Updated is set on every save.
@@ -80,6 +83,7 @@ type tournamentRecord struct {
 	Deadline  time.Time         `json:"signup_deadline"`
 	Names     map[string]string `json:"names,omitempty"`
 	Cancelled bool              `json:"cancelled,omitempty"`
+	Language  string            `json:"lang,omitempty"`
 	Created   time.Time         `json:"created"`
 	Updated   time.Time         `json:"updated"`
 
@@ -112,7 +116,7 @@ func encodeTournament(t *Tournament) ([]byte, error) {
 	r := tournamentRecord{
 		ID: uint64(t.ID), Guild: t.GuildID, Channel: t.ChannelID, Thread: t.ThreadID, Message: t.MessageID,
 		Creator: t.CreatorID, Name: t.Name, Variant: t.Variant, Layout: t.Layout, Time: t.TimeControl.String(),
-		Casual: t.Casual, Deadline: utc(t.SignupDeadline), Names: t.Names, Cancelled: t.Cancelled,
+		Casual: t.Casual, Deadline: utc(t.SignupDeadline), Names: t.Names, Cancelled: t.Cancelled, Language: t.Language,
 		Created: utc(t.Created), Updated: utc(t.Updated),
 		Format: t.State.Format.String(), Rounds: t.State.Rounds, Double: t.State.Double, Round: t.State.Round,
 		Finished: t.State.Finished, Byes: t.State.Byes,
@@ -140,7 +144,7 @@ func decodeTournament(data []byte) (*Tournament, error) {
 	t := &Tournament{
 		ID: TournamentID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, ThreadID: r.Thread, MessageID: r.Message,
 		CreatorID: r.Creator, Name: r.Name, Variant: r.Variant, Layout: r.Layout, Casual: r.Casual,
-		SignupDeadline: r.Deadline, Names: r.Names, Cancelled: r.Cancelled, Created: r.Created, Updated: r.Updated,
+		SignupDeadline: r.Deadline, Names: r.Names, Cancelled: r.Cancelled, Language: r.Language, Created: r.Created, Updated: r.Updated,
 	}
 	if t.Names == nil {
 		t.Names = map[string]string{}
