@@ -4,85 +4,106 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
 )
 
-// aiPool thinks about engine moves off the interaction path, a bounded
-// number at once. A game is queued at most once at a time.
+// aiPool thinks about engine moves off the interaction path: a bounded
+// number of workers take jobs from an [engineQueue], which serves servers
+// and users in turn. A job the queue cannot hold stays due in storage
+// (the game is in the "engine to move" index) and a timer submits every
+// due game again every retry interval, so no engine move is ever dropped
+// and none waits for a restart. Before thinking, a worker claims the move
+// in storage (aiMove), so that of all processes sharing a PostgreSQL
+// database exactly one thinks about it; a move claimed elsewhere, or
+// whose player has as many moves being thought about as allowed in all
+// processes, is parked until that claim ends. Moves made due by other
+// processes arrive through storage's WatchEngine.
 type aiPool struct {
 	b       *Bot
 	workers int
 	long    chan struct{} // slots for long thinks: workers−1
-	queue   chan storage.GameID
-	mu      sync.Mutex
-	pending map[storage.GameID]bool        // queued or being thought about
-	again   map[storage.GameID]bool        // asked again while being thought about
-	parked  map[storage.GameID]*time.Timer // waiting for another claim to end
+	q       *engineQueue
+	retry   time.Duration
+	full    atomic.Bool                   // a job was refused since the last resubmission
+	parked  map[storage.GameID]*parkedJob // waiting for another claim to end
 	ctx     context.Context
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
+	mu      sync.Mutex
 	started bool
 }
 
+func newAIPool(b *Bot, workers, capacity int, retry time.Duration) *aiPool {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &aiPool{b: b, workers: workers, long: make(chan struct{}, workers-1),
+		q:      newEngineQueue(queueLimits{capacity: capacity, perUser: max(1, workers-1)}),
+		parked: map[storage.GameID]*parkedJob{},
+		retry:  retry, ctx: ctx, cancel: cancel}
+}
+
 // perUser is how many of one player's engine moves may be thought about
-// at once, across every process: all workers but one, so that one is
-// always free for someone else (at least 1).
+// at once, in this process (the queue) and across every process (the
+// storage claims): all workers but one, so that one is always free for
+// someone else (at least 1).
 func (p *aiPool) perUser() int { return max(1, p.workers-1) }
 
-// park keeps game id aside until until (when the claim in its way lapses
-// at the latest) or until a claim ends anywhere, then queues it again.
-func (p *aiPool) park(id storage.GameID, until time.Time) {
+// parkedJob is a job whose move another worker (or the player's other
+// moves) held a claim on.
+type parkedJob struct {
+	job   engineJob
+	timer *time.Timer
+}
+
+// park keeps j aside until until (when the claim in its way lapses at
+// the latest) or until a claim ends anywhere, then submits it again.
+func (p *aiPool) park(j engineJob, until time.Time) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.parked == nil {
-		p.parked = map[storage.GameID]*time.Timer{}
+		p.parked = map[storage.GameID]*parkedJob{}
 	}
-	if _, ok := p.parked[id]; ok {
+	if _, ok := p.parked[j.game]; ok {
 		return
 	}
 	wait := min(max(until.Sub(p.b.now()), 100*time.Millisecond), p.b.lease)
-	p.parked[id] = time.AfterFunc(wait+10*time.Millisecond, func() { p.unparkOne(id) })
+	p.parked[j.game] = &parkedJob{job: j, timer: time.AfterFunc(wait+10*time.Millisecond, func() { p.unparkOne(j.game) })}
 }
 
 func (p *aiPool) unparkOne(id storage.GameID) {
 	p.mu.Lock()
-	_, ok := p.parked[id]
+	pj, ok := p.parked[id]
 	delete(p.parked, id)
 	p.mu.Unlock()
 	if ok {
-		p.enqueue(id)
+		p.resubmit(pj.job)
 	}
 }
 
-// unpark queues every parked game again (a claim ended somewhere).
+// unpark submits every parked job again (a claim ended somewhere).
 func (p *aiPool) unpark() {
 	p.mu.Lock()
-	var ids []storage.GameID
-	for id, t := range p.parked {
-		t.Stop()
-		ids = append(ids, id)
+	var jobs []engineJob
+	for _, pj := range p.parked {
+		pj.timer.Stop()
+		jobs = append(jobs, pj.job)
 	}
 	clear(p.parked)
 	p.mu.Unlock()
-	for _, id := range ids {
-		p.enqueue(id)
+	for _, j := range jobs {
+		p.resubmit(j)
 	}
 }
 
-func newAIPool(b *Bot, workers int) *aiPool {
-	ctx, cancel := context.WithCancel(context.Background())
-	return &aiPool{b: b, workers: workers, long: make(chan struct{}, workers-1), queue: make(chan storage.GameID, 4096), pending: map[storage.GameID]bool{}, again: map[storage.GameID]bool{}, ctx: ctx, cancel: cancel}
-}
-
-// busy returns the number of games queued or being thought about.
+// busy returns the number of engine jobs waiting or running.
 func (p *aiPool) busy() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return len(p.pending)
+	w, r := p.q.counts()
+	return w + r
 }
 
 // takeLong reserves a worker for a long think, if fewer than workers−1
@@ -109,57 +130,101 @@ func (p *aiPool) start() {
 		p.wg.Add(1)
 		go p.work()
 	}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		t := time.NewTicker(p.retry)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.ctx.Done():
+				return
+			case <-t.C:
+				p.b.submitDueEngineMoves(p.ctx)
+			}
+		}
+	}()
 }
 
-// enqueue asks for the engine's move in game id. When the queue is full
-// (4,096 games waiting) the game is picked up at the next start instead.
-func (p *aiPool) enqueue(id storage.GameID) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.ctx.Err() != nil {
+// engineJobFor returns the job of the engine's move in g: it is for the
+// human in the game, in the game's server.
+func engineJobFor(g *storage.Game) engineJob {
+	user := g.Attackers.UserID
+	if user == "" {
+		user = g.Defenders.UserID
+	}
+	return engineJob{kind: jobMove, game: g.ID, user: user, guild: g.GuildID, queued: time.Now()}
+}
+
+// enqueue asks for the engine's move in g. again (a move was just
+// played) makes a game being thought about be looked at once more. When
+// the queue is full the move stays due in storage and the retry timer
+// submits it again.
+func (p *aiPool) enqueue(g *storage.Game, again bool) {
+	p.submit(engineJobFor(g), again)
+}
+
+// enqueueID asks for the engine's move in game id, known only by its id
+// (another process made it due): the game is read for its player and
+// server, which the queue's fairness needs.
+func (p *aiPool) enqueueID(ctx context.Context, id storage.GameID) {
+	if p.q.known(jobKey{jobMove, id}) {
+		return // queued or being thought about here already
+	}
+	g, err := p.b.store.GetGame(ctx, id)
+	if err != nil {
+		if !errors.Is(err, storage.ErrNotFound) && ctx.Err() == nil {
+			p.b.log.Warn("engine: reading a due game; the retry timer finds it later", "game_id", id, "err", err)
+		}
 		return
 	}
-	if p.pending[id] {
-		// Its worker may be past its checks already (posting the last
-		// board): make it look at the game once more.
-		p.again[id] = true
-		return
+	if g.ToMove().IsAI() {
+		p.submit(engineJobFor(g), false)
 	}
-	select {
-	case p.queue <- id:
-		p.pending[id] = true
-	default:
-		p.b.log.Warn("engine queue full; the move will be made at the next start", "game_id", id)
+}
+
+// resubmit submits a job again (a parked one).
+func (p *aiPool) resubmit(j engineJob) {
+	j.queued = time.Now()
+	p.submit(j, true)
+}
+
+func (p *aiPool) submit(j engineJob, again bool) {
+	switch p.q.submit(j, again) {
+	case submitFull:
+		p.b.metrics.countEngineOverflow()
+		if !p.full.Swap(true) {
+			p.b.log.Warn("engine queue full: the move stays due in storage and is submitted again by a timer",
+				"game_id", j.game, "retry", p.retry)
+		}
+	case submitClosed:
+		// Shutting down: the next start resumes it.
 	}
 }
 
 func (p *aiPool) work() {
 	defer p.wg.Done()
 	for {
-		select {
-		case <-p.ctx.Done():
+		j, ok := p.q.next(p.ctx)
+		if !ok {
 			return
-		case id := <-p.queue:
-			for {
-				p.b.aiMove(p.ctx, id)
-				p.mu.Lock()
-				again := p.again[id] && p.ctx.Err() == nil
-				delete(p.again, id)
-				if !again {
-					delete(p.pending, id)
-				}
-				p.mu.Unlock()
-				if !again {
-					break
-				}
-			}
 		}
+		p.b.metrics.observeEngineWait(time.Since(j.queued))
+		p.b.aiMove(p.ctx, j)
+		p.q.done(j)
 	}
 }
 
 // stop cancels the searches and waits for the workers.
 func (p *aiPool) stop(timeout time.Duration) {
+	p.q.close()
 	p.cancel()
+	p.mu.Lock()
+	for _, pj := range p.parked {
+		pj.timer.Stop()
+	}
+	clear(p.parked)
+	p.mu.Unlock()
 	done := make(chan struct{})
 	go func() { p.wg.Wait(); close(done) }()
 	select {
@@ -176,15 +241,16 @@ func (p *aiPool) stop(timeout time.Duration) {
 // that claim ends; a game that moved on, ended or is not the engine's
 // turn is left alone; a search interrupted by shutdown resumes at the next
 // start.
-func (b *Bot) aiMove(ctx context.Context, id storage.GameID) {
+func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	defer b.recoverLog("engine move")
+	id := j.game
 	g, err := b.store.ClaimEngineMove(ctx, id, b.worker, b.lease, b.ai.perUser())
 	var ce *storage.ClaimError
 	switch {
 	case errors.Is(err, storage.ErrNotEngineTurn), ctx.Err() != nil:
 		return
 	case errors.As(err, &ce):
-		b.ai.park(id, ce.Until)
+		b.ai.park(j, ce.Until)
 		return
 	case err != nil:
 		b.log.Error("engine: claiming the move", "game_id", id, "err", err)
@@ -216,10 +282,21 @@ func (b *Bot) aiMove(ctx context.Context, id storage.GameID) {
 		think = b.aiMaxThink
 		limit = max(b.aiTimeout, think+time.Minute)
 	}
+	name, external := strings.CutPrefix(level, engineSeatPrefix)
+	if external {
+		// The engine's own timeout decides first (it loses then); on a
+		// live clock the flag watcher ends the game if it runs out first.
+		limit = max(b.aiTimeout, b.external.timeout(name)+time.Minute)
+	}
 	sctx, cancel := context.WithTimeout(ctx, limit)
 	lost := b.keepClaim(sctx, cancel, id)
 	start := time.Now()
-	m, err := b.engine.Move(sctx, g.Tafl().Clone(), level, think)
+	var m tafl.Move
+	if external {
+		m, err = b.external.move(sctx, name, g.Tafl().Clone())
+	} else {
+		m, err = b.engine.Move(sctx, g.Tafl().Clone(), level, think)
+	}
 	cancel()
 	took := time.Since(start)
 	b.metrics.observeAI(took)
@@ -234,6 +311,12 @@ func (b *Bot) aiMove(ctx context.Context, id storage.GameID) {
 		// poor. Leave it; the next start resumes with a full search.
 		return
 	}
+	if fail := (*EngineFailure)(nil); errors.As(err, &fail) {
+		if b.engineForfeit(ctx, g, fail) {
+			claimed = false // the game is over
+		}
+		return
+	}
 	if err != nil {
 		b.log.Error("engine: search failed", "game_id", id, "err", err)
 		b.metrics.countError("ai")
@@ -241,7 +324,7 @@ func (b *Bot) aiMove(ctx context.Context, id storage.GameID) {
 	}
 	b.log.Debug("engine move", "game_id", id, "move", m.String(), "think", took)
 	ply := g.Ply()
-	g, err = b.store.UpdateGame(ctx, id, ply, func(sg *storage.Game) error {
+	g, err = b.updateGame(ctx, id, ply, func(sg *storage.Game) error {
 		if !sg.ToMove().IsAI() {
 			return errors.New("bot: not the engine's turn")
 		}
@@ -257,7 +340,11 @@ func (b *Bot) aiMove(ctx context.Context, id storage.GameID) {
 		return
 	}
 	claimed = false // the move ended the claim
-	msg, err := b.boardMessage(g, fmt.Sprintf("taflbot played %s.", m))
+	who := "taflbot"
+	if name, ok := strings.CutPrefix(level, engineSeatPrefix); ok {
+		who = "**" + name + "**"
+	}
+	msg, err := b.boardMessage(g, fmt.Sprintf("%s played %s.", who, m))
 	if err != nil {
 		b.log.Error("engine: drawing the board", "game_id", id, "err", err)
 		return
@@ -276,17 +363,28 @@ func (b *Bot) resumeAI(ctx context.Context) {
 	} else {
 		b.metrics.setActive(int64(len(active)))
 	}
-	engine, err := b.store.EngineToMove(ctx)
-	if err != nil {
-		b.log.Error("resuming engine games", "err", err)
-		return
+	if n := b.submitDueEngineMoves(ctx); n > 0 {
+		b.log.Info("resumed engine games", "games", n)
 	}
-	for _, g := range engine {
-		b.ai.enqueue(g.ID)
+}
+
+// submitDueEngineMoves submits every game the engine is to move in that
+// the queue does not hold yet (at start-up, and then every retry
+// interval: moves the queue had no room for, or whose search failed, are
+// made now). It returns the number of such games.
+func (b *Bot) submitDueEngineMoves(ctx context.Context) int {
+	games, err := b.store.EngineToMove(ctx)
+	if err = b.indexProblems(err); err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("listing the engine's due moves", "err", err)
+		}
+		return 0
 	}
-	if len(engine) > 0 {
-		b.log.Info("resumed engine games", "games", len(engine))
+	b.ai.full.Store(false)
+	for _, g := range games {
+		b.ai.enqueue(g, false)
 	}
+	return len(games)
 }
 
 // keepClaim renews the claim on game id every third of the lease while
@@ -341,8 +439,36 @@ func (b *Bot) watchEngine(ctx context.Context) {
 			case e.Released:
 				b.ai.unpark()
 			default:
-				b.ai.enqueue(e.Game)
+				b.ai.enqueueID(ctx, e.Game)
 			}
 		}
 	}()
+}
+
+// engineForfeit ends game g, an external engine's turn, as a loss for the
+// engine that failed, and posts the board with the reason.
+func (b *Bot) engineForfeit(ctx context.Context, g *storage.Game, fail *EngineFailure) bool {
+	b.log.Warn("engine: an external engine failed and loses its game", "game_id", g.ID, "engine", fail.Engine, "err", fail.Err)
+	b.metrics.countError("engine")
+	ply := g.Ply()
+	id := g.ID
+	g, err := b.updateGame(ctx, id, ply, func(sg *storage.Game) error {
+		if !sg.Active() || !sg.ToMove().IsAI() {
+			return errors.New("bot: not the engine's turn")
+		}
+		return sg.Tafl().Resign(sg.Tafl().ToMove())
+	})
+	if err != nil {
+		if !errors.Is(err, storage.ErrStale) {
+			b.log.Error("engine: ending the game of a failed engine", "game_id", id, "err", err)
+		}
+		return false
+	}
+	msg, err := b.boardMessage(g, fmt.Sprintf("The engine **%s** %s, and loses the game.", fail.Engine, fail.Reason()))
+	if err != nil {
+		b.log.Error("engine: drawing the board", "game_id", g.ID, "err", err)
+		return true
+	}
+	b.postBoard(context.WithoutCancel(ctx), g, msg)
+	return true
 }

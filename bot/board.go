@@ -52,6 +52,9 @@ func nonNil(c []discordgo.MessageComponent) []discordgo.MessageComponent {
 
 // seatName returns a mention of a human or the engine's name.
 func seatName(s storage.Seat) string {
+	if name, ok := strings.CutPrefix(s.AILevel, engineSeatPrefix); ok {
+		return name + " (engine)"
+	}
 	if s.IsAI() {
 		return "taflbot (" + s.AILevel + ")"
 	}

@@ -111,6 +111,29 @@ type Options struct {
 	// at most AIWorkers−1 workers at once, so that quick moves never wait
 	// behind them; when none is free, max thinks its usual time.
 	AIMaxThink time.Duration
+	// Replays is how many /tafl history replays are drawn at once
+	// (default one per core but one, at least 1); each user has one at
+	// a time.
+	Replays int
+	// EngineQueue is how many engine moves may wait for a worker (default
+	// 4096). Beyond that a move stays due in storage and is submitted
+	// again every EngineRetry.
+	EngineQueue int
+	// EngineRetry is how often games in which the engine is to move but
+	// that the queue does not hold are submitted again (default 1m).
+	EngineRetry time.Duration
+	// AIGamesPerUser caps the active games against the engine one user
+	// may have, across servers (default 10).
+	AIGamesPerUser int
+	// AIGamesPerServer caps the active games against the engine in one
+	// server (default 500).
+	AIGamesPerServer int
+	// Engines are external OTEP engines players may choose in /tafl ai
+	// (its engine option): processes started on demand, at most
+	// MaxProcesses each, replaced when they die, stopped after EngineIdle
+	// without work (default 5 minutes). An engine that fails loses its game.
+	Engines    []ExternalEngine
+	EngineIdle time.Duration
 	// DeferAfter is how long a handler may run before the bot sends
 	// Discord a deferral ("thinking…") and delivers the reply later by
 	// editing it (default 1s, well inside Discord's 3 s limit).
@@ -133,6 +156,7 @@ type Bot struct {
 	roles    Role
 	lease    time.Duration
 	worker   string
+	external *engines
 	appID    string
 	devGuild string
 	pubKey   ed25519.PublicKey
@@ -143,21 +167,29 @@ type Bot struct {
 	sweepEvery     time.Duration
 	aiTimeout      time.Duration
 	aiMaxThink     time.Duration
+	aiPerUser      int
+	aiPerServer    int
 	deferAfter     time.Duration
 	handlerTimeout time.Duration
 	now            func() time.Time
 
-	ai        *aiPool
-	flags     *flagWatcher  // ends games on time at their deadlines
-	renderSem chan struct{} // bounds concurrent renders
-	metrics   *Metrics
-	work      sync.WaitGroup // deferred work started after responses
-	inflight  atomic.Int64   // follow-up work running (for settle)
-	sweepMu   sync.Mutex     // one sweep at a time
-	rematchMu sync.Mutex     // one rematch created at a time
-	langs     sync.Map       // "guild/user" → the language the user chose ("" for none)
-	bgMu      sync.Mutex
-	stopBG    context.CancelFunc // stops what Start started
+	ai         *aiPool
+	flags      *flagWatcher // ends games on time at their deadlines
+	replays    *replayLimiter
+	aiNewMu    sync.Mutex    // serializes the limit check and creation of engine games
+	renderSem  chan struct{} // bounds concurrent renders
+	metrics    *Metrics
+	work       sync.WaitGroup      // deferred work started after responses
+	inflight   atomic.Int64        // follow-up work running (for settle)
+	sweepMu    sync.Mutex          // one sweep at a time
+	rematchMu  sync.Mutex          // one rematch created at a time
+	langs      sync.Map            // "guild/user" → the language the user chose ("" for none)
+	recent     *recentInteractions // HTTP interactions answered lately (repeats are not acted on)
+	refusedLog *rateLimitedLog     // warn lines about refused HTTP requests
+	loggedMu   sync.Mutex
+	logged     map[string]bool // damaged index entries already logged
+	bgMu       sync.Mutex
+	stopBG     context.CancelFunc // stops what Start started
 }
 
 // New checks the options and returns a Bot. It does not connect.
@@ -177,6 +209,10 @@ func New(o Options) (*Bot, error) {
 	}
 	if _, err := tafl.Preset(o.DefaultVariant, ""); err != nil {
 		errs = append(errs, fmt.Errorf("bot: default variant: %w", err))
+	}
+	engineList, err := CheckEngines(o.Engines)
+	if err != nil {
+		errs = append(errs, err)
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
@@ -202,6 +238,21 @@ func New(o Options) (*Bot, error) {
 	if o.AITimeout <= 0 {
 		o.AITimeout = 2 * time.Minute
 	}
+	if o.Replays <= 0 {
+		o.Replays = max(1, runtime.GOMAXPROCS(0)-1)
+	}
+	if o.EngineQueue <= 0 {
+		o.EngineQueue = 4096
+	}
+	if o.EngineRetry <= 0 {
+		o.EngineRetry = time.Minute
+	}
+	if o.AIGamesPerUser <= 0 {
+		o.AIGamesPerUser = 10
+	}
+	if o.AIGamesPerServer <= 0 {
+		o.AIGamesPerServer = 500
+	}
 	if o.DeferAfter <= 0 {
 		o.DeferAfter = time.Second
 	}
@@ -223,14 +274,22 @@ func New(o Options) (*Bot, error) {
 	if o.Worker == "" {
 		o.Worker = "worker-" + strconv.FormatUint(rand.Uint64(), 36)
 	}
+	if o.EngineIdle <= 0 {
+		o.EngineIdle = 5 * time.Minute
+	}
 	b := &Bot{
 		log: o.Logger, store: o.Store, rest: o.REST, renderer: o.Renderer, render: o.Render,
 		engine: o.Engine, shards: o.Shards, roles: o.Roles, lease: o.EngineLease, worker: o.Worker, appID: o.AppID, devGuild: o.DevGuildID, pubKey: o.PublicKey,
 		defaultVariant: o.DefaultVariant, defaultDays: o.DefaultDays, expiry: o.ChallengeExpiry,
-		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
-		metrics: newMetrics(), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)), flags: newFlagWatcher(),
+		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink,
+		aiPerUser: o.AIGamesPerUser, aiPerServer: o.AIGamesPerServer, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
+		metrics: newMetrics(), logged: map[string]bool{}, recent: newRecentInteractions(), refusedLog: newRateLimitedLog(time.Minute), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
+		flags: newFlagWatcher(),
 	}
-	b.ai = newAIPool(b, o.AIWorkers)
+	b.replays = newReplayLimiter(o.Replays)
+	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
+	b.metrics.engineQueue = b.ai.q.counts
+	b.external = newEngines(engineList, o.EngineIdle)
 	return b, nil
 }
 
@@ -288,6 +347,7 @@ func (b *Bot) Stop(timeout time.Duration) {
 	}
 	b.bgMu.Unlock()
 	b.ai.stop(timeout)
+	b.external.close()
 	done := make(chan struct{})
 	go func() { b.work.Wait(); close(done) }()
 	select {
@@ -299,7 +359,7 @@ func (b *Bot) Stop(timeout time.Duration) {
 
 // RegisterCommands registers the /tafl command with one bulk overwrite.
 func (b *Bot) RegisterCommands(ctx context.Context) error {
-	if err := b.rest.RegisterCommands(ctx, b.appID, b.devGuild, Commands()); err != nil {
+	if err := b.rest.RegisterCommands(ctx, b.appID, b.devGuild, CommandsWith(b.external.names())); err != nil {
 		return fmt.Errorf("bot: register commands: %w", err)
 	}
 	scope := "global"

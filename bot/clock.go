@@ -29,6 +29,7 @@ func (b *Bot) Sweep(ctx context.Context) {
 	defer b.recoverLog("clock sweep")
 	now := b.now()
 	due, err := b.store.GamesDueBefore(ctx, now.Add(24*time.Hour+time.Nanosecond))
+	err = b.indexProblems(err) // a damaged entry is skipped, not the sweep
 	if ctx.Err() != nil {
 		return // shutting down: the next start catches up
 	}
@@ -91,15 +92,34 @@ func (b *Bot) timeout(ctx context.Context, id storage.GameID, now time.Time) {
 		}
 		return
 	}
-	// The game is over in storage: announce it even if shutdown begins
-	// now (Stop waits for this), since nothing would announce it later.
+	b.announceTimeout(ctx, g)
+}
+
+// updateGame is storage.UpdateGame for the bot. When the update found the
+// side to move out of time, storage ended the game on time instead
+// (storage.ErrTimedOut, returned as the error): the timeout is announced
+// as the sweeper would have, after the reply, and the dispatcher tells
+// the user that time had run out.
+func (b *Bot) updateGame(ctx context.Context, id storage.GameID, expectedPly int, fn func(*storage.Game) error) (*storage.Game, error) {
+	g, err := b.store.UpdateGame(ctx, id, expectedPly, fn)
+	if errors.Is(err, storage.ErrTimedOut) && g != nil {
+		b.runAfter(ctx, &reply{after: func(ctx context.Context) { b.announceTimeout(ctx, g) }})
+	}
+	return g, err
+}
+
+// announceTimeout posts a game ended on time (once: by whoever ended it)
+// and tells the players who want direct messages. The game is over in
+// storage, so it is announced even if shutdown begins now (Stop waits for
+// this): nothing would announce it later.
+func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	loser := g.Seat(g.Tafl().ToMove()) // whose flag fell (the game may be drawn on time)
-	b.log.Info("game lost on time", "game_id", id, "loser", loser.String())
+	b.log.Info("game lost on time", "game_id", g.ID, "loser", loser.String())
 	msg, err := b.boardMessage(g, fmt.Sprintf("⏰ %s ran out of time.", seatName(loser)))
 	if err != nil {
-		b.log.Error("clock sweep: drawing the board", "game_id", id, "err", err)
+		b.log.Error("announcing a timeout: drawing the board", "game_id", g.ID, "err", err)
 		return
 	}
 	b.postNotice(ctx, g, msg)
@@ -109,6 +129,31 @@ func (b *Bot) timeout(ctx context.Context, id storage.GameID, now time.Time) {
 			b.dm(ctx, g, s.UserID, fmt.Sprintf("Game %d is over: %s", g.ID, resultLine(g)))
 		}
 	}
+}
+
+// indexProblems logs, once per entry, the damaged index entries a storage
+// list skipped (a *storage.IndexError, returned with the games it could
+// read) and returns nil for them; any other error is returned as is.
+func (b *Bot) indexProblems(err error) error {
+	var ie *storage.IndexError
+	if !errors.As(err, &ie) {
+		return err
+	}
+	b.loggedMu.Lock()
+	defer b.loggedMu.Unlock()
+	for _, e := range ie.Entries {
+		key := ie.Index + "\x00" + string(e.Key)
+		if b.logged[key] {
+			continue
+		}
+		if len(b.logged) >= 10000 {
+			clear(b.logged) // bounded: a huge damaged index is logged again later
+		}
+		b.logged[key] = true
+		b.log.Error("a damaged index entry was skipped: run taflbot db check (with the bot stopped) and restore or rebuild",
+			"index", ie.Index, "key", fmt.Sprintf("%x", e.Key), "err", e.Err)
+	}
+	return nil
 }
 
 // remind tells the player to move that time is running out, once.

@@ -1,10 +1,12 @@
 package bot_test
 
 import (
+	"encoding/binary"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/taflbot/taflbot/internal/dbfault"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -84,5 +86,55 @@ func TestReminderThenTimeoutOnceAcrossRestarts(t *testing.T) {
 	}
 	if lines := h.logs.lines(`"level":"ERROR"`); len(lines) != 0 {
 		t.Errorf("errors logged: %v", lines)
+	}
+}
+
+// TestMoveAfterDeadlineLosesOnTime: a move sent after the deadline, before
+// any sweep noticed, is refused: the game ends on time there and then,
+// the timeout is announced once, and a later sweep does not announce it
+// again.
+func TestMoveAfterDeadlineLosesOnTime(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // 3 days per move, alice (attackers) to move
+	g := gameOf(t, h, alice)
+	n := len(h.fake.requests("/channels/" + channel + "/messages"))
+	h.clock.Advance(72*time.Hour + time.Minute)
+	m := g.Tafl().LegalMoves()[0]
+	r, _ := h.slash(alice, "move", opt("move", m.String()))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "time for the move had run out") {
+		t.Fatalf("move after the deadline: %q", r.Content)
+	}
+	g = gameOf(t, h, alice)
+	if g.Ply() != 0 || g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
+		t.Fatalf("after the late move: ply %d, outcome %v", g.Ply(), g.Outcome())
+	}
+	waitFor(t, "the timeout announcement", func() bool { return len(channelPosts(t, h, n)) == 1 })
+	h.bot.Sweep(t.Context())
+	posts := channelPosts(t, h, n)
+	if len(posts) != 1 || !strings.Contains(posts[0].Content, "<@"+alice+"> ran out of time") {
+		t.Errorf("posts %+v, want one timeout announcement", posts)
+	}
+}
+
+// TestSweepSkipsDamagedIndexEntry: a bad key in the deadline index does
+// not stop the sweep: the other games still end on time, and the bad
+// entry is logged once, not at every sweep.
+func TestSweepSkipsDamagedIndexEntry(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	h.stop()
+	// A key that sorts before the game's deadline (time 0) and names no game.
+	if err := dbfault.Put(h.path, "idx_deadlines", binary.BigEndian.AppendUint64(make([]byte, 8), 4242), nil); err != nil {
+		t.Fatal(err)
+	}
+	h.start()
+	h.clock.Advance(73 * time.Hour)
+	h.bot.Sweep(t.Context())
+	h.bot.Sweep(t.Context())
+	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.Timeout {
+		t.Fatalf("the game did not end on time: %v", g.Outcome())
+	}
+	if lines := h.logs.lines("damaged index entry"); len(lines) != 1 || !strings.Contains(lines[0], "idx_deadlines") {
+		t.Errorf("log lines about the bad entry: %v", lines)
 	}
 }

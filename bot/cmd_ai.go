@@ -11,8 +11,8 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// cmdAI handles /tafl ai [variant] [side] [level] [days]: a game against
-// the engine. When the engine moves first its move follows shortly. The
+// cmdAI handles /tafl ai [variant] [side] [level] [days] [engine]: a game
+// against the engine, or against an external engine the operator set up. When the engine moves first its move follows shortly. The
 // human has days per move (default: the server's) like any correspondence
 // game; the engine has no clock. The game gets its own thread when the
 // server's settings say so.
@@ -36,11 +36,24 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		}
 	}
 	level := r.str("level")
+	opponent := ""
+	if name := r.str("engine"); name != "" {
+		if level != "" {
+			return nil, userErrorf("Choose a level for taflbot or another engine, not both.")
+		}
+		if b.external.pools[name] == nil {
+			return nil, userErrorf("There is no engine called %q on this bot; the engine option lists them.", name)
+		}
+		level, opponent = engineSeatPrefix+name, fmt.Sprintf("the engine **%s**", name)
+	}
 	if level == "" {
 		level = "medium"
 	}
-	if !slices.Contains(Levels, level) {
-		return nil, userErrorf("Level must be one of easy, medium, hard or max.")
+	if opponent == "" {
+		if !slices.Contains(Levels, level) {
+			return nil, userErrorf("Level must be one of easy, medium, hard or max.")
+		}
+		opponent = fmt.Sprintf("taflbot at level **%s**", level)
 	}
 	live, err := timeOption(r)
 	if err != nil {
@@ -63,11 +76,11 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		g.Attackers, g.Defenders = storage.AI(level), storage.Human(r.userID)
 	}
 	g.GuildID, g.ChannelID = r.in.GuildID, r.in.ChannelID
-	if err := b.store.CreateGame(ctx, g); err != nil {
+	if err := b.createEngineGame(ctx, g, r.userID); err != nil {
 		return nil, err
 	}
 	b.metrics.gameStarted()
-	msg, err := b.boardMessage(g, fmt.Sprintf("<@%s> plays taflbot at level **%s**. Good luck!", r.userID, level))
+	msg, err := b.boardMessage(g, fmt.Sprintf("<@%s> plays %s. Good luck!", r.userID, opponent))
 	if err != nil {
 		return nil, err
 	}
@@ -79,4 +92,24 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 			}
 			b.afterMove(ctx, g)
 		}}, nil
+}
+
+// createEngineGame saves a new game against the engine unless the user or
+// the server has as many going as the limits allow (AIGamesPerUser,
+// AIGamesPerServer). The check and the creation are one step, so that
+// quick repeated commands cannot pass the limit together.
+func (b *Bot) createEngineGame(ctx context.Context, g *storage.Game, userID string) error {
+	b.aiNewMu.Lock()
+	defer b.aiNewMu.Unlock()
+	mine, server, err := b.store.ActiveEngineGames(ctx, userID, g.GuildID)
+	if err != nil {
+		return err
+	}
+	if mine >= b.aiPerUser {
+		return userErrorf("You have %d games against taflbot going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them).", mine)
+	}
+	if g.GuildID != "" && server >= b.aiPerServer {
+		return userErrorf("This server has %d games against taflbot going, the most one server may have at once. Try again when some have finished, or challenge a person with `/tafl challenge`.", server)
+	}
+	return b.store.CreateGame(ctx, g)
 }

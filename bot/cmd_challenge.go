@@ -249,7 +249,7 @@ func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, channelID, messa
 		b.log.Warn("starting a game thread", "game_id", g.ID, "err", err)
 		return
 	}
-	if _, err := b.store.UpdateGame(ctx, g.ID, -1, func(sg *storage.Game) error { sg.ThreadID = thread; return nil }); err != nil {
+	if _, err := b.updateGame(ctx, g.ID, -1, func(sg *storage.Game) error { sg.ThreadID = thread; return nil }); err != nil {
 		b.log.Error("saving the game thread", "game_id", g.ID, "err", err)
 	}
 }

@@ -3,10 +3,14 @@ package bot_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/taflbot/taflbot/bot"
 )
 
 func TestGamesListPages(t *testing.T) {
 	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.AIGamesPerUser = 12 }
+	h.restart()
 	for range 12 {
 		h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
 	}

@@ -1,10 +1,22 @@
 package bot_test
 
 import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/gif"
+	"io"
+	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/internal/memprobe"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -55,5 +67,199 @@ func TestHistoryRulesHelpLeaderboardStats(t *testing.T) {
 	}
 	if r, _ := h.slash(carol, "stats", opt("user", bob)); !strings.Contains(r.Content, "0 won, 1 lost") {
 		t.Errorf("stats: %q", r.Content)
+	}
+}
+
+// gateRenderer draws boards at once and replays when the gate opens,
+// counting the replays drawn at once.
+type gateRenderer struct {
+	gate    chan struct{}
+	mu      sync.Mutex
+	drawing int
+	most    int
+}
+
+func (r *gateRenderer) PNG(w io.Writer, pos tafl.Position, opts render.Options) error {
+	return render.PNG(w, pos, opts)
+}
+
+func (r *gateRenderer) GIF(w io.Writer, g *tafl.Game, opts render.GIFOptions) error {
+	r.mu.Lock()
+	r.drawing++
+	r.most = max(r.most, r.drawing)
+	r.mu.Unlock()
+	<-r.gate
+	r.mu.Lock()
+	r.drawing--
+	r.mu.Unlock()
+	opts.Size = 160
+	return render.GIF(w, g, opts)
+}
+
+// TestHistoryLimits: replays are drawn one at a time here (Replays 1),
+// each user has one at a time (asking again is refused privately), and
+// beyond the waiting room the request is refused; every accepted request
+// is delivered.
+func TestHistoryLimits(t *testing.T) {
+	gr := &gateRenderer{gate: make(chan struct{})}
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.Renderer, o.Replays = gr, 1 }
+	h.restart()
+	startGame(t, h) // game 1 in this server: anyone here may ask for it
+	var accepted []*discordgo.Interaction
+	ask := func(user string) *resp {
+		in := h.slashInteraction(user, "history", opt("game", "1"))
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		if r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+			accepted = append(accepted, in)
+		}
+		return r
+	}
+	ask(alice)
+	waitFor(t, "the first replay to start", func() bool { gr.mu.Lock(); defer gr.mu.Unlock(); return gr.drawing == 1 })
+	if r := ask(alice); !isEphemeral(r) || !strings.Contains(r.Content, "previous replay is still being drawn") {
+		t.Errorf("alice again: %q", r.Content)
+	}
+	// One drawn and 32 waiting fill the room; the next is refused.
+	for i := range 32 {
+		ask(fmt.Sprint(50000 + i))
+	}
+	if r := ask(carol); !isEphemeral(r) || !strings.Contains(r.Content, "try again in a minute") {
+		t.Errorf("a request beyond the waiting room: %q", r.Content)
+	}
+	if len(accepted) != 33 {
+		t.Fatalf("%d requests accepted, want 33", len(accepted))
+	}
+	close(gr.gate)
+	for _, in := range accepted {
+		if _, late := h.fake.final(t, in); len(late.Files) != 2 {
+			t.Errorf("interaction %s: %d files", in.ID, len(late.Files))
+		}
+	}
+	if gr.most != 1 {
+		t.Errorf("%d replays drawn at once, want 1", gr.most)
+	}
+	// Done: alice may ask again.
+	if r := ask(alice); isEphemeral(r) {
+		t.Errorf("alice after hers was delivered: %q", r.Content)
+	}
+}
+
+// storeLongGame saves a copenhagen game of plies quiet moves between
+// alice and bob in this server and returns it.
+func storeLongGame(t testing.TB, h *harness, plies int) *storage.Game {
+	t.Helper()
+	v, _ := tafl.Preset("copenhagen", "")
+	shadow := tafl.NewGame(v)
+	rng := rand.New(rand.NewPCG(uint64(plies), 3))
+	first := shadow.Position()
+	seen := map[uint64]bool{first.Hash(): true}
+	var moves []tafl.Move
+	for len(moves) < plies {
+		pos := shadow.Position()
+		var quiet []tafl.Move
+		for _, m := range shadow.LegalMoves() {
+			var c tafl.Position
+			if pos.MakeMove(m, &c) == 0 && !c.Outcome().Over() && !seen[c.Hash()] {
+				quiet = append(quiet, m)
+			}
+		}
+		if len(quiet) == 0 {
+			t.Fatalf("no quiet move after %d plies", len(moves))
+		}
+		m := quiet[rng.IntN(len(quiet))]
+		shadow.Play(m)
+		now := shadow.Position()
+		seen[now.Hash()] = true
+		moves = append(moves, m)
+	}
+	g, err := storage.NewGame("copenhagen", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.GuildID, g.ChannelID, g.Attackers, g.Defenders = guild, channel, storage.Human(alice), storage.Human(bob)
+	if err := h.store.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	g, err = h.store.UpdateGame(context.Background(), g.ID, 0, func(g *storage.Game) error {
+		for _, m := range moves {
+			if _, err := g.Tafl().Play(m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestHistoryOfALongGameSaysSampled: the reply says when the replay
+// shows only some of the moves; the record has them all.
+func TestHistoryOfALongGameSaysSampled(t *testing.T) {
+	h := newHarness(t, nil)
+	g := storeLongGame(t, h, 450)
+	in := h.slashInteraction(carol, "history", opt("game", g.ID.String()))
+	h.bot.HandleGateway(t.Context(), in)
+	r, late := h.fake.final(t, in)
+	if !strings.Contains(r.Content, "450 moves") || !strings.Contains(r.Content, "the replay shows one move in 2 (226 pictures)") {
+		t.Errorf("reply %q", r.Content)
+	}
+	if len(late.Files) != 2 {
+		t.Fatalf("%d files", len(late.Files))
+	}
+	rec, _, err := tafl.DecodeGame(string(late.Files[0].Data))
+	if err != nil || rec.Len() != 450 {
+		t.Errorf("the record: %v, %d moves", err, rec.Len())
+	}
+	a, err := gif.DecodeAll(bytes.NewReader(late.Files[1].Data))
+	if err != nil || len(a.Image) != 226 {
+		t.Errorf("the replay: %v, %d frames", err, len(a.Image))
+	}
+}
+
+// BenchmarkHistory is /tafl history of an endless Copenhagen game (quiet
+// moves only) through the whole bot: load, record, replay, upload to the
+// fake Discord. It reports the peak heap the request adds (peak-MB), the
+// CPU time (cpu-s/op) and the time to the delivered reply. "4x3000" is
+// four users asking for the 3,000-move game at once (as in the issue,
+// where that took 3.1 GB and none was answered in 30 s). Targets for
+// 3,000 moves: at most 64 MB more and 2 CPU-s. Run with -benchtime 3x.
+func BenchmarkHistory(b *testing.B) {
+	for _, c := range []struct {
+		name         string
+		plies, users int
+	}{{"300", 300, 1}, {"3000", 3000, 1}, {"4x3000", 3000, 4}} {
+		b.Run(c.name, func(b *testing.B) {
+			h := newHarness(b, nil)
+			h.adjust = func(o *bot.Options) { o.Render = render.Options{} }
+			h.restart()
+			g := storeLongGame(b, h, c.plies)
+			var peak uint64
+			var cpu, wall time.Duration
+			for b.Loop() {
+				p := memprobe.Start()
+				start := time.Now()
+				var ins []*discordgo.Interaction
+				for u := range c.users {
+					in := h.slashInteraction(fmt.Sprint(60000+u), "history", opt("game", g.ID.String()))
+					h.bot.HandleGateway(b.Context(), in)
+					ins = append(ins, in)
+				}
+				for _, in := range ins {
+					if _, late := h.fake.final(b, in); len(late.Files) != 2 {
+						b.Fatalf("%d files", len(late.Files))
+					}
+				}
+				wall += time.Since(start)
+				extra, c := p.Stop()
+				peak, cpu = max(peak, extra), cpu+c
+			}
+			b.ReportMetric(float64(peak)/(1<<20), "peak-MB")
+			b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+			b.ReportMetric(wall.Seconds()/float64(b.N), "reply-s")
+		})
 	}
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -64,12 +65,29 @@ func (b *Bot) rememberOriginal(ctx context.Context, in *discordgo.Interaction, g
 // the user plays in the game and that it is their turn, then calls fn on
 // the rules-engine game. expectedPly < 0 skips the stale check.
 func (b *Bot) play(ctx context.Context, userID string, id storage.GameID, expectedPly int, fn func(*tafl.Game) error) (*storage.Game, error) {
-	return b.store.UpdateGame(ctx, id, expectedPly, func(g *storage.Game) error {
+	return b.updateGame(ctx, id, expectedPly, func(g *storage.Game) error {
 		if err := checkTurn(g, userID); err != nil {
 			return err
 		}
-		return fn(g.Tafl())
+		return wrongPiece(g, fn(g.Tafl()))
 	})
+}
+
+// wrongPiece rewords the rules engine's "not your turn" for a player who
+// may move but named a piece of the other side: "f4 holds a defender:
+// you play the attackers". Other errors are returned as they are.
+func wrongPiece(g *storage.Game, err error) error {
+	var me *tafl.MoveError
+	if !errors.As(err, &me) || me.Reason != tafl.ReasonNotYourTurn {
+		return err
+	}
+	tg := g.Tafl()
+	from := me.Move.From()
+	what := map[tafl.Piece]string{tafl.Attacker: "an attacker", tafl.Defender: "a defender", tafl.King: "the king"}[tg.Position().At(from)]
+	if g.Attackers.UserID == g.Defenders.UserID {
+		return userErrorf("%s holds %s: the %s are to move.", from, what, tg.ToMove())
+	}
+	return userErrorf("%s holds %s: you play the %s.", from, what, tg.ToMove())
 }
 
 // checkTurn says whether userID may move now in g.
@@ -100,16 +118,17 @@ func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 		return
 	}
 	if g.ToMove().IsAI() {
-		b.engineDue(ctx, g.ID)
+		b.engineDue(ctx, g)
 	}
 }
 
-// engineDue asks for the engine's move in game id, now that the move
+// engineDue asks for the engine's move in game g, now that the move
 // before it is shown: from this process's workers (with the engine role)
 // and, through storage, from every other process's.
-func (b *Bot) engineDue(ctx context.Context, id storage.GameID) {
+func (b *Bot) engineDue(ctx context.Context, g *storage.Game) {
+	id := g.ID
 	if b.roles&RoleEngine != 0 {
-		b.ai.enqueue(id)
+		b.ai.enqueue(g, true)
 	}
 	if err := b.store.NotifyEngine(ctx, id); err != nil {
 		b.log.Warn("engine: telling the other processes of a due move; they find it at the retry interval", "game_id", id, "err", err)
@@ -145,7 +164,16 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.
 		if perr != nil {
 			return nil, userErrorf("`%s` is not a game number: pick a game from the list, or see `/tafl games`.", truncate(opt, 20))
 		}
-		return b.store.GetGame(ctx, id)
+		g, err := b.store.GetGame(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		// Game ids are sequential: anyone could ask for any. A game is
+		// read only by its players and in its own server.
+		if g.SideOf(r.userID) == tafl.NoSide && (g.GuildID == "" || g.GuildID != r.in.GuildID) {
+			return nil, userErrorf("I can't find game %d in this server. `/tafl games` lists the games you play here.", id)
+		}
+		return g, nil
 	}
 	// A user's active games are few and indexed: look there first.
 	var mine []*storage.Game
@@ -301,7 +329,9 @@ func gameLabel(g *storage.Game, userID string) string {
 		opp = g.Attackers
 	}
 	who := "user " + opp.UserID
-	if opp.IsAI() {
+	if name, ok := strings.CutPrefix(opp.AILevel, engineSeatPrefix); ok {
+		who = name + " (engine)"
+	} else if opp.IsAI() {
 		who = "taflbot " + opp.AILevel
 	}
 	s := fmt.Sprintf("#%d %s vs %s", g.ID, g.Variant(), who)

@@ -18,6 +18,9 @@ func TestMoveErrors(t *testing.T) {
 		{"not your game", carol, "d1-d2", "no game in progress"},
 		{"illegal", alice, "a1-a2", "not allowed"},
 		{"garbage", alice, "zz", "can't read"},
+		// On her own turn, alice names the other side's pieces.
+		{"opponent's piece", alice, "d3-c3", "d3 holds a defender: you play the attackers."},
+		{"the king", alice, "d4-e4", "d4 holds the king: you play the attackers."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

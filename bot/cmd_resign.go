@@ -46,7 +46,7 @@ func (b *Bot) confirmResign(g *storage.Game, userID string) (*reply, error) {
 
 // btnResignYes resigns for the user.
 func (b *Bot) btnResignYes(ctx context.Context, r *request) (*reply, error) {
-	g, err := b.store.UpdateGame(ctx, storage.GameID(r.cid.ID), -1, func(g *storage.Game) error {
+	g, err := b.updateGame(ctx, storage.GameID(r.cid.ID), -1, func(g *storage.Game) error {
 		if !g.Active() {
 			return tafl.ErrGameOver
 		}
@@ -111,7 +111,7 @@ func (b *Bot) btnDraw(ctx context.Context, r *request) (*reply, error) {
 // draw offers a draw, accepts the opponent's offer, or withdraws one's own.
 func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command bool) (*reply, error) {
 	var what string
-	g, err := b.store.UpdateGame(ctx, id, -1, func(g *storage.Game) error {
+	g, err := b.updateGame(ctx, id, -1, func(g *storage.Game) error {
 		if !g.Active() {
 			return tafl.ErrGameOver
 		}

@@ -12,8 +12,67 @@ import (
 
 // cmdSettings handles /tafl settings: the server's settings (changed by
 // managers, with the Manage Server permission, only) and the user's own
-// DM setting.
+// DM and language settings.
 func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
+	_, dms := r.opts["dms"]
+	langOpt := r.str("language")
+	own := dms || langOpt != ""
+	server := false
+	for _, name := range []string{"variant", "days", "threads", "channel", "casual"} {
+		if _, ok := r.opts[name]; ok {
+			server = true
+		}
+	}
+	inServer := r.in.GuildID != "" && r.in.Member != nil
+	// Check everything before saving anything: a refused command changes
+	// nothing, the user's own dms and language choices included.
+	switch {
+	case server && !inServer:
+		return nil, userErrorf("Server settings can only be changed in a server; nothing was changed.")
+	case server && r.in.Member.Permissions&discordgo.PermissionManageGuild == 0:
+		return nil, userErrorf("Only server managers (Manage Server permission) can change the server's settings; nothing was changed. Anyone can set `dms` and `language` on their own.")
+	case !own && !inServer:
+		return nil, userErrorf("Server settings can only be changed in a server.")
+	}
+	lang := ""
+	if langOpt != "" && langOpt != "discord" {
+		l, ok := locale.Lookup(langOpt)
+		if !ok {
+			return nil, userErrorf("I don't speak `%s`: choose English, Dansk, Svenska, Norsk, Íslenska, Deutsch or Suomi (or discord, to follow Discord's language); nothing was changed.", truncate(langOpt, 20))
+		}
+		lang = l.Tag.String()
+	}
+	var gs *storage.GuildSettings
+	if inServer {
+		var err error
+		if gs, err = b.guildSettings(ctx, r.in.GuildID); err != nil {
+			return nil, err
+		}
+		if v := r.str("variant"); v != "" {
+			name, _, err := parseVariant(v, "")
+			if err != nil {
+				return nil, err
+			}
+			gs.DefaultVariant = name
+		}
+		if d, ok := r.int("days"); ok {
+			if d < 1 || d > storage.MaxDaysPerMove {
+				return nil, userErrorf("Days per move must be 1 to %d; nothing was changed.", storage.MaxDaysPerMove)
+			}
+			gs.DaysPerMove = int(d)
+		}
+		if o, ok := r.opts["threads"]; ok {
+			gs.ThreadPerGame = o.BoolValue()
+		}
+		if on, ok := r.boolean("casual"); ok {
+			gs.CasualDefault = on
+		}
+		if o, ok := r.opts["channel"]; ok {
+			if id, ok := o.Value.(string); ok {
+				gs.NotifyChannelID = id
+			}
+		}
+	}
 	var notes []string
 	if o, ok := r.opts["dms"]; ok {
 		on := o.BoolValue()
@@ -26,15 +85,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			notes = append(notes, "No more direct messages: reminders and results stay in the channel.")
 		}
 	}
-	if v := r.str("language"); v != "" {
-		lang := ""
-		if v != "discord" {
-			l, ok := locale.Lookup(v)
-			if !ok {
-				return nil, userErrorf("I don't speak `%s`: choose English, Dansk, Svenska, Norsk, Íslenska, Deutsch or Suomi (or discord, to follow Discord's language).", truncate(v, 20))
-			}
-			lang = l.Tag.String()
-		}
+	if langOpt != "" {
 		if _, err := b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.Language = lang; return nil }); err != nil {
 			return nil, err
 		}
@@ -42,45 +93,10 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		r.p = printer(lang, r.in)
 		notes = append(notes, r.p.T("settings.language_set"))
 	}
-	if r.in.GuildID == "" || r.in.Member == nil {
-		if len(notes) > 0 {
-			return &reply{resp: ephemeral(strings.Join(notes, " "))}, nil
-		}
-		return nil, userErrorf("Server settings can only be changed in a server.")
+	if !inServer {
+		return &reply{resp: ephemeral(strings.Join(notes, " "))}, nil
 	}
-	gs, err := b.guildSettings(ctx, r.in.GuildID)
-	if err != nil {
-		return nil, err
-	}
-	changed := false
-	if v := r.str("variant"); v != "" {
-		name, _, err := parseVariant(v, "")
-		if err != nil {
-			return nil, err
-		}
-		gs.DefaultVariant, changed = name, true
-	}
-	if d, ok := r.int("days"); ok {
-		if d < 1 || d > storage.MaxDaysPerMove {
-			return nil, userErrorf("Days per move must be 1 to %d.", storage.MaxDaysPerMove)
-		}
-		gs.DaysPerMove, changed = int(d), true
-	}
-	if o, ok := r.opts["threads"]; ok {
-		gs.ThreadPerGame, changed = o.BoolValue(), true
-	}
-	if on, ok := r.boolean("casual"); ok {
-		gs.CasualDefault, changed = on, true
-	}
-	if o, ok := r.opts["channel"]; ok {
-		if id, ok := o.Value.(string); ok {
-			gs.NotifyChannelID, changed = id, true
-		}
-	}
-	if changed {
-		if r.in.Member.Permissions&discordgo.PermissionManageGuild == 0 {
-			return nil, userErrorf("Only server managers (Manage Server permission) can change the server's settings. Anyone can set `dms`.")
-		}
+	if server {
 		if err := b.store.PutGuildSettings(ctx, gs); err != nil {
 			return nil, err
 		}

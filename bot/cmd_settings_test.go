@@ -71,3 +71,30 @@ func TestSettingsThreadsAndDMs(t *testing.T) {
 		t.Errorf("DM channels opened: %d, want 0", n)
 	}
 }
+
+// TestSettingsRefusalChangesNothing: a member without Manage Server who
+// sends dms together with server options is refused, and nothing is
+// saved: not even the dms choice (it used to be saved before the check).
+func TestSettingsRefusalChangesNothing(t *testing.T) {
+	h := newHarness(t, nil)
+	in := h.slashInteraction(alice, "settings", opt("dms", true), opt("variant", "tablut"))
+	in.Member.Permissions = 0
+	h.bot.HandleGateway(t.Context(), in)
+	r, _ := h.fake.callback(t, in.ID)
+	if !isEphemeral(r) || !strings.Contains(r.Content, "Only server managers") || !strings.Contains(r.Content, "nothing was changed") {
+		t.Errorf("refusal: %q", r.Content)
+	}
+	if p, err := h.store.GetPlayer(t.Context(), guild, alice); err == nil && p.DMs {
+		t.Error("the refused command turned alice's DMs on")
+	}
+	if gs, err := h.store.GetGuildSettings(t.Context(), guild); err != nil || gs.DefaultVariant == "tablut" {
+		t.Errorf("server settings after the refusal: %+v, %v", gs, err)
+	}
+	// The same dms choice alone is saved.
+	in = h.slashInteraction(alice, "settings", opt("dms", true))
+	in.Member.Permissions = 0
+	h.bot.HandleGateway(t.Context(), in)
+	if p, err := h.store.GetPlayer(t.Context(), guild, alice); err != nil || !p.DMs {
+		t.Errorf("dms alone: %+v, %v", p, err)
+	}
+}

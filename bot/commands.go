@@ -27,12 +27,18 @@ func tournamentActionChoices() []*discordgo.ApplicationCommandOptionChoice {
 	return out
 }
 
-// Commands returns the definition of /tafl and its subcommands, with the
-// names and descriptions in every language Discord has a locale for,
-// registered with one bulk overwrite.
-func Commands() []*discordgo.ApplicationCommand { return localizeCommands(commands()) }
+// Commands returns the definition of /tafl and its subcommands, registered
+// with one bulk overwrite, for a bot without external engines.
+func Commands() []*discordgo.ApplicationCommand { return CommandsWith(nil) }
 
-func commands() []*discordgo.ApplicationCommand {
+// CommandsWith returns the definition of /tafl for a bot offering the
+// external engines named (the engine option of /tafl ai lists them), with
+// the names and descriptions in every language Discord has a locale for.
+func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
+	return localizeCommands(commands(engineNames))
+}
+
+func commands(engineNames []string) []*discordgo.ApplicationCommand {
 	str := func(name, desc string, required, auto bool) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name,
 			Description: desc, Required: required, Autocomplete: auto}
@@ -53,6 +59,16 @@ func commands() []*discordgo.ApplicationCommand {
 	for _, l := range Levels {
 		levels = append(levels, &discordgo.ApplicationCommandOptionChoice{Name: l, Value: l})
 	}
+	aiOpts := []*discordgo.ApplicationCommandOption{variant, side, {Type: discordgo.ApplicationCommandOptionString,
+		Name: "level", Description: "How strong the bot plays (default: medium)", Choices: levels}, days, live}
+	if len(engineNames) > 0 {
+		var choices []*discordgo.ApplicationCommandOptionChoice
+		for _, n := range engineNames {
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: n, Value: n})
+		}
+		aiOpts = append(aiOpts, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
+			Name: "engine", Description: "Play another engine set up on this bot instead of taflbot's own", Choices: choices})
+	}
 	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
 	}
@@ -70,8 +86,7 @@ func commands() []*discordgo.ApplicationCommand {
 			sub("games", "List active games", user("user", "Whose games (default: yours)")),
 			sub("resign", "Resign a game (asks to confirm)", game),
 			sub("draw", "Offer, accept or withdraw a draw", game),
-			sub("ai", "Play against the bot", variant, side, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
-				Name: "level", Description: "How strong the bot plays (default: medium)", Choices: levels}, days, live),
+			sub("ai", "Play against the bot", aiOpts...),
 			sub("rules", "The rules of a variant, with its start board", variant),
 			sub("history", "A game's record (.otg) and an animated replay", game),
 			sub("leaderboard", "The best-rated players of this server", variant),

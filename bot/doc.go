@@ -32,7 +32,13 @@
 // button was made for, so double clicks and stale buttons are answered
 // privately and never apply twice. Components carry the game id and ply in
 // their custom ids ([CustomID]), so they keep working after a restart.
-// Engine moves run in a bounded worker pool and are resumed at start-up;
+// Engine moves run in a bounded worker pool fed by a fair queue
+// (enginequeue.go): servers take turns, then users within a server, and
+// one user's jobs never take every worker. A move the queue has no room
+// for stays due in storage and a timer submits it again
+// ([Options.EngineRetry]); due moves are also resumed at start-up. Games
+// against the engine are limited per user and per server
+// ([Options.AIGamesPerUser], [Options.AIGamesPerServer]);
 // the clock sweeper catches up on reminders and timeouts it missed, and
 // storage's MarkReminded / ExpireGame make each happen exactly once.
 package bot

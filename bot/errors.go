@@ -67,6 +67,8 @@ func userMessage(err error, p *locale.Printer) (string, bool) {
 		return "That move is not allowed: " + me.Error() + ". Pick one from the `move` list, or use the **Move** button.", true
 	case errors.As(err, &se):
 		return "I can't read that: " + se.Msg + ". Write moves like `d1-d4`.", true
+	case errors.Is(err, storage.ErrTimedOut):
+		return p.T("err.timed_out"), true
 	case errors.Is(err, storage.ErrFlagFell):
 		return p.T("err.flag_fell"), true
 	case errors.Is(err, storage.ErrStale):

@@ -61,9 +61,13 @@ func newFakeDiscord(t testing.TB) *fakeDiscord {
 // URL is the REST base URL to configure.
 func (f *fakeDiscord) URL() string { return f.srv.URL + "/api/v9/" }
 
+// hangUp, as the status of inject, closes the connection without an answer.
+const hangUp = -1
+
 // inject makes the next n requests whose path contains pathContains (and
 // method, if not empty) fail with status and, for 4xx, a Discord JSON
-// error code. 429 answers carry retry_after 0.01 s.
+// error code. 429 answers carry retry_after 0.01 s; hangUp drops the
+// connection.
 func (f *fakeDiscord) inject(method, pathContains string, status, code, n int) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -91,6 +95,14 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	gw := f.gatewayURL
 	f.mu.Unlock()
 
+	if hit != nil && hit.status == hangUp {
+		// The connection drops without an answer: the client sees a
+		// transport error (a *url.Error carrying the URL).
+		if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+			conn.Close()
+		}
+		return
+	}
 	status, body := 200, ""
 	p := strings.TrimPrefix(r.URL.Path, "/api/v9/")
 	switch {

@@ -5,9 +5,11 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -16,37 +18,79 @@ import (
 // maxSkew is how far a request's signed timestamp may be from now.
 const maxSkew = 5 * time.Minute
 
-// maxBody bounds an interaction request body.
-const maxBody = 1 << 20
+// MaxInteractionBody bounds an interaction request's body. Discord's
+// interactions with this bot's commands and buttons are a few kilobytes
+// (the largest, a button press, carries its board message: about 2 KB).
+const MaxInteractionBody = 64 << 10
+
+// InteractionsPath is the path of the Interactions Endpoint URL to
+// register in the Developer Portal (https://your.host/interactions). The
+// bare "/" is served too; any other path is refused with 404.
+const InteractionsPath = "/interactions"
 
 // InteractionsHandler serves Discord's Interactions Endpoint URL (HTTP
-// interactions mode). It verifies the Ed25519 signature over timestamp and
-// body with the application's public key and rejects a bad signature or
-// a timestamp more than five minutes away with 401; it answers PING with
-// PONG; everything else goes to the same router as the gateway. The
-// response goes in the HTTP body; a response with files is sent as a
-// deferral in the body and then delivered by editing it through REST.
+// interactions mode) at InteractionsPath. It reads at most MaxInteractionBody bytes (a
+// larger body is refused with 413 without reading it), verifies the
+// Ed25519 signature over timestamp and body with the application's public
+// key and refuses a bad signature or a timestamp more than five minutes
+// away with 401; it answers PING with PONG; everything else goes to the
+// same router as the gateway. The response goes in the HTTP body; a
+// response with files is sent as a deferral in the body and then
+// delivered by editing it through REST.
+//
+// Every refused request is counted by reason in /metrics
+// (taflbot_http_refused_total) and logged at warn, at most once a minute
+// per reason. An interaction received again (the same id, within the ten
+// minutes a signed timestamp can be accepted) is answered as the first
+// time, without acting again.
+//
+// The handler bounds what it reads; the server around it must bound
+// time and connections (read, write and idle timeouts, a cap on open
+// connections): cmd/taflbot does.
 func (b *Bot) InteractionsHandler(ctx context.Context) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		start := time.Now()
+		if req.URL.Path != InteractionsPath && req.URL.Path != "/" {
+			b.refuse(w, req, refusedPath, http.StatusNotFound, "not found: the interactions endpoint is "+InteractionsPath)
+			return
+		}
 		if req.Method != http.MethodPost {
-			http.Error(w, "POST only", http.StatusMethodNotAllowed)
+			b.refuse(w, req, refusedMethod, http.StatusMethodNotAllowed, "POST only")
 			return
 		}
-		body, err := io.ReadAll(io.LimitReader(req.Body, maxBody+1))
-		if err != nil || len(body) > maxBody {
-			http.Error(w, "bad body", http.StatusBadRequest)
+		if req.ContentLength > MaxInteractionBody {
+			b.refuse(w, req, refusedTooLarge, http.StatusRequestEntityTooLarge, "body too large")
 			return
 		}
-		if !verify(b.pubKey, req.Header.Get("X-Signature-Ed25519"), req.Header.Get("X-Signature-Timestamp"), body, b.now()) {
-			http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		body, err := io.ReadAll(http.MaxBytesReader(w, req.Body, MaxInteractionBody))
+		if err != nil {
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				b.refuse(w, req, refusedTooLarge, http.StatusRequestEntityTooLarge, "body too large")
+			} else {
+				b.refuse(w, req, refusedBody, http.StatusBadRequest, "could not read the body")
+			}
+			return
+		}
+		if reason := verify(b.pubKey, req.Header.Get("X-Signature-Ed25519"), req.Header.Get("X-Signature-Timestamp"), body, b.now()); reason != "" {
+			b.refuse(w, req, reason, http.StatusUnauthorized, "invalid request signature")
 			return
 		}
 		var in discordgo.Interaction
-		if err := json.Unmarshal(body, &in); err != nil {
-			http.Error(w, "bad interaction", http.StatusBadRequest)
+		if err := json.Unmarshal(body, &in); err != nil || in.ID == "" {
+			b.refuse(w, req, refusedMalformed, http.StatusBadRequest, "bad interaction")
 			return
 		}
+		first, seen := b.recent.claim(in.ID, b.now())
+		if !first {
+			b.metrics.countRepeat()
+			b.log.Info("interaction received again: answered as before, not acted on", "interaction_id", in.ID)
+			status, out := seen.wait(req.Context())
+			writeJSON(w, status, out)
+			return
+		}
+		status, out := http.StatusOK, []byte(nil)
+		defer func() { seen.finish(status, out) }()
 		resp, late := b.respondInTime(ctx, &in)
 		if resp.Data != nil && len(resp.Data.Files) > 0 {
 			full := resp
@@ -61,17 +105,87 @@ func (b *Bot) InteractionsHandler(ctx context.Context) http.Handler {
 				}
 			}
 		}
-		out, err := json.Marshal(resp)
+		out, err = json.Marshal(resp)
 		if err != nil {
 			b.log.Error("encoding an interaction response", "interaction_id", in.ID, "err", err)
-			http.Error(w, "internal error", http.StatusInternalServerError)
+			status, out = http.StatusInternalServerError, []byte(`{"error":"internal error"}`)
+			writeJSON(w, status, out)
 			return
 		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(out)
+		writeJSON(w, status, out)
 		b.metrics.observeResponse(time.Since(start))
 		b.runAfter(ctx, &reply{after: late})
 	})
+}
+
+func writeJSON(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// Why an HTTP request was refused (the reason label of
+// taflbot_http_refused_total).
+const (
+	refusedPath      = "path"      // not the interactions endpoint's path
+	refusedMethod    = "method"    // not a POST
+	refusedTooLarge  = "too_large" // body over MaxInteractionBody
+	refusedBody      = "body"      // the body could not be read (cut off, or too slow)
+	refusedSignature = "signature" // no signature, or one that does not verify with public_key
+	refusedTimestamp = "timestamp" // no signed timestamp, or one more than five minutes away
+	refusedMalformed = "malformed" // signed, but not an interaction
+)
+
+// refusedReasons lists the reasons, in the order /metrics shows them.
+var refusedReasons = []string{refusedSignature, refusedTimestamp, refusedTooLarge, refusedBody, refusedMalformed, refusedMethod, refusedPath}
+
+// refusedHints say what an operator can do about each reason.
+var refusedHints = map[string]string{
+	refusedSignature: "the Ed25519 signature does not verify: if Discord does not accept the Interactions Endpoint URL, check that public_key is the application's Public Key (Developer Portal → General Information); otherwise someone else is calling the endpoint",
+	refusedTimestamp: "the signed timestamp is more than 5 minutes from this machine's clock: check the clock (NTP), or someone is replaying old requests",
+	refusedTooLarge:  "the body is larger than Discord's interactions ever are",
+	refusedBody:      "the body could not be read in time (a slow or broken client)",
+	refusedMalformed: "a correctly signed body that is not an interaction",
+	refusedMethod:    "only POST is served on the interactions endpoint",
+	refusedPath:      "the Interactions Endpoint URL to register ends in " + InteractionsPath,
+}
+
+// refuse answers a refused request, counts it and logs it (at most once
+// a minute per reason; the line says how many were not logged since).
+func (b *Bot) refuse(w http.ResponseWriter, req *http.Request, reason string, status int, msg string) {
+	b.metrics.countRefused(reason)
+	if n, ok := b.refusedLog.allow(reason, time.Now()); ok {
+		b.log.Warn("refused an HTTP interaction request", "reason", reason, "status", status,
+			"remote", req.RemoteAddr, "refused_since_last_line", n, "hint", refusedHints[reason])
+	}
+	http.Error(w, msg, status)
+}
+
+// rateLimitedLog lets one line through per key and interval, counting
+// the ones held back.
+type rateLimitedLog struct {
+	mu    sync.Mutex
+	every time.Duration
+	last  map[string]time.Time
+	held  map[string]int
+}
+
+func newRateLimitedLog(every time.Duration) *rateLimitedLog {
+	return &rateLimitedLog{every: every, last: map[string]time.Time{}, held: map[string]int{}}
+}
+
+// allow reports whether a line for key may be logged now and how many
+// were held back since the last one.
+func (l *rateLimitedLog) allow(key string, now time.Time) (held int, ok bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if last, seen := l.last[key]; seen && now.Sub(last) < l.every {
+		l.held[key]++
+		return 0, false
+	}
+	held = l.held[key]
+	l.last[key], l.held[key] = now, 0
+	return held, true
 }
 
 // deferralFor returns the deferred response standing in for r.
@@ -84,23 +198,24 @@ func deferralFor(r *discordgo.InteractionResponse) *discordgo.InteractionRespons
 }
 
 // verify checks Discord's signature: Ed25519 over timestamp || body, the
-// timestamp in Unix seconds within maxSkew of now.
-func verify(key ed25519.PublicKey, sigHex, ts string, body []byte, now time.Time) bool {
-	if len(key) != ed25519.PublicKeySize || sigHex == "" || ts == "" {
-		return false
-	}
-	sig, err := hex.DecodeString(sigHex)
-	if err != nil || len(sig) != ed25519.SignatureSize {
-		return false
-	}
+// timestamp in Unix seconds within maxSkew of now. It returns why the
+// request is refused (refusedSignature or refusedTimestamp), or "".
+func verify(key ed25519.PublicKey, sigHex, ts string, body []byte, now time.Time) string {
 	sec, err := strconv.ParseInt(ts, 10, 64)
 	if err != nil {
-		return false
+		return refusedTimestamp
 	}
 	if d := now.Sub(time.Unix(sec, 0)); d > maxSkew || d < -maxSkew {
-		return false
+		return refusedTimestamp
+	}
+	sig, err := hex.DecodeString(sigHex)
+	if len(key) != ed25519.PublicKeySize || err != nil || len(sig) != ed25519.SignatureSize {
+		return refusedSignature
 	}
 	msg := make([]byte, 0, len(ts)+len(body))
 	msg = append(append(msg, ts...), body...)
-	return ed25519.Verify(key, msg, sig)
+	if !ed25519.Verify(key, msg, sig) {
+		return refusedSignature
+	}
+	return ""
 }

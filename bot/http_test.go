@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -26,6 +28,7 @@ import (
 // httpBot serves a bot's interactions endpoint on loopback.
 type httpBot struct {
 	h    *harness
+	b    *bot.Bot
 	srv  *httptest.Server
 	priv ed25519.PrivateKey
 }
@@ -42,13 +45,13 @@ func newHTTPBot(t *testing.T) *httpBot {
 		t.Fatal(err)
 	}
 	b, err := bot.New(bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Engine: h.engine, PublicKey: pub,
-		Now: h.clock.Now, Render: render.Options{Size: 240}})
+		Now: h.clock.Now, Render: render.Options{Size: 240}, Logger: slog.New(slog.NewJSONHandler(h.logs, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(b.InteractionsHandler(t.Context()))
 	t.Cleanup(func() { srv.Close(); b.Stop(5 * time.Second) })
-	return &httpBot{h: h, srv: srv, priv: priv}
+	return &httpBot{h: h, b: b, srv: srv, priv: priv}
 }
 
 // post sends body signed with key at time ts.
@@ -257,5 +260,109 @@ func TestRecordedInteractions(t *testing.T) {
 		if !strings.HasPrefix(c.Value.(string), "d2") {
 			t.Errorf("choice %v does not start with d2", c.Value)
 		}
+	}
+}
+
+// metric returns the line of a metric (name and labels) in /metrics.
+func metric(t *testing.T, b *bot.Bot, prefix string) string {
+	t.Helper()
+	var sb strings.Builder
+	b.Metrics().WriteTo(&sb)
+	for _, line := range strings.Split(sb.String(), "\n") {
+		if strings.HasPrefix(line, prefix+" ") {
+			return line
+		}
+	}
+	t.Fatalf("no metric %s in\n%s", prefix, sb.String())
+	return ""
+}
+
+// TestHTTPRefusalsCountedAndLogged: every refused request is counted by
+// reason in /metrics and logged at warn, but at most one line per reason
+// a minute; a wrong public key (the likely setup mistake) says what to
+// check.
+func TestHTTPRefusalsCountedAndLogged(t *testing.T) {
+	hb := newHTTPBot(t)
+	now := hb.h.clock.Now()
+	ping := []byte(`{"id":"1","application_id":"555","type":1,"token":"t","version":1}`)
+	_, other, _ := ed25519.GenerateKey(nil)
+	for range 3 {
+		if resp, _ := hb.post(t, ping, other, now); resp.StatusCode != 401 {
+			t.Fatalf("forged: %d", resp.StatusCode)
+		}
+	}
+	hb.post(t, ping, hb.priv, now.Add(-10*time.Minute))
+	hb.post(t, []byte("signed, but not JSON"), hb.priv, now)
+	big := bytes.Repeat([]byte(" "), bot.MaxInteractionBody+1)
+	if resp, _ := hb.post(t, big, hb.priv, now); resp.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("oversize: %d", resp.StatusCode)
+	}
+	if resp, err := hb.srv.Client().Get(hb.srv.URL); err != nil || resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("GET: %v %v", resp, err)
+	}
+	if resp, err := hb.srv.Client().Post(hb.srv.URL+"/wp-login.php", "text/plain", strings.NewReader("x")); err != nil || resp.StatusCode != http.StatusNotFound {
+		t.Errorf("another path: %v %v", resp, err)
+	}
+	// The documented path works (as does the bare /, used above).
+	req, _ := http.NewRequest("POST", hb.srv.URL+bot.InteractionsPath, bytes.NewReader(ping))
+	stamp := strconv.FormatInt(now.Unix(), 10)
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(hb.priv, append([]byte(stamp), ping...))))
+	req.Header.Set("X-Signature-Timestamp", stamp)
+	if resp, err := hb.srv.Client().Do(req); err != nil || resp.StatusCode != 200 {
+		t.Errorf("PING at %s: %v %v", bot.InteractionsPath, resp, err)
+	}
+	for reason, want := range map[string]string{"signature": "3", "timestamp": "1", "malformed": "1", "too_large": "1", "method": "1", "body": "0", "path": "1"} {
+		if got := metric(t, hb.b, `taflbot_http_refused_total{reason="`+reason+`"}`); !strings.HasSuffix(got, " "+want) {
+			t.Errorf("%s, want %s", got, want)
+		}
+	}
+	lines := hb.h.logs.lines("refused an HTTP interaction request")
+	if len(lines) != 6 {
+		t.Errorf("%d warn lines for 6 reasons (3 signature refusals in a minute log once):\n%s", len(lines), strings.Join(lines, "\n"))
+	}
+	sig := hb.h.logs.lines(`"reason":"signature"`)
+	if len(sig) != 1 || !strings.Contains(sig[0], `"level":"WARN"`) || !strings.Contains(sig[0], "check that public_key") {
+		t.Errorf("the signature refusal's line: %v", sig)
+	}
+}
+
+// TestHTTPRepeatedInteractionActsOnce: the same signed interaction sent
+// twice (one after the other, and twice at once) makes one challenge;
+// the repeat gets the first answer.
+func TestHTTPRepeatedInteractionActsOnce(t *testing.T) {
+	hb := newHTTPBot(t)
+	body := func(user, id string) []byte {
+		in := hb.h.slashInteraction(user, "challenge", opt("variant", "brandubh"))
+		in.ID = id
+		data, err := json.Marshal(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	first := body(alice, "70001")
+	_, out1 := hb.post(t, first, hb.priv, hb.h.clock.Now())
+	_, out2 := hb.post(t, first, hb.priv, hb.h.clock.Now().Add(time.Minute))
+	if !bytes.Equal(out1, out2) {
+		t.Errorf("the repeat was answered %s, the first time %s", out2, out1)
+	}
+	twice := body(bob, "70002")
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if resp, _ := hb.post(t, twice, hb.priv, hb.h.clock.Now()); resp.StatusCode != 200 {
+				t.Errorf("status %d", resp.StatusCode)
+			}
+		}()
+	}
+	wg.Wait()
+	cs, err := hb.h.store.OpenChallenges(t.Context())
+	if err != nil || len(cs) != 2 {
+		t.Fatalf("%d open challenges, want 2 (one per interaction id): %v", len(cs), err)
+	}
+	if got := metric(t, hb.b, "taflbot_http_repeats_total"); !strings.HasSuffix(got, " 2") {
+		t.Errorf("%s, want 2 repeats", got)
 	}
 }

@@ -1,6 +1,8 @@
 package bot_test
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -12,7 +14,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/internal/memprobe"
 	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -212,4 +216,178 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkLoadOneAgainstAll is the "one user against everyone" load
+// test: the 200 paced games of BenchmarkLoad200Games (400 ordinary
+// players, 2,000 interactions), plus 20 ordinary players each playing 5
+// moves against the engine at level easy, while one user floods the bot:
+// ten games against the engine at level max (moving again as soon as the
+// engine answers, so a max search always wants a worker), /tafl history
+// of a 3,000-move game every 100 ms, and an autocomplete every 10 ms. The
+// real engine, the real renderer at 840 px and bbolt with fsync. It
+// reports the ordinary players' reply times (p50, p99, max), the engine's
+// reply delay in their easy games (from their move's reply to the
+// engine's move saved: p50, max), what the flooder got done, and the
+// peak heap the run added. Run with -benchtime=1x; see docs/PERFORMANCE.md.
+func BenchmarkLoadOneAgainstAll(b *testing.B) {
+	const flooder = "777"
+	for b.Loop() {
+		h := newHarness(b, bot.AIEngine{})
+		h.fsync = true
+		h.adjust = func(o *bot.Options) { o.Render = render.Options{} }
+		h.restart()
+		long := storeLongGame(b, h, 3000)
+		for range 10 {
+			if r, _ := h.slash(flooder, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "max")); isEphemeral(r) {
+				b.Fatal(r.Content)
+			}
+		}
+		probe := memprobe.Start()
+		start := time.Now()
+		ctx, stop := context.WithCancel(b.Context())
+		var flood sync.WaitGroup
+		var floodMu sync.Mutex
+		floods := map[string]int{}
+		count := func(what string) { floodMu.Lock(); floods[what]++; floodMu.Unlock() }
+		every := func(d time.Duration, fn func()) {
+			flood.Add(1)
+			go func() {
+				defer flood.Done()
+				t := time.NewTicker(d)
+				defer t.Stop()
+				for {
+					select {
+					case <-ctx.Done():
+						return
+					case <-t.C:
+						fn()
+					}
+				}
+			}()
+		}
+		// The flooder's max games: whenever the engine has answered, move again.
+		every(200*time.Millisecond, func() {
+			games, err := h.store.GamesByPlayer(ctx, flooder, storage.GameFilter{ActiveOnly: true})
+			if err != nil {
+				return
+			}
+			for _, g := range games {
+				if g.ToMove().UserID == flooder {
+					m := g.Tafl().LegalMoves()[0]
+					h.bot.HandleGateway(ctx, h.slashInteraction(flooder, "move", opt("move", m.String()), opt("game", g.ID.String())))
+					count("max moves")
+				}
+			}
+		})
+		every(100*time.Millisecond, func() {
+			h.bot.HandleGateway(ctx, h.slashInteraction(flooder, "history", opt("game", long.ID.String())))
+			count("history requests")
+		})
+		every(10*time.Millisecond, func() {
+			o := opt("move", "d")
+			o.Focused = true
+			in := h.slashInteraction(flooder, "move", o)
+			in.Type = discordgo.InteractionApplicationCommandAutocomplete
+			h.bot.HandleGateway(ctx, in)
+			count("autocompletes")
+		})
+
+		// The ordinary players against the engine.
+		var engineMu sync.Mutex
+		var engineDelay, engineMoves []time.Duration
+		var players sync.WaitGroup
+		for i := range 20 {
+			players.Add(1)
+			go func() {
+				defer players.Done()
+				user := fmt.Sprint(30000 + i)
+				rnd := rand.New(rand.NewPCG(uint64(i), 5))
+				time.Sleep(time.Duration(rnd.Int64N(int64(4 * time.Second))))
+				in := h.slashInteraction(user, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+				h.bot.HandleGateway(ctx, in)
+				for range 5 {
+					games, err := h.store.GamesByPlayer(ctx, user, storage.GameFilter{ActiveOnly: true})
+					if err != nil || len(games) != 1 {
+						return
+					}
+					g := games[0]
+					m := policyMove(g.Tafl(), rnd)
+					t0 := time.Now()
+					h.bot.HandleGateway(ctx, h.slashInteraction(user, "move", opt("move", m.String())))
+					answered := time.Now()
+					engineMu.Lock()
+					engineMoves = append(engineMoves, answered.Sub(t0))
+					engineMu.Unlock()
+					for {
+						cur, err := h.store.GetGame(ctx, g.ID)
+						if err != nil {
+							return
+						}
+						if cur.Ply() >= g.Ply()+2 || !cur.Active() {
+							engineMu.Lock()
+							engineDelay = append(engineDelay, time.Since(answered))
+							engineMu.Unlock()
+							break
+						}
+						time.Sleep(20 * time.Millisecond)
+					}
+					if !g.Active() {
+						return
+					}
+					time.Sleep(time.Duration(rnd.Int64N(int64(8 * time.Second))))
+				}
+			}()
+		}
+		res := runLoad(b, h, 200, 2000, 4*time.Second)
+		players.Wait()
+		stop()
+		flood.Wait()
+		wall := time.Since(start)
+		peak, cpu := probe.Stop()
+
+		ordinary := append(append(slices.Clone(res.moves), res.other...), engineMoves...)
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+		b.ReportMetric(float64(len(ordinary)), "ordinary-interactions")
+		b.ReportMetric(ms(percentile(ordinary, 0.5)), "ordinary-p50-ms")
+		b.ReportMetric(ms(percentile(ordinary, 0.99)), "ordinary-p99-ms")
+		b.ReportMetric(ms(slices.Max(ordinary)), "ordinary-max-ms")
+		b.ReportMetric(ms(percentile(engineDelay, 0.5)), "engine-delay-p50-ms")
+		if len(engineDelay) > 0 {
+			b.ReportMetric(ms(slices.Max(engineDelay)), "engine-delay-max-ms")
+		}
+		b.ReportMetric(float64(len(engineDelay)), "engine-replies")
+		b.ReportMetric(float64(peak)/(1<<20), "peak-MB")
+		b.ReportMetric(cpu.Seconds()/wall.Seconds(), "cores-busy")
+		floodMu.Lock()
+		for what, n := range floods {
+			b.Logf("flooder: %d %s", n, what)
+		}
+		floodMu.Unlock()
+		b.Logf("wall %v; the flooder's replays delivered: %d; max searches: %d", wall.Round(time.Second),
+			countLate(h), maxSearches(h))
+		h.stop()
+	}
+}
+
+// countLate counts the game records delivered to history requests.
+func countLate(h *harness) int {
+	n := 0
+	for _, rec := range h.fake.requests("/messages/@original") {
+		if rec.Method == "PATCH" && len(rec.Files) == 2 {
+			n++
+		}
+	}
+	return n
+}
+
+// maxSearches is the number of engine moves in the flooder's games.
+func maxSearches(h *harness) int {
+	n := 0
+	for _, rec := range h.fake.requests("/messages") {
+		if rec.Method == "POST" && bytes.Contains(rec.Body, []byte("taflbot played")) && bytes.Contains(rec.Body, []byte("taflbot (max)")) {
+			n++
+		}
+	}
+	return n
 }

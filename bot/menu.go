@@ -125,7 +125,7 @@ func (b *Bot) rememberBoard(ctx context.Context, g *storage.Game, m *discordgo.M
 	if m.ID == "" {
 		return
 	}
-	_, err := b.store.UpdateGame(ctx, g.ID, -1, func(sg *storage.Game) error {
+	_, err := b.updateGame(ctx, g.ID, -1, func(sg *storage.Game) error {
 		sg.BoardMessages = append(sg.BoardMessages, storage.MessageRef{ChannelID: m.ChannelID, MessageID: m.ID})
 		if n := len(sg.BoardMessages); n > 5 {
 			sg.BoardMessages = slices.Clone(sg.BoardMessages[n-5:])

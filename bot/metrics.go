@@ -17,6 +17,11 @@ type Metrics struct {
 	interactions map[string]*histogram // by kind ("tafl move", "component mv", …)
 	response     histogram             // receipt to initial response delivered
 	ai           histogram             // engine think time
+	engineWait   histogram             // engine job submitted to started
+	overflow     int64                 // engine jobs the queue had no room for
+	refused      map[string]int64      // HTTP requests refused, by reason
+	repeats      int64                 // HTTP interactions received again (answered, not acted on)
+	engineQueue  func() (waiting, running int)
 	errors       map[string]int64
 	gamesStarted int64
 	gamesEnded   int64
@@ -48,7 +53,7 @@ func (h *histogram) observe(d time.Duration) {
 }
 
 func newMetrics() *Metrics {
-	return &Metrics{interactions: map[string]*histogram{}, errors: map[string]int64{}}
+	return &Metrics{interactions: map[string]*histogram{}, errors: map[string]int64{}, refused: map[string]int64{}}
 }
 
 func (m *Metrics) observeInteraction(kind string, d time.Duration) {
@@ -64,12 +69,20 @@ func (m *Metrics) observeInteraction(kind string, d time.Duration) {
 
 func (m *Metrics) observeResponse(d time.Duration) { m.mu.Lock(); m.response.observe(d); m.mu.Unlock() }
 func (m *Metrics) observeAI(d time.Duration)       { m.mu.Lock(); m.ai.observe(d); m.mu.Unlock() }
-func (m *Metrics) countError(kind string)          { m.mu.Lock(); m.errors[kind]++; m.mu.Unlock() }
-func (m *Metrics) gameStarted()                    { m.mu.Lock(); m.gamesStarted++; m.activeGames++; m.mu.Unlock() }
-func (m *Metrics) gameFinished()                   { m.mu.Lock(); m.gamesEnded++; m.activeGames--; m.mu.Unlock() }
-func (m *Metrics) setActive(n int64)               { m.mu.Lock(); m.activeGames = n; m.mu.Unlock() }
-func (m *Metrics) countReminder()                  { m.mu.Lock(); m.reminders++; m.mu.Unlock() }
-func (m *Metrics) countDeferred()                  { m.mu.Lock(); m.deferred++; m.mu.Unlock() }
+func (m *Metrics) observeEngineWait(d time.Duration) {
+	m.mu.Lock()
+	m.engineWait.observe(d)
+	m.mu.Unlock()
+}
+func (m *Metrics) countRefused(reason string) { m.mu.Lock(); m.refused[reason]++; m.mu.Unlock() }
+func (m *Metrics) countRepeat()               { m.mu.Lock(); m.repeats++; m.mu.Unlock() }
+func (m *Metrics) countEngineOverflow()       { m.mu.Lock(); m.overflow++; m.mu.Unlock() }
+func (m *Metrics) countError(kind string)     { m.mu.Lock(); m.errors[kind]++; m.mu.Unlock() }
+func (m *Metrics) gameStarted()               { m.mu.Lock(); m.gamesStarted++; m.activeGames++; m.mu.Unlock() }
+func (m *Metrics) gameFinished()              { m.mu.Lock(); m.gamesEnded++; m.activeGames--; m.mu.Unlock() }
+func (m *Metrics) setActive(n int64)          { m.mu.Lock(); m.activeGames = n; m.mu.Unlock() }
+func (m *Metrics) countReminder()             { m.mu.Lock(); m.reminders++; m.mu.Unlock() }
+func (m *Metrics) countDeferred()             { m.mu.Lock(); m.deferred++; m.mu.Unlock() }
 
 // Deferred returns how many interactions were answered with a deferral
 // because their handler was slow.
@@ -111,6 +124,19 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	hist("taflbot_response_seconds", "", &m.response)
 	p("# HELP taflbot_ai_think_seconds Engine think time per move.\n# TYPE taflbot_ai_think_seconds histogram\n")
 	hist("taflbot_ai_think_seconds", "", &m.ai)
+	p("# HELP taflbot_engine_wait_seconds Time an engine move waited in the queue for a worker.\n# TYPE taflbot_engine_wait_seconds histogram\n")
+	hist("taflbot_engine_wait_seconds", "", &m.engineWait)
+	if m.engineQueue != nil {
+		w, r := m.engineQueue()
+		p("# HELP taflbot_engine_jobs Engine jobs waiting for a worker or running.\n# TYPE taflbot_engine_jobs gauge\n")
+		p("taflbot_engine_jobs{state=\"waiting\"} %d\ntaflbot_engine_jobs{state=\"running\"} %d\n", w, r)
+	}
+	p("# HELP taflbot_engine_overflow_total Engine moves the queue had no room for (left due in storage and submitted again later).\n# TYPE taflbot_engine_overflow_total counter\ntaflbot_engine_overflow_total %d\n", m.overflow)
+	p("# HELP taflbot_http_refused_total HTTP interaction requests refused, by reason (signature, timestamp, too_large, body, malformed, method, path).\n# TYPE taflbot_http_refused_total counter\n")
+	for _, r := range refusedReasons {
+		p("taflbot_http_refused_total{reason=%q} %d\n", r, m.refused[r])
+	}
+	p("# HELP taflbot_http_repeats_total HTTP interactions received again with an id already answered: answered as before, not acted on.\n# TYPE taflbot_http_repeats_total counter\ntaflbot_http_repeats_total %d\n", m.repeats)
 	p("# HELP taflbot_errors_total Errors by kind.\n# TYPE taflbot_errors_total counter\n")
 	for _, k := range []string{"internal", "panic", "respond", "ai"} {
 		p("taflbot_errors_total{kind=%q} %d\n", k, m.errors[k])

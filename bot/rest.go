@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -99,55 +100,59 @@ type SessionREST struct{ S *discordgo.Session }
 
 // Respond sends the initial response (multipart when it has files).
 func (r SessionREST) Respond(ctx context.Context, in *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
-	return r.S.InteractionRespond(in, resp, discordgo.WithContext(ctx))
+	return redact(r.S.InteractionRespond(in, resp, discordgo.WithContext(ctx)))
 }
 
 // Original fetches the message of the initial response.
 func (r SessionREST) Original(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
-	return r.S.InteractionResponse(in, discordgo.WithContext(ctx))
+	m, err := r.S.InteractionResponse(in, discordgo.WithContext(ctx))
+	return m, redact(err)
 }
 
 // EditResponse edits the initial or deferred response.
 func (r SessionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
-	return r.S.InteractionResponseEdit(in, e, discordgo.WithContext(ctx))
+	m, err := r.S.InteractionResponseEdit(in, e, discordgo.WithContext(ctx))
+	return m, redact(err)
 }
 
 // DeleteResponse deletes the initial or deferred response.
 func (r SessionREST) DeleteResponse(ctx context.Context, in *discordgo.Interaction) error {
-	return r.S.InteractionResponseDelete(in, discordgo.WithContext(ctx))
+	return redact(r.S.InteractionResponseDelete(in, discordgo.WithContext(ctx)))
 }
 
 // Followup posts a follow-up message and waits for it to be created.
 func (r SessionREST) Followup(ctx context.Context, in *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
-	return r.S.FollowupMessageCreate(in, true, p, discordgo.WithContext(ctx))
+	m, err := r.S.FollowupMessageCreate(in, true, p, discordgo.WithContext(ctx))
+	return m, redact(err)
 }
 
 // Send posts a message in a channel.
 func (r SessionREST) Send(ctx context.Context, channelID string, m *discordgo.MessageSend) (*discordgo.Message, error) {
-	return r.S.ChannelMessageSendComplex(channelID, m, discordgo.WithContext(ctx))
+	msg, err := r.S.ChannelMessageSendComplex(channelID, m, discordgo.WithContext(ctx))
+	return msg, redact(err)
 }
 
 // Edit edits a message.
 func (r SessionREST) Edit(ctx context.Context, m *discordgo.MessageEdit) error {
 	_, err := r.S.ChannelMessageEditComplex(m, discordgo.WithContext(ctx))
-	return err
+	return redact(err)
 }
 
 // DM opens (or reuses) the direct-message channel with a user and posts there.
 func (r SessionREST) DM(ctx context.Context, userID string, m *discordgo.MessageSend) error {
 	ch, err := r.S.UserChannelCreate(userID, discordgo.WithContext(ctx))
 	if err != nil {
-		return err
+		return redact(err)
 	}
 	_, err = r.S.ChannelMessageSendComplex(ch.ID, m, discordgo.WithContext(ctx))
-	return err
+	return redact(err)
 }
 
 // StartThread starts a public thread on a message, archived after a week of silence.
 func (r SessionREST) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {
 	ch, err := r.S.MessageThreadStart(channelID, messageID, name, 10080, discordgo.WithContext(ctx))
 	if err != nil {
-		return "", err
+		return "", redact(err)
 	}
 	return ch.ID, nil
 }
@@ -155,6 +160,42 @@ func (r SessionREST) StartThread(ctx context.Context, channelID, messageID, name
 // RegisterCommands replaces the commands with one bulk overwrite.
 func (r SessionREST) RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
 	_, err := r.S.ApplicationCommandBulkOverwrite(appID, guildID, cmds, discordgo.WithContext(ctx))
+	return redact(err)
+}
+
+// tokenInURL matches the secret part of the URLs of interaction
+// callbacks and webhooks: /interactions/<id>/<token>/… and
+// /webhooks/<application id>/<token>/….
+var tokenInURL = regexp.MustCompile(`(/(?:interactions|webhooks)/[^/\s"']+/)[A-Za-z0-9._~-]+`)
+
+// RedactTokens replaces the interaction and webhook tokens in the URLs
+// within s by REDACTED. Errors of Discord REST calls carry the URL they
+// called (a *url.Error, discordgo's RateLimitError and log lines), and an
+// interaction token lets whoever reads the logs answer as the bot for 15
+// minutes.
+func RedactTokens(s string) string { return tokenInURL.ReplaceAllString(s, "${1}REDACTED") }
+
+// redactedError is an error whose text had a token removed; errors.Is and
+// errors.As still reach the original (discordCode needs its RESTError).
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
+// redact returns err with any token in its text removed (see
+// RedactTokens). Every SessionREST method returns its errors through it,
+// so none reaches a log with a token in it.
+func redact(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	if r := RedactTokens(msg); r != msg {
+		return &redactedError{r, err}
+	}
 	return err
 }
 

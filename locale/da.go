@@ -50,6 +50,7 @@ var da = Dict{
 	"tour.withdrew":            "Du har trukket dig fra **%s**. Dine resultater indtil nu står ved magt; du spiller ikke flere partier.",
 	"tour.joined":              Plural{Arg: 2, One: "Du er med i **%s** (%d spiller).", Other: "Du er med i **%s** (%d spillere)."},
 	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, runde %d: %d parti.", Other: "🏆 **%s**, runde %d: %d partier."},
+	"err.timed_out":            "For sent: tiden til trækket var løbet ud, så partiet er endt på tid (resultatet står i partiets kanal).",
 	"err.flag_fell":            "Din tid var løbet ud: trækket tæller ikke, og partiet slutter på tid.",
 	"tour.rr":                  "alle-mod-alle",
 	"tour.double":              ", hvert par med begge sider",

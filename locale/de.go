@@ -50,6 +50,7 @@ var de = Dict{
 	"tour.withdrew":            "Du hast dich aus **%s** zurückgezogen. Deine bisherigen Ergebnisse bleiben; du spielst keine weiteren Partien.",
 	"tour.joined":              Plural{Arg: 2, One: "Du bist bei **%s** dabei (%d Spieler).", Other: "Du bist bei **%s** dabei (%d Spieler)."},
 	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, Runde %d: %d Partie.", Other: "🏆 **%s**, Runde %d: %d Partien."},
+	"err.timed_out":            "Zu spät: die Zeit für den Zug war abgelaufen, daher ist die Partie durch Zeitüberschreitung beendet (das Ergebnis steht im Kanal der Partie).",
 	"err.flag_fell":            "Deine Zeit war abgelaufen: der Zug zählt nicht, und die Partie endet durch Zeitüberschreitung.",
 	"tour.rr":                  "ein Rundenturnier",
 	"tour.double":              ", jede Paarung mit beiden Seiten",

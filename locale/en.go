@@ -51,6 +51,7 @@ var en = Dict{
 	"tour.withdrew":            "You withdrew from **%s**. Your results so far stand; you play no more games.",
 	"tour.joined":              Plural{Arg: 2, One: "You joined **%s** (%d player).", Other: "You joined **%s** (%d players)."},
 	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, round %d: %d game.", Other: "🏆 **%s**, round %d: %d games."},
+	"err.timed_out":            "Too late: the time for the move had run out, so the game has ended on time (the result is posted in the game's channel).",
 	"err.flag_fell":            "Your time had run out: that move does not count, and the game ends on time.",
 	"tour.rr":                  "a round robin",
 	"tour.double":              ", every pairing with both sides",

@@ -50,6 +50,7 @@ var fi = Dict{
 	"tour.withdrew":            "Vetäydyit turnauksesta **%s**. Tähänastiset tuloksesi pysyvät; et pelaa enää pelejä.",
 	"tour.joined":              Plural{Arg: 2, One: "Liityit turnaukseen **%s** (%d pelaaja).", Other: "Liityit turnaukseen **%s** (%d pelaajaa)."},
 	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, kierros %d: %d peli.", Other: "🏆 **%s**, kierros %d: %d peliä."},
+	"err.timed_out":            "Liian myöhään: siirron aika oli loppunut, joten peli päättyi aikaan (tulos on pelin kanavalla).",
 	"err.flag_fell":            "Aikasi oli loppunut: siirto ei kelpaa, ja peli päättyy aikaan.",
 	"tour.rr":                  "kaikki kaikkia vastaan",
 	"tour.double":              ", jokainen pari kummallakin puolella",

@@ -50,6 +50,7 @@ var nb = Dict{
 	"tour.withdrew":            "Du har trukket deg fra **%s**. Resultatene dine så langt står; du spiller ingen flere partier.",
 	"tour.joined":              Plural{Arg: 2, One: "Du er med i **%s** (%d spiller).", Other: "Du er med i **%s** (%d spillere)."},
 	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, runde %d: %d parti.", Other: "🏆 **%s**, runde %d: %d partier."},
+	"err.timed_out":            "For sent: tiden for trekket hadde løpt ut, så partiet er avgjort på tid (resultatet står i partiets kanal).",
 	"err.flag_fell":            "Tiden din var ute: trekket teller ikke, og partiet avgjøres på tid.",
 	"tour.rr":                  "alle-mot-alle",
 	"tour.double":              ", hvert par med begge sider",

@@ -50,6 +50,7 @@ var sv = Dict{
 	"tour.withdrew":            "Du har dragit dig ur **%s**. Dina resultat hittills står kvar; du spelar inga fler partier.",
 	"tour.joined":              Plural{Arg: 2, One: "Du är med i **%s** (%d spelare).", Other: "Du är med i **%s** (%d spelare)."},
 	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, rond %d: %d parti.", Other: "🏆 **%s**, rond %d: %d partier."},
+	"err.timed_out":            "För sent: tiden för draget hade runnit ut, så partiet har avgjorts på tid (resultatet står i partiets kanal).",
 	"err.flag_fell":            "Din tid hade tagit slut: draget räknas inte, och partiet avgörs på tid.",
 	"tour.rr":                  "alla-mot-alla",
 	"tour.double":              ", varje par med båda sidorna",

@@ -2,9 +2,12 @@ package render_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"testing"
+	"time"
 
+	"github.com/taflbot/taflbot/internal/memprobe"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -81,4 +84,34 @@ func BenchmarkGIF100(b *testing.B) {
 	}
 	loop(b, func() error { return render.GIF(io.Discard, g, render.GIFOptions{}) })
 	b.ReportMetric(float64(buf.Len()), "gif-bytes")
+}
+
+// BenchmarkGIFLong replays endless Copenhagen games (quiet moves only, as
+// in the issue that found a 3,000-move replay taking 16 CPU-s and 883 MB)
+// at the default options: the peak heap the replay adds (peak-MB, live or
+// not yet collected) and its CPU time (cpu-s/op). Targets for 3,000
+// moves: at most 64 MB and 2 s. Run with -benchtime 3x.
+func BenchmarkGIFLong(b *testing.B) {
+	for _, plies := range []int{300, 3000} {
+		g := longGame(b, plies)
+		b.Run(fmt.Sprint(plies), func(b *testing.B) {
+			var peak uint64
+			var cpu time.Duration
+			var size int
+			for b.Loop() {
+				var buf bytes.Buffer
+				p := memprobe.Start()
+				if err := render.GIF(&buf, g, render.GIFOptions{}); err != nil {
+					b.Fatal(err)
+				}
+				extra, c := p.Stop()
+				peak, cpu, size = max(peak, extra), cpu+c, buf.Len()
+			}
+			frames, _ := render.ReplayPlan(plies, render.GIFOptions{})
+			b.ReportMetric(float64(peak)/(1<<20), "peak-MB")
+			b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+			b.ReportMetric(float64(size), "gif-bytes")
+			b.ReportMetric(float64(frames), "frames")
+		})
+	}
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/gif"
@@ -19,6 +20,9 @@ const (
 	DefaultGIFSize = 560
 	// DefaultMaxGIFBytes is Discord's attachment limit, 8 MiB.
 	DefaultMaxGIFBytes = 8 << 20
+	// DefaultMaxFrames is the most frames a replay has when
+	// GIFOptions.MaxFrames is 0: the start and 300 moves.
+	DefaultMaxFrames = 301
 	// DefaultDelay and DefaultFinalDelay are the default frame times.
 	DefaultDelay      = time.Second
 	DefaultFinalDelay = 4 * time.Second
@@ -26,7 +30,8 @@ const (
 
 // GIFOptions say how to draw a replay. The zero value gives 560-pixel
 // frames in the light theme, one second per move, four seconds on the last
-// frame, a caption on every frame, and a file of at most 8 MiB.
+// frame, a caption on every frame, at most 301 frames and a file of at
+// most 8 MiB.
 type GIFOptions struct {
 	Theme Theme // Theme is the colour scheme.
 	Size  int   // Size is the largest frame width in pixels (0 means DefaultGIFSize).
@@ -38,13 +43,36 @@ type GIFOptions struct {
 	// MaxBytes caps the file size (0 means DefaultMaxGIFBytes). A replay
 	// that would be larger is drawn again with smaller frames.
 	MaxBytes int
+	// MaxFrames caps the frames, the start included (0 means
+	// DefaultMaxFrames; at least 2). A longer game is sampled: see
+	// [ReplayPlan].
+	MaxFrames int
 	// NoCaptions leaves out the caption band that names each move.
 	NoCaptions bool
 }
 
-// GIF writes an animated replay of game to w: the start position, then one
-// frame per move with the move marked, then a pause on the last frame,
-// looping. GIF is safe for concurrent use with different games.
+// ReplayPlan says what a replay of a game of plies moves shows with opts:
+// frames pictures, the start and then the position after every step-th
+// move (step 1: every move), and always the final position. A game of
+// more than MaxFrames−1 moves is sampled evenly, so that the replay's
+// length, time to draw and memory do not grow with the game; the game
+// record has every move.
+func ReplayPlan(plies int, opts GIFOptions) (frames, step int) {
+	maxFrames := max(2, cmp0(opts.MaxFrames, DefaultMaxFrames))
+	step = max(1, (plies+maxFrames-2)/(maxFrames-1)) // ceil(plies / (maxFrames−1))
+	frames = 1 + plies/step
+	if plies%step != 0 {
+		frames++ // the final position
+	}
+	return frames, step
+}
+
+// GIF writes an animated replay of game to w: the start position, then a
+// frame per move with the move marked (or per step-th move, see
+// [ReplayPlan]), then a pause on the last frame, looping. Frames are
+// drawn, quantized and compressed one at a time, so memory stays a few
+// frames whatever the game's length (plus the output, at most MaxBytes).
+// GIF is safe for concurrent use with different games.
 func GIF(w io.Writer, game *tafl.Game, opts GIFOptions) error {
 	if game == nil {
 		return fmt.Errorf("render: no game to replay")
@@ -57,28 +85,49 @@ func GIF(w io.Writer, game *tafl.Game, opts GIFOptions) error {
 		return err
 	}
 	maxBytes := cmp0(opts.MaxBytes, DefaultMaxGIFBytes)
-	frames, err := replayFrames(game)
+	frames, err := replayFrames(game, opts)
 	if err != nil {
 		return err
 	}
 	var buf bytes.Buffer
 	for {
 		buf.Reset()
-		if err := encodeReplay(&buf, game, frames, frameOpts, &opts); err != nil {
-			return err
-		}
-		if buf.Len() <= maxBytes {
+		out := &limitWriter{w: &buf, left: maxBytes}
+		done, err := encodeReplay(out, game, frames, frameOpts, &opts)
+		if err == nil {
 			_, err := w.Write(buf.Bytes())
 			return err
 		}
-		if frameOpts.Size == MinSize {
-			return fmt.Errorf("render: the replay of %d moves takes %d bytes even with %d-pixel frames, more than the limit of %d: replay part of the game", game.Len(), buf.Len(), MinSize, maxBytes)
+		if !errors.Is(err, errTooBig) {
+			return err
 		}
-		// The size grows about with the frame area: shrink to fit, with
-		// a margin.
-		scale := math.Sqrt(float64(maxBytes)/float64(buf.Len())) * 0.9
+		if frameOpts.Size == MinSize {
+			return fmt.Errorf("render: the replay of %d moves takes over %d bytes even with %d-pixel frames: replay part of the game", game.Len(), maxBytes, MinSize)
+		}
+		// The size grows about with the frame area and the number of
+		// frames: shrink to fit what the frames drawn so far project,
+		// with a margin.
+		projected := float64(maxBytes) * float64(len(frames)) / float64(max(1, done))
+		scale := math.Sqrt(float64(maxBytes)/projected) * 0.9
 		frameOpts.Size = max(MinSize, min(frameOpts.Size-1, int(float64(frameOpts.Size)*scale)))
 	}
+}
+
+// errTooBig stops an encoding that went over MaxBytes.
+var errTooBig = errors.New("render: replay over the size limit")
+
+// limitWriter fails with errTooBig once more than left bytes are written.
+type limitWriter struct {
+	w    io.Writer
+	left int
+}
+
+func (l *limitWriter) Write(p []byte) (int, error) {
+	if len(p) > l.left {
+		return 0, errTooBig
+	}
+	l.left -= len(p)
+	return l.w.Write(p)
 }
 
 func cmp0[T comparable](v, def T) T {
@@ -92,25 +141,35 @@ func cmp0[T comparable](v, def T) T {
 // replayFrame is what one frame shows.
 type replayFrame struct {
 	pos     tafl.Position
-	ply     *tafl.Ply // nil for the start position
+	ply     *tafl.Ply // the last move played (nil for the start position)
 	caption string
 }
 
-func replayFrames(game *tafl.Game) ([]replayFrame, error) {
+// replayFrames lists the frames of ReplayPlan: the positions are made
+// move by move, and only those shown are kept.
+func replayFrames(game *tafl.Game, opts GIFOptions) ([]replayFrame, error) {
 	pos := game.Start()
 	plies := game.Plies()
+	n, step := ReplayPlan(len(plies), opts)
 	title := pos.Variant().Rules().Title
 	if title == "" {
 		title = pos.Variant().Name()
 	}
-	frames := make([]replayFrame, 0, len(plies)+1)
-	frames = append(frames, replayFrame{pos: pos, caption: title + ": start"})
+	start := title + ": start"
+	if step > 1 {
+		start += fmt.Sprintf(" · every %s move of %d", ordinal(step), len(plies))
+	}
+	frames := make([]replayFrame, 0, n)
+	frames = append(frames, replayFrame{pos: pos, caption: start})
 	for i := range plies {
 		next, err := pos.Apply(plies[i].Move)
 		if err != nil {
 			return nil, fmt.Errorf("render: replaying move %d (%v): %w", i+1, plies[i].Move, err)
 		}
 		pos = next
+		if (i+1)%step != 0 && i+1 != len(plies) {
+			continue
+		}
 		frames = append(frames, replayFrame{
 			pos:     pos,
 			ply:     &plies[i],
@@ -124,6 +183,22 @@ func replayFrames(game *tafl.Game) ([]replayFrame, error) {
 	return frames, nil
 }
 
+// ordinal writes 2 as "2nd", 11 as "11th", 23 as "23rd".
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}
+
 // outcomeText describes a finished game, such as "defenders win (king escaped)".
 func outcomeText(o tafl.Outcome) string {
 	reason := strings.ReplaceAll(o.Reason.String(), "-", " ")
@@ -133,9 +208,10 @@ func outcomeText(o tafl.Outcome) string {
 	return fmt.Sprintf("%s win (%s)", o.Winner, reason)
 }
 
-// encodeReplay draws every frame at opts.Size and encodes the GIF. Every
-// frame after the first stores only the rectangle that changed.
-func encodeReplay(w io.Writer, game *tafl.Game, frames []replayFrame, opts Options, g *GIFOptions) error {
+// encodeReplay draws the frames at opts.Size and writes the GIF one frame
+// at a time. Every frame after the first stores only the rectangle that
+// changed. It returns how many frames it wrote.
+func encodeReplay(w io.Writer, game *tafl.Game, frames []replayFrame, opts Options, g *GIFOptions) (int, error) {
 	spec := specials(game.Start().Variant())
 	frameOpts := func(f *replayFrame) *Options {
 		o := opts
@@ -151,46 +227,49 @@ func encodeReplay(w io.Writer, game *tafl.Game, frames []replayFrame, opts Optio
 
 	// The palette comes from the first frame, the last, and the first
 	// frame with a capture, which between them show every kind of mark.
-	var samples []*image.RGBA
-	samples = append(samples, draw1(nil, frames[0].pos, spec, frameOpts(&frames[0])))
-	last := len(frames) - 1
-	if last > 0 {
-		samples = append(samples, draw1(nil, frames[last].pos, spec, frameOpts(&frames[last])))
-	}
-	for i := 1; i < last; i++ {
-		if len(frames[i].ply.Captures) > 0 {
-			samples = append(samples, draw1(nil, frames[i].pos, spec, frameOpts(&frames[i])))
-			break
-		}
-	}
-	q := newQuantizer(samples...)
-
-	delay := int(cmp0(g.Delay, DefaultDelay) / (10 * time.Millisecond))
-	final := int(cmp0(g.FinalDelay, DefaultFinalDelay) / (10 * time.Millisecond))
-	bounds := samples[0].Bounds()
-	out := &gif.GIF{
-		Config: image.Config{ColorModel: q.pal, Width: bounds.Dx(), Height: bounds.Dy()},
-	}
 	var rgba *image.RGBA
+	q := func() *quantizer {
+		var samples []*image.RGBA
+		samples = append(samples, draw1(nil, frames[0].pos, spec, frameOpts(&frames[0])))
+		last := len(frames) - 1
+		if last > 0 {
+			samples = append(samples, draw1(nil, frames[last].pos, spec, frameOpts(&frames[last])))
+		}
+		for i := 1; i < last; i++ {
+			if len(frames[i].ply.Captures) > 0 {
+				samples = append(samples, draw1(nil, frames[i].pos, spec, frameOpts(&frames[i])))
+				break
+			}
+		}
+		rgba = samples[0] // reused for every frame
+		return newQuantizer(samples...)
+	}()
+
+	delay := max(1, int(cmp0(g.Delay, DefaultDelay)/(10*time.Millisecond)))
+	final := max(1, int(cmp0(g.FinalDelay, DefaultFinalDelay)/(10*time.Millisecond)))
+	bounds := rgba.Bounds()
+	gw := newGIFWriter(w, bounds.Dx(), bounds.Dy(), q.pal, 0)
 	prev := image.NewPaletted(bounds, q.pal)
 	cur := image.NewPaletted(bounds, q.pal)
 	for i := range frames {
 		rgba = draw1(rgba, frames[i].pos, spec, frameOpts(&frames[i]))
 		q.quantize(cur, rgba)
-		var frame *image.Paletted
-		if i == 0 {
-			frame = image.NewPaletted(bounds, q.pal)
-			copy(frame.Pix, cur.Pix)
-		} else {
-			frame = changed(prev, cur)
+		d := delay
+		if i == len(frames)-1 {
+			d = final
 		}
-		out.Image = append(out.Image, frame)
-		out.Delay = append(out.Delay, max(1, delay))
-		out.Disposal = append(out.Disposal, gif.DisposalNone)
+		var err error
+		if i == 0 {
+			err = gw.frame(cur, d, gif.DisposalNone, -1)
+		} else {
+			err = gw.frame(changed(prev, cur), d, gif.DisposalNone, transparent)
+		}
+		if err != nil {
+			return i, err
+		}
 		prev, cur = cur, prev
 	}
-	out.Delay[len(out.Delay)-1] = max(1, final)
-	return gif.EncodeAll(w, out)
+	return len(frames), gw.close()
 }
 
 // changed returns the smallest rectangle of cur that differs from prev (a

@@ -194,3 +194,103 @@ func TestGIFBadInput(t *testing.T) {
 		t.Errorf("%d frames for a game without moves, want 1", len(a.Image))
 	}
 }
+
+func TestReplayPlan(t *testing.T) {
+	for _, c := range []struct{ plies, max, frames, step int }{
+		{0, 0, 1, 1},
+		{5, 0, 6, 1},
+		{300, 0, 301, 1},
+		{301, 0, 152, 2},   // every 2nd move: 0, 2, …, 300, then 301
+		{3000, 0, 301, 10}, // every 10th: 0, 10, …, 3000
+		{3001, 0, 274, 11}, // 0, 11, …, 2992, then 3001
+		{10, 2, 2, 10},     // start and end
+		{10, 1, 2, 10},     // at least 2 frames
+		{7, 4, 4, 3},       // 0, 3, 6, then 7
+	} {
+		frames, step := render.ReplayPlan(c.plies, render.GIFOptions{MaxFrames: c.max})
+		if frames != c.frames || step != c.step {
+			t.Errorf("%d plies, max %d: %d frames every %d, want %d every %d", c.plies, c.max, frames, step, c.frames, c.step)
+		}
+		if frames > max(2, c.max) && c.max > 0 || c.max == 0 && frames > render.DefaultMaxFrames {
+			t.Errorf("%d plies, max %d: %d frames, over the cap", c.plies, c.max, frames)
+		}
+	}
+}
+
+// longGame plays plies quiet copenhagen moves (no capture, no end, no
+// position twice) with a fixed seed: the kind of endless game that made
+// replays take gigabytes.
+func longGame(t testing.TB, plies int) *tafl.Game {
+	t.Helper()
+	g := tafl.NewGame(preset(t, "copenhagen", ""))
+	rng := rand.New(rand.NewPCG(uint64(plies), 9))
+	first := g.Position()
+	seen := map[uint64]bool{first.Hash(): true}
+	for g.Len() < plies {
+		pos := g.Position()
+		var quiet []tafl.Move
+		for _, m := range g.LegalMoves() {
+			var c tafl.Position
+			if pos.MakeMove(m, &c) == 0 && !c.Outcome().Over() && !seen[c.Hash()] {
+				quiet = append(quiet, m)
+			}
+		}
+		if len(quiet) == 0 {
+			t.Fatalf("no quiet move after %d plies", g.Len())
+		}
+		m := quiet[rng.IntN(len(quiet))]
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		now := g.Position()
+		seen[now.Hash()] = true
+	}
+	if g.Outcome().Over() {
+		t.Fatalf("the long game ended: %v", g.Outcome())
+	}
+	return g
+}
+
+// TestGIFLongGameSampled: a game longer than MaxFrames−1 moves is
+// replayed in MaxFrames frames, every step-th move and the last, and the
+// frames show those positions.
+func TestGIFLongGameSampled(t *testing.T) {
+	g := longGame(t, 130)
+	opts := render.GIFOptions{Size: 200, MaxFrames: 12, NoCaptions: true}
+	var buf bytes.Buffer
+	if err := render.GIF(&buf, g, opts); err != nil {
+		t.Fatal(err)
+	}
+	a, shown := frames(t, buf.Bytes())
+	n, step := render.ReplayPlan(g.Len(), opts)
+	if len(a.Image) != n || step != 12 || n != 12 {
+		t.Fatalf("%d frames every %d moves (plan %d), want 12 every 12", len(a.Image), step, n)
+	}
+	// Frame k shows the position after move 12k, and the last one the end.
+	pos := g.Start()
+	plies := g.Plies()
+	frame := 0
+	for i := 0; i <= len(plies); i++ {
+		if i > 0 {
+			var err error
+			if pos, err = pos.Apply(plies[i-1].Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i%step != 0 && i != len(plies) {
+			continue
+		}
+		o := render.Options{Size: 200}
+		if i > 0 {
+			o.LastMove = plies[i-1].Move
+		}
+		want, err := render.Image(pos, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := golden.Compare(want, shown[frame], golden.Tolerance{Delta: 40, Fraction: 0.01}); diff != "" {
+			t.Errorf("frame %d (after move %d): %s", frame, i, diff)
+		}
+		frame++
+	}
+}

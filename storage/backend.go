@@ -94,6 +94,9 @@ type txn interface {
 	gamesDue(limit uint64, fn func(id GameID, data []byte) (bool, error)) error
 	// activeGameIDs calls fn with the ids of the active games in order.
 	activeGameIDs(fn func(id GameID) error) error
+	// engineGames counts the active games against the engine that user
+	// plays in and that guild holds ("" counts none).
+	engineGames(user, guild string) (byUser, byGuild int, err error)
 	// engineToMove calls fn with the active games the engine is to move
 	// in, in id order.
 	engineToMove(fn func(id GameID, data []byte) (bool, error)) error

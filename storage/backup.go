@@ -62,7 +62,7 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 // BackupFile writes a backup to path: to a temporary file in the same
 // folder, synced, then renamed, so path is either absent or complete.
 func (s *Store) BackupFile(ctx context.Context, path string) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+tmpMarker+"*")
 	if err != nil {
 		return fmt.Errorf("storage: backup: %w", err)
 	}
@@ -88,20 +88,37 @@ func (s *Store) BackupFile(ctx context.Context, path string) error {
 type BackupSchedule struct {
 	Dir   string        // Dir is the folder for backups (created if missing).
 	Every time.Duration // Every is the time between backups (at least a minute; default 6h).
-	Keep  int           // Keep is how many backups to keep (default 7); older ones are deleted.
+	// Keep is how many of the newest backups are always kept (default 7).
+	// Older ones are kept too while they are the newest of their day
+	// within the last week or of their week within the last five weeks;
+	// the rest are deleted. See [Store.BackupNow].
+	Keep int
 }
 
 // backupPrefix and backupSuffix frame the backup files' names:
-// taflbot-20260102T150405Z.db. Only such files are ever deleted.
+// taflbot-20260102T150405Z.db. Only such files, and the temporary files
+// of interrupted backups (.taflbot-….db.tmp…), are ever deleted.
 const (
 	backupPrefix = "taflbot-"
 	backupSuffix = ".db"
 	backupStamp  = "20060102T150405Z"
+	tmpMarker    = ".tmp"
 )
 
-// RunBackups writes a backup into sch.Dir at once and then every
-// sch.Every until ctx ends, deleting all but the newest sch.Keep backup
-// files. Each attempt's result goes to report (may be nil): the path
+// The retention beyond the newest Keep backups, and the age of a
+// temporary file from an interrupted backup that is deleted.
+const (
+	keepDays   = 7
+	keepWeeks  = 5
+	staleAfter = time.Hour
+)
+
+// RunBackups writes a backup into sch.Dir every sch.Every until ctx ends,
+// pruning old ones by age (see [Store.BackupNow]). The first is written
+// at once, unless the folder holds a backup younger than sch.Every: then
+// it is due when that one is sch.Every old, so that restarts do not each
+// add a backup. Temporary files left by interrupted backups are deleted
+// first. Each attempt's result goes to report (may be nil): the path
 // written, or an error (a failed attempt is retried at the next tick).
 // It returns ctx.Err() when ctx ends. Run it in its own goroutine.
 func (s *Store) RunBackups(ctx context.Context, sch BackupSchedule, report func(path string, err error)) error {
@@ -115,25 +132,40 @@ func (s *Store) RunBackups(ctx context.Context, sch BackupSchedule, report func(
 	if report == nil {
 		report = func(string, error) {}
 	}
-	t := time.NewTicker(sch.Every)
+	wait := time.Duration(0)
+	if list, err := listBackups(sch.Dir); err == nil {
+		removeStaleTemps(sch.Dir)
+		now := s.now()
+		for _, b := range list {
+			if !b.at.After(now) && now.Sub(b.at) < sch.Every {
+				wait = sch.Every - now.Sub(b.at) // the newest such, listed last
+			}
+		}
+	}
+	t := time.NewTimer(wait)
 	defer t.Stop()
 	for {
-		path, err := s.BackupNow(ctx, sch.Dir, sch.Keep)
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		report(path, err)
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-t.C:
 		}
+		path, err := s.BackupNow(ctx, sch.Dir, sch.Keep)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		report(path, err)
+		t.Reset(sch.Every)
 	}
 }
 
 // BackupNow writes one backup into dir, named after the current time,
-// then deletes all but the newest keep backup files there (keep <= 0:
-// none deleted). It returns the new file's path.
+// then prunes the backups there by age (keep <= 0: none deleted): it
+// keeps the newest keep backups, the newest backup of each day of the
+// last 7 days and of each week (ISO weeks) of the last 5 weeks, and any
+// dated in the future; it deletes the other backup files and temporary
+// files of interrupted backups older than an hour. It returns the new
+// file's path.
 func (s *Store) BackupNow(ctx context.Context, dir string, keep int) (string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("storage: backup: %w", err)
@@ -147,20 +179,26 @@ func (s *Store) BackupNow(ctx context.Context, dir string, keep int) (string, er
 		return "", err
 	}
 	if keep > 0 {
-		if err := pruneBackups(dir, keep); err != nil {
+		if err := pruneBackups(dir, keep, s.now()); err != nil {
 			return path, err
 		}
 	}
 	return path, nil
 }
 
-// pruneBackups deletes all but the newest keep backup files in dir.
-func pruneBackups(dir string, keep int) error {
+// backupFile is one backup in the folder.
+type backupFile struct {
+	name string
+	at   time.Time
+}
+
+// listBackups returns the backup files in dir, oldest first.
+func listBackups(dir string) ([]backupFile, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return fmt.Errorf("storage: prune backups: %w", err)
+		return nil, err
 	}
-	var names []string
+	var out []backupFile
 	for _, e := range entries {
 		n := e.Name()
 		stamp, ok := strings.CutPrefix(n, backupPrefix)
@@ -168,22 +206,86 @@ func pruneBackups(dir string, keep int) error {
 		if !ok || !ok2 || !e.Type().IsRegular() {
 			continue
 		}
-		if _, err := time.Parse(backupStamp, stamp); err == nil {
-			names = append(names, n)
+		if at, err := time.Parse(backupStamp, stamp); err == nil {
+			out = append(out, backupFile{n, at})
 		}
 	}
-	slices.Sort(names) // the stamps sort by time
+	slices.SortFunc(out, func(a, b backupFile) int { return a.at.Compare(b.at) })
+	return out, nil
+}
+
+// keptBackups returns the names of the backups the retention keeps.
+func keptBackups(list []backupFile, keep int, now time.Time) map[string]bool {
+	kept := map[string]bool{}
+	for _, b := range list[max(0, len(list)-keep):] {
+		kept[b.name] = true
+	}
+	days, weeks := map[string]bool{}, map[string]bool{}
+	for i := len(list) - 1; i >= 0; i-- { // newest first
+		b := list[i]
+		age := now.Sub(b.at)
+		if age < 0 {
+			kept[b.name] = true // dated in the future: the clock moved; leave it
+			continue
+		}
+		if day := b.at.UTC().Format("2006-01-02"); age < keepDays*24*time.Hour && !days[day] {
+			days[day], kept[b.name] = true, true
+		}
+		y, w := b.at.UTC().ISOWeek()
+		if week := fmt.Sprint(y, "-", w); age < keepWeeks*7*24*time.Hour && !weeks[week] {
+			weeks[week], kept[b.name] = true, true
+		}
+	}
+	return kept
+}
+
+// pruneBackups deletes the backups in dir that the retention does not
+// keep, and stale temporary files.
+func pruneBackups(dir string, keep int, now time.Time) error {
+	list, err := listBackups(dir)
+	if err != nil {
+		return fmt.Errorf("storage: prune backups: %w", err)
+	}
+	kept := keptBackups(list, keep, now)
 	var errs []error
-	for len(names) > keep {
-		if err := os.Remove(filepath.Join(dir, names[0])); err != nil {
-			errs = append(errs, err)
+	for _, b := range list {
+		if !kept[b.name] {
+			if err := os.Remove(filepath.Join(dir, b.name)); err != nil {
+				errs = append(errs, err)
+			}
 		}
-		names = names[1:]
 	}
+	errs = append(errs, removeStaleTemps(dir))
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("storage: prune backups: %w", err)
 	}
 	return nil
+}
+
+// removeStaleTemps deletes the temporary files of backups (named by
+// BackupFile: "." + backup name + ".tmp" + random) last changed over an
+// hour ago (by the file system's clock): a crash or kill left them.
+func removeStaleTemps(dir string) error {
+	now := time.Now()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, e := range entries {
+		n := e.Name()
+		if !strings.HasPrefix(n, "."+backupPrefix) || !strings.Contains(n, backupSuffix+tmpMarker) || !e.Type().IsRegular() {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil || now.Sub(fi.ModTime()) < staleAfter {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, n)); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Compact copies the closed database src into a new file dst, leaving

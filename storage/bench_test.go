@@ -194,8 +194,8 @@ func BenchmarkMetadata50Writers(b *testing.B) {
 }
 
 // BenchmarkScans100k stores 100,000 games (30 moves each; 5% active with
-// deadlines spread over a week; 2,000 players) and times the bot's two
-// frequent reads. Listed games are decoded without replaying their moves.
+// deadlines spread over a week, a fifth of those against the engine;
+// 2,000 players) and times the bot's frequent reads. Listed games are decoded without replaying their moves.
 func BenchmarkScans100k(b *testing.B) {
 	const total, players, plies = 100_000, 2_000, 30
 	path := benchDB(b)
@@ -233,6 +233,9 @@ func BenchmarkScans100k(b *testing.B) {
 				}
 				g.GuildID, g.ChannelID = "g", fmt.Sprint("c", rng.IntN(500))
 				g.Attackers, g.Defenders = Human(fmt.Sprint(a)), Human(fmt.Sprint(d))
+				if i%100 == 0 {
+					g.Defenders = AI("max")
+				}
 				g.Created, g.Updated, g.MoveTime = now, now, 72*time.Hour
 				if g.Active() {
 					g.Deadline = now.Add(time.Duration(rng.Int64N(int64(7 * 24 * time.Hour))))
@@ -269,6 +272,18 @@ func BenchmarkScans100k(b *testing.B) {
 			i++
 		}
 		b.ReportMetric(float64(n)/float64(i), "games/op")
+	})
+	b.Run("ActiveEngineGames", func(b *testing.B) {
+		n, i := 0, 0
+		for b.Loop() {
+			_, srv, err := s.ActiveEngineGames(ctx, fmt.Sprint(i%players), "g")
+			if err != nil {
+				b.Fatal(err)
+			}
+			n = srv
+			i++
+		}
+		b.ReportMetric(float64(n), "server-games")
 	})
 	b.Run("GamesByPlayer/latest25", func(b *testing.B) {
 		n, i := 0, 0

@@ -1,12 +1,14 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -38,10 +40,8 @@ func openBoltStore(path string, opts Options) (*boltBackend, error) {
 	if opts.MaxBatch <= 0 {
 		opts.MaxBatch = 256
 	}
-	if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
-		return nil, fmt.Errorf("storage: open %s: it is a directory, not a database file", path)
-	} else if statErr == nil && fi.Size() > 0 && fi.Size() < 1024 {
-		return nil, fmt.Errorf("%w: open %s: the file is only %d bytes long (truncated?); restore a backup", ErrCorrupt, path, fi.Size())
+	if err := checkFile(path); err != nil {
+		return nil, err
 	}
 	db, err := openBolt(path, opts)
 	if err != nil {
@@ -52,12 +52,65 @@ func openBoltStore(path string, opts Options) (*boltBackend, error) {
 		writes: make(chan *writeReq), quit: make(chan struct{}), done: make(chan struct{}),
 	}
 	b.claimed = newBoltClaims(b)
-	if err := b.prepare(opts.ReadOnly, opts.Now()); err != nil {
+	if err := b.prepare(opts.ReadOnly, opts.AllowDamaged, opts.Now()); err != nil {
 		db.Close()
 		return nil, err
 	}
 	go b.commitLoop()
 	return b, nil
+}
+
+// checkFile refuses, before bbolt sees it, a database file that is a
+// folder, empty, too short, or shorter than its own header says. A
+// missing file is fine: it is created.
+func checkFile(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return nil // missing (created by bbolt), or bbolt reports the error
+	case fi.IsDir():
+		return fmt.Errorf("storage: open %s: it is a directory, not a database file", path)
+	case fi.Size() == 0:
+		return fmt.Errorf("%w: open %s: the file is empty (0 bytes), which taflbot never writes: "+
+			"it may be a failed copy or a full disk. Restore a backup; or, to start afresh with no games, "+
+			"delete the empty file (taflbot then creates a new database)", ErrCorrupt, path)
+	case fi.Size() < 1024:
+		return fmt.Errorf("%w: open %s: the file is only %d bytes long (truncated?); restore a backup", ErrCorrupt, path, fi.Size())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil // bbolt reports it
+	}
+	defer f.Close()
+	if err := checkHeader(f, fi.Size()); err != nil {
+		return fmt.Errorf("%w: open %s: %w; the file was left untouched: restore a backup", ErrCorrupt, path, err)
+	}
+	return nil
+}
+
+// checkBuckets refuses a database of the current schema that lacks a
+// bucket: every command would fail on it later.
+func checkBuckets(tx *bolt.Tx, path string) error {
+	var data, index []string
+	for _, name := range dataBuckets {
+		if tx.Bucket(name) == nil {
+			data = append(data, string(name))
+		}
+	}
+	for _, name := range indexBuckets {
+		if tx.Bucket(name) == nil {
+			index = append(index, string(name))
+		}
+	}
+	switch {
+	case len(data) > 0:
+		return fmt.Errorf("%w: open %s: the bucket(s) %s holding records are missing; the file was left untouched: restore a backup (taflbot db check -db FILE reports what else is wrong)",
+			ErrCorrupt, path, strings.Join(data, ", "))
+	case len(index) > 0:
+		return fmt.Errorf("%w: open %s: the index bucket(s) %s are missing; the file was left untouched: stop taflbot and run taflbot db check -rebuild-indexes -db %s to rebuild them from the records",
+			ErrCorrupt, path, strings.Join(index, ", "), path)
+	}
+	return nil
 }
 
 func openBolt(path string, opts Options) (db *bolt.DB, err error) {
@@ -100,7 +153,7 @@ func checkSize(db *bolt.DB) error {
 }
 
 // prepare creates a new database's buckets or migrates an old one.
-func (b *boltBackend) prepare(readOnly bool, now time.Time) error {
+func (b *boltBackend) prepare(readOnly, allowDamaged bool, now time.Time) error {
 	var version uint64
 	var fresh bool
 	err := b.boltView(func(tx *bolt.Tx) error {
@@ -113,7 +166,10 @@ func (b *boltBackend) prepare(readOnly bool, now time.Time) error {
 	}
 	switch {
 	case version == SchemaVersion:
-		return nil
+		if allowDamaged {
+			return nil
+		}
+		return b.boltView(func(tx *bolt.Tx) error { return checkBuckets(tx, b.path) })
 	case version > SchemaVersion:
 		return fmt.Errorf("%w: %s has schema version %d, this taflbot knows up to %d: upgrade taflbot or restore a backup made by this version", ErrSchemaTooNew, b.path, version, SchemaVersion)
 	case readOnly && fresh:
@@ -148,7 +204,7 @@ func (b *boltBackend) close() error {
 }
 
 func (b *boltBackend) view(ctx context.Context, fn func(tx txn) error) error {
-	return b.boltView(func(tx *bolt.Tx) error { return fn(boltTx{tx}) })
+	return b.boltView(func(tx *bolt.Tx) error { return fn(boltTx{tx: tx}) })
 }
 
 // boltView runs fn in a read transaction, turning a panic (a damaged
@@ -187,7 +243,7 @@ type writeReq struct {
 }
 
 func (b *boltBackend) write(ctx context.Context, fn func(tx txn) error) error {
-	r := &writeReq{ctx: ctx, fn: func(tx *bolt.Tx) error { return fn(boltTx{tx}) }, done: make(chan error, 1)}
+	r := &writeReq{ctx: ctx, fn: func(tx *bolt.Tx) error { return fn(boltTx{tx: tx}) }, done: make(chan error, 1)}
 	select {
 	case b.writes <- r:
 	case <-b.quit:
@@ -279,16 +335,39 @@ func (b *boltBackend) checkFile(ctx context.Context, t txn, add func(format stri
 		add("schema: %v", err)
 		return nil
 	}
-	for _, name := range append(append([][]byte(nil), dataBuckets...), indexBuckets...) {
+	for _, name := range dataBuckets {
 		if tx.Bucket(name) == nil {
-			add("bucket %s is missing", name)
+			add("bucket %s is missing (it holds records: restore a backup)", name)
+		}
+	}
+	for _, name := range indexBuckets {
+		if tx.Bucket(name) == nil {
+			add("index bucket %s is missing", name)
 		}
 	}
 	return nil
 }
 
-// boltTx is a bbolt transaction seen as a txn.
-type boltTx struct{ tx *bolt.Tx }
+// boltTx is a bbolt transaction seen as a txn. With bad set (see
+// skipDamaged), index scans skip damaged entries and report them there.
+type boltTx struct {
+	tx  *bolt.Tx
+	bad *IndexError
+}
+
+// skipDamaged returns t whose index scans skip damaged entries (a
+// malformed key, a key naming a missing game), reporting them to bad.
+func (t boltTx) skipDamaged(bad *IndexError) txn { return boltTx{t.tx, bad} }
+
+// damaged reports a damaged index entry: skipped (true) when t skips
+// them, else the caller fails with err.
+func (t boltTx) damaged(k []byte, err error) bool {
+	if t.bad == nil {
+		return false
+	}
+	t.bad.add(k, err)
+	return true
+}
 
 func (t boltTx) getGame(id GameID) ([]byte, error) {
 	return t.tx.Bucket(bucketGames).Get(idKey(uint64(id))), nil
@@ -408,6 +487,9 @@ func (t boltTx) scanIndex(bucket, prefix []byte, fn func(id GameID, data []byte)
 	for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
 		id, data, err := t.indexedRecord(k)
 		if err != nil {
+			if t.damaged(k, err) {
+				continue
+			}
 			return err
 		}
 		if more, err := fn(id, data); err != nil || !more {
@@ -421,13 +503,20 @@ func (t boltTx) gamesDue(limit uint64, fn func(id GameID, data []byte) (bool, er
 	c := t.tx.Bucket(bucketDeadlines).Cursor()
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
 		if len(k) != 16 {
-			return fmt.Errorf("storage: deadline index: %w: key %x", ErrCorrupt, k)
+			err := fmt.Errorf("storage: deadline index: %w: key %x is %d bytes, not 16", ErrCorrupt, k, len(k))
+			if t.damaged(k, err) {
+				continue
+			}
+			return err
 		}
 		if beUint64(k) >= limit {
 			break
 		}
 		id, data, err := t.indexedRecord(k)
 		if err != nil {
+			if t.damaged(k, err) {
+				continue
+			}
 			return err
 		}
 		if more, err := fn(id, data); err != nil || !more {
@@ -435,6 +524,47 @@ func (t boltTx) gamesDue(limit uint64, fn func(id GameID, data []byte) (bool, er
 		}
 	}
 	return nil
+}
+
+func (t boltTx) engineGames(user, guild string) (byUser, byGuild int, err error) {
+	if user != "" {
+		c := t.tx.Bucket(bucketGamesByPlayer).Cursor()
+		prefix := playerGamePrefix(user, true)
+		for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
+			_, data, err := t.indexedRecord(k)
+			if err != nil {
+				return 0, 0, err
+			}
+			r, err := engineSeats(data)
+			if err != nil {
+				return 0, 0, fmt.Errorf("%w: index entry %x: %w", ErrCorrupt, k, err)
+			}
+			if r.Attackers.AI != "" || r.Defenders.AI != "" {
+				byUser++
+			}
+		}
+	}
+	if guild == "" {
+		return byUser, 0, nil
+	}
+	games := t.tx.Bucket(bucketGames)
+	err = t.tx.Bucket(bucketActiveGames).ForEach(func(k, _ []byte) error {
+		data := games.Get(k)
+		// Most games are between people: only records that name an
+		// engine seat are decoded.
+		if data == nil || !bytes.Contains(data, []byte(`"ai":`)) {
+			return nil
+		}
+		r, err := engineSeats(data)
+		if err != nil {
+			return fmt.Errorf("%w: game %x: %w", ErrCorrupt, k, err)
+		}
+		if r.Guild == guild && (r.Attackers.AI != "" || r.Defenders.AI != "") {
+			byGuild++
+		}
+		return nil
+	})
+	return byUser, byGuild, err
 }
 
 func (t boltTx) activeGameIDs(fn func(id GameID) error) error {

@@ -73,24 +73,43 @@ func testLiveClock(t *testing.T, b testBackend) {
 	if err != nil || back.Clock != g.Clock || !back.Deadline.Equal(g.Deadline) {
 		t.Fatalf("after reopening: %+v %v, want %+v %v (%v)", back.Clock, back.Deadline, g.Clock, g.Deadline, err)
 	}
-	// The engine's flag falls while the bot is down; the catch-up an hour
-	// later ends the game as of the flag.
+	// The engine's flag falls while the bot is down; an hour later a
+	// late move is refused and ends the game as of the flag, once.
 	flag := g.Deadline
 	c.Advance(time.Hour)
-	if _, err := play(t, s, g.ID); !errors.Is(err, storage.ErrFlagFell) {
-		t.Fatalf("a move after the flag: %v, want ErrFlagFell", err)
+	g, err = play(t, s, g.ID)
+	if !errors.Is(err, storage.ErrTimedOut) || g == nil {
+		t.Fatalf("a move after the flag: %v, want ErrTimedOut with the ended game", err)
 	}
-	if g2, _ := s.GetGame(t.Context(), g.ID); g2.Ply() != 1 {
-		t.Fatalf("the late move was saved: ply %d", g2.Ply())
-	}
-	g, expired, err := s.ExpireGame(t.Context(), g.ID, c.Now())
-	if err != nil || !expired {
-		t.Fatalf("expire: %v, %v", expired, err)
+	if g.Ply() != 1 {
+		t.Fatalf("the late move was saved: ply %d", g.Ply())
 	}
 	if g.Outcome() != (tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Timeout}) {
 		t.Errorf("outcome %+v", g.Outcome())
 	}
 	if g.Clock.Running != tafl.NoSide || !g.Clock.Since.Equal(flag) || g.Clock.Left[1] != 0 || g.Clock.Left[0] != 172*time.Second || !g.Deadline.IsZero() {
+		t.Errorf("stopped clock %+v (deadline %v), want stopped at the flag %v", g.Clock, g.Deadline, flag)
+	}
+	if _, expired, err := s.ExpireGame(t.Context(), g.ID, c.Now()); err != nil || expired {
+		t.Fatalf("expire after the late move ended it: %v, %v; want false, nil", expired, err)
+	}
+}
+
+// testLiveClockCatchUp: a flag that fell while nobody was looking is found
+// by ExpireGame, which stops the clock as of the flag.
+func testLiveClockCatchUp(t *testing.T, b testBackend) {
+	s, c := b.open(t)
+	g := newLiveGame(t, s, storage.Human("a"), storage.Human("b"))
+	flag := g.Deadline
+	c.Advance(time.Hour)
+	g, expired, err := s.ExpireGame(t.Context(), g.ID, c.Now())
+	if err != nil || !expired {
+		t.Fatalf("expire: %v, %v", expired, err)
+	}
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
+		t.Errorf("outcome %+v", g.Outcome())
+	}
+	if g.Clock.Running != tafl.NoSide || !g.Clock.Since.Equal(flag) || g.Clock.Left[0] != 0 || !g.Deadline.IsZero() {
 		t.Errorf("stopped clock %+v (deadline %v), want stopped at the flag %v", g.Clock, g.Deadline, flag)
 	}
 }

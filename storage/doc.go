@@ -66,7 +66,10 @@
 // indexes and, when the game just ended, both players' ratings and records.
 // An expected ply number makes a stale click fail with [ErrStale] instead
 // of playing twice, also between processes sharing a PostgreSQL database.
-// With bbolt, writes from many goroutines are grouped into shared
+// A game whose side to move has run out of time is ended on time by
+// whichever update comes first, which reports [ErrTimedOut], so no move is
+// accepted after the deadline even before a sweep notices. With bbolt,
+// writes from many goroutines are grouped into shared
 // transactions (one fsync for many moves) without delaying a lone writer.
 //
 // # Ratings
@@ -86,7 +89,9 @@
 // [Store.GamesDueBefore] scan an index and decode only the records they
 // return, without replaying the moves: [Game.Tafl] replays them on first
 // use. With bbolt they stay well under a millisecond with 100,000 games
-// stored.
+// stored. A damaged bbolt index entry is skipped, not fatal:
+// GamesDueBefore, EngineToMove and ActiveGamesInChannel return the games
+// they could read with an [*IndexError] naming the bad entries.
 //
 // # Files (bbolt)
 //
@@ -95,7 +100,8 @@
 // schema version is kept in the file: an older one is migrated on open
 // (after copying the file aside), a newer one is refused with
 // [ErrSchemaTooNew]. [Store.Backup] writes a consistent copy while the bot
-// runs, [Store.RunBackups] does so on a schedule keeping the last N files,
+// runs, [Store.RunBackups] does so on a schedule and prunes old backups by
+// age (the last N, one a day for a week, one a week for five weeks),
 // [Compact] rewrites a closed database into a smaller file and
 // [Store.Check] verifies the file, every record and every index.
 //

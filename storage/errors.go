@@ -13,6 +13,11 @@ var (
 	// else moved first (for example a second click on the same button).
 	ErrStale = errors.New("storage: the game has changed since it was shown")
 
+	// ErrTimedOut means the game's side to move had run out of time: the
+	// update ended the game on time instead of making the change asked
+	// for (see [Store.UpdateGame]).
+	ErrTimedOut = errors.New("storage: the time to move ran out: the game ended on time")
+
 	// ErrInUse means another process (usually another taflbot) holds the
 	// database file's lock.
 	ErrInUse = errors.New("storage: database is in use by another taflbot")
@@ -33,10 +38,10 @@ var (
 	// withdrawn or expired.
 	ErrChallengeClosed = errors.New("storage: the challenge is no longer open")
 
-	// ErrFlagFell means a move in a live game came after the mover's clock
-	// ran out: it does not count. The game is ended on time by
-	// [Store.ExpireGame] (the bot's clock watcher calls it within a
-	// second of the flag).
+	// ErrFlagFell means a move in a live game pressed the clock after the
+	// mover's flag fell, within one update that played several moves: it
+	// does not count and nothing is saved. (A single move after the flag
+	// finds the game out of time and ends it: [ErrTimedOut].)
 	ErrFlagFell = errors.New("storage: the mover's time had run out")
 
 	// ErrClosed means the Store was closed.
@@ -58,3 +63,50 @@ func (r *rejected) Unwrap() error { return r.err }
 func reject(err error) error { return &rejected{err} }
 
 func rejectf(format string, args ...any) error { return &rejected{fmt.Errorf(format, args...)} }
+
+// IndexError lists the damaged entries of an index that a list method
+// skipped ([Store.GamesDueBefore], [Store.EngineToMove],
+// [Store.ActiveGamesInChannel]). Those methods return it together with
+// the games they could read. It wraps ErrCorrupt. `taflbot db check
+// -rebuild-indexes` repairs an index.
+type IndexError struct {
+	Index   string     // Index is the index's bucket name.
+	Entries []BadEntry // Entries are the skipped entries, in key order.
+}
+
+// BadEntry is one damaged index entry.
+type BadEntry struct {
+	Key []byte // Key is the entry's key.
+	Err error  // Err says what is wrong with it.
+}
+
+// maxBadEntries bounds an IndexError on a badly damaged index.
+const maxBadEntries = 100
+
+func (e *IndexError) add(k []byte, err error) {
+	if len(e.Entries) < maxBadEntries {
+		e.Entries = append(e.Entries, BadEntry{Key: append([]byte(nil), k...), Err: err})
+	}
+}
+
+func (e *IndexError) orNil() error {
+	if len(e.Entries) == 0 {
+		return nil
+	}
+	return e
+}
+
+func (e *IndexError) Error() string {
+	s := fmt.Sprintf("storage: index %s: %d damaged entries skipped (run taflbot db check)", e.Index, len(e.Entries))
+	for i, b := range e.Entries {
+		if i == 3 {
+			s += "; …"
+			break
+		}
+		s += fmt.Sprintf("; %x: %v", b.Key, b.Err)
+	}
+	return s
+}
+
+// Unwrap makes errors.Is(err, ErrCorrupt) true.
+func (e *IndexError) Unwrap() error { return ErrCorrupt }

@@ -505,3 +505,74 @@ func testListedGamesMatchLoaded(t *testing.T, b testBackend) {
 		s.Close()
 	}
 }
+
+// TestEmptyFileIsRefused: an existing 0-byte file (a failed copy, a full
+// disk) is not taken for a new database: Open refuses it, says how to
+// start afresh, and leaves it as it is.
+func TestEmptyFileIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "taflbot.db")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, ro := range []bool{false, true} {
+		_, err := storage.Open(path, storage.Options{ReadOnly: ro})
+		if !errors.Is(err, storage.ErrCorrupt) || !strings.Contains(err.Error(), "empty") || !strings.Contains(err.Error(), "delete the empty file") {
+			t.Errorf("read-only %v: %v, want a refusal that says how to start afresh", ro, err)
+		}
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() != 0 {
+		t.Errorf("the empty file was changed: %v %v", fi, err)
+	}
+}
+
+// TestTruncatedAnywhereIsRefused cuts a database at every page boundary:
+// shorter than its header says, Open refuses it with ErrCorrupt (bbolt
+// would read the missing pages through its memory map and the process
+// would die of SIGBUS or SIGSEGV); long enough, it opens.
+func TestTruncatedAnywhereIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.db")
+	s, err := storage.Open(good, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	populate(t, s, 150)
+	s.Close()
+	data, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The meta page with the higher transaction id says how many pages
+	// the data needs (offsets: page header 16, then magic 0, page size 8,
+	// pgid 40, txid 48).
+	le := binary.LittleEndian
+	pageSize := int(le.Uint32(data[16+8:]))
+	need := 0
+	var txid uint64
+	for _, off := range []int{0, pageSize} {
+		m := data[off+16:]
+		if tx := le.Uint64(m[48:]); tx >= txid {
+			txid, need = tx, int(le.Uint64(m[40:]))*pageSize
+		}
+	}
+	if need <= 4*pageSize || need > len(data) {
+		t.Fatalf("%d bytes needed of %d", need, len(data))
+	}
+	path := filepath.Join(dir, "cut.db")
+	for cut := 2 * pageSize; cut <= len(data); cut += pageSize {
+		os.Remove(path)
+		if err := os.WriteFile(path, data[:cut], 0o600); err != nil {
+			t.Fatal(err)
+		}
+		s, err := storage.Open(path, storage.Options{NoSync: true})
+		switch {
+		case cut < need && !errors.Is(err, storage.ErrCorrupt):
+			t.Errorf("cut at %d of %d needed bytes: %v, want ErrCorrupt", cut, need, err)
+		case cut >= need && err != nil:
+			t.Errorf("cut at %d (%d needed): %v", cut, need, err)
+		}
+		if err == nil {
+			s.Close()
+		}
+	}
+}

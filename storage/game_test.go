@@ -442,3 +442,42 @@ func TestParseGameID(t *testing.T) {
 		}
 	}
 }
+
+// TestActiveEngineGames counts the active games against the engine per
+// user (across servers) and per server; games between people and
+// finished games do not count.
+func testActiveEngineGames(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
+	ctx := t.Context()
+	create := func(guild string, att, def storage.Seat) *storage.Game {
+		g := newHumanGame(t, "x", "y")
+		g.GuildID, g.Attackers, g.Defenders = guild, att, def
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	create("g1", storage.Human("111"), storage.AI("easy"))
+	create("g2", storage.AI("max"), storage.Human("111"))
+	create("g1", storage.Human("222"), storage.AI("hard"))
+	create("g1", storage.Human("111"), storage.Human("222")) // between people
+	done := create("g1", storage.Human("111"), storage.AI("easy"))
+	if _, err := s.UpdateGame(ctx, done.ID, -1, func(g *storage.Game) error { return g.Tafl().Resign(tafl.Attackers) }); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		user, guild       string
+		wantUser, wantSrv int
+	}{
+		{"111", "g1", 2, 2},
+		{"111", "g2", 2, 1},
+		{"222", "g1", 1, 2},
+		{"333", "g3", 0, 0},
+		{"111", "", 2, 0},
+	} {
+		u, g, err := s.ActiveEngineGames(ctx, c.user, c.guild)
+		if err != nil || u != c.wantUser || g != c.wantSrv {
+			t.Errorf("user %s server %q: %d, %d, %v; want %d, %d", c.user, c.guild, u, g, err, c.wantUser, c.wantSrv)
+		}
+	}
+}

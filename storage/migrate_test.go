@@ -222,8 +222,14 @@ func checkMigrated(t *testing.T, path string, original []byte) {
 	if err := s.CreateGame(ctx, g); err != nil || g.ID != 4 {
 		t.Errorf("new game id %d, %v", g.ID, err)
 	}
-	if _, err := s.UpdateGame(ctx, 1, 3, func(g *storage.Game) error { _, err := g.Tafl().PlayText("e5-e2"); return err }); err != nil {
+	if _, err := s.UpdateGame(ctx, 3, 0, func(g *storage.Game) error { _, err := g.Tafl().PlayText("d1-d4"); return err }); err != nil {
 		t.Errorf("a move in a migrated game: %v", err)
+	}
+	// Game 1's deadline (t0+74h) passed before the store's now (t0+100h):
+	// a move there ends it on time instead.
+	g, err = s.UpdateGame(ctx, 1, 3, func(g *storage.Game) error { _, err := g.Tafl().PlayText("e5-e2"); return err })
+	if !errors.Is(err, storage.ErrTimedOut) || g == nil || g.Outcome() != (tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Timeout}) || g.Ply() != 3 {
+		t.Errorf("a move after the deadline in a migrated game: %v, %v", g, err)
 	}
 }
 

@@ -435,6 +435,14 @@ func (t *pgTx) activeGameIDs(fn func(id GameID) error) error {
 	return nil
 }
 
+func (t *pgTx) engineGames(user, guild string) (byUser, byGuild int, err error) {
+	err = t.tx.QueryRow(t.ctx, `
+		SELECT count(*) FILTER (WHERE $1 <> '' AND engine_user = $1),
+			count(*) FILTER (WHERE $2 <> '' AND guild = $2)
+		FROM games WHERE active AND (attackers_user IS NULL OR defenders_user IS NULL)`, user, guild).Scan(&byUser, &byGuild)
+	return byUser, byGuild, err
+}
+
 func (t *pgTx) engineToMove(fn func(id GameID, data []byte) (bool, error)) error {
 	return t.scanGames(fn, "SELECT id, record FROM games WHERE engine_to_move ORDER BY id")
 }

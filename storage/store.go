@@ -21,6 +21,13 @@ type Options struct {
 	// schema is not migrated. A bbolt file is opened shared.
 	ReadOnly bool
 
+	// AllowDamaged opens a bbolt database even when some of its buckets
+	// are missing, so that [Store.Check] can report them and
+	// [Store.RebuildIndexes] recreate missing index buckets (`taflbot db
+	// check` uses it). Without it Open refuses such a file; with it, other
+	// calls on the store may fail.
+	AllowDamaged bool
+
 	// NoSync skips fsync after each bbolt commit. It loses data on a
 	// crash: only for tests and benchmarks.
 	NoSync bool

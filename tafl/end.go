@@ -57,13 +57,30 @@ func makeCutFree() (t [256]bool) {
 // have cut any region of non-attacker squares in two. When it holds, a
 // position that was not encircled still is not.
 func (p *Position) cannotCut(sq Square) bool {
-	mask := 0
-	for i, d := range ring {
-		if p.board[sq+d] != Attacker { // walls count as passable: they are the outside
-			mask |= 1 << i
+	// Bit i is set when ring[i] is passable: not an attacker (walls count
+	// as passable: they are the outside). Unrolled: this runs after every
+	// attacker move of a variant with encirclement.
+	b := &p.board
+	free := func(q Square) uint8 {
+		if b[q] != Attacker {
+			return 1
+		}
+		return 0
+	}
+	mask := free(sq+stride) | free(sq+stride+1)<<1 | free(sq+1)<<2 | free(sq-stride+1)<<3 |
+		free(sq-stride)<<4 | free(sq-stride-1)<<5 | free(sq-1)<<6 | free(sq+stride-1)<<7
+	return cutFree[mask]
+}
+
+// seesEdge reports whether the line from sq in direction d reaches an
+// edge square (sq itself included) over squares not held by attackers.
+func (p *Position) seesEdge(sq, d Square) bool {
+	for ; p.board[sq] != Attacker; sq += d {
+		if p.v.kinds[sq]&sqEdge != 0 {
+			return true
 		}
 	}
-	return cutFree[mask]
+	return false
 }
 
 // encircledAfter reports whether the attacker that just moved to sq has
@@ -72,6 +89,17 @@ func (p *Position) cannotCut(sq Square) bool {
 // them cannot reach it is the whole board flooded.
 func (p *Position) encircledAfter(sq Square) bool {
 	if p.cannotCut(sq) {
+		return false
+	}
+	// Most often every free side of sq sees the edge straight ahead.
+	straight := true
+	for _, d := range dirs {
+		if c := p.board[sq+d]; c != Attacker && c != wall && !p.seesEdge(sq+d, d) {
+			straight = false
+			break
+		}
+	}
+	if straight {
 		return false
 	}
 	// mark[q] is the number of the search that reached q; every search

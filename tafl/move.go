@@ -27,7 +27,8 @@ func (m Move) String() string {
 }
 
 // ParseMove reads a move in OTN simple form ("d1-d4") or full form
-// ("Ke6-e7", "d9-d3xd2/c3", "f2-f1--"). Annotations of the full form are
+// ("Ke6-e7", "d9-d3xd2/c3", "f2-f1--"; a captured square may carry its
+// piece's letter, as OpenTafl writes "e6-e5xKe4"). Annotations of the full form are
 // returned in the MoveText but not checked here: [Game.PlayText] checks them
 // against the position. Geometry (same rank or file) is not checked either.
 func ParseMove(text string) (MoveText, error) {
@@ -62,6 +63,10 @@ func ParseMove(text string) (MoveText, error) {
 	if strings.HasPrefix(s, "x") {
 		s = s[1:]
 		for {
+			// OpenTafl may name the captured piece's type first ("xKe4").
+			if len(s) > 1 && strings.IndexByte("tcnkmgTCNKMG", s[0]) >= 0 && s[1] >= 'a' && s[1] <= 's' {
+				s = s[1:]
+			}
 			sq, n := scanSquare(s)
 			if n == 0 {
 				return bad("captures are written x and squares joined by '/', such as xd2/c3")

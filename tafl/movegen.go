@@ -1,5 +1,7 @@
 package tafl
 
+import "math/bits"
+
 // This file is the hot path: move generation and copy-make, called millions
 // of times a second by perft and the search. Keep it free of allocation and
 // of anything that is not needed to generate or make a move. Checked, slow,
@@ -17,19 +19,46 @@ func (p *Position) GenerateMoves(buf []Move) []Move {
 	if p.end != NoEnd {
 		return buf
 	}
-	v := p.v
-	side := p.toMove
-	n := Square(v.size)
-	for base := Square(stride); base <= n*stride; base += stride {
-		for sq := base + 1; sq <= base+n; sq++ {
-			pc := p.board[sq]
-			if sideOf[pc] != side {
-				continue
-			}
-			buf = p.pieceMoves(sq, pc, buf)
+	var pieces [MaxSize * MaxSize]Square
+	for _, sq := range p.sideSquares(p.toMove, pieces[:0]) {
+		buf = p.pieceMoves(sq, p.board[sq], buf)
+	}
+	return buf
+}
+
+// sideSquares appends to buf the squares of side's pieces (the king
+// included), rank 1 first and file a first, and returns it. It reads the
+// board eight cells at a time.
+func (p *Position) sideSquares(side Side, buf []Square) []Square {
+	end := (p.v.size + 1) * stride // the first cell past the last rank
+	for base := stride; base < end; base += 8 {
+		w := load8(&p.board, base)
+		var found uint64
+		if side == Attackers {
+			found = zeroBytes(w ^ 0x0101010101010101) // cells holding 1
+		} else {
+			found = w & 0x0202020202020202 // cells holding 2 or 3 (walls are 4)
+		}
+		for ; found != 0; found &= found - 1 {
+			buf = append(buf, Square(base+bits.TrailingZeros64(found)>>3))
 		}
 	}
 	return buf
+}
+
+// load8 returns the eight cells of b from i on, cell i in the low byte.
+func load8(b *[numCells]Piece, i int) uint64 {
+	c := b[i : i+8 : i+8]
+	return uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[3])<<24 |
+		uint64(c[4])<<32 | uint64(c[5])<<40 | uint64(c[6])<<48 | uint64(c[7])<<56
+}
+
+// zeroBytes returns x with the high bit of each zero byte set and every
+// other bit clear.
+func zeroBytes(x uint64) uint64 {
+	const low7 = 0x7F7F7F7F7F7F7F7F
+	y := (x & low7) + low7 // the high bit is set where the low seven bits are not all zero
+	return ^(y | x | low7)
 }
 
 // MovesFrom appends to buf[:0] the legal moves of the piece on square from
@@ -54,15 +83,22 @@ func (p *Position) pieceMoves(sq Square, pc Piece, buf []Move) []Move {
 		return p.specialMoves(sq, pc, buf)
 	}
 	mask := &v.move[pc]
-	for _, d := range dirs {
-		for q := sq + d; p.board[q] == Empty; q += d {
-			f := mask[q]
-			if f&mayStop != 0 {
-				buf = append(buf, NewMove(sq, q))
-			}
-			if f&mayPass == 0 {
-				break
-			}
+	buf = p.slide(sq, 1, mask, buf)
+	buf = p.slide(sq, -1, mask, buf)
+	buf = p.slide(sq, stride, mask, buf)
+	return p.slide(sq, -stride, mask, buf)
+}
+
+// slide appends to buf the moves of a piece on sq in direction d that
+// mask allows. It is inlined, so that d is a constant in each direction.
+func (p *Position) slide(sq, d Square, mask *[numCells]uint8, buf []Move) []Move {
+	for q := sq + d; p.board[q] == Empty; q += d {
+		f := mask[q]
+		if f&mayStop != 0 {
+			buf = append(buf, NewMove(sq, q))
+		}
+		if f&mayPass == 0 {
+			break
 		}
 	}
 	return buf
@@ -151,60 +187,116 @@ func (p *Position) copyTo(c *Position) {
 // when caps is not nil.
 func (p *Position) makeMove(m Move, c *Position, caps *[]Square) int {
 	p.copyTo(c)
-	v := p.v
-	from, to := m.From(), m.To()
-	pc := c.board[from]
+	return c.play(m, caps)
+}
+
+// enemyPawn[mover] is the only kind of piece a move of mover can capture:
+// the king is never taken off the board.
+var enemyPawn = [3]Piece{Empty, Defender, Attacker}
+
+// play makes move m on c itself: the piece moves, captures are taken off
+// (their squares appended to *caps when caps is not nil), the side to move
+// changes and the game-end tests run. It returns the number of pieces
+// captured. [Position.unplay] takes it back.
+func (c *Position) play(m Move, caps *[]Square) int {
+	from := m.From()
+	return c.playPiece(from, m.To(), c.board[from], caps)
+}
+
+// playPiece is play for the move of piece pc from one square to another.
+func (c *Position) playPiece(from, to Square, pc Piece, caps *[]Square) int {
+	v := c.v
 	mover := c.toMove
-	c.board[from] = Empty
-	c.board[to] = pc
+	b := &c.board
+	b[from] = Empty
+	b[to] = pc
 	c.hash ^= zobrist[pc][from] ^ zobrist[pc][to] ^ sideKey
 	c.toMove = 3 - mover // Attackers <-> Defenders
+	armed := true
 	if pc == King {
 		c.king = to
+		armed = v.hammer
 	}
 	n := 0
-
-	// Custodial captures (and the combined trap).
-	if pc != King || v.hammer {
-		for _, d := range dirs {
-			nb := to + d
-			victim := c.board[nb]
-			if victim == Empty || victim == wall || victim == King || sideOf[victim] == mover {
-				continue
-			}
-			if c.anvil(nb+d, mover, victim, nb) || (v.rules.CombinedTrap && c.board[nb+d] == King && victim == Defender && c.kingBoxed(nb)) {
-				c.remove(nb, victim, caps)
-				n++
-			}
+	if armed {
+		// Custodial captures (and the combined trap). Only an enemy pawn
+		// can be sandwiched: never an empty cell, a wall, a friend or the
+		// king. Most moves have no enemy beside them at all.
+		victim := enemyPawn[mover]
+		if b[to+1] == victim {
+			n += c.capture(to+1, 1, mover, victim, caps)
+		}
+		if b[to-1] == victim {
+			n += c.capture(to-1, -1, mover, victim, caps)
+		}
+		if b[to+stride] == victim {
+			n += c.capture(to+stride, stride, mover, victim, caps)
+		}
+		if b[to-stride] == victim {
+			n += c.capture(to-stride, -stride, mover, victim, caps)
+		}
+		// Shieldwalls: only a move onto or beside an edge row can close one.
+		if v.shieldwall && v.nearEdge[to] {
+			n += c.shieldwalls(to, mover, caps)
 		}
 	}
 
-	// The king.
+	// The king, and the game's end.
 	if mover == Attackers {
-		if k := c.king; k == to+1 || k == to-1 || k == to+stride || k == to-stride {
-			if c.kingCaptured(k, to) {
-				c.winner, c.end = Attackers, KingCaptured
-			}
-		}
-	}
-
-	// Shieldwalls.
-	if v.rules.Shieldwall != NoShieldwall && (pc != King || v.hammer) {
-		n += c.shieldwalls(to, mover, caps)
-	}
-
-	// Game end.
-	if c.end == NoEnd {
-		switch {
-		case pc == King && v.kinds[to]&sqEscape != 0:
-			c.winner, c.end = Defenders, KingEscaped
-		case mover == Defenders && v.rules.ExitFort && v.kinds[c.king]&sqEdge != 0 && c.exitFort():
-			c.winner, c.end = Defenders, ExitFort
-		case mover == Attackers && v.rules.Encirclement && c.encircledAfter(to):
+		if d := c.king - to; (d == 1 || d == -1 || d == stride || d == -stride) && c.kingCaptured(c.king, to) {
+			c.winner, c.end = Attackers, KingCaptured
+		} else if v.rules.Encirclement && c.encircledAfter(to) {
 			c.winner, c.end = Attackers, Encirclement
 		}
+	} else if pc == King && v.kinds[to]&sqEscape != 0 {
+		c.winner, c.end = Defenders, KingEscaped
+	} else if v.rules.ExitFort && v.kinds[c.king]&sqEdge != 0 && c.exitFort() {
+		c.winner, c.end = Defenders, ExitFort
 	}
 	return n
+}
+
+// unplay takes back move m, made by play from a position that was not
+// over (as every position with moves is) and whose hash was hash, which
+// captured the pieces on caps.
+func (p *Position) unplay(m Move, hash uint64, caps []Square) {
+	from, to := m.From(), m.To()
+	p.unplayPiece(from, to, p.board[to], hash, caps)
+}
+
+// unplayPiece is unplay for the move of piece pc from one square to another.
+func (p *Position) unplayPiece(from, to Square, pc Piece, hash uint64, caps []Square) {
+	p.board[from] = pc
+	p.board[to] = Empty
+	mover := 3 - p.toMove
+	p.toMove = mover
+	if pc == King {
+		p.king = from
+	}
+	if len(caps) > 0 {
+		victim := enemyPawn[mover]
+		for _, sq := range caps {
+			p.board[sq] = victim
+		}
+		if victim == Attacker {
+			p.natt += int16(len(caps))
+		} else {
+			p.ndef += int16(len(caps))
+		}
+	}
+	p.hash = hash
+	p.winner, p.end = NoSide, NoEnd
+}
+
+// capture takes the victim on nb, beside the piece that moved there from
+// direction d, when the square beyond closes the sandwich (or the combined
+// trap does); it returns the number of pieces taken (0 or 1).
+func (c *Position) capture(nb, d Square, mover Side, victim Piece, caps *[]Square) int {
+	if c.anvil(nb+d, mover, victim, nb) || (c.v.rules.CombinedTrap && c.board[nb+d] == King && victim == Defender && c.kingBoxed(nb)) {
+		c.remove(nb, victim, caps)
+		return 1
+	}
+	return 0
 }
 
 // remove takes a captured piece off the board.

@@ -3,6 +3,8 @@ package tafl_test
 import (
 	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -261,7 +263,8 @@ func TestGameRecordRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: DecodeGame: %v\n%s", v.Name(), err, text)
 			}
-			if back.Outcome() != g.Outcome() || back.Len() != g.Len() || back.Position().Hash() != g.Position().Hash() {
+			bp, gp := back.Position(), g.Position()
+			if back.Outcome() != g.Outcome() || back.Len() != g.Len() || bp.Hash() != gp.Hash() {
 				t.Errorf("%s: round trip changed the game: %v/%d vs %v/%d", v.Name(), back.Outcome(), back.Len(), g.Outcome(), g.Len())
 			}
 			if again := tafl.EncodeGame(back, tags); again != text {
@@ -300,10 +303,68 @@ func TestDecodeForeignRecord(t *testing.T) {
 		{strings.Replace(text, "f4-c4", "f4-f1", 1), "move 4 (f4-f1)"},
 		{strings.Replace(text, "[date:2026.11.22]", "[date:2026.11.22", 1), "[name:value]"},
 		{strings.Replace(text, "[result:?]", "[result:2]", 1), "result tag"},
-		{text + "[late:tag]\n", "before the moves"},
+		{text + "[an unclosed comment\n", "never closed"},
 	} {
 		if _, _, err := tafl.DecodeGame(c.text); err == nil || !strings.Contains(err.Error(), c.sub) {
 			t.Errorf("DecodeGame error = %v, want one containing %q", err, c.sub)
+		}
+	}
+}
+
+// TestDecodeOpenTaflRecord reads a record as OpenTafl v0.4.8.0b writes it
+// (a headless game of OpenTafl hosting tafl otep): an inverted start in
+// the rules, a clock comment after every turn, a trailing space, the
+// captured king listed with its letter; and variations, which are skipped.
+// Its rules are brandubh's, so it reads as the brandubh preset.
+func TestDecodeOpenTaflRecord(t *testing.T) {
+	data, err := os.ReadFile("testdata/opentafl/headless-brandubh.otg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	g, tags, err := tafl.DecodeGame(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Variant().Name() != "brandubh" || g.Outcome() != (tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.KingCaptured}) || g.Len() != 21 {
+		t.Errorf("read %s, %d plies, %v", g.Variant().Name(), g.Len(), g.Outcome())
+	}
+	if len(tags) != 6 || tags[2].Name != "compiler" || tags[2].Value != "OpenTafl" {
+		t.Errorf("tags %v", tags)
+	}
+	withVariation := strings.Replace(text, "\n3. d1-e1 f4-f2", "\n2a.1.1a. d6-d7 [a side line|]\n2a.1.2a. d7-d6 .....\n3. d1-e1 f4-f2", 1)
+	if g2, _, err := tafl.DecodeGame(withVariation); err != nil || g2.Len() != g.Len() {
+		t.Errorf("with a variation: %v", err)
+	}
+}
+
+// TestDecodeOpenTaflRecords reads OpenTafl's records of the headless
+// games in other variants: tawlbwrdd's rules string is the preset's; the
+// tablut and copenhagen ones lack taflbot's tb- keys (OpenTafl drops
+// them), so they read as custom variants with OpenTafl's reading; the
+// copenhagen game ended on OpenTafl's clock, which its record does not
+// say, so it reads as unfinished.
+func TestDecodeOpenTaflRecords(t *testing.T) {
+	for _, c := range []struct {
+		file, variant string
+		plies         int
+		outcome       tafl.Outcome
+	}{
+		{"headless-tawlbwrdd.otg", "tawlbwrdd", 27, tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.KingCaptured}},
+		{"headless-tablut.otg", "custom", 13, tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.KingEscaped}},
+		{"headless-copenhagen.otg", "custom", 28, tafl.Outcome{}},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", "opentafl", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _, err := tafl.DecodeGame(string(data))
+		if err != nil {
+			t.Errorf("%s: %v", c.file, err)
+			continue
+		}
+		if g.Variant().Name() != c.variant || g.Len() != c.plies || g.Outcome() != c.outcome {
+			t.Errorf("%s: read %s, %d plies, %v", c.file, g.Variant().Name(), g.Len(), g.Outcome())
 		}
 	}
 }
@@ -333,7 +394,10 @@ func TestGameRecordCustomStart(t *testing.T) {
 		t.Fatalf("record lacks the start:\n%s", text)
 	}
 	back, _, err := tafl.DecodeGame(text)
-	if err != nil || back.Start().ToMove() != tafl.Defenders || back.Position().Hash() != g.Position().Hash() {
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	if bp, gp := back.Position(), g.Position(); back.Start().ToMove() != tafl.Defenders || bp.Hash() != gp.Hash() {
 		t.Fatalf("decode: %v", err)
 	}
 }
@@ -375,7 +439,7 @@ func TestGameTextMarshaling(t *testing.T) {
 	if err := back.UnmarshalText(text); err != nil {
 		t.Fatal(err)
 	}
-	if back.Len() != g.Len() || back.Position().Hash() != g.Position().Hash() || back.Variant().Name() != "tablut" {
+	if bp, gp := back.Position(), g.Position(); back.Len() != g.Len() || bp.Hash() != gp.Hash() || back.Variant().Name() != "tablut" {
 		t.Errorf("round trip: %d plies, variant %s", back.Len(), back.Variant().Name())
 	}
 	if err := back.UnmarshalText([]byte("1. z9-z1")); err == nil || back.Len() != g.Len() {

@@ -8,8 +8,8 @@ func Perft(p Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	hist, bufs := perftScratch(p, depth)
-	return perft(&p, depth, hist, 0, bufs)
+	hist, bufs, caps := perftScratch(p, depth)
+	return perft(&p, depth, hist, 0, bufs, caps)
 }
 
 // PerftDivide returns the leaf count under each legal move of p.
@@ -18,10 +18,10 @@ func PerftDivide(p Position, depth int) map[Move]uint64 {
 	if depth <= 0 {
 		return out
 	}
-	hist, bufs := perftScratch(p, depth)
+	hist, bufs, caps := perftScratch(p, depth)
 	var c Position
 	for _, m := range p.GenerateMoves(nil) {
-		one := perftChild(&p, m, &c, depth, hist, 0, bufs)
+		one := perftChild(&p, m, &c, depth, hist, 0, bufs, caps)
 		if one >= 0 {
 			out[m] = uint64(one)
 		}
@@ -29,22 +29,29 @@ func PerftDivide(p Position, depth int) map[Move]uint64 {
 	return out
 }
 
-func perftScratch(p Position, depth int) ([]uint64, [][]Move) {
+// perftScratch returns the buffers of a perft of the given depth from p:
+// the hashes of the line (p's first), the moves of each level and the
+// squares captured at a leaf.
+func perftScratch(p Position, depth int) ([]uint64, [][]Move, []Square) {
 	hist := make([]uint64, 1, depth+2)
 	hist[0] = p.hash
 	bufs := make([][]Move, depth+1)
 	for i := range bufs {
 		bufs[i] = make([]Move, 0, 2048)
 	}
-	return hist, bufs
+	return hist, bufs, make([]Square, 0, maxCaptures)
 }
 
-// repeated reports whether c would be the third occurrence of its
-// position among hist.
+// repeated reports whether c, the position that follows the last one of
+// hist, would be the third occurrence of its position among hist (the
+// positions since the last capture). Only positions with the same side to
+// move can be equal, and none of the last three: a move changes its own
+// side's pieces, which the other side's reply cannot put back, so a
+// position recurs four plies later at the earliest.
 func repeated(c *Position, hist []uint64) bool {
 	n := 0
-	for _, h := range hist {
-		if h == c.hash {
+	for i := len(hist) - 4; i >= 0; i -= 2 {
+		if hist[i] == c.hash {
 			n++
 		}
 	}
@@ -53,7 +60,7 @@ func repeated(c *Position, hist []uint64) bool {
 
 // perftChild plays m from p into c and counts the leaves below it; it
 // returns -1 when the move is illegal by the repetition rule.
-func perftChild(p *Position, m Move, c *Position, depth int, hist []uint64, lo int, bufs [][]Move) int64 {
+func perftChild(p *Position, m Move, c *Position, depth int, hist []uint64, lo int, bufs [][]Move, caps []Square) int64 {
 	rep := p.v.rules.Repetition
 	if p.makeMove(m, c, nil) > 0 {
 		lo = len(hist) // a capture makes every earlier position unreachable
@@ -72,24 +79,57 @@ func perftChild(p *Position, m Move, c *Position, depth int, hist []uint64, lo i
 	if c.end != NoEnd {
 		return 0
 	}
-	return int64(perft(c, depth-1, append(hist, c.hash), lo, bufs[1:]))
+	return int64(perft(c, depth-1, append(hist, c.hash), lo, bufs[1:], caps))
 }
 
-func perft(p *Position, depth int, hist []uint64, lo int, bufs [][]Move) uint64 {
+func perft(p *Position, depth int, hist []uint64, lo int, bufs [][]Move, caps []Square) uint64 {
+	if depth == 1 {
+		return perftLeaves(p, hist, lo, bufs[0], caps)
+	}
 	moves := p.GenerateMoves(bufs[0])
 	var c Position
 	var n uint64
-	if depth == 1 && p.v.rules.Repetition == RepetitionIgnore {
-		for _, m := range moves {
-			p.makeMove(m, &c, nil)
-			n++
-		}
-		return n
-	}
 	for _, m := range moves {
-		if k := perftChild(p, m, &c, depth, hist, lo, bufs); k > 0 {
+		if k := perftChild(p, m, &c, depth, hist, lo, bufs, caps); k > 0 {
 			n += uint64(k)
 		}
 	}
 	return n
 }
+
+// perftLeaves counts the leaves below p: each move is made on p itself
+// (captures and game-end tests included), judged by the repetition rule,
+// and taken back, which is cheaper than copying p into a child for every
+// leaf. The moves are generated piece by piece into buf; caps is a buffer
+// for the captured squares.
+func perftLeaves(p *Position, hist []uint64, lo int, buf []Move, caps []Square) uint64 {
+	if p.end != NoEnd {
+		return 0
+	}
+	rep := p.v.rules.Repetition
+	// A third occurrence needs two earlier ones, four and eight plies back
+	// at the latest (see repeated).
+	check := rep != RepetitionIgnore && len(hist)-lo >= 8
+	hash := p.hash
+	var n uint64
+	var pieces [MaxSize * MaxSize]Square
+	for _, from := range p.sideSquares(p.toMove, pieces[:0]) {
+		pc := p.board[from]
+		for _, m := range p.pieceMoves(from, pc, buf[:0]) {
+			to := m.To()
+			got := caps[:0]
+			p.playPiece(from, to, pc, &got)
+			// A capture makes every earlier position unreachable.
+			again := check && len(got) == 0 && repeated(p, hist[lo:])
+			if !again || rep != RepetitionForbidden {
+				n++ // a third occurrence ends the game here, or is no move at all
+			}
+			p.unplayPiece(from, to, pc, hash, got)
+		}
+	}
+	return n
+}
+
+// maxCaptures bounds the pieces one move can capture: every piece of a
+// side but the king.
+const maxCaptures = MaxSize * MaxSize

@@ -50,7 +50,7 @@ func (p Position) ToMove() Side { return p.toMove }
 func (p Position) King() Square { return p.king }
 
 // Hash returns the position's Zobrist hash (board and side to move).
-func (p Position) Hash() uint64 { return p.hash }
+func (p *Position) Hash() uint64 { return p.hash }
 
 // Count returns how many pieces a side has on the board, the king included.
 func (p Position) Count(s Side) int {
@@ -70,7 +70,7 @@ func (p Position) Count(s Side) int {
 // Outcome returns what the last move decided by itself: king captured or
 // escaped, exit fort or encirclement. Repetition and "no legal move" need
 // the game's history and are decided by [Game].
-func (p Position) Outcome() Outcome { return Outcome{Winner: p.winner, Reason: p.end} }
+func (p *Position) Outcome() Outcome { return Outcome{Winner: p.winner, Reason: p.end} }
 
 // Record returns the position as an OTN position record, rank 1 first.
 func (p Position) Record() string {

@@ -251,3 +251,22 @@ func presetNames() []string {
 	sort.Strings(out)
 	return out
 }
+
+// presetWithRules returns the preset (and layout) whose game r describes,
+// its name and title aside, or nil: a record written by another program
+// (OpenTafl names brandubh "Brandub") is then read as that preset.
+func presetWithRules(r Rules) *Variant {
+	key := func(r Rules) string {
+		r.Name, r.Layout, r.Title = "", "", ""
+		return r.String()
+	}
+	want := key(r)
+	for _, p := range presetTable {
+		for _, layout := range p.layouts {
+			if v := compiledPresets()[p.name+"/"+layout]; key(v.rules) == want {
+				return v
+			}
+		}
+	}
+	return nil
+}

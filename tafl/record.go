@@ -13,8 +13,9 @@ type Tag struct {
 // EncodeGame writes g as an OTN game record (.otg): the given header tags,
 // then taflbot's own (variant, layout, to-move for a non-standard start,
 // result, termination, position for a non-standard start), the rules tag
-// last, then one numbered line per turn in full notation. A resignation by
-// the side to move ends the move list with "---". Tags named result,
+// last, then one numbered line per turn in full notation. A resignation is
+// in the result and termination tags only: OTN's "---" is read but not
+// written, because OpenTafl's loader (v0.4.8.0b) stops on it. Tags named result,
 // termination, position, rules, variant, layout or to-move in tags are
 // replaced by the game's own.
 func EncodeGame(g *Game, tags []Tag) string {
@@ -53,7 +54,12 @@ func EncodeGame(g *Game, tags []Tag) string {
 			fmt.Fprintf(&b, "[to-move:%s]\n", g.start.toMove)
 		}
 	}
-	fmt.Fprintf(&b, "[rules:%s]\n", v.rules.String())
+	rules := v.rules
+	if g.start.Record() != v.start.Record() || g.start.toMove != v.start.toMove {
+		// The rules' start is the game's (OpenTafl reads no position tag).
+		rules.Start, rules.First = g.start.Record(), g.start.toMove
+	}
+	fmt.Fprintf(&b, "[rules:%s]\n", rules.String())
 	turn := 1
 	for i := 0; i < len(g.plies); i += 2 {
 		fmt.Fprintf(&b, "%d. %s", turn, g.plies[i].recordNotation())
@@ -62,17 +68,6 @@ func EncodeGame(g *Game, tags []Tag) string {
 		}
 		turn++
 		b.WriteByte('\n')
-	}
-	if o.Reason == Resignation && o.Winner == g.pos.toMove.Other() {
-		if len(g.plies)%2 == 0 {
-			fmt.Fprintf(&b, "%d. ---\n", turn)
-		} else {
-			// the resigning side's turn continues the last line
-			s := b.String()
-			b.Reset()
-			b.WriteString(strings.TrimSuffix(s, "\n"))
-			b.WriteString(" ---\n")
-		}
 	}
 	return b.String()
 }
@@ -100,14 +95,38 @@ func DecodeGame(text string) (*Game, []Tag, error) {
 	vals := map[string]string{}
 	var moveLines []string
 	var moveLineNo []int
+	inComment := false // inside a move's [commentary], which may span lines
 	for i, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
 		line = strings.TrimSpace(line)
+		if len(moveLines) > 0 || inComment {
+			// The moves: commentary in brackets (OTN: after a turn, "[first|second]")
+			// is skipped, and so are the lines of variations (turn numbers with
+			// letters, such as "3b.3.1a.").
+			var b strings.Builder
+			for _, r := range line {
+				switch {
+				case inComment && r == ']':
+					inComment = false
+				case inComment:
+				case r == '[':
+					inComment = true
+				default:
+					b.WriteRune(r)
+				}
+			}
+			line = strings.TrimSpace(b.String())
+			if f := strings.Fields(line); len(f) > 0 && isVariationNumber(f[0]) {
+				continue
+			}
+			if line != "" {
+				moveLines = append(moveLines, line)
+				moveLineNo = append(moveLineNo, i+1)
+			}
+			continue
+		}
 		switch {
 		case line == "":
 		case strings.HasPrefix(line, "["):
-			if len(moveLines) > 0 {
-				return bad(i+1, "header tags come before the moves")
-			}
 			if !strings.HasSuffix(line, "]") {
 				return bad(i+1, "a tag is written [name:value]")
 			}
@@ -125,6 +144,9 @@ func DecodeGame(text string) (*Game, []Tag, error) {
 			moveLineNo = append(moveLineNo, i+1)
 		}
 	}
+	if inComment {
+		return bad(len(strings.Split(text, "\n")), "a comment opened with [ is never closed with ]")
+	}
 	var v *Variant
 	var err error
 	switch {
@@ -133,7 +155,9 @@ func DecodeGame(text string) (*Game, []Tag, error) {
 	case vals["rules"] != "":
 		var r Rules
 		if r, err = ParseRules(vals["rules"]); err == nil {
-			v, err = NewVariant(r)
+			if v = presetWithRules(r); v == nil {
+				v, err = NewVariant(r)
+			}
 		}
 	default:
 		v, err = Preset(DefaultVariant, "")
@@ -158,7 +182,7 @@ func DecodeGame(text string) (*Game, []Tag, error) {
 	for li, line := range moveLines {
 		for _, tok := range strings.Fields(line) {
 			switch {
-			case strings.HasSuffix(tok, ".") && isDigits(tok[:len(tok)-1]):
+			case strings.HasSuffix(tok, ".") && isDigits(tok[:len(tok)-1]), strings.Trim(tok, ".") == "":
 				continue
 			case tok == "---":
 				if err := g.Resign(g.ToMove()); err != nil {
@@ -258,4 +282,21 @@ func (p Ply) recordNotation() string {
 	q := p
 	q.Captures = nil
 	return q.Notation()
+}
+
+// isVariationNumber reports whether tok is the turn number of a variation
+// line in an OTN game record: digits and letters with dots, holding a
+// letter ("1a.", "3b.3.1a.", "4a.5.4c.2.2a").
+func isVariationNumber(tok string) bool {
+	letter := false
+	for _, r := range tok {
+		switch {
+		case r >= 'a' && r <= 'z':
+			letter = true
+		case r >= '0' && r <= '9', r == '.':
+		default:
+			return false
+		}
+	}
+	return letter && tok[0] >= '0' && tok[0] <= '9'
 }

@@ -131,6 +131,7 @@ type Variant struct {
 	camp          [numCells]uint8    // camp number (1…), 0 outside camps
 	group         [numCells]uint8    // 0 for ordinary squares; squares of one group share an area (see Rules.OwnCamp)
 	inward        [numCells]Square   // for edge squares (not board corners): the step toward the centre
+	nearEdge      [numCells]bool     // an edge square, or a square beside one: where a shieldwall can be closed
 	move          [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces not standing in the square's group
 	inner         [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces standing in the square's group
 	hostE         [4][numCells]bool  // [victim][square]: hostile while empty
@@ -138,6 +139,7 @@ type Variant struct {
 	squares       []Square           // every square of the board, rank 1 first
 	used          int                // cells a position of this size uses: its rows and the wall rows around them
 	hammer, anvil bool               // the king's arms
+	shieldwall    bool               // shieldwall captures are played
 }
 
 // Square kinds in Variant.kinds.
@@ -208,6 +210,13 @@ func NewVariant(r Rules) (*Variant, error) {
 				v.inward[sq] = stride
 			case rank == n-1:
 				v.inward[sq] = -stride
+			}
+		}
+	}
+	for _, sq := range v.squares {
+		for _, d := range [5]Square{0, 1, -1, stride, -stride} {
+			if v.kinds[sq+d]&sqEdge != 0 {
+				v.nearEdge[sq] = true
 			}
 		}
 	}
@@ -305,6 +314,7 @@ func NewVariant(r Rules) (*Variant, error) {
 	if r.Escape == EscapeCorners && !(r.Corners.Stop.Has(King) && r.Corners.Reenter.Has(King)) {
 		return bad("escape to the corners needs corners the king may stop on (the king in cors and corre)")
 	}
+	v.shieldwall = r.Shieldwall != NoShieldwall
 	v.hammer = r.KingArms == ArmedKing || r.KingArms == HammerKing
 	v.anvil = r.KingArms == ArmedKing || r.KingArms == AnvilKing
 	if r.Start == "" {

@@ -9,21 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/tafl"
 	"github.com/taflbot/taflbot/tafl/ai"
 )
-
-// TestFlatFitUnusable: a curve flatter than analysis.MaxScale is refused
-// with a reason that says what to do, a steep one is not.
-func TestFlatFitUnusable(t *testing.T) {
-	if err := usableForBalance(analysis.Logistic{Even: 1091, Scale: 14573}); err == nil || !strings.Contains(err.Error(), "leave the balance at 0") {
-		t.Errorf("flat curve: error %v, want a refusal that says what to do", err)
-	}
-	if err := usableForBalance(analysis.Logistic{Even: 441, Scale: 230}); err != nil {
-		t.Errorf("steep curve: %v", err)
-	}
-}
 
 // TestBalanceCommand fits a small match's records and checks the report
 // against the records themselves: the game count, the attackers' score,

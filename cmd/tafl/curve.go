@@ -7,6 +7,7 @@ import (
 
 	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai/balance"
 )
 
 // runCurve fits the score→chance curve of package analysis for one
@@ -72,9 +73,9 @@ func runCurve(e env) error {
 		}
 	}
 	for _, side := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
-		if wins[side] < minWins {
+		if wins[side] < balance.MinWins {
 			return fmt.Errorf("the %v won %d of %d games; the fit needs %d wins by each side or it extrapolates: play more games",
-				side, wins[side], len(files), minWins)
+				side, wins[side], len(files), balance.MinWins)
 		}
 	}
 	fit, err := analysis.FitLogistic(pts)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
 )
 
 // runTafl runs the command in-process and returns stdout, stderr and the exit status.
@@ -14,6 +16,33 @@ func runTafl(t *testing.T, stdin string, args ...string) (string, string, int) {
 	var out, errOut bytes.Buffer
 	code := run(args, strings.NewReader(stdin), &out, &errOut)
 	return out.String(), errOut.String(), code
+}
+
+// TestVariantsRules: -rules prints every preset's layouts with rules
+// strings that read back as that preset.
+func TestVariantsRules(t *testing.T) {
+	out, _, code := runTafl(t, "", "variants", "-rules")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	n := 0
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		f := strings.SplitN(l, " ", 3)
+		if len(f) != 3 {
+			t.Fatalf("line %q", l)
+		}
+		v, err := tafl.Preset(f[0], f[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f[2] != v.RulesString() {
+			t.Errorf("%s %s: %q", f[0], f[1], f[2])
+		}
+		n++
+	}
+	if n < len(tafl.Presets()) || !strings.Contains(out, "tablut standard dim:9 ") {
+		t.Errorf("%d lines:\n%s", n, out)
+	}
 }
 
 func TestVariants(t *testing.T) {

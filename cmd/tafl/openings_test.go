@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/taflbot/taflbot/match"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -83,8 +84,8 @@ func TestOpenings(t *testing.T) {
 	if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if ops, err := readOpenings(v, file); err != nil || len(ops) != 3 {
-		t.Errorf("readOpenings: %d openings, %v", len(ops), err)
+	if ops, err := match.ReadOpenings(v, file); err != nil || len(ops) != 3 {
+		t.Errorf("match.ReadOpenings: %d openings, %v", len(ops), err)
 	}
 	// Other batch sizes (4 and 12 candidates), the same file, header
 	// included.

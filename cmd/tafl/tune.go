@@ -10,6 +10,7 @@ import (
 
 	"github.com/taflbot/taflbot/tafl"
 	"github.com/taflbot/taflbot/tafl/ai"
+	"github.com/taflbot/taflbot/tafl/ai/balance"
 	"github.com/taflbot/taflbot/tafl/ai/tune"
 )
 
@@ -126,8 +127,8 @@ func runTune(e env) error {
 			return err
 		}
 	}
-	if results[0] < minWins || results[2] < minWins {
-		return fmt.Errorf("the attackers won %d and the defenders %d of %d games; the fit needs %d wins by each side: add games", results[0], results[2], games[0], minWins)
+	if results[0] < balance.MinWins || results[2] < balance.MinWins {
+		return fmt.Errorf("the attackers won %d and the defenders %d of %d games; the fit needs %d wins by each side: add games", results[0], results[2], games[0], balance.MinWins)
 	}
 	fit, err := tune.FitWeights(samples, w.Vector(), float64(ai.Balance(v)), l2)
 	if err != nil {

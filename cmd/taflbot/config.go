@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -65,7 +66,8 @@ type Config struct {
 	PublicKey string `json:"public_key"`
 	// Mode is gateway (default) or http (serve the Interactions Endpoint URL).
 	Mode string `json:"mode"`
-	// InteractionsListen is the address the http mode serves, such as ":8080".
+	// InteractionsListen is the address the http mode serves (default
+	// "127.0.0.1:8080": a TLS proxy in front makes it reachable).
 	InteractionsListen string `json:"interactions_listen"`
 	// DevGuildID, when set, registers the commands in that server only
 	// (instant updates while developing) instead of globally.
@@ -107,19 +109,50 @@ type Config struct {
 	// "0s" keeps its usual 5 s. At most ai_workers−1 such long thinks run at
 	// once.
 	AIMaxThink string `json:"ai_max_think"`
+	// AIGamesPerUser caps the active games against the engine one user
+	// may have (across servers); AIGamesPerServer caps those of one
+	// server. Beyond them /tafl ai says why and starts nothing.
+	AIGamesPerUser   int `json:"ai_games_per_user"`
+	AIGamesPerServer int `json:"ai_games_per_server"`
 	// RenderSize is the board picture width in pixels (0 = 840).
 	RenderSize int `json:"render_size"`
 	// RenderTheme is light or dark.
 	RenderTheme string `json:"render_theme"`
 	// ShutdownTimeout bounds the wait for in-flight work on shutdown.
 	ShutdownTimeout string `json:"shutdown_timeout"`
-	// BackupDir, when set, receives a hot backup every BackupInterval,
-	// keeping the last BackupKeep files.
+	// BackupDir, when set, receives a hot backup every BackupInterval
+	// (not at start when the newest is younger), keeping the newest
+	// BackupKeep files plus the newest of each day for a week and of each
+	// week for five weeks (docs/OPERATIONS.md).
 	BackupDir      string `json:"backup_dir"`
 	BackupInterval string `json:"backup_interval"`
 	BackupKeep     int    `json:"backup_keep"`
 	// ConsoleDir is where -console mode writes board pictures.
 	ConsoleDir string `json:"console_dir"`
+	// Engines are external engines speaking the OpenTafl Engine Protocol
+	// that players may choose in /tafl ai (docs/DISCORD.md, "Other
+	// engines"). EngineIdle stops an engine process after that long
+	// without work (default "5m").
+	Engines    []EngineConfig `json:"engines"`
+	EngineIdle string         `json:"engine_idle"`
+}
+
+// EngineConfig is one external engine of Config.Engines.
+type EngineConfig struct {
+	// Name is what players choose: 1 to 32 letters, digits, - or _.
+	Name string `json:"name"`
+	// Command is the program and its arguments, such as
+	// ["/usr/local/bin/tafl", "otep", "-level", "hard"].
+	Command []string `json:"command"`
+	// Dir is the process's working directory (default: the bot's).
+	Dir string `json:"dir"`
+	// Think is the engine's time per move (default "5s", at most "10m").
+	Think string `json:"think"`
+	// Timeout is how long a move may take before the engine loses the
+	// game (default: three times think, and at least think + 30s).
+	Timeout string `json:"timeout"`
+	// MaxProcesses bounds the engine's processes at once (default 2).
+	MaxProcesses int `json:"max_processes"`
 }
 
 // defaultConfig returns the configuration with every default applied; the
@@ -130,7 +163,7 @@ func defaultConfig() Config {
 		LogFormat:          "json",
 		Database:           "taflbot.db",
 		Mode:               "gateway",
-		InteractionsListen: ":8080",
+		InteractionsListen: "127.0.0.1:8080",
 		RESTBaseURL:        "https://discord.com/api/v9/",
 		DefaultVariant:     tafl.DefaultVariant,
 		DefaultDaysPerMove: 3,
@@ -140,11 +173,14 @@ func defaultConfig() Config {
 		Roles:              []string{RoleInteractions, RoleEngine, RoleClock},
 		ShardCount:         1,
 		EngineLease:        "30s",
+		AIGamesPerUser:     10,
+		AIGamesPerServer:   500,
 		RenderTheme:        "light",
 		ShutdownTimeout:    "10s",
 		BackupInterval:     "24h",
 		BackupKeep:         7,
 		ConsoleDir:         "boards",
+		EngineIdle:         "5m",
 	}
 }
 
@@ -170,10 +206,19 @@ func loadConfig(path string, getenv func(string) string) (Config, error) {
 	return c, nil
 }
 
-// decodeConfig decodes one JSON object over c, rejecting unknown keys and
-// trailing data.
+// decodeConfig decodes one JSON object over c, rejecting unknown keys,
+// keys in another case than the documented one, keys given twice and
+// trailing data. (encoding/json alone matches keys case-insensitively
+// and lets the last of two equal keys win silently.)
 func decodeConfig(r io.Reader, c *Config) error {
-	dec := json.NewDecoder(r)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	if err := checkKeys(data); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(c); err != nil {
 		var syn *json.SyntaxError
@@ -186,6 +231,41 @@ func decodeConfig(r io.Reader, c *Config) error {
 		return errors.New("unexpected data after the JSON object")
 	}
 	return nil
+}
+
+// checkKeys walks the top-level object's keys: each must be one of
+// Config's keys, exactly, and appear once. Syntax errors are left to the
+// decoder, which reports them with their position.
+func checkKeys(data []byte) error {
+	known := map[string]bool{}
+	for _, k := range jsonKeys(Config{}) {
+		known[k] = true
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	seen := map[string]bool{}
+	var errs []error
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := t.(string)
+		switch {
+		case seen[key]:
+			errs = append(errs, fmt.Errorf("key %q is given twice: keep one", key))
+		case !known[key] && known[strings.ToLower(key)]:
+			errs = append(errs, fmt.Errorf("key %q: keys are lower case, write %q", key, strings.ToLower(key)))
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Validate reports every problem with the configuration at once. console
@@ -229,7 +309,7 @@ func (c *Config) Validate(console bool) error {
 				bad("public_key must be the application's 64-hex-digit public key (General Information → Public Key) in http mode")
 			}
 			if c.InteractionsListen == "" {
-				bad("interactions_listen is empty: give an address such as \":8080\" for http mode")
+				bad("interactions_listen is empty: give an address such as \"127.0.0.1:8080\" for http mode")
 			}
 		}
 	}
@@ -237,7 +317,11 @@ func (c *Config) Validate(console bool) error {
 		bad("dev_guild_id %q is not a Discord id (digits only)", c.DevGuildID)
 	}
 	if u, err := url.Parse(c.RESTBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		bad("rest_base_url %q: give an http(s) URL such as \"https://discord.com/api/v9/\"", c.RESTBaseURL)
+		bad("rest_base_url %q: give an https URL such as \"https://discord.com/api/v9/\"", c.RESTBaseURL)
+	} else if u.Scheme == "http" && !isLoopbackHost(u.Hostname()) {
+		bad("rest_base_url %q: plain http to another machine would send the bot token in clear; use https (http is allowed only to 127.0.0.1, ::1 or localhost, such as a REST proxy on this machine)", c.RESTBaseURL)
+	} else if !strings.HasSuffix(strings.TrimSuffix(u.Path, "/"), "/api/v9") {
+		bad("rest_base_url %q: the URL must end in /api/v9/, the REST API version taflbot speaks (like \"https://discord.com/api/v9/\")", c.RESTBaseURL)
 	}
 	if _, err := tafl.Preset(c.DefaultVariant, ""); err != nil {
 		var names []string
@@ -274,6 +358,12 @@ func (c *Config) Validate(console bool) error {
 	if c.AIWorkers < 0 || c.AIWorkers > 64 {
 		bad("ai_workers %d: use 0 (one per core) to 64", c.AIWorkers)
 	}
+	if c.AIGamesPerUser < 1 || c.AIGamesPerUser > 1000 {
+		bad("ai_games_per_user %d: use 1 to 1000", c.AIGamesPerUser)
+	}
+	if c.AIGamesPerServer < 1 || c.AIGamesPerServer > 1000000 {
+		bad("ai_games_per_server %d: use 1 to 1000000", c.AIGamesPerServer)
+	}
 	if c.RenderSize != 0 && (c.RenderSize < render.MinSize || c.RenderSize > render.MaxSize) {
 		bad("render_size %d: use 0 (default %d) or %d to %d", c.RenderSize, render.DefaultSize, render.MinSize, render.MaxSize)
 	}
@@ -286,6 +376,22 @@ func (c *Config) Validate(console bool) error {
 	c.validateScaling(console, bad)
 	if console && c.ConsoleDir == "" {
 		bad("console_dir is empty: give a folder for the board pictures")
+	}
+	if v, err := time.ParseDuration(c.EngineIdle); err != nil || v < time.Second {
+		bad("engine_idle %q: give a duration of at least 1s, such as \"5m\"", c.EngineIdle)
+	}
+	for i, e := range c.Engines {
+		for _, d := range []struct{ key, val string }{{"think", e.Think}, {"timeout", e.Timeout}} {
+			if d.val == "" {
+				continue
+			}
+			if v, err := time.ParseDuration(d.val); err != nil || v <= 0 {
+				bad("engines[%d] (%q) %s %q: give a duration such as \"5s\"", i, e.Name, d.key, d.val)
+			}
+		}
+	}
+	if _, err := bot.CheckEngines(c.externalEngines()); err != nil {
+		bad("engines: %v", strings.TrimPrefix(err.Error(), "bot: "))
 	}
 	return errors.Join(errs...)
 }
@@ -357,6 +463,26 @@ func (c *Config) shards() []int {
 		ids[i] = i
 	}
 	return ids
+}
+
+// Warnings lists settings that work but deserve a second look; the bot
+// logs them at warn when it starts.
+func (c *Config) Warnings() []string {
+	var w []string
+	if c.AdminListen != "" && !isLoopback(c.AdminListen) {
+		w = append(w, fmt.Sprintf("admin_listen %q is not a loopback address: /metrics and /healthz are open to the network; use 127.0.0.1:PORT or put them behind a firewall", c.AdminListen))
+	}
+	return w
+}
+
+// externalEngines converts the validated engine list for the bot.
+func (c *Config) externalEngines() []bot.ExternalEngine {
+	var out []bot.ExternalEngine
+	for _, e := range c.Engines {
+		out = append(out, bot.ExternalEngine{Name: e.Name, Command: e.Command, Dir: e.Dir,
+			Think: duration(e.Think), Timeout: duration(e.Timeout), MaxProcesses: e.MaxProcesses})
+	}
+	return out
 }
 
 // duration parses a validated duration string.

@@ -46,7 +46,7 @@ func TestExampleConfigListsEveryKey(t *testing.T) {
 
 func TestConfigErrorsAllAtOnce(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "c.json")
-	os.WriteFile(p, []byte(`{"log_level":"loud","mode":"smoke","default_variant":"chess","sweep_interval":"soon","render_size":5,"application_id":"abc","ai_max_think":"1s"}`), 0o600)
+	os.WriteFile(p, []byte(`{"log_level":"loud","mode":"smoke","default_variant":"chess","sweep_interval":"soon","render_size":5,"application_id":"abc","ai_max_think":"1s","ai_games_per_user":0}`), 0o600)
 	c, err := loadConfig(p, func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +55,7 @@ func TestConfigErrorsAllAtOnce(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	for _, want := range []string{"log_level", "mode", "default_variant", "sweep_interval", "render_size", "application_id", "DISCORD_TOKEN", "ai_max_think 1s"} {
+	for _, want := range []string{"log_level", "mode", "default_variant", "sweep_interval", "render_size", "application_id", "DISCORD_TOKEN", "ai_max_think 1s", "ai_games_per_user 0"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("errors lack %s:\n%v", want, err)
 		}
@@ -150,5 +150,108 @@ func TestConfigRolesAndShards(t *testing.T) {
 	}
 	if botRoles(c.Roles) != bot.AllRoles {
 		t.Errorf("default roles %v", botRoles(c.Roles))
+	}
+}
+
+// TestConfigKeysExactlyOnce: a key given twice, or in another case than
+// documented, is an error (encoding/json alone would let the last one
+// win, and match "Database" to "database").
+func TestConfigKeysExactlyOnce(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{`{"database": "a.db", "database": "b.db"}`, `key "database" is given twice`},
+		{`{"Database": "x.db"}`, `key "Database": keys are lower case, write "database"`},
+		{`{"LOG_LEVEL": "debug", "mode": "gateway", "mode": "http"}`, `"LOG_LEVEL"`},
+	} {
+		p := filepath.Join(t.TempDir(), "c.json")
+		os.WriteFile(p, []byte(c.body), 0o600)
+		_, err := loadConfig(p, func(string) string { return "" })
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %s", c.body, err, c.want)
+		}
+	}
+	// Both errors of the last case are reported at once.
+	p := filepath.Join(t.TempDir(), "c.json")
+	os.WriteFile(p, []byte(`{"LOG_LEVEL": "debug", "mode": "gateway", "mode": "http"}`), 0o600)
+	if _, err := loadConfig(p, func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), `"mode" is given twice`) {
+		t.Errorf("both problems: %v", err)
+	}
+}
+
+// TestRESTBaseURLNeedsTLSAwayFromThisMachine: plain http would send the
+// bot token in clear, so it is allowed to this machine only; the URL must
+// name the API version.
+func TestRESTBaseURLNeedsTLSAwayFromThisMachine(t *testing.T) {
+	for _, c := range []struct {
+		url string
+		ok  bool
+	}{
+		{"https://discord.com/api/v9/", true},
+		{"https://rest-proxy.example/api/v9", true},
+		{"http://127.0.0.1:8080/api/v9/", true},
+		{"http://[::1]:8080/api/v9/", true},
+		{"http://localhost:8080/api/v9/", true},
+		{"http://rest-proxy.example/api/v9/", false},
+		{"http://10.0.0.5:8080/api/v9/", false},
+		{"https://discord.com/", false},
+		{"ftp://discord.com/api/v9/", false},
+	} {
+		cfg := defaultConfig()
+		cfg.Token, cfg.ApplicationID, cfg.RESTBaseURL = "t", "123", c.url
+		err := cfg.Validate(false)
+		if (err == nil) != c.ok {
+			t.Errorf("%s: %v", c.url, err)
+		}
+		if err != nil && !strings.Contains(err.Error(), "rest_base_url") {
+			t.Errorf("%s: the error does not name the key: %v", c.url, err)
+		}
+	}
+}
+
+// TestAdminListenWarning: an admin listener open to the network works
+// but is warned about.
+func TestAdminListenWarning(t *testing.T) {
+	for addr, warn := range map[string]bool{"127.0.0.1:9090": false, "[::1]:9090": false, "localhost:9090": false,
+		"0.0.0.0:9090": true, ":9090": true, "192.168.1.5:9090": true, "": false} {
+		cfg := defaultConfig()
+		cfg.AdminListen = addr
+		w := cfg.Warnings()
+		if got := len(w) > 0 && strings.Contains(w[0], "admin_listen"); got != warn {
+			t.Errorf("admin_listen %q: warnings %v", addr, w)
+		}
+	}
+}
+
+// The engines key lists external OTEP engines; each problem is reported,
+// and a good list reaches the bot with its durations.
+func TestConfigEngines(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "c.json")
+	os.WriteFile(p, []byte(`{"engines":[{"name":"opentafl","command":["java","-jar","ot.jar","--engine"],"dir":"/opt/ot","think":"10s","max_processes":3},
+		{"name":"tafl","command":["tafl","otep"],"timeout":"1m"}], "engine_idle":"2m"}`), 0o600)
+	c, err := loadConfig(p, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Validate(true); err != nil {
+		t.Fatal(err)
+	}
+	e := c.externalEngines()
+	if len(e) != 2 || e[0].Name != "opentafl" || e[0].Dir != "/opt/ot" || e[0].Think.String() != "10s" || e[0].MaxProcesses != 3 ||
+		e[1].Timeout.String() != "1m0s" || duration(c.EngineIdle).String() != "2m0s" {
+		t.Errorf("engines %+v, idle %s", e, c.EngineIdle)
+	}
+	os.WriteFile(p, []byte(`{"engines":[{"name":"bad name","command":["x"]},{"name":"x","command":[],"think":"soon"}],"engine_idle":"0s"}`), 0o600)
+	c, err = loadConfig(p, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = c.Validate(true)
+	for _, want := range []string{`engines[1] ("x") think "soon"`, `engine name "bad name"`, "engine_idle"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("errors lack %s:\n%v", want, err)
+		}
+	}
+	os.WriteFile(p, []byte(`{"engines":[{"name":"x","command":["x"],"thinking":"5s"}]}`), 0o600)
+	if _, err := loadConfig(p, func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), "thinking") {
+		t.Errorf("unknown engine key: %v", err)
 	}
 }

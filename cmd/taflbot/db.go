@@ -112,7 +112,7 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 }
 
 func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) error {
-	s, err := storage.Open(path, storage.Options{ReadOnly: !rebuild})
+	s, err := storage.Open(path, storage.Options{ReadOnly: !rebuild, AllowDamaged: true})
 	if err != nil {
 		return err
 	}
@@ -275,7 +275,7 @@ func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
 	}
 	defer s.Close()
 	if out != "-" {
-		if err := os.MkdirAll(out, 0o755); err != nil {
+		if err := os.MkdirAll(out, 0o700); err != nil {
 			return err
 		}
 	}
@@ -290,7 +290,8 @@ func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
 			_, err := io.WriteString(stdout, text)
 			return err
 		}
-		return os.WriteFile(filepath.Join(out, fmt.Sprintf("game-%d.otg", g.ID)), []byte(text), 0o644)
+		// Records name players and servers: readable by the owner only.
+		return os.WriteFile(filepath.Join(out, fmt.Sprintf("game-%d.otg", g.ID)), []byte(text), 0o600)
 	})
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -156,9 +157,14 @@ func TestDBExport(t *testing.T) {
 		t.Errorf("export said %q", out)
 	}
 	for _, want := range games {
-		text, err := os.ReadFile(filepath.Join(dir, "game-"+want.ID.String()+".otg"))
+		name := filepath.Join(dir, "game-"+want.ID.String()+".otg")
+		text, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// Records name players and servers: for the owner's eyes only.
+		if fi, err := os.Stat(name); err != nil || fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s: mode %v, want 0600 (%v)", name, fi.Mode().Perm(), err)
 		}
 		g, tags, err := tafl.DecodeGame(string(text))
 		if err != nil {
@@ -206,5 +212,61 @@ func TestDBUsage(t *testing.T) {
 	}
 	if _, stderr, err := runDBTest(t, "help"); err != nil || !strings.Contains(stderr, "usage: taflbot db") {
 		t.Errorf("help: %v %q", err, stderr)
+	}
+}
+
+// deleteBucket removes a bucket from a closed database file.
+func deleteBucket(t *testing.T, path, name string) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Update(func(tx *bolt.Tx) error { return tx.DeleteBucket([]byte(name)) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestMissingBucket: a database that lacks a bucket is refused at start
+// with a message that says what to do (it used to start and then fail
+// every command with an internal error); db check reports it, and a
+// missing index bucket is rebuilt by db check -rebuild-indexes.
+func TestMissingBucket(t *testing.T) {
+	for _, tc := range []struct{ bucket, startSays, checkSays string }{
+		{"players", "restore a backup", "bucket players is missing"},
+		{"idx_deadlines", "db check -rebuild-indexes", "index bucket idx_deadlines is missing"},
+	} {
+		t.Run(tc.bucket, func(t *testing.T) {
+			path, _ := newDB(t)
+			deleteBucket(t, path, tc.bucket)
+			before, _ := os.ReadFile(path)
+			var stderr bytes.Buffer
+			err := run(t.Context(), []string{"-console", "-config", writeConfig(t, `{"database": "`+path+`"}`)},
+				strings.NewReader("/tafl games\nquit\n"), io.Discard, &stderr, func(string) string { return "" })
+			if !errors.Is(err, storage.ErrCorrupt) || !strings.Contains(err.Error(), tc.bucket) || !strings.Contains(err.Error(), tc.startSays) {
+				t.Fatalf("start: %v", err)
+			}
+			if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+				t.Error("the refused file was changed")
+			}
+			out, _, err := runDBTest(t, "check", "-db", path)
+			if err == nil || !strings.Contains(out, "problem: "+tc.checkSays) {
+				t.Fatalf("db check: %v\n%s", err, out)
+			}
+			out, _, err = runDBTest(t, "check", "-rebuild-indexes", "-db", path)
+			if strings.HasPrefix(tc.bucket, "idx_") {
+				if err != nil || !strings.Contains(out, "indexes rebuilt; ok") {
+					t.Fatalf("rebuild: %v\n%s", err, out)
+				}
+				s, err := storage.Open(path, storage.Options{})
+				if err != nil {
+					t.Fatalf("after the rebuild: %v", err)
+				}
+				s.Close()
+			} else if err == nil {
+				t.Fatalf("rebuild claimed to repair a missing record bucket:\n%s", out)
+			}
+		})
 	}
 }

@@ -125,6 +125,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	logger := newLogger(&cfg, stderr)
 	logger.Info("starting taflbot", "config", *configPath, "console", *console, "mode", cfg.Mode, "database", redactDatabase(cfg.Database), "token", cfg.Token)
+	for _, w := range cfg.Warnings() {
+		logger.Warn("configuration: " + w)
+	}
 
 	var consoleREST *bot.ConsoleREST
 	now := time.Now
@@ -149,6 +152,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		ChallengeExpiry: duration(cfg.ChallengeExpiry), SweepInterval: duration(cfg.SweepInterval),
 		AIWorkers: cfg.AIWorkers, AIMaxThink: duration(cfg.AIMaxThink), Now: now,
 		Roles: botRoles(cfg.Roles), EngineLease: duration(cfg.EngineLease), Worker: workerName(),
+		AIGamesPerUser: cfg.AIGamesPerUser, AIGamesPerServer: cfg.AIGamesPerServer,
+		Engines: cfg.externalEngines(), EngineIdle: duration(cfg.EngineIdle),
 	}
 	shutdown := duration(cfg.ShutdownTimeout)
 
@@ -192,7 +197,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}
 	if cfg.AdminListen != "" {
-		stopAdmin, err := serve(ctx, logger, "admin", cfg.AdminListen, b.AdminHandler())
+		stopAdmin, err := serve(ctx, logger, "admin", cfg.AdminListen, b.AdminHandler(), adminLimits)
 		if err != nil {
 			return err
 		}
@@ -215,7 +220,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err := b.RegisterCommands(ctx); err != nil {
 		return err
 	}
-	stopHTTP, err := serve(ctx, logger, "interactions", cfg.InteractionsListen, b.InteractionsHandler(ctx))
+	stopHTTP, err := serve(ctx, logger, "interactions", cfg.InteractionsListen, b.InteractionsHandler(ctx), interactionsLimits)
 	if err != nil {
 		return err
 	}
@@ -265,25 +270,14 @@ func redactDatabase(db string) string {
 	return u.Redacted()
 }
 
-// serve starts an HTTP server on addr and returns a function that shuts
-// it down gracefully.
-func serve(ctx context.Context, logger *slog.Logger, name, addr string, h http.Handler) (func(), error) {
+// serve starts an HTTP server on addr with limits and returns a function
+// that shuts it down gracefully.
+func serve(ctx context.Context, logger *slog.Logger, name, addr string, h http.Handler, limits httpLimits) (func(), error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("%s listener on %s: %w", name, addr, err)
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			logger.Error(name+" listener stopped", "err", err)
-		}
-	}()
-	logger.Info(name+" listening", "addr", ln.Addr().String())
-	return func() {
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(sctx)
-	}, nil
+	return serveOn(ctx, logger, name, ln, h, limits), nil
 }
 
 // newLogger builds the logger from the log_level and log_format keys.
@@ -310,6 +304,7 @@ func discordLogger(logger *slog.Logger) func(msgL, caller int, format string, a 
 		case discordgo.LogInformational:
 			level = slog.LevelInfo
 		}
-		logger.Log(context.Background(), level, fmt.Sprintf(format, a...), "source", "discordgo")
+		// discordgo logs the URLs it retries, interaction tokens included.
+		logger.Log(context.Background(), level, bot.RedactTokens(fmt.Sprintf(format, a...)), "source", "discordgo")
 	}
 }

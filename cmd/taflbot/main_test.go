@@ -5,10 +5,13 @@ import (
 	"context"
 	"errors"
 	"image/png"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 func noEnv(string) string { return "" }
@@ -118,5 +121,16 @@ func TestBadFlagIsUsageError(t *testing.T) {
 	var ue usageError
 	if !errors.As(err, &ue) {
 		t.Fatalf("err = %v, want a usage error", err)
+	}
+}
+
+// TestDiscordLogsHaveNoTokens: discordgo's own log lines (a retried or
+// rate-limited URL) reach the logs without the interaction token.
+func TestDiscordLogsHaveNoTokens(t *testing.T) {
+	var buf bytes.Buffer
+	logf := discordLogger(slog.New(slog.NewJSONHandler(&buf, nil)))
+	logf(discordgo.LogInformational, 2, "Rate Limiting %s, retry in %v", "https://discord.com/api/v9/webhooks/555/c2VjcmV0LXRva2Vu/messages/@original", "1s")
+	if strings.Contains(buf.String(), "c2VjcmV0LXRva2Vu") || !strings.Contains(buf.String(), "webhooks/555/REDACTED/messages") {
+		t.Errorf("logged %s", buf.String())
 	}
 }

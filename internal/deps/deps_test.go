@@ -1,5 +1,6 @@
 // Package deps holds the test that enforces the import rules of
-// ../shared/STYLE.md §2.1: tafl ← tafl/ai, render, storage ← bot ← cmd.
+// ../shared/STYLE.md §2.1: tafl ← tafl/ai, render, storage ← bot ← cmd;
+// the protocol (otep) and the match runner (match) sit beside tafl/ai.
 package deps
 
 import (
@@ -16,23 +17,27 @@ const module = "github.com/taflbot/taflbot"
 // rules lists, per package directory, the module-internal packages it may
 // import and the third-party modules it may use. The standard library is
 // always allowed. Packages not listed (cmd/…, internal/…) may import anything.
+// "internal" allows the test helpers under internal/ (memprobe, dbfault).
 var rules = map[string]struct {
 	internal   []string
 	thirdParty []string
 }{
-	"tafl":         {},
-	"tafl/ai":      {internal: []string{"tafl"}},
-	"tafl/ai/tune": {internal: []string{"tafl", "tafl/ai"}},
-	"clock":        {internal: []string{"tafl"}},
-	"tournament":   {},
-	"locale":       {thirdParty: []string{"golang.org/x/text"}},
-	"render":       {internal: []string{"tafl"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
-	"storage":      {internal: []string{"tafl", "clock", "tournament", "internal"}, thirdParty: []string{"go.etcd.io/bbolt", "github.com/jackc/pgx/v5"}},
+	"tafl":            {},
+	"tafl/ai":         {internal: []string{"tafl"}},
+	"tafl/ai/tune":    {internal: []string{"tafl", "tafl/ai"}},
+	"tafl/ai/balance": {internal: []string{"tafl", "tafl/ai", "analysis"}},
+	"otep":            {internal: []string{"tafl", "tafl/ai"}},
+	"match":           {internal: []string{"tafl", "tafl/ai", "otep"}},
+	"clock":           {internal: []string{"tafl"}},
+	"tournament":      {},
+	"locale":          {thirdParty: []string{"golang.org/x/text"}},
+	"render":          {internal: []string{"tafl", "internal"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
+	"storage":         {internal: []string{"tafl", "clock", "tournament", "internal"}, thirdParty: []string{"go.etcd.io/bbolt", "github.com/jackc/pgx/v5"}},
 	// analysis reviews games with the engine and turns a review into
 	// pictures; puzzle finds and checks forced wins.
 	"analysis": {internal: []string{"tafl", "tafl/ai", "render", "internal"}},
 	"puzzle":   {internal: []string{"tafl", "tafl/ai"}},
-	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "clock", "tournament", "locale", "internal"},
+	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "otep", "clock", "tournament", "locale", "internal"},
 		thirdParty: []string{"github.com/bwmarrin/discordgo", "golang.org/x/crypto", "golang.org/x/text"}},
 }
 
@@ -122,6 +127,13 @@ func TestViolates(t *testing.T) {
 		{"puzzle", module + "/tafl/ai", false},
 		{"puzzle", module + "/render", true},
 		{"render", module + "/analysis", true},
+		{"otep", module + "/tafl/ai", false},
+		{"otep", module + "/match", true},
+		{"otep", module + "/bot", true},
+		{"match", module + "/otep", false},
+		{"match", module + "/storage", true},
+		{"tafl/ai/balance", module + "/tafl/ai", false},
+		{"tafl/ai/balance", module + "/match", true},
 	}
 	for _, c := range cases {
 		r := rules[c.dir]

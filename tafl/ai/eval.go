@@ -198,8 +198,13 @@ func (in *info) updateSums(old, b *board, changed []tafl.Square, t *pieceSums, m
 				continue
 			}
 			marks[sq] = mark
-			in.addSquare(old, sq, t, -1)
-			in.addSquare(b, sq, t, 1)
+			// Only attackers and defenders have terms (see addSquare).
+			if x := old[sq]; x == tafl.Attacker || x == tafl.Defender {
+				in.addSquare(old, sq, t, -1)
+			}
+			if x := b[sq]; x == tafl.Attacker || x == tafl.Defender {
+				in.addSquare(b, sq, t, 1)
+			}
 		}
 	}
 	for _, c := range changed {
@@ -252,26 +257,38 @@ func (in *info) finish(s int32, ps *pieceSums, toMove tafl.Side) int32 {
 // hostile square) and an empty square along a rank or file: an enemy
 // reaching the empty square would capture it.
 func (in *info) exposed(b *board, sq tafl.Square, enemy tafl.Piece) bool {
-	for _, d := range [2]tafl.Square{1, stride} {
-		x, y := b[sq+d], b[sq-d]
-		switch {
-		case x == enemy:
-			if y == tafl.Empty && !in.special[sq-d] {
-				return true
-			}
-		case y == enemy:
-			if x == tafl.Empty && !in.special[sq+d] {
-				return true
-			}
-		case x == tafl.Empty && y == tafl.Empty:
-			// an empty hostile square on one side, a plain empty one on the other
-			if in.special[sq+d] != in.special[sq-d] {
-				return true
+	t := &exposedLine[enemy&1]
+	sp := &in.specBit
+	cell := func(q tafl.Square) uint8 { return uint8(b[q]) | sp[q] }
+	return t[cell(sq+1)][cell(sq-1)] || t[cell(sq+stride)][cell(sq-stride)]
+}
+
+// exposedLine[enemy&1][x][y] says whether a piece between cells x and y
+// (each a piece, or'ed with 8 for a special square) on one line is
+// exposed to the enemy (attackers: index 1, defenders: 0): an enemy on
+// one side and a plain empty square on the other, or two empty squares
+// of which exactly one is special (hostile).
+var exposedLine = func() (t [2][16][16]bool) {
+	for _, enemy := range []tafl.Piece{tafl.Attacker, tafl.Defender} {
+		for x := range 16 {
+			for y := range 16 {
+				px, py := tafl.Piece(x&7), tafl.Piece(y&7)
+				sx, sy := x&8 != 0, y&8 != 0
+				var e bool
+				switch {
+				case px == enemy:
+					e = py == tafl.Empty && !sy
+				case py == enemy:
+					e = px == tafl.Empty && !sx
+				case px == tafl.Empty && py == tafl.Empty:
+					e = sx != sy
+				}
+				t[enemy&1][x][y] = e
 			}
 		}
 	}
-	return false
-}
+	return t
+}()
 
 // linesFrom returns the number of open lines to an escape square the
 // king would have on q, his current square k counting as empty.

@@ -36,10 +36,12 @@ type info struct {
 	size    int
 	corner  bool // the king escapes to the corners (else to the edge)
 	squares []tafl.Square
+	used    int // the mailbox cells a board of this size uses: its rows and the off-board rows around them
 
 	empty      board                      // every board square Empty, every other cell offBoard
 	escape     [cells]bool                // the king wins on this square
 	special    [cells]bool                // throne, corner or camp
+	specBit    [cells]uint8               // 8 on a throne, corner or camp square, else 0 (see exposedLine)
 	kingStop   [cells]bool                // the king may stop here (coming from outside)
 	kingPass   [cells]bool                // the king may pass over here
 	guard      [cells]int16               // corner variants: value of an attacker here for blocking a corner
@@ -98,6 +100,7 @@ func infoFor(v *tafl.Variant) *info {
 func newInfo(v *tafl.Variant) *info {
 	r := v.Rules()
 	in := &info{v: v, rules: r, size: v.Size(), corner: r.Escape == tafl.EscapeCorners, squares: v.Squares()}
+	in.used = (in.size + 2) * stride
 	for i := range in.empty {
 		in.empty[i] = offBoard
 	}
@@ -105,6 +108,9 @@ func newInfo(v *tafl.Variant) *info {
 		in.empty[sq] = tafl.Empty
 		in.escape[sq] = v.IsEscape(sq)
 		in.special[sq] = v.IsThrone(sq) || v.IsCorner(sq) || v.IsCamp(sq)
+		if in.special[sq] {
+			in.specBit[sq] = 8
+		}
 		var a *tafl.Area
 		switch {
 		case v.IsThrone(sq):

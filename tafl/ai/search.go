@@ -279,7 +279,9 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 	copy(s.hist, h)
 	s.base = len(h) - 1
 	s.pos[0] = pos
-	s.boards[0] = s.in.empty
+	for i := range s.boards {
+		s.boards[i] = s.in.empty // push copies only the cells in use
+	}
 	for _, sq := range s.in.squares {
 		s.boards[0][sq] = pos.At(sq)
 	}

@@ -126,7 +126,7 @@ func (s *searcher) terminal(ply int, c *tafl.Position, caps int) (int32, bool) {
 // terminal must have been called on the child just before.
 func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 	b := &s.boards[ply+1]
-	*b = s.boards[ply]
+	copy(b[:s.in.used], s.boards[ply][:s.in.used])
 	from, to := m.From(), m.To()
 	pc := b[from]
 	b[from] = tafl.Empty
@@ -384,7 +384,7 @@ const (
 func (s *searcher) enterNull(ply int) {
 	c := &s.pos[ply+1]
 	s.pos[ply].MakeNullMove(c)
-	s.boards[ply+1] = s.boards[ply]
+	copy(s.boards[ply+1][:s.in.used], s.boards[ply][:s.in.used])
 	s.kings[ply+1] = s.kings[ply]
 	s.nchanged[ply+1] = 0
 	s.sumsOK[ply+1] = false

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -42,7 +43,12 @@ type entry struct {
 // newTable returns a table of about mb megabytes (at least 1).
 func newTable(mb int) *table {
 	n := tableSlots(mb)
-	return &table{slots: make([]slot, n), mask: (n - 1) &^ 1, gen: 1}
+	slots, free := allocSlots(n)
+	t := &table{slots: slots, mask: (n - 1) &^ 1, gen: 1}
+	if free != nil {
+		runtime.AddCleanup(t, func(free func()) { free() }, free)
+	}
+	return t
 }
 
 func tableSlots(mb int) uint64 {

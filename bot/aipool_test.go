@@ -1,0 +1,210 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// gateEngine plays policy moves; at the levels in slow it first waits
+// until the gate opens (or the search is cancelled). It records how many
+// searches of each level run at once.
+type gateEngine struct {
+	policy *policyEngine
+	slow   map[string]bool
+	gate   chan struct{}
+
+	mu      sync.Mutex
+	running map[string]int
+	most    map[string]int
+	calls   map[string]int
+}
+
+func newGateEngine(slow ...string) *gateEngine {
+	e := &gateEngine{policy: newPolicyEngine(21), slow: map[string]bool{}, gate: make(chan struct{}),
+		running: map[string]int{}, most: map[string]int{}, calls: map[string]int{}}
+	for _, l := range slow {
+		e.slow[l] = true
+	}
+	return e
+}
+
+func (e *gateEngine) Move(ctx context.Context, g *tafl.Game, level string, think time.Duration) (tafl.Move, error) {
+	e.mu.Lock()
+	e.calls[level]++
+	e.running[level]++
+	e.most[level] = max(e.most[level], e.running[level])
+	e.mu.Unlock()
+	defer func() { e.mu.Lock(); e.running[level]--; e.mu.Unlock() }()
+	if e.slow[level] {
+		select {
+		case <-e.gate:
+		case <-ctx.Done():
+			return tafl.NoMove, ctx.Err()
+		}
+	}
+	return e.policy.Move(ctx, g, level, think)
+}
+
+func (e *gateEngine) stats(level string) (calls, running, most int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.calls[level], e.running[level], e.most[level]
+}
+
+// engineBoards counts the boards with an engine move posted for game id.
+func engineBoards(t *testing.T, h *harness, id storage.GameID) int {
+	t.Helper()
+	n := 0
+	for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+		if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "**Game "+id.String()+"**") &&
+			strings.Contains(decode(t, rec.Body).Content, "taflbot played") {
+			n++
+		}
+	}
+	return n
+}
+
+// TestEngineFairAcrossUsers is the test: one user with ten games
+// at level max (searches that do not end while the test runs), another
+// with one easy game. The easy game's engine move is posted within 2 s,
+// while every max search is still thinking: one user's games never hold
+// every worker, and the other user's job does not queue behind them.
+func TestEngineFairAcrossUsers(t *testing.T) {
+	eng := newGateEngine("max")
+	h := newHarness(t, eng)
+	for range 10 {
+		if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "max")); isEphemeral(r) {
+			t.Fatal(r.Content)
+		}
+	}
+	waitFor(t, "a max search", func() bool { _, running, _ := eng.stats("max"); return running > 0 })
+	start := time.Now()
+	if r, _ := h.slash(bob, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "easy")); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	g := gameOf(t, h, bob)
+	// The time to the engine's move being played is the queue's doing;
+	// drawing and posting its board after that is the same for everyone.
+	waitFor(t, "the easy game's engine move", func() bool { return gameOf(t, h, bob).Ply() == 1 })
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("the easy game's engine move took %v, want at most 2 s", d)
+	}
+	waitFor(t, "the easy game's engine board", func() bool { return engineBoards(t, h, g.ID) == 1 })
+	calls, running, most := eng.stats("max")
+	if running == 0 || calls != running {
+		t.Errorf("max: %d searches started, %d running: the easy move should come while they think", calls, running)
+	}
+	// Two workers: alice's searches use at most one of them.
+	if most > 1 {
+		t.Errorf("%d of alice's max searches ran at once on 2 workers, want at most 1", most)
+	}
+	close(eng.gate)
+	for _, g := range aliceGames(t, h) {
+		waitFor(t, "alice's engine moves", func() bool { return engineBoards(t, h, g.ID) == 1 })
+	}
+}
+
+func aliceGames(t *testing.T, h *harness) []*storage.Game {
+	t.Helper()
+	games, err := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return games
+}
+
+// TestEngineQueueOverflowIsRetried: when more engine moves are due than
+// the queue holds, none is dropped: the ones refused stay due in storage
+// and the retry timer submits them again, without a restart.
+func TestEngineQueueOverflowIsRetried(t *testing.T) {
+	eng := newGateEngine("easy")
+	h := newHarness(t, eng)
+	h.adjust = func(o *bot.Options) { o.EngineQueue, o.EngineRetry = 2, 50*time.Millisecond }
+	h.restart()
+	var ids []storage.GameID
+	for _, user := range []string{alice, bob, carol, "444"} {
+		for range 2 {
+			if r, _ := h.slash(user, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "easy")); isEphemeral(r) {
+				t.Fatal(r.Content)
+			}
+		}
+		games, _ := h.store.GamesByPlayer(t.Context(), user, storage.GameFilter{})
+		for _, g := range games {
+			ids = append(ids, g.ID)
+		}
+	}
+	if len(ids) != 8 {
+		t.Fatalf("%d games", len(ids))
+	}
+	// Two run, two wait, four did not fit.
+	waitFor(t, "the queue to fill", func() bool { _, running, _ := eng.stats("easy"); return running == 2 })
+	close(eng.gate)
+	for _, id := range ids {
+		waitFor(t, "every engine move", func() bool {
+			g, err := h.store.GetGame(t.Context(), id)
+			return err == nil && g.Ply() == 1
+		})
+	}
+	if lines := h.logs.lines("engine queue full"); len(lines) == 0 {
+		t.Error("the overflow was not logged")
+	}
+	var metrics strings.Builder
+	h.bot.Metrics().WriteTo(&metrics)
+	if strings.Contains(metrics.String(), "taflbot_engine_overflow_total 0\n") {
+		t.Error("the overflow was not counted in /metrics")
+	}
+}
+
+// TestEngineGameLimits: a user may have AIGamesPerUser games against the
+// engine at once and a server AIGamesPerServer; beyond that /tafl ai says
+// why, privately, and starts nothing. A finished game frees its place.
+func TestEngineGameLimits(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.AIGamesPerUser, o.AIGamesPerServer = 2, 3 }
+	h.restart()
+	start := func(user string) *resp {
+		r, _ := h.slash(user, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+		return r
+	}
+	for range 2 {
+		if r := start(alice); isEphemeral(r) {
+			t.Fatal(r.Content)
+		}
+	}
+	if r := start(alice); !isEphemeral(r) || !strings.Contains(r.Content, "You have 2 games against taflbot going") {
+		t.Errorf("alice's third game: %q", r.Content)
+	}
+	if r := start(bob); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	if r := start(carol); !isEphemeral(r) || !strings.Contains(r.Content, "This server has 3 games against taflbot going") {
+		t.Errorf("the server's fourth game: %q", r.Content)
+	}
+	// A game between people does not count.
+	startGame(t, h)
+	if n := len(aliceGames(t, h)); n != 3 {
+		t.Fatalf("alice has %d games, want 2 against the engine and 1 against bob", n)
+	}
+	if games, _ := h.store.GamesByPlayer(t.Context(), carol, storage.GameFilter{}); len(games) != 0 {
+		t.Fatalf("carol has %d games after being refused", len(games))
+	}
+	// Alice resigns one engine game: she (and the server) may start one again.
+	var engineGame *storage.Game
+	for _, g := range aliceGames(t, h) {
+		if g.Defenders.IsAI() {
+			engineGame = g
+		}
+	}
+	r, _ := h.slash(alice, "resign", opt("game", engineGame.ID.String()))
+	h.click(alice, customIDs(r.Components)["Yes, resign"], true)
+	if r := start(alice); isEphemeral(r) {
+		t.Errorf("after resigning one: %q", r.Content)
+	}
+}

@@ -1,0 +1,141 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/storage"
+)
+
+func job(game int, user, guild string) engineJob {
+	return engineJob{kind: jobMove, game: storage.GameID(game), user: user, guild: guild}
+}
+
+// take runs next with a short deadline; ok is false when nothing may run.
+func take(t *testing.T, q *engineQueue) (engineJob, bool) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
+	defer cancel()
+	return q.next(ctx)
+}
+
+func order(t *testing.T, q *engineQueue, n int) string {
+	t.Helper()
+	s := ""
+	for range n {
+		j, ok := take(t, q)
+		if !ok {
+			t.Fatalf("after %q: nothing to run", s)
+		}
+		s += fmt.Sprintf("%s%d ", j.user, j.game)
+		q.done(j)
+	}
+	return s
+}
+
+// TestEngineQueueRoundRobin: servers are served in turn, then users in
+// turn within a server, and a user's own jobs first in, first out.
+func TestEngineQueueRoundRobin(t *testing.T) {
+	q := newEngineQueue(queueLimits{capacity: 100, perUser: 1})
+	// a floods server 1 first; b (server 1) and c (server 2) come later.
+	for i := 1; i <= 5; i++ {
+		q.submit(job(i, "a", "s1"), true)
+	}
+	q.submit(job(10, "b", "s1"), true)
+	q.submit(job(20, "c", "s2"), true)
+	q.submit(job(21, "c", "s2"), true)
+	got := order(t, q, 8)
+	want := "a1 c20 b10 c21 a2 a3 a4 a5 "
+	if got != want {
+		t.Errorf("order %q, want %q", got, want)
+	}
+	if w, r := q.counts(); w != 0 || r != 0 {
+		t.Errorf("%d waiting, %d running after all ran", w, r)
+	}
+}
+
+// TestEngineQueuePerUser: a user never runs more than perUser jobs at
+// once, so another user's job is taken while the first user's wait.
+func TestEngineQueuePerUser(t *testing.T) {
+	q := newEngineQueue(queueLimits{capacity: 100, perUser: 1})
+	for i := 1; i <= 3; i++ {
+		q.submit(job(i, "a", "s"), true)
+	}
+	a1, _ := take(t, q)
+	if _, ok := take(t, q); ok {
+		t.Fatal("a second job of the same user ran while the first runs")
+	}
+	q.submit(job(9, "b", "s"), true)
+	if j, ok := take(t, q); !ok || j.user != "b" {
+		t.Fatalf("took %+v %v, want b's job", j, ok)
+	}
+	// A worker waiting in next wakes up when a's job is done.
+	got := make(chan engineJob, 1)
+	go func() {
+		j, _ := q.next(t.Context())
+		got <- j
+	}()
+	time.Sleep(10 * time.Millisecond)
+	q.done(a1)
+	select {
+	case j := <-got:
+		if j.game != 2 {
+			t.Errorf("took game %d, want a's next (2)", j.game)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the waiting worker was not woken")
+	}
+}
+
+// TestEngineQueueOnceAndAgain: a queued job is not queued twice; one
+// submitted again while it runs runs once more afterwards, unless the
+// submission was a periodic one (again false).
+func TestEngineQueueOnceAndAgain(t *testing.T) {
+	q := newEngineQueue(queueLimits{capacity: 100, perUser: 2})
+	q.submit(job(1, "a", ""), true)
+	q.submit(job(1, "a", ""), true)
+	if w, _ := q.counts(); w != 1 {
+		t.Fatalf("%d waiting, want 1", w)
+	}
+	j, _ := take(t, q)
+	q.submit(job(1, "a", ""), false)
+	q.done(j)
+	if _, ok := take(t, q); ok {
+		t.Fatal("a periodic resubmission of a running job made it run again")
+	}
+	q.submit(job(1, "a", ""), true)
+	j, _ = take(t, q)
+	q.submit(job(1, "a", ""), true)
+	if w, r := q.counts(); w != 0 || r != 1 {
+		t.Fatalf("%d waiting, %d running", w, r)
+	}
+	q.done(j)
+	if j, ok := take(t, q); !ok || j.game != 1 {
+		t.Fatal("a job submitted again while running did not run again")
+	}
+}
+
+// TestEngineQueueCapacity: beyond capacity submit refuses and says so;
+// after close nothing is taken or queued.
+func TestEngineQueueCapacity(t *testing.T) {
+	q := newEngineQueue(queueLimits{capacity: 2, perUser: 1})
+	for i, want := range []submitResult{submitQueued, submitQueued, submitFull} {
+		if got := q.submit(job(i+1, "a", ""), true); got != want {
+			t.Errorf("submit %d: %d, want %d", i+1, got, want)
+		}
+	}
+	j, _ := take(t, q)
+	if got := q.submit(job(3, "a", ""), true); got != submitQueued {
+		t.Errorf("submit after a job left the queue: %d, want queued", got)
+	}
+	q.done(j)
+	q.close()
+	if _, ok := take(t, q); ok {
+		t.Error("next returned a job after close")
+	}
+	if got := q.submit(job(4, "a", ""), true); got != submitClosed {
+		t.Errorf("submit after close: %d", got)
+	}
+}

@@ -1,0 +1,265 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/taflbot/taflbot/otep"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// ExternalEngine is an engine speaking the OpenTafl Engine Protocol that
+// the server operator offers as an opponent in /tafl ai (its engine
+// option), such as OpenTafl's own AI or `tafl otep` at another level.
+type ExternalEngine struct {
+	Name         string        // Name is what players choose: letters, digits, "-" and "_", up to 32.
+	Command      []string      // Command starts the engine process: the program and its arguments.
+	Dir          string        // Dir is the process's working directory ("": the bot's).
+	Think        time.Duration // Think is its time per move, sent as a clock (default 5 s).
+	Timeout      time.Duration // Timeout bounds one move (default 3 × Think, at least Think + 30 s); past it the engine loses.
+	MaxProcesses int           // MaxProcesses bounds its processes running at once (default 2).
+}
+
+// engineSeatPrefix marks a seat played by an external engine: its
+// storage AILevel is "engine:NAME".
+const engineSeatPrefix = "engine:"
+
+var engineNameRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`)
+
+// EngineFailure is an external engine's misbehaviour: it could not
+// start, exited, timed out, sent a critical error, or submitted an
+// illegal move twice. The engine loses the game.
+type EngineFailure struct {
+	Engine string
+	Err    error
+}
+
+func (e *EngineFailure) Error() string { return fmt.Sprintf("engine %s: %v", e.Engine, e.Err) }
+func (e *EngineFailure) Unwrap() error { return e.Err }
+
+// Reason says in a sentence what went wrong, for the game's message.
+func (e *EngineFailure) Reason() string {
+	var ill *otep.IllegalMoveError
+	msg := e.Err.Error()
+	switch {
+	case errors.As(e.Err, &ill):
+		return fmt.Sprintf("played an illegal move (%s, then again after it was refused)", strings.Fields(ill.Text + " ")[0])
+	case strings.Contains(msg, "within"):
+		return "did not answer in time"
+	case strings.Contains(msg, "exited"):
+		return "stopped running"
+	case strings.Contains(msg, "start engine"):
+		return "could not be started (a problem in the bot's configuration)"
+	case strings.Contains(msg, "engine error"):
+		return "reported an error it cannot go on from"
+	}
+	return "failed (" + msg + ")"
+}
+
+// engines runs the external engines' processes: started when a move is
+// asked for, at most MaxProcesses per engine at once, a dead one replaced
+// by a new one, and each stopped after idle time without work. Any process
+// of an engine can play any game: each move loads the whole game.
+type engines struct {
+	idle     time.Duration
+	pools    map[string]*enginePool
+	stop     chan struct{}
+	stopOnce sync.Once
+	wg       sync.WaitGroup
+}
+
+type enginePool struct {
+	cfg   ExternalEngine
+	slots chan struct{} // one token per process allowed
+	mu    sync.Mutex
+	free  []*idleHost // processes waiting for work, most recently used last
+}
+
+type idleHost struct {
+	h     *otep.Host
+	since time.Time
+}
+
+// CheckEngines validates a list of external engines and returns it with
+// the defaults filled in.
+func CheckEngines(list []ExternalEngine) ([]ExternalEngine, error) {
+	seen := map[string]bool{}
+	out := make([]ExternalEngine, len(list))
+	for i, e := range list {
+		switch {
+		case !engineNameRE.MatchString(e.Name):
+			return nil, fmt.Errorf("bot: engine name %q: use 1 to 32 letters, digits, - or _", e.Name)
+		case seen[strings.ToLower(e.Name)]:
+			return nil, fmt.Errorf("bot: engine %q is listed twice", e.Name)
+		case len(e.Command) == 0 || e.Command[0] == "":
+			return nil, fmt.Errorf("bot: engine %q has no command", e.Name)
+		case e.Think < 0 || e.Think > 10*time.Minute:
+			return nil, fmt.Errorf("bot: engine %q: think must be from 0 to 10 minutes", e.Name)
+		case e.Timeout < 0:
+			return nil, fmt.Errorf("bot: engine %q: timeout must be positive", e.Name)
+		case e.MaxProcesses < 0 || e.MaxProcesses > 64:
+			return nil, fmt.Errorf("bot: engine %q: max_processes must be from 1 to 64", e.Name)
+		}
+		seen[strings.ToLower(e.Name)] = true
+		if e.Think == 0 {
+			e.Think = 5 * time.Second
+		}
+		if e.MaxProcesses == 0 {
+			e.MaxProcesses = 2
+		}
+		if e.Timeout == 0 {
+			e.Timeout = max(3*e.Think, e.Think+30*time.Second)
+		}
+		out[i] = e
+	}
+	return out, nil
+}
+
+func newEngines(list []ExternalEngine, idle time.Duration) *engines {
+	e := &engines{idle: idle, pools: map[string]*enginePool{}, stop: make(chan struct{})}
+	for _, c := range list {
+		e.pools[c.Name] = &enginePool{cfg: c, slots: make(chan struct{}, c.MaxProcesses)}
+	}
+	if len(list) > 0 {
+		e.wg.Add(1)
+		go e.reap()
+	}
+	return e
+}
+
+// names returns the engines' names, sorted.
+func (e *engines) names() []string {
+	var out []string
+	for n := range e.pools {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// reap stops processes idle for longer than e.idle.
+func (e *engines) reap() {
+	defer e.wg.Done()
+	t := time.NewTicker(max(e.idle/4, 50*time.Millisecond))
+	defer t.Stop()
+	for {
+		select {
+		case <-e.stop:
+			return
+		case now := <-t.C:
+			for _, p := range e.pools {
+				p.reap(now.Add(-e.idle))
+			}
+		}
+	}
+}
+
+func (p *enginePool) reap(before time.Time) {
+	p.mu.Lock()
+	var keep, old []*idleHost
+	for _, ih := range p.free {
+		if ih.since.Before(before) {
+			old = append(old, ih)
+		} else {
+			keep = append(keep, ih)
+		}
+	}
+	p.free = keep
+	p.mu.Unlock()
+	for _, ih := range old {
+		ih.h.Close()
+		<-p.slots
+	}
+}
+
+// running returns the processes of the pool alive now (busy or idle).
+func (p *enginePool) running() int { return len(p.slots) }
+
+// close stops every idle process and the reaper; busy ones stop when
+// their move ends (their context is the bot's). It may be called again.
+func (e *engines) close() {
+	e.stopOnce.Do(func() { close(e.stop) })
+	e.wg.Wait()
+	for _, p := range e.pools {
+		p.reap(time.Now().Add(time.Hour))
+	}
+}
+
+// timeout returns engine name's time limit for one move (0 for none).
+func (e *engines) timeout(name string) time.Duration {
+	if p := e.pools[name]; p != nil {
+		return p.cfg.Timeout
+	}
+	return 0
+}
+
+// move asks engine name for its move in g.
+func (e *engines) move(ctx context.Context, name string, g *tafl.Game) (tafl.Move, error) {
+	p := e.pools[name]
+	if p == nil {
+		return tafl.NoMove, &EngineFailure{Engine: name, Err: errors.New("no such engine in the bot's configuration")}
+	}
+	return p.move(ctx, g)
+}
+
+func (p *enginePool) move(ctx context.Context, g *tafl.Game) (tafl.Move, error) {
+	// A process: an idle one, or a new one when fewer than MaxProcesses run.
+	var h *otep.Host
+	for h == nil {
+		p.mu.Lock()
+		if n := len(p.free); n > 0 {
+			h = p.free[n-1].h
+			p.free = p.free[:n-1]
+		}
+		p.mu.Unlock()
+		if h != nil && h.Err() != nil {
+			h.Close() // it died while idle: replace it
+			h = nil
+			<-p.slots
+			continue
+		}
+		if h != nil {
+			break
+		}
+		select {
+		case p.slots <- struct{}{}:
+			nh, err := otep.Start(ctx, p.cfg.Command, otep.Options{Dir: p.cfg.Dir, Timeout: 30 * time.Second})
+			if err != nil {
+				<-p.slots
+				if ctx.Err() != nil {
+					return tafl.NoMove, ctx.Err()
+				}
+				return tafl.NoMove, &EngineFailure{Engine: p.cfg.Name, Err: err}
+			}
+			h = nh
+		case <-ctx.Done():
+			return tafl.NoMove, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+			// all processes busy: look for a freed one again
+		}
+	}
+	clock := otep.PerMoveClock(p.cfg.Think)
+	err := h.Load(g)
+	var m tafl.Move
+	if err == nil {
+		m, err = h.Play(ctx, g, &clock, p.cfg.Timeout)
+	}
+	if err != nil {
+		h.Kill()
+		<-p.slots
+		if ctx.Err() != nil {
+			return tafl.NoMove, ctx.Err()
+		}
+		return tafl.NoMove, &EngineFailure{Engine: p.cfg.Name, Err: err}
+	}
+	p.mu.Lock()
+	p.free = append(p.free, &idleHost{h: h, since: time.Now()})
+	p.mu.Unlock()
+	return m, nil
+}

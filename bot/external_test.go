@@ -1,0 +1,244 @@
+package bot_test
+
+import (
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// taflBinary builds `tafl` (cmd/tafl) once for the tests that use
+// `tafl otep` as the external engine.
+var taflBinary = func() func(t *testing.T) string {
+	var path string
+	var err error
+	built := false
+	return func(t *testing.T) string {
+		t.Helper()
+		if !built {
+			built = true
+			dir, derr := os.MkdirTemp("", "taflbot-bot-test-")
+			if derr != nil {
+				t.Fatal(derr)
+			}
+			path = filepath.Join(dir, "tafl")
+			out, berr := exec.Command("go", "build", "-o", path, "github.com/taflbot/taflbot/cmd/tafl").CombinedOutput()
+			if berr != nil {
+				err = berr
+				t.Logf("%s", out)
+			}
+		}
+		if err != nil {
+			t.Fatalf("building tafl: %v", err)
+		}
+		return path
+	}
+}()
+
+// engineHarness is a harness whose bot offers the external engines.
+func engineHarness(t *testing.T, idle time.Duration, engines ...bot.ExternalEngine) *harness {
+	t.Helper()
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.Engines, o.EngineIdle = engines, idle }
+	h.restart()
+	return h
+}
+
+// script writes an executable shell script into dir.
+func script(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestExternalEngineGame: a player chooses `tafl otep` (an external
+// engine in the bot's configuration) in /tafl ai and plays it to the end.
+// $TAFLBOT_TEST_ENGINE, a command line split at spaces, plays instead
+// (this is how OpenTafl's engine was tried in the bot, see docs/ENGINE.md).
+func TestExternalEngineGame(t *testing.T) {
+	e := bot.ExternalEngine{Name: "tafl-otep", Think: 200 * time.Millisecond}
+	if c := os.Getenv("TAFLBOT_TEST_ENGINE"); c != "" {
+		// OpenTafl's engine thinks a second less than the time it is
+		// given, and writes its log into its directory.
+		e.Command, e.Think, e.Dir = strings.Fields(c), 3*time.Second, t.TempDir()
+	} else {
+		e.Command = []string{taflBinary(t), "otep", "-depth", "1"}
+	}
+	h := engineHarness(t, time.Minute, e)
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "tafl-otep"))
+	if isEphemeral(r) || !strings.Contains(r.Content, "the engine **tafl-otep**") {
+		t.Fatalf("ai with the engine: %q", r.Content)
+	}
+	g := waitPly(t, h, 1)
+	if g.Attackers.AILevel != "engine:tafl-otep" {
+		t.Fatalf("the attackers' seat is %+v", g.Attackers)
+	}
+	rnd := rand.New(rand.NewPCG(7, 0))
+	for g.Active() {
+		if g.Ply() > 300 {
+			t.Fatal("the game does not end")
+		}
+		m := policyMove(g.Tafl(), rnd)
+		if r, _ := h.slash(alice, "move", opt("move", m.String())); isEphemeral(r) {
+			t.Fatalf("move %s refused: %s", m, r.Content)
+		}
+		g = waitPly(t, h, g.Ply()+2)
+	}
+	if o := g.Outcome(); o.Reason == tafl.Resignation {
+		t.Log(h.logs.lines("engine:"))
+		t.Fatalf("the game ended by %v: the engine failed", o)
+	}
+	played := 0
+	for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+		if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "**tafl-otep** played") {
+			played++
+		}
+	}
+	if played == 0 {
+		t.Error("no board says the engine played")
+	}
+	t.Logf("%d plies, %d of them the engine's; %v", g.Ply(), played, g.Outcome())
+}
+
+// Engines that misbehave lose their game with a message that says why,
+// and the bot goes on.
+func TestExternalEngineMisbehaves(t *testing.T) {
+	dir := t.TempDir()
+	illegal := script(t, dir, "illegal", "echo hello\nwhile read cmd rest; do case $cmd in play) echo 'move a1-a1';; goodbye) exit 0;; esac; done\n")
+	dies := script(t, dir, "dies", "echo hello\nread line\nexit 3\n")
+	silent := script(t, dir, "silent", "echo hello\nwhile read line; do :; done\n")
+	h := engineHarness(t, time.Minute,
+		bot.ExternalEngine{Name: "illegal", Command: []string{illegal}},
+		bot.ExternalEngine{Name: "dies", Command: []string{dies}},
+		bot.ExternalEngine{Name: "silent", Command: []string{silent}, Think: 100 * time.Millisecond, Timeout: 500 * time.Millisecond},
+		bot.ExternalEngine{Name: "missing", Command: []string{filepath.Join(dir, "no-such-engine")}})
+	for _, c := range []struct{ engine, user, why string }{
+		{"illegal", alice, "played an illegal move (a1-a1, then again after it was refused)"},
+		{"dies", bob, "stopped running"},
+		{"silent", carol, "did not answer in time"},
+		{"missing", "444", "could not be started"},
+	} {
+		if r, _ := h.slash(c.user, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", c.engine)); isEphemeral(r) {
+			t.Fatalf("%s: %s", c.engine, r.Content)
+		}
+		var g *storage.Game
+		waitFor(t, c.engine+"'s forfeit", func() bool { g = gameOf(t, h, c.user); return !g.Active() })
+		if o := g.Outcome(); o.Winner != tafl.Defenders || o.Reason != tafl.Resignation {
+			t.Errorf("%s: the game ended %v, want a loss for the engine", c.engine, o)
+		}
+		want := "The engine **" + c.engine + "** " + c.why
+		waitFor(t, c.engine+"'s message", func() bool {
+			for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+				if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, want) {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	// The bot still answers.
+	if r, _ := h.slash(alice, "rules", opt("variant", "brandubh")); isEphemeral(r) && strings.Contains(r.Content, "error") {
+		t.Errorf("after the failures: %q", r.Content)
+	}
+}
+
+// An engine's processes are started on demand, shared by games up to
+// MaxProcesses, and stopped when idle.
+func TestExternalEngineProcesses(t *testing.T) {
+	bin := taflBinary(t)
+	dir := t.TempDir()
+	pids := filepath.Join(dir, "pids")
+	wrapper := script(t, dir, "engine", "echo $$ >> "+pids+"\nexec "+bin+" otep -depth 1\n")
+	h := engineHarness(t, 400*time.Millisecond, bot.ExternalEngine{Name: "tafl", Command: []string{wrapper}, Think: 100 * time.Millisecond, MaxProcesses: 1})
+	if _, err := os.Stat(pids); err == nil {
+		t.Fatal("a process was started before any game")
+	}
+	for _, u := range []string{alice, bob} {
+		if r, _ := h.slash(u, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "tafl")); isEphemeral(r) {
+			t.Fatal(r.Content)
+		}
+	}
+	for _, u := range []string{alice, bob} {
+		waitFor(t, "the engine's first move for "+u, func() bool { return gameOf(t, h, u).Ply() >= 1 })
+	}
+	data, _ := os.ReadFile(pids)
+	lines := strings.Fields(string(data))
+	if len(lines) != 1 {
+		t.Fatalf("%d processes for two games, want 1 (max_processes 1): %v", len(lines), lines)
+	}
+	pid, _ := strconv.Atoi(lines[0])
+	waitFor(t, "the idle process to be stopped", func() bool { return syscall.Kill(pid, 0) != nil })
+	// The next move starts a new one.
+	g := gameOf(t, h, alice)
+	if r, _ := h.slash(alice, "move", opt("move", policyMove(g.Tafl(), rand.New(rand.NewPCG(1, 0))).String())); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	waitPly(t, h, 3)
+	data, _ = os.ReadFile(pids)
+	if n := len(strings.Fields(string(data))); n != 2 {
+		t.Errorf("%d processes after the idle stop and a new move, want 2", n)
+	}
+}
+
+// The engine option appears in /tafl ai when engines are configured, and
+// bad configurations are refused.
+func TestExternalEngineConfig(t *testing.T) {
+	var ai *discordgo.ApplicationCommandOption
+	for _, o := range bot.CommandsWith([]string{"opentafl", "tafl"})[0].Options {
+		if o.Name == "ai" {
+			ai = o
+		}
+	}
+	var engine *discordgo.ApplicationCommandOption
+	for _, o := range ai.Options {
+		if o.Name == "engine" {
+			engine = o
+		}
+	}
+	if engine == nil || len(engine.Choices) != 2 || engine.Choices[0].Value != "opentafl" {
+		t.Fatalf("engine option %+v", engine)
+	}
+	for _, o := range bot.Commands()[0].Options {
+		if o.Name == "ai" && len(o.Options) != 5 {
+			t.Errorf("without engines /tafl ai has %d options, want 5 (variant, side, level, days, time)", len(o.Options))
+		}
+	}
+	for _, c := range []struct {
+		list []bot.ExternalEngine
+		sub  string
+	}{
+		{[]bot.ExternalEngine{{Name: "a b", Command: []string{"x"}}}, "letters, digits"},
+		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}}, {Name: "X", Command: []string{"y"}}}, "twice"},
+		{[]bot.ExternalEngine{{Name: "x"}}, "no command"},
+		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Hour}}, "think"},
+	} {
+		if _, err := bot.CheckEngines(c.list); err == nil || !strings.Contains(err.Error(), c.sub) {
+			t.Errorf("%+v: error %v, want one containing %q", c.list, err, c.sub)
+		}
+	}
+	got, err := bot.CheckEngines([]bot.ExternalEngine{{Name: "x", Command: []string{"x"}}})
+	if err != nil || got[0].Think != 5*time.Second || got[0].MaxProcesses != 2 || got[0].Timeout != 35*time.Second {
+		t.Errorf("defaults: %+v, %v", got, err)
+	}
+	// An unknown engine, or a level with an engine, is refused privately.
+	h := engineHarness(t, time.Minute, bot.ExternalEngine{Name: "tafl", Command: []string{"/bin/true"}})
+	if r, _ := h.slash(alice, "ai", opt("engine", "nope")); !isEphemeral(r) || !strings.Contains(r.Content, "no engine called") {
+		t.Errorf("unknown engine: %q", r.Content)
+	}
+	if r, _ := h.slash(alice, "ai", opt("engine", "tafl"), opt("level", "hard")); !isEphemeral(r) || !strings.Contains(r.Content, "not both") {
+		t.Errorf("level and engine: %q", r.Content)
+	}
+}

@@ -1,0 +1,391 @@
+package otep
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
+)
+
+// session runs an Engine on pipes: the test sends lines and reads the
+// engine's answers one at a time, as a host does.
+type session struct {
+	t    *testing.T
+	in   *io.PipeWriter
+	out  chan string
+	done chan error
+}
+
+func startEngine(t *testing.T, s Searcher) *session {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ss := &session{t: t, in: inW, out: make(chan string, 100), done: make(chan error, 1)}
+	e := &Engine{Searcher: s, waitClk: 30 * time.Millisecond}
+	go func() {
+		err := e.Serve(context.Background(), inR, outW)
+		outW.Close()
+		ss.done <- err
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			ss.out <- sc.Text()
+		}
+		close(ss.out)
+	}()
+	if l := ss.read(); l != "hello" {
+		t.Fatalf("first line %q, want hello", l)
+	}
+	return ss
+}
+
+func (s *session) send(lines ...string) {
+	for _, l := range lines {
+		io.WriteString(s.in, l+"\n")
+	}
+}
+
+// read returns the next line that is not a status line.
+func (s *session) read() string {
+	s.t.Helper()
+	for {
+		select {
+		case l, ok := <-s.out:
+			if !ok {
+				s.t.Fatal("the engine closed its output")
+			}
+			if strings.HasPrefix(l, "status ") {
+				continue
+			}
+			return l
+		case <-time.After(20 * time.Second):
+			s.t.Fatal("no answer from the engine within 20 s")
+		}
+	}
+}
+
+// readMove reads the engine's next answer, which must be "move M" with M
+// legal in g, and plays M on g; where says where we are.
+func (s *session) readMove(g *tafl.Game, where string) tafl.Move {
+	s.t.Helper()
+	line := s.read()
+	mv, ok := strings.CutPrefix(line, "move ")
+	if !ok {
+		s.t.Fatalf("%s: %q is not a move", where, line)
+	}
+	p, err := g.PlayText(mv)
+	if err != nil {
+		s.t.Fatalf("%s: engine move %q is not legal: %v", where, mv, err)
+	}
+	return p.Move
+}
+
+// quiet checks that nothing but status lines comes within d.
+func (s *session) quiet(d time.Duration) {
+	s.t.Helper()
+	timer := time.After(d)
+	for {
+		select {
+		case l, ok := <-s.out:
+			if ok && !strings.HasPrefix(l, "status ") {
+				s.t.Errorf("unexpected line %q", l)
+			}
+			if !ok {
+				return
+			}
+		case <-timer:
+			return
+		}
+	}
+}
+
+func (s *session) close() error {
+	s.t.Helper()
+	s.send("goodbye")
+	select {
+	case err := <-s.done:
+		return err
+	case <-time.After(20 * time.Second):
+		s.t.Fatal("the engine did not exit after goodbye")
+	}
+	return nil
+}
+
+func brandubh(t *testing.T) *tafl.Variant {
+	t.Helper()
+	v, err := tafl.Preset("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func depth(n int) *AI { return &AI{Limits: ai.Limits{Depth: n}} }
+
+func TestEngineSession(t *testing.T) {
+	v := brandubh(t)
+	g := tafl.NewGame(v)
+	if _, err := g.PlayText("d2-b2"); err != nil {
+		t.Fatal(err)
+	}
+	s := startEngine(t, depth(2))
+	s.send("rules dim:7 esc:x start:/7/") // not a valid rules string
+	if l := s.read(); !strings.HasPrefix(l, "error -1 ") {
+		t.Errorf("bad rules answered %q, want error -1 (critical) with a message", l)
+	}
+	// OpenTafl's order: rules, the opponent's move, clock, play.
+	s.send("rules "+v.RulesString(), "opponent-move d2-b2 "+g.Position().Record(), "clock 60000 60000 0 0 0 ", "play defenders")
+	s.readMove(g, "the defenders after d2-b2")
+	s.send("move " + g.Position().Record()) // the host confirms
+	s.send("analyze 1 0.05")
+	f := strings.Fields(s.read())
+	if len(f) != 4 || f[0] != "analysis" || f[1] != "1" {
+		t.Fatalf("analysis line %q, want analysis 1 <pv> <score>", strings.Join(f, " "))
+	}
+	a := g.Clone()
+	for _, m := range strings.Split(f[2], "|") {
+		if _, err := a.PlayText(m); err != nil {
+			t.Errorf("analysis PV move %q: %v", m, err)
+			break
+		}
+	}
+	s.send("finish 1")
+	s.quiet(100 * time.Millisecond)
+	// The same process plays a new game after finish.
+	g2 := tafl.NewGame(v)
+	s.send("rules "+v.RulesString(), "clock 1000* 1000* 1 1 1", "play attackers")
+	s.readMove(g2, "a second game after finish")
+	if err := s.close(); err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+}
+
+// With a Transcript the engine logs both directions.
+func TestEngineTranscript(t *testing.T) {
+	v := brandubh(t)
+	var tr strings.Builder
+	e := &Engine{Searcher: depth(1), Transcript: &tr}
+	var out strings.Builder
+	in := "rules " + v.RulesString() + "\nplay attackers\n"
+	if err := e.Serve(context.Background(), strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := tr.String()
+	for _, want := range []string{"< hello\n", "> rules " + v.RulesString() + "\n", "> play attackers\n", "< move ", "< status depth 1 "} {
+		if !strings.Contains(got, want) {
+			t.Errorf("transcript lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// Bad input gets "error 0 <message>" and changes nothing.
+func TestEngineBadInput(t *testing.T) {
+	v := brandubh(t)
+	s := startEngine(t, depth(1))
+	s.send("play attackers")
+	if l := s.read(); !strings.HasPrefix(l, "error -1 ") {
+		t.Errorf("play before rules: %q, want error -1", l)
+	}
+	s.send("rules " + v.RulesString())
+	g := tafl.NewGame(v)
+	for _, bad := range []string{
+		"frobnicate", "side purple", "clock 12 ", "clock a b", "clock 1000 1000 x",
+		"position /9/zz/", "opponent-move", "opponent-move a1-a1 /7/7/", "play nobody",
+		"analyze 0 1", "analyze 1 -3", "analyze 1 2 3",
+	} {
+		s.send(bad)
+		if l := s.read(); !strings.HasPrefix(l, "error 0 ") || len(l) < 10 {
+			t.Errorf("%q answered %q, want error 0 <message>", bad, l)
+		}
+	}
+	// Nothing changed: the engine still plays a legal first move for the attackers.
+	s.send("play attackers")
+	s.readMove(g, "the start, after the bad input")
+	s.close()
+}
+
+// "side" sets the side to move, as OpenTafl's engine reads it: a host sends
+// it with a position to analyse.
+func TestEngineSideSetsSideToMove(t *testing.T) {
+	v := brandubh(t)
+	s := startEngine(t, depth(2))
+	s.send("rules "+v.RulesString(), "side defenders", "analyze 1 0.05")
+	f := strings.Fields(s.read())
+	if len(f) != 4 || f[0] != "analysis" {
+		t.Fatalf("analysis line %q", strings.Join(f, " "))
+	}
+	// The PV starts with a defenders' move from the start position.
+	p, err := v.ParsePosition(v.Start().Record(), tafl.Defenders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tafl.NewGameFrom(p)
+	first := strings.Split(f[2], "|")[0]
+	if _, err := g.PlayText(first); err != nil {
+		t.Errorf("after side defenders the PV starts with %q: %v", first, err)
+	}
+	s.close()
+}
+
+func TestEngineResyncsFromPosition(t *testing.T) {
+	v := brandubh(t)
+	// The host sends a move the engine cannot play (wrong piece) with the
+	// true position: the engine follows the position, and knows the
+	// defenders are to move (the piece on f6 is an attacker).
+	g := tafl.NewGame(v)
+	g.PlayText("d6-f6")
+	s := startEngine(t, depth(1))
+	s.send("rules "+v.RulesString(), "opponent-move d6-f6x "+g.Position().Record(), "play defenders")
+	s.readMove(g, "the host's position")
+	s.close()
+}
+
+// The host rejects the engine's move (error 2) and repeats the prior move
+// and the position, as the protocol text describes, or resends the whole
+// game, as taflbot's host does: either way the engine plays a legal move.
+func TestEngineHostRejectsMove(t *testing.T) {
+	v := brandubh(t)
+	g := tafl.NewGame(v)
+	g.PlayText("d2-b2")
+	s := startEngine(t, depth(2))
+	s.send("rules "+v.RulesString(), "opponent-move d2-b2 "+g.Position().Record(), "play defenders")
+	first := s.read()
+	s.send("error 2", "opponent-move d2-b2 "+g.Position().Record(), "play defenders")
+	s.readMove(g.Clone(), fmt.Sprintf("after the rejection of %q (spec recovery)", first))
+	s.send("error 2", "rules "+v.RulesString(), "opponent-move d2-b2 "+g.Position().Record(), "play defenders")
+	s.readMove(g.Clone(), "after a rejection and the whole game resent")
+	s.close()
+}
+
+// Full notation on input: "Kd4-…", captures "x…" and the move list "a|b".
+func TestEngineFullNotation(t *testing.T) {
+	v := brandubh(t)
+	g := tafl.NewGame(v)
+	var plies []string
+	for _, m := range []string{"d2-b2", "d3-c3"} {
+		p, err := g.PlayText(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plies = append(plies, p.Notation())
+	}
+	s := startEngine(t, depth(1))
+	s.send("rules "+v.RulesString(), "opponent-move "+strings.Join(plies, "|"), "play attackers")
+	s.readMove(g, fmt.Sprintf("after %v", plies))
+	s.close()
+}
+
+// "finish" stops a running search: no move is sent, and the engine answers
+// goodbye at once.
+func TestEngineFinishStopsSearch(t *testing.T) {
+	v := brandubh(t)
+	s := startEngine(t, &AI{Limits: ai.Limits{Time: 30 * time.Second}})
+	s.send("rules "+v.RulesString(), "play attackers")
+	time.Sleep(200 * time.Millisecond)
+	start := time.Now()
+	s.send("finish 0")
+	s.quiet(300 * time.Millisecond)
+	s.close()
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("finish took %v to stop the search", d)
+	}
+}
+
+// A finish sent right after play (before the clock wait is over) stops
+// the engine before it searches: no move, and the next line is answered at once.
+func TestEngineFinishRightAfterPlay(t *testing.T) {
+	v := brandubh(t)
+	s := startEngine(t, &AI{Limits: ai.Limits{Time: 30 * time.Second}})
+	start := time.Now()
+	s.send("rules "+v.RulesString(), "play attackers", "finish 0", "side purple")
+	if l := s.read(); !strings.HasPrefix(l, "error 0 ") {
+		t.Errorf("got %q, want error 0 for the bad side", l)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v: the engine searched after finish", d)
+	}
+	s.close()
+}
+
+// budgetSearcher records the clock budget of each search.
+type budgetSearcher struct{ got []time.Duration }
+
+func (b *budgetSearcher) Search(ctx context.Context, g *tafl.Game, clock time.Duration) (Result, error) {
+	b.got = append(b.got, clock)
+	return Result{Move: g.LegalMoves()[0]}, nil
+}
+
+func (b *budgetSearcher) Analyze(context.Context, *tafl.Game, time.Duration) (Result, error) {
+	return Result{}, nil
+}
+
+// The clock may come just before "play" (OpenTafl's host) or just after
+// it, in the protocol's form or with fractional overtime seconds.
+func TestEngineClockBeforeOrAfterPlay(t *testing.T) {
+	v := brandubh(t)
+	b := &budgetSearcher{}
+	s := startEngine(t, b)
+	g := tafl.NewGame(v)
+	s.send("rules "+v.RulesString(), "clock 3000000 3000000 0 0 0 ", "play attackers")
+	s.readMove(g, "clock before play")
+	reply := g.LegalMoves()[0].String()
+	s.send("opponent-move "+reply+" "+mustPlay(t, g, reply), "play attackers", "clock 5000* 5000* 0.5 1 1")
+	s.readMove(g, "clock after play, fractional overtime")
+	s.close()
+	want := []time.Duration{100 * time.Second, 4 * time.Second}
+	if fmt.Sprint(b.got) != fmt.Sprint(want) {
+		t.Errorf("budgets %v, want %v", b.got, want)
+	}
+}
+
+func mustPlay(t *testing.T, g *tafl.Game, m string) string {
+	t.Helper()
+	if _, err := g.PlayText(m); err != nil {
+		t.Fatal(err)
+	}
+	return g.Position().Record()
+}
+
+func TestAILimitsFromClock(t *testing.T) {
+	for _, tc := range []struct {
+		lim  ai.Limits
+		want ai.Limits
+	}{
+		{ai.Limits{Time: time.Second}, ai.Limits{Time: 8 * time.Second}},
+		{ai.Limits{Time: 20 * time.Second}, ai.Limits{Time: 8 * time.Second}},
+		{ai.Limits{Depth: 3}, ai.Limits{Depth: 3, Time: 8 * time.Second}},
+		{ai.Limits{Nodes: 1000, Time: time.Second}, ai.Limits{Nodes: 1000, Time: time.Second}},
+	} {
+		a := &AI{Limits: tc.lim}
+		if got := a.limits(8 * time.Second); got != tc.want {
+			t.Errorf("limits %+v with an 8 s budget: %+v, want %+v", tc.lim, got, tc.want)
+		}
+	}
+	if got := (&AI{Limits: ai.Limits{Time: time.Second}}).limits(0); got.Time != time.Second {
+		t.Errorf("without a clock the limits decide: %v", got.Time)
+	}
+}
+
+// Weights that do not fit a game's variant are left out with one warning
+// per variant; the engine plays on with the built-in weights.
+func TestAIWeightsThatDoNotFit(t *testing.T) {
+	var log strings.Builder
+	a := &AI{Limits: ai.Limits{Depth: 1}, Weights: []byte(`{"not":"weights"}`), Log: &log}
+	g := tafl.NewGame(brandubh(t))
+	for i := 0; i < 2; i++ {
+		r, err := a.Search(context.Background(), g, 0)
+		if err != nil || r.Move == tafl.NoMove {
+			t.Fatalf("search: %v, %v", r.Move, err)
+		}
+	}
+	if n := strings.Count(log.String(), "do not fit brandubh"); n != 1 {
+		t.Errorf("%d warnings, want 1:\n%s", n, log.String())
+	}
+}
