@@ -78,7 +78,11 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 	if headline != "" {
 		sb.WriteString(headline + "\n")
 	}
-	fmt.Fprintf(&sb, "**Game %d** · %s · %s (attackers) vs %s (defenders)\n", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders))
+	fmt.Fprintf(&sb, "**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders))
+	if g.Casual {
+		sb.WriteString(" · casual")
+	}
+	sb.WriteString("\n")
 	if n := len(plies); n > 0 {
 		sb.WriteString("Last moves: " + tafl.MoveList(plies, n-4) + "\n")
 	}
@@ -86,6 +90,9 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 	caption := ""
 	if o.Over() {
 		sb.WriteString(resultLine(g) + "\n")
+		if !g.Clock.IsZero() {
+			sb.WriteString(b.clockLine(g) + "\n")
+		}
 		caption = resultCaption(o)
 	} else {
 		pos := tg.Position()
@@ -97,7 +104,10 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 		}
 		side := tg.ToMove()
 		fmt.Fprintf(&sb, "%s to move (%s)", seatName(g.Seat(side)), side)
-		if !g.Deadline.IsZero() {
+		switch {
+		case !g.Clock.IsZero():
+			sb.WriteString("\n" + b.clockLine(g))
+		case !g.Deadline.IsZero():
 			sb.WriteString(" · " + formatLeft(g.Deadline.Sub(now)) + " left")
 		}
 		for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
@@ -108,6 +118,7 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 		if g.DrawOffer != tafl.NoSide {
 			fmt.Fprintf(&sb, "\nThe %s offer a draw.", g.DrawOffer)
 		}
+		// The clocks are drawn in the players band above the board.
 		caption = fmt.Sprintf("%s to move · move %d", capitalize(side.String()), tafl.MoveNumber(len(plies)))
 		if a := pos.Announcement(); a != tafl.NoAnnounce {
 			caption += " · " + capitalize(a.String()) + "!"
@@ -156,9 +167,10 @@ func (b *Bot) vacations(ctx context.Context, g *storage.Game, now time.Time) map
 	return out
 }
 
-// playersBand names both players above the board with their clocks: the
-// side to move has its deadline, the other its time per move (a
-// correspondence clock starts afresh at each move); the engine has none.
+// playersBand names both players above the board with their clocks: in
+// a live game both chess clocks; in a correspondence game the side to
+// move has its deadline, the other its time per move (a correspondence
+// clock starts afresh at each move), and the engine has none.
 func (b *Bot) playersBand(g *storage.Game, now time.Time, away map[tafl.Side]time.Time) *render.Players {
 	p := &render.Players{}
 	if g.Active() {
@@ -168,6 +180,8 @@ func (b *Bot) playersBand(g *storage.Game, now time.Time, away map[tafl.Side]tim
 		seat := g.Seat(s)
 		pl := render.Player{Name: seatLabel(seat)}
 		switch {
+		case !g.Clock.IsZero():
+			pl.Clock, pl.HasClock = g.Clock.Remaining(s, now), true
 		case !g.Active() || seat.IsAI() || g.MoveTime <= 0:
 		case s == p.ToMove && !g.Deadline.IsZero():
 			pl.Clock, pl.HasClock = g.Deadline.Sub(now), true
@@ -302,7 +316,9 @@ func (b *Bot) renderPNG(pos tafl.Position, opts render.Options) ([]byte, error) 
 
 // gameButtons returns the Move / Offer draw / Resign row of a game.
 // The draw button shows a pending offer; before both sides moved, Abort
-// stands where Resign will be.
+// stands where Resign will be (except in tournament games). Once the game is over they are disabled
+// and a Rematch button joins them (except in a game a user played
+// against themself).
 func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	over := !g.Active()
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(g.ID), Ply: g.Ply()}.String() }
@@ -312,13 +328,23 @@ func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 		draw.Style = discordgo.SuccessButton
 	}
 	end := discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: id(ActResign), Disabled: over}
-	if g.Ply() < storage.MinRatedPlies {
+	if abortable(g) {
 		end = discordgo.Button{Label: "Abort", Style: discordgo.DangerButton, CustomID: id(ActAbort), Disabled: over}
 	}
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+	row := []discordgo.MessageComponent{
 		discordgo.Button{Label: "Move", Style: discordgo.PrimaryButton, CustomID: id(ActMove), Disabled: over},
 		draw, end,
-	}}}
+	}
+	if over && !sameSeat(g.Attackers, g.Defenders) {
+		row = append(row, discordgo.Button{Label: "Rematch", Style: discordgo.SuccessButton, CustomID: id(ActRematch)})
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
+}
+
+// sameSeat reports whether two seats are the same player (their cached
+// names may differ).
+func sameSeat(a, b storage.Seat) bool {
+	return a.UserID == b.UserID && a.AILevel == b.AILevel
 }
 
 // resultLine says how a finished game ended, with rating changes.
@@ -328,6 +354,8 @@ func resultLine(g *storage.Game) string {
 	switch {
 	case o.Reason == tafl.Aborted:
 		s = "**Aborted** — the game ends without a result."
+	case o.Winner == tafl.NoSide && o.Reason == tafl.Timeout:
+		s = "**Draw** — time ran out, but the other side no longer had the pieces to win."
 	case o.Winner == tafl.NoSide:
 		s = "**Draw** (" + reasonText(o.Reason) + ")."
 	default:
@@ -339,7 +367,7 @@ func resultLine(g *storage.Game) string {
 	for _, rc := range g.RatingChanges {
 		mark := ""
 		if rc.After.Provisional() {
-			mark = "? (provisional)"
+			mark = " provisional"
 		}
 		s += fmt.Sprintf("\n<@%s>: %.0f → %.0f%s (%+.0f)", rc.UserID, rc.Before.Rating, rc.After.Rating, mark, rc.After.Rating-rc.Before.Rating)
 	}

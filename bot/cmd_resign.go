@@ -36,7 +36,7 @@ func (b *Bot) confirmResign(g *storage.Game, userID string) (*reply, error) {
 	if g.SideOf(userID) == tafl.NoSide {
 		return nil, errNotYourGame
 	}
-	if g.Ply() < storage.MinRatedPlies {
+	if abortable(g) {
 		yes := CustomID{Action: ActAbortYes, ID: uint64(g.ID), Ply: g.Ply()}.String()
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
@@ -76,6 +76,13 @@ func (b *Bot) btnResignYes(ctx context.Context, r *request) (*reply, error) {
 	return b.announce(ctx, g, fmt.Sprintf("<@%s> resigned.", r.userID), "You resigned.")
 }
 
+// abortable reports whether game g may be aborted: fewer than two moves
+// (storage.MinRatedPlies) were played and it is no tournament game (a
+// tournament's pairing needs a result).
+func abortable(g *storage.Game) bool {
+	return g.Ply() < storage.MinRatedPlies && g.TournamentID == 0
+}
+
 // btnAbortYes aborts the game for the user, if it is still at the move
 // the confirmation was asked at (fewer than two moves).
 func (b *Bot) btnAbortYes(ctx context.Context, r *request) (*reply, error) {
@@ -85,6 +92,9 @@ func (b *Bot) btnAbortYes(ctx context.Context, r *request) (*reply, error) {
 		}
 		if g.SideOf(r.userID) == tafl.NoSide {
 			return errNotYourGame
+		}
+		if g.TournamentID != 0 {
+			return userErrorf("A tournament game cannot be aborted: it needs a result (you may resign).")
 		}
 		if g.Ply() >= storage.MinRatedPlies {
 			return userErrorf("Both sides have moved: the game can no longer be aborted (you may resign).")

@@ -40,7 +40,6 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 		}
 	}
 	var sb strings.Builder
-	provisional := false
 	for _, name := range names {
 		top, err := b.store.Leaderboard(ctx, r.in.GuildID, name, perVariant)
 		if err != nil {
@@ -52,29 +51,12 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 		}
 		fmt.Fprintf(&sb, "**Leaderboard · %s**\n", name)
 		for i, e := range top {
-			fmt.Fprintf(&sb, "%d. <@%s> · %s · %d-%d-%d\n", i+1, e.UserID, ratingText(e.Rating), e.Wins, e.Losses, e.Draws)
-			provisional = provisional || e.Rating.Provisional()
+			fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", i+1, e.UserID, ratingText(e.Rating), ratedGames(e.Games()), e.Wins, e.Losses, e.Draws)
 		}
-	}
-	if provisional {
-		sb.WriteString(provisionalNote)
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: truncate(sb.String(), 1990), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
 }
-
-// ratingText writes a rating with its uncertainty, "1623 (±90)", and a
-// question mark when it is provisional: "1540? (±300)".
-func ratingText(r storage.Rating) string {
-	mark := ""
-	if r.Provisional() {
-		mark = "?"
-	}
-	return fmt.Sprintf("%.0f%s (±%.0f)", r.Rating, mark, 2*r.Deviation)
-}
-
-// provisionalNote explains the question mark.
-const provisionalNote = "? provisional: too few games yet for the rating to mean much."
 
 // cmdStats handles /tafl stats [user].
 func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
@@ -92,17 +74,30 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Stats of <@%s>**\nAgainst people: %d won, %d lost, %d drawn\nAgainst taflbot: %d won, %d lost, %d drawn\n",
 		user, p.Wins, p.Losses, p.Draws, p.AIWins, p.AILosses, p.AIDraws)
-	provisional := false
 	for _, name := range slices.Sorted(maps.Keys(p.Variants)) {
 		v := p.Variants[name]
-		fmt.Fprintf(&sb, "%s: %s, %d-%d-%d\n", name, ratingText(v.Rating), v.Wins, v.Losses, v.Draws)
-		provisional = provisional || v.Rating.Provisional()
-	}
-	if provisional {
-		sb.WriteString(provisionalNote)
+		fmt.Fprintf(&sb, "%s: %s · %s, %d-%d-%d\n", name, ratingText(v.Rating), ratedGames(v.Games()), v.Wins, v.Losses, v.Draws)
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: sb.String(), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
+}
+
+// ratingText writes a rating with its 95 % interval, marked provisional
+// while its deviation is large (storage.Rating.Provisional).
+func ratingText(r storage.Rating) string {
+	s := fmt.Sprintf("%.0f (±%.0f)", r.Rating, 2*r.Deviation)
+	if r.Provisional() {
+		s += " provisional"
+	}
+	return s
+}
+
+// ratedGames says how many rated games stand behind a rating.
+func ratedGames(n int) string {
+	if n == 1 {
+		return "1 rated game"
+	}
+	return fmt.Sprintf("%d rated games", n)
 }
 
 func isNotFound(err error) bool { return err != nil && errors.Is(err, storage.ErrNotFound) }

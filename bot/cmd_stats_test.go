@@ -25,7 +25,7 @@ func TestLeaderboardEveryVariantAndProvisional(t *testing.T) {
 		d.do(t, "bob", "click Yes, resign")
 
 		v := d.do(t, "carol", "/tafl leaderboard")
-		for _, want := range []string{"**Leaderboard · brandubh**", "**Leaderboard · tablut**", "? (±", "? provisional"} {
+		for _, want := range []string{"**Leaderboard · brandubh**", "**Leaderboard · tablut**", ") provisional · 1 rated game"} {
 			if !strings.Contains(v.text, want) {
 				t.Errorf("the leaderboard lacks %q:\n%s", want, v.text)
 			}
@@ -36,7 +36,7 @@ func TestLeaderboardEveryVariantAndProvisional(t *testing.T) {
 		if v := d.do(t, "carol", "/tafl leaderboard variant:tablut"); strings.Contains(v.text, "brandubh") || !strings.Contains(v.text, "tablut") {
 			t.Errorf("the tablut leaderboard:\n%s", v.text)
 		}
-		if v := d.do(t, "carol", "/tafl stats user:alice"); !strings.Contains(v.text, "brandubh: ") || !strings.Contains(v.text, "? provisional") {
+		if v := d.do(t, "carol", "/tafl stats user:alice"); !strings.Contains(v.text, "brandubh: ") || !strings.Contains(v.text, "provisional · 1 rated game") {
 			t.Errorf("alice's stats:\n%s", v.text)
 		}
 	})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -17,13 +18,34 @@ const CommandName = "tafl"
 // Levels are the engine's strengths, weakest first.
 var Levels = []string{"easy", "medium", "hard", "max"}
 
+func languageChoices() []*discordgo.ApplicationCommandOptionChoice {
+	out := []*discordgo.ApplicationCommandOptionChoice{{Name: "Discord's language", Value: "discord"}}
+	for _, l := range locale.Langs {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: l.Name, Value: l.Tag.String()})
+	}
+	return out
+}
+
+func tournamentActionChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, a := range tournamentActions {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: a, Value: a})
+	}
+	return out
+}
+
 // Commands returns the definition of /tafl and its subcommands, registered
 // with one bulk overwrite, for a bot without external engines.
 func Commands() []*discordgo.ApplicationCommand { return CommandsWith(nil) }
 
 // CommandsWith returns the definition of /tafl for a bot offering the
-// external engines named (the engine option of /tafl ai lists them).
+// external engines named (the engine option of /tafl ai lists them), with
+// the names and descriptions in every language Discord has a locale for.
 func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
+	return localizeCommands(commands(engineNames))
+}
+
+func commands(engineNames []string) []*discordgo.ApplicationCommand {
 	str := func(name, desc string, required, auto bool) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name,
 			Description: desc, Required: required, Autocomplete: auto}
@@ -44,13 +66,14 @@ func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
 			Description: desc, MinValue: &minDays, MaxValue: storage.MaxDaysPerMove, Autocomplete: true}
 	}
-	days := daysOpt(fmt.Sprintf("Days per move, 1 to %d (default: the server's, usually 3)", storage.MaxDaysPerMove))
+	days := daysOpt("Days per move (default: the server's, usually 3)")
+	live := str("time", "A live game on a chess clock: minutes+seconds, such as 10+5", false, true)
 	var levels []*discordgo.ApplicationCommandOptionChoice
 	for _, l := range Levels {
 		levels = append(levels, &discordgo.ApplicationCommandOptionChoice{Name: l, Value: l})
 	}
 	aiOpts := []*discordgo.ApplicationCommandOption{variant, side, {Type: discordgo.ApplicationCommandOptionString,
-		Name: "level", Description: "How strong the bot plays (default: medium)", Choices: levels}, days}
+		Name: "level", Description: "How strong the bot plays (default: medium)", Choices: levels}, days, live}
 	if len(engineNames) > 0 {
 		var choices []*discordgo.ApplicationCommandOptionChoice
 		for _, n := range engineNames {
@@ -68,7 +91,9 @@ func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
 		Description:  "Play tafl games (Hnefatafl, Tablut, Brandubh, …)",
 		DMPermission: &dm,
 		Options: []*discordgo.ApplicationCommandOption{
-			sub("challenge", "Challenge someone (or anyone) to a game", user("opponent", "Who to challenge (empty: anyone may accept)"), variant, side, days),
+			sub("challenge", "Challenge someone (or anyone) to a game", user("opponent", "Who to challenge (empty: anyone may accept)"), variant, side, days, live,
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual",
+					Description: "Casual: the game does not change ratings (default: the server's, usually rated)"}),
 			sub("move", "Make a move, such as d1-d4", str("move", "Your move, such as d1-d4 (start typing for a list)", true, true), game),
 			sub("board", "Show a game's board again", game, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean,
 				Name: "text", Description: "Describe the board in words instead of a picture (for screen readers)"}),
@@ -82,15 +107,32 @@ func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
 			sub("stats", "A player's record and ratings", user("user", "Whose (default: yours)")),
 			sub("settings", "Server settings (managers only), and your DM setting", &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
 				Name: "variant", Description: "Default variant", Autocomplete: true},
-				daysOpt(fmt.Sprintf("Default days per move, 1 to %d", storage.MaxDaysPerMove)),
+				daysOpt(fmt.Sprintf("Default days per move (1-%d)", storage.MaxDaysPerMove)),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "threads", Description: "Give every game its own thread"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual", Description: "Challenges are casual unless they say otherwise"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where reminders and results go"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Your own setting: reminders and results by direct message too"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "vacation", MinValue: &zero, MaxValue: storage.MaxVacationDays,
-					Description: fmt.Sprintf("Days a year a player may pause their clocks (0: none; default %d)", storage.DefaultVacationDays)}),
+					Description: fmt.Sprintf("Days a year a player may pause their clocks (0: none; default %d)", storage.DefaultVacationDays)},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "language", Description: "Your own setting: the language I answer you in",
+					Choices: languageChoices()}),
 			sub("vacation", "Pause your clocks in this server for some days (see how many you have left)", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionInteger, Name: "days", MinValue: &zero, MaxValue: storage.MaxVacationDays,
 				Description: "Days of vacation from now (0 ends your vacation; empty: show what you have left)"}),
+			sub("tournament", "Tournaments: create (managers), join, leave, start, withdraw, standings",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "action", Description: "What to do (default: standings)",
+					Choices: tournamentActionChoices()},
+				str("tournament", "Which tournament (default: this thread's, or the only one)", false, true),
+				str("name", "The new tournament's name", false, false),
+				variant,
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "format", Description: "Round robin or Swiss (default: Swiss)",
+					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Swiss", Value: "swiss"}, {Name: "round robin", Value: "round-robin"}}},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "rounds", Description: "Rounds of a Swiss (default 5)"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "double", Description: "Every pairing plays twice, once with each side"},
+				days, live,
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "signup", Description: "Hours until sign-up closes and round 1 starts (default 48)"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual",
+					Description: "Casual: the game does not change ratings (default: the server's, usually rated)"}),
 			sub("help", "How to play, and the commands"),
 		},
 	}}

@@ -119,9 +119,12 @@ func TestChallengeAcceptPlayToTheEnd(t *testing.T) {
 		t.Errorf("final board %q does not announce the result", board.Content)
 	}
 	for label, disabled := range buttons(board.Components) {
-		if !disabled {
-			t.Errorf("button %s of the finished game is enabled", label)
+		if disabled == (label == "Rematch") {
+			t.Errorf("button %s of the finished game: disabled %v (only Rematch stays enabled)", label, disabled)
 		}
+	}
+	if _, ok := buttons(board.Components)["Rematch"]; !ok {
+		t.Error("the final board has no Rematch button")
 	}
 	g := gameOf(t, h, alice)
 	if g.Active() || g.Outcome() != o || g.Ply() != shadow.Len() {
@@ -235,4 +238,34 @@ func TestCustomIDsFitDiscord(t *testing.T) {
 // the move with its number (moves counted in pairs) in full notation.
 func playedRE(m tafl.Move) *regexp.Regexp {
 	return regexp.MustCompile(`You played [0-9]+(\. |… )K?` + regexp.QuoteMeta(m.String()) + `(x[a-s0-9/]+)?[-+]*\.`)
+}
+
+// bothMove plays one legal move for each side of user's newest active
+// game (a game ended sooner is aborted, and counts nowhere) and returns
+// the board of the second move.
+func bothMove(t *testing.T, h *harness, user string) *resp {
+	t.Helper()
+	games, err := h.store.GamesByPlayer(t.Context(), user, storage.GameFilter{ActiveOnly: true, Limit: 1})
+	if err != nil || len(games) != 1 {
+		t.Fatalf("%s's newest active game: %v, %v", user, games, err)
+	}
+	return bothMoveIn(t, h, games[0].ID)
+}
+
+// bothMoveIn plays one legal move for each side of game id and returns
+// the board of the second move.
+func bothMoveIn(t *testing.T, h *harness, id storage.GameID) *resp {
+	t.Helper()
+	var board *resp
+	for range 2 {
+		g, err := h.store.GetGame(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		board, _ = h.slash(g.ToMove().UserID, "move", opt("move", g.Tafl().LegalMoves()[0].String()), opt("game", id.String()))
+		if after, err := h.store.GetGame(t.Context(), id); err != nil || after.Ply() != g.Ply()+1 {
+			t.Fatalf("a move in game %d: %q", id, board.Content)
+		}
+	}
+	return board
 }

@@ -102,3 +102,30 @@ func refreshName(g *storage.Game, userID, name string) {
 		}
 	}
 }
+
+// maxKnownNames bounds the display names the bot remembers from
+// interactions; past it the memory starts afresh.
+const maxKnownNames = 50000
+
+// noteName remembers the display name a user's interaction carried, for
+// seats created without one (a tournament's games are created by the bot,
+// not by an interaction of their players).
+func (b *Bot) noteName(userID, name string) {
+	if userID == "" || name == "" {
+		return
+	}
+	if old, loaded := b.names.Swap(userID, name); loaded && old == name {
+		return
+	} else if !loaded && b.namesN.Add(1) > maxKnownNames {
+		b.names.Clear()
+		b.namesN.Store(0)
+	}
+}
+
+// knownName returns the display name last seen for a user ("" if none).
+func (b *Bot) knownName(userID string) string {
+	if v, ok := b.names.Load(userID); ok {
+		return v.(string)
+	}
+	return ""
+}

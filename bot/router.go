@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 )
 
 // request is one interaction as the handlers see it.
@@ -19,8 +20,9 @@ type request struct {
 	userID string
 	sub    string // the subcommand (application commands and autocomplete)
 	opts   map[string]*discordgo.ApplicationCommandInteractionDataOption
-	cid    CustomID // the parsed custom id (components)
-	values []string // the chosen values (select menus)
+	cid    CustomID        // the parsed custom id (components)
+	values []string        // the chosen values (select menus)
+	p      *locale.Printer // the user's language
 	log    *slog.Logger
 	gameID uint64 // the game the interaction was about, for the log line (0: none)
 }
@@ -185,6 +187,8 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		r.log.LogAttrs(ctx, slog.LevelInfo, "interaction", attrs...)
 	}()
 	r = b.newRequest(in)
+	b.noteName(r.userID, r.userName())
+	r.p = printer(b.chosenLanguage(ctx, in.GuildID, r.userID), in)
 	kind = interactionKind(in)
 	h := b.route(r)
 	if h == nil {
@@ -201,7 +205,7 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		}
 	}
 	if err != nil {
-		if msg, ok := userMessage(err); ok {
+		if msg, ok := userMessage(err, r.p); ok {
 			r.log.DebugContext(ctx, "user error", "err", err)
 			if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
 				return &reply{resp: choicesResponse(nil)}
@@ -318,6 +322,7 @@ func (b *Bot) commands() map[string]handler {
 		"settings":    b.cmdSettings,
 		"help":        b.cmdHelp,
 		"vacation":    b.cmdVacation,
+		"tournament":  b.cmdTournament,
 	}
 }
 
@@ -338,6 +343,10 @@ func (b *Bot) components() map[Action]handler {
 		ActAbortYes:   b.btnAbortYes,
 		ActPickGame:   b.btnPickGame,
 		ActReplay:     b.btnReplay,
+		ActRematch:    b.btnRematch,
+		ActTourJoin:   b.btnTourJoin,
+		ActTourLeave:  b.btnTourLeave,
+		ActTourStart:  b.btnTourStart,
 	}
 }
 
@@ -361,6 +370,13 @@ func (r *request) int(name string) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+func (r *request) boolean(name string) (bool, bool) {
+	if o, ok := r.opts[name]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean {
+		return o.BoolValue(), true
+	}
+	return false, false
 }
 
 func (r *request) user(name string) string {

@@ -59,6 +59,13 @@ var contractTests = []struct {
 	{"RememberGameAndLeaderboardVariants", testRememberGameAndLeaderboardVariants},
 	{"NamesKeptWithTheGame", testNamesKeptWithTheGame},
 	{"GuildVacationDays", testGuildVacationDays},
+	{"LiveClock", testLiveClock},
+	{"LiveClockCatchUp", testLiveClockCatchUp},
+	{"LiveClockStopsAtTheEnd", testLiveClockStopsAtTheEnd},
+	{"LiveClockValidation", testLiveClockValidation},
+	{"ChallengeAndRematchFields", testChallengeAndRematchFields},
+	{"CasualDefaultSaved", testCasualDefaultSaved},
+	{"Tournaments", testTournaments},
 }
 
 func TestContract(t *testing.T) {

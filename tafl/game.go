@@ -288,7 +288,7 @@ func (g *Game) finish(o Outcome) error {
 	if g.outcome.Over() {
 		return &MoveError{Reason: ReasonGameOver, Detail: "tafl: the game is already over (" + g.outcome.Status() + ")"}
 	}
-	if o.Reason != DrawAgreed && o.Reason != Aborted && o.Winner == NoSide {
+	if o.Reason != DrawAgreed && o.Reason != Aborted && o.Reason != Timeout && o.Winner == NoSide {
 		return fmt.Errorf("tafl: a side must be attackers or defenders")
 	}
 	g.outcome = o

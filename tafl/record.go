@@ -233,6 +233,8 @@ func applyResult(g *Game, result, termination string) error {
 	switch {
 	case want == NoSide && reason == Aborted:
 		return g.Abort()
+	case want == NoSide && reason == Timeout:
+		return g.finish(Outcome{Winner: NoSide, Reason: Timeout}) // drawn on time
 	case want == NoSide:
 		return g.AgreeDraw()
 	case reason == Timeout:
