@@ -225,25 +225,41 @@ func logistic(samples []Sample, start, center, l2 []float64) ([]float64, float64
 	n := len(start)
 	beta := append([]float64(nil), start...)
 	N := float64(len(samples))
+	// objective is the penalised mean log-loss at b.
+	objective := func(b []float64) float64 {
+		loss := 0.0
+		for _, s := range samples {
+			z := 0.0
+			for j, xj := range s.X {
+				z += b[j] * xj
+			}
+			loss += logLoss(1/(1+math.Exp(-z)), s.Y)
+		}
+		if center != nil {
+			for j := range n - 1 {
+				loss += l2[j] * N * (b[j] - center[j]) * (b[j] - center[j])
+			}
+		}
+		return loss / N
+	}
 	h := make([][]float64, n)
 	for i := range h {
 		h[i] = make([]float64, n)
 	}
 	g := make([]float64, n)
-	prev := math.Inf(1)
-	for it := 1; it <= 50; it++ {
+	cur := objective(beta)
+	trial := make([]float64, n)
+	for it := 1; it <= 100; it++ {
 		for i := range h {
 			clear(h[i])
 		}
 		clear(g)
-		loss := 0.0
 		for _, s := range samples {
 			z := 0.0
 			for j, xj := range s.X {
 				z += beta[j] * xj
 			}
 			p := 1 / (1 + math.Exp(-z))
-			loss += logLoss(p, s.Y)
 			d := p - s.Y
 			wgt := max(p*(1-p), 1e-9)
 			for j, xj := range s.X {
@@ -264,7 +280,6 @@ func logistic(samples []Sample, start, center, l2 []float64) ([]float64, float64
 		}
 		if center != nil {
 			for j := range n - 1 {
-				loss += l2[j] * N * (beta[j] - center[j]) * (beta[j] - center[j])
 				g[j] += 2 * l2[j] * N * (beta[j] - center[j])
 				h[j][j] += 2 * l2[j] * N
 			}
@@ -276,16 +291,30 @@ func logistic(samples []Sample, start, center, l2 []float64) ([]float64, float64
 		if err != nil {
 			return nil, 0, it, err
 		}
-		for j := range n {
-			beta[j] -= step[j]
+		// Newton's step, halved until the objective goes down (a full
+		// step can overshoot far from the optimum).
+		t := 1.0
+		next := cur
+		for range 40 {
+			for j := range n {
+				trial[j] = beta[j] - t*step[j]
+			}
+			if next = objective(trial); next <= cur {
+				break
+			}
+			t /= 2
 		}
-		loss /= N
-		if math.Abs(prev-loss) < 1e-10 {
-			return beta, loss, it, nil
+		if next > cur {
+			return beta, cur, it, nil // no step helps: at the optimum, to rounding
 		}
-		prev = loss
+		copy(beta, trial)
+		done := cur-next < 1e-10
+		cur = next
+		if done {
+			return beta, cur, it, nil
+		}
 	}
-	return beta, prev, 50, nil
+	return beta, cur, 100, nil
 }
 
 func logLoss(p, y float64) float64 {

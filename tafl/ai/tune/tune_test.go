@@ -183,3 +183,26 @@ func TestReadCorpus(t *testing.T) {
 		t.Error("two columns accepted")
 	}
 }
+
+// From a start far from the optimum a full Newton step overshoots (the
+// curvature there is nearly zero); the fit halves its steps until the
+// loss goes down, and reaches the optimum of a small problem whose answer
+// is known: samples x = ±1 with y = 1 three times in four at x = 1 and
+// once in four at x = -1 have the optimum beta = ln 3.
+func TestLogisticFromAFarStart(t *testing.T) {
+	var samples []Sample
+	for i := range 4 {
+		y := 0.0
+		if i < 3 {
+			y = 1
+		}
+		samples = append(samples, Sample{X: []float64{1, 0}, Y: y}, Sample{X: []float64{-1, 0}, Y: 1 - y})
+	}
+	beta, loss, _, err := logistic(samples, []float64{30, 0}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(beta[0]-math.Log(3)) > 1e-6 || math.IsNaN(loss) {
+		t.Errorf("beta %v, loss %v; want beta[0] = ln 3 = %.6f", beta, loss, math.Log(3))
+	}
+}
