@@ -2,6 +2,7 @@ package ai
 
 import (
 	_ "embed"
+	"math/bits"
 	"slices"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -355,22 +356,26 @@ func (in *info) kingTerms(b *board, k tafl.Square) kingTerms {
 	free, lines, routes := int32(0), int32(0), int32(0)
 	var seen [16]tafl.Square // escape squares reached in two moves
 	routeSq := int32(0)
-	for _, d := range dirs {
+	kf := &in.kingFlags
+	for di, d := range dirs {
+		// The directions to look for open lines from a square the king
+		// reaches this way: those with an escape square, not back.
+		back := uint8(1) << (di ^ 1) // dirs[di^1] == -d
 		for q := k + d; b[q] == tafl.Empty; q += d {
-			if in.kingStop[q] {
-				if in.escape[q] {
+			f := kf[q]
+			if f&kingMayStop != 0 {
+				if f&kingEscapes != 0 {
 					lines++
 					break
 				}
 				free++
 				// Open lines from q (the king's own square counts as empty).
 				n := int32(0)
-				for i, e := range dirs {
-					if e == -d || in.escDirs[q]&(1<<i) == 0 {
-						continue // no escape square that way
-					}
+				for ways := in.escDirs[q] &^ back; ways != 0; ways &= ways - 1 {
+					e := dirs[bits.TrailingZeros8(ways)]
 					for r := q + e; b[r] == tafl.Empty || r == k; r += e {
-						if in.kingStop[r] && in.escape[r] {
+						g := kf[r]
+						if g&(kingMayStop|kingEscapes) == kingMayStop|kingEscapes {
 							n++
 							if !slices.Contains(seen[:routeSq], r) && routeSq < int32(len(seen)) {
 								seen[routeSq] = r
@@ -378,7 +383,7 @@ func (in *info) kingTerms(b *board, k tafl.Square) kingTerms {
 							}
 							break
 						}
-						if !in.kingPass[r] {
+						if g&kingMayPass == 0 {
 							break
 						}
 					}
@@ -387,7 +392,7 @@ func (in *info) kingTerms(b *board, k tafl.Square) kingTerms {
 					routes++
 				}
 			}
-			if !in.kingPass[q] {
+			if f&kingMayPass == 0 {
 				break
 			}
 		}
