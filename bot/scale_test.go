@@ -64,19 +64,23 @@ func TestEngineWorkerKilledMidThink(t *testing.T) {
 	if took > lease+time.Second {
 		t.Errorf("the move was taken over %v after the kill, more than the lease %v", took, lease)
 	}
-	time.Sleep(500 * time.Millisecond) // anything played twice would show now
+	posted := func() int {
+		n := 0
+		for _, rec := range fake.requests("/channels/" + channel + "/messages") {
+			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "taflbot played") {
+				n++
+			}
+		}
+		return n
+	}
+	waitFor(t, "the engine's board", func() bool { return posted() > 0 })
+	time.Sleep(500 * time.Millisecond) // anything played or shown twice would show now
 	got, err := st.GetGame(t.Context(), g.ID)
 	if err != nil || got.Ply() != 1 {
 		t.Fatalf("after the take-over: ply %d, %v; want exactly the engine's one move", got.Ply(), err)
 	}
-	posted := 0
-	for _, rec := range fake.requests("/channels/" + channel + "/messages") {
-		if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "taflbot played") {
-			posted++
-		}
-	}
-	if posted != 1 {
-		t.Errorf("the engine's move was posted %d times, want 1", posted)
+	if n := posted(); n != 1 {
+		t.Errorf("the engine's move was posted %d times, want 1", n)
 	}
 	survivor.stop()
 }
