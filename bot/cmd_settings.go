@@ -18,7 +18,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	langOpt := r.str("language")
 	own := dms || langOpt != ""
 	server := false
-	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual"} {
+	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual", "casual_help"} {
 		if _, ok := r.opts[name]; ok {
 			server = true
 		}
@@ -66,6 +66,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 		if on, ok := r.boolean("casual"); ok {
 			gs.CasualDefault = on
+		}
+		if on, ok := r.boolean("casual_help"); ok {
+			gs.CasualHelp = on
 		}
 		if o, ok := r.opts["channel"]; ok {
 			if id, ok := o.Value.(string); ok {
@@ -115,6 +118,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	games := "rated"
 	if gs.CasualDefault {
 		games = "casual"
+	}
+	if gs.CasualHelp {
+		games += " (autocomplete help in casual games)"
 	}
 	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · challenges: **%s** unless they say otherwise · reminders and results: %s · vacation: **%d** days a year",
 		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, games, notify, gs.VacationDays))
