@@ -142,10 +142,11 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 	}, nil
 }
 
-// vacations returns, per side, when a human player on vacation comes back.
+// vacations returns, per side, when a human player on vacation comes
+// back (none in a live game: a vacation pauses correspondence clocks only).
 func (b *Bot) vacations(ctx context.Context, g *storage.Game, now time.Time) map[tafl.Side]time.Time {
 	out := map[tafl.Side]time.Time{}
-	if !g.Active() {
+	if !g.Active() || !g.Clock.IsZero() {
 		return out
 	}
 	for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
