@@ -243,7 +243,8 @@ func (b *Bot) announcement(t *storage.Tournament) *message {
 	case t.State.Started():
 		sb.WriteString(p.T("tour.state_running", t.State.Round, len(t.State.Players), playerList(t)))
 	default:
-		sb.WriteString(p.T("tour.state_signup", t.SignupDeadline.Unix(), len(t.State.Players), playerList(t)))
+		sb.WriteString(p.T("tour.state_signup", strconv.FormatInt(t.SignupDeadline.Unix(), 10), // as text: the catalog would group its digits, breaking the markup
+			len(t.State.Players), playerList(t)))
 	}
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(t.ID)}.String() }
 	open := !t.State.Started() && !t.Cancelled
