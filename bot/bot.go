@@ -303,6 +303,9 @@ func (b *Bot) Start(ctx context.Context) {
 	b.bgMu.Lock()
 	b.stopBG = cancel
 	b.bgMu.Unlock()
+	// The starter puzzles are stored by whichever process starts first
+	// (each position once: the others add nothing).
+	b.importPuzzles(ctx)
 	if b.roles&RoleEngine != 0 {
 		b.ai.start()
 		b.resumeAI(ctx)

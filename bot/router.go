@@ -310,6 +310,7 @@ func (b *Bot) commands() map[string]handler {
 		"stats":       b.cmdStats,
 		"settings":    b.cmdSettings,
 		"help":        b.cmdHelp,
+		"puzzle":      b.cmdPuzzle,
 	}
 }
 
@@ -326,6 +327,12 @@ func (b *Bot) components() map[Action]handler {
 		ActResignYes:  b.btnResignYes,
 		ActDraw:       b.btnDraw,
 		ActGamesPage:  b.btnGamesPage,
+
+		ActPuzzle:       b.btnPuzzle,
+		ActPuzzlePiece:  b.btnPuzzlePiece,
+		ActPuzzleTarget: b.btnPuzzleTarget,
+		ActPuzzleNew:    b.btnPuzzleNew,
+		ActPuzzleSolve:  b.btnPuzzleSolve,
 	}
 }
 

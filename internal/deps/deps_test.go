@@ -36,7 +36,7 @@ var rules = map[string]struct {
 	// pictures; puzzle finds and checks forced wins.
 	"analysis": {internal: []string{"tafl", "tafl/ai", "render", "internal"}},
 	"puzzle":   {internal: []string{"tafl", "tafl/ai"}},
-	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "otep", "internal"},
+	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "otep", "internal", "analysis", "puzzle"},
 		thirdParty: []string{"github.com/bwmarrin/discordgo", "golang.org/x/crypto"}},
 }
 
