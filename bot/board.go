@@ -111,10 +111,19 @@ func (b *Bot) boardMessage(g *storage.Game, headline string) (*message, error) {
 	if err != nil {
 		return nil, err
 	}
+	if h := hintsLine(g); h != "" {
+		sb.WriteString("\n" + h)
+	}
+	comps := gameButtons(g)
+	if b.hintsAllowed(g) {
+		row := comps[0].(discordgo.ActionsRow)
+		row.Components = append(row.Components, hintButton(g))
+		comps[0] = row
+	}
 	return &message{
 		content:    sb.String(),
 		files:      []*discordgo.File{{Name: fmt.Sprintf("game-%d-%d.png", g.ID, len(plies)), ContentType: "image/png", Reader: bytes.NewReader(png)}},
-		components: gameButtons(g),
+		components: comps,
 	}, nil
 }
 
@@ -150,11 +159,17 @@ func (b *Bot) boardPNG(pos tafl.Position, last *tafl.Ply, caption string) ([]byt
 func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	over := !g.Active()
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(g.ID), Ply: g.Ply()}.String() }
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Move", Style: discordgo.PrimaryButton, CustomID: id(ActMove), Disabled: over},
 		discordgo.Button{Label: "Offer draw", Style: discordgo.SecondaryButton, CustomID: id(ActDraw), Disabled: over},
 		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: id(ActResign), Disabled: over},
 	}}}
+	if over && g.Ply() > 0 {
+		row := rows[0].(discordgo.ActionsRow)
+		row.Components = append(row.Components, discordgo.Button{Label: "Analyse", Style: discordgo.SuccessButton, CustomID: id(ActAnalyse)})
+		rows[0] = row
+	}
+	return rows
 }
 
 // resultLine says how a finished game ended, with rating changes.

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -142,6 +143,10 @@ type Options struct {
 	HandlerTimeout time.Duration
 	// Now is the clock (default time.Now); tests move it forward.
 	Now func() time.Time
+
+	// ReviewNodes is the search budget of each position of a game
+	// review, and of a hint (default analysis.DefaultNodes).
+	ReviewNodes int64
 }
 
 // Bot is the Discord bot. Its methods are safe for concurrent use.
@@ -173,20 +178,22 @@ type Bot struct {
 	handlerTimeout time.Duration
 	now            func() time.Time
 
-	ai         *aiPool
-	replays    *replayLimiter
-	aiNewMu    sync.Mutex    // serializes the limit check and creation of engine games
-	renderSem  chan struct{} // bounds concurrent renders
-	metrics    *Metrics
-	work       sync.WaitGroup      // deferred work started after responses
-	inflight   atomic.Int64        // follow-up work running (for settle)
-	sweepMu    sync.Mutex          // one sweep at a time
-	recent     *recentInteractions // HTTP interactions answered lately (repeats are not acted on)
-	refusedLog *rateLimitedLog     // warn lines about refused HTTP requests
-	loggedMu   sync.Mutex
-	logged     map[string]bool // damaged index entries already logged
-	bgMu       sync.Mutex
-	stopBG     context.CancelFunc // stops what Start started
+	ai          *aiPool
+	reviews     reviewer
+	reviewNodes int64
+	replays     *replayLimiter
+	aiNewMu     sync.Mutex    // serializes the limit check and creation of engine games
+	renderSem   chan struct{} // bounds concurrent renders
+	metrics     *Metrics
+	work        sync.WaitGroup      // deferred work started after responses
+	inflight    atomic.Int64        // follow-up work running (for settle)
+	sweepMu     sync.Mutex          // one sweep at a time
+	recent      *recentInteractions // HTTP interactions answered lately (repeats are not acted on)
+	refusedLog  *rateLimitedLog     // warn lines about refused HTTP requests
+	loggedMu    sync.Mutex
+	logged      map[string]bool // damaged index entries already logged
+	bgMu        sync.Mutex
+	stopBG      context.CancelFunc // stops what Start started
 }
 
 // New checks the options and returns a Bot. It does not connect.
@@ -262,6 +269,9 @@ func New(o Options) (*Bot, error) {
 	if o.Roles == 0 {
 		o.Roles = AllRoles
 	}
+	if o.ReviewNodes <= 0 {
+		o.ReviewNodes = analysis.DefaultNodes
+	}
 	if o.Session != nil && len(o.Shards) == 0 {
 		o.Shards = []*discordgo.Session{o.Session}
 	}
@@ -279,7 +289,7 @@ func New(o Options) (*Bot, error) {
 		engine: o.Engine, shards: o.Shards, roles: o.Roles, lease: o.EngineLease, worker: o.Worker, appID: o.AppID, devGuild: o.DevGuildID, pubKey: o.PublicKey,
 		defaultVariant: o.DefaultVariant, defaultDays: o.DefaultDays, expiry: o.ChallengeExpiry,
 		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink,
-		aiPerUser: o.AIGamesPerUser, aiPerServer: o.AIGamesPerServer, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
+		aiPerUser: o.AIGamesPerUser, aiPerServer: o.AIGamesPerServer, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now, reviewNodes: o.ReviewNodes,
 		metrics: newMetrics(), logged: map[string]bool{}, recent: newRecentInteractions(), refusedLog: newRateLimitedLog(time.Minute), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 	b.replays = newReplayLimiter(o.Replays)

@@ -21,7 +21,10 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
 		"`/tafl challenge [opponent]` challenge someone (or anyone) · `/tafl ai [level]` play me\n" +
 		"`/tafl move d1-d4` move (or press **Move** under a board) · `/tafl board` show the board\n" +
 		"`/tafl games` your games · `/tafl resign`, `/tafl draw` · `/tafl history` the record\n" +
-		"`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl settings` (managers)\n\n" +
+		"`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl settings` (managers)\n" +
+		"`/tafl analyse [game]` the engine's review of a finished game (or **Analyse** under its board) · " +
+		"**💡 Hint** under your board in a game against me, if the server allows it\n" +
+		"`/tafl puzzle [variant]` find the forced win, rated; a server can get a daily puzzle (`/tafl settings daily_channel`)\n\n" +
 		"Each move has a time limit in days; I remind you before it runs out.\nVariants: " + strings.Join(names, ", ") + "."
 	return &reply{resp: ephemeral(text)}, nil
 }

@@ -3,11 +3,14 @@ package bot
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -39,6 +42,9 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 			tags := []tafl.Tag{{Name: "event", Value: fmt.Sprintf("taflbot game %d", g.ID)},
 				{Name: "date", Value: g.Created.UTC().Format("2006.01.02")},
 				{Name: "attackers", Value: g.Attackers.String()}, {Name: "defenders", Value: g.Defenders.String()}}
+			if tag, ok := hintTag(g); ok {
+				tags = append(tags, tag)
+			}
 			record := tafl.EncodeGame(g.Tafl(), tags)
 			content := fmt.Sprintf("Record of game %d (%s, %d moves).", g.ID, g.Variant(), g.Ply())
 			files := []*discordgo.File{{Name: fmt.Sprintf("game-%d.otg", g.ID), ContentType: "text/plain", Reader: strings.NewReader(record)}}
@@ -55,6 +61,10 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 				content += " (The replay could not be drawn.)"
 			} else {
 				files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d.gif", g.ID), ContentType: "image/gif", Reader: bytes.NewReader(gif)})
+			}
+			if extra := b.reviewFiles(ctx, g); len(extra) > 0 {
+				files = append(files, extra...)
+				content += " With the engine's review: every move's win chance and class in the text file, and its graph."
 			}
 			if _, err := b.rest.EditResponse(ctx, in, &discordgo.WebhookEdit{Content: &content, Files: files}); err != nil {
 				b.log.Error("delivering a game record", "game_id", g.ID, "err", err)
@@ -124,3 +134,33 @@ func (l *replayLimiter) acquire(ctx context.Context) error {
 }
 
 func (l *replayLimiter) releaseSlot() { <-l.slots }
+
+// reviewFiles returns the stored review of g as a text file (every move
+// with the defenders' win chance after it, classes and better moves, the
+// turning points) and its graph, or nothing when g has not been reviewed
+// at its current length.
+func (b *Bot) reviewFiles(ctx context.Context, g *storage.Game) []*discordgo.File {
+	a, err := b.store.GetAnalysis(ctx, g.ID)
+	if err != nil || a.Plies != g.Ply() {
+		if err != nil && !errors.Is(err, storage.ErrNotFound) {
+			b.log.Error("reading a stored review", "game_id", g.ID, "err", err)
+		}
+		return nil
+	}
+	var rep analysis.Report
+	if err := json.Unmarshal(a.Report, &rep); err != nil {
+		b.log.Error("decoding a stored review", "game_id", g.ID, "err", err)
+		return nil
+	}
+	title := fmt.Sprintf("Game %d · %s · %s", g.ID, g.Variant(), g.Outcome().Status())
+	var text strings.Builder
+	if err := rep.WriteText(&text, title); err != nil {
+		return nil
+	}
+	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(text.String())}}
+	var graph bytes.Buffer
+	if err := render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme}); err == nil {
+		files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: &graph})
+	}
+	return files
+}

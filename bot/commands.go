@@ -62,6 +62,7 @@ func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
 			sub("ai", "Play against the bot", aiOpts...),
 			sub("rules", "The rules of a variant, with its start board", variant),
 			sub("history", "A game's record (.otg) and an animated replay", game),
+			sub("analyse", "The engine's review of a finished game: win chances, turning points, better moves", game),
 			sub("leaderboard", "The best-rated players of this server", variant),
 			sub("stats", "A player's record and ratings", user("user", "Whose (default: yours)")),
 			sub("settings", "Server settings (managers only), and your DM setting", &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,

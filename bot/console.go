@@ -283,7 +283,7 @@ func (c *ConsoleREST) lastEphemeral(customID string) bool {
 // firstOption names the option a bare word stands for, per subcommand.
 var firstOption = map[string]string{"challenge": "opponent", "move": "move", "board": "game", "resign": "game", "draw": "game",
 	"ai": "level", "rules": "variant", "history": "game", "leaderboard": "variant", "stats": "user", "games": "user",
-	"puzzle": "variant"}
+	"puzzle": "variant", "analyse": "game"}
 
 // parseSlash reads "/tafl sub [name:value | value] …".
 func (c *ConsoleREST) parseSlash(line string) (*discordgo.ApplicationCommandInteractionData, error) {

@@ -143,3 +143,27 @@ func TestPuzzleScope(t *testing.T) {
 		t.Errorf("bad variant: %q", r.Content)
 	}
 }
+
+func mustStarter(t *testing.T) []puzzle.Puzzle {
+	t.Helper()
+	ps, err := puzzle.Starter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+// TestHelpNamesLearning: /tafl help names the review, hints and puzzles,
+// and stays within Discord's 2000 characters.
+func TestHelpNamesLearning(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "help")
+	for _, s := range []string{"/tafl analyse", "Hint", "/tafl puzzle", "daily"} {
+		if !strings.Contains(r.Content, s) {
+			t.Errorf("help lacks %q", s)
+		}
+	}
+	if n := len([]rune(r.Content)); n > 2000 {
+		t.Errorf("help is %d characters", n)
+	}
+}

@@ -311,6 +311,7 @@ func (b *Bot) commands() map[string]handler {
 		"settings":    b.cmdSettings,
 		"help":        b.cmdHelp,
 		"puzzle":      b.cmdPuzzle,
+		"analyse":     b.cmdAnalyse,
 	}
 }
 
@@ -333,6 +334,8 @@ func (b *Bot) components() map[Action]handler {
 		ActPuzzleTarget: b.btnPuzzleTarget,
 		ActPuzzleNew:    b.btnPuzzleNew,
 		ActPuzzleSolve:  b.btnPuzzleSolve,
+		ActAnalyse:      b.btnAnalyse,
+		ActHint:         b.btnHint,
 	}
 }
 
