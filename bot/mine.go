@@ -82,3 +82,50 @@ func (b *Bot) gameEnded(g *storage.Game) {
 		b.minePuzzles(g)
 	}
 }
+
+// MineReport counts what MineDatabase did.
+type MineReport struct {
+	Games, Won, Found, Added int
+}
+
+// MineDatabase mines every finished game with a winner in a database for
+// puzzles, as the bot mines each game when it ends (the same search,
+// without a time limit), and adds each puzzle found to the game's server:
+// for games finished before the bot mined games, or with a larger budget.
+// Puzzles stored already are not added again.
+func MineDatabase(ctx context.Context, st *storage.Store, maxMoves int, budget int64, progress func(r MineReport)) (MineReport, error) {
+	var rep MineReport
+	err := st.ForEachGame(ctx, func(g *storage.Game) error {
+		rep.Games++
+		if g.Active() || g.Outcome().Winner == tafl.NoSide {
+			return nil
+		}
+		rep.Won++
+		p, ok, err := puzzle.Mine(ctx, g.Tafl(), fmt.Sprintf("game %d", g.ID), puzzle.MineOptions{MaxMoves: maxMoves, Budget: budget, MinMoves: 2})
+		if err != nil {
+			return fmt.Errorf("game %d: %w", g.ID, err)
+		}
+		if ok {
+			rep.Found++
+			sp, err := storedPuzzle(&p, g.GuildID)
+			if err != nil {
+				return err
+			}
+			if sp.GuildID == "" {
+				sp.GuildID = "dm"
+			}
+			added, err := st.AddPuzzle(ctx, sp)
+			if err != nil {
+				return err
+			}
+			if added {
+				rep.Added++
+			}
+		}
+		if progress != nil {
+			progress(rep)
+		}
+		return nil
+	})
+	return rep, err
+}
