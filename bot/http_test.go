@@ -140,16 +140,7 @@ func TestHTTPCommandWithBoard(t *testing.T) {
 	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		t.Fatalf("HTTP reply type %d, want a deferral (5)", r.Type)
 	}
-	var edit *recorded
-	waitFor(t, "the edited response", func() bool {
-		for _, rec := range hb.h.fake.requests("/webhooks/555/" + in.Token + "/messages/@original") {
-			if rec.Method == "PATCH" {
-				edit = rec
-				return true
-			}
-		}
-		return false
-	})
+	edit := hb.edited(t, in.Token)
 	checkPNG(t, edit)
 	if m := decode(t, edit.Body); !strings.Contains(m.Content, "plays taflbot at level **easy**") {
 		t.Errorf("edited content %q", m.Content)

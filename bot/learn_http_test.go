@@ -25,9 +25,17 @@ func (hb *httpBot) send(t *testing.T, in *discordgo.Interaction) (*resp, *record
 	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource && r.Type != discordgo.InteractionResponseDeferredMessageUpdate {
 		return r, &recorded{Body: out}
 	}
+	edit := hb.edited(t, in.Token)
+	return decode(t, edit.Body), edit
+}
+
+// edited waits for the edit of the original response of the interaction
+// with token.
+func (hb *httpBot) edited(t *testing.T, token string) *recorded {
+	t.Helper()
 	var edit *recorded
 	waitFor(t, "the edited response", func() bool {
-		for _, rec := range hb.h.fake.requests("/webhooks/555/" + in.Token + "/messages/@original") {
+		for _, rec := range hb.h.fake.requests("/webhooks/555/" + token + "/messages/@original") {
 			if rec.Method == "PATCH" {
 				edit = rec
 				return true
@@ -35,7 +43,7 @@ func (hb *httpBot) send(t *testing.T, in *discordgo.Interaction) (*resp, *record
 		}
 		return false
 	})
-	return decode(t, edit.Body), edit
+	return edit
 }
 
 func (hb *httpBot) component(user, customID string, values ...string) *discordgo.Interaction {

@@ -251,22 +251,27 @@ func (m *message) private() *discordgo.InteractionResponseData {
 }
 
 // loadPuzzle loads the puzzle of a component, refusing one that belongs
-// to another server.
-func (b *Bot) loadPuzzle(ctx context.Context, r *request) (*storage.Puzzle, error) {
+// to another server, and its game at the component's step (with the
+// solution's moves).
+func (b *Bot) loadPuzzle(ctx context.Context, r *request) (*storage.Puzzle, *tafl.Game, []tafl.Move, error) {
 	p, err := b.store.GetPuzzle(ctx, storage.PuzzleID(r.cid.ID))
 	if errors.Is(err, storage.ErrNotFound) {
-		return nil, userErrorf("That puzzle no longer exists; try `/tafl puzzle`.")
+		return nil, nil, nil, userErrorf("That puzzle no longer exists; try `/tafl puzzle`.")
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	if p.GuildID != "" && p.GuildID != r.in.GuildID {
-		return nil, userErrorf("That puzzle belongs to another server; try `/tafl puzzle` here.")
+		return nil, nil, nil, userErrorf("That puzzle belongs to another server; try `/tafl puzzle` here.")
 	}
 	if r.cid.Ply%2 != 0 || r.cid.Ply >= len(p.Solution) {
-		return nil, userErrorf("That puzzle button is broken; try `/tafl puzzle`.")
+		return nil, nil, nil, userErrorf("That puzzle button is broken; try `/tafl puzzle`.")
 	}
-	return p, nil
+	g, line, err := puzzleGame(p, r.cid.Ply)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return p, g, line, nil
 }
 
 func puzzleMenu(p *storage.Puzzle, step int, g *tafl.Game) menuSpec {
@@ -277,11 +282,7 @@ func puzzleMenu(p *storage.Puzzle, step int, g *tafl.Game) menuSpec {
 // btnPuzzle handles the Move button of a puzzle: the piece menu in a new
 // private message (or in place, from the menu's Back button).
 func (b *Bot) btnPuzzle(ctx context.Context, r *request) (*reply, error) {
-	p, err := b.loadPuzzle(ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	g, _, err := puzzleGame(p, r.cid.Ply)
+	p, g, _, err := b.loadPuzzle(ctx, r)
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +296,7 @@ func (b *Bot) btnPuzzle(ctx context.Context, r *request) (*reply, error) {
 // btnPuzzleSolve handles the daily puzzle's Solve button: the puzzle
 // from its start, privately.
 func (b *Bot) btnPuzzleSolve(ctx context.Context, r *request) (*reply, error) {
-	p, err := b.loadPuzzle(ctx, r)
+	p, _, _, err := b.loadPuzzle(ctx, r)
 	if err != nil {
 		return nil, err
 	}
@@ -308,11 +309,7 @@ func (b *Bot) btnPuzzleSolve(ctx context.Context, r *request) (*reply, error) {
 
 // btnPuzzlePiece handles the puzzle's piece menu.
 func (b *Bot) btnPuzzlePiece(ctx context.Context, r *request) (*reply, error) {
-	p, err := b.loadPuzzle(ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	g, _, err := puzzleGame(p, r.cid.Ply)
+	p, g, _, err := b.loadPuzzle(ctx, r)
 	if err != nil {
 		return nil, err
 	}
@@ -331,15 +328,11 @@ func (b *Bot) btnPuzzlePiece(ctx context.Context, r *request) (*reply, error) {
 // btnPuzzleTarget handles the puzzle's destination menu: a page, or the
 // move, which is judged.
 func (b *Bot) btnPuzzleTarget(ctx context.Context, r *request) (*reply, error) {
-	p, err := b.loadPuzzle(ctx, r)
+	p, g, line, err := b.loadPuzzle(ctx, r)
 	if err != nil {
 		return nil, err
 	}
 	step := r.cid.Ply
-	g, line, err := puzzleGame(p, step)
-	if err != nil {
-		return nil, err
-	}
 	fromText, pageText, _ := strings.Cut(r.cid.Arg, "p")
 	from, err := tafl.ParseSquare(fromText)
 	if err != nil {

@@ -243,12 +243,3 @@ func Decode(data []byte) ([]Puzzle, error) {
 // 5). Players' attempts then move it (Glicko-2).
 func InitialRating(moves int) float64 { return 1200 + 200*float64(max(moves, 1)-1) }
 
-// Winner returns the moves of the solution that are the winner's (the
-// even-numbered ones, from 0).
-func (p *Puzzle) Winner() []string {
-	var out []string
-	for i := 0; i < len(p.Solution); i += 2 {
-		out = append(out, p.Solution[i])
-	}
-	return out
-}
