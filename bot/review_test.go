@@ -71,6 +71,14 @@ func TestReview(t *testing.T) {
 	if viaButton, _ := h.click(carol, btn, false); viaButton.Content != r.Content {
 		t.Errorf("the button: %q", viaButton.Content)
 	}
+	// Not from another server, by someone who did not play.
+	far := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: "another-guild", ChannelID: "7",
+		Member: member(carol), Message: &discordgo.Message{ID: "x", ChannelID: "7"}, Data: discordgo.MessageComponentInteractionData{CustomID: btn}}
+	far.Token = "tok" + far.ID
+	h.bot.HandleGateway(context.Background(), far)
+	if fr, _ := h.fake.callback(t, far.ID); !isEphemeral(fr) || !strings.Contains(fr.Content, "can't find game") {
+		t.Errorf("a review from another server: %+v", fr)
+	}
 	// Without a game: alice's latest finished game.
 	if latest, _ := h.slash(alice, "analyse"); latest.Content != r.Content {
 		t.Errorf("latest: %q", latest.Content)
