@@ -314,7 +314,7 @@ func (b *Bot) Start(ctx context.Context) {
 	b.stopBG = cancel
 	b.bgMu.Unlock()
 	// The starter puzzles are stored by whichever process starts first
-	// (each position once: the others add nothing).
+	// (each position once: the others find them there).
 	b.importPuzzles(ctx)
 	if b.roles&RoleEngine != 0 {
 		b.ai.start()

@@ -28,13 +28,24 @@ import (
 // puzzle's (Glicko-2). A puzzle's custom ids carry its id and the number
 // of solution moves played (the step), so every message is self-contained.
 
-// importPuzzles stores the starter set (once per position: a restart adds
-// nothing), in one transaction.
+// importPuzzles stores the puzzles of the starter set that are not stored
+// yet, in one transaction: after the first start a read finds them all.
 func (b *Bot) importPuzzles(ctx context.Context) {
 	ps, err := puzzle.Starter()
 	if err != nil {
 		b.log.Error("puzzles: the starter set does not decode", "err", err)
 		return
+	}
+	stored, err := b.store.Puzzles(ctx, "")
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("puzzles: reading the stored ones", "err", err)
+		}
+		return
+	}
+	have := map[string]bool{}
+	for _, p := range stored {
+		have[p.Key()] = true
 	}
 	sps := make([]*storage.Puzzle, 0, len(ps))
 	for i := range ps {
@@ -43,16 +54,21 @@ func (b *Bot) importPuzzles(ctx context.Context) {
 			b.log.Error("puzzles: a starter puzzle is broken", "source", ps[i].Source, "err", err)
 			continue
 		}
-		sps = append(sps, sp)
+		if !have[sp.Key()] {
+			sps = append(sps, sp)
+		}
+	}
+	if len(sps) == 0 {
+		return
 	}
 	n, err := b.store.AddPuzzles(ctx, sps)
 	if err != nil {
-		b.log.Error("puzzles: storing the starter set", "err", err)
+		if ctx.Err() == nil {
+			b.log.Error("puzzles: storing the starter set", "err", err)
+		}
 		return
 	}
-	if n > 0 {
-		b.log.Info("puzzles: starter set stored", "added", n, "starter_set", len(sps))
-	}
+	b.log.Info("puzzles: starter set stored", "added", n, "starter_set", len(ps))
 }
 
 // storedPuzzle turns a puzzle of package puzzle into a stored one, rated
