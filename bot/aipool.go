@@ -313,14 +313,25 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	}()
 	level := g.ToMove().AILevel
 	var think time.Duration
-	if level == "max" && g.MoveTime > 0 && b.aiMaxThink > 0 && b.ai.takeLong() {
+	limit := max(b.aiTimeout, think+time.Minute)
+	switch {
+	case !g.Clock.IsZero():
+		// A live game: think within the engine's own clock, and never
+		// past its flag (Budget leaves a margin for saving and posting).
+		think = max(g.Clock.Budget(g.Tafl().ToMove(), b.now()), time.Millisecond)
+		if usual := levelTime(level); usual > 0 {
+			think = min(think, usual) // the clock never makes a level stronger
+		}
+		limit = max(g.Clock.Remaining(g.Tafl().ToMove(), b.now())-time.Second/2, think)
+	case level == "max" && g.MoveTime > 0 && b.aiMaxThink > 0 && b.ai.takeLong():
 		defer b.ai.releaseLong()
 		think = b.aiMaxThink
+		limit = max(b.aiTimeout, think+time.Minute)
 	}
 	name, external := strings.CutPrefix(level, engineSeatPrefix)
-	limit := max(b.aiTimeout, think+time.Minute)
 	if external {
-		// The engine's own timeout decides first (it loses then).
+		// The engine's own timeout decides first (it loses then); on a
+		// live clock the flag watcher ends the game if it runs out first.
 		limit = max(b.aiTimeout, b.external.timeout(name)+time.Minute)
 	}
 	sctx, cancel := context.WithTimeout(ctx, limit)

@@ -72,7 +72,11 @@ func (b *Bot) boardMessage(g *storage.Game, headline string) (*message, error) {
 	if headline != "" {
 		sb.WriteString(headline + "\n")
 	}
-	fmt.Fprintf(&sb, "**Game %d** · %s · %s (attackers) vs %s (defenders)\n", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders))
+	fmt.Fprintf(&sb, "**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders))
+	if g.Casual {
+		sb.WriteString(" · casual")
+	}
+	sb.WriteString("\n")
 	if n := len(plies); n > 0 {
 		from := max(0, n-4)
 		var moves []string
@@ -85,6 +89,9 @@ func (b *Bot) boardMessage(g *storage.Game, headline string) (*message, error) {
 	caption := ""
 	if o.Over() {
 		sb.WriteString(resultLine(g) + "\n")
+		if !g.Clock.IsZero() {
+			sb.WriteString(b.clockLine(g) + "\n")
+		}
 		caption = resultCaption(o)
 	} else {
 		pos := tg.Position()
@@ -96,13 +103,20 @@ func (b *Bot) boardMessage(g *storage.Game, headline string) (*message, error) {
 		}
 		side := tg.ToMove()
 		fmt.Fprintf(&sb, "%s to move (%s)", seatName(g.Seat(side)), side)
-		if !g.Deadline.IsZero() {
+		switch {
+		case !g.Clock.IsZero():
+			sb.WriteString("\n" + b.clockLine(g))
+		case !g.Deadline.IsZero():
 			sb.WriteString(" · " + formatLeft(g.Deadline.Sub(b.now())) + " left")
 		}
 		if g.DrawOffer != tafl.NoSide {
 			fmt.Fprintf(&sb, "\nThe %s offer a draw.", g.DrawOffer)
 		}
 		caption = fmt.Sprintf("%s to move · move %d", capitalize(side.String()), len(plies)+1)
+		if !g.Clock.IsZero() {
+			now := b.now()
+			caption += fmt.Sprintf(" · %s – %s", formatClock(g.Clock.Remaining(tafl.Attackers, now)), formatClock(g.Clock.Remaining(tafl.Defenders, now)))
+		}
 		if a := pos.Announcement(); a != tafl.NoAnnounce {
 			caption += " · " + capitalize(a.String()) + "!"
 		}
@@ -155,21 +169,24 @@ func (b *Bot) boardPNG(pos tafl.Position, last *tafl.Ply, caption string) ([]byt
 	return buf.Bytes(), nil
 }
 
-// gameButtons returns the Move / Offer draw / Resign row of a game.
+// gameButtons returns the Move / Offer draw / Resign row of a game;
+// once it is over they are disabled and a Rematch button joins them
+// (except in a game a user played against themself).
 func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	over := !g.Active()
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(g.ID), Ply: g.Ply()}.String() }
-	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+	row := []discordgo.MessageComponent{
 		discordgo.Button{Label: "Move", Style: discordgo.PrimaryButton, CustomID: id(ActMove), Disabled: over},
 		discordgo.Button{Label: "Offer draw", Style: discordgo.SecondaryButton, CustomID: id(ActDraw), Disabled: over},
 		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: id(ActResign), Disabled: over},
-	}}}
-	if over && g.Ply() > 0 {
-		row := rows[0].(discordgo.ActionsRow)
-		row.Components = append(row.Components, discordgo.Button{Label: "Analyse", Style: discordgo.SuccessButton, CustomID: id(ActAnalyse)})
-		rows[0] = row
 	}
-	return rows
+	if over && g.Attackers != g.Defenders {
+		row = append(row, discordgo.Button{Label: "Rematch", Style: discordgo.SuccessButton, CustomID: id(ActRematch)})
+	}
+	if over && g.Ply() > 0 {
+		row = append(row, discordgo.Button{Label: "Analyse", Style: discordgo.SuccessButton, CustomID: id(ActAnalyse)})
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
 
 // resultLine says how a finished game ended, with rating changes.
@@ -177,6 +194,8 @@ func resultLine(g *storage.Game) string {
 	o := g.Outcome()
 	var s string
 	switch {
+	case o.Winner == tafl.NoSide && o.Reason == tafl.Timeout:
+		s = "**Draw** — time ran out, but the other side no longer had the pieces to win."
 	case o.Winner == tafl.NoSide:
 		s = "**Draw** (" + reasonText(o.Reason) + ")."
 	default:

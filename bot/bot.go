@@ -179,6 +179,7 @@ type Bot struct {
 	now            func() time.Time
 
 	ai          *aiPool
+	flags       *flagWatcher // ends games on time at their deadlines
 	reviews     reviewer
 	reviewNodes int64
 	replays     *replayLimiter
@@ -188,6 +189,8 @@ type Bot struct {
 	work        sync.WaitGroup      // deferred work started after responses
 	inflight    atomic.Int64        // follow-up work running (for settle)
 	sweepMu     sync.Mutex          // one sweep at a time
+	rematchMu   sync.Mutex          // one rematch created at a time
+	langs       sync.Map            // "guild/user" → the language the user chose ("" for none)
 	recent      *recentInteractions // HTTP interactions answered lately (repeats are not acted on)
 	refusedLog  *rateLimitedLog     // warn lines about refused HTTP requests
 	loggedMu    sync.Mutex
@@ -291,6 +294,7 @@ func New(o Options) (*Bot, error) {
 		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink,
 		aiPerUser: o.AIGamesPerUser, aiPerServer: o.AIGamesPerServer, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now, reviewNodes: o.ReviewNodes,
 		metrics: newMetrics(), logged: map[string]bool{}, recent: newRecentInteractions(), refusedLog: newRateLimitedLog(time.Minute), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
+		flags: newFlagWatcher(),
 	}
 	b.replays = newReplayLimiter(o.Replays)
 	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
@@ -305,7 +309,8 @@ func (b *Bot) Metrics() *Metrics { return b.metrics }
 // Start starts the background work of the process's roles — with
 // RoleEngine the engine's worker pool (resuming engine games whose move
 // is due, and listening for moves that become due in any process), with
-// RoleClock the clock sweeper (after a catch-up pass) — and returns at
+// RoleClock the clock sweeper (after a catch-up pass) and the flag
+// watcher that ends games on time at their deadlines — and returns at
 // once. Stop ends it. Console mode and tests use Start and Stop; Run does
 // both around the gateway.
 func (b *Bot) Start(ctx context.Context) {
@@ -324,7 +329,11 @@ func (b *Bot) Start(ctx context.Context) {
 	if b.roles&RoleClock == 0 {
 		return
 	}
-	b.work.Add(1)
+	b.work.Add(2)
+	go func() {
+		defer b.work.Done()
+		b.runFlags(ctx)
+	}()
 	go func() {
 		defer b.work.Done()
 		b.Sweep(ctx)

@@ -42,12 +42,19 @@ func (b *Bot) Sweep(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		if !g.Deadline.After(now) {
+		switch {
+		case !g.Deadline.After(now):
 			b.timeout(ctx, g.ID, now)
-		} else if g.Deadline.Sub(now) <= reminderMargin(g.MoveTime) && g.Reminded.IsZero() {
+		case !g.Clock.IsZero():
+			b.watch(g) // a live game: no reminders; the watcher ends it on time
+		case g.Deadline.Sub(now) <= reminderMargin(g.MoveTime) && g.Reminded.IsZero():
 			b.remind(ctx, g, now)
+			b.watch(g)
+		default:
+			b.watch(g)
 		}
 	}
+	b.sweepTournaments(ctx, now)
 	expired, err := b.store.ExpireChallenges(ctx, now)
 	if ctx.Err() != nil {
 		return
@@ -78,9 +85,15 @@ func (b *Bot) timeout(ctx context.Context, id storage.GameID, now time.Time) {
 		b.log.Error("clock sweep: ending a game on time", "game_id", id, "err", err)
 		return
 	}
-	if expired {
-		b.announceTimeout(ctx, g)
+	if !expired {
+		// The game moved on (perhaps in another process): watch its new
+		// deadline, so that the flag still falls on time.
+		if g != nil {
+			b.watch(g)
+		}
+		return
 	}
+	b.announceTimeout(ctx, g)
 }
 
 // updateGame is storage.UpdateGame for the bot. When the update found the
@@ -96,10 +109,14 @@ func (b *Bot) updateGame(ctx context.Context, id storage.GameID, expectedPly int
 	return g, err
 }
 
-// announceTimeout posts a game lost on time (once: by whoever ended it)
-// and tells the players who want direct messages.
+// announceTimeout posts a game ended on time (once: by whoever ended it)
+// and tells the players who want direct messages. The game is over in
+// storage, so it is announced even if shutdown begins now (Stop waits for
+// this): nothing would announce it later.
 func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
-	loser := g.Seat(g.Outcome().Winner.Other())
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	loser := g.Seat(g.Tafl().ToMove()) // whose flag fell (the game may be drawn on time)
 	b.log.Info("game lost on time", "game_id", g.ID, "loser", loser.String())
 	msg, err := b.boardMessage(g, fmt.Sprintf("⏰ %s ran out of time.", seatName(loser)))
 	if err != nil {

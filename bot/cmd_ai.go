@@ -55,7 +55,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		}
 		opponent = fmt.Sprintf("taflbot at level **%s**", level)
 	}
-	moveTime, err := daysOption(r, settings)
+	live, err := timeOption(r)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +63,13 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.MoveTime = moveTime
+	if live.IsZero() {
+		if g.MoveTime, err = daysOption(r, settings); err != nil {
+			return nil, err
+		}
+	} else {
+		g.Clock.Control = live // both sides on the clock, the engine too
+	}
 	if side == tafl.Attackers {
 		g.Attackers, g.Defenders = storage.Human(r.userID), storage.AI(level)
 	} else {

@@ -13,9 +13,11 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// cmdChallenge handles /tafl challenge [opponent] [variant] [side] [days]:
-// it saves an open challenge and posts the start board with Accept /
-// Decline (for the opponent, or anyone) and Withdraw (for the challenger).
+// cmdChallenge handles /tafl challenge [opponent] [variant] [side] [days]
+// [casual]: it saves an open challenge and posts the start board with
+// Accept / Decline (for the opponent, or anyone) and Withdraw (for the
+// challenger). A casual game counts in the players' records but changes
+// no rating.
 func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	settings, err := b.guildSettings(ctx, r.in.GuildID)
 	if err != nil {
@@ -38,14 +40,24 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	moveTime, err := daysOption(r, settings)
+	live, err := timeOption(r)
 	if err != nil {
 		return nil, err
+	}
+	var moveTime time.Duration
+	if live.IsZero() {
+		if moveTime, err = daysOption(r, settings); err != nil {
+			return nil, err
+		}
+	}
+	casual, ok := r.boolean("casual")
+	if !ok {
+		casual = settings.CasualDefault // the server's choice
 	}
 	now := b.now()
 	c := &storage.Challenge{
 		GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, ChallengerID: r.userID, OpponentID: opponent,
-		Variant: name, Layout: layout, Side: side, MoveTime: moveTime,
+		Variant: name, Layout: layout, Side: side, MoveTime: moveTime, TimeControl: live, Casual: casual,
 		Created: now, Expires: now.Add(b.expiry),
 	}
 	if err := b.store.CreateChallenge(ctx, c); err != nil {
@@ -55,22 +67,27 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := r.in
 	return &reply{
-		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
-		after: func(ctx context.Context) {
-			// Remember the message, so that expiry can take its buttons away.
-			m, err := b.rest.Original(ctx, in)
-			if err != nil {
-				b.log.Warn("looking up a challenge message", "challenge_id", c.ID, "err", err)
-				return
-			}
-			_, err = b.store.UpdateChallenge(ctx, c.ID, func(sc *storage.Challenge) error { sc.MessageID = m.ID; return nil })
-			if err != nil && !errors.Is(err, storage.ErrChallengeClosed) {
-				b.log.Warn("saving a challenge message id", "challenge_id", c.ID, "err", err)
-			}
-		},
+		resp:  &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
+		after: b.rememberChallenge(r.in, c),
 	}, nil
+}
+
+// rememberChallenge returns the follow-up work of a reply that posted
+// challenge c: it records the message, so that expiry can take its
+// buttons away.
+func (b *Bot) rememberChallenge(in *discordgo.Interaction, c *storage.Challenge) func(context.Context) {
+	return func(ctx context.Context) {
+		m, err := b.rest.Original(ctx, in)
+		if err != nil {
+			b.log.Warn("looking up a challenge message", "challenge_id", c.ID, "err", err)
+			return
+		}
+		_, err = b.store.UpdateChallenge(ctx, c.ID, func(sc *storage.Challenge) error { sc.MessageID = m.ID; return nil })
+		if err != nil && !errors.Is(err, storage.ErrChallengeClosed) {
+			b.log.Warn("saving a challenge message id", "challenge_id", c.ID, "err", err)
+		}
+	}
 }
 
 func parseSide(s string) (tafl.Side, error) {
@@ -100,8 +117,20 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	if c.Side != tafl.NoSide {
 		side = "the " + c.Side.String()
 	}
-	content := fmt.Sprintf("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s per move. %s\nThe challenge expires <t:%d:R>.",
-		c.ChallengerID, opponentName(c), c.Variant, v.Size(), v.Size(), side, formatLeft(c.MoveTime), who, c.Expires.Unix())
+	rated := "rated"
+	if c.Casual {
+		rated = "casual (no rating change)"
+	}
+	pace := formatLeft(c.MoveTime) + " per move"
+	if !c.TimeControl.IsZero() {
+		pace = "live on a clock: " + describeControl(c.TimeControl)
+	}
+	head := ""
+	if c.Rematch != 0 {
+		head = fmt.Sprintf("**Rematch** of game %d: ", c.Rematch)
+	}
+	content := fmt.Sprintf("%s<@%s> challenges %s to **%s** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
+		head, c.ChallengerID, opponentName(c), c.Variant, v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
 	png, err := b.boardPNG(v.Start(), nil, "Challenge · "+c.Variant)
 	if err != nil {
 		return nil, err
@@ -147,28 +176,10 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	case c.OpponentID != "" && r.userID != c.OpponentID:
 		return nil, userErrorf("This challenge is for <@%s>. Start your own with `/tafl challenge`.", c.OpponentID)
 	}
-	g, err := storage.NewGame(c.Variant, c.Layout)
+	g, err := b.accept(ctx, c, r.userID)
 	if err != nil {
 		return nil, err
 	}
-	side := c.Side
-	if side == tafl.NoSide {
-		side = tafl.Attackers
-		if rand.IntN(2) == 1 {
-			side = tafl.Defenders
-		}
-	}
-	challenger, accepter := storage.Human(c.ChallengerID), storage.Human(r.userID)
-	if side == tafl.Attackers {
-		g.Attackers, g.Defenders = challenger, accepter
-	} else {
-		g.Attackers, g.Defenders = accepter, challenger
-	}
-	g.GuildID, g.ChannelID, g.MoveTime, g.Casual = c.GuildID, c.ChannelID, c.MoveTime, c.Casual
-	if _, err := b.store.AcceptChallenge(ctx, c.ID, g); err != nil {
-		return nil, err
-	}
-	b.metrics.gameStarted()
 	msg, err := b.boardMessage(g, fmt.Sprintf("<@%s> accepted the challenge. The game begins!", r.userID))
 	if err != nil {
 		return nil, err
@@ -182,6 +193,36 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 		}
 	}
 	return rep, nil
+}
+
+// accept starts the game of open challenge c, accepted by userID
+// (storage.AcceptChallenge makes exactly one of several accepters win).
+func (b *Bot) accept(ctx context.Context, c *storage.Challenge, userID string) (*storage.Game, error) {
+	g, err := storage.NewGame(c.Variant, c.Layout)
+	if err != nil {
+		return nil, err
+	}
+	side := c.Side
+	if side == tafl.NoSide {
+		side = tafl.Attackers
+		if rand.IntN(2) == 1 {
+			side = tafl.Defenders
+		}
+	}
+	challenger, accepter := storage.Human(c.ChallengerID), storage.Human(userID)
+	if side == tafl.Attackers {
+		g.Attackers, g.Defenders = challenger, accepter
+	} else {
+		g.Attackers, g.Defenders = accepter, challenger
+	}
+	g.GuildID, g.ChannelID, g.MoveTime, g.Casual = c.GuildID, c.ChannelID, c.MoveTime, c.Casual
+	g.Clock.Control = c.TimeControl // a live game's clock starts now
+	if _, err := b.store.AcceptChallenge(ctx, c.ID, g); err != nil {
+		return nil, err
+	}
+	b.watch(g)
+	b.metrics.gameStarted()
+	return g, nil
 }
 
 // daysOption reads the days option (default: the server's days per

@@ -108,10 +108,14 @@ func checkTurn(g *storage.Game, userID string) error {
 // afterMove runs after a move was saved and shown: the engine replies in
 // engine games, and finished games get their old buttons disabled.
 func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
+	b.watch(g)
 	if !g.Active() {
 		b.metrics.gameFinished()
 		b.disableBoards(ctx, g)
 		b.gameEnded(g)
+		if g.TournamentID != 0 {
+			b.tournamentGameOver(ctx, g)
+		}
 		return
 	}
 	if g.ToMove().IsAI() {
@@ -207,6 +211,13 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 	switch f.Name {
 	case "variant":
 		choices = variantChoices(typed)
+	case "time":
+		choices = timeChoices(typed)
+	case "tournament":
+		var err error
+		if choices, err = b.tournamentChoices(ctx, r.in.GuildID, typed); err != nil {
+			return nil, err
+		}
 	case "game":
 		games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{ActiveOnly: r.sub != "history" && r.sub != "analyse", Limit: 100})
 		if err != nil {

@@ -6,30 +6,41 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 )
 
 // cmdSettings handles /tafl settings: the server's settings (changed by
 // managers, with the Manage Server permission, only) and the user's own
-// DM setting.
+// DM and language settings.
 func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	_, dms := r.opts["dms"]
+	langOpt := r.str("language")
+	own := dms || langOpt != ""
 	server := false
-	for _, name := range []string{"variant", "days", "threads", "channel", "hints", "daily_channel", "daily_hour", "daily"} {
+	for _, name := range []string{"variant", "days", "threads", "channel", "casual", "hints", "daily_channel", "daily_hour", "daily"} {
 		if _, ok := r.opts[name]; ok {
 			server = true
 		}
 	}
 	inServer := r.in.GuildID != "" && r.in.Member != nil
 	// Check everything before saving anything: a refused command changes
-	// nothing, the user's own dms choice included.
+	// nothing, the user's own dms and language choices included.
 	switch {
 	case server && !inServer:
 		return nil, userErrorf("Server settings can only be changed in a server; nothing was changed.")
 	case server && r.in.Member.Permissions&discordgo.PermissionManageGuild == 0:
-		return nil, userErrorf("Only server managers (Manage Server permission) can change the server's settings; nothing was changed. Anyone can set `dms` on its own.")
-	case !dms && !inServer:
+		return nil, userErrorf("Only server managers (Manage Server permission) can change the server's settings; nothing was changed. Anyone can set `dms` and `language` on their own.")
+	case !own && !inServer:
 		return nil, userErrorf("Server settings can only be changed in a server.")
+	}
+	lang := ""
+	if langOpt != "" && langOpt != "discord" {
+		l, ok := locale.Lookup(langOpt)
+		if !ok {
+			return nil, userErrorf("I don't speak `%s`: choose English, Dansk, Svenska, Norsk, Íslenska, Deutsch or Suomi (or discord, to follow Discord's language); nothing was changed.", truncate(langOpt, 20))
+		}
+		lang = l.Tag.String()
 	}
 	var gs *storage.GuildSettings
 	if inServer {
@@ -52,6 +63,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 		if o, ok := r.opts["threads"]; ok {
 			gs.ThreadPerGame = o.BoolValue()
+		}
+		if on, ok := r.boolean("casual"); ok {
+			gs.CasualDefault = on
 		}
 		if o, ok := r.opts["channel"]; ok {
 			if id, ok := o.Value.(string); ok {
@@ -88,6 +102,14 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			notes = append(notes, "No more direct messages: reminders and results stay in the channel.")
 		}
 	}
+	if langOpt != "" {
+		if _, err := b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.Language = lang; return nil }); err != nil {
+			return nil, err
+		}
+		b.langs.Store(r.in.GuildID+"/"+r.userID, lang)
+		r.p = printer(lang, r.in)
+		notes = append(notes, r.p.T("settings.language_set"))
+	}
 	if !inServer {
 		return &reply{resp: ephemeral(strings.Join(notes, " "))}, nil
 	}
@@ -101,12 +123,16 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	if gs.NotifyChannelID != "" {
 		notify = "<#" + gs.NotifyChannelID + ">"
 	}
-	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · reminders and results: %s",
-		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, notify))
+	games := "rated"
+	if gs.CasualDefault {
+		games = "casual"
+	}
+	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · challenges: **%s** unless they say otherwise · reminders and results: %s",
+		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, games, notify))
 	daily := "off"
 	if gs.DailyChannelID != "" {
 		daily = fmt.Sprintf("in <#%s> at %02d:00 UTC", gs.DailyChannelID, gs.DailyHour)
 	}
-	notes = append(notes, fmt.Sprintf("Hints in games against the engine: **%v** · daily puzzle: %s", !gs.NoHints, daily))
+	notes = append(notes, fmt.Sprintf("Hints in casual games against the engine: **%v** · daily puzzle: %s", !gs.NoHints, daily))
 	return &reply{resp: ephemeral(strings.Join(notes, "\n"))}, nil
 }

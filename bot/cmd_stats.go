@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -29,7 +31,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Leaderboard · %s**\n", name)
 	for i, e := range top {
-		fmt.Fprintf(&sb, "%d. <@%s> · %.0f (±%.0f) · %d-%d-%d\n", i+1, e.UserID, e.Rating.Rating, 2*e.Rating.Deviation, e.Wins, e.Losses, e.Draws)
+		fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", i+1, e.UserID, ratingText(e.Rating), ratedGames(e.Games()), e.Wins, e.Losses, e.Draws)
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: sb.String(), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
@@ -51,11 +53,30 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Stats of <@%s>**\nAgainst people: %d won, %d lost, %d drawn\nAgainst taflbot: %d won, %d lost, %d drawn\n",
 		user, p.Wins, p.Losses, p.Draws, p.AIWins, p.AILosses, p.AIDraws)
-	for name, v := range p.Variants {
-		fmt.Fprintf(&sb, "%s: %.0f (±%.0f), %d-%d-%d\n", name, v.Rating.Rating, 2*v.Rating.Deviation, v.Wins, v.Losses, v.Draws)
+	for _, name := range slices.Sorted(maps.Keys(p.Variants)) {
+		v := p.Variants[name]
+		fmt.Fprintf(&sb, "%s: %s · %s, %d-%d-%d\n", name, ratingText(v.Rating), ratedGames(v.Games()), v.Wins, v.Losses, v.Draws)
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: sb.String(), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
+}
+
+// ratingText writes a rating with its 95 % interval, marked provisional
+// while its deviation is large (storage.Rating.Provisional).
+func ratingText(r storage.Rating) string {
+	s := fmt.Sprintf("%.0f (±%.0f)", r.Rating, 2*r.Deviation)
+	if r.Provisional() {
+		s += " provisional"
+	}
+	return s
+}
+
+// ratedGames says how many rated games stand behind a rating.
+func ratedGames(n int) string {
+	if n == 1 {
+		return "1 rated game"
+	}
+	return fmt.Sprintf("%d rated games", n)
 }
 
 func isNotFound(err error) bool { return err != nil && errors.Is(err, storage.ErrNotFound) }

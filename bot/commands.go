@@ -1,6 +1,9 @@
 package bot
 
-import "github.com/bwmarrin/discordgo"
+import (
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
+)
 
 // CommandName is the one top-level slash command.
 const CommandName = "tafl"
@@ -8,13 +11,34 @@ const CommandName = "tafl"
 // Levels are the engine's strengths, weakest first.
 var Levels = []string{"easy", "medium", "hard", "max"}
 
+func languageChoices() []*discordgo.ApplicationCommandOptionChoice {
+	out := []*discordgo.ApplicationCommandOptionChoice{{Name: "Discord's language", Value: "discord"}}
+	for _, l := range locale.Langs {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: l.Name, Value: l.Tag.String()})
+	}
+	return out
+}
+
+func tournamentActionChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, a := range tournamentActions {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: a, Value: a})
+	}
+	return out
+}
+
 // Commands returns the definition of /tafl and its subcommands, registered
 // with one bulk overwrite, for a bot without external engines.
 func Commands() []*discordgo.ApplicationCommand { return CommandsWith(nil) }
 
 // CommandsWith returns the definition of /tafl for a bot offering the
-// external engines named (the engine option of /tafl ai lists them).
+// external engines named (the engine option of /tafl ai lists them), with
+// the names and descriptions in every language Discord has a locale for.
 func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
+	return localizeCommands(commands(engineNames))
+}
+
+func commands(engineNames []string) []*discordgo.ApplicationCommand {
 	str := func(name, desc string, required, auto bool) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name,
 			Description: desc, Required: required, Autocomplete: auto}
@@ -30,12 +54,13 @@ func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
 	days := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
 		Description: "Days per move (default: the server's, usually 3)", Choices: []*discordgo.ApplicationCommandOptionChoice{
 			{Name: "1 day", Value: 1}, {Name: "2 days", Value: 2}, {Name: "3 days", Value: 3}, {Name: "7 days", Value: 7}}}
+	live := str("time", "A live game on a chess clock: minutes+seconds, such as 10+5", false, true)
 	var levels []*discordgo.ApplicationCommandOptionChoice
 	for _, l := range Levels {
 		levels = append(levels, &discordgo.ApplicationCommandOptionChoice{Name: l, Value: l})
 	}
 	aiOpts := []*discordgo.ApplicationCommandOption{variant, side, {Type: discordgo.ApplicationCommandOptionString,
-		Name: "level", Description: "How strong the bot plays (default: medium)", Choices: levels}, days}
+		Name: "level", Description: "How strong the bot plays (default: medium)", Choices: levels}, days, live}
 	if len(engineNames) > 0 {
 		var choices []*discordgo.ApplicationCommandOptionChoice
 		for _, n := range engineNames {
@@ -53,7 +78,9 @@ func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
 		Description:  "Play tafl games (Hnefatafl, Tablut, Brandubh, …)",
 		DMPermission: &dm,
 		Options: []*discordgo.ApplicationCommandOption{
-			sub("challenge", "Challenge someone (or anyone) to a game", user("opponent", "Who to challenge (empty: anyone may accept)"), variant, side, days),
+			sub("challenge", "Challenge someone (or anyone) to a game", user("opponent", "Who to challenge (empty: anyone may accept)"), variant, side, days, live,
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual",
+					Description: "Casual: the game does not change ratings (default: the server's, usually rated)"}),
 			sub("move", "Make a move, such as d1-d4", str("move", "Your move, such as d1-d4 (start typing for a list)", true, true), game),
 			sub("board", "Show a game's board again", game),
 			sub("games", "List active games", user("user", "Whose games (default: yours)")),
@@ -69,13 +96,30 @@ func CommandsWith(engineNames []string) []*discordgo.ApplicationCommand {
 				Name: "variant", Description: "Default variant", Autocomplete: true},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Default days per move (1-30)"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "threads", Description: "Give every game its own thread"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual", Description: "Challenges are casual unless they say otherwise"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where reminders and results go"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Your own setting: reminders and results by direct message too"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "language", Description: "Your own setting: the language I answer you in",
+					Choices: languageChoices()},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "hints", Description: "Offer a Hint button in casual games against the engine (default: on)"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "daily_channel", Description: "Post a daily puzzle in this channel"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "daily_hour", Description: "The hour (UTC, 0-23) of the daily puzzle"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "daily", Description: "False stops the daily puzzle"}),
 			sub("puzzle", "A puzzle: find the forced win (rated)", variant),
+			sub("tournament", "Tournaments: create (managers), join, leave, start, withdraw, standings",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "action", Description: "What to do (default: standings)",
+					Choices: tournamentActionChoices()},
+				str("tournament", "Which tournament (default: this thread's, or the only one)", false, true),
+				str("name", "The new tournament's name", false, false),
+				variant,
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "format", Description: "Round robin or Swiss (default: Swiss)",
+					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Swiss", Value: "swiss"}, {Name: "round robin", Value: "round-robin"}}},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "rounds", Description: "Rounds of a Swiss (default 5)"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "double", Description: "Every pairing plays twice, once with each side"},
+				days, live,
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "signup", Description: "Hours until sign-up closes and round 1 starts (default 48)"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual",
+					Description: "Casual: the game does not change ratings (default: the server's, usually rated)"}),
 			sub("help", "How to play, and the commands"),
 		},
 	}}

@@ -13,7 +13,7 @@ func TestCommandDefinitions(t *testing.T) {
 	if len(cmds) != 1 || cmds[0].Name != "tafl" {
 		t.Fatalf("want one /tafl command, got %d", len(cmds))
 	}
-	want := []string{"challenge", "move", "board", "games", "resign", "draw", "ai", "rules", "history", "analyse", "leaderboard", "stats", "settings", "puzzle", "help"}
+	want := []string{"challenge", "move", "board", "games", "resign", "draw", "ai", "rules", "history", "analyse", "leaderboard", "stats", "settings", "puzzle", "tournament", "help"}
 	var got []string
 	for _, o := range cmds[0].Options {
 		got = append(got, o.Name)
@@ -57,7 +57,7 @@ func TestFinishedGameDisablesOldBoards(t *testing.T) {
 		json.Unmarshal(e.Body, &body)
 		m := decode(t, e.Body)
 		for label, disabled := range buttons(m.Components) {
-			if !disabled && label != "Analyse" { // a finished game can be reviewed
+			if !disabled && label != "Analyse" && label != "Rematch" { // a finished game can be reviewed and rematched
 				t.Errorf("%s: button %s still enabled", e.Path, label)
 			}
 		}

@@ -282,7 +282,7 @@ func (c *ConsoleREST) lastEphemeral(customID string) bool {
 
 // firstOption names the option a bare word stands for, per subcommand.
 var firstOption = map[string]string{"challenge": "opponent", "move": "move", "board": "game", "resign": "game", "draw": "game",
-	"ai": "level", "rules": "variant", "history": "game", "leaderboard": "variant", "stats": "user", "games": "user",
+	"ai": "level", "rules": "variant", "history": "game", "leaderboard": "variant", "stats": "user", "games": "user", "tournament": "action",
 	"puzzle": "variant", "analyse": "game"}
 
 // parseSlash reads "/tafl sub [name:value | value] …".

@@ -24,6 +24,10 @@ const (
 	ActResignYes           // confirm resigning
 	ActDraw                // offer, accept or withdraw a draw in game ID
 	ActGamesPage           // page Ply of a games list (Arg: user id)
+	ActRematch             // offer or accept a rematch of finished game ID
+	ActTourJoin            // join tournament ID
+	ActTourLeave           // leave tournament ID
+	ActTourStart           // start tournament ID now
 	ActPuzzle              // open the move menu of puzzle ID at step Ply (Arg "back": from the menu)
 	ActPuzzlePiece         // a puzzle's piece menu (Arg: page number)
 	ActPuzzleTarget        // a puzzle's destination menu (Arg: the chosen piece's square)
@@ -33,7 +37,7 @@ const (
 	ActHint                // the engine's suggestion in game ID at Ply
 )
 
-var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "pz", "pzp", "pzt", "pzn", "pzs", "an", "hn"}
+var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm", "tj", "tl", "ts", "pz", "pzp", "pzt", "pzn", "pzs", "an", "hn"}
 
 // CustomID is the parsed custom_id of a component: a short path such as
 // "t:mv:42:17" (action, game or challenge id, ply, optional argument).

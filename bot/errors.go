@@ -4,30 +4,62 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
 
 // userError is a mistake the user can fix; its message is shown to them.
-type userError struct{ msg string }
+// A message with a key is shown in the user's language (package locale);
+// msg is the English text (used when key is empty).
+type userError struct {
+	msg  string
+	key  string
+	args []any
+}
 
-func (e *userError) Error() string { return e.msg }
+func (e *userError) Error() string {
+	if e.key != "" {
+		return locale.For(locale.English).T(e.key, e.args...)
+	}
+	return e.msg
+}
+
+// text says the error in p's language; arguments that are userErrors
+// themselves (a reason inside a message) are translated too.
+func (e *userError) text(p *locale.Printer) string {
+	if e.key == "" {
+		return e.msg
+	}
+	args := make([]any, len(e.args))
+	for i, a := range e.args {
+		if inner, ok := a.(*userError); ok {
+			a = inner.text(p)
+		}
+		args[i] = a
+	}
+	return p.T(e.key, args...)
+}
+
+// userErrorT returns a userError shown in the user's language.
+func userErrorT(key string, args ...any) error { return &userError{key: key, args: args} }
 
 // userErrorf returns a userError with a formatted message.
 func userErrorf(format string, args ...any) error {
-	return &userError{fmt.Sprintf(format, args...)}
+	return &userError{msg: fmt.Sprintf(format, args...)}
 }
 
-// userMessage returns the text to show for err and whether err is a user
-// error. For any other error it returns "", false: the caller shows a
-// generic message with a reference and logs the error.
-func userMessage(err error) (string, bool) {
+// userMessage returns the text to show for err, in p's language where
+// the message is translated, and whether err is a user error. For any
+// other error it returns "", false: the caller shows a generic message
+// with a reference and logs the error.
+func userMessage(err error, p *locale.Printer) (string, bool) {
 	var ue *userError
 	var me *tafl.MoveError
 	var se *tafl.SyntaxError
 	switch {
 	case errors.As(err, &ue):
-		return ue.msg, true
+		return ue.text(p), true
 	case errors.As(err, &me):
 		if me.Reason == tafl.ReasonGameOver {
 			return "That game is over. Start a new one with `/tafl challenge` or `/tafl ai`.", true
@@ -36,7 +68,9 @@ func userMessage(err error) (string, bool) {
 	case errors.As(err, &se):
 		return "I can't read that: " + se.Msg + ". Write moves like `d1-d4`.", true
 	case errors.Is(err, storage.ErrTimedOut):
-		return "Too late: the time for the move had run out, so the game has ended on time (the result is posted in the game's channel).", true
+		return p.T("err.timed_out"), true
+	case errors.Is(err, storage.ErrFlagFell):
+		return p.T("err.flag_fell"), true
 	case errors.Is(err, storage.ErrStale):
 		return "This board is out of date: the game has moved on. Use the newest board, or `/tafl board` to see it.", true
 	case errors.Is(err, storage.ErrChallengeClosed):
@@ -53,8 +87,8 @@ func userMessage(err error) (string, bool) {
 
 // Common user errors.
 var (
-	errNotYourGame = &userError{"You are not playing in that game. `/tafl games` lists yours, and `/tafl challenge` starts one."}
-	errNotYourTurn = &userError{"It is not your turn: wait for your opponent's move. I'll mention you when it's your turn."}
+	errNotYourGame = &userError{key: "err.not_your_game"}
+	errNotYourTurn = &userError{key: "err.not_your_turn"}
 )
 
 // asError is errors.As, for files that do not import errors.

@@ -28,12 +28,13 @@ func TestUserMessage(t *testing.T) {
 		{"stale", fmt.Errorf("storage: game 1: %w", storage.ErrStale), true, "out of date"},
 		{"not found", fmt.Errorf("x: %w", storage.ErrNotFound), true, "can't find that game"},
 		{"closed", storage.ErrChallengeClosed, true, "no longer open"},
+		{"flag fell", fmt.Errorf("storage: update game 3: %w", storage.ErrFlagFell), true, "Your time had run out"},
 		{"internal", errors.New("disk on fire"), false, ""},
 		{"deadline", context.DeadlineExceeded, false, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, user := userMessage(c.err)
+			got, user := userMessage(c.err, nil)
 			if user != c.user || !strings.Contains(got, c.want) {
 				t.Errorf("userMessage = %q, %v; want containing %q, %v", got, user, c.want, c.user)
 			}

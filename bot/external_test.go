@@ -212,8 +212,8 @@ func TestExternalEngineConfig(t *testing.T) {
 		t.Fatalf("engine option %+v", engine)
 	}
 	for _, o := range bot.Commands()[0].Options {
-		if o.Name == "ai" && len(o.Options) != 4 {
-			t.Errorf("without engines /tafl ai has %d options, want 4", len(o.Options))
+		if o.Name == "ai" && len(o.Options) != 5 {
+			t.Errorf("without engines /tafl ai has %d options, want 5 (variant, side, level, days, time)", len(o.Options))
 		}
 	}
 	for _, c := range []struct {

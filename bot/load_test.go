@@ -133,7 +133,7 @@ func benchLoad(b *testing.B, think time.Duration) {
 	for b.Loop() {
 		h := newHarness(b, nil)
 		h.fsync = true
-		h.adjust = func(o *bot.Options) { o.Render = render.Options{} }
+		h.adjust = func(o *bot.Options) { o.Render, o.DeferAfter = render.Options{}, time.Second }
 		h.restart()
 		start, cpu0 := time.Now(), cpuTime()
 		res := runLoad(b, h, 200, 2000, think)
@@ -172,7 +172,7 @@ func BenchmarkLoad200GamesSaturated(b *testing.B) { benchLoad(b, 0) }
 func BenchmarkMove(b *testing.B) {
 	h := newHarness(b, nil)
 	h.fsync = true
-	h.adjust = func(o *bot.Options) { o.Render = render.Options{} }
+	h.adjust = func(o *bot.Options) { o.Render, o.DeferAfter = render.Options{}, time.Second }
 	h.restart()
 	var lat []time.Duration
 	rnd := rand.New(rand.NewPCG(9, 9))

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 )
 
 // request is one interaction as the handlers see it.
@@ -17,8 +18,9 @@ type request struct {
 	userID string
 	sub    string // the subcommand (application commands and autocomplete)
 	opts   map[string]*discordgo.ApplicationCommandInteractionDataOption
-	cid    CustomID // the parsed custom id (components)
-	values []string // the chosen values (select menus)
+	cid    CustomID        // the parsed custom id (components)
+	values []string        // the chosen values (select menus)
+	p      *locale.Printer // the user's language
 	log    *slog.Logger
 	gameID uint64 // the game the interaction was about, for the log line (0: none)
 }
@@ -183,6 +185,7 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		r.log.LogAttrs(ctx, slog.LevelInfo, "interaction", attrs...)
 	}()
 	r = b.newRequest(in)
+	r.p = printer(b.chosenLanguage(ctx, in.GuildID, r.userID), in)
 	kind = interactionKind(in)
 	h := b.route(r)
 	if h == nil {
@@ -194,7 +197,7 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		err = errors.New("bot: handler returned no response")
 	}
 	if err != nil {
-		if msg, ok := userMessage(err); ok {
+		if msg, ok := userMessage(err, r.p); ok {
 			r.log.DebugContext(ctx, "user error", "err", err)
 			if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
 				return &reply{resp: choicesResponse(nil)}
@@ -310,6 +313,7 @@ func (b *Bot) commands() map[string]handler {
 		"stats":       b.cmdStats,
 		"settings":    b.cmdSettings,
 		"help":        b.cmdHelp,
+		"tournament":  b.cmdTournament,
 		"puzzle":      b.cmdPuzzle,
 		"analyse":     b.cmdAnalyse,
 	}
@@ -328,6 +332,10 @@ func (b *Bot) components() map[Action]handler {
 		ActResignYes:  b.btnResignYes,
 		ActDraw:       b.btnDraw,
 		ActGamesPage:  b.btnGamesPage,
+		ActRematch:    b.btnRematch,
+		ActTourJoin:   b.btnTourJoin,
+		ActTourLeave:  b.btnTourLeave,
+		ActTourStart:  b.btnTourStart,
 
 		ActPuzzle:       b.btnPuzzle,
 		ActPuzzlePiece:  b.btnPuzzlePiece,
@@ -353,6 +361,13 @@ func (r *request) int(name string) (int64, bool) {
 		return o.IntValue(), true
 	}
 	return 0, false
+}
+
+func (r *request) boolean(name string) (bool, bool) {
+	if o, ok := r.opts[name]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean {
+		return o.BoolValue(), true
+	}
+	return false, false
 }
 
 func (r *request) user(name string) string {

@@ -50,32 +50,74 @@ func (tc TimeControl) String() string {
 // ErrSyntax is wrapped by every error of Parse.
 var ErrSyntax = errors.New("clock: bad time control")
 
+// Problem says what is wrong with a time control, so that a caller can
+// say it in the user's language. The zero value is no problem.
+type Problem uint8
+
+// The problems.
+const (
+	NoProblem         Problem = iota // NoProblem: the time control is fine.
+	Empty                            // Empty: nothing was written.
+	BadMinutes                       // BadMinutes: the minutes are not a whole number.
+	BadSeconds                       // BadSeconds: the seconds are not a whole number.
+	TooShort                         // TooShort: under MinBase.
+	TooLong                          // TooLong: over MaxBase.
+	NegativeIncrement                // NegativeIncrement: an increment below zero.
+	IncrementTooLarge                // IncrementTooLarge: over MaxIncrement.
+)
+
+var problemText = [...]string{"", "it is empty", "the minutes are not a whole number", "the seconds are not a whole number",
+	"the game time must be at least 1 minute", "the game time must be at most 180 minutes",
+	"the increment cannot be negative", "the increment must be at most 180 seconds"}
+
+// String says the problem in English.
+func (p Problem) String() string {
+	if int(p) < len(problemText) {
+		return problemText[p]
+	}
+	return "unknown problem"
+}
+
+// SyntaxError is the error of Parse: the text and what is wrong with it.
+// It wraps ErrSyntax.
+type SyntaxError struct {
+	Text    string
+	Problem Problem
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%v %q: %s; write minutes+seconds such as 10+5 (1 to 180 minutes, 0 to 180 seconds)", ErrSyntax, truncate(e.Text, 20), e.Problem)
+}
+
+// Unwrap makes errors.Is(err, ErrSyntax) true.
+func (e *SyntaxError) Unwrap() error { return ErrSyntax }
+
 // Parse reads a time control written "M+S": whole minutes for the game
 // (1 to 180) and whole seconds of increment (0 to 180), such as "10+5";
 // "10" alone means no increment. Spaces around the numbers are allowed.
-// The error says what to write instead.
+// The error is a *SyntaxError that says what to write instead.
 func Parse(text string) (TimeControl, error) {
-	fail := func(why string) (TimeControl, error) {
-		return TimeControl{}, fmt.Errorf("%w %q: %s; write minutes+seconds such as 10+5 (1 to 180 minutes, 0 to 180 seconds)", ErrSyntax, truncate(text, 20), why)
+	fail := func(p Problem) (TimeControl, error) {
+		return TimeControl{}, &SyntaxError{Text: text, Problem: p}
 	}
 	t := strings.TrimSpace(text)
 	if t == "" {
-		return fail("it is empty")
+		return fail(Empty)
 	}
 	ms, ss, hasInc := strings.Cut(t, "+")
 	minutes, err := strconv.Atoi(strings.TrimSpace(ms))
 	if err != nil {
-		return fail("the minutes are not a whole number")
+		return fail(BadMinutes)
 	}
 	seconds := 0
 	if hasInc {
 		if seconds, err = strconv.Atoi(strings.TrimSpace(ss)); err != nil {
-			return fail("the seconds are not a whole number")
+			return fail(BadSeconds)
 		}
 	}
 	tc := TimeControl{Base: time.Duration(minutes) * time.Minute, Increment: time.Duration(seconds) * time.Second}
-	if err := tc.Check(); err != nil {
-		return fail(err.Error())
+	if p := tc.problem(); p != NoProblem {
+		return fail(p)
 	}
 	return tc, nil
 }
@@ -83,17 +125,24 @@ func Parse(text string) (TimeControl, error) {
 // Check reports whether tc is within the limits (MinBase to MaxBase, 0
 // to MaxIncrement).
 func (tc TimeControl) Check() error {
-	switch {
-	case tc.Base < MinBase:
-		return fmt.Errorf("the game time must be at least %d minute", int(MinBase.Minutes()))
-	case tc.Base > MaxBase:
-		return fmt.Errorf("the game time must be at most %d minutes", int(MaxBase.Minutes()))
-	case tc.Increment < 0:
-		return errors.New("the increment cannot be negative")
-	case tc.Increment > MaxIncrement:
-		return fmt.Errorf("the increment must be at most %d seconds", int(MaxIncrement.Seconds()))
+	if p := tc.problem(); p != NoProblem {
+		return errors.New(p.String())
 	}
 	return nil
+}
+
+func (tc TimeControl) problem() Problem {
+	switch {
+	case tc.Base < MinBase:
+		return TooShort
+	case tc.Base > MaxBase:
+		return TooLong
+	case tc.Increment < 0:
+		return NegativeIncrement
+	case tc.Increment > MaxIncrement:
+		return IncrementTooLarge
+	}
+	return NoProblem
 }
 
 func truncate(s string, n int) string {

@@ -38,7 +38,8 @@ func TestParse(t *testing.T) {
 		t.Run(c.in, func(t *testing.T) {
 			got, err := clock.Parse(c.in)
 			if c.err != "" {
-				if err == nil || !errors.Is(err, clock.ErrSyntax) || !strings.Contains(err.Error(), c.err) {
+				var se *clock.SyntaxError
+				if err == nil || !errors.Is(err, clock.ErrSyntax) || !errors.As(err, &se) || !strings.Contains(err.Error(), c.err) || se.Problem == clock.NoProblem {
 					t.Fatalf("Parse(%q) = %v, %v; want an ErrSyntax saying %q", c.in, got, err, c.err)
 				}
 				if !strings.Contains(err.Error(), "such as 10+5") {

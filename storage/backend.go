@@ -77,6 +77,9 @@ type txn interface {
 	puzzleByKey(key string) (PuzzleID, error)
 	// setPuzzleSequence makes the next puzzle id follow last (db copy).
 	setPuzzleSequence(last PuzzleID) error
+	getTournament(id TournamentID) ([]byte, error)
+	nextTournamentID() (TournamentID, error)
+	putTournament(t *Tournament, data []byte) error
 
 	// gamesByPlayer calls fn with a user's games of one group (active
 	// or finished), newest first. guild ("" for all) and limit (0: no
@@ -114,7 +117,7 @@ type txn interface {
 	// rebuildIndexes remakes every index from the records.
 	rebuildIndexes() error
 	// setSequences makes the next ids follow the given ones (db copy).
-	setSequences(lastGame GameID, lastChallenge ChallengeID) error
+	setSequences(lastGame GameID, lastChallenge ChallengeID, lastTournament TournamentID) error
 	// empty reports whether the database holds no record at all.
 	empty() (bool, error)
 }
@@ -129,9 +132,10 @@ const (
 	kindGuilds
 	kindAnalyses
 	kindPuzzles
+	kindTournaments
 )
 
-var recordKinds = []recordKind{kindGames, kindChallenges, kindPlayers, kindGuilds, kindAnalyses, kindPuzzles}
+var recordKinds = []recordKind{kindGames, kindChallenges, kindPlayers, kindGuilds, kindAnalyses, kindPuzzles, kindTournaments}
 
 func (k recordKind) String() string {
 	switch k {
@@ -147,6 +151,8 @@ func (k recordKind) String() string {
 		return "analyses"
 	case kindPuzzles:
 		return "puzzles"
+	case kindTournaments:
+		return "tournaments"
 	}
 	return "unknown"
 }

@@ -436,6 +436,19 @@ func (t boltTx) putGuild(guild string, data []byte) error {
 	return t.tx.Bucket(bucketGuilds).Put([]byte(guild), data)
 }
 
+func (t boltTx) getTournament(id TournamentID) ([]byte, error) {
+	return t.tx.Bucket(bucketTournaments).Get(idKey(uint64(id))), nil
+}
+
+func (t boltTx) nextTournamentID() (TournamentID, error) {
+	id, err := t.tx.Bucket(bucketTournaments).NextSequence()
+	return TournamentID(id), err
+}
+
+func (t boltTx) putTournament(tr *Tournament, data []byte) error {
+	return t.tx.Bucket(bucketTournaments).Put(idKey(uint64(tr.ID)), data)
+}
+
 // indexedRecord returns the game an index key points at.
 func (t boltTx) indexedRecord(k []byte) (GameID, []byte, error) {
 	id, err := keyID(k)
@@ -611,6 +624,8 @@ func (t boltTx) forEach(k recordKind, fn func(key, data []byte) error) error {
 		name = bucketAnalyses
 	case kindPuzzles:
 		name = bucketPuzzles
+	case kindTournaments:
+		name = bucketTournaments
 	default:
 		return fmt.Errorf("storage: unknown record kind %d", k)
 	}
@@ -636,15 +651,18 @@ func (t boltTx) indexEntries(fn func(e indexEntry) error) error {
 
 func (t boltTx) rebuildIndexes() error { return rebuildIndexes(t.tx) }
 
-func (t boltTx) setSequences(lastGame GameID, lastChallenge ChallengeID) error {
+func (t boltTx) setSequences(lastGame GameID, lastChallenge ChallengeID, lastTournament TournamentID) error {
 	if err := t.tx.Bucket(bucketGames).SetSequence(uint64(lastGame)); err != nil {
+		return err
+	}
+	if err := t.tx.Bucket(bucketTournaments).SetSequence(uint64(lastTournament)); err != nil {
 		return err
 	}
 	return t.tx.Bucket(bucketChallenges).SetSequence(uint64(lastChallenge))
 }
 
 func (t boltTx) empty() (bool, error) {
-	for _, name := range [][]byte{bucketGames, bucketChallenges, bucketPlayers, bucketGuilds, bucketAnalyses, bucketPuzzles} {
+	for _, name := range [][]byte{bucketGames, bucketChallenges, bucketPlayers, bucketGuilds, bucketAnalyses, bucketPuzzles, bucketTournaments} {
 		b := t.tx.Bucket(name)
 		if b == nil {
 			return false, fmt.Errorf("%w: bucket %s is missing", ErrCorrupt, name)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/taflbot/taflbot/clock"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -60,8 +61,14 @@ type Challenge struct {
 	Variant  string        // Variant is a preset name ("" for tafl.DefaultVariant).
 	Layout   string        // Layout is the preset's layout ("" for the default).
 	Side     tafl.Side     // Side is the challenger's side; NoSide means random.
-	MoveTime time.Duration // MoveTime is the time per move of the game (days in practice).
-	Casual   bool          // Casual games do not change ratings.
+	MoveTime time.Duration // MoveTime is the time per move of a correspondence game (days in practice).
+	// TimeControl is the chess clock of a live game (zero: a
+	// correspondence game with MoveTime).
+	TimeControl clock.TimeControl
+	Casual      bool // Casual games do not change ratings.
+	// Rematch is the finished game this challenge asks to play again
+	// (0: none).
+	Rematch GameID
 
 	Created time.Time // Created is set by CreateChallenge.
 	Expires time.Time // Expires is when an unanswered challenge lapses (required).
@@ -80,7 +87,9 @@ type challengeRecord struct {
 	Layout     string    `json:"layout,omitempty"`
 	Side       string    `json:"side,omitempty"`
 	MoveTime   string    `json:"move_time,omitempty"`
+	Time       string    `json:"time_control,omitempty"`
 	Casual     bool      `json:"casual,omitempty"`
+	Rematch    uint64    `json:"rematch,omitempty"`
 	Created    time.Time `json:"created"`
 	Expires    time.Time `json:"expires"`
 	State      string    `json:"state"`
@@ -92,6 +101,7 @@ func encodeChallenge(c *Challenge) ([]byte, error) {
 		ID: uint64(c.ID), Guild: c.GuildID, Channel: c.ChannelID, Message: c.MessageID,
 		Challenger: c.ChallengerID, Opponent: c.OpponentID, Variant: c.Variant, Layout: c.Layout,
 		Casual: c.Casual, Created: utc(c.Created), Expires: utc(c.Expires), State: c.State.String(), Game: uint64(c.GameID),
+		Time: c.TimeControl.String(), Rematch: uint64(c.Rematch),
 	}
 	if c.Side != tafl.NoSide {
 		r.Side = c.Side.String()
@@ -110,7 +120,7 @@ func decodeChallenge(data []byte) (*Challenge, error) {
 	c := &Challenge{
 		ID: ChallengeID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, MessageID: r.Message,
 		ChallengerID: r.Challenger, OpponentID: r.Opponent, Variant: r.Variant, Layout: r.Layout,
-		Casual: r.Casual, Created: r.Created, Expires: r.Expires, GameID: GameID(r.Game),
+		Casual: r.Casual, Created: r.Created, Expires: r.Expires, GameID: GameID(r.Game), Rematch: GameID(r.Rematch),
 	}
 	var ok bool
 	if c.State, ok = parseChallengeState(r.State); !ok {
@@ -125,6 +135,11 @@ func decodeChallenge(data []byte) (*Challenge, error) {
 	if r.MoveTime != "" {
 		if c.MoveTime, err = time.ParseDuration(r.MoveTime); err != nil {
 			return nil, fmt.Errorf("%w: move time: %w", ErrCorrupt, err)
+		}
+	}
+	if r.Time != "" {
+		if c.TimeControl, err = clock.Parse(r.Time); err != nil {
+			return nil, fmt.Errorf("%w: time control: %w", ErrCorrupt, err)
 		}
 	}
 	return c, nil
@@ -168,6 +183,10 @@ func validateChallenge(c *Challenge) error {
 		return fmt.Errorf("%w: a challenge needs an expiry time", ErrInvalid)
 	case c.MoveTime < 0:
 		return fmt.Errorf("%w: negative move time", ErrInvalid)
+	case !c.TimeControl.IsZero() && c.MoveTime != 0:
+		return fmt.Errorf("%w: a challenge has a chess clock or a time per move, not both", ErrInvalid)
+	case !c.TimeControl.IsZero() && c.TimeControl.Check() != nil:
+		return fmt.Errorf("%w: time control %v: %v", ErrInvalid, c.TimeControl, c.TimeControl.Check())
 	case c.OpponentID != "" && c.OpponentID == c.ChallengerID:
 		return fmt.Errorf("%w: a user cannot challenge themself", ErrInvalid)
 	}

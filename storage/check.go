@@ -14,6 +14,7 @@ import (
 type CheckReport struct {
 	Games, ActiveGames, Challenges, Players, Guilds int // Record counts.
 	Analyses, Puzzles                               int // Record counts of game reviews and puzzles.
+	Tournaments                                     int // Record count of tournaments.
 	// Problems lists every problem found, one per line; empty when the
 	// database is sound.
 	Problems []string
@@ -163,6 +164,23 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 				want[string(bucketPuzzlesByKey)+"\x00"+string(puzzleKey(p.Key(), p.ID))] = true
 				data, err := encodePuzzle(p)
 				canonical(kindPuzzles, k, data, err)
+			}
+			return ctx.Err()
+		})
+		if err != nil {
+			return err
+		}
+		err = tx.forEach(kindTournaments, func(k, v []byte) error {
+			r.Tournaments++
+			t, err := decodeTournament(v)
+			switch {
+			case err != nil:
+				add("tournament %x: %v", k, err)
+			case !bytes.Equal(idKey(uint64(t.ID)), k):
+				add("tournament %x: the record says id %d", k, t.ID)
+			default:
+				data, err := encodeTournament(t)
+				canonical(kindTournaments, k, data, err)
 			}
 			return ctx.Err()
 		})

@@ -54,6 +54,13 @@ var contractTests = []struct {
 	{"ActiveEngineGames", testActiveEngineGames},
 	{"MoveAfterDeadlineEndsOnTime", testMoveAfterDeadlineEndsOnTime},
 	{"TimeoutAnnouncedOnce", testTimeoutAnnouncedOnce},
+	{"LiveClock", testLiveClock},
+	{"LiveClockCatchUp", testLiveClockCatchUp},
+	{"LiveClockStopsAtTheEnd", testLiveClockStopsAtTheEnd},
+	{"LiveClockValidation", testLiveClockValidation},
+	{"ChallengeAndRematchFields", testChallengeAndRematchFields},
+	{"CasualDefaultSaved", testCasualDefaultSaved},
+	{"Tournaments", testTournaments},
 }
 
 func TestContract(t *testing.T) {

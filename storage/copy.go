@@ -11,6 +11,7 @@ import (
 type CopyReport struct {
 	Games, Challenges, Players, Guilds int
 	Analyses, Puzzles                  int
+	Tournaments                        int
 }
 
 // Copy writes every record of src into dst, which must be empty: a bbolt
@@ -39,6 +40,7 @@ func Copy(ctx context.Context, dst, src *Store) (*CopyReport, error) {
 		var lastGame GameID
 		var lastChallenge ChallengeID
 		var lastPuzzle PuzzleID
+		var lastTournament TournamentID
 		err = src.view(ctx, func(stx txn) error {
 			if err := copyLearning(ctx, dtx, stx, rep, &lastPuzzle); err != nil {
 				return err
@@ -99,6 +101,25 @@ func Copy(ctx context.Context, dst, src *Store) (*CopyReport, error) {
 			if err != nil {
 				return err
 			}
+			err = stx.forEach(kindTournaments, func(k, v []byte) error {
+				t, err := decodeTournament(v)
+				if err != nil {
+					return fmt.Errorf("tournament %x: %w", k, err)
+				}
+				data, err := encodeTournament(t)
+				if err == nil {
+					err = dtx.putTournament(t, data)
+				}
+				if err != nil {
+					return fmt.Errorf("tournament %d: %w", t.ID, err)
+				}
+				lastTournament = max(lastTournament, t.ID)
+				rep.Tournaments++
+				return ctx.Err()
+			})
+			if err != nil {
+				return err
+			}
 			return stx.forEach(kindGuilds, func(k, v []byte) error {
 				var g guildRecord
 				if err := json.Unmarshal(v, &g); err != nil {
@@ -121,7 +142,7 @@ func Copy(ctx context.Context, dst, src *Store) (*CopyReport, error) {
 		if err := dtx.setPuzzleSequence(lastPuzzle); err != nil {
 			return err
 		}
-		return dtx.setSequences(lastGame, lastChallenge)
+		return dtx.setSequences(lastGame, lastChallenge, lastTournament)
 	})
 	if err != nil {
 		return nil, err

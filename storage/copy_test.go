@@ -10,6 +10,7 @@ import (
 	"github.com/taflbot/taflbot/internal/pgtest"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tournament"
 )
 
 // fillAll stores a little of everything: active, finished, engine and
@@ -90,6 +91,21 @@ func fillAll(t *testing.T, s *storage.Store, clk *clock) {
 	if _, _, err := s.StartDailyPuzzle(ctx, "g3", "2026-03-01", p1.ID); err != nil {
 		t.Fatal(err)
 	}
+	// A tournament under way, with its first game (the 13th game).
+	tr := &storage.Tournament{GuildID: "g1", ChannelID: "c1", Name: "Cup", Variant: "brandubh", MoveTime: 24 * time.Hour,
+		SignupDeadline: clk.Now().Add(time.Hour), Names: map[string]string{"111": "Ann", "222": "Bo"},
+		State: tournament.Tournament{Format: tournament.RoundRobin}}
+	tr.State.Join("111", 1500)
+	tr.State.Join("222", 1400)
+	if _, err := tr.State.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateTournament(ctx, tr); err != nil {
+		t.Fatal(err)
+	}
+	if _, games, err := s.CreateTournamentGames(ctx, tr.ID, tournamentGame); err != nil || len(games) != 1 {
+		t.Fatalf("tournament games: %v, %v", games, err)
+	}
 	clk.Advance(90 * time.Minute)
 	if exp, err := s.ExpireChallenges(ctx, clk.Now()); err != nil || len(exp) != 1 {
 		t.Fatalf("expire: %v %v", exp, err)
@@ -115,7 +131,7 @@ func TestCopyBothWays(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if rep1.Games != 12 || rep1.Challenges != 4 || rep1.Players != 3 || rep1.Guilds != 3 || rep1.Analyses != 1 || rep1.Puzzles != 2 {
+			if rep1.Games != 13 || rep1.Challenges != 4 || rep1.Players != 3 || rep1.Guilds != 3 || rep1.Analyses != 1 || rep1.Puzzles != 2 || rep1.Tournaments != 1 {
 				t.Errorf("copied %+v", rep1)
 			}
 			rep2, err := storage.Copy(ctx, back, mid)
@@ -164,8 +180,13 @@ func TestCopyBothWays(t *testing.T) {
 					t.Errorf("%s: %d engine games, want 2", s.Backend(), len(engine))
 				}
 				g := newHumanGame(t, "x", "y")
-				if err := s.CreateGame(ctx, g); err != nil || g.ID != 13 {
-					t.Errorf("%s: new game id %d, %v; want 13", s.Backend(), g.ID, err)
+				if err := s.CreateGame(ctx, g); err != nil || g.ID != 14 {
+					t.Errorf("%s: new game id %d, %v; want 14", s.Backend(), g.ID, err)
+				}
+				tr := &storage.Tournament{GuildID: "g1", Name: "Next", Variant: "brandubh", MoveTime: time.Hour, SignupDeadline: clk.Now(),
+					State: tournament.Tournament{Format: tournament.RoundRobin}}
+				if err := s.CreateTournament(ctx, tr); err != nil || tr.ID != 2 {
+					t.Errorf("%s: new tournament id %d, %v; want 2", s.Backend(), tr.ID, err)
 				}
 				c := &storage.Challenge{ChallengerID: "x", Expires: clk.Now().Add(time.Hour)}
 				if err := s.CreateChallenge(ctx, c); err != nil || c.ID != 5 {

@@ -7,7 +7,7 @@ import (
 )
 
 // TestImports enforces the layering rule (STYLE.md 2.1): storage imports
-// tafl, bbolt and pgx only, besides the standard library.
+// tafl, clock, tournament, bbolt and pgx only, besides the standard library.
 func TestImports(t *testing.T) {
 	pkg, err := build.ImportDir(".", 0)
 	if err != nil {
@@ -18,11 +18,11 @@ func TestImports(t *testing.T) {
 			continue // standard library
 		}
 		switch {
-		case imp == "github.com/taflbot/taflbot/tafl":
+		case imp == "github.com/taflbot/taflbot/tafl", imp == "github.com/taflbot/taflbot/clock", imp == "github.com/taflbot/taflbot/tournament":
 		case imp == "go.etcd.io/bbolt" || strings.HasPrefix(imp, "go.etcd.io/bbolt/"):
 		case imp == "github.com/jackc/pgx/v5" || strings.HasPrefix(imp, "github.com/jackc/pgx/v5/"):
 		default:
-			t.Errorf("storage imports %s; it may import only tafl, bbolt and pgx", imp)
+			t.Errorf("storage imports %s; it may import only tafl, clock, tournament, bbolt and pgx", imp)
 		}
 	}
 }

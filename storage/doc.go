@@ -51,6 +51,10 @@
 // [Analysis] is the engine's review of a game, kept as the JSON package
 // analysis writes; a [Puzzle] is a position with a forced win (see
 // package puzzle) with its own rating.
+// A [Tournament] keeps its players, pairings and results (the state of
+// package tournament), and [Store.CreateTournamentGames] creates a round's
+// games in the same transaction that records them. A live game's chess
+// clock ([Game].Clock, package clock) is part of its record.
 // Values are stored as JSON of the package's own record structs (never gob
 // of tafl internals); moves are OTN strings such as "d1-d4".
 //

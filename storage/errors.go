@@ -38,6 +38,12 @@ var (
 	// withdrawn or expired.
 	ErrChallengeClosed = errors.New("storage: the challenge is no longer open")
 
+	// ErrFlagFell means a move in a live game pressed the clock after the
+	// mover's flag fell, within one update that played several moves: it
+	// does not count and nothing is saved. (A single move after the flag
+	// finds the game out of time and ends it: [ErrTimedOut].)
+	ErrFlagFell = errors.New("storage: the mover's time had run out")
+
 	// ErrClosed means the Store was closed.
 	ErrClosed = errors.New("storage: store is closed")
 

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/taflbot/taflbot/clock"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -82,12 +83,21 @@ type Game struct {
 	Created time.Time // Created is set by CreateGame.
 	Updated time.Time // Updated is set on every save.
 
-	// MoveTime is the time allowed for each move (0: no clock). After
-	// every move UpdateGame sets Deadline to the move's time plus
-	// MoveTime unless fn set Deadline itself. Only humans have a clock:
+	// MoveTime is the time allowed for each move of a correspondence
+	// game (0: none). After every move UpdateGame sets Deadline to the
+	// move's time plus MoveTime unless fn set Deadline itself. In a
+	// correspondence game only humans have a clock:
 	// while the engine is to move Deadline is zero, so the engine never
 	// loses on time.
 	MoveTime time.Duration
+	// Clock is the chess clock of a live game (the zero Clock for a
+	// correspondence game, which has MoveTime instead). CreateGame starts
+	// it; every move presses it (the mover's time used comes off, the
+	// increment goes on) and Deadline is the moment the running clock
+	// reaches zero, for both sides: in a live game the engine has a clock
+	// too. When the game ends the clocks stop, on a timeout at the moment
+	// the flag fell.
+	Clock clock.Clock
 	// Deadline is when the side to move runs out of time (zero: no
 	// deadline). Cleared when the game ends.
 	Deadline time.Time
@@ -104,6 +114,14 @@ type Game struct {
 	// Hints counts the hints the engine gave each side (the bot's Hint
 	// button in games against the engine); they never decrease.
 	Hints Hints
+	// Rematch is the challenge to play this finished game again (0: none
+	// offered yet); see the bot's Rematch button.
+	Rematch ChallengeID
+	// RematchGame is the game that plays this finished game against the
+	// engine again (0: none yet).
+	RematchGame GameID
+	// TournamentID is the tournament the game belongs to (0: none).
+	TournamentID TournamentID
 
 	variant, layout, rules string
 	v                      *tafl.Variant
@@ -283,12 +301,16 @@ type gameRecord struct {
 	Created       time.Time      `json:"created"`
 	Updated       time.Time      `json:"updated"`
 	MoveTime      string         `json:"move_time,omitempty"`
+	Clock         *clockRecord   `json:"clock,omitempty"`
 	Deadline      time.Time      `json:"deadline,omitzero"`
 	Reminded      time.Time      `json:"reminded,omitzero"`
 	DrawOffer     string         `json:"draw_offer,omitempty"`
 	Board         []MessageRef   `json:"board,omitempty"`
 	RatingChanges []RatingChange `json:"rating_changes,omitempty"`
 	Hints         Hints          `json:"hints,omitzero"`
+	Rematch       uint64         `json:"rematch,omitempty"`
+	RematchGame   uint64         `json:"rematch_game,omitempty"`
+	Tournament    uint64         `json:"tournament,omitempty"`
 }
 
 // Hints counts the hints given to each side of a game.
@@ -318,6 +340,43 @@ func (h *Hints) Add(s tafl.Side) {
 	}
 }
 
+// clockRecord is the stored form of a live game's clock.
+type clockRecord struct {
+	Control   string    `json:"control"`        // "10+5"
+	Attackers int64     `json:"attackers_ms"`   // time left as of Since
+	Defenders int64     `json:"defenders_ms"`   // time left as of Since
+	Running   string    `json:"running"`        // "attackers", "defenders" or "" (stopped)
+	Since     time.Time `json:"since,omitzero"` // when the running clock started (or the clocks stopped)
+}
+
+func encodeClock(c clock.Clock) *clockRecord {
+	if c.IsZero() {
+		return nil
+	}
+	r := &clockRecord{Control: c.Control.String(), Attackers: c.Left[0].Milliseconds(), Defenders: c.Left[1].Milliseconds(), Since: utc(c.Since)}
+	if c.Running != tafl.NoSide {
+		r.Running = c.Running.String()
+	}
+	return r
+}
+
+func decodeClock(r *clockRecord) (clock.Clock, error) {
+	if r == nil {
+		return clock.Clock{}, nil
+	}
+	tc, err := clock.Parse(r.Control)
+	if err != nil {
+		return clock.Clock{}, err
+	}
+	c := clock.Clock{Control: tc, Left: [2]time.Duration{time.Duration(r.Attackers) * time.Millisecond, time.Duration(r.Defenders) * time.Millisecond}, Since: r.Since}
+	if r.Running != "" {
+		if c.Running, err = tafl.ParseSide(r.Running); err != nil {
+			return clock.Clock{}, err
+		}
+	}
+	return c, nil
+}
+
 type seatRecord struct {
 	User string `json:"user,omitempty"`
 	AI   string `json:"ai,omitempty"`
@@ -333,7 +392,7 @@ func encodeGame(g *Game) ([]byte, error) {
 		Casual:    g.Casual, Moves: g.Moves(), Result: o.Status(), Reason: o.Reason.String(),
 		Created: g.Created.UTC(), Updated: g.Updated.UTC(),
 		Deadline: utc(g.Deadline), Reminded: utc(g.Reminded),
-		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints,
+		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints, Clock: encodeClock(g.Clock), Rematch: uint64(g.Rematch), RematchGame: uint64(g.RematchGame), Tournament: uint64(g.TournamentID),
 	}
 	if g.MoveTime != 0 {
 		r.MoveTime = g.MoveTime.String()
@@ -396,7 +455,7 @@ func (r *gameRecord) lazy(base *Game) (*Game, error) {
 		ID: GameID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, ThreadID: r.Thread,
 		Attackers: Seat{r.Attackers.User, r.Attackers.AI}, Defenders: Seat{r.Defenders.User, r.Defenders.AI},
 		Casual: r.Casual, Created: r.Created, Updated: r.Updated, Deadline: r.Deadline, Reminded: r.Reminded,
-		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints,
+		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints, Rematch: ChallengeID(r.Rematch), RematchGame: GameID(r.RematchGame), TournamentID: TournamentID(r.Tournament),
 		variant: r.Variant, layout: r.Layout, rules: r.Rules, moves: r.Moves,
 	}
 	var err error
@@ -415,6 +474,9 @@ func (r *gameRecord) lazy(base *Game) (*Game, error) {
 		if g.MoveTime, err = time.ParseDuration(r.MoveTime); err != nil {
 			return bad("move time: %v", err)
 		}
+	}
+	if g.Clock, err = decodeClock(r.Clock); err != nil {
+		return bad("clock: %v", err)
 	}
 	if r.DrawOffer != "" {
 		if g.DrawOffer, err = tafl.ParseSide(r.DrawOffer); err != nil {
@@ -542,9 +604,15 @@ func (s *Store) createGame(tx txn, g *Game, now time.Time) error {
 		g.Created = now
 	}
 	g.Updated = now
-	if !g.Active() || g.ToMove().IsAI() {
+	switch {
+	case !g.Clock.IsZero() && g.Active():
+		if g.Clock.Running == tafl.NoSide {
+			g.Clock = clock.New(g.Clock.Control, g.Tafl().ToMove(), now)
+		}
+		g.Deadline = g.Clock.FlagAt()
+	case !g.Active() || g.ToMove().IsAI():
 		g.Deadline = time.Time{}
-	} else if g.Deadline.IsZero() && g.MoveTime > 0 {
+	case g.Deadline.IsZero() && g.MoveTime > 0:
 		g.Deadline = now.Add(g.MoveTime)
 	}
 	return s.saveGame(tx, nil, g)
@@ -558,6 +626,10 @@ func validateGame(g *Game) error {
 		return fmt.Errorf("%w: negative move time", ErrInvalid)
 	case g.Hints.Attackers < 0 || g.Hints.Defenders < 0:
 		return fmt.Errorf("%w: a negative number of hints", ErrInvalid)
+	case !g.Clock.IsZero() && g.MoveTime != 0:
+		return fmt.Errorf("%w: a game has a chess clock or a time per move, not both", ErrInvalid)
+	case !g.Clock.IsZero() && g.Clock.Control.Check() != nil:
+		return fmt.Errorf("%w: time control %v: %v", ErrInvalid, g.Clock.Control, g.Clock.Control.Check())
 	}
 	for _, f := range []struct{ what, id string }{
 		{"guild id", g.GuildID}, {"channel id", g.ChannelID}, {"thread id", g.ThreadID},
@@ -642,8 +714,10 @@ func (s *Store) GetGame(ctx context.Context, id GameID) (*Game, error) {
 // as is and nothing is saved.
 //
 // A game whose side to move is out of time (its Deadline is not after
-// now) is ended on time first, whoever asks: the side to move loses, the
-// game is saved ended, fn is not called, and UpdateGame returns the saved
+// now) is ended on time first, whoever asks: the side to move loses (or
+// the game is drawn on time when the other side cannot win:
+// tafl.Game.FlagFall), the game is saved ended (a live clock stopped as
+// of its flag), fn is not called, and UpdateGame returns the saved
 // game together with an error wrapping [ErrTimedOut]. Of several callers
 // exactly one gets ErrTimedOut (later ones find the game over), so that
 // one can announce it. Moves after the deadline are never accepted.
@@ -679,7 +753,7 @@ func (s *Store) updateGame(ctx context.Context, id GameID, expectedPly int, at t
 		}
 		if old.Active() && !old.Deadline.IsZero() && !old.Deadline.After(now) {
 			g := old.clone()
-			if err := g.game.LoseOnTime(g.game.ToMove()); err != nil {
+			if err := g.game.FlagFall(g.game.ToMove()); err != nil {
 				return reject(fmt.Errorf("storage: game %d: ending it on time: %w", id, err))
 			}
 			if err := s.finishUpdate(tx, old, g, now); err != nil {
@@ -756,14 +830,30 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 			}
 		}
 		switch {
+		case !g.Clock.IsZero():
+			// Every new move presses the clock; a move after the flag
+			// fell does not count.
+			for range g.Ply() - old.Ply() {
+				if !g.Clock.Press(now) {
+					return rejectf("storage: update game %d: %w", old.ID, ErrFlagFell)
+				}
+			}
+			g.Deadline = g.Clock.FlagAt()
 		case g.ToMove().IsAI():
-			g.Deadline = time.Time{} // the engine has no clock
+			g.Deadline = time.Time{} // the engine has no clock in a correspondence game
 		case g.MoveTime > 0 && g.Deadline.Equal(old.Deadline):
 			g.Deadline = now.Add(g.MoveTime)
 		}
 	}
 	g.Updated = now
 	if !g.Active() {
+		if g.Clock.Running != tafl.NoSide {
+			stop := now
+			if o := g.Outcome(); o.Reason == tafl.Timeout && !old.Deadline.IsZero() {
+				stop = old.Deadline // as of the flag, even when found out late (after a restart)
+			}
+			g.Clock.Stop(stop)
+		}
 		g.Deadline = time.Time{}
 		g.DrawOffer = tafl.NoSide
 		if old.Active() {
@@ -776,10 +866,11 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 }
 
 // ExpireGame ends game id on time if it is active and its deadline is not
-// after now: the side to move loses. It reports whether it did so, so
-// that of several callers (and of UpdateGame's callers, which end such a
-// game too) exactly one announces the timeout; the game is returned when
-// it did.
+// after now: the side to move loses (or, when the other side lacks the
+// material to win, the game is drawn on time: tafl.Game.FlagFall). It
+// reports whether it did so, so that of several callers (and of
+// UpdateGame's callers, which end such a game too) exactly one announces
+// the timeout; the game is returned when it did.
 func (s *Store) ExpireGame(ctx context.Context, id GameID, now time.Time) (*Game, bool, error) {
 	g, err := s.updateGame(ctx, id, -1, now, func(*Game) error { return errNotDue })
 	switch {

@@ -13,6 +13,14 @@ type Rating struct {
 	Volatility float64 `json:"sigma"` // Volatility is the expected fluctuation (σ; new players: 0.06).
 }
 
+// ProvisionalDeviation is the deviation above which a rating is
+// provisional: too few games stand behind it to trust it (Glicko's
+// usual threshold, as on the big chess servers).
+const ProvisionalDeviation = 110
+
+// Provisional reports whether the rating is still provisional.
+func (r Rating) Provisional() bool { return r.Deviation > ProvisionalDeviation }
+
 // DefaultRating is a new player's rating.
 var DefaultRating = Rating{Rating: 1500, Deviation: 350, Volatility: 0.06}
 

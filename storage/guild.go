@@ -25,6 +25,7 @@ type GuildSettings struct {
 	NoHints         bool      // NoHints turns the Hint button of engine games off (hints are on by default).
 	DailyChannelID  string    // DailyChannelID receives the daily puzzle ("": none).
 	DailyHour       int       // DailyHour is the hour (UTC, 0 to 23) the daily puzzle is posted.
+	CasualDefault   bool      // CasualDefault: challenges are casual unless they say rated.
 	Updated         time.Time // Updated is set by PutGuildSettings.
 
 	// Daily is the daily puzzle posted last. PutGuildSettings keeps the
@@ -55,19 +56,20 @@ type guildRecord struct {
 	DailyChannel  string      `json:"daily_channel,omitempty"`
 	DailyHour     int         `json:"daily_hour,omitempty"`
 	Daily         DailyPuzzle `json:"daily,omitzero"`
+	Casual        bool        `json:"casual,omitempty"`
 	Updated       time.Time   `json:"updated,omitzero"`
 }
 
 func (r *guildRecord) settings() *GuildSettings {
 	return &GuildSettings{GuildID: r.Guild, DefaultVariant: r.Variant, DaysPerMove: r.DaysPerMove,
 		ThreadPerGame: r.ThreadPerGame, NotifyChannelID: r.NotifyChannel, NoHints: r.NoHints,
-		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, Daily: r.Daily, Updated: r.Updated}
+		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, Daily: r.Daily, CasualDefault: r.Casual, Updated: r.Updated}
 }
 
 func guildRecordOf(gs *GuildSettings) guildRecord {
 	return guildRecord{Guild: gs.GuildID, Variant: gs.DefaultVariant, DaysPerMove: gs.DaysPerMove,
 		ThreadPerGame: gs.ThreadPerGame, NotifyChannel: gs.NotifyChannelID, NoHints: gs.NoHints,
-		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, Daily: gs.Daily, Updated: gs.Updated.UTC()}
+		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, Daily: gs.Daily, Casual: gs.CasualDefault, Updated: gs.Updated.UTC()}
 }
 
 // loadGuild returns a server's stored settings, or nil when it has none.

@@ -52,6 +52,7 @@ var migrations = map[uint64]func(tx *bolt.Tx, now time.Time) error{
 	1: migrate1to2,
 	2: migrate2to3,
 	3: migrate3to4,
+	4: migrate4to5,
 }
 
 // migrate3to4 adds the buckets of game reviews and puzzles. Records of
@@ -63,6 +64,12 @@ func migrate3to4(tx *bolt.Tx, _ time.Time) error {
 		}
 	}
 	return nil
+}
+
+// migrate4to5 adds the tournaments bucket.
+func migrate4to5(tx *bolt.Tx, _ time.Time) error {
+	_, err := tx.CreateBucketIfNotExists(bucketTournaments)
+	return err
 }
 
 // migrate brings a database of an older schema to SchemaVersion in one

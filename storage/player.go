@@ -45,6 +45,10 @@ type Player struct {
 	// this server (kept by Store.RecordPuzzleAttempt).
 	Puzzles PuzzleRecord
 
+	// Language is the language the player chose for the bot's messages
+	// (a BCP 47 tag such as "is"; "": Discord's locale).
+	Language string
+
 	Updated time.Time // Updated is when the record last changed.
 }
 
@@ -73,6 +77,7 @@ type playerRecord struct {
 	AIDraws  int                      `json:"ai_d,omitempty"`
 	DMs      bool                     `json:"dms,omitempty"`
 	Puzzles  PuzzleRecord             `json:"puzzles,omitzero"`
+	Language string                   `json:"lang,omitempty"`
 	Updated  time.Time                `json:"updated,omitzero"`
 }
 
@@ -81,7 +86,7 @@ func encodePlayer(p *Player) ([]byte, error) {
 		Guild: p.GuildID, User: p.UserID, Variants: p.Variants,
 		Wins: p.Wins, Losses: p.Losses, Draws: p.Draws,
 		AIWins: p.AIWins, AILosses: p.AILosses, AIDraws: p.AIDraws,
-		DMs: p.DMs, Puzzles: p.Puzzles, Updated: utc(p.Updated),
+		DMs: p.DMs, Puzzles: p.Puzzles, Language: p.Language, Updated: utc(p.Updated),
 	})
 }
 
@@ -94,7 +99,7 @@ func decodePlayer(data []byte) (*Player, error) {
 		GuildID: r.Guild, UserID: r.User, Variants: r.Variants,
 		Wins: r.Wins, Losses: r.Losses, Draws: r.Draws,
 		AIWins: r.AIWins, AILosses: r.AILosses, AIDraws: r.AIDraws,
-		DMs: r.DMs, Puzzles: r.Puzzles, Updated: r.Updated,
+		DMs: r.DMs, Puzzles: r.Puzzles, Language: r.Language, Updated: r.Updated,
 	}
 	if p.Variants == nil {
 		p.Variants = map[string]VariantRecord{}

@@ -319,6 +319,23 @@ func (t *pgTx) getGuild(guild string) ([]byte, error) {
 	return t.getRecord("SELECT record FROM guilds WHERE guild = $1", guild)
 }
 
+func (t *pgTx) getTournament(id TournamentID) ([]byte, error) {
+	return t.getRecord("SELECT record FROM tournaments WHERE id = $1"+t.lockSuffix(), int64(id))
+}
+
+func (t *pgTx) nextTournamentID() (TournamentID, error) {
+	id, err := t.nextID("tournament_ids")
+	return TournamentID(id), err
+}
+
+func (t *pgTx) putTournament(tr *Tournament, data []byte) error {
+	_, err := t.tx.Exec(t.ctx, `
+		INSERT INTO tournaments (id, record, guild) VALUES ($1, $2, $3)
+		ON CONFLICT (id) DO UPDATE SET record = excluded.record, guild = excluded.guild`,
+		int64(tr.ID), data, tr.GuildID)
+	return err
+}
+
 func (t *pgTx) putGuild(guild string, data []byte) error {
 	_, err := t.tx.Exec(t.ctx, `
 		INSERT INTO guilds (guild, record) VALUES ($1, $2)
@@ -481,6 +498,8 @@ func (t *pgTx) forEach(k recordKind, fn func(key, data []byte) error) error {
 		sql = "SELECT game, '', '', record FROM analyses ORDER BY game"
 	case kindPuzzles:
 		sql = "SELECT id, '', '', record FROM puzzles ORDER BY id"
+	case kindTournaments:
+		sql = "SELECT id, '', '', record FROM tournaments ORDER BY id"
 	default:
 		return fmt.Errorf("storage: unknown record kind %d", k)
 	}
@@ -494,7 +513,7 @@ func (t *pgTx) forEach(k recordKind, fn func(key, data []byte) error) error {
 	_, err = pgx.ForEachRow(rows, []any{&id, &a, &b, &data}, func() error {
 		var key []byte
 		switch k {
-		case kindGames, kindChallenges, kindAnalyses, kindPuzzles:
+		case kindGames, kindChallenges, kindAnalyses, kindPuzzles, kindTournaments:
 			key = idKey(uint64(id))
 		case kindPlayers:
 			key = playerKey(a, b)
@@ -642,11 +661,11 @@ func (t *pgTx) rebuildIndexes() error {
 	return nil
 }
 
-func (t *pgTx) setSequences(lastGame GameID, lastChallenge ChallengeID) error {
+func (t *pgTx) setSequences(lastGame GameID, lastChallenge ChallengeID, lastTournament TournamentID) error {
 	for _, s := range []struct {
 		name string
 		last uint64
-	}{{"game_ids", uint64(lastGame)}, {"challenge_ids", uint64(lastChallenge)}} {
+	}{{"game_ids", uint64(lastGame)}, {"challenge_ids", uint64(lastChallenge)}, {"tournament_ids", uint64(lastTournament)}} {
 		// setval(seq, n, false) makes n the next value.
 		if _, err := t.tx.Exec(t.ctx, "SELECT setval($1, $2, false)", s.name, int64(s.last)+1); err != nil {
 			return err
@@ -659,6 +678,7 @@ func (t *pgTx) empty() (bool, error) {
 	var empty bool
 	err := t.tx.QueryRow(t.ctx, `SELECT NOT EXISTS (SELECT 1 FROM games) AND NOT EXISTS (SELECT 1 FROM challenges)
 		AND NOT EXISTS (SELECT 1 FROM players) AND NOT EXISTS (SELECT 1 FROM guilds)
-		AND NOT EXISTS (SELECT 1 FROM analyses) AND NOT EXISTS (SELECT 1 FROM puzzles)`).Scan(&empty)
+		AND NOT EXISTS (SELECT 1 FROM analyses) AND NOT EXISTS (SELECT 1 FROM puzzles)
+		AND NOT EXISTS (SELECT 1 FROM tournaments)`).Scan(&empty)
 	return empty, err
 }

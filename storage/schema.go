@@ -29,18 +29,22 @@ import (
 //     the index of their keys). Players gained their puzzle record and
 //     guild settings the hints, daily puzzle channel and state, which
 //     older records simply lack.
-const SchemaVersion = 4
+//   - 5: tournaments (bucket tournaments). Games, challenges, players
+//     and guild settings gained optional fields (live clocks, rematches,
+//     tournament, language, casual default), which older records lack.
+const SchemaVersion = 5
 
 // Bucket names. Every bucket is top level.
 var (
 	bucketMeta = []byte("meta") // keyMetaSchema → 8-byte big-endian schema version
 
-	bucketGames      = []byte("games")      // idKey(game id) → JSON gameRecord
-	bucketChallenges = []byte("challenges") // idKey(challenge id) → JSON challengeRecord
-	bucketPlayers    = []byte("players")    // playerKey(guild, user) → JSON playerRecord
-	bucketGuilds     = []byte("guilds")     // guild id → JSON guildRecord
-	bucketAnalyses   = []byte("analyses")   // idKey(game id) → JSON analysisRecord
-	bucketPuzzles    = []byte("puzzles")    // idKey(puzzle id) → JSON puzzleRecord
+	bucketGames       = []byte("games")       // idKey(game id) → JSON gameRecord
+	bucketChallenges  = []byte("challenges")  // idKey(challenge id) → JSON challengeRecord
+	bucketPlayers     = []byte("players")     // playerKey(guild, user) → JSON playerRecord
+	bucketGuilds      = []byte("guilds")      // guild id → JSON guildRecord
+	bucketAnalyses    = []byte("analyses")    // idKey(game id) → JSON analysisRecord
+	bucketPuzzles     = []byte("puzzles")     // idKey(puzzle id) → JSON puzzleRecord
+	bucketTournaments = []byte("tournaments") // idKey(tournament id) → JSON tournamentRecord
 
 	// Indexes, written in the same transaction as the record; values are empty.
 	bucketGamesByPlayer   = []byte("idx_games_by_player")         // playerGameKey(user, active, id)
@@ -56,7 +60,7 @@ var (
 
 // dataBuckets hold records; indexBuckets can be rebuilt from them.
 var (
-	dataBuckets  = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketPlayers, bucketGuilds, bucketAnalyses, bucketPuzzles}
+	dataBuckets  = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketPlayers, bucketGuilds, bucketAnalyses, bucketPuzzles, bucketTournaments}
 	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey}
 )
 

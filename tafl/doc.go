@@ -24,7 +24,9 @@
 // the history, applies the repetition and no-legal-move rules, and records
 // the [Outcome] (winner and [EndReason]); resignation, agreed draws and loss
 // on time are recorded by the caller ([Game.Resign], [Game.AgreeDraw],
-// [Game.LoseOnTime]). After every move, [Position.Announcement] tells
+// [Game.LoseOnTime], or [Game.FlagFall], which draws when the side left
+// with time lacks the material to win: [Position.CanWin]). After every
+// move, [Position.Announcement] tells
 // whether the king has one open line to an escape square (raichi) or more
 // (tuicha).
 //

@@ -284,7 +284,7 @@ func (g *Game) finish(o Outcome) error {
 	if g.outcome.Over() {
 		return &MoveError{Reason: ReasonGameOver, Detail: "tafl: the game is already over (" + g.outcome.Status() + ")"}
 	}
-	if o.Reason != DrawAgreed && o.Winner == NoSide {
+	if o.Reason != DrawAgreed && o.Reason != Timeout && o.Winner == NoSide {
 		return fmt.Errorf("tafl: a side must be attackers or defenders")
 	}
 	g.outcome = o

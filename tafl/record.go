@@ -231,6 +231,8 @@ func applyResult(g *Game, result, termination string) error {
 	}
 	reason, _ := ParseEndReason(termination)
 	switch {
+	case want == NoSide && reason == Timeout:
+		return g.finish(Outcome{Winner: NoSide, Reason: Timeout}) // drawn on time
 	case want == NoSide:
 		return g.AgreeDraw()
 	case reason == Timeout:

@@ -154,8 +154,8 @@ func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) e
 
 // printCheck prints a check report: the counts, the digest, the problems.
 func printCheck(w io.Writer, s *storage.Store, rep *storage.CheckReport) {
-	fmt.Fprintf(w, "%s: %d games (%d active), %d challenges, %d players, %d servers, %d game reviews, %d puzzles\n",
-		s.Path(), rep.Games, rep.ActiveGames, rep.Challenges, rep.Players, rep.Guilds, rep.Analyses, rep.Puzzles)
+	fmt.Fprintf(w, "%s: %d games (%d active), %d challenges, %d players, %d servers, %d game reviews, %d puzzles, %d tournaments\n",
+		s.Path(), rep.Games, rep.ActiveGames, rep.Challenges, rep.Players, rep.Guilds, rep.Analyses, rep.Puzzles, rep.Tournaments)
 	if rep.Digest != "" {
 		fmt.Fprintf(w, "digest %s\n", rep.Digest)
 	}
@@ -206,8 +206,8 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "copied %d games, %d challenges, %d players, %d servers, %d game reviews, %d puzzles from %s to %s\n",
-		n.Games, n.Challenges, n.Players, n.Guilds, n.Analyses, n.Puzzles, src.Path(), dst.Path())
+	fmt.Fprintf(stdout, "copied %d games, %d challenges, %d players, %d servers, %d game reviews, %d puzzles, %d tournaments from %s to %s\n",
+		n.Games, n.Challenges, n.Players, n.Guilds, n.Analyses, n.Puzzles, n.Tournaments, src.Path(), dst.Path())
 	var reps []*storage.CheckReport
 	for _, s := range []*storage.Store{src, dst} {
 		rep, err := s.Check(ctx)
@@ -222,7 +222,7 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 	}
 	a, b := *reps[0], *reps[1]
 	if a.Games != b.Games || a.ActiveGames != b.ActiveGames || a.Challenges != b.Challenges || a.Players != b.Players || a.Guilds != b.Guilds ||
-		a.Analyses != b.Analyses || a.Puzzles != b.Puzzles || a.Digest != b.Digest {
+		a.Analyses != b.Analyses || a.Puzzles != b.Puzzles || a.Tournaments != b.Tournaments || a.Digest != b.Digest {
 		return fmt.Errorf("taflbot db copy: the two sides differ after the copy (see above); do not use %s", dst.Path())
 	}
 	fmt.Fprintln(stdout, "ok: both sides hold the same data")

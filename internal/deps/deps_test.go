@@ -30,14 +30,15 @@ var rules = map[string]struct {
 	"match":           {internal: []string{"tafl", "tafl/ai", "otep"}},
 	"clock":           {internal: []string{"tafl"}},
 	"tournament":      {},
+	"locale":          {thirdParty: []string{"golang.org/x/text"}},
 	"render":          {internal: []string{"tafl", "internal"}, thirdParty: []string{"github.com/fogleman/gg", "golang.org/x/image", "github.com/golang/freetype"}},
-	"storage":         {internal: []string{"tafl", "internal"}, thirdParty: []string{"go.etcd.io/bbolt", "github.com/jackc/pgx/v5"}},
+	"storage":         {internal: []string{"tafl", "clock", "tournament", "internal"}, thirdParty: []string{"go.etcd.io/bbolt", "github.com/jackc/pgx/v5"}},
 	// analysis reviews games with the engine and turns a review into
 	// pictures; puzzle finds and checks forced wins.
 	"analysis": {internal: []string{"tafl", "tafl/ai", "render", "internal"}},
 	"puzzle":   {internal: []string{"tafl", "tafl/ai"}},
-	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "otep", "internal", "analysis", "puzzle"},
-		thirdParty: []string{"github.com/bwmarrin/discordgo", "golang.org/x/crypto"}},
+	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "otep", "clock", "tournament", "locale", "internal", "analysis", "puzzle"},
+		thirdParty: []string{"github.com/bwmarrin/discordgo", "golang.org/x/crypto", "golang.org/x/text"}},
 }
 
 func TestImportRules(t *testing.T) {

@@ -1,0 +1,99 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/storage"
+)
+
+// TestCasualChallenge: a casual game says so, counts in the players'
+// records and changes no rating; a rated one does.
+func TestCasualChallenge(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, casual := range []bool{true, false} {
+		r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("casual", casual))
+		want := "rated."
+		if casual {
+			want = "casual (no rating change)"
+		}
+		if !strings.Contains(r.Content, want) {
+			t.Fatalf("casual %v: challenge %q does not say %q", casual, r.Content, want)
+		}
+		board, _ := h.click(bob, customIDs(r.Components)["Accept"], false)
+		if got := strings.Contains(board.Content, "· casual"); got != casual {
+			t.Errorf("casual %v: board %q", casual, board.Content)
+		}
+		confirm, _ := h.click(alice, customIDs(board.Components)["Resign"], false)
+		h.click(alice, customIDs(confirm.Components)["Yes, resign"], true)
+		games, err := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{Limit: 1}) // the newest
+		if err != nil || len(games) != 1 {
+			t.Fatal(games, err)
+		}
+		g := games[0]
+		if g.Active() || g.Casual != casual {
+			t.Fatalf("game %d: active %v, casual %v", g.ID, g.Active(), g.Casual)
+		}
+		if (len(g.RatingChanges) == 0) != casual {
+			t.Errorf("casual %v: rating changes %+v", casual, g.RatingChanges)
+		}
+	}
+	p, err := h.store.GetPlayer(t.Context(), guild, bob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two wins in the record, one of them rated.
+	if p.Wins != 2 || p.Variants["brandubh"].Wins != 1 || p.Variants["brandubh"].Games() != 1 {
+		t.Errorf("bob's record %+v", p)
+	}
+}
+
+// TestCasualServerDefaultAndRatedCounts: a server that makes casual the
+// default gets casual challenges unless one says casual:False; the
+// leaderboard and stats say how many rated games stand behind a rating
+// and mark a new one provisional.
+func TestCasualServerDefaultAndRatedCounts(t *testing.T) {
+	h := newHarness(t, nil)
+	if r, _ := h.slash(alice, "settings", opt("casual", true)); !strings.Contains(r.Content, "challenges: **casual**") {
+		t.Fatalf("settings: %q", r.Content)
+	}
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+	if !strings.Contains(r.Content, "casual (no rating change)") {
+		t.Errorf("default challenge: %q", r.Content)
+	}
+	r, _ = h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("casual", false))
+	if !strings.Contains(r.Content, "rated.") {
+		t.Fatalf("casual:False challenge: %q", r.Content)
+	}
+	board, _ := h.click(bob, customIDs(r.Components)["Accept"], false)
+	confirm, _ := h.click(alice, customIDs(board.Components)["Resign"], false)
+	h.click(alice, customIDs(confirm.Components)["Yes, resign"], true)
+	waitFor(t, "the rated result", func() bool {
+		p, err := h.store.GetPlayer(t.Context(), guild, bob)
+		return err == nil && p.Variants["brandubh"].Games() == 1
+	})
+	lb, _ := h.slash(carol, "leaderboard", opt("variant", "brandubh"))
+	if !strings.Contains(lb.Content, "1 rated game") || !strings.Contains(lb.Content, "provisional") {
+		t.Errorf("leaderboard: %q", lb.Content)
+	}
+	st, _ := h.slash(carol, "stats", opt("user", bob))
+	if !strings.Contains(st.Content, "brandubh: ") || !strings.Contains(st.Content, "provisional · 1 rated game, 1-0-0") {
+		t.Errorf("stats: %q", st.Content)
+	}
+}
+
+// TestHelpNamesThePlayModes: /tafl help tells about live clocks, casual
+// games, rematches, tournaments and languages, within Discord's 2,000
+// characters.
+func TestHelpNamesThePlayModes(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(carol, "help")
+	for _, want := range []string{"`time`", "10+5", "casual:True", "**Rematch**", "/tafl tournament", "Dansk", "Suomi"} {
+		if !strings.Contains(r.Content, want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+	if n := len([]rune(r.Content)); n > 2000 {
+		t.Errorf("help is %d characters long", n)
+	}
+}

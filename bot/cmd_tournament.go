@@ -1,0 +1,737 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tournament"
+)
+
+// Tournaments: /tafl tournament action:… creates one (server managers),
+// signs players up and off (also with the Join / Leave buttons of its
+// announcement), starts it, withdraws a player, shows the standings or
+// calls it off. When the sign-up deadline passes (or a manager starts
+// it early) the bot pairs round 1 and creates its games itself, in the
+// tournament's thread where it could open one; when a round's games have
+// all ended it pairs and creates the next. After every finished game and
+// at the end it posts the standings as a picture. The sweep catches up on
+// all of it after a restart: storage.CreateTournamentGames creates a
+// round's games and records them in one transaction.
+
+// Tournament actions.
+var tournamentActions = []string{"create", "join", "leave", "start", "withdraw", "standings", "cancel"}
+
+const (
+	maxTournamentName = 60
+	defaultSignup     = 48 * time.Hour
+	maxSignup         = 30 * 24 * time.Hour
+	defaultSwissRound = 5
+)
+
+// cmdTournament handles /tafl tournament.
+func (b *Bot) cmdTournament(ctx context.Context, r *request) (*reply, error) {
+	if r.in.GuildID == "" {
+		return nil, userErrorT("tour.server_only")
+	}
+	switch action := r.str("action"); action {
+	case "create":
+		return b.createTournament(ctx, r)
+	case "join", "leave":
+		t, err := b.pickTournament(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		return b.signUp(ctx, r, t.ID, action == "join", false)
+	case "start":
+		t, err := b.pickTournament(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		return b.startNow(ctx, r, t.ID, false)
+	case "withdraw":
+		t, err := b.pickTournament(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		return b.withdraw(ctx, r, t)
+	case "standings", "":
+		t, err := b.pickTournament(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		msg, err := b.standingsMessage(t, "")
+		if err != nil {
+			return nil, err
+		}
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()}}, nil
+	case "cancel":
+		t, err := b.pickTournament(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		return b.cancelTournament(ctx, r, t)
+	default:
+		return nil, userErrorT("tour.what", strings.Join(tournamentActions, ", "))
+	}
+}
+
+func isManager(r *request) bool {
+	return r.in.Member != nil && r.in.Member.Permissions&discordgo.PermissionManageGuild != 0
+}
+
+// displayName is the name a player is shown under in standings.
+func displayName(in *discordgo.Interaction) string {
+	switch {
+	case in.Member != nil && in.Member.Nick != "":
+		return in.Member.Nick
+	case in.Member != nil && in.Member.User != nil:
+		return in.Member.User.DisplayName()
+	case in.User != nil:
+		return in.User.DisplayName()
+	}
+	return "?"
+}
+
+func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) {
+	if !isManager(r) {
+		return nil, userErrorT("tour.managers_create")
+	}
+	settings, err := b.guildSettings(ctx, r.in.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	name := strings.TrimSpace(r.str("name"))
+	if name == "" || utf8.RuneCountInString(name) > maxTournamentName || strings.ContainsAny(name, "\n@`*_~|<>") {
+		return nil, userErrorT("tour.name", maxTournamentName)
+	}
+	variant, layout, err := parseVariant(r.str("variant"), settings.DefaultVariant)
+	if err != nil {
+		return nil, err
+	}
+	st := tournament.Tournament{Format: tournament.Swiss, Rounds: defaultSwissRound}
+	if f := r.str("format"); f != "" {
+		if st.Format, err = tournament.ParseFormat(f); err != nil {
+			return nil, userErrorT("tour.format")
+		}
+	}
+	if n, ok := r.int("rounds"); ok {
+		if st.Format != tournament.Swiss {
+			return nil, userErrorT("tour.rounds_rr")
+		}
+		if n < 1 || n > tournament.MaxRounds {
+			return nil, userErrorT("tour.rounds_range", tournament.MaxRounds)
+		}
+		st.Rounds = int(n)
+	}
+	if st.Format == tournament.RoundRobin {
+		st.Rounds = 0
+	}
+	st.Double, _ = r.boolean("double")
+	live, err := timeOption(r)
+	if err != nil {
+		return nil, err
+	}
+	var moveTime time.Duration
+	if live.IsZero() {
+		if moveTime, err = daysOption(r, settings); err != nil {
+			return nil, err
+		}
+	}
+	signup := defaultSignup
+	if h, ok := r.int("signup"); ok {
+		signup = time.Duration(h) * time.Hour
+		if signup < 0 || signup > maxSignup {
+			return nil, userErrorT("tour.signup_range", int(maxSignup.Hours()))
+		}
+	}
+	casual, ok := r.boolean("casual")
+	if !ok {
+		casual = settings.CasualDefault
+	}
+	now := b.now()
+	lang := ""
+	if r.in.GuildLocale != nil {
+		lang = locale.Match(string(*r.in.GuildLocale)).String()
+	}
+	t := &storage.Tournament{GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, CreatorID: r.userID, Name: name, Language: lang,
+		Variant: variant, Layout: layout, MoveTime: moveTime, TimeControl: live, Casual: casual,
+		SignupDeadline: now.Add(signup), Names: map[string]string{}, State: st}
+	if err := b.store.CreateTournament(ctx, t); err != nil {
+		return nil, err
+	}
+	msg := b.announcement(t)
+	in := r.in
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
+		after: func(ctx context.Context) {
+			m, err := b.rest.Original(ctx, in)
+			if err != nil {
+				b.log.Warn("looking up a tournament announcement", "tournament_id", t.ID, "err", err)
+				return
+			}
+			// A thread of its own where the server allows one.
+			thread, err := b.rest.StartThread(ctx, in.ChannelID, m.ID, truncate(t.Name, 90))
+			if err != nil {
+				b.log.Info("no tournament thread; playing in the channel", "tournament_id", t.ID, "err", err)
+				thread = ""
+			}
+			_, err = b.store.UpdateTournament(ctx, t.ID, func(st *storage.Tournament) error {
+				st.MessageID, st.ThreadID = m.ID, thread
+				return nil
+			})
+			if err != nil {
+				b.log.Warn("saving a tournament's message", "tournament_id", t.ID, "err", err)
+			}
+		}}, nil
+}
+
+// tourLang is the language of a tournament's public messages.
+func tourLang(t *storage.Tournament) *locale.Printer { return locale.For(locale.Match(t.Language)) }
+
+// describeTournament says what kind of tournament t is.
+func describeTournament(t *storage.Tournament) string {
+	p := tourLang(t)
+	format := p.T("tour.rr")
+	if t.State.Format == tournament.Swiss {
+		format = p.T("tour.swiss", t.State.Rounds)
+	}
+	if t.State.Double {
+		format += p.T("tour.double")
+	}
+	pace := p.T("tour.per_move", formatLeft(t.MoveTime))
+	if !t.TimeControl.IsZero() {
+		pace = p.T("tour.live", t.TimeControl.String())
+	}
+	rated := p.T("tour.rated")
+	if t.Casual {
+		rated = p.T("tour.casual")
+	}
+	return fmt.Sprintf("%s · %s · %s · %s", format, t.Variant, pace, rated)
+}
+
+// playerList names the players in seed order.
+func playerList(t *storage.Tournament) string {
+	if len(t.State.Players) == 0 {
+		return tourLang(t).T("tour.nobody")
+	}
+	var names []string
+	for _, p := range t.State.Players {
+		names = append(names, "<@"+p.ID+">")
+	}
+	return strings.Join(names, ", ")
+}
+
+// announcement is the tournament's sign-up message with its buttons.
+func (b *Bot) announcement(t *storage.Tournament) *message {
+	p := tourLang(t)
+	var sb strings.Builder
+	sb.WriteString(p.T("tour.head", t.Name, t.ID, describeTournament(t)) + "\n")
+	switch {
+	case t.Cancelled:
+		sb.WriteString(p.T("tour.state_cancelled"))
+	case t.State.Started():
+		sb.WriteString(p.T("tour.state_running", t.State.Round, len(t.State.Players), playerList(t)))
+	default:
+		sb.WriteString(p.T("tour.state_signup", t.SignupDeadline.Unix(), len(t.State.Players), playerList(t)))
+	}
+	id := func(a Action) string { return CustomID{Action: a, ID: uint64(t.ID)}.String() }
+	open := !t.State.Started() && !t.Cancelled
+	return &message{content: truncate(sb.String(), 1900), components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: p.T("tour.btn_join"), Style: discordgo.SuccessButton, CustomID: id(ActTourJoin), Disabled: !open},
+		discordgo.Button{Label: p.T("tour.btn_leave"), Style: discordgo.SecondaryButton, CustomID: id(ActTourLeave), Disabled: !open},
+		discordgo.Button{Label: p.T("tour.btn_start"), Style: discordgo.PrimaryButton, CustomID: id(ActTourStart), Disabled: !open},
+	}}}}
+}
+
+// pickTournament finds the tournament a command is about: the option,
+// else the tournament of this thread, else the server's only active one.
+func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tournament, error) {
+	if s := strings.TrimSpace(r.str("tournament")); s != "" {
+		if i := strings.IndexAny(s, " ·"); i > 0 {
+			s = s[:i]
+		}
+		n, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 10, 64)
+		if err != nil || n == 0 {
+			return nil, userErrorT("tour.not_number", truncate(s, 20))
+		}
+		t, err := b.store.GetTournament(ctx, storage.TournamentID(n))
+		if err != nil || t.GuildID != r.in.GuildID {
+			return nil, userErrorT("tour.no_such", n)
+		}
+		return t, nil
+	}
+	all, err := b.store.Tournaments(ctx, r.in.GuildID, false)
+	if err != nil {
+		return nil, err
+	}
+	var active []*storage.Tournament
+	for _, t := range all {
+		if t.ThreadID != "" && t.ThreadID == r.in.ChannelID {
+			return t, nil
+		}
+		if !t.Over() {
+			active = append(active, t)
+		}
+	}
+	switch {
+	case len(active) == 1:
+		return active[0], nil
+	case len(active) == 0 && len(all) > 0 && r.str("action") == "standings":
+		return all[len(all)-1], nil // the last one's final standings
+	case len(active) == 0:
+		return nil, userErrorT("tour.none")
+	}
+	return nil, userErrorT("tour.several")
+}
+
+// signUp adds or removes the user before the start.
+func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, join, button bool) (*reply, error) {
+	rating := storage.DefaultRating.Rating
+	t0, err := b.store.GetTournament(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if p, err := b.store.GetPlayer(ctx, r.in.GuildID, r.userID); err == nil {
+		rating = p.Rating(t0.Variant).Rating
+	}
+	name := displayName(r.in)
+	t, err := b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
+		if t.Cancelled {
+			return userErrorT("tour.called_off")
+		}
+		var err error
+		if join {
+			err = t.State.Join(r.userID, rating)
+			t.Names[r.userID] = name
+		} else {
+			err = t.State.Leave(r.userID)
+			delete(t.Names, r.userID)
+		}
+		return tournamentError(err)
+	})
+	if err != nil {
+		return nil, err
+	}
+	msg := b.announcement(t)
+	if button {
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: msg.data()}}, nil
+	}
+	note := r.p.T("tour.joined", t.Name, len(t.State.Players))
+	if !join {
+		note = r.p.T("tour.left", t.Name)
+	}
+	return &reply{resp: ephemeral(note), after: func(ctx context.Context) { b.editAnnouncement(ctx, t) }}, nil
+}
+
+// tournamentError turns the tournament package's errors into user errors.
+func tournamentError(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, tournament.ErrStarted):
+		return userErrorT("tour.started_closed")
+	case errors.Is(err, tournament.ErrJoined):
+		return userErrorT("tour.already")
+	case errors.Is(err, tournament.ErrNotEntered):
+		return userErrorT("tour.not_in")
+	case errors.Is(err, tournament.ErrFull):
+		return userErrorT("tour.full", tournament.MaxPlayers)
+	case errors.Is(err, tournament.ErrTooFew):
+		return userErrorT("tour.too_few")
+	case errors.Is(err, tournament.ErrNotStarted):
+		return userErrorT("tour.not_started")
+	case errors.Is(err, tournament.ErrFinished):
+		return userErrorT("tour.over")
+	}
+	return err
+}
+
+// editAnnouncement updates the sign-up message.
+func (b *Bot) editAnnouncement(ctx context.Context, t *storage.Tournament) {
+	if t.MessageID == "" {
+		return
+	}
+	msg := b.announcement(t)
+	comps := msg.components
+	if err := b.rest.Edit(ctx, &discordgo.MessageEdit{ID: t.MessageID, Channel: t.ChannelID, Content: &msg.content, Components: &comps,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+		b.log.Warn("editing a tournament announcement", "tournament_id", t.ID, "err", err)
+	}
+}
+
+// startNow starts a tournament before its deadline (its creator or a manager).
+func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID, button bool) (*reply, error) {
+	t, err := b.store.GetTournament(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !isManager(r) && r.userID != t.CreatorID {
+		return nil, userErrorT("tour.only_creator_start", t.CreatorID)
+	}
+	t, err = b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
+		if t.Cancelled {
+			return userErrorT("tour.called_off")
+		}
+		_, err := t.State.Start()
+		return tournamentError(err)
+	})
+	if err != nil {
+		return nil, err
+	}
+	msg := b.announcement(t)
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()}
+	if button {
+		resp.Type = discordgo.InteractionResponseUpdateMessage
+	}
+	return &reply{resp: resp, after: func(ctx context.Context) {
+		if !button {
+			b.editAnnouncement(ctx, t)
+		}
+		b.playRound(ctx, t.ID)
+	}}, nil
+}
+
+// cancelTournament calls off a tournament that has not started.
+func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tournament) (*reply, error) {
+	if !isManager(r) && r.userID != t.CreatorID {
+		return nil, userErrorT("tour.only_creator_cancel", t.CreatorID)
+	}
+	t, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
+		if t.State.Started() {
+			return userErrorT("tour.cancel_started")
+		}
+		t.Cancelled = true
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &reply{resp: ephemeral(r.p.T("tour.cancelled", t.Name)), after: func(ctx context.Context) { b.editAnnouncement(ctx, t) }}, nil
+}
+
+// withdraw takes the user out of a tournament under way; their game in
+// progress ends by resignation.
+func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (*reply, error) {
+	var pending *tournament.Game
+	t, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
+		var err error
+		pending, err = t.State.Withdraw(r.userID)
+		return tournamentError(err)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &reply{resp: ephemeral(r.p.T("tour.withdrew", t.Name)),
+		after: func(ctx context.Context) {
+			if pending != nil && pending.GameID != 0 {
+				g, err := b.store.UpdateGame(ctx, storage.GameID(pending.GameID), -1, func(g *storage.Game) error {
+					if !g.Active() {
+						return tafl.ErrGameOver
+					}
+					return g.Tafl().Resign(g.SideOf(r.userID))
+				})
+				if err == nil {
+					if msg, err := b.boardMessage(g, tourLang(t).T("tour.withdrew_board", r.userID)); err == nil {
+						b.postBoard(ctx, g, msg)
+					}
+					return
+				}
+				b.log.Warn("resigning a withdrawn player's game", "game_id", pending.GameID, "err", err)
+			}
+			b.tournamentProgress(ctx, t.ID) // the round may be complete without them
+		}}, nil
+}
+
+// Component handlers of the announcement.
+
+func (b *Bot) btnTourJoin(ctx context.Context, r *request) (*reply, error) {
+	return b.signUp(ctx, r, storage.TournamentID(r.cid.ID), true, true)
+}
+
+func (b *Bot) btnTourLeave(ctx context.Context, r *request) (*reply, error) {
+	return b.signUp(ctx, r, storage.TournamentID(r.cid.ID), false, true)
+}
+
+func (b *Bot) btnTourStart(ctx context.Context, r *request) (*reply, error) {
+	return b.startNow(ctx, r, storage.TournamentID(r.cid.ID), true)
+}
+
+// tournamentChannel is where a tournament's games and standings go.
+func tournamentChannel(t *storage.Tournament) string {
+	if t.ThreadID != "" {
+		return t.ThreadID
+	}
+	return t.ChannelID
+}
+
+// playRound creates the current round's games that do not exist yet and
+// posts their boards. It is safe to call again (after a restart): games
+// already created are not created twice.
+func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
+	t, games, err := b.store.CreateTournamentGames(ctx, id, func(t *storage.Tournament, p tournament.Game) (*storage.Game, error) {
+		g, err := storage.NewGame(t.Variant, t.Layout)
+		if err != nil {
+			return nil, err
+		}
+		g.GuildID, g.ChannelID, g.ThreadID = t.GuildID, t.ChannelID, t.ThreadID
+		g.Attackers, g.Defenders = storage.Human(p.Attackers), storage.Human(p.Defenders)
+		g.MoveTime, g.Casual = t.MoveTime, t.Casual
+		g.Clock.Control = t.TimeControl
+		return g, nil
+	})
+	if err != nil {
+		b.log.Error("creating a tournament round's games", "tournament_id", id, "err", err)
+		return
+	}
+	if len(games) == 0 {
+		return
+	}
+	b.log.Info("tournament round started", "tournament_id", id, "round", t.State.Round, "games", len(games))
+	var byes []string
+	for _, by := range t.State.Byes {
+		if by.Round == t.State.Round {
+			byes = append(byes, "<@"+by.Player+">")
+		}
+	}
+	p := tourLang(t)
+	head := p.T("tour.round_games", t.Name, t.State.Round, len(games))
+	if len(byes) > 0 {
+		head += p.T("tour.bye", strings.Join(byes, ", "))
+	}
+	if _, err := b.rest.Send(ctx, tournamentChannel(t), (&message{content: head}).send()); err != nil {
+		b.log.Warn("announcing a tournament round", "tournament_id", id, "err", err)
+	}
+	for _, g := range games {
+		b.metrics.gameStarted()
+		b.watch(g)
+		msg, err := b.boardMessage(g, p.T("tour.game_headline", t.Name, t.State.Round, g.Attackers.UserID, g.Defenders.UserID))
+		if err != nil {
+			b.log.Error("drawing a tournament game", "game_id", g.ID, "err", err)
+			continue
+		}
+		b.postBoard(ctx, g, msg)
+	}
+}
+
+// tournamentGameOver records the result of a finished tournament game,
+// posts the standings, and moves the tournament on when the round is over.
+func (b *Bot) tournamentGameOver(ctx context.Context, g *storage.Game) {
+	result := tournament.Draw
+	switch g.Outcome().Winner {
+	case tafl.Attackers:
+		result = tournament.AttackersWin
+	case tafl.Defenders:
+		result = tournament.DefendersWin
+	}
+	newly := false
+	t, err := b.store.UpdateTournament(ctx, g.TournamentID, func(t *storage.Tournament) error {
+		newly = false
+		for _, p := range t.State.Games {
+			if p.GameID == uint64(g.ID) {
+				newly = p.Result == tournament.Pending
+				if p.Round != t.State.Round {
+					return nil // a game of an earlier round (cannot happen): leave it
+				}
+				_, err := t.State.SetResult(p.Attackers, p.Defenders, result)
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.log.Error("recording a tournament result", "tournament_id", g.TournamentID, "game_id", g.ID, "err", err)
+		return
+	}
+	if !newly {
+		return // recorded before (a second report of the same end)
+	}
+	b.postStandings(ctx, t, tourLang(t).T("tour.game_over", g.ID))
+	b.tournamentProgress(ctx, t.ID)
+}
+
+// tournamentProgress moves a tournament whose round is complete on to
+// the next round (or ends it), creating the new games.
+func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID) {
+	advanced, finished := false, false
+	t, err := b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
+		advanced, finished = false, false
+		if !t.State.Started() || t.State.Finished || !t.State.RoundComplete() {
+			return nil
+		}
+		if _, err := t.State.Advance(); err != nil {
+			return err
+		}
+		advanced, finished = true, t.State.Finished
+		return nil
+	})
+	if err != nil {
+		b.log.Error("advancing a tournament", "tournament_id", id, "err", err)
+		return
+	}
+	switch {
+	case finished:
+		b.log.Info("tournament finished", "tournament_id", id)
+		st := t.State.Standings()
+		winners := []string{}
+		for _, s := range st {
+			if s.Rank == 1 {
+				winners = append(winners, "<@"+s.Player+">")
+			}
+		}
+		p := tourLang(t)
+		b.postStandings(ctx, t, p.T("tour.finished", t.Name, strings.Join(winners, p.T("tour.and"))))
+		b.editAnnouncement(ctx, t)
+	case advanced:
+		b.editAnnouncement(ctx, t)
+		b.playRound(ctx, id)
+	default:
+		b.playRound(ctx, id) // a round whose games were not all created yet
+	}
+}
+
+// postStandings posts the standings picture in the tournament's channel.
+func (b *Bot) postStandings(ctx context.Context, t *storage.Tournament, headline string) {
+	msg, err := b.standingsMessage(t, headline)
+	if err != nil {
+		b.log.Error("drawing tournament standings", "tournament_id", t.ID, "err", err)
+		return
+	}
+	if _, err := b.rest.Send(ctx, tournamentChannel(t), msg.send()); err != nil {
+		b.log.Warn("posting tournament standings", "tournament_id", t.ID, "err", err)
+	}
+}
+
+// standingsMessage draws the standings table: rank, player, points,
+// games, the tie-break (Sonneborn–Berger or Buchholz) and W-D-L.
+func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message, error) {
+	p := tourLang(t)
+	st := t.State.Standings()
+	tb := tournament.TiebreakName(t.State.Format)
+	sub := describeTournament(t)
+	switch {
+	case t.Cancelled:
+		sub = p.T("tour.sub_cancelled", sub)
+	case t.State.Finished:
+		sub = p.T("tour.sub_final", sub)
+	case t.State.Started():
+		sub = p.T("tour.sub_round", t.State.Round, t.State.Rounds, sub)
+	default:
+		sub = p.T("tour.sub_signup", sub)
+	}
+	table := render.Table{Title: t.Name, Subtitle: p.T("tour.tiebreak", sub, tb),
+		Columns: []render.Column{{Heading: "#", Right: true}, {Heading: p.T("tour.col_player"), Wide: true}, {Heading: p.T("tour.col_points"), Right: true},
+			{Heading: p.T("tour.col_games"), Right: true}, {Heading: tb, Right: true}, {Heading: p.T("tour.col_wdl"), Right: true}}}
+	for i, s := range st {
+		name := t.Names[s.Player]
+		if name == "" {
+			name = s.Player
+		}
+		if s.Withdrawn {
+			name = p.T("tour.withdrew_mark", name)
+			table.Faded = append(table.Faded, i)
+		}
+		if s.Rank == 1 && t.State.Started() && s.Points > 0 {
+			table.Marked = append(table.Marked, i)
+		}
+		table.Rows = append(table.Rows, []string{strconv.Itoa(s.Rank), name, formatPoints(s.Points), strconv.Itoa(s.Games),
+			formatPoints(s.Tiebreak(t.State.Format)), fmt.Sprintf("%d-%d-%d", s.Wins, s.Draws, s.Losses)})
+	}
+	var buf bytes.Buffer
+	b.renderSem <- struct{}{}
+	err := render.TablePNG(&buf, table, render.TableOptions{Theme: b.render.Theme})
+	<-b.renderSem
+	if err != nil {
+		return nil, fmt.Errorf("bot: standings: %w", err)
+	}
+	content := p.T("tour.standings", t.Name, t.ID)
+	if headline != "" {
+		content = headline + " " + content
+	}
+	return &message{content: content, files: []*discordgo.File{{Name: fmt.Sprintf("tournament-%d-standings.png", t.ID), ContentType: "image/png", Reader: &buf}}}, nil
+}
+
+// formatPoints writes 2, 2.5 or 0.75.
+func formatPoints(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
+
+// sweepTournaments starts tournaments whose sign-up closed, and catches
+// up on rounds to create and advance (after a restart).
+func (b *Bot) sweepTournaments(ctx context.Context, now time.Time) {
+	active, err := b.store.Tournaments(ctx, "", true)
+	if err != nil {
+		b.log.Error("tournament sweep", "err", err)
+		return
+	}
+	for _, t := range active {
+		if ctx.Err() != nil {
+			return
+		}
+		switch {
+		case !t.State.Started() && !t.SignupDeadline.After(now):
+			cancelled := false
+			nt, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
+				cancelled = false
+				if t.State.Started() {
+					return nil
+				}
+				if _, err := t.State.Start(); errors.Is(err, tournament.ErrTooFew) {
+					t.Cancelled, cancelled = true, true
+					return nil
+				} else if err != nil {
+					return err
+				}
+				return nil
+			})
+			if err != nil {
+				b.log.Error("starting a tournament", "tournament_id", t.ID, "err", err)
+				continue
+			}
+			b.editAnnouncement(ctx, nt)
+			if cancelled {
+				text := tourLang(nt).T("tour.cancelled_few", nt.Name)
+				if _, err := b.rest.Send(ctx, tournamentChannel(nt), (&message{content: text}).send()); err != nil {
+					b.log.Warn("announcing a cancelled tournament", "tournament_id", t.ID, "err", err)
+				}
+				continue
+			}
+			b.playRound(ctx, t.ID)
+		case t.State.Started():
+			b.tournamentProgress(ctx, t.ID)
+		}
+	}
+}
+
+// tournamentChoices lists the server's tournaments for autocomplete.
+func (b *Bot) tournamentChoices(ctx context.Context, guildID, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+	all, err := b.store.Tournaments(ctx, guildID, false)
+	if err != nil {
+		return nil, err
+	}
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for i := len(all) - 1; i >= 0 && len(out) < 25; i-- {
+		t := all[i]
+		state := "sign-up"
+		switch {
+		case t.Cancelled:
+			state = "called off"
+		case t.State.Finished:
+			state = "over"
+		case t.State.Started():
+			state = fmt.Sprintf("round %d", t.State.Round)
+		}
+		label := fmt.Sprintf("#%d %s · %s", t.ID, t.Name, state)
+		if typed == "" || strings.Contains(strings.ToLower(label), typed) {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, 95), Value: t.ID.String()})
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,195 @@
+package bot
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/clock"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// Live games are played on a chess clock (clock.TimeControl, "10+5"):
+// the `time` option of /tafl challenge and /tafl ai. Their flags must
+// fall within a second, not at the next sweep, so a flag watcher keeps
+// the deadlines of the games whose clock runs out soon in a heap and
+// ends each game on time (storage.ExpireGame) at its deadline. It learns
+// of deadlines from every saved move (watch) and from the sweep, which
+// also catches up on flags that fell while the bot was down.
+
+// timeOption reads the time option (a live game's time control) and
+// checks it against the days option: a game has one or the other.
+func timeOption(r *request) (clock.TimeControl, error) {
+	text := strings.TrimSpace(r.str("time"))
+	if text == "" {
+		return clock.TimeControl{}, nil
+	}
+	if _, ok := r.int("days"); ok {
+		return clock.TimeControl{}, userErrorT("time.days_and_time")
+	}
+	tc, err := clock.Parse(text)
+	var se *clock.SyntaxError
+	if asError(err, &se) {
+		return clock.TimeControl{}, userErrorT("time.bad", truncate(text, 20), userErrorT("time.problem."+strconv.Itoa(int(se.Problem))))
+	}
+	return tc, err
+}
+
+// timeChoices lists time controls for the time option's autocomplete:
+// what was typed (when it is a valid time control), then the offered
+// choices that match it.
+func timeChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	add := func(tc clock.TimeControl) {
+		for _, c := range out {
+			if c.Value == tc.String() {
+				return
+			}
+		}
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: describeControl(tc), Value: tc.String()})
+	}
+	if tc, err := clock.Parse(typed); err == nil {
+		add(tc)
+	}
+	for _, tc := range clock.Choices {
+		if typed == "" || strings.HasPrefix(tc.String(), typed) {
+			add(tc)
+		}
+	}
+	return out
+}
+
+// describeControl writes "10+5 (10 minutes + 5 seconds a move)".
+func describeControl(tc clock.TimeControl) string {
+	return fmt.Sprintf("%s (%d min + %d s a move)", tc, int(tc.Base.Minutes()), int(tc.Increment.Seconds()))
+}
+
+// formatClock writes a clock reading as m:ss (h:mm:ss from an hour),
+// rounding up, as chess clocks do: 0:00 shows only when the time is up.
+func formatClock(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	s := int((d + time.Second - 1) / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// clockLine shows both clocks of a live game, the running one marked.
+func (b *Bot) clockLine(g *storage.Game) string {
+	now := b.now()
+	part := func(s tafl.Side) string {
+		t := formatClock(g.Clock.Remaining(s, now))
+		if g.Clock.Running == s {
+			t = "**" + t + "** ⏱"
+		}
+		return fmt.Sprintf("%s %s", capitalize(s.String()), t)
+	}
+	return fmt.Sprintf("Clock (%s): %s · %s", g.Clock.Control, part(tafl.Attackers), part(tafl.Defenders))
+}
+
+// flagWatcher ends games on time at their deadlines.
+type flagWatcher struct {
+	mu    sync.Mutex
+	queue flagQueue
+	at    map[storage.GameID]time.Time // the deadline each game is queued for
+	wake  chan struct{}
+}
+
+type flagEntry struct {
+	id storage.GameID
+	at time.Time
+}
+
+type flagQueue []flagEntry
+
+func (q flagQueue) Len() int           { return len(q) }
+func (q flagQueue) Less(i, j int) bool { return q[i].at.Before(q[j].at) }
+func (q flagQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *flagQueue) Push(x any)        { *q = append(*q, x.(flagEntry)) }
+func (q *flagQueue) Pop() any {
+	old := *q
+	e := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return e
+}
+
+func newFlagWatcher() *flagWatcher {
+	return &flagWatcher{at: map[storage.GameID]time.Time{}, wake: make(chan struct{}, 1)}
+}
+
+// watch makes sure the watcher ends game g on time at its deadline (a
+// game without one is forgotten). Watching only the next hour's deadlines
+// keeps the heap small; the sweep adds later ones as they come near.
+func (b *Bot) watch(g *storage.Game) {
+	if b.roles&RoleClock == 0 {
+		return // another process keeps the clocks
+	}
+	w := b.flags
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !g.Active() || g.Deadline.IsZero() || g.Deadline.After(b.now().Add(time.Hour)) {
+		delete(w.at, g.ID)
+		return
+	}
+	if at, ok := w.at[g.ID]; ok && at.Equal(g.Deadline) {
+		return
+	}
+	w.at[g.ID] = g.Deadline
+	heap.Push(&w.queue, flagEntry{g.ID, g.Deadline})
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// flagPoll bounds how long the watcher sleeps: it looks at the clock
+// at least this often, so that a clock moved by a test (or a system
+// clock step) is noticed.
+const flagPoll = 200 * time.Millisecond
+
+// runFlags ends games on time at their deadlines until ctx is done.
+func (b *Bot) runFlags(ctx context.Context) {
+	w := b.flags
+	timer := time.NewTimer(flagPoll)
+	defer timer.Stop()
+	for {
+		now := b.now()
+		var due []storage.GameID
+		wait := flagPoll
+		w.mu.Lock()
+		for w.queue.Len() > 0 {
+			e := w.queue[0]
+			if at, ok := w.at[e.id]; !ok || !at.Equal(e.at) {
+				heap.Pop(&w.queue) // moved on since: a stale entry
+				continue
+			}
+			if e.at.After(now) {
+				wait = min(wait, e.at.Sub(now))
+				break
+			}
+			heap.Pop(&w.queue)
+			delete(w.at, e.id)
+			due = append(due, e.id)
+		}
+		w.mu.Unlock()
+		for _, id := range due {
+			b.timeout(ctx, id, now)
+		}
+		timer.Reset(wait)
+		select {
+		case <-ctx.Done():
+			return
+		case <-w.wake:
+		case <-timer.C:
+		}
+	}
+}

@@ -1,0 +1,200 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// startLive starts a live brandubh game between alice (attackers) and bob
+// on the given time control and returns the first board.
+func startLive(t *testing.T, h *harness, control string) *resp {
+	t.Helper()
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"), opt("time", control))
+	if isEphemeral(r) || !strings.Contains(r.Content, "live on a clock: "+control) {
+		t.Fatalf("live challenge: %q", r.Content)
+	}
+	board, rec := h.click(bob, customIDs(r.Components)["Accept"], false)
+	checkPNG(t, rec)
+	return board
+}
+
+// TestLiveGame: a 3+2 game shows both clocks on every board, a move
+// takes its time off and adds the increment, and the flag falls within a
+// second of the time running out (not at the next sweep, an hour away
+// in the harness), ending the game on time.
+func TestLiveGame(t *testing.T) {
+	h := newHarness(t, nil)
+	board := startLive(t, h, "3+2")
+	if !strings.Contains(board.Content, "Clock (3+2): Attackers **3:00** ⏱ · Defenders 3:00") {
+		t.Fatalf("first board: %q", board.Content)
+	}
+	g := gameOf(t, h, alice)
+	h.clock.Advance(10 * time.Second)
+	r, rec := h.slash(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+	checkPNG(t, rec)
+	if !strings.Contains(r.Content, "Attackers 2:52 · Defenders **3:00** ⏱") {
+		t.Fatalf("board after a 10 s move: %q", r.Content)
+	}
+	bobsMove := gameOf(t, h, alice).Tafl().LegalMoves()[0].String()
+	// Bob thinks 2:59: still on time.
+	h.clock.Advance(179 * time.Second)
+	time.Sleep(3 * flagPollForTest)
+	if g := gameOf(t, h, alice); !g.Active() {
+		t.Fatalf("the flag fell early: %v", g.Outcome())
+	}
+	n := len(h.fake.requests("/channels/" + channel + "/messages"))
+	// One more second: bob's flag falls; the watcher notices at once.
+	h.clock.Advance(time.Second)
+	waitFor(t, "the flag to fall", func() bool { return !gameOf(t, h, alice).Active() })
+	g = gameOf(t, h, alice)
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Timeout}) {
+		t.Fatalf("outcome %+v", g.Outcome())
+	}
+	waitFor(t, "the timeout post", func() bool { return len(channelPosts(t, h, n)) > 0 })
+	post := channelPosts(t, h, n)[0]
+	if !strings.Contains(post.Content, "<@"+bob+"> ran out of time") || !strings.Contains(post.Content, "Defenders 0:00") {
+		t.Errorf("timeout post %q", post.Content)
+	}
+	// A late move changes nothing.
+	if r, _ := h.slash(bob, "move", opt("move", bobsMove)); !isEphemeral(r) || gameOf(t, h, alice).Ply() != 1 {
+		t.Errorf("a move after the flag: %q", r.Content)
+	}
+}
+
+// flagPollForTest is the watcher's poll interval (bot.flagPoll).
+const flagPollForTest = 200 * time.Millisecond
+
+// TestLiveGameCatchesUpAfterRestart: a flag that fell while the bot was
+// down ends the game at start-up, as of the moment it fell.
+func TestLiveGameCatchesUpAfterRestart(t *testing.T) {
+	h := newHarness(t, nil)
+	startLive(t, h, "5+3")
+	flag := gameOf(t, h, alice).Deadline
+	h.stop()
+	n := len(h.fake.requests("/channels/" + channel + "/messages"))
+	h.clock.Advance(time.Hour)
+	h.start()
+	waitFor(t, "the start-up catch-up", func() bool { return !gameOf(t, h, alice).Active() })
+	waitFor(t, "the timeout post", func() bool { return len(channelPosts(t, h, n)) > 0 })
+	g := gameOf(t, h, alice)
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
+		t.Fatalf("outcome %+v", g.Outcome())
+	}
+	if !g.Clock.Since.Equal(flag) || g.Clock.Left[0] != 0 || g.Clock.Left[1] != 5*time.Minute {
+		t.Errorf("clock %+v: want stopped at the flag %v", g.Clock, flag)
+	}
+}
+
+func TestTimeOption(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct {
+		opts []*discordgo.ApplicationCommandInteractionDataOption
+		want string
+	}{
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "0+5")}, "at least 1 minute"},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "ten")}, "minutes are not a whole number"},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "10+500")}, "at most 180 seconds"},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "10+5"), opt("days", 3.0)}, "not both"},
+	} {
+		for _, sub := range []string{"challenge", "ai"} {
+			r, _ := h.slash(alice, sub, c.opts...)
+			if !isEphemeral(r) || !strings.Contains(r.Content, c.want) {
+				t.Errorf("/tafl %s %v: %q, want %q", sub, c.opts[0].Value, r.Content, c.want)
+			}
+		}
+	}
+	if games, _ := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{}); len(games) != 0 {
+		t.Errorf("%d games started by bad time controls", len(games))
+	}
+	// Autocomplete offers the choices, and a valid typed value first.
+	auto := func(typed string) []string {
+		o := opt("time", typed)
+		o.Focused = true
+		in := h.slashInteraction(alice, "challenge", o)
+		in.Type = discordgo.InteractionApplicationCommandAutocomplete
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		var vals []string
+		for _, ch := range r.Choices {
+			vals = append(vals, ch.Value.(string))
+		}
+		return vals
+	}
+	if got := strings.Join(auto(""), " "); got != "3+2 5+3 10+5 15+10 30+0" {
+		t.Errorf("choices %q", got)
+	}
+	if got := strings.Join(auto("7+1"), " "); got != "7+1" {
+		t.Errorf("typed 7+1: %q", got)
+	}
+	if got := strings.Join(auto("1"), " "); got != "1+0 10+5 15+10" {
+		t.Errorf("typed 1: %q", got)
+	}
+}
+
+// TestEngineOnTheClock: in a live game the engine thinks within its
+// remaining time (the think budget it is given is a fraction of it), and
+// its clock runs too.
+func TestEngineOnTheClock(t *testing.T) {
+	eng := newPolicyEngine(3)
+	h := newHarness(t, eng)
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "max"), opt("time", "3+2"))
+	if isEphemeral(r) || !strings.Contains(r.Content, "Clock (3+2)") {
+		t.Fatalf("ai game: %q", r.Content)
+	}
+	waitFor(t, "the engine's first move", func() bool { return gameOf(t, h, alice).Ply() == 1 })
+	eng.mu.Lock()
+	think := eng.think[0]
+	eng.mu.Unlock()
+	// 3:00 left, 2 s increment: about 6 s + 1.5 s, and never more than
+	// the level's usual 5 s.
+	if think <= 0 || think > 5*time.Second {
+		t.Errorf("the engine was given %v to think", think)
+	}
+	g := gameOf(t, h, alice)
+	if g.Clock.Running != tafl.Defenders || g.Deadline.IsZero() {
+		t.Errorf("after the engine's move: clock %+v, deadline %v", g.Clock, g.Deadline)
+	}
+}
+
+// TestFlagFallsWithinASecond: on the real clock, the watcher ends a game
+// at its flag, not at the next sweep (an hour away in the harness). The
+// game's clock is set to run out 300 ms from now through the store.
+func TestFlagFallsWithinASecond(t *testing.T) {
+	h := newHarness(t, nil)
+	h.real = true
+	h.restart()
+	startLive(t, h, "1+0")
+	g := gameOf(t, h, alice)
+	var flag time.Time
+	g, err := h.store.UpdateGame(t.Context(), g.ID, -1, func(sg *storage.Game) error {
+		sg.Clock.Left[0] -= time.Until(sg.Clock.FlagAt()) - 300*time.Millisecond
+		sg.Deadline = sg.Clock.FlagAt()
+		flag = sg.Deadline
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The watcher learns of a changed deadline from the next move or
+	// sweep; here the sweep tells it.
+	h.bot.Sweep(t.Context())
+	var ended time.Time
+	waitFor(t, "the flag to fall", func() bool {
+		if gameOf(t, h, alice).Active() {
+			return false
+		}
+		ended = time.Now()
+		return true
+	})
+	if late := ended.Sub(flag); late > time.Second {
+		t.Errorf("the game ended %v after the flag, want within a second", late)
+	}
+	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.Timeout || !g.Clock.Since.Equal(flag) && g.Clock.Since.Sub(flag) > time.Second {
+		t.Errorf("outcome %+v, clock stopped at %v (flag %v)", g.Outcome(), g.Clock.Since, flag)
+	}
+}

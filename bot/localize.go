@@ -1,0 +1,81 @@
+package bot
+
+import (
+	"context"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
+	"golang.org/x/text/language"
+)
+
+// printer returns the language to answer an interaction in: the one the
+// user chose (/tafl settings language, the only way to get Icelandic,
+// which Discord has no locale for), else the user's Discord locale, else
+// the server's, else English.
+func printer(chosen string, in *discordgo.Interaction) *locale.Printer {
+	guild := ""
+	if in.GuildLocale != nil {
+		guild = string(*in.GuildLocale)
+	}
+	return locale.For(locale.Match(chosen, string(in.Locale), guild))
+}
+
+// chosenLanguage returns the language a user chose in a server ("" for
+// none), from a cache filled on first use and kept by /tafl settings, so
+// that an interaction costs no extra read. In a deployment of several
+// processes another process learns of a change at its next restart.
+func (b *Bot) chosenLanguage(ctx context.Context, guildID, userID string) string {
+	if userID == "" {
+		return ""
+	}
+	key := guildID + "/" + userID
+	if v, ok := b.langs.Load(key); ok {
+		return v.(string)
+	}
+	lang := ""
+	if p, err := b.store.GetPlayer(ctx, guildID, userID); err == nil {
+		lang = p.Language
+	} else if !isNotFound(err) {
+		return "" // not cached: try again next time
+	}
+	b.langs.Store(key, lang)
+	return lang
+}
+
+// localizeCommands adds the names and descriptions of every language
+// Discord has a locale for to a command tree (Icelandic has none). Keys
+// come from package locale: "name."+name, and the English description or
+// choice name itself. A key missing from the catalog leaves the English
+// text (TestCommandsAreLocalized fails on it).
+func localizeCommands(cmds []*discordgo.ApplicationCommand) []*discordgo.ApplicationCommand {
+	for _, c := range cmds {
+		names, descs := localizations("name."+c.Name), localizations(c.Description)
+		c.NameLocalizations, c.DescriptionLocalizations = &names, &descs
+		localizeOptions(c.Options)
+	}
+	return cmds
+}
+
+func localizeOptions(opts []*discordgo.ApplicationCommandOption) {
+	for _, o := range opts {
+		o.NameLocalizations, o.DescriptionLocalizations = localizations("name."+o.Name), localizations(o.Description)
+		for _, ch := range o.Choices {
+			ch.NameLocalizations = localizations(ch.Name)
+		}
+		localizeOptions(o.Options)
+	}
+}
+
+// localizations returns key's text in each language Discord knows.
+func localizations(key string) map[discordgo.Locale]string {
+	out := map[discordgo.Locale]string{}
+	for _, l := range locale.Langs {
+		if l.Discord == "" || l.Tag == language.English {
+			continue
+		}
+		if text, ok := locale.Text(l.Tag, key); ok {
+			out[discordgo.Locale(l.Discord)] = text
+		}
+	}
+	return out
+}

@@ -1,0 +1,179 @@
+package bot_test
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/locale"
+)
+
+// discordName is Discord's rule for command and option names (lowercase
+// letters of any script, digits, - and _; 1 to 32 characters).
+var discordName = regexp.MustCompile(`^[-_\p{Ll}\p{Lo}\p{N}]{1,32}$`)
+
+// discordLocales are the locales the bot registers names in: every
+// language but English (the default) and Icelandic (Discord has none).
+var discordLocales = []discordgo.Locale{"da", "sv-SE", "no", "de", "fi"}
+
+// TestCommandsAreLocalized: /tafl, every subcommand, option and choice
+// has a name (where Discord allows one) and description in every locale,
+// within Discord's limits, and the localized names of a subcommand's
+// options differ from each other.
+func TestCommandsAreLocalized(t *testing.T) {
+	cmd := bot.Commands()[0]
+	check := func(path string, names, descs map[discordgo.Locale]string, checkName bool) {
+		for _, loc := range discordLocales {
+			if checkName {
+				if n := names[loc]; !discordName.MatchString(n) {
+					t.Errorf("%s: %s name %q is missing or not a valid Discord name", path, loc, n)
+				}
+			}
+			if descs != nil {
+				if d := descs[loc]; d == "" || len([]rune(d)) > 100 {
+					t.Errorf("%s: %s description %q is missing or over 100 characters", path, loc, d)
+				}
+			}
+		}
+	}
+	check("tafl", *cmd.NameLocalizations, *cmd.DescriptionLocalizations, true)
+	for _, sub := range cmd.Options {
+		check(sub.Name, sub.NameLocalizations, sub.DescriptionLocalizations, true)
+		seen := map[string]string{}
+		for _, o := range sub.Options {
+			check(sub.Name+" "+o.Name, o.NameLocalizations, o.DescriptionLocalizations, true)
+			for loc, n := range o.NameLocalizations {
+				if other, dup := seen[string(loc)+n]; dup {
+					t.Errorf("%s: %s options %s and %s are both called %q", sub.Name, loc, other, o.Name, n)
+				}
+				seen[string(loc)+n] = o.Name
+			}
+			for _, ch := range o.Choices {
+				check(sub.Name+" "+o.Name+" "+ch.Name, ch.NameLocalizations, nil, false)
+				for _, loc := range discordLocales {
+					if n := ch.NameLocalizations[loc]; n == "" || len([]rune(n)) > 100 {
+						t.Errorf("%s %s choice %s: %s name %q", sub.Name, o.Name, ch.Name, loc, n)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestLocalizedCommandsRegistered: the bulk overwrite sends the
+// localizations to Discord.
+func TestLocalizedCommandsRegistered(t *testing.T) {
+	h := newHarness(t, nil)
+	if err := h.bot.RegisterCommands(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	reg := h.fake.requests("/applications/555/commands")
+	if len(reg) != 1 {
+		t.Fatalf("%d registrations", len(reg))
+	}
+	var cmds []struct {
+		NameLocalizations map[string]string `json:"name_localizations"`
+		Options           []struct {
+			Name              string            `json:"name"`
+			NameLocalizations map[string]string `json:"name_localizations"`
+		} `json:"options"`
+	}
+	if err := json.Unmarshal(reg[0].Body, &cmds); err != nil {
+		t.Fatal(err)
+	}
+	if len(cmds) != 1 || cmds[0].Options[0].Name != "challenge" || cmds[0].Options[0].NameLocalizations["sv-SE"] != "utmana" {
+		t.Errorf("registered %s", reg[0].Body)
+	}
+}
+
+// TestErrorsInTheUsersLanguage: the same mistake is answered in the
+// user's Discord locale, in the server's when the user's is not
+// supported, and in English otherwise.
+func TestErrorsInTheUsersLanguage(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	g := gameOf(t, h, alice)
+	move := g.Tafl().LegalMoves()[0].String()
+	de := discordgo.Locale("de")
+	for _, c := range []struct {
+		user, guild discordgo.Locale
+		want        string
+	}{
+		{"de", "", locale.For(locale.Match("de")).T("err.not_your_turn")},
+		{"fi", "", "Ei ole sinun vuorosi"},
+		{"fr", de, "Du bist nicht am Zug"},
+		{"fr", "", "It is not your turn"},
+		{"sv-SE", de, "Det är inte din tur"},
+	} {
+		in := h.slashInteraction(bob, "move", opt("move", move))
+		in.Locale = c.user
+		if c.guild != "" {
+			in.GuildLocale = &c.guild
+		}
+		h.bot.HandleGateway(context.Background(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		if !isEphemeral(r) || !strings.Contains(r.Content, c.want) {
+			t.Errorf("user %q, server %q: %q, want %q", c.user, c.guild, r.Content, c.want)
+		}
+	}
+}
+
+// TestLanguageSetting: a player can choose a language Discord has no
+// locale for (Icelandic), which then wins over Discord's locale, and go
+// back to following Discord; the choice survives a restart.
+func TestLanguageSetting(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	move := gameOf(t, h, alice).Tafl().LegalMoves()[0].String()
+	notYourTurn := func(locale discordgo.Locale) string {
+		in := h.slashInteraction(bob, "move", opt("move", move))
+		in.Locale = locale
+		h.bot.HandleGateway(context.Background(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		return r.Content
+	}
+	if r, _ := h.slash(bob, "settings", opt("language", "is")); !strings.Contains(r.Content, "Ég svara þér á íslensku.") {
+		t.Fatalf("choosing Icelandic: %q", r.Content)
+	}
+	if got := notYourTurn("de"); !strings.Contains(got, "Það er ekki þinn leikur") {
+		t.Errorf("after choosing Icelandic: %q", got)
+	}
+	h.restart()
+	if got := notYourTurn("de"); !strings.Contains(got, "Það er ekki þinn leikur") {
+		t.Errorf("after a restart: %q", got)
+	}
+	if r, _ := h.slash(bob, "settings", opt("language", "discord")); !strings.Contains(r.Content, "English") {
+		t.Errorf("back to Discord's language: %q", r.Content)
+	}
+	if got := notYourTurn("de"); !strings.Contains(got, "Du bist nicht am Zug") {
+		t.Errorf("following Discord again: %q", got)
+	}
+	if r, _ := h.slash(bob, "settings", opt("language", "klingon")); !isEphemeral(r) || !strings.Contains(r.Content, "I don't speak") {
+		t.Errorf("an unknown language: %q", r.Content)
+	}
+}
+
+// TestTimeControlErrorTranslated: a refused time control is explained in
+// the user's language, the reason inside the message too.
+func TestTimeControlErrorTranslated(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct {
+		loc  discordgo.Locale
+		want string
+	}{
+		{"de", "Ich kann die Bedenkzeit `0+5` nicht verwenden: die Bedenkzeit muss mindestens 1 Minute betragen."},
+		{"fi", "En voi käyttää aikarajaa `0+5`: peliajan on oltava vähintään 1 minuutti."},
+		{"", "I can't use the time control `0+5`: the game time must be at least 1 minute."},
+	} {
+		in := h.slashInteraction(alice, "challenge", opt("time", "0+5"))
+		in.Locale = c.loc
+		h.bot.HandleGateway(context.Background(), in)
+		if r, _ := h.fake.callback(t, in.ID); !isEphemeral(r) || !strings.HasPrefix(r.Content, c.want) {
+			t.Errorf("%q: %q, want %q", c.loc, r.Content, c.want)
+		}
+	}
+}

@@ -1,0 +1,126 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// btnRematch is the Rematch button of a finished game's boards: the
+// same variant and clock (or time per move), casual or rated as before,
+// with the sides swapped.
+//
+// Against the engine one tap starts the new game. Between two players
+// the first tap posts a challenge to the other, who accepts with one tap
+// (its Accept button, or Rematch on any board of the old game). Stale
+// and repeated taps are harmless: the offerer is told the offer stands,
+// anyone after the new game started is pointed to it, and an offer
+// declined, withdrawn or expired can be made again. One rematch is
+// created at a time per game (rematchMu), so double taps never make two.
+func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
+	b.rematchMu.Lock()
+	defer b.rematchMu.Unlock()
+	old, err := b.store.GetGame(ctx, storage.GameID(r.cid.ID))
+	if err != nil {
+		return nil, err
+	}
+	side := old.SideOf(r.userID)
+	switch {
+	case old.Active():
+		return nil, userErrorT("rematch.still_going", old.ID)
+	case side == tafl.NoSide:
+		return nil, errNotYourGame
+	case old.Attackers.UserID == old.Defenders.UserID:
+		return nil, userErrorT("rematch.self")
+	}
+	if old.Seat(side.Other()).IsAI() {
+		return b.rematchEngine(ctx, r, old, side)
+	}
+	if old.Rematch != 0 {
+		c, err := b.store.GetChallenge(ctx, old.Rematch)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case c.State == storage.ChallengeAccepted:
+			return nil, userErrorT("rematch.playing", c.GameID)
+		case c.State == storage.ChallengeOpen && c.ChallengerID == r.userID:
+			return nil, userErrorT("rematch.offered", c.OpponentID)
+		case c.State == storage.ChallengeOpen && c.Expires.After(b.now()):
+			// The other player offered it: this tap accepts.
+			g, err := b.accept(ctx, c, r.userID)
+			if err != nil {
+				return nil, err
+			}
+			return b.rematchBoard(r, g, fmt.Sprintf("<@%s> accepted the rematch of game %d. The game begins!", r.userID, old.ID))
+		}
+		// Declined, withdrawn or expired: a new offer may be made.
+	}
+	// The challenger plays the side they did not play last time.
+	c := &storage.Challenge{
+		GuildID: old.GuildID, ChannelID: old.ChannelID, ChallengerID: r.userID, OpponentID: old.Seat(side.Other()).UserID,
+		Variant: old.Variant(), Layout: old.Layout(), Side: side.Other(), MoveTime: old.MoveTime, TimeControl: old.Clock.Control,
+		Casual: old.Casual, Rematch: old.ID, Created: b.now(), Expires: b.now().Add(b.expiry),
+	}
+	if old.Rules() != "" {
+		return nil, userErrorT("rematch.custom")
+	}
+	if err := b.store.CreateChallenge(ctx, c); err != nil {
+		return nil, err
+	}
+	if _, err := b.store.UpdateGame(ctx, old.ID, -1, func(g *storage.Game) error { g.Rematch = c.ID; return nil }); err != nil {
+		return nil, err
+	}
+	msg, err := b.challengeMessage(c)
+	if err != nil {
+		return nil, err
+	}
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
+		after: b.rememberChallenge(r.in, c)}, nil
+}
+
+// rematchEngine starts the rematch of a game against the engine at once.
+func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, side tafl.Side) (*reply, error) {
+	if old.RematchGame != 0 {
+		return nil, userErrorT("rematch.playing", old.RematchGame)
+	}
+	g, err := storage.NewGame(old.Variant(), old.Layout())
+	if err != nil {
+		return nil, err
+	}
+	level := old.Seat(side.Other()).AILevel
+	if side == tafl.Attackers { // swapped
+		g.Attackers, g.Defenders = storage.AI(level), storage.Human(r.userID)
+	} else {
+		g.Attackers, g.Defenders = storage.Human(r.userID), storage.AI(level)
+	}
+	g.GuildID, g.ChannelID, g.MoveTime, g.Casual = old.GuildID, old.ChannelID, old.MoveTime, old.Casual
+	g.Clock.Control = old.Clock.Control
+	if err := b.store.CreateGame(ctx, g); err != nil {
+		return nil, err
+	}
+	if _, err := b.store.UpdateGame(ctx, old.ID, -1, func(og *storage.Game) error { og.RematchGame = g.ID; return nil }); err != nil {
+		return nil, err
+	}
+	b.metrics.gameStarted()
+	return b.rematchBoard(r, g, fmt.Sprintf("<@%s> plays taflbot at level **%s** again, sides swapped. Good luck!", r.userID, level))
+}
+
+// rematchBoard posts the new game's first board as a new message.
+func (b *Bot) rematchBoard(r *request, g *storage.Game, headline string) (*reply, error) {
+	msg, err := b.boardMessage(g, headline)
+	if err != nil {
+		return nil, err
+	}
+	in := r.in
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
+		after: func(ctx context.Context) {
+			if m := b.rememberOriginal(ctx, in, g); m != nil && in.GuildID != "" {
+				b.maybeThread(ctx, g, m.ChannelID, m.ID)
+			}
+			b.afterMove(ctx, g)
+		}}, nil
+}

@@ -1,0 +1,111 @@
+package bot_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// resignFrom resigns user's game from a board and returns the final board.
+func resignFrom(t *testing.T, h *harness, user string, board *resp) *resp {
+	t.Helper()
+	confirm, _ := h.click(user, customIDs(board.Components)["Resign"], false)
+	h.click(user, customIDs(confirm.Components)["Yes, resign"], true)
+	var final *resp
+	waitFor(t, "the final board", func() bool {
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+			if rec.Method == "POST" && rec.Status == 200 {
+				if m := decode(t, rec.Body); customIDs(m.Components)["Rematch"] != "" {
+					final = m
+				}
+			}
+		}
+		return final != nil
+	})
+	return final
+}
+
+func TestRematchBetweenPlayers(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"), opt("time", "5+3"), opt("casual", true))
+	board, _ := h.click(bob, customIDs(r.Components)["Accept"], false)
+	final := resignFrom(t, h, bob, board)
+	rematch := customIDs(final.Components)["Rematch"]
+
+	// Alice offers: a challenge to bob, same variant, clock and casual, sides swapped.
+	offer, _ := h.click(alice, rematch, false)
+	for _, want := range []string{"**Rematch** of game 1", "<@" + alice + "> challenges <@" + bob + ">", "brandubh", "playing the defenders", "5+3", "casual"} {
+		if !strings.Contains(offer.Content, want) || isEphemeral(offer) {
+			t.Fatalf("rematch offer %q lacks %q", offer.Content, want)
+		}
+	}
+	// Her second tap, and carol's, change nothing.
+	if r, _ := h.click(alice, rematch, false); !isEphemeral(r) || !strings.Contains(r.Content, "offered a rematch already") {
+		t.Errorf("second tap: %q", r.Content)
+	}
+	if r, _ := h.click(carol, rematch, false); !isEphemeral(r) || !strings.Contains(r.Content, "not playing in that game") {
+		t.Errorf("carol's tap: %q", r.Content)
+	}
+	// Bob accepts with one tap, on the old board's Rematch button.
+	started, rec := h.click(bob, rematch, false)
+	checkPNG(t, rec)
+	if isEphemeral(started) || !strings.Contains(started.Content, "accepted the rematch of game 1") {
+		t.Fatalf("bob's tap: %q", started.Content)
+	}
+	games, err := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{ActiveOnly: true})
+	if err != nil || len(games) != 1 {
+		t.Fatalf("active games: %d, %v", len(games), err)
+	}
+	g := games[0]
+	if g.Attackers != storage.Human(bob) || g.Defenders != storage.Human(alice) || g.Variant() != "brandubh" ||
+		g.Clock.Control.String() != "5+3" || !g.Casual {
+		t.Errorf("rematch game %+v (clock %v)", g, g.Clock.Control)
+	}
+	// Stale taps: Rematch again, and the offer's Accept.
+	if r, _ := h.click(bob, rematch, false); !isEphemeral(r) || !strings.Contains(r.Content, "being played already: game 2") {
+		t.Errorf("tap after the start: %q", r.Content)
+	}
+	if r, _ := h.click(bob, customIDs(offer.Components)["Accept"], false); !isEphemeral(r) || !strings.Contains(r.Content, "no longer open") {
+		t.Errorf("stale Accept: %q", r.Content)
+	}
+	if all, _ := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{}); len(all) != 2 {
+		t.Errorf("%d games, want 2", len(all))
+	}
+}
+
+func TestRematchAgainstTheEngine(t *testing.T) {
+	h := newHarness(t, newPolicyEngine(5))
+	board, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
+	waitFor(t, "the engine's move", func() bool { return gameOf(t, h, alice).Ply() == 1 })
+	final := resignFrom(t, h, alice, board)
+	rematch := customIDs(final.Components)["Rematch"]
+	// Two taps at once: one new game.
+	var wg sync.WaitGroup
+	replies := make([]*resp, 2)
+	for i := range replies {
+		wg.Add(1)
+		go func() { defer wg.Done(); replies[i], _ = h.click(alice, rematch, false) }()
+	}
+	wg.Wait()
+	started := 0
+	for _, r := range replies {
+		if !isEphemeral(r) && strings.Contains(r.Content, "again, sides swapped") {
+			started++
+		} else if !strings.Contains(r.Content, "being played already") {
+			t.Errorf("tap: %q", r.Content)
+		}
+	}
+	if started != 1 {
+		t.Fatalf("%d rematches started", started)
+	}
+	games, _ := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{ActiveOnly: true})
+	if len(games) != 1 || games[0].Attackers != storage.Human(alice) || games[0].Defenders != storage.AI("hard") {
+		t.Fatalf("rematch: %+v", games)
+	}
+	if games[0].SideOf(alice) != tafl.Attackers {
+		t.Error("the sides were not swapped")
+	}
+}

@@ -1,0 +1,260 @@
+package bot_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tournament"
+)
+
+const dave = "444"
+
+// posts returns the messages posted to channel (decoded) and their records.
+func posts(t *testing.T, h *harness, channel string) ([]*resp, []*recorded) {
+	var out []*resp
+	var recs []*recorded
+	for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+		if rec.Method == "POST" && rec.Status == 200 {
+			out = append(out, decode(t, rec.Body))
+			recs = append(recs, rec)
+		}
+	}
+	return out, recs
+}
+
+// resignGame makes user resign game id through the bot.
+func resignGame(t *testing.T, h *harness, user string, id storage.GameID) {
+	t.Helper()
+	r, _ := h.slash(user, "resign", opt("game", id.String()))
+	if r, _ := h.click(user, customIDs(r.Components)["Yes, resign"], true); !strings.Contains(r.Content, "You resigned") {
+		t.Fatalf("resigning game %d: %q", id, r.Content)
+	}
+}
+
+func onlyTournament(t *testing.T, h *harness) *storage.Tournament {
+	t.Helper()
+	all, err := h.store.Tournaments(t.Context(), guild, false)
+	if err != nil || len(all) != 1 {
+		t.Fatalf("%d tournaments, %v", len(all), err)
+	}
+	return all[0]
+}
+
+// TestTournamentRoundRobin: a manager creates a round robin; players sign
+// up with the buttons and the command; at the sign-up deadline the bot
+// pairs round 1 and creates its games in the tournament's thread; every
+// finished game posts the standings picture; each completed round brings
+// the next; the last posts the final standings.
+func TestTournamentRoundRobin(t *testing.T) {
+	h := newHarness(t, nil)
+	// Only managers create.
+	in := h.slashInteraction(bob, "tournament", opt("action", "create"), opt("name", "Winter Cup"))
+	in.Member.Permissions = 0
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); !isEphemeral(r) || !strings.Contains(r.Content, "Only server managers") {
+		t.Fatalf("a player creating: %q", r.Content)
+	}
+	ann, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", "Winter Cup"), opt("format", "round-robin"),
+		opt("variant", "brandubh"), opt("days", 1.0), opt("signup", 24.0))
+	if isEphemeral(ann) || !strings.Contains(ann.Content, "**Winter Cup**") || !strings.Contains(ann.Content, "a round robin · brandubh · 1d 0h per move · rated") {
+		t.Fatalf("announcement %q", ann.Content)
+	}
+	ids := customIDs(ann.Components)
+	for _, u := range []string{bob, carol, dave} {
+		if r, _ := h.click(u, ids["Join"], false); r.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(r.Content, "<@"+u+">") {
+			t.Fatalf("%s joining: %q", u, r.Content)
+		}
+	}
+	if r, _ := h.click(bob, ids["Join"], false); !isEphemeral(r) || !strings.Contains(r.Content, "signed up already") {
+		t.Errorf("joining twice: %q", r.Content)
+	}
+	h.click(dave, ids["Leave"], false)
+	h.click(dave, ids["Join"], false)
+	if r, _ := h.slash(alice, "tournament", opt("action", "join")); !strings.Contains(r.Content, "You joined **Winter Cup** (4 players)") {
+		t.Fatalf("joining by command: %q", r.Content)
+	}
+	waitFor(t, "the tournament thread", func() bool { return onlyTournament(t, h).ThreadID != "" })
+	thread := onlyTournament(t, h).ThreadID
+
+	// The deadline passes: the sweep starts it.
+	h.clock.Advance(25 * time.Hour)
+	h.bot.Sweep(t.Context())
+	tr := onlyTournament(t, h)
+	if tr.State.Round != 1 || tr.State.Rounds != 3 || len(tr.State.Games) != 6 {
+		t.Fatalf("after the deadline: round %d of %d, %d games scheduled", tr.State.Round, tr.State.Rounds, len(tr.State.Games))
+	}
+	if r, _ := h.click(carol, ids["Leave"], false); !isEphemeral(r) || !strings.Contains(r.Content, "has started") {
+		t.Errorf("leaving after the start: %q", r.Content)
+	}
+	for round := 1; round <= 3; round++ {
+		// The round's games are created in the background once the last
+		// game of the round before ended.
+		waitFor(t, fmt.Sprintf("round %d's games", round), func() bool {
+			tr = onlyTournament(t, h)
+			if tr.State.Round != round {
+				return false
+			}
+			for _, g := range tr.State.Games {
+				if g.Round == round && g.GameID == 0 {
+					return false
+				}
+			}
+			return true
+		})
+		var current []tournament.Game
+		for _, g := range tr.State.Games {
+			if g.Round == round {
+				current = append(current, g)
+			}
+		}
+		if len(current) != 2 {
+			t.Fatalf("round %d has %d games", round, len(current))
+		}
+		for _, p := range current {
+			g, err := h.store.GetGame(t.Context(), storage.GameID(p.GameID))
+			if err != nil || g.TournamentID != tr.ID || g.ThreadID != thread || g.MoveTime != 24*time.Hour || !g.Active() {
+				t.Fatalf("round %d game %+v, %v", round, g, err)
+			}
+			before := len(h.fake.requests("/channels/" + thread + "/messages"))
+			// The player with the higher seed number (alphabetically later id) resigns.
+			loser := max(p.Attackers, p.Defenders)
+			resignGame(t, h, loser, g.ID)
+			waitFor(t, "the standings after the game", func() bool {
+				ps, recs := posts(t, h, thread)
+				for i, m := range ps {
+					if strings.Contains(m.Content, fmt.Sprintf("Game %d is over. Standings of **Winter Cup**", g.ID)) {
+						checkPNG(t, recs[i])
+						return true
+					}
+				}
+				_ = before
+				return false
+			})
+		}
+	}
+	waitFor(t, "the final standings", func() bool {
+		ps, _ := posts(t, h, thread)
+		for _, m := range ps {
+			if strings.Contains(m.Content, "**Winter Cup** is over. Congratulations <@"+alice+">!") {
+				return true
+			}
+		}
+		return false
+	})
+	tr = onlyTournament(t, h)
+	st := tr.State.Standings()
+	// The lowest id always won: alice 3, bob 2, carol 1, dave 0.
+	for i, want := range []struct {
+		id  string
+		pts float64
+	}{{alice, 3}, {bob, 2}, {carol, 1}, {dave, 0}} {
+		if st[i].Player != want.id || st[i].Points != want.pts || st[i].Rank != i+1 {
+			t.Errorf("standing %d: %+v, want %s with %v", i+1, st[i], want.id, want.pts)
+		}
+	}
+	if !tr.State.Finished {
+		t.Error("not finished")
+	}
+	// The ratings moved: the games were rated.
+	if p, err := h.store.GetPlayer(t.Context(), guild, alice); err != nil || p.Variants["brandubh"].Wins != 3 {
+		t.Errorf("alice's record %+v, %v", p, err)
+	}
+	if r, _ := h.slash(carol, "tournament", opt("action", "standings")); isEphemeral(r) || !strings.Contains(r.Content, "Standings of **Winter Cup**") {
+		t.Errorf("standings command: %q", r.Content)
+	}
+}
+
+// TestTournamentSwissByeWithdrawAndRestart: a Swiss with an odd number of
+// players gives a bye; a player who withdraws loses their game in
+// progress and is paired no more; a round whose games were cut short by
+// a restart is completed at start-up.
+func TestTournamentSwissByeWithdrawAndRestart(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "tournament", opt("action", "create"), opt("name", "Spring Swiss"), opt("variant", "brandubh"),
+		opt("rounds", 2.0), opt("time", "10+5"), opt("signup", 1.0))
+	for _, u := range []string{alice, bob, carol} {
+		h.slash(u, "tournament", opt("action", "join"))
+	}
+	// The bot goes down; the deadline passes; at start-up round 1 begins.
+	h.stop()
+	h.clock.Advance(2 * time.Hour)
+	h.start()
+	waitFor(t, "round 1", func() bool {
+		tr := onlyTournament(t, h)
+		return tr.State.Round == 1 && tr.State.Games[0].GameID != 0
+	})
+	tr := onlyTournament(t, h)
+	if len(tr.State.Games) != 1 || len(tr.State.Byes) != 1 {
+		t.Fatalf("round 1: %+v, byes %+v", tr.State.Games, tr.State.Byes)
+	}
+	g, _ := h.store.GetGame(t.Context(), storage.GameID(tr.State.Games[0].GameID))
+	if g.Clock.Control.String() != "10+5" || g.Clock.Running != tafl.Attackers {
+		t.Errorf("a live tournament's game: clock %+v", g.Clock)
+	}
+	// A player of the game withdraws: the game is resigned, the round is
+	// complete, round 2 pairs the two left (the one with the bye meets
+	// the winner).
+	quitter := g.Attackers.UserID
+	if r, _ := h.slash(quitter, "tournament", opt("action", "withdraw")); !strings.Contains(r.Content, "You withdrew") {
+		t.Fatalf("withdraw: %q", r.Content)
+	}
+	waitFor(t, "round 2", func() bool {
+		tr := onlyTournament(t, h)
+		return tr.State.Round == 2 && len(tr.State.Games) == 2 && tr.State.Games[1].GameID != 0
+	})
+	tr = onlyTournament(t, h)
+	if g, _ := h.store.GetGame(t.Context(), g.ID); g.Outcome().Reason != tafl.Resignation {
+		t.Errorf("the withdrawn player's game ended %v", g.Outcome())
+	}
+	if r2 := tr.State.Games[1]; r2.Has(quitter) {
+		t.Errorf("the withdrawn player is paired again: %+v", r2)
+	}
+	if len(tr.State.Byes) != 1 {
+		t.Errorf("byes %+v: with two players left nobody sits out", tr.State.Byes)
+	}
+	// Its game ends on time (the bot's clock watcher), and the Swiss ends.
+	h.clock.Advance(11 * time.Minute)
+	waitFor(t, "the end", func() bool { return onlyTournament(t, h).State.Finished })
+	st := onlyTournament(t, h).State.Standings()
+	if !st[2].Withdrawn || st[2].Player != quitter {
+		t.Errorf("standings %+v: the withdrawn player should be last", st)
+	}
+}
+
+// TestTournamentCancelledWithoutPlayers: at the deadline with one player
+// the tournament is called off.
+func TestTournamentCancelledWithoutPlayers(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "tournament", opt("action", "create"), opt("name", "Lonely Cup"), opt("signup", 1.0))
+	h.slash(alice, "tournament", opt("action", "join"))
+	h.clock.Advance(2 * time.Hour)
+	h.bot.Sweep(t.Context())
+	if tr := onlyTournament(t, h); !tr.Cancelled || tr.State.Started() {
+		t.Errorf("tournament %+v", tr)
+	}
+	if r, _ := h.slash(bob, "tournament", opt("action", "join"), opt("tournament", "1")); !isEphemeral(r) || !strings.Contains(r.Content, "called off") {
+		t.Errorf("joining a cancelled tournament: %q", r.Content)
+	}
+}
+
+// TestTournamentInTheServersLanguage: a tournament's public messages are
+// in the language of the server it was created in.
+func TestTournamentInTheServersLanguage(t *testing.T) {
+	h := newHarness(t, nil)
+	sv := discordgo.Locale("sv-SE")
+	in := h.slashInteraction(alice, "tournament", opt("action", "create"), opt("name", "Vårturneringen"), opt("format", "round-robin"))
+	in.GuildLocale = &sv
+	h.bot.HandleGateway(t.Context(), in)
+	r, _ := h.fake.callback(t, in.ID)
+	if !strings.Contains(r.Content, "🏆 **Vårturneringen** (turnering 1): alla-mot-alla") || !strings.Contains(r.Content, "Anmälan stänger") {
+		t.Errorf("announcement %q", r.Content)
+	}
+	if _, ok := customIDs(r.Components)["Gå med"]; !ok {
+		t.Errorf("buttons %v", customIDs(r.Components))
+	}
+}

@@ -1,0 +1,26 @@
+// Package locale translates everything taflbot writes: message catalogs
+// built with golang.org/x/text/message/catalog, plural forms chosen by
+// x/text's CLDR plural rules, and the language matching that picks a
+// user's language from the locale Discord sends.
+//
+// # Languages
+//
+// English (the fallback), Danish, Swedish, Norwegian (Bokmål), Icelandic,
+// German and Finnish: the tafl games' home countries and their largest
+// playing communities. Discord has no Icelandic locale, so Icelandic is
+// chosen with the bot's language setting, never from Discord's locale,
+// and slash-command names cannot be registered in Icelandic.
+//
+// # Messages
+//
+// Every message has a key (such as "err.not_your_turn") and one text per
+// language in the files en.go, da.go, sv.go, nb.go, is.go, de.go and
+// fi.go. A text is a fmt format (with the same verbs in every language;
+// explicit argument indexes such as %[2]s let a language reorder them)
+// or a [Plural], whose form is chosen by a number argument. A test checks
+// that every key has every language with the same verbs; variant names
+// and move notation are arguments and are never translated.
+//
+// [For] returns a [Printer] for a language; [Match] turns Discord's locale
+// names ("sv-SE", "no", "en-US") into one of the supported languages.
+package locale

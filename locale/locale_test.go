@@ -1,0 +1,134 @@
+package locale_test
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/locale"
+	"golang.org/x/text/language"
+)
+
+// verbs matches fmt verbs (with flags, width, precision and explicit
+// argument indexes).
+var verbs = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z%]`)
+
+// verbSet returns the verbs of a format, indexes stripped, sorted: a
+// translation may reorder its arguments but must use the same ones.
+func verbSet(s string) []string {
+	var out []string
+	for _, v := range verbs.FindAllString(s, -1) {
+		out = append(out, regexp.MustCompile(`\[\d+\]`).ReplaceAllString(v, ""))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestEveryMessageHasEveryLanguage: every key of the English catalog has
+// a text in every language, no language has a key English lacks, and
+// each translation uses the same fmt verbs (and, for plurals, is a
+// plural).
+func TestEveryMessageHasEveryLanguage(t *testing.T) {
+	keys := locale.Keys()
+	if len(keys) < 4 {
+		t.Fatalf("only %d keys", len(keys))
+	}
+	for _, l := range locale.Langs {
+		for _, k := range keys {
+			want, _ := locale.Text(language.English, k)
+			got, ok := locale.Text(l.Tag, k)
+			switch {
+			case !ok || strings.TrimSpace(got) == "" || got == "|":
+				t.Errorf("%s: %q is missing", l.Name, k)
+			case strings.Contains(want, "|") != strings.Contains(got, "|"):
+				t.Errorf("%s: %q: %q and English %q are not both plurals", l.Name, k, got, want)
+			default:
+				for i, part := range strings.Split(got, "|") {
+					wantPart := strings.Split(want, "|")[i]
+					if !slices.Equal(verbSet(part), verbSet(wantPart)) {
+						t.Errorf("%s: %q: verbs %v, English has %v", l.Name, k, verbSet(part), verbSet(wantPart))
+					}
+				}
+			}
+		}
+	}
+	// And nothing extra: every key a language has is an English key.
+	for _, l := range locale.Langs {
+		n := 0
+		for _, k := range keys {
+			if _, ok := locale.Text(l.Tag, k); ok {
+				n++
+			}
+		}
+		if n != len(keys) {
+			t.Errorf("%s has %d of %d keys", l.Name, n, len(keys))
+		}
+	}
+}
+
+func TestMatch(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want language.Tag
+	}{
+		{[]string{"sv-SE"}, language.Swedish},
+		{[]string{"da"}, language.Danish},
+		{[]string{"no"}, language.Norwegian},
+		{[]string{"de"}, language.German},
+		{[]string{"fi"}, language.Finnish},
+		{[]string{"is"}, language.Icelandic},
+		{[]string{"en-GB"}, language.English},
+		{[]string{"fr"}, language.English},
+		{[]string{"", "fi"}, language.Finnish},
+		{[]string{"zh-CN", "de"}, language.German},
+		{[]string{"nonsense!"}, language.English},
+		{nil, language.English},
+	} {
+		if got := locale.Match(c.in...); got != c.want {
+			t.Errorf("Match(%q) = %v, want %v", c.in, got, c.want)
+		}
+	}
+	for _, s := range []string{"is", "Íslenska", "no", "nb", "sv", "sv-SE", "dansk"} {
+		if _, ok := locale.Lookup(s); !ok {
+			t.Errorf("Lookup(%q) failed", s)
+		}
+	}
+	if _, ok := locale.Lookup("klingon"); ok {
+		t.Error("Lookup found klingon")
+	}
+}
+
+func TestPrinter(t *testing.T) {
+	cases := []struct {
+		tag  language.Tag
+		n    int
+		want string
+	}{
+		{language.English, 1, "1 game in progress"},
+		{language.English, 2, "2 games in progress"},
+		{language.Danish, 1, "1 parti i gang"},
+		{language.Danish, 3, "3 partier i gang"},
+		{language.Finnish, 5, "5 peliä käynnissä"},
+		// Icelandic's CLDR rule: "one" for 21 too (ends in 1, not 11).
+		{language.Icelandic, 21, "21 skák í gangi"},
+		{language.Icelandic, 11, "11 skákir í gangi"},
+		{language.German, 0, "0 laufende Partien"},
+	}
+	for _, c := range cases {
+		if got := locale.For(c.tag).T("games.in_progress", c.n); got != c.want {
+			t.Errorf("%v, %d: %q, want %q", c.tag, c.n, got, c.want)
+		}
+	}
+	// A language without its own catalog gets English, as does a nil printer.
+	if got := locale.For(language.French).T("clock.left", "5m"); got != "5m left" {
+		t.Errorf("French fallback: %q", got)
+	}
+	var nilPrinter *locale.Printer
+	if got := nilPrinter.T("clock.left", "5m"); got != "5m left" {
+		t.Errorf("nil printer: %q", got)
+	}
+	if got := locale.For(language.German).T("clock.left", "5m"); got != "noch 5m" {
+		t.Errorf("German: %q", got)
+	}
+}

@@ -1,0 +1,129 @@
+package storage_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tournament"
+)
+
+// tournamentGame makes the game of a pairing, as the bot does.
+func tournamentGame(t *storage.Tournament, p tournament.Game) (*storage.Game, error) {
+	g, err := storage.NewGame(t.Variant, t.Layout)
+	if err != nil {
+		return nil, err
+	}
+	g.GuildID, g.ChannelID, g.MoveTime, g.Casual = t.GuildID, t.ChannelID, t.MoveTime, t.Casual
+	g.Attackers, g.Defenders = storage.Human(p.Attackers), storage.Human(p.Defenders)
+	return g, nil
+}
+
+func newTournament(t *testing.T, s *storage.Store, now time.Time, players ...string) *storage.Tournament {
+	t.Helper()
+	tr := &storage.Tournament{GuildID: "g1", ChannelID: "c1", CreatorID: "m", Name: "Winter Cup", Variant: "brandubh",
+		MoveTime: 48 * time.Hour, SignupDeadline: now.Add(24 * time.Hour), Names: map[string]string{},
+		State: tournament.Tournament{Format: tournament.Swiss, Rounds: 3}}
+	for i, p := range players {
+		if err := tr.State.Join(p, 1500-float64(i)); err != nil {
+			t.Fatal(err)
+		}
+		tr.Names[p] = "name of " + p
+	}
+	if err := s.CreateTournament(t.Context(), tr); err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// testTournaments (a contract test): a tournament round-trips, changes
+// atomically, its round's games are created with it in one transaction
+// (a second call creates none), and the games point back to it.
+func testTournaments(t *testing.T, b testBackend) {
+	db := b.newDB(t)
+	c := newClock()
+	s := b.openAt(t, db, storage.Options{Now: c.Now})
+	ctx := t.Context()
+	tr := newTournament(t, s, c.Now(), "a", "b", "c", "d", "e")
+	if tr.ID != 1 {
+		t.Fatalf("id %d", tr.ID)
+	}
+	// Join and start through UpdateTournament.
+	tr, err := s.UpdateTournament(ctx, tr.ID, func(t *storage.Tournament) error {
+		_, err := t.State.Start()
+		return err
+	})
+	if err != nil || tr.State.Round != 1 || len(tr.State.Games) != 2 || len(tr.State.Byes) != 1 {
+		t.Fatalf("start: %+v, %v", tr.State, err)
+	}
+	tr, games, err := s.CreateTournamentGames(ctx, tr.ID, tournamentGame)
+	if err != nil || len(games) != 2 {
+		t.Fatalf("games: %d, %v", len(games), err)
+	}
+	for i, g := range games {
+		if g.TournamentID != tr.ID || uint64(g.ID) != tr.State.Games[i].GameID || g.Attackers.UserID != tr.State.Games[i].Attackers {
+			t.Errorf("game %+v, pairing %+v", g, tr.State.Games[i])
+		}
+	}
+	if _, again, err := s.CreateTournamentGames(ctx, tr.ID, tournamentGame); err != nil || len(again) != 0 {
+		t.Errorf("a second call created %d games (%v)", len(again), err)
+	}
+	// A failing newGame saves nothing.
+	boom := errors.New("boom")
+	if _, _, err := s.CreateTournamentGames(ctx, tr.ID, func(*storage.Tournament, tournament.Game) (*storage.Game, error) { return nil, boom }); err != nil {
+		t.Errorf("no game to create, yet: %v", err)
+	}
+	// Reopen: everything is kept, and the games know their tournament.
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = b.openAt(t, db, storage.Options{Now: c.Now})
+	back, err := s.GetTournament(ctx, tr.ID)
+	if err != nil || back.Name != "Winter Cup" || back.Names["c"] != "name of c" || back.State.Rounds != 3 ||
+		back.State.Format != tournament.Swiss || len(back.State.Games) != 2 || back.State.Games[1].GameID != uint64(games[1].ID) || back.MoveTime != 48*time.Hour {
+		t.Fatalf("after reopening: %+v, %v", back, err)
+	}
+	g, err := s.GetGame(ctx, games[0].ID)
+	if err != nil || g.TournamentID != tr.ID {
+		t.Fatalf("game %+v, %v", g, err)
+	}
+	// A result, then the list by server.
+	if _, err := s.UpdateTournament(ctx, tr.ID, func(t *storage.Tournament) error {
+		_, err := t.State.SetResult(g.Attackers.UserID, g.Defenders.UserID, tournament.Draw)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	newTournament(t, s, c.Now(), "x", "y")
+	other := &storage.Tournament{GuildID: "g2", Name: "Elsewhere", Variant: "tablut", MoveTime: time.Hour * 24,
+		SignupDeadline: c.Now(), State: tournament.Tournament{Format: tournament.RoundRobin}}
+	if err := s.CreateTournament(ctx, other); err != nil {
+		t.Fatal(err)
+	}
+	if list, err := s.Tournaments(ctx, "g1", true); err != nil || len(list) != 2 || list[0].State.Games[0].Result != tournament.Draw {
+		t.Errorf("g1's tournaments: %d, %v", len(list), err)
+	}
+	if all, _ := s.Tournaments(ctx, "", false); len(all) != 3 {
+		t.Errorf("%d tournaments in all", len(all))
+	}
+	// Bad records are refused.
+	for _, bad := range []*storage.Tournament{
+		{GuildID: "g1", Name: "", Variant: "brandubh", MoveTime: time.Hour, SignupDeadline: c.Now(), State: tournament.Tournament{Format: tournament.Swiss, Rounds: 3}},
+		{GuildID: "g1", Name: "x", Variant: "nope", MoveTime: time.Hour, SignupDeadline: c.Now(), State: tournament.Tournament{Format: tournament.Swiss, Rounds: 3}},
+		{GuildID: "g1", Name: "x", Variant: "brandubh", SignupDeadline: c.Now(), State: tournament.Tournament{Format: tournament.Swiss, Rounds: 3}},
+		{GuildID: "g1", Name: "x", Variant: "brandubh", MoveTime: time.Hour, SignupDeadline: c.Now(), State: tournament.Tournament{Format: tournament.Swiss}},
+	} {
+		if err := s.CreateTournament(ctx, bad); !errors.Is(err, storage.ErrInvalid) {
+			t.Errorf("bad tournament %+v: %v", bad, err)
+		}
+	}
+	if _, err := s.GetTournament(ctx, 99); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("missing tournament: %v", err)
+	}
+	// Check counts and covers them.
+	rep, err := s.Check(ctx)
+	if err != nil || !rep.OK() || rep.Tournaments != 3 {
+		t.Errorf("check: %+v, %v", rep, err)
+	}
+}
