@@ -66,12 +66,13 @@ func TestHint(t *testing.T) {
 }
 
 // TestHintsOff: a manager turns hints off: no Hint button, and an old
-// one is refused; games between two players never have one.
+// one is refused; games between two players never have one, casual ones
+// (#17) included.
 func TestHintsOff(t *testing.T) {
 	h := newHarness(t, nil)
 	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
 	hint := customIDs(r.Components)["Hint"]
-	if s, _ := h.slash(alice, "settings", opt("hints", false)); !strings.Contains(s.Content, "Hints in games against the engine: **false**") {
+	if s, _ := h.slash(alice, "settings", opt("hints", false)); !strings.Contains(s.Content, "Hints in casual games against the engine: **false**") {
 		t.Fatalf("settings: %q", s.Content)
 	}
 	if r, _ := h.click(alice, hint, false); !isEphemeral(r) || !strings.Contains(r.Content, "Hints are turned off in this server") {
@@ -82,11 +83,17 @@ func TestHintsOff(t *testing.T) {
 		t.Error("a Hint button with hints off")
 	}
 	h2 := newHarness(t, nil)
+	if s, _ := h2.slash(alice, "settings", opt("casual", true)); !strings.Contains(s.Content, "challenges: **casual**") {
+		t.Fatalf("settings casual: %q", s.Content)
+	}
 	board := startGame(t, h2)
 	if _, ok := customIDs(board.Components)["Hint"]; ok {
-		t.Error("a Hint button in a game between two players")
+		t.Error("a Hint button in a casual game between two players")
 	}
 	g := gameOf(t, h2, alice)
+	if !g.Casual {
+		t.Fatal("the game between two players is not casual: the test tests nothing about casual games")
+	}
 	forged := bot.CustomID{Action: bot.ActHint, ID: uint64(g.ID), Ply: g.Ply()}.String()
 	if r, _ := h2.click(alice, forged, false); !strings.Contains(r.Content, "Hints are for games against the engine only") {
 		t.Errorf("a forged hint in a human game: %q", r.Content)
