@@ -183,7 +183,6 @@ type Bot struct {
 	reviews     reviewer
 	reviewNodes int64
 	replays     *replayLimiter
-	aiNewMu     sync.Mutex    // serializes the limit check and creation of engine games
 	renderSem   chan struct{} // bounds concurrent renders
 	metrics     *Metrics
 	work        sync.WaitGroup      // deferred work started after responses
