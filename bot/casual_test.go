@@ -24,6 +24,7 @@ func TestCasualChallenge(t *testing.T) {
 		if got := strings.Contains(board.Content, "· casual"); got != casual {
 			t.Errorf("casual %v: board %q", casual, board.Content)
 		}
+		board = bothMove(t, h, alice) // a game ended before both sides moved counts nowhere
 		confirm, _ := h.click(alice, customIDs(board.Components)["Resign"], false)
 		h.click(alice, customIDs(confirm.Components)["Yes, resign"], true)
 		games, err := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{Limit: 1}) // the newest
@@ -65,7 +66,8 @@ func TestCasualServerDefaultAndRatedCounts(t *testing.T) {
 	if !strings.Contains(r.Content, "rated.") {
 		t.Fatalf("casual:False challenge: %q", r.Content)
 	}
-	board, _ := h.click(bob, customIDs(r.Components)["Accept"], false)
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	board := bothMove(t, h, alice)
 	confirm, _ := h.click(alice, customIDs(board.Components)["Resign"], false)
 	h.click(alice, customIDs(confirm.Components)["Yes, resign"], true)
 	waitFor(t, "the rated result", func() bool {

@@ -7,29 +7,52 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// cmdHelp handles /tafl help.
+// cmdHelp handles /tafl help: how to play, generated from the presets'
+// rule data where variants differ (who moves first, where the king
+// escapes), and the commands.
 func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
-	var names []string
+	return &reply{resp: ephemeral(helpText())}, nil
+}
+
+// helpText is the /tafl help page.
+func helpText() string {
+	var attFirst, defFirst, corners, edge []string
 	for _, p := range tafl.Presets() {
-		names = append(names, p.Name)
+		v, err := tafl.Preset(p.Name, "")
+		if err != nil {
+			continue
+		}
+		if v.Start().ToMove() == tafl.Defenders {
+			defFirst = append(defFirst, p.Name)
+		} else {
+			attFirst = append(attFirst, p.Name)
+		}
+		if v.Rules().Escape == tafl.EscapeEdge {
+			edge = append(edge, p.Name)
+		} else {
+			corners = append(corners, p.Name)
+		}
 	}
-	text := "**How to play tafl**\n" +
-		"Two sides: the attackers (who move first) surround the king's defenders. All pieces move like rooks. " +
-		"Sandwich an enemy piece between two of yours to capture it. The king wins by escaping (to a corner or the edge, by variant); " +
-		"the attackers win by capturing him.\n\n" +
+	list := func(names []string) string { return "`" + strings.Join(names, "`, `") + "`" }
+	return "**How to play tafl**\n" +
+		"Two sides: the **attackers** (dark discs) start on the rim; the **defenders** (light squares) and their **king** (the crowned piece) start in the centre. " +
+		"Pieces move like chess rooks. Sandwich an enemy between the piece you move and another of yours (or a hostile square) to capture it. " +
+		"The defenders win when the king escapes; the attackers win by capturing him.\n" +
+		"• The attackers move first in " + list(attFirst) + "; the defenders in " + list(defFirst) + ".\n" +
+		"• The king escapes to a corner in " + list(corners) + "; to any edge square in " + list(edge) + ".\n" +
+		"Each variant's rules, with pictures: `/tafl rules variant:<name>` (`/tafl rules` lists them).\n\n" +
 		"**Commands**\n" +
-		"`/tafl challenge [opponent]` challenge someone (or anyone) · `/tafl ai [level]` play me\n" +
-		"Both take `days` (a correspondence game, days per move) or `time` (a live game on a chess clock, minutes+seconds such as `10+5`); " +
-		"`casual:True` makes a challenge casual (no rating change). A finished game's **Rematch** button plays it again with the sides swapped.\n" +
-		"`/tafl move d1-d4` move (or press **Move** under a board) · `/tafl board` show the board\n" +
-		"`/tafl games` your games · `/tafl resign`, `/tafl draw` · `/tafl history` the record\n" +
-		"`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl settings` (managers)\n" +
-		"`/tafl analyse [game]` the engine's review of a finished game (or **Analyse** under its board) · " +
-		"**💡 Hint** under your board in a casual game against me, if the server allows it\n" +
-		"`/tafl puzzle [variant]` find the forced win, rated; a server can get a daily puzzle (`/tafl settings daily_channel`)\n" +
-		"`/tafl tournament` round-robin and Swiss tournaments: managers create them, players join with a button; I pair every round, start the games and post the standings.\n\n" +
-		"A correspondence move has a time limit in days; I remind you before it runs out. On a live clock, running out of time loses " +
+		"`/tafl challenge [opponent]` challenge someone · `/tafl ai [level]` play me\n" +
+		"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); " +
+		"`casual:True`: no rating change. **Rematch** on a finished game swaps the sides.\n" +
+		"`/tafl move d1-d4` move (or press **Move** under a board) · `/tafl board` show the board (`text:True` in words)\n" +
+		"`/tafl games` your games · `/tafl resign` (abort before both sides moved), `/tafl draw` · `/tafl history` the record and a replay\n" +
+		"`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl vacation` · `/tafl settings` (managers)\n" +
+		"`/tafl tournament` round-robin and Swiss tournaments: managers create, players join; I pair the rounds and post the standings.\n" +
+		"`/tafl analyse [game]` my review of a finished game (or **Analyse** under it) · **💡 Hint** in a casual game against me, if the server allows\n" +
+		"`/tafl puzzle [variant]` find the forced win, rated; a server can get a daily puzzle (`/tafl settings daily_channel`)\n\n" +
+		"Moves are written as OpenTafl does: `d1-d4`, the king's with K (`Kf6-f9`), captures after x (`d1-d4xd5`); a move is a pair, one by each side.\n" +
+		"A correspondence move has a limit in days; I remind you before it runs out. On a live clock, running out of time loses " +
 		"(a draw when your opponent no longer has the pieces to win).\n" +
-		"I answer in your Discord language: English, Dansk, Svenska, Norsk, Deutsch or Suomi.\nVariants: " + strings.Join(names, ", ") + "."
-	return &reply{resp: ephemeral(text)}, nil
+		"I answer in your Discord language: English, Dansk, Svenska, Norsk, Deutsch or Suomi."
 }

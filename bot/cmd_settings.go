@@ -18,7 +18,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	langOpt := r.str("language")
 	own := dms || langOpt != ""
 	server := false
-	for _, name := range []string{"variant", "days", "threads", "channel", "casual", "hints", "daily_channel", "daily_hour", "daily"} {
+	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual", "hints", "daily_channel", "daily_hour", "daily"} {
 		if _, ok := r.opts[name]; ok {
 			server = true
 		}
@@ -49,11 +49,11 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		if v := r.str("variant"); v != "" {
-			name, _, err := parseVariant(v, "")
+			cv, err := parseVariant(v, "", false)
 			if err != nil {
 				return nil, err
 			}
-			gs.DefaultVariant = name
+			gs.DefaultVariant = cv.name
 		}
 		if d, ok := r.int("days"); ok {
 			if d < 1 || d > storage.MaxDaysPerMove {
@@ -71,6 +71,12 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			if id, ok := o.Value.(string); ok {
 				gs.NotifyChannelID = id
 			}
+		}
+		if d, ok := r.int("vacation"); ok {
+			if d < 0 || d > storage.MaxVacationDays {
+				return nil, userErrorf("Vacation days must be 0 (no vacations) to %d; nothing was changed.", storage.MaxVacationDays)
+			}
+			gs.VacationDays = int(d)
 		}
 		if o, ok := r.opts["hints"]; ok {
 			gs.NoHints = !o.BoolValue()
@@ -127,8 +133,8 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	if gs.CasualDefault {
 		games = "casual"
 	}
-	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · challenges: **%s** unless they say otherwise · reminders and results: %s",
-		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, games, notify))
+	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · challenges: **%s** unless they say otherwise · reminders and results: %s · vacation: **%d** days a year",
+		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, games, notify, gs.VacationDays))
 	daily := "off"
 	if gs.DailyChannelID != "" {
 		daily = fmt.Sprintf("in <#%s> at %02d:00 UTC", gs.DailyChannelID, gs.DailyHour)

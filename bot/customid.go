@@ -28,6 +28,10 @@ const (
 	ActTourJoin            // join tournament ID
 	ActTourLeave           // leave tournament ID
 	ActTourStart           // start tournament ID now
+	ActAbort               // ask to abort game ID (fewer than two moves played)
+	ActAbortYes            // confirm aborting game ID at Ply
+	ActReplay              // show game ID's board after Ply moves (the step-through replay)
+	ActPickGame            // the game picker (Values[0]: the game; Arg: the command to run, see gamepick.go)
 	ActPuzzle              // open the move menu of puzzle ID at step Ply (Arg "back": from the menu)
 	ActPuzzlePiece         // a puzzle's piece menu (Arg: page number)
 	ActPuzzleTarget        // a puzzle's destination menu (Arg: the chosen piece's square)
@@ -37,7 +41,7 @@ const (
 	ActHint                // the engine's suggestion in game ID at Ply
 )
 
-var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm", "tj", "tl", "ts", "pz", "pzp", "pzt", "pzn", "pzs", "an", "hn"}
+var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm", "tj", "tl", "ts", "ab", "aby", "rp", "pg", "pz", "pzp", "pzt", "pzn", "pzs", "an", "hn"}
 
 // CustomID is the parsed custom_id of a component: a short path such as
 // "t:mv:42:17" (action, game or challenge id, ply, optional argument).

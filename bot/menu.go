@@ -92,21 +92,22 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 		return nil, userErrorf("Pick a destination from the menu.")
 	}
 	m := tafl.NewMove(from, to)
-	g, err := b.play(ctx, r.userID, storage.GameID(r.cid.ID), r.cid.Ply, func(tg *tafl.Game) error {
+	g, err := b.play(ctx, r, storage.GameID(r.cid.ID), r.cid.Ply, func(tg *tafl.Game) error {
 		_, err := tg.Play(m)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	msg, err := b.boardMessage(g, fmt.Sprintf("<@%s> played %s.", r.userID, m))
+	played := lastPlyLabel(g)
+	msg, err := b.boardMessage(ctx, g, fmt.Sprintf("<@%s> played %s.", r.userID, played))
 	if err != nil {
 		return nil, err
 	}
 	in := r.in
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
-			Data: &discordgo.InteractionResponseData{Content: "You played " + m.String() + ".", Components: []discordgo.MessageComponent{}}},
+			Data: &discordgo.InteractionResponseData{Content: "You played " + played + ".", Components: []discordgo.MessageComponent{}}},
 		after: func(ctx context.Context) {
 			// The menu was private: the new board goes to everyone as a follow-up.
 			if sent, err := b.rest.Followup(ctx, in, msg.webhook()); err != nil {
@@ -219,8 +220,12 @@ func (ms menuSpec) targets(from tafl.Square, page int) *discordgo.InteractionRes
 	pages := (len(to) + pageSize - 1) / pageSize
 	page = min(max(page, 0), pages-1)
 	var opts []discordgo.SelectMenuOption
+	king := ""
+	if ms.tg.Position().At(from) == tafl.King {
+		king = "K"
+	}
 	for _, sq := range to[page*pageSize : min(len(to), (page+1)*pageSize)] {
-		opts = append(opts, discordgo.SelectMenuOption{Label: from.String() + "-" + sq.String(), Value: sq.String()})
+		opts = append(opts, discordgo.SelectMenuOption{Label: king + from.String() + "-" + sq.String(), Value: sq.String()})
 	}
 	id := ms.target
 	id.Arg = from.String()

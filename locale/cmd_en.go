@@ -118,4 +118,11 @@ var enCommands = Dict{
 	"The hour (UTC, 0-23) of the daily puzzle":                                          "The hour (UTC, 0-23) of the daily puzzle",
 	"False stops the daily puzzle":                                                      "False stops the daily puzzle",
 	"A puzzle: find the forced win (rated)":                                             "A puzzle: find the forced win (rated)",
+	// /tafl board text, /tafl vacation and the vacation setting (#20).
+	"name.text":     "text",
+	"name.vacation": "vacation",
+	"Describe the board in words instead of a picture (for screen readers)":            "Describe the board in words instead of a picture (for screen readers)",
+	"Days a year a player may pause their clocks (0: none; default 14)":                "Days a year a player may pause their clocks (0: none; default 14)",
+	"Pause your clocks in this server for some days (see how many you have left)":      "Pause your clocks in this server for some days (see how many you have left)",
+	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Days of vacation from now (0 ends your vacation; empty: show what you have left)",
 }
