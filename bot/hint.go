@@ -143,7 +143,7 @@ func (b *Bot) hint(ctx context.Context, in *discordgo.Interaction, user string, 
 	content := fmt.Sprintf("💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. "+
 		"Hints used in this game: %d — the game record notes them.", g.ID, e.Best, analysis.Percent(chance), saved.Hints.Of(side))
 	b.editPrivate(ctx, in, &message{content: content,
-		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-hint.png", g.ID), ContentType: "image/png", Reader: bytes.NewReader(buf.Bytes())}}})
+		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-hint.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), fmt.Sprintf("Game %d, %s, with the %s to move: the board with the engine's suggested move %s drawn as a green arrow.", g.ID, g.Variant(), side, e.Best))}}})
 }
 
 // editPrivate edits a deferred private reply.

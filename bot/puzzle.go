@@ -240,7 +240,7 @@ func (b *Bot) puzzleMessage(p *storage.Puzzle, step int, headline string, state 
 	}
 	return &message{
 		content:    sb.String(),
-		files:      []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-%d.png", p.ID, step), ContentType: "image/png", Reader: bytes.NewReader(buf.Bytes())}},
+		files:      []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-%d.png", p.ID, step), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), puzzleAlt(p, g, opts.Caption))}},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}},
 	}, nil
 }
@@ -413,7 +413,7 @@ func (b *Bot) solvedMessage(p *storage.Puzzle, g *tafl.Game, headline string) (*
 	id := CustomID{Action: ActPuzzleNew, ID: uint64(p.ID), Ply: 0}.String()
 	return &message{
 		content: fmt.Sprintf("%s\n**Puzzle %d** · %s · %s", headline, p.ID, p.Variant, p.Source),
-		files:   []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-solved.png", p.ID), ContentType: "image/png", Reader: bytes.NewReader(buf.Bytes())}},
+		files:   []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-solved.png", p.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), puzzleAlt(p, g, opts.Caption))}},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Another puzzle", Style: discordgo.SecondaryButton, CustomID: id},
 		}}},
@@ -446,4 +446,12 @@ func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, 
 		s += " You solved today's daily puzzle: you will be named tomorrow."
 	}
 	return s, nil
+}
+
+// puzzleAlt is the alt text of a puzzle's board picture: the puzzle, the
+// side to move, where the pieces stand and the picture's caption.
+func puzzleAlt(p *storage.Puzzle, g *tafl.Game, caption string) string {
+	pos := g.Position()
+	return fmt.Sprintf("Puzzle %d, %s: %s. %d attackers and %d defenders on the board, the king on %s.", p.ID, p.Variant,
+		strings.ReplaceAll(caption, "\n", " "), pos.Count(tafl.Attackers), pos.Count(tafl.Defenders)-1, pos.King())
 }

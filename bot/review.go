@@ -192,7 +192,11 @@ func (b *Bot) deliverReview(ctx context.Context, rv *review, msg *message) {
 		b.log.Warn("review: editing the reply failed; posting it instead", "game_id", rv.game.ID, "err", err)
 	}
 	for _, f := range msg.files {
-		if s, ok := f.Reader.(*bytes.Reader); ok {
+		r := f.Reader
+		if d, ok := r.(*described); ok {
+			r = d.Reader
+		}
+		if s, ok := r.(*bytes.Reader); ok {
 			s.Seek(0, 0)
 		}
 	}
@@ -208,7 +212,7 @@ func (b *Bot) deliverReview(ctx context.Context, rv *review, msg *message) {
 // move as an arrow.
 func (b *Bot) reviewMessage(g *storage.Game, rep *analysis.Report) (*message, error) {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Review of game %d** · %s · %d moves · %s\n", g.ID, g.Variant(), g.Ply(), strings.ReplaceAll(resultLine(g), "\n", " "))
+	fmt.Fprintf(&sb, "**Review of game %d** · %s · %s · %s\n", g.ID, g.Variant(), moveCount(g.Ply()), strings.ReplaceAll(resultLine(g), "\n", " "))
 	if len(rep.Turning) == 0 {
 		sb.WriteString("No move lost more than 2 points of win chance: a clean game.\n")
 	} else {
@@ -230,7 +234,7 @@ func (b *Bot) reviewMessage(g *storage.Game, rep *analysis.Report) (*message, er
 	if err != nil {
 		return nil, fmt.Errorf("bot: drawing the graph: %w", err)
 	}
-	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: bytes.NewReader(graph.Bytes())}}
+	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(graph.Bytes()), graphAlt(g, rep))}}
 	if w := rep.Worst(); w >= 0 {
 		pos, opts, ok, err := rep.MistakeBoard(g.Tafl(), w)
 		if err != nil {
@@ -246,8 +250,24 @@ func (b *Bot) reviewMessage(g *storage.Game, rep *analysis.Report) (*message, er
 			if err != nil {
 				return nil, fmt.Errorf("bot: render: %w", err)
 			}
-			files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d-worst.png", g.ID), ContentType: "image/png", Reader: bytes.NewReader(board.Bytes())})
+			files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d-worst.png", g.ID), ContentType: "image/png",
+				Reader: describe(bytes.NewReader(board.Bytes()), fmt.Sprintf("Game %d before its worst move: %s; the engine's better move drawn as a green arrow.", g.ID, opts.Caption))})
 		}
 	}
 	return &message{content: content, files: files}, nil
+}
+
+// graphAlt is the alt text of a review's evaluation graph: what it plots,
+// where it starts and ends, and the turning points marked on it.
+func graphAlt(g *storage.Game, rep *analysis.Report) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, g.Variant())
+	if n := len(rep.Chances); n > 0 {
+		fmt.Fprintf(&sb, ", from %s at the start to %s at the end", analysis.Percent(rep.Chances[0]), analysis.Percent(rep.Chances[n-1]))
+	}
+	if lines := rep.TurningLines(); len(lines) > 0 {
+		sb.WriteString(". Marked turning points: " + strings.Join(lines, "; "))
+	}
+	sb.WriteString(".")
+	return sb.String()
 }
