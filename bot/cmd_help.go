@@ -35,22 +35,23 @@ func helpText() string {
 	}
 	list := func(names []string) string { return "`" + strings.Join(names, "`, `") + "`" }
 	return "**How to play tafl**\n" +
-		"Two sides: the **attackers** (dark discs) start on the rim; the **defenders** (light squares) and their **king** (the crowned piece) start in the centre. " +
+		"The **attackers** (dark discs) start on the rim, the **defenders** (light squares) and their **king** (crowned) in the centre. " +
 		"Pieces move like chess rooks. Sandwich an enemy between the piece you move and another of yours (or a hostile square) to capture it. " +
 		"The defenders win when the king escapes; the attackers win by capturing him.\n" +
 		"• The attackers move first in " + list(attFirst) + "; the defenders in " + list(defFirst) + ".\n" +
 		"• The king escapes to a corner in " + list(corners) + "; to any edge square in " + list(edge) + ".\n" +
-		"Each variant's rules, with pictures: `/tafl rules variant:<name>` (`/tafl rules` lists them).\n\n" +
+		"Each variant's rules, with pictures: `/tafl rules variant:<name>`.\n\n" +
 		"**Commands**\n" +
 		"`/tafl challenge [opponent]` challenge someone · `/tafl ai [level]` play me\n" +
 		"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); " +
-		"`casual:True`: no rating change. **Rematch** on a finished game swaps the sides.\n" +
-		"`/tafl move d1-d4` move (or press **Move** under a board) · `/tafl board` show the board (`text:True` in words)\n" +
+		"`casual:True`: no rating change. **Rematch** swaps the sides.\n" +
+		"`/tafl move d1-d4` move (or **Move** under a board) · `/tafl board` show the board (`text:True` in words)\n" +
 		"`/tafl games` your games · `/tafl resign` (abort before both sides moved), `/tafl draw` · `/tafl history` the record and a replay\n" +
 		"`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl vacation` · `/tafl settings` (managers)\n" +
-		"`/tafl tournament` round-robin and Swiss tournaments: managers create, players join; I pair the rounds and post the standings.\n\n" +
-		"Moves are written as OpenTafl does: `d1-d4`, the king's with K (`Kf6-f9`), captures after x (`d1-d4xd5`); a move is a pair, one by each side.\n" +
-		"A correspondence move has a limit in days; I remind you before it runs out. On a live clock, running out of time loses " +
-		"(a draw when your opponent no longer has the pieces to win).\n" +
-		"I answer in your Discord language: English, Dansk, Svenska, Norsk, Deutsch or Suomi."
+		"`/tafl tournament` round-robin and Swiss tournaments: managers create, players join.\n" +
+		"`/tafl analyse` my review of a finished game (**Analyse**) · `/tafl puzzle` rated puzzles, daily ones with `/tafl settings daily_channel` · **💡 Hint** in casual games against me\n\n" +
+		"Notation as OpenTafl's: `d1-d4`, the king's `Kf6-f9`, a capture `d1-d4xd5`; a move is a pair, one by each side.\n" +
+		"Correspondence: I remind you before a move's days run out. Live: running out of time loses " +
+		"(a draw if your opponent can no longer win).\n" +
+		"I answer in your language: English, Dansk, Svenska, Norsk, Deutsch or Suomi."
 }

@@ -18,7 +18,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	langOpt := r.str("language")
 	own := dms || langOpt != ""
 	server := false
-	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual", "casual_help"} {
+	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual", "casual_help", "hints", "daily_channel", "daily_hour", "daily"} {
 		if _, ok := r.opts[name]; ok {
 			server = true
 		}
@@ -81,6 +81,23 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			}
 			gs.VacationDays = int(d)
 		}
+		if o, ok := r.opts["hints"]; ok {
+			gs.NoHints = !o.BoolValue()
+		}
+		if o, ok := r.opts["daily_channel"]; ok {
+			if id, ok := o.Value.(string); ok {
+				gs.DailyChannelID = id
+			}
+		}
+		if h, ok := r.int("daily_hour"); ok {
+			if h < 0 || h > 23 {
+				return nil, userErrorf("The daily puzzle's hour is 0 to 23 (UTC); nothing was changed.")
+			}
+			gs.DailyHour = int(h)
+		}
+		if o, ok := r.opts["daily"]; ok && !o.BoolValue() {
+			gs.DailyChannelID = ""
+		}
 	}
 	var notes []string
 	if o, ok := r.opts["dms"]; ok {
@@ -124,5 +141,10 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	}
 	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · challenges: **%s** unless they say otherwise · reminders and results: %s · vacation: **%d** days a year",
 		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, games, notify, gs.VacationDays))
+	daily := "off"
+	if gs.DailyChannelID != "" {
+		daily = fmt.Sprintf("in <#%s> at %02d:00 UTC", gs.DailyChannelID, gs.DailyHour)
+	}
+	notes = append(notes, fmt.Sprintf("Hints in casual games against the engine: **%v** · daily puzzle: %s", !gs.NoHints, daily))
 	return &reply{resp: ephemeral(strings.Join(notes, "\n"))}, nil
 }
