@@ -79,10 +79,10 @@ func (b *Bot) btnHint(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	if g.Attackers.IsAI() == g.Defenders.IsAI() {
-		return nil, userErrorf("Hints are for games against the engine only.")
+		return nil, userErrorT("hint.engine_only")
 	}
 	if !b.hintsAllowed(g) {
-		return nil, userErrorf("Hints are turned off in this server.")
+		return nil, userErrorT("hint.off")
 	}
 	in, user, side := r.in, r.userID, g.SideOf(r.userID)
 	return &reply{

@@ -96,7 +96,7 @@ func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 	variant := strings.ToLower(strings.TrimSpace(r.str("variant")))
 	if variant != "" {
 		if _, err := tafl.Preset(variant, ""); err != nil {
-			return nil, userErrorf("There is no variant %q: `/tafl rules` lists them.", variant)
+			return nil, userErrorT("puzzle.no_variant", variant)
 		}
 	}
 	msg, err := b.newPuzzle(ctx, r, variant, "")
@@ -292,13 +292,13 @@ func (m *message) private() *discordgo.InteractionResponseData {
 func (b *Bot) loadPuzzle(ctx context.Context, r *request) (*storage.Puzzle, *tafl.Game, []tafl.Move, error) {
 	p, err := b.store.GetPuzzle(ctx, storage.PuzzleID(r.cid.ID))
 	if errors.Is(err, storage.ErrNotFound) {
-		return nil, nil, nil, userErrorf("That puzzle no longer exists; try `/tafl puzzle`.")
+		return nil, nil, nil, userErrorT("puzzle.gone")
 	}
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	if p.GuildID != "" && p.GuildID != r.in.GuildID {
-		return nil, nil, nil, userErrorf("That puzzle belongs to another server; try `/tafl puzzle` here.")
+		return nil, nil, nil, userErrorT("puzzle.other_server")
 	}
 	if r.cid.Ply%2 != 0 || r.cid.Ply >= len(p.Solution) {
 		return nil, nil, nil, userErrorf("That puzzle button is broken; try `/tafl puzzle`.")
