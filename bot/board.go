@@ -254,7 +254,9 @@ func boardAlt(g *storage.Game, now time.Time, away map[tafl.Side]time.Time) stri
 	} else {
 		side := tg.ToMove()
 		fmt.Fprintf(&sb, "%s (%s) to move, move %d", seatLabel(g.Seat(side)), side, tafl.MoveNumber(len(plies)))
-		if !g.Deadline.IsZero() {
+		if c := clockWords(g, now); c != "" {
+			sb.WriteString(", " + c)
+		} else if !g.Deadline.IsZero() {
 			fmt.Fprintf(&sb, ", %s left", formatLeft(g.Deadline.Sub(now)))
 		}
 		if _, ok := away[side]; ok {
@@ -270,6 +272,17 @@ func boardAlt(g *storage.Game, now time.Time, away map[tafl.Side]time.Time) stri
 	}
 	fmt.Fprintf(&sb, "%d attackers and %d defenders on the board, the king on %s.", pos.Count(tafl.Attackers), pos.Count(tafl.Defenders)-1, pos.King())
 	return sb.String()
+}
+
+// clockWords says a live game's two chess clocks, as the players band
+// draws them: "clocks: attackers 4:52, defenders 5:00" ("" for a
+// correspondence game).
+func clockWords(g *storage.Game, now time.Time) string {
+	if g.Clock.IsZero() {
+		return ""
+	}
+	return fmt.Sprintf("clocks: attackers %s, defenders %s",
+		render.FormatClock(g.Clock.Remaining(tafl.Attackers, now)), render.FormatClock(g.Clock.Remaining(tafl.Defenders, now)))
 }
 
 // lastPlyLabel writes the game's last move with its number and captures,

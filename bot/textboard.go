@@ -30,7 +30,9 @@ func textBoard(g *storage.Game, now time.Time) string {
 	} else {
 		side := tg.ToMove()
 		fmt.Fprintf(&sb, "Move %d: %s, the %s, to move", tafl.MoveNumber(len(plies)), seatLabel(g.Seat(side)), side)
-		if !g.Deadline.IsZero() {
+		if c := clockWords(g, now); c != "" {
+			sb.WriteString(", " + c)
+		} else if !g.Deadline.IsZero() {
 			fmt.Fprintf(&sb, ", %s left", formatLeft(g.Deadline.Sub(now)))
 		}
 		sb.WriteString(".\n")
