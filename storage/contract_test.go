@@ -60,6 +60,7 @@ var contractTests = []struct {
 	{"LiveClockValidation", testLiveClockValidation},
 	{"ChallengeAndRematchFields", testChallengeAndRematchFields},
 	{"CasualDefaultSaved", testCasualDefaultSaved},
+	{"LanguagesSaved", testLanguagesSaved},
 	{"Tournaments", testTournaments},
 }
 
