@@ -106,4 +106,8 @@ var daCommands = Dict{
 	"medium":                                         "medium",
 	"hard":                                           "svær",
 	"max":                                            "maks",
+	"name.server_language":                           "serversprog",
+	"name.engine":                                    "motor",
+	"The language of games, challenges and tournaments here":          "Sproget for partier, udfordringer og turneringer her",
+	"Play another engine set up on this bot instead of taflbot's own": "Spil mod en anden motor på denne bot i stedet for taflbots egen",
 }

@@ -106,4 +106,8 @@ var deCommands = Dict{
 	"medium":                                         "mittel",
 	"hard":                                           "schwer",
 	"max":                                            "maximal",
+	"name.server_language":                           "serversprache",
+	"name.engine":                                    "engine",
+	"The language of games, challenges and tournaments here":          "Die Sprache der Partien, Herausforderungen und Turniere hier",
+	"Play another engine set up on this bot instead of taflbot's own": "Gegen eine andere Engine dieses Bots statt gegen taflbot spielen",
 }

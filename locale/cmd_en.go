@@ -106,4 +106,8 @@ var enCommands = Dict{
 	"medium":                                         "medium",
 	"hard":                                           "hard",
 	"max":                                            "max",
+	"name.server_language":                           "server_language",
+	"name.engine":                                    "engine",
+	"The language of games, challenges and tournaments here":          "The language of games, challenges and tournaments here",
+	"Play another engine set up on this bot instead of taflbot's own": "Play another engine set up on this bot instead of taflbot's own",
 }

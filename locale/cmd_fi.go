@@ -106,4 +106,8 @@ var fiCommands = Dict{
 	"medium":                                         "keskitaso",
 	"hard":                                           "vaikea",
 	"max":                                            "maksimi",
+	"name.server_language":                           "palvelimen_kieli",
+	"name.engine":                                    "moottori",
+	"The language of games, challenges and tournaments here":          "Pelien, haasteiden ja turnausten kieli täällä",
+	"Play another engine set up on this bot instead of taflbot's own": "Pelaa toista tähän bottiin asennettua moottoria taflbotin oman sijaan",
 }

@@ -106,4 +106,8 @@ var isCommands = Dict{
 	"medium":                                         "miðlungs",
 	"hard":                                           "erfitt",
 	"max":                                            "hámark",
+	"name.server_language":                           "tungumál_þjóns",
+	"name.engine":                                    "vél",
+	"The language of games, challenges and tournaments here":          "Tungumál skáka, áskorana og móta hér",
+	"Play another engine set up on this bot instead of taflbot's own": "Tefldu við aðra vél á þessum vélmenni í stað taflbot sjálfs",
 }

@@ -106,4 +106,8 @@ var nbCommands = Dict{
 	"medium":                                         "middels",
 	"hard":                                           "vanskelig",
 	"max":                                            "maks",
+	"name.server_language":                           "serverspråk",
+	"name.engine":                                    "motor",
+	"The language of games, challenges and tournaments here":          "Språket for partier, utfordringer og turneringer her",
+	"Play another engine set up on this bot instead of taflbot's own": "Spill mot en annen motor på denne boten i stedet for taflbots egen",
 }

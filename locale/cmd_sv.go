@@ -106,4 +106,8 @@ var svCommands = Dict{
 	"medium":                                         "medel",
 	"hard":                                           "svår",
 	"max":                                            "max",
+	"name.server_language":                           "serverspråk",
+	"name.engine":                                    "motor",
+	"The language of games, challenges and tournaments here":          "Språket för partier, utmaningar och turneringar här",
+	"Play another engine set up on this bot instead of taflbot's own": "Spela mot en annan motor på den här boten i stället för taflbots egen",
 }
