@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -344,7 +343,7 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	if name, ok := strings.CutPrefix(level, engineSeatPrefix); ok {
 		who = "**" + name + "**"
 	}
-	msg, err := b.boardMessage(g, fmt.Sprintf("%s played %s.", who, m))
+	msg, err := b.boardMessage(g, gameP(g).T("%s played %s.", who, m.String()))
 	if err != nil {
 		b.log.Error("engine: drawing the board", "game_id", id, "err", err)
 		return
@@ -464,7 +463,7 @@ func (b *Bot) engineForfeit(ctx context.Context, g *storage.Game, fail *EngineFa
 		}
 		return false
 	}
-	msg, err := b.boardMessage(g, fmt.Sprintf("The engine **%s** %s, and loses the game.", fail.Engine, fail.Reason()))
+	msg, err := b.boardMessage(g, gameP(g).T("The engine **%s** %s, and loses the game.", fail.Engine, fail.reasonText(gameP(g))))
 	if err != nil {
 		b.log.Error("engine: drawing the board", "game_id", g.ID, "err", err)
 		return true

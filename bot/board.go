@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -50,10 +51,15 @@ func nonNil(c []discordgo.MessageComponent) []discordgo.MessageComponent {
 	return c
 }
 
-// seatName returns a mention of a human or the engine's name.
+// gameP returns the printer of game g's public messages: in the
+// language chosen for the game when it was created (see Bot.publicLang).
+func gameP(g *storage.Game) *locale.Printer { return locale.For(locale.Match(g.Language)) }
+
+// seatName returns a mention of a human or the engine's name (the same in
+// every language: a level is named as the level option names it).
 func seatName(s storage.Seat) string {
 	if name, ok := strings.CutPrefix(s.AILevel, engineSeatPrefix); ok {
-		return name + " (engine)"
+		return "⚙ " + name
 	}
 	if s.IsAI() {
 		return "taflbot (" + s.AILevel + ")"
@@ -66,15 +72,16 @@ func seatName(s storage.Seat) string {
 // mention and the time left, or the result; the board picture; and the
 // Move / Offer draw / Resign buttons (disabled once the game is over).
 func (b *Bot) boardMessage(g *storage.Game, headline string) (*message, error) {
+	p := gameP(g)
 	tg := g.Tafl()
 	plies := tg.Plies()
 	var sb strings.Builder
 	if headline != "" {
 		sb.WriteString(headline + "\n")
 	}
-	fmt.Fprintf(&sb, "**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders))
+	sb.WriteString(p.T("**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders)))
 	if g.Casual {
-		sb.WriteString(" · casual")
+		sb.WriteString(" · " + p.T("casual"))
 	}
 	sb.WriteString("\n")
 	if n := len(plies); n > 0 {
@@ -83,36 +90,47 @@ func (b *Bot) boardMessage(g *storage.Game, headline string) (*message, error) {
 		for i := from; i < n; i++ {
 			moves = append(moves, fmt.Sprintf("%d. %s", i+1, plies[i].Notation()))
 		}
-		sb.WriteString("Last moves: " + strings.Join(moves, " · ") + "\n")
+		sb.WriteString(p.T("Last moves: %s", strings.Join(moves, " · ")) + "\n")
 	}
 	o := g.Outcome()
 	caption := ""
 	if o.Over() {
-		sb.WriteString(resultLine(g) + "\n")
+		sb.WriteString(resultLine(p, g) + "\n")
 		if !g.Clock.IsZero() {
-			sb.WriteString(b.clockLine(g) + "\n")
+			sb.WriteString(b.clockLine(p, g) + "\n")
 		}
-		caption = resultCaption(o)
+		caption = resultCaption(p, o)
 	} else {
 		pos := tg.Position()
 		switch pos.Announcement() {
 		case tafl.Raichi:
-			sb.WriteString("**Raichi!** The king has an open line to escape.\n")
+			sb.WriteString(p.T("**Raichi!** The king has an open line to escape.") + "\n")
 		case tafl.Tuicha:
-			sb.WriteString("**Tuicha!** The king has two open lines to escape.\n")
+			sb.WriteString(p.T("**Tuicha!** The king has two open lines to escape.") + "\n")
 		}
 		side := tg.ToMove()
-		fmt.Fprintf(&sb, "%s to move (%s)", seatName(g.Seat(side)), side)
+		if side == tafl.Attackers {
+			sb.WriteString(p.T("%s to move (attackers)", seatName(g.Seat(side))))
+		} else {
+			sb.WriteString(p.T("%s to move (defenders)", seatName(g.Seat(side))))
+		}
 		switch {
 		case !g.Clock.IsZero():
-			sb.WriteString("\n" + b.clockLine(g))
+			sb.WriteString("\n" + b.clockLine(p, g))
 		case !g.Deadline.IsZero():
-			sb.WriteString(" · " + formatLeft(g.Deadline.Sub(b.now())) + " left")
+			sb.WriteString(" · " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(b.now()))))
 		}
-		if g.DrawOffer != tafl.NoSide {
-			fmt.Fprintf(&sb, "\nThe %s offer a draw.", g.DrawOffer)
+		switch g.DrawOffer {
+		case tafl.Attackers:
+			sb.WriteString("\n" + p.T("The attackers offer a draw."))
+		case tafl.Defenders:
+			sb.WriteString("\n" + p.T("The defenders offer a draw."))
 		}
-		caption = fmt.Sprintf("%s to move · move %d", capitalize(side.String()), len(plies)+1)
+		if side == tafl.Attackers {
+			caption = p.T("Attackers to move · move %d", len(plies)+1)
+		} else {
+			caption = p.T("Defenders to move · move %d", len(plies)+1)
+		}
 		if !g.Clock.IsZero() {
 			now := b.now()
 			caption += fmt.Sprintf(" · %s – %s", formatClock(g.Clock.Remaining(tafl.Attackers, now)), formatClock(g.Clock.Remaining(tafl.Defenders, now)))
@@ -165,29 +183,33 @@ func (b *Bot) boardPNG(pos tafl.Position, last *tafl.Ply, caption string) ([]byt
 // (except in a game a user played against themself).
 func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	over := !g.Active()
+	p := gameP(g)
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(g.ID), Ply: g.Ply()}.String() }
 	row := []discordgo.MessageComponent{
-		discordgo.Button{Label: "Move", Style: discordgo.PrimaryButton, CustomID: id(ActMove), Disabled: over},
-		discordgo.Button{Label: "Offer draw", Style: discordgo.SecondaryButton, CustomID: id(ActDraw), Disabled: over},
-		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: id(ActResign), Disabled: over},
+		discordgo.Button{Label: p.T("Move"), Style: discordgo.PrimaryButton, CustomID: id(ActMove), Disabled: over},
+		discordgo.Button{Label: p.T("Offer draw"), Style: discordgo.SecondaryButton, CustomID: id(ActDraw), Disabled: over},
+		discordgo.Button{Label: p.T("Resign"), Style: discordgo.DangerButton, CustomID: id(ActResign), Disabled: over},
 	}
 	if over && g.Attackers != g.Defenders {
-		row = append(row, discordgo.Button{Label: "Rematch", Style: discordgo.SuccessButton, CustomID: id(ActRematch)})
+		row = append(row, discordgo.Button{Label: p.T("Rematch"), Style: discordgo.SuccessButton, CustomID: id(ActRematch)})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
 
-// resultLine says how a finished game ended, with rating changes.
-func resultLine(g *storage.Game) string {
+// resultLine says how a finished game ended, with rating changes, in
+// p's language.
+func resultLine(p *locale.Printer, g *storage.Game) string {
 	o := g.Outcome()
 	var s string
 	switch {
 	case o.Winner == tafl.NoSide && o.Reason == tafl.Timeout:
-		s = "**Draw** — time ran out, but the other side no longer had the pieces to win."
+		s = p.T("**Draw** — time ran out, but the other side no longer had the pieces to win.")
 	case o.Winner == tafl.NoSide:
-		s = "**Draw** (" + reasonText(o.Reason) + ")."
+		s = p.T("**Draw** (%s).", reasonText(p, o.Reason))
+	case o.Winner == tafl.Attackers:
+		s = p.T("**Attackers win** — %s. Congratulations %s!", reasonText(p, o.Reason), seatName(g.Seat(o.Winner)))
 	default:
-		s = fmt.Sprintf("**%s win** — %s. Congratulations %s!", capitalize(o.Winner.String()), reasonText(o.Reason), seatName(g.Seat(o.Winner)))
+		s = p.T("**Defenders win** — %s. Congratulations %s!", reasonText(p, o.Reason), seatName(g.Seat(o.Winner)))
 	}
 	for _, rc := range g.RatingChanges {
 		s += fmt.Sprintf("\n<@%s>: %.0f → %.0f (%+.0f)", rc.UserID, rc.Before.Rating, rc.After.Rating, rc.After.Rating-rc.Before.Rating)
@@ -195,33 +217,36 @@ func resultLine(g *storage.Game) string {
 	return s
 }
 
-func resultCaption(o tafl.Outcome) string {
-	if o.Winner == tafl.NoSide {
-		return "Draw · " + reasonText(o.Reason)
+func resultCaption(p *locale.Printer, o tafl.Outcome) string {
+	switch o.Winner {
+	case tafl.Attackers:
+		return p.T("Attackers win · %s", reasonText(p, o.Reason))
+	case tafl.Defenders:
+		return p.T("Defenders win · %s", reasonText(p, o.Reason))
 	}
-	return capitalize(o.Winner.String()) + " win · " + reasonText(o.Reason)
+	return p.T("Draw · %s", reasonText(p, o.Reason))
 }
 
-func reasonText(r tafl.EndReason) string {
+func reasonText(p *locale.Printer, r tafl.EndReason) string {
 	switch r {
 	case tafl.KingCaptured:
-		return "the king was captured"
+		return p.T("the king was captured")
 	case tafl.KingEscaped:
-		return "the king escaped"
+		return p.T("the king escaped")
 	case tafl.ExitFort:
-		return "the king built an exit fort"
+		return p.T("the king built an exit fort")
 	case tafl.Encirclement:
-		return "the defenders were encircled"
+		return p.T("the defenders were encircled")
 	case tafl.Repetition:
-		return "repetition"
+		return p.T("repetition")
 	case tafl.NoMoves:
-		return "no legal moves left"
+		return p.T("no legal moves left")
 	case tafl.Resignation:
-		return "resignation"
+		return p.T("resignation")
 	case tafl.DrawAgreed:
-		return "agreed"
+		return p.T("agreed")
 	case tafl.Timeout:
-		return "time ran out"
+		return p.T("time ran out")
 	}
 	return r.String()
 }
@@ -233,18 +258,18 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// formatLeft writes a duration as "2d 5h", "5h 3m" or "12m".
-func formatLeft(d time.Duration) string {
+// formatLeft writes a duration as "2d 5h", "5h 3m" or "12m" (in English).
+func formatLeft(p *locale.Printer, d time.Duration) string {
 	if d <= 0 {
-		return "no time"
+		return p.T("no time")
 	}
 	m := int(math.Ceil(d.Minutes()))
 	days, hours, mins := m/(24*60), m/60%24, m%60
 	switch {
 	case days > 0:
-		return fmt.Sprintf("%dd %dh", days, hours)
+		return p.T("%dd %dh", days, hours)
 	case hours > 0:
-		return fmt.Sprintf("%dh %dm", hours, mins)
+		return p.T("%dh %dm", hours, mins)
 	}
-	return fmt.Sprintf("%dm", mins)
+	return p.T("%dm", mins)
 }

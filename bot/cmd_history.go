@@ -31,7 +31,7 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := r.in
+	in, p := r.in, r.p
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource},
 		after: func(ctx context.Context) {
@@ -40,19 +40,19 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 				{Name: "date", Value: g.Created.UTC().Format("2006.01.02")},
 				{Name: "attackers", Value: g.Attackers.String()}, {Name: "defenders", Value: g.Defenders.String()}}
 			record := tafl.EncodeGame(g.Tafl(), tags)
-			content := fmt.Sprintf("Record of game %d (%s, %d moves).", g.ID, g.Variant(), g.Ply())
+			content := p.T("Record of game %d (%s, %d moves).", g.ID, g.Variant(), g.Ply())
 			files := []*discordgo.File{{Name: fmt.Sprintf("game-%d.otg", g.ID), ContentType: "text/plain", Reader: strings.NewReader(record)}}
 			opts := render.GIFOptions{Theme: b.render.Theme}
 			if b.render.Size > 0 {
 				opts.Size = min(render.DefaultGIFSize, b.render.Size) // smaller boards, smaller replays
 			}
 			if frames, step := render.ReplayPlan(g.Ply(), opts); step > 1 {
-				content += fmt.Sprintf(" The game is long: the replay shows one move in %d (%d pictures); the record has them all.", step, frames)
+				content += " " + p.T("The game is long: the replay shows one move in %d (%d pictures); the record has them all.", step, frames)
 			}
 			gif, err := b.drawReplay(ctx, g, opts)
 			if err != nil {
 				b.log.Error("drawing a replay", "game_id", g.ID, "err", err)
-				content += " (The replay could not be drawn.)"
+				content += " " + p.T("(The replay could not be drawn.)")
 			} else {
 				files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d.gif", g.ID), ContentType: "image/gif", Reader: bytes.NewReader(gif)})
 			}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -83,11 +84,26 @@ func wrongPiece(g *storage.Game, err error) error {
 	}
 	tg := g.Tafl()
 	from := me.Move.From()
-	what := map[tafl.Piece]string{tafl.Attacker: "an attacker", tafl.Defender: "a defender", tafl.King: "the king"}[tg.Position().At(from)]
-	if g.Attackers.UserID == g.Defenders.UserID {
-		return userErrorf("%s holds %s: the %s are to move.", from, what, tg.ToMove())
+	var what, tail error
+	switch tg.Position().At(from) {
+	case tafl.Attacker:
+		what = userErrorf("%s holds an attacker", from.String())
+	case tafl.Defender:
+		what = userErrorf("%s holds a defender", from.String())
+	default:
+		what = userErrorf("%s holds the king", from.String())
 	}
-	return userErrorf("%s holds %s: you play the %s.", from, what, tg.ToMove())
+	switch {
+	case g.Attackers.UserID == g.Defenders.UserID && tg.ToMove() == tafl.Attackers:
+		tail = userErrorf("the attackers are to move.")
+	case g.Attackers.UserID == g.Defenders.UserID:
+		tail = userErrorf("the defenders are to move.")
+	case tg.ToMove() == tafl.Attackers:
+		tail = userErrorf("you play the attackers.")
+	default:
+		tail = userErrorf("you play the defenders.")
+	}
+	return userErrorf("%s: %s", what, tail)
 }
 
 // checkTurn says whether userID may move now in g.
@@ -211,10 +227,10 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 	case "variant":
 		choices = variantChoices(typed)
 	case "time":
-		choices = timeChoices(typed)
+		choices = timeChoices(r.p, typed)
 	case "tournament":
 		var err error
-		if choices, err = b.tournamentChoices(ctx, r.in.GuildID, typed); err != nil {
+		if choices, err = b.tournamentChoices(ctx, r.p, r.in.GuildID, typed); err != nil {
 			return nil, err
 		}
 	case "game":
@@ -223,7 +239,7 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		for _, g := range games {
-			label := gameLabel(g, r.userID)
+			label := gameLabel(r.p, g, r.userID)
 			if typed == "" || strings.Contains(strings.ToLower(label), typed) {
 				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, 95), Value: g.ID.String()})
 			}
@@ -236,14 +252,14 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		if err != nil || g.ToMove().UserID != r.userID {
 			return &reply{resp: choicesResponse(nil)}, nil // no game, or not your turn
 		}
-		choices = moveChoices(g, typed)
+		choices = moveChoices(r.p, g, typed)
 	}
 	return &reply{resp: choicesResponse(choices)}, nil
 }
 
 // moveChoices lists up to 25 legal moves that start with what was typed
 // (or contain it), captures and king moves first.
-func moveChoices(g *storage.Game, typed string) []*discordgo.ApplicationCommandOptionChoice {
+func moveChoices(p *locale.Printer, g *storage.Game, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	tg := g.Tafl()
 	if !g.Active() {
 		return nil
@@ -264,13 +280,13 @@ func moveChoices(g *storage.Game, typed string) []*discordgo.ApplicationCommandO
 		caps := pos.MakeMove(m, &child)
 		score, label := 0, s
 		if o := child.Outcome(); o.Over() {
-			score, label = 1000, s+" (wins)"
+			score, label = 1000, p.T("%s (wins)", s)
 		} else if caps > 0 {
-			score, label = 100*caps, fmt.Sprintf("%s (captures %d)", s, caps)
+			score, label = 100*caps, p.T("%s (captures %d)", s, caps)
 		}
 		if pos.At(m.From()) == tafl.King {
 			score += 10
-			label += " · king"
+			label += " · " + p.T("king")
 		}
 		if strings.HasPrefix(s, typed) {
 			score += 1
@@ -323,25 +339,23 @@ func parseVariant(s, def string) (name, layout string, err error) {
 }
 
 // gameLabel describes a game for lists: "#42 copenhagen vs Bob · your turn".
-func gameLabel(g *storage.Game, userID string) string {
+func gameLabel(p *locale.Printer, g *storage.Game, userID string) string {
 	opp := g.Defenders
 	if g.SideOf(userID) == tafl.Defenders {
 		opp = g.Attackers
 	}
-	who := "user " + opp.UserID
-	if name, ok := strings.CutPrefix(opp.AILevel, engineSeatPrefix); ok {
-		who = name + " (engine)"
-	} else if opp.IsAI() {
-		who = "taflbot " + opp.AILevel
+	who := p.T("user %s", opp.UserID)
+	if opp.IsAI() {
+		who = seatName(opp)
 	}
-	s := fmt.Sprintf("#%d %s vs %s", g.ID, g.Variant(), who)
+	s := p.T("#%d %s vs %s", g.ID, g.Variant(), who)
 	switch {
 	case !g.Active():
 		s += " · " + g.Outcome().Status()
 	case g.ToMove().UserID == userID:
-		s += " · your turn"
+		s += " · " + p.T("your turn")
 	default:
-		s += " · their turn"
+		s += " · " + p.T("their turn")
 	}
 	return s
 }

@@ -2,9 +2,9 @@ package bot
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -15,7 +15,7 @@ func (b *Bot) cmdResign(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.confirmResign(g, r.userID)
+	return b.confirmResign(r.p, g, r.userID)
 }
 
 // btnResign is the Resign button of a board: it asks to confirm.
@@ -24,10 +24,10 @@ func (b *Bot) btnResign(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.confirmResign(g, r.userID)
+	return b.confirmResign(r.p, g, r.userID)
 }
 
-func (b *Bot) confirmResign(g *storage.Game, userID string) (*reply, error) {
+func (b *Bot) confirmResign(p *locale.Printer, g *storage.Game, userID string) (*reply, error) {
 	if !g.Active() {
 		return nil, tafl.ErrGameOver
 	}
@@ -38,9 +38,9 @@ func (b *Bot) confirmResign(g *storage.Game, userID string) (*reply, error) {
 	yes := CustomID{Action: ActResignYes, ID: uint64(g.ID)}.String()
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
-			Content: fmt.Sprintf("Resign game %d? This cannot be undone.", g.ID),
+			Content: p.T("Resign game %d? This cannot be undone.", g.ID),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Yes, resign", Style: discordgo.DangerButton, CustomID: yes},
+				discordgo.Button{Label: p.T("Yes, resign"), Style: discordgo.DangerButton, CustomID: yes},
 			}}}}}}, nil
 }
 
@@ -62,7 +62,7 @@ func (b *Bot) btnResignYes(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.announce(g, fmt.Sprintf("<@%s> resigned.", r.userID), "You resigned.")
+	return b.announce(g, gameP(g).T("<@%s> resigned.", r.userID), r.p.T("You resigned."))
 }
 
 // announce answers a private confirm with a short text and posts the
@@ -136,11 +136,16 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 	if err != nil {
 		return nil, err
 	}
-	headline := map[string]string{
-		"offer":    fmt.Sprintf("<@%s> offers a draw. %s, use `/tafl draw` or **Offer draw** to accept, or just move to decline.", r.userID, seatName(opponentOf(g, r.userID))),
-		"withdraw": fmt.Sprintf("<@%s> withdrew the draw offer.", r.userID),
-		"accept":   fmt.Sprintf("<@%s> accepted the draw.", r.userID),
-	}[what]
+	gp := gameP(g)
+	var headline string
+	switch what {
+	case "offer":
+		headline = gp.T("<@%s> offers a draw. %s, use `/tafl draw` or **Offer draw** to accept, or just move to decline.", r.userID, seatName(opponentOf(g, r.userID)))
+	case "withdraw":
+		headline = gp.T("<@%s> withdrew the draw offer.", r.userID)
+	case "accept":
+		headline = gp.T("<@%s> accepted the draw.", r.userID)
+	}
 	msg, err := b.boardMessage(g, headline)
 	if err != nil {
 		return nil, err
@@ -149,7 +154,7 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 			after: func(ctx context.Context) { b.afterMove(ctx, g) }}, nil
 	}
-	return &reply{resp: ephemeral("Done."), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
+	return &reply{resp: ephemeral(r.p.T("Done.")), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
 }
 
 // opponentOf returns the seat playing against userID.

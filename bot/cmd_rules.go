@@ -19,11 +19,16 @@ func (b *Bot) cmdRules(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	p := r.p
 	desc := ""
-	for _, p := range tafl.Presets() {
-		if p.Name == name {
-			desc = p.Description
+	for _, pi := range tafl.Presets() {
+		if pi.Name == name {
+			desc = p.T(pi.Description) // each preset's description is in the catalog
 		}
+	}
+	first := p.T("The attackers move first.")
+	if v.Start().ToMove() == tafl.Defenders {
+		first = p.T("The defenders move first.")
 	}
 	png, err := b.boardPNG(v.Start(), nil, fmt.Sprintf("%s · %d×%d", name, v.Size(), v.Size()))
 	if err != nil {
@@ -32,8 +37,8 @@ func (b *Bot) cmdRules(ctx context.Context, r *request) (*reply, error) {
 	file := fmt.Sprintf("rules-%s.png", strings.ReplaceAll(name, "/", "-"))
 	embed := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("%s (%d×%d)", name, v.Size(), v.Size()),
-		Description: desc + "\n\nThe attackers move first. Pieces move like rooks. Sandwich an enemy piece between two of yours to capture it. The defenders win when the king escapes; the attackers win by capturing the king.",
-		Fields:      []*discordgo.MessageEmbedField{{Name: "Rules string", Value: "`" + truncate(v.RulesString(), 1000) + "`"}},
+		Description: desc + "\n\n" + first + " " + p.T("Pieces move like rooks. Sandwich an enemy piece between two of yours to capture it. The defenders win when the king escapes; the attackers win by capturing the king."),
+		Fields:      []*discordgo.MessageEmbedField{{Name: p.T("Rules string"), Value: "`" + truncate(v.RulesString(), 1000) + "`"}},
 		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -18,7 +17,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	langOpt := r.str("language")
 	own := dms || langOpt != ""
 	server := false
-	for _, name := range []string{"variant", "days", "threads", "channel", "casual"} {
+	for _, name := range []string{"variant", "days", "threads", "channel", "casual", "server_language"} {
 		if _, ok := r.opts[name]; ok {
 			server = true
 		}
@@ -34,13 +33,13 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	case !own && !inServer:
 		return nil, userErrorf("Server settings can only be changed in a server.")
 	}
-	lang := ""
-	if langOpt != "" && langOpt != "discord" {
-		l, ok := locale.Lookup(langOpt)
-		if !ok {
-			return nil, userErrorf("I don't speak `%s`: choose English, Dansk, Svenska, Norsk, Íslenska, Deutsch or Suomi (or discord, to follow Discord's language); nothing was changed.", truncate(langOpt, 20))
-		}
-		lang = l.Tag.String()
+	lang, err := languageOption(langOpt)
+	if err != nil {
+		return nil, err
+	}
+	serverLang, err := languageOption(r.str("server_language"))
+	if err != nil {
+		return nil, err
 	}
 	var gs *storage.GuildSettings
 	if inServer {
@@ -67,6 +66,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		if on, ok := r.boolean("casual"); ok {
 			gs.CasualDefault = on
 		}
+		if r.str("server_language") != "" {
+			gs.Language = serverLang
+		}
 		if o, ok := r.opts["channel"]; ok {
 			if id, ok := o.Value.(string); ok {
 				gs.NotifyChannelID = id
@@ -80,9 +82,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		if on {
-			notes = append(notes, "I'll also send you reminders and results by direct message.")
+			notes = append(notes, r.p.T("I'll also send you reminders and results by direct message."))
 		} else {
-			notes = append(notes, "No more direct messages: reminders and results stay in the channel.")
+			notes = append(notes, r.p.T("No more direct messages: reminders and results stay in the channel."))
 		}
 	}
 	if langOpt != "" {
@@ -100,17 +102,41 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		if err := b.store.PutGuildSettings(ctx, gs); err != nil {
 			return nil, err
 		}
-		notes = append(notes, "Saved.")
+		notes = append(notes, r.p.T("Saved."))
 	}
-	notify := "each game's channel"
+	p := r.p
+	notify := p.T("each game's channel")
 	if gs.NotifyChannelID != "" {
 		notify = "<#" + gs.NotifyChannelID + ">"
 	}
-	games := "rated"
+	games := p.T("rated")
 	if gs.CasualDefault {
-		games = "casual"
+		games = p.T("casual")
 	}
-	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · challenges: **%s** unless they say otherwise · reminders and results: %s",
-		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, games, notify))
+	threads := p.T("no")
+	if gs.ThreadPerGame {
+		threads = p.T("yes")
+	}
+	public := p.T("Discord's server language")
+	if gs.Language != "" {
+		if l, ok := locale.Lookup(gs.Language); ok {
+			public = l.Name
+		}
+	}
+	notes = append(notes, p.T("Default variant: **%s** · days per move: **%d** · a thread per game: **%s** · challenges: **%s** unless they say otherwise · reminders and results: %s · games and tournaments in: **%s**",
+		gs.DefaultVariant, gs.DaysPerMove, threads, games, notify, public))
 	return &reply{resp: ephemeral(strings.Join(notes, "\n"))}, nil
+}
+
+// languageOption reads a language option: "" (not given) and "discord"
+// (follow Discord's language) give "", a language a tag such as "da".
+func languageOption(v string) (string, error) {
+	if v == "" || v == "discord" {
+		return "", nil
+	}
+	l, ok := locale.Lookup(v)
+	if !ok {
+		return "", userErrorf("I don't speak `%s`: choose English, Dansk, Svenska, Norsk, Íslenska, Deutsch or Suomi (or discord, to follow Discord's language); nothing was changed.", truncate(v, 20))
+	}
+	return l.Tag.String(), nil
 }

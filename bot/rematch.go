@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/storage"
@@ -55,7 +54,7 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 			if err != nil {
 				return nil, err
 			}
-			return b.rematchBoard(r, g, fmt.Sprintf("<@%s> accepted the rematch of game %d. The game begins!", r.userID, old.ID))
+			return b.rematchBoard(r, g, gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, old.ID))
 		}
 		// Declined, withdrawn or expired: a new offer may be made.
 	}
@@ -63,7 +62,7 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 	c := &storage.Challenge{
 		GuildID: old.GuildID, ChannelID: old.ChannelID, ChallengerID: r.userID, OpponentID: old.Seat(side.Other()).UserID,
 		Variant: old.Variant(), Layout: old.Layout(), Side: side.Other(), MoveTime: old.MoveTime, TimeControl: old.Clock.Control,
-		Casual: old.Casual, Rematch: old.ID, Created: b.now(), Expires: b.now().Add(b.expiry),
+		Casual: old.Casual, Rematch: old.ID, Created: b.now(), Expires: b.now().Add(b.expiry), Language: old.Language,
 	}
 	if old.Rules() != "" {
 		return nil, userErrorT("rematch.custom")
@@ -99,6 +98,7 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 	}
 	g.GuildID, g.ChannelID, g.MoveTime, g.Casual = old.GuildID, old.ChannelID, old.MoveTime, old.Casual
 	g.Clock.Control = old.Clock.Control
+	g.Language = old.Language
 	if err := b.store.CreateGame(ctx, g); err != nil {
 		return nil, err
 	}
@@ -106,7 +106,7 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 		return nil, err
 	}
 	b.metrics.gameStarted()
-	return b.rematchBoard(r, g, fmt.Sprintf("<@%s> plays taflbot at level **%s** again, sides swapped. Good luck!", r.userID, level))
+	return b.rematchBoard(r, g, gameP(g).T("<@%s> plays %s again, sides swapped. Good luck!", r.userID, seatName(storage.AI(level))))
 }
 
 // rematchBoard posts the new game's first board as a new message.
