@@ -13,7 +13,7 @@ import (
 
 // Balanced is a search for balanced openings (`tafl openings`):
 // candidates are the seeded random walks [RandomOpening] makes (candidate
-// i has seed Seed+i), each played out by taflbot's engine against itself
+// i has seed Seed+i), or the given Openings in order, each played out by taflbot's engine against itself
 // four times, with node budgets (attackers, defenders) of (N, N), (2N, N),
 // (N, 2N) and (2N, 2N). A candidate is kept when each side wins at least
 // one of the four: an opening that one side wins whoever is stronger says
@@ -29,6 +29,10 @@ type Balanced struct {
 	Concurrency int           // Concurrency is the candidates tested at once.
 	OutDir      string        // OutDir keeps the test games (OutDir/candidate-NNNN/).
 	Weights     *ai.Weights   // Weights play the test games with other evaluation weights (nil: the built-in ones).
+	// Openings, when set, are the candidates' moves from Start (candidate
+	// i plays Openings[i]; Plies and Seed are unused and Tries is at most
+	// their number), e.g. from a corpus of real games ([GameOpenings]).
+	Openings [][]tafl.Move
 }
 
 // Candidate is a random opening and the results of its test games.
@@ -55,9 +59,13 @@ var testBudgets = [4][2]int64{{1, 1}, {2, 1}, {1, 2}, {2, 2}}
 // found): the same settings give the same result whatever Concurrency.
 func (b *Balanced) Find(ctx context.Context) (kept []Candidate, tried int, err error) {
 	conc := max(b.Concurrency, 1)
-	for tried < b.Tries && len(kept) < b.Count {
+	tries := b.Tries
+	if b.Openings != nil {
+		tries = min(tries, len(b.Openings))
+	}
+	for tried < tries && len(kept) < b.Count {
 		// A batch of candidates in parallel, kept in seed order.
-		batch := make([]Candidate, min(4*conc, b.Tries-tried))
+		batch := make([]Candidate, min(4*conc, tries-tried))
 		var wg sync.WaitGroup
 		next := make(chan int)
 		for range min(conc, len(batch)) {
@@ -93,10 +101,15 @@ func (b *Balanced) Find(ctx context.Context) (kept []Candidate, tried int, err e
 // Test makes candidate index and plays its test games with the match's
 // game loop, from the position the walk reaches.
 func (b *Balanced) Test(ctx context.Context, index int) Candidate {
-	op := RandomOpening(b.Start, b.Plies, b.Seed+uint64(index))
-	c := Candidate{Index: index, Moves: op.Moves}
+	var moves []tafl.Move
+	if b.Openings != nil {
+		moves = b.Openings[index]
+	} else {
+		moves = RandomOpening(b.Start, b.Plies, b.Seed+uint64(index)).Moves
+	}
+	c := Candidate{Index: index, Moves: moves}
 	g := tafl.NewGameFrom(b.Start)
-	for _, m := range op.Moves {
+	for _, m := range moves {
 		if _, err := g.Play(m); err != nil {
 			c.Err = fmt.Errorf("candidate %d: %w", index+1, err)
 			return c

@@ -45,6 +45,39 @@ func RandomOpening(start tafl.Position, plies int, seed uint64) Opening {
 	return Opening{Pos: start, Moves: out}
 }
 
+// GameOpenings returns the distinct openings of games played from start:
+// each game's first plies moves, when the game goes on after them and the
+// side to move then cannot win at once; in the games' order, each position
+// once. A game from another start is an error.
+func GameOpenings(games []*tafl.Game, start tafl.Position, plies int) ([][]tafl.Move, error) {
+	var out [][]tafl.Move
+	seen := map[string]bool{}
+	for i, game := range games {
+		if game.Start().Record() != start.Record() || game.Start().ToMove() != start.ToMove() {
+			return nil, fmt.Errorf("game %d starts from %s, not from the position given", i+1, game.Start().Record())
+		}
+		pl := game.Plies()
+		if len(pl) <= plies {
+			continue
+		}
+		g := tafl.NewGameFrom(start)
+		var moves []tafl.Move
+		for _, p := range pl[:plies] {
+			if _, err := g.Play(p.Move); err != nil {
+				return nil, fmt.Errorf("game %d: %w", i+1, err)
+			}
+			moves = append(moves, p.Move)
+		}
+		key := g.Position().Record() + " " + g.ToMove().String()
+		if g.Outcome().Over() || winsInOne(g) || seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, moves)
+	}
+	return out, nil
+}
+
 // winsInOne reports whether the side to move in g can end the game with
 // a win at once (an opening must not hand over such a win).
 func winsInOne(g *tafl.Game) bool {

@@ -51,6 +51,10 @@ type Searcher interface {
 // clock's budget is smaller. Each move gets the next seed.
 type AI struct {
 	Limits ai.Limits
+	// AttackersNodes, when positive and Limits has a node budget, is the
+	// node budget instead when the attackers are to move (tuning data with
+	// a fixed side advantage: tafl otep -attackers-nodes).
+	AttackersNodes int64
 	// Weights, when set, are evaluation weights (JSON, as tafl tune writes
 	// them) for the games whose variant they fit; other games, and any
 	// game when they do not parse for its variant, get the built-in ones
@@ -106,6 +110,9 @@ func fromAI(r ai.Result) Result {
 // Search implements [Searcher].
 func (a *AI) Search(ctx context.Context, g *tafl.Game, clock time.Duration) (Result, error) {
 	lim := a.limits(clock)
+	if a.AttackersNodes > 0 && lim.Nodes > 0 && g.ToMove() == tafl.Attackers {
+		lim.Nodes = a.AttackersNodes
+	}
 	lim.Weights = a.weights(g)
 	a.moves++
 	r, err := ai.Search(ctx, g, lim)

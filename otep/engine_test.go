@@ -389,3 +389,20 @@ func TestAIWeightsThatDoNotFit(t *testing.T) {
 		t.Errorf("%d warnings, want 1:\n%s", n, log.String())
 	}
 }
+
+// AttackersNodes is the node budget when the attackers are to move,
+// Limits.Nodes when the defenders are.
+func TestAIAttackersNodes(t *testing.T) {
+	a := &AI{Limits: ai.Limits{Nodes: 300}, AttackersNodes: 20000}
+	g := tafl.NewGame(brandubh(t))
+	r, err := a.Search(context.Background(), g, 0)
+	if err != nil || r.Nodes < 20000 {
+		t.Fatalf("as attackers: %d nodes (%v), want at least 20000", r.Nodes, err)
+	}
+	if _, err := g.Play(r.Move); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = a.Search(context.Background(), g, 0); err != nil || r.Nodes >= 20000 {
+		t.Errorf("as defenders: %d nodes (%v), want the 300-node budget", r.Nodes, err)
+	}
+}

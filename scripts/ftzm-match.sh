@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-: "${PEER_FTZM_PLAY:?set PEER_FTZM_PLAY to the driver program around ftzm's engine}"
+: "${PEER_FTZM_PLAY:?set PEER_FTZM_PLAY to the driver program around the ftzm engine}"
 P1=${P1:-hard}
 TIME=${TIME:-500ms}
 GAMES=${GAMES:-100}

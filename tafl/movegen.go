@@ -268,31 +268,40 @@ func (p *Position) unplay(m Move, hash uint64, caps []Square) {
 func (p *Position) unplayPiece(from, to Square, pc Piece, hash uint64, caps []Square) {
 	p.board[from] = pc
 	p.board[to] = Empty
-	mover := 3 - p.toMove
-	p.toMove = mover
+	p.toMove ^= 3 // back to the mover (Attackers <-> Defenders)
 	if pc == King {
 		p.king = from
 	}
 	if len(caps) > 0 {
-		victim := enemyPawn[mover]
-		for _, sq := range caps {
-			p.board[sq] = victim
-		}
-		if victim == Attacker {
-			p.natt += int16(len(caps))
-		} else {
-			p.ndef += int16(len(caps))
-		}
+		p.uncapture(caps)
 	}
 	p.hash = hash
 	p.winner, p.end = NoSide, NoEnd
 }
 
+// uncapture puts back the pieces that the move of the side to move
+// captured on caps.
+func (p *Position) uncapture(caps []Square) {
+	victim := enemyPawn[p.toMove]
+	for _, sq := range caps {
+		p.board[sq] = victim
+	}
+	if victim == Attacker {
+		p.natt += int16(len(caps))
+	} else {
+		p.ndef += int16(len(caps))
+	}
+}
+
 // capture takes the victim on nb, beside the piece that moved there from
 // direction d, when the square beyond closes the sandwich (or the combined
-// trap does); it returns the number of pieces taken (0 or 1).
+// trap does); it returns the number of pieces taken (0 or 1). The square
+// beyond closes it when it holds an anvil of the mover's side (anvilOf) or
+// is a special square hostile to the victim (hostileAnvil).
 func (c *Position) capture(nb, d Square, mover Side, victim Piece, caps *[]Square) int {
-	if c.anvil(nb+d, mover, victim, nb) || (c.v.rules.CombinedTrap && c.board[nb+d] == King && victim == Defender && c.kingBoxed(nb)) {
+	a, v := nb+d, c.v
+	if v.anvilOf[mover][c.board[a]&7] || v.kinds[a]&sqSpecial != 0 && c.hostileAnvil(a, victim, nb) ||
+		(v.rules.CombinedTrap && c.board[a] == King && victim == Defender && c.kingBoxed(nb)) {
 		c.remove(nb, victim, caps)
 		return 1
 	}
@@ -313,20 +322,14 @@ func (p *Position) remove(sq Square, pc Piece, caps *[]Square) {
 	}
 }
 
-// anvil reports whether square a closes a capture of victim (standing on
-// vsq) for the side that moved: a piece of that side, or a square hostile
-// to the victim.
-func (p *Position) anvil(a Square, mover Side, victim Piece, vsq Square) bool {
+// hostileAnvil reports whether the special square a, which holds no anvil
+// of the mover's side, closes a capture of victim (standing on vsq): it is
+// hostile to the victim, empty or occupied as the rules say, and not the
+// victim's own camp.
+func (p *Position) hostileAnvil(a Square, victim Piece, vsq Square) bool {
 	v := p.v
-	c := p.board[a]
-	if sideOf[c] == mover && (c != King || v.anvil) {
-		return true
-	}
-	if v.kinds[a]&sqSpecial == 0 {
-		return false
-	}
 	hostile := v.hostE[victim][a]
-	if c != Empty {
+	if p.board[a] != Empty {
 		hostile = v.hostO[victim][a]
 	}
 	return hostile && !(v.rules.OwnCamp && v.camp[a] != 0 && v.camp[a] == v.camp[vsq])

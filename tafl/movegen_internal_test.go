@@ -68,3 +68,50 @@ func sameUsed(a, b *Position) bool {
 		a.hash == b.hash && a.king == b.king && a.toMove == b.toMove &&
 		a.winner == b.winner && a.end == b.end && a.natt == b.natt && a.ndef == b.ndef
 }
+
+// TestPerftLeavesRepetition: at perft's last ply a move that would make
+// the third occurrence of a position is not counted under
+// RepetitionForbidden (tablut), and is counted (it ends the game there)
+// under the other rules (copenhagen); a capture would make the earlier
+// occurrences unreachable. The line is made up: the position after one
+// leaf move stands four and eight plies back.
+func TestPerftLeavesRepetition(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		forbidden bool
+	}{{"tablut", true}, {"copenhagen", false}} {
+		v, err := Preset(tc.name, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := v.Start()
+		moves := p.GenerateMoves(nil)
+		var c Position
+		m := moves[len(moves)/2]
+		if p.makeMove(m, &c, nil) != 0 {
+			t.Fatal("the test move captures")
+		}
+		hist := make([]uint64, 9)
+		for i := range hist {
+			hist[i] = uint64(i + 1)
+		}
+		hist[8] = p.hash
+		hist[5], hist[1] = c.hash, c.hash
+		bufs := make([]Move, 0, 1024)
+		caps := make([]Square, 0, maxCaptures)
+		want := uint64(len(moves))
+		if tc.forbidden {
+			want--
+		}
+		if got := perftLeaves(&p, hist, 0, bufs, caps); got != want {
+			t.Errorf("%s: %d leaves with the move's position twice in the line, want %d", tc.name, got, want)
+		}
+		// Once in the line since the last capture: no third occurrence.
+		if got := perftLeaves(&p, hist, 2, bufs, caps); got != uint64(len(moves)) {
+			t.Errorf("%s: %d leaves with the move's position once in the line, want %d", tc.name, got, len(moves))
+		}
+		if p.hash != hist[8] {
+			t.Errorf("%s: perftLeaves changed the position", tc.name)
+		}
+	}
+}

@@ -100,31 +100,57 @@ func perft(p *Position, depth int, hist []uint64, lo int, bufs [][]Move, caps []
 // perftLeaves counts the leaves below p: each move is made on p itself
 // (captures and game-end tests included), judged by the repetition rule,
 // and taken back, which is cheaper than copying p into a child for every
-// leaf. The moves are generated piece by piece into buf; caps is a buffer
-// for the captured squares.
+// leaf. The moves are not listed: each destination a slide reaches is
+// made as it is found (pieces on special squares, whose moves follow other
+// rules, are listed into buf first). caps is a buffer for the captured
+// squares.
 func perftLeaves(p *Position, hist []uint64, lo int, buf []Move, caps []Square) uint64 {
 	if p.end != NoEnd {
 		return 0
 	}
-	rep := p.v.rules.Repetition
-	// A third occurrence needs two earlier ones, four and eight plies back
-	// at the latest (see repeated).
-	check := rep != RepetitionIgnore && len(hist)-lo >= 8
+	// Only a forbidden move is not counted: a third occurrence under the
+	// other rules ends the game at the leaf, which counts. It needs two
+	// earlier ones, four and eight plies back at the latest (see repeated).
+	var line []uint64
+	if p.v.rules.Repetition == RepetitionForbidden && len(hist)-lo >= 8 {
+		line = hist[lo:]
+	}
 	hash := p.hash
+	v := p.v
+	b := &p.board
 	var n uint64
 	var pieces [MaxSize * MaxSize]Square
 	for _, from := range p.sideSquares(p.toMove, pieces[:0]) {
-		pc := p.board[from]
-		for _, m := range p.pieceMoves(from, pc, buf[:0]) {
-			to := m.To()
-			got := caps[:0]
-			p.playPiece(from, to, pc, &got)
-			// A capture makes every earlier position unreachable.
-			again := check && len(got) == 0 && repeated(p, hist[lo:])
-			if !again || rep != RepetitionForbidden {
-				n++ // a third occurrence ends the game here, or is no move at all
+		pc := b[from]
+		if v.group[from] != 0 {
+			for _, m := range p.specialMoves(from, pc, buf[:0]) {
+				to := m.To()
+				got := caps[:0]
+				p.playPiece(from, to, pc, &got)
+				if len(got) != 0 || line == nil || !repeated(p, line) {
+					n++
+				}
+				p.unplayPiece(from, to, pc, hash, got)
 			}
-			p.unplayPiece(from, to, pc, hash, got)
+			continue
+		}
+		mask := &v.move[pc]
+		for _, d := range dirs {
+			for to := from + d; b[to] == Empty; to += d {
+				f := mask[to]
+				if f&mayStop != 0 {
+					got := caps[:0]
+					p.playPiece(from, to, pc, &got)
+					// A capture makes every earlier position unreachable.
+					if len(got) != 0 || line == nil || !repeated(p, line) {
+						n++
+					}
+					p.unplayPiece(from, to, pc, hash, got)
+				}
+				if f&mayPass == 0 {
+					break
+				}
+			}
 		}
 	}
 	return n

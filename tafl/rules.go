@@ -139,6 +139,7 @@ type Variant struct {
 	squares       []Square           // every square of the board, rank 1 first
 	used          int                // cells a position of this size uses: its rows and the wall rows around them
 	hammer, anvil bool               // the king's arms
+	anvilOf       [3][8]bool         // [mover][piece]: a standing piece that closes a capture for mover (its side's pawns; the king when he is an anvil)
 	shieldwall    bool               // shieldwall captures are played
 }
 
@@ -317,6 +318,11 @@ func NewVariant(r Rules) (*Variant, error) {
 	v.shieldwall = r.Shieldwall != NoShieldwall
 	v.hammer = r.KingArms == ArmedKing || r.KingArms == HammerKing
 	v.anvil = r.KingArms == ArmedKing || r.KingArms == AnvilKing
+	for _, mover := range []Side{Attackers, Defenders} {
+		for pc := Attacker; pc <= King; pc++ {
+			v.anvilOf[mover][pc] = sideOf[pc] == mover && (pc != King || v.anvil)
+		}
+	}
 	if r.Start == "" {
 		return bad("the rules need a start position")
 	}

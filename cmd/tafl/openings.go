@@ -4,18 +4,20 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 
 	"github.com/taflbot/taflbot/match"
 	"github.com/taflbot/taflbot/tafl"
 	"github.com/taflbot/taflbot/tafl/ai"
+	"github.com/taflbot/taflbot/tafl/ai/tune"
 )
 
 // runOpenings writes a file of balanced openings for `tafl match
 // -openings` (match.Balanced):
 //
-//	tafl openings [position flags] [-count N] [-plies N] [-nodes N] [-tries N] [-maxplies N] [-seed N] [-concurrency N] [-out DIR]
+//	tafl openings [position flags] [-count N] [-plies N] [-corpus FILE.csv] [-nodes N] [-tries N] [-maxplies N] [-seed N] [-concurrency N] [-out DIR]
 //
 // The output is one comment line with the opening's moves and one line
 // "RECORD SIDE" per kept opening, in the order of the candidates' seeds;
@@ -27,11 +29,12 @@ func runOpenings(e env) error {
 	var count, plies, maxPlies, tries, conc int
 	var nodes int64
 	var seed uint64
-	var outDir, weightsFile string
-	fs := newFlags(e, "openings", "[position flags] [-count N] [-plies N] [-nodes N] [-tries N] [-maxplies N] [-seed N] [-concurrency N] [-weights FILE] [-out DIR]")
+	var outDir, weightsFile, corpus string
+	fs := newFlags(e, "openings", "[position flags] [-count N] [-plies N] [-corpus FILE.csv] [-nodes N] [-tries N] [-maxplies N] [-seed N] [-concurrency N] [-weights FILE] [-out DIR]")
 	s.register(fs)
 	fs.IntVar(&count, "count", 50, "openings to keep")
-	fs.IntVar(&plies, "plies", 4, "plies of each random opening walk")
+	fs.IntVar(&plies, "plies", 4, "plies of each random opening walk (with -corpus: of each game's opening)")
+	fs.StringVar(&corpus, "corpus", "", "take the candidates from the games of a corpus (their first -plies plies) instead of random walks")
 	fs.Int64Var(&nodes, "nodes", 50000, "node budget N of the test games (N and 2N a move)")
 	fs.IntVar(&tries, "tries", 0, "candidates to try at most (default 10 × count)")
 	fs.IntVar(&maxPlies, "maxplies", 300, "plies after the opening before a test game is a draw")
@@ -64,20 +67,34 @@ func runOpenings(e env) error {
 			return err
 		}
 	}
+	// The candidates: seeded random walks, or the corpus games' openings.
+	var openings [][]tafl.Move
+	if corpus != "" {
+		if openings, err = corpusOpenings(corpus, start, plies); err != nil {
+			return err
+		}
+		if len(openings) < count {
+			return fmt.Errorf("%s has %d distinct %d-ply openings, fewer than -count %d: lower -count or -plies", corpus, len(openings), plies, count)
+		}
+	}
 	if outDir != "" {
 		if err := os.MkdirAll(outDir, 0o755); err != nil {
 			return err
 		}
 	}
 	b := &match.Balanced{Weights: weights, Start: start, Plies: plies, Nodes: nodes, MaxPlies: maxPlies, Seed: seed,
-		Count: count, Tries: tries, Concurrency: conc, OutDir: outDir}
+		Count: count, Tries: tries, Concurrency: conc, OutDir: outDir, Openings: openings}
 	kept, tried, err := b.Find(context.Background())
 	if err != nil {
 		return err
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "# tafl openings: %d of %d random %d-ply openings kept (each side won one of four test games at %d and %d nodes a move)\n",
-		len(kept), tried, plies, nodes, 2*nodes)
+	what := "random"
+	if corpus != "" {
+		what = "corpus (" + filepath.Base(corpus) + ")"
+	}
+	fmt.Fprintf(&sb, "# tafl openings: %d of %d %s %d-ply openings kept (each side won one of four test games at %d and %d nodes a move)\n",
+		len(kept), tried, what, plies, nodes, 2*nodes)
 	for _, c := range kept {
 		moves := make([]string, len(c.Moves))
 		for i, m := range c.Moves {
@@ -93,4 +110,28 @@ func runOpenings(e env) error {
 		return fmt.Errorf("only %d of %d candidates were balanced, fewer than -count %d: raise -tries or lower -count", len(kept), tried, count)
 	}
 	return nil
+}
+
+// corpusOpenings returns the distinct openings of the games of a corpus
+// (the format tafl tune -corpus reads) played from start
+// ([match.GameOpenings]).
+func corpusOpenings(file string, start tafl.Position, plies int) ([][]tafl.Move, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	cgs, _, err := tune.ReadCorpus(f, start.Variant())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	games := make([]*tafl.Game, len(cgs))
+	for i, cg := range cgs {
+		games[i] = cg.Game
+	}
+	out, err := match.GameOpenings(games, start, plies)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return out, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -115,5 +116,52 @@ func TestOpeningsBadInput(t *testing.T) {
 		if code != c.code || !strings.Contains(errOut, c.want) {
 			t.Errorf("openings %v: exit %d, stderr %q; want exit %d mentioning %q", c.args, code, errOut, c.code, c.want)
 		}
+	}
+}
+
+// TestOpeningsFromACorpus: with -corpus the candidates are the corpus
+// games' first -plies moves, in the corpus's order, each position once
+// (a game that reaches a position already listed, or ends within the
+// plies, is passed over).
+func TestOpeningsFromACorpus(t *testing.T) {
+	corpus := filepath.Join(t.TempDir(), "games.csv")
+	text := "moves,attacker_captures,defender_captures,status\n" +
+		"d1-d3 f4-c4 a4-b4 f5-f4 h1-h3,0,0,White\n" + // 4 plies: d1-d3 f4-c4 a4-b4 f5-f4
+		"d1-d3 f4-c4 a4-b4 f5-f4 k4-k3,0,0,Black\n" + // the same opening: passed over
+		"h1-h3 f8-i8 f10-i10 d6-d3,0,0,Ongoing\n" + // unfinished: not in the corpus reader's games
+		"h1-h3 f8-i8,0,0,White\n" + // too short
+		"b6-b3 d6-d3 f2-c2 e6-c6 j6-j3,0,0,Black\n"
+	if err := os.WriteFile(corpus, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	out, errOut, code := runTafl(t, "", "openings", "-variant", "copenhagen", "-corpus", corpus, "-plies", "4",
+		"-count", "2", "-nodes", "1", "-maxplies", "2", "-concurrency", "1", "-out", dir)
+	// With one node a move and two plies a game every test game is a
+	// draw: no candidate is balanced, and the error says how many were
+	// tried — the two distinct openings of the corpus.
+	if code != 1 || !strings.Contains(errOut, "only 0 of 2 candidates were balanced") {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	if !strings.Contains(out, "0 of 2 corpus (games.csv) 4-ply openings kept") {
+		t.Errorf("header: %q", out)
+	}
+	// The test games start where the two distinct openings lead.
+	v, _ := tafl.Preset("copenhagen", "")
+	for i, moves := range []string{"d1-d3 f4-c4 a4-b4 f5-f4", "b6-b3 d6-d3 f2-c2 e6-c6"} {
+		g := tafl.NewGame(v)
+		for _, m := range strings.Fields(moves) {
+			g.PlayText(m)
+		}
+		rec, _ := readRecord(t, filepath.Join(dir, fmt.Sprintf("candidate-%04d", i+1), "game-0001.otg"))
+		if got := rec.Start().Record(); got != g.Position().Record() {
+			t.Errorf("candidate %d starts at %s, want %s (after %s)", i+1, got, g.Position().Record(), moves)
+		}
+	}
+	if _, errOut, code := runTafl(t, "", "openings", "-variant", "copenhagen", "-corpus", corpus, "-plies", "4", "-count", "3"); code != 1 || !strings.Contains(errOut, "has 2 distinct 4-ply openings, fewer than -count 3") {
+		t.Errorf("too few openings: exit %d, %q", code, errOut)
+	}
+	if _, errOut, code := runTafl(t, "", "openings", "-variant", "brandubh", "-corpus", corpus); code != 1 || errOut == "" {
+		t.Errorf("a copenhagen corpus for brandubh: exit %d, %q", code, errOut)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // runOTEP serves taflbot's engine over the OpenTafl Engine Protocol on
 // stdin/stdout (package otep), so that OpenTafl or `tafl match` can use it:
 //
-//	tafl otep [-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N] [-weights FILE] [-transcript FILE]
+//	tafl otep [-level L | -time D | -depth N | -nodes N [-attackers-nodes N]] [-threads N] [-seed N] [-weights FILE] [-transcript FILE]
 //
 // With a clock from the host the budget per move comes from the clock;
 // without one, from the flags (default hard). Diagnostics go to stderr.
@@ -21,13 +21,14 @@ func runOTEP(e env) error {
 	var level, weights, transcript string
 	var timeLimit time.Duration
 	var depth, threads int
-	var nodes int64
+	var nodes, attNodes int64
 	var seed uint64
-	fs := newFlags(e, "otep", "[-level L | -time D | -depth N | -nodes N] [-threads N] [-seed N] [-weights FILE] [-transcript FILE]")
+	fs := newFlags(e, "otep", "[-level L | -time D | -depth N | -nodes N [-attackers-nodes N]] [-threads N] [-seed N] [-weights FILE] [-transcript FILE]")
 	fs.StringVar(&level, "level", "", "playing level: easy, medium, hard or max (default hard)")
 	fs.DurationVar(&timeLimit, "time", 0, "time budget per move, such as 2s")
 	fs.IntVar(&depth, "depth", 0, "search depth in plies")
 	fs.Int64Var(&nodes, "nodes", 0, "node budget per move")
+	fs.Int64Var(&attNodes, "attackers-nodes", 0, "with -nodes: this node budget instead when playing the attackers (for tuning data with a fixed side advantage)")
 	fs.IntVar(&threads, "threads", 1, "search threads")
 	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium")
 	fs.StringVar(&weights, "weights", "", "the evaluation's weights (JSON, as tafl tune writes) for the games whose variant they fit")
@@ -38,6 +39,9 @@ func runOTEP(e env) error {
 	if fs.NArg() > 0 {
 		return &usageError{msg: "otep takes no arguments"}
 	}
+	if attNodes < 0 || attNodes > 0 && nodes == 0 {
+		return &usageError{msg: "-attackers-nodes needs -nodes and must be positive"}
+	}
 	lim, err := searchLimits(level, timeLimit, depth, nodes, seed)
 	if err != nil {
 		return err
@@ -45,7 +49,7 @@ func runOTEP(e env) error {
 	lim.Threads = max(threads, 1)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	searcher := &otep.AI{Limits: lim, Log: e.stderr}
+	searcher := &otep.AI{Limits: lim, AttackersNodes: attNodes, Log: e.stderr}
 	if weights != "" {
 		if searcher.Weights, err = os.ReadFile(weights); err != nil {
 			return err

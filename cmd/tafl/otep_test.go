@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -38,4 +39,28 @@ func TestOTEPCommand(t *testing.T) {
 	if _, errOut, code := runTafl(t, "", "otep", "-depth", "2", "-level", "hard"); code != 2 || !strings.Contains(errOut, "only one of") {
 		t.Errorf("two budgets: exit %d, %q", code, errOut)
 	}
+	for _, args := range [][]string{{"-attackers-nodes", "5"}, {"-nodes", "5", "-attackers-nodes", "-1"}} {
+		if _, errOut, code := runTafl(t, "", append([]string{"otep"}, args...)...); code != 2 || !strings.Contains(errOut, "-attackers-nodes needs -nodes") {
+			t.Errorf("otep %v: exit %d, %q", args, code, errOut)
+		}
+	}
+	// With -attackers-nodes the engine plays the attackers with that budget.
+	out, errOut, code = runTafl(t, "rules "+v.RulesString()+"\nplay attackers\n", "otep", "-nodes", "300", "-attackers-nodes", "20000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if f := strings.Fields(out); !strings.Contains(out, "status ") || !nodesAtLeast(f, 20000) {
+		t.Errorf("-attackers-nodes 20000 as attackers:\n%s", out)
+	}
+}
+
+// nodesAtLeast reports whether the status fields say "nodes N" with N >= n.
+func nodesAtLeast(f []string, n int) bool {
+	for i := 0; i+1 < len(f); i++ {
+		if f[i] == "nodes" {
+			v, err := strconv.Atoi(f[i+1])
+			return err == nil && v >= n
+		}
+	}
+	return false
 }

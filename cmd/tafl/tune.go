@@ -17,28 +17,30 @@ import (
 // runTune fits the weights of a fitted evaluation family (ai.Tunable) to
 // the results of games:
 //
-//	tafl tune [-variant NAME] [-weights FILE] [-corpus FILE.csv] [-skip N] [-l2 X] [-o FILE] [DIR|FILE.otg …]
+//	tafl tune [-variant NAME] [-weights FILE] [-corpus FILE.csv] [-only PREFIX,…] [-skip N] [-l2 X] [-o FILE] [DIR|FILE.otg …]
 //
 // The games are records (tafl match -out DIR writes them) and, with
 // -corpus, a corpus file in the format of the Copenhagen game corpus.
 // Every quiet position of every game, after the first -skip plies, is a
 // sample; the fit starts from the current weights (the built-in ones,
 // or -weights) and is pulled toward them with strength -l2; the fitted
-// weights are scaled so that an attacker is worth 100. The weights
+// weights are scaled so that an attacker is worth 100 (unless -only
+// fits some weights and keeps the others, the attacker's among them). The weights
 // are written as JSON (to -o, else standard output) for tafl ai/otep
 // -weights, or for the built-in table; the report goes to standard error.
 func runTune(e env) error {
 	var s setup
-	var weightsFile, corpus, out string
+	var weightsFile, corpus, out, only string
 	var skip int
 	var l2 float64
-	fs := newFlags(e, "tune", "[-variant NAME] [-weights FILE] [-corpus FILE.csv] [-skip N] [-l2 X] [-o FILE] [DIR|FILE.otg …]")
+	fs := newFlags(e, "tune", "[-variant NAME] [-weights FILE] [-corpus FILE.csv] [-only PREFIX,…] [-skip N] [-l2 X] [-o FILE] [DIR|FILE.otg …]")
 	s.register(fs)
 	fs.StringVar(&weightsFile, "weights", "", "the weights to start from (JSON, as tafl tune writes; default: the built-in ones)")
 	fs.StringVar(&corpus, "corpus", "", "a game corpus: one game a line, moves,attacker_captures,defender_captures,status")
 	fs.IntVar(&skip, "skip", 4, "plies at the start of each game to leave out")
 	fs.Float64Var(&l2, "l2", 0.0001, "pull toward the starting weights, per sample, on the logit scale")
 	fs.StringVar(&out, "o", "", "write the weights to this file instead of standard output")
+	fs.StringVar(&only, "only", "", "fit only the weights whose names start with one of these comma-separated prefixes (such as seal,near,kingReach); the others keep their values")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
@@ -130,14 +132,32 @@ func runTune(e env) error {
 	if results[0] < balance.MinWins || results[2] < balance.MinWins {
 		return fmt.Errorf("the attackers won %d and the defenders %d of %d games; the fit needs %d wins by each side: add games", results[0], results[2], games[0], balance.MinWins)
 	}
-	fit, err := tune.FitWeights(samples, w.Vector(), float64(ai.Balance(v)), l2)
+	var mask []bool
+	if only != "" {
+		mask = make([]bool, len(ai.FeatureNames(v)))
+		n := 0
+		for i, name := range ai.FeatureNames(v) {
+			for _, p := range strings.Split(only, ",") {
+				if p = strings.TrimSpace(p); p != "" && strings.HasPrefix(name, p) {
+					mask[i] = true
+				}
+			}
+			if mask[i] {
+				n++
+			}
+		}
+		if n == 0 {
+			return &usageError{msg: fmt.Sprintf("-only %q names no weight: the names are %s", only, strings.Join(ai.FeatureNames(v), " "))}
+		}
+	}
+	fit, err := tune.FitWeights(samples, w.Vector(), float64(ai.Balance(v)), l2, mask)
 	if err != nil {
 		return err
 	}
 	// The search's margins are in hundredths of an attacker: scale the
 	// weights so that an attacker is worth 100.
 	unit := 1.0
-	if names := ai.FeatureNames(v); len(names) > 0 && names[0] == "attacker" && fit.W[0] > 0 {
+	if names := ai.FeatureNames(v); mask == nil && len(names) > 0 && names[0] == "attacker" && fit.W[0] > 0 {
 		unit = 100 / fit.W[0]
 	}
 	for i := range fit.W {

@@ -95,6 +95,38 @@ func strip(s string) string {
 	return strings.Join(keep, "\n")
 }
 
+// TestTuneOnly: -only fits the named weights and keeps every other.
+func TestTuneOnly(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w.json")
+	if _, errOut, code := runTafl(t, "", "tune", "-only", "pstK,kingFree", "-o", out, "testdata/tune"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	v, _ := tafl.Preset("copenhagen", "")
+	data, _ := os.ReadFile(out)
+	w, err := ai.ParseWeights(v, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, _ := ai.DefaultWeights(v)
+	changed := 0
+	for i, name := range ai.FeatureNames(v) {
+		x, y := def.Vector()[i], w.Vector()[i]
+		free := strings.HasPrefix(name, "pstK") || name == "kingFree"
+		if !free && x != y {
+			t.Errorf("%s changed from %v to %v", name, x, y)
+		}
+		if free && x != y {
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Error("no free weight changed")
+	}
+	if _, errOut, code := runTafl(t, "", "tune", "-only", "nothing", "testdata/tune"); code != 2 || !strings.Contains(errOut, "names no weight") {
+		t.Errorf("-only nothing: exit %d, %q", code, errOut)
+	}
+}
+
 func TestTuneBadInput(t *testing.T) {
 	cases := []struct {
 		args []string

@@ -2,6 +2,7 @@ package ai
 
 import (
 	_ "embed"
+	"math/bits"
 	"slices"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -189,21 +190,38 @@ func (in *info) addSquare(b *board, sq tafl.Square, t *pieceSums, sign int32) {
 //
 // A piece's terms depend on its own cell and its four neighbours, except
 // the chain links, which look at the two cells diagonally above it. So the
-// changed cells and their neighbours are counted again in full, and the
-// squares diagonally below a changed cell only for their links.
+// changed cells are counted again in full; a neighbour of one holds the
+// same piece on both boards, so only its exposure (see exposed) and its
+// links can differ; and the squares diagonally below a changed cell only
+// for their links.
 func (in *info) updateSums(old, b *board, changed []tafl.Square, t *pieceSums, marks *[cells]uint32, mark uint32) {
 	for _, c := range changed {
-		for _, sq := range [5]tafl.Square{c, c + 1, c - 1, c + stride, c - stride} {
+		if marks[c] == mark {
+			continue
+		}
+		marks[c] = mark
+		// Only attackers and defenders have terms (see addSquare).
+		if x := old[c]; x == tafl.Attacker || x == tafl.Defender {
+			in.addSquare(old, c, t, -1)
+		}
+		if x := b[c]; x == tafl.Attacker || x == tafl.Defender {
+			in.addSquare(b, c, t, 1)
+		}
+	}
+	for _, c := range changed {
+		for _, sq := range [4]tafl.Square{c + 1, c - 1, c + stride, c - stride} {
 			if marks[sq] == mark {
 				continue
 			}
 			marks[sq] = mark
-			// Only attackers and defenders have terms (see addSquare).
-			if x := old[sq]; x == tafl.Attacker || x == tafl.Defender {
-				in.addSquare(old, sq, t, -1)
-			}
-			if x := b[sq]; x == tafl.Attacker || x == tafl.Defender {
-				in.addSquare(b, sq, t, 1)
+			// Not a changed cell (those are marked): the same piece on
+			// both boards.
+			switch b[sq] {
+			case tafl.Attacker:
+				t.hangA += exposedDiff(in.exposed(b, sq, tafl.Defender), in.exposed(old, sq, tafl.Defender))
+				t.chain += links(b, sq) - links(old, sq)
+			case tafl.Defender:
+				t.hangD += exposedDiff(in.exposed(b, sq, tafl.Attacker), in.exposed(old, sq, tafl.Attacker))
 			}
 		}
 	}
@@ -220,6 +238,18 @@ func (in *info) updateSums(old, b *board, changed []tafl.Square, t *pieceSums, m
 			}
 		}
 	}
+}
+
+// exposedDiff returns 1, 0 or -1: now less before, each counted as 1 when true.
+func exposedDiff(now, before bool) int32 {
+	var d int32
+	if now {
+		d++
+	}
+	if before {
+		d--
+	}
+	return d
 }
 
 // links returns the number of attackers diagonally above sq.
@@ -326,22 +356,26 @@ func (in *info) kingTerms(b *board, k tafl.Square) kingTerms {
 	free, lines, routes := int32(0), int32(0), int32(0)
 	var seen [16]tafl.Square // escape squares reached in two moves
 	routeSq := int32(0)
-	for _, d := range dirs {
+	kf := &in.kingFlags
+	for di, d := range dirs {
+		// The directions to look for open lines from a square the king
+		// reaches this way: those with an escape square, not back.
+		back := uint8(1) << (di ^ 1) // dirs[di^1] == -d
 		for q := k + d; b[q] == tafl.Empty; q += d {
-			if in.kingStop[q] {
-				if in.escape[q] {
+			f := kf[q]
+			if f&kingMayStop != 0 {
+				if f&kingEscapes != 0 {
 					lines++
 					break
 				}
 				free++
 				// Open lines from q (the king's own square counts as empty).
 				n := int32(0)
-				for i, e := range dirs {
-					if e == -d || in.escDirs[q]&(1<<i) == 0 {
-						continue // no escape square that way
-					}
+				for ways := in.escDirs[q] &^ back; ways != 0; ways &= ways - 1 {
+					e := dirs[bits.TrailingZeros8(ways)]
 					for r := q + e; b[r] == tafl.Empty || r == k; r += e {
-						if in.kingStop[r] && in.escape[r] {
+						g := kf[r]
+						if g&(kingMayStop|kingEscapes) == kingMayStop|kingEscapes {
 							n++
 							if !slices.Contains(seen[:routeSq], r) && routeSq < int32(len(seen)) {
 								seen[routeSq] = r
@@ -349,7 +383,7 @@ func (in *info) kingTerms(b *board, k tafl.Square) kingTerms {
 							}
 							break
 						}
-						if !in.kingPass[r] {
+						if g&kingMayPass == 0 {
 							break
 						}
 					}
@@ -358,7 +392,7 @@ func (in *info) kingTerms(b *board, k tafl.Square) kingTerms {
 					routes++
 				}
 			}
-			if !in.kingPass[q] {
+			if f&kingMayPass == 0 {
 				break
 			}
 		}

@@ -44,6 +44,7 @@ type info struct {
 	specBit    [cells]uint8               // 8 on a throne, corner or camp square, else 0 (see exposedLine)
 	kingStop   [cells]bool                // the king may stop here (coming from outside)
 	kingPass   [cells]bool                // the king may pass over here
+	kingFlags  [cells]uint8               // kingMayStop, kingMayPass and kingEscapes together (kingTerms)
 	guard      [cells]int16               // corner variants: value of an attacker here for blocking a corner
 	guardW     [cells]int32               // an attacker's square value: guard * w.guard / 100, plus pstA
 	pstDsq     [cells]int32               // a defender's square value (pstD)
@@ -66,6 +67,13 @@ type info struct {
 	// means even chances (see balances).
 	balance int32
 }
+
+// The bits of info.kingFlags.
+const (
+	kingMayStop = 1 << iota
+	kingMayPass
+	kingEscapes
+)
 
 // balances are, for the presets whose games can end in a draw, the
 // evaluation (attackers' point of view, before this correction) at which
@@ -129,6 +137,17 @@ func newInfo(v *tafl.Variant) *info {
 		// The king, off these squares, needs re-entry too (OpenTafl's …re).
 		if !a.Reenter.Has(tafl.King) || (v.IsThrone(sq) && r.ThroneBlockedAfterKingLeaves) {
 			in.kingStop[sq], in.kingPass[sq] = false, false
+		}
+	}
+	for _, sq := range in.squares {
+		if in.kingStop[sq] {
+			in.kingFlags[sq] |= kingMayStop
+		}
+		if in.kingPass[sq] {
+			in.kingFlags[sq] |= kingMayPass
+		}
+		if in.escape[sq] {
+			in.kingFlags[sq] |= kingEscapes
 		}
 	}
 	rng := rand.New(rand.NewPCG(0xc0, 0xd0))

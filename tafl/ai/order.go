@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/taflbot/taflbot/tafl"
+import (
+	"math/bits"
+
+	"github.com/taflbot/taflbot/tafl"
+)
 
 // Move ordering keys: the larger, the earlier the move is searched.
 const (
@@ -81,10 +85,22 @@ func (s *searcher) buildCapMap(ply int) {
 		friend = [8]bool{tafl.Defender: true, tafl.King: true}
 	}
 	special := &s.in.special
-	for _, n := range s.in.squares {
-		if b[n] != victim {
-			continue
+	// The victims, in the order of the squares, found eight cells at a
+	// time: the bytes of a word that equal victim.
+	end := (s.in.size + 1) * stride // the first cell past the last rank
+	pattern := uint64(victim) * 0x0101010101010101
+	for base := stride; base < end; base += 8 {
+		for found := zeroBytes(load8(b, base) ^ pattern); found != 0; found &= found - 1 {
+			s.capTargets(cm, &targets, b, tafl.Square(base+bits.TrailingZeros64(found)>>3), &friend, special)
 		}
+	}
+	s.capSq[ply] = targets
+}
+
+// capTargets adds to cm and targets the squares from which a piece of the
+// side to move would close a sandwich on the victim on n (see buildCapMap).
+func (s *searcher) capTargets(cm *[cells]uint8, targets *[]tafl.Square, b *board, n tafl.Square, friend *[8]bool, special *[cells]bool) {
+	{
 		for i, d := range dirs {
 			// A piece arriving on n-d with an anvil on n+d.
 			to, a := n-d, n+d
@@ -93,13 +109,27 @@ func (s *searcher) buildCapMap(ply int) {
 			}
 			if x := b[a]; friend[x&7] || (x == tafl.Empty && special[a]) {
 				if cm[to] == 0 {
-					targets = append(targets, to)
+					*targets = append(*targets, to)
 				}
 				cm[to] |= 1 << i
 			}
 		}
 	}
-	s.capSq[ply] = targets
+}
+
+// load8 returns the eight cells of b from i on, cell i in the low byte.
+func load8(b *board, i int) uint64 {
+	c := b[i : i+8 : i+8]
+	return uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[3])<<24 |
+		uint64(c[4])<<32 | uint64(c[5])<<40 | uint64(c[6])<<48 | uint64(c[7])<<56
+}
+
+// zeroBytes returns x with the high bit of each zero byte set and every
+// other bit clear.
+func zeroBytes(x uint64) uint64 {
+	const low7 = 0x7F7F7F7F7F7F7F7F
+	y := (x & low7) + low7 // the high bit is set where the low seven bits are not all zero
+	return ^(y | x | low7)
 }
 
 // capturesFrom reports whether a piece moving from → to closes one of the

@@ -138,8 +138,14 @@ type Fit struct {
 // and balance the current balance: their evaluation's logistic curve
 // (scale and intercept fitted first) sets the scale, and the fit is
 // pulled toward them with strength l2 (per sample, on the logit scale).
-func FitWeights(samples []Sample, prior []float64, balance, l2 float64) (Fit, error) {
+// With a mask (nil: every weight), only the weights marked true are
+// fitted; the others keep their prior values.
+func FitWeights(samples []Sample, prior []float64, balance, l2 float64, mask []bool) (Fit, error) {
 	n := len(prior)
+	if mask != nil && len(mask) != n {
+		return Fit{}, fmt.Errorf("tune: a mask of %d for %d weights", len(mask), n)
+	}
+	free := func(j int) bool { return mask == nil || mask[j] }
 	if len(samples) == 0 {
 		return Fit{}, errors.New("tune: no samples")
 	}
@@ -157,7 +163,7 @@ func FitWeights(samples []Sample, prior []float64, balance, l2 float64) (Fit, er
 		}
 		e[i] = Sample{X: []float64{v, 1}, Y: s.Y}
 	}
-	b1, loss1, _, err := logistic(e, []float64{0.001, 0}, nil, 0)
+	b1, loss1, _, err := logistic(e, []float64{0.001, 0}, nil, nil)
 	if err != nil {
 		return Fit{}, err
 	}
@@ -165,56 +171,95 @@ func FitWeights(samples []Sample, prior []float64, balance, l2 float64) (Fit, er
 	if !(k > 0) {
 		return Fit{}, fmt.Errorf("tune: the current evaluation does not predict the results (%.3g logits a point): nothing to scale the fit by", k)
 	}
-	// The full fit on the logit scale, from and toward the prior.
+	// The full fit on the logit scale, from and toward the prior: the
+	// free weights, then a fixed offset (the other weights' part, its
+	// coefficient held at 1 by a strong pull), then the intercept.
+	var idx []int
+	for j := range n {
+		if free(j) {
+			idx = append(idx, j)
+		}
+	}
+	m := len(idx)
 	x := make([]Sample, len(samples))
 	for i, s := range samples {
-		x[i] = Sample{X: append(append(make([]float64, 0, n+1), s.X...), 1), Y: s.Y}
+		row := make([]float64, 0, m+2)
+		off := 0.0
+		for j := range n {
+			if free(j) {
+				row = append(row, s.X[j])
+			} else {
+				off += k * prior[j] * s.X[j]
+			}
+		}
+		x[i] = Sample{X: append(row, off, 1), Y: s.Y}
 	}
-	start := make([]float64, n+1)
-	for j, w := range prior {
-		start[j] = k * w
+	start := make([]float64, m+2)
+	for i, j := range idx {
+		start[i] = k * prior[j]
 	}
-	start[n] = b1[1]
+	start[m], start[m+1] = 1, b1[1]
 	center := append([]float64(nil), start...)
-	beta, loss2, it, err := logistic(x, start, center, l2)
+	pull := make([]float64, m+1)
+	for i := range m {
+		pull[i] = l2
+	}
+	pull[m] = 1e6 // the offset's coefficient stays 1
+	beta, loss2, it, err := logistic(x, start, center, pull)
 	if err != nil {
 		return Fit{}, err
 	}
-	f := Fit{W: make([]float64, n), Scale: k, LossBefore: loss1, LossAfter: loss2, Iterations: it}
-	for j := range n {
-		f.W[j] = beta[j] / k
+	f := Fit{W: append([]float64(nil), prior...), Scale: k, LossBefore: loss1, LossAfter: loss2, Iterations: it}
+	for i, j := range idx {
+		f.W[j] = beta[i] / k
 	}
-	f.Balance = -beta[n] / k
+	f.Balance = -beta[m+1] / k
 	return f, nil
 }
 
 // logistic maximises Σ y log p + (1-y) log(1-p), p = σ(β·x), minus
-// l2·N·Σ (β_j - center_j)² over the coefficients except the last
-// (center nil: no penalty), by Newton's method from start. It returns β,
-// the mean log-loss and the number of iterations.
-func logistic(samples []Sample, start, center []float64, l2 float64) ([]float64, float64, int, error) {
+// N·Σ l2_j (β_j - center_j)² over the coefficients but the last (center
+// nil: no penalty), by Newton's method from start. It returns β, the
+// mean log-loss and the number of iterations.
+func logistic(samples []Sample, start, center, l2 []float64) ([]float64, float64, int, error) {
 	n := len(start)
 	beta := append([]float64(nil), start...)
 	N := float64(len(samples))
+	// objective is the penalised mean log-loss at b.
+	objective := func(b []float64) float64 {
+		loss := 0.0
+		for _, s := range samples {
+			z := 0.0
+			for j, xj := range s.X {
+				z += b[j] * xj
+			}
+			loss += logLoss(1/(1+math.Exp(-z)), s.Y)
+		}
+		if center != nil {
+			for j := range n - 1 {
+				loss += l2[j] * N * (b[j] - center[j]) * (b[j] - center[j])
+			}
+		}
+		return loss / N
+	}
 	h := make([][]float64, n)
 	for i := range h {
 		h[i] = make([]float64, n)
 	}
 	g := make([]float64, n)
-	prev := math.Inf(1)
-	for it := 1; it <= 50; it++ {
+	cur := objective(beta)
+	trial := make([]float64, n)
+	for it := 1; it <= 100; it++ {
 		for i := range h {
 			clear(h[i])
 		}
 		clear(g)
-		loss := 0.0
 		for _, s := range samples {
 			z := 0.0
 			for j, xj := range s.X {
 				z += beta[j] * xj
 			}
 			p := 1 / (1 + math.Exp(-z))
-			loss += logLoss(p, s.Y)
 			d := p - s.Y
 			wgt := max(p*(1-p), 1e-9)
 			for j, xj := range s.X {
@@ -235,9 +280,8 @@ func logistic(samples []Sample, start, center []float64, l2 float64) ([]float64,
 		}
 		if center != nil {
 			for j := range n - 1 {
-				loss += l2 * N * (beta[j] - center[j]) * (beta[j] - center[j])
-				g[j] += 2 * l2 * N * (beta[j] - center[j])
-				h[j][j] += 2 * l2 * N
+				g[j] += 2 * l2[j] * N * (beta[j] - center[j])
+				h[j][j] += 2 * l2[j] * N
 			}
 		}
 		for j := range n {
@@ -247,16 +291,30 @@ func logistic(samples []Sample, start, center []float64, l2 float64) ([]float64,
 		if err != nil {
 			return nil, 0, it, err
 		}
-		for j := range n {
-			beta[j] -= step[j]
+		// Newton's step, halved until the objective goes down (a full
+		// step can overshoot far from the optimum).
+		t := 1.0
+		next := cur
+		for range 40 {
+			for j := range n {
+				trial[j] = beta[j] - t*step[j]
+			}
+			if next = objective(trial); next <= cur {
+				break
+			}
+			t /= 2
 		}
-		loss /= N
-		if math.Abs(prev-loss) < 1e-10 {
-			return beta, loss, it, nil
+		if next > cur {
+			return beta, cur, it, nil // no step helps: at the optimum, to rounding
 		}
-		prev = loss
+		copy(beta, trial)
+		done := cur-next < 1e-10
+		cur = next
+		if done {
+			return beta, cur, it, nil
+		}
 	}
-	return beta, prev, 50, nil
+	return beta, cur, 100, nil
 }
 
 func logLoss(p, y float64) float64 {

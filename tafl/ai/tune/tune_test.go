@@ -56,7 +56,7 @@ func TestFitRecoversTheCurve(t *testing.T) {
 	}
 	// A prior with the right first weight (it sets the scale) and wrong
 	// others.
-	f, err := FitWeights(samples, []float64{100, -20, 0}, 0, 0)
+	f, err := FitWeights(samples, []float64{100, -20, 0}, 0, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,20 +73,33 @@ func TestFitRecoversTheCurve(t *testing.T) {
 		t.Errorf("loss %v after, %v before", f.LossAfter, f.LossBefore)
 	}
 	// A strong pull keeps the prior's weights.
-	g, err := FitWeights(samples, []float64{100, -20, 0}, 0, 100)
+	g, err := FitWeights(samples, []float64{100, -20, 0}, 0, 100, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if math.Abs(g.W[1]+20) > 2 || math.Abs(g.W[2]) > 2 {
 		t.Errorf("with a strong pull the weights left the prior: %v", g.W)
 	}
+	// Only the third weight free: the others keep their prior values
+	// exactly, and the third is still fitted (its true ratio to the
+	// first is 0.25).
+	h, err := FitWeights(samples, []float64{100, -60, 0}, 0, 0, []bool{false, false, true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.W[0] != 100 || h.W[1] != -60 || math.Abs(h.W[2]-25) > 3 {
+		t.Errorf("masked fit: %v, want 100 -60 ~25", h.W)
+	}
+	if _, err := FitWeights(samples, []float64{100, -60, 0}, 0, 0, []bool{true}); err == nil {
+		t.Error("a mask of the wrong length was accepted")
+	}
 }
 
 func TestFitRefusesBadInput(t *testing.T) {
-	if _, err := FitWeights(nil, []float64{1}, 0, 0); err == nil {
+	if _, err := FitWeights(nil, []float64{1}, 0, 0, nil); err == nil {
 		t.Error("no samples accepted")
 	}
-	if _, err := FitWeights([]Sample{{X: []float64{1, 2}, Y: 1}}, []float64{1}, 0, 0); err == nil {
+	if _, err := FitWeights([]Sample{{X: []float64{1, 2}, Y: 1}}, []float64{1}, 0, 0, nil); err == nil {
 		t.Error("a sample of the wrong length accepted")
 	}
 	// Results that go against the evaluation: no positive scale.
@@ -94,7 +107,7 @@ func TestFitRefusesBadInput(t *testing.T) {
 	for i := range 200 {
 		s = append(s, Sample{X: []float64{float64(i % 10)}, Y: float64(1 - i%10/5)})
 	}
-	if _, err := FitWeights(s, []float64{100}, 0, 0); err == nil {
+	if _, err := FitWeights(s, []float64{100}, 0, 0, nil); err == nil {
 		t.Error("an evaluation that predicts the results backwards was accepted")
 	}
 }
@@ -168,5 +181,28 @@ func TestReadCorpus(t *testing.T) {
 	}
 	if _, _, err := ReadCorpus(strings.NewReader("a,b,c,d\nd1-d3,0\n"), v); err == nil {
 		t.Error("two columns accepted")
+	}
+}
+
+// From a start far from the optimum a full Newton step overshoots (the
+// curvature there is nearly zero); the fit halves its steps until the
+// loss goes down, and reaches the optimum of a small problem whose answer
+// is known: samples x = ±1 with y = 1 three times in four at x = 1 and
+// once in four at x = -1 have the optimum beta = ln 3.
+func TestLogisticFromAFarStart(t *testing.T) {
+	var samples []Sample
+	for i := range 4 {
+		y := 0.0
+		if i < 3 {
+			y = 1
+		}
+		samples = append(samples, Sample{X: []float64{1, 0}, Y: y}, Sample{X: []float64{-1, 0}, Y: 1 - y})
+	}
+	beta, loss, _, err := logistic(samples, []float64{30, 0}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(beta[0]-math.Log(3)) > 1e-6 || math.IsNaN(loss) {
+		t.Errorf("beta %v, loss %v; want beta[0] = ln 3 = %.6f", beta, loss, math.Log(3))
 	}
 }
