@@ -10,7 +10,9 @@
 # the current user when not root), and starts it listening only on a Unix
 # socket in that folder (no TCP port, so parallel runs never collide).
 # postgres_stop stops it and deletes the folder. Everything in the cluster
-# is lost: it is for tests only (trust authentication, fsync off).
+# is lost: it is for tests only (trust authentication, fsync off; with
+# TAFLBOT_PG_DURABLE=1 fsync and synchronous commits stay on, as in
+# production, for benchmarks).
 
 postgres_bindir() {
   local d
@@ -55,8 +57,10 @@ postgres_start() {
     cat "$PG_DIR/initdb.log" >&2
     return 1
   }
+  local durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  if [ "${TAFLBOT_PG_DURABLE:-}" = 1 ]; then durability=""; fi
   "${PG_AS[@]}" "$bin/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/data/server.log" -w -t 60 \
-    -o "-c listen_addresses='' -k $PG_DIR/sock -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
+    -o "-c listen_addresses='' -k $PG_DIR/sock $durability -c max_connections=300" \
     start >/dev/null || {
     cat "$PG_DIR/data/server.log" >&2
     return 1

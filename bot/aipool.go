@@ -167,8 +167,11 @@ func (p *aiPool) enqueue(g *storage.Game, again bool) {
 // (another process made it due): the game is read for its player and
 // server, which the queue's fairness needs.
 func (p *aiPool) enqueueID(ctx context.Context, id storage.GameID) {
-	if p.q.known(jobKey{jobMove, id}) {
-		return // queued or being thought about here already
+	if p.q.touch(jobKey{jobMove, id}) {
+		// Queued here already, or being thought about: then it runs once
+		// more when that ends (this may be the next move of its game,
+		// played while the worker still posted the last one).
+		return
 	}
 	g, err := p.b.store.GetGame(ctx, id)
 	if err != nil {

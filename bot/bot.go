@@ -176,7 +176,6 @@ type Bot struct {
 	ai         *aiPool
 	flags      *flagWatcher // ends games on time at their deadlines
 	replays    *replayLimiter
-	aiNewMu    sync.Mutex    // serializes the limit check and creation of engine games
 	renderSem  chan struct{} // bounds concurrent renders
 	metrics    *Metrics
 	work       sync.WaitGroup      // deferred work started after responses

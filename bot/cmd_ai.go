@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 
@@ -78,7 +79,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		g.Attackers, g.Defenders = storage.AI(level), storage.Human(r.userID)
 	}
 	g.GuildID, g.ChannelID, g.Language = r.in.GuildID, r.in.ChannelID, lang
-	if err := b.createEngineGame(ctx, g, r.userID); err != nil {
+	if err := b.createEngineGame(ctx, g); err != nil {
 		return nil, err
 	}
 	b.metrics.gameStarted()
@@ -98,20 +99,17 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 
 // createEngineGame saves a new game against the engine unless the user or
 // the server has as many going as the limits allow (AIGamesPerUser,
-// AIGamesPerServer). The check and the creation are one step, so that
-// quick repeated commands cannot pass the limit together.
-func (b *Bot) createEngineGame(ctx context.Context, g *storage.Game, userID string) error {
-	b.aiNewMu.Lock()
-	defer b.aiNewMu.Unlock()
-	mine, server, err := b.store.ActiveEngineGames(ctx, userID, g.GuildID)
-	if err != nil {
+// AIGamesPerServer). The check and the creation are one step in storage,
+// also across processes, so that quick repeated commands (at one front
+// end or several) cannot pass the limit together.
+func (b *Bot) createEngineGame(ctx context.Context, g *storage.Game) error {
+	err := b.store.CreateEngineGame(ctx, g, b.aiPerUser, b.aiPerServer)
+	var le *storage.EngineGameLimitError
+	switch {
+	case !errors.As(err, &le):
 		return err
+	case le.Server:
+		return userErrorf("This server has %d games against taflbot going, the most one server may have at once. Try again when some have finished, or challenge a person with `/tafl challenge`.", le.Going)
 	}
-	if mine >= b.aiPerUser {
-		return userErrorf("You have %d games against taflbot going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them).", mine)
-	}
-	if g.GuildID != "" && server >= b.aiPerServer {
-		return userErrorf("This server has %d games against taflbot going, the most one server may have at once. Try again when some have finished, or challenge a person with `/tafl challenge`.", server)
-	}
-	return b.store.CreateGame(ctx, g)
+	return userErrorf("You have %d games against taflbot going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them).", le.Going)
 }

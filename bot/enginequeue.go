@@ -133,11 +133,21 @@ func (q *engineQueue) submit(j engineJob, again bool) submitResult {
 	return submitQueued
 }
 
-// known reports whether a job is waiting or running.
-func (q *engineQueue) known(k jobKey) bool {
+// touch is submit with again for a job known only by its key: a waiting
+// job stays as it is, a running one runs once more afterwards (something
+// changed while it ran, such as a move played in another process). It
+// reports whether the job was known; when not, the caller submits it.
+func (q *engineQueue) touch(k jobKey) bool {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	return q.jobs[k] != 0
+	switch q.jobs[k] {
+	case jobRunning:
+		q.jobs[k] = jobRunningAgain
+		return true
+	case jobWaiting, jobRunningAgain:
+		return true
+	}
+	return false
 }
 
 // push appends j to its user's jobs; the caller holds q.mu.

@@ -139,3 +139,41 @@ func TestEngineQueueCapacity(t *testing.T) {
 		t.Errorf("submit after close: %d", got)
 	}
 }
+
+// TestEngineQueueTouch: a job known only by its key (another process made
+// its game due) is not queued twice while waiting, and runs once more
+// when it was running: the next move of a game, played while a worker
+// still posted the engine's last one, is not lost.
+func TestEngineQueueTouch(t *testing.T) {
+	q := newEngineQueue(queueLimits{capacity: 10, perUser: 1})
+	k := jobKey{jobMove, 7}
+	if q.touch(k) {
+		t.Fatal("touch of an unknown job says it is known")
+	}
+	q.submit(job(7, "a", "s"), false)
+	if !q.touch(k) {
+		t.Fatal("touch of a waiting job says it is unknown")
+	}
+	j, ok := take(t, q)
+	if !ok || j.game != 7 {
+		t.Fatalf("took %+v %v, want game 7", j, ok)
+	}
+	if _, ok := take(t, q); ok {
+		t.Fatal("a waiting job touched was queued twice")
+	}
+	if !q.touch(k) { // running: runs again when done
+		t.Fatal("touch of a running job says it is unknown")
+	}
+	q.done(j)
+	j2, ok := take(t, q)
+	if !ok || j2.game != 7 || j2.user != "a" {
+		t.Fatalf("after done: took %+v %v, want game 7 of a again", j2, ok)
+	}
+	q.done(j2)
+	if _, ok := take(t, q); ok {
+		t.Fatal("the job ran a third time")
+	}
+	if w, r := q.counts(); w != 0 || r != 0 {
+		t.Errorf("%d waiting, %d running at the end", w, r)
+	}
+}

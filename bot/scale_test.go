@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -64,19 +65,23 @@ func TestEngineWorkerKilledMidThink(t *testing.T) {
 	if took > lease+time.Second {
 		t.Errorf("the move was taken over %v after the kill, more than the lease %v", took, lease)
 	}
-	time.Sleep(500 * time.Millisecond) // anything played twice would show now
+	posted := func() int {
+		n := 0
+		for _, rec := range fake.requests("/channels/" + channel + "/messages") {
+			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "taflbot played") {
+				n++
+			}
+		}
+		return n
+	}
+	waitFor(t, "the engine's board", func() bool { return posted() > 0 })
+	time.Sleep(500 * time.Millisecond) // anything played or shown twice would show now
 	got, err := st.GetGame(t.Context(), g.ID)
 	if err != nil || got.Ply() != 1 {
 		t.Fatalf("after the take-over: ply %d, %v; want exactly the engine's one move", got.Ply(), err)
 	}
-	posted := 0
-	for _, rec := range fake.requests("/channels/" + channel + "/messages") {
-		if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "taflbot played") {
-			posted++
-		}
-	}
-	if posted != 1 {
-		t.Errorf("the engine's move was posted %d times, want 1", posted)
+	if n := posted(); n != 1 {
+		t.Errorf("the engine's move was posted %d times, want 1", n)
 	}
 	survivor.stop()
 }
@@ -281,4 +286,68 @@ func TestTwoHTTPFrontEnds(t *testing.T) {
 	if rep, err := st.Check(ctx); err != nil || !rep.OK() {
 		t.Errorf("check: %v %+v", err, rep)
 	}
+}
+
+// TestEngineFairnessAcrossProcesses: two engine processes with two
+// workers each (so one player may hold one worker of all four); one
+// player has six engine moves due, another one. The second player's move
+// is made at once, not after the first player's, and the first player
+// never has more than one move being thought about in both processes
+// together.
+func TestEngineFairnessAcrossProcesses(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	fake := newFakeDiscord(t)
+	st, err := storage.Open(db, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := t.Context()
+	mk := func(user string) storage.GameID {
+		g, _ := storage.NewGame("brandubh", "")
+		g.GuildID, g.ChannelID, g.MoveTime = guild, channel, 24*time.Hour
+		g.Attackers, g.Defenders = storage.AI("easy"), storage.Human(user)
+		if err := st.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		return g.ID
+	}
+	var many []storage.GameID
+	for range 6 {
+		many = append(many, mk(alice))
+	}
+	one := mk(bob)
+	for i := range 2 {
+		startChild(t, childSpec{db: db, rest: fake.URL(), roles: "engine", engine: "sleep:300ms",
+			lease: 10 * time.Second, workers: 2, sweep: time.Hour, name: fmt.Sprint("engine", i)})
+	}
+	moved := map[storage.GameID]int{} // the order of the moves
+	most := 0
+	deadline := time.Now().Add(60 * time.Second)
+	for len(moved) < len(many)+1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d of 7 engine moves made in a minute", len(moved))
+		}
+		busy := pgtest.QueryString(t, db, `SELECT count(*)::text FROM games WHERE engine_user = $1
+			AND claim_owner IS NOT NULL AND claim_until_ns > (extract(epoch FROM clock_timestamp()) * 1e9)::bigint`, alice)
+		if n, _ := strconv.Atoi(busy); n > most {
+			most = n
+		}
+		for _, id := range append([]storage.GameID{one}, many...) {
+			if _, ok := moved[id]; ok {
+				continue
+			}
+			if g, err := st.GetGame(ctx, id); err == nil && g.Ply() > 0 {
+				moved[id] = len(moved)
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if most != 1 {
+		t.Errorf("alice had up to %d moves being thought about at once in the two processes, want 1", most)
+	}
+	if moved[one] > 1 {
+		t.Errorf("bob's only move was the %d. made, behind alice's: want it among the first two", moved[one]+1)
+	}
+	t.Logf("bob's move was made as number %d of 7", moved[one]+1)
 }

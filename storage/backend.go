@@ -94,6 +94,12 @@ type txn interface {
 	gamesDue(limit uint64, fn func(id GameID, data []byte) (bool, error)) error
 	// activeGameIDs calls fn with the ids of the active games in order.
 	activeGameIDs(fn func(id GameID) error) error
+	// lockKeys holds named locks until the transaction ends, so that a
+	// count and the write it allows are one step across processes
+	// (PostgreSQL: transaction-level advisory locks; bbolt: nothing, its
+	// write transactions run one at a time). Take keys in one order
+	// everywhere.
+	lockKeys(keys ...string) error
 	// engineGames counts the active games against the engine that user
 	// plays in and that guild holds ("" counts none).
 	engineGames(user, guild string) (byUser, byGuild int, err error)

@@ -526,6 +526,8 @@ func (t boltTx) gamesDue(limit uint64, fn func(id GameID, data []byte) (bool, er
 	return nil
 }
 
+func (t boltTx) lockKeys(...string) error { return nil }
+
 func (t boltTx) engineGames(user, guild string) (byUser, byGuild int, err error) {
 	if user != "" {
 		c := t.tx.Bucket(bucketGamesByPlayer).Cursor()

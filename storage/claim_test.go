@@ -273,3 +273,72 @@ func expectEvent(t *testing.T, events <-chan storage.EngineEvent, want storage.E
 		}
 	}
 }
+
+// testEngineGameLimits: CreateEngineGame creates a game against the
+// engine only while the player and the server are under their limits,
+// also when many requests come at once.
+func testEngineGameLimits(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
+	ctx := t.Context()
+	mk := func(user, guild string) *storage.Game {
+		g, err := storage.NewGame("brandubh", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.GuildID, g.ChannelID = guild, "c1"
+		g.Attackers, g.Defenders = storage.Human(user), storage.AI("easy")
+		return g
+	}
+	for range 2 {
+		if err := s.CreateEngineGame(ctx, mk("111", "g1"), 2, 3); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var le *storage.EngineGameLimitError
+	if err := s.CreateEngineGame(ctx, mk("111", "g2"), 2, 3); !errors.As(err, &le) || le.Server || le.Going != 2 || !errors.Is(err, storage.ErrEngineGameLimit) {
+		t.Errorf("the player's third game: %v", err)
+	}
+	if err := s.CreateEngineGame(ctx, mk("222", "g1"), 2, 3); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateEngineGame(ctx, mk("333", "g1"), 2, 3); !errors.As(err, &le) || !le.Server || le.Going != 3 {
+		t.Errorf("the server's fourth game: %v", err)
+	}
+	if err := s.CreateEngineGame(ctx, mk("333", "g2"), 2, 3); err != nil {
+		t.Errorf("another server: %v", err)
+	}
+	// A finished game frees its place.
+	gs, _ := s.GamesByPlayer(ctx, "111", storage.GameFilter{})
+	if _, err := s.UpdateGame(ctx, gs[0].ID, -1, func(g *storage.Game) error { return g.Tafl().Resign(tafl.Attackers) }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateEngineGame(ctx, mk("111", "g3"), 2, 3); err != nil {
+		t.Errorf("after a game ended: %v", err)
+	}
+	// Many at once: exactly as many as the limit allows.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	made, refused := 0, 0
+	for range 12 {
+		wg.Go(func() {
+			err := s.CreateEngineGame(ctx, mk("444", "g9"), 3, 0)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				made++
+			case errors.Is(err, storage.ErrEngineGameLimit):
+				refused++
+			default:
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if made != 3 || refused != 9 {
+		t.Errorf("12 requests at once under a limit of 3: %d made, %d refused", made, refused)
+	}
+	if err := s.CreateEngineGame(ctx, newHumanGame(t, "1", "2"), 3, 3); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("a game between people: %v", err)
+	}
+}

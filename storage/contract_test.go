@@ -51,6 +51,7 @@ var contractTests = []struct {
 	{"EngineClaimPerUser", testEngineClaimPerUser},
 	{"EngineClaimRace", testEngineClaimRace},
 	{"WatchEngine", testWatchEngine},
+	{"EngineGameLimits", testEngineGameLimits},
 	{"ActiveEngineGames", testActiveEngineGames},
 	{"MoveAfterDeadlineEndsOnTime", testMoveAfterDeadlineEndsOnTime},
 	{"TimeoutAnnouncedOnce", testTimeoutAnnouncedOnce},

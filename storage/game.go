@@ -598,6 +598,77 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	return nil
 }
 
+// EngineGameLimitError is the error of [Store.CreateEngineGame] when a
+// player or a server has as many games against the engine going as
+// allowed. It wraps ErrEngineGameLimit.
+type EngineGameLimitError struct {
+	Server bool // Server says the server's limit was reached (else the player's).
+	Going  int  // Going is how many such games are going.
+}
+
+func (e *EngineGameLimitError) Error() string {
+	who := "the player"
+	if e.Server {
+		who = "the server"
+	}
+	return fmt.Sprintf("%v: %s has %d going", ErrEngineGameLimit, who, e.Going)
+}
+
+func (e *EngineGameLimitError) Unwrap() error { return ErrEngineGameLimit }
+
+// ErrEngineGameLimit means a player or a server has as many games
+// against the engine going as allowed (see EngineGameLimitError).
+var ErrEngineGameLimit = errors.New("storage: too many games against the engine")
+
+// CreateEngineGame saves a new game against the engine (as CreateGame)
+// unless its human player has perUser such games going (in any server),
+// or its server perServer (0: no limit). The count and the creation are
+// one step, also across processes sharing a PostgreSQL database: of
+// several requests at once, only as many as the limits leave room for
+// create a game; the others fail with an *EngineGameLimitError.
+func (s *Store) CreateEngineGame(ctx context.Context, g *Game, perUser, perServer int) error {
+	if g == nil || g.game == nil {
+		return fmt.Errorf("%w: create game: make the game with storage.NewGame", ErrInvalid)
+	}
+	user := engineUser(g)
+	if g.Attackers.IsAI() == g.Defenders.IsAI() || user == "" {
+		return fmt.Errorf("%w: create engine game: one side must be the engine, the other a user", ErrInvalid)
+	}
+	var saved *Game
+	err := s.write(ctx, func(tx txn) error {
+		saved = nil
+		keys := []string{"engine games of user " + user}
+		if g.GuildID != "" {
+			keys = append(keys, "engine games of server "+g.GuildID)
+		}
+		if err := tx.lockKeys(keys...); err != nil {
+			return err
+		}
+		mine, server, err := tx.engineGames(user, g.GuildID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case perUser > 0 && mine >= perUser:
+			return reject(&EngineGameLimitError{Going: mine})
+		case perServer > 0 && g.GuildID != "" && server >= perServer:
+			return reject(&EngineGameLimitError{Server: true, Going: server})
+		}
+		c := g.clone()
+		if err := s.createGame(tx, c, s.now()); err != nil {
+			return err
+		}
+		saved = c
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.b.gameSaved(nil, saved)
+	*g = *saved
+	return nil
+}
+
 func (s *Store) createGame(tx txn, g *Game, now time.Time) error {
 	if err := validateGame(g); err != nil {
 		return reject(fmt.Errorf("storage: create game: %w", err))

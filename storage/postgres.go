@@ -435,6 +435,15 @@ func (t *pgTx) activeGameIDs(fn func(id GameID) error) error {
 	return nil
 }
 
+func (t *pgTx) lockKeys(keys ...string) error {
+	for _, k := range keys {
+		if _, err := t.tx.Exec(t.ctx, "SELECT pg_advisory_xact_lock(hashtextextended('taflbot ' || $1, 0))", k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (t *pgTx) engineGames(user, guild string) (byUser, byGuild int, err error) {
 	err = t.tx.QueryRow(t.ctx, `
 		SELECT count(*) FILTER (WHERE $1 <> '' AND engine_user = $1),

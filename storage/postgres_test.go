@@ -256,3 +256,34 @@ func TestPostgresWatchAcrossStores(t *testing.T) {
 	}
 	expectEvent(t, events, storage.EngineEvent{Game: h.ID})
 }
+
+// TestPostgresEngineGameLimitAcrossStores: two processes (Stores) create
+// games against the engine for one player at once; together they create
+// exactly as many as the limit.
+func TestPostgresEngineGameLimitAcrossStores(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	b := testBackends[1]
+	stores := []*storage.Store{b.openAt(t, db, storage.Options{}), b.openAt(t, db, storage.Options{})}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	made := 0
+	for i := range 20 {
+		wg.Go(func() {
+			g, _ := storage.NewGame("brandubh", "")
+			g.GuildID, g.Attackers, g.Defenders = "g1", storage.AI("easy"), storage.Human("111")
+			err := stores[i%2].CreateEngineGame(t.Context(), g, 4, 0)
+			switch {
+			case err == nil:
+				mu.Lock()
+				made++
+				mu.Unlock()
+			case !errors.Is(err, storage.ErrEngineGameLimit):
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if n, _, err := stores[0].ActiveEngineGames(t.Context(), "111", ""); made != 4 || n != 4 || err != nil {
+		t.Errorf("%d created (%d stored, %v), want 4", made, n, err)
+	}
+}
