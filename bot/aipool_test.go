@@ -195,7 +195,8 @@ func TestEngineGameLimits(t *testing.T) {
 	if games, _ := h.store.GamesByPlayer(t.Context(), carol, storage.GameFilter{}); len(games) != 0 {
 		t.Fatalf("carol has %d games after being refused", len(games))
 	}
-	// Alice resigns one engine game: she (and the server) may start one again.
+	// Alice ends one engine game (no move played: resigning aborts it):
+	// she (and the server) may start one again.
 	var engineGame *storage.Game
 	for _, g := range aliceGames(t, h) {
 		if g.Defenders.IsAI() {
@@ -203,7 +204,7 @@ func TestEngineGameLimits(t *testing.T) {
 		}
 	}
 	r, _ := h.slash(alice, "resign", opt("game", engineGame.ID.String()))
-	h.click(alice, customIDs(r.Components)["Yes, resign"], true)
+	h.click(alice, customIDs(r.Components)["Yes, abort"], true)
 	if r := start(alice); isEphemeral(r) {
 		t.Errorf("after resigning one: %q", r.Content)
 	}

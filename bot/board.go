@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -69,12 +71,16 @@ func seatName(s storage.Seat) string {
 
 // boardMessage builds the message showing game g: headline (may be
 // empty), players, the last moves, announcements, whose turn with a
-// mention and the time left, or the result; the board picture; and the
-// Move / Offer draw / Resign buttons (disabled once the game is over).
-func (b *Bot) boardMessage(g *storage.Game, headline string) (*message, error) {
+// mention and the time left, players on vacation, or the result; the
+// board picture (players and clocks above the board, alt text for screen
+// readers); and the Move / Offer draw / Resign (Abort before both sides
+// moved) buttons, disabled once the game is over.
+func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string) (*message, error) {
 	p := gameP(g)
 	tg := g.Tafl()
 	plies := tg.Plies()
+	now := b.now()
+	away := b.vacations(ctx, g, now)
 	var sb strings.Builder
 	if headline != "" {
 		sb.WriteString(headline + "\n")
@@ -85,12 +91,7 @@ func (b *Bot) boardMessage(g *storage.Game, headline string) (*message, error) {
 	}
 	sb.WriteString("\n")
 	if n := len(plies); n > 0 {
-		from := max(0, n-4)
-		var moves []string
-		for i := from; i < n; i++ {
-			moves = append(moves, fmt.Sprintf("%d. %s", i+1, plies[i].Notation()))
-		}
-		sb.WriteString(p.T("Last moves: %s", strings.Join(moves, " · ")) + "\n")
+		sb.WriteString(p.T("Last moves: %s", tafl.MoveList(plies, n-4)) + "\n")
 	}
 	o := g.Outcome()
 	caption := ""
@@ -118,7 +119,12 @@ func (b *Bot) boardMessage(g *storage.Game, headline string) (*message, error) {
 		case !g.Clock.IsZero():
 			sb.WriteString("\n" + b.clockLine(p, g))
 		case !g.Deadline.IsZero():
-			sb.WriteString(" · " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(b.now()))))
+			sb.WriteString(" · " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(now))))
+		}
+		for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
+			if until, ok := away[s]; ok {
+				sb.WriteString("\n" + p.T("🏖 %s is on vacation until <t:%d:f>: their clock is paused.", seatName(g.Seat(s)), until.Unix()))
+			}
 		}
 		switch g.DrawOffer {
 		case tafl.Attackers:
@@ -127,28 +133,174 @@ func (b *Bot) boardMessage(g *storage.Game, headline string) (*message, error) {
 			sb.WriteString("\n" + p.T("The defenders offer a draw."))
 		}
 		if side == tafl.Attackers {
-			caption = p.T("Attackers to move · move %d", len(plies)+1)
+			caption = p.T("Attackers to move · move %d", tafl.MoveNumber(len(plies)))
 		} else {
-			caption = p.T("Defenders to move · move %d", len(plies)+1)
+			caption = p.T("Defenders to move · move %d", tafl.MoveNumber(len(plies)))
 		}
-		if !g.Clock.IsZero() {
-			now := b.now()
-			caption += fmt.Sprintf(" · %s – %s", formatClock(g.Clock.Remaining(tafl.Attackers, now)), formatClock(g.Clock.Remaining(tafl.Defenders, now)))
-		}
+		// The clocks are drawn in the players band above the board.
 		if a := pos.Announcement(); a != tafl.NoAnnounce {
 			caption += " · " + capitalize(a.String()) + "!"
 		}
 	}
-	png, err := b.boardPNG(tg.Position(), lastPly(plies), caption)
+	opts := b.render
+	opts.Caption = caption
+	opts.Players = b.playersBand(p, g, now, away)
+	if last := lastPly(plies); last != nil {
+		opts.LastMove, opts.Captured = last.Move, last.Captures
+	}
+	png, err := b.renderPNG(tg.Position(), opts)
 	if err != nil {
 		return nil, err
 	}
 	return &message{
-		content:    sb.String(),
-		files:      []*discordgo.File{{Name: fmt.Sprintf("game-%d-%d.png", g.ID, len(plies)), ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		content: sb.String(),
+		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-%d.png", g.ID, len(plies)), ContentType: "image/png",
+			Reader: describe(bytes.NewReader(png), boardAlt(p, g, now, away))}},
 		components: gameButtons(g),
 	}, nil
 }
+
+// vacations returns, per side, when a human player on vacation comes back.
+func (b *Bot) vacations(ctx context.Context, g *storage.Game, now time.Time) map[tafl.Side]time.Time {
+	out := map[tafl.Side]time.Time{}
+	if !g.Active() {
+		return out
+	}
+	for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
+		seat := g.Seat(s)
+		if seat.UserID == "" {
+			continue
+		}
+		p, err := b.store.GetPlayer(ctx, g.GuildID, seat.UserID)
+		if err != nil {
+			if !isNotFound(err) {
+				b.log.Warn("reading a player's vacation", "game_id", g.ID, "user_id", seat.UserID, "err", err)
+			}
+			continue
+		}
+		if p.OnVacation(now) {
+			out[s] = p.VacationUntil
+		}
+	}
+	return out
+}
+
+// playersBand names both players above the board with their clocks: in
+// a live game both chess clocks; in a correspondence game the side to
+// move has its deadline, the other its time per move (a correspondence
+// clock starts afresh at each move), and the engine has none.
+func (b *Bot) playersBand(lp *locale.Printer, g *storage.Game, now time.Time, away map[tafl.Side]time.Time) *render.Players {
+	p := &render.Players{}
+	if g.Active() {
+		p.ToMove = g.Tafl().ToMove()
+	}
+	for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
+		seat := g.Seat(s)
+		pl := render.Player{Name: seatLabel(seat)}
+		switch {
+		case !g.Clock.IsZero():
+			pl.Clock, pl.HasClock = g.Clock.Remaining(s, now), true
+		case !g.Active() || seat.IsAI() || g.MoveTime <= 0:
+		case s == p.ToMove && !g.Deadline.IsZero():
+			pl.Clock, pl.HasClock = g.Deadline.Sub(now), true
+		default:
+			pl.Clock, pl.HasClock, pl.Note = g.MoveTime, true, lp.T("per move")
+		}
+		if _, ok := away[s]; ok {
+			pl.Note = joinWords(pl.Note, "· "+lp.T("on vacation"))
+		}
+		if s == tafl.Attackers {
+			p.Attackers = pl
+		} else {
+			p.Defenders = pl
+		}
+	}
+	return p
+}
+
+// capturing says what a move captured: ", capturing b5 and c5" ("" for none).
+func capturing(lp *locale.Printer, p tafl.Ply) string {
+	if len(p.Captures) == 0 {
+		return ""
+	}
+	sq := make([]string, len(p.Captures))
+	for i, c := range p.Captures {
+		sq[i] = c.String()
+	}
+	return lp.T(", capturing %s", strings.Join(sq, lp.T(" and ")))
+}
+
+func joinWords(a, b string) string {
+	if a == "" {
+		return strings.TrimPrefix(b, "· ")
+	}
+	return a + " " + b
+}
+
+// boardAlt is the alt text of a board picture, for screen readers: the
+// game, the last move and what it captured, whose turn it is with the
+// time left, or the result, and the material on the board.
+func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.Side]time.Time) string {
+	tg := g.Tafl()
+	v := tg.Variant()
+	plies := tg.Plies()
+	pos := tg.Position()
+	var sb strings.Builder
+	title := v.Rules().Title
+	if title == "" {
+		title = g.Variant()
+	}
+	sb.WriteString(p.T("Board of game %d, %s (%d×%d), %s (attackers) against %s (defenders).", g.ID, title, v.Size(), v.Size(), seatLabel(g.Attackers), seatLabel(g.Defenders)) + " ")
+	if n := len(plies); n > 0 {
+		last := plies[n-1]
+		if last.Piece.Side() == tafl.Attackers {
+			sb.WriteString(p.T("Last move: the attackers played %s%s.", tafl.PlyLabel(n-1, last), capturing(p, last)) + " ")
+		} else {
+			sb.WriteString(p.T("Last move: the defenders played %s%s.", tafl.PlyLabel(n-1, last), capturing(p, last)) + " ")
+		}
+	} else {
+		sb.WriteString(p.T("The start position.") + " ")
+	}
+	if o := g.Outcome(); o.Over() {
+		sb.WriteString(resultCaption(p, o) + ". ")
+	} else {
+		side := tg.ToMove()
+		if side == tafl.Attackers {
+			sb.WriteString(p.T("%s (attackers) to move, move %d", seatLabel(g.Seat(side)), tafl.MoveNumber(len(plies))))
+		} else {
+			sb.WriteString(p.T("%s (defenders) to move, move %d", seatLabel(g.Seat(side)), tafl.MoveNumber(len(plies))))
+		}
+		if !g.Deadline.IsZero() {
+			sb.WriteString(", " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(now))))
+		}
+		if _, ok := away[side]; ok {
+			sb.WriteString(", " + p.T("on vacation"))
+		}
+		sb.WriteString(". ")
+		switch pos.Announcement() {
+		case tafl.Raichi:
+			sb.WriteString(p.T("Raichi: the king has an open line to escape.") + " ")
+		case tafl.Tuicha:
+			sb.WriteString(p.T("Tuicha: the king has two open lines to escape.") + " ")
+		}
+	}
+	sb.WriteString(p.T("%d attackers and %d defenders on the board, the king on %s.", pos.Count(tafl.Attackers), pos.Count(tafl.Defenders)-1, pos.King().String()))
+	return sb.String()
+}
+
+// lastPlyLabel writes the game's last move with its number and captures,
+// such as "14… a5-d5xd6".
+func lastPlyLabel(g *storage.Game) string {
+	plies := g.Tafl().Plies()
+	if len(plies) == 0 {
+		return ""
+	}
+	return tafl.PlyLabel(len(plies)-1, plies[len(plies)-1])
+}
+
+// moveCount writes how many moves n plies make, counted in pairs: "1
+// move", "30 moves".
+func moveCount(p *locale.Printer, n int) string { return p.T("%d moves", tafl.MoveCount(n)) }
 
 func lastPly(plies []tafl.Ply) *tafl.Ply {
 	if len(plies) == 0 {
@@ -165,6 +317,11 @@ func (b *Bot) boardPNG(pos tafl.Position, last *tafl.Ply, caption string) ([]byt
 		opts.LastMove = last.Move
 		opts.Captured = last.Captures
 	}
+	return b.renderPNG(pos, opts)
+}
+
+// renderPNG draws a position with the given options.
+func (b *Bot) renderPNG(pos tafl.Position, opts render.Options) ([]byte, error) {
 	var buf bytes.Buffer
 	// At most one render per core at a time: under a burst, waiting here
 	// keeps the runnable goroutines few, so quick replies (and the
@@ -178,22 +335,38 @@ func (b *Bot) boardPNG(pos tafl.Position, last *tafl.Ply, caption string) ([]byt
 	return buf.Bytes(), nil
 }
 
-// gameButtons returns the Move / Offer draw / Resign row of a game;
-// once it is over they are disabled and a Rematch button joins them
-// (except in a game a user played against themself).
+// gameButtons returns the Move / Offer draw / Resign row of a game.
+// The draw button shows a pending offer; before both sides moved, Abort
+// stands where Resign will be (except in tournament games). Once the game is over they are disabled
+// and a Rematch button joins them (except in a game a user played
+// against themself).
 func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	over := !g.Active()
 	p := gameP(g)
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(g.ID), Ply: g.Ply()}.String() }
+	draw := discordgo.Button{Label: p.T("Offer draw"), Style: discordgo.SecondaryButton, CustomID: id(ActDraw), Disabled: over}
+	if g.DrawOffer != tafl.NoSide && !over {
+		draw.Label = truncate(p.T("Draw offered by %s: accept?", seatLabel(g.Seat(g.DrawOffer))), 78)
+		draw.Style = discordgo.SuccessButton
+	}
+	end := discordgo.Button{Label: p.T("Resign"), Style: discordgo.DangerButton, CustomID: id(ActResign), Disabled: over}
+	if abortable(g) {
+		end = discordgo.Button{Label: p.T("Abort"), Style: discordgo.DangerButton, CustomID: id(ActAbort), Disabled: over}
+	}
 	row := []discordgo.MessageComponent{
 		discordgo.Button{Label: p.T("Move"), Style: discordgo.PrimaryButton, CustomID: id(ActMove), Disabled: over},
-		discordgo.Button{Label: p.T("Offer draw"), Style: discordgo.SecondaryButton, CustomID: id(ActDraw), Disabled: over},
-		discordgo.Button{Label: p.T("Resign"), Style: discordgo.DangerButton, CustomID: id(ActResign), Disabled: over},
+		draw, end,
 	}
-	if over && g.Attackers != g.Defenders {
+	if over && !sameSeat(g.Attackers, g.Defenders) {
 		row = append(row, discordgo.Button{Label: p.T("Rematch"), Style: discordgo.SuccessButton, CustomID: id(ActRematch)})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
+}
+
+// sameSeat reports whether two seats are the same player (their cached
+// names may differ).
+func sameSeat(a, b storage.Seat) bool {
+	return a.UserID == b.UserID && a.AILevel == b.AILevel
 }
 
 // resultLine says how a finished game ended, with rating changes, in
@@ -202,6 +375,8 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 	o := g.Outcome()
 	var s string
 	switch {
+	case o.Reason == tafl.Aborted:
+		s = "**Aborted** — the game ends without a result."
 	case o.Winner == tafl.NoSide && o.Reason == tafl.Timeout:
 		s = p.T("**Draw** — time ran out, but the other side no longer had the pieces to win.")
 	case o.Winner == tafl.NoSide:
@@ -211,13 +386,23 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 	default:
 		s = p.T("**Defenders win** — %s. Congratulations %s!", reasonText(p, o.Reason), seatName(g.Seat(o.Winner)))
 	}
+	if !g.Counts() && !g.Attackers.IsAI() && !g.Defenders.IsAI() {
+		s += " Not rated: it ended before both sides moved."
+	}
 	for _, rc := range g.RatingChanges {
-		s += fmt.Sprintf("\n<@%s>: %.0f → %.0f (%+.0f)", rc.UserID, rc.Before.Rating, rc.After.Rating, rc.After.Rating-rc.Before.Rating)
+		mark := ""
+		if rc.After.Provisional() {
+			mark = " provisional"
+		}
+		s += fmt.Sprintf("\n<@%s>: %.0f → %.0f%s (%+.0f)", rc.UserID, rc.Before.Rating, rc.After.Rating, mark, rc.After.Rating-rc.Before.Rating)
 	}
 	return s
 }
 
 func resultCaption(p *locale.Printer, o tafl.Outcome) string {
+	if o.Reason == tafl.Aborted {
+		return p.T("Aborted")
+	}
 	switch o.Winner {
 	case tafl.Attackers:
 		return p.T("Attackers win · %s", reasonText(p, o.Reason))
@@ -247,6 +432,8 @@ func reasonText(p *locale.Printer, r tafl.EndReason) string {
 		return p.T("agreed")
 	case tafl.Timeout:
 		return p.T("time ran out")
+	case tafl.Aborted:
+		return p.T("aborted")
 	}
 	return r.String()
 }

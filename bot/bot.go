@@ -183,6 +183,8 @@ type Bot struct {
 	sweepMu    sync.Mutex          // one sweep at a time
 	rematchMu  sync.Mutex          // one rematch created at a time
 	langs      sync.Map            // "guild/user" → the language the user chose ("" for none)
+	names      sync.Map            // user id → the display name last seen (see noteName)
+	namesN     atomic.Int64        // entries in names
 	recent     *recentInteractions // HTTP interactions answered lately (repeats are not acted on)
 	refusedLog *rateLimitedLog     // warn lines about refused HTTP requests
 	loggedMu   sync.Mutex

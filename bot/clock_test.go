@@ -75,9 +75,13 @@ func TestReminderThenTimeoutOnceAcrossRestarts(t *testing.T) {
 	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
 		t.Fatalf("outcome %v", g.Outcome())
 	}
-	p, err := h.store.GetPlayer(t.Context(), guild, bob)
-	if err != nil || p.Wins != 1 {
-		t.Errorf("bob's record %+v, %v: the timeout win is not counted", p, err)
+	// Alice never moved: the game ended before both sides moved, so it
+	// counts in nobody's record.
+	if !strings.Contains(posts[1].Content, "Not rated") {
+		t.Errorf("timeout post %q does not say the game is not rated", posts[1].Content)
+	}
+	if p, err := h.store.GetPlayer(t.Context(), guild, bob); err == nil {
+		t.Errorf("bob has a record %+v after a game his opponent never moved in", p)
 	}
 	h.restart()
 	h.bot.Sweep(t.Context())

@@ -22,7 +22,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, layout, err := parseVariant(r.str("variant"), settings.DefaultVariant)
+	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, true)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := storage.NewGame(name, layout)
+	g, err := newGameOf(cv.name, cv.layout, cv.rules)
 	if err != nil {
 		return nil, err
 	}
@@ -74,16 +74,16 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		g.Clock.Control = live // both sides on the clock, the engine too
 	}
 	if side == tafl.Attackers {
-		g.Attackers, g.Defenders = storage.Human(r.userID), storage.AI(level)
+		g.Attackers, g.Defenders = human(r.userID, r.userName()), storage.AI(level)
 	} else {
-		g.Attackers, g.Defenders = storage.AI(level), storage.Human(r.userID)
+		g.Attackers, g.Defenders = storage.AI(level), human(r.userID, r.userName())
 	}
 	g.GuildID, g.ChannelID, g.Language = r.in.GuildID, r.in.ChannelID, lang
 	if err := b.createEngineGame(ctx, g); err != nil {
 		return nil, err
 	}
 	b.metrics.gameStarted()
-	msg, err := b.boardMessage(g, gp.T("<@%s> plays %s. Good luck!", r.userID, opponent))
+	msg, err := b.boardMessage(ctx, g, gp.T("<@%s> plays %s. Good luck!", r.userID, opponent))
 	if err != nil {
 		return nil, err
 	}

@@ -2,18 +2,31 @@ package bot
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 )
 
-// cmdBoard handles /tafl board [game]: the board again, for anyone in the
-// game's server (see findGame), without pinging the players.
+// cmdBoard handles /tafl board [game] [text]: the board again, for anyone
+// in the game's server (see findGame), without pinging the players; or
+// with text:True the position in words for screen readers (privately;
+// long boards come as a text file too).
 func (b *Bot) cmdBoard(ctx context.Context, r *request) (*reply, error) {
 	g, err := b.findGame(ctx, r, r.str("game"))
 	if err != nil {
 		return nil, err
 	}
-	msg, err := b.boardMessage(g, "")
+	if o, ok := r.opts["text"]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean && o.BoolValue() {
+		text := textBoard(r.p, g, b.now())
+		if len(text) <= 2000 {
+			return &reply{resp: ephemeral(text)}, nil
+		}
+		resp := ephemeral(truncate(text, 1900) + "\n" + r.p.T("(The whole description is in the attached file.)"))
+		resp.Data.Files = []*discordgo.File{{Name: fmt.Sprintf("game-%d.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(text)}}
+		return &reply{resp: resp}, nil
+	}
+	msg, err := b.boardMessage(ctx, g, "")
 	if err != nil {
 		return nil, err
 	}

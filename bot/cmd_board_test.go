@@ -1,7 +1,9 @@
 package bot_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -68,4 +70,46 @@ func TestReadsScopedToServer(t *testing.T) {
 	if _, late := h.fake.final(t, in); len(late.Files) != 2 {
 		t.Errorf("a player's history from elsewhere: %d files", len(late.Files))
 	}
+}
+
+// TestBoardsForScreenReaders: every board picture carries alt text (whose
+// turn, the last move and what it captured, the players by name), and
+// /tafl board text:true describes the position in words. In every mode.
+func TestBoardsForScreenReaders(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		v := d.do(t, "alice", "/tafl challenge opponent:bob side:attackers variant:brandubh")
+		if len(v.alts) != 1 || !strings.HasPrefix(v.alts[0], "Challenge: The start position of Brandubh (7×7)") {
+			t.Errorf("the challenge picture's alt text: %q", v.alts)
+		}
+		v = d.do(t, "bob", "click Accept")
+		if len(v.alts) != 1 || !strings.Contains(strings.ToLower(v.alts[0]), "brandubh (7×7), alice (attackers) against bob (defenders). the start position. alice (attackers) to move, move 1, 3d 0h left.") {
+			t.Errorf("the start board's alt text: %q", v.alts)
+		}
+		// The board picture has the players band above the board and the
+		// caption below: 240 + 18 + 18 pixels high at the tests' 240 wide.
+		if len(v.files) != 1 {
+			t.Fatalf("the start board: %d files", len(v.files))
+		}
+		if img, err := png.Decode(bytes.NewReader(v.files[0].Data)); err != nil || img.Bounds().Dx() != 240 || img.Bounds().Dy() != 276 {
+			t.Errorf("the board picture: %v, %v; want 240×276 (players band and caption)", err, img.Bounds())
+		}
+		d.do(t, "alice", "/tafl move move:g4-g5")
+		d.do(t, "bob", "/tafl move move:d5-b5")
+		v = d.do(t, "alice", "/tafl move move:d6-b6")
+		if len(v.alts) != 1 || !strings.Contains(v.alts[0], "Last move: the attackers played 2. d6-b6xb5, capturing b5.") ||
+			!strings.Contains(strings.ToLower(v.alts[0]), "bob (defenders) to move, move 2") || !strings.Contains(v.alts[0], "8 attackers and 3 defenders on the board, the king on d4") {
+			t.Errorf("the board after a capture: alt text %q", v.alts)
+		}
+		v = d.do(t, "bob", "/tafl board text:true")
+		for _, want := range []string{"Game 1, Brandubh, 7 by 7", "Last move: 2. d6-b6xb5, by the attackers, capturing b5.", "Move 2:", "the defenders, to move",
+			"King: d4.", "Defenders (3): d3, c4, e4.", "Attackers (8):", "Special squares: throne d4; corners a1, g1, a7, g7.",
+			"Rank 7: d7 attacker.", "Rank 6: b6 attacker.", "Rank 5: g5 attacker.", "Rank 4: a4 attacker, b4 attacker, c4 defender, d4 king, e4 defender, f4 attacker."} {
+			if !strings.Contains(v.text, want) {
+				t.Errorf("the text board lacks %q:\n%s", want, v.text)
+			}
+		}
+		if len(v.files) != 0 {
+			t.Errorf("the text board came with %d pictures", len(v.files))
+		}
+	})
 }

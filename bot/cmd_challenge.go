@@ -24,7 +24,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, layout, err := parseVariant(r.str("variant"), settings.DefaultVariant)
+	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, true)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +58,8 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	now := b.now()
 	c := &storage.Challenge{
 		GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, ChallengerID: r.userID, OpponentID: opponent,
-		Variant: name, Layout: layout, Side: side, MoveTime: moveTime, TimeControl: live, Casual: casual,
+		ChallengerName: r.userName(), OpponentName: r.resolvedName(opponent),
+		Variant: cv.name, Layout: cv.layout, Rules: cv.rules, Side: side, MoveTime: moveTime, TimeControl: live, Casual: casual,
 		Created: now, Expires: now.Add(b.expiry), Language: b.publicLang(ctx, r),
 	}
 	if err := b.store.CreateChallenge(ctx, c); err != nil {
@@ -106,7 +107,7 @@ func parseSide(s string) (tafl.Side, error) {
 // challengeMessage shows an open challenge: who, what, the start board and
 // the buttons.
 func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
-	v, err := tafl.Preset(c.Variant, c.Layout)
+	v, err := challengeVariant(c)
 	if err != nil {
 		return nil, err
 	}
@@ -143,13 +144,42 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(c.ID)}.String() }
 	return &message{
 		content: content,
-		files:   []*discordgo.File{{Name: fmt.Sprintf("challenge-%d.png", c.ID), ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		files: []*discordgo.File{{Name: fmt.Sprintf("challenge-%d.png", c.ID), ContentType: "image/png",
+			Reader: describe(bytes.NewReader(png), p.T("Challenge: %s", startAlt(p, variantTitle(p, v), v)))}},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: p.T("Accept"), Style: discordgo.SuccessButton, CustomID: id(ActAccept)},
 			discordgo.Button{Label: p.T("Decline"), Style: discordgo.SecondaryButton, CustomID: id(ActDecline)},
 			discordgo.Button{Label: p.T("Withdraw"), Style: discordgo.DangerButton, CustomID: id(ActWithdraw)},
 		}}},
 	}, nil
+}
+
+// variantTitle is a variant's human name, or "a custom variant".
+func variantTitle(p *locale.Printer, v *tafl.Variant) string {
+	if t := v.Rules().Title; t != "" {
+		return t
+	}
+	return p.T("a custom variant")
+}
+
+// challengeVariant returns the variant a challenge is for.
+func challengeVariant(c *storage.Challenge) (*tafl.Variant, error) {
+	if c.Rules != "" {
+		r, err := tafl.ParseRules(c.Rules)
+		if err != nil {
+			return nil, err
+		}
+		return tafl.NewVariant(r)
+	}
+	return tafl.Preset(c.Variant, c.Layout)
+}
+
+// newGameOf returns a new game of the variant a challenge or command named.
+func newGameOf(name, layout, rules string) (*storage.Game, error) {
+	if rules != "" {
+		return storage.NewCustomGame(rules)
+	}
+	return storage.NewGame(name, layout)
 }
 
 func opponentName(p *locale.Printer, c *storage.Challenge) string {
@@ -181,11 +211,11 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	case c.OpponentID != "" && r.userID != c.OpponentID:
 		return nil, userErrorf("This challenge is for <@%s>. Start your own with `/tafl challenge`.", c.OpponentID)
 	}
-	g, err := b.accept(ctx, c, r.userID)
+	g, err := b.accept(ctx, c, r.userID, r.userName())
 	if err != nil {
 		return nil, err
 	}
-	msg, err := b.boardMessage(g, gameP(g).T("<@%s> accepted the challenge. The game begins!", r.userID))
+	msg, err := b.boardMessage(ctx, g, gameP(g).T("<@%s> accepted the challenge. The game begins!", r.userID))
 	if err != nil {
 		return nil, err
 	}
@@ -202,8 +232,8 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 
 // accept starts the game of open challenge c, accepted by userID
 // (storage.AcceptChallenge makes exactly one of several accepters win).
-func (b *Bot) accept(ctx context.Context, c *storage.Challenge, userID string) (*storage.Game, error) {
-	g, err := storage.NewGame(c.Variant, c.Layout)
+func (b *Bot) accept(ctx context.Context, c *storage.Challenge, userID, name string) (*storage.Game, error) {
+	g, err := newGameOf(c.Variant, c.Layout, c.Rules)
 	if err != nil {
 		return nil, err
 	}
@@ -214,7 +244,7 @@ func (b *Bot) accept(ctx context.Context, c *storage.Challenge, userID string) (
 			side = tafl.Defenders
 		}
 	}
-	challenger, accepter := storage.Human(c.ChallengerID), storage.Human(userID)
+	challenger, accepter := human(c.ChallengerID, c.ChallengerName), human(userID, name)
 	if side == tafl.Attackers {
 		g.Attackers, g.Defenders = challenger, accepter
 	} else {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -121,4 +122,65 @@ func TestChallengeExpires(t *testing.T) {
 	if !edited {
 		t.Error("the expired challenge's message was not edited")
 	}
+}
+
+// TestDaysOption: the days option offers 1, 2, 3, 5, 7 and 14 and takes
+// any typed number the settings accept (1 to 30), in every mode; its
+// definition lets Discord check the range.
+func TestDaysOption(t *testing.T) {
+	for _, o := range bot.Commands()[0].Options {
+		for _, sub := range o.Options {
+			if sub.Name != "days" || o.Name == "vacation" {
+				continue
+			}
+			if !sub.Autocomplete || len(sub.Choices) != 0 || sub.MinValue == nil || *sub.MinValue != 1 || sub.MaxValue != storage.MaxDaysPerMove {
+				t.Errorf("/tafl %s days: autocomplete %v, %d fixed choices, range %v..%v; want autocomplete within 1..%d",
+					o.Name, sub.Autocomplete, len(sub.Choices), sub.MinValue, sub.MaxValue, storage.MaxDaysPerMove)
+			}
+		}
+	}
+	eachMode(t, func(t *testing.T, d driver) {
+		if v := d.do(t, "alice", "complete /tafl challenge days:"); !strings.Contains(v.text, "choices: 1 day, 2 days, 3 days, 5 days, 7 days, 14 days") {
+			t.Errorf("days offered: %s", v.text)
+		}
+		if v := d.do(t, "alice", "complete /tafl challenge days:9"); !strings.Contains(v.text, "choices: 9 days") {
+			t.Errorf("days offered for 9: %s", v.text)
+		}
+		if v := d.do(t, "alice", "complete /tafl challenge days:45"); !strings.Contains(v.text, "choices: ") || strings.Contains(v.text, "45") {
+			t.Errorf("days offered for 45: %s", v.text)
+		}
+		if v := d.do(t, "alice", "/tafl challenge opponent:bob days:9"); !strings.Contains(v.text, "9d 0h per move") {
+			t.Errorf("a challenge with 9 days: %s", v.text)
+		}
+		if v := d.do(t, "alice", "/tafl challenge opponent:bob days:31"); !strings.Contains(v.text, "Days per move must be 1 to 30") {
+			t.Errorf("a challenge with 31 days: %s", v.text)
+		}
+	})
+}
+
+// TestCustomVariantChallenge: /tafl challenge takes an OpenTafl rules
+// string as the variant, checks it with a clear error, and the accepted
+// game plays by it. In every mode.
+func TestCustomVariantChallenge(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		v := d.do(t, "alice", `/tafl challenge opponent:bob variant:"dim:7 kj:y start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`)
+		if !strings.Contains(v.text, "I can't play that rules string") || !strings.Contains(v.text, "kj") {
+			t.Errorf("a rules string with king jumps: %s", v.text)
+		}
+		if v := d.do(t, "alice", `/tafl challenge opponent:bob variant:"dim:8 start:/8/"`); !strings.Contains(v.text, "I can't play that rules string") {
+			t.Errorf("an even board: %s", v.text)
+		}
+		v = d.do(t, "alice", `/tafl challenge opponent:bob side:attackers variant:"dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`)
+		if !strings.Contains(v.text, "**custom** (7×7)") {
+			t.Fatalf("the custom challenge: %s", v.text)
+		}
+		d.do(t, "bob", "click Accept")
+		g := activeGame(t, d, "alice")
+		if g.Variant() != "custom" || g.Rules() == "" || g.Tafl().Variant().Rules().Escape != tafl.EscapeEdge {
+			t.Fatalf("the game: variant %q, rules %q", g.Variant(), g.Rules())
+		}
+		if v := d.do(t, "alice", "/tafl move move:d2-c2"); !strings.Contains(v.text, "Last moves: 1. d2-c2") {
+			t.Errorf("a move in the custom game: %s", v.text)
+		}
+	})
 }

@@ -4,33 +4,55 @@ import (
 	"context"
 	"strings"
 
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// cmdHelp handles /tafl help: how to play and every command, the play
-// modes (live clocks, rematches, casual games, tournaments, languages)
-// included, in the user's language.
+// cmdHelp handles /tafl help: how to play, generated from the presets'
+// rule data where variants differ (who moves first, where the king
+// escapes), and the commands — the play modes (live clocks, rematches,
+// casual games, tournaments, languages) included — in the user's
+// language.
 func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
-	var names []string
-	for _, p := range tafl.Presets() {
-		names = append(names, p.Name)
+	return &reply{resp: ephemeral(helpText(r.p))}, nil
+}
+
+// helpText is the /tafl help page in p's language.
+func helpText(p *locale.Printer) string {
+	var attFirst, defFirst, corners, edge []string
+	for _, pr := range tafl.Presets() {
+		v, err := tafl.Preset(pr.Name, "")
+		if err != nil {
+			continue
+		}
+		if v.Start().ToMove() == tafl.Defenders {
+			defFirst = append(defFirst, pr.Name)
+		} else {
+			attFirst = append(attFirst, pr.Name)
+		}
+		if v.Rules().Escape == tafl.EscapeEdge {
+			edge = append(edge, pr.Name)
+		} else {
+			corners = append(corners, pr.Name)
+		}
 	}
-	p := r.p
-	text := strings.Join([]string{
+	list := func(names []string) string { return "`" + strings.Join(names, "`, `") + "`" }
+	return strings.Join([]string{
 		p.T("**How to play tafl**"),
-		p.T("Two sides: the attackers surround the king's defenders. All pieces move like rooks. Sandwich an enemy piece between two of yours to capture it. The king wins by escaping (to a corner or the edge, by variant); the attackers win by capturing him."),
+		p.T("Two sides: the **attackers** (dark discs) on the rim; the **defenders** (light squares) and their **king** (crowned) in the centre. Pieces move like rooks. Sandwich an enemy between the piece you move and another of yours (or a hostile square) to capture it. The defenders win if the king escapes; the attackers, by capturing him."),
+		"• " + p.T("The attackers move first in %s; the defenders in %s.", list(attFirst), list(defFirst)),
+		"• " + p.T("The king escapes to a corner in %s; to any edge square in %s.", list(corners), list(edge)),
 		"",
 		p.T("**Commands**"),
-		p.T("`/tafl challenge [opponent]` challenge someone (or anyone) · `/tafl ai [level]` play me"),
-		p.T("Both take `days` (a correspondence game, days per move) or `time` (a live game on a chess clock, minutes+seconds such as `10+5`); `casual:True` makes a challenge casual (no rating change). A finished game's **Rematch** button plays it again with the sides swapped."),
-		p.T("`/tafl move d1-d4` move (or press **Move** under a board) · `/tafl board` show the board"),
-		p.T("`/tafl games` your games · `/tafl resign`, `/tafl draw` · `/tafl history` the record"),
-		p.T("`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` (a rating marked provisional rests on few games) · `/tafl settings` (managers)"),
-		p.T("`/tafl tournament` round-robin and Swiss tournaments: managers create them, players join with a button; I pair every round, start the games and post the standings."),
+		p.T("`/tafl challenge [opponent]` challenge someone · `/tafl ai [level]` play me"),
+		p.T("Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); `casual:True`: no rating change. **Rematch** on a finished game swaps the sides."),
+		p.T("`/tafl move d1-d4` move (or press **Move** under a board) · `/tafl board` show the board (`text:True` in words)"),
+		p.T("`/tafl games` your games · `/tafl resign` (abort before both sides moved), `/tafl draw` · `/tafl history` the record and a replay"),
+		p.T("`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl vacation` · `/tafl settings` (managers)"),
+		p.T("`/tafl tournament` round-robin and Swiss tournaments: managers create, players join; I pair the rounds and post the standings."),
 		"",
-		p.T("A correspondence move has a time limit in days; I remind you before it runs out. On a live clock, running out of time loses (a draw when your opponent no longer has the pieces to win)."),
+		p.T("Notation as in OpenTafl: `d1-d4`, the king `Kf6-f9`, captures `d1-d4xd5`; a move is a pair, one per side."),
+		p.T("Correspondence moves have a limit in days (I remind you); on a live clock, running out of time loses (or draws if the opponent cannot win)."),
 		p.T("I answer in your Discord language: English, Dansk, Svenska, Norsk, Deutsch or Suomi; `/tafl settings language:` chooses another (Íslenska too)."),
-		p.T("Variants: %s.", strings.Join(names, ", ")),
 	}, "\n")
-	return &reply{resp: ephemeral(text)}, nil
 }

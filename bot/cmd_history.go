@@ -8,14 +8,43 @@ import (
 	"sync"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// cmdHistory handles /tafl history [game]: the .otg record and a GIF
-// replay, deferred (a replay takes up to a second of CPU) and delivered
-// by editing the reply. Replays are drawn at most Options.Replays at a
+// GameTags are the OTN header tags of a game's record: the event, site
+// and date, the players by display name (attackers, defenders) and by id
+// (attackers-id, defenders-id: a Discord user id, or ai:LEVEL for the
+// engine), and the time control. The record's own tags follow them.
+func GameTags(g *storage.Game) []tafl.Tag {
+	tags := []tafl.Tag{
+		{Name: "event", Value: "taflbot game " + g.ID.String()},
+		{Name: "site", Value: fmt.Sprintf("discord server %s channel %s", orDash(g.GuildID), orDash(g.ChannelID))},
+		{Name: "date", Value: g.Created.UTC().Format("2006.01.02")},
+		{Name: "attackers", Value: seatLabel(g.Attackers)},
+		{Name: "attackers-id", Value: g.Attackers.String()},
+		{Name: "defenders", Value: seatLabel(g.Defenders)},
+		{Name: "defenders-id", Value: g.Defenders.String()},
+	}
+	if g.MoveTime > 0 {
+		tags = append(tags, tafl.Tag{Name: "time-control", Value: g.MoveTime.String() + " per move"})
+	}
+	return tags
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// cmdHistory handles /tafl history [game]: the .otg record, a GIF replay
+// and a Step through button that pages through the game's boards (see
+// btnReplay), deferred (a replay takes up to a second of CPU) and
+// delivered by editing the reply. Replays are drawn at most Options.Replays at a
 // time for everyone (each also holding a board-render slot, so that
 // boards are still drawn meanwhile) and one at a time per user; a user
 // asking again while theirs is drawn or waiting, or anyone while
@@ -36,27 +65,33 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource},
 		after: func(ctx context.Context) {
 			defer release()
-			tags := []tafl.Tag{{Name: "event", Value: fmt.Sprintf("taflbot game %d", g.ID)},
-				{Name: "date", Value: g.Created.UTC().Format("2006.01.02")},
-				{Name: "attackers", Value: g.Attackers.String()}, {Name: "defenders", Value: g.Defenders.String()}}
-			record := tafl.EncodeGame(g.Tafl(), tags)
-			content := p.T("Record of game %d (%s, %d moves).", g.ID, g.Variant(), g.Ply())
+			record := tafl.EncodeGame(g.Tafl(), GameTags(g))
+			content := p.T("Record of game %d (%s, %s).", g.ID, g.Variant(), moveCount(p, g.Ply()))
 			files := []*discordgo.File{{Name: fmt.Sprintf("game-%d.otg", g.ID), ContentType: "text/plain", Reader: strings.NewReader(record)}}
 			opts := render.GIFOptions{Theme: b.render.Theme}
 			if b.render.Size > 0 {
 				opts.Size = min(render.DefaultGIFSize, b.render.Size) // smaller boards, smaller replays
 			}
 			if frames, step := render.ReplayPlan(g.Ply(), opts); step > 1 {
-				content += " " + p.T("The game is long: the replay shows one move in %d (%d pictures); the record has them all.", step, frames)
+				content += " " + p.T("The game is long: the replay shows one half-move in %d (%d pictures); the record and the step-through replay have them all.", step, frames)
 			}
 			gif, err := b.drawReplay(ctx, g, opts)
 			if err != nil {
 				b.log.Error("drawing a replay", "game_id", g.ID, "err", err)
 				content += " " + p.T("(The replay could not be drawn.)")
 			} else {
-				files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d.gif", g.ID), ContentType: "image/gif", Reader: bytes.NewReader(gif)})
+				alt := p.T("Animated replay of game %d, %s, %s (attackers) against %s (defenders): %s", g.ID, variantTitle(p, g.Tafl().Variant()),
+					seatLabel(g.Attackers), seatLabel(g.Defenders), moveCount(p, g.Ply()))
+				if o := g.Outcome(); o.Over() {
+					alt += "; " + resultCaption(p, o)
+				}
+				files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d.gif", g.ID), ContentType: "image/gif", Reader: describe(bytes.NewReader(gif), alt+".")})
 			}
-			if _, err := b.rest.EditResponse(ctx, in, &discordgo.WebhookEdit{Content: &content, Files: files}); err != nil {
+			comps := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: p.T("▶ Step through"), Style: discordgo.SecondaryButton,
+					CustomID: CustomID{Action: ActReplay, ID: uint64(g.ID), Ply: 0, Arg: "s"}.String()},
+			}}}
+			if _, err := b.rest.EditResponse(ctx, in, &discordgo.WebhookEdit{Content: &content, Files: files, Components: &comps}); err != nil {
 				b.log.Error("delivering a game record", "game_id", g.ID, "err", err)
 			}
 		},
@@ -124,3 +159,74 @@ func (l *replayLimiter) acquire(ctx context.Context) error {
 }
 
 func (l *replayLimiter) releaseSlot() { <-l.slots }
+
+// btnReplay shows a game's board after Ply moves with buttons to step
+// back and forth: privately, as a new message from the history message,
+// then by updating that private message. The custom ids carry the game
+// and the ply, so the buttons keep working across restarts.
+func (b *Bot) btnReplay(ctx context.Context, r *request) (*reply, error) {
+	g, err := b.store.GetGame(ctx, storage.GameID(r.cid.ID))
+	if err != nil {
+		return nil, err
+	}
+	// As for a game named by number: its players anywhere, others in its server.
+	if g.SideOf(r.userID) == tafl.NoSide && (g.GuildID == "" || g.GuildID != r.in.GuildID) {
+		return nil, fmt.Errorf("bot: replay of game %d from another server: %w", g.ID, storage.ErrNotFound)
+	}
+	data, err := b.replayPage(r.p, g, min(max(r.cid.Ply, 0), g.Ply()))
+	if err != nil {
+		return nil, err
+	}
+	typ := discordgo.InteractionResponseChannelMessageWithSource
+	if r.in.Message != nil && r.in.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		typ = discordgo.InteractionResponseUpdateMessage
+		data.Attachments = &[]*discordgo.MessageAttachment{}
+	}
+	return &reply{resp: &discordgo.InteractionResponse{Type: typ, Data: data}}, nil
+}
+
+// replayPage is one step of the step-through replay: the board after ply
+// moves of g with that move marked, and ⏮ ◀ ▶ ⏭ buttons.
+func (b *Bot) replayPage(lp *locale.Printer, g *storage.Game, ply int) (*discordgo.InteractionResponseData, error) {
+	tg := g.Tafl()
+	plies := tg.Plies()
+	step := tafl.NewGameFrom(tg.Start())
+	for _, p := range plies[:ply] {
+		if _, err := step.Play(p.Move); err != nil {
+			return nil, fmt.Errorf("bot: replaying game %d: %w", g.ID, err)
+		}
+	}
+	var last *tafl.Ply
+	caption, content := lp.T("Start"), lp.T("Game %d · %s · the start position (%s in all).", g.ID, g.Variant(), moveCount(lp, len(plies)))
+	if ply > 0 {
+		last = &plies[ply-1]
+		label := tafl.PlyLabel(ply-1, *last)
+		if last.Piece.Side() == tafl.Attackers {
+			caption = lp.T("%s · attackers", label)
+			content = lp.T("Game %d · %s · move %d of %d: %s (attackers).", g.ID, g.Variant(), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
+		} else {
+			caption = lp.T("%s · defenders", label)
+			content = lp.T("Game %d · %s · move %d of %d: %s (defenders).", g.ID, g.Variant(), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
+		}
+	}
+	if ply == len(plies) && g.Outcome().Over() {
+		caption += "\n" + resultCaption(lp, g.Outcome())
+		content += " " + resultCaption(lp, g.Outcome()) + "."
+	}
+	png, err := b.boardPNG(step.Position(), last, caption)
+	if err != nil {
+		return nil, err
+	}
+	alt := lp.T("Replay of game %d after %s: %s.", g.ID, moveCount(lp, ply), caption) + " " + lp.T("%d attackers and %d defenders on the board, the king on %s.",
+		step.Position().Count(tafl.Attackers), step.Position().Count(tafl.Defenders)-1, step.Position().King().String())
+	btn := func(label, arg string, to int, off bool) discordgo.MessageComponent {
+		return discordgo.Button{Label: label, Style: discordgo.SecondaryButton, Disabled: off,
+			CustomID: CustomID{Action: ActReplay, ID: uint64(g.ID), Ply: to, Arg: arg}.String()}
+	}
+	n := len(plies)
+	return &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, Content: content,
+		Files: []*discordgo.File{{Name: fmt.Sprintf("replay-%d-%d.png", g.ID, ply), ContentType: "image/png", Reader: describe(bytes.NewReader(png), alt)}},
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			btn("⏮", "f", 0, ply == 0), btn("◀", "p", max(ply-1, 0), ply == 0), btn("▶", "n", min(ply+1, n), ply == n), btn("⏭", "l", n, ply == n),
+		}}}}, nil
+}

@@ -24,9 +24,9 @@ func TestHistoryRulesHelpLeaderboardStats(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h)
 	g := gameOf(t, h, alice)
-	for _, mv := range []struct{ user, move string }{{alice, g.Tafl().LegalMoves()[0].String()}} {
-		h.slash(mv.user, "move", opt("move", mv.move))
-	}
+	h.slash(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+	g = gameOf(t, h, alice)
+	h.slash(bob, "move", opt("move", g.Tafl().LegalMoves()[0].String())) // both moved: the game counts
 	in := h.slashInteraction(alice, "history")
 	h.bot.HandleGateway(t.Context(), in)
 	r, _ := h.fake.callback(t, in.ID)
@@ -38,18 +38,19 @@ func TestHistoryRulesHelpLeaderboardStats(t *testing.T) {
 		t.Fatalf("history attached %d files, want .otg and .gif", len(late.Files))
 	}
 	game, _, err := tafl.DecodeGame(string(late.Files[0].Data))
-	if err != nil || game.Len() != 1 {
+	if err != nil || game.Len() != 2 {
 		t.Fatalf("the .otg record: %v, %d moves", err, game.Len())
 	}
 	if !strings.HasPrefix(string(late.Files[1].Data), "GIF8") {
 		t.Errorf("the replay is not a GIF")
 	}
 
-	r, rec := h.slash(carol, "rules", opt("variant", "fetlar"))
-	if len(r.Embeds) != 1 || !strings.Contains(r.Embeds[0].Title, "fetlar (11×11)") {
-		t.Errorf("rules embed %+v", r.Embeds)
+	in = h.slashInteraction(carol, "rules", opt("variant", "fetlar"))
+	h.bot.HandleGateway(t.Context(), in)
+	r, rec := h.fake.final(t, in) // five pictures: deferred under -race
+	if len(r.Embeds) != 4 || !strings.Contains(r.Embeds[0].Title, "(fetlar, 11×11)") || len(rec.Files) != 4 {
+		t.Errorf("rules: %d embeds (%+v), %d files; want the page and 3 examples", len(r.Embeds), r.Embeds, len(rec.Files))
 	}
-	checkPNG(t, rec)
 	if r, _ := h.slash(carol, "rules", opt("variant", "chess")); !isEphemeral(r) || !strings.Contains(r.Content, "don't know the variant") {
 		t.Errorf("unknown variant: %q", r.Content)
 	}
@@ -204,7 +205,8 @@ func TestHistoryOfALongGameSaysSampled(t *testing.T) {
 	in := h.slashInteraction(carol, "history", opt("game", g.ID.String()))
 	h.bot.HandleGateway(t.Context(), in)
 	r, late := h.fake.final(t, in)
-	if !strings.Contains(r.Content, "450 moves") || !strings.Contains(r.Content, "the replay shows one move in 2 (226 pictures)") {
+	// 450 plies are 225 moves (counted in pairs).
+	if !strings.Contains(r.Content, "225 moves") || !strings.Contains(r.Content, "the replay shows one half-move in 2 (226 pictures)") {
 		t.Errorf("reply %q", r.Content)
 	}
 	if len(late.Files) != 2 {
@@ -262,4 +264,90 @@ func BenchmarkHistory(b *testing.B) {
 			b.ReportMetric(wall.Seconds()/float64(b.N), "reply-s")
 		})
 	}
+}
+
+// TestHistoryStepThrough: /tafl history offers a Step through button
+// beside the record and the GIF; its ◀ ▶ buttons page through the game's
+// boards, numbered in move pairs, in every mode, each with alt text.
+func TestHistoryStepThrough(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		startHumanGame(t, d, "brandubh")
+		d.do(t, "alice", "/tafl move move:d2-c2")
+		d.do(t, "bob", "/tafl move move:d3-e3")
+		d.do(t, "alice", "/tafl move move:b4-b3")
+		v := d.do(t, "carol", "/tafl history game:1")
+		if !strings.Contains(v.text, "2 moves") || !strings.Contains(v.text, "[▶ Step through]") || len(v.files) != 2 {
+			t.Fatalf("history: %d files, %s", len(v.files), v.text)
+		}
+		if len(v.alts) != 2 || !strings.HasPrefix(v.alts[1], "Animated replay of game 1, Brandubh") {
+			t.Errorf("the GIF's alt text: %q", v.alts)
+		}
+		for _, step := range []struct{ click, want string }{
+			{"▶ Step through", "the start position"},
+			{"▶", "move 1 of 2: 1. d2-c2 (attackers)"},
+			{"▶", "move 1 of 2: 1… d3-e3 (defenders)"},
+			{"⏭", "move 2 of 2: 2. b4-b3 (attackers)"},
+			{"◀", "move 1 of 2: 1… d3-e3 (defenders)"},
+			{"⏮", "the start position"},
+		} {
+			v = d.do(t, "carol", "click "+step.click)
+			if !strings.Contains(v.text, step.want) || len(v.files) != 1 || len(v.alts) != 1 || !strings.HasPrefix(v.alts[0], "Replay of game 1") {
+				t.Errorf("click %s: want %q; got %d files, alt %q, %s", step.click, step.want, len(v.files), v.alts, v.text)
+			}
+		}
+	})
+}
+
+// TestOneNotation: moves are numbered in pairs and written in OpenTafl's
+// full notation (the king's with K, captures after an x) in the boards,
+// the engine's message, the record and its count. In every mode.
+func TestOneNotation(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		// The engine's first move captures d3 (it takes captures when it can).
+		d.do(t, "carol", `/tafl ai side:defenders level:easy variant:"dim:7 start:/4t2/7/2tT3/3K3/7/7/7/"`)
+		if text := d.posted(t, "taflbot played"); !strings.Contains(text, "taflbot played 1. e1-e3xd3.") || !strings.Contains(text, "Last moves: 1. e1-e3xd3") {
+			t.Errorf("the engine's move: %s", text)
+		}
+
+		startHumanGame(t, d, "brandubh")
+		d.do(t, "alice", "/tafl move move:g4-g5")
+		d.do(t, "bob", "/tafl move move:d5-b5")
+		d.do(t, "alice", "/tafl move move:d6-b6")
+		v := d.do(t, "bob", "/tafl move move:d4-d6")
+		if !strings.Contains(v.text, "Last moves: 1. g4-g5 d5-b5 2. d6-b6xb5 Kd4-d6") {
+			t.Errorf("the board's last moves: %s", v.text)
+		}
+		v = d.do(t, "bob", "/tafl history")
+		if !strings.Contains(v.text, "(brandubh, 2 moves)") || len(v.files) != 2 || !strings.Contains(string(v.files[0].Data), "2. d6-b6xb5 Kd4-d6") {
+			t.Errorf("the record: %s", v.text)
+		}
+	})
+}
+
+// TestNamesNotIDs: the game picker and the .otg record name the players
+// by their display names (kept with the game), never by raw ids; the
+// record keeps the ids in tags of their own. In every mode.
+func TestNamesNotIDs(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		startHumanGame(t, d, "brandubh")
+		d.do(t, "alice", "/tafl ai variant:tablut level:easy side:attackers")
+		v := d.do(t, "alice", "complete /tafl board game:")
+		low := strings.ToLower(v.text)
+		if !strings.Contains(low, "vs bob") || !strings.Contains(low, "vs taflbot (easy)") {
+			t.Errorf("the game picker: %s", v.text)
+		}
+		if id := d.userID("bob"); strings.Contains(v.text, id) {
+			t.Errorf("the game picker shows bob's id %s: %s", id, v.text)
+		}
+		v = d.do(t, "bob", "/tafl history")
+		if len(v.files) == 0 {
+			t.Fatalf("no record: %s", v.text)
+		}
+		rec := strings.ToLower(string(v.files[0].Data))
+		for _, want := range []string{"[attackers:alice]", "[defenders:bob]", "[attackers-id:" + d.userID("alice") + "]", "[defenders-id:" + d.userID("bob") + "]"} {
+			if !strings.Contains(rec, want) {
+				t.Errorf("the record lacks %s:\n%s", want, rec)
+			}
+		}
+	})
 }

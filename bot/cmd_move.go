@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -22,14 +24,14 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err = b.play(ctx, r.userID, g.ID, -1, func(tg *tafl.Game) error {
+	g, err = b.play(ctx, r, g.ID, -1, func(tg *tafl.Game) error {
 		_, err := tg.PlayText(text)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	msg, err := b.boardMessage(g, "")
+	msg, err := b.boardMessage(ctx, g, "")
 	if err != nil {
 		return nil, err
 	}
@@ -62,14 +64,16 @@ func (b *Bot) rememberOriginal(ctx context.Context, in *discordgo.Interaction, g
 	return m
 }
 
-// play changes game id for user through storage.UpdateGame: it checks that
-// the user plays in the game and that it is their turn, then calls fn on
-// the rules-engine game. expectedPly < 0 skips the stale check.
-func (b *Bot) play(ctx context.Context, userID string, id storage.GameID, expectedPly int, fn func(*tafl.Game) error) (*storage.Game, error) {
+// play changes game id for the user of r through storage.UpdateGame: it
+// checks that the user plays in the game and that it is their turn, then
+// calls fn on the rules-engine game; the user's display name is refreshed
+// on the way. expectedPly < 0 skips the stale check.
+func (b *Bot) play(ctx context.Context, r *request, id storage.GameID, expectedPly int, fn func(*tafl.Game) error) (*storage.Game, error) {
 	return b.updateGame(ctx, id, expectedPly, func(g *storage.Game) error {
-		if err := checkTurn(g, userID); err != nil {
+		if err := checkTurn(g, r.userID); err != nil {
 			return err
 		}
+		refreshName(g, r.userID, r.userName())
 		return wrongPiece(g, fn(g.Tafl()))
 	})
 }
@@ -163,67 +167,18 @@ func (b *Bot) disableBoards(ctx context.Context, g *storage.Game) {
 	}
 }
 
-// findGame picks the game a command is about: the game option when given;
-// otherwise the user's only active game in this channel (or thread), or
-// their only active game in this server.
-func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.Game, err error) {
-	defer func() {
-		if g != nil {
-			r.gameID = uint64(g.ID)
-		}
-	}()
-	if opt = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(opt), "#")); opt != "" {
-		if i := strings.IndexAny(opt, " ·"); i > 0 {
-			opt = opt[:i]
-		}
-		id, perr := storage.ParseGameID(opt)
-		if perr != nil {
-			return nil, userErrorf("`%s` is not a game number: pick a game from the list, or see `/tafl games`.", truncate(opt, 20))
-		}
-		g, err := b.store.GetGame(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		// Game ids are sequential: anyone could ask for any. A game is
-		// read only by its players and in its own server.
-		if g.SideOf(r.userID) == tafl.NoSide && (g.GuildID == "" || g.GuildID != r.in.GuildID) {
-			return nil, userErrorf("I can't find game %d in this server. `/tafl games` lists the games you play here.", id)
-		}
-		return g, nil
-	}
-	// A user's active games are few and indexed: look there first.
-	var mine []*storage.Game
-	mine, err = b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, ActiveOnly: true})
-	if err != nil {
-		return nil, err
-	}
-	var here []*storage.Game
-	for _, g := range mine {
-		if g.ChannelID == r.in.ChannelID || g.ThreadID == r.in.ChannelID {
-			here = append(here, g)
-		}
-	}
-	if len(here) > 0 {
-		mine = here
-	}
-	switch len(mine) {
-	case 0:
-		return nil, userErrorf("You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.")
-	case 1:
-		return mine[0], nil
-	}
-	return nil, userErrorf("You have several games going: pick one with the `game` option (start typing for a list).")
-}
-
 // autocomplete answers typing in the move, game and variant options.
 func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 	f := r.focused()
 	if f == nil {
 		return &reply{resp: choicesResponse(nil)}, nil
 	}
-	typed := strings.ToLower(strings.TrimSpace(f.StringValue()))
+	// Discord sends what was typed as a string, even for a number option.
+	typed := strings.ToLower(strings.TrimSpace(fmt.Sprint(f.Value)))
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	switch f.Name {
+	case "days":
+		choices = daysChoices(typed)
 	case "variant":
 		choices = variantChoices(typed)
 	case "time":
@@ -252,14 +207,26 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		if err != nil || g.ToMove().UserID != r.userID {
 			return &reply{resp: choicesResponse(nil)}, nil // no game, or not your turn
 		}
-		choices = moveChoices(r.p, g, typed)
+		choices = moveChoices(r.p, g, typed, engineHelpAllowed(g))
 	}
 	return &reply{resp: choicesResponse(choices)}, nil
 }
 
+// engineHelpAllowed reports whether the bot may tell a player in g what
+// its rules engine sees: which of their moves win or capture, and moves
+// ordered by it (the move autocomplete's labels). That is help, allowed
+// only where the game is not a fair contest between people: today,
+// games against the engine. It is the one place that decides it (#17
+// adds casual games when the server allows).
+func engineHelpAllowed(g *storage.Game) bool {
+	return g.Attackers.IsAI() || g.Defenders.IsAI()
+}
+
 // moveChoices lists up to 25 legal moves that start with what was typed
-// (or contain it), captures and king moves first.
-func moveChoices(p *locale.Printer, g *storage.Game, typed string) []*discordgo.ApplicationCommandOptionChoice {
+// (or contain it), in full notation (the king's with K). With help, moves
+// that win or capture say so and come first, then the king's; without,
+// they are in board order.
+func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []*discordgo.ApplicationCommandOptionChoice {
 	tg := g.Tafl()
 	if !g.Active() {
 		return nil
@@ -276,17 +243,21 @@ func moveChoices(p *locale.Printer, g *storage.Game, typed string) []*discordgo.
 		if typed != "" && !strings.HasPrefix(s, typed) && !strings.Contains(s, typed) {
 			continue
 		}
-		var child tafl.Position
-		caps := pos.MakeMove(m, &child)
 		score, label := 0, s
-		if o := child.Outcome(); o.Over() {
-			score, label = 1000, p.T("%s (wins)", s)
-		} else if caps > 0 {
-			score, label = 100*caps, p.T("%s (captures %d)", s, caps)
-		}
 		if pos.At(m.From()) == tafl.King {
-			score += 10
-			label += " · " + p.T("king")
+			label = "K" + s
+		}
+		if help {
+			var child tafl.Position
+			caps := pos.MakeMove(m, &child)
+			if o := child.Outcome(); o.Over() {
+				score, label = 1000, p.T("%s (wins)", label)
+			} else if caps > 0 {
+				score, label = 100*caps, p.T("%s (captures %d)", label, caps)
+			}
+			if pos.At(m.From()) == tafl.King {
+				score += 10
+			}
 		}
 		if strings.HasPrefix(s, typed) {
 			score += 1
@@ -302,6 +273,28 @@ func moveChoices(p *locale.Printer, g *storage.Game, typed string) []*discordgo.
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, s := range list[:min(25, len(list))] {
 		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: s.label, Value: s.m.String()})
+	}
+	return out
+}
+
+// daysChoices offers the usual days per move that start with what was
+// typed, and the typed number itself when it is in range.
+func daysChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
+	label := func(d int) string {
+		if d == 1 {
+			return "1 day"
+		}
+		return fmt.Sprintf("%d days", d)
+	}
+	var out []*discordgo.ApplicationCommandOptionChoice
+	n, err := strconv.Atoi(typed)
+	if err == nil && n >= 1 && n <= storage.MaxDaysPerMove && !slices.Contains(DaysChoices, n) {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: label(n), Value: n})
+	}
+	for _, d := range DaysChoices {
+		if strings.HasPrefix(strconv.Itoa(d), typed) {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: label(d), Value: d})
+		}
 	}
 	return out
 }
@@ -325,30 +318,13 @@ func variantChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 	return out[:min(25, len(out))]
 }
 
-// parseVariant reads "name" or "name/layout".
-func parseVariant(s, def string) (name, layout string, err error) {
-	s = strings.ToLower(strings.TrimSpace(s))
-	if s == "" {
-		s = def
-	}
-	name, layout, _ = strings.Cut(s, "/")
-	if _, err := tafl.Preset(name, layout); err != nil {
-		return "", "", userErrorf("I don't know the variant `%s`: pick one from the list (see `/tafl rules`).", truncate(s, 30))
-	}
-	return name, layout, nil
-}
-
 // gameLabel describes a game for lists: "#42 copenhagen vs Bob · your turn".
 func gameLabel(p *locale.Printer, g *storage.Game, userID string) string {
 	opp := g.Defenders
 	if g.SideOf(userID) == tafl.Defenders {
 		opp = g.Attackers
 	}
-	who := p.T("user %s", opp.UserID)
-	if opp.IsAI() {
-		who = seatName(opp)
-	}
-	s := p.T("#%d %s vs %s", g.ID, g.Variant(), who)
+	s := p.T("#%d %s vs %s", g.ID, g.Variant(), seatLabel(opp))
 	switch {
 	case !g.Active():
 		s += " · " + g.Outcome().Status()

@@ -1,11 +1,13 @@
 package bot_test
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
 )
 
 func TestMoveErrors(t *testing.T) {
@@ -155,4 +157,75 @@ func TestAutocomplete(t *testing.T) {
 			t.Errorf("variant choice %v does not match", c.Value)
 		}
 	}
+}
+
+// TestAutocompleteHelpOnlyInEngineGames: the move autocomplete says which
+// moves capture or win (and puts them first) only in games against the
+// engine; between people it lists the moves in board order, in plain
+// notation, in every mode.
+func TestAutocompleteHelpOnlyInEngineGames(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		g := startHumanGame(t, d, "brandubh")
+		d.do(t, "alice", "/tafl move move:g4-g5")
+		d.do(t, "bob", "/tafl move move:d5-b5") // now d6-b6 captures b5
+		v := d.do(t, "alice", "complete /tafl move move:")
+		if strings.Contains(v.text, "captures") || strings.Contains(v.text, "wins") {
+			t.Errorf("a game between people: the autocomplete helps:\n%s", v.text)
+		}
+		g = waitPlyOf(t, d, g.ID, 2)
+		var want []string
+		for _, m := range g.Tafl().LegalMoves()[:25] {
+			want = append(want, m.String())
+		}
+		if !strings.Contains(v.text, "choices: "+strings.Join(want, ", ")) {
+			t.Errorf("choices %s, want the legal moves in board order: %s", v.text, strings.Join(want, ", "))
+		}
+
+		// Against the engine (a custom start where carol's e1-e3 takes
+		// d3 at once): labels say what a move does.
+		d.do(t, "carol", `/tafl ai side:attackers level:easy variant:"dim:7 start:/4t2/7/2tT3/3K3/7/7/7/"`)
+		v = d.do(t, "carol", "complete /tafl move move:e1")
+		if !strings.Contains(v.text, "e1-e3 (captures 1)") {
+			t.Errorf("an engine game: the capture e1-e3 is not marked: %s", v.text)
+		}
+	})
+}
+
+// TestAskedOnceWhichGame: with several games in one channel, a move goes
+// to the only game where it is the player's turn; when that does not
+// decide, the bot asks once with a menu, plays the move in the game
+// picked and remembers the choice for the channel.
+func TestAskedOnceWhichGame(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		g1 := startHumanGame(t, d, "brandubh")
+		d.do(t, "alice", "/tafl challenge opponent:bob side:attackers variant:brandubh")
+		d.do(t, "bob", "click Accept")
+		games, err := d.store().GamesByPlayer(t.Context(), d.userID("alice"), storage.GameFilter{ActiveOnly: true})
+		if err != nil || len(games) != 2 {
+			t.Fatalf("%d games, %v", len(games), err)
+		}
+		g2 := games[0]
+		if g2.ID == g1.ID {
+			g2 = games[1]
+		}
+		// Alice is to move in both: asked which.
+		v := d.do(t, "alice", "/tafl move move:d2-c2")
+		if !strings.Contains(v.text, "Which game is d2-c2 for?") {
+			t.Fatalf("a move with two games to play: %s", v.text)
+		}
+		v = d.do(t, "alice", "select "+g2.ID.String())
+		if !strings.Contains(v.text, fmt.Sprintf("**Game %d**", g2.ID)) || !strings.Contains(v.text, "Last moves: 1. d2-c2") {
+			t.Errorf("after picking game %d: %s", g2.ID, v.text)
+		}
+		// Now only game 1 is alice's turn: no question.
+		v = d.do(t, "alice", "/tafl move move:d2-c2")
+		if !strings.Contains(v.text, fmt.Sprintf("**Game %d**", g1.ID)) || strings.Contains(v.text, "Which game") {
+			t.Errorf("the move went: %s", v.text)
+		}
+		// Showing a board: the game picked last in this channel.
+		v = d.do(t, "alice", "/tafl board")
+		if !strings.Contains(v.text, fmt.Sprintf("**Game %d**", g2.ID)) {
+			t.Errorf("/tafl board showed: %s", v.text)
+		}
+	})
 }

@@ -9,7 +9,8 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// cmdResign handles /tafl resign [game]: it asks to confirm.
+// cmdResign handles /tafl resign [game]: it asks to confirm. Before both
+// sides moved it offers to abort the game instead.
 func (b *Bot) cmdResign(ctx context.Context, r *request) (*reply, error) {
 	g, err := b.findGame(ctx, r, r.str("game"))
 	if err != nil {
@@ -18,7 +19,8 @@ func (b *Bot) cmdResign(ctx context.Context, r *request) (*reply, error) {
 	return b.confirmResign(r.p, g, r.userID)
 }
 
-// btnResign is the Resign button of a board: it asks to confirm.
+// btnResign is the Resign button of a board (and the Abort button, which
+// stands in its place before both sides moved): it asks to confirm.
 func (b *Bot) btnResign(ctx context.Context, r *request) (*reply, error) {
 	g, err := b.store.GetGame(ctx, storage.GameID(r.cid.ID))
 	if err != nil {
@@ -33,6 +35,15 @@ func (b *Bot) confirmResign(p *locale.Printer, g *storage.Game, userID string) (
 	}
 	if g.SideOf(userID) == tafl.NoSide {
 		return nil, errNotYourGame
+	}
+	if abortable(g) {
+		yes := CustomID{Action: ActAbortYes, ID: uint64(g.ID), Ply: g.Ply()}.String()
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
+				Content: p.T("Abort game %d? Fewer than two moves have been played, so it ends without a result and is not rated.", g.ID),
+				Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+					discordgo.Button{Label: p.T("Yes, abort"), Style: discordgo.DangerButton, CustomID: yes},
+				}}}}}}, nil
 	}
 	// The confirm button is not tied to a ply: resigning stays valid after moves.
 	yes := CustomID{Action: ActResignYes, ID: uint64(g.ID)}.String()
@@ -62,13 +73,44 @@ func (b *Bot) btnResignYes(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.announce(g, gameP(g).T("<@%s> resigned.", r.userID), r.p.T("You resigned."))
+	return b.announce(ctx, g, gameP(g).T("<@%s> resigned.", r.userID), r.p.T("You resigned."))
+}
+
+// abortable reports whether game g may be aborted: fewer than two moves
+// (storage.MinRatedPlies) were played and it is no tournament game (a
+// tournament's pairing needs a result).
+func abortable(g *storage.Game) bool {
+	return g.Ply() < storage.MinRatedPlies && g.TournamentID == 0
+}
+
+// btnAbortYes aborts the game for the user, if it is still at the move
+// the confirmation was asked at (fewer than two moves).
+func (b *Bot) btnAbortYes(ctx context.Context, r *request) (*reply, error) {
+	g, err := b.store.UpdateGame(ctx, storage.GameID(r.cid.ID), r.cid.Ply, func(g *storage.Game) error {
+		if !g.Active() {
+			return tafl.ErrGameOver
+		}
+		if g.SideOf(r.userID) == tafl.NoSide {
+			return errNotYourGame
+		}
+		if g.TournamentID != 0 {
+			return userErrorf("A tournament game cannot be aborted: it needs a result (you may resign).")
+		}
+		if g.Ply() >= storage.MinRatedPlies {
+			return userErrorf("Both sides have moved: the game can no longer be aborted (you may resign).")
+		}
+		return g.Tafl().Abort()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return b.announce(ctx, g, gameP(g).T("<@%s> aborted the game.", r.userID), r.p.T("You aborted the game."))
 }
 
 // announce answers a private confirm with a short text and posts the
 // game's final (or new) board publicly as a follow-up.
-func (b *Bot) announce(g *storage.Game, headline, private string) (*reply, error) {
-	msg, err := b.boardMessage(g, headline)
+func (b *Bot) announce(ctx context.Context, g *storage.Game, headline, private string) (*reply, error) {
+	msg, err := b.boardMessage(ctx, g, headline)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +188,7 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 	case "accept":
 		headline = gp.T("<@%s> accepted the draw.", r.userID)
 	}
-	msg, err := b.boardMessage(g, headline)
+	msg, err := b.boardMessage(ctx, g, headline)
 	if err != nil {
 		return nil, err
 	}

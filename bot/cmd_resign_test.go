@@ -9,7 +9,12 @@ import (
 
 func TestResignWithConfirm(t *testing.T) {
 	h := newHarness(t, nil)
-	board := startGame(t, h)
+	startGame(t, h)
+	for _, user := range []string{alice, bob} { // both move: Resign replaces Abort
+		g := gameOf(t, h, alice)
+		h.slash(user, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+	}
+	board, _ := h.slash(carol, "board", opt("game", gameOf(t, h, alice).ID.String()))
 	r, _ := h.click(bob, customIDs(board.Components)["Resign"], false)
 	if !isEphemeral(r) || customIDs(r.Components)["Yes, resign"] == "" {
 		t.Fatalf("resign button: %q", r.Content)
@@ -64,4 +69,57 @@ func TestDrawOfferAndAccept(t *testing.T) {
 	if g.Outcome() != (tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.DrawAgreed}) {
 		t.Errorf("outcome %v", g.Outcome())
 	}
+}
+
+// TestAbortAndDrawOffer checks in every mode: before both sides moved the
+// board offers Abort (not Resign) and aborting ends the game without a
+// result or rating; the draw button shows a pending offer, and an agreed
+// draw before both moved is not rated either.
+func TestAbortAndDrawOffer(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		g := startHumanGame(t, d, "brandubh")
+		v := d.do(t, "alice", "/tafl board")
+		if !strings.Contains(v.text, "[Abort]") || strings.Contains(v.text, "[Resign]") {
+			t.Errorf("the start board's buttons: %s", v.text)
+		}
+		v = d.do(t, "alice", "/tafl draw")
+		if !strings.Contains(strings.ToLower(v.text), "[draw offered by alice: accept?]") || strings.Contains(v.text, "[Offer draw]") {
+			t.Errorf("after alice's offer the board says: %s", v.text)
+		}
+		v = d.do(t, "bob", "/tafl draw")
+		if !strings.Contains(v.text, "**Draw**") || !strings.Contains(v.text, "Not rated") {
+			t.Errorf("accepting at move 1: %s", v.text)
+		}
+		if got, _ := d.store().GetGame(t.Context(), g.ID); got.Counts() || len(got.RatingChanges) != 0 {
+			t.Errorf("the drawn game counts: %+v", got.RatingChanges)
+		}
+
+		g = startHumanGame(t, d, "brandubh")
+		d.do(t, "alice", "/tafl move move:d2-c2")
+		v = d.do(t, "bob", "/tafl resign")
+		if !strings.Contains(v.text, "Abort game") || !strings.Contains(v.text, "[Yes, abort]") {
+			t.Fatalf("resigning after one move: %s", v.text)
+		}
+		v = d.do(t, "bob", "click Yes, abort")
+		if !strings.Contains(v.text, "You aborted the game") {
+			t.Errorf("confirming: %s", v.text)
+		}
+		got := waitPlyOf(t, d, g.ID, 99)
+		if got.Active() || got.Outcome().Reason != tafl.Aborted || got.Counts() {
+			t.Errorf("after the abort: %+v", got.Outcome())
+		}
+		for _, u := range []string{"alice", "bob"} {
+			if p, err := d.store().GetPlayer(t.Context(), guildOf(d), d.userID(u)); err == nil {
+				t.Errorf("%s has a record after an aborted game and an early draw: %+v", u, p)
+			}
+		}
+
+		// After both moved, Resign is back.
+		g = startHumanGame(t, d, "brandubh")
+		d.do(t, "alice", "/tafl move move:d2-c2")
+		v = d.do(t, "bob", "/tafl move move:d3-e3")
+		if !strings.Contains(v.text, "[Resign]") || strings.Contains(v.text, "[Abort]") {
+			t.Errorf("the board after two moves: %s", v.text)
+		}
+	})
 }

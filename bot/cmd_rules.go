@@ -1,47 +1,175 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// cmdRules handles /tafl rules [variant].
+// Discord's limits on embeds.
+const (
+	maxEmbeds          = 10
+	maxEmbedText       = 6000 // all titles, descriptions and fields of a message together
+	maxEmbedDesc       = 4096
+	maxEmbedFieldValue = 1024
+)
+
+// cmdRules handles /tafl rules [variant]: without a variant, the list of
+// variants; with one (a preset or an OpenTafl rules string), its rules
+// page generated from the rule data (tafl.Variant.RulesPage), the start
+// board, and the worked examples of its rules drawn as small boards.
 func (b *Bot) cmdRules(ctx context.Context, r *request) (*reply, error) {
-	name, layout, err := parseVariant(r.str("variant"), b.defaultVariant)
+	if strings.TrimSpace(r.str("variant")) == "" {
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: variantList(r.p), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
+	}
+	cv, err := parseVariant(r.str("variant"), b.defaultVariant, true)
 	if err != nil {
 		return nil, err
 	}
-	v, err := tafl.Preset(name, layout)
+	data, err := b.rulesMessage(r.p, cv)
 	if err != nil {
 		return nil, err
 	}
-	p := r.p
-	desc := ""
-	for _, pi := range tafl.Presets() {
-		if pi.Name == name {
-			desc = p.T(pi.Description) // each preset's description is in the catalog
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}}, nil
+}
+
+// variantList lists every preset: name, size, who moves first, where the
+// king escapes, and the one-line summary, in lp's language.
+func variantList(lp *locale.Printer) string {
+	var sb strings.Builder
+	sb.WriteString(lp.T("**Variants** · `/tafl rules variant:<name>` shows one's full rules with pictures.") + "\n")
+	for _, p := range tafl.Presets() {
+		v, err := tafl.Preset(p.Name, "")
+		if err != nil {
+			continue
+		}
+		first := lp.T("attackers first")
+		if v.Start().ToMove() == tafl.Defenders {
+			first = lp.T("defenders first")
+		}
+		fmt.Fprintf(&sb, "• `%s` %d×%d · %s · %s", p.Name, p.Size, p.Size, first, lp.T(p.Description)) // each description is in the catalog
+		if len(p.Layouts) > 1 {
+			sb.WriteString(" · " + lp.T("layouts: %s", strings.Join(p.Layouts, ", ")))
+		}
+		sb.WriteString("\n")
+	}
+	sb.WriteString(lp.T("A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`."))
+	return sb.String()
+}
+
+// rulesMessage builds the rules page of a variant: one embed with the
+// rules and the start board, then one per worked example with its
+// diagram, within Discord's limits. The page is generated in English from
+// the rule data (tafl.Variant.RulesPage); in another language it starts
+// with a translated summary (the preset's description, who moves first,
+// how to capture and win) and says that the details follow in English.
+func (b *Bot) rulesMessage(lp *locale.Printer, cv chosenVariant) (*discordgo.InteractionResponseData, error) {
+	v := cv.v
+	page := v.RulesPage()
+	var desc strings.Builder
+	if lp.Tag() != locale.English {
+		for _, pi := range tafl.Presets() {
+			if cv.rules == "" && pi.Name == cv.name {
+				desc.WriteString(lp.T(pi.Description) + "\n") // each description is in the catalog
+			}
+		}
+		first := lp.T("The attackers move first.")
+		if v.Start().ToMove() == tafl.Defenders {
+			first = lp.T("The defenders move first.")
+		}
+		desc.WriteString(first + " " + lp.T("Pieces move like rooks. Sandwich an enemy piece between two of yours to capture it. The defenders win when the king escapes; the attackers win by capturing the king.") + "\n")
+		desc.WriteString("*" + lp.T("The detailed rules below are in English.") + "*\n\n")
+	}
+	for _, s := range page.Sections {
+		desc.WriteString("**" + s.Heading + "**\n")
+		for _, l := range s.Lines {
+			desc.WriteString("• " + l + "\n")
 		}
 	}
-	first := p.T("The attackers move first.")
-	if v.Start().ToMove() == tafl.Defenders {
-		first = p.T("The defenders move first.")
-	}
-	png, err := b.boardPNG(v.Start(), nil, fmt.Sprintf("%s · %d×%d", name, v.Size(), v.Size()))
+	slug := strings.NewReplacer("/", "-", " ", "-").Replace(cv.fullName())
+	startFile := fmt.Sprintf("rules-%s.png", slug)
+	png, err := b.boardPNG(v.Start(), nil, lp.T("%s · start", cv.fullName()))
 	if err != nil {
 		return nil, err
 	}
-	file := fmt.Sprintf("rules-%s.png", strings.ReplaceAll(name, "/", "-"))
-	embed := &discordgo.MessageEmbed{
-		Title:       fmt.Sprintf("%s (%d×%d)", name, v.Size(), v.Size()),
-		Description: desc + "\n\n" + first + " " + p.T("Pieces move like rooks. Sandwich an enemy piece between two of yours to capture it. The defenders win when the king escapes; the attackers win by capturing the king."),
-		Fields:      []*discordgo.MessageEmbedField{{Name: p.T("Rules string"), Value: "`" + truncate(v.RulesString(), 1000) + "`"}},
-		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
+	main := &discordgo.MessageEmbed{
+		Title:       page.Title,
+		Description: truncate(desc.String(), maxEmbedDesc-1),
+		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + startFile},
 	}
-	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{embed},
-			Files: []*discordgo.File{{Name: file, ContentType: "image/png", Reader: strings.NewReader(string(png))}}}}}, nil
+	if cv.rules != "" {
+		main.Fields = []*discordgo.MessageEmbedField{{Name: lp.T("Rules string"), Value: "`" + truncate(v.RulesString(), maxEmbedFieldValue-3) + "`"}}
+	}
+	embeds := []*discordgo.MessageEmbed{main}
+	files := []*discordgo.File{{Name: startFile, ContentType: "image/png", Reader: describe(bytes.NewReader(png), startAlt(lp, cv.title(), v))}}
+	used := embedText(main)
+	for i, il := range v.Illustrations() {
+		e := &discordgo.MessageEmbed{Title: il.Title, Description: il.Caption}
+		if len(embeds) == maxEmbeds || used+embedText(e) > maxEmbedText {
+			break
+		}
+		img, err := b.diagramPNG(il)
+		if err != nil {
+			return nil, err
+		}
+		name := fmt.Sprintf("rules-%s-%d.png", slug, i+1)
+		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + name}
+		embeds = append(embeds, e)
+		files = append(files, &discordgo.File{Name: name, ContentType: "image/png", Reader: describe(bytes.NewReader(img), il.Title+": "+il.Caption)})
+		used += embedText(e)
+	}
+	return &discordgo.InteractionResponseData{Embeds: embeds, Files: files, AllowedMentions: &discordgo.MessageAllowedMentions{}}, nil
+}
+
+// startAlt is the alt text of a variant's start board.
+func startAlt(p *locale.Printer, title string, v *tafl.Variant) string {
+	start := v.Start()
+	if start.ToMove() == tafl.Defenders {
+		return p.T("The start position of %s (%d×%d): %d attackers, %d defenders and the king on %s; the defenders move first.",
+			title, v.Size(), v.Size(), start.Count(tafl.Attackers), start.Count(tafl.Defenders)-1, start.King().String())
+	}
+	return p.T("The start position of %s (%d×%d): %d attackers, %d defenders and the king on %s; the attackers move first.",
+		title, v.Size(), v.Size(), start.Count(tafl.Attackers), start.Count(tafl.Defenders)-1, start.King().String())
+}
+
+// embedText counts the characters Discord counts against an embed's limit.
+func embedText(e *discordgo.MessageEmbed) int {
+	n := len([]rune(e.Title)) + len([]rune(e.Description))
+	for _, f := range e.Fields {
+		n += len([]rune(f.Name)) + len([]rune(f.Value))
+	}
+	return n
+}
+
+// diagramSize is the width of a rules diagram.
+const diagramSize = 360
+
+// diagramPNG draws a worked example: the position after its move, with
+// the move and its captures marked.
+func (b *Bot) diagramPNG(il tafl.Illustration) ([]byte, error) {
+	opts := b.render
+	opts.Size = min(diagramSize, cmpOr(opts.Size, render.DefaultSize))
+	opts.LastMove, opts.Captured = il.Ply.Move, il.Ply.Captures
+	var buf bytes.Buffer
+	b.renderSem <- struct{}{}
+	err := b.renderer.PNG(&buf, il.After, opts)
+	<-b.renderSem
+	if err != nil {
+		return nil, fmt.Errorf("bot: render a rules diagram: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+func cmpOr(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
 }

@@ -17,7 +17,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	langOpt := r.str("language")
 	own := dms || langOpt != ""
 	server := false
-	for _, name := range []string{"variant", "days", "threads", "channel", "casual", "server_language"} {
+	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual", "server_language"} {
 		if _, ok := r.opts[name]; ok {
 			server = true
 		}
@@ -48,11 +48,11 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		if v := r.str("variant"); v != "" {
-			name, _, err := parseVariant(v, "")
+			cv, err := parseVariant(v, "", false)
 			if err != nil {
 				return nil, err
 			}
-			gs.DefaultVariant = name
+			gs.DefaultVariant = cv.name
 		}
 		if d, ok := r.int("days"); ok {
 			if d < 1 || d > storage.MaxDaysPerMove {
@@ -73,6 +73,12 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			if id, ok := o.Value.(string); ok {
 				gs.NotifyChannelID = id
 			}
+		}
+		if d, ok := r.int("vacation"); ok {
+			if d < 0 || d > storage.MaxVacationDays {
+				return nil, userErrorf("Vacation days must be 0 (no vacations) to %d; nothing was changed.", storage.MaxVacationDays)
+			}
+			gs.VacationDays = int(d)
 		}
 	}
 	var notes []string
@@ -123,8 +129,8 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			public = l.Name
 		}
 	}
-	notes = append(notes, p.T("Default variant: **%s** · days per move: **%d** · a thread per game: **%s** · challenges: **%s** unless they say otherwise · reminders and results: %s · games and tournaments in: **%s**",
-		gs.DefaultVariant, gs.DaysPerMove, threads, games, notify, public))
+	notes = append(notes, p.T("Default variant: **%s** · days per move: **%d** · a thread per game: **%s** · challenges: **%s** unless they say otherwise · reminders and results: %s · vacation: **%d** days a year · games and tournaments in: **%s**",
+		gs.DefaultVariant, gs.DaysPerMove, threads, games, notify, gs.VacationDays, public))
 	return &reply{resp: ephemeral(strings.Join(notes, "\n"))}, nil
 }
 

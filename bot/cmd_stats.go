@@ -13,29 +13,50 @@ import (
 	"github.com/taflbot/taflbot/storage"
 )
 
-// cmdLeaderboard handles /tafl leaderboard [variant].
+// cmdLeaderboard handles /tafl leaderboard [variant]: the best-rated
+// players of the server in a variant, or, without one, in every variant
+// that has rated games. Provisional ratings are marked.
 func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	if r.in.GuildID == "" {
 		return nil, userErrorf("Leaderboards are per server: use this command in a server.")
 	}
-	name, _, err := parseVariant(r.str("variant"), b.defaultVariant)
-	if err != nil {
-		return nil, err
-	}
-	top, err := b.store.Leaderboard(ctx, r.in.GuildID, name, 10)
-	if err != nil {
-		return nil, err
-	}
-	if len(top) == 0 {
-		return &reply{resp: ephemeral(r.p.T("Nobody has a rated %s game in this server yet.", name))}, nil
+	var names []string
+	perVariant := 10
+	if strings.TrimSpace(r.str("variant")) != "" {
+		cv, err := parseVariant(r.str("variant"), b.defaultVariant, false)
+		if err != nil {
+			return nil, err
+		}
+		names = []string{cv.name}
+	} else {
+		var err error
+		if names, err = b.store.LeaderboardVariants(ctx, r.in.GuildID); err != nil {
+			return nil, err
+		}
+		if len(names) == 0 {
+			return &reply{resp: ephemeral(r.p.T("Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard."))}, nil
+		}
+		if len(names) > 1 {
+			perVariant = 5
+		}
 	}
 	var sb strings.Builder
-	sb.WriteString(r.p.T("**Leaderboard · %s**", name) + "\n")
-	for i, e := range top {
-		fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", i+1, e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), e.Wins, e.Losses, e.Draws)
+	for _, name := range names {
+		top, err := b.store.Leaderboard(ctx, r.in.GuildID, name, perVariant)
+		if err != nil {
+			return nil, err
+		}
+		if len(top) == 0 {
+			sb.WriteString(r.p.T("Nobody has a rated %s game in this server yet.", name) + "\n")
+			continue
+		}
+		sb.WriteString(r.p.T("**Leaderboard · %s**", name) + "\n")
+		for i, e := range top {
+			fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", i+1, e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), e.Wins, e.Losses, e.Draws)
+		}
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: sb.String(), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
+		Data: &discordgo.InteractionResponseData{Content: truncate(sb.String(), 1990), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
 }
 
 // cmdStats handles /tafl stats [user].

@@ -115,10 +115,11 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	if name == "" || utf8.RuneCountInString(name) > maxTournamentName || strings.ContainsAny(name, "\n@`*_~|<>") {
 		return nil, userErrorT("tour.name", maxTournamentName)
 	}
-	variant, layout, err := parseVariant(r.str("variant"), settings.DefaultVariant)
+	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, false)
 	if err != nil {
 		return nil, err
 	}
+	variant, layout := cv.name, cv.layout
 	st := tournament.Tournament{Format: tournament.Swiss, Rounds: defaultSwissRound}
 	if f := r.str("format"); f != "" {
 		if st.Format, err = tournament.ParseFormat(f); err != nil {
@@ -438,7 +439,7 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 					return g.Tafl().Resign(g.SideOf(r.userID))
 				})
 				if err == nil {
-					if msg, err := b.boardMessage(g, tourLang(t).T("tour.withdrew_board", r.userID)); err == nil {
+					if msg, err := b.boardMessage(ctx, g, tourLang(t).T("tour.withdrew_board", r.userID)); err == nil {
 						b.postBoard(ctx, g, msg)
 					}
 					return
@@ -481,7 +482,7 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 			return nil, err
 		}
 		g.GuildID, g.ChannelID, g.ThreadID = t.GuildID, t.ChannelID, t.ThreadID
-		g.Attackers, g.Defenders = storage.Human(p.Attackers), storage.Human(p.Defenders)
+		g.Attackers, g.Defenders = human(p.Attackers, b.knownName(p.Attackers)), human(p.Defenders, b.knownName(p.Defenders))
 		g.MoveTime, g.Casual = t.MoveTime, t.Casual
 		g.Language = t.Language
 		g.Clock.Control = t.TimeControl
@@ -512,7 +513,7 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 	for _, g := range games {
 		b.metrics.gameStarted()
 		b.watch(g)
-		msg, err := b.boardMessage(g, p.T("tour.game_headline", t.Name, t.State.Round, g.Attackers.UserID, g.Defenders.UserID))
+		msg, err := b.boardMessage(ctx, g, p.T("tour.game_headline", t.Name, t.State.Round, g.Attackers.UserID, g.Defenders.UserID))
 		if err != nil {
 			b.log.Error("drawing a tournament game", "game_id", g.ID, "err", err)
 			continue

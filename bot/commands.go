@@ -1,9 +1,16 @@
 package bot
 
 import (
+	"fmt"
+
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/storage"
 )
+
+// DaysChoices are the days per move the days option offers; any other
+// from 1 to storage.MaxDaysPerMove may be typed.
+var DaysChoices = []int{1, 2, 3, 5, 7, 14}
 
 // CommandName is the one top-level slash command.
 const CommandName = "tafl"
@@ -51,9 +58,15 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 	side := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "side",
 		Description: "Your side (default: random)", Choices: []*discordgo.ApplicationCommandOptionChoice{
 			{Name: "attackers", Value: "attackers"}, {Name: "defenders (with the king)", Value: "defenders"}, {Name: "random", Value: "random"}}}
-	days := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
-		Description: "Days per move (default: the server's, usually 3)", Choices: []*discordgo.ApplicationCommandOptionChoice{
-			{Name: "1 day", Value: 1}, {Name: "2 days", Value: 2}, {Name: "3 days", Value: 3}, {Name: "7 days", Value: 7}}}
+	// days: any whole number the settings accept (1 to 30); autocomplete
+	// offers the usual ones (DaysChoices). Discord checks the range; an
+	// option with autocomplete accepts whatever is typed.
+	minDays, zero := 1.0, 0.0
+	daysOpt := func(desc string) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
+			Description: desc, MinValue: &minDays, MaxValue: storage.MaxDaysPerMove, Autocomplete: true}
+	}
+	days := daysOpt("Days per move (default: the server's, usually 3)")
 	live := str("time", "A live game on a chess clock: minutes+seconds, such as 10+5", false, true)
 	var levels []*discordgo.ApplicationCommandOptionChoice
 	for _, l := range Levels {
@@ -82,7 +95,8 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual",
 					Description: "Casual: the game does not change ratings (default: the server's, usually rated)"}),
 			sub("move", "Make a move, such as d1-d4", str("move", "Your move, such as d1-d4 (start typing for a list)", true, true), game),
-			sub("board", "Show a game's board again", game),
+			sub("board", "Show a game's board again", game, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean,
+				Name: "text", Description: "Describe the board in words instead of a picture (for screen readers)"}),
 			sub("games", "List active games", user("user", "Whose games (default: yours)")),
 			sub("resign", "Resign a game (asks to confirm)", game),
 			sub("draw", "Offer, accept or withdraw a draw", game),
@@ -93,15 +107,20 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 			sub("stats", "A player's record and ratings", user("user", "Whose (default: yours)")),
 			sub("settings", "Server settings (managers only), and your DM setting", &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
 				Name: "variant", Description: "Default variant", Autocomplete: true},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Default days per move (1-30)"},
+				daysOpt(fmt.Sprintf("Default days per move (1-%d)", storage.MaxDaysPerMove)),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "threads", Description: "Give every game its own thread"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual", Description: "Challenges are casual unless they say otherwise"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where reminders and results go"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Your own setting: reminders and results by direct message too"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "vacation", MinValue: &zero, MaxValue: storage.MaxVacationDays,
+					Description: fmt.Sprintf("Days a year a player may pause their clocks (0: none; default %d)", storage.DefaultVacationDays)},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "language", Description: "Your own setting: the language I answer you in",
 					Choices: languageChoices()},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "server_language", Description: "The language of games, challenges and tournaments here",
 					Choices: languageChoices()}),
+			sub("vacation", "Pause your clocks in this server for some days (see how many you have left)", &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "days", MinValue: &zero, MaxValue: storage.MaxVacationDays,
+				Description: "Days of vacation from now (0 ends your vacation; empty: show what you have left)"}),
 			sub("tournament", "Tournaments: create (managers), join, leave, start, withdraw, standings",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "action", Description: "What to do (default: standings)",
 					Choices: tournamentActionChoices()},

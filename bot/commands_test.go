@@ -13,7 +13,7 @@ func TestCommandDefinitions(t *testing.T) {
 	if len(cmds) != 1 || cmds[0].Name != "tafl" {
 		t.Fatalf("want one /tafl command, got %d", len(cmds))
 	}
-	want := []string{"challenge", "move", "board", "games", "resign", "draw", "ai", "rules", "history", "leaderboard", "stats", "settings", "tournament", "help"}
+	want := []string{"challenge", "move", "board", "games", "resign", "draw", "ai", "rules", "history", "leaderboard", "stats", "settings", "vacation", "tournament", "help"}
 	var got []string
 	for _, o := range cmds[0].Options {
 		got = append(got, o.Name)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 )
 
 // Console plays the bot in a terminal without Discord: it reads commands
@@ -26,6 +27,7 @@ import (
 //	as bob                                          act as another user (default alice)
 //	click Accept                                    press a button of the latest message that has it
 //	select e5                                       choose in the latest select menu
+//	complete /tafl move move:d2                     what autocomplete offers for the last option
 //	sweep                                           run the clock sweeper now
 //	wait 2h                                         move the console's clock forward (then sweep)
 //	quit                                            stop (end of input also stops)
@@ -82,8 +84,18 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 			if cr.lastEphemeral(cid) {
 				it.Message.Flags = discordgo.MessageFlagsEphemeral
 			}
+		case "complete":
+			data, err := cr.parseSlash(strings.TrimSpace(rest), true)
+			if err != nil {
+				cr.printf("%v\n", err)
+				continue
+			}
+			if opts := data.Options[0].Options; len(opts) > 0 {
+				opts[len(opts)-1].Focused = true
+			}
+			it = &discordgo.Interaction{Type: discordgo.InteractionApplicationCommandAutocomplete, Data: *data}
 		default:
-			data, err := cr.parseSlash(line)
+			data, err := cr.parseSlash(line, false)
 			if err != nil {
 				cr.printf("%v\n", err)
 				continue
@@ -153,6 +165,9 @@ func (c *ConsoleREST) printf(format string, args ...any) {
 
 func (c *ConsoleREST) setActor(name string) { c.mu.Lock(); c.actor = name; c.mu.Unlock() }
 
+// UserID returns the made-up id the console gives a user name.
+func (c *ConsoleREST) UserID(name string) string { return c.userID(name) }
+
 // userID returns the made-up id of a user name.
 func (c *ConsoleREST) userID(name string) string {
 	c.mu.Lock()
@@ -165,23 +180,58 @@ func (c *ConsoleREST) userID(name string) string {
 	return id
 }
 
-var mentionRE = regexp.MustCompile(`<[@#]!?(\d+)>`)
+var (
+	mentionRE   = regexp.MustCompile(`<[@#]!?(\d+)>`)
+	timestampRE = regexp.MustCompile(`<t:(-?\d+)(?::([tTdDfFR]))?>`)
+)
 
-// text replaces mentions by names.
+// text replaces mentions by names and Discord timestamps (<t:…:R>) by
+// readable dates on the console's clock.
 func (c *ConsoleREST) text(s string) string {
+	now := c.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return mentionRE.ReplaceAllStringFunc(s, func(m string) string {
+	s = mentionRE.ReplaceAllStringFunc(s, func(m string) string {
 		id := mentionRE.FindStringSubmatch(m)[1]
 		if n, ok := c.names[id]; ok {
 			return "@" + n
 		}
 		return m
 	})
+	return timestampRE.ReplaceAllStringFunc(s, func(m string) string {
+		sec, err := strconv.ParseInt(timestampRE.FindStringSubmatch(m)[1], 10, 64)
+		if err != nil {
+			return m
+		}
+		return readableTime(time.Unix(sec, 0), now)
+	})
 }
 
-// show prints a message and saves its files.
-func (c *ConsoleREST) show(prefix, content string, files []*discordgo.File, comps []discordgo.MessageComponent, embeds []*discordgo.MessageEmbed, flags discordgo.MessageFlags) error {
+// readableTime writes t as a date and time with how far it is from now:
+// "Mon 2 Mar 2026 14:05 (in 23h 59m)".
+func readableTime(t, now time.Time) string {
+	s := t.Local().Format("Mon 2 Jan 2006 15:04")
+	switch d := t.Sub(now); {
+	case d >= time.Minute:
+		s += " (in " + formatLeft(locale.For(locale.English), d) + ")"
+	case d <= -time.Minute:
+		s += " (" + formatLeft(locale.For(locale.English), -d) + " ago)"
+	}
+	return s
+}
+
+// pictureLine is how the console shows a picture it wrote: its path and,
+// when the bot gave one, its description (the alt text Discord shows).
+func pictureLine(path, alt string) string {
+	if alt == "" {
+		return "[picture: " + path + "]"
+	}
+	return "[picture: " + path + " — " + alt + "]"
+}
+
+// show prints a message and saves its files; alts are the attachments'
+// descriptions by file name.
+func (c *ConsoleREST) show(prefix, content string, files []*discordgo.File, comps []discordgo.MessageComponent, embeds []*discordgo.MessageEmbed, flags discordgo.MessageFlags, alts map[string]string) error {
 	var sb strings.Builder
 	eph := flags&discordgo.MessageFlagsEphemeral != 0
 	if eph {
@@ -190,9 +240,7 @@ func (c *ConsoleREST) show(prefix, content string, files []*discordgo.File, comp
 	if content != "" {
 		sb.WriteString(c.text(content))
 	}
-	for _, e := range embeds {
-		fmt.Fprintf(&sb, "\n%s\n%s", e.Title, e.Description)
-	}
+	shown := map[string]string{} // attachment name -> path written
 	for _, f := range files {
 		c.mu.Lock()
 		c.files++
@@ -206,7 +254,30 @@ func (c *ConsoleREST) show(prefix, content string, files []*discordgo.File, comp
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			return fmt.Errorf("console: %w", err)
 		}
-		fmt.Fprintf(&sb, "\n[picture: %s]", path)
+		shown[f.Name] = path
+	}
+	for _, e := range embeds {
+		if e.Title != "" {
+			sb.WriteString("\n" + c.text(e.Title))
+		}
+		if e.Description != "" {
+			sb.WriteString("\n" + c.text(e.Description))
+		}
+		for _, f := range e.Fields {
+			fmt.Fprintf(&sb, "\n%s: %s", c.text(f.Name), c.text(f.Value))
+		}
+		if e.Image != nil {
+			name := strings.TrimPrefix(e.Image.URL, "attachment://")
+			if path, ok := shown[name]; ok {
+				fmt.Fprintf(&sb, "\n%s", pictureLine(path, alts[name]))
+				delete(shown, name)
+			}
+		}
+	}
+	for _, f := range files {
+		if path, ok := shown[f.Name]; ok {
+			fmt.Fprintf(&sb, "\n%s", pictureLine(path, alts[f.Name]))
+		}
 	}
 	var labels []string
 	for _, comp := range comps {
@@ -282,11 +353,40 @@ func (c *ConsoleREST) lastEphemeral(customID string) bool {
 
 // firstOption names the option a bare word stands for, per subcommand.
 var firstOption = map[string]string{"challenge": "opponent", "move": "move", "board": "game", "resign": "game", "draw": "game",
-	"ai": "level", "rules": "variant", "history": "game", "leaderboard": "variant", "stats": "user", "games": "user", "tournament": "action"}
+	"ai": "level", "rules": "variant", "history": "game", "leaderboard": "variant", "stats": "user", "games": "user", "vacation": "days", "tournament": "action"}
 
-// parseSlash reads "/tafl sub [name:value | value] …".
-func (c *ConsoleREST) parseSlash(line string) (*discordgo.ApplicationCommandInteractionData, error) {
-	f := strings.Fields(line)
+// splitQuoted splits a line into words at spaces, keeping text in double
+// quotes together (without the quotes): variant:"dim:7 … start:/…/".
+func splitQuoted(line string) []string {
+	var words []string
+	var cur strings.Builder
+	quoted, started := false, false
+	for _, r := range line {
+		switch {
+		case r == '"':
+			quoted, started = !quoted, true
+		case r == ' ' && !quoted:
+			if started {
+				words = append(words, cur.String())
+			}
+			cur.Reset()
+			started = false
+		default:
+			cur.WriteRune(r)
+			started = true
+		}
+	}
+	if started {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// parseSlash reads "/tafl sub [name:value | value] …"; a value with
+// spaces goes in double quotes. partial keeps number options as typed
+// (autocomplete: Discord sends them as strings).
+func (c *ConsoleREST) parseSlash(line string, partial bool) (*discordgo.ApplicationCommandInteractionData, error) {
+	f := splitQuoted(line)
 	if len(f) < 2 || f[0] != "/"+CommandName {
 		return nil, fmt.Errorf("commands look like: /tafl help   (or: as NAME, click LABEL, select VALUE, wait 2h, quit)")
 	}
@@ -318,6 +418,9 @@ func (c *ConsoleREST) parseSlash(line string) (*discordgo.ApplicationCommandInte
 		o := &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: od.Type, Value: value}
 		switch od.Type {
 		case discordgo.ApplicationCommandOptionInteger:
+			if partial {
+				break
+			}
 			n, err := strconv.Atoi(value)
 			if err != nil {
 				return nil, fmt.Errorf("%s must be a number", name)
@@ -360,7 +463,7 @@ func (c *ConsoleREST) Respond(_ context.Context, _ *discordgo.Interaction, r *di
 	if d.Flags&discordgo.MessageFlagsEphemeral != 0 {
 		prefix = c.who()
 	}
-	return c.show(prefix, d.Content, d.Files, d.Components, d.Embeds, d.Flags)
+	return c.show(prefix, d.Content, d.Files, d.Components, d.Embeds, d.Flags, alts(d.Files))
 }
 
 // Original returns a stand-in message.
@@ -378,11 +481,14 @@ func (c *ConsoleREST) EditResponse(_ context.Context, _ *discordgo.Interaction, 
 	if e.Components != nil {
 		comps = *e.Components
 	}
-	var embeds []*discordgo.MessageEmbed
-	if e.Embeds != nil {
-		embeds = *e.Embeds
+	return &discordgo.Message{ID: "console-edit"}, c.show("[taflbot]", content, e.Files, comps, derefEmbeds(e.Embeds), 0, alts(e.Files))
+}
+
+func derefEmbeds(e *[]*discordgo.MessageEmbed) []*discordgo.MessageEmbed {
+	if e == nil {
+		return nil
 	}
-	return &discordgo.Message{ID: "console-edit"}, c.show("[taflbot]", content, e.Files, comps, embeds, 0)
+	return *e
 }
 
 // DeleteResponse does nothing: printed lines stay.
@@ -390,12 +496,12 @@ func (c *ConsoleREST) DeleteResponse(context.Context, *discordgo.Interaction) er
 
 // Followup prints a follow-up message.
 func (c *ConsoleREST) Followup(_ context.Context, _ *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
-	return &discordgo.Message{ID: "console-followup", ChannelID: consoleChannel}, c.show("[taflbot]", p.Content, p.Files, p.Components, p.Embeds, p.Flags)
+	return &discordgo.Message{ID: "console-followup", ChannelID: consoleChannel}, c.show("[taflbot]", p.Content, p.Files, p.Components, p.Embeds, p.Flags, alts(p.Files))
 }
 
 // Send prints a channel message.
 func (c *ConsoleREST) Send(_ context.Context, channelID string, m *discordgo.MessageSend) (*discordgo.Message, error) {
-	return &discordgo.Message{ID: "console-send", ChannelID: channelID}, c.show("[taflbot]", m.Content, m.Files, m.Components, m.Embeds, 0)
+	return &discordgo.Message{ID: "console-send", ChannelID: channelID}, c.show("[taflbot]", m.Content, m.Files, m.Components, m.Embeds, 0, alts(m.Files))
 }
 
 // Edit does nothing: the console shows only new messages.

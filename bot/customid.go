@@ -28,9 +28,13 @@ const (
 	ActTourJoin          // join tournament ID
 	ActTourLeave         // leave tournament ID
 	ActTourStart         // start tournament ID now
+	ActAbort             // ask to abort game ID (fewer than two moves played)
+	ActAbortYes          // confirm aborting game ID at Ply
+	ActReplay            // show game ID's board after Ply moves (the step-through replay)
+	ActPickGame          // the game picker (Values[0]: the game; Arg: the command to run, see gamepick.go)
 )
 
-var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm", "tj", "tl", "ts"}
+var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm", "tj", "tl", "ts", "ab", "aby", "rp", "pg"}
 
 // CustomID is the parsed custom_id of a component: a short path such as
 // "t:mv:42:17" (action, game or challenge id, ply, optional argument).

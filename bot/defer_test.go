@@ -75,7 +75,7 @@ func TestSlowHandlersAreDeferred(t *testing.T) {
 	waitFor(t, "the edited menu and the board follow-up", func() bool {
 		var patched, posted bool
 		for _, rec := range h.fake.requests("/webhooks/")[before:] {
-			if rec.Method == "PATCH" && strings.Contains(string(rec.Body), "You played "+m.String()) {
+			if rec.Method == "PATCH" && playedRE(m).Match(rec.Body) {
 				patched = true
 			}
 			if rec.Method == "POST" && len(rec.Files) == 1 {

@@ -41,4 +41,17 @@
 // ([Options.AIGamesPerUser], [Options.AIGamesPerServer]);
 // the clock sweeper catches up on reminders and timeouts it missed, and
 // storage's MarkReminded / ExpireGame make each happen exactly once.
+//
+// # What players read
+//
+// Moves are written and counted as OpenTafl does everywhere (pairs, the
+// king's K, captures after an x: tafl.MoveList, tafl.PlyLabel). Players
+// are shown by the display names kept with each game (names.go), never by
+// raw ids. Every picture carries alt text (alt.go: discordgo cannot
+// describe an attachment, so SessionREST writes the description into the
+// request itself), and /tafl board text:true describes a position in
+// words. Help from the rules engine (autocomplete labels that say which
+// moves capture or win) is given only where engineHelpAllowed says so.
+// Rules pages are generated from the variant's rule data
+// (tafl.Variant.RulesPage and Illustrations).
 package bot

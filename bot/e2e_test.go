@@ -2,7 +2,9 @@ package bot_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -35,14 +37,19 @@ func startGame(t *testing.T, h *harness) *resp {
 		t.Fatalf("accept reply type %d, want update message", r.Type)
 	}
 	checkPNG(t, rec)
-	// The update replaces the challenge's picture instead of adding one.
+	// The update replaces the challenge's picture instead of adding one:
+	// the attachments it keeps are only the new upload (id 0, described).
 	var upd struct {
 		Data struct {
-			Attachments *[]any `json:"attachments"`
+			Attachments *[]struct {
+				ID          any    `json:"id"`
+				Description string `json:"description"`
+			} `json:"attachments"`
 		} `json:"data"`
 	}
-	if err := json.Unmarshal(rec.Body, &upd); err != nil || upd.Data.Attachments == nil || len(*upd.Data.Attachments) != 0 {
-		t.Errorf("accept update does not clear the old attachments: %s", rec.Body)
+	if err := json.Unmarshal(rec.Body, &upd); err != nil || upd.Data.Attachments == nil || len(*upd.Data.Attachments) != 1 ||
+		fmt.Sprint((*upd.Data.Attachments)[0].ID) != "0" || (*upd.Data.Attachments)[0].Description == "" {
+		t.Errorf("accept update does not replace the old attachments by the new board: %s", rec.Body)
 	}
 	if !strings.Contains(r.Content, "<@"+alice+"> to move (attackers)") {
 		t.Errorf("start board %q does not say alice (attackers) is to move", r.Content)
@@ -160,7 +167,7 @@ func menuMove(t *testing.T, h *harness, user string, board *resp, m tafl.Move) *
 	}
 	before := len(h.fake.requests("/webhooks/"))
 	r, _ = h.click(user, customIDs(r.Components)["select"], true, m.To().String())
-	if !strings.Contains(r.Content, "You played "+m.String()) {
+	if !playedRE(m).MatchString(r.Content) {
 		t.Fatalf("destination pick reply %q", r.Content)
 	}
 	var post *recorded
@@ -225,4 +232,40 @@ func TestCustomIDsFitDiscord(t *testing.T) {
 			t.Errorf("%s: custom id %q: %v", label, id, err)
 		}
 	}
+}
+
+// playedRE matches "You played 14. d2-c2" or "You played 14… Kd4-d3xd2":
+// the move with its number (moves counted in pairs) in full notation.
+func playedRE(m tafl.Move) *regexp.Regexp {
+	return regexp.MustCompile(`You played [0-9]+(\. |… )K?` + regexp.QuoteMeta(m.String()) + `(x[a-s0-9/]+)?[-+]*\.`)
+}
+
+// bothMove plays one legal move for each side of user's newest active
+// game (a game ended sooner is aborted, and counts nowhere) and returns
+// the board of the second move.
+func bothMove(t *testing.T, h *harness, user string) *resp {
+	t.Helper()
+	games, err := h.store.GamesByPlayer(t.Context(), user, storage.GameFilter{ActiveOnly: true, Limit: 1})
+	if err != nil || len(games) != 1 {
+		t.Fatalf("%s's newest active game: %v, %v", user, games, err)
+	}
+	return bothMoveIn(t, h, games[0].ID)
+}
+
+// bothMoveIn plays one legal move for each side of game id and returns
+// the board of the second move.
+func bothMoveIn(t *testing.T, h *harness, id storage.GameID) *resp {
+	t.Helper()
+	var board *resp
+	for range 2 {
+		g, err := h.store.GetGame(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		board, _ = h.slash(g.ToMove().UserID, "move", opt("move", g.Tafl().LegalMoves()[0].String()), opt("game", id.String()))
+		if after, err := h.store.GetGame(t.Context(), id); err != nil || after.Ply() != g.Ply()+1 {
+			t.Fatalf("a move in game %d: %q", id, board.Content)
+		}
+	}
+	return board
 }

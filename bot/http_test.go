@@ -50,6 +50,7 @@ func newHTTPBot(t *testing.T) *httpBot {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(b.InteractionsHandler(t.Context()))
+	b.Start(t.Context()) // the engine's moves and the clocks, as cmd/taflbot runs HTTP mode
 	t.Cleanup(func() { srv.Close(); b.Stop(5 * time.Second) })
 	return &httpBot{h: h, b: b, srv: srv, priv: priv}
 }

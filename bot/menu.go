@@ -93,21 +93,22 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 		return nil, userErrorf("Pick a destination from the menu.")
 	}
 	m := tafl.NewMove(from, to)
-	g, err := b.play(ctx, r.userID, storage.GameID(r.cid.ID), r.cid.Ply, func(tg *tafl.Game) error {
+	g, err := b.play(ctx, r, storage.GameID(r.cid.ID), r.cid.Ply, func(tg *tafl.Game) error {
 		_, err := tg.Play(m)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	msg, err := b.boardMessage(g, gameP(g).T("<@%s> played %s.", r.userID, m.String()))
+	played := lastPlyLabel(g)
+	msg, err := b.boardMessage(ctx, g, gameP(g).T("<@%s> played %s.", r.userID, played))
 	if err != nil {
 		return nil, err
 	}
 	in := r.in
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
-			Data: &discordgo.InteractionResponseData{Content: r.p.T("You played %s.", m.String()), Components: []discordgo.MessageComponent{}}},
+			Data: &discordgo.InteractionResponseData{Content: r.p.T("You played %s.", played), Components: []discordgo.MessageComponent{}}},
 		after: func(ctx context.Context) {
 			// The menu was private: the new board goes to everyone as a follow-up.
 			if sent, err := b.rest.Followup(ctx, in, msg.webhook()); err != nil {
@@ -197,8 +198,12 @@ func targetMenu(p *locale.Printer, g *storage.Game, from tafl.Square, page int) 
 	pages := (len(to) + pageSize - 1) / pageSize
 	page = min(max(page, 0), pages-1)
 	var opts []discordgo.SelectMenuOption
+	king := ""
+	if g.Tafl().Position().At(from) == tafl.King {
+		king = "K"
+	}
 	for _, sq := range to[page*pageSize : min(len(to), (page+1)*pageSize)] {
-		opts = append(opts, discordgo.SelectMenuOption{Label: from.String() + "-" + sq.String(), Value: sq.String()})
+		opts = append(opts, discordgo.SelectMenuOption{Label: king + from.String() + "-" + sq.String(), Value: sq.String()})
 	}
 	id := CustomID{Action: ActPickTarget, ID: uint64(g.ID), Ply: g.Ply(), Arg: from.String()}
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/storage"
@@ -50,22 +51,20 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 			return nil, userErrorT("rematch.offered", c.OpponentID)
 		case c.State == storage.ChallengeOpen && c.Expires.After(b.now()):
 			// The other player offered it: this tap accepts.
-			g, err := b.accept(ctx, c, r.userID)
+			g, err := b.accept(ctx, c, r.userID, r.userName())
 			if err != nil {
 				return nil, err
 			}
-			return b.rematchBoard(r, g, gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, old.ID))
+			return b.rematchBoard(ctx, r, g, gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, old.ID))
 		}
 		// Declined, withdrawn or expired: a new offer may be made.
 	}
 	// The challenger plays the side they did not play last time.
 	c := &storage.Challenge{
 		GuildID: old.GuildID, ChannelID: old.ChannelID, ChallengerID: r.userID, OpponentID: old.Seat(side.Other()).UserID,
-		Variant: old.Variant(), Layout: old.Layout(), Side: side.Other(), MoveTime: old.MoveTime, TimeControl: old.Clock.Control,
+		ChallengerName: r.userName(), OpponentName: old.Seat(side.Other()).Name,
+		Variant: old.Variant(), Layout: old.Layout(), Rules: old.Rules(), Side: side.Other(), MoveTime: old.MoveTime, TimeControl: old.Clock.Control,
 		Casual: old.Casual, Rematch: old.ID, Created: b.now(), Expires: b.now().Add(b.expiry), Language: old.Language,
-	}
-	if old.Rules() != "" {
-		return nil, userErrorT("rematch.custom")
 	}
 	if err := b.store.CreateChallenge(ctx, c); err != nil {
 		return nil, err
@@ -86,15 +85,15 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 	if old.RematchGame != 0 {
 		return nil, userErrorT("rematch.playing", old.RematchGame)
 	}
-	g, err := storage.NewGame(old.Variant(), old.Layout())
+	g, err := newGameOf(old.Variant(), old.Layout(), old.Rules())
 	if err != nil {
 		return nil, err
 	}
 	level := old.Seat(side.Other()).AILevel
 	if side == tafl.Attackers { // swapped
-		g.Attackers, g.Defenders = storage.AI(level), storage.Human(r.userID)
+		g.Attackers, g.Defenders = storage.AI(level), human(r.userID, r.userName())
 	} else {
-		g.Attackers, g.Defenders = storage.Human(r.userID), storage.AI(level)
+		g.Attackers, g.Defenders = human(r.userID, r.userName()), storage.AI(level)
 	}
 	g.GuildID, g.ChannelID, g.MoveTime, g.Casual = old.GuildID, old.ChannelID, old.MoveTime, old.Casual
 	g.Clock.Control = old.Clock.Control
@@ -106,12 +105,17 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 		return nil, err
 	}
 	b.metrics.gameStarted()
-	return b.rematchBoard(r, g, gameP(g).T("<@%s> plays %s again, sides swapped. Good luck!", r.userID, seatName(storage.AI(level))))
+	gp := gameP(g)
+	opponent := gp.T("taflbot at level **%s**", level)
+	if name, ok := strings.CutPrefix(level, engineSeatPrefix); ok {
+		opponent = gp.T("the engine **%s**", name)
+	}
+	return b.rematchBoard(ctx, r, g, gp.T("<@%s> plays %s again, sides swapped. Good luck!", r.userID, opponent))
 }
 
 // rematchBoard posts the new game's first board as a new message.
-func (b *Bot) rematchBoard(r *request, g *storage.Game, headline string) (*reply, error) {
-	msg, err := b.boardMessage(g, headline)
+func (b *Bot) rematchBoard(ctx context.Context, r *request, g *storage.Game, headline string) (*reply, error) {
+	msg, err := b.boardMessage(ctx, g, headline)
 	if err != nil {
 		return nil, err
 	}

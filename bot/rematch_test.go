@@ -9,11 +9,16 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// resignFrom resigns user's game from a board and returns the final board.
+// resignFrom resigns user's game from a board (or aborts it, before both
+// sides moved) and returns the final board.
 func resignFrom(t *testing.T, h *harness, user string, board *resp) *resp {
 	t.Helper()
-	confirm, _ := h.click(user, customIDs(board.Components)["Resign"], false)
-	h.click(user, customIDs(confirm.Components)["Yes, resign"], true)
+	button, yes := "Resign", "Yes, resign"
+	if customIDs(board.Components)["Abort"] != "" {
+		button, yes = "Abort", "Yes, abort"
+	}
+	confirm, _ := h.click(user, customIDs(board.Components)[button], false)
+	h.click(user, customIDs(confirm.Components)[yes], true)
 	var final *resp
 	waitFor(t, "the final board", func() bool {
 		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
@@ -60,7 +65,7 @@ func TestRematchBetweenPlayers(t *testing.T) {
 		t.Fatalf("active games: %d, %v", len(games), err)
 	}
 	g := games[0]
-	if g.Attackers != storage.Human(bob) || g.Defenders != storage.Human(alice) || g.Variant() != "brandubh" ||
+	if g.Attackers.UserID != bob || g.Defenders.UserID != alice || g.Variant() != "brandubh" ||
 		g.Clock.Control.String() != "5+3" || !g.Casual {
 		t.Errorf("rematch game %+v (clock %v)", g, g.Clock.Control)
 	}
@@ -102,10 +107,33 @@ func TestRematchAgainstTheEngine(t *testing.T) {
 		t.Fatalf("%d rematches started", started)
 	}
 	games, _ := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{ActiveOnly: true})
-	if len(games) != 1 || games[0].Attackers != storage.Human(alice) || games[0].Defenders != storage.AI("hard") {
+	if len(games) != 1 || games[0].Attackers.UserID != alice || games[0].Defenders != storage.AI("hard") {
 		t.Fatalf("rematch: %+v", games)
 	}
 	if games[0].SideOf(alice) != tafl.Attackers {
 		t.Error("the sides were not swapped")
+	}
+}
+
+// TestRematchOfACustomVariant: a game of a custom variant (an OpenTafl
+// rules string) is replayed by Rematch with the same rules (it was
+// refused before challenges could carry rules).
+func TestRematchOfACustomVariant(t *testing.T) {
+	const rules = "dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+	h := newHarness(t, newPolicyEngine(1))
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", rules), opt("side", "attackers"))
+	board, _ := h.click(bob, customIDs(r.Components)["Accept"], false)
+	final := resignFrom(t, h, alice, board)
+	offer, _ := h.click(bob, customIDs(final.Components)["Rematch"], false)
+	if isEphemeral(offer) || !strings.Contains(offer.Content, "**Rematch** of game 1") {
+		t.Fatalf("the rematch offer: %q", offer.Content)
+	}
+	h.click(alice, customIDs(offer.Components)["Accept"], false)
+	games, err := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{ActiveOnly: true})
+	if err != nil || len(games) != 1 {
+		t.Fatalf("active games: %v, %v", games, err)
+	}
+	if g := games[0]; g.Variant() != "custom" || g.Rules() == "" || g.Tafl().Variant().Rules().Escape != tafl.EscapeEdge || g.Attackers.UserID != bob {
+		t.Errorf("the rematch: variant %q, rules %q, attackers %q", g.Variant(), g.Rules(), g.Attackers.UserID)
 	}
 }

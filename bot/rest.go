@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -100,7 +101,35 @@ type SessionREST struct{ S *discordgo.Session }
 
 // Respond sends the initial response (multipart when it has files).
 func (r SessionREST) Respond(ctx context.Context, in *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+	if resp.Data != nil && hasAlt(resp.Data.Files) {
+		endpoint := discordgo.EndpointInteractionResponse(in.ID, in.Token)
+		_, err := r.described(ctx, "POST", endpoint, resp, resp.Data.Files, true)
+		return redact(err)
+	}
 	return redact(r.S.InteractionRespond(in, resp, discordgo.WithContext(ctx)))
+}
+
+// described sends a multipart request whose payload describes its files
+// (see alt.go) and decodes the message Discord returns, if any.
+func (r SessionREST) described(ctx context.Context, method, endpoint string, payload any, files []*discordgo.File, inData bool) (*discordgo.Message, error) {
+	body, err := withAlts(payload, files, inData)
+	if err != nil {
+		return nil, fmt.Errorf("bot: encode a message: %w", err)
+	}
+	ct, data, err := discordgo.MultipartBodyWithJSON(body, files)
+	if err != nil {
+		return nil, err
+	}
+	bucket, _, _ := strings.Cut(endpoint, "?")
+	out, err := r.S.RequestRaw(method, endpoint, ct, data, bucket, 0, discordgo.WithContext(ctx))
+	if err != nil || len(out) == 0 {
+		return nil, err
+	}
+	var m discordgo.Message
+	if err := json.Unmarshal(out, &m); err != nil {
+		return nil, fmt.Errorf("bot: decode a message: %w", err)
+	}
+	return &m, nil
 }
 
 // Original fetches the message of the initial response.
@@ -111,6 +140,9 @@ func (r SessionREST) Original(ctx context.Context, in *discordgo.Interaction) (*
 
 // EditResponse edits the initial or deferred response.
 func (r SessionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
+	if hasAlt(e.Files) {
+		return r.described(ctx, "PATCH", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), e, e.Files, false)
+	}
 	m, err := r.S.InteractionResponseEdit(in, e, discordgo.WithContext(ctx))
 	return m, redact(err)
 }
@@ -122,12 +154,18 @@ func (r SessionREST) DeleteResponse(ctx context.Context, in *discordgo.Interacti
 
 // Followup posts a follow-up message and waits for it to be created.
 func (r SessionREST) Followup(ctx context.Context, in *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
+	if hasAlt(p.Files) {
+		return r.described(ctx, "POST", discordgo.EndpointWebhookToken(in.AppID, in.Token)+"?wait=true", p, p.Files, false)
+	}
 	m, err := r.S.FollowupMessageCreate(in, true, p, discordgo.WithContext(ctx))
 	return m, redact(err)
 }
 
 // Send posts a message in a channel.
 func (r SessionREST) Send(ctx context.Context, channelID string, m *discordgo.MessageSend) (*discordgo.Message, error) {
+	if hasAlt(m.Files) {
+		return r.described(ctx, "POST", discordgo.EndpointChannelMessages(channelID), m, m.Files, false)
+	}
 	msg, err := r.S.ChannelMessageSendComplex(channelID, m, discordgo.WithContext(ctx))
 	return msg, redact(err)
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -185,6 +187,7 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		r.log.LogAttrs(ctx, slog.LevelInfo, "interaction", attrs...)
 	}()
 	r = b.newRequest(in)
+	b.noteName(r.userID, r.userName())
 	r.p = printer(b.chosenLanguage(ctx, in.GuildID, r.userID), in)
 	kind = interactionKind(in)
 	h := b.route(r)
@@ -195,6 +198,11 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 	}
 	if err == nil && (rep == nil || rep.resp == nil) {
 		err = errors.New("bot: handler returned no response")
+	}
+	if np, ok := asNeedPick(err); ok && in.Type == discordgo.InteractionApplicationCommand {
+		if rep, err = pickReply(r, np); err == nil {
+			return rep
+		}
 	}
 	if err != nil {
 		if msg, ok := userMessage(err, r.p); ok {
@@ -313,6 +321,7 @@ func (b *Bot) commands() map[string]handler {
 		"stats":       b.cmdStats,
 		"settings":    b.cmdSettings,
 		"help":        b.cmdHelp,
+		"vacation":    b.cmdVacation,
 		"tournament":  b.cmdTournament,
 	}
 }
@@ -330,6 +339,10 @@ func (b *Bot) components() map[Action]handler {
 		ActResignYes:  b.btnResignYes,
 		ActDraw:       b.btnDraw,
 		ActGamesPage:  b.btnGamesPage,
+		ActAbort:      b.btnResign,
+		ActAbortYes:   b.btnAbortYes,
+		ActPickGame:   b.btnPickGame,
+		ActReplay:     b.btnReplay,
 		ActRematch:    b.btnRematch,
 		ActTourJoin:   b.btnTourJoin,
 		ActTourLeave:  b.btnTourLeave,
@@ -348,7 +361,13 @@ func (r *request) str(name string) string {
 
 func (r *request) int(name string) (int64, bool) {
 	if o, ok := r.opts[name]; ok && o.Type == discordgo.ApplicationCommandOptionInteger {
-		return o.IntValue(), true
+		switch v := o.Value.(type) {
+		case float64:
+			return int64(v), true
+		case string: // as typed, when Discord did not convert it
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			return n, err == nil
+		}
 	}
 	return 0, false
 }

@@ -27,9 +27,13 @@ func posts(t *testing.T, h *harness, channel string) ([]*resp, []*recorded) {
 	return out, recs
 }
 
-// resignGame makes user resign game id through the bot.
+// resignGame makes user resign game id through the bot, after both
+// sides moved.
 func resignGame(t *testing.T, h *harness, user string, id storage.GameID) {
 	t.Helper()
+	if g, err := h.store.GetGame(t.Context(), id); err == nil && g.Ply() < storage.MinRatedPlies {
+		bothMoveIn(t, h, id) // so that the game is rated (a game ended sooner counts in the standings only)
+	}
 	r, _ := h.slash(user, "resign", opt("game", id.String()))
 	if r, _ := h.click(user, customIDs(r.Components)["Yes, resign"], true); !strings.Contains(r.Content, "You resigned") {
 		t.Fatalf("resigning game %d: %q", id, r.Content)

@@ -110,4 +110,11 @@ var deCommands = Dict{
 	"name.engine":                                    "engine",
 	"The language of games, challenges and tournaments here":          "Die Sprache der Partien, Herausforderungen und Turniere hier",
 	"Play another engine set up on this bot instead of taflbot's own": "Gegen eine andere Engine dieses Bots statt gegen taflbot spielen",
+	// /tafl board text, /tafl vacation and the vacation setting (#20).
+	"name.text":     "text",
+	"name.vacation": "urlaub",
+	"Describe the board in words instead of a picture (for screen readers)":            "Das Brett in Worten statt als Bild beschreiben (für Screenreader)",
+	"Days a year a player may pause their clocks (0: none; default 14)":                "Tage im Jahr, die ein Spieler seine Uhren anhalten darf (0: keine; Standard 14)",
+	"Pause your clocks in this server for some days (see how many you have left)":      "Deine Uhren auf diesem Server einige Tage anhalten (sieh, wie viele dir bleiben)",
+	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Urlaubstage ab jetzt (0 beendet deinen Urlaub; leer: zeigt, was dir bleibt)",
 }

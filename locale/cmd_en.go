@@ -110,4 +110,11 @@ var enCommands = Dict{
 	"name.engine":                                    "engine",
 	"The language of games, challenges and tournaments here":          "The language of games, challenges and tournaments here",
 	"Play another engine set up on this bot instead of taflbot's own": "Play another engine set up on this bot instead of taflbot's own",
+	// /tafl board text, /tafl vacation and the vacation setting (#20).
+	"name.text":     "text",
+	"name.vacation": "vacation",
+	"Describe the board in words instead of a picture (for screen readers)":            "Describe the board in words instead of a picture (for screen readers)",
+	"Days a year a player may pause their clocks (0: none; default 14)":                "Days a year a player may pause their clocks (0: none; default 14)",
+	"Pause your clocks in this server for some days (see how many you have left)":      "Pause your clocks in this server for some days (see how many you have left)",
+	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Days of vacation from now (0 ends your vacation; empty: show what you have left)",
 }

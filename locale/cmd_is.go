@@ -110,4 +110,11 @@ var isCommands = Dict{
 	"name.engine":                                    "vél",
 	"The language of games, challenges and tournaments here":          "Tungumál skáka, áskorana og móta hér",
 	"Play another engine set up on this bot instead of taflbot's own": "Tefldu við aðra vél á þessum vélmenni í stað taflbot sjálfs",
+	// /tafl board text, /tafl vacation and the vacation setting (#20).
+	"name.text":     "texti",
+	"name.vacation": "frí",
+	"Describe the board in words instead of a picture (for screen readers)":            "Lýsa borðinu í orðum í stað myndar (fyrir skjálesara)",
+	"Days a year a player may pause their clocks (0: none; default 14)":                "Dagar á ári sem leikmaður má stöðva klukkurnar sínar (0: engir; sjálfgefið 14)",
+	"Pause your clocks in this server for some days (see how many you have left)":      "Stöðva klukkurnar þínar á þessum þjóni í nokkra daga (sjáðu hve marga þú átt eftir)",
+	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Frídagar frá og með núna (0 lýkur fríinu; tómt: sýna hvað þú átt eftir)",
 }

@@ -110,4 +110,11 @@ var svCommands = Dict{
 	"name.engine":                                    "motor",
 	"The language of games, challenges and tournaments here":          "Språket för partier, utmaningar och turneringar här",
 	"Play another engine set up on this bot instead of taflbot's own": "Spela mot en annan motor på den här boten i stället för taflbots egen",
+	// /tafl board text, /tafl vacation and the vacation setting (#20).
+	"name.text":     "text",
+	"name.vacation": "semester",
+	"Describe the board in words instead of a picture (for screen readers)":            "Beskriv brädet i ord i stället för en bild (för skärmläsare)",
+	"Days a year a player may pause their clocks (0: none; default 14)":                "Dagar per år en spelare får pausa sina klockor (0: inga; standard 14)",
+	"Pause your clocks in this server for some days (see how many you have left)":      "Pausa dina klockor på den här servern några dagar (se hur många du har kvar)",
+	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Semesterdagar från nu (0 avslutar din semester; tomt: visa vad du har kvar)",
 }

@@ -21,7 +21,6 @@ var da = Dict{
 	"rematch.self":             "Start et nyt parti med `/tafl challenge`.",
 	"rematch.playing":          "Omkampen spilles allerede: parti %[1]d (`/tafl board game:%[1]d`).",
 	"rematch.offered":          "Du har allerede tilbudt en omkamp; nu er det op til <@%s>.",
-	"rematch.custom":           "Egne varianter kan endnu ikke spilles igen med en knap: start et nyt med de samme regler.",
 	"tour.server_only":         "Turneringer hører til en server: brug kommandoen på en server.",
 	"tour.what":                "Sig hvad du vil: `action:` %s.",
 	"tour.managers_create":     "Kun serveradministratorer (tilladelsen Administrer server) kan oprette turneringer. Alle kan deltage.",

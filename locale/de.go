@@ -21,7 +21,6 @@ var de = Dict{
 	"rematch.self":             "Starte eine neue Partie mit `/tafl challenge`.",
 	"rematch.playing":          "Die Revanche läuft bereits: Partie %[1]d (`/tafl board game:%[1]d`).",
 	"rematch.offered":          "Du hast schon eine Revanche angeboten; jetzt ist <@%s> dran.",
-	"rematch.custom":           "Eigene Varianten lassen sich noch nicht per Knopf wiederholen: starte eine neue mit denselben Regeln.",
 	"tour.server_only":         "Turniere gehören zu einem Server: benutze den Befehl auf einem Server.",
 	"tour.what":                "Sag, was zu tun ist: `action:` %s.",
 	"tour.managers_create":     "Nur Serververwalter (Berechtigung „Server verwalten“) können Turniere anlegen. Beitreten kann jeder.",

@@ -22,7 +22,6 @@ var en = Dict{
 	"rematch.self":             "Start a new game with `/tafl challenge`.",
 	"rematch.playing":          "The rematch is being played already: game %[1]d (`/tafl board game:%[1]d`).",
 	"rematch.offered":          "You offered a rematch already; it is up to <@%s> now.",
-	"rematch.custom":           "Custom games cannot be replayed with a button yet: start one again with the same rules.",
 	"tour.server_only":         "Tournaments are per server: use this command in a server.",
 	"tour.what":                "Say what to do: `action:` %s.",
 	"tour.managers_create":     "Only server managers (Manage Server permission) can create tournaments. Anyone can join one.",

@@ -21,7 +21,6 @@ var fi = Dict{
 	"rematch.self":             "Aloita uusi peli komennolla `/tafl challenge`.",
 	"rematch.playing":          "Uusintaottelu on jo käynnissä: peli %[1]d (`/tafl board game:%[1]d`).",
 	"rematch.offered":          "Tarjosit jo uusintaa; nyt on <@%s>:n vuoro päättää.",
-	"rematch.custom":           "Omia muunnelmia ei vielä voi pelata uudelleen napilla: aloita uusi samoilla säännöillä.",
 	"tour.server_only":         "Turnaukset kuuluvat palvelimelle: käytä komentoa palvelimella.",
 	"tour.what":                "Kerro mitä tehdään: `action:` %s.",
 	"tour.managers_create":     "Vain palvelimen ylläpitäjät (oikeus Hallitse palvelinta) voivat luoda turnauksia. Kuka tahansa voi liittyä.",

@@ -21,7 +21,6 @@ var is = Dict{
 	"rematch.self":             "Byrjaðu nýja skák með `/tafl challenge`.",
 	"rematch.playing":          "Það er þegar verið að tefla aftur: skák %[1]d (`/tafl board game:%[1]d`).",
 	"rematch.offered":          "Þú hefur þegar boðið að tefla aftur; nú er það undir <@%s> komið.",
-	"rematch.custom":           "Ekki er enn hægt að tefla eigin afbrigði aftur með hnappi: byrjaðu nýja skák með sömu reglum.",
 	"tour.server_only":         "Mót tilheyra þjóni: notaðu skipunina á þjóni.",
 	"tour.what":                "Segðu hvað á að gera: `action:` %s.",
 	"tour.managers_create":     "Aðeins stjórnendur þjónsins (heimildin Stjórna þjóni) geta stofnað mót. Allir geta skráð sig.",

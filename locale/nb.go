@@ -21,7 +21,6 @@ var nb = Dict{
 	"rematch.self":             "Start et nytt parti med `/tafl challenge`.",
 	"rematch.playing":          "Omkampen spilles allerede: parti %[1]d (`/tafl board game:%[1]d`).",
 	"rematch.offered":          "Du har allerede tilbudt en omkamp; nå er det opp til <@%s>.",
-	"rematch.custom":           "Egne varianter kan ennå ikke spilles på nytt med en knapp: start et nytt med de samme reglene.",
 	"tour.server_only":         "Turneringer hører til en server: bruk kommandoen på en server.",
 	"tour.what":                "Si hva du vil gjøre: `action:` %s.",
 	"tour.managers_create":     "Bare serveradministratorer (tillatelsen Administrer server) kan opprette turneringer. Alle kan bli med.",

@@ -21,7 +21,6 @@ var sv = Dict{
 	"rematch.self":             "Starta ett nytt parti med `/tafl challenge`.",
 	"rematch.playing":          "Returpartiet spelas redan: parti %[1]d (`/tafl board game:%[1]d`).",
 	"rematch.offered":          "Du har redan erbjudit ett returparti; nu är det upp till <@%s>.",
-	"rematch.custom":           "Egna varianter kan ännu inte spelas om med en knapp: starta ett nytt med samma regler.",
 	"tour.server_only":         "Turneringar hör till en server: använd kommandot på en server.",
 	"tour.what":                "Säg vad du vill göra: `action:` %s.",
 	"tour.managers_create":     "Endast serveradministratörer (behörigheten Hantera server) kan skapa turneringar. Alla kan gå med.",

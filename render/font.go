@@ -3,9 +3,11 @@ package render
 import (
 	"image"
 	"image/color"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
+	"github.com/fogleman/gg"
 	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -45,30 +47,71 @@ func newFace(which int, px float64, hinting font.Hinting) font.Face {
 	return truetype.NewFace(f[which], &truetype.Options{Size: px, DPI: 72, Hinting: hinting, GlyphCacheEntries: 32})
 }
 
+// Hyphens. The Go fonts draw "-" as a bar as wide as a letter (0.52 em,
+// wider than their own en dash), so a move such as d2-c2 reads as
+// "d2–c2", and they have no U+2010 HYPHEN. Text is therefore drawn in runs
+// between hyphens, each hyphen a short bar: hyphenBar em long in a
+// hyphenAdvance em wide slot, at the height and thickness of the font's.
+const (
+	hyphenBar     = 0.24
+	hyphenAdvance = 0.34
+)
+
+// em returns the face's em in pixels: the Go fonts' em dash is one em wide.
+func em(face font.Face) float64 {
+	a, _ := face.GlyphAdvance('—')
+	return float64(a) / 64
+}
+
+// textWidth returns the width of s in pixels as drawText draws it.
+func textWidth(face font.Face, s string) float64 {
+	w := 0.0
+	for i, run := range strings.Split(s, "-") {
+		if i > 0 {
+			w += hyphenAdvance * em(face)
+		}
+		w += float64(font.MeasureString(face, run)) / 64
+	}
+	return w
+}
+
 // drawText draws s with its centre at (cx, cy), centring capital letters
 // and digits vertically.
 func drawText(dst *image.RGBA, face font.Face, s string, cx, cy float64, c color.Color) {
-	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: face}
-	w := d.MeasureString(s)
 	b, _, _ := face.GlyphBounds('H')
-	capH := -b.Min.Y
-	d.Dot = fixed.Point26_6{
-		X: fixed.Int26_6(cx*64) - w/2,
-		Y: fixed.Int26_6(cy*64) + capH/2,
+	capH := float64(-b.Min.Y) / 64
+	drawTextAt(dst, face, s, cx-textWidth(face, s)/2, cy+capH/2, c)
+}
+
+// drawTextAt draws s from the baseline point (x, y), hyphens as short bars.
+func drawTextAt(dst *image.RGBA, face font.Face, s string, x, y float64, c color.Color) {
+	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: face}
+	hb, _, _ := face.GlyphBounds('-')
+	e := em(face)
+	for i, run := range strings.Split(s, "-") {
+		if i > 0 {
+			dc := gg.NewContextForRGBA(dst)
+			dc.SetColor(c)
+			top, bottom := float64(hb.Min.Y)/64, float64(hb.Max.Y)/64
+			dc.DrawRectangle(x+(hyphenAdvance-hyphenBar)/2*e, y+top, hyphenBar*e, bottom-top)
+			dc.Fill()
+			x += hyphenAdvance * e
+		}
+		d.Dot = fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
+		d.DrawString(run)
+		x += float64(font.MeasureString(face, run)) / 64
 	}
-	d.DrawString(s)
 }
 
 // fit shortens s with an ellipsis until it is at most width pixels wide.
 func fit(face font.Face, s string, width float64) string {
-	limit := fixed.Int26_6(width * 64)
-	if font.MeasureString(face, s) <= limit {
+	if textWidth(face, s) <= width {
 		return s
 	}
 	for s != "" {
 		_, n := utf8.DecodeLastRuneInString(s)
 		s = s[:len(s)-n]
-		if font.MeasureString(face, s+"…") <= limit {
+		if textWidth(face, s+"…") <= width {
 			return s + "…"
 		}
 	}

@@ -1,8 +1,13 @@
 package render
 
 import (
+	"image"
+	"image/color"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/tafl"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -27,5 +32,76 @@ func TestFit(t *testing.T) {
 	}
 	if got := fit(face, "abc", 1); got != "" {
 		t.Errorf("fit into 1 pixel = %q, want nothing", got)
+	}
+}
+
+// inkWidth draws s with drawText on a blank image and returns the width
+// of what it painted, in pixels.
+func inkWidth(face font.Face, s string) int {
+	img := image.NewRGBA(image.Rect(0, 0, 400, 200))
+	drawText(img, face, s, 200, 100, color.Black)
+	minX, maxX := img.Rect.Max.X, -1
+	for y := 0; y < 200; y++ {
+		for x := 0; x < 400; x++ {
+			if img.RGBAAt(x, y).A > 64 {
+				minX, maxX = min(minX, x), max(maxX, x)
+			}
+		}
+	}
+	return maxX - minX + 1
+}
+
+// TestHyphenIsShort checks that "-" is drawn as a hyphen, clearly shorter
+// than the en dash: the Go fonts' own "-" is wider than their "–", so a
+// move such as d2-c2 read as "d2–c2".
+func TestHyphenIsShort(t *testing.T) {
+	face := newFace(mediumFont, 60, font.HintingNone)
+	hyphen, dash := inkWidth(face, "-"), inkWidth(face, "–")
+	if hyphen*10 > dash*6 {
+		t.Errorf("the hyphen is %d pixels wide, the en dash %d: want the hyphen at most 60 %% of the dash", hyphen, dash)
+	}
+	if hyphen < 5 {
+		t.Errorf("the hyphen is %d pixels wide: too short to see", hyphen)
+	}
+	// Measuring agrees with drawing: fit and centring use the same widths.
+	if w := textWidth(face, "d2-c2"); w < float64(inkWidth(face, "d2-c2")) || w > float64(inkWidth(face, "d2-c2"))+12 {
+		t.Errorf("textWidth(d2-c2) = %.1f, drawn %d pixels wide", w, inkWidth(face, "d2-c2"))
+	}
+}
+
+// TestReplayCaptionsFit checks that no caption of a replay is cut short,
+// the last one (the move and the result) included, at the sizes the bot
+// and tafl replay use.
+func TestReplayCaptionsFit(t *testing.T) {
+	// A long game's last move: three-digit numbers, the king, two captures.
+	long := []tafl.Ply{{Move: tafl.NewMove(tafl.At(9, 9), tafl.At(9, 12)), Piece: tafl.King,
+		Captures: []tafl.Square{tafl.At(8, 12), tafl.At(10, 12)}, Outcome: tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.KingEscaped}}}
+	caption := tafl.PlyLabel(199, long[0]) + " · defenders\n" + outcomeText(tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Encirclement})
+	for _, size := range []int{DefaultGIFSize, 420, 320} {
+		lh := float64(lineHeight(size))
+		geo := newGeometry(19, size, false, 2)
+		for i, line := range captionLines(caption, 2, lh, float64(size-2*geo.x0)) {
+			if want := splitCaption(caption)[i]; line.text != strings.ReplaceAll(want, "·", "•") {
+				t.Errorf("size %d: line %d drawn as %q, want %q whole", size, i+1, line.text, want)
+			}
+		}
+	}
+}
+
+// TestFormatClock checks the players band's clock: days for
+// correspondence, minutes and seconds for live games.
+func TestFormatClock(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		3 * 24 * time.Hour: "3d 0h",
+		2*24*time.Hour + 5*time.Hour + 59*time.Minute: "2d 5h",
+		5*time.Hour + 3*time.Minute:                   "5h 03m",
+		4*time.Minute + 59*time.Second:                "4:59",
+		10 * time.Second:                              "0:10",
+		9*time.Second + 340*time.Millisecond:          "0:09.3",
+		-time.Second:                                  "0:00.0",
+	} {
+		if got := FormatClock(d); got != want {
+			t.Errorf("FormatClock(%v) = %q, want %q", d, got, want)
+		}
 	}
 }

@@ -155,9 +155,9 @@ func replayFrames(game *tafl.Game, opts GIFOptions) ([]replayFrame, error) {
 	if title == "" {
 		title = pos.Variant().Name()
 	}
-	start := title + ": start"
+	start := title + " · start"
 	if step > 1 {
-		start += fmt.Sprintf(" · every %s move of %d", ordinal(step), len(plies))
+		start += fmt.Sprintf(" · every %s half-move of %d", ordinal(step), len(plies))
 	}
 	frames := make([]replayFrame, 0, n)
 	frames = append(frames, replayFrame{pos: pos, caption: start})
@@ -173,12 +173,12 @@ func replayFrames(game *tafl.Game, opts GIFOptions) ([]replayFrame, error) {
 		frames = append(frames, replayFrame{
 			pos:     pos,
 			ply:     &plies[i],
-			caption: fmt.Sprintf("Move %d: %s (%s)", i+1, plies[i].Notation(), plies[i].Piece.Side()),
+			caption: tafl.PlyLabel(i, plies[i]) + " · " + plies[i].Piece.Side().String(),
 		})
 	}
 	if out := game.Outcome(); out.Over() {
 		last := &frames[len(frames)-1]
-		last.caption += " — " + outcomeText(out)
+		last.caption += "\n" + outcomeText(out)
 	}
 	return frames, nil
 }
@@ -199,13 +199,21 @@ func ordinal(n int) string {
 	return fmt.Sprintf("%d%s", n, suffix)
 }
 
-// outcomeText describes a finished game, such as "defenders win (king escaped)".
+// outcomeText describes a finished game, such as "Defenders win · the king escaped".
 func outcomeText(o tafl.Outcome) string {
-	reason := strings.ReplaceAll(o.Reason.String(), "-", " ")
-	if o.Winner == tafl.NoSide {
-		return "draw (" + reason + ")"
+	reason := map[tafl.EndReason]string{
+		tafl.KingCaptured: "the king was captured", tafl.KingEscaped: "the king escaped",
+		tafl.ExitFort: "the king built an exit fort", tafl.Encirclement: "the defenders were encircled",
+		tafl.Repetition: "repetition", tafl.NoMoves: "no legal moves left", tafl.Resignation: "resignation",
+		tafl.DrawAgreed: "agreed", tafl.Timeout: "time ran out",
+	}[o.Reason]
+	if reason == "" {
+		reason = strings.ReplaceAll(o.Reason.String(), "-", " ")
 	}
-	return fmt.Sprintf("%s win (%s)", o.Winner, reason)
+	if o.Winner == tafl.NoSide {
+		return "Draw · " + reason
+	}
+	return fmt.Sprintf("%s win · %s", strings.ToUpper(o.Winner.String()[:1])+o.Winner.String()[1:], reason)
 }
 
 // encodeReplay draws the frames at opts.Size and writes the GIF one frame
@@ -213,10 +221,14 @@ func outcomeText(o tafl.Outcome) string {
 // changed. It returns how many frames it wrote.
 func encodeReplay(w io.Writer, game *tafl.Game, frames []replayFrame, opts Options, g *GIFOptions) (int, error) {
 	spec := specials(game.Start().Variant())
+	lines := 0 // every frame's band holds the longest caption
+	for i := range frames {
+		lines = max(lines, len(splitCaption(frames[i].caption)))
+	}
 	frameOpts := func(f *replayFrame) *Options {
 		o := opts
 		if !g.NoCaptions {
-			o.Caption = f.caption
+			o.Caption, o.CaptionLines = f.caption, lines
 		}
 		if f.ply != nil {
 			o.LastMove = f.ply.Move

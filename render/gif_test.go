@@ -56,9 +56,12 @@ func TestGIFReplay(t *testing.T) {
 	if len(a.Image) != g.Len()+1 {
 		t.Fatalf("%d frames, want %d (the start and one per move)", len(a.Image), g.Len()+1)
 	}
-	if a.Config.Width != 300 || a.Config.Height != 300+300*3/40 {
-		t.Errorf("frames are %dx%d, want 300x322 (with the caption band)", a.Config.Width, a.Config.Height)
+	// The game is over: every frame's band holds two lines, the last
+	// frame's second naming the result.
+	if a.Config.Width != 300 || a.Config.Height != 300+22+16 {
+		t.Errorf("frames are %dx%d, want 300x338 (with a two-line caption band)", a.Config.Width, a.Config.Height)
 	}
+	golden.Check(t, "testdata/golden/gif-last-frame.png", shown[len(shown)-1], golden.Tolerance{Delta: 40, Fraction: 0.01})
 	for i, d := range a.Delay {
 		want := 70
 		if i == len(a.Delay)-1 {

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/render/internal/golden"
@@ -93,6 +94,32 @@ func goldenCases(t *testing.T) []goldenCase {
 		goldenCase{"king-captured", taken.Position(), render.Options{Size: 480, LastMove: takenLast.Move, Captured: takenLast.Captures, Caption: "Attackers win: the king is captured"}},
 		goldenCase{"king-escaped-dark", escaped.Position(), render.Options{Theme: render.Dark, Size: 480, LastMove: escaped.Plies()[escaped.Len()-1].Move, Caption: "Defenders win: the king escaped"}},
 	)
+
+	// A move out of a tablut camp: the camp's shading stays visible under
+	// the from-square's tint (only its rim is tinted).
+	camp := playMoves(t, preset(t, "tablut", ""), []string{"c5-c1", "a4-b4"})
+	campLast := camp.Plies()[1].Move
+	cases = append(cases,
+		goldenCase{"tablut-camp-move", camp.Position(), render.Options{Size: 480, LastMove: campLast, Caption: "Defenders to move · move 2"}},
+		goldenCase{"tablut-camp-move-dark", camp.Position(), render.Options{Theme: render.Dark, Size: 480, LastMove: campLast}},
+	)
+
+	// The players band: names and clocks, the side to move on a lighter
+	// panel; a correspondence clock and a live one; a long name shortened.
+	players := &render.Players{ToMove: tafl.Defenders,
+		Attackers: render.Player{Name: "Alice", Clock: 3 * 24 * time.Hour, HasClock: true, Note: "per move"},
+		Defenders: render.Player{Name: "Bob the Bold", Clock: 2*24*time.Hour + 5*time.Hour + 59*time.Minute, HasClock: true}}
+	live := &render.Players{ToMove: tafl.Attackers,
+		Attackers: render.Player{Name: "Ragnhild Sigurdsdottir of the Western Isles", Clock: 4*time.Minute + 59*time.Second, HasClock: true},
+		Defenders: render.Player{Name: "taflbot (hard)"}}
+	cases = append(cases,
+		goldenCase{"players", mid.Position(), render.Options{Players: players, LastMove: last.Move, Captured: last.Captures, Caption: "Defenders to move · move 14"}},
+		goldenCase{"players-dark-small", mid.Position(), render.Options{Theme: render.Dark, Size: 360, Players: live}},
+	)
+
+	// A replay's last caption on two lines, hyphens drawn short.
+	cases = append(cases, goldenCase{"caption-two-lines", escaped.Position(), render.Options{Size: 360, LastMove: escaped.Plies()[escaped.Len()-1].Move,
+		Caption: "5… Kd1-a1-- · defenders\nDefenders win · the king escaped"}})
 	return cases
 }
 

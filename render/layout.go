@@ -8,35 +8,54 @@ import (
 
 // geometry places the squares of an n×n board on an image.
 //
-// The image is size pixels wide. The squares form a block of n×cell pixels
-// centred in the top size×size area; the band round it is the frame that holds the labels. A caption adds a band of
-// captionH pixels at the bottom.
+// The image is size pixels wide. A players band of top pixels may come
+// first; below it, the squares form a block of n×cell pixels centred in a
+// size×size area whose rim is the frame that holds the labels. A caption
+// adds a band of captionH pixels at the bottom.
 type geometry struct {
 	n        int
 	size     int // image width, and height of the board area
 	cell     int // square side in pixels
 	x0, y0   int // top-left pixel of the squares
+	top      int // height of the players band above the board (0 for none)
 	captionH int // height of the caption band (0 for none)
+	lines    int // caption lines the band holds
 	flip     bool
 }
 
-func newGeometry(n, size int, flip, caption bool) geometry {
+// newGeometry lays out an n×n board size pixels wide with a caption band
+// of the given number of lines (0 for none); the static layer is drawn
+// with this geometry, and withTop moves it down under a players band.
+func newGeometry(n, size int, flip bool, lines int) geometry {
 	margin := 14 + size*7/200 // 43 pixels at 840, relatively more when small
 	cell := (size - 2*margin) / n
-	g := geometry{n: n, size: size, cell: cell, flip: flip}
+	g := geometry{n: n, size: size, cell: cell, flip: flip, lines: lines}
 	g.x0 = (size - cell*n) / 2
 	g.y0 = g.x0
-	if caption {
-		g.captionH = max(size*3/40, 16)
+	if lines > 0 {
+		g.captionH = lineHeight(size) + (lines-1)*lineHeight(size)*3/4
 	}
 	return g
 }
 
+// lineHeight is the height of one caption line, and of the players band.
+func lineHeight(size int) int { return max(size*3/40, 16) }
+
+// withTop returns g moved down under a players band.
+func (g geometry) withTop() geometry {
+	g.top = lineHeight(g.size)
+	g.y0 += g.top
+	return g
+}
+
 // height returns the image height.
-func (g *geometry) height() int { return g.size + g.captionH }
+func (g *geometry) height() int { return g.top + g.size + g.captionH }
 
 // bounds returns the image bounds.
 func (g *geometry) bounds() image.Rectangle { return image.Rect(0, 0, g.size, g.height()) }
+
+// board returns the rectangle of the board area (frame and squares).
+func (g *geometry) board() image.Rectangle { return image.Rect(0, g.top, g.size, g.top+g.size) }
 
 // grid returns the rectangle covered by the squares.
 func (g *geometry) grid() image.Rectangle {

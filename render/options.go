@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -80,13 +81,67 @@ type Options struct {
 	// Selected outlines one square, such as the piece whose moves are
 	// highlighted. NoSquare selects nothing.
 	Selected tafl.Square
-	// Caption is a line of text shown under the board, such as
-	// "Attackers to move · move 23". It adds a band 3/40 of the width high
-	// (at least 16 pixels) to the bottom of the image; empty means no band.
-	// Text that does not fit is cut short with an ellipsis. A middle dot
-	// (·) is drawn as a bullet (•), which the embedded font sets better.
+	// Caption is text shown under the board, such as "Attackers to move ·
+	// move 23"; a newline starts a second line. It adds a band to the
+	// bottom of the image, 3/40 of the width high (at least 16 pixels) for
+	// one line and three quarters of that for each further line; empty
+	// means no band. A line that does not fit is drawn smaller, down to 70 %;
+	// only text that does not fit even then is cut short with an ellipsis.
+	// A middle dot (·) is drawn as a bullet (•), which the embedded font
+	// sets better, and a hyphen as a short bar (the font's is as wide as
+	// an en dash).
 	Caption string
+	// CaptionLines is the least number of lines the caption band holds
+	// (0: as many as Caption has), so that a replay's frames all have
+	// the height of the tallest.
+	CaptionLines int
+
+	// Players, when not nil, adds a band above the board naming both
+	// players and the time each has left, the side to move marked.
+	Players *Players
 }
+
+// Players are the two players shown above the board.
+type Players struct {
+	Attackers, Defenders Player
+	// ToMove is the side whose turn it is, marked in the band (NoSide:
+	// neither, such as when the game is over).
+	ToMove tafl.Side
+}
+
+// Player is one side's name and clock in the players band.
+type Player struct {
+	Name string // Name is the player's display name (shortened if it does not fit).
+	// Clock is the time left, shown when HasClock: days and hours from a
+	// day up ("2d 5h"), hours and minutes from an hour ("5h 03m"), then
+	// minutes and seconds ("4:59"), and tenths under ten seconds ("0:09.3"),
+	// so a correspondence clock and a live one (minutes plus increment)
+	// read alike.
+	Clock    time.Duration
+	HasClock bool
+	// Note follows the clock, such as "per move" (a correspondence
+	// clock that starts afresh at each move) or "on vacation".
+	Note string
+}
+
+// captionLines returns the number of lines the caption band holds.
+func (o *Options) captionLines() int {
+	if o.Caption == "" && o.CaptionLines == 0 {
+		return 0
+	}
+	return max(o.CaptionLines, len(o.lines()))
+}
+
+// lines returns the caption's lines (none for an empty caption).
+func (o *Options) lines() []string {
+	if o.Caption == "" {
+		return nil
+	}
+	return splitCaption(o.Caption)
+}
+
+// maxCaptionLines bounds a caption.
+const maxCaptionLines = 3
 
 // size returns the image width the options ask for.
 func (o *Options) size() int {
@@ -101,6 +156,9 @@ func (o *Options) size() int {
 func (o *Options) check(n int) error {
 	if o.Size != 0 && (o.Size < MinSize || o.Size > MaxSize) {
 		return fmt.Errorf("render: size %d is out of range: use %d to %d pixels (or 0 for %d)", o.Size, MinSize, MaxSize, DefaultSize)
+	}
+	if o.CaptionLines < 0 || o.CaptionLines > maxCaptionLines || len(o.lines()) > maxCaptionLines {
+		return fmt.Errorf("render: a caption has at most %d lines", maxCaptionLines)
 	}
 	if o.Theme != Light && o.Theme != Dark {
 		return fmt.Errorf("render: unknown %v: use Light or Dark", o.Theme)

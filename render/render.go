@@ -36,20 +36,27 @@ func Image(pos tafl.Position, opts Options) (*image.RGBA, error) {
 // size, and returns the image drawn on. The options must have been checked.
 func draw1(dst *image.RGBA, pos tafl.Position, specials string, opts *Options) *image.RGBA {
 	n := pos.Size()
-	g := newGeometry(n, opts.size(), opts.Flip, opts.Caption != "")
+	g := newGeometry(n, opts.size(), opts.Flip, opts.captionLines())
 	key := layerKey{n: n, size: g.size, theme: opts.Theme, flip: g.flip, specials: specials}
-	base := staticLayer(key, &g) // size×size: the caption band is drawn here
+	base := staticLayer(key, &g) // size×size: the bands are drawn here
+	if opts.Players != nil {
+		g = g.withTop()
+	}
 	bounds := g.bounds()
 	if dst == nil || dst.Rect != bounds {
 		dst = image.NewRGBA(bounds)
 	}
-	copy(dst.Pix, base.Pix)
+	copy(dst.Pix[dst.PixOffset(0, g.top):], base.Pix)
+	p := themePalette(opts.Theme)
 	if g.captionH > 0 {
-		p := themePalette(opts.Theme)
-		fill(dst, image.Rect(0, g.size, g.size, g.height()), p.captionBand)
-		fill(dst, image.Rect(0, g.size, g.size, g.size+max(1, g.captionH/24)), p.frameEdge)
+		y := g.top + g.size
+		fill(dst, image.Rect(0, y, g.size, g.height()), p.captionBand)
+		fill(dst, image.Rect(0, y, g.size, y+max(1, lineHeight(g.size)/24)), p.frameEdge)
 	}
-	drawPosition(dst, pos, &g, themePalette(opts.Theme), opts)
+	if g.top > 0 {
+		drawPlayers(dst, &g, p, opts)
+	}
+	drawPosition(dst, pos, &g, p, opts)
 	return dst
 }
 
@@ -82,8 +89,8 @@ func drawPosition(img *image.RGBA, pos tafl.Position, g *geometry, p *palette, o
 
 	// Under the pieces: the last move's squares and arrow.
 	if m := o.LastMove; m != 0 {
-		fill(img, g.rect(m.From()), p.moveFrom)
-		fill(img, g.rect(m.To()), p.moveTo)
+		tint(img, g, pos.Variant(), m.From(), p.moveFrom)
+		tint(img, g, pos.Variant(), m.To(), p.moveTo)
 		arrow(dc, g, m, p.arrow, 1, 0.38, 0)
 	}
 
@@ -168,13 +175,73 @@ func drawPosition(img *image.RGBA, pos tafl.Position, g *geometry, p *palette, o
 	}
 
 	if o.Caption != "" {
-		px := float64(g.captionH) * 0.46
-		face := newFace(mediumFont, px, font.HintingNone)
+		lh := float64(lineHeight(g.size))
+		top := float64(g.top+g.size) + lh/8
+		for i, line := range captionLines(o.Caption, g.lines, lh, float64(g.size-2*g.x0)) {
+			// Lines are centred in the band: a one-line caption of a
+			// replay whose band holds two sits in the middle.
+			cy := top + lh*3/4*(float64(i)+0.5) + lh*3/8*float64(g.lines-len(o.lines()))
+			drawText(img, line.face, line.text, float64(g.size)/2, cy, p.caption)
+		}
+	}
+}
+
+// captionLine is one line of a caption as drawn: its text (cut short only
+// if it fits at no size) and the face it is drawn with.
+type captionLine struct {
+	text string
+	face font.Face
+}
+
+// Caption sizes: the text is 46 % of a line's height, and shrinks to as
+// little as 70 % of that before a line is cut short.
+const (
+	captionScale = 0.46
+	minShrink    = 0.7
+)
+
+// captionLines lays out a caption in a band of the given lines, each lh
+// pixels high and width wide. A line too long for the band is drawn
+// smaller, down to minShrink; only beyond that is it cut with an ellipsis.
+func captionLines(caption string, lines int, lh, width float64) []captionLine {
+	var out []captionLine
+	for _, text := range splitCaption(caption) {
+		if len(out) == lines {
+			break
+		}
 		// The Go fonts set the middle dot high, at the x-height; the
 		// bullet sits where a separator should.
-		caption := strings.ReplaceAll(o.Caption, "·", "•")
-		text := fit(face, caption, float64(g.size-2*g.x0))
-		drawText(img, face, text, float64(g.size)/2, float64(g.size)+float64(g.captionH)/2, p.caption)
+		text = strings.ReplaceAll(text, "·", "•")
+		px := lh * captionScale
+		face := newFace(mediumFont, px, font.HintingNone)
+		if w := textWidth(face, text); w > width {
+			px = max(px*minShrink, px*width/w*0.98)
+			face = newFace(mediumFont, px, font.HintingNone)
+		}
+		out = append(out, captionLine{text: fit(face, text, width), face: face})
+	}
+	return out
+}
+
+// splitCaption returns the lines of a caption.
+func splitCaption(caption string) []string { return strings.Split(caption, "\n") }
+
+// tint marks a square of the last move. An ordinary square is tinted
+// whole; a throne, corner or camp square only round its rim, so that its
+// own shading and motif stay visible in the middle.
+func tint(img *image.RGBA, g *geometry, v *tafl.Variant, sq tafl.Square, c interface{ RGBA() (r, g, b, a uint32) }) {
+	r := g.rect(sq)
+	if !v.IsCamp(sq) && !v.IsThrone(sq) && !v.IsCorner(sq) {
+		fill(img, r, c)
+		return
+	}
+	w := max(2, g.cell*3/16)
+	in := r.Inset(w)
+	for _, part := range []image.Rectangle{
+		image.Rect(r.Min.X, r.Min.Y, r.Max.X, in.Min.Y), image.Rect(r.Min.X, in.Max.Y, r.Max.X, r.Max.Y),
+		image.Rect(r.Min.X, in.Min.Y, in.Min.X, in.Max.Y), image.Rect(in.Max.X, in.Min.Y, r.Max.X, in.Max.Y),
+	} {
+		fill(img, part, c)
 	}
 }
 

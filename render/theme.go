@@ -7,8 +7,9 @@ import "image/color"
 type palette struct {
 	frame, frameEdge color.NRGBA // the label band round the board, and its inner bevel
 	label            color.NRGBA // rank and file labels
-	captionBand      color.NRGBA // the band under the board
-	caption          color.NRGBA // caption text
+	captionBand      color.NRGBA // the bands under and above the board
+	caption          color.NRGBA // caption text, and the side to move in the players band
+	playerActive     color.NRGBA // the panel of the side to move in the players band
 
 	board     color.NRGBA // ordinary squares
 	grain     float64     // strength of the wood grain, 0 for none
@@ -42,11 +43,12 @@ func themePalette(t Theme) *palette {
 }
 
 var lightPalette = palette{
-	frame:       rgb(0x5a, 0x37, 0x1f),
-	frameEdge:   rgb(0x3a, 0x22, 0x12),
-	label:       rgb(0xf2, 0xdf, 0xbd),
-	captionBand: rgb(0x44, 0x29, 0x17),
-	caption:     rgb(0xf7, 0xea, 0xd2),
+	frame:        rgb(0x5a, 0x37, 0x1f),
+	frameEdge:    rgb(0x3a, 0x22, 0x12),
+	label:        rgb(0xf2, 0xdf, 0xbd),
+	captionBand:  rgb(0x44, 0x29, 0x17),
+	caption:      rgb(0xf7, 0xea, 0xd2),
+	playerActive: rgb(0x6e, 0x47, 0x27),
 
 	board:     rgb(0xe6, 0xc4, 0x8c),
 	grain:     0.045,
@@ -81,19 +83,23 @@ var lightPalette = palette{
 }
 
 var darkPalette = palette{
-	frame:       rgb(0x1d, 0x20, 0x26),
-	frameEdge:   rgb(0x0f, 0x11, 0x14),
-	label:       rgb(0xa8, 0xb2, 0xc0),
-	captionBand: rgb(0x15, 0x17, 0x1c),
-	caption:     rgb(0xdc, 0xe2, 0xea),
+	frame:        rgb(0x1d, 0x20, 0x26),
+	frameEdge:    rgb(0x0f, 0x11, 0x14),
+	label:        rgb(0xa8, 0xb2, 0xc0),
+	captionBand:  rgb(0x15, 0x17, 0x1c),
+	caption:      rgb(0xdc, 0xe2, 0xea),
+	playerActive: rgb(0x33, 0x3a, 0x46),
 
-	board:     rgb(0x4a, 0x53, 0x60),
+	// The board and the camps are light enough that the near-black
+	// attackers stand out: WCAG contrast 3.6:1 against the board and
+	// 4.7:1 against a camp (TestThemeContrast; docs/DISCORD.md).
+	board:     rgb(0x66, 0x71, 0x7f),
 	grain:     0.02,
 	grid:      rgb(0x2a, 0x30, 0x39),
 	special:   rgb(0x2e, 0x34, 0x3e),
 	motif:     rgb(0x82, 0x8d, 0x9c),
-	camp:      rgb(0x58, 0x4c, 0x5e),
-	campMotif: rgb(0x86, 0x78, 0x8c),
+	camp:      rgb(0x8e, 0x7f, 0x94),
+	campMotif: rgb(0x5a, 0x4d, 0x60),
 
 	shadow:        rgba(0x00, 0x00, 0x00, 0x70),
 	attacker:      rgb(0x16, 0x18, 0x1c),

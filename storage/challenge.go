@@ -57,9 +57,13 @@ type Challenge struct {
 	MessageID    string // MessageID is the message with the Accept/Decline buttons.
 	ChallengerID string
 	OpponentID   string // OpponentID is the invited user; "" means open to anyone.
+	// ChallengerName and OpponentName are the players' display names as
+	// Discord gave them ("" when not known), copied to the game's seats.
+	ChallengerName, OpponentName string
 
 	Variant  string        // Variant is a preset name ("" for tafl.DefaultVariant).
 	Layout   string        // Layout is the preset's layout ("" for the default).
+	Rules    string        // Rules is the OTN rules string of a custom variant ("" for a preset; then Variant is "custom").
 	Side     tafl.Side     // Side is the challenger's side; NoSide means random.
 	MoveTime time.Duration // MoveTime is the time per move of a correspondence game (days in practice).
 	// TimeControl is the chess clock of a live game (zero: a
@@ -86,8 +90,11 @@ type challengeRecord struct {
 	Message    string    `json:"message,omitempty"`
 	Challenger string    `json:"challenger"`
 	Opponent   string    `json:"opponent,omitempty"`
+	CName      string    `json:"challenger_name,omitempty"`
+	OName      string    `json:"opponent_name,omitempty"`
 	Variant    string    `json:"variant"`
 	Layout     string    `json:"layout,omitempty"`
+	Rules      string    `json:"rules,omitempty"`
 	Side       string    `json:"side,omitempty"`
 	MoveTime   string    `json:"move_time,omitempty"`
 	Time       string    `json:"time_control,omitempty"`
@@ -103,8 +110,8 @@ type challengeRecord struct {
 func encodeChallenge(c *Challenge) ([]byte, error) {
 	r := challengeRecord{
 		ID: uint64(c.ID), Guild: c.GuildID, Channel: c.ChannelID, Message: c.MessageID,
-		Challenger: c.ChallengerID, Opponent: c.OpponentID, Variant: c.Variant, Layout: c.Layout,
-		Casual: c.Casual, Created: utc(c.Created), Expires: utc(c.Expires), State: c.State.String(), Game: uint64(c.GameID),
+		Challenger: c.ChallengerID, Opponent: c.OpponentID, CName: c.ChallengerName, OName: c.OpponentName,
+		Variant: c.Variant, Layout: c.Layout, Rules: c.Rules, Casual: c.Casual, Created: utc(c.Created), Expires: utc(c.Expires), State: c.State.String(), Game: uint64(c.GameID),
 		Time: c.TimeControl.String(), Rematch: uint64(c.Rematch), Language: c.Language,
 	}
 	if c.Side != tafl.NoSide {
@@ -123,8 +130,8 @@ func decodeChallenge(data []byte) (*Challenge, error) {
 	}
 	c := &Challenge{
 		ID: ChallengeID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, MessageID: r.Message,
-		ChallengerID: r.Challenger, OpponentID: r.Opponent, Variant: r.Variant, Layout: r.Layout,
-		Casual: r.Casual, Created: r.Created, Expires: r.Expires, GameID: GameID(r.Game), Rematch: GameID(r.Rematch), Language: r.Language,
+		ChallengerID: r.Challenger, OpponentID: r.Opponent, ChallengerName: r.CName, OpponentName: r.OName,
+		Variant: r.Variant, Layout: r.Layout, Rules: r.Rules, Casual: r.Casual, Created: r.Created, Expires: r.Expires, GameID: GameID(r.Game), Rematch: GameID(r.Rematch), Language: r.Language,
 	}
 	var ok bool
 	if c.State, ok = parseChallengeState(r.State); !ok {
@@ -176,13 +183,22 @@ func saveChallenge(tx txn, old, c *Challenge) error {
 }
 
 func validateChallenge(c *Challenge) error {
-	if c.Variant == "" {
-		c.Variant = tafl.DefaultVariant
-	}
-	if _, err := tafl.Preset(c.Variant, c.Layout); err != nil {
-		return fmt.Errorf("%w: %w", ErrInvalid, err)
+	if c.Rules != "" {
+		c.Variant, c.Layout = "custom", ""
+		if _, err := customVariant(c.Rules); err != nil {
+			return fmt.Errorf("%w: %w", ErrInvalid, err)
+		}
+	} else {
+		if c.Variant == "" {
+			c.Variant = tafl.DefaultVariant
+		}
+		if _, err := tafl.Preset(c.Variant, c.Layout); err != nil {
+			return fmt.Errorf("%w: %w", ErrInvalid, err)
+		}
 	}
 	switch {
+	case len(c.ChallengerName) > MaxNameLen || len(c.OpponentName) > MaxNameLen:
+		return fmt.Errorf("%w: a display name longer than %d bytes", ErrInvalid, MaxNameLen)
 	case c.Expires.IsZero():
 		return fmt.Errorf("%w: a challenge needs an expiry time", ErrInvalid)
 	case c.MoveTime < 0:

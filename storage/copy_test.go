@@ -20,10 +20,10 @@ func fillAll(t *testing.T, s *storage.Store, clk *clock) {
 	t.Helper()
 	ctx := t.Context()
 	populate(t, s, 7)
-	done := finish(t, s, newHumanGame(t, "111", "222"), func(g *tafl.Game) error { return g.Resign(tafl.Attackers) })
+	done := finishCounted(t, s, newHumanGame(t, "111", "222"), func(g *tafl.Game) error { return g.Resign(tafl.Attackers) })
 	cg := newHumanGame(t, "222", "333")
 	cg.Casual, cg.ThreadID = true, "t5"
-	finish(t, s, cg, func(g *tafl.Game) error { return g.AgreeDraw() })
+	finishCounted(t, s, cg, func(g *tafl.Game) error { return g.AgreeDraw() })
 	ai := newHumanGame(t, "111", "")
 	ai.Defenders = storage.AI("hard")
 	if err := s.CreateGame(ctx, ai); err != nil {

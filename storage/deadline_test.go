@@ -23,10 +23,22 @@ func testMoveAfterDeadlineEndsOnTime(t *testing.T, b testBackend) {
 	if err := s.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
+	// Both sides move first (a game that ends sooner counts in no record).
+	g, err := s.UpdateGame(ctx, g.ID, 0, func(g *storage.Game) error {
+		for g.Ply() < storage.MinRatedPlies {
+			if _, err := g.Tafl().Play(g.Tafl().LegalMoves()[0]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	m := g.Tafl().LegalMoves()[0]
 	clk.Advance(72*time.Hour + time.Second)
 	called := false
-	got, err := s.UpdateGame(ctx, g.ID, 0, func(g *storage.Game) error {
+	got, err := s.UpdateGame(ctx, g.ID, 2, func(g *storage.Game) error {
 		called = true
 		_, err := g.Tafl().Play(m)
 		return err
@@ -38,11 +50,11 @@ func testMoveAfterDeadlineEndsOnTime(t *testing.T, b testBackend) {
 		t.Error("fn was called on a game out of time")
 	}
 	want := tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}
-	if got == nil || got.Outcome() != want || got.Ply() != 0 || !got.Deadline.IsZero() {
+	if got == nil || got.Outcome() != want || got.Ply() != 2 || !got.Deadline.IsZero() {
 		t.Fatalf("returned game %+v", got)
 	}
 	stored, err := s.GetGame(ctx, g.ID)
-	if err != nil || stored.Outcome() != want || stored.Ply() != 0 {
+	if err != nil || stored.Outcome() != want || stored.Ply() != 2 {
 		t.Fatalf("stored: %v, %v", stored.Outcome(), err)
 	}
 	// The end is recorded once: later updates and the sweeper find the

@@ -30,11 +30,21 @@ func ParseGameID(text string) (GameID, error) {
 }
 
 // Seat is who plays one side of a game: a Discord user, or the built-in
-// engine at some level. Exactly one of the fields is set.
+// engine at some level. Exactly one of UserID and AILevel is set.
 type Seat struct {
 	UserID  string // UserID is the Discord user id of a human player ("" for the AI).
 	AILevel string // AILevel is the engine's strength ("easy", …) when the AI plays ("" for a human).
+	// Name is the player's display name as Discord last gave it (a cache
+	// kept with the game, for pictures, lists and records; "" when not
+	// known). It may change with UpdateGame; the ids may not.
+	Name string
 }
+
+// MaxNameLen bounds a cached display name, in bytes (Discord's are at most 32 characters).
+const MaxNameLen = 128
+
+// sameSeat reports whether a and b are the same player, whatever names they carry.
+func sameSeat(a, b Seat) bool { return a.UserID == b.UserID && a.AILevel == b.AILevel }
 
 // Human returns the seat of a Discord user.
 func Human(userID string) Seat { return Seat{UserID: userID} }
@@ -385,6 +395,7 @@ func decodeClock(r *clockRecord) (clock.Clock, error) {
 type seatRecord struct {
 	User string `json:"user,omitempty"`
 	AI   string `json:"ai,omitempty"`
+	Name string `json:"name,omitempty"`
 }
 
 func encodeGame(g *Game) ([]byte, error) {
@@ -392,8 +403,8 @@ func encodeGame(g *Game) ([]byte, error) {
 	r := gameRecord{
 		ID: uint64(g.ID), Guild: g.GuildID, Channel: g.ChannelID, Thread: g.ThreadID,
 		Variant: g.variant, Layout: g.layout, Rules: g.rules,
-		Attackers: seatRecord{g.Attackers.UserID, g.Attackers.AILevel},
-		Defenders: seatRecord{g.Defenders.UserID, g.Defenders.AILevel},
+		Attackers: seatRecord{g.Attackers.UserID, g.Attackers.AILevel, g.Attackers.Name},
+		Defenders: seatRecord{g.Defenders.UserID, g.Defenders.AILevel, g.Defenders.Name},
 		Casual:    g.Casual, Moves: g.Moves(), Result: o.Status(), Reason: o.Reason.String(),
 		Created: g.Created.UTC(), Updated: g.Updated.UTC(),
 		Deadline: utc(g.Deadline), Reminded: utc(g.Reminded),
@@ -459,7 +470,7 @@ func (r *gameRecord) lazy(base *Game) (*Game, error) {
 	}
 	g := &Game{
 		ID: GameID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, ThreadID: r.Thread,
-		Attackers: Seat{r.Attackers.User, r.Attackers.AI}, Defenders: Seat{r.Defenders.User, r.Defenders.AI},
+		Attackers: Seat{r.Attackers.User, r.Attackers.AI, r.Attackers.Name}, Defenders: Seat{r.Defenders.User, r.Defenders.AI, r.Defenders.Name},
 		Casual: r.Casual, Created: r.Created, Updated: r.Updated, Deadline: r.Deadline, Reminded: r.Reminded,
 		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints, Rematch: ChallengeID(r.Rematch), RematchGame: GameID(r.RematchGame), TournamentID: TournamentID(r.Tournament),
 		Language: r.Language,
@@ -704,6 +715,8 @@ func validateGame(g *Game) error {
 		return fmt.Errorf("%w: negative move time", ErrInvalid)
 	case g.Hints.Attackers < 0 || g.Hints.Defenders < 0:
 		return fmt.Errorf("%w: a negative number of hints", ErrInvalid)
+	case len(g.Attackers.Name) > MaxNameLen || len(g.Defenders.Name) > MaxNameLen:
+		return fmt.Errorf("%w: a display name longer than %d bytes", ErrInvalid, MaxNameLen)
 	case !g.Clock.IsZero() && g.MoveTime != 0:
 		return fmt.Errorf("%w: a game has a chess clock or a time per move, not both", ErrInvalid)
 	case !g.Clock.IsZero() && g.Clock.Control.Check() != nil:
@@ -872,7 +885,7 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 		return bad("the id")
 	case g.variant != old.variant || g.layout != old.layout || g.rules != old.rules || g.game == nil:
 		return bad("the variant")
-	case g.Attackers != old.Attackers || g.Defenders != old.Defenders:
+	case !sameSeat(g.Attackers, old.Attackers) || !sameSeat(g.Defenders, old.Defenders):
 		return bad("the seats")
 	case !g.Created.Equal(old.Created):
 		return bad("the creation time")
@@ -921,6 +934,12 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 			g.Deadline = time.Time{} // the engine has no clock in a correspondence game
 		case g.MoveTime > 0 && g.Deadline.Equal(old.Deadline):
 			g.Deadline = now.Add(g.MoveTime)
+			// A player on vacation gets the time from its end.
+			if d, err := vacationDeadline(tx, g, now); err != nil {
+				return err
+			} else if !d.IsZero() {
+				g.Deadline = d
+			}
 		}
 	}
 	g.Updated = now

@@ -14,8 +14,9 @@ type Rating struct {
 }
 
 // ProvisionalDeviation is the deviation above which a rating is
-// provisional: too few games stand behind it to trust it (Glicko's
-// usual threshold, as on the big chess servers).
+// provisional: too uncertain to mean much yet (lichess uses the same
+// threshold, 110, on the same scale). A new player (350) stays
+// provisional for their first several games.
 const ProvisionalDeviation = 110
 
 // Provisional reports whether the rating is still provisional.

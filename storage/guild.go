@@ -25,6 +25,7 @@ type GuildSettings struct {
 	NoHints         bool   // NoHints turns the Hint button of engine games off (hints are on by default).
 	DailyChannelID  string // DailyChannelID receives the daily puzzle ("": none).
 	DailyHour       int    // DailyHour is the hour (UTC, 0 to 23) the daily puzzle is posted.
+	VacationDays    int    // VacationDays is how many days a year a player may pause their clocks, 0 to MaxVacationDays.
 	CasualDefault   bool   // CasualDefault: challenges are casual unless they say rated.
 	// Language is the language of the server's public messages, chosen by
 	// a manager (a BCP 47 tag; "": Discord's server locale).
@@ -44,9 +45,15 @@ type DailyPuzzle struct {
 	MessageID string   `json:"message,omitempty"`
 }
 
+// DefaultVacationDays is the yearly vacation of a server without settings.
+const DefaultVacationDays = 14
+
+// MaxVacationDays bounds GuildSettings.VacationDays.
+const MaxVacationDays = 365
+
 // DefaultGuildSettings returns the settings of a server that never changed them.
 func DefaultGuildSettings(guildID string) *GuildSettings {
-	return &GuildSettings{GuildID: guildID, DefaultVariant: tafl.DefaultVariant, DaysPerMove: DefaultDaysPerMove}
+	return &GuildSettings{GuildID: guildID, DefaultVariant: tafl.DefaultVariant, DaysPerMove: DefaultDaysPerMove, VacationDays: DefaultVacationDays}
 }
 
 type guildRecord struct {
@@ -59,22 +66,28 @@ type guildRecord struct {
 	DailyChannel  string      `json:"daily_channel,omitempty"`
 	DailyHour     int         `json:"daily_hour,omitempty"`
 	Daily         DailyPuzzle `json:"daily,omitzero"`
+	VacationDays  *int        `json:"vacation_days,omitempty"` // absent in records older than vacations: the default
 	Casual        bool        `json:"casual,omitempty"`
 	Language      string      `json:"lang,omitempty"`
 	Updated       time.Time   `json:"updated,omitzero"`
 }
 
 func (r *guildRecord) settings() *GuildSettings {
-	return &GuildSettings{GuildID: r.Guild, DefaultVariant: r.Variant, DaysPerMove: r.DaysPerMove,
+	gs := &GuildSettings{GuildID: r.Guild, DefaultVariant: r.Variant, DaysPerMove: r.DaysPerMove,
 		ThreadPerGame: r.ThreadPerGame, NotifyChannelID: r.NotifyChannel, NoHints: r.NoHints,
-		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, Daily: r.Daily, CasualDefault: r.Casual, Updated: r.Updated,
+		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, Daily: r.Daily, VacationDays: DefaultVacationDays, CasualDefault: r.Casual, Updated: r.Updated,
 		Language: r.Language}
+	if r.VacationDays != nil {
+		gs.VacationDays = *r.VacationDays
+	}
+	return gs
 }
 
 func guildRecordOf(gs *GuildSettings) guildRecord {
+	vacation := gs.VacationDays
 	return guildRecord{Guild: gs.GuildID, Variant: gs.DefaultVariant, DaysPerMove: gs.DaysPerMove,
 		ThreadPerGame: gs.ThreadPerGame, NotifyChannel: gs.NotifyChannelID, NoHints: gs.NoHints,
-		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, Daily: gs.Daily, Casual: gs.CasualDefault, Updated: gs.Updated.UTC(),
+		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, Daily: gs.Daily, VacationDays: &vacation, Casual: gs.CasualDefault, Updated: gs.Updated.UTC(),
 		Language: gs.Language}
 }
 
@@ -136,6 +149,9 @@ func (s *Store) PutGuildSettings(ctx context.Context, gs *GuildSettings) error {
 	}
 	if gs.DaysPerMove < 1 || gs.DaysPerMove > MaxDaysPerMove {
 		return fmt.Errorf("storage: put guild settings: %w: days per move must be 1 to %d, not %d", ErrInvalid, MaxDaysPerMove, gs.DaysPerMove)
+	}
+	if gs.VacationDays < 0 || gs.VacationDays > MaxVacationDays {
+		return fmt.Errorf("storage: put guild settings: %w: vacation days must be 0 to %d, not %d", ErrInvalid, MaxVacationDays, gs.VacationDays)
 	}
 	if gs.DailyHour < 0 || gs.DailyHour > 23 {
 		return fmt.Errorf("storage: put guild settings: %w: the daily puzzle's hour must be 0 to 23, not %d", ErrInvalid, gs.DailyHour)

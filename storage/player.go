@@ -45,6 +45,17 @@ type Player struct {
 	// this server (kept by Store.RecordPuzzleAttempt).
 	Puzzles PuzzleRecord
 
+	// VacationUntil is when the player's vacation ends (zero or past:
+	// none); see [Store.StartVacation]. VacationUsed is how much vacation
+	// they took in the calendar year VacationYear.
+	VacationUntil time.Time
+	VacationYear  int
+	VacationUsed  time.Duration
+
+	// LastGames remembers, per channel id, the game the player last chose
+	// there, for commands that do not name one.
+	LastGames map[string]GameID
+
 	// Language is the language the player chose for the bot's messages
 	// (a BCP 47 tag such as "is"; "": Discord's locale).
 	Language string
@@ -79,15 +90,31 @@ type playerRecord struct {
 	Puzzles  PuzzleRecord             `json:"puzzles,omitzero"`
 	Language string                   `json:"lang,omitempty"`
 	Updated  time.Time                `json:"updated,omitzero"`
+
+	VacationUntil time.Time         `json:"vacation_until,omitzero"`
+	VacationYear  int               `json:"vacation_year,omitempty"`
+	VacationUsed  string            `json:"vacation_used,omitempty"`
+	LastGames     map[string]uint64 `json:"last_games,omitempty"`
 }
 
 func encodePlayer(p *Player) ([]byte, error) {
-	return json.Marshal(playerRecord{
+	r := playerRecord{
 		Guild: p.GuildID, User: p.UserID, Variants: p.Variants,
 		Wins: p.Wins, Losses: p.Losses, Draws: p.Draws,
 		AIWins: p.AIWins, AILosses: p.AILosses, AIDraws: p.AIDraws,
 		DMs: p.DMs, Puzzles: p.Puzzles, Language: p.Language, Updated: utc(p.Updated),
-	})
+		VacationUntil: utc(p.VacationUntil), VacationYear: p.VacationYear,
+	}
+	if p.VacationUsed != 0 {
+		r.VacationUsed = p.VacationUsed.String()
+	}
+	if len(p.LastGames) > 0 {
+		r.LastGames = make(map[string]uint64, len(p.LastGames))
+		for ch, id := range p.LastGames {
+			r.LastGames[ch] = uint64(id)
+		}
+	}
+	return json.Marshal(r)
 }
 
 func decodePlayer(data []byte) (*Player, error) {
@@ -100,9 +127,22 @@ func decodePlayer(data []byte) (*Player, error) {
 		Wins: r.Wins, Losses: r.Losses, Draws: r.Draws,
 		AIWins: r.AIWins, AILosses: r.AILosses, AIDraws: r.AIDraws,
 		DMs: r.DMs, Puzzles: r.Puzzles, Language: r.Language, Updated: r.Updated,
+		VacationUntil: r.VacationUntil, VacationYear: r.VacationYear,
 	}
 	if p.Variants == nil {
 		p.Variants = map[string]VariantRecord{}
+	}
+	if r.VacationUsed != "" {
+		var err error
+		if p.VacationUsed, err = time.ParseDuration(r.VacationUsed); err != nil {
+			return nil, fmt.Errorf("%w: vacation used: %w", ErrCorrupt, err)
+		}
+	}
+	if len(r.LastGames) > 0 {
+		p.LastGames = make(map[string]GameID, len(r.LastGames))
+		for ch, id := range r.LastGames {
+			p.LastGames[ch] = GameID(id)
+		}
 	}
 	return p, nil
 }
@@ -197,9 +237,24 @@ func (s *Store) UpdatePlayer(ctx context.Context, guildID, userID string, fn fun
 	return saved, err
 }
 
+// MinRatedPlies is the fewest moves (plies) a finished game needs to
+// count: a game that ends sooner — aborted, or resigned, drawn or lost
+// on time before both sides moved — changes no record and no rating.
+const MinRatedPlies = 2
+
+// Counts reports whether a finished game counts in the players' records
+// and, unless casual, their ratings: it was not aborted and both sides
+// moved (see MinRatedPlies).
+func (g *Game) Counts() bool {
+	return g.Outcome().Reason != tafl.Aborted && g.Ply() >= MinRatedPlies
+}
+
 // recordResult updates the players' records (and ratings) for game g,
-// which just ended.
+// which just ended, if it counts (see [Game.Counts]).
 func recordResult(tx txn, g *Game, now time.Time) error {
+	if !g.Counts() {
+		return nil
+	}
 	o := g.Outcome()
 	score := func(side tafl.Side) float64 {
 		switch o.Winner {
@@ -335,4 +390,54 @@ func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int)
 		out = out[:n]
 	}
 	return out, err
+}
+
+// maxLastGames bounds Player.LastGames.
+const maxLastGames = 20
+
+// RememberGame records that userID chose game id in channelID (see
+// Player.LastGames). A player remembers at most maxLastGames channels;
+// beyond that the older choices are forgotten.
+func (s *Store) RememberGame(ctx context.Context, guildID, userID, channelID string, id GameID) error {
+	return s.write(ctx, func(tx txn) error {
+		p, err := loadOrNewPlayer(tx, guildID, userID)
+		if err != nil {
+			return reject(err)
+		}
+		if p.LastGames[channelID] == id {
+			return nil
+		}
+		if len(p.LastGames) >= maxLastGames || p.LastGames == nil {
+			p.LastGames = map[string]GameID{}
+		} else {
+			p.LastGames = maps.Clone(p.LastGames)
+		}
+		p.LastGames[channelID] = id
+		return savePlayer(tx, p)
+	})
+}
+
+// LeaderboardVariants returns the variants in which some player of a
+// server has a rated game, sorted by name.
+func (s *Store) LeaderboardVariants(ctx context.Context, guildID string) ([]string, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	err := s.view(ctx, func(tx txn) error {
+		clear(seen)
+		return tx.playersOfGuild(guildID, func(v []byte) error {
+			p, err := decodePlayer(v)
+			if err != nil {
+				return fmt.Errorf("storage: leaderboard variants: %w", err)
+			}
+			for name, vr := range p.Variants {
+				if vr.Games() > 0 {
+					seen[name] = true
+				}
+			}
+			return nil
+		})
+	})
+	return slices.Sorted(maps.Keys(seen)), err
 }

@@ -43,6 +43,7 @@ func TestGlickoProperties(t *testing.T) {
 	}
 }
 
+// finish ends g with fn (saving it first if new).
 func finish(t *testing.T, s *storage.Store, g *storage.Game, fn func(*tafl.Game) error) *storage.Game {
 	t.Helper()
 	if g.ID == 0 {
@@ -57,11 +58,25 @@ func finish(t *testing.T, s *storage.Store, g *storage.Game, fn func(*tafl.Game)
 	return got
 }
 
+// finishCounted plays the first two moves of g (a game ended sooner
+// counts nowhere: Game.Counts) and then ends it with fn.
+func finishCounted(t *testing.T, s *storage.Store, g *storage.Game, fn func(*tafl.Game) error) *storage.Game {
+	t.Helper()
+	return finish(t, s, g, func(tg *tafl.Game) error {
+		for tg.Len() < storage.MinRatedPlies {
+			if _, err := tg.Play(tg.LegalMoves()[0]); err != nil {
+				return err
+			}
+		}
+		return fn(tg)
+	})
+}
+
 func testRatingsOnFinish(t *testing.T, b testBackend) {
 	s, _ := b.open(t)
 	ctx := t.Context()
 	// 111 (attackers) resigns to 222.
-	g := finish(t, s, newHumanGame(t, "111", "222"), func(g *tafl.Game) error { return g.Resign(tafl.Attackers) })
+	g := finishCounted(t, s, newHumanGame(t, "111", "222"), func(g *tafl.Game) error { return g.Resign(tafl.Attackers) })
 	want111 := storage.DefaultRating.Update([]storage.Result{{Opponent: storage.DefaultRating, Score: 0}})
 	want222 := storage.DefaultRating.Update([]storage.Result{{Opponent: storage.DefaultRating, Score: 1}})
 	p1, err := s.GetPlayer(ctx, "g1", "111")
@@ -86,7 +101,7 @@ func testRatingsOnFinish(t *testing.T, b testBackend) {
 		t.Errorf("stored rating changes %+v", stored.RatingChanges)
 	}
 	// A second game uses the updated ratings: a draw.
-	finish(t, s, newHumanGame(t, "222", "111"), func(g *tafl.Game) error { return g.AgreeDraw() })
+	finishCounted(t, s, newHumanGame(t, "222", "111"), func(g *tafl.Game) error { return g.AgreeDraw() })
 	p1b, _ := s.GetPlayer(ctx, "g1", "111")
 	if want := want111.Update([]storage.Result{{Opponent: want222, Score: 0.5}}); p1b.Rating("copenhagen") != want {
 		t.Errorf("after the draw: %+v, want %+v", p1b.Rating("copenhagen"), want)
@@ -94,13 +109,13 @@ func testRatingsOnFinish(t *testing.T, b testBackend) {
 	// Casual: records only. Against the AI: AI record only. Self-play: nothing.
 	cg := newHumanGame(t, "111", "222")
 	cg.Casual = true
-	finish(t, s, cg, func(g *tafl.Game) error { return g.Resign(tafl.Defenders) })
+	finishCounted(t, s, cg, func(g *tafl.Game) error { return g.Resign(tafl.Defenders) })
 	ag := newHumanGame(t, "111", "")
 	ag.Defenders = storage.AI("max")
-	if g := finish(t, s, ag, func(g *tafl.Game) error { return g.Resign(tafl.Attackers) }); len(g.RatingChanges) != 0 {
+	if g := finishCounted(t, s, ag, func(g *tafl.Game) error { return g.Resign(tafl.Attackers) }); len(g.RatingChanges) != 0 {
 		t.Errorf("an AI game changed ratings: %+v", g.RatingChanges)
 	}
-	finish(t, s, newHumanGame(t, "111", "111"), func(g *tafl.Game) error { return g.Resign(tafl.Attackers) })
+	finishCounted(t, s, newHumanGame(t, "111", "111"), func(g *tafl.Game) error { return g.Resign(tafl.Attackers) })
 	p1c, _ := s.GetPlayer(ctx, "g1", "111")
 	if p1c.Rating("copenhagen") != p1b.Rating("copenhagen") {
 		t.Error("a casual, AI or self-play game changed the rating")
@@ -331,5 +346,67 @@ func testExpireChallenges(t *testing.T, b testBackend) {
 	}
 	if open, _ := s.OpenChallenges(ctx); len(open) != 1 || open[0].ID != 3 {
 		t.Errorf("open %+v", open)
+	}
+}
+
+// TestShortGamesDoNotCount checks that a game ended before both sides
+// moved — aborted, resigned, drawn by agreement or lost on time — changes
+// no record and no rating (today an agreed draw at move 0 was rated).
+func testShortGamesDoNotCount(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
+	ctx := t.Context()
+	ends := []struct {
+		name  string
+		plies int
+		end   func(*tafl.Game) error
+	}{
+		{"abort", 0, func(g *tafl.Game) error { return g.Abort() }},
+		{"draw at move 0", 0, func(g *tafl.Game) error { return g.AgreeDraw() }},
+		{"resign after one move", 1, func(g *tafl.Game) error { return g.Resign(tafl.Defenders) }},
+		{"time out before the first move", 0, func(g *tafl.Game) error { return g.LoseOnTime(tafl.Attackers) }},
+		{"abort after one move", 1, func(g *tafl.Game) error { return g.Abort() }},
+	}
+	for _, e := range ends {
+		g := newHumanGame(t, "111", "222")
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.UpdateGame(ctx, g.ID, -1, func(g *storage.Game) error {
+			for g.Ply() < e.plies {
+				if _, err := g.Tafl().Play(g.Tafl().LegalMoves()[0]); err != nil {
+					return err
+				}
+			}
+			return e.end(g.Tafl())
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", e.name, err)
+		}
+		if got.Active() || got.Counts() || len(got.RatingChanges) != 0 {
+			t.Errorf("%s: active %v, counts %v, rating changes %+v", e.name, got.Active(), got.Counts(), got.RatingChanges)
+		}
+	}
+	for _, id := range []string{"111", "222"} {
+		if p, err := s.GetPlayer(ctx, "g1", id); err == nil {
+			t.Errorf("player %s has a record after games that ended before both moved: %+v", id, p)
+		} else if !errors.Is(err, storage.ErrNotFound) {
+			t.Fatal(err)
+		}
+	}
+	// Two moves played: a draw by agreement counts and is rated.
+	g := finishCounted(t, s, newHumanGame(t, "111", "222"), func(g *tafl.Game) error { return g.AgreeDraw() })
+	if !g.Counts() || len(g.RatingChanges) != 2 {
+		t.Errorf("a draw after two moves: counts %v, rating changes %+v", g.Counts(), g.RatingChanges)
+	}
+	// An aborted game survives a round trip through the file.
+	ab := newHumanGame(t, "111", "222")
+	if err := s.CreateGame(ctx, ab); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateGame(ctx, ab.ID, -1, func(g *storage.Game) error { return g.Tafl().Abort() }); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := s.GetGame(ctx, ab.ID); err != nil || back.Outcome().Reason != tafl.Aborted || back.Outcome().Winner != tafl.NoSide {
+		t.Errorf("the aborted game read back: %+v, %v", back, err)
 	}
 }

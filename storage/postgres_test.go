@@ -116,7 +116,14 @@ func TestPostgresRatingsAcrossStores(t *testing.T) {
 	var wg sync.WaitGroup
 	for i, id := range ids {
 		wg.Go(func() {
-			_, err := stores[i%2].UpdateGame(ctx, id, -1, func(g *storage.Game) error { return g.Tafl().Resign(tafl.Attackers) })
+			_, err := stores[i%2].UpdateGame(ctx, id, -1, func(g *storage.Game) error {
+				for g.Ply() < storage.MinRatedPlies { // a game ended sooner would count nowhere
+					if _, err := g.Tafl().Play(g.Tafl().LegalMoves()[0]); err != nil {
+						return err
+					}
+				}
+				return g.Tafl().Resign(tafl.Attackers)
+			})
 			if err != nil {
 				t.Error(err)
 			}

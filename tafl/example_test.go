@@ -99,3 +99,23 @@ func ExamplePerft() {
 	fmt.Println(tafl.Perft(v.Start(), 1), tafl.Perft(v.Start(), 2))
 	// Output: 40 960
 }
+
+// ExampleMoveList shows taflbot's one notation: moves counted in pairs,
+// the king's moves with K, captures after an x.
+func ExampleMoveList() {
+	v, _ := tafl.Preset("brandubh", "")
+	g := tafl.NewGame(v)
+	for _, m := range []string{"g4-g5", "d5-b5", "d6-b6", "d4-d6", "g5-g6"} {
+		if _, err := g.PlayText(m); err != nil {
+			fmt.Println(err)
+		}
+	}
+	plies := g.Plies()
+	fmt.Println(tafl.MoveList(plies, 0))
+	fmt.Println(tafl.MoveList(plies, 3))
+	fmt.Println(tafl.PlyLabel(3, plies[3]), "·", tafl.MoveCount(len(plies)), "moves")
+	// Output:
+	// 1. g4-g5 d5-b5 2. d6-b6xb5 Kd4-d6 3. g5-g6
+	// 2… Kd4-d6 3. g5-g6
+	// 2… Kd4-d6 · 3 moves
+}

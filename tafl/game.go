@@ -280,11 +280,15 @@ func (g *Game) AgreeDraw() error { return g.finish(Outcome{Winner: NoSide, Reaso
 // LoseOnTime ends the game: side s ran out of time and the other side wins.
 func (g *Game) LoseOnTime(s Side) error { return g.finish(Outcome{Winner: s.Other(), Reason: Timeout}) }
 
+// Abort calls the game off: it ends with no winner (the bot allows this
+// while fewer than two moves are played, and rates no such game).
+func (g *Game) Abort() error { return g.finish(Outcome{Winner: NoSide, Reason: Aborted}) }
+
 func (g *Game) finish(o Outcome) error {
 	if g.outcome.Over() {
 		return &MoveError{Reason: ReasonGameOver, Detail: "tafl: the game is already over (" + g.outcome.Status() + ")"}
 	}
-	if o.Reason != DrawAgreed && o.Reason != Timeout && o.Winner == NoSide {
+	if o.Reason != DrawAgreed && o.Reason != Aborted && o.Reason != Timeout && o.Winner == NoSide {
 		return fmt.Errorf("tafl: a side must be attackers or defenders")
 	}
 	g.outcome = o
@@ -292,11 +296,11 @@ func (g *Game) finish(o Outcome) error {
 }
 
 // SetOutcome records an outcome decided outside the rules (resignation,
-// draw by agreement, loss on time) when rebuilding a stored game. It
-// refuses outcomes the rules decide themselves.
+// draw by agreement, loss on time, abort) when rebuilding a stored game.
+// It refuses outcomes the rules decide themselves.
 func (g *Game) SetOutcome(o Outcome) error {
 	switch o.Reason {
-	case Resignation, DrawAgreed, Timeout:
+	case Resignation, DrawAgreed, Timeout, Aborted:
 		return g.finish(o)
 	}
 	return fmt.Errorf("tafl: outcome %q is decided by the moves, not recorded", o.Reason)

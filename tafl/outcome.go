@@ -16,9 +16,10 @@ const (
 	Resignation                   // Resignation: a player resigned.
 	DrawAgreed                    // DrawAgreed: both players agreed to a draw.
 	Timeout                       // Timeout: a player ran out of time.
+	Aborted                       // Aborted: the game was called off before it really began; nobody wins.
 )
 
-var endNames = [...]string{"", "king-captured", "king-escaped", "exit-fort", "encirclement", "repetition", "no-moves", "resignation", "draw-agreed", "timeout"}
+var endNames = [...]string{"", "king-captured", "king-escaped", "exit-fort", "encirclement", "repetition", "no-moves", "resignation", "draw-agreed", "timeout", "aborted"}
 
 // String returns the reason's stable name, such as "king-captured" ("" for NoEnd).
 func (r EndReason) String() string {

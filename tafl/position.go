@@ -74,13 +74,18 @@ func (p *Position) Outcome() Outcome { return Outcome{Winner: p.winner, Reason: 
 
 // Record returns the position as an OTN position record, rank 1 first.
 func (p Position) Record() string {
+	return writeRecord(p.v.size, func(sq Square) Piece { return p.board[sq] })
+}
+
+// writeRecord writes an n×n board as an OTN position record, rank 1
+// first, reading each square's piece from at.
+func writeRecord(n int, at func(Square) Piece) string {
 	var b strings.Builder
 	b.WriteByte('/')
-	n := p.v.size
 	for r := 0; r < n; r++ {
 		run := 0
 		for f := 0; f < n; f++ {
-			pc := p.board[At(f, r)]
+			pc := at(At(f, r))
 			if pc == Empty {
 				run++
 				continue

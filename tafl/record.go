@@ -231,6 +231,8 @@ func applyResult(g *Game, result, termination string) error {
 	}
 	reason, _ := ParseEndReason(termination)
 	switch {
+	case want == NoSide && reason == Aborted:
+		return g.Abort()
 	case want == NoSide && reason == Timeout:
 		return g.finish(Outcome{Winner: NoSide, Reason: Timeout}) // drawn on time
 	case want == NoSide:
@@ -299,4 +301,45 @@ func isVariationNumber(tok string) bool {
 		}
 	}
 	return letter && tok[0] >= '0' && tok[0] <= '9'
+}
+
+// Move numbers. taflbot counts moves as OpenTafl's records do: a move is
+// a pair of plies, one by each side, numbered from 1; the side that moves
+// first in the game plays the first ply of each.
+
+// MoveNumber returns the number of the move that ply i (counted from 0)
+// belongs to: plies 0 and 1 are move 1, plies 2 and 3 move 2.
+func MoveNumber(ply int) int { return ply/2 + 1 }
+
+// MoveCount returns how many moves n plies make: a move begun counts.
+func MoveCount(n int) int { return (n + 1) / 2 }
+
+// PlyLabel writes ply i (counted from 0) in full notation with its move
+// number: "14. d2-c2" for the first ply of a move, "14… Ke7-e5xe4" for the
+// second.
+func PlyLabel(i int, p Ply) string {
+	if i%2 == 0 {
+		return fmt.Sprintf("%d. %s", MoveNumber(i), p.Notation())
+	}
+	return fmt.Sprintf("%d… %s", MoveNumber(i), p.Notation())
+}
+
+// MoveList writes plies[from:] as numbered moves in full notation, as a
+// game record does: "13… c4-c2 14. d2-c2 e7-e5xe4 15. d3-d2". Ply indexes
+// count from the start of the game.
+func MoveList(plies []Ply, from int) string {
+	var b strings.Builder
+	for i := max(from, 0); i < len(plies); i++ {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		switch {
+		case i%2 == 0:
+			fmt.Fprintf(&b, "%d. ", MoveNumber(i))
+		case i == from:
+			fmt.Fprintf(&b, "%d… ", MoveNumber(i))
+		}
+		b.WriteString(plies[i].Notation())
+	}
+	return b.String()
 }

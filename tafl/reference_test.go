@@ -59,6 +59,7 @@ type refRules struct {
 	encircle    bool
 	combined    bool // tablut-helmfrid's combined trap
 	rep         refRepetition
+	noMovesDraw bool // a side with no legal move draws (cyning-taefl) instead of losing
 
 	// Throne movement: may stop (king / others), may pass when empty (king / others).
 	throneKingStop, throneKingPass, throneOtherPass bool
@@ -127,7 +128,7 @@ func refPreset(name, layout string) refRules {
 			throneHostEmpty: all, throneHostOcc: all}
 	case "cyning-taefl":
 		return refRules{name: name, size: 11, start: copenhagenLayout, defFirst: true,
-			hasThrone: true, corners: corners(11), cornerHostile: true, kingUnarmed: true, strength: refStrong, rep: refRepDraw,
+			hasThrone: true, corners: corners(11), cornerHostile: true, kingUnarmed: true, strength: refStrong, rep: refRepDraw, noMovesDraw: true,
 			throneKingStop: true, throneKingPass: true, throneOtherPass: true,
 			throneHostEmpty: all, throneHostOcc: all}
 	case "tawlbwrdd":

@@ -6,6 +6,7 @@
 // Usage:
 //
 //	tafl variants
+//	tafl rules   [-variant NAME | -rules OTN] [-o DIR] [-theme light|dark] [-size N]
 //	tafl moves   [position flags] [-json]
 //	tafl play    [position flags] [-json] MOVE… | -
 //	tafl perft   [position flags] -depth N [-divide] [-json]
@@ -73,6 +74,7 @@ type command struct {
 // commands is the subcommand table. Each subcommand lives in its own file.
 var commands = map[string]command{
 	"variants": {"list the preset variants", runVariants},
+	"rules":    {"print a variant's rules page and draw its examples", runRules},
 	"moves":    {"list the legal moves of a position", runMoves},
 	"play":     {"play a list of moves and report the result", runPlay},
 	"perft":    {"count the leaves of the legal-move tree", runPerft},

@@ -301,6 +301,8 @@ func (c *Config) Validate(console bool) error {
 		}
 		if c.ApplicationID == "" {
 			bad("application_id is empty: copy it from the Developer Portal (General Information → Application ID)")
+		} else if strings.Trim(c.ApplicationID, "0") == "" {
+			bad("application_id is still the placeholder %q from config.example.json: set it to your application's id (Developer Portal → General Information → Application ID)", c.ApplicationID)
 		} else if !isSnowflake(c.ApplicationID) {
 			bad("application_id %q is not a Discord id (digits only)", c.ApplicationID)
 		}

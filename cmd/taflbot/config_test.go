@@ -22,8 +22,22 @@ func TestExampleConfigIsValid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := c.Validate(true); err != nil {
+		t.Fatalf("config.example.json does not validate for -console: %v", err)
+	}
+	// For Discord its placeholder application_id must be replaced: the
+	// only problem, and the message says what to do.
+	err = c.Validate(false)
+	if err == nil {
+		t.Fatal("config.example.json validates with its placeholder application_id")
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "application_id is still the placeholder") || !strings.Contains(msg, "General Information → Application ID") || strings.Count(msg, "\n") != 0 {
+		t.Errorf("the example config's error: %q", msg)
+	}
+	c.ApplicationID = "123456789012345678"
 	if err := c.Validate(false); err != nil {
-		t.Fatalf("config.example.json does not validate: %v", err)
+		t.Errorf("the example config with a real application id: %v", err)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -281,7 +282,7 @@ func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
 	}
 	n := 0
 	err = s.ForEachGame(ctx, func(g *storage.Game) error {
-		text := tafl.EncodeGame(g.Tafl(), gameTags(g))
+		text := tafl.EncodeGame(g.Tafl(), bot.GameTags(g))
 		n++
 		if out == "-" {
 			if n > 1 {
@@ -300,26 +301,4 @@ func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "exported %d games to %s\n", n, out)
 	}
 	return nil
-}
-
-// gameTags are the OTN header tags of an exported game.
-func gameTags(g *storage.Game) []tafl.Tag {
-	tags := []tafl.Tag{
-		{Name: "event", Value: "taflbot game " + g.ID.String()},
-		{Name: "site", Value: fmt.Sprintf("discord server %s channel %s", orNone(g.GuildID), orNone(g.ChannelID))},
-		{Name: "date", Value: g.Created.UTC().Format("2006.01.02")},
-		{Name: "attackers", Value: g.Attackers.String()},
-		{Name: "defenders", Value: g.Defenders.String()},
-	}
-	if g.MoveTime > 0 {
-		tags = append(tags, tafl.Tag{Name: "time-control", Value: g.MoveTime.String() + " per move"})
-	}
-	return tags
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
 }

@@ -35,6 +35,7 @@ func newDB(t *testing.T) (string, []*storage.Game) {
 		}
 		g.GuildID, g.ChannelID, g.MoveTime = "100", "200", 72*time.Hour
 		g.Attackers, g.Defenders = storage.Human("111"), storage.Human("222")
+		g.Attackers.Name, g.Defenders.Name = "Alice", "Bob"
 		if i == 1 {
 			g.Defenders = storage.AI("hard")
 		}
@@ -181,7 +182,13 @@ func TestDBExport(t *testing.T) {
 		for _, tag := range tags {
 			found[tag.Name] = tag.Value
 		}
-		if found["attackers"] != want.Attackers.String() || found["defenders"] != want.Defenders.String() || found["event"] != "taflbot game "+want.ID.String() {
+		// Players by display name, the ids in tags of their own.
+		wantDef := "Bob"
+		if want.Defenders.IsAI() {
+			wantDef = "taflbot (hard)"
+		}
+		if found["attackers"] != "Alice" || found["defenders"] != wantDef || found["event"] != "taflbot game "+want.ID.String() ||
+			found["attackers-id"] != want.Attackers.String() || found["defenders-id"] != want.Defenders.String() {
 			t.Errorf("game %d tags: %v", want.ID, found)
 		}
 	}

@@ -19,6 +19,8 @@
 //	               "click LABEL" and "select VALUE", and write every board picture into the
 //	               console_dir folder (default "boards"). Needs no token.
 //	-boards dir    in console mode, the folder for board pictures (overrides console_dir).
+//	-v             in console mode, log as log_level and log_format say; without it the
+//	               console logs only warnings and errors, as text, to stderr.
 //
 // Environment:
 //
@@ -96,9 +98,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	configPath := fs.String("config", "", "the JSON configuration file (see config.example.json)")
 	console := fs.Bool("console", false, "play in the terminal without Discord")
 	boards := fs.String("boards", "", "console mode: folder for board pictures (overrides console_dir)")
+	verbose := fs.Bool("v", false, "console mode: log as the configuration says (by default only warnings and errors, as text, to stderr)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: taflbot [-config config.json]            run the bot (set DISCORD_TOKEN)
-       taflbot -console [-config config.json]   play in the terminal without Discord
+       taflbot -console [-v] [-config config.json]   play in the terminal without Discord
        taflbot db check|migrate|copy|backup|compact|export   look after the database
 
 `)
@@ -122,6 +125,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if err := cfg.Validate(*console); err != nil {
 		return fmt.Errorf("the configuration needs attention:\n%w", err)
+	}
+	if *console && !*verbose {
+		// The console is a conversation on the terminal: log lines
+		// between the replies would drown it. Only problems, readable.
+		if l, _ := parseLevel(cfg.LogLevel); l < slog.LevelWarn {
+			cfg.LogLevel = "warn"
+		}
+		cfg.LogFormat = "text"
 	}
 	logger := newLogger(&cfg, stderr)
 	logger.Info("starting taflbot", "config", *configPath, "console", *console, "mode", cfg.Mode, "database", redactDatabase(cfg.Database), "token", cfg.Token)

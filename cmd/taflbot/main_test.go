@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -62,10 +63,10 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 		"@alice to move (attackers)",
 		"Last moves: 1. d2-c2",
 		"It is not your turn",
-		"You played d3-e3",
-		"@bob played d3-e3",
+		"You played 1… d3-e3.",
+		"@bob played 1… d3-e3.",
 		"Games of @bob",
-		"brandubh (7×7)",
+		"Brandubh (brandubh, 7×7)",
 		"@carol plays taflbot at level **easy**",
 		"taflbot played",
 		"@alice, it's your move in game 1 (brandubh): 12h 0m left",
@@ -78,6 +79,18 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 			t.Errorf("console output lacks %q", want)
 		}
 	}
+	// Console mode keeps the conversation readable: Discord timestamps
+	// as dates, no log lines (only warnings and errors would show, as
+	// text, on stderr).
+	if strings.Contains(text, "<t:") {
+		t.Errorf("console output shows a raw Discord timestamp")
+	}
+	if strings.Contains(text, "The challenge expires") && !regexp.MustCompile(`The challenge expires \w{3} \d+ \w{3} \d{4} \d\d:\d\d \(in 1d 0h\)`).MatchString(text) {
+		t.Errorf("the challenge's expiry is not a readable date")
+	}
+	if e := errOut.String(); strings.Contains(e, "{") || strings.Contains(e, "level=INFO") {
+		t.Errorf("console mode logged between the replies:\n%s", e)
+	}
 	if t.Failed() {
 		t.Logf("output:\n%s", text)
 	}
@@ -86,10 +99,11 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 		t.Fatal(err)
 	}
 	// challenge, accepted board, alice's move, bob's menu move, rules
-	// board, carol's game against the engine, the engine's first move and
-	// the boards of alice's and carol's losses on time.
-	if len(entries) != 9 {
-		t.Errorf("%d pictures written, want 9", len(entries))
+	// board and its two diagrams (capture against a corner, king capture),
+	// carol's game against the engine, the engine's first move and the
+	// boards of alice's and carol's losses on time.
+	if len(entries) != 11 {
+		t.Errorf("%d pictures written, want 11", len(entries))
 	}
 	for _, e := range entries {
 		data, err := os.ReadFile(filepath.Join(boards, e.Name()))
@@ -99,6 +113,24 @@ func TestConsolePlaysThroughStdin(t *testing.T) {
 		if _, err := png.Decode(bytes.NewReader(data)); err != nil {
 			t.Errorf("%s: %v", e.Name(), err)
 		}
+	}
+}
+
+// TestConsoleVerboseLogs: with -v the console logs as configured, and
+// embed fields (a custom variant's rules string) are shown.
+func TestConsoleVerboseLogs(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeConfig(t, `{"database": "`+filepath.Join(dir, "t.db")+`", "log_format": "json"}`)
+	var out, errOut bytes.Buffer
+	script := "/tafl rules variant:\"dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\"\nquit\n"
+	if err := run(context.Background(), []string{"-console", "-v", "-config", cfg, "-boards", filepath.Join(dir, "b")}, strings.NewReader(script), &out, &errOut, noEnv); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errOut.String(), `"msg":"interaction"`) {
+		t.Errorf("-v: no interaction log line on stderr:\n%s", errOut.String())
+	}
+	if !strings.Contains(out.String(), "Rules string: `dim:7") {
+		t.Errorf("the custom rules page's field is not shown:\n%s", out.String())
 	}
 }
 

@@ -121,7 +121,7 @@ func TestConsoleOnPostgres(t *testing.T) {
 		}
 		return ""
 	}
-	err = run(context.Background(), []string{"-console", "-config", cfg, "-boards", filepath.Join(dir, "boards")}, strings.NewReader(script), &out, &errOut, env)
+	err = run(context.Background(), []string{"-console", "-v", "-config", cfg, "-boards", filepath.Join(dir, "boards")}, strings.NewReader(script), &out, &errOut, env)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, errOut.String())
 	}

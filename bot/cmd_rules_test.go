@@ -1,0 +1,145 @@
+package bot_test
+
+import (
+	"bytes"
+	"image/png"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// TestRulesAndHelpPages checks /tafl rules and /tafl help in every mode:
+// without a variant the list of variants; a variant's page says exactly
+// the rules its data hold (tablut: the defenders first, never "the
+// attackers move first"), names its layout, and carries the start board
+// and one diagram per worked example; help says per variant who moves first.
+func TestRulesAndHelpPages(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		list := d.do(t, "carol", "/tafl rules")
+		for _, p := range tafl.Presets() {
+			if !strings.Contains(list.text, "`"+p.Name+"`") {
+				t.Errorf("the variant list lacks %s:\n%s", p.Name, list.text)
+			}
+		}
+		if !strings.Contains(list.text, "`tablut` 9×9 · defenders first") {
+			t.Errorf("the list does not say the defenders move first in tablut:\n%s", list.text)
+		}
+
+		page := d.do(t, "carol", "/tafl rules variant:tablut")
+		v, err := tafl.Preset("tablut", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"Tablut (tablut, 9×9)", "The defenders move first", "No piece may stop on the throne (e5)",
+			"whether empty or occupied", "beside the throne, by attackers on his three other sides", "Repetition is forbidden",
+			"(not a camp)", "dark discs", "light squares", "crowned", "Capture against a hostile square", "King capture"} {
+			if !strings.Contains(page.text, want) {
+				t.Errorf("the tablut page lacks %q", want)
+			}
+		}
+		for _, not := range []string{"The attackers move first", "attackers move first"} {
+			if strings.Contains(page.text, not) {
+				t.Errorf("the tablut page says %q", not)
+			}
+		}
+		if want := 1 + len(v.Illustrations()); len(page.files) != want {
+			t.Errorf("%d pictures, want the start board and %d diagrams", len(page.files), want-1)
+		}
+		for _, f := range page.files {
+			if _, err := png.Decode(bytes.NewReader(f.Data)); err != nil {
+				t.Errorf("%s: %v", f.Name, err)
+			}
+		}
+		if len(page.alts) != len(page.files) || len(page.alts) == 0 || !strings.HasPrefix(page.alts[0], "The start position of Tablut (9×9): 16 attackers, 8 defenders and the king on e5; the defenders move first") {
+			t.Errorf("alt text %q", page.alts)
+		}
+		for i, il := range v.Illustrations() {
+			if i+1 < len(page.alts) && page.alts[i+1] != il.Title+": "+il.Caption {
+				t.Errorf("diagram %d's alt text %q, want its caption", i+1, page.alts[i+1])
+			}
+		}
+
+		if bell := d.do(t, "carol", "/tafl rules variant:tawlbwrdd/bell"); !strings.Contains(bell.text, "Tawlbwrdd (tawlbwrdd/bell, 11×11)") {
+			t.Errorf("the bell layout's page is titled:\n%s", bell.text)
+		}
+		cph := d.do(t, "carol", "/tafl rules variant:copenhagen")
+		for _, want := range []string{"Shieldwall", "Exit fort", "Encirclement", "Perpetual repetition is a loss for the defenders"} {
+			if !strings.Contains(cph.text, want) {
+				t.Errorf("the copenhagen page lacks %q", want)
+			}
+		}
+		if len(cph.files) != 6 {
+			t.Errorf("copenhagen: %d pictures, want the start and 5 diagrams (capture, king, shieldwall, exit fort, encirclement)", len(cph.files))
+		}
+
+		custom := d.do(t, "carol", `/tafl rules variant:"dim:7 esc:e ka:n start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`)
+		for _, want := range []string{"Custom (custom, 7×7)", "The king is unarmed", "reaches any square on the board's edge", "Rules string"} {
+			if !strings.Contains(custom.text, want) {
+				t.Errorf("the custom page lacks %q:\n%s", want, custom.text)
+			}
+		}
+		bad := d.do(t, "carol", `/tafl rules variant:"dim:7 kj:y start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`)
+		if !strings.Contains(bad.text, "I can't play that rules string") || !strings.Contains(bad.text, "kj") {
+			t.Errorf("a rules string with king jumps: %q", bad.text)
+		}
+
+		help := d.do(t, "carol", "/tafl help")
+		var attFirst, defFirst []string
+		for _, p := range tafl.Presets() {
+			v, _ := tafl.Preset(p.Name, "")
+			if v.Start().ToMove() == tafl.Defenders {
+				defFirst = append(defFirst, "`"+p.Name+"`")
+			} else {
+				attFirst = append(attFirst, "`"+p.Name+"`")
+			}
+		}
+		if want := "The attackers move first in " + strings.Join(attFirst, ", ") + "; the defenders in " + strings.Join(defFirst, ", "); !strings.Contains(help.text, want) {
+			t.Errorf("help lacks %q:\n%s", want, help.text)
+		}
+		if strings.Contains(help.text, "(who move first)") {
+			t.Errorf("help still says the attackers always move first")
+		}
+	})
+}
+
+// TestHelpFitsDiscord: the help page is one message (2000 characters).
+func TestHelpFitsDiscord(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(carol, "help")
+	if n := len([]rune(r.Content)); n > 2000 || n < 500 {
+		t.Errorf("help is %d characters", n)
+	}
+}
+
+// TestEveryRulesPageFitsDiscord: every preset's page, with all its
+// diagrams, is within Discord's embed limits (6000 characters in all,
+// 4096 in a description, 10 embeds) and nothing is cut.
+func TestEveryRulesPageFitsDiscord(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, p := range tafl.Presets() {
+		for _, layout := range p.Layouts {
+			name := p.Name
+			if len(p.Layouts) > 1 {
+				name += "/" + layout
+			}
+			v, err := tafl.Preset(p.Name, layout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := h.slashInteraction(carol, "rules", opt("variant", name))
+			h.bot.HandleGateway(t.Context(), in)
+			r, rec := h.fake.final(t, in)
+			total := 0
+			for _, e := range r.Embeds {
+				total += len([]rune(e.Title)) + len([]rune(e.Description))
+				if len([]rune(e.Description)) > 4096 || strings.HasSuffix(e.Description, "…") {
+					t.Errorf("%s: a description of %d characters, cut %v", name, len([]rune(e.Description)), strings.HasSuffix(e.Description, "…"))
+				}
+			}
+			if want := 1 + len(v.Illustrations()); len(r.Embeds) != want || len(rec.Files) != want || total > 6000 {
+				t.Errorf("%s: %d embeds, %d files, %d characters; want %d embeds and files within 6000", name, len(r.Embeds), len(rec.Files), total, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,43 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLeaderboardEveryVariantAndProvisional: without a variant the
+// leaderboard lists every variant with rated games; ratings of players
+// with few games are marked provisional, there and in /tafl stats.
+func TestLeaderboardEveryVariantAndProvisional(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		if v := d.do(t, "carol", "/tafl leaderboard"); !strings.Contains(v.text, "Nobody has a rated game in this server yet") {
+			t.Errorf("empty leaderboard: %s", v.text)
+		}
+		startHumanGame(t, d, "brandubh")
+		d.do(t, "alice", "/tafl move move:d2-c2")
+		d.do(t, "bob", "/tafl move move:d3-e3")
+		d.do(t, "alice", "/tafl resign")
+		d.do(t, "alice", "click Yes, resign")
+		startHumanGame(t, d, "tablut") // the defenders (bob) move first
+		d.do(t, "bob", "/tafl move move:e3-b3")
+		d.do(t, "alice", "/tafl move move:a4-a1")
+		d.do(t, "bob", "/tafl resign")
+		d.do(t, "bob", "click Yes, resign")
+
+		v := d.do(t, "carol", "/tafl leaderboard")
+		for _, want := range []string{"**Leaderboard · brandubh**", "**Leaderboard · tablut**", ") provisional · 1 rated game"} {
+			if !strings.Contains(v.text, want) {
+				t.Errorf("the leaderboard lacks %q:\n%s", want, v.text)
+			}
+		}
+		if strings.Contains(v.text, "copenhagen") {
+			t.Errorf("the leaderboard lists copenhagen, which has no rated game:\n%s", v.text)
+		}
+		if v := d.do(t, "carol", "/tafl leaderboard variant:tablut"); strings.Contains(v.text, "brandubh") || !strings.Contains(v.text, "tablut") {
+			t.Errorf("the tablut leaderboard:\n%s", v.text)
+		}
+		if v := d.do(t, "carol", "/tafl stats user:alice"); !strings.Contains(v.text, "brandubh: ") || !strings.Contains(v.text, "provisional · 1 rated game") {
+			t.Errorf("alice's stats:\n%s", v.text)
+		}
+	})
+}

@@ -1,0 +1,65 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/taflbot/taflbot/storage"
+)
+
+// cmdVacation handles /tafl vacation [days]: a player pauses their
+// correspondence clocks in this server for some days, within the
+// server's yearly allowance (settings vacation, default 14); days:0 ends
+// the vacation early and gives the unused days back; without days it
+// says what is left. Boards show who is on vacation; see storage's
+// StartVacation for how deadlines move.
+func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
+	if r.in.GuildID == "" {
+		return nil, userErrorf("Vacations are per server: use this command in a server.")
+	}
+	gs, err := b.guildSettings(ctx, r.in.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	allowance := time.Duration(gs.VacationDays) * 24 * time.Hour
+	days, given := r.int("days")
+	var p *storage.Player
+	switch {
+	case !given:
+		if p, err = b.store.GetPlayer(ctx, r.in.GuildID, r.userID); isNotFound(err) {
+			p, err = storage.NewPlayer(r.in.GuildID, r.userID), nil
+		}
+	case days == 0:
+		p, err = b.store.EndVacation(ctx, r.in.GuildID, r.userID)
+	case gs.VacationDays == 0:
+		return nil, userErrorf("This server allows no vacations (its managers can change that with `/tafl settings vacation:`).")
+	case days < 0 || days > storage.MaxVacationDays:
+		return nil, userErrorf("Give the days of vacation, 1 to %d (0 ends it).", storage.MaxVacationDays)
+	default:
+		p, err = b.store.StartVacation(ctx, r.in.GuildID, r.userID, time.Duration(days)*24*time.Hour, allowance)
+		if errors.Is(err, storage.ErrNoVacationLeft) {
+			p, _ = b.store.GetPlayer(ctx, r.in.GuildID, r.userID)
+			left := allowance
+			if p != nil {
+				left = p.VacationLeft(b.now(), allowance)
+			}
+			return nil, userErrorf("You have %s of vacation left this year (the server allows %d days): ask for less.", formatLeft(r.p, left), gs.VacationDays)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	now := b.now() // after the change, which the store made at its own now
+	msg := ""
+	switch {
+	case p.OnVacation(now):
+		msg = r.p.T("🏖 You are on vacation until <t:%d:f>: your clocks in this server are paused, and boards say so. `/tafl vacation days:0` ends it early (unused days come back).", p.VacationUntil.Unix())
+	case given && days == 0:
+		msg = r.p.T("Welcome back: your clocks run again.")
+	default:
+		msg = r.p.T("You are not on vacation.")
+	}
+	msg += "\n" + r.p.T("Vacation left this year: %s of the %d days this server allows.", formatLeft(r.p, p.VacationLeft(now, allowance)), gs.VacationDays)
+	return &reply{resp: ephemeral(msg)}, nil
+}

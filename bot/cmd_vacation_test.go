@@ -1,0 +1,50 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestVacation: a player pauses their clocks for some days within the
+// server's yearly allowance; the board says so; ending early gives the
+// days back; a server can allow none. In every mode.
+func TestVacation(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		g := startHumanGame(t, d, "brandubh")
+		before := g.Deadline
+		v := d.do(t, "alice", "/tafl vacation")
+		if !strings.Contains(v.text, "You are not on vacation") || !strings.Contains(v.text, "14d 0h of the 14 days") {
+			t.Errorf("vacation status: %s", v.text)
+		}
+		v = d.do(t, "alice", "/tafl vacation days:5")
+		if !strings.Contains(v.text, "You are on vacation until") || !strings.Contains(v.text, "9d 0h of the 14 days") {
+			t.Errorf("starting a vacation: %s", v.text)
+		}
+		got, err := d.store().GetGame(t.Context(), g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shift := got.Deadline.Sub(before); shift != 5*24*time.Hour {
+			t.Errorf("alice's deadline moved by %v, want 5 days", shift)
+		}
+		v = d.do(t, "bob", "/tafl board")
+		if !strings.Contains(v.text, "is on vacation until") || len(v.alts) != 1 || !strings.Contains(v.alts[0], "on vacation") {
+			t.Errorf("the board during the vacation: %s (alt %q)", v.text, v.alts)
+		}
+		if v := d.do(t, "alice", "/tafl vacation days:15"); !strings.Contains(v.text, "You have 9d 0h of vacation left") {
+			t.Errorf("asking for more than is left: %s", v.text)
+		}
+		v = d.do(t, "alice", "/tafl vacation days:0")
+		if !strings.Contains(v.text, "Welcome back") || !strings.Contains(v.text, "14d 0h of the 14 days") && !strings.Contains(v.text, "13d 23h of the 14 days") {
+			t.Errorf("ending the vacation: %s", v.text)
+		}
+		if got, _ := d.store().GetGame(t.Context(), g.ID); got.Deadline.Sub(before) > time.Minute {
+			t.Errorf("after the vacation the deadline is %v later than before", got.Deadline.Sub(before))
+		}
+		d.do(t, "carol", "/tafl settings vacation:0") // carol manages the server
+		if v := d.do(t, "alice", "/tafl vacation days:1"); !strings.Contains(v.text, "allows no vacations") {
+			t.Errorf("a server without vacations: %s", v.text)
+		}
+	})
+}

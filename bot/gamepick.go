@@ -1,0 +1,213 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// The game picker. A command that does not name its game (move, board,
+// resign, draw, history) finds it by itself when it can: the user's only
+// game here, for a move the only one here where it is their turn, or the
+// game they last chose in this channel. Otherwise the bot asks once, with
+// a menu of their games; the choice runs the command and is remembered
+// for the channel, so that the next commands need no game option either.
+
+// pickCommands maps the command codes of a picker's custom id to the
+// subcommands they run.
+var pickCommands = map[string]string{"mv": "move", "bd": "board", "rs": "resign", "dr": "draw", "hi": "history"}
+
+// needPick is returned by findGame when the user must choose a game.
+type needPick struct {
+	games []*storage.Game
+	sub   string
+	move  string // the move of a /tafl move, in simple form
+}
+
+func (e *needPick) Error() string { return "bot: the user has several games: ask which" }
+
+// pickArg encodes the command to run after the choice: a code, and for
+// a move its squares ("mvd1d4").
+func (e *needPick) pickArg() string {
+	for code, sub := range pickCommands {
+		if sub != e.sub {
+			continue
+		}
+		if sub == "move" {
+			mt, err := tafl.ParseMove(e.move)
+			if err != nil {
+				return ""
+			}
+			return code + mt.Move.From().String() + mt.Move.To().String()
+		}
+		return code
+	}
+	return ""
+}
+
+// pickReply is the private menu asking which game a command is about.
+func pickReply(r *request, e *needPick) (*reply, error) {
+	arg := e.pickArg()
+	if arg == "" {
+		return nil, userErrorf("You have several games going: pick one with the `game` option (start typing for a list).")
+	}
+	var opts []discordgo.SelectMenuOption
+	for _, g := range e.games[:min(len(e.games), pageSize)] {
+		opts = append(opts, discordgo.SelectMenuOption{Label: truncate(gameLabel(r.p, g, r.userID), 95), Value: g.ID.String()})
+	}
+	what := r.p.T("Which game?")
+	if e.sub == "move" {
+		what = r.p.T("Which game is %s for?", e.move)
+	}
+	id := CustomID{Action: ActPickGame, ID: 1, Arg: arg}
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
+			Content: what + " " + r.p.T("I'll remember your choice in this channel."),
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.SelectMenu{CustomID: id.String(), Placeholder: r.p.T("Pick a game"), Options: opts},
+			}}}}}}, nil
+}
+
+// btnPickGame runs the command the picker was for on the chosen game and
+// remembers the choice for the channel.
+func (b *Bot) btnPickGame(ctx context.Context, r *request) (*reply, error) {
+	if len(r.values) == 0 {
+		return nil, userErrorf("Pick a game from the menu.")
+	}
+	code, squares := r.cid.Arg[:min(2, len(r.cid.Arg))], r.cid.Arg[min(2, len(r.cid.Arg)):]
+	sub, ok := pickCommands[code]
+	if !ok {
+		return nil, userErrorf("That menu is from an older version of the bot: run the command again.")
+	}
+	id, err := storage.ParseGameID(r.values[0])
+	if err != nil {
+		return nil, userErrorf("Pick a game from the menu.")
+	}
+	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{
+		"game": {Name: "game", Type: discordgo.ApplicationCommandOptionString, Value: id.String()},
+	}
+	if sub == "move" {
+		from, to, ok := splitSquares(squares)
+		if !ok {
+			return nil, userErrorf("That menu is broken: run the command again.")
+		}
+		opts["move"] = &discordgo.ApplicationCommandInteractionDataOption{Name: "move", Type: discordgo.ApplicationCommandOptionString, Value: from + "-" + to}
+	}
+	cr := *r
+	cr.sub, cr.opts = sub, opts
+	return b.commands()[sub](ctx, &cr)
+}
+
+// splitSquares splits "d1d4" or "k11k9" into its two squares.
+func splitSquares(s string) (string, string, bool) {
+	for i := 2; i < len(s); i++ {
+		a, b := s[:i], s[i:]
+		if _, err := tafl.ParseSquare(a); err != nil {
+			continue
+		}
+		if _, err := tafl.ParseSquare(b); err == nil {
+			return a, b, true
+		}
+	}
+	return "", "", false
+}
+
+// findGame picks the game a command is about: the game option when given
+// (remembered for the channel); otherwise the user's only active game in
+// this channel (or thread), or their only active game in this server; for
+// a move, the only such game where it is their turn; else the game last
+// chosen in this channel. When none of these decides, it returns a
+// *needPick, which the dispatcher answers with the game picker.
+func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.Game, err error) {
+	defer func() {
+		if g != nil {
+			r.gameID = uint64(g.ID)
+		}
+	}()
+	if opt = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(opt), "#")); opt != "" {
+		if i := strings.IndexAny(opt, " ·"); i > 0 {
+			opt = opt[:i]
+		}
+		id, perr := storage.ParseGameID(opt)
+		if perr != nil {
+			return nil, userErrorf("`%s` is not a game number: pick a game from the list, or see `/tafl games`.", truncate(opt, 20))
+		}
+		g, err := b.store.GetGame(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		// Game ids are sequential: anyone could ask for any. A game is
+		// read only by its players and in its own server.
+		if g.SideOf(r.userID) == tafl.NoSide && (g.GuildID == "" || g.GuildID != r.in.GuildID) {
+			return nil, userErrorf("I can't find game %d in this server. `/tafl games` lists the games you play here.", id)
+		}
+		if g.SideOf(r.userID) != tafl.NoSide && g.Active() {
+			b.remember(ctx, r, g.ID)
+		}
+		return g, nil
+	}
+	// A user's active games are few and indexed: look there first.
+	mine, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, ActiveOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	var here []*storage.Game
+	for _, g := range mine {
+		if g.ChannelID == r.in.ChannelID || g.ThreadID == r.in.ChannelID {
+			here = append(here, g)
+		}
+	}
+	if len(here) > 0 {
+		mine = here
+	}
+	switch len(mine) {
+	case 0:
+		return nil, userErrorf("You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.")
+	case 1:
+		return mine[0], nil
+	}
+	if r.sub == "move" {
+		var turn []*storage.Game
+		for _, g := range mine {
+			if g.ToMove().UserID == r.userID {
+				turn = append(turn, g)
+			}
+		}
+		switch len(turn) {
+		case 0:
+			return nil, errNotYourTurn
+		case 1:
+			return turn[0], nil
+		}
+		mine = turn
+	}
+	if p, err := b.store.GetPlayer(ctx, r.in.GuildID, r.userID); err == nil {
+		if last, ok := p.LastGames[r.in.ChannelID]; ok {
+			for _, g := range mine {
+				if g.ID == last {
+					return g, nil
+				}
+			}
+		}
+	} else if !isNotFound(err) {
+		return nil, err
+	}
+	return nil, &needPick{games: mine, sub: r.sub, move: strings.TrimSpace(r.str("move"))}
+}
+
+// remember records the user's choice of game in this channel.
+func (b *Bot) remember(ctx context.Context, r *request, id storage.GameID) {
+	if err := b.store.RememberGame(ctx, r.in.GuildID, r.userID, r.in.ChannelID, id); err != nil {
+		b.log.Warn("remembering a game choice", "game_id", id, "err", err)
+	}
+}
+
+// asNeedPick reports whether err asks for the game picker.
+func asNeedPick(err error) (*needPick, bool) {
+	var np *needPick
+	return np, errors.As(err, &np)
+}

@@ -1,0 +1,131 @@
+package bot
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+)
+
+// Display names. Every interaction carries its user's names (the member's
+// server nickname, the user's global display name, the username), and the
+// users named in its options come in the resolved data. The bot keeps the
+// names with the game's seats (and the challenge) and shows them in the
+// game picker, the board picture and .otg records, never raw ids.
+
+// maxShownName bounds a name as the bot keeps and shows it, in runes.
+const maxShownName = 40
+
+// cleanName keeps a display name on one line, without control characters,
+// at most maxShownName runes.
+func cleanName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return ' '
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > maxShownName {
+		s = string(r[:maxShownName-1]) + "…"
+	}
+	return s
+}
+
+// memberName returns the name Discord shows for a member (or user).
+func memberName(m *discordgo.Member, u *discordgo.User) string {
+	switch {
+	case m != nil && m.Nick != "":
+		return cleanName(m.Nick)
+	case u != nil:
+		return cleanName(u.DisplayName())
+	case m != nil && m.User != nil:
+		return cleanName(m.User.DisplayName())
+	}
+	return ""
+}
+
+// userName returns the display name of the user who sent the interaction.
+func (r *request) userName() string {
+	if r.in.Member != nil {
+		return memberName(r.in.Member, r.in.Member.User)
+	}
+	return memberName(nil, r.in.User)
+}
+
+// resolvedName returns the display name of a user named in the
+// interaction's options ("" when Discord did not resolve it).
+func (r *request) resolvedName(id string) string {
+	if r.in.Type != discordgo.InteractionApplicationCommand && r.in.Type != discordgo.InteractionApplicationCommandAutocomplete {
+		return ""
+	}
+	res := r.in.ApplicationCommandData().Resolved
+	if res == nil {
+		return ""
+	}
+	return memberName(res.Members[id], res.Users[id])
+}
+
+// seatName returns how a seat is named in text the bot writes for people
+// to read without mentions: the cached display name, "taflbot (level)"
+// for the engine, "NAME (engine)" for an external engine, or "a player" when the name is not known yet.
+func seatLabel(s storage.Seat) string {
+	if name, ok := strings.CutPrefix(s.AILevel, engineSeatPrefix); ok {
+		return name + " (engine)"
+	}
+	switch {
+	case s.IsAI():
+		return "taflbot (" + s.AILevel + ")"
+	case s.Name != "":
+		return s.Name
+	}
+	return "a player"
+}
+
+// human returns the seat of a user with their display name.
+func human(userID, name string) storage.Seat {
+	s := storage.Human(userID)
+	s.Name = cleanName(name)
+	return s
+}
+
+// refreshName updates the cached name of userID's seat in g (inside
+// storage.UpdateGame): a player who renamed shows under the new name.
+func refreshName(g *storage.Game, userID, name string) {
+	if name = cleanName(name); name == "" {
+		return
+	}
+	for _, s := range []*storage.Seat{&g.Attackers, &g.Defenders} {
+		if s.UserID == userID && s.Name != name {
+			s.Name = name
+		}
+	}
+}
+
+// maxKnownNames bounds the display names the bot remembers from
+// interactions; past it the memory starts afresh.
+const maxKnownNames = 50000
+
+// noteName remembers the display name a user's interaction carried, for
+// seats created without one (a tournament's games are created by the bot,
+// not by an interaction of their players).
+func (b *Bot) noteName(userID, name string) {
+	if userID == "" || name == "" {
+		return
+	}
+	if old, loaded := b.names.Swap(userID, name); loaded && old == name {
+		return
+	} else if !loaded && b.namesN.Add(1) > maxKnownNames {
+		b.names.Clear()
+		b.namesN.Store(0)
+	}
+}
+
+// knownName returns the display name last seen for a user ("" if none).
+func (b *Bot) knownName(userID string) string {
+	if v, ok := b.names.Load(userID); ok {
+		return v.(string)
+	}
+	return ""
+}

@@ -1,0 +1,71 @@
+package bot
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// chosenVariant is the variant a user named: a preset (with its layout)
+// or, where custom variants are allowed, an OpenTafl rules string.
+type chosenVariant struct {
+	name, layout string // the preset and layout ("custom" and "" for a rules string)
+	rules        string // the OTN rules string of a custom variant ("" for a preset)
+	v            *tafl.Variant
+}
+
+// fullName is "name" or "name/layout", or "custom".
+func (c chosenVariant) fullName() string {
+	if c.rules != "" {
+		return "custom"
+	}
+	return c.v.FullName()
+}
+
+// title is the variant's human name, such as "Copenhagen Hnefatafl".
+func (c chosenVariant) title() string {
+	if t := c.v.Rules().Title; t != "" {
+		return t
+	}
+	return "Custom variant"
+}
+
+// isRulesString reports whether s looks like an OpenTafl rules string
+// rather than a variant name.
+func isRulesString(s string) bool {
+	return strings.HasPrefix(strings.TrimSpace(s), "dim:")
+}
+
+// parseVariant reads "name", "name/layout" or, when custom is true, an
+// OpenTafl rules string ("dim:9 … start:…"). def is used for "".
+func parseVariant(s, def string, custom bool) (chosenVariant, error) {
+	s = strings.TrimSpace(s)
+	if isRulesString(s) {
+		if !custom {
+			return chosenVariant{}, userErrorf("Give a variant name here (see `/tafl rules`); rules strings are for `/tafl challenge`, `/tafl ai` and `/tafl rules`.")
+		}
+		r, err := tafl.ParseRules(s)
+		if err == nil {
+			var v *tafl.Variant
+			if v, err = tafl.NewVariant(r); err == nil {
+				return chosenVariant{name: "custom", rules: s, v: v}, nil
+			}
+		}
+		var se *tafl.SyntaxError
+		if errors.As(err, &se) {
+			return chosenVariant{}, userErrorf("I can't play that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (see docs/notation.md).", se.Msg)
+		}
+		return chosenVariant{}, userErrorf("I can't play that rules string: %s.", truncate(err.Error(), 300))
+	}
+	s = strings.ToLower(s)
+	if s == "" {
+		s = def
+	}
+	name, layout, _ := strings.Cut(s, "/")
+	v, err := tafl.Preset(name, layout)
+	if err != nil {
+		return chosenVariant{}, userErrorf("I don't know the variant `%s`: pick one from the list (`/tafl rules` lists them all).", truncate(s, 30))
+	}
+	return chosenVariant{name: name, layout: v.Rules().Layout, v: v}, nil
+}

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/taflbot/taflbot/render"
+)
+
+// `tafl rules` prints a variant's rules page, generated from its rule data
+// (the text /tafl rules shows in Discord), and the worked examples. With
+// -o DIR it also draws the start board and each example as PNGs there
+// (start.png, 1.png, 2.png, …).
+//
+//	tafl rules -variant tablut
+//	tafl rules -variant copenhagen -o /tmp/rules -theme dark
+func runRules(e env) error {
+	var s setup
+	var dir, themeName string
+	var size int
+	fs := newFlags(e, "rules", "[-variant NAME | -rules OTN] [-o DIR] [-theme light|dark] [-size N]")
+	s.register(fs)
+	fs.StringVar(&dir, "o", "", "also draw the start board and the examples as PNGs into this folder")
+	fs.StringVar(&themeName, "theme", "light", "colour theme of the pictures: light or dark")
+	fs.IntVar(&size, "size", 360, "width of the example pictures in pixels")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 || s.position != "" {
+		return &usageError{msg: "rules takes no arguments and no -position"}
+	}
+	theme, err := render.ParseTheme(themeName)
+	if err != nil {
+		return &usageError{msg: err.Error()}
+	}
+	v, err := s.Variant()
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(e.stdout, v.RulesPage().Text())
+	ils := v.Illustrations()
+	if len(ils) > 0 {
+		fmt.Fprintln(e.stdout, "\nExamples")
+	}
+	for i, il := range ils {
+		fmt.Fprintf(e.stdout, "%d. %s: %s\n   %s\n", i+1, il.Title, il.Caption, il.Before.Record())
+	}
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	write := func(name string, opts render.Options, il *int) error {
+		var buf bytes.Buffer
+		pos := v.Start()
+		if il != nil {
+			pos = ils[*il].After
+			opts.LastMove, opts.Captured = ils[*il].Ply.Move, ils[*il].Ply.Captures
+		}
+		if err := render.PNG(&buf, pos, opts); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, name), buf.Bytes(), 0o644)
+	}
+	if err := write("start.png", render.Options{Theme: theme}, nil); err != nil {
+		return err
+	}
+	for i := range ils {
+		if err := write(fmt.Sprintf("%d.png", i+1), render.Options{Theme: theme, Size: size}, &i); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,253 @@
+package tafl_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// presetLayouts lists every preset with each of its layouts.
+func presetLayouts() [][2]string {
+	var out [][2]string
+	for _, p := range tafl.Presets() {
+		for _, l := range p.Layouts {
+			out = append(out, [2]string{p.Name, l})
+		}
+	}
+	return out
+}
+
+// TestRulesPageStatesEveryRule renders every preset's rules page and
+// checks that each rule the engine applies is stated, and that no
+// statement of the opposite rule appears. The rules expected come from the
+// reference of reference_test.go (written from VARIANTS.md, independently
+// of tafl.Rules; perft and the rule cases check the engine against it),
+// so the page, the specification and the engine cannot disagree.
+func TestRulesPageStatesEveryRule(t *testing.T) {
+	for _, pl := range presetLayouts() {
+		name, layout := pl[0], pl[1]
+		t.Run(name+"/"+layout, func(t *testing.T) {
+			v, err := tafl.Preset(name, layout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rr := refPreset(name, layout)
+			text := v.RulesPage().Text()
+			var want, not []string
+			state := func(cond bool, yes, no string) {
+				if cond {
+					want = append(want, yes)
+					if no != "" {
+						not = append(not, no)
+					}
+				} else {
+					if no != "" {
+						want = append(want, no)
+					}
+					not = append(not, yes)
+				}
+			}
+			// Title: the variant's name with its layout.
+			full := name
+			for _, p := range tafl.Presets() {
+				if p.Name == name && len(p.Layouts) > 1 {
+					full += "/" + layout
+				}
+			}
+			want = append(want, fmt.Sprintf("(%s, %d×%d)", full, rr.size, rr.size))
+			// Pieces and who moves first.
+			want = append(want, "dark discs", "light squares", "crowned")
+			state(rr.defFirst, "The defenders move first", "The attackers move first")
+			// The throne.
+			state(rr.hasThrone, "the throne (", "")
+			if rr.hasThrone {
+				switch {
+				case rr.throneKingStop:
+					want = append(want, "Only the king may stop on the throne")
+				default:
+					want = append(want, "No piece may stop on the throne")
+				}
+				switch {
+				case rr.throneOtherPass:
+					want = append(want, "every piece may pass over it while it is empty")
+				default:
+					want = append(want, "no piece may pass through it")
+				}
+				switch {
+				case rr.throneHostEmpty == [3]bool{} && rr.throneHostOcc == [3]bool{}:
+					want = append(want, "The throne is never hostile")
+				case rr.throneHostEmpty == [3]bool{true, true, true} && rr.throneHostOcc == [3]bool{true, true, true}:
+					want = append(want, "The throne is hostile to every piece, even while the king stands on it")
+				case rr.throneHostEmpty == [3]bool{true, true, true} && rr.throneHostOcc == [3]bool{true, false, false}:
+					want = append(want, "The empty throne is hostile to every piece; while the king is on it, it is hostile to the attackers only")
+				case rr.throneHostEmpty == [3]bool{true, true, true} && rr.throneHostOcc == [3]bool{}:
+					want = append(want, "The empty throne is hostile to every piece; while the king is on it, it is not hostile")
+				case rr.throneHostEmpty == [3]bool{false, false, true}:
+					want = append(want, "The throne is not hostile to ordinary pieces; it counts against the king")
+				default:
+					t.Fatalf("the test does not know this throne hostility: %v %v", rr.throneHostEmpty, rr.throneHostOcc)
+				}
+			}
+			// Corners.
+			state(len(rr.corners) > 0, "Only the king may enter the corner", "")
+			if len(rr.corners) > 0 && rr.cornerHostile {
+				want = append(want, "The corners are hostile to every piece")
+			}
+			// Camps.
+			state(len(rr.camps) > 0, "no piece may enter or pass through a camp from outside", "")
+			if len(rr.camps) > 0 {
+				for _, camp := range rr.camps {
+					var names []string
+					for _, sq := range camp {
+						names = append(names, fmt.Sprintf("%c%d", 'a'+sq[0], sq[1]+1))
+					}
+					want = append(want, strings.Join(names, " "))
+				}
+				switch rr.campHostile {
+				case [3]bool{true, true, true}:
+					want = append(want, "The camps are hostile to every piece, whether empty or occupied, except to a piece standing in that same camp")
+				case [3]bool{false, false, true}:
+					want = append(want, "The camps are not hostile to ordinary pieces; they count against the king")
+				default:
+					t.Fatalf("the test does not know this camp hostility: %v", rr.campHostile)
+				}
+			}
+			// The king.
+			state(rr.kingUnarmed, "The king is unarmed", "The king is armed")
+			switch rr.strength {
+			case refWeak:
+				want = append(want, "The king is captured like any other piece")
+			case refStrong:
+				want = append(want, "The king is captured only when he is surrounded on all four sides", "never be captured on the board's edge")
+			case refStrongNearThrone:
+				want = append(want, "On the throne the king is captured only when attackers surround him on all four sides",
+					"beside the throne, by attackers on his three other sides")
+			default:
+				t.Fatalf("the test does not know king strength %v", rr.strength)
+			}
+			// Game end.
+			corner := "win when the king reaches a corner square"
+			if len(rr.corners) > 4 {
+				corner = "win when the king reaches a square of a corner block"
+			}
+			state(rr.escapeEdge, "win when the king reaches any square on the board's edge", corner)
+			if rr.escapeEdge && len(rr.camps) > 0 {
+				want = append(want, "(not a camp)")
+			}
+			want = append(want, "The attackers win by capturing the king")
+			state(rr.shieldwall, "Shieldwall:", "")
+			state(rr.exitFort, "Exit fort:", "")
+			state(rr.encircle, "Encirclement:", "")
+			state(rr.combined, "Combined trap:", "")
+			reps := map[refRepetition]string{
+				refRepIgnore:        "Repeating a position has no consequence",
+				refRepDraw:          "occurs for the third time, the game is a draw",
+				refRepDefendersLose: "Perpetual repetition is a loss for the defenders",
+				refRepMoverLoses:    "The player whose move makes the same position",
+				refRepForbidden:     "Repetition is forbidden",
+			}
+			for rep, phrase := range reps {
+				state(rr.rep == rep, phrase, "")
+			}
+			state(rr.noMovesDraw, "A player who cannot move does not lose: the game is drawn (stalemate)", "A player who cannot move loses")
+			for _, w := range want {
+				if !strings.Contains(text, w) {
+					t.Errorf("the page does not say %q", w)
+				}
+			}
+			for _, n := range not {
+				if strings.Contains(text, n) {
+					t.Errorf("the page says %q, which this variant does not play", n)
+				}
+			}
+			if t.Failed() {
+				t.Log("\n" + text)
+			}
+		})
+	}
+}
+
+// TestIllustrationsPlayAsCaptioned checks every preset's worked examples:
+// each variant has those its rules call for, and the reference generator
+// of reference_test.go, replaying each example's move, finds the same
+// captures and outcome the engine recorded.
+func TestIllustrationsPlayAsCaptioned(t *testing.T) {
+	for _, pl := range presetLayouts() {
+		name, layout := pl[0], pl[1]
+		t.Run(name+"/"+layout, func(t *testing.T) {
+			v, err := tafl.Preset(name, layout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rr := refPreset(name, layout)
+			ils := v.Illustrations()
+			var titles []string
+			for _, il := range ils {
+				titles = append(titles, il.Title)
+			}
+			hostile := len(rr.corners) > 0 && rr.cornerHostile || rr.campHostile[0] || rr.throneHostEmpty[1]
+			expect := map[string]bool{
+				"Capture against a hostile square":    hostile,
+				"Capture":                             !hostile,
+				"Capture against the occupied throne": rr.throneHostOcc[1],
+				"King capture":                        true,
+				"Shieldwall":                          rr.shieldwall,
+				"Exit fort":                           rr.exitFort,
+				"Encirclement":                        rr.encircle,
+				"Combined trap":                       rr.combined,
+			}
+			for title, want := range expect {
+				if got := slices.Contains(titles, title); got != want {
+					t.Errorf("illustration %q: present %v, want %v (have %q)", title, got, want, titles)
+				}
+			}
+			for _, il := range ils {
+				rp, err := refParse(&rr, il.Before.Record(), il.Before.ToMove() == tafl.Defenders)
+				if err != nil {
+					t.Fatalf("%s: %v", il.Title, err)
+				}
+				m := il.Ply.Move
+				rm := refMove{m.From().File(), m.From().Rank(), m.To().File(), m.To().Rank()}
+				legal := false
+				for _, lm := range rp.moves() {
+					legal = legal || lm == rm
+				}
+				if !legal {
+					t.Errorf("%s: the reference finds %s illegal in %s", il.Title, m, il.Before.Record())
+					continue
+				}
+				after, caps := rp.play(rm)
+				var got, want []string
+				for _, c := range caps {
+					got = append(got, fmt.Sprintf("%c%d", 'a'+c[0], c[1]+1))
+				}
+				for _, c := range il.Ply.Captures {
+					want = append(want, c.String())
+				}
+				slices.Sort(got)
+				slices.Sort(want)
+				if !slices.Equal(got, want) {
+					t.Errorf("%s: the reference captures %v, the engine %v", il.Title, got, want)
+				}
+				reason := ""
+				if il.Ply.Outcome.Over() {
+					reason = il.Ply.Outcome.Reason.String()
+				}
+				if after.reason != reason {
+					t.Errorf("%s: the reference ends with %q, the engine with %q", il.Title, after.reason, reason)
+				}
+				if len(want) == 0 && reason == "" {
+					t.Errorf("%s: the move neither captures nor ends the game", il.Title)
+				}
+				for _, sq := range append(want, m.From().String(), m.To().String()) {
+					if !strings.Contains(il.Caption, sq) {
+						t.Errorf("%s: the caption %q does not name %s", il.Title, il.Caption, sq)
+					}
+				}
+			}
+		})
+	}
+}
