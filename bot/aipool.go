@@ -23,11 +23,20 @@ import (
 // whose player has as many moves being thought about as allowed in all
 // processes, is parked until that claim ends. Moves made due by other
 // processes arrive through storage's WatchEngine.
+//
+// The same workers run the other engine work, as tasks of one think each
+// in a queue of their own (fair in the same way, one task of a user at a
+// time): the positions of a game review, hints, mining a finished game
+// for puzzles. A worker takes a waiting engine move before any task, so a
+// move of a game in progress waits for at most the think each worker is
+// in the middle of, however many tasks wait.
 type aiPool struct {
 	b       *Bot
 	workers int
 	long    chan struct{} // slots for long thinks: workers−1
 	q       *engineQueue
+	tq      *engineQueue  // tasks
+	taskID  atomic.Uint64 // numbers the tasks
 	retry   time.Duration
 	full    atomic.Bool                   // a job was refused since the last resubmission
 	parked  map[storage.GameID]*parkedJob // waiting for another claim to end
@@ -42,6 +51,7 @@ func newAIPool(b *Bot, workers, capacity int, retry time.Duration) *aiPool {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &aiPool{b: b, workers: workers, long: make(chan struct{}, workers-1),
 		q:      newEngineQueue(queueLimits{capacity: capacity, perUser: max(1, workers-1)}),
+		tq:     newEngineQueue(queueLimits{capacity: capacity, perUser: 1}),
 		parked: map[storage.GameID]*parkedJob{},
 		retry:  retry, ctx: ctx, cancel: cancel}
 }
@@ -99,10 +109,21 @@ func (p *aiPool) unpark() {
 	}
 }
 
-// busy returns the number of engine jobs waiting or running.
+// busy returns the number of engine jobs and tasks waiting or running.
 func (p *aiPool) busy() int {
 	w, r := p.q.counts()
-	return w + r
+	tw, tr := p.tq.counts()
+	return w + r + tw + tr
+}
+
+// submitTask queues a task of one think for user (in guild, for the
+// fairness between servers and users). It starts the workers when the
+// process does not have the engine role (its reviews and hints still need
+// them). It returns false when the queue is full or closing.
+func (p *aiPool) submitTask(user, guild string, run func(context.Context)) bool {
+	p.start()
+	j := engineJob{kind: jobTask, game: storage.GameID(p.taskID.Add(1)), user: user, guild: guild, run: run, queued: time.Now()}
+	return p.tq.submit(j, false) == submitQueued
 }
 
 // takeLong reserves a worker for a long think, if fewer than workers−1
@@ -207,19 +228,44 @@ func (p *aiPool) submit(j engineJob, again bool) {
 func (p *aiPool) work() {
 	defer p.wg.Done()
 	for {
-		j, ok := p.q.next(p.ctx)
-		if !ok {
+		// An engine move first, then a task, else wait for either.
+		j, ok, wait, closed := p.q.poll()
+		if closed {
 			return
 		}
-		p.b.metrics.observeEngineWait(time.Since(j.queued))
-		p.b.aiMove(p.ctx, j)
-		p.q.done(j)
+		if ok {
+			p.b.metrics.observeEngineWait(time.Since(j.queued))
+			p.b.aiMove(p.ctx, j)
+			p.q.done(j)
+			continue
+		}
+		t, ok, twait, closed := p.tq.poll()
+		if closed {
+			return
+		}
+		if ok {
+			p.runTask(t)
+			continue
+		}
+		select {
+		case <-wait:
+		case <-twait:
+		case <-p.ctx.Done():
+			return
+		}
 	}
+}
+
+func (p *aiPool) runTask(t engineJob) {
+	defer p.tq.done(t)
+	defer p.b.recoverLog("engine task")
+	t.run(p.ctx)
 }
 
 // stop cancels the searches and waits for the workers.
 func (p *aiPool) stop(timeout time.Duration) {
 	p.q.close()
+	p.tq.close()
 	p.cancel()
 	p.mu.Lock()
 	for _, pj := range p.parked {

@@ -152,11 +152,20 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 	if err != nil {
 		return nil, err
 	}
+	if h := hintsLine(g); h != "" {
+		sb.WriteString("\n" + h)
+	}
+	comps := gameButtons(g)
+	if b.hintsAllowed(g) {
+		row := comps[0].(discordgo.ActionsRow)
+		row.Components = append(row.Components, hintButton(g))
+		comps[0] = row
+	}
 	return &message{
 		content: sb.String(),
 		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-%d.png", g.ID, len(plies)), ContentType: "image/png",
 			Reader: describe(bytes.NewReader(png), boardAlt(p, g, now, away))}},
-		components: gameButtons(g),
+		components: comps,
 	}, nil
 }
 
@@ -359,6 +368,9 @@ func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	}
 	if over && !sameSeat(g.Attackers, g.Defenders) {
 		row = append(row, discordgo.Button{Label: p.T("Rematch"), Style: discordgo.SuccessButton, CustomID: id(ActRematch)})
+	}
+	if over && g.Ply() > 0 {
+		row = append(row, discordgo.Button{Label: "Analyse", Style: discordgo.SuccessButton, CustomID: id(ActAnalyse)})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }

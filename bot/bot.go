@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -142,6 +143,10 @@ type Options struct {
 	HandlerTimeout time.Duration
 	// Now is the clock (default time.Now); tests move it forward.
 	Now func() time.Time
+
+	// ReviewNodes is the search budget of each position of a game
+	// review, and of a hint (default analysis.DefaultNodes).
+	ReviewNodes int64
 }
 
 // Bot is the Discord bot. Its methods are safe for concurrent use.
@@ -173,24 +178,26 @@ type Bot struct {
 	handlerTimeout time.Duration
 	now            func() time.Time
 
-	ai         *aiPool
-	flags      *flagWatcher // ends games on time at their deadlines
-	replays    *replayLimiter
-	renderSem  chan struct{} // bounds concurrent renders
-	metrics    *Metrics
-	work       sync.WaitGroup      // deferred work started after responses
-	inflight   atomic.Int64        // follow-up work running (for settle)
-	sweepMu    sync.Mutex          // one sweep at a time
-	rematchMu  sync.Mutex          // one rematch created at a time
-	langs      sync.Map            // "guild/user" → the language the user chose ("" for none)
-	names      sync.Map            // user id → the display name last seen (see noteName)
-	namesN     atomic.Int64        // entries in names
-	recent     *recentInteractions // HTTP interactions answered lately (repeats are not acted on)
-	refusedLog *rateLimitedLog     // warn lines about refused HTTP requests
-	loggedMu   sync.Mutex
-	logged     map[string]bool // damaged index entries already logged
-	bgMu       sync.Mutex
-	stopBG     context.CancelFunc // stops what Start started
+	ai          *aiPool
+	flags       *flagWatcher // ends games on time at their deadlines
+	reviews     reviewer
+	reviewNodes int64
+	replays     *replayLimiter
+	renderSem   chan struct{} // bounds concurrent renders
+	metrics     *Metrics
+	work        sync.WaitGroup      // deferred work started after responses
+	inflight    atomic.Int64        // follow-up work running (for settle)
+	sweepMu     sync.Mutex          // one sweep at a time
+	rematchMu   sync.Mutex          // one rematch created at a time
+	langs       sync.Map            // "guild/user" → the language the user chose ("" for none)
+	names       sync.Map            // user id → the display name last seen (see noteName)
+	namesN      atomic.Int64        // entries in names
+	recent      *recentInteractions // HTTP interactions answered lately (repeats are not acted on)
+	refusedLog  *rateLimitedLog     // warn lines about refused HTTP requests
+	loggedMu    sync.Mutex
+	logged      map[string]bool // damaged index entries already logged
+	bgMu        sync.Mutex
+	stopBG      context.CancelFunc // stops what Start started
 }
 
 // New checks the options and returns a Bot. It does not connect.
@@ -266,6 +273,9 @@ func New(o Options) (*Bot, error) {
 	if o.Roles == 0 {
 		o.Roles = AllRoles
 	}
+	if o.ReviewNodes <= 0 {
+		o.ReviewNodes = analysis.DefaultNodes
+	}
 	if o.Session != nil && len(o.Shards) == 0 {
 		o.Shards = []*discordgo.Session{o.Session}
 	}
@@ -283,7 +293,7 @@ func New(o Options) (*Bot, error) {
 		engine: o.Engine, shards: o.Shards, roles: o.Roles, lease: o.EngineLease, worker: o.Worker, appID: o.AppID, devGuild: o.DevGuildID, pubKey: o.PublicKey,
 		defaultVariant: o.DefaultVariant, defaultDays: o.DefaultDays, expiry: o.ChallengeExpiry,
 		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink,
-		aiPerUser: o.AIGamesPerUser, aiPerServer: o.AIGamesPerServer, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now,
+		aiPerUser: o.AIGamesPerUser, aiPerServer: o.AIGamesPerServer, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now, reviewNodes: o.ReviewNodes,
 		metrics: newMetrics(), logged: map[string]bool{}, recent: newRecentInteractions(), refusedLog: newRateLimitedLog(time.Minute), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
 		flags: newFlagWatcher(),
 	}
@@ -309,6 +319,9 @@ func (b *Bot) Start(ctx context.Context) {
 	b.bgMu.Lock()
 	b.stopBG = cancel
 	b.bgMu.Unlock()
+	// The starter puzzles are stored by whichever process starts first
+	// (each position once: the others find them there).
+	b.importPuzzles(ctx)
 	if b.roles&RoleEngine != 0 {
 		b.ai.start()
 		b.resumeAI(ctx)

@@ -28,6 +28,7 @@ func (b *Bot) Sweep(ctx context.Context) {
 	b.sweepMu.Lock()
 	defer b.sweepMu.Unlock()
 	defer b.recoverLog("clock sweep")
+	defer b.postDailyPuzzles(ctx)
 	now := b.now()
 	due, err := b.store.GamesDueBefore(ctx, now.Add(24*time.Hour+time.Nanosecond))
 	err = b.indexProblems(err) // a damaged entry is skipped, not the sweep

@@ -46,13 +46,13 @@ func helpText(p *locale.Printer) string {
 		p.T("**Commands**"),
 		p.T("`/tafl challenge [opponent]` challenge someone · `/tafl ai [level]` play me"),
 		p.T("Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); `casual:True`: no rating change. **Rematch** on a finished game swaps the sides."),
-		p.T("`/tafl move d1-d4` move (or press **Move** under a board) · `/tafl board` show the board (`text:True` in words)"),
+		p.T("`/tafl move d1-d4` move (or press **Move** under a board; the king's moves `Kf6-f9`) · `/tafl board` show the board"),
 		p.T("`/tafl games` your games · `/tafl resign` (abort before both sides moved), `/tafl draw` · `/tafl history` the record and a replay"),
 		p.T("`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl vacation` · `/tafl settings` (managers)"),
 		p.T("`/tafl tournament` round-robin and Swiss tournaments: managers create, players join; I pair the rounds and post the standings."),
+		p.T("`/tafl analyse` a game's review · `/tafl puzzle` puzzles (daily: `/tafl settings daily_channel`) · **💡 Hint** in casual games against me"),
 		"",
-		p.T("Notation as in OpenTafl: `d1-d4`, the king `Kf6-f9`, captures `d1-d4xd5`; a move is a pair, one per side."),
 		p.T("Correspondence moves have a limit in days (I remind you); on a live clock, running out of time loses (or draws if the opponent cannot win)."),
-		p.T("I answer in your Discord language: English, Dansk, Svenska, Norsk, Deutsch or Suomi; `/tafl settings language:` chooses another (Íslenska too)."),
+		p.T("I answer in your Discord language (English, Dansk, Svenska, Norsk, Deutsch, Suomi) or the one you choose with `/tafl settings language:` (Íslenska too)."),
 	}, "\n")
 }

@@ -3,11 +3,14 @@ package bot
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
@@ -30,6 +33,9 @@ func GameTags(g *storage.Game) []tafl.Tag {
 	}
 	if g.MoveTime > 0 {
 		tags = append(tags, tafl.Tag{Name: "time-control", Value: g.MoveTime.String() + " per move"})
+	}
+	if tag, ok := hintTag(g); ok {
+		tags = append(tags, tag)
 	}
 	return tags
 }
@@ -86,6 +92,10 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 					alt += "; " + resultCaption(p, o)
 				}
 				files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d.gif", g.ID), ContentType: "image/gif", Reader: describe(bytes.NewReader(gif), alt+".")})
+			}
+			if extra := b.reviewFiles(ctx, g); len(extra) > 0 {
+				files = append(files, extra...)
+				content += " With the engine's review: every move's win chance and class in the text file, and its graph."
 			}
 			comps := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.Button{Label: p.T("▶ Step through"), Style: discordgo.SecondaryButton,
@@ -159,6 +169,36 @@ func (l *replayLimiter) acquire(ctx context.Context) error {
 }
 
 func (l *replayLimiter) releaseSlot() { <-l.slots }
+
+// reviewFiles returns the stored review of g as a text file (every move
+// with the defenders' win chance after it, classes and better moves, the
+// turning points) and its graph, or nothing when g has not been reviewed
+// at its current length.
+func (b *Bot) reviewFiles(ctx context.Context, g *storage.Game) []*discordgo.File {
+	a, err := b.store.GetAnalysis(ctx, g.ID)
+	if err != nil || a.Plies != g.Ply() {
+		if err != nil && !errors.Is(err, storage.ErrNotFound) {
+			b.log.Error("reading a stored review", "game_id", g.ID, "err", err)
+		}
+		return nil
+	}
+	var rep analysis.Report
+	if err := json.Unmarshal(a.Report, &rep); err != nil {
+		b.log.Error("decoding a stored review", "game_id", g.ID, "err", err)
+		return nil
+	}
+	title := fmt.Sprintf("Game %d · %s · %s", g.ID, g.Variant(), g.Outcome().Status())
+	var text strings.Builder
+	if err := rep.WriteText(&text, title); err != nil {
+		return nil
+	}
+	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(text.String())}}
+	var graph bytes.Buffer
+	if err := render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme}); err == nil {
+		files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(&graph, graphAlt(g, &rep))})
+	}
+	return files
+}
 
 // btnReplay shows a game's board after Ply moves with buttons to step
 // back and forth: privately, as a new message from the history message,

@@ -132,6 +132,7 @@ func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 	if !g.Active() {
 		b.metrics.gameFinished()
 		b.disableBoards(ctx, g)
+		b.gameEnded(g)
 		if g.TournamentID != 0 {
 			b.tournamentGameOver(ctx, g)
 		}
@@ -189,7 +190,7 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 	case "game":
-		games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{ActiveOnly: r.sub != "history", Limit: 100})
+		games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{ActiveOnly: r.sub != "history" && r.sub != "analyse", Limit: 100})
 		if err != nil {
 			return nil, err
 		}

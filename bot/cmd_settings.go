@@ -17,7 +17,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	langOpt := r.str("language")
 	own := dms || langOpt != ""
 	server := false
-	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual", "server_language"} {
+	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual", "hints", "daily_channel", "daily_hour", "daily", "server_language"} {
 		if _, ok := r.opts[name]; ok {
 			server = true
 		}
@@ -80,6 +80,23 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			}
 			gs.VacationDays = int(d)
 		}
+		if o, ok := r.opts["hints"]; ok {
+			gs.NoHints = !o.BoolValue()
+		}
+		if o, ok := r.opts["daily_channel"]; ok {
+			if id, ok := o.Value.(string); ok {
+				gs.DailyChannelID = id
+			}
+		}
+		if h, ok := r.int("daily_hour"); ok {
+			if h < 0 || h > 23 {
+				return nil, userErrorf("The daily puzzle's hour is 0 to 23 (UTC); nothing was changed.")
+			}
+			gs.DailyHour = int(h)
+		}
+		if o, ok := r.opts["daily"]; ok && !o.BoolValue() {
+			gs.DailyChannelID = ""
+		}
 	}
 	var notes []string
 	if o, ok := r.opts["dms"]; ok {
@@ -131,6 +148,15 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	}
 	notes = append(notes, p.T("Default variant: **%s** · days per move: **%d** · a thread per game: **%s** · challenges: **%s** unless they say otherwise · reminders and results: %s · vacation: **%d** days a year · games and tournaments in: **%s**",
 		gs.DefaultVariant, gs.DaysPerMove, threads, games, notify, gs.VacationDays, public))
+	daily := p.T("off")
+	if gs.DailyChannelID != "" {
+		daily = p.T("in <#%s> at %02d:00 UTC", gs.DailyChannelID, gs.DailyHour)
+	}
+	hints := p.T("no")
+	if !gs.NoHints {
+		hints = p.T("yes")
+	}
+	notes = append(notes, p.T("Hints in casual games against the engine: **%s** · daily puzzle: %s", hints, daily))
 	return &reply{resp: ephemeral(strings.Join(notes, "\n"))}, nil
 }
 

@@ -13,7 +13,7 @@ func TestCommandDefinitions(t *testing.T) {
 	if len(cmds) != 1 || cmds[0].Name != "tafl" {
 		t.Fatalf("want one /tafl command, got %d", len(cmds))
 	}
-	want := []string{"challenge", "move", "board", "games", "resign", "draw", "ai", "rules", "history", "leaderboard", "stats", "settings", "vacation", "tournament", "help"}
+	want := []string{"challenge", "move", "board", "games", "resign", "draw", "ai", "rules", "history", "analyse", "leaderboard", "stats", "settings", "puzzle", "vacation", "tournament", "help"}
 	var got []string
 	for _, o := range cmds[0].Options {
 		got = append(got, o.Name)
@@ -57,9 +57,12 @@ func TestFinishedGameDisablesOldBoards(t *testing.T) {
 		json.Unmarshal(e.Body, &body)
 		m := decode(t, e.Body)
 		for label, disabled := range buttons(m.Components) {
-			if !disabled && label != "Rematch" {
+			if !disabled && label != "Analyse" && label != "Rematch" { // a finished game can be reviewed and rematched
 				t.Errorf("%s: button %s still enabled", e.Path, label)
 			}
+		}
+		if disabled, ok := buttons(m.Components)["Analyse"]; !ok || disabled {
+			t.Errorf("%s: no enabled Analyse button on the finished game", e.Path)
 		}
 		if len(body.Components) == 0 {
 			t.Errorf("%s: no components in the edit", e.Path)

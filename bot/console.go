@@ -353,7 +353,8 @@ func (c *ConsoleREST) lastEphemeral(customID string) bool {
 
 // firstOption names the option a bare word stands for, per subcommand.
 var firstOption = map[string]string{"challenge": "opponent", "move": "move", "board": "game", "resign": "game", "draw": "game",
-	"ai": "level", "rules": "variant", "history": "game", "leaderboard": "variant", "stats": "user", "games": "user", "vacation": "days", "tournament": "action"}
+	"ai": "level", "rules": "variant", "history": "game", "leaderboard": "variant", "stats": "user", "games": "user", "vacation": "days", "tournament": "action",
+	"puzzle": "variant", "analyse": "game"}
 
 // splitQuoted splits a line into words at spaces, keeping text in double
 // quotes together (without the quotes): variant:"dim:7 … start:/…/".

@@ -2,11 +2,16 @@ package bot_test
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 // TestConsoleEditShowsEmbeds: a reply that was deferred (the handler was
@@ -21,5 +26,55 @@ func TestConsoleEditShowsEmbeds(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "brandubh (7×7)") || !strings.Contains(out.String(), "corner escape") {
 		t.Errorf("the edited reply printed %q", out.String())
+	}
+}
+
+// TestConsoleLearning plays a puzzle, asks for a hint, resigns, reviews
+// the game and gets a daily puzzle, all in console mode.
+func TestConsoleLearning(t *testing.T) {
+	dir := t.TempDir()
+	st, err := storage.Open(filepath.Join(dir, "t.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	pz := &storage.Puzzle{Variant: "hnefatafl-9", Position: "/9/6tt1/1t5t1/t3T4/9/t8/1K2t2t1/t1t3t2/1t3t3/", ToMove: tafl.Attackers,
+		Moves: 2, Solution: []string{"b3-b6", "b7-a7", "c8-a8"}, Source: "a test"}
+	if _, err := st.AddPuzzle(t.Context(), pz); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	cr := bot.NewConsoleREST(&out, filepath.Join(dir, "boards"))
+	b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: bot.AIEngine{}, Now: cr.Now, ReviewNodes: 3000, Render: render.Options{Size: 240}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := strings.Join([]string{
+		"/tafl puzzle variant:hnefatafl-9",
+		"click Move", "select b3", "select b6",
+		"click Move", "select c8", "select a8",
+		"/tafl ai variant:brandubh side:attackers level:easy",
+		"click Hint",
+		"/tafl move b4-b3",
+		"/tafl resign",
+		"click Yes, resign",
+		"click Analyse",
+		"/tafl settings daily_channel:here daily_hour:0",
+		"sweep",
+		"quit",
+	}, "\n")
+	if err := bot.Console(t.Context(), b, cr, strings.NewReader(script)); err != nil {
+		t.Fatal(err)
+	}
+	b.Stop(10 * time.Second)
+	text := out.String()
+	for _, want := range []string{"Attackers to move and win in 2 moves", "**b3-b6** is right", "puzzle solved", "Your puzzle rating: 1500 →",
+		"the engine suggests **", "Review of game", "Daily puzzle", "[Solve]"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Log(text)
 	}
 }

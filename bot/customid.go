@@ -13,28 +13,35 @@ type Action uint8
 
 // The actions. The zero value is no action (an invalid id).
 const (
-	NoAction      Action = iota
-	ActAccept            // accept challenge ID
-	ActDecline           // decline challenge ID
-	ActWithdraw          // withdraw challenge ID
-	ActMove              // open the move menu of game ID at Ply
-	ActPickPiece         // the piece select menu (Arg: page number)
-	ActPickTarget        // the destination select menu (Arg: the chosen piece's square)
-	ActResign            // ask to resign game ID
-	ActResignYes         // confirm resigning
-	ActDraw              // offer, accept or withdraw a draw in game ID
-	ActGamesPage         // page Ply of a games list (Arg: user id)
-	ActRematch           // offer or accept a rematch of finished game ID
-	ActTourJoin          // join tournament ID
-	ActTourLeave         // leave tournament ID
-	ActTourStart         // start tournament ID now
-	ActAbort             // ask to abort game ID (fewer than two moves played)
-	ActAbortYes          // confirm aborting game ID at Ply
-	ActReplay            // show game ID's board after Ply moves (the step-through replay)
-	ActPickGame          // the game picker (Values[0]: the game; Arg: the command to run, see gamepick.go)
+	NoAction        Action = iota
+	ActAccept              // accept challenge ID
+	ActDecline             // decline challenge ID
+	ActWithdraw            // withdraw challenge ID
+	ActMove                // open the move menu of game ID at Ply
+	ActPickPiece           // the piece select menu (Arg: page number)
+	ActPickTarget          // the destination select menu (Arg: the chosen piece's square)
+	ActResign              // ask to resign game ID
+	ActResignYes           // confirm resigning
+	ActDraw                // offer, accept or withdraw a draw in game ID
+	ActGamesPage           // page Ply of a games list (Arg: user id)
+	ActRematch             // offer or accept a rematch of finished game ID
+	ActTourJoin            // join tournament ID
+	ActTourLeave           // leave tournament ID
+	ActTourStart           // start tournament ID now
+	ActAbort               // ask to abort game ID (fewer than two moves played)
+	ActAbortYes            // confirm aborting game ID at Ply
+	ActReplay              // show game ID's board after Ply moves (the step-through replay)
+	ActPickGame            // the game picker (Values[0]: the game; Arg: the command to run, see gamepick.go)
+	ActPuzzle              // open the move menu of puzzle ID at step Ply (Arg "back": from the menu)
+	ActPuzzlePiece         // a puzzle's piece menu (Arg: page number)
+	ActPuzzleTarget        // a puzzle's destination menu (Arg: the chosen piece's square)
+	ActPuzzleNew           // another puzzle (ID: the puzzle the button is under)
+	ActPuzzleSolve         // start puzzle ID privately (the daily puzzle's button)
+	ActAnalyse             // review game ID (a finished game's button)
+	ActHint                // the engine's suggestion in game ID at Ply
 )
 
-var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm", "tj", "tl", "ts", "ab", "aby", "rp", "pg"}
+var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm", "tj", "tl", "ts", "ab", "aby", "rp", "pg", "pz", "pzp", "pzt", "pzn", "pzs", "an", "hn"}
 
 // CustomID is the parsed custom_id of a component: a short path such as
 // "t:mv:42:17" (action, game or challenge id, ply, optional argument).

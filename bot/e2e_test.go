@@ -119,12 +119,15 @@ func TestChallengeAcceptPlayToTheEnd(t *testing.T) {
 		t.Errorf("final board %q does not announce the result", board.Content)
 	}
 	for label, disabled := range buttons(board.Components) {
-		if disabled == (label == "Rematch") {
-			t.Errorf("button %s of the finished game: disabled %v (only Rematch stays enabled)", label, disabled)
+		if disabled == (label == "Rematch" || label == "Analyse") {
+			t.Errorf("button %s of the finished game: disabled %v (only Rematch and Analyse stay enabled)", label, disabled)
 		}
 	}
 	if _, ok := buttons(board.Components)["Rematch"]; !ok {
 		t.Error("the final board has no Rematch button")
+	}
+	if disabled, ok := buttons(board.Components)["Analyse"]; !ok || disabled {
+		t.Error("the finished game's board has no enabled Analyse button")
 	}
 	g := gameOf(t, h, alice)
 	if g.Active() || g.Outcome() != o || g.Ply() != shadow.Len() {

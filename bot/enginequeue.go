@@ -55,6 +55,7 @@ type jobKind uint8
 
 const (
 	jobMove jobKind = iota + 1 // the engine's move in a game
+	jobTask                    // a task of one think (a review's position, a hint, mining); game is the task's number
 )
 
 type jobKey struct {
@@ -65,6 +66,7 @@ type jobKey struct {
 // engineJob is one piece of engine work.
 type engineJob struct {
 	kind   jobKind
+	run    func(context.Context) // the task (jobTask only)
 	game   storage.GameID
 	user   string    // the human the work is for (the fairness key)
 	guild  string    // their server ("" for direct messages)
@@ -173,6 +175,21 @@ func (q *engineQueue) push(j engineJob) {
 func (q *engineQueue) broadcast() {
 	close(q.changed)
 	q.changed = make(chan struct{})
+}
+
+// poll takes the next job a worker may run, if there is one, and marks
+// it running; otherwise it returns the channel that is closed when one
+// may have become available. closed reports a closed queue.
+func (q *engineQueue) poll() (j engineJob, ok bool, wait <-chan struct{}, closed bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.closed {
+		return engineJob{}, false, nil, true
+	}
+	if j, ok := q.pick(); ok {
+		return j, true, nil, false
+	}
+	return engineJob{}, false, q.changed, false
 }
 
 // next waits for the next job a worker may run and marks it running. It

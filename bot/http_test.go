@@ -45,7 +45,7 @@ func newHTTPBot(t *testing.T) *httpBot {
 		t.Fatal(err)
 	}
 	b, err := bot.New(bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Engine: h.engine, PublicKey: pub,
-		Now: h.clock.Now, Render: render.Options{Size: 240}, Logger: slog.New(slog.NewJSONHandler(h.logs, nil))})
+		Now: h.clock.Now, Render: render.Options{Size: 240}, Logger: slog.New(slog.NewJSONHandler(h.logs, nil)), ReviewNodes: 3000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,16 +141,7 @@ func TestHTTPCommandWithBoard(t *testing.T) {
 	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		t.Fatalf("HTTP reply type %d, want a deferral (5)", r.Type)
 	}
-	var edit *recorded
-	waitFor(t, "the edited response", func() bool {
-		for _, rec := range hb.h.fake.requests("/webhooks/555/" + in.Token + "/messages/@original") {
-			if rec.Method == "PATCH" {
-				edit = rec
-				return true
-			}
-		}
-		return false
-	})
+	edit := hb.edited(t, in.Token)
 	checkPNG(t, edit)
 	if m := decode(t, edit.Body); !strings.Contains(m.Content, "plays taflbot at level **easy**") {
 		t.Errorf("edited content %q", m.Content)

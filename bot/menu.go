@@ -141,8 +141,8 @@ func (b *Bot) rememberBoard(ctx context.Context, g *storage.Game, m *discordgo.M
 
 // movable lists the squares of the side to move that have a legal move,
 // and the legal moves.
-func movable(g *storage.Game) ([]tafl.Square, []tafl.Move) {
-	moves := g.Tafl().LegalMoves()
+func movable(tg *tafl.Game) ([]tafl.Square, []tafl.Move) {
+	moves := tg.LegalMoves()
 	var from []tafl.Square
 	for _, m := range moves {
 		if !slices.Contains(from, m.From()) {
@@ -153,11 +153,37 @@ func movable(g *storage.Game) ([]tafl.Square, []tafl.Move) {
 	return from, moves
 }
 
+// menuSpec says what a two-step move menu is about: a game or a puzzle.
+// Its ids carry what the handlers need; their Arg is set per page.
+type menuSpec struct {
+	tg     *tafl.Game      // tg holds the position and its legal moves
+	title  string          // title names it, such as "Game 12"
+	piece  CustomID        // piece is the id of the piece menu
+	target CustomID        // target is the id of the destination menu
+	back   CustomID        // back is the id of the Back button (to the piece menu)
+	p      *locale.Printer // p is the language of the menu (the user's)
+}
+
+func gameMenu(p *locale.Printer, g *storage.Game) menuSpec {
+	id := func(a Action) CustomID { return CustomID{Action: a, ID: uint64(g.ID), Ply: g.Ply()} }
+	return menuSpec{tg: g.Tafl(), title: p.T("Game %d", g.ID), piece: id(ActPickPiece), target: id(ActPickTarget), back: id(ActMove), p: p}
+}
+
 // pieceMenu is the first step: a select of the pieces that can move,
 // paged by 25, with page buttons.
 func pieceMenu(p *locale.Printer, g *storage.Game, page int) *discordgo.InteractionResponseData {
-	from, _ := movable(g)
-	pos := g.Tafl().Position()
+	return gameMenu(p, g).pieces(page)
+}
+
+// targetMenu is the second step: the destinations of the piece on from.
+func targetMenu(p *locale.Printer, g *storage.Game, from tafl.Square, page int) *discordgo.InteractionResponseData {
+	return gameMenu(p, g).targets(from, page)
+}
+
+func (ms menuSpec) pieces(page int) *discordgo.InteractionResponseData {
+	p := ms.p
+	from, _ := movable(ms.tg)
+	pos := ms.tg.Position()
 	pages := max(1, (len(from)+pageSize-1)/pageSize)
 	page = min(max(page, 0), pages-1)
 	var opts []discordgo.SelectMenuOption
@@ -168,23 +194,23 @@ func pieceMenu(p *locale.Printer, g *storage.Game, page int) *discordgo.Interact
 		}
 		opts = append(opts, discordgo.SelectMenuOption{Label: label, Value: sq.String()})
 	}
-	id := CustomID{Action: ActPickPiece, ID: uint64(g.ID), Ply: g.Ply()}
+	id := ms.piece
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.SelectMenu{CustomID: id.String(), Placeholder: p.T("Pick a piece to move"), Options: opts},
 	}}}
 	if pages > 1 {
 		rows = append(rows, pageButtons(p, id, page, pages, func(n int) string { return strconv.Itoa(n) }))
 	}
-	content := p.T("Game %d: pick the piece to move.", g.ID)
+	content := p.T("%s: pick the piece to move.", ms.title)
 	if pages > 1 {
-		content = p.T("Game %d: pick the piece to move (page %d of %d).", g.ID, page+1, pages)
+		content = p.T("%s: pick the piece to move (page %d of %d).", ms.title, page+1, pages)
 	}
 	return &discordgo.InteractionResponseData{Content: content, Components: rows, Flags: discordgo.MessageFlagsEphemeral}
 }
 
-// targetMenu is the second step: the destinations of the piece on from.
-func targetMenu(p *locale.Printer, g *storage.Game, from tafl.Square, page int) *discordgo.InteractionResponseData {
-	_, moves := movable(g)
+func (ms menuSpec) targets(from tafl.Square, page int) *discordgo.InteractionResponseData {
+	p := ms.p
+	_, moves := movable(ms.tg)
 	var to []tafl.Square
 	for _, m := range moves {
 		if m.From() == from {
@@ -193,32 +219,33 @@ func targetMenu(p *locale.Printer, g *storage.Game, from tafl.Square, page int) 
 	}
 	if len(to) == 0 {
 		return &discordgo.InteractionResponseData{Content: p.T("The piece on %s cannot move now; press **Back**.", from.String()),
-			Components: []discordgo.MessageComponent{backRow(p, g)}, Flags: discordgo.MessageFlagsEphemeral}
+			Components: []discordgo.MessageComponent{ms.backRow()}, Flags: discordgo.MessageFlagsEphemeral}
 	}
 	pages := (len(to) + pageSize - 1) / pageSize
 	page = min(max(page, 0), pages-1)
 	var opts []discordgo.SelectMenuOption
 	king := ""
-	if g.Tafl().Position().At(from) == tafl.King {
+	if ms.tg.Position().At(from) == tafl.King {
 		king = "K"
 	}
 	for _, sq := range to[page*pageSize : min(len(to), (page+1)*pageSize)] {
 		opts = append(opts, discordgo.SelectMenuOption{Label: king + from.String() + "-" + sq.String(), Value: sq.String()})
 	}
-	id := CustomID{Action: ActPickTarget, ID: uint64(g.ID), Ply: g.Ply(), Arg: from.String()}
+	id := ms.target
+	id.Arg = from.String()
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.SelectMenu{CustomID: id.String(), Placeholder: p.T("Where to?"), Options: opts},
 	}}}
 	if pages > 1 {
 		rows = append(rows, pageButtons(p, id, page, pages, func(n int) string { return from.String() + "p" + strconv.Itoa(n) }))
 	}
-	rows = append(rows, backRow(p, g))
-	return &discordgo.InteractionResponseData{Content: p.T("Game %d: move %s to…", g.ID, from.String()), Components: rows, Flags: discordgo.MessageFlagsEphemeral}
+	rows = append(rows, ms.backRow())
+	return &discordgo.InteractionResponseData{Content: p.T("%s: move %s to…", ms.title, from.String()), Components: rows, Flags: discordgo.MessageFlagsEphemeral}
 }
 
-func backRow(p *locale.Printer, g *storage.Game) discordgo.MessageComponent {
+func (ms menuSpec) backRow() discordgo.MessageComponent {
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: p.T("Back"), Style: discordgo.SecondaryButton, CustomID: CustomID{Action: ActMove, ID: uint64(g.ID), Ply: g.Ply()}.String()},
+		discordgo.Button{Label: ms.p.T("Back"), Style: discordgo.SecondaryButton, CustomID: ms.back.String()},
 	}}
 }
 

@@ -323,6 +323,8 @@ func (b *Bot) commands() map[string]handler {
 		"help":        b.cmdHelp,
 		"vacation":    b.cmdVacation,
 		"tournament":  b.cmdTournament,
+		"puzzle":      b.cmdPuzzle,
+		"analyse":     b.cmdAnalyse,
 	}
 }
 
@@ -347,6 +349,14 @@ func (b *Bot) components() map[Action]handler {
 		ActTourJoin:   b.btnTourJoin,
 		ActTourLeave:  b.btnTourLeave,
 		ActTourStart:  b.btnTourStart,
+
+		ActPuzzle:       b.btnPuzzle,
+		ActPuzzlePiece:  b.btnPuzzlePiece,
+		ActPuzzleTarget: b.btnPuzzleTarget,
+		ActPuzzleNew:    b.btnPuzzleNew,
+		ActPuzzleSolve:  b.btnPuzzleSolve,
+		ActAnalyse:      b.btnAnalyse,
+		ActHint:         b.btnHint,
 	}
 }
 

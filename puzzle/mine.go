@@ -3,6 +3,7 @@ package puzzle
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -46,22 +47,12 @@ func Mine(ctx context.Context, g *tafl.Game, source string, opts MineOptions) (p
 	if w == tafl.NoSide || opts.Side != tafl.NoSide && w != opts.Side {
 		return Puzzle{}, false, nil
 	}
-	// Replay the game once, keeping the winner's positions.
-	var at []*tafl.Game
-	replay := tafl.NewGameFrom(g.Start())
-	for _, pl := range g.Plies() {
-		if replay.ToMove() == w {
-			at = append(at, replay.Clone())
-		}
-		if _, err := replay.Play(pl.Move); err != nil {
-			return Puzzle{}, false, err
-		}
+	at, err := Candidates(g, opts.MaxMoves)
+	if err != nil {
+		return Puzzle{}, false, err
 	}
-	if !replay.Outcome().Over() && replay.ToMove() == w {
-		at = append(at, replay) // the loser gave up here
-	}
-	for k := 1; k <= opts.MaxMoves && k <= len(at); k++ {
-		h := at[len(at)-k]
+	for k := 1; k <= len(at); k++ {
+		h := at[k-1]
 		found, yes, err := Find(ctx, h, opts.MaxMoves, opts.Budget)
 		if errors.Is(err, ErrBudget) {
 			continue
@@ -75,4 +66,30 @@ func Mine(ctx context.Context, g *tafl.Game, source string, opts MineOptions) (p
 		}
 	}
 	return p, ok, nil
+}
+
+// Candidates returns the positions of a finished game that Mine tries:
+// the last n where the winner was to move, the last first (the final
+// position included when the loser resigned or ran out of time there),
+// each as the game up to it. None for a game without a winner.
+func Candidates(g *tafl.Game, n int) ([]*tafl.Game, error) {
+	w := g.Outcome().Winner
+	if w == tafl.NoSide {
+		return nil, nil
+	}
+	var at []*tafl.Game
+	replay := tafl.NewGameFrom(g.Start())
+	for _, pl := range g.Plies() {
+		if replay.ToMove() == w {
+			at = append(at, replay.Clone())
+		}
+		if _, err := replay.Play(pl.Move); err != nil {
+			return nil, err
+		}
+	}
+	if !replay.Outcome().Over() && replay.ToMove() == w {
+		at = append(at, replay) // the loser gave up here
+	}
+	slices.Reverse(at)
+	return at[:min(n, len(at))], nil
 }

@@ -237,3 +237,8 @@ func Decode(data []byte) ([]Puzzle, error) {
 	}
 	return out, nil
 }
+
+// InitialRating is the rating a new puzzle starts with, by its length:
+// 1200 for a win in 1, 200 more for each further move (2000 for a win in
+// 5). Players' attempts then move it (Glicko-2).
+func InitialRating(moves int) float64 { return 1200 + 200*float64(max(moves, 1)-1) }

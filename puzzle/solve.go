@@ -304,21 +304,13 @@ func (s *search) win(ply, n int) bool {
 	if r, ok := s.tt[k]; ok {
 		return r
 	}
-	ms := s.generate(ply)
-	// First any move that wins at once; the killer first of all.
-	if km := s.killer[ply]; km != tafl.NoMove {
-		if i := slices.Index(ms, km); i > 0 {
-			ms[0], ms[i] = ms[i], ms[0]
-		}
-	}
-	for _, m := range ms {
+	// First any move that wins at once, the killer first of all.
+	for _, m := range s.ordered(ply) {
 		if !s.count() {
 			return false
 		}
 		if s.play(ply, m) == wins {
-			s.killer[ply] = m
-			s.tt[k] = true
-			return true
+			return s.answer(ply, k, m, true)
 		}
 	}
 	if n > 1 {
@@ -327,24 +319,12 @@ func (s *search) win(ply, n int) bool {
 			if !s.count() {
 				return false
 			}
-			if s.play(ply, m) != goesOn {
-				continue
-			}
-			if !s.defend(ply+1, n-1) {
-				if s.err != nil {
-					return false
-				}
-				s.killer[ply] = m
-				s.tt[k] = true
-				return true
-			}
-			if s.err != nil {
-				return false
+			if s.play(ply, m) == goesOn && !s.defend(ply+1, n-1) {
+				return s.answer(ply, k, m, true)
 			}
 		}
 	}
-	s.tt[k] = false
-	return false
+	return s.answer(ply, k, tafl.NoMove, false)
 }
 
 // defend reports whether the loser, to move at ply, has a reply after
@@ -355,12 +335,7 @@ func (s *search) defend(ply, n int) bool {
 	if r, ok := s.tt[k]; ok {
 		return r
 	}
-	ms := s.generate(ply)
-	if km := s.killer[ply]; km != tafl.NoMove {
-		if i := slices.Index(ms, km); i > 0 {
-			ms[0], ms[i] = ms[i], ms[0]
-		}
-	}
+	s.ordered(ply)
 	for i := 0; i < len(s.moves[ply]); i++ {
 		m := s.moves[ply][i]
 		if !s.count() {
@@ -370,22 +345,42 @@ func (s *search) defend(ply, n int) bool {
 		case wins, refused:
 			continue
 		case holds:
-			s.killer[ply] = m
-			s.tt[k] = true
-			return true
+			return s.answer(ply, k, m, true)
 		}
 		if !s.win(ply+1, n) {
-			if s.err != nil {
-				return false
-			}
-			s.killer[ply] = m
-			s.tt[k] = true
-			return true
-		}
-		if s.err != nil {
-			return false
+			return s.answer(ply, k, m, true)
 		}
 	}
-	s.tt[k] = false
-	return false
+	return s.answer(ply, k, tafl.NoMove, false)
 }
+
+// ordered generates the moves at ply with the killer of the ply first.
+func (s *search) ordered(ply int) []tafl.Move {
+	ms := s.generate(ply)
+	if km := s.killer[ply]; km != tafl.NoMove {
+		if i := slices.Index(ms, km); i > 0 {
+			ms[0], ms[i] = ms[i], ms[0]
+		}
+	}
+	return ms
+}
+
+// answer records the answer r of node k, found with move m (the new
+// killer of ply, unless NoMove), and returns it. After an error (the
+// search below was cut short) nothing is recorded and it returns false.
+func (s *search) answer(ply int, k ttKey, m tafl.Move, r bool) bool {
+	if s.err != nil {
+		return false
+	}
+	if m != tafl.NoMove {
+		s.killer[ply] = m
+	}
+	if len(s.tt) >= maxTT {
+		clear(s.tt) // a memory bound: the answers are found again
+	}
+	s.tt[k] = r
+	return r
+}
+
+// maxTT bounds the answers a search remembers (about 100 MB at most).
+const maxTT = 1 << 21

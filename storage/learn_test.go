@@ -142,8 +142,21 @@ func testPuzzles(t *testing.T, b testBackend) {
 	if n := len(ids("g1")); n != 2 {
 		t.Errorf("%d puzzles after the refused ones", n)
 	}
+	// A batch: one new, one stored already, the new one twice; then a
+	// batch with a bad puzzle adds nothing.
+	b1, b2, b3 := testPuzzle(""), testPuzzle(""), testPuzzle("")
+	b1.Position, b3.Position = "/7/7/1t5/t5t/3T3/1TK4/2t1T2/", "/7/7/1t5/t5t/3T3/1TK4/2t1T2/"
+	if n, err := s.AddPuzzles(ctx, []*storage.Puzzle{b1, b2, b3}); err != nil || n != 1 || b1.ID != 3 || b2.ID != 1 || b3.ID != 3 {
+		t.Errorf("batch: %d added, ids %d %d %d, %v", n, b1.ID, b2.ID, b3.ID, err)
+	}
+	good, bad := testPuzzle(""), testPuzzle("")
+	good.Position = "/7/7/1t5/t5t/3T3/2K4/2t1T2/"
+	bad.Moves = 0
+	if n, err := s.AddPuzzles(ctx, []*storage.Puzzle{good, bad}); !errors.Is(err, storage.ErrInvalid) || n != 0 {
+		t.Errorf("a batch with a bad puzzle: %d %v", n, err)
+	}
 	rep, err := s.Check(ctx)
-	if err != nil || !rep.OK() || rep.Puzzles != 2 {
+	if err != nil || !rep.OK() || rep.Puzzles != 3 {
 		t.Errorf("check: %v %+v", err, rep)
 	}
 }

@@ -169,37 +169,57 @@ func savePuzzle(tx txn, p *Puzzle) error {
 // stored already is not added again: added is false and p.ID is the
 // stored puzzle's.
 func (s *Store) AddPuzzle(ctx context.Context, p *Puzzle) (added bool, err error) {
-	n := *p
-	n.Solution = slices.Clone(p.Solution)
-	if err := validatePuzzle(&n); err != nil {
-		return false, fmt.Errorf("storage: add puzzle: %w", err)
-	}
-	if n.Rating == (Rating{}) {
-		n.Rating = DefaultRating
+	n, err := s.AddPuzzles(ctx, []*Puzzle{p})
+	return n == 1, err
+}
+
+// AddPuzzles adds puzzles as AddPuzzle does, all in one transaction
+// (nothing is added when one is invalid), and returns how many were new.
+func (s *Store) AddPuzzles(ctx context.Context, ps []*Puzzle) (added int, err error) {
+	ns := make([]Puzzle, len(ps))
+	for i, p := range ps {
+		ns[i] = *p
+		ns[i].Solution = slices.Clone(p.Solution)
+		if err := validatePuzzle(&ns[i]); err != nil {
+			return 0, fmt.Errorf("storage: add puzzle %d of %d: %w", i+1, len(ps), err)
+		}
+		if ns[i].Rating == (Rating{}) {
+			ns[i].Rating = DefaultRating
+		}
 	}
 	err = s.write(ctx, func(tx txn) error {
-		added = false
-		old, err := tx.puzzleByKey(n.Key())
-		if err != nil {
-			return err
+		added = 0
+		now := s.now()
+		for i := range ns {
+			n := &ns[i]
+			n.ID, n.Created = ps[i].ID, ps[i].Created
+			old, err := tx.puzzleByKey(n.Key())
+			if err != nil {
+				return err
+			}
+			if old != 0 {
+				n.ID = old
+				continue
+			}
+			if n.ID, err = tx.nextPuzzleID(); err != nil {
+				return err
+			}
+			if n.Created.IsZero() {
+				n.Created = now
+			}
+			added++
+			if err := savePuzzle(tx, n); err != nil {
+				return err
+			}
 		}
-		if old != 0 {
-			n.ID = old
-			return nil
-		}
-		if n.ID, err = tx.nextPuzzleID(); err != nil {
-			return err
-		}
-		if n.Created.IsZero() {
-			n.Created = s.now()
-		}
-		added = true
-		return savePuzzle(tx, &n)
+		return nil
 	})
 	if err != nil {
-		return false, err
+		return 0, err
 	}
-	p.ID, p.Created, p.Rating = n.ID, n.Created, n.Rating
+	for i, p := range ps {
+		p.ID, p.Created, p.Rating = ns[i].ID, ns[i].Created, ns[i].Rating
+	}
 	return added, nil
 }
 

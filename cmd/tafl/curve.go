@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 
 	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/tafl"
@@ -39,25 +38,14 @@ func runCurve(e env) error {
 	var pts []analysis.Point
 	var wins [3]int
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		g, y, err := readFinished(f)
 		if err != nil {
 			return err
 		}
-		g, _, err := tafl.DecodeGame(string(data))
-		if err != nil {
-			return fmt.Errorf("%s: %w", f, err)
+		if err := oneVariant(&v, g, f); err != nil {
+			return err
 		}
-		if v == nil {
-			v = g.Variant()
-		} else if g.Variant().RulesString() != v.RulesString() {
-			return fmt.Errorf("%s is a game of %s, not %s: fit one variant at a time", f, g.Variant().Name(), v.Name())
-		}
-		o := g.Outcome()
-		if !o.Over() {
-			return fmt.Errorf("%s: the game is not finished: only finished games have a result to fit", f)
-		}
-		wins[o.Winner]++
-		y := map[tafl.Side]float64{tafl.Attackers: 1, tafl.Defenders: 0, tafl.NoSide: 0.5}[o.Winner]
+		wins[g.Outcome().Winner]++
 		games, err := analysis.Positions(g)
 		if err != nil {
 			return fmt.Errorf("%s: %w", f, err)

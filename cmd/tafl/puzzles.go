@@ -98,8 +98,15 @@ func runPuzzles(e env) error {
 	if len(jobs) == 0 {
 		return &usageError{msg: "nothing to mine: give -corpus FILE, -selfplay N or game records (.otg files or directories)"}
 	}
-	var progress func(done, found int)
-	if isTerminal(e.stderr) {
+	// Progress: a bar on a terminal, else a line every 10 games (for logs
+	// of long runs).
+	progress := func(done, found int) {
+		if done%10 == 0 || done == len(jobs) {
+			fmt.Fprintf(e.stderr, "game %d of %d: %d puzzles\n", done, len(jobs), found)
+		}
+	}
+	terminal := isTerminal(e.stderr)
+	if terminal {
 		progress = func(done, found int) {
 			fmt.Fprintf(e.stderr, "\rgame %d of %d: %d puzzles", done, len(jobs), found)
 		}
@@ -110,7 +117,7 @@ func runPuzzles(e env) error {
 		Max:      *count,
 		Progress: progress,
 	})
-	if progress != nil {
+	if terminal {
 		fmt.Fprintln(e.stderr)
 	}
 	if err != nil {

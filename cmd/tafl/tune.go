@@ -106,24 +106,9 @@ func runTune(e env) error {
 		return err
 	}
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		g, y, err := readFinished(f)
 		if err != nil {
 			return err
-		}
-		g, _, err := tafl.DecodeGame(string(data))
-		if err != nil {
-			return fmt.Errorf("%s: %w", f, err)
-		}
-		o := g.Outcome()
-		if !o.Over() {
-			return fmt.Errorf("%s: the game is not finished: only finished games have a result to fit", f)
-		}
-		y := 0.5
-		switch o.Winner {
-		case tafl.Attackers:
-			y = 1
-		case tafl.Defenders:
-			y = 0
 		}
 		if err := add(g, y, f); err != nil {
 			return err

@@ -114,6 +114,10 @@ type Config struct {
 	// server. Beyond them /tafl ai says why and starts nothing.
 	AIGamesPerUser   int `json:"ai_games_per_user"`
 	AIGamesPerServer int `json:"ai_games_per_server"`
+	// ReviewNodes is the search budget of each position of a game review
+	// (/tafl analyse) and of a hint (0: the default, 400 000 nodes, about
+	// a tenth of a second).
+	ReviewNodes int64 `json:"review_nodes"`
 	// RenderSize is the board picture width in pixels (0 = 840).
 	RenderSize int `json:"render_size"`
 	// RenderTheme is light or dark.
@@ -351,6 +355,9 @@ func (c *Config) Validate(console bool) error {
 		} else if v < d.min {
 			bad("%s %s is too short: at least %s", d.key, v, d.min)
 		}
+	}
+	if c.ReviewNodes != 0 && (c.ReviewNodes < 1000 || c.ReviewNodes > 100_000_000) {
+		bad("review_nodes %d: use 0 (the default, 400000) or 1000 to 100000000", c.ReviewNodes)
 	}
 	if v, err := time.ParseDuration(c.AIMaxThink); err != nil {
 		bad("ai_max_think %q: give a duration such as \"30s\", or \"0s\" for max's usual 5 s", c.AIMaxThink)

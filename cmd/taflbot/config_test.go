@@ -60,7 +60,7 @@ func TestExampleConfigListsEveryKey(t *testing.T) {
 
 func TestConfigErrorsAllAtOnce(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "c.json")
-	os.WriteFile(p, []byte(`{"log_level":"loud","mode":"smoke","default_variant":"chess","sweep_interval":"soon","render_size":5,"application_id":"abc","ai_max_think":"1s","ai_games_per_user":0}`), 0o600)
+	os.WriteFile(p, []byte(`{"log_level":"loud","mode":"smoke","default_variant":"chess","sweep_interval":"soon","render_size":5,"application_id":"abc","ai_max_think":"1s","ai_games_per_user":0,"review_nodes":5}`), 0o600)
 	c, err := loadConfig(p, func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +69,7 @@ func TestConfigErrorsAllAtOnce(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	for _, want := range []string{"log_level", "mode", "default_variant", "sweep_interval", "render_size", "application_id", "DISCORD_TOKEN", "ai_max_think 1s", "ai_games_per_user 0"} {
+	for _, want := range []string{"log_level", "mode", "default_variant", "sweep_interval", "render_size", "application_id", "DISCORD_TOKEN", "ai_max_think 1s", "ai_games_per_user 0", "review_nodes 5"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("errors lack %s:\n%v", want, err)
 		}

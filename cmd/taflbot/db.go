@@ -24,6 +24,8 @@ Commands:
   backup  [-db FILE] -o FILE|-          write a consistent copy of a bbolt file (- for standard output)
   compact [-db FILE] -o FILE            copy a bbolt file into a new, smaller file (FILE must not exist)
   export  [-db DB] -o DIR|-             write every game as an OTN record (.otg)
+  puzzles [-db DB] [-max-moves N] [-budget N]
+                                        mine every finished game for puzzles (forced wins) of its server
 
 DB is a bbolt file or a postgres://user:password@host/dbname URL. Every
 command takes -config FILE (its "database"; the TAFLBOT_DATABASE
@@ -43,7 +45,7 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
 		fmt.Fprintln(stderr, dbUsage)
 		if len(args) == 0 {
-			return usageError{errors.New("taflbot db: name a command: check, migrate, copy, backup, compact or export")}
+			return usageError{errors.New("taflbot db: name a command: check, migrate, copy, backup, compact, export or puzzles")}
 		}
 		return nil
 	}
@@ -56,6 +58,8 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	to := fs.String("to", "", "copy: the new database to copy into")
 	out := fs.String("o", "", "output file or folder (- for standard output)")
 	rebuild := fs.Bool("rebuild-indexes", false, "check: rebuild the indexes from the records if they are wrong")
+	maxMoves := fs.Int("max-moves", 3, "puzzles: the longest win looked for, in the winner's moves (1 to 5)")
+	budget := fs.Int64("budget", 2_000_000, "puzzles: positions each exhaustive search may visit")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -107,6 +111,11 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 			return err
 		}
 		return dbExport(ctx, path, *out, stdout)
+	case "puzzles":
+		if *maxMoves < 1 || *maxMoves > 5 || *budget < 1 {
+			return usageError{errors.New("taflbot db puzzles: -max-moves is 1 to 5 and -budget positive")}
+		}
+		return dbPuzzles(ctx, path, *maxMoves, *budget, stdout)
 	}
 	fmt.Fprintln(stderr, dbUsage)
 	return usageError{fmt.Errorf("taflbot db: unknown command %q (check, migrate, copy, backup, compact, export)", cmd)}
@@ -300,5 +309,21 @@ func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
 	if out != "-" {
 		fmt.Fprintf(stdout, "exported %d games to %s\n", n, out)
 	}
+	return nil
+}
+
+// dbPuzzles mines a database's finished games for puzzles (see
+// bot.MineDatabase).
+func dbPuzzles(ctx context.Context, path string, maxMoves int, budget int64, stdout io.Writer) error {
+	st, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	rep, err := bot.MineDatabase(ctx, st, maxMoves, budget, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %d games, %d won; %d puzzles found, %d new\n", st.Path(), rep.Games, rep.Won, rep.Found, rep.Added)
 	return nil
 }

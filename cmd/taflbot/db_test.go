@@ -277,3 +277,57 @@ func TestMissingBucket(t *testing.T) {
 		})
 	}
 }
+
+// TestDBPuzzles mines a database: a game whose end was a forced win in 2
+// becomes a puzzle of its server, once.
+func TestDBPuzzles(t *testing.T) {
+	path, _ := newDB(t)
+	s, err := storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := tafl.PresetRules("brandubh", "")
+	r.Start, r.First = "/1t1t3/6t/3T3/t1T4/4T1K/6t/3tT2/", tafl.Defenders
+	v, err := tafl.NewVariant(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := storage.NewCustomGame(v.RulesString())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.GuildID, g.ChannelID = "100", "200"
+	g.Attackers, g.Defenders = storage.Human("111"), storage.Human("222")
+	if err := s.CreateGame(t.Context(), g); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateGame(t.Context(), g.ID, 0, func(g *storage.Game) error {
+		for _, m := range []string{"g5-g3", "a4-a2", "g3-g1"} {
+			if _, err := g.Tafl().PlayText(m); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	for i, want := range []string{"4 games, 2 won; 1 puzzles found, 1 new", "4 games, 2 won; 1 puzzles found, 0 new"} {
+		out, _, err := runDBTest(t, "puzzles", "-db", path, "-budget", "200000")
+		if err != nil || !strings.Contains(out, want) {
+			t.Errorf("run %d: %q %v, want %q", i+1, out, err, want)
+		}
+	}
+	s, err = storage.Open(path, storage.Options{NoSync: true, ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ps, _ := s.Puzzles(t.Context(), "100")
+	if len(ps) != 1 || ps[0].GuildID != "100" || ps[0].Source != "game "+g.ID.String()+", before move 1" || ps[0].Solution[0] != "g5-g3" {
+		t.Errorf("puzzles of server 100: %+v", ps)
+	}
+	if _, _, err := runDBTest(t, "puzzles", "-db", path, "-max-moves", "9"); err == nil {
+		t.Error("-max-moves 9 accepted")
+	}
+}

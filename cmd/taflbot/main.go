@@ -161,7 +161,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		AppID: cfg.ApplicationID, DevGuildID: cfg.DevGuildID,
 		DefaultVariant: cfg.DefaultVariant, DefaultDays: cfg.DefaultDaysPerMove,
 		ChallengeExpiry: duration(cfg.ChallengeExpiry), SweepInterval: duration(cfg.SweepInterval),
-		AIWorkers: cfg.AIWorkers, AIMaxThink: duration(cfg.AIMaxThink), Now: now,
+		AIWorkers: cfg.AIWorkers, AIMaxThink: duration(cfg.AIMaxThink), ReviewNodes: cfg.ReviewNodes, Now: now,
 		Roles: botRoles(cfg.Roles), EngineLease: duration(cfg.EngineLease), Worker: workerName(),
 		AIGamesPerUser: cfg.AIGamesPerUser, AIGamesPerServer: cfg.AIGamesPerServer,
 		Engines: cfg.externalEngines(), EngineIdle: duration(cfg.EngineIdle),

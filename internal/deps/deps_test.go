@@ -37,7 +37,7 @@ var rules = map[string]struct {
 	// pictures; puzzle finds and checks forced wins.
 	"analysis": {internal: []string{"tafl", "tafl/ai", "render", "internal"}},
 	"puzzle":   {internal: []string{"tafl", "tafl/ai"}},
-	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "otep", "clock", "tournament", "locale", "internal"},
+	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "otep", "clock", "tournament", "locale", "internal", "analysis", "puzzle"},
 		thirdParty: []string{"github.com/bwmarrin/discordgo", "golang.org/x/crypto", "golang.org/x/text"}},
 }
 

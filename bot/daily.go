@@ -1,0 +1,124 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+)
+
+// The daily puzzle: a server that sets a channel (/tafl settings
+// daily_channel) gets a puzzle there every day at its hour (UTC), with a
+// Solve button that starts it privately for whoever presses it. The post
+// names the players who solved the previous day's puzzle on its day (at
+// their first attempt). Every process may run the poster: storage starts
+// each day's puzzle exactly once (Store.StartDailyPuzzle), and only the
+// process that started it posts.
+
+// postDailyPuzzles posts the day's puzzle in every server whose hour has
+// come and that has none for today yet. The clock sweeper calls it.
+func (b *Bot) postDailyPuzzles(ctx context.Context) {
+	now := b.now().UTC()
+	today := now.Format(time.DateOnly)
+	guilds, err := b.store.DailyPuzzleGuilds(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("daily puzzle: listing the servers", "err", err)
+		}
+		return
+	}
+	for _, gs := range guilds {
+		if ctx.Err() != nil {
+			return
+		}
+		if gs.Daily.Date >= today || now.Hour() < gs.DailyHour {
+			continue
+		}
+		if err := b.postDailyPuzzle(ctx, gs, today); err != nil {
+			b.log.Error("daily puzzle", "guild_id", gs.GuildID, "err", err)
+		}
+	}
+}
+
+func (b *Bot) postDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, today string) error {
+	p, err := b.dailyChoice(ctx, gs, today)
+	if err != nil || p == nil {
+		return err
+	}
+	prev, started, err := b.store.StartDailyPuzzle(ctx, gs.GuildID, today, p.ID)
+	if err != nil || !started {
+		return err // started by another process, or failed
+	}
+	head := fmt.Sprintf("🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).", today)
+	if prev.Date != "" {
+		solvers, err := b.store.PuzzleSolvers(ctx, gs.GuildID, prev.PuzzleID, prev.Date)
+		if err != nil {
+			return err
+		}
+		head += "\n" + solversLine(prev, solvers)
+	}
+	msg, err := b.puzzleMessage(p, 0, head, puzzleGoing)
+	if err != nil {
+		return err
+	}
+	// The daily post is public: its button starts the puzzle privately
+	// for whoever presses it, and "Another puzzle" does not belong here.
+	msg.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Solve", Style: discordgo.PrimaryButton, CustomID: CustomID{Action: ActPuzzleSolve, ID: uint64(p.ID)}.String()},
+	}}}
+	msg.content = strings.Replace(msg.content, " Press **Move**.", "", 1)
+	send := msg.send()
+	send.AllowedMentions = &discordgo.MessageAllowedMentions{} // names the solvers without pinging them
+	sent, err := b.rest.Send(ctx, gs.DailyChannelID, send)
+	if err != nil {
+		return fmt.Errorf("posting in channel %s: %w", gs.DailyChannelID, err)
+	}
+	if sent != nil && sent.ID != "" {
+		return b.store.SetDailyMessage(ctx, gs.GuildID, today, gs.DailyChannelID, sent.ID)
+	}
+	return nil
+}
+
+// solversLine names the solvers of a day's puzzle.
+func solversLine(d storage.DailyPuzzle, solvers []string) string {
+	if len(solvers) == 0 {
+		return fmt.Sprintf("Nobody solved the puzzle of %s (puzzle %d).", d.Date, d.PuzzleID)
+	}
+	names := make([]string, len(solvers))
+	for i, u := range solvers {
+		names[i] = "<@" + u + ">"
+	}
+	return fmt.Sprintf("The puzzle of %s (puzzle %d) was solved by %s — well done!", d.Date, d.PuzzleID, strings.Join(names, ", "))
+}
+
+// dailyChoice picks the day's puzzle of a server: of the puzzles offered
+// there, those of two or more moves when there are any, ordered by id
+// and then by a hash of the server and the date, skipping the previous
+// day's: the same every time for the same day, different from day to day.
+func (b *Bot) dailyChoice(ctx context.Context, gs *storage.GuildSettings, today string) (*storage.Puzzle, error) {
+	all, err := b.store.Puzzles(ctx, gs.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	var pool []*storage.Puzzle
+	for _, p := range all {
+		if p.Moves >= 2 && p.ID != gs.Daily.PuzzleID {
+			pool = append(pool, p)
+		}
+	}
+	if len(pool) == 0 {
+		pool = slices.DeleteFunc(all, func(p *storage.Puzzle) bool { return p.ID == gs.Daily.PuzzleID })
+	}
+	if len(pool) == 0 {
+		b.log.Warn("daily puzzle: no puzzle to post", "guild_id", gs.GuildID)
+		return nil, nil
+	}
+	h := fnv.New64a()
+	h.Write([]byte(gs.GuildID + "/" + today))
+	return pool[h.Sum64()%uint64(len(pool))], nil
+}

@@ -1,0 +1,101 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/storage"
+)
+
+// dailyPosts returns the messages posted in channel ch (bodies decoded).
+func dailyPosts(t *testing.T, h *harness, ch string) []*resp {
+	t.Helper()
+	var out []*resp
+	for _, rec := range h.fake.requests("/channels/" + ch + "/messages") {
+		if rec.Method == "POST" && strings.Contains(string(rec.Body), "Daily puzzle") {
+			out = append(out, decode(t, rec.Body))
+		}
+	}
+	return out
+}
+
+// solveByLine plays a puzzle's stored line through its buttons.
+func solveByLine(t *testing.T, h *harness, user string, p *storage.Puzzle) *resp {
+	t.Helper()
+	r, _ := h.click(user, bot.CustomID{Action: bot.ActPuzzleSolve, ID: uint64(p.ID)}.String(), false)
+	for i := 0; i < len(p.Solution); i += 2 {
+		from, to, _ := strings.Cut(p.Solution[i], "-")
+		r = pickMove(t, h, user, customIDs(r.Components)["Move"], from, to)
+	}
+	return r
+}
+
+// TestDailyPuzzle: a manager sets a channel and an hour; the sweeper
+// posts the puzzle once that hour has come, once a day, with a Solve
+// button; the next day's post names who solved it.
+func TestDailyPuzzle(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	const daily = "777"
+	set := h.slashInteraction(alice, "settings", &discordgo.ApplicationCommandInteractionDataOption{Name: "daily_channel", Type: discordgo.ApplicationCommandOptionChannel, Value: daily},
+		opt("daily_hour", float64(15)))
+	h.bot.HandleGateway(ctx, set)
+	r, _ := h.fake.callback(t, set.ID)
+	if !strings.Contains(r.Content, "daily puzzle: in <#777> at 15:00 UTC") {
+		t.Fatalf("settings: %q", r.Content)
+	}
+	// 12:00 UTC: not yet.
+	h.bot.Sweep(ctx)
+	if n := len(dailyPosts(t, h, daily)); n != 0 {
+		t.Fatalf("%d posts before the hour", n)
+	}
+	h.clock.Advance(3 * time.Hour)
+	h.bot.Sweep(ctx)
+	h.bot.Sweep(ctx)
+	posts := dailyPosts(t, h, daily)
+	if len(posts) != 1 {
+		t.Fatalf("%d daily posts after two sweeps, want 1", len(posts))
+	}
+	solve := customIDs(posts[0].Components)["Solve"]
+	cid, err := bot.ParseCustomID(solve)
+	if err != nil || !strings.Contains(posts[0].Content, "2026-03-01") || strings.Contains(posts[0].Content, "solved by") {
+		t.Fatalf("post %q, Solve %q: %v", posts[0].Content, solve, err)
+	}
+	gs, _ := h.store.GetGuildSettings(ctx, guild)
+	if gs.Daily.Date != "2026-03-01" || gs.Daily.PuzzleID != storage.PuzzleID(cid.ID) || gs.Daily.MessageID == "" {
+		t.Errorf("daily state %+v", gs.Daily)
+	}
+	p, err := h.store.GetPuzzle(ctx, storage.PuzzleID(cid.ID))
+	if err != nil || p.Moves < 2 {
+		t.Fatalf("the daily puzzle %+v %v", p, err)
+	}
+	// Bob solves it today; carol fails it (her attempt stored directly).
+	if r := solveByLine(t, h, bob, p); !strings.Contains(r.Content, "You solved today's daily puzzle") {
+		t.Errorf("bob's solve: %q", r.Content)
+	}
+	if _, err := h.store.RecordPuzzleAttempt(ctx, guild, carol, p.ID, false, "2026-03-01"); err != nil {
+		t.Fatal(err)
+	}
+	// The next day: a new puzzle, naming bob only.
+	h.clock.Advance(24 * time.Hour)
+	h.bot.Sweep(ctx)
+	posts = dailyPosts(t, h, daily)
+	if len(posts) != 2 {
+		t.Fatalf("%d posts on day 2", len(posts))
+	}
+	want := "The puzzle of 2026-03-01 (puzzle " + p.ID.String() + ") was solved by <@" + bob + "> — well done!"
+	if !strings.Contains(posts[1].Content, want) || strings.Contains(posts[1].Content, carol) || customIDs(posts[1].Components)["Solve"] == solve {
+		t.Errorf("day 2: %q, want %q and a new puzzle", posts[1].Content, want)
+	}
+	// Turning it off stops it.
+	h.slash(alice, "settings", opt("daily", false))
+	h.clock.Advance(24 * time.Hour)
+	h.bot.Sweep(ctx)
+	if n := len(dailyPosts(t, h, daily)); n != 2 {
+		t.Errorf("%d posts after turning the daily puzzle off", n)
+	}
+}

@@ -1,0 +1,157 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/analysis"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// Hints: in a game against the engine, while the human is to move, the
+// board carries a Hint button when the server allows hints (the default;
+// /tafl settings hints:False turns them off). It is never offered in a
+// game between two players: those are the rated ones. Pressing it asks the
+// engine (one think of the review's budget, through the engine pool) and
+// answers privately with the board and the suggested move as a green
+// arrow. Each hint is counted on the game, shown on its board and written
+// into its record (/tafl history).
+
+// hintsAllowed reports whether game g's boards offer the Hint button now.
+func (b *Bot) hintsAllowed(g *storage.Game) bool {
+	if !g.Active() || g.Attackers.IsAI() == g.Defenders.IsAI() || g.ToMove().IsAI() {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	gs, err := b.store.GetGuildSettings(ctx, g.GuildID)
+	if err != nil {
+		b.log.Warn("reading the hint setting", "guild_id", g.GuildID, "err", err)
+		return false
+	}
+	return !gs.NoHints
+}
+
+// hintButton is the Hint button of game g at its current move.
+func hintButton(g *storage.Game) discordgo.Button {
+	return discordgo.Button{Label: "Hint", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "💡"},
+		CustomID: CustomID{Action: ActHint, ID: uint64(g.ID), Ply: g.Ply()}.String()}
+}
+
+// hintsLine says how many hints a game's human side has had ("" for none).
+func hintsLine(g *storage.Game) string {
+	for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
+		if n := g.Hints.Of(s); n > 0 && !g.Seat(s).IsAI() {
+			return fmt.Sprintf("Hints used by the %s: %d.", s, n)
+		}
+	}
+	return ""
+}
+
+// hintTag is the game record's note of the hints given ("" for none).
+func hintTag(g *storage.Game) (tafl.Tag, bool) {
+	var parts []string
+	for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
+		if n := g.Hints.Of(s); n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", s, n))
+		}
+	}
+	if len(parts) == 0 {
+		return tafl.Tag{}, false
+	}
+	v := parts[0]
+	if len(parts) > 1 {
+		v += ", " + parts[1]
+	}
+	return tafl.Tag{Name: "hints", Value: v}, true
+}
+
+// btnHint handles the Hint button: a private deferred reply, then the
+// engine's suggestion.
+func (b *Bot) btnHint(ctx context.Context, r *request) (*reply, error) {
+	g, err := b.loadCurrent(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if g.Attackers.IsAI() == g.Defenders.IsAI() {
+		return nil, userErrorf("Hints are for games against the engine only.")
+	}
+	if !b.hintsAllowed(g) {
+		return nil, userErrorf("Hints are turned off in this server.")
+	}
+	in, user, side := r.in, r.userID, g.SideOf(r.userID)
+	return &reply{
+		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}},
+		after: func(context.Context) {
+			task := func(ctx context.Context) { b.hint(ctx, in, user, side, g) }
+			if !b.ai.submitTask(user, in.GuildID, task) {
+				b.editPrivate(context.Background(), in, &message{content: "The engine is too busy for a hint right now; please try again."})
+			}
+		},
+	}, nil
+}
+
+// hint searches game g (as it was when the button was pressed) and
+// answers the deferred reply with the suggestion.
+func (b *Bot) hint(ctx context.Context, in *discordgo.Interaction, user string, side tafl.Side, g *storage.Game) {
+	e, err := analysis.Evaluate(ctx, g.Tafl(), b.reviewNodes)
+	if err != nil || e.Best == tafl.NoMove {
+		if ctx.Err() == nil {
+			b.log.Error("hint: searching", "game_id", g.ID, "err", err)
+		}
+		b.editPrivate(context.WithoutCancel(ctx), in, &message{content: "No hint this time (the search failed); please try again."})
+		return
+	}
+	saved, err := b.store.UpdateGame(ctx, g.ID, g.Ply(), func(sg *storage.Game) error {
+		sg.Hints.Add(side)
+		return nil
+	})
+	if errors.Is(err, storage.ErrStale) {
+		b.editPrivate(ctx, in, &message{content: fmt.Sprintf("Game %d moved on before the hint was ready: press Hint on the new board.", g.ID)})
+		return
+	}
+	if err != nil {
+		b.log.Error("hint: counting it", "game_id", g.ID, "err", err)
+		b.editPrivate(ctx, in, &message{content: fmt.Sprintf("Something went wrong (ref %s).", in.ID)})
+		return
+	}
+	curve, _ := analysis.CurveFor(g.Tafl().Variant())
+	chance := analysis.DefendersChance(curve, e)
+	if side == tafl.Attackers {
+		chance = 1 - chance
+	}
+	opts := b.render
+	if last := lastPly(g.Tafl().Plies()); last != nil {
+		opts.LastMove, opts.Captured = last.Move, last.Captures
+	}
+	opts.Arrows = []tafl.Move{e.Best}
+	opts.Caption = "Hint: " + e.Best.String()
+	var buf bytes.Buffer
+	b.renderSem <- struct{}{}
+	err = b.renderer.PNG(&buf, g.Tafl().Position(), opts)
+	<-b.renderSem
+	if err != nil {
+		b.log.Error("hint: drawing", "game_id", g.ID, "err", err)
+		return
+	}
+	content := fmt.Sprintf("💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. "+
+		"Hints used in this game: %d — the game record notes them.", g.ID, e.Best, analysis.Percent(chance), saved.Hints.Of(side))
+	b.editPrivate(ctx, in, &message{content: content,
+		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-hint.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), fmt.Sprintf("Game %d, %s, with the %s to move: the board with the engine's suggested move %s drawn as a green arrow.", g.ID, g.Variant(), side, e.Best))}}})
+}
+
+// editPrivate edits a deferred private reply.
+func (b *Bot) editPrivate(ctx context.Context, in *discordgo.Interaction, msg *message) {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	d := msg.data()
+	if _, err := b.rest.EditResponse(ctx, in, webhookEdit(d)); err != nil {
+		b.log.Warn("editing a private reply", "interaction_id", in.ID, "err", err)
+	}
+}

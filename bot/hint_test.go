@@ -1,0 +1,101 @@
+package bot_test
+
+import (
+	"context"
+
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
+)
+
+// TestHint: in a game against the engine the board offers Hint; pressing
+// it answers privately with the engine's move as a picture, counts the
+// hint on the game, shows it on the next board and writes it in the
+// record.
+func TestHint(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.ReviewNodes = 2000 }
+	h.restart()
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	hint := customIDs(r.Components)["Hint"]
+	if hint == "" {
+		t.Fatalf("the engine game's board has no Hint button: %v", customIDs(r.Components))
+	}
+	g := gameOf(t, h, alice)
+	in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
+		Member: member(alice), Message: &discordgo.Message{ID: "board", ChannelID: channel},
+		Data: discordgo.MessageComponentInteractionData{CustomID: hint}}
+	in.Token = "tok" + in.ID
+	h.bot.HandleGateway(context.Background(), in)
+	first, _ := h.fake.callback(t, in.ID)
+	if first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !isEphemeral(first) {
+		t.Fatalf("hint's first answer: type %d flags %d, want a private deferral", first.Type, first.Flags)
+	}
+	final, rec := h.fake.final(t, in)
+	if !strings.Contains(final.Content, "the engine suggests **") || !strings.Contains(final.Content, "Hints used in this game: 1") {
+		t.Fatalf("hint: %q", final.Content)
+	}
+	checkPNG(t, rec)
+	got, _ := h.store.GetGame(context.Background(), g.ID)
+	if got.Hints.Attackers != 1 || got.Hints.Defenders != 0 {
+		t.Errorf("hints on the game %+v", got.Hints)
+	}
+	// The next board says so; the record notes it.
+	board, _ := h.slash(alice, "move", opt("move", got.Tafl().LegalMoves()[0].String()))
+	if !strings.Contains(board.Content, "Hints used by the attackers: 1.") {
+		t.Errorf("board after a hint: %q", board.Content)
+	}
+	hist := h.slashInteraction(alice, "history", opt("game", g.ID.String()))
+	h.bot.HandleGateway(context.Background(), hist)
+	_, hrec := h.fake.final(t, hist)
+	var otg string
+	for _, f := range hrec.Files {
+		if strings.HasSuffix(f.Name, ".otg") {
+			otg = string(f.Data)
+		}
+	}
+	if !strings.Contains(otg, "[hints:attackers 1]") {
+		t.Errorf("the record does not note the hint:\n%s", otg)
+	}
+	// The old button is stale now.
+	if r, _ := h.click(alice, hint, false); !isEphemeral(r) {
+		t.Errorf("a stale hint: %+v", r)
+	}
+}
+
+// TestHintsOff: a manager turns hints off: no Hint button, and an old
+// one is refused; games between two players never have one, casual ones
+// (#17) included.
+func TestHintsOff(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	hint := customIDs(r.Components)["Hint"]
+	if s, _ := h.slash(alice, "settings", opt("hints", false)); !strings.Contains(s.Content, "Hints in casual games against the engine: **no**") {
+		t.Fatalf("settings: %q", s.Content)
+	}
+	if r, _ := h.click(alice, hint, false); !isEphemeral(r) || !strings.Contains(r.Content, "Hints are turned off in this server") {
+		t.Errorf("hint with hints off: %+v", r)
+	}
+	b, _ := h.slash(alice, "board")
+	if _, ok := customIDs(b.Components)["Hint"]; ok {
+		t.Error("a Hint button with hints off")
+	}
+	h2 := newHarness(t, nil)
+	if s, _ := h2.slash(alice, "settings", opt("casual", true)); !strings.Contains(s.Content, "challenges: **casual**") {
+		t.Fatalf("settings casual: %q", s.Content)
+	}
+	board := startGame(t, h2)
+	if _, ok := customIDs(board.Components)["Hint"]; ok {
+		t.Error("a Hint button in a casual game between two players")
+	}
+	g := gameOf(t, h2, alice)
+	if !g.Casual {
+		t.Fatal("the game between two players is not casual: the test tests nothing about casual games")
+	}
+	forged := bot.CustomID{Action: bot.ActHint, ID: uint64(g.ID), Ply: g.Ply()}.String()
+	if r, _ := h2.click(alice, forged, false); !strings.Contains(r.Content, "Hints are for games against the engine only") {
+		t.Errorf("a forged hint in a human game: %q", r.Content)
+	}
+}

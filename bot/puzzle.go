@@ -1,0 +1,458 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/puzzle"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// Puzzles: /tafl puzzle gives a user a puzzle privately — the board, whose
+// move it is and in how many moves it wins — with a Move button that opens
+// the same two-step menu as games. Only the solution's move is accepted
+// (at the last step, any move that wins at once); the losing side's
+// replies are played by the bot from the stored line. A wrong move ends
+// the attempt and shows the winning move as an arrow. The first attempt
+// at each puzzle counts: it moves the player's puzzle rating and the
+// puzzle's (Glicko-2). A puzzle's custom ids carry its id and the number
+// of solution moves played (the step), so every message is self-contained.
+
+// importPuzzles stores the puzzles of the starter set that are not stored
+// yet, in one transaction: after the first start a read finds them all.
+func (b *Bot) importPuzzles(ctx context.Context) {
+	ps, err := puzzle.Starter()
+	if err != nil {
+		b.log.Error("puzzles: the starter set does not decode", "err", err)
+		return
+	}
+	stored, err := b.store.Puzzles(ctx, "")
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("puzzles: reading the stored ones", "err", err)
+		}
+		return
+	}
+	have := map[string]bool{}
+	for _, p := range stored {
+		have[p.Key()] = true
+	}
+	sps := make([]*storage.Puzzle, 0, len(ps))
+	for i := range ps {
+		sp, err := storedPuzzle(&ps[i], "")
+		if err != nil {
+			b.log.Error("puzzles: a starter puzzle is broken", "source", ps[i].Source, "err", err)
+			continue
+		}
+		if !have[sp.Key()] {
+			sps = append(sps, sp)
+		}
+	}
+	if len(sps) == 0 {
+		return
+	}
+	n, err := b.store.AddPuzzles(ctx, sps)
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("puzzles: storing the starter set", "err", err)
+		}
+		return
+	}
+	b.log.Info("puzzles: starter set stored", "added", n, "starter_set", len(ps))
+}
+
+// storedPuzzle turns a puzzle of package puzzle into a stored one, rated
+// by its length, offered in guild ("" for everyone).
+func storedPuzzle(p *puzzle.Puzzle, guild string) (*storage.Puzzle, error) {
+	side, err := tafl.ParseSide(p.ToMove)
+	if err != nil {
+		return nil, err
+	}
+	return &storage.Puzzle{Variant: p.Variant, Layout: p.Layout, Rules: p.Rules, Position: p.Position, ToMove: side,
+		Moves: p.Moves, Solution: slices.Clone(p.Solution), Source: p.Source, GuildID: guild,
+		Rating: storage.Rating{Rating: puzzle.InitialRating(p.Moves), Deviation: 250, Volatility: 0.06}}, nil
+}
+
+// puzzleOf is the inverse of storedPuzzle.
+func puzzleOf(sp *storage.Puzzle) *puzzle.Puzzle {
+	return &puzzle.Puzzle{Variant: sp.Variant, Layout: sp.Layout, Rules: sp.Rules, Position: sp.Position, ToMove: sp.ToMove.String(),
+		Moves: sp.Moves, Solution: sp.Solution, Source: sp.Source}
+}
+
+// cmdPuzzle handles /tafl puzzle [variant]: a puzzle near the user's
+// puzzle rating that they have not tried yet.
+func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
+	variant := strings.ToLower(strings.TrimSpace(r.str("variant")))
+	if variant != "" {
+		if _, err := tafl.Preset(variant, ""); err != nil {
+			return nil, userErrorf("There is no variant %q: `/tafl rules` lists them.", variant)
+		}
+	}
+	msg, err := b.newPuzzle(ctx, r, variant, "")
+	if err != nil {
+		return nil, err
+	}
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.private()}}, nil
+}
+
+// btnPuzzleNew handles "Another puzzle".
+func (b *Bot) btnPuzzleNew(ctx context.Context, r *request) (*reply, error) {
+	msg, err := b.newPuzzle(ctx, r, "", "")
+	if err != nil {
+		return nil, err
+	}
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.private()}}, nil
+}
+
+// newPuzzle picks a puzzle for the user: of those offered here (of the
+// variant, if given) and not tried yet, one of the eight rated nearest to
+// the user's puzzle rating, at random.
+func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline string) (*message, error) {
+	guild := r.in.GuildID
+	pl, err := b.store.GetPlayer(ctx, guild, r.userID)
+	if errors.Is(err, storage.ErrNotFound) {
+		pl, err = storage.NewPlayer(guild, r.userID), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	all, err := b.store.Puzzles(ctx, guild)
+	if err != nil {
+		return nil, err
+	}
+	mine := pl.PuzzleRating().Rating
+	var open []*storage.Puzzle
+	for _, p := range all {
+		if _, tried := pl.Puzzles.Tried[p.ID]; !tried && (variant == "" || p.Variant == variant) {
+			open = append(open, p)
+		}
+	}
+	if len(open) == 0 {
+		what := "every puzzle"
+		if variant != "" {
+			what = "every " + variant + " puzzle"
+		}
+		return nil, userErrorf("You have tried %s here (%d solved, %d not). Your puzzle rating is %.0f.", what, pl.Puzzles.Solved, pl.Puzzles.Failed, mine)
+	}
+	slices.SortStableFunc(open, func(a, c *storage.Puzzle) int {
+		return int(math.Abs(a.Rating.Rating-mine)) - int(math.Abs(c.Rating.Rating-mine))
+	})
+	p := open[rand.IntN(min(8, len(open)))]
+	return b.puzzleMessage(p, 0, headline, puzzleGoing)
+}
+
+// puzzleState says what a puzzle message shows.
+type puzzleState uint8
+
+const (
+	puzzleGoing  puzzleState = iota // the user is to move
+	puzzleSolved                    // the last move was played
+	puzzleFailed                    // a wrong move: the answer is shown
+)
+
+// puzzleGame replays a puzzle's first step solution moves.
+func puzzleGame(p *storage.Puzzle, step int) (*tafl.Game, []tafl.Move, error) {
+	pz := puzzleOf(p)
+	g, err := pz.Game()
+	if err != nil {
+		return nil, nil, err
+	}
+	line, err := pz.Line()
+	if err != nil {
+		return nil, nil, err
+	}
+	if step < 0 || step > len(line) {
+		return nil, nil, fmt.Errorf("bot: puzzle %d has no step %d", p.ID, step)
+	}
+	for _, m := range line[:step] {
+		if _, err := g.Play(m); err != nil {
+			return nil, nil, fmt.Errorf("bot: puzzle %d: %w", p.ID, err)
+		}
+	}
+	return g, line, nil
+}
+
+// puzzleTitle says who wins in how many moves from step.
+func puzzleTitle(p *storage.Puzzle, step int) string {
+	left := p.Moves - step/2
+	side := capitalize(p.ToMove.String())
+	if left <= 1 {
+		return side + " to move and win at once"
+	}
+	return fmt.Sprintf("%s to move and win in %d moves", side, left)
+}
+
+// puzzleMessage shows puzzle p after step solution moves: going (with
+// the Move button), solved or failed (the winning move as an arrow).
+func (b *Bot) puzzleMessage(p *storage.Puzzle, step int, headline string, state puzzleState) (*message, error) {
+	g, line, err := puzzleGame(p, step)
+	if err != nil {
+		return nil, err
+	}
+	var sb strings.Builder
+	if headline != "" {
+		sb.WriteString(headline + "\n")
+	}
+	fmt.Fprintf(&sb, "**Puzzle %d** · %s · rated %.0f", p.ID, p.Variant, p.Rating.Rating)
+	if p.Attempts > 0 {
+		fmt.Fprintf(&sb, " · solved by %d of %d", p.Solved, p.Attempts)
+	}
+	sb.WriteString("\n")
+	opts := b.render
+	plies := g.Plies()
+	if last := lastPly(plies); last != nil {
+		opts.LastMove, opts.Captured = last.Move, last.Captures
+	}
+	id := func(a Action, arg string) string {
+		return CustomID{Action: a, ID: uint64(p.ID), Ply: step, Arg: arg}.String()
+	}
+	var buttons []discordgo.MessageComponent
+	switch state {
+	case puzzleGoing:
+		title := puzzleTitle(p, step)
+		fmt.Fprintf(&sb, "**%s.** Press **Move**.", title)
+		opts.Caption = title
+		buttons = append(buttons, discordgo.Button{Label: "Move", Style: discordgo.PrimaryButton, CustomID: id(ActPuzzle, "")})
+	case puzzleSolved:
+		opts.Caption = "Solved · " + capitalize(p.ToMove.String()) + " win"
+	case puzzleFailed:
+		opts.Arrows = []tafl.Move{line[step]}
+		opts.Caption = "The winning move: " + line[step].String()
+		fmt.Fprintf(&sb, "The solution: %s", solutionText(p, line))
+	}
+	buttons = append(buttons, discordgo.Button{Label: "Another puzzle", Style: discordgo.SecondaryButton, CustomID: id(ActPuzzleNew, "")})
+	var buf bytes.Buffer
+	b.renderSem <- struct{}{}
+	err = b.renderer.PNG(&buf, g.Position(), opts)
+	<-b.renderSem
+	if err != nil {
+		return nil, fmt.Errorf("bot: render: %w", err)
+	}
+	return &message{
+		content:    sb.String(),
+		files:      []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-%d.png", p.ID, step), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), puzzleAlt(p, g, opts.Caption))}},
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}},
+	}, nil
+}
+
+// solutionText writes a puzzle's line with the winner's move numbers:
+// "1. c6-f6 a4-a2 2. f6-f7 a2-a3 3. f7-g7".
+func solutionText(p *storage.Puzzle, line []tafl.Move) string {
+	var parts []string
+	for i, m := range line {
+		if i%2 == 0 {
+			parts = append(parts, strconv.Itoa(i/2+1)+".")
+		}
+		parts = append(parts, m.String())
+	}
+	return strings.Join(parts, " ")
+}
+
+// private returns the message as a private reply.
+func (m *message) private() *discordgo.InteractionResponseData {
+	d := m.data()
+	d.Flags = discordgo.MessageFlagsEphemeral
+	d.AllowedMentions = &discordgo.MessageAllowedMentions{}
+	return d
+}
+
+// loadPuzzle loads the puzzle of a component, refusing one that belongs
+// to another server, and its game at the component's step (with the
+// solution's moves).
+func (b *Bot) loadPuzzle(ctx context.Context, r *request) (*storage.Puzzle, *tafl.Game, []tafl.Move, error) {
+	p, err := b.store.GetPuzzle(ctx, storage.PuzzleID(r.cid.ID))
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, nil, nil, userErrorf("That puzzle no longer exists; try `/tafl puzzle`.")
+	}
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if p.GuildID != "" && p.GuildID != r.in.GuildID {
+		return nil, nil, nil, userErrorf("That puzzle belongs to another server; try `/tafl puzzle` here.")
+	}
+	if r.cid.Ply%2 != 0 || r.cid.Ply >= len(p.Solution) {
+		return nil, nil, nil, userErrorf("That puzzle button is broken; try `/tafl puzzle`.")
+	}
+	g, line, err := puzzleGame(p, r.cid.Ply)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return p, g, line, nil
+}
+
+func puzzleMenu(lp *locale.Printer, p *storage.Puzzle, step int, g *tafl.Game) menuSpec {
+	id := func(a Action, arg string) CustomID { return CustomID{Action: a, ID: uint64(p.ID), Ply: step, Arg: arg} }
+	return menuSpec{tg: g, title: lp.T("Puzzle %d", p.ID), piece: id(ActPuzzlePiece, ""), target: id(ActPuzzleTarget, ""), back: id(ActPuzzle, "back"), p: lp}
+}
+
+// btnPuzzle handles the Move button of a puzzle: the piece menu in a new
+// private message (or in place, from the menu's Back button).
+func (b *Bot) btnPuzzle(ctx context.Context, r *request) (*reply, error) {
+	p, g, _, err := b.loadPuzzle(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	typ := discordgo.InteractionResponseChannelMessageWithSource
+	if r.cid.Arg == "back" {
+		typ = discordgo.InteractionResponseUpdateMessage
+	}
+	return &reply{resp: &discordgo.InteractionResponse{Type: typ, Data: puzzleMenu(r.p, p, r.cid.Ply, g).pieces(0)}}, nil
+}
+
+// btnPuzzleSolve handles the daily puzzle's Solve button: the puzzle
+// from its start, privately.
+func (b *Bot) btnPuzzleSolve(ctx context.Context, r *request) (*reply, error) {
+	p, _, _, err := b.loadPuzzle(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	msg, err := b.puzzleMessage(p, 0, "", puzzleGoing)
+	if err != nil {
+		return nil, err
+	}
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.private()}}, nil
+}
+
+// btnPuzzlePiece handles the puzzle's piece menu.
+func (b *Bot) btnPuzzlePiece(ctx context.Context, r *request) (*reply, error) {
+	p, g, _, err := b.loadPuzzle(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	ms := puzzleMenu(r.p, p, r.cid.Ply, g)
+	if len(r.values) == 0 {
+		page, _ := strconv.Atoi(r.cid.Arg)
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: ms.pieces(page)}}, nil
+	}
+	sq, err := tafl.ParseSquare(r.values[0])
+	if err != nil {
+		return nil, userErrorf("Pick a piece from the menu.")
+	}
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: ms.targets(sq, 0)}}, nil
+}
+
+// btnPuzzleTarget handles the puzzle's destination menu: a page, or the
+// move, which is judged.
+func (b *Bot) btnPuzzleTarget(ctx context.Context, r *request) (*reply, error) {
+	p, g, line, err := b.loadPuzzle(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	step := r.cid.Ply
+	fromText, pageText, _ := strings.Cut(r.cid.Arg, "p")
+	from, err := tafl.ParseSquare(fromText)
+	if err != nil {
+		return nil, userErrorf("That menu is broken; press **Move** again.")
+	}
+	if len(r.values) == 0 {
+		page, _ := strconv.Atoi(pageText)
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: puzzleMenu(r.p, p, step, g).targets(from, page)}}, nil
+	}
+	to, err := tafl.ParseSquare(r.values[0])
+	if err != nil {
+		return nil, userErrorf("Pick a destination from the menu.")
+	}
+	m := tafl.NewMove(from, to)
+	trial := g.Clone()
+	if _, err := trial.Play(m); err != nil {
+		return nil, userErrorf("%s is not a legal move here; press **Back**.", m)
+	}
+	last := step == len(line)-1
+	correct := m == line[step] || last && trial.Outcome().Winner == p.ToMove
+	var msg *message
+	switch {
+	case correct && !last:
+		reply := line[step+1]
+		msg, err = b.puzzleMessage(p, step+2, fmt.Sprintf("✅ **%s** is right. The %s answer **%s**.", m, p.ToMove.Other(), reply), puzzleGoing)
+	case correct:
+		note, err2 := b.recordAttempt(ctx, r, p, true)
+		if err2 != nil {
+			return nil, err2
+		}
+		msg, err = b.solvedMessage(p, trial, fmt.Sprintf("🎉 **%s** wins: puzzle solved! %s", m, note))
+	default:
+		note, err2 := b.recordAttempt(ctx, r, p, false)
+		if err2 != nil {
+			return nil, err2
+		}
+		msg, err = b.puzzleMessage(p, step, fmt.Sprintf("❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s", m, line[step], note), puzzleFailed)
+	}
+	if err != nil {
+		return nil, err
+	}
+	d := msg.private()
+	d.Attachments = &[]*discordgo.MessageAttachment{}
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: d}}, nil
+}
+
+// solvedMessage shows the final position of a solved puzzle.
+func (b *Bot) solvedMessage(p *storage.Puzzle, g *tafl.Game, headline string) (*message, error) {
+	plies := g.Plies()
+	opts := b.render
+	if last := lastPly(plies); last != nil {
+		opts.LastMove, opts.Captured = last.Move, last.Captures
+	}
+	opts.Caption = "Solved · " + capitalize(p.ToMove.String()) + " win · " + reasonText(locale.For(locale.English), g.Outcome().Reason)
+	var buf bytes.Buffer
+	b.renderSem <- struct{}{}
+	err := b.renderer.PNG(&buf, g.Position(), opts)
+	<-b.renderSem
+	if err != nil {
+		return nil, fmt.Errorf("bot: render: %w", err)
+	}
+	id := CustomID{Action: ActPuzzleNew, ID: uint64(p.ID), Ply: 0}.String()
+	return &message{
+		content: fmt.Sprintf("%s\n**Puzzle %d** · %s · %s", headline, p.ID, p.Variant, p.Source),
+		files:   []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-solved.png", p.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), puzzleAlt(p, g, opts.Caption))}},
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Another puzzle", Style: discordgo.SecondaryButton, CustomID: id},
+		}}},
+	}, nil
+}
+
+// recordAttempt stores the user's attempt (the first one counts; it
+// counts for the daily puzzle when p is the server's puzzle of today) and
+// says what it did to their rating.
+func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, solved bool) (string, error) {
+	daily := ""
+	if guild := r.in.GuildID; guild != "" {
+		gs, err := b.store.GetGuildSettings(ctx, guild)
+		if err != nil {
+			return "", err
+		}
+		if today := b.now().UTC().Format(time.DateOnly); gs.Daily.PuzzleID == p.ID && gs.Daily.Date == today {
+			daily = today
+		}
+	}
+	a, err := b.store.RecordPuzzleAttempt(ctx, r.in.GuildID, r.userID, p.ID, solved, daily)
+	if err != nil {
+		return "", err
+	}
+	if !a.First {
+		return fmt.Sprintf("(Only your first attempt at a puzzle counts: your puzzle rating stays %.0f.)", a.After.Rating), nil
+	}
+	s := fmt.Sprintf("Your puzzle rating: %.0f → %.0f (%+.0f).", a.Before.Rating, a.After.Rating, a.After.Rating-a.Before.Rating)
+	if daily != "" && solved {
+		s += " You solved today's daily puzzle: you will be named tomorrow."
+	}
+	return s, nil
+}
+
+// puzzleAlt is the alt text of a puzzle's board picture: the puzzle, the
+// side to move, where the pieces stand and the picture's caption.
+func puzzleAlt(p *storage.Puzzle, g *tafl.Game, caption string) string {
+	pos := g.Position()
+	return fmt.Sprintf("Puzzle %d, %s: %s. %d attackers and %d defenders on the board, the king on %s.", p.ID, p.Variant,
+		strings.ReplaceAll(caption, "\n", " "), pos.Count(tafl.Attackers), pos.Count(tafl.Defenders)-1, pos.King())
+}

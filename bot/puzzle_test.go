@@ -1,0 +1,169 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/puzzle"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// testPuzzle is a hnefatafl-9 puzzle (no starter puzzle is of that
+// variant, so /tafl puzzle variant:hnefatafl-9 finds this one): the
+// attackers win in 2 with b3-b6; the defenders' longest defence is
+// b7-a7, then c8-a8 captures the king.
+func addTestPuzzle(t *testing.T, h *harness, guildID string) *storage.Puzzle {
+	t.Helper()
+	pz := puzzle.Puzzle{Variant: "hnefatafl-9", Position: "/9/6tt1/1t5t1/t3T4/9/t8/1K2t2t1/t1t3t2/1t3t3/", ToMove: "attackers",
+		Moves: 2, Solution: []string{"b3-b6", "b7-a7", "c8-a8"}, Source: "a test"}
+	if err := pz.Verify(t.Context(), 0); err != nil {
+		t.Fatalf("the test puzzle does not hold: %v", err)
+	}
+	sp := &storage.Puzzle{Variant: pz.Variant, Position: pz.Position, ToMove: tafl.Attackers, Moves: 2, Solution: pz.Solution,
+		Source: pz.Source, GuildID: guildID, Rating: storage.Rating{Rating: 1500, Deviation: 200, Volatility: 0.06}}
+	if _, err := h.store.AddPuzzle(t.Context(), sp); err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+// pickMove answers a puzzle's Move button with the menus: the piece, then
+// the destination; it returns the final update.
+func pickMove(t *testing.T, h *harness, user, moveButton, from, to string) *resp {
+	t.Helper()
+	menu, _ := h.click(user, moveButton, true)
+	if !isEphemeral(menu) || customIDs(menu.Components)["select"] == "" {
+		t.Fatalf("Move: %+v", menu)
+	}
+	targets, _ := h.click(user, customIDs(menu.Components)["select"], true, from)
+	if customIDs(targets.Components)["select"] == "" {
+		t.Fatalf("piece %s: %+v", from, targets)
+	}
+	done, rec := h.click(user, customIDs(targets.Components)["select"], true, to)
+	if len(rec.Files) == 0 {
+		t.Errorf("%s-%s: no picture in %q", from, to, done.Content)
+	}
+	return done
+}
+
+func TestPuzzleSolved(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	sp := addTestPuzzle(t, h, guild)
+	r, rec := h.slash(alice, "puzzle", opt("variant", "hnefatafl-9"))
+	if !isEphemeral(r) || len(rec.Files) != 1 || !strings.Contains(r.Content, "**Puzzle") ||
+		!strings.Contains(r.Content, "Attackers to move and win in 2 moves") {
+		t.Fatalf("puzzle: %+v (%d files)", r, len(rec.Files))
+	}
+	ids := customIDs(r.Components)
+	if ids["Move"] == "" || ids["Another puzzle"] == "" {
+		t.Fatalf("buttons %v", ids)
+	}
+	step2 := pickMove(t, h, alice, ids["Move"], "b3", "b6")
+	if !strings.Contains(step2.Content, "**b3-b6** is right. The defenders answer **b7-a7**") || !strings.Contains(step2.Content, "win at once") {
+		t.Fatalf("after b3-b6: %q", step2.Content)
+	}
+	final := pickMove(t, h, alice, customIDs(step2.Components)["Move"], "c8", "a8")
+	if !strings.Contains(final.Content, "puzzle solved") || !strings.Contains(final.Content, "Your puzzle rating: 1500 → ") {
+		t.Fatalf("final: %q", final.Content)
+	}
+	pl, err := h.store.GetPlayer(ctx, guild, alice)
+	if err != nil || pl.PuzzleRating().Rating <= 1500 || pl.Puzzles.Solved != 1 || !pl.Puzzles.Tried[sp.ID].Solved {
+		t.Errorf("alice %+v %v", pl.Puzzles, err)
+	}
+	got, _ := h.store.GetPuzzle(ctx, sp.ID)
+	if got.Attempts != 1 || got.Solved != 1 || got.Rating.Rating >= 1500 {
+		t.Errorf("puzzle after a solve: %+v", got)
+	}
+	// Solving it again changes nothing.
+	again := pickMove(t, h, alice, ids["Move"], "b3", "b6")
+	final2 := pickMove(t, h, alice, customIDs(again.Components)["Move"], "c8", "a8")
+	if !strings.Contains(final2.Content, "Only your first attempt") {
+		t.Errorf("second solve: %q", final2.Content)
+	}
+	// Every hnefatafl-9 puzzle is tried now.
+	if r, _ := h.slash(alice, "puzzle", opt("variant", "hnefatafl-9")); !strings.Contains(r.Content, "You have tried every hnefatafl-9 puzzle here (1 solved, 0 not)") {
+		t.Errorf("no puzzle left: %q", r.Content)
+	}
+}
+
+func TestPuzzleWrongMove(t *testing.T) {
+	h := newHarness(t, nil)
+	sp := addTestPuzzle(t, h, guild)
+	r, _ := h.slash(bob, "puzzle", opt("variant", "hnefatafl-9"))
+	// A legal move that does not win.
+	wrong := pickMove(t, h, bob, customIDs(r.Components)["Move"], "g2", "g3")
+	if !strings.Contains(wrong.Content, "**g2-g3** does not win in time. The winning move was **b3-b6**") ||
+		!strings.Contains(wrong.Content, "The solution: 1. b3-b6 b7-a7 2. c8-a8") || !strings.Contains(wrong.Content, "1500 → ") {
+		t.Fatalf("wrong move: %q", wrong.Content)
+	}
+	if _, ok := customIDs(wrong.Components)["Move"]; ok {
+		t.Error("a failed puzzle still has a Move button")
+	}
+	pl, _ := h.store.GetPlayer(context.Background(), guild, bob)
+	if pl.PuzzleRating().Rating >= 1500 || pl.Puzzles.Failed != 1 {
+		t.Errorf("bob after a failure: %+v", pl.Puzzles)
+	}
+	got, _ := h.store.GetPuzzle(context.Background(), sp.ID)
+	if got.Rating.Rating <= 1500 {
+		t.Errorf("the puzzle's rating after a failure: %.0f", got.Rating.Rating)
+	}
+}
+
+// TestPuzzleScope: a server's own puzzle is not offered elsewhere, and
+// its buttons are refused there; the starter set is stored once, for
+// everyone, and a restart adds nothing.
+func TestPuzzleScope(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	starter, err := puzzle.Starter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, _ := h.store.Puzzles(ctx, "elsewhere")
+	if len(all) != len(starter) || len(all) < 200 {
+		t.Fatalf("%d puzzles stored for everyone, the starter set has %d", len(all), len(starter))
+	}
+	sp := addTestPuzzle(t, h, "other-guild")
+	if r, _ := h.slash(alice, "puzzle", opt("variant", "hnefatafl-9")); !strings.Contains(r.Content, "You have tried every hnefatafl-9 puzzle here (0 solved, 0 not)") {
+		t.Errorf("another server's puzzle offered: %q", r.Content)
+	}
+	solve := bot.CustomID{Action: bot.ActPuzzleSolve, ID: uint64(sp.ID)}.String()
+	if r, _ := h.click(alice, solve, false); !isEphemeral(r) || !strings.Contains(r.Content, "belongs to another server") {
+		t.Errorf("another server's puzzle by its button: %+v", r)
+	}
+	h.restart()
+	if again, _ := h.store.Puzzles(ctx, "elsewhere"); len(again) != len(starter) {
+		t.Errorf("after a restart %d puzzles, want %d", len(again), len(starter))
+	}
+	if r, _ := h.slash(alice, "puzzle", opt("variant", "chess")); !strings.Contains(r.Content, "no variant") {
+		t.Errorf("bad variant: %q", r.Content)
+	}
+}
+
+func mustStarter(t *testing.T) []puzzle.Puzzle {
+	t.Helper()
+	ps, err := puzzle.Starter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+// TestHelpNamesLearning: /tafl help names the review, hints and puzzles,
+// and stays within Discord's 2000 characters.
+func TestHelpNamesLearning(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "help")
+	for _, s := range []string{"/tafl analyse", "Hint", "/tafl puzzle", "daily"} {
+		if !strings.Contains(r.Content, s) {
+			t.Errorf("help lacks %q", s)
+		}
+	}
+	if n := len([]rune(r.Content)); n > 2000 {
+		t.Errorf("help is %d characters", n)
+	}
+}

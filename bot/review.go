@@ -1,0 +1,274 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/analysis"
+	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// Game reviews: /tafl analyse [game] and the Analyse button of a finished
+// game's board. A review searches every position of the game with a fixed
+// budget (Options.ReviewNodes), one position per task of the engine pool,
+// so engine moves of games in progress go between its positions; a user
+// has one review running at a time. The result is stored: asking again is
+// instant, and /tafl history attaches it. It is delivered by editing the
+// deferred reply (or, after Discord's 15 minutes, as a new message).
+
+// reviewer tracks the reviews running in this process.
+type reviewer struct {
+	mu     sync.Mutex
+	byUser map[string]storage.GameID // user → game being reviewed
+}
+
+// review is one review in progress.
+type review struct {
+	game  *storage.Game
+	user  string
+	in    *discordgo.Interaction
+	games []*tafl.Game
+	evals []analysis.Eval
+	nodes int64
+	start time.Time
+}
+
+// findFinished returns the game to review: the one named, or the user's
+// latest finished game in this server.
+func (b *Bot) findFinished(ctx context.Context, r *request, opt string) (*storage.Game, error) {
+	if strings.TrimSpace(opt) != "" {
+		return b.findGame(ctx, r, opt) // read only by its players or in its own server
+	}
+	games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, Limit: 50})
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range games {
+		if !g.Active() {
+			r.gameID = uint64(g.ID)
+			return g, nil
+		}
+	}
+	return nil, userErrorf("You have no finished game here to review: name one with the `game` option.")
+}
+
+// cmdAnalyse handles /tafl analyse [game].
+func (b *Bot) cmdAnalyse(ctx context.Context, r *request) (*reply, error) {
+	g, err := b.findFinished(ctx, r, r.str("game"))
+	if err != nil {
+		return nil, err
+	}
+	return b.analyse(ctx, r, g)
+}
+
+// btnAnalyse handles the Analyse button of a finished game.
+func (b *Bot) btnAnalyse(ctx context.Context, r *request) (*reply, error) {
+	g, err := b.findFinished(ctx, r, strconv.FormatUint(r.cid.ID, 10))
+	if err != nil {
+		return nil, err
+	}
+	return b.analyse(ctx, r, g)
+}
+
+// analyse answers with the stored review of g, or starts one.
+func (b *Bot) analyse(ctx context.Context, r *request, g *storage.Game) (*reply, error) {
+	if g.Active() {
+		return nil, userErrorf("Game %d is still being played: it can be reviewed once it is over.", g.ID)
+	}
+	if g.Ply() == 0 {
+		return nil, userErrorf("Game %d ended before any move: there is nothing to review.", g.ID)
+	}
+	if a, err := b.store.GetAnalysis(ctx, g.ID); err == nil && a.Plies == g.Ply() {
+		var rep analysis.Report
+		if err := json.Unmarshal(a.Report, &rep); err != nil {
+			return nil, fmt.Errorf("bot: the stored review of game %d: %w", g.ID, err)
+		}
+		msg, err := b.reviewMessage(g, &rep)
+		if err != nil {
+			return nil, err
+		}
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()}}, nil
+	} else if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		return nil, err
+	}
+	b.reviews.mu.Lock()
+	if other, busy := b.reviews.byUser[r.userID]; busy {
+		b.reviews.mu.Unlock()
+		return nil, userErrorf("Your review of game %d is still running: one at a time, please. It will appear here when done.", other)
+	}
+	if b.reviews.byUser == nil {
+		b.reviews.byUser = map[string]storage.GameID{}
+	}
+	b.reviews.byUser[r.userID] = g.ID
+	b.reviews.mu.Unlock()
+	games, err := analysis.Positions(g.Tafl())
+	if err != nil {
+		b.endReview(r.userID)
+		return nil, err
+	}
+	rv := &review{game: g, user: r.userID, in: r.in, games: games, evals: make([]analysis.Eval, 0, len(games)), nodes: b.reviewNodes, start: b.now()}
+	return &reply{
+		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource},
+		after: func(context.Context) {
+			if !b.ai.submitTask(rv.user, rv.game.GuildID, func(ctx context.Context) { b.reviewStep(ctx, rv) }) {
+				b.endReview(rv.user)
+				b.deliverReview(context.Background(), rv, &message{content: "The engine is too busy to review a game right now; please try again later."})
+			}
+		},
+	}, nil
+}
+
+func (b *Bot) endReview(user string) {
+	b.reviews.mu.Lock()
+	delete(b.reviews.byUser, user)
+	b.reviews.mu.Unlock()
+}
+
+// reviewStep searches the next position of a review (one think) and
+// queues the one after, or finishes the review.
+func (b *Bot) reviewStep(ctx context.Context, rv *review) {
+	i := len(rv.evals)
+	e, err := analysis.Evaluate(ctx, rv.games[i], rv.nodes)
+	if err != nil {
+		b.endReview(rv.user)
+		if ctx.Err() != nil {
+			b.deliverReview(context.WithoutCancel(ctx), rv, &message{content: fmt.Sprintf("The review of game %d was interrupted (the bot is restarting): ask again in a minute.", rv.game.ID)})
+			return
+		}
+		b.log.Error("review: searching a position", "game_id", rv.game.ID, "ply", i, "err", err)
+		b.deliverReview(ctx, rv, &message{content: fmt.Sprintf("The review of game %d failed (ref %s).", rv.game.ID, rv.in.ID)})
+		return
+	}
+	rv.evals = append(rv.evals, e)
+	if len(rv.evals) < len(rv.games) {
+		if !b.ai.submitTask(rv.user, rv.game.GuildID, func(ctx context.Context) { b.reviewStep(ctx, rv) }) {
+			b.endReview(rv.user)
+			b.deliverReview(context.WithoutCancel(ctx), rv, &message{content: fmt.Sprintf("The review of game %d was interrupted (the bot is busy or restarting): ask again in a minute.", rv.game.ID)})
+		}
+		return
+	}
+	defer b.endReview(rv.user)
+	rep, err := analysis.Review(rv.game.Tafl(), rv.evals, rv.nodes)
+	if err != nil {
+		b.log.Error("review: building the report", "game_id", rv.game.ID, "err", err)
+		return
+	}
+	data, err := json.Marshal(rep)
+	if err == nil {
+		err = b.store.PutAnalysis(ctx, &storage.Analysis{GameID: rv.game.ID, Plies: rv.game.Ply(), Nodes: rv.nodes, Report: data, UserID: rv.user})
+	}
+	if err != nil {
+		b.log.Error("review: storing it", "game_id", rv.game.ID, "err", err)
+	}
+	b.log.Info("review done", "game_id", rv.game.ID, "positions", len(rv.games), "took", b.now().Sub(rv.start))
+	msg, err := b.reviewMessage(rv.game, rep)
+	if err != nil {
+		b.log.Error("review: drawing it", "game_id", rv.game.ID, "err", err)
+		msg = &message{content: fmt.Sprintf("The review of game %d is done but could not be drawn (ref %s).", rv.game.ID, rv.in.ID)}
+	}
+	b.deliverReview(ctx, rv, msg)
+}
+
+// deliverReview edits the deferred reply, or, when that fails (Discord
+// forgets an interaction after 15 minutes), posts in the channel with a
+// mention.
+func (b *Bot) deliverReview(ctx context.Context, rv *review, msg *message) {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	d := msg.data()
+	if _, err := b.rest.EditResponse(ctx, rv.in, webhookEdit(d)); err == nil {
+		return
+	} else {
+		b.log.Warn("review: editing the reply failed; posting it instead", "game_id", rv.game.ID, "err", err)
+	}
+	for _, f := range msg.files {
+		r := f.Reader
+		if d, ok := r.(*described); ok {
+			r = d.Reader
+		}
+		if s, ok := r.(*bytes.Reader); ok {
+			s.Seek(0, 0)
+		}
+	}
+	send := msg.send()
+	send.Content = "<@" + rv.user + "> " + send.Content
+	if _, err := b.rest.Send(ctx, rv.in.ChannelID, send); err != nil {
+		b.log.Error("review: posting it", "game_id", rv.game.ID, "err", err)
+	}
+}
+
+// reviewMessage shows a review: the turning points as text, the
+// evaluation graph and the board before the worst move with the engine's
+// move as an arrow.
+func (b *Bot) reviewMessage(g *storage.Game, rep *analysis.Report) (*message, error) {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**Review of game %d** · %s · %s · %s\n", g.ID, g.Variant(), moveCount(locale.For(locale.English), g.Ply()), strings.ReplaceAll(resultLine(locale.For(locale.English), g), "\n", " "))
+	if len(rep.Turning) == 0 {
+		sb.WriteString("No move lost more than 2 points of win chance: a clean game.\n")
+	} else {
+		sb.WriteString("Turning points (the mover's win chance before → after; the engine's move):\n")
+		for _, l := range rep.TurningLines() {
+			sb.WriteString("• " + l + "\n")
+		}
+	}
+	fmt.Fprintf(&sb, "-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points.", rep.Nodes)
+	content := sb.String()
+	if len(content) > 1900 {
+		content = content[:1900] + "…"
+	}
+	var graph bytes.Buffer
+	title := fmt.Sprintf("Game %d · %s · %s", g.ID, g.Variant(), g.Outcome().Status())
+	b.renderSem <- struct{}{}
+	err := render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme})
+	<-b.renderSem
+	if err != nil {
+		return nil, fmt.Errorf("bot: drawing the graph: %w", err)
+	}
+	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(graph.Bytes()), graphAlt(g, rep))}}
+	if w := rep.Worst(); w >= 0 {
+		pos, opts, ok, err := rep.MistakeBoard(g.Tafl(), w)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			o := b.render
+			o.Arrows, o.LastMove, o.Captured, o.Caption = opts.Arrows, opts.LastMove, opts.Captured, opts.Caption
+			var board bytes.Buffer
+			b.renderSem <- struct{}{}
+			err := b.renderer.PNG(&board, pos, o)
+			<-b.renderSem
+			if err != nil {
+				return nil, fmt.Errorf("bot: render: %w", err)
+			}
+			files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d-worst.png", g.ID), ContentType: "image/png",
+				Reader: describe(bytes.NewReader(board.Bytes()), fmt.Sprintf("Game %d before its worst move: %s; the engine's better move drawn as a green arrow.", g.ID, opts.Caption))})
+		}
+	}
+	return &message{content: content, files: files}, nil
+}
+
+// graphAlt is the alt text of a review's evaluation graph: what it plots,
+// where it starts and ends, and the turning points marked on it.
+func graphAlt(g *storage.Game, rep *analysis.Report) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, g.Variant())
+	if n := len(rep.Chances); n > 0 {
+		fmt.Fprintf(&sb, ", from %s at the start to %s at the end", analysis.Percent(rep.Chances[0]), analysis.Percent(rep.Chances[n-1]))
+	}
+	if lines := rep.TurningLines(); len(lines) > 0 {
+		sb.WriteString(". Marked turning points: " + strings.Join(lines, "; "))
+	}
+	sb.WriteString(".")
+	return sb.String()
+}

@@ -1,0 +1,141 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// finishedGame stores a brandubh game between alice (attackers) and bob
+// of six moves, which bob then resigned.
+func finishedGame(t *testing.T, h *harness) *storage.Game {
+	t.Helper()
+	g, err := storage.NewGame("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.GuildID, g.ChannelID = guild, channel
+	g.Attackers, g.Defenders = storage.Human(alice), storage.Human(bob)
+	if err := h.store.CreateGame(t.Context(), g); err != nil {
+		t.Fatal(err)
+	}
+	g, err = h.store.UpdateGame(t.Context(), g.ID, 0, func(sg *storage.Game) error {
+		for _, m := range []string{"d2-b2", "c4-c2", "b4-b3", "e4-e2", "f4-f3", "d3-d2"} {
+			if _, err := sg.Tafl().PlayText(m); err != nil {
+				return err
+			}
+		}
+		return sg.Tafl().Resign(tafl.Defenders)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestReview(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.ReviewNodes = 3000 }
+	h.restart()
+	g := finishedGame(t, h)
+	in := h.slashInteraction(alice, "analyse", opt("game", g.ID.String()))
+	h.bot.HandleGateway(context.Background(), in)
+	first, _ := h.fake.callback(t, in.ID)
+	if first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("first answer type %d, want a deferral", first.Type)
+	}
+	r, rec := h.fake.final(t, in)
+	if !strings.Contains(r.Content, "**Review of game "+g.ID.String()+"**") || !strings.Contains(r.Content, "Turning points") && !strings.Contains(r.Content, "clean game") {
+		t.Fatalf("review: %q", r.Content)
+	}
+	if len(rec.Files) < 1 || !strings.HasSuffix(rec.Files[0].Name, "-review.png") {
+		t.Fatalf("files %v", rec.Files)
+	}
+	a, err := h.store.GetAnalysis(context.Background(), g.ID)
+	if err != nil || a.Plies != 6 || a.UserID != alice || a.Nodes != 3000 {
+		t.Fatalf("stored review %+v %v", a, err)
+	}
+	// Asking again is instant: the stored review, no deferral; bob's
+	// button on the final board does the same.
+	again, rec2 := h.slash(bob, "analyse", opt("game", g.ID.String()))
+	if again.Type != discordgo.InteractionResponseChannelMessageWithSource || again.Content != r.Content || len(rec2.Files) != len(rec.Files) {
+		t.Errorf("again: type %d %q", again.Type, again.Content)
+	}
+	btn := bot.CustomID{Action: bot.ActAnalyse, ID: uint64(g.ID), Ply: g.Ply()}.String()
+	if viaButton, _ := h.click(carol, btn, false); viaButton.Content != r.Content {
+		t.Errorf("the button: %q", viaButton.Content)
+	}
+	// Not from another server, by someone who did not play.
+	far := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: "another-guild", ChannelID: "7",
+		Member: member(carol), Message: &discordgo.Message{ID: "x", ChannelID: "7"}, Data: discordgo.MessageComponentInteractionData{CustomID: btn}}
+	far.Token = "tok" + far.ID
+	h.bot.HandleGateway(context.Background(), far)
+	if fr, _ := h.fake.callback(t, far.ID); !isEphemeral(fr) || !strings.Contains(fr.Content, "can't find game") {
+		t.Errorf("a review from another server: %+v", fr)
+	}
+	// Without a game: alice's latest finished game.
+	if latest, _ := h.slash(alice, "analyse"); latest.Content != r.Content {
+		t.Errorf("latest: %q", latest.Content)
+	}
+	// The history carries the review as a text file and its graph.
+	hist := h.slashInteraction(alice, "history", opt("game", g.ID.String()))
+	h.bot.HandleGateway(context.Background(), hist)
+	hr, hrec := h.fake.final(t, hist)
+	names := map[string]string{}
+	for _, f := range hrec.Files {
+		names[f.Name] = string(f.Data)
+	}
+	text := names["game-"+g.ID.String()+"-review.txt"]
+	if !strings.Contains(hr.Content, "With the engine's review") || !strings.Contains(text, "Engine review: 3000 nodes searched per position") ||
+		!strings.Contains(text, "1.     d2-b2") || names["game-"+g.ID.String()+"-review.png"] == "" {
+		t.Errorf("history %q with files %v:\n%s", hr.Content, len(hrec.Files), text)
+	}
+}
+
+func TestReviewRefusals(t *testing.T) {
+	h := newHarness(t, nil)
+	if r, _ := h.slash(alice, "analyse"); !isEphemeral(r) || !strings.Contains(r.Content, "no finished game here") {
+		t.Errorf("no game: %+v", r)
+	}
+	startGame(t, h)
+	g := gameOf(t, h, alice)
+	if r, _ := h.slash(alice, "analyse", opt("game", g.ID.String())); !strings.Contains(r.Content, "still being played") {
+		t.Errorf("an active game: %q", r.Content)
+	}
+}
+
+// TestOneReviewAtATime: while a user's review waits (the only worker is
+// busy with a slow engine move), a second one is refused; engine moves
+// go first, and the review then completes.
+func TestOneReviewAtATime(t *testing.T) {
+	eng := newPolicyEngine(3)
+	eng.delay = 500 * time.Millisecond
+	h := newHarness(t, eng)
+	h.adjust = func(o *bot.Options) { o.AIWorkers, o.ReviewNodes = 1, 2000 }
+	h.restart()
+	g := finishedGame(t, h)
+	// An engine game: carol moves, the engine thinks for half a second.
+	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	games, _ := h.store.GamesByPlayer(context.Background(), carol, storage.GameFilter{})
+	cg := games[0]
+	h.slash(carol, "move", opt("move", cg.Tafl().LegalMoves()[0].String()))
+	in := h.slashInteraction(alice, "analyse", opt("game", g.ID.String()))
+	h.bot.HandleGateway(context.Background(), in)
+	second, _ := h.slash(alice, "analyse", opt("game", g.ID.String()))
+	if !strings.Contains(second.Content, "still running") {
+		t.Errorf("a second review at once: %q", second.Content)
+	}
+	r, _ := h.fake.final(t, in)
+	if !strings.Contains(r.Content, "Review of game") {
+		t.Fatalf("review: %q", r.Content)
+	}
+	if got, _ := h.store.GetGame(context.Background(), cg.ID); got.Ply() < 2 {
+		t.Errorf("the engine has not moved in carol's game (ply %d)", got.Ply())
+	}
+}
