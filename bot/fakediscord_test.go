@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -29,6 +30,9 @@ type fakeDiscord struct {
 	nextID int
 	// gatewayURL is returned by GET /gateway/bot (for the gateway test).
 	gatewayURL string
+	// dropFiles keeps only the names and sizes of attached files, not
+	// their bytes (load benchmarks: a run uploads hundreds of MB).
+	dropFiles atomic.Bool
 }
 
 // recorded is one request the fake received.
@@ -41,7 +45,8 @@ type recorded struct {
 
 type fakeFile struct {
 	Name string
-	Data []byte
+	Data []byte // nil when the fake drops files
+	Size int
 }
 
 // fault makes the next times matching requests fail.
@@ -76,7 +81,7 @@ func (f *fakeDiscord) inject(method, pathContains string, status, code, n int) {
 
 func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	rec := &recorded{Method: r.Method, Path: r.URL.Path}
-	if err := readBody(r, rec); err != nil {
+	if err := readBody(r, rec, f.dropFiles.Load()); err != nil {
 		f.t.Errorf("fake discord: %s %s: %v", r.Method, r.URL.Path, err)
 		http.Error(w, err.Error(), 400)
 		return
@@ -145,7 +150,7 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, body)
 }
 
-func readBody(r *http.Request, rec *recorded) error {
+func readBody(r *http.Request, rec *recorded, drop bool) error {
 	ct, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if ct != "multipart/form-data" {
 		b, err := io.ReadAll(r.Body)
@@ -168,7 +173,11 @@ func readBody(r *http.Request, rec *recorded) error {
 		if part.FormName() == "payload_json" {
 			rec.Body = data
 		} else {
-			rec.Files = append(rec.Files, fakeFile{Name: part.FileName(), Data: data})
+			f := fakeFile{Name: part.FileName(), Data: data, Size: len(data)}
+			if drop {
+				f.Data = nil
+			}
+			rec.Files = append(rec.Files, f)
 		}
 	}
 }

@@ -230,15 +230,28 @@ func cpuTime() time.Duration {
 // reply delay in their easy games (from their move's reply to the
 // engine's move saved: p50, max), what the flooder got done, and the
 // peak heap the run added. Run with -benchtime=1x; see docs/PERFORMANCE.md.
+//
+// The sub-benchmark "alone" is the same run without the flooder: the
+// ordinary players' figures on the same machine at the same time of day,
+// to compare with.
 func BenchmarkLoadOneAgainstAll(b *testing.B) {
+	b.Run("flood", func(b *testing.B) { loadOneAgainstAll(b, true) })
+	b.Run("alone", func(b *testing.B) { loadOneAgainstAll(b, false) })
+}
+
+func loadOneAgainstAll(b *testing.B, flooding bool) {
 	const flooder = "777"
 	for b.Loop() {
 		h := newHarness(b, bot.AIEngine{})
 		h.fsync = true
 		h.adjust = func(o *bot.Options) { o.Render = render.Options{} }
 		h.restart()
+		h.fake.dropFiles.Store(true) // the peak heap is the bot's, not the fake's recordings
 		long := storeLongGame(b, h, 3000)
 		for range 10 {
+			if !flooding {
+				break
+			}
 			if r, _ := h.slash(flooder, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "max")); isEphemeral(r) {
 				b.Fatal(r.Content)
 			}
@@ -251,6 +264,9 @@ func BenchmarkLoadOneAgainstAll(b *testing.B) {
 		floods := map[string]int{}
 		count := func(what string) { floodMu.Lock(); floods[what]++; floodMu.Unlock() }
 		every := func(d time.Duration, fn func()) {
+			if !flooding {
+				return
+			}
 			flood.Add(1)
 			go func() {
 				defer flood.Done()

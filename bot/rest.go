@@ -123,7 +123,7 @@ func (r SessionREST) described(ctx context.Context, method, endpoint string, pay
 	bucket, _, _ := strings.Cut(endpoint, "?")
 	out, err := r.S.RequestRaw(method, endpoint, ct, data, bucket, 0, discordgo.WithContext(ctx))
 	if err != nil || len(out) == 0 {
-		return nil, err
+		return nil, redact(err)
 	}
 	var m discordgo.Message
 	if err := json.Unmarshal(out, &m); err != nil {
@@ -132,24 +132,68 @@ func (r SessionREST) described(ctx context.Context, method, endpoint string, pay
 	return &m, nil
 }
 
-// Original fetches the message of the initial response.
-func (r SessionREST) Original(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
-	m, err := r.S.InteractionResponse(in, discordgo.WithContext(ctx))
-	return m, redact(err)
+// The calls on an interaction's response message (fetch, edit, delete)
+// are made here rather than through discordgo's InteractionResponse,
+// InteractionResponseEdit and InteractionResponseDelete: those put every
+// interaction of the bot in one rate-limit bucket ("webhooks//") and hold
+// it for the whole request, so one slow call (a replay's upload, a slow
+// network) made every other player's reply wait behind it — under load
+// most of a reply's time went there. Discord limits these routes per
+// webhook token (a major parameter), so each interaction gets its own
+// bucket: the one discordgo already keeps for its initial response.
+
+// responseBucket is the rate-limit bucket of an interaction's calls.
+func responseBucket(in *discordgo.Interaction) string {
+	return discordgo.EndpointInteractionResponse(in.ID, in.Token)
 }
 
-// EditResponse edits the initial or deferred response.
-func (r SessionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
-	if hasAlt(e.Files) {
-		return r.described(ctx, "PATCH", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), e, e.Files, false)
+// Original fetches the message of the initial response.
+func (r SessionREST) Original(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
+	uri := discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original")
+	body, err := r.S.RequestWithBucketID("GET", uri, nil, responseBucket(in), discordgo.WithContext(ctx))
+	if err != nil {
+		return nil, redact(err)
 	}
-	m, err := r.S.InteractionResponseEdit(in, e, discordgo.WithContext(ctx))
-	return m, redact(err)
+	var m discordgo.Message
+	if err := json.Unmarshal(body, &m); err != nil {
+		return nil, fmt.Errorf("bot: reading the interaction's response message: %w", err)
+	}
+	return &m, nil
+}
+
+// EditResponse edits the initial or deferred response (multipart when it
+// has files).
+func (r SessionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
+	uri := discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original")
+	if hasAlt(e.Files) {
+		return r.described(ctx, "PATCH", uri, e, e.Files, false)
+	}
+	var body []byte
+	var err error
+	if len(e.Files) > 0 {
+		contentType, data, merr := discordgo.MultipartBodyWithJSON(e, e.Files)
+		if merr != nil {
+			return nil, fmt.Errorf("bot: encoding the response edit: %w", merr)
+		}
+		body, err = r.S.RequestRaw("PATCH", uri, contentType, data, responseBucket(in), 0, discordgo.WithContext(ctx))
+	} else {
+		body, err = r.S.RequestWithBucketID("PATCH", uri, e, responseBucket(in), discordgo.WithContext(ctx))
+	}
+	if err != nil {
+		return nil, redact(err)
+	}
+	var m discordgo.Message
+	if err := json.Unmarshal(body, &m); err != nil {
+		return nil, fmt.Errorf("bot: reading the edited response message: %w", err)
+	}
+	return &m, nil
 }
 
 // DeleteResponse deletes the initial or deferred response.
 func (r SessionREST) DeleteResponse(ctx context.Context, in *discordgo.Interaction) error {
-	return redact(r.S.InteractionResponseDelete(in, discordgo.WithContext(ctx)))
+	uri := discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original")
+	_, err := r.S.RequestWithBucketID("DELETE", uri, nil, responseBucket(in), discordgo.WithContext(ctx))
+	return redact(err)
 }
 
 // Followup posts a follow-up message and waits for it to be created.

@@ -1,9 +1,17 @@
 package bot_test
 
 import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 )
 
@@ -38,6 +46,62 @@ func TestRedactTokens(t *testing.T) {
 	} {
 		if got := bot.RedactTokens(c.in); got != c.want {
 			t.Errorf("RedactTokens(%q)\n = %q\nwant %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestResponseCallsDoNotWaitForOtherInteractions: fetching, editing and
+// deleting one interaction's response does not wait for another
+// interaction's call still in flight (discordgo put them all in one
+// rate-limit bucket held for the whole request, so one slow upload made
+// every player's reply wait).
+func TestResponseCallsDoNotWaitForOtherInteractions(t *testing.T) {
+	release := make(chan struct{})
+	var slowSeen sync.WaitGroup
+	slowSeen.Add(1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.Path, "/slowtoken/") {
+			slowSeen.Done()
+			<-release
+		}
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"id":"42","channel_id":"7"}`)
+	}))
+	defer srv.Close()
+	defer close(release)
+	s, err := bot.NewSession("tok", srv.URL+"/api/v9/", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := bot.SessionREST{S: s}
+	slow := &discordgo.Interaction{ID: "1", AppID: "555", Token: "slowtoken"}
+	go rest.EditResponse(context.Background(), slow, &discordgo.WebhookEdit{Content: new("a long upload")})
+	slowSeen.Wait() // the slow edit is in flight
+	fast := &discordgo.Interaction{ID: "2", AppID: "555", Token: "fasttoken"}
+	calls := map[string]func(ctx context.Context) error{
+		"Original": func(ctx context.Context) error {
+			m, err := rest.Original(ctx, fast)
+			if err == nil && m.ID != "42" {
+				return fmt.Errorf("message id %q, want 42", m.ID)
+			}
+			return err
+		},
+		"EditResponse": func(ctx context.Context) error {
+			_, err := rest.EditResponse(ctx, fast, &discordgo.WebhookEdit{Content: new("quick")})
+			return err
+		},
+		"EditResponse with a file": func(ctx context.Context) error {
+			_, err := rest.EditResponse(ctx, fast, &discordgo.WebhookEdit{Files: []*discordgo.File{{Name: "a.txt", Reader: strings.NewReader("x")}}})
+			return err
+		},
+		"DeleteResponse": func(ctx context.Context) error { return rest.DeleteResponse(ctx, fast) },
+	}
+	for name, call := range calls {
+		ctx, cancel := context.WithTimeout(t.Context(), 3*time.Second)
+		err := call(ctx)
+		cancel()
+		if err != nil {
+			t.Errorf("%s of another interaction while one is in flight: %v", name, err)
 		}
 	}
 }
