@@ -62,6 +62,6 @@ func (r *Report) MistakeBoard(g *tafl.Game, i int) (pos tafl.Position, opts rend
 	if m.Class != NoClass {
 		class = " (" + m.Class.String() + ")"
 	}
-	opts.Caption = fmt.Sprintf("%s %s played %s%s · better %s", m.Number(), m.Side, m.Move, class, m.Best)
+	opts.Caption = fmt.Sprintf("%s %s played %s%s · better %s", m.Number(), m.Side, m.Notation, class, m.Better())
 	return h.Position(), opts, true, nil
 }

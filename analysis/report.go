@@ -82,8 +82,12 @@ type MoveReview struct {
 	Move     string    `json:"move"`     // Move is the move played (simple notation).
 	Notation string    `json:"notation"` // Notation is the move in OTN full form (captures, suffixes).
 	Best     string    `json:"best"`     // Best is the engine's move in the position ("" where the game was over).
-	Line     []string  `json:"line"`     // Line is the engine's principal variation, Best first.
-	Score    int       `json:"score"`    // Score is the engine's score before the move (attackers' view).
+	// BestNotation is Best in OTN full form, as the move played is
+	// written: the king's with K, captures after x ("" in reports stored
+	// before it was kept: Better falls back to Best).
+	BestNotation string   `json:"best_notation,omitempty"`
+	Line         []string `json:"line"`  // Line is the engine's principal variation, Best first, in full form.
+	Score        int      `json:"score"` // Score is the engine's score before the move (attackers' view).
 	// Before is the mover's win chance with the engine's move, After
 	// with the move played, and Drop their difference (0 when the move
 	// played was the engine's, or did at least as well).
@@ -120,13 +124,20 @@ func Review(g *tafl.Game, evals []Eval, nodes int64) (*Report, error) {
 		r.Chances[i] = DefendersChance(curve, e)
 	}
 	side := g.Start().ToMove()
+	step := tafl.NewGameFrom(g.Start())
 	for i, p := range plies {
 		mr := MoveReview{Ply: i, Side: side, Move: p.Move.String(), Notation: p.Notation(), Score: evals[i].Score}
 		if b := evals[i].Best; b != tafl.NoMove {
 			mr.Best = b.String()
-			for _, m := range evals[i].Line {
-				mr.Line = append(mr.Line, m.String())
+			mr.Line = Notation(step, evals[i].Line)
+			if len(mr.Line) > 0 && evals[i].Line[0] == b {
+				mr.BestNotation = mr.Line[0]
+			} else if n := Notation(step, []tafl.Move{b}); len(n) == 1 {
+				mr.BestNotation = n[0]
 			}
+		}
+		if _, err := step.Play(p.Move); err != nil {
+			return nil, fmt.Errorf("analysis: replaying move %d (%s): %w", i+1, p.Notation(), err)
 		}
 		mr.Before, mr.After = r.Chances[i], r.Chances[i+1]
 		if side == tafl.Attackers {
@@ -184,4 +195,32 @@ func (r *Report) Worst() int {
 		}
 	}
 	return w
+}
+
+// fullNotation writes moves, played in turn from g's position (g itself
+// is left alone), in OTN full form ("Kf6-f9", "d1-d4xd5"); it stops at
+// the first move that cannot be played there.
+func Notation(g *tafl.Game, moves []tafl.Move) []string {
+	if len(moves) == 0 {
+		return nil
+	}
+	c := g.Clone()
+	var out []string
+	for _, m := range moves {
+		p, err := c.Play(m)
+		if err != nil {
+			break
+		}
+		out = append(out, p.Notation())
+	}
+	return out
+}
+
+// Better is the engine's move in full notation ("" where the game was
+// over).
+func (m MoveReview) Better() string {
+	if m.BestNotation != "" {
+		return m.BestNotation
+	}
+	return m.Best
 }

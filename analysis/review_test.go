@@ -222,7 +222,9 @@ func TestText(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := r.TurningLines()
-	want := "1. d3-d2- (defenders): blunder — their chance 100 % → 0 %; better c7-a7"
+	// The better move is written as moves are (#20): the king's with K,
+	// and the escape that wins with OTN's "--".
+	want := "1. d3-d2- (defenders): blunder — their chance 100 % → 0 %; better Kc7-a7--"
 	if len(lines) != 1 || lines[0] != want {
 		t.Errorf("turning lines %q, want [%q]", lines, want)
 	}
@@ -230,7 +232,7 @@ func TestText(t *testing.T) {
 	if err := r.WriteText(&b, "Game 7"); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"Game 7\nEngine review: 20000 nodes searched per position.", "1.     d3-d2-             defenders   0 %  blunder (−100 points; the defenders had 100 %, now 0 %), better c7-a7\n", "1…     b3-b7++            defenders   0 %\n", "Turning points:\n  " + want} {
+	for _, s := range []string{"Game 7\nEngine review: 20000 nodes searched per position.", "1.     d3-d2-             defenders   0 %  blunder (−100 points; the defenders had 100 %, now 0 %), better Kc7-a7--\n", "1…     b3-b7++            defenders   0 %\n", "Turning points:\n  " + want} {
 		if !strings.Contains(b.String(), s) {
 			t.Errorf("text lacks %q:\n%s", s, b.String())
 		}

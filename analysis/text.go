@@ -41,7 +41,7 @@ func (m MoveReview) Summary() string {
 	}
 	fmt.Fprintf(&b, " — their chance %s → %s", Percent(m.Before), Percent(m.After))
 	if m.Best != "" && m.Best != m.Move {
-		fmt.Fprintf(&b, "; better %s", m.Best)
+		fmt.Fprintf(&b, "; better %s", m.Better())
 	}
 	return b.String()
 }
@@ -76,7 +76,7 @@ func (r *Report) WriteText(w io.Writer, title string) error {
 	for i, m := range r.Moves {
 		fmt.Fprintf(&b, "%-6s %-18s defenders %5s", m.Number(), m.Notation, Percent(r.Chances[i+1]))
 		if m.Class != NoClass {
-			fmt.Fprintf(&b, "  %s (−%.0f points; the %s had %s, now %s), better %s", m.Class, 100*m.Drop, m.Side, Percent(m.Before), Percent(m.After), m.Best)
+			fmt.Fprintf(&b, "  %s (−%.0f points; the %s had %s, now %s), better %s", m.Class, 100*m.Drop, m.Side, Percent(m.Before), Percent(m.After), m.Better())
 			if len(m.Line) > 1 {
 				fmt.Fprintf(&b, " (%s)", strings.Join(m.Line, " "))
 			}

@@ -90,7 +90,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 		if h, ok := r.int("daily_hour"); ok {
 			if h < 0 || h > 23 {
-				return nil, userErrorf("The daily puzzle's hour is 0 to 23 (UTC); nothing was changed.")
+				return nil, userErrorT("settings.daily_hour")
 			}
 			gs.DailyHour = int(h)
 		}

@@ -68,7 +68,7 @@ func TestConsoleLearning(t *testing.T) {
 	}
 	b.Stop(10 * time.Second)
 	text := out.String()
-	for _, want := range []string{"Attackers to move and win in 2 moves", "**b3-b6** is right", "puzzle solved", "Your puzzle rating: 1500 →",
+	for _, want := range []string{"Attackers to move and win in 2 moves", "**b3-b6+** is right", "puzzle solved", "Your puzzle rating: 1500 →",
 		"the engine suggests **", "Review of game", "Daily puzzle", "[Solve]"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the console lacks %q", want)

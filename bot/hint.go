@@ -79,10 +79,10 @@ func (b *Bot) btnHint(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	if g.Attackers.IsAI() == g.Defenders.IsAI() {
-		return nil, userErrorf("Hints are for games against the engine only.")
+		return nil, userErrorT("hint.engine_only")
 	}
 	if !b.hintsAllowed(g) {
-		return nil, userErrorf("Hints are turned off in this server.")
+		return nil, userErrorT("hint.off")
 	}
 	in, user, side := r.in, r.userID, g.SideOf(r.userID)
 	return &reply{
@@ -131,7 +131,8 @@ func (b *Bot) hint(ctx context.Context, in *discordgo.Interaction, user string, 
 		opts.LastMove, opts.Captured = last.Move, last.Captures
 	}
 	opts.Arrows = []tafl.Move{e.Best}
-	opts.Caption = "Hint: " + e.Best.String()
+	best := moveText(g.Tafl(), e.Best)
+	opts.Caption = "Hint: " + best
 	var buf bytes.Buffer
 	b.renderSem <- struct{}{}
 	err = b.renderer.PNG(&buf, g.Tafl().Position(), opts)
@@ -141,9 +142,9 @@ func (b *Bot) hint(ctx context.Context, in *discordgo.Interaction, user string, 
 		return
 	}
 	content := fmt.Sprintf("💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. "+
-		"Hints used in this game: %d — the game record notes them.", g.ID, e.Best, analysis.Percent(chance), saved.Hints.Of(side))
+		"Hints used in this game: %d — the game record notes them.", g.ID, best, analysis.Percent(chance), saved.Hints.Of(side))
 	b.editPrivate(ctx, in, &message{content: content,
-		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-hint.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), fmt.Sprintf("Game %d, %s, with the %s to move: the board with the engine's suggested move %s drawn as a green arrow.", g.ID, g.Variant(), side, e.Best))}}})
+		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-hint.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), fmt.Sprintf("Game %d, %s, with the %s to move: the board with the engine's suggested move %s drawn as a green arrow.", g.ID, g.Variant(), side, best))}}})
 }
 
 // editPrivate edits a deferred private reply.

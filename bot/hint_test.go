@@ -78,6 +78,15 @@ func TestHintsOff(t *testing.T) {
 	if r, _ := h.click(alice, hint, false); !isEphemeral(r) || !strings.Contains(r.Content, "Hints are turned off in this server") {
 		t.Errorf("hint with hints off: %+v", r)
 	}
+	// In the user's language, as the turn errors are (#17).
+	de := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
+		Member: member(alice), Locale: "de", Message: &discordgo.Message{ID: "board", ChannelID: channel},
+		Data: discordgo.MessageComponentInteractionData{CustomID: hint}}
+	de.Token = "tok" + de.ID
+	h.bot.HandleGateway(context.Background(), de)
+	if r, _ := h.fake.callback(t, de.ID); !isEphemeral(r) || !strings.Contains(r.Content, "Tipps sind auf diesem Server ausgeschaltet") {
+		t.Errorf("hint with hints off, in German: %+v", r)
+	}
 	b, _ := h.slash(alice, "board")
 	if _, ok := customIDs(b.Components)["Hint"]; ok {
 		t.Error("a Hint button with hints off")
@@ -95,7 +104,7 @@ func TestHintsOff(t *testing.T) {
 		t.Fatal("the game between two players is not casual: the test tests nothing about casual games")
 	}
 	forged := bot.CustomID{Action: bot.ActHint, ID: uint64(g.ID), Ply: g.Ply()}.String()
-	if r, _ := h2.click(alice, forged, false); !strings.Contains(r.Content, "Hints are for games against the engine only") {
+	if r, _ := h2.click(alice, forged, false); !strings.Contains(r.Content, "Hints are for casual games against the engine only") {
 		t.Errorf("a forged hint in a human game: %q", r.Content)
 	}
 }

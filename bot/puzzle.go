@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/puzzle"
 	"github.com/taflbot/taflbot/storage"
@@ -96,7 +97,7 @@ func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 	variant := strings.ToLower(strings.TrimSpace(r.str("variant")))
 	if variant != "" {
 		if _, err := tafl.Preset(variant, ""); err != nil {
-			return nil, userErrorf("There is no variant %q: `/tafl rules` lists them.", variant)
+			return nil, userErrorT("puzzle.no_variant", variant)
 		}
 	}
 	msg, err := b.newPuzzle(ctx, r, variant, "")
@@ -228,7 +229,7 @@ func (b *Bot) puzzleMessage(p *storage.Puzzle, step int, headline string, state 
 		opts.Caption = "Solved · " + capitalize(p.ToMove.String()) + " win"
 	case puzzleFailed:
 		opts.Arrows = []tafl.Move{line[step]}
-		opts.Caption = "The winning move: " + line[step].String()
+		opts.Caption = "The winning move: " + moveText(g, line[step])
 		fmt.Fprintf(&sb, "The solution: %s", solutionText(p, line))
 	}
 	buttons = append(buttons, discordgo.Button{Label: "Another puzzle", Style: discordgo.SecondaryButton, CustomID: id(ActPuzzleNew, "")})
@@ -249,14 +250,33 @@ func (b *Bot) puzzleMessage(p *storage.Puzzle, step int, headline string, state 
 // solutionText writes a puzzle's line with the winner's move numbers:
 // "1. c6-f6 a4-a2 2. f6-f7 a2-a3 3. f7-g7".
 func solutionText(p *storage.Puzzle, line []tafl.Move) string {
-	var parts []string
+	names := make([]string, len(line))
 	for i, m := range line {
+		names[i] = m.String()
+	}
+	if start, _, err := puzzleGame(p, 0); err == nil {
+		if full := analysis.Notation(start, line); len(full) == len(line) {
+			names = full
+		}
+	}
+	var parts []string
+	for i, n := range names {
 		if i%2 == 0 {
 			parts = append(parts, strconv.Itoa(i/2+1)+".")
 		}
-		parts = append(parts, m.String())
+		parts = append(parts, n)
 	}
 	return strings.Join(parts, " ")
+}
+
+// moveText writes move m of game g in full notation, as moves are
+// written everywhere ("Kf6-f9", "d1-d4xd5"); simple notation if it
+// cannot be played there.
+func moveText(g *tafl.Game, m tafl.Move) string {
+	if n := analysis.Notation(g, []tafl.Move{m}); len(n) == 1 {
+		return n[0]
+	}
+	return m.String()
 }
 
 // private returns the message as a private reply.
@@ -273,13 +293,13 @@ func (m *message) private() *discordgo.InteractionResponseData {
 func (b *Bot) loadPuzzle(ctx context.Context, r *request) (*storage.Puzzle, *tafl.Game, []tafl.Move, error) {
 	p, err := b.store.GetPuzzle(ctx, storage.PuzzleID(r.cid.ID))
 	if errors.Is(err, storage.ErrNotFound) {
-		return nil, nil, nil, userErrorf("That puzzle no longer exists; try `/tafl puzzle`.")
+		return nil, nil, nil, userErrorT("puzzle.gone")
 	}
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	if p.GuildID != "" && p.GuildID != r.in.GuildID {
-		return nil, nil, nil, userErrorf("That puzzle belongs to another server; try `/tafl puzzle` here.")
+		return nil, nil, nil, userErrorT("puzzle.other_server")
 	}
 	if r.cid.Ply%2 != 0 || r.cid.Ply >= len(p.Solution) {
 		return nil, nil, nil, userErrorf("That puzzle button is broken; try `/tafl puzzle`.")
@@ -365,7 +385,8 @@ func (b *Bot) btnPuzzleTarget(ctx context.Context, r *request) (*reply, error) {
 	}
 	m := tafl.NewMove(from, to)
 	trial := g.Clone()
-	if _, err := trial.Play(m); err != nil {
+	played, err := trial.Play(m)
+	if err != nil {
 		return nil, userErrorf("%s is not a legal move here; press **Back**.", m)
 	}
 	last := step == len(line)-1
@@ -373,20 +394,20 @@ func (b *Bot) btnPuzzleTarget(ctx context.Context, r *request) (*reply, error) {
 	var msg *message
 	switch {
 	case correct && !last:
-		reply := line[step+1]
-		msg, err = b.puzzleMessage(p, step+2, fmt.Sprintf("✅ **%s** is right. The %s answer **%s**.", m, p.ToMove.Other(), reply), puzzleGoing)
+		reply := moveText(trial, line[step+1])
+		msg, err = b.puzzleMessage(p, step+2, fmt.Sprintf("✅ **%s** is right. The %s answer **%s**.", played.Notation(), p.ToMove.Other(), reply), puzzleGoing)
 	case correct:
 		note, err2 := b.recordAttempt(ctx, r, p, true)
 		if err2 != nil {
 			return nil, err2
 		}
-		msg, err = b.solvedMessage(p, trial, fmt.Sprintf("🎉 **%s** wins: puzzle solved! %s", m, note))
+		msg, err = b.solvedMessage(p, trial, fmt.Sprintf("🎉 **%s** wins: puzzle solved! %s", played.Notation(), note))
 	default:
 		note, err2 := b.recordAttempt(ctx, r, p, false)
 		if err2 != nil {
 			return nil, err2
 		}
-		msg, err = b.puzzleMessage(p, step, fmt.Sprintf("❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s", m, line[step], note), puzzleFailed)
+		msg, err = b.puzzleMessage(p, step, fmt.Sprintf("❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s", played.Notation(), moveText(g, line[step]), note), puzzleFailed)
 	}
 	if err != nil {
 		return nil, err

@@ -14,7 +14,9 @@ import (
 // testPuzzle is a hnefatafl-9 puzzle (no starter puzzle is of that
 // variant, so /tafl puzzle variant:hnefatafl-9 finds this one): the
 // attackers win in 2 with b3-b6; the defenders' longest defence is
-// b7-a7, then c8-a8 captures the king.
+// b7-a7, then c8-a8 captures the king. Messages write the moves in full
+// notation (#20): b3-b6+ (the king threatened), Kb7-a7xa8- (the king
+// takes a8 and threatens to escape), c8-a8++ (the attackers win).
 func addTestPuzzle(t *testing.T, h *harness, guildID string) *storage.Puzzle {
 	t.Helper()
 	pz := puzzle.Puzzle{Variant: "hnefatafl-9", Position: "/9/6tt1/1t5t1/t3T4/9/t8/1K2t2t1/t1t3t2/1t3t3/", ToMove: "attackers",
@@ -63,7 +65,7 @@ func TestPuzzleSolved(t *testing.T) {
 		t.Fatalf("buttons %v", ids)
 	}
 	step2 := pickMove(t, h, alice, ids["Move"], "b3", "b6")
-	if !strings.Contains(step2.Content, "**b3-b6** is right. The defenders answer **b7-a7**") || !strings.Contains(step2.Content, "win at once") {
+	if !strings.Contains(step2.Content, "**b3-b6+** is right. The defenders answer **Kb7-a7xa8-**") || !strings.Contains(step2.Content, "win at once") {
 		t.Fatalf("after b3-b6: %q", step2.Content)
 	}
 	final := pickMove(t, h, alice, customIDs(step2.Components)["Move"], "c8", "a8")
@@ -96,8 +98,8 @@ func TestPuzzleWrongMove(t *testing.T) {
 	r, _ := h.slash(bob, "puzzle", opt("variant", "hnefatafl-9"))
 	// A legal move that does not win.
 	wrong := pickMove(t, h, bob, customIDs(r.Components)["Move"], "g2", "g3")
-	if !strings.Contains(wrong.Content, "**g2-g3** does not win in time. The winning move was **b3-b6**") ||
-		!strings.Contains(wrong.Content, "The solution: 1. b3-b6 b7-a7 2. c8-a8") || !strings.Contains(wrong.Content, "1500 → ") {
+	if !strings.Contains(wrong.Content, "**g2-g3** does not win in time. The winning move was **b3-b6+**") ||
+		!strings.Contains(wrong.Content, "The solution: 1. b3-b6+ Kb7-a7xa8- 2. c8-a8++") || !strings.Contains(wrong.Content, "1500 → ") {
 		t.Fatalf("wrong move: %q", wrong.Content)
 	}
 	if _, ok := customIDs(wrong.Components)["Move"]; ok {

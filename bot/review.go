@@ -60,7 +60,7 @@ func (b *Bot) findFinished(ctx context.Context, r *request, opt string) (*storag
 			return g, nil
 		}
 	}
-	return nil, userErrorf("You have no finished game here to review: name one with the `game` option.")
+	return nil, userErrorT("review.none")
 }
 
 // cmdAnalyse handles /tafl analyse [game].
@@ -84,10 +84,10 @@ func (b *Bot) btnAnalyse(ctx context.Context, r *request) (*reply, error) {
 // analyse answers with the stored review of g, or starts one.
 func (b *Bot) analyse(ctx context.Context, r *request, g *storage.Game) (*reply, error) {
 	if g.Active() {
-		return nil, userErrorf("Game %d is still being played: it can be reviewed once it is over.", g.ID)
+		return nil, userErrorT("review.in_progress", int(g.ID))
 	}
 	if g.Ply() == 0 {
-		return nil, userErrorf("Game %d ended before any move: there is nothing to review.", g.ID)
+		return nil, userErrorT("review.no_moves", int(g.ID))
 	}
 	if a, err := b.store.GetAnalysis(ctx, g.ID); err == nil && a.Plies == g.Ply() {
 		var rep analysis.Report
@@ -105,7 +105,7 @@ func (b *Bot) analyse(ctx context.Context, r *request, g *storage.Game) (*reply,
 	b.reviews.mu.Lock()
 	if other, busy := b.reviews.byUser[r.userID]; busy {
 		b.reviews.mu.Unlock()
-		return nil, userErrorf("Your review of game %d is still running: one at a time, please. It will appear here when done.", other)
+		return nil, userErrorT("review.one_at_a_time", int(other))
 	}
 	if b.reviews.byUser == nil {
 		b.reviews.byUser = map[string]storage.GameID{}

@@ -85,4 +85,15 @@ var da = Dict{
 	"tour.cancelled_few":       "🏆 **%s** er aflyst: færre end to spillere meldte sig.",
 	"tour.swiss":               Plural{Arg: 1, One: "schweizisk, %d runde", Other: "schweizisk, %d runder"},
 	// end play modes
+	// game review, hints and puzzles (issue 18)
+	"hint.engine_only":     "Tips findes kun i venskabelige partier mod motoren.",
+	"hint.off":             "Tips er slået fra på denne server.",
+	"review.none":          "Du har intet afsluttet parti her at gennemgå: angiv et med `game`-indstillingen.",
+	"review.in_progress":   "Parti %d spilles stadig: det kan gennemgås, når det er slut.",
+	"review.no_moves":      "Parti %d sluttede før første træk: der er intet at gennemgå.",
+	"review.one_at_a_time": "Din gennemgang af parti %d kører stadig: én ad gangen, tak. Den vises her, når den er færdig.",
+	"puzzle.gone":          "Den opgave findes ikke længere; prøv `/tafl puzzle`.",
+	"puzzle.other_server":  "Den opgave hører til en anden server; prøv `/tafl puzzle` her.",
+	"puzzle.no_variant":    "Der er ingen variant %q: `/tafl rules` viser dem.",
+	"settings.daily_hour":  "Timen for den daglige opgave er 0 til 23 (UTC); intet blev ændret.",
 }

@@ -85,4 +85,15 @@ var de = Dict{
 	"tour.cancelled_few":       "🏆 **%s** ist abgesagt: weniger als zwei Spieler haben sich angemeldet.",
 	"tour.swiss":               Plural{Arg: 1, One: "Schweizer System, %d Runde", Other: "Schweizer System, %d Runden"},
 	// end play modes
+	// game review, hints and puzzles (issue 18)
+	"hint.engine_only":     "Tipps gibt es nur in freundschaftlichen Partien gegen die Engine.",
+	"hint.off":             "Tipps sind auf diesem Server ausgeschaltet.",
+	"review.none":          "Du hast hier keine beendete Partie zum Analysieren: nenne eine mit der Option `game`.",
+	"review.in_progress":   "Partie %d läuft noch: sie kann analysiert werden, wenn sie vorbei ist.",
+	"review.no_moves":      "Partie %d endete vor dem ersten Zug: es gibt nichts zu analysieren.",
+	"review.one_at_a_time": "Deine Analyse von Partie %d läuft noch: eine nach der anderen, bitte. Sie erscheint hier, wenn sie fertig ist.",
+	"puzzle.gone":          "Dieses Rätsel gibt es nicht mehr; versuche `/tafl puzzle`.",
+	"puzzle.other_server":  "Dieses Rätsel gehört zu einem anderen Server; versuche `/tafl puzzle` hier.",
+	"puzzle.no_variant":    "Es gibt keine Variante %q: `/tafl rules` listet sie auf.",
+	"settings.daily_hour":  "Die Stunde des täglichen Rätsels ist 0 bis 23 (UTC); nichts wurde geändert.",
 }

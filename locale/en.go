@@ -86,4 +86,15 @@ var en = Dict{
 	"tour.cancelled_few":       "🏆 **%s** is called off: fewer than two players signed up.",
 	"tour.swiss":               Plural{Arg: 1, One: "a Swiss of %d round", Other: "a Swiss of %d rounds"},
 	// end play modes
+	// game review, hints and puzzles (issue 18)
+	"hint.engine_only":     "Hints are for casual games against the engine only.",
+	"hint.off":             "Hints are turned off in this server.",
+	"review.none":          "You have no finished game here to review: name one with the `game` option.",
+	"review.in_progress":   "Game %d is still being played: it can be reviewed once it is over.",
+	"review.no_moves":      "Game %d ended before any move: there is nothing to review.",
+	"review.one_at_a_time": "Your review of game %d is still running: one at a time, please. It will appear here when done.",
+	"puzzle.gone":          "That puzzle no longer exists; try `/tafl puzzle`.",
+	"puzzle.other_server":  "That puzzle belongs to another server; try `/tafl puzzle` here.",
+	"puzzle.no_variant":    "There is no variant %q: `/tafl rules` lists them.",
+	"settings.daily_hour":  "The daily puzzle's hour is 0 to 23 (UTC); nothing was changed.",
 }

@@ -85,4 +85,15 @@ var fi = Dict{
 	"tour.cancelled_few":       "🏆 **%s** on peruttu: alle kaksi pelaajaa ilmoittautui.",
 	"tour.swiss":               Plural{Arg: 1, One: "sveitsiläinen, %d kierros", Other: "sveitsiläinen, %d kierrosta"},
 	// end play modes
+	// game review, hints and puzzles (issue 18)
+	"hint.engine_only":     "Vihjeet ovat vain harjoituspeleissä moottoria vastaan.",
+	"hint.off":             "Vihjeet on poistettu käytöstä tällä palvelimella.",
+	"review.none":          "Sinulla ei ole täällä päättynyttä peliä katsottavaksi: nimeä peli `game`-valinnalla.",
+	"review.in_progress":   "Peli %d on yhä käynnissä: sen voi katsoa läpi, kun se on päättynyt.",
+	"review.no_moves":      "Peli %d päättyi ennen ensimmäistä siirtoa: katsottavaa ei ole.",
+	"review.one_at_a_time": "Pelin %d katsauksesi on yhä käynnissä: yksi kerrallaan, kiitos. Se ilmestyy tähän, kun se on valmis.",
+	"puzzle.gone":          "Tätä tehtävää ei enää ole; kokeile `/tafl puzzle`.",
+	"puzzle.other_server":  "Tämä tehtävä kuuluu toiselle palvelimelle; kokeile `/tafl puzzle` täällä.",
+	"puzzle.no_variant":    "Varianttia %q ei ole: `/tafl rules` luettelee ne.",
+	"settings.daily_hour":  "Päivittäisen tehtävän tunti on 0–23 (UTC); mitään ei muutettu.",
 }

@@ -85,4 +85,15 @@ var is = Dict{
 	"tour.cancelled_few":       "🏆 **%s** er aflýst: færri en tveir leikmenn skráðu sig.",
 	"tour.swiss":               Plural{Arg: 1, One: "svissneskt, %d umferð", Other: "svissneskt, %d umferðir"},
 	// end play modes
+	// game review, hints and puzzles (issue 18)
+	"hint.engine_only":     "Vísbendingar eru aðeins í æfingaskákum gegn vélinni.",
+	"hint.off":             "Slökkt er á vísbendingum á þessum þjóni.",
+	"review.none":          "Þú átt enga lokna skák hér til að fara yfir: nefndu eina með `game`-valkostinum.",
+	"review.in_progress":   "Enn er verið að tefla skák %d: það má fara yfir hana þegar henni lýkur.",
+	"review.no_moves":      "Skák %d lauk fyrir fyrsta leik: það er ekkert að fara yfir.",
+	"review.one_at_a_time": "Yfirferð þín á skák %d er enn í gangi: ein í einu, takk. Hún birtist hér þegar hún er tilbúin.",
+	"puzzle.gone":          "Þessi þraut er ekki lengur til; prófaðu `/tafl puzzle`.",
+	"puzzle.other_server":  "Þessi þraut tilheyrir öðrum þjóni; prófaðu `/tafl puzzle` hér.",
+	"puzzle.no_variant":    "Það er ekkert afbrigði %q: `/tafl rules` telur þau upp.",
+	"settings.daily_hour":  "Klukkustund daglegu þrautarinnar er 0 til 23 (UTC); engu var breytt.",
 }

@@ -85,4 +85,15 @@ var nb = Dict{
 	"tour.cancelled_few":       "🏆 **%s** er avlyst: færre enn to spillere meldte seg på.",
 	"tour.swiss":               Plural{Arg: 1, One: "monrad, %d runde", Other: "monrad, %d runder"},
 	// end play modes
+	// game review, hints and puzzles (issue 18)
+	"hint.engine_only":     "Tips finnes bare i vennskapelige partier mot motoren.",
+	"hint.off":             "Tips er slått av på denne serveren.",
+	"review.none":          "Du har ikke noe avsluttet parti her å gå gjennom: oppgi et med `game`-valget.",
+	"review.in_progress":   "Parti %d spilles fortsatt: det kan gås gjennom når det er over.",
+	"review.no_moves":      "Parti %d sluttet før første trekk: det er ingenting å gå gjennom.",
+	"review.one_at_a_time": "Gjennomgangen din av parti %d pågår fortsatt: én om gangen, takk. Den vises her når den er ferdig.",
+	"puzzle.gone":          "Den oppgaven finnes ikke lenger; prøv `/tafl puzzle`.",
+	"puzzle.other_server":  "Den oppgaven hører til en annen server; prøv `/tafl puzzle` her.",
+	"puzzle.no_variant":    "Det finnes ingen variant %q: `/tafl rules` viser dem.",
+	"settings.daily_hour":  "Timen for den daglige oppgaven er 0 til 23 (UTC); ingenting ble endret.",
 }

@@ -85,4 +85,15 @@ var sv = Dict{
 	"tour.cancelled_few":       "🏆 **%s** är inställd: färre än två spelare anmälde sig.",
 	"tour.swiss":               Plural{Arg: 1, One: "schweizer, %d rond", Other: "schweizer, %d ronder"},
 	// end play modes
+	// game review, hints and puzzles (issue 18)
+	"hint.engine_only":     "Tips finns bara i vänskapliga partier mot motorn.",
+	"hint.off":             "Tips är avstängda på den här servern.",
+	"review.none":          "Du har inget avslutat parti här att gå igenom: ange ett med alternativet `game`.",
+	"review.in_progress":   "Parti %d spelas fortfarande: det kan gås igenom när det är slut.",
+	"review.no_moves":      "Parti %d tog slut före första draget: det finns inget att gå igenom.",
+	"review.one_at_a_time": "Din genomgång av parti %d pågår fortfarande: en i taget, tack. Den visas här när den är klar.",
+	"puzzle.gone":          "Det problemet finns inte längre; prova `/tafl puzzle`.",
+	"puzzle.other_server":  "Det problemet hör till en annan server; prova `/tafl puzzle` här.",
+	"puzzle.no_variant":    "Det finns ingen variant %q: `/tafl rules` listar dem.",
+	"settings.daily_hour":  "Timmen för det dagliga problemet är 0 till 23 (UTC); inget ändrades.",
 }
