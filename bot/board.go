@@ -370,7 +370,7 @@ func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 		row = append(row, discordgo.Button{Label: p.T("Rematch"), Style: discordgo.SuccessButton, CustomID: id(ActRematch)})
 	}
 	if over && g.Ply() > 0 {
-		row = append(row, discordgo.Button{Label: "Analyse", Style: discordgo.SuccessButton, CustomID: id(ActAnalyse)})
+		row = append(row, discordgo.Button{Label: p.T("Analyse"), Style: discordgo.SuccessButton, CustomID: id(ActAnalyse)})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
@@ -388,7 +388,7 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 	var s string
 	switch {
 	case o.Reason == tafl.Aborted:
-		s = "**Aborted** — the game ends without a result."
+		s = p.T("**Aborted** — the game ends without a result.")
 	case o.Winner == tafl.NoSide && o.Reason == tafl.Timeout:
 		s = p.T("**Draw** — time ran out, but the other side no longer had the pieces to win.")
 	case o.Winner == tafl.NoSide:
@@ -399,12 +399,12 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 		s = p.T("**Defenders win** — %s. Congratulations %s!", reasonText(p, o.Reason), seatName(g.Seat(o.Winner)))
 	}
 	if !g.Counts() && !g.Attackers.IsAI() && !g.Defenders.IsAI() {
-		s += " Not rated: it ended before both sides moved."
+		s += " " + p.T("Not rated: it ended before both sides moved.")
 	}
 	for _, rc := range g.RatingChanges {
 		mark := ""
 		if rc.After.Provisional() {
-			mark = " provisional"
+			mark = " " + p.T("provisional")
 		}
 		s += fmt.Sprintf("\n<@%s>: %.0f → %.0f%s (%+.0f)", rc.UserID, rc.Before.Rating, rc.After.Rating, mark, rc.After.Rating-rc.Before.Rating)
 	}

@@ -93,9 +93,9 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 				}
 				files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d.gif", g.ID), ContentType: "image/gif", Reader: describe(bytes.NewReader(gif), alt+".")})
 			}
-			if extra := b.reviewFiles(ctx, g); len(extra) > 0 {
+			if extra := b.reviewFiles(ctx, p, g); len(extra) > 0 {
 				files = append(files, extra...)
-				content += " With the engine's review: every move's win chance and class in the text file, and its graph."
+				content += " " + p.T("With the engine's review: every move's win chance and class in the text file, and its graph.")
 			}
 			comps := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.Button{Label: p.T("▶ Step through"), Style: discordgo.SecondaryButton,
@@ -174,7 +174,7 @@ func (l *replayLimiter) releaseSlot() { <-l.slots }
 // with the defenders' win chance after it, classes and better moves, the
 // turning points) and its graph, or nothing when g has not been reviewed
 // at its current length.
-func (b *Bot) reviewFiles(ctx context.Context, g *storage.Game) []*discordgo.File {
+func (b *Bot) reviewFiles(ctx context.Context, p *locale.Printer, g *storage.Game) []*discordgo.File {
 	a, err := b.store.GetAnalysis(ctx, g.ID)
 	if err != nil || a.Plies != g.Ply() {
 		if err != nil && !errors.Is(err, storage.ErrNotFound) {
@@ -195,7 +195,7 @@ func (b *Bot) reviewFiles(ctx context.Context, g *storage.Game) []*discordgo.Fil
 	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(text.String())}}
 	var graph bytes.Buffer
 	if err := render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme}); err == nil {
-		files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(&graph, graphAlt(g, &rep))})
+		files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(&graph, graphAlt(p, g, &rep))})
 	}
 	return files
 }

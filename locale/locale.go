@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"strings"
 	"sync"
 
 	"golang.org/x/text/feature/plural"
@@ -230,8 +229,9 @@ func (p *Printer) Tag() language.Tag {
 }
 
 // T formats message key with args in the printer's language. Numbers
-// are written as they are (x/text would group the digits: "game 1,234",
-// "<t:1,700,000,000:R>"), except the number that chooses a plural form.
+// are written as fmt writes them (x/text would group the digits: "game
+// 1,234", "<t:1,700,000,000:R>", "rated 1,500"), except the number that
+// chooses a plural form.
 func (p *Printer) T(key string, args ...any) string {
 	if p == nil {
 		p = For(English)
@@ -245,35 +245,18 @@ func (p *Printer) T(key string, args ...any) string {
 		if i+1 == count {
 			continue
 		}
-		switch v := reflect.ValueOf(a); v.Kind() {
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			args[i] = plain(fmt.Sprint(v.Int()))
-		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			args[i] = plain(fmt.Sprint(v.Uint()))
+		switch reflect.ValueOf(a).Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+			reflect.Float32, reflect.Float64:
+			args[i] = plain{a}
 		}
 	}
 	return p.p.Sprintf(key, args...)
 }
 
-// plain is a number written without grouping: it formats itself with fmt.
-type plain string
+// plain is a number written as fmt writes it (no grouping, a decimal
+// point): it formats itself.
+type plain struct{ v any }
 
-func (n plain) Format(f fmt.State, verb rune) {
-	s := string(n)
-	if verb == 'v' || verb == 'd' || verb == 's' {
-		if w, ok := f.Width(); ok && len(s) < w {
-			pad := strings.Repeat(" ", w-len(s))
-			if f.Flag('0') {
-				pad = strings.Repeat("0", w-len(s))
-			}
-			if f.Flag('-') {
-				s += strings.Repeat(" ", w-len(s))
-			} else {
-				s = pad + s
-			}
-		}
-		fmt.Fprint(f, s)
-		return
-	}
-	fmt.Fprint(f, "%!"+string(verb)+"(number="+s+")")
-}
+func (n plain) Format(f fmt.State, verb rune) { fmt.Fprintf(f, fmt.FormatString(f, verb), n.v) }

@@ -155,3 +155,14 @@ func TestNumbersNotGrouped(t *testing.T) {
 		t.Errorf("Finnish plural: %q", got)
 	}
 }
+
+// TestFloatsNotGrouped: a rating written with %.0f or %+.0f stays as fmt
+// writes it in every language (x/text wrote "1,500" and "1.500").
+func TestFloatsNotGrouped(t *testing.T) {
+	for _, l := range locale.Langs {
+		got := locale.For(l.Tag).T("Your puzzle rating: %.0f → %.0f (%+.0f).", 1500.0, 1673.4, 173.4)
+		if !strings.Contains(got, "1500 → 1673 (+173)") {
+			t.Errorf("%s: %q", l.Name, got)
+		}
+	}
+}
