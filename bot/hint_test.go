@@ -38,6 +38,9 @@ func TestHint(t *testing.T) {
 		t.Fatalf("hint: %q", final.Content)
 	}
 	checkPNG(t, rec)
+	if a := fileAlts(t, rec)[rec.Files[0].Name]; !strings.Contains(a, "suggested move") {
+		t.Errorf("the hint picture's alt text %q", a)
+	}
 	got, _ := h.store.GetGame(context.Background(), g.ID)
 	if got.Hints.Attackers != 1 || got.Hints.Defenders != 0 {
 		t.Errorf("hints on the game %+v", got.Hints)
