@@ -75,7 +75,7 @@ func TestHintsOff(t *testing.T) {
 	h := newHarness(t, nil)
 	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
 	hint := customIDs(r.Components)["Hint"]
-	if s, _ := h.slash(alice, "settings", opt("hints", false)); !strings.Contains(s.Content, "Hints in casual games against the engine: **false**") {
+	if s, _ := h.slash(alice, "settings", opt("hints", false)); !strings.Contains(s.Content, "Hints in casual games against the engine: **no**") {
 		t.Fatalf("settings: %q", s.Content)
 	}
 	if r, _ := h.click(alice, hint, false); !isEphemeral(r) || !strings.Contains(r.Content, "Hints are turned off in this server") {

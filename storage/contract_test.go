@@ -66,6 +66,7 @@ var contractTests = []struct {
 	{"LiveClockValidation", testLiveClockValidation},
 	{"ChallengeAndRematchFields", testChallengeAndRematchFields},
 	{"CasualDefaultSaved", testCasualDefaultSaved},
+	{"LanguagesSaved", testLanguagesSaved},
 	{"Tournaments", testTournaments},
 }
 
