@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -52,10 +53,15 @@ func nonNil(c []discordgo.MessageComponent) []discordgo.MessageComponent {
 	return c
 }
 
-// seatName returns a mention of a human or the engine's name.
+// gameP returns the printer of game g's public messages: in the
+// language chosen for the game when it was created (see Bot.publicLang).
+func gameP(g *storage.Game) *locale.Printer { return locale.For(locale.Match(g.Language)) }
+
+// seatName returns a mention of a human or the engine's name (the same in
+// every language: a level is named as the level option names it).
 func seatName(s storage.Seat) string {
 	if name, ok := strings.CutPrefix(s.AILevel, engineSeatPrefix); ok {
-		return name + " (engine)"
+		return "⚙ " + name
 	}
 	if s.IsAI() {
 		return "taflbot (" + s.AILevel + ")"
@@ -70,6 +76,7 @@ func seatName(s storage.Seat) string {
 // readers); and the Move / Offer draw / Resign (Abort before both sides
 // moved) buttons, disabled once the game is over.
 func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string) (*message, error) {
+	p := gameP(g)
 	tg := g.Tafl()
 	plies := tg.Plies()
 	now := b.now()
@@ -78,55 +85,66 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 	if headline != "" {
 		sb.WriteString(headline + "\n")
 	}
-	fmt.Fprintf(&sb, "**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders))
+	sb.WriteString(p.T("**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders)))
 	if g.Casual {
-		sb.WriteString(" · casual")
+		sb.WriteString(" · " + p.T("casual"))
 	}
 	sb.WriteString("\n")
 	if n := len(plies); n > 0 {
-		sb.WriteString("Last moves: " + tafl.MoveList(plies, n-4) + "\n")
+		sb.WriteString(p.T("Last moves: %s", tafl.MoveList(plies, n-4)) + "\n")
 	}
 	o := g.Outcome()
 	caption := ""
 	if o.Over() {
-		sb.WriteString(resultLine(g) + "\n")
+		sb.WriteString(resultLine(p, g) + "\n")
 		if !g.Clock.IsZero() {
-			sb.WriteString(b.clockLine(g) + "\n")
+			sb.WriteString(b.clockLine(p, g) + "\n")
 		}
-		caption = resultCaption(o)
+		caption = resultCaption(p, o)
 	} else {
 		pos := tg.Position()
 		switch pos.Announcement() {
 		case tafl.Raichi:
-			sb.WriteString("**Raichi!** The king has an open line to escape.\n")
+			sb.WriteString(p.T("**Raichi!** The king has an open line to escape.") + "\n")
 		case tafl.Tuicha:
-			sb.WriteString("**Tuicha!** The king has two open lines to escape.\n")
+			sb.WriteString(p.T("**Tuicha!** The king has two open lines to escape.") + "\n")
 		}
 		side := tg.ToMove()
-		fmt.Fprintf(&sb, "%s to move (%s)", seatName(g.Seat(side)), side)
+		if side == tafl.Attackers {
+			sb.WriteString(p.T("%s to move (attackers)", seatName(g.Seat(side))))
+		} else {
+			sb.WriteString(p.T("%s to move (defenders)", seatName(g.Seat(side))))
+		}
 		switch {
 		case !g.Clock.IsZero():
-			sb.WriteString("\n" + b.clockLine(g))
+			sb.WriteString("\n" + b.clockLine(p, g))
 		case !g.Deadline.IsZero():
-			sb.WriteString(" · " + formatLeft(g.Deadline.Sub(now)) + " left")
+			sb.WriteString(" · " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(now))))
 		}
 		for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
 			if until, ok := away[s]; ok {
-				fmt.Fprintf(&sb, "\n🏖 %s is on vacation until <t:%d:f>: their clock is paused.", seatName(g.Seat(s)), until.Unix())
+				sb.WriteString("\n" + p.T("🏖 %s is on vacation until <t:%d:f>: their clock is paused.", seatName(g.Seat(s)), until.Unix()))
 			}
 		}
-		if g.DrawOffer != tafl.NoSide {
-			fmt.Fprintf(&sb, "\nThe %s offer a draw.", g.DrawOffer)
+		switch g.DrawOffer {
+		case tafl.Attackers:
+			sb.WriteString("\n" + p.T("The attackers offer a draw."))
+		case tafl.Defenders:
+			sb.WriteString("\n" + p.T("The defenders offer a draw."))
+		}
+		if side == tafl.Attackers {
+			caption = p.T("Attackers to move · move %d", tafl.MoveNumber(len(plies)))
+		} else {
+			caption = p.T("Defenders to move · move %d", tafl.MoveNumber(len(plies)))
 		}
 		// The clocks are drawn in the players band above the board.
-		caption = fmt.Sprintf("%s to move · move %d", capitalize(side.String()), tafl.MoveNumber(len(plies)))
 		if a := pos.Announcement(); a != tafl.NoAnnounce {
 			caption += " · " + capitalize(a.String()) + "!"
 		}
 	}
 	opts := b.render
 	opts.Caption = caption
-	opts.Players = b.playersBand(g, now, away)
+	opts.Players = b.playersBand(p, g, now, away)
 	if last := lastPly(plies); last != nil {
 		opts.LastMove, opts.Captured = last.Move, last.Captures
 	}
@@ -146,7 +164,7 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 	return &message{
 		content: sb.String(),
 		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-%d.png", g.ID, len(plies)), ContentType: "image/png",
-			Reader: describe(bytes.NewReader(png), boardAlt(g, now, away))}},
+			Reader: describe(bytes.NewReader(png), boardAlt(p, g, now, away))}},
 		components: comps,
 	}, nil
 }
@@ -181,7 +199,7 @@ func (b *Bot) vacations(ctx context.Context, g *storage.Game, now time.Time) map
 // a live game both chess clocks; in a correspondence game the side to
 // move has its deadline, the other its time per move (a correspondence
 // clock starts afresh at each move), and the engine has none.
-func (b *Bot) playersBand(g *storage.Game, now time.Time, away map[tafl.Side]time.Time) *render.Players {
+func (b *Bot) playersBand(lp *locale.Printer, g *storage.Game, now time.Time, away map[tafl.Side]time.Time) *render.Players {
 	p := &render.Players{}
 	if g.Active() {
 		p.ToMove = g.Tafl().ToMove()
@@ -196,10 +214,10 @@ func (b *Bot) playersBand(g *storage.Game, now time.Time, away map[tafl.Side]tim
 		case s == p.ToMove && !g.Deadline.IsZero():
 			pl.Clock, pl.HasClock = g.Deadline.Sub(now), true
 		default:
-			pl.Clock, pl.HasClock, pl.Note = g.MoveTime, true, "per move"
+			pl.Clock, pl.HasClock, pl.Note = g.MoveTime, true, lp.T("per move")
 		}
 		if _, ok := away[s]; ok {
-			pl.Note = joinWords(pl.Note, "· on vacation")
+			pl.Note = joinWords(pl.Note, "· "+lp.T("on vacation"))
 		}
 		if s == tafl.Attackers {
 			p.Attackers = pl
@@ -211,7 +229,7 @@ func (b *Bot) playersBand(g *storage.Game, now time.Time, away map[tafl.Side]tim
 }
 
 // capturing says what a move captured: ", capturing b5 and c5" ("" for none).
-func capturing(p tafl.Ply) string {
+func capturing(lp *locale.Printer, p tafl.Ply) string {
 	if len(p.Captures) == 0 {
 		return ""
 	}
@@ -219,7 +237,7 @@ func capturing(p tafl.Ply) string {
 	for i, c := range p.Captures {
 		sq[i] = c.String()
 	}
-	return ", capturing " + strings.Join(sq, " and ")
+	return lp.T(", capturing %s", strings.Join(sq, lp.T(" and ")))
 }
 
 func joinWords(a, b string) string {
@@ -232,7 +250,7 @@ func joinWords(a, b string) string {
 // boardAlt is the alt text of a board picture, for screen readers: the
 // game, the last move and what it captured, whose turn it is with the
 // time left, or the result, and the material on the board.
-func boardAlt(g *storage.Game, now time.Time, away map[tafl.Side]time.Time) string {
+func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.Side]time.Time) string {
 	tg := g.Tafl()
 	v := tg.Variant()
 	plies := tg.Plies()
@@ -242,46 +260,54 @@ func boardAlt(g *storage.Game, now time.Time, away map[tafl.Side]time.Time) stri
 	if title == "" {
 		title = g.Variant()
 	}
-	fmt.Fprintf(&sb, "Board of game %d, %s (%d×%d), %s (attackers) against %s (defenders). ", g.ID, title, v.Size(), v.Size(), seatLabel(g.Attackers), seatLabel(g.Defenders))
+	sb.WriteString(p.T("Board of game %d, %s (%d×%d), %s (attackers) against %s (defenders).", g.ID, title, v.Size(), v.Size(), seatLabel(g.Attackers), seatLabel(g.Defenders)) + " ")
 	if n := len(plies); n > 0 {
 		last := plies[n-1]
-		fmt.Fprintf(&sb, "Last move: the %s played %s%s. ", last.Piece.Side(), tafl.PlyLabel(n-1, last), capturing(last))
+		if last.Piece.Side() == tafl.Attackers {
+			sb.WriteString(p.T("Last move: the attackers played %s%s.", tafl.PlyLabel(n-1, last), capturing(p, last)) + " ")
+		} else {
+			sb.WriteString(p.T("Last move: the defenders played %s%s.", tafl.PlyLabel(n-1, last), capturing(p, last)) + " ")
+		}
 	} else {
-		sb.WriteString("The start position. ")
+		sb.WriteString(p.T("The start position.") + " ")
 	}
 	if o := g.Outcome(); o.Over() {
-		sb.WriteString(resultCaption(o) + ". ")
+		sb.WriteString(resultCaption(p, o) + ". ")
 	} else {
 		side := tg.ToMove()
-		fmt.Fprintf(&sb, "%s (%s) to move, move %d", seatLabel(g.Seat(side)), side, tafl.MoveNumber(len(plies)))
-		if c := clockWords(g, now); c != "" {
+		if side == tafl.Attackers {
+			sb.WriteString(p.T("%s (attackers) to move, move %d", seatLabel(g.Seat(side)), tafl.MoveNumber(len(plies))))
+		} else {
+			sb.WriteString(p.T("%s (defenders) to move, move %d", seatLabel(g.Seat(side)), tafl.MoveNumber(len(plies))))
+		}
+		if c := clockWords(p, g, now); c != "" {
 			sb.WriteString(", " + c)
 		} else if !g.Deadline.IsZero() {
-			fmt.Fprintf(&sb, ", %s left", formatLeft(g.Deadline.Sub(now)))
+			sb.WriteString(", " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(now))))
 		}
 		if _, ok := away[side]; ok {
-			sb.WriteString(", on vacation")
+			sb.WriteString(", " + p.T("on vacation"))
 		}
 		sb.WriteString(". ")
 		switch pos.Announcement() {
 		case tafl.Raichi:
-			sb.WriteString("Raichi: the king has an open line to escape. ")
+			sb.WriteString(p.T("Raichi: the king has an open line to escape.") + " ")
 		case tafl.Tuicha:
-			sb.WriteString("Tuicha: the king has two open lines to escape. ")
+			sb.WriteString(p.T("Tuicha: the king has two open lines to escape.") + " ")
 		}
 	}
-	fmt.Fprintf(&sb, "%d attackers and %d defenders on the board, the king on %s.", pos.Count(tafl.Attackers), pos.Count(tafl.Defenders)-1, pos.King())
+	sb.WriteString(p.T("%d attackers and %d defenders on the board, the king on %s.", pos.Count(tafl.Attackers), pos.Count(tafl.Defenders)-1, pos.King().String()))
 	return sb.String()
 }
 
 // clockWords says a live game's two chess clocks, as the players band
 // draws them: "clocks: attackers 4:52, defenders 5:00" ("" for a
 // correspondence game).
-func clockWords(g *storage.Game, now time.Time) string {
+func clockWords(p *locale.Printer, g *storage.Game, now time.Time) string {
 	if g.Clock.IsZero() {
 		return ""
 	}
-	return fmt.Sprintf("clocks: attackers %s, defenders %s",
+	return p.T("clocks: attackers %s, defenders %s",
 		render.FormatClock(g.Clock.Remaining(tafl.Attackers, now)), render.FormatClock(g.Clock.Remaining(tafl.Defenders, now)))
 }
 
@@ -297,12 +323,7 @@ func lastPlyLabel(g *storage.Game) string {
 
 // moveCount writes how many moves n plies make, counted in pairs: "1
 // move", "30 moves".
-func moveCount(n int) string {
-	if c := tafl.MoveCount(n); c != 1 {
-		return fmt.Sprintf("%d moves", c)
-	}
-	return "1 move"
-}
+func moveCount(p *locale.Printer, n int) string { return p.T("%d moves", tafl.MoveCount(n)) }
 
 func lastPly(plies []tafl.Ply) *tafl.Ply {
 	if len(plies) == 0 {
@@ -344,25 +365,26 @@ func (b *Bot) renderPNG(pos tafl.Position, opts render.Options) ([]byte, error) 
 // against themself).
 func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	over := !g.Active()
+	p := gameP(g)
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(g.ID), Ply: g.Ply()}.String() }
-	draw := discordgo.Button{Label: "Offer draw", Style: discordgo.SecondaryButton, CustomID: id(ActDraw), Disabled: over}
+	draw := discordgo.Button{Label: p.T("Offer draw"), Style: discordgo.SecondaryButton, CustomID: id(ActDraw), Disabled: over}
 	if g.DrawOffer != tafl.NoSide && !over {
-		draw.Label = truncate("Draw offered by "+seatLabel(g.Seat(g.DrawOffer))+": accept?", 78)
+		draw.Label = truncate(p.T("Draw offered by %s: accept?", seatLabel(g.Seat(g.DrawOffer))), 78)
 		draw.Style = discordgo.SuccessButton
 	}
-	end := discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: id(ActResign), Disabled: over}
+	end := discordgo.Button{Label: p.T("Resign"), Style: discordgo.DangerButton, CustomID: id(ActResign), Disabled: over}
 	if abortable(g) {
-		end = discordgo.Button{Label: "Abort", Style: discordgo.DangerButton, CustomID: id(ActAbort), Disabled: over}
+		end = discordgo.Button{Label: p.T("Abort"), Style: discordgo.DangerButton, CustomID: id(ActAbort), Disabled: over}
 	}
 	row := []discordgo.MessageComponent{
-		discordgo.Button{Label: "Move", Style: discordgo.PrimaryButton, CustomID: id(ActMove), Disabled: over},
+		discordgo.Button{Label: p.T("Move"), Style: discordgo.PrimaryButton, CustomID: id(ActMove), Disabled: over},
 		draw, end,
 	}
 	if over && !sameSeat(g.Attackers, g.Defenders) {
-		row = append(row, discordgo.Button{Label: "Rematch", Style: discordgo.SuccessButton, CustomID: id(ActRematch)})
+		row = append(row, discordgo.Button{Label: p.T("Rematch"), Style: discordgo.SuccessButton, CustomID: id(ActRematch)})
 	}
 	if over && g.Ply() > 0 {
-		row = append(row, discordgo.Button{Label: "Analyse", Style: discordgo.SuccessButton, CustomID: id(ActAnalyse)})
+		row = append(row, discordgo.Button{Label: p.T("Analyse"), Style: discordgo.SuccessButton, CustomID: id(ActAnalyse)})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
@@ -373,65 +395,71 @@ func sameSeat(a, b storage.Seat) bool {
 	return a.UserID == b.UserID && a.AILevel == b.AILevel
 }
 
-// resultLine says how a finished game ended, with rating changes.
-func resultLine(g *storage.Game) string {
+// resultLine says how a finished game ended, with rating changes, in
+// p's language.
+func resultLine(p *locale.Printer, g *storage.Game) string {
 	o := g.Outcome()
 	var s string
 	switch {
 	case o.Reason == tafl.Aborted:
-		s = "**Aborted** — the game ends without a result."
+		s = p.T("**Aborted** — the game ends without a result.")
 	case o.Winner == tafl.NoSide && o.Reason == tafl.Timeout:
-		s = "**Draw** — time ran out, but the other side no longer had the pieces to win."
+		s = p.T("**Draw** — time ran out, but the other side no longer had the pieces to win.")
 	case o.Winner == tafl.NoSide:
-		s = "**Draw** (" + reasonText(o.Reason) + ")."
+		s = p.T("**Draw** (%s).", reasonText(p, o.Reason))
+	case o.Winner == tafl.Attackers:
+		s = p.T("**Attackers win** — %s. Congratulations %s!", reasonText(p, o.Reason), seatName(g.Seat(o.Winner)))
 	default:
-		s = fmt.Sprintf("**%s win** — %s. Congratulations %s!", capitalize(o.Winner.String()), reasonText(o.Reason), seatName(g.Seat(o.Winner)))
+		s = p.T("**Defenders win** — %s. Congratulations %s!", reasonText(p, o.Reason), seatName(g.Seat(o.Winner)))
 	}
 	if !g.Counts() && !g.Attackers.IsAI() && !g.Defenders.IsAI() {
-		s += " Not rated: it ended before both sides moved."
+		s += " " + p.T("Not rated: it ended before both sides moved.")
 	}
 	for _, rc := range g.RatingChanges {
 		mark := ""
 		if rc.After.Provisional() {
-			mark = " provisional"
+			mark = " " + p.T("provisional")
 		}
 		s += fmt.Sprintf("\n<@%s>: %.0f → %.0f%s (%+.0f)", rc.UserID, rc.Before.Rating, rc.After.Rating, mark, rc.After.Rating-rc.Before.Rating)
 	}
 	return s
 }
 
-func resultCaption(o tafl.Outcome) string {
+func resultCaption(p *locale.Printer, o tafl.Outcome) string {
 	if o.Reason == tafl.Aborted {
-		return "Aborted"
+		return p.T("Aborted")
 	}
-	if o.Winner == tafl.NoSide {
-		return "Draw · " + reasonText(o.Reason)
+	switch o.Winner {
+	case tafl.Attackers:
+		return p.T("Attackers win · %s", reasonText(p, o.Reason))
+	case tafl.Defenders:
+		return p.T("Defenders win · %s", reasonText(p, o.Reason))
 	}
-	return capitalize(o.Winner.String()) + " win · " + reasonText(o.Reason)
+	return p.T("Draw · %s", reasonText(p, o.Reason))
 }
 
-func reasonText(r tafl.EndReason) string {
+func reasonText(p *locale.Printer, r tafl.EndReason) string {
 	switch r {
 	case tafl.KingCaptured:
-		return "the king was captured"
+		return p.T("the king was captured")
 	case tafl.KingEscaped:
-		return "the king escaped"
+		return p.T("the king escaped")
 	case tafl.ExitFort:
-		return "the king built an exit fort"
+		return p.T("the king built an exit fort")
 	case tafl.Encirclement:
-		return "the defenders were encircled"
+		return p.T("the defenders were encircled")
 	case tafl.Repetition:
-		return "repetition"
+		return p.T("repetition")
 	case tafl.NoMoves:
-		return "no legal moves left"
+		return p.T("no legal moves left")
 	case tafl.Resignation:
-		return "resignation"
+		return p.T("resignation")
 	case tafl.DrawAgreed:
-		return "agreed"
+		return p.T("agreed")
 	case tafl.Timeout:
-		return "time ran out"
+		return p.T("time ran out")
 	case tafl.Aborted:
-		return "aborted"
+		return p.T("aborted")
 	}
 	return r.String()
 }
@@ -443,18 +471,18 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// formatLeft writes a duration as "2d 5h", "5h 3m" or "12m".
-func formatLeft(d time.Duration) string {
+// formatLeft writes a duration as "2d 5h", "5h 3m" or "12m" (in English).
+func formatLeft(p *locale.Printer, d time.Duration) string {
 	if d <= 0 {
-		return "no time"
+		return p.T("no time")
 	}
 	m := int(math.Ceil(d.Minutes()))
 	days, hours, mins := m/(24*60), m/60%24, m%60
 	switch {
 	case days > 0:
-		return fmt.Sprintf("%dd %dh", days, hours)
+		return p.T("%dd %dh", days, hours)
 	case hours > 0:
-		return fmt.Sprintf("%dh %dm", hours, mins)
+		return p.T("%dh %dm", hours, mins)
 	}
-	return fmt.Sprintf("%dm", mins)
+	return p.T("%dm", mins)
 }

@@ -1,9 +1,11 @@
 package bot_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -86,16 +88,31 @@ func TestCasualServerDefaultAndRatedCounts(t *testing.T) {
 
 // TestHelpNamesThePlayModes: /tafl help tells about live clocks, casual
 // games, rematches, tournaments and languages, within Discord's 2,000
-// characters.
+// characters, in every language (Icelandic chosen with the setting).
 func TestHelpNamesThePlayModes(t *testing.T) {
 	h := newHarness(t, nil)
-	r, _ := h.slash(carol, "help")
-	for _, want := range []string{"`time`", "10+5", "casual:True", "**Rematch**", "/tafl tournament", "Dansk", "Suomi"} {
-		if !strings.Contains(r.Content, want) {
-			t.Errorf("help lacks %q", want)
-		}
+	if r, _ := h.slash(bob, "settings", opt("language", "is")); !strings.Contains(r.Content, "íslensku") {
+		t.Fatalf("choosing Icelandic: %q", r.Content)
 	}
-	if n := len([]rune(r.Content)); n > 2000 {
-		t.Errorf("help is %d characters long", n)
+	for _, c := range []struct {
+		user    string
+		loc     discordgo.Locale
+		rematch string
+	}{
+		{carol, "en-US", "**Rematch**"}, {carol, "da", "**Revanche**"}, {carol, "sv-SE", "**Returmatch**"}, {carol, "no", "**Omkamp**"},
+		{carol, "de", "**Revanche**"}, {carol, "fi", "**Uusintapeli**"}, {bob, "en-US", "**Endurleikur**"},
+	} {
+		in := h.slashInteraction(c.user, "help")
+		in.Locale = c.loc
+		h.bot.HandleGateway(context.Background(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		for _, want := range []string{"`time`", "10+5", "casual:True", c.rematch, "/tafl tournament", "Dansk", "Suomi", "Íslenska", "language:"} {
+			if !strings.Contains(r.Content, want) {
+				t.Errorf("%s help lacks %q", c.loc, want)
+			}
+		}
+		if n := len([]rune(r.Content)); n > 2000 {
+			t.Errorf("%s help is %d characters long", c.loc, n)
+		}
 	}
 }

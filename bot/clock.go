@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -67,7 +68,7 @@ func (b *Bot) Sweep(ctx context.Context) {
 		b.log.Info("challenge expired", "challenge_id", c.ID, "channel_id", c.ChannelID)
 		if c.MessageID != "" {
 			comps := []discordgo.MessageComponent{}
-			text := fmt.Sprintf("The challenge of <@%s> expired unanswered.", c.ChallengerID)
+			text := locale.For(locale.Match(c.Language)).T("The challenge of <@%s> expired unanswered.", c.ChallengerID)
 			if err := b.rest.Edit(ctx, &discordgo.MessageEdit{ID: c.MessageID, Channel: c.ChannelID, Content: &text, Components: &comps}); err != nil {
 				b.log.Warn("editing an expired challenge", "challenge_id", c.ID, "err", err)
 			}
@@ -118,7 +119,7 @@ func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 	defer cancel()
 	loser := g.Seat(g.Tafl().ToMove()) // whose flag fell (the game may be drawn on time)
 	b.log.Info("game lost on time", "game_id", g.ID, "loser", loser.String())
-	msg, err := b.boardMessage(ctx, g, fmt.Sprintf("⏰ %s ran out of time.", seatName(loser)))
+	msg, err := b.boardMessage(ctx, g, gameP(g).T("⏰ %s ran out of time.", seatName(loser)))
 	if err != nil {
 		b.log.Error("announcing a timeout: drawing the board", "game_id", g.ID, "err", err)
 		return
@@ -127,7 +128,8 @@ func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 	b.afterMove(ctx, g)
 	for _, s := range []storage.Seat{g.Attackers, g.Defenders} {
 		if !s.IsAI() {
-			b.dm(ctx, g, s.UserID, fmt.Sprintf("Game %d is over: %s", g.ID, resultLine(g)))
+			p := b.playerP(ctx, g, s.UserID)
+			b.dm(ctx, g, s.UserID, p.T("Game %d is over: %s", g.ID, resultLine(p, g)))
 		}
 	}
 }
@@ -174,8 +176,9 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 	if !ok {
 		return
 	}
-	text := fmt.Sprintf("⏳ <@%s>, it's your move in game %d (%s): %s left. `/tafl board game:%d` shows it.",
-		seat.UserID, g.ID, g.Variant(), formatLeft(g.Deadline.Sub(now)), g.ID)
+	p := b.playerP(ctx, g, seat.UserID)
+	text := p.T("⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board game:%[2]d` shows it.",
+		seat.UserID, g.ID, g.Variant(), formatLeft(p, g.Deadline.Sub(now)))
 	b.postNotice(ctx, g, &message{content: text})
 	b.dm(ctx, g, seat.UserID, text)
 	b.metrics.countReminder()

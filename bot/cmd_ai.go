@@ -3,11 +3,11 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -37,6 +37,8 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		}
 	}
 	level := r.str("level")
+	lang := b.publicLang(ctx, r)
+	gp := locale.For(locale.Match(lang))
 	opponent := ""
 	if name := r.str("engine"); name != "" {
 		if level != "" {
@@ -45,7 +47,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		if b.external.pools[name] == nil {
 			return nil, userErrorf("There is no engine called %q on this bot; the engine option lists them.", name)
 		}
-		level, opponent = engineSeatPrefix+name, fmt.Sprintf("the engine **%s**", name)
+		level, opponent = engineSeatPrefix+name, gp.T("the engine **%s**", name)
 	}
 	if level == "" {
 		level = "medium"
@@ -54,7 +56,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		if !slices.Contains(Levels, level) {
 			return nil, userErrorf("Level must be one of easy, medium, hard or max.")
 		}
-		opponent = fmt.Sprintf("taflbot at level **%s**", level)
+		opponent = gp.T("taflbot at level **%s**", level)
 	}
 	live, err := timeOption(r)
 	if err != nil {
@@ -76,12 +78,12 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	} else {
 		g.Attackers, g.Defenders = storage.AI(level), human(r.userID, r.userName())
 	}
-	g.GuildID, g.ChannelID = r.in.GuildID, r.in.ChannelID
+	g.GuildID, g.ChannelID, g.Language = r.in.GuildID, r.in.ChannelID, lang
 	if err := b.createEngineGame(ctx, g); err != nil {
 		return nil, err
 	}
 	b.metrics.gameStarted()
-	msg, err := b.boardMessage(ctx, g, fmt.Sprintf("<@%s> plays %s. Good luck!", r.userID, opponent))
+	msg, err := b.boardMessage(ctx, g, gp.T("<@%s> plays %s. Good luck!", r.userID, opponent))
 	if err != nil {
 		return nil, err
 	}

@@ -18,11 +18,11 @@ func (b *Bot) cmdBoard(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	if o, ok := r.opts["text"]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean && o.BoolValue() {
-		text := textBoard(g, b.now())
+		text := textBoard(r.p, g, b.now())
 		if len(text) <= 2000 {
 			return &reply{resp: ephemeral(text)}, nil
 		}
-		resp := ephemeral(truncate(text, 1900) + "\n(The whole description is in the attached file.)")
+		resp := ephemeral(truncate(text, 1900) + "\n" + r.p.T("(The whole description is in the attached file.)"))
 		resp.Data.Files = []*discordgo.File{{Name: fmt.Sprintf("game-%d.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(text)}}
 		return &reply{resp: resp}, nil
 	}

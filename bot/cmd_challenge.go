@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -59,7 +60,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 		GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, ChallengerID: r.userID, OpponentID: opponent,
 		ChallengerName: r.userName(), OpponentName: r.resolvedName(opponent),
 		Variant: cv.name, Layout: cv.layout, Rules: cv.rules, Side: side, MoveTime: moveTime, TimeControl: live, Casual: casual,
-		Created: now, Expires: now.Add(b.expiry),
+		Created: now, Expires: now.Add(b.expiry), Language: b.publicLang(ctx, r),
 	}
 	if err := b.store.CreateChallenge(ctx, c); err != nil {
 		return nil, err
@@ -110,29 +111,33 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	if err != nil {
 		return nil, err
 	}
-	who := "Anyone may accept."
+	p := locale.For(locale.Match(c.Language))
+	who := p.T("Anyone may accept.")
 	if c.OpponentID != "" {
-		who = fmt.Sprintf("<@%s>, do you accept?", c.OpponentID)
+		who = p.T("<@%s>, do you accept?", c.OpponentID)
 	}
-	side := "a random side"
-	if c.Side != tafl.NoSide {
-		side = "the " + c.Side.String()
+	side := p.T("a random side")
+	switch c.Side {
+	case tafl.Attackers:
+		side = p.T("the attackers")
+	case tafl.Defenders:
+		side = p.T("the defenders")
 	}
-	rated := "rated"
+	rated := p.T("rated")
 	if c.Casual {
-		rated = "casual (no rating change)"
+		rated = p.T("casual (no rating change)")
 	}
-	pace := formatLeft(c.MoveTime) + " per move"
+	pace := p.T("%s per move", formatLeft(p, c.MoveTime))
 	if !c.TimeControl.IsZero() {
-		pace = "live on a clock: " + describeControl(c.TimeControl)
+		pace = p.T("live on a clock: %s", describeControl(p, c.TimeControl))
 	}
 	head := ""
 	if c.Rematch != 0 {
-		head = fmt.Sprintf("**Rematch** of game %d: ", c.Rematch)
+		head = p.T("**Rematch** of game %d: ", c.Rematch)
 	}
-	content := fmt.Sprintf("%s<@%s> challenges %s to **%s** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
-		head, c.ChallengerID, opponentName(c), c.Variant, v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
-	png, err := b.boardPNG(v.Start(), nil, "Challenge · "+c.Variant)
+	content := head + p.T("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
+		c.ChallengerID, opponentName(p, c), c.Variant, v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
+	png, err := b.boardPNG(v.Start(), nil, p.T("Challenge · %s", c.Variant))
 	if err != nil {
 		return nil, err
 	}
@@ -140,21 +145,21 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	return &message{
 		content: content,
 		files: []*discordgo.File{{Name: fmt.Sprintf("challenge-%d.png", c.ID), ContentType: "image/png",
-			Reader: describe(bytes.NewReader(png), "Challenge: "+startAlt(variantTitle(v), v))}},
+			Reader: describe(bytes.NewReader(png), p.T("Challenge: %s", startAlt(p, variantTitle(p, v), v)))}},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: id(ActAccept)},
-			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: id(ActDecline)},
-			discordgo.Button{Label: "Withdraw", Style: discordgo.DangerButton, CustomID: id(ActWithdraw)},
+			discordgo.Button{Label: p.T("Accept"), Style: discordgo.SuccessButton, CustomID: id(ActAccept)},
+			discordgo.Button{Label: p.T("Decline"), Style: discordgo.SecondaryButton, CustomID: id(ActDecline)},
+			discordgo.Button{Label: p.T("Withdraw"), Style: discordgo.DangerButton, CustomID: id(ActWithdraw)},
 		}}},
 	}, nil
 }
 
 // variantTitle is a variant's human name, or "a custom variant".
-func variantTitle(v *tafl.Variant) string {
+func variantTitle(p *locale.Printer, v *tafl.Variant) string {
 	if t := v.Rules().Title; t != "" {
 		return t
 	}
-	return "a custom variant"
+	return p.T("a custom variant")
 }
 
 // challengeVariant returns the variant a challenge is for.
@@ -177,9 +182,9 @@ func newGameOf(name, layout, rules string) (*storage.Game, error) {
 	return storage.NewGame(name, layout)
 }
 
-func opponentName(c *storage.Challenge) string {
+func opponentName(p *locale.Printer, c *storage.Challenge) string {
 	if c.OpponentID == "" {
-		return "anyone"
+		return p.T("anyone")
 	}
 	return "<@" + c.OpponentID + ">"
 }
@@ -210,7 +215,7 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	msg, err := b.boardMessage(ctx, g, fmt.Sprintf("<@%s> accepted the challenge. The game begins!", r.userID))
+	msg, err := b.boardMessage(ctx, g, gameP(g).T("<@%s> accepted the challenge. The game begins!", r.userID))
 	if err != nil {
 		return nil, err
 	}
@@ -246,6 +251,7 @@ func (b *Bot) accept(ctx context.Context, c *storage.Challenge, userID, name str
 		g.Attackers, g.Defenders = accepter, challenger
 	}
 	g.GuildID, g.ChannelID, g.MoveTime, g.Casual = c.GuildID, c.ChannelID, c.MoveTime, c.Casual
+	g.Language = c.Language
 	g.Clock.Control = c.TimeControl // a live game's clock starts now
 	if _, err := b.store.AcceptChallenge(ctx, c.ID, g); err != nil {
 		return nil, err
@@ -274,7 +280,7 @@ func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, channelID, messa
 	if err != nil || !settings.ThreadPerGame {
 		return
 	}
-	thread, err := b.rest.StartThread(ctx, channelID, messageID, fmt.Sprintf("Game %d · %s", g.ID, g.Variant()))
+	thread, err := b.rest.StartThread(ctx, channelID, messageID, gameP(g).T("Game %d · %s", g.ID, g.Variant()))
 	if err != nil {
 		b.log.Warn("starting a game thread", "game_id", g.ID, "err", err)
 		return
@@ -301,7 +307,8 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &reply{resp: closedChallenge(fmt.Sprintf("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, c.Variant))}, nil
+	p := locale.For(locale.Match(c.Language))
+	return &reply{resp: closedChallenge(p.T("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, c.Variant))}, nil
 }
 
 // btnWithdraw lets the challenger take the challenge back.
@@ -316,7 +323,8 @@ func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &reply{resp: closedChallenge(fmt.Sprintf("<@%s> withdrew the challenge (%s).", c.ChallengerID, c.Variant))}, nil
+	p := locale.For(locale.Match(c.Language))
+	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, c.Variant))}, nil
 }
 
 // guildSettings returns a server's settings with the bot's defaults for

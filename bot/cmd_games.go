@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -17,7 +18,7 @@ func (b *Bot) cmdGames(ctx context.Context, r *request) (*reply, error) {
 	if user == "" {
 		user = r.userID
 	}
-	data, err := b.gamesPage(ctx, r.in.GuildID, user, 0)
+	data, err := b.gamesPage(ctx, r.p, r.in.GuildID, user, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -26,34 +27,37 @@ func (b *Bot) cmdGames(ctx context.Context, r *request) (*reply, error) {
 
 // btnGamesPage turns a page of a games list (ID: 1, Ply: page, Arg: user).
 func (b *Bot) btnGamesPage(ctx context.Context, r *request) (*reply, error) {
-	data, err := b.gamesPage(ctx, r.in.GuildID, r.cid.Arg, r.cid.Ply)
+	data, err := b.gamesPage(ctx, r.p, r.in.GuildID, r.cid.Arg, r.cid.Ply)
 	if err != nil {
 		return nil, err
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}}, nil
 }
 
-func (b *Bot) gamesPage(ctx context.Context, guildID, user string, page int) (*discordgo.InteractionResponseData, error) {
+func (b *Bot) gamesPage(ctx context.Context, p *locale.Printer, guildID, user string, page int) (*discordgo.InteractionResponseData, error) {
 	games, err := b.store.GamesByPlayer(ctx, user, storage.GameFilter{GuildID: guildID, ActiveOnly: true})
 	if err != nil {
 		return nil, err
 	}
-	open, err := b.openChallengesText(ctx, guildID)
+	open, err := b.openChallengesText(ctx, p, guildID)
 	if err != nil {
 		return nil, err
 	}
 	if len(games) == 0 {
-		return &discordgo.InteractionResponseData{Content: fmt.Sprintf("<@%s> has no games in progress. `/tafl challenge` or `/tafl ai` starts one.", user) + open,
+		return &discordgo.InteractionResponseData{Content: p.T("<@%s> has no games in progress. `/tafl challenge` or `/tafl ai` starts one.", user) + open,
 			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}}, nil
 	}
 	pages := (len(games) + gamesPerPage - 1) / gamesPerPage
 	page = min(max(page, 0), pages-1)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Games of <@%s>** (%d in progress, page %d of %d)\n", user, len(games), page+1, pages)
+	sb.WriteString(p.T("**Games of <@%s>** (%d in progress, page %d of %d)", user, len(games), page+1, pages) + "\n")
 	for _, g := range games[page*gamesPerPage : min(len(games), (page+1)*gamesPerPage)] {
-		fmt.Fprintf(&sb, "• #%d %s · %s vs %s · %s to move", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders), seatName(g.ToMove()))
-		if !g.Deadline.IsZero() {
-			sb.WriteString(" · " + formatLeft(g.Deadline.Sub(b.now())) + " left")
+		sb.WriteString(p.T("• #%d %s · %s vs %s · %s to move", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders), seatName(g.ToMove())))
+		switch {
+		case !g.Clock.IsZero():
+			sb.WriteString(" · " + b.clockLine(p, g))
+		case !g.Deadline.IsZero():
+			sb.WriteString(" · " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(b.now()))))
 		}
 		sb.WriteString("\n")
 	}
@@ -69,8 +73,8 @@ func (b *Bot) gamesPage(ctx context.Context, guildID, user string, page int) (*d
 			next.ID = 2 // ids must differ within a message
 		}
 		data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "◀ Previous", Style: discordgo.SecondaryButton, CustomID: prev.String(), Disabled: page == 0},
-			discordgo.Button{Label: "Next ▶", Style: discordgo.SecondaryButton, CustomID: next.String(), Disabled: page == pages-1},
+			discordgo.Button{Label: p.T("◀ Previous"), Style: discordgo.SecondaryButton, CustomID: prev.String(), Disabled: page == 0},
+			discordgo.Button{Label: p.T("Next ▶"), Style: discordgo.SecondaryButton, CustomID: next.String(), Disabled: page == pages-1},
 		}}}
 	}
 	return data, nil
@@ -82,7 +86,7 @@ const maxOpenListed = 5
 // openChallengesText lists the server's open challenges that anyone may
 // accept, with links to their messages (where the Accept button is), or
 // returns "" when there are none.
-func (b *Bot) openChallengesText(ctx context.Context, guildID string) (string, error) {
+func (b *Bot) openChallengesText(ctx context.Context, p *locale.Printer, guildID string) (string, error) {
 	if guildID == "" {
 		return "", nil
 	}
@@ -103,20 +107,24 @@ func (b *Bot) openChallengesText(ctx context.Context, guildID string) (string, e
 		if variant == "" {
 			variant = b.defaultVariant
 		}
-		fmt.Fprintf(&sb, "• <@%s> · %s · %s per move", c.ChallengerID, variant, formatLeft(c.MoveTime))
+		pace := p.T("%s per move", formatLeft(p, c.MoveTime))
+		if !c.TimeControl.IsZero() {
+			pace = p.T("live on a clock: %s", c.TimeControl.String())
+		}
+		fmt.Fprintf(&sb, "• <@%s> · %s · %s", c.ChallengerID, variant, pace)
 		if c.MessageID != "" {
 			fmt.Fprintf(&sb, " · https://discord.com/channels/%s/%s/%s", guildID, c.ChannelID, c.MessageID)
 		} else {
-			fmt.Fprintf(&sb, " · in <#%s>", c.ChannelID)
+			sb.WriteString(" · " + p.T("in <#%s>", c.ChannelID))
 		}
 		sb.WriteString("\n")
 	}
 	if n == 0 {
 		return "", nil
 	}
-	head := fmt.Sprintf("\n**Open challenges** anyone may accept (%d):\n", n)
+	head := "\n" + p.T("**Open challenges** anyone may accept (%d):", n) + "\n"
 	if n > maxOpenListed {
-		sb.WriteString(fmt.Sprintf("… and %d more.\n", n-maxOpenListed))
+		sb.WriteString(p.T("… and %d more.", n-maxOpenListed) + "\n")
 	}
 	return head + sb.String(), nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/analysis"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -65,39 +66,39 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := r.in
+	in, p := r.in, r.p
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource},
 		after: func(ctx context.Context) {
 			defer release()
 			record := tafl.EncodeGame(g.Tafl(), GameTags(g))
-			content := fmt.Sprintf("Record of game %d (%s, %s).", g.ID, g.Variant(), moveCount(g.Ply()))
+			content := p.T("Record of game %d (%s, %s).", g.ID, g.Variant(), moveCount(p, g.Ply()))
 			files := []*discordgo.File{{Name: fmt.Sprintf("game-%d.otg", g.ID), ContentType: "text/plain", Reader: strings.NewReader(record)}}
 			opts := render.GIFOptions{Theme: b.render.Theme}
 			if b.render.Size > 0 {
 				opts.Size = min(render.DefaultGIFSize, b.render.Size) // smaller boards, smaller replays
 			}
 			if frames, step := render.ReplayPlan(g.Ply(), opts); step > 1 {
-				content += fmt.Sprintf(" The game is long: the replay shows one half-move in %d (%d pictures); the record and the step-through replay have them all.", step, frames)
+				content += " " + p.T("The game is long: the replay shows one half-move in %d (%d pictures); the record and the step-through replay have them all.", step, frames)
 			}
 			gif, err := b.drawReplay(ctx, g, opts)
 			if err != nil {
 				b.log.Error("drawing a replay", "game_id", g.ID, "err", err)
-				content += " (The replay could not be drawn.)"
+				content += " " + p.T("(The replay could not be drawn.)")
 			} else {
-				alt := fmt.Sprintf("Animated replay of game %d, %s, %s (attackers) against %s (defenders): %s", g.ID, variantTitle(g.Tafl().Variant()),
-					seatLabel(g.Attackers), seatLabel(g.Defenders), moveCount(g.Ply()))
+				alt := p.T("Animated replay of game %d, %s, %s (attackers) against %s (defenders): %s", g.ID, variantTitle(p, g.Tafl().Variant()),
+					seatLabel(g.Attackers), seatLabel(g.Defenders), moveCount(p, g.Ply()))
 				if o := g.Outcome(); o.Over() {
-					alt += "; " + resultCaption(o)
+					alt += "; " + resultCaption(p, o)
 				}
 				files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d.gif", g.ID), ContentType: "image/gif", Reader: describe(bytes.NewReader(gif), alt+".")})
 			}
-			if extra := b.reviewFiles(ctx, g); len(extra) > 0 {
+			if extra := b.reviewFiles(ctx, p, g); len(extra) > 0 {
 				files = append(files, extra...)
-				content += " With the engine's review: every move's win chance and class in the text file, and its graph."
+				content += " " + p.T("With the engine's review: every move's win chance and class in the text file, and its graph.")
 			}
 			comps := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "▶ Step through", Style: discordgo.SecondaryButton,
+				discordgo.Button{Label: p.T("▶ Step through"), Style: discordgo.SecondaryButton,
 					CustomID: CustomID{Action: ActReplay, ID: uint64(g.ID), Ply: 0, Arg: "s"}.String()},
 			}}}
 			if _, err := b.rest.EditResponse(ctx, in, &discordgo.WebhookEdit{Content: &content, Files: files, Components: &comps}); err != nil {
@@ -173,7 +174,7 @@ func (l *replayLimiter) releaseSlot() { <-l.slots }
 // with the defenders' win chance after it, classes and better moves, the
 // turning points) and its graph, or nothing when g has not been reviewed
 // at its current length.
-func (b *Bot) reviewFiles(ctx context.Context, g *storage.Game) []*discordgo.File {
+func (b *Bot) reviewFiles(ctx context.Context, p *locale.Printer, g *storage.Game) []*discordgo.File {
 	a, err := b.store.GetAnalysis(ctx, g.ID)
 	if err != nil || a.Plies != g.Ply() {
 		if err != nil && !errors.Is(err, storage.ErrNotFound) {
@@ -194,7 +195,7 @@ func (b *Bot) reviewFiles(ctx context.Context, g *storage.Game) []*discordgo.Fil
 	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(text.String())}}
 	var graph bytes.Buffer
 	if err := render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme}); err == nil {
-		files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(&graph, graphAlt(g, &rep))})
+		files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(&graph, graphAlt(p, g, &rep))})
 	}
 	return files
 }
@@ -212,7 +213,7 @@ func (b *Bot) btnReplay(ctx context.Context, r *request) (*reply, error) {
 	if g.SideOf(r.userID) == tafl.NoSide && (g.GuildID == "" || g.GuildID != r.in.GuildID) {
 		return nil, fmt.Errorf("bot: replay of game %d from another server: %w", g.ID, storage.ErrNotFound)
 	}
-	data, err := b.replayPage(g, min(max(r.cid.Ply, 0), g.Ply()))
+	data, err := b.replayPage(r.p, g, min(max(r.cid.Ply, 0), g.Ply()))
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +227,7 @@ func (b *Bot) btnReplay(ctx context.Context, r *request) (*reply, error) {
 
 // replayPage is one step of the step-through replay: the board after ply
 // moves of g with that move marked, and ⏮ ◀ ▶ ⏭ buttons.
-func (b *Bot) replayPage(g *storage.Game, ply int) (*discordgo.InteractionResponseData, error) {
+func (b *Bot) replayPage(lp *locale.Printer, g *storage.Game, ply int) (*discordgo.InteractionResponseData, error) {
 	tg := g.Tafl()
 	plies := tg.Plies()
 	step := tafl.NewGameFrom(tg.Start())
@@ -236,23 +237,28 @@ func (b *Bot) replayPage(g *storage.Game, ply int) (*discordgo.InteractionRespon
 		}
 	}
 	var last *tafl.Ply
-	caption, content := "Start", fmt.Sprintf("Game %d · %s · the start position (%s in all).", g.ID, g.Variant(), moveCount(len(plies)))
+	caption, content := lp.T("Start"), lp.T("Game %d · %s · the start position (%s in all).", g.ID, g.Variant(), moveCount(lp, len(plies)))
 	if ply > 0 {
 		last = &plies[ply-1]
 		label := tafl.PlyLabel(ply-1, *last)
-		caption = label + " · " + last.Piece.Side().String()
-		content = fmt.Sprintf("Game %d · %s · move %d of %d: %s (%s).", g.ID, g.Variant(), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label, last.Piece.Side())
+		if last.Piece.Side() == tafl.Attackers {
+			caption = lp.T("%s · attackers", label)
+			content = lp.T("Game %d · %s · move %d of %d: %s (attackers).", g.ID, g.Variant(), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
+		} else {
+			caption = lp.T("%s · defenders", label)
+			content = lp.T("Game %d · %s · move %d of %d: %s (defenders).", g.ID, g.Variant(), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
+		}
 	}
 	if ply == len(plies) && g.Outcome().Over() {
-		caption += "\n" + resultCaption(g.Outcome())
-		content += " " + resultCaption(g.Outcome()) + "."
+		caption += "\n" + resultCaption(lp, g.Outcome())
+		content += " " + resultCaption(lp, g.Outcome()) + "."
 	}
 	png, err := b.boardPNG(step.Position(), last, caption)
 	if err != nil {
 		return nil, err
 	}
-	alt := fmt.Sprintf("Replay of game %d after %s: %s. %d attackers and %d defenders on the board, the king on %s.", g.ID, moveCount(ply), caption,
-		step.Position().Count(tafl.Attackers), step.Position().Count(tafl.Defenders)-1, step.Position().King())
+	alt := lp.T("Replay of game %d after %s: %s.", g.ID, moveCount(lp, ply), caption) + " " + lp.T("%d attackers and %d defenders on the board, the king on %s.",
+		step.Position().Count(tafl.Attackers), step.Position().Count(tafl.Defenders)-1, step.Position().King().String())
 	btn := func(label, arg string, to int, off bool) discordgo.MessageComponent {
 		return discordgo.Button{Label: label, Style: discordgo.SecondaryButton, Disabled: off,
 			CustomID: CustomID{Action: ActReplay, ID: uint64(g.ID), Ply: to, Arg: arg}.String()}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -87,11 +88,26 @@ func wrongPiece(g *storage.Game, err error) error {
 	}
 	tg := g.Tafl()
 	from := me.Move.From()
-	what := map[tafl.Piece]string{tafl.Attacker: "an attacker", tafl.Defender: "a defender", tafl.King: "the king"}[tg.Position().At(from)]
-	if g.Attackers.UserID == g.Defenders.UserID {
-		return userErrorf("%s holds %s: the %s are to move.", from, what, tg.ToMove())
+	var what, tail error
+	switch tg.Position().At(from) {
+	case tafl.Attacker:
+		what = userErrorf("%s holds an attacker", from.String())
+	case tafl.Defender:
+		what = userErrorf("%s holds a defender", from.String())
+	default:
+		what = userErrorf("%s holds the king", from.String())
 	}
-	return userErrorf("%s holds %s: you play the %s.", from, what, tg.ToMove())
+	switch {
+	case g.Attackers.UserID == g.Defenders.UserID && tg.ToMove() == tafl.Attackers:
+		tail = userErrorf("the attackers are to move.")
+	case g.Attackers.UserID == g.Defenders.UserID:
+		tail = userErrorf("the defenders are to move.")
+	case tg.ToMove() == tafl.Attackers:
+		tail = userErrorf("you play the attackers.")
+	default:
+		tail = userErrorf("you play the defenders.")
+	}
+	return userErrorf("%s: %s", what, tail)
 }
 
 // checkTurn says whether userID may move now in g.
@@ -167,10 +183,10 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 	case "variant":
 		choices = variantChoices(typed)
 	case "time":
-		choices = timeChoices(typed)
+		choices = timeChoices(r.p, typed)
 	case "tournament":
 		var err error
-		if choices, err = b.tournamentChoices(ctx, r.in.GuildID, typed); err != nil {
+		if choices, err = b.tournamentChoices(ctx, r.p, r.in.GuildID, typed); err != nil {
 			return nil, err
 		}
 	case "game":
@@ -179,7 +195,7 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		for _, g := range games {
-			label := gameLabel(g, r.userID)
+			label := gameLabel(r.p, g, r.userID)
 			if typed == "" || strings.Contains(strings.ToLower(label), typed) {
 				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, 95), Value: g.ID.String()})
 			}
@@ -198,17 +214,20 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 				return nil, err
 			}
 		}
-		choices = moveChoices(g, typed, engineHelpAllowed(g, settings))
+		choices = moveChoices(r.p, g, typed, engineHelpAllowed(g, settings))
 	}
 	return &reply{resp: choicesResponse(choices)}, nil
 }
 
 // engineHelpAllowed reports whether the bot may tell a player in g what
 // its rules engine sees: which of their moves win or capture, and moves
-// ordered by it. Between people in a rated game that would be the bot
-// playing for them, so only games against the engine get it, and casual
-// games (not a tournament's) where the server allows it
-// (GuildSettings.CasualHelp). It is the one place that decides it.
+// ordered by it (the move autocomplete's labels). That is help, allowed
+// only where the game is not a fair contest between people: games against
+// the engine, and casual games (not a tournament's) where the server
+// allows it (GuildSettings.CasualHelp; settings may be nil: then none).
+// It is the one place that decides it: the move autocomplete's labels and
+// the Hint button (hint.go, which #18 keeps out of every game between
+// players) ask it.
 func engineHelpAllowed(g *storage.Game, settings *storage.GuildSettings) bool {
 	if g.Attackers.IsAI() || g.Defenders.IsAI() {
 		return true
@@ -220,7 +239,7 @@ func engineHelpAllowed(g *storage.Game, settings *storage.GuildSettings) bool {
 // (or contain it), in full notation (the king's with K). With help, moves
 // that win or capture say so and come first, then the king's; without,
 // they are in board order.
-func moveChoices(g *storage.Game, typed string, help bool) []*discordgo.ApplicationCommandOptionChoice {
+func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []*discordgo.ApplicationCommandOptionChoice {
 	tg := g.Tafl()
 	if !g.Active() {
 		return nil
@@ -245,9 +264,9 @@ func moveChoices(g *storage.Game, typed string, help bool) []*discordgo.Applicat
 			var child tafl.Position
 			caps := pos.MakeMove(m, &child)
 			if o := child.Outcome(); o.Over() {
-				score, label = 1000, label+" (wins)"
+				score, label = 1000, p.T("%s (wins)", label)
 			} else if caps > 0 {
-				score, label = 100*caps, fmt.Sprintf("%s (captures %d)", label, caps)
+				score, label = 100*caps, p.T("%s (captures %d)", label, caps)
 			}
 			if pos.At(m.From()) == tafl.King {
 				score += 10
@@ -313,19 +332,19 @@ func variantChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 }
 
 // gameLabel describes a game for lists: "#42 copenhagen vs Bob · your turn".
-func gameLabel(g *storage.Game, userID string) string {
+func gameLabel(p *locale.Printer, g *storage.Game, userID string) string {
 	opp := g.Defenders
 	if g.SideOf(userID) == tafl.Defenders {
 		opp = g.Attackers
 	}
-	s := fmt.Sprintf("#%d %s vs %s", g.ID, g.Variant(), seatLabel(opp))
+	s := p.T("#%d %s vs %s", g.ID, g.Variant(), seatLabel(opp))
 	switch {
 	case !g.Active():
 		s += " · " + g.Outcome().Status()
 	case g.ToMove().UserID == userID:
-		s += " · your turn"
+		s += " · " + p.T("your turn")
 	default:
-		s += " · their turn"
+		s += " · " + p.T("their turn")
 	}
 	return s
 }

@@ -2,9 +2,9 @@ package bot
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -16,7 +16,7 @@ func (b *Bot) cmdResign(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.confirmResign(g, r.userID)
+	return b.confirmResign(r.p, g, r.userID)
 }
 
 // btnResign is the Resign button of a board (and the Abort button, which
@@ -26,10 +26,10 @@ func (b *Bot) btnResign(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.confirmResign(g, r.userID)
+	return b.confirmResign(r.p, g, r.userID)
 }
 
-func (b *Bot) confirmResign(g *storage.Game, userID string) (*reply, error) {
+func (b *Bot) confirmResign(p *locale.Printer, g *storage.Game, userID string) (*reply, error) {
 	if !g.Active() {
 		return nil, tafl.ErrGameOver
 	}
@@ -40,18 +40,18 @@ func (b *Bot) confirmResign(g *storage.Game, userID string) (*reply, error) {
 		yes := CustomID{Action: ActAbortYes, ID: uint64(g.ID), Ply: g.Ply()}.String()
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
-				Content: fmt.Sprintf("Abort game %d? Fewer than two moves have been played, so it ends without a result and is not rated.", g.ID),
+				Content: p.T("Abort game %d? Fewer than two moves have been played, so it ends without a result and is not rated.", g.ID),
 				Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-					discordgo.Button{Label: "Yes, abort", Style: discordgo.DangerButton, CustomID: yes},
+					discordgo.Button{Label: p.T("Yes, abort"), Style: discordgo.DangerButton, CustomID: yes},
 				}}}}}}, nil
 	}
 	// The confirm button is not tied to a ply: resigning stays valid after moves.
 	yes := CustomID{Action: ActResignYes, ID: uint64(g.ID)}.String()
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
-			Content: fmt.Sprintf("Resign game %d? This cannot be undone.", g.ID),
+			Content: p.T("Resign game %d? This cannot be undone.", g.ID),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Yes, resign", Style: discordgo.DangerButton, CustomID: yes},
+				discordgo.Button{Label: p.T("Yes, resign"), Style: discordgo.DangerButton, CustomID: yes},
 			}}}}}}, nil
 }
 
@@ -73,7 +73,7 @@ func (b *Bot) btnResignYes(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.announce(ctx, g, fmt.Sprintf("<@%s> resigned.", r.userID), "You resigned.")
+	return b.announce(ctx, g, gameP(g).T("<@%s> resigned.", r.userID), r.p.T("You resigned."))
 }
 
 // abortable reports whether game g may be aborted: fewer than two moves
@@ -104,7 +104,7 @@ func (b *Bot) btnAbortYes(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.announce(ctx, g, fmt.Sprintf("<@%s> aborted the game.", r.userID), "You aborted the game.")
+	return b.announce(ctx, g, gameP(g).T("<@%s> aborted the game.", r.userID), r.p.T("You aborted the game."))
 }
 
 // announce answers a private confirm with a short text and posts the
@@ -178,11 +178,16 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 	if err != nil {
 		return nil, err
 	}
-	headline := map[string]string{
-		"offer":    fmt.Sprintf("<@%s> offers a draw. %s, use `/tafl draw` or **Offer draw** to accept, or just move to decline.", r.userID, seatName(opponentOf(g, r.userID))),
-		"withdraw": fmt.Sprintf("<@%s> withdrew the draw offer.", r.userID),
-		"accept":   fmt.Sprintf("<@%s> accepted the draw.", r.userID),
-	}[what]
+	gp := gameP(g)
+	var headline string
+	switch what {
+	case "offer":
+		headline = gp.T("<@%s> offers a draw. %s, use `/tafl draw` or **Offer draw** to accept, or just move to decline.", r.userID, seatName(opponentOf(g, r.userID)))
+	case "withdraw":
+		headline = gp.T("<@%s> withdrew the draw offer.", r.userID)
+	case "accept":
+		headline = gp.T("<@%s> accepted the draw.", r.userID)
+	}
 	msg, err := b.boardMessage(ctx, g, headline)
 	if err != nil {
 		return nil, err
@@ -191,7 +196,7 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 			after: func(ctx context.Context) { b.afterMove(ctx, g) }}, nil
 	}
-	return &reply{resp: ephemeral("Done."), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
+	return &reply{resp: ephemeral(r.p.T("Done.")), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
 }
 
 // opponentOf returns the seat playing against userID.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -26,13 +27,13 @@ const (
 func (b *Bot) cmdRules(ctx context.Context, r *request) (*reply, error) {
 	if strings.TrimSpace(r.str("variant")) == "" {
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: variantList(), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
+			Data: &discordgo.InteractionResponseData{Content: variantList(r.p), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
 	}
 	cv, err := parseVariant(r.str("variant"), b.defaultVariant, true)
 	if err != nil {
 		return nil, err
 	}
-	data, err := b.rulesMessage(cv)
+	data, err := b.rulesMessage(r.p, cv)
 	if err != nil {
 		return nil, err
 	}
@@ -40,32 +41,52 @@ func (b *Bot) cmdRules(ctx context.Context, r *request) (*reply, error) {
 }
 
 // variantList lists every preset: name, size, who moves first, where the
-// king escapes, and the one-line summary.
-func variantList() string {
+// king escapes, and the one-line summary, in lp's language.
+func variantList(lp *locale.Printer) string {
 	var sb strings.Builder
-	sb.WriteString("**Variants** · `/tafl rules variant:<name>` shows one's full rules with pictures.\n")
+	sb.WriteString(lp.T("**Variants** · `/tafl rules variant:<name>` shows one's full rules with pictures.") + "\n")
 	for _, p := range tafl.Presets() {
 		v, err := tafl.Preset(p.Name, "")
 		if err != nil {
 			continue
 		}
-		fmt.Fprintf(&sb, "• `%s` %d×%d · %s first · %s", p.Name, p.Size, p.Size, v.Start().ToMove(), p.Description)
+		first := lp.T("attackers first")
+		if v.Start().ToMove() == tafl.Defenders {
+			first = lp.T("defenders first")
+		}
+		fmt.Fprintf(&sb, "• `%s` %d×%d · %s · %s", p.Name, p.Size, p.Size, first, lp.T(p.Description)) // each description is in the catalog
 		if len(p.Layouts) > 1 {
-			fmt.Fprintf(&sb, " · layouts: %s", strings.Join(p.Layouts, ", "))
+			sb.WriteString(" · " + lp.T("layouts: %s", strings.Join(p.Layouts, ", ")))
 		}
 		sb.WriteString("\n")
 	}
-	sb.WriteString("A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.")
+	sb.WriteString(lp.T("A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`."))
 	return sb.String()
 }
 
 // rulesMessage builds the rules page of a variant: one embed with the
 // rules and the start board, then one per worked example with its
-// diagram, within Discord's limits.
-func (b *Bot) rulesMessage(cv chosenVariant) (*discordgo.InteractionResponseData, error) {
+// diagram, within Discord's limits. The page is generated in English from
+// the rule data (tafl.Variant.RulesPage); in another language it starts
+// with a translated summary (the preset's description, who moves first,
+// how to capture and win) and says that the details follow in English.
+func (b *Bot) rulesMessage(lp *locale.Printer, cv chosenVariant) (*discordgo.InteractionResponseData, error) {
 	v := cv.v
 	page := v.RulesPage()
 	var desc strings.Builder
+	if lp.Tag() != locale.English {
+		for _, pi := range tafl.Presets() {
+			if cv.rules == "" && pi.Name == cv.name {
+				desc.WriteString(lp.T(pi.Description) + "\n") // each description is in the catalog
+			}
+		}
+		first := lp.T("The attackers move first.")
+		if v.Start().ToMove() == tafl.Defenders {
+			first = lp.T("The defenders move first.")
+		}
+		desc.WriteString(first + " " + lp.T("Pieces move like rooks. Sandwich an enemy piece between two of yours to capture it. The defenders win when the king escapes; the attackers win by capturing the king.") + "\n")
+		desc.WriteString("*" + lp.T("The detailed rules below are in English.") + "*\n\n")
+	}
 	for _, s := range page.Sections {
 		desc.WriteString("**" + s.Heading + "**\n")
 		for _, l := range s.Lines {
@@ -74,7 +95,7 @@ func (b *Bot) rulesMessage(cv chosenVariant) (*discordgo.InteractionResponseData
 	}
 	slug := strings.NewReplacer("/", "-", " ", "-").Replace(cv.fullName())
 	startFile := fmt.Sprintf("rules-%s.png", slug)
-	png, err := b.boardPNG(v.Start(), nil, fmt.Sprintf("%s · start", cv.fullName()))
+	png, err := b.boardPNG(v.Start(), nil, lp.T("%s · start", cv.fullName()))
 	if err != nil {
 		return nil, err
 	}
@@ -84,10 +105,10 @@ func (b *Bot) rulesMessage(cv chosenVariant) (*discordgo.InteractionResponseData
 		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + startFile},
 	}
 	if cv.rules != "" {
-		main.Fields = []*discordgo.MessageEmbedField{{Name: "Rules string", Value: "`" + truncate(v.RulesString(), maxEmbedFieldValue-3) + "`"}}
+		main.Fields = []*discordgo.MessageEmbedField{{Name: lp.T("Rules string"), Value: "`" + truncate(v.RulesString(), maxEmbedFieldValue-3) + "`"}}
 	}
 	embeds := []*discordgo.MessageEmbed{main}
-	files := []*discordgo.File{{Name: startFile, ContentType: "image/png", Reader: describe(bytes.NewReader(png), startAlt(cv.title(), v))}}
+	files := []*discordgo.File{{Name: startFile, ContentType: "image/png", Reader: describe(bytes.NewReader(png), startAlt(lp, cv.title(), v))}}
 	used := embedText(main)
 	for i, il := range v.Illustrations() {
 		e := &discordgo.MessageEmbed{Title: il.Title, Description: il.Caption}
@@ -108,10 +129,14 @@ func (b *Bot) rulesMessage(cv chosenVariant) (*discordgo.InteractionResponseData
 }
 
 // startAlt is the alt text of a variant's start board.
-func startAlt(title string, v *tafl.Variant) string {
+func startAlt(p *locale.Printer, title string, v *tafl.Variant) string {
 	start := v.Start()
-	return fmt.Sprintf("The start position of %s (%d×%d): %d attackers, %d defenders and the king on %s; the %s move first.",
-		title, v.Size(), v.Size(), start.Count(tafl.Attackers), start.Count(tafl.Defenders)-1, start.King(), start.ToMove())
+	if start.ToMove() == tafl.Defenders {
+		return p.T("The start position of %s (%d×%d): %d attackers, %d defenders and the king on %s; the defenders move first.",
+			title, v.Size(), v.Size(), start.Count(tafl.Attackers), start.Count(tafl.Defenders)-1, start.King().String())
+	}
+	return p.T("The start position of %s (%d×%d): %d attackers, %d defenders and the king on %s; the attackers move first.",
+		title, v.Size(), v.Size(), start.Count(tafl.Attackers), start.Count(tafl.Defenders)-1, start.King().String())
 }
 
 // embedText counts the characters Discord counts against an embed's limit.

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -18,7 +17,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	langOpt := r.str("language")
 	own := dms || langOpt != ""
 	server := false
-	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual", "casual_help", "hints", "daily_channel", "daily_hour", "daily"} {
+	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual", "casual_help", "hints", "daily_channel", "daily_hour", "daily", "server_language"} {
 		if _, ok := r.opts[name]; ok {
 			server = true
 		}
@@ -34,13 +33,13 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	case !own && !inServer:
 		return nil, userErrorf("Server settings can only be changed in a server.")
 	}
-	lang := ""
-	if langOpt != "" && langOpt != "discord" {
-		l, ok := locale.Lookup(langOpt)
-		if !ok {
-			return nil, userErrorf("I don't speak `%s`: choose English, Dansk, Svenska, Norsk, Íslenska, Deutsch or Suomi (or discord, to follow Discord's language); nothing was changed.", truncate(langOpt, 20))
-		}
-		lang = l.Tag.String()
+	lang, err := languageOption(langOpt)
+	if err != nil {
+		return nil, err
+	}
+	serverLang, err := languageOption(r.str("server_language"))
+	if err != nil {
+		return nil, err
 	}
 	var gs *storage.GuildSettings
 	if inServer {
@@ -69,6 +68,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 		if on, ok := r.boolean("casual_help"); ok {
 			gs.CasualHelp = on
+		}
+		if r.str("server_language") != "" {
+			gs.Language = serverLang
 		}
 		if o, ok := r.opts["channel"]; ok {
 			if id, ok := o.Value.(string); ok {
@@ -106,9 +108,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		if on {
-			notes = append(notes, "I'll also send you reminders and results by direct message.")
+			notes = append(notes, r.p.T("I'll also send you reminders and results by direct message."))
 		} else {
-			notes = append(notes, "No more direct messages: reminders and results stay in the channel.")
+			notes = append(notes, r.p.T("No more direct messages: reminders and results stay in the channel."))
 		}
 	}
 	if langOpt != "" {
@@ -126,25 +128,53 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		if err := b.store.PutGuildSettings(ctx, gs); err != nil {
 			return nil, err
 		}
-		notes = append(notes, "Saved.")
+		notes = append(notes, r.p.T("Saved."))
 	}
-	notify := "each game's channel"
+	p := r.p
+	notify := p.T("each game's channel")
 	if gs.NotifyChannelID != "" {
 		notify = "<#" + gs.NotifyChannelID + ">"
 	}
-	games := "rated"
+	games := p.T("rated")
 	if gs.CasualDefault {
-		games = "casual"
+		games = p.T("casual")
 	}
 	if gs.CasualHelp {
-		games += " (autocomplete help in casual games)"
+		games += " " + p.T("(autocomplete help in casual games)")
 	}
-	notes = append(notes, fmt.Sprintf("Default variant: **%s** · days per move: **%d** · a thread per game: **%v** · challenges: **%s** unless they say otherwise · reminders and results: %s · vacation: **%d** days a year",
-		gs.DefaultVariant, gs.DaysPerMove, gs.ThreadPerGame, games, notify, gs.VacationDays))
-	daily := "off"
+	threads := p.T("no")
+	if gs.ThreadPerGame {
+		threads = p.T("yes")
+	}
+	public := p.T("Discord's server language")
+	if gs.Language != "" {
+		if l, ok := locale.Lookup(gs.Language); ok {
+			public = l.Name
+		}
+	}
+	notes = append(notes, p.T("Default variant: **%s** · days per move: **%d** · a thread per game: **%s** · challenges: **%s** unless they say otherwise · reminders and results: %s · vacation: **%d** days a year · games and tournaments in: **%s**",
+		gs.DefaultVariant, gs.DaysPerMove, threads, games, notify, gs.VacationDays, public))
+	daily := p.T("off")
 	if gs.DailyChannelID != "" {
-		daily = fmt.Sprintf("in <#%s> at %02d:00 UTC", gs.DailyChannelID, gs.DailyHour)
+		daily = p.T("in <#%s> at %02d:00 UTC", gs.DailyChannelID, gs.DailyHour)
 	}
-	notes = append(notes, fmt.Sprintf("Hints in casual games against the engine: **%v** · daily puzzle: %s", !gs.NoHints, daily))
+	hints := p.T("no")
+	if !gs.NoHints {
+		hints = p.T("yes")
+	}
+	notes = append(notes, p.T("Hints in casual games against the engine: **%s** · daily puzzle: %s", hints, daily))
 	return &reply{resp: ephemeral(strings.Join(notes, "\n"))}, nil
+}
+
+// languageOption reads a language option: "" (not given) and "discord"
+// (follow Discord's language) give "", a language a tag such as "da".
+func languageOption(v string) (string, error) {
+	if v == "" || v == "discord" {
+		return "", nil
+	}
+	l, ok := locale.Lookup(v)
+	if !ok {
+		return "", userErrorf("I don't speak `%s`: choose English, Dansk, Svenska, Norsk, Íslenska, Deutsch or Suomi (or discord, to follow Discord's language); nothing was changed.", truncate(v, 20))
+	}
+	return l.Tag.String(), nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -33,7 +34,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		if len(names) == 0 {
-			return &reply{resp: ephemeral("Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard.")}, nil
+			return &reply{resp: ephemeral(r.p.T("Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard."))}, nil
 		}
 		if len(names) > 1 {
 			perVariant = 5
@@ -46,12 +47,12 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		if len(top) == 0 {
-			fmt.Fprintf(&sb, "Nobody has a rated %s game in this server yet.\n", name)
+			sb.WriteString(r.p.T("Nobody has a rated %s game in this server yet.", name) + "\n")
 			continue
 		}
-		fmt.Fprintf(&sb, "**Leaderboard · %s**\n", name)
+		sb.WriteString(r.p.T("**Leaderboard · %s**", name) + "\n")
 		for i, e := range top {
-			fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", i+1, e.UserID, ratingText(e.Rating), ratedGames(e.Games()), e.Wins, e.Losses, e.Draws)
+			fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", i+1, e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), e.Wins, e.Losses, e.Draws)
 		}
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
@@ -69,14 +70,14 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 		if !isNotFound(err) {
 			return nil, err
 		}
-		return &reply{resp: ephemeral(fmt.Sprintf("<@%s> has not finished a game here yet.", user))}, nil
+		return &reply{resp: ephemeral(r.p.T("<@%s> has not finished a game here yet.", user))}, nil
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Stats of <@%s>**\nAgainst people: %d won, %d lost, %d drawn\nAgainst taflbot: %d won, %d lost, %d drawn\n",
-		user, p.Wins, p.Losses, p.Draws, p.AIWins, p.AILosses, p.AIDraws)
+	sb.WriteString(r.p.T("**Stats of <@%s>**\nAgainst people: %d won, %d lost, %d drawn\nAgainst taflbot: %d won, %d lost, %d drawn",
+		user, p.Wins, p.Losses, p.Draws, p.AIWins, p.AILosses, p.AIDraws) + "\n")
 	for _, name := range slices.Sorted(maps.Keys(p.Variants)) {
 		v := p.Variants[name]
-		fmt.Fprintf(&sb, "%s: %s · %s, %d-%d-%d\n", name, ratingText(v.Rating), ratedGames(v.Games()), v.Wins, v.Losses, v.Draws)
+		fmt.Fprintf(&sb, "%s: %s · %s, %d-%d-%d\n", name, ratingText(r.p, v.Rating), ratedGames(r.p, v.Games()), v.Wins, v.Losses, v.Draws)
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: sb.String(), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
@@ -84,20 +85,17 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 
 // ratingText writes a rating with its 95 % interval, marked provisional
 // while its deviation is large (storage.Rating.Provisional).
-func ratingText(r storage.Rating) string {
+func ratingText(p *locale.Printer, r storage.Rating) string {
 	s := fmt.Sprintf("%.0f (±%.0f)", r.Rating, 2*r.Deviation)
 	if r.Provisional() {
-		s += " provisional"
+		s += " " + p.T("provisional")
 	}
 	return s
 }
 
 // ratedGames says how many rated games stand behind a rating.
-func ratedGames(n int) string {
-	if n == 1 {
-		return "1 rated game"
-	}
-	return fmt.Sprintf("%d rated games", n)
+func ratedGames(p *locale.Printer, n int) string {
+	return p.T("%d rated games", n)
 }
 
 func isNotFound(err error) bool { return err != nil && errors.Is(err, storage.ErrNotFound) }

@@ -161,10 +161,7 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 		casual = settings.CasualDefault
 	}
 	now := b.now()
-	lang := ""
-	if r.in.GuildLocale != nil {
-		lang = locale.Match(string(*r.in.GuildLocale)).String()
-	}
+	lang := b.publicLang(ctx, r)
 	t := &storage.Tournament{GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, CreatorID: r.userID, Name: name, Language: lang,
 		Variant: variant, Layout: layout, MoveTime: moveTime, TimeControl: live, Casual: casual,
 		SignupDeadline: now.Add(signup), Names: map[string]string{}, State: st}
@@ -209,7 +206,7 @@ func describeTournament(t *storage.Tournament) string {
 	if t.State.Double {
 		format += p.T("tour.double")
 	}
-	pace := p.T("tour.per_move", formatLeft(t.MoveTime))
+	pace := p.T("tour.per_move", formatLeft(p, t.MoveTime))
 	if !t.TimeControl.IsZero() {
 		pace = p.T("tour.live", t.TimeControl.String())
 	}
@@ -243,8 +240,7 @@ func (b *Bot) announcement(t *storage.Tournament) *message {
 	case t.State.Started():
 		sb.WriteString(p.T("tour.state_running", t.State.Round, len(t.State.Players), playerList(t)))
 	default:
-		sb.WriteString(p.T("tour.state_signup", strconv.FormatInt(t.SignupDeadline.Unix(), 10), // as text: the catalog would group its digits, breaking the markup
-			len(t.State.Players), playerList(t)))
+		sb.WriteString(p.T("tour.state_signup", t.SignupDeadline.Unix(), len(t.State.Players), playerList(t)))
 	}
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(t.ID)}.String() }
 	open := !t.State.Started() && !t.Cancelled
@@ -488,6 +484,7 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 		g.GuildID, g.ChannelID, g.ThreadID = t.GuildID, t.ChannelID, t.ThreadID
 		g.Attackers, g.Defenders = human(p.Attackers, b.knownName(p.Attackers)), human(p.Defenders, b.knownName(p.Defenders))
 		g.MoveTime, g.Casual = t.MoveTime, t.Casual
+		g.Language = t.Language
 		g.Clock.Control = t.TimeControl
 		return g, nil
 	})
@@ -713,7 +710,7 @@ func (b *Bot) sweepTournaments(ctx context.Context, now time.Time) {
 }
 
 // tournamentChoices lists the server's tournaments for autocomplete.
-func (b *Bot) tournamentChoices(ctx context.Context, guildID, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+func (b *Bot) tournamentChoices(ctx context.Context, p *locale.Printer, guildID, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
 	all, err := b.store.Tournaments(ctx, guildID, false)
 	if err != nil {
 		return nil, err
@@ -721,14 +718,14 @@ func (b *Bot) tournamentChoices(ctx context.Context, guildID, typed string) ([]*
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for i := len(all) - 1; i >= 0 && len(out) < 25; i-- {
 		t := all[i]
-		state := "sign-up"
+		state := p.T("sign-up")
 		switch {
 		case t.Cancelled:
-			state = "called off"
+			state = p.T("called off")
 		case t.State.Finished:
-			state = "over"
+			state = p.T("over")
 		case t.State.Started():
-			state = fmt.Sprintf("round %d", t.State.Round)
+			state = p.T("round %d", t.State.Round)
 		}
 		label := fmt.Sprintf("#%d %s · %s", t.ID, t.Name, state)
 		if typed == "" || strings.Contains(strings.ToLower(label), typed) {

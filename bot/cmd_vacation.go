@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/taflbot/taflbot/storage"
@@ -45,7 +44,7 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 			if p != nil {
 				left = p.VacationLeft(b.now(), allowance)
 			}
-			return nil, userErrorf("You have %s of vacation left this year (the server allows %d days): ask for less.", formatLeft(left), gs.VacationDays)
+			return nil, userErrorf("You have %s of vacation left this year (the server allows %d days): ask for less.", formatLeft(r.p, left), gs.VacationDays)
 		}
 	}
 	if err != nil {
@@ -55,12 +54,12 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 	msg := ""
 	switch {
 	case p.OnVacation(now):
-		msg = fmt.Sprintf("🏖 You are on vacation until <t:%d:f>: your clocks in this server are paused, and boards say so. `/tafl vacation days:0` ends it early (unused days come back).", p.VacationUntil.Unix())
+		msg = r.p.T("🏖 You are on vacation until <t:%d:f>: your clocks in this server are paused, and boards say so. `/tafl vacation days:0` ends it early (unused days come back).", p.VacationUntil.Unix())
 	case given && days == 0:
-		msg = "Welcome back: your clocks run again."
+		msg = r.p.T("Welcome back: your clocks run again.")
 	default:
-		msg = "You are not on vacation."
+		msg = r.p.T("You are not on vacation.")
 	}
-	msg += fmt.Sprintf("\nVacation left this year: %s of the %d days this server allows.", formatLeft(p.VacationLeft(now, allowance)), gs.VacationDays)
+	msg += "\n" + r.p.T("Vacation left this year: %s of the %d days this server allows.", formatLeft(r.p, p.VacationLeft(now, allowance)), gs.VacationDays)
 	return &reply{resp: ephemeral(msg)}, nil
 }

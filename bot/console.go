@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 )
 
 // Console plays the bot in a terminal without Discord: it reads commands
@@ -212,9 +213,9 @@ func readableTime(t, now time.Time) string {
 	s := t.Local().Format("Mon 2 Jan 2006 15:04")
 	switch d := t.Sub(now); {
 	case d >= time.Minute:
-		s += " (in " + formatLeft(d) + ")"
+		s += " (in " + formatLeft(locale.For(locale.English), d) + ")"
 	case d <= -time.Minute:
-		s += " (" + formatLeft(-d) + " ago)"
+		s += " (" + formatLeft(locale.For(locale.English), -d) + " ago)"
 	}
 	return s
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -54,24 +55,25 @@ func (b *Bot) postDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, to
 	if err != nil || !started {
 		return err // started by another process, or failed
 	}
-	head := fmt.Sprintf("🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).", today)
+	lp := locale.For(locale.Match(gs.Language)) // public: the server's language (English unless a manager chose one)
+	head := lp.T("🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).", today)
 	if prev.Date != "" {
 		solvers, err := b.store.PuzzleSolvers(ctx, gs.GuildID, prev.PuzzleID, prev.Date)
 		if err != nil {
 			return err
 		}
-		head += "\n" + solversLine(prev, solvers)
+		head += "\n" + solversLine(lp, prev, solvers)
 	}
-	msg, err := b.puzzleMessage(p, 0, head, puzzleGoing)
+	msg, err := b.puzzleMessage(lp, p, 0, head, puzzleGoing)
 	if err != nil {
 		return err
 	}
 	// The daily post is public: its button starts the puzzle privately
 	// for whoever presses it, and "Another puzzle" does not belong here.
 	msg.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Solve", Style: discordgo.PrimaryButton, CustomID: CustomID{Action: ActPuzzleSolve, ID: uint64(p.ID)}.String()},
+		discordgo.Button{Label: lp.T("Solve"), Style: discordgo.PrimaryButton, CustomID: CustomID{Action: ActPuzzleSolve, ID: uint64(p.ID)}.String()},
 	}}}
-	msg.content = strings.Replace(msg.content, " Press **Move**.", "", 1)
+	msg.content = strings.Replace(msg.content, " "+lp.T("Press **Move**."), "", 1)
 	send := msg.send()
 	send.AllowedMentions = &discordgo.MessageAllowedMentions{} // names the solvers without pinging them
 	sent, err := b.rest.Send(ctx, gs.DailyChannelID, send)
@@ -85,15 +87,15 @@ func (b *Bot) postDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, to
 }
 
 // solversLine names the solvers of a day's puzzle.
-func solversLine(d storage.DailyPuzzle, solvers []string) string {
+func solversLine(lp *locale.Printer, d storage.DailyPuzzle, solvers []string) string {
 	if len(solvers) == 0 {
-		return fmt.Sprintf("Nobody solved the puzzle of %s (puzzle %d).", d.Date, d.PuzzleID)
+		return lp.T("Nobody solved the puzzle of %s (puzzle %d).", d.Date, d.PuzzleID)
 	}
 	names := make([]string, len(solvers))
 	for i, u := range solvers {
 		names[i] = "<@" + u + ">"
 	}
-	return fmt.Sprintf("The puzzle of %s (puzzle %d) was solved by %s — well done!", d.Date, d.PuzzleID, strings.Join(names, ", "))
+	return lp.T("The puzzle of %s (puzzle %d) was solved by %s — well done!", d.Date, d.PuzzleID, strings.Join(names, ", "))
 }
 
 // dailyChoice picks the day's puzzle of a server: of the puzzles offered

@@ -2,35 +2,25 @@ package bot
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// userError is a mistake the user can fix; its message is shown to them.
-// A message with a key is shown in the user's language (package locale);
-// msg is the English text (used when key is empty).
+// userError is a mistake the user can fix; its message is shown to them
+// in their language: key is a message of package locale (a symbolic key,
+// or the English text itself), formatted with args when shown.
 type userError struct {
-	msg  string
 	key  string
 	args []any
 }
 
-func (e *userError) Error() string {
-	if e.key != "" {
-		return locale.For(locale.English).T(e.key, e.args...)
-	}
-	return e.msg
-}
+func (e *userError) Error() string { return e.text(locale.For(locale.English)) }
 
 // text says the error in p's language; arguments that are userErrors
 // themselves (a reason inside a message) are translated too.
 func (e *userError) text(p *locale.Printer) string {
-	if e.key == "" {
-		return e.msg
-	}
 	args := make([]any, len(e.args))
 	for i, a := range e.args {
 		if inner, ok := a.(*userError); ok {
@@ -44,9 +34,10 @@ func (e *userError) text(p *locale.Printer) string {
 // userErrorT returns a userError shown in the user's language.
 func userErrorT(key string, args ...any) error { return &userError{key: key, args: args} }
 
-// userErrorf returns a userError with a formatted message.
+// userErrorf returns a userError whose message is format (English, and
+// the catalog key of its translations) formatted with args.
 func userErrorf(format string, args ...any) error {
-	return &userError{msg: fmt.Sprintf(format, args...)}
+	return &userError{key: format, args: args}
 }
 
 // userMessage returns the text to show for err, in p's language where
@@ -64,27 +55,66 @@ func userMessage(err error, p *locale.Printer) (string, bool) {
 		return "You have several games going: pick one with the `game` option (start typing for a list).", true
 	case errors.As(err, &me):
 		if me.Reason == tafl.ReasonGameOver {
-			return "That game is over. Start a new one with `/tafl challenge` or `/tafl ai`.", true
+			return p.T("That game is over. Start a new one with `/tafl challenge` or `/tafl ai`."), true
 		}
-		return "That move is not allowed: " + me.Error() + ". Pick one from the `move` list, or use the **Move** button.", true
+		return p.T("That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.", moveErrorText(p, me)), true
 	case errors.As(err, &se):
-		return "I can't read that: " + se.Msg + ". Write moves like `d1-d4`.", true
+		if p.Tag() == locale.English {
+			return "I can't read that: " + se.Msg + ". Write moves like `d1-d4`.", true
+		}
+		return p.T("I can't read `%s`. Write moves like `d1-d4`.", se.Text), true
 	case errors.Is(err, storage.ErrTimedOut):
 		return p.T("err.timed_out"), true
 	case errors.Is(err, storage.ErrFlagFell):
 		return p.T("err.flag_fell"), true
 	case errors.Is(err, storage.ErrStale):
-		return "This board is out of date: the game has moved on. Use the newest board, or `/tafl board` to see it.", true
+		return p.T("This board is out of date: the game has moved on. Use the newest board, or `/tafl board` to see it."), true
 	case errors.Is(err, storage.ErrChallengeClosed):
-		return "That challenge is no longer open (it was accepted, declined, withdrawn or it expired).", true
+		return p.T("That challenge is no longer open (it was accepted, declined, withdrawn or it expired)."), true
 	case errors.Is(err, storage.ErrNotFound):
-		return "I can't find that game. `/tafl games` lists yours.", true
+		return p.T("I can't find that game. `/tafl games` lists yours."), true
 	case errors.Is(err, tafl.ErrUnknownVariant):
-		return "I don't know that variant. Pick one from the list, or see `/tafl rules`.", true
+		return p.T("I don't know that variant. Pick one from the list, or see `/tafl rules`."), true
 	case errors.Is(err, tafl.ErrGameOver):
-		return "That game is over.", true
+		return p.T("That game is over."), true
 	}
 	return "", false
+}
+
+// moveErrorText says why a move is not allowed: in English the rules
+// engine's own words (which name the square in the way), in the other
+// languages a sentence per reason.
+func moveErrorText(p *locale.Printer, me *tafl.MoveError) string {
+	if p.Tag() == locale.English {
+		return me.Error()
+	}
+	var why string
+	switch me.Reason {
+	case tafl.ReasonNotYourTurn:
+		why = p.T("it is the other side's piece")
+	case tafl.ReasonNoPiece:
+		why = p.T("there is no piece on that square")
+	case tafl.ReasonOffBoard:
+		why = p.T("that square is not on the board")
+	case tafl.ReasonNotStraight:
+		why = p.T("pieces move along a rank or a file, like a rook")
+	case tafl.ReasonBlocked:
+		why = p.T("a piece is in the way")
+	case tafl.ReasonThrone:
+		why = p.T("the throne may not be entered there")
+	case tafl.ReasonCorner:
+		why = p.T("only the king may enter a corner")
+	case tafl.ReasonCamp:
+		why = p.T("a camp may not be entered there")
+	case tafl.ReasonRepetition:
+		why = p.T("it would repeat a position a third time, which the rules forbid")
+	default:
+		return me.Error()
+	}
+	if me.Move == tafl.NoMove {
+		return why
+	}
+	return me.Move.String() + ": " + why
 }
 
 // Common user errors.

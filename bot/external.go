@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/otep"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -44,22 +45,26 @@ func (e *EngineFailure) Error() string { return fmt.Sprintf("engine %s: %v", e.E
 func (e *EngineFailure) Unwrap() error { return e.Err }
 
 // Reason says in a sentence what went wrong, for the game's message.
-func (e *EngineFailure) Reason() string {
+func (e *EngineFailure) Reason() string { return e.reasonText(locale.For(locale.English)) }
+
+// reasonText is Reason in p's language (an illegal move's own text and
+// an unknown failure's message stay as they are).
+func (e *EngineFailure) reasonText(p *locale.Printer) string {
 	var ill *otep.IllegalMoveError
 	msg := e.Err.Error()
 	switch {
 	case errors.As(e.Err, &ill):
-		return fmt.Sprintf("played an illegal move (%s, then again after it was refused)", strings.Fields(ill.Text + " ")[0])
+		return p.T("played an illegal move (%s, then again after it was refused)", strings.Fields(ill.Text + " ")[0])
 	case strings.Contains(msg, "within"):
-		return "did not answer in time"
+		return p.T("did not answer in time")
 	case strings.Contains(msg, "exited"):
-		return "stopped running"
+		return p.T("stopped running")
 	case strings.Contains(msg, "start engine"):
-		return "could not be started (a problem in the bot's configuration)"
+		return p.T("could not be started (a problem in the bot's configuration)")
 	case strings.Contains(msg, "engine error"):
-		return "reported an error it cannot go on from"
+		return p.T("reported an error it cannot go on from")
 	}
-	return "failed (" + msg + ")"
+	return p.T("failed (%s)", msg)
 }
 
 // engines runs the external engines' processes: started when a move is

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -58,18 +57,18 @@ func pickReply(r *request, e *needPick) (*reply, error) {
 	}
 	var opts []discordgo.SelectMenuOption
 	for _, g := range e.games[:min(len(e.games), pageSize)] {
-		opts = append(opts, discordgo.SelectMenuOption{Label: truncate(gameLabel(g, r.userID), 95), Value: g.ID.String()})
+		opts = append(opts, discordgo.SelectMenuOption{Label: truncate(gameLabel(r.p, g, r.userID), 95), Value: g.ID.String()})
 	}
-	what := "Which game?"
+	what := r.p.T("Which game?")
 	if e.sub == "move" {
-		what = fmt.Sprintf("Which game is %s for?", e.move)
+		what = r.p.T("Which game is %s for?", e.move)
 	}
 	id := CustomID{Action: ActPickGame, ID: 1, Arg: arg}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
-			Content: what + " I'll remember your choice in this channel.",
+			Content: what + " " + r.p.T("I'll remember your choice in this channel."),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.SelectMenu{CustomID: id.String(), Placeholder: "Pick a game", Options: opts},
+				discordgo.SelectMenu{CustomID: id.String(), Placeholder: r.p.T("Pick a game"), Options: opts},
 			}}}}}}, nil
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/analysis"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -16,15 +17,25 @@ import (
 // Hints: in a game against the engine, while the human is to move, the
 // board carries a Hint button when the server allows hints (the default;
 // /tafl settings hints:False turns them off). It is never offered in a
-// game between two players: those are the rated ones. Pressing it asks the
+// game between two players, casual or rated (hintGame: where
+// engineHelpAllowed, the one place that decides where the engine may help
+// a player, allows it, and only against the engine, even if that comes to
+// allow casual games between players). Games against the engine are never
+// rated (#17), so "casual engine games" are all of them. Pressing it asks the
 // engine (one think of the review's budget, through the engine pool) and
 // answers privately with the board and the suggested move as a green
 // arrow. Each hint is counted on the game, shown on its board and written
 // into its record (/tafl history).
 
+// hintGame reports whether g is a game where hints may be had: a game
+// against the engine, where the engine may help.
+func hintGame(g *storage.Game) bool {
+	return engineHelpAllowed(g, nil) && g.Attackers.IsAI() != g.Defenders.IsAI() // nil: no casual allowance; hints are for engine games only
+}
+
 // hintsAllowed reports whether game g's boards offer the Hint button now.
 func (b *Bot) hintsAllowed(g *storage.Game) bool {
-	if !g.Active() || g.Attackers.IsAI() == g.Defenders.IsAI() || g.ToMove().IsAI() {
+	if !g.Active() || !hintGame(g) || g.ToMove().IsAI() {
 		return false
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -39,7 +50,7 @@ func (b *Bot) hintsAllowed(g *storage.Game) bool {
 
 // hintButton is the Hint button of game g at its current move.
 func hintButton(g *storage.Game) discordgo.Button {
-	return discordgo.Button{Label: "Hint", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "💡"},
+	return discordgo.Button{Label: gameP(g).T("Hint"), Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "💡"},
 		CustomID: CustomID{Action: ActHint, ID: uint64(g.ID), Ply: g.Ply()}.String()}
 }
 
@@ -47,7 +58,10 @@ func hintButton(g *storage.Game) discordgo.Button {
 func hintsLine(g *storage.Game) string {
 	for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
 		if n := g.Hints.Of(s); n > 0 && !g.Seat(s).IsAI() {
-			return fmt.Sprintf("Hints used by the %s: %d.", s, n)
+			if s == tafl.Attackers {
+				return gameP(g).T("Hints used by the attackers: %d.", n)
+			}
+			return gameP(g).T("Hints used by the defenders: %d.", n)
 		}
 	}
 	return ""
@@ -78,20 +92,20 @@ func (b *Bot) btnHint(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Attackers.IsAI() == g.Defenders.IsAI() {
+	if !hintGame(g) {
 		return nil, userErrorT("hint.engine_only")
 	}
 	if !b.hintsAllowed(g) {
 		return nil, userErrorT("hint.off")
 	}
-	in, user, side := r.in, r.userID, g.SideOf(r.userID)
+	in, user, side, lp := r.in, r.userID, g.SideOf(r.userID), r.p
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}},
 		after: func(context.Context) {
-			task := func(ctx context.Context) { b.hint(ctx, in, user, side, g) }
+			task := func(ctx context.Context) { b.hint(ctx, lp, in, side, g) }
 			if !b.ai.submitTask(user, in.GuildID, task) {
-				b.editPrivate(context.Background(), in, &message{content: "The engine is too busy for a hint right now; please try again."})
+				b.editPrivate(context.Background(), in, &message{content: lp.T("The engine is too busy for a hint right now; please try again.")})
 			}
 		},
 	}, nil
@@ -99,13 +113,13 @@ func (b *Bot) btnHint(ctx context.Context, r *request) (*reply, error) {
 
 // hint searches game g (as it was when the button was pressed) and
 // answers the deferred reply with the suggestion.
-func (b *Bot) hint(ctx context.Context, in *discordgo.Interaction, user string, side tafl.Side, g *storage.Game) {
+func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Interaction, side tafl.Side, g *storage.Game) {
 	e, err := analysis.Evaluate(ctx, g.Tafl(), b.reviewNodes)
 	if err != nil || e.Best == tafl.NoMove {
 		if ctx.Err() == nil {
 			b.log.Error("hint: searching", "game_id", g.ID, "err", err)
 		}
-		b.editPrivate(context.WithoutCancel(ctx), in, &message{content: "No hint this time (the search failed); please try again."})
+		b.editPrivate(context.WithoutCancel(ctx), in, &message{content: lp.T("No hint this time (the search failed); please try again.")})
 		return
 	}
 	saved, err := b.store.UpdateGame(ctx, g.ID, g.Ply(), func(sg *storage.Game) error {
@@ -113,12 +127,12 @@ func (b *Bot) hint(ctx context.Context, in *discordgo.Interaction, user string, 
 		return nil
 	})
 	if errors.Is(err, storage.ErrStale) {
-		b.editPrivate(ctx, in, &message{content: fmt.Sprintf("Game %d moved on before the hint was ready: press Hint on the new board.", g.ID)})
+		b.editPrivate(ctx, in, &message{content: lp.T("Game %d moved on before the hint was ready: press Hint on the new board.", g.ID)})
 		return
 	}
 	if err != nil {
 		b.log.Error("hint: counting it", "game_id", g.ID, "err", err)
-		b.editPrivate(ctx, in, &message{content: fmt.Sprintf("Something went wrong (ref %s).", in.ID)})
+		b.editPrivate(ctx, in, &message{content: lp.T("Something went wrong (ref %s). It has been logged; please try again.", in.ID)})
 		return
 	}
 	curve, _ := analysis.CurveFor(g.Tafl().Variant())
@@ -132,7 +146,7 @@ func (b *Bot) hint(ctx context.Context, in *discordgo.Interaction, user string, 
 	}
 	opts.Arrows = []tafl.Move{e.Best}
 	best := moveText(g.Tafl(), e.Best)
-	opts.Caption = "Hint: " + best
+	opts.Caption = lp.T("Hint: %s", best)
 	var buf bytes.Buffer
 	b.renderSem <- struct{}{}
 	err = b.renderer.PNG(&buf, g.Tafl().Position(), opts)
@@ -141,10 +155,10 @@ func (b *Bot) hint(ctx context.Context, in *discordgo.Interaction, user string, 
 		b.log.Error("hint: drawing", "game_id", g.ID, "err", err)
 		return
 	}
-	content := fmt.Sprintf("💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. "+
-		"Hints used in this game: %d — the game record notes them.", g.ID, best, analysis.Percent(chance), saved.Hints.Of(side))
+	content := lp.T("💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. Hints used in this game: %d — the game record notes them.",
+		g.ID, best, analysis.Percent(chance), saved.Hints.Of(side))
 	b.editPrivate(ctx, in, &message{content: content,
-		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-hint.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), fmt.Sprintf("Game %d, %s, with the %s to move: the board with the engine's suggested move %s drawn as a green arrow.", g.ID, g.Variant(), side, best))}}})
+		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-hint.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), lp.T("Game %d, %s: the board with the engine's suggested move %s drawn as a green arrow.", g.ID, g.Variant(), best))}}})
 }
 
 // editPrivate edits a deferred private reply.

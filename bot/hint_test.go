@@ -38,6 +38,9 @@ func TestHint(t *testing.T) {
 		t.Fatalf("hint: %q", final.Content)
 	}
 	checkPNG(t, rec)
+	if a := fileAlts(t, rec)[rec.Files[0].Name]; !strings.Contains(a, "suggested move") {
+		t.Errorf("the hint picture's alt text %q", a)
+	}
 	got, _ := h.store.GetGame(context.Background(), g.ID)
 	if got.Hints.Attackers != 1 || got.Hints.Defenders != 0 {
 		t.Errorf("hints on the game %+v", got.Hints)
@@ -72,7 +75,7 @@ func TestHintsOff(t *testing.T) {
 	h := newHarness(t, nil)
 	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
 	hint := customIDs(r.Components)["Hint"]
-	if s, _ := h.slash(alice, "settings", opt("hints", false)); !strings.Contains(s.Content, "Hints in casual games against the engine: **false**") {
+	if s, _ := h.slash(alice, "settings", opt("hints", false)); !strings.Contains(s.Content, "Hints in casual games against the engine: **no**") {
 		t.Fatalf("settings: %q", s.Content)
 	}
 	if r, _ := h.click(alice, hint, false); !isEphemeral(r) || !strings.Contains(r.Content, "Hints are turned off in this server") {

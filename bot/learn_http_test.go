@@ -53,8 +53,8 @@ func (hb *httpBot) component(user, customID string, values ...string) *discordgo
 		Data: discordgo.MessageComponentInteractionData{CustomID: customID, Values: values}}
 }
 
-// TestHTTPLearning: a puzzle solved, a game reviewed and a hint, through
-// the HTTP interactions endpoint.
+// TestHTTPLearning: a puzzle solved, a game reviewed, a hint and the
+// daily puzzle, through the HTTP interactions endpoint.
 func TestHTTPLearning(t *testing.T) {
 	hb := newHTTPBot(t)
 	addTestPuzzle(t, hb.h, guild)
@@ -92,4 +92,21 @@ func TestHTTPLearning(t *testing.T) {
 		t.Fatalf("hint: %q", hr.Content)
 	}
 	checkPNG(t, hrec)
+	// The daily puzzle: set over HTTP, posted by the sweeper, its Solve
+	// button pressed over HTTP.
+	set, _ := hb.send(t, hb.h.slashInteraction(alice, "settings",
+		&discordgo.ApplicationCommandInteractionDataOption{Name: "daily_channel", Type: discordgo.ApplicationCommandOptionChannel, Value: "778"},
+		opt("daily_hour", float64(0))))
+	if !strings.Contains(set.Content, "daily puzzle: in <#778> at 00:00 UTC") {
+		t.Fatalf("settings: %q", set.Content)
+	}
+	hb.h.bot.Sweep(t.Context())
+	posts := dailyPosts(t, hb.h, "778")
+	if len(posts) != 1 {
+		t.Fatalf("%d daily posts", len(posts))
+	}
+	solve, _ := hb.send(t, hb.component(bob, customIDs(posts[0].Components)["Solve"]))
+	if !strings.Contains(solve.Content, "to move and win") || customIDs(solve.Components)["Move"] == "" {
+		t.Errorf("Solve over HTTP: %+v", solve)
+	}
 }

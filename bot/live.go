@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/clock"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -44,7 +45,7 @@ func timeOption(r *request) (clock.TimeControl, error) {
 // timeChoices lists time controls for the time option's autocomplete:
 // what was typed (when it is a valid time control), then the offered
 // choices that match it.
-func timeChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
+func timeChoices(p *locale.Printer, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
 	add := func(tc clock.TimeControl) {
 		for _, c := range out {
@@ -52,7 +53,7 @@ func timeChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 				return
 			}
 		}
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: describeControl(tc), Value: tc.String()})
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: describeControl(p, tc), Value: tc.String()})
 	}
 	if tc, err := clock.Parse(typed); err == nil {
 		add(tc)
@@ -65,9 +66,9 @@ func timeChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 	return out
 }
 
-// describeControl writes "10+5 (10 minutes + 5 seconds a move)".
-func describeControl(tc clock.TimeControl) string {
-	return fmt.Sprintf("%s (%d min + %d s a move)", tc, int(tc.Base.Minutes()), int(tc.Increment.Seconds()))
+// describeControl writes "10+5 (10 min + 5 s a move)" in p's language.
+func describeControl(p *locale.Printer, tc clock.TimeControl) string {
+	return p.T("%s (%d min + %d s a move)", tc.String(), int(tc.Base.Minutes()), int(tc.Increment.Seconds()))
 }
 
 // formatClock writes a clock reading as m:ss (h:mm:ss from an hour),
@@ -84,16 +85,16 @@ func formatClock(d time.Duration) string {
 }
 
 // clockLine shows both clocks of a live game, the running one marked.
-func (b *Bot) clockLine(g *storage.Game) string {
+func (b *Bot) clockLine(p *locale.Printer, g *storage.Game) string {
 	now := b.now()
 	part := func(s tafl.Side) string {
 		t := formatClock(g.Clock.Remaining(s, now))
 		if g.Clock.Running == s {
 			t = "**" + t + "** ⏱"
 		}
-		return fmt.Sprintf("%s %s", capitalize(s.String()), t)
+		return t
 	}
-	return fmt.Sprintf("Clock (%s): %s · %s", g.Clock.Control, part(tafl.Attackers), part(tafl.Defenders))
+	return p.T("Clock (%s): Attackers %s · Defenders %s", g.Clock.Control.String(), part(tafl.Attackers), part(tafl.Defenders))
 }
 
 // flagWatcher ends games on time at their deadlines.

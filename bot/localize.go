@@ -5,6 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/storage"
 	"golang.org/x/text/language"
 )
 
@@ -78,4 +79,27 @@ func localizations(key string) map[discordgo.Locale]string {
 		}
 	}
 	return out
+}
+
+// publicLang returns the language of the public messages of a game,
+// challenge or tournament created by request r: the server's language
+// (/tafl settings server_language, set by managers), else Discord's locale
+// of the server, else (in direct messages) the user's own.
+func (b *Bot) publicLang(ctx context.Context, r *request) string {
+	if r.in.GuildID != "" {
+		if gs, err := b.guildSettings(ctx, r.in.GuildID); err == nil && gs.Language != "" {
+			return gs.Language
+		}
+		if r.in.GuildLocale != nil && *r.in.GuildLocale != "" {
+			return locale.Match(string(*r.in.GuildLocale)).String()
+		}
+	}
+	return r.p.Tag().String()
+}
+
+// playerP returns the printer of a message to one player of game g
+// outside an interaction (a direct message, a reminder): the language
+// the player chose, else the game's.
+func (b *Bot) playerP(ctx context.Context, g *storage.Game, userID string) *locale.Printer {
+	return locale.For(locale.Match(b.chosenLanguage(ctx, g.GuildID, userID), g.Language))
 }

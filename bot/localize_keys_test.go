@@ -9,11 +9,14 @@ import (
 
 	tc "github.com/taflbot/taflbot/clock"
 	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 // keyUse finds message keys the bot's code uses: userErrorT("key", …),
-// printer.T("key", …) and userError{key: "key"}.
-var keyUse = regexp.MustCompile(`(?:userErrorT\(|\.T\(|key: )"([a-z0-9_.]+)"[,)}]`)
+// userErrorf("English text", …), printer.T("key" or "English text", …)
+// and userError{key: "key"}. A key is a symbolic name or the English
+// text itself (a Go string literal, quoted).
+var keyUse = regexp.MustCompile(`(?:userErrorT\(|userErrorf\(|\.T\(|key: )("(?:[^"\\]|\\.)*")[,)}]`)
 
 // TestEveryKeyUsedExists: every message key in the bot's code is in the
 // catalog (which locale's own test checks has every language), and so is
@@ -34,13 +37,22 @@ func TestEveryKeyUsedExists(t *testing.T) {
 		}
 		for _, m := range keyUse.FindAllStringSubmatch(string(src), -1) {
 			n++
-			if !locale.Has(m[1]) {
-				t.Errorf("%s uses the message key %q, which the catalog lacks", f, m[1])
+			key, err := strconv.Unquote(m[1])
+			if err != nil {
+				t.Fatalf("%s: %s: %v", f, m[1], err)
+			}
+			if !locale.Has(key) {
+				t.Errorf("%s uses the message %q, which the catalog lacks", f, key)
 			}
 		}
 	}
-	if n < 30 {
+	if n < 200 {
 		t.Errorf("only %d key uses found: is the pattern still right?", n)
+	}
+	for _, p := range tafl.Presets() {
+		if !locale.Has(p.Description) {
+			t.Errorf("the catalog lacks the description of %s (shown by /tafl rules): %q", p.Name, p.Description)
+		}
 	}
 	for p := tc.Empty; p <= tc.IncrementTooLarge; p++ {
 		if key := "time.problem." + strconv.Itoa(int(p)); !locale.Has(key) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -26,7 +27,7 @@ func (b *Bot) loadCurrent(ctx context.Context, r *request) (*storage.Game, error
 		return nil, err
 	}
 	if !g.Active() {
-		return nil, userErrorf("Game %d is over: %s", g.ID, strings.ReplaceAll(resultLine(g), "\n", " "))
+		return nil, userErrorf("Game %d is over: %s", g.ID, strings.ReplaceAll(resultLine(r.p, g), "\n", " "))
 	}
 	if g.Ply() != r.cid.Ply {
 		return nil, fmt.Errorf("bot: game %d is at move %d, the button at %d: %w", g.ID, g.Ply(), r.cid.Ply, storage.ErrStale)
@@ -44,7 +45,7 @@ func (b *Bot) btnMove(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	data := pieceMenu(g, 0)
+	data := pieceMenu(r.p, g, 0)
 	typ := discordgo.InteractionResponseChannelMessageWithSource
 	if r.in.Message != nil && r.in.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
 		typ = discordgo.InteractionResponseUpdateMessage // "Back" inside the menu
@@ -61,13 +62,13 @@ func (b *Bot) btnPickPiece(ctx context.Context, r *request) (*reply, error) {
 	}
 	if len(r.values) == 0 {
 		page, _ := strconv.Atoi(r.cid.Arg)
-		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: pieceMenu(g, page)}}, nil
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: pieceMenu(r.p, g, page)}}, nil
 	}
 	sq, err := tafl.ParseSquare(r.values[0])
 	if err != nil {
 		return nil, userErrorf("Pick a piece from the menu.")
 	}
-	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: targetMenu(g, sq, 0)}}, nil
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: targetMenu(r.p, g, sq, 0)}}, nil
 }
 
 // btnPickTarget handles the destination menu: a page button (Arg:
@@ -85,7 +86,7 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		page, _ := strconv.Atoi(pageText)
-		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: targetMenu(g, from, page)}}, nil
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: targetMenu(r.p, g, from, page)}}, nil
 	}
 	to, err := tafl.ParseSquare(r.values[0])
 	if err != nil {
@@ -100,14 +101,14 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	played := lastPlyLabel(g)
-	msg, err := b.boardMessage(ctx, g, fmt.Sprintf("<@%s> played %s.", r.userID, played))
+	msg, err := b.boardMessage(ctx, g, gameP(g).T("<@%s> played %s.", r.userID, played))
 	if err != nil {
 		return nil, err
 	}
 	in := r.in
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
-			Data: &discordgo.InteractionResponseData{Content: "You played " + played + ".", Components: []discordgo.MessageComponent{}}},
+			Data: &discordgo.InteractionResponseData{Content: r.p.T("You played %s.", played), Components: []discordgo.MessageComponent{}}},
 		after: func(ctx context.Context) {
 			// The menu was private: the new board goes to everyone as a follow-up.
 			if sent, err := b.rest.Followup(ctx, in, msg.webhook()); err != nil {
@@ -155,30 +156,32 @@ func movable(tg *tafl.Game) ([]tafl.Square, []tafl.Move) {
 // menuSpec says what a two-step move menu is about: a game or a puzzle.
 // Its ids carry what the handlers need; their Arg is set per page.
 type menuSpec struct {
-	tg     *tafl.Game // tg holds the position and its legal moves
-	title  string     // title names it, such as "Game 12"
-	piece  CustomID   // piece is the id of the piece menu
-	target CustomID   // target is the id of the destination menu
-	back   CustomID   // back is the id of the Back button (to the piece menu)
+	tg     *tafl.Game      // tg holds the position and its legal moves
+	title  string          // title names it, such as "Game 12"
+	piece  CustomID        // piece is the id of the piece menu
+	target CustomID        // target is the id of the destination menu
+	back   CustomID        // back is the id of the Back button (to the piece menu)
+	p      *locale.Printer // p is the language of the menu (the user's)
 }
 
-func gameMenu(g *storage.Game) menuSpec {
+func gameMenu(p *locale.Printer, g *storage.Game) menuSpec {
 	id := func(a Action) CustomID { return CustomID{Action: a, ID: uint64(g.ID), Ply: g.Ply()} }
-	return menuSpec{tg: g.Tafl(), title: fmt.Sprintf("Game %d", g.ID), piece: id(ActPickPiece), target: id(ActPickTarget), back: id(ActMove)}
+	return menuSpec{tg: g.Tafl(), title: p.T("Game %d", g.ID), piece: id(ActPickPiece), target: id(ActPickTarget), back: id(ActMove), p: p}
 }
 
 // pieceMenu is the first step: a select of the pieces that can move,
 // paged by 25, with page buttons.
-func pieceMenu(g *storage.Game, page int) *discordgo.InteractionResponseData {
-	return gameMenu(g).pieces(page)
+func pieceMenu(p *locale.Printer, g *storage.Game, page int) *discordgo.InteractionResponseData {
+	return gameMenu(p, g).pieces(page)
 }
 
 // targetMenu is the second step: the destinations of the piece on from.
-func targetMenu(g *storage.Game, from tafl.Square, page int) *discordgo.InteractionResponseData {
-	return gameMenu(g).targets(from, page)
+func targetMenu(p *locale.Printer, g *storage.Game, from tafl.Square, page int) *discordgo.InteractionResponseData {
+	return gameMenu(p, g).targets(from, page)
 }
 
 func (ms menuSpec) pieces(page int) *discordgo.InteractionResponseData {
+	p := ms.p
 	from, _ := movable(ms.tg)
 	pos := ms.tg.Position()
 	pages := max(1, (len(from)+pageSize-1)/pageSize)
@@ -187,25 +190,26 @@ func (ms menuSpec) pieces(page int) *discordgo.InteractionResponseData {
 	for _, sq := range from[page*pageSize : min(len(from), (page+1)*pageSize)] {
 		label := sq.String()
 		if pos.At(sq) == tafl.King {
-			label += " (king)"
+			label += " (" + p.T("king") + ")"
 		}
 		opts = append(opts, discordgo.SelectMenuOption{Label: label, Value: sq.String()})
 	}
 	id := ms.piece
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.SelectMenu{CustomID: id.String(), Placeholder: "Pick a piece to move", Options: opts},
+		discordgo.SelectMenu{CustomID: id.String(), Placeholder: p.T("Pick a piece to move"), Options: opts},
 	}}}
 	if pages > 1 {
-		rows = append(rows, pageButtons(id, page, pages, func(p int) string { return strconv.Itoa(p) }))
+		rows = append(rows, pageButtons(p, id, page, pages, func(n int) string { return strconv.Itoa(n) }))
 	}
-	content := ms.title + ": pick the piece to move"
+	content := p.T("%s: pick the piece to move.", ms.title)
 	if pages > 1 {
-		content += fmt.Sprintf(" (page %d of %d)", page+1, pages)
+		content = p.T("%s: pick the piece to move (page %d of %d).", ms.title, page+1, pages)
 	}
-	return &discordgo.InteractionResponseData{Content: content + ".", Components: rows, Flags: discordgo.MessageFlagsEphemeral}
+	return &discordgo.InteractionResponseData{Content: content, Components: rows, Flags: discordgo.MessageFlagsEphemeral}
 }
 
 func (ms menuSpec) targets(from tafl.Square, page int) *discordgo.InteractionResponseData {
+	p := ms.p
 	_, moves := movable(ms.tg)
 	var to []tafl.Square
 	for _, m := range moves {
@@ -214,7 +218,7 @@ func (ms menuSpec) targets(from tafl.Square, page int) *discordgo.InteractionRes
 		}
 	}
 	if len(to) == 0 {
-		return &discordgo.InteractionResponseData{Content: fmt.Sprintf("The piece on %s cannot move now; press **Back**.", from),
+		return &discordgo.InteractionResponseData{Content: p.T("The piece on %s cannot move now; press **Back**.", from.String()),
 			Components: []discordgo.MessageComponent{ms.backRow()}, Flags: discordgo.MessageFlagsEphemeral}
 	}
 	pages := (len(to) + pageSize - 1) / pageSize
@@ -230,22 +234,22 @@ func (ms menuSpec) targets(from tafl.Square, page int) *discordgo.InteractionRes
 	id := ms.target
 	id.Arg = from.String()
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.SelectMenu{CustomID: id.String(), Placeholder: "Where to?", Options: opts},
+		discordgo.SelectMenu{CustomID: id.String(), Placeholder: p.T("Where to?"), Options: opts},
 	}}}
 	if pages > 1 {
-		rows = append(rows, pageButtons(id, page, pages, func(p int) string { return from.String() + "p" + strconv.Itoa(p) }))
+		rows = append(rows, pageButtons(p, id, page, pages, func(n int) string { return from.String() + "p" + strconv.Itoa(n) }))
 	}
 	rows = append(rows, ms.backRow())
-	return &discordgo.InteractionResponseData{Content: fmt.Sprintf("%s: move %s to…", ms.title, from), Components: rows, Flags: discordgo.MessageFlagsEphemeral}
+	return &discordgo.InteractionResponseData{Content: p.T("%s: move %s to…", ms.title, from.String()), Components: rows, Flags: discordgo.MessageFlagsEphemeral}
 }
 
 func (ms menuSpec) backRow() discordgo.MessageComponent {
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: ms.back.String()},
+		discordgo.Button{Label: ms.p.T("Back"), Style: discordgo.SecondaryButton, CustomID: ms.back.String()},
 	}}
 }
 
-func pageButtons(id CustomID, page, pages int, arg func(int) string) discordgo.MessageComponent {
+func pageButtons(p *locale.Printer, id CustomID, page, pages int, arg func(int) string) discordgo.MessageComponent {
 	prev, next := id, id
 	prev.Arg, next.Arg = arg(page-1), arg(page+1)
 	// Disabled buttons still need ids unique in the message.
@@ -256,7 +260,7 @@ func pageButtons(id CustomID, page, pages int, arg func(int) string) discordgo.M
 		next.Arg = arg(page) + "y"
 	}
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "◀ Previous", Style: discordgo.SecondaryButton, CustomID: prev.String(), Disabled: page == 0},
-		discordgo.Button{Label: "Next ▶", Style: discordgo.SecondaryButton, CustomID: next.String(), Disabled: page == pages-1},
+		discordgo.Button{Label: p.T("◀ Previous"), Style: discordgo.SecondaryButton, CustomID: prev.String(), Disabled: page == 0},
+		discordgo.Button{Label: p.T("Next ▶"), Style: discordgo.SecondaryButton, CustomID: next.String(), Disabled: page == pages-1},
 	}}
 }

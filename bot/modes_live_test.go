@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
@@ -230,5 +231,122 @@ func TestHTTPTournamentSignUp(t *testing.T) {
 		"data":    map[string]any{"custom_id": customIDs(ann.Components)["Join"], "component_type": 2}})
 	if joined.Type != 7 || !strings.Contains(joined.Content, "Players (1): <@"+bob+">") {
 		t.Errorf("join by button: type %d %q", joined.Type, joined.Content)
+	}
+}
+
+// TestConsoleCasualAndLanguages: in console mode a manager makes casual
+// the server's default and Danish its language; the challenge, board and
+// result are Danish and casual, bob's own replies German (his language
+// setting), and the casual game changes no rating.
+func TestConsoleCasualAndLanguages(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	cr := bot.NewConsoleREST(&out, filepath.Join(dir, "boards"))
+	st, err := storage.Open(filepath.Join(dir, "c.db"), storage.Options{NoSync: true, Now: cr.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: newPolicyEngine(1), Now: cr.Now, Render: render.Options{Size: 200},
+		Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := strings.Join([]string{
+		"/tafl settings casual:true server_language:da",
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob",
+		"/tafl settings language:de",
+		"click Tag imod",
+		"/tafl help",
+		"as alice",
+		"/tafl move d2-c2",
+		"as bob",
+		"/tafl move d5-e5",
+		"/tafl resign",
+		"click Ja, aufgeben",
+		"/tafl stats",
+		"as alice",
+		"/tafl leaderboard variant:brandubh",
+		"quit",
+	}, "\n")
+	if err := bot.Console(context.Background(), b, cr, strings.NewReader(script)); err != nil {
+		t.Fatal(err)
+	}
+	b.Stop(5 * time.Second)
+	text := out.String()
+	for _, want := range []string{
+		"challenges: **casual** unless they say otherwise",
+		"games and tournaments in: **Dansk**",
+		"@alice udfordrer @bob til **brandubh** (7×7) og spiller angriberne, 3d 0t pr. træk, uformelt (ingen ratingændring).",
+		"Ich antworte dir auf Deutsch.",
+		"@bob tog imod udfordringen. Partiet begynder!",
+		"**Parti 1** · brandubh · @alice (angribere) mod @bob (forsvarere) · uformelt",
+		"**So spielst du Tafl**",
+		"Partie 1 aufgeben?",
+		"Du hast aufgegeben.",
+		"@bob gav op.",
+		"**Angriberne vinder** — opgivelse. Tillykke @alice!",
+		"Gegen Menschen: 0 gewonnen, 1 verloren, 0 remis",
+		"Nobody has a rated brandubh game in this server yet.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("console output lacks %q", want)
+		}
+	}
+	if strings.Contains(text, "→") {
+		t.Error("a casual game showed a rating change")
+	}
+	if t.Failed() {
+		t.Logf("output:\n%s", text)
+	}
+}
+
+// TestHTTPCasualAndLanguages: through the signed HTTP endpoint a casual
+// challenge from a user with a Finnish Discord locale, in a server whose
+// Discord language is Swedish, is posted in Swedish and marked casual;
+// the user's own mistake is answered in Finnish.
+func TestHTTPCasualAndLanguages(t *testing.T) {
+	hb := newHTTPBot(t)
+	post := func(v any) *resp {
+		t.Helper()
+		body, _ := json.Marshal(v)
+		res, out := hb.post(t, body, hb.priv, hb.h.clock.Now())
+		if res.StatusCode != 200 {
+			t.Fatalf("status %d: %s", res.StatusCode, out)
+		}
+		return decode(t, out)
+	}
+	edited := func(token string) *resp {
+		t.Helper()
+		var m *resp
+		waitFor(t, "the edited response", func() bool {
+			for _, rec := range hb.h.fake.requests("/webhooks/555/" + token + "/messages/@original") {
+				if rec.Method == "PATCH" {
+					m = decode(t, rec.Body)
+					return true
+				}
+			}
+			return false
+		})
+		return m
+	}
+	sv := discordgo.Locale("sv-SE")
+	in := hb.h.slashInteraction(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("casual", true))
+	in.Locale, in.GuildLocale = "fi", &sv
+	r := post(in)
+	if r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		r = edited(in.Token)
+	}
+	if !strings.Contains(r.Content, "<@"+alice+"> utmanar <@"+bob+"> till **brandubh**") || !strings.Contains(r.Content, "avslappnat (ingen ratingändring)") {
+		t.Errorf("challenge %q", r.Content)
+	}
+	if customIDs(r.Components)["Anta"] == "" {
+		t.Errorf("challenge buttons %v", labels(r.Components))
+	}
+	in = hb.h.slashInteraction(alice, "challenge", opt("time", "0+5"))
+	in.Locale, in.GuildLocale = "fi", &sv
+	if r := post(in); !isEphemeral(r) || !strings.HasPrefix(r.Content, "En voi käyttää aikarajaa `0+5`") {
+		t.Errorf("error in Finnish: %q", r.Content)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/analysis"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/puzzle"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -139,9 +140,9 @@ func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline strin
 		}
 	}
 	if len(open) == 0 {
-		what := "every puzzle"
+		what := userErrorf("every puzzle")
 		if variant != "" {
-			what = "every " + variant + " puzzle"
+			what = userErrorf("every %s puzzle", variant)
 		}
 		return nil, userErrorf("You have tried %s here (%d solved, %d not). Your puzzle rating is %.0f.", what, pl.Puzzles.Solved, pl.Puzzles.Failed, mine)
 	}
@@ -149,7 +150,7 @@ func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline strin
 		return int(math.Abs(a.Rating.Rating-mine)) - int(math.Abs(c.Rating.Rating-mine))
 	})
 	p := open[rand.IntN(min(8, len(open)))]
-	return b.puzzleMessage(p, 0, headline, puzzleGoing)
+	return b.puzzleMessage(r.p, p, 0, headline, puzzleGoing)
 }
 
 // puzzleState says what a puzzle message shows.
@@ -184,18 +185,30 @@ func puzzleGame(p *storage.Puzzle, step int) (*tafl.Game, []tafl.Move, error) {
 }
 
 // puzzleTitle says who wins in how many moves from step.
-func puzzleTitle(p *storage.Puzzle, step int) string {
+func puzzleTitle(lp *locale.Printer, p *storage.Puzzle, step int) string {
 	left := p.Moves - step/2
-	side := capitalize(p.ToMove.String())
-	if left <= 1 {
-		return side + " to move and win at once"
+	switch {
+	case p.ToMove == tafl.Attackers && left <= 1:
+		return lp.T("Attackers to move and win at once")
+	case left <= 1:
+		return lp.T("Defenders to move and win at once")
+	case p.ToMove == tafl.Attackers:
+		return lp.T("Attackers to move and win in %d moves", left)
 	}
-	return fmt.Sprintf("%s to move and win in %d moves", side, left)
+	return lp.T("Defenders to move and win in %d moves", left)
+}
+
+// puzzleWinCaption is a solved puzzle's caption: "Solved · Attackers win".
+func puzzleWinCaption(lp *locale.Printer, p *storage.Puzzle) string {
+	if p.ToMove == tafl.Attackers {
+		return lp.T("Solved · Attackers win")
+	}
+	return lp.T("Solved · Defenders win")
 }
 
 // puzzleMessage shows puzzle p after step solution moves: going (with
 // the Move button), solved or failed (the winning move as an arrow).
-func (b *Bot) puzzleMessage(p *storage.Puzzle, step int, headline string, state puzzleState) (*message, error) {
+func (b *Bot) puzzleMessage(lp *locale.Printer, p *storage.Puzzle, step int, headline string, state puzzleState) (*message, error) {
 	g, line, err := puzzleGame(p, step)
 	if err != nil {
 		return nil, err
@@ -204,9 +217,9 @@ func (b *Bot) puzzleMessage(p *storage.Puzzle, step int, headline string, state 
 	if headline != "" {
 		sb.WriteString(headline + "\n")
 	}
-	fmt.Fprintf(&sb, "**Puzzle %d** · %s · rated %.0f", p.ID, p.Variant, p.Rating.Rating)
+	sb.WriteString(lp.T("**Puzzle %d** · %s · rated %.0f", p.ID, p.Variant, p.Rating.Rating))
 	if p.Attempts > 0 {
-		fmt.Fprintf(&sb, " · solved by %d of %d", p.Solved, p.Attempts)
+		sb.WriteString(" · " + lp.T("solved by %d of %d", p.Solved, p.Attempts))
 	}
 	sb.WriteString("\n")
 	opts := b.render
@@ -220,18 +233,18 @@ func (b *Bot) puzzleMessage(p *storage.Puzzle, step int, headline string, state 
 	var buttons []discordgo.MessageComponent
 	switch state {
 	case puzzleGoing:
-		title := puzzleTitle(p, step)
-		fmt.Fprintf(&sb, "**%s.** Press **Move**.", title)
+		title := puzzleTitle(lp, p, step)
+		sb.WriteString("**" + title + ".** " + lp.T("Press **Move**."))
 		opts.Caption = title
-		buttons = append(buttons, discordgo.Button{Label: "Move", Style: discordgo.PrimaryButton, CustomID: id(ActPuzzle, "")})
+		buttons = append(buttons, discordgo.Button{Label: lp.T("Move"), Style: discordgo.PrimaryButton, CustomID: id(ActPuzzle, "")})
 	case puzzleSolved:
-		opts.Caption = "Solved · " + capitalize(p.ToMove.String()) + " win"
+		opts.Caption = puzzleWinCaption(lp, p)
 	case puzzleFailed:
 		opts.Arrows = []tafl.Move{line[step]}
-		opts.Caption = "The winning move: " + moveText(g, line[step])
-		fmt.Fprintf(&sb, "The solution: %s", solutionText(p, line))
+		opts.Caption = lp.T("The winning move: %s", moveText(g, line[step]))
+		sb.WriteString(lp.T("The solution: %s", solutionText(p, line)))
 	}
-	buttons = append(buttons, discordgo.Button{Label: "Another puzzle", Style: discordgo.SecondaryButton, CustomID: id(ActPuzzleNew, "")})
+	buttons = append(buttons, discordgo.Button{Label: lp.T("Another puzzle"), Style: discordgo.SecondaryButton, CustomID: id(ActPuzzleNew, "")})
 	var buf bytes.Buffer
 	b.renderSem <- struct{}{}
 	err = b.renderer.PNG(&buf, g.Position(), opts)
@@ -241,7 +254,7 @@ func (b *Bot) puzzleMessage(p *storage.Puzzle, step int, headline string, state 
 	}
 	return &message{
 		content:    sb.String(),
-		files:      []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-%d.png", p.ID, step), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), puzzleAlt(p, g, opts.Caption))}},
+		files:      []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-%d.png", p.ID, step), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), puzzleAlt(lp, p, g, opts.Caption))}},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}},
 	}, nil
 }
@@ -310,9 +323,9 @@ func (b *Bot) loadPuzzle(ctx context.Context, r *request) (*storage.Puzzle, *taf
 	return p, g, line, nil
 }
 
-func puzzleMenu(p *storage.Puzzle, step int, g *tafl.Game) menuSpec {
+func puzzleMenu(lp *locale.Printer, p *storage.Puzzle, step int, g *tafl.Game) menuSpec {
 	id := func(a Action, arg string) CustomID { return CustomID{Action: a, ID: uint64(p.ID), Ply: step, Arg: arg} }
-	return menuSpec{tg: g, title: fmt.Sprintf("Puzzle %d", p.ID), piece: id(ActPuzzlePiece, ""), target: id(ActPuzzleTarget, ""), back: id(ActPuzzle, "back")}
+	return menuSpec{tg: g, title: lp.T("Puzzle %d", p.ID), piece: id(ActPuzzlePiece, ""), target: id(ActPuzzleTarget, ""), back: id(ActPuzzle, "back"), p: lp}
 }
 
 // btnPuzzle handles the Move button of a puzzle: the piece menu in a new
@@ -326,7 +339,7 @@ func (b *Bot) btnPuzzle(ctx context.Context, r *request) (*reply, error) {
 	if r.cid.Arg == "back" {
 		typ = discordgo.InteractionResponseUpdateMessage
 	}
-	return &reply{resp: &discordgo.InteractionResponse{Type: typ, Data: puzzleMenu(p, r.cid.Ply, g).pieces(0)}}, nil
+	return &reply{resp: &discordgo.InteractionResponse{Type: typ, Data: puzzleMenu(r.p, p, r.cid.Ply, g).pieces(0)}}, nil
 }
 
 // btnPuzzleSolve handles the daily puzzle's Solve button: the puzzle
@@ -336,7 +349,7 @@ func (b *Bot) btnPuzzleSolve(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	msg, err := b.puzzleMessage(p, 0, "", puzzleGoing)
+	msg, err := b.puzzleMessage(r.p, p, 0, "", puzzleGoing)
 	if err != nil {
 		return nil, err
 	}
@@ -349,7 +362,7 @@ func (b *Bot) btnPuzzlePiece(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	ms := puzzleMenu(p, r.cid.Ply, g)
+	ms := puzzleMenu(r.p, p, r.cid.Ply, g)
 	if len(r.values) == 0 {
 		page, _ := strconv.Atoi(r.cid.Arg)
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: ms.pieces(page)}}, nil
@@ -376,7 +389,7 @@ func (b *Bot) btnPuzzleTarget(ctx context.Context, r *request) (*reply, error) {
 	}
 	if len(r.values) == 0 {
 		page, _ := strconv.Atoi(pageText)
-		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: puzzleMenu(p, step, g).targets(from, page)}}, nil
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: puzzleMenu(r.p, p, step, g).targets(from, page)}}, nil
 	}
 	to, err := tafl.ParseSquare(r.values[0])
 	if err != nil {
@@ -394,19 +407,23 @@ func (b *Bot) btnPuzzleTarget(ctx context.Context, r *request) (*reply, error) {
 	switch {
 	case correct && !last:
 		reply := moveText(trial, line[step+1])
-		msg, err = b.puzzleMessage(p, step+2, fmt.Sprintf("✅ **%s** is right. The %s answer **%s**.", played.Notation(), p.ToMove.Other(), reply), puzzleGoing)
+		answer := r.p.T("✅ **%s** is right. The defenders answer **%s**.", played.Notation(), reply)
+		if p.ToMove == tafl.Defenders {
+			answer = r.p.T("✅ **%s** is right. The attackers answer **%s**.", played.Notation(), reply)
+		}
+		msg, err = b.puzzleMessage(r.p, p, step+2, answer, puzzleGoing)
 	case correct:
 		note, err2 := b.recordAttempt(ctx, r, p, true)
 		if err2 != nil {
 			return nil, err2
 		}
-		msg, err = b.solvedMessage(p, trial, fmt.Sprintf("🎉 **%s** wins: puzzle solved! %s", played.Notation(), note))
+		msg, err = b.solvedMessage(r.p, p, trial, r.p.T("🎉 **%s** wins: puzzle solved! %s", played.Notation(), note))
 	default:
 		note, err2 := b.recordAttempt(ctx, r, p, false)
 		if err2 != nil {
 			return nil, err2
 		}
-		msg, err = b.puzzleMessage(p, step, fmt.Sprintf("❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s", played.Notation(), moveText(g, line[step]), note), puzzleFailed)
+		msg, err = b.puzzleMessage(r.p, p, step, r.p.T("❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s", played.Notation(), moveText(g, line[step]), note), puzzleFailed)
 	}
 	if err != nil {
 		return nil, err
@@ -417,13 +434,13 @@ func (b *Bot) btnPuzzleTarget(ctx context.Context, r *request) (*reply, error) {
 }
 
 // solvedMessage shows the final position of a solved puzzle.
-func (b *Bot) solvedMessage(p *storage.Puzzle, g *tafl.Game, headline string) (*message, error) {
+func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game, headline string) (*message, error) {
 	plies := g.Plies()
 	opts := b.render
 	if last := lastPly(plies); last != nil {
 		opts.LastMove, opts.Captured = last.Move, last.Captures
 	}
-	opts.Caption = "Solved · " + capitalize(p.ToMove.String()) + " win · " + reasonText(g.Outcome().Reason)
+	opts.Caption = puzzleWinCaption(lp, p) + " · " + reasonText(lp, g.Outcome().Reason)
 	var buf bytes.Buffer
 	b.renderSem <- struct{}{}
 	err := b.renderer.PNG(&buf, g.Position(), opts)
@@ -433,10 +450,10 @@ func (b *Bot) solvedMessage(p *storage.Puzzle, g *tafl.Game, headline string) (*
 	}
 	id := CustomID{Action: ActPuzzleNew, ID: uint64(p.ID), Ply: 0}.String()
 	return &message{
-		content: fmt.Sprintf("%s\n**Puzzle %d** · %s · %s", headline, p.ID, p.Variant, p.Source),
-		files:   []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-solved.png", p.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), puzzleAlt(p, g, opts.Caption))}},
+		content: headline + "\n" + lp.T("**Puzzle %d** · %s · %s", p.ID, p.Variant, p.Source),
+		files:   []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-solved.png", p.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), puzzleAlt(lp, p, g, opts.Caption))}},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Another puzzle", Style: discordgo.SecondaryButton, CustomID: id},
+			discordgo.Button{Label: lp.T("Another puzzle"), Style: discordgo.SecondaryButton, CustomID: id},
 		}}},
 	}, nil
 }
@@ -460,19 +477,19 @@ func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, 
 		return "", err
 	}
 	if !a.First {
-		return fmt.Sprintf("(Only your first attempt at a puzzle counts: your puzzle rating stays %.0f.)", a.After.Rating), nil
+		return r.p.T("(Only your first attempt at a puzzle counts: your puzzle rating stays %.0f.)", a.After.Rating), nil
 	}
-	s := fmt.Sprintf("Your puzzle rating: %.0f → %.0f (%+.0f).", a.Before.Rating, a.After.Rating, a.After.Rating-a.Before.Rating)
+	s := r.p.T("Your puzzle rating: %.0f → %.0f (%+.0f).", a.Before.Rating, a.After.Rating, a.After.Rating-a.Before.Rating)
 	if daily != "" && solved {
-		s += " You solved today's daily puzzle: you will be named tomorrow."
+		s += " " + r.p.T("You solved today's daily puzzle: you will be named tomorrow.")
 	}
 	return s, nil
 }
 
 // puzzleAlt is the alt text of a puzzle's board picture: the puzzle, the
 // side to move, where the pieces stand and the picture's caption.
-func puzzleAlt(p *storage.Puzzle, g *tafl.Game, caption string) string {
+func puzzleAlt(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game, caption string) string {
 	pos := g.Position()
-	return fmt.Sprintf("Puzzle %d, %s: %s. %d attackers and %d defenders on the board, the king on %s.", p.ID, p.Variant,
-		strings.ReplaceAll(caption, "\n", " "), pos.Count(tafl.Attackers), pos.Count(tafl.Defenders)-1, pos.King())
+	return lp.T("Puzzle %d, %s: %s.", p.ID, p.Variant, strings.ReplaceAll(caption, "\n", " ")) + " " +
+		lp.T("%d attackers and %d defenders on the board, the king on %s.", pos.Count(tafl.Attackers), pos.Count(tafl.Defenders)-1, pos.King().String())
 }

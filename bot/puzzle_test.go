@@ -60,6 +60,9 @@ func TestPuzzleSolved(t *testing.T) {
 		!strings.Contains(r.Content, "Attackers to move and win in 2 moves") {
 		t.Fatalf("puzzle: %+v (%d files)", r, len(rec.Files))
 	}
+	if a := fileAlts(t, rec)[rec.Files[0].Name]; !strings.Contains(a, "Attackers to move and win in 2 moves") || !strings.Contains(a, "the king on b7") {
+		t.Errorf("the puzzle picture's alt text %q", a)
+	}
 	ids := customIDs(r.Components)
 	if ids["Move"] == "" || ids["Another puzzle"] == "" {
 		t.Fatalf("buttons %v", ids)

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -56,7 +55,7 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 			if err != nil {
 				return nil, err
 			}
-			return b.rematchBoard(ctx, r, g, fmt.Sprintf("<@%s> accepted the rematch of game %d. The game begins!", r.userID, old.ID))
+			return b.rematchBoard(ctx, r, g, gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, old.ID))
 		}
 		// Declined, withdrawn or expired: a new offer may be made.
 	}
@@ -65,7 +64,7 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 		GuildID: old.GuildID, ChannelID: old.ChannelID, ChallengerID: r.userID, OpponentID: old.Seat(side.Other()).UserID,
 		ChallengerName: r.userName(), OpponentName: old.Seat(side.Other()).Name,
 		Variant: old.Variant(), Layout: old.Layout(), Rules: old.Rules(), Side: side.Other(), MoveTime: old.MoveTime, TimeControl: old.Clock.Control,
-		Casual: old.Casual, Rematch: old.ID, Created: b.now(), Expires: b.now().Add(b.expiry),
+		Casual: old.Casual, Rematch: old.ID, Created: b.now(), Expires: b.now().Add(b.expiry), Language: old.Language,
 	}
 	if err := b.store.CreateChallenge(ctx, c); err != nil {
 		return nil, err
@@ -98,6 +97,7 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 	}
 	g.GuildID, g.ChannelID, g.MoveTime, g.Casual = old.GuildID, old.ChannelID, old.MoveTime, old.Casual
 	g.Clock.Control = old.Clock.Control
+	g.Language = old.Language
 	if err := b.store.CreateGame(ctx, g); err != nil {
 		return nil, err
 	}
@@ -105,11 +105,12 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 		return nil, err
 	}
 	b.metrics.gameStarted()
-	opponent := fmt.Sprintf("taflbot at level **%s**", level)
+	gp := gameP(g)
+	opponent := gp.T("taflbot at level **%s**", level)
 	if name, ok := strings.CutPrefix(level, engineSeatPrefix); ok {
-		opponent = fmt.Sprintf("the engine **%s**", name)
+		opponent = gp.T("the engine **%s**", name)
 	}
-	return b.rematchBoard(ctx, r, g, fmt.Sprintf("<@%s> plays %s again, sides swapped. Good luck!", r.userID, opponent))
+	return b.rematchBoard(ctx, r, g, gp.T("<@%s> plays %s again, sides swapped. Good luck!", r.userID, opponent))
 }
 
 // rematchBoard posts the new game's first board as a new message.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/analysis"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -34,6 +35,7 @@ type reviewer struct {
 
 // review is one review in progress.
 type review struct {
+	p     *locale.Printer // the language of the user who asked
 	game  *storage.Game
 	user  string
 	in    *discordgo.Interaction
@@ -93,7 +95,7 @@ func (b *Bot) analyse(ctx context.Context, r *request, g *storage.Game) (*reply,
 		if err := json.Unmarshal(a.Report, &rep); err != nil {
 			return nil, fmt.Errorf("bot: the stored review of game %d: %w", g.ID, err)
 		}
-		msg, err := b.reviewMessage(g, &rep)
+		msg, err := b.reviewMessage(r.p, g, &rep)
 		if err != nil {
 			return nil, err
 		}
@@ -116,13 +118,13 @@ func (b *Bot) analyse(ctx context.Context, r *request, g *storage.Game) (*reply,
 		b.endReview(r.userID)
 		return nil, err
 	}
-	rv := &review{game: g, user: r.userID, in: r.in, games: games, evals: make([]analysis.Eval, 0, len(games)), nodes: b.reviewNodes, start: b.now()}
+	rv := &review{p: r.p, game: g, user: r.userID, in: r.in, games: games, evals: make([]analysis.Eval, 0, len(games)), nodes: b.reviewNodes, start: b.now()}
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource},
 		after: func(context.Context) {
 			if !b.ai.submitTask(rv.user, rv.game.GuildID, func(ctx context.Context) { b.reviewStep(ctx, rv) }) {
 				b.endReview(rv.user)
-				b.deliverReview(context.Background(), rv, &message{content: "The engine is too busy to review a game right now; please try again later."})
+				b.deliverReview(context.Background(), rv, &message{content: rv.p.T("The engine is too busy to review a game right now; please try again later.")})
 			}
 		},
 	}, nil
@@ -142,18 +144,18 @@ func (b *Bot) reviewStep(ctx context.Context, rv *review) {
 	if err != nil {
 		b.endReview(rv.user)
 		if ctx.Err() != nil {
-			b.deliverReview(context.WithoutCancel(ctx), rv, &message{content: fmt.Sprintf("The review of game %d was interrupted (the bot is restarting): ask again in a minute.", rv.game.ID)})
+			b.deliverReview(context.WithoutCancel(ctx), rv, &message{content: rv.p.T("The review of game %d was interrupted (the bot is restarting): ask again in a minute.", rv.game.ID)})
 			return
 		}
 		b.log.Error("review: searching a position", "game_id", rv.game.ID, "ply", i, "err", err)
-		b.deliverReview(ctx, rv, &message{content: fmt.Sprintf("The review of game %d failed (ref %s).", rv.game.ID, rv.in.ID)})
+		b.deliverReview(ctx, rv, &message{content: rv.p.T("The review of game %d failed (ref %s).", rv.game.ID, rv.in.ID)})
 		return
 	}
 	rv.evals = append(rv.evals, e)
 	if len(rv.evals) < len(rv.games) {
 		if !b.ai.submitTask(rv.user, rv.game.GuildID, func(ctx context.Context) { b.reviewStep(ctx, rv) }) {
 			b.endReview(rv.user)
-			b.deliverReview(context.WithoutCancel(ctx), rv, &message{content: fmt.Sprintf("The review of game %d was interrupted (the bot is busy or restarting): ask again in a minute.", rv.game.ID)})
+			b.deliverReview(context.WithoutCancel(ctx), rv, &message{content: rv.p.T("The review of game %d was interrupted (the bot is busy or restarting): ask again in a minute.", rv.game.ID)})
 		}
 		return
 	}
@@ -171,10 +173,10 @@ func (b *Bot) reviewStep(ctx context.Context, rv *review) {
 		b.log.Error("review: storing it", "game_id", rv.game.ID, "err", err)
 	}
 	b.log.Info("review done", "game_id", rv.game.ID, "positions", len(rv.games), "took", b.now().Sub(rv.start))
-	msg, err := b.reviewMessage(rv.game, rep)
+	msg, err := b.reviewMessage(rv.p, rv.game, rep)
 	if err != nil {
 		b.log.Error("review: drawing it", "game_id", rv.game.ID, "err", err)
-		msg = &message{content: fmt.Sprintf("The review of game %d is done but could not be drawn (ref %s).", rv.game.ID, rv.in.ID)}
+		msg = &message{content: rv.p.T("The review of game %d is done but could not be drawn (ref %s).", rv.game.ID, rv.in.ID)}
 	}
 	b.deliverReview(ctx, rv, msg)
 }
@@ -210,18 +212,18 @@ func (b *Bot) deliverReview(ctx context.Context, rv *review, msg *message) {
 // reviewMessage shows a review: the turning points as text, the
 // evaluation graph and the board before the worst move with the engine's
 // move as an arrow.
-func (b *Bot) reviewMessage(g *storage.Game, rep *analysis.Report) (*message, error) {
+func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Report) (*message, error) {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Review of game %d** · %s · %s · %s\n", g.ID, g.Variant(), moveCount(g.Ply()), strings.ReplaceAll(resultLine(g), "\n", " "))
+	sb.WriteString(p.T("**Review of game %d** · %s · %s · %s", g.ID, g.Variant(), moveCount(p, g.Ply()), strings.ReplaceAll(resultLine(p, g), "\n", " ")) + "\n")
 	if len(rep.Turning) == 0 {
-		sb.WriteString("No move lost more than 2 points of win chance: a clean game.\n")
+		sb.WriteString(p.T("No move lost more than 2 points of win chance: a clean game.") + "\n")
 	} else {
-		sb.WriteString("Turning points (the mover's win chance before → after; the engine's move):\n")
+		sb.WriteString(p.T("Turning points (the mover's win chance before → after; the engine's move):") + "\n")
 		for _, l := range rep.TurningLines() {
 			sb.WriteString("• " + l + "\n")
 		}
 	}
-	fmt.Fprintf(&sb, "-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points.", rep.Nodes)
+	sb.WriteString(p.T("-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points.", rep.Nodes))
 	content := sb.String()
 	if len(content) > 1900 {
 		content = content[:1900] + "…"
@@ -234,7 +236,7 @@ func (b *Bot) reviewMessage(g *storage.Game, rep *analysis.Report) (*message, er
 	if err != nil {
 		return nil, fmt.Errorf("bot: drawing the graph: %w", err)
 	}
-	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(graph.Bytes()), graphAlt(g, rep))}}
+	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(graph.Bytes()), graphAlt(p, g, rep))}}
 	if w := rep.Worst(); w >= 0 {
 		pos, opts, ok, err := rep.MistakeBoard(g.Tafl(), w)
 		if err != nil {
@@ -251,7 +253,7 @@ func (b *Bot) reviewMessage(g *storage.Game, rep *analysis.Report) (*message, er
 				return nil, fmt.Errorf("bot: render: %w", err)
 			}
 			files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d-worst.png", g.ID), ContentType: "image/png",
-				Reader: describe(bytes.NewReader(board.Bytes()), fmt.Sprintf("Game %d before its worst move: %s; the engine's better move drawn as a green arrow.", g.ID, opts.Caption))})
+				Reader: describe(bytes.NewReader(board.Bytes()), p.T("Game %d before its worst move: %s; the engine's better move drawn as a green arrow.", g.ID, opts.Caption))})
 		}
 	}
 	return &message{content: content, files: files}, nil
@@ -259,14 +261,14 @@ func (b *Bot) reviewMessage(g *storage.Game, rep *analysis.Report) (*message, er
 
 // graphAlt is the alt text of a review's evaluation graph: what it plots,
 // where it starts and ends, and the turning points marked on it.
-func graphAlt(g *storage.Game, rep *analysis.Report) string {
+func graphAlt(p *locale.Printer, g *storage.Game, rep *analysis.Report) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, g.Variant())
+	sb.WriteString(p.T("Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, g.Variant()))
 	if n := len(rep.Chances); n > 0 {
-		fmt.Fprintf(&sb, ", from %s at the start to %s at the end", analysis.Percent(rep.Chances[0]), analysis.Percent(rep.Chances[n-1]))
+		sb.WriteString(p.T(", from %s at the start to %s at the end", analysis.Percent(rep.Chances[0]), analysis.Percent(rep.Chances[n-1])))
 	}
 	if lines := rep.TurningLines(); len(lines) > 0 {
-		sb.WriteString(". Marked turning points: " + strings.Join(lines, "; "))
+		sb.WriteString(". " + p.T("Marked turning points: %s", strings.Join(lines, "; ")))
 	}
 	sb.WriteString(".")
 	return sb.String()

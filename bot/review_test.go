@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -56,6 +57,16 @@ func TestReview(t *testing.T) {
 	}
 	if len(rec.Files) < 1 || !strings.HasSuffix(rec.Files[0].Name, "-review.png") {
 		t.Fatalf("files %v", rec.Files)
+	}
+	// Every picture is described for screen readers (#20).
+	alts := fileAlts(t, rec)
+	if a := alts[rec.Files[0].Name]; !strings.Contains(a, "Evaluation graph of game "+g.ID.String()) || !strings.Contains(a, "win chance") {
+		t.Errorf("the graph's alt text %q (all: %v)", a, alts)
+	}
+	for _, f := range rec.Files {
+		if alts[f.Name] == "" {
+			t.Errorf("%s has no alt text", f.Name)
+		}
 	}
 	a, err := h.store.GetAnalysis(context.Background(), g.ID)
 	if err != nil || a.Plies != 6 || a.UserID != alice || a.Nodes != 3000 {
@@ -138,4 +149,28 @@ func TestOneReviewAtATime(t *testing.T) {
 	if got, _ := h.store.GetGame(context.Background(), cg.ID); got.Ply() < 2 {
 		t.Errorf("the engine has not moved in carol's game (ply %d)", got.Ply())
 	}
+}
+
+// fileAlts returns the alt text of each attachment of a recorded message
+// (its "attachments" array, at the top or inside "data"), by file name.
+func fileAlts(t *testing.T, rec *recorded) map[string]string {
+	t.Helper()
+	type att struct {
+		Filename    string `json:"filename"`
+		Description string `json:"description"`
+	}
+	var body struct {
+		Attachments []att `json:"attachments"`
+		Data        struct {
+			Attachments []att `json:"attachments"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(rec.Body, &body); err != nil {
+		t.Fatalf("decoding %s: %v", rec.Body, err)
+	}
+	out := map[string]string{}
+	for _, a := range append(body.Attachments, body.Data.Attachments...) {
+		out[a.Filename] = a.Description
+	}
+	return out
 }

@@ -226,7 +226,7 @@ func (b *Bot) internalError(r *request, err error) *reply {
 	if r.in.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		return &reply{resp: choicesResponse(nil)}
 	}
-	return &reply{resp: ephemeral(fmt.Sprintf("Something went wrong (ref %s). It has been logged; please try again.", r.in.ID))}
+	return &reply{resp: ephemeral(r.p.T("Something went wrong (ref %s). It has been logged; please try again.", r.in.ID))}
 }
 
 func (b *Bot) newRequest(in *discordgo.Interaction) *request {

@@ -1,10 +1,10 @@
 package bot
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -13,34 +13,42 @@ import (
 // (/tafl board text:true): the game and whose turn it is, the last move,
 // where the king and every piece stand, the special squares, and the
 // board rank by rank from the top.
-func textBoard(g *storage.Game, now time.Time) string {
+func textBoard(p *locale.Printer, g *storage.Game, now time.Time) string {
 	tg := g.Tafl()
 	v := tg.Variant()
 	pos := tg.Position()
 	plies := tg.Plies()
 	n := v.Size()
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.\n", g.ID, variantTitle(v), n, n, seatLabel(g.Attackers), seatLabel(g.Defenders))
+	sb.WriteString(p.T("Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.", g.ID, variantTitle(p, v), n, n, seatLabel(g.Attackers), seatLabel(g.Defenders)) + "\n")
 	if k := len(plies); k > 0 {
 		last := plies[k-1]
-		fmt.Fprintf(&sb, "Last move: %s, by the %s%s.\n", tafl.PlyLabel(k-1, last), last.Piece.Side(), capturing(last))
+		if last.Piece.Side() == tafl.Attackers {
+			sb.WriteString(p.T("Last move: %s, by the attackers%s.", tafl.PlyLabel(k-1, last), capturing(p, last)) + "\n")
+		} else {
+			sb.WriteString(p.T("Last move: %s, by the defenders%s.", tafl.PlyLabel(k-1, last), capturing(p, last)) + "\n")
+		}
 	}
 	if o := g.Outcome(); o.Over() {
-		sb.WriteString(resultCaption(o) + ".\n")
+		sb.WriteString(resultCaption(p, o) + ".\n")
 	} else {
 		side := tg.ToMove()
-		fmt.Fprintf(&sb, "Move %d: %s, the %s, to move", tafl.MoveNumber(len(plies)), seatLabel(g.Seat(side)), side)
-		if c := clockWords(g, now); c != "" {
+		if side == tafl.Attackers {
+			sb.WriteString(p.T("Move %d: %s, the attackers, to move", tafl.MoveNumber(len(plies)), seatLabel(g.Seat(side))))
+		} else {
+			sb.WriteString(p.T("Move %d: %s, the defenders, to move", tafl.MoveNumber(len(plies)), seatLabel(g.Seat(side))))
+		}
+		if c := clockWords(p, g, now); c != "" {
 			sb.WriteString(", " + c)
 		} else if !g.Deadline.IsZero() {
-			fmt.Fprintf(&sb, ", %s left", formatLeft(g.Deadline.Sub(now)))
+			sb.WriteString(", " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(now))))
 		}
 		sb.WriteString(".\n")
 		switch pos.Announcement() {
 		case tafl.Raichi:
-			sb.WriteString("Raichi: the king has an open line to escape.\n")
+			sb.WriteString(p.T("Raichi: the king has an open line to escape.") + "\n")
 		case tafl.Tuicha:
-			sb.WriteString("Tuicha: the king has two open lines to escape.\n")
+			sb.WriteString(p.T("Tuicha: the king has two open lines to escape.") + "\n")
 		}
 	}
 	var att, def []string
@@ -55,10 +63,10 @@ func textBoard(g *storage.Game, now time.Time) string {
 			}
 		}
 	}
-	fmt.Fprintf(&sb, "King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.\n", pos.King(), len(def), strings.Join(def, ", "), len(att), strings.Join(att, ", "))
+	sb.WriteString(p.T("King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.", pos.King().String(), len(def), strings.Join(def, ", "), len(att), strings.Join(att, ", ")) + "\n")
 	var special []string
 	if t := v.Throne(); t != tafl.NoSquare {
-		special = append(special, "throne "+t.String())
+		special = append(special, p.T("throne %s", t.String()))
 	}
 	var corners, camps []string
 	for _, sq := range v.Squares() {
@@ -70,28 +78,41 @@ func textBoard(g *storage.Game, now time.Time) string {
 		}
 	}
 	if len(corners) > 0 {
-		special = append(special, "corners "+strings.Join(corners, ", "))
+		special = append(special, p.T("corners %s", strings.Join(corners, ", ")))
 	}
 	if len(camps) > 0 {
-		special = append(special, "camps "+strings.Join(camps, ", "))
+		special = append(special, p.T("camps %s", strings.Join(camps, ", ")))
 	}
 	if len(special) > 0 {
-		sb.WriteString("Special squares: " + strings.Join(special, "; ") + ".\n")
+		sb.WriteString(p.T("Special squares: %s.", strings.Join(special, "; ")) + "\n")
 	}
-	sb.WriteString("Rank by rank, from the top:\n")
+	sb.WriteString(p.T("Rank by rank, from the top:") + "\n")
 	for r := n - 1; r >= 0; r-- {
 		var here []string
 		for f := 0; f < n; f++ {
 			sq := tafl.At(f, r)
 			if pc := pos.At(sq); pc != tafl.Empty {
-				here = append(here, sq.String()+" "+pc.String())
+				here = append(here, sq.String()+" "+pieceName(p, pc))
 			}
 		}
 		if len(here) == 0 {
-			fmt.Fprintf(&sb, "Rank %d: empty.\n", r+1)
+			sb.WriteString(p.T("Rank %d: empty.", r+1) + "\n")
 		} else {
-			fmt.Fprintf(&sb, "Rank %d: %s.\n", r+1, strings.Join(here, ", "))
+			sb.WriteString(p.T("Rank %d: %s.", r+1, strings.Join(here, ", ")) + "\n")
 		}
 	}
 	return sb.String()
+}
+
+// pieceName names a piece in p's language.
+func pieceName(p *locale.Printer, pc tafl.Piece) string {
+	switch pc {
+	case tafl.Attacker:
+		return p.T("attacker")
+	case tafl.Defender:
+		return p.T("defender")
+	case tafl.King:
+		return p.T("king")
+	}
+	return pc.String()
 }

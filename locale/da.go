@@ -61,7 +61,7 @@ var da = Dict{
 	"tour.head":                "🏆 **%s** (turnering %d): %s.",
 	"tour.state_cancelled":     "Aflyst.",
 	"tour.state_running":       "I gang: runde %d. Spillere (%d): %s",
-	"tour.state_signup":        "Tilmeldingen lukker <t:%s:R>; så parrer jeg runde 1 og starter partierne. Spillere (%d): %s",
+	"tour.state_signup":        "Tilmeldingen lukker <t:%d:R>; så parrer jeg runde 1 og starter partierne. Spillere (%d): %s",
 	"tour.btn_join":            "Deltag",
 	"tour.btn_leave":           "Forlad",
 	"tour.btn_start":           "Start nu",

@@ -61,7 +61,7 @@ var de = Dict{
 	"tour.head":                "🏆 **%s** (Turnier %d): %s.",
 	"tour.state_cancelled":     "Abgesagt.",
 	"tour.state_running":       "Läuft: Runde %d. Spieler (%d): %s",
-	"tour.state_signup":        "Die Anmeldung schließt <t:%s:R>; dann lose ich Runde 1 aus und starte die Partien. Spieler (%d): %s",
+	"tour.state_signup":        "Die Anmeldung schließt <t:%d:R>; dann lose ich Runde 1 aus und starte die Partien. Spieler (%d): %s",
 	"tour.btn_join":            "Beitreten",
 	"tour.btn_leave":           "Verlassen",
 	"tour.btn_start":           "Jetzt starten",

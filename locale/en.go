@@ -62,7 +62,7 @@ var en = Dict{
 	"tour.head":                "🏆 **%s** (tournament %d): %s.",
 	"tour.state_cancelled":     "Called off.",
 	"tour.state_running":       "Under way: round %d. Players (%d): %s",
-	"tour.state_signup":        "Sign-up closes <t:%s:R>; then I pair round 1 and start the games. Players (%d): %s",
+	"tour.state_signup":        "Sign-up closes <t:%d:R>; then I pair round 1 and start the games. Players (%d): %s",
 	"tour.btn_join":            "Join",
 	"tour.btn_leave":           "Leave",
 	"tour.btn_start":           "Start now",

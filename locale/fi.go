@@ -61,7 +61,7 @@ var fi = Dict{
 	"tour.head":                "🏆 **%s** (turnaus %d): %s.",
 	"tour.state_cancelled":     "Peruttu.",
 	"tour.state_running":       "Käynnissä: kierros %d. Pelaajat (%d): %s",
-	"tour.state_signup":        "Ilmoittautuminen päättyy <t:%s:R>; sitten paritan 1. kierroksen ja aloitan pelit. Pelaajat (%d): %s",
+	"tour.state_signup":        "Ilmoittautuminen päättyy <t:%d:R>; sitten paritan 1. kierroksen ja aloitan pelit. Pelaajat (%d): %s",
 	"tour.btn_join":            "Liity",
 	"tour.btn_leave":           "Poistu",
 	"tour.btn_start":           "Aloita nyt",

@@ -61,7 +61,7 @@ var is = Dict{
 	"tour.head":                "🏆 **%s** (mót %d): %s.",
 	"tour.state_cancelled":     "Aflýst.",
 	"tour.state_running":       "Í gangi: umferð %d. Leikmenn (%d): %s",
-	"tour.state_signup":        "Skráningu lýkur <t:%s:R>; þá para ég 1. umferð og hef skákirnar. Leikmenn (%d): %s",
+	"tour.state_signup":        "Skráningu lýkur <t:%d:R>; þá para ég 1. umferð og hef skákirnar. Leikmenn (%d): %s",
 	"tour.btn_join":            "Skrá mig",
 	"tour.btn_leave":           "Hætta við",
 	"tour.btn_start":           "Hefja núna",

@@ -2,6 +2,7 @@ package locale
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"sync"
 
@@ -33,13 +34,30 @@ type Lang struct {
 
 // Langs are the supported languages, English (the fallback) first.
 var Langs = []Lang{
-	{language.English, "English", "en-US", merge(en, enCommands)},
-	{language.Danish, "Dansk", "da", merge(da, daCommands)},
-	{language.Swedish, "Svenska", "sv-SE", merge(sv, svCommands)},
-	{language.Norwegian, "Norsk", "no", merge(nb, nbCommands)},
-	{language.Icelandic, "Íslenska", "", merge(is, isCommands)},
-	{language.German, "Deutsch", "de", merge(de, deCommands)},
-	{language.Finnish, "Suomi", "fi", merge(fi, fiCommands)},
+	{language.English, "English", "en-US", merge(en, enCommands, identity(enTexts))},
+	{language.Danish, "Dansk", "da", merge(da, daCommands, daTexts)},
+	{language.Swedish, "Svenska", "sv-SE", merge(sv, svCommands, svTexts)},
+	{language.Norwegian, "Norsk", "no", merge(nb, nbCommands, nbTexts)},
+	{language.Icelandic, "Íslenska", "", merge(is, isCommands, isTexts)},
+	{language.German, "Deutsch", "de", merge(de, deCommands, deTexts)},
+	{language.Finnish, "Suomi", "fi", merge(fi, fiCommands, fiTexts)},
+}
+
+// identity returns the English dictionary of messages whose key is their
+// English text (a fmt format; for a Plural, its Other form).
+func identity(texts []any) Dict {
+	out := Dict{}
+	for _, t := range texts {
+		switch t := t.(type) {
+		case string:
+			out[t] = t
+		case Plural:
+			out[t.Other] = t
+		default:
+			panic(fmt.Sprintf("locale: text of type %T", t))
+		}
+	}
+	return out
 }
 
 // merge returns the union of dictionaries (keys must not repeat).
@@ -210,10 +228,35 @@ func (p *Printer) Tag() language.Tag {
 	return p.tag
 }
 
-// T formats message key with args in the printer's language.
+// T formats message key with args in the printer's language. Numbers
+// are written as fmt writes them (x/text would group the digits: "game
+// 1,234", "<t:1,700,000,000:R>", "rated 1,500"), except the number that
+// chooses a plural form.
 func (p *Printer) T(key string, args ...any) string {
 	if p == nil {
 		p = For(English)
 	}
+	args = slices.Clone(args)
+	count := 0
+	if pl, ok := Langs[0].dict[key].(Plural); ok {
+		count = pl.Arg
+	}
+	for i, a := range args {
+		if i+1 == count {
+			continue
+		}
+		switch reflect.ValueOf(a).Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+			reflect.Float32, reflect.Float64:
+			args[i] = plain{a}
+		}
+	}
 	return p.p.Sprintf(key, args...)
 }
+
+// plain is a number written as fmt writes it (no grouping, a decimal
+// point): it formats itself.
+type plain struct{ v any }
+
+func (n plain) Format(f fmt.State, verb rune) { fmt.Fprintf(f, fmt.FormatString(f, verb), n.v) }

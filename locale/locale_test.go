@@ -132,3 +132,37 @@ func TestPrinter(t *testing.T) {
 		t.Errorf("German: %q", got)
 	}
 }
+
+// TestNumbersNotGrouped: numbers in messages are written as they are
+// (x/text's printer groups digits by language: a Discord timestamp
+// "<t:1,700,000,000:R>" or a command "game:1.234" would break), while a
+// plural's count still chooses the form.
+func TestNumbersNotGrouped(t *testing.T) {
+	for _, l := range locale.Langs {
+		p := locale.For(l.Tag)
+		if got := p.T("tour.state_signup", int64(1700000000), 12345, "x"); !strings.Contains(got, "<t:1700000000:R>") || !strings.Contains(got, "12345") {
+			t.Errorf("%s: %q", l.Name, got)
+		}
+		if got := p.T("Game %d · %s", uint64(1234), "brandubh"); !strings.Contains(got, " 1234 ") {
+			t.Errorf("%s: %q", l.Name, got)
+		}
+	}
+	en := locale.For(language.English)
+	if one, many := en.T("%d rated games", 1), en.T("%d rated games", 2); one != "1 rated game" || many != "2 rated games" {
+		t.Errorf("plural: %q, %q", one, many)
+	}
+	if got := locale.For(language.Finnish).T("%d rated games", 1); got != "1 pisteytetty peli" {
+		t.Errorf("Finnish plural: %q", got)
+	}
+}
+
+// TestFloatsNotGrouped: a rating written with %.0f or %+.0f stays as fmt
+// writes it in every language (x/text wrote "1,500" and "1.500").
+func TestFloatsNotGrouped(t *testing.T) {
+	for _, l := range locale.Langs {
+		got := locale.For(l.Tag).T("Your puzzle rating: %.0f → %.0f (%+.0f).", 1500.0, 1673.4, 173.4)
+		if !strings.Contains(got, "1500 → 1673 (+173)") {
+			t.Errorf("%s: %q", l.Name, got)
+		}
+	}
+}

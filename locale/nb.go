@@ -61,7 +61,7 @@ var nb = Dict{
 	"tour.head":                "🏆 **%s** (turnering %d): %s.",
 	"tour.state_cancelled":     "Avlyst.",
 	"tour.state_running":       "I gang: runde %d. Spillere (%d): %s",
-	"tour.state_signup":        "Påmeldingen stenger <t:%s:R>; så setter jeg opp runde 1 og starter partiene. Spillere (%d): %s",
+	"tour.state_signup":        "Påmeldingen stenger <t:%d:R>; så setter jeg opp runde 1 og starter partiene. Spillere (%d): %s",
 	"tour.btn_join":            "Bli med",
 	"tour.btn_leave":           "Forlat",
 	"tour.btn_start":           "Start nå",

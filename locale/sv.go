@@ -61,7 +61,7 @@ var sv = Dict{
 	"tour.head":                "🏆 **%s** (turnering %d): %s.",
 	"tour.state_cancelled":     "Inställd.",
 	"tour.state_running":       "Pågår: rond %d. Spelare (%d): %s",
-	"tour.state_signup":        "Anmälan stänger <t:%s:R>; sedan lottar jag rond 1 och startar partierna. Spelare (%d): %s",
+	"tour.state_signup":        "Anmälan stänger <t:%d:R>; sedan lottar jag rond 1 och startar partierna. Spelare (%d): %s",
 	"tour.btn_join":            "Gå med",
 	"tour.btn_leave":           "Lämna",
 	"tour.btn_start":           "Starta nu",

@@ -73,6 +73,9 @@ type Challenge struct {
 	// Rematch is the finished game this challenge asks to play again
 	// (0: none).
 	Rematch GameID
+	// Language is the language of the challenge's public messages and of
+	// the game it starts (a BCP 47 tag; "" for English).
+	Language string
 
 	Created time.Time // Created is set by CreateChallenge.
 	Expires time.Time // Expires is when an unanswered challenge lapses (required).
@@ -97,6 +100,7 @@ type challengeRecord struct {
 	Time       string    `json:"time_control,omitempty"`
 	Casual     bool      `json:"casual,omitempty"`
 	Rematch    uint64    `json:"rematch,omitempty"`
+	Language   string    `json:"lang,omitempty"`
 	Created    time.Time `json:"created"`
 	Expires    time.Time `json:"expires"`
 	State      string    `json:"state"`
@@ -108,7 +112,7 @@ func encodeChallenge(c *Challenge) ([]byte, error) {
 		ID: uint64(c.ID), Guild: c.GuildID, Channel: c.ChannelID, Message: c.MessageID,
 		Challenger: c.ChallengerID, Opponent: c.OpponentID, CName: c.ChallengerName, OName: c.OpponentName,
 		Variant: c.Variant, Layout: c.Layout, Rules: c.Rules, Casual: c.Casual, Created: utc(c.Created), Expires: utc(c.Expires), State: c.State.String(), Game: uint64(c.GameID),
-		Time: c.TimeControl.String(), Rematch: uint64(c.Rematch),
+		Time: c.TimeControl.String(), Rematch: uint64(c.Rematch), Language: c.Language,
 	}
 	if c.Side != tafl.NoSide {
 		r.Side = c.Side.String()
@@ -127,7 +131,7 @@ func decodeChallenge(data []byte) (*Challenge, error) {
 	c := &Challenge{
 		ID: ChallengeID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, MessageID: r.Message,
 		ChallengerID: r.Challenger, OpponentID: r.Opponent, ChallengerName: r.CName, OpponentName: r.OName,
-		Variant: r.Variant, Layout: r.Layout, Rules: r.Rules, Casual: r.Casual, Created: r.Created, Expires: r.Expires, GameID: GameID(r.Game), Rematch: GameID(r.Rematch),
+		Variant: r.Variant, Layout: r.Layout, Rules: r.Rules, Casual: r.Casual, Created: r.Created, Expires: r.Expires, GameID: GameID(r.Game), Rematch: GameID(r.Rematch), Language: r.Language,
 	}
 	var ok bool
 	if c.State, ok = parseChallengeState(r.State); !ok {

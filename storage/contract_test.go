@@ -67,6 +67,7 @@ var contractTests = []struct {
 	{"LiveClockValidation", testLiveClockValidation},
 	{"ChallengeAndRematchFields", testChallengeAndRematchFields},
 	{"CasualDefaultSaved", testCasualDefaultSaved},
+	{"LanguagesSaved", testLanguagesSaved},
 	{"Tournaments", testTournaments},
 }
 

@@ -132,6 +132,10 @@ type Game struct {
 	RematchGame GameID
 	// TournamentID is the tournament the game belongs to (0: none).
 	TournamentID TournamentID
+	// Language is the language of the game's public messages (a BCP 47
+	// tag such as "da"; "" for English), chosen by the bot when the game
+	// is created.
+	Language string
 
 	variant, layout, rules string
 	v                      *tafl.Variant
@@ -321,6 +325,7 @@ type gameRecord struct {
 	Rematch       uint64         `json:"rematch,omitempty"`
 	RematchGame   uint64         `json:"rematch_game,omitempty"`
 	Tournament    uint64         `json:"tournament,omitempty"`
+	Language      string         `json:"lang,omitempty"`
 }
 
 // Hints counts the hints given to each side of a game.
@@ -404,6 +409,7 @@ func encodeGame(g *Game) ([]byte, error) {
 		Created: g.Created.UTC(), Updated: g.Updated.UTC(),
 		Deadline: utc(g.Deadline), Reminded: utc(g.Reminded),
 		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints, Clock: encodeClock(g.Clock), Rematch: uint64(g.Rematch), RematchGame: uint64(g.RematchGame), Tournament: uint64(g.TournamentID),
+		Language: g.Language,
 	}
 	if g.MoveTime != 0 {
 		r.MoveTime = g.MoveTime.String()
@@ -467,7 +473,8 @@ func (r *gameRecord) lazy(base *Game) (*Game, error) {
 		Attackers: Seat{r.Attackers.User, r.Attackers.AI, r.Attackers.Name}, Defenders: Seat{r.Defenders.User, r.Defenders.AI, r.Defenders.Name},
 		Casual: r.Casual, Created: r.Created, Updated: r.Updated, Deadline: r.Deadline, Reminded: r.Reminded,
 		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints, Rematch: ChallengeID(r.Rematch), RematchGame: GameID(r.RematchGame), TournamentID: TournamentID(r.Tournament),
-		variant: r.Variant, layout: r.Layout, rules: r.Rules, moves: r.Moves,
+		Language: r.Language,
+		variant:  r.Variant, layout: r.Layout, rules: r.Rules, moves: r.Moves,
 	}
 	var err error
 	switch {

@@ -18,17 +18,20 @@ const MaxDaysPerMove = 30
 // GuildSettings are one server's defaults, changed by its managers.
 type GuildSettings struct {
 	GuildID         string
-	DefaultVariant  string    // DefaultVariant is a preset name.
-	DaysPerMove     int       // DaysPerMove is the default time per move, 1 to MaxDaysPerMove.
-	ThreadPerGame   bool      // ThreadPerGame: each new game gets its own thread.
-	NotifyChannelID string    // NotifyChannelID receives reminders and results ("": the game's channel).
-	NoHints         bool      // NoHints turns the Hint button of engine games off (hints are on by default).
-	DailyChannelID  string    // DailyChannelID receives the daily puzzle ("": none).
-	DailyHour       int       // DailyHour is the hour (UTC, 0 to 23) the daily puzzle is posted.
-	VacationDays    int       // VacationDays is how many days a year a player may pause their clocks, 0 to MaxVacationDays.
-	CasualDefault   bool      // CasualDefault: challenges are casual unless they say rated.
-	CasualHelp      bool      // CasualHelp lets the move autocomplete of casual games say which moves capture or win (as in engine games).
-	Updated         time.Time // Updated is set by PutGuildSettings.
+	DefaultVariant  string // DefaultVariant is a preset name.
+	DaysPerMove     int    // DaysPerMove is the default time per move, 1 to MaxDaysPerMove.
+	ThreadPerGame   bool   // ThreadPerGame: each new game gets its own thread.
+	NotifyChannelID string // NotifyChannelID receives reminders and results ("": the game's channel).
+	NoHints         bool   // NoHints turns the Hint button of engine games off (hints are on by default).
+	DailyChannelID  string // DailyChannelID receives the daily puzzle ("": none).
+	DailyHour       int    // DailyHour is the hour (UTC, 0 to 23) the daily puzzle is posted.
+	VacationDays    int    // VacationDays is how many days a year a player may pause their clocks, 0 to MaxVacationDays.
+	CasualDefault   bool   // CasualDefault: challenges are casual unless they say rated.
+	CasualHelp      bool   // CasualHelp lets the move autocomplete of casual games say which moves capture or win (as in engine games).
+	// Language is the language of the server's public messages, chosen by
+	// a manager (a BCP 47 tag; "": Discord's server locale).
+	Language string
+	Updated  time.Time // Updated is set by PutGuildSettings.
 
 	// Daily is the daily puzzle posted last. PutGuildSettings keeps the
 	// stored one; Store.StartDailyPuzzle and Store.SetDailyMessage change it.
@@ -67,13 +70,15 @@ type guildRecord struct {
 	VacationDays  *int        `json:"vacation_days,omitempty"` // absent in records older than vacations: the default
 	Casual        bool        `json:"casual,omitempty"`
 	CasualHelp    bool        `json:"casual_help,omitempty"`
+	Language      string      `json:"lang,omitempty"`
 	Updated       time.Time   `json:"updated,omitzero"`
 }
 
 func (r *guildRecord) settings() *GuildSettings {
 	gs := &GuildSettings{GuildID: r.Guild, DefaultVariant: r.Variant, DaysPerMove: r.DaysPerMove,
 		ThreadPerGame: r.ThreadPerGame, NotifyChannelID: r.NotifyChannel, NoHints: r.NoHints,
-		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, Daily: r.Daily, VacationDays: DefaultVacationDays, CasualDefault: r.Casual, CasualHelp: r.CasualHelp, Updated: r.Updated}
+		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, Daily: r.Daily, VacationDays: DefaultVacationDays, CasualDefault: r.Casual, CasualHelp: r.CasualHelp, Updated: r.Updated,
+		Language: r.Language}
 	if r.VacationDays != nil {
 		gs.VacationDays = *r.VacationDays
 	}
@@ -84,7 +89,8 @@ func guildRecordOf(gs *GuildSettings) guildRecord {
 	vacation := gs.VacationDays
 	return guildRecord{Guild: gs.GuildID, Variant: gs.DefaultVariant, DaysPerMove: gs.DaysPerMove,
 		ThreadPerGame: gs.ThreadPerGame, NotifyChannel: gs.NotifyChannelID, NoHints: gs.NoHints,
-		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, Daily: gs.Daily, VacationDays: &vacation, Casual: gs.CasualDefault, CasualHelp: gs.CasualHelp, Updated: gs.Updated.UTC()}
+		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, Daily: gs.Daily, VacationDays: &vacation, Casual: gs.CasualDefault, CasualHelp: gs.CasualHelp, Updated: gs.Updated.UTC(),
+		Language: gs.Language}
 }
 
 // loadGuild returns a server's stored settings, or nil when it has none.
