@@ -218,7 +218,9 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 // ordered by it (the move autocomplete's labels). That is help, allowed
 // only where the game is not a fair contest between people: today,
 // games against the engine. It is the one place that decides it (#17
-// adds casual games when the server allows).
+// adds casual games when the server allows): the move autocomplete's
+// labels and the Hint button (hint.go, which #18 keeps out of every game
+// between players) ask it.
 func engineHelpAllowed(g *storage.Game) bool {
 	return g.Attackers.IsAI() || g.Defenders.IsAI()
 }

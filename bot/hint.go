@@ -17,15 +17,25 @@ import (
 // Hints: in a game against the engine, while the human is to move, the
 // board carries a Hint button when the server allows hints (the default;
 // /tafl settings hints:False turns them off). It is never offered in a
-// game between two players: those are the rated ones. Pressing it asks the
+// game between two players, casual or rated (hintGame: where
+// engineHelpAllowed, the one place that decides where the engine may help
+// a player, allows it, and only against the engine, even if that comes to
+// allow casual games between players). Games against the engine are never
+// rated (#17), so "casual engine games" are all of them. Pressing it asks the
 // engine (one think of the review's budget, through the engine pool) and
 // answers privately with the board and the suggested move as a green
 // arrow. Each hint is counted on the game, shown on its board and written
 // into its record (/tafl history).
 
+// hintGame reports whether g is a game where hints may be had: a game
+// against the engine, where the engine may help.
+func hintGame(g *storage.Game) bool {
+	return engineHelpAllowed(g) && g.Attackers.IsAI() != g.Defenders.IsAI()
+}
+
 // hintsAllowed reports whether game g's boards offer the Hint button now.
 func (b *Bot) hintsAllowed(g *storage.Game) bool {
-	if !g.Active() || g.Attackers.IsAI() == g.Defenders.IsAI() || g.ToMove().IsAI() {
+	if !g.Active() || !hintGame(g) || g.ToMove().IsAI() {
 		return false
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -82,7 +92,7 @@ func (b *Bot) btnHint(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Attackers.IsAI() == g.Defenders.IsAI() {
+	if !hintGame(g) {
 		return nil, userErrorT("hint.engine_only")
 	}
 	if !b.hintsAllowed(g) {
