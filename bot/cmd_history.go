@@ -187,7 +187,7 @@ func (b *Bot) reviewFiles(ctx context.Context, p *locale.Printer, g *storage.Gam
 		b.log.Error("decoding a stored review", "game_id", g.ID, "err", err)
 		return nil
 	}
-	title := fmt.Sprintf("Game %d · %s · %s", g.ID, g.Variant(), g.Outcome().Status())
+	title := p.T("Game %d · %s · %s", g.ID, g.Variant(), resultCaption(p, g.Outcome()))
 	var text strings.Builder
 	if err := rep.WriteText(&text, title); err != nil {
 		return nil

@@ -340,7 +340,7 @@ func gameLabel(p *locale.Printer, g *storage.Game, userID string) string {
 	s := p.T("#%d %s vs %s", g.ID, g.Variant(), seatLabel(opp))
 	switch {
 	case !g.Active():
-		s += " · " + g.Outcome().Status()
+		s += " · " + resultCaption(p, g.Outcome())
 	case g.ToMove().UserID == userID:
 		s += " · " + p.T("your turn")
 	default:

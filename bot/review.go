@@ -229,7 +229,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 		content = content[:1900] + "…"
 	}
 	var graph bytes.Buffer
-	title := fmt.Sprintf("Game %d · %s · %s", g.ID, g.Variant(), g.Outcome().Status())
+	title := p.T("Game %d · %s · %s", g.ID, g.Variant(), resultCaption(p, g.Outcome()))
 	b.renderSem <- struct{}{}
 	err := render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme})
 	<-b.renderSem

@@ -373,4 +373,5 @@ var daTexts = Dict{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Dagens opgave** · %s · tryk **Løs** for at prøve den (privat; dit første forsøg tæller for din opgaverating).",
 	"clocks: attackers %s, defenders %s":  "ure: angribere %s, forsvarere %s",
 	"(autocomplete help in casual games)": "(hjælp i autofuldførelsen i venskabelige partier)",
+	"Game %d · %s · %s":                   "Parti %d · %s · %s",
 }

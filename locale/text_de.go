@@ -373,4 +373,5 @@ var deTexts = Dict{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Aufgabe des Tages** · %s · drücke **Lösen**, um sie zu versuchen (privat; dein erster Versuch zählt für deine Aufgabenwertung).",
 	"clocks: attackers %s, defenders %s":  "Uhren: Angreifer %s, Verteidiger %s",
 	"(autocomplete help in casual games)": "(Hilfe der Autovervollständigung in freundschaftlichen Partien)",
+	"Game %d · %s · %s":                   "Partie %d · %s · %s",
 }

@@ -373,4 +373,5 @@ var enTexts = []any{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).",
 	"clocks: attackers %s, defenders %s",
 	"(autocomplete help in casual games)",
+	"Game %d · %s · %s",
 }

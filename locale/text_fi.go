@@ -373,4 +373,5 @@ var fiTexts = Dict{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Päivän tehtävä** · %s · paina **Ratkaise** yrittääksesi (yksityisesti; ensimmäinen yrityksesi lasketaan tehtäväluokitukseesi).",
 	"clocks: attackers %s, defenders %s":  "kellot: hyökkääjät %s, puolustajat %s",
 	"(autocomplete help in casual games)": "(automaattisen täydennyksen apu harjoituspeleissä)",
+	"Game %d · %s · %s":                   "Peli %d · %s · %s",
 }

@@ -373,4 +373,5 @@ var isTexts = Dict{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Þraut dagsins** · %s · ýttu á **Leysa** til að reyna hana (í einrúmi; fyrsta tilraun þín telur til þrautastiga).",
 	"clocks: attackers %s, defenders %s":  "klukkur: sóknarmenn %s, varnarmenn %s",
 	"(autocomplete help in casual games)": "(hjálp sjálfvirkrar útfyllingar í æfingaskákum)",
+	"Game %d · %s · %s":                   "Skák %d · %s · %s",
 }

@@ -373,4 +373,5 @@ var nbTexts = Dict{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Dagens oppgave** · %s · trykk **Løs** for å prøve den (privat; ditt første forsøk teller for oppgaveratingen din).",
 	"clocks: attackers %s, defenders %s":  "klokker: angripere %s, forsvarere %s",
 	"(autocomplete help in casual games)": "(hjelp i autofullføringen i vennskapelige partier)",
+	"Game %d · %s · %s":                   "Parti %d · %s · %s",
 }

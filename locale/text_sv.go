@@ -373,4 +373,5 @@ var svTexts = Dict{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Dagens problem** · %s · tryck **Lös** för att prova (privat; ditt första försök räknas för ditt problemrating).",
 	"clocks: attackers %s, defenders %s":  "klockor: anfallare %s, försvarare %s",
 	"(autocomplete help in casual games)": "(hjälp i autoslutförandet i vänskapliga partier)",
+	"Game %d · %s · %s":                   "Parti %d · %s · %s",
 }
