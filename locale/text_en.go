@@ -273,6 +273,8 @@ var enTexts = []any{
 	"throne %s",
 	"layouts: %s",
 	"on vacation",
+	"clocks: attackers %s, defenders %s",
+	"(autocomplete help in casual games)",
 	"per move",
 	"▶ Step through",
 	"Vacation left this year: %s of the %d days this server allows.",
@@ -371,7 +373,5 @@ var enTexts = []any{
 	"🎉 **%s** wins: puzzle solved! %s",
 	"💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. Hints used in this game: %d — the game record notes them.",
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).",
-	"clocks: attackers %s, defenders %s",
-	"(autocomplete help in casual games)",
 	"Game %d · %s · %s",
 }
