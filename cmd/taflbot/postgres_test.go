@@ -226,3 +226,28 @@ func TestEngineOnlyProcess(t *testing.T) {
 		t.Errorf("the engine's board was not posted: %v", reqs)
 	}
 }
+
+// TestDBPuzzlesOnPostgres: taflbot db puzzles mines the finished games of
+// a PostgreSQL database into puzzles of their servers, once.
+func TestDBPuzzlesOnPostgres(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	path, id := dbWithWonPuzzleGame(t)
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", pg); err != nil {
+		t.Fatalf("copy to PostgreSQL: %v\n%s", err, out)
+	}
+	for i, want := range []string{"4 games, 2 won; 1 puzzles found, 1 new", "4 games, 2 won; 1 puzzles found, 0 new"} {
+		out, _, err := runDBTest(t, "puzzles", "-db", pg, "-budget", "200000")
+		if err != nil || !strings.Contains(out, want) {
+			t.Errorf("run %d: %q %v, want %q", i+1, out, err, want)
+		}
+	}
+	s, err := storage.Open(pg, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ps, _ := s.Puzzles(t.Context(), "100")
+	if len(ps) != 1 || ps[0].Source != "game "+id.String()+", before move 1" || ps[0].Solution[0] != "g5-g3" {
+		t.Errorf("puzzles of server 100 in PostgreSQL: %+v", ps)
+	}
+}
