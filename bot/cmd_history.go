@@ -184,7 +184,7 @@ func (l *replayLimiter) reserve(user string) (release func(), err error) {
 	tokens := l.tokens(user, now)
 	if tokens < 1 {
 		wait := math.Ceil((1 - tokens) * replayEvery.Seconds())
-		return nil, userErrorf("You have asked for several replays in a short time: you can ask for the next in %d seconds.", int(wait))
+		return nil, userErrorf("You have asked for several replays in a short time: you can ask for the next in %d s.", int(wait))
 	}
 	if len(l.users) >= cap(l.slots)+maxReplayQueue {
 		return nil, userErrorf("Many replays are being drawn right now: please try again in a minute.")

@@ -27,14 +27,14 @@ func TestReplayPace(t *testing.T) {
 		}
 	}
 	err := ask("flooder")
-	if err == nil || !strings.Contains(err.Error(), "you can ask for the next in 20 seconds") {
+	if err == nil || !strings.Contains(err.Error(), "you can ask for the next in 20 s") {
 		t.Fatalf("beyond the burst: %v, want a refusal saying 20 seconds", err)
 	}
 	if err := ask("someone else"); err != nil {
 		t.Errorf("another user is refused: %v", err)
 	}
 	now = now.Add(replayEvery / 2)
-	if err := ask("flooder"); err == nil || !strings.Contains(err.Error(), "10 seconds") {
+	if err := ask("flooder"); err == nil || !strings.Contains(err.Error(), "in 10 s.") {
 		t.Errorf("half a period later: %v, want a refusal saying 10 seconds", err)
 	}
 	now = now.Add(replayEvery / 2)
