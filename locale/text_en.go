@@ -92,6 +92,7 @@ var enTexts = []any{
 	"**Commands**",
 	"(The replay could not be drawn.)",
 	"Your previous replay is still being drawn: wait for it before asking for another.",
+	"You have asked for several replays in a short time: you can ask for the next in %d s.",
 	"Many replays are being drawn right now: please try again in a minute.",
 	"Say which move, such as `d1-d4` (start typing for a list of your legal moves).",
 	"%s holds an attacker",
