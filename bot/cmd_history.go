@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/analysis"
@@ -53,7 +55,8 @@ func orDash(s string) string {
 // delivered by editing the reply. Replays are drawn at most Options.Replays at a
 // time for everyone (each also holding a board-render slot, so that
 // boards are still drawn meanwhile) and one at a time per user; a user
-// asking again while theirs is drawn or waiting, or anyone while
+// asking again while theirs is drawn or waiting, or faster than their pace
+// allows (replayBurst, then one per replayEvery), or anyone while
 // maxReplayQueue wait, is told so at once. A long game is replayed in at
 // most render.DefaultMaxFrames pictures, sampled evenly, and the reply
 // says so.
@@ -128,16 +131,45 @@ func (b *Bot) drawReplay(ctx context.Context, g *storage.Game, opts render.GIFOp
 // /tafl history asks to try again later.
 const maxReplayQueue = 32
 
+// replayBurst and replayEvery pace one user's replays: a user may ask for
+// replayBurst replays at once, and one more every replayEvery after that
+// (a token bucket). A replay costs up to a second of CPU; without a pace a
+// single user asking again as soon as the last was delivered kept a core
+// busy, and everyone's boards waited for it.
+const (
+	replayBurst = 3
+	replayEvery = 20 * time.Second
+)
+
 // replayLimiter bounds the replays being drawn: slots at once for
-// everyone, one per user (drawn or waiting), and maxReplayQueue waiting.
+// everyone, one per user (drawn or waiting), maxReplayQueue waiting, and
+// each user's pace (replayBurst, then one per replayEvery).
 type replayLimiter struct {
 	slots chan struct{}
 	mu    sync.Mutex
 	users map[string]bool // users with a replay drawn or waiting
+	pace  map[string]replayPace
+	now   func() time.Time
+}
+
+// replayPace is a user's token bucket: tokens at the time at.
+type replayPace struct {
+	tokens float64
+	at     time.Time
 }
 
 func newReplayLimiter(slots int) *replayLimiter {
-	return &replayLimiter{slots: make(chan struct{}, max(1, slots)), users: map[string]bool{}}
+	return &replayLimiter{slots: make(chan struct{}, max(1, slots)), users: map[string]bool{},
+		pace: map[string]replayPace{}, now: time.Now}
+}
+
+// tokens returns the user's tokens now; the caller holds l.mu.
+func (l *replayLimiter) tokens(user string, now time.Time) float64 {
+	p, ok := l.pace[user]
+	if !ok {
+		return replayBurst
+	}
+	return min(replayBurst, p.tokens+float64(now.Sub(p.at))/float64(replayEvery))
 }
 
 // reserve claims the user's one replay, or says why not; release gives
@@ -148,9 +180,23 @@ func (l *replayLimiter) reserve(user string) (release func(), err error) {
 	if l.users[user] {
 		return nil, userErrorf("Your previous replay is still being drawn: wait for it before asking for another.")
 	}
+	now := l.now()
+	tokens := l.tokens(user, now)
+	if tokens < 1 {
+		wait := math.Ceil((1 - tokens) * replayEvery.Seconds())
+		return nil, userErrorf("You have asked for several replays in a short time: you can ask for the next in %d s.", int(wait))
+	}
 	if len(l.users) >= cap(l.slots)+maxReplayQueue {
 		return nil, userErrorf("Many replays are being drawn right now: please try again in a minute.")
 	}
+	if len(l.pace) >= 4096 { // forget users whose bucket is full again
+		for u := range l.pace {
+			if l.tokens(u, now) >= replayBurst {
+				delete(l.pace, u)
+			}
+		}
+	}
+	l.pace[user] = replayPace{tokens: tokens - 1, at: now}
 	l.users[user] = true
 	return func() {
 		l.mu.Lock()

@@ -242,12 +242,14 @@ func BenchmarkHistory(b *testing.B) {
 			g := storeLongGame(b, h, c.plies)
 			var peak uint64
 			var cpu, wall time.Duration
+			round := 0
 			for b.Loop() {
+				round++ // new users each round: a user's replays are paced
 				p := memprobe.Start()
 				start := time.Now()
 				var ins []*discordgo.Interaction
 				for u := range c.users {
-					in := h.slashInteraction(fmt.Sprint(60000+u), "history", opt("game", g.ID.String()))
+					in := h.slashInteraction(fmt.Sprint(60000+100*round+u), "history", opt("game", g.ID.String()))
 					h.bot.HandleGateway(b.Context(), in)
 					ins = append(ins, in)
 				}

@@ -280,7 +280,10 @@ func TestMissingBucket(t *testing.T) {
 
 // TestDBPuzzles mines a database: a game whose end was a forced win in 2
 // becomes a puzzle of its server, once.
-func TestDBPuzzles(t *testing.T) {
+// dbWithWonPuzzleGame is newDB's database with one more game, of server
+// 100, won by a forced win in 2 (g5-g3 first): a puzzle to mine.
+func dbWithWonPuzzleGame(t *testing.T) (string, storage.GameID) {
+	t.Helper()
 	path, _ := newDB(t)
 	s, err := storage.Open(path, storage.Options{NoSync: true})
 	if err != nil {
@@ -312,19 +315,24 @@ func TestDBPuzzles(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
+	return path, g.ID
+}
+
+func TestDBPuzzles(t *testing.T) {
+	path, id := dbWithWonPuzzleGame(t)
 	for i, want := range []string{"4 games, 2 won; 1 puzzles found, 1 new", "4 games, 2 won; 1 puzzles found, 0 new"} {
 		out, _, err := runDBTest(t, "puzzles", "-db", path, "-budget", "200000")
 		if err != nil || !strings.Contains(out, want) {
 			t.Errorf("run %d: %q %v, want %q", i+1, out, err, want)
 		}
 	}
-	s, err = storage.Open(path, storage.Options{NoSync: true, ReadOnly: true})
+	s, err := storage.Open(path, storage.Options{NoSync: true, ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
 	ps, _ := s.Puzzles(t.Context(), "100")
-	if len(ps) != 1 || ps[0].GuildID != "100" || ps[0].Source != "game "+g.ID.String()+", before move 1" || ps[0].Solution[0] != "g5-g3" {
+	if len(ps) != 1 || ps[0].GuildID != "100" || ps[0].Source != "game "+id.String()+", before move 1" || ps[0].Solution[0] != "g5-g3" {
 		t.Errorf("puzzles of server 100: %+v", ps)
 	}
 	if _, _, err := runDBTest(t, "puzzles", "-db", path, "-max-moves", "9"); err == nil {

@@ -226,3 +226,78 @@ func TestEngineOnlyProcess(t *testing.T) {
 		t.Errorf("the engine's board was not posted: %v", reqs)
 	}
 }
+
+// TestDBPuzzlesOnPostgres: taflbot db puzzles mines the finished games of
+// a PostgreSQL database into puzzles of their servers, once.
+func TestDBPuzzlesOnPostgres(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	path, id := dbWithWonPuzzleGame(t)
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", pg); err != nil {
+		t.Fatalf("copy to PostgreSQL: %v\n%s", err, out)
+	}
+	for i, want := range []string{"4 games, 2 won; 1 puzzles found, 1 new", "4 games, 2 won; 1 puzzles found, 0 new"} {
+		out, _, err := runDBTest(t, "puzzles", "-db", pg, "-budget", "200000")
+		if err != nil || !strings.Contains(out, want) {
+			t.Errorf("run %d: %q %v, want %q", i+1, out, err, want)
+		}
+	}
+	s, err := storage.Open(pg, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ps, _ := s.Puzzles(t.Context(), "100")
+	if len(ps) != 1 || ps[0].Source != "game "+id.String()+", before move 1" || ps[0].Solution[0] != "g5-g3" {
+		t.Errorf("puzzles of server 100 in PostgreSQL: %+v", ps)
+	}
+}
+
+// TestLearningOnPostgres: a hint, a review and a puzzle in console mode on
+// PostgreSQL: the hint counted on the game, the review stored, the
+// starter puzzles there.
+func TestLearningOnPostgres(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	dir := t.TempDir()
+	cfg := writeConfig(t, `{"log_format": "text", "review_nodes": 3000}`)
+	script := strings.Join([]string{
+		"/tafl ai variant:brandubh side:attackers level:easy",
+		"click Hint",
+		"/tafl move d2-c2",
+		"/tafl resign",
+		"click Yes, resign",
+		"click Analyse",
+		"/tafl puzzle variant:tablut",
+		"quit",
+	}, "\n") + "\n"
+	var out, errOut bytes.Buffer
+	env := func(k string) string {
+		if k == "TAFLBOT_DATABASE" {
+			return pg
+		}
+		return ""
+	}
+	err := run(context.Background(), []string{"-console", "-config", cfg, "-boards", filepath.Join(dir, "boards")}, strings.NewReader(script), &out, &errOut, env)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, errOut.String())
+	}
+	for _, want := range []string{"the engine suggests **", "Review of game 1", "**Puzzle ", "to move and win"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the console lacks %q:\n%s", want, out.String())
+		}
+	}
+	s, err := storage.Open(pg, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	g, err := s.GetGame(t.Context(), 1)
+	if err != nil || g.Active() || g.Hints.Attackers != 1 {
+		t.Fatalf("game 1 in PostgreSQL: %+v %v", g, err)
+	}
+	if a, err := s.GetAnalysis(t.Context(), 1); err != nil || a.Plies != g.Ply() || a.Nodes != 3000 || len(a.Report) == 0 {
+		t.Errorf("the stored review: %+v %v", a, err)
+	}
+	if ps, err := s.Puzzles(t.Context(), "1"); err != nil || len(ps) < 200 {
+		t.Errorf("%d puzzles in PostgreSQL (%v), want the starter set", len(ps), err)
+	}
+}
