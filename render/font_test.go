@@ -93,12 +93,14 @@ func TestReplayCaptionsFit(t *testing.T) {
 func TestFormatClock(t *testing.T) {
 	for d, want := range map[time.Duration]string{
 		3 * 24 * time.Hour: "3d 0h",
-		2*24*time.Hour + 5*time.Hour + 59*time.Minute: "2d 5h",
-		5*time.Hour + 3*time.Minute:                   "5h 03m",
-		4*time.Minute + 59*time.Second:                "4:59",
-		10 * time.Second:                              "0:10",
-		9*time.Second + 340*time.Millisecond:          "0:09.3",
-		-time.Second:                                  "0:00.0",
+		2*24*time.Hour + 5*time.Hour + 59*time.Minute:         "2d 5h",
+		5*time.Hour + 3*time.Minute:                           "5h 03m",
+		4*time.Minute + 59*time.Second:                        "4:59",
+		4*time.Minute + 58*time.Second + 200*time.Millisecond: "4:59", // rounded up, as the board message shows it
+		4*time.Minute + 59*time.Second + time.Millisecond:     "5:00",
+		10 * time.Second:                                      "0:10",
+		9*time.Second + 340*time.Millisecond:                  "0:09.3",
+		-time.Second:                                          "0:00.0",
 	} {
 		if got := FormatClock(d); got != want {
 			t.Errorf("FormatClock(%v) = %q, want %q", d, got, want)

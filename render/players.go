@@ -91,8 +91,9 @@ func joinNonEmpty(a, b string) string {
 // FormatClock writes a time left as the players band shows it: "2d 5h"
 // from a day up, "5h 03m" from an hour (both counted in whole minutes,
 // rounded up, as the bot's messages count them: 3 days less a second
-// is "3d 0h"), then like a chess clock: "4:59" from ten seconds, and
-// "0:09.3" below (a negative time is 0:00.0).
+// is "3d 0h"), then like a chess clock: "4:59" from ten seconds (whole
+// seconds rounded up, as the board message shows a live clock: 4:58.2
+// is "4:59"), and "0:09.3" below (a negative time is 0:00.0).
 func FormatClock(d time.Duration) string {
 	if d < 0 {
 		d = 0
@@ -100,6 +101,9 @@ func FormatClock(d time.Duration) string {
 	if d > time.Hour {
 		m := (d + time.Minute - 1) / time.Minute // whole minutes, rounded up
 		d = m * time.Minute
+	}
+	if d >= 10*time.Second && d < time.Hour {
+		d = (d + time.Second - 1) / time.Second * time.Second // whole seconds, rounded up
 	}
 	switch {
 	case d >= 24*time.Hour:
