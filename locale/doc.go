@@ -13,9 +13,13 @@
 //
 // # Messages
 //
-// Every message has a key (such as "err.not_your_turn") and one text per
-// language in the files en.go, da.go, sv.go, nb.go, is.go, de.go and
-// fi.go. A text is a fmt format (with the same verbs in every language;
+// Every message has a key and one text per language. A key is either a
+// symbolic name (such as "err.not_your_turn", in en.go, da.go, sv.go,
+// nb.go, is.go, de.go and fi.go) or the English text itself, the way
+// x/text's catalogs are usually keyed (text_en.go lists those messages;
+// text_da.go … text_fi.go translate them, keyed by the English): the
+// bot's code reads as English, and a format the catalog lacks is still
+// printed, in English. Command names and descriptions are in cmd_*.go. A text is a fmt format (with the same verbs in every language;
 // explicit argument indexes such as %[2]s let a language reorder them)
 // or a [Plural], whose form is chosen by a number argument. A test checks
 // that every key has every language with the same verbs; variant names
