@@ -361,5 +361,6 @@ var daTexts = Dict{
 	"🎉 **%s** wins: puzzle solved! %s":                                                 "🎉 **%s** vinder: opgaven er løst! %s",
 	"💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. Hints used in this game: %d — the game record notes them.": "💡 Parti %d: motoren foreslår **%s** (den grønne pil); med det er din vinderchance omkring %s. Tip brugt i dette parti: %d — notationen noterer dem.",
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Dagens opgave** · %s · tryk **Løs** for at prøve den (privat; dit første forsøg tæller for din opgaverating).",
-	"Game %d · %s · %s": "Parti %d · %s · %s",
+	"Game %d · %s · %s":                     "Parti %d · %s · %s",
+	"Puzzle rating: %s · %d solved, %d not": "Opgaverating: %s · %d løst, %d ikke",
 }

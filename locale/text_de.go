@@ -361,5 +361,6 @@ var deTexts = Dict{
 	"🎉 **%s** wins: puzzle solved! %s":                                                 "🎉 **%s** gewinnt: Aufgabe gelöst! %s",
 	"💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. Hints used in this game: %d — the game record notes them.": "💡 Partie %d: die Engine schlägt **%s** vor (der grüne Pfeil); damit liegt deine Gewinnchance bei etwa %s. Tipps in dieser Partie: %d — die Notation vermerkt sie.",
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Aufgabe des Tages** · %s · drücke **Lösen**, um sie zu versuchen (privat; dein erster Versuch zählt für deine Aufgabenwertung).",
-	"Game %d · %s · %s": "Partie %d · %s · %s",
+	"Game %d · %s · %s":                     "Partie %d · %s · %s",
+	"Puzzle rating: %s · %d solved, %d not": "Aufgabenwertung: %s · %d gelöst, %d nicht",
 }

@@ -361,5 +361,6 @@ var fiTexts = Dict{
 	"🎉 **%s** wins: puzzle solved! %s":                                                 "🎉 **%s** voittaa: tehtävä ratkaistu! %s",
 	"💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. Hints used in this game: %d — the game record notes them.": "💡 Peli %d: moottori ehdottaa **%s** (vihreä nuoli); sillä voittomahdollisuutesi on noin %s. Vihjeitä tässä pelissä: %d — pelikirjaus merkitsee ne.",
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Päivän tehtävä** · %s · paina **Ratkaise** yrittääksesi (yksityisesti; ensimmäinen yrityksesi lasketaan tehtäväluokitukseesi).",
-	"Game %d · %s · %s": "Peli %d · %s · %s",
+	"Game %d · %s · %s":                     "Peli %d · %s · %s",
+	"Puzzle rating: %s · %d solved, %d not": "Tehtäväluokitus: %s · %d ratkaistu, %d ei",
 }

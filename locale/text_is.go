@@ -361,5 +361,6 @@ var isTexts = Dict{
 	"🎉 **%s** wins: puzzle solved! %s":                                                 "🎉 **%s** vinnur: þrautin er leyst! %s",
 	"💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. Hints used in this game: %d — the game record notes them.": "💡 Skák %d: vélin leggur til **%s** (græna örin); með honum eru vinningslíkur þínar um %s. Vísbendingar í þessari skák: %d — skráningin getur þeirra.",
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Þraut dagsins** · %s · ýttu á **Leysa** til að reyna hana (í einrúmi; fyrsta tilraun þín telur til þrautastiga).",
-	"Game %d · %s · %s": "Skák %d · %s · %s",
+	"Game %d · %s · %s":                     "Skák %d · %s · %s",
+	"Puzzle rating: %s · %d solved, %d not": "Þrautastig: %s · %d leystar, %d ekki",
 }

@@ -361,5 +361,6 @@ var nbTexts = Dict{
 	"🎉 **%s** wins: puzzle solved! %s":                                                 "🎉 **%s** vinner: oppgaven er løst! %s",
 	"💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. Hints used in this game: %d — the game record notes them.": "💡 Parti %d: motoren foreslår **%s** (den grønne pilen); med det er vinnersjansen din omtrent %s. Tips brukt i dette partiet: %d — notasjonen noterer dem.",
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Dagens oppgave** · %s · trykk **Løs** for å prøve den (privat; ditt første forsøk teller for oppgaveratingen din).",
-	"Game %d · %s · %s": "Parti %d · %s · %s",
+	"Game %d · %s · %s":                     "Parti %d · %s · %s",
+	"Puzzle rating: %s · %d solved, %d not": "Oppgaverating: %s · %d løst, %d ikke",
 }

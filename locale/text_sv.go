@@ -361,5 +361,6 @@ var svTexts = Dict{
 	"🎉 **%s** wins: puzzle solved! %s":                                                 "🎉 **%s** vinner: problemet är löst! %s",
 	"💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. Hints used in this game: %d — the game record notes them.": "💡 Parti %d: motorn föreslår **%s** (den gröna pilen); med det är din vinstchans ungefär %s. Tips använda i det här partiet: %d — protokollet noterar dem.",
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Dagens problem** · %s · tryck **Lös** för att prova (privat; ditt första försök räknas för ditt problemrating).",
-	"Game %d · %s · %s": "Parti %d · %s · %s",
+	"Game %d · %s · %s":                     "Parti %d · %s · %s",
+	"Puzzle rating: %s · %d solved, %d not": "Problemrating: %s · %d lösta, %d inte",
 }
