@@ -169,10 +169,11 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 	}, nil
 }
 
-// vacations returns, per side, when a human player on vacation comes back.
+// vacations returns, per side, when a human player on vacation comes
+// back (none in a live game: a vacation pauses correspondence clocks only).
 func (b *Bot) vacations(ctx context.Context, g *storage.Game, now time.Time) map[tafl.Side]time.Time {
 	out := map[tafl.Side]time.Time{}
-	if !g.Active() {
+	if !g.Active() || !g.Clock.IsZero() {
 		return out
 	}
 	for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
@@ -279,7 +280,9 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 		} else {
 			sb.WriteString(p.T("%s (defenders) to move, move %d", seatLabel(g.Seat(side)), tafl.MoveNumber(len(plies))))
 		}
-		if !g.Deadline.IsZero() {
+		if c := clockWords(p, g, now); c != "" {
+			sb.WriteString(", " + c)
+		} else if !g.Deadline.IsZero() {
 			sb.WriteString(", " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(now))))
 		}
 		if _, ok := away[side]; ok {
@@ -295,6 +298,17 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 	}
 	sb.WriteString(p.T("%d attackers and %d defenders on the board, the king on %s.", pos.Count(tafl.Attackers), pos.Count(tafl.Defenders)-1, pos.King().String()))
 	return sb.String()
+}
+
+// clockWords says a live game's two chess clocks, as the players band
+// draws them: "clocks: attackers 4:52, defenders 5:00" ("" for a
+// correspondence game).
+func clockWords(p *locale.Printer, g *storage.Game, now time.Time) string {
+	if g.Clock.IsZero() {
+		return ""
+	}
+	return p.T("clocks: attackers %s, defenders %s",
+		render.FormatClock(g.Clock.Remaining(tafl.Attackers, now)), render.FormatClock(g.Clock.Remaining(tafl.Defenders, now)))
 }
 
 // lastPlyLabel writes the game's last move with its number and captures,

@@ -3,11 +3,14 @@ package bot_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/png"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
 )
 
 // pings returns the mention types a response lets Discord ping ("users"),
@@ -110,6 +113,18 @@ func TestBoardsForScreenReaders(t *testing.T) {
 		}
 		if len(v.files) != 0 {
 			t.Errorf("the text board came with %d pictures", len(v.files))
+		}
+
+		// A live game: both chess clocks, as the picture shows them.
+		d.do(t, "alice", "/tafl challenge opponent:bob side:attackers variant:brandubh time:5+3")
+		v = d.do(t, "bob", "click Accept")
+		clocks := regexp.MustCompile(`clocks: attackers \d:\d\d, defenders \d:\d\d`)
+		if len(v.alts) != 1 || !clocks.MatchString(v.alts[0]) {
+			t.Errorf("a live game's alt text: %q", v.alts)
+		}
+		live := activeGameWhere(t, d, "bob", func(g *storage.Game) bool { return !g.Clock.IsZero() })
+		if v := d.do(t, "bob", fmt.Sprintf("/tafl board game:%d text:true", live.ID)); !clocks.MatchString(v.text) {
+			t.Errorf("a live game's text board:\n%s", v.text)
 		}
 	})
 }

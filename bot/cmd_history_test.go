@@ -354,3 +354,33 @@ func TestNamesNotIDs(t *testing.T) {
 		}
 	})
 }
+
+// TestStepThroughSurvivesRestart: the step-through buttons carry the game
+// and the move in their custom ids and nothing in memory, so buttons
+// posted before a restart still page through the game after it.
+func TestStepThroughSurvivesRestart(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	bothMove(t, h, alice)
+	in := h.slashInteraction(carol, "history", opt("game", "1"))
+	h.bot.HandleGateway(t.Context(), in)
+	hist, _ := h.fake.final(t, in)
+	step := customIDs(hist.Components)["▶ Step through"]
+	if step == "" {
+		t.Fatalf("no Step through button: %q", hist.Content)
+	}
+	first, _ := h.click(carol, step, false)
+	next := customIDs(first.Components)["▶"]
+	if !strings.Contains(first.Content, "the start position") || next == "" {
+		t.Fatalf("the first page: %q", first.Content)
+	}
+	h.restart()
+	page, rec := h.click(carol, next, true)
+	if !strings.Contains(page.Content, "move 1 of 1: 1. ") || customIDs(page.Components)["◀"] == "" {
+		t.Errorf("after a restart, ▶ shows %q", page.Content)
+	}
+	checkPNG(t, rec)
+	if again, _ := h.click(carol, step, false); !strings.Contains(again.Content, "the start position") {
+		t.Errorf("after a restart, Step through shows %q", again.Content)
+	}
+}

@@ -208,7 +208,13 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		if err != nil || g.ToMove().UserID != r.userID {
 			return &reply{resp: choicesResponse(nil)}, nil // no game, or not your turn
 		}
-		choices = moveChoices(r.p, g, typed, engineHelpAllowed(g))
+		var settings *storage.GuildSettings
+		if g.Casual && g.GuildID != "" {
+			if settings, err = b.guildSettings(ctx, g.GuildID); err != nil {
+				return nil, err
+			}
+		}
+		choices = moveChoices(r.p, g, typed, engineHelpAllowed(g, settings))
 	}
 	return &reply{resp: choicesResponse(choices)}, nil
 }
@@ -216,13 +222,17 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 // engineHelpAllowed reports whether the bot may tell a player in g what
 // its rules engine sees: which of their moves win or capture, and moves
 // ordered by it (the move autocomplete's labels). That is help, allowed
-// only where the game is not a fair contest between people: today,
-// games against the engine. It is the one place that decides it (#17
-// adds casual games when the server allows): the move autocomplete's
-// labels and the Hint button (hint.go, which #18 keeps out of every game
-// between players) ask it.
-func engineHelpAllowed(g *storage.Game) bool {
-	return g.Attackers.IsAI() || g.Defenders.IsAI()
+// only where the game is not a fair contest between people: games against
+// the engine, and casual games (not a tournament's) where the server
+// allows it (GuildSettings.CasualHelp; settings may be nil: then none).
+// It is the one place that decides it: the move autocomplete's labels and
+// the Hint button (hint.go, which #18 keeps out of every game between
+// players) ask it.
+func engineHelpAllowed(g *storage.Game, settings *storage.GuildSettings) bool {
+	if g.Attackers.IsAI() || g.Defenders.IsAI() {
+		return true
+	}
+	return g.Casual && g.TournamentID == 0 && settings != nil && settings.CasualHelp
 }
 
 // moveChoices lists up to 25 legal moves that start with what was typed

@@ -188,7 +188,48 @@ func TestAutocompleteHelpOnlyInEngineGames(t *testing.T) {
 		if !strings.Contains(v.text, "e1-e3 (captures 1)") {
 			t.Errorf("an engine game: the capture e1-e3 is not marked: %s", v.text)
 		}
+
+		// A casual game between people: no help until the server allows it
+		// (settings casual_help), and then only there, not in rated games.
+		d.do(t, "alice", `/tafl challenge opponent:bob side:attackers casual:true variant:"dim:7 start:/4t2/7/2tT3/3K3/7/7/7/"`)
+		d.do(t, "bob", "click Accept")
+		casual := activeGameWhere(t, d, "alice", func(g *storage.Game) bool { return g.Casual })
+		complete := fmt.Sprintf("complete /tafl move game:%d move:e1", casual.ID)
+		if v := d.do(t, "alice", complete); strings.Contains(v.text, "captures") || !strings.Contains(v.text, "e1-e3") {
+			t.Errorf("a casual game, help not allowed: %s", v.text)
+		}
+		if v := d.do(t, "alice", "/tafl settings casual_help:true"); !strings.Contains(v.text, "autocomplete help in casual games") {
+			t.Errorf("the setting: %s", v.text)
+		}
+		if v := d.do(t, "alice", complete); !strings.Contains(v.text, "e1-e3 (captures 1)") {
+			t.Errorf("a casual game, help allowed: %s", v.text)
+		}
+		if v := d.do(t, "alice", fmt.Sprintf("complete /tafl move game:%d move:", g.ID)); strings.Contains(v.text, "captures") {
+			t.Errorf("a rated game with casual help allowed: the autocomplete helps:\n%s", v.text)
+		}
 	})
+}
+
+// activeGameWhere returns user's one active game for which ok holds.
+func activeGameWhere(t *testing.T, d driver, user string, ok func(*storage.Game) bool) *storage.Game {
+	t.Helper()
+	games, err := d.store().GamesByPlayer(t.Context(), d.userID(user), storage.GameFilter{ActiveOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found *storage.Game
+	for _, g := range games {
+		if ok(g) {
+			if found != nil {
+				t.Fatalf("%s has two such games: %d and %d", user, found.ID, g.ID)
+			}
+			found = g
+		}
+	}
+	if found == nil {
+		t.Fatalf("%s has no such game among %d", user, len(games))
+	}
+	return found
 }
 
 // TestAskedOnceWhichGame: with several games in one channel, a move goes

@@ -17,7 +17,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	langOpt := r.str("language")
 	own := dms || langOpt != ""
 	server := false
-	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual", "hints", "daily_channel", "daily_hour", "daily", "server_language"} {
+	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual", "casual_help", "hints", "daily_channel", "daily_hour", "daily", "server_language"} {
 		if _, ok := r.opts[name]; ok {
 			server = true
 		}
@@ -65,6 +65,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 		if on, ok := r.boolean("casual"); ok {
 			gs.CasualDefault = on
+		}
+		if on, ok := r.boolean("casual_help"); ok {
+			gs.CasualHelp = on
 		}
 		if r.str("server_language") != "" {
 			gs.Language = serverLang
@@ -135,6 +138,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	games := p.T("rated")
 	if gs.CasualDefault {
 		games = p.T("casual")
+	}
+	if gs.CasualHelp {
+		games += " " + p.T("(autocomplete help in casual games)")
 	}
 	threads := p.T("no")
 	if gs.ThreadPerGame {

@@ -111,6 +111,7 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 				daysOpt(fmt.Sprintf("Default days per move (1-%d)", storage.MaxDaysPerMove)),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "threads", Description: "Give every game its own thread"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual", Description: "Challenges are casual unless they say otherwise"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual_help", Description: "In casual games the move autocomplete may say which moves capture or win"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where reminders and results go"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Your own setting: reminders and results by direct message too"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "vacation", MinValue: &zero, MaxValue: storage.MaxVacationDays,

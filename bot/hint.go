@@ -30,7 +30,7 @@ import (
 // hintGame reports whether g is a game where hints may be had: a game
 // against the engine, where the engine may help.
 func hintGame(g *storage.Game) bool {
-	return engineHelpAllowed(g) && g.Attackers.IsAI() != g.Defenders.IsAI()
+	return engineHelpAllowed(g, nil) && g.Attackers.IsAI() != g.Defenders.IsAI() // nil: no casual allowance; hints are for engine games only
 }
 
 // hintsAllowed reports whether game g's boards offer the Hint button now.

@@ -199,6 +199,9 @@ func TestConsoleTournament(t *testing.T) {
 			t.Errorf("console output lacks %q", want)
 		}
 	}
+	if strings.Contains(text, "<t:") {
+		t.Errorf("console output shows a Discord timestamp it could not read (a malformed one, such as with grouped digits)")
+	}
 	if t.Failed() {
 		t.Logf("output:\n%s", text)
 	}

@@ -343,6 +343,17 @@ func TestEngineFairnessAcrossProcesses(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	// Each move's board is posted after the move is saved; wait for the
+	// seven uploads, so that stopping the children does not cut one off.
+	waitFor(t, "the seven boards to be posted", func() bool {
+		n := 0
+		for _, rec := range fake.requests("/channels/" + channel + "/messages") {
+			if rec.Method == "POST" && rec.Status == 200 {
+				n++
+			}
+		}
+		return n >= len(many)+1
+	})
 	if most != 1 {
 		t.Errorf("alice had up to %d moves being thought about at once in the two processes, want 1", most)
 	}

@@ -38,7 +38,9 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time) string {
 		} else {
 			sb.WriteString(p.T("Move %d: %s, the defenders, to move", tafl.MoveNumber(len(plies)), seatLabel(g.Seat(side))))
 		}
-		if !g.Deadline.IsZero() {
+		if c := clockWords(p, g, now); c != "" {
+			sb.WriteString(", " + c)
+		} else if !g.Deadline.IsZero() {
 			sb.WriteString(", " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(now))))
 		}
 		sb.WriteString(".\n")

@@ -129,4 +129,6 @@ var deCommands = Dict{
 	"Days a year a player may pause their clocks (0: none; default 14)":                "Tage im Jahr, die ein Spieler seine Uhren anhalten darf (0: keine; Standard 14)",
 	"Pause your clocks in this server for some days (see how many you have left)":      "Deine Uhren auf diesem Server einige Tage anhalten (sieh, wie viele dir bleiben)",
 	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Urlaubstage ab jetzt (0 beendet deinen Urlaub; leer: zeigt, was dir bleibt)",
+	"name.casual_help": "freundschaft_hilfe",
+	"In casual games the move autocomplete may say which moves capture or win": "In freundschaftlichen Partien darf die Autovervollständigung Schlag- und Gewinnzüge zeigen",
 }

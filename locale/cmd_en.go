@@ -129,4 +129,6 @@ var enCommands = Dict{
 	"Days a year a player may pause their clocks (0: none; default 14)":                "Days a year a player may pause their clocks (0: none; default 14)",
 	"Pause your clocks in this server for some days (see how many you have left)":      "Pause your clocks in this server for some days (see how many you have left)",
 	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Days of vacation from now (0 ends your vacation; empty: show what you have left)",
+	"name.casual_help": "casual_help",
+	"In casual games the move autocomplete may say which moves capture or win": "In casual games the move autocomplete may say which moves capture or win",
 }

@@ -129,4 +129,6 @@ var svCommands = Dict{
 	"Days a year a player may pause their clocks (0: none; default 14)":                "Dagar per år en spelare får pausa sina klockor (0: inga; standard 14)",
 	"Pause your clocks in this server for some days (see how many you have left)":      "Pausa dina klockor på den här servern några dagar (se hur många du har kvar)",
 	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Semesterdagar från nu (0 avslutar din semester; tomt: visa vad du har kvar)",
+	"name.casual_help": "vänskaplig_hjälp",
+	"In casual games the move autocomplete may say which moves capture or win": "I vänskapliga partier får autoslutförandet visa vilka drag som slår eller vinner",
 }

@@ -271,6 +271,8 @@ var enTexts = []any{
 	"throne %s",
 	"layouts: %s",
 	"on vacation",
+	"clocks: attackers %s, defenders %s",
+	"(autocomplete help in casual games)",
 	"per move",
 	"▶ Step through",
 	"Vacation left this year: %s of the %d days this server allows.",

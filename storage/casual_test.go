@@ -10,15 +10,16 @@ func testCasualDefaultSaved(t *testing.T, b testBackend) {
 	s, _ := b.open(t)
 	gs := storage.DefaultGuildSettings("g1")
 	gs.CasualDefault = true
+	gs.CasualHelp = true
 	if err := s.PutGuildSettings(t.Context(), gs); err != nil {
 		t.Fatal(err)
 	}
 	back, err := s.GetGuildSettings(t.Context(), "g1")
-	if err != nil || !back.CasualDefault {
-		t.Fatalf("casual default not kept: %+v, %v", back, err)
+	if err != nil || !back.CasualDefault || !back.CasualHelp {
+		t.Fatalf("casual default and help not kept: %+v, %v", back, err)
 	}
-	if other, _ := s.GetGuildSettings(t.Context(), "g2"); other.CasualDefault {
-		t.Error("a server without settings defaults to casual")
+	if other, _ := s.GetGuildSettings(t.Context(), "g2"); other.CasualDefault || other.CasualHelp {
+		t.Error("a server without settings defaults to casual, or to help in casual games")
 	}
 }
 

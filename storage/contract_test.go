@@ -57,6 +57,7 @@ var contractTests = []struct {
 	{"TimeoutAnnouncedOnce", testTimeoutAnnouncedOnce},
 	{"ShortGamesDoNotCount", testShortGamesDoNotCount},
 	{"VacationPausesClocks", testVacationPausesClocks},
+	{"VacationLeavesLiveClocks", testVacationLeavesLiveClocks},
 	{"RememberGameAndLeaderboardVariants", testRememberGameAndLeaderboardVariants},
 	{"NamesKeptWithTheGame", testNamesKeptWithTheGame},
 	{"GuildVacationDays", testGuildVacationDays},

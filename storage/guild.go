@@ -27,6 +27,7 @@ type GuildSettings struct {
 	DailyHour       int    // DailyHour is the hour (UTC, 0 to 23) the daily puzzle is posted.
 	VacationDays    int    // VacationDays is how many days a year a player may pause their clocks, 0 to MaxVacationDays.
 	CasualDefault   bool   // CasualDefault: challenges are casual unless they say rated.
+	CasualHelp      bool   // CasualHelp lets the move autocomplete of casual games say which moves capture or win (as in engine games).
 	// Language is the language of the server's public messages, chosen by
 	// a manager (a BCP 47 tag; "": Discord's server locale).
 	Language string
@@ -68,6 +69,7 @@ type guildRecord struct {
 	Daily         DailyPuzzle `json:"daily,omitzero"`
 	VacationDays  *int        `json:"vacation_days,omitempty"` // absent in records older than vacations: the default
 	Casual        bool        `json:"casual,omitempty"`
+	CasualHelp    bool        `json:"casual_help,omitempty"`
 	Language      string      `json:"lang,omitempty"`
 	Updated       time.Time   `json:"updated,omitzero"`
 }
@@ -75,7 +77,7 @@ type guildRecord struct {
 func (r *guildRecord) settings() *GuildSettings {
 	gs := &GuildSettings{GuildID: r.Guild, DefaultVariant: r.Variant, DaysPerMove: r.DaysPerMove,
 		ThreadPerGame: r.ThreadPerGame, NotifyChannelID: r.NotifyChannel, NoHints: r.NoHints,
-		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, Daily: r.Daily, VacationDays: DefaultVacationDays, CasualDefault: r.Casual, Updated: r.Updated,
+		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, Daily: r.Daily, VacationDays: DefaultVacationDays, CasualDefault: r.Casual, CasualHelp: r.CasualHelp, Updated: r.Updated,
 		Language: r.Language}
 	if r.VacationDays != nil {
 		gs.VacationDays = *r.VacationDays
@@ -87,7 +89,7 @@ func guildRecordOf(gs *GuildSettings) guildRecord {
 	vacation := gs.VacationDays
 	return guildRecord{Guild: gs.GuildID, Variant: gs.DefaultVariant, DaysPerMove: gs.DaysPerMove,
 		ThreadPerGame: gs.ThreadPerGame, NotifyChannel: gs.NotifyChannelID, NoHints: gs.NoHints,
-		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, Daily: gs.Daily, VacationDays: &vacation, Casual: gs.CasualDefault, Updated: gs.Updated.UTC(),
+		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, Daily: gs.Daily, VacationDays: &vacation, Casual: gs.CasualDefault, CasualHelp: gs.CasualHelp, Updated: gs.Updated.UTC(),
 		Language: gs.Language}
 }
 

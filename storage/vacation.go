@@ -101,8 +101,8 @@ func (s *Store) EndVacation(ctx context.Context, guildID, userID string) (*Playe
 	return saved, err
 }
 
-// shiftDeadlines moves by d the deadline of every active game in guildID
-// where userID is to move and has a clock.
+// shiftDeadlines moves by d the deadline of every active correspondence
+// game in guildID where userID is to move and has a clock.
 func (s *Store) shiftDeadlines(tx txn, guildID, userID string, d time.Duration) error {
 	var ids []GameID
 	err := tx.gamesByPlayer(userID, true, guildID, 0, func(id GameID, _ []byte) (bool, error) {
@@ -117,7 +117,9 @@ func (s *Store) shiftDeadlines(tx txn, guildID, userID string, d time.Duration) 
 		if err != nil {
 			return err
 		}
-		if old.GuildID != guildID || !old.Active() || old.Deadline.IsZero() || old.ToMove().UserID != userID {
+		// A live game's chess clock runs on: vacations pause correspondence
+		// clocks only.
+		if old.GuildID != guildID || !old.Active() || old.Deadline.IsZero() || old.ToMove().UserID != userID || !old.Clock.IsZero() {
 			continue
 		}
 		g := old.clone()

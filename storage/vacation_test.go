@@ -186,3 +186,20 @@ func testGuildVacationDays(t *testing.T, b testBackend) {
 		t.Errorf("400 vacation days: %v", err)
 	}
 }
+
+// testVacationLeavesLiveClocks: a vacation pauses correspondence clocks
+// only; a live game's chess clock and deadline (its flag) stay as they are.
+func testVacationLeavesLiveClocks(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
+	live := newLiveGame(t, s, storage.Human("111"), storage.Human("222")) // 111 to move
+	if _, err := s.StartVacation(t.Context(), "g1", "111", 5*day, 14*day); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.GetGame(t.Context(), live.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Deadline.Equal(live.Deadline) || !got.Deadline.Equal(got.Clock.FlagAt()) {
+		t.Errorf("a live game's deadline moved: %v, was %v (flag at %v)", got.Deadline, live.Deadline, got.Clock.FlagAt())
+	}
+}
