@@ -9,7 +9,7 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// copenhagen100 is a 100-move game of the Copenhagen corpus (line 1172),
+// copenhagen100 is a 100-ply (50-move) game of the Copenhagen corpus (line 1172),
 // kept in testdata.
 func copenhagen100(tb testing.TB) *tafl.Game {
 	tb.Helper()
@@ -27,7 +27,7 @@ func copenhagen100(tb testing.TB) *tafl.Game {
 	return g
 }
 
-// BenchmarkAnalyse100 reviews the 100-move copenhagen game at the default
+// BenchmarkAnalyse100 reviews the 100-ply copenhagen game at the default
 // budget: 101 searches of DefaultNodes nodes on one thread. cpu-s/op is
 // the CPU time of one review (the target: at most 60 s of one core);
 // ns/op is wall time, which other processes inflate.

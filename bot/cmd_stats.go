@@ -79,6 +79,9 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 		v := p.Variants[name]
 		fmt.Fprintf(&sb, "%s: %s · %s, %d-%d-%d\n", name, ratingText(r.p, v.Rating), ratedGames(r.p, v.Games()), v.Wins, v.Losses, v.Draws)
 	}
+	if pz := p.Puzzles; pz.Solved+pz.Failed > 0 {
+		sb.WriteString(r.p.T("Puzzle rating: %s · %d solved, %d not", ratingText(r.p, p.PuzzleRating()), pz.Solved, pz.Failed) + "\n")
+	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: sb.String(), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
 }

@@ -278,10 +278,10 @@ func TestConsoleCasualAndLanguages(t *testing.T) {
 	for _, want := range []string{
 		"challenges: **casual** unless they say otherwise",
 		"games and tournaments in: **Dansk**",
-		"@alice udfordrer @bob til **brandubh** (7×7) og spiller angriberne, 3d 0t pr. træk, uformelt (ingen ratingændring).",
+		"@alice udfordrer @bob til **brandubh** (7×7) og spiller angriberne, 3d 0t pr. træk, venskabeligt (ingen ratingændring).",
 		"Ich antworte dir auf Deutsch.",
 		"@bob tog imod udfordringen. Partiet begynder!",
-		"**Parti 1** · brandubh · @alice (angribere) mod @bob (forsvarere) · uformelt",
+		"**Parti 1** · brandubh · @alice (angribere) mod @bob (forsvarere) · venskabeligt",
 		"**So spielst du Tafl**",
 		"Partie 1 aufgeben?",
 		"Du hast aufgegeben.",
@@ -338,7 +338,7 @@ func TestHTTPCasualAndLanguages(t *testing.T) {
 	if r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		r = edited(in.Token)
 	}
-	if !strings.Contains(r.Content, "<@"+alice+"> utmanar <@"+bob+"> till **brandubh**") || !strings.Contains(r.Content, "avslappnat (ingen ratingändring)") {
+	if !strings.Contains(r.Content, "<@"+alice+"> utmanar <@"+bob+"> till **brandubh**") || !strings.Contains(r.Content, "vänskapligt (ingen ratingändring)") {
 		t.Errorf("challenge %q", r.Content)
 	}
 	if customIDs(r.Components)["Anta"] == "" {

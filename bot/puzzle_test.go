@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -92,6 +93,14 @@ func TestPuzzleSolved(t *testing.T) {
 	// Every hnefatafl-9 puzzle is tried now.
 	if r, _ := h.slash(alice, "puzzle", opt("variant", "hnefatafl-9")); !strings.Contains(r.Content, "You have tried every hnefatafl-9 puzzle here (1 solved, 0 not)") {
 		t.Errorf("no puzzle left: %q", r.Content)
+	}
+	// /tafl stats shows the puzzle rating, for the player and to others.
+	want := fmt.Sprintf("Puzzle rating: %.0f (±%.0f)", pl.PuzzleRating().Rating, 2*pl.PuzzleRating().Deviation)
+	if st, _ := h.slash(bob, "stats", opt("user", alice)); !strings.Contains(st.Content, want) || !strings.Contains(st.Content, "1 solved, 0 not") {
+		t.Errorf("stats: %q, want %q", st.Content, want)
+	}
+	if st, _ := h.slash(bob, "stats"); strings.Contains(st.Content, "Puzzle rating") {
+		t.Errorf("stats of a player without puzzles: %q", st.Content)
 	}
 }
 

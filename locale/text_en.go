@@ -362,4 +362,5 @@ var enTexts = []any{
 	"💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. Hints used in this game: %d — the game record notes them.",
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).",
 	"Game %d · %s · %s",
+	"Puzzle rating: %s · %d solved, %d not",
 }

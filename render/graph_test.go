@@ -12,7 +12,7 @@ import (
 	"github.com/taflbot/taflbot/render/internal/golden"
 )
 
-// sampleGraph is a made-up game of 100 moves: the chances drift, three
+// sampleGraph is a made-up game of 100 plies: the chances drift, three
 // moves lose a lot (an inaccuracy at move 31, a mistake at 58, a blunder
 // at 87), and the attackers win at the end.
 func sampleGraph() render.Graph {
@@ -144,7 +144,7 @@ func TestGraphBadInput(t *testing.T) {
 }
 
 // BenchmarkGraphPNG draws and encodes the evaluation graph of a
-// 100-move game at the default size (the bot's analysis picture).
+// 100-ply game at the default size (the bot's analysis picture).
 func BenchmarkGraphPNG(b *testing.B) {
 	gr := sampleGraph()
 	var buf bytes.Buffer

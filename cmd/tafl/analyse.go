@@ -67,7 +67,13 @@ func runAnalyse(e env) error {
 		return err
 	}
 	took := time.Since(start)
-	title := fmt.Sprintf("%s · %d moves · %s", g.Variant().Rules().Title, g.Len(), g.Outcome().Status())
+	// Moves counted in pairs, as every message and the graph's axis count
+	// them (#20); the plies in brackets.
+	count := fmt.Sprintf("%d moves", tafl.MoveCount(g.Len()))
+	if tafl.MoveCount(g.Len()) == 1 {
+		count = "1 move"
+	}
+	title := fmt.Sprintf("%s · %s (%d plies) · %s", g.Variant().Rules().Title, count, g.Len(), g.Outcome().Status())
 	if *graph != "" {
 		var buf bytes.Buffer
 		if err := render.GraphPNG(&buf, r.Graph(title), render.GraphOptions{}); err != nil {
