@@ -219,7 +219,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 		sb.WriteString(p.T("No move lost more than 2 points of win chance: a clean game.") + "\n")
 	} else {
 		sb.WriteString(p.T("Turning points (the mover's win chance before → after; the engine's move):") + "\n")
-		for _, l := range rep.TurningLines() {
+		for _, l := range turningLines(p, rep) {
 			sb.WriteString("• " + l + "\n")
 		}
 	}
@@ -244,7 +244,8 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 		}
 		if ok {
 			o := b.render
-			o.Arrows, o.LastMove, o.Captured, o.Caption = opts.Arrows, opts.LastMove, opts.Captured, opts.Caption
+			o.Arrows, o.LastMove, o.Captured, o.Caption = opts.Arrows, opts.LastMove, opts.Captured, mistakeCaption(p, rep.Moves[w])
+			opts.Caption = o.Caption
 			var board bytes.Buffer
 			b.renderSem <- struct{}{}
 			err := b.renderer.PNG(&board, pos, o)
@@ -267,9 +268,62 @@ func graphAlt(p *locale.Printer, g *storage.Game, rep *analysis.Report) string {
 	if n := len(rep.Chances); n > 0 {
 		sb.WriteString(p.T(", from %s at the start to %s at the end", analysis.Percent(rep.Chances[0]), analysis.Percent(rep.Chances[n-1])))
 	}
-	if lines := rep.TurningLines(); len(lines) > 0 {
+	if lines := turningLines(p, rep); len(lines) > 0 {
 		sb.WriteString(". " + p.T("Marked turning points: %s", strings.Join(lines, "; ")))
 	}
 	sb.WriteString(".")
 	return sb.String()
+}
+
+// sideWord names a side in the user's language ("the attackers").
+func sideWord(p *locale.Printer, s tafl.Side) string {
+	if s == tafl.Attackers {
+		return p.T("the attackers")
+	}
+	return p.T("the defenders")
+}
+
+// classWord names a move's class in the user's language.
+func classWord(p *locale.Printer, c analysis.Class) string {
+	switch c {
+	case analysis.Inaccuracy:
+		return p.T("inaccuracy")
+	case analysis.Mistake:
+		return p.T("mistake")
+	case analysis.Blunder:
+		return p.T("blunder")
+	}
+	return ""
+}
+
+// turningLine says in one line, in the user's language, what a turning
+// point did, such as "12… d7-d4 (the defenders): blunder — their chance
+// 64 % → 21 %; better d7-d9" (analysis.MoveReview.Summary in English).
+func turningLine(p *locale.Printer, m analysis.MoveReview) string {
+	s := p.T("%s %s (%s)", m.Number(), m.Notation, sideWord(p, m.Side))
+	if m.Class != analysis.NoClass {
+		s += ": " + classWord(p, m.Class)
+	}
+	s += p.T(" — their chance %s → %s", analysis.Percent(m.Before), analysis.Percent(m.After))
+	if m.Best != "" && m.Best != m.Move {
+		s += p.T("; better %s", m.Better())
+	}
+	return s
+}
+
+// turningLines are the review's turning points, in the order played.
+func turningLines(p *locale.Printer, rep *analysis.Report) []string {
+	var out []string
+	for _, i := range rep.Turning {
+		out = append(out, turningLine(p, rep.Moves[i]))
+	}
+	return out
+}
+
+// mistakeCaption is the caption of the board before the worst move.
+func mistakeCaption(p *locale.Printer, m analysis.MoveReview) string {
+	if m.Class == analysis.NoClass {
+		return p.T("%s %s played %s · better %s", m.Number(), sideWord(p, m.Side), m.Notation, m.Better())
+	}
+	return p.T("%s %s played %s (%s) · better %s", m.Number(), sideWord(p, m.Side), m.Notation, classWord(p, m.Class), m.Better())
 }

@@ -363,4 +363,12 @@ var daTexts = Dict{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Dagens opgave** · %s · tryk **Løs** for at prøve den (privat; dit første forsøg tæller for din opgaverating).",
 	"Game %d · %s · %s":                     "Parti %d · %s · %s",
 	"Puzzle rating: %s · %d solved, %d not": "Opgaverating: %s · %d løst, %d ikke",
+	"inaccuracy":                            "unøjagtighed",
+	"mistake":                               "fejl",
+	"blunder":                               "bommert",
+	"%s %s (%s)":                            "%s %s (%s)",
+	" — their chance %s → %s":               " — deres chance %s → %s",
+	"; better %s":                           "; bedre %s",
+	"%s %s played %s · better %s":           "%s %s spillede %s · bedre %s",
+	"%s %s played %s (%s) · better %s":      "%s %s spillede %s (%s) · bedre %s",
 }

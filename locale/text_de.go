@@ -363,4 +363,12 @@ var deTexts = Dict{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Aufgabe des Tages** · %s · drücke **Lösen**, um sie zu versuchen (privat; dein erster Versuch zählt für deine Aufgabenwertung).",
 	"Game %d · %s · %s":                     "Partie %d · %s · %s",
 	"Puzzle rating: %s · %d solved, %d not": "Aufgabenwertung: %s · %d gelöst, %d nicht",
+	"inaccuracy":                            "Ungenauigkeit",
+	"mistake":                               "Fehler",
+	"blunder":                               "grober Fehler",
+	"%s %s (%s)":                            "%s %s (%s)",
+	" — their chance %s → %s":               " — ihre Chance %s → %s",
+	"; better %s":                           "; besser %s",
+	"%s %s played %s · better %s":           "%s %s spielten %s · besser %s",
+	"%s %s played %s (%s) · better %s":      "%s %s spielten %s (%s) · besser %s",
 }

@@ -363,4 +363,12 @@ var enTexts = []any{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).",
 	"Game %d · %s · %s",
 	"Puzzle rating: %s · %d solved, %d not",
+	"inaccuracy",
+	"mistake",
+	"blunder",
+	"%s %s (%s)",
+	" — their chance %s → %s",
+	"; better %s",
+	"%s %s played %s · better %s",
+	"%s %s played %s (%s) · better %s",
 }

@@ -363,4 +363,12 @@ var fiTexts = Dict{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Päivän tehtävä** · %s · paina **Ratkaise** yrittääksesi (yksityisesti; ensimmäinen yrityksesi lasketaan tehtäväluokitukseesi).",
 	"Game %d · %s · %s":                     "Peli %d · %s · %s",
 	"Puzzle rating: %s · %d solved, %d not": "Tehtäväluokitus: %s · %d ratkaistu, %d ei",
+	"inaccuracy":                            "epätarkkuus",
+	"mistake":                               "virhe",
+	"blunder":                               "vakava virhe",
+	"%s %s (%s)":                            "%s %s (%s)",
+	" — their chance %s → %s":               " — heidän mahdollisuutensa %s → %s",
+	"; better %s":                           "; parempi %s",
+	"%s %s played %s · better %s":           "%s %s pelasivat %s · parempi %s",
+	"%s %s played %s (%s) · better %s":      "%s %s pelasivat %s (%s) · parempi %s",
 }

@@ -363,4 +363,12 @@ var isTexts = Dict{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Þraut dagsins** · %s · ýttu á **Leysa** til að reyna hana (í einrúmi; fyrsta tilraun þín telur til þrautastiga).",
 	"Game %d · %s · %s":                     "Skák %d · %s · %s",
 	"Puzzle rating: %s · %d solved, %d not": "Þrautastig: %s · %d leystar, %d ekki",
+	"inaccuracy":                            "ónákvæmni",
+	"mistake":                               "mistök",
+	"blunder":                               "afglöp",
+	"%s %s (%s)":                            "%s %s (%s)",
+	" — their chance %s → %s":               " — líkur þeirra %s → %s",
+	"; better %s":                           "; betra %s",
+	"%s %s played %s · better %s":           "%s %s léku %s · betra %s",
+	"%s %s played %s (%s) · better %s":      "%s %s léku %s (%s) · betra %s",
 }

@@ -363,4 +363,12 @@ var nbTexts = Dict{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Dagens oppgave** · %s · trykk **Løs** for å prøve den (privat; ditt første forsøk teller for oppgaveratingen din).",
 	"Game %d · %s · %s":                     "Parti %d · %s · %s",
 	"Puzzle rating: %s · %d solved, %d not": "Oppgaverating: %s · %d løst, %d ikke",
+	"inaccuracy":                            "unøyaktighet",
+	"mistake":                               "feil",
+	"blunder":                               "bommert",
+	"%s %s (%s)":                            "%s %s (%s)",
+	" — their chance %s → %s":               " — sjansen deres %s → %s",
+	"; better %s":                           "; bedre %s",
+	"%s %s played %s · better %s":           "%s %s spilte %s · bedre %s",
+	"%s %s played %s (%s) · better %s":      "%s %s spilte %s (%s) · bedre %s",
 }

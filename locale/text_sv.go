@@ -363,4 +363,12 @@ var svTexts = Dict{
 	"🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).":                                             "🧩 **Dagens problem** · %s · tryck **Lös** för att prova (privat; ditt första försök räknas för ditt problemrating).",
 	"Game %d · %s · %s":                     "Parti %d · %s · %s",
 	"Puzzle rating: %s · %d solved, %d not": "Problemrating: %s · %d lösta, %d inte",
+	"inaccuracy":                            "onoggrannhet",
+	"mistake":                               "misstag",
+	"blunder":                               "blunder",
+	"%s %s (%s)":                            "%s %s (%s)",
+	" — their chance %s → %s":               " — deras chans %s → %s",
+	"; better %s":                           "; bättre %s",
+	"%s %s played %s · better %s":           "%s %s spelade %s · bättre %s",
+	"%s %s played %s (%s) · better %s":      "%s %s spelade %s (%s) · bättre %s",
 }
