@@ -3,10 +3,13 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"hash/fnv"
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -99,31 +102,58 @@ func (r *rebase) RoundTrip(req *http.Request) (*http.Response, error) {
 // SessionREST is the REST implementation over a discordgo session.
 type SessionREST struct{ S *discordgo.Session }
 
-// Respond sends the initial response (multipart when it has files).
-func (r SessionREST) Respond(ctx context.Context, in *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
-	if resp.Data != nil && hasAlt(resp.Data.Files) {
-		endpoint := discordgo.EndpointInteractionResponse(in.ID, in.Token)
-		_, err := r.described(ctx, "POST", endpoint, resp, resp.Data.Files, true)
-		return redact(err)
-	}
-	return redact(r.S.InteractionRespond(in, resp, discordgo.WithContext(ctx)))
+// The calls on an interaction (the initial response; fetching, editing
+// and deleting it; follow-ups) are made here rather than through
+// discordgo's Interaction* and FollowupMessageCreate methods, for two
+// reasons. discordgo puts every interaction's webhook calls in one
+// rate-limit bucket ("webhooks//") and holds it for the whole request, so
+// one slow call (a replay's upload, a slow network) made every other
+// player's reply wait behind it — under load most of a reply's time went
+// there. And it keys the initial response's and the follow-ups' buckets
+// by the whole URL, token included, and never forgets a bucket, so every
+// interaction left one behind for the life of the process (about 400
+// bytes each: 400 MB after a million interactions). Discord limits these
+// routes per interaction token; the bot spreads interactions over
+// interactionBuckets buckets by their token, so that two interactions
+// rarely share one and the number of buckets stays fixed.
+
+// interactionBuckets is how many rate-limit buckets interactions share.
+const interactionBuckets = 1024
+
+// responseBucket is the rate-limit bucket of an interaction's calls.
+func responseBucket(in *discordgo.Interaction) string {
+	h := fnv.New32a()
+	h.Write([]byte(in.Token))
+	return "interactions/" + strconv.Itoa(int(h.Sum32()%interactionBuckets))
 }
 
-// described sends a multipart request whose payload describes its files
-// (see alt.go) and decodes the message Discord returns, if any.
-func (r SessionREST) described(ctx context.Context, method, endpoint string, payload any, files []*discordgo.File, inData bool) (*discordgo.Message, error) {
-	body, err := withAlts(payload, files, inData)
-	if err != nil {
-		return nil, fmt.Errorf("bot: encode a message: %w", err)
+// call sends a request (multipart when there are files, their
+// descriptions added when they have alt text, in the payload's data
+// object when inData) in bucket and decodes the message Discord returns,
+// if any.
+func (r SessionREST) call(ctx context.Context, method, uri, bucket string, payload any, files []*discordgo.File, inData bool) (*discordgo.Message, error) {
+	var out []byte
+	var err error
+	if len(files) > 0 {
+		body := payload
+		if hasAlt(files) {
+			if body, err = withAlts(payload, files, inData); err != nil {
+				return nil, fmt.Errorf("bot: encode a message: %w", err)
+			}
+		}
+		ct, data, merr := discordgo.MultipartBodyWithJSON(body, files)
+		if merr != nil {
+			return nil, fmt.Errorf("bot: encode a message: %w", merr)
+		}
+		out, err = r.S.RequestRaw(method, uri, ct, data, bucket, 0, discordgo.WithContext(ctx))
+	} else {
+		out, err = r.S.RequestWithBucketID(method, uri, payload, bucket, discordgo.WithContext(ctx))
 	}
-	ct, data, err := discordgo.MultipartBodyWithJSON(body, files)
 	if err != nil {
-		return nil, err
-	}
-	bucket, _, _ := strings.Cut(endpoint, "?")
-	out, err := r.S.RequestRaw(method, endpoint, ct, data, bucket, 0, discordgo.WithContext(ctx))
-	if err != nil || len(out) == 0 {
 		return nil, redact(err)
+	}
+	if len(out) == 0 {
+		return nil, nil
 	}
 	var m discordgo.Message
 	if err := json.Unmarshal(out, &m); err != nil {
@@ -132,83 +162,47 @@ func (r SessionREST) described(ctx context.Context, method, endpoint string, pay
 	return &m, nil
 }
 
-// The calls on an interaction's response message (fetch, edit, delete)
-// are made here rather than through discordgo's InteractionResponse,
-// InteractionResponseEdit and InteractionResponseDelete: those put every
-// interaction of the bot in one rate-limit bucket ("webhooks//") and hold
-// it for the whole request, so one slow call (a replay's upload, a slow
-// network) made every other player's reply wait behind it — under load
-// most of a reply's time went there. Discord limits these routes per
-// webhook token (a major parameter), so each interaction gets its own
-// bucket: the one discordgo already keeps for its initial response.
-
-// responseBucket is the rate-limit bucket of an interaction's calls.
-func responseBucket(in *discordgo.Interaction) string {
-	return discordgo.EndpointInteractionResponse(in.ID, in.Token)
+// Respond sends the initial response (multipart when it has files).
+func (r SessionREST) Respond(ctx context.Context, in *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+	var files []*discordgo.File
+	if resp.Data != nil {
+		files = resp.Data.Files
+	}
+	_, err := r.call(ctx, "POST", discordgo.EndpointInteractionResponse(in.ID, in.Token), responseBucket(in), resp, files, true)
+	return err
 }
 
 // Original fetches the message of the initial response.
 func (r SessionREST) Original(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
-	uri := discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original")
-	body, err := r.S.RequestWithBucketID("GET", uri, nil, responseBucket(in), discordgo.WithContext(ctx))
-	if err != nil {
-		return nil, redact(err)
+	m, err := r.call(ctx, "GET", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), nil, nil, false)
+	if err == nil && m == nil {
+		return nil, errors.New("bot: Discord returned no message for the interaction's response")
 	}
-	var m discordgo.Message
-	if err := json.Unmarshal(body, &m); err != nil {
-		return nil, fmt.Errorf("bot: reading the interaction's response message: %w", err)
-	}
-	return &m, nil
+	return m, err
 }
 
 // EditResponse edits the initial or deferred response (multipart when it
 // has files).
 func (r SessionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
-	uri := discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original")
-	if hasAlt(e.Files) {
-		return r.described(ctx, "PATCH", uri, e, e.Files, false)
-	}
-	var body []byte
-	var err error
-	if len(e.Files) > 0 {
-		contentType, data, merr := discordgo.MultipartBodyWithJSON(e, e.Files)
-		if merr != nil {
-			return nil, fmt.Errorf("bot: encoding the response edit: %w", merr)
-		}
-		body, err = r.S.RequestRaw("PATCH", uri, contentType, data, responseBucket(in), 0, discordgo.WithContext(ctx))
-	} else {
-		body, err = r.S.RequestWithBucketID("PATCH", uri, e, responseBucket(in), discordgo.WithContext(ctx))
-	}
-	if err != nil {
-		return nil, redact(err)
-	}
-	var m discordgo.Message
-	if err := json.Unmarshal(body, &m); err != nil {
-		return nil, fmt.Errorf("bot: reading the edited response message: %w", err)
-	}
-	return &m, nil
+	return r.call(ctx, "PATCH", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), e, e.Files, false)
 }
 
 // DeleteResponse deletes the initial or deferred response.
 func (r SessionREST) DeleteResponse(ctx context.Context, in *discordgo.Interaction) error {
-	uri := discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original")
-	_, err := r.S.RequestWithBucketID("DELETE", uri, nil, responseBucket(in), discordgo.WithContext(ctx))
-	return redact(err)
+	_, err := r.call(ctx, "DELETE", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), nil, nil, false)
+	return err
 }
 
 // Followup posts a follow-up message and waits for it to be created.
 func (r SessionREST) Followup(ctx context.Context, in *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
-	if hasAlt(p.Files) {
-		return r.described(ctx, "POST", discordgo.EndpointWebhookToken(in.AppID, in.Token)+"?wait=true", p, p.Files, false)
-	}
-	m, err := r.S.FollowupMessageCreate(in, true, p, discordgo.WithContext(ctx))
-	return m, redact(err)
+	return r.call(ctx, "POST", discordgo.EndpointWebhookToken(in.AppID, in.Token)+"?wait=true", responseBucket(in), p, p.Files, false)
 }
 
 // Send posts a message in a channel.
 func (r SessionREST) Send(ctx context.Context, channelID string, m *discordgo.MessageSend) (*discordgo.Message, error) {
 	if hasAlt(m.Files) {
-		return r.described(ctx, "POST", discordgo.EndpointChannelMessages(channelID), m, m.Files, false)
+		endpoint := discordgo.EndpointChannelMessages(channelID)
+		return r.call(ctx, "POST", endpoint, endpoint, m, m.Files, false)
 	}
 	msg, err := r.S.ChannelMessageSendComplex(channelID, m, discordgo.WithContext(ctx))
 	return msg, redact(err)

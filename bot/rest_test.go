@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -103,5 +104,54 @@ func TestResponseCallsDoNotWaitForOtherInteractions(t *testing.T) {
 		if err != nil {
 			t.Errorf("%s of another interaction while one is in flight: %v", name, err)
 		}
+	}
+}
+
+// TestInteractionBucketsStayFew: the rate-limit buckets of interaction
+// calls are few and fixed in number, however many interactions come:
+// discordgo kept one bucket per interaction for the life of the process
+// (about 400 bytes each, never freed).
+func TestInteractionBucketsStayFew(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/callback") {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"id":"42","channel_id":"7"}`)
+	}))
+	defer srv.Close()
+	s, err := bot.NewSession("tok", srv.URL+"/api/v9/", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := bot.SessionREST{S: s}
+	ctx := t.Context()
+	const n = 3000
+	for i := range n {
+		in := &discordgo.Interaction{ID: fmt.Sprint(100000 + i), AppID: "555", Token: fmt.Sprintf("token-%d-aW50ZXJhY3Rpb24", i)}
+		if err := rest.Respond(ctx, in, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "hi"}}); err != nil {
+			t.Fatalf("respond %d: %v", i, err)
+		}
+		if m, err := rest.Original(ctx, in); err != nil || m.ID != "42" {
+			t.Fatalf("original %d: %v %v", i, m, err)
+		}
+		if _, err := rest.EditResponse(ctx, in, &discordgo.WebhookEdit{Content: new("edited")}); err != nil {
+			t.Fatalf("edit %d: %v", i, err)
+		}
+		if _, err := rest.Followup(ctx, in, &discordgo.WebhookParams{Content: "more"}); err != nil {
+			t.Fatalf("followup %d: %v", i, err)
+		}
+		if err := rest.DeleteResponse(ctx, in); err != nil {
+			t.Fatalf("delete %d: %v", i, err)
+		}
+	}
+	buckets := reflect.ValueOf(s.Ratelimiter).Elem().FieldByName("buckets").Len()
+	if buckets > 1100 {
+		t.Errorf("%d rate-limit buckets after %d interactions, want at most about 1024", buckets, n)
+	}
+	if buckets < 100 {
+		t.Errorf("%d rate-limit buckets after %d interactions: are interactions spread over buckets at all?", buckets, n)
 	}
 }
