@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -233,7 +234,8 @@ func cpuTime() time.Duration {
 //
 // The sub-benchmark "alone" is the same run without the flooder: the
 // ordinary players' figures on the same machine at the same time of day,
-// to compare with.
+// to compare with. TAFLBOT_BENCH_NOFSYNC=1 runs both without fsync, to
+// tell what the disk's flushes cost from what the flooder costs.
 func BenchmarkLoadOneAgainstAll(b *testing.B) {
 	b.Run("flood", func(b *testing.B) { loadOneAgainstAll(b, true) })
 	b.Run("alone", func(b *testing.B) { loadOneAgainstAll(b, false) })
@@ -243,7 +245,7 @@ func loadOneAgainstAll(b *testing.B, flooding bool) {
 	const flooder = "777"
 	for b.Loop() {
 		h := newHarness(b, bot.AIEngine{})
-		h.fsync = true
+		h.fsync = os.Getenv("TAFLBOT_BENCH_NOFSYNC") != "1"
 		h.adjust = func(o *bot.Options) { o.Render = render.Options{} }
 		h.restart()
 		h.fake.dropFiles.Store(true) // the peak heap is the bot's, not the fake's recordings
