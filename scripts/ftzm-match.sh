@@ -15,7 +15,8 @@
 #   P1               the taflbot player (default hard)
 #   TIME             time per move for both (default 500ms)
 #   GAMES            games (default 100; pairs from the same opening)
-#   OPENINGS         openings file (default docs/openings/copenhagen.txt)
+#   OPENINGS         openings file (default: none, tafl match's own openings of
+#                    4 random plies, each played twice with the sides swapped)
 #   OUT              directory for the records (default: a temporary one)
 #   SEED             tafl match -seed (default 1)
 #
@@ -27,7 +28,7 @@ cd "$(dirname "$0")/.."
 P1=${P1:-hard}
 TIME=${TIME:-500ms}
 GAMES=${GAMES:-100}
-OPENINGS=${OPENINGS:-docs/openings/copenhagen.txt}
+OPENINGS=${OPENINGS:-}
 SEED=${SEED:-1}
 
 work=$(mktemp -d)
@@ -38,7 +39,7 @@ go build -o "$work/ftzmotep" ./tools/ftzmotep
 
 "$work/tafl" match -variant copenhagen -p1 "$P1" \
   -p2 "otep:$work/ftzmotep -peer $PEER_FTZM_PLAY -time $TIME" \
-  -time "$TIME" -games "$GAMES" -openings "$OPENINGS" -seed "$SEED" \
+  -time "$TIME" -games "$GAMES" ${OPENINGS:+-openings "$OPENINGS"} -seed "$SEED" \
   -concurrency 1 -progress=false -out "$OUT" || true
 echo
 "$work/tafl" results "$OUT"
