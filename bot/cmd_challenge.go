@@ -164,14 +164,7 @@ func variantTitle(p *locale.Printer, v *tafl.Variant) string {
 
 // challengeVariant returns the variant a challenge is for.
 func challengeVariant(c *storage.Challenge) (*tafl.Variant, error) {
-	if c.Rules != "" {
-		r, err := tafl.ParseRules(c.Rules)
-		if err != nil {
-			return nil, err
-		}
-		return tafl.NewVariant(r)
-	}
-	return tafl.Preset(c.Variant, c.Layout)
+	return tafl.VariantOf(c.Variant, c.Layout, c.Rules)
 }
 
 // newGameOf returns a new game of the variant a challenge or command named.

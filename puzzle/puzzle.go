@@ -33,16 +33,7 @@ var ErrInvalid = errors.New("puzzle: invalid")
 
 // Start returns the puzzle's variant and start position.
 func (p *Puzzle) Start() (tafl.Position, error) {
-	var v *tafl.Variant
-	var err error
-	if p.Rules != "" {
-		var r tafl.Rules
-		if r, err = tafl.ParseRules(p.Rules); err == nil {
-			v, err = tafl.NewVariant(r)
-		}
-	} else {
-		v, err = tafl.Preset(p.Variant, p.Layout)
-	}
+	v, err := tafl.VariantOf(p.Variant, p.Layout, p.Rules)
 	if err != nil {
 		return tafl.Position{}, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}

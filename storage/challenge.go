@@ -185,7 +185,7 @@ func saveChallenge(tx txn, old, c *Challenge) error {
 func validateChallenge(c *Challenge) error {
 	if c.Rules != "" {
 		c.Variant, c.Layout = "custom", ""
-		if _, err := customVariant(c.Rules); err != nil {
+		if _, err := tafl.VariantOf("", "", c.Rules); err != nil {
 			return fmt.Errorf("%w: %w", ErrInvalid, err)
 		}
 	} else {

@@ -163,19 +163,11 @@ func NewGame(variant, layout string) (*Game, error) {
 // NewCustomGame returns an unsaved game played under an OTN rules string
 // (see tafl.ParseRules).
 func NewCustomGame(rules string) (*Game, error) {
-	v, err := customVariant(rules)
+	v, err := tafl.VariantOf("", "", rules)
 	if err != nil {
 		return nil, fmt.Errorf("storage: new game: %w", err)
 	}
 	return &Game{rules: rules, v: v, game: tafl.NewGame(v)}, nil
-}
-
-func customVariant(rules string) (*tafl.Variant, error) {
-	r, err := tafl.ParseRules(rules)
-	if err != nil {
-		return nil, err
-	}
-	return tafl.NewVariant(r)
 }
 
 // Tafl returns the live game: play moves on it inside UpdateGame. Its
@@ -481,7 +473,7 @@ func (r *gameRecord) lazy(base *Game) (*Game, error) {
 	case base != nil:
 		g.v = base.v
 	case r.Rules != "":
-		g.v, err = customVariant(r.Rules)
+		g.v, err = tafl.VariantOf("", "", r.Rules)
 	default:
 		g.v, err = tafl.Preset(r.Variant, r.Layout)
 	}

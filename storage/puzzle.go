@@ -101,16 +101,7 @@ func decodePuzzle(data []byte) (*Puzzle, error) {
 // it, a side, a solution of the right length in valid notation. Whether
 // it is a forced win is package puzzle's business.
 func validatePuzzle(p *Puzzle) error {
-	var v *tafl.Variant
-	var err error
-	if p.Rules != "" {
-		var r tafl.Rules
-		if r, err = tafl.ParseRules(p.Rules); err == nil {
-			v, err = tafl.NewVariant(r)
-		}
-	} else {
-		v, err = tafl.Preset(p.Variant, p.Layout)
-	}
+	v, err := tafl.VariantOf(p.Variant, p.Layout, p.Rules)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrInvalid, err)
 	}

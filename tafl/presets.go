@@ -27,6 +27,20 @@ func Presets() []PresetInfo {
 	return out
 }
 
+// VariantOf returns the variant a record names: the custom variant of
+// an OpenTafl rules string when rules is not empty (see [ParseRules]),
+// else the preset name with layout (see [Preset]).
+func VariantOf(name, layout, rules string) (*Variant, error) {
+	if rules == "" {
+		return Preset(name, layout)
+	}
+	r, err := ParseRules(rules)
+	if err != nil {
+		return nil, err
+	}
+	return NewVariant(r)
+}
+
 // Preset returns the compiled preset with the given name and layout (""
 // for the default layout). Unknown names wrap [ErrUnknownVariant] and list
 // the names that exist.

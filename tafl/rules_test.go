@@ -46,6 +46,7 @@ package tafl_test
 // reference at depth 2.
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -473,5 +474,26 @@ func runRuleCase(t *testing.T, c txtarFile) {
 			t.Errorf("Perft(start, 2) = %d, reference %d", got, want)
 			explainPerft(t, start, rp)
 		}
+	}
+}
+
+// TestVariantOf: a record's variant is its rules string's when it has
+// one, else the named preset's; a bad rules string is an error, not the
+// preset.
+func TestVariantOf(t *testing.T) {
+	pre, _ := tafl.Preset("tablut", "")
+	if v, err := tafl.VariantOf("tablut", "", ""); err != nil || v != pre {
+		t.Errorf("preset: %v %v, want the compiled preset", v, err)
+	}
+	rules := pre.Rules().String()
+	v, err := tafl.VariantOf("brandubh", "", rules)
+	if err != nil || v.Rules().String() != rules || v.Size() != 9 {
+		t.Fatalf("rules string: %v %v", v, err)
+	}
+	if _, err := tafl.VariantOf("tablut", "", "dim:9 nonsense"); err == nil {
+		t.Error("a bad rules string gave a variant")
+	}
+	if _, err := tafl.VariantOf("no-such-game", "", ""); !errors.Is(err, tafl.ErrUnknownVariant) {
+		t.Errorf("unknown preset: %v", err)
 	}
 }
