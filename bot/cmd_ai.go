@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -83,18 +82,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	b.metrics.gameStarted()
-	msg, err := b.boardMessage(ctx, g, gp.T("<@%s> plays %s. Good luck!", r.userID, opponent))
-	if err != nil {
-		return nil, err
-	}
-	in := r.in
-	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
-		after: func(ctx context.Context) {
-			if m := b.rememberOriginal(ctx, in, g); m != nil && in.GuildID != "" {
-				b.maybeThread(ctx, g, m.ChannelID, m.ID)
-			}
-			b.afterMove(ctx, g)
-		}}, nil
+	return b.newGameBoard(ctx, r, g, gp.T("<@%s> plays %s. Good luck!", r.userID, opponent))
 }
 
 // createEngineGame saves a new game against the engine unless the user or

@@ -55,7 +55,7 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 			if err != nil {
 				return nil, err
 			}
-			return b.rematchBoard(ctx, r, g, gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, old.ID))
+			return b.newGameBoard(ctx, r, g, gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, old.ID))
 		}
 		// Declined, withdrawn or expired: a new offer may be made.
 	}
@@ -110,11 +110,12 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 	if name, ok := strings.CutPrefix(level, engineSeatPrefix); ok {
 		opponent = gp.T("the engine **%s**", name)
 	}
-	return b.rematchBoard(ctx, r, g, gp.T("<@%s> plays %s again, sides swapped. Good luck!", r.userID, opponent))
+	return b.newGameBoard(ctx, r, g, gp.T("<@%s> plays %s again, sides swapped. Good luck!", r.userID, opponent))
 }
 
-// rematchBoard posts the new game's first board as a new message.
-func (b *Bot) rematchBoard(ctx context.Context, r *request, g *storage.Game, headline string) (*reply, error) {
+// newGameBoard answers r with a new game's first board (in a thread where
+// the server allows) and then asks for the engine's move if it is its turn.
+func (b *Bot) newGameBoard(ctx context.Context, r *request, g *storage.Game, headline string) (*reply, error) {
 	msg, err := b.boardMessage(ctx, g, headline)
 	if err != nil {
 		return nil, err
