@@ -464,6 +464,16 @@ func (b *Bot) btnTourStart(ctx context.Context, r *request) (*reply, error) {
 	return b.startNow(ctx, r, storage.TournamentID(r.cid.ID), true)
 }
 
+// playerName is the name a tournament player's seat is created with: the
+// display name last seen from them, else the one they signed up under
+// (after a restart the bot has seen nobody yet).
+func (b *Bot) playerName(t *storage.Tournament, userID string) string {
+	if name := b.knownName(userID); name != "" {
+		return name
+	}
+	return t.Names[userID]
+}
+
 // tournamentChannel is where a tournament's games and standings go.
 func tournamentChannel(t *storage.Tournament) string {
 	if t.ThreadID != "" {
@@ -482,7 +492,7 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 			return nil, err
 		}
 		g.GuildID, g.ChannelID, g.ThreadID = t.GuildID, t.ChannelID, t.ThreadID
-		g.Attackers, g.Defenders = human(p.Attackers, b.knownName(p.Attackers)), human(p.Defenders, b.knownName(p.Defenders))
+		g.Attackers, g.Defenders = human(p.Attackers, b.playerName(t, p.Attackers)), human(p.Defenders, b.playerName(t, p.Defenders))
 		g.MoveTime, g.Casual = t.MoveTime, t.Casual
 		g.Language = t.Language
 		g.Clock.Control = t.TimeControl

@@ -200,6 +200,13 @@ func TestTournamentSwissByeWithdrawAndRestart(t *testing.T) {
 	if g.Clock.Control.String() != "10+5" || g.Clock.Running != tafl.Attackers {
 		t.Errorf("a live tournament's game: clock %+v", g.Clock)
 	}
+	// The bot has seen nobody since the restart: the seats carry the
+	// names the players signed up under.
+	for _, s := range []storage.Seat{g.Attackers, g.Defenders} {
+		if s.Name != "user"+s.UserID {
+			t.Errorf("seat %+v after a restart: want the sign-up name %q", s, "user"+s.UserID)
+		}
+	}
 	// A player of the game withdraws: the game is resigned, the round is
 	// complete, round 2 pairs the two left (the one with the bye meets
 	// the winner).
