@@ -3,7 +3,6 @@ package bot
 import (
 	"container/heap"
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/clock"
 	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -71,24 +71,12 @@ func describeControl(p *locale.Printer, tc clock.TimeControl) string {
 	return p.T("%s (%d min + %d s a move)", tc.String(), int(tc.Base.Minutes()), int(tc.Increment.Seconds()))
 }
 
-// formatClock writes a clock reading as m:ss (h:mm:ss from an hour),
-// rounding up, as chess clocks do: 0:00 shows only when the time is up.
-func formatClock(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	s := int((d + time.Second - 1) / time.Second)
-	if s >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
-	}
-	return fmt.Sprintf("%d:%02d", s/60, s%60)
-}
-
-// clockLine shows both clocks of a live game, the running one marked.
+// clockLine shows both clocks of a live game, the running one marked,
+// written as the picture's players band writes them (render.FormatClock).
 func (b *Bot) clockLine(p *locale.Printer, g *storage.Game) string {
 	now := b.now()
 	part := func(s tafl.Side) string {
-		t := formatClock(g.Clock.Remaining(s, now))
+		t := render.FormatClock(g.Clock.Remaining(s, now))
 		if g.Clock.Running == s {
 			t = "**" + t + "** ⏱"
 		}
