@@ -43,6 +43,7 @@ const bitSize = 11
 type bitTables struct {
 	index      [cells]int8 // the bit of each board square, -1 elsewhere
 	all, edge  bb          // the board; its edge
+	spec       bb          // the throne, corner and camp squares (info.special)
 	notA, notK bb          // the board without file a / file k (for shifts that wrap)
 	ring       [cells][3]bb
 }
@@ -113,4 +114,73 @@ func (in *info) kingReach(ps *pieceSums, k tafl.Square) int32 {
 	s.flip(t.index[k])
 	r1 := t.slides(s, open)
 	return r1.or(t.slides(r1, open)).andNot(s).count()
+}
+
+// Bit-set piece terms. In the fitted families the search keeps the piece
+// sums with these instead of addSquare and updateSums: the terms that
+// depend only on a piece's own square (material, square values, the seal
+// masks, the attackers' key and bit sets) follow the changed cells, and
+// the terms that look at neighbours (chain links, exposure) are counted
+// again from the bit sets, a few dozen word operations instead of a walk
+// around every changed cell. They give the same sums as pieceSumsOf.
+
+// ownTerms adds sign times the terms of piece pc on sq that depend on sq
+// alone (see addSquare) to t.
+func (in *info) ownTerms(pc tafl.Piece, sq tafl.Square, t *pieceSums, sign int32) {
+	switch pc {
+	case tafl.Attacker:
+		t.natt += sign
+		t.guard += sign * in.guardW[sq]
+		t.akey ^= in.zob[sq]
+		t.att.flip(in.bits.index[sq])
+		if p := in.sealAt[sq]; p.corner != 0 && p.bit > 2 {
+			t.seal[p.corner-1] ^= p.bit
+		}
+	case tafl.Defender:
+		t.ndef += sign
+		t.guard += sign * in.pstDsq[sq]
+		t.def.flip(in.bits.index[sq])
+	}
+}
+
+// updateSumsBits turns t, the sums of board old, into the sums of board b,
+// which differs from old only on the cells in changed (each listed once);
+// the king stands on k in b (NoSquare: none).
+func (in *info) updateSumsBits(old, b *board, changed []tafl.Square, t *pieceSums, k tafl.Square) {
+	for _, c := range changed {
+		in.ownTerms(old[c], c, t, -1)
+		in.ownTerms(b[c], c, t, 1)
+	}
+	in.neighbourTerms(t, k)
+}
+
+// neighbourTerms sets t's chain links and exposure counts (see addSquare,
+// exposed and exposedLine) from its bit sets, the king on k.
+func (in *info) neighbourTerms(t *pieceSums, k tafl.Square) {
+	bt := in.bits
+	a, d := t.att, t.def
+	occ := a.or(d)
+	if k != tafl.NoSquare {
+		occ.flip(bt.index[k])
+	}
+	empty := bt.all.andNot(occ)
+	plain := empty.andNot(bt.spec) // empty, not special
+	hostile := empty.and(bt.spec)  // empty and special
+	// The squares whose right / left / upper / lower neighbour is in x.
+	right := func(x bb) bb { return x.and(bt.notA).shr(1) }
+	left := func(x bb) bb { return x.and(bt.notK).shl(1) }
+	up := func(x bb) bb { return x.shr(bitSize) }
+	down := func(x bb) bb { return x.shl(bitSize).and(bt.all) }
+	pr, pl, pu, pd := right(plain), left(plain), up(plain), down(plain)
+	// A piece is exposed when an enemy or an empty special square is on
+	// one side of it and a plain empty square on the other, along a rank
+	// or a file.
+	exposed := func(enemy bb) bb {
+		h := enemy.or(hostile)
+		return left(h).and(pr).or(pl.and(right(h))).or(down(h).and(pu)).or(pd.and(up(h)))
+	}
+	t.hangA = a.and(exposed(d)).count()
+	t.hangD = d.and(exposed(a)).count()
+	// Links: an attacker diagonally above (rank+1, file±1).
+	t.chain = a.and(a.and(bt.notA).shr(bitSize+1)).count() + a.and(a.and(bt.notK).shr(bitSize-1)).count()
 }

@@ -193,6 +193,11 @@ func newInfo(v *tafl.Variant) *info {
 			in.w = &corner11Weights
 			in.seals = cornerSeals(n)
 			in.bits = newBitTables(in.squares)
+			for _, sq := range in.squares {
+				if in.special[sq] {
+					in.bits.spec.flip(in.bits.index[sq])
+				}
+			}
 			for c, xy := range [4][2]int{{0, 0}, {n - 1, 0}, {0, n - 1}, {n - 1, n - 1}} { // the order of cornerSeals
 				for _, sq := range in.squares {
 					in.cornerDist[c][sq] = int8(abs(sq.File()-xy[0]) + abs(sq.Rank()-xy[1]))

@@ -241,6 +241,9 @@ func (s *searcher) sumsAt(ply int) *pieceSums {
 	for i := a + 1; i <= ply; i++ {
 		if n := s.nchanged[i]; n < 0 {
 			s.sums[i] = s.in.pieceSumsOf(&s.boards[i])
+		} else if s.in.bits != nil {
+			s.sums[i] = s.sums[i-1]
+			s.in.updateSumsBits(&s.boards[i-1], &s.boards[i], s.changed[i][:n], &s.sums[i], s.kings[i])
 		} else {
 			s.sums[i] = s.sums[i-1]
 			s.mark++
