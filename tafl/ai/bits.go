@@ -41,10 +41,11 @@ const bitSize = 11
 
 // bitTables are the masks of the bit-set evaluation terms.
 type bitTables struct {
-	index      [cells]int8 // the bit of each board square, -1 elsewhere
-	all, edge  bb          // the board; its edge
-	spec       bb          // the throne, corner and camp squares (info.special)
-	notA, notK bb          // the board without file a / file k (for shifts that wrap)
+	index      [cells]int8      // the bit of each board square, -1 elsewhere
+	all, edge  bb               // the board; its edge
+	spec       bb               // the throne, corner and camp squares (info.special)
+	square     [128]tafl.Square // the board square of each bit
+	notA, notK bb               // the board without file a / file k (for shifts that wrap)
 	ring       [cells][3]bb
 }
 
@@ -58,6 +59,7 @@ func newBitTables(squares []tafl.Square) *bitTables {
 		f, r := sq.File(), sq.Rank()
 		i := int8(r*bitSize + f)
 		t.index[sq] = i
+		t.square[i] = sq
 		t.all.flip(i)
 		if f == 0 || r == 0 || f == bitSize-1 || r == bitSize-1 {
 			t.edge.flip(i)
@@ -183,4 +185,69 @@ func (in *info) neighbourTerms(t *pieceSums, k tafl.Square) {
 	t.hangD = d.and(exposed(a)).count()
 	// Links: an attacker diagonally above (rank+1, file±1).
 	t.chain = a.and(a.and(bt.notA).shr(bitSize+1)).count() + a.and(a.and(bt.notK).shr(bitSize-1)).count()
+}
+
+// step returns the squares of x moved one step in direction dirs[i], those
+// that stay on the board.
+func (t *bitTables) step(x bb, i int) bb {
+	switch i {
+	case 0: // +1: toward file k
+		return x.and(t.notK).shl(1)
+	case 1: // -1: toward file a
+		return x.and(t.notA).shr(1)
+	case 2: // +stride: up a rank
+		return x.shl(bitSize).and(t.all)
+	}
+	return x.shr(bitSize) // -stride
+}
+
+// buildCapMapBits is buildCapMap for the fitted families, from the bit
+// sets of the position at ply: it finds the victims with a sandwich to
+// close by word operations and visits only those, in the order of the
+// squares, so that capMap and capSq come out exactly as buildCapMap's.
+func (s *searcher) buildCapMapBits(ply int) {
+	cm := &s.capMap[ply]
+	targets := s.capSq[ply]
+	for _, sq := range targets {
+		cm[sq] = 0
+	}
+	targets = targets[:0]
+	t := s.in.bits
+	ps := s.sumsAt(ply)
+	var king bb
+	if k := s.kings[ply]; k != tafl.NoSquare {
+		king.flip(t.index[k])
+	}
+	empty := t.all.andNot(ps.att).andNot(ps.def).andNot(king)
+	// The victims (never the king) and the anvils: the side to move's
+	// pieces and the empty special squares.
+	victims, anvils := ps.def, ps.att
+	if s.sides[ply&1] == tafl.Defenders {
+		victims, anvils = ps.att, ps.def.or(king)
+	}
+	anvils = anvils.or(empty.and(t.spec))
+	// by[i]: the victims with an anvil at n+dirs[i] and an empty square at
+	// n-dirs[i], where a piece arriving closes the sandwich.
+	var by [4]bb
+	var any bb
+	for i := range by {
+		by[i] = victims.and(t.step(anvils, i^1)).and(t.step(empty, i))
+		any = any.or(by[i])
+	}
+	for w, word := range [2]uint64{any.lo, any.hi} {
+		for ; word != 0; word &= word - 1 {
+			bit := int8(w*64 + bits.TrailingZeros64(word))
+			n := t.square[bit]
+			for i, d := range dirs {
+				if by[i].has(bit) {
+					to := n - d
+					if cm[to] == 0 {
+						targets = append(targets, to)
+					}
+					cm[to] |= 1 << i
+				}
+			}
+		}
+	}
+	s.capSq[ply] = targets
 }

@@ -68,6 +68,10 @@ func (s *searcher) scoreMove(ply int, m tafl.Move, hashMove tafl.Move) int32 {
 // probably captures (ignoring the king's arms and hostility details: it
 // is only for ordering). s.capSq[ply] lists the squares with bits.
 func (s *searcher) buildCapMap(ply int) {
+	if s.in.bits != nil {
+		s.buildCapMapBits(ply)
+		return
+	}
 	cm := &s.capMap[ply]
 	targets := s.capSq[ply]
 	for _, sq := range targets {
