@@ -145,15 +145,14 @@ func (in *info) ownTerms(pc tafl.Piece, sq tafl.Square, t *pieceSums, sign int32
 	}
 }
 
-// updateSumsBits turns t, the sums of board old, into the sums of board b,
-// which differs from old only on the cells in changed (each listed once);
-// the king stands on k in b (NoSquare: none).
-func (in *info) updateSumsBits(old, b *board, changed []tafl.Square, t *pieceSums, k tafl.Square) {
+// updateOwnTerms turns the own terms of t (see ownTerms), those of board
+// old, into those of board b, which differs from old only on the cells in
+// changed (each listed once).
+func (in *info) updateOwnTerms(old, b *board, changed []tafl.Square, t *pieceSums) {
 	for _, c := range changed {
 		in.ownTerms(old[c], c, t, -1)
 		in.ownTerms(b[c], c, t, 1)
 	}
-	in.neighbourTerms(t, k)
 }
 
 // neighbourTerms sets t's chain links and exposure counts (see addSquare,
@@ -168,38 +167,28 @@ func (in *info) neighbourTerms(t *pieceSums, k tafl.Square) {
 	empty := bt.all.andNot(occ)
 	plain := empty.andNot(bt.spec) // empty, not special
 	hostile := empty.and(bt.spec)  // empty and special
-	// The squares whose right / left / upper / lower neighbour is in x.
-	right := func(x bb) bb { return x.and(bt.notA).shr(1) }
-	left := func(x bb) bb { return x.and(bt.notK).shl(1) }
-	up := func(x bb) bb { return x.shr(bitSize) }
-	down := func(x bb) bb { return x.shl(bitSize).and(bt.all) }
-	pr, pl, pu, pd := right(plain), left(plain), up(plain), down(plain)
 	// A piece is exposed when an enemy or an empty special square is on
 	// one side of it and a plain empty square on the other, along a rank
-	// or a file.
-	exposed := func(enemy bb) bb {
-		h := enemy.or(hostile)
-		return left(h).and(pr).or(pl.and(right(h))).or(down(h).and(pu)).or(pd.and(up(h)))
-	}
-	t.hangA = a.and(exposed(d)).count()
-	t.hangD = d.and(exposed(a)).count()
+	// or a file. step(x, i) holds the squares whose neighbour at
+	// -dirs[i] is in x.
+	pr, pl, pu, pd := bt.west(plain), bt.east(plain), bt.south(plain), bt.north(plain)
+	hd := a.or(hostile) // the defenders' enemies
+	xd := bt.east(hd).and(pr).or(pl.and(bt.west(hd))).or(bt.north(hd).and(pu)).or(pd.and(bt.south(hd)))
+	ha := d.or(hostile) // the attackers' enemies
+	xa := bt.east(ha).and(pr).or(pl.and(bt.west(ha))).or(bt.north(ha).and(pu)).or(pd.and(bt.south(ha)))
+	t.hangA = a.and(xa).count()
+	t.hangD = d.and(xd).count()
 	// Links: an attacker diagonally above (rank+1, file±1).
 	t.chain = a.and(a.and(bt.notA).shr(bitSize+1)).count() + a.and(a.and(bt.notK).shr(bitSize-1)).count()
 }
 
-// step returns the squares of x moved one step in direction dirs[i], those
-// that stay on the board.
-func (t *bitTables) step(x bb, i int) bb {
-	switch i {
-	case 0: // +1: toward file k
-		return x.and(t.notK).shl(1)
-	case 1: // -1: toward file a
-		return x.and(t.notA).shr(1)
-	case 2: // +stride: up a rank
-		return x.shl(bitSize).and(t.all)
-	}
-	return x.shr(bitSize) // -stride
-}
+// east, west, north and south move the squares of x one step toward file
+// k (+1), file a (-1), the last rank (+stride) and the first (-stride),
+// dropping those that would leave the board.
+func (t *bitTables) east(x bb) bb  { return x.and(t.notK).shl(1) }
+func (t *bitTables) west(x bb) bb  { return x.and(t.notA).shr(1) }
+func (t *bitTables) north(x bb) bb { return x.shl(bitSize).and(t.all) }
+func (t *bitTables) south(x bb) bb { return x.shr(bitSize) }
 
 // buildCapMapBits is buildCapMap for the fitted families, from the bit
 // sets of the position at ply: it finds the victims with a sandwich to
@@ -213,7 +202,7 @@ func (s *searcher) buildCapMapBits(ply int) {
 	}
 	targets = targets[:0]
 	t := s.in.bits
-	ps := s.sumsAt(ply)
+	ps := s.ownSumsAt(ply)
 	var king bb
 	if k := s.kings[ply]; k != tafl.NoSquare {
 		king.flip(t.index[k])
@@ -229,11 +218,11 @@ func (s *searcher) buildCapMapBits(ply int) {
 	// by[i]: the victims with an anvil at n+dirs[i] and an empty square at
 	// n-dirs[i], where a piece arriving closes the sandwich.
 	var by [4]bb
-	var any bb
-	for i := range by {
-		by[i] = victims.and(t.step(anvils, i^1)).and(t.step(empty, i))
-		any = any.or(by[i])
-	}
+	by[0] = victims.and(t.west(anvils)).and(t.east(empty))
+	by[1] = victims.and(t.east(anvils)).and(t.west(empty))
+	by[2] = victims.and(t.south(anvils)).and(t.north(empty))
+	by[3] = victims.and(t.north(anvils)).and(t.south(empty))
+	any := by[0].or(by[1]).or(by[2]).or(by[3])
 	for w, word := range [2]uint64{any.lo, any.hi} {
 		for ; word != 0; word &= word - 1 {
 			bit := int8(w*64 + bits.TrailingZeros64(word))

@@ -135,7 +135,7 @@ type searcher struct {
 	// The evaluation's piece terms of boards[ply], brought up to date
 	// lazily (see sumsAt) from the cells each move changed.
 	sums     [maxPly + 2]pieceSums
-	sumsOK   [maxPly + 2]bool
+	sumsOK   [maxPly + 2]uint8          // sumsNone, sumsOwn or sumsAll
 	changed  [maxPly + 2][6]tafl.Square // cells the move into ply changed
 	nchanged [maxPly + 2]int8           // how many; -1: many (a shieldwall)
 	kings    [maxPly + 2]tafl.Square
@@ -230,21 +230,48 @@ func Search(ctx context.Context, g *tafl.Game, lim Limits) (Result, error) {
 	return res, nil
 }
 
+// How much of sums[ply] is up to date (searcher.sumsOK).
+const (
+	sumsNone = iota
+	sumsOwn  // the fitted families: all but the neighbour terms (see neighbourTerms)
+	sumsAll
+)
+
 // sumsAt returns the piece terms of boards[ply], updating them from the
 // nearest ancestor whose terms are known (the root's always are) move by
 // move.
 func (s *searcher) sumsAt(ply int) *pieceSums {
+	if s.sumsOK[ply] != sumsAll {
+		ps := s.ownSumsAt(ply)
+		if s.sumsOK[ply] == sumsOwn {
+			s.in.neighbourTerms(ps, s.kings[ply])
+			s.sumsOK[ply] = sumsAll
+		}
+	}
+	return &s.sums[ply]
+}
+
+// ownSumsAt is sumsAt for the terms that do not look at a piece's
+// neighbours (in the fitted families the chain links and exposure counts
+// of the result may be stale; see neighbourTerms): the bit sets, material,
+// square values and seal masks. The plies between the ancestor and ply
+// get only these.
+func (s *searcher) ownSumsAt(ply int) *pieceSums {
 	a := ply
-	for !s.sumsOK[a] {
+	for s.sumsOK[a] == sumsNone {
 		a--
 	}
 	for i := a + 1; i <= ply; i++ {
-		if n := s.nchanged[i]; n < 0 {
+		n := s.nchanged[i]
+		switch {
+		case n < 0:
 			s.sums[i] = s.in.pieceSumsOf(&s.boards[i])
-		} else if s.in.bits != nil {
+			s.sumsOK[i] = sumsAll
+		case s.in.bits != nil:
 			s.sums[i] = s.sums[i-1]
-			s.in.updateSumsBits(&s.boards[i-1], &s.boards[i], s.changed[i][:n], &s.sums[i], s.kings[i])
-		} else {
+			s.in.updateOwnTerms(&s.boards[i-1], &s.boards[i], s.changed[i][:n], &s.sums[i])
+			s.sumsOK[i] = sumsOwn
+		default:
 			s.sums[i] = s.sums[i-1]
 			s.mark++
 			if s.mark == 0 { // wrapped: forget every old mark
@@ -252,8 +279,8 @@ func (s *searcher) sumsAt(ply int) *pieceSums {
 				s.mark = 1
 			}
 			s.in.updateSums(&s.boards[i-1], &s.boards[i], s.changed[i][:n], &s.sums[i], &s.marks, s.mark)
+			s.sumsOK[i] = sumsAll
 		}
-		s.sumsOK[i] = true
 	}
 	return &s.sums[ply]
 }
@@ -289,7 +316,7 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 		s.boards[0][sq] = pos.At(sq)
 	}
 	s.sums[0] = s.in.pieceSumsOf(&s.boards[0])
-	s.sumsOK[0] = true
+	s.sumsOK[0] = sumsAll
 	s.kings[0] = pos.King()
 	s.sides = [2]tafl.Side{pos.ToMove(), pos.ToMove().Other()}
 	for i := range s.moves {

@@ -161,7 +161,7 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 		}
 	}
 	s.nchanged[ply+1] = nc
-	s.sumsOK[ply+1] = false
+	s.sumsOK[ply+1] = sumsNone
 	s.null[ply+1] = false
 
 	i := s.base + ply + 1
@@ -387,7 +387,7 @@ func (s *searcher) enterNull(ply int) {
 	copy(s.boards[ply+1][:s.in.used], s.boards[ply][:s.in.used])
 	s.kings[ply+1] = s.kings[ply]
 	s.nchanged[ply+1] = 0
-	s.sumsOK[ply+1] = false
+	s.sumsOK[ply+1] = sumsNone
 	s.null[ply+1] = true
 	i := s.base + ply + 1
 	s.hist = append(s.hist[:i], c.Hash())
