@@ -163,6 +163,16 @@ func (p *Position) MakeMove(m Move, child *Position) int {
 	return p.makeMove(m, child, nil)
 }
 
+// HashAfter returns the hash the position would have after move m if m
+// captured nothing (a capture changes it further). A search can use it to
+// fetch the child's transposition-table entry into the cache before the
+// move is made.
+func (p *Position) HashAfter(m Move) uint64 {
+	from := m.From()
+	pc := p.board[from]
+	return p.hash ^ zobrist[pc][from] ^ zobrist[pc][m.To()] ^ sideKey
+}
+
 // MakeNullMove copies p into child with the other side to move, as if
 // the side to move had passed. Tafl has no passing; the search uses it
 // for null-move pruning (if a side is still doing well after giving its

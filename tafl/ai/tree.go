@@ -303,6 +303,11 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 // reduced when the move is quiet and late, and searched again as needed.
 // ok is false when the repetition rule forbids the move.
 func (s *searcher) tryMove(ply, depth int, m tafl.Move, legal int, quiet, pvNode bool, alpha, beta int32) (score int32, ok bool) {
+	if depth >= 2 {
+		// The child will probe the table (unless the move captures,
+		// which changes its hash): start fetching its bucket now.
+		s.sh.tt.prefetch(s.pos[ply].HashAfter(m))
+	}
 	caps, v, over := s.enter(ply, m)
 	if over {
 		return v, v != forbidden

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -121,6 +122,12 @@ func (t *table) probe(key uint64) (entry, bool) {
 		}
 	}
 	return entry{}, false
+}
+
+// prefetch starts fetching the bucket of key into the processor's caches,
+// so that a probe soon after does not wait for memory.
+func (t *table) prefetch(key uint64) {
+	prefetch(unsafe.Pointer(&t.slots[key&t.mask]))
 }
 
 // store records a search result for key.
