@@ -85,8 +85,7 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 
 	// The king.
 	if k != tafl.NoSquare {
-		kt := in.kingTerms(b, k)
-		free, lines, routes, routeSq, adj := kt.free, kt.lines, kt.routes, kt.routeSq, kt.adj
+		free, lines, routes, routeSq, adj := in.kingCounts(b, k)
 		s -= w.kingFree*free + w.route*routes + w.routeSq*routeSq
 		if toMove == tafl.Attackers {
 			s -= w.openLine * lines
@@ -353,9 +352,15 @@ type kingTerms struct {
 // kingTerms counts the king's terms on board b, the king on k.
 func (in *info) kingTerms(b *board, k tafl.Square) kingTerms {
 	var t kingTerms
-	free, lines, routes := int32(0), int32(0), int32(0)
+	t.free, t.lines, t.routes, t.routeSq, t.adj = in.kingCounts(b, k)
+	return t
+}
+
+// kingCounts is kingTerms with the counts as results, which stay in
+// registers (a struct result is written field by field and read back
+// whole, and the processor cannot forward those stores to the load).
+func (in *info) kingCounts(b *board, k tafl.Square) (free, lines, routes, routeSq, adj int32) {
 	var seen [16]tafl.Square // escape squares reached in two moves
-	routeSq := int32(0)
 	kf := &in.kingFlags
 	for di, d := range dirs {
 		// The directions to look for open lines from a square the king
@@ -399,9 +404,8 @@ func (in *info) kingTerms(b *board, k tafl.Square) kingTerms {
 	}
 	for _, d := range dirs {
 		if b[k+d] == tafl.Attacker {
-			t.adj++
+			adj++
 		}
 	}
-	t.free, t.lines, t.routes, t.routeSq = free, lines, routes, routeSq
-	return t
+	return free, lines, routes, routeSq, adj
 }
