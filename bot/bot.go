@@ -185,15 +185,16 @@ type Bot struct {
 	replays     *replayLimiter
 	renderSem   chan struct{} // bounds concurrent renders
 	metrics     *Metrics
-	work        sync.WaitGroup      // deferred work started after responses
-	inflight    atomic.Int64        // follow-up work running (for settle)
-	sweepMu     sync.Mutex          // one sweep at a time
-	rematchMu   sync.Mutex          // one rematch created at a time
-	langs       sync.Map            // "guild/user" → the language the user chose ("" for none)
-	names       sync.Map            // user id → the display name last seen (see noteName)
-	namesN      atomic.Int64        // entries in names
-	recent      *recentInteractions // HTTP interactions answered lately (repeats are not acted on)
-	refusedLog  *rateLimitedLog     // warn lines about refused HTTP requests
+	work        sync.WaitGroup        // deferred work started after responses
+	inflight    atomic.Int64          // follow-up work running (for settle)
+	sweepMu     sync.Mutex            // one sweep at a time
+	dailyRetry  map[string]dailyRetry // guild id → when its failed daily post may be tried again (under sweepMu)
+	rematchMu   sync.Mutex            // one rematch created at a time
+	langs       sync.Map              // "guild/user" → the language the user chose ("" for none)
+	names       sync.Map              // user id → the display name last seen (see noteName)
+	namesN      atomic.Int64          // entries in names
+	recent      *recentInteractions   // HTTP interactions answered lately (repeats are not acted on)
+	refusedLog  *rateLimitedLog       // warn lines about refused HTTP requests
 	loggedMu    sync.Mutex
 	logged      map[string]bool // damaged index entries already logged
 	bgMu        sync.Mutex

@@ -21,8 +21,27 @@ import (
 // each day's puzzle exactly once (Store.StartDailyPuzzle), and only the
 // process that started it posts.
 
+// A post that fails (the channel gone, the bot without permission there,
+// Discord down) gives the day back (Store.ReleaseDailyPuzzle) and is
+// tried again at a later sweep: dailyRetryFirst after the first failure,
+// twice as long after each further one, at most dailyRetryMax apart,
+// until the day is over.
+const (
+	dailyRetryFirst = 5 * time.Minute
+	dailyRetryMax   = time.Hour
+)
+
+// dailyRetry is a server's failed daily post: the day, the failures so
+// far and when the next try may be.
+type dailyRetry struct {
+	date  string
+	fails int
+	next  time.Time
+}
+
 // postDailyPuzzles posts the day's puzzle in every server whose hour has
-// come and that has none for today yet. The clock sweeper calls it.
+// come and that has none for today yet. The clock sweeper calls it
+// (under sweepMu, which also guards b.dailyRetry).
 func (b *Bot) postDailyPuzzles(ctx context.Context) {
 	now := b.now().UTC()
 	today := now.Format(time.DateOnly)
@@ -40,8 +59,31 @@ func (b *Bot) postDailyPuzzles(ctx context.Context) {
 		if gs.Daily.Date >= today || now.Hour() < gs.DailyHour {
 			continue
 		}
-		if err := b.postDailyPuzzle(ctx, gs, today); err != nil {
-			b.log.Error("daily puzzle", "guild_id", gs.GuildID, "err", err)
+		r, failed := b.dailyRetry[gs.GuildID]
+		if failed && r.date == today && now.Before(r.next) {
+			continue
+		}
+		err := b.postDailyPuzzle(ctx, gs, today)
+		switch {
+		case err == nil:
+			delete(b.dailyRetry, gs.GuildID)
+		case ctx.Err() == nil:
+			if !failed || r.date != today {
+				r = dailyRetry{date: today}
+			}
+			wait := min(dailyRetryFirst<<min(r.fails, 10), dailyRetryMax)
+			r.fails++
+			r.next = now.Add(wait)
+			if b.dailyRetry == nil {
+				b.dailyRetry = make(map[string]dailyRetry)
+			}
+			b.dailyRetry[gs.GuildID] = r
+			b.log.Error("daily puzzle", "guild_id", gs.GuildID, "failures", r.fails, "retry_in", wait, "err", err)
+		}
+	}
+	for id, r := range b.dailyRetry {
+		if r.date != today {
+			delete(b.dailyRetry, id) // a day that is over, or a server gone
 		}
 	}
 }
@@ -55,6 +97,22 @@ func (b *Bot) postDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, to
 	if err != nil || !started {
 		return err // started by another process, or failed
 	}
+	if err := b.sendDailyPuzzle(ctx, gs, today, p, prev); err != nil {
+		// Give the day back, so that a later sweep (of any process) tries
+		// again; it names the same previous day's solvers.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if rerr := b.store.ReleaseDailyPuzzle(rctx, gs.GuildID, today, prev); rerr != nil {
+			return fmt.Errorf("%w (and giving the day back for a retry: %w)", err, rerr)
+		}
+		return err
+	}
+	return nil
+}
+
+// sendDailyPuzzle posts the daily puzzle p, started for today, and
+// records its message.
+func (b *Bot) sendDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, today string, p *storage.Puzzle, prev storage.DailyPuzzle) error {
 	lp := locale.For(locale.Match(gs.Language)) // public: the server's language (English unless a manager chose one)
 	head := lp.T("🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).", today)
 	if prev.Date != "" {

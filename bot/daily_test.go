@@ -16,7 +16,7 @@ func dailyPosts(t *testing.T, h *harness, ch string) []*resp {
 	t.Helper()
 	var out []*resp
 	for _, rec := range h.fake.requests("/channels/" + ch + "/messages") {
-		if rec.Method == "POST" && strings.Contains(string(rec.Body), "Daily puzzle") {
+		if rec.Method == "POST" && rec.Status == 200 && strings.Contains(string(rec.Body), "Daily puzzle") {
 			out = append(out, decode(t, rec.Body))
 		}
 	}
@@ -97,5 +97,58 @@ func TestDailyPuzzle(t *testing.T) {
 	h.bot.Sweep(ctx)
 	if n := len(dailyPosts(t, h, daily)); n != 2 {
 		t.Errorf("%d posts after turning the daily puzzle off", n)
+	}
+}
+
+// TestDailyPuzzleRetried: a daily post that fails (here the bot lacks
+// permission in the channel) gives the day back and is tried again at a
+// later sweep, after 5 minutes, then 10; it then posts once.
+func TestDailyPuzzleRetried(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	const daily = "778"
+	set := h.slashInteraction(alice, "settings", &discordgo.ApplicationCommandInteractionDataOption{Name: "daily_channel", Type: discordgo.ApplicationCommandOptionChannel, Value: daily},
+		opt("daily_hour", float64(12)))
+	h.bot.HandleGateway(ctx, set)
+	h.fake.callback(t, set.ID)
+	tries := func() int {
+		n := 0
+		for _, rec := range h.fake.requests("/channels/" + daily + "/messages") {
+			if rec.Method == "POST" {
+				n++
+			}
+		}
+		return n
+	}
+	h.fake.inject("POST", "/channels/"+daily+"/messages", 403, 50013, 2)
+	h.bot.Sweep(ctx)
+	if n := tries(); n != 1 || len(dailyPosts(t, h, daily)) != 0 {
+		t.Fatalf("%d tries, %d posts: want one failed try", n, len(dailyPosts(t, h, daily)))
+	}
+	if gs, _ := h.store.GetGuildSettings(ctx, guild); gs.Daily.Date != "" {
+		t.Fatalf("after a failed post the day is kept: %+v", gs.Daily)
+	}
+	h.bot.Sweep(ctx) // too soon
+	h.clock.Advance(4 * time.Minute)
+	h.bot.Sweep(ctx) // still too soon
+	if n := tries(); n != 1 {
+		t.Fatalf("%d tries within 5 minutes of the failure, want 1", n)
+	}
+	h.clock.Advance(time.Minute)
+	h.bot.Sweep(ctx) // 5 minutes: tried, fails again
+	h.clock.Advance(9 * time.Minute)
+	h.bot.Sweep(ctx) // the second wait is 10 minutes
+	if n := tries(); n != 2 {
+		t.Fatalf("%d tries, want 2 (the second wait is longer)", n)
+	}
+	h.clock.Advance(time.Minute)
+	h.bot.Sweep(ctx)
+	h.bot.Sweep(ctx)
+	posts := dailyPosts(t, h, daily)
+	if n := tries(); n != 3 || len(posts) != 1 || customIDs(posts[0].Components)["Solve"] == "" {
+		t.Fatalf("%d tries, %d posts: want the third try posted once", n, len(posts))
+	}
+	if gs, _ := h.store.GetGuildSettings(ctx, guild); gs.Daily.Date == "" || gs.Daily.MessageID == "" {
+		t.Errorf("daily state after the post %+v", gs.Daily)
 	}
 }

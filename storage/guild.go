@@ -215,6 +215,25 @@ func (s *Store) StartDailyPuzzle(ctx context.Context, guildID, date string, id P
 	return prev, started, err
 }
 
+// ReleaseDailyPuzzle undoes StartDailyPuzzle of date when its post
+// failed: the server's daily puzzle goes back to prev (the one before),
+// so that the day can be started, and posted, again. A daily puzzle of
+// date that was posted (it has a message), or of another date, is left
+// alone.
+func (s *Store) ReleaseDailyPuzzle(ctx context.Context, guildID, date string, prev DailyPuzzle) error {
+	return s.write(ctx, func(tx txn) error {
+		gs, err := loadGuild(tx, guildID)
+		if err != nil {
+			return reject(err)
+		}
+		if gs == nil || gs.Daily.Date != date || gs.Daily.MessageID != "" || prev.Date >= date {
+			return nil
+		}
+		gs.Daily = prev
+		return saveGuild(tx, gs)
+	})
+}
+
 // SetDailyMessage records the message that shows the daily puzzle of
 // date, once it is posted. A later daily puzzle is left alone.
 func (s *Store) SetDailyMessage(ctx context.Context, guildID, date, channelID, messageID string) error {

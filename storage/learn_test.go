@@ -335,6 +335,28 @@ func testDailyPuzzle(t *testing.T, b testBackend) {
 	if got, _ := s.GetGuildSettings(ctx, "g1"); got.Daily.MessageID != "" || got.Daily.PuzzleID != p2.ID {
 		t.Errorf("daily state %+v", got.Daily)
 	}
+	// Its post fails: the day is given back, and can be started again
+	// (naming the same previous day); once posted, it is not given back.
+	if err := s.ReleaseDailyPuzzle(ctx, "g1", "2026-03-02", want); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.GetGuildSettings(ctx, "g1"); got.Daily != want {
+		t.Errorf("released: daily state %+v, want %+v", got.Daily, want)
+	}
+	if prev, ok, err := s.StartDailyPuzzle(ctx, "g1", "2026-03-02", p2.ID); err != nil || !ok || prev != want {
+		t.Errorf("started again: %v %v, previous %+v", ok, err, prev)
+	}
+	if err := s.SetDailyMessage(ctx, "g1", "2026-03-02", "c7", "m2"); err != nil {
+		t.Fatal(err)
+	}
+	for _, date := range []string{"2026-03-02", "2026-03-01"} {
+		if err := s.ReleaseDailyPuzzle(ctx, "g1", date, want); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, _ := s.GetGuildSettings(ctx, "g1"); got.Daily.Date != "2026-03-02" || got.Daily.MessageID != "m2" {
+		t.Errorf("a posted day was given back: %+v", got.Daily)
+	}
 	list, err := s.DailyPuzzleGuilds(ctx)
 	if err != nil || len(list) != 1 || list[0].GuildID != "g1" {
 		t.Errorf("daily servers %+v %v", list, err)
