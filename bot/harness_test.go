@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -64,6 +65,7 @@ type policyEngine struct {
 	calls int
 	delay time.Duration
 	think []time.Duration // the think argument of every call
+	begun atomic.Int64    // calls begun (counted before the delay)
 }
 
 func newPolicyEngine(seed uint64) *policyEngine {
@@ -71,6 +73,7 @@ func newPolicyEngine(seed uint64) *policyEngine {
 }
 
 func (e *policyEngine) Move(ctx context.Context, g *tafl.Game, level string, think time.Duration) (tafl.Move, error) {
+	e.begun.Add(1)
 	if e.delay > 0 {
 		select {
 		case <-time.After(e.delay):

@@ -136,6 +136,9 @@ func TestOneReviewAtATime(t *testing.T) {
 	games, _ := h.store.GamesByPlayer(context.Background(), carol, storage.GameFilter{})
 	cg := games[0]
 	h.slash(carol, "move", opt("move", cg.Tafl().LegalMoves()[0].String()))
+	// The review is asked for while the engine thinks about carol's game
+	// (the one worker busy): it must wait, and not delay that move further.
+	waitFor(t, "the engine thinking", func() bool { return eng.begun.Load() > 0 })
 	in := h.slashInteraction(alice, "analyse", opt("game", g.ID.String()))
 	h.bot.HandleGateway(context.Background(), in)
 	second, _ := h.slash(alice, "analyse", opt("game", g.ID.String()))
