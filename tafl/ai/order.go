@@ -167,7 +167,10 @@ type picker struct {
 	hash   tafl.Move // the hash move once handed out (NoMove: none was legal)
 	stage  int8
 	killer int8
-	i      int // next move of s.moves[ply] to hand out
+	// prefetch: the children will probe the table (see table.prefetch)
+	prefetch bool
+	sel      int // tactical stage: moves[:sel] are in their final order
+	i        int // next move of s.moves[ply] to hand out
 }
 
 // nextMove returns the next move to search at the picker's node, and its
@@ -194,7 +197,16 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 		case stageTactical:
 			moves, order := s.moves[ply], s.order[ply]
 			if i := pk.i; i < len(moves) {
-				selectBest(moves, order, i)
+				if i >= pk.sel {
+					selectBest(moves, order, i)
+				}
+				if pk.prefetch && i+1 < len(moves) {
+					// Pick the next move now (the keys do not change) and
+					// start fetching its child's table bucket.
+					selectBest(moves, order, i+1)
+					pk.sel = i + 2
+					s.sh.tt.prefetch(s.pos[ply].HashAfter(moves[i+1]))
+				}
 				pk.i++
 				return moves[i], order[i]
 			}
@@ -234,6 +246,11 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 				selectBest(moves, order, i)
 			} else if i == sortAfter {
 				s.sortRest(ply, moves[i:], order[i:])
+			}
+			if pk.prefetch && i >= sortAfter && i+1 < len(moves) {
+				// The next move is known: start fetching its child's
+				// table bucket while this one is searched.
+				s.sh.tt.prefetch(s.pos[ply].HashAfter(moves[i+1]))
 			}
 			pk.i++
 			return moves[i], order[i]

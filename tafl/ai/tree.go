@@ -244,7 +244,7 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 	if s.sides[ply&1] == tafl.Defenders {
 		side = 1
 	}
-	pk := picker{ply: ply, ttMove: hashMove}
+	pk := picker{ply: ply, ttMove: hashMove, prefetch: depth >= 2}
 	for {
 		m, mkey := s.nextMove(&pk)
 		if m == tafl.NoMove {
