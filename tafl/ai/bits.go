@@ -45,6 +45,7 @@ type bitTables struct {
 	all, edge  bb               // the board; its edge
 	spec       bb               // the throne, corner and camp squares (info.special)
 	square     [128]tafl.Square // the board square of each bit
+	own        [cells]ownSquare // see ownTerms
 	notA, notK bb               // the board without file a / file k (for shifts that wrap)
 	ring       [cells][3]bb
 }
@@ -129,20 +130,30 @@ func (in *info) kingReach(ps *pieceSums, k tafl.Square) int32 {
 // ownTerms adds sign times the terms of piece pc on sq that depend on sq
 // alone (see addSquare) to t.
 func (in *info) ownTerms(pc tafl.Piece, sq tafl.Square, t *pieceSums, sign int32) {
+	m := &in.bits.own[sq]
 	switch pc {
 	case tafl.Attacker:
 		t.natt += sign
 		t.guard += sign * in.guardW[sq]
 		t.akey ^= in.zob[sq]
-		t.att.flip(in.bits.index[sq])
-		if p := in.sealAt[sq]; p.corner != 0 && p.bit > 2 {
-			t.seal[p.corner-1] ^= p.bit
-		}
+		t.att.lo ^= m.bit.lo
+		t.att.hi ^= m.bit.hi
+		t.seal[m.corner&3] ^= m.seal
 	case tafl.Defender:
 		t.ndef += sign
 		t.guard += sign * in.pstDsq[sq]
-		t.def.flip(in.bits.index[sq])
+		t.def.lo ^= m.bit.lo
+		t.def.hi ^= m.bit.hi
 	}
+}
+
+// ownSquare is what ownTerms needs of a square: its bit, and the corner
+// (0 to 3) and bit of its seal mask (seal 0: the square counts in none;
+// see pieceSums.seal).
+type ownSquare struct {
+	bit    bb
+	seal   uint16
+	corner uint8
 }
 
 // updateOwnTerms turns the own terms of t (see ownTerms), those of board

@@ -209,6 +209,13 @@ func newInfo(v *tafl.Variant) *info {
 					in.sealAt[sq] = sealPlace{corner: uint8(c + 1), bit: 1 << i}
 				}
 			}
+			for _, sq := range in.squares {
+				o := &in.bits.own[sq]
+				o.bit.flip(in.bits.index[sq])
+				if p := in.sealAt[sq]; p.corner != 0 && p.bit > 2 { // as in addSquare
+					o.corner, o.seal = p.corner-1, p.bit
+				}
+			}
 		}
 		// Squares that shut a corner: the classic diagonal blockade.
 		for _, sq := range in.squares {
