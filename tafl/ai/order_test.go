@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -198,6 +200,59 @@ func TestPlanMovesFirst(t *testing.T) {
 		got := s.scoreMove(0, mt.Move, tafl.NoMove) == orderPlan
 		if got != c.plan {
 			t.Errorf("%s with seal weight %v: plan key %v, want %v", c.move, c.w.w.seal[0], got, c.plan)
+		}
+	}
+}
+
+// TestSortRestIsAFullSort compares sortRest, which puts the moves with
+// key 0 in order by their squares, with a plain sort by decreasing key,
+// ties by decreasing move, on random move lists: many keys 0, several
+// moves to the same square, lists longer than the scratch space's start.
+func TestSortRestIsAFullSort(t *testing.T) {
+	g := randomGame(t, "copenhagen", 0, 1)
+	s := newSearcher(&shared{tt: newTable(1)}, g, g.LegalMoves(), 0, Limits{})
+	rng := rand.New(rand.NewPCG(7, 8))
+	squares := s.in.squares
+	for trial := range 300 {
+		n := 1 + rng.IntN(300)
+		seen := map[tafl.Move]bool{}
+		var moves []tafl.Move
+		var order []int32
+		for len(moves) < n {
+			// Few destinations, so that lists of the same square form.
+			to := squares[rng.IntN(8+trial%40)]
+			m := tafl.NewMove(squares[rng.IntN(len(squares))], to)
+			if m.From() == to || seen[m] {
+				continue
+			}
+			seen[m] = true
+			moves = append(moves, m)
+			key := int32(0)
+			if rng.IntN(4) == 0 {
+				key = int32(rng.IntN(5)) // ties among keys too
+			}
+			order = append(order, key)
+		}
+		type pair struct {
+			m   tafl.Move
+			key int32
+		}
+		want := make([]pair, n)
+		for i := range moves {
+			want[i] = pair{moves[i], order[i]}
+		}
+		slices.SortFunc(want, func(a, b pair) int {
+			if a.key != b.key {
+				return int(b.key - a.key)
+			}
+			return int(int64(b.m) - int64(a.m))
+		})
+		s.sortRest(trial%maxPly, moves, order)
+		for i := range want {
+			if moves[i] != want[i].m || order[i] != want[i].key {
+				t.Fatalf("trial %d (%d moves): place %d holds %v key %d, want %v key %d",
+					trial, n, i, moves[i], order[i], want[i].m, want[i].key)
+			}
 		}
 	}
 }

@@ -162,6 +162,9 @@ type searcher struct {
 
 	cordons cordonCache // the evaluation's cordon tests
 
+	sqSort squareSort  // sortRest's scratch space
+	sorted []tafl.Move // sortRest's output before it is copied back
+
 	capMap [maxPly + 1][cells]uint8 // see buildCapMap
 	capSq  [maxPly + 1][]tafl.Square
 }

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -432,19 +433,83 @@ const sortAfter = 3
 
 // sortRest sorts moves (and their keys) by decreasing key, ties by move,
 // so the order is deterministic.
+//
+// Most keys are 0 (no history yet), so the moves with a key are sorted on
+// their own, and those with key 0 are put in decreasing move order by
+// their squares: a move is from | to<<16, so by destination square, from
+// the last down, and by the square it leaves among those with the same
+// destination (at most four). That is the order a full sort gives, in
+// linear time.
 func (s *searcher) sortRest(ply int, moves []tafl.Move, order []int32) {
 	packed := s.packed[ply][:0]
+	sq := &s.sqSort
+	sq.stamp++
+	if sq.stamp == 0 { // wrapped: forget every old stamp
+		sq.stamps = [cells]uint32{}
+		sq.stamp = 1
+	}
+	sq.set = [(cells + 63) / 64]uint64{}
+	if cap(sq.next) < len(moves) {
+		sq.next = make([]int16, len(moves))
+	}
+	next := sq.next[:len(moves)]
 	for i, m := range moves {
-		packed = append(packed, uint64(uint32(order[i]))<<32|uint64(m))
+		key := order[i]
+		if key != 0 {
+			packed = append(packed, uint64(uint32(key))<<32|uint64(m))
+			continue
+		}
+		to, from := m.To(), m.From()
+		if sq.stamps[to] != sq.stamp {
+			sq.stamps[to] = sq.stamp
+			sq.head[to] = int16(i)
+			next[i] = -1
+			sq.set[to>>6] |= 1 << (to & 63)
+			continue
+		}
+		// Into the destination's list, by decreasing origin.
+		p := &sq.head[to]
+		for *p >= 0 && moves[*p].From() > from {
+			p = &next[*p]
+		}
+		next[i] = *p
+		*p = int16(i)
 	}
 	slices.Sort(packed)
 	n := len(packed)
+	// The moves with key 0 go after the others: keys are never negative
+	// (history counts and plan bonuses), so they are the smallest.
+	out := s.sorted[:0]
 	for i := range packed {
-		x := packed[n-1-i]
-		moves[i] = tafl.Move(uint32(x))
-		order[i] = int32(uint32(x >> 32))
+		out = append(out, tafl.Move(uint32(packed[n-1-i])))
 	}
+	for w := len(sq.set) - 1; w >= 0; w-- {
+		for word := sq.set[w]; word != 0; {
+			b := 63 - bits.LeadingZeros64(word)
+			word &^= 1 << b
+			for j := sq.head[w<<6|b]; j >= 0; j = next[j] {
+				out = append(out, moves[j])
+			}
+		}
+	}
+	copy(moves, out)
+	for i := range packed {
+		order[i] = int32(uint32(packed[n-1-i] >> 32))
+	}
+	clear(order[n:])
 	s.packed[ply] = packed
+	s.sorted = out
+}
+
+// squareSort is sortRest's scratch space: per destination square, the
+// first of its moves (a list through next) when stamps says the square
+// was seen in the current sort, and the set of those squares.
+type squareSort struct {
+	stamps [cells]uint32
+	stamp  uint32
+	head   [cells]int16
+	set    [(cells + 63) / 64]uint64
+	next   []int16
 }
 
 // noMoves scores a position whose side to move has no legal move.
