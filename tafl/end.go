@@ -103,8 +103,10 @@ func (p *Position) encircledAfter(sq Square) bool {
 		return false
 	}
 	// mark[q] is the number of the search that reached q; every search
-	// before the current one reached the edge.
+	// before the current one reached the edge. The searches share one
+	// stack (Go clears a local array on every call).
 	var mark [numCells]uint8
+	var stack [edgeStack]Square
 	id := uint8(0)
 	for _, d := range dirs {
 		n := sq + d
@@ -112,18 +114,27 @@ func (p *Position) encircledAfter(sq Square) bool {
 			continue
 		}
 		id++
-		if !p.reachesEdge(n, d, &mark, id) {
+		if !p.reachesEdge(n, d, &mark, id, &stack) {
 			return p.encircled()
 		}
 	}
 	return false
 }
 
+// edgeStack is the depth of reachesEdge's stack. Heading for the edge
+// first, it rarely needs more than a few dozen squares; when it would,
+// reachesEdge gives up and the full test (encircled) decides.
+const edgeStack = 128
+
+// edgeLimit is how much of the stack reachesEdge uses (tests lower it to
+// check the fallback).
+var edgeLimit = edgeStack
+
 // reachesEdge searches depth-first from start, through squares not held by
 // attackers, for an edge square or a square an earlier (successful) search
-// reached, trying direction pref first.
-func (p *Position) reachesEdge(start, pref Square, mark *[numCells]uint8, id uint8) bool {
-	var stack [MaxSize * MaxSize]Square
+// reached, trying direction pref first. It also reports false when its
+// stack is full (the caller then runs the full test).
+func (p *Position) reachesEdge(start, pref Square, mark *[numCells]uint8, id uint8, stack *[edgeStack]Square) bool {
 	order := [4]Square{-pref, 0, 0, pref} // pushed last, popped first
 	if pref == 1 || pref == -1 {
 		order[1], order[2] = stride, -stride
@@ -146,6 +157,9 @@ func (p *Position) reachesEdge(start, pref Square, mark *[numCells]uint8, id uin
 			}
 			if mark[n] != 0 {
 				return true // an earlier search reached the edge from here
+			}
+			if top == edgeLimit {
+				return false // out of stack: let encircled decide
 			}
 			mark[n] = id
 			stack[top] = n
