@@ -492,16 +492,22 @@ func (p *Position) movesTo(side Side, to Square, buf []Move) []Move {
 	if p.end != NoEnd || p.board[to] != Empty {
 		return buf
 	}
+	kinds := &p.v.kinds
 	for _, d := range dirs {
+		// special: a throne, corner or camp on the way (to included).
+		// Without one the piece found may move there (every piece may
+		// stop on and pass a plain square); with one, ask reaches.
+		special := kinds[to] & sqSpecial
 		q := to + d
 		for p.board[q] == Empty {
+			special |= kinds[q]
 			q += d
 		}
 		pc := p.board[q]
 		if sideOf[pc] != side {
 			continue
 		}
-		if p.reaches(pc, q, to, -d) {
+		if special&sqSpecial == 0 || p.reaches(pc, q, to, -d) {
 			buf = append(buf, NewMove(q, to))
 		}
 	}
