@@ -1,6 +1,9 @@
 package tafl
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // CheckMove reports why m is not a legal move in p, or nil when it is
 // (history aside: see [Game.Play] for the repetition rule). The error is a
@@ -151,7 +154,10 @@ func (p *Position) openLines() int {
 	}
 	mask := &v.move[King]
 	n := 0
-	for _, d := range dirs {
+	for ways := v.escWays[k]; ways != 0; ways &= ways - 1 {
+		// Only the directions with an escape square: in the corner
+		// games, none unless the king is on an edge.
+		d := dirs[bits.TrailingZeros8(ways)]
 		for q := k + d; p.board[q] == Empty; q += d {
 			f := mask[q]
 			if f&mayStop != 0 && v.kinds[q]&sqEscape != 0 {

@@ -128,6 +128,7 @@ type Variant struct {
 
 	throne        Square
 	kinds         [numCells]uint8    // sqThrone|sqCorner|sqCamp|sqEdge|sqEscape|sqSpecial
+	escWays       [numCells]uint8    // bit i: an escape square lies from the square in direction dirs[i]
 	camp          [numCells]uint8    // camp number (1…), 0 outside camps
 	group         [numCells]uint8    // 0 for ordinary squares; squares of one group share an area (see Rules.OwnCamp)
 	inward        [numCells]Square   // for edge squares (not board corners): the step toward the centre
@@ -306,6 +307,16 @@ func NewVariant(r Rules) (*Variant, error) {
 		case EscapeEdge:
 			if v.kinds[sq]&sqEdge != 0 && v.move[King][sq]&mayStop != 0 {
 				v.kinds[sq] |= sqEscape
+			}
+		}
+	}
+	for _, sq := range v.squares {
+		for i, d := range dirs {
+			for q := sq + d; q.OnBoard(v.size); q += d {
+				if v.kinds[q]&sqEscape != 0 {
+					v.escWays[sq] |= 1 << i
+					break
+				}
 			}
 		}
 	}
