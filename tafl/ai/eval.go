@@ -36,6 +36,7 @@ type weights struct {
 	outsideDef     int32          // per defender outside his room when he is shut in
 	near           [3]int32       // per attacker 1, 2 or 3 squares from the king (the larger of the file and rank distances)
 	kingReach      int32          // per square the king reaches in one or two moves
+	kingDetour     int32          // per step the king's shortest way to the edge is longer than his straight distance (seal.go)
 	openCorner     [3]int32       // per corner one, two or three+ attackers short of a seal: max(0, 8 - the king's distance to it)
 	pstA, pstD     [classes]int32 // per attacker / defender on a square of each symmetry class (classOf)
 	pstK           [classes]int32 // the king on a square of each class
@@ -117,6 +118,9 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 			}
 			if in.plan&planReach != 0 {
 				s += w.kingReach * in.kingReach(ps, k)
+			}
+			if in.plan&planDetour != 0 {
+				s += w.kingDetour * in.kingDetour(ps, k)
 			}
 		}
 	}

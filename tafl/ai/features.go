@@ -38,7 +38,7 @@ func (w *weights) params(n int) []param {
 	for d := range w.near {
 		ps = append(ps, param{"near." + strconv.Itoa(d+1), &w.near[d]})
 	}
-	ps = append(ps, param{"kingReach", &w.kingReach})
+	ps = append(ps, param{"kingReach", &w.kingReach}, param{"kingDetour", &w.kingDetour})
 	for d := range w.openCorner {
 		ps = append(ps, param{"openCorner." + strconv.Itoa(d+1), &w.openCorner[d]})
 	}
@@ -68,7 +68,7 @@ func (in *info) fitted() bool { return in.seals != nil }
 // sum of weight times count, less the balance.
 func (in *info) features(b *board, toMove tafl.Side, k tafl.Square) []int32 {
 	nc := classCount(in.size)
-	x := make([]int32, 0, 19+3*nc)
+	x := make([]int32, 0, 20+3*nc)
 	ps := in.pieceSumsOf(b)
 	var kt kingTerms
 	if k != tafl.NoSquare {
@@ -93,13 +93,14 @@ func (in *info) features(b *board, toMove tafl.Side, k tafl.Square) []int32 {
 		x = append(x, 0, 0, 0)
 	}
 	var near [3]int32
-	reach := int32(0)
+	reach, detour := int32(0), int32(0)
 	if k != tafl.NoSquare {
 		near = in.nearKing(&ps, k)
 		reach = in.kingReach(&ps, k)
+		detour = in.kingDetour(&ps, k)
 	}
 	x = append(x, near[:]...)
-	x = append(x, reach)
+	x = append(x, reach, detour)
 	x = append(x, open[:]...)
 	pst := make([]int32, 3*nc)
 	for _, sq := range in.squares {

@@ -432,3 +432,88 @@ func TestOpenCornerNearness(t *testing.T) {
 		t.Errorf("sealed a1: counts %v, open corners %v", n, open)
 	}
 }
+
+// detourByHand is the king's detour to the edge counted square by square
+// on p with a breadth-first search of its own (not the bit sets'): the
+// length of the shortest orthogonal path from the king to an edge square
+// through squares without attackers, less his straight distance to the
+// nearest edge; 0 when no path exists.
+func detourByHand(p tafl.Position) int {
+	n := p.Variant().Size()
+	k := p.King()
+	dist := map[tafl.Square]int{k: 0}
+	queue := []tafl.Square{k}
+	for len(queue) > 0 {
+		sq := queue[0]
+		queue = queue[1:]
+		f, r := sq.File(), sq.Rank()
+		if f == 0 || r == 0 || f == n-1 || r == n-1 {
+			return dist[sq] - min(k.File(), k.Rank(), n-1-k.File(), n-1-k.Rank())
+		}
+		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			q := tafl.At(f+d[0], r+d[1])
+			if _, seen := dist[q]; !seen && p.At(q) != tafl.Attacker {
+				dist[q] = dist[sq] + 1
+				queue = append(queue, q)
+			}
+		}
+	}
+	return 0
+}
+
+// TestKingDetour checks the kingDetour feature against detourByHand on
+// random copenhagen and fetlar positions, and on two built by hand: the
+// king on f2 behind e1 f1 g1 must go round (f2 e2 d2 d1: 3 steps for a
+// straight distance of 1), and a king shut in has none.
+func TestKingDetour(t *testing.T) {
+	feature := func(p tafl.Position) float64 {
+		x, err := Features(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, n := range FeatureNames(p.Variant()) {
+			if n == "kingDetour" {
+				return x[i]
+			}
+		}
+		t.Fatal("no kingDetour feature")
+		return 0
+	}
+	nonzero := 0
+	for _, name := range []string{"copenhagen", "fetlar"} {
+		for seed := range uint64(80) {
+			g := randomGame(t, name, 20+int(seed*7%180), seed)
+			p := g.Position()
+			if g.Outcome().Over() || p.King() == tafl.NoSquare {
+				continue
+			}
+			want := detourByHand(p)
+			if got := feature(p); got != float64(want) {
+				t.Errorf("%s seed %d: kingDetour %v, by hand %d\n%s", name, seed, got, want, p.Diagram())
+			}
+			if want != 0 {
+				nonzero++
+			}
+		}
+	}
+	if nonzero == 0 {
+		t.Error("no random position had a detour: the check proved nothing")
+	}
+	v, _ := tafl.Preset("copenhagen", "")
+	for _, c := range []struct {
+		record string
+		want   float64
+	}{
+		{"/11/11/11/11/11/11/11/5t5/11/5K5/4ttt4/", 2},
+		{"/11/11/5t5/4tKt4/5t5/11/11/11/1T9/11/11/", 0},
+		{"/11/11/11/11/11/5K5/11/11/11/11/4ttt4/", 0},
+	} {
+		p, err := v.ParsePosition(c.record, tafl.Attackers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := feature(p); got != c.want || float64(detourByHand(p)) != c.want {
+			t.Errorf("%s: kingDetour %v, by hand %d, want %v", c.record, got, detourByHand(p), c.want)
+		}
+	}
+}

@@ -322,6 +322,9 @@ func (in *info) setWeights(w *weights) {
 	if w.kingReach != 0 {
 		in.plan |= planReach
 	}
+	if w.kingDetour != 0 {
+		in.plan |= planDetour
+	}
 	for _, sq := range in.squares {
 		c := classOf(sq, in.size)
 		in.guardW[sq] = int32(in.guard[sq])*w.guard/100 + w.pstA[c]
@@ -347,4 +350,5 @@ const (
 	planCordon             // the king shut in
 	planNear               // attackers near the king
 	planReach              // the king's two-move reach
+	planDetour             // the king's detour to the edge
 )

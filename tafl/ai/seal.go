@@ -235,3 +235,31 @@ func (in *info) nearKing(ps *pieceSums, k tafl.Square) (n [3]int32) {
 	r := &in.bits.ring[k]
 	return [3]int32{ps.att.and(r[0]).count(), ps.att.and(r[1]).count(), ps.att.and(r[2]).count()}
 }
+
+// kingDetour is the cordon before it closes: how many steps longer than
+// his straight distance to the nearest edge the king's shortest way to
+// the edge is (orthogonal steps through squares without attackers, as
+// encirclement counts them; defenders do not block). Attackers that wall
+// off the near edges make him go round, and a ring that is closing leaves
+// him one far gap; 0 when he is shut in (see cordon) or on the edge.
+func (in *info) kingDetour(ps *pieceSums, k tafl.Square) int32 {
+	t := in.bits
+	var r bb
+	r.flip(t.index[k])
+	if !r.and(t.edge).empty() {
+		return 0
+	}
+	open := t.all.andNot(ps.att)
+	f, rk, n := k.File(), k.Rank(), in.size
+	straight := int32(min(f, rk, n-1-f, n-1-rk))
+	for steps := int32(1); ; steps++ {
+		g := t.grow(r).and(open)
+		if !g.and(t.edge).empty() {
+			return steps - straight
+		}
+		if g == r {
+			return 0
+		}
+		r = g
+	}
+}
