@@ -3,6 +3,7 @@ package ai
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -169,28 +170,32 @@ func TestPickerHandsOutEveryMove(t *testing.T) {
 // TestPlanMovesFirst: with the seal terms weighted, a quiet attacker move
 // that brings a corner's seal nearer gets the plan key, before the other
 // quiet moves; one that does not keeps its history key; with the seal
-// terms at 0 (the built-in weights today) no move gets it.
+// terms at 0 no move gets it.
 func TestPlanMovesFirst(t *testing.T) {
 	v, _ := tafl.Preset("copenhagen", "")
 	// d1 and a4 stand on a1's four-square diagonal: b3 and c2 complete it.
 	g := tafl.NewGame(v)
 	w, _ := DefaultWeights(v)
-	x := w.Vector()
+	x, y := w.Vector(), w.Vector()
 	for i, n := range FeatureNames(v) {
 		if n == "seal.0" {
 			x[i] = 100
 		}
+		if strings.HasPrefix(n, "seal.") || strings.HasPrefix(n, "openCorner.") {
+			y[i] = 0
+		}
 	}
 	sealed, _ := w.WithVector(x)
+	unsealed, _ := w.WithVector(y)
 	for _, c := range []struct {
 		w    *Weights
 		move string
 		plan bool
 	}{
-		{sealed, "b6-b3", true},  // b3: a1's diagonal a4 b3 c2 d1
-		{sealed, "f2-c2", true},  // c2: the same
-		{sealed, "h1-h3", false}, // h3: no triangle square that helps
-		{w, "b6-b3", false},      // seal terms at 0
+		{sealed, "b6-b3", true},    // b3: a1's diagonal a4 b3 c2 d1
+		{sealed, "f2-c2", true},    // c2: the same
+		{sealed, "h1-h3", false},   // h3: no triangle square that helps
+		{unsealed, "b6-b3", false}, // seal terms at 0
 	} {
 		s := newSearcher(&shared{tt: newTable(1)}, g, g.LegalMoves(), 0, Limits{Weights: c.w})
 		mt, err := tafl.ParseMove(c.move)
