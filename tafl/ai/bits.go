@@ -147,6 +147,25 @@ func (in *info) ownTerms(pc tafl.Piece, sq tafl.Square, t *pieceSums, sign int32
 	}
 }
 
+// moveTerms is ownTerms for piece pc moving from one square to another:
+// its terms off from and onto to.
+func (in *info) moveTerms(pc tafl.Piece, from, to tafl.Square, t *pieceSums) {
+	f, g := &in.bits.own[from], &in.bits.own[to]
+	switch pc {
+	case tafl.Attacker:
+		t.guard += in.guardW[to] - in.guardW[from]
+		t.akey ^= in.zob[from] ^ in.zob[to]
+		t.att.lo ^= f.bit.lo ^ g.bit.lo
+		t.att.hi ^= f.bit.hi ^ g.bit.hi
+		t.seal[f.corner&3] ^= f.seal
+		t.seal[g.corner&3] ^= g.seal
+	case tafl.Defender:
+		t.guard += in.pstDsq[to] - in.pstDsq[from]
+		t.def.lo ^= f.bit.lo ^ g.bit.lo
+		t.def.hi ^= f.bit.hi ^ g.bit.hi
+	}
+}
+
 // ownSquare is what ownTerms needs of a square: its bit, and the corner
 // (0 to 3) and bit of its seal mask (seal 0: the square counts in none;
 // see pieceSums.seal).
@@ -160,6 +179,15 @@ type ownSquare struct {
 // old, into those of board b, which differs from old only on the cells in
 // changed (each listed once).
 func (in *info) updateOwnTerms(old, b *board, changed []tafl.Square, t *pieceSums) {
+	if len(changed) >= 2 {
+		// A move lists its two squares first (see searcher.push): the
+		// piece's terms move from one to the other at once.
+		from, to := changed[0], changed[1]
+		if pc := b[to]; pc == old[from] && b[from] == tafl.Empty && old[to] == tafl.Empty {
+			in.moveTerms(pc, from, to, t)
+			changed = changed[2:]
+		}
+	}
 	for _, c := range changed {
 		in.ownTerms(old[c], c, t, -1)
 		in.ownTerms(b[c], c, t, 1)
