@@ -48,6 +48,9 @@ type bitTables struct {
 	own        [cells]ownSquare // see ownTerms
 	notA, notK bb               // the board without file a / file k (for shifts that wrap)
 	ring       [cells][3]bb
+	// edgeRay[sq]: the squares from sq (not included) straight to the
+	// edge toward file a, file k, the first rank and the last (kingDetour).
+	edgeRay [cells][4]bb
 }
 
 // newBitTables makes the tables of an 11×11 board, squares as in v.
@@ -73,6 +76,20 @@ func newBitTables(squares []tafl.Square) *bitTables {
 		}
 	}
 	for _, k := range squares {
+		f, r := k.File(), k.Rank()
+		for _, sq := range squares {
+			g, h := sq.File(), sq.Rank()
+			switch {
+			case h == r && g < f:
+				t.edgeRay[k][0].flip(t.index[sq])
+			case h == r && g > f:
+				t.edgeRay[k][1].flip(t.index[sq])
+			case g == f && h < r:
+				t.edgeRay[k][2].flip(t.index[sq])
+			case g == f && h > r:
+				t.edgeRay[k][3].flip(t.index[sq])
+			}
+		}
 		for _, sq := range squares {
 			d := max(abs(sq.File()-k.File()), abs(sq.Rank()-k.Rank()))
 			if d >= 1 && d <= 3 {

@@ -50,7 +50,7 @@ func (s *searcher) scoreMove(ply int, m tafl.Move, hashMove tafl.Move) int32 {
 		return orderKiller
 	}
 	if pc == tafl.Attacker && in.plan&planSeal != 0 {
-		if p := in.sealAt[to]; p.corner != 0 && sealImprove[s.sumsAt(ply).seal[p.corner-1]]&p.bit != 0 {
+		if p := in.sealAt[to]; p.corner != 0 && sealImprove[s.ownSumsAt(ply).seal[p.corner-1]]&p.bit != 0 {
 			return orderPlan
 		}
 	}

@@ -249,11 +249,24 @@ func (in *info) kingDetour(ps *pieceSums, k tafl.Square) int32 {
 	if !r.and(t.edge).empty() {
 		return 0
 	}
-	open := t.all.andNot(ps.att)
 	f, rk, n := k.File(), k.Rank(), in.size
 	straight := int32(min(f, rk, n-1-f, n-1-rk))
+	// When a straight line to a nearest edge has no attacker, the
+	// shortest way is that line (no way is shorter): the detour is 0.
+	for i, d := range [4]int{f, n - 1 - f, rk, n - 1 - rk} { // the order of bitTables.edgeRay
+		if int32(d) == straight && ps.att.and(t.edgeRay[k][i]).empty() {
+			return 0
+		}
+	}
+	open := t.all.andNot(ps.att)
 	for steps := int32(1); ; steps++ {
-		g := t.grow(r).and(open)
+		// t.grow(r).and(open), written out on the two words (grow does
+		// not inline).
+		e, w := r.and(t.notK), r.and(t.notA)
+		g := bb{
+			(r.lo | e.lo<<1 | w.lo>>1 | w.hi<<63 | r.lo<<bitSize | r.lo>>bitSize | r.hi<<(64-bitSize)) & open.lo,
+			(r.hi | e.hi<<1 | e.lo>>63 | w.hi>>1 | r.hi<<bitSize | r.lo>>(64-bitSize) | r.hi>>bitSize) & open.hi,
+		}
 		if !g.and(t.edge).empty() {
 			return steps - straight
 		}
