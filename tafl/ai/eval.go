@@ -74,12 +74,12 @@ var edgeWeights = weights{
 // given the board's piece terms ps (see pieceSums). It must not be a
 // finished position.
 func (in *info) evaluateWith(bp *board, toMove tafl.Side, k tafl.Square, ps *pieceSums) int32 {
-	return in.evaluateCached(bp, toMove, k, ps, nil)
+	return in.evaluateCached(bp, toMove, k, ps, nil, nil)
 }
 
-// evaluateCached is evaluateWith with a cache of the cordon test (nil:
-// none).
-func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *pieceSums, cc *cordonCache) int32 {
+// evaluateCached is evaluateWith with caches of the cordon test and of
+// the king's detour (nil: none).
+func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *pieceSums, cc *cordonCache, dc *detourCache) int32 {
 	b := bp
 	w := in.w
 	var s int32 // attackers' point of view
@@ -120,7 +120,7 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 				s += w.kingReach * in.kingReach(ps, k)
 			}
 			if in.plan&planDetour != 0 {
-				s += w.kingDetour * in.kingDetour(ps, k)
+				s += w.kingDetour * in.kingDetourCached(ps, k, dc)
 			}
 		}
 	}

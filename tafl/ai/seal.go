@@ -276,3 +276,26 @@ func (in *info) kingDetour(ps *pieceSums, k tafl.Square) int32 {
 		r = g
 	}
 }
+
+// detourCache remembers kingDetour by what it depends on, the attackers'
+// squares and the king's: a move of any other defender changes neither, so
+// the positions after the defenders' moves from one node share it. An
+// entry is the pair's key with its low byte replaced by the detour.
+type detourCache [1 << 12]uint64
+
+// kingDetourCached is kingDetour, asking dc first (nil: no cache).
+func (in *info) kingDetourCached(ps *pieceSums, k tafl.Square, dc *detourCache) int32 {
+	if dc == nil {
+		return in.kingDetour(ps, k)
+	}
+	key := (ps.akey ^ in.zob[k]*0x9e3779b97f4a7c15) &^ 0xff
+	e := &dc[key>>52]
+	if *e&^0xff == key {
+		return int32(*e & 0xff)
+	}
+	v := in.kingDetour(ps, k)
+	if v >= 0 && v < 0xff {
+		*e = key | uint64(v)
+	}
+	return v
+}

@@ -161,6 +161,7 @@ type searcher struct {
 	mark  uint32
 
 	cordons cordonCache // the evaluation's cordon tests
+	detours detourCache // the evaluation's king's detours
 
 	sqSort squareSort  // sortRest's scratch space
 	sorted []tafl.Move // sortRest's output before it is copied back
@@ -177,7 +178,7 @@ func (s *searcher) evaluate(ply int) int32 {
 			panic(fmt.Sprintf("ai: incremental piece sums %+v, from scratch %+v", *ps, want))
 		}
 	}
-	v := s.in.evaluateCached(&s.boards[ply], s.sides[ply&1], s.kings[ply], ps, &s.cordons)
+	v := s.in.evaluateCached(&s.boards[ply], s.sides[ply&1], s.kings[ply], ps, &s.cordons, &s.detours)
 	return v
 }
 
