@@ -102,9 +102,7 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 	if in.seals != nil {
 		// Each plan term is computed only when its weights are not all 0.
 		if in.plan&planSeal != 0 {
-			n, o := in.sealCounts(&ps.seal, k)
-			s += w.seal[0]*n[0] + w.seal[1]*n[1] + w.seal[2]*n[2]
-			s += w.openCorner[0]*o[0] + w.openCorner[1]*o[1] + w.openCorner[2]*o[2]
+			s += in.sealScore(&ps.seal, k)
 		}
 		if in.plan&planCordon != 0 {
 			if shut, room, out := in.cordonCached(b, k, ps, cc); shut {

@@ -155,6 +155,36 @@ func (in *info) sealCounts(masks *[4]uint16, k tafl.Square) (n, open [3]int32) {
 	return n, open
 }
 
+// sealScore is the evaluation's seal terms: w.seal · n + w.openCorner ·
+// open of sealCounts, summed corner by corner (two arrays returned
+// through memory and read back cost more than the sums).
+func (in *info) sealScore(masks *[4]uint16, k tafl.Square) int32 {
+	w := in.w
+	var s int32
+	kc, kbit := in.sealAt[k].corner, uint16(0)
+	for c := range in.seals { // as sealCounts
+		if int(kc) == c+1 {
+			kbit = in.sealAt[k].bit
+		}
+		m := masks[c]
+		need := int(sealNeed[m])
+		if sealRegion[m]&kbit != 0 {
+			need = 3
+		}
+		if need == 0 {
+			s += w.seal[0]
+			continue
+		}
+		if need < 3 {
+			s += w.seal[need]
+		}
+		if k != tafl.NoSquare {
+			s += w.openCorner[need-1] * max(0, 8-int32(in.cornerDist[c][k]))
+		}
+	}
+	return s
+}
+
 // sealPlace is where a square lies in the corners' triangles: corner
 // (1 to 4; 0 for none) and bit.
 type sealPlace struct {
