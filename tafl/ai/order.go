@@ -50,7 +50,11 @@ func (s *searcher) scoreMove(ply int, m tafl.Move, hashMove tafl.Move) int32 {
 		return orderKiller
 	}
 	if pc == tafl.Attacker && in.plan&planSeal != 0 {
-		if p := in.sealAt[to]; p.corner != 0 && sealImprove[s.ownSumsAt(ply).seal[p.corner-1]]&p.bit != 0 {
+		ps := &s.sums[ply] // up to date once the node's capture map is built
+		if s.sumsOK[ply] == sumsNone {
+			ps = s.ownSumsAt(ply)
+		}
+		if p := in.sealAt[to]; p.corner != 0 && sealImprove[ps.seal[p.corner-1]]&p.bit != 0 {
 			return orderPlan
 		}
 	}
