@@ -250,6 +250,8 @@ func TestCornerSeals(t *testing.T) {
 		{[]string{"a2", "b1", "c1"}, "f6", [3]int32{0, 0, 1}},
 		{[]string{"a4", "b3", "c2", "d1"}, "b2", [3]int32{}},        // the king is inside the pocket
 		{[]string{"a4", "b3", "c2", "d1"}, "d4", [3]int32{1, 0, 0}}, // he is outside it
+		{[]string{"k4", "j3", "i2", "h1"}, "b2", [3]int32{1, 0, 0}}, // he is inside another corner's pocket
+		{[]string{"k4", "j3", "i2", "h1", "a4", "b3", "c2", "d1"}, "j2", [3]int32{1, 0, 0}},
 		{[]string{"k9", "j10", "i11", "a3", "b2"}, "f6", [3]int32{1, 1, 0}},
 		{[]string{"a5", "b4", "c3", "d2", "e1"}, "f6", [3]int32{1, 0, 0}}, // a wider diagonal
 		{[]string{"a5", "b4", "c3", "e1"}, "f6", [3]int32{0, 1, 0}},

@@ -131,8 +131,9 @@ func cornerSeals(n int) [][sealSquares]tafl.Square {
 // two and three or more attackers short of a seal, how near the king is
 // to them: the sum of max(0, 8 - his distance to the corner in squares).
 func (in *info) sealCounts(masks *[4]uint16, k tafl.Square) (n, open [3]int32) {
-	kc, kbit := in.sealAt[k].corner, uint16(0)
+	kc := in.sealAt[k].corner
 	for c := range in.seals {
+		kbit := uint16(0) // the king's square in this corner's triangle, if there
 		if int(kc) == c+1 {
 			kbit = in.sealAt[k].bit
 		}
@@ -161,8 +162,9 @@ func (in *info) sealCounts(masks *[4]uint16, k tafl.Square) (n, open [3]int32) {
 func (in *info) sealScore(masks *[4]uint16, k tafl.Square) int32 {
 	w := in.w
 	var s int32
-	kc, kbit := in.sealAt[k].corner, uint16(0)
+	kc := in.sealAt[k].corner
 	for c := range in.seals { // as sealCounts
+		kbit := uint16(0)
 		if int(kc) == c+1 {
 			kbit = in.sealAt[k].bit
 		}
