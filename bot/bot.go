@@ -188,6 +188,7 @@ type Bot struct {
 	work        sync.WaitGroup        // deferred work started after responses
 	inflight    atomic.Int64          // follow-up work running (for settle)
 	sweepMu     sync.Mutex            // one sweep at a time
+	caughtUp    chan struct{}         // closed after the start-up sweep (CaughtUp)
 	dailyRetry  map[string]dailyRetry // guild id → when its failed daily post may be tried again (under sweepMu)
 	rematchMu   sync.Mutex            // one rematch created at a time
 	langs       sync.Map              // "guild/user" → the language the user chose ("" for none)
@@ -296,7 +297,7 @@ func New(o Options) (*Bot, error) {
 		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink,
 		aiPerUser: o.AIGamesPerUser, aiPerServer: o.AIGamesPerServer, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now, reviewNodes: o.ReviewNodes,
 		metrics: newMetrics(), logged: map[string]bool{}, recent: newRecentInteractions(), refusedLog: newRateLimitedLog(time.Minute), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
-		flags: newFlagWatcher(),
+		flags: newFlagWatcher(), caughtUp: make(chan struct{}),
 	}
 	b.replays = newReplayLimiter(o.Replays)
 	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
@@ -329,6 +330,7 @@ func (b *Bot) Start(ctx context.Context) {
 		b.watchEngine(ctx)
 	}
 	if b.roles&RoleClock == 0 {
+		close(b.caughtUp)
 		return
 	}
 	b.work.Add(2)
@@ -339,6 +341,7 @@ func (b *Bot) Start(ctx context.Context) {
 	go func() {
 		defer b.work.Done()
 		b.Sweep(ctx)
+		close(b.caughtUp)
 		t := time.NewTicker(b.sweepEvery)
 		defer t.Stop()
 		for {
@@ -351,6 +354,11 @@ func (b *Bot) Start(ctx context.Context) {
 		}
 	}()
 }
+
+// CaughtUp is closed once Start's first clock sweep has run: the games
+// whose time ran out while the bot was down have ended (at once in a
+// process without the clock role). Start may be called once.
+func (b *Bot) CaughtUp() <-chan struct{} { return b.caughtUp }
 
 // Stop waits up to timeout for in-flight work (deferred replies, engine
 // moves) to finish; engine searches still running are cancelled and will

@@ -188,6 +188,14 @@ func (h *harness) start() {
 	ctx, cancel := context.WithCancel(context.Background())
 	b.Start(ctx)
 	h.store, h.bot, h.cancel = st, b, cancel
+	// The tests move the clock: the start-up sweep must have run first,
+	// or on a busy machine it runs late and ends games on time that the
+	// test is still playing.
+	select {
+	case <-b.CaughtUp():
+	case <-time.After(time.Minute):
+		h.t.Fatal("the start-up sweep did not finish within a minute")
+	}
 }
 
 func (h *harness) stop() {
