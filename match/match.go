@@ -2,8 +2,10 @@ package match
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -53,6 +55,9 @@ type GameResult struct {
 	// Resyncs counts, per player, the times an OTEP engine's board was set
 	// to the real one because its reading of the rules took it elsewhere.
 	Resyncs [2]int
+	// Line identifies the game's moves (a hash of them, opening
+	// included): two games with the same Line are the same game.
+	Line uint64
 }
 
 // P1Score returns player 1's score in the game: 1, 0.5 or 0.
@@ -229,6 +234,7 @@ func (m *Match) playGame(ctx context.Context, i int, s *seats) GameResult {
 	}
 	res.Outcome = g.Outcome()
 	res.Plies = g.Len()
+	res.Line = lineHash(g)
 	for k := range s.p {
 		s.p[k].finish(res.Outcome)
 		res.Status[k] = s.p[k].status()
@@ -270,4 +276,15 @@ func (m *Match) writeRecord(g *tafl.Game, i int, res GameResult) error {
 	}
 	path := filepath.Join(m.OutDir, fmt.Sprintf("game-%04d.otg", i+1))
 	return os.WriteFile(path, []byte(tafl.EncodeGame(g, tags)), 0o644)
+}
+
+// lineHash returns a hash of g's moves (FNV-1a over their 32-bit codes).
+func lineHash(g *tafl.Game) uint64 {
+	h := fnv.New64a()
+	var b [4]byte
+	for _, p := range g.Plies() {
+		binary.LittleEndian.PutUint32(b[:], uint32(p.Move))
+		h.Write(b[:])
+	}
+	return h.Sum64()
 }

@@ -295,3 +295,60 @@ func TestSummaryWithoutDisputes(t *testing.T) {
 		t.Errorf("undisputed pairs %v, want one pair of 1 point and one of 2", u.Penta)
 	}
 }
+
+// recordMoves returns the moves of game i's record in dir (its lines
+// without the [tag] headers).
+func recordMoves(t *testing.T, dir string, i int) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%04d.otg", i)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(l, "[") {
+			moves = append(moves, l)
+		}
+	}
+	return strings.Join(moves, "\n")
+}
+
+// Two equal deterministic engines play each pair as one game twice (the
+// same moves with the sides swapped); the summary counts such pairs, as
+// the records show them, and says what to do. Unequal engines do not.
+func TestSamePairs(t *testing.T) {
+	v := brandubh(t)
+	for _, c := range []struct {
+		p1, p2 ai.Limits
+	}{
+		{ai.Limits{Depth: 2}, ai.Limits{Depth: 2}},
+		{ai.Limits{Depth: 1}, ai.Limits{Depth: 3}},
+	} {
+		dir := t.TempDir()
+		m := &Match{Variant: v, Specs: [2]Spec{{Name: "p1", Limits: c.p1}, {Name: "p2", Limits: c.p2}},
+			Openings: []Opening{RandomOpening(v.Start(), 2, 1), RandomOpening(v.Start(), 2, 2), RandomOpening(v.Start(), 2, 3)},
+			MaxPlies: 80, Concurrency: 1, OutDir: dir}
+		sum := m.Run(context.Background(), 3)
+		want := 0
+		for k := 0; k < 3; k++ {
+			if recordMoves(t, dir, 2*k+1) == recordMoves(t, dir, 2*k+2) {
+				want++
+			}
+		}
+		same, pairs := sum.SamePairs()
+		if same != want || pairs != 3 {
+			t.Errorf("%+v vs %+v: SamePairs %d of %d, the records show %d of 3", c.p1, c.p2, same, pairs, want)
+		}
+		var b bytes.Buffer
+		sum.Print(&b, m)
+		if said := strings.Contains(b.String(), fmt.Sprintf("pairs played as one game twice (the same moves with the sides swapped): %d of 3", want)); said != (want > 0) {
+			t.Errorf("%+v vs %+v (%d same pairs): summary\n%s", c.p1, c.p2, want, b.String())
+		}
+		if c.p1 == c.p2 && want != 3 {
+			t.Errorf("equal engines played %d of 3 pairs as one game twice, want all", want)
+		}
+		if c.p1 != c.p2 && want == 3 {
+			t.Errorf("unequal engines played every pair as one game twice")
+		}
+	}
+}

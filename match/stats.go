@@ -66,6 +66,27 @@ func (s *Summary) Add(r GameResult) {
 	}
 }
 
+// SamePairs returns how many finished pairs were the same game twice
+// (the same moves, the sides swapped: equal deterministic engines do
+// that), out of the pairs with both games played without a failure.
+func (s *Summary) SamePairs() (same, pairs int) {
+	lines := map[int][]uint64{}
+	for _, g := range s.Games {
+		if g.Err == nil {
+			lines[g.Index/2] = append(lines[g.Index/2], g.Line)
+		}
+	}
+	for _, l := range lines {
+		if len(l) == 2 {
+			pairs++
+			if l[0] == l[1] {
+				same++
+			}
+		}
+	}
+	return same, pairs
+}
+
 // Disputed returns the games in which the rules as the engine reads them
 // part from taflbot's (see [GameResult.Dispute]).
 func (s *Summary) Disputed() []GameResult {
@@ -145,6 +166,9 @@ func (s *Summary) Print(w io.Writer, m *Match) {
 				fmt.Fprintf(w, "  game %d: %s: %v\n", g.Index+1, g.ErrSide, g.Err)
 			}
 		}
+	}
+	if same, pairs := s.SamePairs(); same > 0 {
+		fmt.Fprintf(w, "pairs played as one game twice (the same moves with the sides swapped): %d of %d — the engines play alike; count each such pair as one game, and use more openings or budgets further apart\n", same, pairs)
 	}
 	fmt.Fprintf(w, "pairs for p1 (0, ½, 1, 1½, 2 points): %d %d %d %d %d\n", s.Penta[0], s.Penta[1], s.Penta[2], s.Penta[3], s.Penta[4])
 	if elo, lo, hi, ok := PentaElo(s.Penta); ok {
