@@ -67,6 +67,7 @@ func runResults(e env) error {
 			return fmt.Errorf("%s: the record names no attackers or defenders player (tags attackers and defenders)", f)
 		}
 		t.add(names["attackers"], names["defenders"], g.Variant().Name(), g.Outcome())
+		t.lines[gameLine(names["variant"], names["position"], g)] = true
 	}
 	t.print(e.stdout, draw)
 	return nil
@@ -94,11 +95,23 @@ type resultTable struct {
 	players  []string                   // in order of first appearance
 	res      map[string]*[2]*sideResult // [attackers, defenders]
 	variants map[string]bool
+	lines    map[string]bool // the distinct games (gameLine)
 	games    int
 }
 
+// gameLine identifies a game by its variant, start position and moves:
+// two records with the same line are the same game, whoever played it.
+func gameLine(variant, position string, g *tafl.Game) string {
+	var b strings.Builder
+	b.WriteString(variant + "|" + position)
+	for _, p := range g.Plies() {
+		b.WriteString(" " + p.Move.String())
+	}
+	return b.String()
+}
+
 func newResultTable(asDraw map[tafl.EndReason]bool) *resultTable {
-	return &resultTable{asDraw: asDraw, res: map[string]*[2]*sideResult{}, variants: map[string]bool{}}
+	return &resultTable{asDraw: asDraw, res: map[string]*[2]*sideResult{}, variants: map[string]bool{}, lines: map[string]bool{}}
 }
 
 func (t *resultTable) of(player string, side int) *sideResult {
@@ -154,6 +167,9 @@ func (t *resultTable) print(w io.Writer, draw string) {
 		fmt.Fprintf(w, " (%s counted as a draw)", draw)
 	}
 	fmt.Fprintln(w)
+	if n := len(t.lines); n < t.games {
+		fmt.Fprintf(w, "distinct games: %d of %d (records with the same moves from the same position, such as a pair that equal engines played as one game twice, are counted each time below)\n", n, t.games)
+	}
 	width := len("player")
 	for _, p := range t.players {
 		width = max(width, len(p))

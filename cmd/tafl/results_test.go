@@ -79,6 +79,23 @@ func TestResults(t *testing.T) {
 		}
 	}
 
+	if strings.Contains(out, "distinct games") {
+		t.Errorf("three different games called not distinct:\n%s", out)
+	}
+	// The third game again, with the players swapped: the same game.
+	writeGame(t, dir, "g4.otg", "brandubh", "/7/K6/7/7/7/3t2T/7/", tafl.Defenders, []string{"a2-a1"}, "alpha", "beta")
+	// The same moves from another position are another game.
+	writeGame(t, dir, "g5.otg", "brandubh", "/7/K6/7/7/7/2t3T/7/", tafl.Defenders, []string{"a2-a1"}, "alpha", "beta")
+	out, errOut, code = runTafl(t, "", "results", dir)
+	if code != 0 || !strings.Contains(out, "results: 5 games of brandubh, copenhagen\ndistinct games: 4 of 5 (") {
+		t.Errorf("exit %d: %s\n%s", code, errOut, out)
+	}
+	for _, f := range []string{"g4.otg", "g5.otg"} {
+		if err := os.Remove(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+
 	out, errOut, code = runTafl(t, "", "results", "-draw", "repetition", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
