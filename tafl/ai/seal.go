@@ -131,17 +131,8 @@ func cornerSeals(n int) [][sealSquares]tafl.Square {
 // two and three or more attackers short of a seal, how near the king is
 // to them: the sum of max(0, 8 - his distance to the corner in squares).
 func (in *info) sealCounts(masks *[4]uint16, k tafl.Square) (n, open [3]int32) {
-	kc := in.sealAt[k].corner
 	for c := range in.seals {
-		kbit := uint16(0) // the king's square in this corner's triangle, if there
-		if int(kc) == c+1 {
-			kbit = in.sealAt[k].bit
-		}
-		m := masks[c]
-		need := int(sealNeed[m])
-		if sealRegion[m]&kbit != 0 {
-			need = 3 // the king is inside: open
-		}
+		need := in.cornerNeed(masks[c], c, k)
 		if need == 0 {
 			n[0]++
 			continue
@@ -156,23 +147,24 @@ func (in *info) sealCounts(masks *[4]uint16, k tafl.Square) (n, open [3]int32) {
 	return n, open
 }
 
+// cornerNeed returns how many more attackers corner c needs to be sealed
+// (0 to 3, 3 meaning three or more), m its attacker mask, the king on k:
+// a corner whose pocket holds the king is open (3).
+func (in *info) cornerNeed(m uint16, c int, k tafl.Square) int {
+	if p := in.sealAt[k]; int(p.corner) == c+1 && sealRegion[m]&p.bit != 0 {
+		return 3
+	}
+	return int(sealNeed[m])
+}
+
 // sealScore is the evaluation's seal terms: w.seal · n + w.openCorner ·
 // open of sealCounts, summed corner by corner (two arrays returned
 // through memory and read back cost more than the sums).
 func (in *info) sealScore(masks *[4]uint16, k tafl.Square) int32 {
 	w := in.w
 	var s int32
-	kc := in.sealAt[k].corner
 	for c := range in.seals { // as sealCounts
-		kbit := uint16(0)
-		if int(kc) == c+1 {
-			kbit = in.sealAt[k].bit
-		}
-		m := masks[c]
-		need := int(sealNeed[m])
-		if sealRegion[m]&kbit != 0 {
-			need = 3
-		}
+		need := in.cornerNeed(masks[c], c, k)
 		if need == 0 {
 			s += w.seal[0]
 			continue
