@@ -34,6 +34,17 @@ func solveByLine(t *testing.T, h *harness, user string, p *storage.Puzzle) *resp
 	return r
 }
 
+// setDaily has alice (a manager) set the daily puzzle's channel and hour
+// and returns the bot's answer.
+func setDaily(t *testing.T, h *harness, channel string, hour int) *resp {
+	t.Helper()
+	set := h.slashInteraction(alice, "settings", &discordgo.ApplicationCommandInteractionDataOption{Name: "daily_channel", Type: discordgo.ApplicationCommandOptionChannel, Value: channel},
+		opt("daily_hour", float64(hour)))
+	h.bot.HandleGateway(context.Background(), set)
+	r, _ := h.fake.callback(t, set.ID)
+	return r
+}
+
 // TestDailyPuzzle: a manager sets a channel and an hour; the sweeper
 // posts the puzzle once that hour has come, once a day, with a Solve
 // button; the next day's post names who solved it.
@@ -41,10 +52,7 @@ func TestDailyPuzzle(t *testing.T) {
 	h := newHarness(t, nil)
 	ctx := context.Background()
 	const daily = "777"
-	set := h.slashInteraction(alice, "settings", &discordgo.ApplicationCommandInteractionDataOption{Name: "daily_channel", Type: discordgo.ApplicationCommandOptionChannel, Value: daily},
-		opt("daily_hour", float64(15)))
-	h.bot.HandleGateway(ctx, set)
-	r, _ := h.fake.callback(t, set.ID)
+	r := setDaily(t, h, daily, 15)
 	if !strings.Contains(r.Content, "daily puzzle: in <#777> at 15:00 UTC") {
 		t.Fatalf("settings: %q", r.Content)
 	}
@@ -107,10 +115,7 @@ func TestDailyPuzzleRetried(t *testing.T) {
 	h := newHarness(t, nil)
 	ctx := context.Background()
 	const daily = "778"
-	set := h.slashInteraction(alice, "settings", &discordgo.ApplicationCommandInteractionDataOption{Name: "daily_channel", Type: discordgo.ApplicationCommandOptionChannel, Value: daily},
-		opt("daily_hour", float64(12)))
-	h.bot.HandleGateway(ctx, set)
-	h.fake.callback(t, set.ID)
+	setDaily(t, h, daily, 12)
 	tries := func() int {
 		n := 0
 		for _, rec := range h.fake.requests("/channels/" + daily + "/messages") {
