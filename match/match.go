@@ -234,7 +234,7 @@ func (m *Match) playGame(ctx context.Context, i int, s *seats) GameResult {
 	}
 	res.Outcome = g.Outcome()
 	res.Plies = g.Len()
-	res.Line = lineHash(g)
+	res.Line = LineOf(g)
 	for k := range s.p {
 		s.p[k].finish(res.Outcome)
 		res.Status[k] = s.p[k].status()
@@ -278,8 +278,10 @@ func (m *Match) writeRecord(g *tafl.Game, i int, res GameResult) error {
 	return os.WriteFile(path, []byte(tafl.EncodeGame(g, tags)), 0o644)
 }
 
-// lineHash returns a hash of g's moves (FNV-1a over their 32-bit codes).
-func lineHash(g *tafl.Game) uint64 {
+// LineOf identifies g's moves: a hash of them (FNV-1a over their 32-bit
+// codes). Games with the same moves from the same position have the same
+// line.
+func LineOf(g *tafl.Game) uint64 {
 	h := fnv.New64a()
 	var b [4]byte
 	for _, p := range g.Plies() {

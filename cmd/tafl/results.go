@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/taflbot/taflbot/match"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -67,7 +68,7 @@ func runResults(e env) error {
 			return fmt.Errorf("%s: the record names no attackers or defenders player (tags attackers and defenders)", f)
 		}
 		t.add(names["attackers"], names["defenders"], g.Variant().Name(), g.Outcome())
-		t.lines[gameLine(names["variant"], names["position"], g)] = true
+		t.lines[gameLine{names["variant"], names["position"], match.LineOf(g)}] = true
 	}
 	t.print(e.stdout, draw)
 	return nil
@@ -95,23 +96,20 @@ type resultTable struct {
 	players  []string                   // in order of first appearance
 	res      map[string]*[2]*sideResult // [attackers, defenders]
 	variants map[string]bool
-	lines    map[string]bool // the distinct games (gameLine)
+	lines    map[gameLine]bool // the distinct games
 	games    int
 }
 
-// gameLine identifies a game by its variant, start position and moves:
-// two records with the same line are the same game, whoever played it.
-func gameLine(variant, position string, g *tafl.Game) string {
-	var b strings.Builder
-	b.WriteString(variant + "|" + position)
-	for _, p := range g.Plies() {
-		b.WriteString(" " + p.Move.String())
-	}
-	return b.String()
+// gameLine identifies a game by its variant, start position and moves
+// (match.LineOf): two records with the same line are the same game,
+// whoever played it.
+type gameLine struct {
+	variant, position string
+	moves             uint64
 }
 
 func newResultTable(asDraw map[tafl.EndReason]bool) *resultTable {
-	return &resultTable{asDraw: asDraw, res: map[string]*[2]*sideResult{}, variants: map[string]bool{}, lines: map[string]bool{}}
+	return &resultTable{asDraw: asDraw, res: map[string]*[2]*sideResult{}, variants: map[string]bool{}, lines: map[gameLine]bool{}}
 }
 
 func (t *resultTable) of(player string, side int) *sideResult {
