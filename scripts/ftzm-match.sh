@@ -19,6 +19,12 @@
 #                    4 random plies, each played twice with the sides swapped)
 #   OUT              directory for the records (default: a temporary one)
 #   SEED             tafl match -seed (default 1)
+#   REP              the repetition rule: forbidden (default; the peer's own:
+#                    its library refuses a move making a third occurrence, so
+#                    no game is decided by repetition and both engines play
+#                    one game) or defenders-lose (taflbot's Copenhagen; the
+#                    peer's search then walks into repetitions it thinks it
+#                    wins, see docs/ENGINE.md)
 #
 # Usage: PEER_FTZM_PLAY=/tmp/peers/ftzm/ftzm-driver nice -n 19 scripts/ftzm-match.sh
 set -euo pipefail
@@ -30,6 +36,12 @@ TIME=${TIME:-500ms}
 GAMES=${GAMES:-100}
 OPENINGS=${OPENINGS:-}
 SEED=${SEED:-1}
+REP=${REP:-forbidden}
+case $REP in
+forbidden) game=(-rules "dim:11 name:Copenhagen_Hnefatafl atkf:y esc:c surf:y tfr:w ka:y ks:s sw:s swf:y efe:y linc:n cor:a1,k1,a11,k11 cors:K corp:K corh:tTK corre:tTK cen:f6 cens:K cenp:tTK cenh:t cenhe:tTK cenre:tTK tb-rep:forbidden start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/") ;;
+defenders-lose) game=(-variant copenhagen) ;;
+*) echo "REP must be forbidden or defenders-lose" >&2; exit 2 ;;
+esac
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -37,7 +49,7 @@ OUT=${OUT:-$work/games}
 go build -o "$work/tafl" ./cmd/tafl
 go build -o "$work/ftzmotep" ./tools/ftzmotep
 
-"$work/tafl" match -variant copenhagen -p1 "$P1" \
+"$work/tafl" match "${game[@]}" -p1 "$P1" \
   -p2 "otep:$work/ftzmotep -peer $PEER_FTZM_PLAY -time $TIME" \
   -time "$TIME" -games "$GAMES" ${OPENINGS:+-openings "$OPENINGS"} -seed "$SEED" \
   -concurrency 1 -progress=false -out "$OUT" || true

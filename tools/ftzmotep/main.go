@@ -25,8 +25,12 @@
 // The time per move is -time when given, else read from the host's
 // clock (what is left of the current overtime period, else a thirtieth
 // of the main time), less -margin for the pipes. Only Copenhagen rules
-// are accepted (the engine knows no other game); any other rules string
-// gets "error -1".
+// are accepted (the engine knows no other game), with either repetition
+// rule: taflbot's Copenhagen (the third occurrence is a loss for the
+// defenders) or the peer's own (its library refuses a move that would
+// make a third occurrence: tb-rep:forbidden), which is the one to measure
+// with, since the peer's search plays by it; any other rules string gets
+// "error -1".
 package main
 
 import (
@@ -215,9 +219,14 @@ var copenhagen = func() string {
 	return gameKey(r)
 }()
 
-// gameKey is the rules string of r without its names, start and first side.
+// gameKey is the rules string of r without its names, start and first
+// side, and with the peer's repetition rule (forbidden) read as
+// Copenhagen's.
 func gameKey(r tafl.Rules) string {
 	r.Name, r.Title, r.Layout, r.Start, r.First = "", "", "", "", tafl.NoSide
+	if r.Repetition == tafl.RepetitionForbidden {
+		r.Repetition = tafl.RepetitionDefendersLose
+	}
 	return r.String()
 }
 

@@ -229,6 +229,24 @@ func TestOtherRulesAreRefused(t *testing.T) {
 	}
 }
 
+func TestThePeersRepetitionRuleIsAccepted(t *testing.T) {
+	// The peer's library refuses a move making a third occurrence:
+	// Copenhagen with tb-rep:forbidden is its game too. A rule it does
+	// not play (the third occurrence draws) is refused.
+	for _, c := range []struct {
+		rep  tafl.RepetitionRule
+		want bool
+	}{{tafl.RepetitionForbidden, true}, {tafl.RepetitionDefendersLose, true}, {tafl.RepetitionDraw, false}, {tafl.RepetitionMoverLoses, false}} {
+		r, _ := tafl.PresetRules("copenhagen", "")
+		r.Repetition = c.rep
+		out, reqs := session(t, "rules "+r.String()+"\nside attackers\nplay attackers\ngoodbye\n")
+		refused := strings.Contains(out, "error -1 rules not supported")
+		if refused == c.want || (len(reqs) == 1) != c.want {
+			t.Errorf("repetition rule %d: accepted %v, want %v (output %q, requests %q)", c.rep, !refused, c.want, out, reqs)
+		}
+	}
+}
+
 func TestOpeningPositionIsTheFirstBoard(t *testing.T) {
 	// tafl match sends the opening as the rules' start, defenders to move.
 	v, _ := tafl.Preset("copenhagen", "")
