@@ -34,13 +34,20 @@ type weights struct {
 	kingShut       int32          // the king cannot reach the edge (cordon, seal.go)
 	kingRoom       int32          // per square of his room when he is shut in
 	outsideDef     int32          // per defender outside his room when he is shut in
-	near           [3]int32       // per attacker 1, 2 or 3 squares from the king (the larger of the file and rank distances)
-	kingReach      int32          // per square the king reaches in one or two moves
+	near           [3]int32       // the hunt (at most huntDefenders defenders left): per attacker 1, 2 or 3 squares from the king (the larger of the file and rank distances)
+	kingReach      int32          // the hunt: per square the king reaches in one or two moves
 	kingDetour     int32          // per step the king's shortest way to the edge is longer than his straight distance (seal.go)
 	openCorner     [3]int32       // per corner one, two or three+ attackers short of a seal: max(0, 8 - the king's distance to it)
 	pstA, pstD     [classes]int32 // per attacker / defender on a square of each symmetry class (classOf)
 	pstK           [classes]int32 // the king on a square of each class
 }
+
+// huntDefenders is how few defenders (the king not counted) the king
+// must have left before the hunt terms (near, kingReach) count: with
+// his men gone he can neither escape through a sealed corner nor build a
+// fort, and the attackers win only by drawing their net around him
+// (capture or encirclement). Elsewhere they are 0, and cost nothing.
+const huntDefenders = 4
 
 var cornerWeights = weights{
 	attacker: 100, defender: 170,
@@ -110,12 +117,14 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 			}
 		}
 		if k != tafl.NoSquare {
-			if in.plan&planNear != 0 {
-				n := in.nearKing(ps, k)
-				s += w.near[0]*n[0] + w.near[1]*n[1] + w.near[2]*n[2]
-			}
-			if in.plan&planReach != 0 {
-				s += w.kingReach * in.kingReach(ps, k)
+			if in.plan&(planNear|planReach) != 0 && ps.ndef <= huntDefenders {
+				if in.plan&planNear != 0 {
+					n := in.nearKing(ps, k)
+					s += w.near[0]*n[0] + w.near[1]*n[1] + w.near[2]*n[2]
+				}
+				if in.plan&planReach != 0 {
+					s += w.kingReach * in.kingReach(ps, k)
+				}
 			}
 			if in.plan&planDetour != 0 {
 				s += w.kingDetour * in.kingDetourCached(ps, k, dc)

@@ -95,8 +95,10 @@ func (in *info) features(b *board, toMove tafl.Side, k tafl.Square) []int32 {
 	var near [3]int32
 	reach, detour := int32(0), int32(0)
 	if k != tafl.NoSquare {
-		near = in.nearKing(&ps, k)
-		reach = in.kingReach(&ps, k)
+		if ps.ndef <= huntDefenders {
+			near = in.nearKing(&ps, k)
+			reach = in.kingReach(&ps, k)
+		}
 		detour = in.kingDetour(&ps, k)
 	}
 	x = append(x, near[:]...)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -291,6 +292,113 @@ func TestNearKing(t *testing.T) {
 	}
 }
 
+// TestHuntTermsNeedFewDefenders checks that the hunt terms (near,
+// kingReach) count only when at most huntDefenders defenders are left:
+// the same attackers and king, with five defenders and with four, the
+// features counted by hand and the evaluation their weighted sum.
+func TestHuntTermsNeedFewDefenders(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	def, _ := DefaultWeights(v)
+	names := FeatureNames(v)
+	x := def.Vector()
+	at := map[string]int{}
+	for i, n := range names {
+		at[n] = i
+	}
+	x[at["near.1"]], x[at["near.2"]], x[at["near.3"]], x[at["kingReach"]] = 15, 8, 4, -4
+	w, err := def.WithVector(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := infoFor(v).withWeights(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// King e6; attackers d7 (1 away), g6 (2), h3 (3), and far ones.
+	base := "..........." // rank 11 first, files a to k
+	rows := [11]string{}
+	for i := range rows {
+		rows[i] = base
+	}
+	put := func(sq string, c byte) {
+		s, _ := tafl.ParseSquare(sq)
+		r := []byte(rows[10-s.Rank()])
+		r[s.File()] = c
+		rows[10-s.Rank()] = string(r)
+	}
+	put("e6", 'K')
+	for _, a := range []string{"d7", "g6", "h3", "c11", "i11", "a3", "k9"} {
+		put(a, 't')
+	}
+	for _, d := range []string{"b9", "j2", "i8", "b5"} {
+		put(d, 'T')
+	}
+	for _, extra := range []bool{true, false} {
+		if extra {
+			put("j6", 'T')
+		} else {
+			put("j6", '.')
+		}
+		var rec strings.Builder
+		for i := 10; i >= 0; i-- { // records list rank 1 first
+			rec.WriteString("/" + compress(rows[i]))
+		}
+		rec.WriteString("/")
+		p, err := v.ParsePosition(rec.String(), tafl.Attackers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _ := Features(p)
+		near := [3]float64{f[at["near.1"]], f[at["near.2"]], f[at["near.3"]]}
+		reach := f[at["kingReach"]]
+		if extra {
+			if near != [3]float64{} || reach != 0 {
+				t.Errorf("five defenders: near %v reach %v, want 0", near, reach)
+			}
+		} else {
+			if near != [3]float64{1, 1, 1} {
+				t.Errorf("four defenders: near %v, want [1 1 1] (d7, g6, h3)", near)
+			}
+			if want := plainReach(p); int(reach) != want {
+				t.Errorf("four defenders: kingReach %v, want %d", reach, want)
+			}
+		}
+		want := -float64(in.balance)
+		for i, wi := range w.Vector() {
+			want += wi * f[i]
+		}
+		b := in.empty
+		for _, sq := range in.squares {
+			b[sq] = p.At(sq)
+		}
+		ps := in.pieceSumsOf(&b)
+		if got := in.evaluateWith(&b, p.ToMove(), p.King(), &ps); float64(got) != want {
+			t.Errorf("extra defender %v: evaluation %d, Σ weight·feature %v", extra, got, want)
+		}
+	}
+}
+
+// compress writes a rank of cells ('.' empty) in position-record form.
+func compress(row string) string {
+	var sb strings.Builder
+	n := 0
+	for i := 0; i < len(row); i++ {
+		if row[i] == '.' {
+			n++
+			continue
+		}
+		if n > 0 {
+			sb.WriteString(strconv.Itoa(n))
+			n = 0
+		}
+		sb.WriteByte(row[i])
+	}
+	if n > 0 {
+		sb.WriteString(strconv.Itoa(n))
+	}
+	return sb.String()
+}
+
 // floodCordon is the cordon test written plainly over a position: the
 // squares the king reaches through squares without attackers.
 func floodCordon(p tafl.Position) (shut bool, room, outside int) {
@@ -355,13 +463,10 @@ func TestCordonMatchesAFlood(t *testing.T) {
 	}
 }
 
-// TestKingReach compares kingReach with a plain count over the position:
-// the squares the king reaches in one or two moves over squares without
-// pieces.
-func TestKingReach(t *testing.T) {
-	v, _ := tafl.Preset("copenhagen", "")
-	in := infoFor(v)
-	slide := func(p tafl.Position, from tafl.Square) []tafl.Square {
+// plainReach counts the squares the king of p (11×11) reaches in one or
+// two moves over squares without pieces.
+func plainReach(p tafl.Position) int {
+	slide := func(from tafl.Square) []tafl.Square {
 		var out []tafl.Square
 		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 			f, r := from.File()+d[0], from.Rank()+d[1]
@@ -372,26 +477,37 @@ func TestKingReach(t *testing.T) {
 		}
 		return out
 	}
+	k := p.King()
+	seen := map[tafl.Square]bool{}
+	for _, q := range slide(k) {
+		seen[q] = true
+		for _, q2 := range slide(q) {
+			if q2 != k {
+				seen[q2] = true
+			}
+		}
+	}
+	return len(seen)
+}
+
+// TestKingReach compares kingReach with a plain count over the position:
+// the squares the king reaches in one or two moves over squares without
+// pieces.
+func TestKingReach(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	in := infoFor(v)
 	for seed := range uint64(100) {
 		g := randomGame(t, "copenhagen", int(seed%150), seed)
 		p := g.Position()
 		k := p.King()
-		seen := map[tafl.Square]bool{}
-		for _, q := range slide(p, k) {
-			seen[q] = true
-			for _, q2 := range slide(p, q) {
-				if q2 != k {
-					seen[q2] = true
-				}
-			}
-		}
+		seen := plainReach(p)
 		b := in.empty
 		for _, sq := range in.squares {
 			b[sq] = p.At(sq)
 		}
 		ps := in.pieceSumsOf(&b)
-		if got := in.kingReach(&ps, k); int(got) != len(seen) {
-			t.Errorf("%s: kingReach %d, counted %d", p.Record(), got, len(seen))
+		if got := in.kingReach(&ps, k); int(got) != seen {
+			t.Errorf("%s: kingReach %d, counted %d", p.Record(), got, seen)
 		}
 	}
 }
