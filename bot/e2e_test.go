@@ -1,10 +1,12 @@
 package bot_test
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,6 +56,18 @@ func startGame(t *testing.T, h *harness) *resp {
 	if !strings.Contains(r.Content, "<@"+alice+"> to move (attackers)") {
 		t.Errorf("start board %q does not say alice (attackers) is to move", r.Content)
 	}
+	// The accept's follow-up work (remembering the board message) writes
+	// the game after the reply: were a test to move the clock past the
+	// deadline first, that write would end the game on time (CI saw it
+	// in TestMoveAfterDeadlineLosesOnTime). Wait for it.
+	waitFor(t, "the start board to be remembered", func() bool {
+		games, err := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{})
+		if err != nil || len(games) == 0 {
+			return false
+		}
+		newest := slices.MaxFunc(games, func(a, b *storage.Game) int { return cmp.Compare(a.ID, b.ID) })
+		return len(newest.BoardMessages) > 0
+	})
 	return r
 }
 
