@@ -37,6 +37,8 @@ var rules = map[string]struct {
 	// pictures; puzzle finds and checks forced wins.
 	"analysis": {internal: []string{"tafl", "tafl/ai", "render", "internal"}},
 	"puzzle":   {internal: []string{"tafl", "tafl/ai"}},
+	// tools/spsa tunes the evaluation's weights by playing matches.
+	"tools/spsa": {internal: []string{"tafl", "tafl/ai", "match"}},
 	"bot": {internal: []string{"tafl", "tafl/ai", "render", "storage", "otep", "clock", "tournament", "locale", "internal", "analysis", "puzzle"},
 		thirdParty: []string{"github.com/bwmarrin/discordgo", "golang.org/x/crypto", "golang.org/x/text"}},
 }

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
+)
+
+// TestStep runs two small iterations and checks each against the rule:
+// every tuned weight moves by a·c·(S+ − S−)/batch, one way or the other,
+// and no other weight moves.
+func TestStep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	dir := t.TempDir()
+	start := filepath.Join("..", "..", "tafl", "ai", "weights_corner11.json")
+	out := filepath.Join(dir, "out")
+	args := []string{
+		"-start", start, "-opp", start,
+		"-openings", filepath.Join("..", "..", "docs", "openings", "copenhagen.txt"),
+		"-nodes", "300", "-iter", "2", "-batch", "2", "-a", "0.5",
+		"-params", "seal.0:20,kingDetour:4", "-out", out,
+	}
+	if err := run(args); err != nil {
+		t.Fatal(err)
+	}
+	v, err := tafl.Preset("copenhagen", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(p string) []float64 {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := ai.ParseWeights(v, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w.Vector()
+	}
+	before, after := read(start), read(filepath.Join(out, "theta.json"))
+	names := ai.FeatureNames(v)
+	for i, n := range names {
+		if n != "seal.0" && n != "kingDetour" && before[i] != after[i] {
+			t.Errorf("%s moved from %v to %v but was not tuned", n, before[i], after[i])
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(out, "log.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("log has %d lines, want one per iteration:\n%s", len(lines), data)
+	}
+	prev := map[string]float64{"seal.0": before[index(names, "seal.0")], "kingDetour": before[index(names, "kingDetour")]}
+	c := map[string]float64{"seal.0": 20, "kingDetour": 4}
+	for _, line := range lines {
+		f := strings.Fields(line) // iter K nodes N S+ X S- Y | name=value …
+		sp, _ := strconv.ParseFloat(f[5], 64)
+		sm, _ := strconv.ParseFloat(f[7], 64)
+		for _, kv := range f[9:] {
+			n, val, _ := strings.Cut(kv, "=")
+			x, err := strconv.ParseFloat(val, 64)
+			if err != nil {
+				t.Fatalf("bad log entry %q", kv)
+			}
+			want := 0.5 * c[n] * math.Abs(sp-sm) / 2
+			if got := math.Abs(x - prev[n]); math.Abs(got-want) > 1e-3 {
+				t.Errorf("%s moved by %.3f in %q, want %.3f", n, got, line, want)
+			}
+			prev[n] = x
+		}
+	}
+	for _, n := range []string{"seal.0", "kingDetour"} {
+		if got := after[index(names, n)]; got != math.Round(prev[n]) && got != math.Trunc(prev[n]+0.5) {
+			t.Errorf("theta.json %s = %v, the log's last value %.3f rounded", n, got, prev[n])
+		}
+	}
+}
+
+func index(names []string, n string) int {
+	for i, x := range names {
+		if x == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestBadParams refuses an unknown weight name.
+func TestBadParams(t *testing.T) {
+	start := filepath.Join("..", "..", "tafl", "ai", "weights_corner11.json")
+	err := run([]string{"-start", start, "-opp", start, "-params", "nosuch:3", "-out", t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "nosuch") {
+		t.Errorf("run with an unknown weight: %v, want an error naming it", err)
+	}
+}
