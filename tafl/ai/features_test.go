@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -314,40 +313,23 @@ func TestHuntTermsNeedFewDefenders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// King e6; attackers d7 (1 away), g6 (2), h3 (3), and far ones.
-	base := "..........." // rank 11 first, files a to k
-	rows := [11]string{}
-	for i := range rows {
-		rows[i] = base
-	}
-	put := func(sq string, c byte) {
-		s, _ := tafl.ParseSquare(sq)
-		r := []byte(rows[10-s.Rank()])
-		r[s.File()] = c
-		rows[10-s.Rank()] = string(r)
-	}
-	put("e6", 'K')
-	for _, a := range []string{"d7", "g6", "h3", "c11", "i11", "a3", "k9"} {
-		put(a, 't')
-	}
-	for _, d := range []string{"b9", "j2", "i8", "b5"} {
-		put(d, 'T')
-	}
-	for _, extra := range []bool{true, false} {
-		if extra {
-			put("j6", 'T')
-		} else {
-			put("j6", '.')
-		}
-		var rec strings.Builder
-		for i := 10; i >= 0; i-- { // records list rank 1 first
-			rec.WriteString("/" + compress(rows[i]))
-		}
-		rec.WriteString("/")
-		p, err := v.ParsePosition(rec.String(), tafl.Attackers)
+	// King e6; attackers d7 (1 away), g6 (2), h3 (3), and far ones (c11,
+	// i11, a3, k9); defenders b9 j2 i8 b5, and in the first record j6.
+	for _, c := range []struct {
+		rec       string
+		defenders int // besides the king
+	}{
+		{"/11/9T1/t6t3/11/1T9/4K1t2T1/3t7/8T2/1T8t/11/2t5t2/", 5},
+		{"/11/9T1/t6t3/11/1T9/4K1t4/3t7/8T2/1T8t/11/2t5t2/", 4},
+	} {
+		p, err := v.ParsePosition(c.rec, tafl.Attackers)
 		if err != nil {
 			t.Fatal(err)
 		}
+		if n := p.Count(tafl.Defenders) - 1; n != c.defenders {
+			t.Fatalf("%s: %d defenders, want %d", c.rec, n, c.defenders)
+		}
+		extra := c.defenders > huntDefenders
 		f, _ := Features(p)
 		near := [3]float64{f[at["near.1"]], f[at["near.2"]], f[at["near.3"]]}
 		reach := f[at["kingReach"]]
@@ -376,27 +358,6 @@ func TestHuntTermsNeedFewDefenders(t *testing.T) {
 			t.Errorf("extra defender %v: evaluation %d, Σ weight·feature %v", extra, got, want)
 		}
 	}
-}
-
-// compress writes a rank of cells ('.' empty) in position-record form.
-func compress(row string) string {
-	var sb strings.Builder
-	n := 0
-	for i := 0; i < len(row); i++ {
-		if row[i] == '.' {
-			n++
-			continue
-		}
-		if n > 0 {
-			sb.WriteString(strconv.Itoa(n))
-			n = 0
-		}
-		sb.WriteByte(row[i])
-	}
-	if n > 0 {
-		sb.WriteString(strconv.Itoa(n))
-	}
-	return sb.String()
 }
 
 // floodCordon is the cordon test written plainly over a position: the
