@@ -38,8 +38,7 @@ OPENINGS=${OPENINGS:-}
 SEED=${SEED:-1}
 REP=${REP:-forbidden}
 case $REP in
-forbidden) game=(-rules "dim:11 name:Copenhagen_Hnefatafl atkf:y esc:c surf:y tfr:w ka:y ks:s sw:s swf:y efe:y linc:n cor:a1,k1,a11,k11 cors:K corp:K corh:tTK corre:tTK cen:f6 cens:K cenp:tTK cenh:t cenhe:tTK cenre:tTK tb-rep:forbidden start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/") ;;
-defenders-lose) game=(-variant copenhagen) ;;
+forbidden | defenders-lose) game=(-variant copenhagen -repetition "$REP") ;;
 *) echo "REP must be forbidden or defenders-lose" >&2; exit 2 ;;
 esac
 

@@ -238,3 +238,45 @@ func TestCustomRules(t *testing.T) {
 		t.Errorf("exit %d: %q", code, out)
 	}
 }
+
+// TestRepetitionFlag: -repetition changes only the rule for a third
+// occurrence. The start position of copenhagen occurs the third time
+// after eight plies of shuffling, made by the defenders' e3-e5.
+func TestRepetitionFlag(t *testing.T) {
+	shuffle := []string{"d1-d2", "e5-e3", "d2-d1", "e3-e5", "d1-d2", "e5-e3", "d2-d1", "e3-e5"}
+	for _, c := range []struct {
+		flags          []string
+		status, reason string
+		moves          int
+	}{
+		{nil, "attackers-won", "repetition", 8}, // copenhagen's own rule: the defenders lose
+		{[]string{"-repetition", "defenders-lose"}, "attackers-won", "repetition", 8},
+		{[]string{"-repetition", "draw"}, "draw", "repetition", 8},
+		{[]string{"-repetition", "mover-loses"}, "attackers-won", "repetition", 8},
+		{[]string{"-repetition", "ignore"}, "ongoing", "", 8},
+		{[]string{"-repetition", "forbidden"}, "ongoing", "", 7}, // the eighth move is refused
+	} {
+		args := append(append([]string{"play", "-json"}, c.flags...), shuffle...)
+		out, _, _ := runTafl(t, "", args...)
+		var p playOut
+		if err := json.Unmarshal([]byte(out), &p); err != nil {
+			t.Fatalf("%v: %v: %s", c.flags, err, out)
+		}
+		if p.Status != c.status || p.Reason != c.reason || len(p.Moves) != c.moves {
+			t.Errorf("%v: status %q reason %q after %d moves; want %q %q %d", c.flags, p.Status, p.Reason, len(p.Moves), c.status, c.reason, c.moves)
+		}
+		if c.moves == 7 && !strings.Contains(string(p.Error), "third time") {
+			t.Errorf("%v: error %s, want the repetition named", c.flags, p.Error)
+		}
+	}
+	// A changed rule makes a custom variant: the record carries it.
+	out, _, code := runTafl(t, "", "play", "-json", "-repetition", "forbidden", "d1-d2")
+	var p playOut
+	if err := json.Unmarshal([]byte(out), &p); code != 0 || err != nil || p.Variant != "custom" {
+		t.Errorf("exit %d, %v: variant %q, want custom", code, err, p.Variant)
+	}
+	_, errOut, code := runTafl(t, "", "play", "-repetition", "sometimes", "d1-d2")
+	if code != 2 || !strings.Contains(errOut, "choose one of ignore, draw, defenders-lose, mover-loses, forbidden") {
+		t.Errorf("bad -repetition: exit %d, %q", code, errOut)
+	}
+}

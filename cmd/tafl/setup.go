@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -11,6 +12,7 @@ import (
 // setup holds the position flags common to the subcommands.
 type setup struct {
 	variant, layout, rules, position, side string
+	repetition                             string
 }
 
 // register adds -variant, -layout, -rules, -position and -side to fs.
@@ -20,10 +22,39 @@ func (s *setup) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.rules, "rules", "", "custom variant: an OpenTafl rules string (overrides -variant)")
 	fs.StringVar(&s.position, "position", "", "start from this OTN position record")
 	fs.StringVar(&s.side, "side", "", "side to move in -position: attackers or defenders")
+	fs.StringVar(&s.repetition, "repetition", "", "change only the variant's rule for a third occurrence of a position: "+strings.Join(repetitionNames, ", "))
 }
+
+// repetitionNames are -repetition's values, in the order of tafl.RepetitionRule.
+var repetitionNames = []string{"ignore", "draw", "defenders-lose", "mover-loses", "forbidden"}
 
 // Variant returns the variant the flags name.
 func (s *setup) Variant() (*tafl.Variant, error) {
+	v, err := s.variantOnly()
+	if err != nil || s.repetition == "" {
+		return v, err
+	}
+	i := slices.Index(repetitionNames, s.repetition)
+	if i < 0 {
+		return nil, &usageError{msg: fmt.Sprintf("-repetition %q: choose one of %s", s.repetition, strings.Join(repetitionNames, ", "))}
+	}
+	r := v.Rules()
+	if r.Repetition == tafl.RepetitionRule(i) {
+		return v, nil
+	}
+	// Other rules than the preset's: a custom variant, whose records carry
+	// the whole rules string.
+	r.Repetition = tafl.RepetitionRule(i)
+	r.Name, r.Layout = "custom", ""
+	v, err = tafl.NewVariant(r)
+	if err != nil {
+		return nil, &usageError{msg: err.Error()}
+	}
+	return v, nil
+}
+
+// variantOnly is Variant without -repetition.
+func (s *setup) variantOnly() (*tafl.Variant, error) {
 	if s.rules != "" {
 		r, err := tafl.ParseRules(s.rules)
 		if err != nil {
