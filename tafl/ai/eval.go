@@ -34,8 +34,8 @@ type weights struct {
 	kingShut       int32          // the king cannot reach the edge (cordon, seal.go)
 	kingRoom       int32          // per square of his room when he is shut in
 	outsideDef     int32          // per defender outside his room when he is shut in
-	near           [3]int32       // the hunt (at most huntDefenders defenders left): per attacker 1, 2 or 3 squares from the king (the larger of the file and rank distances)
-	kingReach      int32          // the hunt: per square the king reaches in one or two moves
+	near           [3]int32       // the hunt (at most huntDefenders defenders left, times huntScale): per attacker 1, 2 or 3 squares from the king (the larger of the file and rank distances)
+	kingReach      int32          // the hunt (times huntScale): per square the king reaches in one or two moves
 	kingDetour     int32          // per step the king's shortest way to the edge is longer than his straight distance (seal.go)
 	openCorner     [3]int32       // per corner one, two or three+ attackers short of a seal: max(0, 8 - the king's distance to it)
 	pstA, pstD     [classes]int32 // per attacker / defender on a square of each symmetry class (classOf)
@@ -47,7 +47,19 @@ type weights struct {
 // his men gone he can neither escape through a sealed corner nor build a
 // fort, and the attackers win only by drawing their net around him
 // (capture or encirclement). Elsewhere they are 0, and cost nothing.
+//
+// The hunt grows as his men fall: its terms count huntScale times, once
+// for the first defender fewer than huntDefenders+1 and once more for
+// each further one (five times with none left). Counted in full from the
+// start, the hunt's price for a free king (his reach, some 60 to 90
+// squares) would outweigh the capture that begins it, and the attackers
+// would spare his fifth man for ever (games drawn at the move cap with
+// five defenders left, 2026-11-26).
 const huntDefenders = 4
+
+// huntScale is how many times the hunt terms count with ndef defenders
+// left (see huntDefenders): 0 above huntDefenders, else huntDefenders+1-ndef.
+func huntScale(ndef int32) int32 { return max(0, huntDefenders+1-ndef) }
 
 var cornerWeights = weights{
 	attacker: 100, defender: 170,
@@ -117,14 +129,16 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 			}
 		}
 		if k != tafl.NoSquare {
-			if in.plan&(planNear|planReach) != 0 && ps.ndef <= huntDefenders {
+			if m := huntScale(ps.ndef); m > 0 && in.plan&(planNear|planReach) != 0 {
+				var h int32
 				if in.plan&planNear != 0 {
 					n := in.nearKing(ps, k)
-					s += w.near[0]*n[0] + w.near[1]*n[1] + w.near[2]*n[2]
+					h += w.near[0]*n[0] + w.near[1]*n[1] + w.near[2]*n[2]
 				}
 				if in.plan&planReach != 0 {
-					s += w.kingReach * in.kingReach(ps, k)
+					h += w.kingReach * in.kingReach(ps, k)
 				}
+				s += m * h
 			}
 			if in.plan&planDetour != 0 {
 				s += w.kingDetour * in.kingDetourCached(ps, k, dc)

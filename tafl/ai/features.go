@@ -95,9 +95,12 @@ func (in *info) features(b *board, toMove tafl.Side, k tafl.Square) []int32 {
 	var near [3]int32
 	reach, detour := int32(0), int32(0)
 	if k != tafl.NoSquare {
-		if ps.ndef <= huntDefenders {
+		if m := huntScale(ps.ndef); m > 0 {
 			near = in.nearKing(&ps, k)
-			reach = in.kingReach(&ps, k)
+			for i := range near {
+				near[i] *= m
+			}
+			reach = m * in.kingReach(&ps, k)
 		}
 		detour = in.kingDetour(&ps, k)
 	}

@@ -304,7 +304,7 @@ func TestHuntTermsNeedFewDefenders(t *testing.T) {
 	for i, n := range names {
 		at[n] = i
 	}
-	x[at["near.1"]], x[at["near.2"]], x[at["near.3"]], x[at["kingReach"]] = 15, 8, 4, -4
+	x[at["near.1"]], x[at["near.2"]], x[at["near.3"]], x[at["kingReach"]] = 3, 2, 1, -1
 	w, err := def.WithVector(x)
 	if err != nil {
 		t.Fatal(err)
@@ -314,13 +314,17 @@ func TestHuntTermsNeedFewDefenders(t *testing.T) {
 		t.Fatal(err)
 	}
 	// King e6; attackers d7 (1 away), g6 (2), h3 (3), and far ones (c11,
-	// i11, a3, k9); defenders b9 j2 i8 b5, and in the first record j6.
+	// i11, a3, k9); defenders b9 j2 i8 b5, in the first record j6, in the
+	// third only b9 and b5, in the last none.
 	for _, c := range []struct {
 		rec       string
 		defenders int // besides the king
+		scale     float64
 	}{
-		{"/11/9T1/t6t3/11/1T9/4K1t2T1/3t7/8T2/1T8t/11/2t5t2/", 5},
-		{"/11/9T1/t6t3/11/1T9/4K1t4/3t7/8T2/1T8t/11/2t5t2/", 4},
+		{"/11/9T1/t6t3/11/1T9/4K1t2T1/3t7/8T2/1T8t/11/2t5t2/", 5, 0},
+		{"/11/9T1/t6t3/11/1T9/4K1t4/3t7/8T2/1T8t/11/2t5t2/", 4, 1},
+		{"/11/11/t6t3/11/1T9/4K1t4/3t7/11/1T8t/11/2t5t2/", 2, 3},
+		{"/11/11/t6t3/11/11/4K1t4/3t7/11/10t/11/2t5t2/", 0, 5},
 	} {
 		p, err := v.ParsePosition(c.rec, tafl.Attackers)
 		if err != nil {
@@ -329,21 +333,14 @@ func TestHuntTermsNeedFewDefenders(t *testing.T) {
 		if n := p.Count(tafl.Defenders) - 1; n != c.defenders {
 			t.Fatalf("%s: %d defenders, want %d", c.rec, n, c.defenders)
 		}
-		extra := c.defenders > huntDefenders
 		f, _ := Features(p)
 		near := [3]float64{f[at["near.1"]], f[at["near.2"]], f[at["near.3"]]}
 		reach := f[at["kingReach"]]
-		if extra {
-			if near != [3]float64{} || reach != 0 {
-				t.Errorf("five defenders: near %v reach %v, want 0", near, reach)
-			}
-		} else {
-			if near != [3]float64{1, 1, 1} {
-				t.Errorf("four defenders: near %v, want [1 1 1] (d7, g6, h3)", near)
-			}
-			if want := plainReach(p); int(reach) != want {
-				t.Errorf("four defenders: kingReach %v, want %d", reach, want)
-			}
+		if m := c.scale; near != [3]float64{m, m, m} {
+			t.Errorf("%d defenders: near %v, want %v times [1 1 1] (d7, g6, h3)", c.defenders, near, m)
+		}
+		if want := c.scale * float64(plainReach(p)); reach != want {
+			t.Errorf("%d defenders: kingReach %v, want %v", c.defenders, reach, want)
 		}
 		want := -float64(in.balance)
 		for i, wi := range w.Vector() {
@@ -355,7 +352,40 @@ func TestHuntTermsNeedFewDefenders(t *testing.T) {
 		}
 		ps := in.pieceSumsOf(&b)
 		if got := in.evaluateWith(&b, p.ToMove(), p.King(), &ps); float64(got) != want {
-			t.Errorf("extra defender %v: evaluation %d, Σ weight·feature %v", extra, got, want)
+			t.Errorf("%d defenders: evaluation %d, Σ weight·feature %v", c.defenders, got, want)
+		}
+	}
+}
+
+// TestTheHuntBeginsWithACapture: with the built-in weights, taking the
+// fifth defender (j6 in the records above) raises the attackers' value
+// even though it starts the hunt, whose terms cost them with a king who
+// roams free (his reach is some 60 squares here). Counted in full at
+// once, as before huntScale, they cost more than the defender is worth,
+// and the attackers spared the fifth defender.
+func TestTheHuntBeginsWithACapture(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	in := infoFor(v)
+	value := func(rec string) int32 {
+		p, err := v.ParsePosition(rec, tafl.Attackers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := in.empty
+		for _, sq := range in.squares {
+			b[sq] = p.At(sq)
+		}
+		ps := in.pieceSumsOf(&b)
+		return in.evaluateWith(&b, tafl.Attackers, p.King(), &ps)
+	}
+	five := value("/11/9T1/t6t3/11/1T9/4K1t2T1/3t7/8T2/1T8t/11/2t5t2/")
+	four := value("/11/9T1/t6t3/11/1T9/4K1t4/3t7/8T2/1T8t/11/2t5t2/")
+	if four <= five {
+		t.Errorf("after taking the fifth defender the attackers' value is %d, before %d: the hunt outweighs the capture", four, five)
+	}
+	for n, want := range []int32{5, 4, 3, 2, 1, 0, 0, 0} {
+		if got := huntScale(int32(n)); got != want {
+			t.Errorf("huntScale(%d) = %d, want %d", n, got, want)
 		}
 	}
 }
