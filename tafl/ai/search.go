@@ -58,6 +58,7 @@ type knobs struct {
 	noQuiesce  bool // evaluate leaves statically
 	noTT       bool // no transposition-table cutoffs
 	ttSameOnly bool // table cutoffs only from entries of exactly the same depth
+	keepBest   bool // an unfinished iteration's move replaces the previous best only if it scores more than the previous iteration did (the rule before 2026-11-26)
 }
 
 // Result is the outcome of a search.
@@ -385,9 +386,17 @@ func (s *searcher) iterate(maxDepth int, lim Limits, res *Result) {
 		}
 		score, best, complete := s.rootSearch(depth, noisy)
 		if s.sh.stop.Load() && res != nil && !complete {
-			// Use a move of the unfinished iteration only if it beat the
-			// previous best after a full search.
-			if best != tafl.NoMove && res.Move != tafl.NoMove && score > int32(res.Score) && best != res.Move {
+			// Use the unfinished iteration's best move when it differs
+			// from the previous best: the previous best is searched first,
+			// so another move is best only if its search finished and beat
+			// the previous best's at the new depth (an unfinished search
+			// is never counted). Often the deeper search has just found
+			// the previous best losing: keeping it until some move beat
+			// its old, shallower score played into losses the search had
+			// seen. With noise every move is searched within the noise
+			// only, so there the old rule stays.
+			if best != tafl.NoMove && res.Move != tafl.NoMove && best != res.Move &&
+				(!noisy && !s.knobs.keepBest || score > int32(res.Score)) {
 				res.Move = best
 				res.Score = int(score)
 				res.PV = []tafl.Move{best}
