@@ -117,6 +117,10 @@ func TestReplayCommand(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "-moves does not go with -otg") {
 		t.Errorf("-otg with -moves: exit %d, %q", code, errOut)
 	}
+	_, errOut, code = runTafl(t, record, "replay", "-otg", "-", "-repetition", "draw", "-o", "-")
+	if code != 2 || !strings.Contains(errOut, "-repetition does not go with -otg") {
+		t.Errorf("-otg with -repetition: exit %d, %q", code, errOut)
+	}
 	_, errOut, code = runTafl(t, "[rules:nonsense]\n1. zz", "replay", "-otg", "-", "-o", "-")
 	if code != 1 || errOut == "" {
 		t.Errorf("bad record: exit %d, %q", code, errOut)

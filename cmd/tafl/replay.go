@@ -52,7 +52,7 @@ func runReplay(e env) error {
 		conflict := ""
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "moves", "variant", "layout", "rules", "position", "side":
+			case "moves", "variant", "layout", "rules", "position", "side", "repetition":
 				conflict = f.Name
 			}
 		})

@@ -15,7 +15,7 @@ type setup struct {
 	repetition                             string
 }
 
-// register adds -variant, -layout, -rules, -position and -side to fs.
+// register adds -variant, -layout, -rules, -position, -side and -repetition to fs.
 func (s *setup) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.variant, "variant", tafl.DefaultVariant, "preset variant (tafl variants lists them)")
 	fs.StringVar(&s.layout, "layout", "", "start layout, for variants that have several (tawlbwrdd: lewis, bell, lewis-cross)")
