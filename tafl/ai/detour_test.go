@@ -29,10 +29,7 @@ func TestDetourCacheMatches(t *testing.T) {
 			if c.Outcome().Over() || k == tafl.NoSquare {
 				continue
 			}
-			b := in.empty
-			for _, sq := range in.squares {
-				b[sq] = c.At(sq)
-			}
+			b := in.boardOf(c)
 			ps := in.pieceSumsOf(&b)
 			want := in.kingDetour(&ps, k)
 			key := (ps.akey ^ in.zob[k]*0x9e3779b97f4a7c15) &^ 0xff

@@ -160,16 +160,22 @@ func Features(p tafl.Position) ([]float64, error) {
 	if !in.fitted() {
 		return nil, errNotTunable
 	}
-	b := in.empty
-	for _, sq := range in.squares {
-		b[sq] = p.At(sq)
-	}
+	b := in.boardOf(p)
 	x := in.features(&b, p.ToMove(), p.King())
 	out := make([]float64, len(x))
 	for i, v := range x {
 		out[i] = float64(v)
 	}
 	return out, nil
+}
+
+// boardOf returns position p on in's board, the search's layout.
+func (in *info) boardOf(p tafl.Position) board {
+	b := in.empty
+	for _, sq := range in.squares {
+		b[sq] = p.At(sq)
+	}
+	return b
 }
 
 // DefaultWeights returns the built-in weights of v's family.

@@ -72,10 +72,7 @@ func TestFeaturesGiveTheEvaluation(t *testing.T) {
 			if p.ToMove() == tafl.Defenders {
 				want = -want
 			}
-			b := in.empty
-			for _, sq := range in.squares {
-				b[sq] = p.At(sq)
-			}
+			b := in.boardOf(p)
 			ps := in.pieceSumsOf(&b)
 			if got := in.evaluateWith(&b, p.ToMove(), p.King(), &ps); float64(got) != want {
 				t.Errorf("%s seed %d: evaluation %d, Σ weight·feature %v", name, seed, got, want)
@@ -346,10 +343,7 @@ func TestHuntTermsNeedFewDefenders(t *testing.T) {
 		for i, wi := range w.Vector() {
 			want += wi * f[i]
 		}
-		b := in.empty
-		for _, sq := range in.squares {
-			b[sq] = p.At(sq)
-		}
+		b := in.boardOf(p)
 		ps := in.pieceSumsOf(&b)
 		if got := in.evaluateWith(&b, p.ToMove(), p.King(), &ps); float64(got) != want {
 			t.Errorf("%d defenders: evaluation %d, Σ weight·feature %v", c.defenders, got, want)
@@ -371,10 +365,7 @@ func TestTheHuntBeginsWithACapture(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := in.empty
-		for _, sq := range in.squares {
-			b[sq] = p.At(sq)
-		}
+		b := in.boardOf(p)
 		ps := in.pieceSumsOf(&b)
 		return in.evaluateWith(&b, tafl.Attackers, p.King(), &ps)
 	}
@@ -435,10 +426,7 @@ func TestCordonMatchesAFlood(t *testing.T) {
 	}
 	shutSeen := 0
 	for i, p := range positions {
-		b := in.empty
-		for _, sq := range in.squares {
-			b[sq] = p.At(sq)
-		}
+		b := in.boardOf(p)
 		ps := in.pieceSumsOf(&b)
 		shut, room, out := in.cordon(&b, p.King(), &ps)
 		ws, wr, wo := floodCordon(p)
@@ -492,10 +480,7 @@ func TestKingReach(t *testing.T) {
 		p := g.Position()
 		k := p.King()
 		seen := plainReach(p)
-		b := in.empty
-		for _, sq := range in.squares {
-			b[sq] = p.At(sq)
-		}
+		b := in.boardOf(p)
 		ps := in.pieceSumsOf(&b)
 		if got := in.kingReach(&ps, k); int(got) != seen {
 			t.Errorf("%s: kingReach %d, counted %d", p.Record(), got, seen)

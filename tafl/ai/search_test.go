@@ -41,10 +41,7 @@ func randomGame(t testing.TB, name string, n int, seed uint64) *tafl.Game {
 // API, for the reference minimax.
 func staticEval(p tafl.Position) int32 {
 	in := infoFor(p.Variant())
-	b := in.empty
-	for _, sq := range in.squares {
-		b[sq] = p.At(sq)
-	}
+	b := in.boardOf(p)
 	ps := in.pieceSumsOf(&b)
 	return in.evaluateWith(&b, p.ToMove(), p.King(), &ps)
 }

@@ -30,20 +30,8 @@ func main() {
 	}
 }
 
-// failure carries an error out of run's helpers (see check).
-type failure struct{ err error }
-
 // run is the command with its arguments; it returns the first error.
-func run(args []string) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			f, ok := r.(failure)
-			if !ok {
-				panic(r)
-			}
-			err = f.err
-		}
-	}()
+func run(args []string) error {
 	flag := flag.NewFlagSet("spsa", flag.ContinueOnError)
 	start := flag.String("start", "tafl/ai/weights_corner11.json", "starting weights")
 	opp := flag.String("opp", "tafl/ai/weights_corner11.json", "the defender's weights")
@@ -56,19 +44,29 @@ func run(args []string) (err error) {
 	maxPlies := flag.Int("maxplies", 200, "move cap")
 	seed := flag.Uint64("seed", 1, "seed")
 	out := flag.String("out", "/tmp/spsa", "output directory")
-	check(flag.Parse(args))
+	if err := flag.Parse(args); err != nil {
+		return err
+	}
 
 	v, err := tafl.Preset("copenhagen", "")
-	check(err)
-	load := func(p string) *ai.Weights {
-		data, err := os.ReadFile(p)
-		check(err)
-		w, err := ai.ParseWeights(v, data)
-		check(err)
-		return w
+	if err != nil {
+		return err
 	}
-	base := load(*start)
-	oppW := load(*opp)
+	load := func(p string) (*ai.Weights, error) {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		return ai.ParseWeights(v, data)
+	}
+	base, err := load(*start)
+	if err != nil {
+		return err
+	}
+	oppW, err := load(*opp)
+	if err != nil {
+		return err
+	}
 	names := ai.FeatureNames(v)
 	idx := map[string]int{}
 	for i, n := range names {
@@ -84,31 +82,39 @@ func run(args []string) (err error) {
 		i, known := idx[n]
 		c, err := strconv.ParseFloat(cs, 64)
 		if !ok || !known || err != nil {
-			check(fmt.Errorf("bad -params entry %q", f))
+			return fmt.Errorf("bad -params entry %q", f)
 		}
 		ts = append(ts, tuned{i, c})
 	}
 	var ops []match.Opening
 	for _, f := range strings.Split(*openings, ",") {
 		o, err := match.ReadOpenings(v, f)
-		check(err)
+		if err != nil {
+			return err
+		}
 		ops = append(ops, o...)
 	}
 	var budgets []int64
 	for _, f := range strings.Split(*nodesList, ",") {
 		n, err := strconv.ParseInt(f, 10, 64)
-		check(err)
+		if err != nil {
+			return err
+		}
 		budgets = append(budgets, n)
 	}
-	check(os.MkdirAll(*out, 0o755))
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
 	logf, err := os.Create(filepath.Join(*out, "log.txt"))
-	check(err)
+	if err != nil {
+		return err
+	}
 	defer logf.Close()
 
 	theta := base.Vector()
 	rng := rand.New(rand.NewPCG(*seed, 7))
 	ctx := context.Background()
-	play := func(w *ai.Weights, op match.Opening, nodes int64) float64 {
+	play := func(w *ai.Weights, op match.Opening, nodes int64) (float64, error) {
 		m := &match.Match{
 			Variant:  v,
 			Specs:    [2]match.Spec{{Name: "t", Limits: ai.Limits{Nodes: nodes, Weights: w}}, {Name: "o", Limits: ai.Limits{Nodes: nodes, Weights: oppW}}},
@@ -116,8 +122,7 @@ func run(args []string) (err error) {
 			MaxPlies: *maxPlies,
 		}
 		r := m.PlayGame(ctx, 0) // player 1 attacks
-		check(r.Err)
-		return r.P1Score()
+		return r.P1Score(), r.Err
 	}
 	sumTheta := make([]float64, len(theta))
 	nsum := 0
@@ -134,14 +139,26 @@ func run(args []string) (err error) {
 			minus[t.i] -= t.c * delta[j]
 		}
 		wp, err := base.WithVector(plus)
-		check(err)
+		if err != nil {
+			return err
+		}
 		wm, err := base.WithVector(minus)
-		check(err)
+		if err != nil {
+			return err
+		}
 		var sp, sm float64
 		for range *batch {
 			op := ops[rng.IntN(len(ops))]
-			sp += play(wp, op, nodes)
-			sm += play(wm, op, nodes)
+			p, err := play(wp, op, nodes)
+			if err != nil {
+				return err
+			}
+			m, err := play(wm, op, nodes)
+			if err != nil {
+				return err
+			}
+			sp += p
+			sm += m
 		}
 		g := (sp - sm) / float64(*batch)
 		for j, t := range ts {
@@ -160,32 +177,34 @@ func run(args []string) (err error) {
 		}
 		fmt.Fprintln(logf, b.String())
 		logf.Sync()
-		cur, err := base.WithVector(theta)
-		check(err)
-		writeJSON(filepath.Join(*out, "theta.json"), cur)
+		if err := writeWeights(filepath.Join(*out, "theta.json"), base, theta); err != nil {
+			return err
+		}
 		if nsum > 0 {
 			avg := make([]float64, len(theta))
 			for i := range avg {
 				avg[i] = sumTheta[i] / float64(nsum)
 			}
-			aw, err := base.WithVector(avg)
-			check(err)
-			writeJSON(filepath.Join(*out, "avg.json"), aw)
+			if err := writeWeights(filepath.Join(*out, "avg.json"), base, avg); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-func writeJSON(path string, w *ai.Weights) {
-	data, err := w.MarshalJSON()
-	check(err)
-	check(os.WriteFile(path+".tmp", data, 0o644))
-	check(os.Rename(path+".tmp", path))
-}
-
-// check stops run with err, if not nil.
-func check(err error) {
+// writeWeights writes base with the weights x to path, replacing it whole.
+func writeWeights(path string, base *ai.Weights, x []float64) error {
+	w, err := base.WithVector(x)
 	if err != nil {
-		panic(failure{err})
+		return err
 	}
+	data, err := w.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path+".tmp", data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(path+".tmp", path)
 }

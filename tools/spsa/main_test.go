@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -61,12 +62,14 @@ func TestStep(t *testing.T) {
 	if len(lines) != 2 {
 		t.Fatalf("log has %d lines, want one per iteration:\n%s", len(lines), data)
 	}
-	prev := map[string]float64{"seal.0": before[index(names, "seal.0")], "kingDetour": before[index(names, "kingDetour")]}
+	prev := map[string]float64{"seal.0": before[slices.Index(names, "seal.0")], "kingDetour": before[slices.Index(names, "kingDetour")]}
 	c := map[string]float64{"seal.0": 20, "kingDetour": 4}
+	unequal := false // an iteration whose step is not 0, or the rule goes untested
 	for _, line := range lines {
 		f := strings.Fields(line) // iter K nodes N S+ X S- Y | name=value …
 		sp, _ := strconv.ParseFloat(f[5], 64)
 		sm, _ := strconv.ParseFloat(f[7], 64)
+		unequal = unequal || sp != sm
 		for _, kv := range f[9:] {
 			n, val, _ := strings.Cut(kv, "=")
 			x, err := strconv.ParseFloat(val, 64)
@@ -80,20 +83,14 @@ func TestStep(t *testing.T) {
 			prev[n] = x
 		}
 	}
+	if !unequal {
+		t.Error("S+ = S- in every iteration: no step was taken, the rule went untested")
+	}
 	for _, n := range []string{"seal.0", "kingDetour"} {
-		if got := after[index(names, n)]; got != math.Round(prev[n]) && got != math.Trunc(prev[n]+0.5) {
+		if got := after[slices.Index(names, n)]; got != math.Round(prev[n]) && got != math.Trunc(prev[n]+0.5) {
 			t.Errorf("theta.json %s = %v, the log's last value %.3f rounded", n, got, prev[n])
 		}
 	}
-}
-
-func index(names []string, n string) int {
-	for i, x := range names {
-		if x == n {
-			return i
-		}
-	}
-	return -1
 }
 
 // TestBadParams refuses an unknown weight name.
