@@ -39,8 +39,8 @@ func runAnalyse(e env) error {
 	}
 	var g *tafl.Game
 	if *otg != "" {
-		if *moves != "" {
-			return &usageError{msg: "give -otg or -moves, not both"}
+		if err := otgConflict(fs); err != nil {
+			return err
 		}
 		data, err := readInput(e, *otg)
 		if err != nil {

@@ -126,7 +126,9 @@ func TestAnalyse(t *testing.T) {
 	}{
 		{[]string{"analyse"}, "no moves to review"},
 		{[]string{"analyse", "-nodes", "0", "-moves", "d1-d3"}, "-nodes 0"},
-		{[]string{"analyse", "-otg", "x.otg", "-moves", "d1-d3"}, "not both"},
+		{[]string{"analyse", "-otg", "x.otg", "-moves", "d1-d3"}, "-moves does not go with -otg"},
+		{[]string{"analyse", "-otg", "x.otg", "-variant", "brandubh"}, "-variant does not go with -otg"},
+		{[]string{"analyse", "-otg", "x.otg", "-repetition", "draw"}, "-repetition does not go with -otg"},
 	} {
 		if _, errOut, code := runTafl(t, "", c.args...); code != 2 || !strings.Contains(errOut, c.say) {
 			t.Errorf("%v: exit %d %q", c.args, code, errOut)

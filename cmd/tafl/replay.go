@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"strings"
 	"time"
 
@@ -49,15 +48,8 @@ func runReplay(e env) error {
 	}
 	var g *tafl.Game
 	if otg != "" {
-		conflict := ""
-		fs.Visit(func(f *flag.Flag) {
-			switch f.Name {
-			case "moves", "variant", "layout", "rules", "position", "side", "repetition":
-				conflict = f.Name
-			}
-		})
-		if conflict != "" {
-			return &usageError{msg: "-" + conflict + " does not go with -otg: the record gives the variant, start and moves"}
+		if err := otgConflict(fs); err != nil {
+			return err
 		}
 		text, err := readInput(e, otg)
 		if err != nil {

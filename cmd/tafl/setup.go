@@ -25,6 +25,24 @@ func (s *setup) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.repetition, "repetition", "", "change only the variant's rule for a third occurrence of a position: "+strings.Join(repetitionNames, ", "))
 }
 
+// otgConflict refuses the flags that a game record (-otg) decides
+// itself: the moves and every position flag. It names the first one set.
+func otgConflict(fs *flag.FlagSet) error {
+	conflict := ""
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "moves", "variant", "layout", "rules", "position", "side", "repetition":
+			if conflict == "" {
+				conflict = f.Name
+			}
+		}
+	})
+	if conflict != "" {
+		return &usageError{msg: "-" + conflict + " does not go with -otg: the record gives the variant, start and moves"}
+	}
+	return nil
+}
+
 // repetitionNames are -repetition's values, in the order of tafl.RepetitionRule.
 var repetitionNames = []string{"ignore", "draw", "defenders-lose", "mover-loses", "forbidden"}
 
