@@ -186,6 +186,39 @@ func TestRulesStringRoundTrip(t *testing.T) {
 	}
 }
 
+// Each repetition rule's name parses to the rule, as the tb-rep key of a
+// rules string and by ParseRepetition; other names are refused.
+func TestParseRepetition(t *testing.T) {
+	want := map[string]tafl.RepetitionRule{"ignore": tafl.RepetitionIgnore, "draw": tafl.RepetitionDraw,
+		"defenders-lose": tafl.RepetitionDefendersLose, "mover-loses": tafl.RepetitionMoverLoses, "forbidden": tafl.RepetitionForbidden}
+	names := tafl.RepetitionNames()
+	if len(names) != len(want) {
+		t.Fatalf("RepetitionNames() = %q, want the %d names", names, len(want))
+	}
+	base := mustPreset(t, "brandubh", "").Rules().String()
+	for name, rule := range want {
+		if got, ok := tafl.ParseRepetition(name); !ok || got != rule {
+			t.Errorf("ParseRepetition(%q) = %v, %v; want %v", name, got, ok, rule)
+		}
+		r, err := tafl.ParseRules(strings.Replace(base, " start:", " tb-rep:"+name+" start:", 1))
+		if err != nil || r.Repetition != rule {
+			t.Errorf("tb-rep:%s: %v, rule %v; want %v", name, err, r.Repetition, rule)
+		}
+	}
+	for _, name := range []string{"", "Draw", "repeat"} {
+		if _, ok := tafl.ParseRepetition(name); ok {
+			t.Errorf("ParseRepetition(%q) accepted", name)
+		}
+		if _, err := tafl.ParseRules(strings.Replace(base, " start:", " tb-rep:"+name+" start:", 1)); name != "" && err == nil {
+			t.Errorf("tb-rep:%s accepted", name)
+		}
+	}
+	names[0] = "changed"
+	if _, ok := tafl.ParseRepetition("ignore"); !ok {
+		t.Error("changing RepetitionNames' result changed the names")
+	}
+}
+
 func TestParseRulesForeign(t *testing.T) {
 	// An OpenTafl-style string: defaults for the keys it leaves out, and
 	// jump keys that concern pieces taflbot never has.

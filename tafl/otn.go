@@ -181,8 +181,7 @@ func ParseRules(text string) (Rules, error) {
 	}{
 		{"esc", map[string]func(){"c": func() { r.Escape = EscapeCorners }, "e": func() { r.Escape = EscapeEdge }}},
 		{"tfr", map[string]func(){"d": func() { r.Repetition = RepetitionDraw }, "w": func() { r.Repetition = RepetitionMoverLoses }}},
-		{"tb-rep", map[string]func(){"ignore": func() { r.Repetition = RepetitionIgnore }, "defenders-lose": func() { r.Repetition = RepetitionDefendersLose },
-			"forbidden": func() { r.Repetition = RepetitionForbidden }, "draw": func() { r.Repetition = RepetitionDraw }, "mover-loses": func() { r.Repetition = RepetitionMoverLoses }}},
+		{"tb-rep", repetitionSetters(&r.Repetition)},
 		{"tb-nomoves", map[string]func(){"draw": func() { r.NoMovesDraw = true }, "lose": func() { r.NoMovesDraw = false }}},
 		{"ka", map[string]func(){"y": func() { r.KingArms = ArmedKing }, "n": func() { r.KingArms = UnarmedKing }, "a": func() { r.KingArms = AnvilKing }, "h": func() { r.KingArms = HammerKing }}},
 		{"ks", map[string]func(){"s": func() { r.KingStrength = StrongKing }, "c": func() { r.KingStrength = StrongNearThrone }, "m": func() { r.KingStrength = MiddleweightKing }, "w": func() { r.KingStrength = WeakKing },
@@ -479,4 +478,14 @@ func sortedStrings(s []string) []string {
 		}
 	}
 	return s
+}
+
+// repetitionSetters maps each of repetitionNames to a function that sets
+// *rep to that rule (the tb-rep key's values).
+func repetitionSetters(rep *RepetitionRule) map[string]func() {
+	m := make(map[string]func(), len(repetitionNames))
+	for i, n := range repetitionNames {
+		m[n] = func() { *rep = RepetitionRule(i) }
+	}
+	return m
 }

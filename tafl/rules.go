@@ -62,6 +62,23 @@ const (
 	RepetitionForbidden                           // RepetitionForbidden: a move that would make a third occurrence is illegal.
 )
 
+// repetitionNames are the rules' names, in the order of the constants.
+var repetitionNames = [...]string{"ignore", "draw", "defenders-lose", "mover-loses", "forbidden"}
+
+// RepetitionNames returns the rules' names, in the order of the constants:
+// the values of OTN's tb-rep key and of the tools' -repetition flag.
+func RepetitionNames() []string { return append([]string(nil), repetitionNames[:]...) }
+
+// ParseRepetition returns the rule named name (one of RepetitionNames).
+func ParseRepetition(name string) (RepetitionRule, bool) {
+	for i, n := range repetitionNames {
+		if n == name {
+			return RepetitionRule(i), true
+		}
+	}
+	return 0, false
+}
+
 // Area describes a kind of special square: the throne, the corners or the
 // camps. Its sets say which piece kinds may do what there, as OpenTafl
 // reads the matching OTN keys (…s, …p, …re, …h; see docs/notation.md).

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -22,7 +21,7 @@ func (s *setup) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.rules, "rules", "", "custom variant: an OpenTafl rules string (overrides -variant)")
 	fs.StringVar(&s.position, "position", "", "start from this OTN position record")
 	fs.StringVar(&s.side, "side", "", "side to move in -position: attackers or defenders")
-	fs.StringVar(&s.repetition, "repetition", "", "change only the variant's rule for a third occurrence of a position: "+strings.Join(repetitionNames, ", "))
+	fs.StringVar(&s.repetition, "repetition", "", "change only the variant's rule for a third occurrence of a position: "+strings.Join(tafl.RepetitionNames(), ", "))
 }
 
 // otgConflict refuses the flags that a game record (-otg) decides
@@ -43,26 +42,23 @@ func otgConflict(fs *flag.FlagSet) error {
 	return nil
 }
 
-// repetitionNames are -repetition's values, in the order of tafl.RepetitionRule.
-var repetitionNames = []string{"ignore", "draw", "defenders-lose", "mover-loses", "forbidden"}
-
 // Variant returns the variant the flags name.
 func (s *setup) Variant() (*tafl.Variant, error) {
 	v, err := s.variantOnly()
 	if err != nil || s.repetition == "" {
 		return v, err
 	}
-	i := slices.Index(repetitionNames, s.repetition)
-	if i < 0 {
-		return nil, &usageError{msg: fmt.Sprintf("-repetition %q: choose one of %s", s.repetition, strings.Join(repetitionNames, ", "))}
+	rep, ok := tafl.ParseRepetition(s.repetition)
+	if !ok {
+		return nil, &usageError{msg: fmt.Sprintf("-repetition %q: choose one of %s", s.repetition, strings.Join(tafl.RepetitionNames(), ", "))}
 	}
 	r := v.Rules()
-	if r.Repetition == tafl.RepetitionRule(i) {
+	if r.Repetition == rep {
 		return v, nil
 	}
 	// Other rules than the preset's: a custom variant, whose records carry
 	// the whole rules string.
-	r.Repetition = tafl.RepetitionRule(i)
+	r.Repetition = rep
 	r.Name, r.Layout = "custom", ""
 	v, err = tafl.NewVariant(r)
 	if err != nil {
