@@ -54,15 +54,16 @@ func TestTune(t *testing.T) {
 		t.Error("the fit changed no weight")
 	}
 	// The written weights drive tafl ai; the built-in ones as a file
-	// search exactly as none.
+	// search exactly as none (the defenders to move: without -weights the
+	// attackers evaluate with their own, see ai.Limits.AttackerWeights).
 	if _, errOut, code := runTafl(t, "", "ai", "-depth", "2", "-weights", out); code != 0 {
 		t.Errorf("tafl ai -weights: exit %d: %s", code, errOut)
 	}
 	defFile := filepath.Join(t.TempDir(), "def.json")
 	b, _ := def.MarshalJSON()
 	os.WriteFile(defFile, b, 0o600)
-	a1, _, _ := runTafl(t, "", "ai", "-depth", "3")
-	a2, _, _ := runTafl(t, "", "ai", "-depth", "3", "-weights", defFile)
+	a1, _, _ := runTafl(t, "", "ai", "-depth", "3", "-moves", "d1-d3")
+	a2, _, _ := runTafl(t, "", "ai", "-depth", "3", "-moves", "d1-d3", "-weights", defFile)
 	if strip(a1) != strip(a2) {
 		t.Errorf("built-in weights from a file search differently:\n%s\n%s", a1, a2)
 	}

@@ -30,14 +30,14 @@ type weights struct {
 	kingAdjSq      int32          // per attacker beside a strong king, squared
 	hangDA, hangAA int32          // defenders / attackers that could be captured, attackers to move
 	hangDD, hangAD int32          // the same, defenders to move
-	seal           [3]int32       // per corner sealed (0), or one or two attackers short of it (1, 2); see seal.go
+	seal           [3]int32       // per corner sealed (0), or one or two attackers short of it (1, 2), times sealScale (see there); see seal.go
 	kingShut       int32          // the king cannot reach the edge (cordon, seal.go)
 	kingRoom       int32          // per square of his room when he is shut in
 	outsideDef     int32          // per defender outside his room when he is shut in
 	near           [3]int32       // the hunt (at most huntDefenders defenders left, times huntScale): per attacker 1, 2 or 3 squares from the king (the larger of the file and rank distances)
 	kingReach      int32          // the hunt (times huntScale): per square the king reaches in one or two moves
 	kingDetour     int32          // per step the king's shortest way to the edge is longer than his straight distance (seal.go)
-	openCorner     [3]int32       // per corner one, two or three+ attackers short of a seal: max(0, 8 - the king's distance to it)
+	openCorner     [3]int32       // per corner one, two or three+ attackers short of a seal: max(0, 8 - the king's distance to it), times sealScale
 	pstA, pstD     [classes]int32 // per attacker / defender on a square of each symmetry class (classOf)
 	pstK           [classes]int32 // the king on a square of each class
 }
@@ -61,6 +61,19 @@ const huntDefenders = 4
 // left (see huntDefenders): 0 above huntDefenders, else huntDefenders+1-ndef.
 func huntScale(ndef int32) int32 { return max(0, huntDefenders+1-ndef) }
 
+// sealScale is how many times the seal terms (seal, openCorner) count
+// with ndef defenders left: once per defender, at most huntDefenders+1
+// times; each of the other huntDefenders+1-sealScale counts counts every
+// corner as sealed. The seals give way as the hunt grows: with his men
+// gone the attackers need the guards' pieces for the net, and twelve
+// attackers held for ever in four seals left four to hunt a lone king,
+// who walked about until the move cap (games against ftzm, 2026-11-26).
+// Counting the faded part as sealed keeps a capture from ever lowering
+// the seals' value (fading them to nothing cost the attackers a fifth of
+// four seals for the fifth defender, and they never took him).
+// sealScale + huntScale is huntDefenders+1 whenever the hunt counts.
+func sealScale(ndef int32) int32 { return min(max(ndef, 0), huntDefenders+1) }
+
 var cornerWeights = weights{
 	attacker: 100, defender: 170,
 	kingFree: 5, openLine: 60, route: 90, routeSq: 60, kingDist: 6,
@@ -76,6 +89,22 @@ var corner11Weights = func() weights {
 	if err != nil {
 		panic(err)
 	}
+	return w
+}()
+
+// corner11AttackerWeights are corner11Weights with the corner seals
+// weighed more (per count 80, 60 and 36 for a corner sealed, one and two
+// attackers short: 400, 300 and 180 with five defenders or more, against
+// 150, 60 and 20): the attackers' own evaluation in play (see
+// Limits.AttackerWeights). Hand-set, 2026-11-26: against ftzm's engine
+// the attackers who sealed all four corners early won or drew, those who
+// left one open lost to a king escape through it, and a fit of the
+// evaluation to 403 of those games put the seals near 440 and 380; with
+// the seals weighed so for both sides, the defenders lost games they had
+// won (docs/log/2026-11-26-four-seals.md).
+var corner11AttackerWeights = func() weights {
+	w := corner11Weights
+	w.seal = [3]int32{80, 60, 36}
 	return w
 }()
 
@@ -121,7 +150,8 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 	if in.seals != nil {
 		// Each plan term is computed only when its weights are not all 0.
 		if in.plan&planSeal != 0 {
-			s += in.sealScore(&ps.seal, k)
+			sc := sealScale(ps.ndef)
+			s += sc*in.sealScore(&ps.seal, k) + (huntDefenders+1-sc)*int32(len(in.seals))*w.seal[0]
 		}
 		if in.plan&planCordon != 0 {
 			if shut, room, out := in.cordonCached(b, k, ps, cc); shut {

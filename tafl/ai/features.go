@@ -86,6 +86,12 @@ func (in *info) features(b *board, toMove tafl.Side, k tafl.Square) []int32 {
 		ps.chain, kt.adj*kt.adj,
 		pick(atm, ps.hangD), pick(atm, ps.hangA), pick(!atm, ps.hangD), pick(!atm, ps.hangA))
 	seals, open := in.sealCounts(&ps.seal, k)
+	sc := sealScale(ps.ndef)
+	for i := range seals {
+		seals[i] *= sc
+		open[i] *= sc
+	}
+	seals[0] += (huntDefenders + 1 - sc) * int32(len(in.seals)) // the faded counts count every corner as sealed
 	x = append(x, seals[:]...)
 	if shut, room, out := in.cordon(b, k, &ps); shut {
 		x = append(x, 1, room, out)

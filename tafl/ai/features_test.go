@@ -113,8 +113,9 @@ func TestFeaturesCountThePosition(t *testing.T) {
 		t.Errorf("edge attackers by class: %v %v %v", f["pstA.6"], f["pstA.10"], f["pstA.15"])
 	}
 	// d1 e1 a4 a5 stand in each corner's triangle: b3 and c2 would seal it.
-	if f["seal.0"] != 0 || f["seal.1"] != 0 || f["seal.2"] != 4 {
-		t.Errorf("seals: %v %v %v, want 0 0 4", f["seal.0"], f["seal.1"], f["seal.2"])
+	// Four such corners, each counted five times (sealScale: twelve defenders).
+	if f["seal.0"] != 0 || f["seal.1"] != 0 || f["seal.2"] != 20 {
+		t.Errorf("seals: %v %v %v, want 0 0 20", f["seal.0"], f["seal.1"], f["seal.2"])
 	}
 	// The king is shut in by his own men: no move, no attacker beside him.
 	if f["kingFree"] != 0 || f["kingAdjSq"] != 0 {
@@ -170,6 +171,55 @@ func TestSearchUsesTheWeights(t *testing.T) {
 	bg := randomGame(t, "brandubh", 4, 1)
 	if _, err := Search(context.Background(), bg, Limits{Depth: 2, Weights: def}); err == nil {
 		t.Error("brandubh accepted copenhagen's weights")
+	}
+}
+
+// TestAttackerWeights: with Limits.AttackerWeights the attackers to move
+// search with their own weights (the fitted ones with heavier seals), the
+// defenders with the fitted ones; variants without them are unchanged.
+func TestAttackerWeights(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	want := corner11Weights
+	want.seal = [3]int32{80, 60, 36}
+	if att := infoFor(v).att; att == nil || *att.w != want {
+		t.Fatalf("copenhagen's attackers' weights: %+v", att)
+	}
+	search := func(g *tafl.Game, lim Limits) Result {
+		t.Helper()
+		r, err := Search(context.Background(), g, lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	same := func(a, b Result) bool { return a.Move == b.Move && a.Score == b.Score && a.Nodes == b.Nodes }
+	explicit := &Weights{size: 11, w: want}
+	seen := map[tafl.Side]bool{}
+	for plies := range 2 {
+		g := randomGame(t, "copenhagen", 20+plies, 5)
+		seen[g.ToMove()] = true
+		plain := search(g, Limits{Depth: 3})
+		own := search(g, Limits{Depth: 3, AttackerWeights: true})
+		if g.ToMove() == tafl.Attackers {
+			if by := search(g, Limits{Depth: 3, Weights: explicit}); !same(own, by) {
+				t.Errorf("attackers to move: %v, with the attackers' weights given: %v", own, by)
+			}
+			if own.Score == plain.Score {
+				t.Errorf("attackers to move: the same score %d with and without their weights", own.Score)
+			}
+		} else if !same(own, plain) {
+			t.Errorf("defenders to move: %v with AttackerWeights, %v without", own, plain)
+		}
+	}
+	if len(seen) != 2 {
+		t.Errorf("the positions had only %v to move", seen)
+	}
+	bg := randomGame(t, "brandubh", 4, 1)
+	if a, b := search(bg, Limits{Depth: 3}), search(bg, Limits{Depth: 3, AttackerWeights: true}); !same(a, b) {
+		t.Errorf("brandubh: %v with AttackerWeights, %v without", b, a)
+	}
+	if l := LevelLimits(Hard, 0); !l.AttackerWeights {
+		t.Error("hard plays without the attackers' weights")
 	}
 }
 
@@ -608,6 +658,59 @@ func TestKingDetour(t *testing.T) {
 		}
 		if got := feature(p); got != c.want || float64(detourByHand(p)) != c.want {
 			t.Errorf("%s: kingDetour %v, by hand %d, want %v", c.record, got, detourByHand(p), c.want)
+		}
+	}
+}
+
+// TestSealsGiveWayToTheHunt: with one defender left, an attacker who
+// leaves his corner's seal to stand beside the king raises the attackers'
+// value (their own weights, which value the seals most); counted in full
+// (as with five defenders) the seal would keep him in the corner, and
+// the king would walk about among four hunters until the move cap, as in
+// games against ftzm's engine on 2026-11-26.
+func TestSealsGiveWayToTheHunt(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	in := infoFor(v).att
+	if in == nil {
+		t.Fatal("copenhagen has no attackers' weights")
+	}
+	value := func(rec string) (total, seals int32) {
+		p, err := v.ParsePosition(rec, tafl.Attackers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := in.boardOf(p)
+		ps := in.pieceSumsOf(&b)
+		return in.evaluateWith(&b, tafl.Attackers, p.King(), &ps), in.sealScore(&ps.seal, p.King())
+	}
+	// Four corners sealed (a3 b2 c1 and their mirrors), hunters on f3;
+	// the king on f6, his last man on d8. Then c1 stands on f5 instead.
+	sealed, sa := value("/2t5t2/1t7t1/t4t4t/11/11/5K5/11/3T7/t9t/1t7t1/2t5t2/")
+	hunting, sb := value("/8t2/1t7t1/t4t4t/11/5t5/5K5/11/3T7/t9t/1t7t1/2t5t2/")
+	if hunting <= sealed {
+		t.Errorf("one defender left: the attackers' value is %d with the seal kept, %d with its man beside the king", sealed, hunting)
+	}
+	if full := hunting - sealed + (huntDefenders+1-sealScale(1))*(sb-sa); full >= 0 {
+		t.Errorf("with the seals counted in full the hunter would still be worth %d: the positions do not test the scale", full)
+	}
+	// All four corners sealed: taking the fifth of five defenders (f9,
+	// beside the attacker on f10) must raise the attackers' value. Had
+	// the faded counts been dropped rather than counted as sealed, the
+	// capture would cost them a fifth of four seals.
+	five, _ := value("/2t5t2/1t7t1/t4t4t/3T3T3/11/5K5/11/3T3T3/t4T4t/1t3t3t1/2t5t2/")
+	four, _ := value("/2t5t2/1t7t1/t4t4t/3T3T3/11/5K5/11/3T3T3/t9t/1t3t3t1/2t5t2/")
+	if four <= five {
+		t.Errorf("all corners sealed: %d after taking the fifth defender, %d before", four, five)
+	}
+	if dropped := four - 4*in.w.seal[0]; dropped >= five {
+		t.Errorf("with the faded counts dropped the capture would still pay (%d, before %d): the positions do not test it", dropped, five)
+	}
+	for n := int32(0); n <= 12; n++ {
+		if got, want := sealScale(n), min(n, 5); got != want {
+			t.Errorf("sealScale(%d) = %d, want %d", n, got, want)
+		}
+		if h := huntScale(n); h > 0 && sealScale(n)+h != huntDefenders+1 {
+			t.Errorf("%d defenders: sealScale %d + huntScale %d, want %d", n, sealScale(n), h, huntDefenders+1)
 		}
 	}
 }

@@ -36,7 +36,8 @@ type info struct {
 	size    int
 	corner  bool // the king escapes to the corners (else to the edge)
 	squares []tafl.Square
-	used    int // the mailbox cells a board of this size uses: its rows and the off-board rows around them
+	used    int   // the mailbox cells a board of this size uses: its rows and the off-board rows around them
+	att     *info // the same tables evaluating with the attackers' own weights (Limits.AttackerWeights); nil: none
 
 	empty      board                      // every board square Empty, every other cell offBoard
 	escape     [cells]bool                // the king wins on this square
@@ -243,6 +244,11 @@ func newInfo(v *tafl.Variant) *info {
 		in.captureNeed = 1
 	default:
 		in.captureNeed = 3
+	}
+	if in.w == &corner11Weights {
+		att := *in
+		att.setWeights(&corner11AttackerWeights)
+		in.att = &att
 	}
 	return in
 }

@@ -53,15 +53,15 @@ func ParseLevel(text string) (Level, error) {
 func LevelLimits(l Level, seed uint64) Limits {
 	switch l {
 	case Easy:
-		return Limits{Depth: 2, Noise: 120, Seed: seed, HashMB: 4}
+		return Limits{Depth: 2, Noise: 120, Seed: seed, HashMB: 4, AttackerWeights: true}
 	case Medium:
-		return Limits{Depth: 3, Noise: 35, Seed: seed, HashMB: 8}
+		return Limits{Depth: 3, Noise: 35, Seed: seed, HashMB: 8, AttackerWeights: true}
 	case Hard:
-		return Limits{Time: time.Second, Seed: seed, HashMB: 32}
+		return Limits{Time: time.Second, Seed: seed, HashMB: 32, AttackerWeights: true}
 	case Max:
-		return Limits{Time: 5 * time.Second, Seed: seed, HashMB: 64}
+		return Limits{Time: 5 * time.Second, Seed: seed, HashMB: 64, AttackerWeights: true}
 	}
-	return Limits{Depth: 1, Seed: seed}
+	return Limits{Depth: 1, Seed: seed, AttackerWeights: true}
 }
 
 // PlayLevel searches the game's position at level l and returns the move

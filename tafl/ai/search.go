@@ -48,6 +48,14 @@ type Limits struct {
 	// family (see Tunable, ParseWeights).
 	Weights *Weights
 
+	// AttackerWeights makes the attackers, when they are to move at the
+	// root, evaluate with their own weights, which value the corner
+	// seals more (only the fitted families have them; see ENGINE.md).
+	// It is for play: leave it false where the scores of positions with
+	// different sides to move are compared, as a review does. Weights,
+	// when given, are used for both sides.
+	AttackerWeights bool
+
 	knobs knobs // test switches
 }
 
@@ -306,6 +314,8 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 	in := infoFor(g.Variant())
 	if lim.Weights != nil {
 		in, _ = in.withWeights(lim.Weights) // checked by Search
+	} else if lim.AttackerWeights && in.att != nil && pos.ToMove() == tafl.Attackers {
+		in = in.att
 	}
 	s := &searcher{sh: sh, in: in, id: id, knobs: lim.knobs, noise: lim.Noise}
 	s.rules = s.in.rules
