@@ -428,12 +428,8 @@ func (r Rules) String() string {
 		put("aforre", r.Camps.Reenter.String())
 	}
 	switch r.Repetition {
-	case RepetitionIgnore:
-		put("tb-rep", "ignore")
-	case RepetitionDefendersLose:
-		put("tb-rep", "defenders-lose")
-	case RepetitionForbidden:
-		put("tb-rep", "forbidden")
+	case RepetitionIgnore, RepetitionDefendersLose, RepetitionForbidden: // the others are tfr's
+		put("tb-rep", repetitionNames[r.Repetition])
 	}
 	if r.NoMovesDraw {
 		put("tb-nomoves", "draw")

@@ -246,9 +246,7 @@ func newInfo(v *tafl.Variant) *info {
 		in.captureNeed = 3
 	}
 	if in.w == &corner11Weights {
-		att := *in
-		att.setWeights(&corner11AttackerWeights)
-		in.att = &att
+		in.att = in.copyWith(&corner11AttackerWeights)
 	}
 	return in
 }
@@ -344,10 +342,17 @@ func (in *info) withWeights(w *Weights) (*info, error) {
 	if !in.fitted() || w.size != in.size {
 		return nil, fmt.Errorf("ai: weights for %d×%d boards do not fit %s (see Tunable)", w.size, w.size, in.v.Name())
 	}
-	c := *in
 	ww := w.w
-	c.setWeights(&ww)
-	return &c, nil
+	return in.copyWith(&ww), nil
+}
+
+// copyWith returns a copy of in that evaluates with w (and has no
+// attackers' weights of its own).
+func (in *info) copyWith(w *weights) *info {
+	c := *in
+	c.att = nil
+	c.setWeights(w)
+	return &c
 }
 
 // The plan terms of the fitted families (info.plan).
