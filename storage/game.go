@@ -584,8 +584,21 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	if g == nil || g.game == nil {
 		return fmt.Errorf("%w: create game: make the game with storage.NewGame", ErrInvalid)
 	}
+	return s.createWith(ctx, g, nil)
+}
+
+// createWith saves a copy of the new game g in one transaction, after check
+// (nil: none) has passed in it, and then gives g the saved copy's id and
+// times.
+func (s *Store) createWith(ctx context.Context, g *Game, check func(tx txn) error) error {
 	var saved *Game
 	err := s.write(ctx, func(tx txn) error {
+		saved = nil
+		if check != nil {
+			if err := check(tx); err != nil {
+				return err
+			}
+		}
 		c := g.clone()
 		if err := s.createGame(tx, c, s.now()); err != nil {
 			return err
@@ -637,9 +650,7 @@ func (s *Store) CreateEngineGame(ctx context.Context, g *Game, perUser, perServe
 	if g.Attackers.IsAI() == g.Defenders.IsAI() || user == "" {
 		return fmt.Errorf("%w: create engine game: one side must be the engine, the other a user", ErrInvalid)
 	}
-	var saved *Game
-	err := s.write(ctx, func(tx txn) error {
-		saved = nil
+	return s.createWith(ctx, g, func(tx txn) error {
 		keys := []string{"engine games of user " + user}
 		if g.GuildID != "" {
 			keys = append(keys, "engine games of server "+g.GuildID)
@@ -657,19 +668,8 @@ func (s *Store) CreateEngineGame(ctx context.Context, g *Game, perUser, perServe
 		case perServer > 0 && g.GuildID != "" && server >= perServer:
 			return reject(&EngineGameLimitError{Server: true, Going: server})
 		}
-		c := g.clone()
-		if err := s.createGame(tx, c, s.now()); err != nil {
-			return err
-		}
-		saved = c
 		return nil
 	})
-	if err != nil {
-		return err
-	}
-	s.b.gameSaved(nil, saved)
-	*g = *saved
-	return nil
 }
 
 func (s *Store) createGame(tx txn, g *Game, now time.Time) error {
