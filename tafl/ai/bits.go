@@ -53,8 +53,10 @@ type bitTables struct {
 	edgeRay [cells][4]bb
 }
 
-// newBitTables makes the tables of an 11×11 board, squares as in v.
-func newBitTables(squares []tafl.Square) *bitTables {
+// newBitTables makes the tables of an 11×11 board, squares as in v,
+// special its throne, corner and camp squares and sealAt its squares'
+// places in the corners' triangles (info.special, info.sealAt).
+func newBitTables(squares []tafl.Square, special *[cells]bool, sealAt *[cells]sealPlace) *bitTables {
 	t := &bitTables{}
 	for i := range t.index {
 		t.index[i] = -1
@@ -95,6 +97,16 @@ func newBitTables(squares []tafl.Square) *bitTables {
 			if d >= 1 && d <= 3 {
 				t.ring[k][d-1].flip(t.index[sq])
 			}
+		}
+	}
+	for _, sq := range squares {
+		if special[sq] {
+			t.spec.flip(t.index[sq])
+		}
+		o := &t.own[sq]
+		o.bit.flip(t.index[sq])
+		if p := sealAt[sq]; p.corner != 0 && p.bit > 2 { // as in addSquare
+			o.corner, o.seal = p.corner-1, p.bit
 		}
 	}
 	return t

@@ -193,12 +193,6 @@ func newInfo(v *tafl.Variant) *info {
 		if n == 11 && r.KingStrength == tafl.StrongKing {
 			in.w = &corner11Weights
 			in.seals = cornerSeals(n)
-			in.bits = newBitTables(in.squares)
-			for _, sq := range in.squares {
-				if in.special[sq] {
-					in.bits.spec.flip(in.bits.index[sq])
-				}
-			}
 			for c, xy := range [4][2]int{{0, 0}, {n - 1, 0}, {0, n - 1}, {n - 1, n - 1}} { // the order of cornerSeals
 				for _, sq := range in.squares {
 					in.cornerDist[c][sq] = int8(abs(sq.File()-xy[0]) + abs(sq.Rank()-xy[1]))
@@ -210,13 +204,7 @@ func newInfo(v *tafl.Variant) *info {
 					in.sealAt[sq] = sealPlace{corner: uint8(c + 1), bit: 1 << i}
 				}
 			}
-			for _, sq := range in.squares {
-				o := &in.bits.own[sq]
-				o.bit.flip(in.bits.index[sq])
-				if p := in.sealAt[sq]; p.corner != 0 && p.bit > 2 { // as in addSquare
-					o.corner, o.seal = p.corner-1, p.bit
-				}
-			}
+			in.bits = newBitTables(in.squares, &in.special, &in.sealAt)
 		}
 		// Squares that shut a corner: the classic diagonal blockade.
 		for _, sq := range in.squares {
