@@ -56,19 +56,19 @@ func ParseSpec(text string, b Budget) (Spec, error) {
 			if err != nil || n < 1 || n > 100 {
 				return Spec{}, fmt.Errorf("bad depth %q", val)
 			}
-			return Spec{Name: text, Limits: ai.Limits{Depth: n, AttackerWeights: true}}, nil
+			return Spec{Name: text, Limits: ai.PlayLimits(n, 0, 0, 0)}, nil
 		case "nodes":
 			n, err := strconv.ParseInt(val, 10, 64)
 			if err != nil || n < 1 {
 				return Spec{}, fmt.Errorf("bad node count %q", val)
 			}
-			return Spec{Name: text, Limits: ai.Limits{Nodes: n, AttackerWeights: true}}, nil
+			return Spec{Name: text, Limits: ai.PlayLimits(0, n, 0, 0)}, nil
 		case "time":
 			d, err := time.ParseDuration(val)
 			if err != nil || d <= 0 {
 				return Spec{}, fmt.Errorf("bad time %q", val)
 			}
-			return Spec{Name: text, Limits: ai.Limits{Time: d, AttackerWeights: true}}, nil
+			return Spec{Name: text, Limits: ai.PlayLimits(0, 0, d, 0)}, nil
 		}
 		return Spec{}, fmt.Errorf("unknown budget %q: use depth=N, nodes=N or time=D", k)
 	}

@@ -95,14 +95,14 @@ func searchLimits(level string, t time.Duration, depth int, nodes int64, seed ui
 	case t < 0 || depth < 0 || nodes < 0:
 		return ai.Limits{}, &usageError{msg: "-time, -depth and -nodes must be positive"}
 	case t > 0:
-		return ai.Limits{Time: t, Seed: seed, AttackerWeights: true}, nil
+		return ai.PlayLimits(0, 0, t, seed), nil
 	case depth > 0:
 		if depth > 100 {
 			return ai.Limits{}, &usageError{msg: "-depth must be at most 100"}
 		}
-		return ai.Limits{Depth: depth, Seed: seed, AttackerWeights: true}, nil
+		return ai.PlayLimits(depth, 0, 0, seed), nil
 	case nodes > 0:
-		return ai.Limits{Nodes: nodes, Seed: seed, AttackerWeights: true}, nil
+		return ai.PlayLimits(0, nodes, 0, seed), nil
 	}
 	l := ai.Hard
 	if level != "" {

@@ -53,9 +53,9 @@ type bitTables struct {
 	edgeRay [cells][4]bb
 }
 
-// newBitTables makes the tables of an 11×11 board, squares as in v,
-// special its throne, corner and camp squares and sealAt its squares'
-// places in the corners' triangles (info.special, info.sealAt).
+// newBitTables makes the tables of an 11×11 board: squares are its
+// squares, special its throne, corner and camp squares and sealAt their
+// places in the corners' triangles (info.squares, special, sealAt).
 func newBitTables(squares []tafl.Square, special *[cells]bool, sealAt *[cells]sealPlace) *bitTables {
 	t := &bitTables{}
 	for i := range t.index {

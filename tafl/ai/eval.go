@@ -74,6 +74,11 @@ func huntScale(ndef int32) int32 { return max(0, huntDefenders+1-ndef) }
 // sealScale + huntScale is huntDefenders+1 whenever the hunt counts.
 func sealScale(ndef int32) int32 { return min(max(ndef, 0), huntDefenders+1) }
 
+// fadedSeals is how many corners count as sealed in the faded counts with
+// seal scale sc: every corner, once for each of the huntDefenders+1-sc
+// counts (see sealScale).
+func (in *info) fadedSeals(sc int32) int32 { return (huntDefenders + 1 - sc) * int32(len(in.seals)) }
+
 var cornerWeights = weights{
 	attacker: 100, defender: 170,
 	kingFree: 5, openLine: 60, route: 90, routeSq: 60, kingDist: 6,
@@ -151,7 +156,7 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 		// Each plan term is computed only when its weights are not all 0.
 		if in.plan&planSeal != 0 {
 			sc := sealScale(ps.ndef)
-			s += sc*in.sealScore(&ps.seal, k) + (huntDefenders+1-sc)*int32(len(in.seals))*w.seal[0]
+			s += sc*in.sealScore(&ps.seal, k) + in.fadedSeals(sc)*w.seal[0]
 		}
 		if in.plan&planCordon != 0 {
 			if shut, room, out := in.cordonCached(b, k, ps, cc); shut {

@@ -91,7 +91,7 @@ func (in *info) features(b *board, toMove tafl.Side, k tafl.Square) []int32 {
 		seals[i] *= sc
 		open[i] *= sc
 	}
-	seals[0] += (huntDefenders + 1 - sc) * int32(len(in.seals)) // the faded counts count every corner as sealed
+	seals[0] += in.fadedSeals(sc)
 	x = append(x, seals[:]...)
 	if shut, room, out := in.cordon(b, k, &ps); shut {
 		x = append(x, 1, room, out)

@@ -218,8 +218,13 @@ func TestAttackerWeights(t *testing.T) {
 	if a, b := search(bg, Limits{Depth: 3}), search(bg, Limits{Depth: 3, AttackerWeights: true}); !same(a, b) {
 		t.Errorf("brandubh: %v with AttackerWeights, %v without", b, a)
 	}
-	if l := LevelLimits(Hard, 0); !l.AttackerWeights {
-		t.Error("hard plays without the attackers' weights")
+	for _, l := range []Level{Easy, Medium, Hard, Max} {
+		if !LevelLimits(l, 0).AttackerWeights {
+			t.Errorf("%v plays without the attackers' weights", l)
+		}
+	}
+	if l := PlayLimits(0, 1000, 0, 7); !l.AttackerWeights || l.Nodes != 1000 || l.Seed != 7 || l.Depth != 0 || l.Time != 0 {
+		t.Errorf("PlayLimits(nodes 1000, seed 7) = %+v", l)
 	}
 }
 

@@ -233,7 +233,7 @@ func newInfo(v *tafl.Variant) *info {
 	default:
 		in.captureNeed = 3
 	}
-	if in.w == &corner11Weights {
+	if in.fitted() {
 		in.att = in.copyWith(&corner11AttackerWeights)
 	}
 	return in

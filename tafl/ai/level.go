@@ -51,17 +51,26 @@ func ParseLevel(text string) (Level, error) {
 // machine class (about 1 M nodes a second on one core); callers may
 // scale Time, e.g. for correspondence games.
 func LevelLimits(l Level, seed uint64) Limits {
+	lim := Limits{Depth: 1}
 	switch l {
 	case Easy:
-		return Limits{Depth: 2, Noise: 120, Seed: seed, HashMB: 4, AttackerWeights: true}
+		lim = Limits{Depth: 2, Noise: 120, HashMB: 4}
 	case Medium:
-		return Limits{Depth: 3, Noise: 35, Seed: seed, HashMB: 8, AttackerWeights: true}
+		lim = Limits{Depth: 3, Noise: 35, HashMB: 8}
 	case Hard:
-		return Limits{Time: time.Second, Seed: seed, HashMB: 32, AttackerWeights: true}
+		lim = Limits{Time: time.Second, HashMB: 32}
 	case Max:
-		return Limits{Time: 5 * time.Second, Seed: seed, HashMB: 64, AttackerWeights: true}
+		lim = Limits{Time: 5 * time.Second, HashMB: 64}
 	}
-	return Limits{Depth: 1, Seed: seed, AttackerWeights: true}
+	lim.Seed, lim.AttackerWeights = seed, true
+	return lim
+}
+
+// PlayLimits returns the limits of a search that plays a move within one
+// budget, a depth, a node count or a time (the others 0), as the levels
+// play: the attackers with their own weights (Limits.AttackerWeights).
+func PlayLimits(depth int, nodes int64, t time.Duration, seed uint64) Limits {
+	return Limits{Depth: depth, Nodes: nodes, Time: t, Seed: seed, AttackerWeights: true}
 }
 
 // PlayLevel searches the game's position at level l and returns the move
