@@ -5,7 +5,7 @@
 // from the same openings at a fixed node budget, and moves θ towards the
 // side that scored more.
 //
-//	go run ./tools/spsa -start W.json -opp W.json -openings F[,F…] -iter N -out DIR
+//	go run ./tools/spsa -start W.json -opp W.json -openings F[,F…] -iter N [-draw 0.5] [-concurrency 1] -out DIR
 package main
 
 import (
@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/taflbot/taflbot/match"
 	"github.com/taflbot/taflbot/tafl"
@@ -43,9 +44,17 @@ func run(args []string) error {
 	rate := flag.Float64("a", 0.5, "step: θ += a·c·δ·(S+ − S−)/batch")
 	maxPlies := flag.Int("maxplies", 200, "move cap")
 	seed := flag.Uint64("seed", 1, "seed")
+	drawValue := flag.Float64("draw", 0.5, "a drawn game's score for the attackers (1 a win, 0 a loss); below 0.5 the tuning prefers wins to draws")
+	workers := flag.Int("concurrency", 1, "games played at once")
 	out := flag.String("out", "/tmp/spsa", "output directory")
 	if err := flag.Parse(args); err != nil {
 		return err
+	}
+	if *drawValue < 0 || *drawValue > 1 {
+		return fmt.Errorf("-draw %v: a drawn game's score must be between 0 and 1", *drawValue)
+	}
+	if *workers < 1 {
+		return fmt.Errorf("-concurrency %d: at least one game must be played at a time", *workers)
 	}
 
 	v, err := tafl.Preset("copenhagen", "")
@@ -122,6 +131,9 @@ func run(args []string) error {
 			MaxPlies: *maxPlies,
 		}
 		r := m.PlayGame(ctx, 0) // player 1 attacks
+		if r.Err == nil && r.Outcome.Winner == tafl.NoSide {
+			return *drawValue, nil
+		}
 		return r.P1Score(), r.Err
 	}
 	sumTheta := make([]float64, len(theta))
@@ -138,6 +150,10 @@ func run(args []string) error {
 			plus[t.i] += t.c * delta[j]
 			minus[t.i] -= t.c * delta[j]
 		}
+		batchOps := make([]match.Opening, *batch)
+		for i := range batchOps {
+			batchOps[i] = ops[rng.IntN(len(ops))]
+		}
 		wp, err := base.WithVector(plus)
 		if err != nil {
 			return err
@@ -146,19 +162,15 @@ func run(args []string) error {
 		if err != nil {
 			return err
 		}
-		var sp, sm float64
-		for range *batch {
-			op := ops[rng.IntN(len(ops))]
-			p, err := play(wp, op, nodes)
-			if err != nil {
-				return err
+		sp, sm, err := playBatch(*workers, *batch, func(i int, plus bool) (float64, error) {
+			w := wm
+			if plus {
+				w = wp
 			}
-			m, err := play(wm, op, nodes)
-			if err != nil {
-				return err
-			}
-			sp += p
-			sm += m
+			return play(w, batchOps[i], nodes)
+		})
+		if err != nil {
+			return err
 		}
 		g := (sp - sm) / float64(*batch)
 		for j, t := range ts {
@@ -191,6 +203,51 @@ func run(args []string) error {
 		}
 	}
 	return nil
+}
+
+// playBatch plays the batch's games, θ+ and θ− from each of n openings,
+// workers at a time, and returns the two sums of scores (in the order of
+// the openings, whatever order the games finish in) or the first error.
+func playBatch(workers, n int, play func(i int, plus bool) (float64, error)) (sp, sm float64, err error) {
+	type game struct {
+		i    int
+		plus bool
+	}
+	scores := make([][2]float64, n)
+	errs := make([]error, 2*n)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, 2*n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				g := game{j / 2, j%2 == 0}
+				s, err := play(g.i, g.plus)
+				errs[j] = err
+				if g.plus {
+					scores[g.i][0] = s
+				} else {
+					scores[g.i][1] = s
+				}
+			}
+		}()
+	}
+	for j := range 2 * n {
+		jobs <- j
+	}
+	close(jobs)
+	wg.Wait()
+	for j, e := range errs {
+		if e != nil {
+			return 0, 0, fmt.Errorf("game %d of the batch: %w", j+1, e)
+		}
+	}
+	for _, s := range scores {
+		sp += s[0]
+		sm += s[1]
+	}
+	return sp, sm, nil
 }
 
 // writeWeights writes base with the weights x to path, replacing it whole.

@@ -101,3 +101,68 @@ func TestBadParams(t *testing.T) {
 		t.Errorf("run with an unknown weight: %v, want an error naming it", err)
 	}
 }
+
+// TestConcurrencySameRun checks that playing the batch's games two at a
+// time changes nothing: the same seed gives the same log line for line,
+// whatever order the games finish in.
+func TestConcurrencySameRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	start := filepath.Join("..", "..", "tafl", "ai", "weights_corner11.json")
+	logOf := func(workers string) string {
+		out := filepath.Join(t.TempDir(), "out")
+		err := run([]string{
+			"-start", start, "-opp", start,
+			"-openings", filepath.Join("..", "..", "docs", "openings", "copenhagen.txt"),
+			"-nodes", "300", "-iter", "2", "-batch", "3", "-draw", "0.25",
+			"-params", "seal.0:20,kingDetour:4", "-concurrency", workers, "-out", out,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(filepath.Join(out, "log.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	one, two := logOf("1"), logOf("2")
+	if one != two {
+		t.Errorf("the log with two games at a time differs:\n%s\nagainst one at a time:\n%s", two, one)
+	}
+}
+
+// TestPlayBatch sums θ+'s and θ−'s scores by opening and reports a
+// failed game by its place in the batch.
+func TestPlayBatch(t *testing.T) {
+	sp, sm, err := playBatch(3, 4, func(i int, plus bool) (float64, error) {
+		if plus {
+			return float64(i), nil // 0+1+2+3
+		}
+		return 0.25, nil
+	})
+	if err != nil || sp != 6 || sm != 1 {
+		t.Errorf("playBatch = %v, %v, %v; want 6, 1, no error", sp, sm, err)
+	}
+	_, _, err = playBatch(2, 2, func(i int, plus bool) (float64, error) {
+		if i == 1 && !plus {
+			return 0, os.ErrDeadlineExceeded
+		}
+		return 1, nil
+	})
+	if err == nil || !strings.Contains(err.Error(), "game 4 of the batch") {
+		t.Errorf("playBatch with θ− failing on the second opening: %v, want an error naming game 4", err)
+	}
+}
+
+// TestBadFlags refuses a draw score outside 0…1 and no workers.
+func TestBadFlags(t *testing.T) {
+	start := filepath.Join("..", "..", "tafl", "ai", "weights_corner11.json")
+	for _, bad := range [][]string{{"-draw", "1.5"}, {"-draw", "-0.1"}, {"-concurrency", "0"}} {
+		args := append([]string{"-start", start, "-opp", start, "-params", "seal.0:3", "-out", t.TempDir()}, bad...)
+		if err := run(args); err == nil || !strings.Contains(err.Error(), bad[0]) {
+			t.Errorf("run %v: %v, want an error naming %s", bad, err, bad[0])
+		}
+	}
+}
