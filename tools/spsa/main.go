@@ -53,6 +53,9 @@ func run(args []string) error {
 	if *drawValue < 0 || *drawValue > 1 {
 		return fmt.Errorf("-draw %v: a drawn game's score must be between 0 and 1", *drawValue)
 	}
+	if *batch < 1 {
+		return fmt.Errorf("-batch %d: an iteration needs at least one opening", *batch)
+	}
 	if *workers < 1 {
 		return fmt.Errorf("-concurrency %d: at least one game must be played at a time", *workers)
 	}
@@ -209,10 +212,6 @@ func run(args []string) error {
 // workers at a time, and returns the two sums of scores (in the order of
 // the openings, whatever order the games finish in) or the first error.
 func playBatch(workers, n int, play func(i int, plus bool) (float64, error)) (sp, sm float64, err error) {
-	type game struct {
-		i    int
-		plus bool
-	}
 	scores := make([][2]float64, n)
 	errs := make([]error, 2*n)
 	jobs := make(chan int)
@@ -222,14 +221,9 @@ func playBatch(workers, n int, play func(i int, plus bool) (float64, error)) (sp
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				g := game{j / 2, j%2 == 0}
-				s, err := play(g.i, g.plus)
+				s, err := play(j/2, j%2 == 0)
 				errs[j] = err
-				if g.plus {
-					scores[g.i][0] = s
-				} else {
-					scores[g.i][1] = s
-				}
+				scores[j/2][j%2] = s // θ+ in [0], θ− in [1]
 			}
 		}()
 	}

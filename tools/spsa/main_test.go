@@ -156,10 +156,11 @@ func TestPlayBatch(t *testing.T) {
 	}
 }
 
-// TestBadFlags refuses a draw score outside 0…1 and no workers.
+// TestBadFlags refuses a draw score outside 0…1, an empty batch (whose
+// step would divide by zero) and no workers.
 func TestBadFlags(t *testing.T) {
 	start := filepath.Join("..", "..", "tafl", "ai", "weights_corner11.json")
-	for _, bad := range [][]string{{"-draw", "1.5"}, {"-draw", "-0.1"}, {"-concurrency", "0"}} {
+	for _, bad := range [][]string{{"-draw", "1.5"}, {"-draw", "-0.1"}, {"-batch", "0"}, {"-concurrency", "0"}} {
 		args := append([]string{"-start", start, "-opp", start, "-params", "seal.0:3", "-out", t.TempDir()}, bad...)
 		if err := run(args); err == nil || !strings.Contains(err.Error(), bad[0]) {
 			t.Errorf("run %v: %v, want an error naming %s", bad, err, bad[0])
