@@ -186,7 +186,7 @@ func run(args []string) error {
 			nsum++
 		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "iter %d nodes %d S+ %.1f S- %.1f |", k, nodes, sp, sm)
+		fmt.Fprintf(&b, "iter %d nodes %d S+ %.2f S- %.2f |", k, nodes, sp, sm)
 		for _, t := range ts {
 			fmt.Fprintf(&b, " %s=%.3f", names[t.i], theta[t.i])
 		}
@@ -217,15 +217,13 @@ func playBatch(workers, n int, play func(i int, plus bool) (float64, error)) (sp
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for range min(workers, 2*n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for j := range jobs {
 				s, err := play(j/2, j%2 == 0)
 				errs[j] = err
 				scores[j/2][j%2] = s // θ+ in [0], θ− in [1]
 			}
-		}()
+		})
 	}
 	for j := range 2 * n {
 		jobs <- j

@@ -131,6 +131,19 @@ func TestConcurrencySameRun(t *testing.T) {
 	if one != two {
 		t.Errorf("the log with two games at a time differs:\n%s\nagainst one at a time:\n%s", two, one)
 	}
+	// The comparison means something only if θ+ and θ− scored apart (a
+	// swap of their scores would show) and some draw was scored ¼.
+	apart, quarter := false, false
+	for _, line := range strings.Split(strings.TrimSpace(one), "\n") {
+		f := strings.Fields(line) // iter K nodes N S+ X S- Y | …
+		sp, _ := strconv.ParseFloat(f[5], 64)
+		sm, _ := strconv.ParseFloat(f[7], 64)
+		apart = apart || sp != sm
+		quarter = quarter || math.Mod(sp*2, 1) != 0 || math.Mod(sm*2, 1) != 0
+	}
+	if !apart || !quarter {
+		t.Errorf("the run had S+ ≠ S− %v and a draw scored ¼ %v; want both:\n%s", apart, quarter, one)
+	}
 }
 
 // TestPlayBatch sums θ+'s and θ−'s scores by opening and reports a
