@@ -396,7 +396,11 @@ func (a *adapter) play() error {
 	text := strings.Fields(rest)[0]
 	prev := a.g.Clone()
 	if _, err := a.g.PlayText(text); err != nil {
-		a.fail(0, "peer move %s: %v", text, err)
+		// A move the rules refuse (the peer's search may pick a third
+		// occurrence its own rules forbid, 2026-11-26): a critical error,
+		// so that the host ends the game at once with the reason instead
+		// of waiting out its timeout for a move.
+		a.fail(-1, "peer move %s: %v", text, err)
 		return nil
 	}
 	a.prev = prev

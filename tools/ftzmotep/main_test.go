@@ -66,6 +66,10 @@ func fakePeer(log string) {
 			fmt.Println("error no move")
 			continue
 		}
+		if os.Getenv("FTZMOTEP_FAKE_ILLEGAL") != "" {
+			fmt.Println("move a2-a1 nodes 1") // onto a corner: no piece may stop there
+			continue
+		}
 		moves := g.LegalMoves()
 		tafl.SortMoves(moves)
 		fmt.Printf("move %s nodes 1\n", moves[len(moves)-1])
@@ -215,6 +219,19 @@ func TestNoMoveFromThePeerPlaysALegalMove(t *testing.T) {
 	tafl.SortMoves(moves)
 	if !strings.Contains(out, "move "+moves[0].String()+"\n") {
 		t.Errorf("output %q lacks the fallback move %s", out, moves[0])
+	}
+}
+
+func TestIllegalMoveFromThePeerIsACriticalError(t *testing.T) {
+	in := "rules " + copenhagenRules(t) + "\nside attackers\nplay attackers\ngoodbye\n"
+	out, _ := session(t, in, "FTZMOTEP_FAKE_ILLEGAL", "1")
+	// A negative code: the host ends the game at once (otep.Host.await)
+	// instead of waiting for a move that will not come.
+	if !strings.Contains(out, "error -1 peer move a2-a1") {
+		t.Errorf("output %q lacks the critical error for the peer's illegal move", out)
+	}
+	if strings.Contains(out, "\nmove ") || strings.HasPrefix(out, "move ") {
+		t.Errorf("output %q plays a move after the peer's illegal one", out)
 	}
 }
 
