@@ -5,6 +5,7 @@
 # load of a shared machine falls on both engines alike. Prints tafl
 # match's summary, then the games by how they ended (tafl results), once
 # as the rules score them and once with repetitions counted as draws.
+# With SELF=1 it plays each engine against itself instead (below).
 #
 # This script only runs the peer it is given; it does not fetch or build
 # it. Build the library by hand outside the repository, with a small line
@@ -19,6 +20,10 @@
 #                    4 random plies, each played twice with the sides swapped)
 #   OUT              directory for the records (default: a temporary one)
 #   SEED             tafl match -seed (default 1)
+#   SELF             1: instead of P1 against the peer, play each engine
+#                    against itself (the peer, then P1, one match after the
+#                    other, the same openings, time and rule) and print both:
+#                    how often each one's attackers win between equals
 #   REP              the repetition rule: forbidden (default; the peer's own:
 #                    its library refuses a move making a third occurrence, so
 #                    no game is decided by repetition and both engines play
@@ -37,6 +42,11 @@ GAMES=${GAMES:-100}
 OPENINGS=${OPENINGS:-}
 SEED=${SEED:-1}
 REP=${REP:-forbidden}
+SELF=${SELF:-0}
+case $SELF in
+0 | 1) ;;
+*) echo "SELF must be 0 or 1" >&2; exit 2 ;;
+esac
 case $REP in
 forbidden | defenders-lose) game=(-variant copenhagen -repetition "$REP") ;;
 *) echo "REP must be forbidden or defenders-lose" >&2; exit 2 ;;
@@ -48,11 +58,27 @@ OUT=${OUT:-$work/games}
 go build -o "$work/tafl" ./cmd/tafl
 go build -o "$work/ftzmotep" ./tools/ftzmotep
 
-"$work/tafl" match "${game[@]}" -p1 "$P1" \
-  -p2 "otep:$work/ftzmotep -peer $PEER_FTZM_PLAY -time $TIME" \
-  -time "$TIME" -games "$GAMES" ${OPENINGS:+-openings "$OPENINGS"} -seed "$SEED" \
-  -concurrency 1 -progress=false -out "$OUT" || true
-echo
-"$work/tafl" results "$OUT"
-echo
-"$work/tafl" results -draw repetition "$OUT"
+peer="otep:$work/ftzmotep -peer $PEER_FTZM_PLAY -time $TIME"
+
+# match P1 P2 DIR: one match, one game at a time, then its games by how
+# they ended, as the rules score them and with repetitions as draws.
+match() {
+  "$work/tafl" match "${game[@]}" -p1 "$1" -p2 "$2" \
+    -time "$TIME" -games "$GAMES" ${OPENINGS:+-openings "$OPENINGS"} -seed "$SEED" \
+    -concurrency 1 -progress=false -out "$3" || true
+  echo
+  "$work/tafl" results "$3"
+  echo
+  "$work/tafl" results -draw repetition "$3"
+}
+
+case $SELF in
+0) match "$P1" "$peer" "$OUT" ;;
+1)
+  echo "== the peer against itself"
+  match "$peer" "$peer" "$OUT/peer"
+  echo
+  echo "== $P1 against itself"
+  match "$P1" "$P1" "$OUT/p1"
+  ;;
+esac
