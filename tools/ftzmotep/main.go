@@ -45,6 +45,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/taflbot/taflbot/otep"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -60,7 +61,7 @@ func main() {
 	a := &adapter{out: os.Stdout, log: os.Stderr, perMove: *perMove, margin: *margin}
 	if err := a.startPeer(*peer); err != nil {
 		fmt.Fprintln(os.Stderr, "ftzmotep:", err)
-		fmt.Println("error -1 cannot start the peer:", err)
+		fmt.Println("error", otep.ErrCritical, "cannot start the peer:", err)
 		os.Exit(1)
 	}
 	err := a.serve(os.Stdin)
@@ -169,7 +170,7 @@ func (a *adapter) serve(in io.Reader) error {
 			if s, err := tafl.ParseSide(arg); err == nil && s != tafl.NoSide {
 				a.side = s
 			} else {
-				a.fail(0, "side wants attackers or defenders, not %q", arg)
+				a.fail(otep.ErrMinor, "side wants attackers or defenders, not %q", arg)
 			}
 		case "start", "hello", "finish", "simple-moves":
 		case "clock":
@@ -192,9 +193,9 @@ func (a *adapter) serve(in io.Reader) error {
 				return err
 			}
 		case "analyze":
-			a.fail(0, "analyze is not supported")
+			a.fail(otep.ErrMinor, "analyze is not supported")
 		default:
-			a.fail(0, "unknown command %q", cmd)
+			a.fail(otep.ErrMinor, "unknown command %q", cmd)
 		}
 	}
 }
@@ -237,11 +238,11 @@ func (a *adapter) rules(text string) {
 		v, err = tafl.NewVariant(r)
 	}
 	if err != nil {
-		a.fail(-1, "rules not supported: %v", err)
+		a.fail(otep.ErrCritical, "rules not supported: %v", err)
 		return
 	}
 	if gameKey(r) != copenhagen {
-		a.fail(-1, "rules not supported: the peer plays Copenhagen only")
+		a.fail(otep.ErrCritical, "rules not supported: the peer plays Copenhagen only")
 		return
 	}
 	a.v = v
@@ -256,7 +257,7 @@ func (a *adapter) reset(g *tafl.Game) {
 
 func (a *adapter) position(record string) {
 	if a.v == nil {
-		a.fail(-1, "position before rules")
+		a.fail(otep.ErrCritical, "position before rules")
 		return
 	}
 	side := a.v.Start().ToMove()
@@ -271,7 +272,7 @@ func (a *adapter) position(record string) {
 func (a *adapter) resync(record string, toMove tafl.Side) {
 	p, err := a.v.ParsePosition(record, toMove)
 	if err != nil {
-		a.fail(0, "bad position record: %v", err)
+		a.fail(otep.ErrMinor, "bad position record: %v", err)
 		return
 	}
 	a.reset(tafl.NewGameFrom(p))
@@ -279,12 +280,12 @@ func (a *adapter) resync(record string, toMove tafl.Side) {
 
 func (a *adapter) opponentMove(arg string) {
 	if a.g == nil {
-		a.fail(-1, "opponent-move before rules")
+		a.fail(otep.ErrCritical, "opponent-move before rules")
 		return
 	}
 	f := strings.Fields(arg)
 	if len(f) == 0 || len(f) > 2 {
-		a.fail(0, "opponent-move wants a move list and a position record")
+		a.fail(otep.ErrMinor, "opponent-move wants a move list and a position record")
 		return
 	}
 	trial := a.g.Clone()
@@ -302,7 +303,7 @@ func (a *adapter) opponentMove(arg string) {
 		return
 	}
 	if len(f) == 1 {
-		a.fail(0, "opponent move %s: %v", f[0], err)
+		a.fail(otep.ErrMinor, "opponent move %s: %v", f[0], err)
 		return
 	}
 	a.resync(f[1], trial.ToMove())
@@ -353,7 +354,7 @@ func (a *adapter) budget() time.Duration {
 // play: a clock line that arrives within 30 ms is applied first.
 func (a *adapter) play() error {
 	if a.g == nil {
-		a.fail(-1, "play before rules")
+		a.fail(otep.ErrCritical, "play before rules")
 		return nil
 	}
 	select {
@@ -368,7 +369,7 @@ func (a *adapter) play() error {
 	case <-time.After(30 * time.Millisecond):
 	}
 	if a.g.Outcome().Over() {
-		a.fail(0, "the game is over: no move to play")
+		a.fail(otep.ErrMinor, "the game is over: no move to play")
 		return nil
 	}
 	req := request(a.start, a.g, a.budget())
@@ -387,7 +388,7 @@ func (a *adapter) play() error {
 		fmt.Fprintf(a.log, "ftzmotep: peer: %s; playing the first legal move\n", line)
 		moves := a.g.LegalMoves()
 		if len(moves) == 0 {
-			a.fail(0, "peer: %s", line)
+			a.fail(otep.ErrMinor, "peer: %s", line)
 			return nil
 		}
 		tafl.SortMoves(moves)
@@ -400,7 +401,7 @@ func (a *adapter) play() error {
 		// occurrence its own rules forbid, 2026-11-26): a critical error,
 		// so that the host ends the game at once with the reason instead
 		// of waiting out its timeout for a move.
-		a.fail(-1, "peer move %s: %v", text, err)
+		a.fail(otep.ErrCritical, "peer move %s: %v", text, err)
 		return nil
 	}
 	a.prev = prev
