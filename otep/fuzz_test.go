@@ -1,0 +1,80 @@
+package otep
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
+)
+
+// quickAnalysis analyses to its own depth whatever time the host asks
+// for: "analyze 1 600" is a host's right, and a fuzzer's input. Its
+// table is the smallest, so that a search costs no 16 MB allocation.
+type quickAnalysis struct{ *AI }
+
+func (q quickAnalysis) Analyze(ctx context.Context, g *tafl.Game, _ time.Duration) (Result, error) {
+	return q.AI.Analyze(ctx, g, 0)
+}
+
+// FuzzEngineServe feeds the engine's command loop arbitrary host input,
+// seeded with the host's side of the recorded OpenTafl sessions. Whatever
+// arrives, Serve returns without panicking, and every line it writes is
+// one of the protocol's engine commands; an error line carries a code the
+// protocol knows.
+func FuzzEngineServe(f *testing.F) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*.otep"))
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no transcripts in testdata: %v", err)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		var host strings.Builder
+		for _, l := range strings.Split(string(data), "\n") {
+			if rest, ok := strings.CutPrefix(l, "> "); ok {
+				host.WriteString(rest + "\n")
+			}
+		}
+		f.Add(host.String())
+	}
+	f.Add("rules dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\nposition /7/7/7/7/7/7/7/\nplay attackers\n")
+	f.Add("clock -1 99999999999999999999 x\nopponent-move a1-a1 /\nanalyze 0 99\nerror 2 move\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		if len(in) > 4096 {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		var out strings.Builder
+		e := &Engine{Searcher: quickAnalysis{&AI{Limits: ai.Limits{Depth: 1, HashMB: 1}}}, waitClk: time.Millisecond}
+		if err := e.Serve(ctx, strings.NewReader(in), &out); err != nil {
+			t.Fatalf("Serve: %v", err)
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("Serve did not finish within 20 s on %q", in)
+		}
+		sc := bufio.NewScanner(strings.NewReader(out.String()))
+		for sc.Scan() {
+			cmd, arg, _ := strings.Cut(sc.Text(), " ")
+			switch cmd {
+			case "hello", "move", "status", "analysis":
+			case "error":
+				code, _, _ := strings.Cut(arg, " ")
+				if n, err := strconv.Atoi(code); err != nil || (n != ErrCritical && n != ErrMinor) {
+					t.Errorf("error line %q: code is not %d or %d", sc.Text(), ErrCritical, ErrMinor)
+				}
+			default:
+				t.Errorf("engine wrote %q, not an engine command, for input %q", sc.Text(), in)
+			}
+		}
+	})
+}
