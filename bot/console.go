@@ -428,7 +428,18 @@ func (c *ConsoleREST) parseSlash(line string, partial bool) (*discordgo.Applicat
 			}
 			o.Value = float64(n)
 		case discordgo.ApplicationCommandOptionBoolean:
-			o.Value = value == "true" || value == "yes"
+			// Discord's picker says True and False; typed, any case will do.
+			switch strings.ToLower(value) {
+			case "true", "yes":
+				o.Value = true
+			case "false", "no":
+				o.Value = false
+			default:
+				if !partial { // autocomplete: a half-typed value is not an error
+					return nil, fmt.Errorf("%s must be True or False", name)
+				}
+				o.Value = false
+			}
 		case discordgo.ApplicationCommandOptionUser:
 			o.Value = c.userID(strings.TrimPrefix(value, "@"))
 		case discordgo.ApplicationCommandOptionChannel:

@@ -78,3 +78,53 @@ func TestConsoleLearning(t *testing.T) {
 		t.Log(text)
 	}
 }
+
+// TestConsoleBooleans: the help and the README write boolean options as
+// Discord's picker shows them (text:True, casual:True); the console reads
+// them in any case, and a value that is neither true nor false is an
+// error that starts nothing.
+func TestConsoleBooleans(t *testing.T) {
+	dir := t.TempDir()
+	st, err := storage.Open(filepath.Join(dir, "t.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var out bytes.Buffer
+	cr := bot.NewConsoleREST(&out, filepath.Join(dir, "boards"))
+	b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: bot.AIEngine{}, Now: cr.Now, Render: render.Options{Size: 240}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := strings.Join([]string{
+		"/tafl challenge opponent:bob variant:brandubh casual:perhaps",
+		"/tafl challenge opponent:bob variant:brandubh casual:True",
+		"as bob", "click Accept",
+		"/tafl board text:TRUE",
+		"quit",
+	}, "\n")
+	if err := bot.Console(t.Context(), b, cr, strings.NewReader(script)); err != nil {
+		t.Fatal(err)
+	}
+	b.Stop(10 * time.Second)
+	text := out.String()
+	if !strings.Contains(text, "casual must be True or False") {
+		t.Errorf("casual:perhaps was not refused")
+	}
+	if n := strings.Count(text, "[Accept]"); n != 1 {
+		t.Errorf("%d challenges with an Accept button, want 1 (casual:perhaps must start none)", n)
+	}
+	if !strings.Contains(text, "Rank by rank, from the top:") {
+		t.Errorf("text:TRUE did not give the board in words")
+	}
+	games, err := st.ActiveGamesInChannel(t.Context(), "2") // the console's channel
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 1 || !games[0].Casual {
+		t.Errorf("after casual:True: %d active games, want one casual game", len(games))
+	}
+	if t.Failed() {
+		t.Log(text)
+	}
+}
