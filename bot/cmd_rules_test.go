@@ -25,6 +25,14 @@ func TestRulesAndHelpPages(t *testing.T) {
 		if !strings.Contains(list.text, "`tablut` 9×9 · defenders first") {
 			t.Errorf("the list does not say the defenders move first in tablut:\n%s", list.text)
 		}
+		for _, p := range tafl.Presets() {
+			for _, l := range p.Layouts {
+				if len(p.Layouts) > 1 && strings.Count(list.text, l+",")+strings.Count(list.text, l+"\n") != 1 {
+					t.Errorf("the list names %s's layout %s %d times, want once:\n%s", p.Name, l,
+						strings.Count(list.text, l+",")+strings.Count(list.text, l+"\n"), list.text)
+				}
+			}
+		}
 
 		page := d.do(t, "carol", "/tafl rules variant:tablut")
 		v, err := tafl.Preset("tablut", "")

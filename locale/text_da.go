@@ -197,7 +197,7 @@ var daTexts = Dict{
 	"Tablut (Riksutställningar 1972): 9×9, edge escape, restricted camps and castle, combined trap":   "Tablut (Riksutställningar 1972): 9×9, flugt til kanten, begrænsede lejre og borg, kombineret fælde",
 	"Viking Hnefatafl 9×9 (Ashton): Tablut layout, corner escape, five citadels":                      "Viking Hnefatafl 9×9 (Ashton): Tablut-opstilling, flugt til hjørner, fem citadeller",
 	"Cyning Tæfl: 11×11, defenders first, unarmed strong king, corner escape":                         "Cyning Tæfl: 11×11, forsvarerne først, ubevæbnet stærk konge, flugt til hjørner",
-	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king (layouts lewis, bell, lewis-cross)":          "Tawlbwrdd: 11×11 walisisk tafl, flugt til kanten, svag konge (opstillinger lewis, bell, lewis-cross)",
+	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king":                                             "Tawlbwrdd: 11×11 walisisk tafl, flugt til kanten, svag konge",
 	"Alea Evangelii: 19×19, corner blocks, strong king, encirclement":                                 "Alea Evangelii: 19×19, hjørneblokke, stærk konge, omringning",
 	" and ": " og ",
 	"%d attackers and %d defenders on the board, the king on %s.": "%d angribere og %d forsvarere på brættet, kongen på %s.",

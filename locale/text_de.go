@@ -197,7 +197,7 @@ var deTexts = Dict{
 	"Tablut (Riksutställningar 1972): 9×9, edge escape, restricted camps and castle, combined trap":   "Tablut (Riksutställningar 1972): 9×9, Flucht an den Rand, eingeschränkte Lager und Burg, kombinierte Falle",
 	"Viking Hnefatafl 9×9 (Ashton): Tablut layout, corner escape, five citadels":                      "Viking Hnefatafl 9×9 (Ashton): Tablut-Aufstellung, Flucht in die Ecken, fünf Zitadellen",
 	"Cyning Tæfl: 11×11, defenders first, unarmed strong king, corner escape":                         "Cyning Tæfl: 11×11, Verteidiger zuerst, unbewaffneter starker König, Flucht in die Ecken",
-	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king (layouts lewis, bell, lewis-cross)":          "Tawlbwrdd: 11×11 walisisches Tafl, Flucht an den Rand, schwacher König (Aufstellungen lewis, bell, lewis-cross)",
+	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king":                                             "Tawlbwrdd: 11×11 walisisches Tafl, Flucht an den Rand, schwacher König",
 	"Alea Evangelii: 19×19, corner blocks, strong king, encirclement":                                 "Alea Evangelii: 19×19, Eckblöcke, starker König, Einkreisung",
 	" and ": " und ",
 	"%d attackers and %d defenders on the board, the king on %s.": "%d Angreifer und %d Verteidiger auf dem Brett, der König auf %s.",

@@ -197,7 +197,7 @@ var enTexts = []any{
 	"Tablut (Riksutställningar 1972): 9×9, edge escape, restricted camps and castle, combined trap",
 	"Viking Hnefatafl 9×9 (Ashton): Tablut layout, corner escape, five citadels",
 	"Cyning Tæfl: 11×11, defenders first, unarmed strong king, corner escape",
-	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king (layouts lewis, bell, lewis-cross)",
+	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king",
 	"Alea Evangelii: 19×19, corner blocks, strong king, encirclement",
 	" and ",
 	"%d attackers and %d defenders on the board, the king on %s.",

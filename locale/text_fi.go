@@ -197,7 +197,7 @@ var fiTexts = Dict{
 	"Tablut (Riksutställningar 1972): 9×9, edge escape, restricted camps and castle, combined trap":   "Tablut (Riksutställningar 1972): 9×9, pako reunalle, rajoitetut leirit ja linna, yhdistetty ansa",
 	"Viking Hnefatafl 9×9 (Ashton): Tablut layout, corner escape, five citadels":                      "Viking Hnefatafl 9×9 (Ashton): Tablut-asetelma, pako nurkkiin, viisi linnoitusta",
 	"Cyning Tæfl: 11×11, defenders first, unarmed strong king, corner escape":                         "Cyning Tæfl: 11×11, puolustajat ensin, aseeton vahva kuningas, pako nurkkiin",
-	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king (layouts lewis, bell, lewis-cross)":          "Tawlbwrdd: 11×11 walesilainen tafl, pako reunalle, heikko kuningas (asetelmat lewis, bell, lewis-cross)",
+	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king":                                             "Tawlbwrdd: 11×11 walesilainen tafl, pako reunalle, heikko kuningas",
 	"Alea Evangelii: 19×19, corner blocks, strong king, encirclement":                                 "Alea Evangelii: 19×19, nurkkalohkot, vahva kuningas, saartaminen",
 	" and ": " ja ",
 	"%d attackers and %d defenders on the board, the king on %s.": "Laudalla %d hyökkääjää ja %d puolustajaa, kuningas ruudussa %s.",

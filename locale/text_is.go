@@ -197,7 +197,7 @@ var isTexts = Dict{
 	"Tablut (Riksutställningar 1972): 9×9, edge escape, restricted camps and castle, combined trap":   "Tablut (Riksutställningar 1972): 9×9, flótti á brún, takmarkaðar búðir og kastali, samsett gildra",
 	"Viking Hnefatafl 9×9 (Ashton): Tablut layout, corner escape, five citadels":                      "Viking Hnefatafl 9×9 (Ashton): Tablut-uppstilling, flótti í horn, fimm virki",
 	"Cyning Tæfl: 11×11, defenders first, unarmed strong king, corner escape":                         "Cyning Tæfl: 11×11, varnarmenn fyrst, óvopnaður sterkur kóngur, flótti í horn",
-	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king (layouts lewis, bell, lewis-cross)":          "Tawlbwrdd: 11×11 velskt tafl, flótti á brún, veikur kóngur (uppstillingar lewis, bell, lewis-cross)",
+	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king":                                             "Tawlbwrdd: 11×11 velskt tafl, flótti á brún, veikur kóngur",
 	"Alea Evangelii: 19×19, corner blocks, strong king, encirclement":                                 "Alea Evangelii: 19×19, hornkubbar, sterkur kóngur, umkringing",
 	" and ": " og ",
 	"%d attackers and %d defenders on the board, the king on %s.": "%d sóknarmenn og %d varnarmenn á borðinu, kóngurinn á %s.",

@@ -197,7 +197,7 @@ var nbTexts = Dict{
 	"Tablut (Riksutställningar 1972): 9×9, edge escape, restricted camps and castle, combined trap":   "Tablut (Riksutställningar 1972): 9×9, flukt til kanten, begrensede leirer og borg, kombinert felle",
 	"Viking Hnefatafl 9×9 (Ashton): Tablut layout, corner escape, five citadels":                      "Viking Hnefatafl 9×9 (Ashton): Tablut-oppstilling, flukt til hjørnene, fem citadeller",
 	"Cyning Tæfl: 11×11, defenders first, unarmed strong king, corner escape":                         "Cyning Tæfl: 11×11, forsvarerne først, uvæpnet sterk konge, flukt til hjørnene",
-	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king (layouts lewis, bell, lewis-cross)":          "Tawlbwrdd: 11×11 walisisk tafl, flukt til kanten, svak konge (oppstillinger lewis, bell, lewis-cross)",
+	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king":                                             "Tawlbwrdd: 11×11 walisisk tafl, flukt til kanten, svak konge",
 	"Alea Evangelii: 19×19, corner blocks, strong king, encirclement":                                 "Alea Evangelii: 19×19, hjørneblokker, sterk konge, omringing",
 	" and ": " og ",
 	"%d attackers and %d defenders on the board, the king on %s.": "%d angripere og %d forsvarere på brettet, kongen på %s.",

@@ -197,7 +197,7 @@ var svTexts = Dict{
 	"Tablut (Riksutställningar 1972): 9×9, edge escape, restricted camps and castle, combined trap":   "Tablut (Riksutställningar 1972): 9×9, flykt till kanten, begränsade läger och borg, kombinerad fälla",
 	"Viking Hnefatafl 9×9 (Ashton): Tablut layout, corner escape, five citadels":                      "Viking Hnefatafl 9×9 (Ashton): Tablut-uppställning, flykt till hörnen, fem citadeller",
 	"Cyning Tæfl: 11×11, defenders first, unarmed strong king, corner escape":                         "Cyning Tæfl: 11×11, försvararna först, obeväpnad stark kung, flykt till hörnen",
-	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king (layouts lewis, bell, lewis-cross)":          "Tawlbwrdd: 11×11 walesiskt tafl, flykt till kanten, svag kung (uppställningar lewis, bell, lewis-cross)",
+	"Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king":                                             "Tawlbwrdd: 11×11 walesiskt tafl, flykt till kanten, svag kung",
 	"Alea Evangelii: 19×19, corner blocks, strong king, encirclement":                                 "Alea Evangelii: 19×19, hörnblock, stark kung, inringning",
 	" and ": " och ",
 	"%d attackers and %d defenders on the board, the king on %s.": "%d anfallare och %d försvarare på brädet, kungen på %s.",

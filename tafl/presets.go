@@ -228,7 +228,7 @@ var presetTable = []preset{
 			}
 		}},
 	{name: "tawlbwrdd", size: 11, layouts: []string{"lewis", "bell", "lewis-cross"},
-		desc: "Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king (layouts lewis, bell, lewis-cross)",
+		desc: "Tawlbwrdd: 11×11 Welsh tafl, edge escape, weak king",
 		rules: func(layout string) Rules {
 			start := map[string]string{"lewis": layoutLewis, "bell": layoutBell, "lewis-cross": layoutLewisCross}[layout]
 			return Rules{

@@ -64,6 +64,9 @@ func TestVariants(t *testing.T) {
 	if !strings.Contains(lines[0], "11x11") || !strings.Contains(lines[2], "7x7") || !strings.Contains(lines[9], "19x19") {
 		t.Errorf("sizes missing:\n%s", out)
 	}
+	if !strings.HasSuffix(lines[8], "weak king (layouts lewis, bell, lewis-cross)") {
+		t.Errorf("tawlbwrdd's line does not end with its layouts: %q", lines[8])
+	}
 }
 
 func TestMoves(t *testing.T) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -21,7 +22,11 @@ func runVariants(e env) error {
 	}
 	for _, p := range tafl.Presets() {
 		if !*rules {
-			fmt.Fprintf(e.stdout, "%-16s %2dx%-2d  %s\n", p.Name, p.Size, p.Size, p.Description)
+			layouts := ""
+			if len(p.Layouts) > 1 {
+				layouts = " (layouts " + strings.Join(p.Layouts, ", ") + ")"
+			}
+			fmt.Fprintf(e.stdout, "%-16s %2dx%-2d  %s%s\n", p.Name, p.Size, p.Size, p.Description, layouts)
 			continue
 		}
 		for _, l := range p.Layouts {
