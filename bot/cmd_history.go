@@ -49,7 +49,8 @@ func orDash(s string) string {
 	return s
 }
 
-// cmdHistory handles /tafl history [game]: the .otg record, a GIF replay
+// cmdHistory handles /tafl history [game] (no game: the one in progress
+// here, else the user's latest finished game): the .otg record, a GIF replay
 // and a Step through button that pages through the game's boards (see
 // btnReplay), deferred (a replay takes up to a second of CPU) and
 // delivered by editing the reply. Replays are drawn at most Options.Replays at a
@@ -61,7 +62,16 @@ func orDash(s string) string {
 // most render.DefaultMaxFrames pictures, sampled evenly, and the reply
 // says so.
 func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
-	g, err := b.findGame(ctx, r, r.str("game"))
+	opt := r.str("game")
+	g, err := b.findGame(ctx, r, opt)
+	var ue *userError
+	if err != nil && strings.TrimSpace(opt) == "" && errors.As(err, &ue) && ue.key == msgNoGameHere {
+		// No game in progress here: the record asked for is most likely
+		// that of the game just finished.
+		if last, ferr := b.findFinished(ctx, r, ""); ferr == nil {
+			g, err = last, nil
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -384,3 +384,34 @@ func TestStepThroughSurvivesRestart(t *testing.T) {
 		t.Errorf("after a restart, Step through shows %q", again.Content)
 	}
 }
+
+// TestHistoryOfTheGameJustFinished: with no game named and none in
+// progress here, /tafl history gives the record of the player's latest
+// finished game; someone who has played none is told to start one.
+func TestHistoryOfTheGameJustFinished(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	for _, user := range []string{alice, bob} {
+		g := gameOf(t, h, alice)
+		h.slash(user, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+	}
+	r, _ := h.slash(bob, "resign")
+	h.click(bob, customIDs(r.Components)["Yes, resign"], true)
+	g := gameOf(t, h, bob)
+	if g.Active() {
+		t.Fatal("the game did not end")
+	}
+	in := h.slashInteraction(alice, "history")
+	h.bot.HandleGateway(t.Context(), in)
+	_, late := h.fake.final(t, in)
+	if len(late.Files) < 1 || late.Files[0].Name != "game-"+g.ID.String()+".otg" {
+		t.Fatalf("history after the game: %d files, want game-%s.otg first", len(late.Files), g.ID)
+	}
+	game, _, err := tafl.DecodeGame(string(late.Files[0].Data))
+	if err != nil || game.Len() != 2 || game.Outcome() != g.Outcome() {
+		t.Errorf("the record: %v, %d moves, outcome %v; want 2 moves, %v", err, game.Len(), game.Outcome(), g.Outcome())
+	}
+	if r, _ := h.slash(carol, "history"); !isEphemeral(r) || !strings.Contains(r.Content, "no game in progress here") {
+		t.Errorf("carol, who has played no game: %q", r.Content)
+	}
+}

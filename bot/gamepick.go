@@ -122,6 +122,10 @@ func splitSquares(s string) (string, string, bool) {
 // a move, the only such game where it is their turn; else the game last
 // chosen in this channel. When none of these decides, it returns a
 // *needPick, which the dispatcher answers with the game picker.
+// msgNoGameHere is findGame's answer when the user names no game and has
+// none in progress here.
+const msgNoGameHere = "You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`."
+
 func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.Game, err error) {
 	defer func() {
 		if g != nil {
@@ -166,7 +170,7 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.
 	}
 	switch len(mine) {
 	case 0:
-		return nil, userErrorf("You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.")
+		return nil, userErrorf(msgNoGameHere)
 	case 1:
 		return mine[0], nil
 	}
