@@ -666,7 +666,26 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 	if headline != "" {
 		content = headline + " " + content
 	}
-	return &message{content: content, files: []*discordgo.File{{Name: fmt.Sprintf("tournament-%d-standings.png", t.ID), ContentType: "image/png", Reader: &buf}}}, nil
+	return &message{content: content, files: []*discordgo.File{{Name: fmt.Sprintf("tournament-%d-standings.png", t.ID), ContentType: "image/png",
+		Reader: describe(&buf, standingsAlt(p, t, table))}}}, nil
+}
+
+// standingsAlt is the standings picture's alt text: the table read row by
+// row, each cell after its column's heading ("1. Alice: Points 2, Games 2, …").
+func standingsAlt(p *locale.Printer, t *storage.Tournament, table render.Table) string {
+	rows := make([]string, len(table.Rows))
+	for i, row := range table.Rows {
+		cells := make([]string, 0, len(row))
+		for j := 2; j < len(row) && j < len(table.Columns); j++ {
+			cells = append(cells, table.Columns[j].Heading+" "+row[j])
+		}
+		rows[i] = row[0] + ". " + row[1] + ": " + strings.Join(cells, ", ")
+	}
+	list := strings.Join(rows, "; ")
+	if len(rows) == 0 {
+		list = p.T("tour.nobody")
+	}
+	return p.T("tour.alt", t.Name, table.Subtitle, list)
 }
 
 // formatPoints writes 2, 2.5 or 0.75.

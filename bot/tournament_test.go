@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -168,8 +169,33 @@ func TestTournamentRoundRobin(t *testing.T) {
 	if p, err := h.store.GetPlayer(t.Context(), guild, alice); err != nil || p.Variants["brandubh"].Wins != 3 {
 		t.Errorf("alice's record %+v, %v", p, err)
 	}
-	if r, _ := h.slash(carol, "tournament", opt("action", "standings")); isEphemeral(r) || !strings.Contains(r.Content, "Standings of **Winter Cup**") {
+	r, rec := h.slash(carol, "tournament", opt("action", "standings"))
+	if isEphemeral(r) || !strings.Contains(r.Content, "Standings of **Winter Cup**") {
 		t.Errorf("standings command: %q", r.Content)
+	}
+	// The picture's alt text reads the table, row by row, in rank order.
+	var payload struct {
+		Data struct {
+			Attachments []struct {
+				Description string `json:"description"`
+			} `json:"attachments"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(rec.Body, &payload); err != nil || len(payload.Data.Attachments) != 1 {
+		t.Fatalf("standings reply: %v, %d attachments, want the picture", err, len(payload.Data.Attachments))
+	}
+	alt := payload.Data.Attachments[0].Description
+	if !strings.HasPrefix(alt, "Standings table of Winter Cup (final standings") {
+		t.Errorf("standings alt text %q", alt)
+	}
+	last := -1
+	for i, row := range []string{"1. ", "Points 3, Games 3", "W-D-L 3-0-0", "2. ", "Points 2", "3. ", "Points 1", "4. ", "Points 0, Games 3", "W-D-L 0-0-3"} {
+		at := strings.Index(alt[last+1:], row)
+		if at < 0 {
+			t.Errorf("standings alt text lacks %q after part %d: %q", row, i, alt)
+			break
+		}
+		last += 1 + at
 	}
 }
 

@@ -76,6 +76,7 @@ var da = Dict{
 	"tour.col_wdl":             "V-U-T",
 	"tour.withdrew_mark":       "%s (trak sig)",
 	"tour.standings":           "Stillingen i **%s** (turnering %d).",
+	"tour.alt":                 "Stillingstabel for %s (%s): %s.",
 	"tour.game_over":           "Parti %d er slut.",
 	"tour.finished":            "🏆 **%s** er slut. Tillykke %s!",
 	"tour.and":                 " og ",

@@ -76,6 +76,7 @@ var de = Dict{
 	"tour.col_wdl":             "S-R-N",
 	"tour.withdrew_mark":       "%s (zurückgezogen)",
 	"tour.standings":           "Tabelle von **%s** (Turnier %d).",
+	"tour.alt":                 "Tabelle von %s (%s): %s.",
 	"tour.game_over":           "Partie %d ist vorbei.",
 	"tour.finished":            "🏆 **%s** ist vorbei. Glückwunsch %s!",
 	"tour.and":                 " und ",

@@ -77,6 +77,7 @@ var en = Dict{
 	"tour.col_wdl":             "W-D-L",
 	"tour.withdrew_mark":       "%s (withdrew)",
 	"tour.standings":           "Standings of **%s** (tournament %d).",
+	"tour.alt":                 "Standings table of %s (%s): %s.",
 	"tour.game_over":           "Game %d is over.",
 	"tour.finished":            "🏆 **%s** is over. Congratulations %s!",
 	"tour.and":                 " and ",

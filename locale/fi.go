@@ -76,6 +76,7 @@ var fi = Dict{
 	"tour.col_wdl":             "V-T-H",
 	"tour.withdrew_mark":       "%s (vetäytyi)",
 	"tour.standings":           "Turnauksen **%s** tilanne (turnaus %d).",
+	"tour.alt":                 "Turnauksen %s tilannetaulukko (%s): %s.",
 	"tour.game_over":           "Peli %d on päättynyt.",
 	"tour.finished":            "🏆 **%s** on päättynyt. Onnittelut %s!",
 	"tour.and":                 " ja ",

@@ -76,6 +76,7 @@ var is = Dict{
 	"tour.col_wdl":             "V-J-T",
 	"tour.withdrew_mark":       "%s (dró sig úr)",
 	"tour.standings":           "Staðan í **%s** (mót %d).",
+	"tour.alt":                 "Stöðutafla %s (%s): %s.",
 	"tour.game_over":           "Skák %d er lokið.",
 	"tour.finished":            "🏆 **%s** er lokið. Til hamingju %s!",
 	"tour.and":                 " og ",

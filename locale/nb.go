@@ -76,6 +76,7 @@ var nb = Dict{
 	"tour.col_wdl":             "V-R-T",
 	"tour.withdrew_mark":       "%s (trakk seg)",
 	"tour.standings":           "Stillingen i **%s** (turnering %d).",
+	"tour.alt":                 "Tabell for %s (%s): %s.",
 	"tour.game_over":           "Parti %d er over.",
 	"tour.finished":            "🏆 **%s** er over. Gratulerer %s!",
 	"tour.and":                 " og ",

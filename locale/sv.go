@@ -76,6 +76,7 @@ var sv = Dict{
 	"tour.col_wdl":             "V-O-F",
 	"tour.withdrew_mark":       "%s (drog sig ur)",
 	"tour.standings":           "Ställningen i **%s** (turnering %d).",
+	"tour.alt":                 "Ställningstabell för %s (%s): %s.",
 	"tour.game_over":           "Parti %d är slut.",
 	"tour.finished":            "🏆 **%s** är slut. Grattis %s!",
 	"tour.and":                 " och ",
