@@ -134,10 +134,21 @@ func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline strin
 	}
 	mine := pl.PuzzleRating().Rating
 	var open []*storage.Puzzle
+	offered := 0 // of the variant, tried or not
 	for _, p := range all {
-		if _, tried := pl.Puzzles.Tried[p.ID]; !tried && (variant == "" || p.Variant == variant) {
+		if variant != "" && p.Variant != variant {
+			continue
+		}
+		offered++
+		if _, tried := pl.Puzzles.Tried[p.ID]; !tried {
 			open = append(open, p)
 		}
+	}
+	if offered == 0 {
+		if variant != "" {
+			return nil, userErrorf("There are no %s puzzles here yet: they come from finished games with a winner. `/tafl puzzle` without a variant offers the others.", variant)
+		}
+		return nil, userErrorf("There are no puzzles here yet: they come from finished games with a winner.")
 	}
 	if len(open) == 0 {
 		what := userErrorf("every puzzle")

@@ -306,6 +306,8 @@ var enTexts = []any{
 	"%s: pick the piece to move (page %d of %d).",
 	"%s: move %s to…",
 	"You have tried %s here (%d solved, %d not). Your puzzle rating is %.0f.",
+	"There are no %s puzzles here yet: they come from finished games with a winner. `/tafl puzzle` without a variant offers the others.",
+	"There are no puzzles here yet: they come from finished games with a winner.",
 	"That puzzle button is broken; try `/tafl puzzle`.",
 	"%s is not a legal move here; press **Back**.",
 	"(Only your first attempt at a puzzle counts: your puzzle rating stays %.0f.)",
