@@ -229,6 +229,10 @@ func decodeConfig(r io.Reader, c *Config) error {
 		if errors.As(err, &syn) {
 			return fmt.Errorf("invalid JSON at byte %d: %v", syn.Offset, err)
 		}
+		var typ *json.UnmarshalTypeError
+		if errors.As(err, &typ) && typ.Field != "" {
+			return fmt.Errorf("%q must be %s, not a JSON %s (see config.example.json)", typ.Field, jsonKind(typ.Type), typ.Value)
+		}
 		return err
 	}
 	if dec.More() {
@@ -530,4 +534,30 @@ func jsonKeys(c Config) []string {
 		}
 	}
 	return keys
+}
+
+// jsonKind says how a value of type t is written in JSON, for an error
+// about a key given the wrong kind of value.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string in double quotes"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.String {
+			return `a list of strings in [brackets], such as ["a", "b"]`
+		}
+		return "a list in [brackets]"
+	case reflect.Map, reflect.Struct:
+		return "an object in {braces}"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "a " + t.String()
 }

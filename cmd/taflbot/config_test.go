@@ -191,6 +191,25 @@ func TestConfigKeysExactlyOnce(t *testing.T) {
 	}
 }
 
+// TestConfigWrongKindOfValue: a key given the wrong kind of value is named,
+// with the kind it needs (encoding/json alone says "cannot unmarshal
+// number into Go struct field Config.application_id of type string").
+func TestConfigWrongKindOfValue(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{`{"application_id": 123}`, `"application_id" must be a string in double quotes, not a JSON number`},
+		{`{"ai_workers": "2"}`, `"ai_workers" must be a whole number, not a JSON string`},
+		{`{"roles": "engine"}`, `"roles" must be a list of strings in [brackets], such as ["a", "b"], not a JSON string`},
+		{`{"engines": [{"name": 3}]}`, `"engines.name" must be a string in double quotes, not a JSON number`},
+	} {
+		p := filepath.Join(t.TempDir(), "c.json")
+		os.WriteFile(p, []byte(c.body), 0o600)
+		_, err := loadConfig(p, func(string) string { return "" })
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "Go struct") {
+			t.Errorf("%s: %v, want an error with %s", c.body, err, c.want)
+		}
+	}
+}
+
 // TestRESTBaseURLNeedsTLSAwayFromThisMachine: plain http would send the
 // bot token in clear, so it is allowed to this machine only; the URL must
 // name the API version.
