@@ -116,16 +116,16 @@ func splitSquares(s string) (string, string, bool) {
 	return "", "", false
 }
 
+// msgNoGameHere is findGame's answer when the user names no game and has
+// none in progress here.
+const msgNoGameHere = "You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`."
+
 // findGame picks the game a command is about: the game option when given
 // (remembered for the channel); otherwise the user's only active game in
 // this channel (or thread), or their only active game in this server; for
 // a move, the only such game where it is their turn; else the game last
 // chosen in this channel. When none of these decides, it returns a
 // *needPick, which the dispatcher answers with the game picker.
-// msgNoGameHere is findGame's answer when the user names no game and has
-// none in progress here.
-const msgNoGameHere = "You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`."
-
 func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.Game, err error) {
 	defer func() {
 		if g != nil {
