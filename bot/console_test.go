@@ -32,24 +32,13 @@ func TestConsoleEditShowsEmbeds(t *testing.T) {
 // TestConsoleLearning plays a puzzle, asks for a hint, resigns, reviews
 // the game and gets a daily puzzle, all in console mode.
 func TestConsoleLearning(t *testing.T) {
-	dir := t.TempDir()
-	st, err := storage.Open(filepath.Join(dir, "t.db"), storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := consoleStore(t)
 	pz := &storage.Puzzle{Variant: "hnefatafl-9", Position: "/9/6tt1/1t5t1/t3T4/9/t8/1K2t2t1/t1t3t2/1t3t3/", ToMove: tafl.Attackers,
 		Moves: 2, Solution: []string{"b3-b6", "b7-a7", "c8-a8"}, Source: "a test"}
 	if _, err := st.AddPuzzle(t.Context(), pz); err != nil {
 		t.Fatal(err)
 	}
-	var out bytes.Buffer
-	cr := bot.NewConsoleREST(&out, filepath.Join(dir, "boards"))
-	b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: bot.AIEngine{}, Now: cr.Now, ReviewNodes: 3000, Render: render.Options{Size: 240}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	script := strings.Join([]string{
+	text := runConsole(t, st, 3000, []string{
 		"/tafl puzzle variant:hnefatafl-9",
 		"click Move", "select b3", "select b6",
 		"click Move", "select c8", "select a8",
@@ -62,12 +51,7 @@ func TestConsoleLearning(t *testing.T) {
 		"/tafl settings daily_channel:here daily_hour:0",
 		"sweep",
 		"quit",
-	}, "\n")
-	if err := bot.Console(t.Context(), b, cr, strings.NewReader(script)); err != nil {
-		t.Fatal(err)
-	}
-	b.Stop(10 * time.Second)
-	text := out.String()
+	})
 	for _, want := range []string{"Attackers to move and win in 2 moves", "**b3-b6+** is right", "puzzle solved", "Your puzzle rating: 1500 →",
 		"the engine suggests **", "Review of game", "Daily puzzle", "[Solve]"} {
 		if !strings.Contains(text, want) {
@@ -84,30 +68,14 @@ func TestConsoleLearning(t *testing.T) {
 // them in any case, and a value that is neither true nor false is an
 // error that starts nothing.
 func TestConsoleBooleans(t *testing.T) {
-	dir := t.TempDir()
-	st, err := storage.Open(filepath.Join(dir, "t.db"), storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	var out bytes.Buffer
-	cr := bot.NewConsoleREST(&out, filepath.Join(dir, "boards"))
-	b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: bot.AIEngine{}, Now: cr.Now, Render: render.Options{Size: 240}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	script := strings.Join([]string{
+	st := consoleStore(t)
+	text := runConsole(t, st, 0, []string{
 		"/tafl challenge opponent:bob variant:brandubh casual:perhaps",
 		"/tafl challenge opponent:bob variant:brandubh casual:True",
 		"as bob", "click Accept",
 		"/tafl board text:TRUE",
 		"quit",
-	}, "\n")
-	if err := bot.Console(t.Context(), b, cr, strings.NewReader(script)); err != nil {
-		t.Fatal(err)
-	}
-	b.Stop(10 * time.Second)
-	text := out.String()
+	})
 	if !strings.Contains(text, "casual must be True or False") {
 		t.Errorf("casual:perhaps was not refused")
 	}
@@ -127,4 +95,32 @@ func TestConsoleBooleans(t *testing.T) {
 	if t.Failed() {
 		t.Log(text)
 	}
+}
+
+// consoleStore opens a bbolt store in a temporary folder for a console test.
+func consoleStore(t *testing.T) *storage.Store {
+	t.Helper()
+	st, err := storage.Open(filepath.Join(t.TempDir(), "t.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// runConsole runs the console's script on a bot over st (reviews searched
+// with reviewNodes, 0: the default) and returns everything it printed.
+func runConsole(t *testing.T, st *storage.Store, reviewNodes int64, script []string) string {
+	t.Helper()
+	var out bytes.Buffer
+	cr := bot.NewConsoleREST(&out, filepath.Join(t.TempDir(), "boards"))
+	b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: bot.AIEngine{}, Now: cr.Now, ReviewNodes: reviewNodes, Render: render.Options{Size: 240}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bot.Console(t.Context(), b, cr, strings.NewReader(strings.Join(script, "\n"))); err != nil {
+		t.Fatal(err)
+	}
+	b.Stop(10 * time.Second)
+	return out.String()
 }
