@@ -313,7 +313,9 @@ func (b *Bot) replayPage(lp *locale.Printer, g *storage.Game, ply int) (*discord
 	if err != nil {
 		return nil, err
 	}
-	alt := lp.T("Replay of game %d after %s: %s.", g.ID, moveCount(lp, ply), caption) + " " + lp.T("%d attackers and %d defenders on the board, the king on %s.",
+	// The picture's caption has the result on a line of its own; the alt
+	// text is one run of sentences.
+	alt := lp.T("Replay of game %d after %s: %s.", g.ID, moveCount(lp, ply), strings.ReplaceAll(caption, "\n", ". ")) + " " + lp.T("%d attackers and %d defenders on the board, the king on %s.",
 		step.Position().Count(tafl.Attackers), step.Position().Count(tafl.Defenders)-1, step.Position().King().String())
 	btn := func(label, arg string, to int, off bool) discordgo.MessageComponent {
 		return discordgo.Button{Label: label, Style: discordgo.SecondaryButton, Disabled: off,

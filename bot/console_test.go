@@ -124,3 +124,19 @@ func runConsole(t *testing.T, st *storage.Store, reviewNodes int64, script []str
 	b.Stop(10 * time.Second)
 	return out.String()
 }
+
+// TestConsoleReplayOfAFinishedGame: the step-through board after the last
+// move carries the result in its caption, on a line of its own; its alt
+// text reads it as one more sentence.
+func TestConsoleReplayOfAFinishedGame(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl ai variant:brandubh side:attackers level:easy",
+		"/tafl move d2-c2",
+		"/tafl resign", "click Yes, resign",
+		"/tafl history", "click ▶ Step through", "click ⏭",
+		"quit",
+	})
+	if !strings.Contains(text, "Replay of game 1 after 1 move: 1… ") || !strings.Contains(text, " · defenders. Defenders win · resignation. 8 attackers") {
+		t.Errorf("the last replay board's alt text does not read the result as a sentence:\n%s", text)
+	}
+}
