@@ -57,7 +57,12 @@ func (b *Bot) gamesPage(ctx context.Context, p *locale.Printer, guildID, user st
 		case !g.Clock.IsZero():
 			sb.WriteString(" · " + b.clockLine(p, g))
 		case !g.Deadline.IsZero():
-			sb.WriteString(" · " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(b.now()))))
+			now := b.now()
+			sb.WriteString(" · " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(now))))
+			if _, away := b.vacations(ctx, g, now)[g.Tafl().ToMove()]; away {
+				// The deadline has moved by the vacation: say why it is far.
+				sb.WriteString(" · " + p.T("on vacation"))
+			}
 		}
 		sb.WriteString("\n")
 	}

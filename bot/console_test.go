@@ -140,3 +140,27 @@ func TestConsoleReplayOfAFinishedGame(t *testing.T) {
 		t.Errorf("the last replay board's alt text does not read the result as a sentence:\n%s", text)
 	}
 }
+
+// TestConsoleGamesListSaysVacation: a correspondence deadline moves by the
+// vacation of the player to move, so /tafl games says why it is far off.
+func TestConsoleGamesListSaysVacation(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers days:1",
+		"as bob", "click Accept",
+		"as alice", "/tafl move d2-c2",
+		"/tafl games",
+		"as bob", "/tafl vacation days:2",
+		"as alice", "/tafl games",
+		"quit",
+	})
+	before, after, ok := strings.Cut(text, "You are on vacation until")
+	if !ok {
+		t.Fatalf("no vacation started:\n%s", text)
+	}
+	if !strings.Contains(before, "@bob to move · 1d 0h left\n") {
+		t.Errorf("before the vacation the list does not show bob's day:\n%s", before)
+	}
+	if !strings.Contains(after, "@bob to move · 3d 0h left · on vacation\n") {
+		t.Errorf("during the vacation the list does not say so:\n%s", after)
+	}
+}
