@@ -65,9 +65,9 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 		case "sweep":
 			b.Sweep(ctx)
 		case "wait":
-			d, err := time.ParseDuration(strings.TrimSpace(rest))
+			d, err := waitDuration(strings.TrimSpace(rest))
 			if err != nil || d <= 0 {
-				cr.printf("wait: give a duration such as 2h or 90m\n")
+				cr.printf("wait: give a duration such as 2d, 2h or 90m\n")
 				continue
 			}
 			cr.advance(d)
@@ -536,4 +536,26 @@ func (c *ConsoleREST) StartThread(context.Context, string, string, string) (stri
 // RegisterCommands does nothing: the console knows the commands.
 func (c *ConsoleREST) RegisterCommands(context.Context, string, string, []*discordgo.ApplicationCommand) error {
 	return nil
+}
+
+// waitDuration reads a console "wait": a Go duration (90m, 2h30m), with
+// whole days in front allowed as the bot writes them (2d, 1d12h).
+func waitDuration(s string) (time.Duration, error) {
+	days, rest, ok := strings.Cut(s, "d")
+	if !ok {
+		return time.ParseDuration(s)
+	}
+	n, err := strconv.Atoi(days)
+	if err != nil || n < 0 || n > 3660 {
+		return 0, fmt.Errorf("%q is not a number of days", days)
+	}
+	d := time.Duration(n) * 24 * time.Hour
+	if rest != "" {
+		r, err := time.ParseDuration(rest)
+		if err != nil {
+			return 0, err
+		}
+		d += r
+	}
+	return d, nil
 }
