@@ -185,9 +185,11 @@ var (
 	timestampRE = regexp.MustCompile(`<t:(-?\d+)(?::([tTdDfFR]))?>`)
 )
 
-// text replaces mentions by names and Discord timestamps (<t:…:R>) by
-// readable dates on the console's clock.
+// text replaces mentions by names (the console's one channel by
+// #console) and Discord timestamps (<t:…:R>) by readable dates on the
+// console's clock.
 func (c *ConsoleREST) text(s string) string {
+	s = strings.ReplaceAll(s, "<#"+consoleChannel+">", "#console")
 	now := c.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()

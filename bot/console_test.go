@@ -53,7 +53,7 @@ func TestConsoleLearning(t *testing.T) {
 		"quit",
 	})
 	for _, want := range []string{"Attackers to move and win in 2 moves", "**b3-b6+** is right", "puzzle solved", "Your puzzle rating: 1500 →",
-		"the engine suggests **", "Review of game", "Daily puzzle", "[Solve]"} {
+		"the engine suggests **", "Review of game", "Daily puzzle", "[Solve]", "daily puzzle: in #console at 00:00 UTC"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the console lacks %q", want)
 		}
