@@ -39,6 +39,9 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 	if err := os.MkdirAll(cr.dir, 0o755); err != nil {
 		return fmt.Errorf("console: board folder: %w", err)
 	}
+	if err := b.RegisterCommands(ctx); err != nil { // the console's own: it learns the options
+		return err
+	}
 	b.Start(ctx)
 	user := "alice"
 	sc := bufio.NewScanner(in)
@@ -131,6 +134,8 @@ type ConsoleREST struct {
 	actor   string
 	buttons []consoleButton // newest last
 	files   int
+	// commands are the ones the bot registered (see RegisterCommands).
+	commands []*discordgo.ApplicationCommand
 }
 
 type consoleButton struct {
@@ -395,7 +400,7 @@ func (c *ConsoleREST) parseSlash(line string, partial bool) (*discordgo.Applicat
 	}
 	sub := f[1]
 	var def *discordgo.ApplicationCommandOption
-	for _, o := range Commands()[0].Options {
+	for _, o := range c.command().Options {
 		if o.Name == sub {
 			def = o
 		}
@@ -535,9 +540,24 @@ func (c *ConsoleREST) StartThread(context.Context, string, string, string) (stri
 	return consoleChannel, nil
 }
 
-// RegisterCommands does nothing: the console knows the commands.
-func (c *ConsoleREST) RegisterCommands(context.Context, string, string, []*discordgo.ApplicationCommand) error {
+// RegisterCommands keeps the commands the bot registers (with the
+// engine option when other engines are configured) for parseSlash.
+func (c *ConsoleREST) RegisterCommands(_ context.Context, _, _ string, cmds []*discordgo.ApplicationCommand) error {
+	c.mu.Lock()
+	c.commands = cmds
+	c.mu.Unlock()
 	return nil
+}
+
+// command returns the /tafl command as the bot registered it (before
+// that, as Commands defines it).
+func (c *ConsoleREST) command() *discordgo.ApplicationCommand {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.commands) > 0 {
+		return c.commands[0]
+	}
+	return Commands()[0]
 }
 
 // waitDuration reads a console "wait": a Go duration (90m, 2h30m), with

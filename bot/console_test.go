@@ -112,9 +112,16 @@ func consoleStore(t *testing.T) *storage.Store {
 // with reviewNodes, 0: the default) and returns everything it printed.
 func runConsole(t *testing.T, st *storage.Store, reviewNodes int64, script []string) string {
 	t.Helper()
+	return runConsoleWith(t, bot.Options{Store: st, ReviewNodes: reviewNodes}, script)
+}
+
+// runConsoleWith is runConsole with more of the bot's options.
+func runConsoleWith(t *testing.T, opts bot.Options, script []string) string {
+	t.Helper()
 	var out bytes.Buffer
 	cr := bot.NewConsoleREST(&out, filepath.Join(t.TempDir(), "boards"))
-	b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: bot.AIEngine{}, Now: cr.Now, ReviewNodes: reviewNodes, Render: render.Options{Size: 240}})
+	opts.REST, opts.Engine, opts.Now, opts.Render = cr, bot.AIEngine{}, cr.Now, render.Options{Size: 240}
+	b, err := bot.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,5 +169,23 @@ func TestConsoleGamesListSaysVacation(t *testing.T) {
 	}
 	if !strings.Contains(after, "@bob to move · 3d 0h left · on vacation\n") {
 		t.Errorf("during the vacation the list does not say so:\n%s", after)
+	}
+}
+
+// TestConsoleOtherEngines: with other engines configured, the console
+// offers /tafl ai's engine option as Discord would (it takes the commands
+// the bot registers), and names the engines it knows.
+func TestConsoleOtherEngines(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{Store: consoleStore(t),
+		Engines: []bot.ExternalEngine{{Name: "elsewhere", Command: []string{filepath.Join(t.TempDir(), "no-such-engine")}}}}, []string{
+		"/tafl ai variant:brandubh side:attackers engine:elsewhere",
+		"/tafl ai variant:brandubh side:attackers engine:nope",
+		"quit",
+	})
+	if strings.Contains(text, `has no option "engine"`) || !strings.Contains(text, "plays the engine **elsewhere**") {
+		t.Errorf("the engine option was not offered:\n%s", text)
+	}
+	if !strings.Contains(text, `There is no engine called "nope"`) {
+		t.Errorf("an unknown engine was not refused:\n%s", text)
 	}
 }
