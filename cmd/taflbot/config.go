@@ -10,6 +10,8 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -485,7 +487,30 @@ func (c *Config) Warnings() []string {
 	if c.AdminListen != "" && !isLoopback(c.AdminListen) {
 		w = append(w, fmt.Sprintf("admin_listen %q is not a loopback address: /metrics and /healthz are open to the network; use 127.0.0.1:PORT or put them behind a firewall", c.AdminListen))
 	}
+	for _, e := range c.Engines {
+		if len(e.Command) == 0 || e.Command[0] == "" {
+			continue // an error of its own (validate)
+		}
+		if err := findCommand(e.Command[0], e.Dir); err != nil {
+			w = append(w, fmt.Sprintf("engines: %q: its command %q cannot be run here (%v): a game against it is lost at its first move; fix the path (relative ones start from \"dir\") or install the engine", e.Name, e.Command[0], err))
+		}
+	}
 	return w
+}
+
+// findCommand checks that an engine's program can be started: a bare name
+// is looked up on PATH, a relative path from dir (as os/exec starts it),
+// and either must be an executable file.
+func findCommand(name, dir string) error {
+	if !strings.ContainsRune(name, filepath.Separator) {
+		_, err := exec.LookPath(name)
+		return err
+	}
+	if !filepath.IsAbs(name) && dir != "" {
+		name = filepath.Join(dir, name)
+	}
+	_, err := exec.LookPath(name)
+	return err
 }
 
 // externalEngines converts the validated engine list for the bot.

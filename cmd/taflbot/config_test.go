@@ -288,3 +288,36 @@ func TestConfigEngines(t *testing.T) {
 		t.Errorf("unknown engine key: %v", err)
 	}
 }
+
+// TestEngineCommandWarning: an engine whose program cannot be run here is
+// named at start-up (its games would be lost at its first move); one on
+// PATH, an absolute path and a path relative to its dir are not.
+func TestEngineCommandWarning(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "engine.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a program\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		command, dir string
+		warn         bool
+	}{
+		{"sh", "", false},
+		{filepath.Join(dir, "engine.sh"), "", false},
+		{"./engine.sh", dir, false},
+		{"no-such-engine-anywhere", "", true},
+		{filepath.Join(dir, "missing"), "", true},
+		{filepath.Join(dir, "notes.txt"), "", true},
+		{"./engine.sh", filepath.Join(dir, "elsewhere"), true},
+	} {
+		cfg := defaultConfig()
+		cfg.Engines = []EngineConfig{{Name: "e", Command: []string{c.command}, Dir: c.dir}}
+		w := cfg.Warnings()
+		got := len(w) == 1 && strings.Contains(w[0], `engines: "e": its command`) && strings.Contains(w[0], c.command)
+		if got != c.warn || (!c.warn && len(w) > 0) {
+			t.Errorf("command %q in %q: warnings %q, want a warning: %v", c.command, c.dir, w, c.warn)
+		}
+	}
+}
