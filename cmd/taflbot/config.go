@@ -488,6 +488,9 @@ func (c *Config) Warnings() []string {
 		w = append(w, fmt.Sprintf("admin_listen %q is not a loopback address: /metrics and /healthz are open to the network; use 127.0.0.1:PORT or put them behind a firewall", c.AdminListen))
 	}
 	for _, e := range c.Engines {
+		if !c.hasRole(RoleEngine) {
+			break // this process plays no engine moves
+		}
 		if len(e.Command) == 0 || e.Command[0] == "" {
 			continue // an error of its own (validate)
 		}

@@ -320,4 +320,11 @@ func TestEngineCommandWarning(t *testing.T) {
 			t.Errorf("command %q in %q: warnings %q, want a warning: %v", c.command, c.dir, w, c.warn)
 		}
 	}
+	// A process without the engine role never starts engines.
+	cfg := defaultConfig()
+	cfg.Roles = []string{RoleInteractions}
+	cfg.Engines = []EngineConfig{{Name: "e", Command: []string{"no-such-engine-anywhere"}}}
+	if w := cfg.Warnings(); len(w) > 0 {
+		t.Errorf("an interactions-only process warns about engines: %q", w)
+	}
 }
