@@ -515,7 +515,11 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 	p := tourLang(t)
 	head := p.T("tour.round_games", t.Name, t.State.Round, len(games))
 	if len(byes) > 0 {
-		head += p.T("tour.bye", strings.Join(byes, ", "))
+		key := "tour.bye" // a round robin: sitting out scores nothing
+		if t.State.Format == tournament.Swiss {
+			key = "tour.bye_point" // a Swiss bye scores a point
+		}
+		head += p.T(key, strings.Join(byes, ", "))
 	}
 	if _, err := b.rest.Send(ctx, tournamentChannel(t), (&message{content: head}).send()); err != nil {
 		b.log.Warn("announcing a tournament round", "tournament_id", id, "err", err)

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"bytes"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -187,5 +188,21 @@ func TestConsoleOtherEngines(t *testing.T) {
 	}
 	if !strings.Contains(text, `There is no engine called "nope"`) {
 		t.Errorf("an unknown engine was not refused:\n%s", text)
+	}
+}
+
+// TestConsoleByesSayWhatTheyScore: with an odd number of players a round
+// robin's round has a player sitting out (no points), a Swiss's round a
+// bye worth a point; the round's announcement says which.
+func TestConsoleByesSayWhatTheyScore(t *testing.T) {
+	join := []string{"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start"}
+	rr := runConsole(t, consoleStore(t), 0, append(append([]string{"/tafl tournament action:create name:RR format:round-robin variant:brandubh"}, join...), "quit"))
+	if !regexp.MustCompile(`round 1: 1 game\. @\w+ sits out this round\.`).MatchString(rr) || strings.Contains(rr, "A bye for") {
+		t.Errorf("the round robin's round 1 does not say who sits out:\n%s", rr)
+	}
+	sw := runConsole(t, consoleStore(t), 0, append(append([]string{"/tafl tournament action:create name:SW format:swiss variant:brandubh"}, join...), "quit"))
+	if !regexp.MustCompile(`round 1: 1 game\. A bye for @\w+: a point\.`).MatchString(sw) {
+		t.Errorf("the Swiss's round 1 does not say the bye scores a point:\n%s", sw)
 	}
 }

@@ -83,6 +83,7 @@ var da = Dict{
 	"tour.game_headline":       "Turnering **%s**, runde %d: <@%s> (angribere) mod <@%s>. Held og lykke!",
 	"tour.withdrew_board":      "<@%s> trak sig fra turneringen.",
 	"tour.bye":                 " %s står over.",
+	"tour.bye_point":           " %s står over og får et point.",
 	"tour.cancelled_few":       "🏆 **%s** er aflyst: færre end to spillere meldte sig.",
 	"tour.swiss":               Plural{Arg: 1, One: "schweizisk, %d runde", Other: "schweizisk, %d runder"},
 	// end play modes

@@ -83,6 +83,7 @@ var de = Dict{
 	"tour.game_headline":       "Turnier **%s**, Runde %d: <@%s> (Angreifer) gegen <@%s>. Viel Glück!",
 	"tour.withdrew_board":      "<@%s> hat sich aus dem Turnier zurückgezogen.",
 	"tour.bye":                 " Spielfrei: %s.",
+	"tour.bye_point":           " Spielfrei mit einem Punkt: %s.",
 	"tour.cancelled_few":       "🏆 **%s** ist abgesagt: weniger als zwei Spieler haben sich angemeldet.",
 	"tour.swiss":               Plural{Arg: 1, One: "Schweizer System, %d Runde", Other: "Schweizer System, %d Runden"},
 	// end play modes

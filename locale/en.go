@@ -83,7 +83,8 @@ var en = Dict{
 	"tour.and":                 " and ",
 	"tour.game_headline":       "Tournament **%s**, round %d: <@%s> (attackers) against <@%s>. Good luck!",
 	"tour.withdrew_board":      "<@%s> withdrew from the tournament.",
-	"tour.bye":                 " A bye for %s.",
+	"tour.bye":                 " %s sits out this round.",
+	"tour.bye_point":           " A bye for %s: a point.",
 	"tour.cancelled_few":       "🏆 **%s** is called off: fewer than two players signed up.",
 	"tour.swiss":               Plural{Arg: 1, One: "a Swiss of %d round", Other: "a Swiss of %d rounds"},
 	// end play modes

@@ -83,6 +83,7 @@ var fi = Dict{
 	"tour.game_headline":       "Turnaus **%s**, kierros %d: <@%s> (hyökkääjät) vastaan <@%s>. Onnea!",
 	"tour.withdrew_board":      "<@%s> vetäytyi turnauksesta.",
 	"tour.bye":                 " Vapaakierros: %s.",
+	"tour.bye_point":           " Vapaakierros ja piste: %s.",
 	"tour.cancelled_few":       "🏆 **%s** on peruttu: alle kaksi pelaajaa ilmoittautui.",
 	"tour.swiss":               Plural{Arg: 1, One: "sveitsiläinen, %d kierros", Other: "sveitsiläinen, %d kierrosta"},
 	// end play modes

@@ -83,6 +83,7 @@ var is = Dict{
 	"tour.game_headline":       "Mót **%s**, umferð %d: <@%s> (árásarmenn) gegn <@%s>. Gangi ykkur vel!",
 	"tour.withdrew_board":      "<@%s> dró sig úr mótinu.",
 	"tour.bye":                 " %s situr hjá.",
+	"tour.bye_point":           " %s situr hjá og fær vinning.",
 	"tour.cancelled_few":       "🏆 **%s** er aflýst: færri en tveir leikmenn skráðu sig.",
 	"tour.swiss":               Plural{Arg: 1, One: "svissneskt, %d umferð", Other: "svissneskt, %d umferðir"},
 	// end play modes

@@ -83,6 +83,7 @@ var nb = Dict{
 	"tour.game_headline":       "Turnering **%s**, runde %d: <@%s> (angripere) mot <@%s>. Lykke til!",
 	"tour.withdrew_board":      "<@%s> trakk seg fra turneringen.",
 	"tour.bye":                 " %s står over.",
+	"tour.bye_point":           " %s står over og får ett poeng.",
 	"tour.cancelled_few":       "🏆 **%s** er avlyst: færre enn to spillere meldte seg på.",
 	"tour.swiss":               Plural{Arg: 1, One: "monrad, %d runde", Other: "monrad, %d runder"},
 	// end play modes

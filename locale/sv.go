@@ -83,6 +83,7 @@ var sv = Dict{
 	"tour.game_headline":       "Turnering **%s**, rond %d: <@%s> (anfallare) mot <@%s>. Lycka till!",
 	"tour.withdrew_board":      "<@%s> drog sig ur turneringen.",
 	"tour.bye":                 " %s står över.",
+	"tour.bye_point":           " %s står över och får en poäng.",
 	"tour.cancelled_few":       "🏆 **%s** är inställd: färre än två spelare anmälde sig.",
 	"tour.swiss":               Plural{Arg: 1, One: "schweizer, %d rond", Other: "schweizer, %d ronder"},
 	// end play modes
