@@ -272,14 +272,25 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 	if err != nil {
 		return nil, err
 	}
-	var active []*storage.Tournament
+	var active, here []*storage.Tournament
 	for _, t := range all {
 		if t.ThreadID != "" && t.ThreadID == r.in.ChannelID {
-			return t, nil
+			here = append(here, t)
 		}
 		if !t.Over() {
 			active = append(active, t)
 		}
+	}
+	// In its thread, a command is about that thread's tournament. (Discord
+	// gives each tournament a thread of its own; where several share one
+	// channel, as in the console, the newest still going, else the newest.)
+	for i := len(here) - 1; i >= 0; i-- {
+		if !here[i].Over() {
+			return here[i], nil
+		}
+	}
+	if len(here) > 0 {
+		return here[len(here)-1], nil
 	}
 	switch {
 	case len(active) == 1:
@@ -405,7 +416,10 @@ func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tourn
 		return nil, userErrorT("tour.only_creator_cancel", t.CreatorID)
 	}
 	t, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
-		if t.State.Started() {
+		switch {
+		case t.Over():
+			return userErrorT("tour.over")
+		case t.State.Started():
 			return userErrorT("tour.cancel_started")
 		}
 		t.Cancelled = true

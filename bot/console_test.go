@@ -206,3 +206,31 @@ func TestConsoleByesSayWhatTheyScore(t *testing.T) {
 		t.Errorf("the Swiss's round 1 does not say the bye scores a point:\n%s", sw)
 	}
 }
+
+// TestConsoleTournamentAfterAnother: the console's tournaments all share
+// its one channel as their "thread"; a command names the newest one still
+// going there, not the first, and calling off a finished one says it is
+// over.
+func TestConsoleTournamentAfterAnother(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl tournament action:create name:Blitz variant:brandubh time:3+2 rounds:2",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start",
+		"wait 4m", // alice's clock runs out: the only pairing is played, Blitz is over
+		"/tafl tournament action:cancel",
+		"/tafl tournament action:create name:Next variant:brandubh",
+		"/tafl tournament action:cancel",
+		"quit",
+	})
+	if !strings.Contains(text, "**Blitz** is over.") {
+		t.Fatalf("the first tournament did not end:\n%s", text)
+	}
+	_, after, _ := strings.Cut(text, "**Blitz** is over.")
+	first, second, ok := strings.Cut(after, "🏆 **Next** (tournament 2)")
+	if !ok || !strings.Contains(first, "That tournament is over.") {
+		t.Errorf("calling off the finished tournament:\n%s", first)
+	}
+	if !strings.Contains(second, "**Next** is called off.") {
+		t.Errorf("calling off the new tournament did not reach it:\n%s", second)
+	}
+}
