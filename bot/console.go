@@ -523,8 +523,19 @@ func (c *ConsoleREST) Send(_ context.Context, channelID string, m *discordgo.Mes
 	return &discordgo.Message{ID: "console-send", ChannelID: channelID}, c.show("[taflbot]", m.Content, m.Files, m.Components, m.Embeds, 0, alts(m.Files))
 }
 
-// Edit does nothing: the console shows only new messages.
-func (c *ConsoleREST) Edit(context.Context, *discordgo.MessageEdit) error { return nil }
+// Edit prints an edit that changes a message's text (a challenge that
+// expired, a tournament's announcement with its players); an edit that
+// only takes the buttons off an old board is not shown.
+func (c *ConsoleREST) Edit(_ context.Context, e *discordgo.MessageEdit) error {
+	if e.Content == nil {
+		return nil // only an old board's buttons taken off: nothing to read
+	}
+	var comps []discordgo.MessageComponent
+	if e.Components != nil {
+		comps = *e.Components
+	}
+	return c.show("[taflbot edits a message]", *e.Content, e.Files, comps, derefEmbeds(e.Embeds), 0, alts(e.Files))
+}
 
 // DM prints a direct message.
 func (c *ConsoleREST) DM(_ context.Context, userID string, m *discordgo.MessageSend) error {

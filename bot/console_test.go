@@ -234,3 +234,22 @@ func TestConsoleTournamentAfterAnother(t *testing.T) {
 		t.Errorf("calling off the new tournament did not reach it:\n%s", second)
 	}
 }
+
+// TestConsoleShowsEdits: a message the bot edits with new text — a
+// challenge that expired, a tournament's announcement as players join —
+// is printed again; Discord would show the change.
+func TestConsoleShowsEdits(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh",
+		"wait 25h",
+		"/tafl tournament action:create name:Cup variant:brandubh",
+		"/tafl tournament action:join",
+		"quit",
+	})
+	for _, want := range []string{"[taflbot edits a message] The challenge of @alice expired unanswered.",
+		"[taflbot edits a message] 🏆 **Cup** (tournament 1)", "Players (1): @alice"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console lacks %q:\n%s", want, text)
+		}
+	}
+}
