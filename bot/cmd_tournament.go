@@ -272,25 +272,14 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 	if err != nil {
 		return nil, err
 	}
-	var active, here []*storage.Tournament
+	var active []*storage.Tournament
 	for _, t := range all {
 		if t.ThreadID != "" && t.ThreadID == r.in.ChannelID {
-			here = append(here, t)
+			return t, nil
 		}
 		if !t.Over() {
 			active = append(active, t)
 		}
-	}
-	// In its thread, a command is about that thread's tournament. (Discord
-	// gives each tournament a thread of its own; where several share one
-	// channel, as in the console, the newest still going, else the newest.)
-	for i := len(here) - 1; i >= 0; i-- {
-		if !here[i].Over() {
-			return here[i], nil
-		}
-	}
-	if len(here) > 0 {
-		return here[len(here)-1], nil
 	}
 	switch {
 	case len(active) == 1:

@@ -136,6 +136,7 @@ type ConsoleREST struct {
 	files   int
 	// commands are the ones the bot registered (see RegisterCommands).
 	commands []*discordgo.ApplicationCommand
+	threads  int // threads started (see StartThread)
 }
 
 type consoleButton struct {
@@ -546,9 +547,14 @@ func (c *ConsoleREST) DM(_ context.Context, userID string, m *discordgo.MessageS
 	return nil
 }
 
-// StartThread keeps games in the console's one channel.
+// StartThread gives each thread an id of its own, as Discord does (the
+// console still prints its messages with all the others; commands typed
+// at the console come from its one channel, the threads' parent).
 func (c *ConsoleREST) StartThread(context.Context, string, string, string) (string, error) {
-	return consoleChannel, nil
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.threads++
+	return fmt.Sprintf("%s-thread-%d", consoleChannel, c.threads), nil
 }
 
 // RegisterCommands keeps the commands the bot registers (with the

@@ -207,17 +207,17 @@ func TestConsoleByesSayWhatTheyScore(t *testing.T) {
 	}
 }
 
-// TestConsoleTournamentAfterAnother: the console's tournaments all share
-// its one channel as their "thread"; a command names the newest one still
-// going there, not the first, and calling off a finished one says it is
-// over.
+// TestConsoleTournamentAfterAnother: each console tournament has a thread
+// of its own, as in Discord, so a command typed at the console after a
+// finished tournament is about the one still going, not the first; calling
+// off the finished one by its number says it is over.
 func TestConsoleTournamentAfterAnother(t *testing.T) {
 	text := runConsole(t, consoleStore(t), 0, []string{
 		"/tafl tournament action:create name:Blitz variant:brandubh time:3+2 rounds:2",
 		"/tafl tournament action:join", "as bob", "/tafl tournament action:join",
 		"as alice", "/tafl tournament action:start",
 		"wait 4m", // alice's clock runs out: the only pairing is played, Blitz is over
-		"/tafl tournament action:cancel",
+		"/tafl tournament action:cancel tournament:1",
 		"/tafl tournament action:create name:Next variant:brandubh",
 		"/tafl tournament action:cancel",
 		"quit",
