@@ -173,26 +173,29 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 // back (none in a live game: a vacation pauses correspondence clocks only).
 func (b *Bot) vacations(ctx context.Context, g *storage.Game, now time.Time) map[tafl.Side]time.Time {
 	out := map[tafl.Side]time.Time{}
-	if !g.Active() || !g.Clock.IsZero() {
-		return out
-	}
 	for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
-		seat := g.Seat(s)
-		if seat.UserID == "" {
-			continue
-		}
-		p, err := b.store.GetPlayer(ctx, g.GuildID, seat.UserID)
-		if err != nil {
-			if !isNotFound(err) {
-				b.log.Warn("reading a player's vacation", "game_id", g.ID, "user_id", seat.UserID, "err", err)
-			}
-			continue
-		}
-		if p.OnVacation(now) {
-			out[s] = p.VacationUntil
+		if until, away := b.awayUntil(ctx, g, s, now); away {
+			out[s] = until
 		}
 	}
 	return out
+}
+
+// awayUntil says whether the human player of side s in correspondence
+// game g is on vacation, and until when.
+func (b *Bot) awayUntil(ctx context.Context, g *storage.Game, s tafl.Side, now time.Time) (time.Time, bool) {
+	seat := g.Seat(s)
+	if seat.UserID == "" || !g.Active() || !g.Clock.IsZero() {
+		return time.Time{}, false
+	}
+	p, err := b.store.GetPlayer(ctx, g.GuildID, seat.UserID)
+	if err != nil {
+		if !isNotFound(err) {
+			b.log.Warn("reading a player's vacation", "game_id", g.ID, "user_id", seat.UserID, "err", err)
+		}
+		return time.Time{}, false
+	}
+	return p.VacationUntil, p.OnVacation(now)
 }
 
 // playersBand names both players above the board with their clocks: in

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
@@ -60,7 +59,7 @@ func (b *Bot) gamesPage(ctx context.Context, p *locale.Printer, guildID, user st
 		case !g.Deadline.IsZero():
 			now := b.now()
 			sb.WriteString(" · " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(now))))
-			if b.moverAway(ctx, g, now) {
+			if _, away := b.awayUntil(ctx, g, g.Tafl().ToMove(), now); away {
 				// The deadline has moved by the vacation: say why it is far.
 				sb.WriteString(" · " + p.T("on vacation"))
 			}
@@ -133,21 +132,4 @@ func (b *Bot) openChallengesText(ctx context.Context, p *locale.Printer, guildID
 		sb.WriteString(p.T("… and %d more.", n-maxOpenListed) + "\n")
 	}
 	return head + sb.String(), nil
-}
-
-// moverAway reports whether the player to move in correspondence game g
-// is on vacation (one read, where vacations reads both players).
-func (b *Bot) moverAway(ctx context.Context, g *storage.Game, now time.Time) bool {
-	seat := g.Seat(g.Tafl().ToMove())
-	if seat.UserID == "" || !g.Clock.IsZero() {
-		return false
-	}
-	pl, err := b.store.GetPlayer(ctx, g.GuildID, seat.UserID)
-	if err != nil {
-		if !isNotFound(err) {
-			b.log.Warn("reading a player's vacation", "game_id", g.ID, "user_id", seat.UserID, "err", err)
-		}
-		return false
-	}
-	return pl.OnVacation(now)
 }
