@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -200,12 +201,32 @@ func TestConfigWrongKindOfValue(t *testing.T) {
 		{`{"ai_workers": "2"}`, `"ai_workers" must be a whole number, not a JSON string`},
 		{`{"roles": "engine"}`, `"roles" must be a list of strings in [brackets], such as ["a", "b"], not a JSON string`},
 		{`{"engines": [{"name": 3}]}`, `"engines.name" must be a string in double quotes, not a JSON number`},
+		{`{"review_nodes": true}`, `"review_nodes" must be a whole number, not a JSON bool`},
+		{`{"shard_ids": "0"}`, `"shard_ids" must be a list in [brackets], not a JSON string`},
+		{`{"engines": [5]}`, `"engines" must be an object in {braces}, not a JSON number`},
 	} {
 		p := filepath.Join(t.TempDir(), "c.json")
 		os.WriteFile(p, []byte(c.body), 0o600)
 		_, err := loadConfig(p, func(string) string { return "" })
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "Go struct") {
 			t.Errorf("%s: %v, want an error with %s", c.body, err, c.want)
+		}
+	}
+}
+
+// TestJSONKindKnowsEveryConfigField: jsonKind names each kind of value
+// Config and its engines hold, so a key added with a new kind fails here
+// rather than getting a Go type name in its error.
+func TestJSONKindKnowsEveryConfigField(t *testing.T) {
+	for _, typ := range []reflect.Type{reflect.TypeOf(Config{}), reflect.TypeOf(EngineConfig{})} {
+		for i := 0; i < typ.NumField(); i++ {
+			f := typ.Field(i)
+			if f.Tag.Get("json") == "" || f.Tag.Get("json") == "-" {
+				continue
+			}
+			if got := jsonKind(f.Type); got == "a "+f.Type.String() {
+				t.Errorf("%s.%s (%s): jsonKind says %q", typ.Name(), f.Name, f.Type, got)
+			}
 		}
 	}
 }
