@@ -3,6 +3,8 @@ package otep
 import (
 	"bufio"
 	"context"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -75,6 +77,67 @@ func FuzzEngineServe(f *testing.F) {
 			default:
 				t.Errorf("engine wrote %q, not an engine command, for input %q", sc.Text(), in)
 			}
+		}
+	})
+}
+
+// nopCloser is the engine's standard input for FuzzHostPlay: the host's
+// lines go nowhere.
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+// FuzzHostPlay feeds the host arbitrary engine output, seeded with the
+// engine's side of the recorded OpenTafl sessions, while it asks for a
+// move in brandubh. Whatever the engine says, Play returns without
+// panicking, and a move it accepts is legal.
+func FuzzHostPlay(f *testing.F) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*.otep"))
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no transcripts in testdata: %v", err)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		var engine strings.Builder
+		for _, l := range strings.Split(string(data), "\n") {
+			if rest, ok := strings.CutPrefix(l, "< "); ok {
+				engine.WriteString(rest + "\n")
+			}
+		}
+		f.Add(engine.String())
+	}
+	f.Add("move\nmove d4-d5\n")
+	f.Add("simple-moves off\nrules\nposition\nclock\nside\nstatus x\nerror 3 x\nmove \t\n")
+	f.Add("error -1\n")
+	v, err := tafl.Preset("brandubh", "")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, out string) {
+		if len(out) > 4096 {
+			return
+		}
+		h := &Host{opt: Options{Timeout: time.Second, Settle: time.Nanosecond}, stdin: nopCloser{io.Discard}}
+		h.lines = make(chan string, strings.Count(out, "\n")+1)
+		for _, l := range strings.Split(out, "\n") {
+			h.lines <- strings.TrimSpace(l)
+		}
+		close(h.lines) // then the engine "exits"
+		g := tafl.NewGame(v)
+		c := PerMoveClock(time.Second)
+		if err := h.NewGame(g); err != nil {
+			t.Fatal(err)
+		}
+		m, err := h.Play(context.Background(), g, &c, time.Second)
+		if err == nil {
+			if cerr := g.Position().CheckMove(m); cerr != nil {
+				t.Errorf("accepted %s, not legal: %v (engine said %q)", m, cerr, out)
+			}
+		} else if h.Err() == nil && !errors.As(err, new(*IllegalMoveError)) {
+			t.Errorf("Play failed with %v but the host is not broken (engine said %q)", err, out)
 		}
 	})
 }

@@ -349,7 +349,10 @@ func (h *Host) Play(ctx context.Context, g *tafl.Game, clock *Clock, timeout tim
 			return tafl.NoMove, err
 		}
 		h.settle = true
-		text := strings.Fields(arg + " ")[0]
+		var text string // a bare "move" is refused as illegal, as any move that is not one
+		if f := strings.Fields(arg); len(f) > 0 {
+			text = f[0]
+		}
 		trial := g.Clone()
 		ply, err := trial.PlayText(text)
 		if err == nil {

@@ -35,6 +35,7 @@ func TestMain(m *testing.M) {
 //	              the refused move)
 //	illegal-once  like opentafl, but its first move is illegal
 //	illegal       every move it submits is illegal
+//	empty-move    every move it submits is a bare "move", with no text
 //	silent        greets, then never answers
 //
 // It logs every line it reads to the file $OTEP_TEST_LOG.
@@ -81,6 +82,10 @@ func fakeEngine(kind string) int {
 				continue
 			}
 			moves++
+			if kind == "empty-move" {
+				fmt.Println("move")
+				continue
+			}
 			if kind == "illegal" || (kind == "illegal-once" && moves == 1) {
 				fmt.Println("move a1-a1")
 				continue
@@ -225,6 +230,20 @@ func TestHostRefusesIllegalMoves(t *testing.T) {
 	var ill *IllegalMoveError
 	if !errors.As(err, &ill) || ill.Text != "a1-a1" {
 		t.Errorf("two illegal moves: %v, want an IllegalMoveError for a1-a1", err)
+	}
+
+	// A bare "move" is an illegal move like any other, refused twice: the
+	// host's caller kills the process and frees its slot (a panic here
+	// would leave both behind).
+	h3, log3 := startFake(t, "empty-move", Options{Settle: time.Millisecond})
+	h3.NewGame(tafl.NewGame(v))
+	_, err = h3.Play(context.Background(), tafl.NewGame(v), nil, 0)
+	if !errors.As(err, &ill) || ill.Text != "" {
+		t.Errorf("two bare moves: %v, want an IllegalMoveError for an empty move", err)
+	}
+	h3.Close()
+	if data, _ := os.ReadFile(log3); strings.Count(string(data), "error 2\n") != 2 {
+		t.Errorf("engine input:\n%s\nwant each bare move refused with error 2 (illegal)", data)
 	}
 }
 
