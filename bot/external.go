@@ -54,7 +54,11 @@ func (e *EngineFailure) reasonText(p *locale.Printer) string {
 	msg := e.Err.Error()
 	switch {
 	case errors.As(e.Err, &ill):
-		return p.T("played an illegal move (%s, then again after it was refused)", strings.Fields(ill.Text + " ")[0])
+		move := ill.Text
+		if move == "" {
+			move = `""` // a bare "move"
+		}
+		return p.T("played an illegal move (%s, then again after it was refused)", move)
 	case strings.Contains(msg, "within"):
 		return p.T("did not answer in time")
 	case strings.Contains(msg, "exited"):

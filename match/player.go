@@ -213,7 +213,7 @@ func (p *otepPlayer) think(ctx context.Context, g *tafl.Game) (tafl.Move, error)
 	m, err := p.host.Play(ctx, g, c, p.timeout())
 	var ill *otep.IllegalMoveError
 	if errors.As(err, &ill) {
-		p.refused = strings.Fields(ill.Text + " ")[0]
+		p.refused = ill.Text
 	}
 	if err == nil {
 		// The engine makes its move on its own board.

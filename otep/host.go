@@ -315,7 +315,7 @@ const attempts = 2
 
 // IllegalMoveError is a move the engine submitted that the host refused.
 type IllegalMoveError struct {
-	Text string // Text is what the engine sent.
+	Text string // Text is the move the engine sent ("" when it sent a bare "move").
 	Err  error  // Err says why it is not legal.
 }
 
@@ -364,7 +364,7 @@ func (h *Host) Play(ctx context.Context, g *tafl.Game, clock *Clock, timeout tim
 			code = ErrWrongSide
 		}
 		h.send(fmt.Sprintf("error %d", code))
-		lastErr = &IllegalMoveError{Text: arg, Err: err}
+		lastErr = &IllegalMoveError{Text: text, Err: err}
 	}
 	return tafl.NoMove, lastErr
 }
