@@ -179,7 +179,7 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	switch f.Name {
 	case "days":
-		choices = daysChoices(typed)
+		choices = daysChoices(r.p, typed)
 	case "variant":
 		choices = variantChoices(typed)
 	case "time":
@@ -294,14 +294,10 @@ func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []
 }
 
 // daysChoices offers the usual days per move that start with what was
-// typed, and the typed number itself when it is in range.
-func daysChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
-	label := func(d int) string {
-		if d == 1 {
-			return "1 day"
-		}
-		return fmt.Sprintf("%d days", d)
-	}
+// typed, and the typed number itself when it is in range, labelled in
+// p's language.
+func daysChoices(p *locale.Printer, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	label := func(d int) string { return p.T("%d days", d) }
 	var out []*discordgo.ApplicationCommandOptionChoice
 	n, err := strconv.Atoi(typed)
 	if err == nil && n >= 1 && n <= storage.MaxDaysPerMove && !slices.Contains(DaysChoices, n) {

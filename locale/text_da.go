@@ -373,4 +373,5 @@ var daTexts = Dict{
 	"; better %s":                           "; bedre %s",
 	"%s %s played %s · better %s":           "%s %s spillede %s · bedre %s",
 	"%s %s played %s (%s) · better %s":      "%s %s spillede %s (%s) · bedre %s",
+	"%d days":                               Plural{Arg: 1, One: "%d dag", Other: "%d dage"},
 }

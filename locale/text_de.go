@@ -373,4 +373,5 @@ var deTexts = Dict{
 	"; better %s":                           "; besser %s",
 	"%s %s played %s · better %s":           "%s %s spielten %s · besser %s",
 	"%s %s played %s (%s) · better %s":      "%s %s spielten %s (%s) · besser %s",
+	"%d days":                               Plural{Arg: 1, One: "%d Tag", Other: "%d Tage"},
 }

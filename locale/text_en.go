@@ -373,4 +373,5 @@ var enTexts = []any{
 	"; better %s",
 	"%s %s played %s · better %s",
 	"%s %s played %s (%s) · better %s",
+	Plural{Arg: 1, One: "%d day", Other: "%d days"},
 }

@@ -373,4 +373,5 @@ var fiTexts = Dict{
 	"; better %s":                           "; parempi %s",
 	"%s %s played %s · better %s":           "%s %s pelasivat %s · parempi %s",
 	"%s %s played %s (%s) · better %s":      "%s %s pelasivat %s (%s) · parempi %s",
+	"%d days":                               Plural{Arg: 1, One: "%d päivä", Other: "%d päivää"},
 }

@@ -373,4 +373,5 @@ var isTexts = Dict{
 	"; better %s":                           "; betra %s",
 	"%s %s played %s · better %s":           "%s %s léku %s · betra %s",
 	"%s %s played %s (%s) · better %s":      "%s %s léku %s (%s) · betra %s",
+	"%d days":                               Plural{Arg: 1, One: "%d dagur", Other: "%d dagar"},
 }

@@ -373,4 +373,5 @@ var svTexts = Dict{
 	"; better %s":                           "; bättre %s",
 	"%s %s played %s · better %s":           "%s %s spelade %s · bättre %s",
 	"%s %s played %s (%s) · better %s":      "%s %s spelade %s (%s) · bättre %s",
+	"%d days":                               Plural{Arg: 1, One: "%d dag", Other: "%d dagar"},
 }
