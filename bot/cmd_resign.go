@@ -182,7 +182,7 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 	var headline string
 	switch what {
 	case "offer":
-		headline = gp.T("<@%s> offers a draw. %s, use `/tafl draw` or **Offer draw** to accept, or just move to decline.", r.userID, seatName(opponentOf(g, r.userID)))
+		headline = gp.T("<@%s> offers a draw. %s, use `/tafl draw` or the draw button below to accept, or just move to decline.", r.userID, seatName(opponentOf(g, r.userID)))
 	case "withdraw":
 		headline = gp.T("<@%s> withdrew the draw offer.", r.userID)
 	case "accept":

@@ -86,6 +86,10 @@ func TestAbortAndDrawOffer(t *testing.T) {
 		if !strings.Contains(strings.ToLower(v.text), "[draw offered by alice: accept?]") || strings.Contains(v.text, "[Offer draw]") {
 			t.Errorf("after alice's offer the board says: %s", v.text)
 		}
+		// The headline names no button the board does not have.
+		if !strings.Contains(v.text, "the draw button below to accept") || strings.Contains(v.text, "**Offer draw**") {
+			t.Errorf("the offer's headline: %s", v.text)
+		}
 		v = d.do(t, "bob", "/tafl draw")
 		if !strings.Contains(v.text, "**Draw**") || !strings.Contains(v.text, "Not rated") {
 			t.Errorf("accepting at move 1: %s", v.text)

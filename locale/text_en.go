@@ -118,7 +118,7 @@ var enTexts = []any{
 	"<@%s> resigned.",
 	"You resigned.",
 	"I don't agree to draws: play on, or resign.",
-	"<@%s> offers a draw. %s, use `/tafl draw` or **Offer draw** to accept, or just move to decline.",
+	"<@%s> offers a draw. %s, use `/tafl draw` or the draw button below to accept, or just move to decline.",
 	"<@%s> withdrew the draw offer.",
 	"<@%s> accepted the draw.",
 	"Done.",
