@@ -208,7 +208,11 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	msg, err := b.boardMessage(ctx, g, gameP(g).T("<@%s> accepted the challenge. The game begins!", r.userID))
+	headline := gameP(g).T("<@%s> accepted the challenge. The game begins!", r.userID)
+	if c.Rematch != 0 { // as the Rematch button of the old game says it
+		headline = gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, c.Rematch)
+	}
+	msg, err := b.boardMessage(ctx, g, headline)
 	if err != nil {
 		return nil, err
 	}

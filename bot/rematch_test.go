@@ -81,6 +81,20 @@ func TestRematchBetweenPlayers(t *testing.T) {
 	}
 }
 
+// TestRematchAcceptedWithAccept: the rematch offer's own Accept button
+// starts the game with the same words as the Rematch button does.
+func TestRematchAcceptedWithAccept(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
+	board, _ := h.click(bob, customIDs(r.Components)["Accept"], false)
+	final := resignFrom(t, h, bob, board)
+	offer, _ := h.click(alice, customIDs(final.Components)["Rematch"], false)
+	started, _ := h.click(bob, customIDs(offer.Components)["Accept"], false)
+	if isEphemeral(started) || !strings.Contains(started.Content, "<@"+bob+"> accepted the rematch of game 1. The game begins!") {
+		t.Errorf("accepting the rematch offer: %q", started.Content)
+	}
+}
+
 func TestRematchAgainstTheEngine(t *testing.T) {
 	h := newHarness(t, newPolicyEngine(5))
 	board, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
