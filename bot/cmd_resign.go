@@ -20,11 +20,16 @@ func (b *Bot) cmdResign(ctx context.Context, r *request) (*reply, error) {
 }
 
 // btnResign is the Resign button of a board (and the Abort button, which
-// stands in its place before both sides moved): it asks to confirm.
+// stands in its place before both sides moved): it asks to confirm. The
+// Abort button of an old board, pressed after both sides moved, says the
+// game can no longer be aborted instead of asking to resign.
 func (b *Bot) btnResign(ctx context.Context, r *request) (*reply, error) {
 	g, err := b.store.GetGame(ctx, storage.GameID(r.cid.ID))
 	if err != nil {
 		return nil, err
+	}
+	if r.cid.Action == ActAbort && g.Active() && g.SideOf(r.userID) != tafl.NoSide && !abortable(g) {
+		return nil, userErrorf("Both sides have moved: the game can no longer be aborted (you may resign).")
 	}
 	return b.confirmResign(r.p, g, r.userID)
 }
