@@ -208,7 +208,11 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	msg, err := b.boardMessage(ctx, g, gameP(g).T("<@%s> accepted the challenge. The game begins!", r.userID))
+	headline := gameP(g).T("<@%s> accepted the challenge. The game begins!", r.userID)
+	if c.Rematch != 0 { // as the Rematch button of the old game says it
+		headline = gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, c.Rematch)
+	}
+	msg, err := b.boardMessage(ctx, g, headline)
 	if err != nil {
 		return nil, err
 	}
@@ -267,16 +271,24 @@ func daysOption(r *request, settings *storage.GuildSettings) (time.Duration, err
 	return time.Duration(days) * 24 * time.Hour, nil
 }
 
-// maybeThread gives a new game its own thread when the server wants it.
+// maybeThread gives a new game its own thread when the server wants it;
+// channelID and messageID are those of the game's first board. A board
+// posted outside the game's channel is in a thread already — a rematch
+// offered in its old game's thread — where Discord starts no thread: the
+// new game is played in that thread, so its later boards go there too.
 func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, channelID, messageID string) {
-	settings, err := b.guildSettings(ctx, g.GuildID)
-	if err != nil || !settings.ThreadPerGame {
-		return
-	}
-	thread, err := b.rest.StartThread(ctx, channelID, messageID, gameP(g).T("Game %d · %s", g.ID, g.Variant()))
-	if err != nil {
-		b.log.Warn("starting a game thread", "game_id", g.ID, "err", err)
-		return
+	var thread string
+	if channelID != g.ChannelID {
+		thread = channelID
+	} else {
+		settings, err := b.guildSettings(ctx, g.GuildID)
+		if err != nil || !settings.ThreadPerGame {
+			return
+		}
+		if thread, err = b.rest.StartThread(ctx, channelID, messageID, gameP(g).T("Game %d · %s", g.ID, g.Variant())); err != nil {
+			b.log.Warn("starting a game thread", "game_id", g.ID, "err", err)
+			return
+		}
 	}
 	if _, err := b.updateGame(ctx, g.ID, -1, func(sg *storage.Game) error { sg.ThreadID = thread; return nil }); err != nil {
 		b.log.Error("saving the game thread", "game_id", g.ID, "err", err)

@@ -155,6 +155,11 @@ func TestDaysOption(t *testing.T) {
 		if v := d.do(t, "alice", "/tafl challenge opponent:bob days:31"); !strings.Contains(v.text, "Days per move must be 1 to 30") {
 			t.Errorf("a challenge with 31 days: %s", v.text)
 		}
+		// The choices are written in the player's language.
+		d.do(t, "bob", "/tafl settings language:de")
+		if v := d.do(t, "bob", "complete /tafl challenge days:"); !strings.Contains(v.text, "choices: 1 Tag, 2 Tage, 3 Tage, 5 Tage, 7 Tage, 14 Tage") {
+			t.Errorf("days offered in German: %s", v.text)
+		}
 	})
 }
 

@@ -179,7 +179,7 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	switch f.Name {
 	case "days":
-		choices = daysChoices(typed)
+		choices = daysChoices(r.p, typed)
 	case "variant":
 		choices = variantChoices(typed)
 	case "time":
@@ -236,7 +236,8 @@ func engineHelpAllowed(g *storage.Game, settings *storage.GuildSettings) bool {
 }
 
 // moveChoices lists up to 25 legal moves that start with what was typed
-// (or contain it), in full notation (the king's with K). With help, moves
+// (or contain it), in full notation (the king's with K, which may be
+// typed too: "Kd4" finds the king's moves from d4). With help, moves
 // that win or capture say so and come first, then the king's; without,
 // they are in board order.
 func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []*discordgo.ApplicationCommandOptionChoice {
@@ -253,12 +254,14 @@ func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []
 	var list []scored
 	for _, m := range tg.LegalMoves() {
 		s := m.String()
-		if typed != "" && !strings.HasPrefix(s, typed) && !strings.Contains(s, typed) {
-			continue
-		}
 		score, label := 0, s
 		if pos.At(m.From()) == tafl.King {
 			label = "K" + s
+		}
+		// The king's moves are shown (and may be typed) with their K.
+		prefix := strings.HasPrefix(s, typed) || strings.HasPrefix(strings.ToLower(label), typed)
+		if !prefix && !strings.Contains(s, typed) {
+			continue
 		}
 		if help {
 			var child tafl.Position
@@ -272,7 +275,7 @@ func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []
 				score += 10
 			}
 		}
-		if strings.HasPrefix(s, typed) {
+		if prefix {
 			score += 1
 		}
 		list = append(list, scored{m, label, score})
@@ -291,14 +294,10 @@ func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []
 }
 
 // daysChoices offers the usual days per move that start with what was
-// typed, and the typed number itself when it is in range.
-func daysChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
-	label := func(d int) string {
-		if d == 1 {
-			return "1 day"
-		}
-		return fmt.Sprintf("%d days", d)
-	}
+// typed, and the typed number itself when it is in range, labelled in
+// p's language.
+func daysChoices(p *locale.Printer, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	label := func(d int) string { return p.T("%d days", d) }
 	var out []*discordgo.ApplicationCommandOptionChoice
 	n, err := strconv.Atoi(typed)
 	if err == nil && n >= 1 && n <= storage.MaxDaysPerMove && !slices.Contains(DaysChoices, n) {

@@ -270,3 +270,24 @@ func TestAskedOnceWhichGame(t *testing.T) {
 		}
 	})
 }
+
+// TestAutocompleteKingMovesWithK: the autocomplete writes the king's
+// moves with their K (Kd4-d3), and a player who types them so (K, kd,
+// Kd4) is offered them, not an empty list.
+func TestAutocompleteKingMovesWithK(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:defenders",
+		"as bob", "click Accept", "/tafl move d2-c2",
+		"as alice", "/tafl move d3-e3",
+		"as bob", "/tafl move c2-d2",
+		"as alice",
+		"complete /tafl move move:d4",
+		"complete /tafl move move:K",
+		"complete /tafl move move:kd",
+		"complete /tafl move move:Kd4-d",
+		"quit",
+	})
+	if n := strings.Count(text, "choices: Kd4-d3\n"); n != 4 {
+		t.Errorf("%d of 4 autocompletes offered the king's one move Kd4-d3:\n%s", n, text)
+	}
+}

@@ -20,11 +20,16 @@ func (b *Bot) cmdResign(ctx context.Context, r *request) (*reply, error) {
 }
 
 // btnResign is the Resign button of a board (and the Abort button, which
-// stands in its place before both sides moved): it asks to confirm.
+// stands in its place before both sides moved): it asks to confirm. The
+// Abort button of an old board, pressed after both sides moved, says the
+// game can no longer be aborted instead of asking to resign.
 func (b *Bot) btnResign(ctx context.Context, r *request) (*reply, error) {
 	g, err := b.store.GetGame(ctx, storage.GameID(r.cid.ID))
 	if err != nil {
 		return nil, err
+	}
+	if r.cid.Action == ActAbort && g.Active() && g.SideOf(r.userID) != tafl.NoSide && !abortable(g) {
+		return nil, userErrorf("Both sides have moved: the game can no longer be aborted (you may resign).")
 	}
 	return b.confirmResign(r.p, g, r.userID)
 }
@@ -182,7 +187,7 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 	var headline string
 	switch what {
 	case "offer":
-		headline = gp.T("<@%s> offers a draw. %s, use `/tafl draw` or **Offer draw** to accept, or just move to decline.", r.userID, seatName(opponentOf(g, r.userID)))
+		headline = gp.T("<@%s> offers a draw. %s, use `/tafl draw` or the draw button below to accept, or just move to decline.", r.userID, seatName(opponentOf(g, r.userID)))
 	case "withdraw":
 		headline = gp.T("<@%s> withdrew the draw offer.", r.userID)
 	case "accept":

@@ -86,6 +86,10 @@ func TestAbortAndDrawOffer(t *testing.T) {
 		if !strings.Contains(strings.ToLower(v.text), "[draw offered by alice: accept?]") || strings.Contains(v.text, "[Offer draw]") {
 			t.Errorf("after alice's offer the board says: %s", v.text)
 		}
+		// The headline names no button the board does not have.
+		if !strings.Contains(v.text, "the draw button below to accept") || strings.Contains(v.text, "**Offer draw**") {
+			t.Errorf("the offer's headline: %s", v.text)
+		}
 		v = d.do(t, "bob", "/tafl draw")
 		if !strings.Contains(v.text, "**Draw**") || !strings.Contains(v.text, "Not rated") {
 			t.Errorf("accepting at move 1: %s", v.text)
@@ -122,4 +126,23 @@ func TestAbortAndDrawOffer(t *testing.T) {
 			t.Errorf("the board after two moves: %s", v.text)
 		}
 	})
+}
+
+// TestOldAbortButton: the Abort button of a board from before both sides
+// moved, pressed after they have, says why the game can no longer be
+// aborted; it does not ask to resign in its place (the player asked for
+// no result, not for a loss).
+func TestOldAbortButton(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl move d2-c2",
+		"as bob", "/tafl move d3-e3",
+		"as alice", "click Abort",
+		"quit",
+	})
+	_, after, _ := strings.Cut(text, "you are alice\n[to alice]")
+	if !strings.Contains(after, "Both sides have moved: the game can no longer be aborted (you may resign).") || strings.Contains(after, "Yes, resign") {
+		t.Errorf("an old board's Abort after both moved:\n%s", text)
+	}
 }

@@ -25,12 +25,18 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 	allowance := time.Duration(gs.VacationDays) * 24 * time.Hour
 	days, given := r.int("days")
 	var p *storage.Player
+	ended := false // days:0 ended a vacation (rather than finding none)
 	switch {
 	case !given:
 		if p, err = b.store.GetPlayer(ctx, r.in.GuildID, r.userID); isNotFound(err) {
 			p, err = storage.NewPlayer(r.in.GuildID, r.userID), nil
 		}
 	case days == 0:
+		if p, err = b.store.GetPlayer(ctx, r.in.GuildID, r.userID); err == nil {
+			ended = p.OnVacation(b.now())
+		} else if !isNotFound(err) {
+			return nil, err
+		}
 		p, err = b.store.EndVacation(ctx, r.in.GuildID, r.userID)
 	case gs.VacationDays == 0:
 		return nil, userErrorf("This server allows no vacations (its managers can change that with `/tafl settings vacation:`).")
@@ -55,7 +61,7 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 	switch {
 	case p.OnVacation(now):
 		msg = r.p.T("🏖 You are on vacation until <t:%d:f>: your clocks in this server are paused, and boards say so. `/tafl vacation days:0` ends it early (unused days come back).", p.VacationUntil.Unix())
-	case given && days == 0:
+	case ended:
 		msg = r.p.T("Welcome back: your clocks run again.")
 	default:
 		msg = r.p.T("You are not on vacation.")

@@ -42,6 +42,10 @@ func TestVacation(t *testing.T) {
 		if got, _ := d.store().GetGame(t.Context(), g.ID); got.Deadline.Sub(before) > time.Minute {
 			t.Errorf("after the vacation the deadline is %v later than before", got.Deadline.Sub(before))
 		}
+		// Ending it again: there is nothing to end, and no one to welcome back.
+		if v := d.do(t, "alice", "/tafl vacation days:0"); strings.Contains(v.text, "Welcome back") || !strings.Contains(v.text, "You are not on vacation") {
+			t.Errorf("days:0 when not on vacation: %s", v.text)
+		}
 		d.do(t, "carol", "/tafl settings vacation:0") // carol manages the server
 		if v := d.do(t, "alice", "/tafl vacation days:1"); !strings.Contains(v.text, "allows no vacations") {
 			t.Errorf("a server without vacations: %s", v.text)

@@ -148,7 +148,7 @@ func TestHTTPLiveGameAndRematch(t *testing.T) {
 		t.Fatalf("rematch offer %q", offer.Content)
 	}
 	started := click(alice, customIDs(offer.Components)["Accept"])
-	if !strings.Contains(started.Content, "accepted the challenge") || !strings.Contains(started.Content, "Clock (10+5)") {
+	if !strings.Contains(started.Content, "accepted the rematch of game 1") || !strings.Contains(started.Content, "Clock (10+5)") {
 		t.Errorf("rematch start %q", started.Content)
 	}
 }

@@ -124,7 +124,7 @@ func (b *Bot) newGameBoard(ctx context.Context, r *request, g *storage.Game, hea
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: func(ctx context.Context) {
 			if m := b.rememberOriginal(ctx, in, g); m != nil && in.GuildID != "" {
-				b.maybeThread(ctx, g, m.ChannelID, m.ID)
+				b.maybeThread(ctx, g, in.ChannelID, m.ID) // the reply is in the interaction's channel
 			}
 			b.afterMove(ctx, g)
 		}}, nil

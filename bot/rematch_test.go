@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -81,6 +82,20 @@ func TestRematchBetweenPlayers(t *testing.T) {
 	}
 }
 
+// TestRematchAcceptedWithAccept: the rematch offer's own Accept button
+// starts the game with the same words as the Rematch button does.
+func TestRematchAcceptedWithAccept(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
+	board, _ := h.click(bob, customIDs(r.Components)["Accept"], false)
+	final := resignFrom(t, h, bob, board)
+	offer, _ := h.click(alice, customIDs(final.Components)["Rematch"], false)
+	started, _ := h.click(bob, customIDs(offer.Components)["Accept"], false)
+	if isEphemeral(started) || !strings.Contains(started.Content, "<@"+bob+"> accepted the rematch of game 1. The game begins!") {
+		t.Errorf("accepting the rematch offer: %q", started.Content)
+	}
+}
+
 func TestRematchAgainstTheEngine(t *testing.T) {
 	h := newHarness(t, newPolicyEngine(5))
 	board, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
@@ -135,5 +150,59 @@ func TestRematchOfACustomVariant(t *testing.T) {
 	}
 	if g := games[0]; g.Variant() != "custom" || g.Rules() == "" || g.Tafl().Variant().Rules().Escape != tafl.EscapeEdge || g.Attackers.UserID != bob {
 		t.Errorf("the rematch: variant %q, rules %q, attackers %q", g.Variant(), g.Rules(), g.Attackers.UserID)
+	}
+}
+
+// TestRematchInItsGameThread: with a thread per game, the final board and
+// its Rematch button are in the game's thread, where Discord starts no
+// thread of its own; the rematch is played in that thread — its later
+// boards (here the engine's moves) go there, not to the parent channel.
+func TestRematchInItsGameThread(t *testing.T) {
+	h := newHarness(t, newPolicyEngine(7))
+	h.slash(carol, "settings", opt("threads", true))
+	h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	waitFor(t, "the game's thread", func() bool { return gameOf(t, h, alice).ThreadID != "" })
+	old := gameOf(t, h, alice)
+	inThread := func(user, customID string) *resp {
+		t.Helper()
+		id := h.id()
+		in := &discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionMessageComponent,
+			GuildID: guild, ChannelID: old.ThreadID, Member: member(user), Message: &discordgo.Message{ID: "msg-" + id, ChannelID: old.ThreadID},
+			Data: discordgo.MessageComponentInteractionData{CustomID: customID}}
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		return r
+	}
+	board, _ := h.slash(alice, "board")
+	confirm := inThread(alice, customIDs(board.Components)["Abort"])
+	inThread(alice, customIDs(confirm.Components)["Yes, abort"])
+	var rematch string // the final board's Rematch button, in the thread
+	waitFor(t, "the final board in the thread", func() bool {
+		for _, rec := range h.fake.requests("/channels/" + old.ThreadID + "/messages") {
+			if rec.Method == "POST" {
+				if id := customIDs(decode(t, rec.Body).Components)["Rematch"]; id != "" {
+					rematch = id
+				}
+			}
+		}
+		return rematch != ""
+	})
+	threads := len(h.fake.requests("/threads"))
+	started := inThread(alice, rematch)
+	if !strings.Contains(started.Content, "again, sides swapped") {
+		t.Fatalf("the rematch: %q", started.Content)
+	}
+	var g *storage.Game
+	waitFor(t, "the engine's first move in the rematch", func() bool {
+		g, _ = h.store.GetGame(t.Context(), old.ID+1)
+		return g != nil && g.Ply() == 1
+	})
+	if g.ThreadID != old.ThreadID || len(h.fake.requests("/threads")) != threads {
+		t.Errorf("the rematch is in thread %q (the old game's: %q), %d new threads started", g.ThreadID, old.ThreadID, len(h.fake.requests("/threads"))-threads)
+	}
+	for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+		if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "taflbot played") {
+			t.Errorf("the engine's move went to the parent channel: %s", decode(t, rec.Body).Content)
+		}
 	}
 }

@@ -118,7 +118,7 @@ var enTexts = []any{
 	"<@%s> resigned.",
 	"You resigned.",
 	"I don't agree to draws: play on, or resign.",
-	"<@%s> offers a draw. %s, use `/tafl draw` or **Offer draw** to accept, or just move to decline.",
+	"<@%s> offers a draw. %s, use `/tafl draw` or the draw button below to accept, or just move to decline.",
 	"<@%s> withdrew the draw offer.",
 	"<@%s> accepted the draw.",
 	"Done.",
@@ -373,4 +373,5 @@ var enTexts = []any{
 	"; better %s",
 	"%s %s played %s · better %s",
 	"%s %s played %s (%s) · better %s",
+	Plural{Arg: 1, One: "%d day", Other: "%d days"},
 }
