@@ -96,7 +96,9 @@ func puzzleOf(sp *storage.Puzzle) *puzzle.Puzzle {
 func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 	variant := strings.ToLower(strings.TrimSpace(r.str("variant")))
 	if variant != "" {
-		if _, err := tafl.Preset(variant, ""); err != nil {
+		// "name" or "name/layout", as the variant autocomplete offers them.
+		name, layout, _ := strings.Cut(variant, "/")
+		if _, err := tafl.Preset(name, layout); err != nil {
 			return nil, userErrorT("puzzle.no_variant", variant)
 		}
 	}
@@ -117,8 +119,9 @@ func (b *Bot) btnPuzzleNew(ctx context.Context, r *request) (*reply, error) {
 }
 
 // newPuzzle picks a puzzle for the user: of those offered here (of the
-// variant, if given) and not tried yet, one of the eight rated nearest to
-// the user's puzzle rating, at random.
+// variant, if given: a preset's name for any of its layouts, or
+// "name/layout" for one) and not tried yet, one of the eight rated
+// nearest to the user's puzzle rating, at random.
 func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline string) (*message, error) {
 	guild := r.in.GuildID
 	pl, err := b.store.GetPlayer(ctx, guild, r.userID)
@@ -136,7 +139,7 @@ func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline strin
 	var open []*storage.Puzzle
 	offered := 0 // of the variant, tried or not
 	for _, p := range all {
-		if variant != "" && p.Variant != variant {
+		if variant != "" && !puzzleOfVariant(p, variant) {
 			continue
 		}
 		offered++
@@ -162,6 +165,22 @@ func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline strin
 	})
 	p := open[rand.IntN(min(8, len(open)))]
 	return b.puzzleMessage(r.p, p, 0, headline, puzzleGoing)
+}
+
+// puzzleOfVariant reports whether puzzle p is of the variant a user
+// named: a preset's name ("tawlbwrdd": any of its layouts) or a name and
+// layout ("tawlbwrdd/bell"; "copenhagen/standard" is plain copenhagen,
+// whose puzzles record no layout).
+func puzzleOfVariant(p *storage.Puzzle, variant string) bool {
+	name, layout, named := strings.Cut(variant, "/")
+	if p.Variant != name {
+		return false
+	}
+	if !named {
+		return true
+	}
+	v, err := tafl.Preset(name, layout)
+	return err == nil && p.Layout == v.Rules().Layout
 }
 
 // puzzleState says what a puzzle message shows.
