@@ -53,6 +53,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 				return nil, err
 			}
 			gs.DefaultVariant = cv.name
+			if _, _, named := strings.Cut(v, "/"); named && cv.layout != "" {
+				gs.DefaultVariant += "/" + cv.layout // the layout chosen, such as tawlbwrdd/bell
+			}
 		}
 		if d, ok := r.int("days"); ok {
 			if d < 1 || d > storage.MaxDaysPerMove {
