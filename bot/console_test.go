@@ -253,3 +253,27 @@ func TestConsoleShowsEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleReplayAltGrammar: the step-through board's alt text counts
+// the moves in the case its language needs after "after" ("nach 2 Zügen",
+// not "nach 2 Züge"; Finnish and Icelandic likewise).
+func TestConsoleReplayAltGrammar(t *testing.T) {
+	for _, c := range []struct{ lang, step, want string }{
+		{"en", "▶ Step through", "Replay of game 1 after 2 moves: 2. f4-f5"},
+		{"de", "▶ Schritt für Schritt", "Wiedergabe der Partie 1 nach 2 Zügen: 2. f4-f5"},
+		{"fi", "▶ Vaihe vaiheelta", "Pelin 1 toisto 2 siirron jälkeen: 2. f4-f5"},
+		{"is", "▶ Skref fyrir skref", "Endursýning skákar 1 eftir 2 leiki: 2. f4-f5"},
+	} {
+		text := runConsole(t, consoleStore(t), 0, []string{
+			"/tafl challenge opponent:bob variant:brandubh side:attackers",
+			"as bob", "click Accept",
+			"as alice", "/tafl move b4-b5", "as bob", "/tafl move c4-c3", "as alice", "/tafl move f4-f5",
+			"/tafl settings language:" + c.lang,
+			"/tafl history", "click " + c.step, "click ⏭",
+			"quit",
+		})
+		if !strings.Contains(text, c.want) {
+			t.Errorf("%s: the last replay board's alt text lacks %q:\n%s", c.lang, c.want, text)
+		}
+	}
+}

@@ -247,7 +247,7 @@ var daTexts = Dict{
 	"Rank %d: empty.":                                "Række %d: tom.",
 	"Rank by rank, from the top:":                    "Række for række, fra oven:",
 	"Record of game %d (%s, %s).":                    "Notation af parti %d (%s, %s).",
-	"Replay of game %d after %s: %s.":                "Genafspilning af parti %d efter %s: %s.",
+	"Replay of game %d after %d moves: %s.":          Plural{Arg: 2, One: "Genafspilning af parti %d efter %d træk: %s.", Other: "Genafspilning af parti %d efter %d træk: %s."},
 	"Special squares: %s.":                           "Særlige felter: %s.",
 	"Start":                                          "Start",
 	"That menu is broken: run the command again.":    "Den menu er i stykker: kør kommandoen igen.",

@@ -247,7 +247,7 @@ var deTexts = Dict{
 	"Rank %d: empty.":                                "Reihe %d: leer.",
 	"Rank by rank, from the top:":                    "Reihe für Reihe, von oben:",
 	"Record of game %d (%s, %s).":                    "Notation der Partie %d (%s, %s).",
-	"Replay of game %d after %s: %s.":                "Wiedergabe der Partie %d nach %s: %s.",
+	"Replay of game %d after %d moves: %s.":          Plural{Arg: 2, One: "Wiedergabe der Partie %d nach %d Zug: %s.", Other: "Wiedergabe der Partie %d nach %d Zügen: %s."},
 	"Special squares: %s.":                           "Besondere Felder: %s.",
 	"Start":                                          "Anfang",
 	"That menu is broken: run the command again.":    "Dieses Menü ist kaputt: führe den Befehl noch einmal aus.",

@@ -247,7 +247,7 @@ var enTexts = []any{
 	"Rank %d: empty.",
 	"Rank by rank, from the top:",
 	"Record of game %d (%s, %s).",
-	"Replay of game %d after %s: %s.",
+	Plural{Arg: 2, One: "Replay of game %d after %d move: %s.", Other: "Replay of game %d after %d moves: %s."},
 	"Special squares: %s.",
 	"Start",
 	"That menu is broken: run the command again.",

@@ -247,7 +247,7 @@ var fiTexts = Dict{
 	"Rank %d: empty.":                                "Rivi %d: tyhjä.",
 	"Rank by rank, from the top:":                    "Rivi riviltä ylhäältä alkaen:",
 	"Record of game %d (%s, %s).":                    "Pelin %d kirjaus (%s, %s).",
-	"Replay of game %d after %s: %s.":                "Pelin %d toisto %s jälkeen: %s.",
+	"Replay of game %d after %d moves: %s.":          Plural{Arg: 2, One: "Pelin %d toisto %d siirron jälkeen: %s.", Other: "Pelin %d toisto %d siirron jälkeen: %s."},
 	"Special squares: %s.":                           "Erikoisruudut: %s.",
 	"Start":                                          "Alku",
 	"That menu is broken: run the command again.":    "Valikko on rikki: suorita komento uudelleen.",

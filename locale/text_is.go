@@ -247,7 +247,7 @@ var isTexts = Dict{
 	"Rank %d: empty.":                                "Röð %d: auð.",
 	"Rank by rank, from the top:":                    "Röð fyrir röð, að ofan:",
 	"Record of game %d (%s, %s).":                    "Skráning skákar %d (%s, %s).",
-	"Replay of game %d after %s: %s.":                "Endursýning skákar %d eftir %s: %s.",
+	"Replay of game %d after %d moves: %s.":          Plural{Arg: 2, One: "Endursýning skákar %d eftir %d leik: %s.", Other: "Endursýning skákar %d eftir %d leiki: %s."},
 	"Special squares: %s.":                           "Sérreitir: %s.",
 	"Start":                                          "Upphaf",
 	"That menu is broken: run the command again.":    "Sú valmynd er biluð: keyrðu skipunina aftur.",

@@ -247,7 +247,7 @@ var nbTexts = Dict{
 	"Rank %d: empty.":                                "Rad %d: tom.",
 	"Rank by rank, from the top:":                    "Rad for rad, ovenfra:",
 	"Record of game %d (%s, %s).":                    "Notasjon for parti %d (%s, %s).",
-	"Replay of game %d after %s: %s.":                "Avspilling av parti %d etter %s: %s.",
+	"Replay of game %d after %d moves: %s.":          Plural{Arg: 2, One: "Avspilling av parti %d etter %d trekk: %s.", Other: "Avspilling av parti %d etter %d trekk: %s."},
 	"Special squares: %s.":                           "Spesielle ruter: %s.",
 	"Start":                                          "Start",
 	"That menu is broken: run the command again.":    "Den menyen er ødelagt: kjør kommandoen igjen.",

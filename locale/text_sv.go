@@ -247,7 +247,7 @@ var svTexts = Dict{
 	"Rank %d: empty.":                                "Rad %d: tom.",
 	"Rank by rank, from the top:":                    "Rad för rad, uppifrån:",
 	"Record of game %d (%s, %s).":                    "Protokoll för parti %d (%s, %s).",
-	"Replay of game %d after %s: %s.":                "Repris av parti %d efter %s: %s.",
+	"Replay of game %d after %d moves: %s.":          Plural{Arg: 2, One: "Repris av parti %d efter %d drag: %s.", Other: "Repris av parti %d efter %d drag: %s."},
 	"Special squares: %s.":                           "Särskilda rutor: %s.",
 	"Start":                                          "Start",
 	"That menu is broken: run the command again.":    "Den menyn är trasig: kör kommandot igen.",
