@@ -33,8 +33,11 @@ func GameTags(g *storage.Game) []tafl.Tag {
 		{Name: "defenders", Value: seatLabel(g.Defenders)},
 		{Name: "defenders-id", Value: g.Defenders.String()},
 	}
-	if g.MoveTime > 0 {
+	switch {
+	case g.MoveTime > 0:
 		tags = append(tags, tafl.Tag{Name: "time-control", Value: g.MoveTime.String() + " per move"})
+	case !g.Clock.IsZero():
+		tags = append(tags, tafl.Tag{Name: "time-control", Value: g.Clock.Control.String()}) // a live clock: "10+5", minutes + seconds a move
 	}
 	if tag, ok := hintTag(g); ok {
 		tags = append(tags, tag)
