@@ -277,3 +277,22 @@ func TestConsoleReplayAltGrammar(t *testing.T) {
 		}
 	}
 }
+
+// TestConsolePrivateStaysPrivate: a private reply that is deferred (a
+// hint) or that updates a private message (the resign confirmation's
+// answer, a move chosen in the menu) is printed as private, as Discord
+// shows it to its user alone; the console printed them as public posts.
+func TestConsolePrivateStaysPrivate(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 2000, []string{
+		"/tafl ai variant:brandubh side:attackers level:easy",
+		"click Hint",
+		"click Move", "select d2", "select c2",
+		"/tafl resign", "click Yes, resign",
+		"quit",
+	})
+	for _, want := range []string{"\n[to alice] (only you) 💡 Game 1: the engine suggests", "\n[to alice] (only you) You played 1. d2-c2.", "\n[taflbot] @alice played 1. d2-c2.", "\n[to alice] (only you) You resigned.", "\n[taflbot] @alice resigned."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console does not print %q:\n%s", want, text)
+		}
+	}
+}
