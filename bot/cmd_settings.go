@@ -100,8 +100,13 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			}
 			gs.DailyHour = int(h)
 		}
-		if o, ok := r.opts["daily"]; ok && !o.BoolValue() {
-			gs.DailyChannelID = ""
+		if o, ok := r.opts["daily"]; ok {
+			if !o.BoolValue() {
+				gs.DailyChannelID = ""
+			} else if gs.DailyChannelID == "" {
+				// daily:True alone would save and change nothing.
+				return nil, userErrorT("settings.daily_channel")
+			}
 		}
 	}
 	var notes []string
