@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -463,6 +464,32 @@ func (b *Bot) btnPuzzleTarget(ctx context.Context, r *request) (*reply, error) {
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: d}}, nil
 }
 
+// The sources puzzles record (package puzzle's Mine, the bot's miner and
+// the starter set's self-play), by the numbers puzzleSource needs.
+var (
+	sourceGame     = regexp.MustCompile(`^game (\d+), before move (\d+)$`)
+	sourceCorpus   = regexp.MustCompile(`^Copenhagen corpus .*, before move (\d+)$`)
+	sourceSelfPlay = regexp.MustCompile(`^self-play .*, before move (\d+)$`)
+)
+
+// puzzleSource says where a puzzle comes from in the user's language: "from
+// game 12, before move 30", "from the engine's games against itself, before
+// move 7" (the record's own words — seeds, nodes, file lines — are for
+// developers); a source of another form is shown as it is.
+func puzzleSource(lp *locale.Printer, source string) string {
+	num := func(s string) int { n, _ := strconv.Atoi(s); return n }
+	if m := sourceGame.FindStringSubmatch(source); m != nil {
+		return lp.T("from game %d, before move %d", num(m[1]), num(m[2]))
+	}
+	if m := sourceCorpus.FindStringSubmatch(source); m != nil {
+		return lp.T("from a game of the Copenhagen corpus, before move %d", num(m[1]))
+	}
+	if m := sourceSelfPlay.FindStringSubmatch(source); m != nil {
+		return lp.T("from the engine's games against itself, before move %d", num(m[1]))
+	}
+	return source
+}
+
 // solvedMessage shows the final position of a solved puzzle.
 func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game, headline string) (*message, error) {
 	plies := g.Plies()
@@ -480,7 +507,7 @@ func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game,
 	}
 	id := CustomID{Action: ActPuzzleNew, ID: uint64(p.ID), Ply: 0}.String()
 	return &message{
-		content: headline + "\n" + lp.T("**Puzzle %d** · %s · %s", p.ID, p.Variant, p.Source),
+		content: headline + "\n" + lp.T("**Puzzle %d** · %s · %s", p.ID, p.Variant, puzzleSource(lp, p.Source)),
 		files:   []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-solved.png", p.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), puzzleAlt(lp, p, g, opts.Caption))}},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: lp.T("Another puzzle"), Style: discordgo.SecondaryButton, CustomID: id},

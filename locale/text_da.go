@@ -373,4 +373,7 @@ var daTexts = Dict{
 	"; better %s":                           "; bedre %s",
 	"%s %s played %s · better %s":           "%s %s spillede %s · bedre %s",
 	"%s %s played %s (%s) · better %s":      "%s %s spillede %s (%s) · bedre %s",
+	"from game %d, before move %d":          "fra parti %d, før træk %d",
+	"from a game of the Copenhagen corpus, before move %d":   "fra et parti i Copenhagen-korpusset, før træk %d",
+	"from the engine's games against itself, before move %d": "fra motorens partier mod sig selv, før træk %d",
 }

@@ -373,4 +373,7 @@ var deTexts = Dict{
 	"; better %s":                           "; besser %s",
 	"%s %s played %s · better %s":           "%s %s spielten %s · besser %s",
 	"%s %s played %s (%s) · better %s":      "%s %s spielten %s (%s) · besser %s",
+	"from game %d, before move %d":          "aus Partie %d, vor Zug %d",
+	"from a game of the Copenhagen corpus, before move %d":   "aus einer Partie des Copenhagen-Korpus, vor Zug %d",
+	"from the engine's games against itself, before move %d": "aus den Partien der Engine gegen sich selbst, vor Zug %d",
 }

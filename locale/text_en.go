@@ -373,4 +373,7 @@ var enTexts = []any{
 	"; better %s",
 	"%s %s played %s · better %s",
 	"%s %s played %s (%s) · better %s",
+	"from game %d, before move %d",
+	"from a game of the Copenhagen corpus, before move %d",
+	"from the engine's games against itself, before move %d",
 }

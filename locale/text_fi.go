@@ -373,4 +373,7 @@ var fiTexts = Dict{
 	"; better %s":                           "; parempi %s",
 	"%s %s played %s · better %s":           "%s %s pelasivat %s · parempi %s",
 	"%s %s played %s (%s) · better %s":      "%s %s pelasivat %s (%s) · parempi %s",
+	"from game %d, before move %d":          "pelistä %d, ennen siirtoa %d",
+	"from a game of the Copenhagen corpus, before move %d":   "Copenhagen-korpuksen pelistä, ennen siirtoa %d",
+	"from the engine's games against itself, before move %d": "moottorin peleistä itseään vastaan, ennen siirtoa %d",
 }

@@ -373,4 +373,7 @@ var isTexts = Dict{
 	"; better %s":                           "; betra %s",
 	"%s %s played %s · better %s":           "%s %s léku %s · betra %s",
 	"%s %s played %s (%s) · better %s":      "%s %s léku %s (%s) · betra %s",
+	"from game %d, before move %d":          "úr skák %d, fyrir leik %d",
+	"from a game of the Copenhagen corpus, before move %d":   "úr skák í Copenhagen-safninu, fyrir leik %d",
+	"from the engine's games against itself, before move %d": "úr skákum vélarinnar við sjálfa sig, fyrir leik %d",
 }

@@ -373,4 +373,7 @@ var nbTexts = Dict{
 	"; better %s":                           "; bedre %s",
 	"%s %s played %s · better %s":           "%s %s spilte %s · bedre %s",
 	"%s %s played %s (%s) · better %s":      "%s %s spilte %s (%s) · bedre %s",
+	"from game %d, before move %d":          "fra parti %d, før trekk %d",
+	"from a game of the Copenhagen corpus, before move %d":   "fra et parti i Copenhagen-korpuset, før trekk %d",
+	"from the engine's games against itself, before move %d": "fra motorens partier mot seg selv, før trekk %d",
 }

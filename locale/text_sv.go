@@ -373,4 +373,7 @@ var svTexts = Dict{
 	"; better %s":                           "; bättre %s",
 	"%s %s played %s · better %s":           "%s %s spelade %s · bättre %s",
 	"%s %s played %s (%s) · better %s":      "%s %s spelade %s (%s) · bättre %s",
+	"from game %d, before move %d":          "från parti %d, före drag %d",
+	"from a game of the Copenhagen corpus, before move %d":   "från ett parti i Copenhagen-korpusen, före drag %d",
+	"from the engine's games against itself, before move %d": "från motorns partier mot sig själv, före drag %d",
 }
