@@ -374,6 +374,8 @@ var daTexts = Dict{
 	"%s %s played %s · better %s":           "%s %s spillede %s · bedre %s",
 	"%s %s played %s (%s) · better %s":      "%s %s spillede %s (%s) · bedre %s",
 	"from game %d, before move %d":          "fra parti %d, før træk %d",
-	"from a game of the Copenhagen corpus, before move %d":   "fra et parti i Copenhagen-korpusset, før træk %d",
-	"from the engine's games against itself, before move %d": "fra motorens partier mod sig selv, før træk %d",
+	"from a game of the Copenhagen corpus, before move %d":                                                      "fra et parti i Copenhagen-korpusset, før træk %d",
+	"from the engine's games against itself, before move %d":                                                    "fra motorens partier mod sig selv, før træk %d",
+	"its start position has no attackers (t); a game needs both sides":                                          "udgangsstillingen har ingen angribere (t); et parti kræver begge sider",
+	"the side that moves first has no legal move in its start position: the game would be over before it began": "den side, der trækker først, har intet lovligt træk i udgangsstillingen: partiet ville være slut, før det begyndte",
 }

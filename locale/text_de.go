@@ -374,6 +374,8 @@ var deTexts = Dict{
 	"%s %s played %s · better %s":           "%s %s spielten %s · besser %s",
 	"%s %s played %s (%s) · better %s":      "%s %s spielten %s (%s) · besser %s",
 	"from game %d, before move %d":          "aus Partie %d, vor Zug %d",
-	"from a game of the Copenhagen corpus, before move %d":   "aus einer Partie des Copenhagen-Korpus, vor Zug %d",
-	"from the engine's games against itself, before move %d": "aus den Partien der Engine gegen sich selbst, vor Zug %d",
+	"from a game of the Copenhagen corpus, before move %d":                                                      "aus einer Partie des Copenhagen-Korpus, vor Zug %d",
+	"from the engine's games against itself, before move %d":                                                    "aus den Partien der Engine gegen sich selbst, vor Zug %d",
+	"its start position has no attackers (t); a game needs both sides":                                          "die Anfangsstellung hat keine Angreifer (t); eine Partie braucht beide Seiten",
+	"the side that moves first has no legal move in its start position: the game would be over before it began": "die Seite, die zuerst zieht, hat in der Anfangsstellung keinen erlaubten Zug: die Partie wäre vorbei, bevor sie beginnt",
 }

@@ -376,4 +376,6 @@ var enTexts = []any{
 	"from game %d, before move %d",
 	"from a game of the Copenhagen corpus, before move %d",
 	"from the engine's games against itself, before move %d",
+	"its start position has no attackers (t); a game needs both sides",
+	"the side that moves first has no legal move in its start position: the game would be over before it began",
 }

@@ -374,6 +374,8 @@ var fiTexts = Dict{
 	"%s %s played %s · better %s":           "%s %s pelasivat %s · parempi %s",
 	"%s %s played %s (%s) · better %s":      "%s %s pelasivat %s (%s) · parempi %s",
 	"from game %d, before move %d":          "pelistä %d, ennen siirtoa %d",
-	"from a game of the Copenhagen corpus, before move %d":   "Copenhagen-korpuksen pelistä, ennen siirtoa %d",
-	"from the engine's games against itself, before move %d": "moottorin peleistä itseään vastaan, ennen siirtoa %d",
+	"from a game of the Copenhagen corpus, before move %d":                                                      "Copenhagen-korpuksen pelistä, ennen siirtoa %d",
+	"from the engine's games against itself, before move %d":                                                    "moottorin peleistä itseään vastaan, ennen siirtoa %d",
+	"its start position has no attackers (t); a game needs both sides":                                          "alkuasemassa ei ole hyökkääjiä (t); peliin tarvitaan molemmat puolet",
+	"the side that moves first has no legal move in its start position: the game would be over before it began": "ensin siirtävällä puolella ei ole laillista siirtoa alkuasemassa: peli päättyisi ennen kuin se alkaa",
 }

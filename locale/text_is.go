@@ -374,6 +374,8 @@ var isTexts = Dict{
 	"%s %s played %s · better %s":           "%s %s léku %s · betra %s",
 	"%s %s played %s (%s) · better %s":      "%s %s léku %s (%s) · betra %s",
 	"from game %d, before move %d":          "úr skák %d, fyrir leik %d",
-	"from a game of the Copenhagen corpus, before move %d":   "úr skák í Copenhagen-safninu, fyrir leik %d",
-	"from the engine's games against itself, before move %d": "úr skákum vélarinnar við sjálfa sig, fyrir leik %d",
+	"from a game of the Copenhagen corpus, before move %d":                                                      "úr skák í Copenhagen-safninu, fyrir leik %d",
+	"from the engine's games against itself, before move %d":                                                    "úr skákum vélarinnar við sjálfa sig, fyrir leik %d",
+	"its start position has no attackers (t); a game needs both sides":                                          "upphafsstaðan hefur enga sóknarmenn (t); skák þarf báðar hliðar",
+	"the side that moves first has no legal move in its start position: the game would be over before it began": "hliðin sem leikur fyrst á engan löglegan leik í upphafsstöðunni: skákinni lyki áður en hún hæfist",
 }

@@ -374,6 +374,8 @@ var nbTexts = Dict{
 	"%s %s played %s · better %s":           "%s %s spilte %s · bedre %s",
 	"%s %s played %s (%s) · better %s":      "%s %s spilte %s (%s) · bedre %s",
 	"from game %d, before move %d":          "fra parti %d, før trekk %d",
-	"from a game of the Copenhagen corpus, before move %d":   "fra et parti i Copenhagen-korpuset, før trekk %d",
-	"from the engine's games against itself, before move %d": "fra motorens partier mot seg selv, før trekk %d",
+	"from a game of the Copenhagen corpus, before move %d":                                                      "fra et parti i Copenhagen-korpuset, før trekk %d",
+	"from the engine's games against itself, before move %d":                                                    "fra motorens partier mot seg selv, før trekk %d",
+	"its start position has no attackers (t); a game needs both sides":                                          "startstillingen har ingen angripere (t); et parti trenger begge sider",
+	"the side that moves first has no legal move in its start position: the game would be over before it began": "siden som trekker først, har ikke noe lovlig trekk i startstillingen: partiet ville være over før det begynte",
 }

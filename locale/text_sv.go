@@ -374,6 +374,8 @@ var svTexts = Dict{
 	"%s %s played %s · better %s":           "%s %s spelade %s · bättre %s",
 	"%s %s played %s (%s) · better %s":      "%s %s spelade %s (%s) · bättre %s",
 	"from game %d, before move %d":          "från parti %d, före drag %d",
-	"from a game of the Copenhagen corpus, before move %d":   "från ett parti i Copenhagen-korpusen, före drag %d",
-	"from the engine's games against itself, before move %d": "från motorns partier mot sig själv, före drag %d",
+	"from a game of the Copenhagen corpus, before move %d":                                                      "från ett parti i Copenhagen-korpusen, före drag %d",
+	"from the engine's games against itself, before move %d":                                                    "från motorns partier mot sig själv, före drag %d",
+	"its start position has no attackers (t); a game needs both sides":                                          "startställningen har inga anfallare (t); ett parti behöver båda sidor",
+	"the side that moves first has no legal move in its start position: the game would be over before it began": "sidan som drar först har inget tillåtet drag i startställningen: partiet skulle vara slut innan det började",
 }
