@@ -318,8 +318,7 @@ func (b *Bot) replayPage(lp *locale.Printer, g *storage.Game, ply int) (*discord
 	}
 	// The picture's caption has the result on a line of its own; the alt
 	// text is one run of sentences.
-	alt := lp.T("Replay of game %d after %d moves: %s.", g.ID, tafl.MoveCount(ply), strings.ReplaceAll(caption, "\n", ". ")) + " " + lp.T("%d attackers and %d defenders on the board, the king on %s.",
-		step.Position().Count(tafl.Attackers), step.Position().Count(tafl.Defenders)-1, step.Position().King().String())
+	alt := lp.T("Replay of game %d after %d moves: %s.", g.ID, tafl.MoveCount(ply), strings.ReplaceAll(caption, "\n", ". ")) + " " + piecesOnBoard(lp, step.Position())
 	btn := func(label, arg string, to int, off bool) discordgo.MessageComponent {
 		return discordgo.Button{Label: label, Style: discordgo.SecondaryButton, Disabled: off,
 			CustomID: CustomID{Action: ActReplay, ID: uint64(g.ID), Ply: to, Arg: arg}.String()}

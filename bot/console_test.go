@@ -296,3 +296,27 @@ func TestConsolePrivateStaysPrivate(t *testing.T) {
 		}
 	}
 }
+
+// TestConsolePieceCountsInTheSingular: alt texts count one piece in the
+// singular ("1 attacker and 1 defender on the board"; they said "1
+// attackers and 1 defenders"), in the board's and the rules' pictures and
+// in every language's own plural rule.
+func TestConsolePieceCountsInTheSingular(t *testing.T) {
+	const rules = `"dim:7 esc:e start:/1t5/7/7/2TK3/7/7/7/"`
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl ai level:easy side:attackers variant:" + rules,
+		"/tafl rules variant:" + rules,
+		"/tafl settings language:fi",
+		"/tafl rules variant:" + rules,
+		"quit",
+	})
+	for _, want := range []string{
+		"1 attacker and 1 defender on the board, the king on d4.",
+		"The start position of Custom (7×7): 1 attacker, 1 defender and the king on d4; the attackers move first.",
+		"Muunnelman Custom alkuasema (7×7): 1 hyökkääjä, 1 puolustaja ja kuningas ruudussa d4",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console lacks %q:\n%s", want, text)
+		}
+	}
+}

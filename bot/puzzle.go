@@ -548,5 +548,5 @@ func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, 
 func puzzleAlt(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game, caption string) string {
 	pos := g.Position()
 	return lp.T("Puzzle %d, %s: %s.", p.ID, p.Variant, strings.ReplaceAll(caption, "\n", " ")) + " " +
-		lp.T("%d attackers and %d defenders on the board, the king on %s.", pos.Count(tafl.Attackers), pos.Count(tafl.Defenders)-1, pos.King().String())
+		piecesOnBoard(lp, pos)
 }
