@@ -42,8 +42,9 @@ func Evaluate(ctx context.Context, g *tafl.Game, nodes int64) (Eval, error) {
 	h := g
 	switch o := g.Outcome(); o.Reason {
 	case tafl.NoEnd:
-	case tafl.Resignation, tafl.DrawAgreed, tafl.Timeout:
-		// Judged on its board, as if it went on.
+	case tafl.Resignation, tafl.DrawAgreed, tafl.Timeout, tafl.Aborted:
+		// Judged on its board, as if it went on (an aborted game too:
+		// nobody won it, but it was not drawn either).
 		var err error
 		if h, err = replay(g); err != nil {
 			return Eval{}, err

@@ -209,6 +209,19 @@ func TestEvaluateEnds(t *testing.T) {
 	if err != nil || e.Nodes == 0 || e.Best == tafl.NoMove || e.Winner != tafl.NoSide {
 		t.Errorf("a resigned game: %+v %v, want a search of its board", e, err)
 	}
+	// So is an aborted one: nobody won, but nor was it drawn (it was
+	// judged a draw, 50 %, the end of its review's graph).
+	a := tafl.NewGame(v)
+	if _, err := a.PlayText("d2-c2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Abort(); err != nil {
+		t.Fatal(err)
+	}
+	e, err = analysis.Evaluate(t.Context(), a, 5000)
+	if err != nil || e.Nodes == 0 || e.Best == tafl.NoMove || e.Draw {
+		t.Errorf("an aborted game: %+v %v, want a search of its board", e, err)
+	}
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	if _, err := analysis.Evaluate(ctx, tafl.NewGame(v), 100_000); !errors.Is(err, context.Canceled) {

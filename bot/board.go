@@ -299,8 +299,24 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 			sb.WriteString(p.T("Tuicha: the king has two open lines to escape.") + " ")
 		}
 	}
-	sb.WriteString(p.T("%d attackers and %d defenders on the board, the king on %s.", pos.Count(tafl.Attackers), pos.Count(tafl.Defenders)-1, pos.King().String()))
+	sb.WriteString(piecesOnBoard(p, pos))
 	return sb.String()
+}
+
+// piecesOnBoard says how many pieces a position has, for alt texts: "8
+// attackers and 1 defender on the board, the king on d4." (each count
+// with its own plural).
+func piecesOnBoard(p *locale.Printer, pos tafl.Position) string {
+	return p.T("%s and %s on the board, the king on %s.", pieceCount(p, pos, tafl.Attackers), pieceCount(p, pos, tafl.Defenders), pos.King().String())
+}
+
+// pieceCount is "8 attackers", "1 defender": a side's pieces, the king
+// not counted.
+func pieceCount(p *locale.Printer, pos tafl.Position, s tafl.Side) string {
+	if s == tafl.Attackers {
+		return p.T("%d attackers", pos.Count(tafl.Attackers))
+	}
+	return p.T("%d defenders", pos.Count(tafl.Defenders)-1)
 }
 
 // clockWords says a live game's two chess clocks, as the players band

@@ -189,3 +189,27 @@ func TestCustomVariantChallenge(t *testing.T) {
 		}
 	})
 }
+
+// TestCustomVariantThatCannotStart: a rules string whose start has no
+// attackers, or leaves the side to move first no move, is refused with
+// the reason; it started a game that was over when it was created
+// ("Defenders win — no legal moves left").
+func TestCustomVariantThatCannotStart(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct{ sub, rules, want string }{
+		{"ai", "dim:7 start:/7/7/7/3K3/7/7/7/", "its start position has no attackers (t)"},
+		{"challenge", "dim:7 start:/7/7/7/3K3/7/7/7/", "its start position has no attackers (t)"},
+		{"ai", "dim:7 esc:e cor: start:/tT5/T6/7/3K3/7/7/7/", "the side that moves first has no legal move in its start position"},
+	} {
+		opts := []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", c.rules)}
+		if c.sub == "challenge" {
+			opts = append(opts, opt("opponent", bob))
+		}
+		if r, _ := h.slash(alice, c.sub, opts...); !isEphemeral(r) || !strings.Contains(r.Content, "I can't play that rules string: "+c.want) {
+			t.Errorf("/tafl %s variant:%q: %q", c.sub, c.rules, r.Content)
+		}
+	}
+	if gs, err := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{Limit: 10}); err != nil || len(gs) != 0 {
+		t.Errorf("%d games made: %v", len(gs), err)
+	}
+}

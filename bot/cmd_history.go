@@ -33,8 +33,11 @@ func GameTags(g *storage.Game) []tafl.Tag {
 		{Name: "defenders", Value: seatLabel(g.Defenders)},
 		{Name: "defenders-id", Value: g.Defenders.String()},
 	}
-	if g.MoveTime > 0 {
+	switch {
+	case g.MoveTime > 0:
 		tags = append(tags, tafl.Tag{Name: "time-control", Value: g.MoveTime.String() + " per move"})
+	case !g.Clock.IsZero():
+		tags = append(tags, tafl.Tag{Name: "time-control", Value: g.Clock.Control.String()}) // a live clock: "10+5", minutes + seconds a move
 	}
 	if tag, ok := hintTag(g); ok {
 		tags = append(tags, tag)
@@ -315,8 +318,7 @@ func (b *Bot) replayPage(lp *locale.Printer, g *storage.Game, ply int) (*discord
 	}
 	// The picture's caption has the result on a line of its own; the alt
 	// text is one run of sentences.
-	alt := lp.T("Replay of game %d after %s: %s.", g.ID, moveCount(lp, ply), strings.ReplaceAll(caption, "\n", ". ")) + " " + lp.T("%d attackers and %d defenders on the board, the king on %s.",
-		step.Position().Count(tafl.Attackers), step.Position().Count(tafl.Defenders)-1, step.Position().King().String())
+	alt := lp.T("Replay of game %d after %d moves: %s.", g.ID, tafl.MoveCount(ply), strings.ReplaceAll(caption, "\n", ". ")) + " " + piecesOnBoard(lp, step.Position())
 	btn := func(label, arg string, to int, off bool) discordgo.MessageComponent {
 		return discordgo.Button{Label: label, Style: discordgo.SecondaryButton, Disabled: off,
 			CustomID: CustomID{Action: ActReplay, ID: uint64(g.ID), Ply: to, Arg: arg}.String()}

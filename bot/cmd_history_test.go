@@ -415,3 +415,18 @@ func TestHistoryOfTheGameJustFinished(t *testing.T) {
 		t.Errorf("carol, who has played no game: %q", r.Content)
 	}
 }
+
+// TestRecordTimeControl: the .otg record names the time control of a
+// live game too (its clock, "10+5"), as it does a correspondence game's
+// time per move; live games' records had none.
+func TestRecordTimeControl(t *testing.T) {
+	h := newHarness(t, nil)
+	startLive(t, h, "10+5")
+	tags := map[string]string{}
+	for _, tag := range bot.GameTags(gameOf(t, h, alice)) {
+		tags[tag.Name] = tag.Value
+	}
+	if tags["time-control"] != "10+5" {
+		t.Errorf("a live game's record: time-control %q, want 10+5 (tags %v)", tags["time-control"], tags)
+	}
+}

@@ -132,11 +132,11 @@ func (b *Bot) rulesMessage(lp *locale.Printer, cv chosenVariant) (*discordgo.Int
 func startAlt(p *locale.Printer, title string, v *tafl.Variant) string {
 	start := v.Start()
 	if start.ToMove() == tafl.Defenders {
-		return p.T("The start position of %s (%d×%d): %d attackers, %d defenders and the king on %s; the defenders move first.",
-			title, v.Size(), v.Size(), start.Count(tafl.Attackers), start.Count(tafl.Defenders)-1, start.King().String())
+		return p.T("The start position of %s (%d×%d): %s, %s and the king on %s; the defenders move first.",
+			title, v.Size(), v.Size(), pieceCount(p, start, tafl.Attackers), pieceCount(p, start, tafl.Defenders), start.King().String())
 	}
-	return p.T("The start position of %s (%d×%d): %d attackers, %d defenders and the king on %s; the attackers move first.",
-		title, v.Size(), v.Size(), start.Count(tafl.Attackers), start.Count(tafl.Defenders)-1, start.King().String())
+	return p.T("The start position of %s (%d×%d): %s, %s and the king on %s; the attackers move first.",
+		title, v.Size(), v.Size(), pieceCount(p, start, tafl.Attackers), pieceCount(p, start, tafl.Defenders), start.King().String())
 }
 
 // embedText counts the characters Discord counts against an embed's limit.

@@ -53,6 +53,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 				return nil, err
 			}
 			gs.DefaultVariant = cv.name
+			if _, _, named := strings.Cut(v, "/"); named && cv.layout != "" {
+				gs.DefaultVariant += "/" + cv.layout // the layout chosen, such as tawlbwrdd/bell
+			}
 		}
 		if d, ok := r.int("days"); ok {
 			if d < 1 || d > storage.MaxDaysPerMove {
@@ -97,8 +100,13 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			}
 			gs.DailyHour = int(h)
 		}
-		if o, ok := r.opts["daily"]; ok && !o.BoolValue() {
-			gs.DailyChannelID = ""
+		if o, ok := r.opts["daily"]; ok {
+			if !o.BoolValue() {
+				gs.DailyChannelID = ""
+			} else if gs.DailyChannelID == "" {
+				// daily:True alone would save and change nothing.
+				return nil, userErrorT("settings.daily_channel")
+			}
 		}
 	}
 	var notes []string

@@ -98,3 +98,25 @@ func TestSettingsRefusalChangesNothing(t *testing.T) {
 		t.Errorf("dms alone: %+v, %v", p, err)
 	}
 }
+
+// TestSettingsVariantWithLayout: a default variant chosen with its layout
+// (tawlbwrdd/bell, as the autocomplete offers it) keeps the layout: the
+// settings say so and a challenge without a variant starts from it (the
+// layout was dropped: "Saved", and games began from tawlbwrdd's first
+// layout).
+func TestSettingsVariantWithLayout(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(carol, "settings", opt("variant", "tawlbwrdd/bell"))
+	if !strings.Contains(r.Content, "Saved") || !strings.Contains(r.Content, "**tawlbwrdd/bell**") {
+		t.Fatalf("settings: %q", r.Content)
+	}
+	r, _ = h.slash(alice, "challenge", opt("opponent", bob), opt("side", "attackers"))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	if g := gameOf(t, h, alice); g.Variant() != "tawlbwrdd" || g.Layout() != "bell" {
+		t.Errorf("a challenge with the server's default is a game of %s/%s", g.Variant(), g.Layout())
+	}
+	r, _ = h.slash(carol, "settings", opt("variant", "copenhagen/standard"))
+	if !strings.Contains(r.Content, "**copenhagen**") {
+		t.Errorf("a variant of one layout, named with it: %q", r.Content)
+	}
+}

@@ -137,6 +137,10 @@ type ConsoleREST struct {
 	// commands are the ones the bot registered (see RegisterCommands).
 	commands []*discordgo.ApplicationCommand
 	threads  int // threads started (see StartThread)
+	// private holds the interactions whose reply only their user sees (a
+	// private reply deferred, or a private message updated), so that the
+	// reply's later edit is printed as private too.
+	private map[string]bool
 }
 
 type consoleButton struct {
@@ -148,7 +152,7 @@ type consoleButton struct {
 // NewConsoleREST returns a console REST printing to out and writing
 // pictures into dir.
 func NewConsoleREST(out io.Writer, dir string) *ConsoleREST {
-	return &ConsoleREST{out: out, dir: dir, users: map[string]string{}, names: map[string]string{}}
+	return &ConsoleREST{out: out, dir: dir, users: map[string]string{}, names: map[string]string{}, private: map[string]bool{}}
 }
 
 // Now is the console's clock: real time plus any "wait".
@@ -461,8 +465,20 @@ func (c *ConsoleREST) parseSlash(line string, partial bool) (*discordgo.Applicat
 
 func (c *ConsoleREST) who() string { c.mu.Lock(); defer c.mu.Unlock(); return "[to " + c.actor + "]" }
 
-// Respond prints an interaction's response.
-func (c *ConsoleREST) Respond(_ context.Context, _ *discordgo.Interaction, r *discordgo.InteractionResponse) error {
+// Respond prints an interaction's response. A reply to a private
+// message (the menus, a confirmation) updates it in place, so it stays
+// private, as it does in Discord.
+func (c *ConsoleREST) Respond(_ context.Context, in *discordgo.Interaction, r *discordgo.InteractionResponse) error {
+	private := r.Data != nil && r.Data.Flags&discordgo.MessageFlagsEphemeral != 0
+	if in != nil && in.Message != nil && in.Message.Flags&discordgo.MessageFlagsEphemeral != 0 &&
+		(r.Type == discordgo.InteractionResponseUpdateMessage || r.Type == discordgo.InteractionResponseDeferredMessageUpdate) {
+		private = true
+	}
+	if private && in != nil {
+		c.mu.Lock()
+		c.private[in.ID] = true
+		c.mu.Unlock()
+	}
 	switch r.Type {
 	case discordgo.InteractionApplicationCommandAutocompleteResult:
 		var vals []string
@@ -479,11 +495,11 @@ func (c *ConsoleREST) Respond(_ context.Context, _ *discordgo.Interaction, r *di
 	if d == nil {
 		return nil
 	}
-	prefix := "[taflbot]"
-	if d.Flags&discordgo.MessageFlagsEphemeral != 0 {
-		prefix = c.who()
+	prefix, flags := "[taflbot]", d.Flags
+	if private {
+		prefix, flags = c.who(), flags|discordgo.MessageFlagsEphemeral
 	}
-	return c.show(prefix, d.Content, d.Files, d.Components, d.Embeds, d.Flags, alts(d.Files))
+	return c.show(prefix, d.Content, d.Files, d.Components, d.Embeds, flags, alts(d.Files))
 }
 
 // Original returns a stand-in message.
@@ -491,8 +507,9 @@ func (c *ConsoleREST) Original(context.Context, *discordgo.Interaction) (*discor
 	return &discordgo.Message{ID: "console-original", ChannelID: consoleChannel}, nil
 }
 
-// EditResponse prints the edited response.
-func (c *ConsoleREST) EditResponse(_ context.Context, _ *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
+// EditResponse prints the edited response (privately where the response
+// was private).
+func (c *ConsoleREST) EditResponse(_ context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
 	content := ""
 	if e.Content != nil {
 		content = *e.Content
@@ -501,7 +518,14 @@ func (c *ConsoleREST) EditResponse(_ context.Context, _ *discordgo.Interaction, 
 	if e.Components != nil {
 		comps = *e.Components
 	}
-	return &discordgo.Message{ID: "console-edit"}, c.show("[taflbot]", content, e.Files, comps, derefEmbeds(e.Embeds), 0, alts(e.Files))
+	c.mu.Lock()
+	private := in != nil && c.private[in.ID]
+	c.mu.Unlock()
+	prefix, flags := "[taflbot]", discordgo.MessageFlags(0)
+	if private {
+		prefix, flags = c.who(), discordgo.MessageFlagsEphemeral
+	}
+	return &discordgo.Message{ID: "console-edit"}, c.show(prefix, content, e.Files, comps, derefEmbeds(e.Embeds), flags, alts(e.Files))
 }
 
 func derefEmbeds(e *[]*discordgo.MessageEmbed) []*discordgo.MessageEmbed {

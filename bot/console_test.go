@@ -253,3 +253,70 @@ func TestConsoleShowsEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleReplayAltGrammar: the step-through board's alt text counts
+// the moves in the case its language needs after "after" ("nach 2 Zügen",
+// not "nach 2 Züge"; Finnish and Icelandic likewise).
+func TestConsoleReplayAltGrammar(t *testing.T) {
+	for _, c := range []struct{ lang, step, want string }{
+		{"en", "▶ Step through", "Replay of game 1 after 2 moves: 2. f4-f5"},
+		{"de", "▶ Schritt für Schritt", "Wiedergabe der Partie 1 nach 2 Zügen: 2. f4-f5"},
+		{"fi", "▶ Vaihe vaiheelta", "Pelin 1 toisto 2 siirron jälkeen: 2. f4-f5"},
+		{"is", "▶ Skref fyrir skref", "Endursýning skákar 1 eftir 2 leiki: 2. f4-f5"},
+	} {
+		text := runConsole(t, consoleStore(t), 0, []string{
+			"/tafl challenge opponent:bob variant:brandubh side:attackers",
+			"as bob", "click Accept",
+			"as alice", "/tafl move b4-b5", "as bob", "/tafl move c4-c3", "as alice", "/tafl move f4-f5",
+			"/tafl settings language:" + c.lang,
+			"/tafl history", "click " + c.step, "click ⏭",
+			"quit",
+		})
+		if !strings.Contains(text, c.want) {
+			t.Errorf("%s: the last replay board's alt text lacks %q:\n%s", c.lang, c.want, text)
+		}
+	}
+}
+
+// TestConsolePrivateStaysPrivate: a private reply that is deferred (a
+// hint) or that updates a private message (the resign confirmation's
+// answer, a move chosen in the menu) is printed as private, as Discord
+// shows it to its user alone; the console printed them as public posts.
+func TestConsolePrivateStaysPrivate(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 2000, []string{
+		"/tafl ai variant:brandubh side:attackers level:easy",
+		"click Hint",
+		"click Move", "select d2", "select c2",
+		"/tafl resign", "click Yes, resign",
+		"quit",
+	})
+	for _, want := range []string{"\n[to alice] (only you) 💡 Game 1: the engine suggests", "\n[to alice] (only you) You played 1. d2-c2.", "\n[taflbot] @alice played 1. d2-c2.", "\n[to alice] (only you) You resigned.", "\n[taflbot] @alice resigned."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console does not print %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestConsolePieceCountsInTheSingular: alt texts count one piece in the
+// singular ("1 attacker and 1 defender on the board"; they said "1
+// attackers and 1 defenders"), in the board's and the rules' pictures and
+// in every language's own plural rule.
+func TestConsolePieceCountsInTheSingular(t *testing.T) {
+	const rules = `"dim:7 esc:e start:/1t5/7/7/2TK3/7/7/7/"`
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl ai level:easy side:attackers variant:" + rules,
+		"/tafl rules variant:" + rules,
+		"/tafl settings language:fi",
+		"/tafl rules variant:" + rules,
+		"quit",
+	})
+	for _, want := range []string{
+		"1 attacker and 1 defender on the board, the king on d4.",
+		"The start position of Custom (7×7): 1 attacker, 1 defender and the king on d4; the attackers move first.",
+		"Muunnelman Custom alkuasema (7×7): 1 hyökkääjä, 1 puolustaja ja kuningas ruudussa d4",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console lacks %q:\n%s", want, text)
+		}
+	}
+}

@@ -157,3 +157,24 @@ func TestDailyPuzzleRetried(t *testing.T) {
 		t.Errorf("daily state after the post %+v", gs.Daily)
 	}
 }
+
+// TestDailyNeedsAChannel: daily:True with no channel chosen says what to
+// set instead of answering "Saved." with the daily puzzle still off;
+// with a channel it changes nothing, and daily:False stops it.
+func TestDailyNeedsAChannel(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "settings", opt("daily", true), opt("daily_hour", 9.0))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "The daily puzzle needs a channel: choose it with `daily_channel`") {
+		t.Errorf("daily:True without a channel: %q", r.Content)
+	}
+	if gs, err := h.store.GetGuildSettings(t.Context(), guild); err != nil || gs.DailyHour == 9 {
+		t.Errorf("the refused command changed the settings: %+v %v", gs, err)
+	}
+	setDaily(t, h, "777", 15)
+	if r, _ := h.slash(alice, "settings", opt("daily", true)); !strings.Contains(r.Content, "daily puzzle: in <#777> at 15:00 UTC") {
+		t.Errorf("daily:True with a channel: %q", r.Content)
+	}
+	if r, _ := h.slash(alice, "settings", opt("daily", false)); !strings.Contains(r.Content, "daily puzzle: off") {
+		t.Errorf("daily:False: %q", r.Content)
+	}
+}

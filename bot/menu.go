@@ -217,6 +217,14 @@ func (ms menuSpec) targets(from tafl.Square, page int) *discordgo.InteractionRes
 			to = append(to, m.To())
 		}
 	}
+	// By file, then rank as a number: i1, i2, …, i11 (the moves come
+	// sorted by name, where i10 and i11 come before i2).
+	slices.SortFunc(to, func(a, b tafl.Square) int {
+		if a.File() != b.File() {
+			return a.File() - b.File()
+		}
+		return a.Rank() - b.Rank()
+	})
 	if len(to) == 0 {
 		return &discordgo.InteractionResponseData{Content: p.T("The piece on %s cannot move now; press **Back**.", from.String()),
 			Components: []discordgo.MessageComponent{ms.backRow()}, Flags: discordgo.MessageFlagsEphemeral}

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -42,5 +43,23 @@ func TestMenuPagesLargeArmies(t *testing.T) {
 	}
 	if len(seen) != len(pieces) {
 		t.Errorf("pages list %d pieces, want %d", len(seen), len(pieces))
+	}
+}
+
+// TestMenuDestinationsInBoardOrder: the destination menu lists squares by
+// file and then by rank as a number (d7, d8, d9, d10), not by name, where
+// d10 came before d7 on boards of ten ranks or more.
+func TestMenuDestinationsInBoardOrder(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "ai", opt("variant", "copenhagen"), opt("side", "attackers"), opt("level", "easy"))
+	msg, _ := h.slash(alice, "board")
+	r, _ := h.click(alice, customIDs(msg.Components)["Move"], false)
+	r, _ = h.click(alice, customIDs(r.Components)["select"], true, "d11")
+	var got []string
+	for _, o := range r.Components[0].(*discordgo.ActionsRow).Components[0].(*discordgo.SelectMenu).Options {
+		got = append(got, o.Value)
+	}
+	if want := []string{"b11", "c11", "d7", "d8", "d9", "d10"}; !slices.Equal(got, want) {
+		t.Errorf("destinations of d11: %v, want %v", got, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -96,7 +97,9 @@ func puzzleOf(sp *storage.Puzzle) *puzzle.Puzzle {
 func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 	variant := strings.ToLower(strings.TrimSpace(r.str("variant")))
 	if variant != "" {
-		if _, err := tafl.Preset(variant, ""); err != nil {
+		// "name" or "name/layout", as the variant autocomplete offers them.
+		name, layout, _ := strings.Cut(variant, "/")
+		if _, err := tafl.Preset(name, layout); err != nil {
 			return nil, userErrorT("puzzle.no_variant", variant)
 		}
 	}
@@ -117,8 +120,9 @@ func (b *Bot) btnPuzzleNew(ctx context.Context, r *request) (*reply, error) {
 }
 
 // newPuzzle picks a puzzle for the user: of those offered here (of the
-// variant, if given) and not tried yet, one of the eight rated nearest to
-// the user's puzzle rating, at random.
+// variant, if given: a preset's name for any of its layouts, or
+// "name/layout" for one) and not tried yet, one of the eight rated
+// nearest to the user's puzzle rating, at random.
 func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline string) (*message, error) {
 	guild := r.in.GuildID
 	pl, err := b.store.GetPlayer(ctx, guild, r.userID)
@@ -136,7 +140,7 @@ func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline strin
 	var open []*storage.Puzzle
 	offered := 0 // of the variant, tried or not
 	for _, p := range all {
-		if variant != "" && p.Variant != variant {
+		if variant != "" && !puzzleOfVariant(p, variant) {
 			continue
 		}
 		offered++
@@ -162,6 +166,22 @@ func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline strin
 	})
 	p := open[rand.IntN(min(8, len(open)))]
 	return b.puzzleMessage(r.p, p, 0, headline, puzzleGoing)
+}
+
+// puzzleOfVariant reports whether puzzle p is of the variant a user
+// named: a preset's name ("tawlbwrdd": any of its layouts) or a name and
+// layout ("tawlbwrdd/bell"; "copenhagen/standard" is plain copenhagen,
+// whose puzzles record no layout).
+func puzzleOfVariant(p *storage.Puzzle, variant string) bool {
+	name, layout, named := strings.Cut(variant, "/")
+	if p.Variant != name {
+		return false
+	}
+	if !named {
+		return true
+	}
+	v, err := tafl.Preset(name, layout)
+	return err == nil && p.Layout == v.Rules().Layout
 }
 
 // puzzleState says what a puzzle message shows.
@@ -444,6 +464,32 @@ func (b *Bot) btnPuzzleTarget(ctx context.Context, r *request) (*reply, error) {
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: d}}, nil
 }
 
+// The sources puzzles record (package puzzle's Mine, the bot's miner and
+// the starter set's self-play), by the numbers puzzleSource needs.
+var (
+	sourceGame     = regexp.MustCompile(`^game (\d+), before move (\d+)$`)
+	sourceCorpus   = regexp.MustCompile(`^Copenhagen corpus .*, before move (\d+)$`)
+	sourceSelfPlay = regexp.MustCompile(`^self-play .*, before move (\d+)$`)
+)
+
+// puzzleSource says where a puzzle comes from in the user's language: "from
+// game 12, before move 30", "from the engine's games against itself, before
+// move 7" (the record's own words — seeds, nodes, file lines — are for
+// developers); a source of another form is shown as it is.
+func puzzleSource(lp *locale.Printer, source string) string {
+	num := func(s string) int { n, _ := strconv.Atoi(s); return n }
+	if m := sourceGame.FindStringSubmatch(source); m != nil {
+		return lp.T("from game %d, before move %d", num(m[1]), num(m[2]))
+	}
+	if m := sourceCorpus.FindStringSubmatch(source); m != nil {
+		return lp.T("from a game of the Copenhagen corpus, before move %d", num(m[1]))
+	}
+	if m := sourceSelfPlay.FindStringSubmatch(source); m != nil {
+		return lp.T("from the engine's games against itself, before move %d", num(m[1]))
+	}
+	return source
+}
+
 // solvedMessage shows the final position of a solved puzzle.
 func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game, headline string) (*message, error) {
 	plies := g.Plies()
@@ -461,7 +507,7 @@ func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game,
 	}
 	id := CustomID{Action: ActPuzzleNew, ID: uint64(p.ID), Ply: 0}.String()
 	return &message{
-		content: headline + "\n" + lp.T("**Puzzle %d** · %s · %s", p.ID, p.Variant, p.Source),
+		content: headline + "\n" + lp.T("**Puzzle %d** · %s · %s", p.ID, p.Variant, puzzleSource(lp, p.Source)),
 		files:   []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-solved.png", p.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), puzzleAlt(lp, p, g, opts.Caption))}},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: lp.T("Another puzzle"), Style: discordgo.SecondaryButton, CustomID: id},
@@ -502,5 +548,5 @@ func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, 
 func puzzleAlt(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game, caption string) string {
 	pos := g.Position()
 	return lp.T("Puzzle %d, %s: %s.", p.ID, p.Variant, strings.ReplaceAll(caption, "\n", " ")) + " " +
-		lp.T("%d attackers and %d defenders on the board, the king on %s.", pos.Count(tafl.Attackers), pos.Count(tafl.Defenders)-1, pos.King().String())
+		piecesOnBoard(lp, pos)
 }

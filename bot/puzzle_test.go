@@ -181,3 +181,22 @@ func TestHelpNamesLearning(t *testing.T) {
 		t.Errorf("help is %d characters", n)
 	}
 }
+
+// TestPuzzleVariantWithLayout: /tafl puzzle takes the variants its
+// autocomplete offers, layouts included: "copenhagen/standard" is
+// copenhagen, "tawlbwrdd/lewis" gives a puzzle of that layout, and a
+// layout with no puzzle says there is none yet (it said "There is no
+// variant" for all three).
+func TestPuzzleVariantWithLayout(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct{ variant, want string }{
+		{"copenhagen/standard", "· copenhagen ·"},
+		{"tawlbwrdd/lewis", "· tawlbwrdd ·"},
+		{"tawlbwrdd/bell", "There are no tawlbwrdd/bell puzzles here yet"},
+		{"tawlbwrdd/nope", `There is no variant "tawlbwrdd/nope"`},
+	} {
+		if r, _ := h.slash(alice, "puzzle", opt("variant", c.variant)); !strings.Contains(r.Content, c.want) {
+			t.Errorf("/tafl puzzle variant:%s: %q, want %q in it", c.variant, r.Content, c.want)
+		}
+	}
+}

@@ -49,6 +49,15 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 		if err == nil {
 			var v *tafl.Variant
 			if v, err = tafl.NewVariant(r); err == nil {
+				// A start no game can be played from would make a game
+				// that is over when it is created.
+				start := v.Start()
+				switch {
+				case start.Count(tafl.Attackers) == 0:
+					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("its start position has no attackers (t); a game needs both sides"))
+				case len(start.LegalMoves()) == 0:
+					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("the side that moves first has no legal move in its start position: the game would be over before it began"))
+				}
 				return chosenVariant{name: "custom", rules: s, v: v}, nil
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -18,7 +19,7 @@ const MaxDaysPerMove = 30
 // GuildSettings are one server's defaults, changed by its managers.
 type GuildSettings struct {
 	GuildID         string
-	DefaultVariant  string // DefaultVariant is a preset name.
+	DefaultVariant  string // DefaultVariant is a preset name, with its layout where one was chosen ("tawlbwrdd/bell").
 	DaysPerMove     int    // DaysPerMove is the default time per move, 1 to MaxDaysPerMove.
 	ThreadPerGame   bool   // ThreadPerGame: each new game gets its own thread.
 	NotifyChannelID string // NotifyChannelID receives reminders and results ("": the game's channel).
@@ -141,12 +142,14 @@ func (s *Store) GetGuildSettings(ctx context.Context, guildID string) (*GuildSet
 }
 
 // PutGuildSettings saves a server's settings (setting gs.Updated). The
-// variant must be a preset and DaysPerMove 1 to MaxDaysPerMove.
+// variant must be a preset (with a layout of it, if any) and DaysPerMove
+// 1 to MaxDaysPerMove.
 func (s *Store) PutGuildSettings(ctx context.Context, gs *GuildSettings) error {
 	if err := checkID("guild id", gs.GuildID, true); err != nil {
 		return fmt.Errorf("storage: put guild settings: %w", err)
 	}
-	if _, err := tafl.Preset(gs.DefaultVariant, ""); err != nil {
+	name, layout, _ := strings.Cut(gs.DefaultVariant, "/")
+	if _, err := tafl.Preset(name, layout); err != nil {
 		return fmt.Errorf("storage: put guild settings: %w: %w", ErrInvalid, err)
 	}
 	if gs.DaysPerMove < 1 || gs.DaysPerMove > MaxDaysPerMove {
