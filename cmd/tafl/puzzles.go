@@ -45,6 +45,14 @@ func runPuzzles(e env) error {
 	if *maxMoves < 1 || *maxMoves > puzzle.MaxMoves {
 		return &usageError{msg: fmt.Sprintf("-max-moves %d: use 1 to %d", *maxMoves, puzzle.MaxMoves)}
 	}
+	if *minMoves < 1 || *minMoves > *maxMoves {
+		return &usageError{msg: fmt.Sprintf("-min-moves %d: use 1 to -max-moves (%d)", *minMoves, *maxMoves)}
+	}
+	// A search without a node budget would never end: self-play has no
+	// other limit.
+	if *selfplay < 0 || *nodes < 1 || *budget < 1 || *count < 0 {
+		return &usageError{msg: "-selfplay and -count must be 0 or more; -nodes and -budget positive"}
+	}
 	var winner tafl.Side
 	if *side != "" {
 		var err error

@@ -79,6 +79,13 @@ func TestPuzzlesUsage(t *testing.T) {
 		{[]string{"-max-moves", "6", "-selfplay", "1"}, 2, "-max-moves 6"},
 		{[]string{"-selfplay", "1", "-variant", "chess"}, 2, "chess"},
 		{[]string{"-selfplay", "1", "-side", "kings"}, 2, "kings"},
+		// A self-play search without a node budget never ended.
+		{[]string{"-selfplay", "1", "-nodes", "0"}, 2, "-nodes and -budget positive"},
+		{[]string{"-selfplay", "1", "-nodes", "-5"}, 2, "-nodes and -budget positive"},
+		{[]string{"-selfplay", "-3"}, 2, "-selfplay and -count must be 0 or more"},
+		{[]string{"-selfplay", "1", "-budget", "0"}, 2, "-nodes and -budget positive"},
+		// A shortest win longer than the longest looked for found nothing, silently.
+		{[]string{"-selfplay", "1", "-min-moves", "4", "-max-moves", "2"}, 2, "-min-moves 4: use 1 to -max-moves (2)"},
 		{[]string{"-verify", "/no/such/file"}, 1, "no such file"},
 		{[]string{"-corpus", "/no/such/file"}, 1, "no such file"},
 	} {
