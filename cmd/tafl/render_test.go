@@ -121,6 +121,11 @@ func TestReplayCommand(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "-repetition does not go with -otg") {
 		t.Errorf("-otg with -repetition: exit %d, %q", code, errOut)
 	}
+	// A GIF frame is shown for at most 655.35 s; a longer delay wrapped round.
+	_, errOut, code = runTafl(t, record, "replay", "-otg", "-", "-delay", "11m", "-o", "-")
+	if code != 2 || !strings.Contains(errOut, "-delay and -final can be at most 10m55.35s") {
+		t.Errorf("-delay 11m: exit %d, %q", code, errOut)
+	}
 	_, errOut, code = runTafl(t, "[rules:nonsense]\n1. zz", "replay", "-otg", "-", "-o", "-")
 	if code != 1 || errOut == "" {
 		t.Errorf("bad record: exit %d, %q", code, errOut)
