@@ -119,7 +119,7 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		return dbPuzzles(ctx, path, *maxMoves, *budget, stdout)
 	}
 	fmt.Fprintln(stderr, dbUsage)
-	return usageError{fmt.Errorf("taflbot db: unknown command %q (check, migrate, copy, backup, compact, export)", cmd)}
+	return usageError{fmt.Errorf("taflbot db: unknown command %q (check, migrate, copy, backup, compact, export or puzzles)", cmd)}
 }
 
 // openExisting opens a database for a db command. A bbolt file must

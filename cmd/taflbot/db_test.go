@@ -217,6 +217,10 @@ func TestDBUsage(t *testing.T) {
 			t.Errorf("taflbot db %v: %v, want a usage error", args, err)
 		}
 	}
+	// The unknown command's message lists every command there is.
+	if _, _, err := runDBTest(t, "frobnicate"); err == nil || !strings.Contains(err.Error(), "compact, export or puzzles)") {
+		t.Errorf("unknown command: %v, want every command listed", err)
+	}
 	if _, stderr, err := runDBTest(t, "help"); err != nil || !strings.Contains(stderr, "usage: taflbot db") {
 		t.Errorf("help: %v %q", err, stderr)
 	}
