@@ -52,7 +52,7 @@ func TestExampleConfigListsEveryKey(t *testing.T) {
 	c := defaultConfig()
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "%s", data)
-	for _, key := range jsonKeys(c) {
+	for _, key := range jsonKeys(reflect.TypeOf(c)) {
 		if !strings.Contains(buf.String(), `"`+key+`"`) {
 			t.Errorf("config.example.json lacks %q", key)
 		}
@@ -86,6 +86,31 @@ func TestConfigRejectsUnknownKeys(t *testing.T) {
 	os.WriteFile(p, []byte(`{"database": "x.db"} {}`), 0o600)
 	if _, err := loadConfig(p, func(string) string { return "" }); err == nil {
 		t.Fatal("trailing data accepted")
+	}
+}
+
+// TestConfigFileMistakes: an unknown key (top level or in an engine), an
+// empty file, a file without an object and one cut off each get a message
+// that says what to do, not encoding/json's ("json: unknown field", "EOF",
+// "cannot unmarshal array into Go value of type main.Config").
+func TestConfigFileMistakes(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{`{"frobnicate": 1}`, `unknown key "frobnicate": config.example.json lists every key`},
+		{`{"databse": "x.db"}`, `unknown key "databse" (did you mean "database"?): config.example.json lists every key`},
+		{`{"engines": [{"name": "x", "command": ["x"]}, {"name": "y", "command": ["y"], "thinkk": "5s"}]}`,
+			`engines[1]: unknown key "thinkk" (did you mean "think"?): an engine's keys are name, command, dir, think, timeout, max_processes`},
+		{``, `the file is empty: write the settings as one JSON object`},
+		{" \n", `the file is empty`},
+		{`[]`, `the file must hold one JSON object, the settings in {braces}`},
+		{`null`, `the file must hold one JSON object`},
+		{`{"database": "x.db",`, `the JSON stops in the middle: a closing }, ] or " is missing`},
+	} {
+		p := filepath.Join(t.TempDir(), "settings") // no "json" in the name: the messages must not have encoding/json's "json: "
+		os.WriteFile(p, []byte(c.body), 0o600)
+		_, err := loadConfig(p, func(string) string { return "" })
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "json: ") {
+			t.Errorf("%q: %v, want an error with %s", c.body, err, c.want)
+		}
 	}
 }
 
