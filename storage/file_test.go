@@ -576,3 +576,19 @@ func TestTruncatedAnywhereIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenInAMissingFolder: a database path whose folder does not exist
+// names the folder and says what to do (it said "open X: open X: no such
+// file or directory"), and creates nothing.
+func TestOpenInAMissingFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	path := filepath.Join(dir, "taflbot.db")
+	_, err := storage.Open(path, storage.Options{})
+	want := "storage: open " + path + ": the folder " + dir + " does not exist: create it, or give a database path in a folder that does"
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %s", err, want)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Errorf("%s was created", dir)
+	}
+}
