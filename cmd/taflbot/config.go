@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -410,6 +412,12 @@ func (c *Config) Validate(console bool) error {
 			}
 		}
 	}
+	if c.AdminListen != "" && !isListenAddr(c.AdminListen) {
+		bad("admin_listen %q: give host:port, such as \"127.0.0.1:9090\" (or leave it empty for no /healthz and /metrics)", c.AdminListen)
+	}
+	if !console && c.Mode == "http" && c.InteractionsListen != "" && !isListenAddr(c.InteractionsListen) {
+		bad("interactions_listen %q: give host:port, such as \"127.0.0.1:8080\"", c.InteractionsListen)
+	}
 	if c.DevGuildID != "" && !isSnowflake(c.DevGuildID) {
 		bad("dev_guild_id %q is not a Discord id (digits only)", c.DevGuildID)
 	}
@@ -623,6 +631,17 @@ func parseLevel(s string) (slog.Level, error) {
 		return 0, fmt.Errorf("log_level %q: use debug, info, warn or error", s)
 	}
 	return l, nil
+}
+
+// isListenAddr reports whether addr is a host:port a listener can take:
+// any host (empty for every address) and a port number.
+func isListenAddr(addr string) bool {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	n, err := strconv.Atoi(port)
+	return err == nil && n >= 0 && n <= 65535
 }
 
 func isSnowflake(s string) bool {

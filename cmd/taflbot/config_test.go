@@ -300,6 +300,35 @@ func TestAdminListenWarning(t *testing.T) {
 	}
 }
 
+// TestListenAddresses: admin_listen and interactions_listen must be
+// host:port; a bad one was found only when the listener failed to start,
+// after the database was opened (and, for interactions_listen, the
+// commands registered).
+func TestListenAddresses(t *testing.T) {
+	for _, c := range []struct {
+		admin, interactions string
+		want                string
+	}{
+		{"nonsense", "127.0.0.1:8080", `admin_listen "nonsense": give host:port`},
+		{"127.0.0.1:99999", "127.0.0.1:8080", `admin_listen "127.0.0.1:99999": give host:port`},
+		{"", "localhost", `interactions_listen "localhost": give host:port`},
+		{":9090", ":8080", ""},
+		{"", "[::1]:8080", ""},
+	} {
+		cfg := defaultConfig()
+		cfg.Token, cfg.ApplicationID, cfg.Mode = "t", "123456789012345678", "http"
+		cfg.PublicKey = strings.Repeat("ab", 32)
+		cfg.AdminListen, cfg.InteractionsListen = c.admin, c.interactions
+		err := cfg.Validate(false)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%q, %q: %v", c.admin, c.interactions, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%q, %q: %v, want %s", c.admin, c.interactions, err, c.want)
+		}
+	}
+}
+
 // The engines key lists external OTEP engines; each problem is reported,
 // and a good list reaches the bot with its durations.
 func TestConfigEngines(t *testing.T) {
