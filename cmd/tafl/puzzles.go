@@ -189,6 +189,9 @@ func verifyPuzzles(e env, path string, budget int64) error {
 	if err != nil {
 		return err
 	}
+	if len(ps) == 0 {
+		return fmt.Errorf("%s holds no puzzles: give a file that tafl puzzles wrote (one JSON object a line)", path)
+	}
 	bad := 0
 	byVariant := map[string]int{}
 	for i := range ps {
@@ -205,7 +208,11 @@ func verifyPuzzles(e env, path string, budget int64) error {
 			parts = append(parts, fmt.Sprintf("%s %d", p.Name, n))
 		}
 	}
-	fmt.Fprintf(e.stdout, "%d of %d puzzles verified (%s)\n", len(ps)-bad, len(ps), strings.Join(parts, ", "))
+	if len(parts) == 0 {
+		fmt.Fprintf(e.stdout, "%d of %d puzzles verified\n", len(ps)-bad, len(ps))
+	} else {
+		fmt.Fprintf(e.stdout, "%d of %d puzzles verified (%s)\n", len(ps)-bad, len(ps), strings.Join(parts, ", "))
+	}
 	if bad > 0 {
 		return &exitError{code: 1}
 	}

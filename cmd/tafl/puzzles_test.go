@@ -67,6 +67,22 @@ func TestPuzzlesSelfPlay(t *testing.T) {
 	if stdout, _, code := runTafl(t, "", "puzzles", "-verify", file); code != 0 || stdout != "1 of 1 puzzles verified (brandubh 1)\n" {
 		t.Errorf("verify a good file: exit %d, %q", code, stdout)
 	}
+	// Nothing verified names no variant (it printed "()").
+	enc, _ = puzzle.Encode([]puzzle.Puzzle{bad})
+	if err := os.WriteFile(file, enc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if stdout, _, code := runTafl(t, "", "puzzles", "-verify", file); code != 1 || !strings.HasSuffix(stdout, "\n0 of 1 puzzles verified\n") {
+		t.Errorf("verify a bad file: exit %d, %q", code, stdout)
+	}
+	// A file without puzzles verifies nothing: it said "0 of 0 puzzles
+	// verified ()" and exit 0.
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if stdout, errOut, code := runTafl(t, "", "puzzles", "-verify", file); code != 1 || stdout != "" || !strings.Contains(errOut, file+" holds no puzzles") {
+		t.Errorf("verify an empty file: exit %d, %q, %q", code, stdout, errOut)
+	}
 }
 
 func TestPuzzlesUsage(t *testing.T) {
