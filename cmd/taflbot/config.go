@@ -478,6 +478,9 @@ func (c *Config) Validate(console bool) error {
 	if _, err := render.ParseTheme(c.RenderTheme); err != nil {
 		bad("render_theme %q: use \"light\" or \"dark\"", c.RenderTheme)
 	}
+	if fi, err := os.Stat(c.BackupDir); c.BackupDir != "" && err == nil && !fi.IsDir() {
+		bad("backup_dir %q is a file, not a folder: give a folder for the backups (it is created when missing), or leave it empty for none", c.BackupDir)
+	}
 	if c.BackupKeep < 1 {
 		bad("backup_keep %d: keep at least 1 backup", c.BackupKeep)
 	}

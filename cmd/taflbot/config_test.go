@@ -300,6 +300,23 @@ func TestAdminListenWarning(t *testing.T) {
 	}
 }
 
+// TestBackupDirIsAFolder: a backup_dir that is a file is a configuration
+// error; the bot ran without backups, logging "mkdir …: not a directory"
+// at every interval.
+func TestBackupDirIsAFolder(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "backups")
+	os.WriteFile(file, nil, 0o600)
+	cfg := defaultConfig()
+	cfg.BackupDir = file
+	if err := cfg.Validate(true); err == nil || !strings.Contains(err.Error(), "backup_dir \""+file+"\" is a file, not a folder") {
+		t.Errorf("backup_dir a file: %v", err)
+	}
+	cfg.BackupDir = filepath.Join(t.TempDir(), "new") // missing: created at the first backup
+	if err := cfg.Validate(true); err != nil {
+		t.Errorf("backup_dir missing: %v", err)
+	}
+}
+
 // TestListenAddresses: admin_listen and interactions_listen must be
 // host:port; a bad one was found only when the listener failed to start,
 // after the database was opened (and, for interactions_listen, the
