@@ -216,3 +216,15 @@ func TestCurve(t *testing.T) {
 		t.Errorf("unfinished: exit %d %q", code, errOut)
 	}
 }
+
+// TestNoRecordsNamesTheFolders: a folder without records is named as the
+// other commands name it (curve printed Go's list, "[DIR]").
+func TestNoRecordsNamesTheFolders(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	for _, cmd := range []string{"curve", "balance", "results"} {
+		_, errOut, code := runTafl(t, "", cmd, a, b)
+		if want := "tafl " + cmd + ": no .otg records in " + a + ", " + b + ": play some with tafl match -out DIR\n"; code != 1 || errOut != want {
+			t.Errorf("%s: exit %d %q, want %q", cmd, code, errOut, want)
+		}
+	}
+}
