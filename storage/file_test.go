@@ -592,3 +592,20 @@ func TestOpenInAMissingFolder(t *testing.T) {
 		t.Errorf("%s was created", dir)
 	}
 }
+
+// TestBackupIntoAMissingFolder: a backup whose folder does not exist
+// names the folder (it said "open DIR/.NAME.tmp123: no such file or
+// directory", a temporary file the operator never asked for).
+func TestBackupIntoAMissingFolder(t *testing.T) {
+	s, err := storage.Open(filepath.Join(t.TempDir(), "taflbot.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	dir := filepath.Join(t.TempDir(), "missing")
+	out := filepath.Join(dir, "b.db")
+	err = s.BackupFile(t.Context(), out)
+	if want := "storage: backup to " + out + ": the folder " + dir + " does not exist: create it, or write the backup elsewhere"; err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %s", err, want)
+	}
+}
