@@ -66,6 +66,9 @@ func runPuzzles(e env) error {
 		if err != nil {
 			return err
 		}
+		if len(js) == 0 {
+			return fmt.Errorf("%s holds no won game to mine: give a corpus CSV with games won by Black or White (moves,attacker_captures,defender_captures,status)", *corpusFile)
+		}
 		jobs = append(jobs, js...)
 	}
 	if *selfplay > 0 {

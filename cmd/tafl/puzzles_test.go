@@ -86,6 +86,10 @@ func TestPuzzlesSelfPlay(t *testing.T) {
 }
 
 func TestPuzzlesUsage(t *testing.T) {
+	emptyCorpus := filepath.Join(t.TempDir(), "empty.csv")
+	if err := os.WriteFile(emptyCorpus, []byte("moves,attacker_captures,defender_captures,status\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		code int
@@ -104,6 +108,8 @@ func TestPuzzlesUsage(t *testing.T) {
 		{[]string{"-selfplay", "1", "-min-moves", "4", "-max-moves", "2"}, 2, "-min-moves 4: use 1 to -max-moves (2)"},
 		{[]string{"-verify", "/no/such/file"}, 1, "no such file"},
 		{[]string{"-corpus", "/no/such/file"}, 1, "no such file"},
+		// A corpus without a won game was "nothing to mine: give -corpus FILE".
+		{[]string{"-corpus", emptyCorpus}, 1, emptyCorpus + " holds no won game to mine"},
 	} {
 		_, errOut, code := runTafl(t, "", append([]string{"puzzles"}, c.args...)...)
 		if code != c.code || !strings.Contains(errOut, c.say) {
