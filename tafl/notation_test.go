@@ -337,6 +337,9 @@ func TestDecodeForeignRecord(t *testing.T) {
 		{strings.Replace(text, "[date:2026.11.22]", "[date:2026.11.22", 1), "[name:value]"},
 		{strings.Replace(text, "[result:?]", "[result:2]", 1), "result tag"},
 		{text + "[an unclosed comment\n", "never closed"},
+		// An empty file read as a copenhagen game without moves.
+		{"", "the record is empty"},
+		{" \r\n\n", "the record is empty"},
 	} {
 		if _, _, err := tafl.DecodeGame(c.text); err == nil || !strings.Contains(err.Error(), c.sub) {
 			t.Errorf("DecodeGame error = %v, want one containing %q", err, c.sub)
