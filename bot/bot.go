@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"net/http"
 	"runtime"
 	"strconv"
 	"sync"
@@ -381,8 +382,13 @@ func (b *Bot) Stop(timeout time.Duration) {
 }
 
 // RegisterCommands registers the /tafl command with one bulk overwrite.
+// It is the bot's first call to Discord: when Discord refuses it, the
+// error says which setting to fix.
 func (b *Bot) RegisterCommands(ctx context.Context) error {
 	if err := b.rest.RegisterCommands(ctx, b.appID, b.devGuild, CommandsWith(b.external.names())); err != nil {
+		if hint := b.registerHint(err); hint != "" {
+			return fmt.Errorf("bot: register commands: %s (%w)", hint, err)
+		}
 		return fmt.Errorf("bot: register commands: %w", err)
 	}
 	scope := "global"
@@ -391,6 +397,27 @@ func (b *Bot) RegisterCommands(ctx context.Context) error {
 	}
 	b.log.Info("commands registered", "scope", scope)
 	return nil
+}
+
+// registerHint says what to do when Discord refuses to register the
+// commands, by the HTTP status of its answer ("" for other errors).
+func (b *Bot) registerHint(err error) string {
+	var re *discordgo.RESTError
+	if !asError(err, &re) || re.Response == nil {
+		return ""
+	}
+	switch re.Response.StatusCode {
+	case http.StatusUnauthorized:
+		return "Discord refused the bot token: set DISCORD_TOKEN to your application's token (Developer Portal → Bot → Reset Token)"
+	case http.StatusForbidden:
+		if b.devGuild != "" {
+			return fmt.Sprintf("Discord refused the commands for server %s (dev_guild_id): invite the bot there with the applications.commands scope (docs/DISCORD.md), and check that application_id is the application of the bot token", b.devGuild)
+		}
+		return fmt.Sprintf("Discord refused the commands for application %s: check that application_id is the application of the bot token (Developer Portal → General Information)", b.appID)
+	case http.StatusNotFound:
+		return fmt.Sprintf("Discord knows no application %s: set application_id to your application's id (Developer Portal → General Information → Application ID)", b.appID)
+	}
+	return ""
 }
 
 // Run runs the bot until ctx is cancelled. With RoleInteractions it is

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/storage"
 )
 
 // Console plays the bot in a terminal without Discord: it reads commands
@@ -32,14 +34,17 @@ import (
 //	wait 2h                                         move the console's clock forward (then sweep)
 //	quit                                            stop (end of input also stops)
 //
-// Users are named; each name gets a made-up id. Console mode needs a bot
-// built with [New] whose REST is the one returned by [NewConsoleREST] and
-// whose clock is that REST's Now.
+// Users are named; each name gets a made-up id, the same in every run.
+// Console mode needs a bot built with [New] whose REST is the one returned
+// by [NewConsoleREST] and whose clock is that REST's Now.
 func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 	if err := os.MkdirAll(cr.dir, 0o755); err != nil {
 		return fmt.Errorf("console: board folder: %w", err)
 	}
 	if err := b.RegisterCommands(ctx); err != nil { // the console's own: it learns the options
+		return err
+	}
+	if err := cr.learnNames(ctx, b.store); err != nil {
 		return err
 	}
 	b.Start(ctx)
@@ -178,16 +183,36 @@ func (c *ConsoleREST) setActor(name string) { c.mu.Lock(); c.actor = name; c.mu.
 // UserID returns the made-up id the console gives a user name.
 func (c *ConsoleREST) UserID(name string) string { return c.userID(name) }
 
-// userID returns the made-up id of a user name.
+// userID returns the made-up id of a user name. It depends on the name
+// alone, so that a name is the same player in every run on a database
+// (ids handed out in order of appearance made "alice" of one run "bob" of
+// the next).
 func (c *ConsoleREST) userID(name string) string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if id, ok := c.users[name]; ok {
 		return id
 	}
-	id := strconv.Itoa(1000 + len(c.users))
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	id := strconv.FormatUint(100_000_000_000_000_000+h.Sum64()%900_000_000_000_000_000, 10) // 18 digits, as Discord's
 	c.users[name], c.names[id] = id, name
 	return id
+}
+
+// learnNames lets mentions of the players of the database's games read
+// as their names before they are typed in this run.
+func (c *ConsoleREST) learnNames(ctx context.Context, st *storage.Store) error {
+	return st.ForEachGame(ctx, func(g *storage.Game) error {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		for _, seat := range []storage.Seat{g.Attackers, g.Defenders} {
+			if _, known := c.names[seat.UserID]; !known && seat.UserID != "" && seat.Name != "" {
+				c.names[seat.UserID] = seat.Name
+			}
+		}
+		return nil
+	})
 }
 
 var (

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"bytes"
+	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -318,5 +319,36 @@ func TestConsolePieceCountsInTheSingular(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("the console lacks %q:\n%s", want, text)
 		}
+	}
+}
+
+// TestConsolePlayersAcrossRuns: the console keeps its games between runs
+// on one database, and a name is the same player in each: alice resigning
+// in the second run loses her own game (ids went by the order names
+// appeared in a run, so there "alice" had bob's id and resigned for him).
+// Mentions of players not yet named in a run read as their names.
+func TestConsolePlayersAcrossRuns(t *testing.T) {
+	st := consoleStore(t)
+	runConsole(t, st, 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl move b4-b3",
+		"quit",
+	})
+	text := runConsole(t, st, 0, []string{
+		"/tafl games",
+		"as bob", "/tafl move e4-e3",
+		"as alice", "/tafl resign", "click Yes, resign",
+		"quit",
+	})
+	if !strings.Contains(text, "Defenders win") || strings.Contains(text, "Attackers win") {
+		t.Errorf("alice (attackers) resigned; the result:\n%s", text)
+	}
+	if strings.Contains(text, "<@") {
+		t.Errorf("a raw mention:\n%s", text)
+	}
+	games, err := st.GamesByPlayer(t.Context(), bot.NewConsoleREST(io.Discard, "").UserID("alice"), storage.GameFilter{})
+	if err != nil || len(games) != 1 || games[0].Attackers.Name != "alice" {
+		t.Errorf("alice's games: %v %v", games, err)
 	}
 }

@@ -131,8 +131,8 @@ const (
 	refusedMethod    = "method"    // not a POST
 	refusedTooLarge  = "too_large" // body over MaxInteractionBody
 	refusedBody      = "body"      // the body could not be read (cut off, or too slow)
-	refusedSignature = "signature" // no signature, or one that does not verify with public_key
-	refusedTimestamp = "timestamp" // no signed timestamp, or one more than five minutes away
+	refusedSignature = "signature" // no signature or timestamp, or a signature that does not verify with public_key
+	refusedTimestamp = "timestamp" // correctly signed, but the timestamp is more than five minutes away
 	refusedMalformed = "malformed" // signed, but not an interaction
 )
 
@@ -199,23 +199,26 @@ func deferralFor(r *discordgo.InteractionResponse) *discordgo.InteractionRespons
 
 // verify checks Discord's signature: Ed25519 over timestamp || body, the
 // timestamp in Unix seconds within maxSkew of now. It returns why the
-// request is refused (refusedSignature or refusedTimestamp), or "".
+// request is refused (refusedSignature or refusedTimestamp), or "". The
+// signature is checked first, so that refusedTimestamp (whose hint is to
+// check the clock) means a request Discord did sign: an unsigned one, or
+// one with a forged or missing timestamp, is refusedSignature.
 func verify(key ed25519.PublicKey, sigHex, ts string, body []byte, now time.Time) string {
-	sec, err := strconv.ParseInt(ts, 10, 64)
-	if err != nil {
-		return refusedTimestamp
-	}
-	if d := now.Sub(time.Unix(sec, 0)); d > maxSkew || d < -maxSkew {
-		return refusedTimestamp
-	}
 	sig, err := hex.DecodeString(sigHex)
-	if len(key) != ed25519.PublicKeySize || err != nil || len(sig) != ed25519.SignatureSize {
+	if len(key) != ed25519.PublicKeySize || err != nil || len(sig) != ed25519.SignatureSize || ts == "" {
 		return refusedSignature
 	}
 	msg := make([]byte, 0, len(ts)+len(body))
 	msg = append(append(msg, ts...), body...)
 	if !ed25519.Verify(key, msg, sig) {
 		return refusedSignature
+	}
+	sec, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil {
+		return refusedTimestamp
+	}
+	if d := now.Sub(time.Unix(sec, 0)); d > maxSkew || d < -maxSkew {
+		return refusedTimestamp
 	}
 	return ""
 }

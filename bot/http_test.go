@@ -358,3 +358,28 @@ func TestHTTPRepeatedInteractionActsOnce(t *testing.T) {
 		t.Errorf("%s, want 2 repeats", got)
 	}
 }
+
+// TestHTTPUnsignedRequestIsNotAClockProblem: a request without Discord's
+// headers (a scanner, a curl by hand) is refused as unsigned; it was
+// counted and logged as "timestamp", whose hint sends the operator to
+// check the machine's clock. A forged signature with an old timestamp is
+// unsigned too: only a request Discord signed can point at the clock.
+func TestHTTPUnsignedRequestIsNotAClockProblem(t *testing.T) {
+	hb := newHTTPBot(t)
+	ping := []byte(`{"id":"1","application_id":"555","type":1,"token":"t","version":1}`)
+	resp, err := hb.srv.Client().Post(hb.srv.URL, "application/json", bytes.NewReader(ping))
+	if err != nil || resp.StatusCode != 401 {
+		t.Fatalf("unsigned: %v %v", resp, err)
+	}
+	_, other, _ := ed25519.GenerateKey(nil)
+	hb.post(t, ping, other, hb.h.clock.Now().Add(-time.Hour))
+	if got := metric(t, hb.b, `taflbot_http_refused_total{reason="signature"}`); !strings.HasSuffix(got, " 2") {
+		t.Errorf("%s, want 2", got)
+	}
+	if got := metric(t, hb.b, `taflbot_http_refused_total{reason="timestamp"}`); !strings.HasSuffix(got, " 0") {
+		t.Errorf("%s, want 0", got)
+	}
+	if lines := hb.h.logs.lines("check the clock"); len(lines) != 0 {
+		t.Errorf("the clock blamed: %v", lines)
+	}
+}

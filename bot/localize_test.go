@@ -177,3 +177,24 @@ func TestTimeControlErrorTranslated(t *testing.T) {
 		}
 	}
 }
+
+// TestRegisterCommandsRefused: when Discord refuses the registration (the
+// bot's first call), the error says which setting to fix; it was only
+// "HTTP 401 Unauthorized, {…}".
+func TestRegisterCommandsRefused(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct {
+		status int
+		want   string
+	}{
+		{401, "Discord refused the bot token: set DISCORD_TOKEN"},
+		{403, "Discord refused the commands for application 555: check that application_id is the application of the bot token"},
+		{404, "Discord knows no application 555: set application_id"},
+	} {
+		h.fake.inject("PUT", "/commands", c.status, 0, 1)
+		err := h.bot.RegisterCommands(context.Background())
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("HTTP %d: %v, want %s", c.status, err, c.want)
+		}
+	}
+}

@@ -26,6 +26,9 @@ const (
 	// DefaultDelay and DefaultFinalDelay are the default frame times.
 	DefaultDelay      = time.Second
 	DefaultFinalDelay = 4 * time.Second
+	// MaxDelay is the longest a GIF frame can be shown: its delay is a
+	// 16-bit count of hundredths of a second. Longer delays are cut to it.
+	MaxDelay = 65535 * 10 * time.Millisecond
 )
 
 // GIFOptions say how to draw a replay. The zero value gives 560-pixel
@@ -37,8 +40,8 @@ type GIFOptions struct {
 	Size  int   // Size is the largest frame width in pixels (0 means DefaultGIFSize).
 	Flip  bool  // Flip puts rank 1 at the top, as in Options.
 
-	Delay      time.Duration // Delay is how long each move is shown (0 means DefaultDelay).
-	FinalDelay time.Duration // FinalDelay is how long the last frame is shown (0 means DefaultFinalDelay).
+	Delay      time.Duration // Delay is how long each move is shown (0 means DefaultDelay; at most MaxDelay).
+	FinalDelay time.Duration // FinalDelay is how long the last frame is shown (0 means DefaultFinalDelay; at most MaxDelay).
 
 	// MaxBytes caps the file size (0 means DefaultMaxGIFBytes). A replay
 	// that would be larger is drawn again with smaller frames.
@@ -257,8 +260,8 @@ func encodeReplay(w io.Writer, game *tafl.Game, frames []replayFrame, opts Optio
 		return newQuantizer(samples...)
 	}()
 
-	delay := max(1, int(cmp0(g.Delay, DefaultDelay)/(10*time.Millisecond)))
-	final := max(1, int(cmp0(g.FinalDelay, DefaultFinalDelay)/(10*time.Millisecond)))
+	delay := max(1, int(min(cmp0(g.Delay, DefaultDelay), MaxDelay)/(10*time.Millisecond)))
+	final := max(1, int(min(cmp0(g.FinalDelay, DefaultFinalDelay), MaxDelay)/(10*time.Millisecond)))
 	bounds := rgba.Bounds()
 	gw := newGIFWriter(w, bounds.Dx(), bounds.Dy(), q.pal, 0)
 	prev := image.NewPaletted(bounds, q.pal)

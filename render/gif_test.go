@@ -46,6 +46,23 @@ func frames(t *testing.T, data []byte) (*gif.GIF, []*image.RGBA) {
 	return a, out
 }
 
+// TestGIFLongDelays: a frame's delay is 16 bits of hundredths of a
+// second; longer delays are cut to MaxDelay instead of wrapping round (11
+// minutes was shown for 4.64 s).
+func TestGIFLongDelays(t *testing.T) {
+	g := playMoves(t, preset(t, "brandubh", ""), []string{"b4-b3"})
+	var buf bytes.Buffer
+	if err := render.GIF(&buf, g, render.GIFOptions{Size: 160, Delay: 11 * time.Minute, FinalDelay: time.Hour}); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := frames(t, buf.Bytes())
+	for i, d := range a.Delay {
+		if d != 65535 {
+			t.Errorf("frame %d delay %d/100 s, want 65535 (MaxDelay)", i, d)
+		}
+	}
+}
+
 func TestGIFReplay(t *testing.T) {
 	g := playMoves(t, preset(t, "brandubh", ""), []string{"b4-b3", "c4-c2", "a4-c4", "e4-e3", "f4-e4"}) // ends: king captured
 	var buf bytes.Buffer

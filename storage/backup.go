@@ -63,8 +63,11 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 // folder, synced, then renamed, so path is either absent or complete.
 func (s *Store) BackupFile(ctx context.Context, path string) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+tmpMarker+"*")
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("storage: backup to %s: the folder %s does not exist: create it, or write the backup elsewhere", path, filepath.Dir(path))
+	}
 	if err != nil {
-		return fmt.Errorf("storage: backup: %w", err)
+		return fmt.Errorf("storage: backup to %s: %w", path, err)
 	}
 	tmp := f.Name()
 	_, err = s.Backup(ctx, f)

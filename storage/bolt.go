@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -133,8 +135,19 @@ func openBolt(path string, opts Options) (db *bolt.DB, err error) {
 		return nil, fmt.Errorf("%w: open %s: %w; the file was left untouched: restore a backup or check the path", ErrCorrupt, path, err)
 	case opts.ReadOnly && errors.Is(err, os.ErrNotExist):
 		return nil, fmt.Errorf("storage: open %s: no such database file", path)
+	case errors.Is(err, os.ErrNotExist) && !exists(filepath.Dir(path)):
+		// The file is created when missing, so it is the folder.
+		return nil, fmt.Errorf("storage: open %s: the folder %s does not exist: create it, or give a database path in a folder that does", path, filepath.Dir(path))
+	case errors.Is(err, os.ErrPermission), errors.Is(err, syscall.EROFS):
+		return nil, fmt.Errorf("storage: open %s: %w: taflbot must be able to write the file and its folder (for the lock and new files): run it as their owner, or give a database path it may write", path, err)
 	}
 	return nil, fmt.Errorf("storage: open %s: %w", path, err)
+}
+
+// exists reports whether a file or folder is at path.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // checkSize refuses a file shorter than its meta page says (a truncated

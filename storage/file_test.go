@@ -576,3 +576,36 @@ func TestTruncatedAnywhereIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenInAMissingFolder: a database path whose folder does not exist
+// names the folder and says what to do (it said "open X: open X: no such
+// file or directory"), and creates nothing.
+func TestOpenInAMissingFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	path := filepath.Join(dir, "taflbot.db")
+	_, err := storage.Open(path, storage.Options{})
+	want := "storage: open " + path + ": the folder " + dir + " does not exist: create it, or give a database path in a folder that does"
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %s", err, want)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Errorf("%s was created", dir)
+	}
+}
+
+// TestBackupIntoAMissingFolder: a backup whose folder does not exist
+// names the folder (it said "open DIR/.NAME.tmp123: no such file or
+// directory", a temporary file the operator never asked for).
+func TestBackupIntoAMissingFolder(t *testing.T) {
+	s, err := storage.Open(filepath.Join(t.TempDir(), "taflbot.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	dir := filepath.Join(t.TempDir(), "missing")
+	out := filepath.Join(dir, "b.db")
+	err = s.BackupFile(t.Context(), out)
+	if want := "storage: backup to " + out + ": the folder " + dir + " does not exist: create it, or write the backup elsewhere"; err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %s", err, want)
+	}
+}

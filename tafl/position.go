@@ -203,12 +203,16 @@ func (v *Variant) ParsePosition(record string, toMove Side) (Position, error) {
 }
 
 func (v *Variant) parseRecord(record string, toMove Side) (Position, error) {
-	size, pieces, err := ParseRecord(record)
+	// The number of rows first: a record for another board is named as
+	// such, not by its first rank that does not fit its own row count.
+	if len(record) >= 2 && record[0] == '/' && record[len(record)-1] == '/' {
+		if rows := strings.Count(record, "/") - 1; rows != v.size {
+			return Position{}, &SyntaxError{Kind: "position", Text: clip(record), Msg: fmt.Sprintf("the record has %d rows, one per rank, but this variant's board is %d×%d", rows, v.size, v.size)}
+		}
+	}
+	_, pieces, err := ParseRecord(record)
 	if err != nil {
 		return Position{}, err
-	}
-	if size != v.size {
-		return Position{}, &SyntaxError{Kind: "position", Text: clip(record), Msg: fmt.Sprintf("the record is for a %d×%d board but this variant is %d×%d", size, size, v.size, v.size)}
 	}
 	if toMove != Attackers && toMove != Defenders {
 		return Position{}, &SyntaxError{Kind: "position", Msg: "the side to move must be attackers or defenders"}

@@ -83,13 +83,18 @@ func tagValue(s string) string {
 // simple records other tools write (tags, a rules tag, numbered turns of
 // simple or full moves). The variant comes from taflbot's variant/layout
 // tags when present, otherwise from the rules tag (a custom variant), and
-// otherwise it is copenhagen. Every move is checked as it is played; the
+// otherwise it is copenhagen; an empty text is an error. Every move is checked as it is played; the
 // result tag must agree with the moves, and a result the moves do not
 // reach is recorded as a resignation or agreed draw (or as the
 // termination tag says).
 func DecodeGame(text string) (*Game, []Tag, error) {
 	bad := func(line int, format string, args ...any) (*Game, []Tag, error) {
 		return nil, nil, &SyntaxError{Kind: "game", Msg: fmt.Sprintf("line %d: %s", line, fmt.Sprintf(format, args...))}
+	}
+	if strings.TrimSpace(text) == "" {
+		// Not a game of copenhagen with no moves: an empty file, a
+		// failed download or the wrong file.
+		return nil, nil, &SyntaxError{Kind: "game", Msg: "the record is empty: a game record has tags such as [rules:…] and numbered turns such as 1. d1-d4 f4-i4"}
 	}
 	var tags []Tag
 	vals := map[string]string{}

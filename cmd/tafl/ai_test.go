@@ -84,3 +84,22 @@ func TestAIErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMovesFlagNamesTheMoveOnce: a bad move in -moves is named once, as
+// tafl play names it (it read "move 1 (d1-d3): d1-d3: the path is
+// blocked at d2", and "move 1 (zz): tafl: bad move \"zz\": …").
+func TestMovesFlagNamesTheMoveOnce(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"ai", "-variant", "brandubh", "-moves", "d1-d3"}, "tafl ai: move 1 (d1-d3): the path is blocked at d2\n"},
+		{[]string{"render", "-variant", "brandubh", "-o", "-", "-moves", "b4-b3 zz"}, "tafl render: move 2 (zz): a move starts with the square the piece leaves, such as d1 in d1-d4\n"},
+		{[]string{"play", "-variant", "brandubh", "d1-d3"}, "tafl play: move 1 (d1-d3): the path is blocked at d2\n"},
+	} {
+		_, errOut, code := runTafl(t, "", c.args...)
+		if code != 1 || errOut != c.want {
+			t.Errorf("%v: exit %d, %q; want 1, %q", c.args, code, errOut, c.want)
+		}
+	}
+}

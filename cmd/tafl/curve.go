@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/tafl"
@@ -32,7 +33,7 @@ func runCurve(e env) error {
 		return err
 	}
 	if len(files) == 0 {
-		return fmt.Errorf("no .otg records in %v: play some with tafl match -out DIR", fs.Args())
+		return fmt.Errorf("no .otg records in %s: play some with tafl match -out DIR", strings.Join(fs.Args(), ", "))
 	}
 	var v *tafl.Variant
 	var pts []analysis.Point

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -65,16 +64,7 @@ func runPlay(e env) error {
 	for i, text := range moves {
 		ply, err := g.PlayText(text)
 		if err != nil {
-			reason := err.Error()
-			var me *tafl.MoveError
-			var se *tafl.SyntaxError
-			switch {
-			case errors.As(err, &me):
-				reason = me.Detail
-			case errors.As(err, &se):
-				reason = se.Msg
-			}
-			out.Error = &playErrorJSON{Index: i, Move: text, Reason: reason}
+			out.Error = &playErrorJSON{Index: i, Move: text, Reason: moveReason(err)}
 			break
 		}
 		caps := []string{}

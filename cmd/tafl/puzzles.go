@@ -45,6 +45,14 @@ func runPuzzles(e env) error {
 	if *maxMoves < 1 || *maxMoves > puzzle.MaxMoves {
 		return &usageError{msg: fmt.Sprintf("-max-moves %d: use 1 to %d", *maxMoves, puzzle.MaxMoves)}
 	}
+	if *minMoves < 1 || *minMoves > *maxMoves {
+		return &usageError{msg: fmt.Sprintf("-min-moves %d: use 1 to -max-moves (%d)", *minMoves, *maxMoves)}
+	}
+	// A search without a node budget would never end: self-play has no
+	// other limit.
+	if *selfplay < 0 || *nodes < 1 || *budget < 1 || *count < 0 {
+		return &usageError{msg: "-selfplay and -count must be 0 or more; -nodes and -budget positive"}
+	}
 	var winner tafl.Side
 	if *side != "" {
 		var err error
@@ -57,6 +65,9 @@ func runPuzzles(e env) error {
 		js, err := corpusJobs(*corpusFile)
 		if err != nil {
 			return err
+		}
+		if len(js) == 0 {
+			return fmt.Errorf("%s holds no won game to mine: give a corpus CSV with games won by Black or White (moves,attacker_captures,defender_captures,status)", *corpusFile)
 		}
 		jobs = append(jobs, js...)
 	}
@@ -181,6 +192,9 @@ func verifyPuzzles(e env, path string, budget int64) error {
 	if err != nil {
 		return err
 	}
+	if len(ps) == 0 {
+		return fmt.Errorf("%s holds no puzzles: give a file that tafl puzzles wrote (one JSON object a line)", path)
+	}
 	bad := 0
 	byVariant := map[string]int{}
 	for i := range ps {
@@ -197,7 +211,11 @@ func verifyPuzzles(e env, path string, budget int64) error {
 			parts = append(parts, fmt.Sprintf("%s %d", p.Name, n))
 		}
 	}
-	fmt.Fprintf(e.stdout, "%d of %d puzzles verified (%s)\n", len(ps)-bad, len(ps), strings.Join(parts, ", "))
+	if len(parts) == 0 {
+		fmt.Fprintf(e.stdout, "%d of %d puzzles verified\n", len(ps)-bad, len(ps))
+	} else {
+		fmt.Fprintf(e.stdout, "%d of %d puzzles verified (%s)\n", len(ps)-bad, len(ps), strings.Join(parts, ", "))
+	}
 	if bad > 0 {
 		return &exitError{code: 1}
 	}

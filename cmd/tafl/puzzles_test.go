@@ -67,9 +67,29 @@ func TestPuzzlesSelfPlay(t *testing.T) {
 	if stdout, _, code := runTafl(t, "", "puzzles", "-verify", file); code != 0 || stdout != "1 of 1 puzzles verified (brandubh 1)\n" {
 		t.Errorf("verify a good file: exit %d, %q", code, stdout)
 	}
+	// Nothing verified names no variant (it printed "()").
+	enc, _ = puzzle.Encode([]puzzle.Puzzle{bad})
+	if err := os.WriteFile(file, enc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if stdout, _, code := runTafl(t, "", "puzzles", "-verify", file); code != 1 || !strings.HasSuffix(stdout, "\n0 of 1 puzzles verified\n") {
+		t.Errorf("verify a bad file: exit %d, %q", code, stdout)
+	}
+	// A file without puzzles verifies nothing: it said "0 of 0 puzzles
+	// verified ()" and exit 0.
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if stdout, errOut, code := runTafl(t, "", "puzzles", "-verify", file); code != 1 || stdout != "" || !strings.Contains(errOut, file+" holds no puzzles") {
+		t.Errorf("verify an empty file: exit %d, %q, %q", code, stdout, errOut)
+	}
 }
 
 func TestPuzzlesUsage(t *testing.T) {
+	emptyCorpus := filepath.Join(t.TempDir(), "empty.csv")
+	if err := os.WriteFile(emptyCorpus, []byte("moves,attacker_captures,defender_captures,status\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		code int
@@ -79,8 +99,17 @@ func TestPuzzlesUsage(t *testing.T) {
 		{[]string{"-max-moves", "6", "-selfplay", "1"}, 2, "-max-moves 6"},
 		{[]string{"-selfplay", "1", "-variant", "chess"}, 2, "chess"},
 		{[]string{"-selfplay", "1", "-side", "kings"}, 2, "kings"},
+		// A self-play search without a node budget never ended.
+		{[]string{"-selfplay", "1", "-nodes", "0"}, 2, "-nodes and -budget positive"},
+		{[]string{"-selfplay", "1", "-nodes", "-5"}, 2, "-nodes and -budget positive"},
+		{[]string{"-selfplay", "-3"}, 2, "-selfplay and -count must be 0 or more"},
+		{[]string{"-selfplay", "1", "-budget", "0"}, 2, "-nodes and -budget positive"},
+		// A shortest win longer than the longest looked for found nothing, silently.
+		{[]string{"-selfplay", "1", "-min-moves", "4", "-max-moves", "2"}, 2, "-min-moves 4: use 1 to -max-moves (2)"},
 		{[]string{"-verify", "/no/such/file"}, 1, "no such file"},
 		{[]string{"-corpus", "/no/such/file"}, 1, "no such file"},
+		// A corpus without a won game was "nothing to mine: give -corpus FILE".
+		{[]string{"-corpus", emptyCorpus}, 1, emptyCorpus + " holds no won game to mine"},
 	} {
 		_, errOut, code := runTafl(t, "", append([]string{"puzzles"}, c.args...)...)
 		if code != c.code || !strings.Contains(errOut, c.say) {
@@ -191,5 +220,17 @@ func TestCurve(t *testing.T) {
 	}
 	if _, errOut, code := runTafl(t, "", "curve", unfinished); code != 1 || !strings.Contains(errOut, "not finished") {
 		t.Errorf("unfinished: exit %d %q", code, errOut)
+	}
+}
+
+// TestNoRecordsNamesTheFolders: a folder without records is named as the
+// other commands name it (curve printed Go's list, "[DIR]").
+func TestNoRecordsNamesTheFolders(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	for _, cmd := range []string{"curve", "balance", "results"} {
+		_, errOut, code := runTafl(t, "", cmd, a, b)
+		if want := "tafl " + cmd + ": no .otg records in " + a + ", " + b + ": play some with tafl match -out DIR\n"; code != 1 || errOut != want {
+			t.Errorf("%s: exit %d %q, want %q", cmd, code, errOut, want)
+		}
 	}
 }

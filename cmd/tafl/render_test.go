@@ -121,8 +121,40 @@ func TestReplayCommand(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "-repetition does not go with -otg") {
 		t.Errorf("-otg with -repetition: exit %d, %q", code, errOut)
 	}
+	// A GIF frame is shown for at most 655.35 s; a longer delay wrapped round.
+	_, errOut, code = runTafl(t, record, "replay", "-otg", "-", "-delay", "11m", "-o", "-")
+	if code != 2 || !strings.Contains(errOut, "-delay and -final can be at most 10m55.35s") {
+		t.Errorf("-delay 11m: exit %d, %q", code, errOut)
+	}
 	_, errOut, code = runTafl(t, "[rules:nonsense]\n1. zz", "replay", "-otg", "-", "-o", "-")
 	if code != 1 || errOut == "" {
 		t.Errorf("bad record: exit %d, %q", code, errOut)
+	}
+}
+
+// TestRulesCommand: tafl rules prints the rules page and, with -o, draws
+// the start and the examples; a bad -size is refused before anything is
+// printed or written (it used to print the page, write start.png and then
+// fail).
+func TestRulesCommand(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "rules")
+	stdout, errOut, code := runTafl(t, "", "rules", "-variant", "brandubh", "-o", dir, "-size", "200")
+	if code != 0 || !strings.Contains(stdout, "Brandubh") || !strings.Contains(stdout, "Examples") {
+		t.Fatalf("exit %d, %q, %q", code, stdout, errOut)
+	}
+	for _, name := range []string{"start.png", "1.png"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "bad")
+	for _, size := range []string{"5", "-5", "99999"} {
+		stdout, errOut, code = runTafl(t, "", "rules", "-variant", "brandubh", "-o", bad, "-size", size)
+		if code != 2 || stdout != "" || !strings.Contains(errOut, "-size "+size+" is out of range: use 160 to 2048") {
+			t.Errorf("-size %s: exit %d, %q, %q", size, code, stdout, errOut)
+		}
+		if _, err := os.Stat(bad); err == nil {
+			t.Errorf("-size %s: %s was created", size, bad)
+		}
 	}
 }

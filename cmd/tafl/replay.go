@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"time"
 
@@ -45,6 +46,9 @@ func runReplay(e env) error {
 	}
 	if delay <= 0 || final <= 0 || maxBytes <= 0 {
 		return &usageError{msg: "-delay, -final and -max-bytes must be positive"}
+	}
+	if delay > render.MaxDelay || final > render.MaxDelay {
+		return &usageError{msg: fmt.Sprintf("-delay and -final can be at most %s (a GIF frame's longest)", render.MaxDelay)}
 	}
 	var g *tafl.Game
 	if otg != "" {

@@ -35,6 +35,9 @@ func runRules(e env) error {
 	if err != nil {
 		return &usageError{msg: err.Error()}
 	}
+	if size < render.MinSize || size > render.MaxSize {
+		return &usageError{msg: fmt.Sprintf("-size %d is out of range: use %d to %d", size, render.MinSize, render.MaxSize)}
+	}
 	v, err := s.Variant()
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -126,8 +127,32 @@ func (s *setup) Game() (*tafl.Game, error) {
 func PlayMoves(g *tafl.Game, moves []string) (int, error) {
 	for i, m := range moves {
 		if _, err := g.PlayText(m); err != nil {
-			return i, fmt.Errorf("move %d (%s): %w", i+1, m, err)
+			return i, &moveFailed{fmt.Sprintf("move %d (%s): %s", i+1, m, moveReason(err)), err}
 		}
 	}
 	return len(moves), nil
+}
+
+// moveFailed is a move of a list that could not be played: the message
+// names it once (the engine's own error repeats the move), the error
+// inside is the engine's.
+type moveFailed struct {
+	msg string
+	err error
+}
+
+func (e *moveFailed) Error() string { return e.msg }
+func (e *moveFailed) Unwrap() error { return e.err }
+
+// moveReason is why a move could not be played, without the move itself.
+func moveReason(err error) string {
+	var me *tafl.MoveError
+	var se *tafl.SyntaxError
+	switch {
+	case errors.As(err, &me):
+		return me.Detail
+	case errors.As(err, &se):
+		return se.Msg
+	}
+	return err.Error()
 }

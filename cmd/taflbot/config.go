@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -227,6 +229,9 @@ func decodeConfig(r io.Reader, c *Config) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(c); err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return errors.New("the JSON stops in the middle: a closing }, ] or \" is missing (compare with config.example.json)")
+		}
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
 			return fmt.Errorf("invalid JSON at byte %d: %v", syn.Offset, err)
@@ -243,39 +248,121 @@ func decodeConfig(r io.Reader, c *Config) error {
 	return nil
 }
 
-// checkKeys walks the top-level object's keys: each must be one of
-// Config's keys, exactly, and appear once. Syntax errors are left to the
-// decoder, which reports them with their position.
+// checkKeys walks the top-level object's keys and those of each engine:
+// each must be one of the documented keys, exactly, and appear once. An
+// empty file, or one that holds something other than an object, is named
+// as such. Syntax errors are left to the decoder, which reports them with
+// their position.
 func checkKeys(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	t, err := dec.Token()
+	switch {
+	case errors.Is(err, io.EOF):
+		return errors.New(`the file is empty: write the settings as one JSON object, such as {"application_id": "123456789012345678"} (config.example.json lists every key)`)
+	case err != nil:
+		return nil
+	case t != json.Delim('{'):
+		return errors.New("the file must hold one JSON object, the settings in {braces}, as config.example.json does")
+	}
+	var errs []error
+	complete := objectKeys(dec, "", jsonKeys(reflect.TypeOf(Config{})), func(key string, value json.RawMessage) {
+		if key != "engines" {
+			return
+		}
+		var engines []json.RawMessage
+		if json.Unmarshal(value, &engines) != nil {
+			return // the decoder names the wrong kind of value
+		}
+		for i, e := range engines {
+			d := json.NewDecoder(bytes.NewReader(e))
+			if t, err := d.Token(); err == nil && t == json.Delim('{') {
+				objectKeys(d, fmt.Sprintf("engines[%d]: ", i), jsonKeys(reflect.TypeOf(EngineConfig{})), nil, &errs)
+			}
+		}
+	}, &errs)
+	if !complete {
+		return nil // the decoder reports the syntax error with its position
+	}
+	return errors.Join(errs...)
+}
+
+// objectKeys reads the keys and values of the object whose '{' dec has
+// just read, adding an error (prefixed where) for each key that is not one
+// of keys, is in another case, or is given twice, and calling each (when
+// not nil) with every key and its value. It returns false at a syntax
+// error.
+func objectKeys(dec *json.Decoder, where string, keys []string, each func(string, json.RawMessage), errs *[]error) bool {
 	known := map[string]bool{}
-	for _, k := range jsonKeys(Config{}) {
+	for _, k := range keys {
 		known[k] = true
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
 	seen := map[string]bool{}
-	var errs []error
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
-			return nil
+			return false
 		}
 		key, _ := t.(string)
 		switch {
 		case seen[key]:
-			errs = append(errs, fmt.Errorf("key %q is given twice: keep one", key))
+			*errs = append(*errs, fmt.Errorf("%skey %q is given twice: keep one", where, key))
 		case !known[key] && known[strings.ToLower(key)]:
-			errs = append(errs, fmt.Errorf("key %q: keys are lower case, write %q", key, strings.ToLower(key)))
+			*errs = append(*errs, fmt.Errorf("%skey %q: keys are lower case, write %q", where, key, strings.ToLower(key)))
+		case !known[key]:
+			msg := fmt.Sprintf("%sunknown key %q", where, key)
+			if near := nearestKey(key, keys); near != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", near)
+			}
+			if where == "" {
+				msg += ": config.example.json lists every key"
+			} else {
+				msg += ": an engine's keys are " + strings.Join(keys, ", ")
+			}
+			*errs = append(*errs, errors.New(msg))
 		}
 		seen[key] = true
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return nil
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return false
+		}
+		if each != nil {
+			each(key, value)
 		}
 	}
-	return errors.Join(errs...)
+	return true
+}
+
+// nearestKey returns the key of keys that key is most likely a misspelling
+// of (at most two letters added, dropped or changed), or "".
+func nearestKey(key string, keys []string) string {
+	best, bestD := "", 3
+	for _, k := range keys {
+		if d := editDistance(strings.ToLower(key), k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // Validate reports every problem with the configuration at once. console
@@ -324,6 +411,12 @@ func (c *Config) Validate(console bool) error {
 				bad("interactions_listen is empty: give an address such as \"127.0.0.1:8080\" for http mode")
 			}
 		}
+	}
+	if c.AdminListen != "" && !isListenAddr(c.AdminListen) {
+		bad("admin_listen %q: give host:port, such as \"127.0.0.1:9090\" (or leave it empty for no /healthz and /metrics)", c.AdminListen)
+	}
+	if !console && c.Mode == "http" && c.InteractionsListen != "" && !isListenAddr(c.InteractionsListen) {
+		bad("interactions_listen %q: give host:port, such as \"127.0.0.1:8080\"", c.InteractionsListen)
 	}
 	if c.DevGuildID != "" && !isSnowflake(c.DevGuildID) {
 		bad("dev_guild_id %q is not a Discord id (digits only)", c.DevGuildID)
@@ -384,6 +477,9 @@ func (c *Config) Validate(console bool) error {
 	}
 	if _, err := render.ParseTheme(c.RenderTheme); err != nil {
 		bad("render_theme %q: use \"light\" or \"dark\"", c.RenderTheme)
+	}
+	if fi, err := os.Stat(c.BackupDir); c.BackupDir != "" && err == nil && !fi.IsDir() {
+		bad("backup_dir %q is a file, not a folder: give a folder for the backups (it is created when missing), or leave it empty for none", c.BackupDir)
 	}
 	if c.BackupKeep < 1 {
 		bad("backup_keep %d: keep at least 1 backup", c.BackupKeep)
@@ -540,6 +636,17 @@ func parseLevel(s string) (slog.Level, error) {
 	return l, nil
 }
 
+// isListenAddr reports whether addr is a host:port a listener can take:
+// any host (empty for every address) and a port number.
+func isListenAddr(addr string) bool {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	n, err := strconv.Atoi(port)
+	return err == nil && n >= 0 && n <= 65535
+}
+
 func isSnowflake(s string) bool {
 	if s == "" || len(s) > 20 {
 		return false
@@ -552,9 +659,8 @@ func isSnowflake(s string) bool {
 	return true
 }
 
-// jsonKeys lists the JSON keys of Config's fields.
-func jsonKeys(c Config) []string {
-	t := reflect.TypeOf(c)
+// jsonKeys lists the JSON keys of the fields of struct type t.
+func jsonKeys(t reflect.Type) []string {
 	var keys []string
 	for i := range t.NumField() {
 		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); k != "" {

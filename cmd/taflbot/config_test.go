@@ -52,7 +52,7 @@ func TestExampleConfigListsEveryKey(t *testing.T) {
 	c := defaultConfig()
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "%s", data)
-	for _, key := range jsonKeys(c) {
+	for _, key := range jsonKeys(reflect.TypeOf(c)) {
 		if !strings.Contains(buf.String(), `"`+key+`"`) {
 			t.Errorf("config.example.json lacks %q", key)
 		}
@@ -86,6 +86,31 @@ func TestConfigRejectsUnknownKeys(t *testing.T) {
 	os.WriteFile(p, []byte(`{"database": "x.db"} {}`), 0o600)
 	if _, err := loadConfig(p, func(string) string { return "" }); err == nil {
 		t.Fatal("trailing data accepted")
+	}
+}
+
+// TestConfigFileMistakes: an unknown key (top level or in an engine), an
+// empty file, a file without an object and one cut off each get a message
+// that says what to do, not encoding/json's ("json: unknown field", "EOF",
+// "cannot unmarshal array into Go value of type main.Config").
+func TestConfigFileMistakes(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{`{"frobnicate": 1}`, `unknown key "frobnicate": config.example.json lists every key`},
+		{`{"databse": "x.db"}`, `unknown key "databse" (did you mean "database"?): config.example.json lists every key`},
+		{`{"engines": [{"name": "x", "command": ["x"]}, {"name": "y", "command": ["y"], "thinkk": "5s"}]}`,
+			`engines[1]: unknown key "thinkk" (did you mean "think"?): an engine's keys are name, command, dir, think, timeout, max_processes`},
+		{``, `the file is empty: write the settings as one JSON object`},
+		{" \n", `the file is empty`},
+		{`[]`, `the file must hold one JSON object, the settings in {braces}`},
+		{`null`, `the file must hold one JSON object`},
+		{`{"database": "x.db",`, `the JSON stops in the middle: a closing }, ] or " is missing`},
+	} {
+		p := filepath.Join(t.TempDir(), "settings") // no "json" in the name: the messages must not have encoding/json's "json: "
+		os.WriteFile(p, []byte(c.body), 0o600)
+		_, err := loadConfig(p, func(string) string { return "" })
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "json: ") {
+			t.Errorf("%q: %v, want an error with %s", c.body, err, c.want)
+		}
 	}
 }
 
@@ -271,6 +296,52 @@ func TestAdminListenWarning(t *testing.T) {
 		w := cfg.Warnings()
 		if got := len(w) > 0 && strings.Contains(w[0], "admin_listen"); got != warn {
 			t.Errorf("admin_listen %q: warnings %v", addr, w)
+		}
+	}
+}
+
+// TestBackupDirIsAFolder: a backup_dir that is a file is a configuration
+// error; the bot ran without backups, logging "mkdir …: not a directory"
+// at every interval.
+func TestBackupDirIsAFolder(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "backups")
+	os.WriteFile(file, nil, 0o600)
+	cfg := defaultConfig()
+	cfg.BackupDir = file
+	if err := cfg.Validate(true); err == nil || !strings.Contains(err.Error(), "backup_dir \""+file+"\" is a file, not a folder") {
+		t.Errorf("backup_dir a file: %v", err)
+	}
+	cfg.BackupDir = filepath.Join(t.TempDir(), "new") // missing: created at the first backup
+	if err := cfg.Validate(true); err != nil {
+		t.Errorf("backup_dir missing: %v", err)
+	}
+}
+
+// TestListenAddresses: admin_listen and interactions_listen must be
+// host:port; a bad one was found only when the listener failed to start,
+// after the database was opened (and, for interactions_listen, the
+// commands registered).
+func TestListenAddresses(t *testing.T) {
+	for _, c := range []struct {
+		admin, interactions string
+		want                string
+	}{
+		{"nonsense", "127.0.0.1:8080", `admin_listen "nonsense": give host:port`},
+		{"127.0.0.1:99999", "127.0.0.1:8080", `admin_listen "127.0.0.1:99999": give host:port`},
+		{"", "localhost", `interactions_listen "localhost": give host:port`},
+		{":9090", ":8080", ""},
+		{"", "[::1]:8080", ""},
+	} {
+		cfg := defaultConfig()
+		cfg.Token, cfg.ApplicationID, cfg.Mode = "t", "123456789012345678", "http"
+		cfg.PublicKey = strings.Repeat("ab", 32)
+		cfg.AdminListen, cfg.InteractionsListen = c.admin, c.interactions
+		err := cfg.Validate(false)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%q, %q: %v", c.admin, c.interactions, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%q, %q: %v, want %s", c.admin, c.interactions, err, c.want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,11 +119,32 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		return dbPuzzles(ctx, path, *maxMoves, *budget, stdout)
 	}
 	fmt.Fprintln(stderr, dbUsage)
-	return usageError{fmt.Errorf("taflbot db: unknown command %q (check, migrate, copy, backup, compact, export)", cmd)}
+	return usageError{fmt.Errorf("taflbot db: unknown command %q (check, migrate, copy, backup, compact, export or puzzles)", cmd)}
+}
+
+// openExisting opens a database for a db command. A bbolt file must
+// exist already: storage.Open creates a missing one, and a mistyped -db
+// would otherwise give a new, empty database (and "ok").
+func openExisting(path string, opts storage.Options) (*storage.Store, error) {
+	if err := needFile(path); err != nil {
+		return nil, err
+	}
+	return storage.Open(path, opts)
+}
+
+// needFile refuses a bbolt path with no file, saying how to name the right one.
+func needFile(path string) error {
+	if storage.IsPostgres(path) {
+		return nil
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("taflbot db: there is no database file %s: give its path with -db FILE, or -config FILE to use the configuration's \"database\" (db commands never create one)", path)
+	}
+	return nil
 }
 
 func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) error {
-	s, err := storage.Open(path, storage.Options{ReadOnly: !rebuild, AllowDamaged: true})
+	s, err := openExisting(path, storage.Options{ReadOnly: !rebuild, AllowDamaged: true})
 	if err != nil {
 		return err
 	}
@@ -192,7 +214,7 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 			return fmt.Errorf("taflbot db copy: %s already exists: copy into a new file", to)
 		}
 	}
-	src, err := storage.Open(from, storage.Options{ReadOnly: true})
+	src, err := openExisting(from, storage.Options{ReadOnly: true})
 	if err != nil {
 		return err
 	}
@@ -242,7 +264,7 @@ func dbBackup(ctx context.Context, path, out string, stdout io.Writer) error {
 	if storage.IsPostgres(path) {
 		return errors.New("taflbot db backup: back up PostgreSQL with pg_dump, for example pg_dump -Fc -f taflbot.dump DBNAME (see docs/SCALING.md)")
 	}
-	s, err := storage.Open(path, storage.Options{ReadOnly: true})
+	s, err := openExisting(path, storage.Options{ReadOnly: true})
 	if err != nil {
 		return err
 	}
@@ -265,6 +287,9 @@ func dbCompact(path, out string, stdout io.Writer) error {
 	if storage.IsPostgres(path) {
 		return errors.New("taflbot db compact: PostgreSQL reclaims space itself (autovacuum); compact is for bbolt files")
 	}
+	if err := needFile(path); err != nil {
+		return err
+	}
 	if err := storage.Compact(path, out, storage.Options{}); err != nil {
 		return err
 	}
@@ -279,7 +304,7 @@ func dbCompact(path, out string, stdout io.Writer) error {
 // dbExport writes every game as an .otg record: into DIR/game-<id>.otg,
 // or all to standard output separated by blank lines.
 func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
-	s, err := storage.Open(path, storage.Options{ReadOnly: true})
+	s, err := openExisting(path, storage.Options{ReadOnly: true})
 	if err != nil {
 		return err
 	}
@@ -315,7 +340,7 @@ func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
 // dbPuzzles mines a database's finished games for puzzles (see
 // bot.MineDatabase).
 func dbPuzzles(ctx context.Context, path string, maxMoves int, budget int64, stdout io.Writer) error {
-	st, err := storage.Open(path, storage.Options{})
+	st, err := openExisting(path, storage.Options{})
 	if err != nil {
 		return err
 	}

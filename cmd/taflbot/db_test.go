@@ -217,6 +217,10 @@ func TestDBUsage(t *testing.T) {
 			t.Errorf("taflbot db %v: %v, want a usage error", args, err)
 		}
 	}
+	// The unknown command's message lists every command there is.
+	if _, _, err := runDBTest(t, "frobnicate"); err == nil || !strings.Contains(err.Error(), "compact, export or puzzles)") {
+		t.Errorf("unknown command: %v, want every command listed", err)
+	}
 	if _, stderr, err := runDBTest(t, "help"); err != nil || !strings.Contains(stderr, "usage: taflbot db") {
 		t.Errorf("help: %v %q", err, stderr)
 	}
@@ -337,5 +341,34 @@ func TestDBPuzzles(t *testing.T) {
 	}
 	if _, _, err := runDBTest(t, "puzzles", "-db", path, "-max-moves", "9"); err == nil {
 		t.Error("-max-moves 9 accepted")
+	}
+}
+
+// TestDBNeedsAnExistingFile: a db command given a path with no file says
+// so and creates nothing (puzzles and check -rebuild-indexes, which open
+// for writing, made a new empty database and reported "ok").
+func TestDBNeedsAnExistingFile(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "typo.db")
+	for _, args := range [][]string{
+		{"check"},
+		{"check", "-rebuild-indexes"},
+		{"puzzles"},
+		{"backup", "-o", filepath.Join(dir, "b.db")},
+		{"compact", "-o", filepath.Join(dir, "c.db")},
+		{"export", "-o", filepath.Join(dir, "export")},
+	} {
+		_, _, err := runDBTest(t, append(args, "-db", missing)...)
+		if err == nil || !strings.Contains(err.Error(), "there is no database file "+missing+": give its path with -db FILE") {
+			t.Errorf("taflbot db %v: %v, want the missing file named", args, err)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+			t.Errorf("taflbot db %v left %s behind", args, entries[0].Name())
+			os.RemoveAll(filepath.Join(dir, entries[0].Name()))
+		}
+	}
+	_, _, err := runDBTest(t, "copy", "-from", missing, "-to", filepath.Join(dir, "new.db"))
+	if err == nil || !strings.Contains(err.Error(), "there is no database file "+missing) {
+		t.Errorf("copy from a missing file: %v", err)
 	}
 }

@@ -285,8 +285,11 @@ func redactDatabase(db string) string {
 // that shuts it down gracefully.
 func serve(ctx context.Context, logger *slog.Logger, name, addr string, h http.Handler, limits httpLimits) (func(), error) {
 	ln, err := net.Listen("tcp", addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return nil, fmt.Errorf("%s_listen %s: %w: another program (another taflbot?) listens there: stop it, or choose another port", name, addr, err)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("%s listener on %s: %w", name, addr, err)
+		return nil, fmt.Errorf("%s_listen %s: %w", name, addr, err)
 	}
 	return serveOn(ctx, logger, name, ln, h, limits), nil
 }

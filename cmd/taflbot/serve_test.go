@@ -145,3 +145,24 @@ func TestInteractionsServerSheds(t *testing.T) {
 		t.Errorf("%d of %d stalled or idle clients were still connected %v after they connected", open, len(conns), time.Until(deadline)+time.Since(start))
 	}
 }
+
+// TestListenAddressInUse: a listener whose port is taken names its
+// config key and says what to do (it said "admin listener on …: bind:
+// address already in use").
+func TestListenAddressInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	addr := ln.Addr().String()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	stop, err := serve(t.Context(), logger, "admin", addr, http.NotFoundHandler(), adminLimits)
+	if err == nil {
+		stop()
+		t.Fatal("a second listener on the same port started")
+	}
+	if !strings.HasPrefix(err.Error(), "admin_listen "+addr+": ") || !strings.Contains(err.Error(), "stop it, or choose another port") {
+		t.Errorf("err = %v", err)
+	}
+}
