@@ -146,3 +146,57 @@ func TestOldAbortButton(t *testing.T) {
 		t.Errorf("an old board's Abort after both moved:\n%s", text)
 	}
 }
+
+// TestOldDrawButtons: a draw button does what its label says, and one
+// from an older board whose offer has changed since changes nothing and
+// says so privately (before, it toggled the offer as the game stood: an
+// old "Draw offered by alice: accept?" pressed after alice withdrew
+// offered bob's draw, an old "Offer draw" withdrew a standing offer).
+func TestOldDrawButtons(t *testing.T) {
+	h := newHarness(t, nil)
+	board := startGame(t, h) // alice attacks
+	offerDraw := customIDs(board.Components)["Offer draw"]
+	offered, _ := h.slash(alice, "draw")
+	var accept string
+	for label, id := range customIDs(offered.Components) {
+		if strings.HasPrefix(label, "Draw offered by") {
+			accept = id
+		}
+	}
+	if accept == "" {
+		t.Fatalf("no accept button after alice's offer: %v", customIDs(offered.Components))
+	}
+	h.slash(alice, "draw") // withdrawn
+	offer := func(t *testing.T, want tafl.Side) {
+		t.Helper()
+		if g := gameOf(t, h, alice); g.DrawOffer != want || !g.Active() {
+			t.Errorf("draw offer %v, active %v; want %v, active", g.DrawOffer, g.Active(), want)
+		}
+	}
+	r, _ := h.click(bob, accept, false)
+	if !isEphemeral(r) || !strings.Contains(r.Content, "withdrawn") {
+		t.Errorf("bob accepting the withdrawn offer: %q", r.Content)
+	}
+	offer(t, tafl.NoSide)
+
+	if r, _ = h.click(alice, offerDraw, false); !isEphemeral(r) {
+		t.Errorf("alice offering with the first board: %q", r.Content)
+	}
+	offer(t, tafl.Attackers)
+	r, _ = h.click(alice, offerDraw, false)
+	if !isEphemeral(r) || !strings.Contains(r.Content, "Your draw offer stands") {
+		t.Errorf("alice pressing Offer draw again: %q", r.Content)
+	}
+	offer(t, tafl.Attackers)
+	r, _ = h.click(bob, offerDraw, false)
+	if !isEphemeral(r) || !strings.Contains(r.Content, "has offered a draw since") {
+		t.Errorf("bob pressing the old Offer draw: %q", r.Content)
+	}
+	offer(t, tafl.Attackers)
+
+	// The old accept button shows alice's offer, which stands again.
+	h.click(bob, accept, false)
+	if g := gameOf(t, h, alice); g.Outcome() != (tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.DrawAgreed}) {
+		t.Errorf("bob accepting alice's standing offer: outcome %v", g.Outcome())
+	}
+}
