@@ -218,7 +218,16 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 			after: func(ctx context.Context) { b.afterMove(ctx, g) }}, nil
 	}
-	return &reply{resp: ephemeral(r.p.T("Done.")), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
+	var private string
+	switch what {
+	case "offer":
+		private = r.p.T("You offered a draw.")
+	case "withdraw":
+		private = r.p.T("You withdrew your draw offer.")
+	case "accept":
+		private = r.p.T("You accepted the draw.")
+	}
+	return &reply{resp: ephemeral(private), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
 }
 
 // opponentOf returns the seat playing against userID.

@@ -200,3 +200,38 @@ func TestOldDrawButtons(t *testing.T) {
 		t.Errorf("bob accepting alice's standing offer: outcome %v", g.Outcome())
 	}
 }
+
+// TestDrawButtonReplies: the draw button's private answer says what the
+// press did, as the other buttons' do (it said only "Done.").
+func TestDrawButtonReplies(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	press := func(user string) string {
+		t.Helper()
+		board, _ := h.slash(carol, "board", opt("game", gameOf(t, h, alice).ID.String()))
+		for label, id := range customIDs(board.Components) {
+			if label == "Offer draw" || strings.HasPrefix(label, "Draw offered by") {
+				r, _ := h.click(user, id, false)
+				if !isEphemeral(r) {
+					t.Errorf("%s's press answered publicly: %q", user, r.Content)
+				}
+				return r.Content
+			}
+		}
+		t.Fatalf("no draw button: %v", customIDs(board.Components))
+		return ""
+	}
+	if got := press(alice); got != "You offered a draw." {
+		t.Errorf("offering: %q", got)
+	}
+	if got := press(alice); got != "You withdrew your draw offer." {
+		t.Errorf("withdrawing: %q", got)
+	}
+	press(alice)
+	if got := press(bob); got != "You accepted the draw." {
+		t.Errorf("accepting: %q", got)
+	}
+	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.DrawAgreed {
+		t.Errorf("outcome %v", g.Outcome())
+	}
+}
