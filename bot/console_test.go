@@ -235,6 +235,24 @@ func TestConsoleTournamentAfterAnother(t *testing.T) {
 	}
 }
 
+// TestConsoleExpiredChallenges: an expired challenge says whom it
+// challenged and to what, as a declined or withdrawn one does (it said
+// only "The challenge of @alice expired unanswered.", the same for all).
+func TestConsoleExpiredChallenges(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh",
+		"/tafl challenge variant:tablut",
+		"wait 25h",
+		"quit",
+	})
+	for _, want := range []string{"[taflbot edits a message] The challenge of @alice to @bob (brandubh) expired unanswered.",
+		"[taflbot edits a message] The open challenge of @alice (tablut) expired unanswered."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console lacks %q:\n%s", want, text)
+		}
+	}
+}
+
 // TestConsoleShowsEdits: a message the bot edits with new text — a
 // challenge that expired, a tournament's announcement as players join —
 // is printed again; Discord would show the change.
@@ -246,7 +264,7 @@ func TestConsoleShowsEdits(t *testing.T) {
 		"/tafl tournament action:join",
 		"quit",
 	})
-	for _, want := range []string{"[taflbot edits a message] The challenge of @alice expired unanswered.",
+	for _, want := range []string{"[taflbot edits a message] The challenge of @alice to @bob (brandubh) expired unanswered.",
 		"[taflbot edits a message] 🏆 **Cup** (tournament 1)", "Players (1): @alice"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the console lacks %q:\n%s", want, text)
