@@ -271,3 +271,51 @@ func TestConsoleShowsEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleMoveAfterTheGameEnded: a move sent after the player's game
+// ended (lost on time, resigned) says which game is over and how, not
+// that there was no game; someone who never played here is told that.
+func TestConsoleMoveAfterTheGameEnded(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	cr := bot.NewConsoleREST(&out, filepath.Join(dir, "boards"))
+	st, err := storage.Open(filepath.Join(dir, "c.db"), storage.Options{NoSync: true, Now: cr.Now}) // as cmd/taflbot wires it
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: bot.AIEngine{}, Now: cr.Now, Render: render.Options{Size: 240}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers time:5+0",
+		"as bob", "click Accept",
+		"as alice", "/tafl move d2-c2",
+		"as bob", "/tafl move d3-e3",
+		"wait 10m", // alice's flag falls
+		"as alice", "/tafl move c2-c1",
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl move d2-c2",
+		"as bob", "/tafl move d3-e3",
+		"/tafl resign", "click Yes, resign",
+		"as alice", "/tafl move c2-c1",
+		"as carol", "/tafl move c2-c1",
+		"quit",
+	}
+	if err := bot.Console(t.Context(), b, cr, strings.NewReader(strings.Join(script, "\n"))); err != nil {
+		t.Fatal(err)
+	}
+	b.Stop(10 * time.Second)
+	text := out.String()
+	for _, want := range []string{
+		"[to alice] (only you) Game 1 is over (Defenders win · time ran out), and you have no other game in progress here.",
+		"[to alice] (only you) Game 2 is over (Attackers win · resignation), and you have no other game in progress here.",
+		"[to carol] (only you) You have no game in progress here.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console lacks %q:\n%s", want, text)
+		}
+	}
+}
