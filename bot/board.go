@@ -386,7 +386,8 @@ func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	over := !g.Active()
 	p := gameP(g)
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(g.ID), Ply: g.Ply()}.String() }
-	draw := discordgo.Button{Label: p.T("Offer draw"), Style: discordgo.SecondaryButton, CustomID: id(ActDraw), Disabled: over}
+	drawID := CustomID{Action: ActDraw, ID: uint64(g.ID), Ply: g.Ply(), Arg: drawShown(g.DrawOffer)}.String()
+	draw := discordgo.Button{Label: p.T("Offer draw"), Style: discordgo.SecondaryButton, CustomID: drawID, Disabled: over}
 	if g.DrawOffer != tafl.NoSide && !over {
 		draw.Label = truncate(p.T("Draw offered by %s: accept?", seatLabel(g.Seat(g.DrawOffer))), 78)
 		draw.Style = discordgo.SuccessButton
@@ -406,6 +407,19 @@ func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 		row = append(row, discordgo.Button{Label: p.T("Analyse"), Style: discordgo.SuccessButton, CustomID: id(ActAnalyse)})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
+}
+
+// drawShown is the draw button's Arg: the draw offer its label shows
+// ("n" none, "a" or "d" the side offering), so that pressing an old
+// button after the offer changed changes nothing (see btnDraw).
+func drawShown(offer tafl.Side) string {
+	switch offer {
+	case tafl.Attackers:
+		return "a"
+	case tafl.Defenders:
+		return "d"
+	}
+	return "n"
 }
 
 // sameSeat reports whether two seats are the same player (their cached

@@ -68,12 +68,21 @@ func (b *Bot) Sweep(ctx context.Context) {
 		b.log.Info("challenge expired", "challenge_id", c.ID, "channel_id", c.ChannelID)
 		if c.MessageID != "" {
 			comps := []discordgo.MessageComponent{}
-			text := locale.For(locale.Match(c.Language)).T("The challenge of <@%s> expired unanswered.", c.ChallengerID)
+			text := expiredChallengeText(locale.For(locale.Match(c.Language)), c)
 			if err := b.rest.Edit(ctx, &discordgo.MessageEdit{ID: c.MessageID, Channel: c.ChannelID, Content: &text, Components: &comps}); err != nil {
 				b.log.Warn("editing an expired challenge", "challenge_id", c.ID, "err", err)
 			}
 		}
 	}
+}
+
+// expiredChallengeText is what an expired challenge's message says
+// instead: who challenged whom to what, as a declined or withdrawn one.
+func expiredChallengeText(p *locale.Printer, c *storage.Challenge) string {
+	if c.OpponentID == "" {
+		return p.T("The open challenge of <@%s> (%s) expired unanswered.", c.ChallengerID, c.Variant)
+	}
+	return p.T("The challenge of <@%s> to <@%s> (%s) expired unanswered.", c.ChallengerID, c.OpponentID, c.Variant)
 }
 
 // timeout ends game id on time and announces it once.

@@ -150,12 +150,19 @@ func (b *Bot) cmdDraw(ctx context.Context, r *request) (*reply, error) {
 	return b.draw(ctx, r, g.ID, true)
 }
 
-// btnDraw is the Offer draw button.
+// btnDraw is a board's draw button: **Offer draw**, or while a draw is
+// offered "Draw offered by X: accept?" (the one who offered withdraws
+// with it). Its Arg is the offer the label showed (drawShown; boards
+// from before it was recorded have none).
 func (b *Bot) btnDraw(ctx context.Context, r *request) (*reply, error) {
 	return b.draw(ctx, r, storage.GameID(r.cid.ID), false)
 }
 
-// draw offers a draw, accepts the opponent's offer, or withdraws one's own.
+// draw offers a draw, accepts the opponent's offer, or withdraws one's
+// own. Pressed on a board whose draw button showed another offer than
+// the game has now (withdrawn, lapsed, or made since), it changes nothing
+// and says what the offer is now: the button would otherwise do the
+// opposite of its label.
 func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command bool) (*reply, error) {
 	var what string
 	g, err := b.updateGame(ctx, id, -1, func(g *storage.Game) error {
@@ -168,6 +175,16 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 		}
 		if g.Seat(side.Other()).IsAI() {
 			return userErrorf("I don't agree to draws: play on, or resign.")
+		}
+		if !command && r.cid.Arg != "" && r.cid.Arg != drawShown(g.DrawOffer) {
+			switch g.DrawOffer {
+			case tafl.NoSide:
+				return userErrorf("That draw offer was withdrawn or has lapsed (a move declines it): nothing was changed.")
+			case side:
+				return userErrorf("Your draw offer stands.")
+			default:
+				return userErrorf("%s has offered a draw since: nothing was changed. Accept it with the draw button on the newest board, or `/tafl draw`.", seatName(g.Seat(g.DrawOffer)))
+			}
 		}
 		switch g.DrawOffer {
 		case tafl.NoSide:
@@ -201,7 +218,16 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 			after: func(ctx context.Context) { b.afterMove(ctx, g) }}, nil
 	}
-	return &reply{resp: ephemeral(r.p.T("Done.")), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
+	var private string
+	switch what {
+	case "offer":
+		private = r.p.T("You offered a draw.")
+	case "withdraw":
+		private = r.p.T("You withdrew your draw offer.")
+	case "accept":
+		private = r.p.T("You accepted the draw.")
+	}
+	return &reply{resp: ephemeral(private), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
 }
 
 // opponentOf returns the seat playing against userID.

@@ -146,3 +146,92 @@ func TestOldAbortButton(t *testing.T) {
 		t.Errorf("an old board's Abort after both moved:\n%s", text)
 	}
 }
+
+// TestOldDrawButtons: a draw button does what its label says, and one
+// from an older board whose offer has changed since changes nothing and
+// says so privately (before, it toggled the offer as the game stood: an
+// old "Draw offered by alice: accept?" pressed after alice withdrew
+// offered bob's draw, an old "Offer draw" withdrew a standing offer).
+func TestOldDrawButtons(t *testing.T) {
+	h := newHarness(t, nil)
+	board := startGame(t, h) // alice attacks
+	offerDraw := customIDs(board.Components)["Offer draw"]
+	offered, _ := h.slash(alice, "draw")
+	var accept string
+	for label, id := range customIDs(offered.Components) {
+		if strings.HasPrefix(label, "Draw offered by") {
+			accept = id
+		}
+	}
+	if accept == "" {
+		t.Fatalf("no accept button after alice's offer: %v", customIDs(offered.Components))
+	}
+	h.slash(alice, "draw") // withdrawn
+	offer := func(t *testing.T, want tafl.Side) {
+		t.Helper()
+		if g := gameOf(t, h, alice); g.DrawOffer != want || !g.Active() {
+			t.Errorf("draw offer %v, active %v; want %v, active", g.DrawOffer, g.Active(), want)
+		}
+	}
+	r, _ := h.click(bob, accept, false)
+	if !isEphemeral(r) || !strings.Contains(r.Content, "withdrawn") {
+		t.Errorf("bob accepting the withdrawn offer: %q", r.Content)
+	}
+	offer(t, tafl.NoSide)
+
+	if r, _ = h.click(alice, offerDraw, false); !isEphemeral(r) {
+		t.Errorf("alice offering with the first board: %q", r.Content)
+	}
+	offer(t, tafl.Attackers)
+	r, _ = h.click(alice, offerDraw, false)
+	if !isEphemeral(r) || !strings.Contains(r.Content, "Your draw offer stands") {
+		t.Errorf("alice pressing Offer draw again: %q", r.Content)
+	}
+	offer(t, tafl.Attackers)
+	r, _ = h.click(bob, offerDraw, false)
+	if !isEphemeral(r) || !strings.Contains(r.Content, "has offered a draw since") {
+		t.Errorf("bob pressing the old Offer draw: %q", r.Content)
+	}
+	offer(t, tafl.Attackers)
+
+	// The old accept button shows alice's offer, which stands again.
+	h.click(bob, accept, false)
+	if g := gameOf(t, h, alice); g.Outcome() != (tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.DrawAgreed}) {
+		t.Errorf("bob accepting alice's standing offer: outcome %v", g.Outcome())
+	}
+}
+
+// TestDrawButtonReplies: the draw button's private answer says what the
+// press did, as the other buttons' do (it said only "Done.").
+func TestDrawButtonReplies(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	press := func(user string) string {
+		t.Helper()
+		board, _ := h.slash(carol, "board", opt("game", gameOf(t, h, alice).ID.String()))
+		for label, id := range customIDs(board.Components) {
+			if label == "Offer draw" || strings.HasPrefix(label, "Draw offered by") {
+				r, _ := h.click(user, id, false)
+				if !isEphemeral(r) {
+					t.Errorf("%s's press answered publicly: %q", user, r.Content)
+				}
+				return r.Content
+			}
+		}
+		t.Fatalf("no draw button: %v", customIDs(board.Components))
+		return ""
+	}
+	if got := press(alice); got != "You offered a draw." {
+		t.Errorf("offering: %q", got)
+	}
+	if got := press(alice); got != "You withdrew your draw offer." {
+		t.Errorf("withdrawing: %q", got)
+	}
+	press(alice)
+	if got := press(bob); got != "You accepted the draw." {
+		t.Errorf("accepting: %q", got)
+	}
+	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.DrawAgreed {
+		t.Errorf("outcome %v", g.Outcome())
+	}
+}

@@ -41,6 +41,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 		}
 	}
 	var sb strings.Builder
+	shown := false // a leaderboard with players: only then is the answer public
 	for _, name := range names {
 		top, err := b.store.Leaderboard(ctx, r.in.GuildID, name, perVariant)
 		if err != nil {
@@ -50,10 +51,14 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 			sb.WriteString(r.p.T("Nobody has a rated %s game in this server yet.", name) + "\n")
 			continue
 		}
+		shown = true
 		sb.WriteString(r.p.T("**Leaderboard · %s**", name) + "\n")
 		for i, e := range top {
 			fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", i+1, e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), e.Wins, e.Losses, e.Draws)
 		}
+	}
+	if !shown {
+		return &reply{resp: ephemeral(strings.TrimSpace(sb.String()))}, nil
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: truncate(sb.String(), 1990), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil

@@ -236,6 +236,24 @@ func TestConsoleTournamentAfterAnother(t *testing.T) {
 	}
 }
 
+// TestConsoleExpiredChallenges: an expired challenge says whom it
+// challenged and to what, as a declined or withdrawn one does (it said
+// only "The challenge of @alice expired unanswered.", the same for all).
+func TestConsoleExpiredChallenges(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh",
+		"/tafl challenge variant:tablut",
+		"wait 25h",
+		"quit",
+	})
+	for _, want := range []string{"[taflbot edits a message] The challenge of @alice to @bob (brandubh) expired unanswered.",
+		"[taflbot edits a message] The open challenge of @alice (tablut) expired unanswered."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console lacks %q:\n%s", want, text)
+		}
+	}
+}
+
 // TestConsoleShowsEdits: a message the bot edits with new text — a
 // challenge that expired, a tournament's announcement as players join —
 // is printed again; Discord would show the change.
@@ -247,7 +265,7 @@ func TestConsoleShowsEdits(t *testing.T) {
 		"/tafl tournament action:join",
 		"quit",
 	})
-	for _, want := range []string{"[taflbot edits a message] The challenge of @alice expired unanswered.",
+	for _, want := range []string{"[taflbot edits a message] The challenge of @alice to @bob (brandubh) expired unanswered.",
 		"[taflbot edits a message] 🏆 **Cup** (tournament 1)", "Players (1): @alice"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the console lacks %q:\n%s", want, text)
@@ -350,5 +368,53 @@ func TestConsolePlayersAcrossRuns(t *testing.T) {
 	games, err := st.GamesByPlayer(t.Context(), bot.NewConsoleREST(io.Discard, "").UserID("alice"), storage.GameFilter{})
 	if err != nil || len(games) != 1 || games[0].Attackers.Name != "alice" {
 		t.Errorf("alice's games: %v %v", games, err)
+	}
+}
+
+// TestConsoleMoveAfterTheGameEnded: a move sent after the player's game
+// ended (lost on time, resigned) says which game is over and how, not
+// that there was no game; someone who never played here is told that.
+func TestConsoleMoveAfterTheGameEnded(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	cr := bot.NewConsoleREST(&out, filepath.Join(dir, "boards"))
+	st, err := storage.Open(filepath.Join(dir, "c.db"), storage.Options{NoSync: true, Now: cr.Now}) // as cmd/taflbot wires it
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: bot.AIEngine{}, Now: cr.Now, Render: render.Options{Size: 240}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers time:5+0",
+		"as bob", "click Accept",
+		"as alice", "/tafl move d2-c2",
+		"as bob", "/tafl move d3-e3",
+		"wait 10m", // alice's flag falls
+		"as alice", "/tafl move c2-c1",
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl move d2-c2",
+		"as bob", "/tafl move d3-e3",
+		"/tafl resign", "click Yes, resign",
+		"as alice", "/tafl move c2-c1",
+		"as carol", "/tafl move c2-c1",
+		"quit",
+	}
+	if err := bot.Console(t.Context(), b, cr, strings.NewReader(strings.Join(script, "\n"))); err != nil {
+		t.Fatal(err)
+	}
+	b.Stop(10 * time.Second)
+	text := out.String()
+	for _, want := range []string{
+		"[to alice] (only you) Game 1 is over (Defenders win · time ran out), and you have no other game in progress here.",
+		"[to alice] (only you) Game 2 is over (Attackers win · resignation), and you have no other game in progress here.",
+		"[to carol] (only you) You have no game in progress here.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console lacks %q:\n%s", want, text)
+		}
 	}
 }

@@ -117,8 +117,33 @@ func splitSquares(s string) (string, string, bool) {
 }
 
 // msgNoGameHere is findGame's answer when the user names no game and has
-// none in progress here.
-const msgNoGameHere = "You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`."
+// none in progress here; msgGameOverHere when they have played one here
+// (the one that ended last is named, with its result).
+const (
+	msgNoGameHere   = "You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`."
+	msgGameOverHere = "Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`."
+)
+
+// noGameHere is findGame's answer when the user has no game in progress
+// here: it says how their game that ended last here ended, so that a move
+// sent just after a game was lost on time, resigned or aborted is not
+// answered as if there had been no game.
+func (b *Bot) noGameHere(ctx context.Context, r *request) error {
+	games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, Limit: 20})
+	if err != nil {
+		return err
+	}
+	var last *storage.Game
+	for _, g := range games {
+		if !g.Active() && (last == nil || g.Updated.After(last.Updated)) {
+			last = g
+		}
+	}
+	if last == nil {
+		return userErrorf(msgNoGameHere)
+	}
+	return userErrorf(msgGameOverHere, int(last.ID), resultCaption(r.p, last.Outcome()))
+}
 
 // findGame picks the game a command is about: the game option when given
 // (remembered for the channel); otherwise the user's only active game in
@@ -170,7 +195,7 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.
 	}
 	switch len(mine) {
 	case 0:
-		return nil, userErrorf(msgNoGameHere)
+		return nil, b.noGameHere(ctx, r)
 	case 1:
 		return mine[0], nil
 	}
