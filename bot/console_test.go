@@ -117,11 +117,21 @@ func runConsole(t *testing.T, st *storage.Store, reviewNodes int64, script []str
 	return runConsoleWith(t, bot.Options{Store: st, ReviewNodes: reviewNodes}, script)
 }
 
-// runConsoleWith is runConsole with more of the bot's options.
+// runConsoleWith is runConsole with more of the bot's options. Without a
+// store it opens one on the console's clock, as cmd/taflbot wires it (the
+// clocks of live games run on it).
 func runConsoleWith(t *testing.T, opts bot.Options, script []string) string {
 	t.Helper()
 	var out bytes.Buffer
 	cr := bot.NewConsoleREST(&out, filepath.Join(t.TempDir(), "boards"))
+	if opts.Store == nil {
+		st, err := storage.Open(filepath.Join(t.TempDir(), "c.db"), storage.Options{NoSync: true, Now: cr.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		opts.Store = st
+	}
 	opts.REST, opts.Engine, opts.Now, opts.Render = cr, bot.AIEngine{}, cr.Now, render.Options{Size: 240}
 	b, err := bot.New(opts)
 	if err != nil {
@@ -375,18 +385,6 @@ func TestConsolePlayersAcrossRuns(t *testing.T) {
 // ended (lost on time, resigned) says which game is over and how, not
 // that there was no game; someone who never played here is told that.
 func TestConsoleMoveAfterTheGameEnded(t *testing.T) {
-	dir := t.TempDir()
-	var out bytes.Buffer
-	cr := bot.NewConsoleREST(&out, filepath.Join(dir, "boards"))
-	st, err := storage.Open(filepath.Join(dir, "c.db"), storage.Options{NoSync: true, Now: cr.Now}) // as cmd/taflbot wires it
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: bot.AIEngine{}, Now: cr.Now, Render: render.Options{Size: 240}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	script := []string{
 		"/tafl challenge opponent:bob variant:brandubh side:attackers time:5+0",
 		"as bob", "click Accept",
@@ -403,11 +401,7 @@ func TestConsoleMoveAfterTheGameEnded(t *testing.T) {
 		"as carol", "/tafl move c2-c1",
 		"quit",
 	}
-	if err := bot.Console(t.Context(), b, cr, strings.NewReader(strings.Join(script, "\n"))); err != nil {
-		t.Fatal(err)
-	}
-	b.Stop(10 * time.Second)
-	text := out.String()
+	text := runConsoleWith(t, bot.Options{}, script)
 	for _, want := range []string{
 		"[to alice] (only you) Game 1 is over (Defenders win · time ran out), and you have no other game in progress here.",
 		"[to alice] (only you) Game 2 is over (Attackers win · resignation), and you have no other game in progress here.",

@@ -25,28 +25,39 @@ func (q quickAnalysis) Analyze(ctx context.Context, g *tafl.Game, _ time.Duratio
 	return q.AI.Analyze(ctx, g, 0)
 }
 
+// transcriptSides returns one side of each recorded OpenTafl session in
+// testdata, the lines that start with prefix ("> " the host's, "< " the
+// engine's) without it.
+func transcriptSides(f *testing.F, prefix string) []string {
+	files, err := filepath.Glob(filepath.Join("testdata", "*.otep"))
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no transcripts in testdata: %v", err)
+	}
+	var sides []string
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		var side strings.Builder
+		for _, l := range strings.Split(string(data), "\n") {
+			if rest, ok := strings.CutPrefix(l, prefix); ok {
+				side.WriteString(rest + "\n")
+			}
+		}
+		sides = append(sides, side.String())
+	}
+	return sides
+}
+
 // FuzzEngineServe feeds the engine's command loop arbitrary host input,
 // seeded with the host's side of the recorded OpenTafl sessions. Whatever
 // arrives, Serve returns without panicking, and every line it writes is
 // one of the protocol's engine commands; an error line carries a code the
 // protocol knows.
 func FuzzEngineServe(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "*.otep"))
-	if err != nil || len(files) == 0 {
-		f.Fatalf("no transcripts in testdata: %v", err)
-	}
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		var host strings.Builder
-		for _, l := range strings.Split(string(data), "\n") {
-			if rest, ok := strings.CutPrefix(l, "> "); ok {
-				host.WriteString(rest + "\n")
-			}
-		}
-		f.Add(host.String())
+	for _, host := range transcriptSides(f, "> ") {
+		f.Add(host)
 	}
 	f.Add("rules dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\nposition /7/7/7/7/7/7/7/\nplay attackers\n")
 	f.Add("clock -1 99999999999999999999 x\nopponent-move a1-a1 /\nanalyze 0 99\nerror 2 move\n")
@@ -92,22 +103,8 @@ func (nopCloser) Close() error { return nil }
 // move in brandubh. Whatever the engine says, Play returns without
 // panicking, and a move it accepts is legal.
 func FuzzHostPlay(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "*.otep"))
-	if err != nil || len(files) == 0 {
-		f.Fatalf("no transcripts in testdata: %v", err)
-	}
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		var engine strings.Builder
-		for _, l := range strings.Split(string(data), "\n") {
-			if rest, ok := strings.CutPrefix(l, "< "); ok {
-				engine.WriteString(rest + "\n")
-			}
-		}
-		f.Add(engine.String())
+	for _, engine := range transcriptSides(f, "< ") {
+		f.Add(engine)
 	}
 	f.Add("move\nmove d4-d5\n")
 	f.Add("simple-moves off\nrules\nposition\nclock\nside\nstatus x\nerror 3 x\nmove \t\n")
