@@ -9,11 +9,13 @@ import (
 )
 
 // cmdBoard handles /tafl board [game] [text]: the board again, for anyone
-// in the game's server (see findGame), without pinging the players; or
+// in the game's server (see findGame; without a game and none in progress
+// here, the user's game that ended last: findGameOrLast), without pinging
+// the players; or
 // with text:True the position in words for screen readers (privately;
 // long boards come as a text file too).
 func (b *Bot) cmdBoard(ctx context.Context, r *request) (*reply, error) {
-	g, err := b.findGame(ctx, r, r.str("game"))
+	g, err := b.findGameOrLast(ctx, r, r.str("game"))
 	if err != nil {
 		return nil, err
 	}

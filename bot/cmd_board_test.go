@@ -128,3 +128,32 @@ func TestBoardsForScreenReaders(t *testing.T) {
 		}
 	})
 }
+
+// TestBoardOfTheGameJustFinished: /tafl board with no game named and none
+// in progress shows the final board of the player's game that ended last,
+// as /tafl history gives its record (it said the game was over and to
+// start another); someone who has played no game here is told to start one.
+func TestBoardOfTheGameJustFinished(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	for _, user := range []string{alice, bob} {
+		g := gameOf(t, h, alice)
+		h.slash(user, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+	}
+	r, _ := h.slash(bob, "resign")
+	h.click(bob, customIDs(r.Components)["Yes, resign"], true)
+	g := gameOf(t, h, bob)
+	if g.Active() {
+		t.Fatal("the game did not end")
+	}
+	r, rec := h.slash(alice, "board")
+	if isEphemeral(r) || len(rec.Files) != 1 || !strings.Contains(rec.Files[0].Name, g.ID.String()) {
+		t.Fatalf("alice's board after the game: ephemeral %v, files %+v, %q", isEphemeral(r), rec.Files, r.Content)
+	}
+	if !strings.Contains(r.Content, "resign") {
+		t.Errorf("the final board does not say how the game ended: %q", r.Content)
+	}
+	if r, _ := h.slash(carol, "board"); !isEphemeral(r) || !strings.Contains(r.Content, "no game in progress here") {
+		t.Errorf("carol, who has played no game: %q", r.Content)
+	}
+}

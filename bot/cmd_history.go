@@ -65,16 +65,7 @@ func orDash(s string) string {
 // most render.DefaultMaxFrames pictures, sampled evenly, and the reply
 // says so.
 func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
-	opt := r.str("game")
-	g, err := b.findGame(ctx, r, opt)
-	var ue *userError
-	if err != nil && strings.TrimSpace(opt) == "" && errors.As(err, &ue) && (ue.key == msgNoGameHere || ue.key == msgGameOverHere) {
-		// No game in progress here: the record asked for is most likely
-		// that of the game just finished.
-		if last, ferr := b.findFinished(ctx, r, ""); ferr == nil {
-			g, err = last, nil
-		}
-	}
+	g, err := b.findGameOrLast(ctx, r, r.str("game"))
 	if err != nil {
 		return nil, err
 	}

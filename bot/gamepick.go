@@ -145,6 +145,22 @@ func (b *Bot) noGameHere(ctx context.Context, r *request) error {
 	return userErrorf(msgGameOverHere, int(last.ID), resultCaption(r.p, last.Outcome()))
 }
 
+// findGameOrLast is findGame for the commands that show a game rather
+// than play in it (/tafl board, /tafl history): with no game named and
+// none in progress here, it picks the user's game that ended last here —
+// the board or record asked for just after a game is most likely that
+// one's — as /tafl analyse does.
+func (b *Bot) findGameOrLast(ctx context.Context, r *request, opt string) (*storage.Game, error) {
+	g, err := b.findGame(ctx, r, opt)
+	var ue *userError
+	if err != nil && strings.TrimSpace(opt) == "" && errors.As(err, &ue) && (ue.key == msgNoGameHere || ue.key == msgGameOverHere) {
+		if last, ferr := b.findFinished(ctx, r, ""); ferr == nil {
+			return last, nil
+		}
+	}
+	return g, err
+}
+
 // findGame picks the game a command is about: the game option when given
 // (remembered for the channel); otherwise the user's only active game in
 // this channel (or thread), or their only active game in this server; for
