@@ -25,7 +25,9 @@ import (
 // engine (one think of the review's budget, through the engine pool) and
 // answers privately with the board and the suggested move as a green
 // arrow. Each hint is counted on the game, shown on its board and written
-// into its record (/tafl history).
+// into its record (/tafl history); pressing Hint again on the same
+// position shows the same hint (the search is deterministic) and does not
+// count it again.
 
 // hintGame reports whether g is a game where hints may be had: a game
 // against the engine, where the engine may help.
@@ -123,7 +125,7 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 		return
 	}
 	saved, err := b.store.UpdateGame(ctx, g.ID, g.Ply(), func(sg *storage.Game) error {
-		sg.Hints.Add(side)
+		sg.Hints.AddAt(side, sg.Ply()) // a second press on the same position shows the same hint, not counted again
 		return nil
 	})
 	if errors.Is(err, storage.ErrStale) {
