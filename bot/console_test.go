@@ -320,3 +320,38 @@ func TestConsolePieceCountsInTheSingular(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleLimitsOfOneInTheSingular: a server that allows one vacation
+// day, or one engine game at a time, says "1 day" and "1 game" (and
+// "1 Tag" in German), not "1 days" and "1 games".
+func TestConsoleLimitsOfOneInTheSingular(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{Store: consoleStore(t), AIGamesPerUser: 1, AIGamesPerServer: 1}, []string{
+		"/tafl settings vacation:1",
+		"/tafl vacation",
+		"/tafl vacation days:2",
+		"/tafl ai level:easy variant:brandubh",
+		"/tafl ai level:easy variant:brandubh",
+		"as bob",
+		"/tafl ai level:easy variant:brandubh",
+		"/tafl settings language:de",
+		"/tafl vacation",
+		"quit",
+	})
+	for _, want := range []string{
+		"vacation: **1** day a year",
+		"Vacation left this year: 1d 0h of the 1 day this server allows.",
+		"(the server allows 1 day): ask for less.",
+		"You have 1 game against taflbot going, the most one player may have at once. Finish or resign it first",
+		"This server has 1 game against taflbot going",
+		"von dem 1 Tag, den dieser Server erlaubt.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+	for _, bad := range []string{"1 days", "1 games", "1** days", "1 Tagen"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("%q in:\n%s", bad, text)
+		}
+	}
+}
