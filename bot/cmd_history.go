@@ -35,7 +35,7 @@ func GameTags(g *storage.Game) []tafl.Tag {
 	}
 	switch {
 	case g.MoveTime > 0:
-		tags = append(tags, tafl.Tag{Name: "time-control", Value: g.MoveTime.String() + " per move"})
+		tags = append(tags, tafl.Tag{Name: "time-control", Value: moveTimeTag(g.MoveTime) + " per move"}) // "3d per move"
 	case !g.Clock.IsZero():
 		tags = append(tags, tafl.Tag{Name: "time-control", Value: g.Clock.Control.String()}) // a live clock: "10+5", minutes + seconds a move
 	}
@@ -43,6 +43,27 @@ func GameTags(g *storage.Game) []tafl.Tag {
 		tags = append(tags, tag)
 	}
 	return tags
+}
+
+// moveTimeTag writes a correspondence game's time per move for its
+// record: days, hours, minutes and seconds, each a whole number with its
+// letter, the ones that are zero left out ("3d", "1d12h", "90m" as
+// "1h30m"), rather than Go's "72h0m0s".
+func moveTimeTag(d time.Duration) string {
+	var b strings.Builder
+	for _, u := range []struct {
+		size   time.Duration
+		letter string
+	}{{24 * time.Hour, "d"}, {time.Hour, "h"}, {time.Minute, "m"}, {time.Second, "s"}} {
+		if n := d / u.size; n > 0 {
+			fmt.Fprintf(&b, "%d%s", n, u.letter)
+			d -= n * u.size
+		}
+	}
+	if b.Len() == 0 {
+		return "0s"
+	}
+	return b.String()
 }
 
 func orDash(s string) string {
