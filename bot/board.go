@@ -263,7 +263,11 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 	if title == "" {
 		title = g.Variant()
 	}
-	sb.WriteString(p.T("Board of game %d, %s (%d×%d), %s (attackers) against %s (defenders).", g.ID, title, v.Size(), v.Size(), seatLabel(g.Attackers), seatLabel(g.Defenders)) + " ")
+	if titleHasSize(title, v.Size()) {
+		sb.WriteString(p.T("Board of game %d, %s, %s (attackers) against %s (defenders).", g.ID, title, seatLabel(g.Attackers), seatLabel(g.Defenders)) + " ")
+	} else {
+		sb.WriteString(p.T("Board of game %d, %s (%d×%d), %s (attackers) against %s (defenders).", g.ID, title, v.Size(), v.Size(), seatLabel(g.Attackers), seatLabel(g.Defenders)) + " ")
+	}
 	if n := len(plies); n > 0 {
 		last := plies[n-1]
 		if last.Piece.Side() == tafl.Attackers {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -160,6 +161,12 @@ func variantTitle(p *locale.Printer, v *tafl.Variant) string {
 		return t
 	}
 	return p.T("a custom variant")
+}
+
+// titleHasSize reports whether a variant's title already names its board
+// size ("Hnefatafl 9×9"), so that texts need not add "(9×9)" to it.
+func titleHasSize(title string, size int) bool {
+	return strings.Contains(title, fmt.Sprintf("%d×%d", size, size))
 }
 
 // challengeVariant returns the variant a challenge is for.

@@ -355,3 +355,34 @@ func TestConsoleLimitsOfOneInTheSingular(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleTitleWithTheSize: Hnefatafl 9×9's title names its size, so
+// its rules, challenge, board and text board do not add it again
+// ("Hnefatafl 9×9 (9×9)", "Hnefatafl 9×9, 9 by 9"); other variants keep
+// theirs ("Brandubh (7×7)").
+func TestConsoleTitleWithTheSize(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl rules variant:hnefatafl-9",
+		"/tafl challenge opponent:bob variant:hnefatafl-9 side:attackers",
+		"as bob", "click Accept",
+		"/tafl board text:True",
+		"/tafl rules variant:brandubh",
+		"quit",
+	})
+	for _, want := range []string{
+		"Hnefatafl 9×9 (hnefatafl-9)\n",
+		"The start position of Hnefatafl 9×9: 16 attackers",
+		"Board of game 1, Hnefatafl 9×9, alice (attackers) against bob (defenders).",
+		"Game 1, Hnefatafl 9×9: alice plays the attackers, bob the defenders.",
+		"The start position of Brandubh (7×7): 8 attackers",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+	for _, bad := range []string{"9×9 (9×9)", "9×9, 9 by 9", "hnefatafl-9, 9×9"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("%q in:\n%s", bad, text)
+		}
+	}
+}
