@@ -137,8 +137,8 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 		head = p.T("**Rematch** of game %d: ", c.Rematch)
 	}
 	content := head + p.T("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
-		c.ChallengerID, opponentName(p, c), c.Variant, v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
-	png, err := b.boardPNG(v.Start(), nil, p.T("Challenge · %s", c.Variant))
+		c.ChallengerID, opponentName(p, c), variantName(c.Variant, c.Layout), v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
+	png, err := b.boardPNG(v.Start(), nil, p.T("Challenge · %s", variantName(c.Variant, c.Layout)))
 	if err != nil {
 		return nil, err
 	}
@@ -292,7 +292,7 @@ func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, channelID, messa
 		if err != nil || !settings.ThreadPerGame {
 			return
 		}
-		if thread, err = b.rest.StartThread(ctx, channelID, messageID, gameP(g).T("Game %d · %s", g.ID, g.Variant())); err != nil {
+		if thread, err = b.rest.StartThread(ctx, channelID, messageID, gameP(g).T("Game %d · %s", g.ID, gameVariant(g))); err != nil {
 			b.log.Warn("starting a game thread", "game_id", g.ID, "err", err)
 			return
 		}
@@ -320,7 +320,7 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	p := locale.For(locale.Match(c.Language))
-	return &reply{resp: closedChallenge(p.T("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, c.Variant))}, nil
+	return &reply{resp: closedChallenge(p.T("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, variantName(c.Variant, c.Layout)))}, nil
 }
 
 // btnWithdraw lets the challenger take the challenge back.
@@ -336,7 +336,7 @@ func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	p := locale.For(locale.Match(c.Language))
-	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, c.Variant))}, nil
+	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, variantName(c.Variant, c.Layout)))}, nil
 }
 
 // guildSettings returns a server's settings with the bot's defaults for

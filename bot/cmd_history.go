@@ -109,7 +109,7 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 		after: func(ctx context.Context) {
 			defer release()
 			record := tafl.EncodeGame(g.Tafl(), GameTags(g))
-			content := p.T("Record of game %d (%s, %s).", g.ID, g.Variant(), moveCount(p, g.Ply()))
+			content := p.T("Record of game %d (%s, %s).", g.ID, gameVariant(g), moveCount(p, g.Ply()))
 			files := []*discordgo.File{{Name: fmt.Sprintf("game-%d.otg", g.ID), ContentType: "text/plain", Reader: strings.NewReader(record)}}
 			opts := render.GIFOptions{Theme: b.render.Theme}
 			if b.render.Size > 0 {
@@ -267,7 +267,7 @@ func (b *Bot) reviewFiles(ctx context.Context, p *locale.Printer, g *storage.Gam
 		b.log.Error("decoding a stored review", "game_id", g.ID, "err", err)
 		return nil
 	}
-	title := p.T("Game %d · %s · %s", g.ID, g.Variant(), resultCaption(p, g.Outcome()))
+	title := p.T("Game %d · %s · %s", g.ID, gameVariant(g), resultCaption(p, g.Outcome()))
 	var text strings.Builder
 	if err := rep.WriteText(&text, title); err != nil {
 		return nil
@@ -317,16 +317,16 @@ func (b *Bot) replayPage(lp *locale.Printer, g *storage.Game, ply int) (*discord
 		}
 	}
 	var last *tafl.Ply
-	caption, content := lp.T("Start"), lp.T("Game %d · %s · the start position (%s in all).", g.ID, g.Variant(), moveCount(lp, len(plies)))
+	caption, content := lp.T("Start"), lp.T("Game %d · %s · the start position (%s in all).", g.ID, gameVariant(g), moveCount(lp, len(plies)))
 	if ply > 0 {
 		last = &plies[ply-1]
 		label := tafl.PlyLabel(ply-1, *last)
 		if last.Piece.Side() == tafl.Attackers {
 			caption = lp.T("%s · attackers", label)
-			content = lp.T("Game %d · %s · move %d of %d: %s (attackers).", g.ID, g.Variant(), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
+			content = lp.T("Game %d · %s · move %d of %d: %s (attackers).", g.ID, gameVariant(g), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
 		} else {
 			caption = lp.T("%s · defenders", label)
-			content = lp.T("Game %d · %s · move %d of %d: %s (defenders).", g.ID, g.Variant(), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
+			content = lp.T("Game %d · %s · move %d of %d: %s (defenders).", g.ID, gameVariant(g), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
 		}
 	}
 	if ply == len(plies) && g.Outcome().Over() {

@@ -386,3 +386,27 @@ func TestConsoleTitleWithTheSize(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleLayoutNamed: a game, challenge or puzzle of a variant with
+// several layouts names its layout as /tafl rules does
+// ("tawlbwrdd/lewis-cross"), in the challenge, the game's header, the
+// games list and the puzzle's header.
+func TestConsoleLayoutNamed(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:tawlbwrdd/lewis-cross side:attackers",
+		"as bob", "click Accept",
+		"/tafl games",
+		"/tafl puzzle variant:tawlbwrdd",
+		"quit",
+	})
+	for _, want := range []string{
+		"@alice challenges @bob to **tawlbwrdd/lewis-cross** (11×11)",
+		"**Game 1** · tawlbwrdd/lewis-cross · @alice (attackers) vs @bob (defenders)",
+		"• #1 tawlbwrdd/lewis-cross · @alice vs @bob",
+		"· tawlbwrdd/lewis · rated ",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+}

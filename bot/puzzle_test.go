@@ -191,7 +191,7 @@ func TestPuzzleVariantWithLayout(t *testing.T) {
 	h := newHarness(t, nil)
 	for _, c := range []struct{ variant, want string }{
 		{"copenhagen/standard", "· copenhagen ·"},
-		{"tawlbwrdd/lewis", "· tawlbwrdd ·"},
+		{"tawlbwrdd/lewis", "· tawlbwrdd/lewis ·"}, // the header names the layout
 		{"tawlbwrdd/bell", "There are no tawlbwrdd/bell puzzles here yet"},
 		{"tawlbwrdd/nope", `There is no variant "tawlbwrdd/nope"`},
 	} {
