@@ -85,7 +85,7 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 	if headline != "" {
 		sb.WriteString(headline + "\n")
 	}
-	sb.WriteString(p.T("**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders)))
+	sb.WriteString(p.T("**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, gameVariant(g), seatName(g.Attackers), seatName(g.Defenders)))
 	if g.Casual {
 		sb.WriteString(" · " + p.T("casual"))
 	}
@@ -263,7 +263,11 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 	if title == "" {
 		title = g.Variant()
 	}
-	sb.WriteString(p.T("Board of game %d, %s (%d×%d), %s (attackers) against %s (defenders).", g.ID, title, v.Size(), v.Size(), seatLabel(g.Attackers), seatLabel(g.Defenders)) + " ")
+	if titleHasSize(title, v.Size()) {
+		sb.WriteString(p.T("Board of game %d, %s, %s (attackers) against %s (defenders).", g.ID, title, seatLabel(g.Attackers), seatLabel(g.Defenders)) + " ")
+	} else {
+		sb.WriteString(p.T("Board of game %d, %s (%d×%d), %s (attackers) against %s (defenders).", g.ID, title, v.Size(), v.Size(), seatLabel(g.Attackers), seatLabel(g.Defenders)) + " ")
+	}
 	if n := len(plies); n > 0 {
 		last := plies[n-1]
 		if last.Piece.Side() == tafl.Attackers {

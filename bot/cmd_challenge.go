@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -136,8 +137,8 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 		head = p.T("**Rematch** of game %d: ", c.Rematch)
 	}
 	content := head + p.T("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
-		c.ChallengerID, opponentName(p, c), c.Variant, v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
-	png, err := b.boardPNG(v.Start(), nil, p.T("Challenge · %s", c.Variant))
+		c.ChallengerID, opponentName(p, c), variantName(c.Variant, c.Layout), v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
+	png, err := b.boardPNG(v.Start(), nil, p.T("Challenge · %s", variantName(c.Variant, c.Layout)))
 	if err != nil {
 		return nil, err
 	}
@@ -160,6 +161,12 @@ func variantTitle(p *locale.Printer, v *tafl.Variant) string {
 		return t
 	}
 	return p.T("a custom variant")
+}
+
+// titleHasSize reports whether a variant's title already names its board
+// size ("Hnefatafl 9×9"), so that texts need not add "(9×9)" to it.
+func titleHasSize(title string, size int) bool {
+	return strings.Contains(title, fmt.Sprintf("%d×%d", size, size))
 }
 
 // challengeVariant returns the variant a challenge is for.
@@ -285,7 +292,7 @@ func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, channelID, messa
 		if err != nil || !settings.ThreadPerGame {
 			return
 		}
-		if thread, err = b.rest.StartThread(ctx, channelID, messageID, gameP(g).T("Game %d · %s", g.ID, g.Variant())); err != nil {
+		if thread, err = b.rest.StartThread(ctx, channelID, messageID, gameP(g).T("Game %d · %s", g.ID, gameVariant(g))); err != nil {
 			b.log.Warn("starting a game thread", "game_id", g.ID, "err", err)
 			return
 		}
@@ -313,7 +320,7 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	p := locale.For(locale.Match(c.Language))
-	return &reply{resp: closedChallenge(p.T("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, c.Variant))}, nil
+	return &reply{resp: closedChallenge(p.T("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, variantName(c.Variant, c.Layout)))}, nil
 }
 
 // btnWithdraw lets the challenger take the challenge back.
@@ -329,7 +336,7 @@ func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	p := locale.For(locale.Match(c.Language))
-	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, c.Variant))}, nil
+	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, variantName(c.Variant, c.Layout)))}, nil
 }
 
 // guildSettings returns a server's settings with the bot's defaults for

@@ -52,7 +52,7 @@ func (b *Bot) gamesPage(ctx context.Context, p *locale.Printer, guildID, user st
 	var sb strings.Builder
 	sb.WriteString(p.T("**Games of <@%s>** (%d in progress, page %d of %d)", user, len(games), page+1, pages) + "\n")
 	for _, g := range games[page*gamesPerPage : min(len(games), (page+1)*gamesPerPage)] {
-		sb.WriteString(p.T("• #%d %s · %s vs %s · %s to move", g.ID, g.Variant(), seatName(g.Attackers), seatName(g.Defenders), seatName(g.ToMove())))
+		sb.WriteString(p.T("• #%d %s · %s vs %s · %s to move", g.ID, gameVariant(g), seatName(g.Attackers), seatName(g.Defenders), seatName(g.ToMove())))
 		switch {
 		case !g.Clock.IsZero():
 			sb.WriteString(" · " + b.clockLine(p, g))
@@ -108,8 +108,8 @@ func (b *Bot) openChallengesText(ctx context.Context, p *locale.Printer, guildID
 		if n++; n > maxOpenListed {
 			continue
 		}
-		variant := c.Variant
-		if variant == "" {
+		variant := variantName(c.Variant, c.Layout)
+		if c.Variant == "" {
 			variant = b.defaultVariant
 		}
 		pace := p.T("%s per move", formatLeft(p, c.MoveTime))

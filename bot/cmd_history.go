@@ -35,7 +35,7 @@ func GameTags(g *storage.Game) []tafl.Tag {
 	}
 	switch {
 	case g.MoveTime > 0:
-		tags = append(tags, tafl.Tag{Name: "time-control", Value: g.MoveTime.String() + " per move"})
+		tags = append(tags, tafl.Tag{Name: "time-control", Value: moveTimeTag(g.MoveTime) + " per move"}) // "3d per move"
 	case !g.Clock.IsZero():
 		tags = append(tags, tafl.Tag{Name: "time-control", Value: g.Clock.Control.String()}) // a live clock: "10+5", minutes + seconds a move
 	}
@@ -43,6 +43,27 @@ func GameTags(g *storage.Game) []tafl.Tag {
 		tags = append(tags, tag)
 	}
 	return tags
+}
+
+// moveTimeTag writes a correspondence game's time per move for its
+// record: days, hours, minutes and seconds, each a whole number with its
+// letter, the ones that are zero left out ("3d", "1d12h", "90m" as
+// "1h30m"), rather than Go's "72h0m0s".
+func moveTimeTag(d time.Duration) string {
+	var b strings.Builder
+	for _, u := range []struct {
+		size   time.Duration
+		letter string
+	}{{24 * time.Hour, "d"}, {time.Hour, "h"}, {time.Minute, "m"}, {time.Second, "s"}} {
+		if n := d / u.size; n > 0 {
+			fmt.Fprintf(&b, "%d%s", n, u.letter)
+			d -= n * u.size
+		}
+	}
+	if b.Len() == 0 {
+		return "0s"
+	}
+	return b.String()
 }
 
 func orDash(s string) string {
@@ -79,7 +100,7 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 		after: func(ctx context.Context) {
 			defer release()
 			record := tafl.EncodeGame(g.Tafl(), GameTags(g))
-			content := p.T("Record of game %d (%s, %s).", g.ID, g.Variant(), moveCount(p, g.Ply()))
+			content := p.T("Record of game %d (%s, %s).", g.ID, gameVariant(g), moveCount(p, g.Ply()))
 			files := []*discordgo.File{{Name: fmt.Sprintf("game-%d.otg", g.ID), ContentType: "text/plain", Reader: strings.NewReader(record)}}
 			opts := render.GIFOptions{Theme: b.render.Theme}
 			if b.render.Size > 0 {
@@ -237,7 +258,7 @@ func (b *Bot) reviewFiles(ctx context.Context, p *locale.Printer, g *storage.Gam
 		b.log.Error("decoding a stored review", "game_id", g.ID, "err", err)
 		return nil
 	}
-	title := p.T("Game %d · %s · %s", g.ID, g.Variant(), resultCaption(p, g.Outcome()))
+	title := p.T("Game %d · %s · %s", g.ID, gameVariant(g), resultCaption(p, g.Outcome()))
 	var text strings.Builder
 	if err := rep.WriteText(&text, title); err != nil {
 		return nil
@@ -287,16 +308,16 @@ func (b *Bot) replayPage(lp *locale.Printer, g *storage.Game, ply int) (*discord
 		}
 	}
 	var last *tafl.Ply
-	caption, content := lp.T("Start"), lp.T("Game %d · %s · the start position (%s in all).", g.ID, g.Variant(), moveCount(lp, len(plies)))
+	caption, content := lp.T("Start"), lp.T("Game %d · %s · the start position (%s in all).", g.ID, gameVariant(g), moveCount(lp, len(plies)))
 	if ply > 0 {
 		last = &plies[ply-1]
 		label := tafl.PlyLabel(ply-1, *last)
 		if last.Piece.Side() == tafl.Attackers {
 			caption = lp.T("%s · attackers", label)
-			content = lp.T("Game %d · %s · move %d of %d: %s (attackers).", g.ID, g.Variant(), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
+			content = lp.T("Game %d · %s · move %d of %d: %s (attackers).", g.ID, gameVariant(g), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
 		} else {
 			caption = lp.T("%s · defenders", label)
-			content = lp.T("Game %d · %s · move %d of %d: %s (defenders).", g.ID, g.Variant(), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
+			content = lp.T("Game %d · %s · move %d of %d: %s (defenders).", g.ID, gameVariant(g), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
 		}
 	}
 	if ply == len(plies) && g.Outcome().Over() {

@@ -430,3 +430,47 @@ func TestRecordTimeControl(t *testing.T) {
 		t.Errorf("a live game's record: time-control %q, want 10+5 (tags %v)", tags["time-control"], tags)
 	}
 }
+
+// TestRecordTimePerMove: a correspondence game's record writes its time
+// per move readably ("3d per move", not Go's "72h0m0s per move"), and the
+// record /tafl history sends reads back (tafl.DecodeGame) with that tag.
+func TestRecordTimePerMove(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // days:3
+	g := gameOf(t, h, alice)
+	in := h.slashInteraction(alice, "history")
+	h.bot.HandleGateway(t.Context(), in)
+	_, rec := h.fake.final(t, in)
+	if len(rec.Files) < 1 || !strings.HasSuffix(rec.Files[0].Name, ".otg") {
+		t.Fatalf("history: %d files, want the .otg first", len(rec.Files))
+	}
+	if otg := string(rec.Files[0].Data); !strings.Contains(otg, "[time-control:3d per move]\n") {
+		t.Errorf("the record's time control:\n%s", otg)
+	}
+	_, tags, err := tafl.DecodeGame(string(rec.Files[0].Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got string
+	for _, tag := range tags {
+		if tag.Name == "time-control" {
+			got = tag.Value
+		}
+	}
+	if got != "3d per move" {
+		t.Errorf("the record read back: time-control %q, want 3d per move (game %d)", got, g.ID)
+	}
+	for d, want := range map[time.Duration]string{
+		24 * time.Hour:                   "1d per move",
+		36 * time.Hour:                   "1d12h per move",
+		90 * time.Minute:                 "1h30m per move",
+		14*24*time.Hour + 30*time.Second: "14d30s per move",
+	} {
+		g.MoveTime = d
+		for _, tag := range bot.GameTags(g) {
+			if tag.Name == "time-control" && tag.Value != want {
+				t.Errorf("%v per move: time-control %q, want %q", d, tag.Value, want)
+			}
+		}
+	}
+}

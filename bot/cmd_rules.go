@@ -131,6 +131,14 @@ func (b *Bot) rulesMessage(lp *locale.Printer, cv chosenVariant) (*discordgo.Int
 // startAlt is the alt text of a variant's start board.
 func startAlt(p *locale.Printer, title string, v *tafl.Variant) string {
 	start := v.Start()
+	if titleHasSize(title, v.Size()) {
+		if start.ToMove() == tafl.Defenders {
+			return p.T("The start position of %s: %s, %s and the king on %s; the defenders move first.",
+				title, pieceCount(p, start, tafl.Attackers), pieceCount(p, start, tafl.Defenders), start.King().String())
+		}
+		return p.T("The start position of %s: %s, %s and the king on %s; the attackers move first.",
+			title, pieceCount(p, start, tafl.Attackers), pieceCount(p, start, tafl.Defenders), start.King().String())
+	}
 	if start.ToMove() == tafl.Defenders {
 		return p.T("The start position of %s (%d×%d): %s, %s and the king on %s; the defenders move first.",
 			title, v.Size(), v.Size(), pieceCount(p, start, tafl.Attackers), pieceCount(p, start, tafl.Defenders), start.King().String())

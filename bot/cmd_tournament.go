@@ -214,7 +214,7 @@ func describeTournament(t *storage.Tournament) string {
 	if t.Casual {
 		rated = p.T("tour.casual")
 	}
-	return fmt.Sprintf("%s · %s · %s · %s", format, t.Variant, pace, rated)
+	return fmt.Sprintf("%s · %s · %s · %s", format, variantName(t.Variant, t.Layout), pace, rated)
 }
 
 // playerList names the players in seed order.

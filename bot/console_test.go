@@ -412,3 +412,93 @@ func TestConsoleMoveAfterTheGameEnded(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleLimitsOfOneInTheSingular: a server that allows one vacation
+// day, or one engine game at a time, says "1 day" and "1 game" (and
+// "1 Tag" in German), not "1 days" and "1 games".
+func TestConsoleLimitsOfOneInTheSingular(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{Store: consoleStore(t), AIGamesPerUser: 1, AIGamesPerServer: 1}, []string{
+		"/tafl settings vacation:1",
+		"/tafl vacation",
+		"/tafl vacation days:2",
+		"/tafl ai level:easy variant:brandubh",
+		"/tafl ai level:easy variant:brandubh",
+		"as bob",
+		"/tafl ai level:easy variant:brandubh",
+		"/tafl settings language:de",
+		"/tafl vacation",
+		"quit",
+	})
+	for _, want := range []string{
+		"vacation: **1** day a year",
+		"Vacation left this year: 1d 0h of the 1 day this server allows.",
+		"(the server allows 1 day): ask for less.",
+		"You have 1 game against taflbot going, the most one player may have at once. Finish or resign it first",
+		"This server has 1 game against taflbot going",
+		"von dem 1 Tag, den dieser Server erlaubt.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+	for _, bad := range []string{"1 days", "1 games", "1** days", "1 Tagen"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("%q in:\n%s", bad, text)
+		}
+	}
+}
+
+// TestConsoleTitleWithTheSize: Hnefatafl 9×9's title names its size, so
+// its rules, challenge, board and text board do not add it again
+// ("Hnefatafl 9×9 (9×9)", "Hnefatafl 9×9, 9 by 9"); other variants keep
+// theirs ("Brandubh (7×7)").
+func TestConsoleTitleWithTheSize(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl rules variant:hnefatafl-9",
+		"/tafl challenge opponent:bob variant:hnefatafl-9 side:attackers",
+		"as bob", "click Accept",
+		"/tafl board text:True",
+		"/tafl rules variant:brandubh",
+		"quit",
+	})
+	for _, want := range []string{
+		"Hnefatafl 9×9 (hnefatafl-9)\n",
+		"The start position of Hnefatafl 9×9: 16 attackers",
+		"Board of game 1, Hnefatafl 9×9, alice (attackers) against bob (defenders).",
+		"Game 1, Hnefatafl 9×9: alice plays the attackers, bob the defenders.",
+		"The start position of Brandubh (7×7): 8 attackers",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+	for _, bad := range []string{"9×9 (9×9)", "9×9, 9 by 9", "hnefatafl-9, 9×9"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("%q in:\n%s", bad, text)
+		}
+	}
+}
+
+// TestConsoleLayoutNamed: a game, challenge or puzzle of a variant with
+// several layouts names its layout as /tafl rules does
+// ("tawlbwrdd/lewis-cross"), in the challenge, the game's header, the
+// games list and the puzzle's header.
+func TestConsoleLayoutNamed(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:tawlbwrdd/lewis-cross side:attackers",
+		"as bob", "click Accept",
+		"/tafl games",
+		"/tafl puzzle variant:tawlbwrdd",
+		"quit",
+	})
+	for _, want := range []string{
+		"@alice challenges @bob to **tawlbwrdd/lewis-cross** (11×11)",
+		"**Game 1** · tawlbwrdd/lewis-cross · @alice (attackers) vs @bob (defenders)",
+		"• #1 tawlbwrdd/lewis-cross · @alice vs @bob",
+		"· tawlbwrdd/lewis · rated ",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+}

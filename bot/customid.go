@@ -32,10 +32,10 @@ const (
 	ActAbortYes            // confirm aborting game ID at Ply
 	ActReplay              // show game ID's board after Ply moves (the step-through replay)
 	ActPickGame            // the game picker (Values[0]: the game; Arg: the command to run, see gamepick.go)
-	ActPuzzle              // open the move menu of puzzle ID at step Ply (Arg "back": from the menu)
-	ActPuzzlePiece         // a puzzle's piece menu (Arg: page number)
-	ActPuzzleTarget        // a puzzle's destination menu (Arg: the chosen piece's square)
-	ActPuzzleNew           // another puzzle (ID: the puzzle the button is under)
+	ActPuzzle              // open the move menu of puzzle ID at step Ply (Arg "back": from the menu; Scope as ActPuzzleNew's)
+	ActPuzzlePiece         // a puzzle's piece menu (Arg: page number; Scope as ActPuzzleNew's)
+	ActPuzzleTarget        // a puzzle's destination menu (Arg: the chosen piece's square; Scope as ActPuzzleNew's)
+	ActPuzzleNew           // another puzzle (ID: the puzzle the button is under; Scope: the variant asked for, "" for any)
 	ActPuzzleSolve         // start puzzle ID privately (the daily puzzle's button)
 	ActAnalyse             // review game ID (a finished game's button)
 	ActHint                // the engine's suggestion in game ID at Ply
@@ -44,13 +44,23 @@ const (
 var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm", "tj", "tl", "ts", "ab", "aby", "rp", "pg", "pz", "pzp", "pzt", "pzn", "pzs", "an", "hn"}
 
 // CustomID is the parsed custom_id of a component: a short path such as
-// "t:mv:42:17" (action, game or challenge id, ply, optional argument).
+// "t:mv:42:17" (action, game or challenge id, ply, optional argument,
+// and for the puzzles' actions an optional scope: "t:pzn:7:0::brandubh").
 type CustomID struct {
 	Action Action
 	ID     uint64 // the game or challenge id
 	Ply    int    // the number of plies the game had when the component was made
 	Arg    string // a square, page number or user id; [a-z0-9] only
+	Scope  string // the variant a puzzle's "Another puzzle" keeps to ("tawlbwrdd/bell"); [a-z0-9/-] only, puzzle actions only
 }
+
+// scoped reports whether action a's ids may carry a Scope.
+func scoped(a Action) bool {
+	return a == ActPuzzle || a == ActPuzzlePiece || a == ActPuzzleTarget || a == ActPuzzleNew
+}
+
+// maxScope is the longest Scope (the longest preset name with a layout is 21 bytes).
+const maxScope = 32
 
 // maxCustomID is Discord's limit on custom_id length.
 const maxCustomID = 100
@@ -58,8 +68,11 @@ const maxCustomID = 100
 // String encodes the id; ParseCustomID reads it back.
 func (c CustomID) String() string {
 	s := "t:" + actionCodes[c.Action] + ":" + strconv.FormatUint(c.ID, 10) + ":" + strconv.Itoa(c.Ply)
-	if c.Arg != "" {
+	if c.Arg != "" || c.Scope != "" {
 		s += ":" + c.Arg
+	}
+	if c.Scope != "" {
+		s += ":" + c.Scope
 	}
 	return s
 }
@@ -77,7 +90,7 @@ func ParseCustomID(s string) (CustomID, error) {
 		return fail("too long")
 	}
 	parts := strings.Split(s, ":")
-	if len(parts) < 4 || len(parts) > 5 || parts[0] != "t" {
+	if len(parts) < 4 || len(parts) > 6 || parts[0] != "t" {
 		return fail("not a taflbot id")
 	}
 	var c CustomID
@@ -98,7 +111,18 @@ func ParseCustomID(s string) (CustomID, error) {
 		return fail("bad ply")
 	}
 	c.ID, c.Ply = id, ply
-	if len(parts) == 5 {
+	if len(parts) == 6 {
+		if !scoped(c.Action) || parts[5] == "" || len(parts[5]) > maxScope {
+			return fail("bad scope")
+		}
+		for _, r := range parts[5] {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '/' || r == '-') {
+				return fail("bad scope")
+			}
+		}
+		c.Scope = parts[5]
+	}
+	if len(parts) == 5 || len(parts) == 6 && parts[4] != "" { // "t:pzn:7:0::brandubh": a scope with no argument
 		if parts[4] == "" || len(parts[4]) > 24 {
 			return fail("bad argument")
 		}

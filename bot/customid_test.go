@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -59,4 +60,29 @@ func FuzzParseCustomID(f *testing.F) {
 			t.Fatalf("accepted an id of %d bytes", len(s))
 		}
 	})
+}
+
+// TestCustomIDScope: the puzzles' ids carry the variant Another puzzle
+// keeps to; the ids without one (made before) still read.
+func TestCustomIDScope(t *testing.T) {
+	for _, c := range []CustomID{
+		{Action: ActPuzzleNew, ID: 7, Scope: "brandubh"},
+		{Action: ActPuzzleTarget, ID: 7, Ply: 2, Arg: "d10p1", Scope: "tawlbwrdd/lewis-cross"},
+		{Action: ActPuzzle, ID: 7, Arg: "back", Scope: "hnefatafl-9"},
+	} {
+		if got, err := ParseCustomID(c.String()); err != nil || got != c {
+			t.Errorf("round trip of %q = %+v, %v", c.String(), got, err)
+		}
+	}
+	if s := (CustomID{Action: ActPuzzleNew, ID: 7, Scope: "brandubh"}).String(); s != "t:pzn:7:0::brandubh" {
+		t.Errorf("encoding = %q, want t:pzn:7:0::brandubh", s)
+	}
+	if c, err := ParseCustomID("t:pzn:7:0"); err != nil || c != (CustomID{Action: ActPuzzleNew, ID: 7}) {
+		t.Errorf("an old Another puzzle id: %+v, %v", c, err)
+	}
+	for _, s := range []string{"t:mv:1:2::brandubh", "t:pzn:7:0::Brandubh", "t:pzn:7:0::", "t:pzn:7:0::a b", "t:pzn:7:0:::x", "t:pzn:7:0::" + strings.Repeat("a", 40)} {
+		if c, err := ParseCustomID(s); !errors.Is(err, ErrBadCustomID) {
+			t.Errorf("ParseCustomID(%q) = %+v, %v; want ErrBadCustomID", s, c, err)
+		}
+	}
 }

@@ -122,7 +122,7 @@ func (b *Bot) sendDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, to
 		}
 		head += "\n" + solversLine(lp, prev, solvers)
 	}
-	msg, err := b.puzzleMessage(lp, p, 0, head, puzzleGoing)
+	msg, err := b.puzzleMessage(lp, p, 0, "", head, puzzleGoing)
 	if err != nil {
 		return err
 	}

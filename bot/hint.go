@@ -25,7 +25,9 @@ import (
 // engine (one think of the review's budget, through the engine pool) and
 // answers privately with the board and the suggested move as a green
 // arrow. Each hint is counted on the game, shown on its board and written
-// into its record (/tafl history).
+// into its record (/tafl history); pressing Hint again on the same
+// position shows the same hint (the search is deterministic) and does not
+// count it again.
 
 // hintGame reports whether g is a game where hints may be had: a game
 // against the engine, where the engine may help.
@@ -123,7 +125,7 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 		return
 	}
 	saved, err := b.store.UpdateGame(ctx, g.ID, g.Ply(), func(sg *storage.Game) error {
-		sg.Hints.Add(side)
+		sg.Hints.AddAt(side, sg.Ply()) // a second press on the same position shows the same hint, not counted again
 		return nil
 	})
 	if errors.Is(err, storage.ErrStale) {
@@ -158,7 +160,7 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 	content := lp.T("💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. Hints used in this game: %d — the game record notes them.",
 		g.ID, best, analysis.Percent(chance), saved.Hints.Of(side))
 	b.editPrivate(ctx, in, &message{content: content,
-		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-hint.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), lp.T("Game %d, %s: the board with the engine's suggested move %s drawn as a green arrow.", g.ID, g.Variant(), best))}}})
+		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-hint.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), lp.T("Game %d, %s: the board with the engine's suggested move %s drawn as a green arrow.", g.ID, gameVariant(g), best))}}})
 }
 
 // editPrivate edits a deferred private reply.

@@ -111,3 +111,46 @@ func TestHintsOff(t *testing.T) {
 		t.Errorf("a forged hint in a human game: %q", r.Content)
 	}
 }
+
+// TestHintTwiceCountsOnce: pressing Hint a second time on the same
+// position shows the same hint again and does not count a second one;
+// the next position's hint counts.
+func TestHintTwiceCountsOnce(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.ReviewNodes = 2000 }
+	h.restart()
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	g := gameOf(t, h, alice)
+	press := func(hint string) string {
+		t.Helper()
+		in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
+			Member: member(alice), Message: &discordgo.Message{ID: "board", ChannelID: channel},
+			Data: discordgo.MessageComponentInteractionData{CustomID: hint}}
+		in.Token = "tok" + in.ID
+		h.bot.HandleGateway(context.Background(), in)
+		final, _ := h.fake.final(t, in)
+		return final.Content
+	}
+	hint := customIDs(r.Components)["Hint"]
+	first, second := press(hint), press(hint)
+	if !strings.Contains(first, "Hints used in this game: 1") || second != first {
+		t.Errorf("two hints on the start position:\n%q\n%q", first, second)
+	}
+	got, _ := h.store.GetGame(context.Background(), g.ID)
+	if got.Hints.Attackers != 1 {
+		t.Errorf("hints on the game after two presses on one position: %+v", got.Hints)
+	}
+	board, _ := h.slash(alice, "move", opt("move", got.Tafl().LegalMoves()[0].String()))
+	if !strings.Contains(board.Content, "Hints used by the attackers: 1.") {
+		t.Errorf("board after two presses on one position: %q", board.Content)
+	}
+	waitPly(t, h, 2)
+	b, _ := h.slash(alice, "board")
+	next := customIDs(b.Components)["Hint"]
+	if next == "" {
+		t.Fatalf("no Hint button on the next position: %v (%q)", customIDs(b.Components), b.Content)
+	}
+	if c := press(next); !strings.Contains(c, "Hints used in this game: 2") {
+		t.Errorf("a hint on the next position: %q", c)
+	}
+}

@@ -110,9 +110,11 @@ func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.private()}}, nil
 }
 
-// btnPuzzleNew handles "Another puzzle".
+// btnPuzzleNew handles "Another puzzle": one of the variant the first
+// puzzle was asked for (its id's Scope; any variant for an id without
+// one, or whose variant no longer exists).
 func (b *Bot) btnPuzzleNew(ctx context.Context, r *request) (*reply, error) {
-	msg, err := b.newPuzzle(ctx, r, "", "")
+	msg, err := b.newPuzzle(ctx, r, puzzleScope(r.cid), "")
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +167,18 @@ func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline strin
 		return int(math.Abs(a.Rating.Rating-mine)) - int(math.Abs(c.Rating.Rating-mine))
 	})
 	p := open[rand.IntN(min(8, len(open)))]
-	return b.puzzleMessage(r.p, p, 0, headline, puzzleGoing)
+	return b.puzzleMessage(r.p, p, 0, variant, headline, puzzleGoing)
+}
+
+// puzzleScope is the variant a puzzle component's "Another puzzle" keeps
+// to: its Scope when that is a preset ("name" or "name/layout"), else ""
+// (any variant).
+func puzzleScope(c CustomID) string {
+	name, layout, _ := strings.Cut(c.Scope, "/")
+	if _, err := tafl.Preset(name, layout); err != nil {
+		return ""
+	}
+	return c.Scope
 }
 
 // puzzleOfVariant reports whether puzzle p is of the variant a user
@@ -238,8 +251,9 @@ func puzzleWinCaption(lp *locale.Printer, p *storage.Puzzle) string {
 }
 
 // puzzleMessage shows puzzle p after step solution moves: going (with
-// the Move button), solved or failed (the winning move as an arrow).
-func (b *Bot) puzzleMessage(lp *locale.Printer, p *storage.Puzzle, step int, headline string, state puzzleState) (*message, error) {
+// the Move button), solved or failed (the winning move as an arrow). Its
+// buttons keep scope, the variant "Another puzzle" offers ("" for any).
+func (b *Bot) puzzleMessage(lp *locale.Printer, p *storage.Puzzle, step int, scope, headline string, state puzzleState) (*message, error) {
 	g, line, err := puzzleGame(p, step)
 	if err != nil {
 		return nil, err
@@ -248,7 +262,7 @@ func (b *Bot) puzzleMessage(lp *locale.Printer, p *storage.Puzzle, step int, hea
 	if headline != "" {
 		sb.WriteString(headline + "\n")
 	}
-	sb.WriteString(lp.T("**Puzzle %d** · %s · rated %.0f", p.ID, p.Variant, p.Rating.Rating))
+	sb.WriteString(lp.T("**Puzzle %d** · %s · rated %.0f", p.ID, variantName(p.Variant, p.Layout), p.Rating.Rating))
 	if p.Attempts > 0 {
 		sb.WriteString(" · " + lp.T("solved by %d of %d", p.Solved, p.Attempts))
 	}
@@ -259,7 +273,7 @@ func (b *Bot) puzzleMessage(lp *locale.Printer, p *storage.Puzzle, step int, hea
 		opts.LastMove, opts.Captured = last.Move, last.Captures
 	}
 	id := func(a Action, arg string) string {
-		return CustomID{Action: a, ID: uint64(p.ID), Ply: step, Arg: arg}.String()
+		return CustomID{Action: a, ID: uint64(p.ID), Ply: step, Arg: arg, Scope: scope}.String()
 	}
 	var buttons []discordgo.MessageComponent
 	switch state {
@@ -354,8 +368,10 @@ func (b *Bot) loadPuzzle(ctx context.Context, r *request) (*storage.Puzzle, *taf
 	return p, g, line, nil
 }
 
-func puzzleMenu(lp *locale.Printer, p *storage.Puzzle, step int, g *tafl.Game) menuSpec {
-	id := func(a Action, arg string) CustomID { return CustomID{Action: a, ID: uint64(p.ID), Ply: step, Arg: arg} }
+func puzzleMenu(lp *locale.Printer, p *storage.Puzzle, step int, scope string, g *tafl.Game) menuSpec {
+	id := func(a Action, arg string) CustomID {
+		return CustomID{Action: a, ID: uint64(p.ID), Ply: step, Arg: arg, Scope: scope}
+	}
 	return menuSpec{tg: g, title: lp.T("Puzzle %d", p.ID), piece: id(ActPuzzlePiece, ""), target: id(ActPuzzleTarget, ""), back: id(ActPuzzle, "back"), p: lp}
 }
 
@@ -370,7 +386,7 @@ func (b *Bot) btnPuzzle(ctx context.Context, r *request) (*reply, error) {
 	if r.cid.Arg == "back" {
 		typ = discordgo.InteractionResponseUpdateMessage
 	}
-	return &reply{resp: &discordgo.InteractionResponse{Type: typ, Data: puzzleMenu(r.p, p, r.cid.Ply, g).pieces(0)}}, nil
+	return &reply{resp: &discordgo.InteractionResponse{Type: typ, Data: puzzleMenu(r.p, p, r.cid.Ply, puzzleScope(r.cid), g).pieces(0)}}, nil
 }
 
 // btnPuzzleSolve handles the daily puzzle's Solve button: the puzzle
@@ -380,7 +396,7 @@ func (b *Bot) btnPuzzleSolve(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	msg, err := b.puzzleMessage(r.p, p, 0, "", puzzleGoing)
+	msg, err := b.puzzleMessage(r.p, p, 0, "", "", puzzleGoing)
 	if err != nil {
 		return nil, err
 	}
@@ -393,7 +409,7 @@ func (b *Bot) btnPuzzlePiece(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	ms := puzzleMenu(r.p, p, r.cid.Ply, g)
+	ms := puzzleMenu(r.p, p, r.cid.Ply, puzzleScope(r.cid), g)
 	if len(r.values) == 0 {
 		page, _ := strconv.Atoi(r.cid.Arg)
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: ms.pieces(page)}}, nil
@@ -420,7 +436,7 @@ func (b *Bot) btnPuzzleTarget(ctx context.Context, r *request) (*reply, error) {
 	}
 	if len(r.values) == 0 {
 		page, _ := strconv.Atoi(pageText)
-		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: puzzleMenu(r.p, p, step, g).targets(from, page)}}, nil
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: puzzleMenu(r.p, p, step, puzzleScope(r.cid), g).targets(from, page)}}, nil
 	}
 	to, err := tafl.ParseSquare(r.values[0])
 	if err != nil {
@@ -442,19 +458,19 @@ func (b *Bot) btnPuzzleTarget(ctx context.Context, r *request) (*reply, error) {
 		if p.ToMove == tafl.Defenders {
 			answer = r.p.T("✅ **%s** is right. The attackers answer **%s**.", played.Notation(), reply)
 		}
-		msg, err = b.puzzleMessage(r.p, p, step+2, answer, puzzleGoing)
+		msg, err = b.puzzleMessage(r.p, p, step+2, puzzleScope(r.cid), answer, puzzleGoing)
 	case correct:
 		note, err2 := b.recordAttempt(ctx, r, p, true)
 		if err2 != nil {
 			return nil, err2
 		}
-		msg, err = b.solvedMessage(r.p, p, trial, r.p.T("🎉 **%s** wins: puzzle solved! %s", played.Notation(), note))
+		msg, err = b.solvedMessage(r.p, p, trial, puzzleScope(r.cid), r.p.T("🎉 **%s** wins: puzzle solved! %s", played.Notation(), note))
 	default:
 		note, err2 := b.recordAttempt(ctx, r, p, false)
 		if err2 != nil {
 			return nil, err2
 		}
-		msg, err = b.puzzleMessage(r.p, p, step, r.p.T("❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s", played.Notation(), moveText(g, line[step]), note), puzzleFailed)
+		msg, err = b.puzzleMessage(r.p, p, step, puzzleScope(r.cid), r.p.T("❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s", played.Notation(), moveText(g, line[step]), note), puzzleFailed)
 	}
 	if err != nil {
 		return nil, err
@@ -490,8 +506,9 @@ func puzzleSource(lp *locale.Printer, source string) string {
 	return source
 }
 
-// solvedMessage shows the final position of a solved puzzle.
-func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game, headline string) (*message, error) {
+// solvedMessage shows the final position of a solved puzzle, with
+// "Another puzzle" of scope ("" for any variant).
+func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game, scope, headline string) (*message, error) {
 	plies := g.Plies()
 	opts := b.render
 	if last := lastPly(plies); last != nil {
@@ -505,9 +522,9 @@ func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game,
 	if err != nil {
 		return nil, fmt.Errorf("bot: render: %w", err)
 	}
-	id := CustomID{Action: ActPuzzleNew, ID: uint64(p.ID), Ply: 0}.String()
+	id := CustomID{Action: ActPuzzleNew, ID: uint64(p.ID), Ply: 0, Scope: scope}.String()
 	return &message{
-		content: headline + "\n" + lp.T("**Puzzle %d** · %s · %s", p.ID, p.Variant, puzzleSource(lp, p.Source)),
+		content: headline + "\n" + lp.T("**Puzzle %d** · %s · %s", p.ID, variantName(p.Variant, p.Layout), puzzleSource(lp, p.Source)),
 		files:   []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-solved.png", p.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), puzzleAlt(lp, p, g, opts.Caption))}},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: lp.T("Another puzzle"), Style: discordgo.SecondaryButton, CustomID: id},
@@ -547,6 +564,6 @@ func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, 
 // side to move, where the pieces stand and the picture's caption.
 func puzzleAlt(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game, caption string) string {
 	pos := g.Position()
-	return lp.T("Puzzle %d, %s: %s.", p.ID, p.Variant, strings.ReplaceAll(caption, "\n", " ")) + " " +
+	return lp.T("Puzzle %d, %s: %s.", p.ID, variantName(p.Variant, p.Layout), strings.ReplaceAll(caption, "\n", " ")) + " " +
 		piecesOnBoard(lp, pos)
 }

@@ -191,12 +191,43 @@ func TestPuzzleVariantWithLayout(t *testing.T) {
 	h := newHarness(t, nil)
 	for _, c := range []struct{ variant, want string }{
 		{"copenhagen/standard", "· copenhagen ·"},
-		{"tawlbwrdd/lewis", "· tawlbwrdd ·"},
+		{"tawlbwrdd/lewis", "· tawlbwrdd/lewis ·"}, // the header names the layout
 		{"tawlbwrdd/bell", "There are no tawlbwrdd/bell puzzles here yet"},
 		{"tawlbwrdd/nope", `There is no variant "tawlbwrdd/nope"`},
 	} {
 		if r, _ := h.slash(alice, "puzzle", opt("variant", c.variant)); !strings.Contains(r.Content, c.want) {
 			t.Errorf("/tafl puzzle variant:%s: %q, want %q in it", c.variant, r.Content, c.want)
 		}
+	}
+}
+
+// TestAnotherPuzzleKeepsTheVariant: after /tafl puzzle variant:X, the
+// Another puzzle buttons — under the puzzle, under its next step, under a
+// failed or solved attempt — offer puzzles of X only; an old button
+// without a variant still offers any.
+func TestAnotherPuzzleKeepsTheVariant(t *testing.T) {
+	h := newHarness(t, nil)
+	sp := addTestPuzzle(t, h, guild)
+	r, _ := h.slash(alice, "puzzle", opt("variant", "hnefatafl-9"))
+	if another, _ := h.click(alice, customIDs(r.Components)["Another puzzle"], true); !strings.Contains(another.Content, fmt.Sprintf("**Puzzle %d** · hnefatafl-9 ·", sp.ID)) {
+		t.Errorf("Another puzzle under a hnefatafl-9 puzzle: %q", another.Content)
+	}
+	step2 := pickMove(t, h, alice, customIDs(r.Components)["Move"], "b3", "b6")
+	if another, _ := h.click(alice, customIDs(step2.Components)["Another puzzle"], true); !strings.Contains(another.Content, fmt.Sprintf("**Puzzle %d** · hnefatafl-9 ·", sp.ID)) {
+		t.Errorf("Another puzzle under the puzzle's second step: %q", another.Content)
+	}
+	solved := pickMove(t, h, alice, customIDs(step2.Components)["Move"], "c8", "a8")
+	if another, _ := h.click(alice, customIDs(solved.Components)["Another puzzle"], true); !strings.Contains(another.Content, "You have tried every hnefatafl-9 puzzle here (1 solved, 0 not)") {
+		t.Errorf("Another puzzle under a solved hnefatafl-9 puzzle: %q", another.Content)
+	}
+	r, _ = h.slash(bob, "puzzle", opt("variant", "hnefatafl-9"))
+	failed := pickMove(t, h, bob, customIDs(r.Components)["Move"], "g2", "g3")
+	if another, _ := h.click(bob, customIDs(failed.Components)["Another puzzle"], true); !strings.Contains(another.Content, "You have tried every hnefatafl-9 puzzle here (0 solved, 1 not)") {
+		t.Errorf("Another puzzle under a failed hnefatafl-9 puzzle: %q", another.Content)
+	}
+	// Buttons made before the variant was kept offer any puzzle.
+	old := bot.CustomID{Action: bot.ActPuzzleNew, ID: uint64(sp.ID)}.String()
+	if another, _ := h.click(bob, old, true); !strings.Contains(another.Content, "**Puzzle ") || strings.Contains(another.Content, "hnefatafl-9") {
+		t.Errorf("an old Another puzzle button: %q", another.Content)
 	}
 }

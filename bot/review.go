@@ -214,7 +214,7 @@ func (b *Bot) deliverReview(ctx context.Context, rv *review, msg *message) {
 // move as an arrow.
 func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Report) (*message, error) {
 	var sb strings.Builder
-	sb.WriteString(p.T("**Review of game %d** · %s · %s · %s", g.ID, g.Variant(), moveCount(p, g.Ply()), strings.ReplaceAll(resultLine(p, g), "\n", " ")) + "\n")
+	sb.WriteString(p.T("**Review of game %d** · %s · %s · %s", g.ID, gameVariant(g), moveCount(p, g.Ply()), strings.ReplaceAll(resultLine(p, g), "\n", " ")) + "\n")
 	if len(rep.Turning) == 0 {
 		sb.WriteString(p.T("No move lost more than 2 points of win chance: a clean game.") + "\n")
 	} else {
@@ -229,7 +229,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 		content = content[:1900] + "…"
 	}
 	var graph bytes.Buffer
-	title := p.T("Game %d · %s · %s", g.ID, g.Variant(), resultCaption(p, g.Outcome()))
+	title := p.T("Game %d · %s · %s", g.ID, gameVariant(g), resultCaption(p, g.Outcome()))
 	b.renderSem <- struct{}{}
 	err := render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme})
 	<-b.renderSem
@@ -264,7 +264,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 // where it starts and ends, and the turning points marked on it.
 func graphAlt(p *locale.Printer, g *storage.Game, rep *analysis.Report) string {
 	var sb strings.Builder
-	sb.WriteString(p.T("Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, g.Variant()))
+	sb.WriteString(p.T("Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, gameVariant(g)))
 	if n := len(rep.Chances); n > 0 {
 		sb.WriteString(p.T(", from %s at the start to %s at the end", analysis.Percent(rep.Chances[0]), analysis.Percent(rep.Chances[n-1])))
 	}

@@ -20,7 +20,11 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time) string {
 	plies := tg.Plies()
 	n := v.Size()
 	var sb strings.Builder
-	sb.WriteString(p.T("Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.", g.ID, variantTitle(p, v), n, n, seatLabel(g.Attackers), seatLabel(g.Defenders)) + "\n")
+	if title := variantTitle(p, v); titleHasSize(title, n) {
+		sb.WriteString(p.T("Game %d, %s: %s plays the attackers, %s the defenders.", g.ID, title, seatLabel(g.Attackers), seatLabel(g.Defenders)) + "\n")
+	} else {
+		sb.WriteString(p.T("Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.", g.ID, title, n, n, seatLabel(g.Attackers), seatLabel(g.Defenders)) + "\n")
+	}
 	if k := len(plies); k > 0 {
 		last := plies[k-1]
 		if last.Piece.Side() == tafl.Attackers {

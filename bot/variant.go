@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -30,6 +31,19 @@ func (c chosenVariant) title() string {
 	}
 	return "Custom variant"
 }
+
+// variantName names a preset as commands accept it and /tafl rules
+// shows it: with its layout where the preset has several
+// ("tawlbwrdd/lewis-cross"); anything else (custom) as it is.
+func variantName(variant, layout string) string {
+	if v, err := tafl.Preset(variant, layout); err == nil {
+		return v.FullName()
+	}
+	return variant
+}
+
+// gameVariant is variantName of game g's variant.
+func gameVariant(g *storage.Game) string { return variantName(g.Variant(), g.Layout()) }
 
 // isRulesString reports whether s looks like an OpenTafl rules string
 // rather than a variant name.

@@ -98,5 +98,5 @@ var de = Dict{
 	"puzzle.other_server":    "Dieses Rätsel gehört zu einem anderen Server; versuche `/tafl puzzle` hier.",
 	"puzzle.no_variant":      "Es gibt keine Variante %q: `/tafl rules` listet sie auf.",
 	"settings.daily_hour":    "Die Stunde des täglichen Rätsels ist 0 bis 23 (UTC); nichts wurde geändert.",
-	"settings.daily_channel": "Die tägliche Aufgabe braucht einen Kanal: wähle ihn mit `daily_channel` (und die Stunde mit `daily_hour`); nichts wurde geändert.",
+	"settings.daily_channel": "Das tägliche Rätsel braucht einen Kanal: wähle ihn mit `daily_channel` (und die Stunde mit `daily_hour`); nichts wurde geändert.",
 }

@@ -166,3 +166,19 @@ func TestFloatsNotGrouped(t *testing.T) {
 		}
 	}
 }
+
+// TestGermanPuzzleIsRaetsel: German calls a puzzle "Rätsel", as its
+// command (`/tafl rätsel`) does; "Aufgabe" is the resignation ("Die
+// Verteidiger gewinnen — Aufgabe") and nothing else.
+func TestGermanPuzzleIsRaetsel(t *testing.T) {
+	for _, k := range locale.Keys() {
+		en, _ := locale.Text(language.English, k)
+		de, _ := locale.Text(language.German, k)
+		if strings.Contains(de, "Aufgabe") && !strings.Contains(strings.ToLower(en), "resign") {
+			t.Errorf("%q is %q in German: Aufgabe means the resignation", en, de)
+		}
+		if strings.Contains(strings.ReplaceAll(strings.ToLower(en), "/tafl puzzle", ""), "puzzle") && !strings.Contains(strings.ToLower(de), "rätsel") {
+			t.Errorf("%q is %q in German, without Rätsel", en, de)
+		}
+	}
+}

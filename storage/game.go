@@ -324,6 +324,10 @@ type gameRecord struct {
 type Hints struct {
 	Attackers int `json:"attackers,omitempty"`
 	Defenders int `json:"defenders,omitempty"`
+	// Last is the position of the last hint counted, as its ply plus
+	// one (0: none counted with AddAt): a second hint on the same
+	// position is the same hint, not counted again.
+	Last int `json:"last,omitempty"`
 }
 
 // Of returns the hints given to side s.
@@ -345,6 +349,18 @@ func (h *Hints) Add(s tafl.Side) {
 	case tafl.Defenders:
 		h.Defenders++
 	}
+}
+
+// AddAt counts one more hint for side s on the position after ply plies,
+// unless one was counted on that position already; it reports whether it
+// counted one.
+func (h *Hints) AddAt(s tafl.Side, ply int) bool {
+	if h.Last == ply+1 {
+		return false
+	}
+	h.Add(s)
+	h.Last = ply + 1
+	return true
 }
 
 // clockRecord is the stored form of a live game's clock.
@@ -707,6 +723,8 @@ func validateGame(g *Game) error {
 		return fmt.Errorf("%w: negative move time", ErrInvalid)
 	case g.Hints.Attackers < 0 || g.Hints.Defenders < 0:
 		return fmt.Errorf("%w: a negative number of hints", ErrInvalid)
+	case g.Hints.Last < 0 || g.Hints.Last > g.Ply()+1:
+		return fmt.Errorf("%w: a hint counted on move %d of %d", ErrInvalid, g.Hints.Last, g.Ply()+1)
 	case len(g.Attackers.Name) > MaxNameLen || len(g.Defenders.Name) > MaxNameLen:
 		return fmt.Errorf("%w: a display name longer than %d bytes", ErrInvalid, MaxNameLen)
 	case !g.Clock.IsZero() && g.MoveTime != 0:

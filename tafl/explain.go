@@ -58,6 +58,9 @@ func (v *Variant) RulesPage() RulesPage {
 		name = "custom"
 	}
 	page := RulesPage{Title: fmt.Sprintf("%s (%s, %d×%d)", title, name, v.size, v.size)}
+	if size := fmt.Sprintf("%d×%d", v.size, v.size); strings.Contains(title, size) {
+		page.Title = fmt.Sprintf("%s (%s)", title, name) // "Hnefatafl 9×9 (hnefatafl-9)", not "(hnefatafl-9, 9×9)"
+	}
 	add := func(heading string, lines ...string) {
 		var kept []string
 		for _, l := range lines {

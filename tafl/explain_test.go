@@ -57,7 +57,13 @@ func TestRulesPageStatesEveryRule(t *testing.T) {
 					full += "/" + layout
 				}
 			}
-			want = append(want, fmt.Sprintf("(%s, %d×%d)", full, rr.size, rr.size))
+			// The size too, unless the title names it ("Hnefatafl 9×9 (hnefatafl-9)").
+			if title := v.Rules().Title; strings.Contains(title, fmt.Sprintf("%d×%d", rr.size, rr.size)) {
+				want = append(want, fmt.Sprintf("%s (%s)\n", title, full))
+				not = append(not, fmt.Sprintf("(%s, %d×%d)", full, rr.size, rr.size))
+			} else {
+				want = append(want, fmt.Sprintf("(%s, %d×%d)", full, rr.size, rr.size))
+			}
 			// Pieces and who moves first.
 			want = append(want, "dark discs", "light squares", "crowned")
 			state(rr.defFirst, "The defenders move first", "The attackers move first")
