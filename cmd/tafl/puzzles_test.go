@@ -200,7 +200,7 @@ func TestCurve(t *testing.T) {
 	if m == nil || m[1] != itoa(wins[tafl.Attackers]) || m[2] != itoa(wins[tafl.Defenders]) {
 		t.Errorf("output %q, wins %v", out, wins)
 	}
-	// Records of two variants, and an unfinished game, are refused.
+	// Records of two variants, and unfinished games only, are refused.
 	other := t.TempDir()
 	tb, _ := tafl.Preset("tablut", "")
 	for i, g := range []*tafl.Game{tafl.NewGame(v), tafl.NewGame(tb)} {
@@ -218,7 +218,7 @@ func TestCurve(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(unfinished, "g.otg"), []byte(tafl.EncodeGame(tafl.NewGame(v), nil)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, errOut, code := runTafl(t, "", "curve", unfinished); code != 1 || !strings.Contains(errOut, "not finished") {
+	if _, errOut, code := runTafl(t, "", "curve", unfinished); code != 1 || !strings.Contains(errOut, "no finished game") {
 		t.Errorf("unfinished: exit %d %q", code, errOut)
 	}
 }
