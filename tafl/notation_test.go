@@ -657,3 +657,18 @@ func TestRecordManyCaptures(t *testing.T) {
 		t.Errorf("read back, the move captured %v", got)
 	}
 }
+
+// TestDecodeGameMoveErrorSaysItOnce: a bad move in a record is named once
+// with what is wrong ("tafl: bad game: line 2: move 1 (garbage): tafl: bad
+// move "garbage": …" and "move 4 (f4-f1): f4-f1: …" said it twice).
+func TestDecodeGameMoveErrorSaysItOnce(t *testing.T) {
+	for _, c := range []struct{ moves, want string }{
+		{"1. garbage", `tafl: bad game: line 2: move 1 (garbage): a move starts with the square the piece leaves, such as d1 in d1-d4`},
+		{"1. d6-d5", `tafl: bad game: line 2: move 1 (d6-d5): d5 is occupied`},
+	} {
+		_, _, err := tafl.DecodeGame("[variant:brandubh]\n" + c.moves + "\n")
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: error %v, want %s", c.moves, err, c.want)
+		}
+	}
+}

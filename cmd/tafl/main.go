@@ -55,6 +55,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
 // env is what a subcommand may use: its arguments and the standard streams.
@@ -130,14 +131,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], ue.msg)
+		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], message(ue.msg))
 		return 2
 	case errors.As(err, &xe):
 		return xe.code
 	default:
-		fmt.Fprintf(stderr, "tafl %s: %v\n", args[0], err)
+		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], message(err.Error()))
 		return 1
 	}
+}
+
+// message is an error's text after "tafl COMMAND: ", without the rules
+// engine's own "tafl: " prefixes, which would say tafl again ("tafl
+// moves: tafl: unknown variant", "tafl results: FILE: tafl: bad game").
+func message(msg string) string {
+	return strings.ReplaceAll(strings.TrimPrefix(msg, "tafl: "), ": tafl: ", ": ")
 }
 
 func printUsage(w io.Writer) {

@@ -60,6 +60,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -76,13 +77,21 @@ func main() {
 	if err == nil {
 		return
 	}
+	fmt.Fprintln(os.Stderr, errorLine(err))
 	var ue usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintln(os.Stderr, "taflbot:", err)
 		os.Exit(2)
 	}
-	fmt.Fprintln(os.Stderr, "taflbot:", err)
 	os.Exit(1)
+}
+
+// errorLine is the line that reports err: "taflbot: " and its text,
+// unless the text names the program already ("taflbot db copy: …").
+func errorLine(err error) string {
+	if msg := err.Error(); strings.HasPrefix(msg, "taflbot ") || strings.HasPrefix(msg, "taflbot: ") {
+		return msg
+	}
+	return "taflbot: " + err.Error()
 }
 
 // usageError is a bad command line (exit status 2).

@@ -166,3 +166,17 @@ func TestDiscordLogsHaveNoTokens(t *testing.T) {
 		t.Errorf("logged %s", buf.String())
 	}
 }
+
+// TestErrorLineSaysTaflbotOnce: an error that names the command already
+// is not prefixed again ("taflbot: taflbot db compact: say where …").
+func TestErrorLineSaysTaflbotOnce(t *testing.T) {
+	for _, args := range [][]string{{"db", "compact"}, {"db", "frobnicate"}} {
+		err := run(context.Background(), args, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}, noEnv)
+		if err == nil || !strings.HasPrefix(errorLine(err), "taflbot db ") && !strings.HasPrefix(errorLine(err), "taflbot db:") {
+			t.Errorf("%v: %q", args, errorLine(err))
+		}
+	}
+	if got, want := errorLine(errors.New("storage: open x.db: no such database file")), "taflbot: storage: open x.db: no such database file"; got != want {
+		t.Errorf("errorLine = %q, want %q", got, want)
+	}
+}
