@@ -157,7 +157,11 @@ func (t *resultTable) print(w io.Writer, draw string) {
 		vs = append(vs, v)
 	}
 	sort.Strings(vs)
-	fmt.Fprintf(w, "results: %d games of %s", t.games, strings.Join(vs, ", "))
+	games := "games"
+	if t.games == 1 {
+		games = "game"
+	}
+	fmt.Fprintf(w, "results: %d %s of %s", t.games, games, strings.Join(vs, ", "))
 	if draw != "" {
 		fmt.Fprintf(w, " (%s counted as a draw)", draw)
 	}

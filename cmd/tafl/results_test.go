@@ -167,3 +167,14 @@ func TestUnfinishedRecordsAreSkipped(t *testing.T) {
 		t.Errorf("tune: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestResultsOneGame: one game is counted in the singular ("results: 1
+// games of brandubh").
+func TestResultsOneGame(t *testing.T) {
+	dir := t.TempDir()
+	writeGame(t, dir, "g1.otg", "brandubh", "/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers, []string{"e3-e5"}, "alpha", "beta")
+	out, errOut, code := runTafl(t, "", "results", dir)
+	if want := "results: 1 game of brandubh\n"; code != 0 || !strings.HasPrefix(out, want) {
+		t.Errorf("exit %d %q, output:\n%s\nwant it to start %q", code, errOut, out, want)
+	}
+}
