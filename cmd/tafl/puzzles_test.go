@@ -149,6 +149,11 @@ func TestAnalyse(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || len(r.Moves) != 2 || r.Moves[0].Class != analysis.Blunder {
 		t.Errorf("json: exit %d %q", code, out)
 	}
+	// The curve's keys are snake_case as the others are (they were Go's
+	// field names, "Even" and "Scale").
+	if want := fmt.Sprintf(`"curve":{"even":%g,"scale":%g}`, r.Curve.Even, r.Curve.Scale); !strings.Contains(out, want) {
+		t.Errorf("json: %q lacks %s", out, want)
+	}
 	for _, c := range []struct {
 		args []string
 		say  string
