@@ -672,3 +672,29 @@ func TestDecodeGameMoveErrorSaysItOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveErrorsSayWhatIsWrong: a square off the board is named, and a
+// suffix the move does not earn says what the suffix means ("that square
+// is not on the 7×7 board"; `its suffix is "", not "+"`).
+func TestMoveErrorsSayWhatIsWrong(t *testing.T) {
+	v := mustPreset(t, "brandubh", "")
+	end, err := v.ParsePosition("/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		from tafl.Position
+		move string
+		want string
+	}{
+		{v.Start(), "b4-b9", "b4-b9: b9 is not on the 7×7 board (a1 to g7)"},
+		{v.Start(), "b9-b8", "b9-b8: b9 and b8 are not on the 7×7 board (a1 to g7)"},
+		{v.Start(), "b4-b3+", "b4-b3: the move is written b4-b3+ but + says the king can be captured next move, and after this move it cannot: leave the + out"},
+		{end, "e3-e5+", "e3-e5: the move is written e3-e5+ but its suffix is ++ (the move captures the king), not + (the king can be captured next move)"},
+	} {
+		_, err := tafl.NewGameFrom(c.from).PlayText(c.move)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: %v, want %s", c.move, err, c.want)
+		}
+	}
+}
