@@ -180,3 +180,22 @@ func TestErrorLineSaysTaflbotOnce(t *testing.T) {
 		t.Errorf("errorLine = %q, want %q", got, want)
 	}
 }
+
+// TestConsoleFlagsWithoutConsole: -v and -boards, which change only the
+// console, are usage errors without -console (they were ignored without
+// a word).
+func TestConsoleFlagsWithoutConsole(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-v"}, "-v goes with -console"},
+		{[]string{"-boards", t.TempDir()}, "-boards goes with -console"},
+	} {
+		err := run(context.Background(), c.args, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}, noEnv)
+		var ue usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want a usage error saying %q", c.args, err, c.want)
+		}
+	}
+}
