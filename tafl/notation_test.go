@@ -254,6 +254,10 @@ func TestParseRulesForeign(t *testing.T) {
 		{"dim:7 start:/7/7/7/3K3/7/7/7/ esc:c", "ends with start"},
 		{"dim:7 esc:x start:/7/7/7/3K3/7/7/7/", "unsupported value"},
 		{"dim:7 esc:c esc:e start:/7/7/7/3K3/7/7/7/", "twice"},
+		// A key repeated after start is named, not start (it said "ends
+		// with start:RECORD").
+		{"dim:7 start:/7/7/7/3K3/7/7/7/ dim:9", `key "dim" appears twice`},
+		{"dim:7 start:/7/7/7/3K3/7/7/7/ start:/7/7/7/3K3/7/7/7/", `key "start" appears twice`},
 		{"dim:7 cor:a1,z9 start:/7/7/7/3K3/7/7/7/", "not a square"},
 		{"dim:7 cors:Kq start:/7/7/7/3K3/7/7/7/", "not a piece type"},
 		{"dim:7 swf:maybe start:/7/7/7/3K3/7/7/7/", "y or n"},
