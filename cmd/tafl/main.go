@@ -131,21 +131,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], message(ue.msg))
+		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], message(args[0], ue.msg))
 		return 2
 	case errors.As(err, &xe):
 		return xe.code
 	default:
-		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], message(err.Error()))
+		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], message(args[0], err.Error()))
 		return 1
 	}
 }
 
-// message is an error's text after "tafl COMMAND: ", without the rules
-// engine's own "tafl: " prefixes, which would say tafl again ("tafl
-// moves: tafl: unknown variant", "tafl results: FILE: tafl: bad game").
-func message(msg string) string {
-	return strings.ReplaceAll(strings.TrimPrefix(msg, "tafl: "), ": tafl: ", ": ")
+// message is an error's text after "tafl COMMAND: ", without the
+// packages' prefixes that would say tafl or the command again ("tafl
+// moves: tafl: unknown variant", "tafl results: FILE: tafl: bad game",
+// "tafl ai: ai: unknown level", "tafl puzzles: puzzle: invalid").
+func message(cmd, msg string) string {
+	for _, p := range []string{"tafl", cmd, strings.TrimSuffix(cmd, "s")} {
+		msg = strings.ReplaceAll(strings.TrimPrefix(msg, p+": "), ": "+p+": ", ": ")
+	}
+	return msg
 }
 
 func printUsage(w io.Writer) {

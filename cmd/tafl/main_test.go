@@ -303,6 +303,9 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 		{[]string{"moves", "-layout", "round"}, `tafl moves: unknown layout "round": copenhagen has only the layout standard` + "\n"},
 		{[]string{"replay", "-otg", bad, "-o", filepath.Join(dir, "g.gif")}, "tafl replay: bad game: line 2: move 1 (d6-d5): d5 is occupied\n"},
 		{[]string{"results", bad}, "tafl results: " + bad + ": bad game: line 2: move 1 (d6-d5): d5 is occupied\n"},
+		// The command's own package says its name again too.
+		{[]string{"ai", "-level", "foo"}, `tafl ai: unknown level "foo": choose easy, medium, hard or max` + "\n"},
+		{[]string{"puzzles", "-verify", bad}, "tafl puzzles: invalid: line 1: "},
 	} {
 		_, errOut, _ := runTafl(t, "", c.args...)
 		if !strings.HasPrefix(errOut, c.want) {
