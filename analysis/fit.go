@@ -14,8 +14,12 @@ type Point struct{ X, Y float64 }
 // Logistic is the curve y = 1 / (1 + exp(−(x − Even) / Scale)): the
 // attackers' expected result at score x. Even is the score of even
 // chances, Scale the score points per logit (how much score doubles the
-// odds, times ln 2).
-type Logistic struct{ Even, Scale float64 }
+// odds, times ln 2). In JSON (a review's curve) the keys are even and
+// scale; reports stored with Even and Scale read the same.
+type Logistic struct {
+	Even  float64 `json:"even"`
+	Scale float64 `json:"scale"`
+}
 
 // At returns the curve's value at x.
 func (l Logistic) At(x float64) float64 { return 1 / (1 + math.Exp(-(x-l.Even)/l.Scale)) }

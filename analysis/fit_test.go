@@ -1,6 +1,7 @@
 package analysis_test
 
 import (
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -83,5 +84,19 @@ func TestUsable(t *testing.T) {
 	}
 	if err := (analysis.Logistic{Even: 441, Scale: 230}).Usable(); err != nil {
 		t.Errorf("steep curve: %v", err)
+	}
+}
+
+// TestLogisticJSON: a curve's JSON keys are even and scale, as a
+// review's other keys are snake_case (they were "Even" and "Scale"); a
+// report stored with the old keys reads the same.
+func TestLogisticJSON(t *testing.T) {
+	data, err := json.Marshal(analysis.Logistic{Even: -40, Scale: 250})
+	if want := `{"even":-40,"scale":250}`; err != nil || string(data) != want {
+		t.Errorf("marshal: %s %v, want %s", data, err, want)
+	}
+	var l analysis.Logistic
+	if err := json.Unmarshal([]byte(`{"Even":-40,"Scale":250}`), &l); err != nil || l != (analysis.Logistic{Even: -40, Scale: 250}) {
+		t.Errorf("old keys: %+v %v", l, err)
 	}
 }

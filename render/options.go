@@ -140,8 +140,8 @@ func (o *Options) lines() []string {
 	return splitCaption(o.Caption)
 }
 
-// maxCaptionLines bounds a caption.
-const maxCaptionLines = 3
+// MaxCaptionLines bounds a caption: it has at most this many lines.
+const MaxCaptionLines = 3
 
 // size returns the image width the options ask for.
 func (o *Options) size() int {
@@ -157,8 +157,8 @@ func (o *Options) check(n int) error {
 	if o.Size != 0 && (o.Size < MinSize || o.Size > MaxSize) {
 		return fmt.Errorf("render: size %d is out of range: use %d to %d pixels (or 0 for %d)", o.Size, MinSize, MaxSize, DefaultSize)
 	}
-	if o.CaptionLines < 0 || o.CaptionLines > maxCaptionLines || len(o.lines()) > maxCaptionLines {
-		return fmt.Errorf("render: a caption has at most %d lines", maxCaptionLines)
+	if o.CaptionLines < 0 || o.CaptionLines > MaxCaptionLines || len(o.lines()) > MaxCaptionLines {
+		return fmt.Errorf("render: a caption has at most %d lines", MaxCaptionLines)
 	}
 	if o.Theme != Light && o.Theme != Dark {
 		return fmt.Errorf("render: unknown %v: use Light or Dark", o.Theme)

@@ -303,14 +303,18 @@ func Compact(src, dst string, opts Options) error {
 	}
 	ro := opts
 	ro.ReadOnly = true
+	// Open's errors name the file and say what to do ("storage: open …").
 	in, err := Open(src, ro)
 	if err != nil {
-		return fmt.Errorf("storage: compact: %w", err)
+		return err
 	}
 	defer in.Close()
+	if _, err := os.Stat(filepath.Dir(dst)); errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("storage: compact to %s: the folder %s does not exist: create it, or write the copy elsewhere", dst, filepath.Dir(dst))
+	}
 	out, err := openBolt(dst, Options{LockTimeout: time.Second})
 	if err != nil {
-		return fmt.Errorf("storage: compact: %w", err)
+		return err
 	}
 	b, err := in.bolt("compact")
 	if err == nil {

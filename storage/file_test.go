@@ -609,3 +609,25 @@ func TestBackupIntoAMissingFolder(t *testing.T) {
 		t.Errorf("err = %v, want %s", err, want)
 	}
 }
+
+// TestCompactErrorsSayStorageOnce: compact's errors read once, naming the
+// file ("storage: compact: storage: open …"), and a copy into a missing
+// folder says what to do as a backup's does.
+func TestCompactErrorsSayStorageOnce(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "taflbot.db")
+	s, err := storage.Open(src, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	missing := filepath.Join(dir, "missing")
+	for _, c := range []struct{ src, dst, want string }{
+		{src, filepath.Join(missing, "c.db"), "storage: compact to " + filepath.Join(missing, "c.db") + ": the folder " + missing + " does not exist: create it, or write the copy elsewhere"},
+		{filepath.Join(missing, "taflbot.db"), filepath.Join(dir, "c.db"), "storage: open " + filepath.Join(missing, "taflbot.db") + ": no such database file"},
+	} {
+		if err := storage.Compact(c.src, c.dst, storage.Options{}); err == nil || err.Error() != c.want {
+			t.Errorf("compact %s to %s: %v, want %s", c.src, c.dst, err, c.want)
+		}
+	}
+}

@@ -249,12 +249,32 @@ func (g *Game) PlayText(text string) (Ply, error) {
 			return Ply{}, annotationError(mt, fmt.Sprintf("it captures %s, not %s", squareList(ply.Captures), squareList(mt.Captures)))
 		}
 	}
-	if mt.Suffix != "" && mt.Suffix != ply.suffix() {
-		return Ply{}, annotationError(mt, fmt.Sprintf("its suffix is %q, not %q", ply.suffix(), mt.Suffix))
+	if got := ply.suffix(); mt.Suffix != "" && mt.Suffix != got {
+		if got == "" {
+			return Ply{}, annotationError(mt, fmt.Sprintf("%s says %s, and %s: leave the %s out", mt.Suffix, suffixMeaning[mt.Suffix], suffixDenial[mt.Suffix], mt.Suffix))
+		}
+		return Ply{}, annotationError(mt, fmt.Sprintf("its suffix is %s (%s), not %s (%s)", got, suffixMeaning[got], mt.Suffix, suffixMeaning[mt.Suffix]))
 	}
 	*g = *trial
 	return ply, nil
 }
+
+// suffixMeaning says what a move's suffix claims (OTN), and
+// suffixDenial that the move does not do it.
+var (
+	suffixMeaning = map[string]string{
+		"+":  "the king can be captured next move",
+		"-":  "the king has an escape route",
+		"++": "the move captures the king",
+		"--": "the king escapes",
+	}
+	suffixDenial = map[string]string{
+		"+":  "after this move it cannot",
+		"-":  "after this move it has none",
+		"++": "this move does not",
+		"--": "it does not",
+	}
+)
 
 func annotationError(mt MoveText, detail string) *MoveError {
 	return &MoveError{Move: mt.Move, Reason: ReasonAnnotation, Detail: "the move is written " + mt.Raw + " but " + detail}

@@ -25,7 +25,16 @@ func (p *Position) checkMove(m Move) *MoveError {
 	}
 	from, to := m.From(), m.To()
 	if !from.OnBoard(v.size) || !to.OnBoard(v.size) {
-		return fail(ReasonOffBoard, "that square is not on the %d×%d board", v.size, v.size)
+		off := to.String()
+		switch {
+		case !from.OnBoard(v.size) && !to.OnBoard(v.size):
+			off = from.String() + " and " + to.String() + " are"
+		case !from.OnBoard(v.size):
+			off = from.String() + " is"
+		default:
+			off += " is"
+		}
+		return fail(ReasonOffBoard, "%s not on the %d×%d board (a1 to %s)", off, v.size, v.size, At(v.size-1, v.size-1))
 	}
 	pc := p.board[from]
 	if pc == Empty {

@@ -254,6 +254,10 @@ func TestParseRulesForeign(t *testing.T) {
 		{"dim:7 start:/7/7/7/3K3/7/7/7/ esc:c", "ends with start"},
 		{"dim:7 esc:x start:/7/7/7/3K3/7/7/7/", "unsupported value"},
 		{"dim:7 esc:c esc:e start:/7/7/7/3K3/7/7/7/", "twice"},
+		// A key repeated after start is named, not start (it said "ends
+		// with start:RECORD").
+		{"dim:7 start:/7/7/7/3K3/7/7/7/ dim:9", `key "dim" appears twice`},
+		{"dim:7 start:/7/7/7/3K3/7/7/7/ start:/7/7/7/3K3/7/7/7/", `key "start" appears twice`},
 		{"dim:7 cor:a1,z9 start:/7/7/7/3K3/7/7/7/", "not a square"},
 		{"dim:7 cors:Kq start:/7/7/7/3K3/7/7/7/", "not a piece type"},
 		{"dim:7 swf:maybe start:/7/7/7/3K3/7/7/7/", "y or n"},
@@ -655,5 +659,46 @@ func TestRecordManyCaptures(t *testing.T) {
 	}
 	if got := back.Plies()[0].Captures; len(got) != 5 {
 		t.Errorf("read back, the move captured %v", got)
+	}
+}
+
+// TestDecodeGameMoveErrorSaysItOnce: a bad move in a record is named once
+// with what is wrong ("tafl: bad game: line 2: move 1 (garbage): tafl: bad
+// move "garbage": …" and "move 4 (f4-f1): f4-f1: …" said it twice).
+func TestDecodeGameMoveErrorSaysItOnce(t *testing.T) {
+	for _, c := range []struct{ moves, want string }{
+		{"1. garbage", `tafl: bad game: line 2: move 1 (garbage): a move starts with the square the piece leaves, such as d1 in d1-d4`},
+		{"1. d6-d5", `tafl: bad game: line 2: move 1 (d6-d5): d5 is occupied`},
+	} {
+		_, _, err := tafl.DecodeGame("[variant:brandubh]\n" + c.moves + "\n")
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: error %v, want %s", c.moves, err, c.want)
+		}
+	}
+}
+
+// TestMoveErrorsSayWhatIsWrong: a square off the board is named, and a
+// suffix the move does not earn says what the suffix means ("that square
+// is not on the 7×7 board"; `its suffix is "", not "+"`).
+func TestMoveErrorsSayWhatIsWrong(t *testing.T) {
+	v := mustPreset(t, "brandubh", "")
+	end, err := v.ParsePosition("/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		from tafl.Position
+		move string
+		want string
+	}{
+		{v.Start(), "b4-b9", "b4-b9: b9 is not on the 7×7 board (a1 to g7)"},
+		{v.Start(), "b9-b8", "b9-b8: b9 and b8 are not on the 7×7 board (a1 to g7)"},
+		{v.Start(), "b4-b3+", "b4-b3: the move is written b4-b3+ but + says the king can be captured next move, and after this move it cannot: leave the + out"},
+		{end, "e3-e5+", "e3-e5: the move is written e3-e5+ but its suffix is ++ (the move captures the king), not + (the king can be captured next move)"},
+	} {
+		_, err := tafl.NewGameFrom(c.from).PlayText(c.move)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: %v, want %s", c.move, err, c.want)
+		}
 	}
 }

@@ -84,7 +84,7 @@ func ParseRules(text string) (Rules, error) {
 		return bad("a rules string is key:value pairs, starting with dim:N and ending with start:RECORD")
 	}
 	vals := make(map[string]string)
-	for i, f := range fields {
+	for _, f := range fields {
 		k, v, ok := strings.Cut(f, ":")
 		if !ok {
 			return bad("%q is not key:value", f)
@@ -102,13 +102,18 @@ func ParseRules(text string) (Rules, error) {
 		if _, dup := vals[k]; dup {
 			return bad("key %q appears twice", k)
 		}
+		vals[k] = v
+	}
+	// The order is checked once every key is known to appear once, so
+	// that a repeated key is named as such, wherever start is.
+	for i, f := range fields {
+		k, _, _ := strings.Cut(f, ":")
 		if i == 0 && k != "dim" {
 			return bad("a rules string starts with dim:N")
 		}
 		if (k == "start" || k == "starti") != (i == len(fields)-1) {
 			return bad("a rules string ends with start:RECORD (and has it only once, last)")
 		}
-		vals[k] = v
 	}
 	size, err := strconv.Atoi(vals["dim"])
 	if err != nil || size < MinSize || size > MaxSize || size%2 == 0 {

@@ -42,8 +42,8 @@ func VariantOf(name, layout, rules string) (*Variant, error) {
 }
 
 // Preset returns the compiled preset with the given name and layout (""
-// for the default layout). Unknown names wrap [ErrUnknownVariant] and list
-// the names that exist.
+// for the default layout). Unknown names and layouts wrap
+// [ErrUnknownVariant] and list the names that exist.
 func Preset(name, layout string) (*Variant, error) {
 	all := compiledPresets()
 	for _, p := range presetTable {
@@ -56,7 +56,10 @@ func Preset(name, layout string) (*Variant, error) {
 		if v, ok := all[p.name+"/"+layout]; ok {
 			return v, nil
 		}
-		return nil, fmt.Errorf("%w: %s has no layout %q (layouts: %s)", ErrUnknownVariant, name, layout, strings.Join(p.layouts, ", "))
+		if len(p.layouts) == 1 {
+			return nil, &unknownLayoutError{fmt.Sprintf("tafl: unknown layout %q: %s has only the layout %s", layout, name, p.layouts[0])}
+		}
+		return nil, &unknownLayoutError{fmt.Sprintf("tafl: unknown layout %q of %s: choose one of %s", layout, name, strings.Join(p.layouts, ", "))}
 	}
 	names := make([]string, len(presetTable))
 	for i, p := range presetTable {
@@ -64,6 +67,13 @@ func Preset(name, layout string) (*Variant, error) {
 	}
 	return nil, fmt.Errorf("%w %q: choose one of %s", ErrUnknownVariant, name, strings.Join(names, ", "))
 }
+
+// unknownLayoutError is the error for a layout a known variant does not
+// have; it wraps [ErrUnknownVariant].
+type unknownLayoutError struct{ msg string }
+
+func (e *unknownLayoutError) Error() string { return e.msg }
+func (e *unknownLayoutError) Unwrap() error { return ErrUnknownVariant }
 
 // PresetRules returns the Rules of a preset and layout, for callers that
 // want to change them into a custom variant.

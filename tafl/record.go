@@ -1,6 +1,7 @@
 package tafl
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -199,7 +200,17 @@ func DecodeGame(text string) (*Game, []Tag, error) {
 				return bad(moveLineNo[li], "a move after a resignation")
 			}
 			if _, err := g.PlayText(tok); err != nil {
-				return bad(moveLineNo[li], "move %d (%s): %v", g.Len()+1, tok, err)
+				// The move is named already: say only what is wrong.
+				why := err.Error()
+				var me *MoveError
+				var se *SyntaxError
+				switch {
+				case errors.As(err, &me):
+					why = me.Detail
+				case errors.As(err, &se):
+					why = se.Msg
+				}
+				return bad(moveLineNo[li], "move %d (%s): %s", g.Len()+1, tok, why)
 			}
 		}
 	}

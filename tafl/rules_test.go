@@ -497,3 +497,18 @@ func TestVariantOf(t *testing.T) {
 		t.Errorf("unknown preset: %v", err)
 	}
 }
+
+// TestPresetUnknownLayout: a known variant given a layout it does not have
+// says the layout is unknown and lists the layouts ("tafl: unknown
+// variant: copenhagen has no layout …" blamed the variant).
+func TestPresetUnknownLayout(t *testing.T) {
+	for _, c := range []struct{ name, want string }{
+		{"copenhagen", `tafl: unknown layout "round": copenhagen has only the layout standard`},
+		{"tawlbwrdd", `tafl: unknown layout "round" of tawlbwrdd: choose one of lewis, bell, lewis-cross`},
+	} {
+		_, err := tafl.Preset(c.name, "round")
+		if !errors.Is(err, tafl.ErrUnknownVariant) || err == nil || err.Error() != c.want {
+			t.Errorf("%s: error %v, want %s", c.name, err, c.want)
+		}
+	}
+}

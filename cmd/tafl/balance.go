@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/taflbot/taflbot/tafl"
 	"github.com/taflbot/taflbot/tafl/ai/balance"
 )
 
@@ -30,17 +29,16 @@ func runBalance(e env) error {
 	if len(files) == 0 {
 		return fmt.Errorf("no .otg records in %s: play some with tafl match -out DIR", strings.Join(fs.Args(), ", "))
 	}
+	finished, err := readFinished(e, files)
+	if err != nil {
+		return err
+	}
+	if len(finished) == 0 {
+		return noFinished(fs.Args())
+	}
 	var recs []balance.Record
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return err
-		}
-		g, _, err := tafl.DecodeGame(string(data))
-		if err != nil {
-			return fmt.Errorf("%s: %w", f, err)
-		}
-		recs = append(recs, balance.Record{Name: f, Game: g})
+	for _, f := range finished {
+		recs = append(recs, balance.Record{Name: f.path, Game: f.game})
 	}
 	r, err := balance.Fit(recs)
 	if err != nil {

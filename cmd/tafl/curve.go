@@ -35,14 +35,18 @@ func runCurve(e env) error {
 	if len(files) == 0 {
 		return fmt.Errorf("no .otg records in %s: play some with tafl match -out DIR", strings.Join(fs.Args(), ", "))
 	}
+	recs, err := readFinished(e, files)
+	if err != nil {
+		return err
+	}
+	if len(recs) == 0 {
+		return noFinished(fs.Args())
+	}
 	var v *tafl.Variant
 	var pts []analysis.Point
 	var wins [3]int
-	for _, f := range files {
-		g, y, err := readFinished(f)
-		if err != nil {
-			return err
-		}
+	for _, r := range recs {
+		f, g, y := r.path, r.game, r.result
 		if err := oneVariant(&v, g, f); err != nil {
 			return err
 		}
@@ -64,7 +68,7 @@ func runCurve(e env) error {
 	for _, side := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
 		if wins[side] < balance.MinWins {
 			return fmt.Errorf("the %v won %d of %d games; the fit needs %d wins by each side or it extrapolates: play more games",
-				side, wins[side], len(files), balance.MinWins)
+				side, wins[side], len(recs), balance.MinWins)
 		}
 	}
 	fit, err := analysis.FitLogistic(pts)
@@ -79,7 +83,7 @@ func runCurve(e env) error {
 		name += "/" + l
 	}
 	fmt.Fprintf(e.stdout, "variant %s: %d games (attackers %d, defenders %d, drawn %d), %d positions at %d nodes\n",
-		name, len(files), wins[tafl.Attackers], wins[tafl.Defenders], wins[tafl.NoSide], len(pts), *nodes)
+		name, len(recs), wins[tafl.Attackers], wins[tafl.Defenders], wins[tafl.NoSide], len(pts), *nodes)
 	fmt.Fprintf(e.stdout, "even chances at a score of %+.0f; %.0f points a logit\n", fit.Even, fit.Scale)
 	fmt.Fprintf(e.stdout, "%q: {Even: %.0f, Scale: %.0f},\n", name, fit.Even, fit.Scale)
 	return nil

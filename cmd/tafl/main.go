@@ -55,6 +55,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
 // env is what a subcommand may use: its arguments and the standard streams.
@@ -130,14 +131,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], ue.msg)
+		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], message(args[0], ue.msg))
 		return 2
 	case errors.As(err, &xe):
 		return xe.code
 	default:
-		fmt.Fprintf(stderr, "tafl %s: %v\n", args[0], err)
+		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], message(args[0], err.Error()))
 		return 1
 	}
+}
+
+// message is an error's text after "tafl COMMAND: ", without the
+// packages' prefixes that would say tafl or the command again ("tafl
+// moves: tafl: unknown variant", "tafl results: FILE: tafl: bad game",
+// "tafl ai: ai: unknown level", "tafl puzzles: puzzle: invalid").
+func message(cmd, msg string) string {
+	for _, p := range []string{"tafl", cmd, strings.TrimSuffix(cmd, "s")} {
+		msg = strings.ReplaceAll(strings.TrimPrefix(msg, p+": "), ": "+p+": ", ": ")
+	}
+	return msg
 }
 
 func printUsage(w io.Writer) {

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -281,5 +283,33 @@ func TestRepetitionFlag(t *testing.T) {
 	_, errOut, code := runTafl(t, "", "play", "-repetition", "sometimes", "d1-d2")
 	if code != 2 || !strings.Contains(errOut, "choose one of ignore, draw, defenders-lose, mover-loses, forbidden") {
 		t.Errorf("bad -repetition: exit %d, %q", code, errOut)
+	}
+}
+
+// TestErrorsSayTaflOnce: an error of the rules engine reads once after
+// the command's name ("tafl moves: tafl: unknown variant …", "tafl
+// replay: tafl: bad game: …: tafl: bad move …").
+func TestErrorsSayTaflOnce(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.otg")
+	if err := os.WriteFile(bad, []byte("[variant:brandubh]\n1. d6-d5\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"moves", "-variant", "chess"}, `tafl moves: unknown variant "chess": choose one of copenhagen,`},
+		{[]string{"moves", "-layout", "round"}, `tafl moves: unknown layout "round": copenhagen has only the layout standard` + "\n"},
+		{[]string{"replay", "-otg", bad, "-o", filepath.Join(dir, "g.gif")}, "tafl replay: bad game: line 2: move 1 (d6-d5): d5 is occupied\n"},
+		{[]string{"results", bad}, "tafl results: " + bad + ": bad game: line 2: move 1 (d6-d5): d5 is occupied\n"},
+		// The command's own package says its name again too.
+		{[]string{"ai", "-level", "foo"}, `tafl ai: unknown level "foo": choose easy, medium, hard or max` + "\n"},
+		{[]string{"puzzles", "-verify", bad}, "tafl puzzles: invalid: line 1: "},
+	} {
+		_, errOut, _ := runTafl(t, "", c.args...)
+		if !strings.HasPrefix(errOut, c.want) {
+			t.Errorf("%v: %q, want %q", c.args, errOut, c.want)
+		}
 	}
 }

@@ -149,6 +149,11 @@ func TestAnalyse(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || len(r.Moves) != 2 || r.Moves[0].Class != analysis.Blunder {
 		t.Errorf("json: exit %d %q", code, out)
 	}
+	// The curve's keys are snake_case as the others are (they were Go's
+	// field names, "Even" and "Scale").
+	if want := fmt.Sprintf(`"curve":{"even":%g,"scale":%g}`, r.Curve.Even, r.Curve.Scale); !strings.Contains(out, want) {
+		t.Errorf("json: %q lacks %s", out, want)
+	}
 	for _, c := range []struct {
 		args []string
 		say  string
@@ -200,7 +205,7 @@ func TestCurve(t *testing.T) {
 	if m == nil || m[1] != itoa(wins[tafl.Attackers]) || m[2] != itoa(wins[tafl.Defenders]) {
 		t.Errorf("output %q, wins %v", out, wins)
 	}
-	// Records of two variants, and an unfinished game, are refused.
+	// Records of two variants, and unfinished games only, are refused.
 	other := t.TempDir()
 	tb, _ := tafl.Preset("tablut", "")
 	for i, g := range []*tafl.Game{tafl.NewGame(v), tafl.NewGame(tb)} {
@@ -218,7 +223,7 @@ func TestCurve(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(unfinished, "g.otg"), []byte(tafl.EncodeGame(tafl.NewGame(v), nil)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, errOut, code := runTafl(t, "", "curve", unfinished); code != 1 || !strings.Contains(errOut, "not finished") {
+	if _, errOut, code := runTafl(t, "", "curve", unfinished); code != 1 || !strings.Contains(errOut, "no finished game") {
 		t.Errorf("unfinished: exit %d %q", code, errOut)
 	}
 }

@@ -3,32 +3,67 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// readFinished reads a finished game from a record file and returns it
-// with its result for the attackers: 1 a win, ½ a draw, 0 a loss.
-func readFinished(path string) (*tafl.Game, float64, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, 0, err
+// record is a finished game read from a record file.
+type record struct {
+	path   string
+	game   *tafl.Game
+	tags   []tafl.Tag
+	result float64 // for the attackers: 1 a win, ½ a draw, 0 a loss
+}
+
+// readFinished reads the game records in files and returns the finished
+// games, in order. Unfinished games have no result: they are left out,
+// and a line on e.stderr says how many (a database export, taflbot db
+// export, holds the games in progress and the abandoned ones too).
+func readFinished(e env, files []string) ([]record, error) {
+	var recs []record
+	var skipped []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		g, tags, err := tafl.DecodeGame(string(data))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		o := g.Outcome()
+		if !o.Over() {
+			skipped = append(skipped, f)
+			continue
+		}
+		r := record{path: f, game: g, tags: tags, result: 0.5}
+		switch o.Winner {
+		case tafl.Attackers:
+			r.result = 1
+		case tafl.Defenders:
+			r.result = 0
+		}
+		recs = append(recs, r)
 	}
-	g, _, err := tafl.DecodeGame(string(data))
-	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", path, err)
+	if n := len(skipped); n > 0 {
+		names := skipped
+		if n > 3 {
+			names = append(names[:3:3], fmt.Sprintf("and %d more", n-3))
+		}
+		games := "games"
+		if n == 1 {
+			games = "game"
+		}
+		fmt.Fprintf(e.stderr, "skipped %d unfinished %s of %d (no result yet): %s\n", n, games, len(files), strings.Join(names, ", "))
 	}
-	o := g.Outcome()
-	if !o.Over() {
-		return nil, 0, fmt.Errorf("%s: the game is not finished: only finished games have a result to fit", path)
-	}
-	switch o.Winner {
-	case tafl.Attackers:
-		return g, 1, nil
-	case tafl.Defenders:
-		return g, 0, nil
-	}
-	return g, 0.5, nil
+	return recs, nil
+}
+
+// noFinished is the error of a command given records of unfinished games
+// only.
+func noFinished(args []string) error {
+	return fmt.Errorf("no finished game in %s: only finished games have a result", strings.Join(args, ", "))
 }
 
 // oneVariant checks that game g (read from path) is of variant *v, or

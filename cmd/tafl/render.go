@@ -77,6 +77,9 @@ func runRender(e env) error {
 	if err != nil {
 		return err
 	}
+	if n := strings.Count(caption, "\n") + 1; n > render.MaxCaptionLines {
+		return &usageError{msg: fmt.Sprintf("-caption has %d lines: a caption has at most %d", n, render.MaxCaptionLines)}
+	}
 	g, err := s.Game()
 	if err != nil {
 		return err

@@ -59,6 +59,8 @@ func TestRenderCommandErrors(t *testing.T) {
 		{"stray argument", []string{"render", "-o", out, "e1-e3"}, 2, "-moves"},
 		{"illegal move", []string{"render", "-o", out, "-moves", "e1-e3 a1-a2"}, 1, "move 2 (a1-a2)"},
 		{"unknown variant", []string{"render", "-o", out, "-variant", "chess"}, 2, "chess"},
+		// A usage error like -size's (it exited 1).
+		{"caption of 4 lines", []string{"render", "-o", out, "-caption", "a\nb\nc\nd"}, 2, "tafl render: -caption has 4 lines: a caption has at most 3\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
@@ -12,7 +11,8 @@ import (
 )
 
 // runResults tabulates finished game records (such as `tafl match -out
-// DIR` writes) by player and side, with how the games ended:
+// DIR` and `taflbot db export` write) by player and side, with how the
+// games ended; unfinished games are skipped, saying how many:
 //
 //	tafl results [-draw REASON,…] DIR|FILE.otg …
 //
@@ -47,25 +47,22 @@ func runResults(e env) error {
 		return fmt.Errorf("no .otg records in %s: play some with tafl match -out DIR", strings.Join(fs.Args(), ", "))
 	}
 	sort.Strings(files)
+	recs, err := readFinished(e, files)
+	if err != nil {
+		return err
+	}
+	if len(recs) == 0 {
+		return noFinished(fs.Args())
+	}
 	t := newResultTable(asDraw)
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return err
-		}
-		g, tags, err := tafl.DecodeGame(string(data))
-		if err != nil {
-			return fmt.Errorf("%s: %w", f, err)
-		}
-		if !g.Outcome().Over() {
-			return fmt.Errorf("%s: the game is not finished: tabulate finished games only", f)
-		}
+	for _, r := range recs {
+		g := r.game
 		names := map[string]string{}
-		for _, tg := range tags {
+		for _, tg := range r.tags {
 			names[tg.Name] = tg.Value
 		}
 		if names["attackers"] == "" || names["defenders"] == "" {
-			return fmt.Errorf("%s: the record names no attackers or defenders player (tags attackers and defenders)", f)
+			return fmt.Errorf("%s: the record names no attackers or defenders player (tags attackers and defenders)", r.path)
 		}
 		t.add(names["attackers"], names["defenders"], g.Variant().Name(), g.Outcome())
 		t.lines[gameLine{names["variant"], names["position"], match.LineOf(g)}] = true
@@ -160,7 +157,11 @@ func (t *resultTable) print(w io.Writer, draw string) {
 		vs = append(vs, v)
 	}
 	sort.Strings(vs)
-	fmt.Fprintf(w, "results: %d games of %s", t.games, strings.Join(vs, ", "))
+	games := "games"
+	if t.games == 1 {
+		games = "game"
+	}
+	fmt.Fprintf(w, "results: %d %s of %s", t.games, games, strings.Join(vs, ", "))
 	if draw != "" {
 		fmt.Fprintf(w, " (%s counted as a draw)", draw)
 	}

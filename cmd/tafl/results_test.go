@@ -123,10 +123,58 @@ func TestResultsBadInput(t *testing.T) {
 		t.Errorf("bad -draw: exit %d, %q", code, errOut)
 	}
 	writeGame(t, dir, "open.otg", "brandubh", "", 0, []string{"d6-f6"}, "a", "b")
-	if _, errOut, code := runTafl(t, "", "results", dir); code != 1 || !strings.Contains(errOut, "not finished") {
-		t.Errorf("unfinished game: exit %d, %q", code, errOut)
+	if _, errOut, code := runTafl(t, "", "results", dir); code != 1 || !strings.Contains(errOut, "tafl results: no finished game in "+dir) {
+		t.Errorf("unfinished games only: exit %d, %q", code, errOut)
 	}
 	if _, _, code := runTafl(t, "", "results"); code != 2 {
 		t.Errorf("no arguments: exit %d, want 2", code)
+	}
+}
+
+// TestUnfinishedRecordsAreSkipped: a folder of records holding an
+// unfinished game (as taflbot db export writes, with the games in
+// progress) is read without it, saying how many were skipped; the
+// commands refused the whole folder ("the game is not finished").
+func TestUnfinishedRecordsAreSkipped(t *testing.T) {
+	dir := t.TempDir()
+	writeGame(t, dir, "g1.otg", "brandubh", "/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers, []string{"e3-e5"}, "alpha", "beta")
+	writeGame(t, dir, "g2.otg", "brandubh", "", 0, []string{"d6-f6"}, "alpha", "beta")
+	skipped := "skipped 1 unfinished game of 2 (no result yet): " + filepath.Join(dir, "g2.otg") + "\n"
+	out, errOut, code := runTafl(t, "", "results", dir)
+	if code != 0 || errOut != skipped || !strings.Contains(out, "alpha  attackers      1     1      0     0  100.0%\n") {
+		t.Errorf("results: exit %d, stderr %q, want %q; output:\n%s", code, errOut, skipped, out)
+	}
+	// balance and curve fit one finished game: too few wins, not an
+	// unfinished game, is what they refuse.
+	for _, args := range [][]string{{"balance", dir}, {"curve", "-nodes", "100", dir}} {
+		_, errOut, code := runTafl(t, "", args...)
+		if code != 1 || !strings.HasPrefix(errOut, skipped) || !strings.Contains(errOut, " won ") {
+			t.Errorf("%s: exit %d, stderr %q", args[0], code, errOut)
+		}
+	}
+	// Only unfinished games: said so.
+	open := t.TempDir()
+	writeGame(t, open, "g.otg", "copenhagen", "", 0, []string{"d1-d2"}, "alpha", "beta")
+	skipped = "skipped 1 unfinished game of 1 (no result yet): " + filepath.Join(open, "g.otg") + "\n"
+	for _, cmd := range []string{"results", "balance", "curve"} {
+		_, errOut, code := runTafl(t, "", cmd, open)
+		if want := skipped + "tafl " + cmd + ": no finished game in " + open + ": only finished games have a result\n"; code != 1 || errOut != want {
+			t.Errorf("%s: exit %d, stderr %q, want %q", cmd, code, errOut, want)
+		}
+	}
+	_, errOut, code = runTafl(t, "", "tune", open)
+	if code != 1 || !strings.HasPrefix(errOut, skipped) || !strings.Contains(errOut, "of 0 games") {
+		t.Errorf("tune: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestResultsOneGame: one game is counted in the singular ("results: 1
+// games of brandubh").
+func TestResultsOneGame(t *testing.T) {
+	dir := t.TempDir()
+	writeGame(t, dir, "g1.otg", "brandubh", "/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers, []string{"e3-e5"}, "alpha", "beta")
+	out, errOut, code := runTafl(t, "", "results", dir)
+	if want := "results: 1 game of brandubh\n"; code != 0 || !strings.HasPrefix(out, want) {
+		t.Errorf("exit %d %q, output:\n%s\nwant it to start %q", code, errOut, out, want)
 	}
 }

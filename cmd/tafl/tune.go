@@ -105,12 +105,12 @@ func runTune(e env) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range files {
-		g, y, err := readFinished(f)
-		if err != nil {
-			return err
-		}
-		if err := add(g, y, f); err != nil {
+	recs, err := readFinished(e, files)
+	if err != nil {
+		return err
+	}
+	for _, r := range recs {
+		if err := add(r.game, r.result, r.path); err != nil {
 			return err
 		}
 	}

@@ -171,13 +171,13 @@ func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) e
 		}
 	}
 	hint := "restore a backup, or run with -rebuild-indexes if only indexes are wrong"
-	return fmt.Errorf("%s: %d problems found: %s", s.Path(), len(rep.Problems), hint)
+	return fmt.Errorf("%s: %s found: %s", s.Path(), count(len(rep.Problems), "problem", "problems"), hint)
 }
 
 // printCheck prints a check report: the counts, the digest, the problems.
 func printCheck(w io.Writer, s *storage.Store, rep *storage.CheckReport) {
-	fmt.Fprintf(w, "%s: %d games (%d active), %d challenges, %d players, %d servers, %d game reviews, %d puzzles, %d tournaments\n",
-		s.Path(), rep.Games, rep.ActiveGames, rep.Challenges, rep.Players, rep.Guilds, rep.Analyses, rep.Puzzles, rep.Tournaments)
+	fmt.Fprintf(w, "%s: %s (%d active), %s\n", s.Path(), count(rep.Games, "game", "games"), rep.ActiveGames,
+		counts(rep.Challenges, rep.Players, rep.Guilds, rep.Analyses, rep.Puzzles, rep.Tournaments))
 	if rep.Digest != "" {
 		fmt.Fprintf(w, "digest %s\n", rep.Digest)
 	}
@@ -228,8 +228,8 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "copied %d games, %d challenges, %d players, %d servers, %d game reviews, %d puzzles, %d tournaments from %s to %s\n",
-		n.Games, n.Challenges, n.Players, n.Guilds, n.Analyses, n.Puzzles, n.Tournaments, src.Path(), dst.Path())
+	fmt.Fprintf(stdout, "copied %s, %s from %s to %s\n", count(n.Games, "game", "games"),
+		counts(n.Challenges, n.Players, n.Guilds, n.Analyses, n.Puzzles, n.Tournaments), src.Path(), dst.Path())
 	var reps []*storage.CheckReport
 	for _, s := range []*storage.Store{src, dst} {
 		rep, err := s.Check(ctx)
@@ -238,7 +238,7 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 		}
 		printCheck(stdout, s, rep)
 		if !rep.OK() {
-			return fmt.Errorf("taflbot db copy: %s: %d problems found after the copy", s.Path(), len(rep.Problems))
+			return fmt.Errorf("taflbot db copy: %s: %s found after the copy", s.Path(), count(len(rep.Problems), "problem", "problems"))
 		}
 		reps = append(reps, rep)
 	}
@@ -332,7 +332,7 @@ func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
 		return err
 	}
 	if out != "-" {
-		fmt.Fprintf(stdout, "exported %d games to %s\n", n, out)
+		fmt.Fprintf(stdout, "exported %s to %s\n", count(n, "game", "games"), out)
 	}
 	return nil
 }
@@ -349,6 +349,27 @@ func dbPuzzles(ctx context.Context, path string, maxMoves int, budget int64, std
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d games, %d won; %d puzzles found, %d new\n", st.Path(), rep.Games, rep.Won, rep.Found, rep.Added)
+	fmt.Fprintf(stdout, "%s: %s, %d won; %s found, %d new\n", st.Path(), count(rep.Games, "game", "games"), rep.Won, count(rep.Found, "puzzle", "puzzles"), rep.Added)
 	return nil
+}
+
+// count writes n with the noun's singular or plural: "1 game", "3 games".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// counts writes the counts of a database's records other than games, in
+// the order of a check report.
+func counts(challenges, players, servers, reviews, puzzles, tournaments int) string {
+	return strings.Join([]string{
+		count(challenges, "challenge", "challenges"),
+		count(players, "player", "players"),
+		count(servers, "server", "servers"),
+		count(reviews, "game review", "game reviews"),
+		count(puzzles, "puzzle", "puzzles"),
+		count(tournaments, "tournament", "tournaments"),
+	}, ", ")
 }

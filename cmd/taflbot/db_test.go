@@ -324,7 +324,7 @@ func dbWithWonPuzzleGame(t *testing.T) (string, storage.GameID) {
 
 func TestDBPuzzles(t *testing.T) {
 	path, id := dbWithWonPuzzleGame(t)
-	for i, want := range []string{"4 games, 2 won; 1 puzzles found, 1 new", "4 games, 2 won; 1 puzzles found, 0 new"} {
+	for i, want := range []string{"4 games, 2 won; 1 puzzle found, 1 new", "4 games, 2 won; 1 puzzle found, 0 new"} {
 		out, _, err := runDBTest(t, "puzzles", "-db", path, "-budget", "200000")
 		if err != nil || !strings.Contains(out, want) {
 			t.Errorf("run %d: %q %v, want %q", i+1, out, err, want)
@@ -370,5 +370,38 @@ func TestDBNeedsAnExistingFile(t *testing.T) {
 	_, _, err := runDBTest(t, "copy", "-from", missing, "-to", filepath.Join(dir, "new.db"))
 	if err == nil || !strings.Contains(err.Error(), "there is no database file "+missing) {
 		t.Errorf("copy from a missing file: %v", err)
+	}
+}
+
+// TestDBCountsOneInTheSingular: one game is "1 game", not "1 games", in
+// what check, copy and export print.
+func TestDBCountsOneInTheSingular(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "taflbot.db")
+	s, err := storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := storage.NewGame("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.GuildID, g.ChannelID = "100", "200"
+	g.Attackers, g.Defenders = storage.Human("111"), storage.Human("222")
+	if err := s.CreateGame(t.Context(), g); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", "-db", path}, ": 1 game (1 active), 0 challenges,"},
+		{[]string{"export", "-db", path, "-o", filepath.Join(t.TempDir(), "exp")}, "exported 1 game to "},
+		{[]string{"copy", "-from", path, "-to", filepath.Join(t.TempDir(), "copy.db")}, "copied 1 game, 0 challenges,"},
+	} {
+		out, _, err := runDBTest(t, c.args...)
+		if err != nil || !strings.Contains(out, c.want) || strings.Contains(out, "1 games") {
+			t.Errorf("%s: %v %q, want %q", c.args[0], err, out, c.want)
+		}
 	}
 }

@@ -21,6 +21,7 @@
 //	-boards dir    in console mode, the folder for board pictures (overrides console_dir).
 //	-v             in console mode, log as log_level and log_format say; without it the
 //	               console logs only warnings and errors, as text, to stderr.
+//	               Without -console, -boards and -v are usage errors.
 //
 // Environment:
 //
@@ -60,6 +61,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -76,13 +78,21 @@ func main() {
 	if err == nil {
 		return
 	}
+	fmt.Fprintln(os.Stderr, errorLine(err))
 	var ue usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintln(os.Stderr, "taflbot:", err)
 		os.Exit(2)
 	}
-	fmt.Fprintln(os.Stderr, "taflbot:", err)
 	os.Exit(1)
+}
+
+// errorLine is the line that reports err: "taflbot: " and its text,
+// unless the text names the program already ("taflbot db copy: …").
+func errorLine(err error) string {
+	if msg := err.Error(); strings.HasPrefix(msg, "taflbot ") || strings.HasPrefix(msg, "taflbot: ") {
+		return msg
+	}
+	return "taflbot: " + err.Error()
 }
 
 // usageError is a bad command line (exit status 2).
@@ -101,7 +111,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	verbose := fs.Bool("v", false, "console mode: log as the configuration says (by default only warnings and errors, as text, to stderr)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: taflbot [-config config.json]            run the bot (set DISCORD_TOKEN)
-       taflbot -console [-v] [-config config.json]   play in the terminal without Discord
+       taflbot -console [-v] [-boards DIR] [-config config.json]   play in the terminal without Discord
        taflbot db check|migrate|copy|backup|compact|export   look after the database
 
 `)
@@ -115,6 +125,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if fs.NArg() > 0 {
 		return usageError{fmt.Errorf("unexpected argument %q (flags: -config, -console, -boards; or: taflbot db …)", fs.Arg(0))}
+	}
+	// -v and -boards change only the console: outside it they would be
+	// ignored without a word.
+	if !*console && *verbose {
+		return usageError{errors.New("-v goes with -console: outside console mode the bot logs as log_level and log_format say")}
+	}
+	if !*console && *boards != "" {
+		return usageError{errors.New("-boards goes with -console: outside console mode the bot posts its pictures to Discord")}
 	}
 	cfg, err := loadConfig(*configPath, getenv)
 	if err != nil {

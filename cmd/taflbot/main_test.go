@@ -166,3 +166,36 @@ func TestDiscordLogsHaveNoTokens(t *testing.T) {
 		t.Errorf("logged %s", buf.String())
 	}
 }
+
+// TestErrorLineSaysTaflbotOnce: an error that names the command already
+// is not prefixed again ("taflbot: taflbot db compact: say where …").
+func TestErrorLineSaysTaflbotOnce(t *testing.T) {
+	for _, args := range [][]string{{"db", "compact"}, {"db", "frobnicate"}} {
+		err := run(context.Background(), args, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}, noEnv)
+		if err == nil || !strings.HasPrefix(errorLine(err), "taflbot db ") && !strings.HasPrefix(errorLine(err), "taflbot db:") {
+			t.Errorf("%v: %q", args, errorLine(err))
+		}
+	}
+	if got, want := errorLine(errors.New("storage: open x.db: no such database file")), "taflbot: storage: open x.db: no such database file"; got != want {
+		t.Errorf("errorLine = %q, want %q", got, want)
+	}
+}
+
+// TestConsoleFlagsWithoutConsole: -v and -boards, which change only the
+// console, are usage errors without -console (they were ignored without
+// a word).
+func TestConsoleFlagsWithoutConsole(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-v"}, "-v goes with -console"},
+		{[]string{"-boards", t.TempDir()}, "-boards goes with -console"},
+	} {
+		err := run(context.Background(), c.args, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}, noEnv)
+		var ue usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want a usage error saying %q", c.args, err, c.want)
+		}
+	}
+}
