@@ -229,6 +229,17 @@ func playerList(t *storage.Tournament) string {
 	return strings.Join(names, ", ")
 }
 
+// firstPlace mentions the players ranked first ("<@1> and <@2>").
+func firstPlace(t *storage.Tournament) string {
+	var winners []string
+	for _, s := range t.State.Standings() {
+		if s.Rank == 1 {
+			winners = append(winners, "<@"+s.Player+">")
+		}
+	}
+	return strings.Join(winners, tourLang(t).T("tour.and"))
+}
+
 // announcement is the tournament's sign-up message with its buttons.
 func (b *Bot) announcement(t *storage.Tournament) *message {
 	p := tourLang(t)
@@ -237,6 +248,8 @@ func (b *Bot) announcement(t *storage.Tournament) *message {
 	switch {
 	case t.Cancelled:
 		sb.WriteString(p.T("tour.state_cancelled"))
+	case t.State.Finished:
+		sb.WriteString(p.T("tour.state_over", t.State.Round, firstPlace(t), len(t.State.Players), playerList(t)))
 	case t.State.Started():
 		sb.WriteString(p.T("tour.state_running", t.State.Round, len(t.State.Players), playerList(t)))
 	default:
@@ -597,15 +610,7 @@ func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID) {
 	switch {
 	case finished:
 		b.log.Info("tournament finished", "tournament_id", id)
-		st := t.State.Standings()
-		winners := []string{}
-		for _, s := range st {
-			if s.Rank == 1 {
-				winners = append(winners, "<@"+s.Player+">")
-			}
-		}
-		p := tourLang(t)
-		b.postStandings(ctx, t, p.T("tour.finished", t.Name, strings.Join(winners, p.T("tour.and"))))
+		b.postStandings(ctx, t, tourLang(t).T("tour.finished", t.Name, firstPlace(t)))
 		b.editAnnouncement(ctx, t)
 	case advanced:
 		b.editAnnouncement(ctx, t)

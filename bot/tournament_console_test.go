@@ -1,0 +1,48 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/bot"
+)
+
+// blitzOf2 is a console script: a live Swiss of two rounds between alice
+// and bob, whose only game bob (the defenders) wins on time; a second
+// round would repeat it, so the tournament is over after round 1.
+var blitzOf2 = []string{
+	"/tafl tournament action:create name:Blitz variant:brandubh time:3+2 rounds:2",
+	"/tafl tournament action:join", "as bob", "/tafl tournament action:join",
+	"as alice", "/tafl tournament action:start",
+	"wait 4m",
+}
+
+// lastEdit returns the last "[taflbot edits a message]" the console printed
+// that contains marker, up to the next message.
+func lastEdit(text, marker string) string {
+	const edit = "[taflbot edits a message]"
+	out := ""
+	for _, part := range strings.Split(text, edit)[1:] {
+		if i := strings.Index(part, "\n["); i >= 0 {
+			part = part[:i]
+		}
+		if strings.Contains(part, marker) {
+			out = part
+		}
+	}
+	return out
+}
+
+// TestConsoleAnnouncementWhenOver: once a tournament is over its
+// announcement says so and who came first; it said "Under way: round N"
+// for ever.
+func TestConsoleAnnouncementWhenOver(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, append(blitzOf2, "quit"))
+	if !strings.Contains(text, "**Blitz** is over.") {
+		t.Fatalf("the tournament did not end:\n%s", text)
+	}
+	ann := lastEdit(text, "**Blitz** (tournament 1)")
+	if strings.Contains(ann, "Under way") || !strings.Contains(ann, "Over after round 1. First place: @bob. Players (2):") {
+		t.Errorf("the announcement of the finished tournament reads:%s\n\nconsole:\n%s", ann, text)
+	}
+}
