@@ -297,7 +297,7 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 	switch {
 	case len(active) == 1:
 		return active[0], nil
-	case len(active) == 0 && len(all) > 0 && r.str("action") == "standings":
+	case len(active) == 0 && len(all) > 0 && (r.str("action") == "standings" || r.str("action") == ""):
 		return all[len(all)-1], nil // the last one's final standings
 	case len(active) == 0:
 		return nil, userErrorT("tour.none")

@@ -46,3 +46,17 @@ func TestConsoleAnnouncementWhenOver(t *testing.T) {
 		t.Errorf("the announcement of the finished tournament reads:%s\n\nconsole:\n%s", ann, text)
 	}
 }
+
+// TestConsoleStandingsByDefaultAfterTheEnd: /tafl tournament without an
+// action shows the standings (its default), after the end too, as
+// action:standings does; it said there was no tournament going on.
+func TestConsoleStandingsByDefaultAfterTheEnd(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, append(blitzOf2, "/tafl tournament", "/tafl tournament action:standings", "quit"))
+	_, after, ok := strings.Cut(text, "**Blitz** is over.")
+	if !ok {
+		t.Fatalf("the tournament did not end:\n%s", text)
+	}
+	if strings.Contains(after, "There is no tournament") || strings.Count(after, "] Standings of **Blitz** (tournament 1).") != 2 {
+		t.Errorf("/tafl tournament and action:standings after the end:%s", after)
+	}
+}
