@@ -229,7 +229,7 @@ func playerList(t *storage.Tournament) string {
 	return strings.Join(names, ", ")
 }
 
-// firstPlace mentions the players ranked first ("<@1> and <@2>").
+// firstPlace mentions the players ranked first ("<@1>, <@2> and <@3>").
 func firstPlace(t *storage.Tournament) string {
 	var winners []string
 	for _, s := range t.State.Standings() {
@@ -237,7 +237,10 @@ func firstPlace(t *storage.Tournament) string {
 			winners = append(winners, "<@"+s.Player+">")
 		}
 	}
-	return strings.Join(winners, tourLang(t).T("tour.and"))
+	if n := len(winners); n > 1 {
+		return strings.Join(winners[:n-1], ", ") + tourLang(t).T("tour.and") + winners[n-1]
+	}
+	return strings.Join(winners, "")
 }
 
 // announcement is the tournament's sign-up message with its buttons.

@@ -60,3 +60,25 @@ func TestConsoleStandingsByDefaultAfterTheEnd(t *testing.T) {
 		t.Errorf("/tafl tournament and action:standings after the end:%s", after)
 	}
 }
+
+// TestConsoleThreeShareFirstPlace: three players level at the top are
+// congratulated as "@a, @b and @c" (it said "@a and @b and @c").
+func TestConsoleThreeShareFirstPlace(t *testing.T) {
+	// A Swiss of three: each round one game, lost on time by its attacker,
+	// and a bye; after three rounds everyone met everyone once and has 2
+	// points (a win and a bye), Buchholz 4 and Sonneborn–Berger 2.
+	script := []string{
+		"/tafl tournament action:create name:Tri variant:brandubh time:1+0 rounds:3",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start",
+		"wait 2m", "wait 2m", "wait 2m",
+		"quit",
+	}
+	text := runConsoleWith(t, bot.Options{}, script)
+	if !strings.Contains(text, "🏆 **Tri** is over. Congratulations @alice, @bob and @carol!") {
+		t.Errorf("the three who share first place:\n%s", text)
+	}
+	if ann := lastEdit(text, "**Tri** (tournament 1)"); !strings.Contains(ann, "First place: @alice, @bob and @carol.") {
+		t.Errorf("the announcement:%s", ann)
+	}
+}
