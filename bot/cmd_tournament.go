@@ -465,7 +465,7 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 				}
 				b.log.Warn("resigning a withdrawn player's game", "game_id", pending.GameID, "err", err)
 			}
-			b.tournamentProgress(ctx, t.ID) // the round may be complete without them
+			b.tournamentProgress(ctx, t.ID, nil) // the round may be complete without them
 		}}, nil
 }
 
@@ -587,13 +587,27 @@ func (b *Bot) tournamentGameOver(ctx context.Context, g *storage.Game) {
 	if !newly {
 		return // recorded before (a second report of the same end)
 	}
-	b.postStandings(ctx, t, tourLang(t).T("tour.game_over", g.ID))
-	b.tournamentProgress(ctx, t.ID)
+	headline := tourLang(t).T("tour.game_over", g.ID)
+	if !t.State.RoundComplete() {
+		b.postStandings(ctx, t, headline)
+		return
+	}
+	b.tournamentProgress(ctx, t.ID, &standingsAfter{t, headline})
+}
+
+// standingsAfter is a tournament as the game that completed its round
+// left it, and the headline of its standings ("Game 12 is over.").
+type standingsAfter struct {
+	t        *storage.Tournament
+	headline string
 }
 
 // tournamentProgress moves a tournament whose round is complete on to
-// the next round (or ends it), creating the new games.
-func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID) {
+// the next round (or ends it), creating the new games. last, if not nil,
+// are the standings after the game that completed the round: they are
+// posted before the next round, and at the end only the final standings
+// are (under last's headline too), not the same table twice.
+func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID, last *standingsAfter) {
 	advanced, finished := false, false
 	t, err := b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
 		advanced, finished = false, false
@@ -606,6 +620,9 @@ func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID) {
 		advanced, finished = true, t.State.Finished
 		return nil
 	})
+	if last != nil && (err != nil || !finished) {
+		b.postStandings(ctx, last.t, last.headline)
+	}
 	if err != nil {
 		b.log.Error("advancing a tournament", "tournament_id", id, "err", err)
 		return
@@ -613,7 +630,11 @@ func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID) {
 	switch {
 	case finished:
 		b.log.Info("tournament finished", "tournament_id", id)
-		b.postStandings(ctx, t, tourLang(t).T("tour.finished", t.Name, firstPlace(t)))
+		headline := tourLang(t).T("tour.finished", t.Name, firstPlace(t))
+		if last != nil {
+			headline = last.headline + " " + headline
+		}
+		b.postStandings(ctx, t, headline)
 		b.editAnnouncement(ctx, t)
 	case advanced:
 		b.editAnnouncement(ctx, t)
@@ -748,7 +769,7 @@ func (b *Bot) sweepTournaments(ctx context.Context, now time.Time) {
 			}
 			b.playRound(ctx, t.ID)
 		case t.State.Started():
-			b.tournamentProgress(ctx, t.ID)
+			b.tournamentProgress(ctx, t.ID, nil)
 		}
 	}
 }

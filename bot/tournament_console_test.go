@@ -82,3 +82,16 @@ func TestConsoleThreeShareFirstPlace(t *testing.T) {
 		t.Errorf("the announcement:%s", ann)
 	}
 }
+
+// TestConsoleFinalStandingsOnce: the game that ends a tournament brings
+// one standings picture, the final one, under both headlines; the same
+// table was posted twice, as the game's and as the final standings.
+func TestConsoleFinalStandingsOnce(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, append(blitzOf2, "quit"))
+	if n := strings.Count(text, "Standings of **Blitz** (tournament 1).\n    [picture:"); n != 1 {
+		t.Errorf("%d standings pictures, want 1 (the final standings):\n%s", n, text)
+	}
+	if !strings.Contains(text, "[taflbot] Game 1 is over. 🏆 **Blitz** is over. Congratulations @bob! Standings of **Blitz** (tournament 1).") {
+		t.Errorf("the final standings do not say which game ended it:\n%s", text)
+	}
+}

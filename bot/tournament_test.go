@@ -132,7 +132,8 @@ func TestTournamentRoundRobin(t *testing.T) {
 			waitFor(t, "the standings after the game", func() bool {
 				ps, recs := posts(t, h, thread)
 				for i, m := range ps {
-					if strings.Contains(m.Content, fmt.Sprintf("Game %d is over. Standings of **Winter Cup**", g.ID)) {
+					// The last game's standings are the final ones ("Game 6 is over. 🏆 **Winter Cup** is over. …").
+					if strings.HasPrefix(m.Content, fmt.Sprintf("Game %d is over. ", g.ID)) && strings.Contains(m.Content, "Standings of **Winter Cup**") {
 						checkPNG(t, recs[i])
 						return true
 					}
