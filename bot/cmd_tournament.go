@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -595,6 +596,19 @@ func (b *Bot) tournamentGameOver(ctx context.Context, g *storage.Game) {
 	b.tournamentProgress(ctx, t.ID, &standingsAfter{t, headline})
 }
 
+// endedEarly says why a finished tournament ended before its last round
+// (" It ended after round 3 of 5: …"), or is empty.
+func endedEarly(t *storage.Tournament) string {
+	if t.State.Round >= t.State.Rounds {
+		return ""
+	}
+	key := "tour.early_repeat" // a Swiss with no pairing left without a repeat
+	if active := slices.DeleteFunc(slices.Clone(t.State.Players), func(p tournament.Player) bool { return p.Withdrawn != 0 }); len(active) < 2 {
+		key = "tour.early_players"
+	}
+	return " " + tourLang(t).T(key, t.State.Round, t.State.Rounds)
+}
+
 // standingsAfter is a tournament as the game that completed its round
 // left it, and the headline of its standings ("Game 12 is over.").
 type standingsAfter struct {
@@ -630,7 +644,7 @@ func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID, l
 	switch {
 	case finished:
 		b.log.Info("tournament finished", "tournament_id", id)
-		headline := tourLang(t).T("tour.finished", t.Name, firstPlace(t))
+		headline := tourLang(t).T("tour.finished", t.Name, firstPlace(t)) + endedEarly(t)
 		if last != nil {
 			headline = last.headline + " " + headline
 		}

@@ -91,7 +91,29 @@ func TestConsoleFinalStandingsOnce(t *testing.T) {
 	if n := strings.Count(text, "Standings of **Blitz** (tournament 1).\n    [picture:"); n != 1 {
 		t.Errorf("%d standings pictures, want 1 (the final standings):\n%s", n, text)
 	}
-	if !strings.Contains(text, "[taflbot] Game 1 is over. 🏆 **Blitz** is over. Congratulations @bob! Standings of **Blitz** (tournament 1).") {
+	if !strings.Contains(text, "[taflbot] Game 1 is over. 🏆 **Blitz** is over. Congratulations @bob!") {
 		t.Errorf("the final standings do not say which game ended it:\n%s", text)
+	}
+}
+
+// TestConsoleTournamentEndsEarly: a tournament that ends before its last
+// round says why (a Swiss with every further pairing a repeat; a
+// tournament with fewer than two players left); the final message did
+// not, under an announcement of more rounds.
+func TestConsoleTournamentEndsEarly(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, append(blitzOf2, "quit"))
+	if !strings.Contains(text, "🏆 **Blitz** is over. Congratulations @bob! It ended after round 1 of 2: any further round would repeat a pairing. Standings of") {
+		t.Errorf("the Swiss that ended early:\n%s", text)
+	}
+	text = runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:RR format:round-robin variant:brandubh",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start", // round 1: bob against carol; alice sits out
+		"as carol", "/tafl tournament action:withdraw", // round 2: alice against bob
+		"as bob", "/tafl tournament action:withdraw",
+		"quit",
+	})
+	if !strings.Contains(text, "🏆 **RR** is over. Congratulations @alice! It ended after round 2 of 3: fewer than two players were left.") {
+		t.Errorf("the round robin that ended early:\n%s", text)
 	}
 }

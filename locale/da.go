@@ -80,6 +80,8 @@ var da = Dict{
 	"tour.alt":                 "Stillingstabel for %s (%s): %s.",
 	"tour.game_over":           "Parti %d er slut.",
 	"tour.finished":            "🏆 **%s** er slut. Tillykke %s!",
+	"tour.early_repeat":        "Den sluttede efter runde %d af %d: enhver ny runde ville gentage en parring.",
+	"tour.early_players":       "Den sluttede efter runde %d af %d: der var færre end to spillere tilbage.",
 	"tour.and":                 " og ",
 	"tour.game_headline":       "Turnering **%s**, runde %d: <@%s> (angribere) mod <@%s>. Held og lykke!",
 	"tour.withdrew_board":      "<@%s> trak sig fra turneringen.",

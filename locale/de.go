@@ -80,6 +80,8 @@ var de = Dict{
 	"tour.alt":                 "Tabelle von %s (%s): %s.",
 	"tour.game_over":           "Partie %d ist vorbei.",
 	"tour.finished":            "🏆 **%s** ist vorbei. Glückwunsch %s!",
+	"tour.early_repeat":        "Es endete nach Runde %d von %d: jede weitere Runde hätte eine Paarung wiederholt.",
+	"tour.early_players":       "Es endete nach Runde %d von %d: weniger als zwei Spieler waren übrig.",
 	"tour.and":                 " und ",
 	"tour.game_headline":       "Turnier **%s**, Runde %d: <@%s> (Angreifer) gegen <@%s>. Viel Glück!",
 	"tour.withdrew_board":      "<@%s> hat sich aus dem Turnier zurückgezogen.",

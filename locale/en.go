@@ -81,6 +81,8 @@ var en = Dict{
 	"tour.alt":                 "Standings table of %s (%s): %s.",
 	"tour.game_over":           "Game %d is over.",
 	"tour.finished":            "🏆 **%s** is over. Congratulations %s!",
+	"tour.early_repeat":        "It ended after round %d of %d: any further round would repeat a pairing.",
+	"tour.early_players":       "It ended after round %d of %d: fewer than two players were left.",
 	"tour.and":                 " and ",
 	"tour.game_headline":       "Tournament **%s**, round %d: <@%s> (attackers) against <@%s>. Good luck!",
 	"tour.withdrew_board":      "<@%s> withdrew from the tournament.",

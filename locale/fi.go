@@ -80,6 +80,8 @@ var fi = Dict{
 	"tour.alt":                 "Turnauksen %s tilannetaulukko (%s): %s.",
 	"tour.game_over":           "Peli %d on päättynyt.",
 	"tour.finished":            "🏆 **%s** on päättynyt. Onnittelut %s!",
+	"tour.early_repeat":        "Se päättyi %d. kierroksen jälkeen (kierroksia %d): jokainen uusi kierros olisi toistanut parin.",
+	"tour.early_players":       "Se päättyi %d. kierroksen jälkeen (kierroksia %d): jäljellä oli alle kaksi pelaajaa.",
 	"tour.and":                 " ja ",
 	"tour.game_headline":       "Turnaus **%s**, kierros %d: <@%s> (hyökkääjät) vastaan <@%s>. Onnea!",
 	"tour.withdrew_board":      "<@%s> vetäytyi turnauksesta.",

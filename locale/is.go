@@ -80,6 +80,8 @@ var is = Dict{
 	"tour.alt":                 "Stöðutafla %s (%s): %s.",
 	"tour.game_over":           "Skák %d er lokið.",
 	"tour.finished":            "🏆 **%s** er lokið. Til hamingju %s!",
+	"tour.early_repeat":        "Því lauk eftir %d. umferð af %d: hver ný umferð hefði endurtekið pörun.",
+	"tour.early_players":       "Því lauk eftir %d. umferð af %d: færri en tveir leikmenn voru eftir.",
 	"tour.and":                 " og ",
 	"tour.game_headline":       "Mót **%s**, umferð %d: <@%s> (árásarmenn) gegn <@%s>. Gangi ykkur vel!",
 	"tour.withdrew_board":      "<@%s> dró sig úr mótinu.",

@@ -80,6 +80,8 @@ var nb = Dict{
 	"tour.alt":                 "Tabell for %s (%s): %s.",
 	"tour.game_over":           "Parti %d er over.",
 	"tour.finished":            "🏆 **%s** er over. Gratulerer %s!",
+	"tour.early_repeat":        "Den sluttet etter runde %d av %d: enhver ny runde ville gjentatt en paring.",
+	"tour.early_players":       "Den sluttet etter runde %d av %d: færre enn to spillere var igjen.",
 	"tour.and":                 " og ",
 	"tour.game_headline":       "Turnering **%s**, runde %d: <@%s> (angripere) mot <@%s>. Lykke til!",
 	"tour.withdrew_board":      "<@%s> trakk seg fra turneringen.",

@@ -80,6 +80,8 @@ var sv = Dict{
 	"tour.alt":                 "Ställningstabell för %s (%s): %s.",
 	"tour.game_over":           "Parti %d är slut.",
 	"tour.finished":            "🏆 **%s** är slut. Grattis %s!",
+	"tour.early_repeat":        "Den slutade efter rond %d av %d: varje ny rond skulle upprepa ett möte.",
+	"tour.early_players":       "Den slutade efter rond %d av %d: färre än två spelare var kvar.",
 	"tour.and":                 " och ",
 	"tour.game_headline":       "Turnering **%s**, rond %d: <@%s> (anfallare) mot <@%s>. Lycka till!",
 	"tour.withdrew_board":      "<@%s> drog sig ur turneringen.",
