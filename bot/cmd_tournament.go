@@ -528,7 +528,7 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 	b.log.Info("tournament round started", "tournament_id", id, "round", t.State.Round, "games", len(games))
 	var byes []string
 	for _, by := range t.State.Byes {
-		if by.Round == t.State.Round {
+		if by.Round == t.State.Round && t.State.Player(by.Player).Withdrawn == 0 { // who withdrew is not sitting out
 			byes = append(byes, "<@"+by.Player+">")
 		}
 	}
@@ -540,6 +540,9 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 			key = "tour.bye_point" // a Swiss bye scores a point
 		}
 		head += p.T(key, strings.Join(byes, ", "))
+	}
+	if forfeits := forfeitsOfRound(t); len(forfeits) > 0 {
+		head += p.T("tour.forfeits", strings.Join(forfeits, "; "))
 	}
 	if _, err := b.rest.Send(ctx, tournamentChannel(t), (&message{content: head}).send()); err != nil {
 		b.log.Warn("announcing a tournament round", "tournament_id", id, "err", err)
@@ -554,6 +557,42 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 		}
 		b.postBoard(ctx, g, msg)
 	}
+}
+
+// forfeitsOfRound says who won the current round's games against players
+// who withdrew, and those of the rounds before it that had nothing else
+// (the tournament went through them at once, unannounced). Who withdrew
+// is named, not mentioned.
+func forfeitsOfRound(t *storage.Tournament) []string {
+	p, st := tourLang(t), &t.State
+	played := func(r int) bool {
+		return slices.ContainsFunc(st.Games, func(g tournament.Game) bool { return g.Round == r && !g.Forfeit })
+	}
+	first := st.Round
+	for first > 1 && !played(first-1) {
+		first--
+	}
+	name := func(id string) string {
+		if n := t.Names[id]; n != "" {
+			return n
+		}
+		return id
+	}
+	var out []string
+	for _, g := range st.Games {
+		if !g.Forfeit || g.Round < first || g.Round > st.Round {
+			continue
+		}
+		switch g.Result {
+		case tournament.AttackersWin:
+			out = append(out, p.T("tour.forfeit", g.Round, "<@"+g.Attackers+">", name(g.Defenders)))
+		case tournament.DefendersWin:
+			out = append(out, p.T("tour.forfeit", g.Round, "<@"+g.Defenders+">", name(g.Attackers)))
+		default:
+			out = append(out, p.T("tour.forfeit_both", g.Round, name(g.Attackers), name(g.Defenders)))
+		}
+	}
+	return out
 }
 
 // tournamentGameOver records the result of a finished tournament game,

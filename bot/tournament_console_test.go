@@ -117,3 +117,28 @@ func TestConsoleTournamentEndsEarly(t *testing.T) {
 		t.Errorf("the round robin that ended early:\n%s", text)
 	}
 }
+
+// TestConsoleForfeitsAnnounced: in a round robin, the games against a
+// player who withdrew are forfeits; the round's announcement says who won
+// them, with those of rounds that had nothing else (the tournament went
+// through them at once), and no longer says the withdrawn player "sits
+// out" (pinging them). The forfeits were announced nowhere, so the round
+// numbers jumped from 2 to 5 without a word.
+func TestConsoleForfeitsAnnounced(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:RR format:round-robin double:True variant:brandubh",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start", // round 1: bob against carol; alice sits out
+		"as carol", "/tafl tournament action:withdraw", // round 2: alice against bob; carol would sit out
+		"as bob", "/tafl resign", "click Yes, resign", // rounds 3 and 4: carol's forfeits; round 5: bob against alice
+		"quit",
+	})
+	for _, want := range []string{
+		"[taflbot] 🏆 **RR**, round 2: 1 game.\n",
+		"[taflbot] 🏆 **RR**, round 5: 1 game. Forfeits: in round 3, @alice wins against carol, who withdrew; in round 4, @bob wins against carol, who withdrew.\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console lacks %q:\n%s", want, text)
+		}
+	}
+}

@@ -87,6 +87,9 @@ var da = Dict{
 	"tour.withdrew_board":      "<@%s> trak sig fra turneringen.",
 	"tour.bye":                 " %s står over.",
 	"tour.bye_point":           " %s står over og får et point.",
+	"tour.forfeits":            " Uden spil: %s.",
+	"tour.forfeit":             "i runde %d vinder %s over %s, der trak sig",
+	"tour.forfeit_both":        "i runde %d trak både %s og %s sig: ingen point",
 	"tour.cancelled_few":       "🏆 **%s** er aflyst: færre end to spillere meldte sig.",
 	"tour.swiss":               Plural{Arg: 1, One: "schweizisk, %d runde", Other: "schweizisk, %d runder"},
 	// end play modes

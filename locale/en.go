@@ -88,6 +88,9 @@ var en = Dict{
 	"tour.withdrew_board":      "<@%s> withdrew from the tournament.",
 	"tour.bye":                 " %s sits out this round.",
 	"tour.bye_point":           " A bye for %s: a point.",
+	"tour.forfeits":            " Forfeits: %s.",
+	"tour.forfeit":             "in round %d, %s wins against %s, who withdrew",
+	"tour.forfeit_both":        "in round %d, %s and %s both withdrew: no points",
 	"tour.cancelled_few":       "🏆 **%s** is called off: fewer than two players signed up.",
 	"tour.swiss":               Plural{Arg: 1, One: "a Swiss of %d round", Other: "a Swiss of %d rounds"},
 	// end play modes

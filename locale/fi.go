@@ -87,6 +87,9 @@ var fi = Dict{
 	"tour.withdrew_board":      "<@%s> vetäytyi turnauksesta.",
 	"tour.bye":                 " Vapaakierros: %s.",
 	"tour.bye_point":           " Vapaakierros ja piste: %s.",
+	"tour.forfeits":            " Luovutukset: %s.",
+	"tour.forfeit":             "kierroksella %d %s voittaa, %s vetäytyi",
+	"tour.forfeit_both":        "kierroksella %d sekä %s että %s vetäytyivät: ei pisteitä",
 	"tour.cancelled_few":       "🏆 **%s** on peruttu: alle kaksi pelaajaa ilmoittautui.",
 	"tour.swiss":               Plural{Arg: 1, One: "sveitsiläinen, %d kierros", Other: "sveitsiläinen, %d kierrosta"},
 	// end play modes

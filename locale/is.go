@@ -87,6 +87,9 @@ var is = Dict{
 	"tour.withdrew_board":      "<@%s> dró sig úr mótinu.",
 	"tour.bye":                 " %s situr hjá.",
 	"tour.bye_point":           " %s situr hjá og fær vinning.",
+	"tour.forfeits":            " Án taflmennsku: %s.",
+	"tour.forfeit":             "í %d. umferð vinnur %s gegn %s, sem dró sig úr keppni",
+	"tour.forfeit_both":        "í %d. umferð drógu bæði %s og %s sig úr keppni: engin stig",
 	"tour.cancelled_few":       "🏆 **%s** er aflýst: færri en tveir leikmenn skráðu sig.",
 	"tour.swiss":               Plural{Arg: 1, One: "svissneskt, %d umferð", Other: "svissneskt, %d umferðir"},
 	// end play modes

@@ -87,6 +87,9 @@ var nb = Dict{
 	"tour.withdrew_board":      "<@%s> trakk seg fra turneringen.",
 	"tour.bye":                 " %s står over.",
 	"tour.bye_point":           " %s står over og får ett poeng.",
+	"tour.forfeits":            " Walkover: %s.",
+	"tour.forfeit":             "i runde %d vinner %s mot %s, som trakk seg",
+	"tour.forfeit_both":        "i runde %d trakk både %s og %s seg: ingen poeng",
 	"tour.cancelled_few":       "🏆 **%s** er avlyst: færre enn to spillere meldte seg på.",
 	"tour.swiss":               Plural{Arg: 1, One: "monrad, %d runde", Other: "monrad, %d runder"},
 	// end play modes

@@ -87,6 +87,9 @@ var sv = Dict{
 	"tour.withdrew_board":      "<@%s> drog sig ur turneringen.",
 	"tour.bye":                 " %s står över.",
 	"tour.bye_point":           " %s står över och får en poäng.",
+	"tour.forfeits":            " Walkover: %s.",
+	"tour.forfeit":             "i rond %d vinner %s mot %s, som har dragit sig ur",
+	"tour.forfeit_both":        "i rond %d har både %s och %s dragit sig ur: inga poäng",
 	"tour.cancelled_few":       "🏆 **%s** är inställd: färre än två spelare anmälde sig.",
 	"tour.swiss":               Plural{Arg: 1, One: "schweizer, %d rond", Other: "schweizer, %d ronder"},
 	// end play modes
