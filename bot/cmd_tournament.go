@@ -423,6 +423,8 @@ func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tourn
 	}
 	t, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
 		switch {
+		case t.Cancelled:
+			return userErrorT("tour.called_off")
 		case t.Over():
 			return userErrorT("tour.over")
 		case t.State.Started():
@@ -442,6 +444,9 @@ func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tourn
 func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (*reply, error) {
 	var pending *tournament.Game
 	t, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
+		if t.Cancelled {
+			return userErrorT("tour.called_off")
+		}
 		var err error
 		pending, err = t.State.Withdraw(r.userID)
 		return tournamentError(err)

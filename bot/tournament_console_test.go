@@ -142,3 +142,24 @@ func TestConsoleForfeitsAnnounced(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleCalledOffTournament: calling off or withdrawing from a
+// tournament that was called off says so; they said "That tournament is
+// over." and "…has not started yet: use `action:leave` to sign off."
+func TestConsoleCalledOffTournament(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:X variant:brandubh",
+		"/tafl tournament action:join",
+		"/tafl tournament action:cancel",
+		"/tafl tournament action:cancel tournament:1",
+		"/tafl tournament action:withdraw tournament:1",
+		"quit",
+	})
+	_, after, ok := strings.Cut(text, "**X** is called off.")
+	if !ok {
+		t.Fatalf("the tournament was not called off:\n%s", text)
+	}
+	if n := strings.Count(after, "[to alice] (only you) That tournament was called off."); n != 2 || strings.Contains(after, "is over") || strings.Contains(after, "not started") {
+		t.Errorf("cancel and withdraw after it was called off:%s", after)
+	}
+}
