@@ -163,3 +163,18 @@ func TestConsoleCalledOffTournament(t *testing.T) {
 		t.Errorf("cancel and withdraw after it was called off:%s", after)
 	}
 }
+
+// TestConsoleVacationSaysLiveClocksRun: a vacation pauses correspondence
+// clocks only; its reply said "your clocks in this server are paused", and
+// a player with a live game going then lost it on time.
+func TestConsoleVacationSaysLiveClocksRun(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers time:5+0",
+		"as bob", "click Accept",
+		"/tafl vacation days:2",
+		"quit",
+	})
+	if !strings.Contains(text, "(unused days come back). A live game's clock keeps running: a vacation pauses correspondence games only.") {
+		t.Errorf("the vacation's reply does not say that live clocks run on:\n%s", text)
+	}
+}
