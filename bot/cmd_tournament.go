@@ -218,14 +218,18 @@ func describeTournament(t *storage.Tournament) string {
 	return fmt.Sprintf("%s · %s · %s · %s", format, t.Variant, pace, rated)
 }
 
-// playerList names the players in seed order.
+// playerList names the players in seed order, marking those who withdrew.
 func playerList(t *storage.Tournament) string {
 	if len(t.State.Players) == 0 {
 		return tourLang(t).T("tour.nobody")
 	}
 	var names []string
 	for _, p := range t.State.Players {
-		names = append(names, "<@"+p.ID+">")
+		name := "<@" + p.ID + ">"
+		if p.Withdrawn != 0 {
+			name = tourLang(t).T("tour.withdrew_mark", name)
+		}
+		names = append(names, name)
 	}
 	return strings.Join(names, ", ")
 }

@@ -178,3 +178,19 @@ func TestConsoleVacationSaysLiveClocksRun(t *testing.T) {
 		t.Errorf("the vacation's reply does not say that live clocks run on:\n%s", text)
 	}
 }
+
+// TestConsoleAnnouncementMarksWithdrawn: the announcement of a tournament
+// under way marks the players who withdrew, as the standings do; it listed
+// them like everyone else.
+func TestConsoleAnnouncementMarksWithdrawn(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:RR format:round-robin variant:brandubh",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start", // round 1: bob against carol; alice sits out
+		"as carol", "/tafl tournament action:withdraw", // round 2: alice against bob
+		"quit",
+	})
+	if ann := lastEdit(text, "**RR** (tournament 1)"); !strings.Contains(ann, "Under way: round 2. Players (3): @alice, @bob, @carol (withdrew)") {
+		t.Errorf("the announcement in round 2:%s\n\nconsole:\n%s", ann, text)
+	}
+}
