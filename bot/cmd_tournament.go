@@ -553,7 +553,9 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 	if forfeits := forfeitsOfRound(t); len(forfeits) > 0 {
 		head += p.T("tour.forfeits", strings.Join(forfeits, "; "))
 	}
-	if _, err := b.rest.Send(ctx, tournamentChannel(t), (&message{content: head}).send()); err != nil {
+	send := (&message{content: head}).send()
+	send.AllowedMentions = roundMentions(t, head)
+	if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
 		b.log.Warn("announcing a tournament round", "tournament_id", id, "err", err)
 	}
 	for _, g := range games {
@@ -568,10 +570,22 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 	}
 }
 
+// roundMentions lets a round's announcement ping the players it mentions
+// who are still in the tournament (who sits out, who won a forfeit), not
+// those who withdrew (Discord takes at most 100 users).
+func roundMentions(t *storage.Tournament, head string) *discordgo.MessageAllowedMentions {
+	users := []string{}
+	for _, p := range t.State.Players {
+		if p.Withdrawn == 0 && len(users) < 100 && strings.Contains(head, "<@"+p.ID+">") {
+			users = append(users, p.ID)
+		}
+	}
+	return &discordgo.MessageAllowedMentions{Users: users}
+}
+
 // forfeitsOfRound says who won the current round's games against players
 // who withdrew, and those of the rounds before it that had nothing else
-// (the tournament went through them at once, unannounced). Who withdrew
-// is named, not mentioned.
+// (the tournament went through them at once, unannounced).
 func forfeitsOfRound(t *storage.Tournament) []string {
 	p, st := tourLang(t), &t.State
 	played := func(r int) bool {
@@ -581,12 +595,7 @@ func forfeitsOfRound(t *storage.Tournament) []string {
 	for first > 1 && !played(first-1) {
 		first--
 	}
-	name := func(id string) string {
-		if n := t.Names[id]; n != "" {
-			return n
-		}
-		return id
-	}
+	name := func(id string) string { return "<@" + id + ">" } // who withdrew is not pinged: see roundMentions
 	var out []string
 	for _, g := range st.Games {
 		if !g.Forfeit || g.Round < first || g.Round > st.Round {

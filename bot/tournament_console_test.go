@@ -135,7 +135,7 @@ func TestConsoleForfeitsAnnounced(t *testing.T) {
 	})
 	for _, want := range []string{
 		"[taflbot] 🏆 **RR**, round 2: 1 game.\n",
-		"[taflbot] 🏆 **RR**, round 5: 1 game. Forfeits: in round 3, @alice wins against carol, who withdrew; in round 4, @bob wins against carol, who withdrew.\n",
+		"[taflbot] 🏆 **RR**, round 5: 1 game. Forfeits: in round 3, @alice wins against @carol, who withdrew; in round 4, @bob wins against @carol, who withdrew.\n",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the console lacks %q:\n%s", want, text)
