@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -217,16 +218,34 @@ func describeTournament(t *storage.Tournament) string {
 	return fmt.Sprintf("%s · %s · %s · %s", format, variantName(t.Variant, t.Layout), pace, rated)
 }
 
-// playerList names the players in seed order.
+// playerList names the players in seed order, marking those who withdrew.
 func playerList(t *storage.Tournament) string {
 	if len(t.State.Players) == 0 {
 		return tourLang(t).T("tour.nobody")
 	}
 	var names []string
 	for _, p := range t.State.Players {
-		names = append(names, "<@"+p.ID+">")
+		name := "<@" + p.ID + ">"
+		if p.Withdrawn != 0 {
+			name = tourLang(t).T("tour.withdrew_mark", name)
+		}
+		names = append(names, name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// firstPlace mentions the players ranked first ("<@1>, <@2> and <@3>").
+func firstPlace(t *storage.Tournament) string {
+	var winners []string
+	for _, s := range t.State.Standings() {
+		if s.Rank == 1 {
+			winners = append(winners, "<@"+s.Player+">")
+		}
+	}
+	if n := len(winners); n > 1 {
+		return strings.Join(winners[:n-1], ", ") + tourLang(t).T("tour.and") + winners[n-1]
+	}
+	return strings.Join(winners, "")
 }
 
 // announcement is the tournament's sign-up message with its buttons.
@@ -237,6 +256,8 @@ func (b *Bot) announcement(t *storage.Tournament) *message {
 	switch {
 	case t.Cancelled:
 		sb.WriteString(p.T("tour.state_cancelled"))
+	case t.State.Finished:
+		sb.WriteString(p.T("tour.state_over", t.State.Round, firstPlace(t), len(t.State.Players), playerList(t)))
 	case t.State.Started():
 		sb.WriteString(p.T("tour.state_running", t.State.Round, len(t.State.Players), playerList(t)))
 	default:
@@ -284,7 +305,7 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 	switch {
 	case len(active) == 1:
 		return active[0], nil
-	case len(active) == 0 && len(all) > 0 && r.str("action") == "standings":
+	case len(active) == 0 && len(all) > 0 && (r.str("action") == "standings" || r.str("action") == ""):
 		return all[len(all)-1], nil // the last one's final standings
 	case len(active) == 0:
 		return nil, userErrorT("tour.none")
@@ -406,6 +427,8 @@ func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tourn
 	}
 	t, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
 		switch {
+		case t.Cancelled:
+			return userErrorT("tour.called_off")
 		case t.Over():
 			return userErrorT("tour.over")
 		case t.State.Started():
@@ -425,6 +448,9 @@ func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tourn
 func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (*reply, error) {
 	var pending *tournament.Game
 	t, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
+		if t.Cancelled {
+			return userErrorT("tour.called_off")
+		}
 		var err error
 		pending, err = t.State.Withdraw(r.userID)
 		return tournamentError(err)
@@ -449,7 +475,7 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 				}
 				b.log.Warn("resigning a withdrawn player's game", "game_id", pending.GameID, "err", err)
 			}
-			b.tournamentProgress(ctx, t.ID) // the round may be complete without them
+			b.tournamentProgress(ctx, t.ID, nil) // the round may be complete without them
 		}}, nil
 }
 
@@ -511,7 +537,7 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 	b.log.Info("tournament round started", "tournament_id", id, "round", t.State.Round, "games", len(games))
 	var byes []string
 	for _, by := range t.State.Byes {
-		if by.Round == t.State.Round {
+		if by.Round == t.State.Round && t.State.Player(by.Player).Withdrawn == 0 { // who withdrew is not sitting out
 			byes = append(byes, "<@"+by.Player+">")
 		}
 	}
@@ -524,7 +550,12 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 		}
 		head += p.T(key, strings.Join(byes, ", "))
 	}
-	if _, err := b.rest.Send(ctx, tournamentChannel(t), (&message{content: head}).send()); err != nil {
+	if forfeits := forfeitsOfRound(t); len(forfeits) > 0 {
+		head += p.T("tour.forfeits", strings.Join(forfeits, "; "))
+	}
+	send := (&message{content: head}).send()
+	send.AllowedMentions = roundMentions(t, head)
+	if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
 		b.log.Warn("announcing a tournament round", "tournament_id", id, "err", err)
 	}
 	for _, g := range games {
@@ -537,6 +568,49 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 		}
 		b.postBoard(ctx, g, msg)
 	}
+}
+
+// roundMentions lets a round's announcement ping the players it mentions
+// who are still in the tournament (who sits out, who won a forfeit), not
+// those who withdrew (Discord takes at most 100 users).
+func roundMentions(t *storage.Tournament, head string) *discordgo.MessageAllowedMentions {
+	users := []string{}
+	for _, p := range t.State.Players {
+		if p.Withdrawn == 0 && len(users) < 100 && strings.Contains(head, "<@"+p.ID+">") {
+			users = append(users, p.ID)
+		}
+	}
+	return &discordgo.MessageAllowedMentions{Users: users}
+}
+
+// forfeitsOfRound says who won the current round's games against players
+// who withdrew, and those of the rounds before it that had nothing else
+// (the tournament went through them at once, unannounced).
+func forfeitsOfRound(t *storage.Tournament) []string {
+	p, st := tourLang(t), &t.State
+	played := func(r int) bool {
+		return slices.ContainsFunc(st.Games, func(g tournament.Game) bool { return g.Round == r && !g.Forfeit })
+	}
+	first := st.Round
+	for first > 1 && !played(first-1) {
+		first--
+	}
+	name := func(id string) string { return "<@" + id + ">" } // who withdrew is not pinged: see roundMentions
+	var out []string
+	for _, g := range st.Games {
+		if !g.Forfeit || g.Round < first || g.Round > st.Round {
+			continue
+		}
+		switch g.Result {
+		case tournament.AttackersWin:
+			out = append(out, p.T("tour.forfeit", g.Round, "<@"+g.Attackers+">", name(g.Defenders)))
+		case tournament.DefendersWin:
+			out = append(out, p.T("tour.forfeit", g.Round, "<@"+g.Defenders+">", name(g.Attackers)))
+		default:
+			out = append(out, p.T("tour.forfeit_both", g.Round, name(g.Attackers), name(g.Defenders)))
+		}
+	}
+	return out
 }
 
 // tournamentGameOver records the result of a finished tournament game,
@@ -571,13 +645,40 @@ func (b *Bot) tournamentGameOver(ctx context.Context, g *storage.Game) {
 	if !newly {
 		return // recorded before (a second report of the same end)
 	}
-	b.postStandings(ctx, t, tourLang(t).T("tour.game_over", g.ID))
-	b.tournamentProgress(ctx, t.ID)
+	headline := tourLang(t).T("tour.game_over", g.ID)
+	if !t.State.RoundComplete() {
+		b.postStandings(ctx, t, headline)
+		return
+	}
+	b.tournamentProgress(ctx, t.ID, &standingsAfter{t, headline})
+}
+
+// endedEarly says why a finished tournament ended before its last round
+// (" It ended after round 3 of 5: …"), or is empty.
+func endedEarly(t *storage.Tournament) string {
+	if t.State.Round >= t.State.Rounds {
+		return ""
+	}
+	key := "tour.early_repeat" // a Swiss with no pairing left without a repeat
+	if active := slices.DeleteFunc(slices.Clone(t.State.Players), func(p tournament.Player) bool { return p.Withdrawn != 0 }); len(active) < 2 {
+		key = "tour.early_players"
+	}
+	return " " + tourLang(t).T(key, t.State.Round, t.State.Rounds)
+}
+
+// standingsAfter is a tournament as the game that completed its round
+// left it, and the headline of its standings ("Game 12 is over.").
+type standingsAfter struct {
+	t        *storage.Tournament
+	headline string
 }
 
 // tournamentProgress moves a tournament whose round is complete on to
-// the next round (or ends it), creating the new games.
-func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID) {
+// the next round (or ends it), creating the new games. last, if not nil,
+// are the standings after the game that completed the round: they are
+// posted before the next round, and at the end only the final standings
+// are (under last's headline too), not the same table twice.
+func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID, last *standingsAfter) {
 	advanced, finished := false, false
 	t, err := b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
 		advanced, finished = false, false
@@ -590,6 +691,9 @@ func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID) {
 		advanced, finished = true, t.State.Finished
 		return nil
 	})
+	if last != nil && (err != nil || !finished) {
+		b.postStandings(ctx, last.t, last.headline)
+	}
 	if err != nil {
 		b.log.Error("advancing a tournament", "tournament_id", id, "err", err)
 		return
@@ -597,15 +701,11 @@ func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID) {
 	switch {
 	case finished:
 		b.log.Info("tournament finished", "tournament_id", id)
-		st := t.State.Standings()
-		winners := []string{}
-		for _, s := range st {
-			if s.Rank == 1 {
-				winners = append(winners, "<@"+s.Player+">")
-			}
+		headline := tourLang(t).T("tour.finished", t.Name, firstPlace(t)) + endedEarly(t)
+		if last != nil {
+			headline = last.headline + " " + headline
 		}
-		p := tourLang(t)
-		b.postStandings(ctx, t, p.T("tour.finished", t.Name, strings.Join(winners, p.T("tour.and"))))
+		b.postStandings(ctx, t, headline)
 		b.editAnnouncement(ctx, t)
 	case advanced:
 		b.editAnnouncement(ctx, t)
@@ -740,7 +840,7 @@ func (b *Bot) sweepTournaments(ctx context.Context, now time.Time) {
 			}
 			b.playRound(ctx, t.ID)
 		case t.State.Started():
-			b.tournamentProgress(ctx, t.ID)
+			b.tournamentProgress(ctx, t.ID, nil)
 		}
 	}
 }

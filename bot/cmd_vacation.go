@@ -60,7 +60,8 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 	msg := ""
 	switch {
 	case p.OnVacation(now):
-		msg = r.p.T("🏖 You are on vacation until <t:%d:f>: your clocks in this server are paused, and boards say so. `/tafl vacation days:0` ends it early (unused days come back).", p.VacationUntil.Unix())
+		msg = r.p.T("🏖 You are on vacation until <t:%d:f>: your clocks in this server are paused, and boards say so. `/tafl vacation days:0` ends it early (unused days come back).", p.VacationUntil.Unix()) +
+			" " + r.p.T("A live game's clock keeps running: a vacation pauses correspondence games only.")
 	case ended:
 		msg = r.p.T("Welcome back: your clocks run again.")
 	default:

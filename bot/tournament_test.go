@@ -3,6 +3,7 @@ package bot_test
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -132,7 +133,8 @@ func TestTournamentRoundRobin(t *testing.T) {
 			waitFor(t, "the standings after the game", func() bool {
 				ps, recs := posts(t, h, thread)
 				for i, m := range ps {
-					if strings.Contains(m.Content, fmt.Sprintf("Game %d is over. Standings of **Winter Cup**", g.ID)) {
+					// The last game's standings are the final ones ("Game 6 is over. 🏆 **Winter Cup** is over. …").
+					if strings.HasPrefix(m.Content, fmt.Sprintf("Game %d is over. ", g.ID)) && strings.Contains(m.Content, "Standings of **Winter Cup**") {
 						checkPNG(t, recs[i])
 						return true
 					}
@@ -293,5 +295,67 @@ func TestTournamentInTheServersLanguage(t *testing.T) {
 	}
 	if _, ok := customIDs(r.Components)["Gå med"]; !ok {
 		t.Errorf("buttons %v", customIDs(r.Components))
+	}
+}
+
+// TestTournamentForfeitsDoNotPingTheWithdrawn: a round's announcement
+// names the forfeits against a player who withdrew and pings the players
+// still in it, not the one who withdrew.
+func TestTournamentForfeitsDoNotPingTheWithdrawn(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "tournament", opt("action", "create"), opt("name", "Cup"), opt("format", "round-robin"), opt("double", true),
+		opt("variant", "brandubh"))
+	for _, u := range []string{alice, bob, carol} {
+		h.slash(u, "tournament", opt("action", "join"))
+	}
+	waitFor(t, "the tournament thread", func() bool { return onlyTournament(t, h).ThreadID != "" })
+	thread := onlyTournament(t, h).ThreadID
+	h.slash(alice, "tournament", opt("action", "start"))
+	roundGame := func(round int) storage.GameID {
+		var id uint64
+		waitFor(t, fmt.Sprintf("round %d's game", round), func() bool {
+			tr := onlyTournament(t, h)
+			for _, g := range tr.State.Games {
+				if g.Round == round && tr.State.Round == round && g.GameID != 0 {
+					id = g.GameID
+					return true
+				}
+			}
+			return false
+		})
+		return storage.GameID(id)
+	}
+	roundGame(1)                                            // bob against carol; alice sits out
+	h.slash(carol, "tournament", opt("action", "withdraw")) // her game is resigned
+	resignGame(t, h, bob, roundGame(2))                     // alice against bob; rounds 3 and 4 are carol's forfeits
+	roundGame(5)
+	var body []byte
+	waitFor(t, "round 5's announcement", func() bool {
+		ps, recs := posts(t, h, thread)
+		for i, m := range ps {
+			if strings.Contains(m.Content, "round 5: 1 game.") {
+				body = recs[i].Body
+				return true
+			}
+		}
+		return false
+	})
+	var m struct {
+		Content         string `json:"content"`
+		AllowedMentions struct {
+			Parse []string `json:"parse"`
+			Users []string `json:"users"`
+		} `json:"allowed_mentions"`
+	}
+	if err := json.Unmarshal(body, &m); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("Forfeits: in round 3, <@%s> wins against <@%s>, who withdrew; in round 4, <@%s> wins against <@%s>, who withdrew.", alice, carol, bob, carol)
+	if !strings.Contains(m.Content, want) {
+		t.Errorf("round 5's announcement %q lacks %q", m.Content, want)
+	}
+	if len(m.AllowedMentions.Parse) != 0 || !slices.Contains(m.AllowedMentions.Users, alice) || !slices.Contains(m.AllowedMentions.Users, bob) ||
+		slices.Contains(m.AllowedMentions.Users, carol) {
+		t.Errorf("round 5's announcement pings %+v: want alice and bob, not carol, who withdrew", m.AllowedMentions)
 	}
 }

@@ -291,6 +291,7 @@ var daTexts = Dict{
 	"Vacations are per server: use this command in a server.":                                         "Ferie gælder pr. server: brug kommandoen på en server.",
 	"Give the days of vacation, 1 to %d (0 ends it).":                                                 "Angiv antal feriedage, 1 til %d (0 afslutter den).",
 	"This server allows no vacations (its managers can change that with `/tafl settings vacation:`).": "Denne server tillader ingen ferie (administratorerne kan ændre det med `/tafl settings vacation:`).",
+	"A live game's clock keeps running: a vacation pauses correspondence games only.":                 "Et livepartis ur kører videre: en ferie sætter kun korrespondancepartier på pause.",
 	"Welcome back: your clocks run again.":                                                            "Velkommen tilbage: dine ure kører igen.",
 	"You are not on vacation.":                                                                        "Du er ikke på ferie.",
 	"You have %s of vacation left this year (the server allows %d days): ask for less.":               Plural{Arg: 2, One: "Du har %s ferie tilbage i år (serveren tillader %d dag): bed om mindre.", Other: "Du har %s ferie tilbage i år (serveren tillader %d dage): bed om mindre."},

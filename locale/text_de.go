@@ -291,6 +291,7 @@ var deTexts = Dict{
 	"Vacations are per server: use this command in a server.":                                         "Urlaub gilt pro Server: nutze den Befehl auf einem Server.",
 	"Give the days of vacation, 1 to %d (0 ends it).":                                                 "Gib die Urlaubstage an, 1 bis %d (0 beendet ihn).",
 	"This server allows no vacations (its managers can change that with `/tafl settings vacation:`).": "Dieser Server erlaubt keinen Urlaub (die Verwalter können das mit `/tafl settings vacation:` ändern).",
+	"A live game's clock keeps running: a vacation pauses correspondence games only.":                 "Die Uhr einer Live-Partie läuft weiter: ein Urlaub hält nur Fernpartien an.",
 	"Welcome back: your clocks run again.":                                                            "Willkommen zurück: deine Uhren laufen wieder.",
 	"You are not on vacation.":                                                                        "Du bist nicht im Urlaub.",
 	"You have %s of vacation left this year (the server allows %d days): ask for less.":               Plural{Arg: 2, One: "Du hast in diesem Jahr noch %s Urlaub (der Server erlaubt %d Tag): bitte um weniger.", Other: "Du hast in diesem Jahr noch %s Urlaub (der Server erlaubt %d Tage): bitte um weniger."},

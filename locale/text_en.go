@@ -291,6 +291,7 @@ var enTexts = []any{
 	"Vacations are per server: use this command in a server.",
 	"Give the days of vacation, 1 to %d (0 ends it).",
 	"This server allows no vacations (its managers can change that with `/tafl settings vacation:`).",
+	"A live game's clock keeps running: a vacation pauses correspondence games only.",
 	"Welcome back: your clocks run again.",
 	"You are not on vacation.",
 	Plural{Arg: 2, One: "You have %s of vacation left this year (the server allows %d day): ask for less.", Other: "You have %s of vacation left this year (the server allows %d days): ask for less."},

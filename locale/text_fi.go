@@ -291,6 +291,7 @@ var fiTexts = Dict{
 	"Vacations are per server: use this command in a server.":                                         "Lomat ovat palvelinkohtaisia: käytä komentoa palvelimella.",
 	"Give the days of vacation, 1 to %d (0 ends it).":                                                 "Anna lomapäivien määrä, 1–%d (0 lopettaa loman).",
 	"This server allows no vacations (its managers can change that with `/tafl settings vacation:`).": "Tämä palvelin ei salli lomia (ylläpitäjät voivat muuttaa sen komennolla `/tafl settings vacation:`).",
+	"A live game's clock keeps running: a vacation pauses correspondence games only.":                 "Livepelin kello käy edelleen: loma pysäyttää vain kirjepelit.",
 	"Welcome back: your clocks run again.":                                                            "Tervetuloa takaisin: kellosi käyvät taas.",
 	"You are not on vacation.":                                                                        "Et ole lomalla.",
 	"You have %s of vacation left this year (the server allows %d days): ask for less.":               Plural{Arg: 2, One: "Sinulla on lomaa jäljellä tänä vuonna %s (palvelin sallii %d päivän): pyydä vähemmän.", Other: "Sinulla on lomaa jäljellä tänä vuonna %s (palvelin sallii %d päivää): pyydä vähemmän."},

@@ -291,6 +291,7 @@ var isTexts = Dict{
 	"Vacations are per server: use this command in a server.":                                         "Frí gilda fyrir hvern þjón: notaðu skipunina á þjóni.",
 	"Give the days of vacation, 1 to %d (0 ends it).":                                                 "Gefðu upp fjölda frídaga, 1 til %d (0 lýkur fríinu).",
 	"This server allows no vacations (its managers can change that with `/tafl settings vacation:`).": "Þessi þjónn leyfir engin frí (stjórnendur geta breytt því með `/tafl settings vacation:`).",
+	"A live game's clock keeps running: a vacation pauses correspondence games only.":                 "Klukka í beinni skák gengur áfram: frí setur aðeins bréfskákir í biðstöðu.",
 	"Welcome back: your clocks run again.":                                                            "Velkomin aftur: klukkurnar þínar ganga aftur.",
 	"You are not on vacation.":                                                                        "Þú ert ekki í fríi.",
 	"You have %s of vacation left this year (the server allows %d days): ask for less.":               Plural{Arg: 2, One: "Þú átt %s frí eftir á þessu ári (þjónninn leyfir %d dag): biddu um minna.", Other: "Þú átt %s frí eftir á þessu ári (þjónninn leyfir %d daga): biddu um minna."},

@@ -291,6 +291,7 @@ var nbTexts = Dict{
 	"Vacations are per server: use this command in a server.":                                         "Ferie gjelder per server: bruk kommandoen på en server.",
 	"Give the days of vacation, 1 to %d (0 ends it).":                                                 "Oppgi antall feriedager, 1 til %d (0 avslutter den).",
 	"This server allows no vacations (its managers can change that with `/tafl settings vacation:`).": "Denne serveren tillater ingen ferie (administratorene kan endre det med `/tafl settings vacation:`).",
+	"A live game's clock keeps running: a vacation pauses correspondence games only.":                 "Klokken i et liveparti går videre: en ferie setter bare korrespondansepartier på pause.",
 	"Welcome back: your clocks run again.":                                                            "Velkommen tilbake: klokkene dine går igjen.",
 	"You are not on vacation.":                                                                        "Du er ikke på ferie.",
 	"You have %s of vacation left this year (the server allows %d days): ask for less.":               Plural{Arg: 2, One: "Du har %s ferie igjen i år (serveren tillater %d dag): be om mindre.", Other: "Du har %s ferie igjen i år (serveren tillater %d dager): be om mindre."},

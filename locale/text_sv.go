@@ -291,6 +291,7 @@ var svTexts = Dict{
 	"Vacations are per server: use this command in a server.":                                         "Semester gäller per server: använd kommandot på en server.",
 	"Give the days of vacation, 1 to %d (0 ends it).":                                                 "Ange antal semesterdagar, 1 till %d (0 avslutar den).",
 	"This server allows no vacations (its managers can change that with `/tafl settings vacation:`).": "Den här servern tillåter ingen semester (administratörerna kan ändra det med `/tafl settings vacation:`).",
+	"A live game's clock keeps running: a vacation pauses correspondence games only.":                 "Klockan i ett liveparti går vidare: en semester pausar bara korrespondenspartier.",
 	"Welcome back: your clocks run again.":                                                            "Välkommen tillbaka: dina klockor går igen.",
 	"You are not on vacation.":                                                                        "Du har inte semester.",
 	"You have %s of vacation left this year (the server allows %d days): ask for less.":               Plural{Arg: 2, One: "Du har %s semester kvar i år (servern tillåter %d dag): be om mindre.", Other: "Du har %s semester kvar i år (servern tillåter %d dagar): be om mindre."},

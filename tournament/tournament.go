@@ -196,14 +196,15 @@ func (t *Tournament) Join(id string, rating float64) error {
 }
 
 // Leave takes a player off the list before the start (after it, see
-// Withdraw).
+// Withdraw). Someone not signed up gets ErrNotEntered, also after the
+// start (ErrStarted would tell them to withdraw).
 func (t *Tournament) Leave(id string) error {
-	if t.Started() {
-		return ErrStarted
-	}
 	i := slices.IndexFunc(t.Players, func(p Player) bool { return p.ID == id })
-	if i < 0 {
+	switch {
+	case i < 0:
 		return ErrNotEntered
+	case t.Started():
+		return ErrStarted
 	}
 	t.Players = slices.Delete(t.Players, i, i+1)
 	return nil

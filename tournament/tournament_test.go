@@ -43,6 +43,9 @@ func TestSignUp(t *testing.T) {
 	if err := tr.Leave("a"); !errors.Is(err, tournament.ErrStarted) {
 		t.Errorf("leave after the start: %v", err)
 	}
+	if err := tr.Leave("d"); !errors.Is(err, tournament.ErrNotEntered) {
+		t.Errorf("leave after the start by someone not signed up: %v, want ErrNotEntered (not: it has started, withdraw)", err)
+	}
 	if _, err := tr.Advance(); !errors.Is(err, tournament.ErrRoundActive) {
 		t.Errorf("advance with a game going on: %v", err)
 	}

@@ -1,0 +1,196 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/bot"
+)
+
+// blitzOf2 is a console script: a live Swiss of two rounds between alice
+// and bob, whose only game bob (the defenders) wins on time; a second
+// round would repeat it, so the tournament is over after round 1.
+var blitzOf2 = []string{
+	"/tafl tournament action:create name:Blitz variant:brandubh time:3+2 rounds:2",
+	"/tafl tournament action:join", "as bob", "/tafl tournament action:join",
+	"as alice", "/tafl tournament action:start",
+	"wait 4m",
+}
+
+// lastEdit returns the last "[taflbot edits a message]" the console printed
+// that contains marker, up to the next message.
+func lastEdit(text, marker string) string {
+	const edit = "[taflbot edits a message]"
+	out := ""
+	for _, part := range strings.Split(text, edit)[1:] {
+		if i := strings.Index(part, "\n["); i >= 0 {
+			part = part[:i]
+		}
+		if strings.Contains(part, marker) {
+			out = part
+		}
+	}
+	return out
+}
+
+// TestConsoleAnnouncementWhenOver: once a tournament is over its
+// announcement says so and who came first; it said "Under way: round N"
+// for ever.
+func TestConsoleAnnouncementWhenOver(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, append(blitzOf2, "quit"))
+	if !strings.Contains(text, "**Blitz** is over.") {
+		t.Fatalf("the tournament did not end:\n%s", text)
+	}
+	ann := lastEdit(text, "**Blitz** (tournament 1)")
+	if strings.Contains(ann, "Under way") || !strings.Contains(ann, "Over after round 1. First place: @bob. Players (2):") {
+		t.Errorf("the announcement of the finished tournament reads:%s\n\nconsole:\n%s", ann, text)
+	}
+}
+
+// TestConsoleStandingsByDefaultAfterTheEnd: /tafl tournament without an
+// action shows the standings (its default), after the end too, as
+// action:standings does; it said there was no tournament going on.
+func TestConsoleStandingsByDefaultAfterTheEnd(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, append(blitzOf2, "/tafl tournament", "/tafl tournament action:standings", "quit"))
+	_, after, ok := strings.Cut(text, "**Blitz** is over.")
+	if !ok {
+		t.Fatalf("the tournament did not end:\n%s", text)
+	}
+	if strings.Contains(after, "There is no tournament") || strings.Count(after, "] Standings of **Blitz** (tournament 1).") != 2 {
+		t.Errorf("/tafl tournament and action:standings after the end:%s", after)
+	}
+}
+
+// TestConsoleThreeShareFirstPlace: three players level at the top are
+// congratulated as "@a, @b and @c" (it said "@a and @b and @c").
+func TestConsoleThreeShareFirstPlace(t *testing.T) {
+	// A Swiss of three: each round one game, lost on time by its attacker,
+	// and a bye; after three rounds everyone met everyone once and has 2
+	// points (a win and a bye), Buchholz 4 and Sonneborn–Berger 2.
+	script := []string{
+		"/tafl tournament action:create name:Tri variant:brandubh time:1+0 rounds:3",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start",
+		"wait 2m", "wait 2m", "wait 2m",
+		"quit",
+	}
+	text := runConsoleWith(t, bot.Options{}, script)
+	if !strings.Contains(text, "🏆 **Tri** is over. Congratulations @alice, @bob and @carol!") {
+		t.Errorf("the three who share first place:\n%s", text)
+	}
+	if ann := lastEdit(text, "**Tri** (tournament 1)"); !strings.Contains(ann, "First place: @alice, @bob and @carol.") {
+		t.Errorf("the announcement:%s", ann)
+	}
+}
+
+// TestConsoleFinalStandingsOnce: the game that ends a tournament brings
+// one standings picture, the final one, under both headlines; the same
+// table was posted twice, as the game's and as the final standings.
+func TestConsoleFinalStandingsOnce(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, append(blitzOf2, "quit"))
+	if n := strings.Count(text, "Standings of **Blitz** (tournament 1).\n    [picture:"); n != 1 {
+		t.Errorf("%d standings pictures, want 1 (the final standings):\n%s", n, text)
+	}
+	if !strings.Contains(text, "[taflbot] Game 1 is over. 🏆 **Blitz** is over. Congratulations @bob!") {
+		t.Errorf("the final standings do not say which game ended it:\n%s", text)
+	}
+}
+
+// TestConsoleTournamentEndsEarly: a tournament that ends before its last
+// round says why (a Swiss with every further pairing a repeat; a
+// tournament with fewer than two players left); the final message did
+// not, under an announcement of more rounds.
+func TestConsoleTournamentEndsEarly(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, append(blitzOf2, "quit"))
+	if !strings.Contains(text, "🏆 **Blitz** is over. Congratulations @bob! It ended after round 1 of 2: any further round would repeat a pairing. Standings of") {
+		t.Errorf("the Swiss that ended early:\n%s", text)
+	}
+	text = runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:RR format:round-robin variant:brandubh",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start", // round 1: bob against carol; alice sits out
+		"as carol", "/tafl tournament action:withdraw", // round 2: alice against bob
+		"as bob", "/tafl tournament action:withdraw",
+		"quit",
+	})
+	if !strings.Contains(text, "🏆 **RR** is over. Congratulations @alice! It ended after round 2 of 3: fewer than two players were left.") {
+		t.Errorf("the round robin that ended early:\n%s", text)
+	}
+}
+
+// TestConsoleForfeitsAnnounced: in a round robin, the games against a
+// player who withdrew are forfeits; the round's announcement says who won
+// them, with those of rounds that had nothing else (the tournament went
+// through them at once), and no longer says the withdrawn player "sits
+// out" (pinging them). The forfeits were announced nowhere, so the round
+// numbers jumped from 2 to 5 without a word.
+func TestConsoleForfeitsAnnounced(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:RR format:round-robin double:True variant:brandubh",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start", // round 1: bob against carol; alice sits out
+		"as carol", "/tafl tournament action:withdraw", // round 2: alice against bob; carol would sit out
+		"as bob", "/tafl resign", "click Yes, resign", // rounds 3 and 4: carol's forfeits; round 5: bob against alice
+		"quit",
+	})
+	for _, want := range []string{
+		"[taflbot] 🏆 **RR**, round 2: 1 game.\n",
+		"[taflbot] 🏆 **RR**, round 5: 1 game. Forfeits: in round 3, @alice wins against @carol, who withdrew; in round 4, @bob wins against @carol, who withdrew.\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestConsoleCalledOffTournament: calling off or withdrawing from a
+// tournament that was called off says so; they said "That tournament is
+// over." and "…has not started yet: use `action:leave` to sign off."
+func TestConsoleCalledOffTournament(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:X variant:brandubh",
+		"/tafl tournament action:join",
+		"/tafl tournament action:cancel",
+		"/tafl tournament action:cancel tournament:1",
+		"/tafl tournament action:withdraw tournament:1",
+		"quit",
+	})
+	_, after, ok := strings.Cut(text, "**X** is called off.")
+	if !ok {
+		t.Fatalf("the tournament was not called off:\n%s", text)
+	}
+	if n := strings.Count(after, "[to alice] (only you) That tournament was called off."); n != 2 || strings.Contains(after, "is over") || strings.Contains(after, "not started") {
+		t.Errorf("cancel and withdraw after it was called off:%s", after)
+	}
+}
+
+// TestConsoleVacationSaysLiveClocksRun: a vacation pauses correspondence
+// clocks only; its reply said "your clocks in this server are paused", and
+// a player with a live game going then lost it on time.
+func TestConsoleVacationSaysLiveClocksRun(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers time:5+0",
+		"as bob", "click Accept",
+		"/tafl vacation days:2",
+		"quit",
+	})
+	if !strings.Contains(text, "(unused days come back). A live game's clock keeps running: a vacation pauses correspondence games only.") {
+		t.Errorf("the vacation's reply does not say that live clocks run on:\n%s", text)
+	}
+}
+
+// TestConsoleAnnouncementMarksWithdrawn: the announcement of a tournament
+// under way marks the players who withdrew, as the standings do; it listed
+// them like everyone else.
+func TestConsoleAnnouncementMarksWithdrawn(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:RR format:round-robin variant:brandubh",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start", // round 1: bob against carol; alice sits out
+		"as carol", "/tafl tournament action:withdraw", // round 2: alice against bob
+		"quit",
+	})
+	if ann := lastEdit(text, "**RR** (tournament 1)"); !strings.Contains(ann, "Under way: round 2. Players (3): @alice, @bob, @carol (withdrew)") {
+		t.Errorf("the announcement in round 2:%s\n\nconsole:\n%s", ann, text)
+	}
+}
