@@ -240,7 +240,16 @@ func capturing(lp *locale.Printer, p tafl.Ply) string {
 	for i, c := range p.Captures {
 		sq[i] = c.String()
 	}
-	return lp.T(", capturing %s", strings.Join(sq, lp.T(" and ")))
+	return lp.T(", capturing %s", andList(sq, lp.T(" and ")))
+}
+
+// andList joins items as a sentence lists them, "a", "a and b", "a, b and
+// c", with and (" and ", in the reader's language) before the last.
+func andList(items []string, and string) string {
+	if n := len(items); n > 1 {
+		return strings.Join(items[:n-1], ", ") + and + items[n-1]
+	}
+	return strings.Join(items, "")
 }
 
 func joinWords(a, b string) string {

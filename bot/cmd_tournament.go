@@ -242,10 +242,7 @@ func firstPlace(t *storage.Tournament) string {
 			winners = append(winners, "<@"+s.Player+">")
 		}
 	}
-	if n := len(winners); n > 1 {
-		return strings.Join(winners[:n-1], ", ") + tourLang(t).T("tour.and") + winners[n-1]
-	}
-	return strings.Join(winners, "")
+	return andList(winners, tourLang(t).T("tour.and"))
 }
 
 // announcement is the tournament's sign-up message with its buttons.
