@@ -404,17 +404,18 @@ func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID,
 	if err != nil {
 		return nil, err
 	}
-	msg := b.announcement(t)
-	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()}
-	if button {
-		resp.Type = discordgo.InteractionResponseUpdateMessage
-	}
-	return &reply{resp: resp, after: func(ctx context.Context) {
-		if !button {
+	if !button {
+		// The command's answer is private, like join's and leave's: the
+		// announcement is edited where it stands, and the round's pairings
+		// are posted (a public copy of the announcement repeated it).
+		return &reply{resp: ephemeral(r.p.T("tour.you_started", t.Name)), after: func(ctx context.Context) {
 			b.editAnnouncement(ctx, t)
-		}
-		b.playRound(ctx, t.ID)
-	}}, nil
+			b.playRound(ctx, t.ID)
+		}}, nil
+	}
+	msg := b.announcement(t)
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: msg.data()}
+	return &reply{resp: resp, after: func(ctx context.Context) { b.playRound(ctx, t.ID) }}, nil
 }
 
 // cancelTournament calls off a tournament that has not started.

@@ -194,3 +194,16 @@ func TestConsoleAnnouncementMarksWithdrawn(t *testing.T) {
 		t.Errorf("the announcement in round 2:%s\n\nconsole:\n%s", ann, text)
 	}
 }
+
+// TestConsoleStartByCommandPostsNoCopy: /tafl tournament action:start
+// edits the announcement where it stands and posts the round; its own
+// answer is private (it posted a second, public copy of the announcement).
+func TestConsoleStartByCommandPostsNoCopy(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, append(blitzOf2[:6:6], "quit"))
+	if !strings.Contains(text, "[to alice] (only you) You started **Blitz**: round 1 is being paired.") {
+		t.Errorf("the start's answer:\n%s", text)
+	}
+	if n := strings.Count(text, "[taflbot] 🏆 **Blitz** (tournament 1)"); n != 1 {
+		t.Errorf("the announcement was posted %d times, want once (then edited):\n%s", n, text)
+	}
+}

@@ -35,6 +35,7 @@ var da = Dict{
 	"tour.several":             "Flere turneringer er i gang: vælg en med `tournament`.",
 	"tour.called_off":          "Den turnering er aflyst.",
 	"tour.left":                "Du har forladt **%s**.",
+	"tour.you_started":         "Du har startet **%s**: første runde parres nu.",
 	"tour.started_closed":      "Den turnering er begyndt: tilmeldingen er lukket. (Brug `action:withdraw` for at stoppe.)",
 	"tour.already":             "Du er allerede tilmeldt.",
 	"tour.not_in":              "Du spiller ikke med i den turnering.",

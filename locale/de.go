@@ -35,6 +35,7 @@ var de = Dict{
 	"tour.several":             "Mehrere Turniere laufen: wähle eines mit `tournament`.",
 	"tour.called_off":          "Dieses Turnier wurde abgesagt.",
 	"tour.left":                "Du hast **%s** verlassen.",
+	"tour.you_started":         "Du hast **%s** gestartet: Runde 1 wird jetzt gepaart.",
 	"tour.started_closed":      "Dieses Turnier hat begonnen: die Anmeldung ist geschlossen. (Zum Aufhören: `action:withdraw`.)",
 	"tour.already":             "Du bist schon angemeldet.",
 	"tour.not_in":              "Du spielst in diesem Turnier nicht mit.",

@@ -36,6 +36,7 @@ var en = Dict{
 	"tour.several":             "Several tournaments are going on: pick one with the `tournament` option.",
 	"tour.called_off":          "That tournament was called off.",
 	"tour.left":                "You left **%s**.",
+	"tour.you_started":         "You started **%s**: round 1 is being paired.",
 	"tour.started_closed":      "That tournament has started: sign-up is closed. (To stop playing, use `action:withdraw`.)",
 	"tour.already":             "You are signed up already.",
 	"tour.not_in":              "You are not playing in that tournament.",

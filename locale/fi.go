@@ -35,6 +35,7 @@ var fi = Dict{
 	"tour.several":             "Useita turnauksia on käynnissä: valitse yksi valinnalla `tournament`.",
 	"tour.called_off":          "Se turnaus on peruttu.",
 	"tour.left":                "Poistuit turnauksesta **%s**.",
+	"tour.you_started":         "Aloitit turnauksen **%s**: 1. kierroksen parit muodostetaan nyt.",
 	"tour.started_closed":      "Turnaus on alkanut: ilmoittautuminen on päättynyt. (Lopeta pelaaminen komennolla `action:withdraw`.)",
 	"tour.already":             "Olet jo ilmoittautunut.",
 	"tour.not_in":              "Et pelaa siinä turnauksessa.",

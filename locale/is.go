@@ -35,6 +35,7 @@ var is = Dict{
 	"tour.several":             "Nokkur mót eru í gangi: veldu eitt með `tournament`.",
 	"tour.called_off":          "Því móti var aflýst.",
 	"tour.left":                "Þú hefur hætt við **%s**.",
+	"tour.you_started":         "Þú ræstir **%s**: verið er að para í 1. umferð.",
 	"tour.started_closed":      "Það mót er hafið: skráningu er lokið. (Notaðu `action:withdraw` til að hætta.)",
 	"tour.already":             "Þú ert þegar skráð(ur).",
 	"tour.not_in":              "Þú ert ekki að tefla í því móti.",

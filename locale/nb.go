@@ -35,6 +35,7 @@ var nb = Dict{
 	"tour.several":             "Flere turneringer pågår: velg en med `tournament`.",
 	"tour.called_off":          "Den turneringen er avlyst.",
 	"tour.left":                "Du har forlatt **%s**.",
+	"tour.you_started":         "Du har startet **%s**: første runde settes opp nå.",
 	"tour.started_closed":      "Den turneringen har begynt: påmeldingen er stengt. (Bruk `action:withdraw` for å slutte.)",
 	"tour.already":             "Du er allerede påmeldt.",
 	"tour.not_in":              "Du spiller ikke i den turneringen.",

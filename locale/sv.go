@@ -35,6 +35,7 @@ var sv = Dict{
 	"tour.several":             "Flera turneringar pågår: välj en med `tournament`.",
 	"tour.called_off":          "Den turneringen är inställd.",
 	"tour.left":                "Du har lämnat **%s**.",
+	"tour.you_started":         "Du har startat **%s**: första ronden lottas nu.",
 	"tour.started_closed":      "Den turneringen har börjat: anmälan är stängd. (Använd `action:withdraw` för att sluta spela.)",
 	"tour.already":             "Du är redan anmäld.",
 	"tour.not_in":              "Du spelar inte i den turneringen.",
