@@ -103,3 +103,13 @@ func TestMovesFlagNamesTheMoveOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestAIWeightsForAnotherFamily: weights given for a variant whose
+// evaluation takes none say which variants take them (the message named
+// Tunable, a Go function a user of tafl cannot see).
+func TestAIWeightsForAnotherFamily(t *testing.T) {
+	_, stderr, code := runTafl(t, "", "ai", "-variant", "brandubh", "-weights", "../../tafl/ai/weights_corner11.json", "-depth", "1")
+	if code == 0 || !strings.Contains(stderr, "copenhagen, fetlar, cyning-taefl") || strings.Contains(stderr, "Tunable") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}

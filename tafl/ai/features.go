@@ -141,7 +141,7 @@ type Weights struct {
 // (copenhagen, fetlar, cyning-taefl).
 func Tunable(v *tafl.Variant) bool { return infoFor(v).fitted() }
 
-var errNotTunable = errors.New("ai: this variant's evaluation is not a fitted family (see Tunable)")
+var errNotTunable = errors.New("ai: this variant's evaluation has no weights to set: weights are fitted only for the corner-escape variants on 11×11 boards with a strong king (copenhagen, fetlar, cyning-taefl)")
 
 // FeatureNames returns the names of the features of v's evaluation, in
 // the order Features returns them (nil when v is not Tunable).
