@@ -56,7 +56,7 @@ func openPostgres(dsn string, opts Options) (*pgBackend, error) {
 func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
-		return nil, fmt.Errorf("storage: the database URL %s is not a valid PostgreSQL URL (postgres://user:password@host:5432/dbname?sslmode=…): %w", redactURL(dsn), errors.Unwrap(err))
+		return nil, fmt.Errorf("storage: the database URL %s is not a valid PostgreSQL URL (postgres://user:password@host:5432/dbname?sslmode=…): %s", redactURL(dsn), parseProblem(err))
 	}
 	if !strings.Contains(dsn, "pool_max_conns") {
 		cfg.MaxConns = defaultMaxConns
@@ -81,6 +81,22 @@ func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
 	}
 	b.channel = notifyChannel(b.schema)
 	return b, nil
+}
+
+// parseProblem says what is wrong with a URL that pgx could not parse,
+// without quoting the URL. pgx's message quotes it (masking the password
+// only as far as it can tell where it is) and then says what is wrong;
+// the error it wraps is only part of that, and for some mistakes (a port
+// that is not a number, pool_max_conns=0) there is none.
+func parseProblem(err error) string {
+	msg := err.Error()
+	if i := strings.LastIndex(msg, "`: "); i >= 0 {
+		return msg[i+len("`: "):]
+	}
+	if u := errors.Unwrap(err); u != nil {
+		return u.Error()
+	}
+	return "it does not parse"
 }
 
 func (b *pgBackend) kind() string { return "postgres" }

@@ -219,6 +219,17 @@ func TestPostgresBadURLs(t *testing.T) {
 		}
 		t.Logf("%v", err)
 	}
+	// What is wrong is said, whether or not pgx's error wraps another.
+	for u, want := range map[string]string{
+		"postgres://taflbot:s3cret@db.example:notaport/taflbot":   "invalid port",
+		"postgres://taflbot:s3cret@db.example/t?pool_max_conns=0": "pool_max_conns too small",
+		"postgres://taflbot:s3cret@db.example/t?pool_max_conns=x": `cannot parse pool_max_conns (strconv.ParseInt: parsing "x": invalid syntax)`,
+	} {
+		_, err := storage.Open(u, storage.Options{})
+		if err == nil || !strings.HasSuffix(err.Error(), want) || strings.Contains(err.Error(), "%!") || strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("%s: %v, want an error ending %q", u, err, want)
+		}
+	}
 	// A backup of a PostgreSQL store is pg_dump's job.
 	s := testBackends[1].openAt(t, pgtest.NewDatabase(t), storage.Options{})
 	if _, err := s.Backup(context.Background(), nil); err == nil || !strings.Contains(err.Error(), "pg_dump") {
