@@ -70,15 +70,21 @@ func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: connect to %s: %w", redactURL(dsn), err)
 	}
-	b := &pgBackend{pool: pool}
-	if err := pool.QueryRow(ctx, "SELECT current_schema()").Scan(&b.schema); err != nil {
+	// current_schema() is NULL when no schema of the search_path exists.
+	var schema *string
+	if err := pool.QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("storage: connect to %s: %w (is the server running, and the URL right?)", redactURL(dsn), err)
 	}
-	if b.schema == "" {
+	if schema == nil || *schema == "" {
 		pool.Close()
-		return nil, fmt.Errorf("storage: %s: no schema to create the tables in: the search_path names no existing schema", redactURL(dsn))
+		fix := "create the schema the search_path names first, or connect as a user whose search_path names an existing one"
+		if sp := cfg.ConnConfig.RuntimeParams["search_path"]; sp != "" {
+			fix = fmt.Sprintf("create it first (CREATE SCHEMA %s AUTHORIZATION %s), or leave search_path out of the URL to use the schema public", sp, cfg.ConnConfig.User)
+		}
+		return nil, fmt.Errorf("storage: %s: no schema to create the tables in: the search_path names no existing schema: %s", redactURL(dsn), fix)
 	}
+	b := &pgBackend{pool: pool, schema: *schema}
 	b.channel = notifyChannel(b.schema)
 	return b, nil
 }

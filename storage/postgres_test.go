@@ -3,6 +3,7 @@ package storage_test
 import (
 	"context"
 	"errors"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -234,6 +235,23 @@ func TestPostgresBadURLs(t *testing.T) {
 	s := testBackends[1].openAt(t, pgtest.NewDatabase(t), storage.Options{})
 	if _, err := s.Backup(context.Background(), nil); err == nil || !strings.Contains(err.Error(), "pg_dump") {
 		t.Errorf("Backup on PostgreSQL: %v", err)
+	}
+}
+
+// TestPostgresSearchPathWithoutSchema: a search_path naming a schema
+// that does not exist is refused with the statement that creates it (the
+// connection then has no current schema to create the tables in).
+func TestPostgresSearchPathWithoutSchema(t *testing.T) {
+	server, err := url.Parse(pgtest.ServerURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := server.Query()
+	q.Set("search_path", "taflbot_no_such_schema")
+	server.RawQuery = q.Encode()
+	_, err = storage.Open(server.String(), storage.Options{})
+	if err == nil || !strings.Contains(err.Error(), "search_path names no existing schema") || !strings.Contains(err.Error(), "CREATE SCHEMA taflbot_no_such_schema AUTHORIZATION ") {
+		t.Errorf("a search_path naming no schema: %v", err)
 	}
 }
 
