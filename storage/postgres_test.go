@@ -255,6 +255,31 @@ func TestPostgresSearchPathWithoutSchema(t *testing.T) {
 	}
 }
 
+// TestPostgresUserMayNotCreateTables: a user without the right to create
+// tables in the schema (as in PostgreSQL 15's public schema of a database
+// someone else owns) is told the statement that gives it ("does the user
+// may create tables…?" it asked).
+func TestPostgresUserMayNotCreateTables(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	u, err := url.Parse(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := u.Query().Get("search_path")
+	role := strings.Replace(schema, "taflbot_test_", "taflbot_test_role_", 1)
+	pgtest.Exec(t, db, "CREATE ROLE "+role)
+	t.Cleanup(func() { pgtest.Exec(t, db, "DROP OWNED BY "+role+"; DROP ROLE "+role) })
+	pgtest.Exec(t, db, "GRANT USAGE ON SCHEMA "+schema+" TO "+role)
+	q := u.Query()
+	q.Set("role", role) // connect as the test's user, act as role
+	u.RawQuery = q.Encode()
+	_, err = storage.Open(u.String(), storage.Options{})
+	want := "the user " + role + " may not create tables in the schema " + schema + ": GRANT CREATE ON SCHEMA " + schema + " TO " + role
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("opening as a user who may not create tables: %v\nwant %q", err, want)
+	}
+}
+
 // TestPostgresWatchAcrossStores: a process hears through LISTEN/NOTIFY of
 // engine work another process said is due, and after its listening
 // connection is cut it connects again, says Resync, and hears again.
