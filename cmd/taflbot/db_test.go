@@ -148,6 +148,22 @@ func TestDBBackupAndCompact(t *testing.T) {
 }
 
 // TestDBExport reads the exported records back with tafl.DecodeGame.
+// TestDBExportToAFile: -o naming a file is refused saying that it names a
+// folder (it said "mkdir FILE: not a directory"), and the file is left
+// alone.
+func TestDBExportToAFile(t *testing.T) {
+	path, _ := newDB(t)
+	file := filepath.Join(t.TempDir(), "games.otg")
+	os.WriteFile(file, []byte("keep"), 0o600)
+	_, _, err := runDBTest(t, "export", "-db", path, "-o", file)
+	if err == nil || !strings.Contains(err.Error(), file+" is a file: -o names a folder for the game records") {
+		t.Errorf("export into a file: %v", err)
+	}
+	if data, _ := os.ReadFile(file); string(data) != "keep" {
+		t.Errorf("the file now holds %q", data)
+	}
+}
+
 func TestDBExport(t *testing.T) {
 	path, games := newDB(t)
 	dir := filepath.Join(t.TempDir(), "export")
