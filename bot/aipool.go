@@ -401,16 +401,9 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 }
 
 // resumeAI queues every active game in which the engine is to move: moves
-// lost when the bot went down mid-thought are made now. It also counts the
-// active games for the metrics. Both come from storage indexes: only the
-// games the engine is to move in are read.
+// lost when the bot went down mid-thought are made now. They come from a
+// storage index: only the games the engine is to move in are read.
 func (b *Bot) resumeAI(ctx context.Context) {
-	active, err := b.store.ActiveGameIDs(ctx)
-	if err != nil {
-		b.log.Error("counting active games", "err", err)
-	} else {
-		b.metrics.setActive(int64(len(active)))
-	}
 	if n := b.submitDueEngineMoves(ctx); n > 0 {
 		b.log.Info("resumed engine games", "games", n)
 	}

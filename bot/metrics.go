@@ -27,7 +27,7 @@ type Metrics struct {
 	gamesEnded   int64
 	reminders    int64
 	deferred     int64
-	activeGames  int64 // counted at start-up, then kept up to date
+	activeGames  int64 // counted in the database at each scrape (AdminHandler)
 }
 
 // buckets are the histogram bounds in seconds.
@@ -78,8 +78,8 @@ func (m *Metrics) countRefused(reason string) { m.mu.Lock(); m.refused[reason]++
 func (m *Metrics) countRepeat()               { m.mu.Lock(); m.repeats++; m.mu.Unlock() }
 func (m *Metrics) countEngineOverflow()       { m.mu.Lock(); m.overflow++; m.mu.Unlock() }
 func (m *Metrics) countError(kind string)     { m.mu.Lock(); m.errors[kind]++; m.mu.Unlock() }
-func (m *Metrics) gameStarted()               { m.mu.Lock(); m.gamesStarted++; m.activeGames++; m.mu.Unlock() }
-func (m *Metrics) gameFinished()              { m.mu.Lock(); m.gamesEnded++; m.activeGames--; m.mu.Unlock() }
+func (m *Metrics) gameStarted()               { m.mu.Lock(); m.gamesStarted++; m.mu.Unlock() }
+func (m *Metrics) gameFinished()              { m.mu.Lock(); m.gamesEnded++; m.mu.Unlock() }
 func (m *Metrics) setActive(n int64)          { m.mu.Lock(); m.activeGames = n; m.mu.Unlock() }
 func (m *Metrics) countReminder()             { m.mu.Lock(); m.reminders++; m.mu.Unlock() }
 func (m *Metrics) countDeferred()             { m.mu.Lock(); m.deferred++; m.mu.Unlock() }
@@ -145,7 +145,7 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	p("# HELP taflbot_games_finished_total Games finished since the process started.\n# TYPE taflbot_games_finished_total counter\ntaflbot_games_finished_total %d\n", m.gamesEnded)
 	p("# HELP taflbot_deferred_total Interactions answered late (deferred) because the handler was slow.\n# TYPE taflbot_deferred_total counter\ntaflbot_deferred_total %d\n", m.deferred)
 	p("# HELP taflbot_reminders_total Reminders sent.\n# TYPE taflbot_reminders_total counter\ntaflbot_reminders_total %d\n", m.reminders)
-	p("# HELP taflbot_active_games Games in progress.\n# TYPE taflbot_active_games gauge\ntaflbot_active_games %d\n", m.activeGames)
+	p("# HELP taflbot_active_games Games in progress (in the database, which all processes share).\n# TYPE taflbot_active_games gauge\ntaflbot_active_games %d\n", m.activeGames)
 	return n, nil
 }
 
@@ -168,6 +168,13 @@ func (b *Bot) AdminHandler() http.Handler {
 		io.WriteString(w, "ok\n")
 	})
 	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
+		// The games in progress are counted in the database: with
+		// PostgreSQL, games start and end in other processes too, and
+		// one process's count of those it saw would drift (below zero in
+		// the front end where games end).
+		if ids, err := b.store.ActiveGameIDs(r.Context()); err == nil {
+			b.metrics.setActive(int64(len(ids)))
+		}
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		b.metrics.WriteTo(w)
 	})

@@ -5,6 +5,9 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
 )
 
 func TestAdminEndpoints(t *testing.T) {
@@ -38,5 +41,63 @@ func TestAdminEndpoints(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Log(text)
+	}
+}
+
+// TestActiveGamesCountedInTheDatabase: two bots on one store, as two
+// processes share a PostgreSQL database. A game started at one is in
+// progress in the other's /metrics too; ended at the other, it leaves
+// both at zero (each process counting the starts and ends it saw showed
+// 1 and 0, then 1 and -1).
+func TestActiveGamesCountedInTheDatabase(t *testing.T) {
+	hb := newHTTPBot(t)
+	h := hb.h
+	active := func(b *bot.Bot) string {
+		t.Helper()
+		srv := httptest.NewServer(b.AdminHandler())
+		defer srv.Close()
+		resp, err := srv.Client().Get(srv.URL + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		for _, line := range strings.Split(string(body), "\n") {
+			if strings.HasPrefix(line, "taflbot_active_games ") {
+				return line
+			}
+		}
+		t.Fatalf("no taflbot_active_games in\n%s", body)
+		return ""
+	}
+	startGame(t, h)
+	for i, b := range []*bot.Bot{h.bot, hb.b} {
+		if got := active(b); got != "taflbot_active_games 1" {
+			t.Errorf("process %d after the game started: %q, want 1", i+1, got)
+		}
+	}
+	// Bob resigns (or aborts) at the second process.
+	in := h.slashInteraction(bob, "resign")
+	hb.b.HandleGateway(t.Context(), in)
+	r, _ := h.fake.callback(t, in.ID)
+	var confirm string
+	for _, id := range customIDs(r.Components) {
+		confirm = id
+	}
+	if confirm == "" {
+		t.Fatalf("no confirmation button: %+v", r)
+	}
+	in = h.slashInteraction(bob, "resign")
+	in.Type, in.Message = discordgo.InteractionMessageComponent, &discordgo.Message{ID: "m-confirm", ChannelID: channel, Flags: discordgo.MessageFlagsEphemeral}
+	in.Data = discordgo.MessageComponentInteractionData{CustomID: confirm}
+	hb.b.HandleGateway(t.Context(), in)
+	h.fake.callback(t, in.ID)
+	if g := gameOf(t, h, alice); g.Active() {
+		t.Fatalf("game %d still in progress", g.ID)
+	}
+	for i, b := range []*bot.Bot{h.bot, hb.b} {
+		if got := active(b); got != "taflbot_active_games 0" {
+			t.Errorf("process %d after the game ended: %q, want 0", i+1, got)
+		}
 	}
 }

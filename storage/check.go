@@ -7,7 +7,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 )
 
 // CheckReport is what [Store.Check] found.
@@ -198,8 +200,9 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 		if err != nil {
 			return err
 		}
-		for key := range want {
-			add("index entry missing: %x", key)
+		for _, key := range slices.Sorted(maps.Keys(want)) {
+			bucket, entry, _ := strings.Cut(key, "\x00")
+			add("index %s: entry missing %x", bucket, entry)
 		}
 		slices.SortFunc(canon, func(a, b keyed) int { return bytes.Compare([]byte(a.key), []byte(b.key)) })
 		h := sha256.New()

@@ -35,7 +35,7 @@ func Copy(ctx context.Context, dst, src *Store) (*CopyReport, error) {
 			return err
 		}
 		if !empty {
-			return reject(fmt.Errorf("storage: copy: the destination %s is not empty: copy into a new database", dst.name))
+			return reject(notEmpty(dtx, dst.name))
 		}
 		var lastGame GameID
 		var lastChallenge ChallengeID
@@ -148,6 +148,33 @@ func Copy(ctx context.Context, dst, src *Store) (*CopyReport, error) {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// notEmpty is the error for a destination that holds records. One that
+// holds nothing but puzzles of the starter set that nobody has tried is
+// one a taflbot has started on (its first start stores them): the
+// operator is told so, and how to copy after all.
+func notEmpty(tx txn, name string) error {
+	errFound := errors.New("found")
+	for _, k := range []recordKind{kindGames, kindChallenges, kindPlayers, kindGuilds, kindAnalyses, kindTournaments} {
+		if err := tx.forEach(k, func(_, _ []byte) error { return errFound }); err != nil {
+			return fmt.Errorf("storage: copy: the destination %s is not empty: copy into a new database", name)
+		}
+	}
+	starter := 0
+	err := tx.forEach(kindPuzzles, func(_, v []byte) error {
+		p, err := decodePuzzle(v)
+		if err != nil || p.GuildID != "" || p.Attempts != 0 {
+			return errFound
+		}
+		starter++
+		return nil
+	})
+	if err != nil || starter == 0 {
+		return fmt.Errorf("storage: copy: the destination %s is not empty: copy into a new database", name)
+	}
+	return fmt.Errorf("storage: copy: the destination %s is not empty: it holds nothing but starter puzzles (%d), which taflbot stores when it first starts on a database; "+
+		"copy into a database no taflbot has started on (drop this one and create it again; taflbot db migrate alone is fine), then start taflbot", name, starter)
 }
 
 // copyLearning copies the game reviews and the puzzles (see Copy).

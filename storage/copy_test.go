@@ -245,3 +245,37 @@ func TestCopyStopsAtDamage(t *testing.T) {
 		})
 	}
 }
+
+// TestCopyIntoADatabaseATaflbotStartedOn: a destination holding nothing
+// but the starter puzzles (what a taflbot's first start stores) is
+// refused with what happened and what to do; one with other records, or
+// a puzzle someone tried, is refused as not empty.
+func TestCopyIntoADatabaseATaflbotStartedOn(t *testing.T) {
+	for _, b := range testBackends {
+		t.Run(b.name, func(t *testing.T) {
+			if b.name == "postgres" && !pgtest.Available() {
+				t.Skip(pgtest.SkipMessage)
+			}
+			ctx := t.Context()
+			src, clk := testBackends[0].open(t)
+			fillAll(t, src, clk)
+			dst := b.openAt(t, b.newDB(t), storage.Options{Now: clk.Now})
+			if _, err := dst.AddPuzzle(ctx, testPuzzle("")); err != nil {
+				t.Fatal(err)
+			}
+			_, err := storage.Copy(ctx, dst, src)
+			if err == nil || !strings.Contains(err.Error(), "it holds nothing but starter puzzles (1), which taflbot stores when it first starts on a database") ||
+				!strings.Contains(err.Error(), "copy into a database no taflbot has started on") {
+				t.Errorf("copy into a database holding the starter puzzles: %v", err)
+			}
+			other := testPuzzle("g1")
+			other.Position = "/7/7/1t5/t5t/3T3/1TK4/2t1T2/"
+			if added, err := dst.AddPuzzle(ctx, other); err != nil || !added {
+				t.Fatalf("adding a server's puzzle: %v %v", added, err)
+			}
+			if _, err := storage.Copy(ctx, dst, src); err == nil || strings.Contains(err.Error(), "starter") || !strings.Contains(err.Error(), "not empty") {
+				t.Errorf("copy into a database holding a server's puzzle: %v", err)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // pgMigration is one numbered step of the PostgreSQL schema.
@@ -83,7 +85,18 @@ func (b *pgBackend) migrate(ctx context.Context, apply bool) (from, to int, err 
 			version integer PRIMARY KEY,
 			name    text NOT NULL,
 			applied timestamptz NOT NULL DEFAULT now())`); err != nil {
-			return 0, 0, fmt.Errorf("create taflbot_migrations: %w (does the user may create tables in schema %s?)", err, b.schema)
+			var pe *pgconn.PgError
+			if !errors.As(err, &pe) || pe.Code != "42501" { // insufficient_privilege
+				return 0, 0, fmt.Errorf("create taflbot_migrations: %w", err)
+			}
+			user := conn.Conn().Config().User
+			conn.QueryRow(ctx, "SELECT current_user").Scan(&user)
+			owner := fmt.Sprintf("create the schema with CREATE SCHEMA %s AUTHORIZATION %s", b.schema, user)
+			if b.schema == "public" {
+				owner = fmt.Sprintf("create the database with CREATE DATABASE … OWNER %s, as docs/SCALING.md does", user)
+			}
+			return 0, 0, fmt.Errorf("create taflbot_migrations: %w: the user %s may not create tables in the schema %s: GRANT CREATE ON SCHEMA %s TO %s, or %s",
+				err, user, b.schema, b.schema, user, owner)
 		}
 	}
 	from, err = b.schemaVersion(ctx, conn.Conn())

@@ -56,7 +56,7 @@ func openPostgres(dsn string, opts Options) (*pgBackend, error) {
 func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
-		return nil, fmt.Errorf("storage: the database URL %s is not a valid PostgreSQL URL (postgres://user:password@host:5432/dbname?sslmode=…): %w", redactURL(dsn), errors.Unwrap(err))
+		return nil, fmt.Errorf("storage: the database URL %s is not a valid PostgreSQL URL (postgres://user:password@host:5432/dbname?sslmode=…): %s", redactURL(dsn), parseProblem(err))
 	}
 	if !strings.Contains(dsn, "pool_max_conns") {
 		cfg.MaxConns = defaultMaxConns
@@ -70,17 +70,39 @@ func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: connect to %s: %w", redactURL(dsn), err)
 	}
-	b := &pgBackend{pool: pool}
-	if err := pool.QueryRow(ctx, "SELECT current_schema()").Scan(&b.schema); err != nil {
+	// current_schema() is NULL when no schema of the search_path exists.
+	var schema *string
+	if err := pool.QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("storage: connect to %s: %w (is the server running, and the URL right?)", redactURL(dsn), err)
 	}
-	if b.schema == "" {
+	if schema == nil || *schema == "" {
 		pool.Close()
-		return nil, fmt.Errorf("storage: %s: no schema to create the tables in: the search_path names no existing schema", redactURL(dsn))
+		fix := "create the schema the search_path names first, or connect as a user whose search_path names an existing one"
+		if sp := cfg.ConnConfig.RuntimeParams["search_path"]; sp != "" {
+			fix = fmt.Sprintf("create it first (CREATE SCHEMA %s AUTHORIZATION %s), or leave search_path out of the URL to use the schema public", sp, cfg.ConnConfig.User)
+		}
+		return nil, fmt.Errorf("storage: %s: no schema to create the tables in: the search_path names no existing schema: %s", redactURL(dsn), fix)
 	}
+	b := &pgBackend{pool: pool, schema: *schema}
 	b.channel = notifyChannel(b.schema)
 	return b, nil
+}
+
+// parseProblem says what is wrong with a URL that pgx could not parse,
+// without quoting the URL. pgx's message quotes it (masking the password
+// only as far as it can tell where it is) and then says what is wrong;
+// the error it wraps is only part of that, and for some mistakes (a port
+// that is not a number, pool_max_conns=0) there is none.
+func parseProblem(err error) string {
+	msg := err.Error()
+	if i := strings.LastIndex(msg, "`: "); i >= 0 {
+		return msg[i+len("`: "):]
+	}
+	if u := errors.Unwrap(err); u != nil {
+		return u.Error()
+	}
+	return "it does not parse"
 }
 
 func (b *pgBackend) kind() string { return "postgres" }

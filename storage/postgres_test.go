@@ -3,6 +3,7 @@ package storage_test
 import (
 	"context"
 	"errors"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -219,10 +220,63 @@ func TestPostgresBadURLs(t *testing.T) {
 		}
 		t.Logf("%v", err)
 	}
+	// What is wrong is said, whether or not pgx's error wraps another.
+	for u, want := range map[string]string{
+		"postgres://taflbot:s3cret@db.example:notaport/taflbot":   "invalid port",
+		"postgres://taflbot:s3cret@db.example/t?pool_max_conns=0": "pool_max_conns too small",
+		"postgres://taflbot:s3cret@db.example/t?pool_max_conns=x": `cannot parse pool_max_conns (strconv.ParseInt: parsing "x": invalid syntax)`,
+	} {
+		_, err := storage.Open(u, storage.Options{})
+		if err == nil || !strings.HasSuffix(err.Error(), want) || strings.Contains(err.Error(), "%!") || strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("%s: %v, want an error ending %q", u, err, want)
+		}
+	}
 	// A backup of a PostgreSQL store is pg_dump's job.
 	s := testBackends[1].openAt(t, pgtest.NewDatabase(t), storage.Options{})
 	if _, err := s.Backup(context.Background(), nil); err == nil || !strings.Contains(err.Error(), "pg_dump") {
 		t.Errorf("Backup on PostgreSQL: %v", err)
+	}
+}
+
+// TestPostgresSearchPathWithoutSchema: a search_path naming a schema
+// that does not exist is refused with the statement that creates it (the
+// connection then has no current schema to create the tables in).
+func TestPostgresSearchPathWithoutSchema(t *testing.T) {
+	server, err := url.Parse(pgtest.ServerURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := server.Query()
+	q.Set("search_path", "taflbot_no_such_schema")
+	server.RawQuery = q.Encode()
+	_, err = storage.Open(server.String(), storage.Options{})
+	if err == nil || !strings.Contains(err.Error(), "search_path names no existing schema") || !strings.Contains(err.Error(), "CREATE SCHEMA taflbot_no_such_schema AUTHORIZATION ") {
+		t.Errorf("a search_path naming no schema: %v", err)
+	}
+}
+
+// TestPostgresUserMayNotCreateTables: a user without the right to create
+// tables in the schema (as in PostgreSQL 15's public schema of a database
+// someone else owns) is told the statement that gives it ("does the user
+// may create tables…?" it asked).
+func TestPostgresUserMayNotCreateTables(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	u, err := url.Parse(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := u.Query().Get("search_path")
+	role := strings.Replace(schema, "taflbot_test_", "taflbot_test_role_", 1)
+	pgtest.Exec(t, db, "CREATE ROLE "+role)
+	t.Cleanup(func() { pgtest.Exec(t, db, "DROP OWNED BY "+role+"; DROP ROLE "+role) })
+	pgtest.Exec(t, db, "GRANT USAGE ON SCHEMA "+schema+" TO "+role)
+	q := u.Query()
+	q.Set("role", role) // connect as the test's user, act as role
+	u.RawQuery = q.Encode()
+	_, err = storage.Open(u.String(), storage.Options{})
+	want := "the user " + role + " may not create tables in the schema " + schema + ": GRANT CREATE ON SCHEMA " + schema + " TO " + role
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("opening as a user who may not create tables: %v\nwant %q", err, want)
 	}
 }
 

@@ -310,6 +310,9 @@ func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
 	}
 	defer s.Close()
 	if out != "-" {
+		if fi, err := os.Stat(out); err == nil && !fi.IsDir() {
+			return fmt.Errorf("taflbot db export: %s is a file: -o names a folder for the game records (it is created when missing), or - for standard output", out)
+		}
 		if err := os.MkdirAll(out, 0o700); err != nil {
 			return err
 		}

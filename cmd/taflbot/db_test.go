@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -147,6 +148,22 @@ func TestDBBackupAndCompact(t *testing.T) {
 }
 
 // TestDBExport reads the exported records back with tafl.DecodeGame.
+// TestDBExportToAFile: -o naming a file is refused saying that it names a
+// folder (it said "mkdir FILE: not a directory"), and the file is left
+// alone.
+func TestDBExportToAFile(t *testing.T) {
+	path, _ := newDB(t)
+	file := filepath.Join(t.TempDir(), "games.otg")
+	os.WriteFile(file, []byte("keep"), 0o600)
+	_, _, err := runDBTest(t, "export", "-db", path, "-o", file)
+	if err == nil || !strings.Contains(err.Error(), file+" is a file: -o names a folder for the game records") {
+		t.Errorf("export into a file: %v", err)
+	}
+	if data, _ := os.ReadFile(file); string(data) != "keep" {
+		t.Errorf("the file now holds %q", data)
+	}
+}
+
 func TestDBExport(t *testing.T) {
 	path, games := newDB(t)
 	dir := filepath.Join(t.TempDir(), "export")
@@ -227,6 +244,38 @@ func TestDBUsage(t *testing.T) {
 }
 
 // deleteBucket removes a bucket from a closed database file.
+// TestDBCheckNamesTheIndexOfAMissingEntry: an index entry that is
+// missing is reported with its index's name, as a stray one is, and the
+// entries in order (they were the index's name and the entry together in
+// hex, in map order: "index entry missing: 6964785f6163…").
+func TestDBCheckNamesTheIndexOfAMissingEntry(t *testing.T) {
+	path, _ := newDB(t)
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var deleted [][]byte
+	err = db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket([]byte("idx_active_games"))
+		for k, _ := b.Cursor().First(); k != nil; k, _ = b.Cursor().First() {
+			deleted = append(deleted, slices.Clone(k))
+			if err := b.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	db.Close()
+	if err != nil || len(deleted) != 2 {
+		t.Fatalf("deleting the active games' index entries: %v, %d deleted", err, len(deleted))
+	}
+	out, _, err := runDBTest(t, "check", "-db", path)
+	want := fmt.Sprintf("problem: index idx_active_games: entry missing %x\nproblem: index idx_active_games: entry missing %x\n", deleted[0], deleted[1])
+	if err == nil || !strings.Contains(out, want) {
+		t.Errorf("check: %v\n%s\nwant the lines\n%s", err, out, want)
+	}
+}
+
 func deleteBucket(t *testing.T, path, name string) {
 	t.Helper()
 	db, err := bolt.Open(path, 0o600, nil)
