@@ -253,11 +253,14 @@ func TestConsoleExpiredChallenges(t *testing.T) {
 	text := runConsole(t, consoleStore(t), 0, []string{
 		"/tafl challenge opponent:bob variant:brandubh",
 		"/tafl challenge variant:tablut",
+		"/tafl challenge opponent:carol variant:tawlbwrdd/bell",
 		"wait 25h",
 		"quit",
 	})
 	for _, want := range []string{"[taflbot edits a message] The challenge of @alice to @bob (brandubh) expired unanswered.",
-		"[taflbot edits a message] The open challenge of @alice (tablut) expired unanswered."} {
+		"[taflbot edits a message] The open challenge of @alice (tablut) expired unanswered.",
+		// with its layout, as a declined or withdrawn one names it
+		"[taflbot edits a message] The challenge of @alice to @carol (tawlbwrdd/bell) expired unanswered."} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the console lacks %q:\n%s", want, text)
 		}
