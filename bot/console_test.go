@@ -505,3 +505,28 @@ func TestConsoleLayoutNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleBoardOfTheGameThatEndedLast: with no game in progress, /tafl
+// board and /tafl history show the game /tafl move names as the one that
+// ended last, even when a newer game ended before it (an older game
+// aborted after a newer one).
+func TestConsoleBoardOfTheGameThatEndedLast(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl challenge opponent:carol variant:tablut side:attackers",
+		"as carol", "click Accept",
+		"/tafl resign", "click Yes, abort", // game 2 ends first
+		"as bob", "/tafl resign", "click Yes, abort", // then game 1
+		"as alice", "/tafl move d2-c2",
+		"/tafl board",
+		"quit",
+	})
+	if want := "[to alice] (only you) Game 1 is over ("; !strings.Contains(text, want) {
+		t.Fatalf("the console lacks %q:\n%s", want, text)
+	}
+	_, board, _ := strings.Cut(text, "[to alice] (only you) Game 1 is over (")
+	if !strings.Contains(board, "**Game 1** · brandubh") || strings.Contains(board, "**Game 2**") {
+		t.Errorf("/tafl board after game 1 ended last shows:\n%s", text)
+	}
+}
