@@ -80,9 +80,9 @@ func (b *Bot) Sweep(ctx context.Context) {
 // instead: who challenged whom to what, as a declined or withdrawn one.
 func expiredChallengeText(p *locale.Printer, c *storage.Challenge) string {
 	if c.OpponentID == "" {
-		return p.T("The open challenge of <@%s> (%s) expired unanswered.", c.ChallengerID, c.Variant)
+		return p.T("The open challenge of <@%s> (%s) expired unanswered.", c.ChallengerID, variantName(c.Variant, c.Layout))
 	}
-	return p.T("The challenge of <@%s> to <@%s> (%s) expired unanswered.", c.ChallengerID, c.OpponentID, c.Variant)
+	return p.T("The challenge of <@%s> to <@%s> (%s) expired unanswered.", c.ChallengerID, c.OpponentID, variantName(c.Variant, c.Layout))
 }
 
 // timeout ends game id on time and announces it once.

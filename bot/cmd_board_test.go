@@ -135,6 +135,23 @@ func TestBoardsForScreenReaders(t *testing.T) {
 // start another); someone who has played no game here is told to start one.
 func TestBoardOfTheGameJustFinished(t *testing.T) {
 	h := newHarness(t, nil)
+	g := resignedGame(t, h)
+	r, rec := h.slash(alice, "board")
+	if isEphemeral(r) || len(rec.Files) != 1 || !strings.Contains(rec.Files[0].Name, g.ID.String()) {
+		t.Fatalf("alice's board after the game: ephemeral %v, files %+v, %q", isEphemeral(r), rec.Files, r.Content)
+	}
+	if !strings.Contains(r.Content, "resign") {
+		t.Errorf("the final board does not say how the game ended: %q", r.Content)
+	}
+	if r, _ := h.slash(carol, "board"); !isEphemeral(r) || !strings.Contains(r.Content, "no game in progress here") {
+		t.Errorf("carol, who has played no game: %q", r.Content)
+	}
+}
+
+// resignedGame plays a game of alice (attackers) and bob one move each
+// and has bob resign it; it returns the finished game.
+func resignedGame(t *testing.T, h *harness) *storage.Game {
+	t.Helper()
 	startGame(t, h)
 	for _, user := range []string{alice, bob} {
 		g := gameOf(t, h, alice)
@@ -146,14 +163,5 @@ func TestBoardOfTheGameJustFinished(t *testing.T) {
 	if g.Active() {
 		t.Fatal("the game did not end")
 	}
-	r, rec := h.slash(alice, "board")
-	if isEphemeral(r) || len(rec.Files) != 1 || !strings.Contains(rec.Files[0].Name, g.ID.String()) {
-		t.Fatalf("alice's board after the game: ephemeral %v, files %+v, %q", isEphemeral(r), rec.Files, r.Content)
-	}
-	if !strings.Contains(r.Content, "resign") {
-		t.Errorf("the final board does not say how the game ended: %q", r.Content)
-	}
-	if r, _ := h.slash(carol, "board"); !isEphemeral(r) || !strings.Contains(r.Content, "no game in progress here") {
-		t.Errorf("carol, who has played no game: %q", r.Content)
-	}
+	return g
 }

@@ -390,17 +390,7 @@ func TestStepThroughSurvivesRestart(t *testing.T) {
 // finished game; someone who has played none is told to start one.
 func TestHistoryOfTheGameJustFinished(t *testing.T) {
 	h := newHarness(t, nil)
-	startGame(t, h)
-	for _, user := range []string{alice, bob} {
-		g := gameOf(t, h, alice)
-		h.slash(user, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
-	}
-	r, _ := h.slash(bob, "resign")
-	h.click(bob, customIDs(r.Components)["Yes, resign"], true)
-	g := gameOf(t, h, bob)
-	if g.Active() {
-		t.Fatal("the game did not end")
-	}
+	g := resignedGame(t, h)
 	in := h.slashInteraction(alice, "history")
 	h.bot.HandleGateway(t.Context(), in)
 	_, late := h.fake.final(t, in)

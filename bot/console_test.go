@@ -253,11 +253,14 @@ func TestConsoleExpiredChallenges(t *testing.T) {
 	text := runConsole(t, consoleStore(t), 0, []string{
 		"/tafl challenge opponent:bob variant:brandubh",
 		"/tafl challenge variant:tablut",
+		"/tafl challenge opponent:carol variant:tawlbwrdd/bell",
 		"wait 25h",
 		"quit",
 	})
 	for _, want := range []string{"[taflbot edits a message] The challenge of @alice to @bob (brandubh) expired unanswered.",
-		"[taflbot edits a message] The open challenge of @alice (tablut) expired unanswered."} {
+		"[taflbot edits a message] The open challenge of @alice (tablut) expired unanswered.",
+		// with its layout, as a declined or withdrawn one names it
+		"[taflbot edits a message] The challenge of @alice to @carol (tawlbwrdd/bell) expired unanswered."} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the console lacks %q:\n%s", want, text)
 		}
@@ -500,5 +503,30 @@ func TestConsoleLayoutNamed(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)
 		}
+	}
+}
+
+// TestConsoleBoardOfTheGameThatEndedLast: with no game in progress, /tafl
+// board and /tafl history show the game /tafl move names as the one that
+// ended last, even when a newer game ended before it (an older game
+// aborted after a newer one).
+func TestConsoleBoardOfTheGameThatEndedLast(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl challenge opponent:carol variant:tablut side:attackers",
+		"as carol", "click Accept",
+		"/tafl resign", "click Yes, abort", // game 2 ends first
+		"as bob", "/tafl resign", "click Yes, abort", // then game 1
+		"as alice", "/tafl move d2-c2",
+		"/tafl board",
+		"quit",
+	})
+	if want := "[to alice] (only you) Game 1 is over ("; !strings.Contains(text, want) {
+		t.Fatalf("the console lacks %q:\n%s", want, text)
+	}
+	_, board, _ := strings.Cut(text, "[to alice] (only you) Game 1 is over (")
+	if !strings.Contains(board, "**Game 1** · brandubh") || strings.Contains(board, "**Game 2**") {
+		t.Errorf("/tafl board after game 1 ended last shows:\n%s", text)
 	}
 }

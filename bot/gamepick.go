@@ -129,9 +129,23 @@ const (
 // sent just after a game was lost on time, resigned or aborted is not
 // answered as if there had been no game.
 func (b *Bot) noGameHere(ctx context.Context, r *request) error {
-	games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, Limit: 20})
+	last, err := b.lastEnded(ctx, r)
 	if err != nil {
 		return err
+	}
+	if last == nil {
+		return userErrorf(msgNoGameHere)
+	}
+	return userErrorf(msgGameOverHere, int(last.ID), resultCaption(r.p, last.Outcome()))
+}
+
+// lastEnded is the user's game in this server that ended last (nil if
+// none): the one noGameHere names and findGameOrLast and findFinished
+// pick, so that they agree when an older game ended after a newer one.
+func (b *Bot) lastEnded(ctx context.Context, r *request) (*storage.Game, error) {
+	games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, Limit: 50})
+	if err != nil {
+		return nil, err
 	}
 	var last *storage.Game
 	for _, g := range games {
@@ -139,10 +153,7 @@ func (b *Bot) noGameHere(ctx context.Context, r *request) error {
 			last = g
 		}
 	}
-	if last == nil {
-		return userErrorf(msgNoGameHere)
-	}
-	return userErrorf(msgGameOverHere, int(last.ID), resultCaption(r.p, last.Outcome()))
+	return last, nil
 }
 
 // findGameOrLast is findGame for the commands that show a game rather

@@ -184,7 +184,8 @@ func puzzleScope(c CustomID) string {
 // puzzleOfVariant reports whether puzzle p is of the variant a user
 // named: a preset's name ("tawlbwrdd": any of its layouts) or a name and
 // layout ("tawlbwrdd/bell"; "copenhagen/standard" is plain copenhagen,
-// whose puzzles record no layout).
+// whose puzzles record no layout). A puzzle stored with no layout is of
+// its preset's default one.
 func puzzleOfVariant(p *storage.Puzzle, variant string) bool {
 	name, layout, named := strings.Cut(variant, "/")
 	if p.Variant != name {
@@ -194,7 +195,11 @@ func puzzleOfVariant(p *storage.Puzzle, variant string) bool {
 		return true
 	}
 	v, err := tafl.Preset(name, layout)
-	return err == nil && p.Layout == v.Rules().Layout
+	if err != nil {
+		return false
+	}
+	pv, err := tafl.Preset(p.Variant, p.Layout)
+	return err == nil && pv.Rules().Layout == v.Rules().Layout
 }
 
 // puzzleState says what a puzzle message shows.

@@ -51,17 +51,15 @@ func (b *Bot) findFinished(ctx context.Context, r *request, opt string) (*storag
 	if strings.TrimSpace(opt) != "" {
 		return b.findGame(ctx, r, opt) // read only by its players or in its own server
 	}
-	games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, Limit: 50})
+	g, err := b.lastEnded(ctx, r)
 	if err != nil {
 		return nil, err
 	}
-	for _, g := range games {
-		if !g.Active() {
-			r.gameID = uint64(g.ID)
-			return g, nil
-		}
+	if g == nil {
+		return nil, userErrorT("review.none")
 	}
-	return nil, userErrorT("review.none")
+	r.gameID = uint64(g.ID)
+	return g, nil
 }
 
 // cmdAnalyse handles /tafl analyse [game].
