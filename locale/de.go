@@ -89,8 +89,8 @@ var de = Dict{
 	"tour.bye":                 " Spielfrei: %s.",
 	"tour.bye_point":           " Spielfrei mit einem Punkt: %s.",
 	"tour.forfeits":            " Kampflos: %s.",
-	"tour.forfeit":             "in Runde %d gewinnt %s gegen %s, der zurückgezogen hat",
-	"tour.forfeit_both":        "in Runde %d haben %s und %s beide zurückgezogen: keine Punkte",
+	"tour.forfeit":             "in Runde %d gewinnt %s gegen %s, der sich zurückgezogen hat",
+	"tour.forfeit_both":        "in Runde %d haben sich %s und %s beide zurückgezogen: keine Punkte",
 	"tour.cancelled_few":       "🏆 **%s** ist abgesagt: weniger als zwei Spieler haben sich angemeldet.",
 	"tour.swiss":               Plural{Arg: 1, One: "Schweizer System, %d Runde", Other: "Schweizer System, %d Runden"},
 	// end play modes

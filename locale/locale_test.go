@@ -182,3 +182,29 @@ func TestGermanPuzzleIsRaetsel(t *testing.T) {
 		}
 	}
 }
+
+// mustSay lists texts whose translation must hold a phrase: a grammar
+// or a term that a word list cannot check.
+var mustSay = []struct {
+	lang        language.Tag
+	key, phrase string
+}{
+	// The rules say the attackers catch ("fangen") the king; "geschlagen"
+	// is for the other pieces.
+	{language.German, "the king was captured", "gefangen"},
+	// "sich zurückziehen" is reflexive.
+	{language.German, "tour.forfeit", "der sich zurückgezogen hat"},
+	{language.German, "tour.forfeit_both", "haben sich"},
+}
+
+// TestMustSay: each text listed in mustSay holds its phrase.
+func TestMustSay(t *testing.T) {
+	for _, m := range mustSay {
+		text, ok := locale.Text(m.lang, m.key)
+		if !ok {
+			t.Errorf("%v: no text %q", m.lang, m.key)
+		} else if !strings.Contains(text, m.phrase) {
+			t.Errorf("%v: %q lacks %q", m.lang, text, m.phrase)
+		}
+	}
+}
