@@ -183,6 +183,36 @@ func TestGermanPuzzleIsRaetsel(t *testing.T) {
 	}
 }
 
+// oneWord lists, per language, a word (a regular expression) that must
+// not appear in any of its texts, and what the language says instead: a
+// player should meet one name for one thing (a button that says one word
+// and a reply another reads like two features), and no leftover English
+// or misspelling.
+var oneWord = []struct {
+	lang         language.Tag
+	wrong, right string
+}{
+	// The button is "Revanche"; "omkamp" is another word for the same.
+	{language.Danish, `(?i)\bomkamp`, "revanche"},
+	// /tafl history's "genafspilning" everywhere else.
+	{language.Danish, `(?i)gennemspilning`, "genafspilning"},
+	// English left in: Danish says "ratet", "ratede partier".
+	{language.Danish, `(?i)\brated\b`, "ratet/ratede"},
+}
+
+// TestOneWordPerConcept: no text of a language matches a word listed in
+// oneWord for it.
+func TestOneWordPerConcept(t *testing.T) {
+	for _, w := range oneWord {
+		re := regexp.MustCompile(w.wrong)
+		for _, k := range locale.Keys() {
+			if text, _ := locale.Text(w.lang, k); re.MatchString(text) {
+				t.Errorf("%v: %q matches %s: use %q", w.lang, text, w.wrong, w.right)
+			}
+		}
+	}
+}
+
 // mustSay lists texts whose translation must hold a phrase: a grammar
 // or a term that a word list cannot check.
 var mustSay = []struct {
