@@ -53,7 +53,7 @@ var nbCommands = Dict{
 	"Resign a game (asks to confirm)":                                                 "Gi opp et parti (ber om bekreftelse)",
 	"Offer, accept or withdraw a draw":                                                "Tilby, godta eller trekk tilbake remis",
 	"Play against the bot":                                                            "Spill mot boten",
-	"How strong the bot plays (default: medium)":                                      "Hvor sterkt boten spiller (standard: medium)",
+	"How strong the bot plays (default: medium)":                                      "Hvor sterkt boten spiller (standard: middels)",
 	"The rules of a variant, with its start board":                                    "Reglene for en variant, med startbrettet",
 	"A game's record (.otg) and an animated replay":                                   "Et partis notasjon (.otg) og en animert gjennomspilling",
 	"The best-rated players of this server":                                           "Serverens høyest rangerte spillere",

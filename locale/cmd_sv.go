@@ -53,7 +53,7 @@ var svCommands = Dict{
 	"Resign a game (asks to confirm)":                                                 "Ge upp ett parti (ber om bekräftelse)",
 	"Offer, accept or withdraw a draw":                                                "Erbjud, anta eller dra tillbaka remi",
 	"Play against the bot":                                                            "Spela mot botten",
-	"How strong the bot plays (default: medium)":                                      "Hur starkt botten spelar (standard: medium)",
+	"How strong the bot plays (default: medium)":                                      "Hur starkt botten spelar (standard: medel)",
 	"The rules of a variant, with its start board":                                    "Reglerna för en variant, med startbrädet",
 	"A game's record (.otg) and an animated replay":                                   "Ett partis protokoll (.otg) och en animerad uppspelning",
 	"The best-rated players of this server":                                           "Serverns högst rankade spelare",

@@ -213,6 +213,27 @@ func TestOneWordPerConcept(t *testing.T) {
 	}
 }
 
+// TestDefaultsNameTheChoice: a description that names a choice as the
+// default, such as "How strong the bot plays (default: medium)", names it
+// as the choice itself reads in that language.
+func TestDefaultsNameTheChoice(t *testing.T) {
+	defaultRe := regexp.MustCompile(`default: ([a-zA-Z ]+)\)`)
+	for _, k := range locale.Keys() {
+		for _, m := range defaultRe.FindAllStringSubmatch(k, -1) {
+			if !locale.Has(m[1]) {
+				continue
+			}
+			for _, l := range locale.Langs {
+				text, _ := locale.Text(l.Tag, k)
+				choice, _ := locale.Text(l.Tag, m[1])
+				if !strings.Contains(strings.ToLower(text), strings.ToLower(choice)) {
+					t.Errorf("%s: %q does not name the choice %q", l.Name, text, choice)
+				}
+			}
+		}
+	}
+}
+
 // mustSay lists texts whose translation must hold a phrase: a grammar
 // or a term that a word list cannot check.
 var mustSay = []struct {
