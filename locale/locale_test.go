@@ -198,6 +198,18 @@ var oneWord = []struct {
 	{language.Danish, `(?i)gennemspilning`, "genafspilning"},
 	// English left in: Danish says "ratet", "ratede partier".
 	{language.Danish, `(?i)\brated\b`, "ratet/ratede"},
+	// The button is "Returmatch".
+	{language.Swedish, `(?i)returparti`, "returmatch"},
+	// /tafl history's "repris" everywhere else.
+	{language.Swedish, `(?i)uppspelning`, "repris"},
+	// "botten" is the bottom; the bot is "boten".
+	{language.Swedish, `(?i)\bbotten\b`, "boten"},
+	// A rating is "en rating" (and "rating", not "rankning", as in
+	// "ratingändring" and "problemrating").
+	{language.Swedish, `(?i)\bditt problemrating`, "din problemrating"},
+	{language.Swedish, `(?i)\brankn?ing`, "rating"},
+	// "rutor" are the board's squares; the defenders are square pieces.
+	{language.Swedish, `(?i)ljusa rutor`, "ljusa fyrkanter"},
 }
 
 // TestOneWordPerConcept: no text of a language matches a word listed in
