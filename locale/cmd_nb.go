@@ -55,7 +55,7 @@ var nbCommands = Dict{
 	"Play against the bot":                                                            "Spill mot boten",
 	"How strong the bot plays (default: medium)":                                      "Hvor sterkt boten spiller (standard: middels)",
 	"The rules of a variant, with its start board":                                    "Reglene for en variant, med startbrettet",
-	"A game's record (.otg) and an animated replay":                                   "Et partis notasjon (.otg) og en animert gjennomspilling",
+	"A game's record (.otg) and an animated replay":                                   "Et partis notasjon (.otg) og en animert avspilling",
 	"The best-rated players of this server":                                           "Serverens høyest rangerte spillere",
 	"A player's record and ratings":                                                   "En spillers resultater og rating",
 	"Whose (default: yours)":                                                          "Hvem sine (standard: dine)",

@@ -210,6 +210,12 @@ var oneWord = []struct {
 	{language.Swedish, `(?i)\brankn?ing`, "rating"},
 	// "rutor" are the board's squares; the defenders are square pieces.
 	{language.Swedish, `(?i)ljusa rutor`, "ljusa fyrkanter"},
+	// /tafl history's "avspilling" everywhere else.
+	{language.Norwegian, `(?i)gjennomspilling`, "avspilling"},
+	// A Swiss is "monrad" in every other Norwegian text.
+	{language.Norwegian, `(?i)sveitser`, "monrad"},
+	// "ruter" are the board's squares; the defenders are square pieces.
+	{language.Norwegian, `(?i)lyse ruter`, "lyse firkantede brikker"},
 }
 
 // TestOneWordPerConcept: no text of a language matches a word listed in
