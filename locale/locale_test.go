@@ -216,6 +216,10 @@ var oneWord = []struct {
 	{language.Norwegian, `(?i)sveitser`, "monrad"},
 	// "ruter" are the board's squares; the defenders are square pieces.
 	{language.Norwegian, `(?i)lyse ruter`, "lyse firkantede brikker"},
+	// The attackers are "sóknarmenn" and the defenders "varnarmenn"
+	// (with "kóngurinn") everywhere else.
+	{language.Icelandic, `(?i)árásarm`, "sóknarmenn"},
+	{language.Icelandic, `(?i)verjend`, "varnarmenn"},
 }
 
 // TestOneWordPerConcept: no text of a language matches a word listed in
@@ -264,6 +268,14 @@ var mustSay = []struct {
 	// "sich zurückziehen" is reflexive.
 	{language.German, "tour.forfeit", "der sich zurückgezogen hat"},
 	{language.German, "tour.forfeit_both", "haben sich"},
+	// Leaving a tournament was "Hætta við", the word for aborting a game.
+	{language.Icelandic, "tour.btn_leave", "Afskrá mig"},
+	{language.Icelandic, "leave", "afskrá sig"},
+	{language.Icelandic, "tour.left", "afskráð þig"},
+	{language.Icelandic, "Tournaments: create (managers), join, leave, start, withdraw, standings", "afskrá sig"},
+	// Discord has no Icelandic: the permission reads as in English, as
+	// the settings reply says.
+	{language.Icelandic, "tour.managers_create", "Manage Server"},
 }
 
 // TestMustSay: each text listed in mustSay holds its phrase.
