@@ -51,7 +51,7 @@ var is = Dict{
 	"tour.joined":              Plural{Arg: 2, One: "Þú ert skráð(ur) í **%s** (%d leikmaður).", Other: "Þú ert skráð(ur) í **%s** (%d leikmenn)."},
 	"tour.round_games":         Plural{Arg: 3, One: "🏆 **%s**, umferð %d: %d skák.", Other: "🏆 **%s**, umferð %d: %d skákir."},
 	"err.timed_out":            "Of seint: tíminn fyrir leikinn var útrunninn, svo skákinni lauk á tíma (úrslitin eru birt á rás skákarinnar).",
-	"err.flag_fell":            "Tíminn þinn var runninn út: leikurinn gildir ekki og skákin tapast á tíma.",
+	"err.flag_fell":            "Tíminn þinn var runninn út: leikurinn gildir ekki og skákinni lýkur á tíma.",
 	"tour.rr":                  "allir við alla",
 	"tour.double":              ", hvert par með báðar hliðar",
 	"tour.per_move":            "%s á leik",

@@ -220,6 +220,8 @@ var oneWord = []struct {
 	// (with "kóngurinn") everywhere else.
 	{language.Icelandic, `(?i)árásarm`, "sóknarmenn"},
 	{language.Icelandic, `(?i)verjend`, "varnarmenn"},
+	// Green is "græn" (a typo).
+	{language.Icelandic, `(?i)\bgrön\b`, "græn"},
 }
 
 // TestOneWordPerConcept: no text of a language matches a word listed in
@@ -276,6 +278,8 @@ var mustSay = []struct {
 	// Discord has no Icelandic: the permission reads as in English, as
 	// the settings reply says.
 	{language.Icelandic, "tour.managers_create", "Manage Server"},
+	// A fallen flag ends the game, which may still be drawn.
+	{language.Icelandic, "err.flag_fell", "lýkur á tíma"},
 }
 
 // TestMustSay: each text listed in mustSay holds its phrase.
