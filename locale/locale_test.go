@@ -222,6 +222,18 @@ var oneWord = []struct {
 	{language.Icelandic, `(?i)verjend`, "varnarmenn"},
 	// Green is "græn" (a typo).
 	{language.Icelandic, `(?i)\bgrön\b`, "græn"},
+	// A rated game is "pisteytetty" (as in "%d pisteytettyä peliä"), a
+	// rating "luokitus".
+	{language.Finnish, `(?i)luokiteltu`, "pisteytetty"},
+	{language.Finnish, `(?i)rankat`, "luokitus"},
+	// The button is "Uusintapeli"; a replay is "toisto".
+	{language.Finnish, `(?i)\buusintaa\b|uusintaottelu|animoitu uusinta`, "uusintapeli (rematch), toisto (replay)"},
+	// A review is "arvio", a variant "muunnelma", a record "kirjaus".
+	{language.Finnish, `(?i)katsau`, "arvio"},
+	{language.Finnish, `(?i)variantti`, "muunnelma"},
+	{language.Finnish, `(?i)pöytäkirja`, "kirjaus"},
+	// A resignation is "luovutus"; a forfeit is not one.
+	{language.Finnish, `(?i)luovutukset`, "pelaamatta"},
 }
 
 // TestOneWordPerConcept: no text of a language matches a word listed in
