@@ -232,6 +232,8 @@ var oneWord = []struct {
 	{language.Finnish, `(?i)katsau`, "arvio"},
 	{language.Finnish, `(?i)variantti`, "muunnelma"},
 	{language.Finnish, `(?i)pöytäkirja`, "kirjaus"},
+	// Not a word: "peruaksesi".
+	{language.Finnish, `(?i)perujaksesi`, "peruaksesi"},
 	// A resignation is "luovutus"; a forfeit is not one.
 	{language.Finnish, `(?i)luovutukset`, "pelaamatta"},
 }
@@ -292,6 +294,8 @@ var mustSay = []struct {
 	{language.Icelandic, "tour.managers_create", "Manage Server"},
 	// A fallen flag ends the game, which may still be drawn.
 	{language.Icelandic, "err.flag_fell", "lýkur á tíma"},
+	// Hints are for games against the engine only.
+	{language.Finnish, "`/tafl analyse` a game's review · `/tafl puzzle` puzzles (daily: `/tafl settings daily_channel`) · **💡 Hint** in casual games against me", "harjoituspeleissä minua vastaan"},
 }
 
 // TestMustSay: each text listed in mustSay holds its phrase.
