@@ -100,6 +100,8 @@ var da = Dict{
 	"review.none":            "Du har intet afsluttet parti her at gennemgå: angiv et med `game`-indstillingen.",
 	"review.in_progress":     "Parti %d spilles stadig: det kan gennemgås, når det er slut.",
 	"review.no_moves":        "Parti %d sluttede før første træk: der er intet at gennemgå.",
+	"review.attackers":       "angriberne",
+	"review.defenders":       "forsvarerne",
 	"review.one_at_a_time":   "Din gennemgang af parti %d kører stadig: én ad gangen, tak. Den vises her, når den er færdig.",
 	"puzzle.gone":            "Den opgave findes ikke længere; prøv `/tafl puzzle`.",
 	"puzzle.other_server":    "Den opgave hører til en anden server; prøv `/tafl puzzle` her.",

@@ -100,6 +100,8 @@ var de = Dict{
 	"review.none":            "Du hast hier keine beendete Partie zum Analysieren: nenne eine mit der Option `game`.",
 	"review.in_progress":     "Partie %d läuft noch: sie kann analysiert werden, wenn sie vorbei ist.",
 	"review.no_moves":        "Partie %d endete vor dem ersten Zug: es gibt nichts zu analysieren.",
+	"review.attackers":       "die Angreifer",
+	"review.defenders":       "die Verteidiger",
 	"review.one_at_a_time":   "Deine Analyse von Partie %d läuft noch: eine nach der anderen, bitte. Sie erscheint hier, wenn sie fertig ist.",
 	"puzzle.gone":            "Dieses Rätsel gibt es nicht mehr; versuche `/tafl puzzle`.",
 	"puzzle.other_server":    "Dieses Rätsel gehört zu einem anderen Server; versuche `/tafl puzzle` hier.",

@@ -100,6 +100,8 @@ var fi = Dict{
 	"review.none":            "Sinulla ei ole täällä päättynyttä peliä katsottavaksi: nimeä peli `game`-valinnalla.",
 	"review.in_progress":     "Peli %d on yhä käynnissä: sen voi katsoa läpi, kun se on päättynyt.",
 	"review.no_moves":        "Peli %d päättyi ennen ensimmäistä siirtoa: katsottavaa ei ole.",
+	"review.attackers":       "hyökkääjät",
+	"review.defenders":       "puolustajat",
 	"review.one_at_a_time":   "Pelin %d arviosi on yhä käynnissä: yksi kerrallaan, kiitos. Se ilmestyy tähän, kun se on valmis.",
 	"puzzle.gone":            "Tätä tehtävää ei enää ole; kokeile `/tafl puzzle`.",
 	"puzzle.other_server":    "Tämä tehtävä kuuluu toiselle palvelimelle; kokeile `/tafl puzzle` täällä.",

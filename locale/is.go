@@ -100,6 +100,8 @@ var is = Dict{
 	"review.none":            "Þú átt enga lokna skák hér til að fara yfir: nefndu eina með `game`-valkostinum.",
 	"review.in_progress":     "Enn er verið að tefla skák %d: það má fara yfir hana þegar henni lýkur.",
 	"review.no_moves":        "Skák %d lauk fyrir fyrsta leik: það er ekkert að fara yfir.",
+	"review.attackers":       "sóknarmenn",
+	"review.defenders":       "varnarmenn",
 	"review.one_at_a_time":   "Yfirferð þín á skák %d er enn í gangi: ein í einu, takk. Hún birtist hér þegar hún er tilbúin.",
 	"puzzle.gone":            "Þessi þraut er ekki lengur til; prófaðu `/tafl puzzle`.",
 	"puzzle.other_server":    "Þessi þraut tilheyrir öðrum þjóni; prófaðu `/tafl puzzle` hér.",

@@ -100,6 +100,8 @@ var sv = Dict{
 	"review.none":            "Du har inget avslutat parti här att gå igenom: ange ett med alternativet `game`.",
 	"review.in_progress":     "Parti %d spelas fortfarande: det kan gås igenom när det är slut.",
 	"review.no_moves":        "Parti %d tog slut före första draget: det finns inget att gå igenom.",
+	"review.attackers":       "anfallarna",
+	"review.defenders":       "försvararna",
 	"review.one_at_a_time":   "Din genomgång av parti %d pågår fortfarande: en i taget, tack. Den visas här när den är klar.",
 	"puzzle.gone":            "Det problemet finns inte längre; prova `/tafl puzzle`.",
 	"puzzle.other_server":    "Det problemet hör till en annan server; prova `/tafl puzzle` här.",
