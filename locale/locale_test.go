@@ -3,6 +3,7 @@ package locale_test
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -306,6 +307,78 @@ func TestMustSay(t *testing.T) {
 			t.Errorf("%v: no text %q", m.lang, m.key)
 		} else if !strings.Contains(text, m.phrase) {
 			t.Errorf("%v: %q lacks %q", m.lang, text, m.phrase)
+		}
+	}
+}
+
+// args returns the arguments a format uses, as "index:verb" (explicit
+// indexes such as %[2]s resolved), sorted: a translation may reorder its
+// words but must give each argument the verb the English gives it.
+func args(format string) []string {
+	var out []string
+	i := 0
+	for _, m := range verbs.FindAllStringSubmatch(format, -1) {
+		if m[0] == "%%" {
+			continue
+		}
+		if m[1] != "" {
+			i, _ = strconv.Atoi(strings.Trim(m[1], "[]"))
+		} else {
+			i++
+		}
+		out = append(out, strconv.Itoa(i)+":"+regexp.MustCompile(`\[\d+\]`).ReplaceAllString(m[0], ""))
+	}
+	slices.Sort(out)
+	return out
+}
+
+var (
+	discordToken = regexp.MustCompile(`<(@|#|t:)[^>]*>`)
+	codeSpan     = regexp.MustCompile("`[^`]*`")
+	codeWord     = regexp.MustCompile(`<[^>%]+>`) // a placeholder word such as variant:<name>
+)
+
+// sorted returns the matches of re in s, sorted.
+func sorted(re *regexp.Regexp, s string) []string {
+	out := re.FindAllString(s, -1)
+	for i := range out {
+		out[i] = codeWord.ReplaceAllString(out[i], "<…>")
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestFormattingSurvivesTranslation: every translation (each plural form
+// against the same English form) gives each argument the English verb in
+// the English position (%d where the English counts, the mention's %s
+// where it mentions), keeps Discord's mentions and timestamps (<@%s>,
+// <#%s>, <t:%d:R>) and the code spans (command and option names, which
+// the user types: `/tafl move d1-d4`; a placeholder word such as <name>
+// may be translated), and leaves no bold or code mark unclosed.
+func TestFormattingSurvivesTranslation(t *testing.T) {
+	for _, k := range locale.Keys() {
+		en, _ := locale.Text(language.English, k)
+		enForms := strings.Split(en, "|")
+		for _, l := range locale.Langs {
+			text, _ := locale.Text(l.Tag, k)
+			for i, form := range strings.Split(text, "|") {
+				if i >= len(enForms) {
+					break // TestEveryMessageHasEveryLanguage reports it
+				}
+				want := enForms[i]
+				if got, w := args(form), args(want); !slices.Equal(got, w) {
+					t.Errorf("%s: %q: arguments %v, English %v", l.Name, form, got, w)
+				}
+				if got, w := sorted(discordToken, form), sorted(discordToken, want); !slices.Equal(got, w) {
+					t.Errorf("%s: %q: Discord syntax %q, English %q", l.Name, form, got, w)
+				}
+				if got, w := sorted(codeSpan, form), sorted(codeSpan, want); !slices.Equal(got, w) {
+					t.Errorf("%s: %q: code %q, English %q", l.Name, form, got, w)
+				}
+				if strings.Count(form, "**")%2 != 0 || strings.Count(form, "`")%2 != 0 {
+					t.Errorf("%s: %q: an unclosed ** or `", l.Name, form)
+				}
+			}
 		}
 	}
 }
