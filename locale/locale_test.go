@@ -285,6 +285,8 @@ var mustSay = []struct {
 	// "sich zurückziehen" is reflexive.
 	{language.German, "tour.forfeit", "der sich zurückgezogen hat"},
 	{language.German, "tour.forfeit_both", "haben sich"},
+	// Countable: "flere" ("mere" is for amounts).
+	{language.Danish, "… and %d more.", "og %d flere"},
 	// Leaving a tournament was "Hætta við", the word for aborting a game.
 	{language.Icelandic, "tour.btn_leave", "Afskrá mig"},
 	{language.Icelandic, "leave", "afskrá sig"},

@@ -88,7 +88,7 @@ var daTexts = Dict{
 	"Next ▶":                                                                                "Næste ▶",
 	"in <#%s>":                                                                              "i <#%s>",
 	"**Open challenges** anyone may accept (%d):":                                           "**Åbne udfordringer** som alle kan tage imod (%d):",
-	"… and %d more.":                                                                        "… og %d mere.",
+	"… and %d more.":                                                                        "… og %d flere.",
 	"**How to play tafl**":                                                                  "**Sådan spiller du tafl**",
 	"**Commands**":                                                                          "**Kommandoer**",
 	"(The replay could not be drawn.)":                                                      "(Genafspilningen kunne ikke tegnes.)",
