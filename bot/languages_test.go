@@ -86,7 +86,7 @@ func TestEverythingInItsLanguage(t *testing.T) {
 
 	// alice's challenge is public, so Danish.
 	r = as(alice, "sv-SE", "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"), opt("days", 3.0))
-	hasAll(t, "challenge", r.Content, "<@"+alice+"> udfordrer <@"+bob+"> til **brandubh** (7×7) og spiller angriberne, 3d 0t pr. træk, rated.", "Udfordringen udløber")
+	hasAll(t, "challenge", r.Content, "<@"+alice+"> udfordrer <@"+bob+"> til **brandubh** (7×7) og spiller angriberne, 3d 0t pr. træk, ratet.", "Udfordringen udløber")
 	if got := cr.last(); got != "Udfordring · brandubh" {
 		t.Errorf("challenge caption %q", got)
 	}

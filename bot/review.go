@@ -273,12 +273,14 @@ func graphAlt(p *locale.Printer, g *storage.Game, rep *analysis.Report) string {
 	return sb.String()
 }
 
-// sideWord names a side in the user's language ("the attackers").
+// sideWord names the side that made a move in the user's language, as a
+// sentence's subject ("the attackers played d7-d4"; the challenge's "the
+// attackers" is the side one plays as, a different case in Finnish).
 func sideWord(p *locale.Printer, s tafl.Side) string {
 	if s == tafl.Attackers {
-		return p.T("the attackers")
+		return p.T("review.attackers")
 	}
-	return p.T("the defenders")
+	return p.T("review.defenders")
 }
 
 // classWord names a move's class in the user's language.

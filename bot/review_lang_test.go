@@ -33,6 +33,15 @@ func TestReviewLinesInTheUsersLanguage(t *testing.T) {
 	if !strings.Contains(c, "spielten d7-d4 (grober Fehler) · besser d7-d9") {
 		t.Errorf("German caption %q", c)
 	}
+	// The side is the subject ("the defenders played"), not the
+	// challenge's "plays as the defenders" (Finnish "puolustajina").
+	fi := locale.For(locale.Match("fi"))
+	if line := turningLine(fi, m); !strings.Contains(line, "12… d7-d4 (puolustajat)") {
+		t.Errorf("Finnish line %q", line)
+	}
+	if c := mistakeCaption(fi, m); !strings.Contains(c, "12… puolustajat pelasivat d7-d4 (vakava virhe)") {
+		t.Errorf("Finnish caption %q", c)
+	}
 	m.Class = analysis.NoClass
 	if c := mistakeCaption(en, m); c != "12… the defenders played d7-d4 · better d7-d9" {
 		t.Errorf("English caption without a class %q", c)

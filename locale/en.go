@@ -101,6 +101,8 @@ var en = Dict{
 	"review.none":            "You have no finished game here to review: name one with the `game` option.",
 	"review.in_progress":     "Game %d is still being played: it can be reviewed once it is over.",
 	"review.no_moves":        "Game %d ended before any move: there is nothing to review.",
+	"review.attackers":       "the attackers",
+	"review.defenders":       "the defenders",
 	"review.one_at_a_time":   "Your review of game %d is still running: one at a time, please. It will appear here when done.",
 	"puzzle.gone":            "That puzzle no longer exists; try `/tafl puzzle`.",
 	"puzzle.other_server":    "That puzzle belongs to another server; try `/tafl puzzle` here.",

@@ -3,6 +3,7 @@ package locale_test
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -179,6 +180,207 @@ func TestGermanPuzzleIsRaetsel(t *testing.T) {
 		}
 		if strings.Contains(strings.ReplaceAll(strings.ToLower(en), "/tafl puzzle", ""), "puzzle") && !strings.Contains(strings.ToLower(de), "rätsel") {
 			t.Errorf("%q is %q in German, without Rätsel", en, de)
+		}
+	}
+}
+
+// oneWord lists, per language, a word (a regular expression) that must
+// not appear in any of its texts, and what the language says instead: a
+// player should meet one name for one thing (a button that says one word
+// and a reply another reads like two features), and no leftover English
+// or misspelling.
+var oneWord = []struct {
+	lang         language.Tag
+	wrong, right string
+}{
+	// The button is "Revanche"; "omkamp" is another word for the same.
+	{language.Danish, `(?i)\bomkamp`, "revanche"},
+	// /tafl history's "genafspilning" everywhere else.
+	{language.Danish, `(?i)gennemspilning`, "genafspilning"},
+	// English left in: Danish says "ratet", "ratede partier".
+	{language.Danish, `(?i)\brated\b`, "ratet/ratede"},
+	// The button is "Returmatch".
+	{language.Swedish, `(?i)returparti`, "returmatch"},
+	// /tafl history's "repris" everywhere else.
+	{language.Swedish, `(?i)uppspelning`, "repris"},
+	// "botten" is the bottom; the bot is "boten".
+	{language.Swedish, `(?i)\bbotten\b`, "boten"},
+	// A rating is "en rating" (and "rating", not "rankning", as in
+	// "ratingändring" and "problemrating").
+	{language.Swedish, `(?i)\bditt problemrating`, "din problemrating"},
+	{language.Swedish, `(?i)\brankn?ing`, "rating"},
+	// "rutor" are the board's squares; the defenders are square pieces.
+	{language.Swedish, `(?i)ljusa rutor`, "ljusa fyrkanter"},
+	// /tafl history's "avspilling" everywhere else.
+	{language.Norwegian, `(?i)gjennomspilling`, "avspilling"},
+	// A Swiss is "monrad" in every other Norwegian text.
+	{language.Norwegian, `(?i)sveitser`, "monrad"},
+	// "ruter" are the board's squares; the defenders are square pieces.
+	{language.Norwegian, `(?i)lyse ruter`, "lyse firkantede brikker"},
+	// The attackers are "sóknarmenn" and the defenders "varnarmenn"
+	// (with "kóngurinn") everywhere else.
+	{language.Icelandic, `(?i)árásarm`, "sóknarmenn"},
+	{language.Icelandic, `(?i)verjend`, "varnarmenn"},
+	// Green is "græn" (a typo).
+	{language.Icelandic, `(?i)\bgrön\b`, "græn"},
+	// A rated game is "pisteytetty" (as in "%d pisteytettyä peliä"), a
+	// rating "luokitus".
+	{language.Finnish, `(?i)luokiteltu`, "pisteytetty"},
+	{language.Finnish, `(?i)rankat`, "luokitus"},
+	// The button is "Uusintapeli"; a replay is "toisto".
+	{language.Finnish, `(?i)\buusintaa\b|uusintaottelu|animoitu uusinta`, "uusintapeli (rematch), toisto (replay)"},
+	// A review is "arvio", a variant "muunnelma", a record "kirjaus".
+	{language.Finnish, `(?i)katsau`, "arvio"},
+	{language.Finnish, `(?i)variantti`, "muunnelma"},
+	{language.Finnish, `(?i)pöytäkirja`, "kirjaus"},
+	// Not a word: "peruaksesi".
+	{language.Finnish, `(?i)perujaksesi`, "peruaksesi"},
+	// A resignation is "luovutus"; a forfeit is not one.
+	{language.Finnish, `(?i)luovutukset`, "pelaamatta"},
+}
+
+// TestOneWordPerConcept: no text of a language matches a word listed in
+// oneWord for it.
+func TestOneWordPerConcept(t *testing.T) {
+	for _, w := range oneWord {
+		re := regexp.MustCompile(w.wrong)
+		for _, k := range locale.Keys() {
+			if text, _ := locale.Text(w.lang, k); re.MatchString(text) {
+				t.Errorf("%v: %q matches %s: use %q", w.lang, text, w.wrong, w.right)
+			}
+		}
+	}
+}
+
+// TestDefaultsNameTheChoice: a description that names a choice as the
+// default, such as "How strong the bot plays (default: medium)", names it
+// as the choice itself reads in that language.
+func TestDefaultsNameTheChoice(t *testing.T) {
+	defaultRe := regexp.MustCompile(`default: ([a-zA-Z ]+)\)`)
+	for _, k := range locale.Keys() {
+		for _, m := range defaultRe.FindAllStringSubmatch(k, -1) {
+			if !locale.Has(m[1]) {
+				continue
+			}
+			for _, l := range locale.Langs {
+				text, _ := locale.Text(l.Tag, k)
+				choice, _ := locale.Text(l.Tag, m[1])
+				if !strings.Contains(strings.ToLower(text), strings.ToLower(choice)) {
+					t.Errorf("%s: %q does not name the choice %q", l.Name, text, choice)
+				}
+			}
+		}
+	}
+}
+
+// mustSay lists texts whose translation must hold a phrase: a grammar
+// or a term that a word list cannot check.
+var mustSay = []struct {
+	lang        language.Tag
+	key, phrase string
+}{
+	// The rules say the attackers catch ("fangen") the king; "geschlagen"
+	// is for the other pieces.
+	{language.German, "the king was captured", "gefangen"},
+	// "sich zurückziehen" is reflexive.
+	{language.German, "tour.forfeit", "der sich zurückgezogen hat"},
+	{language.German, "tour.forfeit_both", "haben sich"},
+	// Countable: "flere" ("mere" is for amounts).
+	{language.Danish, "… and %d more.", "og %d flere"},
+	// Leaving a tournament was "Hætta við", the word for aborting a game.
+	{language.Icelandic, "tour.btn_leave", "Afskrá mig"},
+	{language.Icelandic, "leave", "afskrá sig"},
+	{language.Icelandic, "tour.left", "afskráð þig"},
+	{language.Icelandic, "Tournaments: create (managers), join, leave, start, withdraw, standings", "afskrá sig"},
+	// Discord has no Icelandic: the permission reads as in English, as
+	// the settings reply says.
+	{language.Icelandic, "tour.managers_create", "Manage Server"},
+	// A fallen flag ends the game, which may still be drawn.
+	{language.Icelandic, "err.flag_fell", "lýkur á tíma"},
+	// Hints are for games against the engine only.
+	{language.Finnish, "`/tafl analyse` a game's review · `/tafl puzzle` puzzles (daily: `/tafl settings daily_channel`) · **💡 Hint** in casual games against me", "harjoituspeleissä minua vastaan"},
+}
+
+// TestMustSay: each text listed in mustSay holds its phrase.
+func TestMustSay(t *testing.T) {
+	for _, m := range mustSay {
+		text, ok := locale.Text(m.lang, m.key)
+		if !ok {
+			t.Errorf("%v: no text %q", m.lang, m.key)
+		} else if !strings.Contains(text, m.phrase) {
+			t.Errorf("%v: %q lacks %q", m.lang, text, m.phrase)
+		}
+	}
+}
+
+// args returns the arguments a format uses, as "index:verb" (explicit
+// indexes such as %[2]s resolved), sorted: a translation may reorder its
+// words but must give each argument the verb the English gives it.
+func args(format string) []string {
+	var out []string
+	i := 0
+	for _, m := range verbs.FindAllStringSubmatch(format, -1) {
+		if m[0] == "%%" {
+			continue
+		}
+		if m[1] != "" {
+			i, _ = strconv.Atoi(strings.Trim(m[1], "[]"))
+		} else {
+			i++
+		}
+		out = append(out, strconv.Itoa(i)+":"+regexp.MustCompile(`\[\d+\]`).ReplaceAllString(m[0], ""))
+	}
+	slices.Sort(out)
+	return out
+}
+
+var (
+	discordToken = regexp.MustCompile(`<(@|#|t:)[^>]*>`)
+	codeSpan     = regexp.MustCompile("`[^`]*`")
+	codeWord     = regexp.MustCompile(`<[^>%]+>`) // a placeholder word such as variant:<name>
+)
+
+// sorted returns the matches of re in s, sorted.
+func sorted(re *regexp.Regexp, s string) []string {
+	out := re.FindAllString(s, -1)
+	for i := range out {
+		out[i] = codeWord.ReplaceAllString(out[i], "<…>")
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestFormattingSurvivesTranslation: every translation (each plural form
+// against the same English form) gives each argument the English verb in
+// the English position (%d where the English counts, the mention's %s
+// where it mentions), keeps Discord's mentions and timestamps (<@%s>,
+// <#%s>, <t:%d:R>) and the code spans (command and option names, which
+// the user types: `/tafl move d1-d4`; a placeholder word such as <name>
+// may be translated), and leaves no bold or code mark unclosed.
+func TestFormattingSurvivesTranslation(t *testing.T) {
+	for _, k := range locale.Keys() {
+		en, _ := locale.Text(language.English, k)
+		enForms := strings.Split(en, "|")
+		for _, l := range locale.Langs {
+			text, _ := locale.Text(l.Tag, k)
+			for i, form := range strings.Split(text, "|") {
+				if i >= len(enForms) {
+					break // TestEveryMessageHasEveryLanguage reports it
+				}
+				want := enForms[i]
+				if got, w := args(form), args(want); !slices.Equal(got, w) {
+					t.Errorf("%s: %q: arguments %v, English %v", l.Name, form, got, w)
+				}
+				if got, w := sorted(discordToken, form), sorted(discordToken, want); !slices.Equal(got, w) {
+					t.Errorf("%s: %q: Discord syntax %q, English %q", l.Name, form, got, w)
+				}
+				if got, w := sorted(codeSpan, form), sorted(codeSpan, want); !slices.Equal(got, w) {
+					t.Errorf("%s: %q: code %q, English %q", l.Name, form, got, w)
+				}
+				if strings.Count(form, "**")%2 != 0 || strings.Count(form, "`")%2 != 0 {
+					t.Errorf("%s: %q: an unclosed ** or `", l.Name, form)
+				}
+			}
 		}
 	}
 }

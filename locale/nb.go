@@ -100,6 +100,8 @@ var nb = Dict{
 	"review.none":            "Du har ikke noe avsluttet parti her å gå gjennom: oppgi et med `game`-valget.",
 	"review.in_progress":     "Parti %d spilles fortsatt: det kan gås gjennom når det er over.",
 	"review.no_moves":        "Parti %d sluttet før første trekk: det er ingenting å gå gjennom.",
+	"review.attackers":       "angriperne",
+	"review.defenders":       "forsvarerne",
 	"review.one_at_a_time":   "Gjennomgangen din av parti %d pågår fortsatt: én om gangen, takk. Den vises her når den er ferdig.",
 	"puzzle.gone":            "Den oppgaven finnes ikke lenger; prøv `/tafl puzzle`.",
 	"puzzle.other_server":    "Den oppgaven hører til en annen server; prøv `/tafl puzzle` her.",

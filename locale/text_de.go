@@ -25,7 +25,7 @@ var deTexts = Dict{
 	"Attackers win · %s":                          "Angreifer gewinnen · %s",
 	"Defenders win · %s":                          "Verteidiger gewinnen · %s",
 	"Draw · %s":                                   "Remis · %s",
-	"the king was captured":                       "der König wurde geschlagen",
+	"the king was captured":                       "der König wurde gefangen",
 	"the king escaped":                            "der König entkam",
 	"the king built an exit fort":                 "der König baute eine Ausgangsfestung",
 	"the defenders were encircled":                "die Verteidiger wurden eingekreist",

@@ -336,7 +336,7 @@ var isTexts = Dict{
 	"Defenders to move and win at once":     "Varnarmenn leika og vinna strax",
 	"Defenders to move and win in %d moves": "Varnarmenn leika og vinna í %d leikjum",
 	"Evaluation graph of game %d, %s: the defenders' win chance after every move":         "Matsgraf skákar %d, %s: vinningslíkur varnarmanna eftir hvern leik",
-	"Game %d before its worst move: %s; the engine's better move drawn as a green arrow.": "Skák %d fyrir versta leikinn: %s; betri leikur vélarinnar teiknaður sem grön ör.",
+	"Game %d before its worst move: %s; the engine's better move drawn as a green arrow.": "Skák %d fyrir versta leikinn: %s; betri leikur vélarinnar teiknaður sem græn ör.",
 	"Game %d moved on before the hint was ready: press Hint on the new board.":            "Skák %d hélt áfram áður en vísbendingin var tilbúin: ýttu á Vísbending á nýja borðinu.",
 	"Game %d, %s: the board with the engine's suggested move %s drawn as a green arrow.":  "Skák %d, %s: borðið með leiknum %s sem vélin leggur til, teiknuðum sem grænni ör.",
 	"Hint":                             "Vísbending",
