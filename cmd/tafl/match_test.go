@@ -169,7 +169,7 @@ func TestMatchFailingEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "otep:"+script, "-p2", "depth=1",
-		"-games", "2", "-progress=false", "-settle", "1ms")
+		"-games", "2", "-progress=false", "-settle", "1ms", "-concurrency", "1") // one engine at a time: both append to one log
 	if code != 1 {
 		t.Errorf("exit %d, want 1 (a player failed)", code)
 	}
