@@ -53,12 +53,12 @@ func runCurve(e env) error {
 		wins[g.Outcome().Winner]++
 		games, err := analysis.Positions(g)
 		if err != nil {
-			return fmt.Errorf("%s: %w", f, err)
+			return inFile(f, err)
 		}
 		for i := 1; i < len(games)-1; i += *every {
 			ev, err := analysis.Evaluate(context.Background(), games[i], *nodes)
 			if err != nil {
-				return fmt.Errorf("%s: %w", f, err)
+				return inFile(f, err)
 			}
 			if ev.Winner == tafl.NoSide && !ev.Draw {
 				pts = append(pts, analysis.Point{X: float64(ev.Score), Y: y})

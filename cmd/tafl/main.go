@@ -131,26 +131,62 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], message(args[0], ue.msg))
+		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], message(ue.msg))
 		return 2
 	case errors.As(err, &xe):
 		return xe.code
 	default:
-		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], message(args[0], err.Error()))
+		fmt.Fprintf(stderr, "tafl %s: %s\n", args[0], errorText(err))
 		return 1
 	}
 }
 
 // message is an error's text after "tafl COMMAND: ", without the
-// packages' prefixes that would say tafl or the command again ("tafl
-// moves: tafl: unknown variant", "tafl results: FILE: tafl: bad game",
-// "tafl ai: ai: unknown level", "tafl puzzles: puzzle: invalid").
-func message(cmd, msg string) string {
-	for _, p := range []string{"tafl", cmd, strings.TrimSuffix(cmd, "s")} {
-		msg = strings.ReplaceAll(strings.TrimPrefix(msg, p+": "), ": "+p+": ", ": ")
+// package prefix at its start that would say tafl or the command again
+// ("tafl moves: tafl: unknown variant", "tafl ai: ai: unknown level",
+// "tafl puzzles: puzzle: invalid"). Only the start is trimmed: further
+// on, a word before a colon may be a file's name (a record named
+// "results"); errors about a file drop the prefix where the path is added
+// (inFile).
+func message(msg string) string {
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for _, p := range pkgPrefixes {
+			if rest, ok := strings.CutPrefix(msg, p); ok {
+				msg, trimmed = rest, true
+			}
+		}
 	}
 	return msg
 }
+
+// pkgPrefixes are the prefixes of the packages' errors that a tafl
+// command's message need not repeat.
+var pkgPrefixes = []string{"tafl: ", "ai: ", "puzzle: ", "analysis: ", "match: "}
+
+// fileError is an error about a file: its path, then the error without
+// its package's prefix ("FILE: bad game: …", not "FILE: tafl: bad game:
+// …"); errors.Is and errors.As see the error itself.
+type fileError struct {
+	path string
+	err  error
+}
+
+func (e *fileError) Error() string { return e.path + ": " + message(e.err.Error()) }
+func (e *fileError) Unwrap() error { return e.err }
+
+// errorText is err's message for "tafl COMMAND: …": message, unless it
+// starts with a file's path (a file may be named "tafl").
+func errorText(err error) string {
+	var fe *fileError
+	if errors.As(err, &fe) && strings.HasPrefix(err.Error(), fe.path+": ") {
+		return err.Error()
+	}
+	return message(err.Error())
+}
+
+// inFile says err was met in the file at path.
+func inFile(path string, err error) error { return &fileError{path, err} }
 
 func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: tafl COMMAND [flags]   (tafl COMMAND -h for its flags)")

@@ -312,4 +312,15 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 			t.Errorf("%v: %q, want %q", c.args, errOut, c.want)
 		}
 	}
+	// A file named like a command or a package keeps its name.
+	t.Chdir(dir)
+	for _, name := range []string{"results", "result", "tafl"} {
+		if err := os.WriteFile(name, []byte("[variant:brandubh]\n1. d6-d5\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		want := "tafl results: " + name + ": bad game: line 2: move 1 (d6-d5): d5 is occupied\n"
+		if _, errOut, _ := runTafl(t, "", "results", name); errOut != want {
+			t.Errorf("a record named %s: %q, want %q", name, errOut, want)
+		}
+	}
 }

@@ -123,7 +123,7 @@ func corpusOpenings(file string, start tafl.Position, plies int) ([][]tafl.Move,
 	defer f.Close()
 	cgs, _, err := tune.ReadCorpus(f, start.Variant())
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return nil, inFile(file, err)
 	}
 	games := make([]*tafl.Game, len(cgs))
 	for i, cg := range cgs {
@@ -131,7 +131,7 @@ func corpusOpenings(file string, start tafl.Position, plies int) ([][]tafl.Move,
 	}
 	out, err := match.GameOpenings(games, start, plies)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return nil, inFile(file, err)
 	}
 	return out, nil
 }

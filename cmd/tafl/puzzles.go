@@ -101,7 +101,7 @@ func runPuzzles(e env) error {
 			}
 			g, _, err := tafl.DecodeGame(string(data))
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", f, err)
+				return nil, inFile(f, err)
 			}
 			return g, nil
 		}})

@@ -30,7 +30,7 @@ func readFinished(e env, files []string) ([]record, error) {
 		}
 		g, tags, err := tafl.DecodeGame(string(data))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f, err)
+			return nil, inFile(f, err)
 		}
 		o := g.Outcome()
 		if !o.Over() {

@@ -70,7 +70,7 @@ func runTune(e env) error {
 		}
 		smp, err := tune.Samples(g, y, skip)
 		if err != nil {
-			return fmt.Errorf("%s: %w", where, err)
+			return inFile(where, err)
 		}
 		samples = append(samples, smp...)
 		games[0]++
@@ -92,7 +92,7 @@ func runTune(e env) error {
 		cg, skipped, err := tune.ReadCorpus(f, v)
 		f.Close()
 		if err != nil {
-			return fmt.Errorf("%s: %w", corpus, err)
+			return inFile(corpus, err)
 		}
 		fmt.Fprintf(e.stderr, "corpus %s: %d games (%d lines skipped: header, unfinished)\n", corpus, len(cg), skipped)
 		for i, c := range cg {
@@ -179,7 +179,7 @@ func loadWeights(v *tafl.Variant, file string) (*ai.Weights, error) {
 	}
 	w, err := ai.ParseWeights(v, data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return nil, inFile(file, err)
 	}
 	return w, nil
 }
