@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -643,8 +642,8 @@ func isListenAddr(addr string) bool {
 	if err != nil {
 		return false
 	}
-	n, err := strconv.Atoi(port)
-	return err == nil && n >= 0 && n <= 65535
+	_, err = net.LookupPort("tcp", port) // a number, or a service name such as "http", as net.Listen takes
+	return err == nil
 }
 
 func isSnowflake(s string) bool {

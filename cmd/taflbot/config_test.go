@@ -331,6 +331,7 @@ func TestListenAddresses(t *testing.T) {
 		{"", "localhost", `interactions_listen "localhost": give host:port`},
 		{":9090", ":8080", ""},
 		{"", "[::1]:8080", ""},
+		{"127.0.0.1:http", "127.0.0.1:https", ""}, // service names, as net.Listen takes them
 	} {
 		cfg := defaultConfig()
 		cfg.Token, cfg.ApplicationID, cfg.Mode = "t", "123456789012345678", "http"
