@@ -586,11 +586,8 @@ func roundMentions(t *storage.Tournament, head string) *discordgo.MessageAllowed
 // (the tournament went through them at once, unannounced).
 func forfeitsOfRound(t *storage.Tournament) []string {
 	p, st := tourLang(t), &t.State
-	played := func(r int) bool {
-		return slices.ContainsFunc(st.Games, func(g tournament.Game) bool { return g.Round == r && !g.Forfeit })
-	}
 	first := st.Round
-	for first > 1 && !played(first-1) {
+	for first > 1 && !roundPlayed(t, first-1) {
 		first--
 	}
 	name := func(id string) string { return "<@" + id + ">" } // who withdrew is not pinged: see roundMentions
@@ -609,6 +606,12 @@ func forfeitsOfRound(t *storage.Tournament) []string {
 		}
 	}
 	return out
+}
+
+// roundPlayed reports whether round r of t had a game played (not only
+// forfeits): such a round was announced when it began.
+func roundPlayed(t *storage.Tournament, r int) bool {
+	return slices.ContainsFunc(t.State.Games, func(g tournament.Game) bool { return g.Round == r && !g.Forfeit })
 }
 
 // tournamentGameOver records the result of a finished tournament game,
@@ -700,6 +703,12 @@ func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID, l
 	case finished:
 		b.log.Info("tournament finished", "tournament_id", id)
 		headline := tourLang(t).T("tour.finished", t.Name, firstPlace(t)) + endedEarly(t)
+		if !roundPlayed(t, t.State.Round) {
+			// The last rounds were only forfeits, announced nowhere else.
+			if forfeits := forfeitsOfRound(t); len(forfeits) > 0 {
+				headline += tourLang(t).T("tour.forfeits", strings.Join(forfeits, "; "))
+			}
+		}
 		if last != nil {
 			headline = last.headline + " " + headline
 		}
@@ -720,7 +729,9 @@ func (b *Bot) postStandings(ctx context.Context, t *storage.Tournament, headline
 		b.log.Error("drawing tournament standings", "tournament_id", t.ID, "err", err)
 		return
 	}
-	if _, err := b.rest.Send(ctx, tournamentChannel(t), msg.send()); err != nil {
+	send := msg.send()
+	send.AllowedMentions = roundMentions(t, headline) // not those who withdrew
+	if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
 		b.log.Warn("posting tournament standings", "tournament_id", t.ID, "err", err)
 	}
 }

@@ -358,4 +358,30 @@ func TestTournamentForfeitsDoNotPingTheWithdrawn(t *testing.T) {
 		slices.Contains(m.AllowedMentions.Users, carol) {
 		t.Errorf("round 5's announcement pings %+v: want alice and bob, not carol, who withdrew", m.AllowedMentions)
 	}
+	// Round 6 is only carol's forfeit: the tournament ends with round 5's
+	// game, and the final standings announce it (it went unannounced),
+	// still without pinging her.
+	resignGame(t, h, bob, roundGame(5))
+	body = nil
+	waitFor(t, "the final standings", func() bool {
+		ps, recs := posts(t, h, thread)
+		for i, m := range ps {
+			if strings.Contains(m.Content, "**Cup** is over.") {
+				body = recs[i].Body
+				return true
+			}
+		}
+		return false
+	})
+	m.AllowedMentions.Users = nil
+	if err := json.Unmarshal(body, &m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.Content, fmt.Sprintf("in round 6, <@%s> wins against <@%s>, who withdrew.", alice, carol)) &&
+		!strings.Contains(m.Content, fmt.Sprintf("in round 6, <@%s> wins against <@%s>, who withdrew.", bob, carol)) {
+		t.Errorf("the final standings %q do not announce round 6's forfeit", m.Content)
+	}
+	if slices.Contains(m.AllowedMentions.Users, carol) || len(m.AllowedMentions.Parse) != 0 || !slices.Contains(m.AllowedMentions.Users, alice) {
+		t.Errorf("the final standings ping %+v: want the winner alice, not carol, who withdrew", m.AllowedMentions)
+	}
 }
