@@ -20,6 +20,7 @@ import (
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
+	"strings"
 )
 
 // Renderer draws board pictures and replays. [DefaultRenderer] is the
@@ -102,7 +103,7 @@ type Options struct {
 	// PublicKey verifies HTTP interactions (see InteractionsHandler).
 	PublicKey ed25519.PublicKey
 
-	DefaultVariant  string        // DefaultVariant of new games (default tafl.DefaultVariant).
+	DefaultVariant  string        // DefaultVariant of new games: a preset, or "name/layout" (default tafl.DefaultVariant).
 	DefaultDays     int           // DefaultDays per move (default 3).
 	ChallengeExpiry time.Duration // ChallengeExpiry of open challenges (default 24h).
 	SweepInterval   time.Duration // SweepInterval of the clock sweeper (default 1m).
@@ -218,7 +219,8 @@ func New(o Options) (*Bot, error) {
 	if o.DefaultVariant == "" {
 		o.DefaultVariant = tafl.DefaultVariant
 	}
-	if _, err := tafl.Preset(o.DefaultVariant, ""); err != nil {
+	name, layout, _ := strings.Cut(o.DefaultVariant, "/") // a preset, or "name/layout" as /tafl settings stores it
+	if _, err := tafl.Preset(name, layout); err != nil {
 		errs = append(errs, fmt.Errorf("bot: default variant: %w", err))
 	}
 	engineList, err := CheckEngines(o.Engines)

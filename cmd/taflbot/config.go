@@ -427,12 +427,13 @@ func (c *Config) Validate(console bool) error {
 	} else if !strings.HasSuffix(strings.TrimSuffix(u.Path, "/"), "/api/v9") {
 		bad("rest_base_url %q: the URL must end in /api/v9/, the REST API version taflbot speaks (like \"https://discord.com/api/v9/\")", c.RESTBaseURL)
 	}
-	if _, err := tafl.Preset(c.DefaultVariant, ""); err != nil {
+	name, layout, _ := strings.Cut(c.DefaultVariant, "/") // a preset, or "name/layout"
+	if _, err := tafl.Preset(name, layout); err != nil {
 		var names []string
 		for _, p := range tafl.Presets() {
 			names = append(names, p.Name)
 		}
-		bad("default_variant %q: use one of %s", c.DefaultVariant, strings.Join(names, ", "))
+		bad("default_variant %q: use one of %s, or NAME/LAYOUT for a layout (see tafl variants)", c.DefaultVariant, strings.Join(names, ", "))
 	}
 	if c.DefaultDaysPerMove < 1 || c.DefaultDaysPerMove > 30 {
 		bad("default_days_per_move %d: use 1 to 30", c.DefaultDaysPerMove)

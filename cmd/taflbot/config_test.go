@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/storage"
 )
 
 func TestExampleConfigIsValid(t *testing.T) {
@@ -419,5 +421,31 @@ func TestEngineCommandWarning(t *testing.T) {
 	cfg.Engines = []EngineConfig{{Name: "e", Command: []string{"no-such-engine-anywhere"}}}
 	if w := cfg.Warnings(); len(w) > 0 {
 		t.Errorf("an interactions-only process warns about engines: %q", w)
+	}
+}
+
+// TestDefaultVariantWithLayout: default_variant takes a layout too
+// ("tawlbwrdd/bell"), as /tafl settings variant: stores it, and the bot
+// starts with it; an unknown layout is refused.
+func TestDefaultVariantWithLayout(t *testing.T) {
+	for _, c := range []struct {
+		variant string
+		ok      bool
+	}{{"tawlbwrdd/bell", true}, {"tawlbwrdd", true}, {"tawlbwrdd/nope", false}, {"chess", false}} {
+		cfg := defaultConfig()
+		cfg.Token, cfg.ApplicationID, cfg.DefaultVariant = "t", "123456789012345678", c.variant
+		err := cfg.Validate(false)
+		if (err == nil) != c.ok || (err != nil && !strings.Contains(err.Error(), "NAME/LAYOUT")) {
+			t.Errorf("default_variant %q: %v", c.variant, err)
+		}
+		st, serr := storage.Open(filepath.Join(t.TempDir(), "t.db"), storage.Options{NoSync: true})
+		if serr != nil {
+			t.Fatal(serr)
+		}
+		_, berr := bot.New(bot.Options{Store: st, REST: bot.NewConsoleREST(io.Discard, t.TempDir()), Engine: bot.AIEngine{}, DefaultVariant: c.variant})
+		if (berr == nil) != c.ok {
+			t.Errorf("bot.New with default variant %q: %v", c.variant, berr)
+		}
+		st.Close()
 	}
 }
