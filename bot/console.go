@@ -201,18 +201,42 @@ func (c *ConsoleREST) userID(name string) string {
 }
 
 // learnNames lets mentions of the players of the database's games read
-// as their names before they are typed in this run.
+// as their names before they are typed in this run. A name that the games
+// give one id only keeps it (a database of older console runs gave ids in
+// order of appearance, 1000, 1001, …), so that "as alice" plays her own
+// games there; a name with several ids gets its own (see userID).
 func (c *ConsoleREST) learnNames(ctx context.Context, st *storage.Store) error {
-	return st.ForEachGame(ctx, func(g *storage.Game) error {
+	ids := map[string]map[string]bool{} // name → the ids the games give it
+	err := st.ForEachGame(ctx, func(g *storage.Game) error {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		for _, seat := range []storage.Seat{g.Attackers, g.Defenders} {
-			if _, known := c.names[seat.UserID]; !known && seat.UserID != "" && seat.Name != "" {
+			if seat.UserID == "" || seat.Name == "" {
+				continue
+			}
+			if _, known := c.names[seat.UserID]; !known {
 				c.names[seat.UserID] = seat.Name
 			}
+			if ids[seat.Name] == nil {
+				ids[seat.Name] = map[string]bool{}
+			}
+			ids[seat.Name][seat.UserID] = true
 		}
 		return nil
 	})
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for name, set := range ids {
+		if len(set) != 1 {
+			continue
+		}
+		for id := range set {
+			if _, taken := c.users[name]; !taken && c.names[id] == name {
+				c.users[name] = id
+			}
+		}
+	}
+	return err
 }
 
 var (

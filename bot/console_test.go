@@ -530,3 +530,24 @@ func TestConsoleBoardOfTheGameThatEndedLast(t *testing.T) {
 		t.Errorf("/tafl board after game 1 ended last shows:\n%s", text)
 	}
 }
+
+// TestConsoleOlderDatabase: a database of older console runs gave names
+// ids in order of appearance (1000, 1001, …); a name its games give one id
+// keeps it, so that "as alice" plays her own game there (with ids from the
+// name alone she was a stranger to it).
+func TestConsoleOlderDatabase(t *testing.T) {
+	st := consoleStore(t)
+	g, err := storage.NewGame("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.GuildID, g.ChannelID = "1", "2" // the console's server and channel
+	g.Attackers, g.Defenders = storage.Seat{UserID: "1000", Name: "alice"}, storage.Seat{UserID: "1001", Name: "bob"}
+	if err := st.CreateGame(t.Context(), g); err != nil {
+		t.Fatal(err)
+	}
+	text := runConsole(t, st, 0, []string{"/tafl move d2-c2", "quit"})
+	if !strings.Contains(text, "Last moves: 1. d2-c2") {
+		t.Errorf("alice's move in her game of an older run:\n%s", text)
+	}
+}
