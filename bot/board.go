@@ -57,14 +57,15 @@ func nonNil(c []discordgo.MessageComponent) []discordgo.MessageComponent {
 // language chosen for the game when it was created (see Bot.publicLang).
 func gameP(g *storage.Game) *locale.Printer { return locale.For(locale.Match(g.Language)) }
 
-// seatName returns a mention of a human or the engine's name (the same in
-// every language: a level is named as the level option names it).
-func seatName(s storage.Seat) string {
+// seatName returns a mention of a human or the engine's name, its level
+// in p's language as the level option's choices name it ("taflbot
+// (keskitaso)" in Finnish).
+func seatName(p *locale.Printer, s storage.Seat) string {
 	if name, ok := strings.CutPrefix(s.AILevel, engineSeatPrefix); ok {
 		return "⚙ " + name
 	}
 	if s.IsAI() {
-		return "taflbot (" + s.AILevel + ")"
+		return "taflbot (" + p.T(s.AILevel) + ")"
 	}
 	return "<@" + s.UserID + ">"
 }
@@ -85,7 +86,7 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 	if headline != "" {
 		sb.WriteString(headline + "\n")
 	}
-	sb.WriteString(p.T("**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, gameVariant(g), seatName(g.Attackers), seatName(g.Defenders)))
+	sb.WriteString(p.T("**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, gameVariant(g), seatName(p, g.Attackers), seatName(p, g.Defenders)))
 	if g.Casual {
 		sb.WriteString(" · " + p.T("casual"))
 	}
@@ -111,9 +112,9 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 		}
 		side := tg.ToMove()
 		if side == tafl.Attackers {
-			sb.WriteString(p.T("%s to move (attackers)", seatName(g.Seat(side))))
+			sb.WriteString(p.T("%s to move (attackers)", seatName(p, g.Seat(side))))
 		} else {
-			sb.WriteString(p.T("%s to move (defenders)", seatName(g.Seat(side))))
+			sb.WriteString(p.T("%s to move (defenders)", seatName(p, g.Seat(side))))
 		}
 		switch {
 		case !g.Clock.IsZero():
@@ -123,7 +124,7 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 		}
 		for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
 			if until, ok := away[s]; ok {
-				sb.WriteString("\n" + p.T("🏖 %s is on vacation until <t:%d:f>: their clock is paused.", seatName(g.Seat(s)), until.Unix()))
+				sb.WriteString("\n" + p.T("🏖 %s is on vacation until <t:%d:f>: their clock is paused.", seatName(p, g.Seat(s)), until.Unix()))
 			}
 		}
 		switch g.DrawOffer {
@@ -209,7 +210,7 @@ func (b *Bot) playersBand(lp *locale.Printer, g *storage.Game, now time.Time, aw
 	}
 	for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
 		seat := g.Seat(s)
-		pl := render.Player{Name: seatLabel(seat)}
+		pl := render.Player{Name: seatLabel(lp, seat)}
 		switch {
 		case !g.Clock.IsZero():
 			pl.Clock, pl.HasClock = g.Clock.Remaining(s, now), true
@@ -273,9 +274,9 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 		title = g.Variant()
 	}
 	if titleHasSize(title, v.Size()) {
-		sb.WriteString(p.T("Board of game %d, %s, %s (attackers) against %s (defenders).", g.ID, title, seatLabel(g.Attackers), seatLabel(g.Defenders)) + " ")
+		sb.WriteString(p.T("Board of game %d, %s, %s (attackers) against %s (defenders).", g.ID, title, seatLabel(p, g.Attackers), seatLabel(p, g.Defenders)) + " ")
 	} else {
-		sb.WriteString(p.T("Board of game %d, %s (%d×%d), %s (attackers) against %s (defenders).", g.ID, title, v.Size(), v.Size(), seatLabel(g.Attackers), seatLabel(g.Defenders)) + " ")
+		sb.WriteString(p.T("Board of game %d, %s (%d×%d), %s (attackers) against %s (defenders).", g.ID, title, v.Size(), v.Size(), seatLabel(p, g.Attackers), seatLabel(p, g.Defenders)) + " ")
 	}
 	if n := len(plies); n > 0 {
 		last := plies[n-1]
@@ -292,9 +293,9 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 	} else {
 		side := tg.ToMove()
 		if side == tafl.Attackers {
-			sb.WriteString(p.T("%s (attackers) to move, move %d", seatLabel(g.Seat(side)), tafl.MoveNumber(len(plies))))
+			sb.WriteString(p.T("%s (attackers) to move, move %d", seatLabel(p, g.Seat(side)), tafl.MoveNumber(len(plies))))
 		} else {
-			sb.WriteString(p.T("%s (defenders) to move, move %d", seatLabel(g.Seat(side)), tafl.MoveNumber(len(plies))))
+			sb.WriteString(p.T("%s (defenders) to move, move %d", seatLabel(p, g.Seat(side)), tafl.MoveNumber(len(plies))))
 		}
 		if c := clockWords(p, g, now); c != "" {
 			sb.WriteString(", " + c)
@@ -402,7 +403,7 @@ func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	drawID := CustomID{Action: ActDraw, ID: uint64(g.ID), Ply: g.Ply(), Arg: drawShown(g.DrawOffer)}.String()
 	draw := discordgo.Button{Label: p.T("Offer draw"), Style: discordgo.SecondaryButton, CustomID: drawID, Disabled: over}
 	if g.DrawOffer != tafl.NoSide && !over {
-		draw.Label = truncate(p.T("Draw offered by %s: accept?", seatLabel(g.Seat(g.DrawOffer))), 78)
+		draw.Label = truncate(p.T("Draw offered by %s: accept?", seatLabel(p, g.Seat(g.DrawOffer))), 78)
 		draw.Style = discordgo.SuccessButton
 	}
 	end := discordgo.Button{Label: p.T("Resign"), Style: discordgo.DangerButton, CustomID: id(ActResign), Disabled: over}
@@ -454,9 +455,9 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 	case o.Winner == tafl.NoSide:
 		s = p.T("**Draw** (%s).", reasonText(p, o.Reason))
 	case o.Winner == tafl.Attackers:
-		s = p.T("**Attackers win** — %s. Congratulations %s!", reasonText(p, o.Reason), seatName(g.Seat(o.Winner)))
+		s = p.T("**Attackers win** — %s. Congratulations %s!", reasonText(p, o.Reason), seatName(p, g.Seat(o.Winner)))
 	default:
-		s = p.T("**Defenders win** — %s. Congratulations %s!", reasonText(p, o.Reason), seatName(g.Seat(o.Winner)))
+		s = p.T("**Defenders win** — %s. Congratulations %s!", reasonText(p, o.Reason), seatName(p, g.Seat(o.Winner)))
 	}
 	if !g.Counts() && !g.Attackers.IsAI() && !g.Defenders.IsAI() {
 		s += " " + p.T("Not rated: it ended before both sides moved.")

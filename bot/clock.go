@@ -128,7 +128,7 @@ func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 	defer cancel()
 	loser := g.Seat(g.Tafl().ToMove()) // whose flag fell (the game may be drawn on time)
 	b.log.Info("game lost on time", "game_id", g.ID, "loser", loser.String())
-	msg, err := b.boardMessage(ctx, g, gameP(g).T("⏰ %s ran out of time.", seatName(loser)))
+	msg, err := b.boardMessage(ctx, g, gameP(g).T("⏰ %s ran out of time.", seatName(gameP(g), loser)))
 	if err != nil {
 		b.log.Error("announcing a timeout: drawing the board", "game_id", g.ID, "err", err)
 		return

@@ -55,7 +55,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		if !slices.Contains(Levels, level) {
 			return nil, userErrorf("Level must be one of easy, medium, hard or max.")
 		}
-		opponent = gp.T("taflbot at level **%s**", level)
+		opponent = gp.T("taflbot at level **%s**", gp.T(level)) // as the level option's choice names it
 	}
 	live, err := timeOption(r)
 	if err != nil {

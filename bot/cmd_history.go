@@ -28,9 +28,9 @@ func GameTags(g *storage.Game) []tafl.Tag {
 		{Name: "event", Value: "taflbot game " + g.ID.String()},
 		{Name: "site", Value: fmt.Sprintf("discord server %s channel %s", orDash(g.GuildID), orDash(g.ChannelID))},
 		{Name: "date", Value: g.Created.UTC().Format("2006.01.02")},
-		{Name: "attackers", Value: seatLabel(g.Attackers)},
+		{Name: "attackers", Value: seatLabel(nil, g.Attackers)},
 		{Name: "attackers-id", Value: g.Attackers.String()},
-		{Name: "defenders", Value: seatLabel(g.Defenders)},
+		{Name: "defenders", Value: seatLabel(nil, g.Defenders)},
 		{Name: "defenders-id", Value: g.Defenders.String()},
 	}
 	switch {
@@ -115,7 +115,7 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 				content += " " + p.T("(The replay could not be drawn.)")
 			} else {
 				alt := p.T("Animated replay of game %d, %s, %s (attackers) against %s (defenders): %s", g.ID, variantTitle(p, g.Tafl().Variant()),
-					seatLabel(g.Attackers), seatLabel(g.Defenders), moveCount(p, g.Ply()))
+					seatLabel(p, g.Attackers), seatLabel(p, g.Defenders), moveCount(p, g.Ply()))
 				if o := g.Outcome(); o.Over() {
 					alt += "; " + resultCaption(p, o)
 				}

@@ -336,7 +336,7 @@ func gameLabel(p *locale.Printer, g *storage.Game, userID string) string {
 	if g.SideOf(userID) == tafl.Defenders {
 		opp = g.Attackers
 	}
-	s := p.T("#%d %s vs %s", g.ID, gameVariant(g), seatLabel(opp))
+	s := p.T("#%d %s vs %s", g.ID, gameVariant(g), seatLabel(p, opp))
 	switch {
 	case !g.Active():
 		s += " · " + resultCaption(p, g.Outcome())

@@ -183,7 +183,7 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 			case side:
 				return userErrorf("Your draw offer stands.")
 			default:
-				return userErrorf("%s has offered a draw since: nothing was changed. Accept it with the draw button on the newest board, or `/tafl draw`.", seatName(g.Seat(g.DrawOffer)))
+				return userErrorf("%s has offered a draw since: nothing was changed. Accept it with the draw button on the newest board, or `/tafl draw`.", seatName(r.p, g.Seat(g.DrawOffer)))
 			}
 		}
 		switch g.DrawOffer {
@@ -204,7 +204,7 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 	var headline string
 	switch what {
 	case "offer":
-		headline = gp.T("<@%s> offers a draw. %s, use `/tafl draw` or the draw button below to accept, or just move to decline.", r.userID, seatName(opponentOf(g, r.userID)))
+		headline = gp.T("<@%s> offers a draw. %s, use `/tafl draw` or the draw button below to accept, or just move to decline.", r.userID, seatName(gp, opponentOf(g, r.userID)))
 	case "withdraw":
 		headline = gp.T("<@%s> withdrew the draw offer.", r.userID)
 	case "accept":

@@ -551,3 +551,22 @@ func TestConsoleOlderDatabase(t *testing.T) {
 		t.Errorf("alice's move in her game of an older run:\n%s", text)
 	}
 }
+
+// TestConsoleLevelInTheUsersLanguage: the engine's level reads as the
+// level option's choice does in the game's language ("taflbot
+// (keskitaso)" in Finnish); it was English ("medium") in every language.
+func TestConsoleLevelInTheUsersLanguage(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl settings language:fi",
+		"/tafl ai level:medium variant:brandubh side:defenders",
+		"quit",
+	})
+	for _, want := range []string{"tasolla **keskitaso**", "taflbot (keskitaso)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "medium") {
+		t.Errorf("the level in English:\n%s", text)
+	}
+}

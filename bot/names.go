@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -67,20 +68,22 @@ func (r *request) resolvedName(id string) string {
 	return memberName(res.Members[id], res.Users[id])
 }
 
-// seatName returns how a seat is named in text the bot writes for people
-// to read without mentions: the cached display name, "taflbot (level)"
-// for the engine, "NAME (engine)" for an external engine, or "a player" when the name is not known yet.
-func seatLabel(s storage.Seat) string {
+// seatLabel returns how a seat is named in text the bot writes for people
+// to read without mentions, in p's language (nil: English, as game
+// records have it): the cached display name, "taflbot (level)" for the
+// engine, "NAME (engine)" for an external engine, or "a player" when the
+// name is not known yet.
+func seatLabel(p *locale.Printer, s storage.Seat) string {
 	if name, ok := strings.CutPrefix(s.AILevel, engineSeatPrefix); ok {
-		return name + " (engine)"
+		return p.T("%s (engine)", name)
 	}
 	switch {
 	case s.IsAI():
-		return "taflbot (" + s.AILevel + ")"
+		return "taflbot (" + p.T(s.AILevel) + ")"
 	case s.Name != "":
 		return s.Name
 	}
-	return "a player"
+	return p.T("a player")
 }
 
 // human returns the seat of a user with their display name.

@@ -21,9 +21,9 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time) string {
 	n := v.Size()
 	var sb strings.Builder
 	if title := variantTitle(p, v); titleHasSize(title, n) {
-		sb.WriteString(p.T("Game %d, %s: %s plays the attackers, %s the defenders.", g.ID, title, seatLabel(g.Attackers), seatLabel(g.Defenders)) + "\n")
+		sb.WriteString(p.T("Game %d, %s: %s plays the attackers, %s the defenders.", g.ID, title, seatLabel(p, g.Attackers), seatLabel(p, g.Defenders)) + "\n")
 	} else {
-		sb.WriteString(p.T("Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.", g.ID, title, n, n, seatLabel(g.Attackers), seatLabel(g.Defenders)) + "\n")
+		sb.WriteString(p.T("Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.", g.ID, title, n, n, seatLabel(p, g.Attackers), seatLabel(p, g.Defenders)) + "\n")
 	}
 	if k := len(plies); k > 0 {
 		last := plies[k-1]
@@ -38,9 +38,9 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time) string {
 	} else {
 		side := tg.ToMove()
 		if side == tafl.Attackers {
-			sb.WriteString(p.T("Move %d: %s, the attackers, to move", tafl.MoveNumber(len(plies)), seatLabel(g.Seat(side))))
+			sb.WriteString(p.T("Move %d: %s, the attackers, to move", tafl.MoveNumber(len(plies)), seatLabel(p, g.Seat(side))))
 		} else {
-			sb.WriteString(p.T("Move %d: %s, the defenders, to move", tafl.MoveNumber(len(plies)), seatLabel(g.Seat(side))))
+			sb.WriteString(p.T("Move %d: %s, the defenders, to move", tafl.MoveNumber(len(plies)), seatLabel(p, g.Seat(side))))
 		}
 		if c := clockWords(p, g, now); c != "" {
 			sb.WriteString(", " + c)

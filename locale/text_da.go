@@ -393,4 +393,6 @@ var daTexts = Dict{
 	"the side that moves first has no legal move in its start position: the game would be over before it began": "den side, der trækker først, har intet lovligt træk i udgangsstillingen: partiet ville være slut, før det begyndte",
 	"%d attackers": Plural{Arg: 1, One: "%d angriber", Other: "%d angribere"},
 	"%d defenders": Plural{Arg: 1, One: "%d forsvarer", Other: "%d forsvarere"},
+	"%s (engine)":  "%s (motor)",
+	"a player":     "en spiller",
 }

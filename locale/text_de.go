@@ -393,4 +393,6 @@ var deTexts = Dict{
 	"the side that moves first has no legal move in its start position: the game would be over before it began": "die Seite, die zuerst zieht, hat in der Anfangsstellung keinen erlaubten Zug: die Partie wäre vorbei, bevor sie beginnt",
 	"%d attackers": Plural{Arg: 1, One: "%d Angreifer", Other: "%d Angreifer"},
 	"%d defenders": Plural{Arg: 1, One: "%d Verteidiger", Other: "%d Verteidiger"},
+	"%s (engine)":  "%s (Engine)",
+	"a player":     "ein Spieler",
 }

@@ -393,4 +393,6 @@ var enTexts = []any{
 	"the side that moves first has no legal move in its start position: the game would be over before it began",
 	Plural{Arg: 1, One: "%d attacker", Other: "%d attackers"},
 	Plural{Arg: 1, One: "%d defender", Other: "%d defenders"},
+	"%s (engine)",
+	"a player",
 }

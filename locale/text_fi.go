@@ -393,4 +393,6 @@ var fiTexts = Dict{
 	"the side that moves first has no legal move in its start position: the game would be over before it began": "ensin siirtävällä puolella ei ole laillista siirtoa alkuasemassa: peli päättyisi ennen kuin se alkaa",
 	"%d attackers": Plural{Arg: 1, One: "%d hyökkääjä", Other: "%d hyökkääjää"},
 	"%d defenders": Plural{Arg: 1, One: "%d puolustaja", Other: "%d puolustajaa"},
+	"%s (engine)":  "%s (moottori)",
+	"a player":     "pelaaja",
 }

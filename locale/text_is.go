@@ -393,4 +393,6 @@ var isTexts = Dict{
 	"the side that moves first has no legal move in its start position: the game would be over before it began": "hliðin sem leikur fyrst á engan löglegan leik í upphafsstöðunni: skákinni lyki áður en hún hæfist",
 	"%d attackers": Plural{Arg: 1, One: "%d sóknarmaður", Other: "%d sóknarmenn"},
 	"%d defenders": Plural{Arg: 1, One: "%d varnarmaður", Other: "%d varnarmenn"},
+	"%s (engine)":  "%s (vél)",
+	"a player":     "leikmaður",
 }

@@ -393,4 +393,6 @@ var nbTexts = Dict{
 	"the side that moves first has no legal move in its start position: the game would be over before it began": "siden som trekker først, har ikke noe lovlig trekk i startstillingen: partiet ville være over før det begynte",
 	"%d attackers": Plural{Arg: 1, One: "%d angriper", Other: "%d angripere"},
 	"%d defenders": Plural{Arg: 1, One: "%d forsvarer", Other: "%d forsvarere"},
+	"%s (engine)":  "%s (motor)",
+	"a player":     "en spiller",
 }

@@ -393,4 +393,6 @@ var svTexts = Dict{
 	"the side that moves first has no legal move in its start position: the game would be over before it began": "sidan som drar först har inget tillåtet drag i startställningen: partiet skulle vara slut innan det började",
 	"%d attackers": Plural{Arg: 1, One: "%d anfallare", Other: "%d anfallare"},
 	"%d defenders": Plural{Arg: 1, One: "%d försvarare", Other: "%d försvarare"},
+	"%s (engine)":  "%s (motor)",
+	"a player":     "en spelare",
 }
