@@ -55,7 +55,7 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	fs.SetOutput(stderr)
 	configPath := fs.String("config", "", "the JSON configuration file whose \"database\" to use")
 	dbPath := fs.String("db", "", "the database file or postgres:// URL (default: the config's, else taflbot.db)")
-	from := fs.String("from", "", "copy: the database to copy from")
+	from := fs.String("from", "", "copy: the database to copy from (default: the one of -db or -config)")
 	to := fs.String("to", "", "copy: the new database to copy into")
 	out := fs.String("o", "", "output file or folder (- for standard output)")
 	rebuild := fs.Bool("rebuild-indexes", false, "check: rebuild the indexes from the records if they are wrong")
@@ -90,8 +90,11 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	case "migrate":
 		return dbMigrate(ctx, path, stdout)
 	case "copy":
+		if *from == "" {
+			*from = path // -db, or -config's database, as the other commands read it
+		}
 		if *from == "" || *to == "" {
-			return usageError{errors.New("taflbot db copy: give both -from DB and -to DB")}
+			return usageError{errors.New("taflbot db copy: give -to DB (and -from DB, or -db or -config for the database to copy)")}
 		}
 		return dbCopy(ctx, *from, *to, stdout)
 	case "backup":

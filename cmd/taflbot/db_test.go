@@ -447,6 +447,7 @@ func TestDBCountsOneInTheSingular(t *testing.T) {
 		{[]string{"check", "-db", path}, ": 1 game (1 active), 0 challenges,"},
 		{[]string{"export", "-db", path, "-o", filepath.Join(t.TempDir(), "exp")}, "exported 1 game to "},
 		{[]string{"copy", "-from", path, "-to", filepath.Join(t.TempDir(), "copy.db")}, "copied 1 game, 0 challenges,"},
+		{[]string{"copy", "-db", path, "-to", filepath.Join(t.TempDir(), "copy.db")}, "copied 1 game, 0 challenges,"}, // -from defaults to -db, as OPERATIONS.md says every db command takes it
 	} {
 		out, _, err := runDBTest(t, c.args...)
 		if err != nil || !strings.Contains(out, c.want) || strings.Contains(out, "1 games") {
