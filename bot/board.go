@@ -210,7 +210,7 @@ func (b *Bot) playersBand(lp *locale.Printer, g *storage.Game, now time.Time, aw
 	}
 	for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
 		seat := g.Seat(s)
-		pl := render.Player{Name: seatLabel(lp, seat)}
+		pl := render.Player{Name: pictureName(lp, seatLabel(lp, seat))}
 		switch {
 		case !g.Clock.IsZero():
 			pl.Clock, pl.HasClock = g.Clock.Remaining(s, now), true

@@ -16,7 +16,7 @@ import (
 
 // cmdMove handles /tafl move move:<d1-d4> [game].
 func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
-	text := strings.TrimSpace(r.str("move"))
+	text := strings.TrimSpace(typedMove(r.str("move")))
 	if text == "" {
 		return nil, userErrorf("Say which move, such as `d1-d4` (start typing for a list of your legal moves).")
 	}
@@ -43,6 +43,25 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 			b.afterMove(ctx, g)
 		},
 	}, nil
+}
+
+// typedMove rewrites the characters phones and keyboards put in a move
+// for the ones it is written with: a dash (‐ ‒ – — ―, the minus sign −)
+// for the hyphen, as a phone's autocorrection makes d1-d4 "d1–d4", and the
+// full-width letters and digits of Chinese and Japanese keyboards (ｄ１-ｄ４)
+// for ASCII ones.
+func typedMove(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= '\u2010' && r <= '\u2015', r == '\u2212', r == '\uFE58', r == '\uFE63':
+			return '-'
+		case r >= '\uFF01' && r <= '\uFF5E': // full-width ! to ~
+			return r - 0xFEE0
+		case r == '\u3000': // ideographic space
+			return ' '
+		}
+		return r
+	}, s)
 }
 
 // rememberOriginal records the board an interaction's response showed, so
@@ -175,7 +194,7 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		return &reply{resp: choicesResponse(nil)}, nil
 	}
 	// Discord sends what was typed as a string, even for a number option.
-	typed := strings.ToLower(strings.TrimSpace(fmt.Sprint(f.Value)))
+	typed := strings.ToLower(strings.TrimSpace(typedMove(fmt.Sprint(f.Value))))
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	switch f.Name {
 	case "days":

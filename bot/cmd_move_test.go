@@ -291,3 +291,39 @@ func TestAutocompleteKingMovesWithK(t *testing.T) {
 		t.Errorf("%d of 4 autocompletes offered the king's one move Kd4-d3:\n%s", n, text)
 	}
 }
+
+// TestMoveWithLookalikeCharacters: a phone's autocorrection writes d1-d4
+// with a dash (d1–d4) and a Chinese or Japanese keyboard in full-width
+// letters (ｄ１-ｄ４); the move was refused with "the two squares of a move
+// are joined by '-'", which the player believed they had written. Both
+// are read as the move.
+func TestMoveWithLookalikeCharacters(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	full := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r > ' ' && r <= '~' {
+				return r + 0xFEE0
+			}
+			return r
+		}, s)
+	}
+	for i, write := range []func(string) string{
+		func(m string) string { return strings.Replace(m, "-", "–", 1) }, // en dash
+		full,
+		func(m string) string { return strings.Replace(m, "-", "−", 1) }, // minus sign
+	} {
+		g := gameOf(t, h, alice)
+		user := alice
+		if g.Tafl().ToMove() != g.SideOf(alice) {
+			user = bob
+		}
+		text := write(g.Tafl().LegalMoves()[0].String())
+		if r, _ := h.slash(user, "move", opt("move", text)); isEphemeral(r) {
+			t.Fatalf("%q refused: %s", text, r.Content)
+		}
+		if g := gameOf(t, h, alice); g.Ply() != i+1 {
+			t.Fatalf("after %q the game is at ply %d, want %d", text, g.Ply(), i+1)
+		}
+	}
+}

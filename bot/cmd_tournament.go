@@ -756,24 +756,34 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 	table := render.Table{Title: t.Name, Subtitle: p.T("tour.tiebreak", sub, tb),
 		Columns: []render.Column{{Heading: "#", Right: true}, {Heading: p.T("tour.col_player"), Wide: true}, {Heading: p.T("tour.col_points"), Right: true},
 			{Heading: p.T("tour.col_games"), Right: true}, {Heading: tb, Right: true}, {Heading: p.T("tour.col_wdl"), Right: true}}}
+	var shownNames []string
 	for i, s := range st {
 		name := t.Names[s.Player]
 		if name == "" {
 			name = s.Player
 		}
+		shown := pictureName(p, name)
 		if s.Withdrawn {
-			name = p.T("tour.withdrew_mark", name)
+			name, shown = p.T("tour.withdrew_mark", name), p.T("tour.withdrew_mark", shown)
 			table.Faded = append(table.Faded, i)
 		}
 		if s.Rank == 1 && t.State.Started() && s.Points > 0 {
 			table.Marked = append(table.Marked, i)
 		}
+		shownNames = append(shownNames, shown)
 		table.Rows = append(table.Rows, []string{strconv.Itoa(s.Rank), name, formatPoints(s.Points), strconv.Itoa(s.Games),
 			formatPoints(s.Tiebreak(t.State.Format)), fmt.Sprintf("%d-%d-%d", s.Wins, s.Draws, s.Losses)})
 	}
+	// The picture names a player its font cannot draw "a player".
+	drawn := table
+	drawn.Rows = make([][]string, len(table.Rows))
+	for i, row := range table.Rows {
+		drawn.Rows[i] = slices.Clone(row)
+		drawn.Rows[i][1] = shownNames[i]
+	}
 	var buf bytes.Buffer
 	b.renderSem <- struct{}{}
-	err := render.TablePNG(&buf, table, render.TableOptions{Theme: b.render.Theme})
+	err := render.TablePNG(&buf, drawn, render.TableOptions{Theme: b.render.Theme})
 	<-b.renderSem
 	if err != nil {
 		return nil, fmt.Errorf("bot: standings: %w", err)

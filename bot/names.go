@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -84,6 +85,17 @@ func seatLabel(p *locale.Printer, s storage.Seat) string {
 		return s.Name
 	}
 	return p.T("a player")
+}
+
+// pictureName returns a name as a picture can show it: a name the
+// pictures' fonts cannot draw at all (Chinese, Arabic, emoji, …) would be
+// left out or drawn as boxes, so it is "a player" there; text and alt
+// texts keep the name itself.
+func pictureName(p *locale.Printer, name string) string {
+	if render.Legible(name) == "" && name != "" {
+		return p.T("a player")
+	}
+	return name
 }
 
 // human returns the seat of a user with their display name.

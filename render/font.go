@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/fogleman/gg"
@@ -101,6 +102,30 @@ func drawTextAt(dst *image.RGBA, face font.Face, s string, x, y float64, c color
 		d.DrawString(run)
 		x += float64(font.MeasureString(face, run)) / 64
 	}
+}
+
+// Legible returns s as the pictures draw it: without the characters the
+// embedded fonts have no glyph for, which would be drawn as boxes. Those
+// are emoji, marks that combine with the letter before them, zero-width
+// and direction marks, and the scripts the Go fonts lack (Chinese,
+// Japanese, Korean, Arabic, Hebrew, …; the fonts have Latin, Greek and
+// Cyrillic). Spaces left over are collapsed. A name written wholly in such
+// characters is legible as "": the caller chooses what to draw instead.
+func Legible(s string) string {
+	f, err := fonts()
+	if err != nil {
+		panic("render: embedded Go font is broken: " + err.Error())
+	}
+	out := strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return ' '
+		}
+		if f[boldFont].Index(r) == 0 || f[mediumFont].Index(r) == 0 {
+			return -1
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(out), " ")
 }
 
 // fit shortens s with an ellipsis until it is at most width pixels wide.

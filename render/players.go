@@ -64,7 +64,7 @@ func drawPlayers(img *image.RGBA, g *geometry, p *palette, o *Options) {
 		if ct != "" {
 			cw = textWidth(clock, ct) + h*0.3
 		}
-		who := fit(name, s.pl.Name, max(0, room-cw))
+		who := fit(name, Legible(s.pl.Name), max(0, room-cw))
 		c := p.caption
 		if s.side != o.Players.ToMove {
 			c = p.label

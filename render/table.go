@@ -75,11 +75,11 @@ func TableImage(t Table, opts TableOptions) (*image.RGBA, error) {
 
 	dc.SetFontFace(titleFace)
 	dc.SetColor(p.caption)
-	dc.DrawStringAnchored(fit(titleFace, t.Title, float64(w)-2*pad), pad, titleH/2+4*unit, 0, 0.5)
+	dc.DrawStringAnchored(fit(titleFace, Legible(t.Title), float64(w)-2*pad), pad, titleH/2+4*unit, 0, 0.5)
 	if subH > 0 {
 		dc.SetFontFace(subFace)
 		dc.SetColor(p.label)
-		dc.DrawStringAnchored(fit(subFace, t.Subtitle, float64(w)-2*pad), pad, titleH+subH/2-2*unit, 0, 0.5)
+		dc.DrawStringAnchored(fit(subFace, Legible(t.Subtitle), float64(w)-2*pad), pad, titleH+subH/2-2*unit, 0, 0.5)
 	}
 
 	// Column widths: each narrow column as wide as its widest text, the
@@ -112,7 +112,7 @@ func TableImage(t Table, opts TableOptions) (*image.RGBA, error) {
 	dc.DrawRectangle(0, top, float64(w), headH)
 	dc.Fill()
 	cell := func(face font.Face, text string, x, width, y float64, right bool) {
-		text = fit(face, text, width)
+		text = fit(face, Legible(text), width)
 		if right {
 			dc.DrawStringAnchored(text, x+width, y, 1, 0.5)
 		} else {
