@@ -234,7 +234,7 @@ func (s *search) generate(ply int) []tafl.Move {
 	if s.rules.Repetition == tafl.RepetitionForbidden && s.since(ply) >= 4 {
 		var c tafl.Position
 		ms = slices.DeleteFunc(ms, func(m tafl.Move) bool {
-			if p.MakeMove(m, &c) > 0 {
+			if p.MakeMove(m, &c) > 0 || c.Outcome().Over() {
 				return false
 			}
 			return s.seen(ply, c.Hash()) >= 2

@@ -216,3 +216,31 @@ func mustSquare(t *testing.T, s string) tafl.Square {
 	}
 	return sq
 }
+
+// TestSolveRepetitionKingCapture: under a rule that forbids a third
+// occurrence (hnefatafl-9), a move that captures the king is never
+// refused, though it brings a position back for the third time
+// (VARIANTS.md §1: the king's capture is checked first): b2-b3 wins in 1.
+func TestSolveRepetitionKingCapture(t *testing.T) {
+	v, err := tafl.Preset("hnefatafl-9", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := v.ParsePosition("/9/9/1tKt5/9/9/9/6T2/t8/9/", tafl.Attackers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tafl.NewGameFrom(p)
+	for _, m := range []string{"a8-a7", "g7-g6", "a7-a8", "g6-g7", "a8-a7", "g7-g6", "b3-b2", "g6-g7"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	sol, err := puzzle.Solve(t.Context(), g, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b2b3 := tafl.NewMove(mustSquare(t, "b2"), mustSquare(t, "b3")); sol.Moves != 1 || !slices.Contains(sol.Winning, b2b3) {
+		t.Errorf("solution %+v, want b2-b3 winning in 1", sol)
+	}
+}

@@ -85,7 +85,8 @@ func (p *Position) seesEdge(sq, d Square) bool {
 
 // encircledAfter reports whether the attacker that just moved to sq has
 // completed an encirclement, given that the position before was not
-// encircled. Each side of sq is followed toward the edge; only when one of
+// encircled and the move captured nothing (a capture may take the last
+// defender that could reach the edge: then only encircled can tell). Each side of sq is followed toward the edge; only when one of
 // them cannot reach it is the whole board flooded.
 func (p *Position) encircledAfter(sq Square) bool {
 	if p.cannotCut(sq) {

@@ -192,8 +192,8 @@ func (g *Game) LegalMoves() []Move {
 	if g.v.rules.Repetition == RepetitionForbidden {
 		var c Position
 		moves = slices.DeleteFunc(moves, func(m Move) bool {
-			if g.pos.makeMove(m, &c, nil) > 0 {
-				return false
+			if g.pos.makeMove(m, &c, nil) > 0 || c.end != NoEnd {
+				return false // a capture repeats nothing, and a move that ends the game is never refused (see Play)
 			}
 			return g.seen(c.hash) >= 2
 		})

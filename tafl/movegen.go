@@ -255,7 +255,7 @@ func (c *Position) playPiece(from, to Square, pc Piece, caps *[]Square) int {
 	if mover == Attackers {
 		if d := c.king - to; (d == 1 || d == -1 || d == stride || d == -stride) && c.kingCaptured(c.king, to) {
 			c.winner, c.end = Attackers, KingCaptured
-		} else if v.rules.Encirclement && c.encircledAfter(to) {
+		} else if v.rules.Encirclement && (n > 0 && c.encircled() || n == 0 && c.encircledAfter(to)) {
 			c.winner, c.end = Attackers, Encirclement
 		}
 	} else if pc == King && v.kinds[to]&sqEscape != 0 {

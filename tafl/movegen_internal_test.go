@@ -115,3 +115,55 @@ func TestPerftLeavesRepetition(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftRepetitionGameEnd: under RepetitionForbidden a move that ends
+// the game (here b2-b3 captures the king) is never refused, even when it
+// brings a position back for the third time (VARIANTS.md §1: the king's
+// capture is checked first); perft counts it, at its leaves and above
+// them, as Game.Play and Game.LegalMoves allow it (hnefatafl-9).
+func TestPerftRepetitionGameEnd(t *testing.T) {
+	v, err := Preset("hnefatafl-9", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := v.ParsePosition("/9/9/1tKt5/9/9/9/6T2/t8/9/", Attackers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGameFrom(p)
+	for _, s := range []string{"a8-a7", "g7-g6", "a7-a8", "g6-g7", "a8-a7", "g7-g6", "b3-b2", "g6-g7"} {
+		if _, err := g.PlayText(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	win := NewMove(mustSquare(t, "b2"), mustSquare(t, "b3"))
+	if !slices.Contains(g.LegalMoves(), win) {
+		t.Fatalf("b2-b3 is not among the legal moves %v", g.LegalMoves())
+	}
+	pos := g.Position()
+	hist := g.History()
+	bufs := make([][]Move, 2)
+	for i := range bufs {
+		bufs[i] = make([]Move, 0, 1024)
+	}
+	caps := make([]Square, 0, maxCaptures)
+	if got, want := perftLeaves(&pos, hist, 0, bufs[0], caps), uint64(len(g.LegalMoves())); got != want {
+		t.Errorf("perft counts %d leaves, Game.LegalMoves has %d moves", got, want)
+	}
+	var c Position
+	if got := perftChild(&pos, win, &c, 2, hist, 0, bufs, caps); got != 0 {
+		t.Errorf("perftChild(b2-b3, depth 2) = %d, want 0 (a legal move that ends the game)", got)
+	}
+	if _, err := g.Play(win); err != nil || g.Outcome().Reason != KingCaptured {
+		t.Errorf("b2-b3: %v, %v", err, g.Outcome())
+	}
+}
+
+func mustSquare(t *testing.T, s string) Square {
+	t.Helper()
+	sq, err := ParseSquare(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sq
+}

@@ -65,7 +65,7 @@ func perftChild(p *Position, m Move, c *Position, depth int, hist []uint64, lo i
 	if p.makeMove(m, c, nil) > 0 {
 		lo = len(hist) // a capture makes every earlier position unreachable
 	}
-	if rep != RepetitionIgnore && repeated(c, hist[lo:]) {
+	if rep != RepetitionIgnore && c.end == NoEnd && repeated(c, hist[lo:]) {
 		if rep == RepetitionForbidden {
 			return -1
 		}
@@ -111,6 +111,8 @@ func perftLeaves(p *Position, hist []uint64, lo int, buf []Move, caps []Square) 
 	// Only a forbidden move is not counted: a third occurrence under the
 	// other rules ends the game at the leaf, which counts. It needs two
 	// earlier ones, four and eight plies back at the latest (see repeated).
+	// A move that ends the game otherwise (the king captured or escaped, an
+	// encirclement) is never forbidden, as in Game.Play.
 	var line []uint64
 	if p.v.rules.Repetition == RepetitionForbidden && len(hist)-lo >= 8 {
 		line = hist[lo:]
@@ -127,7 +129,7 @@ func perftLeaves(p *Position, hist []uint64, lo int, buf []Move, caps []Square) 
 				to := m.To()
 				got := caps[:0]
 				p.playPiece(from, to, pc, &got)
-				if len(got) != 0 || line == nil || !repeated(p, line) {
+				if len(got) != 0 || line == nil || p.end != NoEnd || !repeated(p, line) {
 					n++
 				}
 				p.unplayPiece(from, to, pc, hash, got)
@@ -142,7 +144,7 @@ func perftLeaves(p *Position, hist []uint64, lo int, buf []Move, caps []Square) 
 					got := caps[:0]
 					p.playPiece(from, to, pc, &got)
 					// A capture makes every earlier position unreachable.
-					if len(got) != 0 || line == nil || !repeated(p, line) {
+					if len(got) != 0 || line == nil || p.end != NoEnd || !repeated(p, line) {
 						n++
 					}
 					p.unplayPiece(from, to, pc, hash, got)
