@@ -541,7 +541,7 @@ func (c *Config) validateScaling(console bool, bad func(format string, args ...a
 		bad("roles: console mode does everything; leave roles out")
 	}
 	if c.ShardCount < 1 || c.ShardCount > 1<<14 {
-		bad("shard_count %d: use 1 (the default) or more", c.ShardCount)
+		bad("shard_count %d: use 1 (the default) to %d", c.ShardCount, 1<<14)
 	} else {
 		ids := map[int]bool{}
 		for _, id := range c.ShardIDs {

@@ -160,6 +160,7 @@ func TestConfigRolesAndShards(t *testing.T) {
 		{`{` + pg + `, "roles": ["engine", "engine"]}`, "named twice"},
 		{`{"shard_count": 4, "shard_ids": [1, 4]}`, "shard 4 is not in 0 to 3"},
 		{`{"shard_count": 0}`, "shard_count 0"},
+		{`{"shard_count": 20000}`, "shard_count 20000: use 1 (the default) to 16384"}, // it said "or more"
 		{`{"mode": "http", "public_key": "` + strings.Repeat("ab", 32) + `", "shard_count": 2}`, "for gateway mode"},
 		{`{"engine_lease": "1s"}`, "engine_lease 1s"},
 		{`{"engine_lease": "soon"}`, "engine_lease \"soon\""},
