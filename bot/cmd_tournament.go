@@ -91,19 +91,6 @@ func isManager(r *request) bool {
 	return r.in.Member != nil && r.in.Member.Permissions&discordgo.PermissionManageGuild != 0
 }
 
-// displayName is the name a player is shown under in standings.
-func displayName(in *discordgo.Interaction) string {
-	switch {
-	case in.Member != nil && in.Member.Nick != "":
-		return in.Member.Nick
-	case in.Member != nil && in.Member.User != nil:
-		return in.Member.User.DisplayName()
-	case in.User != nil:
-		return in.User.DisplayName()
-	}
-	return "?"
-}
-
 func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) {
 	if !isManager(r) {
 		return nil, userErrorT("tour.managers_create")
@@ -320,7 +307,7 @@ func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, j
 	if p, err := b.store.GetPlayer(ctx, r.in.GuildID, r.userID); err == nil {
 		rating = p.Rating(t0.Variant).Rating
 	}
-	name := displayName(r.in)
+	name := r.userName() // as games keep it: control characters out, at most 40 letters
 	t, err := b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
 		if t.Cancelled {
 			return userErrorT("tour.called_off")

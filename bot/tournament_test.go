@@ -385,3 +385,18 @@ func TestTournamentForfeitsDoNotPingTheWithdrawn(t *testing.T) {
 		t.Errorf("the final standings ping %+v: want the winner alice, not carol, who withdrew", m.AllowedMentions)
 	}
 }
+
+// TestTournamentNamesCleaned: a player joins under the name games keep
+// for them (control characters out, at most 40 letters); the tournament
+// kept the raw nickname, line breaks and all.
+func TestTournamentNamesCleaned(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "tournament", opt("action", "create"), opt("name", "Cup"), opt("variant", "brandubh"))
+	in := h.slashInteraction(bob, "tournament", opt("action", "join"))
+	in.Member.Nick = "Bob\nthe\tBold " + strings.Repeat("x", 60)
+	h.bot.HandleGateway(t.Context(), in)
+	name := onlyTournament(t, h).Names[bob]
+	if strings.ContainsAny(name, "\n\t") || len([]rune(name)) > 40 || !strings.HasPrefix(name, "Bob the Bold x") {
+		t.Errorf("bob's tournament name %q: want it cleaned and at most 40 letters", name)
+	}
+}
