@@ -21,6 +21,11 @@ import (
 // challenger). A casual game counts in the players' records but changes
 // no rating.
 func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
+	if r.in.GuildID == "" {
+		// A direct message is seen by its user and the bot alone: nobody
+		// else could accept.
+		return nil, userErrorf("Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.")
+	}
 	settings, err := b.guildSettings(ctx, r.in.GuildID)
 	if err != nil {
 		return nil, err

@@ -213,3 +213,27 @@ func TestCustomVariantThatCannotStart(t *testing.T) {
 		t.Errorf("%d games made: %v", len(gs), err)
 	}
 }
+
+// TestChallengeInADirectMessage: a challenge in a direct message with the
+// bot is refused, since nobody else sees it (it was posted there, where
+// the opponent could never accept); /tafl ai still works there.
+func TestChallengeInADirectMessage(t *testing.T) {
+	h := newHarness(t, nil)
+	dm := func(sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *resp {
+		in := h.slashInteraction(alice, sub, opts...)
+		in.GuildID, in.User, in.Member = "", in.Member.User, nil
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		return r
+	}
+	r := dm("challenge", opt("opponent", bob), opt("variant", "brandubh"))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "direct message") {
+		t.Errorf("a challenge in a DM: %q", r.Content)
+	}
+	if games, _ := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{}); len(games) != 0 {
+		t.Errorf("alice has %d games", len(games))
+	}
+	if r := dm("ai", opt("variant", "brandubh"), opt("level", "easy")); isEphemeral(r) {
+		t.Errorf("/tafl ai in a DM: %q", r.Content)
+	}
+}

@@ -395,4 +395,5 @@ var daTexts = Dict{
 	"%d defenders": Plural{Arg: 1, One: "%d forsvarer", Other: "%d forsvarere"},
 	"%s (engine)":  "%s (motor)",
 	"a player":     "en spiller",
+	"Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.": "Ingen andre kan se en udfordring i en direkte besked med mig: udfordr i en kanal på en server, eller spil mod mig her med `/tafl ai`.",
 }

@@ -395,4 +395,5 @@ var deTexts = Dict{
 	"%d defenders": Plural{Arg: 1, One: "%d Verteidiger", Other: "%d Verteidiger"},
 	"%s (engine)":  "%s (Engine)",
 	"a player":     "ein Spieler",
+	"Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.": "In einer Direktnachricht mit mir sieht niemand sonst eine Herausforderung: Fordere in einem Kanal eines Servers heraus, oder spiel hier mit `/tafl ai` gegen mich.",
 }

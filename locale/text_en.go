@@ -395,4 +395,5 @@ var enTexts = []any{
 	Plural{Arg: 1, One: "%d defender", Other: "%d defenders"},
 	"%s (engine)",
 	"a player",
+	"Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.",
 }

@@ -395,4 +395,5 @@ var fiTexts = Dict{
 	"%d defenders": Plural{Arg: 1, One: "%d puolustaja", Other: "%d puolustajaa"},
 	"%s (engine)":  "%s (moottori)",
 	"a player":     "pelaaja",
+	"Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.": "Kukaan muu ei näe haastetta yksityisviestissä kanssani: haasta palvelimen kanavalla, tai pelaa minua vastaan täällä komennolla `/tafl ai`.",
 }

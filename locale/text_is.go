@@ -395,4 +395,5 @@ var isTexts = Dict{
 	"%d defenders": Plural{Arg: 1, One: "%d varnarmaður", Other: "%d varnarmenn"},
 	"%s (engine)":  "%s (vél)",
 	"a player":     "leikmaður",
+	"Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.": "Enginn annar sér áskorun í einkaskilaboðum við mig: skoraðu á í rás á netþjóni, eða tefldu við mig hér með `/tafl ai`.",
 }

@@ -395,4 +395,5 @@ var svTexts = Dict{
 	"%d defenders": Plural{Arg: 1, One: "%d försvarare", Other: "%d försvarare"},
 	"%s (engine)":  "%s (motor)",
 	"a player":     "en spelare",
+	"Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.": "Ingen annan kan se en utmaning i ett direktmeddelande med mig: utmana i en kanal på en server, eller spela mot mig här med `/tafl ai`.",
 }
