@@ -8,6 +8,7 @@ import (
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Display names. Every interaction carries its user's names (the member's
@@ -20,8 +21,12 @@ import (
 const maxShownName = 40
 
 // cleanName keeps a display name on one line, without control characters,
-// at most maxShownName runes.
+// at most maxShownName runes, its accented letters composed (NFC: "é" as
+// one letter where it was typed as e and a combining accent, as some
+// systems write it; the pictures' font has no combining marks, and
+// render.Legible would drop the accent).
 func cleanName(s string) string {
+	s = norm.NFC.String(s)
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
 			return ' '
