@@ -162,7 +162,7 @@ func Migrate(ctx context.Context, database string) (from, to int, err error) {
 	defer b.close()
 	from, to, err = b.migrate(ctx, true)
 	if err != nil {
-		return from, to, fmt.Errorf("storage: %s: %w", redactURL(database), err)
+		return from, to, atDatabase(database, err)
 	}
 	return from, to, nil
 }

@@ -47,10 +47,25 @@ func openPostgres(dsn string, opts Options) (*pgBackend, error) {
 	defer cancel()
 	if _, _, err := b.migrate(ctx, !opts.ReadOnly && !opts.NoMigrate); err != nil {
 		b.close()
-		return nil, fmt.Errorf("storage: %s: %w", redactURL(dsn), err)
+		return nil, atDatabase(dsn, err)
 	}
 	return b, nil
 }
+
+// dbError is an error met on a PostgreSQL database: "storage: URL: …",
+// the URL without its password, the error without a second "storage: ".
+type dbError struct {
+	url string
+	err error
+}
+
+func (e *dbError) Error() string {
+	return "storage: " + e.url + ": " + strings.TrimPrefix(e.err.Error(), "storage: ")
+}
+func (e *dbError) Unwrap() error { return e.err }
+
+// atDatabase says err was met on the database at dsn.
+func atDatabase(dsn string, err error) error { return &dbError{redactURL(dsn), err} }
 
 // connectPostgres makes the connection pool and finds the schema.
 func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
