@@ -54,12 +54,8 @@ func TestConsoleLearning(t *testing.T) {
 		"sweep",
 		"quit",
 	})
-	for _, want := range []string{"Attackers to move and win in 2 moves", "**b3-b6+** is right", "puzzle solved", "Your puzzle rating: 1500 →",
-		"the engine suggests **", "Review of game", "Daily puzzle", "[Solve]", "daily puzzle: in #console at 00:00 UTC"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("the console lacks %q", want)
-		}
-	}
+	consoleSays(t, text, "Attackers to move and win in 2 moves", "**b3-b6+** is right", "puzzle solved", "Your puzzle rating: 1500 →",
+		"the engine suggests **", "Review of game", "Daily puzzle", "[Solve]", "daily puzzle: in #console at 00:00 UTC")
 	if t.Failed() {
 		t.Log(text)
 	}
@@ -115,6 +111,16 @@ func consoleStore(t *testing.T) *storage.Store {
 func runConsole(t *testing.T, st *storage.Store, reviewNodes int64, script []string) string {
 	t.Helper()
 	return runConsoleWith(t, bot.Options{Store: st, ReviewNodes: reviewNodes}, script)
+}
+
+// consoleSays checks that the console printed each of wants.
+func consoleSays(t *testing.T, text string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console lacks %q:\n%s", want, text)
+		}
+	}
 }
 
 // runConsoleWith is runConsole with more of the bot's options. Without a
@@ -257,14 +263,10 @@ func TestConsoleExpiredChallenges(t *testing.T) {
 		"wait 25h",
 		"quit",
 	})
-	for _, want := range []string{"[taflbot edits a message] The challenge of @alice to @bob (brandubh) expired unanswered.",
+	consoleSays(t, text, "[taflbot edits a message] The challenge of @alice to @bob (brandubh) expired unanswered.",
 		"[taflbot edits a message] The open challenge of @alice (tablut) expired unanswered.",
 		// with its layout, as a declined or withdrawn one names it
-		"[taflbot edits a message] The challenge of @alice to @carol (tawlbwrdd/bell) expired unanswered."} {
-		if !strings.Contains(text, want) {
-			t.Errorf("the console lacks %q:\n%s", want, text)
-		}
-	}
+		"[taflbot edits a message] The challenge of @alice to @carol (tawlbwrdd/bell) expired unanswered.")
 }
 
 // TestConsoleShowsEdits: a message the bot edits with new text — a
@@ -278,12 +280,8 @@ func TestConsoleShowsEdits(t *testing.T) {
 		"/tafl tournament action:join",
 		"quit",
 	})
-	for _, want := range []string{"[taflbot edits a message] The challenge of @alice to @bob (brandubh) expired unanswered.",
-		"[taflbot edits a message] 🏆 **Cup** (tournament 1)", "Players (1): @alice"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("the console lacks %q:\n%s", want, text)
-		}
-	}
+	consoleSays(t, text, "[taflbot edits a message] The challenge of @alice to @bob (brandubh) expired unanswered.",
+		"[taflbot edits a message] 🏆 **Cup** (tournament 1)", "Players (1): @alice")
 }
 
 // TestConsoleReplayAltGrammar: the step-through board's alt text counts
@@ -322,11 +320,7 @@ func TestConsolePrivateStaysPrivate(t *testing.T) {
 		"/tafl resign", "click Yes, resign",
 		"quit",
 	})
-	for _, want := range []string{"\n[to alice] (only you) 💡 Game 1: the engine suggests", "\n[to alice] (only you) You played 1. d2-c2.", "\n[taflbot] @alice played 1. d2-c2.", "\n[to alice] (only you) You resigned.", "\n[taflbot] @alice resigned."} {
-		if !strings.Contains(text, want) {
-			t.Errorf("the console does not print %q:\n%s", want, text)
-		}
-	}
+	consoleSays(t, text, "\n[to alice] (only you) 💡 Game 1: the engine suggests", "\n[to alice] (only you) You played 1. d2-c2.", "\n[taflbot] @alice played 1. d2-c2.", "\n[to alice] (only you) You resigned.", "\n[taflbot] @alice resigned.")
 }
 
 // TestConsolePieceCountsInTheSingular: alt texts count one piece in the
@@ -342,15 +336,11 @@ func TestConsolePieceCountsInTheSingular(t *testing.T) {
 		"/tafl rules variant:" + rules,
 		"quit",
 	})
-	for _, want := range []string{
+	consoleSays(t, text,
 		"1 attacker and 1 defender on the board, the king on d4.",
 		"The start position of Custom (7×7): 1 attacker, 1 defender and the king on d4; the attackers move first.",
 		"Muunnelman Custom alkuasema (7×7): 1 hyökkääjä, 1 puolustaja ja kuningas ruudussa d4",
-	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("the console lacks %q:\n%s", want, text)
-		}
-	}
+	)
 }
 
 // TestConsolePlayersAcrossRuns: the console keeps its games between runs
@@ -405,15 +395,11 @@ func TestConsoleMoveAfterTheGameEnded(t *testing.T) {
 		"quit",
 	}
 	text := runConsoleWith(t, bot.Options{}, script)
-	for _, want := range []string{
+	consoleSays(t, text,
 		"[to alice] (only you) Game 1 is over (Defenders win · time ran out), and you have no other game in progress here.",
 		"[to alice] (only you) Game 2 is over (Attackers win · resignation), and you have no other game in progress here.",
 		"[to carol] (only you) You have no game in progress here.",
-	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("the console lacks %q:\n%s", want, text)
-		}
-	}
+	)
 }
 
 // TestConsoleLimitsOfOneInTheSingular: a server that allows one vacation
@@ -432,18 +418,14 @@ func TestConsoleLimitsOfOneInTheSingular(t *testing.T) {
 		"/tafl vacation",
 		"quit",
 	})
-	for _, want := range []string{
+	consoleSays(t, text,
 		"vacation: **1** day a year",
 		"Vacation left this year: 1d 0h of the 1 day this server allows.",
 		"(the server allows 1 day): ask for less.",
 		"You have 1 game against taflbot going, the most one player may have at once. Finish or resign it first",
 		"This server has 1 game against taflbot going",
 		"von dem 1 Tag, den dieser Server erlaubt.",
-	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("no %q in:\n%s", want, text)
-		}
-	}
+	)
 	for _, bad := range []string{"1 days", "1 games", "1** days", "1 Tagen"} {
 		if strings.Contains(text, bad) {
 			t.Errorf("%q in:\n%s", bad, text)
@@ -464,17 +446,13 @@ func TestConsoleTitleWithTheSize(t *testing.T) {
 		"/tafl rules variant:brandubh",
 		"quit",
 	})
-	for _, want := range []string{
+	consoleSays(t, text,
 		"Hnefatafl 9×9 (hnefatafl-9)\n",
 		"The start position of Hnefatafl 9×9: 16 attackers",
 		"Board of game 1, Hnefatafl 9×9, alice (attackers) against bob (defenders).",
 		"Game 1, Hnefatafl 9×9: alice plays the attackers, bob the defenders.",
 		"The start position of Brandubh (7×7): 8 attackers",
-	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("no %q in:\n%s", want, text)
-		}
-	}
+	)
 	for _, bad := range []string{"9×9 (9×9)", "9×9, 9 by 9", "hnefatafl-9, 9×9"} {
 		if strings.Contains(text, bad) {
 			t.Errorf("%q in:\n%s", bad, text)
@@ -494,16 +472,12 @@ func TestConsoleLayoutNamed(t *testing.T) {
 		"/tafl puzzle variant:tawlbwrdd",
 		"quit",
 	})
-	for _, want := range []string{
+	consoleSays(t, text,
 		"@alice challenges @bob to **tawlbwrdd/lewis-cross** (11×11)",
 		"**Game 1** · tawlbwrdd/lewis-cross · @alice (attackers) vs @bob (defenders)",
 		"• #1 tawlbwrdd/lewis-cross · @alice vs @bob",
 		"· tawlbwrdd/lewis · rated ",
-	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("no %q in:\n%s", want, text)
-		}
-	}
+	)
 }
 
 // TestConsoleBoardOfTheGameThatEndedLast: with no game in progress, /tafl
@@ -561,11 +535,7 @@ func TestConsoleLevelInTheUsersLanguage(t *testing.T) {
 		"/tafl ai level:medium variant:brandubh side:defenders",
 		"quit",
 	})
-	for _, want := range []string{"tasolla **keskitaso**", "taflbot (keskitaso)"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("no %q in:\n%s", want, text)
-		}
-	}
+	consoleSays(t, text, "tasolla **keskitaso**", "taflbot (keskitaso)")
 	if strings.Contains(text, "medium") {
 		t.Errorf("the level in English:\n%s", text)
 	}
