@@ -329,17 +329,23 @@ func TestTournamentForfeitsDoNotPingTheWithdrawn(t *testing.T) {
 	h.slash(carol, "tournament", opt("action", "withdraw")) // her game is resigned
 	resignGame(t, h, bob, roundGame(2))                     // alice against bob; rounds 3 and 4 are carol's forfeits
 	roundGame(5)
-	var body []byte
-	waitFor(t, "round 5's announcement", func() bool {
-		ps, recs := posts(t, h, thread)
-		for i, m := range ps {
-			if strings.Contains(m.Content, "round 5: 1 game.") {
-				body = recs[i].Body
-				return true
+	// sent waits for the post in the thread that says marker and returns
+	// its body as sent.
+	sent := func(what, marker string) []byte {
+		var body []byte
+		waitFor(t, what, func() bool {
+			ps, recs := posts(t, h, thread)
+			for i, m := range ps {
+				if strings.Contains(m.Content, marker) {
+					body = recs[i].Body
+					return true
+				}
 			}
-		}
-		return false
-	})
+			return false
+		})
+		return body
+	}
+	body := sent("round 5's announcement", "round 5: 1 game.")
 	var m struct {
 		Content         string `json:"content"`
 		AllowedMentions struct {
@@ -362,17 +368,7 @@ func TestTournamentForfeitsDoNotPingTheWithdrawn(t *testing.T) {
 	// game, and the final standings announce it (it went unannounced),
 	// still without pinging her.
 	resignGame(t, h, bob, roundGame(5))
-	body = nil
-	waitFor(t, "the final standings", func() bool {
-		ps, recs := posts(t, h, thread)
-		for i, m := range ps {
-			if strings.Contains(m.Content, "**Cup** is over.") {
-				body = recs[i].Body
-				return true
-			}
-		}
-		return false
-	})
+	body = sent("the final standings", "**Cup** is over.")
 	m.AllowedMentions.Users = nil
 	if err := json.Unmarshal(body, &m); err != nil {
 		t.Fatal(err)
