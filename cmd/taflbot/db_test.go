@@ -62,6 +62,16 @@ func newDB(t *testing.T) (string, []*storage.Game) {
 	return path, games
 }
 
+// createGame stores g as a game in server 100 between users 111 and 222.
+func createGame(t *testing.T, s *storage.Store, g *storage.Game) {
+	t.Helper()
+	g.GuildID, g.ChannelID = "100", "200"
+	g.Attackers, g.Defenders = storage.Human("111"), storage.Human("222")
+	if err := s.CreateGame(t.Context(), g); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func runDBTest(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
 	var out, errOut bytes.Buffer
@@ -352,11 +362,7 @@ func dbWithWonPuzzleGame(t *testing.T) (string, storage.GameID) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.GuildID, g.ChannelID = "100", "200"
-	g.Attackers, g.Defenders = storage.Human("111"), storage.Human("222")
-	if err := s.CreateGame(t.Context(), g); err != nil {
-		t.Fatal(err)
-	}
+	createGame(t, s, g)
 	if _, err := s.UpdateGame(t.Context(), g.ID, 0, func(g *storage.Game) error {
 		for _, m := range []string{"g5-g3", "a4-a2", "g3-g1"} {
 			if _, err := g.Tafl().PlayText(m); err != nil {
@@ -434,11 +440,7 @@ func TestDBCountsOneInTheSingular(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.GuildID, g.ChannelID = "100", "200"
-	g.Attackers, g.Defenders = storage.Human("111"), storage.Human("222")
-	if err := s.CreateGame(t.Context(), g); err != nil {
-		t.Fatal(err)
-	}
+	createGame(t, s, g)
 	s.Close()
 	for _, c := range []struct {
 		args []string
