@@ -116,27 +116,29 @@ func splitSquares(s string) (string, string, bool) {
 	return "", "", false
 }
 
-// msgNoGameHere is findGame's answer when the user names no game and has
-// none in progress here; msgGameOverHere when they have played one here
-// (the one that ended last is named, with its result).
-const (
-	msgNoGameHere   = "You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`."
-	msgGameOverHere = "Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`."
-)
+// noGameErr is findGame's answer when the user names no game and has
+// none in progress here. last is their game here that ended last (nil:
+// none): the message names it with its result, so that a move sent just
+// after a game was lost on time, resigned or aborted is not answered as
+// if there had been no game, and findGameOrLast shows it.
+type noGameErr struct {
+	*userError
+	last *storage.Game
+}
 
-// noGameHere is findGame's answer when the user has no game in progress
-// here: it says how their game that ended last here ended, so that a move
-// sent just after a game was lost on time, resigned or aborted is not
-// answered as if there had been no game.
+func (e *noGameErr) Unwrap() error { return e.userError }
+
+// noGameHere builds findGame's noGameErr.
 func (b *Bot) noGameHere(ctx context.Context, r *request) error {
 	last, err := b.lastEnded(ctx, r)
 	if err != nil {
 		return err
 	}
 	if last == nil {
-		return userErrorf(msgNoGameHere)
+		return &noGameErr{userError: &userError{key: "You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`."}}
 	}
-	return userErrorf(msgGameOverHere, int(last.ID), resultCaption(r.p, last.Outcome()))
+	return &noGameErr{last: last, userError: &userError{key: "Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.",
+		args: []any{int(last.ID), resultCaption(r.p, last.Outcome())}}}
 }
 
 // lastEnded is the user's game in this server that ended last (nil if
@@ -163,11 +165,9 @@ func (b *Bot) lastEnded(ctx context.Context, r *request) (*storage.Game, error) 
 // one's — as /tafl analyse does.
 func (b *Bot) findGameOrLast(ctx context.Context, r *request, opt string) (*storage.Game, error) {
 	g, err := b.findGame(ctx, r, opt)
-	var ue *userError
-	if err != nil && strings.TrimSpace(opt) == "" && errors.As(err, &ue) && (ue.key == msgNoGameHere || ue.key == msgGameOverHere) {
-		if last, ferr := b.findFinished(ctx, r, ""); ferr == nil {
-			return last, nil
-		}
+	if ng := (*noGameErr)(nil); errors.As(err, &ng) && ng.last != nil {
+		r.gameID = uint64(ng.last.ID)
+		return ng.last, nil // read once, by findGame
 	}
 	return g, err
 }
