@@ -12,6 +12,7 @@ import (
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
+	"golang.org/x/text/width"
 )
 
 // cmdMove handles /tafl move move:<d1-d4> [game].
@@ -49,19 +50,14 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 // for the ones it is written with: a dash (‐ ‒ – — ―, the minus sign −)
 // for the hyphen, as a phone's autocorrection makes d1-d4 "d1–d4", and the
 // full-width letters and digits of Chinese and Japanese keyboards (ｄ１-ｄ４)
-// for ASCII ones.
+// for ASCII ones (golang.org/x/text/width).
 func typedMove(s string) string {
 	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= '\u2010' && r <= '\u2015', r == '\u2212', r == '\uFE58', r == '\uFE63':
+		if r >= '\u2010' && r <= '\u2015' || r == '\u2212' || r == '\uFE58' || r == '\uFE63' {
 			return '-'
-		case r >= '\uFF01' && r <= '\uFF5E': // full-width ! to ~
-			return r - 0xFEE0
-		case r == '\u3000': // ideographic space
-			return ' '
 		}
 		return r
-	}, s)
+	}, width.Narrow.String(s))
 }
 
 // rememberOriginal records the board an interaction's response showed, so
