@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agnivade/levenshtein"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
@@ -336,32 +337,11 @@ func objectKeys(dec *json.Decoder, where string, keys []string, each func(string
 func nearestKey(key string, keys []string) string {
 	best, bestD := "", 3
 	for _, k := range keys {
-		if d := editDistance(strings.ToLower(key), k); d < bestD {
+		if d := levenshtein.ComputeDistance(strings.ToLower(key), k); d < bestD {
 			best, bestD = k, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // Validate reports every problem with the configuration at once. console
