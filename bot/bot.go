@@ -157,16 +157,19 @@ type Bot struct {
 	store    *storage.Store
 	rest     REST
 	renderer Renderer
-	render   render.Options
-	engine   Engine
-	shards   []*discordgo.Session
-	roles    Role
-	lease    time.Duration
-	worker   string
-	external *engines
-	appID    string
-	devGuild string
-	pubKey   ed25519.PublicKey
+	// commandID is /tafl's id once RegisterCommands has registered it:
+	// the REST then mentions the commands in the texts it sends.
+	commandID atomic.Pointer[string]
+	render    render.Options
+	engine    Engine
+	shards    []*discordgo.Session
+	roles     Role
+	lease     time.Duration
+	worker    string
+	external  *engines
+	appID     string
+	devGuild  string
+	pubKey    ed25519.PublicKey
 
 	defaultVariant string
 	defaultDays    int
@@ -302,6 +305,7 @@ func New(o Options) (*Bot, error) {
 		metrics: newMetrics(), logged: map[string]bool{}, recent: newRecentInteractions(), refusedLog: newRateLimitedLog(time.Minute), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
 		flags: newFlagWatcher(), caughtUp: make(chan struct{}),
 	}
+	b.rest = mentionREST{REST: o.REST, id: &b.commandID}
 	b.replays = newReplayLimiter(o.Replays)
 	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
 	b.metrics.engineQueue = b.ai.q.counts
@@ -387,7 +391,8 @@ func (b *Bot) Stop(timeout time.Duration) {
 // It is the bot's first call to Discord: when Discord refuses it, the
 // error says which setting to fix.
 func (b *Bot) RegisterCommands(ctx context.Context) error {
-	if err := b.rest.RegisterCommands(ctx, b.appID, b.devGuild, CommandsWith(b.external.names())); err != nil {
+	cmds, err := b.rest.RegisterCommands(ctx, b.appID, b.devGuild, CommandsWith(b.external.names()))
+	if err != nil {
 		if hint := b.registerHint(err); hint != "" {
 			return fmt.Errorf("bot: register commands: %s (%w)", hint, err)
 		}
@@ -397,7 +402,16 @@ func (b *Bot) RegisterCommands(ctx context.Context) error {
 	if b.devGuild != "" {
 		scope = "guild " + b.devGuild
 	}
-	b.log.Info("commands registered", "scope", scope)
+	id := ""
+	for _, c := range cmds {
+		if c != nil && c.Name == "tafl" {
+			id = c.ID
+		}
+	}
+	if id != "" {
+		b.commandID.Store(&id) // texts now mention the commands (mention.go)
+	}
+	b.log.Info("commands registered", "scope", scope, "command_id", id)
 	return nil
 }
 

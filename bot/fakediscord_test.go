@@ -56,6 +56,9 @@ type fault struct {
 	times                int
 }
 
+// fakeCommandID is the id the fake gives the first command registered.
+const fakeCommandID = 1300000000000000001
+
 func newFakeDiscord(t testing.TB) *fakeDiscord {
 	f := &fakeDiscord{t: t, nextID: 1000}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
@@ -128,7 +131,14 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	case strings.HasSuffix(p, "/threads"):
 		body = fmt.Sprintf(`{"id":"thread-%s","type":11}`, id)
 	case strings.HasSuffix(p, "/commands"):
-		body = string(rec.Body)
+		// As Discord, the bulk overwrite answers the commands with ids.
+		var cmds []map[string]any
+		json.Unmarshal(rec.Body, &cmds)
+		for i, c := range cmds {
+			c["id"] = fmt.Sprint(fakeCommandID + i)
+		}
+		out, _ := json.Marshal(cmds)
+		body = string(out)
 	case strings.HasPrefix(p, "channels/") && strings.Contains(p, "/messages"):
 		parts := strings.Split(p, "/")
 		msg := parts[len(parts)-1]
@@ -211,6 +221,16 @@ type wireData struct {
 	Components []json.RawMessage                           `json:"components"`
 	Choices    []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
 	Embeds     []*discordgo.MessageEmbed                   `json:"embeds"`
+}
+
+// page is what a reader sees of r: its content, and its embeds' titles
+// and descriptions (the help page is an embed).
+func (r *resp) page() string {
+	parts := []string{r.Content}
+	for _, e := range r.Embeds {
+		parts = append(parts, e.Title, e.Description)
+	}
+	return strings.Join(parts, "\n")
 }
 
 // decode reads an interaction response (with a "type" and "data") or a
