@@ -641,6 +641,13 @@ func (c *ConsoleREST) RegisterCommands(_ context.Context, _, _ string, cmds []*d
 	return cmds, nil
 }
 
+// Commands returns the commands registered (without ids).
+func (c *ConsoleREST) Commands(context.Context, string, string) ([]*discordgo.ApplicationCommand, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.commands, nil
+}
+
 // command returns the /tafl command as the bot registered it (before
 // that, as Commands defines it).
 func (c *ConsoleREST) command() *discordgo.ApplicationCommand {

@@ -30,6 +30,8 @@ type fakeDiscord struct {
 	nextID int
 	// gatewayURL is returned by GET /gateway/bot (for the gateway test).
 	gatewayURL string
+	// commands is the answer to the last registration (GET answers it).
+	commands string
 	// dropFiles keeps only the names and sizes of attached files, not
 	// their bytes (load benchmarks: a run uploads hundreds of MB).
 	dropFiles atomic.Bool
@@ -130,6 +132,14 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		body = fmt.Sprintf(`{"id":"dm-%s","type":1}`, req.Recipient)
 	case strings.HasSuffix(p, "/threads"):
 		body = fmt.Sprintf(`{"id":"thread-%s","type":11}`, id)
+	case strings.HasSuffix(p, "/commands") && r.Method == http.MethodGet:
+		// The commands as last registered.
+		f.mu.Lock()
+		body = f.commands
+		f.mu.Unlock()
+		if body == "" {
+			body = "[]"
+		}
 	case strings.HasSuffix(p, "/commands"):
 		// As Discord, the bulk overwrite answers the commands with ids.
 		var cmds []map[string]any
@@ -139,6 +149,9 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		out, _ := json.Marshal(cmds)
 		body = string(out)
+		f.mu.Lock()
+		f.commands = body
+		f.mu.Unlock()
 	case strings.HasPrefix(p, "channels/") && strings.Contains(p, "/messages"):
 		parts := strings.Split(p, "/")
 		msg := parts[len(parts)-1]

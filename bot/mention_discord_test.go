@@ -1,12 +1,16 @@
 package bot_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/render"
 )
 
 // TestCommandMentionsAfterRegistration: once the bot has registered
@@ -69,5 +73,48 @@ func TestConsoleNamesCommandsAsTyped(t *testing.T) {
 	consoleSays(t, out, "`/tafl move` `d1-d4`", "Start one with `/tafl challenge` or `/tafl ai`.")
 	if strings.Contains(out, "</tafl") {
 		t.Errorf("the console shows a mention:\n%s", out)
+	}
+}
+
+// TestCommandMentionsInAClockProcess: a process without the interactions
+// role registers nothing; it reads /tafl's id from Discord when it
+// starts, and its reminders mention the commands too.
+func TestCommandMentionsInAClockProcess(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	// The front end registered the commands (h.bot itself did not).
+	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Engine: h.engine, AppID: "555", Now: h.clock.Now,
+		Render: render.Options{Size: 240}, Logger: slog.New(slog.NewJSONHandler(h.logs, nil))}
+	front, err := bot.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := front.RegisterCommands(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	opts.Roles = bot.RoleClock
+	clockBot, err := bot.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error)
+	go func() { done <- clockBot.Run(ctx, 5*time.Second) }()
+	defer func() { cancel(); <-done }()
+	select {
+	case <-clockBot.CaughtUp():
+	case <-time.After(time.Minute):
+		t.Fatal("the clock process did not start")
+	}
+	n := len(h.fake.requests("/channels/" + channel + "/messages"))
+	h.clock.Advance(55 * time.Hour)
+	clockBot.Sweep(t.Context())
+	posts := channelPosts(t, h, n)
+	if len(posts) != 1 || !strings.Contains(posts[0].Content, "</tafl board:"+fmt.Sprint(fakeCommandID)+"> `game:1`") {
+		t.Errorf("the clock process's reminder: %+v", posts)
 	}
 }

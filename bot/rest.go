@@ -41,6 +41,9 @@ type REST interface {
 	// them as registered (with the ids Discord gave them; none in console
 	// mode).
 	RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) ([]*discordgo.ApplicationCommand, error)
+	// Commands returns the application's commands (in guildID, or the
+	// global ones when it is empty) as registered, with their ids.
+	Commands(ctx context.Context, appID, guildID string) ([]*discordgo.ApplicationCommand, error)
 }
 
 // DefaultRESTBaseURL is Discord's REST API (discordgo v0.29.0 speaks version 9).
@@ -239,6 +242,12 @@ func (r SessionREST) StartThread(ctx context.Context, channelID, messageID, name
 // returns Discord's answer: the commands with their ids.
 func (r SessionREST) RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) ([]*discordgo.ApplicationCommand, error) {
 	out, err := r.S.ApplicationCommandBulkOverwrite(appID, guildID, cmds, discordgo.WithContext(ctx))
+	return out, redact(err)
+}
+
+// Commands fetches the registered commands.
+func (r SessionREST) Commands(ctx context.Context, appID, guildID string) ([]*discordgo.ApplicationCommand, error) {
+	out, err := r.S.ApplicationCommands(appID, guildID, discordgo.WithContext(ctx))
 	return out, redact(err)
 }
 
