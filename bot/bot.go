@@ -157,16 +157,19 @@ type Bot struct {
 	store    *storage.Store
 	rest     REST
 	renderer Renderer
-	render   render.Options
-	engine   Engine
-	shards   []*discordgo.Session
-	roles    Role
-	lease    time.Duration
-	worker   string
-	external *engines
-	appID    string
-	devGuild string
-	pubKey   ed25519.PublicKey
+	// commandID is /tafl's id once RegisterCommands has registered it:
+	// the REST then mentions the commands in the texts it sends.
+	commandID atomic.Pointer[string]
+	render    render.Options
+	engine    Engine
+	shards    []*discordgo.Session
+	roles     Role
+	lease     time.Duration
+	worker    string
+	external  *engines
+	appID     string
+	devGuild  string
+	pubKey    ed25519.PublicKey
 
 	defaultVariant string
 	defaultDays    int
@@ -302,6 +305,7 @@ func New(o Options) (*Bot, error) {
 		metrics: newMetrics(), logged: map[string]bool{}, recent: newRecentInteractions(), refusedLog: newRateLimitedLog(time.Minute), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
 		flags: newFlagWatcher(), caughtUp: make(chan struct{}),
 	}
+	b.rest = mentionREST{REST: o.REST, id: &b.commandID}
 	b.replays = newReplayLimiter(o.Replays)
 	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
 	b.metrics.engineQueue = b.ai.q.counts
@@ -387,7 +391,8 @@ func (b *Bot) Stop(timeout time.Duration) {
 // It is the bot's first call to Discord: when Discord refuses it, the
 // error says which setting to fix.
 func (b *Bot) RegisterCommands(ctx context.Context) error {
-	if err := b.rest.RegisterCommands(ctx, b.appID, b.devGuild, CommandsWith(b.external.names())); err != nil {
+	cmds, err := b.rest.RegisterCommands(ctx, b.appID, b.devGuild, CommandsWith(b.external.names()))
+	if err != nil {
 		if hint := b.registerHint(err); hint != "" {
 			return fmt.Errorf("bot: register commands: %s (%w)", hint, err)
 		}
@@ -397,8 +402,39 @@ func (b *Bot) RegisterCommands(ctx context.Context) error {
 	if b.devGuild != "" {
 		scope = "guild " + b.devGuild
 	}
-	b.log.Info("commands registered", "scope", scope)
+	b.log.Info("commands registered", "scope", scope, "command_id", b.keepCommandID(cmds))
 	return nil
+}
+
+// keepCommandID keeps /tafl's id among cmds (if it is there), so that
+// texts mention the commands from now on (mention.go), and returns it.
+func (b *Bot) keepCommandID(cmds []*discordgo.ApplicationCommand) string {
+	for _, c := range cmds {
+		if c != nil && c.Name == "tafl" && c.ID != "" {
+			id := c.ID
+			b.commandID.Store(&id)
+			return id
+		}
+	}
+	return ""
+}
+
+// learnCommandID reads /tafl's id from Discord, for a process that does
+// not register the commands (one without RoleInteractions: its reminders
+// and posts name commands too). When Discord does not answer, or /tafl
+// is not registered yet, the texts name the commands plainly.
+func (b *Bot) learnCommandID(ctx context.Context) {
+	if b.appID == "" {
+		return
+	}
+	cmds, err := b.rest.Commands(ctx, b.appID, b.devGuild)
+	if err != nil {
+		b.log.Warn("reading the commands' id failed: messages name the commands without mentions", "err", err)
+		return
+	}
+	if id := b.keepCommandID(cmds); id == "" {
+		b.log.Warn("/tafl is not registered yet: messages name the commands without mentions until this process restarts")
+	}
 }
 
 // registerHint says what to do when Discord refuses to register the
@@ -425,7 +461,9 @@ func (b *Bot) registerHint(err error) string {
 // Run runs the bot until ctx is cancelled. With RoleInteractions it is
 // gateway mode: it registers the commands, opens the gateway of every
 // shard (Options.Shards, or Options.Session) and feeds interactions to
-// the router. It starts the background work of the other roles. On return
+// the router. It starts the background work of the other roles (without
+// RoleInteractions, after reading /tafl's id from Discord, so that its
+// messages mention the commands). On return
 // the gateways are closed and in-flight work has finished (or timed out
 // after shutdownTimeout).
 func (b *Bot) Run(ctx context.Context, shutdownTimeout time.Duration) error {
@@ -445,6 +483,7 @@ func (b *Bot) Run(ctx context.Context, shutdownTimeout time.Duration) error {
 		<-ctx.Done()
 		closeAll() // no new interactions while the in-flight ones finish
 	} else {
+		b.learnCommandID(ctx)
 		b.Start(ctx)
 		<-ctx.Done()
 	}

@@ -186,7 +186,7 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 		return
 	}
 	p := b.playerP(ctx, g, seat.UserID)
-	text := p.T("⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board game:%[2]d` shows it.",
+	text := p.T("⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board` `game:%[2]d` shows it.",
 		seat.UserID, g.ID, gameVariant(g), formatLeft(p, g.Deadline.Sub(now)))
 	b.postNotice(ctx, g, &message{content: text})
 	b.dm(ctx, g, seat.UserID, text)

@@ -44,7 +44,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 			return nil, userErrorf("Choose a level for taflbot or another engine, not both.")
 		}
 		if b.external.pools[name] == nil {
-			return nil, userErrorf("There is no engine called %q on this bot; the engine option lists them.", name)
+			return nil, userErrorf("There is no engine called %q on this bot; the `engine` option lists them.", name)
 		}
 		level, opponent = engineSeatPrefix+name, gp.T("the engine **%s**", name)
 	}

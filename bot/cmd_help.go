@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -12,9 +13,13 @@ import (
 // rule data where variants differ (who moves first, where the king
 // escapes), and the commands — the play modes (live clocks, rematches,
 // casual games, tournaments, languages) included — in the user's
-// language.
+// language. The page is an embed's description (4096 characters), not
+// a message's content (2000): it names every command, and as command
+// mentions (mention.go) the names take some 400 characters more.
 func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
-	return &reply{resp: ephemeral(helpText(r.p))}, nil
+	resp := ephemeral("")
+	resp.Data.Embeds = []*discordgo.MessageEmbed{{Description: helpText(r.p)}}
+	return &reply{resp: resp}, nil
 }
 
 // helpText is the /tafl help page in p's language.
@@ -44,15 +49,15 @@ func helpText(p *locale.Printer) string {
 		"• " + p.T("The king escapes to a corner in %s; to any edge square in %s.", list(corners), list(edge)),
 		"",
 		p.T("**Commands**"),
-		p.T("`/tafl challenge [opponent]` challenge someone · `/tafl ai [level]` play me"),
+		p.T("`/tafl challenge` [`opponent`] challenge someone · `/tafl ai` [`level`] play me"),
 		p.T("Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); `casual:True`: no rating change. **Rematch** on a finished game swaps the sides."),
-		p.T("`/tafl move d1-d4` move (or press **Move** under a board; the king's moves `Kf6-f9`) · `/tafl board` show the board"),
+		p.T("`/tafl move` `d1-d4` move (or press **Move** under a board; the king's moves `Kf6-f9`) · `/tafl board` show the board"),
 		p.T("`/tafl games` your games · `/tafl resign` (abort before both sides moved), `/tafl draw` · `/tafl history` the record and a replay"),
-		p.T("`/tafl rules [variant]` · `/tafl leaderboard` · `/tafl stats` · `/tafl vacation` · `/tafl settings` (managers)"),
+		p.T("`/tafl rules` [`variant`] · `/tafl leaderboard` · `/tafl stats` · `/tafl vacation` · `/tafl settings` (managers)"),
 		p.T("`/tafl tournament` round-robin and Swiss tournaments: managers create, players join; I pair the rounds and post the standings."),
-		p.T("`/tafl analyse` a game's review · `/tafl puzzle` puzzles (daily: `/tafl settings daily_channel`) · **💡 Hint** in casual games against me"),
+		p.T("`/tafl analyse` a game's review · `/tafl puzzle` puzzles (daily: `/tafl settings` `daily_channel`) · **💡 Hint** in casual games against me"),
 		"",
 		p.T("Correspondence moves have a limit in days (I remind you); on a live clock, running out of time loses (or draws if the opponent cannot win)."),
-		p.T("I answer in your Discord language (English, Dansk, Svenska, Norsk, Deutsch, Suomi) or the one you choose with `/tafl settings language:` (Íslenska too)."),
+		p.T("I answer in your Discord language (English, Dansk, Svenska, Norsk, Deutsch, Suomi) or the one you choose with `/tafl settings` `language:` (Íslenska too)."),
 	}, "\n")
 }

@@ -54,8 +54,8 @@ func TestHistoryRulesHelpLeaderboardStats(t *testing.T) {
 	if r, _ := h.slash(carol, "rules", opt("variant", "chess")); !isEphemeral(r) || !strings.Contains(r.Content, "don't know the variant") {
 		t.Errorf("unknown variant: %q", r.Content)
 	}
-	if r, _ := h.slash(carol, "help"); !isEphemeral(r) || !strings.Contains(r.Content, "/tafl challenge") {
-		t.Errorf("help: %q", r.Content)
+	if r, _ := h.slash(carol, "help"); !isEphemeral(r) || !strings.Contains(r.page(), "/tafl challenge") {
+		t.Errorf("help: %q", r.page())
 	}
 	if r, _ := h.slash(carol, "leaderboard", opt("variant", "brandubh")); !strings.Contains(r.Content, "Nobody has a rated brandubh game") {
 		t.Errorf("empty leaderboard: %q", r.Content)

@@ -44,7 +44,7 @@ func (b *Bot) cmdRules(ctx context.Context, r *request) (*reply, error) {
 // king escapes, and the one-line summary, in lp's language.
 func variantList(lp *locale.Printer) string {
 	var sb strings.Builder
-	sb.WriteString(lp.T("**Variants** · `/tafl rules variant:<name>` shows one's full rules with pictures.") + "\n")
+	sb.WriteString(lp.T("**Variants** · `/tafl rules` `variant:<name>` shows one's full rules with pictures.") + "\n")
 	for _, p := range tafl.Presets() {
 		v, err := tafl.Preset(p.Name, "")
 		if err != nil {

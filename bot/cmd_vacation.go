@@ -39,7 +39,7 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 		}
 		p, err = b.store.EndVacation(ctx, r.in.GuildID, r.userID)
 	case gs.VacationDays == 0:
-		return nil, userErrorf("This server allows no vacations (its managers can change that with `/tafl settings vacation:`).")
+		return nil, userErrorf("This server allows no vacations (its managers can change that with `/tafl settings` `vacation:`).")
 	case days < 0 || days > storage.MaxVacationDays:
 		return nil, userErrorf("Give the days of vacation, 1 to %d (0 ends it).", storage.MaxVacationDays)
 	default:
@@ -60,7 +60,7 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 	msg := ""
 	switch {
 	case p.OnVacation(now):
-		msg = r.p.T("🏖 You are on vacation until <t:%d:f>: your clocks in this server are paused, and boards say so. `/tafl vacation days:0` ends it early (unused days come back).", p.VacationUntil.Unix()) +
+		msg = r.p.T("🏖 You are on vacation until <t:%d:f>: your clocks in this server are paused, and boards say so. `/tafl vacation` `days:0` ends it early (unused days come back).", p.VacationUntil.Unix()) +
 			" " + r.p.T("A live game's clock keeps running: a vacation pauses correspondence games only.")
 	case ended:
 		msg = r.p.T("Welcome back: your clocks run again.")

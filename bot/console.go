@@ -631,12 +631,21 @@ func (c *ConsoleREST) StartThread(context.Context, string, string, string) (stri
 }
 
 // RegisterCommands keeps the commands the bot registers (with the
-// engine option when other engines are configured) for parseSlash.
-func (c *ConsoleREST) RegisterCommands(_ context.Context, _, _ string, cmds []*discordgo.ApplicationCommand) error {
+// engine option when other engines are configured) for parseSlash. It
+// gives them no ids: the console's texts name the commands as typed
+// ("`/tafl move`"), not as Discord's mentions.
+func (c *ConsoleREST) RegisterCommands(_ context.Context, _, _ string, cmds []*discordgo.ApplicationCommand) ([]*discordgo.ApplicationCommand, error) {
 	c.mu.Lock()
 	c.commands = cmds
 	c.mu.Unlock()
-	return nil
+	return cmds, nil
+}
+
+// Commands returns the commands registered (without ids).
+func (c *ConsoleREST) Commands(context.Context, string, string) ([]*discordgo.ApplicationCommand, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.commands, nil
 }
 
 // command returns the /tafl command as the bot registered it (before

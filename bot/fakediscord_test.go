@@ -30,6 +30,8 @@ type fakeDiscord struct {
 	nextID int
 	// gatewayURL is returned by GET /gateway/bot (for the gateway test).
 	gatewayURL string
+	// commands is the answer to the last registration (GET answers it).
+	commands string
 	// dropFiles keeps only the names and sizes of attached files, not
 	// their bytes (load benchmarks: a run uploads hundreds of MB).
 	dropFiles atomic.Bool
@@ -55,6 +57,9 @@ type fault struct {
 	status, code         int
 	times                int
 }
+
+// fakeCommandID is the id the fake gives the first command registered.
+const fakeCommandID = 1300000000000000001
 
 func newFakeDiscord(t testing.TB) *fakeDiscord {
 	f := &fakeDiscord{t: t, nextID: 1000}
@@ -127,8 +132,26 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		body = fmt.Sprintf(`{"id":"dm-%s","type":1}`, req.Recipient)
 	case strings.HasSuffix(p, "/threads"):
 		body = fmt.Sprintf(`{"id":"thread-%s","type":11}`, id)
+	case strings.HasSuffix(p, "/commands") && r.Method == http.MethodGet:
+		// The commands as last registered.
+		f.mu.Lock()
+		body = f.commands
+		f.mu.Unlock()
+		if body == "" {
+			body = "[]"
+		}
 	case strings.HasSuffix(p, "/commands"):
-		body = string(rec.Body)
+		// As Discord, the bulk overwrite answers the commands with ids.
+		var cmds []map[string]any
+		json.Unmarshal(rec.Body, &cmds)
+		for i, c := range cmds {
+			c["id"] = fmt.Sprint(fakeCommandID + i)
+		}
+		out, _ := json.Marshal(cmds)
+		body = string(out)
+		f.mu.Lock()
+		f.commands = body
+		f.mu.Unlock()
 	case strings.HasPrefix(p, "channels/") && strings.Contains(p, "/messages"):
 		parts := strings.Split(p, "/")
 		msg := parts[len(parts)-1]
@@ -211,6 +234,16 @@ type wireData struct {
 	Components []json.RawMessage                           `json:"components"`
 	Choices    []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
 	Embeds     []*discordgo.MessageEmbed                   `json:"embeds"`
+}
+
+// page is what a reader sees of r: its content, and its embeds' titles
+// and descriptions (the help page is an embed).
+func (r *resp) page() string {
+	parts := []string{r.Content}
+	for _, e := range r.Embeds {
+		parts = append(parts, e.Title, e.Description)
+	}
+	return strings.Join(parts, "\n")
 }
 
 // decode reads an interaction response (with a "type" and "data") or a

@@ -208,8 +208,8 @@ func TestGatewayMode(t *testing.T) {
 	waitFor(t, "the response to the gateway interaction", func() bool {
 		return len(h.fake.requests("/interactions/"+in.ID+"/")) > 0
 	})
-	if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "How to play") {
-		t.Errorf("help over the gateway: %q", r.Content)
+	if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.page(), "How to play") {
+		t.Errorf("help over the gateway: %q", r.page())
 	}
 	reg := h.fake.requests("/applications/555/guilds/" + guild + "/commands")
 	if len(reg) != 1 || reg[0].Method != "PUT" || !strings.Contains(string(reg[0].Body), `"name":"tafl"`) {

@@ -105,7 +105,7 @@ func (b *Bot) InteractionsHandler(ctx context.Context) http.Handler {
 				}
 			}
 		}
-		out, err = json.Marshal(resp)
+		out, err = json.Marshal(mentionResponse(resp, mentionREST{id: &b.commandID}.commandID()))
 		if err != nil {
 			b.log.Error("encoding an interaction response", "interaction_id", in.ID, "err", err)
 			status, out = http.StatusInternalServerError, []byte(`{"error":"internal error"}`)

@@ -108,7 +108,7 @@ func TestEverythingInItsLanguage(t *testing.T) {
 	}
 
 	// Private replies follow each user's Discord language.
-	hasAll(t, "help in German", as(bob, "de", "help").Content, "**So spielst du Tafl**", "**Befehle**", "Revanche", "Turniere", "Schachuhr", "Íslenska")
+	hasAll(t, "help in German", as(bob, "de", "help").page(), "**So spielst du Tafl**", "**Befehle**", "Revanche", "Turniere", "Schachuhr", "Íslenska")
 	rules := as(bob, "fi", "rules", opt("variant", "brandubh"))
 	if len(rules.Embeds) == 0 {
 		t.Fatalf("rules: %+v", rules)
@@ -128,7 +128,7 @@ func TestEverythingInItsLanguage(t *testing.T) {
 	if len(posts) != 1 {
 		t.Fatalf("%d posts after the sweep, want the reminder", len(posts))
 	}
-	hasAll(t, "reminder", posts[0].Content, "⏳ <@"+alice+">, þú átt leik í skák 1 (brandubh): 17klst 0mín eftir. `/tafl board game:1` sýnir hana.")
+	hasAll(t, "reminder", posts[0].Content, "⏳ <@"+alice+">, þú átt leik í skák 1 (brandubh): 17klst 0mín eftir. `/tafl board` `game:1` sýnir hana.")
 
 	// Both move (alice by the menu, in Icelandic now), then alice resigns:
 	// the final board is Danish, with a Revanche button.

@@ -37,8 +37,13 @@ type REST interface {
 	// StartThread starts a public thread on a message and returns its id.
 	StartThread(ctx context.Context, channelID, messageID, name string) (string, error)
 	// RegisterCommands replaces the application's commands (in guildID,
-	// or globally when it is empty) in one bulk overwrite.
-	RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) error
+	// or globally when it is empty) in one bulk overwrite, and returns
+	// them as registered (with the ids Discord gave them; none in console
+	// mode).
+	RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) ([]*discordgo.ApplicationCommand, error)
+	// Commands returns the application's commands (in guildID, or the
+	// global ones when it is empty) as registered, with their ids.
+	Commands(ctx context.Context, appID, guildID string) ([]*discordgo.ApplicationCommand, error)
 }
 
 // DefaultRESTBaseURL is Discord's REST API (discordgo v0.29.0 speaks version 9).
@@ -233,10 +238,17 @@ func (r SessionREST) StartThread(ctx context.Context, channelID, messageID, name
 	return ch.ID, nil
 }
 
-// RegisterCommands replaces the commands with one bulk overwrite.
-func (r SessionREST) RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
-	_, err := r.S.ApplicationCommandBulkOverwrite(appID, guildID, cmds, discordgo.WithContext(ctx))
-	return redact(err)
+// RegisterCommands replaces the commands with one bulk overwrite and
+// returns Discord's answer: the commands with their ids.
+func (r SessionREST) RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) ([]*discordgo.ApplicationCommand, error) {
+	out, err := r.S.ApplicationCommandBulkOverwrite(appID, guildID, cmds, discordgo.WithContext(ctx))
+	return out, redact(err)
+}
+
+// Commands fetches the registered commands.
+func (r SessionREST) Commands(ctx context.Context, appID, guildID string) ([]*discordgo.ApplicationCommand, error) {
+	out, err := r.S.ApplicationCommands(appID, guildID, discordgo.WithContext(ctx))
+	return out, redact(err)
 }
 
 // tokenInURL matches the secret part of the URLs of interaction

@@ -77,13 +77,13 @@ func TestRESTFaults(t *testing.T) {
 	h := newHarness(t, nil)
 	// 429 on the response: discordgo waits retry_after and retries.
 	h.fake.inject("POST", "/callback", 429, 0, 1)
-	if r, _ := h.slash(alice, "help"); !strings.Contains(r.Content, "How to play") {
-		t.Errorf("help after a 429: %q", r.Content)
+	if r, _ := h.slash(alice, "help"); !strings.Contains(r.page(), "How to play") {
+		t.Errorf("help after a 429: %q", r.page())
 	}
 	// 502 is retried by discordgo too.
 	h.fake.inject("POST", "/callback", 502, 0, 1)
-	if r, _ := h.slash(alice, "help"); !strings.Contains(r.Content, "How to play") {
-		t.Errorf("help after a 502: %q", r.Content)
+	if r, _ := h.slash(alice, "help"); !strings.Contains(r.page(), "How to play") {
+		t.Errorf("help after a 502: %q", r.page())
 	}
 	// 10062 unknown interaction (too late): a warning, no crash.
 	h.fake.inject("POST", "/callback", 404, 10062, 1)

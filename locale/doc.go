@@ -23,7 +23,11 @@
 // explicit argument indexes such as %[2]s let a language reorder them)
 // or a [Plural], whose form is chosen by a number argument. A test checks
 // that every key has every language with the same verbs; variant names
-// and move notation are arguments and are never translated.
+// and move notation are arguments and are never translated. A text
+// names a command as `/tafl NAME` alone in backticks, in every language
+// (package bot sends it as Discord's command mention, shown in the
+// reader's language), and an option or choice by the name Discord shows
+// in the text's language (English in English and Icelandic).
 //
 // [For] returns a [Printer] for a language; [Match] turns Discord's locale
 // names ("sv-SE", "no", "en-US") into one of the supported languages.

@@ -1,0 +1,194 @@
+package bot
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Command mentions. A text names a subcommand as "`/tafl NAME`" (in
+// backticks, without options) in every language, and the bot turns each
+// into Discord's command mention "</tafl NAME:ID>" as the message leaves
+// for Discord: the client shows a mention in the reader's language (the
+// Danish "/tafl udfordr") and runs the command when it is clicked. The
+// id is the one Discord gave /tafl when the bot registered it; until then
+// (and in console mode, whose REST registers nothing with Discord) the
+// text keeps the plain "`/tafl NAME`". Options cannot be mentioned: texts
+// write them with the option names of their own language (see
+// TestCatalogCommandReferences).
+
+// commandRef matches a subcommand named in a text.
+var commandRef = regexp.MustCompile("`/tafl ([a-z_]+)`")
+
+// subcommands are the names of /tafl's subcommands.
+var subcommands = func() []string {
+	var out []string
+	for _, o := range commands(nil)[0].Options {
+		out = append(out, o.Name)
+	}
+	return out
+}()
+
+// mentionCommands returns text with each "`/tafl NAME`" naming one of
+// /tafl's subcommands replaced by its mention, for the command id id
+// (text unchanged when id is "").
+func mentionCommands(text, id string) string {
+	if id == "" {
+		return text
+	}
+	return commandRef.ReplaceAllStringFunc(text, func(ref string) string {
+		name := commandRef.FindStringSubmatch(ref)[1]
+		if !slices.Contains(subcommands, name) {
+			return ref
+		}
+		return "</tafl " + name + ":" + id + ">"
+	})
+}
+
+// Discord's limits on the texts a mention may make too long: a message's
+// content, an embed's description, an embed field's value.
+const (
+	contentLimit     = 2000
+	descriptionLimit = 4096
+	fieldLimit       = 1024
+)
+
+// mentionWithin is mentionCommands, unless the mentions (each some
+// twenty characters longer than the plain name) would take text beyond
+// limit characters: then Discord would refuse the message, and the plain
+// names are kept.
+func mentionWithin(text, id string, limit int) string {
+	if m := mentionCommands(text, id); utf8.RuneCountInString(m) <= limit {
+		return m
+	}
+	return text
+}
+
+// mentionEmbeds returns embeds with the commands in their descriptions
+// and field values (where Discord shows mentions) mentioned; the embeds
+// are copied, not changed.
+func mentionEmbeds(embeds []*discordgo.MessageEmbed, id string) []*discordgo.MessageEmbed {
+	if id == "" || len(embeds) == 0 {
+		return embeds
+	}
+	out := make([]*discordgo.MessageEmbed, len(embeds))
+	for i, e := range embeds {
+		if e == nil {
+			continue
+		}
+		c := *e
+		c.Description = mentionWithin(e.Description, id, descriptionLimit)
+		if len(e.Fields) > 0 {
+			c.Fields = make([]*discordgo.MessageEmbedField, len(e.Fields))
+			for j, f := range e.Fields {
+				if f != nil {
+					fc := *f
+					fc.Value = mentionWithin(f.Value, id, fieldLimit)
+					f = &fc
+				}
+				c.Fields[j] = f
+			}
+		}
+		out[i] = &c
+	}
+	return out
+}
+
+// mentionResponse returns an interaction response with its commands
+// mentioned (a copy; r itself is not changed).
+func mentionResponse(r *discordgo.InteractionResponse, id string) *discordgo.InteractionResponse {
+	if id == "" || r == nil || r.Data == nil {
+		return r
+	}
+	c, d := *r, *r.Data
+	d.Content = mentionWithin(d.Content, id, contentLimit)
+	d.Embeds = mentionEmbeds(d.Embeds, id)
+	c.Data = &d
+	return &c
+}
+
+// mentionREST is the bot's REST: it mentions the commands in every
+// message it sends, once the commands are registered.
+type mentionREST struct {
+	REST
+	id *atomic.Pointer[string] // /tafl's id, set by RegisterCommands
+}
+
+func (m mentionREST) commandID() string {
+	if p := m.id.Load(); p != nil {
+		return *p
+	}
+	return ""
+}
+
+func mentionPtr(s *string, id string) *string {
+	if s == nil || id == "" {
+		return s
+	}
+	t := mentionWithin(*s, id, contentLimit)
+	return &t
+}
+
+func mentionEmbedsPtr(e *[]*discordgo.MessageEmbed, id string) *[]*discordgo.MessageEmbed {
+	if e == nil || id == "" {
+		return e
+	}
+	out := mentionEmbeds(*e, id)
+	return &out
+}
+
+func (m mentionREST) Respond(ctx context.Context, in *discordgo.Interaction, r *discordgo.InteractionResponse) error {
+	return m.REST.Respond(ctx, in, mentionResponse(r, m.commandID()))
+}
+
+func (m mentionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
+	if id := m.commandID(); id != "" && e != nil {
+		c := *e
+		c.Content, c.Embeds = mentionPtr(e.Content, id), mentionEmbedsPtr(e.Embeds, id)
+		e = &c
+	}
+	return m.REST.EditResponse(ctx, in, e)
+}
+
+func (m mentionREST) Followup(ctx context.Context, in *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
+	if id := m.commandID(); id != "" && p != nil {
+		c := *p
+		c.Content, c.Embeds = mentionWithin(p.Content, id, contentLimit), mentionEmbeds(p.Embeds, id)
+		p = &c
+	}
+	return m.REST.Followup(ctx, in, p)
+}
+
+func (m mentionREST) Send(ctx context.Context, channelID string, s *discordgo.MessageSend) (*discordgo.Message, error) {
+	return m.REST.Send(ctx, channelID, m.send(s))
+}
+
+func (m mentionREST) DM(ctx context.Context, userID string, s *discordgo.MessageSend) error {
+	return m.REST.DM(ctx, userID, m.send(s))
+}
+
+func (m mentionREST) send(s *discordgo.MessageSend) *discordgo.MessageSend {
+	id := m.commandID()
+	if id == "" || s == nil {
+		return s
+	}
+	c := *s
+	c.Content, c.Embeds = mentionWithin(s.Content, id, contentLimit), mentionEmbeds(s.Embeds, id)
+	if s.Embed != nil {
+		c.Embed = mentionEmbeds([]*discordgo.MessageEmbed{s.Embed}, id)[0]
+	}
+	return &c
+}
+
+func (m mentionREST) Edit(ctx context.Context, e *discordgo.MessageEdit) error {
+	if id := m.commandID(); id != "" && e != nil {
+		c := *e
+		c.Content, c.Embeds = mentionPtr(e.Content, id), mentionEmbedsPtr(e.Embeds, id)
+		e = &c
+	}
+	return m.REST.Edit(ctx, e)
+}

@@ -1,0 +1,120 @@
+package bot_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/render"
+)
+
+// TestCommandMentionsAfterRegistration: once the bot has registered
+// /tafl, the texts it sends name the commands as Discord's mentions with
+// the id Discord answered the registration with ("</tafl move:ID>", shown
+// in the reader's language and clickable), in any language; before that,
+// as typed ("`/tafl challenge`").
+func TestCommandMentionsAfterRegistration(t *testing.T) {
+	h := newHarness(t, nil)
+	if r, _ := h.slash(alice, "move", opt("move", "d1-d4")); !strings.Contains(r.Content, "`/tafl challenge`") {
+		t.Errorf("before registration: %q", r.Content)
+	}
+	if err := h.bot.RegisterCommands(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	id := fmt.Sprint(fakeCommandID) // the id the fake answered the bulk overwrite with
+
+	help, _ := h.slash(alice, "help")
+	if page := help.page(); !strings.Contains(page, "</tafl move:"+id+">") || !strings.Contains(page, "</tafl challenge:"+id+">") || strings.Contains(page, "`/tafl") {
+		t.Errorf("help after registration:\n%s", page)
+	}
+	// A Danish player is sent the same mention (Discord shows it as
+	// /tafl udfordr), in a Danish text.
+	in := h.slashInteraction(alice, "move", opt("move", "d1-d4"))
+	in.Locale = "da"
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); r.Content != "Du har intet parti i gang her. Start et med </tafl challenge:"+id+"> eller </tafl ai:"+id+">." {
+		t.Errorf("Danish, after registration: %q", r.Content)
+	}
+	// Messages posted in the channel mention them too (the draw offer
+	// goes through Send or the interaction's reply, whichever; the
+	// challenge's board is a channel message with a file).
+	startGame(t, h)
+	r, _ := h.slash(alice, "draw")
+	if !strings.Contains(r.Content, "</tafl draw:"+id+">") {
+		t.Errorf("draw offer: %q", r.Content)
+	}
+}
+
+// TestCommandMentionsOverHTTP: in HTTP mode the reply in the HTTP body
+// mentions the commands once they are registered.
+func TestCommandMentionsOverHTTP(t *testing.T) {
+	hb := newHTTPBot(t)
+	if err := hb.b.RegisterCommands(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	in := hb.h.slashInteraction(bob, "move", opt("move", "d1-d4"))
+	body, _ := json.Marshal(in)
+	_, out := hb.post(t, body, hb.priv, hb.h.clock.Now())
+	id := fmt.Sprint(fakeCommandID)
+	if r := decode(t, out); !strings.Contains(r.Content, "</tafl challenge:"+id+"> or </tafl ai:"+id+">") {
+		t.Errorf("HTTP reply %q", r.Content)
+	}
+}
+
+// TestConsoleNamesCommandsAsTyped: the console registers no commands with
+// Discord, so its texts keep the commands as one types them.
+func TestConsoleNamesCommandsAsTyped(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{"/tafl help", "/tafl move d1-d4", "quit"})
+	consoleSays(t, out, "`/tafl move` `d1-d4`", "Start one with `/tafl challenge` or `/tafl ai`.")
+	if strings.Contains(out, "</tafl") {
+		t.Errorf("the console shows a mention:\n%s", out)
+	}
+}
+
+// TestCommandMentionsInAClockProcess: a process without the interactions
+// role registers nothing; it reads /tafl's id from Discord when it
+// starts, and its reminders mention the commands too.
+func TestCommandMentionsInAClockProcess(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	// The front end registered the commands (h.bot itself did not).
+	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Engine: h.engine, AppID: "555", Now: h.clock.Now,
+		Render: render.Options{Size: 240}, Logger: slog.New(slog.NewJSONHandler(h.logs, nil))}
+	front, err := bot.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := front.RegisterCommands(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	opts.Roles = bot.RoleClock
+	clockBot, err := bot.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error)
+	go func() { done <- clockBot.Run(ctx, 5*time.Second) }()
+	defer func() { cancel(); <-done }()
+	select {
+	case <-clockBot.CaughtUp():
+	case <-time.After(time.Minute):
+		t.Fatal("the clock process did not start")
+	}
+	n := len(h.fake.requests("/channels/" + channel + "/messages"))
+	h.clock.Advance(55 * time.Hour)
+	clockBot.Sweep(t.Context())
+	posts := channelPosts(t, h, n)
+	if len(posts) != 1 || !strings.Contains(posts[0].Content, "</tafl board:"+fmt.Sprint(fakeCommandID)+"> `game:1`") {
+		t.Errorf("the clock process's reminder: %+v", posts)
+	}
+}
