@@ -232,11 +232,17 @@ func (ps *pairer) candidates(i int, used []bool, board int) []candidate {
 		if c.attackers {
 			pGets, qGets = Attackers, Defenders
 		}
-		if (pSide != NoSide && pSide != pGets) || (qSide != NoSide && qSide != qGets) {
-			c.sideClash = 1
+		if (!balanced(p, pGets) || !balanced(q, qGets)) && c.rematch == 0 {
+			// Both due the same side, and the one who loses the claim
+			// cannot take the other: the claim gives way.
+			c.attackers = !c.attackers
+			pGets, qGets = qGets, pGets
 		}
 		if !balanced(p, pGets) || !balanced(q, qGets) {
 			continue
+		}
+		if (pSide != NoSide && pSide != pGets) || (qSide != NoSide && qSide != qGets) {
+			c.sideClash = 1
 		}
 		if k := slices.Index(group, j); k >= 0 {
 			c.dutchDist = absInt(k - ideal)

@@ -246,3 +246,18 @@ func BenchmarkPairSwiss64(b *testing.B) {
 		}
 	}
 }
+
+func TestPairSwissSideClaimGivesWay(t *testing.T) {
+	// Both are due the defenders; a, ranked higher, would win the claim,
+	// but b has had the attackers twice more than the defenders and may
+	// not have them a third time. a takes the attackers (two more than
+	// the defenders: still allowed) rather than the two not being paired.
+	players := []tournament.SwissPlayer{
+		{ID: "a", Points: 2, History: []tournament.Meeting{{Opponent: "x", Side: tournament.Attackers}, {Opponent: "y", Side: tournament.Defenders}, {Opponent: "z", Side: tournament.Attackers}}},
+		{ID: "b", Points: 2, History: []tournament.Meeting{{Opponent: "u", Side: tournament.Attackers}, {Opponent: "v", Side: tournament.Attackers}}},
+	}
+	games, _, err := tournament.PairSwiss(players, false)
+	if err != nil || pairs(games) != "a-b" {
+		t.Errorf("%s, %v; want a-b (a with the attackers)", pairs(games), err)
+	}
+}
