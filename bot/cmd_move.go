@@ -209,8 +209,9 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		if err != nil {
 			return nil, err
 		}
+		tours := b.tournamentNames(ctx, games)
 		for _, g := range games {
-			label := gameLabel(r.p, g, r.userID)
+			label := gameLabel(r.p, g, r.userID, tours)
 			if typed == "" || strings.Contains(strings.ToLower(label), typed) {
 				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, 95), Value: g.ID.String()})
 			}
@@ -346,12 +347,15 @@ func variantChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 }
 
 // gameLabel describes a game for lists: "#42 copenhagen vs Bob · your turn".
-func gameLabel(p *locale.Printer, g *storage.Game, userID string) string {
+func gameLabel(p *locale.Printer, g *storage.Game, userID string, tours map[storage.TournamentID]string) string {
 	opp := g.Defenders
 	if g.SideOf(userID) == tafl.Defenders {
 		opp = g.Attackers
 	}
 	s := p.T("#%d %s vs %s", g.ID, gameVariant(g), seatLabel(p, opp))
+	if name := tours[g.TournamentID]; name != "" {
+		s += " · 🏆 " + name // two tournaments' games against the same player look alike otherwise
+	}
 	switch {
 	case !g.Active():
 		s += " · " + resultCaption(p, g.Outcome())

@@ -140,7 +140,9 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	signup := defaultSignup
 	if h, ok := r.int("signup"); ok {
 		signup = time.Duration(h) * time.Hour
-		if signup < 0 || signup > maxSignup {
+		// At least an hour: with none, sign-up would close before anyone
+		// could join (Start now starts it sooner).
+		if signup < time.Hour || signup > maxSignup {
 			return nil, userErrorT("tour.signup_range", int(maxSignup.Hours()))
 		}
 	}

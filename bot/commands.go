@@ -61,7 +61,7 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 	// days: any whole number the settings accept (1 to 30); autocomplete
 	// offers the usual ones (DaysChoices). Discord checks the range; an
 	// option with autocomplete accepts whatever is typed.
-	minDays, zero := 1.0, 0.0
+	minDays, zero, oneHour := 1.0, 0.0, 1.0
 	daysOpt := func(desc string) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
 			Description: desc, MinValue: &minDays, MaxValue: storage.MaxDaysPerMove, Autocomplete: true}
@@ -139,7 +139,8 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "rounds", Description: "Rounds of a Swiss (default 5)"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "double", Description: "Every pairing plays twice, once with each side"},
 				days, live,
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "signup", Description: "Hours until sign-up closes and round 1 starts (default 48)"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "signup", MinValue: &oneHour, MaxValue: maxSignup.Hours(),
+					Description: "Hours until sign-up closes and round 1 starts (default 48)"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual",
 					Description: "Casual: the game does not change ratings (default: the server's, usually rated)"}),
 			sub("help", "How to play, and the commands"),

@@ -50,14 +50,16 @@ func (e *needPick) pickArg() string {
 }
 
 // pickReply is the private menu asking which game a command is about.
-func pickReply(r *request, e *needPick) (*reply, error) {
+func (b *Bot) pickReply(ctx context.Context, r *request, e *needPick) (*reply, error) {
 	arg := e.pickArg()
 	if arg == "" {
 		return nil, userErrorf("You have several games going: pick one with the `game` option (start typing for a list).")
 	}
+	games := e.games[:min(len(e.games), pageSize)]
+	tours := b.tournamentNames(ctx, games)
 	var opts []discordgo.SelectMenuOption
-	for _, g := range e.games[:min(len(e.games), pageSize)] {
-		opts = append(opts, discordgo.SelectMenuOption{Label: truncate(gameLabel(r.p, g, r.userID), 95), Value: g.ID.String()})
+	for _, g := range games {
+		opts = append(opts, discordgo.SelectMenuOption{Label: truncate(gameLabel(r.p, g, r.userID, tours), 95), Value: g.ID.String()})
 	}
 	what := r.p.T("Which game?")
 	if e.sub == "move" {
@@ -70,6 +72,24 @@ func pickReply(r *request, e *needPick) (*reply, error) {
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.SelectMenu{CustomID: id.String(), Placeholder: r.p.T("Pick a game"), Options: opts},
 			}}}}}}, nil
+}
+
+// tournamentNames returns the names of the tournaments games belong to,
+// for their labels. A tournament that cannot be read goes unnamed.
+func (b *Bot) tournamentNames(ctx context.Context, games []*storage.Game) map[storage.TournamentID]string {
+	names := map[storage.TournamentID]string{}
+	for _, g := range games {
+		if _, done := names[g.TournamentID]; done || g.TournamentID == 0 {
+			continue
+		}
+		names[g.TournamentID] = ""
+		if t, err := b.store.GetTournament(ctx, g.TournamentID); err == nil {
+			names[g.TournamentID] = t.Name
+		} else {
+			b.log.Warn("reading a game's tournament", "tournament_id", g.TournamentID, "err", err)
+		}
+	}
+	return names
 }
 
 // btnPickGame runs the command the picker was for on the chosen game and

@@ -200,7 +200,7 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		err = errors.New("bot: handler returned no response")
 	}
 	if np, ok := asNeedPick(err); ok && in.Type == discordgo.InteractionApplicationCommand {
-		if rep, err = pickReply(r, np); err == nil {
+		if rep, err = b.pickReply(ctx, r, np); err == nil {
 			return rep
 		}
 	}

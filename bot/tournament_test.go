@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 	"github.com/taflbot/taflbot/tournament"
@@ -394,5 +395,32 @@ func TestTournamentNamesCleaned(t *testing.T) {
 	name := onlyTournament(t, h).Names[bob]
 	if strings.ContainsAny(name, "\n\t") || len([]rune(name)) > 40 || !strings.HasPrefix(name, "Bob the Bold x") {
 		t.Errorf("bob's tournament name %q: want it cleaned and at most 40 letters", name)
+	}
+}
+
+// TestTournamentSignupAtLeastAnHour: signup:0 closed sign-up at once, so
+// that the next sweep called the tournament off before anyone could join;
+// it is refused, saying the range and how to start sooner, and creates
+// nothing. The option's definition lets Discord check the range too.
+func TestTournamentSignupAtLeastAnHour(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, hours := range []float64{0, -3, 721} {
+		r, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", "Quick Cup"), opt("signup", hours))
+		if !isEphemeral(r) || !strings.Contains(r.Content, "Sign-up lasts 1 to 720 hours") || !strings.Contains(r.Content, "**Start now**") {
+			t.Errorf("signup:%v: %q", hours, r.Content)
+		}
+	}
+	if all, err := h.store.Tournaments(t.Context(), guild, false); err != nil || len(all) != 0 {
+		t.Errorf("%d tournaments created, %v", len(all), err)
+	}
+	if r, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", "Quick Cup"), opt("signup", 1.0)); isEphemeral(r) {
+		t.Errorf("signup:1: %q", r.Content)
+	}
+	for _, o := range bot.Commands()[0].Options {
+		for _, sub := range o.Options {
+			if sub.Name == "signup" && (sub.MinValue == nil || *sub.MinValue != 1 || sub.MaxValue != 720) {
+				t.Errorf("/tafl %s signup: range %v..%v, want 1..720", o.Name, sub.MinValue, sub.MaxValue)
+			}
+		}
 	}
 }

@@ -18,9 +18,12 @@
 // at most, once per side), players with equal points meet where possible,
 // in the Dutch way (the top half of a score group against its bottom
 // half), every player's attacker and defender games stay within two of
-// each other, and with an odd number the lowest-ranked player who has not
-// had one gets a bye. A bye scores a full point. When no pairing without
-// a repeat exists the tournament ends early.
+// each other, and with an odd number one player gets a bye: one with the
+// fewest byes (nobody has a second before everyone has had one), chosen
+// so that the rounds still to come can be paired the same way (a
+// look-ahead; see [PairSwiss]). A bye scores a full point. A repeat game
+// is played only when every fair bye needs one and a second bye would
+// not; when no pairing without a repeat exists the tournament ends early.
 //
 // # Tie-breaks
 //

@@ -38,7 +38,7 @@ type SwissPlayer struct {
 	Seed    int       // Seed orders players with equal points (lower first).
 	Points  float64   // Points so far (byes and forfeit wins included).
 	History []Meeting // History lists the games played, oldest first (forfeits excluded).
-	HadBye  bool      // HadBye: the player already had a bye.
+	Byes    int       // Byes counts the byes the player had.
 }
 
 // sideDiff returns attackers games minus defenders games.
@@ -78,21 +78,31 @@ var ErrNoPairing = errors.New("tournament: no pairing without a repeat game is p
 const maxSearch = 2_000_000
 
 // PairSwiss pairs one Swiss round. players must be ranked: by points,
-// then seed. It returns the games (board 1 first, no Round set) and the
-// player with the bye ("" when the number is even). The rules, in order
-// of priority: no pairing repeats (with double, a pair may meet a second
-// time with the sides swapped, but a new opponent is preferred); no
-// player's attacker and defender games differ by more than two; players
-// meet opponents with as close a score as possible; within a score group
-// the top half meets the bottom half (the Dutch system); each gets the
-// side they are due (the one they had less, else the opposite of their
-// last; the higher ranked wins a conflict), trying the bottom half in
-// another order before giving up a side; otherwise the bottom half is
-// met in order. The bye goes to the lowest-ranked player who has not had
-// one and without whom the others can be paired without a repeat (as in
-// the FIDE rules, a second bye is avoided even at the price of giving
-// the bye to a higher-ranked player).
-func PairSwiss(players []SwissPlayer, double bool) ([]Game, string, error) {
+// then seed; later is the number of rounds still to come after this one.
+// It returns the games (board 1 first, no Round set) and the player with
+// the bye ("" when the number is even). The rules, in order of priority:
+// no pairing repeats (with double, a pair may meet a second time with the
+// sides swapped, but a new opponent is preferred); no player's attacker
+// and defender games differ by more than two; players meet opponents with
+// as close a score as possible; within a score group the top half meets
+// the bottom half (the Dutch system); each gets the side they are due
+// (the one they had less, else the opposite of their last; the higher
+// ranked wins a conflict), trying the bottom half in another order before
+// giving up a side; otherwise the bottom half is met in order.
+//
+// The bye goes to a player with the fewest byes so far (nobody gets a
+// second bye while another player has had none): the lowest-ranked of
+// them without whom the others can be paired without a repeat, and with
+// whom the later rounds can still be paired the same way (a look-ahead
+// over the games left, within a search limit; a round-by-round choice can
+// leave a later round where only a player who already had a bye can sit
+// out). As in the FIDE rules, this comes before scores: the bye may go to
+// a higher-ranked player. When every such pairing needs a repeat but one
+// without a repeat exists with a second bye, the repeat is played (as few
+// as possible, the sides swapped from the first meeting) rather than the
+// second bye. When no pairing without a repeat exists at all, PairSwiss
+// returns ErrNoPairing.
+func PairSwiss(players []SwissPlayer, double bool, later int) ([]Game, string, error) {
 	if len(players) < 2 {
 		return nil, "", ErrTooFew
 	}
@@ -103,28 +113,65 @@ func PairSwiss(players []SwissPlayer, double bool) ([]Game, string, error) {
 		}
 		return nil, "", ErrNoPairing
 	}
-	// The bye: lowest ranked first, those without a bye before those with one.
-	order := make([]int, 0, len(players))
-	for _, hadBye := range []bool{false, true} {
-		for i := len(players) - 1; i >= 0; i-- {
-			if players[i].HadBye == hadBye {
-				order = append(order, i)
+	// The bye: among the players with the fewest byes, lowest ranked first.
+	fewest := players[0].Byes
+	for _, p := range players {
+		fewest = min(fewest, p.Byes)
+	}
+	var fair, others []int
+	for i := len(players) - 1; i >= 0; i-- {
+		if players[i].Byes == fewest {
+			fair = append(fair, i)
+		} else {
+			others = append(others, i)
+		}
+	}
+	ps.ahead = newAhead(players, double)
+	for rounds := ps.ahead.reach(later); rounds >= 0; rounds-- {
+		ps.later = rounds
+		for _, b := range fair {
+			ps.nodes = 0
+			if games, ok := ps.pairAll(map[int]bool{b: true}); ok {
+				return games, players[b].ID, nil
 			}
 		}
 	}
-	for _, b := range order {
+	ps.later = 0
+	// Without a repeat only a second bye is left, if anything.
+	var second []Game
+	var secondBye string
+	for _, b := range others {
 		ps.nodes = 0
 		if games, ok := ps.pairAll(map[int]bool{b: true}); ok {
-			return games, players[b].ID, nil
+			second, secondBye = games, players[b].ID
+			break
 		}
 	}
-	return nil, "", ErrNoPairing
+	if second == nil {
+		return nil, "", ErrNoPairing
+	}
+	spent := 0 // the fewest repeats first, all of them within one search limit
+	for ps.repeats = 1; ps.repeats <= len(players)/2 && spent < maxSearch; ps.repeats++ {
+		for _, b := range fair {
+			ps.nodes = spent
+			games, ok := ps.pairAll(map[int]bool{b: true})
+			if ok {
+				return games, players[b].ID, nil
+			}
+			spent = ps.nodes
+		}
+	}
+	return second, secondBye, nil // the sides' balance allows nothing else
 }
 
 type pairer struct {
 	players []SwissPlayer
 	double  bool
 	nodes   int
+	ahead   *ahead // ahead checks the later rounds (odd numbers only)
+	later   int    // later is the number of later rounds a pairing must leave possible
+	repeats int    // repeats is the number of repeat games allowed (0 normally)
+	used    int    // used counts the repeat games in the pairing so far
 }
 
 // pairAll pairs every player not in skip.
@@ -154,6 +201,7 @@ type candidate struct {
 	j          int
 	attackers  bool // the higher-ranked player gets the attackers
 	rematch    int  // 1 for a second meeting (double only)
+	repeat     int  // 1 for a meeting beyond the allowed ones (see pairer.repeats)
 	scoreDiff  float64
 	sideClash  int // 1 when someone does not get the side they are due
 	sameHalf   int // 1 when the opponent is in the same half of the score group
@@ -170,7 +218,7 @@ func (ps *pairer) search(used []bool, games *[]Game) bool {
 	}
 	i := slices.Index(used, false)
 	if i < 0 {
-		return true
+		return ps.later == 0 || ps.ahead.after(*games, ps.later)
 	}
 	used[i] = true
 	defer func() { used[i] = false }()
@@ -182,9 +230,12 @@ func (ps *pairer) search(used []bool, games *[]Game) bool {
 			g.Attackers, g.Defenders = g.Defenders, g.Attackers
 		}
 		*games = append(*games, g)
+		ps.used += c.repeat
 		if ps.search(used, games) {
+			ps.used -= c.repeat
 			return true
 		}
+		ps.used -= c.repeat
 		*games = (*games)[:board]
 		used[c.j] = false
 	}
@@ -209,13 +260,18 @@ func (ps *pairer) candidates(i int, used []bool, board int) []candidate {
 		}
 		q := &ps.players[j]
 		n, last := ps.met(i, j)
-		if n > 0 && (!ps.double || n >= 2) {
-			continue
-		}
 		c := candidate{j: j, rankInList: j, scoreDiff: abs(p.Points - q.Points)}
+		if n > 0 && (!ps.double || n >= 2) {
+			if ps.used >= ps.repeats {
+				continue
+			}
+			c.repeat = 1
+		}
 		pSide, pStrength := p.preference()
 		qSide, qStrength := q.preference()
 		switch {
+		case c.repeat == 1:
+			c.attackers = last == Defenders // a repeat forced by the bye: the sides swap
 		case n == 1:
 			c.rematch = 1
 			c.attackers = last == Defenders // the sides swap for the second meeting
@@ -232,11 +288,17 @@ func (ps *pairer) candidates(i int, used []bool, board int) []candidate {
 		if c.attackers {
 			pGets, qGets = Attackers, Defenders
 		}
-		if (pSide != NoSide && pSide != pGets) || (qSide != NoSide && qSide != qGets) {
-			c.sideClash = 1
+		if (!balanced(p, pGets) || !balanced(q, qGets)) && c.rematch == 0 {
+			// Both due the same side, and the one who loses the claim
+			// cannot take the other: the claim gives way.
+			c.attackers = !c.attackers
+			pGets, qGets = qGets, pGets
 		}
 		if !balanced(p, pGets) || !balanced(q, qGets) {
 			continue
+		}
+		if (pSide != NoSide && pSide != pGets) || (qSide != NoSide && qSide != qGets) {
+			c.sideClash = 1
 		}
 		if k := slices.Index(group, j); k >= 0 {
 			c.dutchDist = absInt(k - ideal)
@@ -250,6 +312,8 @@ func (ps *pairer) candidates(i int, used []bool, board int) []candidate {
 	}
 	slices.SortStableFunc(out, func(a, b candidate) int {
 		switch {
+		case a.repeat != b.repeat:
+			return a.repeat - b.repeat
 		case a.rematch != b.rematch:
 			return a.rematch - b.rematch
 		case a.scoreDiff != b.scoreDiff:

@@ -265,7 +265,7 @@ func (t *Tournament) ids(active bool) []string {
 // to play.
 func (t *Tournament) begin(r int) ([]Game, error) {
 	if t.Format == Swiss {
-		games, bye, err := PairSwiss(t.swissPlayers(), t.Double)
+		games, bye, err := PairSwiss(t.swissPlayers(), t.Double, t.Rounds-r)
 		if err != nil {
 			if t.Started() {
 				t.Finished = true // nothing left to pair: the tournament ends early
@@ -331,7 +331,7 @@ func (t *Tournament) swissPlayers() []SwissPlayer {
 		for _, b := range t.Byes {
 			if b.Player == p.ID {
 				sp.Points++
-				sp.HadBye = true
+				sp.Byes++
 			}
 		}
 		out = append(out, sp)
