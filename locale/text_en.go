@@ -41,6 +41,7 @@ var enTexts = []any{
 	"The challenge of <@%s> to <@%s> (%s) expired unanswered.",
 	"The open challenge of <@%s> (%s) expired unanswered.",
 	"⏰ %s ran out of time.",
+	"⏰ %s ran out of time before their first move: the game is aborted.",
 	"Game %d is over: %s",
 	"⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board game:%[2]d` shows it.",
 	"Choose a level for taflbot or another engine, not both.",
