@@ -101,9 +101,13 @@ func TestMoveAfterDeadlineLosesOnTime(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h) // 3 days per move, alice (attackers) to move
 	for _, who := range []string{alice, bob} {
+		boards := len(gameOf(t, h, alice).BoardMessages)
 		if r, _ := h.slash(who, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
 			t.Fatalf("move: %q", r.Content)
 		}
+		// The move's follow-up work remembers its board: past the
+		// deadline, that write would end the game on time first.
+		waitFor(t, "the move's board to be remembered", func() bool { return len(gameOf(t, h, alice).BoardMessages) > boards })
 	}
 	g := gameOf(t, h, alice)
 	n := len(h.fake.requests("/channels/" + channel + "/messages"))
