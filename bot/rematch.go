@@ -115,16 +115,24 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 
 // newGameBoard answers r with a new game's first board (in a thread where
 // the server allows) and then asks for the engine's move if it is its turn.
+// Tapped in the old game's thread (a rematch), the board goes to the
+// game's channel (postFirstBoard) and the answer says where.
 func (b *Bot) newGameBoard(ctx context.Context, r *request, g *storage.Game, headline string) (*reply, error) {
 	msg, err := b.boardMessage(ctx, g, headline)
 	if err != nil {
 		return nil, err
 	}
+	if outsideGameChannel(r.in, g) {
+		text := headline + "\n" + gameP(g).T("Game %d is played in <#%s>.", g.ID, b.postFirstBoard(ctx, g, msg))
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}},
+			after: func(ctx context.Context) { b.afterMove(ctx, g) }}, nil
+	}
 	in := r.in
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: func(ctx context.Context) {
 			if m := b.rememberOriginal(ctx, in, g); m != nil && in.GuildID != "" {
-				b.maybeThread(ctx, g, in.ChannelID, m.ID) // the reply is in the interaction's channel
+				b.maybeThread(ctx, g, m.ID) // the reply is in the interaction's channel, the game's
 			}
 			b.afterMove(ctx, g)
 		}}, nil

@@ -76,6 +76,7 @@ var enTexts = []any{
 	"<@%s> accepted the challenge. The game begins!",
 	"Days per move must be 1 to %d.",
 	"Game %d · %s",
+	"Game %d is played in <#%s>.",
 	"That's your own challenge: press **Withdraw** to take it back.",
 	"This challenge is open to anyone; just leave it if you don't want to play.",
 	"Only <@%s> can decline this challenge.",
