@@ -70,7 +70,7 @@ func (b *Bot) Sweep(ctx context.Context) {
 		if c.MessageID != "" {
 			comps := []discordgo.MessageComponent{}
 			text := expiredChallengeText(locale.For(locale.Match(c.Language)), c)
-			if err := b.rest.Edit(ctx, &discordgo.MessageEdit{ID: c.MessageID, Channel: c.ChannelID, Content: &text, Components: &comps}); err != nil {
+			if err := b.rest.Edit(ctx, &discordgo.MessageEdit{ID: c.MessageID, Channel: c.MessageChannel(), Content: &text, Components: &comps}); err != nil {
 				b.log.Warn("editing an expired challenge", "challenge_id", c.ID, "err", err)
 			}
 		}

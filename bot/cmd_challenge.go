@@ -91,7 +91,13 @@ func (b *Bot) rememberChallenge(in *discordgo.Interaction, c *storage.Challenge)
 			b.log.Warn("looking up a challenge message", "challenge_id", c.ID, "err", err)
 			return
 		}
-		_, err = b.store.UpdateChallenge(ctx, c.ID, func(sc *storage.Challenge) error { sc.MessageID = m.ID; return nil })
+		_, err = b.store.UpdateChallenge(ctx, c.ID, func(sc *storage.Challenge) error {
+			sc.MessageID = m.ID
+			if in.ChannelID != sc.ChannelID { // a rematch offered in the old game's thread
+				sc.MessageChannelID = in.ChannelID
+			}
+			return nil
+		})
 		if err != nil && !errors.Is(err, storage.ErrChallengeClosed) {
 			b.log.Warn("saving a challenge message id", "challenge_id", c.ID, "err", err)
 		}

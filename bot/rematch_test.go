@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/storage"
@@ -304,5 +305,49 @@ func TestRematchFromAThreadBetweenPlayers(t *testing.T) {
 				t.Errorf("the first board remembered: %+v, want in channel %s", g.BoardMessages, channel)
 			}
 		})
+	}
+}
+
+// TestRematchOfferInAThreadExpires: a rematch offered in its game's thread
+// is posted there, not in the game's channel; when it expires unanswered
+// the bot edits it there (a message of the thread is not found in the
+// parent channel), so its buttons go.
+func TestRematchOfferInAThreadExpires(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(carol, "settings", opt("threads", true))
+	startGame(t, h)
+	waitFor(t, "the game's thread", func() bool { return gameOf(t, h, alice).ThreadID != "" })
+	old := gameOf(t, h, alice)
+	confirm, _ := h.slash(bob, "resign")
+	clickIn(t, h, bob, old.ThreadID, customIDs(confirm.Components)["Yes, abort"])
+	offer := clickIn(t, h, alice, old.ThreadID, rematchButtonIn(t, h, old.ThreadID))
+	if customIDs(offer.Components)["Accept"] == "" {
+		t.Fatalf("the rematch offer: %q", offer.Content)
+	}
+	var c *storage.Challenge
+	waitFor(t, "the offer's message to be remembered", func() bool {
+		g, err := h.store.GetGame(t.Context(), old.ID)
+		if err != nil || g.Rematch == 0 {
+			return false
+		}
+		c, err = h.store.GetChallenge(t.Context(), g.Rematch)
+		return err == nil && c.MessageID != ""
+	})
+	h.clock.Advance(25 * time.Hour)
+	h.bot.Sweep(t.Context())
+	var edited bool
+	for _, rec := range h.fake.requests("/messages/" + c.MessageID) {
+		if rec.Method != "PATCH" {
+			continue
+		}
+		if rec.Path != "/api/v9/channels/"+old.ThreadID+"/messages/"+c.MessageID {
+			t.Errorf("the expired offer was edited at %s, want in the thread %s", rec.Path, old.ThreadID)
+		}
+		if m := decode(t, rec.Body); strings.Contains(m.Content, "expired unanswered") && len(m.Components) == 0 {
+			edited = true
+		}
+	}
+	if !edited {
+		t.Errorf("the expired rematch offer was not edited to say so")
 	}
 }

@@ -147,12 +147,12 @@ func testLiveClockValidation(t *testing.T, b testBackend) {
 func testChallengeAndRematchFields(t *testing.T, b testBackend) {
 	s, c := b.open(t)
 	ch := &storage.Challenge{GuildID: "g1", ChannelID: "c1", ChallengerID: "a", OpponentID: "b", Variant: "brandubh",
-		TimeControl: blitz, Rematch: 7, Casual: true, Expires: c.Now().Add(time.Hour)}
+		TimeControl: blitz, Rematch: 7, Casual: true, Expires: c.Now().Add(time.Hour), MessageID: "m1", MessageChannelID: "t1"}
 	if err := s.CreateChallenge(t.Context(), ch); err != nil {
 		t.Fatal(err)
 	}
 	back, err := s.GetChallenge(t.Context(), ch.ID)
-	if err != nil || back.TimeControl != blitz || back.Rematch != 7 || !back.Casual || back.MoveTime != 0 {
+	if err != nil || back.TimeControl != blitz || back.Rematch != 7 || !back.Casual || back.MoveTime != 0 || back.MessageChannel() != "t1" {
 		t.Fatalf("challenge %+v, %v", back, err)
 	}
 	bad := *ch
