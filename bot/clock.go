@@ -67,13 +67,7 @@ func (b *Bot) Sweep(ctx context.Context) {
 	}
 	for _, c := range expired {
 		b.log.Info("challenge expired", "challenge_id", c.ID, "channel_id", c.ChannelID)
-		if c.MessageID != "" {
-			comps := []discordgo.MessageComponent{}
-			text := expiredChallengeText(locale.For(locale.Match(c.Language)), c)
-			if err := b.rest.Edit(ctx, &discordgo.MessageEdit{ID: c.MessageID, Channel: c.MessageChannel(), Content: &text, Components: &comps}); err != nil {
-				b.log.Warn("editing an expired challenge", "challenge_id", c.ID, "err", err)
-			}
-		}
+		b.closeChallengeMessage(ctx, c, expiredChallengeText(locale.For(locale.Match(c.Language)), c))
 	}
 }
 

@@ -55,7 +55,19 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 			if err != nil {
 				return nil, err
 			}
-			return b.newGameBoard(ctx, r, g, gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, old.ID))
+			headline := gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, old.ID)
+			rep, err := b.newGameBoard(ctx, r, g, headline)
+			if err != nil {
+				return nil, err
+			}
+			// The offer's message says so and loses its buttons, as
+			// when it is accepted with its own Accept.
+			board := rep.after
+			rep.after = func(ctx context.Context) {
+				b.closeChallengeMessage(ctx, c, headline)
+				board(ctx)
+			}
+			return rep, nil
 		}
 		// Declined, withdrawn or expired: a new offer may be made.
 	}
@@ -136,4 +148,17 @@ func (b *Bot) newGameBoard(ctx context.Context, r *request, g *storage.Game, hea
 			}
 			b.afterMove(ctx, g)
 		}}, nil
+}
+
+// closeChallengeMessage replaces the text of challenge c's message (if it
+// was recorded) and takes its buttons away.
+func (b *Bot) closeChallengeMessage(ctx context.Context, c *storage.Challenge, text string) {
+	if c.MessageID == "" {
+		return
+	}
+	comps := []discordgo.MessageComponent{}
+	if err := b.rest.Edit(ctx, &discordgo.MessageEdit{ID: c.MessageID, Channel: c.MessageChannel(), Content: &text, Components: &comps,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+		b.log.Warn("closing a challenge message", "challenge_id", c.ID, "err", err)
+	}
 }

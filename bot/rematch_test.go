@@ -57,12 +57,33 @@ func TestRematchBetweenPlayers(t *testing.T) {
 	if r, _ := h.click(carol, rematch, false); !isEphemeral(r) || !strings.Contains(r.Content, "not playing in that game") {
 		t.Errorf("carol's tap: %q", r.Content)
 	}
+	var offerMsg string
+	waitFor(t, "the offer's message to be remembered", func() bool {
+		old, err := h.store.GetGame(t.Context(), 1)
+		if err != nil || old.Rematch == 0 {
+			return false
+		}
+		c, err := h.store.GetChallenge(t.Context(), old.Rematch)
+		offerMsg = c.MessageID
+		return err == nil && offerMsg != ""
+	})
 	// Bob accepts with one tap, on the old board's Rematch button.
 	started, rec := h.click(bob, rematch, false)
 	checkPNG(t, rec)
 	if isEphemeral(started) || !strings.Contains(started.Content, "accepted the rematch of game 1") {
 		t.Fatalf("bob's tap: %q", started.Content)
 	}
+	// The offer says it was accepted and loses its buttons, as when its
+	// own Accept is pressed.
+	waitFor(t, "the offer to be closed", func() bool {
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages/" + offerMsg) {
+			if m := decode(t, rec.Body); rec.Method == "PATCH" && len(m.Components) == 0 &&
+				strings.Contains(m.Content, "<@"+bob+"> accepted the rematch of game 1. The game begins!") {
+				return true
+			}
+		}
+		return false
+	})
 	games, err := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{ActiveOnly: true})
 	if err != nil || len(games) != 1 {
 		t.Fatalf("active games: %d, %v", len(games), err)
