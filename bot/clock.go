@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 // reminderMargin is how long before the deadline a player is reminded:
@@ -66,13 +67,7 @@ func (b *Bot) Sweep(ctx context.Context) {
 	}
 	for _, c := range expired {
 		b.log.Info("challenge expired", "challenge_id", c.ID, "channel_id", c.ChannelID)
-		if c.MessageID != "" {
-			comps := []discordgo.MessageComponent{}
-			text := expiredChallengeText(locale.For(locale.Match(c.Language)), c)
-			if err := b.rest.Edit(ctx, &discordgo.MessageEdit{ID: c.MessageID, Channel: c.ChannelID, Content: &text, Components: &comps}); err != nil {
-				b.log.Warn("editing an expired challenge", "challenge_id", c.ID, "err", err)
-			}
-		}
+		b.closeChallengeMessage(ctx, c, expiredChallengeText(locale.For(locale.Match(c.Language)), c))
 	}
 }
 
@@ -127,8 +122,14 @@ func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	loser := g.Seat(g.Tafl().ToMove()) // whose flag fell (the game may be drawn on time)
-	b.log.Info("game lost on time", "game_id", g.ID, "loser", loser.String())
-	msg, err := b.boardMessage(ctx, g, gameP(g).T("⏰ %s ran out of time.", seatName(gameP(g), loser)))
+	headline := gameP(g).T("⏰ %s ran out of time.", seatName(gameP(g), loser))
+	if g.Outcome().Reason == tafl.Aborted { // before both sides moved: storage aborts it
+		b.log.Info("game aborted on time", "game_id", g.ID, "flag", loser.String())
+		headline = gameP(g).T("⏰ %s ran out of time before their first move: the game is aborted.", seatName(gameP(g), loser))
+	} else {
+		b.log.Info("game lost on time", "game_id", g.ID, "loser", loser.String())
+	}
+	msg, err := b.boardMessage(ctx, g, headline)
 	if err != nil {
 		b.log.Error("announcing a timeout: drawing the board", "game_id", g.ID, "err", err)
 		return

@@ -68,15 +68,15 @@ func TestReminderThenTimeoutOnceAcrossRestarts(t *testing.T) {
 	if len(posts) != 2 {
 		t.Fatalf("%d posts after the deadline, want reminder + timeout", len(posts))
 	}
-	if !strings.Contains(posts[1].Content, "<@"+alice+"> ran out of time") || !strings.Contains(posts[1].Content, "Defenders win") {
+	// Alice never moved: the game is aborted, not lost, and counts in
+	// nobody's record.
+	if !strings.Contains(posts[1].Content, "<@"+alice+"> ran out of time before their first move: the game is aborted.") || !strings.Contains(posts[1].Content, "**Aborted** — the game ends without a result.") {
 		t.Errorf("timeout post %q", posts[1].Content)
 	}
 	g = gameOf(t, h, alice)
-	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}) {
 		t.Fatalf("outcome %v", g.Outcome())
 	}
-	// Alice never moved: the game ended before both sides moved, so it
-	// counts in nobody's record.
 	if !strings.Contains(posts[1].Content, "Not rated") {
 		t.Errorf("timeout post %q does not say the game is not rated", posts[1].Content)
 	}
@@ -94,12 +94,21 @@ func TestReminderThenTimeoutOnceAcrossRestarts(t *testing.T) {
 }
 
 // TestMoveAfterDeadlineLosesOnTime: a move sent after the deadline, before
-// any sweep noticed, is refused: the game ends on time there and then,
-// the timeout is announced once, and a later sweep does not announce it
-// again.
+// any sweep noticed, is refused: the game ends on time there and then
+// (both sides have moved, so alice loses), the timeout is announced once,
+// and a later sweep does not announce it again.
 func TestMoveAfterDeadlineLosesOnTime(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h) // 3 days per move, alice (attackers) to move
+	for _, who := range []string{alice, bob} {
+		boards := len(gameOf(t, h, alice).BoardMessages)
+		if r, _ := h.slash(who, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatalf("move: %q", r.Content)
+		}
+		// The move's follow-up work remembers its board: past the
+		// deadline, that write would end the game on time first.
+		waitFor(t, "the move's board to be remembered", func() bool { return len(gameOf(t, h, alice).BoardMessages) > boards })
+	}
 	g := gameOf(t, h, alice)
 	n := len(h.fake.requests("/channels/" + channel + "/messages"))
 	h.clock.Advance(72*time.Hour + time.Minute)
@@ -109,7 +118,7 @@ func TestMoveAfterDeadlineLosesOnTime(t *testing.T) {
 		t.Fatalf("move after the deadline: %q", r.Content)
 	}
 	g = gameOf(t, h, alice)
-	if g.Ply() != 0 || g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
+	if g.Ply() != 2 || g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
 		t.Fatalf("after the late move: ply %d, outcome %v", g.Ply(), g.Outcome())
 	}
 	waitFor(t, "the timeout announcement", func() bool { return len(channelPosts(t, h, n)) == 1 })
@@ -135,7 +144,7 @@ func TestSweepSkipsDamagedIndexEntry(t *testing.T) {
 	h.clock.Advance(73 * time.Hour)
 	h.bot.Sweep(t.Context())
 	h.bot.Sweep(t.Context())
-	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.Timeout {
+	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.Aborted { // on time, before anyone moved
 		t.Fatalf("the game did not end on time: %v", g.Outcome())
 	}
 	if lines := h.logs.lines("damaged index entry"); len(lines) != 1 || !strings.Contains(lines[0], "idx_deadlines") {

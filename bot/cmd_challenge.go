@@ -91,7 +91,13 @@ func (b *Bot) rememberChallenge(in *discordgo.Interaction, c *storage.Challenge)
 			b.log.Warn("looking up a challenge message", "challenge_id", c.ID, "err", err)
 			return
 		}
-		_, err = b.store.UpdateChallenge(ctx, c.ID, func(sc *storage.Challenge) error { sc.MessageID = m.ID; return nil })
+		_, err = b.store.UpdateChallenge(ctx, c.ID, func(sc *storage.Challenge) error {
+			sc.MessageID = m.ID
+			if in.ChannelID != sc.ChannelID { // a rematch offered in the old game's thread
+				sc.MessageChannelID = in.ChannelID
+			}
+			return nil
+		})
 		if err != nil && !errors.Is(err, storage.ErrChallengeClosed) {
 			b.log.Warn("saving a challenge message id", "challenge_id", c.ID, "err", err)
 		}
@@ -228,15 +234,53 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	if outsideGameChannel(r.in, g) {
+		// A rematch offered in the old game's thread: the challenge
+		// becomes a pointer to where the new game is played.
+		text := headline + "\n" + gameP(g).T("Game %d is played in <#%s>.", g.ID, b.postFirstBoard(ctx, g, msg))
+		resp := closedChallenge(text)
+		resp.Data.Attachments = &[]*discordgo.MessageAttachment{}
+		return &reply{resp: resp}, nil
+	}
 	rep := &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: msg.replacing()}}
 	if r.in.Message != nil && r.in.GuildID != "" {
 		channelID, messageID := r.in.ChannelID, r.in.Message.ID
 		rep.after = func(ctx context.Context) {
 			b.rememberBoard(ctx, g, &discordgo.Message{ID: messageID, ChannelID: channelID})
-			b.maybeThread(ctx, g, channelID, messageID)
+			b.maybeThread(ctx, g, messageID)
 		}
 	}
 	return rep, nil
+}
+
+// outsideGameChannel reports whether interaction in, which starts new
+// game g, comes from another channel of the server than the game's: from
+// the thread of the game it is a rematch of (a rematch keeps the old
+// game's channel, the thread's parent).
+func outsideGameChannel(in *discordgo.Interaction, g *storage.Game) bool {
+	return in.GuildID != "" && in.ChannelID != g.ChannelID
+}
+
+// postFirstBoard posts new game g's first board in the game's channel,
+// starts the game's own thread on it when the server wants one
+// (maybeThread), and returns where the game is played: the thread, or
+// the channel. It is how a rematch started in the old game's thread
+// begins: Discord starts no thread inside a thread, and a server that
+// turned threads off since wants the game in the channel.
+func (b *Bot) postFirstBoard(ctx context.Context, g *storage.Game, msg *message) string {
+	sent, err := b.rest.Send(ctx, g.ChannelID, msg.send())
+	if err != nil {
+		b.log.Error("posting a new game's first board", "game_id", g.ID, "channel_id", g.ChannelID, "err", err)
+		return g.ChannelID
+	}
+	if sent.ChannelID == "" {
+		sent.ChannelID = g.ChannelID
+	}
+	b.rememberBoard(ctx, g, sent)
+	if thread := b.maybeThread(ctx, g, sent.ID); thread != "" {
+		return thread
+	}
+	return g.ChannelID
 }
 
 // accept starts the game of open challenge c, accepted by userID
@@ -283,28 +327,24 @@ func daysOption(r *request, settings *storage.GuildSettings) (time.Duration, err
 	return time.Duration(days) * 24 * time.Hour, nil
 }
 
-// maybeThread gives a new game its own thread when the server wants it;
-// channelID and messageID are those of the game's first board. A board
-// posted outside the game's channel is in a thread already — a rematch
-// offered in its old game's thread — where Discord starts no thread: the
-// new game is played in that thread, so its later boards go there too.
-func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, channelID, messageID string) {
-	var thread string
-	if channelID != g.ChannelID {
-		thread = channelID
-	} else {
-		settings, err := b.guildSettings(ctx, g.GuildID)
-		if err != nil || !settings.ThreadPerGame {
-			return
-		}
-		if thread, err = b.rest.StartThread(ctx, channelID, messageID, gameP(g).T("Game %d · %s", g.ID, gameVariant(g))); err != nil {
-			b.log.Warn("starting a game thread", "game_id", g.ID, "err", err)
-			return
-		}
+// maybeThread gives a new game its own thread when the server wants it,
+// started on its first board (messageID, in the game's channel), and
+// returns the thread ("" for none).
+func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, messageID string) string {
+	settings, err := b.guildSettings(ctx, g.GuildID)
+	if err != nil || !settings.ThreadPerGame {
+		return ""
+	}
+	thread, err := b.rest.StartThread(ctx, g.ChannelID, messageID, gameP(g).T("Game %d · %s", g.ID, gameVariant(g)))
+	if err != nil {
+		b.log.Warn("starting a game thread", "game_id", g.ID, "err", err)
+		return ""
 	}
 	if _, err := b.updateGame(ctx, g.ID, -1, func(sg *storage.Game) error { sg.ThreadID = thread; return nil }); err != nil {
 		b.log.Error("saving the game thread", "game_id", g.ID, "err", err)
 	}
+	g.ThreadID = thread
+	return thread
 }
 
 // btnDecline lets the invited opponent say no.

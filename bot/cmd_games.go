@@ -118,7 +118,7 @@ func (b *Bot) openChallengesText(ctx context.Context, p *locale.Printer, guildID
 		}
 		fmt.Fprintf(&sb, "• <@%s> · %s · %s", c.ChallengerID, variant, pace)
 		if c.MessageID != "" {
-			fmt.Fprintf(&sb, " · https://discord.com/channels/%s/%s/%s", guildID, c.ChannelID, c.MessageID)
+			fmt.Fprintf(&sb, " · https://discord.com/channels/%s/%s/%s", guildID, c.MessageChannel(), c.MessageID)
 		} else {
 			sb.WriteString(" · " + p.T("in <#%s>", c.ChannelID))
 		}

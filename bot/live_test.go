@@ -26,7 +26,8 @@ func startLive(t *testing.T, h *harness, control string) *resp {
 // TestLiveGame: a 3+2 game shows both clocks on every board, a move
 // takes its time off and adds the increment, and the flag falls within a
 // second of the time running out (not at the next sweep, an hour away
-// in the harness), ending the game on time.
+// in the harness), ending the game on time: both sides have moved, so
+// the side whose flag fell loses.
 func TestLiveGame(t *testing.T) {
 	h := newHarness(t, nil)
 	board := startLive(t, h, "3+2")
@@ -40,28 +41,33 @@ func TestLiveGame(t *testing.T) {
 	if !strings.Contains(r.Content, "Attackers 2:52 · Defenders **3:00** ⏱") {
 		t.Fatalf("board after a 10 s move: %q", r.Content)
 	}
-	bobsMove := gameOf(t, h, alice).Tafl().LegalMoves()[0].String()
-	// Bob thinks 2:59: still on time.
-	h.clock.Advance(179 * time.Second)
+	// Bob answers at once: 3:02; alice has 2:52.
+	r, _ = h.slash(bob, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String()))
+	if !strings.Contains(r.Content, "Attackers **2:52** ⏱ · Defenders 3:02") {
+		t.Fatalf("board after bob's move: %q", r.Content)
+	}
+	alicesMove := gameOf(t, h, alice).Tafl().LegalMoves()[0].String()
+	// Alice thinks 2:51: still on time.
+	h.clock.Advance(171 * time.Second)
 	time.Sleep(3 * flagPollForTest)
 	if g := gameOf(t, h, alice); !g.Active() {
 		t.Fatalf("the flag fell early: %v", g.Outcome())
 	}
 	n := len(h.fake.requests("/channels/" + channel + "/messages"))
-	// One more second: bob's flag falls; the watcher notices at once.
+	// One more second: alice's flag falls; the watcher notices at once.
 	h.clock.Advance(time.Second)
 	waitFor(t, "the flag to fall", func() bool { return !gameOf(t, h, alice).Active() })
 	g = gameOf(t, h, alice)
-	if g.Outcome() != (tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Timeout}) {
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
 		t.Fatalf("outcome %+v", g.Outcome())
 	}
 	waitFor(t, "the timeout post", func() bool { return len(channelPosts(t, h, n)) > 0 })
 	post := channelPosts(t, h, n)[0]
-	if !strings.Contains(post.Content, "<@"+bob+"> ran out of time") || !strings.Contains(post.Content, "Defenders 0:00") {
+	if !strings.Contains(post.Content, "<@"+alice+"> ran out of time.") || !strings.Contains(post.Content, "Attackers 0:00") || !strings.Contains(post.Content, "Defenders win") {
 		t.Errorf("timeout post %q", post.Content)
 	}
 	// A late move changes nothing.
-	if r, _ := h.slash(bob, "move", opt("move", bobsMove)); !isEphemeral(r) || gameOf(t, h, alice).Ply() != 1 {
+	if r, _ := h.slash(alice, "move", opt("move", alicesMove)); !isEphemeral(r) || gameOf(t, h, alice).Ply() != 2 {
 		t.Errorf("a move after the flag: %q", r.Content)
 	}
 }
@@ -70,7 +76,8 @@ func TestLiveGame(t *testing.T) {
 const flagPollForTest = 200 * time.Millisecond
 
 // TestLiveGameCatchesUpAfterRestart: a flag that fell while the bot was
-// down ends the game at start-up, as of the moment it fell.
+// down ends the game at start-up, as of the moment it fell (aborted: the
+// attackers never moved).
 func TestLiveGameCatchesUpAfterRestart(t *testing.T) {
 	h := newHarness(t, nil)
 	startLive(t, h, "5+3")
@@ -82,7 +89,7 @@ func TestLiveGameCatchesUpAfterRestart(t *testing.T) {
 	waitFor(t, "the start-up catch-up", func() bool { return !gameOf(t, h, alice).Active() })
 	waitFor(t, "the timeout post", func() bool { return len(channelPosts(t, h, n)) > 0 })
 	g := gameOf(t, h, alice)
-	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}) {
 		t.Fatalf("outcome %+v", g.Outcome())
 	}
 	if !g.Clock.Since.Equal(flag) || g.Clock.Left[0] != 0 || g.Clock.Left[1] != 5*time.Minute {
@@ -194,7 +201,51 @@ func TestFlagFallsWithinASecond(t *testing.T) {
 	if late := ended.Sub(flag); late > time.Second {
 		t.Errorf("the game ended %v after the flag, want within a second", late)
 	}
-	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.Timeout || !g.Clock.Since.Equal(flag) && g.Clock.Since.Sub(flag) > time.Second {
+	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.Aborted /* nobody moved */ || !g.Clock.Since.Equal(flag) && g.Clock.Since.Sub(flag) > time.Second {
 		t.Errorf("outcome %+v, clock stopped at %v (flag %v)", g.Outcome(), g.Clock.Since, flag)
+	}
+}
+
+// TestLiveFlagBeforeFirstMoveAborts: in a live game, a side whose clock
+// runs out before it made its first move — the first mover, or the
+// second side after the first move — does not lose: the game is aborted,
+// says so, and counts in no record.
+func TestLiveFlagBeforeFirstMoveAborts(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		moves int    // played before the flag falls
+		flag  string // whose flag falls
+	}{{"the first mover never moves", 0, alice}, {"the second side never moves", 1, bob}} {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t, nil)
+			startLive(t, h, "3+2")
+			for range c.moves {
+				if r, _ := h.slash(alice, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+					t.Fatalf("move: %q", r.Content)
+				}
+			}
+			n := len(h.fake.requests("/channels/" + channel + "/messages"))
+			h.clock.Advance(3*time.Minute + time.Second)
+			waitFor(t, "the flag to fall", func() bool { return !gameOf(t, h, alice).Active() })
+			g := gameOf(t, h, alice)
+			if g.Outcome() != (tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}) || g.Ply() != c.moves {
+				t.Fatalf("outcome %+v at ply %d, want aborted at %d", g.Outcome(), g.Ply(), c.moves)
+			}
+			waitFor(t, "the abort post", func() bool { return len(channelPosts(t, h, n)) > 0 })
+			post := channelPosts(t, h, n)[0]
+			for _, want := range []string{"⏰ <@" + c.flag + "> ran out of time before their first move: the game is aborted.", "**Aborted** — the game ends without a result."} {
+				if !strings.Contains(post.Content, want) {
+					t.Errorf("post %q, want %q", post.Content, want)
+				}
+			}
+			if strings.Contains(post.Content, "win") {
+				t.Errorf("post %q names a winner", post.Content)
+			}
+			for _, id := range []string{alice, bob} {
+				if p, err := h.store.GetPlayer(t.Context(), guild, id); err == nil && (p.Wins+p.Losses+p.Draws != 0 || len(p.Variants) != 0) {
+					t.Errorf("%s has a record after an aborted game: %+v", id, p)
+				}
+			}
+		})
 	}
 }

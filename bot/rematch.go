@@ -55,7 +55,19 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 			if err != nil {
 				return nil, err
 			}
-			return b.newGameBoard(ctx, r, g, gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, old.ID))
+			headline := gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, old.ID)
+			rep, err := b.newGameBoard(ctx, r, g, headline)
+			if err != nil {
+				return nil, err
+			}
+			// The offer's message says so and loses its buttons, as
+			// when it is accepted with its own Accept.
+			board := rep.after
+			rep.after = func(ctx context.Context) {
+				b.closeChallengeMessage(ctx, c, headline)
+				board(ctx)
+			}
+			return rep, nil
 		}
 		// Declined, withdrawn or expired: a new offer may be made.
 	}
@@ -115,17 +127,38 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 
 // newGameBoard answers r with a new game's first board (in a thread where
 // the server allows) and then asks for the engine's move if it is its turn.
+// Tapped in the old game's thread (a rematch), the board goes to the
+// game's channel (postFirstBoard) and the answer says where.
 func (b *Bot) newGameBoard(ctx context.Context, r *request, g *storage.Game, headline string) (*reply, error) {
 	msg, err := b.boardMessage(ctx, g, headline)
 	if err != nil {
 		return nil, err
 	}
+	if outsideGameChannel(r.in, g) {
+		text := headline + "\n" + gameP(g).T("Game %d is played in <#%s>.", g.ID, b.postFirstBoard(ctx, g, msg))
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}},
+			after: func(ctx context.Context) { b.afterMove(ctx, g) }}, nil
+	}
 	in := r.in
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: func(ctx context.Context) {
 			if m := b.rememberOriginal(ctx, in, g); m != nil && in.GuildID != "" {
-				b.maybeThread(ctx, g, in.ChannelID, m.ID) // the reply is in the interaction's channel
+				b.maybeThread(ctx, g, m.ID) // the reply is in the interaction's channel, the game's
 			}
 			b.afterMove(ctx, g)
 		}}, nil
+}
+
+// closeChallengeMessage replaces the text of challenge c's message (if it
+// was recorded) and takes its buttons away.
+func (b *Bot) closeChallengeMessage(ctx context.Context, c *storage.Challenge, text string) {
+	if c.MessageID == "" {
+		return
+	}
+	comps := []discordgo.MessageComponent{}
+	if err := b.rest.Edit(ctx, &discordgo.MessageEdit{ID: c.MessageID, Channel: c.MessageChannel(), Content: &text, Components: &comps,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+		b.log.Warn("closing a challenge message", "challenge_id", c.ID, "err", err)
+	}
 }

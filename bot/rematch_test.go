@@ -1,9 +1,11 @@
 package bot_test
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/storage"
@@ -55,12 +57,33 @@ func TestRematchBetweenPlayers(t *testing.T) {
 	if r, _ := h.click(carol, rematch, false); !isEphemeral(r) || !strings.Contains(r.Content, "not playing in that game") {
 		t.Errorf("carol's tap: %q", r.Content)
 	}
+	var offerMsg string
+	waitFor(t, "the offer's message to be remembered", func() bool {
+		old, err := h.store.GetGame(t.Context(), 1)
+		if err != nil || old.Rematch == 0 {
+			return false
+		}
+		c, err := h.store.GetChallenge(t.Context(), old.Rematch)
+		offerMsg = c.MessageID
+		return err == nil && offerMsg != ""
+	})
 	// Bob accepts with one tap, on the old board's Rematch button.
 	started, rec := h.click(bob, rematch, false)
 	checkPNG(t, rec)
 	if isEphemeral(started) || !strings.Contains(started.Content, "accepted the rematch of game 1") {
 		t.Fatalf("bob's tap: %q", started.Content)
 	}
+	// The offer says it was accepted and loses its buttons, as when its
+	// own Accept is pressed.
+	waitFor(t, "the offer to be closed", func() bool {
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages/" + offerMsg) {
+			if m := decode(t, rec.Body); rec.Method == "PATCH" && len(m.Components) == 0 &&
+				strings.Contains(m.Content, "<@"+bob+"> accepted the rematch of game 1. The game begins!") {
+				return true
+			}
+		}
+		return false
+	})
 	games, err := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{ActiveOnly: true})
 	if err != nil || len(games) != 1 {
 		t.Fatalf("active games: %d, %v", len(games), err)
@@ -153,32 +176,26 @@ func TestRematchOfACustomVariant(t *testing.T) {
 	}
 }
 
-// TestRematchInItsGameThread: with a thread per game, the final board and
-// its Rematch button are in the game's thread, where Discord starts no
-// thread of its own; the rematch is played in that thread — its later
-// boards (here the engine's moves) go there, not to the parent channel.
-func TestRematchInItsGameThread(t *testing.T) {
-	h := newHarness(t, newPolicyEngine(7))
-	h.slash(carol, "settings", opt("threads", true))
-	h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
-	waitFor(t, "the game's thread", func() bool { return gameOf(t, h, alice).ThreadID != "" })
-	old := gameOf(t, h, alice)
-	inThread := func(user, customID string) *resp {
-		t.Helper()
-		id := h.id()
-		in := &discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionMessageComponent,
-			GuildID: guild, ChannelID: old.ThreadID, Member: member(user), Message: &discordgo.Message{ID: "msg-" + id, ChannelID: old.ThreadID},
-			Data: discordgo.MessageComponentInteractionData{CustomID: customID}}
-		h.bot.HandleGateway(t.Context(), in)
-		r, _ := h.fake.callback(t, in.ID)
-		return r
-	}
-	board, _ := h.slash(alice, "board")
-	confirm := inThread(alice, customIDs(board.Components)["Abort"])
-	inThread(alice, customIDs(confirm.Components)["Yes, abort"])
-	var rematch string // the final board's Rematch button, in the thread
-	waitFor(t, "the final board in the thread", func() bool {
-		for _, rec := range h.fake.requests("/channels/" + old.ThreadID + "/messages") {
+// clickIn presses a button of a message in channel (such as a game's
+// thread) and returns the reply.
+func clickIn(t *testing.T, h *harness, user, channelID, customID string) *resp {
+	t.Helper()
+	id := h.id()
+	in := &discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionMessageComponent,
+		GuildID: guild, ChannelID: channelID, Member: member(user), Message: &discordgo.Message{ID: "msg-" + id, ChannelID: channelID},
+		Data: discordgo.MessageComponentInteractionData{CustomID: customID}}
+	h.bot.HandleGateway(t.Context(), in)
+	r, _ := h.fake.final(t, in)
+	return r
+}
+
+// rematchButtonIn waits for a board with a Rematch button posted in
+// channelID and returns the button.
+func rematchButtonIn(t *testing.T, h *harness, channelID string) string {
+	t.Helper()
+	var rematch string
+	waitFor(t, "the final board in "+channelID, func() bool {
+		for _, rec := range h.fake.requests("/channels/" + channelID + "/messages") {
 			if rec.Method == "POST" {
 				if id := customIDs(decode(t, rec.Body).Components)["Rematch"]; id != "" {
 					rematch = id
@@ -187,22 +204,171 @@ func TestRematchInItsGameThread(t *testing.T) {
 		}
 		return rematch != ""
 	})
-	threads := len(h.fake.requests("/threads"))
-	started := inThread(alice, rematch)
-	if !strings.Contains(started.Content, "again, sides swapped") {
-		t.Fatalf("the rematch: %q", started.Content)
+	return rematch
+}
+
+// firstBoardIn returns the board of game id posted in channelID (nil if none).
+func firstBoardIn(t *testing.T, h *harness, channelID string, id storage.GameID) *recorded {
+	for _, rec := range h.fake.requests("/channels/" + channelID + "/messages") {
+		if rec.Method == "POST" && rec.Status == 200 && strings.Contains(decode(t, rec.Body).Content, fmt.Sprintf("**Game %d**", id)) {
+			return rec
+		}
 	}
+	return nil
+}
+
+// TestRematchInItsGameThread: with a thread per game, the final board and
+// its Rematch button are in the game's thread, where Discord starts no
+// thread of its own. The rematch gets a thread of its own, as any new
+// game: its first board is posted in the parent channel, the thread is
+// started on it, the answer in the old thread says where the game is,
+// and its later boards (here the engine's moves) go to the new thread.
+func TestRematchInItsGameThread(t *testing.T) {
+	h := newHarness(t, newPolicyEngine(7))
+	h.slash(carol, "settings", opt("threads", true))
+	h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	waitFor(t, "the game's thread", func() bool { return gameOf(t, h, alice).ThreadID != "" })
+	old := gameOf(t, h, alice)
+	board, _ := h.slash(alice, "board")
+	confirm := clickIn(t, h, alice, old.ThreadID, customIDs(board.Components)["Abort"])
+	clickIn(t, h, alice, old.ThreadID, customIDs(confirm.Components)["Yes, abort"])
+	rematch := rematchButtonIn(t, h, old.ThreadID)
+	threads := len(h.fake.requests("/threads"))
+	started := clickIn(t, h, alice, old.ThreadID, rematch)
 	var g *storage.Game
 	waitFor(t, "the engine's first move in the rematch", func() bool {
 		g, _ = h.store.GetGame(t.Context(), old.ID+1)
 		return g != nil && g.Ply() == 1
 	})
-	if g.ThreadID != old.ThreadID || len(h.fake.requests("/threads")) != threads {
-		t.Errorf("the rematch is in thread %q (the old game's: %q), %d new threads started", g.ThreadID, old.ThreadID, len(h.fake.requests("/threads"))-threads)
+	if g.ThreadID == "" || g.ThreadID == old.ThreadID || len(h.fake.requests("/threads")) != threads+1 {
+		t.Fatalf("the rematch is in thread %q (the old game's: %q), %d new threads started, want its own", g.ThreadID, old.ThreadID, len(h.fake.requests("/threads"))-threads)
 	}
-	for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
-		if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "taflbot played") {
-			t.Errorf("the engine's move went to the parent channel: %s", decode(t, rec.Body).Content)
+	if !strings.Contains(started.Content, "again, sides swapped") || !strings.Contains(started.Content, fmt.Sprintf("Game %d is played in <#%s>.", g.ID, g.ThreadID)) {
+		t.Errorf("the answer in the old thread: %q", started.Content)
+	}
+	first := firstBoardIn(t, h, channel, g.ID)
+	if first == nil {
+		t.Fatal("the rematch's first board is not in the parent channel")
+	}
+	m := decode(t, first.Body)
+	if customIDs(m.Components)["Move"] == "" || len(first.Files) != 1 {
+		t.Errorf("the first board in the channel: %q, %d files", m.Content, len(first.Files))
+	}
+	if got := h.fake.requests("/threads"); !strings.Contains(got[len(got)-1].Path, "/channels/"+channel+"/messages/") {
+		t.Errorf("the thread was started at %s, want on the first board in the channel", got[len(got)-1].Path)
+	}
+	for _, where := range []string{channel, old.ThreadID} {
+		for _, rec := range h.fake.requests("/channels/" + where + "/messages") {
+			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "taflbot played") {
+				t.Errorf("the engine's move went to %s, not the rematch's thread: %s", where, decode(t, rec.Body).Content)
+			}
 		}
+	}
+	waitFor(t, "the engine's move in the new thread", func() bool {
+		for _, rec := range h.fake.requests("/channels/" + g.ThreadID + "/messages") {
+			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "taflbot played") {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// TestRematchFromAThreadBetweenPlayers: a rematch offered in its game's
+// thread and accepted there is played in a new thread of its own while
+// the server wants threads, and in the parent channel once it turned
+// them off; the challenge in the old thread then says where.
+func TestRematchFromAThreadBetweenPlayers(t *testing.T) {
+	for _, threads := range []bool{true, false} {
+		t.Run(fmt.Sprint("threads ", threads), func(t *testing.T) {
+			h := newHarness(t, nil)
+			h.slash(carol, "settings", opt("threads", true))
+			startGame(t, h)
+			waitFor(t, "the game's thread", func() bool { return gameOf(t, h, alice).ThreadID != "" })
+			old := gameOf(t, h, alice)
+			confirm, _ := h.slash(bob, "resign")
+			clickIn(t, h, bob, old.ThreadID, customIDs(confirm.Components)["Yes, abort"])
+			rematch := rematchButtonIn(t, h, old.ThreadID)
+			if !threads {
+				h.slash(carol, "settings", opt("threads", false))
+			}
+			offer := clickIn(t, h, alice, old.ThreadID, rematch)
+			if customIDs(offer.Components)["Accept"] == "" {
+				t.Fatalf("the rematch offer: %q", offer.Content)
+			}
+			n := len(h.fake.requests("/threads"))
+			accepted := clickIn(t, h, bob, old.ThreadID, customIDs(offer.Components)["Accept"])
+			g, err := h.store.GetGame(t.Context(), old.ID+1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, newThreads := channel, 0
+			if threads {
+				want, newThreads = g.ThreadID, 1
+				if g.ThreadID == "" || g.ThreadID == old.ThreadID {
+					t.Errorf("the rematch's thread %q (the old game's: %q), want its own", g.ThreadID, old.ThreadID)
+				}
+			} else if g.ThreadID != "" {
+				t.Errorf("threads are off, but the rematch is played in thread %q", g.ThreadID)
+			}
+			if got := len(h.fake.requests("/threads")) - n; got != newThreads {
+				t.Errorf("%d threads started, want %d", got, newThreads)
+			}
+			if accepted.Type != discordgo.InteractionResponseUpdateMessage || len(accepted.Components) != 0 ||
+				!strings.Contains(accepted.Content, fmt.Sprintf("accepted the rematch of game %d. The game begins!", old.ID)) ||
+				!strings.Contains(accepted.Content, fmt.Sprintf("Game %d is played in <#%s>.", g.ID, want)) {
+				t.Errorf("the accepted challenge in the old thread: type %d, %q, %d components", accepted.Type, accepted.Content, len(accepted.Components))
+			}
+			if firstBoardIn(t, h, channel, g.ID) == nil {
+				t.Errorf("the rematch's first board is not in the channel")
+			}
+			if g, _ := h.store.GetGame(t.Context(), g.ID); len(g.BoardMessages) == 0 || g.BoardMessages[0].ChannelID != channel {
+				t.Errorf("the first board remembered: %+v, want in channel %s", g.BoardMessages, channel)
+			}
+		})
+	}
+}
+
+// TestRematchOfferInAThreadExpires: a rematch offered in its game's thread
+// is posted there, not in the game's channel; when it expires unanswered
+// the bot edits it there (a message of the thread is not found in the
+// parent channel), so its buttons go.
+func TestRematchOfferInAThreadExpires(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(carol, "settings", opt("threads", true))
+	startGame(t, h)
+	waitFor(t, "the game's thread", func() bool { return gameOf(t, h, alice).ThreadID != "" })
+	old := gameOf(t, h, alice)
+	confirm, _ := h.slash(bob, "resign")
+	clickIn(t, h, bob, old.ThreadID, customIDs(confirm.Components)["Yes, abort"])
+	offer := clickIn(t, h, alice, old.ThreadID, rematchButtonIn(t, h, old.ThreadID))
+	if customIDs(offer.Components)["Accept"] == "" {
+		t.Fatalf("the rematch offer: %q", offer.Content)
+	}
+	var c *storage.Challenge
+	waitFor(t, "the offer's message to be remembered", func() bool {
+		g, err := h.store.GetGame(t.Context(), old.ID)
+		if err != nil || g.Rematch == 0 {
+			return false
+		}
+		c, err = h.store.GetChallenge(t.Context(), g.Rematch)
+		return err == nil && c.MessageID != ""
+	})
+	h.clock.Advance(25 * time.Hour)
+	h.bot.Sweep(t.Context())
+	var edited bool
+	for _, rec := range h.fake.requests("/messages/" + c.MessageID) {
+		if rec.Method != "PATCH" {
+			continue
+		}
+		if rec.Path != "/api/v9/channels/"+old.ThreadID+"/messages/"+c.MessageID {
+			t.Errorf("the expired offer was edited at %s, want in the thread %s", rec.Path, old.ThreadID)
+		}
+		if m := decode(t, rec.Body); strings.Contains(m.Content, "expired unanswered") && len(m.Components) == 0 {
+			edited = true
+		}
+	}
+	if !edited {
+		t.Errorf("the expired rematch offer was not edited to say so")
 	}
 }

@@ -51,12 +51,15 @@ func parseChallengeState(text string) (ChallengeState, bool) {
 
 // Challenge is an invitation to play.
 type Challenge struct {
-	ID           ChallengeID // ID is assigned by CreateChallenge.
-	GuildID      string
-	ChannelID    string
-	MessageID    string // MessageID is the message with the Accept/Decline buttons.
-	ChallengerID string
-	OpponentID   string // OpponentID is the invited user; "" means open to anyone.
+	ID        ChallengeID // ID is assigned by CreateChallenge.
+	GuildID   string
+	ChannelID string
+	MessageID string // MessageID is the message with the Accept/Decline buttons.
+	// MessageChannelID is MessageID's channel when that is not ChannelID
+	// (a rematch offered in its old game's thread); "" otherwise.
+	MessageChannelID string
+	ChallengerID     string
+	OpponentID       string // OpponentID is the invited user; "" means open to anyone.
 	// ChallengerName and OpponentName are the players' display names as
 	// Discord gave them ("" when not known), copied to the game's seats.
 	ChallengerName, OpponentName string
@@ -83,11 +86,21 @@ type Challenge struct {
 	GameID  GameID // GameID is the game started by accepting.
 }
 
+// MessageChannel returns the channel of the challenge's message: its
+// ChannelID unless the message was posted elsewhere (MessageChannelID).
+func (c *Challenge) MessageChannel() string {
+	if c.MessageChannelID != "" {
+		return c.MessageChannelID
+	}
+	return c.ChannelID
+}
+
 type challengeRecord struct {
 	ID         uint64    `json:"id"`
 	Guild      string    `json:"guild,omitempty"`
 	Channel    string    `json:"channel,omitempty"`
 	Message    string    `json:"message,omitempty"`
+	MsgChannel string    `json:"message_channel,omitempty"`
 	Challenger string    `json:"challenger"`
 	Opponent   string    `json:"opponent,omitempty"`
 	CName      string    `json:"challenger_name,omitempty"`
@@ -109,7 +122,7 @@ type challengeRecord struct {
 
 func encodeChallenge(c *Challenge) ([]byte, error) {
 	r := challengeRecord{
-		ID: uint64(c.ID), Guild: c.GuildID, Channel: c.ChannelID, Message: c.MessageID,
+		ID: uint64(c.ID), Guild: c.GuildID, Channel: c.ChannelID, Message: c.MessageID, MsgChannel: c.MessageChannelID,
 		Challenger: c.ChallengerID, Opponent: c.OpponentID, CName: c.ChallengerName, OName: c.OpponentName,
 		Variant: c.Variant, Layout: c.Layout, Rules: c.Rules, Casual: c.Casual, Created: utc(c.Created), Expires: utc(c.Expires), State: c.State.String(), Game: uint64(c.GameID),
 		Time: c.TimeControl.String(), Rematch: uint64(c.Rematch), Language: c.Language,
@@ -129,7 +142,7 @@ func decodeChallenge(data []byte) (*Challenge, error) {
 		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
 	c := &Challenge{
-		ID: ChallengeID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, MessageID: r.Message,
+		ID: ChallengeID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, MessageID: r.Message, MessageChannelID: r.MsgChannel,
 		ChallengerID: r.Challenger, OpponentID: r.Opponent, ChallengerName: r.CName, OpponentName: r.OName,
 		Variant: r.Variant, Layout: r.Layout, Rules: r.Rules, Casual: r.Casual, Created: r.Created, Expires: r.Expires, GameID: GameID(r.Game), Rematch: GameID(r.Rematch), Language: r.Language,
 	}

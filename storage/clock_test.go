@@ -84,8 +84,8 @@ func testLiveClock(t *testing.T, b testBackend) {
 	if g.Ply() != 1 {
 		t.Fatalf("the late move was saved: ply %d", g.Ply())
 	}
-	if g.Outcome() != (tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Timeout}) {
-		t.Errorf("outcome %+v", g.Outcome())
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}) {
+		t.Errorf("outcome %+v, want aborted (the engine's flag fell before its first move)", g.Outcome())
 	}
 	if g.Clock.Running != tafl.NoSide || !g.Clock.Since.Equal(flag) || g.Clock.Left[1] != 0 || g.Clock.Left[0] != 172*time.Second || !g.Deadline.IsZero() {
 		t.Errorf("stopped clock %+v (deadline %v), want stopped at the flag %v", g.Clock, g.Deadline, flag)
@@ -106,8 +106,8 @@ func testLiveClockCatchUp(t *testing.T, b testBackend) {
 	if err != nil || !expired {
 		t.Fatalf("expire: %v, %v", expired, err)
 	}
-	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
-		t.Errorf("outcome %+v", g.Outcome())
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}) {
+		t.Errorf("outcome %+v, want aborted (the attackers' flag fell before their first move)", g.Outcome())
 	}
 	if g.Clock.Running != tafl.NoSide || !g.Clock.Since.Equal(flag) || g.Clock.Left[0] != 0 || !g.Deadline.IsZero() {
 		t.Errorf("stopped clock %+v (deadline %v), want stopped at the flag %v", g.Clock, g.Deadline, flag)
@@ -147,12 +147,12 @@ func testLiveClockValidation(t *testing.T, b testBackend) {
 func testChallengeAndRematchFields(t *testing.T, b testBackend) {
 	s, c := b.open(t)
 	ch := &storage.Challenge{GuildID: "g1", ChannelID: "c1", ChallengerID: "a", OpponentID: "b", Variant: "brandubh",
-		TimeControl: blitz, Rematch: 7, Casual: true, Expires: c.Now().Add(time.Hour)}
+		TimeControl: blitz, Rematch: 7, Casual: true, Expires: c.Now().Add(time.Hour), MessageID: "m1", MessageChannelID: "t1"}
 	if err := s.CreateChallenge(t.Context(), ch); err != nil {
 		t.Fatal(err)
 	}
 	back, err := s.GetChallenge(t.Context(), ch.ID)
-	if err != nil || back.TimeControl != blitz || back.Rematch != 7 || !back.Casual || back.MoveTime != 0 {
+	if err != nil || back.TimeControl != blitz || back.Rematch != 7 || !back.Casual || back.MoveTime != 0 || back.MessageChannel() != "t1" {
 		t.Fatalf("challenge %+v, %v", back, err)
 	}
 	bad := *ch
@@ -170,5 +170,88 @@ func testChallengeAndRematchFields(t *testing.T, b testBackend) {
 	}
 	if got, err := s.GetGame(t.Context(), g.ID); err != nil || got.Rematch != ch.ID || got.RematchGame != 9 {
 		t.Errorf("rematch links %v %v, %v", got.Rematch, got.RematchGame, err)
+	}
+}
+
+// testTimeUpBeforeBothMoved (a contract test): a clock or a correspondence
+// deadline that runs out before both sides moved aborts the game — the
+// side that never moved does not lose and nothing is recorded — unless it
+// is a tournament game, which needs a result; after both sides moved the
+// side to move loses on time and the game counts.
+func testTimeUpBeforeBothMoved(t *testing.T, b testBackend) {
+	s, c := b.open(t)
+	ctx := t.Context()
+	live := func(tournament storage.TournamentID) *storage.Game {
+		g, err := storage.NewGame("brandubh", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.GuildID, g.ChannelID = "g1", "c1"
+		g.Attackers, g.Defenders = storage.Human("111"), storage.Human("222")
+		g.Clock = tc.Clock{Control: blitz}
+		g.TournamentID = tournament
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	corr := func() *storage.Game {
+		g := newHumanGame(t, "111", "222")
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	aborted := tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}
+	cases := []struct {
+		name  string
+		g     *storage.Game
+		plies int
+		want  tafl.Outcome
+	}{
+		{"live, the first mover never moved", live(0), 0, aborted},
+		{"live, the second side never moved", live(0), 1, aborted},
+		{"correspondence, the first mover never moved", corr(), 0, aborted},
+		{"correspondence, the second side never moved", corr(), 1, aborted},
+		{"live tournament game, the first mover never moved", live(7), 0, tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}},
+	}
+	for _, e := range cases {
+		for range e.plies {
+			if _, err := play(t, s, e.g.ID); err != nil {
+				t.Fatalf("%s: %v", e.name, err)
+			}
+		}
+	}
+	c.Advance(100 * time.Hour)
+	for _, e := range cases {
+		g, expired, err := s.ExpireGame(ctx, e.g.ID, c.Now())
+		if err != nil || !expired {
+			t.Fatalf("%s: expire: %v, %v", e.name, expired, err)
+		}
+		if g.Outcome() != e.want || g.Counts() || len(g.RatingChanges) != 0 {
+			t.Errorf("%s: outcome %+v (counts %v, rating changes %+v), want %+v, not counted", e.name, g.Outcome(), g.Counts(), g.RatingChanges, e.want)
+		}
+	}
+	for _, id := range []string{"111", "222"} {
+		if p, err := s.GetPlayer(ctx, "g1", id); err == nil {
+			t.Errorf("player %s has a record after games whose time ran out before both moved: %+v", id, p)
+		} else if !errors.Is(err, storage.ErrNotFound) {
+			t.Fatal(err)
+		}
+	}
+	// After both sides moved the flag loses, and the game counts.
+	g := live(0)
+	for range 2 {
+		if _, err := play(t, s, g.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Advance(time.Hour)
+	g, expired, err := s.ExpireGame(ctx, g.ID, c.Now())
+	if err != nil || !expired {
+		t.Fatalf("expire after two moves: %v, %v", expired, err)
+	}
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) || !g.Counts() || len(g.RatingChanges) != 2 {
+		t.Errorf("flag after two moves: outcome %+v, counts %v, rating changes %+v; want a rated loss on time", g.Outcome(), g.Counts(), g.RatingChanges)
 	}
 }

@@ -63,6 +63,7 @@ var contractTests = []struct {
 	{"GuildVacationDays", testGuildVacationDays},
 	{"LiveClock", testLiveClock},
 	{"LiveClockCatchUp", testLiveClockCatchUp},
+	{"TimeUpBeforeBothMoved", testTimeUpBeforeBothMoved},
 	{"LiveClockStopsAtTheEnd", testLiveClockStopsAtTheEnd},
 	{"LiveClockValidation", testLiveClockValidation},
 	{"ChallengeAndRematchFields", testChallengeAndRematchFields},

@@ -817,7 +817,8 @@ func (s *Store) GetGame(ctx context.Context, id GameID) (*Game, error) {
 // A game whose side to move is out of time (its Deadline is not after
 // now) is ended on time first, whoever asks: the side to move loses (or
 // the game is drawn on time when the other side cannot win:
-// tafl.Game.FlagFall), the game is saved ended (a live clock stopped as
+// tafl.Game.FlagFall; before both sides moved it is aborted instead:
+// Game.timeUp), the game is saved ended (a live clock stopped as
 // of its flag), fn is not called, and UpdateGame returns the saved
 // game together with an error wrapping [ErrTimedOut]. Of several callers
 // exactly one gets ErrTimedOut (later ones find the game over), so that
@@ -854,7 +855,7 @@ func (s *Store) updateGame(ctx context.Context, id GameID, expectedPly int, at t
 		}
 		if old.Active() && !old.Deadline.IsZero() && !old.Deadline.After(now) {
 			g := old.clone()
-			if err := g.game.FlagFall(g.game.ToMove()); err != nil {
+			if err := g.timeUp(); err != nil {
 				return reject(fmt.Errorf("storage: game %d: ending it on time: %w", id, err))
 			}
 			if err := s.finishUpdate(tx, old, g, now); err != nil {
@@ -956,8 +957,8 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 	if !g.Active() {
 		if g.Clock.Running != tafl.NoSide {
 			stop := now
-			if o := g.Outcome(); o.Reason == tafl.Timeout && !old.Deadline.IsZero() {
-				stop = old.Deadline // as of the flag, even when found out late (after a restart)
+			if !old.Deadline.IsZero() && !old.Deadline.After(now) {
+				stop = old.Deadline // ended by the flag: as of it, even when found out late (after a restart)
 			}
 			g.Clock.Stop(stop)
 		}
@@ -972,9 +973,24 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 	return s.saveGame(tx, old, g)
 }
 
+// timeUp ends g, whose side to move ran out of time. Before both sides
+// moved (fewer than MinRatedPlies moves) the game is aborted: a side
+// that never made its first move does not lose, and its opponent does
+// not win, a game that never began (as chess sites do). A tournament
+// game, whose pairing needs a result, and any game after both sides
+// moved, end by tafl.Game.FlagFall: the side to move loses, or the game
+// is drawn on time when the other side cannot win.
+func (g *Game) timeUp() error {
+	if g.Ply() < MinRatedPlies && g.TournamentID == 0 {
+		return g.game.Abort()
+	}
+	return g.game.FlagFall(g.game.ToMove())
+}
+
 // ExpireGame ends game id on time if it is active and its deadline is not
 // after now: the side to move loses (or, when the other side lacks the
-// material to win, the game is drawn on time: tafl.Game.FlagFall). It
+// material to win, the game is drawn on time: tafl.Game.FlagFall; before
+// both sides moved it is aborted: Game.timeUp). It
 // reports whether it did so, so that of several callers (and of
 // UpdateGame's callers, which end such a game too) exactly one announces
 // the timeout; the game is returned when it did.

@@ -388,8 +388,8 @@ func testExpireAndRemindExactlyOnce(t *testing.T, b testBackend) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}); got.Outcome() != want {
-		t.Errorf("outcome %v, want %v (attackers to move ran out of time)", got.Outcome(), want)
+	if want := (tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}); got.Outcome() != want {
+		t.Errorf("outcome %v, want %v (the attackers ran out of time before their first move)", got.Outcome(), want)
 	}
 }
 

@@ -238,8 +238,10 @@ func (s *Store) UpdatePlayer(ctx context.Context, guildID, userID string, fn fun
 }
 
 // MinRatedPlies is the fewest moves (plies) a finished game needs to
-// count: a game that ends sooner — aborted, or resigned, drawn or lost
-// on time before both sides moved — changes no record and no rating.
+// count: a game that ends sooner — aborted (by a player, or by a clock
+// that ran out before both sides moved: Game.timeUp), or resigned, drawn
+// or, in a tournament, lost on time before both sides moved — changes no
+// record and no rating.
 const MinRatedPlies = 2
 
 // Counts reports whether a finished game counts in the players' records
