@@ -32,7 +32,10 @@
 //	-side SIDE         the side to move in -position: attackers or defenders
 //
 // `tafl moves` prints the legal moves of the side to move, one per line in
-// simple form, sorted; with -json, {"moves":["a4-a1",…]}.
+// simple form, sorted; with -json, {"moves":["a4-a1",…]}. A finished game
+// has none: it says so with the status and reason ("the game is over
+// (defenders-won, king-escaped)" on stderr; with -json {"moves":[],
+// "status":"defenders-won","reason":"king-escaped"}) and exits 1.
 //
 // `tafl play` plays the moves in order (from the arguments, or whitespace-
 // separated from standard input when the only argument is "-"). With -json

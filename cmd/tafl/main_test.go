@@ -99,6 +99,25 @@ func TestMoves(t *testing.T) {
 	}
 }
 
+// On a finished game tafl moves says the game is over, who won and how,
+// and fails (it printed nothing and exited 0).
+func TestMovesGameOver(t *testing.T) {
+	pos := []string{"moves", "-variant", "brandubh", "-position", "/K6/7/7/7/7/7/1t5/"}
+	out, errOut, code := runTafl(t, "", pos...)
+	if code != 1 || out != "" || !strings.Contains(errOut, "the game is over (defenders-won, king-escaped)") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and the game's end on stderr", code, out, errOut)
+	}
+	js, errOut, code := runTafl(t, "", append(pos, "-json")...)
+	if want := `{"moves":[],"status":"defenders-won","reason":"king-escaped"}` + "\n"; code != 1 || js != want || errOut != "" {
+		t.Errorf("-json: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, js, errOut, want)
+	}
+	// A game under way is answered as before: the moves alone.
+	js, _, code = runTafl(t, "", "moves", "-variant", "brandubh", "-position", "/2K4/7/7/7/7/7/1t5/", "-json")
+	if want := `{"moves":["b7-b1","b7-b2","b7-b3","b7-b4","b7-b5","b7-b6","b7-c7","b7-d7","b7-e7","b7-f7"]}` + "\n"; code != 0 || js != want {
+		t.Errorf("a game under way: exit %d, %q; want %q", code, js, want)
+	}
+}
+
 type playOut struct {
 	Variant string `json:"variant"`
 	Moves   []struct {
