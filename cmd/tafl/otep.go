@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/taflbot/taflbot/otep"
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
 )
 
 // runOTEP serves taflbot's engine over the OpenTafl Engine Protocol on
@@ -54,6 +56,9 @@ func runOTEP(e env) error {
 		if searcher.Weights, err = os.ReadFile(weights); err != nil {
 			return err
 		}
+		if err := weightsFitSome(weights, searcher.Weights); err != nil {
+			return err
+		}
 	}
 	eng := &otep.Engine{Searcher: searcher, Log: e.stderr}
 	if transcript != "" {
@@ -65,4 +70,28 @@ func runOTEP(e env) error {
 		eng.Transcript = f
 	}
 	return eng.Serve(ctx, e.stdin, e.stdout)
+}
+
+// weightsFitSome checks that the weights in file fit at least one preset:
+// the engine learns the variant only from the host's rules, and falls
+// back to the built-in weights (with a warning on stderr, which a host
+// may not show) for a variant they do not fit, so a file that fits none
+// (not weights at all, a typo in a name) is refused at the start.
+func weightsFitSome(file string, data []byte) error {
+	var first error
+	for _, p := range tafl.Presets() {
+		v, err := tafl.Preset(p.Name, "")
+		if err != nil || !ai.Tunable(v) {
+			continue
+		}
+		if _, err := ai.ParseWeights(v, data); err == nil {
+			return nil
+		} else if first == nil {
+			first = err
+		}
+	}
+	if first == nil {
+		return nil // no variant takes weights: nothing to check them against
+	}
+	return inFile(file, first)
 }
