@@ -147,10 +147,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // message is an error's text after "tafl COMMAND: ", without the
 // package prefix at its start that would say tafl or the command again
 // ("tafl moves: tafl: unknown variant", "tafl ai: ai: unknown level",
-// "tafl puzzles: puzzle: invalid"). Only the start is trimmed: further
-// on, a word before a colon may be a file's name (a record named
-// "results"); errors about a file drop the prefix where the path is added
-// (inFile).
+// "tafl puzzles: puzzle: invalid", "tafl rules: render: unknown theme").
+// Only the start is trimmed: further on, a word before a colon may be a
+// file's name (a record named "results"); errors about a file drop the
+// prefix where the path is added (inFile).
 func message(msg string) string {
 	for trimmed := true; trimmed; {
 		trimmed = false
@@ -165,7 +165,7 @@ func message(msg string) string {
 
 // pkgPrefixes are the prefixes of the packages' errors that a tafl
 // command's message need not repeat.
-var pkgPrefixes = []string{"tafl: ", "ai: ", "puzzle: ", "analysis: ", "match: "}
+var pkgPrefixes = []string{"tafl: ", "ai: ", "puzzle: ", "analysis: ", "match: ", "render: "}
 
 // fileError is an error about a file: its path, then the error without
 // its package's prefix ("FILE: bad game: …", not "FILE: tafl: bad game:

@@ -325,6 +325,8 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 		// The command's own package says its name again too.
 		{[]string{"ai", "-level", "foo"}, `tafl ai: unknown level "foo": choose easy, medium, hard or max` + "\n"},
 		{[]string{"puzzles", "-verify", bad}, "tafl puzzles: invalid: line 1: "},
+		{[]string{"rules", "-theme", "purple"}, `tafl rules: unknown theme "purple": use "light" or "dark"` + "\n"},
+		{[]string{"replay", "-o", filepath.Join(dir, "g.gif"), "-max-bytes", "10", "-moves", "d1-d3"}, "tafl replay: the replay of "},
 	} {
 		_, errOut, _ := runTafl(t, "", c.args...)
 		if !strings.HasPrefix(errOut, c.want) {
