@@ -314,6 +314,14 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("[variant:brandubh]\n1. d6-d5\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	chess := filepath.Join(dir, "chess.jsonl")
+	if err := os.WriteFile(chess, []byte(`{"variant":"chess","position":"/8/","to_move":"attackers","moves":1,"solution":["a1-a2"],"source":"x"}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	openings := filepath.Join(dir, "openings.txt")
+	if err := os.WriteFile(openings, []byte("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ purple\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -325,6 +333,10 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 		// The command's own package says its name again too.
 		{[]string{"ai", "-level", "foo"}, `tafl ai: unknown level "foo": choose easy, medium, hard or max` + "\n"},
 		{[]string{"puzzles", "-verify", bad}, "tafl puzzles: invalid: line 1: "},
+		// Further on too: after a line number ("line 1: puzzle: invalid:
+		// tafl: unknown variant", "FILE:1: tafl: bad side").
+		{[]string{"puzzles", "-verify", chess}, `tafl puzzles: invalid: line 1: unknown variant "chess": choose one of `},
+		{[]string{"match", "-variant", "brandubh", "-openings", openings}, "tafl match: " + openings + `:1: bad side "purple": a side is`},
 		{[]string{"rules", "-theme", "purple"}, `tafl rules: unknown theme "purple": use "light" or "dark"` + "\n"},
 		{[]string{"replay", "-o", filepath.Join(dir, "g.gif"), "-max-bytes", "10", "-moves", "d1-d3"}, "tafl replay: the replay of "},
 	} {
