@@ -31,7 +31,7 @@ func runOTEP(e env) error {
 	fs.IntVar(&depth, "depth", 0, "search depth in plies")
 	fs.Int64Var(&nodes, "nodes", 0, "node budget per move")
 	fs.Int64Var(&attNodes, "attackers-nodes", 0, "with -nodes: this node budget instead when playing the attackers (for tuning data with a fixed side advantage)")
-	fs.IntVar(&threads, "threads", 1, "search threads")
+	fs.IntVar(&threads, "threads", 1, "search threads, 1 to 256")
 	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium")
 	fs.StringVar(&weights, "weights", "", "the evaluation's weights (JSON, as tafl tune writes) for the games whose variant they fit")
 	fs.StringVar(&transcript, "transcript", "", "append the session to this file (\"> \" host to engine, \"< \" engine to host)")
@@ -44,11 +44,14 @@ func runOTEP(e env) error {
 	if attNodes < 0 || attNodes > 0 && nodes == 0 {
 		return &usageError{msg: "-attackers-nodes needs -nodes and must be positive"}
 	}
+	if threads < 1 || threads > 256 {
+		return &usageError{msg: "-threads must be from 1 to 256"}
+	}
 	lim, err := searchLimits(level, timeLimit, depth, nodes, seed)
 	if err != nil {
 		return err
 	}
-	lim.Threads = max(threads, 1)
+	lim.Threads = threads
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	searcher := &otep.AI{Limits: lim, AttackersNodes: attNodes, Log: e.stderr}

@@ -45,6 +45,14 @@ func TestOTEPCommand(t *testing.T) {
 			t.Errorf("otep %v: exit %d, %q", args, code, errOut)
 		}
 	}
+	// -threads is checked as tafl ai checks it (0 and -4 were taken for
+	// one thread, 100000 searched with 100000 goroutines); the engine
+	// does not start.
+	for _, n := range []string{"0", "-4", "257", "100000"} {
+		if out, errOut, code := runTafl(t, "rules "+v.RulesString()+"\nplay attackers\n", "otep", "-depth", "1", "-threads", n); code != 2 || out != "" || !strings.Contains(errOut, "-threads must be from 1 to 256") {
+			t.Errorf("otep -threads %s: exit %d, stdout %q, stderr %q", n, code, out, errOut)
+		}
+	}
 	// With -attackers-nodes the engine plays the attackers with that budget.
 	out, errOut, code = runTafl(t, "rules "+v.RulesString()+"\nplay attackers\n", "otep", "-nodes", "300", "-attackers-nodes", "20000")
 	if code != 0 {
