@@ -53,6 +53,11 @@ func runPuzzles(e env) error {
 	if *selfplay < 0 || *nodes < 1 || *budget < 1 || *count < 0 {
 		return &usageError{msg: "-selfplay and -count must be 0 or more; -nodes and -budget positive"}
 	}
+	if *out != "" {
+		if err := checkOutput(*out); err != nil {
+			return err
+		}
+	}
 	var winner tafl.Side
 	if *side != "" {
 		var err error
