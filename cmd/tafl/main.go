@@ -188,8 +188,16 @@ func errorText(err error) string {
 	return message(err.Error())
 }
 
-// inFile says err was met in the file at path.
-func inFile(path string, err error) error { return &fileError{path, err} }
+// inFile says err was met in the file at path; an error of the file
+// system that names the path already ("read DIR: is a directory") is
+// left as it is.
+func inFile(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		return err
+	}
+	return &fileError{path, err}
+}
 
 func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: tafl COMMAND [flags]   (tafl COMMAND -h for its flags)")

@@ -337,6 +337,10 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 		// tafl: unknown variant", "FILE:1: tafl: bad side").
 		{[]string{"puzzles", "-verify", chess}, `tafl puzzles: invalid: line 1: unknown variant "chess": choose one of `},
 		{[]string{"match", "-variant", "brandubh", "-openings", openings}, "tafl match: " + openings + `:1: bad side "purple": a side is`},
+		// A file system error names the path once ("DIR: read DIR: is a
+		// directory").
+		{[]string{"tune", "-corpus", dir}, "tafl tune: read " + dir + ": is a directory\n"},
+		{[]string{"openings", "-variant", "brandubh", "-corpus", dir}, "tafl openings: read " + dir + ": is a directory\n"},
 		{[]string{"rules", "-theme", "purple"}, `tafl rules: unknown theme "purple": use "light" or "dark"` + "\n"},
 		{[]string{"replay", "-o", filepath.Join(dir, "g.gif"), "-max-bytes", "10", "-moves", "d1-d3"}, "tafl replay: the replay of "},
 	} {
