@@ -238,7 +238,7 @@ func (p *enginePool) move(ctx context.Context, g *tafl.Game) (tafl.Move, error) 
 		}
 		select {
 		case p.slots <- struct{}{}:
-			nh, err := otep.Start(ctx, p.cfg.Command, otep.Options{Dir: p.cfg.Dir, Timeout: 30 * time.Second})
+			nh, err := otep.Start(ctx, p.cfg.Command, otep.Options{Dir: p.cfg.Dir, Timeout: 30 * time.Second, Write: p.cfg.Timeout})
 			if err != nil {
 				<-p.slots
 				if ctx.Err() != nil {

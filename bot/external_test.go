@@ -121,17 +121,22 @@ func TestExternalEngineMisbehaves(t *testing.T) {
 	dies := script(t, dir, "dies", "echo hello\nread line\nexit 3\n")
 	bare := script(t, dir, "bare", "echo hello\nwhile read cmd rest; do case $cmd in play) echo 'move';; goodbye) exit 0;; esac; done\n")
 	silent := script(t, dir, "silent", "echo hello\nwhile read line; do :; done\n")
+	// deaf asks for the rules without end and never reads its input: the
+	// bot's answers fill the pipe and a write would block for ever.
+	deaf := script(t, dir, "deaf", "echo hello\nyes rules\n")
 	h := engineHarness(t, time.Minute,
 		bot.ExternalEngine{Name: "illegal", Command: []string{illegal}},
 		bot.ExternalEngine{Name: "dies", Command: []string{dies}},
 		bot.ExternalEngine{Name: "bare", Command: []string{bare}},
 		bot.ExternalEngine{Name: "silent", Command: []string{silent}, Think: 100 * time.Millisecond, Timeout: 500 * time.Millisecond},
+		bot.ExternalEngine{Name: "deaf", Command: []string{deaf}, Think: 100 * time.Millisecond, Timeout: 500 * time.Millisecond},
 		bot.ExternalEngine{Name: "missing", Command: []string{filepath.Join(dir, "no-such-engine")}})
 	for _, c := range []struct{ engine, user, why string }{
 		{"illegal", alice, "played an illegal move (a1-a1, then again after it was refused)"},
 		{"dies", bob, "stopped running"},
 		{"bare", "555", `played an illegal move ("", then again after it was refused)`},
 		{"silent", carol, "did not answer in time"},
+		{"deaf", "666", "did not answer in time"},
 		{"missing", "444", "could not be started"},
 	} {
 		if r, _ := h.slash(c.user, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", c.engine)); isEphemeral(r) {

@@ -108,12 +108,12 @@ func ReadOpenings(v *tafl.Variant, path string) ([]Opening, error) {
 		side := v.Start().ToMove()
 		if len(f) > 1 {
 			if side, err = tafl.ParseSide(f[1]); err != nil {
-				return nil, fmt.Errorf("%s:%d: %v", path, i+1, err)
+				return nil, fmt.Errorf("%s:%d: %s", path, i+1, strings.TrimPrefix(err.Error(), "tafl: "))
 			}
 		}
 		p, err := v.ParsePosition(f[0], side)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, i+1, err)
+			return nil, fmt.Errorf("%s:%d: %s", path, i+1, strings.TrimPrefix(err.Error(), "tafl: "))
 		}
 		if p.Outcome().Over() {
 			return nil, fmt.Errorf("%s:%d: the game is already over in this position", path, i+1)

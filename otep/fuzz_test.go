@@ -117,7 +117,7 @@ func FuzzHostPlay(f *testing.F) {
 		if len(out) > 4096 {
 			return
 		}
-		h := &Host{opt: Options{Timeout: time.Second, Settle: time.Nanosecond}, stdin: nopCloser{io.Discard}}
+		h := &Host{opt: Options{Timeout: time.Second, Settle: time.Nanosecond, Write: time.Second}, stdin: nopCloser{io.Discard}}
 		h.lines = make(chan string, strings.Count(out, "\n")+1)
 		for _, l := range strings.Split(out, "\n") {
 			h.lines <- strings.TrimSpace(l)

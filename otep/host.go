@@ -22,6 +22,7 @@ type Options struct {
 	Timeout    time.Duration // Timeout bounds the wait for each move (default 60 s).
 	Hello      time.Duration // Hello bounds the wait for "hello" (default Timeout; a JVM on a busy machine may need minutes).
 	Settle     time.Duration // Settle is how long the engine must be quiet after its move before the host sends anything (default 250 ms; see the package comment).
+	Write      time.Duration // Write bounds each line's write to the engine (default Timeout): an engine that stops reading its input fails.
 	Stderr     io.Writer     // Stderr receives the engine's standard error (nil discards it).
 	Transcript io.Writer     // Transcript receives every line: "> " host to engine, "< " engine to host (nil: none).
 }
@@ -68,6 +69,9 @@ func Start(ctx context.Context, argv []string, opt Options) (*Host, error) {
 	}
 	if opt.Settle <= 0 {
 		opt.Settle = 250 * time.Millisecond
+	}
+	if opt.Write <= 0 {
+		opt.Write = opt.Timeout
 	}
 	h := &Host{opt: opt}
 	h.cmd = exec.Command(argv[0], argv[1:]...)
@@ -133,8 +137,13 @@ func (h *Host) Err() error { return h.err }
 func (h *Host) Status() string { return h.status }
 
 // send writes one line to the engine once it has been quiet for Settle
-// after a move, after any pending lines.
-func (h *Host) send(line string) {
+// after a move, after any pending lines. An engine that does not take a
+// line within Options.Write (its input pipe is full: it stopped reading)
+// breaks the host: send returns that error and Err reports it.
+func (h *Host) send(line string) error {
+	if h.err != nil {
+		return h.err
+	}
 	if h.settle {
 		deadline := time.Now().Add(maxSettle)
 		for time.Now().Before(deadline) {
@@ -146,11 +155,38 @@ func (h *Host) send(line string) {
 		}
 		h.settle = false
 	}
-	for _, l := range append(h.pending, line) {
-		h.log("> ", l)
-		io.WriteString(h.stdin, l+"\n")
-	}
+	lines := append(h.pending, line)
 	h.pending = nil
+	for _, l := range lines {
+		h.log("> ", l)
+		if err := h.write(l + "\n"); err != nil {
+			h.err = err
+			return err
+		}
+	}
+	return nil
+}
+
+// write writes s to the engine's input within Options.Write. The write
+// runs in a goroutine of its own, so that a stuck one can be abandoned
+// (on every platform, whether or not its pipes have deadlines); it ends
+// when the process is stopped (Kill, Close), which closes the pipe. Other
+// write errors are left to the reader: an engine that exited is reported
+// as such by await.
+func (h *Host) write(s string) error {
+	done := make(chan struct{})
+	go func() {
+		io.WriteString(h.stdin, s)
+		close(done)
+	}()
+	t := time.NewTimer(h.opt.Write)
+	defer t.Stop()
+	select {
+	case <-done:
+		return nil
+	case <-t.C:
+		return fmt.Errorf("the engine did not read its input within %v", h.opt.Write)
+	}
 }
 
 // await waits for a line starting with word and returns its arguments.
@@ -203,6 +239,9 @@ func (h *Host) await(ctx context.Context, word string, timeout time.Duration) (s
 					h.send("side " + h.side.String())
 				}
 			}
+			if h.err != nil { // an answer could not be written
+				return "", h.err
+			}
 			// Anything else (OpenTafl prints log lines on its output) is ignored.
 		case <-timer.C:
 			h.err = fmt.Errorf("no %q from the engine within %v", word, timeout)
@@ -241,7 +280,7 @@ func (h *Host) Load(g *tafl.Game) error {
 	}
 	h.rules, h.base, h.game, h.playing, h.clock = rulesAt(g, g.Start()), 0, g, true, nil
 	h.resend(g)
-	return nil
+	return h.err
 }
 
 // NewGame starts a game from g's current position: "finish" ends the one
@@ -254,8 +293,7 @@ func (h *Host) NewGame(g *tafl.Game) error {
 		h.send("finish 0")
 	}
 	h.rules, h.base, h.game, h.playing, h.clock = RulesLine(g), g.Len(), g, true, nil
-	h.send(h.rules)
-	return nil
+	return h.send(h.rules)
 }
 
 // moveText is a move as the engine wants it: simple, or full notation.
@@ -276,8 +314,7 @@ func (h *Host) OpponentMoved(g *tafl.Game) error {
 		return errors.New("otep: no move to tell")
 	}
 	h.game = g
-	h.send(fmt.Sprintf("opponent-move %s %s", h.moveText(plies[len(plies)-1]), g.Position().Record()))
-	return nil
+	return h.send(fmt.Sprintf("opponent-move %s %s", h.moveText(plies[len(plies)-1]), g.Position().Record()))
 }
 
 // Resync sets the engine's board to g's position: "position" and "side"
@@ -393,6 +430,9 @@ func (h *Host) Finish(o tafl.Outcome) {
 	h.playing = false
 }
 
+// closeWait bounds Close's goodbye and its wait for the engine to exit.
+const closeWait = 3 * time.Second
+
 // Close says goodbye and waits for the engine to exit (killing it after
 // a few seconds).
 func (h *Host) Close() error {
@@ -401,6 +441,7 @@ func (h *Host) Close() error {
 	}
 	if h.err == nil {
 		h.settle = false // do not wait: it is leaving anyway
+		h.opt.Write = min(h.opt.Write, closeWait)
 		h.send("goodbye")
 	}
 	h.stdin.Close()
@@ -410,7 +451,7 @@ func (h *Host) Close() error {
 	}()
 	select {
 	case <-h.done:
-	case <-time.After(3 * time.Second):
+	case <-time.After(closeWait):
 		killGroup(h.cmd)
 		<-h.done
 	}

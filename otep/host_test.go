@@ -37,9 +37,19 @@ func TestMain(m *testing.M) {
 //	illegal       every move it submits is illegal
 //	empty-move    every move it submits is a bare "move", with no text
 //	silent        greets, then never answers
+//	deaf          greets, then asks for the rules over and over and never
+//	              reads its input
 //
 // It logs every line it reads to the file $OTEP_TEST_LOG.
 func fakeEngine(kind string) int {
+	if kind == "deaf" {
+		fmt.Println("hello")
+		for i := 0; i < 20000; i++ {
+			fmt.Println("rules")
+		}
+		time.Sleep(time.Minute)
+		return 0
+	}
 	logf, _ := os.OpenFile(os.Getenv("OTEP_TEST_LOG"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	defer logf.Close()
 	in := make(chan string)
@@ -288,6 +298,35 @@ func TestHostEngineFailures(t *testing.T) {
 	if _, err := h.Play(context.Background(), g, nil, time.Second); err == nil {
 		t.Error("a failed host played again")
 	}
+}
+
+// An engine that stops reading its input, here while it asks for the
+// rules again and again, fails once a line cannot be written within
+// Options.Write: the host does not block on the full pipe.
+func TestHostEngineStopsReading(t *testing.T) {
+	h, _ := startFake(t, "deaf", Options{Settle: time.Millisecond, Write: 200 * time.Millisecond})
+	g := tafl.NewGame(brandubh(t))
+	done := make(chan error, 1)
+	go func() {
+		err := h.NewGame(g)
+		if err == nil {
+			_, err = h.Play(context.Background(), g, nil, 0)
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "did not read its input within 200ms") {
+			t.Errorf("deaf engine: %v", err)
+		}
+		if h.Err() == nil {
+			t.Error("the host does not report its failure")
+		}
+	case <-time.After(10 * time.Second):
+		h.Kill() // ends the blocked write
+		t.Fatal("the host is still writing to an engine that does not read")
+	}
+	h.Kill()
 }
 
 // Load puts a process that played one game on another, history included.

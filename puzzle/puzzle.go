@@ -31,19 +31,33 @@ type Puzzle struct {
 // a line that is not a forced, unique win.
 var ErrInvalid = errors.New("puzzle: invalid")
 
+// invalidError is ErrInvalid for a cause from package tafl: "puzzle:
+// invalid: " and where (a line of a file, a move of the solution), then
+// the cause without its "tafl: ". errors.Is finds ErrInvalid and the cause.
+type invalidError struct {
+	where string // "line 3: ", "solution move 2: " or ""
+	err   error
+}
+
+func (e *invalidError) Error() string {
+	return ErrInvalid.Error() + ": " + e.where + strings.TrimPrefix(e.err.Error(), "tafl: ")
+}
+
+func (e *invalidError) Unwrap() []error { return []error{ErrInvalid, e.err} }
+
 // Start returns the puzzle's variant and start position.
 func (p *Puzzle) Start() (tafl.Position, error) {
 	v, err := tafl.VariantOf(p.Variant, p.Layout, p.Rules)
 	if err != nil {
-		return tafl.Position{}, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return tafl.Position{}, &invalidError{err: err}
 	}
 	side, err := tafl.ParseSide(p.ToMove)
 	if err != nil {
-		return tafl.Position{}, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return tafl.Position{}, &invalidError{err: err}
 	}
 	pos, err := v.ParsePosition(p.Position, side)
 	if err != nil {
-		return tafl.Position{}, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return tafl.Position{}, &invalidError{err: err}
 	}
 	return pos, nil
 }
@@ -60,7 +74,7 @@ func (p *Puzzle) Line() ([]tafl.Move, error) {
 	for i, t := range p.Solution {
 		mt, err := tafl.ParseMove(t)
 		if err != nil {
-			return nil, fmt.Errorf("%w: solution move %d: %w", ErrInvalid, i+1, err)
+			return nil, &invalidError{where: fmt.Sprintf("solution move %d: ", i+1), err: err}
 		}
 		out[i] = mt.Move
 	}
@@ -215,11 +229,15 @@ func Decode(data []byte) ([]Puzzle, error) {
 		if err := dec.Decode(&p); err != nil {
 			return nil, fmt.Errorf("%w: line %d: %w", ErrInvalid, n+1, err)
 		}
-		if _, err := p.Start(); err != nil {
-			return nil, fmt.Errorf("line %d: %w", n+1, err)
+		_, err := p.Start()
+		if err == nil {
+			_, err = p.Line()
 		}
-		if _, err := p.Line(); err != nil {
-			return nil, fmt.Errorf("line %d: %w", n+1, err)
+		var ie *invalidError
+		if errors.As(err, &ie) {
+			return nil, &invalidError{where: fmt.Sprintf("line %d: ", n+1) + ie.where, err: ie.err}
+		} else if err != nil {
+			return nil, fmt.Errorf("%w: line %d: %w", ErrInvalid, n+1, err)
 		}
 		if p.Moves < 1 || p.Moves > MaxMoves || len(p.Solution) != 2*p.Moves-1 {
 			return nil, fmt.Errorf("%w: line %d: a win in %d with %d solution moves", ErrInvalid, n+1, p.Moves, len(p.Solution))

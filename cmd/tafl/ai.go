@@ -37,7 +37,7 @@ func runAI(e env) error {
 	fs.DurationVar(&timeLimit, "time", 0, "time budget, such as 2s")
 	fs.IntVar(&depth, "depth", 0, "search depth in plies")
 	fs.Int64Var(&nodes, "nodes", 0, "node budget")
-	fs.IntVar(&threads, "threads", 1, "search threads")
+	fs.IntVar(&threads, "threads", 1, "search threads, 1 to 256")
 	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
 	fs.StringVar(&weights, "weights", "", "the evaluation's weights (JSON, as tafl tune writes; copenhagen, fetlar and cyning-taefl)")

@@ -113,8 +113,7 @@ func runAnalyse(e env) error {
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		return enc.Encode(r)
+		return json.NewEncoder(e.stdout).Encode(reportJSON(r))
 	}
 	fmt.Fprintf(e.stdout, "%s: %d positions reviewed in %.1f s (%d nodes each)\n", title, len(r.Chances), took.Seconds(), r.Nodes)
 	if len(r.Turning) == 0 {
@@ -124,4 +123,31 @@ func runAnalyse(e env) error {
 		fmt.Fprintln(e.stdout, l)
 	}
 	return nil
+}
+
+// analyseJSON is tafl analyse's -json output: the report as the bot
+// stores it (analysis.Report, side and class as numbers), each move with
+// its side and class also by name.
+type analyseJSON struct {
+	*analysis.Report
+	Moves []moveJSON `json:"moves"`
+}
+
+// moveJSON is one move of analyseJSON.
+type moveJSON struct {
+	analysis.MoveReview
+	SideName  string `json:"side_name"`  // "attackers" or "defenders"
+	ClassName string `json:"class_name"` // "none", "inaccuracy", "mistake" or "blunder"
+}
+
+func reportJSON(r *analysis.Report) analyseJSON {
+	out := analyseJSON{Report: r, Moves: make([]moveJSON, len(r.Moves))}
+	for i, m := range r.Moves {
+		class := m.Class.String()
+		if m.Class == analysis.NoClass {
+			class = "none"
+		}
+		out.Moves[i] = moveJSON{MoveReview: m, SideName: m.Side.String(), ClassName: class}
+	}
+	return out
 }

@@ -32,7 +32,10 @@
 //	-side SIDE         the side to move in -position: attackers or defenders
 //
 // `tafl moves` prints the legal moves of the side to move, one per line in
-// simple form, sorted; with -json, {"moves":["a4-a1",…]}.
+// simple form, sorted; with -json, {"moves":["a4-a1",…]}. A finished game
+// has none: it says so with the status and reason ("the game is over
+// (defenders-won, king-escaped)" on stderr; with -json {"moves":[],
+// "status":"defenders-won","reason":"king-escaped"}) and exits 1.
 //
 // `tafl play` plays the moves in order (from the arguments, or whitespace-
 // separated from standard input when the only argument is "-"). With -json
@@ -144,10 +147,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // message is an error's text after "tafl COMMAND: ", without the
 // package prefix at its start that would say tafl or the command again
 // ("tafl moves: tafl: unknown variant", "tafl ai: ai: unknown level",
-// "tafl puzzles: puzzle: invalid"). Only the start is trimmed: further
-// on, a word before a colon may be a file's name (a record named
-// "results"); errors about a file drop the prefix where the path is added
-// (inFile).
+// "tafl puzzles: puzzle: invalid", "tafl rules: render: unknown theme").
+// Only the start is trimmed: further on, a word before a colon may be a
+// file's name (a record named "results"); errors about a file drop the
+// prefix where the path is added (inFile).
 func message(msg string) string {
 	for trimmed := true; trimmed; {
 		trimmed = false
@@ -162,7 +165,7 @@ func message(msg string) string {
 
 // pkgPrefixes are the prefixes of the packages' errors that a tafl
 // command's message need not repeat.
-var pkgPrefixes = []string{"tafl: ", "ai: ", "puzzle: ", "analysis: ", "match: "}
+var pkgPrefixes = []string{"tafl: ", "ai: ", "puzzle: ", "analysis: ", "match: ", "render: "}
 
 // fileError is an error about a file: its path, then the error without
 // its package's prefix ("FILE: bad game: …", not "FILE: tafl: bad game:
@@ -185,8 +188,16 @@ func errorText(err error) string {
 	return message(err.Error())
 }
 
-// inFile says err was met in the file at path.
-func inFile(path string, err error) error { return &fileError{path, err} }
+// inFile says err was met in the file at path; an error of the file
+// system that names the path already ("read DIR: is a directory") is
+// left as it is.
+func inFile(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		return err
+	}
+	return &fileError{path, err}
+}
 
 func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: tafl COMMAND [flags]   (tafl COMMAND -h for its flags)")

@@ -99,6 +99,25 @@ func TestMoves(t *testing.T) {
 	}
 }
 
+// On a finished game tafl moves says the game is over, who won and how,
+// and fails (it printed nothing and exited 0).
+func TestMovesGameOver(t *testing.T) {
+	pos := []string{"moves", "-variant", "brandubh", "-position", "/K6/7/7/7/7/7/1t5/"}
+	out, errOut, code := runTafl(t, "", pos...)
+	if code != 1 || out != "" || !strings.Contains(errOut, "the game is over (defenders-won, king-escaped)") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and the game's end on stderr", code, out, errOut)
+	}
+	js, errOut, code := runTafl(t, "", append(pos, "-json")...)
+	if want := `{"moves":[],"status":"defenders-won","reason":"king-escaped"}` + "\n"; code != 1 || js != want || errOut != "" {
+		t.Errorf("-json: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, js, errOut, want)
+	}
+	// A game under way is answered as before: the moves alone.
+	js, _, code = runTafl(t, "", "moves", "-variant", "brandubh", "-position", "/2K4/7/7/7/7/7/1t5/", "-json")
+	if want := `{"moves":["b7-b1","b7-b2","b7-b3","b7-b4","b7-b5","b7-b6","b7-c7","b7-d7","b7-e7","b7-f7"]}` + "\n"; code != 0 || js != want {
+		t.Errorf("a game under way: exit %d, %q; want %q", code, js, want)
+	}
+}
+
 type playOut struct {
 	Variant string `json:"variant"`
 	Moves   []struct {
@@ -295,6 +314,14 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("[variant:brandubh]\n1. d6-d5\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	chess := filepath.Join(dir, "chess.jsonl")
+	if err := os.WriteFile(chess, []byte(`{"variant":"chess","position":"/8/","to_move":"attackers","moves":1,"solution":["a1-a2"],"source":"x"}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	openings := filepath.Join(dir, "openings.txt")
+	if err := os.WriteFile(openings, []byte("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ purple\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -306,6 +333,16 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 		// The command's own package says its name again too.
 		{[]string{"ai", "-level", "foo"}, `tafl ai: unknown level "foo": choose easy, medium, hard or max` + "\n"},
 		{[]string{"puzzles", "-verify", bad}, "tafl puzzles: invalid: line 1: "},
+		// Further on too: after a line number ("line 1: puzzle: invalid:
+		// tafl: unknown variant", "FILE:1: tafl: bad side").
+		{[]string{"puzzles", "-verify", chess}, `tafl puzzles: invalid: line 1: unknown variant "chess": choose one of `},
+		{[]string{"match", "-variant", "brandubh", "-openings", openings}, "tafl match: " + openings + `:1: bad side "purple": a side is`},
+		// A file system error names the path once ("DIR: read DIR: is a
+		// directory").
+		{[]string{"tune", "-corpus", dir}, "tafl tune: read " + dir + ": is a directory\n"},
+		{[]string{"openings", "-variant", "brandubh", "-corpus", dir}, "tafl openings: read " + dir + ": is a directory\n"},
+		{[]string{"rules", "-theme", "purple"}, `tafl rules: unknown theme "purple": use "light" or "dark"` + "\n"},
+		{[]string{"replay", "-o", filepath.Join(dir, "g.gif"), "-max-bytes", "10", "-moves", "d1-d3"}, "tafl replay: the replay of "},
 	} {
 		_, errOut, _ := runTafl(t, "", c.args...)
 		if !strings.HasPrefix(errOut, c.want) {

@@ -26,10 +26,27 @@ func runMoves(e env) error {
 	for _, m := range g.LegalMoves() {
 		list = append(list, m.String())
 	}
+	o := g.Outcome()
 	if asJSON {
-		return json.NewEncoder(e.stdout).Encode(struct {
-			Moves []string `json:"moves"`
-		}{list})
+		// A finished game has no moves: status and reason say how it ended.
+		out := struct {
+			Moves  []string `json:"moves"`
+			Status string   `json:"status,omitempty"`
+			Reason string   `json:"reason,omitempty"`
+		}{Moves: list}
+		if o.Over() {
+			out.Status, out.Reason = o.Status(), o.Reason.String()
+		}
+		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {
+			return err
+		}
+		if o.Over() {
+			return &exitError{code: 1}
+		}
+		return nil
+	}
+	if o.Over() {
+		return fmt.Errorf("the game is over (%s, %s): there are no moves", o.Status(), o.Reason)
 	}
 	for _, m := range list {
 		fmt.Fprintln(e.stdout, m)

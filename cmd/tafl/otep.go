@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/taflbot/taflbot/otep"
+	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tafl/ai"
 )
 
 // runOTEP serves taflbot's engine over the OpenTafl Engine Protocol on
@@ -29,7 +31,7 @@ func runOTEP(e env) error {
 	fs.IntVar(&depth, "depth", 0, "search depth in plies")
 	fs.Int64Var(&nodes, "nodes", 0, "node budget per move")
 	fs.Int64Var(&attNodes, "attackers-nodes", 0, "with -nodes: this node budget instead when playing the attackers (for tuning data with a fixed side advantage)")
-	fs.IntVar(&threads, "threads", 1, "search threads")
+	fs.IntVar(&threads, "threads", 1, "search threads, 1 to 256")
 	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium")
 	fs.StringVar(&weights, "weights", "", "the evaluation's weights (JSON, as tafl tune writes) for the games whose variant they fit")
 	fs.StringVar(&transcript, "transcript", "", "append the session to this file (\"> \" host to engine, \"< \" engine to host)")
@@ -42,16 +44,22 @@ func runOTEP(e env) error {
 	if attNodes < 0 || attNodes > 0 && nodes == 0 {
 		return &usageError{msg: "-attackers-nodes needs -nodes and must be positive"}
 	}
+	if threads < 1 || threads > 256 {
+		return &usageError{msg: "-threads must be from 1 to 256"}
+	}
 	lim, err := searchLimits(level, timeLimit, depth, nodes, seed)
 	if err != nil {
 		return err
 	}
-	lim.Threads = max(threads, 1)
+	lim.Threads = threads
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	searcher := &otep.AI{Limits: lim, AttackersNodes: attNodes, Log: e.stderr}
 	if weights != "" {
 		if searcher.Weights, err = os.ReadFile(weights); err != nil {
+			return err
+		}
+		if err := weightsFitSome(weights, searcher.Weights); err != nil {
 			return err
 		}
 	}
@@ -65,4 +73,28 @@ func runOTEP(e env) error {
 		eng.Transcript = f
 	}
 	return eng.Serve(ctx, e.stdin, e.stdout)
+}
+
+// weightsFitSome checks that the weights in file fit at least one preset:
+// the engine learns the variant only from the host's rules, and falls
+// back to the built-in weights (with a warning on stderr, which a host
+// may not show) for a variant they do not fit, so a file that fits none
+// (not weights at all, a typo in a name) is refused at the start.
+func weightsFitSome(file string, data []byte) error {
+	var first error
+	for _, p := range tafl.Presets() {
+		v, err := tafl.Preset(p.Name, "")
+		if err != nil || !ai.Tunable(v) {
+			continue
+		}
+		if _, err := ai.ParseWeights(v, data); err == nil {
+			return nil
+		} else if first == nil {
+			first = err
+		}
+	}
+	if first == nil {
+		return nil // no variant takes weights: nothing to check them against
+	}
+	return inFile(file, first)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -44,6 +45,14 @@ func TestOTEPCommand(t *testing.T) {
 			t.Errorf("otep %v: exit %d, %q", args, code, errOut)
 		}
 	}
+	// -threads is checked as tafl ai checks it (0 and -4 were taken for
+	// one thread, 100000 searched with 100000 goroutines); the engine
+	// does not start.
+	for _, n := range []string{"0", "-4", "257", "100000"} {
+		if out, errOut, code := runTafl(t, "rules "+v.RulesString()+"\nplay attackers\n", "otep", "-depth", "1", "-threads", n); code != 2 || out != "" || !strings.Contains(errOut, "-threads must be from 1 to 256") {
+			t.Errorf("otep -threads %s: exit %d, stdout %q, stderr %q", n, code, out, errOut)
+		}
+	}
 	// With -attackers-nodes the engine plays the attackers with that budget.
 	out, errOut, code = runTafl(t, "rules "+v.RulesString()+"\nplay attackers\n", "otep", "-nodes", "300", "-attackers-nodes", "20000")
 	if code != 0 {
@@ -51,6 +60,25 @@ func TestOTEPCommand(t *testing.T) {
 	}
 	if f := strings.Fields(out); !strings.Contains(out, "status ") || !nodesAtLeast(f, 20000) {
 		t.Errorf("-attackers-nodes 20000 as attackers:\n%s", out)
+	}
+}
+
+// A -weights file that fits no variant is refused at the start (it was
+// read, then ignored game by game with a warning on stderr, which tafl
+// match does not show); weights that fit some variant are served.
+func TestOTEPWeightsChecked(t *testing.T) {
+	bad := t.TempDir() + "/bad.json"
+	if err := os.WriteFile(bad, []byte(`{"size":11,"materail":1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runTafl(t, "", "otep", "-weights", bad)
+	if code != 1 || out != "" || !strings.Contains(errOut, "tafl otep: "+bad+": weights: ") {
+		t.Errorf("bad weights: exit %d, stdout %q, stderr %q; want exit 1 naming the file", code, out, errOut)
+	}
+	v := brandubh(t)
+	out, errOut, code = runTafl(t, "rules "+v.RulesString()+"\nplay attackers\n", "otep", "-depth", "1", "-weights", "../../tafl/ai/weights_corner11.json")
+	if code != 0 || !strings.Contains(out, "\nmove ") {
+		t.Errorf("good weights, a game they do not fit: exit %d, %q, %q", code, out, errOut)
 	}
 }
 

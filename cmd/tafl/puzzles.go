@@ -53,6 +53,14 @@ func runPuzzles(e env) error {
 	if *selfplay < 0 || *nodes < 1 || *budget < 1 || *count < 0 {
 		return &usageError{msg: "-selfplay and -count must be 0 or more; -nodes and -budget positive"}
 	}
+	if *noise < 0 || *opening < 0 || *workers < 1 {
+		return &usageError{msg: "-noise and -opening must be 0 or more; -concurrency positive"}
+	}
+	if *out != "" {
+		if err := checkOutput(*out); err != nil {
+			return err
+		}
+	}
 	var winner tafl.Side
 	if *side != "" {
 		var err error

@@ -16,6 +16,17 @@ import (
 	"github.com/taflbot/taflbot/tafl/ai"
 )
 
+// Negative -noise and -opening, and -concurrency 0, are usage errors:
+// they were taken (a source line read "noise -5, -3 random plies").
+func TestPuzzlesFlagRanges(t *testing.T) {
+	for _, args := range [][]string{{"-noise", "-5"}, {"-opening", "-3"}, {"-concurrency", "0"}} {
+		out, errOut, code := runTafl(t, "", append([]string{"puzzles", "-variant", "brandubh", "-selfplay", "1", "-nodes", "500", "-max-moves", "1", "-count", "1"}, args...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "-noise and -opening must be 0 or more; -concurrency positive") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
+
 // TestPuzzlesSelfPlay mines a few brandubh self-play games; whatever it
 // finds must verify, with its source naming the seed.
 func TestPuzzlesSelfPlay(t *testing.T) {

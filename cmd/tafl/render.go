@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -127,4 +128,21 @@ func readInput(e env, name string) ([]byte, error) {
 		return io.ReadAll(e.stdin)
 	}
 	return os.ReadFile(name)
+}
+
+// checkOutput makes sure that the file at path can be written, before a
+// long run (mining puzzles, fitting weights) whose result would be lost
+// to a missing folder or a typo only at its end. It opens the file for
+// writing without changing it, and removes it again if it did not exist.
+func checkOutput(path string) error {
+	_, statErr := os.Stat(path)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	if errors.Is(statErr, os.ErrNotExist) {
+		os.Remove(path)
+	}
+	return nil
 }

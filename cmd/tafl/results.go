@@ -80,11 +80,13 @@ type sideResult struct {
 
 func (r *sideResult) games() int { return r.wins + r.losses + r.draws }
 
-func (r *sideResult) score() float64 {
+// score is the score in percent, "-" without games (as tafl match
+// writes it: 0.0% would say every game was lost).
+func (r *sideResult) score() string {
 	if r.games() == 0 {
-		return 0
+		return "-"
 	}
-	return (float64(r.wins) + float64(r.draws)/2) / float64(r.games())
+	return fmt.Sprintf("%.1f%%", 100*(float64(r.wins)+float64(r.draws)/2)/float64(r.games()))
 }
 
 // resultTable accumulates results per player and side.
@@ -177,12 +179,12 @@ func (t *resultTable) print(w io.Writer, draw string) {
 	for _, p := range t.players {
 		var tot sideResult
 		for s, r := range t.res[p] {
-			fmt.Fprintf(w, "%-*s %-10s %5d %5d %6d %5d %6.1f%%\n", width, p, sideNames[s], r.games(), r.wins, r.losses, r.draws, 100*r.score())
+			fmt.Fprintf(w, "%-*s %-10s %5d %5d %6d %5d %7s\n", width, p, sideNames[s], r.games(), r.wins, r.losses, r.draws, r.score())
 			tot.wins += r.wins
 			tot.losses += r.losses
 			tot.draws += r.draws
 		}
-		fmt.Fprintf(w, "%-*s %-10s %5d %5d %6d %5d %6.1f%%\n", width, p, "total", tot.games(), tot.wins, tot.losses, tot.draws, 100*tot.score())
+		fmt.Fprintf(w, "%-*s %-10s %5d %5d %6d %5d %7s\n", width, p, "total", tot.games(), tot.wins, tot.losses, tot.draws, tot.score())
 	}
 	fmt.Fprintln(w, "wins by how they ended:")
 	for _, p := range t.players {

@@ -168,6 +168,24 @@ func TestUnfinishedRecordsAreSkipped(t *testing.T) {
 	}
 }
 
+// A side a player never played scores "-", as in tafl match's summary,
+// not 0.0% (every game lost).
+func TestResultsSideWithoutGames(t *testing.T) {
+	dir := t.TempDir()
+	writeGame(t, dir, "g1.otg", "brandubh", "/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers, []string{"e3-e5"}, "alpha", "beta")
+	out, errOut, code := runTafl(t, "", "results", dir)
+	for _, want := range []string{
+		"alpha  attackers      1     1      0     0  100.0%\n",
+		"alpha  defenders      0     0      0     0       -\n",
+		"beta   attackers      0     0      0     0       -\n",
+		"beta   defenders      1     0      1     0    0.0%\n",
+	} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("exit %d %q, output:\n%s\nwant the line %q", code, errOut, out, want)
+		}
+	}
+}
+
 // TestResultsOneGame: one game is counted in the singular ("results: 1
 // games of brandubh").
 func TestResultsOneGame(t *testing.T) {

@@ -50,6 +50,11 @@ func runTune(e env) error {
 	if fs.NArg() == 0 && corpus == "" {
 		return &usageError{msg: "give game records (.otg files or directories) or -corpus FILE.csv"}
 	}
+	if out != "" {
+		if err := checkOutput(out); err != nil {
+			return err
+		}
+	}
 	g0, err := s.Game()
 	if err != nil {
 		return err

@@ -16,6 +16,42 @@ import (
 // itself at unequal depths (6 random plies, then depth 3 against 1 or 1
 // against 2): six attacker and six defender wins.
 
+// An -o file that cannot be written is refused before the run, not
+// after it (the fit, or hours of mining, were lost); an existing file is
+// left as it was until the result is written, and no file is left behind.
+func TestOutputCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "no-such-folder", "out")
+	for _, args := range [][]string{
+		{"tune", "-o", missing, "testdata/tune"},
+		{"puzzles", "-variant", "brandubh", "-selfplay", "1", "-nodes", "1000", "-max-moves", "1", "-o", missing},
+	} {
+		_, errOut, code := runTafl(t, "", args...)
+		if want := "tafl " + args[0] + ": open " + missing + ": no such file or directory\n"; code != 1 || errOut != want {
+			t.Errorf("%s: exit %d, stderr %q; want exit 1 and only %q (nothing fitted or mined)", args[0], code, errOut, want)
+		}
+	}
+	// A writable path is not created by the check (a run that fails
+	// leaves nothing), nor is an existing file changed by it.
+	fresh := filepath.Join(dir, "fresh.json")
+	if err := checkOutput(fresh); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(fresh); !os.IsNotExist(err) {
+		t.Errorf("the check left %s behind: %v", fresh, err)
+	}
+	old := filepath.Join(dir, "old.json")
+	if err := os.WriteFile(old, []byte("kept"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkOutput(old); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(old); string(data) != "kept" {
+		t.Errorf("the check changed an existing file: %q", data)
+	}
+}
+
 func TestTune(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "w.json")
 	stdout, stderr, code := runTafl(t, "", "tune", "-o", out, "testdata/tune")

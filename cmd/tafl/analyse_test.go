@@ -1,0 +1,46 @@
+package main
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/taflbot/taflbot/analysis"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// tafl analyse -json gives each move's side and class by name as well as
+// by number (the numbers are the stored report's, documented in
+// docs/ANALYSIS.md: kept as they were).
+func TestAnalyseJSONNames(t *testing.T) {
+	// Brandubh: the defenders' d3-d2 throws away the king's escape to
+	// a7, and the attackers capture him.
+	out, errOut, code := runTafl(t, "", "analyse", "-variant", "brandubh", "-position", "/7/7/1t1T3/7/7/7/2Kt3/", "-side", "defenders",
+		"-moves", "d3-d2 b3-b7", "-nodes", "20000", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var r struct {
+		Variant string `json:"variant"`
+		Turning []int  `json:"turning"`
+		Moves   []struct {
+			Move      string         `json:"move"`
+			Side      tafl.Side      `json:"side"`
+			SideName  string         `json:"side_name"`
+			Class     analysis.Class `json:"class"`
+			ClassName string         `json:"class_name"`
+		} `json:"moves"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("bad JSON %q: %v", out, err)
+	}
+	if len(r.Moves) != 2 || r.Variant != "brandubh" || len(r.Turning) != 1 {
+		t.Fatalf("report %s", out)
+	}
+	m, a := r.Moves[0], r.Moves[1]
+	if m.Move != "d3-d2" || m.Side != tafl.Defenders || m.SideName != "defenders" || m.Class != analysis.Blunder || m.ClassName != "blunder" {
+		t.Errorf("move 1: %+v, want the defenders' (2) blunder (3) by name too", m)
+	}
+	if a.Move != "b3-b7" || a.Side != tafl.Attackers || a.SideName != "attackers" || a.Class != analysis.NoClass || a.ClassName != "none" {
+		t.Errorf("move 2: %+v, want the attackers' (1) move with no class (0, \"none\")", a)
+	}
+}
