@@ -367,7 +367,9 @@ func (c *ConsoleREST) show(prefix, content string, files []*discordgo.File, comp
 	if len(labels) > 0 {
 		sb.WriteString("\n" + strings.Join(labels, " "))
 	}
-	c.printf("%s %s\n", prefix, strings.ReplaceAll(sb.String(), "\n", "\n    "))
+	// A message of embeds alone (/tafl help) starts on the prefix's line
+	// rather than under an empty one.
+	c.printf("%s %s\n", prefix, strings.ReplaceAll(strings.TrimPrefix(sb.String(), "\n"), "\n", "\n    "))
 	return nil
 }
 

@@ -571,3 +571,13 @@ func TestConsoleTakesTheNamesItShows(t *testing.T) {
 		t.Errorf("the console refused a Danish name of alice's:\n%s", out)
 	}
 }
+
+// TestConsoleEmbedOnlyReply: a reply of an embed alone (/tafl help)
+// starts on the line of "[to alice] (only you)", with no empty line.
+func TestConsoleEmbedOnlyReply(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{"/tafl help", "quit"})
+	consoleSays(t, out, "[to alice] (only you) **How to play tafl**\n")
+	if strings.Contains(out, "(only you) \n") {
+		t.Errorf("an empty line before the embed:\n%s", out)
+	}
+}
