@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -93,7 +94,7 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 				it.Message.Flags = discordgo.MessageFlagsEphemeral
 			}
 		case "complete":
-			data, err := cr.parseSlash(strings.TrimSpace(rest), true)
+			data, err := cr.parseSlash(strings.TrimSpace(rest), true, b.consoleLocales(ctx, cr.userID(user))...)
 			if err != nil {
 				cr.printf("%v\n", err)
 				continue
@@ -103,7 +104,7 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 			}
 			it = &discordgo.Interaction{Type: discordgo.InteractionApplicationCommandAutocomplete, Data: *data}
 		default:
-			data, err := cr.parseSlash(line, false)
+			data, err := cr.parseSlash(line, false, b.consoleLocales(ctx, cr.userID(user))...)
 			if err != nil {
 				cr.printf("%v\n", err)
 				continue
@@ -366,7 +367,9 @@ func (c *ConsoleREST) show(prefix, content string, files []*discordgo.File, comp
 	if len(labels) > 0 {
 		sb.WriteString("\n" + strings.Join(labels, " "))
 	}
-	c.printf("%s %s\n", prefix, strings.ReplaceAll(sb.String(), "\n", "\n    "))
+	// A message of embeds alone (/tafl help) starts on the prefix's line
+	// rather than under an empty one.
+	c.printf("%s %s\n", prefix, strings.ReplaceAll(strings.TrimPrefix(sb.String(), "\n"), "\n", "\n    "))
 	return nil
 }
 
@@ -444,40 +447,117 @@ func splitQuoted(line string) []string {
 	return words
 }
 
+// consoleLocales are the Discord locales whose command, option and
+// choice names the console accepts from user besides the English ones:
+// those of the language the bot answers them in (/tafl settings
+// language) and of the server's (server_language), whose names the
+// bot's private and public texts show. Discord shows a user the names of
+// their client's language; the console has no client, so it takes the
+// names its texts show. Icelandic has no Discord locale (its texts show
+// the English names).
+func (b *Bot) consoleLocales(ctx context.Context, userID string) []discordgo.Locale {
+	langs := []string{b.chosenLanguage(ctx, consoleGuild, userID)}
+	if gs, err := b.guildSettings(ctx, consoleGuild); err == nil {
+		langs = append(langs, gs.Language)
+	}
+	var out []discordgo.Locale
+	for _, lang := range langs {
+		if lang == "" {
+			continue
+		}
+		tag := locale.Match(lang)
+		for _, l := range locale.Langs {
+			if l.Tag == tag && l.Discord != "" && !slices.Contains(out, discordgo.Locale(l.Discord)) {
+				out = append(out, discordgo.Locale(l.Discord))
+			}
+		}
+	}
+	return out
+}
+
+// named reports whether typed is name or its localization in one of locs.
+func named(typed, name string, localized map[discordgo.Locale]string, locs []discordgo.Locale) bool {
+	if typed == name {
+		return true
+	}
+	for _, l := range locs {
+		if s, ok := localized[l]; ok && s == typed {
+			return true
+		}
+	}
+	return false
+}
+
+// choiceValue returns the value of the choice of o that typed names —
+// its value, its English name or its name in one of locs (any case),
+// as Discord's picker shows it — and whether there is one.
+func choiceValue(o *discordgo.ApplicationCommandOption, typed string, locs []discordgo.Locale) (any, bool) {
+	for _, ch := range o.Choices {
+		if fmt.Sprint(ch.Value) == typed || strings.EqualFold(ch.Name, typed) {
+			return ch.Value, true
+		}
+		for _, l := range locs {
+			if s, ok := ch.NameLocalizations[l]; ok && strings.EqualFold(s, typed) {
+				return ch.Value, true
+			}
+		}
+	}
+	return nil, false
+}
+
 // parseSlash reads "/tafl sub [name:value | value] …"; a value with
-// spaces goes in double quotes. partial keeps number options as typed
-// (autocomplete: Discord sends them as strings).
-func (c *ConsoleREST) parseSlash(line string, partial bool) (*discordgo.ApplicationCommandInteractionData, error) {
+// spaces goes in double quotes (a choice's name, such as "træk dig", may
+// also be typed without them). Subcommands, options and choices go by
+// their English names or by those Discord shows in one of locs (see
+// consoleLocales). partial keeps number options as typed (autocomplete:
+// Discord sends them as strings).
+func (c *ConsoleREST) parseSlash(line string, partial bool, locs ...discordgo.Locale) (*discordgo.ApplicationCommandInteractionData, error) {
 	f := splitQuoted(line)
 	if len(f) < 2 || f[0] != "/"+CommandName {
 		return nil, fmt.Errorf("commands look like: /tafl help   (or: as NAME, click LABEL, select VALUE, wait 2h, quit)")
 	}
-	sub := f[1]
 	var def *discordgo.ApplicationCommandOption
 	for _, o := range c.command().Options {
-		if o.Name == sub {
+		if named(f[1], o.Name, o.NameLocalizations, locs) {
 			def = o
+			break
 		}
 	}
 	if def == nil {
-		return nil, fmt.Errorf("unknown subcommand %q: try /tafl help", sub)
+		return nil, fmt.Errorf("unknown subcommand %q: try /tafl help", f[1])
 	}
+	sub := def.Name
 	var opts []*discordgo.ApplicationCommandInteractionDataOption
-	for _, word := range f[2:] {
-		name, value, ok := strings.Cut(word, ":")
+	for i := 2; i < len(f); i++ {
+		name, value, ok := strings.Cut(f[i], ":")
 		if !ok {
-			name, value = firstOption[sub], word
+			name, value = firstOption[sub], f[i]
 		}
 		var od *discordgo.ApplicationCommandOption
 		for _, o := range def.Options {
-			if o.Name == name {
+			if named(name, o.Name, o.NameLocalizations, locs) {
 				od = o
+				break
 			}
 		}
 		if od == nil {
 			return nil, fmt.Errorf("/tafl %s has no option %q", sub, name)
 		}
+		name = od.Name
 		o := &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: od.Type, Value: value}
+		if len(od.Choices) > 0 {
+			// A choice named in words ("træk dig") may run over the
+			// next words, typed as the texts show it.
+			v, found := choiceValue(od, value, locs)
+			for j := i + 1; !found && j < len(f) && j <= i+4; j++ {
+				if v, found = choiceValue(od, value+" "+strings.Join(f[i+1:j+1], " "), locs); found {
+					i = j
+				}
+			}
+			if found {
+				o.Value = v
+			}
+		}
 		switch od.Type {
 		case discordgo.ApplicationCommandOptionInteger:
 			if partial {

@@ -540,3 +540,44 @@ func TestConsoleLevelInTheUsersLanguage(t *testing.T) {
 		t.Errorf("the level in English:\n%s", text)
 	}
 }
+
+// TestConsoleTakesTheNamesItShows: after /tafl settings language:da the
+// texts name the options and choices as Discord shows them in Danish
+// (`handling:opret`), and the console takes those names as Discord
+// would — subcommand, option and choice, a choice of two words without
+// quotes — while a user without a language of their own types the
+// English ones.
+func TestConsoleTakesTheNamesItShows(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl settings language:da",
+		"/tafl tournament handling:stilling",
+		"/tafl turnering handling:opret navn:Vinter format:alle-mod-alle",
+		"/tafl tournament handling:træk dig",
+		`/tafl tournament handling:"træk dig"`,
+		"as bob",
+		"/tafl tournament action:join",
+		"/tafl tournament handling:forlad",
+		"quit",
+	})
+	consoleSays(t, out,
+		"En administrator opretter en med `/tafl tournament` `handling:opret` `navn:…`.",
+		"**Vinter** (turnering 1): alle-mod-alle",
+		"brug `handling:forlad` for at melde dig fra",
+		`/tafl tournament has no option "handling"`)
+	if n := strings.Count(out, "brug `handling:forlad` for at melde dig fra"); n != 2 {
+		t.Errorf("withdraw, typed with and without quotes, answered %d times:\n%s", n, out)
+	}
+	if strings.Count(out, "has no option") != 1 {
+		t.Errorf("the console refused a Danish name of alice's:\n%s", out)
+	}
+}
+
+// TestConsoleEmbedOnlyReply: a reply of an embed alone (/tafl help)
+// starts on the line of "[to alice] (only you)", with no empty line.
+func TestConsoleEmbedOnlyReply(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{"/tafl help", "quit"})
+	consoleSays(t, out, "[to alice] (only you) **How to play tafl**\n")
+	if strings.Contains(out, "(only you) \n") {
+		t.Errorf("an empty line before the embed:\n%s", out)
+	}
+}

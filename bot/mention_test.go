@@ -39,6 +39,7 @@ func TestCatalogCommandReferences(t *testing.T) {
 	type option struct {
 		name    string   // English name
 		choices []string // English choice names
+		boolean bool
 	}
 	var opts []option
 	var walk func([]*discordgo.ApplicationCommandOption)
@@ -49,7 +50,7 @@ func TestCatalogCommandReferences(t *testing.T) {
 				for _, c := range o.Choices {
 					ch = append(ch, c.Name)
 				}
-				opts = append(opts, option{o.Name, ch})
+				opts = append(opts, option{o.Name, ch, o.Type == discordgo.ApplicationCommandOptionBoolean})
 			}
 			walk(o.Options)
 		}
@@ -77,6 +78,7 @@ func TestCatalogCommandReferences(t *testing.T) {
 		}
 	}
 	plainCommand := regexp.MustCompile(`(^|[^<])/tafl`) // left after the mentions
+	trueFalse := regexp.MustCompile(`\b(True|False)\b`)
 	placeholder := regexp.MustCompile(`^(…|<.*>|%.*|)$`)
 	keys := locale.Keys()
 	slices.Sort(keys)
@@ -94,6 +96,9 @@ func TestCatalogCommandReferences(t *testing.T) {
 			if m := mentionCommands(text, "1"); plainCommand.MatchString(m) {
 				t.Errorf("%s: a command named other than as `/tafl NAME` (a subcommand alone in backticks) is not sent as a mention: %q", where, m)
 			}
+			if l.Discord != "" && l.Tag != language.English && trueFalse.MatchString(text) {
+				t.Errorf("%s: names a true-or-false value as True or False, which Discord's %s picker may show otherwise (say on or off)", where, l.Name)
+			}
 			spans := strings.Split(text, "`")
 			for i := 1; i < len(spans); i += 2 {
 				head, val, hasVal := strings.Cut(spans[i], ":")
@@ -101,6 +106,13 @@ func TestCatalogCommandReferences(t *testing.T) {
 				switch {
 				case !mine && anyLang[head]:
 					t.Errorf("%s: option `%s` is not a name Discord shows in %s", where, head, l.Name)
+				case mine && hasVal && o.boolean && l.Discord != "" && l.Tag != language.English:
+					// No Discord document says whether the picker shows a
+					// true-or-false option's values as True and False in
+					// every language or in the reader's: a text in a
+					// language Discord has names the option alone and
+					// says "on" or "off" in its own words.
+					t.Errorf("%s: `%s` names a true-or-false value, which Discord's %s picker may show otherwise", where, spans[i], l.Name)
 				case mine && hasVal && len(o.choices) > 0 && !placeholder.MatchString(val):
 					var want []string
 					for _, c := range o.choices {

@@ -120,7 +120,7 @@ var daCommands = Dict{
 	"Offer a Hint button in casual games against the engine (default: on)":              "Vis en Tip-knap i venskabelige partier mod motoren (standard: til)",
 	"Post a daily puzzle in this channel":                                               "Post en daglig opgave i denne kanal",
 	"The hour (UTC, 0-23) of the daily puzzle":                                          "Timen (UTC, 0-23) for den daglige opgave",
-	"False stops the daily puzzle":                                                      "False stopper den daglige opgave",
+	"False stops the daily puzzle":                                                      "Slå fra for at stoppe den daglige opgave",
 	"A puzzle: find the forced win (rated)":                                             "En opgave: find den tvungne gevinst (ratet)",
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "tekst",

@@ -120,7 +120,7 @@ var deCommands = Dict{
 	"Offer a Hint button in casual games against the engine (default: on)":              "Einen Tipp-Knopf in freundschaftlichen Partien gegen die Engine anbieten (Standard: an)",
 	"Post a daily puzzle in this channel":                                               "Ein tägliches Rätsel in diesem Kanal posten",
 	"The hour (UTC, 0-23) of the daily puzzle":                                          "Die Stunde (UTC, 0-23) des täglichen Rätsels",
-	"False stops the daily puzzle":                                                      "False beendet das tägliche Rätsel",
+	"False stops the daily puzzle":                                                      "Ausschalten beendet das tägliche Rätsel",
 	"A puzzle: find the forced win (rated)":                                             "Ein Rätsel: finde den erzwungenen Gewinn (gewertet)",
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "text",

@@ -120,7 +120,7 @@ var fiCommands = Dict{
 	"Offer a Hint button in casual games against the engine (default: on)":              "Näytä Vihje-painike harjoituspeleissä moottoria vastaan (oletus: päällä)",
 	"Post a daily puzzle in this channel":                                               "Julkaise päivittäinen tehtävä tällä kanavalla",
 	"The hour (UTC, 0-23) of the daily puzzle":                                          "Päivittäisen tehtävän tunti (UTC, 0-23)",
-	"False stops the daily puzzle":                                                      "False lopettaa päivittäisen tehtävän",
+	"False stops the daily puzzle":                                                      "Pois päältä lopettaa päivittäisen tehtävän",
 	"A puzzle: find the forced win (rated)":                                             "Tehtävä: löydä pakotettu voitto (pisteytetty)",
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "teksti",

@@ -120,7 +120,7 @@ var nbCommands = Dict{
 	"Offer a Hint button in casual games against the engine (default: on)":              "Vis en Tips-knapp i vennskapelige partier mot motoren (standard: på)",
 	"Post a daily puzzle in this channel":                                               "Post en daglig oppgave i denne kanalen",
 	"The hour (UTC, 0-23) of the daily puzzle":                                          "Timen (UTC, 0-23) for den daglige oppgaven",
-	"False stops the daily puzzle":                                                      "False stopper den daglige oppgaven",
+	"False stops the daily puzzle":                                                      "Slå av for å stoppe den daglige oppgaven",
 	"A puzzle: find the forced win (rated)":                                             "En oppgave: finn den tvungne gevinsten (ratet)",
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "tekst",

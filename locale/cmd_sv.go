@@ -120,7 +120,7 @@ var svCommands = Dict{
 	"Offer a Hint button in casual games against the engine (default: on)":              "Visa en Tips-knapp i vänskapliga partier mot motorn (standard: på)",
 	"Post a daily puzzle in this channel":                                               "Posta ett dagligt problem i den här kanalen",
 	"The hour (UTC, 0-23) of the daily puzzle":                                          "Timmen (UTC, 0-23) för det dagliga problemet",
-	"False stops the daily puzzle":                                                      "False stoppar det dagliga problemet",
+	"False stops the daily puzzle":                                                      "Slå av för att stoppa det dagliga problemet",
 	"A puzzle: find the forced win (rated)":                                             "Ett problem: hitta den tvingande vinsten (rankat)",
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "text",

@@ -354,7 +354,8 @@ func sorted(re *regexp.Regexp, s string) []string {
 // language l writes them: an option named in one (`game`, `game:3`,
 // `action:withdraw`) carries the option's and the choice's name in l
 // where Discord shows l's names (not in English, nor Icelandic, which
-// Discord lacks); everything else is kept.
+// Discord lacks), and a true-or-false value (`casual:True`) becomes the
+// option's name alone; everything else is kept.
 func shownSpans(l locale.Lang, spans []string) []string {
 	out := slices.Clone(spans)
 	if l.Discord == "" || l.Tag == language.English {
@@ -368,6 +369,13 @@ func shownSpans(l locale.Lang, spans []string) []string {
 		}
 		if c, ok := locale.Text(l.Tag, val); ok && hasVal && val != "" {
 			val = c
+		}
+		if val == "True" || val == "False" {
+			// A true-or-false value: Discord's picker may show it in
+			// words of the reader's language that no document gives,
+			// so the text names the option alone (and says on or off
+			// in its own words; see bot's TestCatalogCommandReferences).
+			hasVal = false
 		}
 		if hasVal {
 			name += ":" + val

@@ -19,66 +19,141 @@ func drawPlayers(img *image.RGBA, g *geometry, p *palette, o *Options) {
 	band := image.Rect(0, 0, g.size, g.top)
 	fill(img, band, p.captionBand)
 	fill(img, image.Rect(0, g.top-max(1, g.top/24), g.size, g.top), p.frameEdge)
-	pad := float64(g.x0)
-	gap := pad / 2
-	half := (float64(g.size) - 2*pad - gap) / 2
 	h := float64(g.top)
-	sides := []struct {
-		side  tafl.Side
-		pl    Player
-		piece tafl.Piece
-		x     float64
-		right bool
-	}{
-		{tafl.Attackers, o.Players.Attackers, tafl.Attacker, pad, false},
-		{tafl.Defenders, o.Players.Defenders, tafl.Defender, pad + half + gap, true},
-	}
-	icon := max(8, int(h*0.8))
-	spr := pieceSprites(o.Theme, icon)
-	name := newFace(mediumFont, h*0.4, font.HintingNone)
-	clock := newFace(boldFont, h*0.4, font.HintingNone)
-	b, _, _ := name.GlyphBounds('H')
-	baseline := h/2 + float64(-b.Min.Y)/64/2
+	lay := layoutPlayers(g, o)
+	spr := pieceSprites(o.Theme, lay[0].icon.Dx())
 	dc := gg.NewContextForRGBA(img)
-	for _, s := range sides {
+	for _, s := range lay {
 		if s.side == o.Players.ToMove {
 			dc.SetColor(p.playerActive)
-			dc.DrawRoundedRectangle(s.x, h*0.08, half, h*0.76, h*0.18)
+			dc.DrawRoundedRectangle(s.x0, h*0.08, s.x1-s.x0, h*0.76, h*0.18)
 			dc.Fill()
 		}
-		ix := s.x + h*0.08
-		if s.right {
-			ix = s.x + half - h*0.08 - float64(icon)
-		}
-		r := image.Rect(int(ix), int((h-float64(icon))/2)-1, int(ix)+icon, int((h-float64(icon))/2)-1+icon)
-		draw.Draw(img, r, spr[s.piece], image.Point{}, draw.Over)
-		ct := ""
-		if s.pl.HasClock {
-			ct = FormatClock(s.pl.Clock)
-		}
-		if s.pl.Note != "" {
-			ct = joinNonEmpty(ct, s.pl.Note)
-		}
-		room := half - float64(icon) - h*0.4
-		cw := 0.0
-		if ct != "" {
-			cw = textWidth(clock, ct) + h*0.3
-		}
-		who := fit(name, Legible(s.pl.Name), max(0, room-cw))
+		draw.Draw(img, s.icon, spr[s.piece], image.Point{}, draw.Over)
 		c := p.caption
 		if s.side != o.Players.ToMove {
 			c = p.label
 		}
-		if s.right {
-			end := ix - h*0.15
-			drawTextAt(img, clock, ct, end-textWidth(clock, ct), baseline, c)
-			drawTextAt(img, name, who, end-cw-textWidth(name, who), baseline, c)
-		} else {
-			start := ix + float64(icon) + h*0.15
-			drawTextAt(img, name, who, start, baseline, c)
-			drawTextAt(img, clock, ct, start+textWidth(name, who)+h*0.3, baseline, c)
+		drawTextAt(img, s.nameFace, s.name, s.nameX, s.nameY, c)
+		if s.clock != "" {
+			drawTextAt(img, s.clockFace, s.clock, s.clockX, s.clockY, c)
 		}
 	}
+}
+
+// minBandText is the smallest text (in pixels) the players band draws: a
+// band too low for two lines of it keeps name and clock on one line.
+const minBandText = 9.0
+
+// playerLayout is where the players band draws one side: its panel (x0
+// to x1, across the band's height), its piece, its name and its clock
+// (each a text, a face, the left end and the baseline).
+type playerLayout struct {
+	side                tafl.Side
+	piece               tafl.Piece
+	x0, x1              float64
+	icon                image.Rectangle
+	start, end          float64 // the texts start here (the left side) or end here (the right)
+	name, clock         string
+	nameFace, clockFace font.Face
+	nameX, nameY        float64
+	clockX, clockY      float64
+}
+
+// layoutPlayers lays out the players band. Name and clock share a line
+// where both fit; where a name would have to be shortened beside its
+// clock (a correspondence clock with its note, "3d 0h per move", leaves
+// a name some six letters), every side with a clock takes two lines, the
+// name above and the clock below in smaller type, so that the name has
+// the panel's width — unless the band is too low for two legible lines
+// (pictures under some 400 pixels), where the name is shortened.
+func layoutPlayers(g *geometry, o *Options) [2]playerLayout {
+	pad := float64(g.x0)
+	gap := pad / 2
+	half := (float64(g.size) - 2*pad - gap) / 2
+	h := float64(g.top)
+	icon := max(8, int(h*0.8))
+	room := half - float64(icon) - h*0.4 // the texts' width beside the piece
+	name := newFace(mediumFont, h*0.4, font.HintingNone)
+	clock := newFace(boldFont, h*0.4, font.HintingNone)
+	name2 := newFace(mediumFont, h*0.38, font.HintingNone)
+	clock2 := newFace(boldFont, h*0.3, font.HintingNone)
+	twoLines := h*0.3 >= minBandText
+
+	var out [2]playerLayout
+	for i, pl := range []Player{o.Players.Attackers, o.Players.Defenders} {
+		s := &out[i]
+		s.side, s.piece, s.x0 = tafl.Attackers, tafl.Attacker, pad
+		if i == 1 {
+			s.side, s.piece, s.x0 = tafl.Defenders, tafl.Defender, pad+half+gap
+		}
+		s.x1 = s.x0 + half
+		ix := s.x0 + h*0.08
+		if i == 1 {
+			ix = s.x1 - h*0.08 - float64(icon)
+		}
+		iy := int((h-float64(icon))/2) - 1
+		s.icon = image.Rect(int(ix), iy, int(ix)+icon, iy+icon)
+		if pl.HasClock {
+			s.clock = FormatClock(pl.Clock)
+		}
+		if pl.Note != "" {
+			s.clock = joinNonEmpty(s.clock, pl.Note)
+		}
+		s.name = Legible(pl.Name)
+		// Where the texts start (the left side) or end (the right).
+		s.start, s.end = ix+float64(icon)+h*0.15, ix-h*0.15
+	}
+	// Two lines only where a name would not fit beside its clock.
+	need := false
+	for i := range out {
+		s := &out[i]
+		if s.clock != "" && textWidth(name, s.name)+textWidth(clock, s.clock)+h*0.3 > room {
+			need = true
+		}
+	}
+	twoLines = twoLines && need
+	capHeight := func(f font.Face) float64 { b, _, _ := f.GlyphBounds('H'); return float64(-b.Min.Y) / 64 }
+	accentHeight := func(f font.Face) float64 { b, _ := font.BoundString(f, "ÅÓ"); return float64(-b.Min.Y) / 64 }
+	descent := func(f font.Face) float64 { b, _, _ := f.GlyphBounds('g'); return float64(b.Max.Y) / 64 }
+	for i := range out {
+		s := &out[i]
+		start, end := s.start, s.end
+		place := func(f font.Face, text string) float64 { // left end of a line
+			if i == 1 {
+				return end - textWidth(f, text)
+			}
+			return start
+		}
+		if twoLines && s.clock != "" {
+			s.nameFace, s.clockFace = name2, clock2
+			s.name, s.clock = fit(name2, s.name, room), fit(clock2, s.clock, room)
+			// The lines, from the top of an accented capital to the
+			// foot of a g, centred on the panel (0.08 h to 0.84 h).
+			lineGap := h * 0.03
+			block := accentHeight(name2) + descent(name2) + lineGap + capHeight(clock2) + descent(clock2)
+			s.nameY = h*0.46 - block/2 + accentHeight(name2)
+			s.clockY = s.nameY + descent(name2) + lineGap + capHeight(clock2)
+			s.nameX, s.clockX = place(name2, s.name), place(clock2, s.clock)
+			continue
+		}
+		s.nameFace, s.clockFace = name, clock
+		baseline := h/2 + capHeight(name)/2
+		s.nameY, s.clockY = baseline, baseline
+		cw := 0.0
+		if s.clock != "" {
+			cw = textWidth(clock, s.clock) + h*0.3
+		}
+		s.name = fit(name, s.name, max(0, room-cw))
+		if i == 1 {
+			s.clockX = end - textWidth(clock, s.clock)
+			s.nameX = end - cw - textWidth(name, s.name)
+		} else {
+			s.nameX = start
+			s.clockX = start + textWidth(name, s.name) + h*0.3
+		}
+	}
+	return out
 }
 
 func joinNonEmpty(a, b string) string {

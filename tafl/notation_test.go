@@ -702,3 +702,43 @@ func TestMoveErrorsSayWhatIsWrong(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordTagValuesRoundTrip: a player's name comes back from a record
+// as it went in — brackets, quotes, backslashes, colons, letters of any
+// script — except a "]", which OTN cannot quote and is written as ")".
+// Every tag line reads the same when its value ends at the first "]", as
+// OpenTafl's loader reads it.
+func TestRecordTagValuesRoundTrip(t *testing.T) {
+	g := tafl.NewGame(mustPreset(t, "brandubh", ""))
+	for in, want := range map[string]string{
+		"Ragnar [the] Bold":     "Ragnar [the) Bold",
+		"[":                     "[",
+		"]]":                    "))",
+		`Sigurd "Snake-eye"`:    `Sigurd "Snake-eye"`,
+		`C:\tafl\ \"x\"`:        `C:\tafl\ \"x\"`,
+		"Øyvind Åsmundsson":     "Øyvind Åsmundsson",
+		"Дракон · 龍之介 🐉":        "Дракон · 龍之介 🐉",
+		"Ólafur: jarl [Ísland]": "Ólafur: jarl [Ísland)",
+		" two  spaces ":         " two  spaces ",
+	} {
+		text := tafl.EncodeGame(g, []tafl.Tag{{"attackers", in}, {"defenders", "bob"}})
+		_, tags, err := tafl.DecodeGame(text)
+		if err != nil {
+			t.Fatalf("%q: %v\n%s", in, err, text)
+		}
+		if len(tags) == 0 || tags[0] != (tafl.Tag{Name: "attackers", Value: want}) {
+			t.Errorf("%q came back as %+v, want %q:\n%s", in, tags, want, text)
+		}
+		for _, line := range strings.Split(text, "\n") {
+			if !strings.HasPrefix(line, "[") {
+				continue
+			}
+			// OpenTafl: the name runs to the first ':', the value to the first ']'.
+			name, rest, _ := strings.Cut(line[1:], ":")
+			value, _, _ := strings.Cut(rest, "]")
+			if name == "attackers" && value != want {
+				t.Errorf("%q: OpenTafl would read %q, not %q", in, value, want)
+			}
+		}
+	}
+}

@@ -73,7 +73,13 @@ func EncodeGame(g *Game, tags []Tag) string {
 	return b.String()
 }
 
-// tagValue keeps a tag value on one line and free of the closing bracket.
+// tagValue keeps a tag value on one line and free of the closing
+// bracket, which it writes as ")": "[defenders:Bob )the Bold]" for
+// "Bob ]the Bold". OTN has no way to quote or escape a "]" in a tag
+// (neither OTN.md nor OpenTafl's notation spec gives one), and OpenTafl's
+// loader ends a value at its first "]", so a name written with its "]"
+// would reach OpenTafl cut short; "[", quotes, backslashes, colons and
+// every other character are written as they are.
 func tagValue(s string) string {
 	s = strings.ReplaceAll(s, "\n", " ")
 	s = strings.ReplaceAll(s, "\r", " ")

@@ -1,0 +1,105 @@
+package render
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/tafl"
+	"golang.org/x/image/font"
+)
+
+// TestPlayersBandFitsOrdinaryNames: at the default picture size a name of
+// up to sixteen letters is drawn whole beside a correspondence clock with
+// its note (the longest the bot writes, Finnish on vacation) and beside a
+// live clock, and so is the clock. Each text's ink, measured with the
+// face it is drawn in, lies in its side's panel, clear of the piece and
+// of the other text. Under some 400 pixels, where two lines would be too
+// small to read, name and clock keep one line and the name is shortened.
+func TestPlayersBandFitsOrdinaryNames(t *testing.T) {
+	names := []string{"Alexandra Petrov", "Wilhelmina Braun", "Gunnhildur Ólafs", "Kristoffer Lund", "Åse Ødegård", "Ann"}
+	clocks := []Player{
+		{Clock: 3 * 24 * time.Hour, HasClock: true, Note: "per move"},
+		{Clock: 14 * 24 * time.Hour, HasClock: true, Note: "siirtoa kohden · lomalla"},
+		{Clock: 2*24*time.Hour + 23*time.Hour, HasClock: true, Note: "· on vacation"},
+		{Clock: 65 * time.Minute, HasClock: true},
+		{Clock: 9*time.Minute + 59*time.Second, HasClock: true},
+		{}, // the engine: no clock
+	}
+	for _, n := range []int{7, 11, 19} {
+		g := newGeometry(n, DefaultSize, false, 0).withTop()
+		h := float64(g.top)
+		for i, name := range names {
+			for j, c := range clocks {
+				a, d := c, clocks[(j+1)%len(clocks)]
+				a.Name, d.Name = name, names[(i+1)%len(names)]
+				o := &Options{Players: &Players{Attackers: a, Defenders: d, ToMove: tafl.Attackers}}
+				for k, s := range layoutPlayers(&g, o) {
+					pl := []Player{a, d}[k]
+					where := fmt.Sprintf("%d×%d, %q with %+v", n, n, pl.Name, pl)
+					if s.name != pl.Name {
+						t.Errorf("%s: the name is drawn as %q", where, s.name)
+					}
+					want := ""
+					if pl.HasClock {
+						want = FormatClock(pl.Clock)
+					}
+					if pl.Note != "" {
+						want = joinNonEmpty(want, pl.Note)
+					}
+					if s.clock != want {
+						t.Errorf("%s: the clock is drawn as %q, not %q", where, s.clock, want)
+					}
+					checkPanel(t, where, h, s)
+				}
+			}
+		}
+	}
+
+	// Small: one line, the name shortened.
+	g := newGeometry(11, 360, false, 0).withTop()
+	o := &Options{Players: &Players{ToMove: tafl.Attackers,
+		Attackers: Player{Name: "Alexandra Petrov", Clock: 3 * 24 * time.Hour, HasClock: true, Note: "per move"},
+		Defenders: Player{Name: "Bo", Clock: 3 * 24 * time.Hour, HasClock: true, Note: "per move"}}}
+	lay := layoutPlayers(&g, o)
+	if s := lay[0]; s.nameY != s.clockY || s.name == "Alexandra Petrov" {
+		t.Errorf("at 360 pixels: name %q at %.1f, clock %q at %.1f; want one line, the name shortened", s.name, s.nameY, s.clock, s.clockY)
+	}
+	for _, s := range lay {
+		checkPanel(t, "360 pixels", float64(g.top), s)
+	}
+}
+
+// ink is the box a text covers drawn in face f from (x, y), measured with
+// the font.
+type ink struct{ x0, y0, x1, y1 float64 }
+
+func inkOf(f font.Face, s string, x, y float64) ink {
+	b, _ := font.BoundString(f, s)
+	return ink{x + float64(b.Min.X)/64, y + float64(b.Min.Y)/64, x + textWidth(f, s), y + float64(b.Max.Y)/64}
+}
+
+func (a ink) overlaps(b ink) bool { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 }
+
+// checkPanel checks that a side's texts lie in its panel (x0 to x1, and
+// 0.08 h to 0.84 h of the band's height h), clear of its piece and of
+// each other.
+func checkPanel(t *testing.T, where string, h float64, s playerLayout) {
+	t.Helper()
+	piece := ink{float64(s.icon.Min.X), float64(s.icon.Min.Y), float64(s.icon.Max.X), float64(s.icon.Max.Y)}
+	texts := []ink{inkOf(s.nameFace, s.name, s.nameX, s.nameY)}
+	if s.clock != "" {
+		texts = append(texts, inkOf(s.clockFace, s.clock, s.clockX, s.clockY))
+	}
+	for i, b := range texts {
+		if b.x0 < s.x0 || b.x1 > s.x1 || b.y0 < h*0.08 || b.y1 > h*0.84 {
+			t.Errorf("%s: text %d (%.1f,%.1f)-(%.1f,%.1f) leaves its panel %.1f-%.1f × %.1f-%.1f", where, i, b.x0, b.y0, b.x1, b.y1, s.x0, s.x1, h*0.08, h*0.84)
+		}
+		if b.overlaps(piece) {
+			t.Errorf("%s: text %d overlaps the piece", where, i)
+		}
+	}
+	if len(texts) == 2 && texts[0].overlaps(texts[1]) {
+		t.Errorf("%s: name and clock overlap: %+v %+v", where, texts[0], texts[1])
+	}
+}
