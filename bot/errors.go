@@ -60,6 +60,9 @@ func userMessage(err error, p *locale.Printer) (string, bool) {
 		}
 		return p.T("That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.", moveErrorText(p, me)), true
 	case errors.As(err, &se):
+		if se.Code != "" {
+			return p.T("I can't read `%s`: %s. Write moves like `d1-d4`.", se.Text, taflReason(se.Code, se.Args).text(p)), true
+		}
 		if p.Tag() == locale.English {
 			return "I can't read that: " + se.Msg + ". Write moves like `d1-d4`.", true
 		}

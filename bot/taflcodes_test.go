@@ -101,3 +101,23 @@ func TestMoveAnnotationsInTheUsersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreadableMoveInTheUsersLanguage: a typed move that cannot be read
+// is refused with what is wrong with it in the user's language, naming
+// the text; the other languages only asked for moves like d1-d4, and
+// English did not repeat the text.
+func TestUnreadableMoveInTheUsersLanguage(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl ai variant:brandubh side:attackers level:easy",
+		"/tafl move move:d2c2",
+		"/tafl settings language:fi",
+		"/tafl move move:d2-c2xq",
+		"/tafl settings language:de",
+		"/tafl move move:d2-c2?",
+		"quit",
+	})
+	consoleSays(t, text,
+		"I can't read `d2c2`: the two squares of a move are joined by '-', such as d1-d4.",
+		"En pysty lukemaan siirtoa `d2-c2xq`: vangitsemiset kirjoitetaan x ja ruudut yhdistettynä merkillä '/'",
+		"Ich kann `d2-c2?` nicht lesen: ein Zug darf nur mit +, -, ++ oder -- enden.")
+}

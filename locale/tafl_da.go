@@ -2,8 +2,13 @@ package locale
 
 // daTafl translates enTafl.
 var daTafl = Dict{
+	"tafl.move.capture_list":           "slag skrives x og felter forbundet med '/', fx xd2/c3",
 	"tafl.move.captures":               "trækket er skrevet %s, men det slår %s, ikke %s",
 	"tafl.move.captures_none":          "trækket er skrevet %s, men det slår intet, ikke %s",
+	"tafl.move.dash":                   "de to felter i et træk forbindes med '-', fx d1-d4",
+	"tafl.move.empty":                  "et træk skrives fra-til, fx d1-d4",
+	"tafl.move.end":                    "et træk må kun slutte med +, -, ++ eller --",
+	"tafl.move.from":                   "et træk begynder med det felt, brikken forlader, fx d1 i d1-d4",
 	"tafl.move.no_check":               "trækket er skrevet %s, men + siger, at kongen kan fanges i næste træk, og efter dette træk kan han ikke: udelad +",
 	"tafl.move.no_escape":              "trækket er skrevet %s, men -- siger, at kongen flygter, og det gør han ikke: udelad --",
 	"tafl.move.no_king_taken":          "trækket er skrevet %s, men ++ siger, at trækket fanger kongen, og det gør dette træk ikke: udelad ++",
@@ -13,6 +18,7 @@ var daTafl = Dict{
 	"tafl.move.off_board_from":         "%s er ikke på %d×%d-brættet (a1 til %s)",
 	"tafl.move.off_board_to":           "%s er ikke på %d×%d-brættet (a1 til %s)",
 	"tafl.move.suffix":                 "trækket er skrevet %s, men dets endelse er %s (%s), ikke %s (%s)",
+	"tafl.move.to":                     "et træk slutter med det felt, brikken når, fx d4 i d1-d4",
 	"tafl.position.attacker_on_corner": "angriber på %s: ingen angriber må stå i et hjørne",
 	"tafl.position.attacker_on_throne": "angriber på %s: ingen angriber må stå på tronen",
 	"tafl.position.attacking_king":     "række %d: en angriberkonge (k) spiller taflbot ikke",

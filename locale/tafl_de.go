@@ -2,8 +2,13 @@ package locale
 
 // deTafl translates enTafl.
 var deTafl = Dict{
+	"tafl.move.capture_list":           "Schläge werden als x und mit '/' verbundene Felder geschrieben, etwa xd2/c3",
 	"tafl.move.captures":               "der Zug ist als %s geschrieben, aber er schlägt %s, nicht %s",
 	"tafl.move.captures_none":          "der Zug ist als %s geschrieben, aber er schlägt nichts, nicht %s",
+	"tafl.move.dash":                   "die beiden Felder eines Zuges werden mit '-' verbunden, etwa d1-d4",
+	"tafl.move.empty":                  "ein Zug wird von-nach geschrieben, etwa d1-d4",
+	"tafl.move.end":                    "ein Zug darf nur mit +, -, ++ oder -- enden",
+	"tafl.move.from":                   "ein Zug beginnt mit dem Feld, das der Stein verlässt, etwa d1 in d1-d4",
 	"tafl.move.no_check":               "der Zug ist als %s geschrieben, aber + sagt, dass der König im nächsten Zug gefangen werden kann, und nach diesem Zug kann er es nicht: lass das + weg",
 	"tafl.move.no_escape":              "der Zug ist als %s geschrieben, aber -- sagt, dass der König entkommt, und das tut er nicht: lass das -- weg",
 	"tafl.move.no_king_taken":          "der Zug ist als %s geschrieben, aber ++ sagt, dass der Zug den König fängt, und das tut er nicht: lass das ++ weg",
@@ -13,6 +18,7 @@ var deTafl = Dict{
 	"tafl.move.off_board_from":         "%s liegt nicht auf dem %d×%d-Brett (a1 bis %s)",
 	"tafl.move.off_board_to":           "%s liegt nicht auf dem %d×%d-Brett (a1 bis %s)",
 	"tafl.move.suffix":                 "der Zug ist als %s geschrieben, aber seine Endung ist %s (%s), nicht %s (%s)",
+	"tafl.move.to":                     "ein Zug endet mit dem Feld, das der Stein erreicht, etwa d4 in d1-d4",
 	"tafl.position.attacker_on_corner": "Angreifer auf %s: kein Angreifer darf auf einer Ecke stehen",
 	"tafl.position.attacker_on_throne": "Angreifer auf %s: kein Angreifer darf auf dem Thron stehen",
 	"tafl.position.attacking_king":     "Reihe %d: einen König der Angreifer (k) spielt taflbot nicht",

@@ -5,8 +5,13 @@ package locale
 // code, the text the Code's English format, with the same arguments (the
 // bot's TestEveryTaflCodeIsTranslated holds them to tafl's own).
 var enTafl = Dict{
+	"tafl.move.capture_list":           "captures are written x and squares joined by '/', such as xd2/c3",
 	"tafl.move.captures":               "the move is written %s but it captures %s, not %s",
 	"tafl.move.captures_none":          "the move is written %s but it captures nothing, not %s",
+	"tafl.move.dash":                   "the two squares of a move are joined by '-', such as d1-d4",
+	"tafl.move.empty":                  "a move is written from-to, such as d1-d4",
+	"tafl.move.end":                    "a move may end only with +, -, ++ or --",
+	"tafl.move.from":                   "a move starts with the square the piece leaves, such as d1 in d1-d4",
 	"tafl.move.no_check":               "the move is written %s but + says the king can be captured next move, and after this move it cannot: leave the + out",
 	"tafl.move.no_escape":              "the move is written %s but -- says the king escapes, and it does not: leave the -- out",
 	"tafl.move.no_king_taken":          "the move is written %s but ++ says the move captures the king, and this move does not: leave the ++ out",
@@ -16,6 +21,7 @@ var enTafl = Dict{
 	"tafl.move.off_board_from":         "%s is not on the %d×%d board (a1 to %s)",
 	"tafl.move.off_board_to":           "%s is not on the %d×%d board (a1 to %s)",
 	"tafl.move.suffix":                 "the move is written %s but its suffix is %s (%s), not %s (%s)",
+	"tafl.move.to":                     "a move ends with the square the piece reaches, such as d4 in d1-d4",
 	"tafl.position.attacker_on_corner": "attacker on %s: no attacker may stand on a corner",
 	"tafl.position.attacker_on_throne": "attacker on %s: no attacker may stand on the throne",
 	"tafl.position.attacking_king":     "rank %d: an attacking king (k) is not played by taflbot",

@@ -2,8 +2,13 @@ package locale
 
 // fiTafl translates enTafl.
 var fiTafl = Dict{
+	"tafl.move.capture_list":           "vangitsemiset kirjoitetaan x ja ruudut yhdistettynä merkillä '/', esim. xd2/c3",
 	"tafl.move.captures":               "siirto on kirjoitettu %s, mutta se vangitsee %s, ei %s",
 	"tafl.move.captures_none":          "siirto on kirjoitettu %s, mutta se ei vangitse mitään, ei %s",
+	"tafl.move.dash":                   "siirron kaksi ruutua yhdistetään merkillä '-', esim. d1-d4",
+	"tafl.move.empty":                  "siirto kirjoitetaan mistä-mihin, esim. d1-d4",
+	"tafl.move.end":                    "siirto voi päättyä vain merkkiin +, -, ++ tai --",
+	"tafl.move.from":                   "siirto alkaa ruudulla, josta nappula lähtee, esim. d1 siirrossa d1-d4",
 	"tafl.move.no_check":               "siirto on kirjoitettu %s, mutta + tarkoittaa, että kuningas voidaan vangita seuraavalla siirrolla, eikä tämän siirron jälkeen voida: jätä + pois",
 	"tafl.move.no_escape":              "siirto on kirjoitettu %s, mutta -- tarkoittaa, että kuningas pakenee, eikä se pakene: jätä -- pois",
 	"tafl.move.no_king_taken":          "siirto on kirjoitettu %s, mutta ++ tarkoittaa, että siirto vangitsee kuninkaan, eikä tämä siirto vangitse: jätä ++ pois",
@@ -13,6 +18,7 @@ var fiTafl = Dict{
 	"tafl.move.off_board_from":         "%s ei ole %d×%d-laudalla (a1–%s)",
 	"tafl.move.off_board_to":           "%s ei ole %d×%d-laudalla (a1–%s)",
 	"tafl.move.suffix":                 "siirto on kirjoitettu %s, mutta sen pääte on %s (%s), ei %s (%s)",
+	"tafl.move.to":                     "siirto päättyy ruutuun, johon nappula saapuu, esim. d4 siirrossa d1-d4",
 	"tafl.position.attacker_on_corner": "hyökkääjä ruudussa %s: yksikään hyökkääjä ei saa seistä nurkassa",
 	"tafl.position.attacker_on_throne": "hyökkääjä ruudussa %s: yksikään hyökkääjä ei saa seistä valtaistuimella",
 	"tafl.position.attacking_king":     "rivi %d: taflbot ei pelaa hyökkääjien kuninkaalla (k)",

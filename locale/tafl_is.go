@@ -2,8 +2,13 @@ package locale
 
 // isTafl translates enTafl.
 var isTafl = Dict{
+	"tafl.move.capture_list":           "dráp eru skrifuð x og reitir tengdir með '/', t.d. xd2/c3",
 	"tafl.move.captures":               "leikurinn er skrifaður %s en hann drepur %s, ekki %s",
 	"tafl.move.captures_none":          "leikurinn er skrifaður %s en hann drepur ekkert, ekki %s",
+	"tafl.move.dash":                   "reitir leiks eru tengdir með '-', t.d. d1-d4",
+	"tafl.move.empty":                  "leikur er skrifaður frá-til, t.d. d1-d4",
+	"tafl.move.end":                    "leikur má aðeins enda á +, -, ++ eða --",
+	"tafl.move.from":                   "leikur byrjar á reitnum sem maðurinn fer af, t.d. d1 í d1-d4",
 	"tafl.move.no_check":               "leikurinn er skrifaður %s en + segir að drepa megi kónginn í næsta leik, og eftir þennan leik er það ekki hægt: slepptu +",
 	"tafl.move.no_escape":              "leikurinn er skrifaður %s en -- segir að kóngurinn sleppi, og það gerir hann ekki: slepptu --",
 	"tafl.move.no_king_taken":          "leikurinn er skrifaður %s en ++ segir að leikurinn drepi kónginn, og það gerir þessi leikur ekki: slepptu ++",
@@ -13,6 +18,7 @@ var isTafl = Dict{
 	"tafl.move.off_board_from":         "%s er ekki á %d×%d borðinu (a1 til %s)",
 	"tafl.move.off_board_to":           "%s er ekki á %d×%d borðinu (a1 til %s)",
 	"tafl.move.suffix":                 "leikurinn er skrifaður %s en viðskeyti hans er %s (%s), ekki %s (%s)",
+	"tafl.move.to":                     "leikur endar á reitnum sem maðurinn kemst á, t.d. d4 í d1-d4",
 	"tafl.position.attacker_on_corner": "sóknarmaður á %s: enginn sóknarmaður má standa í horni",
 	"tafl.position.attacker_on_throne": "sóknarmaður á %s: enginn sóknarmaður má standa á hásætinu",
 	"tafl.position.attacking_king":     "röð %d: taflbot teflir ekki með kóngi sóknarmanna (k)",

@@ -2,8 +2,13 @@ package locale
 
 // nbTafl translates enTafl.
 var nbTafl = Dict{
+	"tafl.move.capture_list":           "slag skrives x og ruter bundet sammen med '/', f.eks. xd2/c3",
 	"tafl.move.captures":               "trekket er skrevet %s, men det slår %s, ikke %s",
 	"tafl.move.captures_none":          "trekket er skrevet %s, men det tar ingenting, ikke %s",
+	"tafl.move.dash":                   "de to rutene i et trekk bindes sammen med '-', f.eks. d1-d4",
+	"tafl.move.empty":                  "et trekk skrives fra-til, f.eks. d1-d4",
+	"tafl.move.end":                    "et trekk kan bare slutte med +, -, ++ eller --",
+	"tafl.move.from":                   "et trekk begynner med ruten brikken forlater, f.eks. d1 i d1-d4",
 	"tafl.move.no_check":               "trekket er skrevet %s, men + sier at kongen kan fanges i neste trekk, og etter dette trekket kan han ikke det: utelat +",
 	"tafl.move.no_escape":              "trekket er skrevet %s, men -- sier at kongen flykter, og det gjør han ikke: utelat --",
 	"tafl.move.no_king_taken":          "trekket er skrevet %s, men ++ sier at trekket fanger kongen, og det gjør ikke dette trekket: utelat ++",
@@ -13,6 +18,7 @@ var nbTafl = Dict{
 	"tafl.move.off_board_from":         "%s er ikke på %d×%d-brettet (a1 til %s)",
 	"tafl.move.off_board_to":           "%s er ikke på %d×%d-brettet (a1 til %s)",
 	"tafl.move.suffix":                 "trekket er skrevet %s, men endelsen er %s (%s), ikke %s (%s)",
+	"tafl.move.to":                     "et trekk slutter med ruten brikken når, f.eks. d4 i d1-d4",
 	"tafl.position.attacker_on_corner": "angriper på %s: ingen angriper kan stå i et hjørne",
 	"tafl.position.attacker_on_throne": "angriper på %s: ingen angriper kan stå på tronen",
 	"tafl.position.attacking_king":     "rad %d: en angriperkonge (k) spiller taflbot ikke",

@@ -2,8 +2,13 @@ package locale
 
 // svTafl translates enTafl.
 var svTafl = Dict{
+	"tafl.move.capture_list":           "slag skrivs x och rutor förbundna med '/', t.ex. xd2/c3",
 	"tafl.move.captures":               "draget är skrivet %s, men det tar %s, inte %s",
 	"tafl.move.captures_none":          "draget är skrivet %s, men det tar ingenting, inte %s",
+	"tafl.move.dash":                   "dragets två rutor förbinds med '-', t.ex. d1-d4",
+	"tafl.move.empty":                  "ett drag skrivs från-till, t.ex. d1-d4",
+	"tafl.move.end":                    "ett drag får bara sluta med +, -, ++ eller --",
+	"tafl.move.from":                   "ett drag börjar med rutan pjäsen lämnar, t.ex. d1 i d1-d4",
 	"tafl.move.no_check":               "draget är skrivet %s, men + säger att kungen kan tas i nästa drag, och efter det här draget kan han inte det: utelämna +",
 	"tafl.move.no_escape":              "draget är skrivet %s, men -- säger att kungen flyr, och det gör han inte: utelämna --",
 	"tafl.move.no_king_taken":          "draget är skrivet %s, men ++ säger att draget tar kungen, och det gör inte det här draget: utelämna ++",
@@ -13,6 +18,7 @@ var svTafl = Dict{
 	"tafl.move.off_board_from":         "%s finns inte på %d×%d-brädet (a1 till %s)",
 	"tafl.move.off_board_to":           "%s finns inte på %d×%d-brädet (a1 till %s)",
 	"tafl.move.suffix":                 "draget är skrivet %s, men dess suffix är %s (%s), inte %s (%s)",
+	"tafl.move.to":                     "ett drag slutar med rutan pjäsen når, t.ex. d4 i d1-d4",
 	"tafl.position.attacker_on_corner": "anfallare på %s: ingen anfallare får stå i ett hörn",
 	"tafl.position.attacker_on_throne": "anfallare på %s: ingen anfallare får stå på tronen",
 	"tafl.position.attacking_king":     "rad %d: en anfallarkung (k) spelar taflbot inte",

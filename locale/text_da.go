@@ -160,6 +160,7 @@ var daTexts = Dict{
 	"That game is over. Start a new one with `/tafl challenge` or `/tafl ai`.":                            "Det parti er slut. Start et nyt med `/tafl challenge` eller `/tafl ai`.",
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.":            "Det træk er ikke tilladt: %s. Vælg et fra `move`-listen, eller brug knappen **Træk**.",
 	"I can't read `%s`. Write moves like `d1-d4`.":                                                        "Jeg kan ikke læse `%s`. Skriv træk som `d1-d4`.",
+	"I can't read `%s`: %s. Write moves like `d1-d4`.":                                                    "Jeg kan ikke læse `%s`: %s. Skriv træk som `d1-d4`.",
 	"This board is out of date: the game has moved on. Use the newest board, or `/tafl board` to see it.": "Dette bræt er forældet: partiet er gået videre. Brug det nyeste bræt, eller `/tafl board` for at se det.",
 	"That challenge is no longer open (it was accepted, declined, withdrawn or it expired).":              "Den udfordring er ikke længere åben (den blev taget imod, afslået, trukket tilbage eller udløb).",
 	"I can't find that game. `/tafl games` lists yours.":                                                  "Jeg kan ikke finde det parti. `/tafl games` viser dine.",

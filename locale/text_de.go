@@ -160,6 +160,7 @@ var deTexts = Dict{
 	"That game is over. Start a new one with `/tafl challenge` or `/tafl ai`.":                            "Diese Partie ist vorbei. Starte eine neue mit `/tafl challenge` oder `/tafl ai`.",
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.":            "Dieser Zug ist nicht erlaubt: %s. Wähle einen aus der `move`-Liste oder nutze den Knopf **Zug**.",
 	"I can't read `%s`. Write moves like `d1-d4`.":                                                        "Ich kann `%s` nicht lesen. Schreib Züge wie `d1-d4`.",
+	"I can't read `%s`: %s. Write moves like `d1-d4`.":                                                    "Ich kann `%s` nicht lesen: %s. Schreib Züge wie `d1-d4`.",
 	"This board is out of date: the game has moved on. Use the newest board, or `/tafl board` to see it.": "Dieses Brett ist veraltet: die Partie ist weitergegangen. Nutze das neueste Brett oder `/tafl board`, um es zu sehen.",
 	"That challenge is no longer open (it was accepted, declined, withdrawn or it expired).":              "Diese Herausforderung ist nicht mehr offen (sie wurde angenommen, abgelehnt, zurückgezogen oder ist abgelaufen).",
 	"I can't find that game. `/tafl games` lists yours.":                                                  "Ich finde diese Partie nicht. `/tafl games` listet deine.",

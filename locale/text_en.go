@@ -160,6 +160,7 @@ var enTexts = []any{
 	"That game is over. Start a new one with `/tafl challenge` or `/tafl ai`.",
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.",
 	"I can't read `%s`. Write moves like `d1-d4`.",
+	"I can't read `%s`: %s. Write moves like `d1-d4`.",
 	"This board is out of date: the game has moved on. Use the newest board, or `/tafl board` to see it.",
 	"That challenge is no longer open (it was accepted, declined, withdrawn or it expired).",
 	"I can't find that game. `/tafl games` lists yours.",

@@ -160,6 +160,7 @@ var fiTexts = Dict{
 	"That game is over. Start a new one with `/tafl challenge` or `/tafl ai`.":                            "Se peli on päättynyt. Aloita uusi komennolla `/tafl challenge` tai `/tafl ai`.",
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.":            "Siirto ei ole sallittu: %s. Valitse siirto `move`-luettelosta tai käytä **Siirrä**-painiketta.",
 	"I can't read `%s`. Write moves like `d1-d4`.":                                                        "En pysty lukemaan: `%s`. Kirjoita siirrot muodossa `d1-d4`.",
+	"I can't read `%s`: %s. Write moves like `d1-d4`.":                                                    "En pysty lukemaan siirtoa `%s`: %s. Kirjoita siirrot muodossa `d1-d4`.",
 	"This board is out of date: the game has moved on. Use the newest board, or `/tafl board` to see it.": "Tämä lauta on vanhentunut: peli on edennyt. Käytä uusinta lautaa tai katso se komennolla `/tafl board`.",
 	"That challenge is no longer open (it was accepted, declined, withdrawn or it expired).":              "Haaste ei ole enää avoin (se hyväksyttiin, hylättiin, peruttiin tai se vanheni).",
 	"I can't find that game. `/tafl games` lists yours.":                                                  "En löydä sitä peliä. `/tafl games` luettelee omasi.",

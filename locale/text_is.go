@@ -160,6 +160,7 @@ var isTexts = Dict{
 	"That game is over. Start a new one with `/tafl challenge` or `/tafl ai`.":                            "Þeirri skák er lokið. Byrjaðu nýja með `/tafl challenge` eða `/tafl ai`.",
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.":            "Sá leikur er ekki leyfður: %s. Veldu einn af `move`-listanum, eða notaðu hnappinn **Leikur**.",
 	"I can't read `%s`. Write moves like `d1-d4`.":                                                        "Ég get ekki lesið `%s`. Skrifaðu leiki eins og `d1-d4`.",
+	"I can't read `%s`: %s. Write moves like `d1-d4`.":                                                    "Ég get ekki lesið `%s`: %s. Skrifaðu leiki eins og `d1-d4`.",
 	"This board is out of date: the game has moved on. Use the newest board, or `/tafl board` to see it.": "Þetta borð er úrelt: skákin er komin lengra. Notaðu nýjasta borðið, eða `/tafl board` til að sjá það.",
 	"That challenge is no longer open (it was accepted, declined, withdrawn or it expired).":              "Sú áskorun er ekki lengur opin (tekið var við henni, henni hafnað, hún dregin til baka eða hún rann út).",
 	"I can't find that game. `/tafl games` lists yours.":                                                  "Ég finn ekki þá skák. `/tafl games` sýnir þínar.",

@@ -160,6 +160,7 @@ var nbTexts = Dict{
 	"That game is over. Start a new one with `/tafl challenge` or `/tafl ai`.":                            "Det partiet er over. Start et nytt med `/tafl challenge` eller `/tafl ai`.",
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.":            "Det trekket er ikke tillatt: %s. Velg et fra `move`-listen, eller bruk knappen **Trekk**.",
 	"I can't read `%s`. Write moves like `d1-d4`.":                                                        "Jeg kan ikke lese `%s`. Skriv trekk som `d1-d4`.",
+	"I can't read `%s`: %s. Write moves like `d1-d4`.":                                                    "Jeg kan ikke lese `%s`: %s. Skriv trekk som `d1-d4`.",
 	"This board is out of date: the game has moved on. Use the newest board, or `/tafl board` to see it.": "Dette brettet er utdatert: partiet har gått videre. Bruk det nyeste brettet, eller `/tafl board` for å se det.",
 	"That challenge is no longer open (it was accepted, declined, withdrawn or it expired).":              "Den utfordringen er ikke lenger åpen (den ble tatt imot, avslått, trukket tilbake eller utløp).",
 	"I can't find that game. `/tafl games` lists yours.":                                                  "Jeg finner ikke det partiet. `/tafl games` viser dine.",

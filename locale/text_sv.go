@@ -160,6 +160,7 @@ var svTexts = Dict{
 	"That game is over. Start a new one with `/tafl challenge` or `/tafl ai`.":                            "Det partiet är slut. Starta ett nytt med `/tafl challenge` eller `/tafl ai`.",
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.":            "Det draget är inte tillåtet: %s. Välj ett ur `move`-listan, eller använd knappen **Drag**.",
 	"I can't read `%s`. Write moves like `d1-d4`.":                                                        "Jag kan inte läsa `%s`. Skriv drag som `d1-d4`.",
+	"I can't read `%s`: %s. Write moves like `d1-d4`.":                                                    "Jag kan inte läsa `%s`: %s. Skriv drag som `d1-d4`.",
 	"This board is out of date: the game has moved on. Use the newest board, or `/tafl board` to see it.": "Det här brädet är inaktuellt: partiet har gått vidare. Använd det senaste brädet, eller `/tafl board` för att se det.",
 	"That challenge is no longer open (it was accepted, declined, withdrawn or it expired).":              "Den utmaningen är inte längre öppen (den antogs, avböjdes, drogs tillbaka eller gick ut).",
 	"I can't find that game. `/tafl games` lists yours.":                                                  "Jag hittar inte det partiet. `/tafl games` listar dina.",

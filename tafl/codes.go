@@ -59,6 +59,16 @@ const (
 	CodePositionDefenderCorner Code = "position.defender_on_corner"
 )
 
+// The codes of a move's text that [ParseMove] cannot read.
+const (
+	CodeMoveEmpty       Code = "move.empty"
+	CodeMoveFrom        Code = "move.from"
+	CodeMoveDash        Code = "move.dash"
+	CodeMoveTo          Code = "move.to"
+	CodeMoveCaptureList Code = "move.capture_list"
+	CodeMoveEnd         Code = "move.end"
+)
+
 // The codes of a move that the board does not allow ([Position.CheckMove])
 // or whose written annotations ([Game.PlayText]) do not match what it does.
 // Their Args start with the move as written or its squares.
@@ -126,6 +136,13 @@ var codeFormats = map[Code]string{
 	CodePositionDefenderThrone: "defender on %s: no defender may stand on the throne",
 	CodePositionAttackerCorner: "attacker on %s: no attacker may stand on a corner",
 	CodePositionDefenderCorner: "defender on %s: no defender may stand on a corner",
+
+	CodeMoveEmpty:       "a move is written from-to, such as d1-d4",
+	CodeMoveFrom:        "a move starts with the square the piece leaves, such as d1 in d1-d4",
+	CodeMoveDash:        "the two squares of a move are joined by '-', such as d1-d4",
+	CodeMoveTo:          "a move ends with the square the piece reaches, such as d4 in d1-d4",
+	CodeMoveCaptureList: "captures are written x and squares joined by '/', such as xd2/c3",
+	CodeMoveEnd:         "a move may end only with +, -, ++ or --",
 
 	CodeMoveOffBoardFrom: "%s is not on the %d×%d board (a1 to %s)",
 	CodeMoveOffBoardTo:   "%s is not on the %d×%d board (a1 to %s)",

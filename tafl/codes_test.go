@@ -112,6 +112,25 @@ func TestMoveErrorsCarryTheirCode(t *testing.T) {
 	}
 }
 
+// TestMoveSyntaxErrorsCarryTheirCode: each way a move's text cannot be
+// read names its Code.
+func TestMoveSyntaxErrorsCarryTheirCode(t *testing.T) {
+	for text, code := range map[string]tafl.Code{
+		"":        tafl.CodeMoveEmpty,
+		"z-d4":    tafl.CodeMoveFrom,
+		"d1d4":    tafl.CodeMoveDash,
+		"d1-":     tafl.CodeMoveTo,
+		"d1-d4xq": tafl.CodeMoveCaptureList,
+		"d1-d4?":  tafl.CodeMoveEnd,
+	} {
+		_, err := tafl.ParseMove(text)
+		var se *tafl.SyntaxError
+		if !errors.As(err, &se) || se.Code != code || se.Msg != code.English() {
+			t.Errorf("%q: %v, want code %s", text, err, code)
+		}
+	}
+}
+
 func sq(t *testing.T, name string) tafl.Square {
 	t.Helper()
 	q, err := tafl.ParseSquare(name)

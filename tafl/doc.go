@@ -52,9 +52,9 @@
 //
 // A [SyntaxError] says what text could not be read and a [MoveError] why a
 // move is refused, in English. Those of rules strings, position records,
-// squares off the board and a move's annotations also carry a [Code] and
-// its arguments, so that a caller can say them in another language
-// ([Codes] lists them; [Code.Format] is the English).
+// moves, squares off the board and a move's annotations also carry a
+// [Code] and its arguments, so that a caller can say them in another
+// language ([Codes] lists them; [Code.Format] is the English).
 //
 // # Caveats
 //
