@@ -24,7 +24,9 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
 
 // helpText is the /tafl help page in p's language.
 func helpText(p *locale.Printer) string {
-	var attFirst, defFirst, corners, edge []string
+	// The variants that differ from the most: one line each, however many
+	// presets there are (the variant list of /tafl rules has them all).
+	var defFirst, edge []string
 	for _, pr := range tafl.Presets() {
 		v, err := tafl.Preset(pr.Name, "")
 		if err != nil {
@@ -32,21 +34,17 @@ func helpText(p *locale.Printer) string {
 		}
 		if v.Start().ToMove() == tafl.Defenders {
 			defFirst = append(defFirst, pr.Name)
-		} else {
-			attFirst = append(attFirst, pr.Name)
 		}
 		if v.Rules().Escape == tafl.EscapeEdge {
 			edge = append(edge, pr.Name)
-		} else {
-			corners = append(corners, pr.Name)
 		}
 	}
 	list := func(names []string) string { return "`" + strings.Join(names, "`, `") + "`" }
 	return strings.Join([]string{
 		p.T("**How to play tafl**"),
 		p.T("Two sides: the **attackers** (dark discs) on the rim; the **defenders** (light squares) and their **king** (crowned) in the centre. Pieces move like rooks. Sandwich an enemy between the piece you move and another of yours (or a hostile square) to capture it. The defenders win if the king escapes; the attackers, by capturing him."),
-		"• " + p.T("The attackers move first in %s; the defenders in %s.", list(attFirst), list(defFirst)),
-		"• " + p.T("The king escapes to a corner in %s; to any edge square in %s.", list(corners), list(edge)),
+		"• " + p.T("The attackers move first (the defenders in %s).", list(defFirst)),
+		"• " + p.T("The king escapes to a corner (to any edge square in %s).", list(edge)),
 		"",
 		p.T("**Commands**"),
 		p.T("`/tafl challenge` [`opponent`] challenge someone · `/tafl ai` [`level`] play me"),

@@ -96,16 +96,14 @@ func TestRulesAndHelpPages(t *testing.T) {
 		}
 
 		help := d.do(t, "carol", "/tafl help")
-		var attFirst, defFirst []string
+		var defFirst []string
 		for _, p := range tafl.Presets() {
 			v, _ := tafl.Preset(p.Name, "")
 			if v.Start().ToMove() == tafl.Defenders {
 				defFirst = append(defFirst, "`"+p.Name+"`")
-			} else {
-				attFirst = append(attFirst, "`"+p.Name+"`")
 			}
 		}
-		if want := "The attackers move first in " + strings.Join(attFirst, ", ") + "; the defenders in " + strings.Join(defFirst, ", "); !strings.Contains(help.text, want) {
+		if want := "The attackers move first (the defenders in " + strings.Join(defFirst, ", ") + ")."; !strings.Contains(help.text, want) {
 			t.Errorf("help lacks %q:\n%s", want, help.text)
 		}
 		if strings.Contains(help.text, "(who move first)") {

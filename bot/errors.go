@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
@@ -59,6 +60,9 @@ func userMessage(err error, p *locale.Printer) (string, bool) {
 		}
 		return p.T("That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.", moveErrorText(p, me)), true
 	case errors.As(err, &se):
+		if se.Code != "" {
+			return p.T("I can't read `%s`: %s. Write moves like `d1-d4`.", se.Text, taflReason(se.Code, se.Args).text(p)), true
+		}
 		if p.Tag() == locale.English {
 			return "I can't read that: " + se.Msg + ". Write moves like `d1-d4`.", true
 		}
@@ -81,10 +85,38 @@ func userMessage(err error, p *locale.Printer) (string, bool) {
 	return "", false
 }
 
-// moveErrorText says why a move is not allowed: in English the rules
-// engine's own words (which name the square in the way), in the other
-// languages a sentence per reason.
+// taflReason is an error of package tafl that carries a tafl.Code, as a
+// userError: the catalog's key "tafl." and the code says it in the user's
+// language. Arguments that are Codes themselves (what a move's suffix
+// means) are translated too, and squares are written as their names.
+func taflReason(code tafl.Code, args []any) *userError {
+	out := make([]any, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case tafl.Code:
+			out[i] = taflReason(a, nil)
+		case fmt.Stringer:
+			out[i] = a.String()
+		default:
+			out[i] = a
+		}
+	}
+	return &userError{key: "tafl." + string(code), args: out}
+}
+
+// moveErrorText says why a move is not allowed: the rules engine's words
+// where its error has a tafl.Code (a square off the board, annotations
+// that do not match the move), in every language; otherwise in English
+// the engine's own words (which name the square in the way), in the
+// other languages a sentence per reason.
 func moveErrorText(p *locale.Printer, me *tafl.MoveError) string {
+	if me.Code != "" {
+		why := taflReason(me.Code, me.Args).text(p)
+		if me.Move == tafl.NoMove {
+			return why
+		}
+		return me.Move.String() + ": " + why
+	}
 	if p.Tag() == locale.English {
 		return me.Error()
 	}

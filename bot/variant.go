@@ -77,7 +77,11 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 		}
 		var se *tafl.SyntaxError
 		if errors.As(err, &se) {
-			return chosenVariant{}, userErrorf("I can't play that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (see docs/notation.md).", se.Msg)
+			var why any = se.Msg
+			if se.Code != "" {
+				why = taflReason(se.Code, se.Args)
+			}
+			return chosenVariant{}, userErrorf("I can't play that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (see docs/notation.md).", why)
 		}
 		return chosenVariant{}, userErrorf("I can't play that rules string: %s.", truncate(err.Error(), 300))
 	}

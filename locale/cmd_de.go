@@ -66,7 +66,7 @@ var deCommands = Dict{
 	"Where reminders and results go":                                                  "Wohin Erinnerungen und Ergebnisse gehen",
 	"Your own setting: reminders and results by direct message too":                   "Deine eigene Einstellung: Erinnerungen und Ergebnisse auch per Direktnachricht",
 	"How to play, and the commands":                                                   "Wie man spielt, und die Befehle",
-	"Casual: the game does not change ratings (default: the server's, usually rated)": "Freundschaftlich: die Partie ändert keine Wertungen (Standard: die des Servers, meist gewertet)",
+	"Casual: the game does not change ratings (default: the server's, usually rated)": "Freundschaftlich: ändert keine Wertungen (Standard: wie der Server, meist gewertet)",
 	"A live game on a chess clock: minutes+seconds, such as 10+5":                     "Eine Live-Partie mit Schachuhr: Minuten+Sekunden, z. B. 10+5",
 	"Challenges are casual unless they say otherwise":                                 "Herausforderungen sind freundschaftlich, sofern nicht anders angegeben",
 	"Tournaments: create (managers), join, leave, start, withdraw, standings":         "Turniere: anlegen (Verwalter), beitreten, verlassen, starten, zurückziehen, Tabelle",

@@ -19,8 +19,13 @@
 // x/text's catalogs are usually keyed (text_en.go lists those messages;
 // text_da.go … text_fi.go translate them, keyed by the English): the
 // bot's code reads as English, and a format the catalog lacks is still
-// printed, in English. Command names and descriptions are in cmd_*.go. A text is a fmt format (with the same verbs in every language;
-// explicit argument indexes such as %[2]s let a language reorder them)
+// printed, in English. Command names and descriptions are in cmd_*.go;
+// the rules engine's errors that carry a tafl.Code (a rules string or a
+// move that cannot be read, a move's annotations that do not match it,
+// a square off the board) are in
+// tafl_*.go, keyed "tafl." and the code. A text is a fmt format (with
+// the same verbs in every language; explicit argument indexes such as
+// %[2]s let a language reorder them)
 // or a [Plural], whose form is chosen by a number argument. A test checks
 // that every key has every language with the same verbs; variant names
 // and move notation are arguments and are never translated. A text

@@ -34,13 +34,13 @@ type Lang struct {
 
 // Langs are the supported languages, English (the fallback) first.
 var Langs = []Lang{
-	{language.English, "English", "en-US", merge(en, enCommands, identity(enTexts))},
-	{language.Danish, "Dansk", "da", merge(da, daCommands, daTexts)},
-	{language.Swedish, "Svenska", "sv-SE", merge(sv, svCommands, svTexts)},
-	{language.Norwegian, "Norsk", "no", merge(nb, nbCommands, nbTexts)},
-	{language.Icelandic, "Íslenska", "", merge(is, isCommands, isTexts)},
-	{language.German, "Deutsch", "de", merge(de, deCommands, deTexts)},
-	{language.Finnish, "Suomi", "fi", merge(fi, fiCommands, fiTexts)},
+	{language.English, "English", "en-US", merge(en, enCommands, identity(enTexts), enTafl)},
+	{language.Danish, "Dansk", "da", merge(da, daCommands, daTexts, daTafl)},
+	{language.Swedish, "Svenska", "sv-SE", merge(sv, svCommands, svTexts, svTafl)},
+	{language.Norwegian, "Norsk", "no", merge(nb, nbCommands, nbTexts, nbTafl)},
+	{language.Icelandic, "Íslenska", "", merge(is, isCommands, isTexts, isTafl)},
+	{language.German, "Deutsch", "de", merge(de, deCommands, deTexts, deTafl)},
+	{language.Finnish, "Suomi", "fi", merge(fi, fiCommands, fiTexts, fiTafl)},
 }
 
 // identity returns the English dictionary of messages whose key is their

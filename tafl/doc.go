@@ -48,6 +48,14 @@
 // ([EncodeGame], [DecodeGame]) are described in docs/notation.md, with
 // taflbot's extensions.
 //
+// # Errors
+//
+// A [SyntaxError] says what text could not be read and a [MoveError] why a
+// move is refused, in English. Those of rules strings, position records,
+// moves, squares off the board and a move's annotations also carry a
+// [Code] and its arguments, so that a caller can say them in another
+// language ([Codes] lists them; [Code.Format] is the English).
+//
 // # Caveats
 //
 // A captured king stays on the board (the outcome says he was captured),

@@ -22,6 +22,8 @@ type SyntaxError struct {
 	Kind string // Kind is what was being read: "square", "move", "position", "rules", "game".
 	Text string // Text is the offending text (or a part of it).
 	Msg  string // Msg says what is wrong and what is expected.
+	Code Code   // Code names Msg for callers that say it in their own words ("" for none).
+	Args []any  // Args are the values of Code's verbs, in order.
 }
 
 func (e *SyntaxError) Error() string {
@@ -57,6 +59,8 @@ type MoveError struct {
 	Move   Move   // Move is the rejected move.
 	Reason Reason // Reason says why, for callers that want their own words.
 	Detail string // Detail is the human-readable explanation.
+	Code   Code   // Code names Detail for callers that say it in their own words ("" for none).
+	Args   []any  // Args are the values of Code's verbs, in order.
 }
 
 func (e *MoveError) Error() string {

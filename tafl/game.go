@@ -234,7 +234,7 @@ func (g *Game) PlayText(text string) (Ply, error) {
 		return Ply{}, err
 	}
 	if mt.King && ply.Piece != King {
-		return Ply{}, annotationError(mt, "the K prefix marks king moves only, and "+mt.Move.From().String()+" is not the king")
+		return Ply{}, annotationError(mt, CodeMoveNotKing, mt.Move.From())
 	}
 	if mt.HasCaptures {
 		want := slices.Clone(mt.Captures)
@@ -246,14 +246,17 @@ func (g *Game) PlayText(text string) (Ply, error) {
 		slices.Sort(want)
 		slices.Sort(got)
 		if !slices.Equal(want, got) {
-			return Ply{}, annotationError(mt, fmt.Sprintf("it captures %s, not %s", squareList(ply.Captures), squareList(mt.Captures)))
+			if len(ply.Captures) == 0 {
+				return Ply{}, annotationError(mt, CodeMoveCapturesNone, squareList(mt.Captures))
+			}
+			return Ply{}, annotationError(mt, CodeMoveCaptures, squareList(ply.Captures), squareList(mt.Captures))
 		}
 	}
 	if got := ply.suffix(); mt.Suffix != "" && mt.Suffix != got {
 		if got == "" {
-			return Ply{}, annotationError(mt, fmt.Sprintf("%s says %s, and %s: leave the %s out", mt.Suffix, suffixMeaning[mt.Suffix], suffixDenial[mt.Suffix], mt.Suffix))
+			return Ply{}, annotationError(mt, suffixDenial[mt.Suffix])
 		}
-		return Ply{}, annotationError(mt, fmt.Sprintf("its suffix is %s (%s), not %s (%s)", got, suffixMeaning[got], mt.Suffix, suffixMeaning[mt.Suffix]))
+		return Ply{}, annotationError(mt, CodeMoveSuffix, got, suffixMeaning[got], mt.Suffix, suffixMeaning[mt.Suffix])
 	}
 	*g = *trial
 	return ply, nil
@@ -262,22 +265,25 @@ func (g *Game) PlayText(text string) (Ply, error) {
 // suffixMeaning says what a move's suffix claims (OTN), and
 // suffixDenial that the move does not do it.
 var (
-	suffixMeaning = map[string]string{
-		"+":  "the king can be captured next move",
-		"-":  "the king has an escape route",
-		"++": "the move captures the king",
-		"--": "the king escapes",
+	suffixMeaning = map[string]Code{
+		"+":  CodeSuffixCheck,
+		"-":  CodeSuffixRoute,
+		"++": CodeSuffixKingTaken,
+		"--": CodeSuffixEscape,
 	}
-	suffixDenial = map[string]string{
-		"+":  "after this move it cannot",
-		"-":  "after this move it has none",
-		"++": "this move does not",
-		"--": "it does not",
+	suffixDenial = map[string]Code{
+		"+":  CodeMoveNoCheck,
+		"-":  CodeMoveNoRoute,
+		"++": CodeMoveNoKingTaken,
+		"--": CodeMoveNoEscape,
 	}
 )
 
-func annotationError(mt MoveText, detail string) *MoveError {
-	return &MoveError{Move: mt.Move, Reason: ReasonAnnotation, Detail: "the move is written " + mt.Raw + " but " + detail}
+// annotationError says that the move written mt.Raw does not do what its
+// annotations say: code, with mt.Raw and then args.
+func annotationError(mt MoveText, code Code, args ...any) *MoveError {
+	args = append([]any{mt.Raw}, args...)
+	return &MoveError{Move: mt.Move, Reason: ReasonAnnotation, Detail: code.English(args...), Code: code, Args: args}
 }
 
 func squareList(s []Square) string {

@@ -25,16 +25,18 @@ func (p *Position) checkMove(m Move) *MoveError {
 	}
 	from, to := m.From(), m.To()
 	if !from.OnBoard(v.size) || !to.OnBoard(v.size) {
-		off := to.String()
+		n, last := v.size, At(v.size-1, v.size-1)
+		var code Code
+		var args []any
 		switch {
-		case !from.OnBoard(v.size) && !to.OnBoard(v.size):
-			off = from.String() + " and " + to.String() + " are"
-		case !from.OnBoard(v.size):
-			off = from.String() + " is"
+		case !from.OnBoard(n) && !to.OnBoard(n):
+			code, args = CodeMoveOffBoardBoth, []any{from, to, n, n, last}
+		case !from.OnBoard(n):
+			code, args = CodeMoveOffBoardFrom, []any{from, n, n, last}
 		default:
-			off += " is"
+			code, args = CodeMoveOffBoardTo, []any{to, n, n, last}
 		}
-		return fail(ReasonOffBoard, "%s not on the %d×%d board (a1 to %s)", off, v.size, v.size, At(v.size-1, v.size-1))
+		return &MoveError{Move: m, Reason: ReasonOffBoard, Detail: code.English(args...), Code: code, Args: args}
 	}
 	pc := p.board[from]
 	if pc == Empty {
@@ -92,17 +94,17 @@ func (p *Position) squareRule(m Move, pc Piece, q Square, stop bool) *MoveError 
 		a := v.rules.Throne
 		switch {
 		case v.rules.ThroneBlockedAfterKingLeaves:
-			return &MoveError{m, ReasonThrone, fmt.Sprintf("the throne may not be entered: once the king has left it, no piece may %s %s", verb, q)}
+			return &MoveError{Move: m, Reason: ReasonThrone, Detail: fmt.Sprintf("the throne may not be entered: once the king has left it, no piece may %s %s", verb, q)}
 		case pc == King && !a.Reenter.Has(King):
-			return &MoveError{m, ReasonThrone, "the throne may not be entered: the king may not return to it once he has left"}
+			return &MoveError{Move: m, Reason: ReasonThrone, Detail: "the throne may not be entered: the king may not return to it once he has left"}
 		case stop && a.Pass.Has(pc) && a.Stop.Has(King):
-			return &MoveError{m, ReasonThrone, fmt.Sprintf("only the king may stop on the throne; %s may only pass over it", withArticle(pc))}
+			return &MoveError{Move: m, Reason: ReasonThrone, Detail: fmt.Sprintf("only the king may stop on the throne; %s may only pass over it", withArticle(pc))}
 		case stop && a.Pass.Has(pc):
-			return &MoveError{m, ReasonThrone, "no piece may stop on the throne; pieces may only pass over it"}
+			return &MoveError{Move: m, Reason: ReasonThrone, Detail: "no piece may stop on the throne; pieces may only pass over it"}
 		}
-		return &MoveError{m, ReasonThrone, fmt.Sprintf("the throne may not be entered: %s may not %s it", withArticle(pc), verb)}
+		return &MoveError{Move: m, Reason: ReasonThrone, Detail: fmt.Sprintf("the throne may not be entered: %s may not %s it", withArticle(pc), verb)}
 	case k&sqCorner != 0:
-		return &MoveError{m, ReasonCorner, fmt.Sprintf("only the king may enter a corner (%s)", q)}
+		return &MoveError{Move: m, Reason: ReasonCorner, Detail: fmt.Sprintf("only the king may enter a corner (%s)", q)}
 	default:
 		a := v.rules.Camps
 		allowed := a.Pass.Has(pc)
@@ -111,11 +113,11 @@ func (p *Position) squareRule(m Move, pc Piece, q Square, stop bool) *MoveError 
 		}
 		switch {
 		case !allowed:
-			return &MoveError{m, ReasonCamp, fmt.Sprintf("%s is a camp square: %s may not %s it", q, withArticle(pc), verb)}
+			return &MoveError{Move: m, Reason: ReasonCamp, Detail: fmt.Sprintf("%s is a camp square: %s may not %s it", q, withArticle(pc), verb)}
 		case v.camp[m.From()] != 0:
-			return &MoveError{m, ReasonCamp, fmt.Sprintf("%s is a square of another camp: a piece in a camp may move only within its own camp", q)}
+			return &MoveError{Move: m, Reason: ReasonCamp, Detail: fmt.Sprintf("%s is a square of another camp: a piece in a camp may move only within its own camp", q)}
 		}
-		return &MoveError{m, ReasonCamp, fmt.Sprintf("%s is a camp square: pieces may not enter a camp from outside", q)}
+		return &MoveError{Move: m, Reason: ReasonCamp, Detail: fmt.Sprintf("%s is a camp square: pieces may not enter a camp from outside", q)}
 	}
 }
 

@@ -35,11 +35,11 @@ func ParseMove(text string) (MoveText, error) {
 	var mt MoveText
 	mt.Raw = text
 	s := text
-	bad := func(msg string) (MoveText, error) {
-		return MoveText{}, &SyntaxError{Kind: "move", Text: text, Msg: msg}
+	bad := func(code Code) (MoveText, error) {
+		return MoveText{}, syntaxError("move", text, code)
 	}
 	if s == "" {
-		return bad("a move is written from-to, such as d1-d4")
+		return bad(CodeMoveEmpty)
 	}
 	if s[0] == 'K' && len(s) > 1 && s[1] >= 'a' && s[1] <= 's' {
 		mt.King = true
@@ -47,16 +47,16 @@ func ParseMove(text string) (MoveText, error) {
 	}
 	from, n := scanSquare(s)
 	if n == 0 {
-		return bad("a move starts with the square the piece leaves, such as d1 in d1-d4")
+		return bad(CodeMoveFrom)
 	}
 	s = s[n:]
 	if s == "" || s[0] != '-' {
-		return bad("the two squares of a move are joined by '-', such as d1-d4")
+		return bad(CodeMoveDash)
 	}
 	s = s[1:]
 	to, n := scanSquare(s)
 	if n == 0 {
-		return bad("a move ends with the square the piece reaches, such as d4 in d1-d4")
+		return bad(CodeMoveTo)
 	}
 	s = s[n:]
 	mt.Move = NewMove(from, to)
@@ -69,7 +69,7 @@ func ParseMove(text string) (MoveText, error) {
 			}
 			sq, n := scanSquare(s)
 			if n == 0 {
-				return bad("captures are written x and squares joined by '/', such as xd2/c3")
+				return bad(CodeMoveCaptureList)
 			}
 			mt.Captures = append(mt.Captures, sq)
 			s = s[n:]
@@ -86,7 +86,7 @@ func ParseMove(text string) (MoveText, error) {
 	case "+", "-", "++", "--":
 		mt.Suffix = s
 	default:
-		return bad("a move may end only with +, -, ++ or --")
+		return bad(CodeMoveEnd)
 	}
 	return mt, nil
 }

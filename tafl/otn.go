@@ -1,7 +1,6 @@
 package tafl
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -76,18 +75,18 @@ var rulesKeys = []string{"dim", "name", "atkf", "esc", "surf", "tfr", "ka", "ks"
 // Keys for features taflbot does not play are rejected by name; keys that
 // only concern pieces taflbot never has (nj, cj, mj, gj) are accepted.
 func ParseRules(text string) (Rules, error) {
-	bad := func(format string, args ...any) (Rules, error) {
-		return Rules{}, &SyntaxError{Kind: "rules", Text: clip(text), Msg: fmt.Sprintf(format, args...)}
+	bad := func(code Code, args ...any) (Rules, error) {
+		return Rules{}, syntaxError("rules", clip(text), code, args...)
 	}
 	fields := strings.Fields(text)
 	if len(fields) == 0 {
-		return bad("a rules string is key:value pairs, starting with dim:N and ending with start:RECORD")
+		return bad(CodeRulesEmpty)
 	}
 	vals := make(map[string]string)
 	for _, f := range fields {
 		k, v, ok := strings.Cut(f, ":")
 		if !ok {
-			return bad("%q is not key:value", f)
+			return bad(CodeRulesNotKeyValue, f)
 		}
 		known := false
 		for _, kk := range rulesKeys {
@@ -97,10 +96,10 @@ func ParseRules(text string) (Rules, error) {
 			}
 		}
 		if !known {
-			return bad("unknown key %q: taflbot does not play that rule", k)
+			return bad(CodeRulesUnknownKey, k)
 		}
 		if _, dup := vals[k]; dup {
-			return bad("key %q appears twice", k)
+			return bad(CodeRulesTwice, k)
 		}
 		vals[k] = v
 	}
@@ -109,15 +108,15 @@ func ParseRules(text string) (Rules, error) {
 	for i, f := range fields {
 		k, _, _ := strings.Cut(f, ":")
 		if i == 0 && k != "dim" {
-			return bad("a rules string starts with dim:N")
+			return bad(CodeRulesDimFirst)
 		}
 		if (k == "start" || k == "starti") != (i == len(fields)-1) {
-			return bad("a rules string ends with start:RECORD (and has it only once, last)")
+			return bad(CodeRulesStartLast)
 		}
 	}
 	size, err := strconv.Atoi(vals["dim"])
 	if err != nil || size < MinSize || size > MaxSize || size%2 == 0 {
-		return bad("dim must be an odd board size from %d to %d", MinSize, MaxSize)
+		return bad(CodeRulesDim, MinSize, MaxSize)
 	}
 	r := rulesDefaults(size)
 	if s, ok := vals["start"]; ok {
@@ -139,7 +138,7 @@ func ParseRules(text string) (Rules, error) {
 		case v == "n":
 			return false, nil
 		default:
-			return false, &SyntaxError{Kind: "rules", Text: key + ":" + v, Msg: "the value must be y or n"}
+			return false, syntaxError("rules", key+":"+v, CodeRulesYesNo, key, v)
 		}
 	}
 	var e error
@@ -173,7 +172,7 @@ func ParseRules(text string) (Rules, error) {
 			for o := range options {
 				names = append(names, o)
 			}
-			return &SyntaxError{Kind: "rules", Text: key + ":" + v, Msg: "unsupported value; taflbot reads " + strings.Join(sortedStrings(names), ", ")}
+			return syntaxError("rules", key+":"+v, CodeRulesValue, key, v, strings.Join(sortedStrings(names), ", "))
 		}
 		f()
 		return nil
@@ -202,10 +201,10 @@ func ParseRules(text string) (Rules, error) {
 	} {
 		if err := choose(c.key, c.opts); err != nil {
 			if c.key == "kj" || c.key == "spd" || c.key == "ber" {
-				return bad("%s:%s: taflbot does not play king jumps, speed limits or berserk (only kj:n, spd:-1, ber:n)", c.key, vals[c.key])
+				return bad(CodeRulesKingMoves, c.key, vals[c.key])
 			}
 			if c.key == "tfr" && vals["tfr"] == "l" {
-				return bad("tfr:l (the player making the third repetition wins) is not a rule taflbot plays")
+				return bad(CodeRulesThirdRepWins)
 			}
 			return Rules{}, err
 		}
@@ -222,7 +221,7 @@ func ParseRules(text string) (Rules, error) {
 			}
 			sq, err := ParseSquare(name)
 			if err != nil || !sq.OnBoard(size) {
-				return &SyntaxError{Kind: "rules", Text: key + ":" + v, Msg: fmt.Sprintf("%q is not a square of a %d×%d board", name, size, size)}
+				return syntaxError("rules", key+":"+v, CodeRulesSquare, key, name, size, size)
 			}
 			*dst = append(*dst, sq)
 		}
@@ -245,7 +244,7 @@ func ParseRules(text string) (Rules, error) {
 			case strings.IndexByte("cnkmgCNMG", c) >= 0:
 				// pieces taflbot never has: nothing to record
 			default:
-				return &SyntaxError{Kind: "rules", Text: key + ":" + v, Msg: fmt.Sprintf("%q is not a piece type (t, T, K …)", c)}
+				return syntaxError("rules", key+":"+v, CodeRulesPieceType, key, string(c))
 			}
 		}
 		*dst = k
@@ -261,7 +260,7 @@ func ParseRules(text string) (Rules, error) {
 				return Rules{}, err
 			}
 			if len(dfor) > 0 {
-				return bad("dfor (defender forts) is not a rule taflbot plays")
+				return bad(CodeRulesForts)
 			}
 			continue
 		}
@@ -328,7 +327,7 @@ func ParseRules(text string) (Rules, error) {
 				found = found || k.key == name
 			}
 			if !found {
-				return bad("tb-kingh:%s: %q is not one of corh, cenh, cenhe, aforh", v, name)
+				return bad(CodeRulesKingHostile, v, name)
 			}
 			set[name] = true
 		}

@@ -140,16 +140,16 @@ func (p Position) Diagram() string {
 // ParseRecord reads an OTN position record of any size (rank 1 first) into
 // a board: the pieces on each square. It checks the syntax only.
 func ParseRecord(record string) (size int, pieces map[Square]Piece, err error) {
-	bad := func(msg string) (int, map[Square]Piece, error) {
-		return 0, nil, &SyntaxError{Kind: "position", Text: clip(record), Msg: msg}
+	bad := func(code Code, args ...any) (int, map[Square]Piece, error) {
+		return 0, nil, syntaxError("position", clip(record), code, args...)
 	}
 	if len(record) < 2 || record[0] != '/' || record[len(record)-1] != '/' {
-		return bad("a position record starts and ends with '/', one row per rank from rank 1, such as /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+		return bad(CodePositionSlashes)
 	}
 	rows := strings.Split(record[1:len(record)-1], "/")
 	size = len(rows)
 	if size < MinSize || size > MaxSize {
-		return bad(fmt.Sprintf("the record has %d rows; a board has %d to %d", size, MinSize, MaxSize))
+		return bad(CodePositionRows, size, MinSize, MaxSize)
 	}
 	pieces = make(map[Square]Piece)
 	for r, row := range rows {
@@ -164,7 +164,7 @@ func ParseRecord(record string) (size int, pieces map[Square]Piece, err error) {
 				}
 				k, _ := strconv.Atoi(row[i:j])
 				if k == 0 || j-i > 2 {
-					return bad(fmt.Sprintf("rank %d: %q is not a count of empty squares", r+1, row[i:j]))
+					return bad(CodePositionCount, r+1, row[i:j])
 				}
 				f += k
 				i = j
@@ -176,11 +176,11 @@ func ParseRecord(record string) (size int, pieces map[Square]Piece, err error) {
 			case c == 'K':
 				pieces[At(f, r)] = King
 			case c == 'k':
-				return bad(fmt.Sprintf("rank %d: an attacking king (k) is not played by taflbot", r+1))
+				return bad(CodePositionAttackingKing, r+1)
 			case strings.IndexByte("cnmgCNMG", c) >= 0:
-				return bad(fmt.Sprintf("rank %d: the piece %q (commander, knight, mercenary or guard) is not played by taflbot", r+1, c))
+				return bad(CodePositionUnplayedPiece, r+1, string(c))
 			default:
-				return bad(fmt.Sprintf("rank %d: %q is not a piece (t attacker, T defender, K king) or a count", r+1, c))
+				return bad(CodePositionNotPiece, r+1, string(c))
 			}
 			f++
 			i++
@@ -189,7 +189,7 @@ func ParseRecord(record string) (size int, pieces map[Square]Piece, err error) {
 			}
 		}
 		if f != size {
-			return bad(fmt.Sprintf("rank %d has %d squares; every rank of a %d×%d board has %d", r+1, f, size, size, size))
+			return bad(CodePositionRankLength, r+1, f, size, size, size)
 		}
 	}
 	return size, pieces, nil
@@ -207,7 +207,7 @@ func (v *Variant) parseRecord(record string, toMove Side) (Position, error) {
 	// such, not by its first rank that does not fit its own row count.
 	if len(record) >= 2 && record[0] == '/' && record[len(record)-1] == '/' {
 		if rows := strings.Count(record, "/") - 1; rows != v.size {
-			return Position{}, &SyntaxError{Kind: "position", Text: clip(record), Msg: fmt.Sprintf("the record has %d rows, one per rank, but this variant's board is %d×%d", rows, v.size, v.size)}
+			return Position{}, syntaxError("position", clip(record), CodePositionBoardRows, rows, v.size, v.size)
 		}
 	}
 	_, pieces, err := ParseRecord(record)
@@ -215,7 +215,7 @@ func (v *Variant) parseRecord(record string, toMove Side) (Position, error) {
 		return Position{}, err
 	}
 	if toMove != Attackers && toMove != Defenders {
-		return Position{}, &SyntaxError{Kind: "position", Msg: "the side to move must be attackers or defenders"}
+		return Position{}, syntaxError("position", "", CodePositionSide)
 	}
 	p := Position{v: v, toMove: toMove}
 	for i := range p.board[:v.used] {
@@ -238,7 +238,7 @@ func (v *Variant) parseRecord(record string, toMove Side) (Position, error) {
 		}
 	}
 	if kings != 1 {
-		return Position{}, &SyntaxError{Kind: "position", Text: clip(record), Msg: fmt.Sprintf("a position needs exactly one king (K); this one has %d", kings)}
+		return Position{}, syntaxError("position", clip(record), CodePositionKings, kings)
 	}
 	for _, sq := range v.squares {
 		pc := p.board[sq]
@@ -246,11 +246,16 @@ func (v *Variant) parseRecord(record string, toMove Side) (Position, error) {
 			continue
 		}
 		if k := v.kinds[sq]; k&(sqThrone|sqCorner) != 0 && v.inner[pc][sq]&mayStop == 0 {
-			what := "the throne"
-			if k&sqCorner != 0 {
-				what = "a corner"
+			code := CodePositionAttackerThrone
+			switch {
+			case k&sqCorner != 0 && pc == Defender:
+				code = CodePositionDefenderCorner
+			case k&sqCorner != 0:
+				code = CodePositionAttackerCorner
+			case pc == Defender:
+				code = CodePositionDefenderThrone
 			}
-			return Position{}, &SyntaxError{Kind: "position", Text: clip(record), Msg: fmt.Sprintf("%s on %s: no %s may stand on %s", pc, sq, pc, what)}
+			return Position{}, syntaxError("position", clip(record), code, sq)
 		}
 	}
 	p.hash = p.computeHash()

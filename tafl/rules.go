@@ -1,7 +1,6 @@
 package tafl
 
 import (
-	"fmt"
 	"slices"
 )
 
@@ -180,29 +179,29 @@ const (
 // NewVariant checks r and compiles it into a playable Variant. Every
 // problem is reported with what to change.
 func NewVariant(r Rules) (*Variant, error) {
-	bad := func(format string, args ...any) (*Variant, error) {
-		return nil, &SyntaxError{Kind: "rules", Msg: fmt.Sprintf(format, args...)}
+	bad := func(code Code, args ...any) (*Variant, error) {
+		return nil, syntaxError("rules", "", code, args...)
 	}
 	if r.Size < MinSize || r.Size > MaxSize || r.Size%2 == 0 {
-		return bad("the board size must be odd, from %d to %d (got %d)", MinSize, MaxSize, r.Size)
+		return bad(CodeRulesSize, MinSize, MaxSize, r.Size)
 	}
 	if r.First != Attackers && r.First != Defenders {
-		return bad("the side to move first must be attackers or defenders")
+		return bad(CodeRulesFirst)
 	}
 	if r.Escape != EscapeCorners && r.Escape != EscapeEdge {
-		return bad("escape must be corners or edge")
+		return bad(CodeRulesEscape)
 	}
 	if r.KingArms < ArmedKing || r.KingArms > AnvilKing {
-		return bad("the king's arms must be armed, unarmed, hammer or anvil")
+		return bad(CodeRulesKingArms)
 	}
 	if r.KingStrength < WeakKing || r.KingStrength > MiddleweightKing {
-		return bad("the king's strength must be weak, strong, strong-near-throne or middleweight")
+		return bad(CodeRulesKingStrength)
 	}
 	if r.Shieldwall > ShieldwallStrong || r.Repetition > RepetitionForbidden {
-		return bad("unknown shieldwall or repetition rule")
+		return bad(CodeRulesUnknownRule)
 	}
 	if len(r.Throne.Squares) > 1 {
-		return bad("a variant has at most one throne square")
+		return bad(CodeRulesThrones)
 	}
 	v := &Variant{rules: r, size: r.Size, used: (r.Size + 2) * stride}
 	v.rules.Throne.Squares = slices.Clone(r.Throne.Squares)
@@ -242,22 +241,22 @@ func NewVariant(r Rules) (*Variant, error) {
 	place := func(area string, list []Square, kind uint8) error {
 		for _, sq := range list {
 			if !sq.OnBoard(n) {
-				return &SyntaxError{Kind: "rules", Text: sq.String(), Msg: fmt.Sprintf("%s square is not on a %d×%d board", area, n, n)}
+				return syntaxError("rules", sq.String(), CodeRulesOffBoard, area, sq, n, n)
 			}
 			if v.kinds[sq]&sqSpecial != 0 {
-				return &SyntaxError{Kind: "rules", Text: sq.String(), Msg: fmt.Sprintf("%s square is already a throne, corner or camp square", area)}
+				return syntaxError("rules", sq.String(), CodeRulesTaken, area, sq)
 			}
 			v.kinds[sq] |= kind
 		}
 		return nil
 	}
-	if err := place("throne", r.Throne.Squares, sqThrone); err != nil {
+	if err := place("cen", r.Throne.Squares, sqThrone); err != nil {
 		return nil, err
 	}
-	if err := place("corner", r.Corners.Squares, sqCorner); err != nil {
+	if err := place("cor", r.Corners.Squares, sqCorner); err != nil {
 		return nil, err
 	}
-	if err := place("camp", r.Camps.Squares, sqCamp); err != nil {
+	if err := place("afor", r.Camps.Squares, sqCamp); err != nil {
 		return nil, err
 	}
 	if len(r.Throne.Squares) == 1 {
@@ -338,10 +337,10 @@ func NewVariant(r Rules) (*Variant, error) {
 		}
 	}
 	if r.Escape == EscapeCorners && len(r.Corners.Squares) == 0 {
-		return bad("escape to the corners needs corner squares")
+		return bad(CodeRulesNoCorners)
 	}
 	if r.Escape == EscapeCorners && !(r.Corners.Stop.Has(King) && r.Corners.Reenter.Has(King)) {
-		return bad("escape to the corners needs corners the king may stop on (the king in cors and corre)")
+		return bad(CodeRulesCornerKing)
 	}
 	v.shieldwall = r.Shieldwall != NoShieldwall
 	v.hammer = r.KingArms == ArmedKing || r.KingArms == HammerKing
@@ -352,7 +351,7 @@ func NewVariant(r Rules) (*Variant, error) {
 		}
 	}
 	if r.Start == "" {
-		return bad("the rules need a start position")
+		return bad(CodeRulesNoStart)
 	}
 	start, err := v.parseRecord(r.Start, r.First)
 	if err != nil {

@@ -1,0 +1,55 @@
+package bot
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
+)
+
+// TestTextsKeepAMarginBelowDiscordsLimits: in every language, the long
+// texts stay at least 5 % below the Discord limit they are sent under —
+// the help page and the variant list (2000 characters of a message), every
+// single catalog text (a message of its own), the descriptions of the
+// command, subcommands and options (100) and the names of options (32) and
+// choices (100) — so that a line added later does not overflow one
+// language. The Finnish help was at 1997 of 2000 characters, and only the
+// English one was measured.
+func TestTextsKeepAMarginBelowDiscordsLimits(t *testing.T) {
+	within := func(what, text string, limit int) {
+		t.Helper()
+		if n := len([]rune(text)); n >= limit*95/100 {
+			t.Errorf("%s: %d characters, within 5 %% of Discord's %d:\n%s", what, n, limit, text)
+		}
+	}
+	for _, l := range locale.Langs {
+		p := locale.For(l.Tag)
+		within(l.Name+": /tafl help", helpText(p), 2000)
+		within(l.Name+": /tafl rules", variantList(p), 2000)
+		for _, k := range locale.Keys() {
+			text, _ := locale.Text(l.Tag, k)
+			within(fmt.Sprintf("%s: %.40q", l.Name, k), text, 2000)
+		}
+	}
+	localized := func(what string, def string, loc map[discordgo.Locale]string, limit int) {
+		t.Helper()
+		within(what, def, limit)
+		for l, text := range loc {
+			within(what+" "+string(l), text, limit)
+		}
+	}
+	cmd := Commands()[0]
+	localized("/tafl description", cmd.Description, *cmd.DescriptionLocalizations, 100)
+	for _, sub := range cmd.Options {
+		localized(sub.Name+" description", sub.Description, sub.DescriptionLocalizations, 100)
+		localized(sub.Name+" name", sub.Name, sub.NameLocalizations, 32)
+		for _, o := range sub.Options {
+			localized(sub.Name+" "+o.Name+" description", o.Description, o.DescriptionLocalizations, 100)
+			localized(sub.Name+" "+o.Name+" name", o.Name, o.NameLocalizations, 32)
+			for _, c := range o.Choices {
+				localized(sub.Name+" "+o.Name+" choice "+c.Name, c.Name, c.NameLocalizations, 100)
+			}
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package bot_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/tafl"
+	"golang.org/x/text/language"
+)
+
+// TestEveryTaflCodeIsTranslated: every message package tafl names with a
+// tafl.Code (each kind of error in a rules string or position record, a
+// square off the board, annotations that do not match the move) has a
+// text in all seven catalogs; the English one is tafl's own format, and
+// no other language leaves it in English.
+func TestEveryTaflCodeIsTranslated(t *testing.T) {
+	codes := tafl.Codes()
+	if len(codes) < 50 {
+		t.Fatalf("only %d codes", len(codes))
+	}
+	for _, c := range codes {
+		key := "tafl." + string(c)
+		en, ok := locale.Text(language.English, key)
+		if !ok || en != c.Format() {
+			t.Errorf("%s: English %q, tafl says %q", c, en, c.Format())
+		}
+		for _, l := range locale.Langs[1:] {
+			if text, ok := locale.Text(l.Tag, key); !ok || text == "" || text == en {
+				t.Errorf("%s: %s has %q", c, l.Name, text)
+			}
+		}
+	}
+}
+
+// TestRulesStringErrorsInTheUsersLanguage: a rules string the rules
+// engine cannot read is refused in German and Finnish with the reason in
+// that language, naming the key or square at fault; the reason was
+// tafl's English inside the translated sentence ("Ich kann diese
+// Regelzeichenkette nicht spielen: unsupported value; taflbot reads c, e").
+func TestRulesStringErrorsInTheUsersLanguage(t *testing.T) {
+	cases := []struct{ rules, de, fi string }{
+		{"dim:7 esc:x start:/7/7/7/3K3/7/7/7/", "esc:x: dieser Wert wird nicht unterstützt", "esc:x: arvoa ei tueta"},
+		{"dim:7 foo:x start:/7/7/7/3K3/7/7/7/", `unbekannter Schlüssel "foo"`, `tuntematon avain "foo"`},
+		{"dim:7 cor:a1,a9 start:/7/7/7/3K3/7/7/7/", `cor: "a9" ist kein Feld eines 7×7-Bretts`, `cor: "a9" ei ole 7×7-laudan ruutu`},
+		{"dim:7 start:/7/7/7/3t3/7/7/7/", "genau einen König (K); diese hat 0", "täsmälleen yksi kuningas (K); tässä niitä on 0"},
+		{"dim:7 start:/7/7/7/3K3/7/7/t6/", "Angreifer auf a7: kein Angreifer darf auf einer Ecke stehen", "hyökkääjä ruudussa a7"},
+		{"dim:7 swf:maybe start:/7/7/7/3K3/7/7/7/", "swf:maybe: der Wert muss y oder n sein", "swf:maybe: arvon pitää olla y tai n"},
+	}
+	script := []string{"/tafl settings language:de"}
+	for _, c := range cases {
+		script = append(script, `/tafl rules variant:"`+c.rules+`"`)
+	}
+	script = append(script, "/tafl settings language:fi")
+	for _, c := range cases {
+		script = append(script, `/tafl challenge opponent:bob variant:"`+c.rules+`"`)
+	}
+	text := runConsole(t, consoleStore(t), 0, append(script, "quit"))
+	for _, c := range cases {
+		consoleSays(t, text, c.de, c.fi)
+		r, err := tafl.ParseRules(c.rules)
+		if err == nil {
+			_, err = tafl.NewVariant(r)
+		}
+		var se *tafl.SyntaxError
+		if !errors.As(err, &se) || se.Code == "" {
+			t.Fatalf("%s: %v has no code", c.rules, err)
+		}
+		if strings.Contains(text, se.Msg) {
+			t.Errorf("%s: the English reason %q:\n%s", c.rules, se.Msg, text)
+		}
+	}
+}
+
+// TestMoveAnnotationsInTheUsersLanguage: a typed move whose square is off
+// the board, or whose K, captures or suffix do not match what it does, is
+// explained in the user's language with the square and suffix named;
+// German and Finnish gave the English reason, or none with the square.
+func TestMoveAnnotationsInTheUsersLanguage(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl settings language:de",
+		"/tafl ai variant:brandubh side:attackers level:easy",
+		"/tafl move move:d1-d9",
+		"/tafl move move:d2-c2++",
+		"/tafl move move:d2-c2xb2",
+		"/tafl settings language:fi",
+		"/tafl move move:Kd2-c2",
+		"/tafl move move:d2-c2-",
+		"quit",
+	})
+	consoleSays(t, text,
+		"d1-d9: d9 liegt nicht auf dem 7×7-Brett (a1 bis g7)",
+		"aber ++ sagt, dass der Zug den König fängt, und das tut er nicht: lass das ++ weg",
+		"der Zug ist als d2-c2xb2 geschrieben, aber er schlägt nichts, nicht b2",
+		"K-etuliite merkitsee vain kuninkaan siirtoja, eikä ruudussa d2 ole kuningas",
+		"- tarkoittaa, että kuninkaalla on pakotie")
+	for _, english := range []string{"is not on the", "the move is written", "says the king", "leave the"} {
+		if strings.Contains(text, english) {
+			t.Errorf("English %q:\n%s", english, text)
+		}
+	}
+}
+
+// TestUnreadableMoveInTheUsersLanguage: a typed move that cannot be read
+// is refused with what is wrong with it in the user's language, naming
+// the text; the other languages only asked for moves like d1-d4, and
+// English did not repeat the text.
+func TestUnreadableMoveInTheUsersLanguage(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl ai variant:brandubh side:attackers level:easy",
+		"/tafl move move:d2c2",
+		"/tafl settings language:fi",
+		"/tafl move move:d2-c2xq",
+		"/tafl settings language:de",
+		"/tafl move move:d2-c2?",
+		"quit",
+	})
+	consoleSays(t, text,
+		"I can't read `d2c2`: the two squares of a move are joined by '-', such as d1-d4.",
+		"En pysty lukemaan siirtoa `d2-c2xq`: vangitsemiset kirjoitetaan x ja ruudut yhdistettynä merkillä '/'",
+		"Ich kann `d2-c2?` nicht lesen: ein Zug darf nur mit +, -, ++ oder -- enden.")
+}

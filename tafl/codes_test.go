@@ -1,0 +1,146 @@
+package tafl_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// TestRulesErrorsCarryTheirCode: every error a rules string can meet
+// (ParseRules, then NewVariant and its start position) names its Code
+// with the arguments that make its message, so that a caller can say it
+// in another language; Msg is the Code's English text.
+func TestRulesErrorsCarryTheirCode(t *testing.T) {
+	const k = "start:/7/7/7/3K3/7/7/7/"
+	for _, c := range []struct {
+		rules string
+		code  tafl.Code
+	}{
+		{"", tafl.CodeRulesEmpty},
+		{"dim:7 esc " + k, tafl.CodeRulesNotKeyValue},
+		{"dim:7 foo:x " + k, tafl.CodeRulesUnknownKey},
+		{"dim:7 esc:c esc:e " + k, tafl.CodeRulesTwice},
+		{"esc:c dim:7 " + k, tafl.CodeRulesDimFirst},
+		{k + " dim:7", tafl.CodeRulesDimFirst},
+		{"dim:7 " + k + " esc:c", tafl.CodeRulesStartLast},
+		{"dim:8 start:/8/", tafl.CodeRulesDim},
+		{"dim:7 swf:maybe " + k, tafl.CodeRulesYesNo},
+		{"dim:7 esc:x " + k, tafl.CodeRulesValue},
+		{"dim:7 kj:y " + k, tafl.CodeRulesKingMoves},
+		{"dim:7 tfr:l " + k, tafl.CodeRulesThirdRepWins},
+		{"dim:7 cor:a1,z9 " + k, tafl.CodeRulesSquare},
+		{"dim:7 cors:Kq " + k, tafl.CodeRulesPieceType},
+		{"dim:7 dfor:a2 " + k, tafl.CodeRulesForts},
+		{"dim:7 tb-kingh:corh,xyz " + k, tafl.CodeRulesKingHostile},
+		{"dim:7 cen:a1 " + k, tafl.CodeRulesTaken},
+		{"dim:7 cen:d4,d5 " + k, tafl.CodeRulesThrones},
+		{"dim:7 cor: " + k, tafl.CodeRulesNoCorners},
+		{"dim:7 cors:t " + k, tafl.CodeRulesCornerKing},
+		{"dim:7 start:7/7/", tafl.CodePositionSlashes},
+		{"dim:7 start:/7/7/", tafl.CodePositionBoardRows},
+		{"dim:7 start:/7/7/7/0K3/7/7/7/", tafl.CodePositionCount},
+		{"dim:7 start:/7/7/7/3Kk2/7/7/7/", tafl.CodePositionAttackingKing},
+		{"dim:7 start:/7/7/7/3Kc2/7/7/7/", tafl.CodePositionUnplayedPiece},
+		{"dim:7 start:/7/7/7/3Kx2/7/7/7/", tafl.CodePositionNotPiece},
+		{"dim:7 start:/7/7/7/3K4/7/7/7/", tafl.CodePositionRankLength},
+		{"dim:7 start:/7/7/7/7/7/7/7/", tafl.CodePositionKings},
+		{"dim:7 start:/7/7/7/3K3/7/7/t6/", tafl.CodePositionAttackerCorner},
+		{"dim:7 start:/6T/7/7/3K3/7/7/7/", tafl.CodePositionDefenderCorner},
+		{"dim:7 start:/7/7/7/2Kt3/7/7/7/", tafl.CodePositionAttackerThrone},
+		{"dim:7 cens:K start:/7/7/7/2KT3/7/7/7/", tafl.CodePositionDefenderThrone},
+	} {
+		r, err := tafl.ParseRules(c.rules)
+		if err == nil {
+			_, err = tafl.NewVariant(r)
+		}
+		var se *tafl.SyntaxError
+		switch {
+		case !errors.As(err, &se):
+			t.Errorf("%q: %v, want a SyntaxError", c.rules, err)
+		case se.Code != c.code:
+			t.Errorf("%q: code %q (%v), want %q", c.rules, se.Code, err, c.code)
+		case se.Msg != c.code.English(se.Args...) || strings.Contains(se.Msg, "%!"):
+			t.Errorf("%q: message %q, code %q with %v", c.rules, se.Msg, se.Code, se.Args)
+		}
+	}
+	// Rules built in code meet NewVariant's own checks.
+	r := tafl.Rules{Size: 8}
+	if _, err := tafl.NewVariant(r); !hasCode(err, tafl.CodeRulesSize) {
+		t.Errorf("an even board: %v", err)
+	}
+}
+
+// TestMoveErrorsCarryTheirCode: a square off the board and annotations
+// that do not match the move name their Code; a suffix's meaning is a
+// Code among the arguments.
+func TestMoveErrorsCarryTheirCode(t *testing.T) {
+	v := mustPreset(t, "brandubh", "")
+	end, err := v.ParsePosition("/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		from tafl.Position
+		move string
+		code tafl.Code
+		args []any
+	}{
+		{v.Start(), "b4-b9", tafl.CodeMoveOffBoardTo, []any{sq(t, "b9"), 7, 7, sq(t, "g7")}},
+		{v.Start(), "b9-b4", tafl.CodeMoveOffBoardFrom, []any{sq(t, "b9"), 7, 7, sq(t, "g7")}},
+		{v.Start(), "b9-b8", tafl.CodeMoveOffBoardBoth, []any{sq(t, "b9"), sq(t, "b8"), 7, 7, sq(t, "g7")}},
+		{v.Start(), "Kd2-c2", tafl.CodeMoveNotKing, []any{"Kd2-c2", sq(t, "d2")}},
+		{v.Start(), "d2-c2xb2", tafl.CodeMoveCapturesNone, []any{"d2-c2xb2", "b2"}},
+		{v.Start(), "b4-b3+", tafl.CodeMoveNoCheck, []any{"b4-b3+"}},
+		{end, "e3-e5+", tafl.CodeMoveSuffix, []any{"e3-e5+", "++", tafl.CodeSuffixKingTaken, "+", tafl.CodeSuffixCheck}},
+	} {
+		_, err := tafl.NewGameFrom(c.from).PlayText(c.move)
+		var me *tafl.MoveError
+		if !errors.As(err, &me) || me.Code != c.code || len(me.Args) != len(c.args) {
+			t.Errorf("%s: %#v, want code %s with %v", c.move, err, c.code, c.args)
+			continue
+		}
+		for i := range c.args {
+			if me.Args[i] != c.args[i] {
+				t.Errorf("%s: argument %d is %#v, want %#v", c.move, i, me.Args[i], c.args[i])
+			}
+		}
+		if me.Detail != c.code.English(me.Args...) {
+			t.Errorf("%s: %q, code %s says %q", c.move, me.Detail, c.code, c.code.English(me.Args...))
+		}
+	}
+}
+
+// TestMoveSyntaxErrorsCarryTheirCode: each way a move's text cannot be
+// read names its Code.
+func TestMoveSyntaxErrorsCarryTheirCode(t *testing.T) {
+	for text, code := range map[string]tafl.Code{
+		"":        tafl.CodeMoveEmpty,
+		"z-d4":    tafl.CodeMoveFrom,
+		"d1d4":    tafl.CodeMoveDash,
+		"d1-":     tafl.CodeMoveTo,
+		"d1-d4xq": tafl.CodeMoveCaptureList,
+		"d1-d4?":  tafl.CodeMoveEnd,
+	} {
+		_, err := tafl.ParseMove(text)
+		var se *tafl.SyntaxError
+		if !errors.As(err, &se) || se.Code != code || se.Msg != code.English() {
+			t.Errorf("%q: %v, want code %s", text, err, code)
+		}
+	}
+}
+
+func sq(t *testing.T, name string) tafl.Square {
+	t.Helper()
+	q, err := tafl.ParseSquare(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+func hasCode(err error, c tafl.Code) bool {
+	var se *tafl.SyntaxError
+	return errors.As(err, &se) && se.Code == c
+}
