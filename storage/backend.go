@@ -77,6 +77,9 @@ type txn interface {
 	puzzleByKey(key string) (PuzzleID, error)
 	// setPuzzleSequence makes the next puzzle id follow last (db copy).
 	setPuzzleSequence(last PuzzleID) error
+	// deletePuzzles deletes every puzzle and its index entry (db copy,
+	// replacing a destination's starter puzzles).
+	deletePuzzles() error
 	getTournament(id TournamentID) ([]byte, error)
 	nextTournamentID() (TournamentID, error)
 	putTournament(t *Tournament, data []byte) error

@@ -21,7 +21,8 @@ const dbUsage = `usage: taflbot db COMMAND [flags]
 Commands:
   check   [-db DB] [-rebuild-indexes]   verify the database, every record and every index
   migrate [-db DB]                      bring a PostgreSQL schema up to date (start-up does it too)
-  copy    -from DB -to DB               copy everything into a new, empty database, then check both
+  copy    -from DB -to DB               copy everything into a new, empty database (or one a taflbot
+                                        only started on), then check both
   backup  [-db FILE] -o FILE|-          write a consistent copy of a bbolt file (- for standard output)
   compact [-db FILE] -o FILE            copy a bbolt file into a new, smaller file (FILE must not exist)
   export  [-db DB] -o DIR|-             write every game as an OTN record (.otg)
@@ -212,16 +213,16 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 	if from == to {
 		return usageError{errors.New("taflbot db copy: -from and -to are the same database")}
 	}
-	if !storage.IsPostgres(to) {
-		if _, err := os.Stat(to); err == nil {
-			return fmt.Errorf("taflbot db copy: %s already exists: copy into a new file", to)
-		}
-	}
 	src, err := openExisting(from, storage.Options{ReadOnly: true})
 	if err != nil {
 		return err
 	}
 	defer src.Close()
+	if !storage.IsPostgres(to) {
+		if err := copyIntoFile(ctx, to); err != nil {
+			return err
+		}
+	}
 	dst, err := storage.Open(to, storage.Options{})
 	if err != nil {
 		return err
@@ -230,6 +231,10 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 	n, err := storage.Copy(ctx, dst, src)
 	if err != nil {
 		return err
+	}
+	if n.StarterReplaced > 0 {
+		fmt.Fprintf(stdout, "%s held nothing but the %s a taflbot stores when it first starts: replaced by the copy's\n",
+			dst.Path(), count(n.StarterReplaced, "starter puzzle", "starter puzzles"))
 	}
 	fmt.Fprintf(stdout, "copied %s, %s from %s to %s\n", count(n.Games, "game", "games"),
 		counts(n.Challenges, n.Players, n.Guilds, n.Analyses, n.Puzzles, n.Tournaments), src.Path(), dst.Path())
@@ -251,6 +256,26 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 		return fmt.Errorf("taflbot db copy: the two sides differ after the copy (see above); do not use %s", dst.Path())
 	}
 	fmt.Fprintln(stdout, "ok: both sides hold the same data")
+	return nil
+}
+
+// copyIntoFile refuses an existing bbolt file as a copy's destination
+// unless storage.Copy would take it (a taflbot started on it once:
+// nothing but the starter puzzles). It looks with the file opened
+// read-only, so that a file with data (-from and -to swapped, say) is
+// left as it was, not even migrated to this taflbot's schema.
+func copyIntoFile(ctx context.Context, to string) error {
+	if _, err := os.Stat(to); err != nil {
+		return nil // a new file (or one Open reports on)
+	}
+	dst, err := storage.Open(to, storage.Options{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("taflbot db copy: %s already exists and is not a taflbot database to copy into (%w): copy into a new file", to, err)
+	}
+	defer dst.Close()
+	if err := storage.CanCopyInto(ctx, dst); err != nil {
+		return fmt.Errorf("taflbot db copy: %s already exists and holds data: copy into a new file", to)
+	}
 	return nil
 }
 

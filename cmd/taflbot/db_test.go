@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/taflbot/taflbot/internal/pgtest"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 	bolt "go.etcd.io/bbolt"
@@ -456,4 +457,82 @@ func TestDBCountsOneInTheSingular(t *testing.T) {
 			t.Errorf("%s: %v %q, want %q", c.args[0], err, out, c.want)
 		}
 	}
+}
+
+// startTaflbotOn starts taflbot once on db (console mode, then quit), as
+// an operator who tries the new database before moving the old one does:
+// it stores the starter puzzles there.
+func startTaflbotOn(t *testing.T, db string) {
+	t.Helper()
+	cfg := writeConfig(t, `{"log_format": "text"}`)
+	env := func(k string) string {
+		if k == "TAFLBOT_DATABASE" {
+			return db
+		}
+		return ""
+	}
+	var out, errOut bytes.Buffer
+	err := run(t.Context(), []string{"-console", "-config", cfg, "-boards", filepath.Join(t.TempDir(), "boards")}, strings.NewReader("quit\n"), &out, &errOut, env)
+	if err != nil {
+		t.Fatalf("taflbot on %s: %v\n%s", db, err, errOut.String())
+	}
+}
+
+// TestDBCopyIntoADatabaseATaflbotStartedOn: db copy into a bbolt file
+// or PostgreSQL database that a taflbot has started on once (holding the
+// starter puzzles, nothing else) copies, replacing those puzzles, and
+// both sides check the same (it refused, and into an existing file even
+// before looking). An existing file with data (-from and -to swapped), or
+// one that is not a database, is refused and left byte for byte as it was.
+func TestDBCopyIntoADatabaseATaflbotStartedOn(t *testing.T) {
+	for _, kind := range []string{"bbolt", "postgres"} {
+		t.Run(kind, func(t *testing.T) {
+			path, _ := newDB(t)
+			var dst string
+			if kind == "bbolt" {
+				dst = filepath.Join(t.TempDir(), "new.db")
+			} else {
+				dst = pgtest.NewDatabase(t)
+			}
+			startTaflbotOn(t, dst)
+			out, _, err := runDBTest(t, "copy", "-from", path, "-to", dst)
+			if err != nil || !strings.Contains(out, "held nothing but the 207 starter puzzles a taflbot stores when it first starts: replaced by the copy's\n") ||
+				!strings.Contains(out, "copied 3 games, 0 challenges, 2 players, 0 servers, 0 game reviews, 0 puzzles") ||
+				!strings.HasSuffix(out, "ok: both sides hold the same data\n") {
+				t.Fatalf("copy into a database a taflbot started on: %v\n%s", err, out)
+			}
+			// The next start adds the starter puzzles the copy lacks.
+			startTaflbotOn(t, dst)
+			if out, _, err := runDBTest(t, "check", "-db", dst); err != nil || !strings.Contains(out, "3 games (2 active), 0 challenges, 2 players, 0 servers, 0 game reviews, 207 puzzles") {
+				t.Errorf("check after the next start: %v\n%s", err, out)
+			}
+			// Now it holds data: refused.
+			if _, _, err := runDBTest(t, "copy", "-from", path, "-to", dst); err == nil || !strings.Contains(err.Error(), "holds data") && !strings.Contains(err.Error(), "not empty") {
+				t.Errorf("copy into a database with data: %v", err)
+			}
+		})
+	}
+	t.Run("refused files", func(t *testing.T) {
+		path, _ := newDB(t)
+		other, _ := newDB(t)
+		text := filepath.Join(t.TempDir(), "notes.txt")
+		if err := os.WriteFile(text, bytes.Repeat([]byte("not a database\n"), 100), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct{ to, want string }{
+			{other, "taflbot db copy: " + other + " already exists and holds data: copy into a new file"},
+			{text, "taflbot db copy: " + text + " already exists and is not a taflbot database to copy into ("},
+		} {
+			before, err := os.ReadFile(c.to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := runDBTest(t, "copy", "-from", path, "-to", c.to); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("copy into %s: %v, want %q", c.to, err, c.want)
+			}
+			if after, _ := os.ReadFile(c.to); !bytes.Equal(before, after) {
+				t.Errorf("the refused copy changed %s", c.to)
+			}
+		}
+	})
 }
