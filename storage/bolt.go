@@ -592,6 +592,12 @@ func (t boltTx) activeGameIDs(fn func(id GameID) error) error {
 	})
 }
 
+// activeGames counts the active-games index's keys by its pages (the
+// bucket's Stats: a few hundred keys a page, no key visited).
+func (t boltTx) activeGames() (int, error) {
+	return t.tx.Bucket(bucketActiveGames).Stats().KeyN, nil
+}
+
 func (t boltTx) openChallenges(limit uint64, fn func(id ChallengeID, data []byte) error) error {
 	c := t.tx.Bucket(bucketOpenChallenges).Cursor()
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {

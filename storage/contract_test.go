@@ -30,6 +30,7 @@ var contractTests = []struct {
 	{"ExpireAndRemindExactlyOnce", testExpireAndRemindExactlyOnce},
 	{"CustomGame", testCustomGame},
 	{"ActiveIndexReadsOnlyActive", testActiveIndexReadsOnlyActive},
+	{"ActiveGameCount", testActiveGameCount},
 	{"ConcurrentMoves", testConcurrentMoves},
 	{"RatingsOnFinish", testRatingsOnFinish},
 	{"PlayerRoundTrip", testPlayerRoundTrip},

@@ -1090,6 +1090,20 @@ func (s *Store) ActiveGameIDs(ctx context.Context) ([]GameID, error) {
 	return out, err
 }
 
+// ActiveGameCount returns how many games are active, counted in the
+// active-games index without listing it (bbolt: from its pages;
+// PostgreSQL: count(*) on a partial index), so /metrics can ask at every
+// scrape.
+func (s *Store) ActiveGameCount(ctx context.Context) (int, error) {
+	var n int
+	err := s.view(ctx, func(tx txn) error {
+		var err error
+		n, err = tx.activeGames()
+		return err
+	})
+	return n, err
+}
+
 // EngineToMove returns the active games in which the engine is to move,
 // in id order: the moves to make after a restart. Damaged index entries
 // are skipped and reported as in GamesDueBefore.

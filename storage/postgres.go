@@ -472,6 +472,14 @@ func (t *pgTx) activeGameIDs(fn func(id GameID) error) error {
 	return nil
 }
 
+// activeGames counts in the partial index games_active (an index-only
+// scan): no id leaves the server.
+func (t *pgTx) activeGames() (int, error) {
+	var n int64
+	err := t.tx.QueryRow(t.ctx, "SELECT count(*) FROM games WHERE active").Scan(&n)
+	return int(n), err
+}
+
 func (t *pgTx) lockKeys(keys ...string) error {
 	for _, k := range keys {
 		if _, err := t.tx.Exec(t.ctx, "SELECT pg_advisory_xact_lock(hashtextextended('taflbot ' || $1, 0))", k); err != nil {
