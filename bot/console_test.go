@@ -2,6 +2,8 @@ package bot_test
 
 import (
 	"bytes"
+	"encoding/binary"
+	"fmt"
 	"io"
 	"path/filepath"
 	"regexp"
@@ -14,6 +16,7 @@ import (
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
+	bolt "go.etcd.io/bbolt"
 )
 
 // TestConsoleEditShowsEmbeds: a reply that was deferred (the handler was
@@ -539,4 +542,53 @@ func TestConsoleLevelInTheUsersLanguage(t *testing.T) {
 	if strings.Contains(text, "medium") {
 		t.Errorf("the level in English:\n%s", text)
 	}
+}
+
+// TestConsoleStartsOverADamagedGame: the console learns its players'
+// names from the games' seats only, without replaying them: a game whose
+// move list is damaged does not stop it from starting (it refused to
+// start, "storage: load game …: move 1 …"), and the names of the other
+// games are still learned.
+func TestConsoleStartsOverADamagedGame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	st, err := storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		g, err := storage.NewGame("brandubh", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.GuildID, g.ChannelID = "1", "2" // the console's server and channel
+		g.Attackers, g.Defenders = storage.Seat{UserID: "1000", Name: "alice"}, storage.Seat{UserID: "1001", Name: "bob"}
+		if err := st.CreateGame(t.Context(), g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		key := binary.BigEndian.AppendUint64(nil, 2)
+		rec := tx.Bucket([]byte("games")).Get(key)
+		bad := strings.Replace(string(rec), `"moves":[]`, `"moves":["a1-a2"]`, 1)
+		if bad == string(rec) {
+			return fmt.Errorf("no empty move list in %s", rec)
+		}
+		return tx.Bucket([]byte("games")).Put(key, []byte(bad))
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err = storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	text := runConsole(t, st, 0, []string{"/tafl move d2-c2 game:1", "quit"})
+	consoleSays(t, text, "Last moves: 1. d2-c2")
 }

@@ -31,6 +31,7 @@ var contractTests = []struct {
 	{"CustomGame", testCustomGame},
 	{"ActiveIndexReadsOnlyActive", testActiveIndexReadsOnlyActive},
 	{"ActiveGameCount", testActiveGameCount},
+	{"GameSeats", testGameSeats},
 	{"ConcurrentMoves", testConcurrentMoves},
 	{"RatingsOnFinish", testRatingsOnFinish},
 	{"PlayerRoundTrip", testPlayerRoundTrip},

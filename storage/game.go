@@ -1234,6 +1234,32 @@ func (s *Store) ForEachGame(ctx context.Context, fn func(*Game) error) error {
 	})
 }
 
+// ForEachGameSeats calls fn with every game's id and seats, in id order,
+// inside one read transaction. It decodes the record only up to the seats
+// (encodeGame writes them before the move list): no move is replayed, so
+// it costs a fraction of ForEachGame, and a game whose moves are damaged
+// is passed like any other. A record whose seats do not decode stops the
+// walk with an error wrapping ErrCorrupt.
+func (s *Store) ForEachGameSeats(ctx context.Context, fn func(id GameID, attackers, defenders Seat) error) error {
+	return s.view(ctx, func(tx txn) error {
+		return tx.forEach(kindGames, func(k, v []byte) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			s.gameReads.Add(1)
+			id, err := keyID(k)
+			if err != nil {
+				return err
+			}
+			r, err := engineSeats(v)
+			if err != nil {
+				return fmt.Errorf("storage: game %d: %w: %w", id, ErrCorrupt, err)
+			}
+			return fn(GameID(id), Seat{r.Attackers.User, r.Attackers.AI, r.Attackers.Name}, Seat{r.Defenders.User, r.Defenders.AI, r.Defenders.Name})
+		})
+	})
+}
+
 // listed decodes a game found through an index, without replaying its
 // moves (see Game.Tafl).
 func (s *Store) listed(id GameID, data []byte) (*Game, error) {

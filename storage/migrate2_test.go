@@ -219,3 +219,28 @@ func testActiveGameCount(t *testing.T, b testBackend) {
 	want--
 	check("after a game ended on time")
 }
+
+// testGameSeats: ForEachGameSeats passes every game's id and seats as
+// ForEachGame does (names and engine levels too), without replaying them.
+func testGameSeats(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
+	ctx := t.Context()
+	populate(t, s, 3)
+	g := newHumanGame(t, "111", "")
+	g.Attackers.Name, g.Defenders = "Åsa", storage.AI("hard")
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	type seats struct {
+		id   storage.GameID
+		a, d storage.Seat
+	}
+	var want, got []seats
+	if err := s.ForEachGame(ctx, func(g *storage.Game) error { want = append(want, seats{g.ID, g.Attackers, g.Defenders}); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	err := s.ForEachGameSeats(ctx, func(id storage.GameID, a, d storage.Seat) error { got = append(got, seats{id, a, d}); return nil })
+	if err != nil || len(want) != 4 || !reflect.DeepEqual(got, want) {
+		t.Errorf("seats %+v (%v), want %+v", got, err, want)
+	}
+}
