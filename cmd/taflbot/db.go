@@ -79,6 +79,15 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		}
 		path = cfg.Database
 	}
+	warned := map[string]bool{}
+	for _, db := range []string{path, *from, *to} {
+		if !warned[db] {
+			warned[db] = true
+			for _, w := range storage.URLWarnings(db) {
+				fmt.Fprintln(stderr, "taflbot db: warning: "+w)
+			}
+		}
+	}
 	needOut := func() error {
 		if *out == "" {
 			return usageError{fmt.Errorf("taflbot db %s: say where to write with -o", cmd)}
