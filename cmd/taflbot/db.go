@@ -216,8 +216,9 @@ func dbMigrate(ctx context.Context, path string, stdout io.Writer) error {
 	return nil
 }
 
-// dbCopy copies everything from one database into a new, empty one and
-// checks both: the same counts and digest on both sides, or an error.
+// dbCopy checks a database, copies everything from it into a new, empty
+// one and checks that: the same counts and digest on both sides, or an
+// error.
 func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 	if from == to {
 		return usageError{errors.New("taflbot db copy: -from and -to are the same database")}
@@ -227,6 +228,17 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 		return err
 	}
 	defer src.Close()
+	// The source is checked first: a damaged one is repaired or restored
+	// before anything is written, rather than copied and then reported.
+	a, err := src.Check(ctx)
+	if err != nil {
+		return err
+	}
+	printCheck(stdout, src, a)
+	if !a.OK() {
+		return fmt.Errorf("taflbot db copy: %s: %s found (see above), so nothing was copied: run taflbot db check -rebuild-indexes -db %s if only indexes are wrong, else restore a backup, then copy",
+			src.Path(), count(len(a.Problems), "problem", "problems"), src.Path())
+	}
 	if !storage.IsPostgres(to) {
 		if err := copyIntoFile(ctx, to); err != nil {
 			return err
@@ -247,22 +259,17 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "copied %s, %s from %s to %s\n", count(n.Games, "game", "games"),
 		counts(n.Challenges, n.Players, n.Guilds, n.Analyses, n.Puzzles, n.Tournaments), src.Path(), dst.Path())
-	var reps []*storage.CheckReport
-	for _, s := range []*storage.Store{src, dst} {
-		rep, err := s.Check(ctx)
-		if err != nil {
-			return err
-		}
-		printCheck(stdout, s, rep)
-		if !rep.OK() {
-			return fmt.Errorf("taflbot db copy: %s: %s found after the copy", s.Path(), count(len(rep.Problems), "problem", "problems"))
-		}
-		reps = append(reps, rep)
+	b, err := dst.Check(ctx)
+	if err != nil {
+		return err
 	}
-	a, b := *reps[0], *reps[1]
+	printCheck(stdout, dst, b)
+	if !b.OK() {
+		return fmt.Errorf("taflbot db copy: %s: %s found after the copy; do not use it", dst.Path(), count(len(b.Problems), "problem", "problems"))
+	}
 	if a.Games != b.Games || a.ActiveGames != b.ActiveGames || a.Challenges != b.Challenges || a.Players != b.Players || a.Guilds != b.Guilds ||
 		a.Analyses != b.Analyses || a.Puzzles != b.Puzzles || a.Tournaments != b.Tournaments || a.Digest != b.Digest {
-		return fmt.Errorf("taflbot db copy: the two sides differ after the copy (see above); do not use %s", dst.Path())
+		return fmt.Errorf("taflbot db copy: the two sides differ after the copy (see above; was the source written to meanwhile?); do not use %s", dst.Path())
 	}
 	fmt.Fprintln(stdout, "ok: both sides hold the same data")
 	return nil

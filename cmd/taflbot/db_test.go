@@ -536,3 +536,37 @@ func TestDBCopyIntoADatabaseATaflbotStartedOn(t *testing.T) {
 		}
 	})
 }
+
+// TestDBCopyChecksTheSourceFirst: a source with a problem (here a stray
+// index entry) is reported before anything is written, with what to do;
+// no destination file is left behind (the copy was made, and then the
+// source's check failed "after the copy", leaving the new file full).
+func TestDBCopyChecksTheSourceFirst(t *testing.T) {
+	path, _ := newDB(t)
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket([]byte("idx_deadlines")).Put([]byte("0123456789abcdef"), nil)
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	to := filepath.Join(t.TempDir(), "new.db")
+	out, _, err := runDBTest(t, "copy", "-from", path, "-to", to)
+	if err == nil || !strings.Contains(err.Error(), ": 1 problem found (see above), so nothing was copied: run taflbot db check -rebuild-indexes -db "+path) ||
+		!strings.Contains(out, "problem: index idx_deadlines") || strings.Contains(out, "copied") {
+		t.Errorf("copy from a database with a problem: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(to); err == nil {
+		t.Errorf("the refused copy left %s behind", to)
+	}
+	if _, _, err := runDBTest(t, "check", "-rebuild-indexes", "-db", path); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", to); err != nil || !strings.HasSuffix(out, "ok: both sides hold the same data\n") {
+		t.Errorf("copy after the repair: %v\n%s", err, out)
+	}
+}
