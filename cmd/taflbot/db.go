@@ -188,9 +188,17 @@ func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) e
 }
 
 // printCheck prints a check report: the counts, the digest, the problems.
+// A report without a digest is one whose check stopped at the file or
+// schema (damaged pages, a missing bucket or table): its records were not
+// read, and their counts (zero) are not printed as if the database were
+// empty.
 func printCheck(w io.Writer, s *storage.Store, rep *storage.CheckReport) {
-	fmt.Fprintf(w, "%s: %s (%d active), %s\n", s.Path(), count(rep.Games, "game", "games"), rep.ActiveGames,
-		counts(rep.Challenges, rep.Players, rep.Guilds, rep.Analyses, rep.Puzzles, rep.Tournaments))
+	if rep.Digest == "" && !rep.OK() {
+		fmt.Fprintf(w, "%s: records not read: the check of the database file and schema failed first\n", s.Path())
+	} else {
+		fmt.Fprintf(w, "%s: %s (%d active), %s\n", s.Path(), count(rep.Games, "game", "games"), rep.ActiveGames,
+			counts(rep.Challenges, rep.Players, rep.Guilds, rep.Analyses, rep.Puzzles, rep.Tournaments))
+	}
 	if rep.Digest != "" {
 		fmt.Fprintf(w, "digest %s\n", rep.Digest)
 	}

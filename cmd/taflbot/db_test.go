@@ -570,3 +570,31 @@ func TestDBCopyChecksTheSourceFirst(t *testing.T) {
 		t.Errorf("copy after the repair: %v\n%s", err, out)
 	}
 }
+
+// TestDBCheckStoppedAtTheFileCountsNothing: when the check stops at the
+// file (here a missing index bucket) the records are not read, and check
+// says so instead of printing "0 games, …, 0 puzzles" for a database
+// that holds three games.
+func TestDBCheckStoppedAtTheFileCountsNothing(t *testing.T) {
+	path, _ := newDB(t)
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error { return tx.DeleteBucket([]byte("idx_deadlines")) })
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runDBTest(t, "check", "-db", path)
+	if err == nil || out != path+": records not read: the check of the database file and schema failed first\nproblem: index bucket idx_deadlines is missing\n" {
+		t.Errorf("check of a file without an index bucket: %v\n%s", err, out)
+	}
+	out, _, err = runDBTest(t, "check", "-rebuild-indexes", "-db", path)
+	if err != nil || !strings.HasSuffix(out, "indexes rebuilt; ok\n") {
+		t.Errorf("check -rebuild-indexes: %v\n%s", err, out)
+	}
+	if out, _, err = runDBTest(t, "check", "-db", path); err != nil || !strings.HasPrefix(out, path+": 3 games (2 active), 0 challenges, 2 players") {
+		t.Errorf("check after the rebuild: %v\n%s", err, out)
+	}
+}
