@@ -174,6 +174,12 @@ func (b *boltBackend) prepare(readOnly, allowDamaged bool, now time.Time) error 
 		version, fresh, err = readSchema(tx)
 		return err
 	})
+	if errors.Is(err, ErrCorrupt) {
+		// A damaged page where the schema is read, or another program's
+		// bbolt file: once "storage: …", with what to do.
+		why := strings.TrimPrefix(err.Error(), ErrCorrupt.Error()+": ")
+		return fmt.Errorf("%w: open %s: %s; the file was left untouched: restore a backup or check the path", ErrCorrupt, b.path, why)
+	}
 	if err != nil {
 		return fmt.Errorf("storage: open %s: %w", b.path, err)
 	}

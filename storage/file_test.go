@@ -153,6 +153,9 @@ func TestBadFiles(t *testing.T) {
 	}{
 		{"text file", bytes.Repeat([]byte("this is not a database\n"), 1000)},
 		{"tiny file", []byte("hello")},
+		// One to two pages: bbolt said only "file size too small 6756".
+		{"text file of 6756 bytes", bytes.Repeat([]byte("not a database\n"), 1000)[:6756]},
+		{"text file of 3000 bytes", bytes.Repeat([]byte("not a database\n"), 1000)[:3000]},
 		{"truncated to half", goodBytes[:len(goodBytes)/2]},
 		{"truncated to two pages", goodBytes[:8192]},
 		{"meta pages zeroed", append(make([]byte, 8192), goodBytes[8192:]...)},
@@ -171,6 +174,11 @@ func TestBadFiles(t *testing.T) {
 			}
 			if !errors.Is(err, storage.ErrCorrupt) {
 				t.Errorf("got %v, want ErrCorrupt", err)
+			}
+			// Once "storage:", and what to do (another program's file
+			// said "storage: open …: storage: database is damaged …").
+			if strings.Count(err.Error(), "storage:") != 1 || !strings.Contains(err.Error(), "restore a backup") {
+				t.Errorf("the error %q does not say once what happened and what to do", err)
 			}
 			if after, _ := os.ReadFile(path); !bytes.Equal(after, tc.data) {
 				t.Error("the bad file was modified")
