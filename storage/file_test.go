@@ -214,8 +214,9 @@ func TestDamagedPages(t *testing.T) {
 		t.Fatal("game 100 not found in the file")
 	}
 	cases := []struct {
-		name   string
-		damage func(data []byte)
+		name         string
+		damage       func(data []byte)
+		compactFails bool
 	}{
 		{"every third page", func(data []byte) {
 			for p := 2; p*page < len(data); p += 3 {
@@ -223,14 +224,14 @@ func TestDamagedPages(t *testing.T) {
 					data[i] = byte(i*7 + 3)
 				}
 			}
-		}},
+		}, true},
 		{"header of a page of games", func(data []byte) {
 			h := record / page * page
 			for i := h; i < h+16; i++ {
 				data[i] = 0xee
 			}
-		}},
-		{"inside a game record", func(data []byte) { copy(data[record:], "{{{{{{{{") }},
+		}, true},
+		{"inside a game record", func(data []byte) { copy(data[record:], "{{{{{{{{") }, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -263,6 +264,19 @@ func TestDamagedPages(t *testing.T) {
 			t.Logf("%d failed reads; check: %v, %d problems", failures, err, len(rep.Problems))
 			if failures == 0 || err == nil && rep.OK() {
 				t.Errorf("damage went unnoticed: %d failed reads, check %v %v", failures, err, rep.Problems)
+			}
+			// Compact copies the pages it can walk: a damaged page is an
+			// error (it was a panic that killed taflbot db compact, and
+			// left the new file half written), and no new file is left.
+			s.Close()
+			out := filepath.Join(t.TempDir(), "compacted.db")
+			err = storage.Compact(path, out, storage.Options{})
+			if tc.compactFails && (!errors.Is(err, storage.ErrCorrupt) || !strings.Contains(err.Error(), "compact "+path+" to "+out) ||
+				strings.Count(err.Error(), "storage:") != 1 || !strings.HasSuffix(err.Error(), "restore a backup")) {
+				t.Errorf("compact of a file with damaged pages: %v, want ErrCorrupt", err)
+			}
+			if _, serr := os.Stat(out); err != nil && serr == nil {
+				t.Errorf("the failed compact left %s behind", out)
 			}
 		})
 	}
