@@ -228,7 +228,7 @@ func dbMigrate(ctx context.Context, path string, stdout io.Writer) error {
 // one and checks that: the same counts and digest on both sides, or an
 // error.
 func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
-	if from == to {
+	if from == to || sameFile(from, to) {
 		return usageError{errors.New("taflbot db copy: -from and -to are the same database")}
 	}
 	src, err := openExisting(from, storage.Options{ReadOnly: true})
@@ -281,6 +281,18 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 	}
 	fmt.Fprintln(stdout, "ok: both sides hold the same data")
 	return nil
+}
+
+// sameFile reports whether two paths name one existing file (taflbot.db
+// and ./taflbot.db): a copy onto itself, refused at once rather than
+// found locked by the copy's own read.
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }
 
 // copyIntoFile refuses an existing bbolt file as a copy's destination

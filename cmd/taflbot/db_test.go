@@ -598,3 +598,24 @@ func TestDBCheckStoppedAtTheFileCountsNothing(t *testing.T) {
 		t.Errorf("check after the rebuild: %v\n%s", err, out)
 	}
 }
+
+// TestDBCopyOntoItself: one file named two ways is the same database:
+// refused at once (a file a taflbot had only started on was found
+// "in use by another taflbot" after two seconds, locked by the copy's
+// own read of it).
+func TestDBCopyOntoItself(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "taflbot.db")
+	startTaflbotOn(t, path)
+	other := filepath.Join(dir, ".", "sub", "..", "taflbot.db")
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := runDBTest(t, "copy", "-from", path, "-to", dir+"/./taflbot.db")
+	if err == nil || err.Error() != "taflbot db copy: -from and -to are the same database" {
+		t.Errorf("copy onto itself: %v", err)
+	}
+	if _, _, err := runDBTest(t, "copy", "-from", other, "-to", path); err == nil || !strings.Contains(err.Error(), "the same database") {
+		t.Errorf("copy onto itself through sub/..: %v", err)
+	}
+}
