@@ -3,7 +3,6 @@ package bot_test
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"io"
 	"path/filepath"
 	"regexp"
@@ -13,10 +12,10 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/internal/dbfault"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
-	bolt "go.etcd.io/bbolt"
 )
 
 // TestConsoleEditShowsEmbeds: a reply that was deferred (the handler was
@@ -567,21 +566,8 @@ func TestConsoleStartsOverADamagedGame(t *testing.T) {
 		}
 	}
 	st.Close()
-	db, err := bolt.Open(path, 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		key := binary.BigEndian.AppendUint64(nil, 2)
-		rec := tx.Bucket([]byte("games")).Get(key)
-		bad := strings.Replace(string(rec), `"moves":[]`, `"moves":["a1-a2"]`, 1)
-		if bad == string(rec) {
-			return fmt.Errorf("no empty move list in %s", rec)
-		}
-		return tx.Bucket([]byte("games")).Put(key, []byte(bad))
-	})
-	db.Close()
-	if err != nil {
+	bad := `{"id":2,"variant":"brandubh","guild":"1","channel":"2","attackers":{"user":"1000","name":"alice"},"defenders":{"user":"1001","name":"bob"},"moves":["a1-a2"],"result":"ongoing"}`
+	if err := dbfault.Put(path, "games", binary.BigEndian.AppendUint64(nil, 2), []byte(bad)); err != nil {
 		t.Fatal(err)
 	}
 	st, err = storage.Open(path, storage.Options{NoSync: true})
