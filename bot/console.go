@@ -205,13 +205,15 @@ func (c *ConsoleREST) userID(name string) string {
 // as their names before they are typed in this run. A name that the games
 // give one id only keeps it (a database of older console runs gave ids in
 // order of appearance, 1000, 1001, …), so that "as alice" plays her own
-// games there; a name with several ids gets its own (see userID).
+// games there; a name with several ids gets its own (see userID). Only
+// the games' seats are read (no game is replayed): names are kept
+// nowhere else.
 func (c *ConsoleREST) learnNames(ctx context.Context, st *storage.Store) error {
 	ids := map[string]map[string]bool{} // name → the ids the games give it
-	err := st.ForEachGame(ctx, func(g *storage.Game) error {
+	err := st.ForEachGameSeats(ctx, func(_ storage.GameID, attackers, defenders storage.Seat) error {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		for _, seat := range []storage.Seat{g.Attackers, g.Defenders} {
+		for _, seat := range []storage.Seat{attackers, defenders} {
 			if seat.UserID == "" || seat.Name == "" {
 				continue
 			}

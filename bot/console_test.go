@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 	"path/filepath"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/internal/dbfault"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -580,4 +582,40 @@ func TestConsoleEmbedOnlyReply(t *testing.T) {
 	if strings.Contains(out, "(only you) \n") {
 		t.Errorf("an empty line before the embed:\n%s", out)
 	}
+}
+
+// TestConsoleStartsOverADamagedGame: the console learns its players'
+// names from the games' seats only, without replaying them: a game whose
+// move list is damaged does not stop it from starting (it refused to
+// start, "storage: load game …: move 1 …"), and the names of the other
+// games are still learned.
+func TestConsoleStartsOverADamagedGame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	st, err := storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		g, err := storage.NewGame("brandubh", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.GuildID, g.ChannelID = "1", "2" // the console's server and channel
+		g.Attackers, g.Defenders = storage.Seat{UserID: "1000", Name: "alice"}, storage.Seat{UserID: "1001", Name: "bob"}
+		if err := st.CreateGame(t.Context(), g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	bad := `{"id":2,"variant":"brandubh","guild":"1","channel":"2","attackers":{"user":"1000","name":"alice"},"defenders":{"user":"1001","name":"bob"},"moves":["a1-a2"],"result":"ongoing"}`
+	if err := dbfault.Put(path, "games", binary.BigEndian.AppendUint64(nil, 2), []byte(bad)); err != nil {
+		t.Fatal(err)
+	}
+	st, err = storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	text := runConsole(t, st, 0, []string{"/tafl move d2-c2 game:1", "quit"})
+	consoleSays(t, text, "Last moves: 1. d2-c2")
 }

@@ -172,8 +172,9 @@ func (b *Bot) AdminHandler() http.Handler {
 		// PostgreSQL, games start and end in other processes too, and
 		// one process's count of those it saw would drift (below zero in
 		// the front end where games end).
-		if ids, err := b.store.ActiveGameIDs(r.Context()); err == nil {
-			b.metrics.setActive(int64(len(ids)))
+		// The index is counted, not listed (ActiveGameCount).
+		if n, err := b.store.ActiveGameCount(r.Context()); err == nil {
+			b.metrics.setActive(int64(n))
 		}
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		b.metrics.WriteTo(w)

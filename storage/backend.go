@@ -77,6 +77,9 @@ type txn interface {
 	puzzleByKey(key string) (PuzzleID, error)
 	// setPuzzleSequence makes the next puzzle id follow last (db copy).
 	setPuzzleSequence(last PuzzleID) error
+	// deletePuzzles deletes every puzzle and its index entry (db copy,
+	// replacing a destination's starter puzzles).
+	deletePuzzles() error
 	getTournament(id TournamentID) ([]byte, error)
 	nextTournamentID() (TournamentID, error)
 	putTournament(t *Tournament, data []byte) error
@@ -94,6 +97,9 @@ type txn interface {
 	gamesDue(limit uint64, fn func(id GameID, data []byte) (bool, error)) error
 	// activeGameIDs calls fn with the ids of the active games in order.
 	activeGameIDs(fn func(id GameID) error) error
+	// activeGames counts the active games from the index alone, without
+	// listing them (for /metrics, at every scrape).
+	activeGames() (int, error)
 	// lockKeys holds named locks until the transaction ends, so that a
 	// count and the write it allows are one step across processes
 	// (PostgreSQL: transaction-level advisory locks; bbolt: nothing, its

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -291,6 +292,19 @@ func removeStaleTemps(dir string) error {
 	return errors.Join(errs...)
 }
 
+// compactSafely runs bolt.Compact, turning a panic or memory fault on a
+// damaged page of src into ErrCorrupt (bolt.Compact's transactions roll
+// back as the panic passes, so both files can be closed).
+func compactSafely(dst, src *bolt.DB) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: %v", ErrCorrupt, r)
+		}
+	}()
+	return bolt.Compact(dst, src, 64<<20)
+}
+
 // Compact copies the closed database src into a new file dst, leaving
 // out free pages, so dst may be much smaller. dst must not exist. src is
 // only read; stop taflbot first (src's lock is needed, see ErrInUse).
@@ -318,13 +332,17 @@ func Compact(src, dst string, opts Options) error {
 	}
 	b, err := in.bolt("compact")
 	if err == nil {
-		err = bolt.Compact(out, b.db, 64<<20)
+		err = compactSafely(out, b.db)
 	}
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		os.Remove(dst)
+		if errors.Is(err, ErrCorrupt) {
+			why := strings.TrimPrefix(err.Error(), ErrCorrupt.Error()+": ")
+			return fmt.Errorf("%w: compact %s to %s: %s; taflbot db check -db %s says what is damaged: restore a backup", ErrCorrupt, src, dst, why, src)
+		}
 		return fmt.Errorf("storage: compact %s to %s: %w", src, dst, err)
 	}
 	return nil

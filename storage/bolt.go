@@ -174,6 +174,12 @@ func (b *boltBackend) prepare(readOnly, allowDamaged bool, now time.Time) error 
 		version, fresh, err = readSchema(tx)
 		return err
 	})
+	if errors.Is(err, ErrCorrupt) {
+		// A damaged page where the schema is read, or another program's
+		// bbolt file: once "storage: …", with what to do.
+		why := strings.TrimPrefix(err.Error(), ErrCorrupt.Error()+": ")
+		return fmt.Errorf("%w: open %s: %s; the file was left untouched: restore a backup or check the path", ErrCorrupt, b.path, why)
+	}
 	if err != nil {
 		return fmt.Errorf("storage: open %s: %w", b.path, err)
 	}
@@ -590,6 +596,12 @@ func (t boltTx) activeGameIDs(fn func(id GameID) error) error {
 		}
 		return fn(GameID(id))
 	})
+}
+
+// activeGames counts the active-games index's keys by its pages (the
+// bucket's Stats: a few hundred keys a page, no key visited).
+func (t boltTx) activeGames() (int, error) {
+	return t.tx.Bucket(bucketActiveGames).Stats().KeyN, nil
 }
 
 func (t boltTx) openChallenges(limit uint64, fn func(id ChallengeID, data []byte) error) error {

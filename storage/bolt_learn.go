@@ -42,3 +42,17 @@ func (t boltTx) puzzleByKey(key string) (PuzzleID, error) {
 func (t boltTx) setPuzzleSequence(last PuzzleID) error {
 	return t.tx.Bucket(bucketPuzzles).SetSequence(uint64(last))
 }
+
+// deletePuzzles empties the puzzle buckets; the id sequence starts again
+// at 0 (db copy then sets it).
+func (t boltTx) deletePuzzles() error {
+	for _, name := range [][]byte{bucketPuzzles, bucketPuzzlesByKey} {
+		if err := t.tx.DeleteBucket(name); err != nil {
+			return err
+		}
+		if _, err := t.tx.CreateBucket(name); err != nil {
+			return err
+		}
+	}
+	return nil
+}

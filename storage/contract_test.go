@@ -30,6 +30,8 @@ var contractTests = []struct {
 	{"ExpireAndRemindExactlyOnce", testExpireAndRemindExactlyOnce},
 	{"CustomGame", testCustomGame},
 	{"ActiveIndexReadsOnlyActive", testActiveIndexReadsOnlyActive},
+	{"ActiveGameCount", testActiveGameCount},
+	{"GameSeats", testGameSeats},
 	{"ConcurrentMoves", testConcurrentMoves},
 	{"RatingsOnFinish", testRatingsOnFinish},
 	{"PlayerRoundTrip", testPlayerRoundTrip},

@@ -12,10 +12,17 @@ type CopyReport struct {
 	Games, Challenges, Players, Guilds int
 	Analyses, Puzzles                  int
 	Tournaments                        int
+	// StarterReplaced counts the starter puzzles the destination held
+	// (see Copy), deleted before the copy.
+	StarterReplaced int
 }
 
 // Copy writes every record of src into dst, which must be empty: a bbolt
-// file into PostgreSQL or back (or any other pair). Ids are kept, and new
+// file into PostgreSQL or back (or any other pair). A destination that
+// holds nothing but starter puzzles nobody has tried (what a taflbot's
+// first start stores) counts as empty: they are deleted first, so the
+// puzzles are src's (a taflbot started on dst later adds the starter
+// puzzles src lacks). Ids are kept, and new
 // ids in dst continue after the highest copied. Every record is decoded
 // on the way (games replayed through the rules), so a damaged source
 // stops the copy with an error naming the record; dst then stays empty
@@ -30,12 +37,15 @@ func Copy(ctx context.Context, dst, src *Store) (*CopyReport, error) {
 	var rep *CopyReport
 	err := dst.write(ctx, func(dtx txn) error {
 		rep = &CopyReport{}
-		empty, err := dtx.empty()
+		starter, err := copyTarget(dtx, dst.name)
 		if err != nil {
 			return err
 		}
-		if !empty {
-			return reject(notEmpty(dtx, dst.name))
+		if starter > 0 {
+			if err := dtx.deletePuzzles(); err != nil {
+				return err
+			}
+			rep.StarterReplaced = starter
 		}
 		var lastGame GameID
 		var lastChallenge ChallengeID
@@ -150,19 +160,40 @@ func Copy(ctx context.Context, dst, src *Store) (*CopyReport, error) {
 	return rep, nil
 }
 
-// notEmpty is the error for a destination that holds records. One that
-// holds nothing but puzzles of the starter set that nobody has tried is
-// one a taflbot has started on (its first start stores them): the
-// operator is told so, and how to copy after all.
-func notEmpty(tx txn, name string) error {
+// CanCopyInto reports whether [Copy] would accept dst as its
+// destination: nil when dst is empty or holds nothing but untried
+// starter puzzles, else the error Copy gives. It only reads, so it works
+// on a store opened ReadOnly (taflbot db copy asks it before it opens an
+// existing file for writing).
+func CanCopyInto(ctx context.Context, dst *Store) error {
+	err := dst.view(ctx, func(tx txn) error {
+		_, err := copyTarget(tx, dst.name)
+		return err
+	})
+	if r, ok := errors.AsType[*rejected](err); ok {
+		return r.err
+	}
+	return err
+}
+
+// copyTarget checks a copy's destination: empty (0, nil), holding
+// nothing but starter puzzles that nobody has tried (their number, nil),
+// or else the rejected error saying it is not empty.
+func copyTarget(tx txn, name string) (starter int, err error) {
+	empty, err := tx.empty()
+	if err != nil {
+		return 0, err
+	}
+	if empty {
+		return 0, nil
+	}
 	errFound := errors.New("found")
 	for _, k := range []recordKind{kindGames, kindChallenges, kindPlayers, kindGuilds, kindAnalyses, kindTournaments} {
 		if err := tx.forEach(k, func(_, _ []byte) error { return errFound }); err != nil {
-			return fmt.Errorf("storage: copy: the destination %s is not empty: copy into a new database", name)
+			return 0, reject(notEmpty(name))
 		}
 	}
-	starter := 0
-	err := tx.forEach(kindPuzzles, func(_, v []byte) error {
+	err = tx.forEach(kindPuzzles, func(_, v []byte) error {
 		p, err := decodePuzzle(v)
 		if err != nil || p.GuildID != "" || p.Attempts != 0 {
 			return errFound
@@ -171,10 +202,14 @@ func notEmpty(tx txn, name string) error {
 		return nil
 	})
 	if err != nil || starter == 0 {
-		return fmt.Errorf("storage: copy: the destination %s is not empty: copy into a new database", name)
+		return 0, reject(notEmpty(name))
 	}
-	return fmt.Errorf("storage: copy: the destination %s is not empty: it holds nothing but starter puzzles (%d), which taflbot stores when it first starts on a database; "+
-		"copy into a database no taflbot has started on (drop this one and create it again; taflbot db migrate alone is fine), then start taflbot", name, starter)
+	return starter, nil
+}
+
+// notEmpty is the error for a destination that holds records.
+func notEmpty(name string) error {
+	return fmt.Errorf("storage: copy: the destination %s is not empty: copy into a new database", name)
 }
 
 // copyLearning copies the game reviews and the puzzles (see Copy).

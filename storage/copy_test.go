@@ -247,9 +247,11 @@ func TestCopyStopsAtDamage(t *testing.T) {
 }
 
 // TestCopyIntoADatabaseATaflbotStartedOn: a destination holding nothing
-// but the starter puzzles (what a taflbot's first start stores) is
-// refused with what happened and what to do; one with other records, or
-// a puzzle someone tried, is refused as not empty.
+// but untried starter puzzles (what a taflbot's first start stores) is
+// copied into: its puzzles are replaced by the source's (no duplicate of
+// one both hold), both sides check the same, and new puzzle ids follow
+// the source's. One with a server's puzzle, a starter puzzle someone
+// tried, or any other record is refused as not empty and left as it was.
 func TestCopyIntoADatabaseATaflbotStartedOn(t *testing.T) {
 	for _, b := range testBackends {
 		t.Run(b.name, func(t *testing.T) {
@@ -259,22 +261,73 @@ func TestCopyIntoADatabaseATaflbotStartedOn(t *testing.T) {
 			ctx := t.Context()
 			src, clk := testBackends[0].open(t)
 			fillAll(t, src, clk)
-			dst := b.openAt(t, b.newDB(t), storage.Options{Now: clk.Now})
-			if _, err := dst.AddPuzzle(ctx, testPuzzle("")); err != nil {
-				t.Fatal(err)
+			other := func(guild string) *storage.Puzzle {
+				p := testPuzzle(guild)
+				p.Position = "/7/7/1t5/t5t/3T3/1TK4/2t1T2/"
+				return p
 			}
-			_, err := storage.Copy(ctx, dst, src)
-			if err == nil || !strings.Contains(err.Error(), "it holds nothing but starter puzzles (1), which taflbot stores when it first starts on a database") ||
-				!strings.Contains(err.Error(), "copy into a database no taflbot has started on") {
-				t.Errorf("copy into a database holding the starter puzzles: %v", err)
+			// started: a taflbot's first start, with the starter puzzle
+			// src holds too and one src does not.
+			started := func() *storage.Store {
+				dst := b.openAt(t, b.newDB(t), storage.Options{Now: clk.Now})
+				if n, err := dst.AddPuzzles(ctx, []*storage.Puzzle{other(""), testPuzzle("")}); err != nil || n != 2 {
+					t.Fatalf("the starter puzzles: %d %v", n, err)
+				}
+				return dst
 			}
-			other := testPuzzle("g1")
-			other.Position = "/7/7/1t5/t5t/3T3/1TK4/2t1T2/"
-			if added, err := dst.AddPuzzle(ctx, other); err != nil || !added {
-				t.Fatalf("adding a server's puzzle: %v %v", added, err)
+
+			dst := started()
+			if err := storage.CanCopyInto(ctx, dst); err != nil {
+				t.Errorf("CanCopyInto a database holding the starter puzzles: %v", err)
 			}
-			if _, err := storage.Copy(ctx, dst, src); err == nil || strings.Contains(err.Error(), "starter") || !strings.Contains(err.Error(), "not empty") {
-				t.Errorf("copy into a database holding a server's puzzle: %v", err)
+			rep, err := storage.Copy(ctx, dst, src)
+			if err != nil {
+				t.Fatalf("copy into a database holding the starter puzzles: %v", err)
+			}
+			if rep.StarterReplaced != 2 || rep.Puzzles != 2 {
+				t.Errorf("report %+v, want 2 starter puzzles replaced by 2", rep)
+			}
+			want, _ := src.Check(ctx)
+			got, err := dst.Check(ctx)
+			if err != nil || !got.OK() || got.Digest != want.Digest || got.Puzzles != 2 {
+				t.Errorf("after the copy: %v %+v, want the source's %+v", err, got, want)
+			}
+			if p, err := dst.GetPuzzle(ctx, 1); err != nil || p.Attempts != 1 || p.GuildID != "" {
+				t.Errorf("puzzle 1 after the copy: %+v %v, want the source's, tried once", p, err)
+			}
+			np := other("")
+			if added, err := dst.AddPuzzle(ctx, np); err != nil || !added || np.ID != 3 {
+				t.Errorf("the replaced starter puzzle again: id %d, %v %v; want new id 3", np.ID, added, err)
+			}
+
+			refused := map[string]func(*storage.Store){
+				"a server's puzzle": func(s *storage.Store) {
+					p := testPuzzle("g1")
+					p.ToMove = tafl.Attackers
+					if added, err := s.AddPuzzle(ctx, p); err != nil || !added {
+						t.Fatal(added, err)
+					}
+				},
+				"a tried starter puzzle": func(s *storage.Store) {
+					if _, err := s.RecordPuzzleAttempt(ctx, "g1", "111", 1, false, ""); err != nil {
+						t.Fatal(err)
+					}
+				},
+				"a game": func(s *storage.Store) { populate(t, s, 1) },
+			}
+			for what, add := range refused {
+				dst := started()
+				add(dst)
+				before, _ := dst.Check(ctx)
+				if err := storage.CanCopyInto(ctx, dst); err == nil || !strings.Contains(err.Error(), "not empty") {
+					t.Errorf("CanCopyInto a database holding %s: %v", what, err)
+				}
+				if _, err := storage.Copy(ctx, dst, src); err == nil || !strings.Contains(err.Error(), "is not empty: copy into a new database") {
+					t.Errorf("copy into a database holding %s: %v", what, err)
+				}
+				if after, _ := dst.Check(ctx); after.Digest != before.Digest || after.Puzzles != before.Puzzles {
+					t.Errorf("the refused copy into a database holding %s changed it", what)
+				}
 			}
 		})
 	}

@@ -153,6 +153,9 @@ func TestBadFiles(t *testing.T) {
 	}{
 		{"text file", bytes.Repeat([]byte("this is not a database\n"), 1000)},
 		{"tiny file", []byte("hello")},
+		// One to two pages: bbolt said only "file size too small 6756".
+		{"text file of 6756 bytes", bytes.Repeat([]byte("not a database\n"), 1000)[:6756]},
+		{"text file of 3000 bytes", bytes.Repeat([]byte("not a database\n"), 1000)[:3000]},
 		{"truncated to half", goodBytes[:len(goodBytes)/2]},
 		{"truncated to two pages", goodBytes[:8192]},
 		{"meta pages zeroed", append(make([]byte, 8192), goodBytes[8192:]...)},
@@ -171,6 +174,11 @@ func TestBadFiles(t *testing.T) {
 			}
 			if !errors.Is(err, storage.ErrCorrupt) {
 				t.Errorf("got %v, want ErrCorrupt", err)
+			}
+			// Once "storage:", and what to do (another program's file
+			// said "storage: open …: storage: database is damaged …").
+			if strings.Count(err.Error(), "storage:") != 1 || !strings.Contains(err.Error(), "restore a backup") {
+				t.Errorf("the error %q does not say once what happened and what to do", err)
 			}
 			if after, _ := os.ReadFile(path); !bytes.Equal(after, tc.data) {
 				t.Error("the bad file was modified")
@@ -206,8 +214,9 @@ func TestDamagedPages(t *testing.T) {
 		t.Fatal("game 100 not found in the file")
 	}
 	cases := []struct {
-		name   string
-		damage func(data []byte)
+		name         string
+		damage       func(data []byte)
+		compactFails bool
 	}{
 		{"every third page", func(data []byte) {
 			for p := 2; p*page < len(data); p += 3 {
@@ -215,14 +224,14 @@ func TestDamagedPages(t *testing.T) {
 					data[i] = byte(i*7 + 3)
 				}
 			}
-		}},
+		}, true},
 		{"header of a page of games", func(data []byte) {
 			h := record / page * page
 			for i := h; i < h+16; i++ {
 				data[i] = 0xee
 			}
-		}},
-		{"inside a game record", func(data []byte) { copy(data[record:], "{{{{{{{{") }},
+		}, true},
+		{"inside a game record", func(data []byte) { copy(data[record:], "{{{{{{{{") }, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -255,6 +264,19 @@ func TestDamagedPages(t *testing.T) {
 			t.Logf("%d failed reads; check: %v, %d problems", failures, err, len(rep.Problems))
 			if failures == 0 || err == nil && rep.OK() {
 				t.Errorf("damage went unnoticed: %d failed reads, check %v %v", failures, err, rep.Problems)
+			}
+			// Compact copies the pages it can walk: a damaged page is an
+			// error (it was a panic that killed taflbot db compact, and
+			// left the new file half written), and no new file is left.
+			s.Close()
+			out := filepath.Join(t.TempDir(), "compacted.db")
+			err = storage.Compact(path, out, storage.Options{})
+			if tc.compactFails && (!errors.Is(err, storage.ErrCorrupt) || !strings.Contains(err.Error(), "compact "+path+" to "+out) ||
+				strings.Count(err.Error(), "storage:") != 1 || !strings.HasSuffix(err.Error(), "restore a backup")) {
+				t.Errorf("compact of a file with damaged pages: %v, want ErrCorrupt", err)
+			}
+			if _, serr := os.Stat(out); err != nil && serr == nil {
+				t.Errorf("the failed compact left %s behind", out)
 			}
 		})
 	}

@@ -1106,6 +1106,20 @@ func (s *Store) ActiveGameIDs(ctx context.Context) ([]GameID, error) {
 	return out, err
 }
 
+// ActiveGameCount returns how many games are active, counted in the
+// active-games index without listing it (bbolt: from its pages;
+// PostgreSQL: count(*) on a partial index), so /metrics can ask at every
+// scrape.
+func (s *Store) ActiveGameCount(ctx context.Context) (int, error) {
+	var n int
+	err := s.view(ctx, func(tx txn) error {
+		var err error
+		n, err = tx.activeGames()
+		return err
+	})
+	return n, err
+}
+
 // EngineToMove returns the active games in which the engine is to move,
 // in id order: the moves to make after a restart. Damaged index entries
 // are skipped and reported as in GamesDueBefore.
@@ -1232,6 +1246,32 @@ func (s *Store) ForEachGame(ctx context.Context, fn func(*Game) error) error {
 				return fmt.Errorf("storage: load game %x: %w", k, err)
 			}
 			return fn(g)
+		})
+	})
+}
+
+// ForEachGameSeats calls fn with every game's id and seats, in id order,
+// inside one read transaction. It decodes the record only up to the seats
+// (encodeGame writes them before the move list): no move is replayed, so
+// it costs a fraction of ForEachGame, and a game whose moves are damaged
+// is passed like any other. A record whose seats do not decode stops the
+// walk with an error wrapping ErrCorrupt.
+func (s *Store) ForEachGameSeats(ctx context.Context, fn func(id GameID, attackers, defenders Seat) error) error {
+	return s.view(ctx, func(tx txn) error {
+		return tx.forEach(kindGames, func(k, v []byte) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			s.gameReads.Add(1)
+			id, err := keyID(k)
+			if err != nil {
+				return err
+			}
+			r, err := engineSeats(v)
+			if err != nil {
+				return fmt.Errorf("storage: game %d: %w: %w", id, ErrCorrupt, err)
+			}
+			return fn(GameID(id), Seat{r.Attackers.User, r.Attackers.AI, r.Attackers.Name}, Seat{r.Defenders.User, r.Defenders.AI, r.Defenders.Name})
 		})
 	})
 }

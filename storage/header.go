@@ -51,6 +51,9 @@ func readMeta(b []byte) (boltMeta, bool) {
 		pgid: le.Uint64(m[40:]), txid: le.Uint64(m[48:])}, true
 }
 
+// errNoHeader says that a file has no valid meta page.
+var errNoHeader = errors.New("it has no valid bbolt header: it is not a database file (check the path), or its first pages are damaged")
+
 // errTruncated says that a file is shorter than its meta page says.
 var errTruncated = errors.New("the file is shorter than its own header says (truncated or partly copied)")
 
@@ -59,7 +62,7 @@ var errTruncated = errors.New("the file is shorter than its own header says (tru
 // included) lie beyond its end. bbolt maps the file and reading past its
 // end kills the process with SIGBUS or SIGSEGV, which no recover can
 // catch; checking first turns that into an error. A file with no valid
-// meta page is left to bbolt, which refuses it with ErrInvalid.
+// meta page is refused (errNoHeader), as bbolt would.
 func checkHeader(f *os.File, size int64) error {
 	var first [0x1000]byte
 	n, err := f.ReadAt(first[:], 0)
@@ -91,7 +94,12 @@ func checkHeader(f *os.File, size int64) error {
 			}
 		}
 	}
-	if len(metas) == 0 || pageSize < 512 || pageSize > maxPageSize {
+	if len(metas) == 0 {
+		// bbolt refuses it too, but a file of one to two pages only with
+		// "file size too small N", an error that is not ErrInvalid.
+		return errNoHeader
+	}
+	if pageSize < 512 || pageSize > maxPageSize {
 		return nil // bbolt refuses it
 	}
 	m := metas[0] // bbolt uses the valid meta with the highest transaction id

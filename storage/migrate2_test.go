@@ -1,6 +1,7 @@
 package storage_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -156,5 +157,90 @@ func testActiveIndexReadsOnlyActive(t *testing.T, b testBackend) {
 	// are loaded.
 	if n := s.GameReads() - before; n != 5 {
 		t.Errorf("%d game records read for 6 active ids and 5 engine games", n)
+	}
+}
+
+// testActiveGameCount: the count of active games (what /metrics shows,
+// counted in the index without listing it) follows games as they start
+// (created, a challenge accepted) and end (resigned, on time), past one
+// bbolt page of index keys, and always equals the listed ids.
+func testActiveGameCount(t *testing.T, b testBackend) {
+	clk := newClock()
+	s := b.openAt(t, b.newDB(t), storage.Options{Now: clk.Now, NoSync: true})
+	ctx := t.Context()
+	want := 0
+	check := func(when string) {
+		t.Helper()
+		n, err := s.ActiveGameCount(ctx)
+		ids, _ := s.ActiveGameIDs(ctx)
+		if err != nil || n != want || len(ids) != want {
+			t.Fatalf("%s: %d active games counted (%v), %d listed; want %d", when, n, err, len(ids), want)
+		}
+	}
+	check("empty")
+	var started []storage.GameID
+	for i := range 400 {
+		g := newHumanGame(t, fmt.Sprint(1000+i), fmt.Sprint(2000+i))
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		started = append(started, g.ID)
+		want++
+		if i == 0 || i == 399 {
+			check(fmt.Sprintf("after %d games started", i+1))
+		}
+	}
+	for _, id := range started[:150] {
+		if _, err := s.UpdateGame(ctx, id, 0, func(g *storage.Game) error { return g.Tafl().Resign(g.Tafl().ToMove()) }); err != nil {
+			t.Fatal(err)
+		}
+		want--
+	}
+	check("after 150 resigned")
+	c := &storage.Challenge{GuildID: "g1", ChannelID: "c1", ChallengerID: "111", OpponentID: "222", Variant: "brandubh",
+		MoveTime: time.Hour, Expires: clk.Now().Add(time.Hour)}
+	if err := s.CreateChallenge(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := storage.NewGame("brandubh", "")
+	g.GuildID, g.Attackers, g.Defenders, g.MoveTime = "g1", storage.Human("111"), storage.Human("222"), time.Hour
+	if _, err := s.AcceptChallenge(ctx, c.ID, g); err != nil {
+		t.Fatal(err)
+	}
+	want++
+	check("after a challenge was accepted")
+	if _, err := s.UpdateGame(ctx, g.ID, 0, func(g *storage.Game) error { _, err := g.Tafl().PlayText("d2-c2"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	clk.Advance(2 * time.Hour)
+	if _, ended, err := s.ExpireGame(ctx, g.ID, clk.Now()); err != nil || !ended {
+		t.Fatalf("game %d on time: %v %v", g.ID, ended, err)
+	}
+	want--
+	check("after a game ended on time")
+}
+
+// testGameSeats: ForEachGameSeats passes every game's id and seats as
+// ForEachGame does (names and engine levels too), without replaying them.
+func testGameSeats(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
+	ctx := t.Context()
+	populate(t, s, 3)
+	g := newHumanGame(t, "111", "")
+	g.Attackers.Name, g.Defenders = "Åsa", storage.AI("hard")
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	type seats struct {
+		id   storage.GameID
+		a, d storage.Seat
+	}
+	var want, got []seats
+	if err := s.ForEachGame(ctx, func(g *storage.Game) error { want = append(want, seats{g.ID, g.Attackers, g.Defenders}); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	err := s.ForEachGameSeats(ctx, func(id storage.GameID, a, d storage.Seat) error { got = append(got, seats{id, a, d}); return nil })
+	if err != nil || len(want) != 4 || !reflect.DeepEqual(got, want) {
+		t.Errorf("seats %+v (%v), want %+v", got, err, want)
 	}
 }

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"net/url"
+	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -69,6 +72,9 @@ func atDatabase(dsn string, err error) error { return &dbError{redactURL(dsn), e
 
 // connectPostgres makes the connection pool and finds the schema.
 func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
+	if _, err := sslMode(dsn); err != nil {
+		return nil, fmt.Errorf("storage: %s: %w", redactURL(dsn), err)
+	}
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("storage: the database URL %s is not a valid PostgreSQL URL (postgres://user:password@host:5432/dbname?sslmode=…): %s", redactURL(dsn), parseProblem(err))
@@ -102,6 +108,62 @@ func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
 	b := &pgBackend{pool: pool, schema: *schema}
 	b.channel = notifyChannel(b.schema)
 	return b, nil
+}
+
+// sslModes are the sslmode values PostgreSQL knows.
+var sslModes = []string{"disable", "allow", "prefer", "require", "verify-ca", "verify-full"}
+
+// sslMode returns the sslmode a PostgreSQL URL asks for (its sslmode
+// parameter, else the PGSSLMODE environment variable, else "" for
+// libpq's default, prefer), or an error for a value PostgreSQL does not
+// know. pgx checks the value only for a TCP host: with a Unix socket it
+// ignored any value, a misspelt one too.
+func sslMode(dsn string) (string, error) {
+	from, mode := "sslmode", ""
+	if u, err := url.Parse(dsn); err == nil {
+		mode = u.Query().Get("sslmode")
+	}
+	if mode == "" {
+		from, mode = "the PGSSLMODE environment variable", os.Getenv("PGSSLMODE")
+	}
+	if mode != "" && !slices.Contains(sslModes, mode) {
+		return "", fmt.Errorf("%s %q is not one of %s", from, mode, strings.Join(sslModes, ", "))
+	}
+	return mode, nil
+}
+
+// URLWarnings returns what an operator should know about a database
+// setting that is not an error: an sslmode that asks for TLS (require,
+// verify-ca, verify-full) with a host that is a Unix socket (a host that
+// is a folder, such as host=/var/run/postgresql, or no host where a
+// local socket exists). PostgreSQL never encrypts a socket connection,
+// which does not leave the machine: pgx, as libpq, connects without TLS
+// and checks no certificate. Nil for a bbolt file or a URL Open refuses.
+func URLWarnings(database string) []string {
+	if !IsPostgres(database) {
+		return nil
+	}
+	mode, err := sslMode(database)
+	if err != nil || (mode != "require" && mode != "verify-ca" && mode != "verify-full") {
+		return nil
+	}
+	cfg, err := pgconn.ParseConfig(database)
+	if err != nil {
+		return nil
+	}
+	hosts := []*pgconn.FallbackConfig{{Host: cfg.Host, Port: cfg.Port}}
+	hosts = append(hosts, cfg.Fallbacks...)
+	var w []string
+	seen := map[string]bool{}
+	for _, h := range hosts {
+		if network, _ := pgconn.NetworkAddress(h.Host, h.Port); network != "unix" || seen[h.Host] {
+			continue
+		}
+		seen[h.Host] = true
+		w = append(w, fmt.Sprintf("database: sslmode=%s does not apply to the Unix socket %s: PostgreSQL never encrypts a socket connection (it does not leave the machine), "+
+			"so taflbot connects there without TLS and checks no certificate. To connect with TLS, give the server's host name (host=db.example.org); on the socket, leave sslmode out", mode, h.Host))
+	}
+	return w
 }
 
 // parseProblem says what is wrong with a URL that pgx could not parse,
@@ -470,6 +532,14 @@ func (t *pgTx) activeGameIDs(fn func(id GameID) error) error {
 		}
 	}
 	return nil
+}
+
+// activeGames counts in the partial index games_active (an index-only
+// scan): no id leaves the server.
+func (t *pgTx) activeGames() (int, error) {
+	var n int64
+	err := t.tx.QueryRow(t.ctx, "SELECT count(*) FROM games WHERE active").Scan(&n)
+	return int(n), err
 }
 
 func (t *pgTx) lockKeys(keys ...string) error {

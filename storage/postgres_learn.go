@@ -59,3 +59,8 @@ func (t *pgTx) setPuzzleSequence(last PuzzleID) error {
 	_, err := t.tx.Exec(t.ctx, "SELECT setval('puzzle_ids', $1, false)", int64(last)+1)
 	return err
 }
+
+func (t *pgTx) deletePuzzles() error {
+	_, err := t.tx.Exec(t.ctx, "DELETE FROM puzzles")
+	return err
+}

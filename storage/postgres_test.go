@@ -239,6 +239,54 @@ func TestPostgresBadURLs(t *testing.T) {
 	}
 }
 
+// TestPostgresSSLMode: an sslmode PostgreSQL does not know is refused
+// before connecting, for a Unix socket as for TCP (pgx checked it for TCP
+// only and connected to a socket whatever it said), naming the valid
+// ones; one that asks for TLS on a Unix socket, where PostgreSQL never
+// uses it, gets a warning naming the socket; TCP hosts and the other
+// modes get none. No server is needed.
+func TestPostgresSSLMode(t *testing.T) {
+	sock := t.TempDir() // a folder: a Unix socket host, with no server
+	for _, u := range []string{
+		"postgres:///taflbot?host=" + sock + "&sslmode=requre",
+		"postgres://taflbot:s3cret@127.0.0.1:1/taflbot?sslmode=requre",
+	} {
+		_, err := storage.Open(u, storage.Options{})
+		if err == nil || !strings.HasSuffix(err.Error(), `: sslmode "requre" is not one of disable, allow, prefer, require, verify-ca, verify-full`) ||
+			strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("%s: %v", u, err)
+		}
+	}
+	t.Setenv("PGSSLMODE", "on")
+	if _, err := storage.Open("postgres:///taflbot?host="+sock, storage.Options{}); err == nil ||
+		!strings.HasSuffix(err.Error(), `: the PGSSLMODE environment variable "on" is not one of disable, allow, prefer, require, verify-ca, verify-full`) {
+		t.Errorf("PGSSLMODE=on: %v", err)
+	}
+	t.Setenv("PGSSLMODE", "verify-full")
+	for u, want := range map[string]int{
+		"postgres:///taflbot?host=" + sock + "&sslmode=require":                    1,
+		"postgres:///taflbot?host=" + sock + "&sslmode=verify-ca":                  1,
+		"postgres:///taflbot?host=" + sock:                                         1, // PGSSLMODE
+		"postgres:///taflbot?host=" + sock + "," + sock + "&port=5432,5433":        1,
+		"postgres:///taflbot?host=" + sock + ",db.example.org&sslmode=verify-full": 1,
+		"postgres:///taflbot?host=" + sock + "&sslmode=prefer":                     0,
+		"postgres:///taflbot?host=" + sock + "&sslmode=disable":                    0,
+		"postgres://taflbot@db.example.org/taflbot?sslmode=verify-full":            0,
+		"postgres:///taflbot?host=" + sock + "&sslmode=requre":                     0, // an error of Open's
+		"taflbot.db": 0,
+	} {
+		w := storage.URLWarnings(u)
+		if len(w) != want {
+			t.Errorf("%s: warnings %q, want %d", u, w, want)
+			continue
+		}
+		if want == 1 && (!strings.Contains(w[0], "does not apply to the Unix socket "+sock+": PostgreSQL never encrypts a socket connection") ||
+			!strings.Contains(w[0], "without TLS and checks no certificate")) {
+			t.Errorf("%s: warning %q", u, w[0])
+		}
+	}
+}
+
 // TestPostgresSearchPathWithoutSchema: a search_path naming a schema
 // that does not exist is refused with the statement that creates it (the
 // connection then has no current schema to create the tables in).

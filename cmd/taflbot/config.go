@@ -559,7 +559,7 @@ func (c *Config) shards() []int {
 // Warnings lists settings that work but deserve a second look; the bot
 // logs them at warn when it starts.
 func (c *Config) Warnings() []string {
-	var w []string
+	w := storage.URLWarnings(c.Database)
 	if c.AdminListen != "" && !isLoopback(c.AdminListen) {
 		w = append(w, fmt.Sprintf("admin_listen %q is not a loopback address: /metrics and /healthz are open to the network; use 127.0.0.1:PORT or put them behind a firewall", c.AdminListen))
 	}

@@ -450,3 +450,20 @@ func TestDefaultVariantWithLayout(t *testing.T) {
 		st.Close()
 	}
 }
+
+// TestSSLModeOnASocketWarns: a database URL asking for TLS on a Unix
+// socket, where PostgreSQL never uses it, is warned about at start-up
+// (the configuration's warnings) and by the db commands, which go on.
+func TestSSLModeOnASocketWarns(t *testing.T) {
+	sock := t.TempDir()
+	db := "postgres:///taflbot?host=" + sock + "&sslmode=require"
+	cfg := defaultConfig()
+	cfg.Database = db
+	if w := cfg.Warnings(); len(w) != 1 || !strings.HasPrefix(w[0], "database: sslmode=require does not apply to the Unix socket "+sock) {
+		t.Errorf("warnings %q", w)
+	}
+	_, errOut, err := runDBTest(t, "check", "-db", db)
+	if err == nil || !strings.HasPrefix(errOut, "taflbot db: warning: database: sslmode=require does not apply to the Unix socket "+sock) {
+		t.Errorf("db check: %v, stderr %q", err, errOut)
+	}
+}

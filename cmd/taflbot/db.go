@@ -21,7 +21,8 @@ const dbUsage = `usage: taflbot db COMMAND [flags]
 Commands:
   check   [-db DB] [-rebuild-indexes]   verify the database, every record and every index
   migrate [-db DB]                      bring a PostgreSQL schema up to date (start-up does it too)
-  copy    -from DB -to DB               copy everything into a new, empty database, then check both
+  copy    -from DB -to DB               copy everything into a new, empty database (or one a taflbot
+                                        only started on), then check both
   backup  [-db FILE] -o FILE|-          write a consistent copy of a bbolt file (- for standard output)
   compact [-db FILE] -o FILE            copy a bbolt file into a new, smaller file (FILE must not exist)
   export  [-db DB] -o DIR|-             write every game as an OTN record (.otg)
@@ -77,6 +78,15 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 			return err
 		}
 		path = cfg.Database
+	}
+	warned := map[string]bool{}
+	for _, db := range []string{path, *from, *to} {
+		if !warned[db] {
+			warned[db] = true
+			for _, w := range storage.URLWarnings(db) {
+				fmt.Fprintln(stderr, "taflbot db: warning: "+w)
+			}
+		}
 	}
 	needOut := func() error {
 		if *out == "" {
@@ -178,9 +188,17 @@ func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) e
 }
 
 // printCheck prints a check report: the counts, the digest, the problems.
+// A report without a digest is one whose check stopped at the file or
+// schema (damaged pages, a missing bucket or table): its records were not
+// read, and their counts (zero) are not printed as if the database were
+// empty.
 func printCheck(w io.Writer, s *storage.Store, rep *storage.CheckReport) {
-	fmt.Fprintf(w, "%s: %s (%d active), %s\n", s.Path(), count(rep.Games, "game", "games"), rep.ActiveGames,
-		counts(rep.Challenges, rep.Players, rep.Guilds, rep.Analyses, rep.Puzzles, rep.Tournaments))
+	if rep.Digest == "" && !rep.OK() {
+		fmt.Fprintf(w, "%s: records not read: the check of the database file and schema failed first\n", s.Path())
+	} else {
+		fmt.Fprintf(w, "%s: %s (%d active), %s\n", s.Path(), count(rep.Games, "game", "games"), rep.ActiveGames,
+			counts(rep.Challenges, rep.Players, rep.Guilds, rep.Analyses, rep.Puzzles, rep.Tournaments))
+	}
 	if rep.Digest != "" {
 		fmt.Fprintf(w, "digest %s\n", rep.Digest)
 	}
@@ -206,22 +224,34 @@ func dbMigrate(ctx context.Context, path string, stdout io.Writer) error {
 	return nil
 }
 
-// dbCopy copies everything from one database into a new, empty one and
-// checks both: the same counts and digest on both sides, or an error.
+// dbCopy checks a database, copies everything from it into a new, empty
+// one and checks that: the same counts and digest on both sides, or an
+// error.
 func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
-	if from == to {
+	if from == to || sameFile(from, to) {
 		return usageError{errors.New("taflbot db copy: -from and -to are the same database")}
-	}
-	if !storage.IsPostgres(to) {
-		if _, err := os.Stat(to); err == nil {
-			return fmt.Errorf("taflbot db copy: %s already exists: copy into a new file", to)
-		}
 	}
 	src, err := openExisting(from, storage.Options{ReadOnly: true})
 	if err != nil {
 		return err
 	}
 	defer src.Close()
+	// The source is checked first: a damaged one is repaired or restored
+	// before anything is written, rather than copied and then reported.
+	a, err := src.Check(ctx)
+	if err != nil {
+		return err
+	}
+	printCheck(stdout, src, a)
+	if !a.OK() {
+		return fmt.Errorf("taflbot db copy: %s: %s found (see above), so nothing was copied: run taflbot db check -rebuild-indexes -db %s if only indexes are wrong, else restore a backup, then copy",
+			src.Path(), count(len(a.Problems), "problem", "problems"), src.Path())
+	}
+	if !storage.IsPostgres(to) {
+		if err := copyIntoFile(ctx, to); err != nil {
+			return err
+		}
+	}
 	dst, err := storage.Open(to, storage.Options{})
 	if err != nil {
 		return err
@@ -231,26 +261,57 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if n.StarterReplaced > 0 {
+		fmt.Fprintf(stdout, "%s held nothing but the %s a taflbot stores when it first starts: replaced by the copy's\n",
+			dst.Path(), count(n.StarterReplaced, "starter puzzle", "starter puzzles"))
+	}
 	fmt.Fprintf(stdout, "copied %s, %s from %s to %s\n", count(n.Games, "game", "games"),
 		counts(n.Challenges, n.Players, n.Guilds, n.Analyses, n.Puzzles, n.Tournaments), src.Path(), dst.Path())
-	var reps []*storage.CheckReport
-	for _, s := range []*storage.Store{src, dst} {
-		rep, err := s.Check(ctx)
-		if err != nil {
-			return err
-		}
-		printCheck(stdout, s, rep)
-		if !rep.OK() {
-			return fmt.Errorf("taflbot db copy: %s: %s found after the copy", s.Path(), count(len(rep.Problems), "problem", "problems"))
-		}
-		reps = append(reps, rep)
+	b, err := dst.Check(ctx)
+	if err != nil {
+		return err
 	}
-	a, b := *reps[0], *reps[1]
+	printCheck(stdout, dst, b)
+	if !b.OK() {
+		return fmt.Errorf("taflbot db copy: %s: %s found after the copy; do not use it", dst.Path(), count(len(b.Problems), "problem", "problems"))
+	}
 	if a.Games != b.Games || a.ActiveGames != b.ActiveGames || a.Challenges != b.Challenges || a.Players != b.Players || a.Guilds != b.Guilds ||
 		a.Analyses != b.Analyses || a.Puzzles != b.Puzzles || a.Tournaments != b.Tournaments || a.Digest != b.Digest {
-		return fmt.Errorf("taflbot db copy: the two sides differ after the copy (see above); do not use %s", dst.Path())
+		return fmt.Errorf("taflbot db copy: the two sides differ after the copy (see above; was the source written to meanwhile?); do not use %s", dst.Path())
 	}
 	fmt.Fprintln(stdout, "ok: both sides hold the same data")
+	return nil
+}
+
+// sameFile reports whether two paths name one existing file (taflbot.db
+// and ./taflbot.db): a copy onto itself, refused at once rather than
+// found locked by the copy's own read.
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
+}
+
+// copyIntoFile refuses an existing bbolt file as a copy's destination
+// unless storage.Copy would take it (a taflbot started on it once:
+// nothing but the starter puzzles). It looks with the file opened
+// read-only, so that a file with data (-from and -to swapped, say) is
+// left as it was, not even migrated to this taflbot's schema.
+func copyIntoFile(ctx context.Context, to string) error {
+	if _, err := os.Stat(to); err != nil {
+		return nil // a new file (or one Open reports on)
+	}
+	dst, err := storage.Open(to, storage.Options{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("taflbot db copy: %s already exists and is not a taflbot database to copy into (%w): copy into a new file", to, err)
+	}
+	defer dst.Close()
+	if err := storage.CanCopyInto(ctx, dst); err != nil {
+		return fmt.Errorf("taflbot db copy: %s already exists and holds data: copy into a new file", to)
+	}
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/taflbot/taflbot/internal/pgtest"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 	bolt "go.etcd.io/bbolt"
@@ -455,5 +456,166 @@ func TestDBCountsOneInTheSingular(t *testing.T) {
 		if err != nil || !strings.Contains(out, c.want) || strings.Contains(out, "1 games") {
 			t.Errorf("%s: %v %q, want %q", c.args[0], err, out, c.want)
 		}
+	}
+}
+
+// startTaflbotOn starts taflbot once on db (console mode, then quit), as
+// an operator who tries the new database before moving the old one does:
+// it stores the starter puzzles there.
+func startTaflbotOn(t *testing.T, db string) {
+	t.Helper()
+	cfg := writeConfig(t, `{"log_format": "text"}`)
+	env := func(k string) string {
+		if k == "TAFLBOT_DATABASE" {
+			return db
+		}
+		return ""
+	}
+	var out, errOut bytes.Buffer
+	err := run(t.Context(), []string{"-console", "-config", cfg, "-boards", filepath.Join(t.TempDir(), "boards")}, strings.NewReader("quit\n"), &out, &errOut, env)
+	if err != nil {
+		t.Fatalf("taflbot on %s: %v\n%s", db, err, errOut.String())
+	}
+}
+
+// TestDBCopyIntoADatabaseATaflbotStartedOn: db copy into a bbolt file
+// or PostgreSQL database that a taflbot has started on once (holding the
+// starter puzzles, nothing else) copies, replacing those puzzles, and
+// both sides check the same (it refused, and into an existing file even
+// before looking). An existing file with data (-from and -to swapped), or
+// one that is not a database, is refused and left byte for byte as it was.
+func TestDBCopyIntoADatabaseATaflbotStartedOn(t *testing.T) {
+	for _, kind := range []string{"bbolt", "postgres"} {
+		t.Run(kind, func(t *testing.T) {
+			path, _ := newDB(t)
+			var dst string
+			if kind == "bbolt" {
+				dst = filepath.Join(t.TempDir(), "new.db")
+			} else {
+				dst = pgtest.NewDatabase(t)
+			}
+			startTaflbotOn(t, dst)
+			out, _, err := runDBTest(t, "copy", "-from", path, "-to", dst)
+			if err != nil || !strings.Contains(out, "held nothing but the 207 starter puzzles a taflbot stores when it first starts: replaced by the copy's\n") ||
+				!strings.Contains(out, "copied 3 games, 0 challenges, 2 players, 0 servers, 0 game reviews, 0 puzzles") ||
+				!strings.HasSuffix(out, "ok: both sides hold the same data\n") {
+				t.Fatalf("copy into a database a taflbot started on: %v\n%s", err, out)
+			}
+			// The next start adds the starter puzzles the copy lacks.
+			startTaflbotOn(t, dst)
+			if out, _, err := runDBTest(t, "check", "-db", dst); err != nil || !strings.Contains(out, "3 games (2 active), 0 challenges, 2 players, 0 servers, 0 game reviews, 207 puzzles") {
+				t.Errorf("check after the next start: %v\n%s", err, out)
+			}
+			// Now it holds data: refused.
+			if _, _, err := runDBTest(t, "copy", "-from", path, "-to", dst); err == nil || !strings.Contains(err.Error(), "holds data") && !strings.Contains(err.Error(), "not empty") {
+				t.Errorf("copy into a database with data: %v", err)
+			}
+		})
+	}
+	t.Run("refused files", func(t *testing.T) {
+		path, _ := newDB(t)
+		other, _ := newDB(t)
+		text := filepath.Join(t.TempDir(), "notes.txt")
+		if err := os.WriteFile(text, bytes.Repeat([]byte("not a database\n"), 100), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct{ to, want string }{
+			{other, "taflbot db copy: " + other + " already exists and holds data: copy into a new file"},
+			{text, "taflbot db copy: " + text + " already exists and is not a taflbot database to copy into ("},
+		} {
+			before, err := os.ReadFile(c.to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := runDBTest(t, "copy", "-from", path, "-to", c.to); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("copy into %s: %v, want %q", c.to, err, c.want)
+			}
+			if after, _ := os.ReadFile(c.to); !bytes.Equal(before, after) {
+				t.Errorf("the refused copy changed %s", c.to)
+			}
+		}
+	})
+}
+
+// TestDBCopyChecksTheSourceFirst: a source with a problem (here a stray
+// index entry) is reported before anything is written, with what to do;
+// no destination file is left behind (the copy was made, and then the
+// source's check failed "after the copy", leaving the new file full).
+func TestDBCopyChecksTheSourceFirst(t *testing.T) {
+	path, _ := newDB(t)
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket([]byte("idx_deadlines")).Put([]byte("0123456789abcdef"), nil)
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	to := filepath.Join(t.TempDir(), "new.db")
+	out, _, err := runDBTest(t, "copy", "-from", path, "-to", to)
+	if err == nil || !strings.Contains(err.Error(), ": 1 problem found (see above), so nothing was copied: run taflbot db check -rebuild-indexes -db "+path) ||
+		!strings.Contains(out, "problem: index idx_deadlines") || strings.Contains(out, "copied") {
+		t.Errorf("copy from a database with a problem: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(to); err == nil {
+		t.Errorf("the refused copy left %s behind", to)
+	}
+	if _, _, err := runDBTest(t, "check", "-rebuild-indexes", "-db", path); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", to); err != nil || !strings.HasSuffix(out, "ok: both sides hold the same data\n") {
+		t.Errorf("copy after the repair: %v\n%s", err, out)
+	}
+}
+
+// TestDBCheckStoppedAtTheFileCountsNothing: when the check stops at the
+// file (here a missing index bucket) the records are not read, and check
+// says so instead of printing "0 games, …, 0 puzzles" for a database
+// that holds three games.
+func TestDBCheckStoppedAtTheFileCountsNothing(t *testing.T) {
+	path, _ := newDB(t)
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error { return tx.DeleteBucket([]byte("idx_deadlines")) })
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runDBTest(t, "check", "-db", path)
+	if err == nil || out != path+": records not read: the check of the database file and schema failed first\nproblem: index bucket idx_deadlines is missing\n" {
+		t.Errorf("check of a file without an index bucket: %v\n%s", err, out)
+	}
+	out, _, err = runDBTest(t, "check", "-rebuild-indexes", "-db", path)
+	if err != nil || !strings.HasSuffix(out, "indexes rebuilt; ok\n") {
+		t.Errorf("check -rebuild-indexes: %v\n%s", err, out)
+	}
+	if out, _, err = runDBTest(t, "check", "-db", path); err != nil || !strings.HasPrefix(out, path+": 3 games (2 active), 0 challenges, 2 players") {
+		t.Errorf("check after the rebuild: %v\n%s", err, out)
+	}
+}
+
+// TestDBCopyOntoItself: one file named two ways is the same database:
+// refused at once (a file a taflbot had only started on was found
+// "in use by another taflbot" after two seconds, locked by the copy's
+// own read of it).
+func TestDBCopyOntoItself(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "taflbot.db")
+	startTaflbotOn(t, path)
+	other := filepath.Join(dir, ".", "sub", "..", "taflbot.db")
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := runDBTest(t, "copy", "-from", path, "-to", dir+"/./taflbot.db")
+	if err == nil || err.Error() != "taflbot db copy: -from and -to are the same database" {
+		t.Errorf("copy onto itself: %v", err)
+	}
+	if _, _, err := runDBTest(t, "copy", "-from", other, "-to", path); err == nil || !strings.Contains(err.Error(), "the same database") {
+		t.Errorf("copy onto itself through sub/..: %v", err)
 	}
 }
