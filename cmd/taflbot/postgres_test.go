@@ -152,7 +152,8 @@ func TestConsoleOnPostgres(t *testing.T) {
 }
 
 // TestEngineOnlyProcess runs the real program with roles engine and clock
-// on PostgreSQL: it opens no gateway and registers no commands, but makes
+// on PostgreSQL: it opens no gateway and registers no commands (it reads
+// them, for their ids: bot.learnCommandID), but makes
 // the engine's move that is due (posting the board through REST) and
 // stops cleanly.
 func TestEngineOnlyProcess(t *testing.T) {
@@ -215,7 +216,9 @@ func TestEngineOnlyProcess(t *testing.T) {
 	defer mu.Unlock()
 	posted := false
 	for _, r := range reqs {
-		if strings.Contains(r, "gateway") || strings.Contains(r, "/commands") {
+		// It may read the commands (GET, for their mentions in its
+		// texts) but never registers them.
+		if strings.Contains(r, "gateway") || strings.Contains(r, "/commands") && !strings.HasPrefix(r, "GET ") {
 			t.Errorf("an engine-only process made the request %s", r)
 		}
 		if r == "POST /api/v9/channels/200/messages" {
