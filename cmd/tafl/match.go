@@ -105,11 +105,14 @@ func runMatch(e env) error {
 			m.Openings = append(m.Openings, match.RandomOpening(start, opening, seed+uint64(i)))
 		}
 	}
-	for _, dir := range []string{outDir, transcripts} {
-		if dir != "" {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return err
-			}
+	if outDir != "" {
+		if err := makeFolder("-out", outDir, "the game records (.otg)"); err != nil {
+			return err
+		}
+	}
+	if transcripts != "" {
+		if err := makeFolder("-transcripts", transcripts, "the engines' OTEP sessions"); err != nil {
+			return err
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)

@@ -78,7 +78,7 @@ func runOpenings(e env) error {
 		}
 	}
 	if outDir != "" {
-		if err := os.MkdirAll(outDir, 0o755); err != nil {
+		if err := makeFolder("-out", outDir, "the test games' records (.otg)"); err != nil {
 			return err
 		}
 	}
