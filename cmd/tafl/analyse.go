@@ -37,6 +37,15 @@ func runAnalyse(e env) error {
 	if *nodes <= 0 {
 		return &usageError{msg: fmt.Sprintf("-nodes %d: give a positive number", *nodes)}
 	}
+	// The files are checked before the review, which takes seconds to
+	// minutes, rather than when they are written after it.
+	for _, out := range []string{*graph, *board, *text} {
+		if out != "" {
+			if err := checkOutput(out); err != nil {
+				return err
+			}
+		}
+	}
 	var g *tafl.Game
 	if *otg != "" {
 		if err := otgConflict(fs); err != nil {
