@@ -44,8 +44,8 @@ func runBalance(e env) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "variant %s: %d games, %d positions; the attackers scored %.1f %%\n",
-		r.Variant.Name(), r.Games, r.Positions, 100*r.AttackerScore)
+	fmt.Fprintf(e.stdout, "variant %s: %s, %s; the attackers scored %.1f %%\n",
+		r.Variant.Name(), plural(r.Games, "game", "games"), plural(r.Positions, "position", "positions"), 100*r.AttackerScore)
 	fmt.Fprintf(e.stdout, "even chances at a score of %+.0f (attackers' view; %.0f a logit)\n", r.Even, r.Scale)
 	fmt.Fprintf(e.stdout, "balance: %d now, %.0f fitted\n", r.Now, r.Fitted)
 	return nil

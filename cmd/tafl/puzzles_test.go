@@ -75,7 +75,7 @@ func TestPuzzlesSelfPlay(t *testing.T) {
 	if err := os.WriteFile(file, enc, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if stdout, _, code := runTafl(t, "", "puzzles", "-verify", file); code != 0 || stdout != "1 of 1 puzzles verified (brandubh 1)\n" {
+	if stdout, _, code := runTafl(t, "", "puzzles", "-verify", file); code != 0 || stdout != "1 of 1 puzzle verified (brandubh 1)\n" {
 		t.Errorf("verify a good file: exit %d, %q", code, stdout)
 	}
 	// Nothing verified names no variant (it printed "()").
@@ -83,7 +83,7 @@ func TestPuzzlesSelfPlay(t *testing.T) {
 	if err := os.WriteFile(file, enc, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if stdout, _, code := runTafl(t, "", "puzzles", "-verify", file); code != 1 || !strings.HasSuffix(stdout, "\n0 of 1 puzzles verified\n") {
+	if stdout, _, code := runTafl(t, "", "puzzles", "-verify", file); code != 1 || !strings.HasSuffix(stdout, "\n0 of 1 puzzle verified\n") {
 		t.Errorf("verify a bad file: exit %d, %q", code, stdout)
 	}
 	// A file without puzzles verifies nothing: it said "0 of 0 puzzles
