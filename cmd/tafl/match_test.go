@@ -259,6 +259,16 @@ func TestMatchMoveCap(t *testing.T) {
 	if !strings.Contains(string(data), "[adjudication:draw by the move cap of 3 plies after the opening]") {
 		t.Errorf("record has no adjudication tag:\n%s", data)
 	}
+	// A cap of one ply is one ("move cap 1 plies").
+	out, errOut, code = runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1",
+		"-games", "2", "-maxplies", "1", "-out", dir)
+	if code != 0 || !strings.Contains(out, "adjudicated draws (move cap 1 ply): 2\n") {
+		t.Errorf("-maxplies 1: exit %d, %s\n%s", code, errOut, out)
+	}
+	data, _ = os.ReadFile(filepath.Join(dir, "game-0001.otg"))
+	if !strings.Contains(string(data), "[adjudication:draw by the move cap of 1 ply after the opening]") {
+		t.Errorf("-maxplies 1: the record's tag:\n%s", data)
+	}
 }
 
 // -nps and -nodes together are a usage error.
