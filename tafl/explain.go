@@ -78,10 +78,29 @@ func (v *Variant) RulesPage() RulesPage {
 	return page
 }
 
+// piecesLine says where the pieces start. A custom start may have no
+// attackers (the page said "(0 dark discs) start on the rim"), or no
+// defenders but the king, or one of either.
 func (v *Variant) piecesLine() string {
 	start := v.Start()
-	return fmt.Sprintf("The attackers (%d dark discs) start on the rim; the defenders (%d light squares) and their king (the crowned piece, on %s) start in the centre.",
-		start.Count(Attackers), start.Count(Defenders)-1, start.King())
+	var attackers, defenders string
+	switch n := start.Count(Attackers); n {
+	case 0:
+		attackers = "The attackers (dark discs) have no piece in the start position, so they have no move"
+	case 1:
+		attackers = "The attackers (1 dark disc) start on the rim"
+	default:
+		attackers = fmt.Sprintf("The attackers (%d dark discs) start on the rim", n)
+	}
+	switch n := start.Count(Defenders) - 1; n {
+	case 0:
+		defenders = fmt.Sprintf("the defenders are the king alone (the crowned piece, on %s), who starts in the centre", start.King())
+	case 1:
+		defenders = fmt.Sprintf("the defenders (1 light square) and their king (the crowned piece, on %s) start in the centre", start.King())
+	default:
+		defenders = fmt.Sprintf("the defenders (%d light squares) and their king (the crowned piece, on %s) start in the centre", n, start.King())
+	}
+	return attackers + "; " + defenders + "."
 }
 
 // movingLines says how pieces move and where they may not go.
