@@ -101,6 +101,9 @@ func runMatch(e env) error {
 		if err != nil {
 			return err
 		}
+		if err := overAtStart(start); err != nil {
+			return err
+		}
 		for i := 0; i < pairs; i++ {
 			m.Openings = append(m.Openings, match.RandomOpening(start, opening, seed+uint64(i)))
 		}

@@ -277,3 +277,34 @@ func TestMatchBudgetFlags(t *testing.T) {
 		t.Errorf("-nps with -nodes: exit %d, want 2", code)
 	}
 }
+
+// TestGamesFromAFinishedStart: tafl match and tafl openings refuse a
+// start in which the game is already over, also when it is over because
+// the side to move has no move (a custom start without attackers): the
+// match played its "games" (each won by the defenders before any move)
+// and tafl openings tested every candidate.
+func TestGamesFromAFinishedStart(t *testing.T) {
+	noAttackers := []string{"-rules", "dim:7 start:/7/7/7/3K3/7/7/7/"}
+	escaped := []string{"-variant", "brandubh", "-position", "/K6/7/7/7/7/7/1t5/"}
+	openings := filepath.Join(t.TempDir(), "openings.txt")
+	if err := os.WriteFile(openings, []byte("/7/7/7/3K3/7/7/7/ attackers\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const over = " is already over in the start position (defenders-won, "
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, noAttackers...), "tafl match: the game" + over + "no-moves): no game can be played from it\n"},
+		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, escaped...), "tafl match: the game" + over + "king-escaped): no game can be played from it\n"},
+		{append([]string{"openings", "-count", "1", "-nodes", "1"}, noAttackers...), "tafl openings: the game" + over + "no-moves): no game can be played from it\n"},
+		{append([]string{"openings", "-count", "1", "-nodes", "1"}, escaped...), "tafl openings: the game" + over + "king-escaped): no game can be played from it\n"},
+		{[]string{"match", "-rules", "dim:7 start:/3t3/7/7/3K3/7/7/7/", "-openings", openings, "-p1", "depth=1", "-p2", "depth=1", "-games", "2"},
+			"tafl match: " + openings + ":1: the game is already over in this position\n"},
+	} {
+		stdout, errOut, code := runTafl(t, "", c.args...)
+		if code != 1 || stdout != "" || errOut != c.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and only %q", c.args, code, stdout, errOut, c.want)
+		}
+	}
+}

@@ -58,8 +58,8 @@ func runOpenings(e env) error {
 	if err != nil {
 		return err
 	}
-	if start.Outcome().Over() {
-		return fmt.Errorf("the game is already over in the start position")
+	if err := overAtStart(start); err != nil {
+		return err
 	}
 	var weights *ai.Weights
 	if weightsFile != "" {
