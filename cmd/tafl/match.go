@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -67,7 +68,16 @@ func runMatch(e env) error {
 	if n := btoi(perMove != 0) + btoi(nodes != 0) + btoi(nps != 0); n > 1 {
 		return &usageError{msg: "give one of -time, -nodes and -nps"}
 	}
-	if perMove < 0 || nodes < 0 || nps < 0 || settle < 0 {
+	// A budget flag given counts whatever its value: -nodes 0 was taken
+	// as none given (each level's own budget).
+	zero := false
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "time", "nodes", "nps", "settle":
+			zero = zero || f.Value.String() == "0" || f.Value.String() == "0s"
+		}
+	})
+	if zero || perMove < 0 || nodes < 0 || nps < 0 || settle < 0 {
 		return &usageError{msg: "-time, -nodes, -nps and -settle must be positive"}
 	}
 	v, err := s.Variant()

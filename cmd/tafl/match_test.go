@@ -276,6 +276,15 @@ func TestMatchBudgetFlags(t *testing.T) {
 	if _, _, code := runTafl(t, "", "match", "-nps", "10", "-nodes", "10"); code != 2 {
 		t.Errorf("-nps with -nodes: exit %d, want 2", code)
 	}
+	// A budget of 0 is refused as the message says, not taken as none
+	// given (-nodes 0 played at each level's own budget, -settle 0 waited
+	// 250 ms).
+	for _, flag := range []string{"-time", "-nodes", "-nps", "-settle"} {
+		out, errOut, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1", "-games", "2", "-maxplies", "2", flag, "0")
+		if want := "tafl match: -time, -nodes, -nps and -settle must be positive\n"; code != 2 || out != "" || errOut != want {
+			t.Errorf("%s 0: exit %d, stdout %q, stderr %q; want exit 2 and %q", flag, code, out, errOut, want)
+		}
+	}
 }
 
 // TestGamesFromAFinishedStart: tafl match and tafl openings refuse a
