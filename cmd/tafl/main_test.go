@@ -343,6 +343,9 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 		{[]string{"openings", "-variant", "brandubh", "-corpus", dir}, "tafl openings: read " + dir + ": is a directory\n"},
 		{[]string{"rules", "-theme", "purple"}, `tafl rules: unknown theme "purple": use "light" or "dark"` + "\n"},
 		{[]string{"replay", "-o", filepath.Join(dir, "g.gif"), "-max-bytes", "10", "-moves", "d1-d3"}, "tafl replay: the replay of "},
+		// Games too short for -skip left nothing to fit: "tafl tune:
+		// tune: no samples".
+		{[]string{"tune", "-skip", "1000", "testdata/tune"}, "tafl tune: no position to fit: every game ends within its first 1000 plies (-skip) or has no quiet position after them: lower -skip or add longer games\n"},
 	} {
 		_, errOut, _ := runTafl(t, "", c.args...)
 		if !strings.HasPrefix(errOut, c.want) {

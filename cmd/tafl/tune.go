@@ -123,6 +123,10 @@ func runTune(e env) error {
 		return fmt.Errorf("the attackers won %d and the defenders %d of %s; the fit needs %s by each side: add games",
 			results[0], results[2], plural(games[0], "game", "games"), plural(balance.MinWins, "win", "wins"))
 	}
+	if len(samples) == 0 {
+		// It said "tune: no samples".
+		return fmt.Errorf("no position to fit: every game ends within its first %s (-skip) or has no quiet position after them: lower -skip or add longer games", plural(skip, "ply", "plies"))
+	}
 	var mask []bool
 	if only != "" {
 		mask = make([]bool, len(ai.FeatureNames(v)))
