@@ -26,9 +26,6 @@ func runBalance(e env) error {
 	if err != nil {
 		return err
 	}
-	if len(files) == 0 {
-		return fmt.Errorf("no .otg records in %s: play some with tafl match -out DIR", strings.Join(fs.Args(), ", "))
-	}
 	finished, err := readFinished(e, files)
 	if err != nil {
 		return err
@@ -52,7 +49,10 @@ func runBalance(e env) error {
 }
 
 // recordFiles lists the .otg files named in args, directories searched
-// to any depth, sorted within each directory.
+// to any depth, sorted within each directory. Folders that hold no record
+// are an error (tafl tune and tafl puzzles went on without them: "the
+// attackers won 0 and the defenders 0 of 0 games", "nothing to mine: give
+// … game records").
 func recordFiles(args []string) ([]string, error) {
 	var out []string
 	for _, a := range args {
@@ -73,6 +73,9 @@ func recordFiles(args []string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	if len(args) > 0 && len(out) == 0 {
+		return nil, fmt.Errorf("no .otg records in %s: play some with tafl match -out DIR", strings.Join(args, ", "))
 	}
 	return out, nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/tafl"
@@ -31,9 +30,6 @@ func runCurve(e env) error {
 	files, err := recordFiles(fs.Args())
 	if err != nil {
 		return err
-	}
-	if len(files) == 0 {
-		return fmt.Errorf("no .otg records in %s: play some with tafl match -out DIR", strings.Join(fs.Args(), ", "))
 	}
 	recs, err := readFinished(e, files)
 	if err != nil {

@@ -240,10 +240,12 @@ func TestCurve(t *testing.T) {
 }
 
 // TestNoRecordsNamesTheFolders: a folder without records is named as the
-// other commands name it (curve printed Go's list, "[DIR]").
+// other commands name it (curve printed Go's list, "[DIR]"); tafl tune
+// and tafl puzzles went on without records ("the attackers won 0 and the
+// defenders 0 of 0 games", "nothing to mine: give … game records").
 func TestNoRecordsNamesTheFolders(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
-	for _, cmd := range []string{"curve", "balance", "results"} {
+	for _, cmd := range []string{"curve", "balance", "results", "tune", "puzzles"} {
 		_, errOut, code := runTafl(t, "", cmd, a, b)
 		if want := "tafl " + cmd + ": no .otg records in " + a + ", " + b + ": play some with tafl match -out DIR\n"; code != 1 || errOut != want {
 			t.Errorf("%s: exit %d %q, want %q", cmd, code, errOut, want)
