@@ -250,6 +250,12 @@ func TestText(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", s, b.String())
 		}
 	}
+	// One node is one ("1 nodes searched", tafl analyse -nodes 1).
+	r.Nodes = 1
+	b.Reset()
+	if err := r.WriteText(&b, ""); err != nil || !strings.HasPrefix(b.String(), "Engine review: 1 node searched per position.") {
+		t.Errorf("one node: %v\n%s", err, b.String())
+	}
 	for _, c := range []struct {
 		p    float64
 		want string

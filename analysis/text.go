@@ -69,7 +69,11 @@ func (r *Report) WriteText(w io.Writer, title string) error {
 	if !r.Fitted {
 		curve = "the default curve: none fitted for this variant yet"
 	}
-	fmt.Fprintf(&b, "Engine review: %d nodes searched per position. The defenders' win chance comes from the engine's score\n", r.Nodes)
+	nodes := "nodes"
+	if r.Nodes == 1 {
+		nodes = "node"
+	}
+	fmt.Fprintf(&b, "Engine review: %d %s searched per position. The defenders' win chance comes from the engine's score\n", r.Nodes, nodes)
 	fmt.Fprintf(&b, "by a logistic curve (even at %+.0f, %.0f points a logit; %s).\n", r.Curve.Even, r.Curve.Scale, curve)
 	fmt.Fprintf(&b, "A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.\n\n")
 	fmt.Fprintf(&b, "start: defenders %s\n", Percent(r.Chances[0]))

@@ -269,7 +269,7 @@ func (m *Match) writeRecord(g *tafl.Game, i int, res GameResult) error {
 		{Name: "defenders", Value: names[tafl.Defenders]},
 	}
 	if res.Capped {
-		tags = append(tags, tafl.Tag{Name: "adjudication", Value: fmt.Sprintf("draw by the move cap of %d plies after the opening", m.MaxPlies)})
+		tags = append(tags, tafl.Tag{Name: "adjudication", Value: "draw by the move cap of " + plural(m.MaxPlies, "ply", "plies") + " after the opening"})
 	}
 	if res.Dispute != "" {
 		tags = append(tags, tafl.Tag{Name: "rules-dispute", Value: strings.NewReplacer("[", "(", "]", ")").Replace(res.Dispute)})

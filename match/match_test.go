@@ -282,7 +282,7 @@ func TestSummaryWithoutDisputes(t *testing.T) {
 	// All six: p1 4-2 (66.7 %); without game 2: p1 4-1 of five, two whole pairs (2 and 1 points).
 	for _, want := range []string{
 		"p1   a                      total          6     4      2     0   66.7%",
-		"rules disputes (the engine's reading of the rules string parts from taflbot's): 1 games",
+		"rules disputes (the engine's reading of the rules string parts from taflbot's): 1 game\n",
 		"  game 2 (p1 defenders, attackers won (king-captured)): rules differ",
 		"    p2's last status: depth 3",
 		"without them: p1 5 games, 4-1-0, 80.0%; 2 whole pairs, elo p1 - p2:",

@@ -115,7 +115,7 @@ func ReadOpenings(v *tafl.Variant, path string) ([]Opening, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %s", path, i+1, strings.TrimPrefix(err.Error(), "tafl: "))
 		}
-		if p.Outcome().Over() {
+		if tafl.NewGameFrom(p).Outcome().Over() { // the position's own Outcome misses a side without a move
 			return nil, fmt.Errorf("%s:%d: the game is already over in this position", path, i+1)
 		}
 		out = append(out, Opening{Pos: p})

@@ -137,7 +137,7 @@ func (s *Summary) p1Total() (w, l, d int) {
 
 // Print writes the summary table of match m.
 func (s *Summary) Print(w io.Writer, m *Match) {
-	fmt.Fprintf(w, "match %s: p1 %s vs p2 %s, %d games\n", m.Variant.Name(), m.Specs[0].Name, m.Specs[1].Name, len(s.Games))
+	fmt.Fprintf(w, "match %s: p1 %s vs p2 %s, %s\n", m.Variant.Name(), m.Specs[0].Name, m.Specs[1].Name, plural(len(s.Games), "game", "games"))
 	fmt.Fprintf(w, "%-4s %-22s %-10s %5s %5s %6s %5s %7s\n", "", "player", "side", "games", "wins", "losses", "draws", "score")
 	for k := 0; k < 2; k++ {
 		var tw, tl, td int
@@ -157,7 +157,7 @@ func (s *Summary) Print(w io.Writer, m *Match) {
 		}
 	}
 	if capped > 0 {
-		fmt.Fprintf(w, "adjudicated draws (move cap %d plies): %d\n", m.MaxPlies, capped)
+		fmt.Fprintf(w, "adjudicated draws (move cap %s): %d\n", plural(m.MaxPlies, "ply", "plies"), capped)
 	}
 	if s.Errors > 0 {
 		fmt.Fprintf(w, "games lost by a failing player: %d\n", s.Errors)
@@ -175,7 +175,7 @@ func (s *Summary) Print(w io.Writer, m *Match) {
 		fmt.Fprintf(w, "elo p1 - p2: %s (95%%: %s to %s)\n", FmtElo(elo), FmtElo(lo), FmtElo(hi))
 	}
 	if d := s.Disputed(); len(d) > 0 {
-		fmt.Fprintf(w, "rules disputes (the engine's reading of the rules string parts from taflbot's): %d games\n", len(d))
+		fmt.Fprintf(w, "rules disputes (the engine's reading of the rules string parts from taflbot's): %s\n", plural(len(d), "game", "games"))
 		for _, g := range d {
 			fmt.Fprintf(w, "  game %d (p1 %s, %s): %s\n", g.Index+1, g.P1Side, describe(g.Outcome), g.Dispute)
 			for k, st := range g.Status {
@@ -183,15 +183,15 @@ func (s *Summary) Print(w io.Writer, m *Match) {
 					fmt.Fprintf(w, "    p%d's last status: %s\n", k+1, st)
 				}
 				if n := g.Resyncs[k]; n > 0 {
-					fmt.Fprintf(w, "    p%d's board was set to the game's %d times\n", k+1, n)
+					fmt.Fprintf(w, "    p%d's board was set to the game's %s\n", k+1, plural(n, "time", "times"))
 				}
 			}
 		}
 		u := s.Undisputed()
 		tw, tl, td := u.p1Total()
-		fmt.Fprintf(w, "without them: p1 %d games, %d-%d-%d, %s", tw+tl+td, tw, tl, td, pct(tw, td, tw+tl+td))
+		fmt.Fprintf(w, "without them: p1 %s, %d-%d-%d, %s", plural(tw+tl+td, "game", "games"), tw, tl, td, pct(tw, td, tw+tl+td))
 		if elo, lo, hi, ok := PentaElo(u.Penta); ok {
-			fmt.Fprintf(w, "; %d whole pairs, elo p1 - p2: %s (95%%: %s to %s)", u.PairsDone(), FmtElo(elo), FmtElo(lo), FmtElo(hi))
+			fmt.Fprintf(w, "; %s, elo p1 - p2: %s (95%%: %s to %s)", plural(u.PairsDone(), "whole pair", "whole pairs"), FmtElo(elo), FmtElo(lo), FmtElo(hi))
 		}
 		fmt.Fprintln(w)
 	}
@@ -311,4 +311,12 @@ func (t *SPRT) Verdict(penta [5]int) string {
 		return "H0 accepted (p1 is not stronger by elo1)"
 	}
 	return ""
+}
+
+// plural is n and the noun in the form n takes ("1 game", "2 games").
+func plural(n int, one, other string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, other)
 }

@@ -129,7 +129,7 @@ func (p *Puzzle) Verify(ctx context.Context, budget int64) error {
 		return fmt.Errorf("%w: a win in %d moves: only 1 to %d are puzzles", ErrInvalid, p.Moves, MaxMoves)
 	}
 	if len(p.Solution) != 2*p.Moves-1 {
-		return fmt.Errorf("%w: a win in %d needs %d moves in the solution, not %d", ErrInvalid, p.Moves, 2*p.Moves-1, len(p.Solution))
+		return fmt.Errorf("%w: a win in %d needs %s in the solution, not %d", ErrInvalid, p.Moves, plural(2*p.Moves-1, "move", "moves"), len(p.Solution))
 	}
 	g, err := p.Game()
 	if err != nil {
@@ -152,7 +152,7 @@ func (p *Puzzle) Verify(ctx context.Context, budget int64) error {
 			}
 			switch {
 			case sol.Moves != left:
-				return fmt.Errorf("%w: before move %d (%s) the win takes %d moves, not %d", ErrInvalid, i+1, p.Solution[i], sol.Moves, left)
+				return fmt.Errorf("%w: before move %d (%s) the win takes %s, not %d", ErrInvalid, i+1, p.Solution[i], plural(sol.Moves, "move", "moves"), left)
 			case !containsMove(sol.Winning, m):
 				return fmt.Errorf("%w: move %d (%s) does not win in time", ErrInvalid, i+1, p.Solution[i])
 			case (i == 0 || left > 1) && !sol.Unique():
@@ -251,3 +251,11 @@ func Decode(data []byte) ([]Puzzle, error) {
 // 1200 for a win in 1, 200 more for each further move (2000 for a win in
 // 5). Players' attempts then move it (Glicko-2).
 func InitialRating(moves int) float64 { return 1200 + 200*float64(max(moves, 1)-1) }
+
+// plural is n and the noun in the form n takes ("1 game", "2 games").
+func plural(n int, one, other string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, other)
+}

@@ -108,6 +108,10 @@ func TestVerifyRefuses(t *testing.T) {
 		{"another first move", edit(func(p *puzzle.Puzzle) { p.Solution[0] = other }), "does not win in time"},
 		{"too long a count", edit(func(p *puzzle.Puzzle) { p.Moves = 3; p.Solution = append(p.Solution, "a1-a2", "a1-a3") }), "takes 2 moves, not 3"},
 		{"too short a line", edit(func(p *puzzle.Puzzle) { p.Solution = p.Solution[:2] }), "needs 3 moves in the solution"},
+		// One move is one ("needs 1 moves", "takes 1 moves").
+		{"too long a line", edit(func(p *puzzle.Puzzle) { p.Moves = 1 }), "a win in 1 needs 1 move in the solution, not 3"},
+		{"a win in 1 given as 2", puzzle.Puzzle{Variant: "brandubh", Position: two.Record(), ToMove: "defenders", Moves: 2,
+			Solution: []string{sol.Winning[0].String(), "b2-b1", "d1-a1"}}, "the win takes 1 move, not 2"},
 		{"illegal reply", edit(func(p *puzzle.Puzzle) { p.Solution[1] = "a7-a1" }), "move 2"},
 		{"bad position", edit(func(p *puzzle.Puzzle) { p.Position = "/7/" }), "invalid"},
 		{"bad side", edit(func(p *puzzle.Puzzle) { p.ToMove = "kings" }), "invalid"},

@@ -105,7 +105,9 @@ func GIF(w io.Writer, game *tafl.Game, opts GIFOptions) error {
 			return err
 		}
 		if frameOpts.Size == MinSize {
-			return fmt.Errorf("render: the replay of %d moves takes over %d bytes even with %d-pixel frames: replay part of the game", game.Len(), maxBytes, MinSize)
+			moves, plies := tafl.MoveCount(game.Len()), game.Len()
+			return fmt.Errorf("render: the replay of %d %s (%d %s) takes over %d bytes even with %d-pixel frames: replay part of the game",
+				moves, plural(moves, "move", "moves"), plies, plural(plies, "ply", "plies"), maxBytes, MinSize)
 		}
 		// The size grows about with the frame area and the number of
 		// frames: shrink to fit what the frames drawn so far project,
@@ -326,4 +328,12 @@ func changed(prev, cur *image.Paletted) *image.Paletted {
 		}
 	}
 	return f
+}
+
+// plural is the form of a noun that n takes ("1 move", "2 moves").
+func plural(n int, one, other string) string {
+	if n == 1 {
+		return one
+	}
+	return other
 }

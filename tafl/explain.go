@@ -78,10 +78,52 @@ func (v *Variant) RulesPage() RulesPage {
 	return page
 }
 
+// piecesLine says where the pieces start. A custom start may have no
+// attackers (the page said "(0 dark discs) start on the rim"), or no
+// defenders but the king, or one of either, and may put the attackers
+// off the rim or the king off the centre.
 func (v *Variant) piecesLine() string {
 	start := v.Start()
-	return fmt.Sprintf("The attackers (%d dark discs) start on the rim; the defenders (%d light squares) and their king (the crowned piece, on %s) start in the centre.",
-		start.Count(Attackers), start.Count(Defenders)-1, start.King())
+	n := v.size
+	rim := false
+	for f := range n {
+		for r := range n {
+			if (f == 0 || r == 0 || f == n-1 || r == n-1) && start.At(At(f, r)).Side() == Attackers {
+				rim = true
+			}
+		}
+	}
+	var attackers string
+	switch a := start.Count(Attackers); {
+	case a == 0:
+		attackers = "The attackers (dark discs) have no piece in the start position, so they have no move"
+	case a == 1:
+		attackers = "The attackers (1 dark disc) start"
+	default:
+		attackers = fmt.Sprintf("The attackers (%d dark discs) start", a)
+	}
+	if start.Count(Attackers) > 0 {
+		if rim {
+			attackers += " on the rim"
+		} else {
+			attackers += " inside the rim"
+		}
+	}
+	k := start.King()
+	where := "in the centre"
+	if k != At(n/2, n/2) { // boards have an odd size
+		where = "off the centre"
+	}
+	var defenders string
+	switch d := start.Count(Defenders) - 1; d {
+	case 0:
+		defenders = fmt.Sprintf("the defenders are the king alone (the crowned piece, on %s), who starts %s", k, where)
+	case 1:
+		defenders = fmt.Sprintf("the defenders (1 light square) and their king (the crowned piece, on %s) start %s", k, where)
+	default:
+		defenders = fmt.Sprintf("the defenders (%d light squares) and their king (the crowned piece, on %s) start %s", d, k, where)
+	}
+	return attackers + "; " + defenders + "."
 }
 
 // movingLines says how pieces move and where they may not go.

@@ -257,3 +257,33 @@ func TestIllustrationsPlayAsCaptioned(t *testing.T) {
 		})
 	}
 }
+
+// TestRulesPagePieceCounts: a custom start with no attackers, one of
+// them, or no defender but the king, attackers off the rim or the king
+// off the centre is described as it is; the page said "The attackers (0
+// dark discs) start on the rim; the defenders (0 light squares) and their
+// king (the crowned piece, on b1) start in the centre".
+func TestRulesPagePieceCounts(t *testing.T) {
+	for _, c := range []struct{ start, want string }{
+		{"/7/7/7/3K3/7/7/7/", "The attackers (dark discs) have no piece in the start position, so they have no move; the defenders are the king alone (the crowned piece, on d4), who starts in the centre."},
+		{"/3t3/7/7/3K3/7/7/7/", "The attackers (1 dark disc) start on the rim; the defenders are the king alone (the crowned piece, on d4), who starts in the centre."},
+		{"/3t3/3t3/3T3/tt1K1tt/7/3t3/3t3/", "The attackers (8 dark discs) start on the rim; the defenders (1 light square) and their king (the crowned piece, on d4) start in the centre."},
+		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "The attackers (8 dark discs) start on the rim; the defenders (4 light squares) and their king (the crowned piece, on d4) start in the centre."},
+		// Nor are the attackers always on the rim, or the king in the centre.
+		{"/7/7/2t4/3K3/7/7/7/", "The attackers (1 dark disc) start inside the rim; the defenders are the king alone (the crowned piece, on d4), who starts in the centre."},
+		{"/1K5/7/2T4/7/7/7/1t5/", "The attackers (1 dark disc) start on the rim; the defenders (1 light square) and their king (the crowned piece, on b1) start off the centre."},
+	} {
+		r, err := tafl.ParseRules("dim:7 start:" + c.start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := tafl.NewVariant(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := v.RulesPage()
+		if got := page.Sections[0].Lines[0]; got != c.want {
+			t.Errorf("%s: %q\nwant %q", c.start, got, c.want)
+		}
+	}
+}

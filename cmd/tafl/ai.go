@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os/signal"
 	"strings"
@@ -47,7 +48,7 @@ func runAI(e env) error {
 	if fs.NArg() > 0 {
 		return &usageError{msg: "ai takes no arguments (put moves in -moves)"}
 	}
-	lim, err := searchLimits(level, timeLimit, depth, nodes, seed)
+	lim, err := searchLimits(fs, level, timeLimit, depth, nodes, seed)
 	if err != nil {
 		return err
 	}
@@ -81,10 +82,14 @@ func runAI(e env) error {
 
 // searchLimits turns the mutually exclusive -level, -time, -depth and
 // -nodes flags into limits (hard when none is given).
-func searchLimits(level string, t time.Duration, depth int, nodes int64, seed uint64) (ai.Limits, error) {
+func searchLimits(fs *flag.FlagSet, level string, t time.Duration, depth int, nodes int64, seed uint64) (ai.Limits, error) {
+	// A flag given counts, whatever its value: -depth 0 was taken as no
+	// -depth at all (the hard level), not refused.
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	n := 0
-	for _, set := range []bool{level != "", t != 0, depth != 0, nodes != 0} {
-		if set {
+	for _, name := range []string{"level", "time", "depth", "nodes"} {
+		if given[name] {
 			n++
 		}
 	}
@@ -92,7 +97,7 @@ func searchLimits(level string, t time.Duration, depth int, nodes int64, seed ui
 		return ai.Limits{}, &usageError{msg: "give only one of -level, -time, -depth and -nodes"}
 	}
 	switch {
-	case t < 0 || depth < 0 || nodes < 0:
+	case t < 0 || depth < 0 || nodes < 0 || given["time"] && t == 0 || given["depth"] && depth == 0 || given["nodes"] && nodes == 0:
 		return ai.Limits{}, &usageError{msg: "-time, -depth and -nodes must be positive"}
 	case t > 0:
 		return ai.PlayLimits(0, 0, t, seed), nil
@@ -105,7 +110,7 @@ func searchLimits(level string, t time.Duration, depth int, nodes int64, seed ui
 		return ai.PlayLimits(0, nodes, 0, seed), nil
 	}
 	l := ai.Hard
-	if level != "" {
+	if given["level"] {
 		var err error
 		if l, err = ai.ParseLevel(level); err != nil {
 			return ai.Limits{}, &usageError{msg: err.Error()}

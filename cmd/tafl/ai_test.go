@@ -77,6 +77,15 @@ func TestAIErrors(t *testing.T) {
 		{"bad level", []string{"ai", "-level", "grandmaster"}, 2, "unknown level"},
 		{"bad move", []string{"ai", "-moves", "a1-a2"}, 1, "move 1"},
 		{"game over", []string{"ai", "-variant", "brandubh", "-position", "/K6/7/7/7/7/4t1T/7/", "-side", "attackers"}, 1, "game is over"},
+		// A limit of 0 is refused, not taken as no limit given (the hard
+		// level searched); so is an empty level, and two limits one of
+		// which is 0.
+		{"-depth 0", []string{"ai", "-variant", "brandubh", "-depth", "0"}, 2, "tafl ai: -time, -depth and -nodes must be positive\n"},
+		{"-time 0s", []string{"ai", "-variant", "brandubh", "-time", "0s"}, 2, "tafl ai: -time, -depth and -nodes must be positive\n"},
+		{"-nodes 0", []string{"ai", "-variant", "brandubh", "-nodes", "0"}, 2, "tafl ai: -time, -depth and -nodes must be positive\n"},
+		{"empty level", []string{"ai", "-variant", "brandubh", "-level="}, 2, "unknown level"},
+		{"-depth 0 and -level", []string{"ai", "-variant", "brandubh", "-depth", "0", "-level", "easy"}, 2, "only one of"},
+		{"otep -nodes 0", []string{"otep", "-nodes", "0"}, 2, "tafl otep: -time, -depth and -nodes must be positive\n"},
 	} {
 		_, errOut, code := runTafl(t, "", c.args...)
 		if code != c.code || !strings.Contains(errOut, c.want) {

@@ -37,6 +37,15 @@ func runAnalyse(e env) error {
 	if *nodes <= 0 {
 		return &usageError{msg: fmt.Sprintf("-nodes %d: give a positive number", *nodes)}
 	}
+	// The files are checked before the review, which takes seconds to
+	// minutes, rather than when they are written after it.
+	for _, out := range []string{*graph, *board, *text} {
+		if out != "" {
+			if err := checkOutput(out); err != nil {
+				return err
+			}
+		}
+	}
 	var g *tafl.Game
 	if *otg != "" {
 		if err := otgConflict(fs); err != nil {
@@ -69,11 +78,8 @@ func runAnalyse(e env) error {
 	took := time.Since(start)
 	// Moves counted in pairs, as every message and the graph's axis count
 	// them (#20); the plies in brackets.
-	count := fmt.Sprintf("%d moves", tafl.MoveCount(g.Len()))
-	if tafl.MoveCount(g.Len()) == 1 {
-		count = "1 move"
-	}
-	title := fmt.Sprintf("%s · %s (%d plies) · %s", g.Variant().Rules().Title, count, g.Len(), g.Outcome().Status())
+	title := fmt.Sprintf("%s · %s (%s) · %s", g.Variant().Rules().Title, plural(tafl.MoveCount(g.Len()), "move", "moves"),
+		plural(g.Len(), "ply", "plies"), g.Outcome().Status())
 	if *graph != "" {
 		var buf bytes.Buffer
 		if err := render.GraphPNG(&buf, r.Graph(title), render.GraphOptions{}); err != nil {
@@ -115,7 +121,8 @@ func runAnalyse(e env) error {
 	if *asJSON {
 		return json.NewEncoder(e.stdout).Encode(reportJSON(r))
 	}
-	fmt.Fprintf(e.stdout, "%s: %d positions reviewed in %.1f s (%d nodes each)\n", title, len(r.Chances), took.Seconds(), r.Nodes)
+	fmt.Fprintf(e.stdout, "%s: %s reviewed in %.1f s (%s each)\n", title, plural(len(r.Chances), "position", "positions"), took.Seconds(),
+		plural(int(r.Nodes), "node", "nodes"))
 	if len(r.Turning) == 0 {
 		fmt.Fprintln(e.stdout, "no move lost more than 2 points of win chance")
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/taflbot/taflbot/analysis"
@@ -42,5 +44,43 @@ func TestAnalyseJSONNames(t *testing.T) {
 	}
 	if a.Move != "b3-b7" || a.Side != tafl.Attackers || a.SideName != "attackers" || a.Class != analysis.NoClass || a.ClassName != "none" {
 		t.Errorf("move 2: %+v, want the attackers' (1) move with no class (0, \"none\")", a)
+	}
+}
+
+// TestAnalyseOutputsCheckedFirst: a -graph, -board or -text file that
+// cannot be written is refused before the review, and no other file is
+// written; the review ran, the graph was written and only then did the
+// board or text fail ("open …: no such file or directory").
+func TestAnalyseOutputsCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "no", "dir", "out")
+	graph := filepath.Join(dir, "g.png")
+	game := []string{"analyse", "-variant", "brandubh", "-position", "/7/7/1t1T3/7/7/7/2Kt3/", "-side", "defenders",
+		"-moves", "d3-d2 b3-b7", "-nodes", "2000"}
+	for _, flags := range [][]string{
+		{"-graph", missing},
+		{"-graph", graph, "-board", missing},
+		{"-graph", graph, "-text", missing, "-json"},
+	} {
+		stdout, errOut, code := runTafl(t, "", append(game, flags...)...)
+		if want := "tafl analyse: open " + missing + ": no such file or directory\n"; code != 1 || stdout != "" || errOut != want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and only %q", flags, code, stdout, errOut, want)
+		}
+		if _, err := os.Stat(graph); !os.IsNotExist(err) {
+			t.Errorf("%v: the graph was written before the failure (%v)", flags, err)
+			os.Remove(graph)
+		}
+	}
+	// With the folder there, the same review writes every file.
+	if err := os.MkdirAll(filepath.Dir(missing), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runTafl(t, "", append(game, "-graph", graph, "-text", missing)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, f := range []string{graph, missing} {
+		if fi, err := os.Stat(f); err != nil || fi.Size() == 0 {
+			t.Errorf("%s not written: %v", f, err)
+		}
 	}
 }

@@ -26,9 +26,6 @@ func runBalance(e env) error {
 	if err != nil {
 		return err
 	}
-	if len(files) == 0 {
-		return fmt.Errorf("no .otg records in %s: play some with tafl match -out DIR", strings.Join(fs.Args(), ", "))
-	}
 	finished, err := readFinished(e, files)
 	if err != nil {
 		return err
@@ -44,15 +41,18 @@ func runBalance(e env) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "variant %s: %d games, %d positions; the attackers scored %.1f %%\n",
-		r.Variant.Name(), r.Games, r.Positions, 100*r.AttackerScore)
+	fmt.Fprintf(e.stdout, "variant %s: %s, %s; the attackers scored %.1f %%\n",
+		r.Variant.Name(), plural(r.Games, "game", "games"), plural(r.Positions, "position", "positions"), 100*r.AttackerScore)
 	fmt.Fprintf(e.stdout, "even chances at a score of %+.0f (attackers' view; %.0f a logit)\n", r.Even, r.Scale)
 	fmt.Fprintf(e.stdout, "balance: %d now, %.0f fitted\n", r.Now, r.Fitted)
 	return nil
 }
 
 // recordFiles lists the .otg files named in args, directories searched
-// to any depth, sorted within each directory.
+// to any depth, sorted within each directory. Folders that hold no record
+// are an error (tafl tune and tafl puzzles went on without them: "the
+// attackers won 0 and the defenders 0 of 0 games", "nothing to mine: give
+// … game records").
 func recordFiles(args []string) ([]string, error) {
 	var out []string
 	for _, a := range args {
@@ -73,6 +73,9 @@ func recordFiles(args []string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	if len(args) > 0 && len(out) == 0 {
+		return nil, fmt.Errorf("no .otg records in %s: play some with tafl match -out DIR", strings.Join(args, ", "))
 	}
 	return out, nil
 }

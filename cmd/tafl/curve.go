@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/tafl"
@@ -31,9 +30,6 @@ func runCurve(e env) error {
 	files, err := recordFiles(fs.Args())
 	if err != nil {
 		return err
-	}
-	if len(files) == 0 {
-		return fmt.Errorf("no .otg records in %s: play some with tafl match -out DIR", strings.Join(fs.Args(), ", "))
 	}
 	recs, err := readFinished(e, files)
 	if err != nil {
@@ -67,8 +63,8 @@ func runCurve(e env) error {
 	}
 	for _, side := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
 		if wins[side] < balance.MinWins {
-			return fmt.Errorf("the %v won %d of %d games; the fit needs %d wins by each side or it extrapolates: play more games",
-				side, wins[side], len(recs), balance.MinWins)
+			return fmt.Errorf("the %v won %d of %s; the fit needs %s by each side or it extrapolates: play more games",
+				side, wins[side], plural(len(recs), "game", "games"), plural(balance.MinWins, "win", "wins"))
 		}
 	}
 	fit, err := analysis.FitLogistic(pts)
@@ -82,8 +78,9 @@ func runCurve(e env) error {
 	if l := v.Rules().Layout; l != "" {
 		name += "/" + l
 	}
-	fmt.Fprintf(e.stdout, "variant %s: %d games (attackers %d, defenders %d, drawn %d), %d positions at %d nodes\n",
-		name, len(recs), wins[tafl.Attackers], wins[tafl.Defenders], wins[tafl.NoSide], len(pts), *nodes)
+	fmt.Fprintf(e.stdout, "variant %s: %s (attackers %d, defenders %d, drawn %d), %s at %s\n",
+		name, plural(len(recs), "game", "games"), wins[tafl.Attackers], wins[tafl.Defenders], wins[tafl.NoSide],
+		plural(len(pts), "position", "positions"), plural(int(*nodes), "node", "nodes"))
 	fmt.Fprintf(e.stdout, "even chances at a score of %+.0f; %.0f points a logit\n", fit.Even, fit.Scale)
 	fmt.Fprintf(e.stdout, "%q: {Even: %.0f, Scale: %.0f},\n", name, fit.Even, fit.Scale)
 	return nil

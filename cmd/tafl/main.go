@@ -199,6 +199,15 @@ func inFile(path string, err error) error {
 	return &fileError{path, err}
 }
 
+// plural is n and the noun in the form n takes: "1 puzzle", "2 puzzles",
+// "0 plies" (a message's "%d puzzles" read "1 puzzles").
+func plural(n int, one, other string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, other)
+}
+
 func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: tafl COMMAND [flags]   (tafl COMMAND -h for its flags)")
 	names := make([]string, 0, len(commands))

@@ -343,6 +343,9 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 		{[]string{"openings", "-variant", "brandubh", "-corpus", dir}, "tafl openings: read " + dir + ": is a directory\n"},
 		{[]string{"rules", "-theme", "purple"}, `tafl rules: unknown theme "purple": use "light" or "dark"` + "\n"},
 		{[]string{"replay", "-o", filepath.Join(dir, "g.gif"), "-max-bytes", "10", "-moves", "d1-d3"}, "tafl replay: the replay of "},
+		// Games too short for -skip left nothing to fit: "tafl tune:
+		// tune: no samples".
+		{[]string{"tune", "-skip", "1000", "testdata/tune"}, "tafl tune: no position to fit: every game ends within its first 1000 plies (-skip) or has no quiet position after them: lower -skip or add longer games\n"},
 	} {
 		_, errOut, _ := runTafl(t, "", c.args...)
 		if !strings.HasPrefix(errOut, c.want) {
@@ -359,5 +362,53 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 		if _, errOut, _ := runTafl(t, "", "results", name); errOut != want {
 			t.Errorf("a record named %s: %q, want %q", name, errOut, want)
 		}
+	}
+}
+
+// TestOneIsSingular: a count of one takes the singular noun in tafl's
+// messages; they read "the replay of 1 moves", "game 1 of 1: 1 puzzles",
+// "1 distinct 4-ply openings", "(1 plies)", "1 nodes each".
+func TestOneIsSingular(t *testing.T) {
+	dir := t.TempDir()
+	corpus := filepath.Join(dir, "games.csv")
+	if err := os.WriteFile(corpus, []byte("moves,attacker_captures,defender_captures,status\nd1-d3 f4-c4 a4-b4 f5-f4 h1-h3,0,0,White\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	puzzles := filepath.Join(dir, "p.jsonl")
+	for _, c := range []struct {
+		args         []string
+		stdout, errs []string
+	}{
+		{args: []string{"replay", "-variant", "brandubh", "-max-bytes", "10", "-moves", "a4-a3", "-o", filepath.Join(dir, "r.gif")},
+			errs: []string{"tafl replay: the replay of 1 move (1 ply) takes over 10 bytes even"}},
+		{args: []string{"puzzles", "-variant", "brandubh", "-selfplay", "1", "-nodes", "500", "-opening", "1", "-count", "1", "-o", puzzles},
+			errs: []string{"game 1 of 1: 1 puzzle\n1 puzzle written to " + puzzles + "\n"}},
+		{args: []string{"puzzles", "-verify", puzzles}, stdout: []string{"1 of 1 puzzle verified (brandubh 1)\n"}},
+		{args: []string{"analyse", "-variant", "brandubh", "-moves", "a4-a3", "-nodes", "1"},
+			stdout: []string{"Brandubh · 1 move (1 ply) · ongoing: 2 positions reviewed in ", " s (1 node each)\n"}},
+		{args: []string{"tune", "-corpus", corpus},
+			errs: []string{"corpus " + corpus + ": 1 game (1 line skipped: header, unfinished)\n", "tafl tune: the attackers won 0 and the defenders 1 of 1 game; the fit needs 5 wins by each side"}},
+		{args: []string{"openings", "-corpus", corpus, "-plies", "4", "-count", "2"},
+			errs: []string{"tafl openings: " + corpus + " has 1 distinct 4-ply opening, fewer than -count 2"}},
+		{args: []string{"openings", "-corpus", corpus, "-plies", "4", "-count", "1", "-tries", "1", "-nodes", "1", "-maxplies", "2", "-concurrency", "1"},
+			stdout: []string{"# tafl openings: 0 of 1 corpus (games.csv) 4-ply opening kept "}, errs: []string{"tafl openings: 1 candidate tried, only 0 balanced, fewer than -count 1"}},
+		{args: []string{"curve", "-nodes", "100", "testdata/tune/game-01.otg"},
+			errs: []string{"tafl curve: the attackers won 1 of 1 game; the fit needs 5 wins by each side"}},
+	} {
+		stdout, errOut, _ := runTafl(t, "", c.args...)
+		for _, want := range c.stdout {
+			if !strings.Contains(stdout, want) {
+				t.Errorf("%v: stdout %q; want %q in it", c.args, stdout, want)
+			}
+		}
+		for _, want := range c.errs {
+			if !strings.Contains(errOut, want) {
+				t.Errorf("%v: stderr %q; want %q in it", c.args, errOut, want)
+			}
+		}
+	}
+	ps, err := os.ReadFile(puzzles)
+	if want := "500 nodes, noise 40, 1 random ply)"; err != nil || !strings.Contains(string(ps), want) {
+		t.Errorf("puzzle source %q (%v); want %q in it", ps, err, want)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -67,7 +68,16 @@ func runMatch(e env) error {
 	if n := btoi(perMove != 0) + btoi(nodes != 0) + btoi(nps != 0); n > 1 {
 		return &usageError{msg: "give one of -time, -nodes and -nps"}
 	}
-	if perMove < 0 || nodes < 0 || nps < 0 || settle < 0 {
+	// A budget flag given counts whatever its value: -nodes 0 was taken
+	// as none given (each level's own budget).
+	zero := false
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "time", "nodes", "nps", "settle":
+			zero = zero || f.Value.String() == "0" || f.Value.String() == "0s"
+		}
+	})
+	if zero || perMove < 0 || nodes < 0 || nps < 0 || settle < 0 {
 		return &usageError{msg: "-time, -nodes, -nps and -settle must be positive"}
 	}
 	v, err := s.Variant()
@@ -101,15 +111,21 @@ func runMatch(e env) error {
 		if err != nil {
 			return err
 		}
+		if err := overAtStart(start); err != nil {
+			return err
+		}
 		for i := 0; i < pairs; i++ {
 			m.Openings = append(m.Openings, match.RandomOpening(start, opening, seed+uint64(i)))
 		}
 	}
-	for _, dir := range []string{outDir, transcripts} {
-		if dir != "" {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return err
-			}
+	if outDir != "" {
+		if err := makeFolder("-out", outDir, "the game records (.otg)"); err != nil {
+			return err
+		}
+	}
+	if transcripts != "" {
+		if err := makeFolder("-transcripts", transcripts, "the engines' OTEP sessions"); err != nil {
+			return err
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)

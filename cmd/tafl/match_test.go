@@ -259,11 +259,61 @@ func TestMatchMoveCap(t *testing.T) {
 	if !strings.Contains(string(data), "[adjudication:draw by the move cap of 3 plies after the opening]") {
 		t.Errorf("record has no adjudication tag:\n%s", data)
 	}
+	// A cap of one ply is one ("move cap 1 plies").
+	out, errOut, code = runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1",
+		"-games", "2", "-maxplies", "1", "-out", dir)
+	if code != 0 || !strings.Contains(out, "adjudicated draws (move cap 1 ply): 2\n") {
+		t.Errorf("-maxplies 1: exit %d, %s\n%s", code, errOut, out)
+	}
+	data, _ = os.ReadFile(filepath.Join(dir, "game-0001.otg"))
+	if !strings.Contains(string(data), "[adjudication:draw by the move cap of 1 ply after the opening]") {
+		t.Errorf("-maxplies 1: the record's tag:\n%s", data)
+	}
 }
 
 // -nps and -nodes together are a usage error.
 func TestMatchBudgetFlags(t *testing.T) {
 	if _, _, code := runTafl(t, "", "match", "-nps", "10", "-nodes", "10"); code != 2 {
 		t.Errorf("-nps with -nodes: exit %d, want 2", code)
+	}
+	// A budget of 0 is refused as the message says, not taken as none
+	// given (-nodes 0 played at each level's own budget, -settle 0 waited
+	// 250 ms).
+	for _, flag := range []string{"-time", "-nodes", "-nps", "-settle"} {
+		out, errOut, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1", "-games", "2", "-maxplies", "2", flag, "0")
+		if want := "tafl match: -time, -nodes, -nps and -settle must be positive\n"; code != 2 || out != "" || errOut != want {
+			t.Errorf("%s 0: exit %d, stdout %q, stderr %q; want exit 2 and %q", flag, code, out, errOut, want)
+		}
+	}
+}
+
+// TestGamesFromAFinishedStart: tafl match and tafl openings refuse a
+// start in which the game is already over, also when it is over because
+// the side to move has no move (a custom start without attackers): the
+// match played its "games" (each won by the defenders before any move)
+// and tafl openings tested every candidate.
+func TestGamesFromAFinishedStart(t *testing.T) {
+	noAttackers := []string{"-rules", "dim:7 start:/7/7/7/3K3/7/7/7/"}
+	escaped := []string{"-variant", "brandubh", "-position", "/K6/7/7/7/7/7/1t5/"}
+	openings := filepath.Join(t.TempDir(), "openings.txt")
+	if err := os.WriteFile(openings, []byte("/7/7/7/3K3/7/7/7/ attackers\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const over = " is already over in the start position (defenders-won, "
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, noAttackers...), "tafl match: the game" + over + "no-moves): no game can be played from it\n"},
+		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, escaped...), "tafl match: the game" + over + "king-escaped): no game can be played from it\n"},
+		{append([]string{"openings", "-count", "1", "-nodes", "1"}, noAttackers...), "tafl openings: the game" + over + "no-moves): no game can be played from it\n"},
+		{append([]string{"openings", "-count", "1", "-nodes", "1"}, escaped...), "tafl openings: the game" + over + "king-escaped): no game can be played from it\n"},
+		{[]string{"match", "-rules", "dim:7 start:/3t3/7/7/3K3/7/7/7/", "-openings", openings, "-p1", "depth=1", "-p2", "depth=1", "-games", "2"},
+			"tafl match: " + openings + ":1: the game is already over in this position\n"},
+	} {
+		stdout, errOut, code := runTafl(t, "", c.args...)
+		if code != 1 || stdout != "" || errOut != c.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and only %q", c.args, code, stdout, errOut, c.want)
+		}
 	}
 }

@@ -58,8 +58,8 @@ func runOpenings(e env) error {
 	if err != nil {
 		return err
 	}
-	if start.Outcome().Over() {
-		return fmt.Errorf("the game is already over in the start position")
+	if err := overAtStart(start); err != nil {
+		return err
 	}
 	var weights *ai.Weights
 	if weightsFile != "" {
@@ -74,11 +74,12 @@ func runOpenings(e env) error {
 			return err
 		}
 		if len(openings) < count {
-			return fmt.Errorf("%s has %d distinct %d-ply openings, fewer than -count %d: lower -count or -plies", corpus, len(openings), plies, count)
+			return fmt.Errorf("%s has %s, fewer than -count %d: lower -count or -plies", corpus,
+				plural(len(openings), fmt.Sprintf("distinct %d-ply opening", plies), fmt.Sprintf("distinct %d-ply openings", plies)), count)
 		}
 	}
 	if outDir != "" {
-		if err := os.MkdirAll(outDir, 0o755); err != nil {
+		if err := makeFolder("-out", outDir, "the test games' records (.otg)"); err != nil {
 			return err
 		}
 	}
@@ -93,8 +94,8 @@ func runOpenings(e env) error {
 	if corpus != "" {
 		what = "corpus (" + filepath.Base(corpus) + ")"
 	}
-	fmt.Fprintf(&sb, "# tafl openings: %d of %d %s %d-ply openings kept (each side won one of four test games at %d and %d nodes a move)\n",
-		len(kept), tried, what, plies, nodes, 2*nodes)
+	fmt.Fprintf(&sb, "# tafl openings: %d of %s kept (each side won one of four test games at %d and %d nodes a move)\n",
+		len(kept), plural(tried, fmt.Sprintf("%s %d-ply opening", what, plies), fmt.Sprintf("%s %d-ply openings", what, plies)), nodes, 2*nodes)
 	for _, c := range kept {
 		moves := make([]string, len(c.Moves))
 		for i, m := range c.Moves {
@@ -107,7 +108,7 @@ func runOpenings(e env) error {
 		return err
 	}
 	if len(kept) < count {
-		return fmt.Errorf("only %d of %d candidates were balanced, fewer than -count %d: raise -tries or lower -count", len(kept), tried, count)
+		return fmt.Errorf("%s tried, only %d balanced, fewer than -count %d: raise -tries or lower -count", plural(tried, "candidate", "candidates"), len(kept), count)
 	}
 	return nil
 }

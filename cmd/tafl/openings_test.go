@@ -140,7 +140,7 @@ func TestOpeningsFromACorpus(t *testing.T) {
 	// With one node a move and two plies a game every test game is a
 	// draw: no candidate is balanced, and the error says how many were
 	// tried — the two distinct openings of the corpus.
-	if code != 1 || !strings.Contains(errOut, "only 0 of 2 candidates were balanced") {
+	if code != 1 || !strings.Contains(errOut, "2 candidates tried, only 0 balanced") {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
 	if !strings.Contains(out, "0 of 2 corpus (games.csv) 4-ply openings kept") {

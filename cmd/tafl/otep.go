@@ -47,7 +47,7 @@ func runOTEP(e env) error {
 	if threads < 1 || threads > 256 {
 		return &usageError{msg: "-threads must be from 1 to 256"}
 	}
-	lim, err := searchLimits(level, timeLimit, depth, nodes, seed)
+	lim, err := searchLimits(fs, level, timeLimit, depth, nodes, seed)
 	if err != nil {
 		return err
 	}

@@ -92,8 +92,9 @@ func runPuzzles(e env) error {
 		for i := range *selfplay {
 			s := *seed + uint64(i)
 			jobs = append(jobs, puzzle.Job{
-				Source: fmt.Sprintf("self-play %s seed %d (tafl puzzles -selfplay, %d nodes, noise %d, %d random plies)", name, s, *nodes, *noise, *opening),
-				Game:   func(ctx context.Context) (*tafl.Game, error) { return puzzle.SelfPlay(ctx, v, s, opts) },
+				Source: fmt.Sprintf("self-play %s seed %d (tafl puzzles -selfplay, %s, noise %d, %s)", name, s,
+					plural(int(*nodes), "node", "nodes"), *noise, plural(*opening, "random ply", "random plies")),
+				Game: func(ctx context.Context) (*tafl.Game, error) { return puzzle.SelfPlay(ctx, v, s, opts) },
 			})
 		}
 	}
@@ -121,13 +122,13 @@ func runPuzzles(e env) error {
 	// of long runs).
 	progress := func(done, found int) {
 		if done%10 == 0 || done == len(jobs) {
-			fmt.Fprintf(e.stderr, "game %d of %d: %d puzzles\n", done, len(jobs), found)
+			fmt.Fprintf(e.stderr, "game %d of %d: %s\n", done, len(jobs), plural(found, "puzzle", "puzzles"))
 		}
 	}
 	terminal := isTerminal(e.stderr)
 	if terminal {
 		progress = func(done, found int) {
-			fmt.Fprintf(e.stderr, "\rgame %d of %d: %d puzzles", done, len(jobs), found)
+			fmt.Fprintf(e.stderr, "\rgame %d of %d: %s", done, len(jobs), plural(found, "puzzle", "puzzles"))
 		}
 	}
 	ps, err := puzzle.Collect(context.Background(), jobs, puzzle.CollectOptions{
@@ -151,7 +152,7 @@ func runPuzzles(e env) error {
 		if err := os.WriteFile(*out, data, 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stderr, "%d puzzles written to %s\n", len(ps), *out)
+		fmt.Fprintf(e.stderr, "%s written to %s\n", plural(len(ps), "puzzle", "puzzles"), *out)
 		return nil
 	}
 	_, err = w.Write(data)
@@ -219,10 +220,11 @@ func verifyPuzzles(e env, path string, budget int64) error {
 			parts = append(parts, fmt.Sprintf("%s %d", p.Name, n))
 		}
 	}
+	verified := fmt.Sprintf("%d of %s verified", len(ps)-bad, plural(len(ps), "puzzle", "puzzles"))
 	if len(parts) == 0 {
-		fmt.Fprintf(e.stdout, "%d of %d puzzles verified\n", len(ps)-bad, len(ps))
+		fmt.Fprintln(e.stdout, verified)
 	} else {
-		fmt.Fprintf(e.stdout, "%d of %d puzzles verified (%s)\n", len(ps)-bad, len(ps), strings.Join(parts, ", "))
+		fmt.Fprintf(e.stdout, "%s (%s)\n", verified, strings.Join(parts, ", "))
 	}
 	if bad > 0 {
 		return &exitError{code: 1}

@@ -75,7 +75,7 @@ func TestPuzzlesSelfPlay(t *testing.T) {
 	if err := os.WriteFile(file, enc, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if stdout, _, code := runTafl(t, "", "puzzles", "-verify", file); code != 0 || stdout != "1 of 1 puzzles verified (brandubh 1)\n" {
+	if stdout, _, code := runTafl(t, "", "puzzles", "-verify", file); code != 0 || stdout != "1 of 1 puzzle verified (brandubh 1)\n" {
 		t.Errorf("verify a good file: exit %d, %q", code, stdout)
 	}
 	// Nothing verified names no variant (it printed "()").
@@ -83,7 +83,7 @@ func TestPuzzlesSelfPlay(t *testing.T) {
 	if err := os.WriteFile(file, enc, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if stdout, _, code := runTafl(t, "", "puzzles", "-verify", file); code != 1 || !strings.HasSuffix(stdout, "\n0 of 1 puzzles verified\n") {
+	if stdout, _, code := runTafl(t, "", "puzzles", "-verify", file); code != 1 || !strings.HasSuffix(stdout, "\n0 of 1 puzzle verified\n") {
 		t.Errorf("verify a bad file: exit %d, %q", code, stdout)
 	}
 	// A file without puzzles verifies nothing: it said "0 of 0 puzzles
@@ -240,10 +240,12 @@ func TestCurve(t *testing.T) {
 }
 
 // TestNoRecordsNamesTheFolders: a folder without records is named as the
-// other commands name it (curve printed Go's list, "[DIR]").
+// other commands name it (curve printed Go's list, "[DIR]"); tafl tune
+// and tafl puzzles went on without records ("the attackers won 0 and the
+// defenders 0 of 0 games", "nothing to mine: give … game records").
 func TestNoRecordsNamesTheFolders(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
-	for _, cmd := range []string{"curve", "balance", "results"} {
+	for _, cmd := range []string{"curve", "balance", "results", "tune", "puzzles"} {
 		_, errOut, code := runTafl(t, "", cmd, a, b)
 		if want := "tafl " + cmd + ": no .otg records in " + a + ", " + b + ": play some with tafl match -out DIR\n"; code != 1 || errOut != want {
 			t.Errorf("%s: exit %d %q, want %q", cmd, code, errOut, want)

@@ -146,3 +146,16 @@ func checkOutput(path string) error {
 	}
 	return nil
 }
+
+// makeFolder makes the folder that flag (such as -o or -out) names, with
+// its parents, before any work or output, and says what the flag takes
+// when it names a file ("mkdir FILE: not a directory" did not).
+func makeFolder(flag, dir, what string) error {
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return fmt.Errorf("%s %s is a file: give a folder for %s", flag, dir, what)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("%s: cannot make a folder for %s: %w", flag, what, err)
+	}
+	return nil
+}

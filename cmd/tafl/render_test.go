@@ -160,3 +160,32 @@ func TestRulesCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestFolderFlagNamesAFile: a file given where a folder is expected (tafl
+// rules -o, tafl match -out and -transcripts, tafl openings -out) is
+// refused before any output or work, saying that a folder is wanted; tafl
+// rules printed its whole page and then "mkdir FILE: not a directory".
+func TestFolderFlagNamesAFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(file, []byte("kept"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"rules", "-variant", "brandubh", "-o", file}, "tafl rules: -o " + file + " is a file: give a folder for the pictures (start.png, 1.png, …)\n"},
+		{[]string{"rules", "-variant", "brandubh", "-o", filepath.Join(file, "sub")}, "tafl rules: -o: cannot make a folder for the pictures (start.png, 1.png, …): mkdir " + file + ": not a directory\n"},
+		{[]string{"match", "-variant", "brandubh", "-games", "2", "-out", file}, "tafl match: -out " + file + " is a file: give a folder for the game records (.otg)\n"},
+		{[]string{"match", "-variant", "brandubh", "-games", "2", "-transcripts", file}, "tafl match: -transcripts " + file + " is a file: give a folder for the engines' OTEP sessions\n"},
+		{[]string{"openings", "-variant", "brandubh", "-out", file}, "tafl openings: -out " + file + " is a file: give a folder for the test games' records (.otg)\n"},
+	} {
+		stdout, errOut, code := runTafl(t, "", c.args...)
+		if code != 1 || stdout != "" || errOut != c.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1, nothing printed and %q", c.args, code, stdout, errOut, c.want)
+		}
+	}
+	if data, _ := os.ReadFile(file); string(data) != "kept" {
+		t.Errorf("the file was changed: %q", data)
+	}
+}

@@ -43,9 +43,6 @@ func runResults(e env) error {
 	if err != nil {
 		return err
 	}
-	if len(files) == 0 {
-		return fmt.Errorf("no .otg records in %s: play some with tafl match -out DIR", strings.Join(fs.Args(), ", "))
-	}
 	sort.Strings(files)
 	recs, err := readFinished(e, files)
 	if err != nil {

@@ -42,6 +42,11 @@ func runRules(e env) error {
 	if err != nil {
 		return err
 	}
+	if dir != "" {
+		if err := makeFolder("-o", dir, "the pictures (start.png, 1.png, …)"); err != nil {
+			return err
+		}
+	}
 	fmt.Fprint(e.stdout, v.RulesPage().Text())
 	ils := v.Illustrations()
 	if len(ils) > 0 {
@@ -52,9 +57,6 @@ func runRules(e env) error {
 	}
 	if dir == "" {
 		return nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
 	}
 	write := func(name string, opts render.Options, il *int) error {
 		var buf bytes.Buffer

@@ -122,6 +122,17 @@ func (s *setup) Game() (*tafl.Game, error) {
 	return tafl.NewGameFrom(p), nil
 }
 
+// overAtStart refuses a start position in which the game is already over
+// (the king escaped or captured, or the side to move has no move: a
+// custom start without attackers), for commands that would play games
+// from it: every game would end before its first move.
+func overAtStart(start tafl.Position) error {
+	if o := tafl.NewGameFrom(start).Outcome(); o.Over() {
+		return fmt.Errorf("the game is already over in the start position (%s, %s): no game can be played from it", o.Status(), o.Reason)
+	}
+	return nil
+}
+
 // PlayMoves plays moves (OTN simple or full form) into g, stopping at the
 // first that fails; it returns how many were played and that error.
 func PlayMoves(g *tafl.Game, moves []string) (int, error) {

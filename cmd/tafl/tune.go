@@ -99,7 +99,7 @@ func runTune(e env) error {
 		if err != nil {
 			return inFile(corpus, err)
 		}
-		fmt.Fprintf(e.stderr, "corpus %s: %d games (%d lines skipped: header, unfinished)\n", corpus, len(cg), skipped)
+		fmt.Fprintf(e.stderr, "corpus %s: %s (%s skipped: header, unfinished)\n", corpus, plural(len(cg), "game", "games"), plural(skipped, "line", "lines"))
 		for i, c := range cg {
 			if err := add(c.Game, c.Result, fmt.Sprintf("%s game %d", corpus, i+1)); err != nil {
 				return err
@@ -120,7 +120,12 @@ func runTune(e env) error {
 		}
 	}
 	if results[0] < balance.MinWins || results[2] < balance.MinWins {
-		return fmt.Errorf("the attackers won %d and the defenders %d of %d games; the fit needs %d wins by each side: add games", results[0], results[2], games[0], balance.MinWins)
+		return fmt.Errorf("the attackers won %d and the defenders %d of %s; the fit needs %s by each side: add games",
+			results[0], results[2], plural(games[0], "game", "games"), plural(balance.MinWins, "win", "wins"))
+	}
+	if len(samples) == 0 {
+		// It said "tune: no samples".
+		return fmt.Errorf("no position to fit: every game ends within its first %s (-skip) or has no quiet position after them: lower -skip or add longer games", plural(skip, "ply", "plies"))
 	}
 	var mask []bool
 	if only != "" {
@@ -157,9 +162,10 @@ func runTune(e env) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "%d games (attackers won %d, drew %d, lost %d), %d positions\n", games[0], results[0], results[1], results[2], len(samples))
-	fmt.Fprintf(e.stderr, "mean log-loss %.4f before, %.4f after (%d iterations); %.0f points a logit, even chances at %+.0f (balance now %+d), in units of an attacker's fitted value\n",
-		fit.LossBefore, fit.LossAfter, fit.Iterations, 1/(fit.Scale/unit), fit.Balance*unit, ai.Balance(v))
+	fmt.Fprintf(e.stderr, "%s (attackers won %d, drew %d, lost %d), %s\n", plural(games[0], "game", "games"), results[0], results[1], results[2],
+		plural(len(samples), "position", "positions"))
+	fmt.Fprintf(e.stderr, "mean log-loss %.4f before, %.4f after (%s); %.0f points a logit, even chances at %+.0f (balance now %+d), in units of an attacker's fitted value\n",
+		fit.LossBefore, fit.LossAfter, plural(fit.Iterations, "iteration", "iterations"), 1/(fit.Scale/unit), fit.Balance*unit, ai.Balance(v))
 	printChanges(e, ai.FeatureNames(v), w.Vector(), nw.Vector())
 	data, err := json.MarshalIndent(nw, "", "  ")
 	if err != nil {

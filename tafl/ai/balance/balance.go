@@ -81,8 +81,12 @@ func Fit(recs []Record) (Report, error) {
 	}
 	for _, side := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
 		if wins[side] < MinWins {
-			return Report{}, fmt.Errorf("the %v won %d of %d games; the fit needs %d wins by each side or it extrapolates: play more games, or from balanced openings (tafl openings)",
-				side, wins[side], len(recs), MinWins)
+			games := "games"
+			if len(recs) == 1 {
+				games = "game"
+			}
+			return Report{}, fmt.Errorf("the %v won %d of %d %s; the fit needs %d wins by each side or it extrapolates: play more games, or from balanced openings (tafl openings)",
+				side, wins[side], len(recs), games, MinWins)
 		}
 	}
 	fit, err := analysis.FitLogistic(pts)

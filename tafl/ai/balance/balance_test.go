@@ -48,6 +48,7 @@ func TestFitRefuses(t *testing.T) {
 		{[]Record{{"a.otg", won("brandubh")}, {"b.otg", won("tablut")}}, "b.otg is a game of tablut, not brandubh"},
 		{[]Record{{"a.otg", game("brandubh", "d2-b2")}}, "a.otg: the game is not finished"},
 		{[]Record{{"a.otg", won("brandubh")}, {"b.otg", won("brandubh")}}, "the attackers won 2 of 2 games; the fit needs 5 wins by each side"},
+		{[]Record{{"a.otg", won("brandubh")}}, "the attackers won 1 of 1 game; the fit"}, // not "of 1 games"
 	} {
 		if _, err := Fit(c.recs); err == nil || !strings.Contains(err.Error(), c.sub) {
 			t.Errorf("error %v, want one containing %q", err, c.sub)

@@ -89,7 +89,11 @@ func ReadCorpus(r io.Reader, v *tafl.Variant) ([]CorpusGame, int, error) {
 				skipped++
 				continue // a header or a blank line
 			}
-			return nil, 0, fmt.Errorf("line %d: %d columns, want 4 (moves,attacker_captures,defender_captures,status)", line, len(f))
+			columns := "columns"
+			if len(f) == 1 {
+				columns = "column"
+			}
+			return nil, 0, fmt.Errorf("line %d: %d %s, want 4 (moves,attacker_captures,defender_captures,status)", line, len(f), columns)
 		}
 		var y float64
 		switch f[3] {

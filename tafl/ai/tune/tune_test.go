@@ -179,8 +179,14 @@ func TestReadCorpus(t *testing.T) {
 	if _, _, err := ReadCorpus(strings.NewReader("a,b,c,d\nd1-d3,0,0,Blue\n"), v); err == nil {
 		t.Error("status Blue accepted")
 	}
-	if _, _, err := ReadCorpus(strings.NewReader("a,b,c,d\nd1-d3,0\n"), v); err == nil {
-		t.Error("two columns accepted")
+	// A line of too few columns is refused as such (a header "a,b,c,d"
+	// is a line of four, refused for its status "d"); one column is one
+	// ("1 columns").
+	header := "moves,attacker_captures,defender_captures,status\n"
+	for line, want := range map[string]string{"d1-d3,0": "line 2: 2 columns, want 4 ", "d1-d3": "line 2: 1 column, want 4 "} {
+		if _, _, err := ReadCorpus(strings.NewReader(header+line+"\n"), v); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q: %v, want an error starting %q", line, err, want)
+		}
 	}
 }
 
