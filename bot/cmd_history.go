@@ -20,7 +20,7 @@ import (
 )
 
 // GameTags are the OTN header tags of a game's record: the event, site
-// and date, the players by display name (attackers, defenders) and by id
+// (the game's channel as a URL) and date, the players by display name (attackers, defenders) and by id
 // (attackers-id, defenders-id: a Discord user id, or ai:LEVEL for the
 // engine), and the time control in OTN's form (time-control, see
 // tafl.TimeSpec), with a correspondence game's time per move also
@@ -28,7 +28,7 @@ import (
 func GameTags(g *storage.Game) []tafl.Tag {
 	tags := []tafl.Tag{
 		{Name: "event", Value: "taflbot game " + g.ID.String()},
-		{Name: "site", Value: fmt.Sprintf("discord server %s channel %s", orDash(g.GuildID), orDash(g.ChannelID))},
+		{Name: "site", Value: siteTag(g)},
 		{Name: "date", Value: g.Created.UTC().Format("2006.01.02")},
 		{Name: "attackers", Value: seatLabel(nil, g.Attackers)},
 		{Name: "attackers-id", Value: g.Attackers.String()},
@@ -73,11 +73,23 @@ func moveTimeTag(d time.Duration) string {
 	return b.String()
 }
 
-func orDash(s string) string {
-	if s == "" {
-		return "-"
+// siteTag is a game record's site: OTN wants "a URL, for online games",
+// and the game's Discord channel (its thread, when it has one) has one,
+// https://discord.com/channels/SERVER/CHANNEL ("@me" for the server of a
+// direct message).
+func siteTag(g *storage.Game) string {
+	channel := g.ChannelID
+	if g.ThreadID != "" {
+		channel = g.ThreadID
 	}
-	return s
+	if channel == "" {
+		return "discord"
+	}
+	guild := g.GuildID
+	if guild == "" {
+		guild = "@me"
+	}
+	return "https://discord.com/channels/" + guild + "/" + channel
 }
 
 // cmdHistory handles /tafl history [game] (no game: the one in progress

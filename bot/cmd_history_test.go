@@ -479,3 +479,37 @@ func TestRecordTimePerMove(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordSite: OTN's site tag is "a URL, for online games": the
+// record names the game's Discord channel by its link (the game's thread
+// when it has one, @me for a direct message), not "discord server 900
+// channel 901", and OpenTafl reads it whole (a value runs to the first
+// "]").
+func TestRecordSite(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	g := gameOf(t, h, alice)
+	site := func() string {
+		for _, tag := range bot.GameTags(g) {
+			if tag.Name == "site" {
+				return tag.Value
+			}
+		}
+		return ""
+	}
+	if got, want := site(), "https://discord.com/channels/"+g.GuildID+"/"+g.ChannelID; got != want || g.GuildID == "" || g.ChannelID == "" {
+		t.Errorf("site %q, want %q", got, want)
+	}
+	_, tags, err := tafl.DecodeGame(tafl.EncodeGame(g.Tafl(), bot.GameTags(g)))
+	if err != nil || len(tags) < 2 || tags[1] != (tafl.Tag{Name: "site", Value: site()}) {
+		t.Errorf("the record read back: %v, tags %v", err, tags)
+	}
+	g.ThreadID = "777"
+	if got, want := site(), "https://discord.com/channels/"+g.GuildID+"/777"; got != want {
+		t.Errorf("a game in its thread: site %q, want %q", got, want)
+	}
+	g.GuildID, g.ThreadID = "", ""
+	if got, want := site(), "https://discord.com/channels/@me/"+g.ChannelID; got != want {
+		t.Errorf("a game in a direct message: site %q, want %q", got, want)
+	}
+}
