@@ -20,13 +20,15 @@ import (
 )
 
 // GameTags are the OTN header tags of a game's record: the event, site
-// and date, the players by display name (attackers, defenders) and by id
+// (the game's channel as a URL) and date, the players by display name (attackers, defenders) and by id
 // (attackers-id, defenders-id: a Discord user id, or ai:LEVEL for the
-// engine), and the time control. The record's own tags follow them.
+// engine), and the time control in OTN's form (time-control, see
+// tafl.TimeSpec), with a correspondence game's time per move also
+// written readably (move-time, "3d"). The record's own tags follow them.
 func GameTags(g *storage.Game) []tafl.Tag {
 	tags := []tafl.Tag{
 		{Name: "event", Value: "taflbot game " + g.ID.String()},
-		{Name: "site", Value: fmt.Sprintf("discord server %s channel %s", orDash(g.GuildID), orDash(g.ChannelID))},
+		{Name: "site", Value: siteTag(g)},
 		{Name: "date", Value: g.Created.UTC().Format("2006.01.02")},
 		{Name: "attackers", Value: seatLabel(nil, g.Attackers)},
 		{Name: "attackers-id", Value: g.Attackers.String()},
@@ -35,9 +37,14 @@ func GameTags(g *storage.Game) []tafl.Tag {
 	}
 	switch {
 	case g.MoveTime > 0:
-		tags = append(tags, tafl.Tag{Name: "time-control", Value: moveTimeTag(g.MoveTime) + " per move"}) // "3d per move"
+		// OTN has no time per move: it is one overtime period as long, with
+		// no main time ("0 259200/1 0i"), which OpenTafl plays as such; the
+		// move-time tag (an extension) says it readably ("3d").
+		tags = append(tags, tafl.Tag{Name: "time-control", Value: tafl.PerMoveTime(g.MoveTime).String()},
+			tafl.Tag{Name: "move-time", Value: moveTimeTag(g.MoveTime)})
 	case !g.Clock.IsZero():
-		tags = append(tags, tafl.Tag{Name: "time-control", Value: g.Clock.Control.String()}) // a live clock: "10+5", minutes + seconds a move
+		// A live clock, "10+5": "600 0/0 5i" in OTN's seconds.
+		tags = append(tags, tafl.Tag{Name: "time-control", Value: tafl.FischerTime(g.Clock.Control.Base, g.Clock.Control.Increment).String()})
 	}
 	if tag, ok := hintTag(g); ok {
 		tags = append(tags, tag)
@@ -46,7 +53,7 @@ func GameTags(g *storage.Game) []tafl.Tag {
 }
 
 // moveTimeTag writes a correspondence game's time per move for its
-// record: days, hours, minutes and seconds, each a whole number with its
+// record's move-time tag: days, hours, minutes and seconds, each a whole number with its
 // letter, the ones that are zero left out ("3d", "1d12h", "90m" as
 // "1h30m"), rather than Go's "72h0m0s".
 func moveTimeTag(d time.Duration) string {
@@ -66,11 +73,23 @@ func moveTimeTag(d time.Duration) string {
 	return b.String()
 }
 
-func orDash(s string) string {
-	if s == "" {
-		return "-"
+// siteTag is a game record's site: OTN wants "a URL, for online games",
+// and the game's Discord channel (its thread, when it has one) has one,
+// https://discord.com/channels/SERVER/CHANNEL ("@me" for the server of a
+// direct message).
+func siteTag(g *storage.Game) string {
+	channel := g.ChannelID
+	if g.ThreadID != "" {
+		channel = g.ThreadID
 	}
-	return s
+	if channel == "" {
+		return "discord"
+	}
+	guild := g.GuildID
+	if guild == "" {
+		guild = "@me"
+	}
+	return "https://discord.com/channels/" + guild + "/" + channel
 }
 
 // cmdHistory handles /tafl history [game] (no game: the one in progress

@@ -407,23 +407,35 @@ func TestHistoryOfTheGameJustFinished(t *testing.T) {
 }
 
 // TestRecordTimeControl: the .otg record names the time control of a
-// live game too (its clock, "10+5"), as it does a correspondence game's
-// time per move; live games' records had none.
+// live game too, in OTN's form, main seconds, overtime and increment:
+// "10+5" is "600 0/0 5i" (it was "10+5", which OpenTafl read as 10
+// seconds), and it reads back as the game's clock.
 func TestRecordTimeControl(t *testing.T) {
 	h := newHarness(t, nil)
 	startLive(t, h, "10+5")
+	g := gameOf(t, h, alice)
 	tags := map[string]string{}
-	for _, tag := range bot.GameTags(gameOf(t, h, alice)) {
+	for _, tag := range bot.GameTags(g) {
 		tags[tag.Name] = tag.Value
 	}
-	if tags["time-control"] != "10+5" {
-		t.Errorf("a live game's record: time-control %q, want 10+5 (tags %v)", tags["time-control"], tags)
+	if tags["time-control"] != "600 0/0 5i" {
+		t.Errorf("a live game's record: time-control %q, want 600 0/0 5i (tags %v)", tags["time-control"], tags)
+	}
+	if _, ok := tags["move-time"]; ok {
+		t.Errorf("a live game's record has a move-time tag: %v", tags)
+	}
+	ts, err := tafl.ParseTimeSpec(tags["time-control"])
+	if want := tafl.FischerTime(10*time.Minute, 5*time.Second); err != nil || ts != want || g.Clock.Control.Base != ts.Main || g.Clock.Control.Increment != ts.Increment {
+		t.Errorf("time-control %q read back as %+v, %v; want %+v, the game's %v", tags["time-control"], ts, err, want, g.Clock.Control)
 	}
 }
 
 // TestRecordTimePerMove: a correspondence game's record writes its time
-// per move readably ("3d per move", not Go's "72h0m0s per move"), and the
-// record /tafl history sends reads back (tafl.DecodeGame) with that tag.
+// per move in OTN's form, one overtime period as long and no main time
+// ("0 259200/1 0i": it was "3d per move", which OpenTafl read as 3
+// seconds), and readably in the move-time tag ("3d", not Go's
+// "72h0m0s"); the record /tafl history sends reads back (tafl.DecodeGame,
+// tafl.ParseTimeSpec) as the game's time per move.
 func TestRecordTimePerMove(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h) // days:3
@@ -434,7 +446,7 @@ func TestRecordTimePerMove(t *testing.T) {
 	if len(rec.Files) < 1 || !strings.HasSuffix(rec.Files[0].Name, ".otg") {
 		t.Fatalf("history: %d files, want the .otg first", len(rec.Files))
 	}
-	if otg := string(rec.Files[0].Data); !strings.Contains(otg, "[time-control:3d per move]\n") {
+	if otg := string(rec.Files[0].Data); !strings.Contains(otg, "[time-control:0 259200/1 0i]\n[move-time:3d]\n") {
 		t.Errorf("the record's time control:\n%s", otg)
 	}
 	_, tags, err := tafl.DecodeGame(string(rec.Files[0].Data))
@@ -447,20 +459,57 @@ func TestRecordTimePerMove(t *testing.T) {
 			got = tag.Value
 		}
 	}
-	if got != "3d per move" {
-		t.Errorf("the record read back: time-control %q, want 3d per move (game %d)", got, g.ID)
+	ts, err := tafl.ParseTimeSpec(got)
+	if d, ok := ts.PerMove(); err != nil || !ok || d != g.MoveTime {
+		t.Errorf("the record read back: time-control %q, %+v, %v; want %v per move (game %d)", got, ts, err, g.MoveTime, g.ID)
 	}
 	for d, want := range map[time.Duration]string{
-		24 * time.Hour:                   "1d per move",
-		36 * time.Hour:                   "1d12h per move",
-		90 * time.Minute:                 "1h30m per move",
-		14*24*time.Hour + 30*time.Second: "14d30s per move",
+		24 * time.Hour:                   "1d",
+		36 * time.Hour:                   "1d12h",
+		90 * time.Minute:                 "1h30m",
+		14*24*time.Hour + 30*time.Second: "14d30s",
 	} {
 		g.MoveTime = d
+		tags := map[string]string{}
 		for _, tag := range bot.GameTags(g) {
-			if tag.Name == "time-control" && tag.Value != want {
-				t.Errorf("%v per move: time-control %q, want %q", d, tag.Value, want)
+			tags[tag.Name] = tag.Value
+		}
+		if tags["move-time"] != want || tags["time-control"] != tafl.PerMoveTime(d).String() {
+			t.Errorf("%v per move: move-time %q, time-control %q; want %q and %q", d, tags["move-time"], tags["time-control"], want, tafl.PerMoveTime(d).String())
+		}
+	}
+}
+
+// TestRecordSite: OTN's site tag is "a URL, for online games": the
+// record names the game's Discord channel by its link (the game's thread
+// when it has one, @me for a direct message), not "discord server 900
+// channel 901", and OpenTafl reads it whole (a value runs to the first
+// "]").
+func TestRecordSite(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	g := gameOf(t, h, alice)
+	site := func() string {
+		for _, tag := range bot.GameTags(g) {
+			if tag.Name == "site" {
+				return tag.Value
 			}
 		}
+		return ""
+	}
+	if got, want := site(), "https://discord.com/channels/"+g.GuildID+"/"+g.ChannelID; got != want || g.GuildID == "" || g.ChannelID == "" {
+		t.Errorf("site %q, want %q", got, want)
+	}
+	_, tags, err := tafl.DecodeGame(tafl.EncodeGame(g.Tafl(), bot.GameTags(g)))
+	if err != nil || len(tags) < 2 || tags[1] != (tafl.Tag{Name: "site", Value: site()}) {
+		t.Errorf("the record read back: %v, tags %v", err, tags)
+	}
+	g.ThreadID = "777"
+	if got, want := site(), "https://discord.com/channels/"+g.GuildID+"/777"; got != want {
+		t.Errorf("a game in its thread: site %q, want %q", got, want)
+	}
+	g.GuildID, g.ThreadID = "", ""
+	if got, want := site(), "https://discord.com/channels/@me/"+g.ChannelID; got != want {
+		t.Errorf("a game in a direct message: site %q, want %q", got, want)
 	}
 }

@@ -45,8 +45,8 @@
 // [Variant.ParsePosition]). Moves are written d1-d4, or in full form with
 // the king's K, captures and a suffix ([ParseMove], [Ply.Notation]).
 // Rules strings ([ParseRules], [Rules.String]) and game records
-// ([EncodeGame], [DecodeGame]) are described in docs/notation.md, with
-// taflbot's extensions.
+// ([EncodeGame], [DecodeGame]) with their time-control tag ([TimeSpec])
+// are described in docs/notation.md, with taflbot's extensions.
 //
 // # Errors
 //

@@ -742,3 +742,54 @@ func TestRecordTagValuesRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordTagsHoldNoMoveNumber: OpenTafl's loader (v0.4.8.0b) takes the
+// first "1. " anywhere in a record, in a tag too, for the first move, so
+// a player named "Team 1. Alpha" made the record fail to load there. No
+// tag line may hold "1. ": a value's is written with a no-break space, a
+// custom variant's name ending in "1." as "1._" in the rules tag; both
+// read back as they were, and encoding what was decoded gives the same
+// text.
+func TestRecordTagsHoldNoMoveNumber(t *testing.T) {
+	r, err := tafl.ParseRules("dim:7 name:Game_1. start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	custom, err := tafl.NewVariant(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []*tafl.Variant{mustPreset(t, "brandubh", ""), custom} {
+		g := tafl.NewGame(v)
+		for _, m := range []string{"d2-c2", "d3-b3"} {
+			if _, err := g.PlayText(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		in := []tafl.Tag{
+			{"event", "Round 1. Final, 11. board"},
+			{"attackers", "Team 1. Alpha"},
+			{"defenders", "1. d1-d4 1.  two"},
+			{"note", "1.\u00a0kept? no: read as a space"},
+		}
+		text := tafl.EncodeGame(g, in)
+		first := strings.Index(text, "\n1. d2-c2 ") + 1
+		if i := strings.Index(text, "1. "); i != first || first == 0 {
+			t.Errorf("%s: OpenTafl would take the %q at %d for the first move, not the one at %d:\n%s", v.Name(), text[i:min(i+20, len(text))], i, first, text)
+		}
+		back, tags, err := tafl.DecodeGame(text)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", v.Name(), err, text)
+		}
+		if back.Len() != 2 || back.Variant().Rules().Title != v.Rules().Title {
+			t.Errorf("%s: read back %d plies, variant %q, want 2 and %q", v.Name(), back.Len(), back.Variant().Rules().Title, v.Rules().Title)
+		}
+		want := append(in[:3:3], tafl.Tag{"note", "1. kept? no: read as a space"})
+		if len(tags) < len(want) || !reflect.DeepEqual(tags[:len(want)], want) {
+			t.Errorf("%s: tags read back %q, want %q", v.Name(), tags, want)
+		}
+		if again := tafl.EncodeGame(back, tags); again != text {
+			t.Errorf("%s: encoding what was decoded:\n%s\nwant\n%s", v.Name(), again, text)
+		}
+	}
+}

@@ -60,7 +60,9 @@ func EncodeGame(g *Game, tags []Tag) string {
 		// The rules' start is the game's (OpenTafl reads no position tag).
 		rules.Start, rules.First = g.start.Record(), g.start.toMove
 	}
-	fmt.Fprintf(&b, "[rules:%s]\n", rules.String())
+	// A name ending in "1." would put OpenTafl's first move number in the
+	// rules tag (see openTaflMoveStart): "name:Game_1._ atkf:y".
+	fmt.Fprintf(&b, "[rules:%s]\n", strings.ReplaceAll(rules.String(), openTaflMoveStart, "1._ "))
 	turn := 1
 	for i := 0; i < len(g.plies); i += 2 {
 		fmt.Fprintf(&b, "%d. %s", turn, g.plies[i].recordNotation())
@@ -73,17 +75,39 @@ func EncodeGame(g *Game, tags []Tag) string {
 	return b.String()
 }
 
-// tagValue keeps a tag value on one line and free of the closing
-// bracket, which it writes as ")": "[defenders:Bob )the Bold]" for
-// "Bob ]the Bold". OTN has no way to quote or escape a "]" in a tag
-// (neither OTN.md nor OpenTafl's notation spec gives one), and OpenTafl's
-// loader ends a value at its first "]", so a name written with its "]"
-// would reach OpenTafl cut short; "[", quotes, backslashes, colons and
-// every other character are written as they are.
+// openTaflMoveStart is what OpenTafl's loader (v0.4.8.0b,
+// GameSerializer.parseMoves) takes for the start of the moves: the first
+// "1. " anywhere in the record, in a tag too. A tag holding it ("[attackers:Team
+// 1. Alpha]") makes OpenTafl read the rest of that line as moves and fail.
+const openTaflMoveStart = "1. "
+
+// tagValue keeps a tag value on one line, free of the closing bracket,
+// which it writes as ")": "[defenders:Bob )the Bold]" for "Bob ]the
+// Bold", and free of OpenTafl's first move number, whose space it writes
+// as a no-break space (U+00A0): "Team 1.\u00a0Alpha", which looks the same
+// and which [DecodeGame] reads back as "Team 1. Alpha". OTN has no way to
+// quote or escape a "]" in a tag (neither OTN.md nor OpenTafl's notation
+// spec gives one), and OpenTafl's loader ends a value at its first "]",
+// so a name written with its "]" would reach OpenTafl cut short; and it
+// takes the first "1. " in the record, even in a tag, for the first move
+// (see openTaflMoveStart). "[", quotes, backslashes, colons and every
+// other character are written as they are.
 func tagValue(s string) string {
 	s = strings.ReplaceAll(s, "\n", " ")
 	s = strings.ReplaceAll(s, "\r", " ")
+	s = strings.ReplaceAll(s, openTaflMoveStart, "1.\u00a0")
 	return strings.ReplaceAll(s, "]", ")")
+}
+
+// untagValue undoes what tagValue and EncodeGame did to OpenTafl's first
+// move number in the tag named name: a no-break space after "1." is read
+// as a space, and in the rules tag "1._ " (a name ending in "1.") as
+// "1. ".
+func untagValue(name, value string) string {
+	if name == "rules" {
+		return strings.ReplaceAll(value, "1._ ", openTaflMoveStart)
+	}
+	return strings.ReplaceAll(value, "1.\u00a0", openTaflMoveStart)
 }
 
 // DecodeGame reads an OTN game record: what [EncodeGame] writes, and the
@@ -149,6 +173,7 @@ func DecodeGame(text string) (*Game, []Tag, error) {
 			if _, dup := vals[name]; dup {
 				return bad(i+1, "tag %q appears twice", name)
 			}
+			value = untagValue(name, value)
 			vals[name] = value
 			tags = append(tags, Tag{name, value})
 		default:
