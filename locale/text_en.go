@@ -298,6 +298,7 @@ var enTexts = []any{
 	"Give the days of vacation, 1 to %d (0 ends it).",
 	"This server allows no vacations (its managers can change that with `/tafl settings` `vacation:`).",
 	"A live game's clock keeps running: a vacation pauses correspondence games only.",
+	"A vacation pauses the clocks of your correspondence games, and you have none going in this server (nor an open challenge or a tournament that could start one): it would only use up your days. Nothing was changed.",
 	"Welcome back: your clocks run again.",
 	"You are not on vacation.",
 	Plural{Arg: 2, One: "You have %s of vacation left this year (the server allows %d day): ask for less.", Other: "You have %s of vacation left this year (the server allows %d days): ask for less."},
