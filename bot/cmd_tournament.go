@@ -314,6 +314,11 @@ func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, j
 		if t.Cancelled {
 			return userErrorT("tour.called_off")
 		}
+		if join && !t.State.Started() && !t.SignupDeadline.After(b.now()) {
+			// The next sweep pairs round 1 with the players signed up by
+			// the deadline.
+			return userErrorT("tour.signup_over", t.Name, t.SignupDeadline.Unix())
+		}
 		var err error
 		if join {
 			err = t.State.Join(r.userID, rating)
