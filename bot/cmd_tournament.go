@@ -259,7 +259,8 @@ func (b *Bot) announcement(t *storage.Tournament) *message {
 }
 
 // pickTournament finds the tournament a command is about: the option,
-// else the tournament of this thread, else the server's only active one.
+// else the tournament of this thread, else the server's only active one,
+// else the only active one announced in this channel.
 func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tournament, error) {
 	if s := strings.TrimSpace(r.str("tournament")); s != "" {
 		if i := strings.IndexAny(s, " ·"); i > 0 {
@@ -286,6 +287,18 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 		}
 		if !t.Over() {
 			active = append(active, t)
+		}
+	}
+	if len(active) > 1 {
+		// Several going: the one announced where the command is typed.
+		var here []*storage.Tournament
+		for _, t := range active {
+			if t.ChannelID == r.in.ChannelID {
+				here = append(here, t)
+			}
+		}
+		if len(here) == 1 {
+			return here[0], nil
 		}
 	}
 	switch {

@@ -459,3 +459,29 @@ func TestTournamentJoinAfterSignupClosed(t *testing.T) {
 		t.Errorf("after the sweep: started %v, %d players", tr.State.Started(), len(tr.State.Players))
 	}
 }
+
+// TestTournamentOfThisChannel: with tournaments announced in two
+// channels, a tournament command typed in one of them without the
+// tournament option is about the one announced there; elsewhere it still
+// asks which. Before, it answered "Several tournaments are going on"
+// everywhere.
+func TestTournamentOfThisChannel(t *testing.T) {
+	h := newHarness(t, nil)
+	const other, third = "902", "903"
+	h.slash(alice, "tournament", opt("action", "create"), opt("name", "North Cup"), opt("variant", "brandubh"))
+	h.slashIn(other, alice, "tournament", opt("action", "create"), opt("name", "South Cup"), opt("variant", "brandubh"))
+	if r, _ := h.slash(bob, "tournament", opt("action", "join")); !strings.Contains(r.Content, "You joined **North Cup**") {
+		t.Errorf("joining in North's channel: %q", r.Content)
+	}
+	if r, _ := h.slashIn(other, bob, "tournament", opt("action", "join")); !strings.Contains(r.Content, "You joined **South Cup**") {
+		t.Errorf("joining in South's channel: %q", r.Content)
+	}
+	if r, _ := h.slashIn(third, carol, "tournament", opt("action", "join")); !strings.Contains(r.Content, "Several tournaments are going on") {
+		t.Errorf("joining in a third channel: %q", r.Content)
+	}
+	for id, n := range map[storage.TournamentID]int{1: 1, 2: 1} {
+		if tr, err := h.store.GetTournament(t.Context(), id); err != nil || len(tr.State.Players) != n {
+			t.Errorf("tournament %d: %v, %+v", id, err, tr)
+		}
+	}
+}
