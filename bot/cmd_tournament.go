@@ -167,11 +167,15 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 				b.log.Warn("looking up a tournament announcement", "tournament_id", t.ID, "err", err)
 				return
 			}
-			// A thread of its own where the server allows one.
-			thread, err := b.rest.StartThread(ctx, in.ChannelID, m.ID, truncate(t.Name, 90))
-			if err != nil {
-				b.log.Info("no tournament thread; playing in the channel", "tournament_id", t.ID, "err", err)
-				thread = ""
+			// A thread of its own where the server allows one; created in
+			// a thread, it is played in that thread (Discord starts no
+			// thread inside a thread).
+			thread := ""
+			if ch, err := b.rest.Channel(ctx, in.ChannelID); err != nil || !ch.IsThread() {
+				if thread, err = b.rest.StartThread(ctx, in.ChannelID, m.ID, truncate(t.Name, 90)); err != nil {
+					b.log.Info("no tournament thread; playing in the channel", "tournament_id", t.ID, "err", err)
+					thread = ""
+				}
 			}
 			_, err = b.store.UpdateTournament(ctx, t.ID, func(st *storage.Tournament) error {
 				st.MessageID, st.ThreadID = m.ID, thread

@@ -9,16 +9,6 @@ import (
 	"github.com/taflbot/taflbot/storage"
 )
 
-// slashIn runs /tafl sub typed in channelID and returns the reply.
-func slashIn(t *testing.T, h *harness, user, channelID, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *resp {
-	t.Helper()
-	in := h.slashInteraction(user, sub, opts...)
-	in.ChannelID = channelID
-	h.bot.HandleGateway(t.Context(), in)
-	r, _ := h.fake.final(t, in)
-	return r
-}
-
 // TestNewGameAskedInAThread: a challenge or /tafl ai typed inside a
 // thread, while the server wants a thread per game, is played as a
 // rematch made in its game's thread is: the first board goes to the
@@ -69,7 +59,7 @@ func TestNewGameAskedInAThread(t *testing.T) {
 
 	t.Run("challenge in a thread", func(t *testing.T) {
 		h := setup(t, true)
-		r := slashIn(t, h, alice, userThread, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+		r, _ := h.slashIn(userThread, alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
 		accept := customIDs(r.Components)["Accept"]
 		if accept == "" {
 			t.Fatalf("the challenge: %q", r.Content)
@@ -78,19 +68,19 @@ func TestNewGameAskedInAThread(t *testing.T) {
 	})
 	t.Run("ai in a thread", func(t *testing.T) {
 		h := setup(t, true)
-		r := slashIn(t, h, alice, userThread, "ai", opt("variant", "brandubh"), opt("level", "easy"))
+		r, _ := h.slashIn(userThread, alice, "ai", opt("variant", "brandubh"), opt("level", "easy"))
 		check(t, h, r, channel, true)
 	})
 	t.Run("ai in a forum's post", func(t *testing.T) {
 		h := setup(t, true)
-		r := slashIn(t, h, alice, post, "ai", opt("variant", "brandubh"), opt("level", "easy"), opt("side", "defenders"))
+		r, _ := h.slashIn(post, alice, "ai", opt("variant", "brandubh"), opt("level", "easy"), opt("side", "defenders"))
 		// The engine's move comes after the game's thread was decided.
 		waitFor(t, "the engine's move", func() bool { g, _ := h.store.GetGame(t.Context(), 1); return g != nil && g.Ply() == 1 })
 		check(t, h, r, post, false)
 	})
 	t.Run("challenge in a thread, threads off", func(t *testing.T) {
 		h := setup(t, false)
-		r := slashIn(t, h, alice, userThread, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+		r, _ := h.slashIn(userThread, alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
 		r = clickIn(t, h, bob, userThread, customIDs(r.Components)["Accept"])
 		if !strings.Contains(r.Content, "The game begins!") || strings.Contains(r.Content, "is played in") {
 			t.Errorf("accepted: %q", r.Content)
@@ -100,4 +90,25 @@ func TestNewGameAskedInAThread(t *testing.T) {
 			t.Errorf("game %+v, %d threads asked for; want it in %s", g, len(h.fake.requests("/threads")), userThread)
 		}
 	})
+}
+
+// TestTournamentCreatedInAThread: a tournament created inside a thread is
+// played in that thread; the bot does not ask Discord for a thread inside
+// it (before, it did, and Discord refused).
+func TestTournamentCreatedInAThread(t *testing.T) {
+	h := newHarness(t, nil)
+	const userThread = "user-thread"
+	h.fake.addChannel(userThread, discordgo.ChannelTypeGuildPublicThread, channel)
+	h.slashIn(userThread, alice, "tournament", opt("action", "create"), opt("name", "Q"), opt("variant", "brandubh"))
+	waitFor(t, "the announcement's message", func() bool {
+		tr, err := h.store.GetTournament(t.Context(), 1)
+		return err == nil && tr.MessageID != ""
+	})
+	tr, _ := h.store.GetTournament(t.Context(), 1)
+	if tr.ChannelID != userThread || tr.ThreadID != "" || len(h.fake.requests("/threads")) != 0 {
+		t.Errorf("tournament in channel %q, thread %q; %d threads asked for", tr.ChannelID, tr.ThreadID, len(h.fake.requests("/threads")))
+	}
+	if r, _ := h.slashIn(userThread, bob, "tournament", opt("action", "join")); !strings.Contains(r.Content, "You joined **Q**") {
+		t.Errorf("joining in the thread: %q", r.Content)
+	}
 }
