@@ -448,6 +448,8 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 	o := g.Outcome()
 	var s string
 	switch {
+	case o.Reason == tafl.Aborted && rated(g):
+		s = p.T("**Aborted** — the game ends without a result and is not rated.")
 	case o.Reason == tafl.Aborted:
 		s = p.T("**Aborted** — the game ends without a result.")
 	case o.Winner == tafl.NoSide && o.Reason == tafl.Timeout:
@@ -459,8 +461,15 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 	default:
 		s = p.T("**Defenders win** — %s. Congratulations %s!", reasonText(p, o.Reason), seatName(p, g.Seat(o.Winner)))
 	}
-	if !g.Counts() && !g.Attackers.IsAI() && !g.Defenders.IsAI() {
-		s += " " + p.T("Not rated: it ended before both sides moved.")
+	// A game that ended (not aborted) before both sides moved says why it
+	// changes nothing: a casual game is never rated, but would have
+	// counted in the players' records.
+	if o.Reason != tafl.Aborted && !g.Counts() && betweenPeople(g) {
+		if g.Casual {
+			s += " " + p.T("Not counted in the records: it ended before both sides moved.")
+		} else {
+			s += " " + p.T("Not rated: it ended before both sides moved.")
+		}
 	}
 	for _, rc := range g.RatingChanges {
 		mark := ""
@@ -470,6 +479,18 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 		s += fmt.Sprintf("\n<@%s>: %.0f → %.0f%s (%+.0f)", rc.UserID, rc.Before.Rating, rc.After.Rating, mark, rc.After.Rating-rc.Before.Rating)
 	}
 	return s
+}
+
+// rated reports whether g, once both sides moved, changes ratings: a
+// game between two people that is not casual.
+func rated(g *storage.Game) bool {
+	return !g.Casual && betweenPeople(g)
+}
+
+// betweenPeople reports whether g is played by two different users (the
+// engine has no rating or record, nor has a user playing both sides).
+func betweenPeople(g *storage.Game) bool {
+	return !g.Attackers.IsAI() && !g.Defenders.IsAI() && !sameSeat(g.Attackers, g.Defenders)
 }
 
 func resultCaption(p *locale.Printer, o tafl.Outcome) string {

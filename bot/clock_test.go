@@ -70,15 +70,15 @@ func TestReminderThenTimeoutOnceAcrossRestarts(t *testing.T) {
 	}
 	// Alice never moved: the game is aborted, not lost, and counts in
 	// nobody's record.
-	if !strings.Contains(posts[1].Content, "<@"+alice+"> ran out of time before their first move: the game is aborted.") || !strings.Contains(posts[1].Content, "**Aborted** — the game ends without a result.") {
+	if !strings.Contains(posts[1].Content, "<@"+alice+"> ran out of time before their first move: the game is aborted.") || !strings.Contains(posts[1].Content, "**Aborted** — the game ends without a result and is not rated.") {
 		t.Errorf("timeout post %q", posts[1].Content)
 	}
 	g = gameOf(t, h, alice)
 	if g.Outcome() != (tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}) {
 		t.Fatalf("outcome %v", g.Outcome())
 	}
-	if !strings.Contains(posts[1].Content, "Not rated") {
-		t.Errorf("timeout post %q does not say the game is not rated", posts[1].Content)
+	if strings.Contains(posts[1].Content, "Not rated") {
+		t.Errorf("timeout post %q says twice that the game is not rated", posts[1].Content)
 	}
 	if p, err := h.store.GetPlayer(t.Context(), guild, bob); err == nil {
 		t.Errorf("bob has a record %+v after a game his opponent never moved in", p)

@@ -77,7 +77,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	} else {
 		g.Attackers, g.Defenders = storage.AI(level), human(r.userID, r.userName())
 	}
-	g.GuildID, g.ChannelID, g.Language = r.in.GuildID, r.in.ChannelID, lang
+	g.GuildID, g.ChannelID, g.Language = r.in.GuildID, b.gameChannel(ctx, settings, r.in.GuildID, r.in.ChannelID), lang
 	if err := b.createEngineGame(ctx, g); err != nil {
 		return nil, err
 	}

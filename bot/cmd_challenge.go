@@ -63,7 +63,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	}
 	now := b.now()
 	c := &storage.Challenge{
-		GuildID: r.in.GuildID, ChannelID: r.in.ChannelID, ChallengerID: r.userID, OpponentID: opponent,
+		GuildID: r.in.GuildID, ChannelID: b.gameChannel(ctx, settings, r.in.GuildID, r.in.ChannelID), ChallengerID: r.userID, OpponentID: opponent,
 		ChallengerName: r.userName(), OpponentName: r.resolvedName(opponent),
 		Variant: cv.name, Layout: cv.layout, Rules: cv.rules, Side: side, MoveTime: moveTime, TimeControl: live, Casual: casual,
 		Created: now, Expires: now.Add(b.expiry), Language: b.publicLang(ctx, r),
@@ -329,10 +329,15 @@ func daysOption(r *request, settings *storage.GuildSettings) (time.Duration, err
 
 // maybeThread gives a new game its own thread when the server wants it,
 // started on its first board (messageID, in the game's channel), and
-// returns the thread ("" for none).
+// returns the thread ("" for none). A game played in a thread (asked for
+// there while the server had threads off, or a rematch of such a game)
+// stays in it: Discord starts no thread inside a thread.
 func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, messageID string) string {
 	settings, err := b.guildSettings(ctx, g.GuildID)
 	if err != nil || !settings.ThreadPerGame {
+		return ""
+	}
+	if ch, err := b.rest.Channel(ctx, g.ChannelID); err == nil && ch.IsThread() {
 		return ""
 	}
 	thread, err := b.rest.StartThread(ctx, g.ChannelID, messageID, gameP(g).T("Game %d · %s", g.ID, gameVariant(g)))
@@ -345,6 +350,36 @@ func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, messageID string
 	}
 	g.ThreadID = thread
 	return thread
+}
+
+// gameChannel returns the channel a game asked for in channelID is
+// played in. While the server wants a thread per game, a game asked for
+// inside a thread (a challenge or /tafl ai typed there) is played as a
+// rematch made in its game's thread is: its first board goes to the
+// thread's parent channel, where it gets a thread of its own, and the
+// answer in the thread says where (outsideGameChannel). A thread whose
+// parent holds no messages (a forum's post) keeps the game.
+func (b *Bot) gameChannel(ctx context.Context, settings *storage.GuildSettings, guildID, channelID string) string {
+	if guildID == "" || !settings.ThreadPerGame {
+		return channelID
+	}
+	ch, err := b.rest.Channel(ctx, channelID)
+	if err != nil {
+		b.log.Warn("looking up the channel of a new game", "channel_id", channelID, "err", err)
+		return channelID
+	}
+	if !ch.IsThread() || ch.ParentID == "" {
+		return channelID
+	}
+	parent, err := b.rest.Channel(ctx, ch.ParentID)
+	if err != nil {
+		b.log.Warn("looking up a thread's parent channel", "channel_id", ch.ParentID, "err", err)
+		return channelID
+	}
+	if parent.Type != discordgo.ChannelTypeGuildText && parent.Type != discordgo.ChannelTypeGuildNews {
+		return channelID
+	}
+	return ch.ParentID
 }
 
 // btnDecline lets the invited opponent say no.

@@ -25,13 +25,19 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err = b.play(ctx, r, g.ID, -1, func(tg *tafl.Game) error {
+	refused := false // by the rules, not for the game's state
+	played, err := b.play(ctx, r, g.ID, -1, func(tg *tafl.Game) error {
 		_, err := tg.PlayText(text)
+		refused = err != nil
 		return err
 	})
 	if err != nil {
+		if refused && r.str("game") == "" {
+			return nil, b.inWhichGame(ctx, r, g, text, err)
+		}
 		return nil, err
 	}
+	g = played
 	msg, err := b.boardMessage(ctx, g, "")
 	if err != nil {
 		return nil, err
@@ -44,6 +50,79 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 			b.afterMove(ctx, g)
 		},
 	}, nil
+}
+
+// gameMoveError is a move the rules refused in a game the bot chose for
+// a player who has several (no game option): it names that game and,
+// when there is one, another of the player's games in which the move
+// would be legal.
+type gameMoveError struct {
+	err       error
+	g         *storage.Game
+	userID    string
+	move      string
+	other     *storage.Game // nil: none
+	otherTurn bool          // it is the player's move in other
+}
+
+func (e *gameMoveError) Error() string { return fmt.Sprintf("game %d: %v", e.g.ID, e.err) }
+func (e *gameMoveError) Unwrap() error { return e.err }
+
+// text says e in p's language around inner, the refusal's own words.
+func (e *gameMoveError) text(p *locale.Printer, inner string) string {
+	opponent := func(g *storage.Game) string {
+		if g.SideOf(e.userID) == tafl.Defenders {
+			return seatLabel(p, g.Attackers)
+		}
+		return seatLabel(p, g.Defenders)
+	}
+	s := p.T("In game %d (%s vs %s): %s", e.g.ID, gameVariant(e.g), opponent(e.g), inner)
+	switch {
+	case e.other == nil:
+	case e.otherTurn:
+		s += "\n" + p.T("`%[1]s` is legal in game %[2]d (%[3]s vs %[4]s): add `game:%[2]d` to play it there.", e.move, e.other.ID, gameVariant(e.other), opponent(e.other))
+	default:
+		s += "\n" + p.T("`%[1]s` would be legal in game %[2]d (%[3]s vs %[4]s), but it is not your move there.", e.move, e.other.ID, gameVariant(e.other), opponent(e.other))
+	}
+	return s
+}
+
+// inWhichGame returns err, the rules' refusal of move text in game g,
+// which findGame chose among the player's games: when the player has
+// other games going in this server, it names g, and a game where the
+// move would be legal (one where it is their move first).
+func (b *Bot) inWhichGame(ctx context.Context, r *request, g *storage.Game, text string, err error) error {
+	var se *tafl.SyntaxError
+	if errors.As(err, &se) {
+		return err // unreadable anywhere
+	}
+	mine, lerr := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, ActiveOnly: true})
+	if lerr != nil || len(mine) < 2 {
+		return err
+	}
+	gm := &gameMoveError{err: err, g: g, userID: r.userID, move: text}
+	mt, perr := tafl.ParseMove(text)
+	for _, o := range mine {
+		if o.ID == g.ID || perr != nil || gm.otherTurn {
+			continue
+		}
+		side, tg := o.SideOf(r.userID), o.Tafl()
+		switch {
+		case side == tafl.NoSide || !o.Active():
+		case tg.ToMove() == side:
+			if _, err := tg.Clone().PlayText(text); err == nil {
+				gm.other, gm.otherTurn = o, true
+			}
+		case gm.other == nil:
+			// Not their move: the position as it stands, with their side to
+			// move (history aside).
+			pos := tg.Position()
+			if flipped, err := pos.Variant().ParsePosition(pos.Record(), side); err == nil && flipped.CheckMove(mt.Move) == nil && (!mt.King || pos.At(mt.Move.From()) == tafl.King) {
+				gm.other = o
+			}
+		}
+	}
+	return gm
 }
 
 // typedMove rewrites the characters phones and keyboards put in a move

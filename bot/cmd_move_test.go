@@ -327,3 +327,36 @@ func TestMoveWithLookalikeCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveRefusedNamesItsGame: with several games going, a /tafl move
+// without a game option that the rules refuse says which game it was
+// tried in and, when the move is legal in another of the player's games,
+// names that game: with the game option to add when it is their move
+// there, or that it is not their move there. Before, the refusal ("there
+// is no piece on c2") named no game. A player with one game, or who named
+// the game, gets the refusal alone.
+func TestMoveRefusedNamesItsGame(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl move e3-f3", // one game: the refusal alone
+		"as bob", "/tafl challenge opponent:alice variant:tablut side:attackers",
+		"as alice", "click Accept",
+		// Both are alice's move; game 1 is the one she last chose here.
+		"/tafl board game:1",
+		"/tafl move e3-f3", // tablut's, tried in brandubh
+		"/tafl move move:e3-f3 game:1",
+		"/tafl move move:d2-c2 game:1",
+		// Now only game 2 is her move: c2-c3 goes there.
+		"/tafl move c2-c3",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to alice] (only you) That move is not allowed: e3-f3: there is no piece on e3. Pick one",
+		"[to alice] (only you) In game 1 (brandubh vs bob): That move is not allowed: e3-f3: there is no piece on e3. Pick one from the `move` list, or use the **Move** button.\n    `e3-f3` is legal in game 2 (tablut vs bob): add `game:2` to play it there.",
+		"[to alice] (only you) In game 2 (tablut vs bob): That move is not allowed: c2-c3: there is no piece on c2. Pick one from the `move` list, or use the **Move** button.\n    `c2-c3` would be legal in game 1 (brandubh vs bob), but it is not your move there.",
+	)
+	if n := strings.Count(text, "[to alice] (only you) That move is not allowed: e3-f3: there is no piece on e3."); n != 2 {
+		t.Errorf("%d refusals of e3-f3 without a game, want 2 (one game; game:1 given):\n%s", n, text)
+	}
+}

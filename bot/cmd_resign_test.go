@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -233,5 +234,44 @@ func TestDrawButtonReplies(t *testing.T) {
 	}
 	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.DrawAgreed {
 		t.Errorf("outcome %v", g.Outcome())
+	}
+}
+
+// TestEarlyEndSaysOnceWhatItCounts: a game that ends before both sides
+// moved says once that it changes nothing, in words true of the game: an
+// aborted rated game "ends without a result and is not rated", an aborted
+// casual one only "ends without a result" (it was never rated), and a
+// casual draw at move 1 "is not counted in the records" (not "not
+// rated"). Before, every abort added "Not rated: it ended before both
+// sides moved." to its own "ends without a result", casual games too.
+func TestEarlyEndSaysOnceWhatItCounts(t *testing.T) {
+	cases := []struct {
+		casual, draw bool
+		ask, want    string
+		not          []string
+	}{
+		{ask: "ends without a result and is not rated.", want: "**Aborted** — the game ends without a result and is not rated.", not: []string{"Not rated", "Not counted"}},
+		{casual: true, ask: "ends without a result.", want: "**Aborted** — the game ends without a result.", not: []string{"rated", "Not counted"}},
+		{casual: true, draw: true, want: "**Draw** (agreed). Not counted in the records: it ended before both sides moved.", not: []string{"rated"}},
+		{draw: true, want: "**Draw** (agreed). Not rated: it ended before both sides moved.", not: []string{"Not counted"}},
+	}
+	for _, c := range cases {
+		script := []string{fmt.Sprintf("/tafl challenge opponent:bob variant:brandubh side:attackers casual:%v", c.casual), "as bob", "click Accept", "as alice", "/tafl move d2-c2"}
+		if c.draw {
+			script = append(script, "/tafl draw", "as bob", "/tafl draw", "quit")
+		} else {
+			script = append(script, "as bob", "/tafl resign", "click Yes, abort", "quit")
+		}
+		text := runConsole(t, consoleStore(t), 0, script)
+		_, end, _ := strings.Cut(text, "Last moves: 1. d2-c2")
+		if c.ask != "" {
+			consoleSays(t, end, "Fewer than two moves have been played, so it "+c.ask)
+		}
+		consoleSays(t, end, c.want)
+		for _, s := range c.not {
+			if strings.Contains(end, s) {
+				t.Errorf("casual %v, draw %v: the end says %q:\n%s", c.casual, c.draw, s, end)
+			}
+		}
 	}
 }

@@ -167,11 +167,15 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 				b.log.Warn("looking up a tournament announcement", "tournament_id", t.ID, "err", err)
 				return
 			}
-			// A thread of its own where the server allows one.
-			thread, err := b.rest.StartThread(ctx, in.ChannelID, m.ID, truncate(t.Name, 90))
-			if err != nil {
-				b.log.Info("no tournament thread; playing in the channel", "tournament_id", t.ID, "err", err)
-				thread = ""
+			// A thread of its own where the server allows one; created in
+			// a thread, it is played in that thread (Discord starts no
+			// thread inside a thread).
+			thread := ""
+			if ch, err := b.rest.Channel(ctx, in.ChannelID); err != nil || !ch.IsThread() {
+				if thread, err = b.rest.StartThread(ctx, in.ChannelID, m.ID, truncate(t.Name, 90)); err != nil {
+					b.log.Info("no tournament thread; playing in the channel", "tournament_id", t.ID, "err", err)
+					thread = ""
+				}
 			}
 			_, err = b.store.UpdateTournament(ctx, t.ID, func(st *storage.Tournament) error {
 				st.MessageID, st.ThreadID = m.ID, thread
@@ -259,7 +263,8 @@ func (b *Bot) announcement(t *storage.Tournament) *message {
 }
 
 // pickTournament finds the tournament a command is about: the option,
-// else the tournament of this thread, else the server's only active one.
+// else the tournament of this thread, else the server's only active one,
+// else the only active one announced in this channel.
 func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tournament, error) {
 	if s := strings.TrimSpace(r.str("tournament")); s != "" {
 		if i := strings.IndexAny(s, " ·"); i > 0 {
@@ -288,6 +293,18 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 			active = append(active, t)
 		}
 	}
+	if len(active) > 1 {
+		// Several going: the one announced where the command is typed.
+		var here []*storage.Tournament
+		for _, t := range active {
+			if t.ChannelID == r.in.ChannelID {
+				here = append(here, t)
+			}
+		}
+		if len(here) == 1 {
+			return here[0], nil
+		}
+	}
 	switch {
 	case len(active) == 1:
 		return active[0], nil
@@ -313,6 +330,11 @@ func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, j
 	t, err := b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
 		if t.Cancelled {
 			return userErrorT("tour.called_off")
+		}
+		if join && !t.State.Started() && !t.SignupDeadline.After(b.now()) {
+			// The next sweep pairs round 1 with the players signed up by
+			// the deadline.
+			return userErrorT("tour.signup_over", t.Name, t.SignupDeadline.Unix())
 		}
 		var err error
 		if join {

@@ -43,6 +43,11 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 	case days < 0 || days > storage.MaxVacationDays:
 		return nil, userErrorf("Give the days of vacation, 1 to %d (0 ends it).", storage.MaxVacationDays)
 	default:
+		if ok, err := b.vacationPauses(ctx, r.in.GuildID, r.userID); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, userErrorf("A vacation pauses the clocks of your correspondence games, and you have none going in this server (nor an open challenge or a tournament that could start one): it would only use up your days. Nothing was changed.")
+		}
 		p, err = b.store.StartVacation(ctx, r.in.GuildID, r.userID, time.Duration(days)*24*time.Hour, allowance)
 		if errors.Is(err, storage.ErrNoVacationLeft) {
 			p, _ = b.store.GetPlayer(ctx, r.in.GuildID, r.userID)
@@ -69,4 +74,40 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 	}
 	msg += "\n" + r.p.T("Vacation left this year: %s of the %d days this server allows.", formatLeft(r.p, p.VacationLeft(now, allowance)), gs.VacationDays)
 	return &reply{resp: ephemeral(msg)}, nil
+}
+
+// vacationPauses reports whether a vacation of userID in guildID could
+// pause a clock: they play a correspondence game here, or one may start
+// while they are away — from an open correspondence challenge of theirs
+// (someone accepts it) or a correspondence tournament they play in (its
+// next round). Otherwise a vacation would only use up days.
+func (b *Bot) vacationPauses(ctx context.Context, guildID, userID string) (bool, error) {
+	games, err := b.store.GamesByPlayer(ctx, userID, storage.GameFilter{GuildID: guildID, ActiveOnly: true})
+	if err != nil {
+		return false, err
+	}
+	for _, g := range games {
+		if g.MoveTime > 0 && g.Clock.IsZero() {
+			return true, nil
+		}
+	}
+	tours, err := b.store.Tournaments(ctx, guildID, true)
+	if err != nil {
+		return false, err
+	}
+	for _, t := range tours {
+		if p := t.State.Player(userID); p != nil && p.Withdrawn == 0 && t.TimeControl.IsZero() {
+			return true, nil
+		}
+	}
+	challenges, err := b.store.OpenChallenges(ctx)
+	if err != nil {
+		return false, err
+	}
+	for _, c := range challenges {
+		if c.GuildID == guildID && c.ChallengerID == userID && c.MoveTime > 0 {
+			return true, nil
+		}
+	}
+	return false, nil
 }

@@ -52,3 +52,35 @@ func TestVacation(t *testing.T) {
 		}
 	})
 }
+
+// TestVacationOnlyWhenItPausesSomething: a vacation pauses correspondence
+// clocks; with none going, and none that could start while the player is
+// away (an open correspondence challenge of theirs, a correspondence
+// tournament they play in), it is refused and uses up no days. Before, it
+// took the days all the same. A live game alone does not count: its clock
+// runs on.
+func TestVacationOnlyWhenItPausesSomething(t *testing.T) {
+	const refused = "A vacation pauses the clocks of your correspondence games, and you have none going in this server (nor an open challenge or a tournament that could start one): it would only use up your days. Nothing was changed."
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl vacation days:3", // no game at all
+		"/tafl vacation",
+		"/tafl challenge opponent:bob variant:brandubh time:5+0",
+		"as bob", "click Accept",
+		"/tafl vacation days:3", // a live game only
+		"/tafl challenge variant:brandubh",
+		"/tafl vacation days:3", // an open correspondence challenge
+		"as carol", "/tafl tournament action:create name:Q", "/tafl tournament action:join",
+		"/tafl vacation days:2", // a correspondence tournament
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to alice] (only you) "+refused,
+		"[to alice] (only you) You are not on vacation.\n    Vacation left this year: 14d 0h of the 14 days",
+		"[to bob] (only you) "+refused,
+		"Vacation left this year: 11d 0h of the 14 days",
+		"Vacation left this year: 12d 0h of the 14 days",
+	)
+	if n := strings.Count(text, refused); n != 2 {
+		t.Errorf("%d refusals, want 2:\n%s", n, text)
+	}
+}

@@ -712,6 +712,15 @@ func (c *ConsoleREST) StartThread(context.Context, string, string, string) (stri
 	return fmt.Sprintf("%s-thread-%d", consoleChannel, c.threads), nil
 }
 
+// Channel says what StartThread made: its ids are threads of the
+// console's channel, every other id a text channel.
+func (c *ConsoleREST) Channel(_ context.Context, channelID string) (*discordgo.Channel, error) {
+	if strings.HasPrefix(channelID, consoleChannel+"-thread-") {
+		return &discordgo.Channel{ID: channelID, Type: discordgo.ChannelTypeGuildPublicThread, ParentID: consoleChannel}, nil
+	}
+	return &discordgo.Channel{ID: channelID, Type: discordgo.ChannelTypeGuildText}, nil
+}
+
 // RegisterCommands keeps the commands the bot registers (with the
 // engine option when other engines are configured) for parseSlash. It
 // gives them no ids: the console's texts name the commands as typed

@@ -411,8 +411,8 @@ func TestConsoleLimitsOfOneInTheSingular(t *testing.T) {
 	text := runConsoleWith(t, bot.Options{Store: consoleStore(t), AIGamesPerUser: 1, AIGamesPerServer: 1}, []string{
 		"/tafl settings vacation:1",
 		"/tafl vacation",
-		"/tafl vacation days:2",
 		"/tafl ai level:easy variant:brandubh",
+		"/tafl vacation days:2", // with a game to pause
 		"/tafl ai level:easy variant:brandubh",
 		"as bob",
 		"/tafl ai level:easy variant:brandubh",

@@ -49,7 +49,14 @@ func userMessage(err error, p *locale.Printer) (string, bool) {
 	var ue *userError
 	var me *tafl.MoveError
 	var se *tafl.SyntaxError
+	var gm *gameMoveError
 	switch {
+	case errors.As(err, &gm):
+		inner, ok := userMessage(gm.err, p)
+		if !ok {
+			return "", false
+		}
+		return gm.text(p, inner), true
 	case errors.As(err, &ue):
 		return ue.text(p), true
 	case errors.As(err, new(*needPick)):

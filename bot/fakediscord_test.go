@@ -35,6 +35,27 @@ type fakeDiscord struct {
 	// dropFiles keeps only the names and sizes of attached files, not
 	// their bytes (load benchmarks: a run uploads hundreds of MB).
 	dropFiles atomic.Bool
+	// channels are the channels that are not plain text channels: the
+	// threads the fake started (and any a test adds), forums. GET
+	// /channels/ID answers them; any other id is a text channel.
+	channels map[string]fakeChannel
+}
+
+// fakeChannel is a channel's type and, for a thread, its parent.
+type fakeChannel struct {
+	typ    discordgo.ChannelType
+	parent string
+}
+
+// addChannel makes id a channel of type typ (a thread in parent, or a
+// forum) for the fake.
+func (f *fakeDiscord) addChannel(id string, typ discordgo.ChannelType, parent string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.channels == nil {
+		f.channels = map[string]fakeChannel{}
+	}
+	f.channels[id] = fakeChannel{typ, parent}
 }
 
 // recorded is one request the fake received.
@@ -130,8 +151,17 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		json.Unmarshal(rec.Body, &req)
 		body = fmt.Sprintf(`{"id":"dm-%s","type":1}`, req.Recipient)
+	case strings.HasSuffix(p, "/threads") && f.channel(strings.Split(p, "/")[1]).typ != discordgo.ChannelTypeGuildText:
+		// As Discord: no thread inside a thread (nor on a forum's message).
+		status, body = http.StatusBadRequest, `{"message":"Cannot execute action on this channel type","code":50024}`
 	case strings.HasSuffix(p, "/threads"):
 		body = fmt.Sprintf(`{"id":"thread-%s","type":11}`, id)
+		f.addChannel("thread-"+id, discordgo.ChannelTypeGuildPublicThread, strings.Split(p, "/")[1])
+	case strings.HasPrefix(p, "channels/") && strings.Count(p, "/") == 1 && r.Method == http.MethodGet:
+		ch := f.channel(strings.TrimPrefix(p, "channels/"))
+		body = fmt.Sprintf(`{"id":%q,"type":%d,"parent_id":%q}`, strings.TrimPrefix(p, "channels/"), ch.typ, ch.parent)
+	case strings.HasPrefix(p, "channels/") && strings.HasSuffix(p, "/messages") && r.Method == http.MethodPost && f.channel(strings.Split(p, "/")[1]).typ == discordgo.ChannelTypeGuildForum:
+		status, body = http.StatusBadRequest, `{"message":"Cannot send messages in a non-text channel","code":50008}`
 	case strings.HasSuffix(p, "/commands") && r.Method == http.MethodGet:
 		// The commands as last registered.
 		f.mu.Lock()
@@ -171,6 +201,17 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	io.WriteString(w, body)
+}
+
+// channel returns what the fake knows of channel id (a text channel
+// unless added).
+func (f *fakeDiscord) channel(id string) fakeChannel {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if ch, ok := f.channels[id]; ok {
+		return ch
+	}
+	return fakeChannel{typ: discordgo.ChannelTypeGuildText}
 }
 
 func readBody(r *http.Request, rec *recorded, drop bool) error {

@@ -233,7 +233,7 @@ func TestLiveFlagBeforeFirstMoveAborts(t *testing.T) {
 			}
 			waitFor(t, "the abort post", func() bool { return len(channelPosts(t, h, n)) > 0 })
 			post := channelPosts(t, h, n)[0]
-			for _, want := range []string{"⏰ <@" + c.flag + "> ran out of time before their first move: the game is aborted.", "**Aborted** — the game ends without a result."} {
+			for _, want := range []string{"⏰ <@" + c.flag + "> ran out of time before their first move: the game is aborted.", "**Aborted** — the game ends without a result and is not rated."} {
 				if !strings.Contains(post.Content, want) {
 					t.Errorf("post %q, want %q", post.Content, want)
 				}

@@ -36,6 +36,8 @@ type REST interface {
 	DM(ctx context.Context, userID string, m *discordgo.MessageSend) error
 	// StartThread starts a public thread on a message and returns its id.
 	StartThread(ctx context.Context, channelID, messageID, name string) (string, error)
+	// Channel returns a channel (its type, and a thread's parent).
+	Channel(ctx context.Context, channelID string) (*discordgo.Channel, error)
 	// RegisterCommands replaces the application's commands (in guildID,
 	// or globally when it is empty) in one bulk overwrite, and returns
 	// them as registered (with the ids Discord gave them; none in console
@@ -236,6 +238,18 @@ func (r SessionREST) StartThread(ctx context.Context, channelID, messageID, name
 		return "", redact(err)
 	}
 	return ch.ID, nil
+}
+
+// Channel returns a channel from the gateway's cache when it is there
+// (guild create and thread events fill it), else from Discord.
+func (r SessionREST) Channel(ctx context.Context, channelID string) (*discordgo.Channel, error) {
+	if r.S.State != nil {
+		if ch, err := r.S.State.Channel(channelID); err == nil {
+			return ch, nil
+		}
+	}
+	ch, err := r.S.Channel(channelID, discordgo.WithContext(ctx))
+	return ch, redact(err)
 }
 
 // RegisterCommands replaces the commands with one bulk overwrite and

@@ -162,12 +162,15 @@ func TestConsoleCalledOffTournament(t *testing.T) {
 
 // TestConsoleVacationSaysLiveClocksRun: a vacation pauses correspondence
 // clocks only; its reply said "your clocks in this server are paused", and
-// a player with a live game going then lost it on time.
+// a player with a live game going then lost it on time. (Bob has a
+// correspondence game too: with only live games a vacation is refused.)
 func TestConsoleVacationSaysLiveClocksRun(t *testing.T) {
 	text := runConsoleWith(t, bot.Options{}, []string{
 		"/tafl challenge opponent:bob variant:brandubh side:attackers time:5+0",
 		"as bob", "click Accept",
-		"/tafl vacation days:2",
+		"/tafl challenge opponent:alice variant:brandubh",
+		"as alice", "click Accept",
+		"as bob", "/tafl vacation days:2",
 		"quit",
 	})
 	if !strings.Contains(text, "(unused days come back). A live game's clock keeps running: a vacation pauses correspondence games only.") {

@@ -424,3 +424,64 @@ func TestTournamentSignupAtLeastAnHour(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentJoinAfterSignupClosed: once the sign-up deadline has
+// passed, joining is refused (the command and the announcement's Join
+// button) with the time it closed, though the sweep that pairs round 1
+// has not run yet; before, it was accepted until then. Round 1 is paired
+// with those who joined in time.
+func TestTournamentJoinAfterSignupClosed(t *testing.T) {
+	h := newHarness(t, nil)
+	created, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", "Q"), opt("signup", 1.0), opt("variant", "brandubh"))
+	join := customIDs(created.Components)["Join"]
+	if join == "" {
+		t.Fatalf("the announcement: %q", created.Content)
+	}
+	for _, u := range []string{alice, bob} {
+		if r, _ := h.slash(u, "tournament", opt("action", "join")); !strings.Contains(r.Content, "You joined **Q**") {
+			t.Fatalf("%s joining in time: %q", u, r.Content)
+		}
+	}
+	deadline := onlyTournament(t, h).SignupDeadline
+	h.clock.Advance(2 * time.Hour) // no sweep yet
+	want := fmt.Sprintf("Sign-up for **Q** closed <t:%d:R>: it is too late to join.", deadline.Unix())
+	if r, _ := h.slash(carol, "tournament", opt("action", "join")); !isEphemeral(r) || r.Content != want {
+		t.Errorf("joining after the deadline: %q, want %q", r.Content, want)
+	}
+	if r, _ := h.click(carol, join, false); !isEphemeral(r) || r.Content != want {
+		t.Errorf("Join after the deadline: %q, want %q", r.Content, want)
+	}
+	if tr := onlyTournament(t, h); len(tr.State.Players) != 2 || tr.Names[carol] != "" {
+		t.Errorf("players after the refusals: %+v", tr.State.Players)
+	}
+	h.bot.Sweep(t.Context())
+	if tr := onlyTournament(t, h); !tr.State.Started() || len(tr.State.Players) != 2 {
+		t.Errorf("after the sweep: started %v, %d players", tr.State.Started(), len(tr.State.Players))
+	}
+}
+
+// TestTournamentOfThisChannel: with tournaments announced in two
+// channels, a tournament command typed in one of them without the
+// tournament option is about the one announced there; elsewhere it still
+// asks which. Before, it answered "Several tournaments are going on"
+// everywhere.
+func TestTournamentOfThisChannel(t *testing.T) {
+	h := newHarness(t, nil)
+	const other, third = "902", "903"
+	h.slash(alice, "tournament", opt("action", "create"), opt("name", "North Cup"), opt("variant", "brandubh"))
+	h.slashIn(other, alice, "tournament", opt("action", "create"), opt("name", "South Cup"), opt("variant", "brandubh"))
+	if r, _ := h.slash(bob, "tournament", opt("action", "join")); !strings.Contains(r.Content, "You joined **North Cup**") {
+		t.Errorf("joining in North's channel: %q", r.Content)
+	}
+	if r, _ := h.slashIn(other, bob, "tournament", opt("action", "join")); !strings.Contains(r.Content, "You joined **South Cup**") {
+		t.Errorf("joining in South's channel: %q", r.Content)
+	}
+	if r, _ := h.slashIn(third, carol, "tournament", opt("action", "join")); !strings.Contains(r.Content, "Several tournaments are going on") {
+		t.Errorf("joining in a third channel: %q", r.Content)
+	}
+	for id, n := range map[storage.TournamentID]int{1: 1, 2: 1} {
+		if tr, err := h.store.GetTournament(t.Context(), id); err != nil || len(tr.State.Players) != n {
+			t.Errorf("tournament %d: %v, %+v", id, err, tr)
+		}
+	}
+}

@@ -37,6 +37,7 @@ var da = Dict{
 	"tour.left":                "Du har forladt **%s**.",
 	"tour.you_started":         "Du har startet **%s**: første runde parres nu.",
 	"tour.started_closed":      "Den turnering er begyndt: tilmeldingen er lukket. (Brug `handling:træk dig` for at stoppe.)",
+	"tour.signup_over":         "Tilmeldingen til **%s** lukkede <t:%d:R>: det er for sent at tilmelde sig.",
 	"tour.already":             "Du er allerede tilmeldt.",
 	"tour.not_in":              "Du spiller ikke med i den turnering.",
 	"tour.full":                "Den turnering er fuld (%d spillere).",

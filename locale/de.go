@@ -37,6 +37,7 @@ var de = Dict{
 	"tour.left":                "Du hast **%s** verlassen.",
 	"tour.you_started":         "Du hast **%s** gestartet: Runde 1 wird jetzt gepaart.",
 	"tour.started_closed":      "Dieses Turnier hat begonnen: die Anmeldung ist geschlossen. (Zum Aufhören: `aktion:zurückziehen`.)",
+	"tour.signup_over":         "Die Anmeldung für **%s** wurde <t:%d:R> geschlossen: für eine Teilnahme ist es zu spät.",
 	"tour.already":             "Du bist schon angemeldet.",
 	"tour.not_in":              "Du spielst in diesem Turnier nicht mit.",
 	"tour.full":                "Dieses Turnier ist voll (%d Spieler).",

@@ -38,6 +38,7 @@ var en = Dict{
 	"tour.left":                "You left **%s**.",
 	"tour.you_started":         "You started **%s**: round 1 is being paired.",
 	"tour.started_closed":      "That tournament has started: sign-up is closed. (To stop playing, use `action:withdraw`.)",
+	"tour.signup_over":         "Sign-up for **%s** closed <t:%d:R>: it is too late to join.",
 	"tour.already":             "You are signed up already.",
 	"tour.not_in":              "You are not playing in that tournament.",
 	"tour.full":                "That tournament is full (%d players).",

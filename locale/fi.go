@@ -37,6 +37,7 @@ var fi = Dict{
 	"tour.left":                "Poistuit turnauksesta **%s**.",
 	"tour.you_started":         "Aloitit turnauksen **%s**: 1. kierroksen parit muodostetaan nyt.",
 	"tour.started_closed":      "Turnaus on alkanut: ilmoittautuminen on päättynyt. (Lopeta pelaaminen komennolla `toiminto:vetäydy`.)",
+	"tour.signup_over":         "Ilmoittautuminen turnaukseen **%s** päättyi <t:%d:R>: on liian myöhäistä liittyä.",
 	"tour.already":             "Olet jo ilmoittautunut.",
 	"tour.not_in":              "Et pelaa siinä turnauksessa.",
 	"tour.full":                "Turnaus on täynnä (%d pelaajaa).",

@@ -37,6 +37,7 @@ var is = Dict{
 	"tour.left":                "Þú hefur afskráð þig úr **%s**.",
 	"tour.you_started":         "Þú ræstir **%s**: verið er að para í 1. umferð.",
 	"tour.started_closed":      "Það mót er hafið: skráningu er lokið. (Notaðu `action:withdraw` til að hætta.)",
+	"tour.signup_over":         "Skráningu í **%s** lauk <t:%d:R>: það er of seint að skrá sig.",
 	"tour.already":             "Þú ert þegar skráð(ur).",
 	"tour.not_in":              "Þú ert ekki að tefla í því móti.",
 	"tour.full":                "Það mót er fullt (%d leikmenn).",

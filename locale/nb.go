@@ -37,6 +37,7 @@ var nb = Dict{
 	"tour.left":                "Du har forlatt **%s**.",
 	"tour.you_started":         "Du har startet **%s**: første runde settes opp nå.",
 	"tour.started_closed":      "Den turneringen har begynt: påmeldingen er stengt. (Bruk `handling:trekk deg` for å slutte.)",
+	"tour.signup_over":         "Påmeldingen til **%s** stengte <t:%d:R>: det er for sent å melde seg på.",
 	"tour.already":             "Du er allerede påmeldt.",
 	"tour.not_in":              "Du spiller ikke i den turneringen.",
 	"tour.full":                "Den turneringen er full (%d spillere).",

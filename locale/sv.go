@@ -37,6 +37,7 @@ var sv = Dict{
 	"tour.left":                "Du har lämnat **%s**.",
 	"tour.you_started":         "Du har startat **%s**: första ronden lottas nu.",
 	"tour.started_closed":      "Den turneringen har börjat: anmälan är stängd. (Använd `åtgärd:dra dig ur` för att sluta spela.)",
+	"tour.signup_over":         "Anmälan till **%s** stängde <t:%d:R>: det är för sent att anmäla sig.",
 	"tour.already":             "Du är redan anmäld.",
 	"tour.not_in":              "Du spelar inte i den turneringen.",
 	"tour.full":                "Den turneringen är full (%d spelare).",

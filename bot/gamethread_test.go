@@ -1,0 +1,114 @@
+package bot_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
+)
+
+// TestNewGameAskedInAThread: a challenge or /tafl ai typed inside a
+// thread, while the server wants a thread per game, is played as a
+// rematch made in its game's thread is: the first board goes to the
+// thread's parent channel and gets a thread of its own there, and the
+// answer in the thread says where. Before, the bot asked Discord for a
+// thread inside the thread (Discord refuses: the fake does too), logged
+// a warning and left the game in the thread. In a forum's post (whose
+// parent holds no messages), and with threads off, the game is played in
+// the thread it was asked in, and no thread is asked for.
+func TestNewGameAskedInAThread(t *testing.T) {
+	const userThread, forum, post = "user-thread", "forum", "forum-post"
+	setup := func(t *testing.T, threads bool) *harness {
+		h := newHarness(t, newPolicyEngine(3))
+		h.fake.addChannel(userThread, discordgo.ChannelTypeGuildPublicThread, channel)
+		h.fake.addChannel(forum, discordgo.ChannelTypeGuildForum, "")
+		h.fake.addChannel(post, discordgo.ChannelTypeGuildPublicThread, forum)
+		h.slash(carol, "settings", opt("threads", threads))
+		return h
+	}
+	// check looks at game 1 once it has settled: played in channel
+	// playedIn, in a thread of its own or none, no thread asked for inside
+	// a thread, nothing refused and no warning logged.
+	check := func(t *testing.T, h *harness, answer *resp, playedIn string, ownThread bool) {
+		t.Helper()
+		var g *storage.Game
+		waitFor(t, "the game's thread", func() bool {
+			g, _ = h.store.GetGame(t.Context(), 1)
+			return g != nil && (!ownThread || g.ThreadID != "")
+		})
+		if ownThread && firstBoardIn(t, h, playedIn, g.ID) == nil {
+			t.Errorf("the first board is not in %s", playedIn)
+		}
+		if g.ChannelID != playedIn || (g.ThreadID != "") != ownThread {
+			t.Errorf("game 1 is in channel %q, thread %q; want channel %q, own thread %v", g.ChannelID, g.ThreadID, playedIn, ownThread)
+		}
+		if ownThread && !strings.Contains(answer.Content, fmt.Sprintf("Game 1 is played in <#%s>.", g.ThreadID)) {
+			t.Errorf("the answer in the thread: %q", answer.Content)
+		}
+		for _, rec := range h.fake.requests("/threads") {
+			if !strings.HasPrefix(rec.Path, "/api/v9/channels/"+channel+"/") || rec.Status != 200 {
+				t.Errorf("%s %s answered %d", rec.Method, rec.Path, rec.Status)
+			}
+		}
+		if lines := h.logs.lines(`"level":"WARN"`); len(lines) != 0 {
+			t.Errorf("warnings: %v", lines)
+		}
+	}
+
+	t.Run("challenge in a thread", func(t *testing.T) {
+		h := setup(t, true)
+		r, _ := h.slashIn(userThread, alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+		accept := customIDs(r.Components)["Accept"]
+		if accept == "" {
+			t.Fatalf("the challenge: %q", r.Content)
+		}
+		check(t, h, clickIn(t, h, bob, userThread, accept), channel, true)
+	})
+	t.Run("ai in a thread", func(t *testing.T) {
+		h := setup(t, true)
+		r, _ := h.slashIn(userThread, alice, "ai", opt("variant", "brandubh"), opt("level", "easy"))
+		check(t, h, r, channel, true)
+	})
+	t.Run("ai in a forum's post", func(t *testing.T) {
+		h := setup(t, true)
+		r, _ := h.slashIn(post, alice, "ai", opt("variant", "brandubh"), opt("level", "easy"), opt("side", "defenders"))
+		// The engine's move comes after the game's thread was decided.
+		waitFor(t, "the engine's move", func() bool { g, _ := h.store.GetGame(t.Context(), 1); return g != nil && g.Ply() == 1 })
+		check(t, h, r, post, false)
+	})
+	t.Run("challenge in a thread, threads off", func(t *testing.T) {
+		h := setup(t, false)
+		r, _ := h.slashIn(userThread, alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+		r = clickIn(t, h, bob, userThread, customIDs(r.Components)["Accept"])
+		if !strings.Contains(r.Content, "The game begins!") || strings.Contains(r.Content, "is played in") {
+			t.Errorf("accepted: %q", r.Content)
+		}
+		g, _ := h.store.GetGame(t.Context(), 1)
+		if g == nil || g.ChannelID != userThread || g.ThreadID != "" || len(h.fake.requests("/threads")) != 0 {
+			t.Errorf("game %+v, %d threads asked for; want it in %s", g, len(h.fake.requests("/threads")), userThread)
+		}
+	})
+}
+
+// TestTournamentCreatedInAThread: a tournament created inside a thread is
+// played in that thread; the bot does not ask Discord for a thread inside
+// it (before, it did, and Discord refused).
+func TestTournamentCreatedInAThread(t *testing.T) {
+	h := newHarness(t, nil)
+	const userThread = "user-thread"
+	h.fake.addChannel(userThread, discordgo.ChannelTypeGuildPublicThread, channel)
+	h.slashIn(userThread, alice, "tournament", opt("action", "create"), opt("name", "Q"), opt("variant", "brandubh"))
+	waitFor(t, "the announcement's message", func() bool {
+		tr, err := h.store.GetTournament(t.Context(), 1)
+		return err == nil && tr.MessageID != ""
+	})
+	tr, _ := h.store.GetTournament(t.Context(), 1)
+	if tr.ChannelID != userThread || tr.ThreadID != "" || len(h.fake.requests("/threads")) != 0 {
+		t.Errorf("tournament in channel %q, thread %q; %d threads asked for", tr.ChannelID, tr.ThreadID, len(h.fake.requests("/threads")))
+	}
+	if r, _ := h.slashIn(userThread, bob, "tournament", opt("action", "join")); !strings.Contains(r.Content, "You joined **Q**") {
+		t.Errorf("joining in the thread: %q", r.Content)
+	}
+}
