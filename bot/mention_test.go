@@ -124,7 +124,7 @@ func TestCatalogCommandReferences(t *testing.T) {
 func TestHelpWithMentionsFits(t *testing.T) {
 	for _, l := range locale.Langs {
 		page := mentionCommands(helpText(locale.For(l.Tag)), "1300000000000000001")
-		if n := len([]rune(page)); n > descriptionLimit || strings.Contains(page, "`/tafl") {
+		if n := len([]rune(page)); n > maxEmbedDesc || strings.Contains(page, "`/tafl") {
 			t.Errorf("%s help with mentions: %d characters:\n%s", l.Name, n, page)
 		}
 	}
