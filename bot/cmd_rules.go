@@ -12,7 +12,7 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// Discord's limits on embeds.
+// Discord's limits on embeds (mention.go keeps to them too).
 const (
 	maxEmbeds          = 10
 	maxEmbedText       = 6000 // all titles, descriptions and fields of a message together

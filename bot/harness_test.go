@@ -254,7 +254,14 @@ func (h *harness) slashInteraction(user, sub string, opts ...*discordgo.Applicat
 // Discord received.
 func (h *harness) slash(user, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) (*resp, *recorded) {
 	h.t.Helper()
+	return h.slashIn(channel, user, sub, opts...)
+}
+
+// slashIn runs /tafl sub in channel ch (a tournament's thread, say).
+func (h *harness) slashIn(ch, user, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) (*resp, *recorded) {
+	h.t.Helper()
 	in := h.slashInteraction(user, sub, opts...)
+	in.ChannelID = ch
 	h.bot.HandleGateway(context.Background(), in)
 	return h.fake.callback(h.t, in.ID)
 }
@@ -262,13 +269,19 @@ func (h *harness) slash(user, sub string, opts ...*discordgo.ApplicationCommandI
 // click presses a component on message msg (nil: a board in the channel).
 func (h *harness) click(user, customID string, ephemeralMsg bool, values ...string) (*resp, *recorded) {
 	h.t.Helper()
+	return h.clickIn(channel, user, customID, ephemeralMsg, values...)
+}
+
+// clickIn presses a component on a message in channel ch.
+func (h *harness) clickIn(ch, user, customID string, ephemeralMsg bool, values ...string) (*resp, *recorded) {
+	h.t.Helper()
 	id := h.id()
-	msg := &discordgo.Message{ID: "msg-click-" + id, ChannelID: channel}
+	msg := &discordgo.Message{ID: "msg-click-" + id, ChannelID: ch}
 	if ephemeralMsg {
 		msg.Flags = discordgo.MessageFlagsEphemeral
 	}
 	in := &discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionMessageComponent,
-		GuildID: guild, ChannelID: channel, Member: member(user), Message: msg,
+		GuildID: guild, ChannelID: ch, Member: member(user), Message: msg,
 		Data: discordgo.MessageComponentInteractionData{CustomID: customID, Values: values}}
 	h.bot.HandleGateway(context.Background(), in)
 	return h.fake.callback(h.t, in.ID)

@@ -49,13 +49,9 @@ func mentionCommands(text, id string) string {
 	})
 }
 
-// Discord's limits on the texts a mention may make too long: a message's
-// content, an embed's description, an embed field's value.
-const (
-	contentLimit     = 2000
-	descriptionLimit = 4096
-	fieldLimit       = 1024
-)
+// contentLimit is Discord's limit on a message's content (the embeds'
+// are with the rules pages', cmd_rules.go).
+const contentLimit = 2000
 
 // mentionWithin is mentionCommands, unless the mentions (each some
 // twenty characters longer than the plain name) would take text beyond
@@ -81,13 +77,13 @@ func mentionEmbeds(embeds []*discordgo.MessageEmbed, id string) []*discordgo.Mes
 			continue
 		}
 		c := *e
-		c.Description = mentionWithin(e.Description, id, descriptionLimit)
+		c.Description = mentionWithin(e.Description, id, maxEmbedDesc)
 		if len(e.Fields) > 0 {
 			c.Fields = make([]*discordgo.MessageEmbedField, len(e.Fields))
 			for j, f := range e.Fields {
 				if f != nil {
 					fc := *f
-					fc.Value = mentionWithin(f.Value, id, fieldLimit)
+					fc.Value = mentionWithin(f.Value, id, maxEmbedFieldValue)
 					f = &fc
 				}
 				c.Fields[j] = f

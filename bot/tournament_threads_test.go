@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -10,30 +9,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/storage"
 )
-
-// slashIn runs /tafl sub in channel ch (a tournament's thread, say).
-func (h *harness) slashIn(ch, user, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) (*resp, *recorded) {
-	h.t.Helper()
-	in := h.slashInteraction(user, sub, opts...)
-	in.ChannelID = ch
-	h.bot.HandleGateway(context.Background(), in)
-	return h.fake.callback(h.t, in.ID)
-}
-
-// clickIn presses a component on a message in channel ch.
-func (h *harness) clickIn(ch, user, customID string, ephemeralMsg bool) (*resp, *recorded) {
-	h.t.Helper()
-	id := h.id()
-	msg := &discordgo.Message{ID: "msg-click-" + id, ChannelID: ch}
-	if ephemeralMsg {
-		msg.Flags = discordgo.MessageFlagsEphemeral
-	}
-	in := &discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionMessageComponent,
-		GuildID: guild, ChannelID: ch, Member: member(user), Message: msg,
-		Data: discordgo.MessageComponentInteractionData{CustomID: customID}}
-	h.bot.HandleGateway(context.Background(), in)
-	return h.fake.callback(h.t, in.ID)
-}
 
 // TestTwoTournamentsInOneChannel: two tournaments announced in the same
 // channel run at once, each in its own thread. Typed in a thread, the

@@ -75,6 +75,12 @@ func (a *ahead) reach(later int) int {
 // after reports whether, once games are played (the player not in them
 // sitting out), rounds more rounds are possible.
 func (a *ahead) after(games []Game, rounds int) bool {
+	// Each pairing asked about counts against the limit: a search can
+	// meet many that enough turns down at once.
+	a.nodes++
+	if a.nodes > maxAhead {
+		return true
+	}
 	playing := make([]bool, a.n)
 	for _, g := range games {
 		x, y := a.index[g.Attackers], a.index[g.Defenders]

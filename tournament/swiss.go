@@ -168,10 +168,11 @@ type pairer struct {
 	players []SwissPlayer
 	double  bool
 	nodes   int
-	ahead   *ahead // ahead checks the later rounds (odd numbers only)
-	later   int    // later is the number of later rounds a pairing must leave possible
-	repeats int    // repeats is the number of repeat games allowed (0 normally)
-	used    int    // used counts the repeat games in the pairing so far
+	ahead   *ahead   // ahead checks the later rounds (odd numbers only)
+	later   int      // later is the number of later rounds a pairing must leave possible
+	repeats int      // repeats is the number of repeat games allowed (0 normally)
+	used    int      // used counts the repeat games in the pairing so far
+	allowed [][]bool // allowed[i][j]: i and j may meet without a repeat (see pairable)
 }
 
 // pairAll pairs every player not in skip.
@@ -183,6 +184,57 @@ func (ps *pairer) pairAll(skip map[int]bool) ([]Game, bool) {
 	var games []Game
 	ok := ps.search(used, &games)
 	return games, ok
+}
+
+// pairable reports whether the players not used can all be paired
+// without a repeat and within the sides' balance (a perfect matching of
+// the pairs candidates allows when no repeat is).
+func (ps *pairer) pairable(used []bool) bool {
+	n := len(ps.players)
+	if ps.allowed == nil {
+		ps.allowed = make([][]bool, n)
+		for i := range n {
+			ps.allowed[i] = make([]bool, n)
+		}
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				ok := ps.allowedPair(i, j)
+				ps.allowed[i][j], ps.allowed[j][i] = ok, ok
+			}
+		}
+	}
+	var left []int
+	for i, u := range used {
+		if !u {
+			left = append(left, i)
+		}
+	}
+	adj := make([][]int, len(left))
+	for a, i := range left {
+		for b, j := range left {
+			if ps.allowed[i][j] {
+				adj[a] = append(adj[a], b)
+			}
+		}
+	}
+	return perfectMatching(adj)
+}
+
+// allowedPair reports whether i and j may meet without a repeat, one of
+// the two sides keeping both within the balance (the sides of a second
+// meeting in a double Swiss are the first's swapped), as candidates
+// allows them.
+func (ps *pairer) allowedPair(i, j int) bool {
+	p, q := &ps.players[i], &ps.players[j]
+	n, last := ps.met(i, j)
+	switch {
+	case n > 0 && (!ps.double || n >= 2):
+		return false
+	case n == 1:
+		pGets := last.Other()
+		return balanced(p, pGets) && balanced(q, pGets.Other())
+	}
+	return balanced(p, Attackers) && balanced(q, Defenders) || balanced(p, Defenders) && balanced(q, Attackers)
 }
 
 // met returns how often a and b met, and a's side the last time.
@@ -210,7 +262,11 @@ type candidate struct {
 }
 
 // search pairs the highest-ranked unpaired player with each allowed
-// opponent in order of preference, and the rest recursively.
+// opponent in order of preference, and the rest recursively. Unless
+// repeats are allowed it goes deeper only while the players left can all
+// be paired (pairable): the first pairing found is the one a full search
+// in this order would find, without the search through every order of the
+// players after a choice that left one of them without an opponent.
 func (ps *pairer) search(used []bool, games *[]Game) bool {
 	ps.nodes++
 	if ps.nodes > maxSearch {
@@ -219,6 +275,9 @@ func (ps *pairer) search(used []bool, games *[]Game) bool {
 	i := slices.Index(used, false)
 	if i < 0 {
 		return ps.later == 0 || ps.ahead.after(*games, ps.later)
+	}
+	if ps.repeats == 0 && !ps.pairable(used) {
+		return false // whatever is chosen next, someone is left over
 	}
 	used[i] = true
 	defer func() { used[i] = false }()

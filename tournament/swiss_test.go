@@ -333,3 +333,56 @@ func TestPairSwissSideClaimGivesWay(t *testing.T) {
 		t.Errorf("%s, %v; want a-b (a with the attackers)", pairs(games), err)
 	}
 }
+
+func TestPairSwissSeesDeadEndsAtOnce(t *testing.T) {
+	// z has met everyone but p01, so p01 must play z. p01's first choice
+	// by score and the Dutch order is p11; the search used to pair the
+	// other eighteen in every order after it (millions of ways) before
+	// learning that z was left over, ran out of its limit and reported no
+	// pairing: the Swiss ended early. A choice that leaves the players
+	// after it unpairable is now undone at once.
+	players := []tournament.SwissPlayer{{ID: "p01"}}
+	var z []tournament.Meeting
+	for i, id := range ids(19)[1:] {
+		side := []tournament.Side{tournament.Attackers, tournament.Defenders}[i%2]
+		players = append(players, tournament.SwissPlayer{ID: id, Seed: i + 1,
+			History: []tournament.Meeting{{Opponent: "z", Side: side.Other()}}})
+		z = append(z, tournament.Meeting{Opponent: id, Side: side})
+	}
+	players = append(players, tournament.SwissPlayer{ID: "z", Seed: 19, History: z})
+	games, _, err := tournament.PairSwiss(players, false, 0)
+	if err != nil || len(games) != 10 {
+		t.Fatalf("%s, %v; want ten games", pairs(games), err)
+	}
+	if g := games[0]; g.Attackers+g.Defenders != "p01z" && g.Attackers+g.Defenders != "zp01" {
+		t.Errorf("board 1 is %s-%s, want p01 and z", g.Attackers, g.Defenders)
+	}
+}
+
+// BenchmarkSwissManyRounds plays whole Swisses of 30 rounds (the most a
+// Swiss may have) with random results: odd fields, so each round has a
+// bye and looks ahead, large enough that the late rounds leave few
+// opponents. Each round's pairing runs inside a storage transaction when
+// a game's result completes the round: it must take milliseconds, not
+// the minutes a round of 45 took when the search paired the players in
+// every order before learning that one was left over.
+func BenchmarkSwissManyRounds(b *testing.B) {
+	for _, n := range []int{45, 101, 255} {
+		b.Run(fmt.Sprintf("%d-players", n), func(b *testing.B) {
+			for b.Loop() {
+				rnd := rand.New(rand.NewPCG(0, 7))
+				tr := newSwiss(b, n, tournament.MaxRounds, false)
+				games, err := tr.Start()
+				for err == nil && !tr.Finished {
+					for _, g := range games {
+						tr.SetResult(g.Attackers, g.Defenders, tournament.Result(1+rnd.IntN(3)))
+					}
+					games, err = tr.Advance()
+				}
+				if err != nil || tr.Round != tournament.MaxRounds {
+					b.Fatalf("ended after round %d: %v", tr.Round, err)
+				}
+			}
+		})
+	}
+}
