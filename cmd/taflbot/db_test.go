@@ -619,3 +619,38 @@ func TestDBCopyOntoItself(t *testing.T) {
 		t.Errorf("copy onto itself through sub/..: %v", err)
 	}
 }
+
+// TestDBRefusesAnEmptyBboltFile: a bbolt file with no buckets at all
+// (not taflbot's) is refused by the db commands that read or add to a
+// taflbot database, and left without buckets (check -rebuild-indexes and
+// puzzles, which open for writing, created taflbot's buckets in it).
+func TestDBRefusesAnEmptyBboltFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "other.db")
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, args := range [][]string{
+		{"check"},
+		{"check", "-rebuild-indexes"},
+		{"puzzles"},
+		{"export", "-o", "-"},
+	} {
+		out, _, err := runDBTest(t, append(args, "-db", path)...)
+		if !errors.Is(err, storage.ErrNoSchema) || !strings.Contains(err.Error(), path+" is an empty bbolt file without taflbot's buckets, and none were created in it: check the path") {
+			t.Errorf("taflbot db %v: %v\n%s", args, err, out)
+		}
+		db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.View(func(tx *bolt.Tx) error {
+			return tx.ForEach(func(name []byte, _ *bolt.Bucket) error {
+				t.Errorf("taflbot db %v created the bucket %s", args, name)
+				return nil
+			})
+		})
+		db.Close()
+	}
+}
