@@ -342,8 +342,6 @@ func TestMissingBucket(t *testing.T) {
 	}
 }
 
-// TestDBPuzzles mines a database: a game whose end was a forced win in 2
-// becomes a puzzle of its server, once.
 // dbWithWonPuzzleGame is newDB's database with one more game, of server
 // 100, won by a forced win in 2 (g5-g3 first): a puzzle to mine.
 func dbWithWonPuzzleGame(t *testing.T) (string, storage.GameID) {
@@ -378,10 +376,19 @@ func dbWithWonPuzzleGame(t *testing.T) (string, storage.GameID) {
 	return path, g.ID
 }
 
+// testMineBudget is the -budget of the tests' db puzzles: the win in 2 of
+// dbWithWonPuzzleGame is found and checked with about 1,500 positions per
+// search; 10,000 leaves a wide margin and is deterministic (positions,
+// not time). The won Tablut game has no forced win to find: its searches
+// use the whole budget each, so 200,000 took a minute a test under -race.
+const testMineBudget = "10000"
+
+// TestDBPuzzles mines a database: a game whose end was a forced win in 2
+// becomes a puzzle of its server, once.
 func TestDBPuzzles(t *testing.T) {
 	path, id := dbWithWonPuzzleGame(t)
 	for i, want := range []string{"4 games, 2 won; 1 puzzle found, 1 new", "4 games, 2 won; 1 puzzle found, 0 new"} {
-		out, _, err := runDBTest(t, "puzzles", "-db", path, "-budget", "200000")
+		out, _, err := runDBTest(t, "puzzles", "-db", path, "-budget", testMineBudget)
 		if err != nil || !strings.Contains(out, want) {
 			t.Errorf("run %d: %q %v, want %q", i+1, out, err, want)
 		}

@@ -239,7 +239,7 @@ func TestDBPuzzlesOnPostgres(t *testing.T) {
 		t.Fatalf("copy to PostgreSQL: %v\n%s", err, out)
 	}
 	for i, want := range []string{"4 games, 2 won; 1 puzzle found, 1 new", "4 games, 2 won; 1 puzzle found, 0 new"} {
-		out, _, err := runDBTest(t, "puzzles", "-db", pg, "-budget", "200000")
+		out, _, err := runDBTest(t, "puzzles", "-db", pg, "-budget", testMineBudget)
 		if err != nil || !strings.Contains(out, want) {
 			t.Errorf("run %d: %q %v, want %q", i+1, out, err, want)
 		}
