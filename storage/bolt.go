@@ -45,6 +45,9 @@ func openBoltStore(path string, opts Options) (*boltBackend, error) {
 	if err := checkFile(path); err != nil {
 		return nil, err
 	}
+	if opts.NoCreate && !exists(path) {
+		return nil, fmt.Errorf("%w: open %s: there is no such file, and none was created: check the path", ErrNoSchema, path)
+	}
 	db, err := openBolt(path, opts)
 	if err != nil {
 		return nil, err
@@ -54,7 +57,7 @@ func openBoltStore(path string, opts Options) (*boltBackend, error) {
 		writes: make(chan *writeReq), quit: make(chan struct{}), done: make(chan struct{}),
 	}
 	b.claimed = newBoltClaims(b)
-	if err := b.prepare(opts.ReadOnly, opts.AllowDamaged, opts.Now()); err != nil {
+	if err := b.prepare(opts.ReadOnly, opts.AllowDamaged, opts.NoCreate, opts.Now()); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -165,8 +168,9 @@ func checkSize(db *bolt.DB) error {
 	})
 }
 
-// prepare creates a new database's buckets or migrates an old one.
-func (b *boltBackend) prepare(readOnly, allowDamaged bool, now time.Time) error {
+// prepare creates a new database's buckets (unless readOnly or noCreate)
+// or migrates an old one.
+func (b *boltBackend) prepare(readOnly, allowDamaged, noCreate bool, now time.Time) error {
 	var version uint64
 	var fresh bool
 	err := b.boltView(func(tx *bolt.Tx) error {
@@ -191,8 +195,8 @@ func (b *boltBackend) prepare(readOnly, allowDamaged bool, now time.Time) error 
 		return b.boltView(func(tx *bolt.Tx) error { return checkBuckets(tx, b.path) })
 	case version > SchemaVersion:
 		return fmt.Errorf("%w: %s has schema version %d, this taflbot knows up to %d: upgrade taflbot or restore a backup made by this version", ErrSchemaTooNew, b.path, version, SchemaVersion)
-	case readOnly && fresh:
-		return fmt.Errorf("%w: %s is an empty database", ErrNotFound, b.path)
+	case fresh && (readOnly || noCreate):
+		return fmt.Errorf("%w: %s is an empty bbolt file without taflbot's buckets, and none were created in it: check the path", ErrNoSchema, b.path)
 	case readOnly:
 		return fmt.Errorf("storage: %s has the older schema version %d: open it read-write once (start taflbot) to migrate it", b.path, version)
 	}

@@ -29,6 +29,12 @@ var (
 	// holds a record that cannot be decoded.
 	ErrCorrupt = errors.New("storage: database is damaged or not a taflbot database")
 
+	// ErrNoSchema means a database opened with Options.NoCreate or
+	// ReadOnly holds no taflbot data at all (a missing or empty bbolt
+	// file, a PostgreSQL schema without taflbot's tables): probably the
+	// wrong one. Nothing was created in it.
+	ErrNoSchema = errors.New("storage: not a taflbot database")
+
 	// ErrInvalid means a record to be saved breaks a rule (missing id,
 	// changed variant, moves taken back, and so on). It is a programming
 	// error in the caller, not a user error.

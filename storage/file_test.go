@@ -653,3 +653,25 @@ func TestCompactErrorsSayStorageOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestNoCreate: with Options.NoCreate, Open refuses a missing file with
+// ErrNoSchema and creates none; without it, it creates the database.
+func TestNoCreate(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "typo.db")
+	if _, err := storage.Open(path, storage.Options{NoCreate: true}); !errors.Is(err, storage.ErrNoSchema) || !strings.Contains(err.Error(), "none was created") {
+		t.Errorf("NoCreate on a missing file: %v, want ErrNoSchema", err)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Fatal("NoCreate created the file")
+	}
+	s, err := storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s, err = storage.Open(path, storage.Options{NoSync: true, NoCreate: true})
+	if err != nil {
+		t.Fatalf("NoCreate on a taflbot database: %v", err)
+	}
+	s.Close()
+}

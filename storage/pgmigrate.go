@@ -126,6 +126,26 @@ func (b *pgBackend) migrate(ctx context.Context, apply bool) (from, to int, err 
 	return from, len(pgMigrations), nil
 }
 
+// needSchema refuses, with ErrNoSchema, a schema without taflbot's
+// tables (no migration applied): a database that was never taflbot's,
+// named by mistake, where migrating would add taflbot's tables.
+func (b *pgBackend) needSchema(ctx context.Context) error {
+	conn, err := b.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	v, err := b.schemaVersion(ctx, conn.Conn())
+	if err != nil {
+		return err
+	}
+	if v == 0 {
+		return fmt.Errorf("%w: the schema %s holds no taflbot tables, and none were created: check the database name (and any search_path) in the URL; "+
+			"to make a new taflbot database there, start taflbot on it or run taflbot db migrate", ErrNoSchema, b.schema)
+	}
+	return nil
+}
+
 // schemaVersion returns the last migration applied (0: none, or no
 // taflbot_migrations table).
 func (b *pgBackend) schemaVersion(ctx context.Context, conn *pgx.Conn) (int, error) {

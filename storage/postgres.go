@@ -48,6 +48,12 @@ func openPostgres(dsn string, opts Options) (*pgBackend, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), openTimeout)
 	defer cancel()
+	if opts.ReadOnly || opts.NoCreate {
+		if err := b.needSchema(ctx); err != nil {
+			b.close()
+			return nil, atDatabase(dsn, err)
+		}
+	}
 	if _, _, err := b.migrate(ctx, !opts.ReadOnly && !opts.NoMigrate); err != nil {
 		b.close()
 		return nil, atDatabase(dsn, err)

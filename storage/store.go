@@ -45,6 +45,14 @@ type Options struct {
 	// of migrating it.
 	NoMigrate bool
 
+	// NoCreate makes Open refuse, with [ErrNoSchema], a database that
+	// holds no taflbot schema yet (a missing or empty bbolt file, a
+	// PostgreSQL schema without taflbot's tables) instead of creating
+	// the schema in it: for commands that only read or add to existing
+	// data, where such a database is a wrong path or URL. ReadOnly
+	// refuses one too.
+	NoCreate bool
+
 	// GameCache is how many decoded games to keep in memory, to spare
 	// replaying their moves on every load. Default 1024; negative: none.
 	GameCache int
@@ -80,7 +88,8 @@ func IsPostgres(database string) bool {
 // (postgres://user:password@host:port/dbname?sslmode=…, see [IsPostgres])
 // or else the path of a bbolt file.
 //
-// A bbolt file is created with the current schema when missing; an older
+// A bbolt file is created with the current schema when missing (unless
+// Options.NoCreate or ReadOnly is set: then [ErrNoSchema]); an older
 // schema is migrated after the file is copied to path+".schema<N>.bak"; a
 // newer schema fails with [ErrSchemaTooNew]; a file another process holds
 // fails with [ErrInUse] after Options.LockTimeout; a file that is not a
@@ -89,8 +98,9 @@ func IsPostgres(database string) bool {
 //
 // A PostgreSQL database gets the pending schema migrations (see
 // [Migrate]; all processes may start at once, one migrates) unless
-// Options.NoMigrate or ReadOnly is set; a schema newer than this taflbot
-// fails with [ErrSchemaTooNew]. The tables live in the connection's
+// Options.NoMigrate or ReadOnly is set; a schema without taflbot's tables
+// fails with [ErrNoSchema] when Options.NoCreate or ReadOnly is set; a
+// schema newer than this taflbot fails with [ErrSchemaTooNew]. The tables live in the connection's
 // search_path (a search_path=… parameter in the URL chooses a schema).
 func Open(database string, opts Options) (*Store, error) {
 	if opts.Now == nil {

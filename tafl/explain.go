@@ -201,7 +201,11 @@ func (v *Variant) movingLines() []string {
 // capturingLines says how pieces are captured and which squares are hostile.
 func (v *Variant) capturingLines() []string {
 	r := &v.rules
-	lines := []string{"Capture an enemy piece by moving so that it is sandwiched, along a row or column (never diagonally), between the piece you moved and another of your pieces or a hostile square. Only the moving side captures: a piece may safely move in between two enemies. One move may capture several pieces."}
+	against := "another of your pieces"
+	if v.hostileToPieces() {
+		against += " or a hostile square"
+	}
+	lines := []string{"Capture an enemy piece by moving so that it is sandwiched, along a row or column (never diagonally), between the piece you moved and " + against + ". Only the moving side captures: a piece may safely move in between two enemies. One move may capture several pieces."}
 	if t := r.Throne; len(t.Squares) > 0 {
 		lines = append(lines, throneHostility(t))
 	}
@@ -262,6 +266,18 @@ func (v *Variant) capturingLines() []string {
 	return lines
 }
 
+// hostileToPieces reports whether any special square (throne, corner,
+// camp), empty or occupied, is hostile to an attacker or a defender other
+// than the king: whether "a hostile square" belongs in the capture rule.
+func (v *Variant) hostileToPieces() bool {
+	for _, a := range []Area{v.rules.Throne, v.rules.Corners, v.rules.Camps} {
+		if len(a.Squares) > 0 && (a.Hostile|a.HostileOccupied)&(KindAttacker|KindDefender) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // throneHostility says to whom the throne is hostile, empty and occupied.
 func throneHostility(t Area) string {
 	e, o := t.Hostile, t.HostileOccupied
@@ -284,16 +300,27 @@ func throneHostility(t Area) string {
 func (v *Variant) kingLines() []string {
 	r := &v.rules
 	var lines []string
+	// With no square hostile to him, the king's lines name none.
 	hostile := v.kingHostileWords()
+	orSquare, orSquares, aSquare := "", "", ""
+	if hostile != "" {
+		orSquare = " or between an attacker and a hostile square" + hostile
+		orSquares = " or hostile squares" + hostile
+		aSquare = ", a hostile square" + hostile
+	}
 	switch r.KingStrength {
 	case WeakKing:
-		lines = append(lines, "The king is captured like any other piece: between two attackers on opposite sides, along a row or column, or between an attacker and a hostile square"+hostile+".")
+		between := ", along a row or column"
+		if hostile != "" {
+			between += ","
+		}
+		lines = append(lines, "The king is captured like any other piece: between two attackers on opposite sides"+between+orSquare+".")
 	case StrongKing:
-		lines = append(lines, "The king is captured only when he is surrounded on all four sides by attackers or hostile squares"+hostile+", so he can never be captured on the board's edge.")
+		lines = append(lines, "The king is captured only when he is surrounded on all four sides by attackers"+orSquares+", so he can never be captured on the board's edge.")
 	case StrongNearThrone:
-		lines = append(lines, "On the throne the king is captured only when attackers surround him on all four sides; beside the throne, by attackers on his three other sides (the throne is the fourth); anywhere else, like any other piece, between two attackers on opposite sides or between an attacker and a hostile square"+hostile+".")
+		lines = append(lines, "On the throne the king is captured only when attackers surround him on all four sides; beside the throne, by attackers on his three other sides (the throne is the fourth); anywhere else, like any other piece, between two attackers on opposite sides"+orSquare+".")
 	case MiddleweightKing:
-		lines = append(lines, "The king is captured when every side of him is an attacker, a hostile square"+hostile+" or the board's edge.")
+		lines = append(lines, "The king is captured when every side of him is an attacker"+aSquare+" or the board's edge.")
 	}
 	return lines
 }

@@ -121,6 +121,17 @@ func TestRulesPageStatesEveryRule(t *testing.T) {
 					t.Fatalf("the test does not know this camp hostility: %v", rr.campHostile)
 				}
 			}
+			// "A hostile square" only where one is: to ordinary pieces in
+			// the capture rule, to the king in his (ard-ri and tawlbwrdd
+			// have none; tablut-helmfrid's count against the king only).
+			piecesHostile := len(rr.corners) > 0 && rr.cornerHostile || rr.campHostile[0] || rr.campHostile[1] ||
+				rr.hasThrone && (rr.throneHostEmpty[0] || rr.throneHostEmpty[1] || rr.throneHostOcc[0] || rr.throneHostOcc[1])
+			kingHostile := len(rr.corners) > 0 && rr.cornerHostile || rr.campHostile[2] || rr.hasThrone && rr.throneHostEmpty[2]
+			state(piecesHostile, "between the piece you moved and another of your pieces or a hostile square.", "between the piece you moved and another of your pieces.")
+			state(kingHostile, " (here: ", "")
+			if !piecesHostile && !kingHostile {
+				not = append(not, "hostile")
+			}
 			// The king.
 			state(rr.kingUnarmed, "The king is unarmed", "The king is armed")
 			switch rr.strength {
@@ -173,6 +184,25 @@ func TestRulesPageStatesEveryRule(t *testing.T) {
 				t.Log("\n" + text)
 			}
 		})
+	}
+}
+
+// TestRulesPageWithoutHostileSquares: a custom variant with no throne,
+// corners or camps, for each king strength, has a rules page that names no
+// hostile square (its capture and king lines said "or a hostile square").
+func TestRulesPageWithoutHostileSquares(t *testing.T) {
+	for _, ks := range []string{"w", "s", "m"} {
+		v, err := tafl.VariantOf("", "", "dim:9 esc:e cor: cen: ka:n ks:"+ks+" start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := v.RulesPage().Text()
+		if strings.Contains(text, "hostile") {
+			t.Errorf("ks:%s: the page names a hostile square, which the rules do not have:\n%s", ks, text)
+		}
+		if want := "between the piece you moved and another of your pieces. "; !strings.Contains(text, want) {
+			t.Errorf("ks:%s: the page does not say %q:\n%s", ks, want, text)
+		}
 	}
 }
 

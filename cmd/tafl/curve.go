@@ -39,32 +39,45 @@ func runCurve(e env) error {
 		return noFinished(fs.Args())
 	}
 	var v *tafl.Variant
-	var pts []analysis.Point
 	var wins [3]int
-	for _, r := range recs {
-		f, g, y := r.path, r.game, r.result
-		if err := oneVariant(&v, g, f); err != nil {
+	positions := make([][]*tafl.Game, len(recs))
+	longest := 0 // the most positions a game has to judge: 1 … len-2
+	for i, r := range recs {
+		if err := oneVariant(&v, r.game, r.path); err != nil {
 			return err
 		}
-		wins[g.Outcome().Winner]++
-		games, err := analysis.Positions(g)
+		wins[r.game.Outcome().Winner]++
+		games, err := analysis.Positions(r.game)
 		if err != nil {
-			return inFile(f, err)
+			return inFile(r.path, err)
 		}
-		for i := 1; i < len(games)-1; i += *every {
-			ev, err := analysis.Evaluate(context.Background(), games[i], *nodes)
-			if err != nil {
-				return inFile(f, err)
-			}
-			if ev.Winner == tafl.NoSide && !ev.Draw {
-				pts = append(pts, analysis.Point{X: float64(ev.Score), Y: y})
-			}
-		}
+		positions[i] = games
+		longest = max(longest, len(games)-2)
 	}
 	for _, side := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
 		if wins[side] < balance.MinWins {
 			return fmt.Errorf("the %v won %d of %s; the fit needs %s by each side or it extrapolates: play more games",
 				side, wins[side], plural(len(recs), "game", "games"), plural(balance.MinWins, "win", "wins"))
+		}
+	}
+	// With -every at least the longest game, each game gives only its
+	// first position: the scores could not tell the results apart, and
+	// the fit would blame the games.
+	if *every > 1 && *every >= longest {
+		return &usageError{msg: fmt.Sprintf("-every %d is longer than the games (the longest has %s to judge), so each game would give only its first position: use a smaller -every (the default is 3)",
+			*every, plural(longest, "position", "positions"))}
+	}
+	var pts []analysis.Point
+	for i, r := range recs {
+		games := positions[i]
+		for j := 1; j < len(games)-1; j += *every {
+			ev, err := analysis.Evaluate(context.Background(), games[j], *nodes)
+			if err != nil {
+				return inFile(r.path, err)
+			}
+			if ev.Winner == tafl.NoSide && !ev.Draw {
+				pts = append(pts, analysis.Point{X: float64(ev.Score), Y: r.result})
+			}
 		}
 	}
 	fit, err := analysis.FitLogistic(pts)

@@ -239,6 +239,24 @@ func TestCurve(t *testing.T) {
 	}
 }
 
+// TestCurveEveryLongerThanTheGames: an -every as long as the games (each
+// then gives only its first position) is named as the cause, before any
+// position is judged; it said "the scores do not predict the results …
+// play more games". One shorter than the longest game still fits.
+func TestCurveEveryLongerThanTheGames(t *testing.T) {
+	_, errOut, code := runTafl(t, "", "curve", "-nodes", "300", "-every", "1000", "testdata/tune")
+	want := "tafl curve: -every 1000 is longer than the games (the longest has 181 positions to judge), so each game would give only its first position: use a smaller -every (the default is 3)\n"
+	if code != 2 || errOut != want {
+		t.Errorf("-every 1000: exit %d %q, want exit 2 %q", code, errOut, want)
+	}
+	if _, errOut, code := runTafl(t, "", "curve", "-nodes", "300", "-every", "181", "testdata/tune"); code != 2 || !strings.Contains(errOut, "-every 181 is longer than the games") {
+		t.Errorf("-every 181: exit %d %q", code, errOut)
+	}
+	if out, errOut, code := runTafl(t, "", "curve", "-nodes", "300", "-every", "150", "testdata/tune"); code != 0 || !strings.Contains(out, "12 games (attackers 6, defenders 6, drawn 0), 13 positions at 300 nodes") {
+		t.Errorf("-every 150: exit %d %q %q", code, out, errOut)
+	}
+}
+
 // TestNoRecordsNamesTheFolders: a folder without records is named as the
 // other commands name it (curve printed Go's list, "[DIR]"); tafl tune
 // and tafl puzzles went on without records ("the attackers won 0 and the

@@ -46,6 +46,13 @@ func (p *pictureFlags) check() (render.Theme, error) {
 	if p.size < render.MinSize || p.size > render.MaxSize {
 		return 0, &usageError{msg: fmt.Sprintf("-size %d is out of range: use %d to %d", p.size, render.MinSize, render.MaxSize)}
 	}
+	// The file is checked before the game is read and drawn (seconds for
+	// a long replay), not found unwritable when it is written after.
+	if p.out != "-" {
+		if err := checkOutput(p.out); err != nil {
+			return 0, err
+		}
+	}
 	return th, nil
 }
 

@@ -189,3 +189,22 @@ func TestFolderFlagNamesAFile(t *testing.T) {
 		t.Errorf("the file was changed: %q", data)
 	}
 }
+
+// TestPictureOutputCheckedFirst: render and replay find an -o they cannot
+// write (a missing folder, a folder) before they read and draw the game:
+// the error is the file's even when a move is illegal too (they drew
+// first, and only the write failed).
+func TestPictureOutputCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	for _, cmd := range []string{"render", "replay"} {
+		for _, out := range []string{filepath.Join(dir, "missing", "board.out"), dir} {
+			_, errOut, code := runTafl(t, "", cmd, "-variant", "brandubh", "-moves", "b4-b3 a1-a2", "-o", out)
+			if code != 1 || !strings.Contains(errOut, "tafl "+cmd+": open "+out+": ") || strings.Contains(errOut, "a1-a2") {
+				t.Errorf("%s -o %s: exit %d %q, want the file's error", cmd, out, code, errOut)
+			}
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("%s left behind", entries[0].Name())
+	}
+}

@@ -157,7 +157,7 @@ func needFile(path string) error {
 }
 
 func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) error {
-	s, err := openExisting(path, storage.Options{ReadOnly: !rebuild, AllowDamaged: true})
+	s, err := openExisting(path, storage.Options{ReadOnly: !rebuild, AllowDamaged: true, NoCreate: true})
 	if err != nil {
 		return err
 	}
@@ -407,7 +407,7 @@ func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
 // dbPuzzles mines a database's finished games for puzzles (see
 // bot.MineDatabase).
 func dbPuzzles(ctx context.Context, path string, maxMoves int, budget int64, stdout io.Writer) error {
-	st, err := openExisting(path, storage.Options{})
+	st, err := openExisting(path, storage.Options{NoCreate: true})
 	if err != nil {
 		return err
 	}

@@ -342,8 +342,6 @@ func TestMissingBucket(t *testing.T) {
 	}
 }
 
-// TestDBPuzzles mines a database: a game whose end was a forced win in 2
-// becomes a puzzle of its server, once.
 // dbWithWonPuzzleGame is newDB's database with one more game, of server
 // 100, won by a forced win in 2 (g5-g3 first): a puzzle to mine.
 func dbWithWonPuzzleGame(t *testing.T) (string, storage.GameID) {
@@ -378,10 +376,19 @@ func dbWithWonPuzzleGame(t *testing.T) (string, storage.GameID) {
 	return path, g.ID
 }
 
+// testMineBudget is the -budget of the tests' db puzzles: the win in 2 of
+// dbWithWonPuzzleGame is found and checked with about 1,500 positions per
+// search; 10,000 leaves a wide margin and is deterministic (positions,
+// not time). The won Tablut game has no forced win to find: its searches
+// use the whole budget each, so 200,000 took a minute a test under -race.
+const testMineBudget = "10000"
+
+// TestDBPuzzles mines a database: a game whose end was a forced win in 2
+// becomes a puzzle of its server, once.
 func TestDBPuzzles(t *testing.T) {
 	path, id := dbWithWonPuzzleGame(t)
 	for i, want := range []string{"4 games, 2 won; 1 puzzle found, 1 new", "4 games, 2 won; 1 puzzle found, 0 new"} {
-		out, _, err := runDBTest(t, "puzzles", "-db", path, "-budget", "200000")
+		out, _, err := runDBTest(t, "puzzles", "-db", path, "-budget", testMineBudget)
 		if err != nil || !strings.Contains(out, want) {
 			t.Errorf("run %d: %q %v, want %q", i+1, out, err, want)
 		}
@@ -617,5 +624,40 @@ func TestDBCopyOntoItself(t *testing.T) {
 	}
 	if _, _, err := runDBTest(t, "copy", "-from", other, "-to", path); err == nil || !strings.Contains(err.Error(), "the same database") {
 		t.Errorf("copy onto itself through sub/..: %v", err)
+	}
+}
+
+// TestDBRefusesAnEmptyBboltFile: a bbolt file with no buckets at all
+// (not taflbot's) is refused by the db commands that read or add to a
+// taflbot database, and left without buckets (check -rebuild-indexes and
+// puzzles, which open for writing, created taflbot's buckets in it).
+func TestDBRefusesAnEmptyBboltFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "other.db")
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, args := range [][]string{
+		{"check"},
+		{"check", "-rebuild-indexes"},
+		{"puzzles"},
+		{"export", "-o", "-"},
+	} {
+		out, _, err := runDBTest(t, append(args, "-db", path)...)
+		if !errors.Is(err, storage.ErrNoSchema) || !strings.Contains(err.Error(), path+" is an empty bbolt file without taflbot's buckets, and none were created in it: check the path") {
+			t.Errorf("taflbot db %v: %v\n%s", args, err, out)
+		}
+		db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.View(func(tx *bolt.Tx) error {
+			return tx.ForEach(func(name []byte, _ *bolt.Bucket) error {
+				t.Errorf("taflbot db %v created the bucket %s", args, name)
+				return nil
+			})
+		})
+		db.Close()
 	}
 }

@@ -239,7 +239,7 @@ func TestDBPuzzlesOnPostgres(t *testing.T) {
 		t.Fatalf("copy to PostgreSQL: %v\n%s", err, out)
 	}
 	for i, want := range []string{"4 games, 2 won; 1 puzzle found, 1 new", "4 games, 2 won; 1 puzzle found, 0 new"} {
-		out, _, err := runDBTest(t, "puzzles", "-db", pg, "-budget", "200000")
+		out, _, err := runDBTest(t, "puzzles", "-db", pg, "-budget", testMineBudget)
 		if err != nil || !strings.Contains(out, want) {
 			t.Errorf("run %d: %q %v, want %q", i+1, out, err, want)
 		}
@@ -302,5 +302,40 @@ func TestLearningOnPostgres(t *testing.T) {
 	}
 	if ps, err := s.Puzzles(t.Context(), "1"); err != nil || len(ps) < 200 {
 		t.Errorf("%d puzzles in PostgreSQL (%v), want the starter set", len(ps), err)
+	}
+}
+
+// TestDBRefusesAPostgresDatabaseWithoutTaflbotTables: the db commands that
+// read or add to a taflbot database, given another database (one without
+// taflbot's tables), say so and create nothing there (check
+// -rebuild-indexes and puzzles migrated it: taflbot's tables appeared in
+// it). db migrate and a copy into it still create the tables.
+func TestDBRefusesAPostgresDatabaseWithoutTaflbotTables(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	pgtest.Exec(t, pg, "CREATE TABLE customers (id integer)")
+	schema := pgtest.QueryString(t, pg, "SELECT current_schema()")
+	tables := func() string {
+		return pgtest.QueryString(t, pg, "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = current_schema()")
+	}
+	for _, args := range [][]string{
+		{"check", "-db", pg},
+		{"check", "-rebuild-indexes", "-db", pg},
+		{"puzzles", "-db", pg},
+		{"export", "-o", "-", "-db", pg},
+		{"copy", "-to", filepath.Join(t.TempDir(), "copy.db"), "-from", pg},
+	} {
+		out, _, err := runDBTest(t, args...)
+		if err == nil || !strings.Contains(err.Error(), "not a taflbot database: the schema "+schema+" holds no taflbot tables, and none were created: check the database name") {
+			t.Errorf("taflbot db %v: %v\n%s", args[:len(args)-2], err, out)
+		}
+		if got := tables(); got != "customers" {
+			t.Errorf("after taflbot db %v the tables are %s", args[:len(args)-2], got)
+		}
+	}
+	if _, _, err := runDBTest(t, "migrate", "-db", pg); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	if got := tables(); !strings.Contains(got, "taflbot_migrations") {
+		t.Errorf("after migrate the tables are %s", got)
 	}
 }
