@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -19,22 +20,41 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-// GameTags are the OTN header tags of a game's record: the event, site
-// (the game's channel as a URL) and date, the players by display name (attackers, defenders) and by id
+// GameTags are the OTN header tags of a game's record: the event (the
+// tournament's name for a game of tournament t, else "taflbot game N"),
+// site (the game's channel as a URL) and date, the tournament round
+// (round, as PGN has it; only in a tournament game), the players by display name (attackers, defenders) and by id
 // (attackers-id, defenders-id: a Discord user id, or ai:LEVEL for the
 // engine), and the time control in OTN's form (time-control, see
 // tafl.TimeSpec), with a correspondence game's time per move also
 // written readably (move-time, "3d"). The record's own tags follow them.
-func GameTags(g *storage.Game) []tafl.Tag {
+// t is the game's tournament (see [Bot.gameTournament]); nil, or another
+// tournament, for none.
+func GameTags(g *storage.Game, t *storage.Tournament) []tafl.Tag {
+	event := "taflbot game " + g.ID.String()
+	round := 0
+	if t != nil && g.TournamentID != 0 && t.ID == g.TournamentID {
+		event = t.Name
+		for _, p := range t.State.Games {
+			if p.GameID == uint64(g.ID) {
+				round = p.Round
+			}
+		}
+	}
 	tags := []tafl.Tag{
-		{Name: "event", Value: "taflbot game " + g.ID.String()},
+		{Name: "event", Value: event},
 		{Name: "site", Value: siteTag(g)},
 		{Name: "date", Value: g.Created.UTC().Format("2006.01.02")},
+	}
+	if round > 0 {
+		tags = append(tags, tafl.Tag{Name: "round", Value: strconv.Itoa(round)})
+	}
+	tags = append(tags, []tafl.Tag{
 		{Name: "attackers", Value: seatLabel(nil, g.Attackers)},
 		{Name: "attackers-id", Value: g.Attackers.String()},
 		{Name: "defenders", Value: seatLabel(nil, g.Defenders)},
 		{Name: "defenders-id", Value: g.Defenders.String()},
-	}
+	}...)
 	switch {
 	case g.MoveTime > 0:
 		// OTN has no time per move: it is one overtime period as long, with
@@ -50,6 +70,21 @@ func GameTags(g *storage.Game) []tafl.Tag {
 		tags = append(tags, tag)
 	}
 	return tags
+}
+
+// gameTournament returns the tournament game g is played in, for its
+// record's tags: nil when it is in none, or (logged) when the tournament
+// cannot be read.
+func (b *Bot) gameTournament(ctx context.Context, g *storage.Game) *storage.Tournament {
+	if g.TournamentID == 0 {
+		return nil
+	}
+	t, err := b.store.GetTournament(ctx, g.TournamentID)
+	if err != nil {
+		b.log.Warn("reading a game's tournament for its record", "game_id", g.ID, "tournament_id", g.TournamentID, "err", err)
+		return nil
+	}
+	return t
 }
 
 // moveTimeTag writes a correspondence game's time per move for its
@@ -118,7 +153,7 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource},
 		after: func(ctx context.Context) {
 			defer release()
-			record := tafl.EncodeGame(g.Tafl(), GameTags(g))
+			record := tafl.EncodeGame(g.Tafl(), GameTags(g, b.gameTournament(ctx, g)))
 			content := p.T("Record of game %d (%s, %s).", g.ID, gameVariant(g), moveCount(p, g.Ply()))
 			files := []*discordgo.File{{Name: fmt.Sprintf("game-%d.otg", g.ID), ContentType: "text/plain", Reader: strings.NewReader(record)}}
 			opts := render.GIFOptions{Theme: b.render.Theme}

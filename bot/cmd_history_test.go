@@ -415,7 +415,7 @@ func TestRecordTimeControl(t *testing.T) {
 	startLive(t, h, "10+5")
 	g := gameOf(t, h, alice)
 	tags := map[string]string{}
-	for _, tag := range bot.GameTags(g) {
+	for _, tag := range bot.GameTags(g, nil) {
 		tags[tag.Name] = tag.Value
 	}
 	if tags["time-control"] != "600 0/0 5i" {
@@ -471,7 +471,7 @@ func TestRecordTimePerMove(t *testing.T) {
 	} {
 		g.MoveTime = d
 		tags := map[string]string{}
-		for _, tag := range bot.GameTags(g) {
+		for _, tag := range bot.GameTags(g, nil) {
 			tags[tag.Name] = tag.Value
 		}
 		if tags["move-time"] != want || tags["time-control"] != tafl.PerMoveTime(d).String() {
@@ -490,7 +490,7 @@ func TestRecordSite(t *testing.T) {
 	startGame(t, h)
 	g := gameOf(t, h, alice)
 	site := func() string {
-		for _, tag := range bot.GameTags(g) {
+		for _, tag := range bot.GameTags(g, nil) {
 			if tag.Name == "site" {
 				return tag.Value
 			}
@@ -500,7 +500,7 @@ func TestRecordSite(t *testing.T) {
 	if got, want := site(), "https://discord.com/channels/"+g.GuildID+"/"+g.ChannelID; got != want || g.GuildID == "" || g.ChannelID == "" {
 		t.Errorf("site %q, want %q", got, want)
 	}
-	_, tags, err := tafl.DecodeGame(tafl.EncodeGame(g.Tafl(), bot.GameTags(g)))
+	_, tags, err := tafl.DecodeGame(tafl.EncodeGame(g.Tafl(), bot.GameTags(g, nil)))
 	if err != nil || len(tags) < 2 || tags[1] != (tafl.Tag{Name: "site", Value: site()}) {
 		t.Errorf("the record read back: %v, tags %v", err, tags)
 	}
@@ -511,5 +511,55 @@ func TestRecordSite(t *testing.T) {
 	g.GuildID, g.ThreadID = "", ""
 	if got, want := site(), "https://discord.com/channels/@me/"+g.ChannelID; got != want {
 		t.Errorf("a game in a direct message: site %q, want %q", got, want)
+	}
+}
+
+// TestRecordTournamentTags: a tournament game's record (/tafl history)
+// names the tournament as its event and has its round in a round tag (it
+// said "taflbot game N", with no round); a game of no tournament keeps
+// "taflbot game N" and has no round tag.
+func TestRecordTournamentTags(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "tournament", opt("action", "create"), opt("name", "Winter [Cup] 1. A"), opt("variant", "brandubh"))
+	for _, u := range []string{alice, bob} {
+		h.slash(u, "tournament", opt("action", "join"))
+	}
+	h.slash(alice, "tournament", opt("action", "start"))
+	var id uint64
+	waitFor(t, "round 1's game", func() bool {
+		tr := onlyTournament(t, h)
+		if len(tr.State.Games) == 1 {
+			id = tr.State.Games[0].GameID
+		}
+		return id != 0
+	})
+	tags := func(id uint64) map[string]string {
+		t.Helper()
+		in := h.slashInteraction(alice, "history", opt("game", fmt.Sprint(id)))
+		h.bot.HandleGateway(t.Context(), in)
+		_, rec := h.fake.final(t, in)
+		if len(rec.Files) < 1 || !strings.HasSuffix(rec.Files[0].Name, ".otg") {
+			t.Fatalf("history of game %d: %d files, want the .otg first", id, len(rec.Files))
+		}
+		_, tags, err := tafl.DecodeGame(string(rec.Files[0].Data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for _, tag := range tags {
+			out[tag.Name] = tag.Value
+		}
+		return out
+	}
+	if got := tags(id); got["event"] != "Winter [Cup) 1. A" || got["round"] != "1" {
+		t.Errorf("the tournament game's record: event %q, round %q; want Winter [Cup) 1. A (a ] cannot be written), 1 (tags %v)", got["event"], got["round"], got)
+	}
+	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "defenders"))
+	other := gameOf(t, h, carol)
+	in := h.slashInteraction(carol, "history", opt("game", other.ID.String()))
+	h.bot.HandleGateway(t.Context(), in)
+	_, rec := h.fake.final(t, in)
+	if otg := string(rec.Files[0].Data); !strings.Contains(otg, "[event:taflbot game "+other.ID.String()+"]") || strings.Contains(otg, "[round:") {
+		t.Errorf("a game of no tournament:\n%s", otg)
 	}
 }

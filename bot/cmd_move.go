@@ -172,9 +172,10 @@ func (b *Bot) play(ctx context.Context, r *request, id storage.GameID, expectedP
 	})
 }
 
-// wrongPiece rewords the rules engine's "not your turn" for a player who
-// may move but named a piece of the other side: "f4 holds a defender:
-// you play the attackers". Other errors are returned as they are.
+// wrongPiece rewords the rules engine's refusal of a piece of the side
+// not to move (tafl.ReasonNotYourTurn) for a player who may move but named
+// a piece of the other side: "f4 holds a defender: you play the
+// attackers". Other errors are returned as they are.
 func wrongPiece(g *storage.Game, err error) error {
 	var me *tafl.MoveError
 	if !errors.As(err, &me) || me.Reason != tafl.ReasonNotYourTurn {

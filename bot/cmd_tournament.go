@@ -250,13 +250,17 @@ func (b *Bot) announcement(t *storage.Tournament) *message {
 		sb.WriteString(p.T("tour.state_over", t.State.Round, firstPlace(t), len(t.State.Players), playerList(t)))
 	case t.State.Started():
 		sb.WriteString(p.T("tour.state_running", t.State.Round, len(t.State.Players), playerList(t)))
+	case !t.SignupDeadline.After(b.now()):
+		// Between the deadline and the sweep that pairs round 1.
+		sb.WriteString(p.T("tour.state_closed", t.SignupDeadline.Unix(), len(t.State.Players), playerList(t)))
 	default:
 		sb.WriteString(p.T("tour.state_signup", t.SignupDeadline.Unix(), len(t.State.Players), playerList(t)))
 	}
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(t.ID)}.String() }
 	open := !t.State.Started() && !t.Cancelled
+	joinable := open && t.SignupDeadline.After(b.now())
 	return &message{content: truncate(sb.String(), 1900), components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: p.T("tour.btn_join"), Style: discordgo.SuccessButton, CustomID: id(ActTourJoin), Disabled: !open},
+		discordgo.Button{Label: p.T("tour.btn_join"), Style: discordgo.SuccessButton, CustomID: id(ActTourJoin), Disabled: !joinable},
 		discordgo.Button{Label: p.T("tour.btn_leave"), Style: discordgo.SecondaryButton, CustomID: id(ActTourLeave), Disabled: !open},
 		discordgo.Button{Label: p.T("tour.btn_start"), Style: discordgo.PrimaryButton, CustomID: id(ActTourStart), Disabled: !open},
 	}}}}
@@ -327,13 +331,18 @@ func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, j
 		rating = p.Rating(t0.Variant).Rating
 	}
 	name := r.userName() // as games keep it: control characters out, at most 40 letters
+	// closed is the tournament when sign-up is over and round 1 is not
+	// yet paired (a join refused).
+	var closed *storage.Tournament
 	t, err := b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
+		closed = nil
 		if t.Cancelled {
 			return userErrorT("tour.called_off")
 		}
 		if join && !t.State.Started() && !t.SignupDeadline.After(b.now()) {
 			// The next sweep pairs round 1 with the players signed up by
 			// the deadline.
+			closed = t
 			return userErrorT("tour.signup_over", t.Name, t.SignupDeadline.Unix())
 		}
 		var err error
@@ -346,6 +355,12 @@ func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, j
 		}
 		return tournamentError(err)
 	})
+	if err != nil && closed != nil {
+		// The refusal, and the announcement, which still offered Join
+		// until the sweep, now says that sign-up closed.
+		msg, _ := userMessage(err, r.p)
+		return &reply{resp: ephemeral(msg), after: func(ctx context.Context) { b.editAnnouncement(ctx, closed) }}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -111,45 +111,15 @@ func taflReason(code tafl.Code, args []any) *userError {
 	return &userError{key: "tafl." + string(code), args: out}
 }
 
-// moveErrorText says why a move is not allowed: the rules engine's words
-// where its error has a tafl.Code (a square off the board, annotations
-// that do not match the move), in every language; otherwise in English
-// the engine's own words (which name the square in the way), in the
-// other languages a sentence per reason.
+// moveErrorText says why a move is not allowed, in the rules engine's
+// words (naming the square at fault) said in p's language by its
+// tafl.Code; an error without a Code (none is left but the game being
+// over, which userMessage says itself) in the engine's English.
 func moveErrorText(p *locale.Printer, me *tafl.MoveError) string {
-	if me.Code != "" {
-		why := taflReason(me.Code, me.Args).text(p)
-		if me.Move == tafl.NoMove {
-			return why
-		}
-		return me.Move.String() + ": " + why
-	}
-	if p.Tag() == locale.English {
+	if me.Code == "" {
 		return me.Error()
 	}
-	var why string
-	switch me.Reason {
-	case tafl.ReasonNotYourTurn:
-		why = p.T("it is the other side's piece")
-	case tafl.ReasonNoPiece:
-		why = p.T("there is no piece on that square")
-	case tafl.ReasonOffBoard:
-		why = p.T("that square is not on the board")
-	case tafl.ReasonNotStraight:
-		why = p.T("pieces move along a rank or a file, like a rook")
-	case tafl.ReasonBlocked:
-		why = p.T("a piece is in the way")
-	case tafl.ReasonThrone:
-		why = p.T("the throne may not be entered there")
-	case tafl.ReasonCorner:
-		why = p.T("only the king may enter a corner")
-	case tafl.ReasonCamp:
-		why = p.T("a camp may not be entered there")
-	case tafl.ReasonRepetition:
-		why = p.T("it would repeat a position a third time, which the rules forbid")
-	default:
-		return me.Error()
-	}
+	why := taflReason(me.Code, me.Args).text(p)
 	if me.Move == tafl.NoMove {
 		return why
 	}

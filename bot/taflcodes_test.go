@@ -121,3 +121,42 @@ func TestUnreadableMoveInTheUsersLanguage(t *testing.T) {
 		"En pysty lukemaan siirtoa `d2-c2xq`: vangitsemiset kirjoitetaan x ja ruudut yhdistettynä merkillä '/'",
 		"Ich kann `d2-c2?` nicht lesen: ein Zug darf nur mit +, -, ++ oder -- enden.")
 }
+
+// TestRefusedMovesInTheUsersLanguage: a move the board refuses is
+// explained in the user's language naming the square at fault, and the
+// piece in that language; German and the others said only "a piece is in
+// the way" (no d2), "only the king may enter a corner" (no a1), "the
+// throne may not be entered there".
+func TestRefusedMovesInTheUsersLanguage(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl settings language:de",
+		"/tafl ai variant:brandubh side:attackers level:easy",
+		"/tafl move move:d1-d3",
+		"/tafl move move:d2-d3",
+		"/tafl move move:a4-a1",
+		"/tafl move move:e1-e2",
+		"/tafl resign",
+		"click Ja, abbrechen",
+		"/tafl settings language:fi",
+		`/tafl challenge opponent:bob side:attackers variant:"dim:7 start:/3t3/7/7/6K/7/7/3T3/"`,
+		"as bob",
+		"click Hyväksy",
+		"as alice",
+		"/tafl move move:d1-d4",
+		"/tafl settings language:sv",
+		"/tafl move move:d1-d4",
+		"quit",
+	})
+	consoleSays(t, text,
+		"d1-d3: der Weg ist auf d2 versperrt",
+		"d2-d3: d3 ist besetzt",
+		"a4-a1: nur der König darf eine Ecke betreten (a1)",
+		"e1-e2: auf e1 steht kein Stein",
+		"d1-d4: vain kuningas saa pysähtyä valtaistuimelle (d4); hyökkääjä saa vain kulkea sen yli",
+		"d1-d4: bara kungen får stanna på tronen (d4); en anfallare får bara passera över den")
+	for _, english := range []string{"is blocked", "is occupied", "only the king", "no piece on", "an attacker"} {
+		if strings.Contains(text, english) {
+			t.Errorf("English %q:\n%s", english, text)
+		}
+	}
+}

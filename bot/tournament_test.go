@@ -485,3 +485,47 @@ func TestTournamentOfThisChannel(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentAnnouncementAfterSignupClosed: between the sign-up
+// deadline and the sweep that pairs round 1, a refused join (the button or
+// the command) makes the announcement say that sign-up closed, with Join
+// off; before, it went on saying "Sign-up closes <past time>" and offering
+// Join, which answered with a refusal.
+func TestTournamentAnnouncementAfterSignupClosed(t *testing.T) {
+	for _, how := range []string{"button", "command"} {
+		t.Run(how, func(t *testing.T) {
+			h := newHarness(t, nil)
+			created, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", "Q"), opt("signup", 1.0), opt("variant", "brandubh"))
+			join := customIDs(created.Components)["Join"]
+			h.slash(alice, "tournament", opt("action", "join"))
+			h.slash(bob, "tournament", opt("action", "join"))
+			var tr *storage.Tournament
+			waitFor(t, "the announcement's message id", func() bool { tr = onlyTournament(t, h); return tr.MessageID != "" })
+			h.clock.Advance(2 * time.Hour) // no sweep yet
+			if how == "button" {
+				h.click(carol, join, false)
+			} else {
+				h.slash(carol, "tournament", opt("action", "join"))
+			}
+			want := fmt.Sprintf("Sign-up closed <t:%d:R>; I am about to pair round 1 and start the games. Players (2): ", tr.SignupDeadline.Unix())
+			var last *resp
+			waitFor(t, "the announcement edited", func() bool {
+				for _, rec := range h.fake.requests("/channels/" + channel + "/messages/" + tr.MessageID) {
+					if rec.Method == "PATCH" {
+						last = decode(t, rec.Body)
+					}
+				}
+				return last != nil && strings.Contains(last.Content, "Sign-up closed")
+			})
+			if !strings.Contains(last.Content, want) || strings.Contains(last.Content, "Sign-up closes") {
+				t.Errorf("the announcement after the deadline: %q, want it to hold %q", last.Content, want)
+			}
+			if b := buttons(last.Components); !b["Join"] || b["Leave"] || b["Start now"] {
+				t.Errorf("buttons after the deadline (label → disabled): %v, want Join off", b)
+			}
+			if tr := onlyTournament(t, h); len(tr.State.Players) != 2 || tr.State.Started() {
+				t.Errorf("the tournament changed: %d players, started %v", len(tr.State.Players), tr.State.Started())
+			}
+		})
+	}
+}

@@ -62,6 +62,7 @@ var da = Dict{
 	"tour.nobody":              "ingen endnu",
 	"tour.head":                "🏆 **%s** (turnering %d): %s.",
 	"tour.state_cancelled":     "Aflyst.",
+	"tour.state_closed":        "Tilmeldingen lukkede <t:%d:R>; om lidt parrer jeg runde 1 og starter partierne. Spillere (%d): %s",
 	"tour.state_over":          "Slut efter runde %d. Førsteplads: %s. Spillere (%d): %s",
 	"tour.state_running":       "I gang: runde %d. Spillere (%d): %s",
 	"tour.state_signup":        "Tilmeldingen lukker <t:%d:R>; så parrer jeg runde 1 og starter partierne. Spillere (%d): %s",

@@ -62,6 +62,7 @@ var de = Dict{
 	"tour.nobody":              "noch niemand",
 	"tour.head":                "🏆 **%s** (Turnier %d): %s.",
 	"tour.state_cancelled":     "Abgesagt.",
+	"tour.state_closed":        "Die Anmeldung wurde <t:%d:R> geschlossen; gleich lose ich Runde 1 aus und starte die Partien. Spieler (%d): %s",
 	"tour.state_over":          "Beendet nach Runde %d. Erster Platz: %s. Spieler (%d): %s",
 	"tour.state_running":       "Läuft: Runde %d. Spieler (%d): %s",
 	"tour.state_signup":        "Die Anmeldung schließt <t:%d:R>; dann lose ich Runde 1 aus und starte die Partien. Spieler (%d): %s",

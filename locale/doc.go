@@ -21,8 +21,8 @@
 // bot's code reads as English, and a format the catalog lacks is still
 // printed, in English. Command names and descriptions are in cmd_*.go;
 // the rules engine's errors that carry a tafl.Code (a rules string or a
-// move that cannot be read, a move's annotations that do not match it,
-// a square off the board) are in
+// move that cannot be read, a move the board refuses or whose
+// annotations do not match it) are in
 // tafl_*.go, keyed "tafl." and the code. A text is a fmt format (with
 // the same verbs in every language; explicit argument indexes such as
 // %[2]s let a language reorder them)

@@ -63,6 +63,7 @@ var en = Dict{
 	"tour.nobody":              "nobody yet",
 	"tour.head":                "🏆 **%s** (tournament %d): %s.",
 	"tour.state_cancelled":     "Called off.",
+	"tour.state_closed":        "Sign-up closed <t:%d:R>; I am about to pair round 1 and start the games. Players (%d): %s",
 	"tour.state_over":          "Over after round %d. First place: %s. Players (%d): %s",
 	"tour.state_running":       "Under way: round %d. Players (%d): %s",
 	"tour.state_signup":        "Sign-up closes <t:%d:R>; then I pair round 1 and start the games. Players (%d): %s",

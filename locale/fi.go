@@ -62,6 +62,7 @@ var fi = Dict{
 	"tour.nobody":              "ei vielä ketään",
 	"tour.head":                "🏆 **%s** (turnaus %d): %s.",
 	"tour.state_cancelled":     "Peruttu.",
+	"tour.state_closed":        "Ilmoittautuminen päättyi <t:%d:R>; paritan pian 1. kierroksen ja aloitan pelit. Pelaajat (%d): %s",
 	"tour.state_over":          "Päättyi %d. kierroksen jälkeen. Ensimmäinen sija: %s. Pelaajat (%d): %s",
 	"tour.state_running":       "Käynnissä: kierros %d. Pelaajat (%d): %s",
 	"tour.state_signup":        "Ilmoittautuminen päättyy <t:%d:R>; sitten paritan 1. kierroksen ja aloitan pelit. Pelaajat (%d): %s",

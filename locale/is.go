@@ -62,6 +62,7 @@ var is = Dict{
 	"tour.nobody":              "enginn enn",
 	"tour.head":                "🏆 **%s** (mót %d): %s.",
 	"tour.state_cancelled":     "Aflýst.",
+	"tour.state_closed":        "Skráningu lauk <t:%d:R>; innan skamms para ég 1. umferð og hef skákirnar. Leikmenn (%d): %s",
 	"tour.state_over":          "Lokið eftir %d. umferð. Fyrsta sæti: %s. Leikmenn (%d): %s",
 	"tour.state_running":       "Í gangi: umferð %d. Leikmenn (%d): %s",
 	"tour.state_signup":        "Skráningu lýkur <t:%d:R>; þá para ég 1. umferð og hef skákirnar. Leikmenn (%d): %s",

@@ -62,6 +62,7 @@ var nb = Dict{
 	"tour.nobody":              "ingen ennå",
 	"tour.head":                "🏆 **%s** (turnering %d): %s.",
 	"tour.state_cancelled":     "Avlyst.",
+	"tour.state_closed":        "Påmeldingen stengte <t:%d:R>; straks setter jeg opp runde 1 og starter partiene. Spillere (%d): %s",
 	"tour.state_over":          "Ferdig etter runde %d. Førsteplass: %s. Spillere (%d): %s",
 	"tour.state_running":       "I gang: runde %d. Spillere (%d): %s",
 	"tour.state_signup":        "Påmeldingen stenger <t:%d:R>; så setter jeg opp runde 1 og starter partiene. Spillere (%d): %s",

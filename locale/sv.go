@@ -62,6 +62,7 @@ var sv = Dict{
 	"tour.nobody":              "ingen än",
 	"tour.head":                "🏆 **%s** (turnering %d): %s.",
 	"tour.state_cancelled":     "Inställd.",
+	"tour.state_closed":        "Anmälan stängde <t:%d:R>; strax lottar jag rond 1 och startar partierna. Spelare (%d): %s",
 	"tour.state_over":          "Avslutad efter rond %d. Förstaplats: %s. Spelare (%d): %s",
 	"tour.state_running":       "Pågår: rond %d. Spelare (%d): %s",
 	"tour.state_signup":        "Anmälan stänger <t:%d:R>; sedan lottar jag rond 1 och startar partierna. Spelare (%d): %s",

@@ -60,6 +60,7 @@ var contractTests = []struct {
 	{"ShortGamesDoNotCount", testShortGamesDoNotCount},
 	{"VacationPausesClocks", testVacationPausesClocks},
 	{"VacationLeavesLiveClocks", testVacationLeavesLiveClocks},
+	{"VacationAndNewGames", testVacationAndNewGames},
 	{"RememberGameAndLeaderboardVariants", testRememberGameAndLeaderboardVariants},
 	{"NamesKeptWithTheGame", testNamesKeptWithTheGame},
 	{"GuildVacationDays", testGuildVacationDays},

@@ -711,6 +711,13 @@ func (s *Store) createGame(tx txn, g *Game, now time.Time) error {
 		g.Deadline = time.Time{}
 	case g.Deadline.IsZero() && g.MoveTime > 0:
 		g.Deadline = now.Add(g.MoveTime)
+		// A first mover on vacation gets the time from its end, as after
+		// a move (UpdateGame).
+		if d, err := vacationDeadline(tx, g, now); err != nil {
+			return err
+		} else if !d.IsZero() {
+			g.Deadline = d
+		}
 	}
 	return s.saveGame(tx, nil, g)
 }

@@ -10,8 +10,8 @@ import (
 // for up to the server's VacationDays a calendar year (UTC). While a
 // vacation lasts, the deadline of every move they are to make waits for
 // it: games where it is their turn when it starts get its length added,
-// and a game that comes to their turn during it gets its full time per
-// move from the vacation's end. Ending a vacation early gives the unused
+// and a game that comes to their turn during it, or begins with their
+// move, gets its full time per move from the vacation's end. Ending a vacation early gives the unused
 // days back and takes them off those deadlines again.
 
 // OnVacation reports whether the player's vacation lasts beyond now.

@@ -203,3 +203,71 @@ func testVacationLeavesLiveClocks(t *testing.T, b testBackend) {
 		t.Errorf("a live game's deadline moved: %v, was %v (flag at %v)", got.Deadline, live.Deadline, got.Clock.FlagAt())
 	}
 }
+
+// testVacationAndNewGames: a game that begins while its first mover is on
+// vacation, made directly, from an accepted challenge or by a tournament's
+// round, has the first move due the time per move after the vacation's
+// end (as a move arriving during it has); one whose first mover is not
+// on vacation is due the time per move from now.
+func testVacationAndNewGames(t *testing.T, b testBackend) {
+	s, c := b.open(t)
+	ctx := t.Context()
+	start := c.Now()
+	if _, err := s.StartVacation(ctx, "g1", "111", 5*day, 14*day); err != nil {
+		t.Fatal(err)
+	}
+	c.Advance(2 * time.Hour)
+	now := c.Now()
+	end := start.Add(5 * day)
+
+	direct := newHumanGame(t, "111", "222") // 111 attacks: to move
+	if err := s.CreateGame(ctx, direct); err != nil {
+		t.Fatal(err)
+	}
+	if want := end.Add(72 * time.Hour); !direct.Deadline.Equal(want) {
+		t.Errorf("a new game whose first mover is on vacation is due %v, want the vacation's end + 3 days, %v", direct.Deadline, want)
+	}
+	waiting := newHumanGame(t, "222", "111") // 222 to move: not on vacation
+	if err := s.CreateGame(ctx, waiting); err != nil {
+		t.Fatal(err)
+	}
+	if want := now.Add(72 * time.Hour); !waiting.Deadline.Equal(want) {
+		t.Errorf("a new game whose first mover is not on vacation is due %v, want now + 3 days, %v", waiting.Deadline, want)
+	}
+
+	ch := &storage.Challenge{GuildID: "g1", ChannelID: "c1", ChallengerID: "222", OpponentID: "111", Variant: "brandubh",
+		MoveTime: 24 * time.Hour, Expires: now.Add(time.Hour)}
+	if err := s.CreateChallenge(ctx, ch); err != nil {
+		t.Fatal(err)
+	}
+	accepted, _ := storage.NewGame("brandubh", "")
+	accepted.GuildID, accepted.ChannelID, accepted.MoveTime = "g1", "c1", 24*time.Hour
+	accepted.Attackers, accepted.Defenders = storage.Human("111"), storage.Human("222")
+	if _, err := s.AcceptChallenge(ctx, ch.ID, accepted); err != nil {
+		t.Fatal(err)
+	}
+	if want := end.Add(24 * time.Hour); !accepted.Deadline.Equal(want) {
+		t.Errorf("an accepted challenge whose first mover is on vacation is due %v, want the vacation's end + 1 day, %v", accepted.Deadline, want)
+	}
+
+	tr := newTournament(t, s, now, "111", "222")
+	tr, err := s.UpdateTournament(ctx, tr.ID, func(t *storage.Tournament) error {
+		_, err := t.State.Start()
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, games, err := s.CreateTournamentGames(ctx, tr.ID, tournamentGame)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("tournament games: %d, %v", len(games), err)
+	}
+	g := games[0]
+	want := now.Add(tr.MoveTime)
+	if g.ToMove().UserID == "111" {
+		want = end.Add(tr.MoveTime)
+	}
+	if !g.Deadline.Equal(want) {
+		t.Errorf("the tournament game (%s to move) is due %v, want %v", g.ToMove().UserID, g.Deadline, want)
+	}
+}

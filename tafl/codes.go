@@ -85,6 +85,34 @@ const (
 	CodeMoveNoEscape     Code = "move.no_escape"
 	CodeMoveSuffix       Code = "move.suffix"
 
+	// The board's own refusals ([Position.CheckMove], [Game.Play]).
+	CodeMoveNoPiece          Code = "move.no_piece"
+	CodeMoveAttackersToMove  Code = "move.attackers_to_move"
+	CodeMoveDefendersToMove  Code = "move.defenders_to_move"
+	CodeMoveNoDistance       Code = "move.no_distance"
+	CodeMoveNotStraight      Code = "move.not_straight"
+	CodeMoveOccupied         Code = "move.occupied"
+	CodeMoveBlocked          Code = "move.blocked"
+	CodeMoveThroneClosedStop Code = "move.throne_closed_stop"
+	CodeMoveThroneClosedPass Code = "move.throne_closed_pass"
+	CodeMoveThroneNoReturn   Code = "move.throne_no_return"
+	CodeMoveThroneKingOnly   Code = "move.throne_king_only"
+	CodeMoveThroneNoStop     Code = "move.throne_no_stop"
+	CodeMoveThroneStop       Code = "move.throne_stop"
+	CodeMoveThronePass       Code = "move.throne_pass"
+	CodeMoveCorner           Code = "move.corner"
+	CodeMoveCampStop         Code = "move.camp_stop"
+	CodeMoveCampPass         Code = "move.camp_pass"
+	CodeMoveOtherCamp        Code = "move.other_camp"
+	CodeMoveCampFromOutside  Code = "move.camp_from_outside"
+	CodeMoveRepetition       Code = "move.repetition"
+
+	// Pieces, as arguments of the codes above: with an article, as the
+	// subject of a sentence ("an attacker").
+	CodePieceAttacker Code = "piece.attacker"
+	CodePieceDefender Code = "piece.defender"
+	CodePieceKing     Code = "piece.king"
+
 	// What a suffix says, the arguments of CodeMoveSuffix.
 	CodeSuffixCheck     Code = "suffix.check"
 	CodeSuffixRoute     Code = "suffix.route"
@@ -155,6 +183,31 @@ var codeFormats = map[Code]string{
 	CodeMoveNoKingTaken:  "the move is written %s but ++ says the move captures the king, and this move does not: leave the ++ out",
 	CodeMoveNoEscape:     "the move is written %s but -- says the king escapes, and it does not: leave the -- out",
 	CodeMoveSuffix:       "the move is written %s but its suffix is %s (%s), not %s (%s)",
+
+	CodeMoveNoPiece:          "there is no piece on %s",
+	CodeMoveAttackersToMove:  "the piece on %s belongs to the defenders, and the attackers are to move",
+	CodeMoveDefendersToMove:  "the piece on %s belongs to the attackers, and the defenders are to move",
+	CodeMoveNoDistance:       "a piece must move at least one square",
+	CodeMoveNotStraight:      "pieces move along a rank or a file, like a rook",
+	CodeMoveOccupied:         "%s is occupied",
+	CodeMoveBlocked:          "the path is blocked at %s",
+	CodeMoveThroneClosedStop: "the throne may not be entered: once the king has left it, no piece may stop on %s",
+	CodeMoveThroneClosedPass: "the throne may not be entered: once the king has left it, no piece may pass through %s",
+	CodeMoveThroneNoReturn:   "the throne (%s) may not be entered: the king may not return to it once he has left",
+	CodeMoveThroneKingOnly:   "only the king may stop on the throne (%s); %s may only pass over it",
+	CodeMoveThroneNoStop:     "no piece may stop on the throne (%s); pieces may only pass over it",
+	CodeMoveThroneStop:       "the throne (%s) may not be entered: %s may not stop on it",
+	CodeMoveThronePass:       "the throne (%s) may not be entered: %s may not pass through it",
+	CodeMoveCorner:           "only the king may enter a corner (%s)",
+	CodeMoveCampStop:         "%s is a camp square: %s may not stop on it",
+	CodeMoveCampPass:         "%s is a camp square: %s may not pass through it",
+	CodeMoveOtherCamp:        "%s is a square of another camp: a piece in a camp may move only within its own camp",
+	CodeMoveCampFromOutside:  "%s is a camp square: pieces may not enter a camp from outside",
+	CodeMoveRepetition:       "this move would repeat a position for the third time, which the rules forbid: choose another move",
+
+	CodePieceAttacker: "an attacker",
+	CodePieceDefender: "a defender",
+	CodePieceKing:     "the king",
 
 	CodeSuffixCheck:     "the king can be captured next move",
 	CodeSuffixRoute:     "the king has an escape route",

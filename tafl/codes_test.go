@@ -144,3 +144,85 @@ func hasCode(err error, c tafl.Code) bool {
 	var se *tafl.SyntaxError
 	return errors.As(err, &se) && se.Code == c
 }
+
+// TestBoardRefusalsCarryTheirCode: every move the board refuses (no
+// piece, the other side's piece, not along a line, blocked, throne,
+// corner and camp rules, the forbidden third repetition) names its Code
+// with the square at fault among its arguments, so that a caller can say
+// it in another language; only a move after the end has none (the bot
+// says that itself). Detail is the Code's English text.
+func TestBoardRefusalsCarryTheirCode(t *testing.T) {
+	v := mustPreset(t, "brandubh", "")
+	for _, c := range []struct {
+		move string
+		code tafl.Code
+		args []any
+	}{
+		{"e1-e2", tafl.CodeMoveNoPiece, []any{sq(t, "e1")}},
+		{"d3-e3", tafl.CodeMoveAttackersToMove, []any{sq(t, "d3")}},
+		{"d1-e2", tafl.CodeMoveNotStraight, nil},
+		{"d1-d1", tafl.CodeMoveNoDistance, nil},
+		{"d2-d3", tafl.CodeMoveOccupied, []any{sq(t, "d3")}},
+		{"d1-d3", tafl.CodeMoveBlocked, []any{sq(t, "d2")}},
+		{"a4-a1", tafl.CodeMoveCorner, []any{sq(t, "a1")}},
+	} {
+		m, err := tafl.ParseMove(c.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = tafl.NewGame(v).Play(m.Move)
+		var me *tafl.MoveError
+		if !errors.As(err, &me) || me.Code != c.code || len(me.Args) != len(c.args) {
+			t.Errorf("%s: %#v, want code %s with %v", c.move, err, c.code, c.args)
+			continue
+		}
+		for i := range c.args {
+			if me.Args[i] != c.args[i] {
+				t.Errorf("%s: argument %d is %#v, want %#v", c.move, i, me.Args[i], c.args[i])
+			}
+		}
+	}
+	// Every refusal of every preset, from its start and a few moves in
+	// (the thrones, corners and camps of each): a Code whose English is
+	// the Detail, and the Code is one tafl lists.
+	known := map[tafl.Code]bool{}
+	for _, c := range tafl.Codes() {
+		known[c] = true
+	}
+	seen := map[tafl.Code]bool{}
+	for _, info := range tafl.Presets() {
+		v := mustPreset(t, info.Name, "")
+		g := tafl.NewGame(v)
+		for ply := 0; ply < 6 && !g.Outcome().Over(); ply++ {
+			n := info.Size
+			for f := range n {
+				for r := range n {
+					for f2 := range n {
+						for r2 := range n {
+							m := tafl.NewMove(tafl.At(f, r), tafl.At(f2, r2))
+							err := g.Position().CheckMove(m)
+							if err == nil {
+								continue
+							}
+							var me *tafl.MoveError
+							if !errors.As(err, &me) || me.Code == "" || !known[me.Code] || me.Detail != me.Code.English(me.Args...) {
+								t.Fatalf("%s, %s: %#v has no code that says it", info.Name, m, err)
+							}
+							seen[me.Code] = true
+						}
+					}
+				}
+			}
+			if _, err := g.Play(g.LegalMoves()[len(g.LegalMoves())/2]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, c := range []tafl.Code{tafl.CodeMoveNoPiece, tafl.CodeMoveAttackersToMove, tafl.CodeMoveDefendersToMove, tafl.CodeMoveNoDistance,
+		tafl.CodeMoveNotStraight, tafl.CodeMoveOccupied, tafl.CodeMoveBlocked, tafl.CodeMoveCorner} {
+		if !seen[c] {
+			t.Errorf("no move of the presets was refused with %s", c)
+		}
+	}
+	t.Logf("codes seen: %v", seen)
+}

@@ -51,8 +51,8 @@
 // # Errors
 //
 // A [SyntaxError] says what text could not be read and a [MoveError] why a
-// move is refused, in English. Those of rules strings, position records,
-// moves, squares off the board and a move's annotations also carry a
+// move is refused, in English. Those of rules strings, position records
+// and moves, and every refused move but one after the end, also carry a
 // [Code] and its arguments, so that a caller can say them in another
 // language ([Codes] lists them; [Code.Format] is the English).
 //

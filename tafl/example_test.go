@@ -86,7 +86,7 @@ func ExampleGame_Play() {
 	_, err = g.PlayText("f1-f3")
 	fmt.Println(err)
 	// Output:
-	// f6-f7: not your turn: the attackers are to move
+	// f6-f7: the piece on f6 belongs to the defenders, and the attackers are to move
 	// f1-f3: the path is blocked at f2
 }
 

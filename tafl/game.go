@@ -128,7 +128,7 @@ func (g *Game) Play(m Move) (Ply, error) {
 	if !out.Over() && g.v.rules.Repetition != RepetitionIgnore && len(caps) == 0 && g.seen(c.hash) >= 2 {
 		switch g.v.rules.Repetition {
 		case RepetitionForbidden:
-			return Ply{}, &MoveError{Move: m, Reason: ReasonRepetition, Detail: "this move would repeat a position for the third time, which the rules forbid: choose another move"}
+			return Ply{}, refuse(m, ReasonRepetition, CodeMoveRepetition)
 		case RepetitionDraw:
 			out = Outcome{Winner: NoSide, Reason: Repetition}
 		case RepetitionDefendersLose:

@@ -1,7 +1,6 @@
 package tafl
 
 import (
-	"fmt"
 	"math/bits"
 )
 
@@ -17,11 +16,9 @@ func (p Position) CheckMove(m Move) error {
 
 func (p *Position) checkMove(m Move) *MoveError {
 	v := p.v
-	fail := func(r Reason, format string, args ...any) *MoveError {
-		return &MoveError{Move: m, Reason: r, Detail: fmt.Sprintf(format, args...)}
-	}
+	fail := func(r Reason, code Code, args ...any) *MoveError { return refuse(m, r, code, args...) }
 	if p.end != NoEnd {
-		return fail(ReasonGameOver, "the game is over")
+		return &MoveError{Move: m, Reason: ReasonGameOver, Detail: "the game is over"}
 	}
 	from, to := m.From(), m.To()
 	if !from.OnBoard(v.size) || !to.OnBoard(v.size) {
@@ -40,13 +37,16 @@ func (p *Position) checkMove(m Move) *MoveError {
 	}
 	pc := p.board[from]
 	if pc == Empty {
-		return fail(ReasonNoPiece, "there is no piece on %s", from)
+		return fail(ReasonNoPiece, CodeMoveNoPiece, from)
 	}
 	if sideOf[pc] != p.toMove {
-		return fail(ReasonNotYourTurn, "not your turn: the %s are to move", p.toMove)
+		if p.toMove == Attackers {
+			return fail(ReasonNotYourTurn, CodeMoveAttackersToMove, from)
+		}
+		return fail(ReasonNotYourTurn, CodeMoveDefendersToMove, from)
 	}
 	if from == to {
-		return fail(ReasonNotStraight, "a piece must move at least one square")
+		return fail(ReasonNotStraight, CodeMoveNoDistance)
 	}
 	var d Square
 	switch {
@@ -59,14 +59,14 @@ func (p *Position) checkMove(m Move) *MoveError {
 	case from.File() == to.File():
 		d = -stride
 	default:
-		return fail(ReasonNotStraight, "pieces move along a rank or a file, like a rook")
+		return fail(ReasonNotStraight, CodeMoveNotStraight)
 	}
 	for q := from + d; ; q += d {
 		if c := p.board[q]; c != Empty {
 			if q == to {
-				return fail(ReasonBlocked, "%s is occupied", to)
+				return fail(ReasonBlocked, CodeMoveOccupied, to)
 			}
-			return fail(ReasonBlocked, "the path is blocked at %s", q)
+			return fail(ReasonBlocked, CodeMoveBlocked, q)
 		}
 		f := v.flags(pc, from, q)
 		if q == to {
@@ -84,9 +84,11 @@ func (p *Position) checkMove(m Move) *MoveError {
 // squareRule explains why piece pc may not stop on (or pass) special square q.
 func (p *Position) squareRule(m Move, pc Piece, q Square, stop bool) *MoveError {
 	v := p.v
-	verb := "pass through"
-	if stop {
-		verb = "stop on"
+	pick := func(stopCode, passCode Code) Code {
+		if stop {
+			return stopCode
+		}
+		return passCode
 	}
 	k := v.kinds[q]
 	switch {
@@ -94,17 +96,17 @@ func (p *Position) squareRule(m Move, pc Piece, q Square, stop bool) *MoveError 
 		a := v.rules.Throne
 		switch {
 		case v.rules.ThroneBlockedAfterKingLeaves:
-			return &MoveError{Move: m, Reason: ReasonThrone, Detail: fmt.Sprintf("the throne may not be entered: once the king has left it, no piece may %s %s", verb, q)}
+			return refuse(m, ReasonThrone, pick(CodeMoveThroneClosedStop, CodeMoveThroneClosedPass), q)
 		case pc == King && !a.Reenter.Has(King):
-			return &MoveError{Move: m, Reason: ReasonThrone, Detail: "the throne may not be entered: the king may not return to it once he has left"}
+			return refuse(m, ReasonThrone, CodeMoveThroneNoReturn, q)
 		case stop && a.Pass.Has(pc) && a.Stop.Has(King):
-			return &MoveError{Move: m, Reason: ReasonThrone, Detail: fmt.Sprintf("only the king may stop on the throne; %s may only pass over it", withArticle(pc))}
+			return refuse(m, ReasonThrone, CodeMoveThroneKingOnly, q, pieceCode(pc))
 		case stop && a.Pass.Has(pc):
-			return &MoveError{Move: m, Reason: ReasonThrone, Detail: "no piece may stop on the throne; pieces may only pass over it"}
+			return refuse(m, ReasonThrone, CodeMoveThroneNoStop, q)
 		}
-		return &MoveError{Move: m, Reason: ReasonThrone, Detail: fmt.Sprintf("the throne may not be entered: %s may not %s it", withArticle(pc), verb)}
+		return refuse(m, ReasonThrone, pick(CodeMoveThroneStop, CodeMoveThronePass), q, pieceCode(pc))
 	case k&sqCorner != 0:
-		return &MoveError{Move: m, Reason: ReasonCorner, Detail: fmt.Sprintf("only the king may enter a corner (%s)", q)}
+		return refuse(m, ReasonCorner, CodeMoveCorner, q)
 	default:
 		a := v.rules.Camps
 		allowed := a.Pass.Has(pc)
@@ -113,23 +115,28 @@ func (p *Position) squareRule(m Move, pc Piece, q Square, stop bool) *MoveError 
 		}
 		switch {
 		case !allowed:
-			return &MoveError{Move: m, Reason: ReasonCamp, Detail: fmt.Sprintf("%s is a camp square: %s may not %s it", q, withArticle(pc), verb)}
+			return refuse(m, ReasonCamp, pick(CodeMoveCampStop, CodeMoveCampPass), q, pieceCode(pc))
 		case v.camp[m.From()] != 0:
-			return &MoveError{Move: m, Reason: ReasonCamp, Detail: fmt.Sprintf("%s is a square of another camp: a piece in a camp may move only within its own camp", q)}
+			return refuse(m, ReasonCamp, CodeMoveOtherCamp, q)
 		}
-		return &MoveError{Move: m, Reason: ReasonCamp, Detail: fmt.Sprintf("%s is a camp square: pieces may not enter a camp from outside", q)}
+		return refuse(m, ReasonCamp, CodeMoveCampFromOutside, q)
 	}
 }
 
-// withArticle returns "an attacker", "a defender" or "the king".
-func withArticle(pc Piece) string {
+// refuse returns the MoveError of m for reason r that code says with args.
+func refuse(m Move, r Reason, code Code, args ...any) *MoveError {
+	return &MoveError{Move: m, Reason: r, Detail: code.English(args...), Code: code, Args: args}
+}
+
+// pieceCode names pc with its article ("an attacker", "the king").
+func pieceCode(pc Piece) Code {
 	switch pc {
 	case Attacker:
-		return "an attacker"
+		return CodePieceAttacker
 	case King:
-		return "the king"
+		return CodePieceKing
 	}
-	return "a " + pc.String()
+	return CodePieceDefender
 }
 
 // Apply returns the position after the legal move m, or the reason it is

@@ -395,6 +395,13 @@ func runRuleCase(t *testing.T, c txtarFile) {
 			if !strings.Contains(strings.ToLower(err.Error()), want) {
 				t.Errorf("%s: error %q does not say %q", line, err, want)
 			}
+			// Every refusal but a move after the end names its Code,
+			// which callers say in other languages (see
+			// TestBoardRefusalsCarryTheirCode).
+			var me *tafl.MoveError
+			if !errors.As(err, &me) || me.Reason != tafl.ReasonGameOver && (me.Code == "" || me.Detail != me.Code.English(me.Args...)) {
+				t.Errorf("%s: %#v has no code that says it", line, err)
+			}
 			if g.Position().Record() != before || g.Len() != n {
 				t.Errorf("%s: the refused move changed the game", line)
 			}

@@ -171,7 +171,7 @@ func TestPlayStopsAtIllegalMove(t *testing.T) {
 	}
 	// d3-d1 is an attacker move on the defenders' turn? No: after d1-d3 (att) and
 	// e5-e2 (def), d3-d1 is legal for the attackers; h1-h9 is then a defenders' turn.
-	if e.Index != 3 || e.Move != "h1-h9" || !strings.Contains(e.Reason, "not your turn") {
+	if e.Index != 3 || e.Move != "h1-h9" || !strings.Contains(e.Reason, "the piece on h1 belongs to the attackers, and the defenders are to move") {
 		t.Errorf("error = %+v", e)
 	}
 	if len(p.Moves) != 3 {

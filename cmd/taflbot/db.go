@@ -382,8 +382,18 @@ func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
 		}
 	}
 	n := 0
+	tournaments := map[storage.TournamentID]*storage.Tournament{} // for the records' event and round tags
 	err = s.ForEachGame(ctx, func(g *storage.Game) error {
-		text := tafl.EncodeGame(g.Tafl(), bot.GameTags(g))
+		t, seen := tournaments[g.TournamentID]
+		if g.TournamentID != 0 && !seen {
+			var err error
+			// A tournament that is gone leaves the record "taflbot game N".
+			if t, err = s.GetTournament(ctx, g.TournamentID); err != nil && !errors.Is(err, storage.ErrNotFound) {
+				return fmt.Errorf("game %d: its tournament %d: %w", g.ID, g.TournamentID, err)
+			}
+			tournaments[g.TournamentID] = t
+		}
+		text := tafl.EncodeGame(g.Tafl(), bot.GameTags(g, t))
 		n++
 		if out == "-" {
 			if n > 1 {

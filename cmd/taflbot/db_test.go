@@ -15,6 +15,7 @@ import (
 	"github.com/taflbot/taflbot/internal/pgtest"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tournament"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -659,5 +660,50 @@ func TestDBRefusesAnEmptyBboltFile(t *testing.T) {
 			})
 		})
 		db.Close()
+	}
+}
+
+// TestDBExportTournamentTags: an exported tournament game's record names
+// the tournament as its event and its round (it said "taflbot game N").
+func TestDBExportTournamentTags(t *testing.T) {
+	path, _ := newDB(t)
+	s, err := storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	tr := &storage.Tournament{GuildID: "100", ChannelID: "200", CreatorID: "111", Name: "Winter Cup", Variant: "brandubh",
+		MoveTime: 48 * time.Hour, SignupDeadline: time.Now().Add(time.Hour), Names: map[string]string{},
+		State: tournament.Tournament{Format: tournament.Swiss, Rounds: 3}}
+	for _, p := range []string{"111", "222"} {
+		if err := tr.State.Join(p, 1500); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.CreateTournament(ctx, tr); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateTournament(ctx, tr.ID, func(t *storage.Tournament) error { _, err := t.State.Start(); return err }); err != nil {
+		t.Fatal(err)
+	}
+	_, games, err := s.CreateTournamentGames(ctx, tr.ID, func(t *storage.Tournament, p tournament.Game) (*storage.Game, error) {
+		g, err := storage.NewGame(t.Variant, "")
+		if err != nil {
+			return nil, err
+		}
+		g.GuildID, g.ChannelID, g.MoveTime = t.GuildID, t.ChannelID, t.MoveTime
+		g.Attackers, g.Defenders = storage.Human(p.Attackers), storage.Human(p.Defenders)
+		return g, nil
+	})
+	if err != nil || len(games) != 1 {
+		t.Fatalf("tournament games: %d, %v", len(games), err)
+	}
+	s.Close()
+	stdout, _, err := runDBTest(t, "export", "-db", path, "-o", "-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout, "[event:Winter Cup]\n") || strings.Count(stdout, "[round:1]\n") != 1 || strings.Count(stdout, "[event:taflbot game ") != 3 {
+		t.Errorf("export with a tournament game:\n%s", stdout)
 	}
 }
