@@ -21,6 +21,7 @@ var en = Dict{
 	"rematch.still_going":      "Game %d is still going: finish it first.",
 	"rematch.self":             "Start a new game with `/tafl challenge`.",
 	"rematch.playing":          "The rematch is being played already: game %[1]d (`/tafl board` `game:%[1]d`).",
+	"challenge.other_server":   "That challenge belongs to another server: start one here with `/tafl challenge`.",
 	"rematch.offered":          "You offered a rematch already; it is up to <@%s> now.",
 	"tour.server_only":         "Tournaments are per server: use this command in a server.",
 	"tour.what":                "Say what to do: `action:` %s.",
