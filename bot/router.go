@@ -244,7 +244,9 @@ func (b *Bot) newRequest(in *discordgo.Interaction) *request {
 		if len(data.Options) == 1 && data.Options[0].Type == discordgo.ApplicationCommandOptionSubCommand {
 			r.sub = data.Options[0].Name
 			for _, o := range data.Options[0].Options {
-				r.opts[o.Name] = o
+				if o != nil && valueFits(o) {
+					r.opts[o.Name] = o
+				}
 			}
 		}
 	case discordgo.InteractionMessageComponent:
@@ -256,6 +258,30 @@ func (b *Bot) newRequest(in *discordgo.Interaction) *request {
 		}
 	}
 	return r
+}
+
+// valueFits reports whether option o's value is of the kind its type
+// says, as Discord sends them. One that is not (a body Discord did not
+// shape) is left out, as if not given: discordgo's BoolValue and
+// StringValue would panic on it.
+func valueFits(o *discordgo.ApplicationCommandInteractionDataOption) bool {
+	switch o.Type {
+	case discordgo.ApplicationCommandOptionString, discordgo.ApplicationCommandOptionUser,
+		discordgo.ApplicationCommandOptionChannel, discordgo.ApplicationCommandOptionRole,
+		discordgo.ApplicationCommandOptionMentionable:
+		_, ok := o.Value.(string)
+		return ok
+	case discordgo.ApplicationCommandOptionBoolean:
+		_, ok := o.Value.(bool)
+		return ok
+	case discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber:
+		switch o.Value.(type) {
+		case float64, string: // a string as typed, when Discord did not convert it (an autocompleted option)
+			return true
+		}
+		return false
+	}
+	return true
 }
 
 func interactionKind(in *discordgo.Interaction) string {
