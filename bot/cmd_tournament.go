@@ -139,12 +139,13 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	}
 	signup := defaultSignup
 	if h, ok := r.int("signup"); ok {
-		signup = time.Duration(h) * time.Hour
 		// At least an hour: with none, sign-up would close before anyone
-		// could join (Start now starts it sooner).
-		if signup < time.Hour || signup > maxSignup {
+		// could join (Start now starts it sooner). The hours are checked
+		// before they become a Duration, which a huge number overflows.
+		if h < 1 || h > int64(maxSignup/time.Hour) {
 			return nil, userErrorT("tour.signup_range", int(maxSignup.Hours()))
 		}
+		signup = time.Duration(h) * time.Hour
 	}
 	casual, ok := r.boolean("casual")
 	if !ok {
