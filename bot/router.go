@@ -193,6 +193,8 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 	h := b.route(r)
 	if h == nil {
 		err = userErrorf("I don't know that command or button; it may be from an older version of the bot.")
+	} else if wait, ok := b.paced(r); !ok {
+		err = userErrorT("pace.too_fast", wait)
 	} else {
 		rep, err = h(ctx, r)
 	}
@@ -216,6 +218,15 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		return b.internalError(r, err)
 	}
 	return rep
+}
+
+// paced reports whether the user's pace allows request r now, or in how
+// many seconds it will (pace.go). Only commands and button presses count.
+func (b *Bot) paced(r *request) (waitSeconds int, ok bool) {
+	if r.in.Type != discordgo.InteractionApplicationCommand && r.in.Type != discordgo.InteractionMessageComponent {
+		return 0, true
+	}
+	return b.pacer.allow(r.userID)
 }
 
 // internalError logs err and returns the generic reply.

@@ -21,6 +21,7 @@ var fi = Dict{
 	"rematch.self":             "Aloita uusi peli komennolla `/tafl challenge`.",
 	"rematch.playing":          "Uusintapeli on jo käynnissä: peli %[1]d (`/tafl board` `peli:%[1]d`).",
 	"challenge.other_server":   "Tämä haaste kuuluu toiselle palvelimelle: aloita oma täällä komennolla `/tafl challenge`.",
+	"pace.too_fast":            "Lähetät komentoja ja painalluksia liian nopeasti: tätä ei suoritettu. Yritä uudelleen %d s kuluttua.",
 	"rematch.offered":          "Tarjosit jo uusintapeliä; nyt on <@%s>:n vuoro päättää.",
 	"tour.server_only":         "Turnaukset kuuluvat palvelimelle: käytä komentoa palvelimella.",
 	"tour.what":                "Kerro mitä tehdään: `toiminto:` %s.",

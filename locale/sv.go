@@ -21,6 +21,7 @@ var sv = Dict{
 	"rematch.self":             "Starta ett nytt parti med `/tafl challenge`.",
 	"rematch.playing":          "Returmatchen spelas redan: parti %[1]d (`/tafl board` `parti:%[1]d`).",
 	"challenge.other_server":   "Den utmaningen hör till en annan server: starta en här med `/tafl challenge`.",
+	"pace.too_fast":            "Du skickar kommandon och knapptryck för snabbt: det här utfördes inte. Försök igen om %d s.",
 	"rematch.offered":          "Du har redan erbjudit en returmatch; nu är det upp till <@%s>.",
 	"tour.server_only":         "Turneringar hör till en server: använd kommandot på en server.",
 	"tour.what":                "Säg vad du vill göra: `åtgärd:` %s.",
