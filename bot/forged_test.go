@@ -74,3 +74,30 @@ func TestButtonsOfAnotherServer(t *testing.T) {
 		t.Errorf("accepting in the server: %q", r.Content)
 	}
 }
+
+// TestOthersGamesNotListedInADirectMessage: in a direct message the games
+// list is of games in every server, so /tafl games user:bob (or a page
+// button naming bob) listed bob's games of servers the asker may not be
+// in, though /tafl board refuses those same games there; it is refused,
+// while one's own games are still listed.
+func TestOthersGamesNotListedInADirectMessage(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	const want = "In a direct message I list only your own games: ask for another player's games in a server you share."
+	in := h.slashInteraction(carol, "games", opt("user", bob))
+	in.GuildID, in.User, in.Member = "", in.Member.User, nil
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.final(t, in); !isEphemeral(r) || r.Content != want {
+		t.Errorf("/tafl games user:bob in carol's DM: %q, want %q", r.Content, want)
+	}
+	if r := h.pressFrom("", carol, "t:gl:1:0:"+bob); !isEphemeral(r) || r.Content != want {
+		t.Errorf("a page button naming bob in carol's DM: %q, want %q", r.Content, want)
+	}
+	in = h.slashInteraction(bob, "games")
+	in.GuildID, in.User, in.Member = "", in.Member.User, nil
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.final(t, in); !strings.Contains(r.Content, "**Games of <@"+bob+">** (1 in progress") {
+		t.Errorf("bob's own games in his DM: %q", r.Content)
+	}
+}

@@ -23,6 +23,7 @@ var en = Dict{
 	"rematch.playing":          "The rematch is being played already: game %[1]d (`/tafl board` `game:%[1]d`).",
 	"challenge.other_server":   "That challenge belongs to another server: start one here with `/tafl challenge`.",
 	"pace.too_fast":            "You are sending commands and button presses too fast: this one was not carried out. Try again in %d s.",
+	"games.dm_others":          "In a direct message I list only your own games: ask for another player's games in a server you share.",
 	"rematch.offered":          "You offered a rematch already; it is up to <@%s> now.",
 	"tour.server_only":         "Tournaments are per server: use this command in a server.",
 	"tour.what":                "Say what to do: `action:` %s.",

@@ -22,6 +22,7 @@ var is = Dict{
 	"rematch.playing":          "Það er þegar verið að tefla aftur: skák %[1]d (`/tafl board` `game:%[1]d`).",
 	"challenge.other_server":   "Þessi áskorun tilheyrir öðrum þjóni: byrjaðu þína eigin hér með `/tafl challenge`.",
 	"pace.too_fast":            "Þú sendir skipanir og hnappasmelli of hratt: þessi var ekki framkvæmd. Reyndu aftur eftir %d s.",
+	"games.dm_others":          "Í einkaskilaboðum sýni ég aðeins þínar eigin skákir: spurðu um skákir annars leikmanns á sameiginlegum þjóni.",
 	"rematch.offered":          "Þú hefur þegar boðið að tefla aftur; nú er það undir <@%s> komið.",
 	"tour.server_only":         "Mót tilheyra þjóni: notaðu skipunina á þjóni.",
 	"tour.what":                "Segðu hvað á að gera: `action:` %s.",
