@@ -208,4 +208,13 @@ func TestEngineGameLimits(t *testing.T) {
 	if r := start(alice); isEphemeral(r) {
 		t.Errorf("after resigning one: %q", r.Content)
 	}
+	// Rematch of the finished game counts too: alice has 2 going again.
+	// Before, it started a third (and every finished game another).
+	r, _ = h.click(alice, "t:rm:"+engineGame.ID.String()+":0", false)
+	if !isEphemeral(r) || !strings.Contains(r.Content, "You have 2 games against taflbot going") {
+		t.Errorf("a rematch beyond the limit: %q", r.Content)
+	}
+	if n := len(aliceGames(t, h)); n != 4 { // 2 against the engine, 1 against bob, the aborted one
+		t.Errorf("alice has %d games after the refused rematch, want 4", n)
+	}
 }

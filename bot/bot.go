@@ -149,6 +149,12 @@ type Options struct {
 	// ReviewNodes is the search budget of each position of a game
 	// review, and of a hint (default analysis.DefaultNodes).
 	ReviewNodes int64
+
+	// UserBurst is how many commands and button presses one user may
+	// send at once; beyond it they are paced to two a second, and the
+	// others are answered that they came too fast (pace.go). 0 paces
+	// nobody (the console, tests); cmd/taflbot uses DefaultUserBurst.
+	UserBurst int
 }
 
 // Bot is the Discord bot. Its methods are safe for concurrent use.
@@ -188,6 +194,7 @@ type Bot struct {
 	reviews     reviewer
 	reviewNodes int64
 	replays     *replayLimiter
+	pacer       *userPacer    // each user's pace of commands and presses (nil: none)
 	renderSem   chan struct{} // bounds concurrent renders
 	metrics     *Metrics
 	work        sync.WaitGroup        // deferred work started after responses
@@ -307,6 +314,7 @@ func New(o Options) (*Bot, error) {
 	}
 	b.rest = mentionREST{REST: o.REST, id: &b.commandID}
 	b.replays = newReplayLimiter(o.Replays)
+	b.pacer = newUserPacer(o.UserBurst)
 	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
 	b.metrics.engineQueue = b.ai.q.counts
 	b.external = newEngines(engineList, o.EngineIdle)

@@ -215,6 +215,10 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	switch {
+	case c.GuildID != r.in.GuildID:
+		// Challenge ids are sequential: a custom_id naming another
+		// server's challenge is not one of this server's buttons.
+		return nil, userErrorT("challenge.other_server")
 	case c.State != storage.ChallengeOpen:
 		return nil, storage.ErrChallengeClosed
 	case r.userID == c.ChallengerID:

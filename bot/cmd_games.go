@@ -18,6 +18,9 @@ func (b *Bot) cmdGames(ctx context.Context, r *request) (*reply, error) {
 	if user == "" {
 		user = r.userID
 	}
+	if err := othersGamesHere(r, user); err != nil {
+		return nil, err
+	}
 	data, err := b.gamesPage(ctx, r.p, r.in.GuildID, user, 0)
 	if err != nil {
 		return nil, err
@@ -27,11 +30,24 @@ func (b *Bot) cmdGames(ctx context.Context, r *request) (*reply, error) {
 
 // btnGamesPage turns a page of a games list (ID: 1, Ply: page, Arg: user).
 func (b *Bot) btnGamesPage(ctx context.Context, r *request) (*reply, error) {
+	if err := othersGamesHere(r, r.cid.Arg); err != nil {
+		return nil, err
+	}
 	data, err := b.gamesPage(ctx, r.p, r.in.GuildID, r.cid.Arg, r.cid.Ply)
 	if err != nil {
 		return nil, err
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}}, nil
+}
+
+// othersGamesHere refuses to list another user's games in a direct
+// message: there the list is of games in every server (a server's is of
+// its own), and another player's games are shown only in their server.
+func othersGamesHere(r *request, user string) error {
+	if r.in.GuildID == "" && user != r.userID {
+		return userErrorT("games.dm_others")
+	}
+	return nil
 }
 
 func (b *Bot) gamesPage(ctx context.Context, p *locale.Printer, guildID, user string, page int) (*discordgo.InteractionResponseData, error) {

@@ -139,12 +139,13 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	}
 	signup := defaultSignup
 	if h, ok := r.int("signup"); ok {
-		signup = time.Duration(h) * time.Hour
 		// At least an hour: with none, sign-up would close before anyone
-		// could join (Start now starts it sooner).
-		if signup < time.Hour || signup > maxSignup {
+		// could join (Start now starts it sooner). The hours are checked
+		// before they become a Duration, which a huge number overflows.
+		if h < 1 || h > int64(maxSignup/time.Hour) {
 			return nil, userErrorT("tour.signup_range", int(maxSignup.Hours()))
 		}
+		signup = time.Duration(h) * time.Hour
 	}
 	casual, ok := r.boolean("casual")
 	if !ok {
@@ -323,7 +324,7 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 // signUp adds or removes the user before the start.
 func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, join, button bool) (*reply, error) {
 	rating := storage.DefaultRating.Rating
-	t0, err := b.store.GetTournament(ctx, id)
+	t0, err := b.tournamentHere(ctx, r, id)
 	if err != nil {
 		return nil, err
 	}
@@ -413,7 +414,7 @@ func (b *Bot) editAnnouncement(ctx context.Context, t *storage.Tournament) {
 
 // startNow starts a tournament before its deadline (its creator or a manager).
 func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID, button bool) (*reply, error) {
-	t, err := b.store.GetTournament(ctx, id)
+	t, err := b.tournamentHere(ctx, r, id)
 	if err != nil {
 		return nil, err
 	}
@@ -501,6 +502,18 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 			}
 			b.tournamentProgress(ctx, t.ID, nil) // the round may be complete without them
 		}}, nil
+}
+
+// tournamentHere reads tournament id for a request from its server: a
+// tournament of another server (a custom_id naming it, as ids are
+// sequential) is no tournament here, as for the tournament option, and
+// the permission to start it is not this server's to give.
+func (b *Bot) tournamentHere(ctx context.Context, r *request, id storage.TournamentID) (*storage.Tournament, error) {
+	t, err := b.store.GetTournament(ctx, id)
+	if isNotFound(err) || err == nil && t.GuildID != r.in.GuildID {
+		return nil, userErrorT("tour.no_such", uint64(id))
+	}
+	return t, err
 }
 
 // Component handlers of the announcement.

@@ -6,6 +6,7 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -381,5 +382,51 @@ func TestHTTPUnsignedRequestIsNotAClockProblem(t *testing.T) {
 	}
 	if lines := hb.h.logs.lines("check the clock"); len(lines) != 0 {
 		t.Errorf("the clock blamed: %v", lines)
+	}
+}
+
+// TestHTTPWrongTypedOptions: a signed command whose option value is not
+// of its type (a string for a boolean, a number for a string) is read as
+// if the option were not given: before, discordgo's BoolValue and
+// StringValue panicked in the handler, logged as a panic and answered
+// "Something went wrong".
+func TestHTTPWrongTypedOptions(t *testing.T) {
+	hb := newHTTPBot(t)
+	n := 0
+	send := func(sub, opts string) *resp {
+		t.Helper()
+		n++
+		body := fmt.Sprintf(`{"id":"8%04d","application_id":"555","type":2,"token":"tok","version":1,"guild_id":%q,"channel_id":%q,`+
+			`"member":{"user":{"id":%q,"username":"alice"},"permissions":"32"},`+
+			`"data":{"id":"cmd","name":"tafl","type":1,"options":[{"name":%q,"type":1,"options":[%s]}]}}`, n, guild, channel, alice, sub, opts)
+		resp, out := hb.post(t, []byte(body), hb.priv, hb.h.clock.Now())
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s %s: status %d: %s", sub, opts, resp.StatusCode, out)
+		}
+		r := decode(t, out)
+		if strings.Contains(r.Content, "Something went wrong") {
+			t.Errorf("%s %s: %q", sub, opts, r.Content)
+		}
+		return r
+	}
+	send("settings", `{"name":"threads","type":5,"value":"yes"}`)
+	send("settings", `{"name":"hints","type":5,"value":0}`)
+	send("settings", `{"name":"daily","type":5,"value":null}`)
+	send("settings", `{"name":"dms","type":5,"value":"true"}`)
+	send("board", `{"name":"text","type":5,"value":"true"}`)
+	send("move", `{"name":"move","type":3,"value":5}`)
+	send("challenge", `{"name":"variant","type":3,"value":"brandubh"},{"name":"casual","type":5,"value":"yes"}`)
+	if cs, err := hb.h.store.OpenChallenges(t.Context()); err != nil || len(cs) != 1 || cs[0].Variant != "brandubh" || cs[0].Casual {
+		t.Errorf("the challenge with casual:\"yes\": %+v, %v", cs, err)
+	}
+	if lines := hb.h.logs.lines("panic"); len(lines) != 0 {
+		t.Errorf("panics:\n%s", strings.Join(lines, "\n"))
+	}
+	gs, err := hb.h.store.GetGuildSettings(t.Context(), guild)
+	if err != nil || gs.ThreadPerGame || gs.NoHints {
+		t.Errorf("the server's settings after wrong-typed options: %+v, %v", gs, err)
+	}
+	if p, err := hb.h.store.GetPlayer(t.Context(), guild, alice); err == nil && p.DMs {
+		t.Errorf("dms turned on by \"true\"")
 	}
 }

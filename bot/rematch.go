@@ -110,7 +110,8 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 	g.GuildID, g.ChannelID, g.MoveTime, g.Casual = old.GuildID, old.ChannelID, old.MoveTime, old.Casual
 	g.Clock.Control = old.Clock.Control
 	g.Language = old.Language
-	if err := b.store.CreateGame(ctx, g); err != nil {
+	// Within the limits on games against the engine, as /tafl ai.
+	if err := b.createEngineGame(ctx, g); err != nil {
 		return nil, err
 	}
 	if _, err := b.store.UpdateGame(ctx, old.ID, -1, func(og *storage.Game) error { og.RematchGame = g.ID; return nil }); err != nil {

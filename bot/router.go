@@ -193,6 +193,8 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 	h := b.route(r)
 	if h == nil {
 		err = userErrorf("I don't know that command or button; it may be from an older version of the bot.")
+	} else if wait, ok := b.paced(r); !ok {
+		err = userErrorT("pace.too_fast", wait)
 	} else {
 		rep, err = h(ctx, r)
 	}
@@ -216,6 +218,15 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		return b.internalError(r, err)
 	}
 	return rep
+}
+
+// paced reports whether the user's pace allows request r now, or in how
+// many seconds it will (pace.go). Only commands and button presses count.
+func (b *Bot) paced(r *request) (waitSeconds int, ok bool) {
+	if r.in.Type != discordgo.InteractionApplicationCommand && r.in.Type != discordgo.InteractionMessageComponent {
+		return 0, true
+	}
+	return b.pacer.allow(r.userID)
 }
 
 // internalError logs err and returns the generic reply.
@@ -244,7 +255,9 @@ func (b *Bot) newRequest(in *discordgo.Interaction) *request {
 		if len(data.Options) == 1 && data.Options[0].Type == discordgo.ApplicationCommandOptionSubCommand {
 			r.sub = data.Options[0].Name
 			for _, o := range data.Options[0].Options {
-				r.opts[o.Name] = o
+				if o != nil && valueFits(o) {
+					r.opts[o.Name] = o
+				}
 			}
 		}
 	case discordgo.InteractionMessageComponent:
@@ -256,6 +269,30 @@ func (b *Bot) newRequest(in *discordgo.Interaction) *request {
 		}
 	}
 	return r
+}
+
+// valueFits reports whether option o's value is of the kind its type
+// says, as Discord sends them. One that is not (a body Discord did not
+// shape) is left out, as if not given: discordgo's BoolValue and
+// StringValue would panic on it.
+func valueFits(o *discordgo.ApplicationCommandInteractionDataOption) bool {
+	switch o.Type {
+	case discordgo.ApplicationCommandOptionString, discordgo.ApplicationCommandOptionUser,
+		discordgo.ApplicationCommandOptionChannel, discordgo.ApplicationCommandOptionRole,
+		discordgo.ApplicationCommandOptionMentionable:
+		_, ok := o.Value.(string)
+		return ok
+	case discordgo.ApplicationCommandOptionBoolean:
+		_, ok := o.Value.(bool)
+		return ok
+	case discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber:
+		switch o.Value.(type) {
+		case float64, string: // a string as typed, when Discord did not convert it (an autocompleted option)
+			return true
+		}
+		return false
+	}
+	return true
 }
 
 func interactionKind(in *discordgo.Interaction) string {

@@ -205,6 +205,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}
 	opts.REST = bot.SessionREST{S: session}
+	opts.UserBurst = bot.DefaultUserBurst // one user's script does not keep the cores busy
 	if cfg.Mode == "gateway" && cfg.hasRole(RoleInteractions) {
 		// One gateway session per shard this process runs.
 		for i, id := range cfg.shards() {
