@@ -172,35 +172,38 @@ func (p *Position) reachesEdge(start, pref Square, mark *[numCells]uint8, id uin
 
 // encircled reports whether no defender (king included) can reach an edge
 // square through squares not held by attackers (VARIANTS.md §2
-// encirclement).
+// encirclement). It searches from the defenders, depth first, and stops at
+// the first edge square: a defender that can reach the edge usually does
+// within a few squares, where a flood from the edge would cover most of the
+// board. A search that fails has covered its region, and the defenders in
+// it are not searched again.
 func (p *Position) encircled() bool {
 	var seen [numCells]bool
 	var stack [MaxSize * MaxSize]Square
-	top := 0
-	reached := 0
 	for _, sq := range p.v.squares {
-		if p.v.kinds[sq]&sqEdge != 0 && p.board[sq] != Attacker {
-			seen[sq] = true
-			stack[top] = sq
-			top++
+		if c := p.board[sq]; c != Defender && c != King || seen[sq] {
+			continue
 		}
-	}
-	for top > 0 {
-		top--
-		sq := stack[top]
-		if c := p.board[sq]; c == Defender || c == King {
-			reached++
-		}
-		for _, d := range dirs {
-			q := sq + d
-			if !seen[q] && p.board[q] != Attacker && p.board[q] != wall {
-				seen[q] = true
-				stack[top] = q
-				top++
+		seen[sq] = true
+		stack[0] = sq
+		top := 1
+		for top > 0 {
+			top--
+			q := stack[top]
+			if p.v.kinds[q]&sqEdge != 0 {
+				return false
+			}
+			for _, d := range dirs {
+				n := q + d
+				if !seen[n] && p.board[n] != Attacker && p.board[n] != wall {
+					seen[n] = true
+					stack[top] = n
+					top++
+				}
 			}
 		}
 	}
-	return reached == 0 // every defender, the king included, is shut in
+	return true // every defender, the king included, is shut in
 }
 
 // exitFort reports whether the king, on the edge, stands in an exit fort

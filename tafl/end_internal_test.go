@@ -78,3 +78,91 @@ func absDiff(a, b int) int {
 	}
 	return a - b
 }
+
+// TestEncircledMatchesFloodFromTheEdge checks encircled, which searches
+// from the defenders and stops at the first edge square, against a flood
+// from every edge square not held by an attacker that counts the
+// defenders it reaches (the test as it was until 2026-11-27), on random
+// boards of every preset with the encirclement rule: defenders and a king
+// near the centre, a ring of attackers with gaps, attackers and defenders
+// scattered outside it.
+func TestEncircledMatchesFloodFromTheEdge(t *testing.T) {
+	checked, encircled := 0, 0
+	for _, pi := range Presets() {
+		v, err := Preset(pi.Name, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !v.rules.Encirclement {
+			continue
+		}
+		rng := rand.New(rand.NewPCG(7, uint64(pi.Size)))
+		for trial := 0; trial < 4000; trial++ {
+			p := v.Start()
+			density := 0.05 + 0.35*rng.Float64()
+			ring := 0.7 + 0.3*rng.Float64()
+			outside := 0.03 * rng.Float64() // defenders outside the ring
+			radius := 1 + rng.IntN(pi.Size/2-1)
+			mid := pi.Size / 2
+			var inner []Square
+			for _, sq := range v.squares {
+				p.board[sq] = Empty
+				d := max(absDiff(sq.File(), mid), absDiff(sq.Rank(), mid))
+				r := rng.Float64()
+				switch {
+				case d < radius && r < 0.3:
+					p.board[sq] = Defender
+				case d < radius:
+					inner = append(inner, sq)
+				case d == radius && r < ring, d > radius && r < density:
+					p.board[sq] = Attacker
+				case d > radius && r < density+outside:
+					p.board[sq] = Defender
+				}
+			}
+			if len(inner) > 0 && rng.IntN(4) > 0 {
+				p.board[inner[rng.IntN(len(inner))]] = King
+			}
+			want := floodFromTheEdge(&p)
+			if got := p.encircled(); got != want {
+				t.Fatalf("%s: encircled = %v, the flood from the edge says %v\n%s", pi.Name, got, want, &p)
+			}
+			checked++
+			if want {
+				encircled++
+			}
+		}
+	}
+	t.Logf("%d checked, %d encircled", checked, encircled)
+	if encircled < checked/20 || encircled > checked*19/20 {
+		t.Errorf("%d positions checked, %d of them encircled: the boards do not test both answers", checked, encircled)
+	}
+}
+
+// floodFromTheEdge is encircled's reference: it floods from every edge
+// square not held by an attacker through squares not held by attackers
+// and reports whether no defender or king was reached.
+func floodFromTheEdge(p *Position) bool {
+	seen := map[Square]bool{}
+	var queue []Square
+	for _, sq := range p.v.squares {
+		if p.v.kinds[sq]&sqEdge != 0 && p.board[sq] != Attacker {
+			seen[sq] = true
+			queue = append(queue, sq)
+		}
+	}
+	for len(queue) > 0 {
+		sq := queue[0]
+		queue = queue[1:]
+		if c := p.board[sq]; c == Defender || c == King {
+			return false
+		}
+		for _, d := range dirs {
+			if q := sq + d; !seen[q] && p.board[q] != Attacker && p.board[q] != wall {
+				seen[q] = true
+				queue = append(queue, q)
+			}
+		}
+	}
+	return true
+}
