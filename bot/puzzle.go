@@ -103,7 +103,7 @@ func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 			return nil, userErrorT("puzzle.no_variant", variant)
 		}
 	}
-	msg, err := b.newPuzzle(ctx, r, variant, "")
+	msg, err := b.newPuzzle(ctx, r, variant, 0, "")
 	if err != nil {
 		return nil, err
 	}
@@ -112,9 +112,10 @@ func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 
 // btnPuzzleNew handles "Another puzzle": one of the variant the first
 // puzzle was asked for (its id's Scope; any variant for an id without
-// one, or whose variant no longer exists).
+// one, or whose variant no longer exists), other than the puzzle the
+// button is under.
 func (b *Bot) btnPuzzleNew(ctx context.Context, r *request) (*reply, error) {
-	msg, err := b.newPuzzle(ctx, r, puzzleScope(r.cid), "")
+	msg, err := b.newPuzzle(ctx, r, puzzleScope(r.cid), storage.PuzzleID(r.cid.ID), "")
 	if err != nil {
 		return nil, err
 	}
@@ -124,8 +125,10 @@ func (b *Bot) btnPuzzleNew(ctx context.Context, r *request) (*reply, error) {
 // newPuzzle picks a puzzle for the user: of those offered here (of the
 // variant, if given: a preset's name for any of its layouts, or
 // "name/layout" for one) and not tried yet, one of the eight rated
-// nearest to the user's puzzle rating, at random.
-func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline string) (*message, error) {
+// nearest to the user's puzzle rating, at random. It is not shown (the
+// puzzle "Another puzzle" was pressed under; 0 for none) unless no other
+// is left.
+func (b *Bot) newPuzzle(ctx context.Context, r *request, variant string, shown storage.PuzzleID, headline string) (*message, error) {
 	guild := r.in.GuildID
 	pl, err := b.store.GetPlayer(ctx, guild, r.userID)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -162,6 +165,9 @@ func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline strin
 			what = userErrorf("every %s puzzle", variant)
 		}
 		return nil, userErrorf("You have tried %s here (%d solved, %d not). Your puzzle rating is %.0f.", what, pl.Puzzles.Solved, pl.Puzzles.Failed, mine)
+	}
+	if len(open) > 1 {
+		open = slices.DeleteFunc(open, func(p *storage.Puzzle) bool { return p.ID == shown })
 	}
 	slices.SortStableFunc(open, func(a, c *storage.Puzzle) int {
 		return int(math.Abs(a.Rating.Rating-mine)) - int(math.Abs(c.Rating.Rating-mine))
