@@ -16,8 +16,8 @@ import (
 // The daily puzzle: a server that sets a channel (/tafl settings
 // daily_channel) gets a puzzle there every day at its hour (UTC), with a
 // Solve button that starts it privately for whoever presses it. The post
-// names the players who solved the previous day's puzzle on its day (at
-// their first attempt). Every process may run the poster: storage starts
+// names the players who solved the previous day's puzzle while it was up,
+// until this post (at their first attempt; recordAttempt). Every process may run the poster: storage starts
 // each day's puzzle exactly once (Store.StartDailyPuzzle), and only the
 // process that started it posts.
 

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/analysis"
@@ -544,8 +543,10 @@ func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game,
 }
 
 // recordAttempt stores the user's attempt (the first one counts; it
-// counts for the daily puzzle when p is the server's puzzle of today) and
-// says what it did to their rating.
+// counts for the daily puzzle when p is the server's daily puzzle still
+// up, the last one posted while the daily puzzle is on: a puzzle posted
+// at 18:00 UTC is the daily puzzle until the next post, the next day's
+// date included) and says what it did to their rating.
 func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, solved bool) (string, error) {
 	daily := ""
 	if guild := r.in.GuildID; guild != "" {
@@ -553,8 +554,8 @@ func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, 
 		if err != nil {
 			return "", err
 		}
-		if today := b.now().UTC().Format(time.DateOnly); gs.Daily.PuzzleID == p.ID && gs.Daily.Date == today {
-			daily = today
+		if gs.DailyChannelID != "" && gs.Daily.Date != "" && gs.Daily.PuzzleID == p.ID {
+			daily = gs.Daily.Date
 		}
 	}
 	a, err := b.store.RecordPuzzleAttempt(ctx, r.in.GuildID, r.userID, p.ID, solved, daily)
@@ -566,7 +567,7 @@ func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, 
 	}
 	s := r.p.T("Your puzzle rating: %.0f → %.0f (%+.0f).", a.Before.Rating, a.After.Rating, a.After.Rating-a.Before.Rating)
 	if daily != "" && solved {
-		s += " " + r.p.T("You solved today's daily puzzle: you will be named tomorrow.")
+		s += " " + r.p.T("You solved the daily puzzle: you will be named with the next one.")
 	}
 	return s, nil
 }

@@ -374,7 +374,7 @@ var daTexts = Dict{
 	"The winning move: %s": "Det vindende træk: %s",
 	"Turning points (the mover's win chance before → after; the engine's move):":                   "Vendepunkter (den trækkendes vinderchance før → efter; motorens træk):",
 	"With the engine's review: every move's win chance and class in the text file, and its graph.": "Med motorens gennemgang: hvert træks vinderchance og klasse i tekstfilen, og dens graf.",
-	"You solved today's daily puzzle: you will be named tomorrow.":                                 "Du løste dagens opgave: du bliver nævnt i morgen.",
+	"You solved the daily puzzle: you will be named with the next one.":                            "Du løste dagens opgave: du bliver nævnt sammen med den næste.",
 	"Your puzzle rating: %.0f → %.0f (%+.0f).":                                                     "Din opgaverating: %.0f → %.0f (%+.0f).",
 	"every %s puzzle":    "alle %s-opgaver",
 	"every puzzle":       "alle opgaver",

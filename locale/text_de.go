@@ -374,7 +374,7 @@ var deTexts = Dict{
 	"The winning move: %s": "Der Gewinnzug: %s",
 	"Turning points (the mover's win chance before → after; the engine's move):":                   "Wendepunkte (die Gewinnchance des Ziehenden vorher → nachher; der Zug der Engine):",
 	"With the engine's review: every move's win chance and class in the text file, and its graph.": "Mit der Analyse der Engine: Gewinnchance und Klasse jedes Zugs in der Textdatei, und ihr Graph.",
-	"You solved today's daily puzzle: you will be named tomorrow.":                                 "Du hast das Rätsel des Tages gelöst: du wirst morgen genannt.",
+	"You solved the daily puzzle: you will be named with the next one.":                            "Du hast das Rätsel des Tages gelöst: du wirst mit dem nächsten genannt.",
 	"Your puzzle rating: %.0f → %.0f (%+.0f).":                                                     "Deine Rätselwertung: %.0f → %.0f (%+.0f).",
 	"every %s puzzle":    "jedes %s-Rätsel",
 	"every puzzle":       "jedes Rätsel",

@@ -374,7 +374,7 @@ var enTexts = []any{
 	"The winning move: %s",
 	"Turning points (the mover's win chance before → after; the engine's move):",
 	"With the engine's review: every move's win chance and class in the text file, and its graph.",
-	"You solved today's daily puzzle: you will be named tomorrow.",
+	"You solved the daily puzzle: you will be named with the next one.",
 	"Your puzzle rating: %.0f → %.0f (%+.0f).",
 	"every %s puzzle",
 	"every puzzle",

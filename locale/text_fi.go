@@ -374,7 +374,7 @@ var fiTexts = Dict{
 	"The winning move: %s": "Voittava siirto: %s",
 	"Turning points (the mover's win chance before → after; the engine's move):":                   "Käännekohdat (siirtäjän voittomahdollisuus ennen → jälkeen; moottorin siirto):",
 	"With the engine's review: every move's win chance and class in the text file, and its graph.": "Moottorin arvion kanssa: jokaisen siirron voittomahdollisuus ja luokka tekstitiedostossa sekä käyrä.",
-	"You solved today's daily puzzle: you will be named tomorrow.":                                 "Ratkaisit päivän tehtävän: sinut mainitaan huomenna.",
+	"You solved the daily puzzle: you will be named with the next one.":                            "Ratkaisit päivän tehtävän: sinut mainitaan seuraavan tehtävän yhteydessä.",
 	"Your puzzle rating: %.0f → %.0f (%+.0f).":                                                     "Tehtäväluokituksesi: %.0f → %.0f (%+.0f).",
 	"every %s puzzle":    "jokaista %s-tehtävää",
 	"every puzzle":       "jokaista tehtävää",

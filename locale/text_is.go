@@ -374,7 +374,7 @@ var isTexts = Dict{
 	"The winning move: %s": "Vinningsleikurinn: %s",
 	"Turning points (the mover's win chance before → after; the engine's move):":                   "Vendipunktar (vinningslíkur þess sem leikur fyrir → eftir; leikur vélarinnar):",
 	"With the engine's review: every move's win chance and class in the text file, and its graph.": "Með yfirferð vélarinnar: vinningslíkur og flokkur hvers leiks í textaskránni, og graf hennar.",
-	"You solved today's daily puzzle: you will be named tomorrow.":                                 "Þú leystir þraut dagsins: þín verður getið á morgun.",
+	"You solved the daily puzzle: you will be named with the next one.":                            "Þú leystir þraut dagsins: þín verður getið með þeirri næstu.",
 	"Your puzzle rating: %.0f → %.0f (%+.0f).":                                                     "Þrautastig þín: %.0f → %.0f (%+.0f).",
 	"every %s puzzle":    "allar %s-þrautir",
 	"every puzzle":       "allar þrautir",

@@ -374,7 +374,7 @@ var nbTexts = Dict{
 	"The winning move: %s": "Det vinnende trekket: %s",
 	"Turning points (the mover's win chance before → after; the engine's move):":                   "Vendepunkter (den trekkendes vinnersjanse før → etter; motorens trekk):",
 	"With the engine's review: every move's win chance and class in the text file, and its graph.": "Med motorens gjennomgang: hvert trekks vinnersjanse og klasse i tekstfilen, og grafen.",
-	"You solved today's daily puzzle: you will be named tomorrow.":                                 "Du løste dagens oppgave: du blir nevnt i morgen.",
+	"You solved the daily puzzle: you will be named with the next one.":                            "Du løste dagens oppgave: du blir nevnt sammen med den neste.",
 	"Your puzzle rating: %.0f → %.0f (%+.0f).":                                                     "Oppgaveratingen din: %.0f → %.0f (%+.0f).",
 	"every %s puzzle":    "alle %s-oppgaver",
 	"every puzzle":       "alle oppgaver",

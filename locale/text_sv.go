@@ -374,7 +374,7 @@ var svTexts = Dict{
 	"The winning move: %s": "Det vinnande draget: %s",
 	"Turning points (the mover's win chance before → after; the engine's move):":                   "Vändpunkter (den dragandes vinstchans före → efter; motorns drag):",
 	"With the engine's review: every move's win chance and class in the text file, and its graph.": "Med motorns genomgång: varje drags vinstchans och klass i textfilen, och dess graf.",
-	"You solved today's daily puzzle: you will be named tomorrow.":                                 "Du löste dagens problem: du nämns i morgon.",
+	"You solved the daily puzzle: you will be named with the next one.":                            "Du löste dagens problem: du nämns när nästa läggs upp.",
 	"Your puzzle rating: %.0f → %.0f (%+.0f).":                                                     "Din problemrating: %.0f → %.0f (%+.0f).",
 	"every %s puzzle":    "alla %s-problem",
 	"every puzzle":       "alla problem",
