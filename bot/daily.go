@@ -157,18 +157,30 @@ func solversLine(lp *locale.Printer, d storage.DailyPuzzle, solvers []string) st
 }
 
 // dailyChoice picks the day's puzzle of a server: of the puzzles offered
-// there, those of two or more moves when there are any, ordered by id
-// and then by a hash of the server and the date, skipping the previous
-// day's: the same every time for the same day, different from day to day.
+// there, those of two or more moves when there are any, that were not a
+// daily puzzle here before (once every one was, any but the previous
+// day's), ordered by id and then by a hash of the server and the date:
+// the same every time for the same day, different from day to day.
 func (b *Bot) dailyChoice(ctx context.Context, gs *storage.GuildSettings, today string) (*storage.Puzzle, error) {
 	all, err := b.store.Puzzles(ctx, gs.GuildID)
 	if err != nil {
 		return nil, err
 	}
+	posted := map[storage.PuzzleID]bool{gs.Daily.PuzzleID: true}
+	for _, id := range gs.Daily.Earlier {
+		posted[id] = true
+	}
 	var pool []*storage.Puzzle
 	for _, p := range all {
-		if p.Moves >= 2 && p.ID != gs.Daily.PuzzleID {
+		if p.Moves >= 2 && !posted[p.ID] {
 			pool = append(pool, p)
+		}
+	}
+	if len(pool) == 0 {
+		for _, p := range all {
+			if p.Moves >= 2 && p.ID != gs.Daily.PuzzleID {
+				pool = append(pool, p)
+			}
 		}
 	}
 	if len(pool) == 0 {

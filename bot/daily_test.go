@@ -156,6 +156,39 @@ func TestDailyPuzzleUntilTheNextPost(t *testing.T) {
 	}
 }
 
+// TestDailyPuzzleNotRepeated: the daily puzzles of sixty days are sixty
+// different puzzles (each day's was picked among all but the previous
+// day's, so a month brought a repeat nine times in ten; here day 32
+// repeated day 26's), and the storage keeps the earlier ones.
+func TestDailyPuzzleNotRepeated(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	const daily = "777"
+	setDaily(t, h, daily, 15)
+	h.clock.Advance(3 * time.Hour)
+	seen := map[uint64]int{}
+	for day := range 60 {
+		h.bot.Sweep(ctx)
+		posts := dailyPosts(t, h, daily)
+		if len(posts) != day+1 {
+			t.Fatalf("day %d: %d posts", day+1, len(posts))
+		}
+		cid, err := bot.ParseCustomID(customIDs(posts[day].Components)["Solve"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if was, ok := seen[cid.ID]; ok {
+			t.Fatalf("day %d posted puzzle %d again, the puzzle of day %d", day+1, cid.ID, was)
+		}
+		seen[cid.ID] = day + 1
+		h.clock.Advance(24 * time.Hour)
+	}
+	gs, _ := h.store.GetGuildSettings(ctx, guild)
+	if len(gs.Daily.Earlier) != 59 {
+		t.Errorf("%d earlier daily puzzles stored, want 59", len(gs.Daily.Earlier))
+	}
+}
+
 // TestDailyPuzzleRetried: a daily post that fails (here the bot lacks
 // permission in the channel) gives the day back and is tried again at a
 // later sweep, after 5 minutes, then 10; it then posts once.
