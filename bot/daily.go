@@ -144,14 +144,22 @@ func (b *Bot) sendDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, to
 	return nil
 }
 
+// dailySolversNamed is how many solvers a daily post names at most (the
+// first to solve), counting the others: a mention is up to 22 characters,
+// and a post over Discord's 2,000 is refused.
+const dailySolversNamed = 30
+
 // solversLine names the solvers of a day's puzzle.
 func solversLine(lp *locale.Printer, d storage.DailyPuzzle, solvers []string) string {
 	if len(solvers) == 0 {
 		return lp.T("Nobody solved the puzzle of %s (puzzle %d).", d.Date, d.PuzzleID)
 	}
-	names := make([]string, len(solvers))
-	for i, u := range solvers {
-		names[i] = "<@" + u + ">"
+	names := make([]string, min(len(solvers), dailySolversNamed))
+	for i := range names {
+		names[i] = "<@" + solvers[i] + ">"
+	}
+	if more := len(solvers) - len(names); more > 0 {
+		return lp.T("The puzzle of %s (puzzle %d) was solved by %s and %d others — well done!", d.Date, d.PuzzleID, strings.Join(names, ", "), more)
 	}
 	return lp.T("The puzzle of %s (puzzle %d) was solved by %s — well done!", d.Date, d.PuzzleID, strings.Join(names, ", "))
 }

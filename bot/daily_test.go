@@ -2,9 +2,11 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
@@ -186,6 +188,39 @@ func TestDailyPuzzleNotRepeated(t *testing.T) {
 	gs, _ := h.store.GetGuildSettings(ctx, guild)
 	if len(gs.Daily.Earlier) != 59 {
 		t.Errorf("%d earlier daily puzzles stored, want 59", len(gs.Daily.Earlier))
+	}
+}
+
+// TestDailyPuzzleManySolvers: the next day's post of a puzzle that 100
+// players solved names the first 30 and counts the others, within
+// Discord's 2,000 characters (it named all 100, some 2,700 characters,
+// which Discord refuses: the post failed all day, every day after).
+func TestDailyPuzzleManySolvers(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	const daily = "777"
+	setDaily(t, h, daily, 15)
+	h.clock.Advance(3 * time.Hour)
+	h.bot.Sweep(ctx)
+	gs, _ := h.store.GetGuildSettings(ctx, guild)
+	for i := range 100 {
+		user := fmt.Sprintf("%d", 1234567890123456000+i) // ids as long as Discord's
+		if _, err := h.store.RecordPuzzleAttempt(ctx, guild, user, gs.Daily.PuzzleID, true, gs.Daily.Date); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.clock.Advance(24 * time.Hour)
+	h.bot.Sweep(ctx)
+	posts := dailyPosts(t, h, daily)
+	if len(posts) != 2 {
+		t.Fatalf("%d posts", len(posts))
+	}
+	c := posts[1].Content
+	if n := utf8.RuneCountInString(c); n > 2000 {
+		t.Errorf("the post has %d characters, over Discord's 2,000", n)
+	}
+	if !strings.Contains(c, "<@1234567890123456000>, ") || !strings.Contains(c, "<@1234567890123456029> and 70 others — well done!") || strings.Contains(c, "<@1234567890123456030>") {
+		t.Errorf("the solvers named:\n%s", c)
 	}
 }
 

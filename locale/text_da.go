@@ -366,6 +366,7 @@ var daTexts = Dict{
 	"The engine is too busy for a hint right now; please try again.":                                "Motoren har for travlt til et tip lige nu; prøv igen.",
 	"The engine is too busy to review a game right now; please try again later.":                    "Motoren har for travlt til at gennemgå et parti lige nu; prøv igen senere.",
 	"The puzzle of %s (puzzle %d) was solved by %s — well done!":                                    "Opgaven fra %s (opgave %d) blev løst af %s — godt gået!",
+	"The puzzle of %s (puzzle %d) was solved by %s and %d others — well done!":                      Plural{Arg: 4, One: "Opgaven fra %s (opgave %d) blev løst af %s og %d anden — godt gået!", Other: "Opgaven fra %s (opgave %d) blev løst af %s og %d andre — godt gået!"},
 	"The review of game %d failed (ref %s).":                                                        "Gennemgangen af parti %d mislykkedes (ref %s).",
 	"The review of game %d is done but could not be drawn (ref %s).":                                "Gennemgangen af parti %d er færdig, men kunne ikke tegnes (ref %s).",
 	"The review of game %d was interrupted (the bot is busy or restarting): ask again in a minute.": "Gennemgangen af parti %d blev afbrudt (botten har travlt eller genstarter): spørg igen om et minut.",

@@ -366,6 +366,7 @@ var deTexts = Dict{
 	"The engine is too busy for a hint right now; please try again.":                                "Die Engine ist gerade zu beschäftigt für einen Tipp; bitte versuche es noch einmal.",
 	"The engine is too busy to review a game right now; please try again later.":                    "Die Engine ist gerade zu beschäftigt, um eine Partie zu analysieren; bitte versuche es später noch einmal.",
 	"The puzzle of %s (puzzle %d) was solved by %s — well done!":                                    "Das Rätsel vom %s (Rätsel %d) wurde gelöst von %s — gut gemacht!",
+	"The puzzle of %s (puzzle %d) was solved by %s and %d others — well done!":                      Plural{Arg: 4, One: "Das Rätsel vom %s (Rätsel %d) wurde gelöst von %s und %d weiteren — gut gemacht!", Other: "Das Rätsel vom %s (Rätsel %d) wurde gelöst von %s und %d weiteren — gut gemacht!"},
 	"The review of game %d failed (ref %s).":                                                        "Die Analyse der Partie %d ist fehlgeschlagen (Ref. %s).",
 	"The review of game %d is done but could not be drawn (ref %s).":                                "Die Analyse der Partie %d ist fertig, konnte aber nicht gezeichnet werden (Ref. %s).",
 	"The review of game %d was interrupted (the bot is busy or restarting): ask again in a minute.": "Die Analyse der Partie %d wurde unterbrochen (der Bot ist beschäftigt oder startet neu): frag in einer Minute noch einmal.",

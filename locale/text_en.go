@@ -366,6 +366,7 @@ var enTexts = []any{
 	"The engine is too busy for a hint right now; please try again.",
 	"The engine is too busy to review a game right now; please try again later.",
 	"The puzzle of %s (puzzle %d) was solved by %s — well done!",
+	Plural{Arg: 4, One: "The puzzle of %s (puzzle %d) was solved by %s and %d other — well done!", Other: "The puzzle of %s (puzzle %d) was solved by %s and %d others — well done!"},
 	"The review of game %d failed (ref %s).",
 	"The review of game %d is done but could not be drawn (ref %s).",
 	"The review of game %d was interrupted (the bot is busy or restarting): ask again in a minute.",

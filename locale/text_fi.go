@@ -366,6 +366,7 @@ var fiTexts = Dict{
 	"The engine is too busy for a hint right now; please try again.":                                "Moottori on nyt liian kiireinen vihjeeseen; yritä uudelleen.",
 	"The engine is too busy to review a game right now; please try again later.":                    "Moottori on nyt liian kiireinen arvioimaan peliä; yritä myöhemmin uudelleen.",
 	"The puzzle of %s (puzzle %d) was solved by %s — well done!":                                    "Päivän %s tehtävän (tehtävä %d) ratkaisi %s — hienoa!",
+	"The puzzle of %s (puzzle %d) was solved by %s and %d others — well done!":                      Plural{Arg: 4, One: "Päivän %s tehtävän (tehtävä %d) ratkaisivat %s ja %d muu — hienoa!", Other: "Päivän %s tehtävän (tehtävä %d) ratkaisivat %s ja %d muuta — hienoa!"},
 	"The review of game %d failed (ref %s).":                                                        "Pelin %d arvio epäonnistui (viite %s).",
 	"The review of game %d is done but could not be drawn (ref %s).":                                "Pelin %d arvio on valmis, mutta sitä ei voitu piirtää (viite %s).",
 	"The review of game %d was interrupted (the bot is busy or restarting): ask again in a minute.": "Pelin %d arvio keskeytyi (botti on kiireinen tai käynnistyy uudelleen): kysy minuutin päästä uudelleen.",

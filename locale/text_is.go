@@ -366,6 +366,7 @@ var isTexts = Dict{
 	"The engine is too busy for a hint right now; please try again.":                                "Vélin er of upptekin fyrir vísbendingu núna; reyndu aftur.",
 	"The engine is too busy to review a game right now; please try again later.":                    "Vélin er of upptekin til að fara yfir skák núna; reyndu aftur síðar.",
 	"The puzzle of %s (puzzle %d) was solved by %s — well done!":                                    "Þrautin frá %s (þraut %d) var leyst af %s — vel gert!",
+	"The puzzle of %s (puzzle %d) was solved by %s and %d others — well done!":                      Plural{Arg: 4, One: "Þrautin frá %s (þraut %d) var leyst af %s og %d öðrum — vel gert!", Other: "Þrautin frá %s (þraut %d) var leyst af %s og %d öðrum — vel gert!"},
 	"The review of game %d failed (ref %s).":                                                        "Yfirferð skákar %d brást (tilv. %s).",
 	"The review of game %d is done but could not be drawn (ref %s).":                                "Yfirferð skákar %d er lokið en ekki tókst að teikna hana (tilv. %s).",
 	"The review of game %d was interrupted (the bot is busy or restarting): ask again in a minute.": "Yfirferð skákar %d var rofin (vélmennið er upptekið eða endurræsist): spurðu aftur eftir mínútu.",

@@ -366,6 +366,7 @@ var nbTexts = Dict{
 	"The engine is too busy for a hint right now; please try again.":                                "Motoren er for opptatt til et tips akkurat nå; prøv igjen.",
 	"The engine is too busy to review a game right now; please try again later.":                    "Motoren er for opptatt til å gå gjennom et parti akkurat nå; prøv igjen senere.",
 	"The puzzle of %s (puzzle %d) was solved by %s — well done!":                                    "Oppgaven fra %s (oppgave %d) ble løst av %s — godt gjort!",
+	"The puzzle of %s (puzzle %d) was solved by %s and %d others — well done!":                      Plural{Arg: 4, One: "Oppgaven fra %s (oppgave %d) ble løst av %s og %d annen — godt gjort!", Other: "Oppgaven fra %s (oppgave %d) ble løst av %s og %d andre — godt gjort!"},
 	"The review of game %d failed (ref %s).":                                                        "Gjennomgangen av parti %d mislyktes (ref %s).",
 	"The review of game %d is done but could not be drawn (ref %s).":                                "Gjennomgangen av parti %d er ferdig, men kunne ikke tegnes (ref %s).",
 	"The review of game %d was interrupted (the bot is busy or restarting): ask again in a minute.": "Gjennomgangen av parti %d ble avbrutt (boten er opptatt eller starter på nytt): spør igjen om et minutt.",

@@ -366,6 +366,7 @@ var svTexts = Dict{
 	"The engine is too busy for a hint right now; please try again.":                                "Motorn är för upptagen för ett tips just nu; försök igen.",
 	"The engine is too busy to review a game right now; please try again later.":                    "Motorn är för upptagen för att gå igenom ett parti just nu; försök igen senare.",
 	"The puzzle of %s (puzzle %d) was solved by %s — well done!":                                    "Problemet från %s (problem %d) löstes av %s — bra jobbat!",
+	"The puzzle of %s (puzzle %d) was solved by %s and %d others — well done!":                      Plural{Arg: 4, One: "Problemet från %s (problem %d) löstes av %s och %d annan — bra jobbat!", Other: "Problemet från %s (problem %d) löstes av %s och %d andra — bra jobbat!"},
 	"The review of game %d failed (ref %s).":                                                        "Genomgången av parti %d misslyckades (ref %s).",
 	"The review of game %d is done but could not be drawn (ref %s).":                                "Genomgången av parti %d är klar men kunde inte ritas (ref %s).",
 	"The review of game %d was interrupted (the bot is busy or restarting): ask again in a minute.": "Genomgången av parti %d avbröts (boten är upptagen eller startar om): fråga igen om en minut.",
