@@ -390,7 +390,7 @@ var isTexts = Dict{
 	"Puzzle rating: %s · %d solved, %d not": "Þrautastig: %s · %d leystar, %d ekki",
 	"inaccuracy":                            "ónákvæmni",
 	"mistake":                               "mistök",
-	"blunder":                               "afglöp",
+	"blunder":                               "afleikur",
 	"%s %s (%s)":                            "%s %s (%s)",
 	" — their chance %s → %s":               " — líkur þeirra %s → %s",
 	"; better %s":                           "; betra %s",

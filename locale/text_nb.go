@@ -337,7 +337,7 @@ var nbTexts = Dict{
 	"**Puzzle %d** · %s · rated %.0f":                                                                                                    "**Oppgave %d** · %s · rating %.0f",
 	"**Review of game %d** · %s · %s · %s":                                                                                               "**Gjennomgang av parti %d** · %s · %s · %s",
 	", from %s at the start to %s at the end":                                                                                            ", fra %s ved starten til %s ved slutten",
-	"-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points.":                             "-# Motoren søkte %d noder per stilling; unøyaktighet, feil, tabbe: et fall på 10, 20, 30 poeng.",
+	"-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points.":                             "-# Motoren søkte %d noder per stilling; unøyaktighet, feil, bommert: et fall på 10, 20, 30 poeng.",
 	"Analyse":                               "Analyser",
 	"Another puzzle":                        "En annen oppgave",
 	"Attackers to move and win at once":     "Angriperne trekker og vinner straks",

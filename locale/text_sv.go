@@ -390,7 +390,7 @@ var svTexts = Dict{
 	"Puzzle rating: %s · %d solved, %d not": "Problemrating: %s · %d lösta, %d inte",
 	"inaccuracy":                            "onoggrannhet",
 	"mistake":                               "misstag",
-	"blunder":                               "blunder",
+	"blunder":                               "grovt misstag",
 	"%s %s (%s)":                            "%s %s (%s)",
 	" — their chance %s → %s":               " — deras chans %s → %s",
 	"; better %s":                           "; bättre %s",
