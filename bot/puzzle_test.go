@@ -3,9 +3,11 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/puzzle"
 	"github.com/taflbot/taflbot/storage"
@@ -281,5 +283,36 @@ func TestAnotherPuzzleIsAnother(t *testing.T) {
 	}
 	if again, _ := h.click(alice, customIDs(last.Components)["Another puzzle"], true); shown(again) != other[at] {
 		t.Errorf("Another puzzle under the only puzzle left: %q", again.Content)
+	}
+}
+
+// TestVariantChoicesOncePerVariant: the variant option's list (of
+// /tafl puzzle, challenge, ai, rules, settings) offers each preset once,
+// and a layout by name only where the preset has several: it offered
+// "copenhagen" and "copenhagen/standard", the same variant, for every
+// preset with one layout (11 of the 22 choices).
+func TestVariantChoicesOncePerVariant(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, cmd := range []string{"puzzle", "rules"} {
+		o := opt("variant", "")
+		o.Focused = true
+		in := h.slashInteraction(alice, cmd, o)
+		in.Type = discordgo.InteractionApplicationCommandAutocomplete
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		var got []string
+		for _, c := range r.Choices {
+			got = append(got, c.Value.(string))
+		}
+		for _, v := range got {
+			if strings.HasSuffix(v, "/standard") {
+				t.Errorf("/tafl %s offers %q beside its preset: %v", cmd, v, got)
+			}
+		}
+		for _, want := range []string{"copenhagen", "brandubh", "tawlbwrdd", "tawlbwrdd/bell", "alea-evangelii"} {
+			if !slices.Contains(got, want) {
+				t.Errorf("/tafl %s does not offer %q: %v", cmd, want, got)
+			}
+		}
 	}
 }
