@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -164,4 +165,22 @@ func resignedGame(t *testing.T, h *harness) *storage.Game {
 		t.Fatal("the game did not end")
 	}
 	return g
+}
+
+// TestOldBoardOfAFinishedGame: a button of an earlier board of a game
+// that ended since (Move, Hint) says the game is over and how it ended,
+// without the board's congratulations and rating changes run into one
+// line ('Congratulations <@222>! <@111>: 1500 → 1662 provisional (+162)
+// <@222>: …').
+func TestOldBoardOfAFinishedGame(t *testing.T) {
+	h := newHarness(t, nil)
+	g := resignedGame(t, h)
+	for a, name := range map[bot.Action]string{bot.ActMove: "Move", bot.ActHint: "Hint"} {
+		id := bot.CustomID{Action: a, ID: uint64(g.ID), Ply: g.Ply()}.String()
+		r, _ := h.click(alice, id, false)
+		want := "Game " + g.ID.String() + " is over: Attackers win · resignation"
+		if !isEphemeral(r) || !strings.Contains(r.Content, want) || strings.Contains(r.Content, "→") || strings.Contains(r.Content, "<@") {
+			t.Errorf("%s on an earlier board: %q, want %q alone", name, r.Content, want)
+		}
+	}
 }

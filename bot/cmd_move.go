@@ -407,13 +407,14 @@ func daysChoices(p *locale.Printer, typed string) []*discordgo.ApplicationComman
 	return out
 }
 
-// variantChoices lists presets (and their layouts) matching typed.
+// variantChoices lists presets (and their layouts, where a preset has
+// several: "copenhagen/standard" is "copenhagen") matching typed.
 func variantChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, p := range tafl.Presets() {
 		names := []string{p.Name}
 		for _, l := range p.Layouts {
-			if l != "" {
+			if l != "" && len(p.Layouts) > 1 {
 				names = append(names, p.Name+"/"+l)
 			}
 		}

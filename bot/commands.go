@@ -38,6 +38,13 @@ func tournamentActionChoices() []*discordgo.ApplicationCommandOptionChoice {
 // with one bulk overwrite, for a bot without external engines.
 func Commands() []*discordgo.ApplicationCommand { return CommandsWith(nil) }
 
+// postChannels are the kinds of channel /tafl settings offers for the
+// bot's posts (reminders and results, the daily puzzle): those a message
+// can be posted in. Discord's picker would otherwise offer categories,
+// forums and voice channels too, where every post fails.
+var postChannels = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews,
+	discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildNewsThread}
+
 // CommandsWith returns the definition of /tafl for a bot offering the
 // external engines named (the engine option of /tafl ai lists them), with
 // the names and descriptions in every language Discord has a locale for.
@@ -112,14 +119,14 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "threads", Description: "Give every game its own thread"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual", Description: "Challenges are casual unless they say otherwise"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual_help", Description: "In casual games the move autocomplete may say which moves capture or win"},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where reminders and results go"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where reminders and results go", ChannelTypes: postChannels},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Your own setting: reminders and results by direct message too"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "vacation", MinValue: &zero, MaxValue: storage.MaxVacationDays,
 					Description: fmt.Sprintf("Days a year a player may pause their clocks (0: none; default %d)", storage.DefaultVacationDays)},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "language", Description: "Your own setting: the language I answer you in",
 					Choices: languageChoices()},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "hints", Description: "Offer a Hint button in casual games against the engine (default: on)"},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "daily_channel", Description: "Post a daily puzzle in this channel"},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "daily_channel", Description: "Post a daily puzzle in this channel", ChannelTypes: postChannels},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "daily_hour", Description: "The hour (UTC, 0-23) of the daily puzzle"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "daily", Description: "False stops the daily puzzle"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "server_language", Description: "The language of games, challenges and tournaments here",

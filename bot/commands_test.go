@@ -2,9 +2,11 @@ package bot_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 )
 
@@ -66,6 +68,33 @@ func TestFinishedGameDisablesOldBoards(t *testing.T) {
 		}
 		if len(body.Components) == 0 {
 			t.Errorf("%s: no components in the edit", e.Path)
+		}
+	}
+}
+
+// TestSettingsChannelsArePostable: the channel options of /tafl settings
+// (reminders and results, the daily puzzle) offer only channels a
+// message can be posted in; they offered every kind, categories and
+// forums too, where the daily puzzle failed every day and reminders never
+// arrived.
+func TestSettingsChannelsArePostable(t *testing.T) {
+	for _, o := range bot.Commands()[0].Options {
+		if o.Name != "settings" {
+			continue
+		}
+		found := 0
+		for _, so := range o.Options {
+			if so.Type != discordgo.ApplicationCommandOptionChannel {
+				continue
+			}
+			found++
+			if !slices.Contains(so.ChannelTypes, discordgo.ChannelTypeGuildText) || slices.Contains(so.ChannelTypes, discordgo.ChannelTypeGuildCategory) ||
+				slices.Contains(so.ChannelTypes, discordgo.ChannelTypeGuildForum) || slices.Contains(so.ChannelTypes, discordgo.ChannelTypeGuildVoice) {
+				t.Errorf("settings %s offers the channel kinds %v", so.Name, so.ChannelTypes)
+			}
+		}
+		if found != 2 {
+			t.Errorf("%d channel options in settings, want 2 (channel, daily_channel)", found)
 		}
 	}
 }

@@ -16,8 +16,8 @@ import (
 // The daily puzzle: a server that sets a channel (/tafl settings
 // daily_channel) gets a puzzle there every day at its hour (UTC), with a
 // Solve button that starts it privately for whoever presses it. The post
-// names the players who solved the previous day's puzzle on its day (at
-// their first attempt). Every process may run the poster: storage starts
+// names the players who solved the previous day's puzzle while it was up,
+// until this post (at their first attempt; recordAttempt). Every process may run the poster: storage starts
 // each day's puzzle exactly once (Store.StartDailyPuzzle), and only the
 // process that started it posts.
 
@@ -144,31 +144,51 @@ func (b *Bot) sendDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, to
 	return nil
 }
 
+// dailySolversNamed is how many solvers a daily post names at most (the
+// first to solve), counting the others: a mention is up to 22 characters,
+// and a post over Discord's 2,000 is refused.
+const dailySolversNamed = 30
+
 // solversLine names the solvers of a day's puzzle.
 func solversLine(lp *locale.Printer, d storage.DailyPuzzle, solvers []string) string {
 	if len(solvers) == 0 {
 		return lp.T("Nobody solved the puzzle of %s (puzzle %d).", d.Date, d.PuzzleID)
 	}
-	names := make([]string, len(solvers))
-	for i, u := range solvers {
-		names[i] = "<@" + u + ">"
+	names := make([]string, min(len(solvers), dailySolversNamed))
+	for i := range names {
+		names[i] = "<@" + solvers[i] + ">"
+	}
+	if more := len(solvers) - len(names); more > 0 {
+		return lp.T("The puzzle of %s (puzzle %d) was solved by %s and %d others — well done!", d.Date, d.PuzzleID, strings.Join(names, ", "), more)
 	}
 	return lp.T("The puzzle of %s (puzzle %d) was solved by %s — well done!", d.Date, d.PuzzleID, strings.Join(names, ", "))
 }
 
 // dailyChoice picks the day's puzzle of a server: of the puzzles offered
-// there, those of two or more moves when there are any, ordered by id
-// and then by a hash of the server and the date, skipping the previous
-// day's: the same every time for the same day, different from day to day.
+// there, those of two or more moves when there are any, that were not a
+// daily puzzle here before (once every one was, any but the previous
+// day's), ordered by id and then by a hash of the server and the date:
+// the same every time for the same day, different from day to day.
 func (b *Bot) dailyChoice(ctx context.Context, gs *storage.GuildSettings, today string) (*storage.Puzzle, error) {
 	all, err := b.store.Puzzles(ctx, gs.GuildID)
 	if err != nil {
 		return nil, err
 	}
+	posted := map[storage.PuzzleID]bool{gs.Daily.PuzzleID: true}
+	for _, id := range gs.Daily.Earlier {
+		posted[id] = true
+	}
 	var pool []*storage.Puzzle
 	for _, p := range all {
-		if p.Moves >= 2 && p.ID != gs.Daily.PuzzleID {
+		if p.Moves >= 2 && !posted[p.ID] {
 			pool = append(pool, p)
+		}
+	}
+	if len(pool) == 0 {
+		for _, p := range all {
+			if p.Moves >= 2 && p.ID != gs.Daily.PuzzleID {
+				pool = append(pool, p)
+			}
 		}
 	}
 	if len(pool) == 0 {

@@ -2,9 +2,11 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
@@ -82,7 +84,7 @@ func TestDailyPuzzle(t *testing.T) {
 		t.Fatalf("the daily puzzle %+v %v", p, err)
 	}
 	// Bob solves it today; carol fails it (her attempt stored directly).
-	if r := solveByLine(t, h, bob, p); !strings.Contains(r.Content, "You solved today's daily puzzle") {
+	if r := solveByLine(t, h, bob, p); !strings.Contains(r.Content, "You solved the daily puzzle") {
 		t.Errorf("bob's solve: %q", r.Content)
 	}
 	if _, err := h.store.RecordPuzzleAttempt(ctx, guild, carol, p.ID, false, "2026-03-01"); err != nil {
@@ -105,6 +107,120 @@ func TestDailyPuzzle(t *testing.T) {
 	h.bot.Sweep(ctx)
 	if n := len(dailyPosts(t, h, daily)); n != 2 {
 		t.Errorf("%d posts after turning the daily puzzle off", n)
+	}
+}
+
+// TestDailyPuzzleUntilTheNextPost: a daily puzzle posted at 15:00 UTC is
+// the daily puzzle until the next post, past midnight: bob, solving it at
+// 03:00 the next day, is told so and named by the next post (his solve
+// counted only on the date it was posted, nine hours of the day); once
+// the next one is posted, solving the old one counts for nothing.
+func TestDailyPuzzleUntilTheNextPost(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	const daily = "777"
+	setDaily(t, h, daily, 15)
+	h.clock.Advance(3 * time.Hour) // 15:00 on 2026-03-01
+	h.bot.Sweep(ctx)
+	posts := dailyPosts(t, h, daily)
+	if len(posts) != 1 {
+		t.Fatalf("%d daily posts, want 1", len(posts))
+	}
+	cid, err := bot.ParseCustomID(customIDs(posts[0].Components)["Solve"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := h.store.GetPuzzle(ctx, storage.PuzzleID(cid.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.clock.Advance(12 * time.Hour) // 03:00 on 2026-03-02: no new post yet
+	h.bot.Sweep(ctx)
+	if n := len(dailyPosts(t, h, daily)); n != 1 {
+		t.Fatalf("%d daily posts before the hour of the second day", n)
+	}
+	if r := solveByLine(t, h, bob, p); !strings.Contains(r.Content, "You solved the daily puzzle: you will be named with the next one.") {
+		t.Errorf("bob's solve after midnight: %q", r.Content)
+	}
+	h.clock.Advance(12 * time.Hour) // 15:00 on 2026-03-02
+	h.bot.Sweep(ctx)
+	posts = dailyPosts(t, h, daily)
+	if len(posts) != 2 {
+		t.Fatalf("%d posts on day 2", len(posts))
+	}
+	want := "The puzzle of 2026-03-01 (puzzle " + p.ID.String() + ") was solved by <@" + bob + "> — well done!"
+	if !strings.Contains(posts[1].Content, want) {
+		t.Errorf("day 2: %q, want %q", posts[1].Content, want)
+	}
+	// The old puzzle, solved after the new one is up, is no daily solve.
+	if r := solveByLine(t, h, carol, p); strings.Contains(r.Content, "daily puzzle") || !strings.Contains(r.Content, "puzzle solved") {
+		t.Errorf("carol's solve of yesterday's puzzle: %q", r.Content)
+	}
+}
+
+// TestDailyPuzzleNotRepeated: the daily puzzles of sixty days are sixty
+// different puzzles (each day's was picked among all but the previous
+// day's, so a month brought a repeat nine times in ten; here day 32
+// repeated day 26's), and the storage keeps the earlier ones.
+func TestDailyPuzzleNotRepeated(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	const daily = "777"
+	setDaily(t, h, daily, 15)
+	h.clock.Advance(3 * time.Hour)
+	seen := map[uint64]int{}
+	for day := range 60 {
+		h.bot.Sweep(ctx)
+		posts := dailyPosts(t, h, daily)
+		if len(posts) != day+1 {
+			t.Fatalf("day %d: %d posts", day+1, len(posts))
+		}
+		cid, err := bot.ParseCustomID(customIDs(posts[day].Components)["Solve"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if was, ok := seen[cid.ID]; ok {
+			t.Fatalf("day %d posted puzzle %d again, the puzzle of day %d", day+1, cid.ID, was)
+		}
+		seen[cid.ID] = day + 1
+		h.clock.Advance(24 * time.Hour)
+	}
+	gs, _ := h.store.GetGuildSettings(ctx, guild)
+	if len(gs.Daily.Earlier) != 59 {
+		t.Errorf("%d earlier daily puzzles stored, want 59", len(gs.Daily.Earlier))
+	}
+}
+
+// TestDailyPuzzleManySolvers: the next day's post of a puzzle that 100
+// players solved names the first 30 and counts the others, within
+// Discord's 2,000 characters (it named all 100, some 2,700 characters,
+// which Discord refuses: the post failed all day, every day after).
+func TestDailyPuzzleManySolvers(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	const daily = "777"
+	setDaily(t, h, daily, 15)
+	h.clock.Advance(3 * time.Hour)
+	h.bot.Sweep(ctx)
+	gs, _ := h.store.GetGuildSettings(ctx, guild)
+	for i := range 100 {
+		user := fmt.Sprintf("%d", 1234567890123456000+i) // ids as long as Discord's
+		if _, err := h.store.RecordPuzzleAttempt(ctx, guild, user, gs.Daily.PuzzleID, true, gs.Daily.Date); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.clock.Advance(24 * time.Hour)
+	h.bot.Sweep(ctx)
+	posts := dailyPosts(t, h, daily)
+	if len(posts) != 2 {
+		t.Fatalf("%d posts", len(posts))
+	}
+	c := posts[1].Content
+	if n := utf8.RuneCountInString(c); n > 2000 {
+		t.Errorf("the post has %d characters, over Discord's 2,000", n)
+	}
+	if !strings.Contains(c, "<@1234567890123456000>, ") || !strings.Contains(c, "<@1234567890123456029> and 70 others — well done!") || strings.Contains(c, "<@1234567890123456030>") {
+		t.Errorf("the solvers named:\n%s", c)
 	}
 }
 

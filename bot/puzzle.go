@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/analysis"
@@ -103,7 +102,7 @@ func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 			return nil, userErrorT("puzzle.no_variant", variant)
 		}
 	}
-	msg, err := b.newPuzzle(ctx, r, variant, "")
+	msg, err := b.newPuzzle(ctx, r, variant, 0, "")
 	if err != nil {
 		return nil, err
 	}
@@ -112,9 +111,10 @@ func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 
 // btnPuzzleNew handles "Another puzzle": one of the variant the first
 // puzzle was asked for (its id's Scope; any variant for an id without
-// one, or whose variant no longer exists).
+// one, or whose variant no longer exists), other than the puzzle the
+// button is under.
 func (b *Bot) btnPuzzleNew(ctx context.Context, r *request) (*reply, error) {
-	msg, err := b.newPuzzle(ctx, r, puzzleScope(r.cid), "")
+	msg, err := b.newPuzzle(ctx, r, puzzleScope(r.cid), storage.PuzzleID(r.cid.ID), "")
 	if err != nil {
 		return nil, err
 	}
@@ -124,8 +124,10 @@ func (b *Bot) btnPuzzleNew(ctx context.Context, r *request) (*reply, error) {
 // newPuzzle picks a puzzle for the user: of those offered here (of the
 // variant, if given: a preset's name for any of its layouts, or
 // "name/layout" for one) and not tried yet, one of the eight rated
-// nearest to the user's puzzle rating, at random.
-func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline string) (*message, error) {
+// nearest to the user's puzzle rating, at random. It is not shown (the
+// puzzle "Another puzzle" was pressed under; 0 for none) unless no other
+// is left.
+func (b *Bot) newPuzzle(ctx context.Context, r *request, variant string, shown storage.PuzzleID, headline string) (*message, error) {
 	guild := r.in.GuildID
 	pl, err := b.store.GetPlayer(ctx, guild, r.userID)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -162,6 +164,9 @@ func (b *Bot) newPuzzle(ctx context.Context, r *request, variant, headline strin
 			what = userErrorf("every %s puzzle", variant)
 		}
 		return nil, userErrorf("You have tried %s here (%d solved, %d not). Your puzzle rating is %.0f.", what, pl.Puzzles.Solved, pl.Puzzles.Failed, mine)
+	}
+	if len(open) > 1 {
+		open = slices.DeleteFunc(open, func(p *storage.Puzzle) bool { return p.ID == shown })
 	}
 	slices.SortStableFunc(open, func(a, c *storage.Puzzle) int {
 		return int(math.Abs(a.Rating.Rating-mine)) - int(math.Abs(c.Rating.Rating-mine))
@@ -538,8 +543,10 @@ func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game,
 }
 
 // recordAttempt stores the user's attempt (the first one counts; it
-// counts for the daily puzzle when p is the server's puzzle of today) and
-// says what it did to their rating.
+// counts for the daily puzzle when p is the server's daily puzzle still
+// up, the last one posted while the daily puzzle is on: a puzzle posted
+// at 18:00 UTC is the daily puzzle until the next post, the next day's
+// date included) and says what it did to their rating.
 func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, solved bool) (string, error) {
 	daily := ""
 	if guild := r.in.GuildID; guild != "" {
@@ -547,8 +554,8 @@ func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, 
 		if err != nil {
 			return "", err
 		}
-		if today := b.now().UTC().Format(time.DateOnly); gs.Daily.PuzzleID == p.ID && gs.Daily.Date == today {
-			daily = today
+		if gs.DailyChannelID != "" && gs.Daily.Date != "" && gs.Daily.PuzzleID == p.ID {
+			daily = gs.Daily.Date
 		}
 	}
 	a, err := b.store.RecordPuzzleAttempt(ctx, r.in.GuildID, r.userID, p.ID, solved, daily)
@@ -560,7 +567,7 @@ func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, 
 	}
 	s := r.p.T("Your puzzle rating: %.0f → %.0f (%+.0f).", a.Before.Rating, a.After.Rating, a.After.Rating-a.Before.Rating)
 	if daily != "" && solved {
-		s += " " + r.p.T("You solved today's daily puzzle: you will be named tomorrow.")
+		s += " " + r.p.T("You solved the daily puzzle: you will be named with the next one.")
 	}
 	return s, nil
 }

@@ -3,9 +3,11 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/puzzle"
 	"github.com/taflbot/taflbot/storage"
@@ -226,5 +228,91 @@ func TestAnotherPuzzleKeepsTheVariant(t *testing.T) {
 	old := bot.CustomID{Action: bot.ActPuzzleNew, ID: uint64(sp.ID)}.String()
 	if another, _ := h.click(bob, old, true); !strings.Contains(another.Content, "**Puzzle ") || strings.Contains(another.Content, "hnefatafl-9") {
 		t.Errorf("an old Another puzzle button: %q", another.Content)
+	}
+}
+
+// TestAnotherPuzzleIsAnother: Another puzzle, pressed under a puzzle not
+// tried yet, offers another one while there is another (it picked at
+// random among the nearest untried ones, the one shown included, so it
+// gave the same puzzle again one time in two here); with none other left
+// it offers that one again.
+func TestAnotherPuzzleIsAnother(t *testing.T) {
+	h := newHarness(t, nil)
+	first := addTestPuzzle(t, h, guild)
+	// The test puzzle mirrored: h3-h6, then g8-i8 captures the king.
+	pz := puzzle.Puzzle{Variant: "hnefatafl-9", Position: "/9/1tt6/1t5t1/4T3t/9/8t/1t2t2K1/2t3t1t/3t3t1/", ToMove: "attackers",
+		Moves: 2, Solution: []string{"h3-h6", "h7-i7", "g8-i8"}, Source: "a test"}
+	if err := pz.Verify(t.Context(), 0); err != nil {
+		t.Fatalf("the mirrored puzzle does not hold: %v", err)
+	}
+	second := &storage.Puzzle{Variant: pz.Variant, Position: pz.Position, ToMove: tafl.Attackers, Moves: 2, Solution: pz.Solution,
+		Source: pz.Source, GuildID: guild, Rating: storage.Rating{Rating: 1500, Deviation: 200, Volatility: 0.06}}
+	if _, err := h.store.AddPuzzle(t.Context(), second); err != nil {
+		t.Fatal(err)
+	}
+	other := map[storage.PuzzleID]storage.PuzzleID{first.ID: second.ID, second.ID: first.ID}
+	shown := func(r *resp) storage.PuzzleID {
+		t.Helper()
+		for id := range other {
+			if strings.Contains(r.Content, fmt.Sprintf("**Puzzle %d** ·", id)) {
+				return id
+			}
+		}
+		t.Fatalf("not one of the two puzzles: %q", r.Content)
+		return 0
+	}
+	r, _ := h.slash(alice, "puzzle", opt("variant", "hnefatafl-9"))
+	at := shown(r)
+	for range 20 {
+		next, _ := h.click(alice, customIDs(r.Components)["Another puzzle"], true)
+		if got := shown(next); got != other[at] {
+			t.Fatalf("Another puzzle under puzzle %d gave puzzle %d again", at, got)
+		}
+		r, at = next, other[at]
+	}
+	// With one puzzle tried, Another puzzle under the last one left offers
+	// it again.
+	from, to := "g2", "g3" // a move that does not win
+	if at == second.ID {
+		from, to = "c2", "c3"
+	}
+	failed := pickMove(t, h, alice, customIDs(r.Components)["Move"], from, to)
+	last, _ := h.click(alice, customIDs(failed.Components)["Another puzzle"], true)
+	if got := shown(last); got != other[at] {
+		t.Fatalf("Another puzzle under failed puzzle %d gave puzzle %d", at, got)
+	}
+	if again, _ := h.click(alice, customIDs(last.Components)["Another puzzle"], true); shown(again) != other[at] {
+		t.Errorf("Another puzzle under the only puzzle left: %q", again.Content)
+	}
+}
+
+// TestVariantChoicesOncePerVariant: the variant option's list (of
+// /tafl puzzle, challenge, ai, rules, settings) offers each preset once,
+// and a layout by name only where the preset has several: it offered
+// "copenhagen" and "copenhagen/standard", the same variant, for every
+// preset with one layout (11 of the 22 choices).
+func TestVariantChoicesOncePerVariant(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, cmd := range []string{"puzzle", "rules"} {
+		o := opt("variant", "")
+		o.Focused = true
+		in := h.slashInteraction(alice, cmd, o)
+		in.Type = discordgo.InteractionApplicationCommandAutocomplete
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		var got []string
+		for _, c := range r.Choices {
+			got = append(got, c.Value.(string))
+		}
+		for _, v := range got {
+			if strings.HasSuffix(v, "/standard") {
+				t.Errorf("/tafl %s offers %q beside its preset: %v", cmd, v, got)
+			}
+		}
+		for _, want := range []string{"copenhagen", "brandubh", "tawlbwrdd", "tawlbwrdd/bell", "alea-evangelii"} {
+			if !slices.Contains(got, want) {
+				t.Errorf("/tafl %s does not offer %q: %v", cmd, want, got)
+			}
+		}
 	}
 }

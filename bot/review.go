@@ -212,7 +212,10 @@ func (b *Bot) deliverReview(ctx context.Context, rv *review, msg *message) {
 // move as an arrow.
 func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Report) (*message, error) {
 	var sb strings.Builder
-	sb.WriteString(p.T("**Review of game %d** · %s · %s · %s", g.ID, gameVariant(g), moveCount(p, g.Ply()), strings.ReplaceAll(resultLine(p, g), "\n", " ")) + "\n")
+	// The result as the graph's title says it: the board's result line
+	// would mention the winner and the rating changes, pinging the players
+	// of a game that anyone in the server may have reviewed.
+	sb.WriteString(p.T("**Review of game %d** · %s · %s · %s", g.ID, gameVariant(g), moveCount(p, g.Ply()), resultCaption(p, g.Outcome())) + "\n")
 	if len(rep.Turning) == 0 {
 		sb.WriteString(p.T("No move lost more than 2 points of win chance: a clean game.") + "\n")
 	} else {

@@ -177,3 +177,31 @@ func fileAlts(t *testing.T, rec *recorded) map[string]string {
 	}
 	return out
 }
+
+// TestReviewPingsNoPlayer: the review of a rated game, asked for by
+// someone who did not play it, says the result but neither mentions the
+// players nor repeats the rating changes (its title took the board's
+// result line, "Congratulations @alice!" and "@bob: 1500 → 1420", run
+// into one line, which pinged both players at every review).
+func TestReviewPingsNoPlayer(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.ReviewNodes = 2000 }
+	h.restart()
+	g := resignedGame(t, h)
+	if len(g.RatingChanges) == 0 {
+		t.Fatal("the resigned game changed no rating")
+	}
+	in := h.slashInteraction(carol, "analyse", opt("game", g.ID.String()))
+	h.bot.HandleGateway(context.Background(), in)
+	r, _ := h.fake.final(t, in)
+	again, _ := h.slash(carol, "analyse", opt("game", g.ID.String())) // the stored review
+	for _, c := range []string{r.Content, again.Content} {
+		title, _, _ := strings.Cut(c, "\n")
+		if !strings.Contains(title, "**Review of game "+g.ID.String()+"**") || !strings.Contains(title, "Attackers win · resignation") {
+			t.Errorf("the review's title %q does not say the result", title)
+		}
+		if strings.Contains(c, "<@") || strings.Contains(title, "→") {
+			t.Errorf("the review mentions a player or a rating change:\n%s", c)
+		}
+	}
+}

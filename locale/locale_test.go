@@ -421,3 +421,20 @@ func TestFormattingSurvivesTranslation(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewClassesOneWord: a review's note under its turning points
+// names the three classes of moves with the words its lines use for them
+// (Icelandic said 'afglöp' on a line and 'afleikur' in the note,
+// Norwegian 'bommert' and 'tabbe', Swedish 'blunder' and 'grovt
+// misstag').
+func TestReviewClassesOneWord(t *testing.T) {
+	const note = "-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points."
+	for _, l := range locale.Langs {
+		text, _ := locale.Text(l.Tag, note)
+		for _, class := range []string{"inaccuracy", "mistake", "blunder"} {
+			if word, _ := locale.Text(l.Tag, class); !strings.Contains(strings.ToLower(text), strings.ToLower(word)) {
+				t.Errorf("%s: the review's note %q does not name the class %q as its lines do (%q)", l.Name, text, class, word)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -45,7 +46,14 @@ type DailyPuzzle struct {
 	PuzzleID  PuzzleID `json:"puzzle"`            // PuzzleID is the puzzle.
 	ChannelID string   `json:"channel,omitempty"` // ChannelID and MessageID locate the post.
 	MessageID string   `json:"message,omitempty"`
+	// Earlier are the server's daily puzzles before this one, oldest
+	// first (the last MaxDailyEarlier), so that the next days' can be
+	// other ones.
+	Earlier []PuzzleID `json:"earlier,omitempty"`
 }
+
+// MaxDailyEarlier bounds DailyPuzzle.Earlier.
+const MaxDailyEarlier = 1000
 
 // DefaultVacationDays is the yearly vacation of a server without settings.
 const DefaultVacationDays = 14
@@ -211,7 +219,14 @@ func (s *Store) StartDailyPuzzle(ctx context.Context, guildID, date string, id P
 			return nil // started already (or a later one was)
 		}
 		prev = gs.Daily
-		gs.Daily = DailyPuzzle{Date: date, PuzzleID: id, ChannelID: gs.DailyChannelID}
+		earlier := slices.Clone(prev.Earlier)
+		if prev.PuzzleID != 0 {
+			earlier = append(earlier, prev.PuzzleID)
+		}
+		if n := len(earlier) - MaxDailyEarlier; n > 0 {
+			earlier = earlier[n:]
+		}
+		gs.Daily = DailyPuzzle{Date: date, PuzzleID: id, ChannelID: gs.DailyChannelID, Earlier: earlier}
 		started = true
 		return saveGuild(tx, gs)
 	})

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -297,7 +298,7 @@ func testDailyPuzzle(t *testing.T, b testBackend) {
 				mu.Lock()
 				started++
 				mu.Unlock()
-				if prev != (storage.DailyPuzzle{}) {
+				if !reflect.DeepEqual(prev, storage.DailyPuzzle{}) {
 					t.Errorf("the first daily puzzle had a predecessor %+v", prev)
 				}
 			}
@@ -318,11 +319,11 @@ func testDailyPuzzle(t *testing.T, b testBackend) {
 	}
 	got, _ := s.GetGuildSettings(ctx, "g1")
 	want := storage.DailyPuzzle{Date: "2026-03-01", PuzzleID: p1.ID, ChannelID: "c7", MessageID: "m1"}
-	if got.Daily != want || got.DaysPerMove != 5 || got.DailyChannelID != "c7" || got.DailyHour != 9 || !got.NoHints {
+	if !reflect.DeepEqual(got.Daily, want) || got.DaysPerMove != 5 || got.DailyChannelID != "c7" || got.DailyHour != 9 || !got.NoHints {
 		t.Errorf("settings %+v, want the daily state %+v kept", got, want)
 	}
 	prev, ok, err := s.StartDailyPuzzle(ctx, "g1", "2026-03-02", p2.ID)
-	if err != nil || !ok || prev != want {
+	if err != nil || !ok || !reflect.DeepEqual(prev, want) {
 		t.Errorf("next day: %v %v, previous %+v", ok, err, prev)
 	}
 	if _, ok, _ := s.StartDailyPuzzle(ctx, "g1", "2026-03-01", p1.ID); ok {
@@ -340,10 +341,10 @@ func testDailyPuzzle(t *testing.T, b testBackend) {
 	if err := s.ReleaseDailyPuzzle(ctx, "g1", "2026-03-02", want); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := s.GetGuildSettings(ctx, "g1"); got.Daily != want {
+	if got, _ := s.GetGuildSettings(ctx, "g1"); !reflect.DeepEqual(got.Daily, want) {
 		t.Errorf("released: daily state %+v, want %+v", got.Daily, want)
 	}
-	if prev, ok, err := s.StartDailyPuzzle(ctx, "g1", "2026-03-02", p2.ID); err != nil || !ok || prev != want {
+	if prev, ok, err := s.StartDailyPuzzle(ctx, "g1", "2026-03-02", p2.ID); err != nil || !ok || !reflect.DeepEqual(prev, want) {
 		t.Errorf("started again: %v %v, previous %+v", ok, err, prev)
 	}
 	if err := s.SetDailyMessage(ctx, "g1", "2026-03-02", "c7", "m2"); err != nil {
@@ -356,6 +357,11 @@ func testDailyPuzzle(t *testing.T, b testBackend) {
 	}
 	if got, _ := s.GetGuildSettings(ctx, "g1"); got.Daily.Date != "2026-03-02" || got.Daily.MessageID != "m2" {
 		t.Errorf("a posted day was given back: %+v", got.Daily)
+	}
+	// The earlier daily puzzles are kept, each once (the day started
+	// twice added its predecessor once).
+	if got, _ := s.GetGuildSettings(ctx, "g1"); !slices.Equal(got.Daily.Earlier, []storage.PuzzleID{p1.ID}) {
+		t.Errorf("the earlier daily puzzles %v, want [%d]", got.Daily.Earlier, p1.ID)
 	}
 	list, err := s.DailyPuzzleGuilds(ctx)
 	if err != nil || len(list) != 1 || list[0].GuildID != "g1" {

@@ -182,7 +182,7 @@ func testGuildSettings(t *testing.T, b testBackend) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *gs != *storage.DefaultGuildSettings("g1") || gs.DefaultVariant != tafl.DefaultVariant || gs.DaysPerMove != 3 {
+	if !reflect.DeepEqual(*gs, *storage.DefaultGuildSettings("g1")) || gs.DefaultVariant != tafl.DefaultVariant || gs.DaysPerMove != 3 {
 		t.Errorf("defaults %+v", gs)
 	}
 	want := storage.GuildSettings{GuildID: "g1", DefaultVariant: "brandubh", DaysPerMove: 7, ThreadPerGame: true, NotifyChannelID: "c9"}
@@ -199,7 +199,7 @@ func testGuildSettings(t *testing.T, b testBackend) {
 		t.Errorf("updated %v", got.Updated)
 	}
 	got.Updated = want.Updated
-	if *got != want {
+	if !reflect.DeepEqual(*got, want) {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
 	for _, bad := range []storage.GuildSettings{

@@ -68,6 +68,14 @@ func runAnalyse(e env) error {
 		}
 	}
 	if g.Len() == 0 {
+		if *otg != "" {
+			// The record was given: it is the record that lacks moves.
+			name := *otg
+			if name == "-" {
+				name = "standard input"
+			}
+			return fmt.Errorf("%s: the record has no moves: there is nothing to review", name)
+		}
 		return &usageError{msg: "the game has no moves to review: give -otg FILE or -moves"}
 	}
 	start := time.Now()

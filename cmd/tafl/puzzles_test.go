@@ -179,6 +179,20 @@ func TestAnalyse(t *testing.T) {
 			t.Errorf("%v: exit %d %q", c.args, code, errOut)
 		}
 	}
+	// A record without moves, given as it should be, is not told to give
+	// -otg FILE (exit 2, "give -otg FILE or -moves"): the record has none.
+	noMoves := filepath.Join(t.TempDir(), "start.otg")
+	if err := os.WriteFile(noMoves, []byte("[variant:brandubh]\n[result:0]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ file, stdin, say string }{
+		{noMoves, "", noMoves + ": the record has no moves: there is nothing to review"},
+		{"-", "[variant:brandubh]\n", "standard input: the record has no moves"},
+	} {
+		if _, errOut, code := runTafl(t, c.stdin, "analyse", "-otg", c.file); code != 1 || !strings.Contains(errOut, c.say) || strings.Contains(errOut, "give -otg") {
+			t.Errorf("analyse -otg %s without moves: exit %d %q, want 1 and %q", c.file, code, errOut, c.say)
+		}
+	}
 }
 
 // TestCurve fits the curve from quick brandubh games (the engine at depth
