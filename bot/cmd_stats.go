@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -99,6 +100,13 @@ func ratingText(p *locale.Printer, r storage.Rating) string {
 		s += " " + p.T("provisional")
 	}
 	return s
+}
+
+// shownRatings rounds a rating before and after a change to the whole
+// numbers shown, so that the change shown beside them is their
+// difference ('1662 → 1671 (+9)', where 1662.3 → 1670.6 is 8.3).
+func shownRatings(before, after storage.Rating) (float64, float64) {
+	return math.Round(before.Rating), math.Round(after.Rating)
 }
 
 // ratedGames says how many rated games stand behind a rating.
