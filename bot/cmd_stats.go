@@ -23,13 +23,18 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	}
 	var names []string
 	perVariant := 10
-	if strings.TrimSpace(r.str("variant")) != "" {
-		cv, err := parseVariant(r.str("variant"), b.defaultVariant, false)
+	switch asked := strings.TrimSpace(r.str("variant")); {
+	case strings.EqualFold(asked, "custom"):
+		// Games played under rules strings share one rating, which the
+		// leaderboard and /tafl stats call custom.
+		names = []string{"custom"}
+	case asked != "":
+		cv, err := parseVariant(asked, b.defaultVariant, false)
 		if err != nil {
 			return nil, err
 		}
 		names = []string{cv.name}
-	} else {
+	default:
 		var err error
 		if names, err = b.store.LeaderboardVariants(ctx, r.in.GuildID); err != nil {
 			return nil, err

@@ -52,3 +52,30 @@ func TestLeaderboardEveryVariantAndProvisional(t *testing.T) {
 		}
 	})
 }
+
+// TestLeaderboardOfCustomGames: games played under rules strings are
+// rated together as custom, which the leaderboard of every variant and
+// /tafl stats name; /tafl leaderboard variant:custom shows that
+// leaderboard (it was refused as an unknown variant), and autocomplete
+// offers it.
+func TestLeaderboardOfCustomGames(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		startHumanGame(t, d, `"dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`)
+		d.do(t, "alice", "/tafl move move:a4-a3")
+		d.do(t, "bob", "/tafl move move:c4-c3")
+		d.do(t, "bob", "/tafl resign")
+		d.do(t, "bob", "click Yes, resign")
+		if v := d.do(t, "carol", "/tafl leaderboard"); !strings.Contains(v.text, "**Leaderboard · custom**") {
+			t.Fatalf("the leaderboard of every variant:\n%s", v.text)
+		}
+		for _, asked := range []string{"custom", "Custom"} {
+			v := d.do(t, "carol", "/tafl leaderboard variant:"+asked)
+			if !strings.Contains(v.text, "**Leaderboard · custom**") || !strings.Contains(v.text, "1. @alice") && !strings.Contains(v.text, "1. <@") || private(v) {
+				t.Errorf("variant:%s (private %v):\n%s", asked, private(v), v.text)
+			}
+		}
+		if v := d.do(t, "carol", "complete /tafl leaderboard variant:cus"); !strings.Contains(v.text, "custom") {
+			t.Errorf("autocomplete of variant:cus: %s", v.text)
+		}
+	})
+}
