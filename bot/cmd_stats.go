@@ -46,29 +46,45 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 			perVariant = 5
 		}
 	}
-	var sb strings.Builder
+	tops := make([][]storage.LeaderboardEntry, len(names))
 	shown := false // a leaderboard with players: only then is the answer public
-	for _, name := range names {
+	for i, name := range names {
 		top, err := b.store.Leaderboard(ctx, r.in.GuildID, name, perVariant)
 		if err != nil {
 			return nil, err
 		}
-		if len(top) == 0 {
-			sb.WriteString(r.p.T("Nobody has a rated %s game in this server yet.", name) + "\n")
-			continue
+		tops[i], shown = top, shown || len(top) > 0
+	}
+	write := func(n int) string { // the first n players of each variant
+		var sb strings.Builder
+		for i, name := range names {
+			if len(tops[i]) == 0 {
+				sb.WriteString(r.p.T("Nobody has a rated %s game in this server yet.", name) + "\n")
+				continue
+			}
+			sb.WriteString(r.p.T("**Leaderboard · %s**", name) + "\n")
+			for j, e := range tops[i][:min(n, len(tops[i]))] {
+				fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", j+1, e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), e.Wins, e.Losses, e.Draws)
+			}
 		}
-		shown = true
-		sb.WriteString(r.p.T("**Leaderboard · %s**", name) + "\n")
-		for i, e := range top {
-			fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", i+1, e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), e.Wins, e.Losses, e.Draws)
-		}
+		return sb.String()
 	}
 	if !shown {
-		return &reply{resp: ephemeral(strings.TrimSpace(sb.String()))}, nil
+		return &reply{resp: ephemeral(strings.TrimSpace(write(perVariant)))}, nil
+	}
+	// Every variant with fewer players where all of them would not fit in
+	// one message, rather than the message cut off.
+	text := write(perVariant)
+	for n := perVariant - 1; n > 0 && len(text) > maxLeaderboard; n-- {
+		text = write(n)
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: truncate(sb.String(), 1990), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
+		Data: &discordgo.InteractionResponseData{Content: truncate(text, maxLeaderboard), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
 }
+
+// maxLeaderboard is the longest leaderboard message, in bytes (Discord
+// counts characters, at most 2000).
+const maxLeaderboard = 1990
 
 // cmdStats handles /tafl stats [user].
 func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {

@@ -1,8 +1,12 @@
 package bot_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/taflbot/taflbot/storage"
 )
 
 // private reports whether the answer was only for its user: ephemeral,
@@ -78,4 +82,42 @@ func TestLeaderboardOfCustomGames(t *testing.T) {
 			t.Errorf("autocomplete of variant:cus: %s", v.text)
 		}
 	})
+}
+
+// TestLeaderboardOfEveryVariantFits: the leaderboard of every variant,
+// with five players in each of a dozen variants, is some 5,000 characters,
+// and was cut off at Discord's limit in the middle of a line (and of a
+// character); it shows fewer players per variant, every variant whole.
+func TestLeaderboardOfEveryVariantFits(t *testing.T) {
+	h := newHarness(t, nil)
+	variants := []string{"alea-evangelii", "ard-ri", "brandubh", "copenhagen", "custom", "cyning-taefl", "fetlar", "hnefatafl-9", "tablut", "tablut-helmfrid", "tawlbwrdd"}
+	for i := range 6 {
+		user := fmt.Sprintf("%d", 123456789012345670+i)
+		if _, err := h.store.UpdatePlayer(t.Context(), guild, user, func(p *storage.Player) error {
+			for j, v := range variants {
+				p.Variants[v] = storage.VariantRecord{Rating: storage.Rating{Rating: 1500 + float64(10*i+j), Deviation: 200, Volatility: 0.06}, Wins: 10 + i, Losses: 20, Draws: 3}
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, _ := h.slash(alice, "leaderboard")
+	if n := utf8.RuneCountInString(r.Content); n > 2000 || !utf8.ValidString(r.Content) {
+		t.Fatalf("the leaderboard has %d characters (valid UTF-8: %v):\n%s", n, utf8.ValidString(r.Content), r.Content)
+	}
+	for _, v := range variants {
+		head := "**Leaderboard · " + v + "**\n1. <@123456789012345675> · "
+		i := strings.Index(r.Content, head)
+		if i < 0 {
+			t.Errorf("the leaderboard lacks %s's first place:\n%s", v, r.Content)
+			continue
+		}
+		// Every line after the headline is whole.
+		for _, line := range strings.Split(strings.TrimSpace(r.Content[i:]), "\n") {
+			if !strings.HasPrefix(line, "**Leaderboard · ") && !strings.HasSuffix(line, "-20-3") {
+				t.Errorf("a line cut off: %q", line)
+			}
+		}
+	}
 }
