@@ -100,8 +100,13 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 		return &reply{resp: ephemeral(r.p.T("<@%s> has not finished a game here yet.", user))}, nil
 	}
 	var sb strings.Builder
-	sb.WriteString(r.p.T("**Stats of <@%s>**\nAgainst people: %d won, %d lost, %d drawn\nAgainst taflbot: %d won, %d lost, %d drawn",
-		user, p.Wins, p.Losses, p.Draws, p.AIWins, p.AILosses, p.AIDraws) + "\n")
+	// Each count takes its own plural form ('1 voitto, 2 tappiota').
+	results := func(w, l, d int) string {
+		return r.p.T("%d won", w) + ", " + r.p.T("%d lost", l) + ", " + r.p.T("%d drawn", d)
+	}
+	sb.WriteString(r.p.T("**Stats of <@%s>**", user) + "\n" +
+		r.p.T("Against people: %s", results(p.Wins, p.Losses, p.Draws)) + "\n" +
+		r.p.T("Against taflbot: %s", results(p.AIWins, p.AILosses, p.AIDraws)) + "\n")
 	for _, name := range slices.Sorted(maps.Keys(p.Variants)) {
 		v := p.Variants[name]
 		fmt.Fprintf(&sb, "%s: %s · %s, %d-%d-%d\n", name, ratingText(r.p, v.Rating), ratedGames(r.p, v.Games()), v.Wins, v.Losses, v.Draws)

@@ -6,7 +6,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 // private reports whether the answer was only for its user: ephemeral,
@@ -118,6 +120,53 @@ func TestLeaderboardOfEveryVariantFits(t *testing.T) {
 			if !strings.HasPrefix(line, "**Leaderboard · ") && !strings.HasSuffix(line, "-20-3") {
 				t.Errorf("a line cut off: %q", line)
 			}
+		}
+	}
+}
+
+// TestStatsCountsInTheSingular: /tafl stats wrote every count in the
+// plural ('1 tappiota', '1 unnar', '1 leystar'); each count takes its
+// own form in every language.
+func TestStatsCountsInTheSingular(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:defenders", "as bob", "click Accept",
+		"/tafl move b4-b3", "as alice", "/tafl move c4-c6", "/tafl resign", "click Yes, resign",
+		"/tafl settings language:fi", "/tafl stats",
+		"/tafl settings language:is", "/tafl stats user:bob",
+		"/tafl settings language:sv", "/tafl stats user:bob",
+		"/tafl settings language:en", "/tafl stats user:bob",
+		"quit",
+	})
+	for _, want := range []string{
+		"Ihmisiä vastaan: 0 voittoa, 1 tappio, 0 tasapeliä",
+		"Gegn fólki: 1 unnin, 0 tapaðar, 0 jafntefli",
+		"Mot människor: 1 vunnet, 0 förlorade, 0 remier",
+		"Against people: 1 won, 0 lost, 0 drawn\n    Against taflbot: 0 won, 0 lost, 0 drawn",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the stats lack %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestPuzzleCountInTheSingular: the puzzle line of /tafl stats said
+// '1 leystar' in Icelandic and '1 lösta' in Swedish.
+func TestPuzzleCountInTheSingular(t *testing.T) {
+	st := consoleStore(t)
+	pz := &storage.Puzzle{Variant: "hnefatafl-9", Position: "/9/6tt1/1t5t1/t3T4/9/t8/1K2t2t1/t1t3t2/1t3t3/", ToMove: tafl.Attackers,
+		Moves: 2, Solution: []string{"b3-b6", "b7-a7", "c8-a8"}, Source: "a test"}
+	if _, err := st.AddPuzzle(t.Context(), pz); err != nil {
+		t.Fatal(err)
+	}
+	text := runConsole(t, st, 0, []string{
+		"/tafl puzzle variant:hnefatafl-9", "click Move", "select b3", "select b6", "click Move", "select c8", "select a8",
+		"/tafl settings language:is", "/tafl stats",
+		"/tafl settings language:sv", "/tafl stats",
+		"quit",
+	})
+	for _, want := range []string{" · 1 leyst, 0 ekki", " · 1 löst, 0 inte"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the stats lack %q:\n%s", want, text)
 		}
 	}
 }
