@@ -92,6 +92,11 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 	if user == "" {
 		user = r.userID
 	}
+	if r.in.GuildID == "" && user != r.userID {
+		// A direct message's record is of the user's games against the
+		// engine and puzzles there, which their boards keep to them.
+		return nil, userErrorT("stats.dm_others")
+	}
 	p, err := b.store.GetPlayer(ctx, r.in.GuildID, user)
 	if err != nil {
 		if !isNotFound(err) {
