@@ -476,7 +476,8 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 		if rc.After.Provisional() {
 			mark = " " + p.T("provisional")
 		}
-		s += fmt.Sprintf("\n<@%s>: %.0f → %.0f%s (%+.0f)", rc.UserID, rc.Before.Rating, rc.After.Rating, mark, rc.After.Rating-rc.Before.Rating)
+		before, after := shownRatings(rc.Before, rc.After)
+		s += fmt.Sprintf("\n<@%s>: %.0f → %.0f%s (%+.0f)", rc.UserID, before, after, mark, after-before)
 	}
 	return s
 }

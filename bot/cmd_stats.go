@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -22,13 +23,18 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	}
 	var names []string
 	perVariant := 10
-	if strings.TrimSpace(r.str("variant")) != "" {
-		cv, err := parseVariant(r.str("variant"), b.defaultVariant, false)
+	switch asked := strings.TrimSpace(r.str("variant")); {
+	case strings.EqualFold(asked, "custom"):
+		// Games played under rules strings share one rating, which the
+		// leaderboard and /tafl stats call custom.
+		names = []string{"custom"}
+	case asked != "":
+		cv, err := parseVariant(asked, b.defaultVariant, false)
 		if err != nil {
 			return nil, err
 		}
 		names = []string{cv.name}
-	} else {
+	default:
 		var err error
 		if names, err = b.store.LeaderboardVariants(ctx, r.in.GuildID); err != nil {
 			return nil, err
@@ -40,35 +46,56 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 			perVariant = 5
 		}
 	}
-	var sb strings.Builder
+	tops := make([][]storage.LeaderboardEntry, len(names))
 	shown := false // a leaderboard with players: only then is the answer public
-	for _, name := range names {
+	for i, name := range names {
 		top, err := b.store.Leaderboard(ctx, r.in.GuildID, name, perVariant)
 		if err != nil {
 			return nil, err
 		}
-		if len(top) == 0 {
-			sb.WriteString(r.p.T("Nobody has a rated %s game in this server yet.", name) + "\n")
-			continue
+		tops[i], shown = top, shown || len(top) > 0
+	}
+	write := func(n int) string { // the first n players of each variant
+		var sb strings.Builder
+		for i, name := range names {
+			if len(tops[i]) == 0 {
+				sb.WriteString(r.p.T("Nobody has a rated %s game in this server yet.", name) + "\n")
+				continue
+			}
+			sb.WriteString(r.p.T("**Leaderboard · %s**", name) + "\n")
+			for j, e := range tops[i][:min(n, len(tops[i]))] {
+				fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", j+1, e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), e.Wins, e.Losses, e.Draws)
+			}
 		}
-		shown = true
-		sb.WriteString(r.p.T("**Leaderboard · %s**", name) + "\n")
-		for i, e := range top {
-			fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", i+1, e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), e.Wins, e.Losses, e.Draws)
-		}
+		return sb.String()
 	}
 	if !shown {
-		return &reply{resp: ephemeral(strings.TrimSpace(sb.String()))}, nil
+		return &reply{resp: ephemeral(strings.TrimSpace(write(perVariant)))}, nil
+	}
+	// Every variant with fewer players where all of them would not fit in
+	// one message, rather than the message cut off.
+	text := write(perVariant)
+	for n := perVariant - 1; n > 0 && len(text) > maxLeaderboard; n-- {
+		text = write(n)
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: truncate(sb.String(), 1990), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
+		Data: &discordgo.InteractionResponseData{Content: truncate(text, maxLeaderboard), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
 }
+
+// maxLeaderboard is the longest leaderboard message, in bytes (Discord
+// counts characters, at most 2000).
+const maxLeaderboard = 1990
 
 // cmdStats handles /tafl stats [user].
 func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 	user := r.user("user")
 	if user == "" {
 		user = r.userID
+	}
+	if r.in.GuildID == "" && user != r.userID {
+		// A direct message's record is of the user's games against the
+		// engine and puzzles there, which their boards keep to them.
+		return nil, userErrorT("stats.dm_others")
 	}
 	p, err := b.store.GetPlayer(ctx, r.in.GuildID, user)
 	if err != nil {
@@ -78,8 +105,13 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 		return &reply{resp: ephemeral(r.p.T("<@%s> has not finished a game here yet.", user))}, nil
 	}
 	var sb strings.Builder
-	sb.WriteString(r.p.T("**Stats of <@%s>**\nAgainst people: %d won, %d lost, %d drawn\nAgainst taflbot: %d won, %d lost, %d drawn",
-		user, p.Wins, p.Losses, p.Draws, p.AIWins, p.AILosses, p.AIDraws) + "\n")
+	// Each count takes its own plural form ('1 voitto, 2 tappiota').
+	results := func(w, l, d int) string {
+		return r.p.T("%d won", w) + ", " + r.p.T("%d lost", l) + ", " + r.p.T("%d drawn", d)
+	}
+	sb.WriteString(r.p.T("**Stats of <@%s>**", user) + "\n" +
+		r.p.T("Against people: %s", results(p.Wins, p.Losses, p.Draws)) + "\n" +
+		r.p.T("Against taflbot: %s", results(p.AIWins, p.AILosses, p.AIDraws)) + "\n")
 	for _, name := range slices.Sorted(maps.Keys(p.Variants)) {
 		v := p.Variants[name]
 		fmt.Fprintf(&sb, "%s: %s · %s, %d-%d-%d\n", name, ratingText(r.p, v.Rating), ratedGames(r.p, v.Games()), v.Wins, v.Losses, v.Draws)
@@ -99,6 +131,13 @@ func ratingText(p *locale.Printer, r storage.Rating) string {
 		s += " " + p.T("provisional")
 	}
 	return s
+}
+
+// shownRatings rounds a rating before and after a change to the whole
+// numbers shown, so that the change shown beside them is their
+// difference ('1662 → 1671 (+9)', where 1662.3 → 1670.6 is 8.3).
+func shownRatings(before, after storage.Rating) (float64, float64) {
+	return math.Round(before.Rating), math.Round(after.Rating)
 }
 
 // ratedGames says how many rated games stand behind a rating.

@@ -1,8 +1,14 @@
 package bot_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 // private reports whether the answer was only for its user: ephemeral,
@@ -51,4 +57,116 @@ func TestLeaderboardEveryVariantAndProvisional(t *testing.T) {
 			t.Errorf("alice's stats:\n%s", v.text)
 		}
 	})
+}
+
+// TestLeaderboardOfCustomGames: games played under rules strings are
+// rated together as custom, which the leaderboard of every variant and
+// /tafl stats name; /tafl leaderboard variant:custom shows that
+// leaderboard (it was refused as an unknown variant), and autocomplete
+// offers it.
+func TestLeaderboardOfCustomGames(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		startHumanGame(t, d, `"dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`)
+		d.do(t, "alice", "/tafl move move:a4-a3")
+		d.do(t, "bob", "/tafl move move:c4-c3")
+		d.do(t, "bob", "/tafl resign")
+		d.do(t, "bob", "click Yes, resign")
+		if v := d.do(t, "carol", "/tafl leaderboard"); !strings.Contains(v.text, "**Leaderboard · custom**") {
+			t.Fatalf("the leaderboard of every variant:\n%s", v.text)
+		}
+		for _, asked := range []string{"custom", "Custom"} {
+			v := d.do(t, "carol", "/tafl leaderboard variant:"+asked)
+			if !strings.Contains(v.text, "**Leaderboard · custom**") || !strings.Contains(v.text, "1. @alice") && !strings.Contains(v.text, "1. <@") || private(v) {
+				t.Errorf("variant:%s (private %v):\n%s", asked, private(v), v.text)
+			}
+		}
+		if v := d.do(t, "carol", "complete /tafl leaderboard variant:cus"); !strings.Contains(v.text, "custom") {
+			t.Errorf("autocomplete of variant:cus: %s", v.text)
+		}
+	})
+}
+
+// TestLeaderboardOfEveryVariantFits: the leaderboard of every variant,
+// with five players in each of a dozen variants, is some 5,000 characters,
+// and was cut off at Discord's limit in the middle of a line (and of a
+// character); it shows fewer players per variant, every variant whole.
+func TestLeaderboardOfEveryVariantFits(t *testing.T) {
+	h := newHarness(t, nil)
+	variants := []string{"alea-evangelii", "ard-ri", "brandubh", "copenhagen", "custom", "cyning-taefl", "fetlar", "hnefatafl-9", "tablut", "tablut-helmfrid", "tawlbwrdd"}
+	for i := range 6 {
+		user := fmt.Sprintf("%d", 123456789012345670+i)
+		if _, err := h.store.UpdatePlayer(t.Context(), guild, user, func(p *storage.Player) error {
+			for j, v := range variants {
+				p.Variants[v] = storage.VariantRecord{Rating: storage.Rating{Rating: 1500 + float64(10*i+j), Deviation: 200, Volatility: 0.06}, Wins: 10 + i, Losses: 20, Draws: 3}
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, _ := h.slash(alice, "leaderboard")
+	if n := utf8.RuneCountInString(r.Content); n > 2000 || !utf8.ValidString(r.Content) {
+		t.Fatalf("the leaderboard has %d characters (valid UTF-8: %v):\n%s", n, utf8.ValidString(r.Content), r.Content)
+	}
+	for _, v := range variants {
+		head := "**Leaderboard · " + v + "**\n1. <@123456789012345675> · "
+		i := strings.Index(r.Content, head)
+		if i < 0 {
+			t.Errorf("the leaderboard lacks %s's first place:\n%s", v, r.Content)
+			continue
+		}
+		// Every line after the headline is whole.
+		for _, line := range strings.Split(strings.TrimSpace(r.Content[i:]), "\n") {
+			if !strings.HasPrefix(line, "**Leaderboard · ") && !strings.HasSuffix(line, "-20-3") {
+				t.Errorf("a line cut off: %q", line)
+			}
+		}
+	}
+}
+
+// TestStatsCountsInTheSingular: /tafl stats wrote every count in the
+// plural ('1 tappiota', '1 unnar', '1 leystar'); each count takes its
+// own form in every language.
+func TestStatsCountsInTheSingular(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:defenders", "as bob", "click Accept",
+		"/tafl move b4-b3", "as alice", "/tafl move c4-c6", "/tafl resign", "click Yes, resign",
+		"/tafl settings language:fi", "/tafl stats",
+		"/tafl settings language:is", "/tafl stats user:bob",
+		"/tafl settings language:sv", "/tafl stats user:bob",
+		"/tafl settings language:en", "/tafl stats user:bob",
+		"quit",
+	})
+	for _, want := range []string{
+		"Ihmisiä vastaan: 0 voittoa, 1 tappio, 0 tasapeliä",
+		"Gegn fólki: 1 unnin, 0 tapaðar, 0 jafntefli",
+		"Mot människor: 1 vunnet, 0 förlorade, 0 remier",
+		"Against people: 1 won, 0 lost, 0 drawn\n    Against taflbot: 0 won, 0 lost, 0 drawn",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the stats lack %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestPuzzleCountInTheSingular: the puzzle line of /tafl stats said
+// '1 leystar' in Icelandic and '1 lösta' in Swedish.
+func TestPuzzleCountInTheSingular(t *testing.T) {
+	st := consoleStore(t)
+	pz := &storage.Puzzle{Variant: "hnefatafl-9", Position: "/9/6tt1/1t5t1/t3T4/9/t8/1K2t2t1/t1t3t2/1t3t3/", ToMove: tafl.Attackers,
+		Moves: 2, Solution: []string{"b3-b6", "b7-a7", "c8-a8"}, Source: "a test"}
+	if _, err := st.AddPuzzle(t.Context(), pz); err != nil {
+		t.Fatal(err)
+	}
+	text := runConsole(t, st, 0, []string{
+		"/tafl puzzle variant:hnefatafl-9", "click Move", "select b3", "select b6", "click Move", "select c8", "select a8",
+		"/tafl settings language:is", "/tafl stats",
+		"/tafl settings language:sv", "/tafl stats",
+		"quit",
+	})
+	for _, want := range []string{" · 1 leyst, 0 ekki", " · 1 löst, 0 inte"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the stats lack %q:\n%s", want, text)
+		}
+	}
 }

@@ -412,6 +412,35 @@ func (b *Bot) editAnnouncement(ctx context.Context, t *storage.Tournament) {
 	}
 }
 
+// ratingsNow returns the ratings in t's variant of the players signed up
+// for t, by user id (players without a record are left out): the
+// players are seeded by their ratings at the start, which rated games
+// played since they joined may have moved.
+func (b *Bot) ratingsNow(ctx context.Context, t *storage.Tournament) (map[string]float64, error) {
+	out := map[string]float64{}
+	for _, pl := range t.State.Players {
+		p, err := b.store.GetPlayer(ctx, t.GuildID, pl.ID)
+		switch {
+		case isNotFound(err):
+			continue
+		case err != nil:
+			return nil, err
+		}
+		out[pl.ID] = p.Rating(t.Variant).Rating
+	}
+	return out, nil
+}
+
+// seedBy sets the ratings the players of t are seeded by (see ratingsNow)
+// before t starts.
+func seedBy(t *storage.Tournament, ratings map[string]float64) {
+	for i, pl := range t.State.Players {
+		if r, ok := ratings[pl.ID]; ok {
+			t.State.Players[i].Rating = r
+		}
+	}
+}
+
 // startNow starts a tournament before its deadline (its creator or a manager).
 func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID, button bool) (*reply, error) {
 	t, err := b.tournamentHere(ctx, r, id)
@@ -421,10 +450,15 @@ func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID,
 	if !isManager(r) && r.userID != t.CreatorID {
 		return nil, userErrorT("tour.only_creator_start", t.CreatorID)
 	}
+	ratings, err := b.ratingsNow(ctx, t)
+	if err != nil {
+		return nil, err
+	}
 	t, err = b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
 		if t.Cancelled {
 			return userErrorT("tour.called_off")
 		}
+		seedBy(t, ratings)
 		_, err := t.State.Start()
 		return tournamentError(err)
 	})
@@ -870,12 +904,18 @@ func (b *Bot) sweepTournaments(ctx context.Context, now time.Time) {
 		}
 		switch {
 		case !t.State.Started() && !t.SignupDeadline.After(now):
+			ratings, err := b.ratingsNow(ctx, t)
+			if err != nil {
+				b.log.Error("starting a tournament", "tournament_id", t.ID, "err", err)
+				continue
+			}
 			cancelled := false
 			nt, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
 				cancelled = false
 				if t.State.Started() {
 					return nil
 				}
+				seedBy(t, ratings)
 				if _, err := t.State.Start(); errors.Is(err, tournament.ErrTooFew) {
 					t.Cancelled, cancelled = true, true
 					return nil

@@ -101,3 +101,35 @@ func TestOthersGamesNotListedInADirectMessage(t *testing.T) {
 		t.Errorf("bob's own games in his DM: %q", r.Content)
 	}
 }
+
+// TestOthersStatsNotShownInADirectMessage: in a direct message /tafl
+// stats is of the record kept there (games against the engine and
+// puzzles in direct messages), whose boards only their player may see;
+// /tafl stats user:bob showed bob's to anyone. It is refused, one's own
+// still shown.
+func TestOthersStatsNotShownInADirectMessage(t *testing.T) {
+	h := newHarness(t, nil)
+	if _, err := h.store.UpdatePlayer(t.Context(), "", bob, func(p *storage.Player) error {
+		p.AIWins = 3
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	dm := func(user string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *resp {
+		in := h.slashInteraction(user, "stats", opts...)
+		in.GuildID, in.User, in.Member = "", in.Member.User, nil
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		return r
+	}
+	const want = "In a direct message I show only your own stats: ask for another player's in a server you share."
+	if r := dm(carol, opt("user", bob)); !isEphemeral(r) || r.Content != want {
+		t.Errorf("/tafl stats user:bob in carol's DM: %q, want %q", r.Content, want)
+	}
+	if r := dm(bob); !strings.Contains(r.Content, "Against taflbot: 3 won") {
+		t.Errorf("bob's own stats in his DM: %q", r.Content)
+	}
+	if r := dm(bob, opt("user", bob)); !strings.Contains(r.Content, "Against taflbot: 3 won") {
+		t.Errorf("bob's own stats, named, in his DM: %q", r.Content)
+	}
+}

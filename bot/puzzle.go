@@ -565,7 +565,8 @@ func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, 
 	if !a.First {
 		return r.p.T("(Only your first attempt at a puzzle counts: your puzzle rating stays %.0f.)", a.After.Rating), nil
 	}
-	s := r.p.T("Your puzzle rating: %.0f → %.0f (%+.0f).", a.Before.Rating, a.After.Rating, a.After.Rating-a.Before.Rating)
+	before, after := shownRatings(a.Before, a.After)
+	s := r.p.T("Your puzzle rating: %.0f → %.0f (%+.0f).", before, after, after-before)
 	if daily != "" && solved {
 		s += " " + r.p.T("You solved the daily puzzle: you will be named with the next one.")
 	}

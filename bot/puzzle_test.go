@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -314,5 +315,44 @@ func TestVariantChoicesOncePerVariant(t *testing.T) {
 				t.Errorf("/tafl %s does not offer %q: %v", cmd, want, got)
 			}
 		}
+	}
+}
+
+// TestPuzzleRatingChangeAddsUp: the change shown after a puzzle is the
+// difference of the two ratings shown ('1500 → 1549 (+49)', not (+48)
+// for 1500.05 → 1548.51).
+func TestPuzzleRatingChangeAddsUp(t *testing.T) {
+	h := newHarness(t, nil)
+	sp := addTestPuzzle(t, h, guild)
+	// A rating whose change, rounded, differs from the difference of the
+	// two ratings rounded.
+	var before storage.Rating
+	for x := 1500.0; x < 1501; x += 0.05 {
+		r := storage.Rating{Rating: x, Deviation: 150, Volatility: 0.06}
+		after := r.Update([]storage.Result{{Opponent: sp.Rating, Score: 1}})
+		if fmt.Sprintf("%+.0f", after.Rating-r.Rating) != fmt.Sprintf("%+.0f", math.Round(after.Rating)-math.Round(r.Rating)) {
+			before = r
+			break
+		}
+	}
+	if before.Rating == 0 {
+		t.Fatal("no rating found whose change rounds differently")
+	}
+	if _, err := h.store.UpdatePlayer(t.Context(), guild, alice, func(p *storage.Player) error {
+		p.Puzzles.Rating = before
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := h.slash(alice, "puzzle", opt("variant", "hnefatafl-9"))
+	step2 := pickMove(t, h, alice, customIDs(r.Components)["Move"], "b3", "b6")
+	final := pickMove(t, h, alice, customIDs(step2.Components)["Move"], "c8", "a8")
+	pl, err := h.store.GetPlayer(t.Context(), guild, alice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, a := math.Round(before.Rating), math.Round(pl.PuzzleRating().Rating)
+	if want := fmt.Sprintf("Your puzzle rating: %.0f → %.0f (%+.0f).", b, a, a-b); !strings.Contains(final.Content, want) {
+		t.Errorf("after solving from %.2f to %.2f: %q, want %q", before.Rating, pl.PuzzleRating().Rating, final.Content, want)
 	}
 }

@@ -206,3 +206,23 @@ func TestConsoleStartByCommandPostsNoCopy(t *testing.T) {
 		t.Errorf("the announcement was posted %d times, want once (then edited):\n%s", n, text)
 	}
 }
+
+// TestConsoleSeededByRatingsAtTheStart: the players are seeded by their
+// ratings when the tournament starts (by a command or at the sign-up
+// deadline); they were seeded by the ratings they had when they joined,
+// so dave, who won a rated game after joining, was seeded last.
+func TestConsoleSeededByRatingsAtTheStart(t *testing.T) {
+	for _, start := range []string{"/tafl tournament action:start", "wait 2h"} {
+		text := runConsoleWith(t, bot.Options{}, []string{
+			"/tafl tournament action:create name:RR format:round-robin variant:brandubh signup:1",
+			"/tafl tournament action:join", "as bob", "/tafl tournament action:join",
+			"as carol", "/tafl tournament action:join", "as dave", "/tafl tournament action:join",
+			"/tafl challenge opponent:carol variant:brandubh side:attackers", "as carol", "click Accept",
+			"as dave", "/tafl move d2-c2", "as carol", "/tafl move c4-c6", "/tafl resign", "click Yes, resign",
+			"as alice", start, "quit",
+		})
+		if ann := lastEdit(text, "**RR** (tournament 1)"); !strings.Contains(ann, "Under way: round 1. Players (4): @dave, @alice, @bob, @carol") {
+			t.Errorf("%s: the announcement of round 1:%s\n\nconsole:\n%s", start, ann, text)
+		}
+	}
+}

@@ -23,6 +23,7 @@ var da = Dict{
 	"challenge.other_server":   "Den udfordring hører til en anden server: start en her med `/tafl challenge`.",
 	"pace.too_fast":            "Du sender kommandoer og knaptryk for hurtigt: denne blev ikke udført. Prøv igen om %d s.",
 	"games.dm_others":          "I en direkte besked viser jeg kun dine egne partier: spørg efter en anden spillers partier på en server, I deler.",
+	"stats.dm_others":          "I en direkte besked viser jeg kun din egen statistik: spørg efter en anden spillers på en server, I deler.",
 	"rematch.offered":          "Du har allerede tilbudt en revanche; nu er det op til <@%s>.",
 	"tour.server_only":         "Turneringer hører til en server: brug kommandoen på en server.",
 	"tour.what":                "Sig hvad du vil: `handling:` %s.",

@@ -23,6 +23,7 @@ var de = Dict{
 	"challenge.other_server":   "Diese Herausforderung gehört zu einem anderen Server: starte hier eine mit `/tafl challenge`.",
 	"pace.too_fast":            "Du sendest Befehle und Knopfdrücke zu schnell: dieser wurde nicht ausgeführt. Versuche es in %d s noch einmal.",
 	"games.dm_others":          "In einer Direktnachricht zeige ich nur deine eigenen Partien: frag nach den Partien anderer Spieler auf einem gemeinsamen Server.",
+	"stats.dm_others":          "In einer Direktnachricht zeige ich nur deine eigene Statistik: frag nach der Statistik anderer Spieler auf einem gemeinsamen Server.",
 	"rematch.offered":          "Du hast schon eine Revanche angeboten; jetzt ist <@%s> dran.",
 	"tour.server_only":         "Turniere gehören zu einem Server: benutze den Befehl auf einem Server.",
 	"tour.what":                "Sag, was zu tun ist: `aktion:` %s.",

@@ -24,6 +24,7 @@ var en = Dict{
 	"challenge.other_server":   "That challenge belongs to another server: start one here with `/tafl challenge`.",
 	"pace.too_fast":            "You are sending commands and button presses too fast: this one was not carried out. Try again in %d s.",
 	"games.dm_others":          "In a direct message I list only your own games: ask for another player's games in a server you share.",
+	"stats.dm_others":          "In a direct message I show only your own stats: ask for another player's in a server you share.",
 	"rematch.offered":          "You offered a rematch already; it is up to <@%s> now.",
 	"tour.server_only":         "Tournaments are per server: use this command in a server.",
 	"tour.what":                "Say what to do: `action:` %s.",

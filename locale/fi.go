@@ -23,6 +23,7 @@ var fi = Dict{
 	"challenge.other_server":   "Tämä haaste kuuluu toiselle palvelimelle: aloita oma täällä komennolla `/tafl challenge`.",
 	"pace.too_fast":            "Lähetät komentoja ja painalluksia liian nopeasti: tätä ei suoritettu. Yritä uudelleen %d s kuluttua.",
 	"games.dm_others":          "Yksityisviestissä näytän vain omat pelisi: kysy toisen pelaajan pelejä yhteisellä palvelimella.",
+	"stats.dm_others":          "Yksityisviestissä näytän vain omat tilastosi: kysy toisen pelaajan tilastoja yhteisellä palvelimella.",
 	"rematch.offered":          "Tarjosit jo uusintapeliä; nyt on <@%s>:n vuoro päättää.",
 	"tour.server_only":         "Turnaukset kuuluvat palvelimelle: käytä komentoa palvelimella.",
 	"tour.what":                "Kerro mitä tehdään: `toiminto:` %s.",

@@ -23,6 +23,7 @@ var is = Dict{
 	"challenge.other_server":   "Þessi áskorun tilheyrir öðrum þjóni: byrjaðu þína eigin hér með `/tafl challenge`.",
 	"pace.too_fast":            "Þú sendir skipanir og hnappasmelli of hratt: þessi var ekki framkvæmd. Reyndu aftur eftir %d s.",
 	"games.dm_others":          "Í einkaskilaboðum sýni ég aðeins þínar eigin skákir: spurðu um skákir annars leikmanns á sameiginlegum þjóni.",
+	"stats.dm_others":          "Í einkaskilaboðum sýni ég aðeins þína eigin tölfræði: spurðu um tölfræði annars leikmanns á sameiginlegum þjóni.",
 	"rematch.offered":          "Þú hefur þegar boðið að tefla aftur; nú er það undir <@%s> komið.",
 	"tour.server_only":         "Mót tilheyra þjóni: notaðu skipunina á þjóni.",
 	"tour.what":                "Segðu hvað á að gera: `action:` %s.",

@@ -23,6 +23,7 @@ var nb = Dict{
 	"challenge.other_server":   "Den utfordringen hører til en annen server: start en her med `/tafl challenge`.",
 	"pace.too_fast":            "Du sender kommandoer og knappetrykk for fort: denne ble ikke utført. Prøv igjen om %d s.",
 	"games.dm_others":          "I en direktemelding viser jeg bare dine egne partier: spør etter en annen spillers partier på en server dere deler.",
+	"stats.dm_others":          "I en direktemelding viser jeg bare din egen statistikk: spør etter en annen spillers på en server dere deler.",
 	"rematch.offered":          "Du har allerede tilbudt en omkamp; nå er det opp til <@%s>.",
 	"tour.server_only":         "Turneringer hører til en server: bruk kommandoen på en server.",
 	"tour.what":                "Si hva du vil gjøre: `handling:` %s.",

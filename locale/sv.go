@@ -23,6 +23,7 @@ var sv = Dict{
 	"challenge.other_server":   "Den utmaningen hör till en annan server: starta en här med `/tafl challenge`.",
 	"pace.too_fast":            "Du skickar kommandon och knapptryck för snabbt: det här utfördes inte. Försök igen om %d s.",
 	"games.dm_others":          "I ett direktmeddelande visar jag bara dina egna partier: fråga efter en annan spelares partier på en server ni delar.",
+	"stats.dm_others":          "I ett direktmeddelande visar jag bara din egen statistik: fråga efter en annan spelares på en server ni delar.",
 	"rematch.offered":          "Du har redan erbjudit en returmatch; nu är det upp till <@%s>.",
 	"tour.server_only":         "Turneringar hör till en server: använd kommandot på en server.",
 	"tour.what":                "Säg vad du vill göra: `åtgärd:` %s.",
