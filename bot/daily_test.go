@@ -294,3 +294,31 @@ func TestDailyNeedsAChannel(t *testing.T) {
 		t.Errorf("daily:False: %q", r.Content)
 	}
 }
+
+// TestDailyHourWithoutAChannel: daily_hour alone, with no daily channel,
+// is kept for later and the answer says so and what to set (it said
+// "Saved." and "daily puzzle: off" as if the hour had been ignored); with
+// a channel no such note.
+func TestDailyHourWithoutAChannel(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "settings", opt("daily_hour", 5.0))
+	if !strings.Contains(r.Content, "Saved.") || !strings.Contains(r.Content, "The daily puzzle's hour is saved (05:00 UTC), but there is no daily puzzle until you choose its channel with `/tafl settings` `daily_channel`.") ||
+		!strings.Contains(r.Content, "daily puzzle: off") {
+		t.Errorf("daily_hour:5 without a channel: %q", r.Content)
+	}
+	if gs, _ := h.store.GetGuildSettings(t.Context(), guild); gs.DailyHour != 5 || gs.DailyChannelID != "" {
+		t.Errorf("settings %+v", gs)
+	}
+	de := h.slashInteraction(alice, "settings", opt("daily_hour", 6.0))
+	de.Locale = discordgo.German
+	h.bot.HandleGateway(t.Context(), de)
+	if r, _ := h.fake.callback(t, de.ID); !strings.Contains(r.Content, "(06:00 UTC), aber es gibt kein tägliches Rätsel") {
+		t.Errorf("in German: %q", r.Content)
+	}
+	if r := setDaily(t, h, "777", 7); strings.Contains(r.Content, "hour is saved") || !strings.Contains(r.Content, "daily puzzle: in <#777> at 07:00 UTC") {
+		t.Errorf("with a channel: %q", r.Content)
+	}
+	if r, _ := h.slash(alice, "settings", opt("daily", false), opt("daily_hour", 8.0)); !strings.Contains(r.Content, "hour is saved (08:00 UTC)") {
+		t.Errorf("daily:False daily_hour:8: %q", r.Content)
+	}
+}
