@@ -277,6 +277,10 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		choices = daysChoices(r.p, typed)
 	case "variant":
 		choices = variantChoices(typed)
+		if r.sub == "puzzle" && len(choices) < 25 && strings.Contains("custom", typed) {
+			// Puzzles mined from games of a rules string are "custom".
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: "custom", Value: "custom"})
+		}
 	case "time":
 		choices = timeChoices(r.p, typed)
 	case "tournament":
