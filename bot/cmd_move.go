@@ -277,8 +277,9 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		choices = daysChoices(r.p, typed)
 	case "variant":
 		choices = variantChoices(typed)
-		if r.sub == "leaderboard" && len(choices) < 25 && strings.Contains("custom", typed) {
-			// the games played under rules strings, rated together
+		if (r.sub == "leaderboard" || r.sub == "puzzle") && len(choices) < 25 && strings.Contains("custom", typed) {
+			// The games played under rules strings are rated together,
+			// and the puzzles mined from them kept, as "custom".
 			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: "custom", Value: "custom"})
 		}
 	case "time":

@@ -137,6 +137,11 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		notes = append(notes, r.p.T("Saved."))
+		if _, ok := r.opts["daily_hour"]; ok && gs.DailyChannelID == "" {
+			// Kept for when a channel is chosen; say so, or "Saved." and
+			// "daily puzzle: off" leave the manager guessing.
+			notes = append(notes, r.p.T("settings.daily_hour_kept", gs.DailyHour))
+		}
 	}
 	p := r.p
 	notify := p.T("each game's channel")

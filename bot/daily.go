@@ -17,7 +17,8 @@ import (
 // daily_channel) gets a puzzle there every day at its hour (UTC), with a
 // Solve button that starts it privately for whoever presses it. The post
 // names the players who solved the previous day's puzzle while it was up,
-// until this post (at their first attempt; recordAttempt). Every process may run the poster: storage starts
+// until this post (at their first attempt; recordAttempt), unless that
+// post is more than dailySolversFresh days old. Every process may run the poster: storage starts
 // each day's puzzle exactly once (Store.StartDailyPuzzle), and only the
 // process that started it posts.
 
@@ -115,7 +116,7 @@ func (b *Bot) postDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, to
 func (b *Bot) sendDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, today string, p *storage.Puzzle, prev storage.DailyPuzzle) error {
 	lp := locale.For(locale.Match(gs.Language)) // public: the server's language (English unless a manager chose one)
 	head := lp.T("🧩 **Daily puzzle** · %s · press **Solve** to try it (privately; your first attempt counts for your puzzle rating).", today)
-	if prev.Date != "" {
+	if namesSolvers(prev.Date, today) {
 		solvers, err := b.store.PuzzleSolvers(ctx, gs.GuildID, prev.PuzzleID, prev.Date)
 		if err != nil {
 			return err
@@ -142,6 +143,24 @@ func (b *Bot) sendDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, to
 		return b.store.SetDailyMessage(ctx, gs.GuildID, today, gs.DailyChannelID, sent.ID)
 	}
 	return nil
+}
+
+// dailySolversFresh is how many days back the previous post may be for a
+// post to name its solvers: a day or a few missed (the bot down, posts
+// failing) still name them, but after a longer pause (the daily puzzle
+// turned off, then on again) a puzzle of weeks ago under its old date
+// would puzzle the readers, and its solvers are not named.
+const dailySolversFresh = 7
+
+// namesSolvers reports whether today's post names the solvers of the
+// previous post, of date prev ("": none).
+func namesSolvers(prev, today string) bool {
+	p, err := time.Parse(time.DateOnly, prev)
+	if err != nil {
+		return false
+	}
+	t, err := time.Parse(time.DateOnly, today)
+	return err == nil && t.Sub(p) <= dailySolversFresh*24*time.Hour
 }
 
 // dailySolversNamed is how many solvers a daily post names at most (the

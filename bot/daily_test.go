@@ -294,3 +294,90 @@ func TestDailyNeedsAChannel(t *testing.T) {
 		t.Errorf("daily:False: %q", r.Content)
 	}
 }
+
+// TestDailyHourWithoutAChannel: daily_hour alone, with no daily channel,
+// is kept for later and the answer says so and what to set (it said
+// "Saved." and "daily puzzle: off" as if the hour had been ignored); with
+// a channel no such note.
+func TestDailyHourWithoutAChannel(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "settings", opt("daily_hour", 5.0))
+	if !strings.Contains(r.Content, "Saved.") || !strings.Contains(r.Content, "The daily puzzle's hour is saved (05:00 UTC), but there is no daily puzzle until you choose its channel with `/tafl settings` `daily_channel`.") ||
+		!strings.Contains(r.Content, "daily puzzle: off") {
+		t.Errorf("daily_hour:5 without a channel: %q", r.Content)
+	}
+	if gs, _ := h.store.GetGuildSettings(t.Context(), guild); gs.DailyHour != 5 || gs.DailyChannelID != "" {
+		t.Errorf("settings %+v", gs)
+	}
+	de := h.slashInteraction(alice, "settings", opt("daily_hour", 6.0))
+	de.Locale = discordgo.German
+	h.bot.HandleGateway(t.Context(), de)
+	if r, _ := h.fake.callback(t, de.ID); !strings.Contains(r.Content, "(06:00 UTC), aber es gibt kein tägliches Rätsel") {
+		t.Errorf("in German: %q", r.Content)
+	}
+	if r := setDaily(t, h, "777", 7); strings.Contains(r.Content, "hour is saved") || !strings.Contains(r.Content, "daily puzzle: in <#777> at 07:00 UTC") {
+		t.Errorf("with a channel: %q", r.Content)
+	}
+	if r, _ := h.slash(alice, "settings", opt("daily", false), opt("daily_hour", 8.0)); !strings.Contains(r.Content, "hour is saved (08:00 UTC)") {
+		t.Errorf("daily:False daily_hour:8: %q", r.Content)
+	}
+}
+
+// TestDailyAfterAPause: the daily puzzle turned off and on again names
+// the solvers of the post before the pause only if that post is at most
+// a week old; after a month's pause the first new post names nobody (it
+// named the solvers of a month-old puzzle under its old date).
+func TestDailyAfterAPause(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	const daily = "777"
+	puzzleOf := func(post *resp) *storage.Puzzle {
+		t.Helper()
+		cid, err := bot.ParseCustomID(customIDs(post.Components)["Solve"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := h.store.GetPuzzle(ctx, storage.PuzzleID(cid.ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	setDaily(t, h, daily, 15)
+	h.clock.Advance(3 * time.Hour) // 15:00 on 2026-03-01
+	h.bot.Sweep(ctx)
+	posts := dailyPosts(t, h, daily)
+	if len(posts) != 1 {
+		t.Fatalf("%d daily posts, want 1", len(posts))
+	}
+	p := puzzleOf(posts[0])
+	if _, err := h.store.RecordPuzzleAttempt(ctx, guild, bob, p.ID, true, "2026-03-01"); err != nil {
+		t.Fatal(err)
+	}
+	// Off for five days: the post after names bob.
+	h.slash(alice, "settings", opt("daily", false))
+	h.clock.Advance(5 * 24 * time.Hour)
+	setDaily(t, h, daily, 15)
+	h.bot.Sweep(ctx)
+	posts = dailyPosts(t, h, daily)
+	want := "The puzzle of 2026-03-01 (puzzle " + p.ID.String() + ") was solved by <@" + bob + ">"
+	if len(posts) != 2 || !strings.Contains(posts[1].Content, want) {
+		t.Fatalf("after five days off: %d posts, the last %q, want %q", len(posts), posts[len(posts)-1].Content, want)
+	}
+	p = puzzleOf(posts[1])
+	if _, err := h.store.RecordPuzzleAttempt(ctx, guild, carol, p.ID, true, "2026-03-06"); err != nil {
+		t.Fatal(err)
+	}
+	// Off for a month: the post after names nobody.
+	h.slash(alice, "settings", opt("daily", false))
+	h.clock.Advance(30 * 24 * time.Hour)
+	setDaily(t, h, daily, 15)
+	h.bot.Sweep(ctx)
+	posts = dailyPosts(t, h, daily)
+	if len(posts) != 3 || !strings.Contains(posts[2].Content, "2026-04-05") {
+		t.Fatalf("after a month off: %d posts, the last %q", len(posts), posts[len(posts)-1].Content)
+	}
+	if c := posts[2].Content; strings.Contains(c, "2026-03-06") || strings.Contains(c, carol) || strings.Contains(c, "solved") {
+		t.Errorf("the first post after a month off names the puzzle before the pause: %q", c)
+	}
+}

@@ -116,25 +116,13 @@ func (b *Bot) btnHint(ctx context.Context, r *request) (*reply, error) {
 // hint searches game g (as it was when the button was pressed) and
 // answers the deferred reply with the suggestion.
 func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Interaction, side tafl.Side, g *storage.Game) {
+	edit := context.WithoutCancel(ctx) // every way out edits the "thinking…" reply, even when shutting down
 	e, err := analysis.Evaluate(ctx, g.Tafl(), b.reviewNodes)
 	if err != nil || e.Best == tafl.NoMove {
 		if ctx.Err() == nil {
 			b.log.Error("hint: searching", "game_id", g.ID, "err", err)
 		}
-		b.editPrivate(context.WithoutCancel(ctx), in, &message{content: lp.T("No hint this time (the search failed); please try again.")})
-		return
-	}
-	saved, err := b.store.UpdateGame(ctx, g.ID, g.Ply(), func(sg *storage.Game) error {
-		sg.Hints.AddAt(side, sg.Ply()) // a second press on the same position shows the same hint, not counted again
-		return nil
-	})
-	if errors.Is(err, storage.ErrStale) {
-		b.editPrivate(ctx, in, &message{content: lp.T("Game %d moved on before the hint was ready: press Hint on the new board.", g.ID)})
-		return
-	}
-	if err != nil {
-		b.log.Error("hint: counting it", "game_id", g.ID, "err", err)
-		b.editPrivate(ctx, in, &message{content: lp.T("Something went wrong (ref %s). It has been logged; please try again.", in.ID)})
+		b.editPrivate(edit, in, &message{content: lp.T("No hint this time (the search failed); please try again.")})
 		return
 	}
 	curve, _ := analysis.CurveFor(g.Tafl().Variant())
@@ -155,11 +143,25 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 	<-b.renderSem
 	if err != nil {
 		b.log.Error("hint: drawing", "game_id", g.ID, "err", err)
+		b.editPrivate(edit, in, &message{content: lp.T("Something went wrong (ref %s). It has been logged; please try again.", in.ID)})
+		return // not counted: the player has not seen it
+	}
+	saved, err := b.store.UpdateGame(ctx, g.ID, g.Ply(), func(sg *storage.Game) error {
+		sg.Hints.AddAt(side, sg.Ply()) // a second press on the same position shows the same hint, not counted again
+		return nil
+	})
+	if errors.Is(err, storage.ErrStale) {
+		b.editPrivate(edit, in, &message{content: lp.T("Game %d moved on before the hint was ready: press Hint on the new board.", g.ID)})
+		return
+	}
+	if err != nil {
+		b.log.Error("hint: counting it", "game_id", g.ID, "err", err)
+		b.editPrivate(edit, in, &message{content: lp.T("Something went wrong (ref %s). It has been logged; please try again.", in.ID)})
 		return
 	}
 	content := lp.T("💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. Hints used in this game: %d — the game record notes them.",
 		g.ID, best, analysis.Percent(chance), saved.Hints.Of(side))
-	b.editPrivate(ctx, in, &message{content: content,
+	b.editPrivate(edit, in, &message{content: content,
 		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-hint.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), lp.T("Game %d, %s: the board with the engine's suggested move %s drawn as a green arrow.", g.ID, gameVariant(g), best))}}})
 }
 

@@ -154,3 +154,36 @@ func TestHintTwiceCountsOnce(t *testing.T) {
 		t.Errorf("a hint on the next position: %q", c)
 	}
 }
+
+// TestHintPictureFails: when the hint's picture cannot be drawn, the
+// private "thinking…" reply is edited into an error with a reference (it
+// used to stay "thinking…" for ever), and the hint is not counted, as
+// the player never saw it.
+func TestHintPictureFails(t *testing.T) {
+	br := &brokenRenderer{}
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.ReviewNodes = 2000; o.Renderer = br }
+	h.restart()
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	hint := customIDs(r.Components)["Hint"]
+	if hint == "" {
+		t.Fatalf("the engine game's board has no Hint button: %v", customIDs(r.Components))
+	}
+	g := gameOf(t, h, alice)
+	br.fail.Store(true)
+	in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
+		Member: member(alice), Message: &discordgo.Message{ID: "board", ChannelID: channel},
+		Data: discordgo.MessageComponentInteractionData{CustomID: hint}}
+	in.Token = "tok" + in.ID
+	h.bot.HandleGateway(context.Background(), in)
+	final, rec := h.fake.final(t, in)
+	if !strings.Contains(final.Content, "Something went wrong (ref "+in.ID+")") || len(rec.Files) != 0 {
+		t.Errorf("the hint's reply when the picture fails: %q, %d files", final.Content, len(rec.Files))
+	}
+	if got, _ := h.store.GetGame(context.Background(), g.ID); got.Hints.Attackers != 0 {
+		t.Errorf("a hint that was never shown was counted: %+v", got.Hints)
+	}
+	if lines := h.logs.lines(`"msg":"hint: drawing"`); len(lines) != 1 || !strings.Contains(lines[0], "disk full of pixels") {
+		t.Errorf("log lines %v", lines)
+	}
+}

@@ -95,12 +95,8 @@ func puzzleOf(sp *storage.Puzzle) *puzzle.Puzzle {
 // puzzle rating that they have not tried yet.
 func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 	variant := strings.ToLower(strings.TrimSpace(r.str("variant")))
-	if variant != "" {
-		// "name" or "name/layout", as the variant autocomplete offers them.
-		name, layout, _ := strings.Cut(variant, "/")
-		if _, err := tafl.Preset(name, layout); err != nil {
-			return nil, userErrorT("puzzle.no_variant", variant)
-		}
+	if variant != "" && !puzzleVariant(variant) {
+		return nil, userErrorT("puzzle.no_variant", variant)
 	}
 	msg, err := b.newPuzzle(ctx, r, variant, 0, "")
 	if err != nil {
@@ -176,14 +172,27 @@ func (b *Bot) newPuzzle(ctx context.Context, r *request, variant string, shown s
 }
 
 // puzzleScope is the variant a puzzle component's "Another puzzle" keeps
-// to: its Scope when that is a preset ("name" or "name/layout"), else ""
+// to: its Scope when that is a preset ("name" or "name/layout") or
+// "custom", else ""
 // (any variant).
 func puzzleScope(c CustomID) string {
-	name, layout, _ := strings.Cut(c.Scope, "/")
-	if _, err := tafl.Preset(name, layout); err != nil {
+	if !puzzleVariant(c.Scope) {
 		return ""
 	}
 	return c.Scope
+}
+
+// puzzleVariant reports whether v names puzzles' variant: a preset's name
+// or "name/layout", as the variant autocomplete offers them, or "custom",
+// the puzzles mined from games of a rules string, which a puzzle's header
+// calls so.
+func puzzleVariant(v string) bool {
+	if v == "custom" {
+		return true
+	}
+	name, layout, _ := strings.Cut(v, "/")
+	_, err := tafl.Preset(name, layout)
+	return err == nil
 }
 
 // puzzleOfVariant reports whether puzzle p is of the variant a user

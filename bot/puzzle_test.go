@@ -356,3 +356,45 @@ func TestPuzzleRatingChangeAddsUp(t *testing.T) {
 		t.Errorf("after solving from %.2f to %.2f: %q, want %q", before.Rating, pl.PuzzleRating().Rating, final.Content, want)
 	}
 }
+
+// TestCustomPuzzles: puzzles mined from games of a rules string are shown
+// as "custom", and /tafl puzzle variant:custom offers them (it answered
+// that there was no variant "custom"); its autocomplete offers custom,
+// and Another puzzle keeps to custom puzzles.
+func TestCustomPuzzles(t *testing.T) {
+	h := newHarness(t, nil)
+	v, err := tafl.Preset("hnefatafl-9", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz := puzzle.Puzzle{Variant: "custom", Rules: v.RulesString(), Position: "/9/6tt1/1t5t1/t3T4/9/t8/1K2t2t1/t1t3t2/1t3t3/", ToMove: "attackers",
+		Moves: 2, Solution: []string{"b3-b6", "b7-a7", "c8-a8"}, Source: "a test"}
+	if err := pz.Verify(t.Context(), 0); err != nil {
+		t.Fatalf("the custom test puzzle does not hold: %v", err)
+	}
+	sp := &storage.Puzzle{Variant: "custom", Rules: pz.Rules, Position: pz.Position, ToMove: tafl.Attackers, Moves: 2, Solution: pz.Solution,
+		Source: pz.Source, GuildID: guild, Rating: storage.Rating{Rating: 1500, Deviation: 200, Volatility: 0.06}}
+	if _, err := h.store.AddPuzzle(t.Context(), sp); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := h.slash(alice, "puzzle", opt("variant", "custom"))
+	if !strings.Contains(r.Content, fmt.Sprintf("**Puzzle %d** · custom ·", sp.ID)) {
+		t.Fatalf("/tafl puzzle variant:custom: %q", r.Content)
+	}
+	solved := pickMove(t, h, alice, customIDs(pickMove(t, h, alice, customIDs(r.Components)["Move"], "b3", "b6").Components)["Move"], "c8", "a8")
+	if another, _ := h.click(alice, customIDs(solved.Components)["Another puzzle"], true); !strings.Contains(another.Content, "You have tried every custom puzzle here (1 solved, 0 not)") {
+		t.Errorf("Another puzzle under a solved custom puzzle: %q", another.Content)
+	}
+	if r, _ := h.slash(bob, "puzzle", opt("variant", "CUSTOM")); !strings.Contains(r.Content, fmt.Sprintf("**Puzzle %d** · custom ·", sp.ID)) {
+		t.Errorf("variant:CUSTOM: %q", r.Content)
+	}
+	o := opt("variant", "cus")
+	o.Focused = true
+	in := h.slashInteraction(alice, "puzzle", o)
+	in.Type = discordgo.InteractionApplicationCommandAutocomplete
+	h.bot.HandleGateway(t.Context(), in)
+	ac, _ := h.fake.callback(t, in.ID)
+	if len(ac.Choices) != 1 || ac.Choices[0].Value != "custom" {
+		t.Errorf("the puzzle's variant autocomplete for %q: %+v", "cus", ac.Choices)
+	}
+}

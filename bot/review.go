@@ -23,26 +23,38 @@ import (
 // game's board. A review searches every position of the game with a fixed
 // budget (Options.ReviewNodes), one position per task of the engine pool,
 // so engine moves of games in progress go between its positions; a user
-// has one review running at a time. The result is stored: asking again is
-// instant, and /tafl history attaches it. It is delivered by editing the
+// has one review running at a time. A game is reviewed once at a time:
+// whoever asks for a game while it is being reviewed waits for that
+// review and gets it too, in their own language. The result is stored:
+// asking again is instant, and /tafl history attaches it. It is delivered by editing the
 // deferred reply (or, after Discord's 15 minutes, as a new message).
 
 // reviewer tracks the reviews running in this process.
 type reviewer struct {
 	mu     sync.Mutex
-	byUser map[string]storage.GameID // user → game being reviewed
+	byUser map[string]storage.GameID  // user who started a review → its game
+	byGame map[storage.GameID]*review // game → its review running
+}
+
+// asker is a user waiting for a review: the one who started it or one who
+// asked for the same game meanwhile.
+type asker struct {
+	p    *locale.Printer // their language
+	user string
+	in   *discordgo.Interaction
 }
 
 // review is one review in progress.
 type review struct {
-	p     *locale.Printer // the language of the user who asked
-	game  *storage.Game
-	user  string
-	in    *discordgo.Interaction
-	games []*tafl.Game
-	evals []analysis.Eval
-	nodes int64
-	start time.Time
+	p      *locale.Printer // the language of the user who started it
+	game   *storage.Game
+	user   string
+	in     *discordgo.Interaction
+	askers []asker // everyone to answer, the starter first; guarded by reviewer.mu
+	games  []*tafl.Game
+	evals  []analysis.Eval
+	nodes  int64
+	start  time.Time
 }
 
 // findFinished returns the game to review: the one named, or the user's
@@ -88,7 +100,24 @@ func (b *Bot) analyse(ctx context.Context, r *request, g *storage.Game) (*reply,
 	if g.Ply() == 0 {
 		return nil, userErrorT("review.no_moves", int(g.ID))
 	}
-	if a, err := b.store.GetAnalysis(ctx, g.ID); err == nil && a.Plies == g.Ply() {
+	b.reviews.mu.Lock()
+	if rv := b.reviews.byGame[g.ID]; rv != nil {
+		// Being reviewed already: wait for that review, not a second one.
+		for _, a := range rv.askers {
+			if a.user == r.userID {
+				b.reviews.mu.Unlock()
+				return nil, userErrorT("review.one_at_a_time", int(g.ID))
+			}
+		}
+		rv.askers = append(rv.askers, asker{p: r.p, user: r.userID, in: r.in})
+		b.reviews.mu.Unlock()
+		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}}, nil
+	}
+	// Read under the lock: a review that ends stores its result before it
+	// leaves byGame, so it is found either there or here.
+	a, err := b.store.GetAnalysis(ctx, g.ID)
+	if err == nil && a.Plies == g.Ply() {
+		b.reviews.mu.Unlock()
 		var rep analysis.Report
 		if err := json.Unmarshal(a.Report, &rep); err != nil {
 			return nil, fmt.Errorf("bot: the stored review of game %d: %w", g.ID, err)
@@ -98,40 +127,56 @@ func (b *Bot) analyse(ctx context.Context, r *request, g *storage.Game) (*reply,
 			return nil, err
 		}
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()}}, nil
-	} else if err != nil && !errors.Is(err, storage.ErrNotFound) {
+	}
+	if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		b.reviews.mu.Unlock()
 		return nil, err
 	}
-	b.reviews.mu.Lock()
 	if other, busy := b.reviews.byUser[r.userID]; busy {
 		b.reviews.mu.Unlock()
 		return nil, userErrorT("review.one_at_a_time", int(other))
 	}
-	if b.reviews.byUser == nil {
-		b.reviews.byUser = map[string]storage.GameID{}
-	}
-	b.reviews.byUser[r.userID] = g.ID
-	b.reviews.mu.Unlock()
+	return b.startReview(r, g) // unlocks
+}
+
+// startReview starts reviewing g for r's user; it is called with
+// b.reviews.mu held and unlocks it.
+func (b *Bot) startReview(r *request, g *storage.Game) (*reply, error) {
 	games, err := analysis.Positions(g.Tafl())
 	if err != nil {
-		b.endReview(r.userID)
+		b.reviews.mu.Unlock()
 		return nil, err
 	}
-	rv := &review{p: r.p, game: g, user: r.userID, in: r.in, games: games, evals: make([]analysis.Eval, 0, len(games)), nodes: b.reviewNodes, start: b.now()}
+	rv := &review{p: r.p, game: g, user: r.userID, in: r.in, askers: []asker{{p: r.p, user: r.userID, in: r.in}},
+		games: games, evals: make([]analysis.Eval, 0, len(games)), nodes: b.reviewNodes, start: b.now()}
+	if b.reviews.byUser == nil {
+		b.reviews.byUser, b.reviews.byGame = map[string]storage.GameID{}, map[storage.GameID]*review{}
+	}
+	b.reviews.byUser[r.userID], b.reviews.byGame[g.ID] = g.ID, rv
+	b.reviews.mu.Unlock()
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource},
 		after: func(context.Context) {
 			if !b.ai.submitTask(rv.user, rv.game.GuildID, func(ctx context.Context) { b.reviewStep(ctx, rv) }) {
-				b.endReview(rv.user)
-				b.deliverReview(context.Background(), rv, &message{content: rv.p.T("The engine is too busy to review a game right now; please try again later.")})
+				b.endReview(context.Background(), rv, func(p *locale.Printer) *message {
+					return &message{content: p.T("The engine is too busy to review a game right now; please try again later.")}
+				})
 			}
 		},
 	}, nil
 }
 
-func (b *Bot) endReview(user string) {
+// endReview ends review rv and answers everyone waiting for it with
+// msg(their language).
+func (b *Bot) endReview(ctx context.Context, rv *review, msg func(*locale.Printer) *message) {
 	b.reviews.mu.Lock()
-	delete(b.reviews.byUser, user)
+	delete(b.reviews.byUser, rv.user)
+	delete(b.reviews.byGame, rv.game.ID)
+	askers := rv.askers
 	b.reviews.mu.Unlock()
+	for _, a := range askers {
+		b.deliverReview(ctx, rv.game.ID, a, msg(a.p))
+	}
 }
 
 // reviewStep searches the next position of a review (one think) and
@@ -140,27 +185,33 @@ func (b *Bot) reviewStep(ctx context.Context, rv *review) {
 	i := len(rv.evals)
 	e, err := analysis.Evaluate(ctx, rv.games[i], rv.nodes)
 	if err != nil {
-		b.endReview(rv.user)
 		if ctx.Err() != nil {
-			b.deliverReview(context.WithoutCancel(ctx), rv, &message{content: rv.p.T("The review of game %d was interrupted (the bot is restarting): ask again in a minute.", rv.game.ID)})
+			b.endReview(context.WithoutCancel(ctx), rv, func(p *locale.Printer) *message {
+				return &message{content: p.T("The review of game %d was interrupted (the bot is restarting): ask again in a minute.", rv.game.ID)}
+			})
 			return
 		}
 		b.log.Error("review: searching a position", "game_id", rv.game.ID, "ply", i, "err", err)
-		b.deliverReview(ctx, rv, &message{content: rv.p.T("The review of game %d failed (ref %s).", rv.game.ID, rv.in.ID)})
+		b.endReview(ctx, rv, func(p *locale.Printer) *message {
+			return &message{content: p.T("The review of game %d failed (ref %s).", rv.game.ID, rv.in.ID)}
+		})
 		return
 	}
 	rv.evals = append(rv.evals, e)
 	if len(rv.evals) < len(rv.games) {
 		if !b.ai.submitTask(rv.user, rv.game.GuildID, func(ctx context.Context) { b.reviewStep(ctx, rv) }) {
-			b.endReview(rv.user)
-			b.deliverReview(context.WithoutCancel(ctx), rv, &message{content: rv.p.T("The review of game %d was interrupted (the bot is busy or restarting): ask again in a minute.", rv.game.ID)})
+			b.endReview(context.WithoutCancel(ctx), rv, func(p *locale.Printer) *message {
+				return &message{content: p.T("The review of game %d was interrupted (the bot is busy or restarting): ask again in a minute.", rv.game.ID)}
+			})
 		}
 		return
 	}
-	defer b.endReview(rv.user)
 	rep, err := analysis.Review(rv.game.Tafl(), rv.evals, rv.nodes)
 	if err != nil {
 		b.log.Error("review: building the report", "game_id", rv.game.ID, "err", err)
+		b.endReview(ctx, rv, func(p *locale.Printer) *message {
+			return &message{content: p.T("The review of game %d failed (ref %s).", rv.game.ID, rv.in.ID)}
+		})
 		return
 	}
 	data, err := json.Marshal(rep)
@@ -171,25 +222,27 @@ func (b *Bot) reviewStep(ctx context.Context, rv *review) {
 		b.log.Error("review: storing it", "game_id", rv.game.ID, "err", err)
 	}
 	b.log.Info("review done", "game_id", rv.game.ID, "positions", len(rv.games), "took", b.now().Sub(rv.start))
-	msg, err := b.reviewMessage(rv.p, rv.game, rep)
-	if err != nil {
-		b.log.Error("review: drawing it", "game_id", rv.game.ID, "err", err)
-		msg = &message{content: rv.p.T("The review of game %d is done but could not be drawn (ref %s).", rv.game.ID, rv.in.ID)}
-	}
-	b.deliverReview(ctx, rv, msg)
+	b.endReview(context.WithoutCancel(ctx), rv, func(p *locale.Printer) *message {
+		msg, err := b.reviewMessage(p, rv.game, rep)
+		if err != nil {
+			b.log.Error("review: drawing it", "game_id", rv.game.ID, "err", err)
+			msg = &message{content: p.T("The review of game %d is done but could not be drawn (ref %s).", rv.game.ID, rv.in.ID)}
+		}
+		return msg
+	})
 }
 
 // deliverReview edits the deferred reply, or, when that fails (Discord
 // forgets an interaction after 15 minutes), posts in the channel with a
 // mention.
-func (b *Bot) deliverReview(ctx context.Context, rv *review, msg *message) {
+func (b *Bot) deliverReview(ctx context.Context, game storage.GameID, to asker, msg *message) {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	d := msg.data()
-	if _, err := b.rest.EditResponse(ctx, rv.in, webhookEdit(d)); err == nil {
+	if _, err := b.rest.EditResponse(ctx, to.in, webhookEdit(d)); err == nil {
 		return
 	} else {
-		b.log.Warn("review: editing the reply failed; posting it instead", "game_id", rv.game.ID, "err", err)
+		b.log.Warn("review: editing the reply failed; posting it instead", "game_id", game, "err", err)
 	}
 	for _, f := range msg.files {
 		r := f.Reader
@@ -201,9 +254,9 @@ func (b *Bot) deliverReview(ctx context.Context, rv *review, msg *message) {
 		}
 	}
 	send := msg.send()
-	send.Content = "<@" + rv.user + "> " + send.Content
-	if _, err := b.rest.Send(ctx, rv.in.ChannelID, send); err != nil {
-		b.log.Error("review: posting it", "game_id", rv.game.ID, "err", err)
+	send.Content = "<@" + to.user + "> " + send.Content
+	if _, err := b.rest.Send(ctx, to.in.ChannelID, send); err != nil {
+		b.log.Error("review: posting it", "game_id", game, "err", err)
 	}
 }
 

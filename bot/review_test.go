@@ -205,3 +205,46 @@ func TestReviewPingsNoPlayer(t *testing.T) {
 		}
 	}
 }
+
+// TestOneReviewPerGame: two users asking for the same game's review while
+// it runs share one review (the engine's time is spent once), and each
+// gets it in their own language; a third ask after it is done is the
+// stored one.
+func TestOneReviewPerGame(t *testing.T) {
+	eng := newPolicyEngine(3)
+	eng.delay = 500 * time.Millisecond
+	h := newHarness(t, eng)
+	h.adjust = func(o *bot.Options) { o.AIWorkers, o.ReviewNodes = 1, 2000 }
+	h.restart()
+	g := finishedGame(t, h)
+	// The one worker thinks about carol's engine game: the review waits.
+	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	games, _ := h.store.GamesByPlayer(context.Background(), carol, storage.GameFilter{})
+	h.slash(carol, "move", opt("move", games[0].Tafl().LegalMoves()[0].String()))
+	waitFor(t, "the engine thinking", func() bool { return eng.begun.Load() > 0 })
+	first := h.slashInteraction(alice, "analyse", opt("game", g.ID.String()))
+	h.bot.HandleGateway(context.Background(), first)
+	second := h.slashInteraction(bob, "analyse", opt("game", g.ID.String()))
+	second.Locale = discordgo.German
+	h.bot.HandleGateway(context.Background(), second)
+	if r, _ := h.fake.callback(t, second.ID); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("bob's ask while alice's review runs: type %d %q, want a deferral", r.Type, r.Content)
+	}
+	a, arec := h.fake.final(t, first)
+	b, brec := h.fake.final(t, second)
+	if !strings.Contains(a.Content, "**Review of game "+g.ID.String()+"**") || len(arec.Files) == 0 {
+		t.Errorf("alice's review: %q, %d files", a.Content, len(arec.Files))
+	}
+	if !strings.Contains(b.Content, "**Analyse der Partie "+g.ID.String()+"**") || len(brec.Files) != len(arec.Files) {
+		t.Errorf("bob's review: %q, %d files", b.Content, len(brec.Files))
+	}
+	if n := len(h.logs.lines(`"msg":"review done"`)); n != 1 {
+		t.Errorf("%d reviews of game %d were run, want 1", n, g.ID)
+	}
+	if again, _ := h.slash(carol, "analyse", opt("game", g.ID.String())); again.Type != discordgo.InteractionResponseChannelMessageWithSource || again.Content != a.Content {
+		t.Errorf("after it: type %d %q", again.Type, again.Content)
+	}
+	if n := len(h.logs.lines(`"msg":"review done"`)); n != 1 {
+		t.Errorf("%d reviews run after a third ask, want 1", n)
+	}
+}

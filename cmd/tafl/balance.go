@@ -26,7 +26,7 @@ func runBalance(e env) error {
 	if err != nil {
 		return err
 	}
-	finished, err := readFinished(e, files)
+	finished, err := readFinished(e, files, true)
 	if err != nil {
 		return err
 	}

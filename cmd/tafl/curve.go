@@ -31,7 +31,7 @@ func runCurve(e env) error {
 	if err != nil {
 		return err
 	}
-	recs, err := readFinished(e, files)
+	recs, err := readFinished(e, files, true)
 	if err != nil {
 		return err
 	}

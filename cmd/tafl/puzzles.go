@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/taflbot/taflbot/internal/corpus"
 	"github.com/taflbot/taflbot/puzzle"
@@ -102,6 +104,10 @@ func runPuzzles(e env) error {
 	if err != nil {
 		return err
 	}
+	// Records of a result but no move have nothing to mine; they are
+	// counted and named at the end (they gave "0 puzzles" unexplained).
+	var emptyMu sync.Mutex
+	var empty []string
 	for _, f := range files {
 		jobs = append(jobs, puzzle.Job{Source: "game record " + filepath.Base(f), Game: func(context.Context) (*tafl.Game, error) {
 			data, err := os.ReadFile(f)
@@ -111,6 +117,11 @@ func runPuzzles(e env) error {
 			g, _, err := tafl.DecodeGame(string(data))
 			if err != nil {
 				return nil, inFile(f, err)
+			}
+			if g.Outcome().Over() && len(g.Plies()) == 0 {
+				emptyMu.Lock()
+				empty = append(empty, f)
+				emptyMu.Unlock()
 			}
 			return g, nil
 		}})
@@ -143,6 +154,8 @@ func runPuzzles(e env) error {
 	if err != nil {
 		return err
 	}
+	slices.Sort(empty) // the workers finish in any order
+	noMoves(e, empty, len(files), "nothing to mine")
 	data, err := puzzle.Encode(ps)
 	if err != nil {
 		return err

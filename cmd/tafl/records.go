@@ -19,10 +19,14 @@ type record struct {
 // readFinished reads the game records in files and returns the finished
 // games, in order. Unfinished games have no result: they are left out,
 // and a line on e.stderr says how many (a database export, taflbot db
-// export, holds the games in progress and the abandoned ones too).
-func readFinished(e env, files []string) ([]record, error) {
+// export, holds the games in progress and the abandoned ones too). With
+// moves, so are records of a result but no move (a resignation or a
+// forfeit before the first move, or a record cut short): their result is
+// kept, but they show nothing of how games are won, so curve, tune and
+// balance leave them out, with a line that says how many.
+func readFinished(e env, files []string, moves bool) ([]record, error) {
 	var recs []record
-	var skipped []string
+	var skipped, empty []string
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -37,6 +41,10 @@ func readFinished(e env, files []string) ([]record, error) {
 			skipped = append(skipped, f)
 			continue
 		}
+		if moves && len(g.Plies()) == 0 {
+			empty = append(empty, f)
+			continue
+		}
 		r := record{path: f, game: g, tags: tags, result: 0.5}
 		switch o.Winner {
 		case tafl.Attackers:
@@ -47,17 +55,33 @@ func readFinished(e env, files []string) ([]record, error) {
 		recs = append(recs, r)
 	}
 	if n := len(skipped); n > 0 {
-		names := skipped
-		if n > 3 {
-			names = append(names[:3:3], fmt.Sprintf("and %d more", n-3))
-		}
 		games := "games"
 		if n == 1 {
 			games = "game"
 		}
-		fmt.Fprintf(e.stderr, "skipped %d unfinished %s of %d (no result yet): %s\n", n, games, len(files), strings.Join(names, ", "))
+		fmt.Fprintf(e.stderr, "skipped %d unfinished %s of %d (no result yet): %s\n", n, games, len(files), someNames(skipped))
+	}
+	noMoves(e, empty, len(files), "nothing to learn from")
+	if len(recs) == 0 && len(empty) > 0 {
+		return nil, fmt.Errorf("no finished game with moves (%s read): only a game's moves show how its result came", plural(len(files), "record", "records"))
 	}
 	return recs, nil
+}
+
+// noMoves says on e.stderr which records of total were skipped for having
+// a result but no move ("" when none), and why it matters (what).
+func noMoves(e env, files []string, total int, what string) {
+	if n := len(files); n > 0 {
+		fmt.Fprintf(e.stderr, "skipped %s of %d with a result but no move (%s): %s\n", plural(n, "record", "records"), total, what, someNames(files))
+	}
+}
+
+// someNames lists the first three of names, and how many more.
+func someNames(names []string) string {
+	if n := len(names); n > 3 {
+		names = append(names[:3:3], fmt.Sprintf("and %d more", n-3))
+	}
+	return strings.Join(names, ", ")
 }
 
 // noFinished is the error of a command given records of unfinished games

@@ -44,7 +44,7 @@ func runResults(e env) error {
 		return err
 	}
 	sort.Strings(files)
-	recs, err := readFinished(e, files)
+	recs, err := readFinished(e, files, false)
 	if err != nil {
 		return err
 	}

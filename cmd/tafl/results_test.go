@@ -196,3 +196,44 @@ func TestResultsOneGame(t *testing.T) {
 		t.Errorf("exit %d %q, output:\n%s\nwant it to start %q", code, errOut, out, want)
 	}
 }
+
+// TestRecordsWithoutMoves: a record with a result tag but no move (a
+// resignation before the first move, or a record cut short) keeps its
+// result for tafl results, but curve, balance, tune and puzzles skip it
+// and say so (curve counted it as a win; puzzles mined it for nothing,
+// unexplained).
+func TestRecordsWithoutMoves(t *testing.T) {
+	dir := t.TempDir()
+	writeGame(t, dir, "g1.otg", "brandubh", "/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers, []string{"e3-e5"}, "alpha", "beta")
+	empty := filepath.Join(dir, "g0.otg")
+	if err := os.WriteFile(empty, []byte("[variant:brandubh]\n[result:1]\n[attackers:alpha]\n[defenders:beta]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runTafl(t, "", "results", dir)
+	if code != 0 || errOut != "" || !strings.Contains(out, "alpha  attackers      2     2      0     0  100.0%\n") {
+		t.Errorf("results: exit %d, stderr %q; output:\n%s", code, errOut, out)
+	}
+	skipped := "skipped 1 record of 2 with a result but no move (nothing to learn from): " + empty + "\n"
+	for _, args := range [][]string{{"balance", dir}, {"curve", "-nodes", "100", dir}} {
+		_, errOut, code := runTafl(t, "", args...)
+		if code != 1 || !strings.HasPrefix(errOut, skipped) || !strings.Contains(errOut, "won 1") || !strings.Contains(errOut, "of 1 game") {
+			t.Errorf("%s: exit %d, stderr %q, want %q first and one game counted", args[0], code, errOut, skipped)
+		}
+	}
+	_, errOut, code = runTafl(t, "", "puzzles", "-budget", "1000", dir)
+	if code != 0 || !strings.Contains(errOut, "skipped 1 record of 2 with a result but no move (nothing to mine): "+empty+"\n") {
+		t.Errorf("puzzles: exit %d, stderr %q", code, errOut)
+	}
+	// Only such records: said so.
+	only := t.TempDir()
+	// tune fits copenhagen's weights unless told otherwise.
+	if err := os.WriteFile(filepath.Join(only, "g0.otg"), []byte("[variant:copenhagen]\n[result:-1]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"balance", "curve", "tune"} {
+		_, errOut, code := runTafl(t, "", cmd, only)
+		if !strings.HasSuffix(errOut, "tafl "+cmd+": no finished game with moves (1 record read): only a game's moves show how its result came\n") || code != 1 {
+			t.Errorf("%s of a record without moves only: exit %d, stderr %q", cmd, code, errOut)
+		}
+	}
+}

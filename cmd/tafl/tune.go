@@ -110,7 +110,7 @@ func runTune(e env) error {
 	if err != nil {
 		return err
 	}
-	recs, err := readFinished(e, files)
+	recs, err := readFinished(e, files, true)
 	if err != nil {
 		return err
 	}

@@ -52,16 +52,34 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		return nil
 	}
 	cmd, args := args[0], args[1:]
+	outHelp, known := map[string]string{"check": "", "migrate": "", "copy": "", "puzzles": "",
+		"backup": "the backup file (- for standard output)", "compact": "the new, smaller file (it must not exist)",
+		"export": "the folder to write the records into (- for standard output)"}[cmd]
+	if !known {
+		fmt.Fprintln(stderr, dbUsage)
+		return usageError{fmt.Errorf("taflbot db: unknown command %q (check, migrate, copy, backup, compact, export or puzzles)", cmd)}
+	}
+	// Each command has only its own flags, so that its -h lists those and
+	// a flag of another command is refused rather than ignored.
 	fs := flag.NewFlagSet("taflbot db "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configPath := fs.String("config", "", "the JSON configuration file whose \"database\" to use")
 	dbPath := fs.String("db", "", "the database file or postgres:// URL (default: the config's, else taflbot.db)")
-	from := fs.String("from", "", "copy: the database to copy from (default: the one of -db or -config)")
-	to := fs.String("to", "", "copy: the new database to copy into")
-	out := fs.String("o", "", "output file or folder (- for standard output)")
-	rebuild := fs.Bool("rebuild-indexes", false, "check: rebuild the indexes from the records if they are wrong")
-	maxMoves := fs.Int("max-moves", 3, "puzzles: the longest win looked for, in the winner's moves (1 to 5)")
-	budget := fs.Int64("budget", 2_000_000, "puzzles: positions each exhaustive search may visit")
+	var from, to, out string
+	var rebuild bool
+	maxMoves, budget := 3, int64(2_000_000)
+	switch cmd {
+	case "check":
+		fs.BoolVar(&rebuild, "rebuild-indexes", false, "rebuild the indexes from the records if they are wrong")
+	case "copy":
+		fs.StringVar(&from, "from", "", "the database to copy from (default: the one of -db or -config)")
+		fs.StringVar(&to, "to", "", "the new database to copy into")
+	case "backup", "compact", "export":
+		fs.StringVar(&out, "o", "", outHelp)
+	case "puzzles":
+		fs.IntVar(&maxMoves, "max-moves", maxMoves, "the longest win looked for, in the winner's moves (1 to 5)")
+		fs.Int64Var(&budget, "budget", budget, "positions each exhaustive search may visit")
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -80,7 +98,7 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		path = cfg.Database
 	}
 	warned := map[string]bool{}
-	for _, db := range []string{path, *from, *to} {
+	for _, db := range []string{path, from, to} {
 		if !warned[db] {
 			warned[db] = true
 			for _, w := range storage.URLWarnings(db) {
@@ -89,50 +107,49 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		}
 	}
 	needOut := func() error {
-		if *out == "" {
+		if out == "" {
 			return usageError{fmt.Errorf("taflbot db %s: say where to write with -o", cmd)}
 		}
 		return nil
 	}
 	switch cmd {
 	case "check":
-		return dbCheck(ctx, path, *rebuild, stdout)
+		return dbCheck(ctx, path, rebuild, stdout)
 	case "migrate":
 		return dbMigrate(ctx, path, stdout)
 	case "copy":
-		if *from == "" {
-			*from = path // -db, or -config's database, as the other commands read it
+		if from == "" {
+			from = path // -db, or -config's database, as the other commands read it
 		}
-		if *from == "" || *to == "" {
+		if from == "" || to == "" {
 			return usageError{errors.New("taflbot db copy: give -to DB (and -from DB, or -db or -config for the database to copy)")}
 		}
-		return dbCopy(ctx, *from, *to, stdout)
+		return dbCopy(ctx, from, to, stdout)
 	case "backup":
 		if err := needOut(); err != nil {
 			return err
 		}
-		return dbBackup(ctx, path, *out, stdout)
+		return dbBackup(ctx, path, out, stdout)
 	case "compact":
 		if err := needOut(); err != nil {
 			return err
 		}
-		if *out == "-" {
+		if out == "-" {
 			return usageError{errors.New("taflbot db compact: -o must be a new file")}
 		}
-		return dbCompact(path, *out, stdout)
+		return dbCompact(path, out, stdout)
 	case "export":
 		if err := needOut(); err != nil {
 			return err
 		}
-		return dbExport(ctx, path, *out, stdout)
+		return dbExport(ctx, path, out, stdout)
 	case "puzzles":
-		if *maxMoves < 1 || *maxMoves > 5 || *budget < 1 {
+		if maxMoves < 1 || maxMoves > 5 || budget < 1 {
 			return usageError{errors.New("taflbot db puzzles: -max-moves is 1 to 5 and -budget positive")}
 		}
-		return dbPuzzles(ctx, path, *maxMoves, *budget, stdout)
+		return dbPuzzles(ctx, path, maxMoves, budget, stdout)
 	}
-	fmt.Fprintln(stderr, dbUsage)
-	return usageError{fmt.Errorf("taflbot db: unknown command %q (check, migrate, copy, backup, compact, export or puzzles)", cmd)}
+	return nil // not reached: every known command returns in its case
 }
 
 // openExisting opens a database for a db command. A bbolt file must

@@ -707,3 +707,31 @@ func TestDBExportTournamentTags(t *testing.T) {
 		t.Errorf("export with a tournament game:\n%s", stdout)
 	}
 }
+
+// TestDBCommandFlags: each db command's -h lists its own flags, not every
+// db command's (puzzles -h listed -from, -to, -o and -rebuild-indexes),
+// and a flag of another command is refused, not ignored.
+func TestDBCommandFlags(t *testing.T) {
+	all := []string{"-rebuild-indexes", "-from", "-to", "-o", "-max-moves", "-budget"}
+	for cmd, own := range map[string][]string{
+		"check": {"-rebuild-indexes"}, "migrate": nil, "copy": {"-from", "-to"}, "backup": {"-o"},
+		"compact": {"-o"}, "export": {"-o"}, "puzzles": {"-max-moves", "-budget"},
+	} {
+		_, help, err := runDBTest(t, cmd, "-h")
+		if err != nil {
+			t.Errorf("%s -h: %v", cmd, err)
+		}
+		for _, f := range append([]string{"-db", "-config"}, all...) {
+			want := f == "-db" || f == "-config" || slices.Contains(own, f)
+			if got := strings.Contains(help, "\n  "+f+" ") || strings.Contains(help, "\n  "+f+"\n"); got != want {
+				t.Errorf("taflbot db %s -h lists %s: %v, want %v:\n%s", cmd, f, got, want, help)
+			}
+		}
+	}
+	path, _ := newDB(t)
+	_, _, err := runDBTest(t, "puzzles", "-db", path, "-o", "x")
+	var ue usageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "flag provided but not defined: -o") {
+		t.Errorf("puzzles -o: %v, want a usage error", err)
+	}
+}
