@@ -112,12 +112,15 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 	sb.WriteString(r.p.T("**Stats of <@%s>**", user) + "\n" +
 		r.p.T("Against people: %s", results(p.Wins, p.Losses, p.Draws)) + "\n" +
 		r.p.T("Against taflbot: %s", results(p.AIWins, p.AILosses, p.AIDraws)) + "\n")
+	// Ratings as they stand now: a deviation grows while its player does
+	// not play (storage.Rating.Aged).
+	now := b.now()
 	for _, name := range slices.Sorted(maps.Keys(p.Variants)) {
 		v := p.Variants[name]
-		fmt.Fprintf(&sb, "%s: %s · %s, %d-%d-%d\n", name, ratingText(r.p, v.Rating), ratedGames(r.p, v.Games()), v.Wins, v.Losses, v.Draws)
+		fmt.Fprintf(&sb, "%s: %s · %s, %d-%d-%d\n", name, ratingText(r.p, p.RatingAt(name, now)), ratedGames(r.p, v.Games()), v.Wins, v.Losses, v.Draws)
 	}
 	if pz := p.Puzzles; pz.Solved+pz.Failed > 0 {
-		sb.WriteString(r.p.T("Puzzle rating: %s · %d solved, %d not", ratingText(r.p, p.PuzzleRating()), pz.Solved, pz.Failed) + "\n")
+		sb.WriteString(r.p.T("Puzzle rating: %s · %d solved, %d not", ratingText(r.p, p.PuzzleRatingAt(now)), pz.Solved, pz.Failed) + "\n")
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: sb.String(), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil

@@ -1,12 +1,16 @@
 package bot_test
 
 import (
+	"bytes"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -168,5 +172,46 @@ func TestPuzzleCountInTheSingular(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("the stats lack %q:\n%s", want, text)
 		}
+	}
+}
+
+// TestIdleRatingProvisionalAgain: a settled rating (deviation 60) is not
+// provisional; a year without a rated game grows the deviation to
+// sqrt(60² + 91 × (0.06 × 173.7178)²) = 116.1 (91 idle periods of four
+// days), so /tafl stats and the leaderboard show it provisional again,
+// '±232', in the console after `wait 365d`.
+func TestIdleRatingProvisionalAgain(t *testing.T) {
+	var out bytes.Buffer
+	cr := bot.NewConsoleREST(&out, filepath.Join(t.TempDir(), "boards"))
+	st, err := storage.Open(filepath.Join(t.TempDir(), "c.db"), storage.Options{NoSync: true, Now: cr.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	_, err = st.UpdatePlayer(t.Context(), "1", cr.UserID("alice"), func(p *storage.Player) error {
+		p.Variants["brandubh"] = storage.VariantRecord{Rating: storage.Rating{Rating: 1620, Deviation: 60, Volatility: 0.06, At: cr.Now()}, Wins: 20, Losses: 10}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: bot.AIEngine{}, Now: cr.Now, Render: render.Options{Size: 240}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := []string{"/tafl stats", "/tafl leaderboard variant:brandubh", "wait 365d", "/tafl stats", "/tafl leaderboard variant:brandubh", "quit"}
+	if err := bot.Console(t.Context(), b, cr, strings.NewReader(strings.Join(script, "\n"))); err != nil {
+		t.Fatal(err)
+	}
+	b.Stop(10 * time.Second)
+	before, after, ok := strings.Cut(out.String(), "(the clock moves forward")
+	if !ok {
+		t.Fatalf("no wait:\n%s", out.String())
+	}
+	if strings.Count(before, "1620 (±120) ·") != 2 || strings.Contains(before, "provisional") {
+		t.Errorf("a settled rating in the stats and the leaderboard is not 1620 (±120), or provisional:\n%s", before)
+	}
+	if strings.Count(after, "1620 (±232) provisional ·") != 2 {
+		t.Errorf("a year later the stats and the leaderboard do not show 1620 (±232) provisional:\n%s", after)
 	}
 }

@@ -34,6 +34,7 @@ var contractTests = []struct {
 	{"GameSeats", testGameSeats},
 	{"ConcurrentMoves", testConcurrentMoves},
 	{"RatingsOnFinish", testRatingsOnFinish},
+	{"RatingGrowsWhileIdle", testRatingGrowsWhileIdle},
 	{"PlayerRoundTrip", testPlayerRoundTrip},
 	{"GuildSettings", testGuildSettings},
 	{"Challenges", testChallenges},

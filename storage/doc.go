@@ -78,7 +78,15 @@
 // variant. Every finished rated game between two different users is its
 // own rating period: both players are updated from each other's rating
 // before the game. The deviation never falls below 30, so ratings keep
-// moving. Casual games count in the win/loss/draw records only. The
+// moving. Idleness counts in rating periods of [RatingPeriod] (four
+// days): a [Rating] keeps the time of its last update ([Rating].At, absent
+// from records written before it, which count from [Player].Updated), and
+// [Rating.Aged] grows its deviation for each whole idle period as a
+// Glicko-2 period without games does, φ² + σ² (at most 350). Ratings are
+// aged when a game is rated (before the update: [RatingChange].Before is
+// the aged rating), when a first puzzle attempt is, and when they are
+// shown ([Player.RatingAt], [Player.PuzzleRatingAt], [Store.Leaderboard]);
+// puzzles' own ratings do not age. Casual games count in the win/loss/draw records only. The
 // engine has no rating: a game against the AI counts only in the human's
 // AI record ([Player].AIWins, …), and a user playing both sides counts
 // nowhere.

@@ -1,16 +1,54 @@
 package storage
 
-import "math"
+import (
+	"math"
+	"time"
+)
 
 // Glicko-2 (Mark Glickman, "Example of the Glicko-2 system", 2013). Each
 // finished rated game is its own rating period with one result for each
-// player, computed from both players' ratings before the game.
+// player, computed from both players' ratings before the game. A player
+// who does not play is uncertain again by and by: for each whole
+// RatingPeriod without a game the deviation grows as in a rating period
+// without games (see Rating.Aged).
 
 // Rating is a Glicko-2 rating on the familiar Glicko scale.
 type Rating struct {
 	Rating     float64 `json:"r"`     // Rating is the strength estimate (new players: 1500).
 	Deviation  float64 `json:"rd"`    // Deviation is the uncertainty (RD; new players: 350).
 	Volatility float64 `json:"sigma"` // Volatility is the expected fluctuation (σ; new players: 0.06).
+	// At is when the rating was last updated (zero: before taflbot
+	// kept it, or never); Aged counts the idle rating periods from it.
+	At time.Time `json:"at,omitzero"`
+}
+
+// RatingPeriod is the length of a rating period for idleness: for each
+// whole period since a rating was last updated, its deviation grows as
+// after a Glicko-2 rating period without games. Four days (lichess uses
+// 4.67) make a regular player's deviation of about 60 provisional again
+// after some ten months without a rated game.
+const RatingPeriod = 4 * 24 * time.Hour
+
+// Aged returns r as it stands at now: for each whole RatingPeriod from
+// r.At (or from since, when r.At is zero) to now, φ² grows by σ² (step 6
+// of Glickman's paper, φ* = sqrt(φ² + σ²), for a period in which the
+// player did not compete), capped at a new player's deviation of 350.
+// The rating and the volatility do not change; a zero since and r.At, or
+// a now before them, leave r as it is.
+func (r Rating) Aged(since, now time.Time) Rating {
+	if !r.At.IsZero() {
+		since = r.At
+	}
+	if since.IsZero() || !now.After(since) {
+		return r
+	}
+	n := float64(now.Sub(since) / RatingPeriod)
+	if n == 0 || r.Deviation >= DefaultRating.Deviation {
+		return r
+	}
+	phi := r.Deviation / glickoScale
+	r.Deviation = math.Min(math.Sqrt(phi*phi+n*r.Volatility*r.Volatility)*glickoScale, DefaultRating.Deviation)
+	return r
 }
 
 // ProvisionalDeviation is the deviation above which a rating is
@@ -48,7 +86,7 @@ func (r Rating) Update(results []Result) Rating {
 	phi := r.Deviation / glickoScale
 	sigma := r.Volatility
 	if len(results) == 0 {
-		return Rating{r.Rating, math.Min(math.Sqrt(phi*phi+sigma*sigma)*glickoScale, DefaultRating.Deviation), sigma}
+		return Rating{Rating: r.Rating, Deviation: math.Min(math.Sqrt(phi*phi+sigma*sigma)*glickoScale, DefaultRating.Deviation), Volatility: sigma}
 	}
 	var vInv, sum float64
 	for _, res := range results {

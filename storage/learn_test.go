@@ -185,6 +185,7 @@ func testPuzzleAttempts(t *testing.T, b testBackend) {
 		t.Fatal(err)
 	}
 	wantUser := storage.DefaultRating.Update([]storage.Result{{Opponent: pzBefore, Score: 1}})
+	wantUser.At = clk.Now() // when the rating was updated
 	wantPuzzle := pzBefore.Update([]storage.Result{{Opponent: storage.DefaultRating, Score: 0}})
 	if !a.First || a.Before != storage.DefaultRating || a.After != wantUser || a.After.Rating <= 1500 || !a.Try.Solved || a.Try.Daily != "2026-03-01" ||
 		a.Puzzle.Rating != wantPuzzle || a.Puzzle.Attempts != 1 || a.Puzzle.Solved != 1 {

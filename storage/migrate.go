@@ -169,7 +169,7 @@ func migrate1to2(tx *bolt.Tx, now time.Time) error {
 		n := playerRecord{Guild: o.Guild, User: o.User, Wins: o.Wins, Losses: o.Losses, Draws: o.Draws, Updated: now.UTC()}
 		if o.Wins+o.Losses+o.Draws > 0 {
 			n.Variants = map[string]VariantRecord{"copenhagen": {
-				Rating: Rating{o.Rating, o.Deviation, o.Volatility}, Wins: o.Wins, Losses: o.Losses, Draws: o.Draws,
+				Rating: Rating{Rating: o.Rating, Deviation: o.Deviation, Volatility: o.Volatility}, Wins: o.Wins, Losses: o.Losses, Draws: o.Draws,
 			}}
 		}
 		return json.Marshal(n)

@@ -76,6 +76,14 @@ func (p *Player) Rating(variant string) Rating {
 	return DefaultRating
 }
 
+// RatingAt returns the player's rating in a variant as it stands at now,
+// its deviation grown for the rating periods since its last game
+// ([Rating.Aged]; a rating stored before taflbot kept the time of its
+// last update counts from p.Updated).
+func (p *Player) RatingAt(variant string, now time.Time) Rating {
+	return p.Rating(variant).Aged(p.Updated, now)
+}
+
 type playerRecord struct {
 	Guild    string                   `json:"guild"`
 	User     string                   `json:"user"`
@@ -305,7 +313,9 @@ func recordResult(tx txn, g *Game, now time.Time) error {
 	}
 	pa, pd := loaded[a.UserID], loaded[d.UserID]
 	variant := g.Variant()
-	ra, rd := pa.Rating(variant), pd.Rating(variant)
+	// Each rating as it stands now: its deviation grown for the rating
+	// periods its player has not played (Rating.Aged).
+	ra, rd := pa.RatingAt(variant, now), pd.RatingAt(variant, now)
 	for _, x := range []struct {
 		p        *Player
 		side     tafl.Side
@@ -329,6 +339,7 @@ func recordResult(tx txn, g *Game, now time.Time) error {
 		}
 		if !g.Casual {
 			vr.Rating = x.me.Update([]Result{{Opponent: x.them, Score: sc}})
+			vr.Rating.At = utc(now)
 			x.p.Variants = maps.Clone(x.p.Variants)
 			x.p.Variants[variant] = vr
 			g.RatingChanges = append(g.RatingChanges, RatingChange{UserID: x.p.UserID, Before: x.me, After: vr.Rating})
@@ -349,12 +360,15 @@ type LeaderboardEntry struct {
 
 // Leaderboard returns the n best-rated players of a server in a variant
 // (n <= 0: all), by rating, then games played, then user id. Only players
-// with a rated game in the variant appear.
+// with a rated game in the variant appear. Each rating is as it stands
+// now, its deviation grown for the rating periods since the player's last
+// rated game in the variant ([Player.RatingAt]).
 func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int) ([]LeaderboardEntry, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	var out []LeaderboardEntry
+	now := s.now()
 	err := s.view(ctx, func(tx txn) error {
 		out = nil
 		err := tx.playersOfGuild(guildID, func(v []byte) error {
@@ -363,6 +377,7 @@ func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int)
 				return err
 			}
 			if vr, ok := p.Variants[variant]; ok && vr.Games() > 0 {
+				vr.Rating = p.RatingAt(variant, now)
 				out = append(out, LeaderboardEntry{p.UserID, vr})
 			}
 			return nil

@@ -73,12 +73,13 @@ func finishCounted(t *testing.T, s *storage.Store, g *storage.Game, fn func(*taf
 }
 
 func testRatingsOnFinish(t *testing.T, b testBackend) {
-	s, _ := b.open(t)
+	s, clk := b.open(t)
 	ctx := t.Context()
 	// 111 (attackers) resigns to 222.
 	g := finishCounted(t, s, newHumanGame(t, "111", "222"), func(g *tafl.Game) error { return g.Resign(tafl.Attackers) })
 	want111 := storage.DefaultRating.Update([]storage.Result{{Opponent: storage.DefaultRating, Score: 0}})
 	want222 := storage.DefaultRating.Update([]storage.Result{{Opponent: storage.DefaultRating, Score: 1}})
+	want111.At, want222.At = clk.Now(), clk.Now() // when the rating was updated
 	p1, err := s.GetPlayer(ctx, "g1", "111")
 	if err != nil {
 		t.Fatal(err)
@@ -103,7 +104,8 @@ func testRatingsOnFinish(t *testing.T, b testBackend) {
 	// A second game uses the updated ratings: a draw.
 	finishCounted(t, s, newHumanGame(t, "222", "111"), func(g *tafl.Game) error { return g.AgreeDraw() })
 	p1b, _ := s.GetPlayer(ctx, "g1", "111")
-	if want := want111.Update([]storage.Result{{Opponent: want222, Score: 0.5}}); p1b.Rating("copenhagen") != want {
+	want := want111.Update([]storage.Result{{Opponent: want222, Score: 0.5}})
+	if want.At = clk.Now(); p1b.Rating("copenhagen") != want {
 		t.Errorf("after the draw: %+v, want %+v", p1b.Rating("copenhagen"), want)
 	}
 	// Casual: records only. Against the AI: AI record only. Self-play: nothing.

@@ -276,6 +276,15 @@ func (p *Player) PuzzleRating() Rating {
 	return p.Puzzles.Rating
 }
 
+// PuzzleRatingAt returns the player's puzzle rating as it stands at now,
+// its deviation grown for the rating periods since the last first
+// attempt at a puzzle ([Rating.Aged]; counted from p.Updated for a rating
+// stored before taflbot kept the time). Puzzles' own ratings do not grow:
+// a puzzle does not change while nobody tries it.
+func (p *Player) PuzzleRatingAt(now time.Time) Rating {
+	return p.PuzzleRating().Aged(p.Updated, now)
+}
+
 // PuzzleAttempt is the outcome of RecordPuzzleAttempt.
 type PuzzleAttempt struct {
 	// First says this was the player's first attempt at the puzzle: only
@@ -318,17 +327,18 @@ func (s *Store) RecordPuzzleAttempt(ctx context.Context, guildID, userID string,
 		if err != nil {
 			return reject(err)
 		}
-		before := pl.PuzzleRating()
+		now := s.now()
+		before := pl.PuzzleRatingAt(now)
 		if t, ok := pl.Puzzles.Tried[id]; ok {
 			out = &PuzzleAttempt{Before: before, After: before, Try: t, Puzzle: pz}
 			return nil
 		}
-		now := s.now()
 		score := 0.0
 		if solved {
 			score = 1
 		}
 		after := before.Update([]Result{{Opponent: pz.Rating, Score: score}})
+		after.At = utc(now)
 		pz.Rating = pz.Rating.Update([]Result{{Opponent: before, Score: 1 - score}})
 		pz.Attempts++
 		try := PuzzleTry{Solved: solved, At: now.UTC(), Daily: daily}
