@@ -308,7 +308,12 @@ func (v *Variant) kingLines() []string {
 		orSquares = " or hostile squares" + hostile
 		aSquare = ", a hostile square" + hostile
 	}
-	switch r.KingStrength {
+	strength := r.KingStrength
+	if strength == StrongNearThrone && v.Throne() == NoSquare {
+		// With no throne he is captured as a weak king (kingCaptured).
+		strength = WeakKing
+	}
+	switch strength {
 	case WeakKing:
 		between := ", along a row or column"
 		if hostile != "" {
