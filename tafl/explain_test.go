@@ -355,3 +355,22 @@ func TestRulesPageKingOfCustomStrengths(t *testing.T) {
 		t.Error("ks:m: no king capture illustrated")
 	}
 }
+
+// TestRulesPageSquaresHostileWhetherEmptyOrOccupied: camps or corners
+// hostile to the same pieces empty and occupied say so once; the page read
+// "An empty camp is hostile to the defenders and the king; an occupied
+// camp to the defenders and the king."
+func TestRulesPageSquaresHostileWhetherEmptyOrOccupied(t *testing.T) {
+	for _, c := range []struct{ rules, want string }{
+		{"dim:7 afor:a4,g4 start:/3t3/7/7/t2K2t/7/7/3t3/", "The camps are hostile to the defenders and the king, whether empty or occupied."},
+		{"dim:7 corh:t start:/3t3/7/7/t2K2t/7/7/3t3/", "The corners are hostile to the attackers, whether empty or occupied."},
+	} {
+		v, err := tafl.VariantOf("", "", c.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := v.RulesPage().Text(); !strings.Contains(text, c.want) {
+			t.Errorf("%s: the page does not say %q:\n%s", c.rules, c.want, text)
+		}
+	}
+}
