@@ -108,7 +108,7 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 		case tafl.Raichi:
 			sb.WriteString(p.T("**Raichi!** The king has an open line to escape.") + "\n")
 		case tafl.Tuicha:
-			sb.WriteString(p.T("**Tuicha!** The king has two open lines to escape.") + "\n")
+			sb.WriteString(p.T("**Tuicha!** The king has %d open lines to escape.", pos.OpenLines()) + "\n")
 		}
 		side := tg.ToMove()
 		if side == tafl.Attackers {
@@ -310,7 +310,7 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 		case tafl.Raichi:
 			sb.WriteString(p.T("Raichi: the king has an open line to escape.") + " ")
 		case tafl.Tuicha:
-			sb.WriteString(p.T("Tuicha: the king has two open lines to escape.") + " ")
+			sb.WriteString(p.T("Tuicha: the king has %d open lines to escape.", pos.OpenLines()) + " ")
 		}
 	}
 	sb.WriteString(piecesOnBoard(p, pos))
