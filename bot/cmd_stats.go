@@ -22,13 +22,18 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	}
 	var names []string
 	perVariant := 10
-	if strings.TrimSpace(r.str("variant")) != "" {
+	switch v := strings.TrimSpace(r.str("variant")); {
+	case strings.EqualFold(v, "custom"):
+		// Games of rules strings are rated under this name, and the
+		// leaderboard of every variant lists it.
+		names = []string{"custom"}
+	case v != "":
 		cv, err := parseVariant(r.str("variant"), b.defaultVariant, false)
 		if err != nil {
 			return nil, err
 		}
 		names = []string{cv.name}
-	} else {
+	default:
 		var err error
 		if names, err = b.store.LeaderboardVariants(ctx, r.in.GuildID); err != nil {
 			return nil, err
