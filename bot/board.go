@@ -463,12 +463,14 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 	}
 	// A game that ended (not aborted) before both sides moved says why it
 	// changes nothing: a casual game is never rated, but would have
-	// counted in the players' records.
-	if o.Reason != tafl.Aborted && !g.Counts() && betweenPeople(g) {
-		if g.Casual {
-			s += " " + p.T("Not counted in the records: it ended before both sides moved.")
-		} else {
+	// counted in the players' records, as a game against the engine in
+	// its player's (/tafl stats).
+	if o.Reason != tafl.Aborted && !g.Counts() {
+		switch {
+		case rated(g):
 			s += " " + p.T("Not rated: it ended before both sides moved.")
+		case betweenPeople(g) || g.Attackers.IsAI() != g.Defenders.IsAI():
+			s += " " + p.T("Not counted in the records: it ended before both sides moved.")
 		}
 	}
 	for _, rc := range g.RatingChanges {
