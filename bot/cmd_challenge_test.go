@@ -243,3 +243,19 @@ func TestChallengeInADirectMessage(t *testing.T) {
 		t.Errorf("/tafl ai in a DM: %q", r.Content)
 	}
 }
+
+// TestCustomChallengeShowsItsRules: a challenge to a rules string said
+// only "custom (7×7)" and showed the start: the opponent could not learn
+// how it is played (edge escape, a weak king) before accepting. It gives
+// the rules string and how to read its rules; a preset's does not.
+func TestCustomChallengeShowsItsRules(t *testing.T) {
+	const rules = "dim:7 esc:e ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+	out := runConsole(t, consoleStore(t), 0, []string{
+		`/tafl challenge opponent:bob variant:"` + rules + `"`,
+		"/tafl challenge opponent:carol variant:brandubh",
+	})
+	consoleSays(t, out, "Rules string: `"+rules+"` — `/tafl rules` `variant:` with it shows its rules.")
+	if n := strings.Count(out, "Rules string:"); n != 1 {
+		t.Errorf("%d challenges name a rules string, want the custom one's:\n%s", n, out)
+	}
+}

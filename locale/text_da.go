@@ -216,6 +216,7 @@ var daTexts = Dict{
 	", capturing %s":          " og slår %s",
 	"<@%s> aborted the game.": "<@%s> afbrød partiet.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.": "En egen variant er en OpenTafl-regelstreng (`dim:9 … start:/…/`), som `/tafl rules`, `/tafl challenge` og `/tafl ai` tager imod.",
+	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.":                                                           "Regelstreng: `%s` — `/tafl rules` `variant:` med den viser dens regler.",
 	"A tournament game cannot be aborted: it needs a result (you may resign).":                                                         "Et turneringsparti kan ikke afbrydes: det skal have et resultat (du kan give op).",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result and is not rated.":                              "Afbryd parti %d? Der er spillet færre end to træk, så det slutter uden resultat og tæller ikke i ratingen.",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result.":                                               "Afbryd parti %d? Der er spillet færre end to træk, så det slutter uden resultat.",

@@ -216,6 +216,7 @@ var deTexts = Dict{
 	", capturing %s":          " und schlägt %s",
 	"<@%s> aborted the game.": "<@%s> hat die Partie abgebrochen.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.": "Eine eigene Variante ist eine OpenTafl-Regelzeichenkette (`dim:9 … start:/…/`), die `/tafl rules`, `/tafl challenge` und `/tafl ai` annehmen.",
+	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.":                                                           "Regelzeichenkette: `%s` — `/tafl rules` `variante:` damit zeigt ihre Regeln.",
 	"A tournament game cannot be aborted: it needs a result (you may resign).":                                                         "Eine Turnierpartie kann nicht abgebrochen werden: sie braucht ein Ergebnis (du kannst aufgeben).",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result and is not rated.":                              "Partie %d abbrechen? Es wurden weniger als zwei Züge gespielt, also endet sie ohne Ergebnis und wird nicht gewertet.",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result.":                                               "Partie %d abbrechen? Es wurden weniger als zwei Züge gespielt, also endet sie ohne Ergebnis.",

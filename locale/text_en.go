@@ -216,6 +216,7 @@ var enTexts = []any{
 	", capturing %s",
 	"<@%s> aborted the game.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.",
+	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.",
 	"A tournament game cannot be aborted: it needs a result (you may resign).",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result and is not rated.",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result.",

@@ -216,6 +216,7 @@ var fiTexts = Dict{
 	", capturing %s":          ", vangiten %s",
 	"<@%s> aborted the game.": "<@%s> keskeytti pelin.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.": "Oma muunnelma on OpenTafl-sääntömerkkijono (`dim:9 … start:/…/`), jonka `/tafl rules`, `/tafl challenge` ja `/tafl ai` hyväksyvät.",
+	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.":                                                           "Sääntömerkkijono: `%s` — `/tafl rules` `muunnelma:` sillä näyttää sen säännöt.",
 	"A tournament game cannot be aborted: it needs a result (you may resign).":                                                         "Turnauspeliä ei voi keskeyttää: se tarvitsee tuloksen (voit luovuttaa).",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result and is not rated.":                              "Keskeytetäänkö peli %d? Siirtoja on pelattu alle kaksi, joten se päättyy ilman tulosta eikä vaikuta luokitukseen.",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result.":                                               "Keskeytetäänkö peli %d? Siirtoja on pelattu alle kaksi, joten se päättyy ilman tulosta.",

@@ -216,6 +216,7 @@ var isTexts = Dict{
 	", capturing %s":          " og drepur %s",
 	"<@%s> aborted the game.": "<@%s> hætti við skákina.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.": "Eigið afbrigði er OpenTafl-reglustrengur (`dim:9 … start:/…/`) sem `/tafl rules`, `/tafl challenge` og `/tafl ai` taka við.",
+	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.":                                                           "Reglustrengur: `%s` — `/tafl rules` `variant:` með honum sýnir reglur hans.",
 	"A tournament game cannot be aborted: it needs a result (you may resign).":                                                         "Ekki er hægt að hætta við mótsskák: hún þarf úrslit (þú mátt gefast upp).",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result and is not rated.":                              "Hætta við skák %d? Færri en tveir leikir hafa verið leiknir, svo henni lýkur án úrslita og hún telur ekki til stiga.",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result.":                                               "Hætta við skák %d? Færri en tveir leikir hafa verið leiknir, svo henni lýkur án úrslita.",

@@ -216,6 +216,7 @@ var nbTexts = Dict{
 	", capturing %s":          " og slår %s",
 	"<@%s> aborted the game.": "<@%s> avbrøt partiet.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.": "En egen variant er en OpenTafl-regelstreng (`dim:9 … start:/…/`), som `/tafl rules`, `/tafl challenge` og `/tafl ai` tar imot.",
+	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.":                                                           "Regelstreng: `%s` — `/tafl rules` `variant:` med den viser reglene dens.",
 	"A tournament game cannot be aborted: it needs a result (you may resign).":                                                         "Et turneringsparti kan ikke avbrytes: det trenger et resultat (du kan gi opp).",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result and is not rated.":                              "Avbryt parti %d? Det er spilt færre enn to trekk, så det slutter uten resultat og teller ikke i ratingen.",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result.":                                               "Avbryt parti %d? Det er spilt færre enn to trekk, så det slutter uten resultat.",

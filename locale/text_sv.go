@@ -216,6 +216,7 @@ var svTexts = Dict{
 	", capturing %s":          " och tar %s",
 	"<@%s> aborted the game.": "<@%s> avbröt partiet.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.": "En egen variant är en OpenTafl-regelsträng (`dim:9 … start:/…/`), som `/tafl rules`, `/tafl challenge` och `/tafl ai` tar emot.",
+	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.":                                                           "Regelsträng: `%s` — `/tafl rules` `variant:` med den visar dess regler.",
 	"A tournament game cannot be aborted: it needs a result (you may resign).":                                                         "Ett turneringsparti kan inte avbrytas: det behöver ett resultat (du kan ge upp).",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result and is not rated.":                              "Avbryt parti %d? Färre än två drag har spelats, så det slutar utan resultat och räknas inte i ratingen.",
 	"Abort game %d? Fewer than two moves have been played, so it ends without a result.":                                               "Avbryt parti %d? Färre än två drag har spelats, så det slutar utan resultat.",
