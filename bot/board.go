@@ -108,7 +108,7 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 		case tafl.Raichi:
 			sb.WriteString(p.T("**Raichi!** The king has an open line to escape.") + "\n")
 		case tafl.Tuicha:
-			sb.WriteString(p.T("**Tuicha!** The king has two open lines to escape.") + "\n")
+			sb.WriteString(p.T("**Tuicha!** The king has %d open lines to escape.", pos.OpenLines()) + "\n")
 		}
 		side := tg.ToMove()
 		if side == tafl.Attackers {
@@ -310,7 +310,7 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 		case tafl.Raichi:
 			sb.WriteString(p.T("Raichi: the king has an open line to escape.") + " ")
 		case tafl.Tuicha:
-			sb.WriteString(p.T("Tuicha: the king has two open lines to escape.") + " ")
+			sb.WriteString(p.T("Tuicha: the king has %d open lines to escape.", pos.OpenLines()) + " ")
 		}
 	}
 	sb.WriteString(piecesOnBoard(p, pos))
@@ -463,12 +463,14 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 	}
 	// A game that ended (not aborted) before both sides moved says why it
 	// changes nothing: a casual game is never rated, but would have
-	// counted in the players' records.
-	if o.Reason != tafl.Aborted && !g.Counts() && betweenPeople(g) {
-		if g.Casual {
-			s += " " + p.T("Not counted in the records: it ended before both sides moved.")
-		} else {
+	// counted in the players' records, as a game against the engine in
+	// its player's (/tafl stats).
+	if o.Reason != tafl.Aborted && !g.Counts() {
+		switch {
+		case rated(g):
 			s += " " + p.T("Not rated: it ended before both sides moved.")
+		case betweenPeople(g) || g.Attackers.IsAI() != g.Defenders.IsAI():
+			s += " " + p.T("Not counted in the records: it ended before both sides moved.")
 		}
 	}
 	for _, rc := range g.RatingChanges {

@@ -184,3 +184,23 @@ func TestOldBoardOfAFinishedGame(t *testing.T) {
 		}
 	}
 }
+
+// TestTuichaSaysHowManyLines: a king with more than two open lines was
+// announced as having "two open lines to escape" (the board, its alt text
+// and the text board); they say how many he has.
+func TestTuichaSaysHowManyLines(t *testing.T) {
+	out := runConsole(t, consoleStore(t), 0, []string{
+		`/tafl challenge opponent:bob side:attackers variant:"dim:7 esc:e cen: cor: start:/t6/7/7/3K3/7/7/6t/"`,
+		"as bob", "click Accept",
+		"as alice", "/tafl move a1-a2",
+		"/tafl board text:True",
+	})
+	consoleSays(t, out,
+		"**Tuicha!** The king has 4 open lines to escape.",
+		"Tuicha: the king has 4 open lines to escape. ",  // the alt text
+		"Tuicha: the king has 4 open lines to escape.\n", // the text board
+	)
+	if strings.Contains(out, "two open lines") {
+		t.Errorf("the king's four open lines are called two:\n%s", out)
+	}
+}

@@ -149,6 +149,11 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	}
 	content := head + p.T("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
 		c.ChallengerID, opponentName(p, c), variantName(c.Variant, c.Layout), v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
+	if c.Rules != "" {
+		// "custom" says nothing of how it is played: the opponent needs
+		// the rules before accepting.
+		content += "\n" + p.T("Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.", truncate(c.Rules, 1500))
+	}
 	png, err := b.boardPNG(v.Start(), nil, p.T("Challenge · %s", variantName(c.Variant, c.Layout)))
 	if err != nil {
 		return nil, err

@@ -191,8 +191,9 @@ func TestCustomVariantChallenge(t *testing.T) {
 }
 
 // TestCustomVariantThatCannotStart: a rules string whose start has no
-// attackers, or leaves the side to move first no move, is refused with
-// the reason; it started a game that was over when it was created
+// attackers, is already won (the king on an escape square or in an exit
+// fort, the defenders encircled), or leaves the side to move first no
+// move, is refused with the reason; it started a game that was over when it was created
 // ("Defenders win — no legal moves left").
 func TestCustomVariantThatCannotStart(t *testing.T) {
 	h := newHarness(t, nil)
@@ -200,6 +201,11 @@ func TestCustomVariantThatCannotStart(t *testing.T) {
 		{"ai", "dim:7 start:/7/7/7/3K3/7/7/7/", "its start position has no attackers (t)"},
 		{"challenge", "dim:7 start:/7/7/7/3K3/7/7/7/", "its start position has no attackers (t)"},
 		{"ai", "dim:7 esc:e cor: start:/tT5/T6/7/3K3/7/7/7/", "the side that moves first has no legal move in its start position"},
+		// A start that is already won was refused as one without moves,
+		// though the side to move first has some.
+		{"ai", "dim:7 esc:e cen: start:/3K3/7/7/3t3/7/7/7/", "in its start position the king already stands on an escape square"},
+		{"challenge", "dim:7 cen: start:/7/7/2ttt2/2tKt2/2ttt2/7/7/", "in its start position the defenders are already encircled"},
+		{"ai", "dim:11 efe:y start:/4TKT4/4T1T4/4TTT4/11/11/t9t/11/11/2t8/11/11/", "in its start position the king already stands in an exit fort"},
 	} {
 		opts := []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", c.rules)}
 		if c.sub == "challenge" {
@@ -235,5 +241,21 @@ func TestChallengeInADirectMessage(t *testing.T) {
 	}
 	if r := dm("ai", opt("variant", "brandubh"), opt("level", "easy")); isEphemeral(r) {
 		t.Errorf("/tafl ai in a DM: %q", r.Content)
+	}
+}
+
+// TestCustomChallengeShowsItsRules: a challenge to a rules string said
+// only "custom (7×7)" and showed the start: the opponent could not learn
+// how it is played (edge escape, a weak king) before accepting. It gives
+// the rules string and how to read its rules; a preset's does not.
+func TestCustomChallengeShowsItsRules(t *testing.T) {
+	const rules = "dim:7 esc:e ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+	out := runConsole(t, consoleStore(t), 0, []string{
+		`/tafl challenge opponent:bob variant:"` + rules + `"`,
+		"/tafl challenge opponent:carol variant:brandubh",
+	})
+	consoleSays(t, out, "Rules string: `"+rules+"` — `/tafl rules` `variant:` with it shows its rules.")
+	if n := strings.Count(out, "Rules string:"); n != 1 {
+		t.Errorf("%d challenges name a rules string, want the custom one's:\n%s", n, out)
 	}
 }

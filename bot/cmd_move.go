@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -340,7 +341,7 @@ func engineHelpAllowed(g *storage.Game, settings *storage.GuildSettings) bool {
 // (or contain it), in full notation (the king's with K, which may be
 // typed too: "Kd4" finds the king's moves from d4). With help, moves
 // that win or capture say so and come first, then the king's; without,
-// they are in board order.
+// they are in the order of their squares' names (a3 before a14).
 func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []*discordgo.ApplicationCommandOptionChoice {
 	tg := g.Tafl()
 	if !g.Active() {
@@ -381,12 +382,16 @@ func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []
 		}
 		list = append(list, scored{m, label, score})
 	}
-	// Stable sort by score, best first; LegalMoves is already in board order.
-	for i := 1; i < len(list); i++ {
-		for j := i; j > 0 && list[j].score > list[j-1].score; j-- {
-			list[j], list[j-1] = list[j-1], list[j]
+	// Best first, then by the squares' names with their ranks as numbers
+	// (LegalMoves sorts the names as text: a14-a10 before a14-a7 and a3).
+	slices.SortFunc(list, func(a, b scored) int {
+		if a.score != b.score {
+			return b.score - a.score
 		}
-	}
+		return cmp.Or(
+			cmp.Compare(a.m.From().File(), b.m.From().File()), cmp.Compare(a.m.From().Rank(), b.m.From().Rank()),
+			cmp.Compare(a.m.To().File(), b.m.To().File()), cmp.Compare(a.m.To().Rank(), b.m.To().Rank()))
+	})
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, s := range list[:min(25, len(list))] {
 		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: s.label, Value: s.m.String()})

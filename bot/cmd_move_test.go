@@ -360,3 +360,17 @@ func TestMoveRefusedNamesItsGame(t *testing.T) {
 		t.Errorf("%d refusals of e3-f3 without a game, want 2 (one game; game:1 given):\n%s", n, text)
 	}
 }
+
+// TestMoveChoicesInSquareOrder: on a board of ten ranks or more the move
+// autocomplete listed a14-a10 … a14-a16 before a14-a7, and a14's moves
+// before a3's (the names sorted as text); ranks go by number.
+func TestMoveChoicesInSquareOrder(t *testing.T) {
+	out := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl ai variant:alea-evangelii level:easy side:attackers",
+		"complete /tafl move move:",
+		"complete /tafl move move:a14",
+	})
+	consoleSays(t, out,
+		"choices: a3-a4, a3-a5, a3-b3, a3-c3, a3-d3, a3-e3, a6-a4, a6-a5, a6-a7,",
+		"choices: a14-a7, a14-a8, a14-a9, a14-a10, a14-a11, a14-a12, a14-a13, a14-a15, a14-a16, a14-b14\n")
+}

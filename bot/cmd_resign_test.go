@@ -275,3 +275,18 @@ func TestEarlyEndSaysOnceWhatItCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestEarlyEndAgainstTheEngineSaysItIsNotCounted: a game against the
+// engine won before both sides moved (a rules string whose king escapes at
+// once) counts in no record (/tafl stats), and its result line did not say
+// so, as a game between people's does.
+func TestEarlyEndAgainstTheEngineSaysItIsNotCounted(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		`/tafl ai side:defenders level:easy variant:"dim:7 atkf:n start:/7/7/K6/7/7/3t3/7/"`,
+		"/tafl move a3-a1",
+		"/tafl stats",
+	})
+	consoleSays(t, text,
+		"**Defenders win** — the king escaped. Congratulations @alice! Not counted in the records: it ended before both sides moved.",
+		"@alice has not finished a game here yet.")
+}

@@ -215,3 +215,21 @@ func TestIdleRatingProvisionalAgain(t *testing.T) {
 		t.Errorf("a year later the stats and the leaderboard do not show 1620 (±232) provisional:\n%s", after)
 	}
 }
+
+// TestLeaderboardOfCustomVariants: rated games of rules strings are listed
+// under "custom" on the leaderboard of every variant, but asking for that
+// one (`variant:custom`) answered "I don't know the variant `custom`".
+func TestLeaderboardOfCustomVariants(t *testing.T) {
+	out := runConsole(t, consoleStore(t), 0, []string{
+		`/tafl challenge opponent:bob side:attackers variant:"dim:11 efe:y start:/4TKT4/4T1T4/4T1T4/11/5T5/t9t/11/11/2t8/11/11/"`,
+		"as bob", "click Accept",
+		"as alice", "/tafl move a6-a7",
+		"as bob", "/tafl move f5-f3",
+		"/tafl leaderboard variant:custom",
+		"/tafl leaderboard variant:Custom",
+	})
+	consoleSays(t, out, "the king built an exit fort", "**Leaderboard · custom**\n    1. @bob · 1662")
+	if strings.Contains(out, "I don't know the variant") || strings.Count(out, "**Leaderboard · custom**") != 2 {
+		t.Errorf("the leaderboard of the custom variants:\n%s", out)
+	}
+}

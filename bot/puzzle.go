@@ -94,6 +94,12 @@ func puzzleOf(sp *storage.Puzzle) *puzzle.Puzzle {
 // cmdPuzzle handles /tafl puzzle [variant]: a puzzle near the user's
 // puzzle rating that they have not tried yet.
 func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
+	if isRulesString(r.str("variant")) {
+		// Puzzles are of presets; a rules string was named lowercased
+		// as an unknown variant.
+		_, err := parseVariant(r.str("variant"), "", false)
+		return nil, err
+	}
 	variant := strings.ToLower(strings.TrimSpace(r.str("variant")))
 	if variant != "" && !puzzleVariant(variant) {
 		return nil, userErrorT("puzzle.no_variant", variant)

@@ -398,3 +398,18 @@ func TestCustomPuzzles(t *testing.T) {
 		t.Errorf("the puzzle's variant autocomplete for %q: %+v", "cus", ac.Choices)
 	}
 }
+
+// TestPuzzleOfARulesString: /tafl puzzle with a rules string answered
+// 'There is no variant "dim:7 … start:/3t3/3t3/3t3/tttkttt/…"', the
+// string lowercased (its defenders and king turned attackers); it says,
+// as the other commands that take only a preset, that rules strings are
+// not taken here and where they are.
+func TestPuzzleOfARulesString(t *testing.T) {
+	out := runConsole(t, consoleStore(t), 0, []string{
+		`/tafl puzzle variant:"dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`,
+	})
+	consoleSays(t, out, "Give a variant name here (see `/tafl rules`); rules strings are for `/tafl challenge`, `/tafl ai` and `/tafl rules`.")
+	if strings.Contains(out, "tttkttt") {
+		t.Errorf("the answer names the rules string lowercased:\n%s", out)
+	}
+}

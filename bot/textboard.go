@@ -52,7 +52,7 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time) string {
 		case tafl.Raichi:
 			sb.WriteString(p.T("Raichi: the king has an open line to escape.") + "\n")
 		case tafl.Tuicha:
-			sb.WriteString(p.T("Tuicha: the king has two open lines to escape.") + "\n")
+			sb.WriteString(p.T("Tuicha: the king has %d open lines to escape.", pos.OpenLines()) + "\n")
 		}
 	}
 	var att, def []string

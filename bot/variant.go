@@ -69,6 +69,12 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 				switch {
 				case start.Count(tafl.Attackers) == 0:
 					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("its start position has no attackers (t); a game needs both sides"))
+				case start.Outcome().Reason == tafl.KingEscaped:
+					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("in its start position the king already stands on an escape square: the game would be over before it began"))
+				case start.Outcome().Reason == tafl.ExitFort:
+					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("in its start position the king already stands in an exit fort: the game would be over before it began"))
+				case start.Outcome().Reason == tafl.Encirclement:
+					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("in its start position the defenders are already encircled: the game would be over before it began"))
 				case len(start.LegalMoves()) == 0:
 					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("the side that moves first has no legal move in its start position: the game would be over before it began"))
 				}

@@ -215,6 +215,8 @@ func (v *Variant) capturingLines() []string {
 			lines = append(lines, "The corners are hostile to every piece: a piece beside a corner is captured by one enemy on its other side.")
 		case c.Hostile == NoKinds && c.HostileOccupied == NoKinds:
 			lines = append(lines, "The corners are not hostile: they never help to capture.")
+		case c.Hostile == c.HostileOccupied:
+			lines = append(lines, fmt.Sprintf("The corners are hostile to %s, whether empty or occupied.", kindWords(c.Hostile)))
 		default:
 			lines = append(lines, fmt.Sprintf("An empty corner is hostile to %s; an occupied corner to %s.", kindWords(c.Hostile), kindWords(c.HostileOccupied)))
 		}
@@ -235,6 +237,8 @@ func (v *Variant) capturingLines() []string {
 			} else {
 				lines = append(lines, "The camps are not hostile: they never help to capture.")
 			}
+		case c.Hostile == c.HostileOccupied:
+			lines = append(lines, fmt.Sprintf("The camps are hostile to %s, whether empty or occupied%s.", kindWords(c.Hostile), same))
 		default:
 			lines = append(lines, fmt.Sprintf("An empty camp is hostile to %s; an occupied camp to %s%s.", kindWords(c.Hostile), kindWords(c.HostileOccupied), same))
 		}
@@ -308,7 +312,12 @@ func (v *Variant) kingLines() []string {
 		orSquares = " or hostile squares" + hostile
 		aSquare = ", a hostile square" + hostile
 	}
-	switch r.KingStrength {
+	strength := r.KingStrength
+	if strength == StrongNearThrone && v.Throne() == NoSquare {
+		// With no throne he is captured as a weak king (kingCaptured).
+		strength = WeakKing
+	}
+	switch strength {
 	case WeakKing:
 		between := ", along a row or column"
 		if hostile != "" {

@@ -317,3 +317,60 @@ func TestRulesPagePieceCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesPageKingOfCustomStrengths: a custom variant's king is described
+// as the engine captures him. With ks:c (strong on and beside the throne)
+// and no throne he is captured like any other piece, and the page spoke of
+// the throne he cannot stand on; a middleweight king (ks:m), captured by
+// three on the edge, was drawn under "captured only when surrounded on all
+// four sides".
+func TestRulesPageKingOfCustomStrengths(t *testing.T) {
+	const start = "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
+	v, err := tafl.VariantOf("", "", "dim:9 cen: ks:c "+start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := v.RulesPage().Text()
+	if strings.Contains(text, "throne") {
+		t.Errorf("ks:c without a throne: the page speaks of a throne:\n%s", text)
+	}
+	if want := "The king is captured like any other piece: between two attackers on opposite sides"; !strings.Contains(text, want) {
+		t.Errorf("ks:c without a throne: the page does not say %q:\n%s", want, text)
+	}
+	v, err = tafl.VariantOf("", "", "dim:9 ks:m "+start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, il := range v.Illustrations() {
+		if il.Title != "King capture" {
+			continue
+		}
+		found = true
+		if !strings.HasPrefix(il.Caption, "Away from the board's edge") {
+			t.Errorf("ks:m: the king capture says %q, though on the edge three attackers capture him", il.Caption)
+		}
+	}
+	if !found {
+		t.Error("ks:m: no king capture illustrated")
+	}
+}
+
+// TestRulesPageSquaresHostileWhetherEmptyOrOccupied: camps or corners
+// hostile to the same pieces empty and occupied say so once; the page read
+// "An empty camp is hostile to the defenders and the king; an occupied
+// camp to the defenders and the king."
+func TestRulesPageSquaresHostileWhetherEmptyOrOccupied(t *testing.T) {
+	for _, c := range []struct{ rules, want string }{
+		{"dim:7 afor:a4,g4 start:/3t3/7/7/t2K2t/7/7/3t3/", "The camps are hostile to the defenders and the king, whether empty or occupied."},
+		{"dim:7 corh:t start:/3t3/7/7/t2K2t/7/7/3t3/", "The corners are hostile to the attackers, whether empty or occupied."},
+	} {
+		v, err := tafl.VariantOf("", "", c.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := v.RulesPage().Text(); !strings.Contains(text, c.want) {
+			t.Errorf("%s: the page does not say %q:\n%s", c.rules, c.want, text)
+		}
+	}
+}

@@ -237,8 +237,13 @@ func (v *Variant) kingExamples() []example {
 			if !placed(m) || !v.plain(k) || !v.plain(west) || !v.plain(north) || !v.plain(south) || !v.plain(east) {
 				continue
 			}
+			where := "The king is captured only when surrounded on all four sides"
+			if v.rules.KingStrength == MiddleweightKing {
+				// On the edge three sides do (kingCaptured).
+				where = "Away from the board's edge the king is captured only when surrounded on all four sides"
+			}
 			out = append(out, example{title: "King capture",
-				caption: fmt.Sprintf("The king is captured only when surrounded on all four sides: %s-%s closes the last side.", from, east),
+				caption: fmt.Sprintf("%s: %s-%s closes the last side.", where, from, east),
 				pieces:  m, toMove: Attackers, from: from, to: east, end: KingCaptured})
 		}
 	}
