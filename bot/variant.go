@@ -97,6 +97,11 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 	}
 	name, layout, _ := strings.Cut(s, "/")
 	v, err := tafl.Preset(name, layout)
+	if err != nil && custom && name == "custom" {
+		// Game headers, records and the leaderboard call the games of a
+		// rules string "custom"; the name alone says nothing of the rules.
+		return chosenVariant{}, userErrorf("Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, see docs/notation.md).")
+	}
 	if err != nil {
 		return chosenVariant{}, userErrorf("I don't know the variant `%s`: pick one from the list (`/tafl rules` lists them all).", truncate(s, 30))
 	}
