@@ -106,8 +106,10 @@ func runPuzzles(e env) error {
 	}
 	// Records of a result but no move have nothing to mine; they are
 	// counted and named at the end (they gave "0 puzzles" unexplained).
+	// Records without a winner (unfinished or drawn) have nothing to mine
+	// either: puzzles come from a won game's last moves.
 	var emptyMu sync.Mutex
-	var empty []string
+	var empty, noWinner []string
 	for _, f := range files {
 		jobs = append(jobs, puzzle.Job{Source: "game record " + filepath.Base(f), Game: func(context.Context) (*tafl.Game, error) {
 			data, err := os.ReadFile(f)
@@ -118,9 +120,14 @@ func runPuzzles(e env) error {
 			if err != nil {
 				return nil, inFile(f, err)
 			}
-			if g.Outcome().Over() && len(g.Plies()) == 0 {
+			switch o := g.Outcome(); {
+			case o.Over() && len(g.Plies()) == 0:
 				emptyMu.Lock()
 				empty = append(empty, f)
+				emptyMu.Unlock()
+			case !o.Over() || o.Winner == tafl.NoSide:
+				emptyMu.Lock()
+				noWinner = append(noWinner, f)
 				emptyMu.Unlock()
 			}
 			return g, nil
@@ -156,6 +163,11 @@ func runPuzzles(e env) error {
 	}
 	slices.Sort(empty) // the workers finish in any order
 	noMoves(e, empty, len(files), "nothing to mine")
+	if n := len(noWinner); n > 0 {
+		slices.Sort(noWinner)
+		fmt.Fprintf(e.stderr, "%s of %d without a winner (unfinished or drawn: puzzles come from a won game's last moves): %s\n",
+			plural(n, "record", "records"), len(files), someNames(noWinner))
+	}
 	data, err := puzzle.Encode(ps)
 	if err != nil {
 		return err

@@ -288,3 +288,24 @@ func TestNoRecordsNamesTheFolders(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzlesSaysWhichRecordsHaveNoWinner: a record of an unfinished game
+// was mined for nothing and reported as "0 puzzles" without a word why;
+// records without a winner are named, with the reason, beside the won
+// game that is mined.
+func TestPuzzlesSaysWhichRecordsHaveNoWinner(t *testing.T) {
+	dir := t.TempDir()
+	writeGame(t, dir, "g1.otg", "brandubh", "/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers, []string{"e3-e5"}, "alpha", "beta")
+	writeGame(t, dir, "g2.otg", "brandubh", "/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers, []string{"e3-e2"}, "alpha", "beta")
+	_, errOut, code := runTafl(t, "", "puzzles", "-budget", "1000", dir)
+	want := "1 record of 2 without a winner (unfinished or drawn: puzzles come from a won game's last moves): " + filepath.Join(dir, "g2.otg") + "\n"
+	if code != 0 || !strings.Contains(errOut, want) {
+		t.Errorf("puzzles: exit %d, stderr %q, want %q", code, errOut, want)
+	}
+	// The won game alone: nothing said about winners.
+	won := t.TempDir()
+	writeGame(t, won, "g1.otg", "brandubh", "/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers, []string{"e3-e5"}, "alpha", "beta")
+	if _, errOut, _ := runTafl(t, "", "puzzles", "-budget", "1000", won); strings.Contains(errOut, "without a winner") {
+		t.Errorf("a won game reported without a winner: %q", errOut)
+	}
+}
