@@ -28,6 +28,8 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 		// Games played under rules strings share one rating, which the
 		// leaderboard and /tafl stats call custom.
 		names = []string{"custom"}
+	case isRulesString(asked):
+		return nil, userErrorf("The games of every rules string are rated together, as `custom`: `/tafl leaderboard` `variant:custom` shows them.")
 	case asked != "":
 		cv, err := parseVariant(asked, b.defaultVariant, false)
 		if err != nil {

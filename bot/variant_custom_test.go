@@ -31,3 +31,18 @@ func TestVariantCustomAsksForTheRulesString(t *testing.T) {
 		t.Errorf("variant:custom was taken for an unknown variant, or a challenge or game was made:\n%s", out)
 	}
 }
+
+// TestLeaderboardOfARulesString: a rules string given to /tafl leaderboard
+// was refused as for any preset-only command ("rules strings are for
+// /tafl challenge, /tafl ai and /tafl rules"), not saying that their games
+// are rated together as custom; it points to variant:custom.
+func TestLeaderboardOfARulesString(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{
+		`/tafl leaderboard variant:"dim:7 start:/3t3/3t3/7/tt1K1tt/7/3T3/3t3/"`,
+		"quit",
+	})
+	consoleSays(t, out, "The games of every rules string are rated together, as `custom`: `/tafl leaderboard` `variant:custom` shows them.")
+	if strings.Contains(out, "rules strings are for") {
+		t.Errorf("the preset-only refusal:\n%s", out)
+	}
+}

@@ -243,6 +243,7 @@ var enTexts = []any{
 	"I can't play that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (see docs/notation.md).",
 	"I can't play that rules string: %s.",
 	"I don't know the variant `%s`: pick one from the list (`/tafl rules` lists them all).",
+	"The games of every rules string are rated together, as `custom`: `/tafl leaderboard` `variant:custom` shows them.",
 	"Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, see docs/notation.md).",
 	"I'll remember your choice in this channel.",
 	"King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.",
