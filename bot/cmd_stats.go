@@ -94,6 +94,13 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 	if user == "" {
 		user = r.userID
 	}
+	if data := r.in.ApplicationCommandData(); user != r.userID && data.Resolved != nil {
+		if u := data.Resolved.Users[user]; u != nil && u.Bot {
+			// Bots play no games here (taflbot included: its games are
+			// counted in each player's record, against taflbot).
+			return nil, userErrorf("Bots have no stats here: a player's games against me are in their own `/tafl stats`.")
+		}
+	}
 	if r.in.GuildID == "" && user != r.userID {
 		// A direct message's record is of the user's games against the
 		// engine and puzzles there, which their boards keep to them.

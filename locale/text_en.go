@@ -54,6 +54,7 @@ var enTexts = []any{
 	Plural{Arg: 1, One: "This server has %d game against taflbot going, the most one server may have at once. Try again when it has finished, or challenge a person with `/tafl challenge`.", Other: "This server has %d games against taflbot going, the most one server may have at once. Try again when some have finished, or challenge a person with `/tafl challenge`."},
 	"You can't challenge yourself. Leave `opponent` empty to let anyone accept, or play me with `/tafl ai`.",
 	"Bots can't play. To play me, use `/tafl ai`.",
+	"Bots have no stats here: a player's games against me are in their own `/tafl stats`.",
 	"Side must be attackers, defenders or random.",
 	"Anyone may accept.",
 	"<@%s>, do you accept?",

@@ -1,0 +1,31 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// TestStatsOfABot: /tafl stats of a bot (taflbot itself, say) answered
+// "@taflbot has not finished a game here yet", though the engine plays
+// games every day; it says bots have no stats and where a player's games
+// against the engine are counted.
+func TestStatsOfABot(t *testing.T) {
+	h := newHarness(t, nil)
+	in := h.slashInteraction(alice, "stats", opt("user", "555"))
+	in.Data = func() discordgo.ApplicationCommandInteractionData {
+		d := in.ApplicationCommandData()
+		d.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{"555": {ID: "555", Username: "taflbot", Bot: true}}}
+		return d
+	}()
+	h.bot.HandleGateway(t.Context(), in)
+	r, _ := h.fake.callback(t, in.ID)
+	if !strings.Contains(r.page(), "Bots have no stats here") || strings.Contains(r.page(), "has not finished a game") {
+		t.Errorf("stats of a bot: %q", r.page())
+	}
+	// A person's stats are untouched.
+	if r, _ := h.slash(alice, "stats", opt("user", bob)); strings.Contains(r.page(), "Bots have no stats") {
+		t.Errorf("stats of bob: %q", r.page())
+	}
+}
