@@ -26,29 +26,13 @@ func TestEncircledAfterMatchesFullTest(t *testing.T) {
 			}
 			rng := rand.New(rand.NewPCG(3, uint64(pi.Size)))
 			for trial := 0; trial < 3000; trial++ {
-				p := v.Start()
 				// Defenders near the centre, a ring of attackers (with
 				// gaps) around them, scattered attackers elsewhere.
-				density := 0.1 + 0.3*rng.Float64()
-				ring := 0.75 + 0.25*rng.Float64()
-				radius := 2 + rng.IntN(pi.Size/2-2)
-				var att []Square
-				var empty []Square
-				mid := pi.Size / 2
-				for _, sq := range v.squares {
-					p.board[sq] = Empty
-					d := max(absDiff(sq.File(), mid), absDiff(sq.Rank(), mid))
-					r := rng.Float64()
-					switch {
-					case d < radius && r < 0.3:
-						p.board[sq] = Defender
-					case d == radius && r < ring, d > radius && r < density:
-						p.board[sq] = Attacker
-						att = append(att, sq)
-					default:
-						empty = append(empty, sq)
-					}
-				}
+				p, att, empty, _ := ringBoard(rng, v, pi.Size, ringShape{
+					radius:  2 + rng.IntN(pi.Size/2-2),
+					ring:    0.75 + 0.25*rng.Float64(),
+					density: 0.1 + 0.3*rng.Float64(),
+				})
 				if len(att) == 0 || len(empty) == 0 || p.encircled() {
 					continue
 				}
@@ -70,6 +54,45 @@ func TestEncircledAfterMatchesFullTest(t *testing.T) {
 			t.Errorf("stack limit %d: %d positions checked, %d of them encircled: too few", limit, checked, encircled)
 		}
 	}
+}
+
+// ringShape is a random board of ringBoard: defenders on three squares
+// in ten inside the ring of the given radius (squares from the centre,
+// counted as a king walks), attackers on that ring with probability ring
+// and outside it with probability density, defenders outside it with
+// probability outside.
+type ringShape struct {
+	radius                 int
+	ring, density, outside float64
+}
+
+// ringBoard draws a board of shape s on variant v (size by size), and
+// returns it with its attackers' squares, its empty squares and its empty
+// squares inside the ring.
+func ringBoard(rng *rand.Rand, v *Variant, size int, s ringShape) (p Position, att, empty, inner []Square) {
+	p = v.Start()
+	mid := size / 2
+	for _, sq := range v.squares {
+		p.board[sq] = Empty
+		d := max(absDiff(sq.File(), mid), absDiff(sq.Rank(), mid))
+		r := rng.Float64()
+		switch {
+		case d < s.radius && r < 0.3:
+			p.board[sq] = Defender
+			continue
+		case d == s.radius && r < s.ring, d > s.radius && r < s.density:
+			p.board[sq] = Attacker
+			att = append(att, sq)
+			continue
+		case d > s.radius && r < s.density+s.outside:
+			p.board[sq] = Defender
+			continue
+		case d < s.radius:
+			inner = append(inner, sq)
+		}
+		empty = append(empty, sq)
+	}
+	return p, att, empty, inner
 }
 
 func absDiff(a, b int) int {
@@ -98,28 +121,14 @@ func TestEncircledMatchesFloodFromTheEdge(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(7, uint64(pi.Size)))
 		for trial := 0; trial < 4000; trial++ {
-			p := v.Start()
-			density := 0.05 + 0.35*rng.Float64()
-			ring := 0.7 + 0.3*rng.Float64()
-			outside := 0.03 * rng.Float64() // defenders outside the ring
-			radius := 1 + rng.IntN(pi.Size/2-1)
-			mid := pi.Size / 2
-			var inner []Square
-			for _, sq := range v.squares {
-				p.board[sq] = Empty
-				d := max(absDiff(sq.File(), mid), absDiff(sq.Rank(), mid))
-				r := rng.Float64()
-				switch {
-				case d < radius && r < 0.3:
-					p.board[sq] = Defender
-				case d < radius:
-					inner = append(inner, sq)
-				case d == radius && r < ring, d > radius && r < density:
-					p.board[sq] = Attacker
-				case d > radius && r < density+outside:
-					p.board[sq] = Defender
-				}
-			}
+			// As above, with defenders outside the ring too, and the king
+			// inside it three times in four.
+			p, _, _, inner := ringBoard(rng, v, pi.Size, ringShape{
+				radius:  1 + rng.IntN(pi.Size/2-1),
+				ring:    0.7 + 0.3*rng.Float64(),
+				density: 0.05 + 0.35*rng.Float64(),
+				outside: 0.03 * rng.Float64(),
+			})
 			if len(inner) > 0 && rng.IntN(4) > 0 {
 				p.board[inner[rng.IntN(len(inner))]] = King
 			}
