@@ -116,6 +116,9 @@ type txn interface {
 	// [timeBits]) is below limit, earliest first, then by id. In a write
 	// transaction they are locked until it ends.
 	openChallenges(limit uint64, fn func(id ChallengeID, data []byte) error) error
+	// tournamentsOfGuild calls fn with every tournament of a server, in
+	// id order (key as in forEach).
+	tournamentsOfGuild(guild string, fn func(key, data []byte) error) error
 	// playersOfGuild calls fn with every player record of a server.
 	playersOfGuild(guild string, fn func(data []byte) error) error
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/taflbot/taflbot/internal/pgtest"
 	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tournament"
 )
 
 // Benchmarks for docs/PERFORMANCE.md ("## Storage"). Run:
@@ -297,6 +298,16 @@ func BenchmarkScans100k(b *testing.B) {
 		}
 		b.ReportMetric(float64(n)/float64(i), "games/op")
 	})
+	b.Run("ActiveGameCount", func(b *testing.B) {
+		n := 0
+		for b.Loop() {
+			var err error
+			if n, err = s.ActiveGameCount(ctx); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(n), "active")
+	})
 	b.Run("GamesDueBefore/1h", func(b *testing.B) {
 		n, i := 0, 0
 		for b.Loop() {
@@ -309,6 +320,76 @@ func BenchmarkScans100k(b *testing.B) {
 		}
 		b.ReportMetric(float64(n)/float64(i), "games/op")
 	})
+}
+
+// BenchmarkGuildSettings is what most commands read first: a server's
+// settings, without and with a full list of earlier daily puzzles
+// (MaxDailyEarlier ids, about three years of daily puzzles).
+func BenchmarkGuildSettings(b *testing.B) {
+	for _, earlier := range []int{0, MaxDailyEarlier} {
+		b.Run(fmt.Sprint("earlier=", earlier), func(b *testing.B) {
+			s := benchStore(b, Options{NoSync: true})
+			ctx := context.Background()
+			gs := DefaultGuildSettings("g")
+			gs.DailyChannelID = "100"
+			if err := s.PutGuildSettings(ctx, gs); err != nil {
+				b.Fatal(err)
+			}
+			err := s.write(ctx, func(tx txn) error {
+				stored, err := loadGuild(tx, "g")
+				if err != nil {
+					return err
+				}
+				stored.Daily = DailyPuzzle{Date: "2026-01-01", PuzzleID: 100_000}
+				for i := range earlier {
+					stored.Daily.Earlier = append(stored.Daily.Earlier, PuzzleID(10_000+i*37))
+				}
+				return saveGuild(tx, stored)
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := s.GetGuildSettings(ctx, "g"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkTournamentsOfGuild is what the tournament option's
+// autocomplete reads at every keystroke: one server's tournaments, of
+// 2,000 stored (10 in each of 200 servers, 16 players each).
+func BenchmarkTournamentsOfGuild(b *testing.B) {
+	const guilds, each, players = 200, 10, 16
+	s := benchStore(b, Options{NoSync: true})
+	ctx := context.Background()
+	now := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	for i := range guilds * each {
+		t := &Tournament{GuildID: fmt.Sprint("g", i%guilds), ChannelID: "c1", CreatorID: "m", Name: fmt.Sprint("Cup ", i),
+			Variant: "brandubh", MoveTime: 48 * time.Hour, SignupDeadline: now, Names: map[string]string{},
+			State: tournament.Tournament{Format: tournament.Swiss, Rounds: 4}}
+		for p := range players {
+			id := fmt.Sprint(100_000_000_000_000_000 + i*players + p)
+			if err := t.State.Join(id, 1500); err != nil {
+				b.Fatal(err)
+			}
+			t.Names[id] = "player " + id
+		}
+		if err := s.CreateTournament(ctx, t); err != nil {
+			b.Fatal(err)
+		}
+	}
+	n, i := 0, 0
+	for b.Loop() {
+		ts, err := s.Tournaments(ctx, fmt.Sprint("g", i%guilds), false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, i = len(ts), i+1
+	}
+	b.ReportMetric(float64(n), "tournaments/op")
 }
 
 // BenchmarkTaflPlay is the rules engine's share of an UpdateGame that

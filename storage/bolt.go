@@ -468,8 +468,32 @@ func (t boltTx) nextTournamentID() (TournamentID, error) {
 	return TournamentID(id), err
 }
 
+// putTournament saves a tournament and its index entry (a tournament
+// never changes servers: UpdateTournament refuses it).
 func (t boltTx) putTournament(tr *Tournament, data []byte) error {
-	return t.tx.Bucket(bucketTournaments).Put(idKey(uint64(tr.ID)), data)
+	if err := t.tx.Bucket(bucketTournaments).Put(idKey(uint64(tr.ID)), data); err != nil {
+		return err
+	}
+	return t.tx.Bucket(bucketTournamentsByGuild).Put(channelGameKey(tr.GuildID, uint64(tr.ID)), nil)
+}
+
+func (t boltTx) tournamentsOfGuild(guild string, fn func(key, data []byte) error) error {
+	prefix := appendString(nil, guild)
+	c := t.tx.Bucket(bucketTournamentsByGuild).Cursor()
+	for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
+		if len(k) != len(prefix)+8 {
+			return fmt.Errorf("storage: tournament index: %w: key %x", ErrCorrupt, k)
+		}
+		id := k[len(prefix):]
+		data := t.tx.Bucket(bucketTournaments).Get(id)
+		if data == nil {
+			return fmt.Errorf("storage: tournament index entry %x: tournament %d: %w", k, beUint64(id), ErrNotFound)
+		}
+		if err := fn(id, data); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // indexedRecord returns the game an index key points at.

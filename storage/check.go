@@ -181,6 +181,7 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 			case !bytes.Equal(idKey(uint64(t.ID)), k):
 				add("tournament %x: the record says id %d", k, t.ID)
 			default:
+				want[string(bucketTournamentsByGuild)+"\x00"+string(channelGameKey(t.GuildID, uint64(t.ID)))] = true
 				data, err := encodeTournament(t)
 				canonical(kindTournaments, k, data, err)
 			}

@@ -74,6 +74,7 @@ var contractTests = []struct {
 	{"CasualDefaultSaved", testCasualDefaultSaved},
 	{"LanguagesSaved", testLanguagesSaved},
 	{"Tournaments", testTournaments},
+	{"TournamentsOfGuild", testTournamentsOfGuild},
 }
 
 func TestContract(t *testing.T) {

@@ -53,6 +53,7 @@ var migrations = map[uint64]func(tx *bolt.Tx, now time.Time) error{
 	2: migrate2to3,
 	3: migrate3to4,
 	4: migrate4to5,
+	5: migrate5to6,
 }
 
 // migrate3to4 adds the buckets of game reviews and puzzles. Records of
@@ -70,6 +71,22 @@ func migrate3to4(tx *bolt.Tx, _ time.Time) error {
 func migrate4to5(tx *bolt.Tx, _ time.Time) error {
 	_, err := tx.CreateBucketIfNotExists(bucketTournaments)
 	return err
+}
+
+// migrate5to6 adds the index of each server's tournaments, made from
+// the tournaments stored.
+func migrate5to6(tx *bolt.Tx, _ time.Time) error {
+	idx, err := tx.CreateBucketIfNotExists(bucketTournamentsByGuild)
+	if err != nil {
+		return err
+	}
+	return tx.Bucket(bucketTournaments).ForEach(func(k, v []byte) error {
+		t, err := decodeTournament(v)
+		if err != nil {
+			return fmt.Errorf("tournament %x: %w", k, err)
+		}
+		return idx.Put(channelGameKey(t.GuildID, uint64(t.ID)), nil)
+	})
 }
 
 // migrate brings a database of an older schema to SchemaVersion in one
@@ -295,6 +312,21 @@ func expectedIndexes(tx *bolt.Tx) ([]indexEntry, error) {
 			return fmt.Errorf("puzzle %x: %w", k, err)
 		}
 		out = append(out, indexEntry{bucketPuzzlesByKey, puzzleKey(p.Key(), p.ID)})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	tournaments := tx.Bucket(bucketTournaments)
+	if tournaments == nil {
+		return out, nil // a migration before schema 5
+	}
+	err = tournaments.ForEach(func(k, v []byte) error {
+		t, err := decodeTournament(v)
+		if err != nil {
+			return fmt.Errorf("tournament %x: %w", k, err)
+		}
+		out = append(out, indexEntry{bucketTournamentsByGuild, channelGameKey(t.GuildID, uint64(t.ID))})
 		return nil
 	})
 	return out, err

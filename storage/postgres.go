@@ -441,6 +441,18 @@ func (t *pgTx) putTournament(tr *Tournament, data []byte) error {
 	return err
 }
 
+// tournamentsOfGuild streams the rows: fn must not use the transaction.
+func (t *pgTx) tournamentsOfGuild(guild string, fn func(key, data []byte) error) error {
+	rows, err := t.tx.Query(t.ctx, "SELECT id, record FROM tournaments WHERE guild = $1 ORDER BY id", guild)
+	if err != nil {
+		return err
+	}
+	var id int64
+	var data []byte
+	_, err = pgx.ForEachRow(rows, []any{&id, &data}, func() error { return fn(idKey(uint64(id)), data) })
+	return err
+}
+
 func (t *pgTx) putGuild(guild string, data []byte) error {
 	_, err := t.tx.Exec(t.ctx, `
 		INSERT INTO guilds (guild, record) VALUES ($1, $2)
@@ -712,6 +724,18 @@ func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 	var key string
 	_, err = pgx.ForEachRow(rows, []any{&id, &key}, func() error {
 		entries = append(entries, indexEntry{bucketPuzzlesByKey, puzzleKey(key, PuzzleID(id))})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	rows, err = t.tx.Query(t.ctx, "SELECT id, guild FROM tournaments ORDER BY id")
+	if err != nil {
+		return err
+	}
+	var guild string
+	_, err = pgx.ForEachRow(rows, []any{&id, &guild}, func() error {
+		entries = append(entries, indexEntry{bucketTournamentsByGuild, channelGameKey(guild, uint64(id))})
 		return nil
 	})
 	if err != nil {

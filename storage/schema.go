@@ -32,7 +32,10 @@ import (
 //   - 5: tournaments (bucket tournaments). Games, challenges, players
 //     and guild settings gained optional fields (live clocks, rematches,
 //     tournament, language, casual default), which older records lack.
-const SchemaVersion = 5
+//   - 6: the index of each server's tournaments, so that listing them
+//     (autocomplete, at every keystroke) reads those alone, not every
+//     tournament of every server.
+const SchemaVersion = 6
 
 // Bucket names. Every bucket is top level.
 var (
@@ -47,13 +50,14 @@ var (
 	bucketTournaments = []byte("tournaments") // idKey(tournament id) → JSON tournamentRecord
 
 	// Indexes, written in the same transaction as the record; values are empty.
-	bucketGamesByPlayer   = []byte("idx_games_by_player")         // playerGameKey(user, active, id)
-	bucketActiveByChannel = []byte("idx_active_games_by_channel") // channelGameKey(channel or thread, id)
-	bucketDeadlines       = []byte("idx_deadlines")               // timeKey(deadline, id), active games with a clock
-	bucketOpenChallenges  = []byte("idx_open_challenges")         // timeKey(expiry, id), open challenges only
-	bucketActiveGames     = []byte("idx_active_games")            // idKey(id), every active game
-	bucketEngineToMove    = []byte("idx_engine_to_move")          // idKey(id), active games whose side to move is the engine
-	bucketPuzzlesByKey    = []byte("idx_puzzles_by_key")          // puzzle key + idKey(id), every puzzle
+	bucketGamesByPlayer      = []byte("idx_games_by_player")         // playerGameKey(user, active, id)
+	bucketActiveByChannel    = []byte("idx_active_games_by_channel") // channelGameKey(channel or thread, id)
+	bucketDeadlines          = []byte("idx_deadlines")               // timeKey(deadline, id), active games with a clock
+	bucketOpenChallenges     = []byte("idx_open_challenges")         // timeKey(expiry, id), open challenges only
+	bucketActiveGames        = []byte("idx_active_games")            // idKey(id), every active game
+	bucketEngineToMove       = []byte("idx_engine_to_move")          // idKey(id), active games whose side to move is the engine
+	bucketPuzzlesByKey       = []byte("idx_puzzles_by_key")          // puzzle key + idKey(id), every puzzle
+	bucketTournamentsByGuild = []byte("idx_tournaments_by_guild")    // channelGameKey(guild, id), every tournament
 
 	keyMetaSchema = []byte("schema_version")
 )
@@ -61,7 +65,7 @@ var (
 // dataBuckets hold records; indexBuckets can be rebuilt from them.
 var (
 	dataBuckets  = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketPlayers, bucketGuilds, bucketAnalyses, bucketPuzzles, bucketTournaments}
-	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey}
+	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey, bucketTournamentsByGuild}
 )
 
 // maxIDLen bounds the Discord ids (snowflakes: up to 20 digits) and names

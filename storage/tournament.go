@@ -350,7 +350,7 @@ func (s *Store) Tournaments(ctx context.Context, guildID string, activeOnly bool
 	var out []*Tournament
 	err := s.view(ctx, func(tx txn) error {
 		out = nil
-		return tx.forEach(kindTournaments, func(k, v []byte) error {
+		each := func(k, v []byte) error {
 			t, err := decodeTournament(v)
 			if err != nil {
 				return fmt.Errorf("storage: tournament %x: %w", k, err)
@@ -359,7 +359,13 @@ func (s *Store) Tournaments(ctx context.Context, guildID string, activeOnly bool
 				out = append(out, t)
 			}
 			return nil
-		})
+		}
+		if guildID != "" {
+			// The server's alone, through its index: autocomplete asks
+			// at every keystroke.
+			return tx.tournamentsOfGuild(guildID, each)
+		}
+		return tx.forEach(kindTournaments, each)
 	})
 	return out, err
 }

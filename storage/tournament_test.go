@@ -1,12 +1,17 @@
 package storage_test
 
 import (
+	"encoding/binary"
 	"errors"
+	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/taflbot/taflbot/internal/pgtest"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tournament"
+	bolt "go.etcd.io/bbolt"
 )
 
 // tournamentGame makes the game of a pairing, as the bot does.
@@ -125,5 +130,124 @@ func testTournaments(t *testing.T, b testBackend) {
 	rep, err := s.Check(ctx)
 	if err != nil || !rep.OK() || rep.Tournaments != 3 {
 		t.Errorf("check: %+v, %v", rep, err)
+	}
+}
+
+// tournamentIDs lists the ids of a server's tournaments ("": all).
+func tournamentIDs(t *testing.T, s *storage.Store, guild string, activeOnly bool) []storage.TournamentID {
+	t.Helper()
+	ts, err := s.Tournaments(t.Context(), guild, activeOnly)
+	if err != nil {
+		t.Fatalf("Tournaments(%q): %v", guild, err)
+	}
+	var ids []storage.TournamentID
+	for _, tr := range ts {
+		if guild != "" && tr.GuildID != guild {
+			t.Errorf("Tournaments(%q) lists tournament %d of %q", guild, tr.ID, tr.GuildID)
+		}
+		ids = append(ids, tr.ID)
+	}
+	return ids
+}
+
+// testTournamentsOfGuild (a contract test): a server's tournaments are
+// read through its own index, so a list of one server's tournaments (the
+// autocomplete, at every keystroke) reads none of the other servers',
+// and a damaged record of another server does not break it.
+func testTournamentsOfGuild(t *testing.T, b testBackend) {
+	db := b.newDB(t)
+	c := newClock()
+	s := b.openAt(t, db, storage.Options{Now: c.Now})
+	ctx := t.Context()
+	for _, g := range []string{"g1", "g2", "g1", "g10", "g1"} {
+		tr := &storage.Tournament{GuildID: g, ChannelID: "c1", CreatorID: "m", Name: "Cup of " + g, Variant: "brandubh",
+			MoveTime: 48 * time.Hour, SignupDeadline: c.Now().Add(time.Hour), Names: map[string]string{},
+			State: tournament.Tournament{Format: tournament.Swiss, Rounds: 3}}
+		if err := s.CreateTournament(ctx, tr); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.UpdateTournament(ctx, 3, func(tr *storage.Tournament) error { tr.Cancelled = true; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		guild  string
+		active bool
+		want   []storage.TournamentID
+	}{
+		{"g1", false, []storage.TournamentID{1, 3, 5}},
+		{"g1", true, []storage.TournamentID{1, 5}},
+		{"g2", false, []storage.TournamentID{2}},
+		{"g10", false, []storage.TournamentID{4}},
+		{"g3", false, nil},
+		{"", false, []storage.TournamentID{1, 2, 3, 4, 5}},
+	} {
+		if got := tournamentIDs(t, s, c.guild, c.active); !slices.Equal(got, c.want) {
+			t.Errorf("Tournaments(%q, %v) = %v, want %v", c.guild, c.active, got, c.want)
+		}
+	}
+	if rep, err := s.Check(ctx); err != nil || !rep.OK() {
+		t.Fatalf("check: %+v, %v", rep, err)
+	}
+	// Another server's tournament 2 no longer decodes.
+	s.Close()
+	bad := `{"id":2,"guild":"g2","name":["not","a","name"]}`
+	if b.name == "bbolt" {
+		boltUpdate(t, db, func(tx *bolt.Tx) error {
+			return tx.Bucket([]byte("tournaments")).Put(binary.BigEndian.AppendUint64(nil, 2), []byte(bad))
+		})
+	} else {
+		pgtest.Exec(t, db, "UPDATE tournaments SET record = $1 WHERE id = 2", bad)
+	}
+	s = b.openAt(t, db, storage.Options{Now: c.Now})
+	if got, want := tournamentIDs(t, s, "g1", false), []storage.TournamentID{1, 3, 5}; !slices.Equal(got, want) {
+		t.Errorf("with g2's record damaged, Tournaments(g1) = %v, want %v", got, want)
+	}
+	if _, err := s.Tournaments(ctx, "g2", false); !errors.Is(err, storage.ErrCorrupt) {
+		t.Errorf("Tournaments(g2) with its record damaged: %v, want ErrCorrupt", err)
+	}
+}
+
+// TestTournamentIndexMigration: a bbolt file of schema 5 (before the
+// index of each server's tournaments) is upgraded with the index made
+// from its tournaments, losing nothing.
+func TestTournamentIndexMigration(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "taflbot.db")
+	c := newClock()
+	s, err := storage.Open(db, storage.Options{Now: c.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []string{"g1", "g2", "g1"} {
+		tr := &storage.Tournament{GuildID: g, ChannelID: "c1", CreatorID: "m", Name: "Cup of " + g, Variant: "brandubh",
+			MoveTime: 48 * time.Hour, SignupDeadline: c.Now().Add(time.Hour), Names: map[string]string{},
+			State: tournament.Tournament{Format: tournament.Swiss, Rounds: 3}}
+		if err := s.CreateTournament(t.Context(), tr); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, err := s.Check(t.Context())
+	if err != nil || !before.OK() {
+		t.Fatalf("check: %+v, %v", before, err)
+	}
+	s.Close()
+	// Schema 5's layout: the same buckets without the index.
+	boltUpdate(t, db, func(tx *bolt.Tx) error {
+		if err := tx.DeleteBucket([]byte("idx_tournaments_by_guild")); err != nil {
+			return err
+		}
+		return tx.Bucket([]byte("meta")).Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, 5))
+	})
+	s, err = storage.Open(db, storage.Options{Now: c.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got, want := tournamentIDs(t, s, "g1", false), []storage.TournamentID{1, 3}; !slices.Equal(got, want) {
+		t.Errorf("after the upgrade Tournaments(g1) = %v, want %v", got, want)
+	}
+	after, err := s.Check(t.Context())
+	if err != nil || !after.OK() || after.Tournaments != 3 || after.Digest != before.Digest {
+		t.Errorf("after the upgrade: %+v, %v; before: %+v", after, err, before)
 	}
 }
