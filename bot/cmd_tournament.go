@@ -943,8 +943,12 @@ func (b *Bot) sweepTournaments(ctx context.Context, now time.Time) {
 	}
 }
 
-// tournamentChoices lists the server's tournaments for autocomplete.
+// tournamentChoices lists the server's tournaments for autocomplete
+// (in a direct message, none: tournaments are played in servers).
 func (b *Bot) tournamentChoices(ctx context.Context, p *locale.Printer, guildID, typed string) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+	if guildID == "" {
+		return nil, nil
+	}
 	all, err := b.store.Tournaments(ctx, guildID, false)
 	if err != nil {
 		return nil, err

@@ -215,3 +215,36 @@ func TestTwoTournamentsInOneChannel(t *testing.T) {
 		t.Errorf("alice in North after withdrawing from South: %+v", p)
 	}
 }
+
+// TestTournamentAutocompleteInADM: the tournament option's list names the
+// server's tournaments; typed in a direct message, where no server's
+// tournament can be played, it names none (it listed every server's, read
+// from every tournament stored).
+func TestTournamentAutocompleteInADM(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "tournament", opt("action", "create"), opt("name", "North Cup"), opt("format", "swiss"),
+		opt("variant", "brandubh"), opt("days", 1.0), opt("signup", 24.0))
+	complete := func(dm bool) []string {
+		t.Helper()
+		focused := opt("tournament", "")
+		focused.Focused = true
+		in := h.slashInteraction(alice, "tournament", opt("action", "join"), focused)
+		in.Type = discordgo.InteractionApplicationCommandAutocomplete
+		if dm {
+			in.GuildID, in.ChannelID, in.User, in.Member = "", "dm-111", in.Member.User, nil
+		}
+		h.bot.HandleGateway(t.Context(), in)
+		c, _ := h.fake.callback(t, in.ID)
+		var names []string
+		for _, ch := range c.Choices {
+			names = append(names, ch.Name)
+		}
+		return names
+	}
+	if got := complete(false); len(got) != 1 || !strings.Contains(got[0], "North Cup") {
+		t.Errorf("the tournament option in the server lists %q, want North Cup", got)
+	}
+	if got := complete(true); len(got) != 0 {
+		t.Errorf("the tournament option in a DM lists %q, want nothing", got)
+	}
+}
