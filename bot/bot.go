@@ -163,6 +163,7 @@ type Bot struct {
 	store    *storage.Store
 	rest     REST
 	renderer Renderer
+	channels channelKinds // the channels seen: b.channel
 	// commandID is /tafl's id once RegisterCommands has registered it:
 	// the REST then mentions the commands in the texts it sends.
 	commandID atomic.Pointer[string]

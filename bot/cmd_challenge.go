@@ -346,7 +346,7 @@ func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, messageID string
 	if err != nil || !settings.ThreadPerGame {
 		return ""
 	}
-	if ch, err := b.rest.Channel(ctx, g.ChannelID); err == nil && ch.IsThread() {
+	if ch, err := b.channel(ctx, g.ChannelID); err == nil && ch.IsThread() {
 		return ""
 	}
 	thread, err := b.rest.StartThread(ctx, g.ChannelID, messageID, gameP(g).T("Game %d · %s", g.ID, gameVariant(g)))
@@ -372,7 +372,7 @@ func (b *Bot) gameChannel(ctx context.Context, settings *storage.GuildSettings, 
 	if guildID == "" || !settings.ThreadPerGame {
 		return channelID
 	}
-	ch, err := b.rest.Channel(ctx, channelID)
+	ch, err := b.channel(ctx, channelID)
 	if err != nil {
 		b.log.Warn("looking up the channel of a new game", "channel_id", channelID, "err", err)
 		return channelID
@@ -380,7 +380,7 @@ func (b *Bot) gameChannel(ctx context.Context, settings *storage.GuildSettings, 
 	if !ch.IsThread() || ch.ParentID == "" {
 		return channelID
 	}
-	parent, err := b.rest.Channel(ctx, ch.ParentID)
+	parent, err := b.channel(ctx, ch.ParentID)
 	if err != nil {
 		b.log.Warn("looking up a thread's parent channel", "channel_id", ch.ParentID, "err", err)
 		return channelID

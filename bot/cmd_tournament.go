@@ -172,7 +172,7 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 			// a thread, it is played in that thread (Discord starts no
 			// thread inside a thread).
 			thread := ""
-			if ch, err := b.rest.Channel(ctx, in.ChannelID); err != nil || !ch.IsThread() {
+			if ch, err := b.channel(ctx, in.ChannelID); err != nil || !ch.IsThread() {
 				if thread, err = b.rest.StartThread(ctx, in.ChannelID, m.ID, truncate(t.Name, 90)); err != nil {
 					b.log.Info("no tournament thread; playing in the channel", "tournament_id", t.ID, "err", err)
 					thread = ""

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -110,5 +111,55 @@ func TestTournamentCreatedInAThread(t *testing.T) {
 	}
 	if r, _ := h.slashIn(userThread, bob, "tournament", opt("action", "join")); !strings.Contains(r.Content, "You joined **Q**") {
 		t.Errorf("joining in the thread: %q", r.Content)
+	}
+}
+
+// TestHTTPNewGameChannelLookups: in HTTP mode (no gateway cache), a new
+// game in a server with a thread per game asked Discord for its channel
+// (GET /channels/ID) twice, to learn whether it is a thread. The
+// interaction's payload says so ("channel", with its type): a game asked
+// for with it asks Discord nothing; without it (an older payload) the
+// channel is asked for once and then remembered.
+func TestHTTPNewGameChannelLookups(t *testing.T) {
+	hb := newHTTPBot(t)
+	hb.h.slash(carol, "settings", opt("threads", true))
+	lookups := func() int {
+		n := 0
+		for _, r := range hb.h.fake.requests("/channels/" + channel) {
+			if r.Method == "GET" && r.Path == "/api/v9/channels/"+channel {
+				n++
+			}
+		}
+		return n
+	}
+	newGame := func(user string, id storage.GameID, withChannel bool) {
+		t.Helper()
+		in := hb.h.slashInteraction(user, "ai", opt("variant", "brandubh"), opt("level", "easy"))
+		body, _ := json.Marshal(in)
+		if withChannel {
+			var m map[string]any
+			json.Unmarshal(body, &m)
+			m["channel"] = map[string]any{"id": channel, "type": 0, "name": "general", "parent_id": "category-1"}
+			body, _ = json.Marshal(m)
+		}
+		if resp, out := hb.post(t, body, hb.priv, hb.h.clock.Now()); resp.StatusCode != 200 {
+			t.Fatalf("status %d: %s", resp.StatusCode, out)
+		}
+		waitFor(t, fmt.Sprintf("game %d's thread", id), func() bool {
+			g, _ := hb.h.store.GetGame(t.Context(), id)
+			return g != nil && g.ThreadID != "" && g.ChannelID == channel
+		})
+	}
+	newGame(alice, 1, true)
+	if n := lookups(); n != 0 {
+		t.Errorf("a game asked for with the channel in the payload: %d GET /channels/%s, want 0", n, channel)
+	}
+	hb2 := newHTTPBot(t) // a process that has seen nothing yet
+	hb2.h.slash(carol, "settings", opt("threads", true))
+	hb = hb2
+	newGame(alice, 1, false)
+	newGame(bob, 2, false)
+	if n := lookups(); n != 1 {
+		t.Errorf("two games asked for without the channel in the payload: %d GET /channels/%s, want 1", n, channel)
 	}
 }

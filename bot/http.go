@@ -81,6 +81,7 @@ func (b *Bot) InteractionsHandler(ctx context.Context) http.Handler {
 			b.refuse(w, req, refusedMalformed, http.StatusBadRequest, "bad interaction")
 			return
 		}
+		b.rememberInteractionChannel(body)
 		first, seen := b.recent.claim(in.ID, b.now())
 		if !first {
 			b.metrics.countRepeat()
