@@ -14,15 +14,26 @@ import (
 	"github.com/taflbot/taflbot/storage"
 )
 
-// cmdLeaderboard handles /tafl leaderboard [variant]: the best-rated
-// players of the server in a variant, or, without one, in every variant
-// that has rated games. Provisional ratings are marked.
+// cmdLeaderboard handles /tafl leaderboard [variant] [page]: the
+// best-rated players of the server in a variant, ten a page, or, without
+// one, in every variant that has rated games. The established ratings
+// come first, then the provisional ones, under a heading that says so
+// (storage.Store.Leaderboard's order); players whose shown ratings are
+// equal share a place. A caller not on the page shown sees their own
+// place below it.
 func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	if r.in.GuildID == "" {
 		return nil, userErrorf("Leaderboards are per server: use this command in a server.")
 	}
+	page := 1
+	if n, ok := r.int("page"); ok {
+		if n < 1 {
+			return nil, userErrorf("There is no page %d: the pages count from 1.", n)
+		}
+		page = int(min(n, math.MaxInt32))
+	}
 	var names []string
-	perVariant := 10
+	perVariant := leaderboardPage
 	switch asked := strings.TrimSpace(r.str("variant")); {
 	case strings.EqualFold(asked, "custom"):
 		// Games played under rules strings share one rating, which the
@@ -45,29 +56,73 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 			return &reply{resp: ephemeral(r.p.T("Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard."))}, nil
 		}
 		if len(names) > 1 {
+			if page > 1 {
+				return nil, userErrorf("Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.", page)
+			}
 			perVariant = 5
 		}
 	}
-	tops := make([][]storage.LeaderboardEntry, len(names))
+	boards := make([][]storage.LeaderboardEntry, len(names))
 	shown := false // a leaderboard with players: only then is the answer public
 	for i, name := range names {
-		top, err := b.store.Leaderboard(ctx, r.in.GuildID, name, perVariant)
+		all, err := b.store.Leaderboard(ctx, r.in.GuildID, name, 0)
 		if err != nil {
 			return nil, err
 		}
-		tops[i], shown = top, shown || len(top) > 0
+		boards[i], shown = all, shown || len(all) > 0
 	}
-	write := func(n int) string { // the first n players of each variant
+	pages := 1
+	if len(names) == 1 && len(boards[0]) > 0 {
+		pages = (len(boards[0]) + perVariant - 1) / perVariant
+		if page > pages {
+			return nil, userErrorf("The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.", names[0], page, pages)
+		}
+	}
+	write := func(n int) string { // at most n players of each variant
 		var sb strings.Builder
+		more := false // a variant with more players than shown
 		for i, name := range names {
-			if len(tops[i]) == 0 {
+			all := boards[i]
+			if len(all) == 0 {
 				sb.WriteString(r.p.T("Nobody has a rated %s game in this server yet.", name) + "\n")
 				continue
 			}
 			sb.WriteString(r.p.T("**Leaderboard · %s**", name) + "\n")
-			for j, e := range tops[i][:min(n, len(tops[i]))] {
-				fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", j+1, e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), e.Wins, e.Losses, e.Draws)
+			places := leaderboardPlaces(all)
+			line := func(j int) {
+				e := all[j]
+				fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", places[j], e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), e.Wins, e.Losses, e.Draws)
 			}
+			from := (page - 1) * perVariant
+			to := min(from+n, len(all))
+			more = more || to < len(all)
+			me := slices.IndexFunc(all, func(e storage.LeaderboardEntry) bool { return e.UserID == r.userID })
+			if me >= 0 && me < from {
+				line(me)
+				sb.WriteString("…\n")
+			}
+			for j := from; j < to; j++ {
+				// The provisional ratings' heading, where established
+				// ones come before them.
+				if all[j].Rating.Provisional() && !all[0].Rating.Provisional() && (j == from || !all[j-1].Rating.Provisional()) {
+					sb.WriteString(r.p.T("*Provisional ratings (deviation over %d), after the established ones:*", storage.ProvisionalDeviation) + "\n")
+				}
+				line(j)
+			}
+			if me >= to {
+				sb.WriteString("…\n")
+				line(me)
+			}
+			if len(names) == 1 && pages > 1 {
+				if page < pages {
+					sb.WriteString(r.p.T("Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.", page, pages, name, page+1) + "\n")
+				} else {
+					sb.WriteString(r.p.T("Page %d of %d.", page, pages) + "\n")
+				}
+			}
+		}
+		if len(names) > 1 && more {
+			sb.WriteString(r.p.T("`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.") + "\n")
 		}
 		return sb.String()
 	}
@@ -82,6 +137,28 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: truncate(text, maxLeaderboard), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
+}
+
+// leaderboardPage is how many players a page of one variant's
+// leaderboard shows.
+const leaderboardPage = 10
+
+// leaderboardPlaces returns the place of each player of a leaderboard (in
+// storage.Store.Leaderboard's order): players whose ratings are shown
+// equal (the same whole number, both established or both provisional)
+// share a place, and the next place counts them all ("1, 1, 3").
+func leaderboardPlaces(all []storage.LeaderboardEntry) []int {
+	places := make([]int, len(all))
+	for i, e := range all {
+		places[i] = i + 1
+		if i > 0 {
+			prev := all[i-1].Rating
+			if prev.Provisional() == e.Rating.Provisional() && math.Round(prev.Rating) == math.Round(e.Rating.Rating) {
+				places[i] = places[i-1]
+			}
+		}
+	}
+	return places
 }
 
 // maxLeaderboard is the longest leaderboard message, in bytes (Discord
@@ -138,7 +215,9 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 // ratingText writes a rating with its 95 % interval, marked provisional
 // while its deviation is large (storage.Rating.Provisional).
 func ratingText(p *locale.Printer, r storage.Rating) string {
-	s := fmt.Sprintf("%.0f (±%.0f)", r.Rating, 2*r.Deviation)
+	// Rounded as the leaderboard ranks it (math.Round: 1600.5 is 1601,
+	// where %.0f would round to even).
+	s := fmt.Sprintf("%.0f (±%.0f)", math.Round(r.Rating), 2*r.Deviation)
 	if r.Provisional() {
 		s += " " + p.T("provisional")
 	}

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
@@ -119,9 +121,14 @@ func TestLeaderboardOfEveryVariantFits(t *testing.T) {
 			t.Errorf("the leaderboard lacks %s's first place:\n%s", v, r.Content)
 			continue
 		}
-		// Every line after the headline is whole.
-		for _, line := range strings.Split(strings.TrimSpace(r.Content[i:]), "\n") {
-			if !strings.HasPrefix(line, "**Leaderboard · ") && !strings.HasSuffix(line, "-20-3") {
+		// Every line after the headline is whole, and the last says
+		// where the rest of the players are.
+		more := "`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page."
+		if !strings.HasSuffix(strings.TrimSpace(r.Content), "\n"+more) {
+			t.Errorf("the leaderboard does not end with %q:\n%s", more, r.Content)
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(strings.TrimSpace(r.Content[i:]), more), "\n") {
+			if line != "" && !strings.HasPrefix(line, "**Leaderboard · ") && !strings.HasSuffix(line, "-20-3") {
 				t.Errorf("a line cut off: %q", line)
 			}
 		}
@@ -231,5 +238,73 @@ func TestLeaderboardOfCustomVariants(t *testing.T) {
 	consoleSays(t, out, "the king built an exit fort", "**Leaderboard · custom**\n    1. @bob · 1662")
 	if strings.Contains(out, "I don't know the variant") || strings.Count(out, "**Leaderboard · custom**") != 2 {
 		t.Errorf("the leaderboard of the custom variants:\n%s", out)
+	}
+}
+
+// TestLeaderboardPagesAndProvisional: a newcomer's provisional 1700 over
+// one game topped the established players' leaderboard; equal ratings
+// were ordered by user id, and only the first ten players were ever
+// shown. The established ratings come first, the provisional ones after
+// them under a heading; ratings shown equal share a place (more rated
+// games first); page:N shows the next ten, and a caller not on the page
+// shown sees their own place below it.
+func TestLeaderboardPagesAndProvisional(t *testing.T) {
+	h := newHarness(t, nil)
+	set := func(user, variant string, rating, deviation float64, games int) {
+		t.Helper()
+		if _, err := h.store.UpdatePlayer(t.Context(), guild, user, func(p *storage.Player) error {
+			p.Variants[variant] = storage.VariantRecord{Rating: storage.Rating{Rating: rating, Deviation: deviation, Volatility: 0.06}, Wins: games}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set("1001", "brandubh", 1500, 60, 30)
+	set("1002", "brandubh", 1500.2, 60, 20) // shown 1500 too: 1001 has more games
+	set("1003", "brandubh", 1700, 300, 1)   // one lucky win
+	for i := range 20 {
+		set(fmt.Sprint(2000+i), "brandubh", float64(1450-i), 200, 2)
+	}
+	set(carol, "brandubh", 1200, 300, 1)
+	lines := func(r *resp) []string { return strings.Split(strings.TrimSpace(r.Content), "\n") }
+	heading := "*Provisional ratings (deviation over 110), after the established ones:*"
+
+	r, _ := h.slash(carol, "leaderboard", opt("variant", "brandubh"))
+	got := lines(r)
+	want := []string{"**Leaderboard · brandubh**", "1. <@1001> · 1500 (±120) · 30 rated games · 30-0-0", "1. <@1002> · 1500 (±120) · 20 rated games · 20-0-0",
+		heading, "3. <@1003> · 1700 (±600) provisional · 1 rated game · 1-0-0"}
+	if isEphemeral(r) || len(got) != 15 || !slices.Equal(got[:5], want) || got[11] != "10. <@2006> · 1444 (±400) provisional · 2 rated games · 2-0-0" ||
+		got[12] != "…" || got[13] != "24. <@333> · 1200 (±600) provisional · 1 rated game · 1-0-0" ||
+		got[14] != "Page 1 of 3 · `/tafl leaderboard` `variant:brandubh` `page:2` shows the next." {
+		t.Errorf("page 1 (private %v):\n%s", isEphemeral(r), r.Content)
+	}
+	r, _ = h.slash(alice, "leaderboard", opt("variant", "brandubh"), opt("page", 2.0))
+	if got := lines(r); len(got) != 13 || got[1] != heading || got[2] != "11. <@2007> · 1443 (±400) provisional · 2 rated games · 2-0-0" ||
+		got[11] != "20. <@2016> · 1434 (±400) provisional · 2 rated games · 2-0-0" || got[12] != "Page 2 of 3 · `/tafl leaderboard` `variant:brandubh` `page:3` shows the next." {
+		t.Errorf("page 2 for alice, not on the leaderboard:\n%s", r.Content)
+	}
+	r, _ = h.slash(carol, "leaderboard", opt("variant", "brandubh"), opt("page", 3.0))
+	if got := lines(r); len(got) != 7 || got[1] != heading || got[5] != "24. <@333> · 1200 (±600) provisional · 1 rated game · 1-0-0" || got[6] != "Page 3 of 3." {
+		t.Errorf("page 3, carol's own:\n%s", r.Content)
+	}
+	set("1001", "tablut", 1500, 60, 30) // two variants now
+	for _, c := range []struct {
+		opts []*discordgo.ApplicationCommandInteractionDataOption
+		want string
+	}{
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("variant", "brandubh"), opt("page", 4.0)},
+			"The brandubh leaderboard has no page 4: its last is `/tafl leaderboard` `variant:brandubh` `page:3`."},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("variant", "brandubh"), opt("page", 0.0)}, "There is no page 0: the pages count from 1."},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("page", 2.0)},
+			"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:2` shows that page of one of them."},
+	} {
+		if r, _ := h.slash(carol, "leaderboard", c.opts...); r.Content != c.want || !isEphemeral(r) {
+			t.Errorf("%v: %q (private %v), want %q", c.opts, r.Content, isEphemeral(r), c.want)
+		}
+	}
+	r, _ = h.slash(carol, "leaderboard")
+	if got := lines(r); !slices.Contains(got, "24. <@333> · 1200 (±600) provisional · 1 rated game · 1-0-0") ||
+		got[len(got)-1] != "`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page." {
+		t.Errorf("every variant:\n%s", r.Content)
 	}
 }

@@ -68,7 +68,7 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 	// days: any whole number the settings accept (1 to 30); autocomplete
 	// offers the usual ones (DaysChoices). Discord checks the range; an
 	// option with autocomplete accepts whatever is typed.
-	minDays, zero, oneHour := 1.0, 0.0, 1.0
+	minDays, zero, oneHour, firstPage := 1.0, 0.0, 1.0, 1.0
 	daysOpt := func(desc string) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
 			Description: desc, MinValue: &minDays, MaxValue: storage.MaxDaysPerMove, Autocomplete: true}
@@ -111,7 +111,9 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 			sub("rules", "The rules of a variant, with its start board", variant),
 			sub("history", "A game's record (.otg) and an animated replay", game),
 			sub("analyse", "The engine's review of a finished game: win chances, turning points, better moves", game),
-			sub("leaderboard", "The best-rated players of this server", variant),
+			sub("leaderboard", "The best-rated players of this server", variant, &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "page", MinValue: &firstPage,
+				Description: "Which page of the leaderboard, ten players each (default: 1)"}),
 			sub("stats", "A player's record and ratings", user("user", "Whose (default: yours)")),
 			sub("settings", "Server settings (managers only), and your DM setting", &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
 				Name: "variant", Description: "Default variant", Autocomplete: true},

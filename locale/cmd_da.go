@@ -131,4 +131,7 @@ var daCommands = Dict{
 	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Feriedage fra nu (0 afslutter din ferie; tom: vis hvad du har tilbage)",
 	"name.casual_help": "venskabelig_hjælp",
 	"In casual games the move autocomplete may say which moves capture or win": "I venskabelige partier må autofuldførelsen vise, hvilke træk der slår eller vinder",
+	// /tafl leaderboard page.
+	"name.page": "sidetal",
+	"Which page of the leaderboard, ten players each (default: 1)": "Hvilken side af ranglisten, ti spillere pr. side (standard: 1)",
 }

@@ -131,4 +131,7 @@ var deCommands = Dict{
 	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Urlaubstage ab jetzt (0 beendet deinen Urlaub; leer: zeigt, was dir bleibt)",
 	"name.casual_help": "freundschaft_hilfe",
 	"In casual games the move autocomplete may say which moves capture or win": "In freundschaftlichen Partien darf die Autovervollständigung Schlag- und Gewinnzüge zeigen",
+	// /tafl leaderboard page.
+	"name.page": "seitenzahl",
+	"Which page of the leaderboard, ten players each (default: 1)": "Welche Seite der Rangliste, je zehn Spieler (Standard: 1)",
 }

@@ -131,4 +131,7 @@ var enCommands = Dict{
 	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Days of vacation from now (0 ends your vacation; empty: show what you have left)",
 	"name.casual_help": "casual_help",
 	"In casual games the move autocomplete may say which moves capture or win": "In casual games the move autocomplete may say which moves capture or win",
+	// /tafl leaderboard page.
+	"name.page": "page",
+	"Which page of the leaderboard, ten players each (default: 1)": "Which page of the leaderboard, ten players each (default: 1)",
 }

@@ -131,4 +131,7 @@ var fiCommands = Dict{
 	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Lomapäiviä nyt alkaen (0 lopettaa loman; tyhjä: näytä, mitä on jäljellä)",
 	"name.casual_help": "harjoitus_apu",
 	"In casual games the move autocomplete may say which moves capture or win": "Harjoituspeleissä automaattinen täydennys saa näyttää lyönti- ja voittosiirrot",
+	// /tafl leaderboard page.
+	"name.page": "sivu",
+	"Which page of the leaderboard, ten players each (default: 1)": "Tulostaulukon sivu, kymmenen pelaajaa sivulla (oletus: 1)",
 }

@@ -131,4 +131,7 @@ var isCommands = Dict{
 	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Frídagar frá og með núna (0 lýkur fríinu; tómt: sýna hvað þú átt eftir)",
 	"name.casual_help": "æfing_hjálp",
 	"In casual games the move autocomplete may say which moves capture or win": "Í æfingaskákum má sjálfvirk útfylling sýna hvaða leikir drepa eða vinna",
+	// /tafl leaderboard page.
+	"name.page": "síða",
+	"Which page of the leaderboard, ten players each (default: 1)": "Hvaða síða stigatöflunnar, tíu leikmenn á hverri (sjálfgefið: 1)",
 }

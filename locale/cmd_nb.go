@@ -131,4 +131,7 @@ var nbCommands = Dict{
 	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Feriedager fra nå (0 avslutter ferien; tom: vis hva du har igjen)",
 	"name.casual_help": "vennskapelig_hjelp",
 	"In casual games the move autocomplete may say which moves capture or win": "I vennskapelige partier kan autofullføringen vise hvilke trekk som slår eller vinner",
+	// /tafl leaderboard page.
+	"name.page": "sidetall",
+	"Which page of the leaderboard, ten players each (default: 1)": "Hvilken side av rangeringen, ti spillere per side (standard: 1)",
 }

@@ -131,4 +131,7 @@ var svCommands = Dict{
 	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Semesterdagar från nu (0 avslutar din semester; tomt: visa vad du har kvar)",
 	"name.casual_help": "vänskaplig_hjälp",
 	"In casual games the move autocomplete may say which moves capture or win": "I vänskapliga partier får autoslutförandet visa vilka drag som slår eller vinner",
+	// /tafl leaderboard page.
+	"name.page": "sidnummer",
+	"Which page of the leaderboard, ten players each (default: 1)": "Vilken sida av topplistan, tio spelare per sida (standard: 1)",
 }

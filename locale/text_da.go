@@ -410,4 +410,12 @@ var daTexts = Dict{
 	"%s (engine)":  "%s (motor)",
 	"a player":     "en spiller",
 	"Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.": "Ingen andre kan se en udfordring i en direkte besked med mig: udfordr i en kanal på en server, eller spil mod mig her med `/tafl ai`.",
+	// /tafl leaderboard: its pages and provisional ratings.
+	"There is no page %d: the pages count from 1.": "Der er ingen side %d: siderne tælles fra 1.",
+	"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.": "Flere varianter har ratede partier her: `/tafl leaderboard` `variant:…` `sidetal:%d` viser den side af én af dem.",
+	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Ranglisten for %[1]s har ingen side %[2]d: den sidste er `/tafl leaderboard` `variant:%[1]s` `sidetal:%[3]d`.",
+	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Foreløbige ratings (afvigelse over %d), efter de etablerede:*",
+	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Side %d af %d · `/tafl leaderboard` `variant:%s` `sidetal:%d` viser den næste.",
+	"Page %d of %d.": "Side %d af %d.",
+	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` viser alle spillere i én variant, ti pr. side.",
 }

@@ -410,4 +410,12 @@ var deTexts = Dict{
 	"%s (engine)":  "%s (Engine)",
 	"a player":     "ein Spieler",
 	"Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.": "In einer Direktnachricht mit mir sieht niemand sonst eine Herausforderung: Fordere in einem Kanal eines Servers heraus, oder spiel hier mit `/tafl ai` gegen mich.",
+	// /tafl leaderboard: its pages and provisional ratings.
+	"There is no page %d: the pages count from 1.": "Es gibt keine Seite %d: die Seiten zählen ab 1.",
+	"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.": "Mehrere Varianten haben hier gewertete Partien: `/tafl leaderboard` `variante:…` `seitenzahl:%d` zeigt diese Seite einer von ihnen.",
+	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Die Rangliste von %[1]s hat keine Seite %[2]d: die letzte ist `/tafl leaderboard` `variante:%[1]s` `seitenzahl:%[3]d`.",
+	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Vorläufige Wertungen (Abweichung über %d), nach den etablierten:*",
+	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Seite %d von %d · `/tafl leaderboard` `variante:%s` `seitenzahl:%d` zeigt die nächste.",
+	"Page %d of %d.": "Seite %d von %d.",
+	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variante:…` zeigt alle Spieler einer Variante, zehn pro Seite.",
 }

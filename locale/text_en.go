@@ -410,4 +410,12 @@ var enTexts = []any{
 	"%s (engine)",
 	"a player",
 	"Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.",
+	// /tafl leaderboard: its pages and provisional ratings.
+	"There is no page %d: the pages count from 1.",
+	"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.",
+	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.",
+	"*Provisional ratings (deviation over %d), after the established ones:*",
+	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.",
+	"Page %d of %d.",
+	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.",
 }

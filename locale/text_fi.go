@@ -410,4 +410,12 @@ var fiTexts = Dict{
 	"%s (engine)":  "%s (moottori)",
 	"a player":     "pelaaja",
 	"Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.": "Kukaan muu ei näe haastetta yksityisviestissä kanssani: haasta palvelimen kanavalla, tai pelaa minua vastaan täällä komennolla `/tafl ai`.",
+	// /tafl leaderboard: its pages and provisional ratings.
+	"There is no page %d: the pages count from 1.": "Sivua %d ei ole: sivut numeroidaan 1:stä alkaen.",
+	"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.": "Täällä on pisteytettyjä pelejä useassa muunnelmassa: `/tafl leaderboard` `muunnelma:…` `sivu:%d` näyttää sen sivun yhdestä niistä.",
+	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Muunnelman %[1]s tulostaulukossa ei ole sivua %[2]d: viimeinen on `/tafl leaderboard` `muunnelma:%[1]s` `sivu:%[3]d`.",
+	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Alustavat luokitukset (poikkeama yli %d), vakiintuneiden jälkeen:*",
+	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Sivu %d/%d · `/tafl leaderboard` `muunnelma:%s` `sivu:%d` näyttää seuraavan.",
+	"Page %d of %d.": "Sivu %d/%d.",
+	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `muunnelma:…` näyttää muunnelman kaikki pelaajat, kymmenen sivulla.",
 }

@@ -410,4 +410,12 @@ var isTexts = Dict{
 	"%s (engine)":  "%s (vél)",
 	"a player":     "leikmaður",
 	"Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.": "Enginn annar sér áskorun í einkaskilaboðum við mig: skoraðu á í rás á netþjóni, eða tefldu við mig hér með `/tafl ai`.",
+	// /tafl leaderboard: its pages and provisional ratings.
+	"There is no page %d: the pages count from 1.": "Það er engin síða %d: síðurnar eru taldar frá 1.",
+	"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.": "Hér eru skákir til stiga í fleiri en einu afbrigði: `/tafl leaderboard` `variant:…` `page:%d` sýnir þá síðu eins þeirra.",
+	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Stigataflan fyrir %[1]s hefur enga síðu %[2]d: sú síðasta er `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.",
+	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Bráðabirgðastig (frávik yfir %d), á eftir þeim föstu:*",
+	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Síða %d af %d · `/tafl leaderboard` `variant:%s` `page:%d` sýnir þá næstu.",
+	"Page %d of %d.": "Síða %d af %d.",
+	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` sýnir alla leikmenn eins afbrigðis, tíu á síðu.",
 }

@@ -410,4 +410,12 @@ var nbTexts = Dict{
 	"%s (engine)":  "%s (motor)",
 	"a player":     "en spiller",
 	"Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.": "Ingen andre kan se en utfordring i en direktemelding med meg: utfordre i en kanal på en server, eller spill mot meg her med `/tafl ai`.",
+	// /tafl leaderboard: its pages and provisional ratings.
+	"There is no page %d: the pages count from 1.": "Det finnes ingen side %d: sidene telles fra 1.",
+	"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.": "Flere varianter har ratede partier her: `/tafl leaderboard` `variant:…` `sidetall:%d` viser den siden av én av dem.",
+	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Rangeringen for %[1]s har ingen side %[2]d: den siste er `/tafl leaderboard` `variant:%[1]s` `sidetall:%[3]d`.",
+	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Foreløpige ratinger (avvik over %d), etter de etablerte:*",
+	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Side %d av %d · `/tafl leaderboard` `variant:%s` `sidetall:%d` viser den neste.",
+	"Page %d of %d.": "Side %d av %d.",
+	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` viser alle spillerne i én variant, ti per side.",
 }

@@ -410,4 +410,12 @@ var svTexts = Dict{
 	"%s (engine)":  "%s (motor)",
 	"a player":     "en spelare",
 	"Nobody else can see a challenge in a direct message with me: challenge in a server channel, or play me here with `/tafl ai`.": "Ingen annan kan se en utmaning i ett direktmeddelande med mig: utmana i en kanal på en server, eller spela mot mig här med `/tafl ai`.",
+	// /tafl leaderboard: its pages and provisional ratings.
+	"There is no page %d: the pages count from 1.": "Det finns ingen sida %d: sidorna räknas från 1.",
+	"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.": "Flera varianter har rankade partier här: `/tafl leaderboard` `variant:…` `sidnummer:%d` visar den sidan av en av dem.",
+	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Topplistan för %[1]s har ingen sida %[2]d: den sista är `/tafl leaderboard` `variant:%[1]s` `sidnummer:%[3]d`.",
+	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Preliminära ratingtal (avvikelse över %d), efter de etablerade:*",
+	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Sida %d av %d · `/tafl leaderboard` `variant:%s` `sidnummer:%d` visar nästa.",
+	"Page %d of %d.": "Sida %d av %d.",
+	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` visar alla spelare i en variant, tio per sida.",
 }

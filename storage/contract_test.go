@@ -63,6 +63,7 @@ var contractTests = []struct {
 	{"VacationLeavesLiveClocks", testVacationLeavesLiveClocks},
 	{"VacationAndNewGames", testVacationAndNewGames},
 	{"RememberGameAndLeaderboardVariants", testRememberGameAndLeaderboardVariants},
+	{"LeaderboardOrder", testLeaderboardOrder},
 	{"NamesKeptWithTheGame", testNamesKeptWithTheGame},
 	{"GuildVacationDays", testGuildVacationDays},
 	{"LiveClock", testLiveClock},

@@ -2,6 +2,7 @@ package storage_test
 
 import (
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -116,5 +117,48 @@ func TestPlayerRatingsAged(t *testing.T) {
 	}
 	if r := storage.NewPlayer("g1", "222").PuzzleRatingAt(year); r != storage.DefaultRating {
 		t.Errorf("no puzzle tried: %+v", r)
+	}
+}
+
+// testLeaderboardOrder: the established ratings come before the
+// provisional ones (a newcomer's 1900 over one game, a regular's 1700
+// grown provisional over a year away), each by rating as shown (whole
+// numbers), then by rated games, then by user id.
+func testLeaderboardOrder(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
+	ctx := t.Context()
+	set := func(user string, rating, deviation float64, games int, at time.Time) {
+		t.Helper()
+		_, err := s.UpdatePlayer(ctx, "g1", user, func(p *storage.Player) error {
+			p.Variants["copenhagen"] = storage.VariantRecord{Rating: storage.Rating{Rating: rating, Deviation: deviation, Volatility: 0.06, At: at}, Wins: games}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	yearAgo := clk.Now()
+	clk.Advance(365 * 24 * time.Hour)
+	now := clk.Now()
+	set("600", 1700, 60, 50, yearAgo) // 116 now: provisional
+	set("200", 1900, 300, 1, now)
+	set("500", 1400, 100, 12, now)
+	set("400", 1600.4, 60, 10, now)
+	set("100", 1600, 60, 30, now)
+	set("050", 1600, 60, 30, now)
+	set("300", 1599.6, 80, 40, now)
+	lb, err := s.Leaderboard(ctx, "g1", "copenhagen", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range lb {
+		got = append(got, e.UserID)
+	}
+	if want := []string{"300", "050", "100", "400", "500", "200", "600"}; !slices.Equal(got, want) {
+		t.Errorf("leaderboard order %v, want %v", got, want)
+	}
+	if lb, _ := s.Leaderboard(ctx, "g1", "copenhagen", 2); len(lb) != 2 || lb[0].UserID != "300" || lb[1].UserID != "050" {
+		t.Errorf("the first two: %+v", lb)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"time"
 
@@ -359,10 +360,15 @@ type LeaderboardEntry struct {
 }
 
 // Leaderboard returns the n best-rated players of a server in a variant
-// (n <= 0: all), by rating, then games played, then user id. Only players
-// with a rated game in the variant appear. Each rating is as it stands
-// now, its deviation grown for the rating periods since the player's last
-// rated game in the variant ([Player.RatingAt]).
+// (n <= 0: all). Only players with a rated game in the variant appear.
+// Each rating is as it stands now, its deviation grown for the rating
+// periods since the player's last rated game in the variant
+// ([Player.RatingAt]). The established ratings come first, then the
+// provisional ones ([Rating.Provisional]): a rating over a few games is
+// as likely far too high as too low, and one lucky win must not put a
+// newcomer above the server's regulars. Within each, by rating as shown
+// (rounded to a whole number: 1662.4 and 1661.6 are equal to a reader),
+// then by rated games (the better founded rating first), then by user id.
 func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int) ([]LeaderboardEntry, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -388,9 +394,15 @@ func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int)
 		return nil
 	})
 	slices.SortFunc(out, func(a, b LeaderboardEntry) int {
+		ra, rb := math.Round(a.Rating.Rating), math.Round(b.Rating.Rating)
 		switch {
-		case a.Rating.Rating != b.Rating.Rating:
-			if a.Rating.Rating > b.Rating.Rating {
+		case a.Rating.Provisional() != b.Rating.Provisional():
+			if b.Rating.Provisional() {
+				return -1
+			}
+			return 1
+		case ra != rb:
+			if ra > rb {
 				return -1
 			}
 			return 1
