@@ -116,6 +116,10 @@ type txn interface {
 	// [timeBits]) is below limit, earliest first, then by id. In a write
 	// transaction they are locked until it ends.
 	openChallenges(limit uint64, fn func(id ChallengeID, data []byte) error) error
+	// openChallengesOf calls fn with the open challenges that user made
+	// in guild, earliest expiry first, then by id, without locking them.
+	// The backend may pass others too, which the caller skips.
+	openChallengesOf(user, guild string, fn func(id ChallengeID, data []byte) error) error
 	// playersOfGuild calls fn with every player record of a server.
 	playersOfGuild(guild string, fn func(data []byte) error) error
 
