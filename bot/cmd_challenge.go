@@ -258,7 +258,7 @@ func closedChallenge(text string) *discordgo.InteractionResponse {
 func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	c, err := b.store.GetChallenge(ctx, storage.ChallengeID(r.cid.ID))
 	if err != nil {
-		return nil, err
+		return nil, challengeGone(err)
 	}
 	switch {
 	case c.GuildID != r.in.GuildID:
@@ -447,7 +447,7 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, challengeGone(err)
 	}
 	p := locale.For(locale.Match(c.Language))
 	return &reply{resp: closedChallenge(p.T("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, variantName(c.Variant, c.Layout)))}, nil
@@ -463,10 +463,20 @@ func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, challengeGone(err)
 	}
 	p := locale.For(locale.Match(c.Language))
 	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, variantName(c.Variant, c.Layout)))}, nil
+}
+
+// challengeGone says a challenge button's challenge is not in the
+// database (one kept in a backup restored since, say) as a missing
+// challenge: storage.ErrNotFound alone is said as a missing game.
+func challengeGone(err error) error {
+	if errors.Is(err, storage.ErrNotFound) {
+		return userErrorT("challenge.gone")
+	}
+	return err
 }
 
 // guildSettings returns a server's settings with the bot's defaults for

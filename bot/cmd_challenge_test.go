@@ -348,3 +348,27 @@ func TestRepeatedChallengesRefused(t *testing.T) {
 		t.Errorf("a challenge after the others expired: %q", r.Content)
 	}
 }
+
+// TestButtonsOfAMissingChallenge: a challenge's button whose challenge
+// is not in the database (a backup restored since) answered "I can't
+// find that game"; it says the challenge. The Rematch button of a game
+// whose offer is missing makes a new offer (it said the game was missing
+// too).
+func TestButtonsOfAMissingChallenge(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, a := range []bot.Action{bot.ActAccept, bot.ActDecline, bot.ActWithdraw} {
+		r, _ := h.click(bob, bot.CustomID{Action: a, ID: 42}.String(), false)
+		if want := "I can't find that challenge any more. Start a new one with `/tafl challenge`."; !isEphemeral(r) || r.Content != want {
+			t.Errorf("button %v of a missing challenge: %q, want %q", a, r.Content, want)
+		}
+	}
+	ch, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+	board, _ := h.click(bob, customIDs(ch.Components)["Accept"], false)
+	final := resignFrom(t, h, bob, board)
+	if _, err := h.store.UpdateGame(t.Context(), 1, -1, func(g *storage.Game) error { g.Rematch = 42; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if offer, _ := h.click(alice, customIDs(final.Components)["Rematch"], false); isEphemeral(offer) || !strings.Contains(offer.Content, "**Rematch** of game 1") {
+		t.Errorf("Rematch when the last offer is missing: %q", offer.Content)
+	}
+}

@@ -23,6 +23,7 @@ var da = Dict{
 	"challenge.other_server":   "Den udfordring hører til en anden server: start en her med `/tafl challenge`.",
 	"challenge.again":          "Du har allerede udfordret <@%[1]s>: %[2]s (den udløber <t:%[3]d:R>). Én åben udfordring til en spiller ad gangen: for at ændre den skal du trykke **Træk tilbage** på den og så udfordre igen.",
 	"challenge.too_many":       Plural{Arg: 1, One: "Du har %d åben udfordring på denne server, det højeste antal en spiller må have på én gang:%s\nTryk **Træk tilbage** på en af dem for at trække den tilbage, eller vent, til en bliver besvaret eller udløber.", Other: "Du har %d åbne udfordringer på denne server, det højeste antal en spiller må have på én gang:%s\nTryk **Træk tilbage** på en af dem for at trække den tilbage, eller vent, til en bliver besvaret eller udløber."},
+	"challenge.gone":           "Jeg kan ikke længere finde den udfordring. Start en ny med `/tafl challenge`.",
 	"pace.too_fast":            "Du sender kommandoer og knaptryk for hurtigt: denne blev ikke udført. Prøv igen om %d s.",
 	"games.dm_others":          "I en direkte besked viser jeg kun dine egne partier: spørg efter en anden spillers partier på en server, I deler.",
 	"stats.dm_others":          "I en direkte besked viser jeg kun din egen statistik: spørg efter en anden spillers på en server, I deler.",

@@ -23,6 +23,7 @@ var de = Dict{
 	"challenge.other_server":   "Diese Herausforderung gehört zu einem anderen Server: starte hier eine mit `/tafl challenge`.",
 	"challenge.again":          "Du hast <@%[1]s> schon herausgefordert: %[2]s (läuft <t:%[3]d:R> ab). Eine offene Herausforderung pro Spieler zugleich: Um sie zu ändern, drücke bei ihr **Zurückziehen** und fordere dann erneut heraus.",
 	"challenge.too_many":       Plural{Arg: 1, One: "Du hast %d offene Herausforderung auf diesem Server, so viele, wie ein Spieler zugleich haben darf:%s\nDrücke bei einer **Zurückziehen**, um sie zurückzunehmen, oder warte, bis eine beantwortet wird oder abläuft.", Other: "Du hast %d offene Herausforderungen auf diesem Server, so viele, wie ein Spieler zugleich haben darf:%s\nDrücke bei einer **Zurückziehen**, um sie zurückzunehmen, oder warte, bis eine beantwortet wird oder abläuft."},
+	"challenge.gone":           "Ich finde diese Herausforderung nicht mehr. Starte eine neue mit `/tafl challenge`.",
 	"pace.too_fast":            "Du sendest Befehle und Knopfdrücke zu schnell: dieser wurde nicht ausgeführt. Versuche es in %d s noch einmal.",
 	"games.dm_others":          "In einer Direktnachricht zeige ich nur deine eigenen Partien: frag nach den Partien anderer Spieler auf einem gemeinsamen Server.",
 	"stats.dm_others":          "In einer Direktnachricht zeige ich nur deine eigene Statistik: frag nach der Statistik anderer Spieler auf einem gemeinsamen Server.",

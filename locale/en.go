@@ -24,6 +24,7 @@ var en = Dict{
 	"challenge.other_server":   "That challenge belongs to another server: start one here with `/tafl challenge`.",
 	"challenge.again":          "You have challenged <@%[1]s> already: %[2]s (it expires <t:%[3]d:R>). One open challenge to a player at a time: to change it, press **Withdraw** on it, then challenge again.",
 	"challenge.too_many":       Plural{Arg: 1, One: "You have %d open challenge in this server, the most one player may have at once:%s\nPress **Withdraw** on one to take it back, or wait until one is answered or expires.", Other: "You have %d open challenges in this server, the most one player may have at once:%s\nPress **Withdraw** on one to take it back, or wait until one is answered or expires."},
+	"challenge.gone":           "I can't find that challenge any more. Start a new one with `/tafl challenge`.",
 	"pace.too_fast":            "You are sending commands and button presses too fast: this one was not carried out. Try again in %d s.",
 	"games.dm_others":          "In a direct message I list only your own games: ask for another player's games in a server you share.",
 	"stats.dm_others":          "In a direct message I show only your own stats: ask for another player's in a server you share.",

@@ -23,6 +23,7 @@ var fi = Dict{
 	"challenge.other_server":   "Tämä haaste kuuluu toiselle palvelimelle: aloita oma täällä komennolla `/tafl challenge`.",
 	"challenge.again":          "Olet jo haastanut pelaajan <@%[1]s>: %[2]s (vanhenee <t:%[3]d:R>). Samalle pelaajalle voi olla avoinna yksi haaste kerrallaan: muuttaaksesi sitä paina siinä **Peru** ja haasta sitten uudelleen.",
 	"challenge.too_many":       Plural{Arg: 1, One: "Sinulla on tällä palvelimella %d avoin haaste, eikä yhdellä pelaajalla saa olla kerrallaan enempää:%s\nPaina yhdessä niistä **Peru** peruaksesi sen, tai odota, kunnes johonkin vastataan tai se vanhenee.", Other: "Sinulla on tällä palvelimella %d avointa haastetta, eikä yhdellä pelaajalla saa olla kerrallaan enempää:%s\nPaina yhdessä niistä **Peru** peruaksesi sen, tai odota, kunnes johonkin vastataan tai se vanhenee."},
+	"challenge.gone":           "En löydä sitä haastetta enää. Aloita uusi komennolla `/tafl challenge`.",
 	"pace.too_fast":            "Lähetät komentoja ja painalluksia liian nopeasti: tätä ei suoritettu. Yritä uudelleen %d s kuluttua.",
 	"games.dm_others":          "Yksityisviestissä näytän vain omat pelisi: kysy toisen pelaajan pelejä yhteisellä palvelimella.",
 	"stats.dm_others":          "Yksityisviestissä näytän vain omat tilastosi: kysy toisen pelaajan tilastoja yhteisellä palvelimella.",

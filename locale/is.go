@@ -23,6 +23,7 @@ var is = Dict{
 	"challenge.other_server":   "Þessi áskorun tilheyrir öðrum þjóni: byrjaðu þína eigin hér með `/tafl challenge`.",
 	"challenge.again":          "Þú hefur þegar skorað á <@%[1]s>: %[2]s (rennur út <t:%[3]d:R>). Ein opin áskorun á hvern leikmann í einu: til að breyta henni skaltu ýta á **Draga til baka** á henni og skora svo aftur á.",
 	"challenge.too_many":       Plural{Arg: 1, One: "Þú átt %d opna áskorun á þessum þjóni, eins margar og einn leikmaður má eiga í einu:%s\nÝttu á **Draga til baka** á einni þeirra til að afturkalla hana, eða bíddu þar til einni er svarað eða hún rennur út.", Other: "Þú átt %d opnar áskoranir á þessum þjóni, eins margar og einn leikmaður má eiga í einu:%s\nÝttu á **Draga til baka** á einni þeirra til að afturkalla hana, eða bíddu þar til einni er svarað eða hún rennur út."},
+	"challenge.gone":           "Ég finn þá áskorun ekki lengur. Byrjaðu nýja með `/tafl challenge`.",
 	"pace.too_fast":            "Þú sendir skipanir og hnappasmelli of hratt: þessi var ekki framkvæmd. Reyndu aftur eftir %d s.",
 	"games.dm_others":          "Í einkaskilaboðum sýni ég aðeins þínar eigin skákir: spurðu um skákir annars leikmanns á sameiginlegum þjóni.",
 	"stats.dm_others":          "Í einkaskilaboðum sýni ég aðeins þína eigin tölfræði: spurðu um tölfræði annars leikmanns á sameiginlegum þjóni.",

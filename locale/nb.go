@@ -23,6 +23,7 @@ var nb = Dict{
 	"challenge.other_server":   "Den utfordringen hører til en annen server: start en her med `/tafl challenge`.",
 	"challenge.again":          "Du har allerede utfordret <@%[1]s>: %[2]s (den utløper <t:%[3]d:R>). Én åpen utfordring til en spiller om gangen: for å endre den, trykk **Trekk tilbake** på den og utfordre på nytt.",
 	"challenge.too_many":       Plural{Arg: 1, One: "Du har %d åpen utfordring på denne serveren, det meste én spiller kan ha på én gang:%s\nTrykk **Trekk tilbake** på en av dem for å trekke den tilbake, eller vent til en blir besvart eller utløper.", Other: "Du har %d åpne utfordringer på denne serveren, det meste én spiller kan ha på én gang:%s\nTrykk **Trekk tilbake** på en av dem for å trekke den tilbake, eller vent til en blir besvart eller utløper."},
+	"challenge.gone":           "Jeg finner ikke lenger den utfordringen. Start en ny med `/tafl challenge`.",
 	"pace.too_fast":            "Du sender kommandoer og knappetrykk for fort: denne ble ikke utført. Prøv igjen om %d s.",
 	"games.dm_others":          "I en direktemelding viser jeg bare dine egne partier: spør etter en annen spillers partier på en server dere deler.",
 	"stats.dm_others":          "I en direktemelding viser jeg bare din egen statistikk: spør etter en annen spillers på en server dere deler.",

@@ -23,6 +23,7 @@ var sv = Dict{
 	"challenge.other_server":   "Den utmaningen hör till en annan server: starta en här med `/tafl challenge`.",
 	"challenge.again":          "Du har redan utmanat <@%[1]s>: %[2]s (den går ut <t:%[3]d:R>). En öppen utmaning till en spelare åt gången: för att ändra den, tryck **Dra tillbaka** på den och utmana sedan igen.",
 	"challenge.too_many":       Plural{Arg: 1, One: "Du har %d öppen utmaning på den här servern, det största antal en spelare får ha samtidigt:%s\nTryck **Dra tillbaka** på en av dem för att ta tillbaka den, eller vänta tills någon besvaras eller går ut.", Other: "Du har %d öppna utmaningar på den här servern, det största antal en spelare får ha samtidigt:%s\nTryck **Dra tillbaka** på en av dem för att ta tillbaka den, eller vänta tills någon besvaras eller går ut."},
+	"challenge.gone":           "Jag hittar inte längre den utmaningen. Starta en ny med `/tafl challenge`.",
 	"pace.too_fast":            "Du skickar kommandon och knapptryck för snabbt: det här utfördes inte. Försök igen om %d s.",
 	"games.dm_others":          "I ett direktmeddelande visar jag bara dina egna partier: fråga efter en annan spelares partier på en server ni delar.",
 	"stats.dm_others":          "I ett direktmeddelande visar jag bara din egen statistik: fråga efter en annan spelares på en server ni delar.",
