@@ -64,6 +64,7 @@ func TestCasualServerDefaultAndRatedCounts(t *testing.T) {
 	if !strings.Contains(r.Content, "casual (no rating change)") {
 		t.Errorf("default challenge: %q", r.Content)
 	}
+	h.click(alice, customIDs(r.Components)["Withdraw"], false) // one open challenge to bob at a time
 	r, _ = h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("casual", false))
 	if !strings.Contains(r.Content, "rated.") {
 		t.Fatalf("casual:False challenge: %q", r.Content)

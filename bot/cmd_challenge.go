@@ -68,7 +68,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 		Variant: cv.name, Layout: cv.layout, Rules: cv.rules, Side: side, MoveTime: moveTime, TimeControl: live, Casual: casual,
 		Created: now, Expires: now.Add(b.expiry), Language: b.publicLang(ctx, r),
 	}
-	if err := b.store.CreateChallenge(ctx, c); err != nil {
+	if err := b.store.CreateChallengeIf(ctx, c, func(open []*storage.Challenge) error { return challengeAllowed(r.p, c, open) }); err != nil {
 		return nil, err
 	}
 	msg, err := b.challengeMessage(c)
@@ -79,6 +79,47 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 		resp:  &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: b.rememberChallenge(r.in, c),
 	}, nil
+}
+
+// maxOpenChallenges is how many open challenges (open to anyone or to a
+// player) one player may have in a server at once, so that one player
+// cannot fill a channel with them.
+const maxOpenChallenges = 5
+
+// challengeAllowed refuses new challenge c when its challenger's open
+// challenges in the server (open, as CreateChallengeIf gives them) hold
+// one to the same player already, or maxOpenChallenges: each says where
+// the open ones are, and that Withdraw takes one back. Rematch offers (the
+// Rematch button, one per finished game) neither count nor are refused.
+// p is the challenger's language.
+func challengeAllowed(p *locale.Printer, c *storage.Challenge, open []*storage.Challenge) error {
+	var mine []*storage.Challenge
+	for _, o := range open {
+		if o.Rematch != 0 {
+			continue
+		}
+		if c.OpponentID != "" && o.OpponentID == c.OpponentID {
+			return userErrorT("challenge.again", c.OpponentID, challengeWhere(o), o.Expires.Unix())
+		}
+		mine = append(mine, o)
+	}
+	if len(mine) < maxOpenChallenges {
+		return nil
+	}
+	var list strings.Builder
+	for _, o := range mine {
+		fmt.Fprintf(&list, "\n• %s · %s · %s", opponentName(p, o), variantName(o.Variant, o.Layout), challengeWhere(o))
+	}
+	return userErrorT("challenge.too_many", len(mine), list.String())
+}
+
+// challengeWhere returns the link to open challenge c's message, or its
+// channel while the message is not known.
+func challengeWhere(c *storage.Challenge) string {
+	if c.MessageID == "" {
+		return "<#" + c.ChannelID + ">"
+	}
+	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", c.GuildID, c.MessageChannel(), c.MessageID)
 }
 
 // rememberChallenge returns the follow-up work of a reply that posted
@@ -217,7 +258,7 @@ func closedChallenge(text string) *discordgo.InteractionResponse {
 func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	c, err := b.store.GetChallenge(ctx, storage.ChallengeID(r.cid.ID))
 	if err != nil {
-		return nil, err
+		return nil, challengeGone(err)
 	}
 	switch {
 	case c.GuildID != r.in.GuildID:
@@ -406,7 +447,7 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, challengeGone(err)
 	}
 	p := locale.For(locale.Match(c.Language))
 	return &reply{resp: closedChallenge(p.T("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, variantName(c.Variant, c.Layout)))}, nil
@@ -422,10 +463,20 @@ func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, challengeGone(err)
 	}
 	p := locale.For(locale.Match(c.Language))
 	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, variantName(c.Variant, c.Layout)))}, nil
+}
+
+// challengeGone says a challenge button's challenge is not in the
+// database (one kept in a backup restored since, say) as a missing
+// challenge: storage.ErrNotFound alone is said as a missing game.
+func challengeGone(err error) error {
+	if errors.Is(err, storage.ErrNotFound) {
+		return userErrorT("challenge.gone")
+	}
+	return err
 }
 
 // guildSettings returns a server's settings with the bot's defaults for

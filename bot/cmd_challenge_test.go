@@ -259,3 +259,116 @@ func TestCustomChallengeShowsItsRules(t *testing.T) {
 		t.Errorf("%d challenges name a rules string, want the custom one's:\n%s", n, out)
 	}
 }
+
+// TestRepeatedChallengesRefused: /tafl challenge sent again to the same
+// player while the first challenge is open posted a second challenge
+// message (and a third, ...: only the pace limit stopped it). It is
+// refused privately, linking the open one and saying how to withdraw
+// it; and a player has at most 5 open challenges in a server (open to
+// anyone or not), the refusal listing them. Rematch offers are neither
+// refused nor counted; challenges withdrawn, accepted or past their
+// expiry no longer count.
+func TestRepeatedChallengesRefused(t *testing.T) {
+	h := newHarness(t, nil)
+	const dave, erin, frank = "444", "555", "666"
+	first, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+	if isEphemeral(first) {
+		t.Fatalf("the first challenge: %q", first.Content)
+	}
+	var msgID string
+	waitFor(t, "the challenge's message to be remembered", func() bool {
+		c, err := h.store.GetChallenge(t.Context(), 1)
+		msgID = c.MessageID
+		return err == nil && msgID != ""
+	})
+	openOf := func(user string) int {
+		t.Helper()
+		all, err := h.store.OpenChallenges(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, c := range all {
+			if c.ChallengerID == user {
+				n++
+			}
+		}
+		return n
+	}
+	again, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "tablut"))
+	link := "https://discord.com/channels/" + guild + "/" + channel + "/" + msgID
+	if want := "You have challenged <@" + bob + "> already: " + link; !isEphemeral(again) || !strings.Contains(again.Content, want) ||
+		!strings.Contains(again.Content, "press **Withdraw** on it") {
+		t.Errorf("the same challenge again: %q, want it private with %q and how to withdraw", again.Content, want)
+	}
+	if n := openOf(alice); n != 1 {
+		t.Errorf("alice has %d open challenges after repeating one, want 1", n)
+	}
+	// Bob may still challenge alice; withdrawn, alice may challenge bob anew.
+	if r, _ := h.slash(bob, "challenge", opt("opponent", alice)); isEphemeral(r) {
+		t.Errorf("bob challenging alice: %q", r.Content)
+	}
+	h.click(alice, customIDs(first.Components)["Withdraw"], false)
+	toBob, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+	if isEphemeral(toBob) {
+		t.Fatalf("challenging bob after withdrawing: %q", toBob.Content)
+	}
+
+	// Five open challenges at most, open-to-anyone ones among them.
+	for _, o := range []*discordgo.ApplicationCommandInteractionDataOption{opt("opponent", carol), opt("opponent", dave), opt("variant", "tablut"), opt("variant", "brandubh")} {
+		if r, _ := h.slash(alice, "challenge", o); isEphemeral(r) {
+			t.Fatalf("challenge %v: %q", o.Value, r.Content)
+		}
+	}
+	sixth, _ := h.slash(alice, "challenge", opt("opponent", erin))
+	if want := "You have 5 open challenges in this server, the most one player may have at once:"; !isEphemeral(sixth) || !strings.Contains(sixth.Content, want) ||
+		strings.Count(sixth.Content, "\n• ") != 5 || !strings.Contains(sixth.Content, "\n• anyone · tablut · ") || !strings.Contains(sixth.Content, "**Withdraw**") {
+		t.Errorf("the sixth challenge: %q, want it private with %q, the five listed", sixth.Content, want)
+	}
+	if n := openOf(alice); n != 5 {
+		t.Errorf("alice has %d open challenges, want 5", n)
+	}
+
+	// Bob accepts: four open. A fifth; then a rematch offer is not refused,
+	// nor counted.
+	board, _ := h.click(bob, customIDs(toBob.Components)["Accept"], false)
+	if r, _ := h.slash(alice, "challenge", opt("opponent", erin)); isEphemeral(r) {
+		t.Fatalf("a challenge after one was accepted: %q", r.Content)
+	}
+	final := resignFrom(t, h, bob, board)
+	if offer, _ := h.click(alice, customIDs(final.Components)["Rematch"], false); isEphemeral(offer) || !strings.Contains(offer.Content, "**Rematch** of game") {
+		t.Errorf("a rematch offer with five challenges open: %q", offer.Content)
+	}
+	if r, _ := h.slash(alice, "challenge", opt("opponent", frank)); !isEphemeral(r) || !strings.Contains(r.Content, "You have 5 open challenges") {
+		t.Errorf("a challenge besides five and a rematch offer: %q", r.Content)
+	}
+	// Past their expiry (swept or not), they no longer count.
+	h.clock.Advance(25 * time.Hour)
+	if r, _ := h.slash(alice, "challenge", opt("opponent", erin)); isEphemeral(r) {
+		t.Errorf("a challenge after the others expired: %q", r.Content)
+	}
+}
+
+// TestButtonsOfAMissingChallenge: a challenge's button whose challenge
+// is not in the database (a backup restored since) answered "I can't
+// find that game"; it says the challenge. The Rematch button of a game
+// whose offer is missing makes a new offer (it said the game was missing
+// too).
+func TestButtonsOfAMissingChallenge(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, a := range []bot.Action{bot.ActAccept, bot.ActDecline, bot.ActWithdraw} {
+		r, _ := h.click(bob, bot.CustomID{Action: a, ID: 42}.String(), false)
+		if want := "I can't find that challenge any more. Start a new one with `/tafl challenge`."; !isEphemeral(r) || r.Content != want {
+			t.Errorf("button %v of a missing challenge: %q, want %q", a, r.Content, want)
+		}
+	}
+	ch, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+	board, _ := h.click(bob, customIDs(ch.Components)["Accept"], false)
+	final := resignFrom(t, h, bob, board)
+	if _, err := h.store.UpdateGame(t.Context(), 1, -1, func(g *storage.Game) error { g.Rematch = 42; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if offer, _ := h.click(alice, customIDs(final.Components)["Rematch"], false); isEphemeral(offer) || !strings.Contains(offer.Content, "**Rematch** of game 1") {
+		t.Errorf("Rematch when the last offer is missing: %q", offer.Content)
+	}
+}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -41,7 +42,12 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 	}
 	if old.Rematch != 0 {
 		c, err := b.store.GetChallenge(ctx, old.Rematch)
-		if err != nil {
+		switch {
+		case errors.Is(err, storage.ErrNotFound):
+			// The offer is gone (a backup restored since): a new one
+			// may be made.
+			c = &storage.Challenge{State: storage.ChallengeExpired}
+		case err != nil:
 			return nil, err
 		}
 		switch {

@@ -119,6 +119,10 @@ type txn interface {
 	// tournamentsOfGuild calls fn with every tournament of a server, in
 	// id order (key as in forEach).
 	tournamentsOfGuild(guild string, fn func(key, data []byte) error) error
+	// openChallengesOf calls fn with the open challenges that user made
+	// in guild, earliest expiry first, then by id, without locking them.
+	// The backend may pass others too, which the caller skips.
+	openChallengesOf(user, guild string, fn func(id ChallengeID, data []byte) error) error
 	// playersOfGuild calls fn with every player record of a server.
 	playersOfGuild(guild string, fn func(data []byte) error) error
 

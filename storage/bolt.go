@@ -653,6 +653,12 @@ func (t boltTx) openChallenges(limit uint64, fn func(id ChallengeID, data []byte
 	return nil
 }
 
+// openChallengesOf passes every open challenge (there is no index by
+// challenger; the open ones are few): the Store picks the user's.
+func (t boltTx) openChallengesOf(_, _ string, fn func(id ChallengeID, data []byte) error) error {
+	return t.openChallenges(^uint64(0), fn)
+}
+
 func (t boltTx) playersOfGuild(guild string, fn func(data []byte) error) error {
 	prefix := appendString(nil, guild)
 	c := t.tx.Bucket(bucketPlayers).Cursor()

@@ -237,11 +237,40 @@ func validateChallenge(c *Challenge) error {
 // CreateChallenge saves a new open challenge, assigning c.ID, c.State and
 // (when zero) c.Created. Expires must be set.
 func (s *Store) CreateChallenge(ctx context.Context, c *Challenge) error {
+	return s.createChallenge(ctx, c, nil)
+}
+
+// CreateChallengeIf saves a new open challenge as CreateChallenge does
+// once check has passed. check is given the open challenges that c's
+// challenger made in c's server and that have not expired by c.Created
+// (or now, when that is zero), earliest expiry first; its error is
+// returned and nothing is saved. The look and the creation are one step,
+// also across processes sharing a PostgreSQL database: of several
+// requests of one challenger at once, each check sees the challenges the
+// ones before it created. check may be called more than once (a
+// transaction retried) and must not change the challenges.
+func (s *Store) CreateChallengeIf(ctx context.Context, c *Challenge, check func(open []*Challenge) error) error {
+	if check == nil {
+		return fmt.Errorf("%w: create challenge: no check", ErrInvalid)
+	}
+	return s.createChallenge(ctx, c, check)
+}
+
+func (s *Store) createChallenge(ctx context.Context, c *Challenge, check func(open []*Challenge) error) error {
 	n := *c
 	if err := validateChallenge(&n); err != nil {
 		return fmt.Errorf("storage: create challenge: %w", err)
 	}
 	err := s.write(ctx, func(tx txn) error {
+		if check != nil {
+			open, err := challengesOf(tx, n.ChallengerID, n.GuildID, n.Created, s.now())
+			if err != nil {
+				return err
+			}
+			if err := check(open); err != nil {
+				return reject(err)
+			}
+		}
 		id, err := tx.nextChallengeID()
 		if err != nil {
 			return err
@@ -398,6 +427,31 @@ func openChallenges(tx txn, limit uint64) ([]*Challenge, error) {
 			return fmt.Errorf("storage: load challenge %d: %w", id, err)
 		}
 		out = append(out, c)
+		return nil
+	})
+	return out, err
+}
+
+// challengesOf returns the open challenges user made in guild that have
+// not expired by at (now when zero), earliest expiry first, under a lock
+// on them held until the transaction ends (lockKeys: a challenge created
+// by another transaction meanwhile is seen).
+func challengesOf(tx txn, user, guild string, at, now time.Time) ([]*Challenge, error) {
+	if err := tx.lockKeys("open challenges of user " + user + " in server " + guild); err != nil {
+		return nil, err
+	}
+	if at.IsZero() {
+		at = now
+	}
+	var out []*Challenge
+	err := tx.openChallengesOf(user, guild, func(id ChallengeID, data []byte) error {
+		c, err := decodeChallenge(data)
+		if err != nil {
+			return fmt.Errorf("storage: load challenge %d: %w", id, err)
+		}
+		if c.ChallengerID == user && c.GuildID == guild && c.State == ChallengeOpen && c.Expires.After(at) {
+			out = append(out, c)
+		}
 		return nil
 	})
 	return out, err

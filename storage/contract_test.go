@@ -39,6 +39,7 @@ var contractTests = []struct {
 	{"GuildSettings", testGuildSettings},
 	{"Challenges", testChallenges},
 	{"ExpireChallenges", testExpireChallenges},
+	{"CreateChallengeIf", testCreateChallengeIf},
 	{"ReopenKeepsEverything", testReopenKeepsEverything},
 	{"ListedGamesMatchLoaded", testListedGamesMatchLoaded},
 	{"UndecodableRecord", testUndecodableRecord},

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -410,5 +412,93 @@ func testShortGamesDoNotCount(t *testing.T, b testBackend) {
 	}
 	if back, err := s.GetGame(ctx, ab.ID); err != nil || back.Outcome().Reason != tafl.Aborted || back.Outcome().Winner != tafl.NoSide {
 		t.Errorf("the aborted game read back: %+v, %v", back, err)
+	}
+}
+
+// testCreateChallengeIf: the check of CreateChallengeIf sees the
+// challenger's open challenges in the challenge's server (not those
+// expired, closed, of other servers or of other challengers); its error
+// saves nothing; and of many requests at once, each sees the ones
+// created before it, so a limit holds.
+func testCreateChallengeIf(t *testing.T, b testBackend) {
+	s, clk := b.open(t)
+	ctx := t.Context()
+	mk := func(guild, challenger, opponent string, expiresIn time.Duration) *storage.Challenge {
+		return &storage.Challenge{GuildID: guild, ChannelID: "c1", ChallengerID: challenger, OpponentID: opponent,
+			Variant: "brandubh", MoveTime: 24 * time.Hour, Expires: clk.Now().Add(expiresIn)}
+	}
+	create := func(c *storage.Challenge) *storage.Challenge {
+		t.Helper()
+		if err := s.CreateChallenge(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	soon := create(mk("g1", "111", "222", time.Hour))
+	later := create(mk("g1", "111", "", 24*time.Hour))
+	create(mk("g2", "111", "222", 24*time.Hour)) // another server
+	create(mk("g1", "999", "111", 24*time.Hour)) // another challenger
+	declined := create(mk("g1", "111", "333", 24*time.Hour))
+	if _, err := s.UpdateChallenge(ctx, declined.ID, func(c *storage.Challenge) error { c.State = storage.ChallengeDeclined; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	ids := func(cs []*storage.Challenge) []storage.ChallengeID {
+		var out []storage.ChallengeID
+		for _, c := range cs {
+			out = append(out, c.ID)
+		}
+		return out
+	}
+	var seen []storage.ChallengeID
+	refuse := errors.New("refused")
+	c := mk("g1", "111", "444", 24*time.Hour)
+	if err := s.CreateChallengeIf(ctx, c, func(open []*storage.Challenge) error { seen = ids(open); return refuse }); err != refuse {
+		t.Fatalf("a refused challenge: %v", err)
+	}
+	if want := []storage.ChallengeID{soon.ID, later.ID}; !slices.Equal(seen, want) {
+		t.Errorf("the check saw %v, want %v", seen, want)
+	}
+	if c.ID != 0 {
+		t.Errorf("a refused challenge got id %d", c.ID)
+	}
+	if open, err := s.OpenChallenges(ctx); err != nil || len(open) != 4 {
+		t.Errorf("open challenges after a refused one: %d, %v", len(open), err)
+	}
+	// An open challenge past its expiry (not yet marked expired) is not
+	// counted; a created one is.
+	clk.Advance(2 * time.Hour)
+	if err := s.CreateChallengeIf(ctx, c, func(open []*storage.Challenge) error { seen = ids(open); return nil }); err != nil || c.ID == 0 || c.State != storage.ChallengeOpen {
+		t.Fatalf("a challenge the check allowed: %v, %+v", err, c)
+	}
+	if want := []storage.ChallengeID{later.ID}; !slices.Equal(seen, want) {
+		t.Errorf("after the first one's expiry the check saw %v, want %v", seen, want)
+	}
+	// Many at once under a limit of 3: exactly 3 are created.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	made, refused := 0, 0
+	for range 12 {
+		wg.Go(func() {
+			err := s.CreateChallengeIf(ctx, mk("g5", "555", "", 24*time.Hour), func(open []*storage.Challenge) error {
+				if len(open) >= 3 {
+					return refuse
+				}
+				return nil
+			})
+			mu.Lock()
+			defer mu.Unlock()
+			switch err {
+			case nil:
+				made++
+			case refuse:
+				refused++
+			default:
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if made != 3 || refused != 9 {
+		t.Errorf("12 requests at once under a limit of 3: %d made, %d refused", made, refused)
 	}
 }

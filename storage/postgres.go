@@ -597,6 +597,22 @@ func (t *pgTx) openChallenges(limit uint64, fn func(id ChallengeID, data []byte)
 	return nil
 }
 
+func (t *pgTx) openChallengesOf(user, guild string, fn func(id ChallengeID, data []byte) error) error {
+	recs, err := t.scan(`
+		SELECT id, record FROM challenges
+		WHERE open_expires_ns IS NOT NULL AND record->>'challenger' = $1 AND coalesce(record->>'guild', '') = $2
+		ORDER BY open_expires_ns, id`, user, guild)
+	if err != nil {
+		return err
+	}
+	for _, r := range recs {
+		if err := fn(ChallengeID(r.id), r.data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (t *pgTx) playersOfGuild(guild string, fn func(data []byte) error) error {
 	rows, err := t.tx.Query(t.ctx, "SELECT record FROM players WHERE guild = $1", guild)
 	if err != nil {

@@ -367,6 +367,43 @@ func TestPostgresWatchAcrossStores(t *testing.T) {
 	expectEvent(t, events, storage.EngineEvent{Game: h.ID})
 }
 
+// TestPostgresChallengeLimitAcrossStores: two processes (Stores) create
+// challenges of one player at once, each under a check allowing 3 open
+// ones; together they create exactly 3.
+func TestPostgresChallengeLimitAcrossStores(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	b := testBackends[1]
+	stores := []*storage.Store{b.openAt(t, db, storage.Options{}), b.openAt(t, db, storage.Options{})}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	made := 0
+	full := errors.New("full")
+	for i := range 20 {
+		wg.Go(func() {
+			c := &storage.Challenge{GuildID: "g1", ChannelID: "c1", ChallengerID: "111", Variant: "brandubh",
+				MoveTime: 24 * time.Hour, Expires: time.Now().Add(time.Hour)}
+			err := stores[i%2].CreateChallengeIf(t.Context(), c, func(open []*storage.Challenge) error {
+				if len(open) >= 3 {
+					return full
+				}
+				return nil
+			})
+			switch {
+			case err == nil:
+				mu.Lock()
+				made++
+				mu.Unlock()
+			case err != full:
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if open, err := stores[0].OpenChallenges(t.Context()); made != 3 || len(open) != 3 || err != nil {
+		t.Errorf("%d created (%d stored, %v), want 3", made, len(open), err)
+	}
+}
+
 // TestPostgresEngineGameLimitAcrossStores: two processes (Stores) create
 // games against the engine for one player at once; together they create
 // exactly as many as the limit.
