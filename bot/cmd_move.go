@@ -449,7 +449,7 @@ func gameLabel(p *locale.Printer, g *storage.Game, userID string, tours map[stor
 	}
 	switch {
 	case !g.Active():
-		s += " · " + resultCaption(p, g.Outcome())
+		s += " · " + resultCaption(p, g)
 	case g.ToMove().UserID == userID:
 		s += " · " + p.T("your turn")
 	default:

@@ -1,0 +1,38 @@
+package bot_test
+
+import (
+	"testing"
+
+	"github.com/taflbot/taflbot/bot"
+)
+
+// TestResultNamesTheSideWithoutAMove: a game that ended because the side
+// to move had no legal move said only "no legal moves left", not which
+// side had none, though the other endings say what happened ("the king
+// escaped"). The result line, the board's alt text and the replay's name
+// the side, in a variant where it loses and in one where it draws.
+func TestResultNamesTheSideWithoutAMove(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		// The lone king is walled in by attackers: after the attackers'
+		// first move the defenders cannot move.
+		`/tafl challenge opponent:bob variant:"dim:7 surf:n start:/1t5/7/3t3/2tKt2/3t3/7/7/" side:attackers`,
+		"as bob", "click Accept",
+		"as alice", "/tafl move b1-b2",
+		"/tafl history",
+		// The lone attacker is walled in by defenders, in a variant where
+		// a side without a move draws.
+		`/tafl challenge opponent:bob variant:"dim:7 atkf:n surf:n tb-nomoves:draw start:/1T5/TtT4/1T5/3K3/7/7/7/" side:attackers`,
+		"as bob", "click Accept",
+		"/tafl move d4-d5",
+		"/tafl history",
+		"quit",
+	})
+	consoleSays(t, text,
+		"**Attackers win** — the defenders had no legal move. Congratulations @alice!",
+		"Last move: the attackers played 1. b1-b2. Attackers win · the defenders had no legal move.",
+		"1 move; Attackers win · the defenders had no legal move.]",
+		"**Draw** (the attackers had no legal move).",
+		"Last move: the defenders played 1. Kd4-d5. Draw · the attackers had no legal move.",
+		"1 move; Draw · the attackers had no legal move.]",
+	)
+}
