@@ -112,7 +112,8 @@ func TestFormatClock(t *testing.T) {
 }
 
 // TestOutcomeText: a replay's last caption names the side that had no
-// legal move (it said "no legal moves left").
+// legal move (it said "no legal moves left"), and calls an aborted game
+// aborted (it said "Draw · aborted").
 func TestOutcomeText(t *testing.T) {
 	for _, c := range []struct {
 		o      tafl.Outcome
@@ -121,6 +122,7 @@ func TestOutcomeText(t *testing.T) {
 	}{
 		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.NoMoves}, tafl.Defenders, "Attackers win · the defenders had no legal move"},
 		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.NoMoves}, tafl.Attackers, "Draw · the attackers had no legal move"},
+		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}, tafl.Defenders, "Aborted"},
 		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.KingEscaped}, tafl.Attackers, "Defenders win · the king escaped"},
 		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.DrawAgreed}, tafl.Attackers, "Draw · agreed"},
 	} {

@@ -208,6 +208,9 @@ func ordinal(n int) string {
 // king escaped"; toMove is the side to move at the end, the one that had
 // no legal move when that ended the game.
 func outcomeText(o tafl.Outcome, toMove tafl.Side) string {
+	if o.Reason == tafl.Aborted {
+		return "Aborted" // nobody won, and it is no draw
+	}
 	reason := map[tafl.EndReason]string{
 		tafl.KingCaptured: "the king was captured", tafl.KingEscaped: "the king escaped",
 		tafl.ExitFort: "the king built an exit fort", tafl.Encirclement: "the defenders were encircled",
