@@ -452,8 +452,10 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 		s = p.T("**Aborted** — the game ends without a result and is not rated.")
 	case o.Reason == tafl.Aborted:
 		s = p.T("**Aborted** — the game ends without a result.")
+	case o.Winner == tafl.NoSide && o.Reason == tafl.Timeout && lastSide(g) == tafl.Attackers:
+		s = p.T("**Draw** — the attackers ran out of time, but the defenders no longer had the pieces to win.")
 	case o.Winner == tafl.NoSide && o.Reason == tafl.Timeout:
-		s = p.T("**Draw** — time ran out, but the other side no longer had the pieces to win.")
+		s = p.T("**Draw** — the defenders ran out of time, but the attackers no longer had the pieces to win.")
 	case o.Winner == tafl.NoSide:
 		s = p.T("**Draw** (%s).", endReason(p, g))
 	case o.Winner == tafl.Attackers:
@@ -515,19 +517,26 @@ func resultCaption(p *locale.Printer, g *storage.Game) string {
 // endReason says why g ended, in p's language.
 func endReason(p *locale.Printer, g *storage.Game) string {
 	o := g.Outcome()
-	stuck := tafl.NoSide
-	if o.Reason == tafl.NoMoves {
-		// The side without a move lost, or in a variant where that draws
-		// it is the side to move (found by replaying the game).
-		if stuck = o.Winner.Other(); stuck == tafl.NoSide {
-			stuck = g.Tafl().ToMove()
-		}
+	return reasonText(p, o.Reason, lastSide(g))
+}
+
+// lastSide is the side to move when g ended: the side that had no legal
+// move, or ran out of time, when that ended it. It lost, or in a draw it
+// is found by replaying the game.
+func lastSide(g *storage.Game) tafl.Side {
+	o := g.Outcome()
+	if o.Reason != tafl.NoMoves && o.Reason != tafl.Timeout {
+		return tafl.NoSide // not needed: the game is not replayed for it
 	}
-	return reasonText(p, o.Reason, stuck)
+	if s := o.Winner.Other(); s != tafl.NoSide {
+		return s
+	}
+	return g.Tafl().ToMove()
 }
 
 // reasonText says why a game ended; stuck is the side that had no legal
-// move when that ended it (NoMoves), which it names.
+// move, or ran out of time, when that ended it (NoMoves, Timeout), which
+// it names.
 func reasonText(p *locale.Printer, r tafl.EndReason, stuck tafl.Side) string {
 	switch r {
 	case tafl.KingCaptured:
@@ -550,7 +559,10 @@ func reasonText(p *locale.Printer, r tafl.EndReason, stuck tafl.Side) string {
 	case tafl.DrawAgreed:
 		return p.T("agreed")
 	case tafl.Timeout:
-		return p.T("time ran out")
+		if stuck == tafl.Attackers {
+			return p.T("the attackers ran out of time")
+		}
+		return p.T("the defenders ran out of time")
 	case tafl.Aborted:
 		return p.T("aborted")
 	}

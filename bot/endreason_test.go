@@ -36,3 +36,37 @@ func TestResultNamesTheSideWithoutAMove(t *testing.T) {
 		"1 move; Draw · the attackers had no legal move.]",
 	)
 }
+
+// TestResultNamesTheSideOutOfTime: a game lost or drawn on time said
+// "time ran out", and the draw "but the other side no longer had the
+// pieces to win": the direct message of the result, which has no
+// headline naming the player whose flag fell, did not say whose time ran
+// out. The result names the side, in the game's message, the board's alt
+// text and the direct message.
+func TestResultNamesTheSideOutOfTime(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl settings dms:True",
+		// A lone attacker cannot take the king: the defenders' flag draws.
+		`/tafl challenge opponent:bob variant:"dim:7 surf:n start:/1t5/7/7/3K3/7/7/7/" side:attackers time:1+0`,
+		"as bob", "click Accept",
+		"as alice", "/tafl move b1-b2",
+		"as bob", "/tafl move d4-d5",
+		"as alice", "/tafl move b2-b3",
+		"wait 5m",
+		"/tafl challenge opponent:bob variant:brandubh side:attackers time:1+0",
+		"as bob", "click Accept",
+		"as alice", "/tafl move d2-c2",
+		"as bob", "/tafl move d3-e3",
+		"as alice", "/tafl move c2-c1",
+		"wait 5m",
+		"quit",
+	})
+	consoleSays(t, text,
+		"**Draw** — the defenders ran out of time, but the attackers no longer had the pieces to win.",
+		"Last move: the attackers played 2. b2-b3. Draw · the defenders ran out of time.",
+		"[DM to alice] Game 1 is over: **Draw** — the defenders ran out of time, but the attackers no longer had the pieces to win.",
+		"**Attackers win** — the defenders ran out of time. Congratulations @alice!",
+		"Last move: the attackers played 2. c2-c1. Attackers win · the defenders ran out of time.",
+		"[DM to alice] Game 2 is over: **Attackers win** — the defenders ran out of time. Congratulations @alice!",
+	)
+}

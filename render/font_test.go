@@ -112,8 +112,9 @@ func TestFormatClock(t *testing.T) {
 }
 
 // TestOutcomeText: a replay's last caption names the side that had no
-// legal move (it said "no legal moves left"), and calls an aborted game
-// aborted (it said "Draw · aborted").
+// legal move (it said "no legal moves left") or ran out of time (it said
+// "time ran out"), and calls an aborted game aborted (it said "Draw ·
+// aborted").
 func TestOutcomeText(t *testing.T) {
 	for _, c := range []struct {
 		o      tafl.Outcome
@@ -125,6 +126,8 @@ func TestOutcomeText(t *testing.T) {
 		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}, tafl.Defenders, "Aborted"},
 		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.KingEscaped}, tafl.Attackers, "Defenders win · the king escaped"},
 		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.DrawAgreed}, tafl.Attackers, "Draw · agreed"},
+		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}, tafl.Attackers, "Defenders win · the attackers ran out of time"},
+		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Timeout}, tafl.Defenders, "Draw · the defenders ran out of time"},
 	} {
 		if got := outcomeText(c.o, c.toMove); got != c.want {
 			t.Errorf("outcomeText(%v, %v) = %q, want %q", c.o, c.toMove, got, c.want)

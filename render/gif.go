@@ -206,7 +206,7 @@ func ordinal(n int) string {
 
 // outcomeText describes a finished game, such as "Defenders win · the
 // king escaped"; toMove is the side to move at the end, the one that had
-// no legal move when that ended the game.
+// no legal move, or ran out of time, when that ended the game.
 func outcomeText(o tafl.Outcome, toMove tafl.Side) string {
 	if o.Reason == tafl.Aborted {
 		return "Aborted" // nobody won, and it is no draw
@@ -215,7 +215,7 @@ func outcomeText(o tafl.Outcome, toMove tafl.Side) string {
 		tafl.KingCaptured: "the king was captured", tafl.KingEscaped: "the king escaped",
 		tafl.ExitFort: "the king built an exit fort", tafl.Encirclement: "the defenders were encircled",
 		tafl.Repetition: "repetition", tafl.NoMoves: "the " + toMove.String() + " had no legal move", tafl.Resignation: "resignation",
-		tafl.DrawAgreed: "agreed", tafl.Timeout: "time ran out",
+		tafl.DrawAgreed: "agreed", tafl.Timeout: "the " + toMove.String() + " ran out of time",
 	}[o.Reason]
 	if reason == "" {
 		reason = strings.ReplaceAll(o.Reason.String(), "-", " ")
