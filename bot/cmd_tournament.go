@@ -405,8 +405,16 @@ func tournamentError(err error) error {
 	return err
 }
 
-// editAnnouncement updates the sign-up message.
+// editAnnouncement updates the sign-up message. Edits go one at a time,
+// each showing the tournament as stored now (t if it cannot be read):
+// sent at once, with the state each caller had, they arrived in any order
+// and could leave an older state shown (Join on after the start).
 func (b *Bot) editAnnouncement(ctx context.Context, t *storage.Tournament) {
+	b.announceMu.Lock()
+	defer b.announceMu.Unlock()
+	if now, err := b.store.GetTournament(ctx, t.ID); err == nil {
+		t = now
+	}
 	if t.MessageID == "" {
 		return
 	}

@@ -293,3 +293,47 @@ func TestTournamentStartedBeforeItsThreadIsSaved(t *testing.T) {
 		return false
 	})
 }
+
+// TestAnnouncementEditsEndNewest: each sign-up and the start edit the
+// announcement with the tournament as their own change left it; edits
+// sent at once (Discord slow to answer) arrived in any order, and the
+// announcement could be left saying "2 players" with Join on after the
+// tournament had started. One edit at a time, each of the newest state.
+func TestAnnouncementEditsEndNewest(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "tournament", opt("action", "create"), opt("name", "Slow Cup"), opt("format", "round-robin"),
+		opt("variant", "brandubh"), opt("days", 1.0))
+	tour := func() *storage.Tournament {
+		tr, err := h.store.GetTournament(t.Context(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	waitFor(t, "the announcement saved", func() bool { return tour().ThreadID != "" })
+	path := "/channels/" + channel + "/messages/" + tour().MessageID
+	release := h.fake.hold("PATCH", path) // Discord is slow to edit it
+	for _, u := range []string{alice, bob} {
+		h.slash(u, "tournament", opt("action", "join"))
+	}
+	h.slash(alice, "tournament", opt("action", "start"))
+	release()
+	edits := func() (bodies []string) {
+		for _, rec := range h.fake.requests(path) {
+			if rec.Method == "PATCH" {
+				bodies = append(bodies, string(rec.Body))
+			}
+		}
+		return bodies
+	}
+	waitFor(t, "three edits", func() bool { return len(edits()) == 3 })
+	under := 0
+	for _, e := range edits() {
+		if strings.Contains(e, "Under way: round 1") {
+			under++
+		}
+	}
+	if e := edits(); under < 2 || !strings.Contains(e[2], "Under way: round 1") {
+		t.Errorf("%d of the 3 edits say the tournament is under way, want the last and every one sent after the start; the edits:\n%s", under, strings.Join(e, "\n"))
+	}
+}
