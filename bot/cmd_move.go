@@ -232,6 +232,7 @@ func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 		if g.TournamentID != 0 {
 			b.tournamentGameOver(ctx, g)
 		}
+		b.dmResult(ctx, g) // last: a slow or failing DM holds nothing up
 		return
 	}
 	if g.ToMove().IsAI() {

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/taflbot/taflbot/bot"
@@ -69,4 +70,41 @@ func TestResultNamesTheSideOutOfTime(t *testing.T) {
 		"Last move: the attackers played 2. c2-c1. Attackers win · the defenders ran out of time.",
 		"[DM to alice] Game 2 is over: **Attackers win** — the defenders ran out of time. Congratulations @alice!",
 	)
+}
+
+// TestResultByDirectMessage: /tafl settings dms:True promises "reminders
+// and results by direct message", but only a game ended on time was told
+// by DM; a resignation, a winning move, an agreed draw and an abort were
+// not. Every ending is, to each player who asked (once to a player of
+// both sides), never to one who did not.
+func TestResultByDirectMessage(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl settings dms:True", // alice asks; bob does not
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl move d2-c2",
+		"as bob", "/tafl move d3-e3",
+		"/tafl resign", "click Yes, resign",
+		// A win by a move: the king is walled in after the attackers' move.
+		"as alice",
+		`/tafl challenge opponent:bob variant:"dim:7 surf:n start:/1t5/7/3t3/2tKt2/3t3/7/7/" side:attackers`,
+		"as bob", "click Accept",
+		"as alice", "/tafl move b1-b2",
+		// An abort before both sides moved.
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"/tafl resign", "click Yes, abort",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[DM to alice] Game 1 is over: **Attackers win** — resignation. Congratulations @alice!",
+		"[DM to alice] Game 2 is over: **Attackers win** — the defenders had no legal move. Congratulations @alice!",
+		"[DM to alice] Game 3 is over: **Aborted** — the game ends without a result and is not rated.",
+	)
+	if n := strings.Count(text, "[DM to alice]"); n != 3 {
+		t.Errorf("%d DMs to alice, want 3:\n%s", n, text)
+	}
+	if strings.Contains(text, "[DM to bob]") {
+		t.Errorf("bob, who did not ask, got a DM:\n%s", text)
+	}
 }
