@@ -101,7 +101,7 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 		if !g.Clock.IsZero() {
 			sb.WriteString(b.clockLine(p, g) + "\n")
 		}
-		caption = resultCaption(p, o)
+		caption = resultCaption(p, g)
 	} else {
 		pos := tg.Position()
 		switch pos.Announcement() {
@@ -289,7 +289,7 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 		sb.WriteString(p.T("The start position.") + " ")
 	}
 	if o := g.Outcome(); o.Over() {
-		sb.WriteString(resultCaption(p, o) + ". ")
+		sb.WriteString(resultCaption(p, g) + ". ")
 	} else {
 		side := tg.ToMove()
 		if side == tafl.Attackers {
@@ -452,14 +452,16 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 		s = p.T("**Aborted** — the game ends without a result and is not rated.")
 	case o.Reason == tafl.Aborted:
 		s = p.T("**Aborted** — the game ends without a result.")
+	case o.Winner == tafl.NoSide && o.Reason == tafl.Timeout && lastSide(g) == tafl.Attackers:
+		s = p.T("**Draw** — the attackers ran out of time, but the defenders no longer had the pieces to win.")
 	case o.Winner == tafl.NoSide && o.Reason == tafl.Timeout:
-		s = p.T("**Draw** — time ran out, but the other side no longer had the pieces to win.")
+		s = p.T("**Draw** — the defenders ran out of time, but the attackers no longer had the pieces to win.")
 	case o.Winner == tafl.NoSide:
-		s = p.T("**Draw** (%s).", reasonText(p, o.Reason))
+		s = p.T("**Draw** (%s).", endReason(p, g))
 	case o.Winner == tafl.Attackers:
-		s = p.T("**Attackers win** — %s. Congratulations %s!", reasonText(p, o.Reason), seatName(p, g.Seat(o.Winner)))
+		s = p.T("**Attackers win** — %s. Congratulations %s!", endReason(p, g), seatName(p, g.Seat(o.Winner)))
 	default:
-		s = p.T("**Defenders win** — %s. Congratulations %s!", reasonText(p, o.Reason), seatName(p, g.Seat(o.Winner)))
+		s = p.T("**Defenders win** — %s. Congratulations %s!", endReason(p, g), seatName(p, g.Seat(o.Winner)))
 	}
 	// A game that ended (not aborted) before both sides moved says why it
 	// changes nothing: a casual game is never rated, but would have
@@ -496,20 +498,46 @@ func betweenPeople(g *storage.Game) bool {
 	return !g.Attackers.IsAI() && !g.Defenders.IsAI() && !sameSeat(g.Attackers, g.Defenders)
 }
 
-func resultCaption(p *locale.Printer, o tafl.Outcome) string {
+// resultCaption is the short result of a finished game g, such as
+// "Defenders win · the king escaped".
+func resultCaption(p *locale.Printer, g *storage.Game) string {
+	o := g.Outcome()
 	if o.Reason == tafl.Aborted {
 		return p.T("Aborted")
 	}
 	switch o.Winner {
 	case tafl.Attackers:
-		return p.T("Attackers win · %s", reasonText(p, o.Reason))
+		return p.T("Attackers win · %s", endReason(p, g))
 	case tafl.Defenders:
-		return p.T("Defenders win · %s", reasonText(p, o.Reason))
+		return p.T("Defenders win · %s", endReason(p, g))
 	}
-	return p.T("Draw · %s", reasonText(p, o.Reason))
+	return p.T("Draw · %s", endReason(p, g))
 }
 
-func reasonText(p *locale.Printer, r tafl.EndReason) string {
+// endReason says why g ended, in p's language.
+func endReason(p *locale.Printer, g *storage.Game) string {
+	o := g.Outcome()
+	return reasonText(p, o.Reason, lastSide(g))
+}
+
+// lastSide is the side to move when g ended: the side that had no legal
+// move, or ran out of time, when that ended it. It lost, or in a draw it
+// is found by replaying the game.
+func lastSide(g *storage.Game) tafl.Side {
+	o := g.Outcome()
+	if o.Reason != tafl.NoMoves && o.Reason != tafl.Timeout {
+		return tafl.NoSide // not needed: the game is not replayed for it
+	}
+	if s := o.Winner.Other(); s != tafl.NoSide {
+		return s
+	}
+	return g.Tafl().ToMove()
+}
+
+// reasonText says why a game ended; stuck is the side that had no legal
+// move, or ran out of time, when that ended it (NoMoves, Timeout), which
+// it names.
+func reasonText(p *locale.Printer, r tafl.EndReason, stuck tafl.Side) string {
 	switch r {
 	case tafl.KingCaptured:
 		return p.T("the king was captured")
@@ -522,13 +550,19 @@ func reasonText(p *locale.Printer, r tafl.EndReason) string {
 	case tafl.Repetition:
 		return p.T("repetition")
 	case tafl.NoMoves:
-		return p.T("no legal moves left")
+		if stuck == tafl.Attackers {
+			return p.T("the attackers had no legal move")
+		}
+		return p.T("the defenders had no legal move")
 	case tafl.Resignation:
 		return p.T("resignation")
 	case tafl.DrawAgreed:
 		return p.T("agreed")
 	case tafl.Timeout:
-		return p.T("time ran out")
+		if stuck == tafl.Attackers {
+			return p.T("the attackers ran out of time")
+		}
+		return p.T("the defenders ran out of time")
 	case tafl.Aborted:
 		return p.T("aborted")
 	}

@@ -135,12 +135,19 @@ func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 		return
 	}
 	b.postNotice(ctx, g, msg)
-	b.afterMove(ctx, g)
-	for _, s := range []storage.Seat{g.Attackers, g.Defenders} {
-		if !s.IsAI() {
-			p := b.playerP(ctx, g, s.UserID)
-			b.dm(ctx, g, s.UserID, p.T("Game %d is over: %s", g.ID, resultLine(p, g)))
+	b.afterMove(ctx, g) // tells the players who want direct messages too
+}
+
+// dmResult tells the players of finished game g who want direct messages
+// (/tafl settings dms:True) how it ended, however it ended: on time, by a
+// move, a resignation, an agreed draw or an abort.
+func (b *Bot) dmResult(ctx context.Context, g *storage.Game) {
+	for i, s := range []storage.Seat{g.Attackers, g.Defenders} {
+		if s.IsAI() || s.UserID == "" || i == 1 && sameSeat(g.Attackers, g.Defenders) {
+			continue // the engine, or a player of both sides told once
 		}
+		p := b.playerP(ctx, g, s.UserID)
+		b.dm(ctx, g, s.UserID, p.T("Game %d is over: %s", g.ID, resultLine(p, g)))
 	}
 }
 

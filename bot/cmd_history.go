@@ -171,7 +171,7 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 				alt := p.T("Animated replay of game %d, %s, %s (attackers) against %s (defenders): %s", g.ID, variantTitle(p, g.Tafl().Variant()),
 					seatLabel(p, g.Attackers), seatLabel(p, g.Defenders), moveCount(p, g.Ply()))
 				if o := g.Outcome(); o.Over() {
-					alt += "; " + resultCaption(p, o)
+					alt += "; " + resultCaption(p, g)
 				}
 				files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d.gif", g.ID), ContentType: "image/gif", Reader: describe(bytes.NewReader(gif), alt+".")})
 			}
@@ -312,7 +312,7 @@ func (b *Bot) reviewFiles(ctx context.Context, p *locale.Printer, g *storage.Gam
 		b.log.Error("decoding a stored review", "game_id", g.ID, "err", err)
 		return nil
 	}
-	title := p.T("Game %d · %s · %s", g.ID, gameVariant(g), resultCaption(p, g.Outcome()))
+	title := p.T("Game %d · %s · %s", g.ID, gameVariant(g), resultCaption(p, g))
 	var text strings.Builder
 	if err := rep.WriteText(&text, title); err != nil {
 		return nil
@@ -375,8 +375,8 @@ func (b *Bot) replayPage(lp *locale.Printer, g *storage.Game, ply int) (*discord
 		}
 	}
 	if ply == len(plies) && g.Outcome().Over() {
-		caption += "\n" + resultCaption(lp, g.Outcome())
-		content += " " + resultCaption(lp, g.Outcome()) + "."
+		caption += "\n" + resultCaption(lp, g)
+		content += " " + resultCaption(lp, g) + "."
 	}
 	png, err := b.boardPNG(step.Position(), last, caption)
 	if err != nil {

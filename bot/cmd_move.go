@@ -232,6 +232,7 @@ func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 		if g.TournamentID != 0 {
 			b.tournamentGameOver(ctx, g)
 		}
+		b.dmResult(ctx, g) // last: a slow or failing DM holds nothing up
 		return
 	}
 	if g.ToMove().IsAI() {
@@ -449,7 +450,7 @@ func gameLabel(p *locale.Printer, g *storage.Game, userID string, tours map[stor
 	}
 	switch {
 	case !g.Active():
-		s += " · " + resultCaption(p, g.Outcome())
+		s += " · " + resultCaption(p, g)
 	case g.ToMove().UserID == userID:
 		s += " · " + p.T("your turn")
 	default:

@@ -178,12 +178,18 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 					thread = ""
 				}
 			}
-			_, err = b.store.UpdateTournament(ctx, t.ID, func(st *storage.Tournament) error {
+			saved, err := b.store.UpdateTournament(ctx, t.ID, func(st *storage.Tournament) error {
 				st.MessageID, st.ThreadID = m.ID, thread
 				return nil
 			})
 			if err != nil {
 				b.log.Warn("saving a tournament's message", "tournament_id", t.ID, "err", err)
+				return
+			}
+			// Who joined, or a start, before the message was saved could
+			// not edit it: it is brought up to date now.
+			if b.announcement(saved).content != msg.content {
+				b.editAnnouncement(ctx, saved)
 			}
 		}}, nil
 }
@@ -399,8 +405,16 @@ func tournamentError(err error) error {
 	return err
 }
 
-// editAnnouncement updates the sign-up message.
+// editAnnouncement updates the sign-up message. Edits go one at a time,
+// each showing the tournament as stored now (t if it cannot be read):
+// sent at once, with the state each caller had, they arrived in any order
+// and could leave an older state shown (Join on after the start).
 func (b *Bot) editAnnouncement(ctx context.Context, t *storage.Tournament) {
+	b.announceMu.Lock()
+	defer b.announceMu.Unlock()
+	if now, err := b.store.GetTournament(ctx, t.ID); err == nil {
+		t = now
+	}
 	if t.MessageID == "" {
 		return
 	}
@@ -471,12 +485,46 @@ func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID,
 		// are posted (a public copy of the announcement repeated it).
 		return &reply{resp: ephemeral(r.p.T("tour.you_started", t.Name)), after: func(ctx context.Context) {
 			b.editAnnouncement(ctx, t)
+			b.awaitAnnouncement(ctx, t.ID)
 			b.playRound(ctx, t.ID)
 		}}, nil
 	}
 	msg := b.announcement(t)
 	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: msg.data()}
-	return &reply{resp: resp, after: func(ctx context.Context) { b.playRound(ctx, t.ID) }}, nil
+	return &reply{resp: resp, after: func(ctx context.Context) {
+		b.awaitAnnouncement(ctx, t.ID)
+		b.playRound(ctx, t.ID)
+	}}, nil
+}
+
+// announceWait is how long after its creation a tournament's first round
+// may wait for its announcement and thread to be saved.
+const announceWait = 30 * time.Second
+
+// awaitAnnouncement waits until tournament id's announcement is saved,
+// with its thread. The create command's follow-up looks the announcement
+// up, starts the thread on it and saves both moments after the reply; a
+// start quick off the mark (Start now right after the sign-ups) came
+// before, and its first round was played in the channel while the later
+// rounds went to the thread. The wait ends at the latest announceWait
+// after the tournament was created: if the follow-up failed, the round
+// is played in the channel.
+func (b *Bot) awaitAnnouncement(ctx context.Context, id storage.TournamentID) {
+	began := time.Now()
+	for logged := false; ; logged = true {
+		t, err := b.store.GetTournament(ctx, id)
+		if err != nil || t.MessageID != "" || b.now().Sub(t.Created) >= announceWait || time.Since(began) >= announceWait {
+			return
+		}
+		if !logged {
+			b.log.Debug("a tournament's first round waits for its announcement and thread to be saved", "tournament_id", id)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 // cancelTournament calls off a tournament that has not started.
@@ -929,6 +977,7 @@ func (b *Bot) sweepTournaments(ctx context.Context, now time.Time) {
 				continue
 			}
 			b.editAnnouncement(ctx, nt)
+			b.awaitAnnouncement(ctx, t.ID)
 			if cancelled {
 				text := tourLang(nt).T("tour.cancelled_few", nt.Name)
 				if _, err := b.rest.Send(ctx, tournamentChannel(nt), (&message{content: text}).send()); err != nil {

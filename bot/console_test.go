@@ -398,7 +398,7 @@ func TestConsoleMoveAfterTheGameEnded(t *testing.T) {
 	}
 	text := runConsoleWith(t, bot.Options{}, script)
 	consoleSays(t, text,
-		"[to alice] (only you) Game 1 is over (Defenders win · time ran out), and you have no other game in progress here.",
+		"[to alice] (only you) Game 1 is over (Defenders win · the attackers ran out of time), and you have no other game in progress here.",
 		"[to alice] (only you) Game 2 is over (Attackers win · resignation), and you have no other game in progress here.",
 		"[to carol] (only you) You have no game in progress here.",
 	)

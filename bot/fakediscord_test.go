@@ -39,6 +39,29 @@ type fakeDiscord struct {
 	// threads the fake started (and any a test adds), forums. GET
 	// /channels/ID answers them; any other id is a text channel.
 	channels map[string]fakeChannel
+	// holds keep matching requests waiting (a slow Discord).
+	holds []*fakeHold
+}
+
+// fakeHold keeps the requests whose path contains pathContains (and
+// method, if not empty) waiting until released.
+type fakeHold struct {
+	method, pathContains string
+	released             chan struct{}
+	once                 sync.Once
+}
+
+// hold makes the requests whose path contains pathContains (and method,
+// if not empty) wait without an answer until the returned function is
+// called (at the latest when the test ends).
+func (f *fakeDiscord) hold(method, pathContains string) (release func()) {
+	hd := &fakeHold{method: method, pathContains: pathContains, released: make(chan struct{})}
+	f.mu.Lock()
+	f.holds = append(f.holds, hd)
+	f.mu.Unlock()
+	release = func() { hd.once.Do(func() { close(hd.released) }) }
+	f.t.Cleanup(release)
+	return release
 }
 
 // fakeChannel is a channel's type and, for a thread, its parent.
@@ -121,6 +144,17 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 	}
+	var held []*fakeHold
+	for _, hd := range f.holds {
+		if strings.Contains(r.URL.Path, hd.pathContains) && (hd.method == "" || hd.method == r.Method) {
+			held = append(held, hd)
+		}
+	}
+	f.mu.Unlock()
+	for _, hd := range held {
+		<-hd.released
+	}
+	f.mu.Lock()
 	f.nextID++
 	id := fmt.Sprint(f.nextID)
 	gw := f.gatewayURL

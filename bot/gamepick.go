@@ -158,7 +158,7 @@ func (b *Bot) noGameHere(ctx context.Context, r *request) error {
 		return &noGameErr{userError: &userError{key: "You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`."}}
 	}
 	return &noGameErr{last: last, userError: &userError{key: "Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.",
-		args: []any{int(last.ID), resultCaption(r.p, last.Outcome())}}}
+		args: []any{int(last.ID), resultCaption(r.p, last)}}}
 }
 
 // lastEnded is the user's game in this server that ended last (nil if

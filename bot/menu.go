@@ -27,7 +27,7 @@ func (b *Bot) loadCurrent(ctx context.Context, r *request) (*storage.Game, error
 		return nil, err
 	}
 	if !g.Active() {
-		return nil, userErrorf("Game %d is over: %s", g.ID, resultCaption(r.p, g.Outcome()))
+		return nil, userErrorf("Game %d is over: %s", g.ID, resultCaption(r.p, g))
 	}
 	if g.Ply() != r.cid.Ply {
 		return nil, fmt.Errorf("bot: game %d is at move %d, the button at %d: %w", g.ID, g.Ply(), r.cid.Ply, storage.ErrStale)

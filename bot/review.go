@@ -268,7 +268,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 	// The result as the graph's title says it: the board's result line
 	// would mention the winner and the rating changes, pinging the players
 	// of a game that anyone in the server may have reviewed.
-	sb.WriteString(p.T("**Review of game %d** · %s · %s · %s", g.ID, gameVariant(g), moveCount(p, g.Ply()), resultCaption(p, g.Outcome())) + "\n")
+	sb.WriteString(p.T("**Review of game %d** · %s · %s · %s", g.ID, gameVariant(g), moveCount(p, g.Ply()), resultCaption(p, g)) + "\n")
 	if len(rep.Turning) == 0 {
 		sb.WriteString(p.T("No move lost more than 2 points of win chance: a clean game.") + "\n")
 	} else {
@@ -283,7 +283,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 		content = content[:1900] + "…"
 	}
 	var graph bytes.Buffer
-	title := p.T("Game %d · %s · %s", g.ID, gameVariant(g), resultCaption(p, g.Outcome()))
+	title := p.T("Game %d · %s · %s", g.ID, gameVariant(g), resultCaption(p, g))
 	b.renderSem <- struct{}{}
 	err := render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme})
 	<-b.renderSem

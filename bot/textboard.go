@@ -34,7 +34,7 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time) string {
 		}
 	}
 	if o := g.Outcome(); o.Over() {
-		sb.WriteString(resultCaption(p, o) + ".\n")
+		sb.WriteString(resultCaption(p, g) + ".\n")
 	} else {
 		side := tg.ToMove()
 		if side == tafl.Attackers {

@@ -248,3 +248,125 @@ func TestTournamentAutocompleteInADM(t *testing.T) {
 		t.Errorf("the tournament option in a DM lists %q, want nothing", got)
 	}
 }
+
+// TestTournamentStartedBeforeItsThreadIsSaved: the create command's
+// follow-up looks up the announcement, starts the thread on it and saves
+// both; a start that came first (Discord slow to start the thread) played
+// round 1 in the channel, while the later rounds went to the thread, and
+// the announcement, which nobody could edit before it was saved, kept its
+// Join button and "0 players" after the start. Round 1 waits for the
+// thread, and the announcement is brought up to date once saved.
+func TestTournamentStartedBeforeItsThreadIsSaved(t *testing.T) {
+	h := newHarness(t, nil)
+	release := h.fake.hold("POST", "/threads") // Discord is slow to start the thread
+	h.slash(alice, "tournament", opt("action", "create"), opt("name", "Quick Cup"), opt("format", "round-robin"),
+		opt("variant", "brandubh"), opt("days", 1.0))
+	for _, u := range []string{alice, bob} {
+		if r, _ := h.slash(u, "tournament", opt("action", "join")); !strings.Contains(r.Content, "You joined **Quick Cup**") {
+			t.Fatalf("%s joining: %q", u, r.Content)
+		}
+	}
+	if r, _ := h.slash(alice, "tournament", opt("action", "start")); !strings.Contains(r.Content, "You started **Quick Cup**") {
+		t.Fatalf("starting: %q", r.Content)
+	}
+	tour := func() *storage.Tournament {
+		tr, err := h.store.GetTournament(t.Context(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	game := func() storage.GameID {
+		for _, g := range tour().State.Games {
+			if g.GameID != 0 {
+				return storage.GameID(g.GameID)
+			}
+		}
+		return 0
+	}
+	// Round 1 is played at once (in the channel), or waits for the thread.
+	waitFor(t, "round 1, or its wait for the thread", func() bool {
+		return game() != 0 || strings.Contains(h.logs.String(), "first round waits for its announcement")
+	})
+	if tour().ThreadID != "" {
+		t.Fatal("the thread was saved while Discord held its start")
+	}
+	release()
+	waitFor(t, "the thread and round 1's game", func() bool { return tour().ThreadID != "" && game() != 0 })
+	tr := tour()
+	g, err := h.store.GetGame(t.Context(), game())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.ThreadID == "" || g.ThreadID != tr.ThreadID {
+		t.Errorf("round 1's game is in thread %q, the tournament's thread is %q", g.ThreadID, tr.ThreadID)
+	}
+	inChannel := func() (posts []string) {
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+			if rec.Method == "POST" && strings.HasSuffix(rec.Path, "/channels/"+channel+"/messages") {
+				posts = append(posts, string(rec.Body))
+			}
+		}
+		return posts
+	}
+	waitFor(t, "round 1's posts", func() bool {
+		return len(h.fake.requests("/channels/"+tr.ThreadID+"/messages")) >= 2 || len(inChannel()) > 0
+	})
+	for _, p := range inChannel() {
+		t.Errorf("a post in the channel, want all in the thread: %s", p)
+	}
+	// The announcement is edited to say the tournament is under way, its
+	// buttons off.
+	waitFor(t, "the announcement's edit", func() bool {
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages/" + tr.MessageID) {
+			if rec.Method == "PATCH" {
+				return strings.Contains(string(rec.Body), "Under way: round 1. Players (2)")
+			}
+		}
+		return false
+	})
+}
+
+// TestAnnouncementEditsEndNewest: each sign-up and the start edit the
+// announcement with the tournament as their own change left it; edits
+// sent at once (Discord slow to answer) arrived in any order, and the
+// announcement could be left saying "2 players" with Join on after the
+// tournament had started. One edit at a time, each of the newest state.
+func TestAnnouncementEditsEndNewest(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "tournament", opt("action", "create"), opt("name", "Slow Cup"), opt("format", "round-robin"),
+		opt("variant", "brandubh"), opt("days", 1.0))
+	tour := func() *storage.Tournament {
+		tr, err := h.store.GetTournament(t.Context(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	waitFor(t, "the announcement saved", func() bool { return tour().ThreadID != "" })
+	path := "/channels/" + channel + "/messages/" + tour().MessageID
+	release := h.fake.hold("PATCH", path) // Discord is slow to edit it
+	for _, u := range []string{alice, bob} {
+		h.slash(u, "tournament", opt("action", "join"))
+	}
+	h.slash(alice, "tournament", opt("action", "start"))
+	release()
+	edits := func() (bodies []string) {
+		for _, rec := range h.fake.requests(path) {
+			if rec.Method == "PATCH" {
+				bodies = append(bodies, string(rec.Body))
+			}
+		}
+		return bodies
+	}
+	waitFor(t, "three edits", func() bool { return len(edits()) == 3 })
+	under := 0
+	for _, e := range edits() {
+		if strings.Contains(e, "Under way: round 1") {
+			under++
+		}
+	}
+	if e := edits(); under < 2 || !strings.Contains(e[2], "Under way: round 1") {
+		t.Errorf("%d of the 3 edits say the tournament is under way, want the last and every one sent after the start; the edits:\n%s", under, strings.Join(e, "\n"))
+	}
+}

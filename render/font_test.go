@@ -76,13 +76,16 @@ func TestReplayCaptionsFit(t *testing.T) {
 	// A long game's last move: three-digit numbers, the king, two captures.
 	long := []tafl.Ply{{Move: tafl.NewMove(tafl.At(9, 9), tafl.At(9, 12)), Piece: tafl.King,
 		Captures: []tafl.Square{tafl.At(8, 12), tafl.At(10, 12)}, Outcome: tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.KingEscaped}}}
-	caption := tafl.PlyLabel(199, long[0]) + " · defenders\n" + outcomeText(tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Encirclement})
-	for _, size := range []int{DefaultGIFSize, 420, 320} {
-		lh := float64(lineHeight(size))
-		geo := newGeometry(19, size, false, 2)
-		for i, line := range captionLines(caption, 2, lh, float64(size-2*geo.x0)) {
-			if want := splitCaption(caption)[i]; line.text != strings.ReplaceAll(want, "·", "•") {
-				t.Errorf("size %d: line %d drawn as %q, want %q whole", size, i+1, line.text, want)
+	// The longest results: an encirclement, a side without a legal move.
+	for _, o := range []tafl.Outcome{{Winner: tafl.Attackers, Reason: tafl.Encirclement}, {Winner: tafl.Defenders, Reason: tafl.NoMoves}} {
+		caption := tafl.PlyLabel(199, long[0]) + " · defenders\n" + outcomeText(o, o.Winner.Other())
+		for _, size := range []int{DefaultGIFSize, 420, 320} {
+			lh := float64(lineHeight(size))
+			geo := newGeometry(19, size, false, 2)
+			for i, line := range captionLines(caption, 2, lh, float64(size-2*geo.x0)) {
+				if want := splitCaption(caption)[i]; line.text != strings.ReplaceAll(want, "·", "•") {
+					t.Errorf("size %d: line %d drawn as %q, want %q whole", size, i+1, line.text, want)
+				}
 			}
 		}
 	}
@@ -104,6 +107,30 @@ func TestFormatClock(t *testing.T) {
 	} {
 		if got := FormatClock(d); got != want {
 			t.Errorf("FormatClock(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// TestOutcomeText: a replay's last caption names the side that had no
+// legal move (it said "no legal moves left") or ran out of time (it said
+// "time ran out"), and calls an aborted game aborted (it said "Draw ·
+// aborted").
+func TestOutcomeText(t *testing.T) {
+	for _, c := range []struct {
+		o      tafl.Outcome
+		toMove tafl.Side
+		want   string
+	}{
+		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.NoMoves}, tafl.Defenders, "Attackers win · the defenders had no legal move"},
+		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.NoMoves}, tafl.Attackers, "Draw · the attackers had no legal move"},
+		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}, tafl.Defenders, "Aborted"},
+		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.KingEscaped}, tafl.Attackers, "Defenders win · the king escaped"},
+		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.DrawAgreed}, tafl.Attackers, "Draw · agreed"},
+		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}, tafl.Attackers, "Defenders win · the attackers ran out of time"},
+		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Timeout}, tafl.Defenders, "Draw · the defenders ran out of time"},
+	} {
+		if got := outcomeText(c.o, c.toMove); got != c.want {
+			t.Errorf("outcomeText(%v, %v) = %q, want %q", c.o, c.toMove, got, c.want)
 		}
 	}
 }

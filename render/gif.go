@@ -183,7 +183,7 @@ func replayFrames(game *tafl.Game, opts GIFOptions) ([]replayFrame, error) {
 	}
 	if out := game.Outcome(); out.Over() {
 		last := &frames[len(frames)-1]
-		last.caption += "\n" + outcomeText(out)
+		last.caption += "\n" + outcomeText(out, game.ToMove())
 	}
 	return frames, nil
 }
@@ -204,13 +204,18 @@ func ordinal(n int) string {
 	return fmt.Sprintf("%d%s", n, suffix)
 }
 
-// outcomeText describes a finished game, such as "Defenders win · the king escaped".
-func outcomeText(o tafl.Outcome) string {
+// outcomeText describes a finished game, such as "Defenders win · the
+// king escaped"; toMove is the side to move at the end, the one that had
+// no legal move, or ran out of time, when that ended the game.
+func outcomeText(o tafl.Outcome, toMove tafl.Side) string {
+	if o.Reason == tafl.Aborted {
+		return "Aborted" // nobody won, and it is no draw
+	}
 	reason := map[tafl.EndReason]string{
 		tafl.KingCaptured: "the king was captured", tafl.KingEscaped: "the king escaped",
 		tafl.ExitFort: "the king built an exit fort", tafl.Encirclement: "the defenders were encircled",
-		tafl.Repetition: "repetition", tafl.NoMoves: "no legal moves left", tafl.Resignation: "resignation",
-		tafl.DrawAgreed: "agreed", tafl.Timeout: "time ran out",
+		tafl.Repetition: "repetition", tafl.NoMoves: "the " + toMove.String() + " had no legal move", tafl.Resignation: "resignation",
+		tafl.DrawAgreed: "agreed", tafl.Timeout: "the " + toMove.String() + " ran out of time",
 	}[o.Reason]
 	if reason == "" {
 		reason = strings.ReplaceAll(o.Reason.String(), "-", " ")

@@ -213,6 +213,21 @@ func TestPlayFromStdin(t *testing.T) {
 	}
 }
 
+// TestPlaySaysWhoHadNoMove: tafl play's result line for a game that
+// ended because the side to move had no legal move said only
+// "(no-moves)", not which side, in a draw as in a win.
+func TestPlaySaysWhoHadNoMove(t *testing.T) {
+	for _, c := range []struct{ rules, move, want string }{
+		{"dim:7 surf:n start:/1t5/7/3t3/2tKt2/3t3/7/7/", "b1-b2", "result:   attackers-won (no-moves: the defenders had no legal move)\n"},
+		{"dim:7 atkf:n surf:n tb-nomoves:draw start:/1T5/TtT4/1T5/3K3/7/7/7/", "d4-d5", "result:   draw (no-moves: the attackers had no legal move)\n"},
+	} {
+		out, _, code := runTafl(t, "", "play", "-rules", c.rules, c.move)
+		if code != 0 || !strings.HasSuffix(out, c.want) {
+			t.Errorf("tafl play -rules %q %s: exit %d:\n%s\nwant it to end %q", c.rules, c.move, code, out, c.want)
+		}
+	}
+}
+
 func TestPerft(t *testing.T) {
 	out, _, code := runTafl(t, "", "perft", "-variant", "brandubh", "-depth", "2", "-json")
 	if code != 0 {

@@ -107,7 +107,11 @@ func printPlay(e env, g *tafl.Game, out playJSON) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "position: %s\n", out.Position)
 	if o := g.Outcome(); o.Over() {
-		fmt.Fprintf(w, "result:   %s (%s)\n", out.Status, out.Reason)
+		reason := out.Reason
+		if o.Reason == tafl.NoMoves {
+			reason += ": the " + out.ToMove + " had no legal move" // who, as the bot's result line says
+		}
+		fmt.Fprintf(w, "result:   %s (%s)\n", out.Status, reason)
 	} else {
 		fmt.Fprintf(w, "to move:  %s\n", out.ToMove)
 	}

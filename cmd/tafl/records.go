@@ -19,14 +19,15 @@ type record struct {
 // readFinished reads the game records in files and returns the finished
 // games, in order. Unfinished games have no result: they are left out,
 // and a line on e.stderr says how many (a database export, taflbot db
-// export, holds the games in progress and the abandoned ones too). With
+// export, holds the games in progress and the abandoned ones too); so
+// are aborted games (their records say result 0 but nobody drew). With
 // moves, so are records of a result but no move (a resignation or a
 // forfeit before the first move, or a record cut short): their result is
 // kept, but they show nothing of how games are won, so curve, tune and
 // balance leave them out, with a line that says how many.
 func readFinished(e env, files []string, moves bool) ([]record, error) {
 	var recs []record
-	var skipped, empty []string
+	var skipped, aborted, empty []string
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -39,6 +40,10 @@ func readFinished(e env, files []string, moves bool) ([]record, error) {
 		o := g.Outcome()
 		if !o.Over() {
 			skipped = append(skipped, f)
+			continue
+		}
+		if o.Reason == tafl.Aborted {
+			aborted = append(aborted, f)
 			continue
 		}
 		if moves && len(g.Plies()) == 0 {
@@ -60,6 +65,9 @@ func readFinished(e env, files []string, moves bool) ([]record, error) {
 			games = "game"
 		}
 		fmt.Fprintf(e.stderr, "skipped %d unfinished %s of %d (no result yet): %s\n", n, games, len(files), someNames(skipped))
+	}
+	if n := len(aborted); n > 0 {
+		fmt.Fprintf(e.stderr, "skipped %s of %d (called off before both sides moved: no result): %s\n", plural(n, "aborted game", "aborted games"), len(files), someNames(aborted))
 	}
 	noMoves(e, empty, len(files), "nothing to learn from")
 	if len(recs) == 0 && len(empty) > 0 {

@@ -168,6 +168,30 @@ func TestUnfinishedRecordsAreSkipped(t *testing.T) {
 	}
 }
 
+// TestAbortedRecordsAreSkipped: the record of an aborted game (/tafl
+// history and taflbot db export write [result:0] [termination:aborted])
+// was counted as a draw by tafl results, curve, balance and tune; nobody
+// drew it, and it is left out as an unfinished game is, with a line that
+// names it.
+func TestAbortedRecordsAreSkipped(t *testing.T) {
+	dir := t.TempDir()
+	writeGame(t, dir, "g1.otg", "brandubh", "/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers, []string{"e3-e5"}, "alpha", "beta")
+	aborted := "[attackers:alpha]\n[defenders:beta]\n[result:0]\n[termination:aborted]\n[variant:brandubh]\n1. d2-c2\n"
+	if err := os.WriteFile(filepath.Join(dir, "g2.otg"), []byte(aborted), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	skipped := "skipped 1 aborted game of 2 (called off before both sides moved: no result): " + filepath.Join(dir, "g2.otg") + "\n"
+	out, errOut, code := runTafl(t, "", "results", dir)
+	if code != 0 || errOut != skipped || !strings.Contains(out, "1 game of brandubh") || !strings.Contains(out, "alpha  attackers      1     1      0     0  100.0%\n") {
+		t.Errorf("results: exit %d, stderr %q, want %q; output:\n%s", code, errOut, skipped, out)
+	}
+	for _, args := range [][]string{{"balance", dir}, {"curve", "-nodes", "100", dir}} {
+		if _, errOut, _ := runTafl(t, "", args...); !strings.HasPrefix(errOut, skipped) {
+			t.Errorf("%s: stderr %q, want it to begin %q", args[0], errOut, skipped)
+		}
+	}
+}
+
 // A side a player never played scores "-", as in tafl match's summary,
 // not 0.0% (every game lost).
 func TestResultsSideWithoutGames(t *testing.T) {

@@ -21,7 +21,8 @@
 //	-boards dir    in console mode, the folder for board pictures (overrides console_dir).
 //	-v             in console mode, log as log_level and log_format say; without it the
 //	               console logs only warnings and errors, as text, to stderr.
-//	               Without -console, -boards and -v are usage errors.
+//	               Without -console, -boards and -v are usage errors (a running bot
+//	               logs as log_level and log_format say).
 //
 // Environment:
 //
@@ -124,15 +125,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return usageError{err}
 	}
 	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("unexpected argument %q (flags: -config, -console, -boards; or: taflbot db …)", fs.Arg(0))}
+		return usageError{fmt.Errorf("unexpected argument %q (flags: -config, -console, -v, -boards; or: taflbot db …; taflbot -h lists them)", fs.Arg(0))}
 	}
 	// -v and -boards change only the console: outside it they would be
 	// ignored without a word.
 	if !*console && *verbose {
-		return usageError{errors.New("-v goes with -console: outside console mode the bot logs as log_level and log_format say")}
+		return usageError{errors.New("-v goes with -console (taflbot -console -v): outside console mode the bot logs as log_level and log_format say; set them in the config file (log_level \"debug\" logs the most)")}
 	}
 	if !*console && *boards != "" {
-		return usageError{errors.New("-boards goes with -console: outside console mode the bot posts its pictures to Discord")}
+		return usageError{errors.New("-boards goes with -console (taflbot -console -boards DIR): outside console mode the bot posts its pictures to Discord and writes none")}
 	}
 	cfg, err := loadConfig(*configPath, getenv)
 	if err != nil {

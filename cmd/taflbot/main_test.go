@@ -183,14 +183,16 @@ func TestErrorLineSaysTaflbotOnce(t *testing.T) {
 
 // TestConsoleFlagsWithoutConsole: -v and -boards, which change only the
 // console, are usage errors without -console (they were ignored without
-// a word).
+// a word), saying how to use them and what to do instead; a stray
+// argument's error lists every flag (-v was left out).
 func TestConsoleFlagsWithoutConsole(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"-v"}, "-v goes with -console"},
-		{[]string{"-boards", t.TempDir()}, "-boards goes with -console"},
+		{[]string{"-v"}, "-v goes with -console (taflbot -console -v): outside console mode the bot logs as log_level and log_format say; set them in the config file"},
+		{[]string{"-boards", t.TempDir()}, "-boards goes with -console (taflbot -console -boards DIR)"},
+		{[]string{"-config", "x.json", "debug"}, `unexpected argument "debug" (flags: -config, -console, -v, -boards; or: taflbot db …; taflbot -h lists them)`},
 	} {
 		err := run(context.Background(), c.args, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}, noEnv)
 		var ue usageError

@@ -1,0 +1,110 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/taflbot/taflbot/bot"
+)
+
+// TestResultNamesTheSideWithoutAMove: a game that ended because the side
+// to move had no legal move said only "no legal moves left", not which
+// side had none, though the other endings say what happened ("the king
+// escaped"). The result line, the board's alt text and the replay's name
+// the side, in a variant where it loses and in one where it draws.
+func TestResultNamesTheSideWithoutAMove(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		// The lone king is walled in by attackers: after the attackers'
+		// first move the defenders cannot move.
+		`/tafl challenge opponent:bob variant:"dim:7 surf:n start:/1t5/7/3t3/2tKt2/3t3/7/7/" side:attackers`,
+		"as bob", "click Accept",
+		"as alice", "/tafl move b1-b2",
+		"/tafl history",
+		// The lone attacker is walled in by defenders, in a variant where
+		// a side without a move draws.
+		`/tafl challenge opponent:bob variant:"dim:7 atkf:n surf:n tb-nomoves:draw start:/1T5/TtT4/1T5/3K3/7/7/7/" side:attackers`,
+		"as bob", "click Accept",
+		"/tafl move d4-d5",
+		"/tafl history",
+		"quit",
+	})
+	consoleSays(t, text,
+		"**Attackers win** — the defenders had no legal move. Congratulations @alice!",
+		"Last move: the attackers played 1. b1-b2. Attackers win · the defenders had no legal move.",
+		"1 move; Attackers win · the defenders had no legal move.]",
+		"**Draw** (the attackers had no legal move).",
+		"Last move: the defenders played 1. Kd4-d5. Draw · the attackers had no legal move.",
+		"1 move; Draw · the attackers had no legal move.]",
+	)
+}
+
+// TestResultNamesTheSideOutOfTime: a game lost or drawn on time said
+// "time ran out", and the draw "but the other side no longer had the
+// pieces to win": the direct message of the result, which has no
+// headline naming the player whose flag fell, did not say whose time ran
+// out. The result names the side, in the game's message, the board's alt
+// text and the direct message.
+func TestResultNamesTheSideOutOfTime(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl settings dms:True",
+		// A lone attacker cannot take the king: the defenders' flag draws.
+		`/tafl challenge opponent:bob variant:"dim:7 surf:n start:/1t5/7/7/3K3/7/7/7/" side:attackers time:1+0`,
+		"as bob", "click Accept",
+		"as alice", "/tafl move b1-b2",
+		"as bob", "/tafl move d4-d5",
+		"as alice", "/tafl move b2-b3",
+		"wait 5m",
+		"/tafl challenge opponent:bob variant:brandubh side:attackers time:1+0",
+		"as bob", "click Accept",
+		"as alice", "/tafl move d2-c2",
+		"as bob", "/tafl move d3-e3",
+		"as alice", "/tafl move c2-c1",
+		"wait 5m",
+		"quit",
+	})
+	consoleSays(t, text,
+		"**Draw** — the defenders ran out of time, but the attackers no longer had the pieces to win.",
+		"Last move: the attackers played 2. b2-b3. Draw · the defenders ran out of time.",
+		"[DM to alice] Game 1 is over: **Draw** — the defenders ran out of time, but the attackers no longer had the pieces to win.",
+		"**Attackers win** — the defenders ran out of time. Congratulations @alice!",
+		"Last move: the attackers played 2. c2-c1. Attackers win · the defenders ran out of time.",
+		"[DM to alice] Game 2 is over: **Attackers win** — the defenders ran out of time. Congratulations @alice!",
+	)
+}
+
+// TestResultByDirectMessage: /tafl settings dms:True promises "reminders
+// and results by direct message", but only a game ended on time was told
+// by DM; a resignation, a winning move, an agreed draw and an abort were
+// not. Every ending is, to each player who asked (once to a player of
+// both sides), never to one who did not.
+func TestResultByDirectMessage(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl settings dms:True", // alice asks; bob does not
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl move d2-c2",
+		"as bob", "/tafl move d3-e3",
+		"/tafl resign", "click Yes, resign",
+		// A win by a move: the king is walled in after the attackers' move.
+		"as alice",
+		`/tafl challenge opponent:bob variant:"dim:7 surf:n start:/1t5/7/3t3/2tKt2/3t3/7/7/" side:attackers`,
+		"as bob", "click Accept",
+		"as alice", "/tafl move b1-b2",
+		// An abort before both sides moved.
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"/tafl resign", "click Yes, abort",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[DM to alice] Game 1 is over: **Attackers win** — resignation. Congratulations @alice!",
+		"[DM to alice] Game 2 is over: **Attackers win** — the defenders had no legal move. Congratulations @alice!",
+		"[DM to alice] Game 3 is over: **Aborted** — the game ends without a result and is not rated.",
+	)
+	if n := strings.Count(text, "[DM to alice]"); n != 3 {
+		t.Errorf("%d DMs to alice, want 3:\n%s", n, text)
+	}
+	if strings.Contains(text, "[DM to bob]") {
+		t.Errorf("bob, who did not ask, got a DM:\n%s", text)
+	}
+}
