@@ -118,3 +118,91 @@ func TestCommandMentionsInAClockProcess(t *testing.T) {
 		t.Errorf("the clock process's reminder: %+v", posts)
 	}
 }
+
+// TestClockProcessRereadsTheCommandID: a process without the
+// interactions role reads /tafl's id again while it runs (every
+// Options.CommandIDRefresh): when a front end registers the commands anew
+// and Discord gives /tafl another id, the process's reminders mention
+// the new id — Discord shows a mention with an id it does not know as
+// plain, unclickable text — and when /tafl is no longer registered, they
+// name the commands as typed.
+func TestClockProcessRereadsTheCommandID(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // game 1
+	h.clock.Advance(10 * time.Hour)
+	startGame(t, h) // game 2, reminded ten hours after game 1
+	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Engine: h.engine, AppID: "555", Now: h.clock.Now,
+		Render: render.Options{Size: 240}, Logger: slog.New(slog.NewJSONHandler(h.logs, nil))}
+	front, err := bot.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := front.RegisterCommands(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	opts.Roles, opts.CommandIDRefresh = bot.RoleClock, 20*time.Millisecond
+	clockBot, err := bot.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error)
+	go func() { done <- clockBot.Run(ctx, 5*time.Second) }()
+	defer func() { cancel(); <-done }()
+	select {
+	case <-clockBot.CaughtUp():
+	case <-time.After(time.Minute):
+		t.Fatal("the clock process did not start")
+	}
+	// rereads waits until the clock process has read the commands twice
+	// more: the first reading after the change has been kept.
+	rereads := func() {
+		t.Helper()
+		gets := func() int {
+			n := 0
+			for _, r := range h.fake.requests("/commands") {
+				if r.Method == "GET" {
+					n++
+				}
+			}
+			return n
+		}
+		n := gets()
+		waitFor(t, "two more readings of the commands", func() bool { return gets() >= n+2 })
+	}
+
+	// A front end registers the commands anew, and Discord gives /tafl
+	// another id.
+	const newID = 1400000000000000001
+	h.fake.mu.Lock()
+	h.fake.commandIDBase = newID
+	h.fake.mu.Unlock()
+	if err := front.RegisterCommands(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	rereads()
+	n := len(h.fake.requests("/channels/" + channel + "/messages"))
+	h.clock.Advance(45 * time.Hour) // game 1 55 h in
+	clockBot.Sweep(t.Context())
+	posts := channelPosts(t, h, n)
+	if len(posts) != 1 || !strings.Contains(posts[0].Content, fmt.Sprintf("</tafl board:%d> `game:1`", newID)) {
+		t.Errorf("after /tafl was registered anew, the clock process's reminder: %+v", posts)
+	}
+
+	// /tafl is no longer registered.
+	if _, err := sess.ApplicationCommandBulkOverwrite("555", "", nil); err != nil {
+		t.Fatal(err)
+	}
+	rereads()
+	n = len(h.fake.requests("/channels/" + channel + "/messages"))
+	h.clock.Advance(10 * time.Hour) // game 2 55 h in
+	clockBot.Sweep(t.Context())
+	posts = channelPosts(t, h, n)
+	if len(posts) != 1 || !strings.Contains(posts[0].Content, "`/tafl board` `game:2`") {
+		t.Errorf("after /tafl was removed, the clock process's reminder: %+v", posts)
+	}
+}
