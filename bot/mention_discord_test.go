@@ -5,12 +5,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
 )
 
 // TestCommandMentionsAfterRegistration: once the bot has registered
@@ -204,5 +207,114 @@ func TestClockProcessRereadsTheCommandID(t *testing.T) {
 	posts = channelPosts(t, h, n)
 	if len(posts) != 1 || !strings.Contains(posts[0].Content, "`/tafl board` `game:2`") {
 		t.Errorf("after /tafl was removed, the clock process's reminder: %+v", posts)
+	}
+}
+
+// TestUserTextIsNotRewritten: a user's own string shown in the bot's
+// texts — a display name, a rules string's name:, a mistyped option — is
+// shown as typed once the commands are registered: a "`/tafl help`" in it
+// is not turned into a command mention as the bot's own are, its
+// markdown and mentions are not rendered (they are backslash-escaped in
+// running text; inside a code span a backtick would end the span, so a
+// rules string with one is refused), and a challenge pings its players,
+// not a user its rules string's name: mentions. A tournament's name
+// cannot hold any of it.
+func TestUserTextIsNotRewritten(t *testing.T) {
+	h := newHarness(t, nil)
+	if err := h.bot.RegisterCommands(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	const nick = "`/tafl help` @everyone <@333> **b**"
+	const start = " esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+	as := func(user, nickname, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *resp {
+		t.Helper()
+		in := h.slashInteraction(user, sub, opts...)
+		in.Member.Nick = nickname
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		return r
+	}
+	noMention := func(what, text string) {
+		t.Helper()
+		if strings.Contains(text, "</tafl help") {
+			t.Errorf("%s: a user's `/tafl help` became a mention: %q", what, text)
+		}
+	}
+
+	// A backtick in a rules string's name: would end the code span the
+	// challenge shows the string in: refused, nothing created.
+	n := len(h.fake.requests("/channels/"))
+	r := as(alice, nick, "challenge", opt("opponent", bob), opt("side", "defenders"), opt("variant", "dim:7 name:`/tafl_help`"+start))
+	if want := "I can't play that rules string: its name (name:) contains a backtick, which a message cannot show inside a rules string: leave it out."; r.Content != want || !isEphemeral(r) {
+		t.Errorf("a backtick in name: %q, want %q", r.Content, want)
+	}
+	if games, _ := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{}); len(games) != 0 || len(h.fake.requests("/channels/")) != n {
+		t.Errorf("the refused challenge left %d games, %d posts", len(games), len(h.fake.requests("/channels/"))-n)
+	}
+
+	// A challenge under a rules string whose name: mentions carol pings
+	// alice and bob only.
+	in := h.slashInteraction(alice, "challenge", opt("opponent", bob), opt("side", "defenders"), opt("variant", "dim:7 name:<@333>_@everyone_**x**"+start))
+	in.Member.Nick = nick
+	h.bot.HandleGateway(t.Context(), in)
+	r, rec := h.fake.callback(t, in.ID)
+	var body struct {
+		Data struct {
+			AllowedMentions struct {
+				Parse []string `json:"parse"`
+				Users []string `json:"users"`
+			} `json:"allowed_mentions"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(rec.Body, &body); err != nil {
+		t.Fatal(err)
+	}
+	if am := body.Data.AllowedMentions; len(am.Parse) != 0 || !slices.Equal(am.Users, []string{alice, bob}) {
+		t.Errorf("the challenge may ping %+v: want alice and bob only", am)
+	}
+	if !strings.Contains(r.Content, "Rules string: `dim:7 name:<@333>_@everyone_**x**") {
+		t.Errorf("the challenge shows the rules string otherwise: %q", r.Content)
+	}
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	startGame(t, h) // bob's second game (against alice), for the move below
+
+	// The board in words shows the display name and the variant's name as
+	// typed (escaped), without a mention.
+	r, _ = h.slash(bob, "board", opt("game", "1"), opt("text", true))
+	noMention("board text", r.Content)
+	if want := `Game 1, \<\@333\> \@everyone \*\*x\*\*, 7 by 7: user222 plays the attackers, \` + "`" + `/tafl help\` + "`" + ` \@everyone \<\@333\> \*\*b\*\* the defenders.`; !strings.HasPrefix(r.Content, want) {
+		t.Errorf("board text %q\nwant it to start %q", r.Content, want)
+	}
+	// A move refused in one of several games names the game, and the
+	// opponent.
+	r, _ = h.slash(bob, "move", opt("move", "a1-a2"))
+	noMention("move refused", r.Content)
+	if want := `In game 1 (custom vs \` + "`" + `/tafl help\` + "`" + ` \@everyone \<\@333\> \*\*b\*\*): `; !strings.HasPrefix(r.Content, want) {
+		t.Errorf("move refused: %q, want it to start %q", r.Content, want)
+	}
+	// Mistyped options echoed in a code span, or in running text.
+	for _, c := range []struct {
+		sub  string
+		opts []*discordgo.ApplicationCommandInteractionDataOption
+		want string
+	}{
+		{"rules", []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", "/tafl help")}, "I don't know the variant `/tafl\u00a0help`"},
+		{"rules", []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", "`/tafl help`")}, "I don't know the variant `ˋ/tafl\u00a0helpˋ`"},
+		{"move", []*discordgo.ApplicationCommandInteractionDataOption{opt("move", "/tafl help"), opt("game", "1")}, "I can't read `/tafl\u00a0help`"},
+		{"settings", []*discordgo.ApplicationCommandInteractionDataOption{opt("language", "/tafl help")}, "I don't speak `/tafl\u00a0help`"},
+		{"challenge", []*discordgo.ApplicationCommandInteractionDataOption{opt("opponent", carol), opt("time", "/tafl help")}, "I can't use the time control `/tafl\u00a0help`"},
+		// The rules engine's reason quotes the piece of the string at fault.
+		{"rules", []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", "dim:7 <@333>*x* start:/7/")}, `I can't play that rules string: "\<\@333\>\*x\*" is not key:value.`},
+	} {
+		r, _ := h.slash(bob, c.sub, c.opts...)
+		noMention(c.sub, r.Content)
+		if !strings.HasPrefix(r.Content, c.want) {
+			t.Errorf("/tafl %s %v: %q, want it to start %q", c.sub, c.opts[0].Value, r.Content, c.want)
+		}
+	}
+	// A tournament's name refuses mentions and formatting marks.
+	r, _ = h.slash(alice, "tournament", opt("action", "create"), opt("name", "`/tafl help`"))
+	if want := "Give the tournament a `name` of 1 to 60 characters, without mentions or formatting marks."; r.Content != want {
+		t.Errorf("tournament named `/tafl help`: %q", r.Content)
 	}
 }
