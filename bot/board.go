@@ -26,7 +26,7 @@ type message struct {
 	pings []string
 }
 
-var mentionUsers = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeUsers}}
+var mentionUsers = pingable
 
 // allowed is the message's AllowedMentions.
 func (m *message) allowed() *discordgo.MessageAllowedMentions {

@@ -318,3 +318,65 @@ func TestUserTextIsNotRewritten(t *testing.T) {
 		t.Errorf("tournament named `/tafl help`: %q", r.Content)
 	}
 }
+
+// TestNoMessagePingsEveryone: every message the bot sends or delivers
+// (replies, deferred replies, follow-ups, channel posts) says whom it
+// may ping, and never @everyone, @here or a role: a message that sets
+// nothing itself may ping users only, whatever its text holds.
+func TestNoMessagePingsEveryone(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	h.slash(alice, "move", opt("move", "d2-f2"))
+	h.slash(bob, "draw")
+	r, _ := h.slash(alice, "resign")
+	h.click(alice, customIDs(r.Components)["Yes, resign"], true)
+	h.slash(bob, "history", opt("game", "1"))
+	h.slash(alice, "rules", opt("variant", "tablut"))
+	h.slash(alice, "games")
+	h.slash(alice, "stats")
+	h.slash(alice, "help")
+	h.slash(alice, "puzzle")
+	waitFor(t, "the replies", func() bool { return len(h.fake.requests("/webhooks/")) > 0 })
+	checked := 0
+	for _, rec := range h.fake.requests("/") {
+		if rec.Method != "POST" && rec.Method != "PATCH" || len(rec.Body) == 0 || strings.Contains(rec.Path, "/channels/") && rec.Method == "PATCH" {
+			continue // channel message edits ping nobody
+		}
+		var m struct {
+			Type    int                               `json:"type"`
+			Content string                            `json:"content"`
+			Data    *struct{ Content string }         `json:"data"`
+			Allowed *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+		}
+		var d struct {
+			Data struct {
+				Allowed *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+			} `json:"data"`
+		}
+		if json.Unmarshal(rec.Body, &m) != nil || json.Unmarshal(rec.Body, &d) != nil {
+			continue // not a message (a list of commands)
+		}
+		am := m.Allowed
+		if strings.HasSuffix(rec.Path, "/callback") {
+			if m.Type == int(discordgo.InteractionApplicationCommandAutocompleteResult) || m.Type == int(discordgo.InteractionResponseDeferredChannelMessageWithSource) || m.Type == int(discordgo.InteractionResponseDeferredMessageUpdate) {
+				continue
+			}
+			am = d.Data.Allowed
+		} else if !strings.Contains(rec.Path, "/messages") && !strings.HasPrefix(strings.TrimPrefix(rec.Path, "/api/v9/"), "webhooks/") {
+			continue // a thread, a DM channel
+		}
+		checked++
+		if am == nil {
+			t.Errorf("%s %s says nothing of whom it pings: %.300s", rec.Method, rec.Path, rec.Body)
+			continue
+		}
+		for _, p := range am.Parse {
+			if p != discordgo.AllowedMentionTypeUsers {
+				t.Errorf("%s %s may ping %s: %.300s", rec.Method, rec.Path, p, rec.Body)
+			}
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d messages checked", checked)
+	}
+}
