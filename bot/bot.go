@@ -455,6 +455,9 @@ func (b *Bot) learnCommandID(ctx context.Context) {
 	old := mentionREST{id: &b.commandID}.commandID()
 	cmds, err := b.rest.Commands(ctx, b.appID, b.devGuild)
 	if err != nil {
+		if ctx.Err() != nil {
+			return // shutting down
+		}
 		if !b.idFailing {
 			b.log.Warn("reading the commands' id failed: messages keep naming the commands as before until it is read again", "err", err, "command_id", old, "again_in", b.idRefresh)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -127,13 +128,16 @@ func TestCommandMentionsInAClockProcess(t *testing.T) {
 // Options.CommandIDRefresh): when a front end registers the commands anew
 // and Discord gives /tafl another id, the process's reminders mention
 // the new id — Discord shows a mention with an id it does not know as
-// plain, unclickable text — and when /tafl is no longer registered, they
-// name the commands as typed.
+// plain, unclickable text —; while Discord does not answer, they keep
+// the id (and the failure is logged once); and when /tafl is no longer
+// registered, they name the commands as typed.
 func TestClockProcessRereadsTheCommandID(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h) // game 1
-	h.clock.Advance(10 * time.Hour)
-	startGame(t, h) // game 2, reminded ten hours after game 1
+	h.clock.Advance(5 * time.Hour)
+	startGame(t, h) // game 2, reminded five hours after game 1
+	h.clock.Advance(5 * time.Hour)
+	startGame(t, h) // game 3, five hours after game 2
 	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -196,16 +200,31 @@ func TestClockProcessRereadsTheCommandID(t *testing.T) {
 		t.Errorf("after /tafl was registered anew, the clock process's reminder: %+v", posts)
 	}
 
+	// Discord does not answer for a while: the id stays.
+	h.fake.inject("GET", "/commands", http.StatusForbidden, 50001, 3)
+	rereads()
+	rereads()
+	n = len(h.fake.requests("/channels/" + channel + "/messages"))
+	h.clock.Advance(5 * time.Hour) // game 2 55 h in
+	clockBot.Sweep(t.Context())
+	posts = channelPosts(t, h, n)
+	if len(posts) != 1 || !strings.Contains(posts[0].Content, fmt.Sprintf("</tafl board:%d> `game:2`", newID)) {
+		t.Errorf("while Discord did not answer, the clock process's reminder: %+v", posts)
+	}
+	if warns := h.logs.lines("reading the commands' id failed"); len(warns) != 1 {
+		t.Errorf("three failed readings in a row logged %d warnings: %q", len(warns), warns)
+	}
+
 	// /tafl is no longer registered.
 	if _, err := sess.ApplicationCommandBulkOverwrite("555", "", nil); err != nil {
 		t.Fatal(err)
 	}
 	rereads()
 	n = len(h.fake.requests("/channels/" + channel + "/messages"))
-	h.clock.Advance(10 * time.Hour) // game 2 55 h in
+	h.clock.Advance(5 * time.Hour) // game 3 55 h in
 	clockBot.Sweep(t.Context())
 	posts = channelPosts(t, h, n)
-	if len(posts) != 1 || !strings.Contains(posts[0].Content, "`/tafl board` `game:2`") {
+	if len(posts) != 1 || !strings.Contains(posts[0].Content, "`/tafl board` `game:3`") {
 		t.Errorf("after /tafl was removed, the clock process's reminder: %+v", posts)
 	}
 }
