@@ -26,12 +26,10 @@ type message struct {
 	pings []string
 }
 
-var mentionUsers = pingable
-
 // allowed is the message's AllowedMentions.
 func (m *message) allowed() *discordgo.MessageAllowedMentions {
 	if m.pings == nil {
-		return mentionUsers
+		return pingable
 	}
 	return &discordgo.MessageAllowedMentions{Users: m.pings}
 }
