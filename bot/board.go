@@ -21,13 +21,22 @@ type message struct {
 	content    string
 	files      []*discordgo.File
 	components []discordgo.MessageComponent
+	// pings, when not nil, are the only users the message may ping (a
+	// message with a user's text in it); nil: every user it mentions.
+	pings []string
 }
 
-var mentionUsers = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeUsers}}
+// allowed is the message's AllowedMentions.
+func (m *message) allowed() *discordgo.MessageAllowedMentions {
+	if m.pings == nil {
+		return pingable
+	}
+	return &discordgo.MessageAllowedMentions{Users: m.pings}
+}
 
 func (m *message) data() *discordgo.InteractionResponseData {
 	return &discordgo.InteractionResponseData{Content: m.content, Files: m.files, Components: nonNil(m.components),
-		AllowedMentions: mentionUsers}
+		AllowedMentions: m.allowed()}
 }
 
 // replacing returns the data of an update that replaces the message's
@@ -39,11 +48,11 @@ func (m *message) replacing() *discordgo.InteractionResponseData {
 }
 
 func (m *message) send() *discordgo.MessageSend {
-	return &discordgo.MessageSend{Content: m.content, Files: m.files, Components: nonNil(m.components), AllowedMentions: mentionUsers}
+	return &discordgo.MessageSend{Content: m.content, Files: m.files, Components: nonNil(m.components), AllowedMentions: m.allowed()}
 }
 
 func (m *message) webhook() *discordgo.WebhookParams {
-	return &discordgo.WebhookParams{Content: m.content, Files: m.files, Components: nonNil(m.components), AllowedMentions: mentionUsers}
+	return &discordgo.WebhookParams{Content: m.content, Files: m.files, Components: nonNil(m.components), AllowedMentions: m.allowed()}
 }
 
 func nonNil(c []discordgo.MessageComponent) []discordgo.MessageComponent {

@@ -137,6 +137,12 @@ type Options struct {
 	// without work (default 5 minutes). An engine that fails loses its game.
 	Engines    []ExternalEngine
 	EngineIdle time.Duration
+	// CommandIDRefresh is how often a process without RoleInteractions
+	// reads /tafl's id from Discord again (default 5 minutes): when a
+	// front end registers the commands anew under another id (or first
+	// registers them after this process started), its messages mention
+	// the commands with the id Discord knows.
+	CommandIDRefresh time.Duration
 	// DeferAfter is how long a handler may run before the bot sends
 	// Discord a deferral ("thinking…") and delivers the reply later by
 	// editing it (default 1s, well inside Discord's 3 s limit).
@@ -167,6 +173,8 @@ type Bot struct {
 	// commandID is /tafl's id once RegisterCommands has registered it:
 	// the REST then mentions the commands in the texts it sends.
 	commandID atomic.Pointer[string]
+	idRefresh time.Duration // how often a process without RoleInteractions reads it again
+	idFailing bool          // the last reading failed (learnCommandID's, one goroutine at a time)
 	render    render.Options
 	engine    Engine
 	shards    []*discordgo.Session
@@ -305,13 +313,16 @@ func New(o Options) (*Bot, error) {
 	if o.EngineIdle <= 0 {
 		o.EngineIdle = 5 * time.Minute
 	}
+	if o.CommandIDRefresh <= 0 {
+		o.CommandIDRefresh = 5 * time.Minute
+	}
 	b := &Bot{
 		log: o.Logger, store: o.Store, rest: o.REST, renderer: o.Renderer, render: o.Render,
 		engine: o.Engine, shards: o.Shards, roles: o.Roles, lease: o.EngineLease, worker: o.Worker, appID: o.AppID, devGuild: o.DevGuildID, pubKey: o.PublicKey,
 		defaultVariant: o.DefaultVariant, defaultDays: o.DefaultDays, expiry: o.ChallengeExpiry,
 		sweepEvery: o.SweepInterval, aiTimeout: o.AITimeout, aiMaxThink: o.AIMaxThink,
 		aiPerUser: o.AIGamesPerUser, aiPerServer: o.AIGamesPerServer, deferAfter: o.DeferAfter, handlerTimeout: o.HandlerTimeout, now: o.Now, reviewNodes: o.ReviewNodes,
-		metrics: newMetrics(), logged: map[string]bool{}, recent: newRecentInteractions(), refusedLog: newRateLimitedLog(time.Minute), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
+		idRefresh: o.CommandIDRefresh, metrics: newMetrics(), logged: map[string]bool{}, recent: newRecentInteractions(), refusedLog: newRateLimitedLog(time.Minute), renderSem: make(chan struct{}, runtime.GOMAXPROCS(0)),
 		flags: newFlagWatcher(), caughtUp: make(chan struct{}),
 	}
 	b.rest = mentionREST{REST: o.REST, id: &b.commandID}
@@ -418,6 +429,9 @@ func (b *Bot) RegisterCommands(ctx context.Context) error {
 
 // keepCommandID keeps /tafl's id among cmds (if it is there), so that
 // texts mention the commands from now on (mention.go), and returns it.
+// Without /tafl among cmds it forgets the id it had (texts name the
+// commands plainly: a mention of a command Discord no longer has is
+// unusable text) and returns "".
 func (b *Bot) keepCommandID(cmds []*discordgo.ApplicationCommand) string {
 	for _, c := range cmds {
 		if c != nil && c.Name == "tafl" && c.ID != "" {
@@ -426,24 +440,57 @@ func (b *Bot) keepCommandID(cmds []*discordgo.ApplicationCommand) string {
 			return id
 		}
 	}
+	b.commandID.Store(nil)
 	return ""
 }
 
 // learnCommandID reads /tafl's id from Discord, for a process that does
 // not register the commands (one without RoleInteractions: its reminders
-// and posts name commands too). When Discord does not answer, or /tafl
-// is not registered yet, the texts name the commands plainly.
+// and posts name commands too). When Discord does not answer, the id
+// known before stays (none at first: the texts name the commands
+// plainly); when /tafl is not registered, the texts name them plainly.
+// It logs only a change, and the first failure of a row.
 func (b *Bot) learnCommandID(ctx context.Context) {
 	if b.appID == "" {
 		return
 	}
+	old := mentionREST{id: &b.commandID}.commandID()
 	cmds, err := b.rest.Commands(ctx, b.appID, b.devGuild)
 	if err != nil {
-		b.log.Warn("reading the commands' id failed: messages name the commands without mentions", "err", err)
+		if ctx.Err() != nil {
+			return // shutting down
+		}
+		if !b.idFailing {
+			b.log.Warn("reading the commands' id failed: messages keep naming the commands as before until it is read again", "err", err, "command_id", old, "again_in", b.idRefresh)
+		}
+		b.idFailing = true
 		return
 	}
-	if id := b.keepCommandID(cmds); id == "" {
-		b.log.Warn("/tafl is not registered yet: messages name the commands without mentions until this process restarts")
+	b.idFailing = false
+	switch id := b.keepCommandID(cmds); {
+	case id == old:
+	case id == "":
+		b.log.Warn("/tafl is not registered: messages name the commands without mentions until it is", "again_in", b.idRefresh)
+	default:
+		b.log.Info("read the commands' id", "command_id", id, "was", old)
+	}
+}
+
+// refreshCommandID reads /tafl's id again every idRefresh until ctx
+// ends: a front end that registers the commands anew may have been given
+// another id (after a change of scope, or of the command set on an
+// upgrade), and Discord shows a mention with an id it does not know as
+// plain text.
+func (b *Bot) refreshCommandID(ctx context.Context) {
+	t := time.NewTicker(b.idRefresh)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			b.learnCommandID(ctx)
+		}
 	}
 }
 
@@ -473,7 +520,8 @@ func (b *Bot) registerHint(err error) string {
 // shard (Options.Shards, or Options.Session) and feeds interactions to
 // the router. It starts the background work of the other roles (without
 // RoleInteractions, after reading /tafl's id from Discord, so that its
-// messages mention the commands). On return
+// messages mention the commands; it reads the id again every
+// Options.CommandIDRefresh). On return
 // the gateways are closed and in-flight work has finished (or timed out
 // after shutdownTimeout).
 func (b *Bot) Run(ctx context.Context, shutdownTimeout time.Duration) error {
@@ -494,6 +542,11 @@ func (b *Bot) Run(ctx context.Context, shutdownTimeout time.Duration) error {
 		closeAll() // no new interactions while the in-flight ones finish
 	} else {
 		b.learnCommandID(ctx)
+		b.work.Add(1)
+		go func() {
+			defer b.work.Done()
+			b.refreshCommandID(ctx)
+		}()
 		b.Start(ctx)
 		<-ctx.Done()
 	}

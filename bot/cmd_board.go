@@ -20,12 +20,15 @@ func (b *Bot) cmdBoard(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	if o, ok := r.opts["text"]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean && o.BoolValue() {
-		text := textBoard(r.p, g, b.now())
+		// The players' names (and a rules string's name:) are the
+		// users' own: shown as typed, never as markdown or mentions.
+		text := textBoard(r.p, g, b.now(), plainText)
 		if len(text) <= 2000 {
 			return &reply{resp: ephemeral(text)}, nil
 		}
 		resp := ephemeral(truncate(text, 1900) + "\n" + r.p.T("(The whole description is in the attached file.)"))
-		resp.Data.Files = []*discordgo.File{{Name: fmt.Sprintf("game-%d.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(text)}}
+		file := textBoard(r.p, g, b.now(), func(s string) string { return s }) // a text file has no markdown
+		resp.Data.Files = []*discordgo.File{{Name: fmt.Sprintf("game-%d.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(file)}}
 		return &reply{resp: resp}, nil
 	}
 	msg, err := b.boardMessage(ctx, g, "")

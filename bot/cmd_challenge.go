@@ -200,7 +200,14 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 		return nil, err
 	}
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(c.ID)}.String() }
+	// The message may show the challenger's rules string: it pings the
+	// players it names, and nobody a rules string's name: mentions.
+	pings := []string{c.ChallengerID}
+	if c.OpponentID != "" {
+		pings = append(pings, c.OpponentID)
+	}
 	return &message{
+		pings:   pings,
 		content: content,
 		files: []*discordgo.File{{Name: fmt.Sprintf("challenge-%d.png", c.ID), ContentType: "image/png",
 			Reader: describe(bytes.NewReader(png), p.T("Challenge: %s", startAlt(p, variantTitle(p, v), v)))}},

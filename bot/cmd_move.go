@@ -71,19 +71,19 @@ func (e *gameMoveError) Unwrap() error { return e.err }
 
 // text says e in p's language around inner, the refusal's own words.
 func (e *gameMoveError) text(p *locale.Printer, inner string) string {
-	opponent := func(g *storage.Game) string {
+	opponent := func(g *storage.Game) string { // a display name, the user's own
 		if g.SideOf(e.userID) == tafl.Defenders {
-			return seatLabel(p, g.Attackers)
+			return plainText(seatLabel(p, g.Attackers))
 		}
-		return seatLabel(p, g.Defenders)
+		return plainText(seatLabel(p, g.Defenders))
 	}
 	s := p.T("In game %d (%s vs %s): %s", e.g.ID, gameVariant(e.g), opponent(e.g), inner)
 	switch {
 	case e.other == nil:
 	case e.otherTurn:
-		s += "\n" + p.T("`%[1]s` is legal in game %[2]d (%[3]s vs %[4]s): add `game:%[2]d` to play it there.", e.move, e.other.ID, gameVariant(e.other), opponent(e.other))
+		s += "\n" + p.T("`%[1]s` is legal in game %[2]d (%[3]s vs %[4]s): add `game:%[2]d` to play it there.", codeText(e.move), e.other.ID, gameVariant(e.other), opponent(e.other))
 	default:
-		s += "\n" + p.T("`%[1]s` would be legal in game %[2]d (%[3]s vs %[4]s), but it is not your move there.", e.move, e.other.ID, gameVariant(e.other), opponent(e.other))
+		s += "\n" + p.T("`%[1]s` would be legal in game %[2]d (%[3]s vs %[4]s), but it is not your move there.", codeText(e.move), e.other.ID, gameVariant(e.other), opponent(e.other))
 	}
 	return s
 }

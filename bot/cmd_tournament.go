@@ -283,7 +283,7 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 		}
 		n, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 10, 64)
 		if err != nil || n == 0 {
-			return nil, userErrorT("tour.not_number", truncate(s, 20))
+			return nil, userErrorT("tour.not_number", codeText(truncate(s, 20)))
 		}
 		t, err := b.store.GetTournament(ctx, storage.TournamentID(n))
 		if err != nil || t.GuildID != r.in.GuildID {

@@ -68,12 +68,12 @@ func userMessage(err error, p *locale.Printer) (string, bool) {
 		return p.T("That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.", moveErrorText(p, me)), true
 	case errors.As(err, &se):
 		if se.Code != "" {
-			return p.T("I can't read `%s`: %s. Write moves like `d1-d4`.", se.Text, taflReason(se.Code, se.Args).text(p)), true
+			return p.T("I can't read `%s`: %s. Write moves like `d1-d4`.", codeText(se.Text), taflReason(se.Code, se.Args).text(p)), true
 		}
 		if p.Tag() == locale.English {
 			return "I can't read that: " + se.Msg + ". Write moves like `d1-d4`.", true
 		}
-		return p.T("I can't read `%s`. Write moves like `d1-d4`.", se.Text), true
+		return p.T("I can't read `%s`. Write moves like `d1-d4`.", codeText(se.Text)), true
 	case errors.Is(err, storage.ErrTimedOut):
 		return p.T("err.timed_out"), true
 	case errors.Is(err, storage.ErrFlagFell):
@@ -104,6 +104,8 @@ func taflReason(code tafl.Code, args []any) *userError {
 			out[i] = taflReason(a, nil)
 		case fmt.Stringer:
 			out[i] = a.String()
+		case string:
+			out[i] = userArg(a) // a piece of the user's move or rules string
 		default:
 			out[i] = a
 		}

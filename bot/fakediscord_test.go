@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"image/png"
@@ -32,6 +33,10 @@ type fakeDiscord struct {
 	gatewayURL string
 	// commands is the answer to the last registration (GET answers it).
 	commands string
+	// commandIDBase, when not 0, is the id the next registrations give
+	// the first command instead of fakeCommandID (as Discord gives a
+	// command registered anew, in another scope say, a new id).
+	commandIDBase int
 	// dropFiles keeps only the names and sizes of attached files, not
 	// their bytes (load benchmarks: a run uploads hundreds of MB).
 	dropFiles atomic.Bool
@@ -208,8 +213,11 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		// As Discord, the bulk overwrite answers the commands with ids.
 		var cmds []map[string]any
 		json.Unmarshal(rec.Body, &cmds)
+		f.mu.Lock()
+		base := cmp.Or(f.commandIDBase, fakeCommandID)
+		f.mu.Unlock()
 		for i, c := range cmds {
-			c["id"] = fmt.Sprint(fakeCommandID + i)
+			c["id"] = fmt.Sprint(base + i)
 		}
 		out, _ := json.Marshal(cmds)
 		body = string(out)

@@ -94,21 +94,41 @@ func mentionEmbeds(embeds []*discordgo.MessageEmbed, id string) []*discordgo.Mes
 	return out
 }
 
+// pingable is the AllowedMentions of a message that sets none: Discord
+// would ping everything its text mentions, @everyone, @here and roles
+// too; the bot never means to ping more than users, whatever a text
+// holds (a user's string in it is escaped, usertext.go, and this is the
+// net under a string that was not).
+var pingable = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeUsers}}
+
+// allowed returns am, or pingable when the message sets none.
+func allowed(am *discordgo.MessageAllowedMentions) *discordgo.MessageAllowedMentions {
+	if am == nil {
+		return pingable
+	}
+	return am
+}
+
 // mentionResponse returns an interaction response with its commands
-// mentioned (a copy; r itself is not changed).
+// mentioned and its pings limited to users where it sets none (a copy;
+// r itself is not changed).
 func mentionResponse(r *discordgo.InteractionResponse, id string) *discordgo.InteractionResponse {
-	if id == "" || r == nil || r.Data == nil {
+	if r == nil || r.Data == nil {
 		return r
 	}
 	c, d := *r, *r.Data
-	d.Content = mentionWithin(d.Content, id, contentLimit)
-	d.Embeds = mentionEmbeds(d.Embeds, id)
+	d.AllowedMentions = allowed(d.AllowedMentions)
+	if id != "" {
+		d.Content = mentionWithin(d.Content, id, contentLimit)
+		d.Embeds = mentionEmbeds(d.Embeds, id)
+	}
 	c.Data = &d
 	return &c
 }
 
 // mentionREST is the bot's REST: it mentions the commands in every
-// message it sends, once the commands are registered.
+// message it sends, once the commands are registered, and pings no more
+// than users with a new message that does not say whom it pings.
 type mentionREST struct {
 	REST
 	id *atomic.Pointer[string] // /tafl's id, set by RegisterCommands
@@ -142,18 +162,26 @@ func (m mentionREST) Respond(ctx context.Context, in *discordgo.Interaction, r *
 }
 
 func (m mentionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
-	if id := m.commandID(); id != "" && e != nil {
+	if e != nil {
+		// A deferred reply is delivered by this edit, which pings as a
+		// new message does.
 		c := *e
-		c.Content, c.Embeds = mentionPtr(e.Content, id), mentionEmbedsPtr(e.Embeds, id)
+		c.AllowedMentions = allowed(e.AllowedMentions)
+		if id := m.commandID(); id != "" {
+			c.Content, c.Embeds = mentionPtr(e.Content, id), mentionEmbedsPtr(e.Embeds, id)
+		}
 		e = &c
 	}
 	return m.REST.EditResponse(ctx, in, e)
 }
 
 func (m mentionREST) Followup(ctx context.Context, in *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
-	if id := m.commandID(); id != "" && p != nil {
+	if p != nil {
 		c := *p
-		c.Content, c.Embeds = mentionWithin(p.Content, id, contentLimit), mentionEmbeds(p.Embeds, id)
+		c.AllowedMentions = allowed(p.AllowedMentions)
+		if id := m.commandID(); id != "" {
+			c.Content, c.Embeds = mentionWithin(p.Content, id, contentLimit), mentionEmbeds(p.Embeds, id)
+		}
 		p = &c
 	}
 	return m.REST.Followup(ctx, in, p)
@@ -168,11 +196,15 @@ func (m mentionREST) DM(ctx context.Context, userID string, s *discordgo.Message
 }
 
 func (m mentionREST) send(s *discordgo.MessageSend) *discordgo.MessageSend {
-	id := m.commandID()
-	if id == "" || s == nil {
+	if s == nil {
 		return s
 	}
 	c := *s
+	c.AllowedMentions = allowed(s.AllowedMentions)
+	id := m.commandID()
+	if id == "" {
+		return &c
+	}
 	c.Content, c.Embeds = mentionWithin(s.Content, id, contentLimit), mentionEmbeds(s.Embeds, id)
 	if s.Embed != nil {
 		c.Embed = mentionEmbeds([]*discordgo.MessageEmbed{s.Embed}, id)[0]

@@ -12,18 +12,21 @@ import (
 // textBoard describes game g's position in words, for screen readers
 // (/tafl board text:true): the game and whose turn it is, the last move,
 // where the king and every piece stand, the special squares, and the
-// board rank by rank from the top.
-func textBoard(p *locale.Printer, g *storage.Game, now time.Time) string {
+// board rank by rank from the top. shown is how it shows the players'
+// names and a rules string's name: (the users' own): plainText in a
+// message, as they are in a text file.
+func textBoard(p *locale.Printer, g *storage.Game, now time.Time, shown func(string) string) string {
 	tg := g.Tafl()
 	v := tg.Variant()
 	pos := tg.Position()
 	plies := tg.Plies()
 	n := v.Size()
 	var sb strings.Builder
+	attName, defName := shown(seatLabel(p, g.Attackers)), shown(seatLabel(p, g.Defenders))
 	if title := variantTitle(p, v); titleHasSize(title, n) {
-		sb.WriteString(p.T("Game %d, %s: %s plays the attackers, %s the defenders.", g.ID, title, seatLabel(p, g.Attackers), seatLabel(p, g.Defenders)) + "\n")
+		sb.WriteString(p.T("Game %d, %s: %s plays the attackers, %s the defenders.", g.ID, shown(title), attName, defName) + "\n")
 	} else {
-		sb.WriteString(p.T("Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.", g.ID, title, n, n, seatLabel(p, g.Attackers), seatLabel(p, g.Defenders)) + "\n")
+		sb.WriteString(p.T("Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.", g.ID, shown(title), n, n, attName, defName) + "\n")
 	}
 	if k := len(plies); k > 0 {
 		last := plies[k-1]
@@ -38,9 +41,9 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time) string {
 	} else {
 		side := tg.ToMove()
 		if side == tafl.Attackers {
-			sb.WriteString(p.T("Move %d: %s, the attackers, to move", tafl.MoveNumber(len(plies)), seatLabel(p, g.Seat(side))))
+			sb.WriteString(p.T("Move %d: %s, the attackers, to move", tafl.MoveNumber(len(plies)), attName))
 		} else {
-			sb.WriteString(p.T("Move %d: %s, the defenders, to move", tafl.MoveNumber(len(plies)), seatLabel(p, g.Seat(side))))
+			sb.WriteString(p.T("Move %d: %s, the defenders, to move", tafl.MoveNumber(len(plies)), defName))
 		}
 		if c := clockWords(p, g, now); c != "" {
 			sb.WriteString(", " + c)

@@ -78,6 +78,13 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 				case len(start.LegalMoves()) == 0:
 					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("the side that moves first has no legal move in its start position: the game would be over before it began"))
 				}
+				if strings.Contains(s, "`") {
+					// Messages show a rules string inside a code span
+					// ("Rules string: `…`"), which a backtick would end,
+					// letting the rest of the name: be read as markdown
+					// or mentions. Only a name: can hold one.
+					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("its name (name:) contains a backtick, which a message cannot show inside a rules string: leave it out"))
+				}
 				return chosenVariant{name: "custom", rules: s, v: v}, nil
 			}
 		}
@@ -103,7 +110,7 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 		return chosenVariant{}, userErrorf("Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, see docs/notation.md).")
 	}
 	if err != nil {
-		return chosenVariant{}, userErrorf("I don't know the variant `%s`: pick one from the list (`/tafl rules` lists them all).", truncate(s, 30))
+		return chosenVariant{}, userErrorf("I don't know the variant `%s`: pick one from the list (`/tafl rules` lists them all).", codeText(truncate(s, 30)))
 	}
 	return chosenVariant{name: name, layout: v.Rules().Layout, v: v}, nil
 }

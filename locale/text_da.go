@@ -404,6 +404,7 @@ var daTexts = Dict{
 	"from a game of the Copenhagen corpus, before move %d":                                                      "fra et parti i Copenhagen-korpusset, før træk %d",
 	"from the engine's games against itself, before move %d":                                                    "fra motorens partier mod sig selv, før træk %d",
 	"its start position has no attackers (t); a game needs both sides":                                          "udgangsstillingen har ingen angribere (t); et parti kræver begge sider",
+	"its name (name:) contains a backtick, which a message cannot show inside a rules string: leave it out":     "dens navn (name:) indeholder et backtick-tegn, som en besked ikke kan vise inde i en regelstreng: udelad det",
 	"the side that moves first has no legal move in its start position: the game would be over before it began": "den side, der trækker først, har intet lovligt træk i udgangsstillingen: partiet ville være slut, før det begyndte",
 	"in its start position the king already stands on an escape square: the game would be over before it began": "i udgangsstillingen står kongen allerede på et flugtfelt: partiet ville være slut, før det begyndte",
 	"in its start position the king already stands in an exit fort: the game would be over before it began":     "i udgangsstillingen står kongen allerede i et udgangsfort: partiet ville være slut, før det begyndte",

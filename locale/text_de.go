@@ -404,6 +404,7 @@ var deTexts = Dict{
 	"from a game of the Copenhagen corpus, before move %d":                                                      "aus einer Partie des Copenhagen-Korpus, vor Zug %d",
 	"from the engine's games against itself, before move %d":                                                    "aus den Partien der Engine gegen sich selbst, vor Zug %d",
 	"its start position has no attackers (t); a game needs both sides":                                          "die Anfangsstellung hat keine Angreifer (t); eine Partie braucht beide Seiten",
+	"its name (name:) contains a backtick, which a message cannot show inside a rules string: leave it out":     "ihr Name (name:) enthält einen Backtick, den eine Nachricht in einer Regelzeichenkette nicht zeigen kann: lass ihn weg",
 	"the side that moves first has no legal move in its start position: the game would be over before it began": "die Seite, die zuerst zieht, hat in der Anfangsstellung keinen erlaubten Zug: die Partie wäre vorbei, bevor sie beginnt",
 	"in its start position the king already stands on an escape square: the game would be over before it began": "in der Anfangsstellung steht der König schon auf einem Fluchtfeld: die Partie wäre vorbei, bevor sie beginnt",
 	"in its start position the king already stands in an exit fort: the game would be over before it began":     "in der Anfangsstellung steht der König schon in einer Ausgangsfestung: die Partie wäre vorbei, bevor sie beginnt",

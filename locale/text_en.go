@@ -404,6 +404,7 @@ var enTexts = []any{
 	"from a game of the Copenhagen corpus, before move %d",
 	"from the engine's games against itself, before move %d",
 	"its start position has no attackers (t); a game needs both sides",
+	"its name (name:) contains a backtick, which a message cannot show inside a rules string: leave it out",
 	"the side that moves first has no legal move in its start position: the game would be over before it began",
 	"in its start position the king already stands on an escape square: the game would be over before it began",
 	"in its start position the king already stands in an exit fort: the game would be over before it began",

@@ -404,6 +404,7 @@ var fiTexts = Dict{
 	"from a game of the Copenhagen corpus, before move %d":                                                      "Copenhagen-korpuksen pelistä, ennen siirtoa %d",
 	"from the engine's games against itself, before move %d":                                                    "moottorin peleistä itseään vastaan, ennen siirtoa %d",
 	"its start position has no attackers (t); a game needs both sides":                                          "alkuasemassa ei ole hyökkääjiä (t); peliin tarvitaan molemmat puolet",
+	"its name (name:) contains a backtick, which a message cannot show inside a rules string: leave it out":     "sen nimessä (name:) on gravis-merkki (backtick), jota viesti ei voi näyttää sääntömerkkijonon sisällä: jätä se pois",
 	"the side that moves first has no legal move in its start position: the game would be over before it began": "ensin siirtävällä puolella ei ole laillista siirtoa alkuasemassa: peli päättyisi ennen kuin se alkaa",
 	"in its start position the king already stands on an escape square: the game would be over before it began": "alkuasemassa kuningas on jo pakoruudussa: peli päättyisi ennen kuin se alkaa",
 	"in its start position the king already stands in an exit fort: the game would be over before it began":     "alkuasemassa kuningas on jo uloskäyntilinnakkeessa: peli päättyisi ennen kuin se alkaa",

@@ -404,6 +404,7 @@ var isTexts = Dict{
 	"from a game of the Copenhagen corpus, before move %d":                                                      "úr skák í Copenhagen-safninu, fyrir leik %d",
 	"from the engine's games against itself, before move %d":                                                    "úr skákum vélarinnar við sjálfa sig, fyrir leik %d",
 	"its start position has no attackers (t); a game needs both sides":                                          "upphafsstaðan hefur enga sóknarmenn (t); skák þarf báðar hliðar",
+	"its name (name:) contains a backtick, which a message cannot show inside a rules string: leave it out":     "nafnið (name:) inniheldur öfugan brodd (backtick), sem skilaboð geta ekki sýnt inni í reglustreng: slepptu honum",
 	"the side that moves first has no legal move in its start position: the game would be over before it began": "hliðin sem leikur fyrst á engan löglegan leik í upphafsstöðunni: skákinni lyki áður en hún hæfist",
 	"in its start position the king already stands on an escape square: the game would be over before it began": "í upphafsstöðunni stendur kóngurinn þegar á undankomureit: skákinni lyki áður en hún hæfist",
 	"in its start position the king already stands in an exit fort: the game would be over before it began":     "í upphafsstöðunni stendur kóngurinn þegar í útgönguvirki: skákinni lyki áður en hún hæfist",

@@ -404,6 +404,7 @@ var nbTexts = Dict{
 	"from a game of the Copenhagen corpus, before move %d":                                                      "fra et parti i Copenhagen-korpuset, før trekk %d",
 	"from the engine's games against itself, before move %d":                                                    "fra motorens partier mot seg selv, før trekk %d",
 	"its start position has no attackers (t); a game needs both sides":                                          "startstillingen har ingen angripere (t); et parti trenger begge sider",
+	"its name (name:) contains a backtick, which a message cannot show inside a rules string: leave it out":     "navnet (name:) inneholder et backtick-tegn, som en melding ikke kan vise inne i en regelstreng: utelat det",
 	"the side that moves first has no legal move in its start position: the game would be over before it began": "siden som trekker først, har ikke noe lovlig trekk i startstillingen: partiet ville være over før det begynte",
 	"in its start position the king already stands on an escape square: the game would be over before it began": "i startstillingen står kongen allerede på et fluktfelt: partiet ville være over før det begynte",
 	"in its start position the king already stands in an exit fort: the game would be over before it began":     "i startstillingen står kongen allerede i et utgangsfort: partiet ville være over før det begynte",

@@ -404,6 +404,7 @@ var svTexts = Dict{
 	"from a game of the Copenhagen corpus, before move %d":                                                      "från ett parti i Copenhagen-korpusen, före drag %d",
 	"from the engine's games against itself, before move %d":                                                    "från motorns partier mot sig själv, före drag %d",
 	"its start position has no attackers (t); a game needs both sides":                                          "startställningen har inga anfallare (t); ett parti behöver båda sidor",
+	"its name (name:) contains a backtick, which a message cannot show inside a rules string: leave it out":     "dess namn (name:) innehåller ett backtick-tecken, som ett meddelande inte kan visa inuti en regelsträng: ta bort det",
 	"the side that moves first has no legal move in its start position: the game would be over before it began": "sidan som drar först har inget tillåtet drag i startställningen: partiet skulle vara slut innan det började",
 	"in its start position the king already stands on an escape square: the game would be over before it began": "i startställningen står kungen redan på en flyktruta: partiet skulle vara slut innan det började",
 	"in its start position the king already stands in an exit fort: the game would be over before it began":     "i startställningen står kungen redan i ett utgångsfort: partiet skulle vara slut innan det började",
