@@ -119,6 +119,9 @@ type txn interface {
 	// tournamentsOfGuild calls fn with every tournament of a server, in
 	// id order (key as in forEach).
 	tournamentsOfGuild(guild string, fn func(key, data []byte) error) error
+	// activeTournaments calls fn with every tournament not over (neither
+	// finished nor cancelled), in id order (key as in forEach).
+	activeTournaments(fn func(key, data []byte) error) error
 	// openChallengesOf calls fn with the open challenges that user made
 	// in guild, earliest expiry first, then by id, without locking them.
 	// The backend may pass others too, which the caller skips.

@@ -392,6 +392,62 @@ func BenchmarkTournamentsOfGuild(b *testing.B) {
 	b.ReportMetric(float64(n), "tournaments/op")
 }
 
+// BenchmarkActiveTournaments is what the clock process's sweep reads at
+// every sweep_interval: the tournaments not over, of every server, here
+// 20 (signing up) among 2,000 stored, the other 1,980 finished (16
+// players, 4 Swiss rounds played).
+func BenchmarkActiveTournaments(b *testing.B) {
+	const stored, active, players = 2000, 20, 16
+	s := benchStore(b, Options{NoSync: true})
+	ctx := context.Background()
+	now := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	signup := tournament.Tournament{Format: tournament.Swiss, Rounds: 4}
+	names := map[string]string{}
+	for p := range players {
+		id := fmt.Sprint(100_000_000_000_000_000 + p)
+		if err := signup.Join(id, 1500+float64(p)); err != nil {
+			b.Fatal(err)
+		}
+		names[id] = "player " + id
+	}
+	finished := (&Tournament{State: signup}).clone().State
+	round, err := finished.Start()
+	for err == nil && len(round) > 0 {
+		for _, g := range round {
+			if _, err := finished.SetResult(g.Attackers, g.Defenders, tournament.AttackersWin); err != nil {
+				b.Fatal(err)
+			}
+		}
+		round, err = finished.Advance()
+	}
+	if err != nil || !finished.Finished {
+		b.Fatalf("playing the template out: %v (finished %v)", err, finished.Finished)
+	}
+	for i := range stored {
+		state := finished
+		if i%(stored/active) == 0 {
+			state = signup
+		}
+		t := &Tournament{GuildID: fmt.Sprint("g", i%200), ChannelID: "c1", CreatorID: "m", Name: fmt.Sprint("Cup ", i),
+			Variant: "brandubh", MoveTime: 48 * time.Hour, SignupDeadline: now, Names: names, State: state}
+		if err := s.CreateTournament(ctx, t.clone()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	n := 0
+	for b.Loop() {
+		ts, err := s.Tournaments(ctx, "", true)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(ts)
+	}
+	if n != active {
+		b.Fatalf("%d active tournaments, want %d", n, active)
+	}
+	b.ReportMetric(float64(n), "tournaments/op")
+}
+
 // BenchmarkTaflPlay is the rules engine's share of an UpdateGame that
 // plays a move: tafl.Game.Play on a copenhagen game at move 30.
 func BenchmarkTaflPlay(b *testing.B) {

@@ -468,13 +468,38 @@ func (t boltTx) nextTournamentID() (TournamentID, error) {
 	return TournamentID(id), err
 }
 
-// putTournament saves a tournament and its index entry (a tournament
-// never changes servers: UpdateTournament refuses it).
+// putTournament saves a tournament and its index entries (a tournament
+// never changes servers: UpdateTournament refuses it; it leaves the
+// active ones when it finishes or is cancelled).
 func (t boltTx) putTournament(tr *Tournament, data []byte) error {
-	if err := t.tx.Bucket(bucketTournaments).Put(idKey(uint64(tr.ID)), data); err != nil {
+	id := idKey(uint64(tr.ID))
+	if err := t.tx.Bucket(bucketTournaments).Put(id, data); err != nil {
 		return err
 	}
-	return t.tx.Bucket(bucketTournamentsByGuild).Put(channelGameKey(tr.GuildID, uint64(tr.ID)), nil)
+	if err := t.tx.Bucket(bucketTournamentsByGuild).Put(channelGameKey(tr.GuildID, uint64(tr.ID)), nil); err != nil {
+		return err
+	}
+	if tr.Over() {
+		return t.tx.Bucket(bucketActiveTournaments).Delete(id)
+	}
+	return t.tx.Bucket(bucketActiveTournaments).Put(id, nil)
+}
+
+func (t boltTx) activeTournaments(fn func(key, data []byte) error) error {
+	c := t.tx.Bucket(bucketActiveTournaments).Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		if len(k) != 8 {
+			return fmt.Errorf("storage: active tournament index: %w: key %x", ErrCorrupt, k)
+		}
+		data := t.tx.Bucket(bucketTournaments).Get(k)
+		if data == nil {
+			return fmt.Errorf("storage: active tournament index: tournament %d: %w", beUint64(k), ErrNotFound)
+		}
+		if err := fn(k, data); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (t boltTx) tournamentsOfGuild(guild string, fn func(key, data []byte) error) error {

@@ -181,7 +181,9 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 			case !bytes.Equal(idKey(uint64(t.ID)), k):
 				add("tournament %x: the record says id %d", k, t.ID)
 			default:
-				want[string(bucketTournamentsByGuild)+"\x00"+string(channelGameKey(t.GuildID, uint64(t.ID)))] = true
+				for _, e := range tournamentIndex(t) {
+					want[string(e.bucket)+"\x00"+string(e.key)] = true
+				}
 				data, err := encodeTournament(t)
 				canonical(kindTournaments, k, data, err)
 			}

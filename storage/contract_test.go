@@ -77,6 +77,7 @@ var contractTests = []struct {
 	{"LanguagesSaved", testLanguagesSaved},
 	{"Tournaments", testTournaments},
 	{"TournamentsOfGuild", testTournamentsOfGuild},
+	{"ActiveTournaments", testActiveTournaments},
 }
 
 func TestContract(t *testing.T) {

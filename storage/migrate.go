@@ -54,6 +54,7 @@ var migrations = map[uint64]func(tx *bolt.Tx, now time.Time) error{
 	3: migrate3to4,
 	4: migrate4to5,
 	5: migrate5to6,
+	6: migrate6to7,
 }
 
 // migrate3to4 adds the buckets of game reviews and puzzles. Records of
@@ -87,6 +88,34 @@ func migrate5to6(tx *bolt.Tx, _ time.Time) error {
 		}
 		return idx.Put(channelGameKey(t.GuildID, uint64(t.ID)), nil)
 	})
+}
+
+// migrate6to7 adds the index of the tournaments not over, made from the
+// tournaments stored.
+func migrate6to7(tx *bolt.Tx, _ time.Time) error {
+	idx, err := tx.CreateBucketIfNotExists(bucketActiveTournaments)
+	if err != nil {
+		return err
+	}
+	return tx.Bucket(bucketTournaments).ForEach(func(k, v []byte) error {
+		t, err := decodeTournament(v)
+		if err != nil {
+			return fmt.Errorf("tournament %x: %w", k, err)
+		}
+		if t.Over() {
+			return nil
+		}
+		return idx.Put(idKey(uint64(t.ID)), nil)
+	})
+}
+
+// tournamentIndex lists the index entries of a tournament.
+func tournamentIndex(t *Tournament) []indexEntry {
+	out := []indexEntry{{bucketTournamentsByGuild, channelGameKey(t.GuildID, uint64(t.ID))}}
+	if !t.Over() {
+		out = append(out, indexEntry{bucketActiveTournaments, idKey(uint64(t.ID))})
+	}
+	return out
 }
 
 // migrate brings a database of an older schema to SchemaVersion in one
@@ -326,7 +355,7 @@ func expectedIndexes(tx *bolt.Tx) ([]indexEntry, error) {
 		if err != nil {
 			return fmt.Errorf("tournament %x: %w", k, err)
 		}
-		out = append(out, indexEntry{bucketTournamentsByGuild, channelGameKey(t.GuildID, uint64(t.ID))})
+		out = append(out, tournamentIndex(t)...)
 		return nil
 	})
 	return out, err

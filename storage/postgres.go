@@ -435,9 +435,21 @@ func (t *pgTx) nextTournamentID() (TournamentID, error) {
 
 func (t *pgTx) putTournament(tr *Tournament, data []byte) error {
 	_, err := t.tx.Exec(t.ctx, `
-		INSERT INTO tournaments (id, record, guild) VALUES ($1, $2, $3)
-		ON CONFLICT (id) DO UPDATE SET record = excluded.record, guild = excluded.guild`,
-		int64(tr.ID), data, tr.GuildID)
+		INSERT INTO tournaments (id, record, guild, active) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (id) DO UPDATE SET record = excluded.record, guild = excluded.guild, active = excluded.active`,
+		int64(tr.ID), data, tr.GuildID, !tr.Over())
+	return err
+}
+
+// activeTournaments streams the rows: fn must not use the transaction.
+func (t *pgTx) activeTournaments(fn func(key, data []byte) error) error {
+	rows, err := t.tx.Query(t.ctx, "SELECT id, record FROM tournaments WHERE active ORDER BY id")
+	if err != nil {
+		return err
+	}
+	var id int64
+	var data []byte
+	_, err = pgx.ForEachRow(rows, []any{&id, &data}, func() error { return fn(idKey(uint64(id)), data) })
 	return err
 }
 
@@ -745,13 +757,16 @@ func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 	if err != nil {
 		return err
 	}
-	rows, err = t.tx.Query(t.ctx, "SELECT id, guild FROM tournaments ORDER BY id")
+	rows, err = t.tx.Query(t.ctx, "SELECT id, guild, active FROM tournaments ORDER BY id")
 	if err != nil {
 		return err
 	}
 	var guild string
-	_, err = pgx.ForEachRow(rows, []any{&id, &guild}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&id, &guild, &active}, func() error {
 		entries = append(entries, indexEntry{bucketTournamentsByGuild, channelGameKey(guild, uint64(id))})
+		if active {
+			entries = append(entries, indexEntry{bucketActiveTournaments, idKey(uint64(id))})
+		}
 		return nil
 	})
 	if err != nil {
@@ -817,6 +832,18 @@ func (t *pgTx) rebuildIndexes() error {
 			return fmt.Errorf("puzzle %d: %w", r.id, err)
 		}
 		if _, err := t.tx.Exec(t.ctx, "UPDATE puzzles SET key = $2 WHERE id = $1", int64(r.id), p.Key()); err != nil {
+			return err
+		}
+	}
+	if recs, err = t.scan("SELECT id, record FROM tournaments ORDER BY id"); err != nil {
+		return err
+	}
+	for _, r := range recs {
+		tr, err := decodeTournament(r.data)
+		if err != nil {
+			return fmt.Errorf("tournament %d: %w", r.id, err)
+		}
+		if _, err := t.tx.Exec(t.ctx, "UPDATE tournaments SET guild = $2, active = $3 WHERE id = $1", int64(r.id), tr.GuildID, !tr.Over()); err != nil {
 			return err
 		}
 	}

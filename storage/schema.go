@@ -35,7 +35,10 @@ import (
 //   - 6: the index of each server's tournaments, so that listing them
 //     (autocomplete, at every keystroke) reads those alone, not every
 //     tournament of every server.
-const SchemaVersion = 6
+//   - 7: the index of the tournaments not over (signing up or playing),
+//     so that the clock process's sweep reads those alone, not every
+//     tournament ever finished.
+const SchemaVersion = 7
 
 // Bucket names. Every bucket is top level.
 var (
@@ -58,6 +61,7 @@ var (
 	bucketEngineToMove       = []byte("idx_engine_to_move")          // idKey(id), active games whose side to move is the engine
 	bucketPuzzlesByKey       = []byte("idx_puzzles_by_key")          // puzzle key + idKey(id), every puzzle
 	bucketTournamentsByGuild = []byte("idx_tournaments_by_guild")    // channelGameKey(guild, id), every tournament
+	bucketActiveTournaments  = []byte("idx_active_tournaments")      // idKey(id), every tournament not over
 
 	keyMetaSchema = []byte("schema_version")
 )
@@ -65,7 +69,7 @@ var (
 // dataBuckets hold records; indexBuckets can be rebuilt from them.
 var (
 	dataBuckets  = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketPlayers, bucketGuilds, bucketAnalyses, bucketPuzzles, bucketTournaments}
-	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey, bucketTournamentsByGuild}
+	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey, bucketTournamentsByGuild, bucketActiveTournaments}
 )
 
 // maxIDLen bounds the Discord ids (snowflakes: up to 20 digits) and names

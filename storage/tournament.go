@@ -345,7 +345,9 @@ func (s *Store) CreateTournamentGames(ctx context.Context, id TournamentID, newG
 }
 
 // Tournaments returns the tournaments of a server ("" for every server),
-// oldest first; with activeOnly, only those not over.
+// oldest first; with activeOnly, only those not over. Every server's
+// active ones (the clock sweep's) are read through their own index, not
+// among every tournament ever finished.
 func (s *Store) Tournaments(ctx context.Context, guildID string, activeOnly bool) ([]*Tournament, error) {
 	var out []*Tournament
 	err := s.view(ctx, func(tx txn) error {
@@ -360,10 +362,13 @@ func (s *Store) Tournaments(ctx context.Context, guildID string, activeOnly bool
 			}
 			return nil
 		}
-		if guildID != "" {
+		switch {
+		case guildID != "":
 			// The server's alone, through its index: autocomplete asks
 			// at every keystroke.
 			return tx.tournamentsOfGuild(guildID, each)
+		case activeOnly:
+			return tx.activeTournaments(each)
 		}
 		return tx.forEach(kindTournaments, each)
 	})

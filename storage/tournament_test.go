@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -249,5 +250,184 @@ func TestTournamentIndexMigration(t *testing.T) {
 	after, err := s.Check(t.Context())
 	if err != nil || !after.OK() || after.Tournaments != 3 || after.Digest != before.Digest {
 		t.Errorf("after the upgrade: %+v, %v; before: %+v", after, err, before)
+	}
+}
+
+// fourTournaments makes tournaments 1 (signing up), 2 (finished, of
+// server g2), 3 (cancelled) and 4 (playing round 1).
+func fourTournaments(t *testing.T, s *storage.Store, now time.Time) {
+	t.Helper()
+	ctx := t.Context()
+	for i, g := range []string{"g1", "g2", "g1", "g1"} {
+		tr := &storage.Tournament{GuildID: g, ChannelID: "c1", CreatorID: "m", Name: "Cup of " + g, Variant: "brandubh",
+			MoveTime: 48 * time.Hour, SignupDeadline: now.Add(time.Hour), Names: map[string]string{"a": "A", "b": "B"},
+			State: tournament.Tournament{Format: tournament.Swiss, Rounds: 3}}
+		for _, p := range []string{"a", "b"} {
+			if err := tr.State.Join(p, 1500); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.CreateTournament(ctx, tr); err != nil || tr.ID != storage.TournamentID(i+1) {
+			t.Fatalf("tournament %d: %v, want id %d", tr.ID, err, i+1)
+		}
+	}
+	update := func(id storage.TournamentID, fn func(tr *storage.Tournament) error) {
+		t.Helper()
+		if _, err := s.UpdateTournament(ctx, id, fn); err != nil {
+			t.Fatalf("tournament %d: %v", id, err)
+		}
+	}
+	update(2, func(tr *storage.Tournament) error {
+		tr.State.Rounds = 1
+		round, err := tr.State.Start()
+		if err != nil {
+			return err
+		}
+		if _, err := tr.State.SetResult(round[0].Attackers, round[0].Defenders, tournament.DefendersWin); err != nil {
+			return err
+		}
+		if _, err := tr.State.Advance(); err != nil || !tr.State.Finished {
+			t.Fatalf("finishing tournament 2: %v", err)
+		}
+		return nil
+	})
+	update(3, func(tr *storage.Tournament) error { tr.Cancelled = true; return nil })
+	update(4, func(tr *storage.Tournament) error { _, err := tr.State.Start(); return err })
+}
+
+// testActiveTournaments (a contract test): the tournaments not over, of
+// every server (what the clock process's sweep reads at every
+// sweep_interval), are read through their own index: a tournament leaves
+// it when it finishes or is cancelled, a damaged record of a finished
+// tournament does not break the sweep, and Check finds (RebuildIndexes
+// mends) an index that says otherwise than the records.
+func testActiveTournaments(t *testing.T, b testBackend) {
+	db := b.newDB(t)
+	c := newClock()
+	s := b.openAt(t, db, storage.Options{Now: c.Now})
+	ctx := t.Context()
+	fourTournaments(t, s, c.Now())
+	if got, want := tournamentIDs(t, s, "", true), []storage.TournamentID{1, 4}; !slices.Equal(got, want) {
+		t.Errorf("active tournaments: %v, want %v", got, want)
+	}
+	if got, want := tournamentIDs(t, s, "", false), []storage.TournamentID{1, 2, 3, 4}; !slices.Equal(got, want) {
+		t.Errorf("all tournaments: %v, want %v", got, want)
+	}
+	if got, want := tournamentIDs(t, s, "g1", true), []storage.TournamentID{1, 4}; !slices.Equal(got, want) {
+		t.Errorf("g1's active tournaments: %v, want %v", got, want)
+	}
+	if rep, err := s.Check(ctx); err != nil || !rep.OK() {
+		t.Fatalf("check: %+v, %v", rep, err)
+	}
+	// The finished tournament 2 no longer decodes: the sweep does not read it.
+	s.Close()
+	putRecord := func(data string) {
+		t.Helper()
+		if b.name == "bbolt" {
+			boltUpdate(t, db, func(tx *bolt.Tx) error {
+				return tx.Bucket([]byte("tournaments")).Put(binary.BigEndian.AppendUint64(nil, 2), []byte(data))
+			})
+		} else {
+			pgtest.Exec(t, db, "UPDATE tournaments SET record = $1 WHERE id = 2", data)
+		}
+	}
+	var good string
+	if b.name == "bbolt" {
+		boltUpdate(t, db, func(tx *bolt.Tx) error {
+			good = string(tx.Bucket([]byte("tournaments")).Get(binary.BigEndian.AppendUint64(nil, 2)))
+			return nil
+		})
+	} else {
+		good = pgtest.QueryString(t, db, "SELECT record::text FROM tournaments WHERE id = 2")
+	}
+	putRecord(`{"id":2,"guild":"g2","name":["not","a","name"]}`)
+	s = b.openAt(t, db, storage.Options{Now: c.Now})
+	if got, want := tournamentIDs(t, s, "", true), []storage.TournamentID{1, 4}; !slices.Equal(got, want) {
+		t.Errorf("with finished tournament 2 damaged, active tournaments: %v, want %v", got, want)
+	}
+	if _, err := s.Tournaments(ctx, "", false); !errors.Is(err, storage.ErrCorrupt) {
+		t.Errorf("every tournament with 2 damaged: %v, want ErrCorrupt", err)
+	}
+	s.Close()
+	putRecord(good)
+	// The index says 1 is over and 3 (cancelled) is not.
+	if b.name == "bbolt" {
+		boltUpdate(t, db, func(tx *bolt.Tx) error {
+			idx := tx.Bucket([]byte("idx_active_tournaments"))
+			if idx == nil {
+				return errors.New("the file has no idx_active_tournaments bucket")
+			}
+			if err := idx.Delete(binary.BigEndian.AppendUint64(nil, 1)); err != nil {
+				return err
+			}
+			return idx.Put(binary.BigEndian.AppendUint64(nil, 3), nil)
+		})
+	} else {
+		pgtest.Exec(t, db, "UPDATE tournaments SET active = NOT active WHERE id IN (1, 3)")
+	}
+	s = b.openAt(t, db, storage.Options{Now: c.Now})
+	rep, err := s.Check(ctx)
+	if err != nil || len(rep.Problems) != 2 || !strings.Contains(rep.Problems[0], "idx_active_tournaments") ||
+		!strings.Contains(rep.Problems[1], "idx_active_tournaments") {
+		t.Fatalf("check of a broken index: %+v, %v; want its 2 problems", rep, err)
+	}
+	if err := s.RebuildIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := s.Check(ctx); err != nil || !rep.OK() {
+		t.Fatalf("check after RebuildIndexes: %+v, %v", rep, err)
+	}
+	if got, want := tournamentIDs(t, s, "", true), []storage.TournamentID{1, 4}; !slices.Equal(got, want) {
+		t.Errorf("active tournaments after RebuildIndexes: %v, want %v", got, want)
+	}
+	// Tournament 4 finishes too: only 1 is left.
+	if _, err := s.UpdateTournament(ctx, 4, func(tr *storage.Tournament) error { tr.State.Finished = true; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := tournamentIDs(t, s, "", true), []storage.TournamentID{1}; !slices.Equal(got, want) {
+		t.Errorf("active tournaments after 4 finished: %v, want %v", got, want)
+	}
+}
+
+// TestActiveTournamentIndexMigration: a database from before the index
+// of the tournaments not over (a bbolt file of schema 6; PostgreSQL
+// schema 3, without tournaments.active) is upgraded with the index made
+// from its tournaments, losing nothing.
+func TestActiveTournamentIndexMigration(t *testing.T) {
+	for _, b := range testBackends {
+		t.Run(b.name, func(t *testing.T) {
+			if b.name == "postgres" && !pgtest.Available() {
+				t.Skip(pgtest.SkipMessage)
+			}
+			db := b.newDB(t)
+			c := newClock()
+			s := b.openAt(t, db, storage.Options{Now: c.Now})
+			fourTournaments(t, s, c.Now())
+			before, err := s.Check(t.Context())
+			if err != nil || !before.OK() {
+				t.Fatalf("check: %+v, %v", before, err)
+			}
+			s.Close()
+			if b.name == "bbolt" {
+				// Schema 6's layout: the same buckets without the index.
+				boltUpdate(t, db, func(tx *bolt.Tx) error {
+					if err := tx.DeleteBucket([]byte("idx_active_tournaments")); err != nil {
+						return err
+					}
+					return tx.Bucket([]byte("meta")).Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, 6))
+				})
+			} else {
+				pgtest.Exec(t, db, "ALTER TABLE tournaments DROP COLUMN active")
+				pgtest.Exec(t, db, "DELETE FROM taflbot_migrations WHERE version = 4")
+			}
+			s = b.openAt(t, db, storage.Options{Now: c.Now})
+			if got, want := tournamentIDs(t, s, "", true), []storage.TournamentID{1, 4}; !slices.Equal(got, want) {
+				t.Errorf("after the upgrade, active tournaments: %v, want %v", got, want)
+			}
+			after, err := s.Check(t.Context())
+			if err != nil || !after.OK() || after.Tournaments != 4 || after.Digest != before.Digest {
+				t.Errorf("after the upgrade: %+v, %v; before: %+v", after, err, before)
+			}
+		})
 	}
 }
