@@ -314,7 +314,7 @@ func New(o Options) (*Bot, error) {
 	}
 	b.rest = mentionREST{REST: o.REST, id: &b.commandID}
 	b.replays = newReplayLimiter(o.Replays)
-	b.pacer = newUserPacer(o.UserBurst)
+	b.pacer = newUserPacer(o.UserBurst, o.Now)
 	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
 	b.metrics.engineQueue = b.ai.q.counts
 	b.external = newEngines(engineList, o.EngineIdle)
