@@ -390,14 +390,20 @@ func (b *Bot) renderPNG(pos tafl.Position, opts render.Options) ([]byte, error) 
 	var buf bytes.Buffer
 	// At most one render per core at a time: under a burst, waiting here
 	// keeps the runnable goroutines few, so quick replies (and the
-	// deferrals of slow ones) are not starved.
-	b.renderSem <- struct{}{}
-	err := b.renderer.PNG(&buf, pos, opts)
-	<-b.renderSem
+	// deferrals of slow ones) are not starved. The slot is given back
+	// even when the renderer panics (the dispatcher recovers the panic).
+	err := b.withRenderSlot(func() error { return b.renderer.PNG(&buf, pos, opts) })
 	if err != nil {
 		return nil, fmt.Errorf("bot: render: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// withRenderSlot runs draw holding one of the render slots (one per core).
+func (b *Bot) withRenderSlot(draw func() error) error {
+	b.renderSem <- struct{}{}
+	defer func() { <-b.renderSem }()
+	return draw()
 }
 
 // gameButtons returns the Move / Offer draw / Resign row of a game.

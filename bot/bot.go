@@ -134,7 +134,8 @@ type Options struct {
 	// Engines are external OTEP engines players may choose in /tafl ai
 	// (its engine option): processes started on demand, at most
 	// MaxProcesses each, replaced when they die, stopped after EngineIdle
-	// without work (default 5 minutes). An engine that fails loses its game.
+	// without work on the Now clock (default 5 minutes). An engine that
+	// fails loses its game.
 	Engines    []ExternalEngine
 	EngineIdle time.Duration
 	// CommandIDRefresh is how often a process without RoleInteractions
@@ -327,10 +328,10 @@ func New(o Options) (*Bot, error) {
 	}
 	b.rest = mentionREST{REST: o.REST, id: &b.commandID}
 	b.replays = newReplayLimiter(o.Replays)
-	b.pacer = newUserPacer(o.UserBurst)
+	b.pacer = newUserPacer(o.UserBurst, o.Now)
 	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
 	b.metrics.engineQueue = b.ai.q.counts
-	b.external = newEngines(engineList, o.EngineIdle)
+	b.external = newEngines(engineList, o.EngineIdle, o.Now)
 	return b, nil
 }
 

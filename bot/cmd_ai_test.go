@@ -67,18 +67,21 @@ func TestAIGameToTheEnd(t *testing.T) {
 }
 
 func TestAIMoveResumesAfterRestart(t *testing.T) {
-	eng := newPolicyEngine(5)
-	eng.delay = 300 * time.Millisecond
+	// The search waits for the gate, not a fixed 300 ms: on a busy
+	// machine the restart could come after that, and find the move made.
+	eng := newGateEngine("max")
 	h := newHarness(t, eng)
 	h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "max"))
 	m := gameOf(t, h, alice).Tafl().LegalMoves()[0]
 	if r, _ := h.slash(alice, "move", opt("move", m.String())); isEphemeral(r) {
 		t.Fatal(r.Content)
 	}
+	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats("max"); return running > 0 })
 	h.restart() // mid-thought: the search is cancelled
 	if g := gameOf(t, h, alice); g.Ply() != 1 {
 		t.Fatalf("ply %d right after the restart, want 1 (engine interrupted)", g.Ply())
 	}
+	close(eng.gate)
 	g := waitPly(t, h, 2)
 	if g.Ply() != 2 {
 		t.Fatalf("ply %d, want 2: the engine moves once after the restart", g.Ply())

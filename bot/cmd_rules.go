@@ -166,9 +166,7 @@ func (b *Bot) diagramPNG(il tafl.Illustration) ([]byte, error) {
 	opts.Size = min(diagramSize, cmpOr(opts.Size, render.DefaultSize))
 	opts.LastMove, opts.Captured = il.Ply.Move, il.Ply.Captures
 	var buf bytes.Buffer
-	b.renderSem <- struct{}{}
-	err := b.renderer.PNG(&buf, il.After, opts)
-	<-b.renderSem
+	err := b.withRenderSlot(func() error { return b.renderer.PNG(&buf, il.After, opts) })
 	if err != nil {
 		return nil, fmt.Errorf("bot: render a rules diagram: %w", err)
 	}

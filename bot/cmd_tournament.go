@@ -903,9 +903,7 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 		drawn.Rows[i][1] = shownNames[i]
 	}
 	var buf bytes.Buffer
-	b.renderSem <- struct{}{}
-	err := render.TablePNG(&buf, drawn, render.TableOptions{Theme: b.render.Theme})
-	<-b.renderSem
+	err := b.withRenderSlot(func() error { return render.TablePNG(&buf, drawn, render.TableOptions{Theme: b.render.Theme}) })
 	if err != nil {
 		return nil, fmt.Errorf("bot: standings: %w", err)
 	}

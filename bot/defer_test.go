@@ -16,11 +16,15 @@ import (
 )
 
 // slowRenderer takes its time when slow is set, and then fails when fail
-// is set.
-type slowRenderer struct{ slow, fail atomic.Bool }
+// is set. It counts the slow drawings begun.
+type slowRenderer struct {
+	slow, fail atomic.Bool
+	begun      atomic.Int32
+}
 
 func (r *slowRenderer) PNG(w io.Writer, pos tafl.Position, opts render.Options) error {
 	if r.slow.Load() {
+		r.begun.Add(1)
 		time.Sleep(1500 * time.Millisecond)
 	}
 	if r.fail.Load() {
@@ -36,15 +40,20 @@ func (r *slowRenderer) GIF(w io.Writer, g *tafl.Game, opts render.GIFOptions) er
 func TestSlowHandlersAreDeferred(t *testing.T) {
 	h := newHarness(t, nil)
 	board := startGame(t, h)
-	sr := &slowRenderer{}
-	h.adjust = func(o *bot.Options) { o.Renderer, o.DeferAfter = sr, 400*time.Millisecond }
-	h.restart()
-	// Open the move menu while everything is quick.
+	// Open the move menu before the bot defers after 400 ms: on a busy
+	// machine a quick reply can take that long, and a deferred menu has
+	// no menu to pick from.
 	g := gameOf(t, h, alice)
 	m := g.Tafl().LegalMoves()[0]
 	r, _ := h.click(alice, customIDs(board.Components)["Move"], false)
 	r, _ = h.click(alice, customIDs(r.Components)["select"], true, m.From().String())
 	target := customIDs(r.Components)["select"]
+	if target == "" {
+		t.Fatalf("no target menu: %q", r.Content)
+	}
+	sr := &slowRenderer{}
+	h.adjust = func(o *bot.Options) { o.Renderer, o.DeferAfter = sr, 400*time.Millisecond }
+	h.restart()
 	sr.slow.Store(true)
 
 	// A slow command: deferred, the board delivered by editing.
@@ -103,7 +112,9 @@ func TestInFlightInteractionFinishesOnShutdown(t *testing.T) {
 	in := h.slashInteraction(alice, "board")
 	done := make(chan struct{})
 	go func() { h.bot.HandleGateway(ctx, in); close(done) }()
-	time.Sleep(100 * time.Millisecond)
+	// Not a fixed sleep: on a busy machine the handler may not have
+	// reached the renderer yet, and the shutdown would begin before it.
+	waitFor(t, "the board being drawn", func() bool { return sr.begun.Load() > 0 })
 	cancel() // shutdown begins while the board is being drawn
 	<-done
 	h.bot.Stop(10 * time.Second) // waits for the late delivery

@@ -77,6 +77,7 @@ func (e *EngineFailure) reasonText(p *locale.Printer) string {
 // of an engine can play any game: each move loads the whole game.
 type engines struct {
 	idle     time.Duration
+	now      func() time.Time // the bot's clock: idle time is measured on it
 	pools    map[string]*enginePool
 	stop     chan struct{}
 	stopOnce sync.Once
@@ -85,6 +86,7 @@ type engines struct {
 
 type enginePool struct {
 	cfg   ExternalEngine
+	now   func() time.Time
 	slots chan struct{} // one token per process allowed
 	mu    sync.Mutex
 	free  []*idleHost // processes waiting for work, most recently used last
@@ -130,10 +132,10 @@ func CheckEngines(list []ExternalEngine) ([]ExternalEngine, error) {
 	return out, nil
 }
 
-func newEngines(list []ExternalEngine, idle time.Duration) *engines {
-	e := &engines{idle: idle, pools: map[string]*enginePool{}, stop: make(chan struct{})}
+func newEngines(list []ExternalEngine, idle time.Duration, now func() time.Time) *engines {
+	e := &engines{idle: idle, now: now, pools: map[string]*enginePool{}, stop: make(chan struct{})}
 	for _, c := range list {
-		e.pools[c.Name] = &enginePool{cfg: c, slots: make(chan struct{}, c.MaxProcesses)}
+		e.pools[c.Name] = &enginePool{cfg: c, now: now, slots: make(chan struct{}, c.MaxProcesses)}
 	}
 	if len(list) > 0 {
 		e.wg.Add(1)
@@ -152,7 +154,8 @@ func (e *engines) names() []string {
 	return out
 }
 
-// reap stops processes idle for longer than e.idle.
+// reap stops processes idle for longer than e.idle on the bot's clock; it
+// looks four times per idle time (at most every 50 ms).
 func (e *engines) reap() {
 	defer e.wg.Done()
 	t := time.NewTicker(max(e.idle/4, 50*time.Millisecond))
@@ -161,7 +164,8 @@ func (e *engines) reap() {
 		select {
 		case <-e.stop:
 			return
-		case now := <-t.C:
+		case <-t.C:
+			now := e.now()
 			for _, p := range e.pools {
 				p.reap(now.Add(-e.idle))
 			}
@@ -196,7 +200,7 @@ func (e *engines) close() {
 	e.stopOnce.Do(func() { close(e.stop) })
 	e.wg.Wait()
 	for _, p := range e.pools {
-		p.reap(time.Now().Add(time.Hour))
+		p.reap(e.now().Add(time.Hour))
 	}
 }
 
@@ -268,7 +272,7 @@ func (p *enginePool) move(ctx context.Context, g *tafl.Game) (tafl.Move, error) 
 		return tafl.NoMove, &EngineFailure{Engine: p.cfg.Name, Err: err}
 	}
 	p.mu.Lock()
-	p.free = append(p.free, &idleHost{h: h, since: time.Now()})
+	p.free = append(p.free, &idleHost{h: h, since: p.now()})
 	p.mu.Unlock()
 	return m, nil
 }

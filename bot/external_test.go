@@ -188,6 +188,12 @@ func TestExternalEngineProcesses(t *testing.T) {
 		t.Fatalf("%d processes for two games, want 1 (max_processes 1): %v", len(lines), lines)
 	}
 	pid, _ := strconv.Atoi(lines[0])
+	// Idle time is measured on the bot's clock: however long the moves
+	// above took on a busy machine, the process was never idle 400 ms.
+	if syscall.Kill(pid, 0) != nil {
+		t.Fatal("the process was stopped before it was idle for 400 ms")
+	}
+	h.clock.Advance(time.Second)
 	waitFor(t, "the idle process to be stopped", func() bool { return syscall.Kill(pid, 0) != nil })
 	// The next move starts a new one.
 	g := gameOf(t, h, alice)

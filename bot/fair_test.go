@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,15 +17,19 @@ import (
 )
 
 // probeEngine records its calls in a shared log and plays the first
-// legal move.
+// legal move; moved, if not nil, is closed at the first call.
 type probeEngine struct {
-	mu  *sync.Mutex
-	log *[]string
+	mu    *sync.Mutex
+	log   *[]string
+	moved chan struct{}
 }
 
 func (e probeEngine) Move(_ context.Context, g *tafl.Game, _ string, _ time.Duration) (tafl.Move, error) {
 	e.mu.Lock()
 	*e.log = append(*e.log, "move")
+	if e.moved != nil && slices.Index(*e.log, "move") == len(*e.log)-1 {
+		close(e.moved)
+	}
 	e.mu.Unlock()
 	return g.LegalMoves()[0], nil
 }
@@ -41,7 +46,8 @@ func TestEngineMoveWaitsAtMostOneThink(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := New(Options{Store: st, REST: NewConsoleREST(io.Discard, t.TempDir()), Engine: probeEngine{&mu, &log}, AIWorkers: workers})
+		moved := make(chan struct{})
+		b, err := New(Options{Store: st, REST: NewConsoleREST(io.Discard, t.TempDir()), Engine: probeEngine{&mu, &log, moved}, AIWorkers: workers})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,6 +61,15 @@ func TestEngineMoveWaitsAtMostOneThink(t *testing.T) {
 			t.Fatal(err)
 		}
 		running := make(chan struct{}, 64)
+		// Thinks end on events, not after a fixed 10 ms, which let the
+		// workers go on to more tasks whenever this goroutine, or the
+		// worker claiming the move, was not run for a few of them (a busy
+		// machine): the first thinks end when the move is due, the later
+		// ones once the engine was asked for the move (or, all of them,
+		// after 10 s, when the rule is broken and no worker takes it).
+		due, giveUp := make(chan struct{}), make(chan struct{})
+		var once sync.Once
+		var begun atomic.Int32
 		for i := range 40 {
 			// Tasks of 40 users (a user's tasks run one at a time).
 			b.ai.submitTask("u"+strconv.Itoa(i), "1", func(ctx context.Context) {
@@ -62,7 +77,16 @@ func TestEngineMoveWaitsAtMostOneThink(t *testing.T) {
 				log = append(log, "think")
 				mu.Unlock()
 				running <- struct{}{}
-				time.Sleep(10 * time.Millisecond)
+				if begun.Add(1) <= int32(workers) {
+					<-due
+					return
+				}
+				select {
+				case <-moved:
+				case <-giveUp:
+				case <-time.After(10 * time.Second):
+					once.Do(func() { close(giveUp) })
+				}
 			})
 		}
 		// Once every worker is thinking, the move becomes due.
@@ -70,6 +94,7 @@ func TestEngineMoveWaitsAtMostOneThink(t *testing.T) {
 			<-running
 		}
 		b.ai.enqueue(g, false)
+		close(due)
 		deadline := time.Now().Add(20 * time.Second)
 		for b.ai.busy() > 0 && time.Now().Before(deadline) {
 			time.Sleep(5 * time.Millisecond)
@@ -79,10 +104,9 @@ func TestEngineMoveWaitsAtMostOneThink(t *testing.T) {
 		mu.Lock()
 		at := slices.Index(log, "move")
 		mu.Unlock()
-		// The thinks that started before the move: one per worker (a
-		// worker may have taken its next task just before the move came,
-		// so allow the ones running when it was queued plus at most one
-		// that began in the same instant).
+		// The thinks that started before the move: one per worker, plus,
+		// with two workers, the next one the other worker takes while the
+		// first claims the move.
 		if at < 0 || at > workers+1 {
 			t.Errorf("%d workers: the engine move ran after %d thinks (want at most %d)", workers, at, workers+1)
 		}

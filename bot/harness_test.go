@@ -324,10 +324,12 @@ func buttons(comps []discordgo.MessageComponent) map[string]bool {
 
 func isEphemeral(r *resp) bool { return r.Flags&discordgo.MessageFlagsEphemeral != 0 }
 
-// waitFor polls cond until it holds or 10 s pass.
+// waitFor polls cond until it holds or 30 s pass: what it waits for
+// must merely happen, and on a loaded machine under -race a whole engine
+// game's moves, or a process started, can take many seconds.
 func waitFor(t testing.TB, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)

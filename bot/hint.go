@@ -138,9 +138,7 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 	best := moveText(g.Tafl(), e.Best)
 	opts.Caption = lp.T("Hint: %s", best)
 	var buf bytes.Buffer
-	b.renderSem <- struct{}{}
-	err = b.renderer.PNG(&buf, g.Tafl().Position(), opts)
-	<-b.renderSem
+	err = b.withRenderSlot(func() error { return b.renderer.PNG(&buf, g.Tafl().Position(), opts) })
 	if err != nil {
 		b.log.Error("hint: drawing", "game_id", g.ID, "err", err)
 		b.editPrivate(edit, in, &message{content: lp.T("Something went wrong (ref %s). It has been logged; please try again.", in.ID)})

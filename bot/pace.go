@@ -29,11 +29,12 @@ type userPacer struct {
 	now   func() time.Time
 }
 
-func newUserPacer(burst int) *userPacer {
+// newUserPacer paces users on the bot's clock now.
+func newUserPacer(burst int, now func() time.Time) *userPacer {
 	if burst <= 0 {
 		return nil
 	}
-	return &userPacer{burst: float64(burst), pace: map[string]replayPace{}, now: time.Now}
+	return &userPacer{burst: float64(burst), pace: map[string]replayPace{}, now: now}
 }
 
 // tokens returns the user's tokens now; the caller holds p.mu.

@@ -48,7 +48,9 @@ func TestUserSendingTooFast(t *testing.T) {
 	if r, _ := h.slash(bob, "challenge", opt("opponent", alice), opt("variant", "brandubh")); isEphemeral(r) {
 		t.Errorf("another user: %q", r.Content)
 	}
-	time.Sleep(600 * time.Millisecond) // one more every half second
+	// Paced on the bot's clock: the time the commands above took on a
+	// busy machine gives alice no token, the pause does.
+	h.clock.Advance(600 * time.Millisecond) // one more every half second
 	if r, _ := h.slash(alice, "challenge", opt("opponent", carol), opt("variant", "brandubh")); isEphemeral(r) {
 		t.Errorf("after the pause: %q", r.Content)
 	}

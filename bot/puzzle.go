@@ -316,9 +316,7 @@ func (b *Bot) puzzleMessage(lp *locale.Printer, p *storage.Puzzle, step int, sco
 	}
 	buttons = append(buttons, discordgo.Button{Label: lp.T("Another puzzle"), Style: discordgo.SecondaryButton, CustomID: id(ActPuzzleNew, "")})
 	var buf bytes.Buffer
-	b.renderSem <- struct{}{}
-	err = b.renderer.PNG(&buf, g.Position(), opts)
-	<-b.renderSem
+	err = b.withRenderSlot(func() error { return b.renderer.PNG(&buf, g.Position(), opts) })
 	if err != nil {
 		return nil, fmt.Errorf("bot: render: %w", err)
 	}
@@ -541,9 +539,7 @@ func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game,
 	}
 	opts.Caption = puzzleWinCaption(lp, p) + " · " + reasonText(lp, g.Outcome().Reason, g.ToMove())
 	var buf bytes.Buffer
-	b.renderSem <- struct{}{}
-	err := b.renderer.PNG(&buf, g.Position(), opts)
-	<-b.renderSem
+	err := b.withRenderSlot(func() error { return b.renderer.PNG(&buf, g.Position(), opts) })
 	if err != nil {
 		return nil, fmt.Errorf("bot: render: %w", err)
 	}

@@ -98,7 +98,10 @@ func TestResponseCallsDoNotWaitForOtherInteractions(t *testing.T) {
 		"DeleteResponse": func(ctx context.Context) error { return rest.DeleteResponse(ctx, fast) },
 	}
 	for name, call := range calls {
-		ctx, cancel := context.WithTimeout(t.Context(), 3*time.Second)
+		// Blocked behind the slow edit, a call would wait for ever: the
+		// limit only needs to be far above a loopback call on a busy
+		// machine under -race.
+		ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 		err := call(ctx)
 		cancel()
 		if err != nil {

@@ -284,9 +284,9 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 	}
 	var graph bytes.Buffer
 	title := p.T("Game %d · %s · %s", g.ID, gameVariant(g), resultCaption(p, g))
-	b.renderSem <- struct{}{}
-	err := render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme})
-	<-b.renderSem
+	err := b.withRenderSlot(func() error {
+		return render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme})
+	})
 	if err != nil {
 		return nil, fmt.Errorf("bot: drawing the graph: %w", err)
 	}
@@ -301,9 +301,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 			o.Arrows, o.LastMove, o.Captured, o.Caption = opts.Arrows, opts.LastMove, opts.Captured, mistakeCaption(p, rep.Moves[w])
 			opts.Caption = o.Caption
 			var board bytes.Buffer
-			b.renderSem <- struct{}{}
-			err := b.renderer.PNG(&board, pos, o)
-			<-b.renderSem
+			err := b.withRenderSlot(func() error { return b.renderer.PNG(&board, pos, o) })
 			if err != nil {
 				return nil, fmt.Errorf("bot: render: %w", err)
 			}

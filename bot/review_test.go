@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
@@ -125,26 +124,29 @@ func TestReviewRefusals(t *testing.T) {
 // busy with a slow engine move), a second one is refused; engine moves
 // go first, and the review then completes.
 func TestOneReviewAtATime(t *testing.T) {
-	eng := newPolicyEngine(3)
-	eng.delay = 500 * time.Millisecond
+	// The engine's search waits for the gate, not a fixed half second:
+	// on a busy machine the asks below could come after that, when the
+	// review may be done already.
+	eng := newGateEngine("easy")
 	h := newHarness(t, eng)
 	h.adjust = func(o *bot.Options) { o.AIWorkers, o.ReviewNodes = 1, 2000 }
 	h.restart()
 	g := finishedGame(t, h)
-	// An engine game: carol moves, the engine thinks for half a second.
+	// An engine game: carol moves, the engine thinks until the gate opens.
 	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
 	games, _ := h.store.GamesByPlayer(context.Background(), carol, storage.GameFilter{})
 	cg := games[0]
 	h.slash(carol, "move", opt("move", cg.Tafl().LegalMoves()[0].String()))
 	// The review is asked for while the engine thinks about carol's game
 	// (the one worker busy): it must wait, and not delay that move further.
-	waitFor(t, "the engine thinking", func() bool { return eng.begun.Load() > 0 })
+	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats("easy"); return running > 0 })
 	in := h.slashInteraction(alice, "analyse", opt("game", g.ID.String()))
 	h.bot.HandleGateway(context.Background(), in)
 	second, _ := h.slash(alice, "analyse", opt("game", g.ID.String()))
 	if !strings.Contains(second.Content, "still running") {
 		t.Errorf("a second review at once: %q", second.Content)
 	}
+	close(eng.gate)
 	r, _ := h.fake.final(t, in)
 	if !strings.Contains(r.Content, "Review of game") {
 		t.Fatalf("review: %q", r.Content)
@@ -211,8 +213,7 @@ func TestReviewPingsNoPlayer(t *testing.T) {
 // gets it in their own language; a third ask after it is done is the
 // stored one.
 func TestOneReviewPerGame(t *testing.T) {
-	eng := newPolicyEngine(3)
-	eng.delay = 500 * time.Millisecond
+	eng := newGateEngine("easy") // thinks until the gate opens (see TestOneReviewAtATime)
 	h := newHarness(t, eng)
 	h.adjust = func(o *bot.Options) { o.AIWorkers, o.ReviewNodes = 1, 2000 }
 	h.restart()
@@ -221,7 +222,7 @@ func TestOneReviewPerGame(t *testing.T) {
 	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
 	games, _ := h.store.GamesByPlayer(context.Background(), carol, storage.GameFilter{})
 	h.slash(carol, "move", opt("move", games[0].Tafl().LegalMoves()[0].String()))
-	waitFor(t, "the engine thinking", func() bool { return eng.begun.Load() > 0 })
+	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats("easy"); return running > 0 })
 	first := h.slashInteraction(alice, "analyse", opt("game", g.ID.String()))
 	h.bot.HandleGateway(context.Background(), first)
 	second := h.slashInteraction(bob, "analyse", opt("game", g.ID.String()))
@@ -230,6 +231,7 @@ func TestOneReviewPerGame(t *testing.T) {
 	if r, _ := h.fake.callback(t, second.ID); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		t.Fatalf("bob's ask while alice's review runs: type %d %q, want a deferral", r.Type, r.Content)
 	}
+	close(eng.gate)
 	a, arec := h.fake.final(t, first)
 	b, brec := h.fake.final(t, second)
 	if !strings.Contains(a.Content, "**Review of game "+g.ID.String()+"**") || len(arec.Files) == 0 {

@@ -3,10 +3,12 @@ package bot_test
 import (
 	"errors"
 	"io"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/tafl"
@@ -67,10 +69,18 @@ func TestInternalErrorsAndPanics(t *testing.T) {
 	if got := h.bot.Metrics().Errors("panic"); got != 1 {
 		t.Errorf("panic count %d, want 1", got)
 	}
-	br.panic.Store(false)
-	if r, _ := h.slash(alice, "board"); isEphemeral(r) {
-		t.Errorf("the bot did not recover: %q", r.Content)
+	// As many panics as there are render slots (one per core): each
+	// gives its slot back, or the next board would wait for a slot for
+	// ever (answered only by the deferral, after DeferAfter).
+	for range runtime.GOMAXPROCS(0) - 1 {
+		h.slash(alice, "board")
 	}
+	br.panic.Store(false)
+	r, rec = h.slash(alice, "board")
+	if r.Type != discordgo.InteractionResponseChannelMessageWithSource || isEphemeral(r) {
+		t.Fatalf("the bot did not recover: reply type %d %q", r.Type, r.Content)
+	}
+	checkPNG(t, rec)
 }
 
 func TestRESTFaults(t *testing.T) {

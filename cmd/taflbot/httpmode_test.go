@@ -7,10 +7,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,15 +19,6 @@ import (
 
 	"github.com/taflbot/taflbot/storage"
 )
-
-func freeAddr(t *testing.T) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
 
 // TestHTTPModeRunsAndShutsDown runs the real program in HTTP interactions
 // mode against a fake REST API: it registers the commands, answers a
@@ -47,10 +38,12 @@ func TestHTTPModeRunsAndShutsDown(t *testing.T) {
 	pub, priv, _ := ed25519.GenerateKey(nil)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "t.db")
-	listen, admin := freeAddr(t), freeAddr(t)
+	// Port 0: the program listens on ports the system picks and logs
+	// them. A port found free beforehand and closed could be taken by
+	// another program (or an outgoing connection) before the bot binds it.
 	cfg := writeConfig(t, fmt.Sprintf(`{"database": %q, "mode": "http", "application_id": "123", "public_key": %q,
-		"interactions_listen": %q, "admin_listen": %q, "rest_base_url": %q, "log_format": "text"}`,
-		db, hex.EncodeToString(pub), listen, admin, rest.URL+"/api/v9/"))
+		"interactions_listen": "127.0.0.1:0", "admin_listen": "127.0.0.1:0", "rest_base_url": %q, "log_format": "text"}`,
+		db, hex.EncodeToString(pub), rest.URL+"/api/v9/"))
 	env := func(k string) string {
 		if k == "DISCORD_TOKEN" {
 			return "secret-token-value"
@@ -64,19 +57,34 @@ func TestHTTPModeRunsAndShutsDown(t *testing.T) {
 	go func() {
 		done <- run(ctx, []string{"-config", cfg}, strings.NewReader(""), io.Discard, lockedWriter{&stderrMu, &stderr}, env)
 	}()
-	var resp *http.Response
-	var err error
-	for i := 0; i < 200; i++ { // wait for the listener
-		body := []byte(`{"id":"1","application_id":"123","type":1,"token":"t","version":1}`)
-		stamp := strconv.FormatInt(time.Now().Unix(), 10)
-		req, _ := http.NewRequest("POST", "http://"+listen+"/", bytes.NewReader(body))
-		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, append([]byte(stamp), body...))))
-		req.Header.Set("X-Signature-Timestamp", stamp)
-		if resp, err = http.DefaultClient.Do(req); err == nil {
-			break
+	// Wait for both listeners to be logged (the start-up can take seconds
+	// on a busy machine under -race), not a fixed 5 s of retries.
+	listeningRE := regexp.MustCompile(`msg="(interactions|admin) listening" addr=(\S+)`)
+	addrs := map[string]string{}
+	deadline := time.Now().Add(30 * time.Second)
+	for len(addrs) < 2 {
+		select {
+		case err := <-done:
+			t.Fatalf("run ended before listening: %v", err)
+		default:
 		}
-		time.Sleep(25 * time.Millisecond)
+		if time.Now().After(deadline) {
+			t.Fatalf("not listening after 30 s: %v", addrs)
+		}
+		stderrMu.Lock()
+		for _, m := range listeningRE.FindAllStringSubmatch(stderr.String(), -1) {
+			addrs[m[1]] = m[2]
+		}
+		stderrMu.Unlock()
+		time.Sleep(10 * time.Millisecond)
 	}
+	listen, admin := addrs["interactions"], addrs["admin"]
+	body := []byte(`{"id":"1","application_id":"123","type":1,"token":"t","version":1}`)
+	stamp := strconv.FormatInt(time.Now().Unix(), 10)
+	req, _ := http.NewRequest("POST", "http://"+listen+"/", bytes.NewReader(body))
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, append([]byte(stamp), body...))))
+	req.Header.Set("X-Signature-Timestamp", stamp)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatalf("interactions endpoint: %v", err)
 	}
