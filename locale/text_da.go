@@ -422,4 +422,9 @@ var daTexts = Dict{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Side %d af %d · `/tafl leaderboard` `variant:%s` `sidetal:%d` viser den næste.",
 	"Page %d of %d.": "Side %d af %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` viser alle spillere i én variant, ti pr. side.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position":                   "angriberne gentog stillingen",
+	"the defenders repeated the position":                   "forsvarerne gentog stillingen",
+	"a repetition by the attackers loses for the defenders": "en gentagelse ved angriberne er tabt for forsvarerne",
 }

@@ -422,4 +422,9 @@ var deTexts = Dict{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Seite %d von %d · `/tafl leaderboard` `variante:%s` `seitenzahl:%d` zeigt die nächste.",
 	"Page %d of %d.": "Seite %d von %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variante:…` zeigt alle Spieler einer Variante, zehn pro Seite.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position":                   "die Angreifer wiederholten die Stellung",
+	"the defenders repeated the position":                   "die Verteidiger wiederholten die Stellung",
+	"a repetition by the attackers loses for the defenders": "die Angreifer wiederholten; das verlieren die Verteidiger",
 }

@@ -422,4 +422,9 @@ var enTexts = []any{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.",
 	"Page %d of %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position",
+	"the defenders repeated the position",
+	"a repetition by the attackers loses for the defenders",
 }

@@ -422,4 +422,9 @@ var fiTexts = Dict{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Sivu %d/%d · `/tafl leaderboard` `muunnelma:%s` `sivu:%d` näyttää seuraavan.",
 	"Page %d of %d.": "Sivu %d/%d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `muunnelma:…` näyttää muunnelman kaikki pelaajat, kymmenen sivulla.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position":                   "hyökkääjät toistivat aseman",
+	"the defenders repeated the position":                   "puolustajat toistivat aseman",
+	"a repetition by the attackers loses for the defenders": "hyökkääjien toistama asema on puolustajien tappio",
 }

@@ -422,4 +422,9 @@ var isTexts = Dict{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Síða %d af %d · `/tafl leaderboard` `variant:%s` `page:%d` sýnir þá næstu.",
 	"Page %d of %d.": "Síða %d af %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` sýnir alla leikmenn eins afbrigðis, tíu á síðu.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position":                   "sóknarmenn endurtóku stöðuna",
+	"the defenders repeated the position":                   "varnarmenn endurtóku stöðuna",
+	"a repetition by the attackers loses for the defenders": "endurtekning sóknarmanna er tap fyrir varnarmenn",
 }

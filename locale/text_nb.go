@@ -422,4 +422,9 @@ var nbTexts = Dict{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Side %d av %d · `/tafl leaderboard` `variant:%s` `sidetall:%d` viser den neste.",
 	"Page %d of %d.": "Side %d av %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` viser alle spillerne i én variant, ti per side.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position":                   "angriperne gjentok stillingen",
+	"the defenders repeated the position":                   "forsvarerne gjentok stillingen",
+	"a repetition by the attackers loses for the defenders": "en gjentakelse fra angriperne er tap for forsvarerne",
 }

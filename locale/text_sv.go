@@ -422,4 +422,9 @@ var svTexts = Dict{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Sida %d av %d · `/tafl leaderboard` `variant:%s` `sidnummer:%d` visar nästa.",
 	"Page %d of %d.": "Sida %d av %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` visar alla spelare i en variant, tio per sida.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position":                   "anfallarna upprepade ställningen",
+	"the defenders repeated the position":                   "försvararna upprepade ställningen",
+	"a repetition by the attackers loses for the defenders": "en upprepning av anfallarna är förlust för försvararna",
 }
