@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"encoding/binary"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -149,5 +150,29 @@ func TestSweepSkipsDamagedIndexEntry(t *testing.T) {
 	}
 	if lines := h.logs.lines("damaged index entry"); len(lines) != 1 || !strings.Contains(lines[0], "idx_deadlines") {
 		t.Errorf("log lines about the bad entry: %v", lines)
+	}
+}
+
+// TestDMFailureLogNamesTheGame: a direct message that could not be sent
+// was logged with the user only, not the game nor what it was; the log
+// lines name both (a reminder, a result).
+func TestDMFailureLogNamesTheGame(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "settings", opt("dms", true))
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"), opt("days", 1.0))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	g := gameOf(t, h, alice)
+	h.clock.Advance(18*time.Hour + time.Minute)
+	h.fake.inject("POST", "/channels/dm-"+alice+"/messages", 403, 50007, 1) // DMs closed
+	h.bot.Sweep(t.Context())
+	h.clock.Advance(6 * time.Hour)
+	h.fake.inject("POST", "/channels/dm-"+alice+"/messages", 403, 50013, 1) // any other refusal
+	h.bot.Sweep(t.Context())
+	id := `"game_id":` + strconv.FormatUint(uint64(g.ID), 10)
+	if lines := h.logs.lines(`"msg":"DMs closed"`); len(lines) != 1 || !strings.Contains(lines[0], id) || !strings.Contains(lines[0], `"dm":"reminder"`) {
+		t.Errorf("the closed DMs of a reminder logged as %q, want %s and the reminder", lines, id)
+	}
+	if lines := h.logs.lines(`"msg":"sending a DM"`); len(lines) != 1 || !strings.Contains(lines[0], id) || !strings.Contains(lines[0], `"dm":"result"`) {
+		t.Errorf("a result's failed DM logged as %q, want %s and the result", lines, id)
 	}
 }
