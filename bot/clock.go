@@ -220,7 +220,10 @@ func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) {
 
 // dm sends a direct message to a player who turned DMs on (/tafl settings
 // dms:True; off by default) about game g; kind ("reminder", "result")
-// says what it is in the log. Closed DMs (Discord error 50007) are ignored.
+// says what it is in the log. Closed DMs (Discord error 50007: the
+// player's privacy settings refuse the bot's direct messages) are
+// remembered with the player's settings, where /tafl settings shows them,
+// until a direct message arrives again.
 func (b *Bot) dm(ctx context.Context, g *storage.Game, userID, kind, text string) {
 	p, err := b.store.GetPlayer(ctx, g.GuildID, userID)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
@@ -230,11 +233,27 @@ func (b *Bot) dm(ctx context.Context, g *storage.Game, userID, kind, text string
 	if p == nil || !p.DMs {
 		return
 	}
-	if err := b.rest.DM(ctx, userID, &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
-		if discordCode(err) == 50007 {
-			b.log.Debug("DMs closed", "user_id", userID, "game_id", g.ID, "dm", kind)
-			return
-		}
+	err = b.rest.DM(ctx, userID, &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
+	closed := discordCode(err) == 50007
+	switch {
+	case closed:
+		b.log.Debug("DMs closed", "user_id", userID, "game_id", g.ID, "dm", kind)
+	case err != nil:
 		b.log.Warn("sending a DM", "user_id", userID, "game_id", g.ID, "dm", kind, "err", err)
+		return // says nothing of the player's settings
+	}
+	if closed == !p.DMFailed.IsZero() {
+		return // as remembered
+	}
+	now := b.now()
+	if _, err := b.store.UpdatePlayer(ctx, g.GuildID, userID, func(p *storage.Player) error {
+		if closed {
+			p.DMFailed = now
+		} else {
+			p.DMFailed = time.Time{}
+		}
+		return nil
+	}); err != nil {
+		b.log.Warn("remembering whether a DM arrived", "user_id", userID, "game_id", g.ID, "dm", kind, "err", err)
 	}
 }
