@@ -531,16 +531,20 @@ func resultCaption(p *locale.Printer, g *storage.Game) string {
 
 // endReason says why g ended, in p's language.
 func endReason(p *locale.Printer, g *storage.Game) string {
-	o := g.Outcome()
-	return reasonText(p, o.Reason, lastSide(g))
+	return reasonText(p, g.Outcome(), lastSide(g))
 }
 
 // lastSide is the side to move when g ended: the side that had no legal
-// move, or ran out of time, when that ended it. It lost, or in a draw it
-// is found by replaying the game.
+// move, or ran out of time, when that ended it (it lost, or in a draw it
+// is found by replaying the game), and the other side than the one whose
+// move repeated a position when a repetition decided it (found by
+// replaying the game).
 func lastSide(g *storage.Game) tafl.Side {
 	o := g.Outcome()
-	if o.Reason != tafl.NoMoves && o.Reason != tafl.Timeout {
+	switch {
+	case o.Reason == tafl.Repetition && o.Winner != tafl.NoSide:
+		return g.Tafl().ToMove()
+	case o.Reason != tafl.NoMoves && o.Reason != tafl.Timeout:
 		return tafl.NoSide // not needed: the game is not replayed for it
 	}
 	if s := o.Winner.Other(); s != tafl.NoSide {
@@ -549,11 +553,12 @@ func lastSide(g *storage.Game) tafl.Side {
 	return g.Tafl().ToMove()
 }
 
-// reasonText says why a game ended; stuck is the side that had no legal
-// move, or ran out of time, when that ended it (NoMoves, Timeout), which
-// it names.
-func reasonText(p *locale.Printer, r tafl.EndReason, stuck tafl.Side) string {
-	switch r {
+// reasonText says why a game ended with outcome o; toMove is the side to
+// move at the end: the side that had no legal move, or ran out of time,
+// when that ended it (NoMoves, Timeout), which it names, and the other
+// side than the one that repeated a position when that decided it.
+func reasonText(p *locale.Printer, o tafl.Outcome, toMove tafl.Side) string {
+	switch o.Reason {
 	case tafl.KingCaptured:
 		return p.T("the king was captured")
 	case tafl.KingEscaped:
@@ -563,9 +568,21 @@ func reasonText(p *locale.Printer, r tafl.EndReason, stuck tafl.Side) string {
 	case tafl.Encirclement:
 		return p.T("the defenders were encircled")
 	case tafl.Repetition:
-		return p.T("repetition")
+		// A draw is both sides' doing; a win says who repeated: the
+		// loser, or the attackers where a repetition loses for the
+		// defenders whoever makes it (Copenhagen).
+		switch repeater := toMove.Other(); {
+		case o.Winner == tafl.NoSide || repeater == tafl.NoSide:
+			return p.T("repetition")
+		case repeater == o.Winner:
+			return p.T("a repetition by the attackers loses for the defenders")
+		case repeater == tafl.Attackers:
+			return p.T("the attackers repeated the position")
+		default:
+			return p.T("the defenders repeated the position")
+		}
 	case tafl.NoMoves:
-		if stuck == tafl.Attackers {
+		if toMove == tafl.Attackers {
 			return p.T("the attackers had no legal move")
 		}
 		return p.T("the defenders had no legal move")
@@ -574,14 +591,14 @@ func reasonText(p *locale.Printer, r tafl.EndReason, stuck tafl.Side) string {
 	case tafl.DrawAgreed:
 		return p.T("agreed")
 	case tafl.Timeout:
-		if stuck == tafl.Attackers {
+		if toMove == tafl.Attackers {
 			return p.T("the attackers ran out of time")
 		}
 		return p.T("the defenders ran out of time")
 	case tafl.Aborted:
 		return p.T("aborted")
 	}
-	return r.String()
+	return o.Reason.String()
 }
 
 func capitalize(s string) string {

@@ -147,7 +147,7 @@ func (b *Bot) dmResult(ctx context.Context, g *storage.Game) {
 			continue // the engine, or a player of both sides told once
 		}
 		p := b.playerP(ctx, g, s.UserID)
-		b.dm(ctx, g, s.UserID, p.T("Game %d is over: %s", g.ID, resultLine(p, g)))
+		b.dm(ctx, g, s.UserID, "result", p.T("Game %d is over: %s", g.ID, resultLine(p, g)))
 	}
 }
 
@@ -197,7 +197,7 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 	text := p.T("⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board` `game:%[2]d` shows it.",
 		seat.UserID, g.ID, gameVariant(g), formatLeft(p, g.Deadline.Sub(now)))
 	b.postNotice(ctx, g, &message{content: text})
-	b.dm(ctx, g, seat.UserID, text)
+	b.dm(ctx, g, seat.UserID, "reminder", text)
 	b.metrics.countReminder()
 }
 
@@ -219,21 +219,41 @@ func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) {
 }
 
 // dm sends a direct message to a player who turned DMs on (/tafl settings
-// dms:True; off by default). Closed DMs (Discord error 50007) are ignored.
-func (b *Bot) dm(ctx context.Context, g *storage.Game, userID, text string) {
+// dms:True; off by default) about game g; kind ("reminder", "result")
+// says what it is in the log. Closed DMs (Discord error 50007: the
+// player's privacy settings refuse the bot's direct messages) are
+// remembered with the player's settings, where /tafl settings shows them,
+// until a direct message arrives again.
+func (b *Bot) dm(ctx context.Context, g *storage.Game, userID, kind, text string) {
 	p, err := b.store.GetPlayer(ctx, g.GuildID, userID)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
-		b.log.Warn("loading a player for a DM", "user_id", userID, "err", err)
+		b.log.Warn("loading a player for a DM", "user_id", userID, "game_id", g.ID, "dm", kind, "err", err)
 		return
 	}
 	if p == nil || !p.DMs {
 		return
 	}
-	if err := b.rest.DM(ctx, userID, &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
-		if discordCode(err) == 50007 {
-			b.log.Debug("DMs closed", "user_id", userID)
-			return
+	err = b.rest.DM(ctx, userID, &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
+	closed := discordCode(err) == 50007
+	switch {
+	case closed:
+		b.log.Debug("DMs closed", "user_id", userID, "game_id", g.ID, "dm", kind)
+	case err != nil:
+		b.log.Warn("sending a DM", "user_id", userID, "game_id", g.ID, "dm", kind, "err", err)
+		return // says nothing of the player's settings
+	}
+	if closed == !p.DMFailed.IsZero() {
+		return // as remembered
+	}
+	now := b.now()
+	if _, err := b.store.UpdatePlayer(ctx, g.GuildID, userID, func(p *storage.Player) error {
+		if closed {
+			p.DMFailed = now
+		} else {
+			p.DMFailed = time.Time{}
 		}
-		b.log.Warn("sending a DM", "user_id", userID, "err", err)
+		return nil
+	}); err != nil {
+		b.log.Warn("remembering whether a DM arrived", "user_id", userID, "game_id", g.ID, "dm", kind, "err", err)
 	}
 }

@@ -2,6 +2,8 @@ package bot_test
 
 import (
 	"encoding/binary"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -149,5 +151,76 @@ func TestSweepSkipsDamagedIndexEntry(t *testing.T) {
 	}
 	if lines := h.logs.lines("damaged index entry"); len(lines) != 1 || !strings.Contains(lines[0], "idx_deadlines") {
 		t.Errorf("log lines about the bad entry: %v", lines)
+	}
+}
+
+// TestDMFailureLogNamesTheGame: a direct message that could not be sent
+// was logged with the user only, not the game nor what it was; the log
+// lines name both (a reminder, a result).
+func TestDMFailureLogNamesTheGame(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "settings", opt("dms", true))
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"), opt("days", 1.0))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	g := gameOf(t, h, alice)
+	h.clock.Advance(18*time.Hour + time.Minute)
+	h.fake.inject("POST", "/channels/dm-"+alice+"/messages", 403, 50007, 1) // DMs closed
+	h.bot.Sweep(t.Context())
+	h.clock.Advance(6 * time.Hour)
+	h.fake.inject("POST", "/channels/dm-"+alice+"/messages", 403, 50013, 1) // any other refusal
+	h.bot.Sweep(t.Context())
+	id := `"game_id":` + strconv.FormatUint(uint64(g.ID), 10)
+	if lines := h.logs.lines(`"msg":"DMs closed"`); len(lines) != 1 || !strings.Contains(lines[0], id) || !strings.Contains(lines[0], `"dm":"reminder"`) {
+		t.Errorf("the closed DMs of a reminder logged as %q, want %s and the reminder", lines, id)
+	}
+	if lines := h.logs.lines(`"msg":"sending a DM"`); len(lines) != 1 || !strings.Contains(lines[0], id) || !strings.Contains(lines[0], `"dm":"result"`) {
+		t.Errorf("a result's failed DM logged as %q, want %s and the result", lines, id)
+	}
+}
+
+// TestSettingsSayDMsAreRefused: a player with /tafl settings dms:True
+// whose Discord privacy settings refuse the bot's direct messages
+// (error 50007) never learnt that none arrive; /tafl settings says so,
+// since when and what to change, until a direct message arrives again.
+// Another error (Discord failing) says nothing of the player's settings.
+func TestSettingsSayDMsAreRefused(t *testing.T) {
+	h := newHarness(t, nil)
+	if r, _ := h.slash(alice, "settings", opt("dms", true)); !strings.Contains(r.Content, "Your direct messages (reminders and results): **on**.") {
+		t.Errorf("dms:True: %q", r.Content)
+	}
+	if r, _ := h.slash(bob, "settings"); !strings.Contains(r.Content, "Your direct messages (reminders and results): **off**.") {
+		t.Errorf("bob's settings: %q", r.Content)
+	}
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"), opt("days", 1.0))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	h.clock.Advance(18*time.Hour + time.Minute)
+	refused := h.clock.Now()
+	h.fake.inject("POST", "/channels/dm-"+alice+"/messages", 403, 50007, 1)
+	h.bot.Sweep(t.Context()) // the reminder
+	want := fmt.Sprintf("Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).", refused.Unix())
+	if r, _ := h.slash(alice, "settings"); !strings.Contains(r.Content, want) {
+		t.Errorf("settings after a refused DM: %q, want %q", r.Content, want)
+	}
+	h.clock.Advance(6 * time.Hour)
+	h.fake.inject("POST", "/channels/dm-"+alice+"/messages", 403, 50013, 1) // another refusal: not the privacy settings
+	h.bot.Sweep(t.Context())                                                // the result
+	if r, _ := h.slash(alice, "settings"); !strings.Contains(r.Content, want) {
+		t.Errorf("settings after a DM Discord failed: %q, want still %q", r.Content, want)
+	}
+	// The next one arrives: the warning is gone.
+	r, _ = h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	rr, _ := h.slash(alice, "resign") // aborts: nobody has moved
+	h.click(alice, customIDs(rr.Components)["Yes, abort"], true)
+	waitFor(t, "the result's DM", func() bool {
+		for _, rec := range h.fake.requests("/channels/dm-" + alice + "/messages") {
+			if rec.Status == 200 {
+				return true
+			}
+		}
+		return false
+	})
+	if r, _ := h.slash(alice, "settings"); !strings.Contains(r.Content, "Your direct messages (reminders and results): **on**.") {
+		t.Errorf("settings after a DM arrived: %q", r.Content)
 	}
 }

@@ -267,11 +267,15 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, challengeGone(err)
 	}
-	switch {
-	case c.GuildID != r.in.GuildID:
+	if c.GuildID != r.in.GuildID {
 		// Challenge ids are sequential: a custom_id naming another
 		// server's challenge is not one of this server's buttons.
 		return nil, userErrorT("challenge.other_server")
+	}
+	if rep, err := b.expiredChallenge(ctx, c.ID, r.in.GuildID); rep != nil || err != nil {
+		return rep, err
+	}
+	switch {
 	case c.State != storage.ChallengeOpen:
 		return nil, storage.ErrChallengeClosed
 	case r.userID == c.ChallengerID:
@@ -280,6 +284,12 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 		return nil, userErrorf("This challenge is for <@%s>. Start your own with `/tafl challenge`.", c.OpponentID)
 	}
 	g, err := b.accept(ctx, c, r.userID, r.userName())
+	if errors.Is(err, storage.ErrChallengeClosed) {
+		// It expired since it was read: AcceptChallenge marked it so.
+		if rep, err := b.expiredChallenge(ctx, c.ID, r.in.GuildID); rep != nil || err != nil {
+			return rep, err
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -441,6 +451,9 @@ func (b *Bot) gameChannel(ctx context.Context, settings *storage.GuildSettings, 
 
 // btnDecline lets the invited opponent say no.
 func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
+	if rep, err := b.expiredChallenge(ctx, storage.ChallengeID(r.cid.ID), r.in.GuildID); rep != nil || err != nil {
+		return rep, err
+	}
 	c, err := b.store.UpdateChallenge(ctx, storage.ChallengeID(r.cid.ID), func(c *storage.Challenge) error {
 		switch {
 		case r.userID == c.ChallengerID:
@@ -462,6 +475,9 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 
 // btnWithdraw lets the challenger take the challenge back.
 func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
+	if rep, err := b.expiredChallenge(ctx, storage.ChallengeID(r.cid.ID), r.in.GuildID); rep != nil || err != nil {
+		return rep, err
+	}
 	c, err := b.store.UpdateChallenge(ctx, storage.ChallengeID(r.cid.ID), func(c *storage.Challenge) error {
 		if r.userID != c.ChallengerID {
 			return userErrorf("Only <@%s>, who made this challenge, can withdraw it.", c.ChallengerID)
@@ -474,6 +490,45 @@ func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
 	}
 	p := locale.For(locale.Match(c.Language))
 	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, variantName(c.Variant, c.Layout)))}, nil
+}
+
+// errNotExpired stops expiredChallenge's change of a challenge still
+// within its time.
+var errNotExpired = errors.New("the challenge has not expired")
+
+// expiredChallenge answers a challenge button (Accept, Decline,
+// Withdraw) pressed after challenge id's expiry as the clock sweep would
+// have: the challenge is marked expired (if the sweep has not come yet)
+// and its message says it expired unanswered, without buttons. It
+// returns no reply for a challenge within its time, closed otherwise or
+// of another server than guildID, the button's (a forged custom_id).
+func (b *Bot) expiredChallenge(ctx context.Context, id storage.ChallengeID, guildID string) (*reply, error) {
+	c, err := b.store.UpdateChallenge(ctx, id, func(c *storage.Challenge) error {
+		if c.GuildID != guildID || b.now().Before(c.Expires) {
+			return errNotExpired
+		}
+		c.State = storage.ChallengeExpired
+		return nil
+	})
+	switch {
+	case err == nil:
+		b.log.Info("challenge expired", "challenge_id", c.ID, "channel_id", c.ChannelID)
+	case errors.Is(err, errNotExpired):
+		return nil, nil
+	case errors.Is(err, storage.ErrChallengeClosed):
+		// Expired by the sweep (whose edit of the message failed) or by
+		// an Accept just now; accepted, declined or withdrawn ones are
+		// answered by the button.
+		if c, err = b.store.GetChallenge(ctx, id); err != nil {
+			return nil, challengeGone(err)
+		}
+		if c.State != storage.ChallengeExpired || c.GuildID != guildID {
+			return nil, nil
+		}
+	default:
+		return nil, challengeGone(err)
+	}
+	return &reply{resp: closedChallenge(expiredChallengeText(locale.For(locale.Match(c.Language)), c))}, nil
 }
 
 // challengeGone says a challenge button's challenge is not in the

@@ -108,9 +108,6 @@ func TestChallengeExpires(t *testing.T) {
 	})
 	h.clock.Advance(25 * time.Hour)
 	h.bot.Sweep(t.Context())
-	if r, _ := h.click(bob, customIDs(r.Components)["Accept"], false); !isEphemeral(r) || !strings.Contains(r.Content, "no longer open") {
-		t.Errorf("accepting an expired challenge: %q", r.Content)
-	}
 	// The challenge message lost its buttons.
 	var edited bool
 	for _, rec := range h.fake.requests("/channels/" + channel + "/messages/msg-") {
@@ -121,6 +118,45 @@ func TestChallengeExpires(t *testing.T) {
 	}
 	if !edited {
 		t.Error("the expired challenge's message was not edited")
+	}
+	// A click on buttons Discord still showed says so again.
+	if r, _ := h.click(bob, customIDs(r.Components)["Accept"], false); r.Type != discordgo.InteractionResponseUpdateMessage ||
+		r.Content != "The challenge of <@"+alice+"> to <@"+bob+"> (copenhagen) expired unanswered." || len(r.Components) != 0 {
+		t.Errorf("accepting an expired challenge: type %d %q", r.Type, r.Content)
+	}
+}
+
+// TestButtonsOfAnUnsweptExpiredChallenge: Accept, Decline or Withdraw
+// pressed after a challenge's expiry, before the clock sweep noticed it,
+// answer as the sweep would have: the challenge is expired, and its
+// message says it expired unanswered, without buttons (Decline and
+// Withdraw used to decline or withdraw it, Accept to answer "no longer
+// open" and leave the buttons there for good).
+func TestButtonsOfAnUnsweptExpiredChallenge(t *testing.T) {
+	for _, tc := range []struct{ button, user string }{{"Accept", bob}, {"Decline", bob}, {"Withdraw", alice}, {"Decline", carol}} {
+		t.Run(tc.button, func(t *testing.T) {
+			h := newHarness(t, nil)
+			r, _ := h.slash(alice, "challenge", opt("opponent", bob))
+			ids := customIDs(r.Components)
+			h.clock.Advance(24*time.Hour + time.Second) // no sweep
+			r2, _ := h.click(tc.user, ids[tc.button], false)
+			if want := "The challenge of <@" + alice + "> to <@" + bob + "> (copenhagen) expired unanswered."; r2.Type != discordgo.InteractionResponseUpdateMessage ||
+				r2.Content != want || len(r2.Components) != 0 {
+				t.Errorf("%s: type %d %q %d components, want the message to say %q without buttons", tc.button, r2.Type, r2.Content, len(r2.Components), want)
+			}
+			if c, err := h.store.GetChallenge(t.Context(), 1); err != nil || c.State != storage.ChallengeExpired {
+				t.Fatalf("challenge %+v, %v: want it expired", c, err)
+			}
+			if games, _ := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{}); len(games) != 0 {
+				t.Errorf("%d games started, want none", len(games))
+			}
+			// The others answer the same, and no one can still take it.
+			for _, b := range []string{"Accept", "Decline", "Withdraw"} {
+				if r, _ := h.click(bob, ids[b], false); r.Content != r2.Content || len(r.Components) != 0 {
+					t.Errorf("then %s: %q", b, r.Content)
+				}
+			}
+		})
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
@@ -18,6 +19,7 @@ const (
 	maxEmbedText       = 6000 // all titles, descriptions and fields of a message together
 	maxEmbedDesc       = 4096
 	maxEmbedFieldValue = 1024
+	maxEmbedTitle      = 256
 )
 
 // cmdRules handles /tafl rules [variant]: without a variant, the list of
@@ -100,7 +102,7 @@ func (b *Bot) rulesMessage(lp *locale.Printer, cv chosenVariant) (*discordgo.Int
 		return nil, err
 	}
 	main := &discordgo.MessageEmbed{
-		Title:       page.Title,
+		Title:       rulesTitle(cv, page.Title),
 		Description: truncate(desc.String(), maxEmbedDesc-1),
 		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + startFile},
 	}
@@ -126,6 +128,27 @@ func (b *Bot) rulesMessage(lp *locale.Printer, cv chosenVariant) (*discordgo.Int
 		used += embedText(e)
 	}
 	return &discordgo.InteractionResponseData{Embeds: embeds, Files: files, AllowedMentions: &discordgo.MessageAllowedMentions{}}, nil
+}
+
+// rulesTitle is the title of cv's rules page as its embed shows it.
+// Discord renders markdown in an embed's title (bold, italics, strike,
+// code; no mentions nor links): the name: of a rules string, the user's,
+// is shown as typed (plainText), cut to fit Discord's 256 characters.
+func rulesTitle(cv chosenVariant, title string) string {
+	if cv.rules == "" {
+		return title // a preset's, the bot's own
+	}
+	r := []rune(title)
+	for n := min(len(r), maxEmbedTitle); n > 0; n-- { // escaping only lengthens
+		t := string(r[:n])
+		if n < len(r) {
+			t += "…"
+		}
+		if t = plainText(t); utf8.RuneCountInString(t) <= maxEmbedTitle {
+			return t
+		}
+	}
+	return ""
 }
 
 // startAlt is the alt text of a variant's start board.

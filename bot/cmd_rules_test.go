@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image/png"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
@@ -167,6 +168,31 @@ func TestEveryRulesPageFitsDiscord(t *testing.T) {
 			if want := 1 + len(v.Illustrations()); len(r.Embeds) != want || len(rec.Files) != want || total > 6000 {
 				t.Errorf("%s: %d embeds, %d files, %d characters; want %d embeds and files within 6000", name, len(r.Embeds), len(rec.Files), total, want)
 			}
+		}
+	}
+}
+
+// TestRulesTitleShowsNameAsTyped: the rules page of a rules string is
+// titled with its name:, the user's own, and Discord renders markdown in
+// an embed's title, so a name: of "**x**" showed as a bold x; it is
+// shown as typed (backslash-escaped as in running text), and a name: too
+// long for Discord's 256 characters of a title is cut (Discord refused
+// the whole page).
+func TestRulesTitleShowsNameAsTyped(t *testing.T) {
+	h := newHarness(t, nil)
+	const start = " start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+	for _, c := range []struct{ name, want string }{
+		{"**bold**_~~gone~~_<@" + bob + ">_#x", `\*\*bold\*\* \~\~gone\~\~ \<\@` + bob + `\> \#x (custom, 7×7)`},
+		{strings.Repeat("*", 300), strings.Repeat(`\*`, 127) + "…"},
+	} {
+		in := h.slashInteraction(carol, "rules", opt("variant", "dim:7 name:"+c.name+start))
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		if len(r.Embeds) == 0 {
+			t.Fatalf("name:%s: no embed: %q", c.name, r.Content)
+		}
+		if got := r.Embeds[0].Title; got != c.want || utf8.RuneCountInString(got) > 256 {
+			t.Errorf("name:%s: title %q (%d characters), want %q", c.name, got, utf8.RuneCountInString(got), c.want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -110,9 +111,10 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 	}
 	var notes []string
+	var player *storage.Player // the user's own settings here, once read
 	if o, ok := r.opts["dms"]; ok {
 		on := o.BoolValue()
-		if _, err := b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.DMs = on; return nil }); err != nil {
+		if player, err = b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.DMs = on; return nil }); err != nil {
 			return nil, err
 		}
 		if on {
@@ -122,15 +124,23 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 	}
 	if langOpt != "" {
-		if _, err := b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.Language = lang; return nil }); err != nil {
+		if player, err = b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.Language = lang; return nil }); err != nil {
 			return nil, err
 		}
 		b.langs.Store(r.in.GuildID+"/"+r.userID, lang)
 		r.p = printer(lang, r.in)
 		notes = append(notes, r.p.T("settings.language_set"))
 	}
+	if player == nil {
+		if player, err = b.store.GetPlayer(ctx, r.in.GuildID, r.userID); errors.Is(err, storage.ErrNotFound) {
+			player, err = storage.NewPlayer(r.in.GuildID, r.userID), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 	if !inServer {
-		return &reply{resp: ephemeral(strings.Join(notes, " "))}, nil
+		return &reply{resp: ephemeral(strings.Join(append(notes, dmsLine(r.p, player)), " "))}, nil
 	}
 	if server {
 		if err := b.store.PutGuildSettings(ctx, gs); err != nil {
@@ -176,7 +186,21 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		hints = p.T("yes")
 	}
 	notes = append(notes, p.T("Hints in casual games against the engine: **%s** · daily puzzle: %s", hints, daily))
+	notes = append(notes, dmsLine(p, player))
 	return &reply{resp: ephemeral(strings.Join(notes, "\n"))}, nil
+}
+
+// dmsLine says whether the bot sends player direct messages and, when
+// Discord refused the last one (storage.Player.DMFailed: the player's
+// privacy settings), since when and what to change.
+func dmsLine(p *locale.Printer, player *storage.Player) string {
+	switch {
+	case !player.DMs:
+		return p.T("Your direct messages (reminders and results): **off**.")
+	case player.DMFailed.IsZero():
+		return p.T("Your direct messages (reminders and results): **on**.")
+	}
+	return p.T("Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).", player.DMFailed.Unix())
 }
 
 // languageOption reads a language option: "" (not given) and "discord"

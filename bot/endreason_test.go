@@ -38,6 +38,42 @@ func TestResultNamesTheSideWithoutAMove(t *testing.T) {
 	)
 }
 
+// TestResultNamesTheSideThatRepeated: a game a repetition decided said
+// only "repetition", not which side repeated the position, where that
+// side loses (mover-loses) or where the defenders lose whoever makes it
+// (Copenhagen). The result line, the board's alt text and the replay's
+// name the side; a draw by repetition stays "repetition".
+func TestResultNamesTheSideThatRepeated(t *testing.T) {
+	moves := func(ms ...string) []string {
+		var out []string
+		for i, m := range ms {
+			out = append(out, []string{"as alice", "as bob"}[i%2], "/tafl move "+m)
+		}
+		return out
+	}
+	script := []string{"/tafl challenge opponent:bob variant:copenhagen side:attackers", "as bob", "click Accept"}
+	// The defenders' e3-e5 makes the start position occur a third time.
+	script = append(script, moves("d1-d2", "e5-e3", "d2-d1", "e3-e5", "d1-d2", "e5-e3", "d2-d1", "e3-e5")...)
+	script = append(script, "as alice", "/tafl challenge opponent:bob variant:copenhagen side:attackers", "as bob", "click Accept")
+	// The attackers' d3-d2 makes a position occur a third time.
+	script = append(script, moves("d1-d2", "e5-e3", "d2-d3", "e3-e5", "d3-d2", "e5-e3", "d2-d3", "e3-e5", "d3-d2")...)
+	script = append(script, "as alice", `/tafl challenge opponent:bob variant:"dim:7 tfr:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" side:attackers`, "as bob", "click Accept")
+	script = append(script, moves("d1-c1", "d3-c3", "c1-b1", "c3-d3", "b1-c1", "d3-c3", "c1-b1", "c3-d3", "b1-c1")...)
+	script = append(script, "as alice", "/tafl challenge opponent:bob variant:brandubh side:attackers", "as bob", "click Accept")
+	script = append(script, moves("d1-c1", "d3-c3", "c1-b1", "c3-d3", "b1-c1", "d3-c3", "c1-b1", "c3-d3", "b1-c1")...)
+	script = append(script, "as alice", "/tafl history game:3", "quit")
+	text := runConsoleWith(t, bot.Options{}, script)
+	consoleSays(t, text,
+		"**Attackers win** — the defenders repeated the position. Congratulations @alice!",
+		"Last move: the defenders played 4… e3-e5. Attackers win · the defenders repeated the position.",
+		"**Attackers win** — a repetition by the attackers loses for the defenders. Congratulations @alice!",
+		"Last move: the attackers played 5. d3-d2. Attackers win · a repetition by the attackers loses for the defenders.",
+		"**Defenders win** — the attackers repeated the position. Congratulations @bob!",
+		"5 moves; Defenders win · the attackers repeated the position.]",
+		"**Draw** (repetition).",
+	)
+}
+
 // TestResultNamesTheSideOutOfTime: a game lost or drawn on time said
 // "time ran out", and the draw "but the other side no longer had the
 // pieces to win": the direct message of the result, which has no

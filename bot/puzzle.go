@@ -537,7 +537,7 @@ func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game,
 	if last := lastPly(plies); last != nil {
 		opts.LastMove, opts.Captured = last.Move, last.Captures
 	}
-	opts.Caption = puzzleWinCaption(lp, p) + " · " + reasonText(lp, g.Outcome().Reason, g.ToMove())
+	opts.Caption = puzzleWinCaption(lp, p) + " · " + reasonText(lp, g.Outcome(), g.ToMove())
 	var buf bytes.Buffer
 	err := b.withRenderSlot(func() error { return b.renderer.PNG(&buf, g.Position(), opts) })
 	if err != nil {

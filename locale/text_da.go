@@ -422,4 +422,14 @@ var daTexts = Dict{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Side %d af %d · `/tafl leaderboard` `variant:%s` `sidetal:%d` viser den næste.",
 	"Page %d of %d.": "Side %d af %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` viser alle spillere i én variant, ti pr. side.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position":                   "angriberne gentog stillingen",
+	"the defenders repeated the position":                   "forsvarerne gentog stillingen",
+	"a repetition by the attackers loses for the defenders": "en gentagelse ved angriberne er tabt for forsvarerne",
+
+	// /tafl settings: the user's own direct messages, and whether Discord refuses them.
+	"Your direct messages (reminders and results): **off**.": "Dine direkte beskeder (påmindelser og resultater): **fra**.",
+	"Your direct messages (reminders and results): **on**.":  "Dine direkte beskeder (påmindelser og resultater): **til**.",
+	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Dine direkte beskeder (påmindelser og resultater): **til**, men Discord har afvist dem siden <t:%d:f>. For at få dem skal du tillade direkte beskeder fra servermedlemmer i Discords privatlivsindstillinger (for denne server eller for alle).",
 }

@@ -422,4 +422,14 @@ var deTexts = Dict{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Seite %d von %d · `/tafl leaderboard` `variante:%s` `seitenzahl:%d` zeigt die nächste.",
 	"Page %d of %d.": "Seite %d von %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variante:…` zeigt alle Spieler einer Variante, zehn pro Seite.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position":                   "die Angreifer wiederholten die Stellung",
+	"the defenders repeated the position":                   "die Verteidiger wiederholten die Stellung",
+	"a repetition by the attackers loses for the defenders": "die Angreifer wiederholten; das verlieren die Verteidiger",
+
+	// /tafl settings: the user's own direct messages, and whether Discord refuses them.
+	"Your direct messages (reminders and results): **off**.": "Deine Direktnachrichten (Erinnerungen und Ergebnisse): **aus**.",
+	"Your direct messages (reminders and results): **on**.":  "Deine Direktnachrichten (Erinnerungen und Ergebnisse): **an**.",
+	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Deine Direktnachrichten (Erinnerungen und Ergebnisse): **an**, aber Discord weist sie seit <t:%d:f> ab. Um sie zu bekommen, erlaube Direktnachrichten von Servermitgliedern in den Privatsphäre-Einstellungen von Discord (für diesen Server oder für alle).",
 }

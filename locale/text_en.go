@@ -422,4 +422,14 @@ var enTexts = []any{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.",
 	"Page %d of %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position",
+	"the defenders repeated the position",
+	"a repetition by the attackers loses for the defenders",
+
+	// /tafl settings: the user's own direct messages, and whether Discord refuses them.
+	"Your direct messages (reminders and results): **off**.",
+	"Your direct messages (reminders and results): **on**.",
+	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).",
 }

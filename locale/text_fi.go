@@ -422,4 +422,14 @@ var fiTexts = Dict{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Sivu %d/%d · `/tafl leaderboard` `muunnelma:%s` `sivu:%d` näyttää seuraavan.",
 	"Page %d of %d.": "Sivu %d/%d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `muunnelma:…` näyttää muunnelman kaikki pelaajat, kymmenen sivulla.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position":                   "hyökkääjät toistivat aseman",
+	"the defenders repeated the position":                   "puolustajat toistivat aseman",
+	"a repetition by the attackers loses for the defenders": "hyökkääjien toistama asema on puolustajien tappio",
+
+	// /tafl settings: the user's own direct messages, and whether Discord refuses them.
+	"Your direct messages (reminders and results): **off**.": "Yksityisviestisi (muistutukset ja tulokset): **pois**.",
+	"Your direct messages (reminders and results): **on**.":  "Yksityisviestisi (muistutukset ja tulokset): **päällä**.",
+	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Yksityisviestisi (muistutukset ja tulokset): **päällä**, mutta Discord on torjunut ne <t:%d:f> lähtien. Saadaksesi ne salli yksityisviestit palvelimen jäseniltä Discordin yksityisyysasetuksissa (tälle palvelimelle tai kaikille).",
 }

@@ -422,4 +422,14 @@ var isTexts = Dict{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Síða %d af %d · `/tafl leaderboard` `variant:%s` `page:%d` sýnir þá næstu.",
 	"Page %d of %d.": "Síða %d af %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` sýnir alla leikmenn eins afbrigðis, tíu á síðu.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position":                   "sóknarmenn endurtóku stöðuna",
+	"the defenders repeated the position":                   "varnarmenn endurtóku stöðuna",
+	"a repetition by the attackers loses for the defenders": "endurtekning sóknarmanna er tap fyrir varnarmenn",
+
+	// /tafl settings: the user's own direct messages, and whether Discord refuses them.
+	"Your direct messages (reminders and results): **off**.": "Einkaskilaboðin þín (áminningar og úrslit): **af**.",
+	"Your direct messages (reminders and results): **on**.":  "Einkaskilaboðin þín (áminningar og úrslit): **á**.",
+	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Einkaskilaboðin þín (áminningar og úrslit): **á**, en Discord hefur hafnað þeim síðan <t:%d:f>. Til að fá þau skaltu leyfa einkaskilaboð frá meðlimum þjóna í persónuverndarstillingum Discord (fyrir þennan þjón eða alla).",
 }

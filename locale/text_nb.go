@@ -422,4 +422,14 @@ var nbTexts = Dict{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Side %d av %d · `/tafl leaderboard` `variant:%s` `sidetall:%d` viser den neste.",
 	"Page %d of %d.": "Side %d av %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` viser alle spillerne i én variant, ti per side.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position":                   "angriperne gjentok stillingen",
+	"the defenders repeated the position":                   "forsvarerne gjentok stillingen",
+	"a repetition by the attackers loses for the defenders": "en gjentakelse fra angriperne er tap for forsvarerne",
+
+	// /tafl settings: the user's own direct messages, and whether Discord refuses them.
+	"Your direct messages (reminders and results): **off**.": "Direktemeldingene dine (påminnelser og resultater): **av**.",
+	"Your direct messages (reminders and results): **on**.":  "Direktemeldingene dine (påminnelser og resultater): **på**.",
+	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Direktemeldingene dine (påminnelser og resultater): **på**, men Discord har avvist dem siden <t:%d:f>. For å få dem, tillat direktemeldinger fra servermedlemmer i Discords personverninnstillinger (for denne serveren eller for alle).",
 }

@@ -422,4 +422,14 @@ var svTexts = Dict{
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Sida %d av %d · `/tafl leaderboard` `variant:%s` `sidnummer:%d` visar nästa.",
 	"Page %d of %d.": "Sida %d av %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` visar alla spelare i en variant, tio per sida.",
+
+	// Who repeated the position, where a repetition decides the game.
+	"the attackers repeated the position":                   "anfallarna upprepade ställningen",
+	"the defenders repeated the position":                   "försvararna upprepade ställningen",
+	"a repetition by the attackers loses for the defenders": "en upprepning av anfallarna är förlust för försvararna",
+
+	// /tafl settings: the user's own direct messages, and whether Discord refuses them.
+	"Your direct messages (reminders and results): **off**.": "Dina direktmeddelanden (påminnelser och resultat): **av**.",
+	"Your direct messages (reminders and results): **on**.":  "Dina direktmeddelanden (påminnelser och resultat): **på**.",
+	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Dina direktmeddelanden (påminnelser och resultat): **på**, men Discord har avvisat dem sedan <t:%d:f>. För att få dem, tillåt direktmeddelanden från servermedlemmar i Discords sekretessinställningar (för den här servern eller för alla).",
 }

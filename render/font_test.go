@@ -76,9 +76,14 @@ func TestReplayCaptionsFit(t *testing.T) {
 	// A long game's last move: three-digit numbers, the king, two captures.
 	long := []tafl.Ply{{Move: tafl.NewMove(tafl.At(9, 9), tafl.At(9, 12)), Piece: tafl.King,
 		Captures: []tafl.Square{tafl.At(8, 12), tafl.At(10, 12)}, Outcome: tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.KingEscaped}}}
-	// The longest results: an encirclement, a side without a legal move.
-	for _, o := range []tafl.Outcome{{Winner: tafl.Attackers, Reason: tafl.Encirclement}, {Winner: tafl.Defenders, Reason: tafl.NoMoves}} {
-		caption := tafl.PlyLabel(199, long[0]) + " · defenders\n" + outcomeText(o, o.Winner.Other())
+	// The longest results: an encirclement, a side without a legal move,
+	// the attackers' repetition the defenders lose.
+	for _, c := range []struct {
+		o      tafl.Outcome
+		toMove tafl.Side
+	}{{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Encirclement}, tafl.Defenders}, {tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.NoMoves}, tafl.Attackers},
+		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Repetition}, tafl.Defenders}} {
+		caption := tafl.PlyLabel(199, long[0]) + " · defenders\n" + outcomeText(c.o, c.toMove)
 		for _, size := range []int{DefaultGIFSize, 420, 320} {
 			lh := float64(lineHeight(size))
 			geo := newGeometry(19, size, false, 2)
@@ -126,6 +131,11 @@ func TestOutcomeText(t *testing.T) {
 		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}, tafl.Defenders, "Aborted"},
 		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.KingEscaped}, tafl.Attackers, "Defenders win · the king escaped"},
 		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.DrawAgreed}, tafl.Attackers, "Draw · agreed"},
+		// A repetition names who repeated where it decided the game.
+		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Repetition}, tafl.Attackers, "Attackers win · the defenders repeated the position"},
+		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Repetition}, tafl.Defenders, "Defenders win · the attackers repeated the position"},
+		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Repetition}, tafl.Defenders, "Attackers win · a repetition by the attackers loses for the defenders"},
+		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Repetition}, tafl.Attackers, "Draw · repetition"},
 		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}, tafl.Attackers, "Defenders win · the attackers ran out of time"},
 		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Timeout}, tafl.Defenders, "Draw · the defenders ran out of time"},
 	} {

@@ -206,15 +206,24 @@ func ordinal(n int) string {
 
 // outcomeText describes a finished game, such as "Defenders win · the
 // king escaped"; toMove is the side to move at the end, the one that had
-// no legal move, or ran out of time, when that ended the game.
+// no legal move, or ran out of time, when that ended the game, and the
+// other side than the one that repeated a position when that decided it.
 func outcomeText(o tafl.Outcome, toMove tafl.Side) string {
 	if o.Reason == tafl.Aborted {
 		return "Aborted" // nobody won, and it is no draw
 	}
+	repetition := "repetition"
+	if repeater := toMove.Other(); o.Winner != tafl.NoSide && repeater != tafl.NoSide {
+		// as the bot's result line says it
+		repetition = "the " + repeater.String() + " repeated the position"
+		if repeater == o.Winner {
+			repetition = "a repetition by the attackers loses for the defenders"
+		}
+	}
 	reason := map[tafl.EndReason]string{
 		tafl.KingCaptured: "the king was captured", tafl.KingEscaped: "the king escaped",
 		tafl.ExitFort: "the king built an exit fort", tafl.Encirclement: "the defenders were encircled",
-		tafl.Repetition: "repetition", tafl.NoMoves: "the " + toMove.String() + " had no legal move", tafl.Resignation: "resignation",
+		tafl.Repetition: repetition, tafl.NoMoves: "the " + toMove.String() + " had no legal move", tafl.Resignation: "resignation",
 		tafl.DrawAgreed: "agreed", tafl.Timeout: "the " + toMove.String() + " ran out of time",
 	}[o.Reason]
 	if reason == "" {

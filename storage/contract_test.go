@@ -75,6 +75,7 @@ var contractTests = []struct {
 	{"ChallengeAndRematchFields", testChallengeAndRematchFields},
 	{"CasualDefaultSaved", testCasualDefaultSaved},
 	{"LanguagesSaved", testLanguagesSaved},
+	{"DMFailureKept", testDMFailureKept},
 	{"Tournaments", testTournaments},
 	{"TournamentsOfGuild", testTournamentsOfGuild},
 	{"ActiveTournaments", testActiveTournaments},

@@ -41,6 +41,10 @@ type Player struct {
 	// DMs says whether the bot may send this player direct messages
 	// (turn notifications, reminders). Opt-in: new players false.
 	DMs bool
+	// DMFailed is when the last direct message to the player could not
+	// be delivered because Discord refuses the bot's direct messages to
+	// them (their privacy settings, error 50007); zero once one arrives.
+	DMFailed time.Time
 
 	// Puzzles is the player's puzzle rating and the puzzles tried in
 	// this server (kept by Store.RecordPuzzleAttempt).
@@ -96,6 +100,7 @@ type playerRecord struct {
 	AILosses int                      `json:"ai_l,omitempty"`
 	AIDraws  int                      `json:"ai_d,omitempty"`
 	DMs      bool                     `json:"dms,omitempty"`
+	DMFailed time.Time                `json:"dm_failed,omitzero"`
 	Puzzles  PuzzleRecord             `json:"puzzles,omitzero"`
 	Language string                   `json:"lang,omitempty"`
 	Updated  time.Time                `json:"updated,omitzero"`
@@ -111,7 +116,7 @@ func encodePlayer(p *Player) ([]byte, error) {
 		Guild: p.GuildID, User: p.UserID, Variants: p.Variants,
 		Wins: p.Wins, Losses: p.Losses, Draws: p.Draws,
 		AIWins: p.AIWins, AILosses: p.AILosses, AIDraws: p.AIDraws,
-		DMs: p.DMs, Puzzles: p.Puzzles, Language: p.Language, Updated: utc(p.Updated),
+		DMs: p.DMs, DMFailed: utc(p.DMFailed), Puzzles: p.Puzzles, Language: p.Language, Updated: utc(p.Updated),
 		VacationUntil: utc(p.VacationUntil), VacationYear: p.VacationYear,
 	}
 	if p.VacationUsed != 0 {
@@ -135,7 +140,7 @@ func decodePlayer(data []byte) (*Player, error) {
 		GuildID: r.Guild, UserID: r.User, Variants: r.Variants,
 		Wins: r.Wins, Losses: r.Losses, Draws: r.Draws,
 		AIWins: r.AIWins, AILosses: r.AILosses, AIDraws: r.AIDraws,
-		DMs: r.DMs, Puzzles: r.Puzzles, Language: r.Language, Updated: r.Updated,
+		DMs: r.DMs, DMFailed: r.DMFailed, Puzzles: r.Puzzles, Language: r.Language, Updated: r.Updated,
 		VacationUntil: r.VacationUntil, VacationYear: r.VacationYear,
 	}
 	if p.Variants == nil {

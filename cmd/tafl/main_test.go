@@ -228,6 +228,30 @@ func TestPlaySaysWhoHadNoMove(t *testing.T) {
 	}
 }
 
+// TestPlaySaysWhoRepeated: tafl play's result line for a game a
+// repetition decided said only "(repetition)", not which side repeated
+// the position: the defenders in Copenhagen (they lose), the attackers
+// there (the defenders lose all the same), the attackers under
+// mover-loses (they lose); a draw stays "(repetition)".
+func TestPlaySaysWhoRepeated(t *testing.T) {
+	defenders := []string{"d1-d2", "e5-e3", "d2-d1", "e3-e5", "d1-d2", "e5-e3", "d2-d1", "e3-e5"}
+	attackers := []string{"d1-d2", "e5-e3", "d2-d3", "e3-e5", "d3-d2", "e5-e3", "d2-d3", "e3-e5", "d3-d2"}
+	for _, c := range []struct {
+		flags, moves []string
+		want         string
+	}{
+		{nil, defenders, "result:   attackers-won (repetition: the defenders repeated the position)\n"},
+		{nil, attackers, "result:   attackers-won (repetition: a repetition by the attackers loses for the defenders)\n"},
+		{[]string{"-repetition", "mover-loses"}, attackers, "result:   defenders-won (repetition: the attackers repeated the position)\n"},
+		{[]string{"-repetition", "draw"}, attackers, "result:   draw (repetition)\n"},
+	} {
+		out, _, code := runTafl(t, "", append(append([]string{"play"}, c.flags...), c.moves...)...)
+		if code != 0 || !strings.HasSuffix(out, c.want) {
+			t.Errorf("tafl play %v %v: exit %d:\n%s\nwant it to end %q", c.flags, c.moves, code, out, c.want)
+		}
+	}
+}
+
 func TestPerft(t *testing.T) {
 	out, _, code := runTafl(t, "", "perft", "-variant", "brandubh", "-depth", "2", "-json")
 	if code != 0 {

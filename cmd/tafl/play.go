@@ -108,8 +108,13 @@ func printPlay(e env, g *tafl.Game, out playJSON) {
 	fmt.Fprintf(w, "position: %s\n", out.Position)
 	if o := g.Outcome(); o.Over() {
 		reason := out.Reason
-		if o.Reason == tafl.NoMoves {
+		switch repeater := g.ToMove().Other(); {
+		case o.Reason == tafl.NoMoves:
 			reason += ": the " + out.ToMove + " had no legal move" // who, as the bot's result line says
+		case o.Reason == tafl.Repetition && o.Winner == repeater:
+			reason += ": a repetition by the attackers loses for the defenders"
+		case o.Reason == tafl.Repetition && o.Winner != tafl.NoSide:
+			reason += ": the " + repeater.String() + " repeated the position"
 		}
 		fmt.Fprintf(w, "result:   %s (%s)\n", out.Status, reason)
 	} else {
