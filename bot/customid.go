@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Action says what a button or select menu does. Persisted in messages
@@ -136,9 +137,15 @@ func ParseCustomID(s string) (CustomID, error) {
 	return c, nil
 }
 
+// truncate cuts s to at most n bytes and marks the cut with "…". It cuts
+// between characters, never inside one: half a character would reach
+// Discord as U+FFFD, or garble a name in a select menu.
 func truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
 	}
 	return s[:n] + "…"
 }

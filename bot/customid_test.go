@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestCustomIDRoundTrip(t *testing.T) {
@@ -83,6 +84,33 @@ func TestCustomIDScope(t *testing.T) {
 	for _, s := range []string{"t:mv:1:2::brandubh", "t:pzn:7:0::Brandubh", "t:pzn:7:0::", "t:pzn:7:0::a b", "t:pzn:7:0:::x", "t:pzn:7:0::" + strings.Repeat("a", 40)} {
 		if c, err := ParseCustomID(s); !errors.Is(err, ErrBadCustomID) {
 			t.Errorf("ParseCustomID(%q) = %+v, %v; want ErrBadCustomID", s, c, err)
+		}
+	}
+}
+
+// TestTruncateKeepsWholeCharacters: the labels, fields and echoes that
+// truncate cuts hold players' names and variant names in any script; a
+// cut inside a character sent half of it (the rules field of a custom
+// variant with a non-ASCII name:, a Finnish game label in the game menu).
+func TestTruncateKeepsWholeCharacters(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"abc", 3, "abc"},
+		{"abcd", 3, "abc…"},
+		{"ääää", 3, "ä…"},  // ä is two bytes: the cut at 3 falls inside the second
+		{"ääää", 4, "ää…"}, // on a boundary
+		{"a€b", 2, "a…"},   // € is three bytes
+		{"€€", 1, "…"},
+	} {
+		got := truncate(tc.s, tc.n)
+		if got != tc.want || !utf8.ValidString(got) {
+			t.Errorf("truncate(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+		if strings.TrimSuffix(got, "…") != "" && len(strings.TrimSuffix(got, "…")) > tc.n {
+			t.Errorf("truncate(%q, %d) = %q keeps more than %d bytes", tc.s, tc.n, got, tc.n)
 		}
 	}
 }
