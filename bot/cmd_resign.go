@@ -219,8 +219,12 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 		return nil, err
 	}
 	if command {
+		in := r.in
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
-			after: func(ctx context.Context) { b.afterMove(ctx, g) }}, nil
+			after: func(ctx context.Context) {
+				b.rememberOriginal(ctx, in, g) // its buttons end with the game, as every board's
+				b.afterMove(ctx, g)
+			}}, nil
 	}
 	var private string
 	switch what {

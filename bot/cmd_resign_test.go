@@ -290,3 +290,50 @@ func TestEarlyEndAgainstTheEngineSaysItIsNotCounted(t *testing.T) {
 		"**Defenders win** — the king escaped. Congratulations @alice! Not counted in the records: it ended before both sides moved.",
 		"@alice has not finished a game here yet.")
 }
+
+// TestBoardsOfDrawAndBoardCommandsEndWithTheGame: the board that
+// `/tafl draw` posts (an offer, a withdrawal) and the one `/tafl board`
+// posts were not remembered, so when the game ended their Move, draw and
+// Resign buttons stayed as they were (and answered that the board is out
+// of date) where every other board of the game is edited: buttons off,
+// Rematch and Analyse on. Both are remembered now and edited at the end.
+func TestBoardsOfDrawAndBoardCommandsEndWithTheGame(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // one board remembered: the accepted challenge
+	remembered := func(n int) func() bool {
+		return func() bool { return len(gameOf(t, h, alice).BoardMessages) == n }
+	}
+	if r, _ := h.slash(alice, "draw"); isEphemeral(r) || !strings.Contains(r.Content, "offers a draw") {
+		t.Fatalf("offer: %q", r.Content)
+	}
+	waitFor(t, "the draw offer's board to be remembered", remembered(2))
+	if r, _ := h.slash(carol, "board", opt("game", gameOf(t, h, alice).ID.String())); isEphemeral(r) {
+		t.Fatalf("board: %q", r.Content)
+	}
+	waitFor(t, "the board command's board to be remembered", remembered(3))
+
+	g := gameOf(t, h, alice)
+	want := map[string]bool{}
+	for _, ref := range g.BoardMessages {
+		want[ref.MessageID] = true
+	}
+	r, _ := h.slash(bob, "resign")
+	h.click(bob, customIDs(r.Components)["Yes, abort"], true)
+	waitFor(t, "the game's boards to be edited", func() bool {
+		for _, rec := range h.fake.requests("/messages/") {
+			if rec.Method != "PATCH" {
+				continue
+			}
+			for id := range want {
+				if strings.HasSuffix(rec.Path, "/messages/"+id) {
+					delete(want, id)
+					m := decode(t, rec.Body)
+					if disabled, ok := buttons(m.Components)["Rematch"]; !ok || disabled {
+						t.Errorf("%s: no Rematch button: %v", rec.Path, buttons(m.Components))
+					}
+				}
+			}
+		}
+		return len(want) == 0
+	})
+}
