@@ -43,9 +43,9 @@ func (b *Bot) confirmResign(p *locale.Printer, g *storage.Game, userID string) (
 	}
 	if abortable(g) {
 		yes := CustomID{Action: ActAbortYes, ID: uint64(g.ID), Ply: g.Ply()}.String()
-		ask := p.T("Abort game %d? Fewer than two moves have been played, so it ends without a result.", g.ID)
+		ask := p.T("Abort game %d? A game that ends before both sides have moved has no result.", g.ID)
 		if rated(g) {
-			ask = p.T("Abort game %d? Fewer than two moves have been played, so it ends without a result and is not rated.", g.ID)
+			ask = p.T("Abort game %d? A game that ends before both sides have moved has no result and is not rated.", g.ID)
 		}
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,

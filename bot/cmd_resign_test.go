@@ -244,14 +244,19 @@ func TestDrawButtonReplies(t *testing.T) {
 // casual draw at move 1 "is not counted in the records" (not "not
 // rated"). Before, every abort added "Not rated: it ended before both
 // sides moved." to its own "ends without a result", casual games too.
+// The confirmation asked says when a game can be aborted as the results
+// do, before both sides have moved: it said "Fewer than two moves have
+// been played", where the bot counts moves in pairs (move 1 is both
+// sides' first), so after 1. d2-c2 d5-c5 (one move) it could no longer
+// abort.
 func TestEarlyEndSaysOnceWhatItCounts(t *testing.T) {
 	cases := []struct {
 		casual, draw bool
 		ask, want    string
 		not          []string
 	}{
-		{ask: "ends without a result and is not rated.", want: "**Aborted** — the game ends without a result and is not rated.", not: []string{"Not rated", "Not counted"}},
-		{casual: true, ask: "ends without a result.", want: "**Aborted** — the game ends without a result.", not: []string{"rated", "Not counted"}},
+		{ask: "no result and is not rated.", want: "**Aborted** — the game ends without a result and is not rated.", not: []string{"Not rated", "Not counted"}},
+		{casual: true, ask: "no result.", want: "**Aborted** — the game ends without a result.", not: []string{"rated", "Not counted"}},
 		{casual: true, draw: true, want: "**Draw** (agreed). Not counted in the records: it ended before both sides moved.", not: []string{"rated"}},
 		{draw: true, want: "**Draw** (agreed). Not rated: it ended before both sides moved.", not: []string{"Not counted"}},
 	}
@@ -265,7 +270,7 @@ func TestEarlyEndSaysOnceWhatItCounts(t *testing.T) {
 		text := runConsole(t, consoleStore(t), 0, script)
 		_, end, _ := strings.Cut(text, "Last moves: 1. d2-c2")
 		if c.ask != "" {
-			consoleSays(t, end, "Fewer than two moves have been played, so it "+c.ask)
+			consoleSays(t, end, "A game that ends before both sides have moved has "+c.ask)
 		}
 		consoleSays(t, end, c.want)
 		for _, s := range c.not {
