@@ -115,6 +115,7 @@ var daTexts = Dict{
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                 "Du har intet parti i gang her. Start et med `/tafl challenge` eller `/tafl ai`.",
 	"Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.": "Parti %d er slut (%s), og du har intet andet parti i gang her. Start et med `/tafl challenge` eller `/tafl ai`.",
 	"You have several games going: pick one with the `game` option (start typing for a list).":                           "Du har flere partier i gang: vælg et med `parti`-indstillingen (begynd at skrive for en liste).",
+	"The menu lists %d of your games here: for another, use the `game` option (start typing for a list).":                "Menuen viser %d af dine partier her: vælg et andet med `parti`-indstillingen (begynd at skrive for en liste).",
 	"%s (wins)":                              "%s (vinder)",
 	"%s (captures %d)":                       "%s (slår %d)",
 	"king":                                   "konge",

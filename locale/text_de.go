@@ -115,6 +115,7 @@ var deTexts = Dict{
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                 "Du hast hier keine laufende Partie. Starte eine mit `/tafl challenge` oder `/tafl ai`.",
 	"Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.": "Partie %d ist vorbei (%s), und du hast hier keine andere laufende Partie. Starte eine mit `/tafl challenge` oder `/tafl ai`.",
 	"You have several games going: pick one with the `game` option (start typing for a list).":                           "Du hast mehrere Partien laufen: wähle eine mit der Option `partie` (tippe los für eine Liste).",
+	"The menu lists %d of your games here: for another, use the `game` option (start typing for a list).":                "Das Menü zeigt %d deiner Partien hier: wähle eine andere mit der Option `partie` (tippe los für eine Liste).",
 	"%s (wins)":                              "%s (gewinnt)",
 	"%s (captures %d)":                       "%s (schlägt %d)",
 	"king":                                   "König",

@@ -115,6 +115,7 @@ var enTexts = []any{
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.",
 	"Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.",
 	"You have several games going: pick one with the `game` option (start typing for a list).",
+	"The menu lists %d of your games here: for another, use the `game` option (start typing for a list).",
 	"%s (wins)",
 	"%s (captures %d)",
 	"king",

@@ -115,6 +115,7 @@ var fiTexts = Dict{
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                 "Sinulla ei ole täällä käynnissä olevaa peliä. Aloita sellainen komennolla `/tafl challenge` tai `/tafl ai`.",
 	"Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.": "Peli %d on päättynyt (%s), eikä sinulla ole täällä muuta käynnissä olevaa peliä. Aloita uusi komennolla `/tafl challenge` tai `/tafl ai`.",
 	"You have several games going: pick one with the `game` option (start typing for a list).":                           "Sinulla on useita pelejä käynnissä: valitse yksi `peli`-valinnalla (ala kirjoittaa, niin saat luettelon).",
+	"The menu lists %d of your games here: for another, use the `game` option (start typing for a list).":                "Valikossa näkyy täällä %d peleistäsi: valitse jokin muu `peli`-valinnalla (ala kirjoittaa, niin saat luettelon).",
 	"%s (wins)":                              "%s (voittaa)",
 	"%s (captures %d)":                       "%s (vangitsee %d)",
 	"king":                                   "kuningas",

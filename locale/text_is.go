@@ -115,6 +115,7 @@ var isTexts = Dict{
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                 "Þú ert ekki með neina skák í gangi hér. Byrjaðu eina með `/tafl challenge` eða `/tafl ai`.",
 	"Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.": "Skák %d er lokið (%s) og þú ert ekki með aðra skák í gangi hér. Byrjaðu nýja með `/tafl challenge` eða `/tafl ai`.",
 	"You have several games going: pick one with the `game` option (start typing for a list).":                           "Þú ert með nokkrar skákir í gangi: veldu eina með `game`-valkostinum (byrjaðu að skrifa til að fá lista).",
+	"The menu lists %d of your games here: for another, use the `game` option (start typing for a list).":                "Valmyndin sýnir %d af skákunum þínum hér: veldu aðra með `game`-valkostinum (byrjaðu að skrifa til að fá lista).",
 	"%s (wins)":                              "%s (vinnur)",
 	"%s (captures %d)":                       "%s (drepur %d)",
 	"king":                                   "kóngur",
