@@ -211,7 +211,9 @@ func (b *Bot) awayUntil(ctx context.Context, g *storage.Game, s tafl.Side, now t
 // playersBand names both players above the board with their clocks: in
 // a live game both chess clocks; in a correspondence game the side to
 // move has its deadline, the other its time per move (a correspondence
-// clock starts afresh at each move), and the engine has none.
+// clock starts afresh at each move), and the engine has none. A
+// correspondence clock is written in the game's language, as the board
+// message writes it ("3T 0Std" in German); a live one as a chess clock.
 func (b *Bot) playersBand(lp *locale.Printer, g *storage.Game, now time.Time, away map[tafl.Side]time.Time) *render.Players {
 	p := &render.Players{}
 	if g.Active() {
@@ -226,8 +228,10 @@ func (b *Bot) playersBand(lp *locale.Printer, g *storage.Game, now time.Time, aw
 		case !g.Active() || seat.IsAI() || g.MoveTime <= 0:
 		case s == p.ToMove && !g.Deadline.IsZero():
 			pl.Clock, pl.HasClock = g.Deadline.Sub(now), true
+			pl.ClockText = formatLeft(lp, pl.Clock)
 		default:
 			pl.Clock, pl.HasClock, pl.Note = g.MoveTime, true, lp.T("per move")
+			pl.ClockText = formatLeft(lp, pl.Clock)
 		}
 		if _, ok := away[s]; ok {
 			pl.Note = joinWords(pl.Note, "· "+lp.T("on vacation"))

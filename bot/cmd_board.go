@@ -39,5 +39,8 @@ func (b *Bot) cmdBoard(ctx context.Context, r *request) (*reply, error) {
 	// pings nobody.
 	data := msg.data()
 	data.AllowedMentions = &discordgo.MessageAllowedMentions{}
-	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}}, nil
+	in := r.in
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data},
+		// Its buttons are disabled when the game ends, as every board's.
+		after: func(ctx context.Context) { b.rememberOriginal(ctx, in, g) }}, nil
 }

@@ -374,3 +374,26 @@ func TestMoveChoicesInSquareOrder(t *testing.T) {
 		"choices: a3-a4, a3-a5, a3-b3, a3-c3, a3-d3, a3-e3, a6-a4, a6-a5, a6-a7,",
 		"choices: a14-a7, a14-a8, a14-a9, a14-a10, a14-a11, a14-a12, a14-a13, a14-a15, a14-a16, a14-b14\n")
 }
+
+// TestGamePickerSaysWhatItLeavesOut: a select menu holds 25 options, so
+// the "Which game?" menu of a player with more games here listed 25 of
+// them and said nothing of the others, which it offered no way to reach;
+// it says that the `game` option reaches them.
+func TestGamePickerSaysWhatItLeavesOut(t *testing.T) {
+	var script []string
+	for range 26 {
+		script = append(script, "as alice", "/tafl challenge opponent:bob variant:brandubh side:attackers", "as bob", "click Accept")
+	}
+	script = append(script, "as alice", "/tafl board")
+	text := runConsole(t, consoleStore(t), 0, script)
+	_, ask, ok := strings.Cut(text, "[to alice] (only you) Which game?")
+	if !ok {
+		t.Fatalf("/tafl board with 26 games asked nothing:\n%s", text)
+	}
+	consoleSays(t, ask, "The menu lists 25 of your games here: for another, use the `game` option (start typing for a list).")
+	_, menu, _ := strings.Cut(ask, "menu: ")
+	menu, _, _ = strings.Cut(menu, "\n")
+	if n := len(strings.Fields(menu)); n != 25 {
+		t.Errorf("the menu lists %d games, want 25: %s", n, menu)
+	}
+}

@@ -43,9 +43,9 @@ func (b *Bot) confirmResign(p *locale.Printer, g *storage.Game, userID string) (
 	}
 	if abortable(g) {
 		yes := CustomID{Action: ActAbortYes, ID: uint64(g.ID), Ply: g.Ply()}.String()
-		ask := p.T("Abort game %d? Fewer than two moves have been played, so it ends without a result.", g.ID)
+		ask := p.T("Abort game %d? A game that ends before both sides have moved has no result.", g.ID)
 		if rated(g) {
-			ask = p.T("Abort game %d? Fewer than two moves have been played, so it ends without a result and is not rated.", g.ID)
+			ask = p.T("Abort game %d? A game that ends before both sides have moved has no result and is not rated.", g.ID)
 		}
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
@@ -219,8 +219,12 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 		return nil, err
 	}
 	if command {
+		in := r.in
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
-			after: func(ctx context.Context) { b.afterMove(ctx, g) }}, nil
+			after: func(ctx context.Context) {
+				b.rememberOriginal(ctx, in, g) // its buttons end with the game, as every board's
+				b.afterMove(ctx, g)
+			}}, nil
 	}
 	var private string
 	switch what {

@@ -244,14 +244,19 @@ func TestDrawButtonReplies(t *testing.T) {
 // casual draw at move 1 "is not counted in the records" (not "not
 // rated"). Before, every abort added "Not rated: it ended before both
 // sides moved." to its own "ends without a result", casual games too.
+// The confirmation asked says when a game can be aborted as the results
+// do, before both sides have moved: it said "Fewer than two moves have
+// been played", where the bot counts moves in pairs (move 1 is both
+// sides' first), so after 1. d2-c2 d5-c5 (one move) it could no longer
+// abort.
 func TestEarlyEndSaysOnceWhatItCounts(t *testing.T) {
 	cases := []struct {
 		casual, draw bool
 		ask, want    string
 		not          []string
 	}{
-		{ask: "ends without a result and is not rated.", want: "**Aborted** — the game ends without a result and is not rated.", not: []string{"Not rated", "Not counted"}},
-		{casual: true, ask: "ends without a result.", want: "**Aborted** — the game ends without a result.", not: []string{"rated", "Not counted"}},
+		{ask: "no result and is not rated.", want: "**Aborted** — the game ends without a result and is not rated.", not: []string{"Not rated", "Not counted"}},
+		{casual: true, ask: "no result.", want: "**Aborted** — the game ends without a result.", not: []string{"rated", "Not counted"}},
 		{casual: true, draw: true, want: "**Draw** (agreed). Not counted in the records: it ended before both sides moved.", not: []string{"rated"}},
 		{draw: true, want: "**Draw** (agreed). Not rated: it ended before both sides moved.", not: []string{"Not counted"}},
 	}
@@ -265,7 +270,7 @@ func TestEarlyEndSaysOnceWhatItCounts(t *testing.T) {
 		text := runConsole(t, consoleStore(t), 0, script)
 		_, end, _ := strings.Cut(text, "Last moves: 1. d2-c2")
 		if c.ask != "" {
-			consoleSays(t, end, "Fewer than two moves have been played, so it "+c.ask)
+			consoleSays(t, end, "A game that ends before both sides have moved has "+c.ask)
 		}
 		consoleSays(t, end, c.want)
 		for _, s := range c.not {
@@ -289,4 +294,51 @@ func TestEarlyEndAgainstTheEngineSaysItIsNotCounted(t *testing.T) {
 	consoleSays(t, text,
 		"**Defenders win** — the king escaped. Congratulations @alice! Not counted in the records: it ended before both sides moved.",
 		"@alice has not finished a game here yet.")
+}
+
+// TestBoardsOfDrawAndBoardCommandsEndWithTheGame: the board that
+// `/tafl draw` posts (an offer, a withdrawal) and the one `/tafl board`
+// posts were not remembered, so when the game ended their Move, draw and
+// Resign buttons stayed as they were (and answered that the board is out
+// of date) where every other board of the game is edited: buttons off,
+// Rematch and Analyse on. Both are remembered now and edited at the end.
+func TestBoardsOfDrawAndBoardCommandsEndWithTheGame(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // one board remembered: the accepted challenge
+	remembered := func(n int) func() bool {
+		return func() bool { return len(gameOf(t, h, alice).BoardMessages) == n }
+	}
+	if r, _ := h.slash(alice, "draw"); isEphemeral(r) || !strings.Contains(r.Content, "offers a draw") {
+		t.Fatalf("offer: %q", r.Content)
+	}
+	waitFor(t, "the draw offer's board to be remembered", remembered(2))
+	if r, _ := h.slash(carol, "board", opt("game", gameOf(t, h, alice).ID.String())); isEphemeral(r) {
+		t.Fatalf("board: %q", r.Content)
+	}
+	waitFor(t, "the board command's board to be remembered", remembered(3))
+
+	g := gameOf(t, h, alice)
+	want := map[string]bool{}
+	for _, ref := range g.BoardMessages {
+		want[ref.MessageID] = true
+	}
+	r, _ := h.slash(bob, "resign")
+	h.click(bob, customIDs(r.Components)["Yes, abort"], true)
+	waitFor(t, "the game's boards to be edited", func() bool {
+		for _, rec := range h.fake.requests("/messages/") {
+			if rec.Method != "PATCH" {
+				continue
+			}
+			for id := range want {
+				if strings.HasSuffix(rec.Path, "/messages/"+id) {
+					delete(want, id)
+					m := decode(t, rec.Body)
+					if disabled, ok := buttons(m.Components)["Rematch"]; !ok || disabled {
+						t.Errorf("%s: no Rematch button: %v", rec.Path, buttons(m.Components))
+					}
+				}
+			}
+		}
+		return len(want) == 0
+	})
 }

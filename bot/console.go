@@ -82,7 +82,7 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 			cr.advance(d)
 			b.Sweep(ctx)
 		case "click", "select":
-			cid, values, err := cr.component(verb, strings.TrimSpace(rest))
+			cid, values, err := cr.component(verb, unquoteArg(strings.TrimSpace(rest)))
 			if err != nil {
 				cr.printf("%v\n", err)
 				continue
@@ -382,6 +382,16 @@ func (c *ConsoleREST) remember(b consoleButton) {
 	if len(c.buttons) > 200 {
 		c.buttons = c.buttons[100:]
 	}
+}
+
+// unquoteArg takes a click's label or a select's value out of the double
+// quotes it may be written in, as an option's value with spaces is
+// (click "Yes, resign").
+func unquoteArg(s string) string {
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		return s[1 : len(s)-1]
+	}
+	return s
 }
 
 // component finds the newest button with a label, or the newest menu.

@@ -97,6 +97,24 @@ func TestConsoleBooleans(t *testing.T) {
 	}
 }
 
+// TestConsoleClickQuotedLabel: a label with spaces written in double
+// quotes, as an option's value with spaces is, was looked for with its
+// quotes (there is no "\"Tag imod\"" button to click); a click and a
+// select take it without them.
+func TestConsoleClickQuotedLabel(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl settings language:da",
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", `click "Tag imod"`,
+		"as alice", "click Træk", `select "d2"`, `select "c2"`,
+		"quit",
+	})
+	consoleSays(t, text, "@bob tog imod udfordringen.", "Du spillede 1. d2-c2.")
+	if strings.Contains(text, "button to click") {
+		t.Errorf("a quoted label or value was not taken:\n%s", text)
+	}
+}
+
 // consoleStore opens a bbolt store in a temporary folder for a console test.
 func consoleStore(t *testing.T) *storage.Store {
 	t.Helper()

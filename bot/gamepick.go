@@ -65,10 +65,15 @@ func (b *Bot) pickReply(ctx context.Context, r *request, e *needPick) (*reply, e
 	if e.sub == "move" {
 		what = r.p.T("Which game is %s for?", e.move)
 	}
+	what += " " + r.p.T("I'll remember your choice in this channel.")
+	if len(e.games) > len(games) {
+		// A select menu holds 25: the others are reached by number.
+		what += "\n" + r.p.T("The menu lists %d of your games here: for another, use the `game` option (start typing for a list).", len(games))
+	}
 	id := CustomID{Action: ActPickGame, ID: 1, Arg: arg}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
-			Content: what + " " + r.p.T("I'll remember your choice in this channel."),
+			Content: what,
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.SelectMenu{CustomID: id.String(), Placeholder: r.p.T("Pick a game"), Options: opts},
 			}}}}}}, nil

@@ -125,7 +125,7 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 	}
 	b.metrics.gameStarted()
 	gp := gameP(g)
-	opponent := gp.T("taflbot at level **%s**", level)
+	opponent := gp.T("taflbot at level **%s**", gp.T(level)) // as /tafl ai names it
 	if name, ok := strings.CutPrefix(level, engineSeatPrefix); ok {
 		opponent = gp.T("the engine **%s**", name)
 	}

@@ -372,3 +372,23 @@ func TestRematchOfferInAThreadExpires(t *testing.T) {
 		t.Errorf("the expired rematch offer was not edited to say so")
 	}
 }
+
+// TestRematchNamesTheLevelInTheGamesLanguage: /tafl ai names the engine's
+// level as the level option's choice reads in the game's language ("på
+// niveau **let**"), but the rematch of that game named it in English
+// ("spiller mod taflbot på niveau **easy** igen"); it names it as /tafl ai
+// does.
+func TestRematchNamesTheLevelInTheGamesLanguage(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl settings language:da",
+		"/tafl ai variant:brandubh side:attackers level:easy",
+		"/tafl resign", "click Ja, afbryd",
+		"click Revanche",
+		"quit",
+	})
+	consoleSays(t, text, "@alice spiller mod taflbot på niveau **let**. Held og lykke!",
+		"@alice spiller mod taflbot på niveau **let** igen med byttede sider. Held og lykke!")
+	if strings.Contains(text, "**easy**") {
+		t.Errorf("the level is named in English:\n%s", text)
+	}
+}

@@ -119,6 +119,10 @@ type Player struct {
 	// read alike.
 	Clock    time.Duration
 	HasClock bool
+	// ClockText, when not empty, is written for the clock instead of
+	// Clock's digits: a correspondence clock in the game's language
+	// ("3T 0Std" in German), as the board message writes it.
+	ClockText string
 	// Note follows the clock, such as "per move" (a correspondence
 	// clock that starts afresh at each move) or "on vacation".
 	Note string

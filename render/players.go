@@ -94,12 +94,7 @@ func layoutPlayers(g *geometry, o *Options) [2]playerLayout {
 		}
 		iy := int((h-float64(icon))/2) - 1
 		s.icon = image.Rect(int(ix), iy, int(ix)+icon, iy+icon)
-		if pl.HasClock {
-			s.clock = FormatClock(pl.Clock)
-		}
-		if pl.Note != "" {
-			s.clock = joinNonEmpty(s.clock, pl.Note)
-		}
+		s.clock = pl.ClockLabel()
 		s.name = Legible(pl.Name)
 		// Where the texts start (the left side) or end (the right).
 		s.start, s.end = ix+float64(icon)+h*0.15, ix-h*0.15
@@ -126,8 +121,17 @@ func layoutPlayers(g *geometry, o *Options) [2]playerLayout {
 			return start
 		}
 		if twoLines && s.clock != "" {
-			s.nameFace, s.clockFace = name2, clock2
-			s.name, s.clock = fit(name2, s.name, room), fit(clock2, s.clock, room)
+			// A clock too long for its line (a 30-day correspondence
+			// clock in Finnish, on vacation) is drawn smaller rather than
+			// cut, down to the smallest legible text.
+			cf := clock2
+			if w := textWidth(clock2, s.clock); w > room {
+				if px := h * 0.3 * room / w * 0.98; px >= minBandText {
+					cf = newFace(boldFont, px, font.HintingNone)
+				}
+			}
+			s.nameFace, s.clockFace = name2, cf
+			s.name, s.clock = fit(name2, s.name, room), fit(cf, s.clock, room)
 			// The lines, from the top of an accented capital to the
 			// foot of a g, centred on the panel (0.08 h to 0.84 h).
 			lineGap := h * 0.03
@@ -161,6 +165,19 @@ func joinNonEmpty(a, b string) string {
 		return b
 	}
 	return a + " " + b
+}
+
+// ClockLabel is what the band writes for pl's clock: ClockText, else
+// Clock as FormatClock writes it (when HasClock), followed by the Note.
+func (pl Player) ClockLabel() string {
+	c := pl.ClockText
+	if c == "" && pl.HasClock {
+		c = FormatClock(pl.Clock)
+	}
+	if pl.Note != "" {
+		c = joinNonEmpty(c, pl.Note)
+	}
+	return c
 }
 
 // FormatClock writes a time left as the players band shows it: "2d 5h"

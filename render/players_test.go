@@ -11,7 +11,8 @@ import (
 
 // TestPlayersBandFitsOrdinaryNames: at the default picture size a name of
 // up to sixteen letters is drawn whole beside a correspondence clock with
-// its note (the longest the bot writes, Finnish on vacation) and beside a
+// its note (the longest the bot writes, Finnish on vacation, its clock
+// written in Finnish too) and beside a
 // live clock, and so is the clock. Each text's ink, measured with the
 // face it is drawn in, lies in its side's panel, clear of the piece and
 // of the other text. Under some 400 pixels, where two lines would be too
@@ -21,6 +22,7 @@ func TestPlayersBandFitsOrdinaryNames(t *testing.T) {
 	clocks := []Player{
 		{Clock: 3 * 24 * time.Hour, HasClock: true, Note: "per move"},
 		{Clock: 14 * 24 * time.Hour, HasClock: true, Note: "siirtoa kohden · lomalla"},
+		{Clock: 30 * 24 * time.Hour, HasClock: true, ClockText: "30pv 0h", Note: "siirtoa kohden · lomalla"},
 		{Clock: 2*24*time.Hour + 23*time.Hour, HasClock: true, Note: "· on vacation"},
 		{Clock: 65 * time.Minute, HasClock: true},
 		{Clock: 9*time.Minute + 59*time.Second, HasClock: true},
@@ -40,8 +42,8 @@ func TestPlayersBandFitsOrdinaryNames(t *testing.T) {
 					if s.name != pl.Name {
 						t.Errorf("%s: the name is drawn as %q", where, s.name)
 					}
-					want := ""
-					if pl.HasClock {
+					want := pl.ClockText
+					if want == "" && pl.HasClock {
 						want = FormatClock(pl.Clock)
 					}
 					if pl.Note != "" {
