@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -405,13 +406,15 @@ func tournamentError(err error) error {
 	return err
 }
 
-// editAnnouncement updates the sign-up message. Edits go one at a time,
-// each showing the tournament as stored now (t if it cannot be read):
-// sent at once, with the state each caller had, they arrived in any order
-// and could leave an older state shown (Join on after the start).
+// editAnnouncement updates the sign-up message. A tournament's edits go
+// one at a time, each showing the tournament as stored now (t if it
+// cannot be read): sent at once, with the state each caller had, they
+// arrived in any order and could leave an older state shown (Join on
+// after the start). Other tournaments' edits do not wait for them: one
+// Discord is slow to answer (up to the client's 20 s) would hold up
+// every server's, and the clock sweep.
 func (b *Bot) editAnnouncement(ctx context.Context, t *storage.Tournament) {
-	b.announceMu.Lock()
-	defer b.announceMu.Unlock()
+	defer b.announceMu.lock(uint64(t.ID))()
 	if now, err := b.store.GetTournament(ctx, t.ID); err == nil {
 		t = now
 	}
@@ -423,6 +426,41 @@ func (b *Bot) editAnnouncement(ctx context.Context, t *storage.Tournament) {
 	if err := b.rest.Edit(ctx, &discordgo.MessageEdit{ID: t.MessageID, Channel: t.ChannelID, Content: &msg.content, Components: &comps,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
 		b.log.Warn("editing a tournament announcement", "tournament_id", t.ID, "err", err)
+	}
+}
+
+// keyedMutex is a mutex per key (the zero value is ready): lock(k)
+// waits for the other holders of k only, and returns the unlock.
+type keyedMutex struct {
+	mu    sync.Mutex
+	locks map[uint64]*keyedLock
+}
+
+type keyedLock struct {
+	sync.Mutex
+	users int // holders and waiters: the entry goes with the last
+}
+
+func (k *keyedMutex) lock(key uint64) (unlock func()) {
+	k.mu.Lock()
+	if k.locks == nil {
+		k.locks = map[uint64]*keyedLock{}
+	}
+	l := k.locks[key]
+	if l == nil {
+		l = &keyedLock{}
+		k.locks[key] = l
+	}
+	l.users++
+	k.mu.Unlock()
+	l.Lock()
+	return func() {
+		l.Unlock()
+		k.mu.Lock()
+		if l.users--; l.users == 0 {
+			delete(k.locks, key)
+		}
+		k.mu.Unlock()
 	}
 }
 

@@ -370,3 +370,44 @@ func TestAnnouncementEditsEndNewest(t *testing.T) {
 		t.Errorf("%d of the 3 edits say the tournament is under way, want the last and every one sent after the start; the edits:\n%s", under, strings.Join(e, "\n"))
 	}
 }
+
+// TestSlowAnnouncementEditHoldsUpNoOtherTournament: the announcement
+// edits of one tournament go one at a time, but an edit Discord is slow
+// to answer held every other tournament's edit in the process too
+// (another channel's, another server's) and the clock sweep's, which
+// edits the announcement of each tournament it starts.
+func TestSlowAnnouncementEditHoldsUpNoOtherTournament(t *testing.T) {
+	h := newHarness(t, nil)
+	const other = "902" // another channel
+	for _, ch := range []string{channel, other} {
+		h.slashIn(ch, alice, "tournament", opt("action", "create"), opt("name", "Cup in "+ch), opt("format", "round-robin"),
+			opt("variant", "brandubh"), opt("days", 1.0))
+	}
+	tour := func(id storage.TournamentID) *storage.Tournament {
+		tr, err := h.store.GetTournament(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	waitFor(t, "both announcements saved", func() bool { return tour(1).MessageID != "" && tour(2).MessageID != "" })
+	edits := func(id storage.TournamentID) (n int) {
+		tr := tour(id)
+		for _, rec := range h.fake.requests("/channels/" + tr.ChannelID + "/messages/" + tr.MessageID) {
+			if rec.Method == "PATCH" {
+				n++
+			}
+		}
+		return n
+	}
+	release := h.fake.hold("PATCH", "/channels/"+channel+"/messages/"+tour(1).MessageID) // Discord slow to edit the first
+	h.slashIn(channel, bob, "tournament", opt("action", "join"), opt("tournament", "1"))
+	h.slashIn(other, bob, "tournament", opt("action", "join"), opt("tournament", "2"))
+	// The old lock let the second edit go only once discordgo's client
+	// gave the first up (after 20 s), logging that it failed.
+	waitFor(t, "the second tournament's announcement edited", func() bool { return edits(2) == 1 })
+	if failed := h.logs.lines("editing a tournament announcement"); len(failed) != 0 || edits(1) != 0 {
+		t.Errorf("the second tournament's edit waited for the first's to fail: %q", failed)
+	}
+	release()
+}
