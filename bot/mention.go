@@ -110,14 +110,19 @@ func allowed(am *discordgo.MessageAllowedMentions) *discordgo.MessageAllowedMent
 }
 
 // mentionResponse returns an interaction response with its commands
-// mentioned and its pings limited to users where it sets none (a copy;
-// r itself is not changed).
+// mentioned and, when it is a message, its pings limited to users where
+// it sets none (a copy; r itself is not changed).
 func mentionResponse(r *discordgo.InteractionResponse, id string) *discordgo.InteractionResponse {
 	if r == nil || r.Data == nil {
 		return r
 	}
 	c, d := *r, *r.Data
-	d.AllowedMentions = allowed(d.AllowedMentions)
+	switch r.Type {
+	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage:
+		// Only a message carries allowed_mentions; autocomplete choices,
+		// a modal and a deferral's flags are documented without it.
+		d.AllowedMentions = allowed(d.AllowedMentions)
+	}
 	if id != "" {
 		d.Content = mentionWithin(d.Content, id, contentLimit)
 		d.Embeds = mentionEmbeds(d.Embeds, id)

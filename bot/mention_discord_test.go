@@ -399,3 +399,35 @@ func TestNoMessagePingsEveryone(t *testing.T) {
 		t.Errorf("only %d messages checked", checked)
 	}
 }
+
+// TestOnlyMessageResponsesCarryAllowedMentions: the net of users-only
+// pings (64145a9) went onto every interaction response, autocomplete
+// results too, whose data Discord documents as the choices alone; only
+// a message (a reply or an updated message) carries allowed_mentions.
+func TestOnlyMessageResponsesCarryAllowedMentions(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	focused := opt("move", "d2")
+	focused.Focused = true
+	in := h.slashInteraction(alice, "move", focused)
+	in.Type = discordgo.InteractionApplicationCommandAutocomplete
+	h.bot.HandleGateway(t.Context(), in)
+	r, rec := h.fake.callback(t, in.ID)
+	if r.Type != discordgo.InteractionApplicationCommandAutocompleteResult || len(r.Choices) == 0 {
+		t.Fatalf("the move autocomplete answered type %d with %d choices, want the choices", r.Type, len(r.Choices))
+	}
+	if strings.Contains(string(rec.Body), "allowed_mentions") {
+		t.Errorf("the autocomplete result carries allowed_mentions: %s", rec.Body)
+	}
+	// A reply still does.
+	h.slash(alice, "games")
+	var reply *recorded
+	for _, x := range h.fake.requests("/callback") {
+		if !strings.Contains(string(x.Body), `"choices"`) {
+			reply = x
+		}
+	}
+	if reply == nil || !strings.Contains(string(reply.Body), `"allowed_mentions":{`) {
+		t.Errorf("the reply to /tafl games carries no allowed_mentions: %v", reply)
+	}
+}
