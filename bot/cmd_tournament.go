@@ -42,6 +42,12 @@ const (
 )
 
 // cmdTournament handles /tafl tournament.
+// tournamentNameMarks are the characters a tournament's name may not
+// hold: it is shown in bold in running text, where they would mention
+// someone, format, end the bold (a trailing backslash) or make a masked
+// link ([text](url)).
+const tournamentNameMarks = "\n@`*_~|<>\\[]"
+
 func (b *Bot) cmdTournament(ctx context.Context, r *request) (*reply, error) {
 	if r.in.GuildID == "" {
 		return nil, userErrorT("tour.server_only")
@@ -101,7 +107,7 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 		return nil, err
 	}
 	name := strings.TrimSpace(r.str("name"))
-	if name == "" || utf8.RuneCountInString(name) > maxTournamentName || strings.ContainsAny(name, "\n@`*_~|<>") {
+	if name == "" || utf8.RuneCountInString(name) > maxTournamentName || strings.ContainsAny(name, tournamentNameMarks) {
 		return nil, userErrorT("tour.name", maxTournamentName)
 	}
 	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, false)

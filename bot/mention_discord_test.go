@@ -336,6 +336,15 @@ func TestUserTextIsNotRewritten(t *testing.T) {
 	if want := "Give the tournament a `name` of 1 to 60 characters, without mentions or formatting marks."; r.Content != want {
 		t.Errorf("tournament named `/tafl help`: %q", r.Content)
 	}
+	// Shown in bold, a masked link or a trailing backslash (which ends
+	// the bold) would be rendered too.
+	for _, name := range []string{"[Join](https://example.org)", `North Cup \`} {
+		r, _ = h.slash(alice, "tournament", opt("action", "create"), opt("name", name), opt("format", "swiss"),
+			opt("variant", "brandubh"), opt("days", 1.0), opt("signup", 24.0))
+		if want := "Give the tournament a `name` of 1 to 60 characters, without mentions or formatting marks."; r.Content != want {
+			t.Errorf("tournament named %q: %q", name, r.Content)
+		}
+	}
 }
 
 // TestNoMessagePingsEveryone: every message the bot sends or delivers
