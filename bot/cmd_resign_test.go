@@ -342,3 +342,23 @@ func TestBoardsOfDrawAndBoardCommandsEndWithTheGame(t *testing.T) {
 		return len(want) == 0
 	})
 }
+
+// TestDrawOfferSaysHowItIsDeclined: a draw offered on one's own turn told
+// the opponent to "just move to decline", though they cannot move before
+// the offer's maker has: it says their next move declines it. Offered on
+// the opponent's turn, it still says to move to decline.
+func TestDrawOfferSaysHowItIsDeclined(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl draw", // alice's turn
+		"/tafl draw",           // withdrawn
+		"as bob", "/tafl draw", // alice's turn still: she can move to decline
+	})
+	consoleSays(t, text,
+		"@alice offers a draw. @bob, use `/tafl draw` or the draw button below to accept; your next move declines it.",
+		"@bob offers a draw. @alice, use `/tafl draw` or the draw button below to accept, or just move to decline.")
+	if strings.Contains(text, "@alice offers a draw. @bob, use `/tafl draw` or the draw button below to accept, or just move") {
+		t.Errorf("an offer on alice's own turn tells bob to move:\n%s", text)
+	}
+}

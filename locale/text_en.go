@@ -128,6 +128,7 @@ var enTexts = []any{
 	"You resigned.",
 	"I don't agree to draws: play on, or resign.",
 	"<@%s> offers a draw. %s, use `/tafl draw` or the draw button below to accept, or just move to decline.",
+	"<@%s> offers a draw. %s, use `/tafl draw` or the draw button below to accept; your next move declines it.",
 	"<@%s> withdrew the draw offer.",
 	"<@%s> accepted the draw.",
 	"You offered a draw.",
