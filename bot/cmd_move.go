@@ -27,7 +27,7 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	refused := false // by the rules, not for the game's state
-	played, err := b.play(ctx, r, g.ID, -1, func(tg *tafl.Game) error {
+	played, declined, err := b.play(ctx, r, g.ID, -1, func(tg *tafl.Game) error {
 		_, err := tg.PlayText(text)
 		refused = err != nil
 		return err
@@ -39,7 +39,7 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	g = played
-	msg, err := b.boardMessage(ctx, g, "")
+	msg, err := b.boardMessage(ctx, g, declinedLine(g, declined))
 	if err != nil {
 		return nil, err
 	}
@@ -162,15 +162,32 @@ func (b *Bot) rememberOriginal(ctx context.Context, in *discordgo.Interaction, g
 // play changes game id for the user of r through storage.UpdateGame: it
 // checks that the user plays in the game and that it is their turn, then
 // calls fn on the rules-engine game; the user's display name is refreshed
-// on the way. expectedPly < 0 skips the stale check.
-func (b *Bot) play(ctx context.Context, r *request, id storage.GameID, expectedPly int, fn func(*tafl.Game) error) (*storage.Game, error) {
-	return b.updateGame(ctx, id, expectedPly, func(g *storage.Game) error {
+// on the way. expectedPly < 0 skips the stale check. declined reports
+// that the move declined the opponent's draw offer (storage lets it lapse
+// when the other side moves) in a game that goes on.
+func (b *Bot) play(ctx context.Context, r *request, id storage.GameID, expectedPly int, fn func(*tafl.Game) error) (g *storage.Game, declined bool, err error) {
+	offer := tafl.NoSide
+	g, err = b.updateGame(ctx, id, expectedPly, func(g *storage.Game) error {
 		if err := checkTurn(g, r.userID); err != nil {
 			return err
 		}
+		offer = g.DrawOffer
 		refreshName(g, r.userID, r.userName())
 		return wrongPiece(g, fn(g.Tafl()))
 	})
+	if err != nil {
+		return g, false, err
+	}
+	return g, offer != tafl.NoSide && g.DrawOffer == tafl.NoSide && g.Active(), nil
+}
+
+// declinedLine is the line a move's board message adds when the move
+// declined a draw offer (empty when it did not).
+func declinedLine(g *storage.Game, declined bool) string {
+	if !declined {
+		return ""
+	}
+	return gameP(g).T("This move declines the draw offer.")
 }
 
 // wrongPiece rewords the rules engine's refusal of a piece of the side

@@ -135,6 +135,7 @@ var daTexts = Dict{
 	"You withdrew your draw offer.":                                                                             "Du trak dit remistilbud tilbage.",
 	"You accepted the draw.":                                                                                    "Du tog imod remis.",
 	"That draw offer was withdrawn or has lapsed (a move declines it): nothing was changed.":                    "Det remistilbud blev trukket tilbage eller er bortfaldet (et træk afslår det): intet blev ændret.",
+	"This move declines the draw offer.":                                                                        "Dette træk afslår remistilbuddet.",
 	"Your draw offer stands.":                                                                                   "Dit remistilbud gælder stadig.",
 	"%s has offered a draw since: nothing was changed. Accept it with the draw button on the newest board, or `/tafl draw`.": "%s har tilbudt remis siden: intet blev ændret. Tag imod med remis-knappen på det nyeste bræt eller med `/tafl draw`.",
 	"The attackers move first.": "Angriberne trækker først.",

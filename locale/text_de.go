@@ -135,6 +135,7 @@ var deTexts = Dict{
 	"You withdrew your draw offer.":                                                                             "Du hast dein Remisangebot zurückgezogen.",
 	"You accepted the draw.":                                                                                    "Du hast das Remis angenommen.",
 	"That draw offer was withdrawn or has lapsed (a move declines it): nothing was changed.":                    "Dieses Remisangebot wurde zurückgezogen oder ist verfallen (ein Zug lehnt es ab): nichts wurde geändert.",
+	"This move declines the draw offer.":                                                                        "Dieser Zug lehnt das Remisangebot ab.",
 	"Your draw offer stands.":                                                                                   "Dein Remisangebot steht.",
 	"%s has offered a draw since: nothing was changed. Accept it with the draw button on the newest board, or `/tafl draw`.": "%s hat inzwischen ein Remis angeboten: nichts wurde geändert. Nimm es mit dem Remis-Knopf auf dem neuesten Brett oder mit `/tafl draw` an.",
 	"The attackers move first.": "Die Angreifer ziehen zuerst.",

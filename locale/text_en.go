@@ -135,6 +135,7 @@ var enTexts = []any{
 	"You withdrew your draw offer.",
 	"You accepted the draw.",
 	"That draw offer was withdrawn or has lapsed (a move declines it): nothing was changed.",
+	"This move declines the draw offer.",
 	"Your draw offer stands.",
 	"%s has offered a draw since: nothing was changed. Accept it with the draw button on the newest board, or `/tafl draw`.",
 	"The attackers move first.",

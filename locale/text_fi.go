@@ -135,6 +135,7 @@ var fiTexts = Dict{
 	"You withdrew your draw offer.":                                                                             "Peruit tasapelitarjouksesi.",
 	"You accepted the draw.":                                                                                    "Hyväksyit tasapelin.",
 	"That draw offer was withdrawn or has lapsed (a move declines it): nothing was changed.":                    "Se tasapelitarjous on peruttu tai rauennut (siirto hylkää sen): mitään ei muutettu.",
+	"This move declines the draw offer.":                                                                        "Tämä siirto hylkää tasapelitarjouksen.",
 	"Your draw offer stands.":                                                                                   "Tasapelitarjouksesi on voimassa.",
 	"%s has offered a draw since: nothing was changed. Accept it with the draw button on the newest board, or `/tafl draw`.": "%s on sittemmin tarjonnut tasapeliä: mitään ei muutettu. Hyväksy se uusimman laudan tasapelipainikkeella tai komennolla `/tafl draw`.",
 	"The attackers move first.": "Hyökkääjät siirtävät ensin.",

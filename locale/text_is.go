@@ -135,6 +135,7 @@ var isTexts = Dict{
 	"You withdrew your draw offer.":                                                                             "Þú dróst jafnteflisboð þitt til baka.",
 	"You accepted the draw.":                                                                                    "Þú tókst við jafnteflinu.",
 	"That draw offer was withdrawn or has lapsed (a move declines it): nothing was changed.":                    "Það jafnteflisboð var dregið til baka eða er fallið úr gildi (leikur hafnar því): engu var breytt.",
+	"This move declines the draw offer.":                                                                        "Þessi leikur hafnar jafnteflisboðinu.",
 	"Your draw offer stands.":                                                                                   "Jafnteflisboð þitt stendur.",
 	"%s has offered a draw since: nothing was changed. Accept it with the draw button on the newest board, or `/tafl draw`.": "%s hefur boðið jafntefli síðan: engu var breytt. Taktu við því með jafnteflishnappinum á nýjasta borðinu eða með `/tafl draw`.",
 	"The attackers move first.": "Sóknarmenn leika fyrst.",

@@ -135,6 +135,7 @@ var nbTexts = Dict{
 	"You withdrew your draw offer.":                                                                             "Du trakk remistilbudet ditt tilbake.",
 	"You accepted the draw.":                                                                                    "Du tok imot remis.",
 	"That draw offer was withdrawn or has lapsed (a move declines it): nothing was changed.":                    "Det remistilbudet ble trukket tilbake eller har falt bort (et trekk avslår det): ingenting ble endret.",
+	"This move declines the draw offer.":                                                                        "Dette trekket avslår remistilbudet.",
 	"Your draw offer stands.":                                                                                   "Remistilbudet ditt står fortsatt.",
 	"%s has offered a draw since: nothing was changed. Accept it with the draw button on the newest board, or `/tafl draw`.": "%s har tilbudt remis siden: ingenting ble endret. Ta imot med remisknappen på det nyeste brettet eller med `/tafl draw`.",
 	"The attackers move first.": "Angriperne trekker først.",

@@ -135,6 +135,7 @@ var svTexts = Dict{
 	"You withdrew your draw offer.":                                                                             "Du drog tillbaka ditt remierbjudande.",
 	"You accepted the draw.":                                                                                    "Du antog remin.",
 	"That draw offer was withdrawn or has lapsed (a move declines it): nothing was changed.":                    "Det remierbjudandet drogs tillbaka eller har förfallit (ett drag avböjer det): inget ändrades.",
+	"This move declines the draw offer.":                                                                        "Detta drag avböjer remierbjudandet.",
 	"Your draw offer stands.":                                                                                   "Ditt remierbjudande står kvar.",
 	"%s has offered a draw since: nothing was changed. Accept it with the draw button on the newest board, or `/tafl draw`.": "%s har erbjudit remi sedan dess: inget ändrades. Anta det med remiknappen på det senaste brädet eller med `/tafl draw`.",
 	"The attackers move first.": "Anfallarna drar först.",
