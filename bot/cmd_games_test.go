@@ -47,7 +47,7 @@ func TestGamesListsOpenChallenges(t *testing.T) {
 	if !strings.Contains(r.Content, "Open challenges** anyone may accept (1)") || !strings.Contains(r.Content, "<@"+alice+"> · tablut") {
 		t.Fatalf("games: %q", r.Content)
 	}
-	if strings.Contains(r.Content, "brandubh") {
+	if _, open, _ := strings.Cut(r.Content, "Open challenges"); strings.Contains(open, "brandubh") {
 		t.Errorf("an invitation listed as open: %q", r.Content)
 	}
 	c, err := h.store.OpenChallenges(t.Context())
@@ -69,5 +69,34 @@ func TestGamesListsOpenChallenges(t *testing.T) {
 	h.bot.HandleGateway(t.Context(), in)
 	if r, _ := h.fake.callback(t, in.ID); strings.Contains(r.Content, "Open challenges") {
 		t.Errorf("another server: %q", r.Content)
+	}
+}
+
+// TestGamesListsChallengesToYouAndDrawOffers: /tafl games left out the
+// challenges addressed to the player and the draw offers standing in
+// their games. It lists the challenges to them (not those to others), and
+// marks a game with a draw offer with who made it, for both players.
+func TestGamesListsChallengesToYouAndDrawOffers(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // alice vs bob
+	h.slash(carol, "challenge", opt("opponent", bob), opt("variant", "tablut"))
+	h.slash(carol, "challenge", opt("opponent", alice), opt("variant", "brandubh"))
+	if r, _ := h.slash(alice, "draw"); isEphemeral(r) {
+		t.Fatalf("draw offer: %q", r.Content)
+	}
+	r, _ := h.slash(bob, "games")
+	head := "**Challenges to <@" + bob + ">** (1):\n• <@" + carol + "> · tablut · 3d 0h per move · "
+	if !strings.Contains(r.Content, head) || strings.Contains(r.Content, "<@"+carol+"> · brandubh") {
+		t.Errorf("bob's games: no %q, or carol's challenge to alice:\n%s", head, r.Content)
+	}
+	for _, user := range []string{alice, bob} {
+		r, _ := h.slash(user, "games")
+		if want := "to move · 3d 0h left · draw offered by <@" + alice + ">\n"; !strings.Contains(r.Content, want) {
+			t.Errorf("%s's games lack %q:\n%s", user, want, r.Content)
+		}
+	}
+	// carol, with no game, has no challenge to her.
+	if r, _ := h.slash(carol, "games"); strings.Contains(r.Content, "Challenges to") {
+		t.Errorf("carol's games: %q", r.Content)
 	}
 }

@@ -94,6 +94,8 @@ var enTexts = []any{
 	"Next ▶",
 	"in <#%s>",
 	"**Open challenges** anyone may accept (%d):",
+	"draw offered by %s",
+	"**Challenges to <@%s>** (%d):",
 	"… and %d more.",
 	"**How to play tafl**",
 	"**Commands**",
