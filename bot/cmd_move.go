@@ -314,14 +314,31 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		tours := b.tournamentNames(ctx, games)
+		type match struct {
+			id    storage.GameID
+			label string
+		}
+		var matched []match
 		for _, g := range games {
 			label := gameLabel(r.p, g, r.userID, tours)
 			if typed == "" || strings.Contains(strings.ToLower(label), typed) {
-				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, 95), Value: g.ID.String()})
+				matched = append(matched, match{g.ID, label})
 			}
-			if len(choices) == 25 {
-				break
+		}
+		// The game typed by number first, then the numbers it begins
+		// (1: 10, 11, …, 100), then the other matches as listed (active
+		// first, newest first): "1" would otherwise list #21 and #19 … #10
+		// above #1.
+		num := strings.TrimPrefix(typed, "#")
+		slices.SortStableFunc(matched, func(a, b match) int {
+			ra, rb := idRank(a.id, num), idRank(b.id, num)
+			if ra != rb || ra != 1 {
+				return cmp.Compare(ra, rb)
 			}
+			return cmp.Compare(a.id, b.id)
+		})
+		for _, m := range matched[:min(len(matched), 25)] {
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(m.label, 95), Value: m.id.String()})
 		}
 	case "move":
 		g, err := b.findGame(ctx, r, r.str("game"))
@@ -337,6 +354,21 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		choices = moveChoices(r.p, g, typed, engineHelpAllowed(g, settings))
 	}
 	return &reply{resp: choicesResponse(choices)}, nil
+}
+
+// idRank orders the game autocomplete's matches for num, what was typed
+// (without a leading #): 0 for the game numbered num, 1 for a number that
+// begins with it, 2 for the others.
+func idRank(id storage.GameID, num string) int {
+	switch s := id.String(); {
+	case num == "":
+		return 2
+	case s == num:
+		return 0
+	case strings.HasPrefix(s, num):
+		return 1
+	}
+	return 2
 }
 
 // engineHelpAllowed reports whether the bot may tell a player in g what
