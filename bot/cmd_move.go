@@ -23,6 +23,16 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 		return nil, userErrorf("Say which move, such as `d1-d4` (start typing for a list of your legal moves).")
 	}
 	g, err := b.findGame(ctx, r, r.str("game"))
+	var headline []string
+	if np, ok := asNeedPick(err); ok {
+		// Several games where it is the player's move, none chosen: the
+		// one where the move is legal, if only one.
+		if only := onlyLegalIn(np.games, text); only != nil {
+			g, err = only, nil
+			r.gameID = uint64(g.ID)
+			headline = append(headline, gameP(g).T("Played in game %[1]d: of the games where it is this player's move, `%[2]s` is legal only there.", g.ID, codeText(text)))
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +49,10 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	g = played
-	msg, err := b.boardMessage(ctx, g, declinedLine(g, declined))
+	if line := declinedLine(g, declined); line != "" {
+		headline = append(headline, line)
+	}
+	msg, err := b.boardMessage(ctx, g, strings.Join(headline, "\n"))
 	if err != nil {
 		return nil, err
 	}
@@ -51,6 +64,22 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 			b.afterMove(ctx, g)
 		},
 	}, nil
+}
+
+// onlyLegalIn returns the one game of games in which move text is legal
+// (nil when it is legal in none, or in more than one).
+func onlyLegalIn(games []*storage.Game, text string) *storage.Game {
+	var only *storage.Game
+	for _, g := range games {
+		if _, err := g.Tafl().Clone().PlayText(text); err != nil {
+			continue
+		}
+		if only != nil {
+			return nil
+		}
+		only = g
+	}
+	return only
 }
 
 // gameMoveError is a move the rules refused in a game the bot chose for

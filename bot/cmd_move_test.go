@@ -439,3 +439,22 @@ func TestGameAutocompleteNumberFirst(t *testing.T) {
 		t.Errorf("game: lists %v, want the newest first", got)
 	}
 }
+
+// TestMovePlaysInTheOnlyGameWhereLegal: with two games where it is the
+// player's move and none chosen, /tafl move asked "which game?" even for a
+// move legal in only one of them; it plays it there and says so. A move
+// legal in both still asks.
+func TestMovePlaysInTheOnlyGameWhereLegal(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl challenge opponent:carol variant:tablut side:attackers",
+		"as carol", "click Accept", "/tafl move e3-c3",
+		"as alice", "/tafl move d1-c1", // legal in both
+		"/tafl move d2-c2", // legal in brandubh only (tablut has no piece on d2)
+	})
+	consoleSays(t, text,
+		"[to alice] (only you) Which game is d1-c1 for?",
+		"[taflbot] Played in game 1: of the games where it is this player's move, `d2-c2` is legal only there.\n    **Game 1** · brandubh",
+		"Last moves: 1. d2-c2\n")
+}

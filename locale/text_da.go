@@ -177,6 +177,7 @@ var daTexts = Dict{
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.": "Det træk er ikke tilladt: %s. Vælg et fra `træk`-listen, eller brug knappen **Træk**.",
 	"In game %d (%s vs %s): %s": "I parti %d (%s mod %s): %s",
 	"`%[1]s` is legal in game %[2]d (%[3]s vs %[4]s): add `game:%[2]d` to play it there.":                 "`%[1]s` er lovligt i parti %[2]d (%[3]s mod %[4]s): tilføj `parti:%[2]d` for at spille det der.",
+	"Played in game %[1]d: of the games where it is this player's move, `%[2]s` is legal only there.":     "Spillet i parti %[1]d: af partierne, hvor det er denne spillers tur, er `%[2]s` kun lovligt der.",
 	"`%[1]s` would be legal in game %[2]d (%[3]s vs %[4]s), but it is not your move there.":               "`%[1]s` ville være lovligt i parti %[2]d (%[3]s mod %[4]s), men det er ikke dit træk der.",
 	"I can't read `%s`. Write moves like `d1-d4`.":                                                        "Jeg kan ikke læse `%s`. Skriv træk som `d1-d4`.",
 	"I can't read `%s`: %s. Write moves like `d1-d4`.":                                                    "Jeg kan ikke læse `%s`: %s. Skriv træk som `d1-d4`.",

@@ -177,6 +177,7 @@ var deTexts = Dict{
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.": "Dieser Zug ist nicht erlaubt: %s. Wähle einen aus der `zug`-Liste oder nutze den Knopf **Zug**.",
 	"In game %d (%s vs %s): %s": "In Partie %d (%s gegen %s): %s",
 	"`%[1]s` is legal in game %[2]d (%[3]s vs %[4]s): add `game:%[2]d` to play it there.":                 "`%[1]s` ist in Partie %[2]d (%[3]s gegen %[4]s) erlaubt: füge `partie:%[2]d` hinzu, um ihn dort zu spielen.",
+	"Played in game %[1]d: of the games where it is this player's move, `%[2]s` is legal only there.":     "In Partie %[1]d gespielt: von den Partien, in denen dieser Spieler am Zug ist, ist `%[2]s` nur dort erlaubt.",
 	"`%[1]s` would be legal in game %[2]d (%[3]s vs %[4]s), but it is not your move there.":               "`%[1]s` wäre in Partie %[2]d (%[3]s gegen %[4]s) erlaubt, aber dort bist du nicht am Zug.",
 	"I can't read `%s`. Write moves like `d1-d4`.":                                                        "Ich kann `%s` nicht lesen. Schreib Züge wie `d1-d4`.",
 	"I can't read `%s`: %s. Write moves like `d1-d4`.":                                                    "Ich kann `%s` nicht lesen: %s. Schreib Züge wie `d1-d4`.",

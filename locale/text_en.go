@@ -177,6 +177,7 @@ var enTexts = []any{
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.",
 	"In game %d (%s vs %s): %s",
 	"`%[1]s` is legal in game %[2]d (%[3]s vs %[4]s): add `game:%[2]d` to play it there.",
+	"Played in game %[1]d: of the games where it is this player's move, `%[2]s` is legal only there.",
 	"`%[1]s` would be legal in game %[2]d (%[3]s vs %[4]s), but it is not your move there.",
 	"I can't read `%s`. Write moves like `d1-d4`.",
 	"I can't read `%s`: %s. Write moves like `d1-d4`.",

@@ -177,6 +177,7 @@ var fiTexts = Dict{
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.": "Siirto ei ole sallittu: %s. Valitse siirto `siirto`-luettelosta tai käytä **Siirrä**-painiketta.",
 	"In game %d (%s vs %s): %s": "Pelissä %d (%s vastaan %s): %s",
 	"`%[1]s` is legal in game %[2]d (%[3]s vs %[4]s): add `game:%[2]d` to play it there.":                 "`%[1]s` on sallittu pelissä %[2]d (%[3]s vastaan %[4]s): lisää `peli:%[2]d` pelataksesi sen siellä.",
+	"Played in game %[1]d: of the games where it is this player's move, `%[2]s` is legal only there.":     "Pelattu pelissä %[1]d: peleistä, joissa on tämän pelaajan siirto, `%[2]s` on sallittu vain siinä.",
 	"`%[1]s` would be legal in game %[2]d (%[3]s vs %[4]s), but it is not your move there.":               "`%[1]s` olisi sallittu pelissä %[2]d (%[3]s vastaan %[4]s), mutta siellä ei ole sinun vuorosi.",
 	"I can't read `%s`. Write moves like `d1-d4`.":                                                        "En pysty lukemaan: `%s`. Kirjoita siirrot muodossa `d1-d4`.",
 	"I can't read `%s`: %s. Write moves like `d1-d4`.":                                                    "En pysty lukemaan siirtoa `%s`: %s. Kirjoita siirrot muodossa `d1-d4`.",

@@ -177,6 +177,7 @@ var isTexts = Dict{
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.": "Sá leikur er ekki leyfður: %s. Veldu einn af `move`-listanum, eða notaðu hnappinn **Leikur**.",
 	"In game %d (%s vs %s): %s": "Í skák %d (%s gegn %s): %s",
 	"`%[1]s` is legal in game %[2]d (%[3]s vs %[4]s): add `game:%[2]d` to play it there.":                 "`%[1]s` er löglegur í skák %[2]d (%[3]s gegn %[4]s): bættu við `game:%[2]d` til að leika honum þar.",
+	"Played in game %[1]d: of the games where it is this player's move, `%[2]s` is legal only there.":     "Leikið í skák %[1]d: af skákunum þar sem þessi leikmaður á leik er `%[2]s` aðeins löglegur þar.",
 	"`%[1]s` would be legal in game %[2]d (%[3]s vs %[4]s), but it is not your move there.":               "`%[1]s` væri löglegur í skák %[2]d (%[3]s gegn %[4]s), en þar er ekki komið að þér.",
 	"I can't read `%s`. Write moves like `d1-d4`.":                                                        "Ég get ekki lesið `%s`. Skrifaðu leiki eins og `d1-d4`.",
 	"I can't read `%s`: %s. Write moves like `d1-d4`.":                                                    "Ég get ekki lesið `%s`: %s. Skrifaðu leiki eins og `d1-d4`.",

@@ -177,6 +177,7 @@ var nbTexts = Dict{
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.": "Det trekket er ikke tillatt: %s. Velg et fra `trekk`-listen, eller bruk knappen **Trekk**.",
 	"In game %d (%s vs %s): %s": "I parti %d (%s mot %s): %s",
 	"`%[1]s` is legal in game %[2]d (%[3]s vs %[4]s): add `game:%[2]d` to play it there.":                 "`%[1]s` er lovlig i parti %[2]d (%[3]s mot %[4]s): legg til `parti:%[2]d` for å spille det der.",
+	"Played in game %[1]d: of the games where it is this player's move, `%[2]s` is legal only there.":     "Spilt i parti %[1]d: av partiene der det er denne spillerens tur, er `%[2]s` bare lovlig der.",
 	"`%[1]s` would be legal in game %[2]d (%[3]s vs %[4]s), but it is not your move there.":               "`%[1]s` ville vært lovlig i parti %[2]d (%[3]s mot %[4]s), men det er ikke ditt trekk der.",
 	"I can't read `%s`. Write moves like `d1-d4`.":                                                        "Jeg kan ikke lese `%s`. Skriv trekk som `d1-d4`.",
 	"I can't read `%s`: %s. Write moves like `d1-d4`.":                                                    "Jeg kan ikke lese `%s`: %s. Skriv trekk som `d1-d4`.",

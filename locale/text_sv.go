@@ -177,6 +177,7 @@ var svTexts = Dict{
 	"That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.": "Det draget är inte tillåtet: %s. Välj ett ur `drag`-listan, eller använd knappen **Drag**.",
 	"In game %d (%s vs %s): %s": "I parti %d (%s mot %s): %s",
 	"`%[1]s` is legal in game %[2]d (%[3]s vs %[4]s): add `game:%[2]d` to play it there.":                 "`%[1]s` är tillåtet i parti %[2]d (%[3]s mot %[4]s): lägg till `parti:%[2]d` för att spela det där.",
+	"Played in game %[1]d: of the games where it is this player's move, `%[2]s` is legal only there.":     "Spelat i parti %[1]d: av partierna där det är den här spelarens drag är `%[2]s` tillåtet bara där.",
 	"`%[1]s` would be legal in game %[2]d (%[3]s vs %[4]s), but it is not your move there.":               "`%[1]s` vore tillåtet i parti %[2]d (%[3]s mot %[4]s), men det är inte ditt drag där.",
 	"I can't read `%s`. Write moves like `d1-d4`.":                                                        "Jag kan inte läsa `%s`. Skriv drag som `d1-d4`.",
 	"I can't read `%s`: %s. Write moves like `d1-d4`.":                                                    "Jag kan inte läsa `%s`: %s. Skriv drag som `d1-d4`.",
