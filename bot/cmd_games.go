@@ -11,7 +11,11 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-const gamesPerPage = 10
+// gamesPerPage keeps a page of /tafl games within Discord's 2000
+// characters: its longest line, a live game between players with 19-digit
+// ids, a draw offer standing, in Finnish or German, is some 220 characters (the
+// challenge lists after them are fitted in what is left).
+const gamesPerPage = 8
 
 // cmdGames handles /tafl games [user]: active games (with the draw offers
 // standing in them), paged; on the first page, the challenges addressed to
