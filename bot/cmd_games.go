@@ -8,11 +8,18 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
 )
 
-const gamesPerPage = 10
+// gamesPerPage keeps a page of /tafl games within Discord's 2000
+// characters: its longest line, a live game between players with 19-digit
+// ids, a draw offer standing, in Finnish or German, is some 220 characters (the
+// challenge lists after them are fitted in what is left).
+const gamesPerPage = 8
 
-// cmdGames handles /tafl games [user]: active games, paged.
+// cmdGames handles /tafl games [user]: active games (with the draw offers
+// standing in them), paged; on the first page, the challenges addressed to
+// the user and those open to anyone.
 func (b *Bot) cmdGames(ctx context.Context, r *request) (*reply, error) {
 	user := r.user("user")
 	if user == "" {
@@ -55,12 +62,13 @@ func (b *Bot) gamesPage(ctx context.Context, p *locale.Printer, guildID, user st
 	if err != nil {
 		return nil, err
 	}
-	open, err := b.openChallengesText(ctx, p, guildID)
-	if err != nil {
-		return nil, err
-	}
 	if len(games) == 0 {
-		return &discordgo.InteractionResponseData{Content: p.T("<@%s> has no games in progress. `/tafl challenge` or `/tafl ai` starts one.", user) + open,
+		none := p.T("<@%s> has no games in progress. `/tafl challenge` or `/tafl ai` starts one.", user)
+		open, err := b.openChallengesText(ctx, p, guildID, user, contentLimit-len(none))
+		if err != nil {
+			return nil, err
+		}
+		return &discordgo.InteractionResponseData{Content: none + open,
 			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}}, nil
 	}
 	pages := (len(games) + gamesPerPage - 1) / gamesPerPage
@@ -80,9 +88,16 @@ func (b *Bot) gamesPage(ctx context.Context, p *locale.Printer, guildID, user st
 				sb.WriteString(" · " + p.T("on vacation"))
 			}
 		}
+		if g.DrawOffer != tafl.NoSide {
+			sb.WriteString(" · " + p.T("draw offered by %s", seatName(p, g.Seat(g.DrawOffer))))
+		}
 		sb.WriteString("\n")
 	}
 	if page == 0 {
+		open, err := b.openChallengesText(ctx, p, guildID, user, contentLimit-sb.Len())
+		if err != nil {
+			return nil, err
+		}
 		sb.WriteString(open)
 	}
 	data := &discordgo.InteractionResponseData{Content: sb.String(), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}}
@@ -101,51 +116,77 @@ func (b *Bot) gamesPage(ctx context.Context, p *locale.Printer, guildID, user st
 	return data, nil
 }
 
-// maxOpenListed bounds the open challenges /tafl games lists.
+// maxOpenListed bounds the challenges /tafl games lists in each of its
+// two lists (open to anyone; addressed to the player).
 const maxOpenListed = 5
 
 // openChallengesText lists the server's open challenges that anyone may
-// accept, with links to their messages (where the Accept button is), or
-// returns "" when there are none.
-func (b *Bot) openChallengesText(ctx context.Context, p *locale.Printer, guildID string) (string, error) {
-	if guildID == "" {
-		return "", nil
-	}
+// accept, and those addressed to user (in a direct message: in every
+// server), with links to their messages (where the Accept button is), or
+// returns "" when there are none. It keeps within limit characters,
+// leaving out the lines beyond it ("… and 3 more.").
+func (b *Bot) openChallengesText(ctx context.Context, p *locale.Printer, guildID, user string, limit int) (string, error) {
 	all, err := b.store.OpenChallenges(ctx)
 	if err != nil {
 		return "", err
 	}
-	var sb strings.Builder
-	n, now := 0, b.now()
+	var open, toUser []string
+	now := b.now()
 	for _, c := range all {
-		if c.GuildID != guildID || c.OpponentID != "" || !c.Expires.After(now) {
+		if !c.Expires.After(now) || guildID != "" && c.GuildID != guildID {
 			continue
 		}
-		if n++; n > maxOpenListed {
-			continue
+		switch {
+		case c.OpponentID == "" && guildID != "":
+			open = append(open, b.challengeLine(p, c))
+		case c.OpponentID == user && c.OpponentID != "":
+			toUser = append(toUser, b.challengeLine(p, c))
 		}
-		variant := variantName(c.Variant, c.Layout)
-		if c.Variant == "" {
-			variant = b.defaultVariant
-		}
-		pace := p.T("%s per move", formatLeft(p, c.MoveTime))
-		if !c.TimeControl.IsZero() {
-			pace = p.T("live on a clock: %s", c.TimeControl.String())
-		}
-		fmt.Fprintf(&sb, "• <@%s> · %s · %s", c.ChallengerID, variant, pace)
-		if c.MessageID != "" {
-			fmt.Fprintf(&sb, " · https://discord.com/channels/%s/%s/%s", guildID, c.MessageChannel(), c.MessageID)
-		} else {
-			sb.WriteString(" · " + p.T("in <#%s>", c.ChannelID))
-		}
-		sb.WriteString("\n")
 	}
-	if n == 0 {
-		return "", nil
+	to := listSection(p, p.T("**Challenges to <@%s>** (%d):", user, len(toUser)), toUser, limit)
+	return to + listSection(p, p.T("**Open challenges** anyone may accept (%d):", len(open)), open, limit-len(to)), nil
+}
+
+// listSection is a list of /tafl games (head, then lines, each ending in
+// a newline) in at most room bytes (so as many characters, or fewer) and
+// maxOpenListed lines: the lines left out are counted ("… and 3 more.").
+// It is "" when there are no lines, or not even the head fits.
+func listSection(p *locale.Printer, head string, lines []string, room int) string {
+	more := func(n int) string { return p.T("… and %d more.", n) + "\n" }
+	var sb strings.Builder
+	sb.WriteString("\n" + head + "\n")
+	if len(lines) == 0 || sb.Len()+len(more(len(lines))) > room {
+		return ""
 	}
-	head := "\n" + p.T("**Open challenges** anyone may accept (%d):", n) + "\n"
-	if n > maxOpenListed {
-		sb.WriteString(p.T("… and %d more.", n-maxOpenListed) + "\n")
+	for i, line := range lines {
+		need := len(line)
+		if left := len(lines) - i - 1; left > 0 {
+			need += len(more(left))
+		}
+		if i == maxOpenListed || sb.Len()+need > room {
+			sb.WriteString(more(len(lines) - i))
+			break
+		}
+		sb.WriteString(line)
 	}
-	return head + sb.String(), nil
+	return sb.String()
+}
+
+// challengeLine is a line of /tafl games's challenge lists.
+func (b *Bot) challengeLine(p *locale.Printer, c *storage.Challenge) string {
+	variant := variantName(c.Variant, c.Layout)
+	if c.Variant == "" {
+		variant = b.defaultVariant
+	}
+	pace := p.T("%s per move", formatLeft(p, c.MoveTime))
+	if !c.TimeControl.IsZero() {
+		pace = p.T("live on a clock: %s", c.TimeControl.String())
+	}
+	line := fmt.Sprintf("• <@%s> · %s · %s", c.ChallengerID, variant, pace)
+	if c.MessageID != "" {
+		line += fmt.Sprintf(" · https://discord.com/channels/%s/%s/%s", c.GuildID, c.MessageChannel(), c.MessageID)
+	} else {
+		line += " · " + p.T("in <#%s>", c.ChannelID)
+	}
+	return line + "\n"
 }

@@ -1,10 +1,17 @@
 package bot_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
+	tclock "github.com/taflbot/taflbot/clock"
+	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 func TestGamesListPages(t *testing.T) {
@@ -15,11 +22,11 @@ func TestGamesListPages(t *testing.T) {
 		h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
 	}
 	r, _ := h.slash(alice, "games")
-	if !strings.Contains(r.Content, "12 in progress, page 1 of 2") || strings.Count(r.Content, "• #") != 10 {
+	if !strings.Contains(r.Content, "12 in progress, page 1 of 2") || strings.Count(r.Content, "• #") != 8 {
 		t.Fatalf("page 1: %q", r.Content)
 	}
 	r, _ = h.click(alice, customIDs(r.Components)["Next ▶"], true)
-	if !strings.Contains(r.Content, "page 2 of 2") || strings.Count(r.Content, "• #") != 2 {
+	if !strings.Contains(r.Content, "page 2 of 2") || strings.Count(r.Content, "• #") != 4 {
 		t.Errorf("page 2: %q", r.Content)
 	}
 }
@@ -47,7 +54,7 @@ func TestGamesListsOpenChallenges(t *testing.T) {
 	if !strings.Contains(r.Content, "Open challenges** anyone may accept (1)") || !strings.Contains(r.Content, "<@"+alice+"> · tablut") {
 		t.Fatalf("games: %q", r.Content)
 	}
-	if strings.Contains(r.Content, "brandubh") {
+	if _, open, _ := strings.Cut(r.Content, "Open challenges"); strings.Contains(open, "brandubh") {
 		t.Errorf("an invitation listed as open: %q", r.Content)
 	}
 	c, err := h.store.OpenChallenges(t.Context())
@@ -69,5 +76,70 @@ func TestGamesListsOpenChallenges(t *testing.T) {
 	h.bot.HandleGateway(t.Context(), in)
 	if r, _ := h.fake.callback(t, in.ID); strings.Contains(r.Content, "Open challenges") {
 		t.Errorf("another server: %q", r.Content)
+	}
+}
+
+// TestGamesListsChallengesToYouAndDrawOffers: /tafl games left out the
+// challenges addressed to the player and the draw offers standing in
+// their games. It lists the challenges to them (not those to others), and
+// marks a game with a draw offer with who made it, for both players.
+func TestGamesListsChallengesToYouAndDrawOffers(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // alice vs bob
+	h.slash(carol, "challenge", opt("opponent", bob), opt("variant", "tablut"))
+	h.slash(carol, "challenge", opt("opponent", alice), opt("variant", "brandubh"))
+	if r, _ := h.slash(alice, "draw"); isEphemeral(r) {
+		t.Fatalf("draw offer: %q", r.Content)
+	}
+	r, _ := h.slash(bob, "games")
+	head := "**Challenges to <@" + bob + ">** (1):\n• <@" + carol + "> · tablut · 3d 0h per move · "
+	if !strings.Contains(r.Content, head) || strings.Contains(r.Content, "<@"+carol+"> · brandubh") {
+		t.Errorf("bob's games: no %q, or carol's challenge to alice:\n%s", head, r.Content)
+	}
+	for _, user := range []string{alice, bob} {
+		r, _ := h.slash(user, "games")
+		if want := "to move · 3d 0h left · draw offered by <@" + alice + ">\n"; !strings.Contains(r.Content, want) {
+			t.Errorf("%s's games lack %q:\n%s", user, want, r.Content)
+		}
+	}
+	// carol, with no game, has no challenge to her.
+	if r, _ := h.slash(carol, "games"); strings.Contains(r.Content, "Challenges to") {
+		t.Errorf("carol's games: %q", r.Content)
+	}
+}
+
+// TestGamesPageWithinDiscordsLimit: a full page of /tafl games of the
+// longest lines — live games between players with 19-digit ids, each
+// with a draw offer standing — stays within Discord's 2000 characters in
+// every language; at ten a page, with the draw offers named, it did not.
+func TestGamesPageWithinDiscordsLimit(t *testing.T) {
+	h := newHarness(t, nil)
+	const user = "1234567890123456789"
+	now := time.Now()
+	for i := range 12 {
+		g, err := storage.NewGame("tawlbwrdd", "bell")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.GuildID, g.ChannelID = guild, channel
+		g.Attackers, g.Defenders = storage.Human(user), storage.Human(fmt.Sprintf("98765432109876543%02d", i))
+		g.Clock = tclock.New(tclock.TimeControl{Base: 120 * time.Minute, Increment: time.Minute}, tafl.Attackers, now)
+		g.Deadline = g.Clock.FlagAt()
+		g.DrawOffer = tafl.Defenders
+		if err := h.store.CreateGame(t.Context(), g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, l := range locale.Langs {
+		if l.Discord == "" {
+			continue // Icelandic: chosen by /tafl settings, not the client
+		}
+		in := h.slashInteraction(user, "games")
+		in.Locale = discordgo.Locale(l.Discord)
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		if n := len([]rune(r.Content)); n > 2000 || strings.Count(r.Content, "<@"+user+">") < 8 {
+			t.Errorf("%s: %d characters:\n%s", l.Name, n, r.Content)
+		}
 	}
 }

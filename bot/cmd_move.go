@@ -23,11 +23,21 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 		return nil, userErrorf("Say which move, such as `d1-d4` (start typing for a list of your legal moves).")
 	}
 	g, err := b.findGame(ctx, r, r.str("game"))
+	var headline []string
+	if np, ok := asNeedPick(err); ok {
+		// Several games where it is the player's move, none chosen: the
+		// one where the move is legal, if only one.
+		if only := onlyLegalIn(np.games, text); only != nil {
+			g, err = only, nil
+			r.gameID = uint64(g.ID)
+			headline = append(headline, gameP(g).T("Played in game %[1]d: of the games where it is this player's move, `%[2]s` is legal only there.", g.ID, codeText(text)))
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
 	refused := false // by the rules, not for the game's state
-	played, err := b.play(ctx, r, g.ID, -1, func(tg *tafl.Game) error {
+	played, declined, err := b.play(ctx, r, g.ID, -1, func(tg *tafl.Game) error {
 		_, err := tg.PlayText(text)
 		refused = err != nil
 		return err
@@ -39,7 +49,10 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	g = played
-	msg, err := b.boardMessage(ctx, g, "")
+	if line := declinedLine(g, declined); line != "" {
+		headline = append(headline, line)
+	}
+	msg, err := b.boardMessage(ctx, g, strings.Join(headline, "\n"))
 	if err != nil {
 		return nil, err
 	}
@@ -51,6 +64,22 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 			b.afterMove(ctx, g)
 		},
 	}, nil
+}
+
+// onlyLegalIn returns the one game of games in which move text is legal
+// (nil when it is legal in none, or in more than one).
+func onlyLegalIn(games []*storage.Game, text string) *storage.Game {
+	var only *storage.Game
+	for _, g := range games {
+		if _, err := g.Tafl().Clone().PlayText(text); err != nil {
+			continue
+		}
+		if only != nil {
+			return nil
+		}
+		only = g
+	}
+	return only
 }
 
 // gameMoveError is a move the rules refused in a game the bot chose for
@@ -162,15 +191,32 @@ func (b *Bot) rememberOriginal(ctx context.Context, in *discordgo.Interaction, g
 // play changes game id for the user of r through storage.UpdateGame: it
 // checks that the user plays in the game and that it is their turn, then
 // calls fn on the rules-engine game; the user's display name is refreshed
-// on the way. expectedPly < 0 skips the stale check.
-func (b *Bot) play(ctx context.Context, r *request, id storage.GameID, expectedPly int, fn func(*tafl.Game) error) (*storage.Game, error) {
-	return b.updateGame(ctx, id, expectedPly, func(g *storage.Game) error {
+// on the way. expectedPly < 0 skips the stale check. declined reports
+// that the move declined the opponent's draw offer (storage lets it lapse
+// when the other side moves) in a game that goes on.
+func (b *Bot) play(ctx context.Context, r *request, id storage.GameID, expectedPly int, fn func(*tafl.Game) error) (g *storage.Game, declined bool, err error) {
+	offer := tafl.NoSide
+	g, err = b.updateGame(ctx, id, expectedPly, func(g *storage.Game) error {
 		if err := checkTurn(g, r.userID); err != nil {
 			return err
 		}
+		offer = g.DrawOffer
 		refreshName(g, r.userID, r.userName())
 		return wrongPiece(g, fn(g.Tafl()))
 	})
+	if err != nil {
+		return g, false, err
+	}
+	return g, offer != tafl.NoSide && g.DrawOffer == tafl.NoSide && g.Active(), nil
+}
+
+// declinedLine is the line a move's board message adds when the move
+// declined a draw offer (empty when it did not).
+func declinedLine(g *storage.Game, declined bool) string {
+	if !declined {
+		return ""
+	}
+	return gameP(g).T("This move declines the draw offer.")
 }
 
 // wrongPiece rewords the rules engine's refusal of a piece of the side
@@ -297,14 +343,31 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		tours := b.tournamentNames(ctx, games)
+		type match struct {
+			id    storage.GameID
+			label string
+		}
+		var matched []match
 		for _, g := range games {
 			label := gameLabel(r.p, g, r.userID, tours)
 			if typed == "" || strings.Contains(strings.ToLower(label), typed) {
-				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, 95), Value: g.ID.String()})
+				matched = append(matched, match{g.ID, label})
 			}
-			if len(choices) == 25 {
-				break
+		}
+		// The game typed by number first, then the numbers it begins
+		// (1: 10, 11, …, 100), then the other matches as listed (active
+		// first, newest first): "1" would otherwise list #21 and #19 … #10
+		// above #1.
+		num := strings.TrimPrefix(typed, "#")
+		slices.SortStableFunc(matched, func(a, b match) int {
+			ra, rb := idRank(a.id, num), idRank(b.id, num)
+			if ra != rb || ra != 1 {
+				return cmp.Compare(ra, rb)
 			}
+			return cmp.Compare(a.id, b.id)
+		})
+		for _, m := range matched[:min(len(matched), 25)] {
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(m.label, 95), Value: m.id.String()})
 		}
 	case "move":
 		g, err := b.findGame(ctx, r, r.str("game"))
@@ -320,6 +383,21 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		choices = moveChoices(r.p, g, typed, engineHelpAllowed(g, settings))
 	}
 	return &reply{resp: choicesResponse(choices)}, nil
+}
+
+// idRank orders the game autocomplete's matches for num, what was typed
+// (without a leading #): 0 for the game numbered num, 1 for a number that
+// begins with it, 2 for the others.
+func idRank(id storage.GameID, num string) int {
+	switch s := id.String(); {
+	case num == "":
+		return 2
+	case s == num:
+		return 0
+	case strings.HasPrefix(s, num):
+		return 1
+	}
+	return 2
 }
 
 // engineHelpAllowed reports whether the bot may tell a player in g what

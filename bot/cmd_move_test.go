@@ -2,11 +2,13 @@ package bot_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -396,4 +398,63 @@ func TestGamePickerSaysWhatItLeavesOut(t *testing.T) {
 	if n := len(strings.Fields(menu)); n != 25 {
 		t.Errorf("the menu lists %d games, want 25: %s", n, menu)
 	}
+}
+
+// TestGameAutocompleteNumberFirst: typing a game's number listed the
+// games in the store's order (newest first), so `game:1` offered #21 and
+// #19 … #10 above #1. The game of that number comes first, then the
+// numbers it begins in ascending order, then the others that match.
+func TestGameAutocompleteNumberFirst(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.AIGamesPerUser = 21 }
+	h.restart()
+	for range 21 {
+		h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	}
+	ids := func(typed string) []string {
+		t.Helper()
+		o := opt("game", typed)
+		o.Focused = true
+		in := h.slashInteraction(alice, "board", o)
+		in.Type = discordgo.InteractionApplicationCommandAutocomplete
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		var out []string
+		for _, c := range r.Choices {
+			out = append(out, c.Value.(string))
+		}
+		return out
+	}
+	want := []string{"1", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "21"}
+	if got := ids("1"); !slices.Equal(got, want) {
+		t.Errorf("game:1 lists %v, want %v", got, want)
+	}
+	if got := ids("#1"); !slices.Equal(got, want[:11]) { // "#21" does not hold "#1"
+		t.Errorf("game:#1 lists %v, want %v", got, want[:11])
+	}
+	if got := ids("2"); !slices.Equal(got, []string{"2", "20", "21", "12"}) {
+		t.Errorf("game:2 lists %v", got)
+	}
+	if got := ids(""); len(got) != 21 || got[0] != "21" {
+		t.Errorf("game: lists %v, want the newest first", got)
+	}
+}
+
+// TestMovePlaysInTheOnlyGameWhereLegal: with two games where it is the
+// player's move and none chosen, /tafl move asked "which game?" even for a
+// move legal in only one of them; it plays it there and says so. A move
+// legal in both still asks.
+func TestMovePlaysInTheOnlyGameWhereLegal(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl challenge opponent:carol variant:tablut side:attackers",
+		"as carol", "click Accept", "/tafl move e3-c3",
+		"as alice", "/tafl move d1-c1", // legal in both
+		"/tafl move d2-c2", // legal in brandubh only (tablut has no piece on d2)
+	})
+	consoleSays(t, text,
+		"[to alice] (only you) Which game is d1-c1 for?",
+		"[taflbot] Played in game 1: of the games where it is this player's move, `d2-c2` is legal only there.\n    **Game 1** · brandubh",
+		"Last moves: 1. d2-c2\n")
 }

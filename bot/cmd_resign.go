@@ -209,6 +209,10 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 	switch what {
 	case "offer":
 		headline = gp.T("<@%s> offers a draw. %s, use `/tafl draw` or the draw button below to accept, or just move to decline.", r.userID, seatName(gp, opponentOf(g, r.userID)))
+		if g.Tafl().ToMove() == g.DrawOffer {
+			// Offered on one's own turn: the opponent cannot move yet.
+			headline = gp.T("<@%s> offers a draw. %s, use `/tafl draw` or the draw button below to accept; your next move declines it.", r.userID, seatName(gp, opponentOf(g, r.userID)))
+		}
 	case "withdraw":
 		headline = gp.T("<@%s> withdrew the draw offer.", r.userID)
 	case "accept":

@@ -342,3 +342,45 @@ func TestBoardsOfDrawAndBoardCommandsEndWithTheGame(t *testing.T) {
 		return len(want) == 0
 	})
 }
+
+// TestDrawOfferSaysHowItIsDeclined: a draw offered on one's own turn told
+// the opponent to "just move to decline", though they cannot move before
+// the offer's maker has: it says their next move declines it. Offered on
+// the opponent's turn, it still says to move to decline.
+func TestDrawOfferSaysHowItIsDeclined(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl draw", // alice's turn
+		"/tafl draw",           // withdrawn
+		"as bob", "/tafl draw", // alice's turn still: she can move to decline
+	})
+	consoleSays(t, text,
+		"@alice offers a draw. @bob, use `/tafl draw` or the draw button below to accept; your next move declines it.",
+		"@bob offers a draw. @alice, use `/tafl draw` or the draw button below to accept, or just move to decline.")
+	if strings.Contains(text, "@alice offers a draw. @bob, use `/tafl draw` or the draw button below to accept, or just move") {
+		t.Errorf("an offer on alice's own turn tells bob to move:\n%s", text)
+	}
+}
+
+// TestMoveSaysItDeclinedTheDrawOffer: a move instead of accepting a draw
+// offer let it lapse in silence (the board just no longer showed it); the
+// move's message says the move declines it, by /tafl move and by the Move
+// menu. The offerer's own move keeps the offer, and says nothing.
+func TestMoveSaysItDeclinedTheDrawOffer(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl draw", "/tafl move d2-c2", // the offer stands
+		"as bob", "/tafl move c4-c5", // declines it
+		"as alice", "/tafl move c2-b2", "/tafl draw",
+		"as bob", "click Move", "select c5", "select c6", // declines it
+	})
+	const declined = "This move declines the draw offer."
+	if n := strings.Count(text, declined); n != 2 {
+		t.Errorf("%q %d times, want 2 (bob's two moves):\n%s", declined, n, text)
+	}
+	consoleSays(t, text,
+		"[taflbot] "+declined+"\n    **Game 1** · brandubh · @alice (attackers) vs @bob (defenders)\n    Last moves: 1. d2-c2 c4-c5\n",
+		"@bob played 2… c5-c6. "+declined)
+}

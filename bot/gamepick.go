@@ -13,7 +13,8 @@ import (
 // The game picker. A command that does not name its game (move, board,
 // resign, draw, history) finds it by itself when it can: the user's only
 // game here, for a move the only one here where it is their turn, or the
-// game they last chose in this channel. Otherwise the bot asks once, with
+// game they last chose in this channel (and, failing those, for a move the
+// only such game where it is legal: cmdMove). Otherwise the bot asks once, with
 // a menu of their games; the choice runs the command and is remembered
 // for the channel, so that the next commands need no game option either.
 

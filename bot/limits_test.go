@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -51,5 +52,29 @@ func TestTextsKeepAMarginBelowDiscordsLimits(t *testing.T) {
 				localized(sub.Name+" "+o.Name+" choice "+c.Name, c.Name, c.NameLocalizations, 100)
 			}
 		}
+	}
+}
+
+// TestGamesListSectionKeepsWithinRoom: the challenge lists of /tafl games
+// show at most maxOpenListed lines, and fewer when the message has less
+// room left (Discord's 2000 characters), counting the lines left out.
+func TestGamesListSectionKeepsWithinRoom(t *testing.T) {
+	p := locale.For(locale.Langs[0].Tag)
+	var lines []string
+	for i := range 8 {
+		lines = append(lines, fmt.Sprintf("• line %d · %0100d\n", i, i))
+	}
+	if s := listSection(p, "H", lines, 2000); strings.Count(s, "• line") != maxOpenListed || !strings.HasSuffix(s, "… and 3 more.\n") {
+		t.Errorf("room for all: %q", s)
+	}
+	s := listSection(p, "H", lines, 300)
+	if len(s) > 300 || strings.Count(s, "• line") != 2 || !strings.HasSuffix(s, "… and 6 more.\n") {
+		t.Errorf("room for two (%d bytes): %q", len(s), s)
+	}
+	if s := listSection(p, "H", lines, 10); s != "" {
+		t.Errorf("no room: %q", s)
+	}
+	if s := listSection(p, "H", lines[:2], 2000); strings.Count(s, "• line") != 2 || strings.Contains(s, "more") {
+		t.Errorf("two lines: %q", s)
 	}
 }

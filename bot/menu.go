@@ -93,7 +93,7 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 		return nil, userErrorf("Pick a destination from the menu.")
 	}
 	m := tafl.NewMove(from, to)
-	g, err := b.play(ctx, r, storage.GameID(r.cid.ID), r.cid.Ply, func(tg *tafl.Game) error {
+	g, declined, err := b.play(ctx, r, storage.GameID(r.cid.ID), r.cid.Ply, func(tg *tafl.Game) error {
 		_, err := tg.Play(m)
 		return err
 	})
@@ -101,7 +101,11 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	played := lastPlyLabel(g)
-	msg, err := b.boardMessage(ctx, g, gameP(g).T("<@%s> played %s.", r.userID, played))
+	headline := gameP(g).T("<@%s> played %s.", r.userID, played)
+	if line := declinedLine(g, declined); line != "" {
+		headline += " " + line
+	}
+	msg, err := b.boardMessage(ctx, g, headline)
 	if err != nil {
 		return nil, err
 	}
