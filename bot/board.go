@@ -520,17 +520,22 @@ func betweenPeople(g *storage.Game) bool {
 // resultCaption is the short result of a finished game g, such as
 // "Defenders win · the king escaped".
 func resultCaption(p *locale.Printer, g *storage.Game) string {
-	o := g.Outcome()
+	return outcomeCaption(p, g.Outcome(), lastSide(g))
+}
+
+// outcomeCaption is resultCaption of a game that ended with outcome o,
+// toMove the side to move at the end (see reasonText).
+func outcomeCaption(p *locale.Printer, o tafl.Outcome, toMove tafl.Side) string {
 	if o.Reason == tafl.Aborted {
 		return p.T("Aborted")
 	}
 	switch o.Winner {
 	case tafl.Attackers:
-		return p.T("Attackers win · %s", endReason(p, g))
+		return p.T("Attackers win · %s", reasonText(p, o, toMove))
 	case tafl.Defenders:
-		return p.T("Defenders win · %s", endReason(p, g))
+		return p.T("Defenders win · %s", reasonText(p, o, toMove))
 	}
-	return p.T("Draw · %s", endReason(p, g))
+	return p.T("Draw · %s", reasonText(p, o, toMove))
 }
 
 // endReason says why g ended, in p's language.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 // cmdBoard handles /tafl board [game] [text]: the board again, for anyone
@@ -39,8 +40,9 @@ func (b *Bot) cmdBoard(ctx context.Context, r *request) (*reply, error) {
 	// pings nobody.
 	data := msg.data()
 	data.AllowedMentions = &discordgo.MessageAllowedMentions{}
-	in := r.in
+	in, onlooker := r.in, g.SideOf(r.userID) == tafl.NoSide
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data},
-		// Its buttons are disabled when the game ends, as every board's.
-		after: func(ctx context.Context) { b.rememberOriginal(ctx, in, g) }}, nil
+		// Its buttons are disabled when the game ends, as every board's
+		// (an onlooker's among fewer kept: keptBoards).
+		after: func(ctx context.Context) { b.rememberOriginal(ctx, in, g, onlooker) }}, nil
 }

@@ -263,14 +263,9 @@ func closedChallenge(text string) *discordgo.InteractionResponse {
 // btnAccept starts the game: exactly one of several accepting users wins
 // (storage.AcceptChallenge), the others are told privately.
 func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
-	c, err := b.store.GetChallenge(ctx, storage.ChallengeID(r.cid.ID))
+	c, err := b.buttonChallenge(ctx, r)
 	if err != nil {
-		return nil, challengeGone(err)
-	}
-	if c.GuildID != r.in.GuildID {
-		// Challenge ids are sequential: a custom_id naming another
-		// server's challenge is not one of this server's buttons.
-		return nil, userErrorT("challenge.other_server")
+		return nil, err
 	}
 	if rep, err := b.expiredChallenge(ctx, c.ID, r.in.GuildID); rep != nil || err != nil {
 		return rep, err
@@ -449,8 +444,26 @@ func (b *Bot) gameChannel(ctx context.Context, settings *storage.GuildSettings, 
 	return ch.ParentID
 }
 
+// buttonChallenge returns the challenge of challenge button r (Accept,
+// Decline, Withdraw) if it is one of the server the button was pressed in.
+func (b *Bot) buttonChallenge(ctx context.Context, r *request) (*storage.Challenge, error) {
+	c, err := b.store.GetChallenge(ctx, storage.ChallengeID(r.cid.ID))
+	if err != nil {
+		return nil, challengeGone(err)
+	}
+	if c.GuildID != r.in.GuildID {
+		// Challenge ids are sequential: a custom_id naming another
+		// server's challenge is not one of this server's buttons.
+		return nil, userErrorT("challenge.other_server")
+	}
+	return c, nil
+}
+
 // btnDecline lets the invited opponent say no.
 func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
+	if _, err := b.buttonChallenge(ctx, r); err != nil {
+		return nil, err
+	}
 	if rep, err := b.expiredChallenge(ctx, storage.ChallengeID(r.cid.ID), r.in.GuildID); rep != nil || err != nil {
 		return rep, err
 	}
@@ -475,6 +488,9 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 
 // btnWithdraw lets the challenger take the challenge back.
 func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
+	if _, err := b.buttonChallenge(ctx, r); err != nil {
+		return nil, err
+	}
 	if rep, err := b.expiredChallenge(ctx, storage.ChallengeID(r.cid.ID), r.in.GuildID); rep != nil || err != nil {
 		return rep, err
 	}

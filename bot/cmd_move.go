@@ -60,7 +60,7 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: func(ctx context.Context) {
-			b.rememberOriginal(ctx, in, g)
+			b.rememberOriginal(ctx, in, g, false)
 			b.afterMove(ctx, g)
 		},
 	}, nil
@@ -171,8 +171,9 @@ func typedMove(s string) string {
 
 // rememberOriginal records the board an interaction's response showed, so
 // that its buttons can be disabled when the game ends, and returns that
-// message (nil when it could not be looked up).
-func (b *Bot) rememberOriginal(ctx context.Context, in *discordgo.Interaction, g *storage.Game) *discordgo.Message {
+// message (nil when it could not be looked up). onlooker says it was shown
+// to someone who does not play in the game (see keptBoards).
+func (b *Bot) rememberOriginal(ctx context.Context, in *discordgo.Interaction, g *storage.Game, onlooker bool) *discordgo.Message {
 	if !g.Active() {
 		return nil // its buttons are disabled already
 	}
@@ -184,7 +185,7 @@ func (b *Bot) rememberOriginal(ctx context.Context, in *discordgo.Interaction, g
 	if m.ChannelID == "" {
 		m.ChannelID = in.ChannelID
 	}
-	b.rememberBoard(ctx, g, m)
+	b.keepBoard(ctx, g, storage.MessageRef{ChannelID: m.ChannelID, MessageID: m.ID, Onlooker: onlooker})
 	return m
 }
 

@@ -226,7 +226,7 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 		in := r.in
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 			after: func(ctx context.Context) {
-				b.rememberOriginal(ctx, in, g) // its buttons end with the game, as every board's
+				b.rememberOriginal(ctx, in, g, false) // its buttons end with the game, as every board's
 				b.afterMove(ctx, g)
 			}}, nil
 	}

@@ -384,3 +384,59 @@ func TestMoveSaysItDeclinedTheDrawOffer(t *testing.T) {
 		"[taflbot] "+declined+"\n    **Game 1** · brandubh · @alice (attackers) vs @bob (defenders)\n    Last moves: 1. d2-c2 c4-c5\n",
 		"@bob played 2… c5-c6. "+declined)
 }
+
+// TestOnlookersBoardsLeaveThePlayersBoardsRemembered: only the last five
+// boards of a game were remembered, so five `/tafl board` posts by
+// someone watching pushed out the players' own boards (the game's first
+// board, the last move's), whose Move, draw and Resign buttons then stayed
+// on when the game ended. The onlookers' boards are kept apart now: the
+// players' boards are still edited at the end, and the onlookers' newest
+// too.
+func TestOnlookersBoardsLeaveThePlayersBoardsRemembered(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // the accepted challenge: the game's first board
+	g := gameOf(t, h, alice)
+	h.slash(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+	waitFor(t, "the move's board to be remembered", func() bool { return len(gameOf(t, h, alice).BoardMessages) == 2 })
+	want := map[string]bool{}
+	for _, ref := range gameOf(t, h, alice).BoardMessages {
+		want[ref.MessageID] = true
+	}
+	var last string
+	for i := range 6 {
+		if r, _ := h.slash(carol, "board", opt("game", g.ID.String())); isEphemeral(r) {
+			t.Fatalf("board %d: %q", i, r.Content)
+		}
+		waitFor(t, "the onlooker's board to be remembered", func() bool {
+			refs := gameOf(t, h, alice).BoardMessages
+			if n := len(refs); n > 0 && refs[n-1].MessageID != last {
+				last = refs[n-1].MessageID
+				return true
+			}
+			return false
+		})
+	}
+	if refs := gameOf(t, h, alice).BoardMessages; len(refs) > 8 {
+		t.Errorf("%d boards remembered, want at most 8: %+v", len(refs), refs)
+	}
+	want[last] = true // the onlookers' newest board ends with the game too
+	r, _ := h.slash(bob, "resign")
+	h.click(bob, customIDs(r.Components)["Yes, abort"], true)
+	waitFor(t, "the players' boards to be edited", func() bool {
+		for _, rec := range h.fake.requests("/messages/") {
+			if rec.Method != "PATCH" {
+				continue
+			}
+			for id := range want {
+				if strings.HasSuffix(rec.Path, "/messages/"+id) {
+					delete(want, id)
+					m := decode(t, rec.Body)
+					if disabled, ok := buttons(m.Components)["Move"]; !ok || !disabled {
+						t.Errorf("%s: Move button not disabled: %v", rec.Path, buttons(m.Components))
+					}
+				}
+			}
+		}
+		return len(want) == 0
+	})
+}

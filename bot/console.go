@@ -243,14 +243,21 @@ func (c *ConsoleREST) learnNames(ctx context.Context, st *storage.Store) error {
 }
 
 var (
+	// linkRE matches a link to a message in the console's server.
+	linkRE      = regexp.MustCompile(`https://discord\.com/channels/` + consoleGuild + `/(\d+)/[\w-]+`)
 	mentionRE   = regexp.MustCompile(`<[@#]!?(\d+)>`)
 	timestampRE = regexp.MustCompile(`<t:(-?\d+)(?::([tTdDfFR]))?>`)
 )
 
 // text replaces mentions by names (the console's one channel by
-// #console) and Discord timestamps (<t:…:R>) by readable dates on the
-// console's clock.
+// #console), links to messages by their channel (a console message has
+// no address to open: "#console") and Discord timestamps (<t:…:R>) by
+// readable dates on the console's clock. Like Discord, it trims the
+// whitespace around the text, so a message ending in a newline ends
+// without a blank line.
 func (c *ConsoleREST) text(s string) string {
+	s = strings.TrimSpace(s)
+	s = linkRE.ReplaceAllString(s, "<#$1>")
 	s = strings.ReplaceAll(s, "<#"+consoleChannel+">", "#console")
 	now := c.Now()
 	c.mu.Lock()

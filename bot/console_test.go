@@ -637,3 +637,31 @@ func TestConsoleStartsOverADamagedGame(t *testing.T) {
 	text := runConsole(t, st, 0, []string{"/tafl move d2-c2 game:1", "quit"})
 	consoleSays(t, text, "Last moves: 1. d2-c2")
 }
+
+// TestConsoleMessageLinksAndTrailingNewlines: the console printed a link
+// to a message as Discord's address of a message it never had
+// ("https://discord.com/channels/1/2/console-original"), and a message
+// whose text ends in a newline (a finished board, the games list) with a
+// blank line under it, which Discord trims. A link names the channel
+// (#console), and no message ends in a blank line.
+func TestConsoleMessageLinksAndTrailingNewlines(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh",
+		"/tafl challenge opponent:bob variant:brandubh",
+		"as bob",
+		"click Accept",
+		"/tafl games",
+		"/tafl resign",
+		"click Yes, abort",
+		"/tafl board",
+	})
+	consoleSays(t, text, "You have challenged @bob already: #console (it expires", "**Games of @bob**", "**Aborted**")
+	if strings.Contains(text, "discord.com/channels") {
+		t.Errorf("the console prints a Discord link:\n%s", text)
+	}
+	for i, line := range strings.Split(text, "\n") {
+		if strings.TrimSpace(line) == "" && line != "" {
+			t.Errorf("line %d is blank: %q\n%s", i+1, line, text)
+		}
+	}
+}

@@ -75,6 +75,34 @@ func TestButtonsOfAnotherServer(t *testing.T) {
 	}
 }
 
+// TestDeclineAndWithdrawOfAnotherServer: Accept checked that the
+// challenge is of the server its button was pressed in, Decline and
+// Withdraw only the user: a custom_id naming a challenge, pressed by its
+// opponent or challenger from another server or a direct message,
+// declined or withdrew it. They change nothing there now and say it is
+// not this server's, as Accept does.
+func TestDeclineAndWithdrawOfAnotherServer(t *testing.T) {
+	h := newHarness(t, nil)
+	const elsewhere = "950"
+	ch, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+	ids := customIDs(ch.Components)
+	for _, from := range []string{elsewhere, ""} {
+		for _, c := range []struct{ user, button string }{{bob, "Decline"}, {alice, "Withdraw"}} {
+			r := h.pressFrom(from, c.user, ids[c.button])
+			if want := "That challenge belongs to another server: start one here with `/tafl challenge`."; !isEphemeral(r) || r.Content != want {
+				t.Errorf("%s pressing %s from server %q: %q, want %q", c.user, c.button, from, r.Content, want)
+			}
+		}
+	}
+	if cs, err := h.store.OpenChallenges(t.Context()); err != nil || len(cs) != 1 {
+		t.Errorf("open challenges after pressing from elsewhere: %d, %v", len(cs), err)
+	}
+	// In its own server the buttons still work.
+	if r, _ := h.click(bob, ids["Decline"], false); r.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(r.Content, "declined") {
+		t.Errorf("declining in the server: %q", r.Content)
+	}
+}
+
 // TestOthersGamesNotListedInADirectMessage: in a direct message the games
 // list is of games in every server, so /tafl games user:bob (or a page
 // button naming bob) listed bob's games of servers the asker may not be

@@ -125,22 +125,53 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 	}, nil
 }
 
-// rememberBoard records a posted board message so its buttons can be
-// disabled when the game ends (the last few only).
+// rememberBoard records a board message posted for the players (a move's,
+// the game's first) so its buttons can be disabled when the game ends.
 func (b *Bot) rememberBoard(ctx context.Context, g *storage.Game, m *discordgo.Message) {
-	if m.ID == "" {
+	b.keepBoard(ctx, g, storage.MessageRef{ChannelID: m.ChannelID, MessageID: m.ID})
+}
+
+// Boards remembered per game: the players' newest and, apart, the newest
+// ones shown to onlookers, so that onlookers' /tafl board posts cannot push
+// the players' own boards out before the game ends.
+const (
+	keptPlayerBoards   = 5
+	keptOnlookerBoards = 3
+)
+
+// keepBoard records board message ref, keeping the newest
+// keptPlayerBoards of the players' and keptOnlookerBoards of the
+// onlookers' (see keptBoards).
+func (b *Bot) keepBoard(ctx context.Context, g *storage.Game, ref storage.MessageRef) {
+	if ref.MessageID == "" {
 		return
 	}
 	_, err := b.updateGame(ctx, g.ID, -1, func(sg *storage.Game) error {
-		sg.BoardMessages = append(sg.BoardMessages, storage.MessageRef{ChannelID: m.ChannelID, MessageID: m.ID})
-		if n := len(sg.BoardMessages); n > 5 {
-			sg.BoardMessages = slices.Clone(sg.BoardMessages[n-5:])
-		}
+		sg.BoardMessages = keptBoards(sg.BoardMessages, ref)
 		return nil
 	})
 	if err != nil {
 		b.log.Warn("remembering a board message", "game_id", g.ID, "err", err)
 	}
+}
+
+// keptBoards returns refs with ref added, less the oldest of its kind
+// (the players' or the onlookers') beyond that kind's bound; the order
+// is kept.
+func keptBoards(refs []storage.MessageRef, ref storage.MessageRef) []storage.MessageRef {
+	refs = append(slices.Clone(refs), ref)
+	players, onlookers := 0, 0
+	for i := len(refs) - 1; i >= 0; i-- {
+		if refs[i].Onlooker {
+			onlookers++
+		} else {
+			players++
+		}
+		if onlookers > keptOnlookerBoards && refs[i].Onlooker || players > keptPlayerBoards && !refs[i].Onlooker {
+			refs = slices.Delete(refs, i, i+1)
+		}
+	}
+	return refs
 }
 
 // movable lists the squares of the side to move that have a legal move,

@@ -52,7 +52,7 @@ func TestPicturesCorrespondenceClockInTheGamesLanguage(t *testing.T) {
 	for _, tc := range []struct{ lang, toMove, other string }{
 		{"en", "1d 2h", "3d 0h per move"},
 		{"de", "1T 2Std", "3T 0Std pro Zug"},
-		{"fi", "1pv 2h", "3pv 0h siirtoa kohden"},
+		{"fi", "1pv 2h", "3pv 0h / siirto"},
 		{"da", "1d 2t", "3d 0t pr. træk"},
 	} {
 		p := locale.For(locale.Match(tc.lang))

@@ -150,7 +150,7 @@ func (b *Bot) newGameBoard(ctx context.Context, r *request, g *storage.Game, hea
 	in := r.in
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: func(ctx context.Context) {
-			if m := b.rememberOriginal(ctx, in, g); m != nil && in.GuildID != "" {
+			if m := b.rememberOriginal(ctx, in, g, false); m != nil && in.GuildID != "" {
 				b.maybeThread(ctx, g, m.ID) // the reply is in the interaction's channel, the game's
 			}
 			b.afterMove(ctx, g)

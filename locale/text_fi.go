@@ -300,7 +300,7 @@ var fiTexts = Dict{
 	"on vacation":                         "lomalla",
 	"clocks: attackers %s, defenders %s":  "kellot: hyökkääjät %s, puolustajat %s",
 	"(autocomplete help in casual games)": "(automaattisen täydennyksen apu harjoituspeleissä)",
-	"per move":                            "siirtoa kohden",
+	"per move":                            "/ siirto",
 	"▶ Step through":                      "▶ Vaihe vaiheelta",
 	"Vacation left this year: %s of the %d days this server allows.":                                    Plural{Arg: 2, One: "Lomaa jäljellä tänä vuonna: %s palvelimen sallimasta %d päivästä.", Other: "Lomaa jäljellä tänä vuonna: %s palvelimen sallimasta %d päivästä."},
 	"Vacation days must be 0 (no vacations) to %d; nothing was changed.":                                "Lomapäiviä on oltava 0 (ei lomia) – %d; mitään ei muutettu.",

@@ -144,3 +144,50 @@ func TestOutcomeText(t *testing.T) {
 		}
 	}
 }
+
+// TestLongCaptionBreaksAtItsSeparators: a caption line too long for the
+// picture even in the smallest caption type was cut short with an
+// ellipsis, so a result in a wordy language lost its end ("Gelöst ·
+// Angreifer gewinnen · die Angreifer wiederholten; das verlieren die…").
+// It is broken at its last " · " that leaves the first part fitting and
+// drawn whole on two lines, the band a line higher; a replay's caption,
+// whose band is as high in every frame (CaptionLines), and a line with no
+// separator are cut as before, and a caption that fits is left alone.
+func TestLongCaptionBreaksAtItsSeparators(t *testing.T) {
+	v, err := tafl.Preset("copenhagen", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := tafl.NewGame(v).Position()
+	const head, reason = "Gelöst · Angreifer gewinnen", "die Angreifer wiederholten; das verlieren die Verteidiger"
+	long := head + " · " + reason
+	height := func(o Options) int {
+		img, err := Image(pos, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img.Bounds().Dy()
+	}
+	one, two := height(Options{Caption: "Attackers win"}), height(Options{Caption: "Attackers win\nthe king escaped"})
+	if got := height(Options{Caption: long}); got != two {
+		t.Errorf("a caption too long for one line: picture %d pixels high, want %d (two caption lines; one is %d)", got, two, one)
+	}
+	o := Options{Caption: long}
+	if got := wrapCaption(11, &o); got != head+"\n"+reason {
+		t.Errorf("wrapped: %q", got)
+	}
+	if cut := CutShort(11, o); len(cut) != 0 {
+		t.Errorf("cut short after wrapping: %q", cut)
+	}
+	for _, o := range []Options{{Caption: long, CaptionLines: 1}, {Caption: strings.ReplaceAll(long, " · ", " ")}} {
+		if got := wrapCaption(11, &o); got != o.Caption {
+			t.Errorf("%+v wrapped as %q", o, got)
+		}
+		if cut := CutShort(11, o); len(cut) != 1 {
+			t.Errorf("%+v: cut short %q, want the line", o, cut)
+		}
+	}
+	if got := height(Options{Caption: "Attackers win · the king escaped"}); got != one {
+		t.Errorf("a caption that fits: picture %d pixels high, want %d", got, one)
+	}
+}

@@ -11,8 +11,10 @@ import (
 
 // TestPlayersBandFitsOrdinaryNames: at the default picture size a name of
 // up to sixteen letters is drawn whole beside a correspondence clock with
-// its note (the longest the bot writes, Finnish on vacation, its clock
-// written in Finnish too) and beside a
+// its note (Finnish on vacation as the bot once wrote it, its clock
+// written in Finnish too, longer than any note it writes now: the bot's
+// own are checked in every language by its TestPictureTextsFitInEveryLanguage)
+// and beside a
 // live clock, and so is the clock. Each text's ink, measured with the
 // face it is drawn in, lies in its side's panel, clear of the piece and
 // of the other text. Under some 400 pixels, where two lines would be too

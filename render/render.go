@@ -7,6 +7,7 @@ import (
 	"image/draw"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 
@@ -29,6 +30,7 @@ func Image(pos tafl.Position, opts Options) (*image.RGBA, error) {
 	if err := opts.check(n); err != nil {
 		return nil, err
 	}
+	opts.Caption = wrapCaption(n, &opts)
 	return draw1(nil, pos, specials(v), &opts), nil
 }
 
@@ -69,6 +71,7 @@ func PNG(w io.Writer, pos tafl.Position, opts Options) error {
 	if err := opts.check(v.Size()); err != nil {
 		return err
 	}
+	opts.Caption = wrapCaption(v.Size(), &opts)
 	// The picture is drawn into a pooled buffer: it is encoded and then
 	// no longer needed, and a fresh 3 MB image per picture would keep
 	// the garbage collector busy.
@@ -223,6 +226,47 @@ func captionLines(caption string, lines int, lh, width float64) []captionLine {
 	return out
 }
 
+// captionSeparator parts a caption line's items ("Attackers win · the
+// king escaped"); a line too long for the picture is broken there.
+const captionSeparator = " · "
+
+// wrapCaption returns the caption of o for an n×n board with every line
+// that would be cut short even in the smallest caption type broken onto
+// further lines at its separators (" · "), the first part as long as
+// fits, while the caption has fewer than MaxCaptionLines lines: so a
+// result in a wordy language ("Gelöst · Angreifer gewinnen · …") is
+// drawn whole, on two lines, where it would be cut. A caption with a
+// fixed number of lines (CaptionLines, a replay's frames) is left as it
+// is: its band is as high in every frame.
+func wrapCaption(n int, o *Options) string {
+	if o.Caption == "" || o.CaptionLines != 0 {
+		return o.Caption
+	}
+	size := o.size()
+	g := newGeometry(n, size, o.Flip, 1)
+	width := float64(size - 2*g.x0)
+	face := newFace(mediumFont, float64(lineHeight(size))*captionScale*minShrink, font.HintingNone)
+	fits := func(line string) bool { return textWidth(face, strings.ReplaceAll(line, "·", "•")) <= width }
+	lines := splitCaption(o.Caption)
+	for i := 0; i < len(lines) && len(lines) < MaxCaptionLines; i++ {
+		if fits(lines[i]) {
+			continue
+		}
+		parts := strings.Split(lines[i], captionSeparator)
+		if len(parts) < 2 {
+			continue // no place to break it: it is cut short
+		}
+		// The most parts that fit on this line (at least one).
+		k := 1
+		for k < len(parts)-1 && fits(strings.Join(parts[:k+1], captionSeparator)) {
+			k++
+		}
+		head, rest := strings.Join(parts[:k], captionSeparator), strings.Join(parts[k:], captionSeparator)
+		lines = slices.Insert(slices.Replace(lines, i, i+1, head), i+1, rest)
+	}
+	return strings.Join(lines, "\n")
+}
+
 // splitCaption returns the lines of a caption.
 func splitCaption(caption string) []string { return strings.Split(caption, "\n") }
 
@@ -279,4 +323,38 @@ func arrow(dc *gg.Context, g *geometry, m tafl.Move, c color.Color, width, stop,
 	dc.LineTo(at(back, -shaft))
 	dc.ClosePath()
 	dc.Fill()
+}
+
+// CutShort returns the texts that Image, drawing an n×n board with opts,
+// cannot draw whole and cuts short with an ellipsis: caption lines too
+// long at the smallest size a caption shrinks to that could not be broken
+// onto another line (see wrapCaption), and the players' names and clocks
+// that do not fit their panels. Callers that write texts for
+// the pictures (the bot, in each of its languages) check with it that
+// theirs fit.
+func CutShort(n int, opts Options) []string {
+	opts.Caption = wrapCaption(n, &opts)
+	g := newGeometry(n, opts.size(), opts.Flip, opts.captionLines())
+	var out []string
+	if opts.Players != nil {
+		g = g.withTop()
+		for i, s := range layoutPlayers(&g, &opts) {
+			pl := []Player{opts.Players.Attackers, opts.Players.Defenders}[i]
+			if name := Legible(pl.Name); s.name != name {
+				out = append(out, name)
+			}
+			if clock := pl.ClockLabel(); s.clock != clock {
+				out = append(out, clock)
+			}
+		}
+	}
+	if opts.Caption != "" {
+		lines := opts.lines()
+		for i, line := range captionLines(opts.Caption, g.lines, float64(lineHeight(g.size)), float64(g.size-2*g.x0)) {
+			if line.text != strings.ReplaceAll(lines[i], "·", "•") {
+				out = append(out, lines[i])
+			}
+		}
+	}
+	return out
 }

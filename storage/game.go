@@ -69,6 +69,10 @@ func (s Seat) valid() bool { return (s.UserID == "") != (s.AILevel == "") }
 type MessageRef struct {
 	ChannelID string `json:"channel"`
 	MessageID string `json:"message"`
+	// Onlooker marks a board shown on request of someone who does not
+	// play in the game (/tafl board); the bot keeps fewer of those, so
+	// that they do not push out the boards posted for the players.
+	Onlooker bool `json:"onlooker,omitempty"`
 }
 
 // RatingChange records how a finished rated game moved one player's rating.

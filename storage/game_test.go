@@ -42,7 +42,7 @@ func testGameRoundTrip(t *testing.T, b testBackend) {
 	_, err := s.UpdateGame(ctx, g.ID, -1, func(g *storage.Game) error {
 		g.DrawOffer = tafl.Defenders
 		g.Reminded = clk.Now()
-		g.BoardMessages = append(g.BoardMessages, storage.MessageRef{ChannelID: "t9", MessageID: "m2"})
+		g.BoardMessages = append(g.BoardMessages, storage.MessageRef{ChannelID: "t9", MessageID: "m2", Onlooker: true})
 		return nil
 	})
 	if err != nil {
@@ -70,7 +70,7 @@ func testGameRoundTrip(t *testing.T, b testBackend) {
 		{"deadline", got.Deadline.Equal(clk.Now().Add(72 * time.Hour)), true},
 		{"reminded", got.Reminded.Equal(clk.Now()), true},
 		{"draw offer", got.DrawOffer, tafl.Defenders},
-		{"board", got.BoardMessages, []storage.MessageRef{{"c1", "m1"}, {"t9", "m2"}}},
+		{"board", got.BoardMessages, []storage.MessageRef{{ChannelID: "c1", MessageID: "m1"}, {ChannelID: "t9", MessageID: "m2", Onlooker: true}}},
 		{"active", got.Active(), true}, {"ply", got.Ply(), 6},
 		{"to move", got.ToMove(), storage.Human("111")},
 		{"side of 222", got.SideOf("222"), tafl.Defenders}, {"side of 333", got.SideOf("333"), tafl.NoSide},

@@ -1,0 +1,142 @@
+package bot
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/taflbot/taflbot/clock"
+	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// pictureSizes are the picture widths the bot draws boards at: its own
+// (render.DefaultSize, unless render_size says otherwise) and a replay's
+// (render.DefaultGIFSize), down to 420 pixels.
+var pictureSizes = []int{render.DefaultSize, render.DefaultGIFSize, 420}
+
+// pictureOutcomes are the ways a game can end as the bot words them, each
+// with the side to move at the end (see reasonText): every reason, won by
+// either side where it can be, drawn where it can be.
+func pictureOutcomes() []struct {
+	o      tafl.Outcome
+	toMove tafl.Side
+} {
+	type ending = struct {
+		o      tafl.Outcome
+		toMove tafl.Side
+	}
+	out := []ending{
+		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.KingCaptured}, tafl.Defenders},
+		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.KingEscaped}, tafl.Attackers},
+		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.ExitFort}, tafl.Attackers},
+		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Encirclement}, tafl.Defenders},
+		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Repetition}, tafl.Defenders}, // the attackers' own repetition (Copenhagen)
+		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Repetition}, tafl.Attackers}, // the defenders repeated
+		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Repetition}, tafl.Defenders}, // the attackers repeated
+		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Repetition}, tafl.Attackers},
+		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.DrawAgreed}, tafl.Attackers},
+		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}, tafl.Attackers},
+	}
+	for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
+		out = append(out,
+			ending{tafl.Outcome{Winner: s.Other(), Reason: tafl.NoMoves}, s},
+			ending{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.NoMoves}, s},
+			ending{tafl.Outcome{Winner: s.Other(), Reason: tafl.Timeout}, s},
+			ending{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Timeout}, s},
+			ending{tafl.Outcome{Winner: s, Reason: tafl.Resignation}, s.Other()})
+	}
+	return out
+}
+
+// TestPictureTextsFitInEveryLanguage: only the English captions had a
+// test that they fit the picture, and a German result was cut short
+// ("… das verlieren die…") on 640- and 480-pixel boards, a solved
+// puzzle's in German and Finnish ("Gelöst · Angreifer gewinnen · die
+// Angreifer wiederholten; das verlieren die Verteidiger") even at the
+// default size. In every language, at every board size and picture size
+// the bot draws, every result caption (a game's, a solved puzzle's) and
+// the players band of a game (names of sixteen letters, correspondence
+// clocks with their notes, live clocks, the engine's levels) are drawn
+// whole; a name of 32 letters may be shortened, its clock never.
+func TestPictureTextsFitInEveryLanguage(t *testing.T) {
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	b := &Bot{now: func() time.Time { return now }}
+	tc, err := clock.Parse("90+30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const long = "Maximiliane Wilhelmina Ødegård"
+	type band struct {
+		what string
+		g    *storage.Game
+		away map[tafl.Side]time.Time
+	}
+	var bands []band
+	for _, names := range [][2]string{{"Wilhelmina Braun", "Gunnhildur Ólafs"}, {long, long}} {
+		for _, days := range []int{1, storage.MaxDaysPerMove} {
+			g, err := storage.NewGame("brandubh", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Attackers, g.Defenders = human("1", names[0]), human("2", names[1])
+			g.MoveTime = time.Duration(days) * 24 * time.Hour
+			g.Deadline = now.Add(g.MoveTime - time.Minute)
+			bands = append(bands, band{fmt.Sprintf("%v, %d days per move, on vacation", names, days), g,
+				map[tafl.Side]time.Time{tafl.Attackers: now.Add(time.Hour), tafl.Defenders: now.Add(time.Hour)}})
+		}
+		for _, left := range [][2]time.Duration{{90 * time.Minute, 61 * time.Minute}, {9*time.Second + 300*time.Millisecond, 59 * time.Minute}} {
+			g, err := storage.NewGame("brandubh", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Attackers, g.Defenders = human("1", names[0]), human("2", names[1])
+			g.Clock = clock.Clock{Control: tc, Left: left, Running: tafl.Attackers, Since: now}
+			bands = append(bands, band{fmt.Sprintf("%v, live %v", names, left), g, nil})
+		}
+	}
+	for _, level := range Levels {
+		g, err := storage.NewGame("brandubh", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Attackers, g.Defenders = human("1", long), storage.AI(level)
+		bands = append(bands, band{"against the engine at " + level, g, nil})
+	}
+
+	var sizes []int
+	for n := tafl.MinSize; n <= tafl.MaxSize; n += 2 {
+		sizes = append(sizes, n)
+	}
+	for _, l := range locale.Langs {
+		p := locale.For(l.Tag)
+		var captions []string
+		for _, e := range pictureOutcomes() {
+			captions = append(captions, outcomeCaption(p, e.o, e.toMove))
+			if e.o.Winner != tafl.NoSide && e.o.Reason != tafl.Resignation && e.o.Reason != tafl.Timeout {
+				// A puzzle is solved by a win on the board.
+				captions = append(captions, puzzleWinCaption(p, &storage.Puzzle{ToMove: e.o.Winner})+" · "+reasonText(p, e.o, e.toMove))
+			}
+		}
+		for _, size := range pictureSizes {
+			for _, n := range sizes {
+				for _, c := range captions {
+					if cut := render.CutShort(n, render.Options{Size: size, Caption: c}); len(cut) > 0 {
+						t.Errorf("%s, %d×%d board, %d pixels: caption %q is cut short", l.Name, n, n, size, cut[0])
+					}
+				}
+				for _, bd := range bands {
+					players := b.playersBand(p, bd.g, now, bd.away)
+					for _, cut := range render.CutShort(n, render.Options{Size: size, Players: players}) {
+						if cut == long {
+							continue // a long name may be shortened
+						}
+						t.Errorf("%s, %d×%d board, %d pixels, %s: %q is cut short", l.Name, n, n, size, bd.what, cut)
+					}
+				}
+			}
+		}
+	}
+}
