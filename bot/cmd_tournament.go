@@ -44,9 +44,10 @@ const (
 // cmdTournament handles /tafl tournament.
 // tournamentNameMarks are the characters a tournament's name may not
 // hold: it is shown in bold in running text, where they would mention
-// someone, format, end the bold (a trailing backslash) or make a masked
-// link ([text](url)).
-const tournamentNameMarks = "\n@`*_~|<>\\[]"
+// someone, format or end the bold (a trailing backslash); "](" is
+// refused too, which would make a masked link ([text](url)), while
+// brackets alone are plain text ("Winter [Cup]").
+const tournamentNameMarks = "\n@`*_~|<>\\"
 
 func (b *Bot) cmdTournament(ctx context.Context, r *request) (*reply, error) {
 	if r.in.GuildID == "" {
@@ -107,7 +108,7 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 		return nil, err
 	}
 	name := strings.TrimSpace(r.str("name"))
-	if name == "" || utf8.RuneCountInString(name) > maxTournamentName || strings.ContainsAny(name, tournamentNameMarks) {
+	if name == "" || utf8.RuneCountInString(name) > maxTournamentName || strings.ContainsAny(name, tournamentNameMarks) || strings.Contains(name, "](") {
 		return nil, userErrorT("tour.name", maxTournamentName)
 	}
 	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, false)
