@@ -156,7 +156,7 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 			record := tafl.EncodeGame(g.Tafl(), GameTags(g, b.gameTournament(ctx, g)))
 			content := p.T("Record of game %d (%s, %s).", g.ID, gameVariant(g), moveCount(p, g.Ply()))
 			files := []*discordgo.File{{Name: fmt.Sprintf("game-%d.otg", g.ID), ContentType: "text/plain", Reader: strings.NewReader(record)}}
-			opts := render.GIFOptions{Theme: b.render.Theme}
+			opts := render.GIFOptions{Theme: b.render.Theme, Captions: replayCaptions(p, g)}
 			if b.render.Size > 0 {
 				opts.Size = min(render.DefaultGIFSize, b.render.Size) // smaller boards, smaller replays
 			}
@@ -188,6 +188,47 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 			}
 		},
 	}, nil
+}
+
+// replayCaptions words the captions of the animated replay of g in p's
+// language, as the step-through replay words its pictures: the variant
+// and the start (and how the frames are sampled, step > 1), each move and
+// its side, and under the last move the result.
+func replayCaptions(p *locale.Printer, g *storage.Game) func(ply, step int) string {
+	tg := g.Tafl()
+	plies := tg.Plies()
+	v := tg.Start().Variant()
+	return func(ply, step int) string {
+		c := replayStartCaption(p, v, step)
+		if ply > 0 {
+			c = moveCaption(p, ply-1, plies[ply-1])
+		}
+		if ply == len(plies) && g.Outcome().Over() {
+			c += "\n" + resultCaption(p, g)
+		}
+		return c
+	}
+}
+
+// replayStartCaption is the caption of a replay's start position, such as
+// "Brandubh · start", and for a replay that shows one half-move in step
+// (step > 1) says so.
+func replayStartCaption(p *locale.Printer, v *tafl.Variant, step int) string {
+	title := capitalize(variantTitle(p, v))
+	if step > 1 {
+		return p.T("%s · start · one half-move in %d", title, step)
+	}
+	return p.T("%s · start", title)
+}
+
+// moveCaption is the caption of the picture after the i-th half-move ply
+// (counted from 0), such as "12… d4-d7 · defenders".
+func moveCaption(p *locale.Printer, i int, ply tafl.Ply) string {
+	label := tafl.PlyLabel(i, ply)
+	if ply.Piece.Side() == tafl.Attackers {
+		return p.T("%s · attackers", label)
+	}
+	return p.T("%s · defenders", label)
 }
 
 // drawReplay draws a replay when its turn comes: under the global replay
@@ -366,11 +407,10 @@ func (b *Bot) replayPage(lp *locale.Printer, g *storage.Game, ply int) (*discord
 	if ply > 0 {
 		last = &plies[ply-1]
 		label := tafl.PlyLabel(ply-1, *last)
+		caption = moveCaption(lp, ply-1, *last)
 		if last.Piece.Side() == tafl.Attackers {
-			caption = lp.T("%s · attackers", label)
 			content = lp.T("Game %d · %s · move %d of %d: %s (attackers).", g.ID, gameVariant(g), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
 		} else {
-			caption = lp.T("%s · defenders", label)
 			content = lp.T("Game %d · %s · move %d of %d: %s (defenders).", g.ID, gameVariant(g), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
 		}
 	}

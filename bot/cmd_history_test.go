@@ -7,6 +7,7 @@ import (
 	"image/gif"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -561,5 +562,89 @@ func TestRecordTournamentTags(t *testing.T) {
 	_, rec := h.fake.final(t, in)
 	if otg := string(rec.Files[0].Data); !strings.Contains(otg, "[event:taflbot game "+other.ID.String()+"]") || strings.Contains(otg, "[round:") {
 		t.Errorf("a game of no tournament:\n%s", otg)
+	}
+}
+
+// replayCaptionRenderer draws replays small and records the captions the
+// bot gives their frames (none when it leaves them to render's English).
+type replayCaptionRenderer struct {
+	mu       sync.Mutex
+	captions []string
+}
+
+func (r *replayCaptionRenderer) PNG(w io.Writer, pos tafl.Position, opts render.Options) error {
+	opts.Size = 160
+	return render.PNG(w, pos, opts)
+}
+
+func (r *replayCaptionRenderer) GIF(w io.Writer, g *tafl.Game, opts render.GIFOptions) error {
+	if words := opts.Captions; words != nil {
+		opts.Captions = func(ply, step int) string {
+			c := words(ply, step)
+			r.mu.Lock()
+			r.captions = append(r.captions, c)
+			r.mu.Unlock()
+			return c
+		}
+	}
+	opts.Size = 160
+	return render.GIF(w, g, opts)
+}
+
+func (r *replayCaptionRenderer) take() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := r.captions
+	r.captions = nil
+	return c
+}
+
+// TestReplayCaptionsInTheUsersLanguage: the animated replay of `/tafl
+// history` had its frames' captions in English in every language
+// ("1. d4-d7 · attackers", "Attackers win · resignation") though the
+// reply, its alt text and the step-through replay were translated. A
+// German player's replay is captioned in German, frame by frame, the
+// result under the last move; a sampled one says so at the start.
+func TestReplayCaptionsInTheUsersLanguage(t *testing.T) {
+	h := newHarness(t, nil)
+	cr := &replayCaptionRenderer{}
+	h.adjust = func(o *bot.Options) { o.Renderer = cr }
+	h.restart()
+	g := resignedGame(t, h)
+	if r, _ := h.slash(alice, "settings", opt("language", "de")); !strings.Contains(r.Content, "Deutsch") {
+		t.Fatalf("settings: %q", r.Content)
+	}
+	history := func(user string, game storage.GameID) *recorded {
+		t.Helper()
+		in := h.slashInteraction(user, "history", opt("game", game.String()))
+		h.bot.HandleGateway(t.Context(), in)
+		_, late := h.fake.final(t, in)
+		if len(late.Files) < 2 {
+			t.Fatalf("history of game %s: %d files, want the record and the replay", game, len(late.Files))
+		}
+		return late
+	}
+	history(alice, g.ID)
+	plies := g.Tafl().Plies()
+	want := []string{
+		"Brandubh · Anfang",
+		tafl.PlyLabel(0, plies[0]) + " · Angreifer",
+		tafl.PlyLabel(1, plies[1]) + " · Verteidiger\nAngreifer gewinnen · Aufgabe",
+	}
+	if got := cr.take(); !slices.Equal(got, want) {
+		t.Errorf("German replay's captions %q, want %q", got, want)
+	}
+	// carol has no language: English, as the bot words it.
+	history(carol, g.ID)
+	want = []string{"Brandubh · start", tafl.PlyLabel(0, plies[0]) + " · attackers", tafl.PlyLabel(1, plies[1]) + " · defenders\nAttackers win · resignation"}
+	if got := cr.take(); !slices.Equal(got, want) {
+		t.Errorf("English replay's captions %q, want %q", got, want)
+	}
+
+	long := storeLongGame(t, h, 450)
+	history(alice, long.ID)
+	got := cr.take()
+	if len(got) != 226 || got[0] != "Copenhagen Hnefatafl · Anfang · jeder 2. Halbzug" || !strings.HasSuffix(got[1], " · Verteidiger") {
+		t.Errorf("German replay of a long game: %d captions, starting %q", len(got), got[:min(2, len(got))])
 	}
 }

@@ -140,3 +140,79 @@ func TestPictureTextsFitInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayCaptionsFitInEveryLanguage: the animated replay's captions
+// are in the reader's language (replayCaptions), and a replay's caption
+// band has as many lines in every frame, so its lines are not broken at
+// " · " as a still picture's are. In every language, at the replay's
+// picture sizes (render.DefaultGIFSize, and 420 pixels where the bot's
+// boards are that small), on every preset's board and a custom variant's
+// of every size, every frame's caption is drawn whole: the start (also of
+// a sampled replay, one half-move in 12), the widest move (move 1500, a
+// king's move with three captures and a suffix, on the 19×19 board's
+// squares) with either side, and under it every result.
+func TestReplayCaptionsFitInEveryLanguage(t *testing.T) {
+	sq := func(s string) tafl.Square {
+		q, err := tafl.ParseSquare(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	wide := []tafl.Ply{
+		{Move: tafl.NewMove(sq("r19"), sq("r11")), Piece: tafl.King, Captures: []tafl.Square{sq("r10"), sq("q11"), sq("s11")}, Outcome: tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.KingEscaped}},
+		{Move: tafl.NewMove(sq("r19"), sq("r11")), Piece: tafl.Attacker, Captures: []tafl.Square{sq("r10"), sq("q11"), sq("s11")}, Outcome: tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.KingCaptured}},
+	}
+	type board struct {
+		v *tafl.Variant
+		n int
+	}
+	var boards []board
+	for _, pi := range tafl.Presets() {
+		for _, layout := range pi.Layouts {
+			v, err := tafl.Preset(pi.Name, layout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			boards = append(boards, board{v, v.Size()})
+		}
+	}
+	custom, err := tafl.VariantOf("custom", "", "dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := tafl.MinSize; n <= tafl.MaxSize; n += 2 {
+		boards = append(boards, board{custom, n})
+	}
+	for _, l := range locale.Langs {
+		p := locale.For(l.Tag)
+		var results []string
+		for _, e := range pictureOutcomes() {
+			results = append(results, outcomeCaption(p, e.o, e.toMove))
+		}
+		for _, size := range []int{render.DefaultGIFSize, 420} {
+			fits := func(n int, caption string) {
+				t.Helper()
+				if cut := render.CutShort(n, render.Options{Size: size, Caption: caption, CaptionLines: 2}); len(cut) > 0 {
+					t.Errorf("%s, %d×%d board, %d pixels: replay caption %q is cut short", l.Name, n, n, size, cut[0])
+				}
+			}
+			for _, bd := range boards {
+				for _, step := range []int{1, 12} {
+					fits(bd.n, replayStartCaption(p, bd.v, step))
+				}
+			}
+			for _, n := range []int{7, tafl.MaxSize} {
+				for _, ply := range wide {
+					for _, i := range []int{2998, 2999} { // 1500. and 1500…
+						move := moveCaption(p, i, ply)
+						fits(n, move)
+						for _, res := range results {
+							fits(n, move+"\n"+res)
+						}
+					}
+				}
+			}
+		}
+	}
+}

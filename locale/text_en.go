@@ -226,6 +226,7 @@ var enTexts = []any{
 	"%s · attackers",
 	"%s · defenders",
 	"%s · start",
+	"%s · start · one half-move in %d",
 	"(The whole description is in the attached file.)",
 	"**Variants** · `/tafl rules` `variant:<name>` shows one's full rules with pictures.",
 	", capturing %s",

@@ -52,6 +52,17 @@ type GIFOptions struct {
 	MaxFrames int
 	// NoCaptions leaves out the caption band that names each move.
 	NoCaptions bool
+	// Captions, when not nil, words the frames' captions, such as in the
+	// reader's language: Captions(ply, step) is the caption of the frame
+	// showing the position after ply half-moves (0: the start) of a
+	// replay that shows every step-th (see [ReplayPlan]); the last
+	// frame's of a finished game says the result, on a line of its own.
+	// A caption has at most MaxCaptionLines lines, and every frame's band
+	// is as high as the tallest; lines are not broken to fit (see
+	// [CutShort] with CaptionLines). Nil gives English captions: "Brandubh
+	// · start", "12… d4-d7 · defenders", "Defenders win · the king
+	// escaped".
+	Captions func(ply, step int) string
 }
 
 // ReplayPlan says what a replay of a game of plies moves shows with opts:
@@ -156,16 +167,12 @@ func replayFrames(game *tafl.Game, opts GIFOptions) ([]replayFrame, error) {
 	pos := game.Start()
 	plies := game.Plies()
 	n, step := ReplayPlan(len(plies), opts)
-	title := pos.Variant().Rules().Title
-	if title == "" {
-		title = pos.Variant().Name()
-	}
-	start := title + " · start"
-	if step > 1 {
-		start += fmt.Sprintf(" · every %s half-move of %d", ordinal(step), len(plies))
+	caption := opts.Captions
+	if caption == nil {
+		caption = englishCaptions(game)
 	}
 	frames := make([]replayFrame, 0, n)
-	frames = append(frames, replayFrame{pos: pos, caption: start})
+	frames = append(frames, replayFrame{pos: pos, caption: caption(0, step)})
 	for i := range plies {
 		next, err := pos.Apply(plies[i].Move)
 		if err != nil {
@@ -175,17 +182,42 @@ func replayFrames(game *tafl.Game, opts GIFOptions) ([]replayFrame, error) {
 		if (i+1)%step != 0 && i+1 != len(plies) {
 			continue
 		}
-		frames = append(frames, replayFrame{
-			pos:     pos,
-			ply:     &plies[i],
-			caption: tafl.PlyLabel(i, plies[i]) + " · " + plies[i].Piece.Side().String(),
-		})
+		frames = append(frames, replayFrame{pos: pos, ply: &plies[i], caption: caption(i+1, step)})
 	}
-	if out := game.Outcome(); out.Over() {
-		last := &frames[len(frames)-1]
-		last.caption += "\n" + outcomeText(out, game.ToMove())
+	if !opts.NoCaptions {
+		for i := range frames {
+			if len(splitCaption(frames[i].caption)) > MaxCaptionLines {
+				return nil, fmt.Errorf("render: the caption of replay frame %d has more than %d lines", i, MaxCaptionLines)
+			}
+		}
 	}
 	return frames, nil
+}
+
+// englishCaptions are the captions of a replay of game when
+// GIFOptions.Captions is nil.
+func englishCaptions(game *tafl.Game) func(ply, step int) string {
+	v := game.Start().Variant()
+	title := v.Rules().Title
+	if title == "" {
+		title = v.Name()
+	}
+	plies := game.Plies()
+	return func(ply, step int) string {
+		var c string
+		if ply == 0 {
+			c = title + " · start"
+			if step > 1 {
+				c += fmt.Sprintf(" · every %s half-move of %d", ordinal(step), len(plies))
+			}
+		} else {
+			c = tafl.PlyLabel(ply-1, plies[ply-1]) + " · " + plies[ply-1].Piece.Side().String()
+		}
+		if out := game.Outcome(); out.Over() && ply == len(plies) {
+			c += "\n" + outcomeText(out, game.ToMove())
+		}
+		return c
+	}
 }
 
 // ordinal writes 2 as "2nd", 11 as "11th", 23 as "23rd".

@@ -6,6 +6,7 @@ import (
 	"image/draw"
 	"image/gif"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -132,6 +133,44 @@ func TestGIFWithoutCaptions(t *testing.T) {
 	a, _ := frames(t, buf.Bytes())
 	if a.Config.Height != 200 {
 		t.Errorf("height %d without captions, want 200", a.Config.Height)
+	}
+}
+
+// TestGIFCaptionsFromTheCaller: GIFOptions.Captions words every frame's
+// caption (the bot's are in the reader's language; render's own are
+// English): it is asked for each frame shown, with the frame's ply and
+// the replay's step, and its lines set the band's height; a caption of
+// more than MaxCaptionLines lines is refused with a reason.
+func TestGIFCaptionsFromTheCaller(t *testing.T) {
+	g := randomGame(t, preset(t, "brandubh", ""), 5, 1)
+	if g.Len() != 5 {
+		t.Fatalf("the game has %d plies, want 5", g.Len())
+	}
+	type call struct{ ply, step int }
+	draw := func(lines int) (int, []call) {
+		t.Helper()
+		var calls []call
+		opts := render.GIFOptions{Size: 200, MaxFrames: 3, Captions: func(ply, step int) string {
+			calls = append(calls, call{ply, step})
+			return strings.Repeat("Anfang · Zug\n", lines-1) + "Zug"
+		}}
+		var buf bytes.Buffer
+		if err := render.GIF(&buf, g, opts); err != nil {
+			t.Fatal(err)
+		}
+		a, _ := frames(t, buf.Bytes())
+		return a.Config.Height, calls
+	}
+	one, calls := draw(1)
+	if want := []call{{0, 3}, {3, 3}, {5, 3}}; !slices.Equal(calls, want) {
+		t.Errorf("captions asked for %v, want %v (5 plies in 3 frames: every 3rd and the last)", calls, want)
+	}
+	if three, _ := draw(3); three <= one {
+		t.Errorf("frames %d pixels high with three-line captions, %d with one line", three, one)
+	}
+	err := render.GIF(&bytes.Buffer{}, g, render.GIFOptions{Size: 200, Captions: func(int, int) string { return "a\nb\nc\nd" }})
+	if err == nil || !strings.Contains(err.Error(), "more than 3 lines") {
+		t.Errorf("four-line captions: %v", err)
 	}
 }
 
