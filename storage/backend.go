@@ -122,6 +122,10 @@ type txn interface {
 	// activeTournaments calls fn with every tournament not over (neither
 	// finished nor cancelled), in id order (key as in forEach).
 	activeTournaments(fn func(key, data []byte) error) error
+	// unlistActiveTournament takes tournament id off the list that
+	// activeTournaments reads (nothing if it is not on it): for one
+	// over, which a process older than that list left there.
+	unlistActiveTournament(id TournamentID) error
 	// openChallengesOf calls fn with the open challenges that user made
 	// in guild, earliest expiry first, then by id, without locking them.
 	// The backend may pass others too, which the caller skips.

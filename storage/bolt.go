@@ -502,6 +502,10 @@ func (t boltTx) activeTournaments(fn func(key, data []byte) error) error {
 	return nil
 }
 
+func (t boltTx) unlistActiveTournament(id TournamentID) error {
+	return t.tx.Bucket(bucketActiveTournaments).Delete(idKey(uint64(id)))
+}
+
 func (t boltTx) tournamentsOfGuild(guild string, fn func(key, data []byte) error) error {
 	prefix := appendString(nil, guild)
 	c := t.tx.Bucket(bucketTournamentsByGuild).Cursor()

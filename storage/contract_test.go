@@ -79,6 +79,7 @@ var contractTests = []struct {
 	{"Tournaments", testTournaments},
 	{"TournamentsOfGuild", testTournamentsOfGuild},
 	{"ActiveTournaments", testActiveTournaments},
+	{"OverTournamentLeftActive", testOverTournamentLeftActive},
 }
 
 func TestContract(t *testing.T) {

@@ -441,6 +441,14 @@ func (t *pgTx) putTournament(tr *Tournament, data []byte) error {
 	return err
 }
 
+// unlistActiveTournament clears tournaments.active, which a process of
+// schema 3 (before migration 4) leaves true when it saves a tournament
+// finished or cancelled.
+func (t *pgTx) unlistActiveTournament(id TournamentID) error {
+	_, err := t.tx.Exec(t.ctx, "UPDATE tournaments SET active = false WHERE id = $1 AND active", int64(id))
+	return err
+}
+
 // activeTournaments streams the rows: fn must not use the transaction.
 func (t *pgTx) activeTournaments(fn func(key, data []byte) error) error {
 	rows, err := t.tx.Query(t.ctx, "SELECT id, record FROM tournaments WHERE active ORDER BY id")

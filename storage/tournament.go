@@ -347,11 +347,16 @@ func (s *Store) CreateTournamentGames(ctx context.Context, id TournamentID, newG
 // Tournaments returns the tournaments of a server ("" for every server),
 // oldest first; with activeOnly, only those not over. Every server's
 // active ones (the clock sweep's) are read through their own index, not
-// among every tournament ever finished.
+// among every tournament ever finished; one found there over (a process
+// of the version before that index, still running beside newer ones
+// while they are restarted one at a time, finished or cancelled it and
+// left it listed: PostgreSQL's tournaments.active) is skipped and taken
+// off the list, unless the store is read-only.
 func (s *Store) Tournaments(ctx context.Context, guildID string, activeOnly bool) ([]*Tournament, error) {
 	var out []*Tournament
+	var over []TournamentID
 	err := s.view(ctx, func(tx txn) error {
-		out = nil
+		out, over = nil, nil
 		each := func(k, v []byte) error {
 			t, err := decodeTournament(v)
 			if err != nil {
@@ -359,6 +364,8 @@ func (s *Store) Tournaments(ctx context.Context, guildID string, activeOnly bool
 			}
 			if (guildID == "" || t.GuildID == guildID) && (!activeOnly || !t.Over()) {
 				out = append(out, t)
+			} else if guildID == "" && activeOnly {
+				over = append(over, t.ID)
 			}
 			return nil
 		}
@@ -372,5 +379,34 @@ func (s *Store) Tournaments(ctx context.Context, guildID string, activeOnly bool
 		}
 		return tx.forEach(kindTournaments, each)
 	})
+	if err == nil && len(over) > 0 && !s.readOnly {
+		// Best effort: the list read is right either way, and a failure
+		// here leaves the entries for the next read to take off.
+		_ = s.unlistOver(ctx, over)
+	}
 	return out, err
+}
+
+// unlistOver takes the tournaments given off the list of those not over,
+// each after reading it again in the write transaction (a tournament
+// over stays over; one that is not, or is gone, is left as it is).
+func (s *Store) unlistOver(ctx context.Context, ids []TournamentID) error {
+	return s.write(ctx, func(tx txn) error {
+		for _, id := range ids {
+			data, err := tx.getTournament(id)
+			if err != nil {
+				return err
+			}
+			if data == nil {
+				continue
+			}
+			if t, err := decodeTournament(data); err != nil || !t.Over() {
+				continue
+			}
+			if err := tx.unlistActiveTournament(id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

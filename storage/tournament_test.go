@@ -3,6 +3,7 @@ package storage_test
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -367,9 +368,12 @@ func testActiveTournaments(t *testing.T, b testBackend) {
 	}
 	s = b.openAt(t, db, storage.Options{Now: c.Now})
 	rep, err := s.Check(ctx)
-	if err != nil || len(rep.Problems) != 2 || !strings.Contains(rep.Problems[0], "idx_active_tournaments") ||
-		!strings.Contains(rep.Problems[1], "idx_active_tournaments") {
-		t.Fatalf("check of a broken index: %+v, %v; want its 2 problems", rep, err)
+	// On PostgreSQL, 3 (cancelled) marked active is what a process from
+	// before migration 4 leaves: a note (testOverTournamentLeftActive).
+	if wantProblems := map[string]int{"bbolt": 2, "postgres": 1}[b.name]; err != nil || len(rep.Problems) != wantProblems ||
+		!strings.Contains(rep.Problems[0], "idx_active_tournaments") || !strings.Contains(rep.Problems[wantProblems-1], "idx_active_tournaments") ||
+		len(rep.Notes) != 2-wantProblems {
+		t.Fatalf("check of a broken index: %+v, %v; want its %d problems", rep, err, wantProblems)
 	}
 	if err := s.RebuildIndexes(ctx); err != nil {
 		t.Fatal(err)
@@ -429,5 +433,72 @@ func TestActiveTournamentIndexMigration(t *testing.T) {
 				t.Errorf("after the upgrade: %+v, %v; before: %+v", after, err, before)
 			}
 		})
+	}
+}
+
+// testOverTournamentLeftActive (a contract test): on PostgreSQL, a process
+// of the version before migration 4, still running beside newer ones
+// while they are restarted one at a time, saves a tournament it finishes
+// or cancels without the column tournaments.active, which stays true.
+// Check notes that (harmless: the sweep skips it), not a problem that
+// would make db copy refuse the database, and the sweep's read clears it
+// (not through a read-only store). A bbolt file has one process, which
+// refuses a newer schema: an entry there is not a taflbot's, and stays a
+// problem, though the sweep's read takes it off too.
+func testOverTournamentLeftActive(t *testing.T, b testBackend) {
+	db := b.newDB(t)
+	c := newClock()
+	s := b.openAt(t, db, storage.Options{Now: c.Now})
+	ctx := t.Context()
+	fourTournaments(t, s, c.Now())
+	s.Close()
+	// 2 (finished) and 3 (cancelled) still listed as not over.
+	if b.name == "bbolt" {
+		boltUpdate(t, db, func(tx *bolt.Tx) error {
+			idx := tx.Bucket([]byte("idx_active_tournaments"))
+			for _, id := range []uint64{2, 3} {
+				if err := idx.Put(binary.BigEndian.AppendUint64(nil, id), nil); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	} else {
+		pgtest.Exec(t, db, "UPDATE tournaments SET active = true WHERE id IN (2, 3)")
+	}
+	check := func(when string, wantNotes, wantProblems int) {
+		t.Helper()
+		rep, err := s.Check(ctx)
+		if err != nil || len(rep.Notes) != wantNotes || len(rep.Problems) != wantProblems {
+			t.Fatalf("check %s: %+v, %v; want %d notes, %d problems", when, rep, err, wantNotes, wantProblems)
+		}
+		for i, n := range rep.Notes {
+			if want := fmt.Sprintf("tournament %d is over but its column tournaments.active is still true", i+2); !strings.HasPrefix(n, want) ||
+				!strings.Contains(n, "harmless") {
+				t.Errorf("check %s: note %q, want %q…, saying it is harmless", when, n, want)
+			}
+		}
+		if wantNotes > 0 && !rep.OK() {
+			t.Errorf("check %s: notes alone are not OK: %+v", when, rep)
+		}
+	}
+	stale := map[string][2]int{"bbolt": {0, 2}, "postgres": {2, 0}}[b.name]
+	s = b.openAt(t, db, storage.Options{Now: c.Now, ReadOnly: true})
+	check("with 2 and 3 left active", stale[0], stale[1])
+	if got, want := tournamentIDs(t, s, "", true), []storage.TournamentID{1, 4}; !slices.Equal(got, want) {
+		t.Errorf("active tournaments, read-only: %v, want %v", got, want)
+	}
+	check("after a read-only sweep", stale[0], stale[1])
+	s.Close()
+	s = b.openAt(t, db, storage.Options{Now: c.Now})
+	if got, want := tournamentIDs(t, s, "", true), []storage.TournamentID{1, 4}; !slices.Equal(got, want) {
+		t.Errorf("active tournaments: %v, want %v", got, want)
+	}
+	check("after the sweep's read", 0, 0)
+	if got, want := tournamentIDs(t, s, "", true), []storage.TournamentID{1, 4}; !slices.Equal(got, want) {
+		t.Errorf("active tournaments, read again: %v, want %v", got, want)
+	}
+	if got, want := tournamentIDs(t, s, "", false), []storage.TournamentID{1, 2, 3, 4}; !slices.Equal(got, want) {
+		t.Errorf("all tournaments: %v, want %v", got, want)
 	}
 }

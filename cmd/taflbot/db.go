@@ -219,6 +219,9 @@ func printCheck(w io.Writer, s *storage.Store, rep *storage.CheckReport) {
 	if rep.Digest != "" {
 		fmt.Fprintf(w, "digest %s\n", rep.Digest)
 	}
+	for _, n := range rep.Notes {
+		fmt.Fprintln(w, "note:", n)
+	}
 	for _, p := range rep.Problems {
 		fmt.Fprintln(w, "problem:", p)
 	}

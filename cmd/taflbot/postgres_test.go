@@ -18,6 +18,7 @@ import (
 
 	"github.com/taflbot/taflbot/internal/pgtest"
 	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tournament"
 )
 
 // TestDBCopyToPostgresAndBack moves a bbolt database into PostgreSQL with
@@ -337,5 +338,43 @@ func TestDBRefusesAPostgresDatabaseWithoutTaflbotTables(t *testing.T) {
 	}
 	if got := tables(); !strings.Contains(got, "taflbot_migrations") {
 		t.Errorf("after migrate the tables are %s", got)
+	}
+}
+
+// TestDBCopyFromPostgresWithATournamentLeftActive: a tournament a process
+// of the version before migration 4 cancelled, still running beside newer
+// ones, keeps tournaments.active true. db check says so as a harmless
+// note and ends ok, and db copy takes the database as its source (it
+// refused it, until db check -rebuild-indexes was run).
+func TestDBCopyFromPostgresWithATournamentLeftActive(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	s, err := storage.Open(pg, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	tr := &storage.Tournament{GuildID: "100", ChannelID: "200", CreatorID: "111", Name: "Winter Cup", Variant: "brandubh",
+		MoveTime: 48 * time.Hour, SignupDeadline: time.Now().Add(time.Hour), Names: map[string]string{},
+		State: tournament.Tournament{Format: tournament.Swiss, Rounds: 3}}
+	if err := s.CreateTournament(ctx, tr); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateTournament(ctx, tr.ID, func(t *storage.Tournament) error { t.Cancelled = true; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	pgtest.Exec(t, pg, "UPDATE tournaments SET active = true")
+	note := "note: tournament 1 is over but its column tournaments.active is still true"
+	out, _, err := runDBTest(t, "check", "-db", pg)
+	if err != nil || !strings.Contains(out, note) || strings.Contains(out, "problem") || !strings.HasSuffix(out, "ok\n") {
+		t.Fatalf("check: %v\n%s", err, out)
+	}
+	to := filepath.Join(t.TempDir(), "copy.db")
+	out, _, err = runDBTest(t, "copy", "-from", pg, "-to", to)
+	if err != nil || !strings.Contains(out, note) || !strings.HasSuffix(out, "ok: both sides hold the same data\n") {
+		t.Fatalf("copy: %v\n%s", err, out)
+	}
+	if out, _, err := runDBTest(t, "check", "-db", to); err != nil || strings.Contains(out, "note") || !strings.HasSuffix(out, "ok\n") {
+		t.Errorf("check of the copy: %v\n%s", err, out)
 	}
 }
