@@ -28,7 +28,8 @@
 # `PEER search DEPTH` (ftzm only) prints "nodes N … distinct D …" for a
 # fixed-depth search of the copenhagen start, attackers to move.
 #
-# Options (environment): ROUNDS (default 5), PERFT_DEPTH (4),
+# Options (environment): PGO=1 (build taflbot with scripts/pgo.sh's
+# profile), ROUNDS (default 5), PERFT_DEPTH (4),
 # FTZM_SEARCH_DEPTH (5), TAFL_SEARCH_NODES (4000000).
 #
 # Usage: PEER_FTZM=/tmp/peers/ftzm-make PEER_FTZM_LTO=/tmp/peers/ftzm-lto \
@@ -44,7 +45,15 @@ TAFL_SEARCH_NODES=${TAFL_SEARCH_NODES:-4000000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 if [ -z "${TAFL:-}" ]; then
-  go build -o "$work/tafl" ./cmd/tafl
+  # The build a clean clone makes (no profile-guided optimisation), unless
+  # PGO=1: then with cmd/tafl/default.pgo from scripts/pgo.sh.
+  if [ "${PGO:-}" = 1 ]; then
+    [ -f cmd/tafl/default.pgo ] || { echo "PGO=1: run scripts/pgo.sh first" >&2; exit 2; }
+    go build -pgo=cmd/tafl/default.pgo -o "$work/tafl" ./cmd/tafl
+    echo "taflbot built with profile-guided optimisation (cmd/tafl/default.pgo)"
+  else
+    go build -pgo=off -o "$work/tafl" ./cmd/tafl
+  fi
   TAFL=$work/tafl
 fi
 
