@@ -224,3 +224,52 @@ func TestMaxThinksLongerInCorrespondence(t *testing.T) {
 		}
 	}
 }
+
+// TestNoDrawButtonAgainstTheEngine: every board of a game against the
+// engine carried **Offer draw**, which could only be refused ("I don't
+// agree to draws"); it has none, on the first board, the engine's and the
+// finished one, while `/tafl draw` still says why and a game between
+// people keeps its button.
+func TestNoDrawButtonAgainstTheEngine(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "easy"))
+	if isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	boards := []*resp{r}
+	posted := func(what string) *resp {
+		var m *resp
+		waitFor(t, what, func() bool {
+			for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+				if m = decode(t, rec.Body); rec.Method == "POST" && strings.Contains(m.Content, what) {
+					return true
+				}
+			}
+			return false
+		})
+		return m
+	}
+	boards = append(boards, posted("taflbot played"))
+	if r, _ := h.slash(alice, "draw"); !isEphemeral(r) || !strings.Contains(r.Content, "I don't agree to draws") {
+		t.Errorf("/tafl draw against the engine: %q", r.Content)
+	}
+	r, _ = h.slash(alice, "resign")
+	h.click(alice, customIDs(r.Components)["Yes, abort"], true)
+	boards = append(boards, posted("aborted the game"))
+	for i, b := range boards {
+		ids := customIDs(b.Components)
+		if len(ids) == 0 {
+			t.Fatalf("board %d has no buttons: %q", i, b.Content)
+		}
+		for label := range ids {
+			if strings.Contains(label, "draw") {
+				t.Errorf("board %d of a game against the engine has %q: %v", i, label, ids)
+			}
+		}
+	}
+	r, _ = h.slash(bob, "challenge", opt("opponent", carol), opt("variant", "brandubh"))
+	r, _ = h.click(carol, customIDs(r.Components)["Accept"], false)
+	if _, ok := customIDs(r.Components)["Offer draw"]; !ok {
+		t.Errorf("a game between people lost its draw button: %v", customIDs(r.Components))
+	}
+}
