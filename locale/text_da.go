@@ -146,7 +146,7 @@ var daTexts = Dict{
 	"Rules string": "Regelstreng",
 	"Server settings can only be changed in a server; nothing was changed.":                                                                                    "Serverindstillinger kan kun ændres på en server; intet blev ændret.",
 	"Only server managers (Manage Server permission) can change the server's settings; nothing was changed. Anyone can set `dms` and `language` on their own.": "Kun serveradministratorer (tilladelsen Administrer server) kan ændre serverens indstillinger; intet blev ændret. Alle kan selv sætte `dm` og `sprog`.",
-	"Server settings can only be changed in a server.":                                                                                                         "Serverindstillinger kan kun ændres på en server.",
+	"Server settings are changed in a server; here you can set your own `language` and `dms`.":                                                                 "Serverindstillinger ændres på en server; her kan du selv sætte `sprog` og `dm`.",
 	"Days per move must be 1 to %d; nothing was changed.":                                                                                                      "Dage pr. træk skal være 1 til %d; intet blev ændret.",
 	"I'll also send you reminders and results by direct message.":                                                                                              "Jeg sender dig også påmindelser og resultater som direkte beskeder.",
 	"No more direct messages: reminders and results stay in the channel.":                                                                                      "Ikke flere direkte beskeder: påmindelser og resultater bliver i kanalen.",

@@ -146,7 +146,7 @@ var enTexts = []any{
 	"Rules string",
 	"Server settings can only be changed in a server; nothing was changed.",
 	"Only server managers (Manage Server permission) can change the server's settings; nothing was changed. Anyone can set `dms` and `language` on their own.",
-	"Server settings can only be changed in a server.",
+	"Server settings are changed in a server; here you can set your own `language` and `dms`.",
 	"Days per move must be 1 to %d; nothing was changed.",
 	"I'll also send you reminders and results by direct message.",
 	"No more direct messages: reminders and results stay in the channel.",

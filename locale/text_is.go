@@ -146,7 +146,7 @@ var isTexts = Dict{
 	"Rules string": "Reglustrengur",
 	"Server settings can only be changed in a server; nothing was changed.":                                                                                    "Stillingum þjóns er aðeins hægt að breyta á þjóni; engu var breytt.",
 	"Only server managers (Manage Server permission) can change the server's settings; nothing was changed. Anyone can set `dms` and `language` on their own.": "Aðeins stjórnendur þjóns (heimildin Manage Server) geta breytt stillingum þjónsins; engu var breytt. Allir geta sjálfir stillt `dms` og `language`.",
-	"Server settings can only be changed in a server.":                                                                                                         "Stillingum þjóns er aðeins hægt að breyta á þjóni.",
+	"Server settings are changed in a server; here you can set your own `language` and `dms`.":                                                                 "Stillingum þjóns er breytt á þjóni; hér getur þú stillt `language` og `dms` fyrir þig.",
 	"Days per move must be 1 to %d; nothing was changed.":                                                                                                      "Dagar á leik verða að vera 1 til %d; engu var breytt.",
 	"I'll also send you reminders and results by direct message.":                                                                                              "Ég sendi þér líka áminningar og úrslit í einkaskilaboðum.",
 	"No more direct messages: reminders and results stay in the channel.":                                                                                      "Engin fleiri einkaskilaboð: áminningar og úrslit verða á rásinni.",

@@ -146,7 +146,7 @@ var nbTexts = Dict{
 	"Rules string": "Regelstreng",
 	"Server settings can only be changed in a server; nothing was changed.":                                                                                    "Serverinnstillinger kan bare endres på en server; ingenting ble endret.",
 	"Only server managers (Manage Server permission) can change the server's settings; nothing was changed. Anyone can set `dms` and `language` on their own.": "Bare serveradministratorer (tillatelsen Administrer server) kan endre serverens innstillinger; ingenting ble endret. Alle kan selv sette `dm` og `språk`.",
-	"Server settings can only be changed in a server.":                                                                                                         "Serverinnstillinger kan bare endres på en server.",
+	"Server settings are changed in a server; here you can set your own `language` and `dms`.":                                                                 "Serverinnstillinger endres på en server; her kan du selv sette `språk` og `dm`.",
 	"Days per move must be 1 to %d; nothing was changed.":                                                                                                      "Dager per trekk må være 1 til %d; ingenting ble endret.",
 	"I'll also send you reminders and results by direct message.":                                                                                              "Jeg sender deg også påminnelser og resultater som direktemeldinger.",
 	"No more direct messages: reminders and results stay in the channel.":                                                                                      "Ingen flere direktemeldinger: påminnelser og resultater blir i kanalen.",

@@ -146,7 +146,7 @@ var svTexts = Dict{
 	"Rules string": "Regelsträng",
 	"Server settings can only be changed in a server; nothing was changed.":                                                                                    "Serverinställningar kan bara ändras på en server; inget ändrades.",
 	"Only server managers (Manage Server permission) can change the server's settings; nothing was changed. Anyone can set `dms` and `language` on their own.": "Bara serveradministratörer (behörigheten Hantera server) kan ändra serverns inställningar; inget ändrades. Alla kan själva ställa in `dm` och `språk`.",
-	"Server settings can only be changed in a server.":                                                                                                         "Serverinställningar kan bara ändras på en server.",
+	"Server settings are changed in a server; here you can set your own `language` and `dms`.":                                                                 "Serverinställningar ändras på en server; här kan du själv ställa in `språk` och `dm`.",
 	"Days per move must be 1 to %d; nothing was changed.":                                                                                                      "Dagar per drag måste vara 1 till %d; inget ändrades.",
 	"I'll also send you reminders and results by direct message.":                                                                                              "Jag skickar dig också påminnelser och resultat som direktmeddelanden.",
 	"No more direct messages: reminders and results stay in the channel.":                                                                                      "Inga fler direktmeddelanden: påminnelser och resultat stannar i kanalen.",
