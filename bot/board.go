@@ -481,6 +481,11 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 		s = p.T("**Draw** — the defenders ran out of time, but the attackers no longer had the pieces to win.")
 	case o.Winner == tafl.NoSide:
 		s = p.T("**Draw** (%s).", endReason(p, g))
+	case g.Seat(o.Winner).IsAI() && o.Winner == tafl.Attackers:
+		// The engine won: the bot does not congratulate itself.
+		s = p.T("**Attackers win** — %s. %s wins.", endReason(p, g), seatName(p, g.Seat(o.Winner)))
+	case g.Seat(o.Winner).IsAI():
+		s = p.T("**Defenders win** — %s. %s wins.", endReason(p, g), seatName(p, g.Seat(o.Winner)))
 	case o.Winner == tafl.Attackers:
 		s = p.T("**Attackers win** — %s. Congratulations %s!", endReason(p, g), seatName(p, g.Seat(o.Winner)))
 	default:

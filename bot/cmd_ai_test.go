@@ -273,3 +273,47 @@ func TestNoDrawButtonAgainstTheEngine(t *testing.T) {
 		t.Errorf("a game between people lost its draw button: %v", customIDs(r.Components))
 	}
 }
+
+// TestEngineDoesNotCongratulateItself: a game the engine won ended
+// "Congratulations taflbot (easy)!", the bot congratulating itself before
+// the player who lost; it says who won, in the game's language.
+func TestEngineDoesNotCongratulateItself(t *testing.T) {
+	for _, c := range []struct{ lang, want string }{
+		{"", "**Defenders win** — resignation. taflbot (easy) wins."},
+		{"de", "**Die Verteidiger gewinnen** — Aufgabe. taflbot (leicht) gewinnt."},
+	} {
+		h := newHarness(t, nil)
+		if c.lang != "" {
+			h.slash(alice, "settings", opt("server_language", c.lang))
+		}
+		r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+		if isEphemeral(r) {
+			t.Fatal(r.Content)
+		}
+		g := gameOf(t, h, alice)
+		if r, _ := h.slash(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatal(r.Content)
+		}
+		waitPly(t, h, 2)
+		r, _ = h.slash(alice, "resign")
+		h.click(alice, customIDs(r.Components)["Yes, resign"], true)
+		var board string
+		waitFor(t, "the finished board", func() bool {
+			for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+				if m := decode(t, rec.Body); rec.Method == "POST" && strings.Contains(m.Content, c.want[:strings.Index(c.want, ".")+1]) {
+					board = m.Content
+					return true
+				}
+			}
+			return false
+		})
+		if !strings.Contains(board, c.want) {
+			t.Errorf("the engine's win:\n%s\nwant %q in it", board, c.want)
+		}
+		for _, no := range []string{"Congratulations", "Glückwunsch"} {
+			if strings.Contains(board, no) {
+				t.Errorf("the engine's win says %q:\n%s", no, board)
+			}
+		}
+	}
+}

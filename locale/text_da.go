@@ -23,6 +23,8 @@ var daTexts = Dict{
 	"**Draw** (%s).": "**Remis** (%s).",
 	"**Attackers win** — %s. Congratulations %s!": "**Angriberne vinder** — %s. Tillykke %s!",
 	"**Defenders win** — %s. Congratulations %s!": "**Forsvarerne vinder** — %s. Tillykke %s!",
+	"**Attackers win** — %s. %s wins.":            "**Angriberne vinder** — %s. %s vinder.",
+	"**Defenders win** — %s. %s wins.":            "**Forsvarerne vinder** — %s. %s vinder.",
 	"Attackers win · %s":                          "Angriberne vinder · %s",
 	"Defenders win · %s":                          "Forsvarerne vinder · %s",
 	"Draw · %s":                                   "Remis · %s",

@@ -23,6 +23,8 @@ var deTexts = Dict{
 	"**Draw** (%s).": "**Remis** (%s).",
 	"**Attackers win** — %s. Congratulations %s!": "**Die Angreifer gewinnen** — %s. Glückwunsch %s!",
 	"**Defenders win** — %s. Congratulations %s!": "**Die Verteidiger gewinnen** — %s. Glückwunsch %s!",
+	"**Attackers win** — %s. %s wins.":            "**Die Angreifer gewinnen** — %s. %s gewinnt.",
+	"**Defenders win** — %s. %s wins.":            "**Die Verteidiger gewinnen** — %s. %s gewinnt.",
 	"Attackers win · %s":                          "Angreifer gewinnen · %s",
 	"Defenders win · %s":                          "Verteidiger gewinnen · %s",
 	"Draw · %s":                                   "Remis · %s",

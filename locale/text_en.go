@@ -23,6 +23,8 @@ var enTexts = []any{
 	"**Draw** (%s).",
 	"**Attackers win** — %s. Congratulations %s!",
 	"**Defenders win** — %s. Congratulations %s!",
+	"**Attackers win** — %s. %s wins.",
+	"**Defenders win** — %s. %s wins.",
 	"Attackers win · %s",
 	"Defenders win · %s",
 	"Draw · %s",

@@ -23,6 +23,8 @@ var fiTexts = Dict{
 	"**Draw** (%s).": "**Tasapeli** (%s).",
 	"**Attackers win** — %s. Congratulations %s!": "**Hyökkääjät voittavat** — %s. Onnea %s!",
 	"**Defenders win** — %s. Congratulations %s!": "**Puolustajat voittavat** — %s. Onnea %s!",
+	"**Attackers win** — %s. %s wins.":            "**Hyökkääjät voittavat** — %s. %s voittaa.",
+	"**Defenders win** — %s. %s wins.":            "**Puolustajat voittavat** — %s. %s voittaa.",
 	"Attackers win · %s":                          "Hyökkääjät voittavat · %s",
 	"Defenders win · %s":                          "Puolustajat voittavat · %s",
 	"Draw · %s":                                   "Tasapeli · %s",

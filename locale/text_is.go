@@ -23,6 +23,8 @@ var isTexts = Dict{
 	"**Draw** (%s).": "**Jafntefli** (%s).",
 	"**Attackers win** — %s. Congratulations %s!": "**Sóknarmenn vinna** — %s. Til hamingju %s!",
 	"**Defenders win** — %s. Congratulations %s!": "**Varnarmenn vinna** — %s. Til hamingju %s!",
+	"**Attackers win** — %s. %s wins.":            "**Sóknarmenn vinna** — %s. %s vinnur.",
+	"**Defenders win** — %s. %s wins.":            "**Varnarmenn vinna** — %s. %s vinnur.",
 	"Attackers win · %s":                          "Sóknarmenn vinna · %s",
 	"Defenders win · %s":                          "Varnarmenn vinna · %s",
 	"Draw · %s":                                   "Jafntefli · %s",

@@ -23,6 +23,8 @@ var nbTexts = Dict{
 	"**Draw** (%s).": "**Remis** (%s).",
 	"**Attackers win** — %s. Congratulations %s!": "**Angriperne vinner** — %s. Gratulerer %s!",
 	"**Defenders win** — %s. Congratulations %s!": "**Forsvarerne vinner** — %s. Gratulerer %s!",
+	"**Attackers win** — %s. %s wins.":            "**Angriperne vinner** — %s. %s vinner.",
+	"**Defenders win** — %s. %s wins.":            "**Forsvarerne vinner** — %s. %s vinner.",
 	"Attackers win · %s":                          "Angriperne vinner · %s",
 	"Defenders win · %s":                          "Forsvarerne vinner · %s",
 	"Draw · %s":                                   "Remis · %s",

@@ -23,6 +23,8 @@ var svTexts = Dict{
 	"**Draw** (%s).": "**Remi** (%s).",
 	"**Attackers win** — %s. Congratulations %s!": "**Anfallarna vinner** — %s. Grattis %s!",
 	"**Defenders win** — %s. Congratulations %s!": "**Försvararna vinner** — %s. Grattis %s!",
+	"**Attackers win** — %s. %s wins.":            "**Anfallarna vinner** — %s. %s vinner.",
+	"**Defenders win** — %s. %s wins.":            "**Försvararna vinner** — %s. %s vinner.",
 	"Attackers win · %s":                          "Anfallarna vinner · %s",
 	"Defenders win · %s":                          "Försvararna vinner · %s",
 	"Draw · %s":                                   "Remi · %s",
