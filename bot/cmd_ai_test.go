@@ -317,3 +317,27 @@ func TestEngineDoesNotCongratulateItself(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesStringExamplePlays: asked for `variant:custom` or given a rules
+// string it cannot play, the bot sent players to docs/notation.md, a file
+// they cannot see; it gives an example rules string, which /tafl ai plays.
+func TestRulesStringExamplePlays(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, variant := range []string{"custom", "dim:7 start:/7/"} {
+		r, _ := h.slash(alice, "ai", opt("variant", variant), opt("level", "easy"))
+		if !isEphemeral(r) || strings.Contains(r.Content, "docs/") {
+			t.Errorf("/tafl ai variant:%s: %q", variant, r.Content)
+		}
+		spans := strings.Split(r.Content, "`")
+		if len(spans) < 3 {
+			t.Fatalf("/tafl ai variant:%s gives no example: %q", variant, r.Content)
+		}
+		example := spans[len(spans)-2]
+		if !strings.HasPrefix(example, "dim:") {
+			t.Fatalf("/tafl ai variant:%s: the last code is %q, not a rules string: %q", variant, example, r.Content)
+		}
+		if r, _ := h.slash(bob, "ai", opt("variant", example), opt("level", "easy")); isEphemeral(r) {
+			t.Errorf("the example %q is refused: %q", example, r.Content)
+		}
+	}
+}

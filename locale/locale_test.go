@@ -438,3 +438,17 @@ func TestReviewClassesOneWord(t *testing.T) {
 		}
 	}
 }
+
+// TestNoTextPointsAtTheRepository: the answers to a bad or `custom`
+// variant said "see docs/notation.md", a file of the bot's source that a
+// Discord user cannot open; no text names one (they give an example
+// instead).
+func TestNoTextPointsAtTheRepository(t *testing.T) {
+	for _, k := range locale.Keys() {
+		for _, l := range locale.Langs {
+			if text, _ := locale.Text(l.Tag, k); strings.Contains(text, "docs/") || strings.Contains(text, ".md") {
+				t.Errorf("%s: %q names a file of the repository", l.Name, text)
+			}
+		}
+	}
+}
