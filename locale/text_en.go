@@ -365,6 +365,7 @@ var enTexts = []any{
 	"Hints used by the defenders: %d.",
 	"Marked turning points: %s",
 	"No hint this time (the search failed); please try again.",
+	"The hint for game %d was interrupted (the bot is restarting): press Hint again in a minute.",
 	"No move lost more than 2 points of win chance: a clean game.",
 	"Nobody solved the puzzle of %s (puzzle %d).",
 	"Not rated: it ended before both sides moved.",
