@@ -411,10 +411,11 @@ func (b *Bot) withRenderSlot(draw func() error) error {
 }
 
 // gameButtons returns the Move / Offer draw / Resign row of a game.
-// The draw button shows a pending offer; before both sides moved, Abort
-// stands where Resign will be (except in tournament games). Once the game is over they are disabled
-// and a Rematch button joins them (except in a game a user played
-// against themself).
+// The draw button shows a pending offer; a game against the engine has
+// none, since the engine never agrees to a draw (draw). Before both sides
+// moved, Abort stands where Resign will be (except in tournament games).
+// Once the game is over they are disabled and a Rematch button joins them
+// (except in a game a user played against themself).
 func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	over := !g.Active()
 	p := gameP(g)
@@ -431,8 +432,11 @@ func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	}
 	row := []discordgo.MessageComponent{
 		discordgo.Button{Label: p.T("Move"), Style: discordgo.PrimaryButton, CustomID: id(ActMove), Disabled: over},
-		draw, end,
 	}
+	if !g.Attackers.IsAI() && !g.Defenders.IsAI() {
+		row = append(row, draw) // the engine refuses every offer: no button that can only be refused
+	}
+	row = append(row, end)
 	if over && !sameSeat(g.Attackers, g.Defenders) {
 		row = append(row, discordgo.Button{Label: p.T("Rematch"), Style: discordgo.SuccessButton, CustomID: id(ActRematch)})
 	}
@@ -477,6 +481,11 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 		s = p.T("**Draw** — the defenders ran out of time, but the attackers no longer had the pieces to win.")
 	case o.Winner == tafl.NoSide:
 		s = p.T("**Draw** (%s).", endReason(p, g))
+	case g.Seat(o.Winner).IsAI() && o.Winner == tafl.Attackers:
+		// The engine won: the bot does not congratulate itself.
+		s = p.T("**Attackers win** — %s. %s wins.", endReason(p, g), seatName(p, g.Seat(o.Winner)))
+	case g.Seat(o.Winner).IsAI():
+		s = p.T("**Defenders win** — %s. %s wins.", endReason(p, g), seatName(p, g.Seat(o.Winner)))
 	case o.Winner == tafl.Attackers:
 		s = p.T("**Attackers win** — %s. Congratulations %s!", endReason(p, g), seatName(p, g.Seat(o.Winner)))
 	default:

@@ -90,7 +90,10 @@ func TestCasualServerDefaultAndRatedCounts(t *testing.T) {
 // TestHelpNamesThePlayModes: /tafl help tells about live clocks, casual
 // games, rematches, tournaments and languages, in every language
 // (Icelandic chosen with the setting; TestHelpFitsDiscord checks the
-// length).
+// length). `casual:True` is a challenge's (it said "Both take … casual",
+// of /tafl challenge and /tafl ai, which has no such option), and the
+// Hint is in every game against the engine (it said "in casual games
+// against me", as if a newcomer had to ask for one).
 func TestHelpNamesThePlayModes(t *testing.T) {
 	h := newHarness(t, nil)
 	if r, _ := h.slash(bob, "settings", opt("language", "is")); !strings.Contains(r.Content, "íslensku") {
@@ -104,14 +107,15 @@ func TestHelpNamesThePlayModes(t *testing.T) {
 		// true-or-false value in words only where Discord's picker
 		// surely shows True: in English).
 		time, casual, language string
+		challenge, casualWord  string // the casual option's command, and the word for casual
 	}{
-		{carol, "en-US", "**Rematch**", "`time`", "`casual:True`", "language"},
-		{carol, "da", "**Revanche**", "`tid`", "`venskabelig` slået til", "sprog"},
-		{carol, "sv-SE", "**Returmatch**", "`tid`", "`vänskaplig` påslagen", "språk"},
-		{carol, "no", "**Omkamp**", "`tid`", "`vennskapelig` slått på", "språk"},
-		{carol, "de", "**Revanche**", "`zeit`", "`freundschaftlich` eingeschaltet", "sprache"},
-		{carol, "fi", "**Uusintapeli**", "`aika`", "`harjoitus` päällä", "kieli"},
-		{bob, "en-US", "**Endurleikur**", "`time`", "`casual:True`", "language"}, // Discord has no Icelandic: the English names
+		{carol, "en-US", "**Rematch**", "`time`", "a challenge with `casual:True`", "language", "challenge", "casual"},
+		{carol, "da", "**Revanche**", "`tid`", "`venskabelig` slået til", "sprog", "udfordring", "venskab"},
+		{carol, "sv-SE", "**Returmatch**", "`tid`", "`vänskaplig` påslagen", "språk", "utmaning", "vänskap"},
+		{carol, "no", "**Omkamp**", "`tid`", "`vennskapelig` slått på", "språk", "utfordring", "vennskap"},
+		{carol, "de", "**Revanche**", "`zeit`", "`freundschaftlich` eingeschaltet", "sprache", "Herausforderung", "freundschaft"},
+		{carol, "fi", "**Uusintapeli**", "`aika`", "`harjoitus` päällä", "kieli", "haaste", "harjoitus"},
+		{bob, "en-US", "**Endurleikur**", "`time`", "`casual:True`", "language", "áskorun", "æfing"}, // Discord has no Icelandic: the English names
 	} {
 		in := h.slashInteraction(c.user, "help")
 		in.Locale = c.loc
@@ -120,6 +124,14 @@ func TestHelpNamesThePlayModes(t *testing.T) {
 		for _, want := range []string{c.time, "10+5", c.casual, c.rematch, "/tafl tournament", "Dansk", "Suomi", "Íslenska", c.language + ":"} {
 			if !strings.Contains(r.page(), want) {
 				t.Errorf("%s help lacks %q", c.loc, want)
+			}
+		}
+		for _, line := range strings.Split(r.page(), "\n") {
+			if strings.Contains(line, c.casual) && !strings.Contains(line, c.challenge) {
+				t.Errorf("%s help: casual games are not said to be challenges: %q", c.loc, line)
+			}
+			if _, hint, ok := strings.Cut(line, "💡"); ok && strings.Contains(strings.ToLower(hint), c.casualWord) {
+				t.Errorf("%s help: the Hint is said to need a casual game: %q", c.loc, hint)
 			}
 		}
 	}

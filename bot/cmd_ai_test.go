@@ -224,3 +224,120 @@ func TestMaxThinksLongerInCorrespondence(t *testing.T) {
 		}
 	}
 }
+
+// TestNoDrawButtonAgainstTheEngine: every board of a game against the
+// engine carried **Offer draw**, which could only be refused ("I don't
+// agree to draws"); it has none, on the first board, the engine's and the
+// finished one, while `/tafl draw` still says why and a game between
+// people keeps its button.
+func TestNoDrawButtonAgainstTheEngine(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "easy"))
+	if isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	boards := []*resp{r}
+	posted := func(what string) *resp {
+		var m *resp
+		waitFor(t, what, func() bool {
+			for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+				if m = decode(t, rec.Body); rec.Method == "POST" && strings.Contains(m.Content, what) {
+					return true
+				}
+			}
+			return false
+		})
+		return m
+	}
+	boards = append(boards, posted("taflbot played"))
+	if r, _ := h.slash(alice, "draw"); !isEphemeral(r) || !strings.Contains(r.Content, "I don't agree to draws") {
+		t.Errorf("/tafl draw against the engine: %q", r.Content)
+	}
+	r, _ = h.slash(alice, "resign")
+	h.click(alice, customIDs(r.Components)["Yes, abort"], true)
+	boards = append(boards, posted("aborted the game"))
+	for i, b := range boards {
+		ids := customIDs(b.Components)
+		if len(ids) == 0 {
+			t.Fatalf("board %d has no buttons: %q", i, b.Content)
+		}
+		for label := range ids {
+			if strings.Contains(label, "draw") {
+				t.Errorf("board %d of a game against the engine has %q: %v", i, label, ids)
+			}
+		}
+	}
+	r, _ = h.slash(bob, "challenge", opt("opponent", carol), opt("variant", "brandubh"))
+	r, _ = h.click(carol, customIDs(r.Components)["Accept"], false)
+	if _, ok := customIDs(r.Components)["Offer draw"]; !ok {
+		t.Errorf("a game between people lost its draw button: %v", customIDs(r.Components))
+	}
+}
+
+// TestEngineDoesNotCongratulateItself: a game the engine won ended
+// "Congratulations taflbot (easy)!", the bot congratulating itself before
+// the player who lost; it says who won, in the game's language.
+func TestEngineDoesNotCongratulateItself(t *testing.T) {
+	for _, c := range []struct{ lang, want string }{
+		{"", "**Defenders win** — resignation. taflbot (easy) wins."},
+		{"de", "**Die Verteidiger gewinnen** — Aufgabe. taflbot (leicht) gewinnt."},
+	} {
+		h := newHarness(t, nil)
+		if c.lang != "" {
+			h.slash(alice, "settings", opt("server_language", c.lang))
+		}
+		r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+		if isEphemeral(r) {
+			t.Fatal(r.Content)
+		}
+		g := gameOf(t, h, alice)
+		if r, _ := h.slash(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatal(r.Content)
+		}
+		waitPly(t, h, 2)
+		r, _ = h.slash(alice, "resign")
+		h.click(alice, customIDs(r.Components)["Yes, resign"], true)
+		var board string
+		waitFor(t, "the finished board", func() bool {
+			for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+				if m := decode(t, rec.Body); rec.Method == "POST" && strings.Contains(m.Content, c.want[:strings.Index(c.want, ".")+1]) {
+					board = m.Content
+					return true
+				}
+			}
+			return false
+		})
+		if !strings.Contains(board, c.want) {
+			t.Errorf("the engine's win:\n%s\nwant %q in it", board, c.want)
+		}
+		for _, no := range []string{"Congratulations", "Glückwunsch"} {
+			if strings.Contains(board, no) {
+				t.Errorf("the engine's win says %q:\n%s", no, board)
+			}
+		}
+	}
+}
+
+// TestRulesStringExamplePlays: asked for `variant:custom` or given a rules
+// string it cannot play, the bot sent players to docs/notation.md, a file
+// they cannot see; it gives an example rules string, which /tafl ai plays.
+func TestRulesStringExamplePlays(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, variant := range []string{"custom", "dim:7 start:/7/"} {
+		r, _ := h.slash(alice, "ai", opt("variant", variant), opt("level", "easy"))
+		if !isEphemeral(r) || strings.Contains(r.Content, "docs/") {
+			t.Errorf("/tafl ai variant:%s: %q", variant, r.Content)
+		}
+		spans := strings.Split(r.Content, "`")
+		if len(spans) < 3 {
+			t.Fatalf("/tafl ai variant:%s gives no example: %q", variant, r.Content)
+		}
+		example := spans[len(spans)-2]
+		if !strings.HasPrefix(example, "dim:") {
+			t.Fatalf("/tafl ai variant:%s: the last code is %q, not a rules string: %q", variant, example, r.Content)
+		}
+		if r, _ := h.slash(bob, "ai", opt("variant", example), opt("level", "easy")); isEphemeral(r) {
+			t.Errorf("the example %q is refused: %q", example, r.Content)
+		}
+	}
+}

@@ -31,8 +31,6 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		return nil, userErrorf("Server settings can only be changed in a server; nothing was changed.")
 	case server && r.in.Member.Permissions&discordgo.PermissionManageGuild == 0:
 		return nil, userErrorf("Only server managers (Manage Server permission) can change the server's settings; nothing was changed. Anyone can set `dms` and `language` on their own.")
-	case !own && !inServer:
-		return nil, userErrorf("Server settings can only be changed in a server.")
 	}
 	lang, err := languageOption(langOpt)
 	if err != nil {
@@ -140,6 +138,11 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 	}
 	if !inServer {
+		if !own {
+			// Only asked what is set: the user's own settings, which
+			// are all that can be set here.
+			notes = append(notes, r.p.T("Server settings are changed in a server; here you can set your own `language` and `dms`."), r.p.T("settings.language_set"))
+		}
 		return &reply{resp: ephemeral(strings.Join(append(notes, dmsLine(r.p, player)), " "))}, nil
 	}
 	if server {

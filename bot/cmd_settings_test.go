@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 func TestSettingsThreadsAndDMs(t *testing.T) {
@@ -118,5 +120,37 @@ func TestSettingsVariantWithLayout(t *testing.T) {
 	r, _ = h.slash(carol, "settings", opt("variant", "copenhagen/standard"))
 	if !strings.Contains(r.Content, "**copenhagen**") {
 		t.Errorf("a variant of one layout, named with it: %q", r.Content)
+	}
+}
+
+// TestSettingsInADirectMessage: /tafl settings alone in a direct message
+// with the bot (where a newcomer plays the engine) was refused as if it
+// changed server settings ("Server settings can only be changed in a
+// server."), though it changed nothing and the user's own language and
+// direct messages are set there; it shows those and says what can be set
+// there, in the user's language.
+func TestSettingsInADirectMessage(t *testing.T) {
+	h := newHarness(t, nil)
+	dm := func(opts ...*discordgo.ApplicationCommandInteractionDataOption) *resp {
+		in := h.slashInteraction(alice, "settings", opts...)
+		in.GuildID, in.User, in.Member = "", in.Member.User, nil
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		return r
+	}
+	r := dm()
+	want := "Server settings are changed in a server; here you can set your own `language` and `dms`. I'll answer you in English. Your direct messages (reminders and results): **off**."
+	if !isEphemeral(r) || r.Content != want {
+		t.Errorf("/tafl settings in a DM:\n%q\nwant\n%q", r.Content, want)
+	}
+	dm(opt("language", "de"))
+	r = dm()
+	want = "Servereinstellungen werden auf einem Server geändert; hier kannst du `sprache` und `dms` für dich setzen. Ich antworte dir auf Deutsch. Deine Direktnachrichten (Erinnerungen und Ergebnisse): **aus**."
+	if !isEphemeral(r) || r.Content != want {
+		t.Errorf("/tafl settings in a DM in German:\n%q\nwant\n%q", r.Content, want)
+	}
+	r = dm(opt("days", 5.0))
+	if !strings.Contains(r.Content, "nichts wurde geändert") {
+		t.Errorf("a server setting in a DM: %q", r.Content)
 	}
 }

@@ -119,9 +119,11 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 	edit := context.WithoutCancel(ctx) // every way out edits the "thinking…" reply, even when shutting down
 	e, err := analysis.Evaluate(ctx, g.Tafl(), b.reviewNodes)
 	if err != nil || e.Best == tafl.NoMove {
-		if ctx.Err() == nil {
-			b.log.Error("hint: searching", "game_id", g.ID, "err", err)
+		if ctx.Err() != nil { // shutting down
+			b.editPrivate(edit, in, &message{content: lp.T("The hint for game %d was interrupted (the bot is restarting): press Hint again in a minute.", g.ID)})
+			return
 		}
+		b.log.Error("hint: searching", "game_id", g.ID, "err", err)
 		b.editPrivate(edit, in, &message{content: lp.T("No hint this time (the search failed); please try again.")})
 		return
 	}

@@ -5,6 +5,7 @@ import (
 
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
@@ -185,5 +186,33 @@ func TestHintPictureFails(t *testing.T) {
 	}
 	if lines := h.logs.lines(`"msg":"hint: drawing"`); len(lines) != 1 || !strings.Contains(lines[0], "disk full of pixels") {
 		t.Errorf("log lines %v", lines)
+	}
+}
+
+// TestHintInterruptedByRestart: a hint being searched when the bot shut
+// down said "No hint this time (the search failed)", as if the engine
+// had broken; it says the bot is restarting and to press Hint again.
+func TestHintInterruptedByRestart(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.ReviewNodes = 100_000_000 } // a search of many seconds
+	h.restart()
+	r, _ := h.slash(alice, "ai", opt("variant", "copenhagen"), opt("side", "attackers"), opt("level", "easy"))
+	in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
+		Member: member(alice), Message: &discordgo.Message{ID: "board", ChannelID: channel},
+		Data: discordgo.MessageComponentInteractionData{CustomID: customIDs(r.Components)["Hint"]}}
+	in.Token = "tok" + in.ID
+	h.bot.HandleGateway(context.Background(), in)
+	if first, _ := h.fake.callback(t, in.ID); first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("hint's first answer: type %d", first.Type)
+	}
+	time.Sleep(300 * time.Millisecond) // searching
+	h.restart()
+	final, _ := h.fake.final(t, in)
+	const want = "The hint for game 1 was interrupted (the bot is restarting): press Hint again in a minute."
+	if final.Content != want {
+		t.Errorf("hint cut short by a restart: %q, want %q", final.Content, want)
+	}
+	if g := gameOf(t, h, alice); g.Hints.Attackers != 0 {
+		t.Errorf("an interrupted hint was counted: %+v", g.Hints)
 	}
 }

@@ -94,7 +94,7 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 			if se.Code != "" {
 				why = taflReason(se.Code, se.Args)
 			}
-			return chosenVariant{}, userErrorf("I can't play that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (see docs/notation.md).", why)
+			return chosenVariant{}, userErrorf("I can't play that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).", why)
 		}
 		return chosenVariant{}, userErrorf("I can't play that rules string: %s.", truncate(err.Error(), 300))
 	}
@@ -107,7 +107,7 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 	if err != nil && custom && name == "custom" {
 		// Game headers, records and the leaderboard call the games of a
 		// rules string "custom"; the name alone says nothing of the rules.
-		return chosenVariant{}, userErrorf("Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, see docs/notation.md).")
+		return chosenVariant{}, userErrorf("Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).")
 	}
 	if err != nil {
 		return chosenVariant{}, userErrorf("I don't know the variant `%s`: pick one from the list (`/tafl rules` lists them all).", codeText(truncate(s, 30)))

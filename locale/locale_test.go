@@ -298,7 +298,7 @@ var mustSay = []struct {
 	// A fallen flag ends the game, which may still be drawn.
 	{language.Icelandic, "err.flag_fell", "lýkur á tíma"},
 	// Hints are for games against the engine only.
-	{language.Finnish, "`/tafl analyse` a game's review · `/tafl puzzle` puzzles (daily: `/tafl settings` `daily_channel`) · **💡 Hint** in casual games against me", "harjoituspeleissä minua vastaan"},
+	{language.Finnish, "`/tafl analyse` a game's review · `/tafl puzzle` puzzles (daily: `/tafl settings` `daily_channel`) · **💡 Hint** in games against me", "peleissä minua vastaan"},
 }
 
 // TestMustSay: each text listed in mustSay holds its phrase.
@@ -434,6 +434,20 @@ func TestReviewClassesOneWord(t *testing.T) {
 		for _, class := range []string{"inaccuracy", "mistake", "blunder"} {
 			if word, _ := locale.Text(l.Tag, class); !strings.Contains(strings.ToLower(text), strings.ToLower(word)) {
 				t.Errorf("%s: the review's note %q does not name the class %q as its lines do (%q)", l.Name, text, class, word)
+			}
+		}
+	}
+}
+
+// TestNoTextPointsAtTheRepository: the answers to a bad or `custom`
+// variant said "see docs/notation.md", a file of the bot's source that a
+// Discord user cannot open; no text names one (they give an example
+// instead).
+func TestNoTextPointsAtTheRepository(t *testing.T) {
+	for _, k := range locale.Keys() {
+		for _, l := range locale.Langs {
+			if text, _ := locale.Text(l.Tag, k); strings.Contains(text, "docs/") || strings.Contains(text, ".md") {
+				t.Errorf("%s: %q names a file of the repository", l.Name, text)
 			}
 		}
 	}
