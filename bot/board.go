@@ -282,10 +282,7 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 	plies := tg.Plies()
 	pos := tg.Position()
 	var sb strings.Builder
-	title := v.Rules().Title
-	if title == "" {
-		title = g.Variant()
-	}
+	title := variantTitle(p, v)
 	if titleHasSize(title, v.Size()) {
 		sb.WriteString(p.T("Board of game %d, %s, %s (attackers) against %s (defenders).", g.ID, title, seatLabel(p, g.Attackers), seatLabel(p, g.Defenders)) + " ")
 	} else {

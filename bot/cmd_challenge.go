@@ -219,12 +219,14 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	}, nil
 }
 
-// variantTitle is a variant's human name, or "a custom variant".
+// variantTitle is a variant's human name, or "a custom variant" in the
+// reader's language for a rules string without name: (which the tafl
+// package titles "Custom", in English).
 func variantTitle(p *locale.Printer, v *tafl.Variant) string {
-	if t := v.Rules().Title; t != "" {
-		return t
+	if v.Untitled() {
+		return p.T("a custom variant")
 	}
-	return p.T("a custom variant")
+	return v.Rules().Title
 }
 
 // titleHasSize reports whether a variant's title already names its board

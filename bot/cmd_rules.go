@@ -101,8 +101,12 @@ func (b *Bot) rulesMessage(lp *locale.Printer, cv chosenVariant) (*discordgo.Int
 	if err != nil {
 		return nil, err
 	}
+	title := page.Title
+	if v.Untitled() { // the page's title calls it "Custom", in English
+		title = fmt.Sprintf("%s (%s, %d×%d)", capitalize(variantTitle(lp, v)), cv.fullName(), v.Size(), v.Size())
+	}
 	main := &discordgo.MessageEmbed{
-		Title:       rulesTitle(cv, page.Title),
+		Title:       rulesTitle(cv, title),
 		Description: truncate(desc.String(), maxEmbedDesc-1),
 		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + startFile},
 	}
@@ -110,7 +114,7 @@ func (b *Bot) rulesMessage(lp *locale.Printer, cv chosenVariant) (*discordgo.Int
 		main.Fields = []*discordgo.MessageEmbedField{{Name: lp.T("Rules string"), Value: "`" + truncate(v.RulesString(), maxEmbedFieldValue-3) + "`"}}
 	}
 	embeds := []*discordgo.MessageEmbed{main}
-	files := []*discordgo.File{{Name: startFile, ContentType: "image/png", Reader: describe(bytes.NewReader(png), startAlt(lp, cv.title(), v))}}
+	files := []*discordgo.File{{Name: startFile, ContentType: "image/png", Reader: describe(bytes.NewReader(png), startAlt(lp, variantTitle(lp, v), v))}}
 	used := embedText(main)
 	for i, il := range v.Illustrations() {
 		e := &discordgo.MessageEmbed{Title: il.Title, Description: il.Caption}
@@ -151,9 +155,18 @@ func rulesTitle(cv chosenVariant, title string) string {
 	return ""
 }
 
-// startAlt is the alt text of a variant's start board.
+// startAlt is the alt text of a variant's start board; title is
+// variantTitle's.
 func startAlt(p *locale.Printer, title string, v *tafl.Variant) string {
 	start := v.Start()
+	if v.Untitled() { // "of a custom variant" needs its own case in some languages
+		if start.ToMove() == tafl.Defenders {
+			return p.T("The start position of a custom variant (%d×%d): %s, %s and the king on %s; the defenders move first.",
+				v.Size(), v.Size(), pieceCount(p, start, tafl.Attackers), pieceCount(p, start, tafl.Defenders), start.King().String())
+		}
+		return p.T("The start position of a custom variant (%d×%d): %s, %s and the king on %s; the attackers move first.",
+			v.Size(), v.Size(), pieceCount(p, start, tafl.Attackers), pieceCount(p, start, tafl.Defenders), start.King().String())
+	}
 	if titleHasSize(title, v.Size()) {
 		if start.ToMove() == tafl.Defenders {
 			return p.T("The start position of %s: %s, %s and the king on %s; the defenders move first.",

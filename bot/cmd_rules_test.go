@@ -86,7 +86,7 @@ func TestRulesAndHelpPages(t *testing.T) {
 		}
 
 		custom := d.do(t, "carol", `/tafl rules variant:"dim:7 esc:e ka:n start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`)
-		for _, want := range []string{"Custom (custom, 7×7)", "The king is unarmed", "reaches any square on the board's edge", "Rules string"} {
+		for _, want := range []string{"A custom variant (custom, 7×7)", "The king is unarmed", "reaches any square on the board's edge", "Rules string"} {
 			if !strings.Contains(custom.text, want) {
 				t.Errorf("the custom page lacks %q:\n%s", want, custom.text)
 			}

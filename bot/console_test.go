@@ -358,8 +358,8 @@ func TestConsolePieceCountsInTheSingular(t *testing.T) {
 	})
 	consoleSays(t, text,
 		"1 attacker and 1 defender on the board, the king on d4.",
-		"The start position of Custom (7×7): 1 attacker, 1 defender and the king on d4; the attackers move first.",
-		"Muunnelman Custom alkuasema (7×7): 1 hyökkääjä, 1 puolustaja ja kuningas ruudussa d4",
+		"The start position of a custom variant (7×7): 1 attacker, 1 defender and the king on d4; the attackers move first.",
+		"Oman muunnelman alkuasema (7×7): 1 hyökkääjä, 1 puolustaja ja kuningas ruudussa d4",
 	)
 }
 

@@ -24,14 +24,6 @@ func (c chosenVariant) fullName() string {
 	return c.v.FullName()
 }
 
-// title is the variant's human name, such as "Copenhagen Hnefatafl".
-func (c chosenVariant) title() string {
-	if t := c.v.Rules().Title; t != "" {
-		return t
-	}
-	return "Custom variant"
-}
-
 // variantName names a preset as commands accept it and /tafl rules
 // shows it: with its layout where the preset has several
 // ("tawlbwrdd/lewis-cross"); anything else (custom) as it is.

@@ -46,3 +46,37 @@ func TestLeaderboardOfARulesString(t *testing.T) {
 		t.Errorf("the preset-only refusal:\n%s", out)
 	}
 }
+
+// TestUntitledCustomVariantInTheReadersLanguage: the tafl package titles a
+// rules string without name: "Custom", and the board's alt text, the
+// challenge's, the replay's and the rules page showed that English word in
+// every language; they call it "a custom variant" in the reader's language
+// (the rules string shown keeps name:Custom, as OTN records write it),
+// and a rules string with a name: keeps its name.
+func TestUntitledCustomVariantInTheReadersLanguage(t *testing.T) {
+	const rules = `"dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`
+	const named = `"dim:7 name:Kastali esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`
+	out := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl settings language:de",
+		"/tafl challenge opponent:bob side:attackers variant:" + rules,
+		"as bob", "click Annehmen", "as alice",
+		"/tafl history",
+		"/tafl rules variant:" + rules,
+		"/tafl challenge opponent:bob side:attackers variant:" + named,
+		"as bob", "click Annehmen",
+		"quit",
+	})
+	consoleSays(t, out,
+		"Herausforderung: Die Anfangsstellung einer eigenen Variante (7×7): 8 Angreifer, 4 Verteidiger",
+		"Brett der Partie 1, eine eigene Variante (7×7), alice (Angreifer) gegen bob (Verteidiger).",
+		"Animierte Wiedergabe der Partie 1, eine eigene Variante, alice (Angreifer)",
+		"[taflbot] Eine eigene Variante (custom, 7×7)\n",
+		"rules-custom.png — Die Anfangsstellung einer eigenen Variante (7×7)",
+		"Herausforderung: Die Anfangsstellung von Kastali (7×7)",
+		"Brett der Partie 2, Kastali (7×7), alice (Angreifer) gegen bob (Verteidiger).",
+	)
+	shown := strings.ReplaceAll(out, t.Name(), "") // the pictures' folder
+	if n, kept := strings.Count(shown, "Custom"), strings.Count(shown, "name:Custom"); n != kept {
+		t.Errorf(`"Custom" shown %d times outside a rules string's name:Custom:\n%s`, n-kept, out)
+	}
+}

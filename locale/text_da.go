@@ -286,6 +286,8 @@ var daTexts = Dict{
 	"The start position of %s: %s, %s and the king on %s; the attackers move first.":                                              "Udgangsstillingen i %s: %s, %s og kongen på %s; angriberne trækker først.",
 	"The start position of %s (%d×%d): %s, %s and the king on %s; the defenders move first.":                                      "Udgangsstillingen i %s (%d×%d): %s, %s og kongen på %s; forsvarerne trækker først.",
 	"The start position of %s: %s, %s and the king on %s; the defenders move first.":                                              "Udgangsstillingen i %s: %s, %s og kongen på %s; forsvarerne trækker først.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the attackers move first.":                        "Udgangsstillingen i en egen variant (%d×%d): %s, %s og kongen på %s; angriberne trækker først.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the defenders move first.":                        "Udgangsstillingen i en egen variant (%d×%d): %s, %s og kongen på %s; forsvarerne trækker først.",
 	"The start position.":                 "Udgangsstillingen.",
 	"Which game is %s for?":               "Hvilket parti er %s til?",
 	"Which game?":                         "Hvilket parti?",

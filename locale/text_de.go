@@ -286,6 +286,8 @@ var deTexts = Dict{
 	"The start position of %s: %s, %s and the king on %s; the attackers move first.":                                              "Die Anfangsstellung von %s: %s, %s und der König auf %s; die Angreifer ziehen zuerst.",
 	"The start position of %s (%d×%d): %s, %s and the king on %s; the defenders move first.":                                      "Die Anfangsstellung von %s (%d×%d): %s, %s und der König auf %s; die Verteidiger ziehen zuerst.",
 	"The start position of %s: %s, %s and the king on %s; the defenders move first.":                                              "Die Anfangsstellung von %s: %s, %s und der König auf %s; die Verteidiger ziehen zuerst.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the attackers move first.":                        "Die Anfangsstellung einer eigenen Variante (%d×%d): %s, %s und der König auf %s; die Angreifer ziehen zuerst.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the defenders move first.":                        "Die Anfangsstellung einer eigenen Variante (%d×%d): %s, %s und der König auf %s; die Verteidiger ziehen zuerst.",
 	"The start position.":                 "Die Anfangsstellung.",
 	"Which game is %s for?":               "Für welche Partie ist %s?",
 	"Which game?":                         "Welche Partie?",

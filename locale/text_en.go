@@ -286,6 +286,8 @@ var enTexts = []any{
 	"The start position of %s: %s, %s and the king on %s; the attackers move first.",
 	"The start position of %s (%d×%d): %s, %s and the king on %s; the defenders move first.",
 	"The start position of %s: %s, %s and the king on %s; the defenders move first.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the attackers move first.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the defenders move first.",
 	"The start position.",
 	"Which game is %s for?",
 	"Which game?",

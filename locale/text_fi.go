@@ -286,6 +286,8 @@ var fiTexts = Dict{
 	"The start position of %s: %s, %s and the king on %s; the attackers move first.":                                              "Muunnelman %s alkuasema: %s, %s ja kuningas ruudussa %s; hyökkääjät siirtävät ensin.",
 	"The start position of %s (%d×%d): %s, %s and the king on %s; the defenders move first.":                                      "Muunnelman %s alkuasema (%d×%d): %s, %s ja kuningas ruudussa %s; puolustajat siirtävät ensin.",
 	"The start position of %s: %s, %s and the king on %s; the defenders move first.":                                              "Muunnelman %s alkuasema: %s, %s ja kuningas ruudussa %s; puolustajat siirtävät ensin.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the attackers move first.":                        "Oman muunnelman alkuasema (%d×%d): %s, %s ja kuningas ruudussa %s; hyökkääjät siirtävät ensin.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the defenders move first.":                        "Oman muunnelman alkuasema (%d×%d): %s, %s ja kuningas ruudussa %s; puolustajat siirtävät ensin.",
 	"The start position.":                 "Alkuasema.",
 	"Which game is %s for?":               "Mihin peliin %s on?",
 	"Which game?":                         "Mikä peli?",

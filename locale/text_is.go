@@ -286,6 +286,8 @@ var isTexts = Dict{
 	"The start position of %s: %s, %s and the king on %s; the attackers move first.":                                              "Upphafsstaða %s: %s, %s og kóngurinn á %s; sóknarmenn leika fyrst.",
 	"The start position of %s (%d×%d): %s, %s and the king on %s; the defenders move first.":                                      "Upphafsstaða %s (%d×%d): %s, %s og kóngurinn á %s; varnarmenn leika fyrst.",
 	"The start position of %s: %s, %s and the king on %s; the defenders move first.":                                              "Upphafsstaða %s: %s, %s og kóngurinn á %s; varnarmenn leika fyrst.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the attackers move first.":                        "Upphafsstaða eigins afbrigðis (%d×%d): %s, %s og kóngurinn á %s; sóknarmenn leika fyrst.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the defenders move first.":                        "Upphafsstaða eigins afbrigðis (%d×%d): %s, %s og kóngurinn á %s; varnarmenn leika fyrst.",
 	"The start position.":                 "Upphafsstaðan.",
 	"Which game is %s for?":               "Fyrir hvaða skák er %s?",
 	"Which game?":                         "Hvaða skák?",

@@ -286,6 +286,8 @@ var nbTexts = Dict{
 	"The start position of %s: %s, %s and the king on %s; the attackers move first.":                                              "Utgangsstillingen i %s: %s, %s og kongen på %s; angriperne trekker først.",
 	"The start position of %s (%d×%d): %s, %s and the king on %s; the defenders move first.":                                      "Utgangsstillingen i %s (%d×%d): %s, %s og kongen på %s; forsvarerne trekker først.",
 	"The start position of %s: %s, %s and the king on %s; the defenders move first.":                                              "Utgangsstillingen i %s: %s, %s og kongen på %s; forsvarerne trekker først.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the attackers move first.":                        "Utgangsstillingen i en egen variant (%d×%d): %s, %s og kongen på %s; angriperne trekker først.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the defenders move first.":                        "Utgangsstillingen i en egen variant (%d×%d): %s, %s og kongen på %s; forsvarerne trekker først.",
 	"The start position.":                 "Utgangsstillingen.",
 	"Which game is %s for?":               "Hvilket parti er %s til?",
 	"Which game?":                         "Hvilket parti?",

@@ -286,6 +286,8 @@ var svTexts = Dict{
 	"The start position of %s: %s, %s and the king on %s; the attackers move first.":                                              "Utgångsställningen i %s: %s, %s och kungen på %s; anfallarna drar först.",
 	"The start position of %s (%d×%d): %s, %s and the king on %s; the defenders move first.":                                      "Utgångsställningen i %s (%d×%d): %s, %s och kungen på %s; försvararna drar först.",
 	"The start position of %s: %s, %s and the king on %s; the defenders move first.":                                              "Utgångsställningen i %s: %s, %s och kungen på %s; försvararna drar först.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the attackers move first.":                        "Utgångsställningen i en egen variant (%d×%d): %s, %s och kungen på %s; anfallarna drar först.",
+	"The start position of a custom variant (%d×%d): %s, %s and the king on %s; the defenders move first.":                        "Utgångsställningen i en egen variant (%d×%d): %s, %s och kungen på %s; försvararna drar först.",
 	"The start position.":                 "Utgångsställningen.",
 	"Which game is %s for?":               "Vilket parti är %s till?",
 	"Which game?":                         "Vilket parti?",

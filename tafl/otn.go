@@ -33,11 +33,16 @@ import (
 //	tb-kingh:KEYS                            which of corh, cenh, cenhe, aforh are hostile to the king, where that differs from T
 //	tb-corho:KINDS, tb-aforho:KINDS          the kinds an occupied corner or camp square is hostile to, where that differs from corh/aforh
 
+// customTitle is the title of a custom variant whose rules string gives
+// no name: (and, written back as name:Custom, the name its rules string
+// then carries; see [Variant.Untitled]).
+const customTitle = "Custom"
+
 // rulesDefaults are the values of keys a rules string leaves out:
 // OpenTafl's defaults (its RulesSerializer.defaults).
 func rulesDefaults(size int) Rules {
 	return Rules{
-		Name: "custom", Title: "Custom", Size: size, First: Attackers, Escape: EscapeCorners,
+		Name: "custom", Title: customTitle, Size: size, First: Attackers, Escape: EscapeCorners,
 		Throne: Area{Squares: centreOf(size), Stop: KindKing, Pass: AllKinds, Reenter: AllKinds,
 			Hostile: AllKinds, HostileOccupied: KindAttacker},
 		Corners: Area{Squares: cornersOf(size), Stop: KindKing, Pass: KindKing, Reenter: AllKinds,
@@ -470,6 +475,15 @@ func (r Rules) String() string {
 
 // RulesString returns the variant's rules as an OTN rules string.
 func (v *Variant) RulesString() string { return v.rules.String() }
+
+// Untitled reports whether v is a custom variant without a name of its
+// own: its rules string gave no name: (its title is then "Custom", which
+// the rules string it writes carries as name:Custom, so a name:Custom
+// given is the same), or its Rules no title. A program that shows
+// variants in other languages names such a variant itself.
+func (v *Variant) Untitled() bool {
+	return v.rules.Title == "" || v.rules.Name == "custom" && v.rules.Title == customTitle
+}
 
 func sortedStrings(s []string) []string {
 	for i := 1; i < len(s); i++ {

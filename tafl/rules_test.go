@@ -505,6 +505,36 @@ func TestVariantOf(t *testing.T) {
 	}
 }
 
+// TestVariantUntitled: a rules string without name: gives an untitled
+// variant, whose rules string (and so an OTN record) still carries
+// name:Custom and reads back untitled; one with a name, and every preset,
+// is titled.
+func TestVariantUntitled(t *testing.T) {
+	const start = " start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+	v, err := tafl.VariantOf("", "", "dim:7 esc:e"+start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Untitled() || v.Rules().Title != "Custom" || !strings.Contains(v.RulesString(), " name:Custom ") {
+		t.Errorf("no name: Untitled %v, title %q, rules %q; want untitled, \"Custom\", name:Custom", v.Untitled(), v.Rules().Title, v.RulesString())
+	}
+	if again, err := tafl.VariantOf("", "", v.RulesString()); err != nil || !again.Untitled() {
+		t.Errorf("its rules string read back: %v, untitled %v", err, err == nil && again.Untitled())
+	}
+	named, err := tafl.VariantOf("", "", "dim:7 name:Kastali esc:e"+start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if named.Untitled() || named.Rules().Title != "Kastali" {
+		t.Errorf("name:Kastali: title %q, untitled %v", named.Rules().Title, named.Untitled())
+	}
+	for _, p := range tafl.Presets() {
+		if v, err := tafl.Preset(p.Name, ""); err != nil || v.Untitled() {
+			t.Errorf("preset %s: %v, untitled", p.Name, err)
+		}
+	}
+}
+
 // TestPresetUnknownLayout: a known variant given a layout it does not have
 // says the layout is unknown and lists the layouts ("tafl: unknown
 // variant: copenhagen has no layout …" blamed the variant).
