@@ -250,8 +250,10 @@ func TestNoDrawButtonAgainstTheEngine(t *testing.T) {
 		return m
 	}
 	boards = append(boards, posted("taflbot played"))
-	if r, _ := h.slash(alice, "draw"); !isEphemeral(r) || !strings.Contains(r.Content, "I don't agree to draws") {
-		t.Errorf("/tafl draw against the engine: %q", r.Content)
+	// Before both sides have moved the way out is an abort, not a
+	// resignation (it said "play on, or resign").
+	if r, _ := h.slash(alice, "draw"); !isEphemeral(r) || !strings.HasPrefix(r.Content, "I don't agree to draws: play on, or abort the game with") {
+		t.Errorf("/tafl draw against the engine before both sides moved: %q", r.Content)
 	}
 	r, _ = h.slash(alice, "resign")
 	h.click(alice, customIDs(r.Components)["Yes, abort"], true)
@@ -339,5 +341,30 @@ func TestRulesStringExamplePlays(t *testing.T) {
 		if r, _ := h.slash(bob, "ai", opt("variant", example), opt("level", "easy")); isEphemeral(r) {
 			t.Errorf("the example %q is refused: %q", example, r.Content)
 		}
+	}
+}
+
+// TestDrawAgainstTheEngineAfterBothMoved: once both sides have moved
+// the game can no longer be aborted, and /tafl draw against the engine
+// says to play on or resign (before that it says to abort:
+// TestNoDrawButtonAgainstTheEngine).
+func TestDrawAgainstTheEngineAfterBothMoved(t *testing.T) {
+	h := newHarness(t, nil)
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy")); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	if r, _ := h.slash(alice, "move", opt("move", "d2-f2")); isEphemeral(r) {
+		t.Fatalf("the first move: %q", r.Content)
+	}
+	waitFor(t, "the engine's reply", func() bool {
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+			if m := decode(t, rec.Body); rec.Method == "POST" && strings.Contains(m.Content, "taflbot played") {
+				return true
+			}
+		}
+		return false
+	})
+	if r, _ := h.slash(alice, "draw"); !isEphemeral(r) || r.Content != "I don't agree to draws: play on, or resign." {
+		t.Errorf("/tafl draw against the engine after both sides moved: %q", r.Content)
 	}
 }

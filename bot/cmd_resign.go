@@ -178,6 +178,11 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 			return errNotYourGame
 		}
 		if g.Seat(side.Other()).IsAI() {
+			if abortable(g) {
+				// Before both sides have moved the way out is an abort,
+				// which /tafl resign offers then.
+				return userErrorf("I don't agree to draws: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result).")
+			}
 			return userErrorf("I don't agree to draws: play on, or resign.")
 		}
 		if !command && r.cid.Arg != "" && r.cid.Arg != drawShown(g.DrawOffer) {

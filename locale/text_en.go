@@ -131,6 +131,7 @@ var enTexts = []any{
 	"<@%s> resigned.",
 	"You resigned.",
 	"I don't agree to draws: play on, or resign.",
+	"I don't agree to draws: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result).",
 	"<@%s> offers a draw. %s, use `/tafl draw` or the draw button below to accept, or just move to decline.",
 	"<@%s> offers a draw. %s, use `/tafl draw` or the draw button below to accept; your next move declines it.",
 	"<@%s> withdrew the draw offer.",
