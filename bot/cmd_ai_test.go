@@ -368,3 +368,24 @@ func TestDrawAgainstTheEngineAfterBothMoved(t *testing.T) {
 		t.Errorf("/tafl draw against the engine after both sides moved: %q", r.Content)
 	}
 }
+
+// TestOnlookerOnAnEngineGameIsPointedToBothWays: someone pressing Move
+// on another player's game against the engine was told that
+// `/tafl challenge` starts a game of their own, though a game like the
+// one they pressed is started with `/tafl ai`; the answer names both.
+func TestOnlookerOnAnEngineGameIsPointedToBothWays(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	if isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	move := customIDs(r.Components)["Move"]
+	if move == "" {
+		t.Fatalf("the board has no Move button: %v", customIDs(r.Components))
+	}
+	got, _ := h.click(bob, move, false)
+	if !isEphemeral(got) || !strings.Contains(got.Content, "You are not playing in that game") ||
+		!strings.Contains(got.Content, "`/tafl challenge`") || !strings.Contains(got.Content, "`/tafl ai`") {
+		t.Errorf("bob pressing Move on alice's engine game: %q", got.Content)
+	}
+}
