@@ -153,16 +153,7 @@ func (p *aiPool) start() {
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
-		t := time.NewTicker(p.retry)
-		defer t.Stop()
-		for {
-			select {
-			case <-p.ctx.Done():
-				return
-			case <-t.C:
-				p.b.submitDueEngineMoves(p.ctx)
-			}
-		}
+		every(p.ctx, p.retry, func() bool { p.b.submitDueEngineMoves(p.ctx); return true })
 	}()
 }
 
@@ -436,24 +427,18 @@ func (b *Bot) keepClaim(ctx context.Context, cancel context.CancelFunc, id stora
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		t := time.NewTicker(b.lease / 3)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
+		every(ctx, b.lease/3, func() bool {
 			err := b.store.RenewClaim(ctx, id, b.worker, b.lease)
 			switch {
 			case errors.Is(err, storage.ErrClaimLost):
 				gone.Store(true)
 				cancel()
-				return
+				return false
 			case err != nil && ctx.Err() == nil:
 				b.log.Warn("engine: renewing the claim", "game_id", id, "err", err)
 			}
-		}
+			return true
+		})
 	}()
 	return func() bool {
 		<-done

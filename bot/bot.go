@@ -371,16 +371,7 @@ func (b *Bot) Start(ctx context.Context) {
 		defer b.work.Done()
 		b.Sweep(ctx)
 		close(b.caughtUp)
-		t := time.NewTicker(b.sweepEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				b.Sweep(ctx)
-			}
-		}
+		every(ctx, b.sweepEvery, func() bool { b.Sweep(ctx); return true })
 	}()
 }
 
@@ -483,14 +474,22 @@ func (b *Bot) learnCommandID(ctx context.Context) {
 // upgrade), and Discord shows a mention with an id it does not know as
 // plain text.
 func (b *Bot) refreshCommandID(ctx context.Context) {
-	t := time.NewTicker(b.idRefresh)
+	every(ctx, b.idRefresh, func() bool { b.learnCommandID(ctx); return true })
+}
+
+// every calls fn every d until ctx ends or fn returns false: the bot's
+// periodic work (the sweep, the command id, engine retries, claims).
+func every(ctx context.Context, d time.Duration, fn func() bool) {
+	t := time.NewTicker(d)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			b.learnCommandID(ctx)
+			if !fn() {
+				return
+			}
 		}
 	}
 }
