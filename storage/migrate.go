@@ -306,56 +306,41 @@ func rebuildIndexes(tx *bolt.Tx) error {
 
 // expectedIndexes lists every index entry the records call for.
 func expectedIndexes(tx *bolt.Tx) ([]indexEntry, error) {
-	var out []indexEntry
-	err := tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
-		g, err := decodeGame(v)
+	out, err := indexesOf(tx, nil, bucketGames, "game", decodeGame, gameIndex)
+	if err == nil {
+		out, err = indexesOf(tx, out, bucketChallenges, "challenge", decodeChallenge, func(c *Challenge) []indexEntry {
+			if c.State != ChallengeOpen {
+				return nil
+			}
+			return []indexEntry{{bucketOpenChallenges, timeKey(c.Expires, uint64(c.ID))}}
+		})
+	}
+	if err == nil {
+		out, err = indexesOf(tx, out, bucketPuzzles, "puzzle", decodePuzzle, func(p *Puzzle) []indexEntry {
+			return []indexEntry{{bucketPuzzlesByKey, puzzleKey(p.Key(), p.ID)}}
+		})
+	}
+	if err == nil {
+		out, err = indexesOf(tx, out, bucketTournaments, "tournament", decodeTournament, tournamentIndex)
+	}
+	return out, err
+}
+
+// indexesOf appends to out the index entries of every record in bucket
+// (none when the bucket is not there yet: a migration from before the
+// schema that added it, 4 for puzzles, 5 for tournaments); kind names the
+// record in a decoding error.
+func indexesOf[T any](tx *bolt.Tx, out []indexEntry, bucket []byte, kind string, decode func([]byte) (T, error), index func(T) []indexEntry) ([]indexEntry, error) {
+	b := tx.Bucket(bucket)
+	if b == nil {
+		return out, nil
+	}
+	err := b.ForEach(func(k, v []byte) error {
+		r, err := decode(v)
 		if err != nil {
-			return fmt.Errorf("game %x: %w", k, err)
+			return fmt.Errorf("%s %x: %w", kind, k, err)
 		}
-		out = append(out, gameIndex(g)...)
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	err = tx.Bucket(bucketChallenges).ForEach(func(k, v []byte) error {
-		c, err := decodeChallenge(v)
-		if err != nil {
-			return fmt.Errorf("challenge %x: %w", k, err)
-		}
-		if c.State == ChallengeOpen {
-			out = append(out, indexEntry{bucketOpenChallenges, timeKey(c.Expires, uint64(c.ID))})
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	puzzles := tx.Bucket(bucketPuzzles)
-	if puzzles == nil {
-		return out, nil // a migration before schema 4
-	}
-	err = puzzles.ForEach(func(k, v []byte) error {
-		p, err := decodePuzzle(v)
-		if err != nil {
-			return fmt.Errorf("puzzle %x: %w", k, err)
-		}
-		out = append(out, indexEntry{bucketPuzzlesByKey, puzzleKey(p.Key(), p.ID)})
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	tournaments := tx.Bucket(bucketTournaments)
-	if tournaments == nil {
-		return out, nil // a migration before schema 5
-	}
-	err = tournaments.ForEach(func(k, v []byte) error {
-		t, err := decodeTournament(v)
-		if err != nil {
-			return fmt.Errorf("tournament %x: %w", k, err)
-		}
-		out = append(out, tournamentIndex(t)...)
+		out = append(out, index(r)...)
 		return nil
 	})
 	return out, err
