@@ -87,19 +87,7 @@ func TestCommandMentionsInAClockProcess(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h)
 	// The front end registered the commands (h.bot itself did not).
-	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Engine: h.engine, AppID: "555", Now: h.clock.Now,
-		Render: render.Options{Size: 240}, Logger: slog.New(slog.NewJSONHandler(h.logs, nil))}
-	front, err := bot.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := front.RegisterCommands(t.Context()); err != nil {
-		t.Fatal(err)
-	}
+	opts, _ := registerFromAFrontEnd(t, h)
 	opts.Roles = bot.RoleClock
 	clockBot, err := bot.New(opts)
 	if err != nil {
@@ -138,19 +126,7 @@ func TestClockProcessRereadsTheCommandID(t *testing.T) {
 	startGame(t, h) // game 2, reminded five hours after game 1
 	h.clock.Advance(5 * time.Hour)
 	startGame(t, h) // game 3, five hours after game 2
-	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Engine: h.engine, AppID: "555", Now: h.clock.Now,
-		Render: render.Options{Size: 240}, Logger: slog.New(slog.NewJSONHandler(h.logs, nil))}
-	front, err := bot.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := front.RegisterCommands(t.Context()); err != nil {
-		t.Fatal(err)
-	}
+	opts, front := registerFromAFrontEnd(t, h)
 	opts.Roles, opts.CommandIDRefresh = bot.RoleClock, 20*time.Millisecond
 	clockBot, err := bot.New(opts)
 	if err != nil {
@@ -216,7 +192,7 @@ func TestClockProcessRereadsTheCommandID(t *testing.T) {
 	}
 
 	// /tafl is no longer registered.
-	if _, err := sess.ApplicationCommandBulkOverwrite("555", "", nil); err != nil {
+	if _, err := opts.REST.(bot.SessionREST).S.ApplicationCommandBulkOverwrite("555", "", nil); err != nil {
 		t.Fatal(err)
 	}
 	rereads()
@@ -439,4 +415,26 @@ func TestOnlyMessageResponsesCarryAllowedMentions(t *testing.T) {
 	if reply == nil || !strings.Contains(string(reply.Body), `"allowed_mentions":{`) {
 		t.Errorf("the reply to /tafl games carries no allowed_mentions: %v", reply)
 	}
+}
+
+// registerFromAFrontEnd registers the commands from a front end of its
+// own on h's fake Discord and store (h.bot itself does not), and returns
+// that front end's options (for a second process's bot to be made from)
+// and the front end.
+func registerFromAFrontEnd(t *testing.T, h *harness) (bot.Options, *bot.Bot) {
+	t.Helper()
+	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Engine: h.engine, AppID: "555", Now: h.clock.Now,
+		Render: render.Options{Size: 240}, Logger: slog.New(slog.NewJSONHandler(h.logs, nil))}
+	front, err := bot.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := front.RegisterCommands(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return opts, front
 }
