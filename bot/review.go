@@ -278,10 +278,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 		}
 	}
 	sb.WriteString(p.T("-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points.", rep.Nodes))
-	content := sb.String()
-	if len(content) > 1900 {
-		content = content[:1900] + "…"
-	}
+	content := truncate(sb.String(), 1900) // between characters: player names and seven languages
 	var graph bytes.Buffer
 	title := p.T("Game %d · %s · %s", g.ID, gameVariant(g), resultCaption(p, g))
 	err := b.withRenderSlot(func() error {
