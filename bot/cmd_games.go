@@ -125,22 +125,30 @@ const maxOpenListed = 5
 // server), with links to their messages (where the Accept button is), or
 // returns "" when there are none. It keeps within limit characters,
 // leaving out the lines beyond it ("… and 3 more.").
+// Both lists are read through the store's index of each player's open
+// challenges (those to anyone under no player), not among every open
+// challenge of every server.
 func (b *Bot) openChallengesText(ctx context.Context, p *locale.Printer, guildID, user string, limit int) (string, error) {
-	all, err := b.store.OpenChallenges(ctx)
+	mine, err := b.store.PlayerChallenges(ctx, user, guildID)
 	if err != nil {
 		return "", err
 	}
+	var anyone []*storage.Challenge
+	if guildID != "" {
+		if anyone, err = b.store.ChallengesToAnyone(ctx, guildID); err != nil {
+			return "", err
+		}
+	}
 	var open, toUser []string
 	now := b.now()
-	for _, c := range all {
-		if !c.Expires.After(now) || guildID != "" && c.GuildID != guildID {
-			continue
-		}
-		switch {
-		case c.OpponentID == "" && guildID != "":
-			open = append(open, b.challengeLine(p, c))
-		case c.OpponentID == user && c.OpponentID != "":
+	for _, c := range mine {
+		if c.Expires.After(now) && c.OpponentID == user {
 			toUser = append(toUser, b.challengeLine(p, c))
+		}
+	}
+	for _, c := range anyone {
+		if c.Expires.After(now) {
+			open = append(open, b.challengeLine(p, c))
 		}
 	}
 	to := listSection(p, p.T("**Challenges to <@%s>** (%d):", user, len(toUser)), toUser, limit)

@@ -100,12 +100,12 @@ func (b *Bot) vacationPauses(ctx context.Context, guildID, userID string) (bool,
 			return true, nil
 		}
 	}
-	challenges, err := b.store.OpenChallenges(ctx)
+	challenges, err := b.store.PlayerChallenges(ctx, userID, guildID)
 	if err != nil {
 		return false, err
 	}
 	for _, c := range challenges {
-		if c.GuildID == guildID && c.ChallengerID == userID && c.MoveTime > 0 {
+		if c.ChallengerID == userID && c.MoveTime > 0 {
 			return true, nil
 		}
 	}

@@ -127,9 +127,11 @@ type txn interface {
 	// over, which a process older than that list left there.
 	unlistActiveTournament(id TournamentID) error
 	// openChallengesOf calls fn with the open challenges that user made
-	// in guild, earliest expiry first, then by id, without locking them.
-	// The backend may pass others too, which the caller skips.
-	openChallengesOf(user, guild string, fn func(id ChallengeID, data []byte) error) error
+	// or is invited to (user "": those open to anyone) in guild (with
+	// everyGuild, in every server), in no particular order, without
+	// locking them. The backend may pass others too, which the caller
+	// skips.
+	openChallengesOf(user, guild string, everyGuild bool, fn func(id ChallengeID, data []byte) error) error
 	// playersOfGuild calls fn with every player record of a server.
 	playersOfGuild(guild string, fn func(data []byte) error) error
 

@@ -428,15 +428,18 @@ func (t boltTx) nextChallengeID() (ChallengeID, error) {
 	return ChallengeID(id), err
 }
 
+// putChallenge saves a challenge and moves its index entries (an open
+// challenge is listed by expiry and under its players).
 func (t boltTx) putChallenge(old, c *Challenge, data []byte) error {
-	idx := t.tx.Bucket(bucketOpenChallenges)
-	if old != nil && old.State == ChallengeOpen {
-		if err := idx.Delete(timeKey(old.Expires, uint64(old.ID))); err != nil {
-			return err
+	if old != nil {
+		for _, e := range challengeIndex(old) {
+			if err := t.tx.Bucket(e.bucket).Delete(e.key); err != nil {
+				return err
+			}
 		}
 	}
-	if c.State == ChallengeOpen {
-		if err := idx.Put(timeKey(c.Expires, uint64(c.ID)), nil); err != nil {
+	for _, e := range challengeIndex(c) {
+		if err := t.tx.Bucket(e.bucket).Put(e.key, nil); err != nil {
 			return err
 		}
 	}
@@ -682,10 +685,29 @@ func (t boltTx) openChallenges(limit uint64, fn func(id ChallengeID, data []byte
 	return nil
 }
 
-// openChallengesOf passes every open challenge (there is no index by
-// challenger; the open ones are few): the Store picks the user's.
-func (t boltTx) openChallengesOf(_, _ string, fn func(id ChallengeID, data []byte) error) error {
-	return t.openChallenges(^uint64(0), fn)
+// openChallengesOf reads the index of each player's open challenges: a
+// prefix scan of the user's entries (and the server's among them), in
+// id order.
+func (t boltTx) openChallengesOf(user, guild string, everyGuild bool, fn func(id ChallengeID, data []byte) error) error {
+	prefix := appendString(nil, user)
+	if !everyGuild {
+		prefix = appendString(prefix, guild)
+	}
+	c := t.tx.Bucket(bucketChallengesByUser).Cursor()
+	for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
+		if len(k) < len(prefix)+8 {
+			return fmt.Errorf("storage: open challenges by user index: %w: key %x", ErrCorrupt, k)
+		}
+		id := ChallengeID(beUint64(k[len(k)-8:]))
+		data := t.tx.Bucket(bucketChallenges).Get(idKey(uint64(id)))
+		if data == nil {
+			return fmt.Errorf("storage: open challenges by user index entry %x: challenge %d: %w", k, id, ErrNotFound)
+		}
+		if err := fn(id, data); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (t boltTx) playersOfGuild(guild string, fn func(data []byte) error) error {

@@ -1,9 +1,11 @@
 package storage
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -432,6 +434,57 @@ func openChallenges(tx txn, limit uint64) ([]*Challenge, error) {
 	return out, err
 }
 
+// PlayerChallenges returns the open challenges that user made or is
+// invited to, in a server ("" for every server), earliest expiry first,
+// then by id; like OpenChallenges, also those past their expiry that the
+// clock has not closed yet. They are read through the index of each
+// player's open challenges, not among every open challenge.
+func (s *Store) PlayerChallenges(ctx context.Context, user, guildID string) ([]*Challenge, error) {
+	if user == "" {
+		return nil, fmt.Errorf("storage: player challenges: %w: no user", ErrInvalid)
+	}
+	return s.challengesOfParty(ctx, user, guildID)
+}
+
+// ChallengesToAnyone returns the open challenges of a server ("" for
+// every server) that anyone may accept (no opponent named), earliest
+// expiry first, then by id, as PlayerChallenges does for a player.
+func (s *Store) ChallengesToAnyone(ctx context.Context, guildID string) ([]*Challenge, error) {
+	return s.challengesOfParty(ctx, "", guildID)
+}
+
+func (s *Store) challengesOfParty(ctx context.Context, user, guildID string) ([]*Challenge, error) {
+	var out []*Challenge
+	err := s.view(ctx, func(tx txn) error {
+		var err error
+		out, err = openChallengesOf(tx, user, guildID, guildID == "")
+		return err
+	})
+	return out, err
+}
+
+// openChallengesOf returns the open challenges that user made or is
+// invited to (user "": those open to anyone) in guild (with everyGuild,
+// in every server), earliest expiry first, then by id.
+func openChallengesOf(tx txn, user, guild string, everyGuild bool) ([]*Challenge, error) {
+	var out []*Challenge
+	err := tx.openChallengesOf(user, guild, everyGuild, func(id ChallengeID, data []byte) error {
+		c, err := decodeChallenge(data)
+		if err != nil {
+			return fmt.Errorf("storage: load challenge %d: %w", id, err)
+		}
+		party := c.OpponentID == user || c.ChallengerID == user && user != ""
+		if party && (everyGuild || c.GuildID == guild) && c.State == ChallengeOpen {
+			out = append(out, c)
+		}
+		return nil
+	})
+	slices.SortFunc(out, func(a, b *Challenge) int {
+		return cmp.Or(cmp.Compare(timeBits(a.Expires), timeBits(b.Expires)), cmp.Compare(a.ID, b.ID))
+	})
+	return out, err
+}
+
 // challengesOf returns the open challenges user made in guild that have
 // not expired by at (now when zero), earliest expiry first, under a lock
 // on them held until the transaction ends (lockKeys: a challenge created
@@ -443,17 +496,13 @@ func challengesOf(tx txn, user, guild string, at, now time.Time) ([]*Challenge, 
 	if at.IsZero() {
 		at = now
 	}
+	all, err := openChallengesOf(tx, user, guild, false)
 	var out []*Challenge
-	err := tx.openChallengesOf(user, guild, func(id ChallengeID, data []byte) error {
-		c, err := decodeChallenge(data)
-		if err != nil {
-			return fmt.Errorf("storage: load challenge %d: %w", id, err)
-		}
-		if c.ChallengerID == user && c.GuildID == guild && c.State == ChallengeOpen && c.Expires.After(at) {
+	for _, c := range all {
+		if c.ChallengerID == user && c.Expires.After(at) {
 			out = append(out, c)
 		}
-		return nil
-	})
+	}
 	return out, err
 }
 

@@ -102,8 +102,8 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 			case !bytes.Equal(idKey(uint64(c.ID)), k):
 				add("challenge %x: the record says id %d", k, c.ID)
 			default:
-				if c.State == ChallengeOpen {
-					want[string(bucketOpenChallenges)+"\x00"+string(timeKey(c.Expires, uint64(c.ID)))] = true
+				for _, e := range challengeIndex(c) {
+					want[string(e.bucket)+"\x00"+string(e.key)] = true
 				}
 				data, err := encodeChallenge(c)
 				canonical(kindChallenges, k, data, err)

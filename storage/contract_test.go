@@ -40,6 +40,7 @@ var contractTests = []struct {
 	{"Challenges", testChallenges},
 	{"ExpireChallenges", testExpireChallenges},
 	{"CreateChallengeIf", testCreateChallengeIf},
+	{"PlayerChallenges", testPlayerChallenges},
 	{"ReopenKeepsEverything", testReopenKeepsEverything},
 	{"ListedGamesMatchLoaded", testListedGamesMatchLoaded},
 	{"UndecodableRecord", testUndecodableRecord},

@@ -17,8 +17,9 @@
 // ratings, expiry) and calls a small backend interface for transactions,
 // record bytes and index scans (backend.go). Both backends store the same
 // JSON records; bbolt keeps indexes in buckets (schema.go), PostgreSQL in
-// columns derived from each record on save, with SQL indexes
-// (pgschema/*.sql, applied as numbered migrations: [Migrate]).
+// columns derived from each record on save, with SQL indexes, or in
+// expression indexes over a record's fields (the open challenges by
+// player) (pgschema/*.sql, applied as numbered migrations: [Migrate]).
 //
 // # Adding an entity
 //

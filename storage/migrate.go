@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -55,6 +56,7 @@ var migrations = map[uint64]func(tx *bolt.Tx, now time.Time) error{
 	4: migrate4to5,
 	5: migrate5to6,
 	6: migrate6to7,
+	7: migrate7to8,
 }
 
 // migrate3to4 adds the buckets of game reviews and puzzles. Records of
@@ -107,6 +109,43 @@ func migrate6to7(tx *bolt.Tx, _ time.Time) error {
 		}
 		return idx.Put(idKey(uint64(t.ID)), nil)
 	})
+}
+
+// migrate7to8 adds the index of each player's open challenges, made
+// from the open challenges stored.
+func migrate7to8(tx *bolt.Tx, _ time.Time) error {
+	idx, err := tx.CreateBucketIfNotExists(bucketChallengesByUser)
+	if err != nil {
+		return err
+	}
+	return tx.Bucket(bucketChallenges).ForEach(func(k, v []byte) error {
+		c, err := decodeChallenge(v)
+		if err != nil {
+			return fmt.Errorf("challenge %x: %w", k, err)
+		}
+		for _, e := range challengeIndex(c) {
+			if bytes.Equal(e.bucket, bucketChallengesByUser) {
+				if err := idx.Put(e.key, nil); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// challengeIndex lists the index entries of a challenge: an open one is
+// listed by expiry and under its challenger and its opponent ("" when it
+// is open to anyone).
+func challengeIndex(c *Challenge) []indexEntry {
+	if c.State != ChallengeOpen {
+		return nil
+	}
+	return []indexEntry{
+		{bucketOpenChallenges, timeKey(c.Expires, uint64(c.ID))},
+		{bucketChallengesByUser, challengeUserKey(c.ChallengerID, c.GuildID, uint64(c.ID))},
+		{bucketChallengesByUser, challengeUserKey(c.OpponentID, c.GuildID, uint64(c.ID))},
+	}
 }
 
 // tournamentIndex lists the index entries of a tournament.
@@ -308,12 +347,7 @@ func rebuildIndexes(tx *bolt.Tx) error {
 func expectedIndexes(tx *bolt.Tx) ([]indexEntry, error) {
 	out, err := indexesOf(tx, nil, bucketGames, "game", decodeGame, gameIndex)
 	if err == nil {
-		out, err = indexesOf(tx, out, bucketChallenges, "challenge", decodeChallenge, func(c *Challenge) []indexEntry {
-			if c.State != ChallengeOpen {
-				return nil
-			}
-			return []indexEntry{{bucketOpenChallenges, timeKey(c.Expires, uint64(c.ID))}}
-		})
+		out, err = indexesOf(tx, out, bucketChallenges, "challenge", decodeChallenge, challengeIndex)
 	}
 	if err == nil {
 		out, err = indexesOf(tx, out, bucketPuzzles, "puzzle", decodePuzzle, func(p *Puzzle) []indexEntry {

@@ -617,11 +617,24 @@ func (t *pgTx) openChallenges(limit uint64, fn func(id ChallengeID, data []byte)
 	return nil
 }
 
-func (t *pgTx) openChallengesOf(user, guild string, fn func(id ChallengeID, data []byte) error) error {
-	recs, err := t.scan(`
-		SELECT id, record FROM challenges
-		WHERE open_expires_ns IS NOT NULL AND record->>'challenger' = $1 AND coalesce(record->>'guild', '') = $2
-		ORDER BY open_expires_ns, id`, user, guild)
+// openChallengesOf reads through the indexes of migration 5
+// (challenges_open_by_challenger, challenges_open_by_opponent), whose
+// expressions these are.
+func (t *pgTx) openChallengesOf(user, guild string, everyGuild bool, fn func(id ChallengeID, data []byte) error) error {
+	var recs []idRecord
+	var err error
+	if everyGuild {
+		recs, err = t.scan(`
+			SELECT id, record FROM challenges
+			WHERE open_expires_ns IS NOT NULL AND (record->>'challenger' = $1 OR coalesce(record->>'opponent', '') = $1)
+			ORDER BY id`, user)
+	} else {
+		recs, err = t.scan(`
+			SELECT id, record FROM challenges
+			WHERE open_expires_ns IS NOT NULL AND coalesce(record->>'guild', '') = $2
+				AND (record->>'challenger' = $1 OR coalesce(record->>'opponent', '') = $1)
+			ORDER BY id`, user, guild)
+	}
 	if err != nil {
 		return err
 	}
@@ -741,13 +754,20 @@ func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 	if err != nil {
 		return err
 	}
-	rows, err = t.tx.Query(t.ctx, "SELECT id, open_expires_ns FROM challenges WHERE open_expires_ns IS NOT NULL ORDER BY id")
+	// The open challenges by player: the keys of the expression indexes
+	// challenges_open_by_challenger and challenges_open_by_opponent.
+	rows, err = t.tx.Query(t.ctx, `
+		SELECT id, open_expires_ns, coalesce(record->>'challenger', ''), coalesce(record->>'opponent', ''), coalesce(record->>'guild', '')
+		FROM challenges WHERE open_expires_ns IS NOT NULL ORDER BY id`)
 	if err != nil {
 		return err
 	}
 	var expires int64
-	_, err = pgx.ForEachRow(rows, []any{&id, &expires}, func() error {
-		entries = append(entries, indexEntry{bucketOpenChallenges, timeKeyBits(uint64(expires), uint64(id))})
+	var challenger, opponent, cguild string
+	_, err = pgx.ForEachRow(rows, []any{&id, &expires, &challenger, &opponent, &cguild}, func() error {
+		entries = append(entries, indexEntry{bucketOpenChallenges, timeKeyBits(uint64(expires), uint64(id))},
+			indexEntry{bucketChallengesByUser, challengeUserKey(challenger, cguild, uint64(id))},
+			indexEntry{bucketChallengesByUser, challengeUserKey(opponent, cguild, uint64(id))})
 		return nil
 	})
 	if err != nil {

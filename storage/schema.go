@@ -38,7 +38,11 @@ import (
 //   - 7: the index of the tournaments not over (signing up or playing),
 //     so that the clock process's sweep reads those alone, not every
 //     tournament ever finished.
-const SchemaVersion = 7
+//   - 8: the index of each player's open challenges (those they made and
+//     those addressed to them; those open to anyone under no player), so
+//     that /tafl games, /tafl vacation and the challenge limits read a
+//     player's alone, not every open challenge of every server.
+const SchemaVersion = 8
 
 // Bucket names. Every bucket is top level.
 var (
@@ -62,6 +66,7 @@ var (
 	bucketPuzzlesByKey       = []byte("idx_puzzles_by_key")          // puzzle key + idKey(id), every puzzle
 	bucketTournamentsByGuild = []byte("idx_tournaments_by_guild")    // channelGameKey(guild, id), every tournament
 	bucketActiveTournaments  = []byte("idx_active_tournaments")      // idKey(id), every tournament not over
+	bucketChallengesByUser   = []byte("idx_open_challenges_by_user") // challengeUserKey(challenger or opponent, guild, id), open challenges only
 
 	keyMetaSchema = []byte("schema_version")
 )
@@ -69,7 +74,7 @@ var (
 // dataBuckets hold records; indexBuckets can be rebuilt from them.
 var (
 	dataBuckets  = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketPlayers, bucketGuilds, bucketAnalyses, bucketPuzzles, bucketTournaments}
-	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey, bucketTournamentsByGuild, bucketActiveTournaments}
+	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey, bucketTournamentsByGuild, bucketActiveTournaments, bucketChallengesByUser}
 )
 
 // maxIDLen bounds the Discord ids (snowflakes: up to 20 digits) and names
@@ -109,6 +114,14 @@ func activeFlag(active bool) byte {
 // channelGameKey indexes an active game under its channel and its thread.
 func channelGameKey(channel string, id uint64) []byte {
 	return binary.BigEndian.AppendUint64(appendString(nil, channel), id)
+}
+
+// challengeUserKey indexes an open challenge under one of its players
+// (its challenger, and its opponent: "" when it is open to anyone) and
+// its server, so that a prefix scan finds a player's in one server or in
+// every one.
+func challengeUserKey(user, guild string, id uint64) []byte {
+	return binary.BigEndian.AppendUint64(appendString(appendString(nil, user), guild), id)
 }
 
 // timeKey orders records by a time (Unix nanoseconds, big-endian; times

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -308,6 +309,7 @@ func TestMissingBucket(t *testing.T) {
 	for _, tc := range []struct{ bucket, startSays, checkSays string }{
 		{"players", "restore a backup", "bucket players is missing"},
 		{"idx_deadlines", "db check -rebuild-indexes", "index bucket idx_deadlines is missing"},
+		{"idx_open_challenges_by_user", "db check -rebuild-indexes", "index bucket idx_open_challenges_by_user is missing"},
 	} {
 		t.Run(tc.bucket, func(t *testing.T) {
 			path, _ := newDB(t)
@@ -340,6 +342,75 @@ func TestMissingBucket(t *testing.T) {
 				t.Fatalf("rebuild claimed to repair a missing record bucket:\n%s", out)
 			}
 		})
+	}
+}
+
+// TestDBCheckPlayerChallengeIndex: db check compares the index of each
+// player's open challenges (schema 8) with the challenges and
+// -rebuild-indexes mends it; a file of schema 7, without it, is refused
+// by the read-only check with what to do, and gets the index made from
+// its challenges at its first writable opening.
+func TestDBCheckPlayerChallengeIndex(t *testing.T) {
+	path, _ := newDB(t)
+	s, err := storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &storage.Challenge{GuildID: "100", ChannelID: "200", ChallengerID: "111", OpponentID: "222", Variant: "brandubh",
+		MoveTime: 24 * time.Hour, Expires: time.Now().Add(time.Hour)}
+	if err := s.CreateChallenge(t.Context(), c); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	// 222's entry: the user, the server (each after its length), the id.
+	key := binary.BigEndian.AppendUint64([]byte("\x03222\x03100"), uint64(c.ID))
+	update := func(fn func(tx *bolt.Tx) error) {
+		t.Helper()
+		db, err := bolt.Open(path, 0o600, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if err := db.Update(fn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	update(func(tx *bolt.Tx) error {
+		idx := tx.Bucket([]byte("idx_open_challenges_by_user"))
+		if idx.Get(key) == nil {
+			return fmt.Errorf("no entry %x of challenge %d under 222", key, c.ID)
+		}
+		return idx.Delete(key)
+	})
+	out, _, err := runDBTest(t, "check", "-db", path)
+	if want := fmt.Sprintf("problem: index idx_open_challenges_by_user: entry missing %x\n", key); err == nil || !strings.Contains(out, want) {
+		t.Errorf("check of a broken index: %v, %q; want %q", err, out, want)
+	}
+	out, _, err = runDBTest(t, "check", "-db", path, "-rebuild-indexes")
+	if err != nil || !strings.Contains(out, "indexes rebuilt; ok") {
+		t.Errorf("rebuild: %v, %q", err, out)
+	}
+	// Schema 7: the same buckets without the index.
+	update(func(tx *bolt.Tx) error {
+		if err := tx.DeleteBucket([]byte("idx_open_challenges_by_user")); err != nil {
+			return err
+		}
+		return tx.Bucket([]byte("meta")).Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, 7))
+	})
+	if _, _, err := runDBTest(t, "check", "-db", path); err == nil || !strings.Contains(err.Error(), "older schema version 7: open it read-write once") {
+		t.Errorf("check of a file of schema 7: %v", err)
+	}
+	s, err = storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.PlayerChallenges(t.Context(), "222", "")
+	s.Close()
+	if err != nil || len(got) != 1 || got[0].ID != c.ID {
+		t.Errorf("222's challenges after the upgrade: %v, %v", got, err)
+	}
+	if out, _, err := runDBTest(t, "check", "-db", path); err != nil || !strings.HasSuffix(out, "ok\n") {
+		t.Errorf("check after the upgrade: %v, %q", err, out)
 	}
 }
 
