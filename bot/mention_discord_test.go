@@ -297,6 +297,7 @@ func TestUserTextIsNotRewritten(t *testing.T) {
 		{"rules", []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", "`/tafl help`")}, "I don't know the variant `ˋ/tafl\u00a0helpˋ`"},
 		{"move", []*discordgo.ApplicationCommandInteractionDataOption{opt("move", "/tafl help"), opt("game", "1")}, "I can't read `/tafl\u00a0help`"},
 		{"settings", []*discordgo.ApplicationCommandInteractionDataOption{opt("language", "/tafl help")}, "I don't speak `/tafl\u00a0help`"},
+		{"puzzle", []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", "`/tafl help` <@333> **b**")}, `There is no variant "\` + "`" + `/tafl help\` + "`" + ` \<\@333\> \*\*b\*\*": `},
 		{"challenge", []*discordgo.ApplicationCommandInteractionDataOption{opt("opponent", carol), opt("time", "/tafl help")}, "I can't use the time control `/tafl\u00a0help`"},
 		// The rules engine's reason quotes the piece of the string at fault.
 		{"rules", []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", "dim:7 <@333>*x* start:/7/")}, `I can't play that rules string: "\<\@333\>\*x\*" is not key:value.`},
