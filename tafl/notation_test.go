@@ -677,6 +677,23 @@ func TestDecodeGameMoveErrorSaysItOnce(t *testing.T) {
 	}
 }
 
+// TestDecodeGameAfterAByteOrderMark: a record saved with a UTF-8 byte
+// order mark (Notepad's "UTF-8 with BOM") is read as without one; it was
+// refused as 'line 1: move 1 (\ufeff[variant:brandubh]): a move starts
+// with the square the piece leaves'.
+func TestDecodeGameAfterAByteOrderMark(t *testing.T) {
+	for _, nl := range []string{"\n", "\r\n"} {
+		text := "[variant:brandubh]" + nl + "[result:?]" + nl + "1. d1-c1 d3-b3" + nl
+		g, tags, err := tafl.DecodeGame("\ufeff" + text)
+		if err != nil {
+			t.Fatalf("%q after a byte order mark: %v", text, err)
+		}
+		if g.Variant().Name() != "brandubh" || len(g.Plies()) != 2 || len(tags) != 2 || tags[0].Name != "variant" {
+			t.Errorf("%q after a byte order mark: %s, %d plies, tags %v", text, g.Variant().Name(), len(g.Plies()), tags)
+		}
+	}
+}
+
 // TestMoveErrorsSayWhatIsWrong: a square off the board is named, and a
 // suffix the move does not earn says what the suffix means ("that square
 // is not on the 7×7 board"; `its suffix is "", not "+"`).

@@ -117,8 +117,10 @@ func untagValue(name, value string) string {
 // otherwise it is copenhagen; an empty text is an error. Every move is checked as it is played; the
 // result tag must agree with the moves, and a result the moves do not
 // reach is recorded as a resignation or agreed draw (or as the
-// termination tag says).
+// termination tag says). A byte order mark before the record, which
+// some editors save a file with, is skipped.
 func DecodeGame(text string) (*Game, []Tag, error) {
+	text = strings.TrimPrefix(text, "\ufeff")
 	bad := func(line int, format string, args ...any) (*Game, []Tag, error) {
 		return nil, nil, &SyntaxError{Kind: "game", Msg: fmt.Sprintf("line %d: %s", line, fmt.Sprintf(format, args...))}
 	}
