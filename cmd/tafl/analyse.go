@@ -98,23 +98,23 @@ func runAnalyse(e env) error {
 		}
 	}
 	if *board != "" {
-		w := r.Worst()
-		if w < 0 {
-			return fmt.Errorf("no move lost anything: there is no mistake to draw (-board)")
-		}
-		pos, opts, ok, err := r.MistakeBoard(g, w)
-		if err != nil {
+		// A game without a mistake to draw is no failure: the review
+		// is written and printed all the same, and a line says why
+		// there is no board.
+		if w := r.Worst(); w < 0 {
+			fmt.Fprintf(e.stderr, "no board written (-board %s): no move lost anything, so there is no mistake to draw\n", *board)
+		} else if pos, opts, ok, err := r.MistakeBoard(g, w); err != nil {
 			return err
-		}
-		if !ok {
-			return fmt.Errorf("the engine had no better move at the worst move: nothing to draw (-board)")
-		}
-		var buf bytes.Buffer
-		if err := render.PNG(&buf, pos, opts); err != nil {
-			return err
-		}
-		if err := os.WriteFile(*board, buf.Bytes(), 0o644); err != nil {
-			return err
+		} else if !ok {
+			fmt.Fprintf(e.stderr, "no board written (-board %s): the engine had no better move at the worst move\n", *board)
+		} else {
+			var buf bytes.Buffer
+			if err := render.PNG(&buf, pos, opts); err != nil {
+				return err
+			}
+			if err := os.WriteFile(*board, buf.Bytes(), 0o644); err != nil {
+				return err
+			}
 		}
 	}
 	if *text != "" {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/taflbot/taflbot/analysis"
@@ -82,5 +83,29 @@ func TestAnalyseOutputsCheckedFirst(t *testing.T) {
 		if fi, err := os.Stat(f); err != nil || fi.Size() == 0 {
 			t.Errorf("%s not written: %v", f, err)
 		}
+	}
+}
+
+// TestAnalyseBoardWithoutAMistake: -board on a game where no move lost
+// anything writes no board and says so, and the review is written and
+// printed all the same; the review ran (seconds to minutes) and then
+// failed with "no move lost anything: there is no mistake to draw
+// (-board)", the -text file not written and nothing printed.
+func TestAnalyseBoardWithoutAMistake(t *testing.T) {
+	dir := t.TempDir()
+	board, text := filepath.Join(dir, "b.png"), filepath.Join(dir, "r.txt")
+	stdout, errOut, code := runTafl(t, "", "analyse", "-variant", "brandubh", "-moves", "d1-c1 d3-b3", "-nodes", "500",
+		"-board", board, "-text", text)
+	if code != 0 || !strings.Contains(stdout, "no move lost more than 2 points of win chance") {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want exit 0 and the review", code, stdout, errOut)
+	}
+	if want := "no board written (-board " + board + "): no move lost anything, so there is no mistake to draw\n"; errOut != want {
+		t.Errorf("stderr %q, want %q", errOut, want)
+	}
+	if _, err := os.Stat(board); !os.IsNotExist(err) {
+		t.Errorf("a board was written (%v)", err)
+	}
+	if fi, err := os.Stat(text); err != nil || fi.Size() == 0 {
+		t.Errorf("the review's text not written: %v", err)
 	}
 }
