@@ -151,6 +151,8 @@ func (p *Puzzle) Verify(ctx context.Context, budget int64) error {
 				return err
 			}
 			switch {
+			case sol.Moves == 0:
+				return fmt.Errorf("%w: before move %d (%s) the side to move has no forced win in %s", ErrInvalid, i+1, p.Solution[i], plural(left, "move", "moves"))
 			case sol.Moves != left:
 				return fmt.Errorf("%w: before move %d (%s) the win takes %s, not %d", ErrInvalid, i+1, p.Solution[i], plural(sol.Moves, "move", "moves"), left)
 			case !containsMove(sol.Winning, m):

@@ -112,6 +112,9 @@ func TestVerifyRefuses(t *testing.T) {
 		{"too long a line", edit(func(p *puzzle.Puzzle) { p.Moves = 1 }), "a win in 1 needs 1 move in the solution, not 3"},
 		{"a win in 1 given as 2", puzzle.Puzzle{Variant: "brandubh", Position: two.Record(), ToMove: "defenders", Moves: 2,
 			Solution: []string{sol.Winning[0].String(), "b2-b1", "d1-a1"}}, "the win takes 1 move, not 2"},
+		// No win at all was "the win takes 0 moves, not 1".
+		{"no win", puzzle.Puzzle{Variant: "brandubh", Position: "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", ToMove: "attackers", Moves: 1,
+			Solution: []string{"d1-c1"}}, "before move 1 (d1-c1) the side to move has no forced win in 1 move"},
 		{"illegal reply", edit(func(p *puzzle.Puzzle) { p.Solution[1] = "a7-a1" }), "move 2"},
 		{"bad position", edit(func(p *puzzle.Puzzle) { p.Position = "/7/" }), "invalid"},
 		{"bad side", edit(func(p *puzzle.Puzzle) { p.ToMove = "kings" }), "invalid"},
