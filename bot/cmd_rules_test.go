@@ -196,3 +196,23 @@ func TestRulesTitleShowsNameAsTyped(t *testing.T) {
 		}
 	}
 }
+
+// TestLongMistypedVariantFitsAMessage: a variant option of thousands of
+// characters (Discord allows 6000) that is no variant is answered within
+// a message's 2000 characters, quoting only the start of it; /tafl rules
+// (a rules string with a long piece that is not key:value) and /tafl
+// puzzle quoted it whole, and Discord would refuse the answer.
+func TestLongMistypedVariantFitsAMessage(t *testing.T) {
+	h := newHarness(t, nil)
+	long := strings.Repeat("x", 2500)
+	for _, c := range []struct{ sub, variant, want string }{
+		{"rules", "dim:7 " + long + " start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", `I can't play that rules string: "xxx`},
+		{"rules", "dim:7 esc:" + long + " start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "I can't play that rules string: esc:xxx"},
+		{"puzzle", long, `There is no variant "xxx`},
+	} {
+		r, _ := h.slash(alice, c.sub, opt("variant", c.variant))
+		if n := utf8.RuneCountInString(r.Content); n > 2000 || !strings.HasPrefix(r.Content, c.want) {
+			t.Errorf("/tafl %s variant:%.20s…: %d characters: %.120q…, want at most 2000, starting %q", c.sub, c.variant, n, r.Content, c.want)
+		}
+	}
+}

@@ -102,7 +102,7 @@ func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 	}
 	variant := strings.ToLower(strings.TrimSpace(r.str("variant")))
 	if variant != "" && !puzzleVariant(variant) {
-		return nil, userErrorT("puzzle.no_variant", userArg(variant))
+		return nil, userErrorT("puzzle.no_variant", userArg(truncate(variant, 30)))
 	}
 	msg, err := b.newPuzzle(ctx, r, variant, 0, "")
 	if err != nil {

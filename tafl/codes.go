@@ -245,5 +245,10 @@ func (c Code) English(args ...any) string {
 // syntaxError returns the SyntaxError of kind about text that says code
 // with args.
 func syntaxError(kind, text string, code Code, args ...any) *SyntaxError {
-	return &SyntaxError{Kind: kind, Text: text, Msg: code.English(args...), Code: code, Args: args}
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = clip(s) // a piece of the input, quoted by the message
+		}
+	}
+	return &SyntaxError{Kind: kind, Text: clip(text), Msg: code.English(args...), Code: code, Args: args}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -225,4 +226,42 @@ func TestBoardRefusalsCarryTheirCode(t *testing.T) {
 		}
 	}
 	t.Logf("codes seen: %v", seen)
+}
+
+// TestErrorsQuoteLongInputClipped: an error quotes at most some 80 bytes
+// of the input at fault, cut between characters, in its message, its
+// arguments (which the bot's translations quote) and its text: a 3000-
+// character piece of a rules string, a position, a side or a record's
+// move was quoted whole (a 2 MB line of a bad record filled the
+// terminal; the bot's answer passed Discord's 2000 characters, and
+// Discord refused it).
+func TestErrorsQuoteLongInputClipped(t *testing.T) {
+	long := strings.Repeat("ø", 1500) // 3000 bytes: a cut could split one
+	const k = " start:/7/7/7/3K3/7/7/7/"
+	v, err := tafl.Preset("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rulesErr := tafl.ParseRules("dim:7 " + long + k)
+	_, valueErr := tafl.ParseRules("dim:7 esc:" + long + k)
+	_, posErr := v.ParsePosition("/3t3/3t3/3T3/tt"+long+"/3T3/3t3/3t3/", tafl.Attackers)
+	_, sideErr := tafl.ParseSide(long)
+	_, _, gameErr := tafl.DecodeGame("[variant:brandubh]\n1. " + long + "\n")
+	for name, err := range map[string]error{"rules": rulesErr, "rules value": valueErr, "position": posErr, "side": sideErr, "game": gameErr} {
+		if err == nil {
+			t.Errorf("%s: no error", name)
+			continue
+		}
+		if msg := err.Error(); len(msg) > 400 || !utf8.ValidString(msg) {
+			t.Errorf("%s: the error is %d bytes (valid UTF-8: %v): %.200s…", name, len(msg), utf8.ValidString(msg), msg)
+		}
+		var se *tafl.SyntaxError
+		if errors.As(err, &se) {
+			for _, a := range se.Args {
+				if s, ok := a.(string); ok && (len(s) > 80 || !utf8.ValidString(s)) {
+					t.Errorf("%s: argument of %d bytes (valid UTF-8: %v)", name, len(s), utf8.ValidString(s))
+				}
+			}
+		}
+	}
 }

@@ -30,7 +30,7 @@ func (e *SyntaxError) Error() string {
 	if e.Text == "" {
 		return fmt.Sprintf("tafl: bad %s: %s", e.Kind, e.Msg)
 	}
-	return fmt.Sprintf("tafl: bad %s %q: %s", e.Kind, e.Text, e.Msg)
+	return fmt.Sprintf("tafl: bad %s %q: %s", e.Kind, clip(e.Text), e.Msg)
 }
 
 // Reason says why a move is illegal. The zero value is no reason.

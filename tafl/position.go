@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Position is a board, the side to move and what the last move decided.
@@ -269,10 +270,15 @@ func (v *Variant) parseRecord(record string, toMove Side) (Position, error) {
 	return p, nil
 }
 
-// clip shortens long input for error messages.
+// clip shortens long input for error messages, which quote it: at most
+// 80 bytes, cut between characters.
 func clip(s string) string {
-	if len(s) > 80 {
-		return s[:77] + "..."
+	if len(s) <= 80 {
+		return s
 	}
-	return s
+	n := 77
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
 }

@@ -243,7 +243,7 @@ func DecodeGame(text string) (*Game, []Tag, error) {
 				case errors.As(err, &se):
 					why = se.Msg
 				}
-				return bad(moveLineNo[li], "move %d (%s): %s", g.Len()+1, tok, why)
+				return bad(moveLineNo[li], "move %d (%s): %s", g.Len()+1, clip(tok), why)
 			}
 		}
 	}
