@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -43,6 +44,19 @@ func runPuzzles(e env) error {
 	}
 	if *verify != "" {
 		return verifyPuzzles(e, *verify, *budget)
+	}
+	// The self-play flags without -selfplay were ignored: records and
+	// the corpus were mined whatever their variant.
+	if *selfplay == 0 {
+		var alone string
+		fs.Visit(func(f *flag.Flag) {
+			if alone == "" && slices.Contains([]string{"variant", "layout", "nodes", "noise", "opening", "seed"}, f.Name) {
+				alone = f.Name
+			}
+		})
+		if alone != "" {
+			return &usageError{msg: fmt.Sprintf("-%s goes with -selfplay N (the engine's games against itself): game records and the corpus are mined whatever their variant", alone)}
+		}
 	}
 	if *maxMoves < 1 || *maxMoves > puzzle.MaxMoves {
 		return &usageError{msg: fmt.Sprintf("-max-moves %d: use 1 to %d", *maxMoves, puzzle.MaxMoves)}

@@ -117,6 +117,10 @@ func TestPuzzlesUsage(t *testing.T) {
 		{[]string{"-selfplay", "1", "-budget", "0"}, 2, "-nodes and -budget positive"},
 		// A shortest win longer than the longest looked for found nothing, silently.
 		{[]string{"-selfplay", "1", "-min-moves", "4", "-max-moves", "2"}, 2, "-min-moves 4: use 1 to -max-moves (2)"},
+		// The self-play flags were ignored without -selfplay: -variant
+		// brandubh mined the records of every variant.
+		{[]string{"-variant", "brandubh", "/no/such/dir"}, 2, "-variant goes with -selfplay N"},
+		{[]string{"-corpus", emptyCorpus, "-nodes", "500"}, 2, "-nodes goes with -selfplay N"},
 		{[]string{"-verify", "/no/such/file"}, 1, "no such file"},
 		{[]string{"-corpus", "/no/such/file"}, 1, "no such file"},
 		// A corpus without a won game was "nothing to mine: give -corpus FILE".
