@@ -62,7 +62,10 @@ func runResults(e env) error {
 			return fmt.Errorf("%s: the record names no attackers or defenders player (tags attackers and defenders)", r.path)
 		}
 		t.add(names["attackers"], names["defenders"], g.Variant().Name(), g.Outcome())
-		t.lines[gameLine{names["variant"], names["position"], match.LineOf(g)}] = true
+		// The game's own rules and start, not its tags: a record under a
+		// rules string has no variant or position tag.
+		start := g.Start()
+		t.lines[gameLine{g.Variant().RulesString(), start.Record() + " " + start.ToMove().String(), match.LineOf(g)}] = true
 	}
 	t.print(e.stdout, draw)
 	return nil

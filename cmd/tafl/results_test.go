@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -259,5 +260,23 @@ func TestRecordsWithoutMoves(t *testing.T) {
 		if !strings.HasSuffix(errOut, "tafl "+cmd+": no finished game with moves (1 record read): only a game's moves show how its result came\n") || code != 1 {
 			t.Errorf("%s of a record without moves only: exit %d, stderr %q", cmd, code, errOut)
 		}
+	}
+}
+
+// TestResultsTellsCustomGamesApart: two records under rules strings of
+// different start positions, with the same moves, are two games; the
+// records of a rules string have no variant or position tag, and they
+// were counted as one ("distinct games: 1 of 2").
+func TestResultsTellsCustomGamesApart(t *testing.T) {
+	dir := t.TempDir()
+	for i, start := range []string{"/7/t6/2t1t2/2tKt2/3t3/7/7/", "/2tKt2/t6/7/7/7/7/7/"} {
+		text := "[attackers:alpha]\n[defenders:beta]\n[rules:dim:7 esc:c start:" + start + "]\n1. a2-d2\n"
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("g%d.otg", i)), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, errOut, code := runTafl(t, "", "results", dir)
+	if code != 0 || !strings.Contains(out, "results: 2 games of custom\n") || strings.Contains(out, "distinct games") {
+		t.Errorf("exit %d: %s\n%s", code, errOut, out)
 	}
 }
