@@ -160,43 +160,72 @@ func TestThreeProcessesRemindOnce(t *testing.T) {
 		procs = append(procs, startChild(t, childSpec{db: db, rest: fake.URL(),
 			roles: "clock", engine: "policy", lease: 5 * time.Second, workers: 1, sweep: 20 * time.Millisecond, name: fmt.Sprint("clock", i)}))
 	}
-	// Each process swept at start and then every 20 ms.
-	waitFor(t, "the sweeps", func() bool {
-		ids, err := st.ActiveGameIDs(ctx)
-		return err == nil && len(ids) == reminders
-	})
-	time.Sleep(time.Second)
-	for _, p := range procs {
-		p.stop()
-	}
-	count := func(text string) int {
-		n := 0
+	posts := func() string {
+		var all strings.Builder
 		for _, rec := range fake.requests("/channels/" + channel + "/messages") {
-			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, text) {
+			if rec.Method == "POST" {
+				all.WriteString(decode(t, rec.Body).Content + "\x00")
+			}
+		}
+		return all.String()
+	}
+	count := func(text string) int { return strings.Count(posts(), text) }
+	remindText := func(id storage.GameID) string { return fmt.Sprintf("it's your move in game %d ", id) }
+	timeoutText := func(i int) string { return fmt.Sprintf("<@%d> ran out of time", 1000+reminders+i) }
+	edits := func(m string) int {
+		n := 0
+		for _, rec := range fake.requests("/channels/" + channel + "/messages/" + m) {
+			if rec.Method == "PATCH" {
 				n++
 			}
 		}
 		return n
 	}
+	// Each process swept at start and then every 20 ms. Every reminder,
+	// announcement and edit has been sent once (a process stopped in the
+	// middle of a sweep would not send the rest: a reminder marked as
+	// sent is never tried again); then the processes sweep on for a
+	// second, in which a second one would come, and stop.
+	waitFor(t, "the sweeps", func() bool {
+		ids, err := st.ActiveGameIDs(ctx)
+		if err != nil || len(ids) != reminders {
+			return false
+		}
+		all := posts()
+		for _, id := range remindIDs {
+			if !strings.Contains(all, remindText(id)) {
+				return false
+			}
+		}
+		for i := range timeoutIDs {
+			if !strings.Contains(all, timeoutText(i)) {
+				return false
+			}
+		}
+		for _, m := range msgIDs {
+			if edits(m) == 0 {
+				return false
+			}
+		}
+		return true
+	})
+	time.Sleep(time.Second)
+	for _, p := range procs {
+		p.stop()
+	}
 	for _, id := range remindIDs {
-		if n := count(fmt.Sprintf("it's your move in game %d ", id)); n != 1 {
+		if n := count(remindText(id)); n != 1 {
 			t.Errorf("game %d: %d reminders, want 1", id, n)
 		}
 	}
 	for i, id := range timeoutIDs {
-		if n := count(fmt.Sprintf("<@%d> ran out of time", 1000+reminders+i)); n != 1 {
+		if n := count(timeoutText(i)); n != 1 {
 			t.Errorf("game %d: the timeout announced %d times, want 1", id, n)
 		}
 	}
 	for _, m := range msgIDs {
-		edits := 0
-		for _, rec := range fake.requests("/channels/" + channel + "/messages/" + m) {
-			if rec.Method == "PATCH" {
-				edits++
-			}
-		}
-		if edits != 1 {
-			t.Errorf("challenge message %s edited %d times, want 1", m, edits)
+		if n := edits(m); n != 1 {
+			t.Errorf("challenge message %s edited %d times, want 1", m, n)
 		}
 	}
 	if open, _ := st.OpenChallenges(ctx); len(open) != 0 {
