@@ -72,10 +72,14 @@ func engineBoards(t *testing.T, h *harness, id storage.GameID) int {
 }
 
 // TestEngineFairAcrossUsers is the test: one user with ten games
-// at level max (searches that do not end while the test runs), another
-// with one easy game. The easy game's engine move is posted within 2 s,
-// while every max search is still thinking: one user's games never hold
-// every worker, and the other user's job does not queue behind them.
+// at level max (searches that do not end until the test opens their
+// gate), another with one easy game. The easy game's engine move is
+// played and posted while every max search is still thinking: one
+// user's games never hold every worker, and the other user's job does
+// not queue behind them — were it to, it would wait for the gate, never
+// opened before the move is seen, and the test would time out. No
+// wall-clock limit is needed (it had one of 2 s, which a busy machine
+// could exceed); the time is logged.
 func TestEngineFairAcrossUsers(t *testing.T) {
 	eng := newGateEngine("max")
 	h := newHarness(t, eng)
@@ -92,12 +96,8 @@ func TestEngineFairAcrossUsers(t *testing.T) {
 	// a second on a busy machine under -race) is sent: time from there.
 	start := time.Now()
 	g := gameOf(t, h, bob)
-	// The time to the engine's move being played is the queue's doing;
-	// drawing and posting its board after that is the same for everyone.
 	waitFor(t, "the easy game's engine move", func() bool { return gameOf(t, h, bob).Ply() == 1 })
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("the easy game's engine move took %v, want at most 2 s", d)
-	}
+	t.Logf("the easy game's engine move was played %v after the reply", time.Since(start).Round(time.Millisecond))
 	waitFor(t, "the easy game's engine board", func() bool { return engineBoards(t, h, g.ID) == 1 })
 	calls, running, most := eng.stats("max")
 	if running == 0 || calls != running {

@@ -199,7 +199,7 @@ func TestGatewayMode(t *testing.T) {
 		if !strings.Contains(string(ident), `"token":"Bot test-token"`) || !strings.Contains(string(ident), `"op":2`) {
 			t.Errorf("identify %s", ident)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("the bot never identified")
 	}
 	in := h.slashInteraction(alice, "help")
@@ -224,7 +224,7 @@ func TestGatewayMode(t *testing.T) {
 		if err != nil {
 			t.Errorf("Run: %v", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("Run did not return after cancel")
 	}
 	close(gw.events)
@@ -269,7 +269,7 @@ func TestGatewayShards(t *testing.T) {
 				t.Fatal(err)
 			}
 			seen = append(seen, fmt.Sprint(msg.D.Shard))
-		case <-time.After(10 * time.Second):
+		case <-time.After(30 * time.Second):
 			t.Fatalf("identified %v, want two shards", seen)
 		}
 	}
@@ -295,7 +295,7 @@ func TestGatewayShards(t *testing.T) {
 		if err != nil {
 			t.Errorf("Run: %v", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("Run did not return after cancel")
 	}
 	close(gw.events)

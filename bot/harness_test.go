@@ -125,7 +125,6 @@ type harness struct {
 	cancel context.CancelFunc
 	adjust func(*bot.Options) // changes the options before each start
 	fsync  bool               // open the store with fsync on (as in production)
-	real   bool               // use the real clock instead of h.clock
 }
 
 const (
@@ -150,9 +149,6 @@ func newHarness(t testing.TB, engine bot.Engine) *harness {
 func (h *harness) start() {
 	h.t.Helper()
 	now := h.clock.Now
-	if h.real {
-		now = time.Now
-	}
 	st, err := storage.Open(h.path, storage.Options{NoSync: !h.fsync, Now: now})
 	if err != nil {
 		h.t.Fatal(err)

@@ -1,11 +1,12 @@
 package bot_test
 
 import (
+	"bytes"
 	"context"
 
+	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
@@ -205,7 +206,10 @@ func TestHintInterruptedByRestart(t *testing.T) {
 	if first, _ := h.fake.callback(t, in.ID); first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		t.Fatalf("hint's first answer: type %d", first.Type)
 	}
-	time.Sleep(300 * time.Millisecond) // searching
+	// Restart mid-search, not after a fixed 300 ms: on a busy machine the
+	// search may not have begun by then, and a hint still queued at
+	// shutdown is not what this test is about.
+	waitFor(t, "the hint's search", func() bool { return goroutineIn("/analysis.Evaluate(") })
 	h.restart()
 	final, _ := h.fake.final(t, in)
 	const want = "The hint for game 1 was interrupted (the bot is restarting): press Hint again in a minute."
@@ -214,5 +218,20 @@ func TestHintInterruptedByRestart(t *testing.T) {
 	}
 	if g := gameOf(t, h, alice); g.Hints.Attackers != 0 {
 		t.Errorf("an interrupted hint was counted: %+v", g.Hints)
+	}
+}
+
+// goroutineIn reports whether a goroutine of the test binary is in a
+// function whose stack-trace line contains fn (such as
+// "/analysis.Evaluate("): that the bot has begun work the test has no
+// other way to see.
+func goroutineIn(fn string) bool {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			return bytes.Contains(buf[:n], []byte(fn))
+		}
+		buf = make([]byte, 2*len(buf))
 	}
 }

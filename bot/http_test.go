@@ -194,9 +194,9 @@ func FuzzInteractionsEndpoint(f *testing.F) {
 		go func() { h.ServeHTTP(w, req); close(done) }()
 		select {
 		case <-done:
-		case <-time.After(10 * time.Second):
+		case <-time.After(30 * time.Second):
 			buf := make([]byte, 1<<20)
-			t.Fatalf("no answer in 10 s to %q\n%s", body, buf[:runtime.Stack(buf, true)])
+			t.Fatalf("no answer in 30 s to %q\n%s", body, buf[:runtime.Stack(buf, true)])
 		}
 		if w.Code != 200 && w.Code != 400 {
 			t.Fatalf("status %d for %q", w.Code, body)

@@ -189,17 +189,30 @@ func TestEngineOnlyProcess(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
+	// run writes its log while the test may read it (when it fails).
 	var errOut bytes.Buffer
-	go func() { done <- run(ctx, []string{"-config", cfg}, strings.NewReader(""), io.Discard, &errOut, env) }()
-	deadline := time.Now().Add(20 * time.Second)
+	var errOutMu sync.Mutex
+	logs := func() string { errOutMu.Lock(); defer errOutMu.Unlock(); return errOut.String() }
+	go func() {
+		done <- run(ctx, []string{"-config", cfg}, strings.NewReader(""), io.Discard, lockedWriter{&errOutMu, &errOut}, env)
+	}()
+	// A start-up and an engine move can take many seconds on a busy
+	// machine under -race; a process that ends first fails at once.
+	deadline := time.Now().Add(60 * time.Second)
 	for {
 		got, err := s.GetGame(t.Context(), g.ID)
 		if err == nil && got.Ply() == 1 {
 			break
 		}
+		select {
+		case err := <-done:
+			cancel()
+			t.Fatalf("the engine-only process ended before its move: %v\n%s", err, logs())
+		default:
+		}
 		if time.Now().After(deadline) {
 			cancel()
-			t.Fatalf("the engine-only process made no move\n%s", errOut.String())
+			t.Fatalf("the engine-only process made no move in 60 s\n%s", logs())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -207,9 +220,9 @@ func TestEngineOnlyProcess(t *testing.T) {
 	select {
 	case err := <-done:
 		if err != nil {
-			t.Fatalf("run: %v\n%s", err, errOut.String())
+			t.Fatalf("run: %v\n%s", err, logs())
 		}
-	case <-time.After(15 * time.Second):
+	case <-time.After(60 * time.Second):
 		t.Fatal("the process did not stop")
 	}
 	s.Close()
