@@ -56,6 +56,7 @@ type info struct {
 	zob        [cells]uint64              // random keys of the squares (cordonCache)
 	bits       *bitTables                 // fitted families: the bit-set masks
 	plan       uint8                      // the plan terms whose weights are not all 0 (planSeal, …)
+	sealW      [4]int32                   // w.seal by the attackers a corner needs (sealNeed), 0 for three or more
 	cornerDist [4][cells]int8             // fitted families: each square's distance to each corner (file + rank steps)
 	kingDist   [cells]int16               // distance (in squares) to the nearest escape square
 	escDirs    [cells]uint8               // bit i: an escape square lies from here in direction dirs[i]
@@ -305,6 +306,10 @@ func (in *info) setWeights(w *weights) {
 	if w.seal != [3]int32{} || w.openCorner != [3]int32{} {
 		in.plan |= planSeal
 	}
+	if w.openCorner != [3]int32{} {
+		in.plan |= planOpenCorner
+	}
+	in.sealW = [4]int32{w.seal[0], w.seal[1], w.seal[2], 0}
 	if w.kingShut != 0 || w.kingRoom != 0 || w.outsideDef != 0 {
 		in.plan |= planCordon
 	}
@@ -345,9 +350,10 @@ func (in *info) copyWith(w *weights) *info {
 
 // The plan terms of the fitted families (info.plan).
 const (
-	planSeal   = 1 << iota // corner seals (the plan moves' ordering too)
-	planCordon             // the king shut in
-	planNear               // attackers near the king
-	planReach              // the king's two-move reach
-	planDetour             // the king's detour to the edge
+	planSeal       = 1 << iota // corner seals (the plan moves' ordering too)
+	planCordon                 // the king shut in
+	planNear                   // attackers near the king
+	planReach                  // the king's two-move reach
+	planDetour                 // the king's detour to the edge
+	planOpenCorner             // the king near a corner that is not sealed (part of planSeal)
 )

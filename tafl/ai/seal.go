@@ -162,6 +162,19 @@ func (in *info) cornerNeed(m uint16, c int, k tafl.Square) int {
 // through memory and read back cost more than the sums).
 func (in *info) sealScore(masks *[4]uint16, k tafl.Square) int32 {
 	w := in.w
+	if in.plan&planOpenCorner == 0 {
+		// Without the openCorner terms (the fitted weights have none)
+		// a corner's value is sealNeed's alone: four table reads, and the
+		// king's own corner, when his pocket makes it open, put right.
+		sw := &in.sealW
+		s := sw[sealNeed[masks[0]]] + sw[sealNeed[masks[1]]] + sw[sealNeed[masks[2]]] + sw[sealNeed[masks[3]]]
+		if p := in.sealAt[k]; p.corner != 0 {
+			if m := masks[(p.corner-1)&3]; sealRegion[m]&p.bit != 0 {
+				s += sw[3] - sw[sealNeed[m]] // see cornerNeed
+			}
+		}
+		return s
+	}
 	var s int32
 	for c := range in.seals { // as sealCounts
 		need := in.cornerNeed(masks[c], c, k)
