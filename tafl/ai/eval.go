@@ -423,6 +423,14 @@ func (in *info) kingCounts(b *board, k tafl.Square) (free, lines, routes, routeS
 	var seen [16]tafl.Square // escape squares reached in two moves
 	kf := &in.kingFlags
 	for di, d := range dirs {
+		// Most often the king's neighbour that way is a piece: it blocks
+		// him there, and counts when it is an attacker.
+		if x := b[k+d]; x != tafl.Empty {
+			if x == tafl.Attacker {
+				adj++
+			}
+			continue
+		}
 		// The directions to look for open lines from a square the king
 		// reaches this way: those with an escape square, not back.
 		back := uint8(1) << (di ^ 1) // dirs[di^1] == -d
@@ -460,11 +468,6 @@ func (in *info) kingCounts(b *board, k tafl.Square) (free, lines, routes, routeS
 			if f&kingMayPass == 0 {
 				break
 			}
-		}
-	}
-	for _, d := range dirs {
-		if b[k+d] == tafl.Attacker {
-			adj++
 		}
 	}
 	return free, lines, routes, routeSq, adj
