@@ -295,22 +295,28 @@ func (in *info) kingDetour(ps *pieceSums, k tafl.Square) int32 {
 			return 0
 		}
 	}
+	// Flood from the king through the squares without attackers, one
+	// step at a time: t.grow(r).and(open), written out on the two words
+	// with the masks in locals (grow does not inline, and the compiler
+	// reloads fields of t at every step). A step toward file k must not
+	// land on file a (it wrapped round), nor one toward file a on file k:
+	// those squares are taken out of the step's open squares once.
 	open := t.all.andNot(ps.att)
+	openE, openW := open.and(t.notA), open.and(t.notK)
+	edge := t.edge
+	rlo, rhi := r.lo, r.hi
 	for steps := int32(1); ; steps++ {
-		// t.grow(r).and(open), written out on the two words (grow does
-		// not inline).
-		e, w := r.and(t.notK), r.and(t.notA)
-		g := bb{
-			(r.lo | e.lo<<1 | w.lo>>1 | w.hi<<63 | r.lo<<bitSize | r.lo>>bitSize | r.hi<<(64-bitSize)) & open.lo,
-			(r.hi | e.hi<<1 | e.lo>>63 | w.hi>>1 | r.hi<<bitSize | r.lo>>(64-bitSize) | r.hi>>bitSize) & open.hi,
-		}
-		if !g.and(t.edge).empty() {
+		lo := (rlo|rlo<<bitSize|rlo>>bitSize|rhi<<(64-bitSize))&open.lo |
+			rlo<<1&openE.lo | (rlo>>1|rhi<<63)&openW.lo
+		hi := (rhi|rhi<<bitSize|rhi>>bitSize|rlo>>(64-bitSize))&open.hi |
+			(rhi<<1|rlo>>63)&openE.hi | rhi>>1&openW.hi
+		if lo&edge.lo|hi&edge.hi != 0 {
 			return steps - straight
 		}
-		if g == r {
+		if lo == rlo && hi == rhi {
 			return 0
 		}
-		r = g
+		rlo, rhi = lo, hi
 	}
 }
 
