@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/bits"
 	"sync"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -46,37 +47,37 @@ var (
 // sealTables computes sealNeed and sealRegion.
 func sealTables() {
 	sealOnce.Do(func() {
-		index := map[[2]int]int{}
-		for i, xy := range sealXY {
-			index[xy] = i
+		// The triangle's squares beside each square, as a mask; the
+		// corner's neighbours (bits 0 and 1) and the far side (x+y = 4).
+		var beside [sealSquares]uint16
+		var far uint16
+		for i, a := range sealXY {
+			for j, b := range sealXY {
+				if abs(a[0]-b[0])+abs(a[1]-b[1]) == 1 {
+					beside[i] |= 1 << j
+				}
+			}
+			if a[0]+a[1] == 4 {
+				far |= 1 << i
+			}
 		}
 		for mask := range 1 << sealSquares {
-			var region uint16
-			var stack []int
-			for _, xy := range [][2]int{{0, 1}, {1, 0}} {
-				if i := index[xy]; mask&(1<<i) == 0 {
-					region |= 1 << i
-					stack = append(stack, i)
+			// Flood from the corner's neighbours through the squares
+			// without attackers.
+			free := ^uint16(mask)
+			region := 0b11 & free
+			for {
+				next := region
+				for r := region; r != 0; r &= r - 1 {
+					next |= beside[bits.TrailingZeros16(r)]
 				}
-			}
-			open := false
-			for len(stack) > 0 {
-				i := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				x, y := sealXY[i][0], sealXY[i][1]
-				if x+y == 4 {
-					open = true
+				if next &= free; next == region {
+					break
 				}
-				for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-					j, ok := index[[2]int{x + d[0], y + d[1]}]
-					if ok && mask&(1<<j) == 0 && region&(1<<j) == 0 {
-						region |= 1 << j
-						stack = append(stack, j)
-					}
-				}
+				region = next
 			}
 			sealRegion[mask] = region
-			if !open {
+			if region&far == 0 {
 				sealNeed[mask] = 0
 			} else {
 				sealNeed[mask] = 3
