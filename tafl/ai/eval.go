@@ -450,6 +450,10 @@ func (in *info) kingLines(b *board, k tafl.Square, ways uint8) (free, lines, rou
 		back := uint8(1) << (di ^ 1) // dirs[di^1] == -d
 		for q := k + d; b[q] == tafl.Empty; q += d {
 			f := kf[q]
+			if f == kingMayStop|kingMayPass {
+				free++ // a plain square, most of them: no line to an escape square from it
+				continue
+			}
 			if f&kingMayStop != 0 {
 				if f&kingEscapes != 0 {
 					lines++

@@ -45,7 +45,7 @@ type info struct {
 	specBit    [cells]uint8               // 8 on a throne, corner or camp square, else 0 (see exposedLine)
 	kingStop   [cells]bool                // the king may stop here (coming from outside)
 	kingPass   [cells]bool                // the king may pass over here
-	kingFlags  [cells]uint8               // kingMayStop, kingMayPass and kingEscapes together (kingTerms)
+	kingFlags  [cells]uint8               // kingMayStop, kingMayPass, kingEscapes and kingSeesEscape together (kingTerms)
 	guard      [cells]int16               // corner variants: value of an attacker here for blocking a corner
 	guardW     [cells]int32               // an attacker's square value: guard * w.guard / 100, plus pstA
 	pstDsq     [cells]int32               // a defender's square value (pstD)
@@ -75,6 +75,7 @@ const (
 	kingMayStop = 1 << iota
 	kingMayPass
 	kingEscapes
+	kingSeesEscape // an escape square lies from here in some direction (escDirs)
 )
 
 // balances are, for the presets whose games can end in a draw, the
@@ -175,6 +176,9 @@ func newInfo(v *tafl.Variant) *info {
 					break
 				}
 			}
+		}
+		if in.escDirs[sq] != 0 {
+			in.kingFlags[sq] |= kingSeesEscape
 		}
 	}
 	n := in.size
