@@ -139,18 +139,17 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 
 	// The king.
 	if k != tafl.NoSquare {
-		free, lines, routes, routeSq, adj := in.kingCounts(b, k)
-		s -= w.kingFree*free + w.route*routes + w.routeSq*routeSq
-		if toMove == tafl.Attackers {
-			s -= w.openLine * lines
+		// kingCounts written out: most often the king has no move, and
+		// his lines' terms are 0.
+		ways, adj := kingNeighbours(b, k)
+		if ways != 0 {
+			free, lines, routes, routeSq := in.kingLines(b, k, ways)
+			s -= w.kingFree*free + w.route*routes + w.routeSq*routeSq
+			if toMove == tafl.Attackers {
+				s -= w.openLine * lines
+			}
 		}
-		s -= w.kingDist * (int32(in.size) - int32(in.kingDist[k]))
-		if in.captureNeed == 1 {
-			s += w.kingAdjWeak * adj
-		} else {
-			s += w.kingAdj*adj*adj/2 + w.kingAdjSq*adj*adj
-		}
-		s += in.pstK[k]
+		s += in.kingAdjW[adj] + in.kingSq[k]
 	}
 	if in.seals != nil {
 		// Each plan term is computed only when its weights are not all 0.
@@ -420,16 +419,20 @@ func (in *info) kingTerms(b *board, k tafl.Square) kingTerms {
 // registers (a struct result is written field by field and read back
 // whole, and the processor cannot forward those stores to the load).
 func (in *info) kingCounts(b *board, k tafl.Square) (free, lines, routes, routeSq, adj int32) {
-	// His four neighbours (in the order of dirs), read once: the
-	// attackers among them count, and the empty ones are the ways he
-	// can go, most often none or one (written out: a loop over dirs
-	// costs more than the reads).
-	x := neighbourBits[b[k+1]] | neighbourBits[b[k-1]]<<1 | neighbourBits[b[k+stride]]<<2 | neighbourBits[b[k-stride]]<<3
-	adj = int32(bits.OnesCount8(x >> 4))
-	if ways := x & 15; ways != 0 {
+	ways, adj := kingNeighbours(b, k)
+	if ways != 0 {
 		free, lines, routes, routeSq = in.kingLines(b, k, ways)
 	}
 	return free, lines, routes, routeSq, adj
+}
+
+// kingNeighbours returns the ways the king on k can go (bit i: his
+// neighbour at dirs[i] is empty), most often none or one, and the number
+// of attackers beside him. It reads the four neighbours at once (a loop
+// over dirs costs more than the reads).
+func kingNeighbours(b *board, k tafl.Square) (ways uint8, adj int32) {
+	x := neighbourBits[b[k+1]] | neighbourBits[b[k-1]]<<1 | neighbourBits[b[k+stride]]<<2 | neighbourBits[b[k-stride]]<<3
+	return x & 15, int32(bits.OnesCount8(x >> 4))
 }
 
 // neighbourBits are kingCounts' bits of the piece on a neighbour of the

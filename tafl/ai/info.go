@@ -49,7 +49,8 @@ type info struct {
 	guard      [cells]int16               // corner variants: value of an attacker here for blocking a corner
 	guardW     [cells]int32               // an attacker's square value: guard * w.guard / 100, plus pstA
 	pstDsq     [cells]int32               // a defender's square value (pstD)
-	pstK       [cells]int32               // the king's square value (pstK)
+	kingSq     [cells]int32               // the king's square value: pstK, less kingDist per square of his nearness to an escape square (size - info.kingDist)
+	kingAdjW   [5]int32                   // the value of 0 to 4 attackers beside the king (kingAdj, kingAdjWeak, kingAdjSq)
 	seals      [][sealSquares]tafl.Square // per corner: the squares of its triangle (fitted families; see seal.go)
 	sealAt     [cells]sealPlace           // each square's corner triangle and bit
 	outward    [cells][4]tafl.Square      // the four steps, the one toward the nearest edge last
@@ -230,14 +231,14 @@ func newInfo(v *tafl.Variant) *info {
 	} else {
 		in.w = &edgeWeights
 	}
-	in.setWeights(in.w)
-	in.balance = balanceOf(v)
 	switch r.KingStrength {
 	case tafl.WeakKing, tafl.StrongNearThrone:
 		in.captureNeed = 1
 	default:
 		in.captureNeed = 3
 	}
+	in.setWeights(in.w) // after captureNeed (kingAdjW)
+	in.balance = balanceOf(v)
 	if in.fitted() {
 		in.att = in.copyWith(&corner11AttackerWeights)
 	}
@@ -330,7 +331,14 @@ func (in *info) setWeights(w *weights) {
 		c := classOf(sq, in.size)
 		in.guardW[sq] = int32(in.guard[sq])*w.guard/100 + w.pstA[c]
 		in.pstDsq[sq] = w.pstD[c]
-		in.pstK[sq] = w.pstK[c]
+		in.kingSq[sq] = w.pstK[c] - w.kingDist*(int32(in.size)-int32(in.kingDist[sq]))
+	}
+	for adj := range int32(len(in.kingAdjW)) {
+		if in.captureNeed == 1 {
+			in.kingAdjW[adj] = w.kingAdjWeak * adj
+		} else {
+			in.kingAdjW[adj] = w.kingAdj*adj*adj/2 + w.kingAdjSq*adj*adj
+		}
 	}
 }
 
