@@ -328,13 +328,8 @@ func (in *info) finish(s int32, ps *pieceSums, toMove tafl.Side) int32 {
 	w := in.w
 	s += ps.guard + w.chain*ps.chain
 	s += w.attacker*ps.natt - w.defender*ps.ndef - in.balance
-	if toMove == tafl.Attackers {
-		s += w.hanging*ps.hangD - w.hangingOther*ps.hangA
-		s += w.hangDA*ps.hangD + w.hangAA*ps.hangA
-	} else {
-		s += w.hangingOther*ps.hangD - w.hanging*ps.hangA
-		s += w.hangDD*ps.hangD + w.hangAD*ps.hangA
-	}
+	h := &in.hangW[toMove&1]
+	s += h[0]*ps.hangD + h[1]*ps.hangA
 	if toMove == tafl.Defenders {
 		return -s
 	}

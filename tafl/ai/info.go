@@ -51,6 +51,7 @@ type info struct {
 	pstDsq     [cells]int32               // a defender's square value (pstD)
 	kingSq     [cells]int32               // the king's square value: pstK, less kingDist per square of his nearness to an escape square (size - info.kingDist)
 	kingAdjW   [5]int32                   // the value of 0 to 4 attackers beside the king (kingAdj, kingAdjWeak, kingAdjSq)
+	hangW      [2][2]int32                // per defender and per attacker that could be captured (hanging, hangingOther, hangDA …), by the side to move&1 (Attackers: 1, else 0)
 	seals      [][sealSquares]tafl.Square // per corner: the squares of its triangle (fitted families; see seal.go)
 	sealAt     [cells]sealPlace           // each square's corner triangle and bit
 	outward    [cells][4]tafl.Square      // the four steps, the one toward the nearest edge last
@@ -333,6 +334,8 @@ func (in *info) setWeights(w *weights) {
 		in.pstDsq[sq] = w.pstD[c]
 		in.kingSq[sq] = w.pstK[c] - w.kingDist*(int32(in.size)-int32(in.kingDist[sq]))
 	}
+	in.hangW[tafl.Attackers&1] = [2]int32{w.hanging + w.hangDA, w.hangAA - w.hangingOther}
+	in.hangW[tafl.Defenders&1] = [2]int32{w.hangingOther + w.hangDD, w.hangAD - w.hanging}
 	for adj := range int32(len(in.kingAdjW)) {
 		if in.captureNeed == 1 {
 			in.kingAdjW[adj] = w.kingAdjWeak * adj
