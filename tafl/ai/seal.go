@@ -39,10 +39,15 @@ var sealXY = func() (out [sealSquares][2]int) {
 
 var (
 	sealOnce    sync.Once
-	sealNeed    [1 << sealSquares]uint8  // attackers still needed to seal the corner
-	sealRegion  [1 << sealSquares]uint16 // the squares joined to the corner's neighbours
+	sealNeed    [1 << 16]uint8           // attackers still needed to seal the corner (see below)
+	sealRegion  [1 << 16]uint16          // the squares joined to the corner's neighbours (see below)
 	sealImprove [1 << sealSquares]uint16 // the squares where one more attacker brings the seal nearer
 )
+
+// sealNeed and sealRegion have an entry for every uint16, so that the
+// evaluation indexes them with a corner's mask without a bounds check;
+// only the first 1<<sealSquares are ever filled or read (the rest is
+// never touched, and costs no cache).
 
 // sealTables computes sealNeed and sealRegion.
 func sealTables() {
@@ -166,12 +171,13 @@ func (in *info) sealScore(masks *[4]uint16, k tafl.Square) int32 {
 	if in.plan&planOpenCorner == 0 {
 		// Without the openCorner terms (the fitted weights have none)
 		// a corner's value is sealNeed's alone: four table reads, and the
-		// king's own corner, when his pocket makes it open, put right.
+		// king's own corner, when his pocket makes it open, put right
+		// (sealNeed is 0 to 3: &3 spares the bounds checks).
 		sw := &in.sealW
-		s := sw[sealNeed[masks[0]]] + sw[sealNeed[masks[1]]] + sw[sealNeed[masks[2]]] + sw[sealNeed[masks[3]]]
+		s := sw[sealNeed[masks[0]]&3] + sw[sealNeed[masks[1]]&3] + sw[sealNeed[masks[2]]&3] + sw[sealNeed[masks[3]]&3]
 		if p := in.sealAt[k]; p.corner != 0 {
 			if m := masks[(p.corner-1)&3]; sealRegion[m]&p.bit != 0 {
-				s += sw[3] - sw[sealNeed[m]] // see cornerNeed
+				s += sw[3] - sw[sealNeed[m]&3] // see cornerNeed
 			}
 		}
 		return s
