@@ -139,18 +139,17 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 
 	// The king.
 	if k != tafl.NoSquare {
-		free, lines, routes, routeSq, adj := in.kingCounts(b, k)
-		s -= w.kingFree*free + w.route*routes + w.routeSq*routeSq
-		if toMove == tafl.Attackers {
-			s -= w.openLine * lines
+		// kingCounts written out: most often the king has no move, and
+		// his lines' terms are 0.
+		ways, adj := kingNeighbours(b, k)
+		if ways != 0 {
+			free, lines, routes, routeSq := in.kingLines(b, k, ways)
+			s -= w.kingFree*free + w.route*routes + w.routeSq*routeSq
+			if toMove == tafl.Attackers {
+				s -= w.openLine * lines
+			}
 		}
-		s -= w.kingDist * (int32(in.size) - int32(in.kingDist[k]))
-		if in.captureNeed == 1 {
-			s += w.kingAdjWeak * adj
-		} else {
-			s += w.kingAdj*adj*adj/2 + w.kingAdjSq*adj*adj
-		}
-		s += in.pstK[k]
+		s += in.kingAdjW[adj] + in.kingSq[k]
 	}
 	if in.seals != nil {
 		// Each plan term is computed only when its weights are not all 0.
@@ -329,13 +328,8 @@ func (in *info) finish(s int32, ps *pieceSums, toMove tafl.Side) int32 {
 	w := in.w
 	s += ps.guard + w.chain*ps.chain
 	s += w.attacker*ps.natt - w.defender*ps.ndef - in.balance
-	if toMove == tafl.Attackers {
-		s += w.hanging*ps.hangD - w.hangingOther*ps.hangA
-		s += w.hangDA*ps.hangD + w.hangAA*ps.hangA
-	} else {
-		s += w.hangingOther*ps.hangD - w.hanging*ps.hangA
-		s += w.hangDD*ps.hangD + w.hangAD*ps.hangA
-	}
+	h := &in.hangW[toMove&1]
+	s += h[0]*ps.hangD + h[1]*ps.hangA
 	if toMove == tafl.Defenders {
 		return -s
 	}
@@ -420,14 +414,44 @@ func (in *info) kingTerms(b *board, k tafl.Square) kingTerms {
 // registers (a struct result is written field by field and read back
 // whole, and the processor cannot forward those stores to the load).
 func (in *info) kingCounts(b *board, k tafl.Square) (free, lines, routes, routeSq, adj int32) {
+	ways, adj := kingNeighbours(b, k)
+	if ways != 0 {
+		free, lines, routes, routeSq = in.kingLines(b, k, ways)
+	}
+	return free, lines, routes, routeSq, adj
+}
+
+// kingNeighbours returns the ways the king on k can go (bit i: his
+// neighbour at dirs[i] is empty), most often none or one, and the number
+// of attackers beside him. It reads the four neighbours at once (a loop
+// over dirs costs more than the reads).
+func kingNeighbours(b *board, k tafl.Square) (ways uint8, adj int32) {
+	x := neighbourBits[b[k+1]] | neighbourBits[b[k-1]]<<1 | neighbourBits[b[k+stride]]<<2 | neighbourBits[b[k-stride]]<<3
+	return x & 15, int32(bits.OnesCount8(x >> 4))
+}
+
+// neighbourBits are kingCounts' bits of the piece on a neighbour of the
+// king: 1 for an empty square, 16 for an attacker (a table of 256, which
+// a piece indexes without a bounds check).
+var neighbourBits = [256]uint8{tafl.Empty: 1, tafl.Attacker: 16}
+
+// kingLines returns kingCounts' counts but adj: the king on k goes the
+// ways ways (bit i: dirs[i]; his neighbour that way is empty).
+func (in *info) kingLines(b *board, k tafl.Square, ways uint8) (free, lines, routes, routeSq int32) {
 	var seen [16]tafl.Square // escape squares reached in two moves
 	kf := &in.kingFlags
-	for di, d := range dirs {
+	for ; ways != 0; ways &= ways - 1 {
+		di := bits.TrailingZeros8(ways)
+		d := dirs[di]
 		// The directions to look for open lines from a square the king
 		// reaches this way: those with an escape square, not back.
 		back := uint8(1) << (di ^ 1) // dirs[di^1] == -d
 		for q := k + d; b[q] == tafl.Empty; q += d {
 			f := kf[q]
+			if f == kingMayStop|kingMayPass {
+				free++ // a plain square, most of them: no line to an escape square from it
+				continue
+			}
 			if f&kingMayStop != 0 {
 				if f&kingEscapes != 0 {
 					lines++
@@ -462,10 +486,5 @@ func (in *info) kingCounts(b *board, k tafl.Square) (free, lines, routes, routeS
 			}
 		}
 	}
-	for _, d := range dirs {
-		if b[k+d] == tafl.Attacker {
-			adj++
-		}
-	}
-	return free, lines, routes, routeSq, adj
+	return free, lines, routes, routeSq
 }

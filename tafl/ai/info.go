@@ -45,17 +45,20 @@ type info struct {
 	specBit    [cells]uint8               // 8 on a throne, corner or camp square, else 0 (see exposedLine)
 	kingStop   [cells]bool                // the king may stop here (coming from outside)
 	kingPass   [cells]bool                // the king may pass over here
-	kingFlags  [cells]uint8               // kingMayStop, kingMayPass and kingEscapes together (kingTerms)
+	kingFlags  [cells]uint8               // kingMayStop, kingMayPass, kingEscapes and kingSeesEscape together (kingTerms)
 	guard      [cells]int16               // corner variants: value of an attacker here for blocking a corner
 	guardW     [cells]int32               // an attacker's square value: guard * w.guard / 100, plus pstA
 	pstDsq     [cells]int32               // a defender's square value (pstD)
-	pstK       [cells]int32               // the king's square value (pstK)
+	kingSq     [cells]int32               // the king's square value: pstK, less kingDist per square of his nearness to an escape square (size - info.kingDist)
+	kingAdjW   [5]int32                   // the value of 0 to 4 attackers beside the king (kingAdj, kingAdjWeak, kingAdjSq)
+	hangW      [2][2]int32                // per defender and per attacker that could be captured (hanging, hangingOther, hangDA …), by the side to move&1 (Attackers: 1, else 0)
 	seals      [][sealSquares]tafl.Square // per corner: the squares of its triangle (fitted families; see seal.go)
 	sealAt     [cells]sealPlace           // each square's corner triangle and bit
 	outward    [cells][4]tafl.Square      // the four steps, the one toward the nearest edge last
 	zob        [cells]uint64              // random keys of the squares (cordonCache)
 	bits       *bitTables                 // fitted families: the bit-set masks
 	plan       uint8                      // the plan terms whose weights are not all 0 (planSeal, …)
+	sealW      [4]int32                   // w.seal by the attackers a corner needs (sealNeed), 0 for three or more
 	cornerDist [4][cells]int8             // fitted families: each square's distance to each corner (file + rank steps)
 	kingDist   [cells]int16               // distance (in squares) to the nearest escape square
 	escDirs    [cells]uint8               // bit i: an escape square lies from here in direction dirs[i]
@@ -74,6 +77,7 @@ const (
 	kingMayStop = 1 << iota
 	kingMayPass
 	kingEscapes
+	kingSeesEscape // an escape square lies from here in some direction (escDirs)
 )
 
 // balances are, for the presets whose games can end in a draw, the
@@ -175,6 +179,9 @@ func newInfo(v *tafl.Variant) *info {
 				}
 			}
 		}
+		if in.escDirs[sq] != 0 {
+			in.kingFlags[sq] |= kingSeesEscape
+		}
 	}
 	n := in.size
 	for _, sq := range in.squares {
@@ -225,14 +232,14 @@ func newInfo(v *tafl.Variant) *info {
 	} else {
 		in.w = &edgeWeights
 	}
-	in.setWeights(in.w)
-	in.balance = balanceOf(v)
 	switch r.KingStrength {
 	case tafl.WeakKing, tafl.StrongNearThrone:
 		in.captureNeed = 1
 	default:
 		in.captureNeed = 3
 	}
+	in.setWeights(in.w) // after captureNeed (kingAdjW)
+	in.balance = balanceOf(v)
 	if in.fitted() {
 		in.att = in.copyWith(&corner11AttackerWeights)
 	}
@@ -305,6 +312,10 @@ func (in *info) setWeights(w *weights) {
 	if w.seal != [3]int32{} || w.openCorner != [3]int32{} {
 		in.plan |= planSeal
 	}
+	if w.openCorner != [3]int32{} {
+		in.plan |= planOpenCorner
+	}
+	in.sealW = [4]int32{w.seal[0], w.seal[1], w.seal[2], 0}
 	if w.kingShut != 0 || w.kingRoom != 0 || w.outsideDef != 0 {
 		in.plan |= planCordon
 	}
@@ -321,7 +332,16 @@ func (in *info) setWeights(w *weights) {
 		c := classOf(sq, in.size)
 		in.guardW[sq] = int32(in.guard[sq])*w.guard/100 + w.pstA[c]
 		in.pstDsq[sq] = w.pstD[c]
-		in.pstK[sq] = w.pstK[c]
+		in.kingSq[sq] = w.pstK[c] - w.kingDist*(int32(in.size)-int32(in.kingDist[sq]))
+	}
+	in.hangW[tafl.Attackers&1] = [2]int32{w.hanging + w.hangDA, w.hangAA - w.hangingOther}
+	in.hangW[tafl.Defenders&1] = [2]int32{w.hangingOther + w.hangDD, w.hangAD - w.hanging}
+	for adj := range int32(len(in.kingAdjW)) {
+		if in.captureNeed == 1 {
+			in.kingAdjW[adj] = w.kingAdjWeak * adj
+		} else {
+			in.kingAdjW[adj] = w.kingAdj*adj*adj/2 + w.kingAdjSq*adj*adj
+		}
 	}
 }
 
@@ -345,9 +365,10 @@ func (in *info) copyWith(w *weights) *info {
 
 // The plan terms of the fitted families (info.plan).
 const (
-	planSeal   = 1 << iota // corner seals (the plan moves' ordering too)
-	planCordon             // the king shut in
-	planNear               // attackers near the king
-	planReach              // the king's two-move reach
-	planDetour             // the king's detour to the edge
+	planSeal       = 1 << iota // corner seals (the plan moves' ordering too)
+	planCordon                 // the king shut in
+	planNear                   // attackers near the king
+	planReach                  // the king's two-move reach
+	planDetour                 // the king's detour to the edge
+	planOpenCorner             // the king near a corner that is not sealed (part of planSeal)
 )

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/bits"
 	"sync"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -38,45 +39,50 @@ var sealXY = func() (out [sealSquares][2]int) {
 
 var (
 	sealOnce    sync.Once
-	sealNeed    [1 << sealSquares]uint8  // attackers still needed to seal the corner
-	sealRegion  [1 << sealSquares]uint16 // the squares joined to the corner's neighbours
+	sealNeed    [1 << 16]uint8           // attackers still needed to seal the corner (see below)
+	sealRegion  [1 << 16]uint16          // the squares joined to the corner's neighbours (see below)
 	sealImprove [1 << sealSquares]uint16 // the squares where one more attacker brings the seal nearer
 )
+
+// sealNeed and sealRegion have an entry for every uint16, so that the
+// evaluation indexes them with a corner's mask without a bounds check;
+// only the first 1<<sealSquares are ever filled or read (the rest is
+// never touched, and costs no cache).
 
 // sealTables computes sealNeed and sealRegion.
 func sealTables() {
 	sealOnce.Do(func() {
-		index := map[[2]int]int{}
-		for i, xy := range sealXY {
-			index[xy] = i
+		// The triangle's squares beside each square, as a mask; the
+		// corner's neighbours (bits 0 and 1) and the far side (x+y = 4).
+		var beside [sealSquares]uint16
+		var far uint16
+		for i, a := range sealXY {
+			for j, b := range sealXY {
+				if abs(a[0]-b[0])+abs(a[1]-b[1]) == 1 {
+					beside[i] |= 1 << j
+				}
+			}
+			if a[0]+a[1] == 4 {
+				far |= 1 << i
+			}
 		}
 		for mask := range 1 << sealSquares {
-			var region uint16
-			var stack []int
-			for _, xy := range [][2]int{{0, 1}, {1, 0}} {
-				if i := index[xy]; mask&(1<<i) == 0 {
-					region |= 1 << i
-					stack = append(stack, i)
+			// Flood from the corner's neighbours through the squares
+			// without attackers.
+			free := ^uint16(mask)
+			region := 0b11 & free
+			for {
+				next := region
+				for r := region; r != 0; r &= r - 1 {
+					next |= beside[bits.TrailingZeros16(r)]
 				}
-			}
-			open := false
-			for len(stack) > 0 {
-				i := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				x, y := sealXY[i][0], sealXY[i][1]
-				if x+y == 4 {
-					open = true
+				if next &= free; next == region {
+					break
 				}
-				for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-					j, ok := index[[2]int{x + d[0], y + d[1]}]
-					if ok && mask&(1<<j) == 0 && region&(1<<j) == 0 {
-						region |= 1 << j
-						stack = append(stack, j)
-					}
-				}
+				region = next
 			}
 			sealRegion[mask] = region
-			if !open {
+			if region&far == 0 {
 				sealNeed[mask] = 0
 			} else {
 				sealNeed[mask] = 3
@@ -162,6 +168,20 @@ func (in *info) cornerNeed(m uint16, c int, k tafl.Square) int {
 // through memory and read back cost more than the sums).
 func (in *info) sealScore(masks *[4]uint16, k tafl.Square) int32 {
 	w := in.w
+	if in.plan&planOpenCorner == 0 {
+		// Without the openCorner terms (the fitted weights have none)
+		// a corner's value is sealNeed's alone: four table reads, and the
+		// king's own corner, when his pocket makes it open, put right
+		// (sealNeed is 0 to 3: &3 spares the bounds checks).
+		sw := &in.sealW
+		s := sw[sealNeed[masks[0]]&3] + sw[sealNeed[masks[1]]&3] + sw[sealNeed[masks[2]]&3] + sw[sealNeed[masks[3]]&3]
+		if p := in.sealAt[k]; p.corner != 0 {
+			if m := masks[(p.corner-1)&3]; sealRegion[m]&p.bit != 0 {
+				s += sw[3] - sw[sealNeed[m]&3] // see cornerNeed
+			}
+		}
+		return s
+	}
 	var s int32
 	for c := range in.seals { // as sealCounts
 		need := in.cornerNeed(masks[c], c, k)
@@ -282,22 +302,28 @@ func (in *info) kingDetour(ps *pieceSums, k tafl.Square) int32 {
 			return 0
 		}
 	}
+	// Flood from the king through the squares without attackers, one
+	// step at a time: t.grow(r).and(open), written out on the two words
+	// with the masks in locals (grow does not inline, and the compiler
+	// reloads fields of t at every step). A step toward file k must not
+	// land on file a (it wrapped round), nor one toward file a on file k:
+	// those squares are taken out of the step's open squares once.
 	open := t.all.andNot(ps.att)
+	openE, openW := open.and(t.notA), open.and(t.notK)
+	edge := t.edge
+	rlo, rhi := r.lo, r.hi
 	for steps := int32(1); ; steps++ {
-		// t.grow(r).and(open), written out on the two words (grow does
-		// not inline).
-		e, w := r.and(t.notK), r.and(t.notA)
-		g := bb{
-			(r.lo | e.lo<<1 | w.lo>>1 | w.hi<<63 | r.lo<<bitSize | r.lo>>bitSize | r.hi<<(64-bitSize)) & open.lo,
-			(r.hi | e.hi<<1 | e.lo>>63 | w.hi>>1 | r.hi<<bitSize | r.lo>>(64-bitSize) | r.hi>>bitSize) & open.hi,
-		}
-		if !g.and(t.edge).empty() {
+		lo := (rlo|rlo<<bitSize|rlo>>bitSize|rhi<<(64-bitSize))&open.lo |
+			rlo<<1&openE.lo | (rlo>>1|rhi<<63)&openW.lo
+		hi := (rhi|rhi<<bitSize|rhi>>bitSize|rlo>>(64-bitSize))&open.hi |
+			(rhi<<1|rlo>>63)&openE.hi | rhi>>1&openW.hi
+		if lo&edge.lo|hi&edge.hi != 0 {
 			return steps - straight
 		}
-		if g == r {
+		if lo == rlo && hi == rhi {
 			return 0
 		}
-		r = g
+		rlo, rhi = lo, hi
 	}
 }
 
