@@ -175,6 +175,9 @@ type picker struct {
 	prefetch bool
 	sel      int // tactical stage: moves[:sel] are in their final order
 	i        int // next move of s.moves[ply] to hand out
+	// tactical stage: how many of the moves keyed orderWin and
+	// orderCapture are not picked yet (see pickTactical)
+	wins, caps int16
 }
 
 // nextMove returns the next move to search at the picker's node, and its
@@ -196,18 +199,18 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 				return m, orderHash
 			}
 		case stageCollect:
-			s.collectTactical(ply, pk.hash)
+			s.collectTactical(pk)
 			pk.stage = stageTactical
 		case stageTactical:
 			moves, order := s.moves[ply], s.order[ply]
 			if i := pk.i; i < len(moves) {
 				if i >= pk.sel {
-					selectBest(moves, order, i)
+					pk.pickTactical(moves, order, i)
 				}
 				if pk.prefetch && i+1 < len(moves) {
 					// Pick the next move now (the keys do not change) and
 					// start fetching its child's table bucket.
-					selectBest(moves, order, i+1)
+					pk.pickTactical(moves, order, i+1)
 					pk.sel = i + 2
 					s.sh.tt.prefetch(s.pos[ply].HashAfter(moves[i+1]))
 				}
@@ -266,46 +269,73 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 
 // collectTactical puts into s.moves[ply] (and their keys into
 // s.order[ply]) the tactical moves of the node at ply, every move whose key
-// (scoreMove) is orderKing or more but the hash move (NoMove: none),
-// without generating the others.
-func (s *searcher) collectTactical(ply int, hash tafl.Move) {
+// (scoreMove) is orderKing or more but the hash move (pk.hash; NoMove:
+// none), without generating the others. It computes the keys itself from
+// how it found each move (they are scoreMove's: orderWin, orderCapture or
+// orderKing) and counts the first two in pk.wins and pk.caps for
+// pickTactical.
+func (s *searcher) collectTactical(pk *picker) {
+	ply, hash := pk.ply, pk.hash
 	s.buildCapMap(ply)
 	p := &s.pos[ply]
 	moves := s.moves[ply][:0]
 	order := s.order[ply][:0]
 	var buf [4]tafl.Move
-	add := func(m tafl.Move) {
+	wins, caps := 0, 0
+	add := func(m tafl.Move, key int32) {
 		if m != hash {
 			moves = append(moves, m)
-			order = append(order, s.scoreMove(ply, m, hash))
+			order = append(order, key)
+			switch key {
+			case orderWin:
+				wins++
+			case orderCapture:
+				caps++
+			}
 		}
 	}
 	k := s.kings[ply]
 	b := &s.boards[ply]
+	cm := &s.capMap[ply]
 	if s.sides[ply&1] == tafl.Defenders {
 		// Every king move; the other defenders' captures.
 		if k != tafl.NoSquare {
 			kingMoves := p.MovesFrom(k, moves)
 			moves = moves[:0]
+			escape := &s.in.escape
 			for _, m := range kingMoves {
-				add(m) // in place: add never overtakes the loop
+				// in place: add never overtakes the loop
+				key := int32(orderKing)
+				if to := m.To(); escape[to] {
+					key = orderWin
+				} else if cm[to] != 0 && s.capturesFrom(ply, k, to) {
+					key = orderCapture
+				}
+				add(m, key)
 			}
 		}
 		for _, to := range s.capSq[ply] {
 			for _, m := range p.MovesTo(to, buf[:0]) {
 				if m.From() != k && s.capturesFrom(ply, m.From(), to) {
-					add(m)
+					add(m, orderCapture)
 				}
 			}
 		}
 	} else {
-		// Every move onto the king's rank or file; captures elsewhere.
+		// Every move onto the king's rank or file (beside him: a win);
+		// captures elsewhere.
 		if k != tafl.NoSquare {
 			for _, d := range dirs {
 				for q := k + d; b[q] != offBoard; q += d {
 					if b[q] == tafl.Empty {
 						for _, m := range p.MovesTo(q, buf[:0]) {
-							add(m)
+							key := int32(orderKing)
+							if q == k+d {
+								key = orderWin
+							} else if cm[q] != 0 && s.capturesFrom(ply, m.From(), q) {
+								key = orderCapture
+							}
+							add(m, key)
 						}
 					}
 				}
@@ -317,12 +347,36 @@ func (s *searcher) collectTactical(ply int, hash tafl.Move) {
 			}
 			for _, m := range p.MovesTo(to, buf[:0]) {
 				if s.capturesFrom(ply, m.From(), to) {
-					add(m)
+					add(m, orderCapture)
 				}
 			}
 		}
 	}
 	s.moves[ply], s.order[ply] = moves, order
+	pk.wins, pk.caps = int16(wins), int16(caps)
+}
+
+// pickTactical swaps into place i of the tactical moves the first one of
+// moves[i:] with the largest key, as selectBest would, but knows that
+// key from the counts of pk (the keys are orderWin, orderCapture and
+// orderKing only): it stops at the first move that has it instead of
+// scanning them all.
+func (pk *picker) pickTactical(moves []tafl.Move, order []int32, i int) {
+	top := int32(orderKing)
+	switch {
+	case pk.wins > 0:
+		top = orderWin
+		pk.wins--
+	case pk.caps > 0:
+		top = orderCapture
+		pk.caps--
+	}
+	j := i
+	for order[j] != top {
+		j++
+	}
+	moves[i], moves[j] = moves[j], moves[i]
+	order[i], order[j] = order[j], order[i]
 }
 
 // selectBest swaps the move with the largest key among moves[i:] (the
