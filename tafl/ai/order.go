@@ -226,18 +226,7 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 					return m, orderKiller
 				}
 			}
-			// All moves; keep the quiet ones.
-			moves := s.pos[ply].GenerateMoves(s.moves[ply])
-			order := s.order[ply][:0]
-			n := 0
-			for _, m := range moves {
-				if key := s.scoreMove(ply, m, pk.hash); key < orderKiller {
-					moves[n] = m
-					order = append(order, key)
-					n++
-				}
-			}
-			s.moves[ply], s.order[ply] = moves[:n], order
+			s.quietMoves(ply, pk.hash)
 			pk.i = 0
 			pk.stage = stageQuiet
 		case stageQuiet:
@@ -265,6 +254,60 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 			return tafl.NoMove, 0
 		}
 	}
+}
+
+// quietMoves generates every move of the node at ply and keeps in
+// s.moves[ply] (their keys in s.order[ply]) those scoreMove keys below
+// orderKiller: all but the hash move, the tactical moves and the killers,
+// which the earlier stages handed out. It is scoreMove for a whole node,
+// with what depends only on the node looked up once.
+func (s *searcher) quietMoves(ply int, hash tafl.Move) {
+	moves := s.pos[ply].GenerateMoves(s.moves[ply])
+	order := s.order[ply][:0]
+	cm := &s.capMap[ply]
+	k := s.kings[ply]
+	kf, kr := k.File(), k.Rank() // -1 without a king: no square's
+	k0, k1 := s.killers[ply][0], s.killers[ply][1]
+	attackers := s.sides[ply&1] == tafl.Attackers
+	history := s.history[cells*cells:]
+	var seal *[4]uint16 // the corners' seals, when plan moves count
+	if attackers {
+		history = s.history[:cells*cells]
+		if s.in.plan&planSeal != 0 {
+			seal = &s.ownSumsAt(ply).seal
+		}
+	}
+	sealAt := &s.in.sealAt
+	n := 0
+	for _, m := range moves {
+		if m == hash || m == k0 || m == k1 {
+			continue
+		}
+		from, to := m.From(), m.To()
+		if cm[to] != 0 && s.capturesFrom(ply, from, to) {
+			continue
+		}
+		var key int32
+		if attackers {
+			if to.File() == kf || to.Rank() == kr {
+				continue // onto the king's lines (beside him: a win)
+			}
+			if p := sealAt[to]; seal != nil && p.corner != 0 && sealImprove[seal[p.corner-1]]&p.bit != 0 {
+				key = orderPlan
+			} else {
+				key = history[int(from)*cells+int(to)]
+			}
+		} else {
+			if from == k {
+				continue
+			}
+			key = history[int(from)*cells+int(to)]
+		}
+		moves[n] = m
+		order = append(order, key)
+		n++
+	}
+	s.moves[ply], s.order[ply] = moves[:n], order
 }
 
 // collectTactical puts into s.moves[ply] (and their keys into
