@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -236,11 +237,10 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 				pk.stage = stageDone
 				return tafl.NoMove, 0
 			}
-			if i < sortAfter {
-				// Selection sort for the first moves: a cut-off often
-				// comes before the rest is needed.
-				selectBest(moves, order, i)
-			} else if i == sortAfter {
+			// The first sortAfter moves are in place already (quietMoves
+			// selected them: a cut-off often comes before the rest is
+			// needed).
+			if i == sortAfter {
 				s.sortRest(ply, moves[i:], order[i:])
 			}
 			if pk.prefetch && i >= sortAfter && i+1 < len(moves) {
@@ -279,6 +279,10 @@ func (s *searcher) quietMoves(ply int, hash tafl.Move) {
 	}
 	sealAt := &s.in.sealAt
 	n := 0
+	var top topKeys
+	for i := range top {
+		top[i].key = math.MinInt32
+	}
 	for _, m := range moves {
 		if m == hash || m == k0 || m == k1 {
 			continue
@@ -303,11 +307,73 @@ func (s *searcher) quietMoves(ply int, hash tafl.Move) {
 			}
 			key = history[int(from)*cells+int(to)]
 		}
+		if key > top[sortAfter-1].key && n >= sortAfter {
+			top.add(key, n)
+		}
 		moves[n] = m
 		order = append(order, key)
 		n++
 	}
 	s.moves[ply], s.order[ply] = moves[:n], order
+	top.pickFirst(moves[:n], order)
+}
+
+// topKeys are the places of the sortAfter largest keys of a node's quiet
+// moves after the first sortAfter, largest first (of equals, the first
+// one), found while quietMoves generates them, so that the quiet stage's
+// first selections need not scan every move.
+type topKeys [sortAfter]struct {
+	key   int32
+	place int
+}
+
+// add puts the move at place with key among t, when its key is larger
+// than the last of t's; places come in increasing order.
+func (t *topKeys) add(key int32, place int) {
+	i := sortAfter - 1
+	for ; i > 0 && key > t[i-1].key; i-- {
+		t[i] = t[i-1]
+	}
+	t[i].key, t[i].place = key, place
+}
+
+// pickFirst puts into places 0 to sortAfter-1 the moves selectBest would
+// put there, called for each place in turn. Only the moves first there
+// and those of t can be picked: any other move has a smaller key than
+// each move of t, or an equal key and a later place, and selectBest's
+// swaps move only picked moves and moves first at places 0 to
+// sortAfter-1. So it runs selectBest's selections and swaps on these few.
+func (t *topKeys) pickFirst(moves []tafl.Move, order []int32) {
+	var at [2 * sortAfter]int // where the candidates are now
+	c := 0
+	for i := 0; i < sortAfter && i < len(moves); i++ {
+		at[c] = i
+		c++
+	}
+	for _, x := range t {
+		if x.place >= sortAfter {
+			at[c] = x.place
+			c++
+		}
+	}
+	for i := 0; i < sortAfter && i < len(moves); i++ {
+		b := i
+		for _, p := range at[:c] {
+			if p > i && (order[p] > order[b] || order[p] == order[b] && p < b) {
+				b = p
+			}
+		}
+		moves[i], moves[b] = moves[b], moves[i]
+		order[i], order[b] = order[b], order[i]
+		for j, p := range at[:c] {
+			switch p {
+			case i:
+				at[j] = b
+			case b:
+				at[j] = i
+			}
+		}
+	}
 }
 
 // collectTactical puts into s.moves[ply] (and their keys into
