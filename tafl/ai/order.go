@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -175,6 +176,9 @@ type picker struct {
 	prefetch bool
 	sel      int // tactical stage: moves[:sel] are in their final order
 	i        int // next move of s.moves[ply] to hand out
+	// tactical stage: how many of the moves keyed orderWin and
+	// orderCapture are not picked yet (see pickTactical)
+	wins, caps int16
 }
 
 // nextMove returns the next move to search at the picker's node, and its
@@ -196,18 +200,18 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 				return m, orderHash
 			}
 		case stageCollect:
-			s.collectTactical(ply, pk.hash)
+			s.collectTactical(pk)
 			pk.stage = stageTactical
 		case stageTactical:
 			moves, order := s.moves[ply], s.order[ply]
 			if i := pk.i; i < len(moves) {
 				if i >= pk.sel {
-					selectBest(moves, order, i)
+					pk.pickTactical(moves, order, i)
 				}
 				if pk.prefetch && i+1 < len(moves) {
 					// Pick the next move now (the keys do not change) and
 					// start fetching its child's table bucket.
-					selectBest(moves, order, i+1)
+					pk.pickTactical(moves, order, i+1)
 					pk.sel = i + 2
 					s.sh.tt.prefetch(s.pos[ply].HashAfter(moves[i+1]))
 				}
@@ -223,18 +227,7 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 					return m, orderKiller
 				}
 			}
-			// All moves; keep the quiet ones.
-			moves := s.pos[ply].GenerateMoves(s.moves[ply])
-			order := s.order[ply][:0]
-			n := 0
-			for _, m := range moves {
-				if key := s.scoreMove(ply, m, pk.hash); key < orderKiller {
-					moves[n] = m
-					order = append(order, key)
-					n++
-				}
-			}
-			s.moves[ply], s.order[ply] = moves[:n], order
+			s.quietMoves(ply, pk.hash)
 			pk.i = 0
 			pk.stage = stageQuiet
 		case stageQuiet:
@@ -244,11 +237,10 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 				pk.stage = stageDone
 				return tafl.NoMove, 0
 			}
-			if i < sortAfter {
-				// Selection sort for the first moves: a cut-off often
-				// comes before the rest is needed.
-				selectBest(moves, order, i)
-			} else if i == sortAfter {
+			// The first sortAfter moves are in place already (quietMoves
+			// selected them: a cut-off often comes before the rest is
+			// needed).
+			if i == sortAfter {
 				s.sortRest(ply, moves[i:], order[i:])
 			}
 			if pk.prefetch && i >= sortAfter && i+1 < len(moves) {
@@ -264,48 +256,195 @@ func (s *searcher) nextMove(pk *picker) (tafl.Move, int32) {
 	}
 }
 
+// quietMoves generates every move of the node at ply and keeps in
+// s.moves[ply] (their keys in s.order[ply]) those scoreMove keys below
+// orderKiller: all but the hash move, the tactical moves and the killers,
+// which the earlier stages handed out. It is scoreMove for a whole node,
+// with what depends only on the node looked up once.
+func (s *searcher) quietMoves(ply int, hash tafl.Move) {
+	moves := s.pos[ply].GenerateMoves(s.moves[ply])
+	order := s.order[ply][:0]
+	cm := &s.capMap[ply]
+	k := s.kings[ply]
+	kf, kr := k.File(), k.Rank() // -1 without a king: no square's
+	k0, k1 := s.killers[ply][0], s.killers[ply][1]
+	attackers := s.sides[ply&1] == tafl.Attackers
+	history := s.history[cells*cells:]
+	var seal *[4]uint16 // the corners' seals, when plan moves count
+	if attackers {
+		history = s.history[:cells*cells]
+		if s.in.plan&planSeal != 0 {
+			seal = &s.ownSumsAt(ply).seal
+		}
+	}
+	sealAt := &s.in.sealAt
+	n := 0
+	var top topKeys
+	for i := range top {
+		top[i].key = math.MinInt32
+	}
+	for _, m := range moves {
+		if m == hash || m == k0 || m == k1 {
+			continue
+		}
+		from, to := m.From(), m.To()
+		if cm[to] != 0 && s.capturesFrom(ply, from, to) {
+			continue
+		}
+		var key int32
+		if attackers {
+			if to.File() == kf || to.Rank() == kr {
+				continue // onto the king's lines (beside him: a win)
+			}
+			if p := sealAt[to]; seal != nil && p.corner != 0 && sealImprove[seal[p.corner-1]]&p.bit != 0 {
+				key = orderPlan
+			} else {
+				key = history[int(from)*cells+int(to)]
+			}
+		} else {
+			if from == k {
+				continue
+			}
+			key = history[int(from)*cells+int(to)]
+		}
+		if key > top[sortAfter-1].key && n >= sortAfter {
+			top.add(key, n)
+		}
+		moves[n] = m
+		order = append(order, key)
+		n++
+	}
+	s.moves[ply], s.order[ply] = moves[:n], order
+	top.pickFirst(moves[:n], order)
+}
+
+// topKeys are the places of the sortAfter largest keys of a node's quiet
+// moves after the first sortAfter, largest first (of equals, the first
+// one), found while quietMoves generates them, so that the quiet stage's
+// first selections need not scan every move.
+type topKeys [sortAfter]struct {
+	key   int32
+	place int
+}
+
+// add puts the move at place with key among t, when its key is larger
+// than the last of t's; places come in increasing order.
+func (t *topKeys) add(key int32, place int) {
+	i := sortAfter - 1
+	for ; i > 0 && key > t[i-1].key; i-- {
+		t[i] = t[i-1]
+	}
+	t[i].key, t[i].place = key, place
+}
+
+// pickFirst puts into places 0 to sortAfter-1 the moves selectBest would
+// put there, called for each place in turn. Only the moves first there
+// and those of t can be picked: any other move has a smaller key than
+// each move of t, or an equal key and a later place, and selectBest's
+// swaps move only picked moves and moves first at places 0 to
+// sortAfter-1. So it runs selectBest's selections and swaps on these few.
+func (t *topKeys) pickFirst(moves []tafl.Move, order []int32) {
+	var at [2 * sortAfter]int // where the candidates are now
+	c := 0
+	for i := 0; i < sortAfter && i < len(moves); i++ {
+		at[c] = i
+		c++
+	}
+	for _, x := range t {
+		if x.place >= sortAfter {
+			at[c] = x.place
+			c++
+		}
+	}
+	for i := 0; i < sortAfter && i < len(moves); i++ {
+		b := i
+		for _, p := range at[:c] {
+			if p > i && (order[p] > order[b] || order[p] == order[b] && p < b) {
+				b = p
+			}
+		}
+		moves[i], moves[b] = moves[b], moves[i]
+		order[i], order[b] = order[b], order[i]
+		for j, p := range at[:c] {
+			switch p {
+			case i:
+				at[j] = b
+			case b:
+				at[j] = i
+			}
+		}
+	}
+}
+
 // collectTactical puts into s.moves[ply] (and their keys into
 // s.order[ply]) the tactical moves of the node at ply, every move whose key
-// (scoreMove) is orderKing or more but the hash move (NoMove: none),
-// without generating the others.
-func (s *searcher) collectTactical(ply int, hash tafl.Move) {
+// (scoreMove) is orderKing or more but the hash move (pk.hash; NoMove:
+// none), without generating the others. It computes the keys itself from
+// how it found each move (they are scoreMove's: orderWin, orderCapture or
+// orderKing) and counts the first two in pk.wins and pk.caps for
+// pickTactical.
+func (s *searcher) collectTactical(pk *picker) {
+	ply, hash := pk.ply, pk.hash
 	s.buildCapMap(ply)
 	p := &s.pos[ply]
 	moves := s.moves[ply][:0]
 	order := s.order[ply][:0]
 	var buf [4]tafl.Move
-	add := func(m tafl.Move) {
+	wins, caps := 0, 0
+	add := func(m tafl.Move, key int32) {
 		if m != hash {
 			moves = append(moves, m)
-			order = append(order, s.scoreMove(ply, m, hash))
+			order = append(order, key)
+			switch key {
+			case orderWin:
+				wins++
+			case orderCapture:
+				caps++
+			}
 		}
 	}
 	k := s.kings[ply]
 	b := &s.boards[ply]
+	cm := &s.capMap[ply]
 	if s.sides[ply&1] == tafl.Defenders {
 		// Every king move; the other defenders' captures.
 		if k != tafl.NoSquare {
 			kingMoves := p.MovesFrom(k, moves)
 			moves = moves[:0]
+			escape := &s.in.escape
 			for _, m := range kingMoves {
-				add(m) // in place: add never overtakes the loop
+				// in place: add never overtakes the loop
+				key := int32(orderKing)
+				if to := m.To(); escape[to] {
+					key = orderWin
+				} else if cm[to] != 0 && s.capturesFrom(ply, k, to) {
+					key = orderCapture
+				}
+				add(m, key)
 			}
 		}
 		for _, to := range s.capSq[ply] {
 			for _, m := range p.MovesTo(to, buf[:0]) {
 				if m.From() != k && s.capturesFrom(ply, m.From(), to) {
-					add(m)
+					add(m, orderCapture)
 				}
 			}
 		}
 	} else {
-		// Every move onto the king's rank or file; captures elsewhere.
+		// Every move onto the king's rank or file (beside him: a win);
+		// captures elsewhere.
 		if k != tafl.NoSquare {
 			for _, d := range dirs {
 				for q := k + d; b[q] != offBoard; q += d {
 					if b[q] == tafl.Empty {
 						for _, m := range p.MovesTo(q, buf[:0]) {
-							add(m)
+							key := int32(orderKing)
+							if q == k+d {
+								key = orderWin
+							} else if cm[q] != 0 && s.capturesFrom(ply, m.From(), q) {
+								key = orderCapture
+							}
+							add(m, key)
 						}
 					}
 				}
@@ -317,12 +456,36 @@ func (s *searcher) collectTactical(ply int, hash tafl.Move) {
 			}
 			for _, m := range p.MovesTo(to, buf[:0]) {
 				if s.capturesFrom(ply, m.From(), to) {
-					add(m)
+					add(m, orderCapture)
 				}
 			}
 		}
 	}
 	s.moves[ply], s.order[ply] = moves, order
+	pk.wins, pk.caps = int16(wins), int16(caps)
+}
+
+// pickTactical swaps into place i of the tactical moves the first one of
+// moves[i:] with the largest key, as selectBest would, but knows that
+// key from the counts of pk (the keys are orderWin, orderCapture and
+// orderKing only): it stops at the first move that has it instead of
+// scanning them all.
+func (pk *picker) pickTactical(moves []tafl.Move, order []int32, i int) {
+	top := int32(orderKing)
+	switch {
+	case pk.wins > 0:
+		top = orderWin
+		pk.wins--
+	case pk.caps > 0:
+		top = orderCapture
+		pk.caps--
+	}
+	j := i
+	for order[j] != top {
+		j++
+	}
+	moves[i], moves[j] = moves[j], moves[i]
+	order[i], order[j] = order[j], order[i]
 }
 
 // selectBest swaps the move with the largest key among moves[i:] (the

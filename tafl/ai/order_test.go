@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -258,6 +259,37 @@ func TestSortRestIsAFullSort(t *testing.T) {
 				t.Fatalf("trial %d (%d moves): place %d holds %v key %d, want %v key %d",
 					trial, n, i, moves[i], order[i], want[i].m, want[i].key)
 			}
+		}
+	}
+}
+
+// TestPickFirstIsSelectBest compares the quiet stage's first selections
+// (topKeys.pickFirst) with selectBest called for each place in turn, on
+// random keys with many ties.
+func TestPickFirstIsSelectBest(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		n := r.IntN(12)
+		moves := make([]tafl.Move, n)
+		order := make([]int32, n)
+		var top topKeys
+		for i := range top {
+			top[i].key = math.MinInt32
+		}
+		for i := range moves {
+			moves[i] = tafl.Move(i + 1)
+			order[i] = int32(r.IntN(4))
+			if order[i] > top[sortAfter-1].key && i >= sortAfter {
+				top.add(order[i], i)
+			}
+		}
+		wantMoves, wantOrder := slices.Clone(moves), slices.Clone(order)
+		for i := 0; i < sortAfter && i < n; i++ {
+			selectBest(wantMoves, wantOrder, i)
+		}
+		top.pickFirst(moves, order)
+		if !slices.Equal(moves, wantMoves) || !slices.Equal(order, wantOrder) {
+			t.Fatalf("pickFirst gives %v %v, selectBest %v %v", moves, order, wantMoves, wantOrder)
 		}
 	}
 }

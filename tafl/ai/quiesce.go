@@ -23,10 +23,20 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
 	}
 	p := &s.pos[ply]
 	toMove := s.sides[ply&1]
-	if s.winsNow(ply) {
-		return WinScore - int32(ply+1)
+	// Does the side to move win at once? If not, is it threatened (see
+	// threatened; written out, so that each side's test runs once)?
+	var threat bool
+	if toMove == tafl.Defenders {
+		if s.kingEscapes(ply) {
+			return WinScore - int32(ply+1)
+		}
+		threat = s.kingFalls(ply)
+	} else {
+		if s.kingFalls(ply) {
+			return WinScore - int32(ply+1)
+		}
+		threat = s.kingEscapes(ply)
 	}
-	threat := s.threatened(ply)
 	if !threat || qd >= maxQDepth || ply >= maxPly-1 {
 		v := s.evaluate(ply)
 		if threat {
@@ -86,22 +96,18 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
 	return best
 }
 
-// winsNow reports whether the side to move at ply wins with its next
-// move: the defenders' king has an open line to an escape square, or the
-// attackers can capture the king.
-func (s *searcher) winsNow(ply int) bool { return s.canWin(s.sides[ply&1], ply) }
-
 // threatened reports whether the opponent of the side to move at ply
 // threatens to win with its next move.
 func (s *searcher) threatened(ply int) bool { return s.canWin(s.sides[ply&1].Other(), ply) }
 
 // canWin reports whether side, were it to move in the position at ply,
-// would win with one move (see winsNow).
+// would win with one move: the defenders' king has an open line to an
+// escape square, or the attackers can capture the king.
 func (s *searcher) canWin(side tafl.Side, ply int) bool {
 	if side == tafl.Defenders {
-		return s.pos[ply].KingOpenLines() > 0
+		return s.kingEscapes(ply)
 	}
-	return s.kingInReach(ply) && s.pos[ply].KingCapturable()
+	return s.kingFalls(ply)
 }
 
 // sameLine reports whether sq shares a rank or file with k.
@@ -109,24 +115,44 @@ func sameLine(sq, k tafl.Square) bool {
 	return sq.File() == k.File() || sq.Rank() == k.Rank()
 }
 
-// kingInReach is a cheap test that must hold before the attackers can
-// capture the king in one move: enough of his neighbours are already
-// attackers, special squares or off the board.
-func (s *searcher) kingInReach(ply int) bool {
+// kingEscapes reports whether the defenders, were it their move at ply,
+// would win with one move: the king has an open line to an escape square.
+func (s *searcher) kingEscapes(ply int) bool { return s.pos[ply].KingOpenLines() > 0 }
+
+// kingFalls reports whether the attackers, were it their move at ply,
+// could capture the king with one move. A cheap test first: enough of
+// his neighbours must already be attackers, special squares or off the
+// board.
+func (s *searcher) kingFalls(ply int) bool {
 	k := s.kings[ply]
-	b := &s.boards[ply]
 	if k == tafl.NoSquare {
 		return false
 	}
-	n := 0
+	b := &s.boards[ply]
 	in := s.in
-	for _, d := range dirs {
-		q := k + d
-		if b[q] == tafl.Attacker || in.special[q] || b[q] == offBoard {
-			n++
-		}
+	open := func(q tafl.Square) bool {
+		x := b[q]
+		return x != tafl.Attacker && x != offBoard && !in.special[q]
 	}
-	return n >= in.captureNeed
+	// The four neighbours written out (a loop costs half as much again),
+	// and most often two open ones already answer.
+	spare := 4 - in.captureNeed // the neighbours that may be open
+	if open(k + 1) {
+		spare--
+	}
+	if open(k - 1) {
+		spare--
+	}
+	if spare < 0 {
+		return false
+	}
+	if open(k + stride) {
+		spare--
+	}
+	if open(k - stride) {
+		spare--
+	}
+	return spare >= 0 && s.pos[ply].KingCapturable()
 }
 
 // qChecks is how deep in the quiescence search the defenders still try
