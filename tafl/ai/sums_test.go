@@ -48,3 +48,47 @@ func TestSumsCatchADifference(t *testing.T) {
 	}()
 	s.evaluate(0)
 }
+
+// TestBitConstants checks the constant masks of neighbourTerms against
+// the tables newBitTables builds.
+func TestBitConstants(t *testing.T) {
+	v, err := tafl.Preset("copenhagen", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bt := infoFor(v).bits
+	var fileA, fileK, innerFiles, innerRanks bb
+	for sq, i := range bt.index {
+		if i < 0 {
+			continue
+		}
+		f, r := tafl.Square(sq).File(), tafl.Square(sq).Rank()
+		switch {
+		case f == 0:
+			fileA.flip(i)
+		case f == bitSize-1:
+			fileK.flip(i)
+		default:
+			innerFiles.flip(i)
+		}
+		if r != 0 && r != bitSize-1 {
+			innerRanks.flip(i)
+		}
+	}
+	for _, c := range []struct {
+		name      string
+		got, want bb
+	}{
+		{"board", bb{^uint64(0), boardHi}, bt.all},
+		{"file a", bb{fileALo, fileAHi}, fileA},
+		{"file k", bb{fileKLo, fileKHi}, fileK},
+		{"inner files", bb{innerFilesLo, innerFilesHi}, innerFiles},
+		{"inner ranks", bb{innerRanksLo, innerRanksHi}, innerRanks},
+		{"not file a", bb{^uint64(fileALo), boardHi &^ fileAHi}, bt.notA},
+		{"not file k", bb{^uint64(fileKLo), boardHi &^ fileKHi}, bt.notK},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: the constants give %x, the tables %x", c.name, c.got, c.want)
+		}
+	}
+}
