@@ -282,7 +282,11 @@ func (s *searcher) ownSumsAt(ply int) *pieceSums {
 			s.sumsOK[i] = sumsAll
 		case s.in.bits != nil:
 			s.sums[i] = s.sums[i-1]
-			s.in.updateOwnTerms(&s.boards[i-1], &s.boards[i], s.changed[i][:n], &s.sums[i])
+			if c := &s.changed[i]; n == 2 { // a move that captured nothing (see push)
+				s.in.moveTerms(s.boards[i][c[1]], c[0], c[1], &s.sums[i])
+			} else {
+				s.in.updateOwnTerms(&s.boards[i-1], &s.boards[i], c[:n], &s.sums[i])
+			}
 			s.sumsOK[i] = sumsOwn
 		default:
 			s.sums[i] = s.sums[i-1]
