@@ -257,17 +257,17 @@ func (in *info) neighbourTerms(t *pieceSums, k tafl.Square) {
 	xvl := (pl<<r ^ pl>>r ^ ph<<(64-r)) & innerRanksLo
 	xvh := (ph<<r ^ ph>>r ^ pl>>(64-r)) & innerRanksHi
 	el, eh := dl|hl, dh|hh // the attackers' enemies
-	xl := xhl&(el<<1|el>>1|eh<<63) | xvl&(el<<r|el>>r|eh<<(64-r))
-	xh := xhh&(eh<<1|eh>>1|el>>63) | xvh&(eh<<r|eh>>r|el>>(64-r))
-	t.hangA = int32(bits.OnesCount64(al&xl) + bits.OnesCount64(ah&xh))
+	xal := al & (xhl&(el<<1|el>>1|eh<<63) | xvl&(el<<r|el>>r|eh<<(64-r)))
+	xah := ah & (xhh&(eh<<1|eh>>1|el>>63) | xvh&(eh<<r|eh>>r|el>>(64-r)))
 	el, eh = al|hl, ah|hh // the defenders' enemies
-	xl = xhl&(el<<1|el>>1|eh<<63) | xvl&(el<<r|el>>r|eh<<(64-r))
-	xh = xhh&(eh<<1|eh>>1|el>>63) | xvh&(eh<<r|eh>>r|el>>(64-r))
-	t.hangD = int32(bits.OnesCount64(dl&xl) + bits.OnesCount64(dh&xh))
+	xdl := dl & (xhl&(el<<1|el>>1|eh<<63) | xvl&(el<<r|el>>r|eh<<(64-r)))
+	xdh := dh & (xhh&(eh<<1|eh>>1|el>>63) | xvh&(eh<<r|eh>>r|el>>(64-r)))
 	// Links: an attacker diagonally above (rank+1, file±1), not across
 	// the board's edge.
 	c1l, c1h := al&(al>>(r+1)|ah<<(64-r-1))&^fileKLo, ah&(ah>>(r+1))&^fileKHi
 	c2l, c2h := al&(al>>(r-1)|ah<<(64-r+1))&^fileALo, ah&(ah>>(r-1))&^fileAHi
+	t.hangA = int32(bits.OnesCount64(xal) + bits.OnesCount64(xah))
+	t.hangD = int32(bits.OnesCount64(xdl) + bits.OnesCount64(xdh))
 	t.chain = int32(bits.OnesCount64(c1l) + bits.OnesCount64(c1h) + bits.OnesCount64(c2l) + bits.OnesCount64(c2h))
 }
 

@@ -142,7 +142,8 @@ type searcher struct {
 	pos    [maxPly + 2]tafl.Position
 	boards [maxPly + 2]board
 	// The evaluation's piece terms of boards[ply], brought up to date
-	// lazily (see sumsAt) from the cells each move changed.
+	// lazily (see sumsAt) from the cells each move changed; in the fitted
+	// families push brings a quiet move's own terms at once.
 	sums     [maxPly + 2]pieceSums
 	sumsOK   [maxPly + 2]uint8          // sumsNone, sumsOwn or sumsAll
 	changed  [maxPly + 2][6]tafl.Square // cells the move into ply changed
@@ -254,14 +255,15 @@ const (
 // nearest ancestor whose terms are known (the root's always are) move by
 // move.
 func (s *searcher) sumsAt(ply int) *pieceSums {
-	if s.sumsOK[ply] != sumsAll {
-		ps := s.ownSumsAt(ply)
-		if s.sumsOK[ply] == sumsOwn {
-			s.in.neighbourTerms(ps, s.kings[ply])
-			s.sumsOK[ply] = sumsAll
-		}
+	ps := &s.sums[ply]
+	if s.sumsOK[ply] == sumsNone {
+		s.ownSumsAt(ply)
 	}
-	return &s.sums[ply]
+	if s.sumsOK[ply] == sumsOwn {
+		s.in.neighbourTerms(ps, s.kings[ply])
+		s.sumsOK[ply] = sumsAll
+	}
+	return ps
 }
 
 // ownSumsAt is sumsAt for the terms that do not look at a piece's
