@@ -243,11 +243,8 @@ func (in *info) neighbourTerms(t *pieceSums, k tafl.Square) {
 	const r = bitSize // a step along the file
 	al, ah := t.att.lo, t.att.hi
 	dl, dh := t.def.lo, t.def.hi
-	ol, oh := al|dl, ah|dh // occupied
-	if k != tafl.NoSquare {
-		ol |= in.bits.own[k].bit.lo
-		oh |= in.bits.own[k].bit.hi
-	}
+	kb := &in.bits.own[k].bit          // none for NoSquare
+	ol, oh := al|dl|kb.lo, ah|dh|kb.hi // occupied
 	sl, sh := in.bits.spec.lo, in.bits.spec.hi
 	pl, ph := ^(ol | sl), boardHi&^(oh|sh) // empty, not special
 	hl, hh := sl&^ol, sh&^oh               // empty and special
