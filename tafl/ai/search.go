@@ -142,7 +142,7 @@ type searcher struct {
 	pos    [maxPly + 2]tafl.Position
 	boards [maxPly + 2]board
 	// The evaluation's piece terms of boards[ply], brought up to date
-	// lazily (see sumsAt) from the cells each move changed; in the fitted
+	// lazily (see evaluate) from the cells each move changed; in the fitted
 	// families push brings a quiet move's own terms at once.
 	sums     [maxPly + 2]pieceSums
 	sumsOK   [maxPly + 2]uint8          // sumsNone, sumsOwn or sumsAll
@@ -180,9 +180,19 @@ type searcher struct {
 	capSq  [maxPly + 1][]tafl.Square
 }
 
-// evaluate returns the static evaluation of the position at ply.
+// evaluate returns the static evaluation of the position at ply. It
+// brings the piece terms of boards[ply] up to date first: from the
+// nearest ancestor whose terms are known (the root's always are) move by
+// move (ownSumsAt), then, in the fitted families, the neighbour terms.
 func (s *searcher) evaluate(ply int) int32 {
-	ps := s.sumsAt(ply)
+	ps := &s.sums[ply]
+	if s.sumsOK[ply] == sumsNone {
+		s.ownSumsAt(ply)
+	}
+	if s.sumsOK[ply] == sumsOwn {
+		s.in.neighbourTerms(ps, s.kings[ply])
+		s.sumsOK[ply] = sumsAll
+	}
 	if checkSums {
 		if want := s.in.pieceSumsOf(&s.boards[ply]); want != *ps {
 			panic(fmt.Sprintf("ai: incremental piece sums %+v, from scratch %+v", *ps, want))
@@ -251,26 +261,12 @@ const (
 	sumsAll
 )
 
-// sumsAt returns the piece terms of boards[ply], updating them from the
-// nearest ancestor whose terms are known (the root's always are) move by
-// move.
-func (s *searcher) sumsAt(ply int) *pieceSums {
-	ps := &s.sums[ply]
-	if s.sumsOK[ply] == sumsNone {
-		s.ownSumsAt(ply)
-	}
-	if s.sumsOK[ply] == sumsOwn {
-		s.in.neighbourTerms(ps, s.kings[ply])
-		s.sumsOK[ply] = sumsAll
-	}
-	return ps
-}
-
-// ownSumsAt is sumsAt for the terms that do not look at a piece's
-// neighbours (in the fitted families the chain links and exposure counts
-// of the result may be stale; see neighbourTerms): the bit sets, material,
-// square values and seal masks. The plies between the ancestor and ply
-// get only these.
+// ownSumsAt brings the piece terms of boards[ply] up to date from the
+// nearest ancestor whose terms are known, move by move; in the fitted
+// families only the terms that do not look at a piece's neighbours (the
+// chain links and exposure counts of the result may be stale; see
+// neighbourTerms): the bit sets, material, square values and seal masks.
+// The plies between the ancestor and ply get only these.
 func (s *searcher) ownSumsAt(ply int) *pieceSums {
 	a := ply
 	for s.sumsOK[a] == sumsNone {

@@ -166,7 +166,7 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 	if nc == 2 && s.in.bits != nil && s.sumsOK[ply] != sumsNone {
 		// Nearly every child is evaluated: the own terms of a move
 		// that captured nothing follow it now, while it is at hand,
-		// rather than in ownSumsAt (see sumsAt).
+		// rather than in ownSumsAt (see evaluate).
 		s.sums[ply+1] = s.sums[ply]
 		s.in.moveTerms(pc, from, to, &s.sums[ply+1])
 		s.sumsOK[ply+1] = sumsOwn
