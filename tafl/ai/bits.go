@@ -17,6 +17,11 @@ func (a bb) andNot(b bb) bb { return bb{a.lo &^ b.lo, a.hi &^ b.hi} }
 func (a bb) empty() bool    { return a.lo|a.hi == 0 }
 func (a bb) count() int32   { return int32(bits.OnesCount64(a.lo) + bits.OnesCount64(a.hi)) }
 
+// countNear is a.and(d).count() for a set d whose squares lie within 64
+// bits of each other: the part of a∩d in the high word then lies below
+// its part in the low word, so one count of the two words or'ed does.
+func (a bb) countNear(d bb) int32 { return int32(bits.OnesCount64(a.lo&d.lo | a.hi&d.hi)) }
+
 // shl and shr move every square n bits up or down (0 < n < 64).
 func (a bb) shl(n uint) bb { return bb{a.lo << n, a.hi<<n | a.lo>>(64-n)} }
 func (a bb) shr(n uint) bb { return bb{a.lo>>n | a.hi<<(64-n), a.hi >> n} }
@@ -110,6 +115,11 @@ func newBitTables(squares []tafl.Square, special *[cells]bool, sealAt *[cells]se
 			o.corner, o.seal = p.corner-1, p.bit
 		}
 	}
+	for _, sq := range squares {
+		for _, d := range [...]tafl.Square{stride + 1, stride - 1, -stride + 1, -stride - 1} {
+			t.own[sq].diag = t.own[sq].diag.or(t.own[sq+d].bit) // none off the board
+		}
+	}
 	return t
 }
 
@@ -152,13 +162,14 @@ func (in *info) kingReach(ps *pieceSums, k tafl.Square) int32 {
 // Bit-set piece terms. In the fitted families the search keeps the piece
 // sums with these instead of addSquare and updateSums: the terms that
 // depend only on a piece's own square (material, square values, the seal
-// masks, the attackers' key and bit sets) follow the changed cells, and
-// the terms that look at neighbours (chain links, exposure) are counted
-// again from the bit sets, a few dozen word operations instead of a walk
-// around every changed cell. They give the same sums as pieceSumsOf.
+// masks, the attackers' key and bit sets) and the attackers' chain links
+// follow the changed cells, and the exposure counts are counted again
+// from the bit sets, a few dozen word operations instead of a walk around
+// every changed cell. They give the same sums as pieceSumsOf.
 
 // ownTerms adds sign times the terms of piece pc on sq that depend on sq
-// alone (see addSquare) to t.
+// alone (see addSquare) to t, and its chain links to the attackers of t
+// (those with sq's diagonal neighbours: sq's own bit does not count).
 func (in *info) ownTerms(pc tafl.Piece, sq tafl.Square, t *pieceSums, sign int32) {
 	m := &in.bits.own[sq]
 	switch pc {
@@ -169,6 +180,7 @@ func (in *info) ownTerms(pc tafl.Piece, sq tafl.Square, t *pieceSums, sign int32
 		t.att.lo ^= m.bit.lo
 		t.att.hi ^= m.bit.hi
 		t.seal[m.corner&3] ^= m.seal
+		t.chain += sign * t.att.countNear(m.diag)
 	case tafl.Defender:
 		t.ndef += sign
 		t.guard += sign * in.pstDsq[sq]
@@ -189,6 +201,10 @@ func (in *info) moveTerms(pc tafl.Piece, from, to tafl.Square, t *pieceSums) {
 		t.att.hi ^= f.bit.hi ^ g.bit.hi
 		t.seal[f.corner&3] ^= f.seal
 		t.seal[g.corner&3] ^= g.seal
+		// from and to are on one line, neither a diagonal neighbour of
+		// the other: the attackers of t, before the move or after,
+		// count the links.
+		t.chain += t.att.countNear(g.diag) - t.att.countNear(f.diag)
 	case tafl.Defender:
 		t.guard += in.pstDsq[to] - in.pstDsq[from]
 		t.def.lo ^= f.bit.lo ^ g.bit.lo
@@ -196,13 +212,13 @@ func (in *info) moveTerms(pc tafl.Piece, from, to tafl.Square, t *pieceSums) {
 	}
 }
 
-// ownSquare is what ownTerms needs of a square: its bit, and the corner
-// (0 to 3) and bit of its seal mask (seal 0: the square counts in none;
-// see pieceSums.seal).
+// ownSquare is what ownTerms needs of a square: its bit, its diagonal
+// neighbours', and the corner (0 to 3) and bit of its seal mask (seal 0:
+// the square counts in none; see pieceSums.seal). Off the board, all 0.
 type ownSquare struct {
-	bit    bb
-	seal   uint16
-	corner uint8
+	bit, diag bb
+	seal      uint16
+	corner    uint8
 }
 
 // updateOwnTerms turns the own terms of t (see ownTerms), those of board
@@ -224,8 +240,8 @@ func (in *info) updateOwnTerms(old, b *board, changed []tafl.Square, t *pieceSum
 	}
 }
 
-// neighbourTerms sets t's chain links and exposure counts (see addSquare,
-// exposed and exposedLine) from its bit sets, the king on k.
+// neighbourTerms sets t's exposure counts (see addSquare, exposed and
+// exposedLine) from its bit sets, the king on k.
 //
 // A piece is exposed when an enemy or an empty special square is on one
 // side of it and a plain empty square on the other, along a rank or a
@@ -259,13 +275,8 @@ func (in *info) neighbourTerms(t *pieceSums, k tafl.Square) {
 	el, eh = al|hl, ah|hh // the defenders' enemies
 	xdl := dl & (xhl&(el<<1|el>>1|eh<<63) | xvl&(el<<r|el>>r|eh<<(64-r)))
 	xdh := dh & (xhh&(eh<<1|eh>>1|el>>63) | xvh&(eh<<r|eh>>r|el>>(64-r)))
-	// Links: an attacker diagonally above (rank+1, file±1), not across
-	// the board's edge.
-	c1l, c1h := al&(al>>(r+1)|ah<<(64-r-1))&^fileKLo, ah&(ah>>(r+1))&^fileKHi
-	c2l, c2h := al&(al>>(r-1)|ah<<(64-r+1))&^fileALo, ah&(ah>>(r-1))&^fileAHi
 	t.hangA = int32(bits.OnesCount64(xal) + bits.OnesCount64(xah))
 	t.hangD = int32(bits.OnesCount64(xdl) + bits.OnesCount64(xdh))
-	t.chain = int32(bits.OnesCount64(c1l) + bits.OnesCount64(c1h) + bits.OnesCount64(c2l) + bits.OnesCount64(c2h))
 }
 
 // The squares of the board in the high word (the low word is all board),

@@ -257,16 +257,15 @@ func Search(ctx context.Context, g *tafl.Game, lim Limits) (Result, error) {
 // How much of sums[ply] is up to date (searcher.sumsOK).
 const (
 	sumsNone = iota
-	sumsOwn  // the fitted families: all but the neighbour terms (see neighbourTerms)
+	sumsOwn  // the fitted families: all but the exposure counts (see neighbourTerms)
 	sumsAll
 )
 
 // ownSumsAt brings the piece terms of boards[ply] up to date from the
 // nearest ancestor whose terms are known, move by move; in the fitted
-// families only the terms that do not look at a piece's neighbours (the
-// chain links and exposure counts of the result may be stale; see
-// neighbourTerms): the bit sets, material, square values and seal masks.
-// The plies between the ancestor and ply get only these.
+// families all but the exposure counts, which may be stale (see
+// neighbourTerms): the bit sets, material, square values, seal masks and
+// chain links. The plies between the ancestor and ply get only these.
 func (s *searcher) ownSumsAt(ply int) *pieceSums {
 	a := ply
 	for s.sumsOK[a] == sumsNone {

@@ -50,7 +50,8 @@ func TestSumsCatchADifference(t *testing.T) {
 }
 
 // TestBitConstants checks the constant masks of neighbourTerms against
-// the tables newBitTables builds.
+// the tables newBitTables builds, and that countNear counts the diagonal
+// neighbours of every square (the chain links).
 func TestBitConstants(t *testing.T) {
 	v, err := tafl.Preset("copenhagen", "")
 	if err != nil {
@@ -73,6 +74,13 @@ func TestBitConstants(t *testing.T) {
 		}
 		if r != 0 && r != bitSize-1 {
 			innerRanks.flip(i)
+		}
+	}
+	all := bb{^uint64(0), ^uint64(0)}
+	for _, sq := range infoFor(v).squares {
+		d := bt.own[sq].diag
+		if d.count() < 1 || all.countNear(d) != d.count() {
+			t.Errorf("%v: the diagonal neighbours %x do not suit countNear", sq, d)
 		}
 	}
 	for _, c := range []struct {
