@@ -291,14 +291,6 @@ const (
 	innerRanksLo, innerRanksHi = ^uint64(1<<bitSize - 1), 1<<(bitSize*(bitSize-1)-64) - 1
 )
 
-// east, west, north and south move the squares of x one step toward file
-// k (+1), file a (-1), the last rank (+stride) and the first (-stride),
-// dropping those that would leave the board.
-func east(x bb) bb  { return bb{x.lo &^ fileKLo, x.hi &^ fileKHi}.shl(1) }
-func west(x bb) bb  { return bb{x.lo &^ fileALo, x.hi &^ fileAHi}.shr(1) }
-func north(x bb) bb { s := x.shl(bitSize); s.hi &= boardHi; return s }
-func south(x bb) bb { return x.shr(bitSize) }
-
 // buildCapMapBits is buildCapMap for the fitted families, from the bit
 // sets of the position at ply: it finds the victims with a sandwich to
 // close by word operations and visits only those, in the order of the
@@ -312,25 +304,31 @@ func (s *searcher) buildCapMapBits(ply int) {
 	targets = targets[:0]
 	t := s.in.bits
 	ps := s.ownSumsAt(ply)
-	var king bb
-	if k := s.kings[ply]; k != tafl.NoSquare {
-		king.flip(t.index[k])
-	}
-	empty := t.all.andNot(ps.att).andNot(ps.def).andNot(king)
+	king := t.own[s.kings[ply]].bit // none for NoSquare
+	empty := bb{^(ps.att.lo | ps.def.lo | king.lo), boardHi &^ (ps.att.hi | ps.def.hi | king.hi)}
 	// The victims (never the king) and the anvils: the side to move's
 	// pieces and the empty special squares.
 	victims, anvils := ps.def, ps.att
 	if s.sides[ply&1] == tafl.Defenders {
 		victims, anvils = ps.att, ps.def.or(king)
 	}
-	anvils = anvils.or(empty.and(t.spec))
+	al := anvils.lo | empty.lo&t.spec.lo
+	ah := anvils.hi | empty.hi&t.spec.hi
+	el, eh := empty.lo, empty.hi
 	// by[i]: the victims with an anvil at n+dirs[i] and an empty square at
-	// n-dirs[i], where a piece arriving closes the sandwich.
+	// n-dirs[i], where a piece arriving closes the sandwich. Along the
+	// rank only a victim on the files between a and k has both, along the
+	// file only one on the ranks between the first and the last; from
+	// those a step (written out on the words: see neighbourTerms) stays
+	// on the line and needs no mask.
+	const r = bitSize
+	hl, hh := victims.lo&innerFilesLo, victims.hi&innerFilesHi
+	vl, vh := victims.lo&innerRanksLo, victims.hi&innerRanksHi
 	var by [4]bb
-	by[0] = victims.and(west(anvils)).and(east(empty))
-	by[1] = victims.and(east(anvils)).and(west(empty))
-	by[2] = victims.and(south(anvils)).and(north(empty))
-	by[3] = victims.and(north(anvils)).and(south(empty))
+	by[0] = bb{hl & (al>>1 | ah<<63) & (el << 1), hh & (ah >> 1) & (eh<<1 | el>>63)}
+	by[1] = bb{hl & (al << 1) & (el>>1 | eh<<63), hh & (ah<<1 | al>>63) & (eh >> 1)}
+	by[2] = bb{vl & (al>>r | ah<<(64-r)) & (el << r), vh & (ah >> r) & (eh<<r | el>>(64-r))}
+	by[3] = bb{vl & (al << r) & (el>>r | eh<<(64-r)), vh & (ah<<r | al>>(64-r)) & (eh >> r)}
 	any := by[0].or(by[1]).or(by[2]).or(by[3])
 	for w, word := range [2]uint64{any.lo, any.hi} {
 		for ; word != 0; word &= word - 1 {

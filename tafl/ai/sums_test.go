@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -98,5 +99,42 @@ func TestBitConstants(t *testing.T) {
 		if c.got != c.want {
 			t.Errorf("%s: the constants give %x, the tables %x", c.name, c.got, c.want)
 		}
+	}
+}
+
+// TestCapMapBitsMatch compares the fitted families' capture map, built
+// from the bit sets, with the one built cell by cell, after every move of
+// random positions: the same squares with the same directions, listed in
+// the same order.
+func TestCapMapBitsMatch(t *testing.T) {
+	checked := 0
+	for _, name := range []string{"copenhagen", "fetlar"} {
+		for seed := range uint64(6) {
+			g := randomGame(t, name, 4+int(seed)*15, seed)
+			if g.Outcome().Over() {
+				continue
+			}
+			s := newSearcher(&shared{tt: newTable(1)}, g, g.LegalMoves(), 0, Limits{})
+			cells := *s.in
+			cells.bits = nil // buildCapMap's own walk
+			for _, m := range g.LegalMoves() {
+				if _, _, over := s.enter(0, m); over {
+					continue
+				}
+				s.buildCapMapBits(1)
+				want, wantSq := s.capMap[1], slices.Clone(s.capSq[1])
+				bits := s.in
+				s.in = &cells
+				s.buildCapMap(1)
+				s.in = bits
+				if s.capMap[1] != want || !slices.Equal(s.capSq[1], wantSq) {
+					t.Fatalf("%s seed %d after %s: from the bit sets %v, cell by cell %v", name, seed, m, wantSq, s.capSq[1])
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 500 {
+		t.Errorf("only %d positions checked", checked)
 	}
 }
