@@ -11,10 +11,16 @@ import (
 type bb struct{ lo, hi uint64 }
 
 func (a bb) or(b bb) bb     { return bb{a.lo | b.lo, a.hi | b.hi} }
+func (a bb) xor(b bb) bb    { return bb{a.lo ^ b.lo, a.hi ^ b.hi} }
 func (a bb) and(b bb) bb    { return bb{a.lo & b.lo, a.hi & b.hi} }
 func (a bb) andNot(b bb) bb { return bb{a.lo &^ b.lo, a.hi &^ b.hi} }
 func (a bb) empty() bool    { return a.lo|a.hi == 0 }
 func (a bb) count() int32   { return int32(bits.OnesCount64(a.lo) + bits.OnesCount64(a.hi)) }
+
+// countNear is a.and(d).count() for a set d whose squares lie within 64
+// bits of each other: the part of a∩d in the high word then lies below
+// its part in the low word, so one count of the two words or'ed does.
+func (a bb) countNear(d bb) int32 { return int32(bits.OnesCount64(a.lo&d.lo | a.hi&d.hi)) }
 
 // shl and shr move every square n bits up or down (0 < n < 64).
 func (a bb) shl(n uint) bb { return bb{a.lo << n, a.hi<<n | a.lo>>(64-n)} }
@@ -109,6 +115,11 @@ func newBitTables(squares []tafl.Square, special *[cells]bool, sealAt *[cells]se
 			o.corner, o.seal = p.corner-1, p.bit
 		}
 	}
+	for _, sq := range squares {
+		for _, d := range [...]tafl.Square{stride + 1, stride - 1, -stride + 1, -stride - 1} {
+			t.own[sq].diag = t.own[sq].diag.or(t.own[sq+d].bit) // none off the board
+		}
+	}
 	return t
 }
 
@@ -151,13 +162,14 @@ func (in *info) kingReach(ps *pieceSums, k tafl.Square) int32 {
 // Bit-set piece terms. In the fitted families the search keeps the piece
 // sums with these instead of addSquare and updateSums: the terms that
 // depend only on a piece's own square (material, square values, the seal
-// masks, the attackers' key and bit sets) follow the changed cells, and
-// the terms that look at neighbours (chain links, exposure) are counted
-// again from the bit sets, a few dozen word operations instead of a walk
-// around every changed cell. They give the same sums as pieceSumsOf.
+// masks, the attackers' key and bit sets) and the attackers' chain links
+// follow the changed cells, and the exposure counts are counted again
+// from the bit sets, a few dozen word operations instead of a walk around
+// every changed cell. They give the same sums as pieceSumsOf.
 
 // ownTerms adds sign times the terms of piece pc on sq that depend on sq
-// alone (see addSquare) to t.
+// alone (see addSquare) to t, and its chain links to the attackers of t
+// (those with sq's diagonal neighbours: sq's own bit does not count).
 func (in *info) ownTerms(pc tafl.Piece, sq tafl.Square, t *pieceSums, sign int32) {
 	m := &in.bits.own[sq]
 	switch pc {
@@ -168,6 +180,7 @@ func (in *info) ownTerms(pc tafl.Piece, sq tafl.Square, t *pieceSums, sign int32
 		t.att.lo ^= m.bit.lo
 		t.att.hi ^= m.bit.hi
 		t.seal[m.corner&3] ^= m.seal
+		t.chain += sign * t.att.countNear(m.diag)
 	case tafl.Defender:
 		t.ndef += sign
 		t.guard += sign * in.pstDsq[sq]
@@ -188,6 +201,10 @@ func (in *info) moveTerms(pc tafl.Piece, from, to tafl.Square, t *pieceSums) {
 		t.att.hi ^= f.bit.hi ^ g.bit.hi
 		t.seal[f.corner&3] ^= f.seal
 		t.seal[g.corner&3] ^= g.seal
+		// from and to are on one line, neither a diagonal neighbour of
+		// the other: the attackers of t, before the move or after,
+		// count the links.
+		t.chain += t.att.countNear(g.diag) - t.att.countNear(f.diag)
 	case tafl.Defender:
 		t.guard += in.pstDsq[to] - in.pstDsq[from]
 		t.def.lo ^= f.bit.lo ^ g.bit.lo
@@ -195,13 +212,13 @@ func (in *info) moveTerms(pc tafl.Piece, from, to tafl.Square, t *pieceSums) {
 	}
 }
 
-// ownSquare is what ownTerms needs of a square: its bit, and the corner
-// (0 to 3) and bit of its seal mask (seal 0: the square counts in none;
-// see pieceSums.seal).
+// ownSquare is what ownTerms needs of a square: its bit, its diagonal
+// neighbours', and the corner (0 to 3) and bit of its seal mask (seal 0:
+// the square counts in none; see pieceSums.seal). Off the board, all 0.
 type ownSquare struct {
-	bit    bb
-	seal   uint16
-	corner uint8
+	bit, diag bb
+	seal      uint16
+	corner    uint8
 }
 
 // updateOwnTerms turns the own terms of t (see ownTerms), those of board
@@ -223,40 +240,56 @@ func (in *info) updateOwnTerms(old, b *board, changed []tafl.Square, t *pieceSum
 	}
 }
 
-// neighbourTerms sets t's chain links and exposure counts (see addSquare,
-// exposed and exposedLine) from its bit sets, the king on k.
+// neighbourTerms sets t's exposure counts (see addSquare, exposed and
+// exposedLine) from its bit sets, the king on k.
+//
+// A piece is exposed when an enemy or an empty special square is on one
+// side of it and a plain empty square on the other, along a rank or a
+// file; never, then, along the rank on file a or k, nor along the file on
+// the first or last rank. xh (xv) holds the other squares with a plain
+// square on exactly one side along the rank (file); the other side must
+// then hold an enemy. From those squares a step of 1 (of a rank) stays on
+// the board's rank (file), so the steps need no masks.
+//
+// It is the evaluation's hottest code, so it is written out on the two
+// words of the sets (l: bits 0–63, h: 64–120; a step of n bits up is
+// l<<n and h<<n | l>>(64-n)): with the bb methods a quarter of its
+// instructions went to inlining marks and masks.
 func (in *info) neighbourTerms(t *pieceSums, k tafl.Square) {
-	bt := in.bits
-	a, d := t.att, t.def
-	occ := a.or(d)
-	if k != tafl.NoSquare {
-		occ.flip(bt.index[k])
-	}
-	empty := bt.all.andNot(occ)
-	plain := empty.andNot(bt.spec) // empty, not special
-	hostile := empty.and(bt.spec)  // empty and special
-	// A piece is exposed when an enemy or an empty special square is on
-	// one side of it and a plain empty square on the other, along a rank
-	// or a file. step(x, i) holds the squares whose neighbour at
-	// -dirs[i] is in x.
-	pr, pl, pu, pd := bt.west(plain), bt.east(plain), bt.south(plain), bt.north(plain)
-	hd := a.or(hostile) // the defenders' enemies
-	xd := bt.east(hd).and(pr).or(pl.and(bt.west(hd))).or(bt.north(hd).and(pu)).or(pd.and(bt.south(hd)))
-	ha := d.or(hostile) // the attackers' enemies
-	xa := bt.east(ha).and(pr).or(pl.and(bt.west(ha))).or(bt.north(ha).and(pu)).or(pd.and(bt.south(ha)))
-	t.hangA = a.and(xa).count()
-	t.hangD = d.and(xd).count()
-	// Links: an attacker diagonally above (rank+1, file±1).
-	t.chain = a.and(a.and(bt.notA).shr(bitSize+1)).count() + a.and(a.and(bt.notK).shr(bitSize-1)).count()
+	const r = bitSize // a step along the file
+	al, ah := t.att.lo, t.att.hi
+	dl, dh := t.def.lo, t.def.hi
+	kb := &in.bits.own[k].bit          // none for NoSquare
+	ol, oh := al|dl|kb.lo, ah|dh|kb.hi // occupied
+	sl, sh := in.bits.spec.lo, in.bits.spec.hi
+	pl, ph := ^(ol | sl), boardHi&^(oh|sh) // empty, not special
+	hl, hh := sl&^ol, sh&^oh               // empty and special
+	// A step up and one down, xor'ed: a plain square on exactly one side.
+	xhl := (pl<<1 ^ pl>>1 ^ ph<<63) & innerFilesLo
+	xhh := (ph<<1 ^ ph>>1 ^ pl>>63) & innerFilesHi
+	xvl := (pl<<r ^ pl>>r ^ ph<<(64-r)) & innerRanksLo
+	xvh := (ph<<r ^ ph>>r ^ pl>>(64-r)) & innerRanksHi
+	el, eh := dl|hl, dh|hh // the attackers' enemies
+	xal := al & (xhl&(el<<1|el>>1|eh<<63) | xvl&(el<<r|el>>r|eh<<(64-r)))
+	xah := ah & (xhh&(eh<<1|eh>>1|el>>63) | xvh&(eh<<r|eh>>r|el>>(64-r)))
+	el, eh = al|hl, ah|hh // the defenders' enemies
+	xdl := dl & (xhl&(el<<1|el>>1|eh<<63) | xvl&(el<<r|el>>r|eh<<(64-r)))
+	xdh := dh & (xhh&(eh<<1|eh>>1|el>>63) | xvh&(eh<<r|eh>>r|el>>(64-r)))
+	t.hangA = int32(bits.OnesCount64(xal) + bits.OnesCount64(xah))
+	t.hangD = int32(bits.OnesCount64(xdl) + bits.OnesCount64(xdh))
 }
 
-// east, west, north and south move the squares of x one step toward file
-// k (+1), file a (-1), the last rank (+stride) and the first (-stride),
-// dropping those that would leave the board.
-func (t *bitTables) east(x bb) bb  { return x.and(t.notK).shl(1) }
-func (t *bitTables) west(x bb) bb  { return x.and(t.notA).shr(1) }
-func (t *bitTables) north(x bb) bb { return x.shl(bitSize).and(t.all) }
-func (t *bitTables) south(x bb) bb { return x.shr(bitSize) }
+// The squares of the board in the high word (the low word is all board),
+// of files a and k, of the files between and of the ranks between the
+// first and the last, as constants (TestBitConstants checks them against
+// newBitTables).
+const (
+	boardHi                    = 1<<(bitSize*bitSize-64) - 1
+	fileALo, fileAHi           = 0x0080100200400801, 0x0000400801002004
+	fileKLo, fileKHi           = 0x0040080100200400, 0x0100200400801002
+	innerFilesLo, innerFilesHi = ^uint64(fileALo | fileKLo), boardHi &^ (fileAHi | fileKHi)
+	innerRanksLo, innerRanksHi = ^uint64(1<<bitSize - 1), 1<<(bitSize*(bitSize-1)-64) - 1
+)
 
 // buildCapMapBits is buildCapMap for the fitted families, from the bit
 // sets of the position at ply: it finds the victims with a sandwich to
@@ -271,25 +304,31 @@ func (s *searcher) buildCapMapBits(ply int) {
 	targets = targets[:0]
 	t := s.in.bits
 	ps := s.ownSumsAt(ply)
-	var king bb
-	if k := s.kings[ply]; k != tafl.NoSquare {
-		king.flip(t.index[k])
-	}
-	empty := t.all.andNot(ps.att).andNot(ps.def).andNot(king)
+	king := t.own[s.kings[ply]].bit // none for NoSquare
+	empty := bb{^(ps.att.lo | ps.def.lo | king.lo), boardHi &^ (ps.att.hi | ps.def.hi | king.hi)}
 	// The victims (never the king) and the anvils: the side to move's
 	// pieces and the empty special squares.
 	victims, anvils := ps.def, ps.att
 	if s.sides[ply&1] == tafl.Defenders {
 		victims, anvils = ps.att, ps.def.or(king)
 	}
-	anvils = anvils.or(empty.and(t.spec))
+	al := anvils.lo | empty.lo&t.spec.lo
+	ah := anvils.hi | empty.hi&t.spec.hi
+	el, eh := empty.lo, empty.hi
 	// by[i]: the victims with an anvil at n+dirs[i] and an empty square at
-	// n-dirs[i], where a piece arriving closes the sandwich.
+	// n-dirs[i], where a piece arriving closes the sandwich. Along the
+	// rank only a victim on the files between a and k has both, along the
+	// file only one on the ranks between the first and the last; from
+	// those a step (written out on the words: see neighbourTerms) stays
+	// on the line and needs no mask.
+	const r = bitSize
+	hl, hh := victims.lo&innerFilesLo, victims.hi&innerFilesHi
+	vl, vh := victims.lo&innerRanksLo, victims.hi&innerRanksHi
 	var by [4]bb
-	by[0] = victims.and(t.west(anvils)).and(t.east(empty))
-	by[1] = victims.and(t.east(anvils)).and(t.west(empty))
-	by[2] = victims.and(t.south(anvils)).and(t.north(empty))
-	by[3] = victims.and(t.north(anvils)).and(t.south(empty))
+	by[0] = bb{hl & (al>>1 | ah<<63) & (el << 1), hh & (ah >> 1) & (eh<<1 | el>>63)}
+	by[1] = bb{hl & (al << 1) & (el>>1 | eh<<63), hh & (ah<<1 | al>>63) & (eh >> 1)}
+	by[2] = bb{vl & (al>>r | ah<<(64-r)) & (el << r), vh & (ah >> r) & (eh<<r | el>>(64-r))}
+	by[3] = bb{vl & (al << r) & (el>>r | eh<<(64-r)), vh & (ah<<r | al>>(64-r)) & (eh >> r)}
 	any := by[0].or(by[1]).or(by[2]).or(by[3])
 	for w, word := range [2]uint64{any.lo, any.hi} {
 		for ; word != 0; word &= word - 1 {

@@ -142,7 +142,8 @@ type searcher struct {
 	pos    [maxPly + 2]tafl.Position
 	boards [maxPly + 2]board
 	// The evaluation's piece terms of boards[ply], brought up to date
-	// lazily (see sumsAt) from the cells each move changed.
+	// lazily (see evaluate) from the cells each move changed; in the fitted
+	// families push brings a quiet move's own terms at once.
 	sums     [maxPly + 2]pieceSums
 	sumsOK   [maxPly + 2]uint8          // sumsNone, sumsOwn or sumsAll
 	changed  [maxPly + 2][6]tafl.Square // cells the move into ply changed
@@ -179,9 +180,19 @@ type searcher struct {
 	capSq  [maxPly + 1][]tafl.Square
 }
 
-// evaluate returns the static evaluation of the position at ply.
+// evaluate returns the static evaluation of the position at ply. It
+// brings the piece terms of boards[ply] up to date first: from the
+// nearest ancestor whose terms are known (the root's always are) move by
+// move (ownSumsAt), then, in the fitted families, the neighbour terms.
 func (s *searcher) evaluate(ply int) int32 {
-	ps := s.sumsAt(ply)
+	ps := &s.sums[ply]
+	if s.sumsOK[ply] == sumsNone {
+		s.ownSumsAt(ply)
+	}
+	if s.sumsOK[ply] == sumsOwn {
+		s.in.neighbourTerms(ps, s.kings[ply])
+		s.sumsOK[ply] = sumsAll
+	}
 	if checkSums {
 		if want := s.in.pieceSumsOf(&s.boards[ply]); want != *ps {
 			panic(fmt.Sprintf("ai: incremental piece sums %+v, from scratch %+v", *ps, want))
@@ -246,29 +257,15 @@ func Search(ctx context.Context, g *tafl.Game, lim Limits) (Result, error) {
 // How much of sums[ply] is up to date (searcher.sumsOK).
 const (
 	sumsNone = iota
-	sumsOwn  // the fitted families: all but the neighbour terms (see neighbourTerms)
+	sumsOwn  // the fitted families: all but the exposure counts (see neighbourTerms)
 	sumsAll
 )
 
-// sumsAt returns the piece terms of boards[ply], updating them from the
-// nearest ancestor whose terms are known (the root's always are) move by
-// move.
-func (s *searcher) sumsAt(ply int) *pieceSums {
-	if s.sumsOK[ply] != sumsAll {
-		ps := s.ownSumsAt(ply)
-		if s.sumsOK[ply] == sumsOwn {
-			s.in.neighbourTerms(ps, s.kings[ply])
-			s.sumsOK[ply] = sumsAll
-		}
-	}
-	return &s.sums[ply]
-}
-
-// ownSumsAt is sumsAt for the terms that do not look at a piece's
-// neighbours (in the fitted families the chain links and exposure counts
-// of the result may be stale; see neighbourTerms): the bit sets, material,
-// square values and seal masks. The plies between the ancestor and ply
-// get only these.
+// ownSumsAt brings the piece terms of boards[ply] up to date from the
+// nearest ancestor whose terms are known, move by move; in the fitted
+// families all but the exposure counts, which may be stale (see
+// neighbourTerms): the bit sets, material, square values, seal masks and
+// chain links. The plies between the ancestor and ply get only these.
 func (s *searcher) ownSumsAt(ply int) *pieceSums {
 	a := ply
 	for s.sumsOK[a] == sumsNone {
@@ -282,7 +279,11 @@ func (s *searcher) ownSumsAt(ply int) *pieceSums {
 			s.sumsOK[i] = sumsAll
 		case s.in.bits != nil:
 			s.sums[i] = s.sums[i-1]
-			s.in.updateOwnTerms(&s.boards[i-1], &s.boards[i], s.changed[i][:n], &s.sums[i])
+			if c := &s.changed[i]; n == 2 { // a move that captured nothing (see push)
+				s.in.moveTerms(s.boards[i][c[1]], c[0], c[1], &s.sums[i])
+			} else {
+				s.in.updateOwnTerms(&s.boards[i-1], &s.boards[i], c[:n], &s.sums[i])
+			}
 			s.sumsOK[i] = sumsOwn
 		default:
 			s.sums[i] = s.sums[i-1]

@@ -163,6 +163,14 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 	}
 	s.nchanged[ply+1] = nc
 	s.sumsOK[ply+1] = sumsNone
+	if nc == 2 && s.in.bits != nil && s.sumsOK[ply] != sumsNone {
+		// Nearly every child is evaluated: the own terms of a move
+		// that captured nothing follow it now, while it is at hand,
+		// rather than in ownSumsAt (see evaluate).
+		s.sums[ply+1] = s.sums[ply]
+		s.in.moveTerms(pc, from, to, &s.sums[ply+1])
+		s.sumsOK[ply+1] = sumsOwn
+	}
 	s.null[ply+1] = false
 
 	i := s.base + ply + 1
