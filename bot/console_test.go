@@ -665,3 +665,19 @@ func TestConsoleMessageLinksAndTrailingNewlines(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleShowCommandsWithNoGameAtAll: /tafl history and /tafl board
+// show finished games too, so someone with no game at all is not told
+// only that none is in progress.
+func TestConsoleShowCommandsWithNoGameAtAll(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"as carol", "/tafl history", "/tafl board",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to carol] (only you) You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.",
+	)
+	if strings.Contains(text, "no game in progress") {
+		t.Errorf("the old answers remain:\n%s", text)
+	}
+}

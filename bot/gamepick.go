@@ -191,7 +191,12 @@ func (b *Bot) lastEnded(ctx context.Context, r *request) (*storage.Game, error) 
 // one's — as /tafl analyse does.
 func (b *Bot) findGameOrLast(ctx context.Context, r *request, opt string) (*storage.Game, error) {
 	g, err := b.findGame(ctx, r, opt)
-	if ng := (*noGameErr)(nil); errors.As(err, &ng) && ng.last != nil {
+	if ng := (*noGameErr)(nil); errors.As(err, &ng) {
+		if ng.last == nil {
+			// These commands show finished games too: "no game in
+			// progress" would suggest there is a finished one to see.
+			return nil, userErrorf("You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.")
+		}
 		r.gameID = uint64(ng.last.ID)
 		return ng.last, nil // read once, by findGame
 	}

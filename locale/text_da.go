@@ -117,6 +117,7 @@ var daTexts = Dict{
 	"`%s` is not a game number: pick a game from the list, or see `/tafl games`.":                                        "`%s` er ikke et partinummer: vælg et parti fra listen, eller se `/tafl games`.",
 	"I can't find game %d in this server. `/tafl games` lists the games you play here.":                                  "Jeg kan ikke finde parti %d på denne server. `/tafl games` viser de partier, du spiller her.",
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                 "Du har intet parti i gang her. Start et med `/tafl challenge` eller `/tafl ai`.",
+	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.":                    "Du har intet parti her, hverken i gang eller afsluttet. Start et med `/tafl challenge` eller `/tafl ai`.",
 	"Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.": "Parti %d er slut (%s), og du har intet andet parti i gang her. Start et med `/tafl challenge` eller `/tafl ai`.",
 	"You have several games going: pick one with the `game` option (start typing for a list).":                           "Du har flere partier i gang: vælg et med `parti`-indstillingen (begynd at skrive for en liste).",
 	"The menu lists %d of your games here: for another, use the `game` option (start typing for a list).":                "Menuen viser %d af dine partier her: vælg et andet med `parti`-indstillingen (begynd at skrive for en liste).",

@@ -117,6 +117,7 @@ var isTexts = Dict{
 	"`%s` is not a game number: pick a game from the list, or see `/tafl games`.":                                        "`%s` er ekki skáknúmer: veldu skák af listanum, eða sjáðu `/tafl games`.",
 	"I can't find game %d in this server. `/tafl games` lists the games you play here.":                                  "Ég finn ekki skák %d á þessum þjóni. `/tafl games` sýnir skákirnar sem þú teflir hér.",
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                 "Þú ert ekki með neina skák í gangi hér. Byrjaðu eina með `/tafl challenge` eða `/tafl ai`.",
+	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.":                    "Þú átt enga skák hér, hvorki í gangi né lokna. Byrjaðu eina með `/tafl challenge` eða `/tafl ai`.",
 	"Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.": "Skák %d er lokið (%s) og þú ert ekki með aðra skák í gangi hér. Byrjaðu nýja með `/tafl challenge` eða `/tafl ai`.",
 	"You have several games going: pick one with the `game` option (start typing for a list).":                           "Þú ert með nokkrar skákir í gangi: veldu eina með `game`-valkostinum (byrjaðu að skrifa til að fá lista).",
 	"The menu lists %d of your games here: for another, use the `game` option (start typing for a list).":                "Valmyndin sýnir %d af skákunum þínum hér: veldu aðra með `game`-valkostinum (byrjaðu að skrifa til að fá lista).",

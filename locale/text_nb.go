@@ -117,6 +117,7 @@ var nbTexts = Dict{
 	"`%s` is not a game number: pick a game from the list, or see `/tafl games`.":                                        "`%s` er ikke et partinummer: velg et parti fra listen, eller se `/tafl games`.",
 	"I can't find game %d in this server. `/tafl games` lists the games you play here.":                                  "Jeg finner ikke parti %d på denne serveren. `/tafl games` viser partiene du spiller her.",
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                 "Du har ikke noe parti i gang her. Start et med `/tafl challenge` eller `/tafl ai`.",
+	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.":                    "Du har ikke noe parti her, verken i gang eller avsluttet. Start et med `/tafl challenge` eller `/tafl ai`.",
 	"Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.": "Parti %d er over (%s), og du har ikke noe annet parti i gang her. Start et med `/tafl challenge` eller `/tafl ai`.",
 	"You have several games going: pick one with the `game` option (start typing for a list).":                           "Du har flere partier i gang: velg et med `parti`-valget (begynn å skrive for en liste).",
 	"The menu lists %d of your games here: for another, use the `game` option (start typing for a list).":                "Menyen viser %d av partiene dine her: velg et annet med `parti`-valget (begynn å skrive for en liste).",

@@ -117,6 +117,7 @@ var svTexts = Dict{
 	"`%s` is not a game number: pick a game from the list, or see `/tafl games`.":                                        "`%s` är inte ett partinummer: välj ett parti ur listan, eller se `/tafl games`.",
 	"I can't find game %d in this server. `/tafl games` lists the games you play here.":                                  "Jag hittar inte parti %d på den här servern. `/tafl games` listar partierna du spelar här.",
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                 "Du har inget pågående parti här. Starta ett med `/tafl challenge` eller `/tafl ai`.",
+	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.":                    "Du har inget parti här, varken pågående eller avslutat. Starta ett med `/tafl challenge` eller `/tafl ai`.",
 	"Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.": "Parti %d är slut (%s), och du har inget annat pågående parti här. Starta ett med `/tafl challenge` eller `/tafl ai`.",
 	"You have several games going: pick one with the `game` option (start typing for a list).":                           "Du har flera partier igång: välj ett med alternativet `parti` (börja skriva för en lista).",
 	"The menu lists %d of your games here: for another, use the `game` option (start typing for a list).":                "Menyn visar %d av dina partier här: välj ett annat med alternativet `parti` (börja skriva för en lista).",
