@@ -224,6 +224,11 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.
 			return nil, userErrorf("`%s` is not a game number: pick a game from the list, or see `/tafl games`.", codeText(truncate(opt, 20)))
 		}
 		g, err := b.store.GetGame(ctx, id)
+		if errors.Is(err, storage.ErrNotFound) && (r.sub == "history" || r.sub == "analyse") {
+			// `/tafl games` lists only games in progress; the game
+			// option of these commands lists finished ones too.
+			return nil, userErrorf("I can't find game %d. Start typing in the `game` option for a list of your games, finished ones too.", int(id))
+		}
 		if err != nil {
 			return nil, err
 		}

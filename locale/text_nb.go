@@ -118,6 +118,7 @@ var nbTexts = Dict{
 	"I can't find game %d in this server. `/tafl games` lists the games you play here.":                                  "Jeg finner ikke parti %d på denne serveren. `/tafl games` viser partiene du spiller her.",
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                 "Du har ikke noe parti i gang her. Start et med `/tafl challenge` eller `/tafl ai`.",
 	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.":                    "Du har ikke noe parti her, verken i gang eller avsluttet. Start et med `/tafl challenge` eller `/tafl ai`.",
+	"I can't find game %d. Start typing in the `game` option for a list of your games, finished ones too.":               "Jeg finner ikke parti %d. Begynn å skrive i `parti`-valget for en liste over partiene dine, også de avsluttede.",
 	"Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.": "Parti %d er over (%s), og du har ikke noe annet parti i gang her. Start et med `/tafl challenge` eller `/tafl ai`.",
 	"You have several games going: pick one with the `game` option (start typing for a list).":                           "Du har flere partier i gang: velg et med `parti`-valget (begynn å skrive for en liste).",
 	"The menu lists %d of your games here: for another, use the `game` option (start typing for a list).":                "Menyen viser %d av partiene dine her: velg et annet med `parti`-valget (begynn å skrive for en liste).",
