@@ -75,7 +75,7 @@ var daTafl = Dict{
 	"tafl.rules.size":                  "brætstørrelsen skal være ulige, fra %d til %d (fik %d)",
 	"tafl.rules.square":                "%s: %q er ikke et felt på et %d×%d-bræt",
 	"tafl.rules.start_last":            "en regelstreng slutter med start:RECORD (og har det kun én gang, til sidst)",
-	"tafl.rules.taken":                 "%s: %s er allerede et trone-, hjørne- eller lejrfelt",
+	"tafl.rules.taken":                 "%s:%s og %s:%s har begge %s, men et felt er kun én af trone, hjørne og lejr: giv en af dem andre felter",
 	"tafl.rules.third_repetition_wins": "tfr:l (den, der laver tredje gentagelse, vinder) er ikke en regel, taflbot spiller",
 	"tafl.rules.thrones":               "en variant har højst ét tronfelt",
 	"tafl.rules.twice":                 "nøglen %q optræder to gange",

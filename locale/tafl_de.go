@@ -75,7 +75,7 @@ var deTafl = Dict{
 	"tafl.rules.size":                  "die Brettgröße muss ungerade sein, von %d bis %d (erhalten: %d)",
 	"tafl.rules.square":                "%s: %q ist kein Feld eines %d×%d-Bretts",
 	"tafl.rules.start_last":            "eine Regelzeichenkette endet mit start:RECORD (und hat es nur einmal, zuletzt)",
-	"tafl.rules.taken":                 "%s: %s ist schon ein Thron-, Eck- oder Lagerfeld",
+	"tafl.rules.taken":                 "%s:%s und %s:%s haben beide %s, aber ein Feld ist nur eines von Thron, Ecke und Lager: gib einem von beiden andere Felder",
 	"tafl.rules.third_repetition_wins": "tfr:l (wer die dritte Wiederholung herbeiführt, gewinnt) ist keine Regel, die taflbot spielt",
 	"tafl.rules.thrones":               "eine Variante hat höchstens ein Thronfeld",
 	"tafl.rules.twice":                 "der Schlüssel %q kommt zweimal vor",

@@ -78,7 +78,7 @@ var enTafl = Dict{
 	"tafl.rules.size":                  "the board size must be odd, from %d to %d (got %d)",
 	"tafl.rules.square":                "%s: %q is not a square of a %d×%d board",
 	"tafl.rules.start_last":            "a rules string ends with start:RECORD (and has it only once, last)",
-	"tafl.rules.taken":                 "%s: %s is already a throne, corner or camp square",
+	"tafl.rules.taken":                 "%s:%s and %s:%s both have %s, but a square is only one of throne, corner and camp: give one of them other squares",
 	"tafl.rules.third_repetition_wins": "tfr:l (the player making the third repetition wins) is not a rule taflbot plays",
 	"tafl.rules.thrones":               "a variant has at most one throne square",
 	"tafl.rules.twice":                 "key %q appears twice",

@@ -75,7 +75,7 @@ var fiTafl = Dict{
 	"tafl.rules.size":                  "laudan koon pitää olla pariton, %d–%d (saatiin %d)",
 	"tafl.rules.square":                "%s: %q ei ole %d×%d-laudan ruutu",
 	"tafl.rules.start_last":            "sääntömerkkijono päättyy start:RECORD (ja siinä on se vain kerran, viimeisenä)",
-	"tafl.rules.taken":                 "%s: %s on jo valtaistuin-, nurkka- tai leiriruutu",
+	"tafl.rules.taken":                 "%s:%s ja %s:%s sisältävät molemmat ruudun %s, mutta ruutu voi olla vain yksi näistä: valtaistuin, nurkka tai leiri; anna toiselle niistä muut ruudut",
 	"tafl.rules.third_repetition_wins": "tfr:l (kolmannen toiston tekijä voittaa) ei ole sääntö, jota taflbot pelaa",
 	"tafl.rules.thrones":               "muunnelmassa on enintään yksi valtaistuinruutu",
 	"tafl.rules.twice":                 "avain %q esiintyy kahdesti",

@@ -75,7 +75,7 @@ var isTafl = Dict{
 	"tafl.rules.size":                  "borðstærðin verður að vera oddatala frá %d til %d (fékk %d)",
 	"tafl.rules.square":                "%s: %q er ekki reitur á %d×%d borði",
 	"tafl.rules.start_last":            "reglustrengur endar á start:RECORD (og hefur það aðeins einu sinni, síðast)",
-	"tafl.rules.taken":                 "%s: %s er þegar hásætis-, horn- eða búðareitur",
+	"tafl.rules.taken":                 "%s:%s og %s:%s hafa bæði %s, en reitur er aðeins eitt af hásæti, horni og búðum: gefðu öðru þeirra aðra reiti",
 	"tafl.rules.third_repetition_wins": "tfr:l (sá sem endurtekur í þriðja sinn vinnur) er ekki regla sem taflbot teflir eftir",
 	"tafl.rules.thrones":               "afbrigði hefur í mesta lagi einn hásætisreit",
 	"tafl.rules.twice":                 "lykillinn %q kemur tvisvar fyrir",

@@ -75,7 +75,7 @@ var nbTafl = Dict{
 	"tafl.rules.size":                  "brettstørrelsen må være odde, fra %d til %d (fikk %d)",
 	"tafl.rules.square":                "%s: %q er ikke en rute på et %d×%d-brett",
 	"tafl.rules.start_last":            "en regelstreng slutter med start:RECORD (og har det bare én gang, til slutt)",
-	"tafl.rules.taken":                 "%s: %s er allerede en trone-, hjørne- eller leirrute",
+	"tafl.rules.taken":                 "%s:%s og %s:%s har begge %s, men en rute er bare én av trone, hjørne og leir: gi en av dem andre ruter",
 	"tafl.rules.third_repetition_wins": "tfr:l (den som gjør tredje gjentakelse, vinner) er ikke en regel taflbot spiller",
 	"tafl.rules.thrones":               "en variant har høyst én tronrute",
 	"tafl.rules.twice":                 "nøkkelen %q forekommer to ganger",

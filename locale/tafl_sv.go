@@ -75,7 +75,7 @@ var svTafl = Dict{
 	"tafl.rules.size":                  "brädstorleken måste vara udda, från %d till %d (fick %d)",
 	"tafl.rules.square":                "%s: %q är inte en ruta på ett %d×%d-bräde",
 	"tafl.rules.start_last":            "en regelsträng slutar med start:RECORD (och har det bara en gång, sist)",
-	"tafl.rules.taken":                 "%s: %s är redan en tron-, hörn- eller lägerruta",
+	"tafl.rules.taken":                 "%s:%s och %s:%s har båda %s, men en ruta är bara en av tron, hörn och läger: ge en av dem andra rutor",
 	"tafl.rules.third_repetition_wins": "tfr:l (den som gör tredje upprepningen vinner) är inte en regel som taflbot spelar",
 	"tafl.rules.thrones":               "en variant har högst en tronruta",
 	"tafl.rules.twice":                 "nyckeln %q förekommer två gånger",

@@ -145,7 +145,7 @@ var codeFormats = map[Code]string{
 	CodeRulesUnknownRule:  "unknown shieldwall or repetition rule",
 	CodeRulesThrones:      "a variant has at most one throne square",
 	CodeRulesOffBoard:     "%s: %s is not on a %d×%d board",
-	CodeRulesTaken:        "%s: %s is already a throne, corner or camp square",
+	CodeRulesTaken:        "%s:%s and %s:%s both have %s, but a square is only one of throne, corner and camp: give one of them other squares",
 	CodeRulesNoCorners:    "escape to the corners needs corner squares",
 	CodeRulesCornerKing:   "escape to the corners needs corners the king may stop on (the king in cors and corre)",
 	CodeRulesNoStart:      "the rules need a start position",
