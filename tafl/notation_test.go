@@ -136,16 +136,16 @@ func TestParsePositionErrors(t *testing.T) {
 	v := mustPreset(t, "brandubh", "")
 	cases := []struct{ rec, sub string }{
 		{"3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "starts and ends with '/'"},
-		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", "the record has 6 rows, one per rank, but this variant's board is 7×7"},
+		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", "rows in the record: 6 (one per rank), but this variant's board is 7×7"},
 		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/4t3/", "rank 7 has 8 squares"},
 		{"/3t3/3t3/3T3/ttTTTtt/3T3/3t3/3t3/", "exactly one king"},
 		{"/3t3/3t3/3T3/ttTKKtt/3T3/3t3/3t3/", "exactly one king"},
 		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3n3/", "knight"},
 		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3x3/", "is not a piece"},
 		{"/t2t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "a corner"},
-		{"/3t5/3t5/3T5/ttTKTtt2/3T5/3t5/3t5/9/9/", "the record has 9 rows, one per rank, but this variant's board is 7×7"},
+		{"/3t5/3t5/3T5/ttTKTtt2/3T5/3t5/3t5/9/9/", "rows in the record: 9 (one per rank), but this variant's board is 7×7"},
 		// Eight ranks of seven squares: not "rank 1 has 7 squares; every rank of a 8×8 board has 8".
-		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/3t3/", "the record has 8 rows, one per rank, but this variant's board is 7×7"},
+		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/3t3/", "rows in the record: 8 (one per rank), but this variant's board is 7×7"},
 		{"/3t3/3t3/3T3/ttT0Ttt/3T3/3t3/3t3/", "count of empty"},
 	}
 	for _, c := range cases {
