@@ -810,3 +810,34 @@ func TestRecordTagsHoldNoMoveNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeGameVariantAndLayoutTags: the variant and layout tags are
+// read in any case, as the bot takes a variant ([variant:Brandubh] was
+// refused); a layout tag with no variant tag is refused naming the
+// variant it belongs to ([layout:bell] alone was read as copenhagen),
+// unless it is copenhagen's own ([layout:standard]).
+func TestDecodeGameVariantAndLayoutTags(t *testing.T) {
+	for _, c := range []struct{ tags, variant, layout string }{
+		{"[variant:Brandubh]", "brandubh", ""},
+		{"[variant:TAWLBWRDD]\n[layout:Bell]", "tawlbwrdd", "bell"},
+		{"[layout:standard]", "copenhagen", ""},
+	} {
+		g, _, err := tafl.DecodeGame(c.tags + "\n[result:?]\n")
+		if err != nil {
+			t.Errorf("%q: %v", c.tags, err)
+			continue
+		}
+		if r := g.Variant().Rules(); r.Name != c.variant || (c.layout != "" && r.Layout != c.layout) {
+			t.Errorf("%q: read as %s/%s, want %s/%s", c.tags, r.Name, r.Layout, c.variant, c.layout)
+		}
+	}
+	for _, c := range []struct{ tags, want string }{
+		{"[layout:bell]", "the record has [layout:bell] but no [variant:] tag, which a layout belongs to: add [variant:tawlbwrdd]"},
+		{"[layout:bell]\n[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]", "add [variant:tawlbwrdd]"},
+		{"[layout:nonesuch]", "no variant has the layout nonesuch: name the variant with a [variant:] tag"},
+	} {
+		if _, _, err := tafl.DecodeGame(c.tags + "\n[result:?]\n"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.tags, err, c.want)
+		}
+	}
+}
