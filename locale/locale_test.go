@@ -469,3 +469,17 @@ func TestRowCountReadsRightForOne(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleSolvedCountReadsWell: a puzzle's header says how many of
+// the players who tried it solved it; German read "gelöst von 0 von 1",
+// Danish, Norwegian, Swedish and Icelandic "løst af 0 af 1" alike: the
+// same word before both numbers.
+func TestPuzzleSolvedCountReadsWell(t *testing.T) {
+	before := regexp.MustCompile(`(\pL+)\s*%d`)
+	for _, l := range locale.Langs {
+		text, _ := locale.Text(l.Tag, "solved by %d of %d")
+		if m := before.FindAllStringSubmatch(text, -1); len(m) == 2 && strings.EqualFold(m[0][1], m[1][1]) {
+			t.Errorf("%s: %q has %q before both numbers", l.Name, text, m[0][1])
+		}
+	}
+}

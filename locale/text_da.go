@@ -397,7 +397,7 @@ var daTexts = Dict{
 	"Your puzzle rating: %.0f → %.0f (%+.0f).":                                                     "Din opgaverating: %.0f → %.0f (%+.0f).",
 	"every %s puzzle":    "alle %s-opgaver",
 	"every puzzle":       "alle opgaver",
-	"solved by %d of %d": "løst af %d af %d",
+	"solved by %d of %d": "løst: %d af %d",
 	"✅ **%s** is right. The attackers answer **%s**.":                                  "✅ **%s** er rigtigt. Angriberne svarer **%s**.",
 	"✅ **%s** is right. The defenders answer **%s**.":                                  "✅ **%s** er rigtigt. Forsvarerne svarer **%s**.",
 	"❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s": "❌ **%s** vinder ikke i tide. Det vindende træk var **%s** (den grønne pil). %s",

@@ -397,7 +397,7 @@ var deTexts = Dict{
 	"Your puzzle rating: %.0f → %.0f (%+.0f).":                                                     "Deine Rätselwertung: %.0f → %.0f (%+.0f).",
 	"every %s puzzle":    "jedes %s-Rätsel",
 	"every puzzle":       "jedes Rätsel",
-	"solved by %d of %d": "gelöst von %d von %d",
+	"solved by %d of %d": "gelöst: %d von %d",
 	"✅ **%s** is right. The attackers answer **%s**.":                                  "✅ **%s** ist richtig. Die Angreifer antworten **%s**.",
 	"✅ **%s** is right. The defenders answer **%s**.":                                  "✅ **%s** ist richtig. Die Verteidiger antworten **%s**.",
 	"❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s": "❌ **%s** gewinnt nicht rechtzeitig. Der Gewinnzug war **%s** (der grüne Pfeil). %s",

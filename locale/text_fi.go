@@ -397,7 +397,7 @@ var fiTexts = Dict{
 	"Your puzzle rating: %.0f → %.0f (%+.0f).":                                                     "Tehtäväluokituksesi: %.0f → %.0f (%+.0f).",
 	"every %s puzzle":    "jokaista %s-tehtävää",
 	"every puzzle":       "jokaista tehtävää",
-	"solved by %d of %d": "ratkaissut %d/%d",
+	"solved by %d of %d": "ratkaisijoita: %d/%d",
 	"✅ **%s** is right. The attackers answer **%s**.":                                  "✅ **%s** on oikein. Hyökkääjät vastaavat **%s**.",
 	"✅ **%s** is right. The defenders answer **%s**.":                                  "✅ **%s** on oikein. Puolustajat vastaavat **%s**.",
 	"❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s": "❌ **%s** ei voita ajoissa. Voittava siirto oli **%s** (vihreä nuoli). %s",

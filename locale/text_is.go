@@ -397,7 +397,7 @@ var isTexts = Dict{
 	"Your puzzle rating: %.0f → %.0f (%+.0f).":                                                     "Þrautastig þín: %.0f → %.0f (%+.0f).",
 	"every %s puzzle":    "allar %s-þrautir",
 	"every puzzle":       "allar þrautir",
-	"solved by %d of %d": "leyst af %d af %d",
+	"solved by %d of %d": "leyst: %d af %d",
 	"✅ **%s** is right. The attackers answer **%s**.":                                  "✅ **%s** er rétt. Sóknarmenn svara **%s**.",
 	"✅ **%s** is right. The defenders answer **%s**.":                                  "✅ **%s** er rétt. Varnarmenn svara **%s**.",
 	"❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s": "❌ **%s** vinnur ekki í tæka tíð. Vinningsleikurinn var **%s** (græna örin). %s",

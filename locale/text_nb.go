@@ -397,7 +397,7 @@ var nbTexts = Dict{
 	"Your puzzle rating: %.0f → %.0f (%+.0f).":                                                     "Oppgaveratingen din: %.0f → %.0f (%+.0f).",
 	"every %s puzzle":    "alle %s-oppgaver",
 	"every puzzle":       "alle oppgaver",
-	"solved by %d of %d": "løst av %d av %d",
+	"solved by %d of %d": "løst: %d av %d",
 	"✅ **%s** is right. The attackers answer **%s**.":                                  "✅ **%s** er riktig. Angriperne svarer **%s**.",
 	"✅ **%s** is right. The defenders answer **%s**.":                                  "✅ **%s** er riktig. Forsvarerne svarer **%s**.",
 	"❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s": "❌ **%s** vinner ikke i tide. Det vinnende trekket var **%s** (den grønne pilen). %s",

@@ -397,7 +397,7 @@ var svTexts = Dict{
 	"Your puzzle rating: %.0f → %.0f (%+.0f).":                                                     "Din problemrating: %.0f → %.0f (%+.0f).",
 	"every %s puzzle":    "alla %s-problem",
 	"every puzzle":       "alla problem",
-	"solved by %d of %d": "löst av %d av %d",
+	"solved by %d of %d": "löst: %d av %d",
 	"✅ **%s** is right. The attackers answer **%s**.":                                  "✅ **%s** är rätt. Anfallarna svarar **%s**.",
 	"✅ **%s** is right. The defenders answer **%s**.":                                  "✅ **%s** är rätt. Försvararna svarar **%s**.",
 	"❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s": "❌ **%s** vinner inte i tid. Det vinnande draget var **%s** (den gröna pilen). %s",
