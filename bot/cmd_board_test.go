@@ -144,7 +144,7 @@ func TestBoardOfTheGameJustFinished(t *testing.T) {
 	if !strings.Contains(r.Content, "resign") {
 		t.Errorf("the final board does not say how the game ended: %q", r.Content)
 	}
-	if r, _ := h.slash(carol, "board"); !isEphemeral(r) || !strings.Contains(r.Content, "no game in progress here") {
+	if r, _ := h.slash(carol, "board"); !isEphemeral(r) || !strings.Contains(r.Content, "You have no game here, in progress or finished.") {
 		t.Errorf("carol, who has played no game: %q", r.Content)
 	}
 }

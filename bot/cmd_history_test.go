@@ -402,7 +402,7 @@ func TestHistoryOfTheGameJustFinished(t *testing.T) {
 	if err != nil || game.Len() != 2 || game.Outcome() != g.Outcome() {
 		t.Errorf("the record: %v, %d moves, outcome %v; want 2 moves, %v", err, game.Len(), game.Outcome(), g.Outcome())
 	}
-	if r, _ := h.slash(carol, "history"); !isEphemeral(r) || !strings.Contains(r.Content, "no game in progress here") {
+	if r, _ := h.slash(carol, "history"); !isEphemeral(r) || !strings.Contains(r.Content, "You have no game here, in progress or finished.") {
 		t.Errorf("carol, who has played no game: %q", r.Content)
 	}
 }

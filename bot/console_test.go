@@ -665,3 +665,23 @@ func TestConsoleMessageLinksAndTrailingNewlines(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleShowCommandsWithNoGameAtAll: /tafl history and /tafl board
+// show finished games too, so someone with no game at all is not told
+// only that none is in progress; and a game number /tafl history or
+// /tafl analyse cannot find points to the game option's list, which
+// has finished games, not to /tafl games, which has none.
+func TestConsoleShowCommandsWithNoGameAtAll(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"as carol", "/tafl history", "/tafl board",
+		"/tafl analyse game:99", "/tafl history game:99",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to carol] (only you) You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.",
+		"[to carol] (only you) I can't find game 99. Start typing in the `game` option for a list of your games, finished ones too.",
+	)
+	if strings.Contains(text, "no game in progress") || strings.Contains(text, "`/tafl games` lists yours") {
+		t.Errorf("the old answers remain:\n%s", text)
+	}
+}

@@ -191,7 +191,12 @@ func (b *Bot) lastEnded(ctx context.Context, r *request) (*storage.Game, error) 
 // one's — as /tafl analyse does.
 func (b *Bot) findGameOrLast(ctx context.Context, r *request, opt string) (*storage.Game, error) {
 	g, err := b.findGame(ctx, r, opt)
-	if ng := (*noGameErr)(nil); errors.As(err, &ng) && ng.last != nil {
+	if ng := (*noGameErr)(nil); errors.As(err, &ng) {
+		if ng.last == nil {
+			// These commands show finished games too: "no game in
+			// progress" would suggest there is a finished one to see.
+			return nil, userErrorf("You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.")
+		}
 		r.gameID = uint64(ng.last.ID)
 		return ng.last, nil // read once, by findGame
 	}
@@ -219,6 +224,11 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.
 			return nil, userErrorf("`%s` is not a game number: pick a game from the list, or see `/tafl games`.", codeText(truncate(opt, 20)))
 		}
 		g, err := b.store.GetGame(ctx, id)
+		if errors.Is(err, storage.ErrNotFound) && (r.sub == "history" || r.sub == "analyse") {
+			// `/tafl games` lists only games in progress; the game
+			// option of these commands lists finished ones too.
+			return nil, userErrorf("I can't find game %d. Start typing in the `game` option for a list of your games, finished ones too.", int(id))
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -452,3 +452,34 @@ func TestNoTextPointsAtTheRepository(t *testing.T) {
 		}
 	}
 }
+
+// TestRowCountReadsRightForOne: a position's row count may be 1 ("/7/"),
+// and "the record has 1 rows" read wrong in every language: the count is
+// not followed by a noun whose plural it would need ("rows in the
+// record: 1").
+func TestRowCountReadsRightForOne(t *testing.T) {
+	noun := regexp.MustCompile(`^\s*\pL`)
+	for _, k := range []string{"tafl.position.rows", "tafl.position.board_rows"} {
+		for _, l := range locale.Langs {
+			text, _ := locale.Text(l.Tag, k)
+			i := strings.Index(text, "%d")
+			if i < 0 || noun.MatchString(text[i+2:]) {
+				t.Errorf("%s: %s: %q puts a noun after the row count, which can be 1", l.Name, k, text)
+			}
+		}
+	}
+}
+
+// TestPuzzleSolvedCountReadsWell: a puzzle's header says how many of
+// the players who tried it solved it; German read "gelöst von 0 von 1",
+// Danish, Norwegian, Swedish and Icelandic "løst af 0 af 1" alike: the
+// same word before both numbers.
+func TestPuzzleSolvedCountReadsWell(t *testing.T) {
+	before := regexp.MustCompile(`(\pL+)\s*%d`)
+	for _, l := range locale.Langs {
+		text, _ := locale.Text(l.Tag, "solved by %d of %d")
+		if m := before.FindAllStringSubmatch(text, -1); len(m) == 2 && strings.EqualFold(m[0][1], m[1][1]) {
+			t.Errorf("%s: %q has %q before both numbers", l.Name, text, m[0][1])
+		}
+	}
+}

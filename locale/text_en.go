@@ -117,6 +117,8 @@ var enTexts = []any{
 	"`%s` is not a game number: pick a game from the list, or see `/tafl games`.",
 	"I can't find game %d in this server. `/tafl games` lists the games you play here.",
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.",
+	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.",
+	"I can't find game %d. Start typing in the `game` option for a list of your games, finished ones too.",
 	"Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.",
 	"You have several games going: pick one with the `game` option (start typing for a list).",
 	"The menu lists %d of your games here: for another, use the `game` option (start typing for a list).",

@@ -8,7 +8,6 @@ import (
 	"image/gif"
 	"io"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -241,30 +240,7 @@ func ordinal(n int) string {
 // no legal move, or ran out of time, when that ended the game, and the
 // other side than the one that repeated a position when that decided it.
 func outcomeText(o tafl.Outcome, toMove tafl.Side) string {
-	if o.Reason == tafl.Aborted {
-		return "Aborted" // nobody won, and it is no draw
-	}
-	repetition := "repetition"
-	if repeater := toMove.Other(); o.Winner != tafl.NoSide && repeater != tafl.NoSide {
-		// as the bot's result line says it
-		repetition = "the " + repeater.String() + " repeated the position"
-		if repeater == o.Winner {
-			repetition = "a repetition by the attackers loses for the defenders"
-		}
-	}
-	reason := map[tafl.EndReason]string{
-		tafl.KingCaptured: "the king was captured", tafl.KingEscaped: "the king escaped",
-		tafl.ExitFort: "the king built an exit fort", tafl.Encirclement: "the defenders were encircled",
-		tafl.Repetition: repetition, tafl.NoMoves: "the " + toMove.String() + " had no legal move", tafl.Resignation: "resignation",
-		tafl.DrawAgreed: "agreed", tafl.Timeout: "the " + toMove.String() + " ran out of time",
-	}[o.Reason]
-	if reason == "" {
-		reason = strings.ReplaceAll(o.Reason.String(), "-", " ")
-	}
-	if o.Winner == tafl.NoSide {
-		return "Draw · " + reason
-	}
-	return fmt.Sprintf("%s win · %s", strings.ToUpper(o.Winner.String()[:1])+o.Winner.String()[1:], reason)
+	return o.Text(toMove)
 }
 
 // encodeReplay draws the frames at opts.Size and writes the GIF one frame

@@ -73,6 +73,27 @@ func TestRulesErrorsCarryTheirCode(t *testing.T) {
 	}
 }
 
+// TestRulesClashNamesBothLists: a square given to two of cen, cor and
+// afor is refused naming both lists as they stand — a list the rules
+// string does not give holds its default, which the user never wrote
+// ("dim:7 cen:a1" blamed cor alone, "cor: a1 is already a throne…").
+func TestRulesClashNamesBothLists(t *testing.T) {
+	const k = " start:/7/7/7/3K3/7/7/7/"
+	for _, c := range []struct{ rules, want string }{
+		{"dim:7 cen:a1" + k, "cen:a1 and cor:a1,g1,a7,g7 both have a1, but a square is only one of throne, corner and camp: give one of them other squares"},
+		{"dim:7 cor:d4" + k, "cen:d4 and cor:d4 both have d4"},
+		{"dim:7 afor:b1,a1" + k, "cor:a1,g1,a7,g7 and afor:b1,a1 both have a1"},
+	} {
+		r, err := tafl.ParseRules(c.rules)
+		if err == nil {
+			_, err = tafl.NewVariant(r)
+		}
+		if !hasCode(err, tafl.CodeRulesTaken) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.rules, err, c.want)
+		}
+	}
+}
+
 // TestMoveErrorsCarryTheirCode: a square off the board and annotations
 // that do not match the move name their Code; a suffix's meaning is a
 // Code among the arguments.

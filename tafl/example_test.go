@@ -71,7 +71,7 @@ func ExampleNewGameFrom() {
 	// j9-j8 tuicha
 	// Ka5-a1-- (nothing to announce)
 	// defenders-won king-escaped
-	// j8-j7: the game is over (defenders-won)
+	// j8-j7: the game is over (Defenders win · the king escaped)
 }
 
 // An illegal move is refused with a reason a player can read.

@@ -136,16 +136,16 @@ func TestParsePositionErrors(t *testing.T) {
 	v := mustPreset(t, "brandubh", "")
 	cases := []struct{ rec, sub string }{
 		{"3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "starts and ends with '/'"},
-		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", "the record has 6 rows, one per rank, but this variant's board is 7×7"},
+		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", "rows in the record: 6 (one per rank), but this variant's board is 7×7"},
 		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/4t3/", "rank 7 has 8 squares"},
 		{"/3t3/3t3/3T3/ttTTTtt/3T3/3t3/3t3/", "exactly one king"},
 		{"/3t3/3t3/3T3/ttTKKtt/3T3/3t3/3t3/", "exactly one king"},
 		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3n3/", "knight"},
 		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3x3/", "is not a piece"},
 		{"/t2t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "a corner"},
-		{"/3t5/3t5/3T5/ttTKTtt2/3T5/3t5/3t5/9/9/", "the record has 9 rows, one per rank, but this variant's board is 7×7"},
+		{"/3t5/3t5/3T5/ttTKTtt2/3T5/3t5/3t5/9/9/", "rows in the record: 9 (one per rank), but this variant's board is 7×7"},
 		// Eight ranks of seven squares: not "rank 1 has 7 squares; every rank of a 8×8 board has 8".
-		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/3t3/", "the record has 8 rows, one per rank, but this variant's board is 7×7"},
+		{"/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/3t3/", "rows in the record: 8 (one per rank), but this variant's board is 7×7"},
 		{"/3t3/3t3/3T3/ttT0Ttt/3T3/3t3/3t3/", "count of empty"},
 	}
 	for _, c := range cases {
@@ -807,6 +807,37 @@ func TestRecordTagsHoldNoMoveNumber(t *testing.T) {
 		}
 		if again := tafl.EncodeGame(back, tags); again != text {
 			t.Errorf("%s: encoding what was decoded:\n%s\nwant\n%s", v.Name(), again, text)
+		}
+	}
+}
+
+// TestDecodeGameVariantAndLayoutTags: the variant and layout tags are
+// read in any case, as the bot takes a variant ([variant:Brandubh] was
+// refused); a layout tag with no variant tag is refused naming the
+// variant it belongs to ([layout:bell] alone was read as copenhagen),
+// unless it is copenhagen's own ([layout:standard]).
+func TestDecodeGameVariantAndLayoutTags(t *testing.T) {
+	for _, c := range []struct{ tags, variant, layout string }{
+		{"[variant:Brandubh]", "brandubh", ""},
+		{"[variant:TAWLBWRDD]\n[layout:Bell]", "tawlbwrdd", "bell"},
+		{"[layout:standard]", "copenhagen", ""},
+	} {
+		g, _, err := tafl.DecodeGame(c.tags + "\n[result:?]\n")
+		if err != nil {
+			t.Errorf("%q: %v", c.tags, err)
+			continue
+		}
+		if r := g.Variant().Rules(); r.Name != c.variant || (c.layout != "" && r.Layout != c.layout) {
+			t.Errorf("%q: read as %s/%s, want %s/%s", c.tags, r.Name, r.Layout, c.variant, c.layout)
+		}
+	}
+	for _, c := range []struct{ tags, want string }{
+		{"[layout:bell]", "the record has [layout:bell] but no [variant:] tag, which a layout belongs to: add [variant:tawlbwrdd]"},
+		{"[layout:bell]\n[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]", "add [variant:tawlbwrdd]"},
+		{"[layout:nonesuch]", "no variant has the layout nonesuch: name the variant with a [variant:] tag"},
+	} {
+		if _, _, err := tafl.DecodeGame(c.tags + "\n[result:?]\n"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.tags, err, c.want)
 		}
 	}
 }

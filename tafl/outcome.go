@@ -1,5 +1,7 @@
 package tafl
 
+import "strings"
+
 // EndReason says why a game ended. The zero value, NoEnd, means the game
 // goes on. The values are stored by callers: append only.
 type EndReason uint8
@@ -60,6 +62,47 @@ func (o Outcome) Status() string {
 		return "defenders-won"
 	}
 	return "draw"
+}
+
+// Text says the outcome in English words, as the bot's result line does:
+// "Defenders win · the attackers had no legal move". toMove is the side
+// to move at the end: the one that had no legal move, or ran out of time,
+// when that ended a draw, and the other side than the one that repeated
+// a position when that decided the game.
+func (o Outcome) Text(toMove Side) string {
+	switch o.Reason {
+	case NoEnd:
+		return "the game goes on"
+	case Aborted:
+		return "Aborted" // nobody won, and it is no draw
+	}
+	loser := toMove // who had no move or ran out of time
+	if o.Winner != NoSide {
+		loser = o.Winner.Other()
+	}
+	repetition := "repetition"
+	if repeater := toMove.Other(); o.Winner != NoSide && repeater != NoSide {
+		repetition = "the " + repeater.String() + " repeated the position"
+		if repeater == o.Winner {
+			repetition = "a repetition by the attackers loses for the defenders"
+		}
+	}
+	reason := map[EndReason]string{
+		KingCaptured: "the king was captured", KingEscaped: "the king escaped",
+		ExitFort: "the king built an exit fort", Encirclement: "the defenders were encircled",
+		Repetition: repetition, NoMoves: "the " + loser.String() + " had no legal move", Resignation: "resignation",
+		DrawAgreed: "agreed", Timeout: "the " + loser.String() + " ran out of time",
+	}[o.Reason]
+	if reason == "" {
+		reason = strings.ReplaceAll(o.Reason.String(), "-", " ")
+	}
+	switch o.Winner {
+	case Attackers:
+		return "Attackers win · " + reason
+	case Defenders:
+		return "Defenders win · " + reason
+	}
+	return "Draw · " + reason
 }
 
 // Announce is what the bot calls out after a move: the king's open lines.

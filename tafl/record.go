@@ -3,6 +3,7 @@ package tafl
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -110,11 +111,37 @@ func untagValue(name, value string) string {
 	return strings.ReplaceAll(value, "1.\u00a0", openTaflMoveStart)
 }
 
+// loneLayout is DecodeGame's error for a [layout:] tag with no [variant:]
+// tag: it names the preset (or presets) that have the layout.
+func loneLayout(layout string) string {
+	var tags []string
+	for _, p := range presetTable {
+		if slices.Contains(p.layouts, layout) {
+			tags = append(tags, "[variant:"+p.name+"]")
+		}
+	}
+	if len(tags) == 0 {
+		return fmt.Sprintf("the record has [layout:%s] but no [variant:] tag, and no variant has the layout %s: name the variant with a [variant:] tag (tafl variants lists them and their layouts)", clip(layout), clip(layout))
+	}
+	return fmt.Sprintf("the record has [layout:%s] but no [variant:] tag, which a layout belongs to: add %s", clip(layout), strings.Join(tags, " or "))
+}
+
+// defaultLayouts are the layouts of DefaultVariant.
+func defaultLayouts() []string {
+	for _, p := range presetTable {
+		if p.name == DefaultVariant {
+			return p.layouts
+		}
+	}
+	return nil
+}
+
 // DecodeGame reads an OTN game record: what [EncodeGame] writes, and the
 // simple records other tools write (tags, a rules tag, numbered turns of
 // simple or full moves). The variant comes from taflbot's variant/layout
-// tags when present, otherwise from the rules tag (a custom variant), and
-// otherwise it is copenhagen; an empty text is an error. Every move is checked as it is played; the
+// tags when present (in any case), otherwise from the rules tag (a custom
+// variant), and otherwise it is copenhagen; a layout tag without a
+// variant tag that is not copenhagen's, and an empty text, are errors. Every move is checked as it is played; the
 // result tag must agree with the moves, and a result the moves do not
 // reach is recorded as a resignation or agreed draw (or as the
 // termination tag says). A byte order mark before the record, which
@@ -188,9 +215,18 @@ func DecodeGame(text string) (*Game, []Tag, error) {
 	}
 	var v *Variant
 	var err error
+	// Preset names are lower case; the bot takes them in any case, and
+	// so does a record ([variant:Brandubh]).
+	variant, layout := strings.ToLower(strings.TrimSpace(vals["variant"])), strings.ToLower(strings.TrimSpace(vals["layout"]))
 	switch {
-	case vals["variant"] != "":
-		v, err = Preset(vals["variant"], vals["layout"])
+	case variant == "" && layout != "" && !slices.Contains(defaultLayouts(), layout):
+		// A layout is one of a preset's start positions: alone it
+		// names no rules, and [layout:bell] was read as copenhagen.
+		// One of the default variant's layouts ([layout:standard])
+		// agrees with reading the record as that variant.
+		return nil, nil, &SyntaxError{Kind: "game", Msg: loneLayout(layout)}
+	case variant != "":
+		v, err = Preset(variant, layout)
 	case vals["rules"] != "":
 		var r Rules
 		if r, err = ParseRules(vals["rules"]); err == nil {

@@ -2,6 +2,7 @@ package tafl
 
 import (
 	"slices"
+	"strings"
 )
 
 // Escape says where the king must go to win.
@@ -176,6 +177,15 @@ const (
 	mayPass
 )
 
+// rulesList writes squares as a rules string's list does: "a1,a7".
+func rulesList(squares []Square) string {
+	parts := make([]string, len(squares))
+	for i, sq := range squares {
+		parts[i] = sq.String()
+	}
+	return strings.Join(parts, ",")
+}
+
 // NewVariant checks r and compiles it into a playable Variant. Every
 // problem is reported with what to change.
 func NewVariant(r Rules) (*Variant, error) {
@@ -243,8 +253,17 @@ func NewVariant(r Rules) (*Variant, error) {
 			if !sq.OnBoard(n) {
 				return syntaxError("rules", sq.String(), CodeRulesOffBoard, area, sq, n, n)
 			}
-			if v.kinds[sq]&sqSpecial != 0 {
-				return syntaxError("rules", sq.String(), CodeRulesTaken, area, sq)
+			if k := v.kinds[sq] & sqSpecial; k != 0 {
+				// Name both lists, as they stand: the one the user did
+				// not write holds its default (cor: the board's corners).
+				other, squares := "cen", r.Throne.Squares
+				switch {
+				case k&sqCorner != 0:
+					other, squares = "cor", r.Corners.Squares
+				case k&sqCamp != 0:
+					other, squares = "afor", r.Camps.Squares
+				}
+				return syntaxError("rules", sq.String(), CodeRulesTaken, other, rulesList(squares), area, rulesList(list), sq)
 			}
 			v.kinds[sq] |= kind
 		}

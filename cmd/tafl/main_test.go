@@ -100,12 +100,27 @@ func TestMoves(t *testing.T) {
 }
 
 // On a finished game tafl moves says the game is over, who won and how,
-// and fails (it printed nothing and exited 0).
+// in words as the bot's result line does (not "defenders-won,
+// no-moves"), and fails (it printed nothing and exited 0).
 func TestMovesGameOver(t *testing.T) {
 	pos := []string{"moves", "-variant", "brandubh", "-position", "/K6/7/7/7/7/7/1t5/"}
 	out, errOut, code := runTafl(t, "", pos...)
-	if code != 1 || out != "" || !strings.Contains(errOut, "the game is over (defenders-won, king-escaped)") {
+	if code != 1 || out != "" || !strings.Contains(errOut, "the game is over (Defenders win · the king escaped)") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and the game's end on stderr", code, out, errOut)
+	}
+	_, errOut, code = runTafl(t, "", "moves", "-rules", "dim:7 start:/7/7/7/3K3/7/7/7/")
+	if want := "the game is over (Defenders win · the attackers had no legal move): there are no moves"; code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("no attacker left: exit %d, stderr %q; want exit 1 and %q", code, errOut, want)
+	}
+	// A record whose position tag holds a finished game: its first move
+	// is refused saying how the game ended, in words.
+	otg := filepath.Join(t.TempDir(), "over.otg")
+	if err := os.WriteFile(otg, []byte("[variant:brandubh]\n[position:/7/7/7/3K3/7/7/7/]\n\n1. d4-d5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code = runTafl(t, "", "replay", "-otg", otg, "-o", filepath.Join(t.TempDir(), "r.gif"))
+	if want := "move 1 (d4-d5): the game is over (Defenders win · the attackers had no legal move)"; code == 0 || !strings.Contains(errOut, want) {
+		t.Errorf("a record of a finished position: exit %d, stderr %q; want %q", code, errOut, want)
 	}
 	js, errOut, code := runTafl(t, "", append(pos, "-json")...)
 	if want := `{"moves":[],"status":"defenders-won","reason":"king-escaped"}` + "\n"; code != 1 || js != want || errOut != "" {

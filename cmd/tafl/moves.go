@@ -46,7 +46,7 @@ func runMoves(e env) error {
 		return nil
 	}
 	if o.Over() {
-		return fmt.Errorf("the game is over (%s, %s): there are no moves", o.Status(), o.Reason)
+		return fmt.Errorf("the game is over (%s): there are no moves", o.Text(g.ToMove()))
 	}
 	for _, m := range list {
 		fmt.Fprintln(e.stdout, m)

@@ -31,13 +31,25 @@ func runResults(e env) error {
 	}
 	asDraw := map[tafl.EndReason]bool{}
 	if draw != "" {
+		// Empty items ("repetition," or "a,,b") are skipped, as a list
+		// typed by hand has them.
+		var names []string
 		for _, name := range strings.Split(draw, ",") {
-			r, ok := tafl.ParseEndReason(strings.TrimSpace(name))
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			r, ok := tafl.ParseEndReason(name)
 			if !ok || r == tafl.NoEnd {
 				return &usageError{msg: fmt.Sprintf("-draw: unknown end reason %q: use king-captured, king-escaped, exit-fort, encirclement, repetition, no-moves, resignation or timeout", name)}
 			}
 			asDraw[r] = true
+			names = append(names, name)
 		}
+		if len(names) == 0 {
+			return &usageError{msg: fmt.Sprintf("-draw %q names no end reason: give one or more, comma-separated, such as -draw repetition", draw)}
+		}
+		draw = strings.Join(names, ",")
 	}
 	files, err := recordFiles(fs.Args())
 	if err != nil {

@@ -113,6 +113,12 @@ func TestResults(t *testing.T) {
 			t.Errorf("with -draw repetition, output lacks %q:\n%s", want, out)
 		}
 	}
+	// An empty item, as in a list typed by hand, is skipped (it was
+	// "unknown end reason \"\"").
+	again, errOut, code := runTafl(t, "", "results", "-draw", " repetition, ,", dir)
+	if code != 0 || again != out {
+		t.Errorf("-draw \" repetition, ,\": exit %d, %s\n%s; want what -draw repetition says", code, errOut, again)
+	}
 }
 
 func TestResultsBadInput(t *testing.T) {
@@ -122,6 +128,9 @@ func TestResultsBadInput(t *testing.T) {
 	}
 	if _, errOut, code := runTafl(t, "", "results", "-draw", "stalemate", dir); code != 2 || !strings.Contains(errOut, "unknown end reason") {
 		t.Errorf("bad -draw: exit %d, %q", code, errOut)
+	}
+	if _, errOut, code := runTafl(t, "", "results", "-draw", ",", dir); code != 2 || !strings.Contains(errOut, `-draw "," names no end reason: give one or more, comma-separated, such as -draw repetition`) {
+		t.Errorf("-draw of empty items: exit %d, %q", code, errOut)
 	}
 	writeGame(t, dir, "open.otg", "brandubh", "", 0, []string{"d6-f6"}, "a", "b")
 	if _, errOut, code := runTafl(t, "", "results", dir); code != 1 || !strings.Contains(errOut, "tafl results: no finished game in "+dir) {
