@@ -149,6 +149,7 @@ type Variant struct {
 	group         [numCells]uint8    // 0 for ordinary squares; squares of one group share an area (see Rules.OwnCamp)
 	inward        [numCells]Square   // for edge squares (not board corners): the step toward the centre
 	nearEdge      [numCells]bool     // an edge square, or a square beside one: where a shieldwall can be closed
+	toEdge        [numCells][4]int8  // the four steps from the square, the one toward the nearest edge last (see reachesEdge)
 	move          [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces not standing in the square's group
 	inner         [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces standing in the square's group
 	hostE         [4][numCells]bool  // [victim][square]: hostile while empty
@@ -236,6 +237,14 @@ func NewVariant(r Rules) (*Variant, error) {
 			if v.kinds[sq+d]&sqEdge != 0 {
 				v.nearEdge[sq] = true
 			}
+		}
+		// The steps by decreasing distance to the edge they head for.
+		f, r := sq.File(), sq.Rank()
+		far := [4]int{n - 1 - f, f, n - 1 - r, r} // east, west, north, south, as dirs
+		order := [4]int{0, 1, 2, 3}
+		slices.SortStableFunc(order[:], func(a, b int) int { return far[b] - far[a] })
+		for i, k := range order {
+			v.toEdge[sq][i] = int8(dirs[k])
 		}
 	}
 	place := func(area string, list []Square, kind uint8) error {
