@@ -155,6 +155,9 @@ type searcher struct {
 	hist     []uint64 // position hashes: the game's since the last capture, then the path
 	base     int      // index in hist of the root position
 	irrev    [maxPly + 2]int
+	// hashBits[ply]: a bit (hashBit) for each hash terminal compares with
+	// a child of ply, a filter that spares most nodes the scan.
+	hashBits [maxPly + 3]uint64
 	null     [maxPly + 2]bool // the position at ply was reached by a null move
 	killers  [maxPly + 1][2]tafl.Move
 	history  []int32 // [side][from*cells+to]
@@ -323,6 +326,12 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 	s.hist = make([]uint64, len(h), len(h)+maxPly+2)
 	copy(s.hist, h)
 	s.base = len(h) - 1
+	for i := s.base - 1; i >= 0; i -= 2 {
+		s.hashBits[0] |= hashBit(h[i])
+	}
+	for i := s.base; i >= 0; i -= 2 {
+		s.hashBits[1] |= hashBit(h[i])
+	}
 	s.pos[0] = pos
 	for i := range s.boards {
 		s.boards[i] = s.in.empty // push copies only the cells in use

@@ -93,7 +93,7 @@ func (s *searcher) terminal(ply int, c *tafl.Position, caps int) (int32, bool) {
 	h := c.Hash()
 	s.childHash = h // for push
 	rule := s.rules.Repetition
-	if rule == tafl.RepetitionIgnore || caps > 0 {
+	if rule == tafl.RepetitionIgnore || caps > 0 || s.hashBits[ply]&hashBit(h) == 0 {
 		return 0, false
 	}
 	n := 0
@@ -169,10 +169,19 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 	s.hist = append(s.hist[:i], s.childHash)
 	if caps > 0 {
 		s.irrev[ply+1] = i
+		s.hashBits[ply+2] = hashBit(s.childHash)
 	} else {
 		s.irrev[ply+1] = s.irrev[ply]
+		s.hashBits[ply+2] = s.hashBits[ply] | hashBit(s.childHash)
 	}
 }
+
+// hashBit is the bit of hash h in searcher.hashBits: a position can occur
+// again in the tree only where its bit is set in the filter of the
+// positions with the same side to move since the last capture (the
+// game's, then the path's). The filter holds one bit per hash, so most
+// positions' bits are clear while fewer than a few dozen are in it.
+func hashBit(h uint64) uint64 { return 1 << (h >> 58) }
 
 // copyBoard copies boards[ply] into boards[ply+1]: only the rows of the
 // board itself, since every board's wall rows were set when the search
@@ -407,6 +416,7 @@ func (s *searcher) enterNull(ply int) {
 	i := s.base + ply + 1
 	s.hist = append(s.hist[:i], c.Hash())
 	s.irrev[ply+1] = i
+	s.hashBits[ply+2] = hashBit(c.Hash())
 }
 
 // reduction is how many plies a late quiet move is searched less deep:
