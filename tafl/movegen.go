@@ -196,8 +196,9 @@ func (p *Position) copyTo(c *Position) {
 		copy(c.board[stride:v.used-stride], p.board[stride:v.used-stride])
 	} else {
 		copy(c.board[:v.used], p.board[:v.used])
+		c.v = v // a pointer: written only when it changes (no write barrier)
 	}
-	c.v, c.hash, c.king, c.toMove = v, p.hash, p.king, p.toMove
+	c.hash, c.king, c.toMove = p.hash, p.king, p.toMove
 	c.winner, c.end, c.natt, c.ndef = p.winner, p.end, p.natt, p.ndef
 }
 

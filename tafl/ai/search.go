@@ -152,7 +152,7 @@ type searcher struct {
 	moves    [maxPly + 1][]tafl.Move
 	order    [maxPly + 1][]int32
 	packed   [maxPly + 1][]uint64
-	hist     []uint64 // position hashes: the game's since the last capture, then the path
+	hist     []uint64 // position hashes: the game's since the last capture, then the path (up to base+ply)
 	base     int      // index in hist of the root position
 	irrev    [maxPly + 2]int
 	// hashBits[ply]: a bit (hashBit) for each hash terminal compares with
@@ -323,7 +323,7 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 	s := &searcher{sh: sh, in: in, id: id, knobs: lim.knobs, noise: lim.Noise}
 	s.rules = s.in.rules
 	h := g.History()
-	s.hist = make([]uint64, len(h), len(h)+maxPly+2)
+	s.hist = make([]uint64, len(h)+maxPly+2) // the path's hashes are written in place
 	copy(s.hist, h)
 	s.base = len(h) - 1
 	for i := s.base - 1; i >= 0; i -= 2 {

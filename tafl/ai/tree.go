@@ -166,7 +166,7 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 	s.null[ply+1] = false
 
 	i := s.base + ply + 1
-	s.hist = append(s.hist[:i], s.childHash)
+	s.hist[i] = s.childHash
 	if caps > 0 {
 		s.irrev[ply+1] = i
 		s.hashBits[ply+2] = hashBit(s.childHash)
@@ -414,7 +414,7 @@ func (s *searcher) enterNull(ply int) {
 	s.sumsOK[ply+1] = sumsNone
 	s.null[ply+1] = true
 	i := s.base + ply + 1
-	s.hist = append(s.hist[:i], c.Hash())
+	s.hist[i] = c.Hash()
 	s.irrev[ply+1] = i
 	s.hashBits[ply+2] = hashBit(c.Hash())
 }
