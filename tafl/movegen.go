@@ -513,25 +513,21 @@ func (p *Position) MovesTo(to Square, buf []Move) []Move {
 // movesTo is MovesTo for side, whoever is to move.
 func (p *Position) movesTo(side Side, to Square, buf []Move) []Move {
 	buf = buf[:0]
-	if p.end != NoEnd || p.board[to] != Empty {
+	b := &p.board
+	if p.end != NoEnd || b[to] != Empty {
 		return buf
 	}
-	kinds := &p.v.kinds
-	for _, d := range dirs {
-		// special: a throne, corner or camp on the way (to included).
-		// Without one the piece found may move there (every piece may
-		// stop on and pass a plain square); with one, ask reaches.
-		special := kinds[to] & sqSpecial
+	// special: the directions from to with a throne, corner or camp on
+	// the line (all four when to is one). Without one the piece found may
+	// move there (every piece may stop on and pass a plain square); with
+	// one, ask reaches.
+	special := p.v.specialWays[to]
+	for i, d := range dirs {
 		q := to + d
-		for p.board[q] == Empty {
-			special |= kinds[q]
+		for b[q] == Empty {
 			q += d
 		}
-		pc := p.board[q]
-		if sideOf[pc] != side {
-			continue
-		}
-		if special&sqSpecial == 0 || p.reaches(pc, q, to, -d) {
+		if pc := b[q]; sideOf[pc] == side && (special&(1<<i) == 0 || p.reaches(pc, q, to, -d)) {
 			buf = append(buf, NewMove(q, to))
 		}
 	}

@@ -145,6 +145,7 @@ type Variant struct {
 	throne        Square
 	kinds         [numCells]uint8    // sqThrone|sqCorner|sqCamp|sqEdge|sqEscape|sqSpecial
 	escWays       [numCells]uint8    // bit i: an escape square lies from the square in direction dirs[i]
+	specialWays   [numCells]uint8    // bit i: a throne, corner or camp lies from the square in direction dirs[i]; all four on one
 	camp          [numCells]uint8    // camp number (1…), 0 outside camps
 	group         [numCells]uint8    // 0 for ordinary squares; squares of one group share an area (see Rules.OwnCamp)
 	inward        [numCells]Square   // for edge squares (not board corners): the step toward the centre
@@ -336,11 +337,16 @@ func NewVariant(r Rules) (*Variant, error) {
 		}
 	}
 	for _, sq := range v.squares {
+		if v.kinds[sq]&sqSpecial != 0 {
+			v.specialWays[sq] = 1<<len(dirs) - 1
+		}
 		for i, d := range dirs {
 			for q := sq + d; q.OnBoard(v.size); q += d {
+				if v.kinds[q]&sqSpecial != 0 {
+					v.specialWays[sq] |= 1 << i
+				}
 				if v.kinds[q]&sqEscape != 0 {
 					v.escWays[sq] |= 1 << i
-					break
 				}
 			}
 		}
