@@ -84,15 +84,11 @@ func (p *Position) around(sq Square) uint8 {
 // encircledAfter reports whether the attacker that just moved to sq has
 // completed an encirclement, given that the position before was not
 // encircled and the move captured nothing (a capture may take the last
-// defender that could reach the edge: then only encircled can tell). When
-// the arrival may have cut a region in two, one square of each part it may
-// have cut off is followed toward the edge; only when one of them cannot
-// reach it is the whole board searched.
-func (p *Position) encircledAfter(sq Square) bool {
-	groups := cutGroups[p.around(sq)]
-	if groups == 0 {
-		return false
-	}
+// defender that could reach the edge: then only encircled can tell).
+// groups (from cutGroups) holds a square of each part the arrival may have
+// cut apart; each is followed toward the edge, and only when one of them
+// cannot reach it is the whole board searched.
+func (p *Position) encircledAfter(sq Square, groups uint8) bool {
 	// mark[q] is the number of the search that reached q; every search
 	// before the current one reached the edge. The searches share one
 	// stack (Go clears a local array on every call).

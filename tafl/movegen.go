@@ -279,8 +279,18 @@ func (c *Position) playPiece(from, to Square, pc Piece, caps *[]Square) int {
 	if mover == Attackers {
 		if d := c.king - to; enemy != 0 && (d == 1 || d == -1 || d == stride || d == -stride) && c.kingCaptured(c.king, to) {
 			c.winner, c.end = Attackers, KingCaptured
-		} else if v.rules.Encirclement && (n > 0 && c.encircled() || n == 0 && c.encircledAfter(to)) {
-			c.winner, c.end = Attackers, Encirclement
+		} else if v.rules.Encirclement {
+			// Without a capture, only an arrival that may cut a region
+			// in two (cutGroups) can complete an encirclement.
+			enc := false
+			if n > 0 {
+				enc = c.encircled()
+			} else if groups := cutGroups[c.around(to)]; groups != 0 {
+				enc = c.encircledAfter(to, groups)
+			}
+			if enc {
+				c.winner, c.end = Attackers, Encirclement
+			}
 		}
 	} else if pc == King && v.kinds[to]&sqEscape != 0 {
 		c.winner, c.end = Defenders, KingEscaped
