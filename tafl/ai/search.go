@@ -166,8 +166,6 @@ type searcher struct {
 
 	root []rootMove
 
-	childHash uint64 // the hash of the child terminal last looked at
-
 	// marks and mark number: the squares updateSums has counted already.
 	marks [cells]uint32
 	mark  uint32
