@@ -1,146 +1,133 @@
 package tafl
 
+import (
+	"math/bits"
+	"slices"
+)
+
 // The game-end tests that look at more than the moved piece: encirclement
 // and exit forts. Both run only when a cheap test says they might succeed.
 
 // ring lists the eight neighbours of a square in circular order, starting
-// north and turning clockwise. Consecutive entries are orthogonal neighbours
-// of each other.
+// north and turning clockwise, as offsets from the square. Consecutive
+// entries are orthogonal neighbours of each other.
 var ring = [8]Square{stride, stride + 1, 1, -stride + 1, -stride, -stride - 1, -1, stride - 1}
 
-// cutFree[mask] is true when a square whose passable neighbours are given
-// by mask (bit i for ring[i]) cannot separate any two of its orthogonal
-// neighbours if it is filled: all of them are linked around the ring.
-var cutFree = makeCutFree()
+// aroundCells lists the eight neighbours of a square in memory order: the
+// three below, the two beside, the three above. Bit i of the mask that
+// [Position.around] returns is aroundCells[i].
+var aroundCells = [8]Square{-stride - 1, -stride, -stride + 1, -1, 1, stride - 1, stride, stride + 1}
 
-func makeCutFree() (t [256]bool) {
+// cutGroups[mask], for a square whose passable neighbours are given by mask
+// (in aroundCells order), is 0 when filling the square cannot separate any
+// two of its orthogonal neighbours: all of them are linked around the
+// ring. Otherwise it holds, for each run of passable cells around the ring
+// that has an orthogonal neighbour, the first of them (bit i for dirs[i]):
+// one square of each group the filled square may have cut apart.
+var cutGroups = makeCutGroups()
+
+func makeCutGroups() (t [256]uint8) {
+	var bit [8]int // bit[i]: the mask bit of ring[i]
+	for i, d := range ring {
+		bit[i] = slices.Index(aroundCells[:], d)
+	}
 	for mask := 0; mask < 256; mask++ {
-		// Label the runs of passable ring cells; the ring is circular.
-		var run [8]int
-		label := 0
+		free := func(i int) bool { return mask&(1<<bit[i%8]) != 0 }
+		// Start after a blocked cell, so that no run wraps around.
 		start := -1
 		for i := 0; i < 8; i++ {
-			if mask&(1<<i) == 0 {
+			if !free(i) {
 				start = i
 				break
 			}
 		}
 		if start < 0 { // all passable: one run
-			t[mask] = true
 			continue
 		}
+		var groups uint8
+		runs, inRun := 0, false
 		for k := 1; k <= 8; k++ {
 			i := (start + k) % 8
-			if mask&(1<<i) == 0 {
-				label++
+			if !free(i) {
+				inRun = false
 				continue
 			}
-			run[i] = label + 1
+			if i%2 == 0 && !inRun { // an orthogonal neighbour begins this run's group
+				groups |= 1 << slices.Index(dirs[:], ring[i])
+				runs++
+				inRun = true
+			}
 		}
-		first := 0
-		t[mask] = true
-		for i := 0; i < 8; i += 2 { // orthogonal neighbours
-			if mask&(1<<i) == 0 {
-				continue
-			}
-			if first == 0 {
-				first = run[i]
-			} else if run[i] != first {
-				t[mask] = false
-			}
+		if runs > 1 {
+			t[mask] = groups
 		}
 	}
 	return t
 }
 
-// cannotCut reports whether the attacker that just arrived on sq cannot
-// have cut any region of non-attacker squares in two. When it holds, a
-// position that was not encircled still is not.
-func (p *Position) cannotCut(sq Square) bool {
-	// Bit i is set when ring[i] is passable: not an attacker (walls count
-	// as passable: they are the outside). Unrolled: this runs after every
-	// attacker move of a variant with encirclement.
-	b := &p.board
-	free := func(q Square) uint8 {
-		if b[q] != Attacker {
-			return 1
-		}
-		return 0
-	}
-	mask := free(sq+stride) | free(sq+stride+1)<<1 | free(sq+1)<<2 | free(sq-stride+1)<<3 |
-		free(sq-stride)<<4 | free(sq-stride-1)<<5 | free(sq-1)<<6 | free(sq+stride-1)<<7
-	return cutFree[mask]
-}
-
-// seesEdge reports whether the line from sq in direction d reaches an
-// edge square (sq itself included) over squares not held by attackers.
-func (p *Position) seesEdge(sq, d Square) bool {
-	for ; p.board[sq] != Attacker; sq += d {
-		if p.v.kinds[sq]&sqEdge != 0 {
-			return true
-		}
-	}
-	return false
+// around returns the mask of sq's eight neighbours (bit i for
+// aroundCells[i]) that are passable: not held by an attacker (walls count
+// as passable: they are the outside), tested all eight at once.
+func (p *Position) around(sq Square) uint8 {
+	i := int(sq) - stride - 1
+	c := (*[2*stride + 3]Piece)(p.board[i : i+2*stride+3])
+	w := uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[stride])<<24 |
+		uint64(c[stride+2])<<32 | uint64(c[2*stride])<<40 | uint64(c[2*stride+1])<<48 | uint64(c[2*stride+2])<<56
+	// An attacker's byte (1) becomes 0, every other (0, 2, 3, 4) a small
+	// nonzero value, which the addition carries into the byte's high bit.
+	x := w ^ 0x0101010101010101
+	free := (x + 0x7F7F7F7F7F7F7F7F) & 0x8080808080808080
+	// Gather the eight high bits: byte i's lands on bit 56+i.
+	return uint8((free >> 7) * 0x0102040810204080 >> 56)
 }
 
 // encircledAfter reports whether the attacker that just moved to sq has
 // completed an encirclement, given that the position before was not
 // encircled and the move captured nothing (a capture may take the last
-// defender that could reach the edge: then only encircled can tell). Each side of sq is followed toward the edge; only when one of
-// them cannot reach it is the whole board flooded.
-func (p *Position) encircledAfter(sq Square) bool {
-	if p.cannotCut(sq) {
-		return false
-	}
-	// Most often every free side of sq sees the edge straight ahead.
-	straight := true
-	for _, d := range dirs {
-		if c := p.board[sq+d]; c != Attacker && c != wall && !p.seesEdge(sq+d, d) {
-			straight = false
-			break
-		}
-	}
-	if straight {
-		return false
-	}
+// defender that could reach the edge: then only encircled can tell).
+// groups (from cutGroups) holds a square of each part the arrival may have
+// cut apart; each is followed toward the edge, and only when one of them
+// cannot reach it is the whole board searched.
+func (p *Position) encircledAfter(sq Square, groups uint8) bool {
 	// mark[q] is the number of the search that reached q; every search
 	// before the current one reached the edge. The searches share one
 	// stack (Go clears a local array on every call).
 	var mark [numCells]uint8
 	var stack [edgeStack]Square
 	id := uint8(0)
-	for _, d := range dirs {
-		n := sq + d
-		if c := p.board[n]; c == Attacker || c == wall || mark[n] != 0 {
+	for ; groups != 0; groups &= groups - 1 {
+		n := sq + dirs[bits.TrailingZeros8(groups)]
+		// A part beside a wall is on the edge; one already reached
+		// joins a part that reaches it.
+		if p.board[n] == wall || mark[n] != 0 {
 			continue
 		}
 		id++
-		if !p.reachesEdge(n, d, &mark, id, &stack) {
+		if !p.reachesEdge(n, &mark, id, stack[:edgeLimit]) {
 			return p.encircled()
 		}
 	}
 	return false
 }
 
-// edgeStack is the depth of reachesEdge's stack. Heading for the edge
-// first, it rarely needs more than a few dozen squares; when it would,
-// reachesEdge gives up and the full test (encircled) decides.
+// edgeStack is the depth of encircledAfter's stack. Heading for the edge
+// first, a search rarely needs more than a few dozen squares; when it
+// would, reachesEdge gives up and the full test (encircled) decides.
 const edgeStack = 128
 
-// edgeLimit is how much of the stack reachesEdge uses (tests lower it to
-// check the fallback).
+// edgeLimit is how much of that stack encircledAfter uses (tests lower it
+// to check the fallback).
 var edgeLimit = edgeStack
 
-// reachesEdge searches depth-first from start, through squares not held by
+// reachesEdge searches depth first from start, through squares not held by
 // attackers, for an edge square or a square an earlier (successful) search
-// reached, trying direction pref first. It also reports false when its
-// stack is full (the caller then runs the full test).
-func (p *Position) reachesEdge(start, pref Square, mark *[numCells]uint8, id uint8, stack *[edgeStack]Square) bool {
-	order := [4]Square{-pref, 0, 0, pref} // pushed last, popped first
-	if pref == 1 || pref == -1 {
-		order[1], order[2] = stride, -stride
-	} else {
-		order[1], order[2] = 1, -1
+// marked, stepping first toward the nearest edge (Variant.toEdge); it marks
+// the squares it reaches with id. It also reports false when stack is full
+// (a caller with a short stack then runs the full test).
+func (p *Position) reachesEdge(start Square, mark *[numCells]uint8, id uint8, stack []Square) bool {
+	v := p.v
+	if v.kinds[start]&sqEdge != 0 {
+		return true
 	}
 	mark[start] = id
 	stack[0] = start
@@ -148,18 +135,15 @@ func (p *Position) reachesEdge(start, pref Square, mark *[numCells]uint8, id uin
 	for top > 0 {
 		top--
 		q := stack[top]
-		if p.v.kinds[q]&sqEdge != 0 {
-			return true
-		}
-		for _, d := range order {
-			n := q + d
+		for _, d := range &v.toEdge[q] {
+			n := q + Square(d)
 			if c := p.board[n]; c == Attacker || c == wall || mark[n] == id {
 				continue
 			}
-			if mark[n] != 0 {
-				return true // an earlier search reached the edge from here
+			if mark[n] != 0 || v.kinds[n]&sqEdge != 0 {
+				return true // the edge, or a square an earlier search linked to it
 			}
-			if top == edgeLimit {
+			if top == len(stack) {
 				return false // out of stack: let encircled decide
 			}
 			mark[n] = id
@@ -172,35 +156,21 @@ func (p *Position) reachesEdge(start, pref Square, mark *[numCells]uint8, id uin
 
 // encircled reports whether no defender (king included) can reach an edge
 // square through squares not held by attackers (VARIANTS.md §2
-// encirclement). It searches from the defenders, depth first, and stops at
-// the first edge square: a defender that can reach the edge usually does
-// within a few squares, where a flood from the edge would cover most of the
-// board. A search that fails has covered its region, and the defenders in
-// it are not searched again.
+// encirclement). It searches from the king first, then from the other
+// defenders, depth first toward the nearest edge, and stops at the first
+// edge square: a defender that can reach the edge usually does within a
+// few squares, where a flood from the edge would cover most of the board.
+// A search that fails has covered its region, and the defenders in it are
+// not searched again.
 func (p *Position) encircled() bool {
-	var seen [numCells]bool
-	var stack [MaxSize * MaxSize]Square
+	var mark [numCells]uint8
+	var stack [MaxSize * MaxSize]Square // room for every square: the search never gives up
+	if k := p.king; k != NoSquare && p.board[k] == King && p.reachesEdge(k, &mark, 1, stack[:]) {
+		return false
+	}
 	for _, sq := range p.v.squares {
-		if c := p.board[sq]; c != Defender && c != King || seen[sq] {
-			continue
-		}
-		seen[sq] = true
-		stack[0] = sq
-		top := 1
-		for top > 0 {
-			top--
-			q := stack[top]
-			if p.v.kinds[q]&sqEdge != 0 {
-				return false
-			}
-			for _, d := range dirs {
-				n := q + d
-				if !seen[n] && p.board[n] != Attacker && p.board[n] != wall {
-					seen[n] = true
-					stack[top] = n
-					top++
-				}
-			}
+		if c := p.board[sq]; (c == Defender || c == King) && mark[sq] == 0 && p.reachesEdge(sq, &mark, 1, stack[:]) {
+			return false
 		}
 	}
 	return true // every defender, the king included, is shut in

@@ -8,9 +8,10 @@ import (
 // TestEncircledAfterMatchesFullTest checks the quick encirclement test
 // against the full flood from the edges, on random dense boards of every
 // preset with the encirclement rule: after an attacker moves in a
-// position that was not encircled, encircledAfter must say what encircled
-// says. It runs again with reachesEdge's stack cut to one square, so that
-// the fallback when the stack is full is checked too.
+// position that was not encircled, the cut test (cutGroups) and
+// encircledAfter must say what encircled says. It runs again with
+// reachesEdge's stack cut to one square, so that the fallback when the
+// stack is full is checked too.
 func TestEncircledAfterMatchesFullTest(t *testing.T) {
 	defer func(l int) { edgeLimit = l }(edgeLimit)
 	for _, limit := range []int{edgeStack, 1} {
@@ -40,7 +41,8 @@ func TestEncircledAfterMatchesFullTest(t *testing.T) {
 				c := p
 				c.board[from], c.board[to] = Empty, Attacker
 				want := c.encircled()
-				if got := c.encircledAfter(to); got != want {
+				groups := cutGroups[c.around(to)] // as playPiece asks
+				if got := groups != 0 && c.encircledAfter(to, groups); got != want {
 					t.Fatalf("%s, stack limit %d: encircledAfter(%s) = %v, encircled = %v\n%s", pi.Name, limit, to, got, want, &c)
 				}
 				checked++

@@ -196,8 +196,9 @@ func (p *Position) copyTo(c *Position) {
 		copy(c.board[stride:v.used-stride], p.board[stride:v.used-stride])
 	} else {
 		copy(c.board[:v.used], p.board[:v.used])
+		c.v = v // a pointer: written only when it changes (no write barrier)
 	}
-	c.v, c.hash, c.king, c.toMove = v, p.hash, p.king, p.toMove
+	c.hash, c.king, c.toMove = p.hash, p.king, p.toMove
 	c.winner, c.end, c.natt, c.ndef = p.winner, p.end, p.natt, p.ndef
 }
 
@@ -205,7 +206,8 @@ func (p *Position) copyTo(c *Position) {
 // when caps is not nil.
 func (p *Position) makeMove(m Move, c *Position, caps *[]Square) int {
 	p.copyTo(c)
-	return c.play(m, caps)
+	from := m.From()
+	return c.playPiece(from, m.To(), p.board[from], caps)
 }
 
 // enemyPawn[mover] is the only kind of piece a move of mover can capture:
@@ -235,22 +237,36 @@ func (c *Position) playPiece(from, to Square, pc Piece, caps *[]Square) int {
 		c.king = to
 		armed = v.hammer
 	}
+	// The four cells beside to, east, west, north and south in bytes 0 to
+	// 3. Every capture (shieldwalls too) and the king's capture needs an
+	// enemy piece beside the square moved to: for the attackers a
+	// defender or the king (2 or 3), for the defenders an attacker (1: bit
+	// 0 set, bit 1 clear). Most moves have none at all.
+	t := int(to)
+	nb := (*[2*stride + 1]Piece)(b[t-stride : t+stride+1])
+	w := uint32(nb[stride+1]) | uint32(nb[stride-1])<<8 | uint32(nb[2*stride])<<16 | uint32(nb[0])<<24
+	var enemy uint32
+	if mover == Attackers {
+		enemy = w & 0x02020202
+	} else {
+		enemy = w &^ (w >> 1) & 0x01010101
+	}
 	n := 0
-	if armed {
+	if armed && enemy != 0 {
 		// Custodial captures (and the combined trap). Only an enemy pawn
 		// can be sandwiched: never an empty cell, a wall, a friend or the
-		// king. Most moves have no enemy beside them at all.
+		// king.
 		victim := enemyPawn[mover]
-		if b[to+1] == victim {
+		if nb[stride+1] == victim {
 			n += c.capture(to+1, 1, mover, victim, caps)
 		}
-		if b[to-1] == victim {
+		if nb[stride-1] == victim {
 			n += c.capture(to-1, -1, mover, victim, caps)
 		}
-		if b[to+stride] == victim {
+		if nb[2*stride] == victim {
 			n += c.capture(to+stride, stride, mover, victim, caps)
 		}
-		if b[to-stride] == victim {
+		if nb[0] == victim {
 			n += c.capture(to-stride, -stride, mover, victim, caps)
 		}
 		// Shieldwalls: only a move onto or beside an edge row can close one.
@@ -261,10 +277,20 @@ func (c *Position) playPiece(from, to Square, pc Piece, caps *[]Square) int {
 
 	// The king, and the game's end.
 	if mover == Attackers {
-		if d := c.king - to; (d == 1 || d == -1 || d == stride || d == -stride) && c.kingCaptured(c.king, to) {
+		if d := c.king - to; enemy != 0 && (d == 1 || d == -1 || d == stride || d == -stride) && c.kingCaptured(c.king, to) {
 			c.winner, c.end = Attackers, KingCaptured
-		} else if v.rules.Encirclement && (n > 0 && c.encircled() || n == 0 && c.encircledAfter(to)) {
-			c.winner, c.end = Attackers, Encirclement
+		} else if v.rules.Encirclement {
+			// Without a capture, only an arrival that may cut a region
+			// in two (cutGroups) can complete an encirclement.
+			enc := false
+			if n > 0 {
+				enc = c.encircled()
+			} else if groups := cutGroups[c.around(to)]; groups != 0 {
+				enc = c.encircledAfter(to, groups)
+			}
+			if enc {
+				c.winner, c.end = Attackers, Encirclement
+			}
 		}
 	} else if pc == King && v.kinds[to]&sqEscape != 0 {
 		c.winner, c.end = Defenders, KingEscaped
@@ -497,25 +523,21 @@ func (p *Position) MovesTo(to Square, buf []Move) []Move {
 // movesTo is MovesTo for side, whoever is to move.
 func (p *Position) movesTo(side Side, to Square, buf []Move) []Move {
 	buf = buf[:0]
-	if p.end != NoEnd || p.board[to] != Empty {
+	b := &p.board
+	if p.end != NoEnd || b[to] != Empty {
 		return buf
 	}
-	kinds := &p.v.kinds
-	for _, d := range dirs {
-		// special: a throne, corner or camp on the way (to included).
-		// Without one the piece found may move there (every piece may
-		// stop on and pass a plain square); with one, ask reaches.
-		special := kinds[to] & sqSpecial
+	// special: the directions from to with a throne, corner or camp on
+	// the line (all four when to is one). Without one the piece found may
+	// move there (every piece may stop on and pass a plain square); with
+	// one, ask reaches.
+	special := p.v.specialWays[to]
+	for i, d := range dirs {
 		q := to + d
-		for p.board[q] == Empty {
-			special |= kinds[q]
+		for b[q] == Empty {
 			q += d
 		}
-		pc := p.board[q]
-		if sideOf[pc] != side {
-			continue
-		}
-		if special&sqSpecial == 0 || p.reaches(pc, q, to, -d) {
+		if pc := b[q]; sideOf[pc] == side && (special&(1<<i) == 0 || p.reaches(pc, q, to, -d)) {
 			buf = append(buf, NewMove(q, to))
 		}
 	}

@@ -146,10 +146,12 @@ type Variant struct {
 	throne        Square
 	kinds         [numCells]uint8    // sqThrone|sqCorner|sqCamp|sqEdge|sqEscape|sqSpecial
 	escWays       [numCells]uint8    // bit i: an escape square lies from the square in direction dirs[i]
+	specialWays   [numCells]uint8    // bit i: a throne, corner or camp lies from the square in direction dirs[i]; all four on one
 	camp          [numCells]uint8    // camp number (1…), 0 outside camps
 	group         [numCells]uint8    // 0 for ordinary squares; squares of one group share an area (see Rules.OwnCamp)
 	inward        [numCells]Square   // for edge squares (not board corners): the step toward the centre
 	nearEdge      [numCells]bool     // an edge square, or a square beside one: where a shieldwall can be closed
+	toEdge        [numCells][4]int8  // the four steps from the square, the one toward the nearest edge last (see reachesEdge)
 	move          [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces not standing in the square's group
 	inner         [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces standing in the square's group
 	hostE         [4][numCells]bool  // [victim][square]: hostile while empty
@@ -246,6 +248,14 @@ func NewVariant(r Rules) (*Variant, error) {
 			if v.kinds[sq+d]&sqEdge != 0 {
 				v.nearEdge[sq] = true
 			}
+		}
+		// The steps by decreasing distance to the edge they head for.
+		f, r := sq.File(), sq.Rank()
+		far := [4]int{n - 1 - f, f, n - 1 - r, r} // east, west, north, south, as dirs
+		order := [4]int{0, 1, 2, 3}
+		slices.SortStableFunc(order[:], func(a, b int) int { return far[b] - far[a] })
+		for i, k := range order {
+			v.toEdge[sq][i] = int8(dirs[k])
 		}
 	}
 	place := func(area string, list []Square, kind uint8) error {
@@ -346,11 +356,16 @@ func NewVariant(r Rules) (*Variant, error) {
 		}
 	}
 	for _, sq := range v.squares {
+		if v.kinds[sq]&sqSpecial != 0 {
+			v.specialWays[sq] = 1<<len(dirs) - 1
+		}
 		for i, d := range dirs {
 			for q := sq + d; q.OnBoard(v.size); q += d {
+				if v.kinds[q]&sqSpecial != 0 {
+					v.specialWays[sq] |= 1 << i
+				}
 				if v.kinds[q]&sqEscape != 0 {
 					v.escWays[sq] |= 1 << i
-					break
 				}
 			}
 		}

@@ -153,9 +153,12 @@ type searcher struct {
 	moves    [maxPly + 1][]tafl.Move
 	order    [maxPly + 1][]int32
 	packed   [maxPly + 1][]uint64
-	hist     []uint64 // position hashes: the game's since the last capture, then the path
+	hist     []uint64 // position hashes: the game's since the last capture, then the path (up to base+ply)
 	base     int      // index in hist of the root position
 	irrev    [maxPly + 2]int
+	// hashBits[ply]: a bit (hashBit) for each hash terminal compares with
+	// a child of ply, a filter that spares most nodes the scan.
+	hashBits [maxPly + 3]uint64
 	null     [maxPly + 2]bool // the position at ply was reached by a null move
 	killers  [maxPly + 1][2]tafl.Move
 	history  []int32 // [side][from*cells+to]
@@ -163,8 +166,6 @@ type searcher struct {
 	pvLen    [maxPly + 1]int
 
 	root []rootMove
-
-	childHash uint64 // the hash of the child terminal last looked at
 
 	// marks and mark number: the squares updateSums has counted already.
 	marks [cells]uint32
@@ -321,9 +322,15 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 	s := &searcher{sh: sh, in: in, id: id, knobs: lim.knobs, noise: lim.Noise}
 	s.rules = s.in.rules
 	h := g.History()
-	s.hist = make([]uint64, len(h), len(h)+maxPly+2)
+	s.hist = make([]uint64, len(h)+maxPly+2) // the path's hashes are written in place
 	copy(s.hist, h)
 	s.base = len(h) - 1
+	for i := s.base - 1; i >= 0; i -= 2 {
+		s.hashBits[0] |= hashBit(h[i])
+	}
+	for i := s.base; i >= 0; i -= 2 {
+		s.hashBits[1] |= hashBit(h[i])
+	}
 	s.pos[0] = pos
 	for i := range s.boards {
 		s.boards[i] = s.in.empty // push copies only the cells in use

@@ -67,10 +67,15 @@ func (s *searcher) rootSearch(depth int, noisy bool) (int32, tafl.Move, bool) {
 func (s *searcher) enter(ply int, m tafl.Move) (caps int, v int32, over bool) {
 	c := &s.pos[ply+1]
 	caps = s.pos[ply].MakeMove(m, c)
-	if v, over = s.terminal(ply, c, caps); !over {
-		s.push(ply, m, c, caps)
+	// Only a move that ends the game, or one whose position may have
+	// occurred before (see hashBit), needs terminal.
+	if c.Outcome().Over() || caps == 0 && s.hashBits[ply]&hashBit(c.Hash()) != 0 {
+		if v, over = s.terminal(ply, c, caps); over {
+			return caps, v, over
+		}
 	}
-	return caps, v, over
+	s.push(ply, m, c, caps)
+	return caps, 0, false
 }
 
 // forbidden is the score terminal returns for a move the repetition rule forbids.
@@ -91,9 +96,8 @@ func (s *searcher) terminal(ply int, c *tafl.Position, caps int) (int32, bool) {
 		return WinScore - int32(ply+1), true
 	}
 	h := c.Hash()
-	s.childHash = h // for push
 	rule := s.rules.Repetition
-	if rule == tafl.RepetitionIgnore || caps > 0 {
+	if rule == tafl.RepetitionIgnore || caps > 0 || s.hashBits[ply]&hashBit(h) == 0 {
 		return 0, false
 	}
 	n := 0
@@ -122,9 +126,8 @@ func (s *searcher) terminal(ply int, c *tafl.Position, caps int) (int32, bool) {
 	return 0, false
 }
 
-// push records the child at ply+1 (made by move m, which captured caps
+// push records the child c at ply+1 (made by move m, which captured caps
 // pieces) on the repetition stack, and brings its board copy up to date.
-// terminal must have been called on the child just before.
 func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 	b := &s.boards[ply+1]
 	s.copyBoard(ply)
@@ -174,13 +177,23 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 	s.null[ply+1] = false
 
 	i := s.base + ply + 1
-	s.hist = append(s.hist[:i], s.childHash)
+	h := c.Hash()
+	s.hist[i] = h
 	if caps > 0 {
 		s.irrev[ply+1] = i
+		s.hashBits[ply+2] = hashBit(h)
 	} else {
 		s.irrev[ply+1] = s.irrev[ply]
+		s.hashBits[ply+2] = s.hashBits[ply] | hashBit(h)
 	}
 }
+
+// hashBit is the bit of hash h in searcher.hashBits: a position can occur
+// again in the tree only where its bit is set in the filter of the
+// positions with the same side to move since the last capture (the
+// game's, then the path's). The filter holds one bit per hash, so most
+// positions' bits are clear while fewer than a few dozen are in it.
+func hashBit(h uint64) uint64 { return 1 << (h >> 58) }
 
 // copyBoard copies boards[ply] into boards[ply+1]: only the rows of the
 // board itself, since every board's wall rows were set when the search
@@ -413,8 +426,9 @@ func (s *searcher) enterNull(ply int) {
 	s.sumsOK[ply+1] = sumsNone
 	s.null[ply+1] = true
 	i := s.base + ply + 1
-	s.hist = append(s.hist[:i], c.Hash())
+	s.hist[i] = c.Hash()
 	s.irrev[ply+1] = i
+	s.hashBits[ply+2] = hashBit(c.Hash())
 }
 
 // reduction is how many plies a late quiet move is searched less deep:
