@@ -119,11 +119,18 @@ func (p *aiPool) busy() int {
 // submitTask queues a task of one think for user (in guild, for the
 // fairness between servers and users). It starts the workers when the
 // process does not have the engine role (its reviews and hints still need
-// them). It returns false when the queue is full or closing.
-func (p *aiPool) submitTask(user, guild string, run func(context.Context)) bool {
+// them). It returns submitFull when the queue is full, submitClosed when
+// the bot is shutting down: the task is then not run, and the caller
+// answers the user itself.
+//
+// A task is run exactly once, once queued: by a worker, or, when the bot
+// shuts down before a worker took it, by stop with a cancelled context,
+// so that it ends the way a task whose search was cut short does (a hint
+// or review says it was interrupted by the restart).
+func (p *aiPool) submitTask(user, guild string, run func(context.Context)) submitResult {
 	p.start()
 	j := engineJob{kind: jobTask, game: storage.GameID(p.taskID.Add(1)), user: user, guild: guild, run: run, queued: time.Now()}
-	return p.tq.submit(j, false) == submitQueued
+	return p.tq.submit(j, false)
 }
 
 // takeLong reserves a worker for a long think, if fewer than workers−1
@@ -253,7 +260,17 @@ func (p *aiPool) runTask(t engineJob) {
 	t.run(p.ctx)
 }
 
-// stop cancels the searches and waits for the workers.
+// runCancelled runs a task that waited in the queue when the bot shut
+// down, with the pool's cancelled context.
+func (p *aiPool) runCancelled(t engineJob) {
+	defer p.b.recoverLog("engine task")
+	t.run(p.ctx)
+}
+
+// stop cancels the searches and waits for the workers. The engine moves
+// still waiting are dropped: they stay due in storage, and the next start
+// submits them again (resumeAI). The tasks still waiting are run with the
+// cancelled context, so each answers its user as one cut short does.
 func (p *aiPool) stop(timeout time.Duration) {
 	p.q.close()
 	p.tq.close()
@@ -264,6 +281,24 @@ func (p *aiPool) stop(timeout time.Duration) {
 	}
 	clear(p.parked)
 	p.mu.Unlock()
+	if left := p.tq.drain(); len(left) > 0 {
+		// By as many goroutines as there are workers: each task edits a
+		// reply on Discord.
+		next := make(chan engineJob, len(left))
+		for _, t := range left {
+			next <- t
+		}
+		close(next)
+		for range min(p.workers, len(left)) {
+			p.wg.Add(1)
+			go func() {
+				defer p.wg.Done()
+				for t := range next {
+					p.runCancelled(t)
+				}
+			}()
+		}
+	}
 	done := make(chan struct{})
 	go func() { p.wg.Wait(); close(done) }()
 	select {

@@ -2,11 +2,13 @@ package bot_test
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -218,5 +220,71 @@ func TestEngineGameLimits(t *testing.T) {
 	}
 	if n := len(aliceGames(t, h)); n != 4 { // 2 against the engine, 1 against bob, the aborted one
 		t.Errorf("alice has %d games after the refused rematch, want 4", n)
+	}
+}
+
+// gauge reads a gauge of the bot's /metrics, such as
+// `taflbot_engine_tasks{state="waiting"}` (-1 when it is not there).
+func gauge(t *testing.T, h *harness, series string) int {
+	t.Helper()
+	var buf strings.Builder
+	if _, err := h.bot.Metrics().WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(buf.String()) {
+		if v, ok := strings.CutPrefix(line, series+" "); ok {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				t.Fatalf("%s: %q", series, line)
+			}
+			return n
+		}
+	}
+	return -1
+}
+
+// TestQueuedEngineWorkOnRestart: a hint still waiting for a worker when
+// the bot shut down was dropped with the queue, and its "thinking…" reply
+// was never answered. It now ends as a hint cut short does (interrupted,
+// press Hint again, not counted). An engine move still waiting is made
+// after the restart (the start-up sweep finds it due in storage).
+func TestQueuedEngineWorkOnRestart(t *testing.T) {
+	eng := newGateEngine("max")
+	h := newHarness(t, eng)
+	for _, user := range []string{alice, carol} { // both workers think until the gate opens
+		if r, _ := h.slash(user, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "max")); isEphemeral(r) {
+			t.Fatal(r.Content)
+		}
+	}
+	waitFor(t, "both workers searching", func() bool { _, running, _ := eng.stats("max"); return running == 2 })
+	const dave = "444"
+	if r, _ := h.slash(dave, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "easy")); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	waitFor(t, "dave's engine move queued", func() bool { return gauge(t, h, `taflbot_engine_jobs{state="waiting"}`) == 1 })
+	r, _ := h.slash(bob, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	g := gameOf(t, h, bob)
+	in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
+		Member: member(bob), Message: &discordgo.Message{ID: "board", ChannelID: channel},
+		Data: discordgo.MessageComponentInteractionData{CustomID: customIDs(r.Components)["Hint"]}}
+	in.Token = "tok" + in.ID
+	h.bot.HandleGateway(context.Background(), in)
+	if first, _ := h.fake.callback(t, in.ID); first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("hint's first answer: type %d", first.Type)
+	}
+	waitFor(t, "the hint queued", func() bool { return gauge(t, h, `taflbot_engine_tasks{state="waiting"}`) == 1 })
+	h.restart()
+	final, _ := h.fake.final(t, in)
+	if want := "The hint for game " + g.ID.String() + " was interrupted (the bot is restarting): press Hint again in a minute."; final.Content != want {
+		t.Errorf("a hint queued at shutdown: %q, want %q", final.Content, want)
+	}
+	if g := gameOf(t, h, bob); g.Hints.Attackers != 0 {
+		t.Errorf("an interrupted hint was counted: %+v", g.Hints)
+	}
+	close(eng.gate)
+	d := gameOf(t, h, dave)
+	waitFor(t, "dave's engine move after the restart", func() bool { return engineBoards(t, h, d.ID) == 1 })
+	if d := gameOf(t, h, dave); d.Ply() != 1 {
+		t.Errorf("dave's game at ply %d, want 1", d.Ply())
 	}
 }

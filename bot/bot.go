@@ -331,6 +331,7 @@ func New(o Options) (*Bot, error) {
 	b.pacer = newUserPacer(o.UserBurst, o.Now)
 	b.ai = newAIPool(b, o.AIWorkers, o.EngineQueue, o.EngineRetry)
 	b.metrics.engineQueue = b.ai.q.counts
+	b.metrics.engineTasks = b.ai.tq.counts
 	b.external = newEngines(engineList, o.EngineIdle, o.Now)
 	return b, nil
 }
@@ -382,7 +383,10 @@ func (b *Bot) CaughtUp() <-chan struct{} { return b.caughtUp }
 
 // Stop waits up to timeout for in-flight work (deferred replies, engine
 // moves) to finish; engine searches still running are cancelled and will
-// resume at the next start. The caller closes the store afterwards.
+// resume at the next start, as will engine moves still waiting for a
+// worker. Hints and review steps, running or waiting, answer their users
+// that the restart interrupted them. The caller closes the store
+// afterwards.
 func (b *Bot) Stop(timeout time.Duration) {
 	b.bgMu.Lock()
 	if b.stopBG != nil {

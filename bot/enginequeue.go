@@ -275,6 +275,25 @@ func (q *engineQueue) close() {
 	}
 }
 
+// drain removes every waiting job and returns them, in the order they
+// would have run (fairness aside: server by server). Running jobs stay.
+func (q *engineQueue) drain() []engineJob {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	var jobs []engineJob
+	for _, g := range q.order.items {
+		for _, u := range g.order.items {
+			for _, j := range u.jobs {
+				delete(q.jobs, j.key())
+				jobs = append(jobs, j)
+			}
+		}
+	}
+	q.guilds, q.order, q.waiting = map[string]*guildQueue{}, ring[*guildQueue]{}, 0
+	q.broadcast()
+	return jobs
+}
+
 // counts returns how many jobs wait and how many run.
 func (q *engineQueue) counts() (waiting, running int) {
 	q.mu.Lock()

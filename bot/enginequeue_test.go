@@ -177,3 +177,35 @@ func TestEngineQueueTouch(t *testing.T) {
 		t.Errorf("%d waiting, %d running at the end", w, r)
 	}
 }
+
+// TestEngineQueueDrain: drain takes every waiting job and leaves the
+// running ones; a drained job can be queued again.
+func TestEngineQueueDrain(t *testing.T) {
+	q := newEngineQueue(queueLimits{capacity: 10, perUser: 1})
+	q.submit(job(1, "a", "g1"), false)
+	q.submit(job(2, "a", "g1"), false)
+	q.submit(job(3, "b", "g1"), false)
+	q.submit(job(4, "c", "g2"), false)
+	running, ok := take(t, q)
+	if !ok || running.game != 1 {
+		t.Fatalf("took %v %v, want a1", running, ok)
+	}
+	left := q.drain()
+	got := ""
+	for _, j := range left {
+		got += fmt.Sprintf("%s%d ", j.user, j.game)
+	}
+	if want := "a2 b3 c4 "; got != want {
+		t.Errorf("drained %q, want %q", got, want)
+	}
+	if w, r := q.counts(); w != 0 || r != 1 {
+		t.Errorf("after drain: %d waiting, %d running; want 0, 1", w, r)
+	}
+	q.done(running)
+	if q.submit(left[0], false) != submitQueued {
+		t.Fatal("a drained job could not be queued again")
+	}
+	if j, ok := take(t, q); !ok || j.game != left[0].game {
+		t.Errorf("took %v %v, want the job queued again", j, ok)
+	}
+}

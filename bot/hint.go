@@ -106,8 +106,11 @@ func (b *Bot) btnHint(ctx context.Context, r *request) (*reply, error) {
 			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}},
 		after: func(context.Context) {
 			task := func(ctx context.Context) { b.hint(ctx, lp, in, side, g) }
-			if !b.ai.submitTask(user, in.GuildID, task) {
+			switch b.ai.submitTask(user, in.GuildID, task) {
+			case submitFull:
 				b.editPrivate(context.Background(), in, &message{content: lp.T("The engine is too busy for a hint right now; please try again.")})
+			case submitClosed:
+				b.editPrivate(context.Background(), in, &message{content: lp.T("The hint for game %d was interrupted (the bot is restarting): press Hint again in a minute.", g.ID)})
 			}
 		},
 	}, nil

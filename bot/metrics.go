@@ -22,6 +22,7 @@ type Metrics struct {
 	refused      map[string]int64      // HTTP requests refused, by reason
 	repeats      int64                 // HTTP interactions received again (answered, not acted on)
 	engineQueue  func() (waiting, running int)
+	engineTasks  func() (waiting, running int) // reviews' positions, hints, mining
 	errors       map[string]int64
 	gamesStarted int64
 	gamesEnded   int64
@@ -130,6 +131,11 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 		w, r := m.engineQueue()
 		p("# HELP taflbot_engine_jobs Engine jobs waiting for a worker or running.\n# TYPE taflbot_engine_jobs gauge\n")
 		p("taflbot_engine_jobs{state=\"waiting\"} %d\ntaflbot_engine_jobs{state=\"running\"} %d\n", w, r)
+	}
+	if m.engineTasks != nil {
+		w, r := m.engineTasks()
+		p("# HELP taflbot_engine_tasks Engine tasks (a review's position, a hint, mining a game for puzzles) waiting for a worker or running.\n# TYPE taflbot_engine_tasks gauge\n")
+		p("taflbot_engine_tasks{state=\"waiting\"} %d\ntaflbot_engine_tasks{state=\"running\"} %d\n", w, r)
 	}
 	p("# HELP taflbot_engine_overflow_total Engine moves the queue had no room for (left due in storage and submitted again later).\n# TYPE taflbot_engine_overflow_total counter\ntaflbot_engine_overflow_total %d\n", m.overflow)
 	p("# HELP taflbot_http_refused_total HTTP interaction requests refused, by reason (signature, timestamp, too_large, body, malformed, method, path).\n# TYPE taflbot_http_refused_total counter\n")

@@ -157,9 +157,14 @@ func (b *Bot) startReview(r *request, g *storage.Game) (*reply, error) {
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource},
 		after: func(context.Context) {
-			if !b.ai.submitTask(rv.user, rv.game.GuildID, func(ctx context.Context) { b.reviewStep(ctx, rv) }) {
+			switch b.ai.submitTask(rv.user, rv.game.GuildID, func(ctx context.Context) { b.reviewStep(ctx, rv) }) {
+			case submitFull:
 				b.endReview(context.Background(), rv, func(p *locale.Printer) *message {
 					return &message{content: p.T("The engine is too busy to review a game right now; please try again later.")}
+				})
+			case submitClosed:
+				b.endReview(context.Background(), rv, func(p *locale.Printer) *message {
+					return &message{content: p.T("The review of game %d was interrupted (the bot is restarting): ask again in a minute.", rv.game.ID)}
 				})
 			}
 		},
@@ -183,7 +188,14 @@ func (b *Bot) endReview(ctx context.Context, rv *review, msg func(*locale.Printe
 // queues the one after, or finishes the review.
 func (b *Bot) reviewStep(ctx context.Context, rv *review) {
 	i := len(rv.evals)
-	e, err := analysis.Evaluate(ctx, rv.games[i], rv.nodes)
+	// A step still queued when the bot shut down runs with the cancelled
+	// context: it ends as interrupted, even on a position whose result
+	// Evaluate knows without a search.
+	var e analysis.Eval
+	err := ctx.Err()
+	if err == nil {
+		e, err = analysis.Evaluate(ctx, rv.games[i], rv.nodes)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			b.endReview(context.WithoutCancel(ctx), rv, func(p *locale.Printer) *message {
@@ -199,7 +211,7 @@ func (b *Bot) reviewStep(ctx context.Context, rv *review) {
 	}
 	rv.evals = append(rv.evals, e)
 	if len(rv.evals) < len(rv.games) {
-		if !b.ai.submitTask(rv.user, rv.game.GuildID, func(ctx context.Context) { b.reviewStep(ctx, rv) }) {
+		if b.ai.submitTask(rv.user, rv.game.GuildID, func(ctx context.Context) { b.reviewStep(ctx, rv) }) != submitQueued {
 			b.endReview(context.WithoutCancel(ctx), rv, func(p *locale.Printer) *message {
 				return &message{content: p.T("The review of game %d was interrupted (the bot is busy or restarting): ask again in a minute.", rv.game.ID)}
 			})

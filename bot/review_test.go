@@ -250,3 +250,25 @@ func TestOneReviewPerGame(t *testing.T) {
 		t.Errorf("%d reviews run after a third ask, want 1", n)
 	}
 }
+
+// TestReviewQueuedAtRestart: a review still waiting for the engine when
+// the bot shut down was dropped with the queue, its "thinking…" reply
+// never answered; it now says the restart interrupted it.
+func TestReviewQueuedAtRestart(t *testing.T) {
+	eng := newGateEngine("easy")
+	h := newHarness(t, eng)
+	h.adjust = func(o *bot.Options) { o.AIWorkers, o.ReviewNodes = 1, 2000 }
+	h.restart()
+	g := finishedGame(t, h)
+	// The one worker thinks about carol's game until the gate opens.
+	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "easy"))
+	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats("easy"); return running > 0 })
+	in := h.slashInteraction(alice, "analyse", opt("game", g.ID.String()))
+	h.bot.HandleGateway(context.Background(), in)
+	waitFor(t, "the review queued", func() bool { return gauge(t, h, `taflbot_engine_tasks{state="waiting"}`) == 1 })
+	h.restart()
+	r, _ := h.fake.final(t, in)
+	if want := "The review of game " + g.ID.String() + " was interrupted (the bot is restarting): ask again in a minute."; r.Content != want {
+		t.Errorf("a review queued at shutdown: %q, want %q", r.Content, want)
+	}
+}
