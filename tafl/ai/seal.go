@@ -286,6 +286,11 @@ func (in *info) nearKing(ps *pieceSums, k tafl.Square) (n [3]int32) {
 // encirclement counts them; defenders do not block). Attackers that wall
 // off the near edges make him go round, and a ring that is closing leaves
 // him one far gap; 0 when he is shut in (see cordon) or on the edge.
+//
+// A flood from the king finds it, also when a straight line to a nearest
+// edge has no attacker (it reaches the edge after straight steps, and the
+// detour is 0): looking for such a line first cost more, in the search,
+// than the floods it spared (the king is seldom so free).
 func (in *info) kingDetour(ps *pieceSums, k tafl.Square) int32 {
 	t := in.bits
 	var r bb
@@ -295,13 +300,6 @@ func (in *info) kingDetour(ps *pieceSums, k tafl.Square) int32 {
 	}
 	f, rk, n := k.File(), k.Rank(), in.size
 	straight := int32(min(f, rk, n-1-f, n-1-rk))
-	// When a straight line to a nearest edge has no attacker, the
-	// shortest way is that line (no way is shorter): the detour is 0.
-	for i, d := range [4]int{f, n - 1 - f, rk, n - 1 - rk} { // the order of bitTables.edgeRay
-		if int32(d) == straight && ps.att.and(t.edgeRay[k][i]).empty() {
-			return 0
-		}
-	}
 	// Flood from the king through the squares without attackers, one
 	// step at a time: t.grow(r).and(open), written out on the two words
 	// with the masks in locals (grow does not inline, and the compiler
