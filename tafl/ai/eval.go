@@ -175,7 +175,15 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 				s += m * h
 			}
 			if in.plan&planDetour != 0 {
-				s += w.kingDetour * in.kingDetourCached(ps, k, dc)
+				// Most often dc has it: no call.
+				v, ok := int32(0), false
+				if dc != nil {
+					v, ok = dc.get(in.detourKey(ps, k))
+				}
+				if !ok {
+					v = in.kingDetourCached(ps, k, dc)
+				}
+				s += w.kingDetour * v
 			}
 		}
 	}

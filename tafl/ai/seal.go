@@ -336,14 +336,26 @@ func (in *info) kingDetourCached(ps *pieceSums, k tafl.Square, dc *detourCache) 
 	if dc == nil {
 		return in.kingDetour(ps, k)
 	}
-	key := (ps.akey ^ in.zob[k]*0x9e3779b97f4a7c15) &^ 0xff
-	e := &dc[key>>52]
-	if *e&^0xff == key {
-		return int32(*e & 0xff)
+	key := in.detourKey(ps, k)
+	if v, ok := dc.get(key); ok {
+		return v
 	}
 	v := in.kingDetour(ps, k)
 	if v >= 0 && v < 0xff {
-		*e = key | uint64(v)
+		dc[key>>52] = key | uint64(v)
 	}
 	return v
+}
+
+// detourKey is the key of the attackers ps.att and the king on k in a
+// detourCache.
+func (in *info) detourKey(ps *pieceSums, k tafl.Square) uint64 {
+	return (ps.akey ^ in.zob[k]*0x9e3779b97f4a7c15) &^ 0xff
+}
+
+// get returns the detour kept under key, and whether there is one. It
+// inlines: evaluateCached asks it before it calls kingDetourCached.
+func (dc *detourCache) get(key uint64) (int32, bool) {
+	e := dc[key>>52]
+	return int32(e & 0xff), e&^0xff == key
 }
