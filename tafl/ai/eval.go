@@ -434,7 +434,8 @@ func (in *info) kingCounts(b *board, k tafl.Square) (free, lines, routes, routeS
 // of attackers beside him. It reads the four neighbours at once (a loop
 // over dirs costs more than the reads).
 func kingNeighbours(b *board, k tafl.Square) (ways uint8, adj int32) {
-	x := neighbourBits[b[k+1]] | neighbourBits[b[k-1]]<<1 | neighbourBits[b[k+stride]]<<2 | neighbourBits[b[k-stride]]<<3
+	n := (*[2*stride + 1]tafl.Piece)(b[k-stride:]) // one bounds check for the four
+	x := neighbourBits[n[stride+1]] | neighbourBits[n[stride-1]]<<1 | neighbourBits[n[2*stride]]<<2 | neighbourBits[n[0]]<<3
 	return x & 15, int32(bits.OnesCount8(x >> 4))
 }
 
