@@ -298,25 +298,26 @@ func (in *info) kingDetour(ps *pieceSums, k tafl.Square) int32 {
 	if !r.and(t.edge).empty() {
 		return 0
 	}
-	f, rk, n := k.File(), k.Rank(), in.size
-	straight := int32(min(f, rk, n-1-f, n-1-rk))
 	// Flood from the king through the squares without attackers, one
 	// step at a time: t.grow(r).and(open), written out on the two words
 	// with the masks in locals (grow does not inline, and the compiler
 	// reloads fields of t at every step). A step toward file k must not
 	// land on file a (it wrapped round), nor one toward file a on file k:
-	// those squares are taken out of the step's open squares once.
+	// those squares are taken out of the step's open squares once. The
+	// loop counts the detour itself, the steps less the straight distance
+	// to the edge: one register for the two (the loop needs all others).
 	open := t.all.andNot(ps.att)
 	openE, openW := open.and(t.notA), open.and(t.notK)
 	edge := t.edge
 	rlo, rhi := r.lo, r.hi
-	for steps := int32(1); ; steps++ {
+	f, rk, n := k.File(), k.Rank(), in.size
+	for detour := 1 - int32(min(f, rk, n-1-f, n-1-rk)); ; detour++ {
 		lo := (rlo|rlo<<bitSize|rlo>>bitSize|rhi<<(64-bitSize))&open.lo |
 			rlo<<1&openE.lo | (rlo>>1|rhi<<63)&openW.lo
 		hi := (rhi|rhi<<bitSize|rhi>>bitSize|rlo>>(64-bitSize))&open.hi |
 			(rhi<<1|rlo>>63)&openE.hi | rhi>>1&openW.hi
 		if lo&edge.lo|hi&edge.hi != 0 {
-			return steps - straight
+			return detour
 		}
 		if lo == rlo && hi == rhi {
 			return 0
