@@ -155,7 +155,26 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 		// Each plan term is computed only when its weights are not all 0.
 		if in.plan&planSeal != 0 {
 			sc := sealScale(ps.ndef)
-			s += sc*in.sealScore(&ps.seal, k) + in.fadedSeals(sc)*w.seal[0]
+			var v int32
+			if in.plan&planOpenCorner == 0 {
+				// sealScore without the openCorner terms (the fitted
+				// weights have none), written out: a corner's value is
+				// sealNeed's alone, four table reads, and the king's
+				// own corner, when his pocket makes it open, put right
+				// (sealNeed is 0 to 3: &3 spares the bounds checks).
+				// A call here would spill and reload the evaluation's
+				// values (some 20 instructions per evaluation).
+				sw, m := &in.sealW, &ps.seal
+				v = sw[sealNeed[m[0]]&3] + sw[sealNeed[m[1]]&3] + sw[sealNeed[m[2]]&3] + sw[sealNeed[m[3]]&3]
+				if p := in.sealAt[k]; p.corner != 0 {
+					if c := m[(p.corner-1)&3]; sealRegion[c]&p.bit != 0 {
+						v += sw[3] - sw[sealNeed[c]&3] // see cornerNeed
+					}
+				}
+			} else {
+				v = in.sealScore(&ps.seal, k)
+			}
+			s += sc*v + in.fadedSeals(sc)*w.seal[0]
 		}
 		if in.plan&planCordon != 0 {
 			if shut, room, out := in.cordonCached(b, k, ps, cc); shut {

@@ -165,23 +165,11 @@ func (in *info) cornerNeed(m uint16, c int, k tafl.Square) int {
 
 // sealScore is the evaluation's seal terms: w.seal · n + w.openCorner ·
 // open of sealCounts, summed corner by corner (two arrays returned
-// through memory and read back cost more than the sums).
+// through memory and read back cost more than the sums). Without the
+// openCorner terms (the fitted weights have none) evaluateCached reads
+// them from in.sealW itself.
 func (in *info) sealScore(masks *[4]uint16, k tafl.Square) int32 {
 	w := in.w
-	if in.plan&planOpenCorner == 0 {
-		// Without the openCorner terms (the fitted weights have none)
-		// a corner's value is sealNeed's alone: four table reads, and the
-		// king's own corner, when his pocket makes it open, put right
-		// (sealNeed is 0 to 3: &3 spares the bounds checks).
-		sw := &in.sealW
-		s := sw[sealNeed[masks[0]]&3] + sw[sealNeed[masks[1]]&3] + sw[sealNeed[masks[2]]&3] + sw[sealNeed[masks[3]]&3]
-		if p := in.sealAt[k]; p.corner != 0 {
-			if m := masks[(p.corner-1)&3]; sealRegion[m]&p.bit != 0 {
-				s += sw[3] - sw[sealNeed[m]&3] // see cornerNeed
-			}
-		}
-		return s
-	}
 	var s int32
 	for c := range in.seals { // as sealCounts
 		need := in.cornerNeed(masks[c], c, k)
