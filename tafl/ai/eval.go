@@ -155,7 +155,26 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 		// Each plan term is computed only when its weights are not all 0.
 		if in.plan&planSeal != 0 {
 			sc := sealScale(ps.ndef)
-			s += sc*in.sealScore(&ps.seal, k) + in.fadedSeals(sc)*w.seal[0]
+			var v int32
+			if in.plan&planOpenCorner == 0 {
+				// sealScore without the openCorner terms (the fitted
+				// weights have none), written out: a corner's value is
+				// sealNeed's alone, four table reads, and the king's
+				// own corner, when his pocket makes it open, put right
+				// (sealNeed is 0 to 3: &3 spares the bounds checks).
+				// A call here would spill and reload the evaluation's
+				// values (some 20 instructions per evaluation).
+				sw, m := &in.sealW, &ps.seal
+				v = sw[sealNeed[m[0]]&3] + sw[sealNeed[m[1]]&3] + sw[sealNeed[m[2]]&3] + sw[sealNeed[m[3]]&3]
+				if p := in.sealAt[k]; p.corner != 0 {
+					if c := m[(p.corner-1)&3]; sealRegion[c]&p.bit != 0 {
+						v += sw[3] - sw[sealNeed[c]&3] // see cornerNeed
+					}
+				}
+			} else {
+				v = in.sealScore(&ps.seal, k)
+			}
+			s += sc*v + in.fadedSeals(sc)*w.seal[0]
 		}
 		if in.plan&planCordon != 0 {
 			if shut, room, out := in.cordonCached(b, k, ps, cc); shut {
@@ -175,7 +194,15 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 				s += m * h
 			}
 			if in.plan&planDetour != 0 {
-				s += w.kingDetour * in.kingDetourCached(ps, k, dc)
+				// Most often dc has it: no call.
+				v, ok := int32(0), false
+				if dc != nil {
+					v, ok = dc.get(in.detourKey(ps, k))
+				}
+				if !ok {
+					v = in.kingDetourCached(ps, k, dc)
+				}
+				s += w.kingDetour * v
 			}
 		}
 	}
@@ -426,7 +453,8 @@ func (in *info) kingCounts(b *board, k tafl.Square) (free, lines, routes, routeS
 // of attackers beside him. It reads the four neighbours at once (a loop
 // over dirs costs more than the reads).
 func kingNeighbours(b *board, k tafl.Square) (ways uint8, adj int32) {
-	x := neighbourBits[b[k+1]] | neighbourBits[b[k-1]]<<1 | neighbourBits[b[k+stride]]<<2 | neighbourBits[b[k-stride]]<<3
+	n := (*[2*stride + 1]tafl.Piece)(b[k-stride:]) // one bounds check for the four
+	x := neighbourBits[n[stride+1]] | neighbourBits[n[stride-1]]<<1 | neighbourBits[n[2*stride]]<<2 | neighbourBits[n[0]]<<3
 	return x & 15, int32(bits.OnesCount8(x >> 4))
 }
 

@@ -165,23 +165,11 @@ func (in *info) cornerNeed(m uint16, c int, k tafl.Square) int {
 
 // sealScore is the evaluation's seal terms: w.seal · n + w.openCorner ·
 // open of sealCounts, summed corner by corner (two arrays returned
-// through memory and read back cost more than the sums).
+// through memory and read back cost more than the sums). Without the
+// openCorner terms (the fitted weights have none) evaluateCached reads
+// them from in.sealW itself.
 func (in *info) sealScore(masks *[4]uint16, k tafl.Square) int32 {
 	w := in.w
-	if in.plan&planOpenCorner == 0 {
-		// Without the openCorner terms (the fitted weights have none)
-		// a corner's value is sealNeed's alone: four table reads, and the
-		// king's own corner, when his pocket makes it open, put right
-		// (sealNeed is 0 to 3: &3 spares the bounds checks).
-		sw := &in.sealW
-		s := sw[sealNeed[masks[0]]&3] + sw[sealNeed[masks[1]]&3] + sw[sealNeed[masks[2]]&3] + sw[sealNeed[masks[3]]&3]
-		if p := in.sealAt[k]; p.corner != 0 {
-			if m := masks[(p.corner-1)&3]; sealRegion[m]&p.bit != 0 {
-				s += sw[3] - sw[sealNeed[m]&3] // see cornerNeed
-			}
-		}
-		return s
-	}
 	var s int32
 	for c := range in.seals { // as sealCounts
 		need := in.cornerNeed(masks[c], c, k)
@@ -286,6 +274,11 @@ func (in *info) nearKing(ps *pieceSums, k tafl.Square) (n [3]int32) {
 // encirclement counts them; defenders do not block). Attackers that wall
 // off the near edges make him go round, and a ring that is closing leaves
 // him one far gap; 0 when he is shut in (see cordon) or on the edge.
+//
+// A flood from the king finds it, also when a straight line to a nearest
+// edge has no attacker (it reaches the edge after straight steps, and the
+// detour is 0): looking for such a line first cost more, in the search,
+// than the floods it spared (the king is seldom so free).
 func (in *info) kingDetour(ps *pieceSums, k tafl.Square) int32 {
 	t := in.bits
 	var r bb
@@ -293,32 +286,26 @@ func (in *info) kingDetour(ps *pieceSums, k tafl.Square) int32 {
 	if !r.and(t.edge).empty() {
 		return 0
 	}
-	f, rk, n := k.File(), k.Rank(), in.size
-	straight := int32(min(f, rk, n-1-f, n-1-rk))
-	// When a straight line to a nearest edge has no attacker, the
-	// shortest way is that line (no way is shorter): the detour is 0.
-	for i, d := range [4]int{f, n - 1 - f, rk, n - 1 - rk} { // the order of bitTables.edgeRay
-		if int32(d) == straight && ps.att.and(t.edgeRay[k][i]).empty() {
-			return 0
-		}
-	}
 	// Flood from the king through the squares without attackers, one
 	// step at a time: t.grow(r).and(open), written out on the two words
 	// with the masks in locals (grow does not inline, and the compiler
 	// reloads fields of t at every step). A step toward file k must not
 	// land on file a (it wrapped round), nor one toward file a on file k:
-	// those squares are taken out of the step's open squares once.
+	// those squares are taken out of the step's open squares once. The
+	// loop counts the detour itself, the steps less the straight distance
+	// to the edge: one register for the two (the loop needs all others).
 	open := t.all.andNot(ps.att)
 	openE, openW := open.and(t.notA), open.and(t.notK)
 	edge := t.edge
 	rlo, rhi := r.lo, r.hi
-	for steps := int32(1); ; steps++ {
+	f, rk, n := k.File(), k.Rank(), in.size
+	for detour := 1 - int32(min(f, rk, n-1-f, n-1-rk)); ; detour++ {
 		lo := (rlo|rlo<<bitSize|rlo>>bitSize|rhi<<(64-bitSize))&open.lo |
 			rlo<<1&openE.lo | (rlo>>1|rhi<<63)&openW.lo
 		hi := (rhi|rhi<<bitSize|rhi>>bitSize|rlo>>(64-bitSize))&open.hi |
 			(rhi<<1|rlo>>63)&openE.hi | rhi>>1&openW.hi
 		if lo&edge.lo|hi&edge.hi != 0 {
-			return steps - straight
+			return detour
 		}
 		if lo == rlo && hi == rhi {
 			return 0
@@ -338,14 +325,26 @@ func (in *info) kingDetourCached(ps *pieceSums, k tafl.Square, dc *detourCache) 
 	if dc == nil {
 		return in.kingDetour(ps, k)
 	}
-	key := (ps.akey ^ in.zob[k]*0x9e3779b97f4a7c15) &^ 0xff
-	e := &dc[key>>52]
-	if *e&^0xff == key {
-		return int32(*e & 0xff)
+	key := in.detourKey(ps, k)
+	if v, ok := dc.get(key); ok {
+		return v
 	}
 	v := in.kingDetour(ps, k)
 	if v >= 0 && v < 0xff {
-		*e = key | uint64(v)
+		dc[key>>52] = key | uint64(v)
 	}
 	return v
+}
+
+// detourKey is the key of the attackers ps.att and the king on k in a
+// detourCache.
+func (in *info) detourKey(ps *pieceSums, k tafl.Square) uint64 {
+	return (ps.akey ^ in.zob[k]*0x9e3779b97f4a7c15) &^ 0xff
+}
+
+// get returns the detour kept under key, and whether there is one. It
+// inlines: evaluateCached asks it before it calls kingDetourCached.
+func (dc *detourCache) get(key uint64) (int32, bool) {
+	e := dc[key>>52]
+	return int32(e & 0xff), e&^0xff == key
 }
