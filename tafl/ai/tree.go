@@ -127,14 +127,11 @@ func (s *searcher) terminal(ply int, c *tafl.Position, caps int) (int32, bool) {
 }
 
 // push records the child c at ply+1 (made by move m, which captured caps
-// pieces) on the repetition stack, and brings its board copy up to date.
+// pieces) on the repetition stack, and the cells the move changed.
 func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
-	b := &s.boards[ply+1]
-	s.copyBoard(ply)
+	b := s.boardAt(ply + 1)
 	from, to := m.From(), m.To()
-	pc := b[from]
-	b[from] = tafl.Empty
-	b[to] = pc
+	pc := b[to]
 	k := s.kings[ply]
 	if pc == tafl.King {
 		k = to
@@ -146,21 +143,18 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 	if caps > 0 {
 		found := 0
 		side := pc.Side()
+		parent := s.boardAt(ply)
 		for _, d := range dirs {
 			n := to + d
-			if x := b[n]; x == tafl.Attacker || x == tafl.Defender {
-				if x.Side() != side && c.Cell(n) == tafl.Empty {
-					b[n] = tafl.Empty
+			if x := parent[n]; x == tafl.Attacker || x == tafl.Defender {
+				if x.Side() != side && b[n] == tafl.Empty {
 					changed[nc] = n
 					nc++
 					found++
 				}
 			}
 		}
-		if found < caps { // a shieldwall: copy the whole board
-			for _, sq := range s.in.squares {
-				b[sq] = c.Cell(sq)
-			}
+		if found < caps { // a shieldwall: many cells changed
 			nc = -1
 		}
 	}
@@ -194,15 +188,6 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 // game's, then the path's). The filter holds one bit per hash, so most
 // positions' bits are clear while fewer than a few dozen are in it.
 func hashBit(h uint64) uint64 { return 1 << (h >> 58) }
-
-// copyBoard copies boards[ply] into boards[ply+1]: only the rows of the
-// board itself, since every board's wall rows were set when the search
-// began and never change (for 11×11, 231 bytes: the runtime copies up to
-// 256 bytes without a loop).
-func (s *searcher) copyBoard(ply int) {
-	lo, hi := stride, s.in.used-stride
-	copy(s.boards[ply+1][lo:hi], s.boards[ply][lo:hi])
-}
 
 func (s *searcher) updatePV(ply int, m tafl.Move) {
 	s.pv[ply][0] = m
@@ -420,7 +405,6 @@ const (
 func (s *searcher) enterNull(ply int) {
 	c := &s.pos[ply+1]
 	s.pos[ply].MakeNullMove(c)
-	s.copyBoard(ply)
 	s.kings[ply+1] = s.kings[ply]
 	s.nchanged[ply+1] = 0
 	s.sumsOK[ply+1] = sumsNone
