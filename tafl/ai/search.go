@@ -166,6 +166,13 @@ type searcher struct {
 
 	root []rootMove
 
+	// remake[ply]: pos[ply] holds a child of pos[ply-1] as it is now,
+	// made by a move that changed only changed[ply][:nchanged[ply]], so
+	// the next child is made over it (tafl.Position.MakeMoveOver): most
+	// nodes try several moves, and putting back a few cells costs less
+	// than copying the whole board.
+	remake [maxPly + 3]bool
+
 	// marks and mark number: the squares updateSums has counted already.
 	marks [cells]uint32
 	mark  uint32

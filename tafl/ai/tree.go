@@ -66,7 +66,16 @@ func (s *searcher) rootSearch(depth int, noisy bool) (int32, tafl.Move, bool) {
 // for searching. caps is the number of pieces the move captured.
 func (s *searcher) enter(ply int, m tafl.Move) (caps int, v int32, over bool) {
 	c := &s.pos[ply+1]
-	caps = s.pos[ply].MakeMove(m, c)
+	if s.remake[ply+1] {
+		caps = s.pos[ply].MakeMoveOver(m, c, s.changed[ply+1][:s.nchanged[ply+1]])
+	} else {
+		caps = s.pos[ply].MakeMove(m, c)
+	}
+	s.remake[ply+1] = false // until push records the cells m changed
+	s.remake[ply+2] = false // the children at ply+2 are of another position
+	if checkSums {
+		s.checkChild(ply, m)
+	}
 	// Only a move that ends the game, or one whose position may have
 	// occurred before (see hashBit), needs terminal.
 	if c.Outcome().Over() || caps == 0 && s.hashBits[ply]&hashBit(c.Hash()) != 0 {
@@ -76,6 +85,16 @@ func (s *searcher) enter(ply int, m tafl.Move) (caps int, v int32, over bool) {
 	}
 	s.push(ply, m, c, caps)
 	return caps, 0, false
+}
+
+// checkChild checks that the child at ply+1, made by move m, is the
+// position copy-make makes (tests only, see remake).
+func (s *searcher) checkChild(ply int, m tafl.Move) {
+	var c tafl.Position
+	s.pos[ply].MakeMove(m, &c)
+	if c != s.pos[ply+1] {
+		panic("ai: the child made over its sibling is not the move's position")
+	}
 }
 
 // forbidden is the score terminal returns for a move the repetition rule forbids.
@@ -159,6 +178,7 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 		}
 	}
 	s.nchanged[ply+1] = nc
+	s.remake[ply+1] = nc >= 0
 	s.sumsOK[ply+1] = sumsNone
 	if nc == 2 && s.in.bits != nil && s.sumsOK[ply] != sumsNone {
 		// Nearly every child is evaluated: the own terms of a move
@@ -407,6 +427,8 @@ func (s *searcher) enterNull(ply int) {
 	s.pos[ply].MakeNullMove(c)
 	s.kings[ply+1] = s.kings[ply]
 	s.nchanged[ply+1] = 0
+	s.remake[ply+1] = true
+	s.remake[ply+2] = false
 	s.sumsOK[ply+1] = sumsNone
 	s.null[ply+1] = true
 	i := s.base + ply + 1
