@@ -348,6 +348,20 @@ func (s *searcher) tryMove(ply, depth int, m tafl.Move, legal int, quiet, pvNode
 	if over {
 		return v, v != forbidden
 	}
+	if depth <= 1 && !s.knobs.noQuiesce {
+		// The child is a leaf: search it as search would (quiescence
+		// has no PV), without a call through search for each child of
+		// the frontier, the bulk of the tree.
+		s.pvLen[ply+1] = 0
+		if legal == 0 {
+			return -s.quiesce(ply+1, -beta, -alpha, 0), true
+		}
+		score = -s.quiesce(ply+1, -alpha-1, -alpha, 0)
+		if score > alpha && score < beta {
+			score = -s.quiesce(ply+1, -beta, -alpha, 0)
+		}
+		return score, true
+	}
 	if legal == 0 {
 		return -s.search(ply+1, depth-1, -beta, -alpha), true
 	}
