@@ -163,6 +163,22 @@ func (p *Position) MakeMove(m Move, child *Position) int {
 	return p.makeMove(m, child, nil)
 }
 
+// MakeMoveOver is MakeMove into a child that holds a position made from p
+// itself by one move ([Position.MakeMove], MakeMoveOver or
+// [Position.MakeNullMove]; p unchanged since) which changed only the
+// cells on changed: the piece's squares and those it captured. It puts
+// those cells back from p instead of copying p's whole board. A search
+// that tries a node's moves one after the other into the same child
+// saves most of the copy of copy-make that way.
+func (p *Position) MakeMoveOver(m Move, child *Position, changed []Square) int {
+	for _, sq := range changed {
+		child.board[sq] = p.board[sq]
+	}
+	p.copyState(child)
+	from := m.From()
+	return child.playPiece(from, m.To(), p.board[from], nil)
+}
+
 // HashAfter returns the hash the position would have after move m if m
 // captured nothing (a capture changes it further). A search can use it to
 // fetch the child's transposition-table entry into the cache before the
@@ -198,6 +214,11 @@ func (p *Position) copyTo(c *Position) {
 		copy(c.board[:v.used], p.board[:v.used])
 		c.v = v // a pointer: written only when it changes (no write barrier)
 	}
+	p.copyState(c)
+}
+
+// copyState copies p's fields but the board and variant into c.
+func (p *Position) copyState(c *Position) {
 	c.hash, c.king, c.toMove = p.hash, p.king, p.toMove
 	c.winner, c.end, c.natt, c.ndef = p.winner, p.end, p.natt, p.ndef
 }

@@ -10,7 +10,8 @@ import (
 // at its leaves: for every legal move of positions from random games of
 // every preset, play on the position itself must give what MakeMove gives
 // into a child, report the same captures, and unplay must restore the
-// position exactly (every used cell and every field).
+// position exactly (every used cell and every field); so must
+// MakeMoveOver, each move made over the one before.
 func TestUnplayRestores(t *testing.T) {
 	for _, pi := range Presets() {
 		for _, layout := range pi.Layouts {
@@ -28,11 +29,18 @@ func TestUnplayRestores(t *testing.T) {
 						if len(legal) == 0 {
 							break
 						}
+						var over Position // each move made over the one before (MakeMoveOver)
+						p.MakeNullMove(&over)
+						var changed []Square
 						for _, m := range legal {
 							before := p
 							var child Position
 							var want []Square
 							nwant := p.makeMove(m, &child, &want)
+							if n := p.MakeMoveOver(m, &over, changed); n != nwant || !sameUsed(&over, &child) {
+								t.Fatalf("%s %s: made over %v: %s (%d captured), MakeMove %s (%d)", p, m, changed, over, n, child, nwant)
+							}
+							changed = append(append(changed[:0], m.From(), m.To()), want...)
 							var got []Square
 							if n := p.play(m, &got); n != nwant || len(got) != len(want) {
 								t.Fatalf("%s %s: play captured %d %v, MakeMove %d %v", p, m, n, got, nwant, want)

@@ -44,6 +44,12 @@ func (p *Position) Cell(sq Square) Piece {
 	return p.board[sq]
 }
 
+// Cells returns the position's mailbox, indexed by [Square], for hot
+// loops such as a search's that read many squares: the piece on each
+// board square, and on every cell outside the board a wall value greater
+// than [King] (King+1). The caller must not modify it.
+func (p *Position) Cells() *[numCells]Piece { return &p.board }
+
 // ToMove returns the side to move.
 func (p Position) ToMove() Side { return p.toMove }
 

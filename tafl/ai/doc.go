@@ -6,7 +6,8 @@
 //
 // [Search] runs an iterative-deepening principal-variation search on the
 // fast, unchecked path of package tafl ([tafl.Position.GenerateMoves] into
-// per-ply buffers and copy-make with [tafl.Position.MakeMove]). It keeps a
+// per-ply buffers and copy-make with [tafl.Position.MakeMove], or
+// [tafl.Position.MakeMoveOver] over a node's previous child). It keeps a
 // transposition table keyed by the engine's Zobrist hashes, orders moves
 // (hash move, likely king wins, captures, king moves, killers, history),
 // reduces late quiet moves (more the deeper the node and the later the

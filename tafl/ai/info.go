@@ -20,13 +20,14 @@ const (
 // dirs are the four orthogonal steps on the mailbox.
 var dirs = [4]tafl.Square{1, -1, stride, -stride}
 
-// board is a copy of a position's pieces on the mailbox, offBoard
-// outside the board. The search keeps one per ply, updated move by move,
-// because reading a tafl.Position square by square is slow.
+// board is a position's pieces on the mailbox, offBoard outside the
+// board: a tafl.Position's own cells (see tafl.Position.Cells), read in
+// place because reading a tafl.Position square by square is slow.
 type board [cells]tafl.Piece
 
-// offBoard marks a mailbox cell outside the board in a local board copy.
-const offBoard tafl.Piece = 7
+// offBoard marks a mailbox cell outside the board: package tafl's wall
+// (TestOffBoardIsTaflWall).
+const offBoard tafl.Piece = tafl.King + 1
 
 // info is what the evaluation and the search need to know about a
 // variant, computed once per variant.

@@ -23,7 +23,7 @@ func (s *searcher) scoreMove(ply int, m tafl.Move, hashMove tafl.Move) int32 {
 	if m == hashMove {
 		return orderHash
 	}
-	b := &s.boards[ply]
+	b := s.boardAt(ply)
 	in := s.in
 	from, to := m.From(), m.To()
 	pc := b[from]
@@ -83,7 +83,7 @@ func (s *searcher) buildCapMap(ply int) {
 		cm[sq] = 0
 	}
 	targets = targets[:0]
-	b := &s.boards[ply]
+	b := s.boardAt(ply)
 	// The enemy pieces that can be sandwiched (never the king), and the
 	// side to move's own pieces, the anvils.
 	victim := tafl.Defender
@@ -404,7 +404,7 @@ func (s *searcher) collectTactical(pk *picker) {
 		}
 	}
 	k := s.kings[ply]
-	b := &s.boards[ply]
+	b := s.boardAt(ply)
 	cm := &s.capMap[ply]
 	if s.sides[ply&1] == tafl.Defenders {
 		// Every king move; the other defenders' captures.

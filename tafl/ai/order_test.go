@@ -19,7 +19,7 @@ func TestCapMapMatchesMoveByMove(t *testing.T) {
 			g := randomGame(t, pi.Name, 8+int(seed)*15, seed)
 			s := newSearcher(&shared{tt: newTable(1)}, g, g.LegalMoves(), 0, Limits{})
 			s.buildCapMap(0)
-			b := &s.boards[0]
+			b := s.boardAt(0)
 			for _, m := range g.LegalMoves() {
 				want := likelyCapture(s, b, m.From(), m.To(), b[m.From()])
 				got := s.capMap[0][m.To()] != 0 && s.capturesFrom(0, m.From(), m.To())

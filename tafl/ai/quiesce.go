@@ -128,7 +128,7 @@ func (s *searcher) kingFalls(ply int) bool {
 	if k == tafl.NoSquare {
 		return false
 	}
-	b := &s.boards[ply]
+	b := s.boardAt(ply)
 	in := s.in
 	open := func(q tafl.Square) bool {
 		x := b[q]
@@ -165,7 +165,7 @@ func (s *searcher) kingChecks(ply int, stand, alpha, beta int32, qd int) int32 {
 	best := stand
 	alpha = max(alpha, stand)
 	in := s.in
-	b := &s.boards[ply]
+	b := s.boardAt(ply)
 	k := s.kings[ply]
 	if k == tafl.NoSquare {
 		return best

@@ -139,9 +139,8 @@ type searcher struct {
 	total    int64
 	seldepth int
 
-	pos    [maxPly + 2]tafl.Position
-	boards [maxPly + 2]board
-	// The evaluation's piece terms of boards[ply], brought up to date
+	pos [maxPly + 2]tafl.Position // the path's positions, made move by move (see boardAt)
+	// The evaluation's piece terms of boardAt(ply), brought up to date
 	// lazily (see evaluate) from the cells each move changed; in the fitted
 	// families push brings a quiet move's own terms at once.
 	sums     [maxPly + 2]pieceSums
@@ -167,6 +166,13 @@ type searcher struct {
 
 	root []rootMove
 
+	// remake[ply]: pos[ply] holds a child of pos[ply-1] as it is now,
+	// made by a move that changed only changed[ply][:nchanged[ply]], so
+	// the next child is made over it (tafl.Position.MakeMoveOver): most
+	// nodes try several moves, and putting back a few cells costs less
+	// than copying the whole board.
+	remake [maxPly + 3]bool
+
 	// marks and mark number: the squares updateSums has counted already.
 	marks [cells]uint32
 	mark  uint32
@@ -182,9 +188,14 @@ type searcher struct {
 }
 
 // evaluate returns the static evaluation of the position at ply. It
-// brings the piece terms of boards[ply] up to date first: from the
+// brings the piece terms of boardAt(ply) up to date first: from the
 // nearest ancestor whose terms are known (the root's always are) move by
 // move (ownSumsAt), then, in the fitted families, the neighbour terms.
+// boardAt is the board of the position at ply: the position's own
+// mailbox, read in place (copying it per ply as well cost a 231-byte copy
+// per node on 11×11).
+func (s *searcher) boardAt(ply int) *board { return (*board)(s.pos[ply].Cells()) }
+
 func (s *searcher) evaluate(ply int) int32 {
 	ps := &s.sums[ply]
 	if s.sumsOK[ply] == sumsNone {
@@ -195,11 +206,11 @@ func (s *searcher) evaluate(ply int) int32 {
 		s.sumsOK[ply] = sumsAll
 	}
 	if checkSums {
-		if want := s.in.pieceSumsOf(&s.boards[ply]); want != *ps {
+		if want := s.in.pieceSumsOf(s.boardAt(ply)); want != *ps {
 			panic(fmt.Sprintf("ai: incremental piece sums %+v, from scratch %+v", *ps, want))
 		}
 	}
-	v := s.in.evaluateCached(&s.boards[ply], s.sides[ply&1], s.kings[ply], ps, &s.cordons, &s.detours)
+	v := s.in.evaluateCached(s.boardAt(ply), s.sides[ply&1], s.kings[ply], ps, &s.cordons, &s.detours)
 	return v
 }
 
@@ -262,7 +273,7 @@ const (
 	sumsAll
 )
 
-// ownSumsAt brings the piece terms of boards[ply] up to date from the
+// ownSumsAt brings the piece terms of boardAt(ply) up to date from the
 // nearest ancestor whose terms are known, move by move; in the fitted
 // families all but the exposure counts, which may be stale (see
 // neighbourTerms): the bit sets, material, square values, seal masks and
@@ -276,14 +287,14 @@ func (s *searcher) ownSumsAt(ply int) *pieceSums {
 		n := s.nchanged[i]
 		switch {
 		case n < 0:
-			s.sums[i] = s.in.pieceSumsOf(&s.boards[i])
+			s.sums[i] = s.in.pieceSumsOf(s.boardAt(i))
 			s.sumsOK[i] = sumsAll
 		case s.in.bits != nil:
 			s.sums[i] = s.sums[i-1]
 			if c := &s.changed[i]; n == 2 { // a move that captured nothing (see push)
-				s.in.moveTerms(s.boards[i][c[1]], c[0], c[1], &s.sums[i])
+				s.in.moveTerms(s.boardAt(i)[c[1]], c[0], c[1], &s.sums[i])
 			} else {
-				s.in.updateOwnTerms(&s.boards[i-1], &s.boards[i], c[:n], &s.sums[i])
+				s.in.updateOwnTerms(s.boardAt(i-1), s.boardAt(i), c[:n], &s.sums[i])
 			}
 			s.sumsOK[i] = sumsOwn
 		default:
@@ -293,7 +304,7 @@ func (s *searcher) ownSumsAt(ply int) *pieceSums {
 				s.marks = [cells]uint32{}
 				s.mark = 1
 			}
-			s.in.updateSums(&s.boards[i-1], &s.boards[i], s.changed[i][:n], &s.sums[i], &s.marks, s.mark)
+			s.in.updateSums(s.boardAt(i-1), s.boardAt(i), s.changed[i][:n], &s.sums[i], &s.marks, s.mark)
 			s.sumsOK[i] = sumsAll
 		}
 	}
@@ -332,13 +343,7 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 		s.hashBits[1] |= hashBit(h[i])
 	}
 	s.pos[0] = pos
-	for i := range s.boards {
-		s.boards[i] = s.in.empty // push copies only the cells in use
-	}
-	for _, sq := range s.in.squares {
-		s.boards[0][sq] = pos.At(sq)
-	}
-	s.sums[0] = s.in.pieceSumsOf(&s.boards[0])
+	s.sums[0] = s.in.pieceSumsOf(s.boardAt(0))
 	s.sumsOK[0] = sumsAll
 	s.kings[0] = pos.King()
 	s.sides = [2]tafl.Side{pos.ToMove(), pos.ToMove().Other()}

@@ -66,7 +66,16 @@ func (s *searcher) rootSearch(depth int, noisy bool) (int32, tafl.Move, bool) {
 // for searching. caps is the number of pieces the move captured.
 func (s *searcher) enter(ply int, m tafl.Move) (caps int, v int32, over bool) {
 	c := &s.pos[ply+1]
-	caps = s.pos[ply].MakeMove(m, c)
+	if s.remake[ply+1] {
+		caps = s.pos[ply].MakeMoveOver(m, c, s.changed[ply+1][:s.nchanged[ply+1]])
+	} else {
+		caps = s.pos[ply].MakeMove(m, c)
+	}
+	s.remake[ply+1] = false // until push records the cells m changed
+	s.remake[ply+2] = false // the children at ply+2 are of another position
+	if checkSums {
+		s.checkChild(ply, m)
+	}
 	// Only a move that ends the game, or one whose position may have
 	// occurred before (see hashBit), needs terminal.
 	if c.Outcome().Over() || caps == 0 && s.hashBits[ply]&hashBit(c.Hash()) != 0 {
@@ -76,6 +85,16 @@ func (s *searcher) enter(ply int, m tafl.Move) (caps int, v int32, over bool) {
 	}
 	s.push(ply, m, c, caps)
 	return caps, 0, false
+}
+
+// checkChild checks that the child at ply+1, made by move m, is the
+// position copy-make makes (tests only, see remake).
+func (s *searcher) checkChild(ply int, m tafl.Move) {
+	var c tafl.Position
+	s.pos[ply].MakeMove(m, &c)
+	if c != s.pos[ply+1] {
+		panic("ai: the child made over its sibling is not the move's position")
+	}
 }
 
 // forbidden is the score terminal returns for a move the repetition rule forbids.
@@ -127,14 +146,11 @@ func (s *searcher) terminal(ply int, c *tafl.Position, caps int) (int32, bool) {
 }
 
 // push records the child c at ply+1 (made by move m, which captured caps
-// pieces) on the repetition stack, and brings its board copy up to date.
+// pieces) on the repetition stack, and the cells the move changed.
 func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
-	b := &s.boards[ply+1]
-	s.copyBoard(ply)
+	b := s.boardAt(ply + 1)
 	from, to := m.From(), m.To()
-	pc := b[from]
-	b[from] = tafl.Empty
-	b[to] = pc
+	pc := b[to]
 	k := s.kings[ply]
 	if pc == tafl.King {
 		k = to
@@ -146,25 +162,23 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 	if caps > 0 {
 		found := 0
 		side := pc.Side()
+		parent := s.boardAt(ply)
 		for _, d := range dirs {
 			n := to + d
-			if x := b[n]; x == tafl.Attacker || x == tafl.Defender {
-				if x.Side() != side && c.Cell(n) == tafl.Empty {
-					b[n] = tafl.Empty
+			if x := parent[n]; x == tafl.Attacker || x == tafl.Defender {
+				if x.Side() != side && b[n] == tafl.Empty {
 					changed[nc] = n
 					nc++
 					found++
 				}
 			}
 		}
-		if found < caps { // a shieldwall: copy the whole board
-			for _, sq := range s.in.squares {
-				b[sq] = c.Cell(sq)
-			}
+		if found < caps { // a shieldwall: many cells changed
 			nc = -1
 		}
 	}
 	s.nchanged[ply+1] = nc
+	s.remake[ply+1] = nc >= 0
 	s.sumsOK[ply+1] = sumsNone
 	if nc == 2 && s.in.bits != nil && s.sumsOK[ply] != sumsNone {
 		// Nearly every child is evaluated: the own terms of a move
@@ -194,15 +208,6 @@ func (s *searcher) push(ply int, m tafl.Move, c *tafl.Position, caps int) {
 // game's, then the path's). The filter holds one bit per hash, so most
 // positions' bits are clear while fewer than a few dozen are in it.
 func hashBit(h uint64) uint64 { return 1 << (h >> 58) }
-
-// copyBoard copies boards[ply] into boards[ply+1]: only the rows of the
-// board itself, since every board's wall rows were set when the search
-// began and never change (for 11×11, 231 bytes: the runtime copies up to
-// 256 bytes without a loop).
-func (s *searcher) copyBoard(ply int) {
-	lo, hi := stride, s.in.used-stride
-	copy(s.boards[ply+1][lo:hi], s.boards[ply][lo:hi])
-}
 
 func (s *searcher) updatePV(ply int, m tafl.Move) {
 	s.pv[ply][0] = m
@@ -343,6 +348,20 @@ func (s *searcher) tryMove(ply, depth int, m tafl.Move, legal int, quiet, pvNode
 	if over {
 		return v, v != forbidden
 	}
+	if depth <= 1 && !s.knobs.noQuiesce {
+		// The child is a leaf: search it as search would (quiescence
+		// has no PV), without a call through search for each child of
+		// the frontier, the bulk of the tree.
+		s.pvLen[ply+1] = 0
+		if legal == 0 {
+			return -s.quiesce(ply+1, -beta, -alpha, 0), true
+		}
+		score = -s.quiesce(ply+1, -alpha-1, -alpha, 0)
+		if score > alpha && score < beta {
+			score = -s.quiesce(ply+1, -beta, -alpha, 0)
+		}
+		return score, true
+	}
 	if legal == 0 {
 		return -s.search(ply+1, depth-1, -beta, -alpha), true
 	}
@@ -420,9 +439,10 @@ const (
 func (s *searcher) enterNull(ply int) {
 	c := &s.pos[ply+1]
 	s.pos[ply].MakeNullMove(c)
-	s.copyBoard(ply)
 	s.kings[ply+1] = s.kings[ply]
 	s.nchanged[ply+1] = 0
+	s.remake[ply+1] = true
+	s.remake[ply+2] = false
 	s.sumsOK[ply+1] = sumsNone
 	s.null[ply+1] = true
 	i := s.base + ply + 1
