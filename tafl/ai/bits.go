@@ -246,10 +246,12 @@ func (in *info) updateOwnTerms(old, b *board, changed []tafl.Square, t *pieceSum
 // A piece is exposed when an enemy or an empty special square is on one
 // side of it and a plain empty square on the other, along a rank or a
 // file; never, then, along the rank on file a or k, nor along the file on
-// the first or last rank. xh (xv) holds the other squares with a plain
-// square on exactly one side along the rank (file); the other side must
-// then hold an enemy. From those squares a step of 1 (of a rank) stays on
-// the board's rank (file), so the steps need no masks.
+// the first or last rank. Along the rank (then along the file) x holds
+// the squares with a plain square on exactly one side, files a and k
+// masked off, and xa (xd) gathers those of them with an enemy of the
+// attackers (defenders) on a side; the pieces among them are exposed. On
+// the first and last ranks the step along the file sees one side only,
+// which cannot be plain and an enemy at once: those need no mask.
 //
 // It is the evaluation's hottest code, so it is written out on the two
 // words of the sets (l: bits 0–63, h: 64–120; a step of n bits up is
@@ -264,19 +266,24 @@ func (in *info) neighbourTerms(t *pieceSums, k tafl.Square) {
 	sl, sh := in.bits.spec.lo, in.bits.spec.hi
 	pl, ph := ^(ol | sl), boardHi&^(oh|sh) // empty, not special
 	hl, hh := sl&^ol, sh&^oh               // empty and special
+	eal, eah := dl|hl, dh|hh               // the attackers' enemies
+	edl, edh := al|hl, ah|hh               // the defenders' enemies
 	// A step up and one down, xor'ed: a plain square on exactly one side.
-	xhl := (pl<<1 ^ pl>>1 ^ ph<<63) & innerFilesLo
-	xhh := (ph<<1 ^ ph>>1 ^ pl>>63) & innerFilesHi
-	xvl := (pl<<r ^ pl>>r ^ ph<<(64-r)) & innerRanksLo
-	xvh := (ph<<r ^ ph>>r ^ pl>>(64-r)) & innerRanksHi
-	el, eh := dl|hl, dh|hh // the attackers' enemies
-	xal := al & (xhl&(el<<1|el>>1|eh<<63) | xvl&(el<<r|el>>r|eh<<(64-r)))
-	xah := ah & (xhh&(eh<<1|eh>>1|el>>63) | xvh&(eh<<r|eh>>r|el>>(64-r)))
-	el, eh = al|hl, ah|hh // the defenders' enemies
-	xdl := dl & (xhl&(el<<1|el>>1|eh<<63) | xvl&(el<<r|el>>r|eh<<(64-r)))
-	xdh := dh & (xhh&(eh<<1|eh>>1|el>>63) | xvh&(eh<<r|eh>>r|el>>(64-r)))
-	t.hangA = int32(bits.OnesCount64(xal) + bits.OnesCount64(xah))
-	t.hangD = int32(bits.OnesCount64(xdl) + bits.OnesCount64(xdh))
+	xl := (pl<<1 ^ pl>>1 ^ ph<<63) & innerFilesLo
+	xh := (ph<<1 ^ ph>>1 ^ pl>>63) & innerFilesHi
+	xal := xl & (eal<<1 | eal>>1 | eah<<63)
+	xah := xh & (eah<<1 | eah>>1 | eal>>63)
+	xdl := xl & (edl<<1 | edl>>1 | edh<<63)
+	xdh := xh & (edh<<1 | edh>>1 | edl>>63)
+	// Along the file (no mask: see above).
+	xl = pl<<r ^ pl>>r ^ ph<<(64-r)
+	xh = ph<<r ^ ph>>r ^ pl>>(64-r)
+	xal |= xl & (eal<<r | eal>>r | eah<<(64-r))
+	xah |= xh & (eah<<r | eah>>r | eal>>(64-r))
+	xdl |= xl & (edl<<r | edl>>r | edh<<(64-r))
+	xdh |= xh & (edh<<r | edh>>r | edl>>(64-r))
+	t.hangA = int32(bits.OnesCount64(xal&al) + bits.OnesCount64(xah&ah))
+	t.hangD = int32(bits.OnesCount64(xdl&dl) + bits.OnesCount64(xdh&dh))
 }
 
 // The squares of the board in the high word (the low word is all board),
