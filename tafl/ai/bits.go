@@ -112,7 +112,7 @@ func newBitTables(squares []tafl.Square, special *[cells]bool, sealAt *[cells]se
 		o := &t.own[sq]
 		o.bit.flip(t.index[sq])
 		if p := sealAt[sq]; p.corner != 0 && p.bit > 2 { // as in addSquare
-			o.corner, o.seal = p.corner-1, p.bit
+			o.seal = uint32(p.corner-1)<<30 | uint32(p.bit)
 		}
 	}
 	for _, sq := range squares {
@@ -179,7 +179,7 @@ func (in *info) ownTerms(pc tafl.Piece, sq tafl.Square, t *pieceSums, sign int32
 		t.akey ^= in.zob[sq]
 		t.att.lo ^= m.bit.lo
 		t.att.hi ^= m.bit.hi
-		t.seal[m.corner&3] ^= m.seal
+		t.seal[m.seal>>30] ^= uint16(m.seal)
 		t.chain += sign * t.att.countNear(m.diag)
 	case tafl.Defender:
 		t.ndef += sign
@@ -199,8 +199,8 @@ func (in *info) moveTerms(pc tafl.Piece, from, to tafl.Square, t *pieceSums) {
 		t.akey ^= in.zob[from] ^ in.zob[to]
 		t.att.lo ^= f.bit.lo ^ g.bit.lo
 		t.att.hi ^= f.bit.hi ^ g.bit.hi
-		t.seal[f.corner&3] ^= f.seal
-		t.seal[g.corner&3] ^= g.seal
+		t.seal[f.seal>>30] ^= uint16(f.seal)
+		t.seal[g.seal>>30] ^= uint16(g.seal)
 		// from and to are on one line, neither a diagonal neighbour of
 		// the other: the attackers of t, before the move or after,
 		// count the links.
@@ -213,12 +213,13 @@ func (in *info) moveTerms(pc tafl.Piece, from, to tafl.Square, t *pieceSums) {
 }
 
 // ownSquare is what ownTerms needs of a square: its bit, its diagonal
-// neighbours', and the corner (0 to 3) and bit of its seal mask (seal 0:
-// the square counts in none; see pieceSums.seal). Off the board, all 0.
+// neighbours', and the bit of its seal mask (the low 16 bits of seal; 0:
+// the square counts in none; see pieceSums.seal) with its corner (0 to 3)
+// in the top two: one load and a shift, where a field each took two
+// address computations and a load. Off the board, all 0.
 type ownSquare struct {
 	bit, diag bb
-	seal      uint16
-	corner    uint8
+	seal      uint32
 }
 
 // updateOwnTerms turns the own terms of t (see ownTerms), those of board
