@@ -54,6 +54,10 @@ type bitTables struct {
 	own        [cells]ownSquare // see ownTerms
 	notA, notK bb               // the board without file a / file k (for shifts that wrap)
 	ring       [cells][3]bb
+	// kingMask[k]: the squares off files a and k, then off the first and
+	// last ranks, without the king's neighbours along the rank, then
+	// along the file (neighbourTerms).
+	kingMask [cells][2]bb
 	// edgeRay[sq]: the squares from sq (not included) straight to the
 	// edge toward file a, file k, the first rank and the last (kingDetour).
 	edgeRay [cells][4]bb
@@ -102,6 +106,20 @@ func newBitTables(squares []tafl.Square, special *[cells]bool, sealAt *[cells]se
 			d := max(abs(sq.File()-k.File()), abs(sq.Rank()-k.Rank()))
 			if d >= 1 && d <= 3 {
 				t.ring[k][d-1].flip(t.index[sq])
+			}
+		}
+	}
+	for k := range t.kingMask {
+		t.kingMask[k] = [2]bb{{innerFilesLo, innerFilesHi}, {innerRanksLo, innerRanksHi}}
+	}
+	for _, k := range squares {
+		for i, d := range [...]tafl.Square{1, stride} {
+			for _, n := range [...]tafl.Square{k - d, k + d} {
+				if j := t.index[n]; j >= 0 {
+					var b bb
+					b.flip(j)
+					t.kingMask[k][i] = t.kingMask[k][i].andNot(b)
+				}
 			}
 		}
 	}
@@ -247,44 +265,50 @@ func (in *info) updateOwnTerms(old, b *board, changed []tafl.Square, t *pieceSum
 // A piece is exposed when an enemy or an empty special square is on one
 // side of it and a plain empty square on the other, along a rank or a
 // file; never, then, along the rank on file a or k, nor along the file on
-// the first or last rank. Along the rank (then along the file) x holds
-// the squares with a plain square on exactly one side, files a and k
-// masked off, and xa (xd) gathers those of them with an enemy of the
-// attackers (defenders) on a side; the pieces among them are exposed. On
-// the first and last ranks the step along the file sees one side only,
-// which cannot be plain and an enemy at once: those need no mask.
+// the first or last rank, nor along a line beside the king (he is neither
+// plain nor an enemy). ea (ed) holds the attackers' (defenders') enemies,
+// the empty special squares and, to spare a third set, the king: the
+// squares that are not plain are ea|ed, so that a step of the two sets
+// up (u) and one down (d) tell both which side is plain and what is on
+// the other. x holds the squares with a plain square on exactly one side,
+// off the lines given above (the masks of kingMask), and the pieces among
+// them with an enemy on a side (ua|da for an attacker) are exposed.
 //
 // It is the evaluation's hottest code, so it is written out on the two
 // words of the sets (l: bits 0–63, h: 64–120; a step of n bits up is
-// l<<n and h<<n | l>>(64-n)): with the bb methods a quarter of its
-// instructions went to inlining marks and masks.
+// l<<n and h<<n | l>>(64-n)), one word at a time (fewer values live at
+// once): with the bb methods a quarter of its instructions went to
+// inlining marks and masks.
 func (in *info) neighbourTerms(t *pieceSums, k tafl.Square) {
 	const r = bitSize // a step along the file
+	bt := in.bits
 	al, ah := t.att.lo, t.att.hi
 	dl, dh := t.def.lo, t.def.hi
-	kb := &in.bits.own[k].bit          // none for NoSquare
-	ol, oh := al|dl|kb.lo, ah|dh|kb.hi // occupied
-	sl, sh := in.bits.spec.lo, in.bits.spec.hi
-	pl, ph := ^(ol | sl), boardHi&^(oh|sh) // empty, not special
-	hl, hh := sl&^ol, sh&^oh               // empty and special
-	eal, eah := dl|hl, dh|hh               // the attackers' enemies
-	edl, edh := al|hl, ah|hh               // the defenders' enemies
-	// A step up and one down, xor'ed: a plain square on exactly one side.
-	xl := (pl<<1 ^ pl>>1 ^ ph<<63) & innerFilesLo
-	xh := (ph<<1 ^ ph>>1 ^ pl>>63) & innerFilesHi
-	xal := xl & (eal<<1 | eal>>1 | eah<<63)
-	xah := xh & (eah<<1 | eah>>1 | eal>>63)
-	xdl := xl & (edl<<1 | edl>>1 | edh<<63)
-	xdh := xh & (edh<<1 | edh>>1 | edl>>63)
-	// Along the file (no mask: see above).
-	xl = pl<<r ^ pl>>r ^ ph<<(64-r)
-	xh = ph<<r ^ ph>>r ^ pl>>(64-r)
-	xal |= xl & (eal<<r | eal>>r | eah<<(64-r))
-	xah |= xh & (eah<<r | eah>>r | eal>>(64-r))
-	xdl |= xl & (edl<<r | edl>>r | edh<<(64-r))
-	xdh |= xh & (edh<<r | edh>>r | edl>>(64-r))
-	t.hangA = int32(bits.OnesCount64(xal&al) + bits.OnesCount64(xah&ah))
-	t.hangD = int32(bits.OnesCount64(xdl&dl) + bits.OnesCount64(xdh&dh))
+	kb, m := &bt.own[k].bit, &bt.kingMask[k] // none for NoSquare
+	// The king and the empty special squares, then ea and ed.
+	kl, kh := kb.lo|bt.spec.lo&^(al|dl), kb.hi|bt.spec.hi&^(ah|dh)
+	eal, eah := dl|kl, dh|kh
+	edl, edh := al|kl, ah|kh
+	// The low word: along the rank, then along the file.
+	ua, da := eal<<1, eal>>1|eah<<63
+	ud, dd := edl<<1, edl>>1|edh<<63
+	x := ((ua | ud) ^ (da | dd)) & m[0].lo
+	xa, xd := x&(ua|da), x&(ud|dd)
+	ua, da = eal<<r, eal>>r|eah<<(64-r)
+	ud, dd = edl<<r, edl>>r|edh<<(64-r)
+	x = ((ua | ud) ^ (da | dd)) & m[1].lo
+	xal, xdl := (xa|x&(ua|da))&al, (xd|x&(ud|dd))&dl
+	// The high word.
+	ua, da = eah<<1|eal>>63, eah>>1
+	ud, dd = edh<<1|edl>>63, edh>>1
+	x = ((ua | ud) ^ (da | dd)) & m[0].hi
+	xa, xd = x&(ua|da), x&(ud|dd)
+	ua, da = eah<<r|eal>>(64-r), eah>>r
+	ud, dd = edh<<r|edl>>(64-r), edh>>r
+	x = ((ua | ud) ^ (da | dd)) & m[1].hi
+	xah, xdh := (xa|x&(ua|da))&ah, (xd|x&(ud|dd))&dh
+	t.hangA = int32(bits.OnesCount64(xal) + bits.OnesCount64(xah))
+	t.hangD = int32(bits.OnesCount64(xdl) + bits.OnesCount64(xdh))
 }
 
 // The squares of the board in the high word (the low word is all board),
