@@ -194,12 +194,18 @@ func (s *searcher) evaluate(ply int) int32 {
 		s.sumsOK[ply] = sumsAll
 	}
 	if checkSums {
-		if want := s.in.pieceSumsOf(&s.boards[ply]); want != *ps {
-			panic(fmt.Sprintf("ai: incremental piece sums %+v, from scratch %+v", *ps, want))
-		}
+		s.verifySums(ply)
 	}
 	v := s.in.evaluateCached(&s.boards[ply], s.sides[ply&1], s.kings[ply], ps, &s.cordons, &s.detours)
 	return v
+}
+
+// verifySums panics if the piece terms at ply differ from a count from
+// scratch (tests only; out of line, it leaves evaluate a small frame).
+func (s *searcher) verifySums(ply int) {
+	if want := s.in.pieceSumsOf(&s.boards[ply]); want != s.sums[ply] {
+		panic(fmt.Sprintf("ai: incremental piece sums %+v, from scratch %+v", s.sums[ply], want))
+	}
 }
 
 // Search looks for the best move in the game's current position within
