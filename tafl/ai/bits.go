@@ -54,6 +54,10 @@ type bitTables struct {
 	own        [cells]ownSquare // see ownTerms
 	notA, notK bb               // the board without file a / file k (for shifts that wrap)
 	ring       [cells][3]bb
+	// kingMask[k]: the squares off files a and k, then off the first and
+	// last ranks, without the king's neighbours along the rank, then
+	// along the file (neighbourTerms).
+	kingMask [cells][2]bb
 	// edgeRay[sq]: the squares from sq (not included) straight to the
 	// edge toward file a, file k, the first rank and the last (kingDetour).
 	edgeRay [cells][4]bb
@@ -105,6 +109,20 @@ func newBitTables(squares []tafl.Square, special *[cells]bool, sealAt *[cells]se
 			}
 		}
 	}
+	for k := range t.kingMask {
+		t.kingMask[k] = [2]bb{{innerFilesLo, innerFilesHi}, {innerRanksLo, innerRanksHi}}
+	}
+	for _, k := range squares {
+		for i, d := range [...]tafl.Square{1, stride} {
+			for _, n := range [...]tafl.Square{k - d, k + d} {
+				if j := t.index[n]; j >= 0 {
+					var b bb
+					b.flip(j)
+					t.kingMask[k][i] = t.kingMask[k][i].andNot(b)
+				}
+			}
+		}
+	}
 	for _, sq := range squares {
 		if special[sq] {
 			t.spec.flip(t.index[sq])
@@ -112,7 +130,7 @@ func newBitTables(squares []tafl.Square, special *[cells]bool, sealAt *[cells]se
 		o := &t.own[sq]
 		o.bit.flip(t.index[sq])
 		if p := sealAt[sq]; p.corner != 0 && p.bit > 2 { // as in addSquare
-			o.corner, o.seal = p.corner-1, p.bit
+			o.seal = uint32(p.corner-1)<<30 | uint32(p.bit)
 		}
 	}
 	for _, sq := range squares {
@@ -179,7 +197,7 @@ func (in *info) ownTerms(pc tafl.Piece, sq tafl.Square, t *pieceSums, sign int32
 		t.akey ^= in.zob[sq]
 		t.att.lo ^= m.bit.lo
 		t.att.hi ^= m.bit.hi
-		t.seal[m.corner&3] ^= m.seal
+		t.seal[m.seal>>30] ^= uint16(m.seal)
 		t.chain += sign * t.att.countNear(m.diag)
 	case tafl.Defender:
 		t.ndef += sign
@@ -199,8 +217,8 @@ func (in *info) moveTerms(pc tafl.Piece, from, to tafl.Square, t *pieceSums) {
 		t.akey ^= in.zob[from] ^ in.zob[to]
 		t.att.lo ^= f.bit.lo ^ g.bit.lo
 		t.att.hi ^= f.bit.hi ^ g.bit.hi
-		t.seal[f.corner&3] ^= f.seal
-		t.seal[g.corner&3] ^= g.seal
+		t.seal[f.seal>>30] ^= uint16(f.seal)
+		t.seal[g.seal>>30] ^= uint16(g.seal)
 		// from and to are on one line, neither a diagonal neighbour of
 		// the other: the attackers of t, before the move or after,
 		// count the links.
@@ -213,12 +231,13 @@ func (in *info) moveTerms(pc tafl.Piece, from, to tafl.Square, t *pieceSums) {
 }
 
 // ownSquare is what ownTerms needs of a square: its bit, its diagonal
-// neighbours', and the corner (0 to 3) and bit of its seal mask (seal 0:
-// the square counts in none; see pieceSums.seal). Off the board, all 0.
+// neighbours', and the bit of its seal mask (the low 16 bits of seal; 0:
+// the square counts in none; see pieceSums.seal) with its corner (0 to 3)
+// in the top two: one load and a shift, where a field each took two
+// address computations and a load. Off the board, all 0.
 type ownSquare struct {
 	bit, diag bb
-	seal      uint16
-	corner    uint8
+	seal      uint32
 }
 
 // updateOwnTerms turns the own terms of t (see ownTerms), those of board
@@ -246,35 +265,48 @@ func (in *info) updateOwnTerms(old, b *board, changed []tafl.Square, t *pieceSum
 // A piece is exposed when an enemy or an empty special square is on one
 // side of it and a plain empty square on the other, along a rank or a
 // file; never, then, along the rank on file a or k, nor along the file on
-// the first or last rank. xh (xv) holds the other squares with a plain
-// square on exactly one side along the rank (file); the other side must
-// then hold an enemy. From those squares a step of 1 (of a rank) stays on
-// the board's rank (file), so the steps need no masks.
+// the first or last rank, nor along a line beside the king (he is neither
+// plain nor an enemy). ea (ed) holds the attackers' (defenders') enemies,
+// the empty special squares and, to spare a third set, the king: the
+// squares that are not plain are ea|ed, so that a step of the two sets
+// up (u) and one down (d) tell both which side is plain and what is on
+// the other. x holds the squares with a plain square on exactly one side,
+// off the lines given above (the masks of kingMask), and the pieces among
+// them with an enemy on a side (ua|da for an attacker) are exposed.
 //
 // It is the evaluation's hottest code, so it is written out on the two
 // words of the sets (l: bits 0–63, h: 64–120; a step of n bits up is
-// l<<n and h<<n | l>>(64-n)): with the bb methods a quarter of its
-// instructions went to inlining marks and masks.
+// l<<n and h<<n | l>>(64-n)), one word at a time (fewer values live at
+// once): with the bb methods a quarter of its instructions went to
+// inlining marks and masks.
 func (in *info) neighbourTerms(t *pieceSums, k tafl.Square) {
 	const r = bitSize // a step along the file
+	bt := in.bits
 	al, ah := t.att.lo, t.att.hi
 	dl, dh := t.def.lo, t.def.hi
-	kb := &in.bits.own[k].bit          // none for NoSquare
-	ol, oh := al|dl|kb.lo, ah|dh|kb.hi // occupied
-	sl, sh := in.bits.spec.lo, in.bits.spec.hi
-	pl, ph := ^(ol | sl), boardHi&^(oh|sh) // empty, not special
-	hl, hh := sl&^ol, sh&^oh               // empty and special
-	// A step up and one down, xor'ed: a plain square on exactly one side.
-	xhl := (pl<<1 ^ pl>>1 ^ ph<<63) & innerFilesLo
-	xhh := (ph<<1 ^ ph>>1 ^ pl>>63) & innerFilesHi
-	xvl := (pl<<r ^ pl>>r ^ ph<<(64-r)) & innerRanksLo
-	xvh := (ph<<r ^ ph>>r ^ pl>>(64-r)) & innerRanksHi
-	el, eh := dl|hl, dh|hh // the attackers' enemies
-	xal := al & (xhl&(el<<1|el>>1|eh<<63) | xvl&(el<<r|el>>r|eh<<(64-r)))
-	xah := ah & (xhh&(eh<<1|eh>>1|el>>63) | xvh&(eh<<r|eh>>r|el>>(64-r)))
-	el, eh = al|hl, ah|hh // the defenders' enemies
-	xdl := dl & (xhl&(el<<1|el>>1|eh<<63) | xvl&(el<<r|el>>r|eh<<(64-r)))
-	xdh := dh & (xhh&(eh<<1|eh>>1|el>>63) | xvh&(eh<<r|eh>>r|el>>(64-r)))
+	kb, m := &bt.own[k].bit, &bt.kingMask[k] // none for NoSquare
+	// The king and the empty special squares, then ea and ed.
+	kl, kh := kb.lo|bt.spec.lo&^(al|dl), kb.hi|bt.spec.hi&^(ah|dh)
+	eal, eah := dl|kl, dh|kh
+	edl, edh := al|kl, ah|kh
+	// The low word: along the rank, then along the file.
+	ua, da := eal<<1, eal>>1|eah<<63
+	ud, dd := edl<<1, edl>>1|edh<<63
+	x := ((ua | ud) ^ (da | dd)) & m[0].lo
+	xa, xd := x&(ua|da), x&(ud|dd)
+	ua, da = eal<<r, eal>>r|eah<<(64-r)
+	ud, dd = edl<<r, edl>>r|edh<<(64-r)
+	x = ((ua | ud) ^ (da | dd)) & m[1].lo
+	xal, xdl := (xa|x&(ua|da))&al, (xd|x&(ud|dd))&dl
+	// The high word.
+	ua, da = eah<<1|eal>>63, eah>>1
+	ud, dd = edh<<1|edl>>63, edh>>1
+	x = ((ua | ud) ^ (da | dd)) & m[0].hi
+	xa, xd = x&(ua|da), x&(ud|dd)
+	ua, da = eah<<r|eal>>(64-r), eah>>r
+	ud, dd = edh<<r|edl>>(64-r), edh>>r
+	x = ((ua | ud) ^ (da | dd)) & m[1].hi
+	xah, xdh := (xa|x&(ua|da))&ah, (xd|x&(ud|dd))&dh
 	t.hangA = int32(bits.OnesCount64(xal) + bits.OnesCount64(xah))
 	t.hangD = int32(bits.OnesCount64(xdl) + bits.OnesCount64(xdh))
 }

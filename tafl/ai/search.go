@@ -187,15 +187,15 @@ type searcher struct {
 	capSq  [maxPly + 1][]tafl.Square
 }
 
-// evaluate returns the static evaluation of the position at ply. It
-// brings the piece terms of boardAt(ply) up to date first: from the
-// nearest ancestor whose terms are known (the root's always are) move by
-// move (ownSumsAt), then, in the fitted families, the neighbour terms.
 // boardAt is the board of the position at ply: the position's own
 // mailbox, read in place (copying it per ply as well cost a 231-byte copy
 // per node on 11×11).
 func (s *searcher) boardAt(ply int) *board { return (*board)(s.pos[ply].Cells()) }
 
+// evaluate returns the static evaluation of the position at ply. It
+// brings the piece terms of boardAt(ply) up to date first: from the
+// nearest ancestor whose terms are known (the root's always are) move by
+// move (ownSumsAt), then, in the fitted families, the neighbour terms.
 func (s *searcher) evaluate(ply int) int32 {
 	ps := &s.sums[ply]
 	if s.sumsOK[ply] == sumsNone {
@@ -206,12 +206,18 @@ func (s *searcher) evaluate(ply int) int32 {
 		s.sumsOK[ply] = sumsAll
 	}
 	if checkSums {
-		if want := s.in.pieceSumsOf(s.boardAt(ply)); want != *ps {
-			panic(fmt.Sprintf("ai: incremental piece sums %+v, from scratch %+v", *ps, want))
-		}
+		s.verifySums(ply)
 	}
 	v := s.in.evaluateCached(s.boardAt(ply), s.sides[ply&1], s.kings[ply], ps, &s.cordons, &s.detours)
 	return v
+}
+
+// verifySums panics if the piece terms at ply differ from a count from
+// scratch (tests only; out of line, it leaves evaluate a small frame).
+func (s *searcher) verifySums(ply int) {
+	if want := s.in.pieceSumsOf(s.boardAt(ply)); want != s.sums[ply] {
+		panic(fmt.Sprintf("ai: incremental piece sums %+v, from scratch %+v", s.sums[ply], want))
+	}
 }
 
 // Search looks for the best move in the game's current position within
