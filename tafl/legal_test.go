@@ -59,6 +59,22 @@ func checkMoves(t *testing.T, v *tafl.Variant, rr *refRules, p tafl.Position) {
 			t.Fatalf("%s: MovesTo(%s) = %v, GenerateMoves has %v", p, to, got, want)
 		}
 	}
+	// MovesOntoLines: for every square, MovesTo's moves for each empty
+	// square of its four lines in turn, in the same order.
+	stride := tafl.Square(tafl.MaxSize + 2)
+	for _, sq := range v.Squares() {
+		var want []tafl.Move
+		for _, d := range []tafl.Square{1, -1, stride, -stride} {
+			for q := sq + d; q.OnBoard(v.Size()); q += d {
+				if p.At(q) == tafl.Empty {
+					want = append(want, p.MovesTo(q, nil)...)
+				}
+			}
+		}
+		if got := p.MovesOntoLines(sq, nil); !slices.Equal(got, want) {
+			t.Fatalf("%s: MovesOntoLines(%s) = %v, MovesTo has %v", p, sq, got, want)
+		}
+	}
 	// MovesFrom: for every square, exactly GenerateMoves' moves starting
 	// there, in the same order; none from no square or off the board (s19
 	// is off every board but the 19×19 one, where it is a square).

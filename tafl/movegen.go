@@ -617,3 +617,88 @@ func (p *Position) KingCapturable() bool {
 	}
 	return false
 }
+
+// MovesOntoLines appends to buf[:0] the legal moves of the side to move
+// that end on an empty square of the four lines from sq (its rank and
+// file, past any piece on them), and returns it: for each direction of
+// dirs in turn, for each empty square outward from sq, the moves
+// [Position.MovesTo] returns for that square, in its order. The search
+// uses it for the attackers' moves onto the king's lines.
+//
+// It is MovesTo square by square, but knows the pieces along the line
+// from its walk (the nearest one on each side of the square), so it
+// scans only across the line from each square: half of MovesTo's scans.
+func (p *Position) MovesOntoLines(sq Square, buf []Move) []Move {
+	buf = buf[:0]
+	if p.end != NoEnd {
+		return buf
+	}
+	buf = p.lineMoves(sq, 1, buf)
+	buf = p.lineMoves(sq, -1, buf)
+	buf = p.lineMoves(sq, stride, buf)
+	return p.lineMoves(sq, -stride, buf)
+}
+
+// lineMoves appends the moves of MovesOntoLines onto the squares from sq
+// in direction d.
+func (p *Position) lineMoves(sq, d Square, buf []Move) []Move {
+	b := &p.board
+	side := p.toMove
+	ways := &p.v.specialWays
+	// back: the nearest piece from q towards sq; ahead: the nearest one
+	// from q away from sq (NoSquare: to be found again, after the walk
+	// passed it).
+	back, ahead := sq, NoSquare
+	for b[back] == Empty {
+		back -= d
+	}
+	for q := sq + d; b[q] != wall; q += d {
+		if b[q] != Empty {
+			back, ahead = q, NoSquare
+			continue
+		}
+		if ahead == NoSquare {
+			ahead = nearest(b, q, d)
+		}
+		// The nearest pieces from q in the directions of dirs: east,
+		// west, north and south.
+		var e, west, n, s Square
+		if d == 1 || d == -1 {
+			e, west = ahead, back
+			if d < 0 {
+				e, west = back, ahead
+			}
+			n, s = nearest(b, q, stride), nearest(b, q, -stride)
+		} else {
+			n, s = ahead, back
+			if d < 0 {
+				n, s = back, ahead
+			}
+			e, west = nearest(b, q, 1), nearest(b, q, -1)
+		}
+		w := ways[q]
+		if pc := b[e]; sideOf[pc] == side && (w&1 == 0 || p.reaches(pc, e, q, -1)) {
+			buf = append(buf, NewMove(e, q))
+		}
+		if pc := b[west]; sideOf[pc] == side && (w&2 == 0 || p.reaches(pc, west, q, 1)) {
+			buf = append(buf, NewMove(west, q))
+		}
+		if pc := b[n]; sideOf[pc] == side && (w&4 == 0 || p.reaches(pc, n, q, -stride)) {
+			buf = append(buf, NewMove(n, q))
+		}
+		if pc := b[s]; sideOf[pc] == side && (w&8 == 0 || p.reaches(pc, s, q, stride)) {
+			buf = append(buf, NewMove(s, q))
+		}
+	}
+	return buf
+}
+
+// nearest returns the first square from q in direction d (q excluded)
+// that is not empty: a piece or a wall.
+func nearest(b *[numCells]Piece, q, d Square) Square {
+	q += d
+	for b[q] == Empty {
+		q += d
+	}
+	return q
+}

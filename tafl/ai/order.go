@@ -404,7 +404,6 @@ func (s *searcher) collectTactical(pk *picker) {
 		}
 	}
 	k := s.kings[ply]
-	b := s.boardAt(ply)
 	cm := &s.capMap[ply]
 	if s.sides[ply&1] == tafl.Defenders {
 		// Every king move; the other defenders' captures.
@@ -434,20 +433,17 @@ func (s *searcher) collectTactical(pk *picker) {
 		// Every move onto the king's rank or file (beside him: a win);
 		// captures elsewhere.
 		if k != tafl.NoSquare {
-			for _, d := range dirs {
-				for q := k + d; b[q] != offBoard; q += d {
-					if b[q] == tafl.Empty {
-						for _, m := range p.MovesTo(q, buf[:0]) {
-							key := int32(orderKing)
-							if q == k+d {
-								key = orderWin
-							} else if cm[q] != 0 && s.capturesFrom(ply, m.From(), q) {
-								key = orderCapture
-							}
-							add(m, key)
-						}
-					}
+			lineMoves := p.MovesOntoLines(k, moves)
+			moves = moves[:0]
+			for _, m := range lineMoves {
+				// in place: add never overtakes the loop
+				key := int32(orderKing)
+				if to := m.To(); to == k+1 || to == k-1 || to == k+stride || to == k-stride {
+					key = orderWin
+				} else if cm[to] != 0 && s.capturesFrom(ply, m.From(), to) {
+					key = orderCapture
 				}
+				add(m, key)
 			}
 		}
 		for _, to := range s.capSq[ply] {
