@@ -398,6 +398,42 @@ func testActiveTournaments(t *testing.T, b testBackend) {
 // schema 3, without tournaments.active) is upgraded with the index made
 // from its tournaments, losing nothing.
 func TestActiveTournamentIndexMigration(t *testing.T) {
+	testIndexMigration(t, indexMigration{
+		seed:       fourTournaments,
+		bucket:     "idx_active_tournaments",
+		boltSchema: 6,
+		// Schema 3: without migration 4 (nor 5, which follows it).
+		pg: []string{
+			"ALTER TABLE tournaments DROP COLUMN active",
+			"DROP INDEX challenges_open_by_challenger, challenges_open_by_opponent",
+			"DELETE FROM taflbot_migrations WHERE version >= 4",
+		},
+		after: func(t *testing.T, _ testBackend, _ string, s *storage.Store, after *storage.CheckReport) {
+			if got, want := tournamentIDs(t, s, "", true), []storage.TournamentID{1, 4}; !slices.Equal(got, want) {
+				t.Errorf("after the upgrade, active tournaments: %v, want %v", got, want)
+			}
+			if after.Tournaments != 4 {
+				t.Errorf("after the upgrade, %d tournaments, want 4", after.Tournaments)
+			}
+		},
+	})
+}
+
+// indexMigration is a test that a schema step's index is built when an
+// older database is opened: seed fills a store; the index is then taken
+// away as the older schema had it (bbolt: bucket dropped and the schema
+// version set back to boltSchema; PostgreSQL: the statements pg); the
+// store opened again must check OK with the same data digest, and after
+// makes the test's own checks on it.
+type indexMigration struct {
+	seed       func(t *testing.T, s *storage.Store, now time.Time)
+	bucket     string
+	boltSchema uint64
+	pg         []string
+	after      func(t *testing.T, b testBackend, db string, s *storage.Store, after *storage.CheckReport)
+}
+
+func testIndexMigration(t *testing.T, m indexMigration) {
 	for _, b := range testBackends {
 		t.Run(b.name, func(t *testing.T) {
 			if b.name == "postgres" && !pgtest.Available() {
@@ -406,34 +442,30 @@ func TestActiveTournamentIndexMigration(t *testing.T) {
 			db := b.newDB(t)
 			c := newClock()
 			s := b.openAt(t, db, storage.Options{Now: c.Now})
-			fourTournaments(t, s, c.Now())
+			m.seed(t, s, c.Now())
 			before, err := s.Check(t.Context())
 			if err != nil || !before.OK() {
 				t.Fatalf("check: %+v, %v", before, err)
 			}
 			s.Close()
 			if b.name == "bbolt" {
-				// Schema 6's layout: the same buckets without the index.
 				boltUpdate(t, db, func(tx *bolt.Tx) error {
-					if err := tx.DeleteBucket([]byte("idx_active_tournaments")); err != nil {
+					if err := tx.DeleteBucket([]byte(m.bucket)); err != nil {
 						return err
 					}
-					return tx.Bucket([]byte("meta")).Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, 6))
+					return tx.Bucket([]byte("meta")).Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, m.boltSchema))
 				})
 			} else {
-				// Schema 3: without migration 4 (nor 5, which follows it).
-				pgtest.Exec(t, db, "ALTER TABLE tournaments DROP COLUMN active")
-				pgtest.Exec(t, db, "DROP INDEX challenges_open_by_challenger, challenges_open_by_opponent")
-				pgtest.Exec(t, db, "DELETE FROM taflbot_migrations WHERE version >= 4")
+				for _, stmt := range m.pg {
+					pgtest.Exec(t, db, stmt)
+				}
 			}
 			s = b.openAt(t, db, storage.Options{Now: c.Now})
-			if got, want := tournamentIDs(t, s, "", true), []storage.TournamentID{1, 4}; !slices.Equal(got, want) {
-				t.Errorf("after the upgrade, active tournaments: %v, want %v", got, want)
-			}
 			after, err := s.Check(t.Context())
-			if err != nil || !after.OK() || after.Tournaments != 4 || after.Digest != before.Digest {
-				t.Errorf("after the upgrade: %+v, %v; before: %+v", after, err, before)
+			if err != nil || !after.OK() || after.Digest != before.Digest {
+				t.Fatalf("after the upgrade: %+v, %v; before: %+v", after, err, before)
 			}
+			m.after(t, b, db, s, after)
 		})
 	}
 }
