@@ -339,7 +339,7 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 	case "game":
-		games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{ActiveOnly: r.sub != "history" && r.sub != "analyse", Limit: 100})
+		games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{ActiveOnly: !showsFinished(r.sub), Limit: 100})
 		if err != nil {
 			return nil, err
 		}

@@ -666,6 +666,31 @@ func TestConsoleMessageLinksAndTrailingNewlines(t *testing.T) {
 	}
 }
 
+// TestConsoleBoardListsFinishedGames: /tafl board shows finished games
+// (by number, or the one that ended last), so its game option lists them
+// as /tafl history's does, and a number it cannot find points to that
+// list, not to /tafl games, which has only games in progress. The game
+// option of the commands that play (move, resign, draw) keeps to games
+// in progress.
+func TestConsoleBoardListsFinishedGames(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl move move:d6-e6",
+		"as bob", "/tafl move move:c4-c5", "/tafl resign", `click "Yes, resign"`,
+		"complete /tafl board game:", "complete /tafl history game:", "complete /tafl resign game:",
+		"/tafl board game:99",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to bob] choices: #1 brandubh vs alice · Attackers win · resignation\n[to bob] choices: #1 brandubh vs alice · Attackers win · resignation\n[to bob] choices: \n",
+		"[to bob] (only you) I can't find game 99. Start typing in the `game` option for a list of your games, finished ones too.",
+	)
+	if strings.Contains(text, "`/tafl games` lists yours") {
+		t.Errorf("/tafl board still points to /tafl games for a game it cannot find:\n%s", text)
+	}
+}
+
 // TestConsoleShowCommandsWithNoGameAtAll: /tafl history and /tafl board
 // show finished games too, so someone with no game at all is not told
 // only that none is in progress; and a game number /tafl history or

@@ -224,7 +224,7 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.
 			return nil, userErrorf("`%s` is not a game number: pick a game from the list, or see `/tafl games`.", codeText(truncate(opt, 20)))
 		}
 		g, err := b.store.GetGame(ctx, id)
-		if errors.Is(err, storage.ErrNotFound) && (r.sub == "history" || r.sub == "analyse") {
+		if errors.Is(err, storage.ErrNotFound) && showsFinished(r.sub) {
 			// `/tafl games` lists only games in progress; the game
 			// option of these commands lists finished ones too.
 			return nil, userErrorf("I can't find game %d. Start typing in the `game` option for a list of your games, finished ones too.", int(id))
@@ -296,6 +296,14 @@ func (b *Bot) remember(ctx context.Context, r *request, id storage.GameID) {
 	if err := b.store.RememberGame(ctx, r.in.GuildID, r.userID, r.in.ChannelID, id); err != nil {
 		b.log.Warn("remembering a game choice", "game_id", id, "err", err)
 	}
+}
+
+// showsFinished reports whether the subcommand sub shows finished games
+// as well as games in progress (/tafl board, history, analyse): its game
+// option's list has both, and a game it cannot find is answered with
+// that list rather than /tafl games, which has only games in progress.
+func showsFinished(sub string) bool {
+	return sub == "board" || sub == "history" || sub == "analyse"
 }
 
 // asNeedPick reports whether err asks for the game picker.
