@@ -63,10 +63,13 @@ func TestReadsScopedToServer(t *testing.T) {
 	} else if p := pings(t, rec); len(p) != 0 {
 		t.Errorf("the board asked for by alice pings %v", p)
 	}
-	// From another server, carol gets neither the board nor the record.
-	for _, sub := range []string{"board", "history"} {
-		if _, r, rec := ask(carol, "999", sub); !isEphemeral(r) || !strings.Contains(r.Content, "can't find game 1 in this server") || len(rec.Files) != 0 {
-			t.Errorf("%s from another server: %q, %d files", sub, r.Content, len(rec.Files))
+	// From another server, carol gets neither the board nor the record;
+	// the answer points to the game option's list, which has her finished
+	// games too, not to /tafl games, which has only games in progress.
+	for _, sub := range []string{"board", "history", "analyse"} {
+		const want = "I can't find game 1 in this server. Start typing in the `game` option for a list of your games, finished ones too."
+		if _, r, rec := ask(carol, "999", sub); !isEphemeral(r) || r.Content != want || len(rec.Files) != 0 {
+			t.Errorf("%s from another server: %q, %d files; want %q", sub, r.Content, len(rec.Files), want)
 		}
 	}
 	// bob, a player, may ask from anywhere (here: another server).

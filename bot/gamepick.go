@@ -235,6 +235,9 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.
 		// Game ids are sequential: anyone could ask for any. A game is
 		// read only by its players and in its own server.
 		if g.SideOf(r.userID) == tafl.NoSide && (g.GuildID == "" || g.GuildID != r.in.GuildID) {
+			if showsFinished(r.sub) {
+				return nil, userErrorf("I can't find game %d in this server. Start typing in the `game` option for a list of your games, finished ones too.", int(id))
+			}
 			return nil, userErrorf("I can't find game %d in this server. `/tafl games` lists the games you play here.", id)
 		}
 		if g.SideOf(r.userID) != tafl.NoSide && g.Active() {

@@ -119,6 +119,7 @@ var enTexts = []any{
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.",
 	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.",
 	"I can't find game %d. Start typing in the `game` option for a list of your games, finished ones too.",
+	"I can't find game %d in this server. Start typing in the `game` option for a list of your games, finished ones too.",
 	"Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.",
 	"You have several games going: pick one with the `game` option (start typing for a list).",
 	"The menu lists %d of your games here: for another, use the `game` option (start typing for a list).",
