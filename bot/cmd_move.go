@@ -350,6 +350,9 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		}
 		var matched []match
 		for _, g := range games {
+			if r.sub == "analyse" && g.Active() {
+				continue // reviewed only once over: analyse refuses it
+			}
 			label := gameLabel(r.p, g, r.userID, tours)
 			if typed == "" || strings.Contains(strings.ToLower(label), typed) {
 				matched = append(matched, match{g.ID, label})

@@ -671,7 +671,7 @@ func TestConsoleMessageLinksAndTrailingNewlines(t *testing.T) {
 // as /tafl history's does, and a number it cannot find points to that
 // list, not to /tafl games, which has only games in progress. The game
 // option of the commands that play (move, resign, draw) keeps to games
-// in progress.
+// in progress, and that of /tafl analyse to finished games.
 func TestConsoleBoardListsFinishedGames(t *testing.T) {
 	text := runConsoleWith(t, bot.Options{}, []string{
 		"/tafl challenge opponent:bob variant:brandubh side:attackers",
@@ -680,11 +680,16 @@ func TestConsoleBoardListsFinishedGames(t *testing.T) {
 		"as bob", "/tafl move move:c4-c5", "/tafl resign", `click "Yes, resign"`,
 		"complete /tafl board game:", "complete /tafl history game:", "complete /tafl resign game:",
 		"/tafl board game:99",
+		"/tafl challenge opponent:alice variant:tablut", "as alice", "click Accept",
+		"complete /tafl analyse game:", "complete /tafl board game:",
 		"quit",
 	})
 	consoleSays(t, text,
 		"[to bob] choices: #1 brandubh vs alice · Attackers win · resignation\n[to bob] choices: #1 brandubh vs alice · Attackers win · resignation\n[to bob] choices: \n",
 		"[to bob] (only you) I can't find game 99. Start typing in the `game` option for a list of your games, finished ones too.",
+		// /tafl analyse reviews only finished games: game 2, in
+		// progress, is in the list of /tafl board, not of /tafl analyse.
+		"[to alice] choices: #1 brandubh vs bob · Attackers win · resignation\n[to alice] choices: #2 tablut vs bob",
 	)
 	if strings.Contains(text, "`/tafl games` lists yours") {
 		t.Errorf("/tafl board still points to /tafl games for a game it cannot find:\n%s", text)
