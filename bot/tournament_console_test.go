@@ -160,6 +160,21 @@ func TestConsoleCalledOffTournament(t *testing.T) {
 	}
 }
 
+// TestConsoleWithdrawWithoutSigningUp: someone who never signed up and
+// tries to withdraw before the start is told that they do not play in it;
+// they were told to sign off with `action:leave`, which then said the same.
+func TestConsoleWithdrawWithoutSigningUp(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:X variant:brandubh",
+		"/tafl tournament action:join",
+		"as bob", "/tafl tournament action:withdraw",
+		"quit",
+	})
+	if !strings.Contains(text, "[to bob] (only you) You are not playing in that tournament.") || strings.Contains(text, "action:leave") {
+		t.Errorf("withdrawing from a tournament bob never joined:\n%s", text)
+	}
+}
+
 // TestConsoleVacationSaysLiveClocksRun: a vacation pauses correspondence
 // clocks only; its reply said "your clocks in this server are paused", and
 // a player with a live game going then lost it on time. (Bob has a
