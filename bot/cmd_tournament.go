@@ -612,6 +612,9 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 	}
 	return &reply{resp: ephemeral(r.p.T("tour.withdrew", t.Name)),
 		after: func(ctx context.Context) {
+			// The announcement marks who withdrew; left as it was, it
+			// listed them as playing until the round ended.
+			b.editAnnouncement(ctx, t)
 			if pending != nil && pending.GameID != 0 {
 				g, err := b.store.UpdateGame(ctx, storage.GameID(pending.GameID), -1, func(g *storage.Game) error {
 					if !g.Active() {

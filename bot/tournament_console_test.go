@@ -209,6 +209,22 @@ func TestConsoleAnnouncementMarksWithdrawn(t *testing.T) {
 	}
 }
 
+// TestConsoleAnnouncementMarksWithdrawnAtOnce: a player who withdraws
+// with no game in progress (here during their bye) is marked in the
+// announcement at once; it listed them as playing until the round ended.
+func TestConsoleAnnouncementMarksWithdrawnAtOnce(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:S variant:brandubh",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start", // round 1: alice against bob; carol has the bye
+		"as carol", "/tafl tournament action:withdraw",
+		"quit",
+	})
+	if ann := lastEdit(text, "**S** (tournament 1)"); !strings.Contains(ann, "Under way: round 1. Players (3): @alice, @bob, @carol (withdrew)") {
+		t.Errorf("the announcement after carol withdrew:%s\n\nconsole:\n%s", ann, text)
+	}
+}
+
 // TestConsoleStartByCommandPostsNoCopy: /tafl tournament action:start
 // edits the announcement where it stands and posts the round; its own
 // answer is private (it posted a second, public copy of the announcement).
