@@ -403,8 +403,6 @@ func tournamentError(err error) error {
 		return userErrorT("tour.not_in")
 	case errors.Is(err, tournament.ErrFull):
 		return userErrorT("tour.full", tournament.MaxPlayers)
-	case errors.Is(err, tournament.ErrTooFew):
-		return userErrorT("tour.too_few")
 	case errors.Is(err, tournament.ErrNotStarted):
 		return userErrorT("tour.not_started")
 	case errors.Is(err, tournament.ErrFinished):
@@ -519,6 +517,10 @@ func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID,
 		}
 		seedBy(t, ratings)
 		_, err := t.State.Start()
+		if errors.Is(err, tournament.ErrTooFew) {
+			// Say how many there are and what can be done.
+			return userErrorT("tour.too_few", t.Name, len(t.State.Players))
+		}
 		return tournamentError(err)
 	})
 	if err != nil {

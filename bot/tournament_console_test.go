@@ -175,6 +175,22 @@ func TestConsoleWithdrawWithoutSigningUp(t *testing.T) {
 	}
 }
 
+// TestConsoleStartWithTooFewSaysWhatToDo: starting a tournament one
+// player has joined says how many joined and what can be done; it said
+// only "A tournament needs at least two players."
+func TestConsoleStartWithTooFewSaysWhatToDo(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:X variant:brandubh",
+		"/tafl tournament action:join",
+		"/tafl tournament action:start",
+		"quit",
+	})
+	want := "[to alice] (only you) **X** has 1 player so far, and a tournament needs at least two: wait for more to join, or call it off with `/tafl tournament` `action:cancel`."
+	if !strings.Contains(text, want) {
+		t.Errorf("starting with one player: want %q in\n%s", want, text)
+	}
+}
+
 // TestConsoleVacationSaysLiveClocksRun: a vacation pauses correspondence
 // clocks only; its reply said "your clocks in this server are paused", and
 // a player with a live game going then lost it on time. (Bob has a
