@@ -618,12 +618,18 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 			// listed them as playing until the round ended.
 			b.editAnnouncement(ctx, t)
 			if pending != nil && pending.GameID != 0 {
-				g, err := b.store.UpdateGame(ctx, storage.GameID(pending.GameID), -1, func(g *storage.Game) error {
+				// b.updateGame: a game found out of time is ended on time
+				// instead, and that end is announced and recorded (the
+				// tournament waited for it for ever).
+				g, err := b.updateGame(ctx, storage.GameID(pending.GameID), -1, func(g *storage.Game) error {
 					if !g.Active() {
 						return tafl.ErrGameOver
 					}
 					return g.Tafl().Resign(g.SideOf(r.userID))
 				})
+				if errors.Is(err, storage.ErrTimedOut) {
+					return // its announcement moves the tournament on
+				}
 				if err == nil {
 					if msg, err := b.boardMessage(ctx, g, tourLang(t).T("tour.withdrew_board", r.userID)); err == nil {
 						b.postBoard(ctx, g, msg)
