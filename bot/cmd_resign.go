@@ -95,7 +95,9 @@ func abortable(g *storage.Game) bool {
 // btnAbortYes aborts the game for the user, if it is still at the move
 // the confirmation was asked at (fewer than two moves).
 func (b *Bot) btnAbortYes(ctx context.Context, r *request) (*reply, error) {
-	g, err := b.store.UpdateGame(ctx, storage.GameID(r.cid.ID), r.cid.Ply, func(g *storage.Game) error {
+	// b.updateGame: a game found out of time is ended on time instead,
+	// and that end is announced (nothing else would post it).
+	g, err := b.updateGame(ctx, storage.GameID(r.cid.ID), r.cid.Ply, func(g *storage.Game) error {
 		if !g.Active() {
 			return tafl.ErrGameOver
 		}

@@ -2,8 +2,10 @@ package bot_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -438,5 +440,27 @@ func TestOnlookersBoardsLeaveThePlayersBoardsRemembered(t *testing.T) {
 			}
 		}
 		return len(want) == 0
+	})
+}
+
+// TestAbortAfterDeadlineIsAnnounced: Yes, abort pressed when the first
+// move's deadline has passed but the sweep has not yet ended the game:
+// storage ends it on time instead (aborted, as nobody moved), the reply
+// says the result is posted in the game's channel, and it is; it was
+// not (nobody else would post it: the sweep finds the game over).
+func TestAbortAfterDeadlineIsAnnounced(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	rr, _ := h.slash(alice, "resign") // offers to abort: nobody has moved
+	h.clock.Advance(4 * 24 * time.Hour)
+	r, _ := h.click(alice, customIDs(rr.Components)["Yes, abort"], true)
+	if !strings.Contains(r.Content, "the result is posted in the game's channel") {
+		t.Errorf("Yes, abort after the deadline: %q", r.Content)
+	}
+	waitFor(t, "the timeout's announcement", func() bool {
+		ps, _ := posts(t, h, channel)
+		return slices.ContainsFunc(ps, func(p *resp) bool {
+			return strings.Contains(p.Content, "ran out of time before their first move: the game is aborted.")
+		})
 	})
 }

@@ -403,8 +403,6 @@ func tournamentError(err error) error {
 		return userErrorT("tour.not_in")
 	case errors.Is(err, tournament.ErrFull):
 		return userErrorT("tour.full", tournament.MaxPlayers)
-	case errors.Is(err, tournament.ErrTooFew):
-		return userErrorT("tour.too_few")
 	case errors.Is(err, tournament.ErrNotStarted):
 		return userErrorT("tour.not_started")
 	case errors.Is(err, tournament.ErrFinished):
@@ -519,6 +517,10 @@ func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID,
 		}
 		seedBy(t, ratings)
 		_, err := t.State.Start()
+		if errors.Is(err, tournament.ErrTooFew) {
+			// Say how many there are and what can be done.
+			return userErrorT("tour.too_few", t.Name, len(t.State.Players))
+		}
 		return tournamentError(err)
 	})
 	if err != nil {
@@ -612,13 +614,22 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 	}
 	return &reply{resp: ephemeral(r.p.T("tour.withdrew", t.Name)),
 		after: func(ctx context.Context) {
+			// The announcement marks who withdrew; left as it was, it
+			// listed them as playing until the round ended.
+			b.editAnnouncement(ctx, t)
 			if pending != nil && pending.GameID != 0 {
-				g, err := b.store.UpdateGame(ctx, storage.GameID(pending.GameID), -1, func(g *storage.Game) error {
+				// b.updateGame: a game found out of time is ended on time
+				// instead, and that end is announced and recorded (the
+				// tournament waited for it for ever).
+				g, err := b.updateGame(ctx, storage.GameID(pending.GameID), -1, func(g *storage.Game) error {
 					if !g.Active() {
 						return tafl.ErrGameOver
 					}
 					return g.Tafl().Resign(g.SideOf(r.userID))
 				})
+				if errors.Is(err, storage.ErrTimedOut) {
+					return // its announcement moves the tournament on
+				}
 				if err == nil {
 					if msg, err := b.boardMessage(ctx, g, tourLang(t).T("tour.withdrew_board", r.userID)); err == nil {
 						b.postBoard(ctx, g, msg)

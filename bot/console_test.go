@@ -572,6 +572,7 @@ func TestConsoleTakesTheNamesItShows(t *testing.T) {
 		"/tafl settings language:da",
 		"/tafl tournament handling:stilling",
 		"/tafl turnering handling:opret navn:Vinter format:alle-mod-alle",
+		"/tafl tournament handling:deltag", // withdrawing before the start: sign off instead
 		"/tafl tournament handling:træk dig",
 		`/tafl tournament handling:"træk dig"`,
 		"as bob",

@@ -160,6 +160,37 @@ func TestConsoleCalledOffTournament(t *testing.T) {
 	}
 }
 
+// TestConsoleWithdrawWithoutSigningUp: someone who never signed up and
+// tries to withdraw before the start is told that they do not play in it;
+// they were told to sign off with `action:leave`, which then said the same.
+func TestConsoleWithdrawWithoutSigningUp(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:X variant:brandubh",
+		"/tafl tournament action:join",
+		"as bob", "/tafl tournament action:withdraw",
+		"quit",
+	})
+	if !strings.Contains(text, "[to bob] (only you) You are not playing in that tournament.") || strings.Contains(text, "action:leave") {
+		t.Errorf("withdrawing from a tournament bob never joined:\n%s", text)
+	}
+}
+
+// TestConsoleStartWithTooFewSaysWhatToDo: starting a tournament one
+// player has joined says how many joined and what can be done; it said
+// only "A tournament needs at least two players."
+func TestConsoleStartWithTooFewSaysWhatToDo(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:X variant:brandubh",
+		"/tafl tournament action:join",
+		"/tafl tournament action:start",
+		"quit",
+	})
+	want := "[to alice] (only you) **X** has 1 player so far, and a tournament needs at least two: wait for more to join, or call it off with `/tafl tournament` `action:cancel`."
+	if !strings.Contains(text, want) {
+		t.Errorf("starting with one player: want %q in\n%s", want, text)
+	}
+}
+
 // TestConsoleVacationSaysLiveClocksRun: a vacation pauses correspondence
 // clocks only; its reply said "your clocks in this server are paused", and
 // a player with a live game going then lost it on time. (Bob has a
@@ -191,6 +222,22 @@ func TestConsoleAnnouncementMarksWithdrawn(t *testing.T) {
 	})
 	if ann := lastEdit(text, "**RR** (tournament 1)"); !strings.Contains(ann, "Under way: round 2. Players (3): @alice, @bob, @carol (withdrew)") {
 		t.Errorf("the announcement in round 2:%s\n\nconsole:\n%s", ann, text)
+	}
+}
+
+// TestConsoleAnnouncementMarksWithdrawnAtOnce: a player who withdraws
+// with no game in progress (here during their bye) is marked in the
+// announcement at once; it listed them as playing until the round ended.
+func TestConsoleAnnouncementMarksWithdrawnAtOnce(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:S variant:brandubh",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start", // round 1: alice against bob; carol has the bye
+		"as carol", "/tafl tournament action:withdraw",
+		"quit",
+	})
+	if ann := lastEdit(text, "**S** (tournament 1)"); !strings.Contains(ann, "Under way: round 1. Players (3): @alice, @bob, @carol (withdrew)") {
+		t.Errorf("the announcement after carol withdrew:%s\n\nconsole:\n%s", ann, text)
 	}
 }
 

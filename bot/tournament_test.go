@@ -531,3 +531,39 @@ func TestTournamentAnnouncementAfterSignupClosed(t *testing.T) {
 		})
 	}
 }
+
+// TestTournamentWithdrawAfterDeadlinePassed: a player withdraws when the
+// deadline of their game has passed but the sweep has not yet ended it:
+// the withdrawal's resignation finds the game out of time, and storage
+// ends it on time. That end is announced and counts in the tournament,
+// which goes on (here it ends: one player is left); it went unannounced
+// and unrecorded, and the tournament waited for the game for ever.
+func TestTournamentWithdrawAfterDeadlinePassed(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "tournament", opt("action", "create"), opt("name", "Late Cup"), opt("variant", "brandubh"), opt("days", 1.0))
+	for _, u := range []string{alice, bob} {
+		h.slash(u, "tournament", opt("action", "join"))
+	}
+	h.slash(alice, "tournament", opt("action", "start"))
+	waitFor(t, "round 1", func() bool {
+		tr := onlyTournament(t, h)
+		return tr.State.Round == 1 && len(tr.State.Games) == 1 && tr.State.Games[0].GameID != 0
+	})
+	g, err := h.store.GetGame(t.Context(), storage.GameID(onlyTournament(t, h).State.Games[0].GameID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.clock.Advance(25 * time.Hour) // past the first move's deadline; no sweep
+	quitter := g.ToMove().UserID
+	if r, _ := h.slash(quitter, "tournament", opt("action", "withdraw")); !strings.Contains(r.Content, "You withdrew") {
+		t.Fatalf("withdraw: %q", r.Content)
+	}
+	waitFor(t, "the end of the tournament", func() bool { return onlyTournament(t, h).State.Finished })
+	if g, _ := h.store.GetGame(t.Context(), g.ID); g.Outcome().Reason != tafl.Timeout {
+		t.Errorf("the game ended %v, want on time", g.Outcome())
+	}
+	waitFor(t, "the timeout's announcement", func() bool {
+		ps, _ := posts(t, h, g.ThreadID) // the tournament's thread
+		return slices.ContainsFunc(ps, func(p *resp) bool { return strings.Contains(p.Content, "ran out of time") })
+	})
+}

@@ -48,7 +48,7 @@ var da = Dict{
 	"tour.already":             "Du er allerede tilmeldt.",
 	"tour.not_in":              "Du spiller ikke med i den turnering.",
 	"tour.full":                "Den turnering er fuld (%d spillere).",
-	"tour.too_few":             "En turnering kræver mindst to spillere.",
+	"tour.too_few":             Plural{Arg: 2, One: "**%s** har %d spiller indtil videre, og en turnering kræver mindst to: vent på, at flere melder sig til, eller aflys den med `/tafl tournament` `handling:aflys`.", Other: "**%s** har %d spillere indtil videre, og en turnering kræver mindst to: vent på, at flere melder sig til, eller aflys den med `/tafl tournament` `handling:aflys`."},
 	"tour.not_started":         "Den turnering er ikke begyndt endnu: brug `handling:forlad` for at melde dig fra.",
 	"tour.over":                "Den turnering er slut.",
 	"tour.only_creator_start":  "Kun <@%s>, der oprettede den, eller en administrator kan starte turneringen før tid.",

@@ -48,7 +48,7 @@ var de = Dict{
 	"tour.already":             "Du bist schon angemeldet.",
 	"tour.not_in":              "Du spielst in diesem Turnier nicht mit.",
 	"tour.full":                "Dieses Turnier ist voll (%d Spieler).",
-	"tour.too_few":             "Ein Turnier braucht mindestens zwei Spieler.",
+	"tour.too_few":             Plural{Arg: 2, One: "**%s** hat bisher %d Spieler, und ein Turnier braucht mindestens zwei: warte, bis sich mehr anmelden, oder sag es mit `/tafl tournament` `aktion:absagen` ab.", Other: "**%s** hat bisher %d Spieler, und ein Turnier braucht mindestens zwei: warte, bis sich mehr anmelden, oder sag es mit `/tafl tournament` `aktion:absagen` ab."},
 	"tour.not_started":         "Dieses Turnier hat noch nicht begonnen: melde dich mit `aktion:verlassen` ab.",
 	"tour.over":                "Dieses Turnier ist vorbei.",
 	"tour.only_creator_start":  "Nur <@%s>, der es angelegt hat, oder ein Verwalter kann das Turnier früher starten.",

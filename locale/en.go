@@ -49,7 +49,7 @@ var en = Dict{
 	"tour.already":             "You are signed up already.",
 	"tour.not_in":              "You are not playing in that tournament.",
 	"tour.full":                "That tournament is full (%d players).",
-	"tour.too_few":             "A tournament needs at least two players.",
+	"tour.too_few":             Plural{Arg: 2, One: "**%s** has %d player so far, and a tournament needs at least two: wait for more to join, or call it off with `/tafl tournament` `action:cancel`.", Other: "**%s** has %d players so far, and a tournament needs at least two: wait for more to join, or call it off with `/tafl tournament` `action:cancel`."},
 	"tour.not_started":         "That tournament has not started yet: use `action:leave` to sign off.",
 	"tour.over":                "That tournament is over.",
 	"tour.only_creator_start":  "Only <@%s>, who created it, or a server manager can start the tournament early.",

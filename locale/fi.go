@@ -48,7 +48,7 @@ var fi = Dict{
 	"tour.already":             "Olet jo ilmoittautunut.",
 	"tour.not_in":              "Et pelaa siinä turnauksessa.",
 	"tour.full":                "Turnaus on täynnä (%d pelaajaa).",
-	"tour.too_few":             "Turnaukseen tarvitaan vähintään kaksi pelaajaa.",
+	"tour.too_few":             Plural{Arg: 2, One: "Turnauksessa **%s** on toistaiseksi %d pelaaja, ja turnaukseen tarvitaan vähintään kaksi: odota, että useampi liittyy, tai peru se komennolla `/tafl tournament` `toiminto:peru`.", Other: "Turnauksessa **%s** on toistaiseksi %d pelaajaa, ja turnaukseen tarvitaan vähintään kaksi: odota, että useampi liittyy, tai peru se komennolla `/tafl tournament` `toiminto:peru`."},
 	"tour.not_started":         "Turnaus ei ole vielä alkanut: peru ilmoittautumisesi komennolla `toiminto:poistu`.",
 	"tour.over":                "Turnaus on päättynyt.",
 	"tour.only_creator_start":  "Vain <@%s>, joka loi turnauksen, tai ylläpitäjä voi aloittaa sen etuajassa.",

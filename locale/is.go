@@ -48,7 +48,7 @@ var is = Dict{
 	"tour.already":             "Þú ert þegar skráð(ur).",
 	"tour.not_in":              "Þú ert ekki að tefla í því móti.",
 	"tour.full":                "Það mót er fullt (%d leikmenn).",
-	"tour.too_few":             "Mót þarf að minnsta kosti tvo leikmenn.",
+	"tour.too_few":             Plural{Arg: 2, One: "**%s** hefur %d leikmann enn sem komið er, og mót þarf að minnsta kosti tvo: bíddu eftir að fleiri skrái sig, eða aflýstu því með `/tafl tournament` `action:cancel`.", Other: "**%s** hefur %d leikmenn enn sem komið er, og mót þarf að minnsta kosti tvo: bíddu eftir að fleiri skrái sig, eða aflýstu því með `/tafl tournament` `action:cancel`."},
 	"tour.not_started":         "Það mót er ekki hafið: notaðu `action:leave` til að afskrá þig.",
 	"tour.over":                "Því móti er lokið.",
 	"tour.only_creator_start":  "Aðeins <@%s>, sem stofnaði mótið, eða stjórnandi getur hafið það fyrr.",

@@ -48,7 +48,7 @@ var nb = Dict{
 	"tour.already":             "Du er allerede påmeldt.",
 	"tour.not_in":              "Du spiller ikke i den turneringen.",
 	"tour.full":                "Den turneringen er full (%d spillere).",
-	"tour.too_few":             "En turnering trenger minst to spillere.",
+	"tour.too_few":             Plural{Arg: 2, One: "**%s** har %d spiller så langt, og en turnering trenger minst to: vent til flere har meldt seg på, eller avlys den med `/tafl tournament` `handling:avlys`.", Other: "**%s** har %d spillere så langt, og en turnering trenger minst to: vent til flere har meldt seg på, eller avlys den med `/tafl tournament` `handling:avlys`."},
 	"tour.not_started":         "Den turneringen har ikke begynt ennå: bruk `handling:forlat` for å melde deg av.",
 	"tour.over":                "Den turneringen er over.",
 	"tour.only_creator_start":  "Bare <@%s>, som opprettet den, eller en administrator kan starte turneringen tidlig.",

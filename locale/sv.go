@@ -48,7 +48,7 @@ var sv = Dict{
 	"tour.already":             "Du är redan anmäld.",
 	"tour.not_in":              "Du spelar inte i den turneringen.",
 	"tour.full":                "Den turneringen är full (%d spelare).",
-	"tour.too_few":             "En turnering behöver minst två spelare.",
+	"tour.too_few":             Plural{Arg: 2, One: "**%s** har %d spelare hittills, och en turnering behöver minst två: vänta tills fler har anmält sig, eller ställ in den med `/tafl tournament` `åtgärd:ställ in`.", Other: "**%s** har %d spelare hittills, och en turnering behöver minst två: vänta tills fler har anmält sig, eller ställ in den med `/tafl tournament` `åtgärd:ställ in`."},
 	"tour.not_started":         "Den turneringen har inte börjat än: använd `åtgärd:lämna` för att avanmäla dig.",
 	"tour.over":                "Den turneringen är slut.",
 	"tour.only_creator_start":  "Endast <@%s>, som skapade den, eller en administratör kan starta turneringen i förtid.",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"strings"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
@@ -58,9 +59,22 @@ func TableImage(t Table, opts TableOptions) (*image.RGBA, error) {
 	p := themePalette(opts.Theme)
 	unit := float64(w) / 720
 	pad, rowH := 16*unit, 30*unit
-	titleH, subH, headH := 44*unit, 0.0, 32*unit
+	titleFace := newFace(boldFont, 24*unit, font.HintingNone)
+	subFace := newFace(mediumFont, 15*unit, font.HintingNone)
+	headFace := newFace(boldFont, 14*unit, font.HintingFull)
+	cellFace := newFace(mediumFont, 16*unit, font.HintingFull)
+
+	// A subtitle too long for one line (a tournament's, translated) goes
+	// on as many as it needs, broken at its " · ": cut short, it lost its
+	// end, the tie-break's name.
+	var subLines []string
 	if t.Subtitle != "" {
-		subH = 24 * unit
+		subLines = wrapParts(subFace, Legible(t.Subtitle), " · ", float64(w)-2*pad, maxSubtitleLines)
+	}
+	lineH := 20 * unit
+	titleH, subH, headH := 44*unit, 0.0, 32*unit
+	if len(subLines) > 0 {
+		subH = 24*unit + lineH*float64(len(subLines)-1)
 	}
 	h := int(titleH + subH + headH + rowH*float64(max(len(t.Rows), 1)) + pad)
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
@@ -68,18 +82,15 @@ func TableImage(t Table, opts TableOptions) (*image.RGBA, error) {
 	dc.SetColor(p.frame)
 	dc.Clear()
 
-	titleFace := newFace(boldFont, 24*unit, font.HintingNone)
-	subFace := newFace(mediumFont, 15*unit, font.HintingNone)
-	headFace := newFace(boldFont, 14*unit, font.HintingFull)
-	cellFace := newFace(mediumFont, 16*unit, font.HintingFull)
-
 	dc.SetFontFace(titleFace)
 	dc.SetColor(p.caption)
 	dc.DrawStringAnchored(fit(titleFace, Legible(t.Title), float64(w)-2*pad), pad, titleH/2+4*unit, 0, 0.5)
-	if subH > 0 {
+	if len(subLines) > 0 {
 		dc.SetFontFace(subFace)
 		dc.SetColor(p.label)
-		dc.DrawStringAnchored(fit(subFace, Legible(t.Subtitle), float64(w)-2*pad), pad, titleH+subH/2-2*unit, 0, 0.5)
+		for i, line := range subLines {
+			dc.DrawStringAnchored(line, pad, titleH+12*unit+lineH*float64(i)-2*unit, 0, 0.5)
+		}
 	}
 
 	// Column widths: each narrow column as wide as its widest text, the
@@ -161,6 +172,33 @@ func TablePNG(w io.Writer, t Table, opts TableOptions) error {
 		return err
 	}
 	return writePNG(w, img)
+}
+
+// maxSubtitleLines bounds the lines of a table's subtitle.
+const maxSubtitleLines = 3
+
+// wrapParts breaks s at sep into lines of at most width, at most n of
+// them; a part wider than a line, and the last line when there would be
+// more, are cut short with an ellipsis.
+func wrapParts(face font.Face, s, sep string, width float64, n int) []string {
+	var lines []string
+	line := ""
+	for i, part := range strings.Split(s, sep) {
+		switch {
+		case i == 0:
+			line = part
+		case textWidth(face, line+sep+part) <= width:
+			line += sep + part
+		default:
+			lines = append(lines, fit(face, line, width))
+			line = part
+		}
+	}
+	lines = append(lines, fit(face, line, width))
+	if len(lines) > n {
+		lines = append(lines[:n-1], fit(face, strings.Join(lines[n-1:], sep), width))
+	}
+	return lines
 }
 
 func measure(face font.Face, s string) float64 {

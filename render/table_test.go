@@ -99,3 +99,32 @@ func BenchmarkTable64(b *testing.B) {
 	loop(b, func() error { return render.TablePNG(io.Discard, t, render.TableOptions{}) })
 	b.ReportMetric(float64(buf.Len()), "png-bytes")
 }
+
+// TestTableSubtitleWraps: a subtitle too long for one line (a Finnish
+// tournament's) goes on a second line, making the picture taller; it was
+// cut short with an ellipsis, losing the tie-break's name at its end.
+func TestTableSubtitleWraps(t *testing.T) {
+	short := standings(3)
+	long := standings(3)
+	long.Subtitle = "lopputilanne · sveitsiläinen, 2 kierrosta · brandubh · live, 1+0 · pisteytetty · tasapisteratkaisu: Buchholz"
+	a, err := render.TableImage(short, render.TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := render.TableImage(long, render.TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.Bounds().Dy()-a.Bounds().Dy(), 20; got != want {
+		t.Errorf("the long subtitle's picture is %d pixels taller than the short one's, want %d (a second line)", got, want)
+	}
+	huge := standings(3)
+	huge.Subtitle = strings.Repeat("a rather long part of a subtitle · ", 40)
+	c, err := render.TableImage(huge, render.TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.Bounds().Dy()-a.Bounds().Dy(), 40; got != want {
+		t.Errorf("a subtitle of many lines makes the picture %d pixels taller, want %d (three lines at most)", got, want)
+	}
+}

@@ -416,15 +416,16 @@ func (t *Tournament) Advance() ([]Game, error) {
 // It returns their game of the current round if it is still pending, so
 // that the caller can end it (the result then comes through SetResult).
 func (t *Tournament) Withdraw(id string) (*Game, error) {
+	// Someone who never signed up is told so, not to sign off.
+	p := t.Player(id)
+	if p == nil {
+		return nil, ErrNotEntered
+	}
 	if !t.Started() {
 		return nil, ErrNotStarted
 	}
 	if t.Finished {
 		return nil, ErrFinished
-	}
-	p := t.Player(id)
-	if p == nil {
-		return nil, ErrNotEntered
 	}
 	if p.Withdrawn != 0 {
 		return nil, nil

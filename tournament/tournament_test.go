@@ -24,6 +24,7 @@ func TestSignUp(t *testing.T) {
 		{func() error { return tr.Leave("c") }, nil},
 		{func() error { return tr.Join("c", 1400) }, nil},
 		{func() error { _, err := tr.Withdraw("a"); return err }, tournament.ErrNotStarted},
+		{func() error { _, err := tr.Withdraw("z"); return err }, tournament.ErrNotEntered},
 	} {
 		if err := c.op(); !errors.Is(err, c.want) {
 			t.Fatalf("got %v, want %v", err, c.want)
