@@ -278,16 +278,16 @@ func (c *Position) playPiece(from, to Square, pc Piece, caps *[]Square) int {
 		// can be sandwiched: never an empty cell, a wall, a friend or the
 		// king.
 		victim := enemyPawn[mover]
-		if nb[stride+1] == victim {
+		if nb[stride+1] == victim && c.mayClose(to+2, mover) {
 			n += c.capture(to+1, 1, mover, victim, caps)
 		}
-		if nb[stride-1] == victim {
+		if nb[stride-1] == victim && c.mayClose(to-2, mover) {
 			n += c.capture(to-1, -1, mover, victim, caps)
 		}
-		if nb[2*stride] == victim {
+		if nb[2*stride] == victim && c.mayClose(to+2*stride, mover) {
 			n += c.capture(to+stride, stride, mover, victim, caps)
 		}
-		if nb[0] == victim {
+		if nb[0] == victim && c.mayClose(to-2*stride, mover) {
 			n += c.capture(to-stride, -stride, mover, victim, caps)
 		}
 		// Shieldwalls: only a move onto or beside an edge row can close one.
@@ -356,6 +356,15 @@ func (p *Position) uncapture(caps []Square) {
 	} else {
 		p.ndef += int16(len(caps))
 	}
+}
+
+// mayClose is capture's first test, inlined where playPiece calls it:
+// whether the square a, beyond an enemy pawn, could close a capture for
+// mover. Most often it cannot (an ordinary empty square, or a piece of the
+// victim's side), and the call to capture is saved.
+func (c *Position) mayClose(a Square, mover Side) bool {
+	v, x := c.v, c.board[a]
+	return v.anvilOf[mover][x&7] || v.kinds[a]&sqSpecial != 0 || x == King
 }
 
 // capture takes the victim on nb, beside the piece that moved there from
