@@ -290,8 +290,9 @@ func (c *Position) playPiece(from, to Square, pc Piece, caps *[]Square) int {
 		if nb[0] == victim && c.mayClose(to-2*stride, mover) {
 			n += c.capture(to-stride, -stride, mover, victim, caps)
 		}
-		// Shieldwalls: only a move onto or beside an edge row can close one.
-		if v.shieldwall && v.nearEdge[to] {
+		// Shieldwalls: a row the move closes has an enemy piece beside
+		// to (wallBeside).
+		if v.shieldwall && enemy&v.wallBeside[to] != 0 {
 			n += c.shieldwalls(to, mover, caps)
 		}
 	}

@@ -150,7 +150,7 @@ type Variant struct {
 	camp          [numCells]uint8    // camp number (1…), 0 outside camps
 	group         [numCells]uint8    // 0 for ordinary squares; squares of one group share an area (see Rules.OwnCamp)
 	inward        [numCells]Square   // for edge squares (not board corners): the step toward the centre
-	nearEdge      [numCells]bool     // an edge square, or a square beside one: where a shieldwall can be closed
+	wallBeside    [numCells]uint32   // 0xFF in byte i when the cell beside the square in direction dirs[i] could be part of a shieldwall closed by a move to the square (see shieldwalls)
 	toEdge        [numCells][4]int8  // the four steps from the square, the one toward the nearest edge last (see reachesEdge)
 	move          [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces not standing in the square's group
 	inner         [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces standing in the square's group
@@ -244,9 +244,12 @@ func NewVariant(r Rules) (*Variant, error) {
 		}
 	}
 	for _, sq := range v.squares {
-		for _, d := range [5]Square{0, 1, -1, stride, -stride} {
-			if v.kinds[sq+d]&sqEdge != 0 {
-				v.nearEdge[sq] = true
+		for i, d := range dirs {
+			in := v.inward[sq+d]
+			flank := in != 0 && in == v.inward[sq] // beside sq on its edge row
+			front := in == -d && !r.ShieldwallFlankOnly
+			if flank || front {
+				v.wallBeside[sq] |= 0xFF << (8 * i)
 			}
 		}
 		// The steps by decreasing distance to the edge they head for.
