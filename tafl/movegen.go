@@ -20,19 +20,25 @@ func (p *Position) GenerateMoves(buf []Move) []Move {
 		return buf
 	}
 	var pieces [MaxSize * MaxSize]Square
-	for _, sq := range p.sideSquares(p.toMove, pieces[:0]) {
+	for _, sq := range p.sideSquares(p.toMove, &pieces) {
 		buf = p.pieceMoves(sq, p.board[sq], buf)
 	}
 	return buf
 }
 
-// sideSquares appends to buf the squares of side's pieces (the king
-// included), rank 1 first and file a first, and returns it. It reads the
+// sideSquares writes into buf the squares of side's pieces (the king
+// included), rank 1 first and file a first, and returns them. It reads the
 // board eight cells at a time.
-func (p *Position) sideSquares(side Side, buf []Square) []Square {
+func (p *Position) sideSquares(side Side, buf *[MaxSize * MaxSize]Square) []Square {
+	// The board's ranks, and the first seven cells of the wall row after
+	// them (which hold no piece), eight cells at a time: a slice the
+	// compiler knows holds eight cells needs no bounds test.
 	end := (p.v.size + 1) * stride // the first cell past the last rank
-	for base := stride; base < end; base += 8 {
-		w := load8(&p.board, base)
+	n := 0
+	base := stride
+	for c := p.board[base : end+7]; len(c) >= 8; c = c[8:] {
+		w := uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[3])<<24 |
+			uint64(c[4])<<32 | uint64(c[5])<<40 | uint64(c[6])<<48 | uint64(c[7])<<56
 		var found uint64
 		if side == Attackers {
 			found = zeroBytes(w ^ 0x0101010101010101) // cells holding 1
@@ -40,17 +46,12 @@ func (p *Position) sideSquares(side Side, buf []Square) []Square {
 			found = w & 0x0202020202020202 // cells holding 2 or 3 (walls are 4)
 		}
 		for ; found != 0; found &= found - 1 {
-			buf = append(buf, Square(base+bits.TrailingZeros64(found)>>3))
+			buf[n] = Square(base + bits.TrailingZeros64(found)>>3)
+			n++
 		}
+		base += 8
 	}
-	return buf
-}
-
-// load8 returns the eight cells of b from i on, cell i in the low byte.
-func load8(b *[numCells]Piece, i int) uint64 {
-	c := b[i : i+8 : i+8]
-	return uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[3])<<24 |
-		uint64(c[4])<<32 | uint64(c[5])<<40 | uint64(c[6])<<48 | uint64(c[7])<<56
+	return buf[:n]
 }
 
 // zeroBytes returns x with the high bit of each zero byte set and every

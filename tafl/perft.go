@@ -117,41 +117,49 @@ func perftLeaves(p *Position, hist []uint64, lo int, buf []Move, caps []Square) 
 	if p.v.rules.Repetition == RepetitionForbidden && len(hist)-lo >= 8 {
 		line = hist[lo:]
 	}
+	var n uint64
+	var pieces [MaxSize * MaxSize]Square
+	for _, from := range p.sideSquares(p.toMove, &pieces) {
+		n += p.perftPiece(from, line, buf, caps)
+	}
+	return n
+}
+
+// perftPiece counts the leaves of perftLeaves made by the piece on from.
+func (p *Position) perftPiece(from Square, line []uint64, buf []Move, caps []Square) uint64 {
 	hash := p.hash
 	v := p.v
 	b := &p.board
+	pc := b[from]
 	var n uint64
-	var pieces [MaxSize * MaxSize]Square
-	for _, from := range p.sideSquares(p.toMove, pieces[:0]) {
-		pc := b[from]
-		if v.group[from] != 0 {
-			for _, m := range p.specialMoves(from, pc, buf[:0]) {
-				to := m.To()
-				got := caps[:0]
+	got := caps[:0]
+	if v.group[from] != 0 {
+		for _, m := range p.specialMoves(from, pc, buf[:0]) {
+			to := m.To()
+			p.playPiece(from, to, pc, &got)
+			if len(got) != 0 || line == nil || p.end != NoEnd || !repeated(p, line) {
+				n++
+			}
+			p.unplayPiece(from, to, pc, hash, got)
+			got = got[:0]
+		}
+		return n
+	}
+	mask := &v.move[pc]
+	for _, d := range dirs {
+		for to := from + d; b[to] == Empty; to += d {
+			f := mask[to]
+			if f&mayStop != 0 {
 				p.playPiece(from, to, pc, &got)
+				// A capture makes every earlier position unreachable.
 				if len(got) != 0 || line == nil || p.end != NoEnd || !repeated(p, line) {
 					n++
 				}
 				p.unplayPiece(from, to, pc, hash, got)
+				got = got[:0]
 			}
-			continue
-		}
-		mask := &v.move[pc]
-		for _, d := range dirs {
-			for to := from + d; b[to] == Empty; to += d {
-				f := mask[to]
-				if f&mayStop != 0 {
-					got := caps[:0]
-					p.playPiece(from, to, pc, &got)
-					// A capture makes every earlier position unreachable.
-					if len(got) != 0 || line == nil || p.end != NoEnd || !repeated(p, line) {
-						n++
-					}
-					p.unplayPiece(from, to, pc, hash, got)
-				}
-				if f&mayPass == 0 {
-					break
-				}
+			if f&mayPass == 0 {
+				break
 			}
 		}
 	}
