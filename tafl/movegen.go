@@ -317,7 +317,7 @@ func (c *Position) playPiece(from, to Square, pc Piece, caps *[]Square) int {
 		}
 	} else if pc == King && v.kinds[to]&sqEscape != 0 {
 		c.winner, c.end = Defenders, KingEscaped
-	} else if v.rules.ExitFort && v.kinds[c.king]&sqEdge != 0 && c.exitFort() {
+	} else if v.kinds[c.king]&sqFort != 0 && c.exitFort() {
 		c.winner, c.end = Defenders, ExitFort
 	}
 	return n

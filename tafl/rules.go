@@ -144,7 +144,7 @@ type Variant struct {
 	start Position
 
 	throne        Square
-	kinds         [numCells]uint8    // sqThrone|sqCorner|sqCamp|sqEdge|sqEscape|sqSpecial
+	kinds         [numCells]uint8    // sqThrone|sqCorner|sqCamp|sqEdge|sqEscape|sqFort|sqSpecial
 	escWays       [numCells]uint8    // bit i: an escape square lies from the square in direction dirs[i]
 	specialWays   [numCells]uint8    // bit i: a throne, corner or camp lies from the square in direction dirs[i]; all four on one
 	camp          [numCells]uint8    // camp number (1…), 0 outside camps
@@ -170,6 +170,7 @@ const (
 	sqCamp
 	sqEdge
 	sqEscape
+	sqFort    // an edge square, when exit forts end the game: where the king may stand in one
 	sqSpecial = sqThrone | sqCorner | sqCamp
 )
 
@@ -229,6 +230,9 @@ func NewVariant(r Rules) (*Variant, error) {
 			v.squares = append(v.squares, sq)
 			if file == 0 || rank == 0 || file == n-1 || rank == n-1 {
 				v.kinds[sq] |= sqEdge
+				if r.ExitFort {
+					v.kinds[sq] |= sqFort
+				}
 			}
 			switch {
 			case (file == 0 || file == n-1) && (rank == 0 || rank == n-1):
