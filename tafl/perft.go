@@ -137,7 +137,7 @@ func (p *Position) perftPiece(from Square, line []uint64, buf []Move, caps []Squ
 		for _, m := range p.specialMoves(from, pc, buf[:0]) {
 			to := m.To()
 			p.playPiece(from, to, pc, &got)
-			if len(got) != 0 || line == nil || p.end != NoEnd || !repeated(p, line) {
+			if line == nil || len(got) != 0 || p.end != NoEnd || !repeated(p, line) {
 				n++
 			}
 			p.unplayPiece(from, to, pc, hash, got)
@@ -151,8 +151,9 @@ func (p *Position) perftPiece(from Square, line []uint64, buf []Move, caps []Squ
 			f := mask[to]
 			if f&mayStop != 0 {
 				p.playPiece(from, to, pc, &got)
-				// A capture makes every earlier position unreachable.
-				if len(got) != 0 || line == nil || p.end != NoEnd || !repeated(p, line) {
+				// No line to repeat is the common case, tested first. A
+				// capture makes every earlier position unreachable.
+				if line == nil || len(got) != 0 || p.end != NoEnd || !repeated(p, line) {
 					n++
 				}
 				p.unplayPiece(from, to, pc, hash, got)
