@@ -252,7 +252,8 @@ func (c *Position) playPiece(from, to Square, pc Piece, caps *[]Square) int {
 	b := &c.board
 	b[from] = Empty
 	b[to] = pc
-	c.hash ^= zobrist[pc][from] ^ zobrist[pc][to] ^ sideKey
+	keys := &zobrist[pc&3] // pc is at most King (3): &3 spares a bounds test
+	c.hash ^= keys[from] ^ keys[to] ^ sideKey
 	c.toMove = 3 - mover // Attackers <-> Defenders
 	armed := true
 	if pc == King {
