@@ -20,19 +20,25 @@ func (p *Position) GenerateMoves(buf []Move) []Move {
 		return buf
 	}
 	var pieces [MaxSize * MaxSize]Square
-	for _, sq := range p.sideSquares(p.toMove, pieces[:0]) {
+	for _, sq := range p.sideSquares(p.toMove, &pieces) {
 		buf = p.pieceMoves(sq, p.board[sq], buf)
 	}
 	return buf
 }
 
-// sideSquares appends to buf the squares of side's pieces (the king
-// included), rank 1 first and file a first, and returns it. It reads the
+// sideSquares writes into buf the squares of side's pieces (the king
+// included), rank 1 first and file a first, and returns them. It reads the
 // board eight cells at a time.
-func (p *Position) sideSquares(side Side, buf []Square) []Square {
+func (p *Position) sideSquares(side Side, buf *[MaxSize * MaxSize]Square) []Square {
+	// The board's ranks, and the first seven cells of the wall row after
+	// them (which hold no piece), eight cells at a time: a slice the
+	// compiler knows holds eight cells needs no bounds test.
 	end := (p.v.size + 1) * stride // the first cell past the last rank
-	for base := stride; base < end; base += 8 {
-		w := load8(&p.board, base)
+	n := 0
+	base := stride
+	for c := p.board[base : end+7]; len(c) >= 8; c = c[8:] {
+		w := uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[3])<<24 |
+			uint64(c[4])<<32 | uint64(c[5])<<40 | uint64(c[6])<<48 | uint64(c[7])<<56
 		var found uint64
 		if side == Attackers {
 			found = zeroBytes(w ^ 0x0101010101010101) // cells holding 1
@@ -40,17 +46,12 @@ func (p *Position) sideSquares(side Side, buf []Square) []Square {
 			found = w & 0x0202020202020202 // cells holding 2 or 3 (walls are 4)
 		}
 		for ; found != 0; found &= found - 1 {
-			buf = append(buf, Square(base+bits.TrailingZeros64(found)>>3))
+			buf[n] = Square(base + bits.TrailingZeros64(found)>>3)
+			n++
 		}
+		base += 8
 	}
-	return buf
-}
-
-// load8 returns the eight cells of b from i on, cell i in the low byte.
-func load8(b *[numCells]Piece, i int) uint64 {
-	c := b[i : i+8 : i+8]
-	return uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[3])<<24 |
-		uint64(c[4])<<32 | uint64(c[5])<<40 | uint64(c[6])<<48 | uint64(c[7])<<56
+	return buf[:n]
 }
 
 // zeroBytes returns x with the high bit of each zero byte set and every
@@ -251,7 +252,8 @@ func (c *Position) playPiece(from, to Square, pc Piece, caps *[]Square) int {
 	b := &c.board
 	b[from] = Empty
 	b[to] = pc
-	c.hash ^= zobrist[pc][from] ^ zobrist[pc][to] ^ sideKey
+	keys := &zobrist[pc&3] // pc is at most King (3): &3 spares a bounds test
+	c.hash ^= keys[from] ^ keys[to] ^ sideKey
 	c.toMove = 3 - mover // Attackers <-> Defenders
 	armed := true
 	if pc == King {
@@ -278,20 +280,21 @@ func (c *Position) playPiece(from, to Square, pc Piece, caps *[]Square) int {
 		// can be sandwiched: never an empty cell, a wall, a friend or the
 		// king.
 		victim := enemyPawn[mover]
-		if nb[stride+1] == victim {
+		if nb[stride+1] == victim && c.mayClose(to+2, mover) {
 			n += c.capture(to+1, 1, mover, victim, caps)
 		}
-		if nb[stride-1] == victim {
+		if nb[stride-1] == victim && c.mayClose(to-2, mover) {
 			n += c.capture(to-1, -1, mover, victim, caps)
 		}
-		if nb[2*stride] == victim {
+		if nb[2*stride] == victim && c.mayClose(to+2*stride, mover) {
 			n += c.capture(to+stride, stride, mover, victim, caps)
 		}
-		if nb[0] == victim {
+		if nb[0] == victim && c.mayClose(to-2*stride, mover) {
 			n += c.capture(to-stride, -stride, mover, victim, caps)
 		}
-		// Shieldwalls: only a move onto or beside an edge row can close one.
-		if v.shieldwall && v.nearEdge[to] {
+		// Shieldwalls: a row the move closes has an enemy piece beside
+		// to (wallBeside).
+		if v.shieldwall && enemy&v.wallBeside[to] != 0 {
 			n += c.shieldwalls(to, mover, caps)
 		}
 	}
@@ -315,7 +318,7 @@ func (c *Position) playPiece(from, to Square, pc Piece, caps *[]Square) int {
 		}
 	} else if pc == King && v.kinds[to]&sqEscape != 0 {
 		c.winner, c.end = Defenders, KingEscaped
-	} else if v.rules.ExitFort && v.kinds[c.king]&sqEdge != 0 && c.exitFort() {
+	} else if v.kinds[c.king]&sqFort != 0 && c.exitFort() {
 		c.winner, c.end = Defenders, ExitFort
 	}
 	return n
@@ -356,6 +359,15 @@ func (p *Position) uncapture(caps []Square) {
 	} else {
 		p.ndef += int16(len(caps))
 	}
+}
+
+// mayClose is capture's first test, inlined where playPiece calls it:
+// whether the square a, beyond an enemy pawn, could close a capture for
+// mover. Most often it cannot (an ordinary empty square, or a piece of the
+// victim's side), and the call to capture is saved.
+func (c *Position) mayClose(a Square, mover Side) bool {
+	v, x := c.v, c.board[a]
+	return v.anvilOf[mover][x&7] || v.kinds[a]&sqSpecial != 0 || x == King
 }
 
 // capture takes the victim on nb, beside the piece that moved there from

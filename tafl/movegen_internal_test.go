@@ -106,16 +106,16 @@ func TestPerftLeavesRepetition(t *testing.T) {
 		hist[8] = p.hash
 		hist[5], hist[1] = c.hash, c.hash
 		bufs := make([]Move, 0, 1024)
-		caps := make([]Square, 0, maxCaptures)
+		leaf := new(leafScratch)
 		want := uint64(len(moves))
 		if tc.forbidden {
 			want--
 		}
-		if got := perftLeaves(&p, hist, 0, bufs, caps); got != want {
+		if got := perftLeaves(&p, hist, 0, bufs, leaf); got != want {
 			t.Errorf("%s: %d leaves with the move's position twice in the line, want %d", tc.name, got, want)
 		}
 		// Once in the line since the last capture: no third occurrence.
-		if got := perftLeaves(&p, hist, 2, bufs, caps); got != uint64(len(moves)) {
+		if got := perftLeaves(&p, hist, 2, bufs, leaf); got != uint64(len(moves)) {
 			t.Errorf("%s: %d leaves with the move's position once in the line, want %d", tc.name, got, len(moves))
 		}
 		if p.hash != hist[8] {
@@ -154,12 +154,12 @@ func TestPerftRepetitionGameEnd(t *testing.T) {
 	for i := range bufs {
 		bufs[i] = make([]Move, 0, 1024)
 	}
-	caps := make([]Square, 0, maxCaptures)
-	if got, want := perftLeaves(&pos, hist, 0, bufs[0], caps), uint64(len(g.LegalMoves())); got != want {
+	leaf := new(leafScratch)
+	if got, want := perftLeaves(&pos, hist, 0, bufs[0], leaf), uint64(len(g.LegalMoves())); got != want {
 		t.Errorf("perft counts %d leaves, Game.LegalMoves has %d moves", got, want)
 	}
 	var c Position
-	if got := perftChild(&pos, win, &c, 2, hist, 0, bufs, caps); got != 0 {
+	if got := perftChild(&pos, win, &c, 2, hist, 0, bufs, leaf); got != 0 {
 		t.Errorf("perftChild(b2-b3, depth 2) = %d, want 0 (a legal move that ends the game)", got)
 	}
 	if _, err := g.Play(win); err != nil || g.Outcome().Reason != KingCaptured {

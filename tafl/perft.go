@@ -8,8 +8,8 @@ func Perft(p Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	hist, bufs, caps := perftScratch(p, depth)
-	return perft(&p, depth, hist, 0, bufs, caps)
+	hist, bufs, leaf := perftScratch(p, depth)
+	return perft(&p, depth, hist, 0, bufs, leaf)
 }
 
 // PerftDivide returns the leaf count under each legal move of p.
@@ -18,10 +18,10 @@ func PerftDivide(p Position, depth int) map[Move]uint64 {
 	if depth <= 0 {
 		return out
 	}
-	hist, bufs, caps := perftScratch(p, depth)
+	hist, bufs, leaf := perftScratch(p, depth)
 	var c Position
 	for _, m := range p.GenerateMoves(nil) {
-		one := perftChild(&p, m, &c, depth, hist, 0, bufs, caps)
+		one := perftChild(&p, m, &c, depth, hist, 0, bufs, leaf)
 		if one >= 0 {
 			out[m] = uint64(one)
 		}
@@ -30,16 +30,23 @@ func PerftDivide(p Position, depth int) map[Move]uint64 {
 }
 
 // perftScratch returns the buffers of a perft of the given depth from p:
-// the hashes of the line (p's first), the moves of each level and the
-// squares captured at a leaf.
-func perftScratch(p Position, depth int) ([]uint64, [][]Move, []Square) {
+// the hashes of the line (p's first), the moves of each level and those of
+// the leaves.
+func perftScratch(p Position, depth int) ([]uint64, [][]Move, *leafScratch) {
 	hist := make([]uint64, 1, depth+2)
 	hist[0] = p.hash
 	bufs := make([][]Move, depth+1)
 	for i := range bufs {
 		bufs[i] = make([]Move, 0, 2048)
 	}
-	return hist, bufs, make([]Square, 0, maxCaptures)
+	return hist, bufs, new(leafScratch)
+}
+
+// leafScratch holds perftLeaves' buffers: kept from one call to the next,
+// they are not cleared on each (as a local array is).
+type leafScratch struct {
+	pieces [MaxSize * MaxSize]Square // the squares of the pieces to move
+	caps   [maxCaptures]Square       // the squares a leaf move captured
 }
 
 // repeated reports whether c, the position that follows the last one of
@@ -60,7 +67,7 @@ func repeated(c *Position, hist []uint64) bool {
 
 // perftChild plays m from p into c and counts the leaves below it; it
 // returns -1 when the move is illegal by the repetition rule.
-func perftChild(p *Position, m Move, c *Position, depth int, hist []uint64, lo int, bufs [][]Move, caps []Square) int64 {
+func perftChild(p *Position, m Move, c *Position, depth int, hist []uint64, lo int, bufs [][]Move, leaf *leafScratch) int64 {
 	rep := p.v.rules.Repetition
 	if p.makeMove(m, c, nil) > 0 {
 		lo = len(hist) // a capture makes every earlier position unreachable
@@ -79,18 +86,18 @@ func perftChild(p *Position, m Move, c *Position, depth int, hist []uint64, lo i
 	if c.end != NoEnd {
 		return 0
 	}
-	return int64(perft(c, depth-1, append(hist, c.hash), lo, bufs[1:], caps))
+	return int64(perft(c, depth-1, append(hist, c.hash), lo, bufs[1:], leaf))
 }
 
-func perft(p *Position, depth int, hist []uint64, lo int, bufs [][]Move, caps []Square) uint64 {
+func perft(p *Position, depth int, hist []uint64, lo int, bufs [][]Move, leaf *leafScratch) uint64 {
 	if depth == 1 {
-		return perftLeaves(p, hist, lo, bufs[0], caps)
+		return perftLeaves(p, hist, lo, bufs[0], leaf)
 	}
 	moves := p.GenerateMoves(bufs[0])
 	var c Position
 	var n uint64
 	for _, m := range moves {
-		if k := perftChild(p, m, &c, depth, hist, lo, bufs, caps); k > 0 {
+		if k := perftChild(p, m, &c, depth, hist, lo, bufs, leaf); k > 0 {
 			n += uint64(k)
 		}
 	}
@@ -102,9 +109,8 @@ func perft(p *Position, depth int, hist []uint64, lo int, bufs [][]Move, caps []
 // and taken back, which is cheaper than copying p into a child for every
 // leaf. The moves are not listed: each destination a slide reaches is
 // made as it is found (pieces on special squares, whose moves follow other
-// rules, are listed into buf first). caps is a buffer for the captured
-// squares.
-func perftLeaves(p *Position, hist []uint64, lo int, buf []Move, caps []Square) uint64 {
+// rules, are listed into buf first).
+func perftLeaves(p *Position, hist []uint64, lo int, buf []Move, leaf *leafScratch) uint64 {
 	if p.end != NoEnd {
 		return 0
 	}
@@ -117,41 +123,50 @@ func perftLeaves(p *Position, hist []uint64, lo int, buf []Move, caps []Square) 
 	if p.v.rules.Repetition == RepetitionForbidden && len(hist)-lo >= 8 {
 		line = hist[lo:]
 	}
+	var n uint64
+	for _, from := range p.sideSquares(p.toMove, &leaf.pieces) {
+		n += p.perftPiece(from, line, buf, leaf.caps[:0])
+	}
+	return n
+}
+
+// perftPiece counts the leaves of perftLeaves made by the piece on from;
+// caps is a buffer for the squares a leaf move captures.
+func (p *Position) perftPiece(from Square, line []uint64, buf []Move, caps []Square) uint64 {
 	hash := p.hash
 	v := p.v
 	b := &p.board
+	pc := b[from]
 	var n uint64
-	var pieces [MaxSize * MaxSize]Square
-	for _, from := range p.sideSquares(p.toMove, pieces[:0]) {
-		pc := b[from]
-		if v.group[from] != 0 {
-			for _, m := range p.specialMoves(from, pc, buf[:0]) {
-				to := m.To()
-				got := caps[:0]
+	got := caps[:0]
+	if v.group[from] != 0 {
+		for _, m := range p.specialMoves(from, pc, buf[:0]) {
+			to := m.To()
+			p.playPiece(from, to, pc, &got)
+			if line == nil || len(got) != 0 || p.end != NoEnd || !repeated(p, line) {
+				n++
+			}
+			p.unplayPiece(from, to, pc, hash, got)
+			got = got[:0]
+		}
+		return n
+	}
+	mask := &v.move[pc]
+	for _, d := range dirs {
+		for to := from + d; b[to] == Empty; to += d {
+			f := mask[to]
+			if f&mayStop != 0 {
 				p.playPiece(from, to, pc, &got)
-				if len(got) != 0 || line == nil || p.end != NoEnd || !repeated(p, line) {
+				// No line to repeat is the common case, tested first. A
+				// capture makes every earlier position unreachable.
+				if line == nil || len(got) != 0 || p.end != NoEnd || !repeated(p, line) {
 					n++
 				}
 				p.unplayPiece(from, to, pc, hash, got)
+				got = got[:0]
 			}
-			continue
-		}
-		mask := &v.move[pc]
-		for _, d := range dirs {
-			for to := from + d; b[to] == Empty; to += d {
-				f := mask[to]
-				if f&mayStop != 0 {
-					got := caps[:0]
-					p.playPiece(from, to, pc, &got)
-					// A capture makes every earlier position unreachable.
-					if len(got) != 0 || line == nil || p.end != NoEnd || !repeated(p, line) {
-						n++
-					}
-					p.unplayPiece(from, to, pc, hash, got)
-				}
-				if f&mayPass == 0 {
-					break
-				}
+			if f&mayPass == 0 {
+				break
 			}
 		}
 	}

@@ -144,13 +144,13 @@ type Variant struct {
 	start Position
 
 	throne        Square
-	kinds         [numCells]uint8    // sqThrone|sqCorner|sqCamp|sqEdge|sqEscape|sqSpecial
+	kinds         [numCells]uint8    // sqThrone|sqCorner|sqCamp|sqEdge|sqEscape|sqFort|sqSpecial
 	escWays       [numCells]uint8    // bit i: an escape square lies from the square in direction dirs[i]
 	specialWays   [numCells]uint8    // bit i: a throne, corner or camp lies from the square in direction dirs[i]; all four on one
 	camp          [numCells]uint8    // camp number (1…), 0 outside camps
 	group         [numCells]uint8    // 0 for ordinary squares; squares of one group share an area (see Rules.OwnCamp)
 	inward        [numCells]Square   // for edge squares (not board corners): the step toward the centre
-	nearEdge      [numCells]bool     // an edge square, or a square beside one: where a shieldwall can be closed
+	wallBeside    [numCells]uint32   // 0xFF in byte i when the cell beside the square in direction dirs[i] could be part of a shieldwall closed by a move to the square (see shieldwalls)
 	toEdge        [numCells][4]int8  // the four steps from the square, the one toward the nearest edge last (see reachesEdge)
 	move          [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces not standing in the square's group
 	inner         [4][numCells]uint8 // [piece][square]: mayStop|mayPass for pieces standing in the square's group
@@ -170,6 +170,7 @@ const (
 	sqCamp
 	sqEdge
 	sqEscape
+	sqFort    // an edge square, when exit forts end the game: where the king may stand in one
 	sqSpecial = sqThrone | sqCorner | sqCamp
 )
 
@@ -229,6 +230,9 @@ func NewVariant(r Rules) (*Variant, error) {
 			v.squares = append(v.squares, sq)
 			if file == 0 || rank == 0 || file == n-1 || rank == n-1 {
 				v.kinds[sq] |= sqEdge
+				if r.ExitFort {
+					v.kinds[sq] |= sqFort
+				}
 			}
 			switch {
 			case (file == 0 || file == n-1) && (rank == 0 || rank == n-1):
@@ -244,9 +248,12 @@ func NewVariant(r Rules) (*Variant, error) {
 		}
 	}
 	for _, sq := range v.squares {
-		for _, d := range [5]Square{0, 1, -1, stride, -stride} {
-			if v.kinds[sq+d]&sqEdge != 0 {
-				v.nearEdge[sq] = true
+		for i, d := range dirs {
+			in := v.inward[sq+d]
+			flank := in != 0 && in == v.inward[sq] // beside sq on its edge row
+			front := in == -d && !r.ShieldwallFlankOnly
+			if flank || front {
+				v.wallBeside[sq] |= 0xFF << (8 * i)
 			}
 		}
 		// The steps by decreasing distance to the edge they head for.
