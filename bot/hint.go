@@ -149,12 +149,21 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 		b.editPrivate(edit, in, &message{content: lp.T("Something went wrong (ref %s). It has been logged; please try again.", in.ID)})
 		return // not counted: the player has not seen it
 	}
-	saved, err := b.store.UpdateGame(ctx, g.ID, g.Ply(), func(sg *storage.Game) error {
+	// Through updateGame: a game whose time ran out while the engine thought
+	// ends on time here, and the timeout is announced.
+	saved, err := b.updateGame(ctx, g.ID, g.Ply(), func(sg *storage.Game) error {
+		if sg.Outcome().Over() { // ended (on time, by the sweep) while the engine thought
+			return tafl.ErrGameOver
+		}
 		sg.Hints.AddAt(side, sg.Ply()) // a second press on the same position shows the same hint, not counted again
 		return nil
 	})
 	if errors.Is(err, storage.ErrStale) {
 		b.editPrivate(edit, in, &message{content: lp.T("Game %d moved on before the hint was ready: press Hint on the new board.", g.ID)})
+		return
+	}
+	if text, ok := userMessage(err, lp); ok { // over (on time): no hint for it
+		b.editPrivate(edit, in, &message{content: text})
 		return
 	}
 	if err != nil {

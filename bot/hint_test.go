@@ -3,10 +3,11 @@ package bot_test
 import (
 	"bytes"
 	"context"
-
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
@@ -234,4 +235,42 @@ func goroutineIn(fn string) bool {
 		}
 		buf = make([]byte, 2*len(buf))
 	}
+}
+
+// TestHintAfterTheDeadline: Hint pressed on an engine game whose player's
+// time has run out (the sweep not run yet, or run while the engine
+// thinks): the game ends on time and is announced once, the reply says
+// so, and no hint is counted or shown — not "Something went wrong", nor
+// a hint for a finished game.
+func TestHintAfterTheDeadline(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.ReviewNodes = 2000 }
+	h.restart()
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	hint := customIDs(r.Components)["Hint"]
+	g := gameOf(t, h, alice)
+	if g.Deadline.IsZero() {
+		t.Fatalf("the engine game has no deadline: %+v", g)
+	}
+	h.clock.Advance(g.Deadline.Sub(h.clock.Now()) + time.Hour)
+	in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
+		Member: member(alice), Message: &discordgo.Message{ID: "board", ChannelID: channel},
+		Data: discordgo.MessageComponentInteractionData{CustomID: hint}}
+	in.Token = "tok" + in.ID
+	h.bot.HandleGateway(context.Background(), in)
+	final, _ := h.fake.final(t, in)
+	if strings.Contains(final.Content, "Something went wrong") || strings.Contains(final.Content, "the engine suggests") {
+		t.Errorf("Hint after the deadline: %q", final.Content)
+	}
+	if !strings.Contains(final.Content, "ended on time") && !strings.Contains(final.Content, "That game is over") {
+		t.Errorf("Hint after the deadline does not say the game is over: %q", final.Content)
+	}
+	got, _ := h.store.GetGame(context.Background(), g.ID)
+	if !got.Outcome().Over() || got.Hints.Attackers != 0 {
+		t.Errorf("after the hint: over %v, hints %+v", got.Outcome().Over(), got.Hints)
+	}
+	waitFor(t, "the timeout's announcement", func() bool {
+		ps, _ := posts(t, h, channel)
+		return slices.ContainsFunc(ps, func(p *resp) bool { return strings.Contains(p.Content, "ran out of time") })
+	})
 }
