@@ -27,11 +27,7 @@ func TestHint(t *testing.T) {
 		t.Fatalf("the engine game's board has no Hint button: %v", customIDs(r.Components))
 	}
 	g := gameOf(t, h, alice)
-	in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
-		Member: member(alice), Message: &discordgo.Message{ID: "board", ChannelID: channel},
-		Data: discordgo.MessageComponentInteractionData{CustomID: hint}}
-	in.Token = "tok" + in.ID
-	h.bot.HandleGateway(context.Background(), in)
+	in := pressHint(h, hint, "")
 	first, _ := h.fake.callback(t, in.ID)
 	if first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !isEphemeral(first) {
 		t.Fatalf("hint's first answer: type %d flags %d, want a private deferral", first.Type, first.Flags)
@@ -85,11 +81,7 @@ func TestHintsOff(t *testing.T) {
 		t.Errorf("hint with hints off: %+v", r)
 	}
 	// In the user's language, as the turn errors are (#17).
-	de := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
-		Member: member(alice), Locale: "de", Message: &discordgo.Message{ID: "board", ChannelID: channel},
-		Data: discordgo.MessageComponentInteractionData{CustomID: hint}}
-	de.Token = "tok" + de.ID
-	h.bot.HandleGateway(context.Background(), de)
+	de := pressHint(h, hint, "de")
 	if r, _ := h.fake.callback(t, de.ID); !isEphemeral(r) || !strings.Contains(r.Content, "Tipps sind auf diesem Server ausgeschaltet") {
 		t.Errorf("hint with hints off, in German: %+v", r)
 	}
@@ -126,11 +118,7 @@ func TestHintTwiceCountsOnce(t *testing.T) {
 	g := gameOf(t, h, alice)
 	press := func(hint string) string {
 		t.Helper()
-		in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
-			Member: member(alice), Message: &discordgo.Message{ID: "board", ChannelID: channel},
-			Data: discordgo.MessageComponentInteractionData{CustomID: hint}}
-		in.Token = "tok" + in.ID
-		h.bot.HandleGateway(context.Background(), in)
+		in := pressHint(h, hint, "")
 		final, _ := h.fake.final(t, in)
 		return final.Content
 	}
@@ -174,11 +162,7 @@ func TestHintPictureFails(t *testing.T) {
 	}
 	g := gameOf(t, h, alice)
 	br.fail.Store(true)
-	in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
-		Member: member(alice), Message: &discordgo.Message{ID: "board", ChannelID: channel},
-		Data: discordgo.MessageComponentInteractionData{CustomID: hint}}
-	in.Token = "tok" + in.ID
-	h.bot.HandleGateway(context.Background(), in)
+	in := pressHint(h, hint, "")
 	final, rec := h.fake.final(t, in)
 	if !strings.Contains(final.Content, "Something went wrong (ref "+in.ID+")") || len(rec.Files) != 0 {
 		t.Errorf("the hint's reply when the picture fails: %q, %d files", final.Content, len(rec.Files))
@@ -253,11 +237,7 @@ func TestHintAfterTheDeadline(t *testing.T) {
 		t.Fatalf("the engine game has no deadline: %+v", g)
 	}
 	h.clock.Advance(g.Deadline.Sub(h.clock.Now()) + time.Hour)
-	in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
-		Member: member(alice), Message: &discordgo.Message{ID: "board", ChannelID: channel},
-		Data: discordgo.MessageComponentInteractionData{CustomID: hint}}
-	in.Token = "tok" + in.ID
-	h.bot.HandleGateway(context.Background(), in)
+	in := pressHint(h, hint, "")
 	final, _ := h.fake.final(t, in)
 	if strings.Contains(final.Content, "Something went wrong") || strings.Contains(final.Content, "the engine suggests") {
 		t.Errorf("Hint after the deadline: %q", final.Content)
@@ -273,4 +253,16 @@ func TestHintAfterTheDeadline(t *testing.T) {
 		ps, _ := posts(t, h, channel)
 		return slices.ContainsFunc(ps, func(p *resp) bool { return strings.Contains(p.Content, "ran out of time") })
 	})
+}
+
+// pressHint presses the Hint button (custom id hint) on alice's board in
+// the guild's channel, in the user's language lang ("": the default),
+// and returns the interaction sent.
+func pressHint(h *harness, hint, lang string) *discordgo.Interaction {
+	in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
+		Member: member(alice), Locale: discordgo.Locale(lang), Message: &discordgo.Message{ID: "board", ChannelID: channel},
+		Data: discordgo.MessageComponentInteractionData{CustomID: hint}}
+	in.Token = "tok" + in.ID
+	h.bot.HandleGateway(context.Background(), in)
+	return in
 }
