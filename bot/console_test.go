@@ -680,7 +680,7 @@ func TestConsoleBoardListsFinishedGames(t *testing.T) {
 		"as alice", "/tafl move move:d6-e6",
 		"as bob", "/tafl move move:c4-c5", "/tafl resign", `click "Yes, resign"`,
 		"complete /tafl board game:", "complete /tafl history game:", "complete /tafl resign game:",
-		"/tafl board game:99",
+		"/tafl board game:99", "/tafl board game:abc",
 		"/tafl challenge opponent:alice variant:tablut", "as alice", "click Accept",
 		"complete /tafl analyse game:", "complete /tafl board game:",
 		"quit",
@@ -688,6 +688,7 @@ func TestConsoleBoardListsFinishedGames(t *testing.T) {
 	consoleSays(t, text,
 		"[to bob] choices: #1 brandubh vs alice · Attackers win · resignation\n[to bob] choices: #1 brandubh vs alice · Attackers win · resignation\n[to bob] choices: \n",
 		"[to bob] (only you) I can't find game 99. Start typing in the `game` option for a list of your games, finished ones too.",
+		"[to bob] (only you) `abc` is not a game number: pick a game from the list.\n",
 		// /tafl analyse reviews only finished games: game 2, in
 		// progress, is in the list of /tafl board, not of /tafl analyse.
 		"[to alice] choices: #1 brandubh vs bob · Attackers win · resignation\n[to alice] choices: #2 tablut vs bob",

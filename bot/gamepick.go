@@ -221,6 +221,9 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.
 		}
 		id, perr := storage.ParseGameID(opt)
 		if perr != nil {
+			if showsFinished(r.sub) { // `/tafl games` lists none of the finished games these show
+				return nil, userErrorf("`%s` is not a game number: pick a game from the list.", codeText(truncate(opt, 20)))
+			}
 			return nil, userErrorf("`%s` is not a game number: pick a game from the list, or see `/tafl games`.", codeText(truncate(opt, 20)))
 		}
 		g, err := b.store.GetGame(ctx, id)

@@ -115,6 +115,7 @@ var daTexts = Dict{
 	"you play the defenders.":    "du spiller forsvarerne.",
 	"%s: %s":                     "%s: %s",
 	"`%s` is not a game number: pick a game from the list, or see `/tafl games`.":                                         "`%s` er ikke et partinummer: vælg et parti fra listen, eller se `/tafl games`.",
+	"`%s` is not a game number: pick a game from the list.":                                                               "`%s` er ikke et partinummer: vælg et parti fra listen.",
 	"I can't find game %d in this server. `/tafl games` lists the games you play here.":                                   "Jeg kan ikke finde parti %d på denne server. `/tafl games` viser de partier, du spiller her.",
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                  "Du har intet parti i gang her. Start et med `/tafl challenge` eller `/tafl ai`.",
 	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.":                     "Du har intet parti her, hverken i gang eller afsluttet. Start et med `/tafl challenge` eller `/tafl ai`.",

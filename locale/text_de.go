@@ -115,6 +115,7 @@ var deTexts = Dict{
 	"you play the defenders.":    "du spielst die Verteidiger.",
 	"%s: %s":                     "%s: %s",
 	"`%s` is not a game number: pick a game from the list, or see `/tafl games`.":                                         "`%s` ist keine Partienummer: wähle eine Partie aus der Liste, oder sieh `/tafl games`.",
+	"`%s` is not a game number: pick a game from the list.":                                                               "`%s` ist keine Partienummer: wähle eine Partie aus der Liste.",
 	"I can't find game %d in this server. `/tafl games` lists the games you play here.":                                   "Ich finde Partie %d auf diesem Server nicht. `/tafl games` listet die Partien, die du hier spielst.",
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                  "Du hast hier keine laufende Partie. Starte eine mit `/tafl challenge` oder `/tafl ai`.",
 	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.":                     "Du hast hier keine Partie, weder laufend noch beendet. Starte eine mit `/tafl challenge` oder `/tafl ai`.",

@@ -115,6 +115,7 @@ var enTexts = []any{
 	"you play the defenders.",
 	"%s: %s",
 	"`%s` is not a game number: pick a game from the list, or see `/tafl games`.",
+	"`%s` is not a game number: pick a game from the list.",
 	"I can't find game %d in this server. `/tafl games` lists the games you play here.",
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.",
 	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.",

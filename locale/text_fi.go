@@ -115,6 +115,7 @@ var fiTexts = Dict{
 	"you play the defenders.":    "sinä pelaat puolustajia.",
 	"%s: %s":                     "%s: %s",
 	"`%s` is not a game number: pick a game from the list, or see `/tafl games`.":                                         "`%s` ei ole pelin numero: valitse peli luettelosta tai katso `/tafl games`.",
+	"`%s` is not a game number: pick a game from the list.":                                                               "`%s` ei ole pelin numero: valitse peli luettelosta.",
 	"I can't find game %d in this server. `/tafl games` lists the games you play here.":                                   "En löydä peliä %d tältä palvelimelta. `/tafl games` luettelee täällä pelaamasi pelit.",
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                  "Sinulla ei ole täällä käynnissä olevaa peliä. Aloita sellainen komennolla `/tafl challenge` tai `/tafl ai`.",
 	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.":                     "Sinulla ei ole täällä peliä, ei käynnissä olevaa eikä päättynyttä. Aloita sellainen komennolla `/tafl challenge` tai `/tafl ai`.",

@@ -115,6 +115,7 @@ var isTexts = Dict{
 	"you play the defenders.":    "þú teflir fyrir varnarmenn.",
 	"%s: %s":                     "%s: %s",
 	"`%s` is not a game number: pick a game from the list, or see `/tafl games`.":                                         "`%s` er ekki skáknúmer: veldu skák af listanum, eða sjáðu `/tafl games`.",
+	"`%s` is not a game number: pick a game from the list.":                                                               "`%s` er ekki skáknúmer: veldu skák af listanum.",
 	"I can't find game %d in this server. `/tafl games` lists the games you play here.":                                   "Ég finn ekki skák %d á þessum þjóni. `/tafl games` sýnir skákirnar sem þú teflir hér.",
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                  "Þú ert ekki með neina skák í gangi hér. Byrjaðu eina með `/tafl challenge` eða `/tafl ai`.",
 	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.":                     "Þú átt enga skák hér, hvorki í gangi né lokna. Byrjaðu eina með `/tafl challenge` eða `/tafl ai`.",

@@ -115,6 +115,7 @@ var nbTexts = Dict{
 	"you play the defenders.":    "du spiller forsvarerne.",
 	"%s: %s":                     "%s: %s",
 	"`%s` is not a game number: pick a game from the list, or see `/tafl games`.":                                         "`%s` er ikke et partinummer: velg et parti fra listen, eller se `/tafl games`.",
+	"`%s` is not a game number: pick a game from the list.":                                                               "`%s` er ikke et partinummer: velg et parti fra listen.",
 	"I can't find game %d in this server. `/tafl games` lists the games you play here.":                                   "Jeg finner ikke parti %d på denne serveren. `/tafl games` viser partiene du spiller her.",
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                  "Du har ikke noe parti i gang her. Start et med `/tafl challenge` eller `/tafl ai`.",
 	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.":                     "Du har ikke noe parti her, verken i gang eller avsluttet. Start et med `/tafl challenge` eller `/tafl ai`.",

@@ -115,6 +115,7 @@ var svTexts = Dict{
 	"you play the defenders.":    "du spelar försvararna.",
 	"%s: %s":                     "%s: %s",
 	"`%s` is not a game number: pick a game from the list, or see `/tafl games`.":                                         "`%s` är inte ett partinummer: välj ett parti ur listan, eller se `/tafl games`.",
+	"`%s` is not a game number: pick a game from the list.":                                                               "`%s` är inte ett partinummer: välj ett parti ur listan.",
 	"I can't find game %d in this server. `/tafl games` lists the games you play here.":                                   "Jag hittar inte parti %d på den här servern. `/tafl games` listar partierna du spelar här.",
 	"You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`.":                                  "Du har inget pågående parti här. Starta ett med `/tafl challenge` eller `/tafl ai`.",
 	"You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.":                     "Du har inget parti här, varken pågående eller avslutat. Starta ett med `/tafl challenge` eller `/tafl ai`.",
