@@ -11,7 +11,6 @@ import (
 type bb struct{ lo, hi uint64 }
 
 func (a bb) or(b bb) bb     { return bb{a.lo | b.lo, a.hi | b.hi} }
-func (a bb) xor(b bb) bb    { return bb{a.lo ^ b.lo, a.hi ^ b.hi} }
 func (a bb) and(b bb) bb    { return bb{a.lo & b.lo, a.hi & b.hi} }
 func (a bb) andNot(b bb) bb { return bb{a.lo &^ b.lo, a.hi &^ b.hi} }
 func (a bb) empty() bool    { return a.lo|a.hi == 0 }
@@ -58,9 +57,6 @@ type bitTables struct {
 	// last ranks, without the king's neighbours along the rank, then
 	// along the file (neighbourTerms).
 	kingMask [cells][2]bb
-	// edgeRay[sq]: the squares from sq (not included) straight to the
-	// edge toward file a, file k, the first rank and the last (kingDetour).
-	edgeRay [cells][4]bb
 }
 
 // newBitTables makes the tables of an 11×11 board: squares are its
@@ -88,20 +84,6 @@ func newBitTables(squares []tafl.Square, special *[cells]bool, sealAt *[cells]se
 		}
 	}
 	for _, k := range squares {
-		f, r := k.File(), k.Rank()
-		for _, sq := range squares {
-			g, h := sq.File(), sq.Rank()
-			switch {
-			case h == r && g < f:
-				t.edgeRay[k][0].flip(t.index[sq])
-			case h == r && g > f:
-				t.edgeRay[k][1].flip(t.index[sq])
-			case g == f && h < r:
-				t.edgeRay[k][2].flip(t.index[sq])
-			case g == f && h > r:
-				t.edgeRay[k][3].flip(t.index[sq])
-			}
-		}
 		for _, sq := range squares {
 			d := max(abs(sq.File()-k.File()), abs(sq.Rank()-k.Rank()))
 			if d >= 1 && d <= 3 {
