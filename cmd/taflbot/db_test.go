@@ -92,14 +92,9 @@ func TestDBCheck(t *testing.T) {
 		t.Errorf("check said %q", out)
 	}
 	// Break an index: check reports it and fails; -rebuild-indexes repairs it.
-	db, err := bolt.Open(path, 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Update(func(tx *bolt.Tx) error {
+	boltUpdate(t, path, func(tx *bolt.Tx) error {
 		return tx.Bucket([]byte("idx_deadlines")).Put([]byte("0123456789abcdef"), nil)
 	})
-	db.Close()
 	out, _, err = runDBTest(t, "check", "-db", path)
 	if err == nil || !strings.Contains(out, "problem: index idx_deadlines") {
 		t.Errorf("check of a broken index: %v, %q", err, out)
@@ -263,12 +258,8 @@ func TestDBUsage(t *testing.T) {
 // hex, in map order: "index entry missing: 6964785f6163…").
 func TestDBCheckNamesTheIndexOfAMissingEntry(t *testing.T) {
 	path, _ := newDB(t)
-	db, err := bolt.Open(path, 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var deleted [][]byte
-	err = db.Update(func(tx *bolt.Tx) error {
+	boltUpdate(t, path, func(tx *bolt.Tx) error {
 		b := tx.Bucket([]byte("idx_active_games"))
 		for k, _ := b.Cursor().First(); k != nil; k, _ = b.Cursor().First() {
 			deleted = append(deleted, slices.Clone(k))
@@ -278,9 +269,8 @@ func TestDBCheckNamesTheIndexOfAMissingEntry(t *testing.T) {
 		}
 		return nil
 	})
-	db.Close()
-	if err != nil || len(deleted) != 2 {
-		t.Fatalf("deleting the active games' index entries: %v, %d deleted", err, len(deleted))
+	if len(deleted) != 2 {
+		t.Fatalf("deleting the active games' index entries: %d deleted, want 2", len(deleted))
 	}
 	out, _, err := runDBTest(t, "check", "-db", path)
 	want := fmt.Sprintf("problem: index idx_active_games: entry missing %x\nproblem: index idx_active_games: entry missing %x\n", deleted[0], deleted[1])
@@ -291,12 +281,19 @@ func TestDBCheckNamesTheIndexOfAMissingEntry(t *testing.T) {
 
 func deleteBucket(t *testing.T, path, name string) {
 	t.Helper()
+	boltUpdate(t, path, func(tx *bolt.Tx) error { return tx.DeleteBucket([]byte(name)) })
+}
+
+// boltUpdate runs fn in an update transaction of the bbolt file at path
+// (no store open on it), failing the test on any error.
+func boltUpdate(t *testing.T, path string, fn func(tx *bolt.Tx) error) {
+	t.Helper()
 	db, err := bolt.Open(path, 0o600, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if err := db.Update(func(tx *bolt.Tx) error { return tx.DeleteBucket([]byte(name)) }); err != nil {
+	if err := db.Update(fn); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -364,18 +361,7 @@ func TestDBCheckPlayerChallengeIndex(t *testing.T) {
 	s.Close()
 	// 222's entry: the user, the server (each after its length), the id.
 	key := binary.BigEndian.AppendUint64([]byte("\x03222\x03100"), uint64(c.ID))
-	update := func(fn func(tx *bolt.Tx) error) {
-		t.Helper()
-		db, err := bolt.Open(path, 0o600, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		if err := db.Update(fn); err != nil {
-			t.Fatal(err)
-		}
-	}
-	update(func(tx *bolt.Tx) error {
+	boltUpdate(t, path, func(tx *bolt.Tx) error {
 		idx := tx.Bucket([]byte("idx_open_challenges_by_user"))
 		if idx.Get(key) == nil {
 			return fmt.Errorf("no entry %x of challenge %d under 222", key, c.ID)
@@ -391,7 +377,7 @@ func TestDBCheckPlayerChallengeIndex(t *testing.T) {
 		t.Errorf("rebuild: %v, %q", err, out)
 	}
 	// Schema 7: the same buckets without the index.
-	update(func(tx *bolt.Tx) error {
+	boltUpdate(t, path, func(tx *bolt.Tx) error {
 		if err := tx.DeleteBucket([]byte("idx_open_challenges_by_user")); err != nil {
 			return err
 		}
@@ -622,17 +608,9 @@ func TestDBCopyIntoADatabaseATaflbotStartedOn(t *testing.T) {
 // source's check failed "after the copy", leaving the new file full).
 func TestDBCopyChecksTheSourceFirst(t *testing.T) {
 	path, _ := newDB(t)
-	db, err := bolt.Open(path, 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = db.Update(func(tx *bolt.Tx) error {
+	boltUpdate(t, path, func(tx *bolt.Tx) error {
 		return tx.Bucket([]byte("idx_deadlines")).Put([]byte("0123456789abcdef"), nil)
 	})
-	db.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
 	to := filepath.Join(t.TempDir(), "new.db")
 	out, _, err := runDBTest(t, "copy", "-from", path, "-to", to)
 	if err == nil || !strings.Contains(err.Error(), ": 1 problem found (see above), so nothing was copied: run taflbot db check -rebuild-indexes -db "+path) ||
@@ -656,15 +634,7 @@ func TestDBCopyChecksTheSourceFirst(t *testing.T) {
 // that holds three games.
 func TestDBCheckStoppedAtTheFileCountsNothing(t *testing.T) {
 	path, _ := newDB(t)
-	db, err := bolt.Open(path, 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = db.Update(func(tx *bolt.Tx) error { return tx.DeleteBucket([]byte("idx_deadlines")) })
-	db.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	deleteBucket(t, path, "idx_deadlines")
 	out, _, err := runDBTest(t, "check", "-db", path)
 	if err == nil || out != path+": records not read: the check of the database file and schema failed first\nproblem: index bucket idx_deadlines is missing\n" {
 		t.Errorf("check of a file without an index bucket: %v\n%s", err, out)
