@@ -324,24 +324,10 @@ func TestBoardsOfDrawAndBoardCommandsEndWithTheGame(t *testing.T) {
 	for _, ref := range g.BoardMessages {
 		want[ref.MessageID] = true
 	}
-	r, _ := h.slash(bob, "resign")
-	h.click(bob, customIDs(r.Components)["Yes, abort"], true)
-	waitFor(t, "the game's boards to be edited", func() bool {
-		for _, rec := range h.fake.requests("/messages/") {
-			if rec.Method != "PATCH" {
-				continue
-			}
-			for id := range want {
-				if strings.HasSuffix(rec.Path, "/messages/"+id) {
-					delete(want, id)
-					m := decode(t, rec.Body)
-					if disabled, ok := buttons(m.Components)["Rematch"]; !ok || disabled {
-						t.Errorf("%s: no Rematch button: %v", rec.Path, buttons(m.Components))
-					}
-				}
-			}
+	abortAndWaitForEdits(t, h, "the game's boards to be edited", want, func(path string, b map[string]bool) {
+		if disabled, ok := b["Rematch"]; !ok || disabled {
+			t.Errorf("%s: no Rematch button: %v", path, b)
 		}
-		return len(want) == 0
 	})
 }
 
@@ -422,9 +408,21 @@ func TestOnlookersBoardsLeaveThePlayersBoardsRemembered(t *testing.T) {
 		t.Errorf("%d boards remembered, want at most 8: %+v", len(refs), refs)
 	}
 	want[last] = true // the onlookers' newest board ends with the game too
+	abortAndWaitForEdits(t, h, "the players' boards to be edited", want, func(path string, b map[string]bool) {
+		if disabled, ok := b["Move"]; !ok || !disabled {
+			t.Errorf("%s: Move button not disabled: %v", path, b)
+		}
+	})
+}
+
+// abortAndWaitForEdits has bob abort the game (nobody has moved) and
+// waits until every message id in want has been edited, handing check
+// the path of each edit and its buttons (label: disabled).
+func abortAndWaitForEdits(t *testing.T, h *harness, what string, want map[string]bool, check func(path string, buttons map[string]bool)) {
+	t.Helper()
 	r, _ := h.slash(bob, "resign")
 	h.click(bob, customIDs(r.Components)["Yes, abort"], true)
-	waitFor(t, "the players' boards to be edited", func() bool {
+	waitFor(t, what, func() bool {
 		for _, rec := range h.fake.requests("/messages/") {
 			if rec.Method != "PATCH" {
 				continue
@@ -432,10 +430,7 @@ func TestOnlookersBoardsLeaveThePlayersBoardsRemembered(t *testing.T) {
 			for id := range want {
 				if strings.HasSuffix(rec.Path, "/messages/"+id) {
 					delete(want, id)
-					m := decode(t, rec.Body)
-					if disabled, ok := buttons(m.Components)["Move"]; !ok || !disabled {
-						t.Errorf("%s: Move button not disabled: %v", rec.Path, buttons(m.Components))
-					}
+					check(rec.Path, buttons(decode(t, rec.Body).Components))
 				}
 			}
 		}
