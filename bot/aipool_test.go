@@ -264,11 +264,7 @@ func TestQueuedEngineWorkOnRestart(t *testing.T) {
 	waitFor(t, "dave's engine move queued", func() bool { return gauge(t, h, `taflbot_engine_jobs{state="waiting"}`) == 1 })
 	r, _ := h.slash(bob, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
 	g := gameOf(t, h, bob)
-	in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
-		Member: member(bob), Message: &discordgo.Message{ID: "board", ChannelID: channel},
-		Data: discordgo.MessageComponentInteractionData{CustomID: customIDs(r.Components)["Hint"]}}
-	in.Token = "tok" + in.ID
-	h.bot.HandleGateway(context.Background(), in)
+	in := pressHint(h, bob, customIDs(r.Components)["Hint"], "")
 	if first, _ := h.fake.callback(t, in.ID); first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		t.Fatalf("hint's first answer: type %d", first.Type)
 	}

@@ -18,16 +18,9 @@ import (
 // hint on the game, shows it on the next board and writes it in the
 // record.
 func TestHint(t *testing.T) {
-	h := newHarness(t, nil)
-	h.adjust = func(o *bot.Options) { o.ReviewNodes = 2000 }
-	h.restart()
-	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
-	hint := customIDs(r.Components)["Hint"]
-	if hint == "" {
-		t.Fatalf("the engine game's board has no Hint button: %v", customIDs(r.Components))
-	}
+	h, hint := hintGame(t, nil)
 	g := gameOf(t, h, alice)
-	in := pressHint(h, hint, "")
+	in := pressHint(h, alice, hint, "")
 	first, _ := h.fake.callback(t, in.ID)
 	if first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !isEphemeral(first) {
 		t.Fatalf("hint's first answer: type %d flags %d, want a private deferral", first.Type, first.Flags)
@@ -81,7 +74,7 @@ func TestHintsOff(t *testing.T) {
 		t.Errorf("hint with hints off: %+v", r)
 	}
 	// In the user's language, as the turn errors are (#17).
-	de := pressHint(h, hint, "de")
+	de := pressHint(h, alice, hint, "de")
 	if r, _ := h.fake.callback(t, de.ID); !isEphemeral(r) || !strings.Contains(r.Content, "Tipps sind auf diesem Server ausgeschaltet") {
 		t.Errorf("hint with hints off, in German: %+v", r)
 	}
@@ -111,18 +104,14 @@ func TestHintsOff(t *testing.T) {
 // position shows the same hint again and does not count a second one;
 // the next position's hint counts.
 func TestHintTwiceCountsOnce(t *testing.T) {
-	h := newHarness(t, nil)
-	h.adjust = func(o *bot.Options) { o.ReviewNodes = 2000 }
-	h.restart()
-	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	h, hint := hintGame(t, nil)
 	g := gameOf(t, h, alice)
 	press := func(hint string) string {
 		t.Helper()
-		in := pressHint(h, hint, "")
+		in := pressHint(h, alice, hint, "")
 		final, _ := h.fake.final(t, in)
 		return final.Content
 	}
-	hint := customIDs(r.Components)["Hint"]
 	first, second := press(hint), press(hint)
 	if !strings.Contains(first, "Hints used in this game: 1") || second != first {
 		t.Errorf("two hints on the start position:\n%q\n%q", first, second)
@@ -152,17 +141,10 @@ func TestHintTwiceCountsOnce(t *testing.T) {
 // the player never saw it.
 func TestHintPictureFails(t *testing.T) {
 	br := &brokenRenderer{}
-	h := newHarness(t, nil)
-	h.adjust = func(o *bot.Options) { o.ReviewNodes = 2000; o.Renderer = br }
-	h.restart()
-	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
-	hint := customIDs(r.Components)["Hint"]
-	if hint == "" {
-		t.Fatalf("the engine game's board has no Hint button: %v", customIDs(r.Components))
-	}
+	h, hint := hintGame(t, func(o *bot.Options) { o.Renderer = br })
 	g := gameOf(t, h, alice)
 	br.fail.Store(true)
-	in := pressHint(h, hint, "")
+	in := pressHint(h, alice, hint, "")
 	final, rec := h.fake.final(t, in)
 	if !strings.Contains(final.Content, "Something went wrong (ref "+in.ID+")") || len(rec.Files) != 0 {
 		t.Errorf("the hint's reply when the picture fails: %q, %d files", final.Content, len(rec.Files))
@@ -183,11 +165,7 @@ func TestHintInterruptedByRestart(t *testing.T) {
 	h.adjust = func(o *bot.Options) { o.ReviewNodes = 100_000_000 } // a search of many seconds
 	h.restart()
 	r, _ := h.slash(alice, "ai", opt("variant", "copenhagen"), opt("side", "attackers"), opt("level", "easy"))
-	in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
-		Member: member(alice), Message: &discordgo.Message{ID: "board", ChannelID: channel},
-		Data: discordgo.MessageComponentInteractionData{CustomID: customIDs(r.Components)["Hint"]}}
-	in.Token = "tok" + in.ID
-	h.bot.HandleGateway(context.Background(), in)
+	in := pressHint(h, alice, customIDs(r.Components)["Hint"], "")
 	if first, _ := h.fake.callback(t, in.ID); first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		t.Fatalf("hint's first answer: type %d", first.Type)
 	}
@@ -227,17 +205,13 @@ func goroutineIn(fn string) bool {
 // so, and no hint is counted or shown — not "Something went wrong", nor
 // a hint for a finished game.
 func TestHintAfterTheDeadline(t *testing.T) {
-	h := newHarness(t, nil)
-	h.adjust = func(o *bot.Options) { o.ReviewNodes = 2000 }
-	h.restart()
-	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
-	hint := customIDs(r.Components)["Hint"]
+	h, hint := hintGame(t, nil)
 	g := gameOf(t, h, alice)
 	if g.Deadline.IsZero() {
 		t.Fatalf("the engine game has no deadline: %+v", g)
 	}
 	h.clock.Advance(g.Deadline.Sub(h.clock.Now()) + time.Hour)
-	in := pressHint(h, hint, "")
+	in := pressHint(h, alice, hint, "")
 	final, _ := h.fake.final(t, in)
 	if strings.Contains(final.Content, "Something went wrong") || strings.Contains(final.Content, "the engine suggests") {
 		t.Errorf("Hint after the deadline: %q", final.Content)
@@ -255,14 +229,35 @@ func TestHintAfterTheDeadline(t *testing.T) {
 	})
 }
 
-// pressHint presses the Hint button (custom id hint) on alice's board in
+// pressHint presses the Hint button (custom id hint) on user's board in
 // the guild's channel, in the user's language lang ("": the default),
 // and returns the interaction sent.
-func pressHint(h *harness, hint, lang string) *discordgo.Interaction {
+func pressHint(h *harness, user, hint, lang string) *discordgo.Interaction {
 	in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
-		Member: member(alice), Locale: discordgo.Locale(lang), Message: &discordgo.Message{ID: "board", ChannelID: channel},
+		Member: member(user), Locale: discordgo.Locale(lang), Message: &discordgo.Message{ID: "board", ChannelID: channel},
 		Data: discordgo.MessageComponentInteractionData{CustomID: hint}}
 	in.Token = "tok" + in.ID
 	h.bot.HandleGateway(context.Background(), in)
 	return in
+}
+
+// hintGame starts alice's brandubh game against the easy engine, alice
+// as the attackers, with hints searched to 2000 nodes (and adjust's
+// options, if any), and returns the harness and the board's Hint button.
+func hintGame(t *testing.T, adjust func(*bot.Options)) (*harness, string) {
+	t.Helper()
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) {
+		o.ReviewNodes = 2000
+		if adjust != nil {
+			adjust(o)
+		}
+	}
+	h.restart()
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	hint := customIDs(r.Components)["Hint"]
+	if hint == "" {
+		t.Fatalf("the engine game's board has no Hint button: %v", customIDs(r.Components))
+	}
+	return h, hint
 }
