@@ -106,10 +106,13 @@ type testBackend struct {
 	// badGameRecords are records that do not decode, as this backend
 	// could hold them (PostgreSQL keeps only well-formed JSON).
 	badGameRecord string
-	// putGameRecord overwrites a game's stored bytes (the store closed).
-	putGameRecord func(t testing.TB, db string, id storage.GameID, data string)
-	// gameRecord reads a game's stored bytes (the store closed).
-	gameRecord func(t testing.TB, db string, id storage.GameID) string
+	// putRecord overwrites the stored bytes of record id of a kind
+	// ("games", "challenges", "tournaments": the bbolt bucket and the
+	// PostgreSQL table), the store closed.
+	putRecord func(t testing.TB, db, kind string, id uint64, data string)
+	// record reads the stored bytes of record id of a kind (the store
+	// closed).
+	record func(t testing.TB, db, kind string, id uint64) string
 	// breakIndexes loses the index entry of the earliest deadline and
 	// adds one stray index entry: Check must find 2 problems.
 	breakIndexes func(t testing.TB, db string)
@@ -120,15 +123,15 @@ var testBackends = []testBackend{
 		name:          "bbolt",
 		newDB:         func(t testing.TB) string { return filepath.Join(t.TempDir(), "taflbot.db") },
 		badGameRecord: `{"id":1,"moves":[`,
-		putGameRecord: func(t testing.TB, db string, id storage.GameID, data string) {
+		putRecord: func(t testing.TB, db, kind string, id uint64, data string) {
 			boltUpdate(t, db, func(tx *bolt.Tx) error {
-				return tx.Bucket([]byte("games")).Put(binary.BigEndian.AppendUint64(nil, uint64(id)), []byte(data))
+				return tx.Bucket([]byte(kind)).Put(binary.BigEndian.AppendUint64(nil, id), []byte(data))
 			})
 		},
-		gameRecord: func(t testing.TB, db string, id storage.GameID) string {
+		record: func(t testing.TB, db, kind string, id uint64) string {
 			var out string
 			boltUpdate(t, db, func(tx *bolt.Tx) error {
-				out = string(tx.Bucket([]byte("games")).Get(binary.BigEndian.AppendUint64(nil, uint64(id))))
+				out = string(tx.Bucket([]byte(kind)).Get(binary.BigEndian.AppendUint64(nil, id)))
 				return nil
 			})
 			return out
@@ -148,11 +151,11 @@ var testBackends = []testBackend{
 		name:          "postgres",
 		newDB:         pgtest.NewDatabase,
 		badGameRecord: `{"id":1,"moves":{"not":"a list"}}`,
-		putGameRecord: func(t testing.TB, db string, id storage.GameID, data string) {
-			pgtest.Exec(t, db, "UPDATE games SET record = $2 WHERE id = $1", int64(id), data)
+		putRecord: func(t testing.TB, db, kind string, id uint64, data string) {
+			pgtest.Exec(t, db, "UPDATE "+kind+" SET record = $2 WHERE id = $1", int64(id), data)
 		},
-		gameRecord: func(t testing.TB, db string, id storage.GameID) string {
-			return pgtest.QueryString(t, db, "SELECT record::text FROM games WHERE id = $1", int64(id))
+		record: func(t testing.TB, db, kind string, id uint64) string {
+			return pgtest.QueryString(t, db, "SELECT record::text FROM "+kind+" WHERE id = $1", int64(id))
 		},
 		breakIndexes: func(t testing.TB, db string) {
 			pgtest.Exec(t, db, `UPDATE games SET deadline_ns = NULL

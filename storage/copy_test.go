@@ -232,7 +232,7 @@ func TestCopyStopsAtDamage(t *testing.T) {
 			s := b.openAt(t, db, storage.Options{})
 			ids := populate(t, s, 5)
 			s.Close()
-			b.putGameRecord(t, db, ids[3], `{"id":4,"variant":"copenhagen","attackers":{"user":"a"},"defenders":{"user":"b"},"moves":["a1-a2"],"result":"ongoing"}`)
+			b.putRecord(t, db, "games", uint64(ids[3]), `{"id":4,"variant":"copenhagen","attackers":{"user":"a"},"defenders":{"user":"b"},"moves":["a1-a2"],"result":"ongoing"}`)
 			src := b.openAt(t, db, storage.Options{ReadOnly: true})
 			dst, _ := testBackends[0].open(t)
 			_, err := storage.Copy(t.Context(), dst, src)

@@ -297,7 +297,7 @@ func testUndecodableRecord(t *testing.T, b testBackend) {
 		ids[1]: `{"id":2,"variant":"copenhagen","attackers":{"user":"a"},"defenders":{"user":"b"},"moves":["a1-a2"],"result":"ongoing"}`,
 	}
 	for id, v := range bad {
-		b.putGameRecord(t, db, id, v)
+		b.putRecord(t, db, "games", uint64(id), v)
 	}
 	s = b.openAt(t, db, storage.Options{})
 	ctx := t.Context()
@@ -333,7 +333,7 @@ func testUndecodableRecord(t *testing.T, b testBackend) {
 	// The bad records are still there, untouched, for a human to repair.
 	s.Close()
 	for id, v := range bad {
-		if got := b.gameRecord(t, db, id); got != v {
+		if got := b.record(t, db, "games", uint64(id)); got != v {
 			t.Errorf("game %d record changed to %q", id, got)
 		}
 	}

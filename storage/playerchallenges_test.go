@@ -129,25 +129,8 @@ func testPlayerChallenges(t *testing.T, b testBackend) {
 
 	// 444's challenge 4 (by 333, in g1) no longer decodes.
 	s.Close()
-	var good string
-	if b.name == "bbolt" {
-		boltUpdate(t, db, func(tx *bolt.Tx) error {
-			good = string(tx.Bucket([]byte("challenges")).Get(binary.BigEndian.AppendUint64(nil, 4)))
-			return nil
-		})
-	} else {
-		good = pgtest.QueryString(t, db, "SELECT record::text FROM challenges WHERE id = 4")
-	}
-	putRecord := func(data string) {
-		t.Helper()
-		if b.name == "bbolt" {
-			boltUpdate(t, db, func(tx *bolt.Tx) error {
-				return tx.Bucket([]byte("challenges")).Put(binary.BigEndian.AppendUint64(nil, 4), []byte(data))
-			})
-		} else {
-			pgtest.Exec(t, db, "UPDATE challenges SET record = $1 WHERE id = 4", data)
-		}
-	}
+	good := b.record(t, db, "challenges", 4)
+	putRecord := func(data string) { t.Helper(); b.putRecord(t, db, "challenges", 4, data) }
 	putRecord(strings.Replace(good, `"state":"open"`, `"state":"pondering"`, 1))
 	s = b.openAt(t, db, storage.Options{Now: c.Now})
 	if _, err := s.OpenChallenges(ctx); !errors.Is(err, storage.ErrCorrupt) {

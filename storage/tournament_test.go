@@ -194,13 +194,7 @@ func testTournamentsOfGuild(t *testing.T, b testBackend) {
 	// Another server's tournament 2 no longer decodes.
 	s.Close()
 	bad := `{"id":2,"guild":"g2","name":["not","a","name"]}`
-	if b.name == "bbolt" {
-		boltUpdate(t, db, func(tx *bolt.Tx) error {
-			return tx.Bucket([]byte("tournaments")).Put(binary.BigEndian.AppendUint64(nil, 2), []byte(bad))
-		})
-	} else {
-		pgtest.Exec(t, db, "UPDATE tournaments SET record = $1 WHERE id = 2", bad)
-	}
+	b.putRecord(t, db, "tournaments", 2, bad)
 	s = b.openAt(t, db, storage.Options{Now: c.Now})
 	if got, want := tournamentIDs(t, s, "g1", false), []storage.TournamentID{1, 3, 5}; !slices.Equal(got, want) {
 		t.Errorf("with g2's record damaged, Tournaments(g1) = %v, want %v", got, want)
@@ -322,25 +316,8 @@ func testActiveTournaments(t *testing.T, b testBackend) {
 	}
 	// The finished tournament 2 no longer decodes: the sweep does not read it.
 	s.Close()
-	putRecord := func(data string) {
-		t.Helper()
-		if b.name == "bbolt" {
-			boltUpdate(t, db, func(tx *bolt.Tx) error {
-				return tx.Bucket([]byte("tournaments")).Put(binary.BigEndian.AppendUint64(nil, 2), []byte(data))
-			})
-		} else {
-			pgtest.Exec(t, db, "UPDATE tournaments SET record = $1 WHERE id = 2", data)
-		}
-	}
-	var good string
-	if b.name == "bbolt" {
-		boltUpdate(t, db, func(tx *bolt.Tx) error {
-			good = string(tx.Bucket([]byte("tournaments")).Get(binary.BigEndian.AppendUint64(nil, 2)))
-			return nil
-		})
-	} else {
-		good = pgtest.QueryString(t, db, "SELECT record::text FROM tournaments WHERE id = 2")
-	}
+	putRecord := func(data string) { t.Helper(); b.putRecord(t, db, "tournaments", 2, data) }
+	good := b.record(t, db, "tournaments", 2)
 	putRecord(`{"id":2,"guild":"g2","name":["not","a","name"]}`)
 	s = b.openAt(t, db, storage.Options{Now: c.Now})
 	if got, want := tournamentIDs(t, s, "", true), []storage.TournamentID{1, 4}; !slices.Equal(got, want) {
