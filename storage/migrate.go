@@ -79,59 +79,41 @@ func migrate4to5(tx *bolt.Tx, _ time.Time) error {
 // migrate5to6 adds the index of each server's tournaments, made from
 // the tournaments stored.
 func migrate5to6(tx *bolt.Tx, _ time.Time) error {
-	idx, err := tx.CreateBucketIfNotExists(bucketTournamentsByGuild)
-	if err != nil {
-		return err
-	}
-	return tx.Bucket(bucketTournaments).ForEach(func(k, v []byte) error {
-		t, err := decodeTournament(v)
-		if err != nil {
-			return fmt.Errorf("tournament %x: %w", k, err)
-		}
-		return idx.Put(channelGameKey(t.GuildID, uint64(t.ID)), nil)
-	})
+	return buildIndex(tx, bucketTournamentsByGuild, bucketTournaments, "tournament", decodeTournament, tournamentIndex)
 }
 
 // migrate6to7 adds the index of the tournaments not over, made from the
 // tournaments stored.
 func migrate6to7(tx *bolt.Tx, _ time.Time) error {
-	idx, err := tx.CreateBucketIfNotExists(bucketActiveTournaments)
-	if err != nil {
-		return err
-	}
-	return tx.Bucket(bucketTournaments).ForEach(func(k, v []byte) error {
-		t, err := decodeTournament(v)
-		if err != nil {
-			return fmt.Errorf("tournament %x: %w", k, err)
-		}
-		if t.Over() {
-			return nil
-		}
-		return idx.Put(idKey(uint64(t.ID)), nil)
-	})
+	return buildIndex(tx, bucketActiveTournaments, bucketTournaments, "tournament", decodeTournament, tournamentIndex)
 }
 
 // migrate7to8 adds the index of each player's open challenges, made
 // from the open challenges stored.
 func migrate7to8(tx *bolt.Tx, _ time.Time) error {
-	idx, err := tx.CreateBucketIfNotExists(bucketChallengesByUser)
+	return buildIndex(tx, bucketChallengesByUser, bucketChallenges, "challenge", decodeChallenge, challengeIndex)
+}
+
+// buildIndex adds the index bucket idx, made from the records of bucket:
+// those of their index entries (index, as Check expects them) that
+// belong to idx. It is what a migration that adds an index does.
+func buildIndex[T any](tx *bolt.Tx, idx, bucket []byte, kind string, decode func([]byte) (T, error), index func(T) []indexEntry) error {
+	b, err := tx.CreateBucketIfNotExists(idx)
 	if err != nil {
 		return err
 	}
-	return tx.Bucket(bucketChallenges).ForEach(func(k, v []byte) error {
-		c, err := decodeChallenge(v)
-		if err != nil {
-			return fmt.Errorf("challenge %x: %w", k, err)
-		}
-		for _, e := range challengeIndex(c) {
-			if bytes.Equal(e.bucket, bucketChallengesByUser) {
-				if err := idx.Put(e.key, nil); err != nil {
-					return err
-				}
+	entries, err := indexesOf(tx, nil, bucket, kind, decode, index)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if bytes.Equal(e.bucket, idx) {
+			if err := b.Put(e.key, nil); err != nil {
+				return err
 			}
 		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // challengeIndex lists the index entries of a challenge: an open one is
