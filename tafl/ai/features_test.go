@@ -719,3 +719,49 @@ func TestSealsGiveWayToTheHunt(t *testing.T) {
 		}
 	}
 }
+
+// TestSealsWrittenOutAreSealScore: evaluateCached writes the seal terms
+// out for weights without openCorner terms (the fitted ones, both
+// sides') and calls sealScore otherwise; the two must agree. The same
+// info made to take sealScore's way evaluates every position alike.
+func TestSealsWrittenOutAreSealScore(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	records := []string{
+		"/2t5t2/1t7t1/t4t4t/11/11/5K5/11/3T7/t9t/1t7t1/2t5t2/",          // four seals
+		"/8t2/1t7t1/t4t4t/11/5t5/5K5/11/3T7/t9t/1t7t1/2t5t2/",           // three
+		"/2t5t2/1t7t1/t4t4t/11/11/11/11/3T7/t9t/Kt7t1/2t5t2/",           // the king behind a seal
+		"/2t5t2/K8t1/t4t4t/11/11/11/11/3T7/t9t/1t7t1/2t5t2/",            // behind another
+		"/1Kt5t2/1t7t1/t4t4t/3T3T3/11/11/11/3T3T3/t4T4t/1t3t3t1/2t5t2/", // and another
+	}
+	var positions []tafl.Position
+	for _, rec := range records {
+		p, err := v.ParsePosition(rec, tafl.Attackers)
+		if err != nil {
+			t.Fatalf("%s: %v", rec, err)
+		}
+		positions = append(positions, p)
+	}
+	for seed := uint64(1); seed <= 20; seed++ {
+		for _, n := range []int{10, 40, 90, 160} {
+			positions = append(positions, randomGame(t, "copenhagen", n, seed).Position())
+		}
+	}
+	for _, in := range []*info{infoFor(v), infoFor(v).att} {
+		if in.plan&planSeal == 0 || in.plan&planOpenCorner != 0 {
+			t.Fatalf("plan %b: the written-out seal terms are not what these weights use", in.plan)
+		}
+		slow := *in
+		slow.plan |= planOpenCorner // openCorner weights still 0: sealScore's way, same value
+		for _, p := range positions {
+			if p.Outcome().Over() {
+				continue
+			}
+			b := in.boardOf(p)
+			ps := in.pieceSumsOf(&b)
+			fast := in.evaluateWith(&b, p.ToMove(), p.King(), &ps)
+			if want := slow.evaluateWith(&b, p.ToMove(), p.King(), &ps); fast != want {
+				t.Errorf("%s: %d with the seal terms written out, %d through sealScore", p, fast, want)
+			}
+		}
+	}
+}
