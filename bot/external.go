@@ -191,9 +191,6 @@ func (p *enginePool) reap(before time.Time) {
 	}
 }
 
-// running returns the processes of the pool alive now (busy or idle).
-func (p *enginePool) running() int { return len(p.slots) }
-
 // close stops every idle process and the reaper; busy ones stop when
 // their move ends (their context is the bot's). It may be called again.
 func (e *engines) close() {

@@ -54,9 +54,6 @@ func (g *geometry) height() int { return g.top + g.size + g.captionH }
 // bounds returns the image bounds.
 func (g *geometry) bounds() image.Rectangle { return image.Rect(0, 0, g.size, g.height()) }
 
-// board returns the rectangle of the board area (frame and squares).
-func (g *geometry) board() image.Rectangle { return image.Rect(0, g.top, g.size, g.top+g.size) }
-
 // grid returns the rectangle covered by the squares.
 func (g *geometry) grid() image.Rectangle {
 	return image.Rect(g.x0, g.y0, g.x0+g.n*g.cell, g.y0+g.n*g.cell)

@@ -2,7 +2,6 @@ package tafl
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"sync"
 )
@@ -264,16 +263,6 @@ var presetTable = []preset{
 				KingArms: ArmedKing, KingStrength: StrongKing, Encirclement: true, Repetition: RepetitionMoverLoses,
 			}
 		}},
-}
-
-// presetNames returns the preset names, sorted, for messages.
-func presetNames() []string {
-	var out []string
-	for _, p := range presetTable {
-		out = append(out, p.name)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // presetWithRules returns the preset (and layout) whose game r describes,

@@ -23,9 +23,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden images in testdata/golden")
 
-// Updating reports whether the tests were run with -update.
-func Updating() bool { return *update }
-
 // Tolerance says how far an image may stray from its golden file.
 type Tolerance struct {
 	// Delta is the largest difference of any 8-bit colour channel for a
