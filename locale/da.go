@@ -95,6 +95,7 @@ var da = Dict{
 	"tour.and":                 " og ",
 	"tour.game_headline":       "Turnering **%s**, runde %d: <@%s> (angribere) mod <@%s>. Held og lykke!",
 	"tour.withdrew_board":      "<@%s> trak sig fra turneringen.",
+	"tour.withdrew_post":       "🏆 <@%s> trak sig fra **%s**.",
 	"tour.bye":                 " %s står over.",
 	"tour.bye_point":           " %s står over og får et point.",
 	"tour.forfeits":            " Uden spil: %s.",

@@ -95,6 +95,7 @@ var de = Dict{
 	"tour.and":                 " und ",
 	"tour.game_headline":       "Turnier **%s**, Runde %d: <@%s> (Angreifer) gegen <@%s>. Viel Glück!",
 	"tour.withdrew_board":      "<@%s> hat sich aus dem Turnier zurückgezogen.",
+	"tour.withdrew_post":       "🏆 <@%s> hat sich aus **%s** zurückgezogen.",
 	"tour.bye":                 " Spielfrei: %s.",
 	"tour.bye_point":           " Spielfrei mit einem Punkt: %s.",
 	"tour.forfeits":            " Kampflos: %s.",

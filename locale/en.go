@@ -96,6 +96,7 @@ var en = Dict{
 	"tour.and":                 " and ",
 	"tour.game_headline":       "Tournament **%s**, round %d: <@%s> (attackers) against <@%s>. Good luck!",
 	"tour.withdrew_board":      "<@%s> withdrew from the tournament.",
+	"tour.withdrew_post":       "🏆 <@%s> withdrew from **%s**.",
 	"tour.bye":                 " %s sits out this round.",
 	"tour.bye_point":           " A bye for %s: a point.",
 	"tour.forfeits":            " Forfeits: %s.",

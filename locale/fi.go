@@ -95,6 +95,7 @@ var fi = Dict{
 	"tour.and":                 " ja ",
 	"tour.game_headline":       "Turnaus **%s**, kierros %d: <@%s> (hyökkääjät) vastaan <@%s>. Onnea!",
 	"tour.withdrew_board":      "<@%s> vetäytyi turnauksesta.",
+	"tour.withdrew_post":       "🏆 <@%s> vetäytyi turnauksesta **%s**.",
 	"tour.bye":                 " Vapaakierros: %s.",
 	"tour.bye_point":           " Vapaakierros ja piste: %s.",
 	"tour.forfeits":            " Pelaamatta: %s.",

@@ -95,6 +95,7 @@ var is = Dict{
 	"tour.and":                 " og ",
 	"tour.game_headline":       "Mót **%s**, umferð %d: <@%s> (sóknarmenn) gegn <@%s>. Gangi ykkur vel!",
 	"tour.withdrew_board":      "<@%s> dró sig úr mótinu.",
+	"tour.withdrew_post":       "🏆 <@%s> dró sig úr **%s**.",
 	"tour.bye":                 " %s situr hjá.",
 	"tour.bye_point":           " %s situr hjá og fær vinning.",
 	"tour.forfeits":            " Án taflmennsku: %s.",

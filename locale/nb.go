@@ -95,6 +95,7 @@ var nb = Dict{
 	"tour.and":                 " og ",
 	"tour.game_headline":       "Turnering **%s**, runde %d: <@%s> (angripere) mot <@%s>. Lykke til!",
 	"tour.withdrew_board":      "<@%s> trakk seg fra turneringen.",
+	"tour.withdrew_post":       "🏆 <@%s> trakk seg fra **%s**.",
 	"tour.bye":                 " %s står over.",
 	"tour.bye_point":           " %s står over og får ett poeng.",
 	"tour.forfeits":            " Walkover: %s.",

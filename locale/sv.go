@@ -95,6 +95,7 @@ var sv = Dict{
 	"tour.and":                 " och ",
 	"tour.game_headline":       "Turnering **%s**, rond %d: <@%s> (anfallare) mot <@%s>. Lycka till!",
 	"tour.withdrew_board":      "<@%s> drog sig ur turneringen.",
+	"tour.withdrew_post":       "🏆 <@%s> drog sig ur **%s**.",
 	"tour.bye":                 " %s står över.",
 	"tour.bye_point":           " %s står över och får en poäng.",
 	"tour.forfeits":            " Walkover: %s.",
