@@ -328,7 +328,13 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 	case len(active) == 1:
 		return active[0], nil
 	case len(active) == 0 && len(all) > 0 && (r.str("action") == "standings" || r.str("action") == ""):
-		return all[len(all)-1], nil // the last one's final standings
+		last := all[len(all)-1]
+		if last.Cancelled {
+			// Its table (the players who had signed up) would read as
+			// a tournament still to come.
+			return nil, userErrorT("tour.none_last_cancelled", last.Name, uint64(last.ID))
+		}
+		return last, nil // the last one's final standings
 	case len(active) == 0:
 		return nil, userErrorT("tour.none")
 	}

@@ -296,3 +296,28 @@ func TestConsoleWithdrawalWithoutGameIsPosted(t *testing.T) {
 		t.Errorf("bob's withdrawal from his game (once, with its board):%s", bob)
 	}
 }
+
+// TestConsoleNoTournamentAfterACalledOffOne: with no tournament going on
+// and the last one called off, /tafl tournament (and action:standings)
+// says so, naming it, and how a manager starts one; it showed the called
+// off tournament's table as if it were the one going on. Named with the
+// tournament option, its table is still shown.
+func TestConsoleNoTournamentAfterACalledOffOne(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:Cup variant:brandubh",
+		"/tafl tournament action:cancel",
+		"/tafl tournament",
+		"/tafl tournament action:standings",
+		"/tafl tournament action:standings tournament:1",
+		"quit",
+	})
+	_, after, ok := strings.Cut(text, "**Cup** is called off.")
+	if !ok {
+		t.Fatalf("the tournament was not called off:\n%s", text)
+	}
+	const none = "[to alice] (only you) There is no tournament going on in this server: the last one, **Cup** (tournament 1), was called off. " +
+		"A manager starts one with `/tafl tournament` `action:create` `name:…`.\n"
+	if strings.Count(after, none) != 2 || strings.Count(after, "Standings of **Cup** (tournament 1).") != 1 {
+		t.Errorf("/tafl tournament, action:standings and action:standings tournament:1 after Cup was called off:%s", after)
+	}
+}

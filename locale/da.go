@@ -39,6 +39,7 @@ var da = Dict{
 	"tour.not_number":          "`%s` er ikke et turneringsnummer: vælg en fra listen.",
 	"tour.no_such":             "Der er ingen turnering %d på denne server.",
 	"tour.none":                "Der er ingen turnering i gang på denne server. En administrator opretter en med `/tafl tournament` `handling:opret` `navn:…`.",
+	"tour.none_last_cancelled": "Der er ingen turnering i gang på denne server: den seneste, **%s** (turnering %d), blev aflyst. En administrator opretter en med `/tafl tournament` `handling:opret` `navn:…`.",
 	"tour.several":             "Flere turneringer er i gang: vælg en med `turnering`.",
 	"tour.called_off":          "Den turnering er aflyst.",
 	"tour.left":                "Du har forladt **%s**.",

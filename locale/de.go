@@ -39,6 +39,7 @@ var de = Dict{
 	"tour.not_number":          "`%s` ist keine Turniernummer: wähle eines aus der Liste.",
 	"tour.no_such":             "Auf diesem Server gibt es kein Turnier %d.",
 	"tour.none":                "Auf diesem Server läuft kein Turnier. Ein Verwalter legt eines an mit `/tafl tournament` `aktion:anlegen` `name:…`.",
+	"tour.none_last_cancelled": "Auf diesem Server läuft kein Turnier: das letzte, **%s** (Turnier %d), wurde abgesagt. Ein Verwalter legt eines an mit `/tafl tournament` `aktion:anlegen` `name:…`.",
 	"tour.several":             "Mehrere Turniere laufen: wähle eines mit `turnier`.",
 	"tour.called_off":          "Dieses Turnier wurde abgesagt.",
 	"tour.left":                "Du hast **%s** verlassen.",

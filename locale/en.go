@@ -40,6 +40,7 @@ var en = Dict{
 	"tour.not_number":          "`%s` is not a tournament number: pick one from the list.",
 	"tour.no_such":             "There is no tournament %d in this server.",
 	"tour.none":                "There is no tournament going on in this server. A manager starts one with `/tafl tournament` `action:create` `name:…`.",
+	"tour.none_last_cancelled": "There is no tournament going on in this server: the last one, **%s** (tournament %d), was called off. A manager starts one with `/tafl tournament` `action:create` `name:…`.",
 	"tour.several":             "Several tournaments are going on: pick one with the `tournament` option.",
 	"tour.called_off":          "That tournament was called off.",
 	"tour.left":                "You left **%s**.",

@@ -39,6 +39,7 @@ var fi = Dict{
 	"tour.not_number":          "`%s` ei ole turnauksen numero: valitse listasta.",
 	"tour.no_such":             "Tällä palvelimella ei ole turnausta %d.",
 	"tour.none":                "Tällä palvelimella ei ole käynnissä turnausta. Ylläpitäjä luo sellaisen komennolla `/tafl tournament` `toiminto:luo` `nimi:…`.",
+	"tour.none_last_cancelled": "Tällä palvelimella ei ole käynnissä turnausta: viimeisin, **%s** (turnaus %d), peruttiin. Ylläpitäjä luo sellaisen komennolla `/tafl tournament` `toiminto:luo` `nimi:…`.",
 	"tour.several":             "Useita turnauksia on käynnissä: valitse yksi valinnalla `turnaus`.",
 	"tour.called_off":          "Se turnaus on peruttu.",
 	"tour.left":                "Poistuit turnauksesta **%s**.",

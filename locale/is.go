@@ -39,6 +39,7 @@ var is = Dict{
 	"tour.not_number":          "`%s` er ekki mótsnúmer: veldu eitt af listanum.",
 	"tour.no_such":             "Það er ekkert mót %d á þessum þjóni.",
 	"tour.none":                "Ekkert mót er í gangi á þessum þjóni. Stjórnandi stofnar mót með `/tafl tournament` `action:create` `name:…`.",
+	"tour.none_last_cancelled": "Ekkert mót er í gangi á þessum þjóni: því síðasta, **%s** (mót %d), var aflýst. Stjórnandi stofnar mót með `/tafl tournament` `action:create` `name:…`.",
 	"tour.several":             "Nokkur mót eru í gangi: veldu eitt með `tournament`.",
 	"tour.called_off":          "Því móti var aflýst.",
 	"tour.left":                "Þú hefur afskráð þig úr **%s**.",

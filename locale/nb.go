@@ -39,6 +39,7 @@ var nb = Dict{
 	"tour.not_number":          "`%s` er ikke et turneringsnummer: velg en fra listen.",
 	"tour.no_such":             "Det finnes ingen turnering %d på denne serveren.",
 	"tour.none":                "Det pågår ingen turnering på denne serveren. En administrator oppretter en med `/tafl tournament` `handling:opprett` `navn:…`.",
+	"tour.none_last_cancelled": "Det pågår ingen turnering på denne serveren: den siste, **%s** (turnering %d), ble avlyst. En administrator oppretter en med `/tafl tournament` `handling:opprett` `navn:…`.",
 	"tour.several":             "Flere turneringer pågår: velg en med `turnering`.",
 	"tour.called_off":          "Den turneringen er avlyst.",
 	"tour.left":                "Du har forlatt **%s**.",

@@ -39,6 +39,7 @@ var sv = Dict{
 	"tour.not_number":          "`%s` är inte ett turneringsnummer: välj en i listan.",
 	"tour.no_such":             "Det finns ingen turnering %d på den här servern.",
 	"tour.none":                "Det pågår ingen turnering på den här servern. En administratör skapar en med `/tafl tournament` `åtgärd:skapa` `namn:…`.",
+	"tour.none_last_cancelled": "Det pågår ingen turnering på den här servern: den senaste, **%s** (turnering %d), ställdes in. En administratör skapar en med `/tafl tournament` `åtgärd:skapa` `namn:…`.",
 	"tour.several":             "Flera turneringar pågår: välj en med `turnering`.",
 	"tour.called_off":          "Den turneringen är inställd.",
 	"tour.left":                "Du har lämnat **%s**.",
