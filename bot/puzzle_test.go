@@ -527,6 +527,27 @@ func TestPuzzleLeftHalfWay(t *testing.T) {
 		t.Errorf("bob's record after leaving puzzle %d: %+v", at, rec)
 	}
 
+	// erin: the first move right, then the daily puzzle's Solve button: of
+	// the same puzzle, it starts it again and leaves nothing; of another,
+	// it leaves the one under way.
+	const erin = "555"
+	solve := func(id storage.PuzzleID) *resp {
+		r, _ := h.click(erin, bot.CustomID{Action: bot.ActPuzzleSolve, ID: uint64(id)}.String(), false)
+		return r
+	}
+	r = solve(first.ID)
+	pickMove(t, h, erin, customIDs(r.Components)["Move"], "b3", "b6")
+	if again := solve(first.ID); strings.Contains(again.Content, "left unfinished") || record(erin).Going != first.ID {
+		t.Errorf("Solve of the puzzle under way: %q, %+v", again.Content, record(erin))
+	}
+	if other := solve(second.ID); !strings.HasPrefix(other.Content, fmt.Sprintf("Puzzle %d, left unfinished, counts as not solved", first.ID)) ||
+		!strings.Contains(other.Content, fmt.Sprintf("**Puzzle %d** ·", second.ID)) {
+		t.Errorf("Solve of another puzzle with puzzle %d under way: %q", first.ID, other.Content)
+	}
+	if rec := record(erin); rec.Failed != 1 || rec.Going != 0 {
+		t.Errorf("erin's record: %+v", rec)
+	}
+
 	// carol: the first move of one right, then a move of the other.
 	one, _ := h.slash(carol, "puzzle", opt("variant", "hnefatafl-9"))
 	two, _ := h.click(carol, customIDs(one.Components)["Another puzzle"], true)
