@@ -328,7 +328,13 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 	case len(active) == 1:
 		return active[0], nil
 	case len(active) == 0 && len(all) > 0 && (r.str("action") == "standings" || r.str("action") == ""):
-		return all[len(all)-1], nil // the last one's final standings
+		last := all[len(all)-1]
+		if last.Cancelled {
+			// Its table (the players who had signed up) would read as
+			// a tournament still to come.
+			return nil, userErrorT("tour.none_last_cancelled", last.Name, uint64(last.ID))
+		}
+		return last, nil // the last one's final standings
 	case len(active) == 0:
 		return nil, userErrorT("tour.none")
 	}
@@ -617,6 +623,16 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 			// The announcement marks who withdrew; left as it was, it
 			// listed them as playing until the round ended.
 			b.editAnnouncement(ctx, t)
+			// The channel hears of the withdrawal: under the resigned
+			// game's board, else on its own (it heard nothing when the
+			// player had no game going).
+			said := func() {
+				send := (&message{content: tourLang(t).T("tour.withdrew_post", r.userID, t.Name)}).send()
+				send.AllowedMentions = &discordgo.MessageAllowedMentions{} // who withdrew knows
+				if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
+					b.log.Warn("announcing a tournament withdrawal", "tournament_id", t.ID, "err", err)
+				}
+			}
 			if pending != nil && pending.GameID != 0 {
 				// b.updateGame: a game found out of time is ended on time
 				// instead, and that end is announced and recorded (the
@@ -628,6 +644,7 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 					return g.Tafl().Resign(g.SideOf(r.userID))
 				})
 				if errors.Is(err, storage.ErrTimedOut) {
+					said()
 					return // its announcement moves the tournament on
 				}
 				if err == nil {
@@ -638,6 +655,7 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 				}
 				b.log.Warn("resigning a withdrawn player's game", "game_id", pending.GameID, "err", err)
 			}
+			said()
 			b.tournamentProgress(ctx, t.ID, nil) // the round may be complete without them
 		}}, nil
 }

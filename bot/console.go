@@ -524,6 +524,23 @@ func choiceValue(o *discordgo.ApplicationCommandOption, typed string, locs []dis
 	return nil, false
 }
 
+// choiceNames are the names of o's choices as Discord's picker shows
+// them to a reader of the first of locs (the English names without one,
+// or where the choice has no name in it).
+func choiceNames(o *discordgo.ApplicationCommandOption, locs []discordgo.Locale) []string {
+	out := make([]string, 0, len(o.Choices))
+	for _, ch := range o.Choices {
+		name := ch.Name
+		if len(locs) > 0 {
+			if s, ok := ch.NameLocalizations[locs[0]]; ok && s != "" {
+				name = s
+			}
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
 // parseSlash reads "/tafl sub [name:value | value] …"; a value with
 // spaces goes in double quotes (a choice's name, such as "træk dig", may
 // also be typed without them). Subcommands, options and choices go by
@@ -575,6 +592,14 @@ func (c *ConsoleREST) parseSlash(line string, partial bool, locs ...discordgo.Lo
 			}
 			if found {
 				o.Value = v
+			} else if !partial {
+				// Discord sends only one of the choices: its picker offers
+				// no other. Refused here as the picker would show them.
+				shown := od.Name
+				if len(locs) > 0 && od.NameLocalizations[locs[0]] != "" {
+					shown = od.NameLocalizations[locs[0]]
+				}
+				return nil, fmt.Errorf("%s must be one of: %s", shown, strings.Join(choiceNames(od, locs), ", "))
 			}
 		}
 		switch od.Type {

@@ -212,7 +212,8 @@ func TestConsoleGamesListSaysVacation(t *testing.T) {
 
 // TestConsoleOtherEngines: with other engines configured, the console
 // offers /tafl ai's engine option as Discord would (it takes the commands
-// the bot registers), and names the engines it knows.
+// the bot registers), and names the engines it knows; one it does not is
+// refused with them, as Discord's picker offers no other.
 func TestConsoleOtherEngines(t *testing.T) {
 	text := runConsoleWith(t, bot.Options{Store: consoleStore(t),
 		Engines: []bot.ExternalEngine{{Name: "elsewhere", Command: []string{filepath.Join(t.TempDir(), "no-such-engine")}}}}, []string{
@@ -223,8 +224,23 @@ func TestConsoleOtherEngines(t *testing.T) {
 	if strings.Contains(text, `has no option "engine"`) || !strings.Contains(text, "plays the engine **elsewhere**") {
 		t.Errorf("the engine option was not offered:\n%s", text)
 	}
-	if !strings.Contains(text, `There is no engine called "nope"`) {
+	if !strings.Contains(text, "engine must be one of: elsewhere\n") {
 		t.Errorf("an unknown engine was not refused:\n%s", text)
+	}
+}
+
+// TestUnknownEngineRefused: an engine the bot does not have (Discord can
+// still offer one a restart took out of the configuration until the
+// commands are registered again) is refused with where to find them, and
+// no game starts.
+func TestUnknownEngineRefused(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "ai", opt("engine", "nope"), opt("variant", "brandubh"))
+	if !isEphemeral(r) || !strings.Contains(r.Content, `There is no engine called "nope" on this bot; the `+"`engine`"+` option lists them.`) {
+		t.Errorf("engine:nope was answered: %+v", r)
+	}
+	if gs, err := h.store.ActiveGamesInChannel(t.Context(), channel); err != nil || len(gs) != 0 {
+		t.Errorf("games after the refusal: %v, %v", gs, err)
 	}
 }
 
@@ -715,5 +731,31 @@ func TestConsoleShowCommandsWithNoGameAtAll(t *testing.T) {
 	)
 	if strings.Contains(text, "no game in progress") || strings.Contains(text, "`/tafl games` lists yours") {
 		t.Errorf("the old answers remain:\n%s", text)
+	}
+}
+
+// TestConsoleMistypedChoice: a choice option's value that is none of its
+// choices is refused as Discord's picker would show them, in the reader's
+// language ("aktion must be one of: anlegen, beitreten, …"), and nothing
+// runs; it went to the command, which answered with the English values.
+func TestConsoleMistypedChoice(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl tournament action:craete",
+		"/tafl settings language:de",
+		"/tafl turnier aktion:anlegn name:Pokal",
+		"/tafl ai stufe:leict",
+		"/tafl tournament aktion:anlegen name:Pokal",
+		"quit",
+	})
+	consoleSays(t, text,
+		"action must be one of: create, join, leave, start, withdraw, standings, cancel\n",
+		"aktion must be one of: anlegen, beitreten, verlassen, starten, zurückziehen, Tabelle, absagen\n",
+		"stufe must be one of: leicht, mittel, schwer, maximal\n",
+		"🏆 **Pokal** (Turnier 1)", // the choice typed right still works
+	)
+	for _, bad := range []string{"create, join, leave, start, withdraw, standings, cancel.", "easy, medium, hard oder max", "Turnier 2"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("%q in:\n%s", bad, text)
+		}
 	}
 }

@@ -27,8 +27,11 @@ import (
 // replies are played by the bot from the stored line. A wrong move ends
 // the attempt and shows the winning move as an arrow. The first attempt
 // at each puzzle counts: it moves the player's puzzle rating and the
-// puzzle's (Glicko-2). A puzzle's custom ids carry its id and the number
-// of solution moves played (the step), so every message is self-contained.
+// puzzle's (Glicko-2). A first attempt left half-way (a move played right,
+// then another puzzle given or played) counts as not solved, as a wrong
+// move does: storage keeps the attempt under way (PuzzleRecord.Going).
+// A puzzle's custom ids carry its id and the number of solution moves
+// played (the step), so every message is self-contained.
 
 // importPuzzles stores the puzzles of the starter set that are not stored
 // yet, in one transaction: after the first start a read finds them all.
@@ -130,6 +133,21 @@ func (b *Bot) btnPuzzleNew(ctx context.Context, r *request) (*reply, error) {
 // puzzle "Another puzzle" was pressed under; 0 for none) unless no other
 // is left.
 func (b *Bot) newPuzzle(ctx context.Context, r *request, variant string, shown storage.PuzzleID, headline string) (*message, error) {
+	left, err := b.leavePuzzle(ctx, r, 0)
+	if err != nil {
+		return nil, err
+	}
+	msg, err := b.pickPuzzle(ctx, r, variant, shown, joinLines(left, headline))
+	if text, ok := userMessage(err, r.p); ok && err != nil && left != "" {
+		// No puzzle to give (every one tried): the answer still says
+		// that the one left counted.
+		return &message{content: joinLines(left, text)}, nil
+	}
+	return msg, err
+}
+
+// pickPuzzle is newPuzzle once an attempt under way is left.
+func (b *Bot) pickPuzzle(ctx context.Context, r *request, variant string, shown storage.PuzzleID, headline string) (*message, error) {
 	guild := r.in.GuildID
 	pl, err := b.store.GetPlayer(ctx, guild, r.userID)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -175,6 +193,42 @@ func (b *Bot) newPuzzle(ctx context.Context, r *request, variant string, shown s
 	})
 	p := open[rand.IntN(min(8, len(open)))]
 	return b.puzzleMessage(r.p, p, 0, variant, headline, puzzleGoing)
+}
+
+// leavePuzzle counts the user's first attempt under way at a puzzle other
+// than keep as not solved, as they are given another puzzle, and returns
+// the line that says so ("" when none was under way).
+func (b *Bot) leavePuzzle(ctx context.Context, r *request, keep storage.PuzzleID) (string, error) {
+	pl, err := b.store.GetPlayer(ctx, r.in.GuildID, r.userID)
+	if isNotFound(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if pl.Puzzles.Going == 0 || pl.Puzzles.Going == keep {
+		return "", nil
+	}
+	left, err := b.store.PuzzleUnderWay(ctx, r.in.GuildID, r.userID, 0)
+	if err != nil {
+		return "", err
+	}
+	return leftNote(r.p, left), nil
+}
+
+// leftNote says that attempt a, left half-way for another puzzle, counts
+// as not solved, and what it did to the puzzle rating ("" for nil).
+func leftNote(p *locale.Printer, a *storage.PuzzleAttempt) string {
+	if a == nil {
+		return ""
+	}
+	before, after := shownRatings(a.Before, a.After)
+	return p.T("Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).", a.Puzzle.ID, before, after, after-before)
+}
+
+// joinLines joins the lines that are not empty.
+func joinLines(lines ...string) string {
+	return strings.Join(slices.DeleteFunc(lines, func(s string) bool { return s == "" }), "\n")
 }
 
 // puzzleScope is the variant a puzzle component's "Another puzzle" keeps
@@ -419,7 +473,11 @@ func (b *Bot) btnPuzzleSolve(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	msg, err := b.puzzleMessage(r.p, p, 0, "", "", puzzleGoing)
+	left, err := b.leavePuzzle(ctx, r, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	msg, err := b.puzzleMessage(r.p, p, 0, "", left, puzzleGoing)
 	if err != nil {
 		return nil, err
 	}
@@ -476,24 +534,29 @@ func (b *Bot) btnPuzzleTarget(ctx context.Context, r *request) (*reply, error) {
 	var msg *message
 	switch {
 	case correct && !last:
+		// The attempt is under way (another one is left).
+		a, err2 := b.store.PuzzleUnderWay(ctx, r.in.GuildID, r.userID, p.ID)
+		if err2 != nil {
+			return nil, err2
+		}
 		reply := moveText(trial, line[step+1])
 		answer := r.p.T("✅ **%s** is right. The defenders answer **%s**.", played.Notation(), reply)
 		if p.ToMove == tafl.Defenders {
 			answer = r.p.T("✅ **%s** is right. The attackers answer **%s**.", played.Notation(), reply)
 		}
-		msg, err = b.puzzleMessage(r.p, p, step+2, puzzleScope(r.cid), answer, puzzleGoing)
+		msg, err = b.puzzleMessage(r.p, p, step+2, puzzleScope(r.cid), joinLines(leftNote(r.p, a), answer), puzzleGoing)
 	case correct:
-		note, err2 := b.recordAttempt(ctx, r, p, true)
+		note, left, err2 := b.recordAttempt(ctx, r, p, true)
 		if err2 != nil {
 			return nil, err2
 		}
-		msg, err = b.solvedMessage(r.p, p, trial, puzzleScope(r.cid), r.p.T("🎉 **%s** wins: puzzle solved! %s", played.Notation(), note))
+		msg, err = b.solvedMessage(r.p, p, trial, puzzleScope(r.cid), joinLines(left, r.p.T("🎉 **%s** wins: puzzle solved! %s", played.Notation(), note)))
 	default:
-		note, err2 := b.recordAttempt(ctx, r, p, false)
+		note, left, err2 := b.recordAttempt(ctx, r, p, false)
 		if err2 != nil {
 			return nil, err2
 		}
-		msg, err = b.puzzleMessage(r.p, p, step, puzzleScope(r.cid), r.p.T("❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s", played.Notation(), moveText(g, line[step]), note), puzzleFailed)
+		msg, err = b.puzzleMessage(r.p, p, step, puzzleScope(r.cid), joinLines(left, r.p.T("❌ **%s** does not win in time. The winning move was **%s** (the green arrow). %s", played.Notation(), moveText(g, line[step]), note)), puzzleFailed)
 	}
 	if err != nil {
 		return nil, err
@@ -557,13 +620,14 @@ func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game,
 // counts for the daily puzzle when p is the server's daily puzzle still
 // up, the last one posted while the daily puzzle is on: a puzzle posted
 // at 18:00 UTC is the daily puzzle until the next post, the next day's
-// date included) and says what it did to their rating.
-func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, solved bool) (string, error) {
+// date included) and says what it did to their rating, and (left, else
+// "") that it left the attempt under way at another puzzle.
+func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, solved bool) (note, left string, err error) {
 	daily := ""
 	if guild := r.in.GuildID; guild != "" {
 		gs, err := b.store.GetGuildSettings(ctx, guild)
 		if err != nil {
-			return "", err
+			return "", "", err
 		}
 		if gs.DailyChannelID != "" && gs.Daily.Date != "" && gs.Daily.PuzzleID == p.ID {
 			daily = gs.Daily.Date
@@ -571,17 +635,18 @@ func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, 
 	}
 	a, err := b.store.RecordPuzzleAttempt(ctx, r.in.GuildID, r.userID, p.ID, solved, daily)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
+	left = leftNote(r.p, a.Left)
 	if !a.First {
-		return r.p.T("(Only your first attempt at a puzzle counts: your puzzle rating stays %.0f.)", a.After.Rating), nil
+		return r.p.T("(Only your first attempt at a puzzle counts: your puzzle rating stays %.0f.)", a.After.Rating), left, nil
 	}
 	before, after := shownRatings(a.Before, a.After)
 	s := r.p.T("Your puzzle rating: %.0f → %.0f (%+.0f).", before, after, after-before)
 	if daily != "" && solved {
 		s += " " + r.p.T("You solved the daily puzzle: you will be named with the next one.")
 	}
-	return s, nil
+	return s, left, nil
 }
 
 // puzzleAlt is the alt text of a puzzle's board picture: the puzzle, the

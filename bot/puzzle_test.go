@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -27,6 +28,23 @@ func addTestPuzzle(t *testing.T, h *harness, guildID string) *storage.Puzzle {
 		Moves: 2, Solution: []string{"b3-b6", "b7-a7", "c8-a8"}, Source: "a test"}
 	if err := pz.Verify(t.Context(), 0); err != nil {
 		t.Fatalf("the test puzzle does not hold: %v", err)
+	}
+	sp := &storage.Puzzle{Variant: pz.Variant, Position: pz.Position, ToMove: tafl.Attackers, Moves: 2, Solution: pz.Solution,
+		Source: pz.Source, GuildID: guildID, Rating: storage.Rating{Rating: 1500, Deviation: 200, Volatility: 0.06}}
+	if _, err := h.store.AddPuzzle(t.Context(), sp); err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+// addMirroredPuzzle adds the test puzzle mirrored: h3-h6, then g8-i8
+// captures the king.
+func addMirroredPuzzle(t *testing.T, h *harness, guildID string) *storage.Puzzle {
+	t.Helper()
+	pz := puzzle.Puzzle{Variant: "hnefatafl-9", Position: "/9/1tt6/1t5t1/4T3t/9/8t/1t2t2K1/2t3t1t/3t3t1/", ToMove: "attackers",
+		Moves: 2, Solution: []string{"h3-h6", "h7-i7", "g8-i8"}, Source: "a test"}
+	if err := pz.Verify(t.Context(), 0); err != nil {
+		t.Fatalf("the mirrored puzzle does not hold: %v", err)
 	}
 	sp := &storage.Puzzle{Variant: pz.Variant, Position: pz.Position, ToMove: tafl.Attackers, Moves: 2, Solution: pz.Solution,
 		Source: pz.Source, GuildID: guildID, Rating: storage.Rating{Rating: 1500, Deviation: 200, Volatility: 0.06}}
@@ -213,12 +231,15 @@ func TestAnotherPuzzleKeepsTheVariant(t *testing.T) {
 		t.Errorf("Another puzzle under a hnefatafl-9 puzzle: %q", another.Content)
 	}
 	step2 := pickMove(t, h, alice, customIDs(r.Components)["Move"], "b3", "b6")
-	if another, _ := h.click(alice, customIDs(step2.Components)["Another puzzle"], true); !strings.Contains(another.Content, fmt.Sprintf("**Puzzle %d** · hnefatafl-9 ·", sp.ID)) {
-		t.Errorf("Another puzzle under the puzzle's second step: %q", another.Content)
-	}
 	solved := pickMove(t, h, alice, customIDs(step2.Components)["Move"], "c8", "a8")
 	if another, _ := h.click(alice, customIDs(solved.Components)["Another puzzle"], true); !strings.Contains(another.Content, "You have tried every hnefatafl-9 puzzle here (1 solved, 0 not)") {
 		t.Errorf("Another puzzle under a solved hnefatafl-9 puzzle: %q", another.Content)
+	}
+	// Under the next step (which leaves the attempt: TestPuzzleLeftHalfWay).
+	r, _ = h.slash(carol, "puzzle", opt("variant", "hnefatafl-9"))
+	step2 = pickMove(t, h, carol, customIDs(r.Components)["Move"], "b3", "b6")
+	if another, _ := h.click(carol, customIDs(step2.Components)["Another puzzle"], true); !strings.Contains(another.Content, "You have tried every hnefatafl-9 puzzle here (0 solved, 1 not)") {
+		t.Errorf("Another puzzle under the puzzle's second step: %q", another.Content)
 	}
 	r, _ = h.slash(bob, "puzzle", opt("variant", "hnefatafl-9"))
 	failed := pickMove(t, h, bob, customIDs(r.Components)["Move"], "g2", "g3")
@@ -240,17 +261,7 @@ func TestAnotherPuzzleKeepsTheVariant(t *testing.T) {
 func TestAnotherPuzzleIsAnother(t *testing.T) {
 	h := newHarness(t, nil)
 	first := addTestPuzzle(t, h, guild)
-	// The test puzzle mirrored: h3-h6, then g8-i8 captures the king.
-	pz := puzzle.Puzzle{Variant: "hnefatafl-9", Position: "/9/1tt6/1t5t1/4T3t/9/8t/1t2t2K1/2t3t1t/3t3t1/", ToMove: "attackers",
-		Moves: 2, Solution: []string{"h3-h6", "h7-i7", "g8-i8"}, Source: "a test"}
-	if err := pz.Verify(t.Context(), 0); err != nil {
-		t.Fatalf("the mirrored puzzle does not hold: %v", err)
-	}
-	second := &storage.Puzzle{Variant: pz.Variant, Position: pz.Position, ToMove: tafl.Attackers, Moves: 2, Solution: pz.Solution,
-		Source: pz.Source, GuildID: guild, Rating: storage.Rating{Rating: 1500, Deviation: 200, Volatility: 0.06}}
-	if _, err := h.store.AddPuzzle(t.Context(), second); err != nil {
-		t.Fatal(err)
-	}
+	second := addMirroredPuzzle(t, h, guild)
 	other := map[storage.PuzzleID]storage.PuzzleID{first.ID: second.ID, second.ID: first.ID}
 	shown := func(r *resp) storage.PuzzleID {
 		t.Helper()
@@ -411,5 +422,144 @@ func TestPuzzleOfARulesString(t *testing.T) {
 	consoleSays(t, out, "Give a variant name here (see `/tafl rules`); rules strings are for `/tafl challenge`, `/tafl ai` and `/tafl rules`.")
 	if strings.Contains(out, "tttkttt") {
 		t.Errorf("the answer names the rules string lowercased:\n%s", out)
+	}
+}
+
+// TestPuzzleLeftHalfWay: a first attempt left after a move played right
+// counts as not solved, as a wrong move does, when the player is given
+// another puzzle (Another puzzle, /tafl puzzle) or plays one; the new
+// puzzle's message says so, with the rating's change, and the player's
+// record and the puzzle's count it. It counted for nothing, and the
+// puzzle, untried, could be given again with its first move known.
+// A puzzle left before any move counts for nothing.
+func TestPuzzleLeftHalfWay(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := t.Context()
+	first, second := addTestPuzzle(t, h, guild), addMirroredPuzzle(t, h, guild)
+	moves := map[storage.PuzzleID][2]string{first.ID: {"b3", "b6"}, second.ID: {"h3", "h6"}}
+	shown := func(r *resp) storage.PuzzleID {
+		t.Helper()
+		for id := range moves {
+			if strings.Contains(r.Content, fmt.Sprintf("**Puzzle %d** ·", id)) {
+				return id
+			}
+		}
+		t.Fatalf("not one of the two puzzles: %q", r.Content)
+		return 0
+	}
+	record := func(user string) storage.PuzzleRecord {
+		t.Helper()
+		pl, err := h.store.GetPlayer(ctx, guild, user)
+		if errors.Is(err, storage.ErrNotFound) {
+			return storage.PuzzleRecord{}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pl.Puzzles
+	}
+
+	// Another puzzle before any move: nothing counts.
+	r, _ := h.slash(alice, "puzzle", opt("variant", "hnefatafl-9"))
+	r, _ = h.click(alice, customIDs(r.Components)["Another puzzle"], true)
+	if rec := record(alice); len(rec.Tried) != 0 || rec.Going != 0 || strings.Contains(r.Content, "left unfinished") {
+		t.Fatalf("a puzzle left before any move: %+v, %q", rec, r.Content)
+	}
+
+	// The first move right, then Another puzzle.
+	at := shown(r)
+	m := moves[at]
+	step2 := pickMove(t, h, alice, customIDs(r.Components)["Move"], m[0], m[1])
+	if !strings.Contains(step2.Content, "is right") {
+		t.Fatalf("%s-%s: %q", m[0], m[1], step2.Content)
+	}
+	if rec := record(alice); rec.Going != at || len(rec.Tried) != 0 {
+		t.Errorf("alice during puzzle %d: %+v", at, rec)
+	}
+	next, _ := h.click(alice, customIDs(step2.Components)["Another puzzle"], true)
+	rec := record(alice)
+	want := fmt.Sprintf("Puzzle %d, left unfinished, counts as not solved: your puzzle rating 1500 → %.0f (%+.0f).\n**Puzzle ", at,
+		math.Round(rec.Rating.Rating), math.Round(rec.Rating.Rating)-1500)
+	if !strings.HasPrefix(next.Content, want) || shown(next) == at {
+		t.Errorf("Another puzzle under puzzle %d after its first move: %q, want it to begin %q", at, next.Content, want)
+	}
+	if try, ok := rec.Tried[at]; !ok || try.Solved || rec.Failed != 1 || rec.Solved != 0 || rec.Going != 0 || rec.Rating.Rating >= 1500 {
+		t.Errorf("alice's record after leaving puzzle %d: %+v", at, rec)
+	}
+	if p, _ := h.store.GetPuzzle(ctx, at); p.Attempts != 1 || p.Solved != 0 || p.Rating.Rating <= 1500 {
+		t.Errorf("puzzle %d after alice left it: %+v", at, p)
+	}
+	// Played to its end after all, it counts no more.
+	final := pickMove(t, h, alice, customIDs(step2.Components)["Move"], map[storage.PuzzleID]string{first.ID: "c8", second.ID: "g8"}[at],
+		map[storage.PuzzleID]string{first.ID: "a8", second.ID: "i8"}[at])
+	if !strings.Contains(final.Content, "puzzle solved") || !strings.Contains(final.Content, "Only your first attempt") {
+		t.Errorf("puzzle %d solved after it was left: %q", at, final.Content)
+	}
+	if again := record(alice); again.Failed != 1 || again.Solved != 0 || again.Rating != rec.Rating {
+		t.Errorf("alice's record after solving the puzzle she left: %+v", again)
+	}
+
+	// dave (a user of his own): the first move right of the last puzzle
+	// he has not tried, then Another puzzle: none is left, and the answer
+	// says so after the note.
+	const dave = "444"
+	r, _ = h.slash(dave, "puzzle", opt("variant", "hnefatafl-9"))
+	wrong := map[storage.PuzzleID][2]string{first.ID: {"g2", "g3"}, second.ID: {"c2", "c3"}}[shown(r)] // moves that do not win
+	pickMove(t, h, dave, customIDs(r.Components)["Move"], wrong[0], wrong[1])
+	r, _ = h.click(dave, customIDs(r.Components)["Another puzzle"], true)
+	m = moves[shown(r)]
+	step2 = pickMove(t, h, dave, customIDs(r.Components)["Move"], m[0], m[1])
+	if last, _ := h.click(dave, customIDs(step2.Components)["Another puzzle"], true); !isEphemeral(last) ||
+		!strings.HasPrefix(last.Content, fmt.Sprintf("Puzzle %d, left unfinished, counts as not solved: your puzzle rating ", shown(r))) ||
+		!strings.Contains(last.Content, ".\nYou have tried every hnefatafl-9 puzzle here (0 solved, 2 not).") {
+		t.Errorf("Another puzzle under dave's last puzzle after its first move: %q", last.Content)
+	}
+
+	// bob: the first move right, then /tafl puzzle (any variant).
+	r, _ = h.slash(bob, "puzzle", opt("variant", "hnefatafl-9"))
+	at = shown(r)
+	m = moves[at]
+	pickMove(t, h, bob, customIDs(r.Components)["Move"], m[0], m[1])
+	if next, _ := h.slash(bob, "puzzle"); !strings.HasPrefix(next.Content, fmt.Sprintf("Puzzle %d, left unfinished, counts as not solved: your puzzle rating 1500 → ", at)) {
+		t.Errorf("/tafl puzzle after bob's first move of puzzle %d: %q", at, next.Content)
+	}
+	if rec := record(bob); rec.Failed != 1 || rec.Tried[at].Solved || rec.Going != 0 {
+		t.Errorf("bob's record after leaving puzzle %d: %+v", at, rec)
+	}
+
+	// erin: the first move right, then the daily puzzle's Solve button: of
+	// the same puzzle, it starts it again and leaves nothing; of another,
+	// it leaves the one under way.
+	const erin = "555"
+	solve := func(id storage.PuzzleID) *resp {
+		r, _ := h.click(erin, bot.CustomID{Action: bot.ActPuzzleSolve, ID: uint64(id)}.String(), false)
+		return r
+	}
+	r = solve(first.ID)
+	pickMove(t, h, erin, customIDs(r.Components)["Move"], "b3", "b6")
+	if again := solve(first.ID); strings.Contains(again.Content, "left unfinished") || record(erin).Going != first.ID {
+		t.Errorf("Solve of the puzzle under way: %q, %+v", again.Content, record(erin))
+	}
+	if other := solve(second.ID); !strings.HasPrefix(other.Content, fmt.Sprintf("Puzzle %d, left unfinished, counts as not solved", first.ID)) ||
+		!strings.Contains(other.Content, fmt.Sprintf("**Puzzle %d** ·", second.ID)) {
+		t.Errorf("Solve of another puzzle with puzzle %d under way: %q", first.ID, other.Content)
+	}
+	if rec := record(erin); rec.Failed != 1 || rec.Going != 0 {
+		t.Errorf("erin's record: %+v", rec)
+	}
+
+	// carol: the first move of one right, then a move of the other.
+	one, _ := h.slash(carol, "puzzle", opt("variant", "hnefatafl-9"))
+	two, _ := h.click(carol, customIDs(one.Components)["Another puzzle"], true)
+	at = shown(one)
+	m = moves[at]
+	pickMove(t, h, carol, customIDs(one.Components)["Move"], m[0], m[1])
+	m = moves[shown(two)]
+	if step := pickMove(t, h, carol, customIDs(two.Components)["Move"], m[0], m[1]); !strings.HasPrefix(step.Content, fmt.Sprintf("Puzzle %d, left unfinished", at)) ||
+		!strings.Contains(step.Content, "is right") {
+		t.Errorf("carol's first move of puzzle %d with puzzle %d under way: %q", shown(two), at, step.Content)
+	}
+	if rec := record(carol); rec.Failed != 1 || rec.Going != shown(two) || len(rec.Tried) != 1 {
+		t.Errorf("carol's record: %+v", rec)
 	}
 }

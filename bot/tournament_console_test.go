@@ -273,3 +273,51 @@ func TestConsoleSeededByRatingsAtTheStart(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleWithdrawalWithoutGameIsPosted: a player who withdraws with
+// no game in progress (here during their bye) is named in the tournament's
+// channel, as one with a game is under its resigned board; only the
+// announcement changed, and the channel heard nothing.
+func TestConsoleWithdrawalWithoutGameIsPosted(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:S variant:brandubh",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start", // round 1: alice against bob; carol has the bye
+		"as carol", "/tafl tournament action:withdraw",
+		"as bob", "/tafl tournament action:withdraw", // bob's game is resigned under its board
+		"quit",
+	})
+	_, carol, _ := strings.Cut(text, "you are carol")
+	carol, bob, _ := strings.Cut(carol, "you are bob")
+	if !strings.Contains(carol, "\n[taflbot] 🏆 @carol withdrew from **S**.\n") {
+		t.Errorf("carol's withdrawal during her bye:%s", carol)
+	}
+	if !strings.Contains(bob, "\n[taflbot] @bob withdrew from the tournament.\n    **Game 1**") || strings.Contains(bob, "🏆 @bob withdrew") {
+		t.Errorf("bob's withdrawal from his game (once, with its board):%s", bob)
+	}
+}
+
+// TestConsoleNoTournamentAfterACalledOffOne: with no tournament going on
+// and the last one called off, /tafl tournament (and action:standings)
+// says so, naming it, and how a manager starts one; it showed the called
+// off tournament's table as if it were the one going on. Named with the
+// tournament option, its table is still shown.
+func TestConsoleNoTournamentAfterACalledOffOne(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:Cup variant:brandubh",
+		"/tafl tournament action:cancel",
+		"/tafl tournament",
+		"/tafl tournament action:standings",
+		"/tafl tournament action:standings tournament:1",
+		"quit",
+	})
+	_, after, ok := strings.Cut(text, "**Cup** is called off.")
+	if !ok {
+		t.Fatalf("the tournament was not called off:\n%s", text)
+	}
+	const none = "[to alice] (only you) There is no tournament going on in this server: the last one, **Cup** (tournament 1), was called off. " +
+		"A manager starts one with `/tafl tournament` `action:create` `name:…`.\n"
+	if strings.Count(after, none) != 2 || strings.Count(after, "Standings of **Cup** (tournament 1).") != 1 {
+		t.Errorf("/tafl tournament, action:standings and action:standings tournament:1 after Cup was called off:%s", after)
+	}
+}

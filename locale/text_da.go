@@ -449,4 +449,7 @@ var daTexts = Dict{
 	"Your direct messages (reminders and results): **off**.": "Dine direkte beskeder (påmindelser og resultater): **fra**.",
 	"Your direct messages (reminders and results): **on**.":  "Dine direkte beskeder (påmindelser og resultater): **til**.",
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Dine direkte beskeder (påmindelser og resultater): **til**, men Discord har afvist dem siden <t:%d:f>. For at få dem skal du tillade direkte beskeder fra servermedlemmer i Discords privatlivsindstillinger (for denne server eller for alle).",
+
+	// A puzzle's first attempt left half-way for another puzzle.
+	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).": "Opgave %d, som du forlod uløst, tæller som ikke løst: din opgaverating %.0f → %.0f (%+.0f).",
 }

@@ -449,4 +449,7 @@ var deTexts = Dict{
 	"Your direct messages (reminders and results): **off**.": "Deine Direktnachrichten (Erinnerungen und Ergebnisse): **aus**.",
 	"Your direct messages (reminders and results): **on**.":  "Deine Direktnachrichten (Erinnerungen und Ergebnisse): **an**.",
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Deine Direktnachrichten (Erinnerungen und Ergebnisse): **an**, aber Discord weist sie seit <t:%d:f> ab. Um sie zu bekommen, erlaube Direktnachrichten von Servermitgliedern in den Privatsphäre-Einstellungen von Discord (für diesen Server oder für alle).",
+
+	// A puzzle's first attempt left half-way for another puzzle.
+	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).": "Rätsel %d, unvollendet verlassen, zählt als nicht gelöst: deine Rätselwertung %.0f → %.0f (%+.0f).",
 }

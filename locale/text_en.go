@@ -449,4 +449,7 @@ var enTexts = []any{
 	"Your direct messages (reminders and results): **off**.",
 	"Your direct messages (reminders and results): **on**.",
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).",
+
+	// A puzzle's first attempt left half-way for another puzzle.
+	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).",
 }

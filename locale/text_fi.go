@@ -449,4 +449,7 @@ var fiTexts = Dict{
 	"Your direct messages (reminders and results): **off**.": "Yksityisviestisi (muistutukset ja tulokset): **pois**.",
 	"Your direct messages (reminders and results): **on**.":  "Yksityisviestisi (muistutukset ja tulokset): **päällä**.",
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Yksityisviestisi (muistutukset ja tulokset): **päällä**, mutta Discord on torjunut ne <t:%d:f> lähtien. Saadaksesi ne salli yksityisviestit palvelimen jäseniltä Discordin yksityisyysasetuksissa (tälle palvelimelle tai kaikille).",
+
+	// A puzzle's first attempt left half-way for another puzzle.
+	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).": "Kesken jätetty tehtävä %d lasketaan ratkaisemattomaksi: tehtäväluokituksesi %.0f → %.0f (%+.0f).",
 }

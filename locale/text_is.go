@@ -449,4 +449,7 @@ var isTexts = Dict{
 	"Your direct messages (reminders and results): **off**.": "Einkaskilaboðin þín (áminningar og úrslit): **af**.",
 	"Your direct messages (reminders and results): **on**.":  "Einkaskilaboðin þín (áminningar og úrslit): **á**.",
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Einkaskilaboðin þín (áminningar og úrslit): **á**, en Discord hefur hafnað þeim síðan <t:%d:f>. Til að fá þau skaltu leyfa einkaskilaboð frá meðlimum þjóna í persónuverndarstillingum Discord (fyrir þennan þjón eða alla).",
+
+	// A puzzle's first attempt left half-way for another puzzle.
+	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).": "Þraut %d, sem þú skildir eftir ókláraða, telst óleyst: þrautastig þín %.0f → %.0f (%+.0f).",
 }

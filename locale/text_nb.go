@@ -449,4 +449,7 @@ var nbTexts = Dict{
 	"Your direct messages (reminders and results): **off**.": "Direktemeldingene dine (påminnelser og resultater): **av**.",
 	"Your direct messages (reminders and results): **on**.":  "Direktemeldingene dine (påminnelser og resultater): **på**.",
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Direktemeldingene dine (påminnelser og resultater): **på**, men Discord har avvist dem siden <t:%d:f>. For å få dem, tillat direktemeldinger fra servermedlemmer i Discords personverninnstillinger (for denne serveren eller for alle).",
+
+	// A puzzle's first attempt left half-way for another puzzle.
+	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).": "Oppgave %d, som du forlot uferdig, teller som ikke løst: oppgaveratingen din %.0f → %.0f (%+.0f).",
 }

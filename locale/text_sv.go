@@ -449,4 +449,7 @@ var svTexts = Dict{
 	"Your direct messages (reminders and results): **off**.": "Dina direktmeddelanden (påminnelser och resultat): **av**.",
 	"Your direct messages (reminders and results): **on**.":  "Dina direktmeddelanden (påminnelser och resultat): **på**.",
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Dina direktmeddelanden (påminnelser och resultat): **på**, men Discord har avvisat dem sedan <t:%d:f>. För att få dem, tillåt direktmeddelanden från servermedlemmar i Discords sekretessinställningar (för den här servern eller för alla).",
+
+	// A puzzle's first attempt left half-way for another puzzle.
+	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).": "Problem %d, som du lämnade ofullbordat, räknas som inte löst: din problemrating %.0f → %.0f (%+.0f).",
 }

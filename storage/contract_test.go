@@ -50,6 +50,7 @@ var contractTests = []struct {
 	{"Puzzles", testPuzzles},
 	{"PuzzleAttempts", testPuzzleAttempts},
 	{"ConcurrentPuzzleAttempts", testConcurrentPuzzleAttempts},
+	{"PuzzleUnderWay", testPuzzleUnderWay},
 	{"DailyPuzzle", testDailyPuzzle},
 	{"Hints", testHints},
 	{"EngineClaims", testEngineClaims},

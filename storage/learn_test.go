@@ -222,6 +222,85 @@ func testPuzzleAttempts(t *testing.T, b testBackend) {
 	}
 }
 
+// testPuzzleUnderWay: a first attempt under way (a move of it played
+// right) that the player leaves for another puzzle counts as not solved,
+// as a wrong move does, once; one that ends is no longer under way; a
+// tried puzzle is not under way again.
+func testPuzzleUnderWay(t *testing.T, b testBackend) {
+	s, _ := b.open(t)
+	ctx := t.Context()
+	p1, p2 := testPuzzle(""), testPuzzle("")
+	p2.Source = "another test"
+	p2.Position = "/1t1t3/6t/3T3/t1T4/4T1K/6t/2t1T2/" // not the same puzzle
+	for _, p := range []*storage.Puzzle{p1, p2} {
+		if _, err := s.AddPuzzle(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.PuzzleUnderWay(ctx, "g1", "111", 99); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("a missing puzzle: %v", err)
+	}
+	// Given a puzzle with none under way: nothing to record, no record.
+	if left, err := s.PuzzleUnderWay(ctx, "g1", "111", 0); left != nil || err != nil {
+		t.Errorf("nothing under way: %+v %v", left, err)
+	}
+	if _, err := s.GetPlayer(ctx, "g1", "111"); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("a player record for nothing: %v", err)
+	}
+	// p1 under way, then a move of p2: p1 counts as not solved.
+	for range 2 {
+		if left, err := s.PuzzleUnderWay(ctx, "g1", "111", p1.ID); left != nil || err != nil {
+			t.Fatalf("p1 under way: %+v %v", left, err)
+		}
+	}
+	if pl, err := s.GetPlayer(ctx, "g1", "111"); err != nil || pl.Puzzles.Going != p1.ID || len(pl.Puzzles.Tried) != 0 || pl.Puzzles.Rating != (storage.Rating{}) {
+		t.Fatalf("p1 under way: %+v %v", pl, err)
+	}
+	left, err := s.PuzzleUnderWay(ctx, "g1", "111", p2.ID)
+	want := storage.DefaultRating.Update([]storage.Result{{Opponent: p1.Rating, Score: 0}})
+	if err != nil || left == nil || !left.First || left.Try.Solved || left.Puzzle.ID != p1.ID || left.Puzzle.Attempts != 1 ||
+		left.Puzzle.Solved != 0 || left.After.Rating != want.Rating {
+		t.Fatalf("p1 left for p2: %+v %v", left, err)
+	}
+	pl, err := s.GetPlayer(ctx, "g1", "111")
+	if err != nil || pl.Puzzles.Going != p2.ID || pl.Puzzles.Failed != 1 || pl.Puzzles.Solved != 0 || pl.Puzzles.Tried[p1.ID].Solved {
+		t.Fatalf("after leaving p1: %+v %v", pl.Puzzles, err)
+	}
+	// p1 again, tried: it is not under way, and p2 is left.
+	if left, err := s.PuzzleUnderWay(ctx, "g1", "111", p1.ID); err != nil || left == nil || left.Puzzle.ID != p2.ID {
+		t.Fatalf("p1 again: %+v %v", left, err)
+	}
+	if pl, _ := s.GetPlayer(ctx, "g1", "111"); pl.Puzzles.Going != 0 || pl.Puzzles.Failed != 2 {
+		t.Errorf("after p1 again: %+v", pl.Puzzles)
+	}
+	// Another player: p1 under way and solved: it ends; then nothing to leave.
+	if _, err := s.PuzzleUnderWay(ctx, "g1", "222", p1.ID); err != nil {
+		t.Fatal(err)
+	}
+	a, err := s.RecordPuzzleAttempt(ctx, "g1", "222", p1.ID, true, "")
+	if err != nil || !a.First || !a.Try.Solved || a.Left != nil {
+		t.Fatalf("p1 solved: %+v %v", a, err)
+	}
+	if left, err := s.PuzzleUnderWay(ctx, "g1", "222", 0); left != nil || err != nil {
+		t.Errorf("after solving p1: %+v %v", left, err)
+	}
+	// p2 under way, then p1 played again to its end: p2 is left.
+	if _, err := s.PuzzleUnderWay(ctx, "g1", "222", p2.ID); err != nil {
+		t.Fatal(err)
+	}
+	a, err = s.RecordPuzzleAttempt(ctx, "g1", "222", p1.ID, true, "")
+	if err != nil || a.First || a.Left == nil || a.Left.Puzzle.ID != p2.ID || a.Left.Try.Solved {
+		t.Fatalf("p1 again with p2 under way: %+v %v", a, err)
+	}
+	if pl, _ := s.GetPlayer(ctx, "g1", "222"); pl.Puzzles.Going != 0 || pl.Puzzles.Solved != 1 || pl.Puzzles.Failed != 1 || len(pl.Puzzles.Tried) != 2 {
+		t.Errorf("after p2 was left: %+v", pl.Puzzles)
+	}
+	// Only the player of that server is touched.
+	if _, err := s.GetPlayer(ctx, "g2", "222"); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("another server's record: %v", err)
+	}
+}
+
 // testConcurrentPuzzleAttempts: of many attempts at once by one user,
 // exactly one is the first.
 func testConcurrentPuzzleAttempts(t *testing.T, b testBackend) {

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -256,6 +257,10 @@ type PuzzleRecord struct {
 	Failed int    `json:"failed,omitempty"`
 	// Tried holds the first attempt at each puzzle tried.
 	Tried map[PuzzleID]PuzzleTry `json:"tried,omitempty"`
+	// Going is the puzzle whose first attempt is under way, a move of
+	// it played right and the attempt not ended (0: none). Left for
+	// another puzzle, it counts as not solved: see [Store.PuzzleUnderWay].
+	Going PuzzleID `json:"going,omitempty"`
 }
 
 // PuzzleTry is a player's first attempt at a puzzle.
@@ -295,6 +300,10 @@ type PuzzleAttempt struct {
 	Before, After Rating
 	Try           PuzzleTry
 	Puzzle        *Puzzle // Puzzle is the puzzle as saved.
+	// Left is the first attempt under way at another puzzle that this
+	// one left, counted as not solved (nil: none); see
+	// [Store.PuzzleUnderWay].
+	Left *PuzzleAttempt
 }
 
 // RecordPuzzleAttempt records a player's attempt at puzzle id in one
@@ -303,7 +312,8 @@ type PuzzleAttempt struct {
 // result against the other's rating before) and the counts of both, and
 // is kept in the player's record (with daily, the date when the puzzle is
 // that day's daily puzzle, else ""). A later attempt changes nothing and
-// returns the first.
+// returns the first. It ends the attempt under way at puzzle id, and
+// leaves one under way at another (see [Store.PuzzleUnderWay]).
 func (s *Store) RecordPuzzleAttempt(ctx context.Context, guildID, userID string, id PuzzleID, solved bool, daily string) (*PuzzleAttempt, error) {
 	if err := checkID("user id", userID, true); err != nil {
 		return nil, err
@@ -328,40 +338,130 @@ func (s *Store) RecordPuzzleAttempt(ctx context.Context, guildID, userID string,
 			return reject(err)
 		}
 		now := s.now()
-		before := pl.PuzzleRatingAt(now)
+		going := pl.Puzzles.Going
+		left, err := leaveGoing(tx, pl, id, now)
+		if err != nil {
+			return err
+		}
+		pl.Puzzles.Going = 0 // left, or this attempt ends here
 		if t, ok := pl.Puzzles.Tried[id]; ok {
-			out = &PuzzleAttempt{Before: before, After: before, Try: t, Puzzle: pz}
+			if going != 0 {
+				if err := savePlayer(tx, pl); err != nil {
+					return err
+				}
+			}
+			before := pl.PuzzleRatingAt(now)
+			out = &PuzzleAttempt{Before: before, After: before, Try: t, Puzzle: pz, Left: left}
 			return nil
 		}
-		score := 0.0
-		if solved {
-			score = 1
+		out, err = firstAttempt(tx, pl, pz, solved, daily, now)
+		if out != nil {
+			out.Left = left
 		}
-		after := before.Update([]Result{{Opponent: pz.Rating, Score: score}})
-		after.At = utc(now)
-		pz.Rating = pz.Rating.Update([]Result{{Opponent: before, Score: 1 - score}})
-		pz.Attempts++
-		try := PuzzleTry{Solved: solved, At: now.UTC(), Daily: daily}
-		if pl.Puzzles.Tried == nil {
-			pl.Puzzles.Tried = map[PuzzleID]PuzzleTry{}
+		return err
+	})
+	return out, err
+}
+
+// firstAttempt records the player's first attempt at puzzle pz (not
+// tried yet) and saves both.
+func firstAttempt(tx txn, pl *Player, pz *Puzzle, solved bool, daily string, now time.Time) (*PuzzleAttempt, error) {
+	before := pl.PuzzleRatingAt(now)
+	score := 0.0
+	if solved {
+		score = 1
+	}
+	after := before.Update([]Result{{Opponent: pz.Rating, Score: score}})
+	after.At = utc(now)
+	pz.Rating = pz.Rating.Update([]Result{{Opponent: before, Score: 1 - score}})
+	pz.Attempts++
+	try := PuzzleTry{Solved: solved, At: now.UTC(), Daily: daily}
+	if pl.Puzzles.Tried == nil {
+		pl.Puzzles.Tried = map[PuzzleID]PuzzleTry{}
+	}
+	pl.Puzzles.Tried[pz.ID] = try
+	pl.Puzzles.Rating = after
+	if solved {
+		pz.Solved++
+		pl.Puzzles.Solved++
+	} else {
+		pl.Puzzles.Failed++
+	}
+	pl.Updated = now
+	if err := savePuzzle(tx, pz); err != nil {
+		return nil, err
+	}
+	if err := savePlayer(tx, pl); err != nil {
+		return nil, err
+	}
+	return &PuzzleAttempt{First: true, Before: before, After: after, Try: try, Puzzle: pz}, nil
+}
+
+// leaveGoing counts the player's attempt under way at a puzzle other than
+// id as not solved, and saves it and the player (Going cleared); it
+// returns that attempt, or nil when none was under way elsewhere. A puzzle
+// no longer stored is forgotten (Going cleared, not saved).
+func leaveGoing(tx txn, pl *Player, id PuzzleID, now time.Time) (*PuzzleAttempt, error) {
+	going := pl.Puzzles.Going
+	if going == 0 || going == id {
+		return nil, nil
+	}
+	pl.Puzzles.Going = 0
+	if _, tried := pl.Puzzles.Tried[going]; tried {
+		return nil, nil
+	}
+	pz, err := loadPuzzle(tx, going)
+	if errors.Is(err, ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return firstAttempt(tx, pl, pz, false, "", now)
+}
+
+// PuzzleUnderWay records, in one transaction, that the player's first
+// attempt at puzzle id is under way: a move of it was played right and
+// the attempt goes on (id 0: the player was given a puzzle to begin, and
+// none is under way). An attempt under way at another puzzle is left: it
+// counts as not solved, as a wrong move would, and is returned (nil when
+// there was none). A puzzle the player has tried is not under way again:
+// a later attempt counts for nothing. An attempt under way stays so until
+// it ends ([Store.RecordPuzzleAttempt]) or another leaves it: a player
+// may come back to it.
+func (s *Store) PuzzleUnderWay(ctx context.Context, guildID, userID string, id PuzzleID) (*PuzzleAttempt, error) {
+	if err := checkID("user id", userID, true); err != nil {
+		return nil, err
+	}
+	if err := checkID("guild id", guildID, false); err != nil {
+		return nil, err
+	}
+	var out *PuzzleAttempt
+	err := s.write(ctx, func(tx txn) error {
+		out = nil
+		if id != 0 {
+			if _, err := loadPuzzle(tx, id); err != nil {
+				return reject(err)
+			}
 		}
-		pl.Puzzles.Tried[id] = try
-		pl.Puzzles.Rating = after
-		if solved {
-			pz.Solved++
-			pl.Puzzles.Solved++
-		} else {
-			pl.Puzzles.Failed++
+		pl, err := loadOrNewPlayer(tx, guildID, userID)
+		if err != nil {
+			return reject(err)
 		}
-		pl.Updated = now
-		if err := savePuzzle(tx, pz); err != nil {
+		going := pl.Puzzles.Going
+		if going == id {
+			return nil
+		}
+		if out, err = leaveGoing(tx, pl, id, s.now()); err != nil {
 			return err
 		}
-		if err := savePlayer(tx, pl); err != nil {
-			return err
+		if _, tried := pl.Puzzles.Tried[id]; id != 0 && !tried {
+			pl.Puzzles.Going = id
 		}
-		out = &PuzzleAttempt{First: true, Before: before, After: after, Try: try, Puzzle: pz}
-		return nil
+		if pl.Puzzles.Going == going {
+			return nil // a tried puzzle, none under way
+		}
+		return savePlayer(tx, pl)
 	})
 	return out, err
 }
