@@ -95,7 +95,7 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 	if headline != "" {
 		sb.WriteString(headline + "\n")
 	}
-	sb.WriteString(p.T("**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, gameVariant(g), seatName(p, g.Attackers), seatName(p, g.Defenders)))
+	sb.WriteString(p.T("**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, gameVariant(p, g), seatName(p, g.Attackers), seatName(p, g.Defenders)))
 	if g.Casual {
 		sb.WriteString(" · " + p.T("casual"))
 	}

@@ -108,7 +108,7 @@ func challengeAllowed(p *locale.Printer, c *storage.Challenge, open []*storage.C
 	}
 	var list strings.Builder
 	for _, o := range mine {
-		fmt.Fprintf(&list, "\n• %s · %s · %s", opponentName(p, o), variantName(o.Variant, o.Layout), challengeWhere(o))
+		fmt.Fprintf(&list, "\n• %s · %s · %s", opponentName(p, o), variantName(p, o.Variant, o.Layout), challengeWhere(o))
 	}
 	return userErrorT("challenge.too_many", len(mine), list.String())
 }
@@ -189,13 +189,13 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 		head = p.T("**Rematch** of game %d: ", c.Rematch)
 	}
 	content := head + p.T("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
-		c.ChallengerID, opponentName(p, c), variantName(c.Variant, c.Layout), v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
+		c.ChallengerID, opponentName(p, c), variantName(p, c.Variant, c.Layout), v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
 	if c.Rules != "" {
 		// "custom" says nothing of how it is played: the opponent needs
 		// the rules before accepting.
 		content += "\n" + p.T("Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.", truncate(c.Rules, 1500))
 	}
-	png, err := b.boardPNG(v.Start(), nil, p.T("Challenge · %s", variantName(c.Variant, c.Layout)))
+	png, err := b.boardPNG(v.Start(), nil, p.T("Challenge · %s", variantName(p, c.Variant, c.Layout)))
 	if err != nil {
 		return nil, err
 	}
@@ -404,7 +404,7 @@ func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, messageID string
 	if ch, err := b.channel(ctx, g.ChannelID); err == nil && ch.IsThread() {
 		return ""
 	}
-	thread, err := b.rest.StartThread(ctx, g.ChannelID, messageID, gameP(g).T("Game %d · %s", g.ID, gameVariant(g)))
+	thread, err := b.rest.StartThread(ctx, g.ChannelID, messageID, gameP(g).T("Game %d · %s", g.ID, gameVariant(gameP(g), g)))
 	if err != nil {
 		b.log.Warn("starting a game thread", "game_id", g.ID, "err", err)
 		return ""
@@ -485,7 +485,7 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 		return nil, challengeGone(err)
 	}
 	p := locale.For(locale.Match(c.Language))
-	return &reply{resp: closedChallenge(p.T("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, variantName(c.Variant, c.Layout)))}, nil
+	return &reply{resp: closedChallenge(p.T("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, variantName(p, c.Variant, c.Layout)))}, nil
 }
 
 // btnWithdraw lets the challenger take the challenge back.
@@ -507,7 +507,7 @@ func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
 		return nil, challengeGone(err)
 	}
 	p := locale.For(locale.Match(c.Language))
-	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, variantName(c.Variant, c.Layout)))}, nil
+	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, variantName(p, c.Variant, c.Layout)))}, nil
 }
 
 // errNotExpired stops expiredChallenge's change of a challenge still

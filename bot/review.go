@@ -280,7 +280,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 	// The result as the graph's title says it: the board's result line
 	// would mention the winner and the rating changes, pinging the players
 	// of a game that anyone in the server may have reviewed.
-	sb.WriteString(p.T("**Review of game %d** · %s · %s · %s", g.ID, gameVariant(g), moveCount(p, g.Ply()), resultCaption(p, g)) + "\n")
+	sb.WriteString(p.T("**Review of game %d** · %s · %s · %s", g.ID, gameVariant(p, g), moveCount(p, g.Ply()), resultCaption(p, g)) + "\n")
 	if len(rep.Turning) == 0 {
 		sb.WriteString(p.T("No move lost more than 2 points of win chance: a clean game.") + "\n")
 	} else {
@@ -292,7 +292,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 	sb.WriteString(p.T("-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points.", rep.Nodes))
 	content := truncate(sb.String(), 1900) // between characters: player names and seven languages
 	var graph bytes.Buffer
-	title := p.T("Game %d · %s · %s", g.ID, gameVariant(g), resultCaption(p, g))
+	title := p.T("Game %d · %s · %s", g.ID, gameVariant(p, g), resultCaption(p, g))
 	err := b.withRenderSlot(func() error {
 		return render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme})
 	})
@@ -325,7 +325,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 // where it starts and ends, and the turning points marked on it.
 func graphAlt(p *locale.Printer, g *storage.Game, rep *analysis.Report) string {
 	var sb strings.Builder
-	sb.WriteString(p.T("Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, gameVariant(g)))
+	sb.WriteString(p.T("Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, gameVariant(p, g)))
 	if n := len(rep.Chances); n > 0 {
 		sb.WriteString(p.T(", from %s at the start to %s at the end", analysis.Percent(rep.Chances[0]), analysis.Percent(rep.Chances[n-1])))
 	}

@@ -115,6 +115,7 @@ var da = Dict{
 	"puzzle.gone":              "Den opgave findes ikke længere; prøv `/tafl puzzle`.",
 	"puzzle.other_server":      "Den opgave hører til en anden server; prøv `/tafl puzzle` her.",
 	"puzzle.no_variant":        "Der er ingen variant %q: `/tafl rules` viser dem.",
+	"variant.custom":           "egen variant",
 	"settings.daily_hour":      "Timen for den daglige opgave er 0 til 23 (UTC); intet blev ændret.",
 	"settings.daily_channel":   "Den daglige opgave skal have en kanal: vælg den med `dagens_kanal` (og timen med `dagens_time`); intet blev ændret.",
 	"settings.daily_hour_kept": "Timen for den daglige opgave er gemt (%02d:00 UTC), men der er ingen daglig opgave, før du vælger dens kanal med `/tafl settings` `dagens_kanal`.",

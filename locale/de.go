@@ -115,6 +115,7 @@ var de = Dict{
 	"puzzle.gone":              "Dieses Rätsel gibt es nicht mehr; versuche `/tafl puzzle`.",
 	"puzzle.other_server":      "Dieses Rätsel gehört zu einem anderen Server; versuche `/tafl puzzle` hier.",
 	"puzzle.no_variant":        "Es gibt keine Variante %q: `/tafl rules` listet sie auf.",
+	"variant.custom":           "eigene Variante",
 	"settings.daily_hour":      "Die Stunde des täglichen Rätsels ist 0 bis 23 (UTC); nichts wurde geändert.",
 	"settings.daily_channel":   "Das tägliche Rätsel braucht einen Kanal: wähle ihn mit `tages_kanal` (und die Stunde mit `tages_stunde`); nichts wurde geändert.",
 	"settings.daily_hour_kept": "Die Stunde des täglichen Rätsels ist gespeichert (%02d:00 UTC), aber es gibt kein tägliches Rätsel, bis du seinen Kanal mit `/tafl settings` `tages_kanal` wählst.",

@@ -116,6 +116,7 @@ var en = Dict{
 	"puzzle.gone":              "That puzzle no longer exists; try `/tafl puzzle`.",
 	"puzzle.other_server":      "That puzzle belongs to another server; try `/tafl puzzle` here.",
 	"puzzle.no_variant":        "There is no variant %q: `/tafl rules` lists them.",
+	"variant.custom":           "custom",
 	"settings.daily_hour":      "The daily puzzle's hour is 0 to 23 (UTC); nothing was changed.",
 	"settings.daily_channel":   "The daily puzzle needs a channel: choose it with `daily_channel` (and the hour with `daily_hour`); nothing was changed.",
 	"settings.daily_hour_kept": "The daily puzzle's hour is saved (%02d:00 UTC), but there is no daily puzzle until you choose its channel with `/tafl settings` `daily_channel`.",

@@ -115,6 +115,7 @@ var fi = Dict{
 	"puzzle.gone":              "Tätä tehtävää ei enää ole; kokeile `/tafl puzzle`.",
 	"puzzle.other_server":      "Tämä tehtävä kuuluu toiselle palvelimelle; kokeile `/tafl puzzle` täällä.",
 	"puzzle.no_variant":        "Muunnelmaa %q ei ole: `/tafl rules` luettelee ne.",
+	"variant.custom":           "oma muunnelma",
 	"settings.daily_hour":      "Päivittäisen tehtävän tunti on 0–23 (UTC); mitään ei muutettu.",
 	"settings.daily_channel":   "Päivän tehtävä tarvitsee kanavan: valitse se asetuksella `päivän_kanava` (ja tunti asetuksella `päivän_tunti`); mitään ei muutettu.",
 	"settings.daily_hour_kept": "Päivän tehtävän tunti on tallennettu (%02d:00 UTC), mutta päivän tehtävää ei tule, ennen kuin valitset sen kanavan asetuksella `/tafl settings` `päivän_kanava`.",

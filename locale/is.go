@@ -115,6 +115,7 @@ var is = Dict{
 	"puzzle.gone":              "Þessi þraut er ekki lengur til; prófaðu `/tafl puzzle`.",
 	"puzzle.other_server":      "Þessi þraut tilheyrir öðrum þjóni; prófaðu `/tafl puzzle` hér.",
 	"puzzle.no_variant":        "Það er ekkert afbrigði %q: `/tafl rules` telur þau upp.",
+	"variant.custom":           "eigið afbrigði",
 	"settings.daily_hour":      "Klukkustund daglegu þrautarinnar er 0 til 23 (UTC); engu var breytt.",
 	"settings.daily_channel":   "Dagleg þraut þarf rás: veldu hana með `daily_channel` (og klukkustundina með `daily_hour`); engu var breytt.",
 	"settings.daily_hour_kept": "Klukkustund daglegu þrautarinnar er vistuð (%02d:00 UTC), en engin dagleg þraut birtist fyrr en þú velur rás hennar með `/tafl settings` `daily_channel`.",

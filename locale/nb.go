@@ -115,6 +115,7 @@ var nb = Dict{
 	"puzzle.gone":              "Den oppgaven finnes ikke lenger; prøv `/tafl puzzle`.",
 	"puzzle.other_server":      "Den oppgaven hører til en annen server; prøv `/tafl puzzle` her.",
 	"puzzle.no_variant":        "Det finnes ingen variant %q: `/tafl rules` viser dem.",
+	"variant.custom":           "egen variant",
 	"settings.daily_hour":      "Timen for den daglige oppgaven er 0 til 23 (UTC); ingenting ble endret.",
 	"settings.daily_channel":   "Den daglige oppgaven trenger en kanal: velg den med `dagens_kanal` (og timen med `dagens_time`); ingenting ble endret.",
 	"settings.daily_hour_kept": "Timen for den daglige oppgaven er lagret (%02d:00 UTC), men det kommer ingen daglig oppgave før du velger kanalen dens med `/tafl settings` `dagens_kanal`.",

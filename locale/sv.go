@@ -115,6 +115,7 @@ var sv = Dict{
 	"puzzle.gone":              "Det problemet finns inte längre; prova `/tafl puzzle`.",
 	"puzzle.other_server":      "Det problemet hör till en annan server; prova `/tafl puzzle` här.",
 	"puzzle.no_variant":        "Det finns ingen variant %q: `/tafl rules` listar dem.",
+	"variant.custom":           "egen variant",
 	"settings.daily_hour":      "Timmen för det dagliga problemet är 0 till 23 (UTC); inget ändrades.",
 	"settings.daily_channel":   "Det dagliga problemet behöver en kanal: välj den med `dagens_kanal` (och timmen med `dagens_timme`); inget ändrades.",
 	"settings.daily_hour_kept": "Timmen för det dagliga problemet är sparad (%02d:00 UTC), men det kommer inget dagligt problem förrän du väljer dess kanal med `/tafl settings` `dagens_kanal`.",
