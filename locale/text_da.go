@@ -43,6 +43,7 @@ var daTexts = Dict{
 	"%dd %dh":                                     "%dd %dt",
 	"%dh %dm":                                     "%dt %dm",
 	"%dm":                                         "%dm",
+	"%dh %02dm":                                   "%dt %02dm",
 	"The challenge of <@%s> to <@%s> (%s) expired unanswered.": "Udfordringen fra <@%s> til <@%s> (%s) udløb ubesvaret.",
 	"The open challenge of <@%s> (%s) expired unanswered.":     "Den åbne udfordring fra <@%s> (%s) udløb ubesvaret.",
 	"⏰ %s ran out of time.":                                    "⏰ %s løb tør for tid.",

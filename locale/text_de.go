@@ -43,6 +43,7 @@ var deTexts = Dict{
 	"%dd %dh":                                     "%dT %dStd",
 	"%dh %dm":                                     "%dStd %dMin",
 	"%dm":                                         "%dMin",
+	"%dh %02dm":                                   "%dStd %02dMin",
 	"The challenge of <@%s> to <@%s> (%s) expired unanswered.": "Die Herausforderung von <@%s> an <@%s> (%s) ist unbeantwortet abgelaufen.",
 	"The open challenge of <@%s> (%s) expired unanswered.":     "Die offene Herausforderung von <@%s> (%s) ist unbeantwortet abgelaufen.",
 	"⏰ %s ran out of time.":                                    "⏰ %s hat die Zeit überschritten.",

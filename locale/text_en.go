@@ -43,6 +43,7 @@ var enTexts = []any{
 	"%dd %dh",
 	"%dh %dm",
 	"%dm",
+	"%dh %02dm",
 	"The challenge of <@%s> to <@%s> (%s) expired unanswered.",
 	"The open challenge of <@%s> (%s) expired unanswered.",
 	"⏰ %s ran out of time.",

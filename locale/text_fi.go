@@ -43,6 +43,7 @@ var fiTexts = Dict{
 	"%dd %dh":                                     "%dpv %dh",
 	"%dh %dm":                                     "%dh %dmin",
 	"%dm":                                         "%dmin",
+	"%dh %02dm":                                   "%dh %02dmin",
 	"The challenge of <@%s> to <@%s> (%s) expired unanswered.": "Käyttäjän <@%s> haaste käyttäjälle <@%s> (%s) vanheni vastaamatta.",
 	"The open challenge of <@%s> (%s) expired unanswered.":     "Käyttäjän <@%s> avoin haaste (%s) vanheni vastaamatta.",
 	"⏰ %s ran out of time.":                                    "⏰ %s:n aika loppui.",

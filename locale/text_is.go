@@ -43,6 +43,7 @@ var isTexts = Dict{
 	"%dd %dh":                                     "%dd %dklst",
 	"%dh %dm":                                     "%dklst %dmín",
 	"%dm":                                         "%dmín",
+	"%dh %02dm":                                   "%dklst %02dmín",
 	"The challenge of <@%s> to <@%s> (%s) expired unanswered.": "Áskorun <@%s> til <@%s> (%s) rann út án svars.",
 	"The open challenge of <@%s> (%s) expired unanswered.":     "Opin áskorun <@%s> (%s) rann út án svars.",
 	"⏰ %s ran out of time.":                                    "⏰ %s rann út á tíma.",

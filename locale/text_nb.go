@@ -43,6 +43,7 @@ var nbTexts = Dict{
 	"%dd %dh":                                     "%dd %dt",
 	"%dh %dm":                                     "%dt %dm",
 	"%dm":                                         "%dm",
+	"%dh %02dm":                                   "%dt %02dm",
 	"The challenge of <@%s> to <@%s> (%s) expired unanswered.": "Utfordringen fra <@%s> til <@%s> (%s) utløp ubesvart.",
 	"The open challenge of <@%s> (%s) expired unanswered.":     "Den åpne utfordringen fra <@%s> (%s) utløp ubesvart.",
 	"⏰ %s ran out of time.":                                    "⏰ %s gikk tom for tid.",

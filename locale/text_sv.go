@@ -43,6 +43,7 @@ var svTexts = Dict{
 	"%dd %dh":                                     "%dd %dh",
 	"%dh %dm":                                     "%dh %dmin",
 	"%dm":                                         "%dmin",
+	"%dh %02dm":                                   "%dh %02dmin",
 	"The challenge of <@%s> to <@%s> (%s) expired unanswered.": "Utmaningen från <@%s> till <@%s> (%s) gick ut obesvarad.",
 	"The open challenge of <@%s> (%s) expired unanswered.":     "Den öppna utmaningen från <@%s> (%s) gick ut obesvarad.",
 	"⏰ %s ran out of time.":                                    "⏰ %s fick slut på tiden.",
