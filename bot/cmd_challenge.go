@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -99,7 +100,7 @@ func challengeAllowed(p *locale.Printer, c *storage.Challenge, open []*storage.C
 			continue
 		}
 		if c.OpponentID != "" && o.OpponentID == c.OpponentID {
-			return userErrorT("challenge.again", c.OpponentID, challengeWhere(o), o.Expires.Unix())
+			return userErrorT("challenge.again", c.OpponentID, challengeWhere(o), o.Expires.Unix(), withdrawLabel(o))
 		}
 		mine = append(mine, o)
 	}
@@ -110,7 +111,21 @@ func challengeAllowed(p *locale.Printer, c *storage.Challenge, open []*storage.C
 	for _, o := range mine {
 		fmt.Fprintf(&list, "\n• %s · %s · %s", opponentName(p, o), variantName(p, o.Variant, o.Layout), challengeWhere(o))
 	}
-	return userErrorT("challenge.too_many", len(mine), list.String())
+	return userErrorT("challenge.too_many", len(mine), list.String(), withdrawLabel(mine...))
+}
+
+// withdrawLabel is the label of the Withdraw button as the messages of
+// challenges cs show it, in each challenge's language, for a hint to a
+// reader whose own language may be another ("Zurückziehen"; where the
+// challenges' languages differ, their labels joined by " / ").
+func withdrawLabel(cs ...*storage.Challenge) string {
+	var labels []string
+	for _, c := range cs {
+		if l := locale.For(locale.Match(c.Language)).T("Withdraw"); !slices.Contains(labels, l) {
+			labels = append(labels, l)
+		}
+	}
+	return strings.Join(labels, " / ")
 }
 
 // challengeWhere returns the link to open challenge c's message, or its
@@ -276,7 +291,7 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	case c.State != storage.ChallengeOpen:
 		return nil, storage.ErrChallengeClosed
 	case r.userID == c.ChallengerID:
-		return nil, userErrorf("You can't accept your own challenge. Press **Withdraw** to take it back.")
+		return nil, userErrorf("You can't accept your own challenge. Press **%s** to take it back.", withdrawLabel(c))
 	case c.OpponentID != "" && r.userID != c.OpponentID:
 		return nil, userErrorf("This challenge is for <@%s>. Start your own with `/tafl challenge`.", c.OpponentID)
 	}
@@ -472,7 +487,7 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 	c, err := b.store.UpdateChallenge(ctx, storage.ChallengeID(r.cid.ID), func(c *storage.Challenge) error {
 		switch {
 		case r.userID == c.ChallengerID:
-			return userErrorf("That's your own challenge: press **Withdraw** to take it back.")
+			return userErrorf("That's your own challenge: press **%s** to take it back.", withdrawLabel(c))
 		case c.OpponentID == "":
 			return userErrorf("This challenge is open to anyone; just leave it if you don't want to play.")
 		case r.userID != c.OpponentID:
