@@ -383,6 +383,53 @@ func turningLines(p *locale.Printer, rep *analysis.Report) []string {
 	return out
 }
 
+// reviewText is the review's text file (game-N-review.txt) in p's
+// language, as analysis.Report.WriteText writes it in English: the
+// title, how the win chances were found, then every move with the
+// defenders' win chance after it and, for a classified move, its class,
+// the drop and the engine's move, then the turning points.
+func reviewText(p *locale.Printer, rep *analysis.Report, title string) string {
+	var b strings.Builder
+	if title != "" {
+		b.WriteString(title + "\n")
+	}
+	b.WriteString(p.T("Engine review: %d nodes searched per position.", rep.Nodes) + "\n")
+	if rep.Fitted {
+		b.WriteString(p.T("The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).", rep.Curve.Even, rep.Curve.Scale))
+	} else {
+		b.WriteString(p.T("The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; the default curve: none fitted for this variant yet).", rep.Curve.Even, rep.Curve.Scale))
+	}
+	b.WriteString("\n" + p.T("A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.") + "\n\n")
+	if len(rep.Chances) > 0 {
+		b.WriteString(p.T("start: defenders %s", analysis.Percent(rep.Chances[0])) + "\n")
+	}
+	for i, m := range rep.Moves {
+		fmt.Fprintf(&b, "%-6s %-18s ", m.Number(), m.Notation)
+		if i+1 < len(rep.Chances) {
+			b.WriteString(p.T("defenders %s", fmt.Sprintf("%5s", analysis.Percent(rep.Chances[i+1]))))
+		}
+		if m.Class != analysis.NoClass {
+			class, drop, before, after := classWord(p, m.Class), 100*m.Drop, analysis.Percent(m.Before), analysis.Percent(m.After)
+			if m.Side == tafl.Attackers {
+				b.WriteString("  " + p.T("%s (−%.0f points; the attackers had %s, now %s), better %s", class, drop, before, after, m.Better()))
+			} else {
+				b.WriteString("  " + p.T("%s (−%.0f points; the defenders had %s, now %s), better %s", class, drop, before, after, m.Better()))
+			}
+			if len(m.Line) > 1 {
+				fmt.Fprintf(&b, " (%s)", strings.Join(m.Line, " "))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	if lines := turningLines(p, rep); len(lines) > 0 {
+		b.WriteString("\n" + p.T("Turning points:") + "\n")
+		for _, l := range lines {
+			b.WriteString("  " + l + "\n")
+		}
+	}
+	return b.String()
+}
+
 // mistakeCaption is the caption of the board before the worst move.
 func mistakeCaption(p *locale.Printer, m analysis.MoveReview) string {
 	if m.Class == analysis.NoClass {

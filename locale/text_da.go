@@ -446,6 +446,17 @@ var daTexts = Dict{
 	"the defenders repeated the position":                   "forsvarerne gentog stillingen",
 	"a repetition by the attackers loses for the defenders": "en gentagelse ved angriberne er tabt for forsvarerne",
 
+	// the review's text file (game-N-review.txt)
+	"Engine review: %d nodes searched per position.": Plural{Arg: 1, One: "Motorens gennemgang: %d knude søgt pr. stilling.", Other: "Motorens gennemgang: %d knuder søgt pr. stilling."},
+	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).":                             "Forsvarernes vinderchance beregnes ud fra motorens score med en logistisk kurve (lige ved %+.0f, %.0f point pr. logit; tilpasset denne variant).",
+	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; the default curve: none fitted for this variant yet).": "Forsvarernes vinderchance beregnes ud fra motorens score med en logistisk kurve (lige ved %+.0f, %.0f point pr. logit; standardkurven: ingen er tilpasset denne variant endnu).",
+	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                                                      "Et træk, der sænker sin sides chance med 10, 20, 30 point, er en unøjagtighed, en fejl, en bommert.",
+	"start: defenders %s": "start: forsvarerne %s",
+	"defenders %s":        "forsvarerne %s",
+	"%s (−%.0f points; the attackers had %s, now %s), better %s": "%s (−%.0f point; angriberne havde %s, nu %s), bedre %s",
+	"%s (−%.0f points; the defenders had %s, now %s), better %s": "%s (−%.0f point; forsvarerne havde %s, nu %s), bedre %s",
+	"Turning points:": "Vendepunkter:",
+
 	// /tafl settings: the user's own direct messages, and whether Discord refuses them.
 	"Your direct messages (reminders and results): **off**.": "Dine direkte beskeder (påmindelser og resultater): **fra**.",
 	"Your direct messages (reminders and results): **on**.":  "Dine direkte beskeder (påmindelser og resultater): **til**.",

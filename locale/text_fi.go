@@ -446,6 +446,17 @@ var fiTexts = Dict{
 	"the defenders repeated the position":                   "puolustajat toistivat aseman",
 	"a repetition by the attackers loses for the defenders": "hyökkääjien toistama asema on puolustajien tappio",
 
+	// the review's text file (game-N-review.txt)
+	"Engine review: %d nodes searched per position.": Plural{Arg: 1, One: "Moottorin arvio: %d solmu tutkittu asemaa kohden.", Other: "Moottorin arvio: %d solmua tutkittu asemaa kohden."},
+	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).":                             "Puolustajien voittomahdollisuus lasketaan moottorin pisteistä logistisella käyrällä (tasan kohdassa %+.0f, %.0f pistettä logitia kohden; sovitettu tälle muunnelmalle).",
+	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; the default curve: none fitted for this variant yet).": "Puolustajien voittomahdollisuus lasketaan moottorin pisteistä logistisella käyrällä (tasan kohdassa %+.0f, %.0f pistettä logitia kohden; oletuskäyrä: tälle muunnelmalle ei ole vielä sovitettu omaa).",
+	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                                                      "Siirto, joka laskee oman puolensa mahdollisuutta 10, 20, 30 pistettä, on epätarkkuus, virhe, vakava virhe.",
+	"start: defenders %s": "alku: puolustajat %s",
+	"defenders %s":        "puolustajat %s",
+	"%s (−%.0f points; the attackers had %s, now %s), better %s": "%s (−%.0f pistettä; hyökkääjillä oli %s, nyt %s), parempi %s",
+	"%s (−%.0f points; the defenders had %s, now %s), better %s": "%s (−%.0f pistettä; puolustajilla oli %s, nyt %s), parempi %s",
+	"Turning points:": "Käännekohdat:",
+
 	// /tafl settings: the user's own direct messages, and whether Discord refuses them.
 	"Your direct messages (reminders and results): **off**.": "Yksityisviestisi (muistutukset ja tulokset): **pois**.",
 	"Your direct messages (reminders and results): **on**.":  "Yksityisviestisi (muistutukset ja tulokset): **päällä**.",
