@@ -59,7 +59,8 @@ func (r *Report) TurningLines() []string {
 // WriteText writes the whole review as plain text: a header, then every
 // move with the defenders' win chance after it and, for a classified
 // move, its class, the drop and the engine's move, then the turning
-// points. It is the analysis file the bot attaches to a game's history.
+// points, in English: `tafl analyse` writes it; the bot attaches the same
+// file to a game's history in the reader's language (bot's reviewText).
 func (r *Report) WriteText(w io.Writer, title string) error {
 	var b strings.Builder
 	if title != "" {

@@ -95,7 +95,7 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 	if headline != "" {
 		sb.WriteString(headline + "\n")
 	}
-	sb.WriteString(p.T("**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, gameVariant(g), seatName(p, g.Attackers), seatName(p, g.Defenders)))
+	sb.WriteString(p.T("**Game %d** · %s · %s (attackers) vs %s (defenders)", g.ID, gameVariant(p, g), seatName(p, g.Attackers), seatName(p, g.Defenders)))
 	if g.Casual {
 		sb.WriteString(" · " + p.T("casual"))
 	}
@@ -213,7 +213,8 @@ func (b *Bot) awayUntil(ctx context.Context, g *storage.Game, s tafl.Side, now t
 // move has its deadline, the other its time per move (a correspondence
 // clock starts afresh at each move), and the engine has none. A
 // correspondence clock is written in the game's language, as the board
-// message writes it ("3T 0Std" in German); a live one as a chess clock.
+// message writes it ("3T 0Std" in German); a live one as a chess clock,
+// its hours and minutes in the game's language too ("1Std 30Min").
 func (b *Bot) playersBand(lp *locale.Printer, g *storage.Game, now time.Time, away map[tafl.Side]time.Time) *render.Players {
 	p := &render.Players{}
 	if g.Active() {
@@ -225,6 +226,7 @@ func (b *Bot) playersBand(lp *locale.Printer, g *storage.Game, now time.Time, aw
 		switch {
 		case !g.Clock.IsZero():
 			pl.Clock, pl.HasClock = g.Clock.Remaining(s, now), true
+			pl.ClockText = formatClock(lp, pl.Clock)
 		case !g.Active() || seat.IsAI() || g.MoveTime <= 0:
 		case s == p.ToMove && !g.Deadline.IsZero():
 			pl.Clock, pl.HasClock = g.Deadline.Sub(now), true
@@ -351,7 +353,7 @@ func clockWords(p *locale.Printer, g *storage.Game, now time.Time) string {
 		return ""
 	}
 	return p.T("clocks: attackers %s, defenders %s",
-		render.FormatClock(g.Clock.Remaining(tafl.Attackers, now)), render.FormatClock(g.Clock.Remaining(tafl.Defenders, now)))
+		formatClock(p, g.Clock.Remaining(tafl.Attackers, now)), formatClock(p, g.Clock.Remaining(tafl.Defenders, now)))
 }
 
 // lastPlyLabel writes the game's last move with its number and captures,

@@ -75,9 +75,9 @@ func (b *Bot) Sweep(ctx context.Context) {
 // instead: who challenged whom to what, as a declined or withdrawn one.
 func expiredChallengeText(p *locale.Printer, c *storage.Challenge) string {
 	if c.OpponentID == "" {
-		return p.T("The open challenge of <@%s> (%s) expired unanswered.", c.ChallengerID, variantName(c.Variant, c.Layout))
+		return p.T("The open challenge of <@%s> (%s) expired unanswered.", c.ChallengerID, variantName(p, c.Variant, c.Layout))
 	}
-	return p.T("The challenge of <@%s> to <@%s> (%s) expired unanswered.", c.ChallengerID, c.OpponentID, variantName(c.Variant, c.Layout))
+	return p.T("The challenge of <@%s> to <@%s> (%s) expired unanswered.", c.ChallengerID, c.OpponentID, variantName(p, c.Variant, c.Layout))
 }
 
 // timeout ends game id on time and announces it once.
@@ -195,7 +195,7 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 	}
 	p := b.playerP(ctx, g, seat.UserID)
 	text := p.T("⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board` `game:%[2]d` shows it.",
-		seat.UserID, g.ID, gameVariant(g), formatLeft(p, g.Deadline.Sub(now)))
+		seat.UserID, g.ID, gameVariant(p, g), formatLeft(p, g.Deadline.Sub(now)))
 	b.postNotice(ctx, g, &message{content: text})
 	b.dm(ctx, g, seat.UserID, "reminder", text)
 	b.metrics.countReminder()

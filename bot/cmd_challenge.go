@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -99,7 +100,7 @@ func challengeAllowed(p *locale.Printer, c *storage.Challenge, open []*storage.C
 			continue
 		}
 		if c.OpponentID != "" && o.OpponentID == c.OpponentID {
-			return userErrorT("challenge.again", c.OpponentID, challengeWhere(o), o.Expires.Unix())
+			return userErrorT("challenge.again", c.OpponentID, challengeWhere(o), o.Expires.Unix(), withdrawLabel(o))
 		}
 		mine = append(mine, o)
 	}
@@ -108,9 +109,23 @@ func challengeAllowed(p *locale.Printer, c *storage.Challenge, open []*storage.C
 	}
 	var list strings.Builder
 	for _, o := range mine {
-		fmt.Fprintf(&list, "\n• %s · %s · %s", opponentName(p, o), variantName(o.Variant, o.Layout), challengeWhere(o))
+		fmt.Fprintf(&list, "\n• %s · %s · %s", opponentName(p, o), variantName(p, o.Variant, o.Layout), challengeWhere(o))
 	}
-	return userErrorT("challenge.too_many", len(mine), list.String())
+	return userErrorT("challenge.too_many", len(mine), list.String(), withdrawLabel(mine...))
+}
+
+// withdrawLabel is the label of the Withdraw button as the messages of
+// challenges cs show it, in each challenge's language, for a hint to a
+// reader whose own language may be another ("Zurückziehen"; where the
+// challenges' languages differ, their labels joined by " / ").
+func withdrawLabel(cs ...*storage.Challenge) string {
+	var labels []string
+	for _, c := range cs {
+		if l := locale.For(locale.Match(c.Language)).T("Withdraw"); !slices.Contains(labels, l) {
+			labels = append(labels, l)
+		}
+	}
+	return strings.Join(labels, " / ")
 }
 
 // challengeWhere returns the link to open challenge c's message, or its
@@ -189,13 +204,13 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 		head = p.T("**Rematch** of game %d: ", c.Rematch)
 	}
 	content := head + p.T("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
-		c.ChallengerID, opponentName(p, c), variantName(c.Variant, c.Layout), v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
+		c.ChallengerID, opponentName(p, c), variantName(p, c.Variant, c.Layout), v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
 	if c.Rules != "" {
 		// "custom" says nothing of how it is played: the opponent needs
 		// the rules before accepting.
 		content += "\n" + p.T("Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.", truncate(c.Rules, 1500))
 	}
-	png, err := b.boardPNG(v.Start(), nil, p.T("Challenge · %s", variantName(c.Variant, c.Layout)))
+	png, err := b.boardPNG(v.Start(), nil, p.T("Challenge · %s", variantName(p, c.Variant, c.Layout)))
 	if err != nil {
 		return nil, err
 	}
@@ -276,7 +291,7 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	case c.State != storage.ChallengeOpen:
 		return nil, storage.ErrChallengeClosed
 	case r.userID == c.ChallengerID:
-		return nil, userErrorf("You can't accept your own challenge. Press **Withdraw** to take it back.")
+		return nil, userErrorf("You can't accept your own challenge. Press **%s** to take it back.", withdrawLabel(c))
 	case c.OpponentID != "" && r.userID != c.OpponentID:
 		return nil, userErrorf("This challenge is for <@%s>. Start your own with `/tafl challenge`.", c.OpponentID)
 	}
@@ -404,7 +419,7 @@ func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, messageID string
 	if ch, err := b.channel(ctx, g.ChannelID); err == nil && ch.IsThread() {
 		return ""
 	}
-	thread, err := b.rest.StartThread(ctx, g.ChannelID, messageID, gameP(g).T("Game %d · %s", g.ID, gameVariant(g)))
+	thread, err := b.rest.StartThread(ctx, g.ChannelID, messageID, gameP(g).T("Game %d · %s", g.ID, gameVariant(gameP(g), g)))
 	if err != nil {
 		b.log.Warn("starting a game thread", "game_id", g.ID, "err", err)
 		return ""
@@ -472,7 +487,7 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 	c, err := b.store.UpdateChallenge(ctx, storage.ChallengeID(r.cid.ID), func(c *storage.Challenge) error {
 		switch {
 		case r.userID == c.ChallengerID:
-			return userErrorf("That's your own challenge: press **Withdraw** to take it back.")
+			return userErrorf("That's your own challenge: press **%s** to take it back.", withdrawLabel(c))
 		case c.OpponentID == "":
 			return userErrorf("This challenge is open to anyone; just leave it if you don't want to play.")
 		case r.userID != c.OpponentID:
@@ -485,7 +500,7 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 		return nil, challengeGone(err)
 	}
 	p := locale.For(locale.Match(c.Language))
-	return &reply{resp: closedChallenge(p.T("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, variantName(c.Variant, c.Layout)))}, nil
+	return &reply{resp: closedChallenge(p.T("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, variantName(p, c.Variant, c.Layout)))}, nil
 }
 
 // btnWithdraw lets the challenger take the challenge back.
@@ -507,7 +522,7 @@ func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
 		return nil, challengeGone(err)
 	}
 	p := locale.For(locale.Match(c.Language))
-	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, variantName(c.Variant, c.Layout)))}, nil
+	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, variantName(p, c.Variant, c.Layout)))}, nil
 }
 
 // errNotExpired stops expiredChallenge's change of a challenge still

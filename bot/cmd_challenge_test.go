@@ -408,3 +408,39 @@ func TestButtonsOfAMissingChallenge(t *testing.T) {
 		t.Errorf("Rematch when the last offer is missing: %q", offer.Content)
 	}
 }
+
+// TestWithdrawHintNamesTheButtonAsShown: a challenge's buttons are in
+// its (the server's) language, but the hints telling its challenger to
+// press Withdraw named the button in the reader's own language, a
+// button the message does not show ("Press **Withdraw**" under
+// [Zurückziehen]); they name it as the challenge shows it, in the
+// reader's sentence (and, for challenges in two languages, both labels).
+func TestWithdrawHintNamesTheButtonAsShown(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl settings server_language:de",
+		"/tafl challenge opponent:bob variant:brandubh",
+		"click Annehmen",
+		"click Ablehnen",
+		"/tafl challenge opponent:bob variant:tablut",
+		"/tafl challenge opponent:carol variant:tablut",
+		"/tafl settings server_language:en",
+		"/tafl challenge opponent:dave variant:tablut",
+		"/tafl challenge opponent:erin variant:tablut",
+		"/tafl challenge opponent:frank variant:tablut",
+		"/tafl challenge opponent:gina variant:tablut",
+		"/tafl settings language:de",
+		"click Accept",
+		"quit",
+	})
+	consoleSays(t, out,
+		"[Annehmen] [Ablehnen] [Zurückziehen]",
+		"You can't accept your own challenge. Press **Zurückziehen** to take it back.",
+		"That's your own challenge: press **Zurückziehen** to take it back.",
+		"to change it, press **Zurückziehen** on it, then challenge again.",
+		"Press **Zurückziehen / Withdraw** on one to take it back",
+		"Du kannst deine eigene Herausforderung nicht annehmen. Drücke **Withdraw**, um sie zurückzunehmen.",
+	)
+	if strings.Contains(out, "Press **Withdraw**") || strings.Contains(out, "press **Withdraw**") || strings.Contains(out, "Drücke **Zurückziehen**") {
+		t.Errorf("a hint names the button in the reader's language, not as the challenge shows it:\n%s", out)
+	}
+}

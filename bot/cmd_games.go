@@ -76,7 +76,7 @@ func (b *Bot) gamesPage(ctx context.Context, p *locale.Printer, guildID, user st
 	var sb strings.Builder
 	sb.WriteString(p.T("**Games of <@%s>** (%d in progress, page %d of %d)", user, len(games), page+1, pages) + "\n")
 	for _, g := range games[page*gamesPerPage : min(len(games), (page+1)*gamesPerPage)] {
-		sb.WriteString(p.T("• #%d %s · %s vs %s · %s to move", g.ID, gameVariant(g), seatName(p, g.Attackers), seatName(p, g.Defenders), seatName(p, g.ToMove())))
+		sb.WriteString(p.T("• #%d %s · %s vs %s · %s to move", g.ID, gameVariant(p, g), seatName(p, g.Attackers), seatName(p, g.Defenders), seatName(p, g.ToMove())))
 		switch {
 		case !g.Clock.IsZero():
 			sb.WriteString(" · " + b.clockLine(p, g))
@@ -182,7 +182,7 @@ func listSection(p *locale.Printer, head string, lines []string, room int) strin
 
 // challengeLine is a line of /tafl games's challenge lists.
 func (b *Bot) challengeLine(p *locale.Printer, c *storage.Challenge) string {
-	variant := variantName(c.Variant, c.Layout)
+	variant := variantName(p, c.Variant, c.Layout)
 	if c.Variant == "" {
 		variant = b.defaultVariant
 	}

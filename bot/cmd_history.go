@@ -154,7 +154,7 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 		after: func(ctx context.Context) {
 			defer release()
 			record := tafl.EncodeGame(g.Tafl(), GameTags(g, b.gameTournament(ctx, g)))
-			content := p.T("Record of game %d (%s, %s).", g.ID, gameVariant(g), moveCount(p, g.Ply()))
+			content := p.T("Record of game %d (%s, %s).", g.ID, gameVariant(p, g), moveCount(p, g.Ply()))
 			files := []*discordgo.File{{Name: fmt.Sprintf("game-%d.otg", g.ID), ContentType: "text/plain", Reader: strings.NewReader(record)}}
 			opts := render.GIFOptions{Theme: b.render.Theme, Captions: replayCaptions(p, g)}
 			if b.render.Size > 0 {
@@ -353,12 +353,8 @@ func (b *Bot) reviewFiles(ctx context.Context, p *locale.Printer, g *storage.Gam
 		b.log.Error("decoding a stored review", "game_id", g.ID, "err", err)
 		return nil
 	}
-	title := p.T("Game %d · %s · %s", g.ID, gameVariant(g), resultCaption(p, g))
-	var text strings.Builder
-	if err := rep.WriteText(&text, title); err != nil {
-		return nil
-	}
-	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(text.String())}}
+	title := p.T("Game %d · %s · %s", g.ID, gameVariant(p, g), resultCaption(p, g))
+	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(reviewText(p, &rep, title))}}
 	var graph bytes.Buffer
 	if err := render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme}); err == nil {
 		files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(&graph, graphAlt(p, g, &rep))})
@@ -403,15 +399,15 @@ func (b *Bot) replayPage(lp *locale.Printer, g *storage.Game, ply int) (*discord
 		}
 	}
 	var last *tafl.Ply
-	caption, content := lp.T("Start"), lp.T("Game %d · %s · the start position (%s in all).", g.ID, gameVariant(g), moveCount(lp, len(plies)))
+	caption, content := lp.T("Start"), lp.T("Game %d · %s · the start position (%s in all).", g.ID, gameVariant(lp, g), moveCount(lp, len(plies)))
 	if ply > 0 {
 		last = &plies[ply-1]
 		label := tafl.PlyLabel(ply-1, *last)
 		caption = moveCaption(lp, ply-1, *last)
 		if last.Piece.Side() == tafl.Attackers {
-			content = lp.T("Game %d · %s · move %d of %d: %s (attackers).", g.ID, gameVariant(g), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
+			content = lp.T("Game %d · %s · move %d of %d: %s (attackers).", g.ID, gameVariant(lp, g), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
 		} else {
-			content = lp.T("Game %d · %s · move %d of %d: %s (defenders).", g.ID, gameVariant(g), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
+			content = lp.T("Game %d · %s · move %d of %d: %s (defenders).", g.ID, gameVariant(lp, g), tafl.MoveNumber(ply-1), tafl.MoveCount(len(plies)), label)
 		}
 	}
 	if ply == len(plies) && g.Outcome().Over() {

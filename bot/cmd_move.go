@@ -106,13 +106,13 @@ func (e *gameMoveError) text(p *locale.Printer, inner string) string {
 		}
 		return plainText(seatLabel(p, g.Defenders))
 	}
-	s := p.T("In game %d (%s vs %s): %s", e.g.ID, gameVariant(e.g), opponent(e.g), inner)
+	s := p.T("In game %d (%s vs %s): %s", e.g.ID, gameVariant(p, e.g), opponent(e.g), inner)
 	switch {
 	case e.other == nil:
 	case e.otherTurn:
-		s += "\n" + p.T("`%[1]s` is legal in game %[2]d (%[3]s vs %[4]s): add `game:%[2]d` to play it there.", codeText(e.move), e.other.ID, gameVariant(e.other), opponent(e.other))
+		s += "\n" + p.T("`%[1]s` is legal in game %[2]d (%[3]s vs %[4]s): add `game:%[2]d` to play it there.", codeText(e.move), e.other.ID, gameVariant(p, e.other), opponent(e.other))
 	default:
-		s += "\n" + p.T("`%[1]s` would be legal in game %[2]d (%[3]s vs %[4]s), but it is not your move there.", codeText(e.move), e.other.ID, gameVariant(e.other), opponent(e.other))
+		s += "\n" + p.T("`%[1]s` would be legal in game %[2]d (%[3]s vs %[4]s), but it is not your move there.", codeText(e.move), e.other.ID, gameVariant(p, e.other), opponent(e.other))
 	}
 	return s
 }
@@ -526,7 +526,7 @@ func gameLabel(p *locale.Printer, g *storage.Game, userID string, tours map[stor
 	if g.SideOf(userID) == tafl.Defenders {
 		opp = g.Attackers
 	}
-	s := p.T("#%d %s vs %s", g.ID, gameVariant(g), seatLabel(p, opp))
+	s := p.T("#%d %s vs %s", g.ID, gameVariant(p, g), seatLabel(p, opp))
 	if name := tours[g.TournamentID]; name != "" {
 		s += " · 🏆 " + name // two tournaments' games against the same player look alike otherwise
 	}

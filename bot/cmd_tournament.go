@@ -223,7 +223,7 @@ func describeTournament(t *storage.Tournament) string {
 	if t.Casual {
 		rated = p.T("tour.casual")
 	}
-	return fmt.Sprintf("%s · %s · %s · %s", format, variantName(t.Variant, t.Layout), pace, rated)
+	return fmt.Sprintf("%s · %s · %s · %s", format, variantName(p, t.Variant, t.Layout), pace, rated)
 }
 
 // playerList names the players in seed order, marking those who withdrew.

@@ -71,12 +71,26 @@ func describeControl(p *locale.Printer, tc clock.TimeControl) string {
 	return p.T("%s (%d min + %d s a move)", tc.String(), int(tc.Base.Minutes()), int(tc.Increment.Seconds()))
 }
 
+// formatClock writes a live game's time left as render.FormatClock does,
+// its hours and minutes ("1h 30m", from an hour up) in p's language
+// ("1Std 30Min"), the chess clock's "4:59" below an hour as it is.
+func formatClock(p *locale.Printer, d time.Duration) string {
+	r := render.RoundClock(d)
+	switch {
+	case r >= 24*time.Hour:
+		return p.T("%dd %dh", int(r/(24*time.Hour)), int(r%(24*time.Hour)/time.Hour))
+	case r >= time.Hour:
+		return p.T("%dh %02dm", int(r/time.Hour), int(r%time.Hour/time.Minute))
+	}
+	return render.FormatClock(d)
+}
+
 // clockLine shows both clocks of a live game, the running one marked,
-// written as the picture's players band writes them (render.FormatClock).
+// written as the picture's players band writes them (formatClock).
 func (b *Bot) clockLine(p *locale.Printer, g *storage.Game) string {
 	now := b.now()
 	part := func(s tafl.Side) string {
-		t := render.FormatClock(g.Clock.Remaining(s, now))
+		t := formatClock(p, g.Clock.Remaining(s, now))
 		if g.Clock.Running == s {
 			t = "**" + t + "** ⏱"
 		}

@@ -40,7 +40,8 @@ func TestPlayersBandNamesWhomItCannotDraw(t *testing.T) {
 // wrote a correspondence clock in English units in every language ("3d 0h
 // pro Zug" in German, "3d 0h siirtoa kohden" in Finnish) while the board
 // message under the picture says "3T 0Std" and "3pv 0h"; it writes them
-// as the message does. A live clock stays a chess clock, alike everywhere.
+// as the message does. A live clock too, from an hour up ("1Std 30Min";
+// see TestLiveClockInTheReadersLanguage).
 func TestPicturesCorrespondenceClockInTheGamesLanguage(t *testing.T) {
 	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	b := &Bot{now: func() time.Time { return now }}
@@ -74,7 +75,7 @@ func TestPicturesCorrespondenceClockInTheGamesLanguage(t *testing.T) {
 	}
 	g.MoveTime, g.Deadline, g.Clock = 0, time.Time{}, clock.New(tc, tafl.Attackers, now)
 	band := b.playersBand(locale.For(locale.Match("de")), g, now, nil)
-	if got := band.Attackers.ClockLabel(); got != "1h 30m" {
-		t.Errorf("a live clock in German is drawn as %q, want the chess clock's 1h 30m", got)
+	if got := band.Attackers.ClockLabel(); got != "1Std 30Min" {
+		t.Errorf("a live clock in German is drawn as %q, want 1Std 30Min", got)
 	}
 }

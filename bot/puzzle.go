@@ -341,7 +341,7 @@ func (b *Bot) puzzleMessage(lp *locale.Printer, p *storage.Puzzle, step int, sco
 	if headline != "" {
 		sb.WriteString(headline + "\n")
 	}
-	sb.WriteString(lp.T("**Puzzle %d** · %s · rated %.0f", p.ID, variantName(p.Variant, p.Layout), p.Rating.Rating))
+	sb.WriteString(lp.T("**Puzzle %d** · %s · rated %.0f", p.ID, variantName(lp, p.Variant, p.Layout), p.Rating.Rating))
 	if p.Attempts > 0 {
 		sb.WriteString(" · " + lp.T("solved by %d of %d", p.Solved, p.Attempts))
 	}
@@ -608,7 +608,7 @@ func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game,
 	}
 	id := CustomID{Action: ActPuzzleNew, ID: uint64(p.ID), Ply: 0, Scope: scope}.String()
 	return &message{
-		content: headline + "\n" + lp.T("**Puzzle %d** · %s · %s", p.ID, variantName(p.Variant, p.Layout), puzzleSource(lp, p.Source)),
+		content: headline + "\n" + lp.T("**Puzzle %d** · %s · %s", p.ID, variantName(lp, p.Variant, p.Layout), puzzleSource(lp, p.Source)),
 		files:   []*discordgo.File{{Name: fmt.Sprintf("puzzle-%d-solved.png", p.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), puzzleAlt(lp, p, g, opts.Caption))}},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: lp.T("Another puzzle"), Style: discordgo.SecondaryButton, CustomID: id},
@@ -653,6 +653,6 @@ func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, 
 // side to move, where the pieces stand and the picture's caption.
 func puzzleAlt(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game, caption string) string {
 	pos := g.Position()
-	return lp.T("Puzzle %d, %s: %s.", p.ID, variantName(p.Variant, p.Layout), strings.ReplaceAll(caption, "\n", " ")) + " " +
+	return lp.T("Puzzle %d, %s: %s.", p.ID, variantName(lp, p.Variant, p.Layout), strings.ReplaceAll(caption, "\n", " ")) + " " +
 		piecesOnBoard(lp, pos)
 }

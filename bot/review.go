@@ -280,7 +280,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 	// The result as the graph's title says it: the board's result line
 	// would mention the winner and the rating changes, pinging the players
 	// of a game that anyone in the server may have reviewed.
-	sb.WriteString(p.T("**Review of game %d** · %s · %s · %s", g.ID, gameVariant(g), moveCount(p, g.Ply()), resultCaption(p, g)) + "\n")
+	sb.WriteString(p.T("**Review of game %d** · %s · %s · %s", g.ID, gameVariant(p, g), moveCount(p, g.Ply()), resultCaption(p, g)) + "\n")
 	if len(rep.Turning) == 0 {
 		sb.WriteString(p.T("No move lost more than 2 points of win chance: a clean game.") + "\n")
 	} else {
@@ -292,7 +292,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 	sb.WriteString(p.T("-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points.", rep.Nodes))
 	content := truncate(sb.String(), 1900) // between characters: player names and seven languages
 	var graph bytes.Buffer
-	title := p.T("Game %d · %s · %s", g.ID, gameVariant(g), resultCaption(p, g))
+	title := p.T("Game %d · %s · %s", g.ID, gameVariant(p, g), resultCaption(p, g))
 	err := b.withRenderSlot(func() error {
 		return render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme})
 	})
@@ -325,7 +325,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 // where it starts and ends, and the turning points marked on it.
 func graphAlt(p *locale.Printer, g *storage.Game, rep *analysis.Report) string {
 	var sb strings.Builder
-	sb.WriteString(p.T("Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, gameVariant(g)))
+	sb.WriteString(p.T("Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, gameVariant(p, g)))
 	if n := len(rep.Chances); n > 0 {
 		sb.WriteString(p.T(", from %s at the start to %s at the end", analysis.Percent(rep.Chances[0]), analysis.Percent(rep.Chances[n-1])))
 	}
@@ -381,6 +381,53 @@ func turningLines(p *locale.Printer, rep *analysis.Report) []string {
 		out = append(out, turningLine(p, rep.Moves[i]))
 	}
 	return out
+}
+
+// reviewText is the review's text file (game-N-review.txt) in p's
+// language, as analysis.Report.WriteText writes it in English: the
+// title, how the win chances were found, then every move with the
+// defenders' win chance after it and, for a classified move, its class,
+// the drop and the engine's move, then the turning points.
+func reviewText(p *locale.Printer, rep *analysis.Report, title string) string {
+	var b strings.Builder
+	if title != "" {
+		b.WriteString(title + "\n")
+	}
+	b.WriteString(p.T("Engine review: %d nodes searched per position.", rep.Nodes) + "\n")
+	if rep.Fitted {
+		b.WriteString(p.T("The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).", rep.Curve.Even, rep.Curve.Scale))
+	} else {
+		b.WriteString(p.T("The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; the default curve: none fitted for this variant yet).", rep.Curve.Even, rep.Curve.Scale))
+	}
+	b.WriteString("\n" + p.T("A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.") + "\n\n")
+	if len(rep.Chances) > 0 {
+		b.WriteString(p.T("start: defenders %s", analysis.Percent(rep.Chances[0])) + "\n")
+	}
+	for i, m := range rep.Moves {
+		fmt.Fprintf(&b, "%-6s %-18s ", m.Number(), m.Notation)
+		if i+1 < len(rep.Chances) {
+			b.WriteString(p.T("defenders %s", fmt.Sprintf("%5s", analysis.Percent(rep.Chances[i+1]))))
+		}
+		if m.Class != analysis.NoClass {
+			class, drop, before, after := classWord(p, m.Class), 100*m.Drop, analysis.Percent(m.Before), analysis.Percent(m.After)
+			if m.Side == tafl.Attackers {
+				b.WriteString("  " + p.T("%s (−%.0f points; the attackers had %s, now %s), better %s", class, drop, before, after, m.Better()))
+			} else {
+				b.WriteString("  " + p.T("%s (−%.0f points; the defenders had %s, now %s), better %s", class, drop, before, after, m.Better()))
+			}
+			if len(m.Line) > 1 {
+				fmt.Fprintf(&b, " (%s)", strings.Join(m.Line, " "))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	if lines := turningLines(p, rep); len(lines) > 0 {
+		b.WriteString("\n" + p.T("Turning points:") + "\n")
+		for _, l := range lines {
+			b.WriteString("  " + l + "\n")
+		}
+	}
+	return b.String()
 }
 
 // mistakeCaption is the caption of the board before the worst move.

@@ -102,7 +102,7 @@ func TestReview(t *testing.T) {
 		names[f.Name] = string(f.Data)
 	}
 	text := names["game-"+g.ID.String()+"-review.txt"]
-	if !strings.Contains(hr.Content, "With the engine's review") || !strings.Contains(text, "Engine review: 3000 nodes searched per position") ||
+	if !strings.Contains(hr.Content, "With the engine's review") || !strings.Contains(text, "Engine review: 3,000 nodes searched per position") ||
 		!strings.Contains(text, "1.     d2-b2") || names["game-"+g.ID.String()+"-review.png"] == "" {
 		t.Errorf("history %q with files %v:\n%s", hr.Content, len(hrec.Files), text)
 	}
@@ -270,5 +270,48 @@ func TestReviewQueuedAtRestart(t *testing.T) {
 	r, _ := h.fake.final(t, in)
 	if want := "The review of game " + g.ID.String() + " was interrupted (the bot is restarting): ask again in a minute."; r.Content != want {
 		t.Errorf("a review queued at shutdown: %q, want %q", r.Content, want)
+	}
+}
+
+// TestReviewTextInTheReadersLanguage: the review's text file attached to
+// a game's history had its title in the reader's language and the rest
+// (how the chances were found, the table's words, every move's class and
+// the turning points) in English; it is all in the reader's language, the
+// table's moves and figures as they were.
+func TestReviewTextInTheReadersLanguage(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.ReviewNodes = 3000 }
+	h.restart()
+	g := finishedGame(t, h)
+	in := h.slashInteraction(alice, "analyse", opt("game", g.ID.String()))
+	h.bot.HandleGateway(context.Background(), in)
+	h.fake.final(t, in)
+	hist := h.slashInteraction(bob, "history", opt("game", g.ID.String()))
+	hist.Locale = discordgo.German
+	h.bot.HandleGateway(context.Background(), hist)
+	_, rec := h.fake.final(t, hist)
+	var text string
+	for _, f := range rec.Files {
+		if f.Name == "game-"+g.ID.String()+"-review.txt" {
+			text = string(f.Data)
+		}
+	}
+	for _, want := range []string{
+		"Partie " + g.ID.String() + " · brandubh · ",
+		"\nAnalyse der Engine: 3.000 Knoten je Stellung durchsucht.\n",
+		"\nDie Gewinnchance der Verteidiger ergibt sich aus der Bewertung der Engine über eine logistische Kurve (ausgeglichen bei ",
+		"\nEin Zug, der die Chance seiner Seite um 10, 20, 30 Punkte senkt, ist eine Ungenauigkeit, ein Fehler, ein grober Fehler.\n",
+		"\nAnfang: Verteidiger ",
+		"\n1.     d2-b2              Verteidiger ",
+		"\nWendepunkte:\n  ",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the review's text file lacks %q:\n%s", want, text)
+		}
+	}
+	for _, english := range []string{"Engine review", "defenders", "attackers", "points", "better", "Turning", "inaccuracy", "mistake", "blunder"} {
+		if strings.Contains(text, english) {
+			t.Errorf("the German review's text file says %q:\n%s", english, text)
+		}
 	}
 }

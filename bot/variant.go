@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -26,16 +27,23 @@ func (c chosenVariant) fullName() string {
 
 // variantName names a preset as commands accept it and /tafl rules
 // shows it: with its layout where the preset has several
-// ("tawlbwrdd/lewis-cross"); anything else (custom) as it is.
-func variantName(variant, layout string) string {
+// ("tawlbwrdd/lewis-cross"); the games of a rules string (rated
+// together as "custom") as "custom" in p's language; anything else as
+// it is.
+func variantName(p *locale.Printer, variant, layout string) string {
 	if v, err := tafl.Preset(variant, layout); err == nil {
 		return v.FullName()
+	}
+	if variant == "custom" {
+		return p.T("variant.custom")
 	}
 	return variant
 }
 
 // gameVariant is variantName of game g's variant.
-func gameVariant(g *storage.Game) string { return variantName(g.Variant(), g.Layout()) }
+func gameVariant(p *locale.Printer, g *storage.Game) string {
+	return variantName(p, g.Variant(), g.Layout())
+}
 
 // isRulesString reports whether s looks like an OpenTafl rules string
 // rather than a variant name.

@@ -80,3 +80,33 @@ func TestUntitledCustomVariantInTheReadersLanguage(t *testing.T) {
 		t.Errorf(`"Custom" shown %d times outside a rules string's name:Custom:\n%s`, n-kept, out)
 	}
 }
+
+// TestCustomGamesNamedInTheReadersLanguage: the games of a rules string
+// are rated together under the key "custom", and the game header, the
+// challenge and the record showed that English key in every language;
+// they say it in the reader's (the game's) language, English keeping
+// "custom".
+func TestCustomGamesNamedInTheReadersLanguage(t *testing.T) {
+	const rules = `"dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`
+	out := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl settings language:de",
+		"/tafl challenge opponent:bob side:attackers variant:" + rules,
+		"as bob", "click Annehmen", "as alice",
+		"/tafl history",
+		"quit",
+	})
+	consoleSays(t, out,
+		"@alice fordert @bob zu **eigene Variante** (7×7) heraus",
+		"**Partie 1** · eigene Variante · @alice (Angreifer) gegen @bob (Verteidiger)",
+		"Partie 1 (eigene Variante, ",
+	)
+	if strings.Contains(out, "custom ·") || strings.Contains(out, "**custom**") {
+		t.Errorf("the key custom shown to a German reader:\n%s", out)
+	}
+	out = runConsoleWith(t, bot.Options{}, []string{
+		"/tafl challenge opponent:bob side:attackers variant:" + rules,
+		"as bob", "click Accept",
+		"quit",
+	})
+	consoleSays(t, out, "**Game 1** · custom · @alice (attackers) vs @bob (defenders)")
+}

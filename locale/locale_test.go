@@ -428,12 +428,16 @@ func TestFormattingSurvivesTranslation(t *testing.T) {
 // Norwegian 'bommert' and 'tabbe', Swedish 'blunder' and 'grovt
 // misstag').
 func TestReviewClassesOneWord(t *testing.T) {
-	const note = "-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points."
-	for _, l := range locale.Langs {
-		text, _ := locale.Text(l.Tag, note)
-		for _, class := range []string{"inaccuracy", "mistake", "blunder"} {
-			if word, _ := locale.Text(l.Tag, class); !strings.Contains(strings.ToLower(text), strings.ToLower(word)) {
-				t.Errorf("%s: the review's note %q does not name the class %q as its lines do (%q)", l.Name, text, class, word)
+	for _, note := range []string{
+		"-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points.",
+		"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.", // the text file's
+	} {
+		for _, l := range locale.Langs {
+			text, _ := locale.Text(l.Tag, note)
+			for _, class := range []string{"inaccuracy", "mistake", "blunder"} {
+				if word, _ := locale.Text(l.Tag, class); !strings.Contains(strings.ToLower(text), strings.ToLower(word)) {
+					t.Errorf("%s: the review's note %q does not name the class %q as its lines do (%q)", l.Name, text, class, word)
+				}
 			}
 		}
 	}

@@ -167,6 +167,25 @@ func joinNonEmpty(a, b string) string {
 	return a + " " + b
 }
 
+// RoundClock rounds a time left as FormatClock shows it: up to whole
+// minutes above an hour, up to whole seconds from ten seconds (so a
+// time just under an hour may become one), not at all below; a negative
+// time is 0. A program writing the hours and minutes in its own words
+// (the bot, in the reader's language) rounds with it.
+func RoundClock(d time.Duration) time.Duration {
+	if d < 0 {
+		d = 0
+	}
+	if d > time.Hour {
+		m := (d + time.Minute - 1) / time.Minute // whole minutes, rounded up
+		d = m * time.Minute
+	}
+	if d >= 10*time.Second && d < time.Hour {
+		d = (d + time.Second - 1) / time.Second * time.Second // whole seconds, rounded up
+	}
+	return d
+}
+
 // ClockLabel is what the band writes for pl's clock: ClockText, else
 // Clock as FormatClock writes it (when HasClock), followed by the Note.
 func (pl Player) ClockLabel() string {
@@ -187,16 +206,7 @@ func (pl Player) ClockLabel() string {
 // seconds rounded up, as the board message shows a live clock: 4:58.2
 // is "4:59"), and "0:09.3" below (a negative time is 0:00.0).
 func FormatClock(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	if d > time.Hour {
-		m := (d + time.Minute - 1) / time.Minute // whole minutes, rounded up
-		d = m * time.Minute
-	}
-	if d >= 10*time.Second && d < time.Hour {
-		d = (d + time.Second - 1) / time.Second * time.Second // whole seconds, rounded up
-	}
+	d = RoundClock(d)
 	switch {
 	case d >= 24*time.Hour:
 		return fmt.Sprintf("%dd %dh", d/(24*time.Hour), d%(24*time.Hour)/time.Hour)
