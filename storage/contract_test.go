@@ -52,6 +52,7 @@ var contractTests = []struct {
 	{"ConcurrentPuzzleAttempts", testConcurrentPuzzleAttempts},
 	{"DailyPuzzle", testDailyPuzzle},
 	{"Hints", testHints},
+	{"GamesToMine", testGamesToMine},
 	{"EngineClaims", testEngineClaims},
 	{"EngineClaimPerUser", testEngineClaimPerUser},
 	{"EngineClaimRace", testEngineClaimRace},
