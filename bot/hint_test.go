@@ -194,7 +194,7 @@ func TestHintsWaitingAtShutdownAllAnswered(t *testing.T) {
 	eng := newGateEngine("hard")
 	h := newHarness(t, eng)
 	h.adjust = func(o *bot.Options) { o.AIWorkers, o.ReviewNodes = 1, 2000 }
-	h.stopTimeout = 2 * time.Second
+	h.stopTimeout = 5 * time.Second // alice's answer, held, takes all of it
 	h.restart()
 	// The one worker thinks about carol's game until the shutdown.
 	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
