@@ -267,10 +267,18 @@ func (p *aiPool) runCancelled(t engineJob) {
 	t.run(p.ctx)
 }
 
+// stopAnswerers is how many of the tasks still waiting at shutdown are
+// run at once. Each edits a reply on Discord: one slow edit must not hold
+// up the others until the shutdown's bound passes and the process ends
+// with their "thinking…" replies unanswered.
+const stopAnswerers = 64
+
 // stop cancels the searches and waits for the workers. The engine moves
 // still waiting are dropped: they stay due in storage, and the next start
 // submits them again (resumeAI). The tasks still waiting are run with the
-// cancelled context, so each answers its user as one cut short does.
+// cancelled context, so each answers its user as one cut short does, by
+// up to stopAnswerers goroutines at once, besides the workers. It waits at
+// most timeout, and logs the tasks not run by then.
 func (p *aiPool) stop(timeout time.Duration) {
 	p.q.close()
 	p.tq.close()
@@ -281,20 +289,21 @@ func (p *aiPool) stop(timeout time.Duration) {
 	}
 	clear(p.parked)
 	p.mu.Unlock()
+	var unrun atomic.Int64
 	if left := p.tq.drain(); len(left) > 0 {
-		// By as many goroutines as there are workers: each task edits a
-		// reply on Discord.
+		unrun.Store(int64(len(left)))
 		next := make(chan engineJob, len(left))
 		for _, t := range left {
 			next <- t
 		}
 		close(next)
-		for range min(p.workers, len(left)) {
+		for range min(stopAnswerers, len(left)) {
 			p.wg.Add(1)
 			go func() {
 				defer p.wg.Done()
 				for t := range next {
 					p.runCancelled(t)
+					unrun.Add(-1)
 				}
 			}()
 		}
@@ -304,6 +313,9 @@ func (p *aiPool) stop(timeout time.Duration) {
 	select {
 	case <-done:
 	case <-time.After(timeout):
+		if n := unrun.Load(); n > 0 {
+			p.b.log.Warn("shutdown: engine tasks waiting at shutdown were not all answered in time", "unanswered", n, "timeout", timeout)
+		}
 	}
 }
 

@@ -202,6 +202,7 @@ type Bot struct {
 	ai          *aiPool
 	flags       *flagWatcher // ends games on time at their deadlines
 	reviews     reviewer
+	mining      sync.Map // game id → true while it is mined for a puzzle here (minePuzzles)
 	reviewNodes int64
 	replays     *replayLimiter
 	pacer       *userPacer    // each user's pace of commands and presses (nil: none)
@@ -341,7 +342,8 @@ func (b *Bot) Metrics() *Metrics { return b.metrics }
 
 // Start starts the background work of the process's roles — with
 // RoleEngine the engine's worker pool (resuming engine games whose move
-// is due, and listening for moves that become due in any process), with
+// is due and the searches of finished games for puzzles left unfinished,
+// and listening for moves that become due in any process), with
 // RoleClock the clock sweeper (after a catch-up pass) and the flag
 // watcher that ends games on time at their deadlines — and returns at
 // once. Stop ends it. Console mode and tests use Start and Stop; Run does
@@ -357,6 +359,7 @@ func (b *Bot) Start(ctx context.Context) {
 	if b.roles&RoleEngine != 0 {
 		b.ai.start()
 		b.resumeAI(ctx)
+		b.resumeMining(ctx)
 		b.watchEngine(ctx)
 	}
 	if b.roles&RoleClock == 0 {
@@ -384,9 +387,9 @@ func (b *Bot) CaughtUp() <-chan struct{} { return b.caughtUp }
 // Stop waits up to timeout for in-flight work (deferred replies, engine
 // moves) to finish; engine searches still running are cancelled and will
 // resume at the next start, as will engine moves still waiting for a
-// worker. Hints and review steps, running or waiting, answer their users
-// that the restart interrupted them. The caller closes the store
-// afterwards.
+// worker and the searches of finished games for puzzles (mine.go). Hints
+// and review steps, running or waiting, answer their users that the
+// restart interrupted them. The caller closes the store afterwards.
 func (b *Bot) Stop(timeout time.Duration) {
 	b.bgMu.Lock()
 	if b.stopBG != nil {

@@ -127,6 +127,11 @@ func TestStartReadsOnlyActiveGames(t *testing.T) {
 		if _, err := st.UpdateGame(ctx, g.ID, 1, func(g *storage.Game) error { return g.Tafl().Resign(tafl.Defenders) }); err != nil {
 			t.Fatal(err)
 		}
+		// Mined for a puzzle when it ended, as the bot does: a game still
+		// due is read at the start to be mined (TestMiningWaitingAtShutdownResumes).
+		if err := st.MineDone(ctx, g.ID); err != nil {
+			t.Fatal(err)
+		}
 	}
 	st.Close()
 	h.start()

@@ -125,6 +125,8 @@ type harness struct {
 	cancel context.CancelFunc
 	adjust func(*bot.Options) // changes the options before each start
 	fsync  bool               // open the store with fsync on (as in production)
+	// stopTimeout is the bound stop gives Bot.Stop (0: 10 s).
+	stopTimeout time.Duration
 }
 
 const (
@@ -199,7 +201,11 @@ func (h *harness) stop() {
 		return
 	}
 	h.cancel()
-	h.bot.Stop(10 * time.Second)
+	timeout := 10 * time.Second
+	if h.stopTimeout > 0 {
+		timeout = h.stopTimeout
+	}
+	h.bot.Stop(timeout)
 	if err := h.store.Close(); err != nil {
 		h.t.Errorf("closing the store: %v", err)
 	}

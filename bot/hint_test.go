@@ -184,6 +184,47 @@ func TestHintInterruptedByRestart(t *testing.T) {
 	}
 }
 
+// TestHintsWaitingAtShutdownAllAnswered: the hints still waiting for a
+// worker at shutdown were answered one after another by as many
+// goroutines as there are workers, so one slow edit on Discord held the
+// others back until the shutdown's bound passed, and the process ended
+// with their "thinking…" replies unanswered; each is answered now,
+// whatever the others' edits do.
+func TestHintsWaitingAtShutdownAllAnswered(t *testing.T) {
+	eng := newGateEngine("hard")
+	h := newHarness(t, eng)
+	h.adjust = func(o *bot.Options) { o.AIWorkers, o.ReviewNodes = 1, 2000 }
+	h.stopTimeout = 5 * time.Second // alice's answer, held, takes all of it
+	h.restart()
+	// The one worker thinks about carol's game until the shutdown.
+	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
+	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats("hard"); return running > 0 })
+	var ins []*discordgo.Interaction
+	for _, user := range []string{alice, bob} {
+		r, _ := h.slash(user, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+		ins = append(ins, pressHint(h, user, customIDs(r.Components)["Hint"], ""))
+		waitFor(t, "the hint queued", func() bool { return gauge(t, h, `taflbot_engine_tasks{state="waiting"}`) == len(ins) })
+	}
+	// Discord is slow to take alice's answer, the first in the queue.
+	release := h.fake.hold("PATCH", "/webhooks/555/"+ins[0].Token+"/")
+	h.stop()
+	const want = "was interrupted (the bot is restarting): press Hint again in a minute."
+	base := "/api/v9/webhooks/555/" + ins[1].Token + "/"
+	answered := slices.ContainsFunc(h.fake.requests(base), func(rec *recorded) bool {
+		return rec.Status == 200 && strings.Contains(decode(t, rec.Body).Content, want)
+	})
+	if !answered {
+		t.Error("bob's hint, waiting at shutdown behind alice's slow answer, was not answered before the bot stopped")
+	}
+	if lines := h.logs.lines("not all answered in time"); len(lines) != 1 || !strings.Contains(lines[0], `"unanswered":1`) {
+		t.Errorf("the shutdown's log of alice's unanswered hint: %v", lines)
+	}
+	release()
+	if final, _ := h.fake.final(t, ins[0]); !strings.Contains(final.Content, want) {
+		t.Errorf("alice's hint: %q", final.Content)
+	}
+}
+
 // goroutineIn reports whether a goroutine of the test binary is in a
 // function whose stack-trace line contains fn (such as
 // "/analysis.Evaluate("): that the bot has begun work the test has no

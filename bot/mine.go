@@ -17,6 +17,12 @@ import (
 // puzzle), one position per task of the engine pool and each within a
 // think's bounds; the longest found is stored as a puzzle of the game's
 // server.
+//
+// The game is due to be mined in storage from the transaction that ends
+// it (storage's Game.MineDue) until the search is over (MineDone): a
+// search that a shutdown cut short or kept waiting, or that the full
+// queue refused, is made again at the next start of a process with the
+// engine role (resumeMining).
 
 const (
 	mineMoves  = 3               // the longest win looked for
@@ -24,25 +30,32 @@ const (
 	mineThink  = 2 * time.Second // at most per position
 )
 
-// minePuzzles looks for a puzzle in game g, which just ended.
+// minePuzzles looks for a puzzle in game g, which ended with a winner
+// (just now, or before a restart that left it due). A game being mined
+// in this process already is left to that search.
 func (b *Bot) minePuzzles(g *storage.Game) {
+	if _, busy := b.mining.LoadOrStore(g.ID, true); busy {
+		return
+	}
 	at, err := puzzle.Candidates(g.Tafl(), mineMoves)
 	if err != nil || len(at) == 0 {
+		b.mined(g, nil)
 		return
 	}
 	var best *puzzle.Puzzle
 	var step func(i int)
 	step = func(i int) {
 		if i == len(at) {
-			b.storeMined(g, best)
+			b.mined(g, best)
 			return
 		}
-		b.ai.submitTask("(puzzles)", g.GuildID, func(ctx context.Context) {
+		r := b.ai.submitTask("(puzzles)", g.GuildID, func(ctx context.Context) {
 			cctx, cancel := context.WithTimeout(ctx, mineThink)
 			p, ok, err := puzzle.Find(cctx, at[i], mineMoves, mineBudget)
 			cancel()
 			if ctx.Err() != nil {
-				return // shutting down
+				b.mineLeft(g, "the bot is shutting down")
+				return
 			}
 			if err == nil && ok && p.Moves >= 2 && (best == nil || p.Moves > best.Moves) {
 				p.Source = fmt.Sprintf("game %d, before move %d", g.ID, at[i].Len()/2+1)
@@ -50,8 +63,33 @@ func (b *Bot) minePuzzles(g *storage.Game) {
 			}
 			step(i + 1)
 		})
+		switch r {
+		case submitFull:
+			b.mineLeft(g, "the engine's queue is full")
+		case submitClosed:
+			b.mineLeft(g, "the bot is shutting down")
+		}
 	}
 	step(0)
+}
+
+// mineLeft leaves game g due to be mined: its search stopped (why) and
+// the next start makes it again.
+func (b *Bot) mineLeft(g *storage.Game, why string) {
+	b.mining.Delete(g.ID)
+	b.log.Info("mining a finished game for a puzzle stopped; the next start mines it", "game_id", g.ID, "reason", why)
+}
+
+// mined stores the puzzle found in game g, if any, and records that g
+// was mined.
+func (b *Bot) mined(g *storage.Game, p *puzzle.Puzzle) {
+	defer b.mining.Delete(g.ID)
+	b.storeMined(g, p)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := b.store.MineDone(ctx, g.ID); err != nil {
+		b.log.Error("recording a game as mined; the next start mines it again", "game_id", g.ID, "err", err)
+	}
 }
 
 func (b *Bot) storeMined(g *storage.Game, p *puzzle.Puzzle) {
@@ -72,6 +110,24 @@ func (b *Bot) storeMined(g *storage.Game, p *puzzle.Puzzle) {
 	}
 	if err != nil {
 		b.log.Error("storing a mined puzzle", "game_id", g.ID, "err", err)
+	}
+}
+
+// resumeMining mines the games whose search for a puzzle a shutdown cut
+// short or kept waiting (storage's GamesToMine).
+func (b *Bot) resumeMining(ctx context.Context) {
+	games, err := b.store.GamesToMine(ctx)
+	if err = b.indexProblems(err); err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("listing the games still to be mined for puzzles; the next start tries again", "err", err)
+		}
+		return
+	}
+	if len(games) > 0 {
+		b.log.Info("resumed mining finished games for puzzles", "games", len(games))
+	}
+	for _, g := range games {
+		b.minePuzzles(g)
 	}
 }
 

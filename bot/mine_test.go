@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -14,8 +15,22 @@ import (
 func TestFinishedGameMined(t *testing.T) {
 	h := newHarness(t, nil)
 	ctx := context.Background()
-	// Brandubh from a position where the defenders win in 2 (g5-g3, then
-	// the king escapes), as a custom variant starting there.
+	g := forcedWinGame(t, h)
+	mined := minedPuzzles(t, h)
+	p := mined[0]
+	if p.Moves != 2 || p.Solution[0] != "g5-g3" || p.Variant != "custom" || !strings.HasPrefix(p.Source, "game "+g.ID.String()+", before move 1") {
+		t.Errorf("mined %+v", p)
+	}
+	if other, _ := h.store.Puzzles(ctx, "another-guild"); len(other) != len(mustStarter(t)) {
+		t.Errorf("the mined puzzle is offered in another server")
+	}
+}
+
+// forcedWinGame plays out, between alice and bob, a brandubh game from a
+// position where the defenders win in 2 (g5-g3, then the king escapes),
+// as a custom variant starting there, and returns it (over).
+func forcedWinGame(t *testing.T, h *harness) *storage.Game {
+	t.Helper()
 	r, err := tafl.PresetRules("brandubh", "")
 	if err != nil {
 		t.Fatal(err)
@@ -31,7 +46,7 @@ func TestFinishedGameMined(t *testing.T) {
 	}
 	g.GuildID, g.ChannelID = guild, channel
 	g.Attackers, g.Defenders = storage.Human(alice), storage.Human(bob)
-	if err := h.store.CreateGame(ctx, g); err != nil {
+	if err := h.store.CreateGame(t.Context(), g); err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range []struct{ user, move string }{{bob, "g5-g3"}, {alice, "a4-a2"}, {bob, "g3-g1"}} {
@@ -39,9 +54,16 @@ func TestFinishedGameMined(t *testing.T) {
 			t.Fatalf("%s: %s", m.move, r.Content)
 		}
 	}
+	return g
+}
+
+// minedPuzzles waits for a puzzle of the guild's own (one mined from its
+// games) and returns those.
+func minedPuzzles(t *testing.T, h *harness) []*storage.Puzzle {
+	t.Helper()
 	var mined []*storage.Puzzle
 	waitFor(t, "the game to be mined", func() bool {
-		all, _ := h.store.Puzzles(ctx, guild)
+		all, _ := h.store.Puzzles(t.Context(), guild)
 		mined = nil
 		for _, p := range all {
 			if p.GuildID == guild {
@@ -50,11 +72,38 @@ func TestFinishedGameMined(t *testing.T) {
 		}
 		return len(mined) > 0
 	})
-	p := mined[0]
-	if p.Moves != 2 || p.Solution[0] != "g5-g3" || p.Variant != "custom" || !strings.HasPrefix(p.Source, "game "+g.ID.String()+", before move 1") {
+	return mined
+}
+
+// TestMiningWaitingAtShutdownResumes: a finished game whose search for a
+// puzzle still waited for a worker when the bot shut down was dropped
+// with the queue (only the process's memory had it), and its puzzle was
+// never found; the game stays due in storage, the shutdown logs it, and
+// the next start mines it.
+func TestMiningWaitingAtShutdownResumes(t *testing.T) {
+	eng := newGateEngine("hard")
+	h := newHarness(t, eng)
+	h.adjust = func(o *bot.Options) { o.AIWorkers = 1 }
+	h.restart()
+	// The one worker thinks about carol's game until the shutdown.
+	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
+	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats("hard"); return running > 0 })
+	g := forcedWinGame(t, h)
+	waitFor(t, "the mining queued", func() bool { return gauge(t, h, `taflbot_engine_tasks{state="waiting"}`) == 1 })
+	h.restart()
+	if lines := h.logs.lines("the next start mines it"); len(lines) != 1 || !strings.Contains(lines[0], `"game_id":`+g.ID.String()) {
+		t.Errorf("the shutdown's log of the mining left: %v", lines)
+	}
+	close(eng.gate) // carol's engine move, resumed first, no longer holds the worker
+	p := minedPuzzles(t, h)[0]
+	if p.Moves != 2 || p.Solution[0] != "g5-g3" || !strings.HasPrefix(p.Source, "game "+g.ID.String()+", before move 1") {
 		t.Errorf("mined %+v", p)
 	}
-	if other, _ := h.store.Puzzles(ctx, "another-guild"); len(other) != len(mustStarter(t)) {
-		t.Errorf("the mined puzzle is offered in another server")
+	waitFor(t, "the game recorded as mined", func() bool {
+		due, err := h.store.GamesToMine(t.Context())
+		return err == nil && len(due) == 0
+	})
+	if lines := h.logs.lines("resumed mining finished games for puzzles"); len(lines) != 1 || !strings.Contains(lines[0], `"games":1`) {
+		t.Errorf("the start's log of the mining resumed: %v", lines)
 	}
 }

@@ -143,14 +143,17 @@ func TestPictureTextsFitInEveryLanguage(t *testing.T) {
 
 // TestReplayCaptionsFitInEveryLanguage: the animated replay's captions
 // are in the reader's language (replayCaptions), and a replay's caption
-// band has as many lines in every frame, so its lines are not broken at
-// " · " as a still picture's are. In every language, at the replay's
-// picture sizes (render.DefaultGIFSize, and 420 pixels where the bot's
-// boards are that small), on every preset's board and a custom variant's
-// of every size, every frame's caption is drawn whole: the start (also of
-// a sampled replay, one half-move in 12), the widest move (move 1500, a
-// king's move with three captures and a suffix, on the 19×19 board's
-// squares) with either side, and under it every result.
+// band has as many lines in every frame; its lines are broken at " · "
+// as a still picture's are (they were not, and frames under 420 pixels
+// cut a German result short). In every language, at the replay's
+// picture sizes (render.DefaultGIFSize, 420 pixels where the bot's
+// boards are that small, and down to 180 pixels, as a replay too large
+// for Discord is drawn again smaller), on every preset's board and a
+// custom variant's of every size, every frame's caption is drawn whole:
+// the start (also of a sampled replay, one half-move in 12), the widest
+// move (move 1500, a king's move with three captures and a suffix, on
+// the 19×19 board's squares) with either side, and under it every
+// result.
 func TestReplayCaptionsFitInEveryLanguage(t *testing.T) {
 	sq := func(s string) tafl.Square {
 		q, err := tafl.ParseSquare(s)
@@ -190,7 +193,7 @@ func TestReplayCaptionsFitInEveryLanguage(t *testing.T) {
 		for _, e := range pictureOutcomes() {
 			results = append(results, outcomeCaption(p, e.o, e.toMove))
 		}
-		for _, size := range []int{render.DefaultGIFSize, 420} {
+		for _, size := range []int{render.DefaultGIFSize, 420, 360, 300, 240, 180} {
 			fits := func(n int, caption string) {
 				t.Helper()
 				if cut := render.CutShort(n, render.Options{Size: size, Caption: caption, CaptionLines: 2}); len(cut) > 0 {

@@ -150,9 +150,10 @@ func TestOutcomeText(t *testing.T) {
 // ellipsis, so a result in a wordy language lost its end ("Gelöst ·
 // Angreifer gewinnen · die Angreifer wiederholten; das verlieren die…").
 // It is broken at its last " · " that leaves the first part fitting and
-// drawn whole on two lines, the band a line higher; a replay's caption,
-// whose band is as high in every frame (CaptionLines), and a line with no
-// separator are cut as before, and a caption that fits is left alone.
+// drawn whole on two lines, the band a line higher; a replay's caption
+// (CaptionLines, the least lines of its band) is broken the same way
+// (TestSmallReplayCaptionsDrawnWhole), a line with no separator is cut
+// as before, and a caption that fits is left alone.
 func TestLongCaptionBreaksAtItsSeparators(t *testing.T) {
 	v, err := tafl.Preset("copenhagen", "")
 	if err != nil {
@@ -179,7 +180,11 @@ func TestLongCaptionBreaksAtItsSeparators(t *testing.T) {
 	if cut := CutShort(11, o); len(cut) != 0 {
 		t.Errorf("cut short after wrapping: %q", cut)
 	}
-	for _, o := range []Options{{Caption: long, CaptionLines: 1}, {Caption: strings.ReplaceAll(long, " · ", " ")}} {
+	o = Options{Caption: long, CaptionLines: 1}
+	if got := wrapCaption(11, &o); got != head+"\n"+reason {
+		t.Errorf("a replay's caption wrapped: %q", got)
+	}
+	for _, o := range []Options{{Caption: strings.ReplaceAll(long, " · ", " ")}} {
 		if got := wrapCaption(11, &o); got != o.Caption {
 			t.Errorf("%+v wrapped as %q", o, got)
 		}

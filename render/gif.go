@@ -56,11 +56,13 @@ type GIFOptions struct {
 	// showing the position after ply half-moves (0: the start) of a
 	// replay that shows every step-th (see [ReplayPlan]); the last
 	// frame's of a finished game says the result, on a line of its own.
-	// A caption has at most MaxCaptionLines lines, and every frame's band
-	// is as high as the tallest; lines are not broken to fit (see
-	// [CutShort] with CaptionLines). Nil gives English captions: "Brandubh
-	// · start", "12… d4-d7 · defenders", "Defenders win · the king
-	// escaped".
+	// A caption has at most MaxCaptionLines lines. A line too long for
+	// the frame even in the smallest caption type is broken at its " · ",
+	// as a still picture's caption is (while the caption has fewer than
+	// MaxCaptionLines lines), and every frame's band is as high as the
+	// tallest caption (see [CutShort] with CaptionLines). Nil gives
+	// English captions: "Brandubh · start", "12… d4-d7 · defenders",
+	// "Defenders win · the king escaped".
 	Captions func(ply, step int) string
 }
 
@@ -248,14 +250,22 @@ func outcomeText(o tafl.Outcome, toMove tafl.Side) string {
 // changed. It returns how many frames it wrote.
 func encodeReplay(w io.Writer, game *tafl.Game, frames []replayFrame, opts Options, g *GIFOptions) (int, error) {
 	spec := specials(game.Start().Variant())
-	lines := 0 // every frame's band holds the longest caption
+	// Each caption is broken at its separators where a line would be cut
+	// short at this size (wrapCaption), and every frame's band holds the
+	// longest caption.
+	captions := make([]string, len(frames))
+	lines := 0
 	for i := range frames {
-		lines = max(lines, len(splitCaption(frames[i].caption)))
+		o := opts
+		o.Caption = frames[i].caption
+		captions[i] = wrapCaption(game.Start().Size(), &o)
+		lines = max(lines, len(splitCaption(captions[i])))
 	}
-	frameOpts := func(f *replayFrame) *Options {
+	frameOpts := func(i int) *Options {
+		f := &frames[i]
 		o := opts
 		if !g.NoCaptions {
-			o.Caption, o.CaptionLines = f.caption, lines
+			o.Caption, o.CaptionLines = captions[i], lines
 		}
 		if f.ply != nil {
 			o.LastMove = f.ply.Move
@@ -269,14 +279,14 @@ func encodeReplay(w io.Writer, game *tafl.Game, frames []replayFrame, opts Optio
 	var rgba *image.RGBA
 	q := func() *quantizer {
 		var samples []*image.RGBA
-		samples = append(samples, draw1(nil, frames[0].pos, spec, frameOpts(&frames[0])))
+		samples = append(samples, draw1(nil, frames[0].pos, spec, frameOpts(0)))
 		last := len(frames) - 1
 		if last > 0 {
-			samples = append(samples, draw1(nil, frames[last].pos, spec, frameOpts(&frames[last])))
+			samples = append(samples, draw1(nil, frames[last].pos, spec, frameOpts(last)))
 		}
 		for i := 1; i < last; i++ {
 			if len(frames[i].ply.Captures) > 0 {
-				samples = append(samples, draw1(nil, frames[i].pos, spec, frameOpts(&frames[i])))
+				samples = append(samples, draw1(nil, frames[i].pos, spec, frameOpts(i)))
 				break
 			}
 		}
@@ -291,7 +301,7 @@ func encodeReplay(w io.Writer, game *tafl.Game, frames []replayFrame, opts Optio
 	prev := image.NewPaletted(bounds, q.pal)
 	cur := image.NewPaletted(bounds, q.pal)
 	for i := range frames {
-		rgba = draw1(rgba, frames[i].pos, spec, frameOpts(&frames[i]))
+		rgba = draw1(rgba, frames[i].pos, spec, frameOpts(i))
 		q.quantize(cur, rgba)
 		d := delay
 		if i == len(frames)-1 {

@@ -353,3 +353,114 @@ func TestGIFLongGameSampled(t *testing.T) {
 		frame++
 	}
 }
+
+// TestSmallReplayCaptionsDrawnWhole: a replay's frames under 420 pixels
+// cut a caption line too long for them with an ellipsis, where a still
+// picture's caption is broken at its " · " (a replay's band is as high in
+// every frame, and its captions were not broken). They are broken now,
+// and the band of every frame holds the most lines. Measured on the
+// drawn frames: the last frame's caption has three lines of text (the
+// move, then the result broken in two), the frame before it as tall a
+// band, every line inside the picture, and the long line ends in its own
+// last letter, an H as tall as the capitals, not in an ellipsis's dots.
+func TestSmallReplayCaptionsDrawnWhole(t *testing.T) {
+	g := playMoves(t, preset(t, "brandubh", ""), []string{"b4-b3", "d5-b5", "b3-b2"})
+	const result = "Attackers win the game after a long fight · a repetition by the attackers loses for the defenders by rule H"
+	captions := func(ply, step int) string {
+		if ply == g.Len() {
+			return "2. b3-b2 · attackers\n" + result
+		}
+		return "Brandubh · move " + string(rune('0'+ply))
+	}
+	for _, size := range []int{240, 360} {
+		var buf bytes.Buffer
+		if err := render.GIF(&buf, g, render.GIFOptions{Size: size, Captions: captions}); err != nil {
+			t.Fatal(err)
+		}
+		a, imgs := frames(t, buf.Bytes())
+		if a.Config.Width != size {
+			t.Fatalf("frames %d pixels wide, want %d", a.Config.Width, size)
+		}
+		last := imgs[len(imgs)-1]
+		lines := inkLines(last, size)
+		if len(lines) != 3 {
+			t.Errorf("%d pixels: the last caption is drawn on %d lines, want 3 (the move, the result broken at its \" · \")", size, len(lines))
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		for i, l := range lines {
+			if l.minX < 1 || l.maxX > size-2 {
+				t.Errorf("%d pixels: caption line %d drawn from x=%d to %d, outside the %d-pixel picture", size, i+1, l.minX, l.maxX, size)
+			}
+		}
+		long := lines[len(lines)-1]
+		if end := long.endHeight(last); end*2 < long.maxY-long.minY+1 {
+			t.Errorf("%d pixels: the last line's last 2 columns of ink are %d pixels high of the line's %d: cut short with an ellipsis", size, end, long.maxY-long.minY+1)
+		}
+		if hb, ha := imgs[0].Bounds().Dy(), last.Bounds().Dy(); hb != ha {
+			t.Errorf("%d pixels: the first frame is %d pixels high, the last %d", size, hb, ha)
+		}
+	}
+}
+
+// inkLine is a line of text drawn in a picture's caption band: the rows
+// and columns its ink spans.
+type inkLine struct{ minX, maxX, minY, maxY int }
+
+// inked reports whether the pixel at x, y differs clearly from the
+// band's background, bg.
+func inked(img *image.RGBA, x, y int, bg [3]uint8) bool {
+	c := img.RGBAAt(x, y)
+	d := max(absDiff(c.R, bg[0]), absDiff(c.G, bg[1]), absDiff(c.B, bg[2]))
+	return d > 48
+}
+
+func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
+
+// inkLines finds the lines of text in the caption band under the
+// size×size board: runs of rows with ink, the band's top edge (a line
+// across the whole picture) left out.
+func inkLines(img *image.RGBA, size int) []inkLine {
+	h := img.Bounds().Dy()
+	c := img.RGBAAt(0, h-1)
+	bg := [3]uint8{c.R, c.G, c.B}
+	var out []inkLine
+	var cur *inkLine
+	for y := size; y < h; y++ {
+		minX, maxX, n := size, -1, 0
+		for x := range size {
+			if inked(img, x, y, bg) {
+				minX, maxX, n = min(minX, x), max(maxX, x), n+1
+			}
+		}
+		if n == 0 || n > size*9/10 {
+			cur = nil
+			continue
+		}
+		if cur == nil {
+			out = append(out, inkLine{minX, maxX, y, y})
+			cur = &out[len(out)-1]
+			continue
+		}
+		cur.minX, cur.maxX, cur.maxY = min(cur.minX, minX), max(cur.maxX, maxX), y
+	}
+	return out
+}
+
+// endHeight returns how many rows the line's last two columns of ink
+// span.
+func (l inkLine) endHeight(img *image.RGBA) int {
+	h := img.Bounds().Dy()
+	c := img.RGBAAt(0, h-1)
+	bg := [3]uint8{c.R, c.G, c.B}
+	top, bottom := l.maxY+1, l.minY-1
+	for y := l.minY; y <= l.maxY; y++ {
+		for x := l.maxX - 1; x <= l.maxX; x++ {
+			if inked(img, x, y, bg) {
+				top, bottom = min(top, y), max(bottom, y)
+			}
+		}
+	}
+	return max(0, bottom-top+1)
+}

@@ -92,8 +92,9 @@ type Options struct {
 	// an en dash).
 	Caption string
 	// CaptionLines is the least number of lines the caption band holds
-	// (0: as many as Caption has), so that a replay's frames all have
-	// the height of the tallest.
+	// (0: as many as Caption has, once a line too long is broken at its
+	// " · "), so that a replay's frames all have the height of the
+	// tallest.
 	CaptionLines int
 
 	// Players, when not nil, adds a band above the board naming both

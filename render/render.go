@@ -235,11 +235,12 @@ const captionSeparator = " · "
 // further lines at its separators (" · "), the first part as long as
 // fits, while the caption has fewer than MaxCaptionLines lines: so a
 // result in a wordy language ("Gelöst · Angreifer gewinnen · …") is
-// drawn whole, on two lines, where it would be cut. A caption with a
-// fixed number of lines (CaptionLines, a replay's frames) is left as it
-// is: its band is as high in every frame.
+// drawn whole, on two lines, where it would be cut. A replay's frames
+// (CaptionLines) are broken the same way, and their band holds the most
+// lines any frame's caption has then (encodeReplay): so a small replay's
+// captions are drawn whole too.
 func wrapCaption(n int, o *Options) string {
-	if o.Caption == "" || o.CaptionLines != 0 {
+	if o.Caption == "" {
 		return o.Caption
 	}
 	size := o.size()

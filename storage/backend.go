@@ -112,6 +112,9 @@ type txn interface {
 	// engineToMove calls fn with the active games the engine is to move
 	// in, in id order.
 	engineToMove(fn func(id GameID, data []byte) (bool, error)) error
+	// gamesToMine calls fn with the games still to be mined for a
+	// puzzle (Game.MineDue), in id order.
+	gamesToMine(fn func(id GameID, data []byte) (bool, error)) error
 	// openChallenges calls fn with the open challenges whose expiry (as
 	// [timeBits]) is below limit, earliest first, then by id. In a write
 	// transaction they are locked until it ends.

@@ -559,6 +559,10 @@ func (t boltTx) engineToMove(fn func(id GameID, data []byte) (bool, error)) erro
 	return t.scanIndex(bucketEngineToMove, nil, fn)
 }
 
+func (t boltTx) gamesToMine(fn func(id GameID, data []byte) (bool, error)) error {
+	return t.scanIndex(bucketGamesToMine, nil, fn)
+}
+
 // scanIndex calls fn with the games of the index entries of bucket that
 // start with prefix, in key order.
 func (t boltTx) scanIndex(bucket, prefix []byte, fn func(id GameID, data []byte) (bool, error)) error {

@@ -53,6 +53,7 @@ var contractTests = []struct {
 	{"PuzzleUnderWay", testPuzzleUnderWay},
 	{"DailyPuzzle", testDailyPuzzle},
 	{"Hints", testHints},
+	{"GamesToMine", testGamesToMine},
 	{"EngineClaims", testEngineClaims},
 	{"EngineClaimPerUser", testEngineClaimPerUser},
 	{"EngineClaimRace", testEngineClaimRace},

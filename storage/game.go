@@ -140,6 +140,11 @@ type Game struct {
 	// tag such as "da"; "" for English), chosen by the bot when the game
 	// is created.
 	Language string
+	// MineDue says that the game is still to be mined for a puzzle: set
+	// in the transaction that ends it with a winner (UpdateGame), cleared
+	// by MineDone when the search is over, so that a search a shutdown
+	// cut short or kept waiting is not lost (GamesToMine).
+	MineDue bool
 
 	variant, layout, rules string
 	v                      *tafl.Variant
@@ -322,6 +327,7 @@ type gameRecord struct {
 	RematchGame   uint64         `json:"rematch_game,omitempty"`
 	Tournament    uint64         `json:"tournament,omitempty"`
 	Language      string         `json:"lang,omitempty"`
+	MineDue       bool           `json:"mine_due,omitempty"`
 }
 
 // Hints counts the hints given to each side of a game.
@@ -421,7 +427,7 @@ func encodeGame(g *Game) ([]byte, error) {
 		Created: g.Created.UTC(), Updated: g.Updated.UTC(),
 		Deadline: utc(g.Deadline), Reminded: utc(g.Reminded),
 		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints, Clock: encodeClock(g.Clock), Rematch: uint64(g.Rematch), RematchGame: uint64(g.RematchGame), Tournament: uint64(g.TournamentID),
-		Language: g.Language,
+		Language: g.Language, MineDue: g.MineDue,
 	}
 	if g.MoveTime != 0 {
 		r.MoveTime = g.MoveTime.String()
@@ -485,8 +491,8 @@ func (r *gameRecord) lazy(base *Game) (*Game, error) {
 		Attackers: Seat{r.Attackers.User, r.Attackers.AI, r.Attackers.Name}, Defenders: Seat{r.Defenders.User, r.Defenders.AI, r.Defenders.Name},
 		Casual: r.Casual, Created: r.Created, Updated: r.Updated, Deadline: r.Deadline, Reminded: r.Reminded,
 		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints, Rematch: ChallengeID(r.Rematch), RematchGame: GameID(r.RematchGame), TournamentID: TournamentID(r.Tournament),
-		Language: r.Language,
-		variant:  r.Variant, layout: r.Layout, rules: r.Rules, moves: r.Moves,
+		Language: r.Language, MineDue: r.MineDue,
+		variant: r.Variant, layout: r.Layout, rules: r.Rules, moves: r.Moves,
 	}
 	var err error
 	switch {
@@ -785,6 +791,9 @@ func gameIndex(g *Game) []indexEntry {
 		}
 		out = append(out, indexEntry{bucketGamesByPlayer, playerGameKey(seat.UserID, active, id)})
 	}
+	if g.MineDue {
+		out = append(out, indexEntry{bucketGamesToMine, idKey(id)})
+	}
 	if !active {
 		return out
 	}
@@ -979,6 +988,10 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 			if err := recordResult(tx, g, now); err != nil {
 				return err
 			}
+			// A game won is mined for a puzzle (the bot): due from now
+			// until MineDone, in this same transaction, so that neither
+			// a shutdown nor a crash before the search loses it.
+			g.MineDue = g.Outcome().Winner != tafl.NoSide
 		}
 	}
 	return s.saveGame(tx, old, g)
@@ -1137,6 +1150,34 @@ func (s *Store) ActiveGameCount(ctx context.Context) (int, error) {
 func (s *Store) EngineToMove(ctx context.Context) ([]*Game, error) {
 	return s.listGames(ctx, string(bucketEngineToMove), func(tx txn, fn func(GameID, []byte) (bool, error)) error {
 		return tx.engineToMove(fn)
+	})
+}
+
+// GamesToMine returns the finished games still to be mined for a puzzle
+// (Game.MineDue), in id order: those whose search a shutdown cut short
+// or kept waiting. Damaged index entries are skipped and reported as in
+// GamesDueBefore.
+func (s *Store) GamesToMine(ctx context.Context) ([]*Game, error) {
+	return s.listGames(ctx, string(bucketGamesToMine), func(tx txn, fn func(GameID, []byte) (bool, error)) error {
+		return tx.gamesToMine(fn)
+	})
+}
+
+// MineDone records that game id was mined for a puzzle (whether one was
+// found or not): it is no longer among GamesToMine. Nothing else about
+// the game changes (not even Updated); a game not due is left alone.
+func (s *Store) MineDone(ctx context.Context, id GameID) error {
+	return s.write(ctx, func(tx txn) error {
+		old, err := s.loadGame(tx, id)
+		if err != nil {
+			return reject(err)
+		}
+		if !old.MineDue {
+			return nil
+		}
+		g := old.clone()
+		g.MineDue = false
+		return s.saveGame(tx, old, g)
 	})
 }
 

@@ -483,3 +483,125 @@ func testHints(t *testing.T, b testBackend) {
 		t.Errorf("after the refused change: %+v", got.Hints)
 	}
 }
+
+// testGamesToMine: a game that ends with a winner is due to be mined for
+// a puzzle from the transaction that ends it (a search a shutdown cut
+// short or kept waiting was lost: only the bot's memory had it) until
+// MineDone; one that ends without a winner, or has not ended, is not.
+// MineDone changes nothing else about the game, leaves a game not due
+// alone, and the index agrees with the records (Check).
+func testGamesToMine(t *testing.T, b testBackend) {
+	s, c := b.open(t)
+	ctx := t.Context()
+	end := func(how func(tg *tafl.Game) error) *storage.Game {
+		t.Helper()
+		g := newHumanGame(t, "111", "222")
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		g, err := s.UpdateGame(ctx, g.ID, 0, func(sg *storage.Game) error {
+			if _, err := sg.Tafl().PlayText("d1-d3"); err != nil {
+				return err
+			}
+			if how == nil {
+				return nil
+			}
+			return how(sg.Tafl())
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	won := end(func(tg *tafl.Game) error { return tg.Resign(tafl.Defenders) })
+	aborted := end(func(tg *tafl.Game) error { return tg.Abort() })
+	going := end(nil)
+	ids := func() []storage.GameID {
+		t.Helper()
+		gs, err := s.GamesToMine(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []storage.GameID
+		for _, g := range gs {
+			out = append(out, g.ID)
+		}
+		return out
+	}
+	if got := ids(); !slices.Equal(got, []storage.GameID{won.ID}) {
+		t.Errorf("games to mine %v, want the won game %d alone", got, won.ID)
+	}
+	if !won.MineDue || aborted.MineDue || going.MineDue {
+		t.Errorf("MineDue: won %v, aborted %v, going %v", won.MineDue, aborted.MineDue, going.MineDue)
+	}
+	if r, err := s.Check(ctx); err != nil || len(r.Problems) > 0 {
+		t.Errorf("check with a game due: %v %v", err, r)
+	}
+	c.Advance(time.Hour)
+	before, _ := s.GetGame(ctx, won.ID)
+	for _, id := range []storage.GameID{won.ID, going.ID, won.ID} {
+		if err := s.MineDone(ctx, id); err != nil {
+			t.Errorf("MineDone(%d): %v", id, err)
+		}
+	}
+	if err := s.MineDone(ctx, 999); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("MineDone of no game: %v", err)
+	}
+	if got := ids(); len(got) != 0 {
+		t.Errorf("games to mine after MineDone: %v", got)
+	}
+	after, _ := s.GetGame(ctx, won.ID)
+	if after.MineDue || !after.Updated.Equal(before.Updated) || after.Ply() != before.Ply() || after.Outcome() != before.Outcome() {
+		t.Errorf("after MineDone: due %v, updated %v (was %v), ply %d, outcome %v", after.MineDue, after.Updated, before.Updated, after.Ply(), after.Outcome())
+	}
+	if g, _ := s.GetGame(ctx, going.ID); g.MineDue || !g.Active() {
+		t.Errorf("the game going on after MineDone: due %v, active %v", g.MineDue, g.Active())
+	}
+	if r, err := s.Check(ctx); err != nil || len(r.Problems) > 0 {
+		t.Errorf("check after MineDone: %v %v", err, r)
+	}
+}
+
+// TestGamesToMineIndexMigration: a database from before the index of the
+// games still to be mined for a puzzle (a bbolt file of schema 8;
+// PostgreSQL schema 5, without games.mine_due) is upgraded with the index
+// made from its games, losing nothing: a game whose record says it is
+// due (as only a database moved back and forth can hold) is due after.
+func TestGamesToMineIndexMigration(t *testing.T) {
+	testIndexMigration(t, indexMigration{
+		seed: func(t *testing.T, s *storage.Store, _ time.Time) {
+			for _, resign := range []bool{true, false, true} {
+				g := newHumanGame(t, "111", "222")
+				if err := s.CreateGame(t.Context(), g); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.UpdateGame(t.Context(), g.ID, 0, func(sg *storage.Game) error {
+					if _, err := sg.Tafl().PlayText("d1-d3"); err != nil || !resign {
+						return err
+					}
+					return sg.Tafl().Resign(tafl.Defenders)
+				}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.MineDone(t.Context(), 3); err != nil {
+				t.Fatal(err)
+			}
+		},
+		bucket:     "idx_games_to_mine",
+		boltSchema: 8,
+		pg: []string{
+			"ALTER TABLE games DROP COLUMN mine_due",
+			"DELETE FROM taflbot_migrations WHERE version = 6",
+		},
+		after: func(t *testing.T, _ testBackend, _ string, s *storage.Store, after *storage.CheckReport) {
+			gs, err := s.GamesToMine(t.Context())
+			if err != nil || len(gs) != 1 || gs[0].ID != 1 {
+				t.Errorf("after the upgrade, games to mine %v, %v; want game 1", gs, err)
+			}
+			if after.Games != 3 {
+				t.Errorf("after the upgrade, %d games, want 3", after.Games)
+			}
+		},
+	})
+}

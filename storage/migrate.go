@@ -57,6 +57,7 @@ var migrations = map[uint64]func(tx *bolt.Tx, now time.Time) error{
 	5: migrate5to6,
 	6: migrate6to7,
 	7: migrate7to8,
+	8: migrate8to9,
 }
 
 // migrate3to4 adds the buckets of game reviews and puzzles. Records of
@@ -92,6 +93,13 @@ func migrate6to7(tx *bolt.Tx, _ time.Time) error {
 // from the open challenges stored.
 func migrate7to8(tx *bolt.Tx, _ time.Time) error {
 	return buildIndex(tx, bucketChallengesByUser, bucketChallenges, "challenge", decodeChallenge, challengeIndex)
+}
+
+// migrate8to9 adds the index of the games still to be mined for a
+// puzzle: empty, as no game stored before it is marked (those are mined
+// by taflbot db puzzles).
+func migrate8to9(tx *bolt.Tx, _ time.Time) error {
+	return buildIndex(tx, bucketGamesToMine, bucketGames, "game", decodeGame, gameIndex)
 }
 
 // buildIndex adds the index bucket idx, made from the records of bucket:

@@ -229,7 +229,8 @@ func TestPlayerChallengeIndexMigration(t *testing.T) {
 		boltSchema: 7,
 		pg: []string{
 			"DROP INDEX challenges_open_by_challenger, challenges_open_by_opponent",
-			"DELETE FROM taflbot_migrations WHERE version = 5",
+			"ALTER TABLE games DROP COLUMN mine_due", // migration 6, which follows it
+			"DELETE FROM taflbot_migrations WHERE version >= 5",
 		},
 		after: func(t *testing.T, b testBackend, db string, s *storage.Store, after *storage.CheckReport) {
 			wantPlayerChallenges(t, s, "after the upgrade", false)

@@ -314,13 +314,14 @@ type gameColumns struct {
 	guild, channel, thread       string
 	attackersUser, defendersUser *string // nil for the engine
 	active, engineToMove         bool
+	mineDue                      bool
 	deadline                     *int64 // timeBits; nil unless active with a clock
 	engineUser                   string // the human against the engine, for fair claims
 	updated                      int64
 }
 
 func columnsOf(g *Game) gameColumns {
-	c := gameColumns{guild: g.GuildID, channel: g.ChannelID, thread: g.ThreadID, active: g.Active(), updated: int64(timeBits(g.Updated))}
+	c := gameColumns{guild: g.GuildID, channel: g.ChannelID, thread: g.ThreadID, active: g.Active(), mineDue: g.MineDue, updated: int64(timeBits(g.Updated))}
 	if !g.Attackers.IsAI() {
 		c.attackersUser = &g.Attackers.UserID
 		c.engineUser = g.Attackers.UserID
@@ -344,18 +345,18 @@ func (t *pgTx) putGame(old, g *Game, data []byte) error {
 	movedOn := old == nil || old.Ply() != g.Ply() || old.Active() != g.Active()
 	_, err := t.tx.Exec(t.ctx, `
 		INSERT INTO games (id, record, guild, channel, thread, attackers_user, defenders_user,
-			active, deadline_ns, engine_to_move, engine_user, updated_ns)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+			active, deadline_ns, engine_to_move, engine_user, updated_ns, mine_due)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14)
 		ON CONFLICT (id) DO UPDATE SET record = excluded.record, guild = excluded.guild,
 			channel = excluded.channel, thread = excluded.thread,
 			attackers_user = excluded.attackers_user, defenders_user = excluded.defenders_user,
 			active = excluded.active, deadline_ns = excluded.deadline_ns,
 			engine_to_move = excluded.engine_to_move, engine_user = excluded.engine_user,
-			updated_ns = excluded.updated_ns,
+			updated_ns = excluded.updated_ns, mine_due = excluded.mine_due,
 			claim_owner = CASE WHEN $13 THEN NULL ELSE games.claim_owner END,
 			claim_until_ns = CASE WHEN $13 THEN NULL ELSE games.claim_until_ns END`,
 		int64(g.ID), data, c.guild, c.channel, c.thread, c.attackersUser, c.defendersUser,
-		c.active, c.deadline, c.engineToMove, c.engineUser, c.updated, movedOn)
+		c.active, c.deadline, c.engineToMove, c.engineUser, c.updated, movedOn, c.mineDue)
 	if err != nil || !movedOn {
 		return err
 	}
@@ -601,6 +602,10 @@ func (t *pgTx) engineToMove(fn func(id GameID, data []byte) (bool, error)) error
 	return t.scanGames(fn, "SELECT id, record FROM games WHERE engine_to_move ORDER BY id")
 }
 
+func (t *pgTx) gamesToMine(fn func(id GameID, data []byte) (bool, error)) error {
+	return t.scanGames(fn, "SELECT id, record FROM games WHERE mine_due ORDER BY id")
+}
+
 func (t *pgTx) openChallenges(limit uint64, fn func(id ChallengeID, data []byte) error) error {
 	recs, err := t.scan(`
 		SELECT id, record FROM challenges
@@ -711,7 +716,7 @@ func (t *pgTx) forEach(k recordKind, fn func(key, data []byte) error) error {
 // indexEntries makes bbolt's index entries from the index columns.
 func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 	rows, err := t.tx.Query(t.ctx, `
-		SELECT id, channel, thread, attackers_user, defenders_user, active, deadline_ns, engine_to_move
+		SELECT id, channel, thread, attackers_user, defenders_user, active, deadline_ns, engine_to_move, mine_due
 		FROM games ORDER BY id`)
 	if err != nil {
 		return err
@@ -725,8 +730,9 @@ func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 		defenders      *string
 		active, engine bool
 		deadline       *int64
+		mineDue        bool
 	)
-	_, err = pgx.ForEachRow(rows, []any{&id, &channel, &thread, &attackers, &defenders, &active, &deadline, &engine}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&id, &channel, &thread, &attackers, &defenders, &active, &deadline, &engine, &mineDue}, func() error {
 		gid := uint64(id)
 		if attackers != nil {
 			entries = append(entries, indexEntry{bucketGamesByPlayer, playerGameKey(*attackers, active, gid)})
@@ -745,6 +751,9 @@ func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 		}
 		if engine {
 			entries = append(entries, indexEntry{bucketEngineToMove, idKey(gid)})
+		}
+		if mineDue {
+			entries = append(entries, indexEntry{bucketGamesToMine, idKey(gid)})
 		}
 		if deadline != nil {
 			entries = append(entries, indexEntry{bucketDeadlines, timeKeyBits(uint64(*deadline), gid)})
@@ -828,10 +837,10 @@ func (t *pgTx) rebuildIndexes() error {
 			c := columnsOf(g)
 			_, err = t.tx.Exec(t.ctx, `
 				UPDATE games SET guild = $2, channel = $3, thread = $4, attackers_user = $5, defenders_user = $6,
-					active = $7, deadline_ns = $8, engine_to_move = $9, engine_user = $10, updated_ns = $11
+					active = $7, deadline_ns = $8, engine_to_move = $9, engine_user = $10, updated_ns = $11, mine_due = $12
 				WHERE id = $1`,
 				int64(r.id), c.guild, c.channel, c.thread, c.attackersUser, c.defendersUser,
-				c.active, c.deadline, c.engineToMove, c.engineUser, c.updated)
+				c.active, c.deadline, c.engineToMove, c.engineUser, c.updated, c.mineDue)
 			if err != nil {
 				return err
 			}

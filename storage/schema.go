@@ -42,7 +42,10 @@ import (
 //     those addressed to them; those open to anyone under no player), so
 //     that /tafl games, /tafl vacation and the challenge limits read a
 //     player's alone, not every open challenge of every server.
-const SchemaVersion = 8
+//   - 9: the index of the games still to be mined for a puzzle (ended
+//     with a winner, the search not over yet), so that a search a
+//     shutdown cut short is made at the next start.
+const SchemaVersion = 9
 
 // Bucket names. Every bucket is top level.
 var (
@@ -67,6 +70,7 @@ var (
 	bucketTournamentsByGuild = []byte("idx_tournaments_by_guild")    // channelGameKey(guild, id), every tournament
 	bucketActiveTournaments  = []byte("idx_active_tournaments")      // idKey(id), every tournament not over
 	bucketChallengesByUser   = []byte("idx_open_challenges_by_user") // challengeUserKey(challenger or opponent, guild, id), open challenges only
+	bucketGamesToMine        = []byte("idx_games_to_mine")           // idKey(id), finished games still to be mined for a puzzle
 
 	keyMetaSchema = []byte("schema_version")
 )
@@ -74,7 +78,7 @@ var (
 // dataBuckets hold records; indexBuckets can be rebuilt from them.
 var (
 	dataBuckets  = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketPlayers, bucketGuilds, bucketAnalyses, bucketPuzzles, bucketTournaments}
-	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey, bucketTournamentsByGuild, bucketActiveTournaments, bucketChallengesByUser}
+	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey, bucketTournamentsByGuild, bucketActiveTournaments, bucketChallengesByUser, bucketGamesToMine}
 )
 
 // maxIDLen bounds the Discord ids (snowflakes: up to 20 digits) and names
