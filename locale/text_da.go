@@ -436,6 +436,8 @@ var daTexts = Dict{
 	"There is no page %d: the pages count from 1.": "Der er ingen side %d: siderne tælles fra 1.",
 	"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.": "Flere varianter har ratede partier her: `/tafl leaderboard` `variant:…` `sidetal:%d` viser den side af én af dem.",
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Ranglisten for %[1]s har ingen side %[2]d: den sidste er `/tafl leaderboard` `variant:%[1]s` `sidetal:%[3]d`.",
+	"Nobody has a rated custom game in this server yet.":                                                                "Ingen har endnu et ratet parti i en egen variant på denne server.",
+	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Ranglisten for egne varianter har ingen side %[1]d: den sidste er `/tafl leaderboard` `variant:custom` `sidetal:%[2]d`.",
 	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Foreløbige ratings (afvigelse over %d), efter de etablerede:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Side %d af %d · `/tafl leaderboard` `variant:%s` `sidetal:%d` viser den næste.",
 	"Page %d of %d.": "Side %d af %d.",

@@ -436,6 +436,8 @@ var deTexts = Dict{
 	"There is no page %d: the pages count from 1.": "Es gibt keine Seite %d: die Seiten zählen ab 1.",
 	"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.": "Mehrere Varianten haben hier gewertete Partien: `/tafl leaderboard` `variante:…` `seitenzahl:%d` zeigt diese Seite einer von ihnen.",
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Die Rangliste von %[1]s hat keine Seite %[2]d: die letzte ist `/tafl leaderboard` `variante:%[1]s` `seitenzahl:%[3]d`.",
+	"Nobody has a rated custom game in this server yet.":                                                                "Noch niemand hat auf diesem Server eine gewertete Partie in einer eigenen Variante.",
+	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Die Rangliste der eigenen Varianten hat keine Seite %[1]d: die letzte ist `/tafl leaderboard` `variante:custom` `seitenzahl:%[2]d`.",
 	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Vorläufige Wertungen (Abweichung über %d), nach den etablierten:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Seite %d von %d · `/tafl leaderboard` `variante:%s` `seitenzahl:%d` zeigt die nächste.",
 	"Page %d of %d.": "Seite %d von %d.",

@@ -436,6 +436,9 @@ var enTexts = []any{
 	"There is no page %d: the pages count from 1.",
 	"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.",
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.",
+	// The games of rules strings, rated together as custom, named in the reader's words.
+	"Nobody has a rated custom game in this server yet.",
+	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.",
 	"*Provisional ratings (deviation over %d), after the established ones:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.",
 	"Page %d of %d.",

@@ -436,6 +436,8 @@ var isTexts = Dict{
 	"There is no page %d: the pages count from 1.": "Það er engin síða %d: síðurnar eru taldar frá 1.",
 	"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.": "Hér eru skákir til stiga í fleiri en einu afbrigði: `/tafl leaderboard` `variant:…` `page:%d` sýnir þá síðu eins þeirra.",
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Stigataflan fyrir %[1]s hefur enga síðu %[2]d: sú síðasta er `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.",
+	"Nobody has a rated custom game in this server yet.":                                                                "Enginn hefur enn teflt skák til stiga í eigin afbrigði á þessum þjóni.",
+	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Stigataflan fyrir eigin afbrigði hefur enga síðu %[1]d: sú síðasta er `/tafl leaderboard` `variant:custom` `page:%[2]d`.",
 	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Bráðabirgðastig (frávik yfir %d), á eftir þeim föstu:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Síða %d af %d · `/tafl leaderboard` `variant:%s` `page:%d` sýnir þá næstu.",
 	"Page %d of %d.": "Síða %d af %d.",

@@ -436,6 +436,8 @@ var nbTexts = Dict{
 	"There is no page %d: the pages count from 1.": "Det finnes ingen side %d: sidene telles fra 1.",
 	"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.": "Flere varianter har ratede partier her: `/tafl leaderboard` `variant:…` `sidetall:%d` viser den siden av én av dem.",
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Rangeringen for %[1]s har ingen side %[2]d: den siste er `/tafl leaderboard` `variant:%[1]s` `sidetall:%[3]d`.",
+	"Nobody has a rated custom game in this server yet.":                                                                "Ingen har ennå et ratet parti i en egen variant på denne serveren.",
+	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Rangeringen for egne varianter har ingen side %[1]d: den siste er `/tafl leaderboard` `variant:custom` `sidetall:%[2]d`.",
 	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Foreløpige ratinger (avvik over %d), etter de etablerte:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Side %d av %d · `/tafl leaderboard` `variant:%s` `sidetall:%d` viser den neste.",
 	"Page %d of %d.": "Side %d av %d.",
