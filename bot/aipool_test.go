@@ -271,7 +271,7 @@ func TestQueuedEngineWorkOnRestart(t *testing.T) {
 	waitFor(t, "the hint queued", func() bool { return gauge(t, h, `taflbot_engine_tasks{state="waiting"}`) == 1 })
 	h.restart()
 	final, _ := h.fake.final(t, in)
-	if want := "The hint for game " + g.ID.String() + " was interrupted (the bot is restarting): press Hint again in a minute."; final.Content != want {
+	if want := "The hint for game " + g.ID.String() + " was interrupted (the bot is restarting): press **Hint** again in a minute."; final.Content != want {
 		t.Errorf("a hint queued at shutdown: %q, want %q", final.Content, want)
 	}
 	if g := gameOf(t, h, bob); g.Hints.Attackers != 0 {

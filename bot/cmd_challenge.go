@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"time"
 
@@ -119,13 +118,11 @@ func challengeAllowed(p *locale.Printer, c *storage.Challenge, open []*storage.C
 // reader whose own language may be another ("Zurückziehen"; where the
 // challenges' languages differ, their labels joined by " / ").
 func withdrawLabel(cs ...*storage.Challenge) string {
-	var labels []string
-	for _, c := range cs {
-		if l := locale.For(locale.Match(c.Language)).T("Withdraw"); !slices.Contains(labels, l) {
-			labels = append(labels, l)
-		}
+	langs := make([]string, len(cs))
+	for i, c := range cs {
+		langs[i] = c.Language
 	}
-	return strings.Join(labels, " / ")
+	return shownLabel("Withdraw", langs...)
 }
 
 // challengeWhere returns the link to open challenge c's message, or its

@@ -18,12 +18,15 @@ import (
 // mentions (mention.go) the names take some 400 characters more.
 func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
 	resp := ephemeral("")
-	resp.Data.Embeds = []*discordgo.MessageEmbed{{Description: helpText(r.p)}}
+	resp.Data.Embeds = []*discordgo.MessageEmbed{{Description: helpText(r.p, b.publicLang(ctx, r))}}
 	return &reply{resp: resp}, nil
 }
 
-// helpText is the /tafl help page in p's language.
-func helpText(p *locale.Printer) string {
+// helpText is the /tafl help page in p's language. The buttons it names
+// (Move, Rematch, Hint) are named as the boards in language boards show
+// them: those a server's games post, in the server's language, which may
+// not be the reader's (publicLang).
+func helpText(p *locale.Printer, boards string) string {
 	// The variants that differ from the most: one line each, however many
 	// presets there are (the variant list of /tafl rules has them all).
 	var defFirst, edge []string
@@ -48,12 +51,12 @@ func helpText(p *locale.Printer) string {
 		"",
 		p.T("**Commands**"),
 		p.T("`/tafl challenge` [`opponent`] challenge someone · `/tafl ai` [`level`] play me"),
-		p.T("Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); a challenge with `casual:True` changes no rating (games against me never do). **Rematch** on a finished game swaps the sides."),
-		p.T("`/tafl move` `d1-d4` move (or press **Move** under a board; the king's moves `Kf6-f9`) · `/tafl board` show the board"),
+		p.T("Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); a challenge with `casual:True` changes no rating (games against me never do). **%s** on a finished game swaps the sides.", shownLabel("Rematch", boards)),
+		p.T("`/tafl move` `d1-d4` move (or press **%s** under a board; the king's moves `Kf6-f9`) · `/tafl board` show the board", shownLabel("Move", boards)),
 		p.T("`/tafl games` your games · `/tafl resign` (abort before both sides moved), `/tafl draw` · `/tafl history` the record and a replay"),
 		p.T("`/tafl rules` [`variant`] · `/tafl leaderboard` · `/tafl stats` · `/tafl vacation` · `/tafl settings` (managers)"),
 		p.T("`/tafl tournament` round-robin and Swiss tournaments: managers create, players join; I pair the rounds and post the standings."),
-		p.T("`/tafl analyse` a game's review · `/tafl puzzle` puzzles (daily: `/tafl settings` `daily_channel`) · **💡 Hint** in games against me"),
+		p.T("`/tafl analyse` a game's review · `/tafl puzzle` puzzles (daily: `/tafl settings` `daily_channel`) · **💡 %s** in games against me", shownLabel("Hint", boards)),
 		"",
 		p.T("Correspondence moves have a limit in days (I remind you); on a live clock, running out of time loses (or draws if the opponent cannot win)."),
 		p.T("I answer in your Discord language (English, Dansk, Svenska, Norsk, Deutsch, Suomi) or the one you choose with `/tafl settings` `language:` (Íslenska too)."),

@@ -203,12 +203,31 @@ func (b *Bot) play(ctx context.Context, r *request, id storage.GameID, expectedP
 		}
 		offer = g.DrawOffer
 		refreshName(g, r.userID, r.userName())
-		return wrongPiece(g, fn(g.Tafl()))
+		return onBoard(g, wrongPiece(g, fn(g.Tafl())))
 	})
 	if err != nil {
 		return g, false, err
 	}
 	return g, offer != tafl.NoSide && g.DrawOffer == tafl.NoSide && g.Active(), nil
+}
+
+// boardError is err, the rules' refusal of a move in a game whose board
+// shows its buttons in language lang: the reply, in the reader's
+// language, names the Move button as the board shows it.
+type boardError struct {
+	err  error
+	lang string
+}
+
+func (e *boardError) Error() string { return e.err.Error() }
+func (e *boardError) Unwrap() error { return e.err }
+
+// onBoard returns err (nil for none) as a refusal in game g (boardError).
+func onBoard(g *storage.Game, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &boardError{err: err, lang: g.Language}
 }
 
 // declinedLine is the line a move's board message adds when the move

@@ -458,3 +458,43 @@ func TestMovePlaysInTheOnlyGameWhereLegal(t *testing.T) {
 		"[taflbot] Played in game 1: of the games where it is this player's move, `d2-c2` is legal only there.\n    **Game 1** · brandubh",
 		"Last moves: 1. d2-c2\n")
 }
+
+// TestMoveButtonNamedAsTheBoardShowsIt: a board shows its buttons in
+// its game's language, but the reply refusing a typed move told the
+// player to use the **Move** button in their own language, a button the
+// board does not show ("use the **Move** button" under [Zug]); so did
+// /tafl help of the Move, Rematch and Hint buttons. The refusal names the
+// button as the game's board shows it, the help as the boards of the
+// server do (its language), each in the reader's sentence.
+func TestMoveButtonNamedAsTheBoardShowsIt(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl settings server_language:de",
+		"/tafl challenge opponent:bob variant:brandubh side:defenders",
+		"as bob",
+		"click Annehmen",
+		"/tafl move move:a1-a2",
+		"/tafl help",
+		"as alice",
+		"/tafl settings language:de",
+		"/tafl settings server_language:en",
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob",
+		"click Accept",
+		"as alice",
+		"/tafl move move:a1-a2 game:2",
+		"/tafl help",
+		"quit",
+	})
+	consoleSays(t, out,
+		"[Zug] [Remis anbieten] [Abbrechen]",
+		"[to bob] (only you) That move is not allowed: a1-a2: there is no piece on a1. Pick one from the `move` list, or use the **Zug** button.",
+		"(or press **Zug** under a board;",
+		"**Revanche** on a finished game swaps the sides.",
+		"**💡 Tipp** in games against me",
+		"[Move] [Offer draw] [Abort]",
+		"[to alice] (only you) Dieser Zug ist nicht erlaubt: a1-a2: auf a1 steht kein Stein. Wähle einen aus der `zug`-Liste oder nutze den Knopf **Move**.",
+		"(oder **Move** unter einem Brett;",
+		"**Rematch** nach dem Ende tauscht die Seiten.",
+		"**💡 Hint** in Partien gegen mich",
+	)
+}

@@ -74,6 +74,9 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	pages := 1
 	if len(names) == 1 && len(boards[0]) > 0 {
 		pages = (len(boards[0]) + perVariant - 1) / perVariant
+		if page > pages && names[0] == "custom" {
+			return nil, userErrorf("The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.", page, pages)
+		}
 		if page > pages {
 			return nil, userErrorf("The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.", names[0], page, pages)
 		}
@@ -83,11 +86,15 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 		more := false // a variant with more players than shown
 		for i, name := range names {
 			all := boards[i]
-			if len(all) == 0 {
+			switch {
+			case len(all) == 0 && name == "custom":
+				sb.WriteString(r.p.T("Nobody has a rated custom game in this server yet.") + "\n")
+				continue
+			case len(all) == 0:
 				sb.WriteString(r.p.T("Nobody has a rated %s game in this server yet.", name) + "\n")
 				continue
 			}
-			sb.WriteString(r.p.T("**Leaderboard · %s**", name) + "\n")
+			sb.WriteString(r.p.T("**Leaderboard · %s**", ratingName(r.p, name)) + "\n")
 			places := leaderboardPlaces(all)
 			line := func(j int) {
 				e := all[j]
@@ -203,13 +210,22 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 	now := b.now()
 	for _, name := range slices.Sorted(maps.Keys(p.Variants)) {
 		v := p.Variants[name]
-		fmt.Fprintf(&sb, "%s: %s · %s, %d-%d-%d\n", name, ratingText(r.p, p.RatingAt(name, now)), ratedGames(r.p, v.Games()), v.Wins, v.Losses, v.Draws)
+		fmt.Fprintf(&sb, "%s: %s · %s, %d-%d-%d\n", ratingName(r.p, name), ratingText(r.p, p.RatingAt(name, now)), ratedGames(r.p, v.Games()), v.Wins, v.Losses, v.Draws)
 	}
 	if pz := p.Puzzles; pz.Solved+pz.Failed > 0 {
 		sb.WriteString(r.p.T("Puzzle rating: %s · %d solved, %d not", ratingText(r.p, p.PuzzleRatingAt(now)), pz.Solved, pz.Failed) + "\n")
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: sb.String(), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
+}
+
+// ratingName names the rating of name, a preset's (as it is) or the
+// games of rules strings' ("custom", in p's words: "eigene Variante").
+func ratingName(p *locale.Printer, name string) string {
+	if name == "custom" {
+		return p.T("variant.custom")
+	}
+	return name
 }
 
 // ratingText writes a rating with its 95 % interval, marked provisional

@@ -308,3 +308,35 @@ func TestLeaderboardPagesAndProvisional(t *testing.T) {
 		t.Errorf("every variant:\n%s", r.Content)
 	}
 }
+
+// TestCustomRatingInTheReadersWords: the games of rules strings are rated
+// together under the key "custom", which the leaderboard's heading, its
+// refusals and /tafl stats showed in English in every language
+// ("**Rangliste · custom**"); they name it as game texts do
+// (variant.custom, "eigene Variante"), in sentences of their own where
+// the word does not fit the presets' ("gewertete %s-Partie"), the option
+// value `variant:custom` staying as typed.
+func TestCustomRatingInTheReadersWords(t *testing.T) {
+	out := runConsole(t, consoleStore(t), 0, []string{
+		"as carol", "/tafl settings language:de",
+		"/tafl leaderboard variant:custom",
+		"as alice",
+		`/tafl challenge opponent:bob side:attackers variant:"dim:11 efe:y start:/4TKT4/4T1T4/4T1T4/11/5T5/t9t/11/11/2t8/11/11/"`,
+		"as bob", "click Accept",
+		"as alice", "/tafl move a6-a7",
+		"as bob", "/tafl move f5-f3",
+		"as carol",
+		"/tafl leaderboard",
+		"/tafl leaderboard variant:custom page:2",
+		"/tafl stats user:bob",
+	})
+	consoleSays(t, out,
+		"Noch niemand hat auf diesem Server eine gewertete Partie in einer eigenen Variante.",
+		"**Rangliste · eigene Variante**\n    1. @bob · 1662",
+		"Die Rangliste der eigenen Varianten hat keine Seite 2: die letzte ist `/tafl leaderboard` `variante:custom` `seitenzahl:1`.",
+		"eigene Variante: 1662",
+	)
+	if strings.Contains(out, "· custom**") || strings.Contains(out, "custom-Partie") || strings.Contains(out, "custom: ") {
+		t.Errorf("the custom rating named by its key:\n%s", out)
+	}
+}

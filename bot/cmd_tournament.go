@@ -151,7 +151,8 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 		// could join (Start now starts it sooner). The hours are checked
 		// before they become a Duration, which a huge number overflows.
 		if h < 1 || h > int64(maxSignup/time.Hour) {
-			return nil, userErrorT("tour.signup_range", int(maxSignup.Hours()))
+			// Start now as the tournament's message will show it.
+			return nil, userErrorT("tour.signup_range", int(maxSignup.Hours()), shownLabel("tour.btn_start", b.publicLang(ctx, r)))
 		}
 		signup = time.Duration(h) * time.Hour
 	}

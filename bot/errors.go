@@ -65,7 +65,12 @@ func userMessage(err error, p *locale.Printer) (string, bool) {
 		if me.Reason == tafl.ReasonGameOver {
 			return p.T("That game is over. Start a new one with `/tafl challenge` or `/tafl ai`."), true
 		}
-		return p.T("That move is not allowed: %s. Pick one from the `move` list, or use the **Move** button.", moveErrorText(p, me)), true
+		label := p.T("Move")
+		var be *boardError
+		if errors.As(err, &be) {
+			label = shownLabel("Move", be.lang)
+		}
+		return p.T("That move is not allowed: %s. Pick one from the `move` list, or use the **%s** button.", moveErrorText(p, me), label), true
 	case errors.As(err, &se):
 		if se.Code != "" {
 			return p.T("I can't read `%s`: %s. Write moves like `d1-d4`.", codeText(se.Text), taflReason(se.Code, se.Args).text(p)), true

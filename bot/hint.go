@@ -110,7 +110,7 @@ func (b *Bot) btnHint(ctx context.Context, r *request) (*reply, error) {
 			case submitFull:
 				b.editPrivate(context.Background(), in, &message{content: lp.T("The engine is too busy for a hint right now; please try again.")})
 			case submitClosed:
-				b.editPrivate(context.Background(), in, &message{content: lp.T("The hint for game %d was interrupted (the bot is restarting): press Hint again in a minute.", g.ID)})
+				b.editPrivate(context.Background(), in, &message{content: lp.T("The hint for game %d was interrupted (the bot is restarting): press **%s** again in a minute.", g.ID, shownLabel("Hint", g.Language))})
 			}
 		},
 	}, nil
@@ -123,7 +123,7 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 	e, err := analysis.Evaluate(ctx, g.Tafl(), b.reviewNodes)
 	if err != nil || e.Best == tafl.NoMove {
 		if ctx.Err() != nil { // shutting down
-			b.editPrivate(edit, in, &message{content: lp.T("The hint for game %d was interrupted (the bot is restarting): press Hint again in a minute.", g.ID)})
+			b.editPrivate(edit, in, &message{content: lp.T("The hint for game %d was interrupted (the bot is restarting): press **%s** again in a minute.", g.ID, shownLabel("Hint", g.Language))})
 			return
 		}
 		b.log.Error("hint: searching", "game_id", g.ID, "err", err)
@@ -159,7 +159,7 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 		return nil
 	})
 	if errors.Is(err, storage.ErrStale) {
-		b.editPrivate(edit, in, &message{content: lp.T("Game %d moved on before the hint was ready: press Hint on the new board.", g.ID)})
+		b.editPrivate(edit, in, &message{content: lp.T("Game %d moved on before the hint was ready: press **%s** on the new board.", g.ID, shownLabel("Hint", g.Language))})
 		return
 	}
 	if text, ok := userMessage(err, lp); ok { // over (on time): no hint for it

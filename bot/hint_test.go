@@ -159,13 +159,16 @@ func TestHintPictureFails(t *testing.T) {
 
 // TestHintInterruptedByRestart: a hint being searched when the bot shut
 // down said "No hint this time (the search failed)", as if the engine
-// had broken; it says the bot is restarting and to press Hint again.
+// had broken; it says the bot is restarting and to press Hint again —
+// named as the board shows it, in the game's language (German here),
+// not the reader's (English), as it did before.
 func TestHintInterruptedByRestart(t *testing.T) {
 	h := newHarness(t, nil)
 	h.adjust = func(o *bot.Options) { o.ReviewNodes = 100_000_000 } // a search of many seconds
 	h.restart()
+	h.slash(alice, "settings", opt("server_language", "de"))
 	r, _ := h.slash(alice, "ai", opt("variant", "copenhagen"), opt("side", "attackers"), opt("level", "easy"))
-	in := pressHint(h, alice, customIDs(r.Components)["Hint"], "")
+	in := pressHint(h, alice, customIDs(r.Components)["Tipp"], "")
 	if first, _ := h.fake.callback(t, in.ID); first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		t.Fatalf("hint's first answer: type %d", first.Type)
 	}
@@ -175,7 +178,7 @@ func TestHintInterruptedByRestart(t *testing.T) {
 	waitFor(t, "the hint's search", func() bool { return goroutineIn("/analysis.Evaluate(") })
 	h.restart()
 	final, _ := h.fake.final(t, in)
-	const want = "The hint for game 1 was interrupted (the bot is restarting): press Hint again in a minute."
+	const want = "The hint for game 1 was interrupted (the bot is restarting): press **Tipp** again in a minute."
 	if final.Content != want {
 		t.Errorf("hint cut short by a restart: %q, want %q", final.Content, want)
 	}

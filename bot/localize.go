@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"slices"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
@@ -102,4 +104,19 @@ func (b *Bot) publicLang(ctx context.Context, r *request) string {
 // the player chose, else the game's.
 func (b *Bot) playerP(ctx context.Context, g *storage.Game, userID string) *locale.Printer {
 	return locale.For(locale.Match(b.chosenLanguage(ctx, g.GuildID, userID), g.Language))
+}
+
+// shownLabel is the label of a button (key, its catalog key: "Move") as
+// messages in languages langs (a game's, a challenge's, a tournament's)
+// show it, for a reply naming the button to a reader whose own language
+// may be another: "Zug" for a German board under an English reply. Where
+// the languages' labels differ, each is named once, joined by " / ".
+func shownLabel(key string, langs ...string) string {
+	var labels []string
+	for _, lang := range langs {
+		if l := locale.For(locale.Match(lang)).T(key); !slices.Contains(labels, l) {
+			labels = append(labels, l)
+		}
+	}
+	return strings.Join(labels, " / ")
 }

@@ -78,7 +78,11 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 	fromText, pageText, _ := strings.Cut(r.cid.Arg, "p")
 	from, err := tafl.ParseSquare(fromText)
 	if err != nil {
-		return nil, userErrorf("That menu is broken; press **Move** again.")
+		label := r.p.T("Move")
+		if g, err := b.store.GetGame(ctx, storage.GameID(r.cid.ID)); err == nil {
+			label = shownLabel("Move", g.Language) // as the game's board shows it
+		}
+		return nil, userErrorf("That menu is broken; press **%s** again.", label)
 	}
 	if len(r.values) == 0 {
 		g, err := b.loadCurrent(ctx, r)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
 )
 
 func TestMenuPagesLargeArmies(t *testing.T) {
@@ -61,5 +62,24 @@ func TestMenuDestinationsInBoardOrder(t *testing.T) {
 	}
 	if want := []string{"b11", "c11", "d7", "d8", "d9", "d10"}; !slices.Equal(got, want) {
 		t.Errorf("destinations of d11: %v, want %v", got, want)
+	}
+}
+
+// TestBrokenMenuNamesMoveAsTheBoardShowsIt: a destination menu whose
+// piece cannot be read told the player to press **Move** again in their
+// own language, while the game's board shows the button in the game's
+// (the server's): it names it as the board shows it.
+func TestBrokenMenuNamesMoveAsTheBoardShowsIt(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "settings", opt("server_language", "de"))
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	if _, ok := customIDs(r.Components)["Zug"]; !ok {
+		t.Fatalf("the board's buttons: %v", customIDs(r.Components))
+	}
+	g := gameOf(t, h, alice)
+	broken := bot.CustomID{Action: bot.ActPickTarget, ID: uint64(g.ID), Ply: g.Ply(), Arg: "zz"}.String()
+	got, _ := h.click(alice, broken, true, "d2")
+	if want := "That menu is broken; press **Zug** again."; got.Content != want {
+		t.Errorf("a broken menu: %q, want %q", got.Content, want)
 	}
 }

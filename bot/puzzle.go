@@ -513,7 +513,7 @@ func (b *Bot) btnPuzzleTarget(ctx context.Context, r *request) (*reply, error) {
 	fromText, pageText, _ := strings.Cut(r.cid.Arg, "p")
 	from, err := tafl.ParseSquare(fromText)
 	if err != nil {
-		return nil, userErrorf("That menu is broken; press **Move** again.")
+		return nil, userErrorf("That menu is broken; press **%s** again.", r.p.T("Move")) // the puzzle is in the reader's language
 	}
 	if len(r.values) == 0 {
 		page, _ := strconv.Atoi(pageText)

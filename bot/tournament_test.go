@@ -567,3 +567,25 @@ func TestTournamentWithdrawAfterDeadlinePassed(t *testing.T) {
 		return slices.ContainsFunc(ps, func(p *resp) bool { return strings.Contains(p.Content, "ran out of time") })
 	})
 }
+
+// TestSignupHintNamesStartNowAsShown: the refusal of a sign-up out of
+// range told the manager to press **Start now** in their own language,
+// while the tournament's message shows its buttons in the server's
+// ([Jetzt starten]); it names the button as the message will show it.
+func TestSignupHintNamesStartNowAsShown(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl settings server_language:de",
+		"/tafl tournament action:create name:Cup signup:0",
+		"/tafl tournament action:create name:Cup signup:1",
+		"/tafl tournament action:cancel",
+		"/tafl settings server_language:en",
+		"/tafl settings language:de",
+		"/tafl tournament action:create name:Cup signup:0",
+		"quit",
+	})
+	consoleSays(t, out,
+		"[to alice] (only you) Sign-up lasts 1 to 720 hours. To start sooner, press **Jetzt starten** (or use `action:start`) once the players have joined.",
+		"[Beitreten] [Verlassen] [Jetzt starten]",
+		"Die Anmeldung dauert 1 bis 720 Stunden. Um früher zu beginnen, drücke **Start now** (oder nutze `aktion:starten`), sobald die Spieler angemeldet sind.",
+	)
+}

@@ -35,7 +35,7 @@ var da = Dict{
 	"tour.format":              "Formatet er round-robin eller swiss.",
 	"tour.rounds_rr":           "`runder` gælder en schweizisk turnering; alle-mod-alle har så mange runder, som der skal til.",
 	"tour.rounds_range":        "En schweizisk turnering har 1 til %d runder.",
-	"tour.signup_range":        "Tilmeldingen varer 1 til %d timer. Vil du starte før, så tryk på **Start nu** (eller brug `handling:start`), når spillerne har tilmeldt sig.",
+	"tour.signup_range":        "Tilmeldingen varer 1 til %d timer. Vil du starte før, så tryk på **%s** (eller brug `handling:start`), når spillerne har tilmeldt sig.",
 	"tour.not_number":          "`%s` er ikke et turneringsnummer: vælg en fra listen.",
 	"tour.no_such":             "Der er ingen turnering %d på denne server.",
 	"tour.none":                "Der er ingen turnering i gang på denne server. En administrator opretter en med `/tafl tournament` `handling:opret` `navn:…`.",

@@ -35,7 +35,7 @@ var de = Dict{
 	"tour.format":              "Das Format ist round-robin oder swiss.",
 	"tour.rounds_rr":           "`runden` gilt für ein Schweizer Turnier; ein Rundenturnier hat so viele Runden wie nötig.",
 	"tour.rounds_range":        "Ein Schweizer Turnier hat 1 bis %d Runden.",
-	"tour.signup_range":        "Die Anmeldung dauert 1 bis %d Stunden. Um früher zu beginnen, drücke **Jetzt starten** (oder nutze `aktion:starten`), sobald die Spieler angemeldet sind.",
+	"tour.signup_range":        "Die Anmeldung dauert 1 bis %d Stunden. Um früher zu beginnen, drücke **%s** (oder nutze `aktion:starten`), sobald die Spieler angemeldet sind.",
 	"tour.not_number":          "`%s` ist keine Turniernummer: wähle eines aus der Liste.",
 	"tour.no_such":             "Auf diesem Server gibt es kein Turnier %d.",
 	"tour.none":                "Auf diesem Server läuft kein Turnier. Ein Verwalter legt eines an mit `/tafl tournament` `aktion:anlegen` `name:…`.",

@@ -36,7 +36,7 @@ var en = Dict{
 	"tour.format":              "The format is round-robin or swiss.",
 	"tour.rounds_rr":           "`rounds` is for a Swiss; a round robin has as many rounds as it needs for everyone to meet.",
 	"tour.rounds_range":        "A Swiss has 1 to %d rounds.",
-	"tour.signup_range":        "Sign-up lasts 1 to %d hours. To start sooner, press **Start now** (or use `action:start`) once the players have joined.",
+	"tour.signup_range":        "Sign-up lasts 1 to %d hours. To start sooner, press **%s** (or use `action:start`) once the players have joined.",
 	"tour.not_number":          "`%s` is not a tournament number: pick one from the list.",
 	"tour.no_such":             "There is no tournament %d in this server.",
 	"tour.none":                "There is no tournament going on in this server. A manager starts one with `/tafl tournament` `action:create` `name:…`.",

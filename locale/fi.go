@@ -35,7 +35,7 @@ var fi = Dict{
 	"tour.format":              "Muoto on round-robin tai swiss.",
 	"tour.rounds_rr":           "`kierrokset` koskee sveitsiläistä; kaikki kaikkia vastaan -turnauksessa on niin monta kierrosta kuin tarvitaan.",
 	"tour.rounds_range":        "Sveitsiläisessä on 1–%d kierrosta.",
-	"tour.signup_range":        "Ilmoittautuminen kestää 1–%d tuntia. Aloittaaksesi aiemmin paina **Aloita nyt** (tai käytä `toiminto:aloita`), kun pelaajat ovat ilmoittautuneet.",
+	"tour.signup_range":        "Ilmoittautuminen kestää 1–%d tuntia. Aloittaaksesi aiemmin paina **%s** (tai käytä `toiminto:aloita`), kun pelaajat ovat ilmoittautuneet.",
 	"tour.not_number":          "`%s` ei ole turnauksen numero: valitse listasta.",
 	"tour.no_such":             "Tällä palvelimella ei ole turnausta %d.",
 	"tour.none":                "Tällä palvelimella ei ole käynnissä turnausta. Ylläpitäjä luo sellaisen komennolla `/tafl tournament` `toiminto:luo` `nimi:…`.",

@@ -35,7 +35,7 @@ var is = Dict{
 	"tour.format":              "Sniðið er round-robin eða swiss.",
 	"tour.rounds_rr":           "`rounds` á við svissneskt mót; allir við alla hefur eins margar umferðir og þarf.",
 	"tour.rounds_range":        "Svissneskt mót hefur 1 til %d umferðir.",
-	"tour.signup_range":        "Skráning stendur í 1 til %d klukkustundir. Til að byrja fyrr skaltu ýta á **Hefja núna** (eða nota `action:start`) þegar leikmennirnir hafa skráð sig.",
+	"tour.signup_range":        "Skráning stendur í 1 til %d klukkustundir. Til að byrja fyrr skaltu ýta á **%s** (eða nota `action:start`) þegar leikmennirnir hafa skráð sig.",
 	"tour.not_number":          "`%s` er ekki mótsnúmer: veldu eitt af listanum.",
 	"tour.no_such":             "Það er ekkert mót %d á þessum þjóni.",
 	"tour.none":                "Ekkert mót er í gangi á þessum þjóni. Stjórnandi stofnar mót með `/tafl tournament` `action:create` `name:…`.",

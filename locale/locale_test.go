@@ -298,7 +298,7 @@ var mustSay = []struct {
 	// A fallen flag ends the game, which may still be drawn.
 	{language.Icelandic, "err.flag_fell", "lýkur á tíma"},
 	// Hints are for games against the engine only.
-	{language.Finnish, "`/tafl analyse` a game's review · `/tafl puzzle` puzzles (daily: `/tafl settings` `daily_channel`) · **💡 Hint** in games against me", "peleissä minua vastaan"},
+	{language.Finnish, "`/tafl analyse` a game's review · `/tafl puzzle` puzzles (daily: `/tafl settings` `daily_channel`) · **💡 %s** in games against me", "peleissä minua vastaan"},
 }
 
 // TestMustSay: each text listed in mustSay holds its phrase.

@@ -35,7 +35,7 @@ var nb = Dict{
 	"tour.format":              "Formatet er round-robin eller swiss.",
 	"tour.rounds_rr":           "`runder` gjelder monrad; alle-mot-alle har så mange runder som trengs.",
 	"tour.rounds_range":        "En monrad har 1 til %d runder.",
-	"tour.signup_range":        "Påmeldingen varer 1 til %d timer. Vil du starte før, trykk på **Start nå** (eller bruk `handling:start`) når spillerne har meldt seg på.",
+	"tour.signup_range":        "Påmeldingen varer 1 til %d timer. Vil du starte før, trykk på **%s** (eller bruk `handling:start`) når spillerne har meldt seg på.",
 	"tour.not_number":          "`%s` er ikke et turneringsnummer: velg en fra listen.",
 	"tour.no_such":             "Det finnes ingen turnering %d på denne serveren.",
 	"tour.none":                "Det pågår ingen turnering på denne serveren. En administrator oppretter en med `/tafl tournament` `handling:opprett` `navn:…`.",

@@ -35,7 +35,7 @@ var sv = Dict{
 	"tour.format":              "Formatet är round-robin eller swiss.",
 	"tour.rounds_rr":           "`ronder` gäller en schweizer; alla-mot-alla har så många ronder som behövs.",
 	"tour.rounds_range":        "En schweizer har 1 till %d ronder.",
-	"tour.signup_range":        "Anmälan pågår 1 till %d timmar. Vill du starta tidigare, tryck på **Starta nu** (eller använd `åtgärd:starta`) när spelarna har anmält sig.",
+	"tour.signup_range":        "Anmälan pågår 1 till %d timmar. Vill du starta tidigare, tryck på **%s** (eller använd `åtgärd:starta`) när spelarna har anmält sig.",
 	"tour.not_number":          "`%s` är inte ett turneringsnummer: välj en i listan.",
 	"tour.no_such":             "Det finns ingen turnering %d på den här servern.",
 	"tour.none":                "Det pågår ingen turnering på den här servern. En administratör skapar en med `/tafl tournament` `åtgärd:skapa` `namn:…`.",
