@@ -211,7 +211,7 @@ func TestHintsWaitingAtShutdownAllAnswered(t *testing.T) {
 	// Discord is slow to take alice's answer, the first in the queue.
 	release := h.fake.hold("PATCH", "/webhooks/555/"+ins[0].Token+"/")
 	h.stop()
-	const want = "was interrupted (the bot is restarting): press Hint again in a minute."
+	const want = "was interrupted (the bot is restarting): press **Hint** again in a minute."
 	base := "/api/v9/webhooks/555/" + ins[1].Token + "/"
 	answered := slices.ContainsFunc(h.fake.requests(base), func(rec *recorded) bool {
 		return rec.Status == 200 && strings.Contains(decode(t, rec.Body).Content, want)
