@@ -24,27 +24,24 @@ import (
 // takes a8 and threatens to escape), c8-a8++ (the attackers win).
 func addTestPuzzle(t *testing.T, h *harness, guildID string) *storage.Puzzle {
 	t.Helper()
-	pz := puzzle.Puzzle{Variant: "hnefatafl-9", Position: "/9/6tt1/1t5t1/t3T4/9/t8/1K2t2t1/t1t3t2/1t3t3/", ToMove: "attackers",
-		Moves: 2, Solution: []string{"b3-b6", "b7-a7", "c8-a8"}, Source: "a test"}
-	if err := pz.Verify(t.Context(), 0); err != nil {
-		t.Fatalf("the test puzzle does not hold: %v", err)
-	}
-	sp := &storage.Puzzle{Variant: pz.Variant, Position: pz.Position, ToMove: tafl.Attackers, Moves: 2, Solution: pz.Solution,
-		Source: pz.Source, GuildID: guildID, Rating: storage.Rating{Rating: 1500, Deviation: 200, Volatility: 0.06}}
-	if _, err := h.store.AddPuzzle(t.Context(), sp); err != nil {
-		t.Fatal(err)
-	}
-	return sp
+	return storeTestPuzzle(t, h, guildID, "/9/6tt1/1t5t1/t3T4/9/t8/1K2t2t1/t1t3t2/1t3t3/", "b3-b6", "b7-a7", "c8-a8")
 }
 
 // addMirroredPuzzle adds the test puzzle mirrored: h3-h6, then g8-i8
 // captures the king.
 func addMirroredPuzzle(t *testing.T, h *harness, guildID string) *storage.Puzzle {
 	t.Helper()
-	pz := puzzle.Puzzle{Variant: "hnefatafl-9", Position: "/9/1tt6/1t5t1/4T3t/9/8t/1t2t2K1/2t3t1t/3t3t1/", ToMove: "attackers",
-		Moves: 2, Solution: []string{"h3-h6", "h7-i7", "g8-i8"}, Source: "a test"}
+	return storeTestPuzzle(t, h, guildID, "/9/1tt6/1t5t1/4T3t/9/8t/1t2t2K1/2t3t1t/3t3t1/", "h3-h6", "h7-i7", "g8-i8")
+}
+
+// storeTestPuzzle adds to guildID's puzzles the hnefatafl-9 puzzle of
+// position, the attackers to move and win in two with solution, after
+// checking with package puzzle that it holds.
+func storeTestPuzzle(t *testing.T, h *harness, guildID, position string, solution ...string) *storage.Puzzle {
+	t.Helper()
+	pz := puzzle.Puzzle{Variant: "hnefatafl-9", Position: position, ToMove: "attackers", Moves: 2, Solution: solution, Source: "a test"}
 	if err := pz.Verify(t.Context(), 0); err != nil {
-		t.Fatalf("the mirrored puzzle does not hold: %v", err)
+		t.Fatalf("the test puzzle %s does not hold: %v", position, err)
 	}
 	sp := &storage.Puzzle{Variant: pz.Variant, Position: pz.Position, ToMove: tafl.Attackers, Moves: 2, Solution: pz.Solution,
 		Source: pz.Source, GuildID: guildID, Rating: storage.Rating{Rating: 1500, Deviation: 200, Volatility: 0.06}}
