@@ -126,6 +126,10 @@ func CheckEngines(list []ExternalEngine) ([]ExternalEngine, error) {
 		}
 		if e.Timeout == 0 {
 			e.Timeout = max(3*e.Think, e.Think+30*time.Second)
+		} else if e.Timeout <= e.Think {
+			// The engine is told it has think per move: it would lose
+			// on time in every game it plays.
+			return nil, fmt.Errorf("bot: engine %q: timeout %s is not longer than think %s, so the engine would lose every game on time while it thinks: make timeout longer, or leave it out (three times think, at least think + 30s)", e.Name, e.Timeout, e.Think)
 		}
 		out[i] = e
 	}

@@ -238,6 +238,9 @@ func TestExternalEngineConfig(t *testing.T) {
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}}, {Name: "X", Command: []string{"y"}}}, "twice"},
 		{[]bot.ExternalEngine{{Name: "x"}}, "no command"},
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Hour}}, "think"},
+		// A timeout no longer than think loses every game on time.
+		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Minute, Timeout: 10 * time.Second}}, "timeout 10s is not longer than think 1m0s"},
+		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Timeout: 5 * time.Second}}, "timeout 5s is not longer than think 5s"},
 	} {
 		if _, err := bot.CheckEngines(c.list); err == nil || !strings.Contains(err.Error(), c.sub) {
 			t.Errorf("%+v: error %v, want one containing %q", c.list, err, c.sub)
