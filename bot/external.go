@@ -107,9 +107,9 @@ func CheckEngines(list []ExternalEngine) ([]ExternalEngine, error) {
 		case !engineNameRE.MatchString(e.Name):
 			return nil, fmt.Errorf("bot: engine name %q: use 1 to 32 letters, digits, - or _", e.Name)
 		case seen[strings.ToLower(e.Name)]:
-			return nil, fmt.Errorf("bot: engine %q is listed twice", e.Name)
+			return nil, fmt.Errorf("bot: engine %q is listed twice (names are told apart without regard to case): give each engine a name of its own", e.Name)
 		case len(e.Command) == 0 || e.Command[0] == "":
-			return nil, fmt.Errorf("bot: engine %q has no command", e.Name)
+			return nil, fmt.Errorf(`bot: engine %q has no command: give its program and arguments as a list, such as "command": ["/usr/local/bin/tafl", "otep"]`, e.Name)
 		case e.Think < 0 || e.Think > 10*time.Minute:
 			return nil, fmt.Errorf("bot: engine %q: think must be from 0 to 10 minutes", e.Name)
 		case e.Timeout < 0:
