@@ -48,7 +48,16 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 		} else if !ok {
 			return nil, userErrorf("A vacation pauses the clocks of your correspondence games, and you have none going in this server (nor an open challenge or a tournament that could start one): it would only use up your days. Nothing was changed.")
 		}
-		p, err = b.store.StartVacation(ctx, r.in.GuildID, r.userID, time.Duration(days)*24*time.Hour, allowance)
+		length := time.Duration(days) * 24 * time.Hour
+		if cur, err := b.store.GetPlayer(ctx, r.in.GuildID, r.userID); err == nil && cur.OnVacation(b.now()) && !b.now().Add(length).After(cur.VacationUntil) {
+			// days counts from now: a vacation that already ends later
+			// would be kept as it is, and the answer must not read as
+			// if the days asked for were granted.
+			return nil, userErrorf("You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.", cur.VacationUntil.Unix())
+		} else if err != nil && !isNotFound(err) {
+			return nil, err
+		}
+		p, err = b.store.StartVacation(ctx, r.in.GuildID, r.userID, length, allowance)
 		if errors.Is(err, storage.ErrNoVacationLeft) {
 			p, _ = b.store.GetPlayer(ctx, r.in.GuildID, r.userID)
 			left := allowance

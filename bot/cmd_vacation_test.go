@@ -35,6 +35,19 @@ func TestVacation(t *testing.T) {
 		if v := d.do(t, "alice", "/tafl vacation days:15"); !strings.Contains(v.text, "You have 9d 0h of vacation left") {
 			t.Errorf("asking for more than is left: %s", v.text)
 		}
+		// days counts from now: fewer days than are left of the vacation
+		// change nothing and say so (before, the answer showed the
+		// vacation as if granted); more extend it by the difference.
+		if v := d.do(t, "alice", "/tafl vacation days:3"); !strings.Contains(v.text, "already, later than the end you asked for: nothing was changed") || !strings.Contains(v.text, "`days:0`") {
+			t.Errorf("asking for fewer days than are left: %s", v.text)
+		}
+		if got, _ := d.store().GetGame(t.Context(), g.ID); got.Deadline.Sub(before) != 5*24*time.Hour {
+			t.Errorf("after asking for fewer days alice's deadline moved by %v, want 5 days", got.Deadline.Sub(before))
+		}
+		v = d.do(t, "alice", "/tafl vacation days:7")
+		if !strings.Contains(v.text, "You are on vacation until") || !strings.Contains(v.text, "7d 0h of the 14 days") {
+			t.Errorf("extending the vacation: %s", v.text)
+		}
 		v = d.do(t, "alice", "/tafl vacation days:0")
 		if !strings.Contains(v.text, "Welcome back") || !strings.Contains(v.text, "14d 0h of the 14 days") && !strings.Contains(v.text, "13d 23h of the 14 days") {
 			t.Errorf("ending the vacation: %s", v.text)

@@ -449,4 +449,6 @@ var deTexts = Dict{
 	"Your direct messages (reminders and results): **off**.": "Deine Direktnachrichten (Erinnerungen und Ergebnisse): **aus**.",
 	"Your direct messages (reminders and results): **on**.":  "Deine Direktnachrichten (Erinnerungen und Ergebnisse): **an**.",
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Deine Direktnachrichten (Erinnerungen und Ergebnisse): **an**, aber Discord weist sie seit <t:%d:f> ab. Um sie zu bekommen, erlaube Direktnachrichten von Servermitgliedern in den Privatsphäre-Einstellungen von Discord (für diesen Server oder für alle).",
+	// /tafl vacation days:N during a vacation that already ends later.
+	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Du bist schon bis <t:%d:f> im Urlaub, länger als das Ende, das du verlangt hast: nichts wurde geändert. Um ihn zu verkürzen, beende ihn mit `/tafl vacation` `tage:0` (ungenutzte Tage kommen zurück) und beginne einen kürzeren.",
 }

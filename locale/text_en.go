@@ -449,4 +449,6 @@ var enTexts = []any{
 	"Your direct messages (reminders and results): **off**.",
 	"Your direct messages (reminders and results): **on**.",
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).",
+	// /tafl vacation days:N during a vacation that already ends later.
+	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.",
 }

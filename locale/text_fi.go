@@ -449,4 +449,6 @@ var fiTexts = Dict{
 	"Your direct messages (reminders and results): **off**.": "Yksityisviestisi (muistutukset ja tulokset): **pois**.",
 	"Your direct messages (reminders and results): **on**.":  "Yksityisviestisi (muistutukset ja tulokset): **päällä**.",
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Yksityisviestisi (muistutukset ja tulokset): **päällä**, mutta Discord on torjunut ne <t:%d:f> lähtien. Saadaksesi ne salli yksityisviestit palvelimen jäseniltä Discordin yksityisyysasetuksissa (tälle palvelimelle tai kaikille).",
+	// /tafl vacation days:N during a vacation that already ends later.
+	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Olet jo lomalla <t:%d:f> asti, pidempään kuin pyytämäsi loppu: mitään ei muutettu. Lyhentääksesi lomaa lopeta se komennolla `/tafl vacation` `päivät:0` (käyttämättömät päivät palaavat) ja aloita lyhyempi.",
 }
