@@ -18,7 +18,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	langOpt := r.str("language")
 	own := dms || langOpt != ""
 	server := false
-	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual", "casual_help", "hints", "daily_channel", "daily_hour", "daily", "server_language"} {
+	for _, name := range []string{"variant", "days", "threads", "channel", "game_channel", "vacation", "casual", "casual_help", "hints", "daily_channel", "daily_hour", "daily", "server_language"} {
 		if _, ok := r.opts[name]; ok {
 			server = true
 		}
@@ -77,6 +77,20 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		if o, ok := r.opts["channel"]; ok {
 			if id, ok := o.Value.(string); ok {
 				gs.NotifyChannelID = id
+			}
+		}
+		if o, ok := r.opts["game_channel"]; ok {
+			// A channel option cannot be emptied: this is the way back
+			// from a notification channel to each game's own.
+			_, chosen := r.opts["channel"]
+			switch {
+			case o.BoolValue() && chosen:
+				return nil, userErrorT("settings.game_channel_both")
+			case o.BoolValue():
+				gs.NotifyChannelID = ""
+			case gs.NotifyChannelID == "":
+				// game_channel:False alone would save and change nothing.
+				return nil, userErrorT("settings.game_channel_off")
 			}
 		}
 		if d, ok := r.int("vacation"); ok {

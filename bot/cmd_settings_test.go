@@ -154,3 +154,43 @@ func TestSettingsInADirectMessage(t *testing.T) {
 		t.Errorf("a server setting in a DM: %q", r.Content)
 	}
 }
+
+// TestSettingsBackToGameChannels: a notification channel, once chosen,
+// can be left again: game_channel:True sends reminders and results to
+// each game's own channel or thread (a channel option cannot be emptied,
+// and nothing else undid channel). Given with channel, or False with no
+// channel to leave, it is refused and changes nothing.
+func TestSettingsBackToGameChannels(t *testing.T) {
+	h := newHarness(t, nil)
+	notify := func() string {
+		t.Helper()
+		gs, err := h.store.GetGuildSettings(t.Context(), guild)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return gs.NotifyChannelID
+	}
+	if r, _ := h.slash(carol, "settings", opt("channel", "777")); !strings.Contains(r.Content, "reminders and results: <#777>") {
+		t.Fatalf("choosing a channel: %q", r.Content)
+	}
+	r, _ := h.slash(carol, "settings", opt("game_channel", true), opt("channel", "888"))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "not both; nothing was changed") || notify() != "777" {
+		t.Errorf("game_channel with channel: %q, channel %q", r.Content, notify())
+	}
+	r, _ = h.slash(carol, "settings", opt("game_channel", true))
+	if !strings.Contains(r.Content, "Saved") || !strings.Contains(r.Content, "reminders and results: each game's channel") || notify() != "" {
+		t.Errorf("back to each game's channel: %q, channel %q", r.Content, notify())
+	}
+	r, _ = h.slash(carol, "settings", opt("game_channel", false))
+	if !strings.Contains(r.Content, "already go to each game's own channel: choose another with `channel`") || notify() != "" {
+		t.Errorf("game_channel:False with no channel: %q", r.Content)
+	}
+	// A member without Manage Server cannot.
+	h.slash(carol, "settings", opt("channel", "777"))
+	in := h.slashInteraction(alice, "settings", opt("game_channel", true))
+	in.Member.Permissions = 0
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "Only server managers") || notify() != "777" {
+		t.Errorf("a member's game_channel: %q, channel %q", r.Content, notify())
+	}
+}
