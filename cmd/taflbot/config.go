@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/agnivade/levenshtein"
 	"github.com/taflbot/taflbot/bot"
@@ -234,7 +235,7 @@ func decodeConfig(r io.Reader, c *Config) error {
 		}
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
-			return fmt.Errorf("invalid JSON at byte %d: %v", syn.Offset, err)
+			return syntaxError(data, syn)
 		}
 		var typ *json.UnmarshalTypeError
 		if errors.As(err, &typ) && typ.Field != "" {
@@ -246,6 +247,38 @@ func decodeConfig(r io.Reader, c *Config) error {
 		return errors.New("unexpected data after the JSON object")
 	}
 	return nil
+}
+
+// syntaxError says where in data the JSON syntax error syn is, by line
+// and column (an editor shows those, not byte offsets), and, for the
+// usual slips when editing config.example.json by hand — a comma after
+// the last entry or one missing, a comment, single quotes, a text value
+// without quotes — what to write instead.
+func syntaxError(data []byte, syn *json.SyntaxError) error {
+	at := min(max(int(syn.Offset)-1, 0), len(data)) // the offending byte
+	line := bytes.Count(data[:at], []byte("\n")) + 1
+	col := utf8.RuneCount(data[bytes.LastIndexByte(data[:at], '\n')+1:at]) + 1 // in characters, as editors count
+	var c byte
+	if at < len(data) {
+		c = data[at]
+	}
+	msg := syn.Error()
+	what := msg
+	switch {
+	case c == '/' || c == '#':
+		what = "JSON has no comments: remove them"
+	case c == '\'':
+		what = "JSON strings take double quotes (\"), not single ones"
+	case (c == '}' || c == ']') && (strings.Contains(msg, "looking for beginning of object key string") || strings.Contains(msg, "looking for beginning of value")):
+		what = "a comma before a closing } or ] is not allowed in JSON: remove the comma after the last entry"
+	case strings.Contains(msg, "after object key:value pair") || strings.Contains(msg, "after array element"):
+		what = "a comma is missing before this entry: separate the entries with commas"
+	case strings.Contains(msg, "after object key"):
+		what = "a colon (:) is missing after the key"
+	case strings.Contains(msg, "looking for beginning of value") && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'):
+		what = `a text value needs double quotes, such as "info" (only numbers, true, false and null go without)`
+	}
+	return fmt.Errorf("invalid JSON at line %d, column %d: %s (compare with config.example.json)", line, col, what)
 }
 
 // checkKeys walks the top-level object's keys and those of each engine:

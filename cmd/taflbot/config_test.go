@@ -106,6 +106,17 @@ func TestConfigFileMistakes(t *testing.T) {
 		{`[]`, `the file must hold one JSON object, the settings in {braces}`},
 		{`null`, `the file must hold one JSON object`},
 		{`{"database": "x.db",`, `the JSON stops in the middle: a closing }, ] or " is missing`},
+		// Syntax errors by line and column (it was a byte offset and
+		// encoding/json's words), with what to write instead.
+		{"{\"database\": \"x.db\",\n}", `invalid JSON at line 2, column 1: a comma before a closing } or ] is not allowed in JSON: remove the comma after the last entry`},
+		{"{\"shard_ids\": [0, 1,]}", `line 1, column 21: a comma before a closing } or ] is not allowed`},
+		{"{\"log_level\": \"info\"\n  \"database\": \"x.db\"}", `invalid JSON at line 2, column 3: a comma is missing before this entry`},
+		{"// the bot's settings\n{}", `line 1, column 1: JSON has no comments: remove them`},
+		{"{'database': 'x.db'}", `line 1, column 2: JSON strings take double quotes`},
+		{`{"log_level": info}`, `line 1, column 15: a text value needs double quotes, such as "info"`},
+		{`{"log_level" "info"}`, `line 1, column 14: a colon (:) is missing after the key`},
+		{"{\"dev_guild_id\": \"ø\" \"database\": \"x.db\"}", `line 1, column 22: a comma is missing`}, // columns in characters, not bytes
+		{"{\"log_level\": \"info\", @}", `line 1, column 23: invalid character '@' looking for beginning of object key string`},
 	} {
 		p := filepath.Join(t.TempDir(), "settings") // no "json" in the name: the messages must not have encoding/json's "json: "
 		os.WriteFile(p, []byte(c.body), 0o600)
