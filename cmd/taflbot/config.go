@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/url"
@@ -493,6 +494,12 @@ func (c *Config) Validate(console bool) error {
 	}
 	if fi, err := os.Stat(c.BackupDir); c.BackupDir != "" && err == nil && !fi.IsDir() {
 		bad("backup_dir %q is a file, not a folder: give a folder for the backups (it is created when missing), or leave it empty for none", c.BackupDir)
+	} else if c.BackupDir != "" && !console && !storage.IsPostgres(c.Database) {
+		// The bot would run without backups, logging the failure at
+		// every interval.
+		if err := checkWritable(c.BackupDir); err != nil {
+			bad("backup_dir %q: %v: give a folder the bot may write in (it is created when missing), or leave it empty for none", c.BackupDir, err)
+		}
 	}
 	if c.BackupKeep < 1 {
 		bad("backup_keep %d: keep at least 1 backup", c.BackupKeep)
@@ -518,6 +525,40 @@ func (c *Config) Validate(console bool) error {
 		bad("engines: %v", strings.TrimPrefix(err.Error(), "bot: "))
 	}
 	return errors.Join(errs...)
+}
+
+// checkWritable reports why the bot could not write in folder dir, or
+// create it: dir, or the nearest folder above it that exists (where it
+// would be created), must be a folder the bot may write in. It tries
+// with a file it removes at once.
+func checkWritable(dir string) error {
+	d := filepath.Clean(dir)
+	for {
+		fi, err := os.Stat(d)
+		if err == nil {
+			if !fi.IsDir() {
+				return fmt.Errorf("%s is a file, not a folder", d)
+			}
+			break
+		}
+		if errors.Is(err, fs.ErrPermission) {
+			return fmt.Errorf("the bot may not look in %s", filepath.Dir(d))
+		}
+		if filepath.Dir(d) == d {
+			return err
+		}
+		// Missing, or under a file (which the next turn names).
+		d = filepath.Dir(d)
+	}
+	f, err := os.CreateTemp(d, ".taflbot-write-check-*")
+	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			return fmt.Errorf("the bot may not write in %s", d)
+		}
+		return fmt.Errorf("the bot cannot write in %s", d)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // The roles of a process (the "roles" key).

@@ -325,9 +325,21 @@ func TestBackupDirIsAFolder(t *testing.T) {
 	if err := cfg.Validate(true); err == nil || !strings.Contains(err.Error(), "backup_dir \""+file+"\" is a file, not a folder") {
 		t.Errorf("backup_dir a file: %v", err)
 	}
+	// A folder under a file cannot be made either: the bot ran, logging
+	// "backup failed" at every interval.
+	cfg.BackupDir = filepath.Join(file, "daily")
+	if err := cfg.Validate(false); err == nil || !strings.Contains(err.Error(), "backup_dir \""+cfg.BackupDir+"\": "+file+" is a file, not a folder: give a folder the bot may write in") {
+		t.Errorf("backup_dir under a file: %v", err)
+	}
 	cfg.BackupDir = filepath.Join(t.TempDir(), "new") // missing: created at the first backup
 	if err := cfg.Validate(true); err != nil {
 		t.Errorf("backup_dir missing: %v", err)
+	}
+	if err := cfg.Validate(false); err != nil && strings.Contains(err.Error(), "backup_dir") {
+		t.Errorf("backup_dir missing, outside the console: %v", err)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(cfg.BackupDir)); len(entries) != 0 {
+		t.Errorf("checking backup_dir left %v behind", entries)
 	}
 }
 
