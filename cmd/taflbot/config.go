@@ -507,6 +507,10 @@ func (c *Config) Validate(console bool) error {
 	c.validateScaling(console, bad)
 	if console && c.ConsoleDir == "" {
 		bad("console_dir is empty: give a folder for the board pictures")
+	} else if console {
+		if err := checkWritable(c.ConsoleDir); err != nil {
+			bad("console_dir %q: %v: give a folder the board pictures may be written to (it is created when missing), with console_dir in the config or -boards DIR", c.ConsoleDir, err)
+		}
 	}
 	if v, err := time.ParseDuration(c.EngineIdle); err != nil || v < time.Second {
 		bad("engine_idle %q: give a duration of at least 1s, such as \"5m\"", c.EngineIdle)
