@@ -451,4 +451,6 @@ var daTexts = Dict{
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Dine direkte beskeder (påmindelser og resultater): **til**, men Discord har afvist dem siden <t:%d:f>. For at få dem skal du tillade direkte beskeder fra servermedlemmer i Discords privatlivsindstillinger (for denne server eller for alle).",
 	// /tafl vacation days:N during a vacation that already ends later.
 	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Du er allerede på ferie indtil <t:%d:f>, senere end den afslutning, du bad om: intet blev ændret. Vil du afkorte den, så afslut den med `/tafl vacation` `dage:0` (ubrugte dage kommer tilbage) og start en kortere.",
+	// Rematch of a game against an engine taken out of the configuration since.
+	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Motoren **%s** er ikke længere sat op på denne bot, så der er ingen revanche mod den: `/tafl ai` starter et parti mod taflbot eller en anden motor.",
 }

@@ -451,4 +451,6 @@ var enTexts = []any{
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).",
 	// /tafl vacation days:N during a vacation that already ends later.
 	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.",
+	// Rematch of a game against an engine taken out of the configuration since.
+	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.",
 }

@@ -451,4 +451,6 @@ var fiTexts = Dict{
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Yksityisviestisi (muistutukset ja tulokset): **päällä**, mutta Discord on torjunut ne <t:%d:f> lähtien. Saadaksesi ne salli yksityisviestit palvelimen jäseniltä Discordin yksityisyysasetuksissa (tälle palvelimelle tai kaikille).",
 	// /tafl vacation days:N during a vacation that already ends later.
 	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Olet jo lomalla <t:%d:f> asti, pidempään kuin pyytämäsi loppu: mitään ei muutettu. Lyhentääksesi lomaa lopeta se komennolla `/tafl vacation` `päivät:0` (käyttämättömät päivät palaavat) ja aloita lyhyempi.",
+	// Rematch of a game against an engine taken out of the configuration since.
+	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Moottoria **%s** ei ole enää asetettu tähän bottiin, joten sitä vastaan ei ole uusintapeliä: `/tafl ai` aloittaa pelin taflbotia tai toista moottoria vastaan.",
 }

@@ -451,4 +451,6 @@ var isTexts = Dict{
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Einkaskilaboðin þín (áminningar og úrslit): **á**, en Discord hefur hafnað þeim síðan <t:%d:f>. Til að fá þau skaltu leyfa einkaskilaboð frá meðlimum þjóna í persónuverndarstillingum Discord (fyrir þennan þjón eða alla).",
 	// /tafl vacation days:N during a vacation that already ends later.
 	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Þú ert nú þegar í fríi til <t:%d:f>, lengur en þú baðst um: engu var breytt. Til að stytta það skaltu ljúka því með `/tafl vacation` `days:0` (ónotaðir dagar koma aftur) og hefja styttra.",
+	// Rematch of a game against an engine taken out of the configuration since.
+	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Vélin **%s** er ekki lengur sett upp á þessu vélmenni, svo það er enginn endurleikur gegn henni: `/tafl ai` hefur leik gegn taflbot eða annarri vél.",
 }

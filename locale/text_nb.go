@@ -451,4 +451,6 @@ var nbTexts = Dict{
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Direktemeldingene dine (påminnelser og resultater): **på**, men Discord har avvist dem siden <t:%d:f>. For å få dem, tillat direktemeldinger fra servermedlemmer i Discords personverninnstillinger (for denne serveren eller for alle).",
 	// /tafl vacation days:N during a vacation that already ends later.
 	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Du er allerede på ferie til <t:%d:f>, senere enn slutten du ba om: ingenting ble endret. For å korte den ned, avslutt den med `/tafl vacation` `dager:0` (ubrukte dager kommer tilbake) og start en kortere.",
+	// Rematch of a game against an engine taken out of the configuration since.
+	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Motoren **%s** er ikke lenger satt opp på denne boten, så det blir ingen omkamp mot den: `/tafl ai` starter et parti mot taflbot eller en annen motor.",
 }

@@ -451,4 +451,6 @@ var svTexts = Dict{
 	"Your direct messages (reminders and results): **on**, but Discord has refused them since <t:%d:f>. To get them, allow direct messages from server members in Discord's privacy settings (for this server or for all).": "Dina direktmeddelanden (påminnelser och resultat): **på**, men Discord har avvisat dem sedan <t:%d:f>. För att få dem, tillåt direktmeddelanden från servermedlemmar i Discords sekretessinställningar (för den här servern eller för alla).",
 	// /tafl vacation days:N during a vacation that already ends later.
 	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Du har redan semester till <t:%d:f>, längre än det slut du bad om: inget ändrades. För att korta den, avsluta den med `/tafl vacation` `dagar:0` (oanvända dagar kommer tillbaka) och börja en kortare.",
+	// Rematch of a game against an engine taken out of the configuration since.
+	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Motorn **%s** är inte längre inställd på den här boten, så det blir ingen returmatch mot den: `/tafl ai` startar ett parti mot taflbot eller en annan motor.",
 }
