@@ -64,6 +64,10 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 			if p != nil {
 				left = p.VacationLeft(b.now(), allowance)
 			}
+			if left <= 0 {
+				// "ask for less" would leave nothing to ask for.
+				return nil, userErrorf("You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.", gs.VacationDays)
+			}
 			return nil, userErrorf("You have %s of vacation left this year (the server allows %d days): ask for less.", formatLeft(r.p, left), gs.VacationDays)
 		}
 	}

@@ -97,3 +97,19 @@ func TestVacationOnlyWhenItPausesSomething(t *testing.T) {
 		t.Errorf("%d refusals, want 2:\n%s", n, text)
 	}
 }
+
+// TestVacationNoneLeft: with the whole allowance used, asking for more
+// says there is none left until 1 January; it said "You have no time of
+// vacation left this year …: ask for less", with nothing less to ask for.
+func TestVacationNoneLeft(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl vacation days:14",
+		"/tafl vacation days:20",
+		"quit",
+	})
+	if !strings.Contains(text, "You have no vacation left this year (the server allows 14 days a year); it comes back on 1 January.") || strings.Contains(text, "ask for less") {
+		t.Errorf("asking for more with none left:\n%s", text)
+	}
+}

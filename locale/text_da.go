@@ -453,4 +453,6 @@ var daTexts = Dict{
 	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Du er allerede på ferie indtil <t:%d:f>, senere end den afslutning, du bad om: intet blev ændret. Vil du afkorte den, så afslut den med `/tafl vacation` `dage:0` (ubrugte dage kommer tilbage) og start en kortere.",
 	// Rematch of a game against an engine taken out of the configuration since.
 	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Motoren **%s** er ikke længere sat op på denne bot, så der er ingen revanche mod den: `/tafl ai` starter et parti mod taflbot eller en anden motor.",
+	// /tafl vacation days:N with no vacation left at all.
+	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du har ingen ferie tilbage i år (serveren tillader %d dag om året); den kommer tilbage 1. januar.", Other: "Du har ingen ferie tilbage i år (serveren tillader %d dage om året); den kommer tilbage 1. januar."},
 }
