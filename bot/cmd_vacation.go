@@ -85,7 +85,12 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 	default:
 		msg = r.p.T("You are not on vacation.")
 	}
-	msg += "\n" + r.p.T("Vacation left this year: %s of the %d days this server allows.", formatLeft(r.p, p.VacationLeft(now, allowance)), gs.VacationDays)
+	if gs.VacationDays == 0 {
+		// "no time of the 0 days this server allows"
+		msg += "\n" + r.p.T("This server allows no vacations (its managers can change that with `/tafl settings` `vacation:`).")
+	} else {
+		msg += "\n" + r.p.T("Vacation left this year: %s of the %d days this server allows.", formatLeft(r.p, p.VacationLeft(now, allowance)), gs.VacationDays)
+	}
 	return &reply{resp: ephemeral(msg)}, nil
 }
 

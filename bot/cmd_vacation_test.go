@@ -63,6 +63,11 @@ func TestVacation(t *testing.T) {
 		if v := d.do(t, "alice", "/tafl vacation days:1"); !strings.Contains(v.text, "allows no vacations") {
 			t.Errorf("a server without vacations: %s", v.text)
 		}
+		// Its status says so too (it said "no time of the 0 days this
+		// server allows").
+		if v := d.do(t, "alice", "/tafl vacation"); !strings.Contains(v.text, "This server allows no vacations") || strings.Contains(v.text, "of the 0 days") {
+			t.Errorf("the status in a server without vacations: %s", v.text)
+		}
 	})
 }
 
