@@ -648,6 +648,16 @@ func (c *Config) Warnings() []string {
 		if len(e.Command) == 0 || e.Command[0] == "" {
 			continue // an error of its own (validate)
 		}
+		if fi, err := os.Stat(e.Dir); e.Dir != "" && (err != nil || !fi.IsDir()) {
+			// The process is started in dir: whatever its command, it
+			// cannot start.
+			why := "it is a file"
+			if err != nil {
+				why = err.Error()
+			}
+			w = append(w, fmt.Sprintf("engines: %q: its dir %q, the folder it is started in, is not a folder here (%s): a game against it is lost at its first move; create the folder or fix dir", e.Name, e.Dir, why))
+			continue
+		}
 		if err := findCommand(e.Command[0], e.Dir); err != nil {
 			w = append(w, fmt.Sprintf("engines: %q: its command %q cannot be run here (%v): a game against it is lost at its first move; fix the path (relative ones start from \"dir\") or install the engine", e.Name, e.Command[0], err))
 		}

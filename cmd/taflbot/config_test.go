@@ -429,7 +429,6 @@ func TestEngineCommandWarning(t *testing.T) {
 		{"no-such-engine-anywhere", "", true},
 		{filepath.Join(dir, "missing"), "", true},
 		{filepath.Join(dir, "notes.txt"), "", true},
-		{"./engine.sh", filepath.Join(dir, "elsewhere"), true},
 	} {
 		cfg := defaultConfig()
 		cfg.Engines = []EngineConfig{{Name: "e", Command: []string{c.command}, Dir: c.dir}}
@@ -437,6 +436,15 @@ func TestEngineCommandWarning(t *testing.T) {
 		got := len(w) == 1 && strings.Contains(w[0], `engines: "e": its command`) && strings.Contains(w[0], c.command)
 		if got != c.warn || (!c.warn && len(w) > 0) {
 			t.Errorf("command %q in %q: warnings %q, want a warning: %v", c.command, c.dir, w, c.warn)
+		}
+	}
+	// A dir that is missing (or a file) stops any command from starting,
+	// one on PATH included: it was not named.
+	for _, c := range [][2]string{{"sh", filepath.Join(dir, "elsewhere")}, {"./engine.sh", filepath.Join(dir, "elsewhere")}, {"sh", filepath.Join(dir, "notes.txt")}} {
+		cfg := defaultConfig()
+		cfg.Engines = []EngineConfig{{Name: "e", Command: []string{c[0]}, Dir: c[1]}}
+		if w := cfg.Warnings(); len(w) != 1 || !strings.Contains(w[0], `engines: "e": its dir "`+c[1]+`", the folder it is started in, is not a folder here`) || !strings.Contains(w[0], "create the folder or fix dir") {
+			t.Errorf("command %q in %q: warnings %q", c[0], c[1], w)
 		}
 	}
 	// A process without the engine role never starts engines.
