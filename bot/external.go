@@ -41,6 +41,10 @@ type EngineFailure struct {
 	Err    error
 }
 
+// errEngineGone is the failure of an engine that a game is played against
+// but the bot's configuration no longer lists (taken out since).
+var errEngineGone = errors.New("no such engine in the bot's configuration")
+
 func (e *EngineFailure) Error() string { return fmt.Sprintf("engine %s: %v", e.Engine, e.Err) }
 func (e *EngineFailure) Unwrap() error { return e.Err }
 
@@ -53,6 +57,8 @@ func (e *EngineFailure) reasonText(p *locale.Printer) string {
 	var ill *otep.IllegalMoveError
 	msg := e.Err.Error()
 	switch {
+	case errors.Is(e.Err, errEngineGone):
+		return p.T("is no longer set up on this bot")
 	case errors.As(e.Err, &ill):
 		move := ill.Text
 		if move == "" {
@@ -217,7 +223,7 @@ func (e *engines) timeout(name string) time.Duration {
 func (e *engines) move(ctx context.Context, name string, g *tafl.Game) (tafl.Move, error) {
 	p := e.pools[name]
 	if p == nil {
-		return tafl.NoMove, &EngineFailure{Engine: name, Err: errors.New("no such engine in the bot's configuration")}
+		return tafl.NoMove, &EngineFailure{Engine: name, Err: errEngineGone}
 	}
 	return p.move(ctx, g)
 }

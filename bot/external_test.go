@@ -259,3 +259,33 @@ func TestExternalEngineConfig(t *testing.T) {
 		t.Errorf("level and engine: %q", r.Content)
 	}
 }
+
+// TestEngineTakenOutOfTheConfiguration: a game against an engine that
+// the operator took out of the configuration since is lost by the engine
+// at its move, and the board says why in words of the game's language (it
+// said "failed (no such engine in the bot's configuration)", in English
+// whatever the language).
+func TestEngineTakenOutOfTheConfiguration(t *testing.T) {
+	h := engineHarness(t, time.Minute, bot.ExternalEngine{Name: "gone", Command: []string{"/bin/true"}})
+	h.slash(carol, "settings", opt("server_language", "da"))
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("engine", "gone")); isEphemeral(r) {
+		t.Fatalf("ai: %s", r.Content)
+	}
+	h.adjust = func(o *bot.Options) { o.Engines = nil }
+	h.restart()
+	if r, _ := h.slash(alice, "move", opt("move", "d2-c2")); isEphemeral(r) {
+		t.Fatalf("move: %s", r.Content)
+	}
+	want := "Motoren **gone** er ikke længere sat op på denne bot"
+	waitFor(t, "the engine's loss", func() bool {
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, want) {
+				return true
+			}
+		}
+		return false
+	})
+	if g := gameOf(t, h, alice); g.Active() {
+		t.Errorf("the game goes on: %+v", g.Outcome())
+	}
+}

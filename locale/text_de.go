@@ -455,4 +455,6 @@ var deTexts = Dict{
 	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Die Engine **%s** ist auf diesem Bot nicht mehr eingerichtet, also gibt es keine Revanche gegen sie: `/tafl ai` beginnt eine Partie gegen taflbot oder eine andere Engine.",
 	// /tafl vacation days:N with no vacation left at all.
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du hast in diesem Jahr keinen Urlaub mehr (der Server erlaubt %d Tag im Jahr); er kommt am 1. Januar zurück.", Other: "Du hast in diesem Jahr keinen Urlaub mehr (der Server erlaubt %d Tage im Jahr); er kommt am 1. Januar zurück."},
+	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
+	"is no longer set up on this bot": "ist auf diesem Bot nicht mehr eingerichtet",
 }

@@ -455,4 +455,6 @@ var enTexts = []any{
 	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.",
 	// /tafl vacation days:N with no vacation left at all.
 	Plural{Arg: 1, One: "You have no vacation left this year (the server allows %d day a year); it comes back on 1 January.", Other: "You have no vacation left this year (the server allows %d days a year); it comes back on 1 January."},
+	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
+	"is no longer set up on this bot",
 }

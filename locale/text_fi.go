@@ -455,4 +455,6 @@ var fiTexts = Dict{
 	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Moottoria **%s** ei ole enää asetettu tähän bottiin, joten sitä vastaan ei ole uusintapeliä: `/tafl ai` aloittaa pelin taflbotia tai toista moottoria vastaan.",
 	// /tafl vacation days:N with no vacation left at all.
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Sinulla ei ole lomaa jäljellä tänä vuonna (palvelin sallii %d päivän vuodessa); se palaa 1. tammikuuta.", Other: "Sinulla ei ole lomaa jäljellä tänä vuonna (palvelin sallii %d päivää vuodessa); se palaa 1. tammikuuta."},
+	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
+	"is no longer set up on this bot": "ei ole enää asetettu tähän bottiin",
 }

@@ -455,4 +455,6 @@ var isTexts = Dict{
 	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Vélin **%s** er ekki lengur sett upp á þessu vélmenni, svo það er enginn endurleikur gegn henni: `/tafl ai` hefur leik gegn taflbot eða annarri vél.",
 	// /tafl vacation days:N with no vacation left at all.
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Þú átt ekkert frí eftir á þessu ári (þjónninn leyfir %d dag á ári); það kemur aftur 1. janúar.", Other: "Þú átt ekkert frí eftir á þessu ári (þjónninn leyfir %d daga á ári); það kemur aftur 1. janúar."},
+	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
+	"is no longer set up on this bot": "er ekki lengur sett upp á þessu vélmenni",
 }
