@@ -200,8 +200,14 @@ func loadConfig(path string, getenv func(string) string) (Config, error) {
 	c := defaultConfig()
 	if path != "" {
 		data, err := os.ReadFile(path)
-		if err != nil {
+		if fi, serr := os.Stat(path); err != nil && serr == nil && fi.IsDir() {
+			return c, fmt.Errorf("config: %s is a folder: give the configuration file itself, such as -config %s", path, filepath.Join(path, "config.json"))
+		}
+		if errors.Is(err, fs.ErrNotExist) {
 			return c, fmt.Errorf("config: %w (copy config.example.json to start one)", err)
+		}
+		if err != nil {
+			return c, fmt.Errorf("config: %w", err)
 		}
 		if err := decodeConfig(bytes.NewReader(data), &c); err != nil {
 			return c, fmt.Errorf("config %s: %w", path, err)

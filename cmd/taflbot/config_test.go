@@ -127,6 +127,21 @@ func TestConfigFileMistakes(t *testing.T) {
 	}
 }
 
+// TestConfigPathMistakes: a -config that is a folder is named as such,
+// with the file to give (it said "read DIR: is a directory (copy
+// config.example.json to start one)", as if no file existed); a missing
+// file says to copy the example.
+func TestConfigPathMistakes(t *testing.T) {
+	dir := t.TempDir()
+	want := "config: " + dir + " is a folder: give the configuration file itself, such as -config " + filepath.Join(dir, "config.json")
+	if _, err := loadConfig(dir, noEnv); err == nil || err.Error() != want {
+		t.Errorf("a folder: %v, want %s", err, want)
+	}
+	if _, err := loadConfig(filepath.Join(dir, "missing.json"), noEnv); err == nil || !strings.Contains(err.Error(), "no such file or directory (copy config.example.json to start one)") {
+		t.Errorf("a missing file: %v", err)
+	}
+}
+
 func TestTokenFromEnvironmentIsNeverLogged(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "c.json")
 	os.WriteFile(p, []byte(`{"token": "file-token"}`), 0o600)
