@@ -114,6 +114,11 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			gs.DailyHour = int(h)
 		}
 		if o, ok := r.opts["daily"]; ok {
+			if _, chosen := r.opts["daily_channel"]; chosen && !o.BoolValue() {
+				// A channel chosen and the puzzle stopped: it was saved
+				// as "off", the channel dropped without a word.
+				return nil, userErrorT("settings.daily_both")
+			}
 			if !o.BoolValue() {
 				gs.DailyChannelID = ""
 			} else if gs.DailyChannelID == "" {

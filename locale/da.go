@@ -121,4 +121,6 @@ var da = Dict{
 	// /tafl settings game_channel.
 	"settings.game_channel_both": "Vælg `kanal` eller slå `partiets_kanal` til, ikke begge; intet blev ændret.",
 	"settings.game_channel_off":  "Påmindelser og resultater sendes allerede til hvert partis egen kanal: vælg en anden med `kanal`; intet blev ændret.",
+	// /tafl settings daily_channel with daily:False.
+	"settings.daily_both": "Vælg `dagens_kanal` eller slå `dagens` fra, ikke begge; intet blev ændret.",
 }

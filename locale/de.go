@@ -121,4 +121,6 @@ var de = Dict{
 	// /tafl settings game_channel.
 	"settings.game_channel_both": "Wähle `kanal` oder schalte `partiekanal` ein, nicht beides; nichts wurde geändert.",
 	"settings.game_channel_off":  "Erinnerungen und Ergebnisse gehen schon in den Kanal jeder Partie: wähle einen anderen mit `kanal`; nichts wurde geändert.",
+	// /tafl settings daily_channel with daily:False.
+	"settings.daily_both": "Wähle `tages_kanal` oder schalte `täglich` aus, nicht beides; nichts wurde geändert.",
 }

@@ -122,4 +122,6 @@ var en = Dict{
 	// /tafl settings game_channel.
 	"settings.game_channel_both": "Choose `channel` or `game_channel:True`, not both; nothing was changed.",
 	"settings.game_channel_off":  "Reminders and results already go to each game's own channel: choose another with `channel`; nothing was changed.",
+	// /tafl settings daily_channel with daily:False.
+	"settings.daily_both": "Choose `daily_channel` or turn `daily` off, not both; nothing was changed.",
 }

@@ -121,4 +121,6 @@ var is = Dict{
 	// /tafl settings game_channel.
 	"settings.game_channel_both": "Veldu `channel` eða `game_channel:True`, ekki hvort tveggja; engu var breytt.",
 	"settings.game_channel_off":  "Áminningar og úrslit fara nú þegar á eigin rás hvers leiks: veldu aðra með `channel`; engu var breytt.",
+	// /tafl settings daily_channel with daily:False.
+	"settings.daily_both": "Veldu `daily_channel` eða slökktu á `daily`, ekki hvort tveggja; engu var breytt.",
 }

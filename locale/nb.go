@@ -121,4 +121,6 @@ var nb = Dict{
 	// /tafl settings game_channel.
 	"settings.game_channel_both": "Velg `kanal` eller slå på `partiets_kanal`, ikke begge; ingenting ble endret.",
 	"settings.game_channel_off":  "Påminnelser og resultater sendes allerede til hvert partis egen kanal: velg en annen med `kanal`; ingenting ble endret.",
+	// /tafl settings daily_channel with daily:False.
+	"settings.daily_both": "Velg `dagens_kanal` eller slå av `dagens`, ikke begge; ingenting ble endret.",
 }

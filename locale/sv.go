@@ -121,4 +121,6 @@ var sv = Dict{
 	// /tafl settings game_channel.
 	"settings.game_channel_both": "Välj `kanal` eller slå på `partiets_kanal`, inte båda; inget ändrades.",
 	"settings.game_channel_off":  "Påminnelser och resultat går redan till varje partis egen kanal: välj en annan med `kanal`; inget ändrades.",
+	// /tafl settings daily_channel with daily:False.
+	"settings.daily_both": "Välj `dagens_kanal` eller slå av `dagens`, inte båda; inget ändrades.",
 }
