@@ -49,7 +49,10 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		if v := r.str("variant"); v != "" {
 			cv, err := parseVariant(v, "", false)
 			if err != nil {
-				return nil, err
+				// Said as every other refused setting says it: with
+				// other options given, the user must not think those
+				// were saved.
+				return nil, userErrorf("%s Nothing was changed.", err)
 			}
 			gs.DefaultVariant = cv.name
 			if _, _, named := strings.Cut(v, "/"); named && cv.layout != "" {

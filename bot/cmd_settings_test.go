@@ -101,6 +101,25 @@ func TestSettingsRefusalChangesNothing(t *testing.T) {
 	}
 }
 
+// TestSettingsUnknownVariantChangesNothing: an unknown variant given
+// with other settings is refused, and the answer says that nothing was
+// saved, as the other refusals do (it gave only the variant's error, as
+// if the days might have been saved), in the user's language.
+func TestSettingsUnknownVariantChangesNothing(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(carol, "settings", opt("variant", "chess"), opt("days", 5.0))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "I don't know the variant `chess`") || !strings.HasSuffix(r.Content, " Nothing was changed.") {
+		t.Errorf("an unknown variant: %q", r.Content)
+	}
+	if gs, err := h.store.GetGuildSettings(t.Context(), guild); err != nil || gs.DaysPerMove == 5 {
+		t.Errorf("the refused command changed the settings: %+v %v", gs, err)
+	}
+	h.slash(carol, "settings", opt("language", "da"))
+	if r, _ := h.slash(carol, "settings", opt("variant", "chess")); !strings.HasSuffix(r.Content, " Intet blev ændret.") || strings.Contains(r.Content, "I don't know") {
+		t.Errorf("in Danish: %q", r.Content)
+	}
+}
+
 // TestSettingsVariantWithLayout: a default variant chosen with its layout
 // (tawlbwrdd/bell, as the autocomplete offers it) keeps the layout: the
 // settings say so and a challenge without a variant starts from it (the

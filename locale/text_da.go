@@ -457,4 +457,6 @@ var daTexts = Dict{
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du har ingen ferie tilbage i år (serveren tillader %d dag om året); den kommer tilbage 1. januar.", Other: "Du har ingen ferie tilbage i år (serveren tillader %d dage om året); den kommer tilbage 1. januar."},
 	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
 	"is no longer set up on this bot": "er ikke længere sat op på denne bot",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.": "%s Intet blev ændret.",
 }

@@ -457,4 +457,6 @@ var deTexts = Dict{
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du hast in diesem Jahr keinen Urlaub mehr (der Server erlaubt %d Tag im Jahr); er kommt am 1. Januar zurück.", Other: "Du hast in diesem Jahr keinen Urlaub mehr (der Server erlaubt %d Tage im Jahr); er kommt am 1. Januar zurück."},
 	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
 	"is no longer set up on this bot": "ist auf diesem Bot nicht mehr eingerichtet",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.": "%s Nichts wurde geändert.",
 }

@@ -457,4 +457,6 @@ var enTexts = []any{
 	Plural{Arg: 1, One: "You have no vacation left this year (the server allows %d day a year); it comes back on 1 January.", Other: "You have no vacation left this year (the server allows %d days a year); it comes back on 1 January."},
 	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
 	"is no longer set up on this bot",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.",
 }

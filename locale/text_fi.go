@@ -457,4 +457,6 @@ var fiTexts = Dict{
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Sinulla ei ole lomaa jäljellä tänä vuonna (palvelin sallii %d päivän vuodessa); se palaa 1. tammikuuta.", Other: "Sinulla ei ole lomaa jäljellä tänä vuonna (palvelin sallii %d päivää vuodessa); se palaa 1. tammikuuta."},
 	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
 	"is no longer set up on this bot": "ei ole enää asetettu tähän bottiin",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.": "%s Mitään ei muutettu.",
 }

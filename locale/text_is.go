@@ -457,4 +457,6 @@ var isTexts = Dict{
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Þú átt ekkert frí eftir á þessu ári (þjónninn leyfir %d dag á ári); það kemur aftur 1. janúar.", Other: "Þú átt ekkert frí eftir á þessu ári (þjónninn leyfir %d daga á ári); það kemur aftur 1. janúar."},
 	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
 	"is no longer set up on this bot": "er ekki lengur sett upp á þessu vélmenni",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.": "%s Engu var breytt.",
 }

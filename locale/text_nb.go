@@ -457,4 +457,6 @@ var nbTexts = Dict{
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du har ingen ferie igjen i år (serveren tillater %d dag i året); den kommer tilbake 1. januar.", Other: "Du har ingen ferie igjen i år (serveren tillater %d dager i året); den kommer tilbake 1. januar."},
 	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
 	"is no longer set up on this bot": "er ikke lenger satt opp på denne boten",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.": "%s Ingenting ble endret.",
 }

@@ -457,4 +457,6 @@ var svTexts = Dict{
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du har ingen semester kvar i år (servern tillåter %d dag om året); den kommer tillbaka den 1 januari.", Other: "Du har ingen semester kvar i år (servern tillåter %d dagar om året); den kommer tillbaka den 1 januari."},
 	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
 	"is no longer set up on this bot": "är inte längre inställd på den här boten",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.": "%s Inget ändrades.",
 }
