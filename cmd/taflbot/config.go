@@ -216,6 +216,10 @@ func loadConfig(path string, getenv func(string) string) (Config, error) {
 	if tok := getenv("DISCORD_TOKEN"); tok != "" {
 		c.Token = Secret(tok)
 	}
+	// A token pasted or read from a file often brings a line break or
+	// spaces along, which no token has: with a line break Discord was not
+	// even asked ("invalid header field value for \"Authorization\"").
+	c.Token = Secret(strings.TrimSpace(string(c.Token)))
 	if db := getenv("TAFLBOT_DATABASE"); db != "" {
 		c.Database = db
 	}

@@ -170,6 +170,35 @@ func TestTokenFromEnvironmentIsNeverLogged(t *testing.T) {
 	}
 }
 
+// TestTokenIsTrimmed: a token with a line break or spaces around it (read
+// from a file, pasted) is used without them; the line break made every
+// request to Discord fail with "invalid header field value".
+func TestTokenIsTrimmed(t *testing.T) {
+	c, err := loadConfig("", func(k string) string {
+		if k == "DISCORD_TOKEN" {
+			return " abc.def.ghi\n"
+		}
+		return ""
+	})
+	if err != nil || c.Token != "abc.def.ghi" {
+		t.Errorf("token %q, %v", string(c.Token), err)
+	}
+	p := writeConfig(t, `{"token": "abc.def.ghi\r\n"}`)
+	if c, err := loadConfig(p, noEnv); err != nil || c.Token != "abc.def.ghi" {
+		t.Errorf("token from the file %q, %v", string(c.Token), err)
+	}
+	// Blank is none.
+	c, _ = loadConfig("", func(k string) string {
+		if k == "DISCORD_TOKEN" {
+			return "\n"
+		}
+		return ""
+	})
+	if err := c.Validate(false); err == nil || !strings.Contains(err.Error(), "no bot token") {
+		t.Errorf("a blank token: %v", err)
+	}
+}
+
 // TestConfigRolesAndShards: roles, shards and the engine lease are
 // checked, and splitting the roles needs PostgreSQL.
 func TestConfigRolesAndShards(t *testing.T) {
