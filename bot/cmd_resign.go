@@ -92,12 +92,15 @@ func abortable(g *storage.Game) bool {
 	return g.Ply() < storage.MinRatedPlies && g.TournamentID == 0
 }
 
-// btnAbortYes aborts the game for the user, if it is still at the move
-// the confirmation was asked at (fewer than two moves).
+// btnAbortYes aborts the game for the user, if fewer than two moves have
+// been played.
 func (b *Bot) btnAbortYes(ctx context.Context, r *request) (*reply, error) {
 	// b.updateGame: a game found out of time is ended on time instead,
 	// and that end is announced (nothing else would post it).
-	g, err := b.updateGame(ctx, storage.GameID(r.cid.ID), r.cid.Ply, func(g *storage.Game) error {
+	// Not tied to the ply it was asked at: the checks below say why a
+	// game can no longer be aborted, and a move since (the asker's own
+	// first) leaves it abortable.
+	g, err := b.updateGame(ctx, storage.GameID(r.cid.ID), -1, func(g *storage.Game) error {
 		if !g.Active() {
 			return tafl.ErrGameOver
 		}

@@ -150,6 +150,39 @@ func TestOldAbortButton(t *testing.T) {
 	}
 }
 
+// TestOldAbortConfirmation: a Yes, abort asked for before both sides
+// moved and pressed after they have says why the game can no longer be
+// aborted, as the old board's Abort button does (before, it said "This
+// board is out of date", of a confirmation that is no board); pressed
+// after the asker's own first move, while the game may still be
+// aborted, it aborts it.
+func TestOldAbortConfirmation(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"/tafl resign",
+		"as alice", "/tafl move d2-c2",
+		"as bob", "/tafl move d3-e3",
+		"click Yes, abort",
+		"quit",
+	})
+	_, after, _ := strings.Cut(text, "d3-e3\n")
+	if !strings.Contains(text, "[to bob] (only you) Both sides have moved: the game can no longer be aborted (you may resign).") || strings.Contains(text, "out of date") {
+		t.Errorf("Yes, abort after both moved:\n%s", after)
+	}
+	text = runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl resign",
+		"/tafl move d2-c2",
+		"click Yes, abort",
+		"quit",
+	})
+	if !strings.Contains(text, "@alice aborted the game.") {
+		t.Errorf("Yes, abort after one's own first move:\n%s", text)
+	}
+}
+
 // TestOldDrawButtons: a draw button does what its label says, and one
 // from an older board whose offer has changed since changes nothing and
 // says so privately (before, it toggled the offer as the game stood: an

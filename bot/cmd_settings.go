@@ -18,7 +18,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	langOpt := r.str("language")
 	own := dms || langOpt != ""
 	server := false
-	for _, name := range []string{"variant", "days", "threads", "channel", "vacation", "casual", "casual_help", "hints", "daily_channel", "daily_hour", "daily", "server_language"} {
+	for _, name := range []string{"variant", "days", "threads", "channel", "game_channel", "vacation", "casual", "casual_help", "hints", "daily_channel", "daily_hour", "daily", "server_language"} {
 		if _, ok := r.opts[name]; ok {
 			server = true
 		}
@@ -49,7 +49,10 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		if v := r.str("variant"); v != "" {
 			cv, err := parseVariant(v, "", false)
 			if err != nil {
-				return nil, err
+				// Said as every other refused setting says it: with
+				// other options given, the user must not think those
+				// were saved.
+				return nil, userErrorf("%s Nothing was changed.", err)
 			}
 			gs.DefaultVariant = cv.name
 			if _, _, named := strings.Cut(v, "/"); named && cv.layout != "" {
@@ -79,6 +82,20 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 				gs.NotifyChannelID = id
 			}
 		}
+		if o, ok := r.opts["game_channel"]; ok {
+			// A channel option cannot be emptied: this is the way back
+			// from a notification channel to each game's own.
+			_, chosen := r.opts["channel"]
+			switch {
+			case o.BoolValue() && chosen:
+				return nil, userErrorT("settings.game_channel_both")
+			case o.BoolValue():
+				gs.NotifyChannelID = ""
+			case gs.NotifyChannelID == "":
+				// game_channel:False alone would save and change nothing.
+				return nil, userErrorT("settings.game_channel_off")
+			}
+		}
 		if d, ok := r.int("vacation"); ok {
 			if d < 0 || d > storage.MaxVacationDays {
 				return nil, userErrorf("Vacation days must be 0 (no vacations) to %d; nothing was changed.", storage.MaxVacationDays)
@@ -100,6 +117,11 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			gs.DailyHour = int(h)
 		}
 		if o, ok := r.opts["daily"]; ok {
+			if _, chosen := r.opts["daily_channel"]; chosen && !o.BoolValue() {
+				// A channel chosen and the puzzle stopped: it was saved
+				// as "off", the channel dropped without a word.
+				return nil, userErrorT("settings.daily_both")
+			}
 			if !o.BoolValue() {
 				gs.DailyChannelID = ""
 			} else if gs.DailyChannelID == "" {

@@ -101,6 +101,25 @@ func TestSettingsRefusalChangesNothing(t *testing.T) {
 	}
 }
 
+// TestSettingsUnknownVariantChangesNothing: an unknown variant given
+// with other settings is refused, and the answer says that nothing was
+// saved, as the other refusals do (it gave only the variant's error, as
+// if the days might have been saved), in the user's language.
+func TestSettingsUnknownVariantChangesNothing(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(carol, "settings", opt("variant", "chess"), opt("days", 5.0))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "I don't know the variant `chess`") || !strings.HasSuffix(r.Content, " Nothing was changed.") {
+		t.Errorf("an unknown variant: %q", r.Content)
+	}
+	if gs, err := h.store.GetGuildSettings(t.Context(), guild); err != nil || gs.DaysPerMove == 5 {
+		t.Errorf("the refused command changed the settings: %+v %v", gs, err)
+	}
+	h.slash(carol, "settings", opt("language", "da"))
+	if r, _ := h.slash(carol, "settings", opt("variant", "chess")); !strings.HasSuffix(r.Content, " Intet blev ændret.") || strings.Contains(r.Content, "I don't know") {
+		t.Errorf("in Danish: %q", r.Content)
+	}
+}
+
 // TestSettingsVariantWithLayout: a default variant chosen with its layout
 // (tawlbwrdd/bell, as the autocomplete offers it) keeps the layout: the
 // settings say so and a challenge without a variant starts from it (the
@@ -152,5 +171,45 @@ func TestSettingsInADirectMessage(t *testing.T) {
 	r = dm(opt("days", 5.0))
 	if !strings.Contains(r.Content, "nichts wurde geändert") {
 		t.Errorf("a server setting in a DM: %q", r.Content)
+	}
+}
+
+// TestSettingsBackToGameChannels: a notification channel, once chosen,
+// can be left again: game_channel:True sends reminders and results to
+// each game's own channel or thread (a channel option cannot be emptied,
+// and nothing else undid channel). Given with channel, or False with no
+// channel to leave, it is refused and changes nothing.
+func TestSettingsBackToGameChannels(t *testing.T) {
+	h := newHarness(t, nil)
+	notify := func() string {
+		t.Helper()
+		gs, err := h.store.GetGuildSettings(t.Context(), guild)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return gs.NotifyChannelID
+	}
+	if r, _ := h.slash(carol, "settings", opt("channel", "777")); !strings.Contains(r.Content, "reminders and results: <#777>") {
+		t.Fatalf("choosing a channel: %q", r.Content)
+	}
+	r, _ := h.slash(carol, "settings", opt("game_channel", true), opt("channel", "888"))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "not both; nothing was changed") || notify() != "777" {
+		t.Errorf("game_channel with channel: %q, channel %q", r.Content, notify())
+	}
+	r, _ = h.slash(carol, "settings", opt("game_channel", true))
+	if !strings.Contains(r.Content, "Saved") || !strings.Contains(r.Content, "reminders and results: each game's channel") || notify() != "" {
+		t.Errorf("back to each game's channel: %q, channel %q", r.Content, notify())
+	}
+	r, _ = h.slash(carol, "settings", opt("game_channel", false))
+	if !strings.Contains(r.Content, "already go to each game's own channel: choose another with `channel`") || notify() != "" {
+		t.Errorf("game_channel:False with no channel: %q", r.Content)
+	}
+	// A member without Manage Server cannot.
+	h.slash(carol, "settings", opt("channel", "777"))
+	in := h.slashInteraction(alice, "settings", opt("game_channel", true))
+	in.Member.Permissions = 0
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "Only server managers") || notify() != "777" {
+		t.Errorf("a member's game_channel: %q, channel %q", r.Content, notify())
 	}
 }

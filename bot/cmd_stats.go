@@ -191,10 +191,12 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 		return nil, userErrorT("stats.dm_others")
 	}
 	p, err := b.store.GetPlayer(ctx, r.in.GuildID, user)
-	if err != nil {
-		if !isNotFound(err) {
-			return nil, err
-		}
+	if err != nil && !isNotFound(err) {
+		return nil, err
+	}
+	// A record kept only for the player's settings (dms, language, a
+	// vacation) has nothing to show either.
+	if err != nil || p.Wins+p.Losses+p.Draws+p.AIWins+p.AILosses+p.AIDraws == 0 && len(p.Variants) == 0 && p.Puzzles.Solved+p.Puzzles.Failed == 0 {
 		return &reply{resp: ephemeral(r.p.T("<@%s> has not finished a game here yet.", user))}, nil
 	}
 	var sb strings.Builder

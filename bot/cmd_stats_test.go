@@ -340,3 +340,20 @@ func TestCustomRatingInTheReadersWords(t *testing.T) {
 		t.Errorf("the custom rating named by its key:\n%s", out)
 	}
 }
+
+// TestStatsOfAPlayerWithOnlySettings: a player who has only chosen their
+// settings (here direct messages) has not finished a game either; their
+// stats were posted publicly as rows of zeros, while another newcomer's
+// were answered privately that they have not finished a game yet.
+func TestStatsOfAPlayerWithOnlySettings(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl settings dms:True",
+		"/tafl stats",
+		"as bob", "/tafl stats user:alice",
+		"quit",
+	})
+	if strings.Contains(text, "Stats of") || !strings.Contains(text, "[to alice] (only you) @alice has not finished a game here yet.") ||
+		!strings.Contains(text, "[to bob] (only you) @alice has not finished a game here yet.") {
+		t.Errorf("stats of a player with settings only:\n%s", text)
+	}
+}

@@ -48,12 +48,25 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 		} else if !ok {
 			return nil, userErrorf("A vacation pauses the clocks of your correspondence games, and you have none going in this server (nor an open challenge or a tournament that could start one): it would only use up your days. Nothing was changed.")
 		}
-		p, err = b.store.StartVacation(ctx, r.in.GuildID, r.userID, time.Duration(days)*24*time.Hour, allowance)
+		length := time.Duration(days) * 24 * time.Hour
+		if cur, err := b.store.GetPlayer(ctx, r.in.GuildID, r.userID); err == nil && cur.OnVacation(b.now()) && !b.now().Add(length).After(cur.VacationUntil) {
+			// days counts from now: a vacation that already ends later
+			// would be kept as it is, and the answer must not read as
+			// if the days asked for were granted.
+			return nil, userErrorf("You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.", cur.VacationUntil.Unix())
+		} else if err != nil && !isNotFound(err) {
+			return nil, err
+		}
+		p, err = b.store.StartVacation(ctx, r.in.GuildID, r.userID, length, allowance)
 		if errors.Is(err, storage.ErrNoVacationLeft) {
 			p, _ = b.store.GetPlayer(ctx, r.in.GuildID, r.userID)
 			left := allowance
 			if p != nil {
 				left = p.VacationLeft(b.now(), allowance)
+			}
+			if left <= 0 {
+				// "ask for less" would leave nothing to ask for.
+				return nil, userErrorf("You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.", gs.VacationDays)
 			}
 			return nil, userErrorf("You have %s of vacation left this year (the server allows %d days): ask for less.", formatLeft(r.p, left), gs.VacationDays)
 		}
@@ -72,7 +85,12 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 	default:
 		msg = r.p.T("You are not on vacation.")
 	}
-	msg += "\n" + r.p.T("Vacation left this year: %s of the %d days this server allows.", formatLeft(r.p, p.VacationLeft(now, allowance)), gs.VacationDays)
+	if gs.VacationDays == 0 {
+		// "no time of the 0 days this server allows"
+		msg += "\n" + r.p.T("This server allows no vacations (its managers can change that with `/tafl settings` `vacation:`).")
+	} else {
+		msg += "\n" + r.p.T("Vacation left this year: %s of the %d days this server allows.", formatLeft(r.p, p.VacationLeft(now, allowance)), gs.VacationDays)
+	}
 	return &reply{resp: ephemeral(msg)}, nil
 }
 

@@ -35,6 +35,19 @@ func TestVacation(t *testing.T) {
 		if v := d.do(t, "alice", "/tafl vacation days:15"); !strings.Contains(v.text, "You have 9d 0h of vacation left") {
 			t.Errorf("asking for more than is left: %s", v.text)
 		}
+		// days counts from now: fewer days than are left of the vacation
+		// change nothing and say so (before, the answer showed the
+		// vacation as if granted); more extend it by the difference.
+		if v := d.do(t, "alice", "/tafl vacation days:3"); !strings.Contains(v.text, "already, later than the end you asked for: nothing was changed") || !strings.Contains(v.text, "`days:0`") {
+			t.Errorf("asking for fewer days than are left: %s", v.text)
+		}
+		if got, _ := d.store().GetGame(t.Context(), g.ID); got.Deadline.Sub(before) != 5*24*time.Hour {
+			t.Errorf("after asking for fewer days alice's deadline moved by %v, want 5 days", got.Deadline.Sub(before))
+		}
+		v = d.do(t, "alice", "/tafl vacation days:7")
+		if !strings.Contains(v.text, "You are on vacation until") || !strings.Contains(v.text, "7d 0h of the 14 days") {
+			t.Errorf("extending the vacation: %s", v.text)
+		}
 		v = d.do(t, "alice", "/tafl vacation days:0")
 		if !strings.Contains(v.text, "Welcome back") || !strings.Contains(v.text, "14d 0h of the 14 days") && !strings.Contains(v.text, "13d 23h of the 14 days") {
 			t.Errorf("ending the vacation: %s", v.text)
@@ -49,6 +62,11 @@ func TestVacation(t *testing.T) {
 		d.do(t, "carol", "/tafl settings vacation:0") // carol manages the server
 		if v := d.do(t, "alice", "/tafl vacation days:1"); !strings.Contains(v.text, "allows no vacations") {
 			t.Errorf("a server without vacations: %s", v.text)
+		}
+		// Its status says so too (it said "no time of the 0 days this
+		// server allows").
+		if v := d.do(t, "alice", "/tafl vacation"); !strings.Contains(v.text, "This server allows no vacations") || strings.Contains(v.text, "of the 0 days") {
+			t.Errorf("the status in a server without vacations: %s", v.text)
 		}
 	})
 }
@@ -82,5 +100,21 @@ func TestVacationOnlyWhenItPausesSomething(t *testing.T) {
 	)
 	if n := strings.Count(text, refused); n != 2 {
 		t.Errorf("%d refusals, want 2:\n%s", n, text)
+	}
+}
+
+// TestVacationNoneLeft: with the whole allowance used, asking for more
+// says there is none left until 1 January; it said "You have no time of
+// vacation left this year …: ask for less", with nothing less to ask for.
+func TestVacationNoneLeft(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl vacation days:14",
+		"/tafl vacation days:20",
+		"quit",
+	})
+	if !strings.Contains(text, "You have no vacation left this year (the server allows 14 days a year); it comes back on 1 January.") || strings.Contains(text, "ask for less") {
+		t.Errorf("asking for more with none left:\n%s", text)
 	}
 }

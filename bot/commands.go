@@ -122,6 +122,7 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual", Description: "Challenges are casual unless they say otherwise"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual_help", Description: "In casual games the move autocomplete may say which moves capture or win"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where reminders and results go", ChannelTypes: postChannels},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "game_channel", Description: "True: reminders and results go to each game's own channel or thread again"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "dms", Description: "Your own setting: reminders and results by direct message too"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "vacation", MinValue: &zero, MaxValue: storage.MaxVacationDays,
 					Description: fmt.Sprintf("Days a year a player may pause their clocks (0: none; default %d)", storage.DefaultVacationDays)},

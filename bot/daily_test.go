@@ -290,6 +290,15 @@ func TestDailyNeedsAChannel(t *testing.T) {
 	if r, _ := h.slash(alice, "settings", opt("daily", true)); !strings.Contains(r.Content, "daily puzzle: in <#777> at 15:00 UTC") {
 		t.Errorf("daily:True with a channel: %q", r.Content)
 	}
+	// A channel chosen and the puzzle stopped at once is refused (it was
+	// saved as off, the new channel dropped).
+	r, _ = h.slash(alice, "settings", opt("daily_channel", "888"), opt("daily", false))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "Choose `daily_channel` or turn `daily` off, not both; nothing was changed.") {
+		t.Errorf("daily_channel with daily:False: %q", r.Content)
+	}
+	if gs, err := h.store.GetGuildSettings(t.Context(), guild); err != nil || gs.DailyChannelID != "777" {
+		t.Errorf("the refused command changed the settings: %+v %v", gs, err)
+	}
 	if r, _ := h.slash(alice, "settings", opt("daily", false)); !strings.Contains(r.Content, "daily puzzle: off") {
 		t.Errorf("daily:False: %q", r.Content)
 	}

@@ -41,6 +41,10 @@ type EngineFailure struct {
 	Err    error
 }
 
+// errEngineGone is the failure of an engine that a game is played against
+// but the bot's configuration no longer lists (taken out since).
+var errEngineGone = errors.New("no such engine in the bot's configuration")
+
 func (e *EngineFailure) Error() string { return fmt.Sprintf("engine %s: %v", e.Engine, e.Err) }
 func (e *EngineFailure) Unwrap() error { return e.Err }
 
@@ -53,6 +57,8 @@ func (e *EngineFailure) reasonText(p *locale.Printer) string {
 	var ill *otep.IllegalMoveError
 	msg := e.Err.Error()
 	switch {
+	case errors.Is(e.Err, errEngineGone):
+		return p.T("is no longer set up on this bot")
 	case errors.As(e.Err, &ill):
 		move := ill.Text
 		if move == "" {
@@ -107,9 +113,9 @@ func CheckEngines(list []ExternalEngine) ([]ExternalEngine, error) {
 		case !engineNameRE.MatchString(e.Name):
 			return nil, fmt.Errorf("bot: engine name %q: use 1 to 32 letters, digits, - or _", e.Name)
 		case seen[strings.ToLower(e.Name)]:
-			return nil, fmt.Errorf("bot: engine %q is listed twice", e.Name)
+			return nil, fmt.Errorf("bot: engine %q is listed twice (names are told apart without regard to case): give each engine a name of its own", e.Name)
 		case len(e.Command) == 0 || e.Command[0] == "":
-			return nil, fmt.Errorf("bot: engine %q has no command", e.Name)
+			return nil, fmt.Errorf(`bot: engine %q has no command: give its program and arguments as a list, such as "command": ["/usr/local/bin/tafl", "otep"]`, e.Name)
 		case e.Think < 0 || e.Think > 10*time.Minute:
 			return nil, fmt.Errorf("bot: engine %q: think must be from 0 to 10 minutes", e.Name)
 		case e.Timeout < 0:
@@ -126,6 +132,10 @@ func CheckEngines(list []ExternalEngine) ([]ExternalEngine, error) {
 		}
 		if e.Timeout == 0 {
 			e.Timeout = max(3*e.Think, e.Think+30*time.Second)
+		} else if e.Timeout <= e.Think {
+			// The engine is told it has think per move: it would lose
+			// on time in every game it plays.
+			return nil, fmt.Errorf("bot: engine %q: timeout %s is not longer than think %s, so the engine would lose every game on time while it thinks: make timeout longer, or leave it out (three times think, at least think + 30s)", e.Name, e.Timeout, e.Think)
 		}
 		out[i] = e
 	}
@@ -213,7 +223,7 @@ func (e *engines) timeout(name string) time.Duration {
 func (e *engines) move(ctx context.Context, name string, g *tafl.Game) (tafl.Move, error) {
 	p := e.pools[name]
 	if p == nil {
-		return tafl.NoMove, &EngineFailure{Engine: name, Err: errors.New("no such engine in the bot's configuration")}
+		return tafl.NoMove, &EngineFailure{Engine: name, Err: errEngineGone}
 	}
 	return p.move(ctx, g)
 }

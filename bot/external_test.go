@@ -235,9 +235,12 @@ func TestExternalEngineConfig(t *testing.T) {
 		sub  string
 	}{
 		{[]bot.ExternalEngine{{Name: "a b", Command: []string{"x"}}}, "letters, digits"},
-		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}}, {Name: "X", Command: []string{"y"}}}, "twice"},
-		{[]bot.ExternalEngine{{Name: "x"}}, "no command"},
+		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}}, {Name: "X", Command: []string{"y"}}}, "listed twice (names are told apart without regard to case): give each engine a name of its own"},
+		{[]bot.ExternalEngine{{Name: "x"}}, `has no command: give its program and arguments as a list, such as "command": [`},
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Hour}}, "think"},
+		// A timeout no longer than think loses every game on time.
+		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Minute, Timeout: 10 * time.Second}}, "timeout 10s is not longer than think 1m0s"},
+		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Timeout: 5 * time.Second}}, "timeout 5s is not longer than think 5s"},
 	} {
 		if _, err := bot.CheckEngines(c.list); err == nil || !strings.Contains(err.Error(), c.sub) {
 			t.Errorf("%+v: error %v, want one containing %q", c.list, err, c.sub)
@@ -254,5 +257,35 @@ func TestExternalEngineConfig(t *testing.T) {
 	}
 	if r, _ := h.slash(alice, "ai", opt("engine", "tafl"), opt("level", "hard")); !isEphemeral(r) || !strings.Contains(r.Content, "not both") {
 		t.Errorf("level and engine: %q", r.Content)
+	}
+}
+
+// TestEngineTakenOutOfTheConfiguration: a game against an engine that
+// the operator took out of the configuration since is lost by the engine
+// at its move, and the board says why in words of the game's language (it
+// said "failed (no such engine in the bot's configuration)", in English
+// whatever the language).
+func TestEngineTakenOutOfTheConfiguration(t *testing.T) {
+	h := engineHarness(t, time.Minute, bot.ExternalEngine{Name: "gone", Command: []string{"/bin/true"}})
+	h.slash(carol, "settings", opt("server_language", "da"))
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("engine", "gone")); isEphemeral(r) {
+		t.Fatalf("ai: %s", r.Content)
+	}
+	h.adjust = func(o *bot.Options) { o.Engines = nil }
+	h.restart()
+	if r, _ := h.slash(alice, "move", opt("move", "d2-c2")); isEphemeral(r) {
+		t.Fatalf("move: %s", r.Content)
+	}
+	want := "Motoren **gone** er ikke længere sat op på denne bot"
+	waitFor(t, "the engine's loss", func() bool {
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, want) {
+				return true
+			}
+		}
+		return false
+	})
+	if g := gameOf(t, h, alice); g.Active() {
+		t.Errorf("the game goes on: %+v", g.Outcome())
 	}
 }

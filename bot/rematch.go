@@ -103,11 +103,16 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 	if old.RematchGame != 0 {
 		return nil, userErrorT("rematch.playing", old.RematchGame)
 	}
+	level := old.Seat(side.Other()).AILevel
+	if name, ok := strings.CutPrefix(level, engineSeatPrefix); ok && b.external.pools[name] == nil {
+		// Taken out of the configuration since: the new game would be
+		// lost by the engine at its first move, for nothing.
+		return nil, userErrorf("The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.", name)
+	}
 	g, err := newGameOf(old.Variant(), old.Layout(), old.Rules())
 	if err != nil {
 		return nil, err
 	}
-	level := old.Seat(side.Other()).AILevel
 	if side == tafl.Attackers { // swapped
 		g.Attackers, g.Defenders = storage.AI(level), human(r.userID, r.userName())
 	} else {

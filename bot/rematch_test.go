@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -390,5 +391,24 @@ func TestRematchNamesTheLevelInTheGamesLanguage(t *testing.T) {
 		"@alice spiller mod taflbot på niveau **let** igen med byttede sider. Held og lykke!")
 	if strings.Contains(text, "**easy**") {
 		t.Errorf("the level is named in English:\n%s", text)
+	}
+}
+
+// TestRematchOfARemovedEngine: Rematch of a game against another engine
+// that the bot's operator has since taken out of the configuration
+// starts nothing and says so (it started a game that the engine lost at
+// its first move: "no such engine in the bot's configuration").
+func TestRematchOfARemovedEngine(t *testing.T) {
+	h := engineHarness(t, time.Minute, bot.ExternalEngine{Name: "gone", Command: []string{"/bin/true"}})
+	board, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("engine", "gone"))
+	final := resignFrom(t, h, alice, board)
+	h.adjust = func(o *bot.Options) { o.Engines = nil }
+	h.restart()
+	r, _ := h.click(alice, customIDs(final.Components)["Rematch"], false)
+	if !isEphemeral(r) || !strings.Contains(r.Content, "The engine **gone** is no longer set up on this bot, so there is no rematch against it") {
+		t.Errorf("rematch of a removed engine: %q", r.Content)
+	}
+	if g := gameOf(t, h, alice); g.ID != 1 || g.RematchGame != 0 {
+		t.Errorf("a game was started: game %d, rematch %d", g.ID, g.RematchGame)
 	}
 }

@@ -134,4 +134,7 @@ var daCommands = Dict{
 	// /tafl leaderboard page.
 	"name.page": "sidetal",
 	"Which page of the leaderboard, ten players each (default: 1)": "Hvilken side af ranglisten, ti spillere pr. side (standard: 1)",
+	// /tafl settings game_channel: back from a notification channel.
+	"name.game_channel": "partiets_kanal",
+	"True: reminders and results go to each game's own channel or thread again": "Slå til for at sende påmindelser og resultater til hvert partis egen kanal eller tråd igen",
 }

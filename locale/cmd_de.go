@@ -134,4 +134,7 @@ var deCommands = Dict{
 	// /tafl leaderboard page.
 	"name.page": "seitenzahl",
 	"Which page of the leaderboard, ten players each (default: 1)": "Welche Seite der Rangliste, je zehn Spieler (Standard: 1)",
+	// /tafl settings game_channel: back from a notification channel.
+	"name.game_channel": "partiekanal",
+	"True: reminders and results go to each game's own channel or thread again": "Einschalten schickt Erinnerungen und Ergebnisse wieder in den Kanal oder Thread jeder Partie",
 }

@@ -134,4 +134,7 @@ var enCommands = Dict{
 	// /tafl leaderboard page.
 	"name.page": "page",
 	"Which page of the leaderboard, ten players each (default: 1)": "Which page of the leaderboard, ten players each (default: 1)",
+	// /tafl settings game_channel: back from a notification channel.
+	"name.game_channel": "game_channel",
+	"True: reminders and results go to each game's own channel or thread again": "True: reminders and results go to each game's own channel or thread again",
 }

@@ -134,4 +134,7 @@ var fiCommands = Dict{
 	// /tafl leaderboard page.
 	"name.page": "sivu",
 	"Which page of the leaderboard, ten players each (default: 1)": "Tulostaulukon sivu, kymmenen pelaajaa sivulla (oletus: 1)",
+	// /tafl settings game_channel: back from a notification channel.
+	"name.game_channel": "pelin_kanava",
+	"True: reminders and results go to each game's own channel or thread again": "Päälle lähettää muistutukset ja tulokset taas kunkin pelin omalle kanavalle tai ketjuun",
 }

@@ -134,4 +134,7 @@ var isCommands = Dict{
 	// /tafl leaderboard page.
 	"name.page": "síða",
 	"Which page of the leaderboard, ten players each (default: 1)": "Hvaða síða stigatöflunnar, tíu leikmenn á hverri (sjálfgefið: 1)",
+	// /tafl settings game_channel: back from a notification channel.
+	"name.game_channel": "game_channel",
+	"True: reminders and results go to each game's own channel or thread again": "True: áminningar og úrslit fara aftur á eigin rás eða þráð hvers leiks",
 }

@@ -134,4 +134,7 @@ var nbCommands = Dict{
 	// /tafl leaderboard page.
 	"name.page": "sidetall",
 	"Which page of the leaderboard, ten players each (default: 1)": "Hvilken side av rangeringen, ti spillere per side (standard: 1)",
+	// /tafl settings game_channel: back from a notification channel.
+	"name.game_channel": "partiets_kanal",
+	"True: reminders and results go to each game's own channel or thread again": "Slå på for å sende påminnelser og resultater til hvert partis egen kanal eller tråd igjen",
 }

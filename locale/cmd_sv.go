@@ -134,4 +134,7 @@ var svCommands = Dict{
 	// /tafl leaderboard page.
 	"name.page": "sidnummer",
 	"Which page of the leaderboard, ten players each (default: 1)": "Vilken sida av topplistan, tio spelare per sida (standard: 1)",
+	// /tafl settings game_channel: back from a notification channel.
+	"name.game_channel": "partiets_kanal",
+	"True: reminders and results go to each game's own channel or thread again": "Slå på för att skicka påminnelser och resultat till varje partis egen kanal eller tråd igen",
 }

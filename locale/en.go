@@ -122,4 +122,9 @@ var en = Dict{
 	"settings.daily_hour":      "The daily puzzle's hour is 0 to 23 (UTC); nothing was changed.",
 	"settings.daily_channel":   "The daily puzzle needs a channel: choose it with `daily_channel` (and the hour with `daily_hour`); nothing was changed.",
 	"settings.daily_hour_kept": "The daily puzzle's hour is saved (%02d:00 UTC), but there is no daily puzzle until you choose its channel with `/tafl settings` `daily_channel`.",
+	// /tafl settings game_channel.
+	"settings.game_channel_both": "Choose `channel` or `game_channel:True`, not both; nothing was changed.",
+	"settings.game_channel_off":  "Reminders and results already go to each game's own channel: choose another with `channel`; nothing was changed.",
+	// /tafl settings daily_channel with daily:False.
+	"settings.daily_both": "Choose `daily_channel` or turn `daily` off, not both; nothing was changed.",
 }

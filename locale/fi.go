@@ -121,4 +121,9 @@ var fi = Dict{
 	"settings.daily_hour":      "Päivittäisen tehtävän tunti on 0–23 (UTC); mitään ei muutettu.",
 	"settings.daily_channel":   "Päivän tehtävä tarvitsee kanavan: valitse se asetuksella `päivän_kanava` (ja tunti asetuksella `päivän_tunti`); mitään ei muutettu.",
 	"settings.daily_hour_kept": "Päivän tehtävän tunti on tallennettu (%02d:00 UTC), mutta päivän tehtävää ei tule, ennen kuin valitset sen kanavan asetuksella `/tafl settings` `päivän_kanava`.",
+	// /tafl settings game_channel.
+	"settings.game_channel_both": "Valitse `kanava` tai kytke `pelin_kanava` päälle, ei molempia; mitään ei muutettu.",
+	"settings.game_channel_off":  "Muistutukset ja tulokset menevät jo kunkin pelin omalle kanavalle: valitse toinen asetuksella `kanava`; mitään ei muutettu.",
+	// /tafl settings daily_channel with daily:False.
+	"settings.daily_both": "Valitse `päivän_kanava` tai kytke `päivittäinen` pois, ei molempia; mitään ei muutettu.",
 }

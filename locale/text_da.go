@@ -466,4 +466,14 @@ var daTexts = Dict{
 
 	// A puzzle's first attempt left half-way for another puzzle.
 	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).": "Opgave %d, som du forlod uløst, tæller som ikke løst: din opgaverating %.0f → %.0f (%+.0f).",
+	// /tafl vacation days:N during a vacation that already ends later.
+	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Du er allerede på ferie indtil <t:%d:f>, senere end den afslutning, du bad om: intet blev ændret. Vil du afkorte den, så afslut den med `/tafl vacation` `dage:0` (ubrugte dage kommer tilbage) og start en kortere.",
+	// Rematch of a game against an engine taken out of the configuration since.
+	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Motoren **%s** er ikke længere sat op på denne bot, så der er ingen revanche mod den: `/tafl ai` starter et parti mod taflbot eller en anden motor.",
+	// /tafl vacation days:N with no vacation left at all.
+	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du har ingen ferie tilbage i år (serveren tillader %d dag om året); den kommer tilbage 1. januar.", Other: "Du har ingen ferie tilbage i år (serveren tillader %d dage om året); den kommer tilbage 1. januar."},
+	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
+	"is no longer set up on this bot": "er ikke længere sat op på denne bot",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.": "%s Intet blev ændret.",
 }

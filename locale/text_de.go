@@ -466,4 +466,14 @@ var deTexts = Dict{
 
 	// A puzzle's first attempt left half-way for another puzzle.
 	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).": "Rätsel %d, unvollendet verlassen, zählt als nicht gelöst: deine Rätselwertung %.0f → %.0f (%+.0f).",
+	// /tafl vacation days:N during a vacation that already ends later.
+	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Du bist schon bis <t:%d:f> im Urlaub, länger als das Ende, das du verlangt hast: nichts wurde geändert. Um ihn zu verkürzen, beende ihn mit `/tafl vacation` `tage:0` (ungenutzte Tage kommen zurück) und beginne einen kürzeren.",
+	// Rematch of a game against an engine taken out of the configuration since.
+	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Die Engine **%s** ist auf diesem Bot nicht mehr eingerichtet, also gibt es keine Revanche gegen sie: `/tafl ai` beginnt eine Partie gegen taflbot oder eine andere Engine.",
+	// /tafl vacation days:N with no vacation left at all.
+	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du hast in diesem Jahr keinen Urlaub mehr (der Server erlaubt %d Tag im Jahr); er kommt am 1. Januar zurück.", Other: "Du hast in diesem Jahr keinen Urlaub mehr (der Server erlaubt %d Tage im Jahr); er kommt am 1. Januar zurück."},
+	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
+	"is no longer set up on this bot": "ist auf diesem Bot nicht mehr eingerichtet",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.": "%s Nichts wurde geändert.",
 }

@@ -467,4 +467,14 @@ var enTexts = []any{
 
 	// A puzzle's first attempt left half-way for another puzzle.
 	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).",
+	// /tafl vacation days:N during a vacation that already ends later.
+	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.",
+	// Rematch of a game against an engine taken out of the configuration since.
+	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.",
+	// /tafl vacation days:N with no vacation left at all.
+	Plural{Arg: 1, One: "You have no vacation left this year (the server allows %d day a year); it comes back on 1 January.", Other: "You have no vacation left this year (the server allows %d days a year); it comes back on 1 January."},
+	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
+	"is no longer set up on this bot",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.",
 }

@@ -466,4 +466,14 @@ var fiTexts = Dict{
 
 	// A puzzle's first attempt left half-way for another puzzle.
 	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).": "Kesken jätetty tehtävä %d lasketaan ratkaisemattomaksi: tehtäväluokituksesi %.0f → %.0f (%+.0f).",
+	// /tafl vacation days:N during a vacation that already ends later.
+	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Olet jo lomalla <t:%d:f> asti, pidempään kuin pyytämäsi loppu: mitään ei muutettu. Lyhentääksesi lomaa lopeta se komennolla `/tafl vacation` `päivät:0` (käyttämättömät päivät palaavat) ja aloita lyhyempi.",
+	// Rematch of a game against an engine taken out of the configuration since.
+	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Moottoria **%s** ei ole enää asetettu tähän bottiin, joten sitä vastaan ei ole uusintapeliä: `/tafl ai` aloittaa pelin taflbotia tai toista moottoria vastaan.",
+	// /tafl vacation days:N with no vacation left at all.
+	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Sinulla ei ole lomaa jäljellä tänä vuonna (palvelin sallii %d päivän vuodessa); se palaa 1. tammikuuta.", Other: "Sinulla ei ole lomaa jäljellä tänä vuonna (palvelin sallii %d päivää vuodessa); se palaa 1. tammikuuta."},
+	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
+	"is no longer set up on this bot": "ei ole enää asetettu tähän bottiin",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.": "%s Mitään ei muutettu.",
 }

@@ -466,4 +466,14 @@ var isTexts = Dict{
 
 	// A puzzle's first attempt left half-way for another puzzle.
 	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).": "Þraut %d, sem þú skildir eftir ókláraða, telst óleyst: þrautastig þín %.0f → %.0f (%+.0f).",
+	// /tafl vacation days:N during a vacation that already ends later.
+	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Þú ert nú þegar í fríi til <t:%d:f>, lengur en þú baðst um: engu var breytt. Til að stytta það skaltu ljúka því með `/tafl vacation` `days:0` (ónotaðir dagar koma aftur) og hefja styttra.",
+	// Rematch of a game against an engine taken out of the configuration since.
+	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Vélin **%s** er ekki lengur sett upp á þessu vélmenni, svo það er enginn endurleikur gegn henni: `/tafl ai` hefur leik gegn taflbot eða annarri vél.",
+	// /tafl vacation days:N with no vacation left at all.
+	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Þú átt ekkert frí eftir á þessu ári (þjónninn leyfir %d dag á ári); það kemur aftur 1. janúar.", Other: "Þú átt ekkert frí eftir á þessu ári (þjónninn leyfir %d daga á ári); það kemur aftur 1. janúar."},
+	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
+	"is no longer set up on this bot": "er ekki lengur sett upp á þessu vélmenni",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.": "%s Engu var breytt.",
 }

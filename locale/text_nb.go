@@ -466,4 +466,14 @@ var nbTexts = Dict{
 
 	// A puzzle's first attempt left half-way for another puzzle.
 	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).": "Oppgave %d, som du forlot uferdig, teller som ikke løst: oppgaveratingen din %.0f → %.0f (%+.0f).",
+	// /tafl vacation days:N during a vacation that already ends later.
+	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Du er allerede på ferie til <t:%d:f>, senere enn slutten du ba om: ingenting ble endret. For å korte den ned, avslutt den med `/tafl vacation` `dager:0` (ubrukte dager kommer tilbake) og start en kortere.",
+	// Rematch of a game against an engine taken out of the configuration since.
+	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Motoren **%s** er ikke lenger satt opp på denne boten, så det blir ingen omkamp mot den: `/tafl ai` starter et parti mot taflbot eller en annen motor.",
+	// /tafl vacation days:N with no vacation left at all.
+	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du har ingen ferie igjen i år (serveren tillater %d dag i året); den kommer tilbake 1. januar.", Other: "Du har ingen ferie igjen i år (serveren tillater %d dager i året); den kommer tilbake 1. januar."},
+	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
+	"is no longer set up on this bot": "er ikke lenger satt opp på denne boten",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.": "%s Ingenting ble endret.",
 }

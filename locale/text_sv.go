@@ -466,4 +466,14 @@ var svTexts = Dict{
 
 	// A puzzle's first attempt left half-way for another puzzle.
 	"Puzzle %d, left unfinished, counts as not solved: your puzzle rating %.0f → %.0f (%+.0f).": "Problem %d, som du lämnade ofullbordat, räknas som inte löst: din problemrating %.0f → %.0f (%+.0f).",
+	// /tafl vacation days:N during a vacation that already ends later.
+	"You are on vacation until <t:%d:f> already, later than the end you asked for: nothing was changed. To shorten it, end it with `/tafl vacation` `days:0` (the unused days come back) and start a shorter one.": "Du har redan semester till <t:%d:f>, längre än det slut du bad om: inget ändrades. För att korta den, avsluta den med `/tafl vacation` `dagar:0` (oanvända dagar kommer tillbaka) och börja en kortare.",
+	// Rematch of a game against an engine taken out of the configuration since.
+	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Motorn **%s** är inte längre inställd på den här boten, så det blir ingen returmatch mot den: `/tafl ai` startar ett parti mot taflbot eller en annan motor.",
+	// /tafl vacation days:N with no vacation left at all.
+	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du har ingen semester kvar i år (servern tillåter %d dag om året); den kommer tillbaka den 1 januari.", Other: "Du har ingen semester kvar i år (servern tillåter %d dagar om året); den kommer tillbaka den 1 januari."},
+	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
+	"is no longer set up on this bot": "är inte längre inställd på den här boten",
+	// /tafl settings variant: a variant refused (its reason first).
+	"%s Nothing was changed.": "%s Inget ändrades.",
 }

@@ -74,7 +74,7 @@ func checkFile(path string) error {
 	case err != nil:
 		return nil // missing (created by bbolt), or bbolt reports the error
 	case fi.IsDir():
-		return fmt.Errorf("storage: open %s: it is a directory, not a database file", path)
+		return fmt.Errorf("storage: open %s: it is a folder, not a database file: give the path of a file, such as %q (taflbot creates it)", path, filepath.Join(path, "taflbot.db"))
 	case fi.Size() == 0:
 		return fmt.Errorf("%w: open %s: the file is empty (0 bytes), which taflbot never writes: "+
 			"it may be a failed copy or a full disk. Restore a backup; or, to start afresh with no games, "+

@@ -547,6 +547,21 @@ func TestEmptyFileIsRefused(t *testing.T) {
 	}
 }
 
+// TestFolderIsRefused: a database path that is a folder is refused with
+// what to give instead (it said only "it is a directory, not a database
+// file"), and the folder is left as it is.
+func TestFolderIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	_, err := storage.Open(dir, storage.Options{})
+	want := "it is a folder, not a database file: give the path of a file, such as \"" + filepath.Join(dir, "taflbot.db") + "\" (taflbot creates it)"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Open(a folder): %v, want %s", err, want)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the folder was changed: %v", entries)
+	}
+}
+
 // TestTruncatedAnywhereIsRefused cuts a database at every page boundary:
 // shorter than its header says, Open refuses it with ErrCorrupt (bbolt
 // would read the missing pages through its memory map and the process

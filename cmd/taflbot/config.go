@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/url"
@@ -17,6 +18,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/agnivade/levenshtein"
 	"github.com/taflbot/taflbot/bot"
@@ -198,8 +200,14 @@ func loadConfig(path string, getenv func(string) string) (Config, error) {
 	c := defaultConfig()
 	if path != "" {
 		data, err := os.ReadFile(path)
-		if err != nil {
+		if fi, serr := os.Stat(path); err != nil && serr == nil && fi.IsDir() {
+			return c, fmt.Errorf("config: %s is a folder: give the configuration file itself, such as -config %s", path, filepath.Join(path, "config.json"))
+		}
+		if errors.Is(err, fs.ErrNotExist) {
 			return c, fmt.Errorf("config: %w (copy config.example.json to start one)", err)
+		}
+		if err != nil {
+			return c, fmt.Errorf("config: %w", err)
 		}
 		if err := decodeConfig(bytes.NewReader(data), &c); err != nil {
 			return c, fmt.Errorf("config %s: %w", path, err)
@@ -208,6 +216,10 @@ func loadConfig(path string, getenv func(string) string) (Config, error) {
 	if tok := getenv("DISCORD_TOKEN"); tok != "" {
 		c.Token = Secret(tok)
 	}
+	// A token pasted or read from a file often brings a line break or
+	// spaces along, which no token has: with a line break Discord was not
+	// even asked ("invalid header field value for \"Authorization\"").
+	c.Token = Secret(strings.TrimSpace(string(c.Token)))
 	if db := getenv("TAFLBOT_DATABASE"); db != "" {
 		c.Database = db
 	}
@@ -234,7 +246,7 @@ func decodeConfig(r io.Reader, c *Config) error {
 		}
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
-			return fmt.Errorf("invalid JSON at byte %d: %v", syn.Offset, err)
+			return syntaxError(data, syn)
 		}
 		var typ *json.UnmarshalTypeError
 		if errors.As(err, &typ) && typ.Field != "" {
@@ -246,6 +258,38 @@ func decodeConfig(r io.Reader, c *Config) error {
 		return errors.New("unexpected data after the JSON object")
 	}
 	return nil
+}
+
+// syntaxError says where in data the JSON syntax error syn is, by line
+// and column (an editor shows those, not byte offsets), and, for the
+// usual slips when editing config.example.json by hand — a comma after
+// the last entry or one missing, a comment, single quotes, a text value
+// without quotes — what to write instead.
+func syntaxError(data []byte, syn *json.SyntaxError) error {
+	at := min(max(int(syn.Offset)-1, 0), len(data)) // the offending byte
+	line := bytes.Count(data[:at], []byte("\n")) + 1
+	col := utf8.RuneCount(data[bytes.LastIndexByte(data[:at], '\n')+1:at]) + 1 // in characters, as editors count
+	var c byte
+	if at < len(data) {
+		c = data[at]
+	}
+	msg := syn.Error()
+	what := msg
+	switch {
+	case c == '/' || c == '#':
+		what = "JSON has no comments: remove them"
+	case c == '\'':
+		what = "JSON strings take double quotes (\"), not single ones"
+	case (c == '}' || c == ']') && (strings.Contains(msg, "looking for beginning of object key string") || strings.Contains(msg, "looking for beginning of value")):
+		what = "a comma before a closing } or ] is not allowed in JSON: remove the comma after the last entry"
+	case strings.Contains(msg, "after object key:value pair") || strings.Contains(msg, "after array element"):
+		what = "a comma is missing before this entry: separate the entries with commas"
+	case strings.Contains(msg, "after object key"):
+		what = "a colon (:) is missing after the key"
+	case strings.Contains(msg, "looking for beginning of value") && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'):
+		what = `a text value needs double quotes, such as "info" (only numbers, true, false and null go without)`
+	}
+	return fmt.Errorf("invalid JSON at line %d, column %d: %s (compare with config.example.json)", line, col, what)
 }
 
 // checkKeys walks the top-level object's keys and those of each engine:
@@ -460,6 +504,12 @@ func (c *Config) Validate(console bool) error {
 	}
 	if fi, err := os.Stat(c.BackupDir); c.BackupDir != "" && err == nil && !fi.IsDir() {
 		bad("backup_dir %q is a file, not a folder: give a folder for the backups (it is created when missing), or leave it empty for none", c.BackupDir)
+	} else if c.BackupDir != "" && !console && !storage.IsPostgres(c.Database) {
+		// The bot would run without backups, logging the failure at
+		// every interval.
+		if err := checkWritable(c.BackupDir); err != nil {
+			bad("backup_dir %q: %v: give a folder the bot may write in (it is created when missing), or leave it empty for none", c.BackupDir, err)
+		}
 	}
 	if c.BackupKeep < 1 {
 		bad("backup_keep %d: keep at least 1 backup", c.BackupKeep)
@@ -467,6 +517,10 @@ func (c *Config) Validate(console bool) error {
 	c.validateScaling(console, bad)
 	if console && c.ConsoleDir == "" {
 		bad("console_dir is empty: give a folder for the board pictures")
+	} else if console {
+		if err := checkWritable(c.ConsoleDir); err != nil {
+			bad("console_dir %q: %v: give a folder the board pictures may be written to (it is created when missing), with console_dir in the config or -boards DIR", c.ConsoleDir, err)
+		}
 	}
 	if v, err := time.ParseDuration(c.EngineIdle); err != nil || v < time.Second {
 		bad("engine_idle %q: give a duration of at least 1s, such as \"5m\"", c.EngineIdle)
@@ -485,6 +539,40 @@ func (c *Config) Validate(console bool) error {
 		bad("engines: %v", strings.TrimPrefix(err.Error(), "bot: "))
 	}
 	return errors.Join(errs...)
+}
+
+// checkWritable reports why the bot could not write in folder dir, or
+// create it: dir, or the nearest folder above it that exists (where it
+// would be created), must be a folder the bot may write in. It tries
+// with a file it removes at once.
+func checkWritable(dir string) error {
+	d := filepath.Clean(dir)
+	for {
+		fi, err := os.Stat(d)
+		if err == nil {
+			if !fi.IsDir() {
+				return fmt.Errorf("%s is a file, not a folder", d)
+			}
+			break
+		}
+		if errors.Is(err, fs.ErrPermission) {
+			return fmt.Errorf("the bot may not look in %s", filepath.Dir(d))
+		}
+		if filepath.Dir(d) == d {
+			return err
+		}
+		// Missing, or under a file (which the next turn names).
+		d = filepath.Dir(d)
+	}
+	f, err := os.CreateTemp(d, ".taflbot-write-check-*")
+	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			return fmt.Errorf("the bot may not write in %s", d)
+		}
+		return fmt.Errorf("the bot cannot write in %s", d)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // The roles of a process (the "roles" key).
@@ -569,6 +657,16 @@ func (c *Config) Warnings() []string {
 		}
 		if len(e.Command) == 0 || e.Command[0] == "" {
 			continue // an error of its own (validate)
+		}
+		if fi, err := os.Stat(e.Dir); e.Dir != "" && (err != nil || !fi.IsDir()) {
+			// The process is started in dir: whatever its command, it
+			// cannot start.
+			why := "it is a file"
+			if err != nil {
+				why = err.Error()
+			}
+			w = append(w, fmt.Sprintf("engines: %q: its dir %q, the folder it is started in, is not a folder here (%s): a game against it is lost at its first move; create the folder or fix dir", e.Name, e.Dir, why))
+			continue
 		}
 		if err := findCommand(e.Command[0], e.Dir); err != nil {
 			w = append(w, fmt.Sprintf("engines: %q: its command %q cannot be run here (%v): a game against it is lost at its first move; fix the path (relative ones start from \"dir\") or install the engine", e.Name, e.Command[0], err))

@@ -106,6 +106,17 @@ func TestConfigFileMistakes(t *testing.T) {
 		{`[]`, `the file must hold one JSON object, the settings in {braces}`},
 		{`null`, `the file must hold one JSON object`},
 		{`{"database": "x.db",`, `the JSON stops in the middle: a closing }, ] or " is missing`},
+		// Syntax errors by line and column (it was a byte offset and
+		// encoding/json's words), with what to write instead.
+		{"{\"database\": \"x.db\",\n}", `invalid JSON at line 2, column 1: a comma before a closing } or ] is not allowed in JSON: remove the comma after the last entry`},
+		{"{\"shard_ids\": [0, 1,]}", `line 1, column 21: a comma before a closing } or ] is not allowed`},
+		{"{\"log_level\": \"info\"\n  \"database\": \"x.db\"}", `invalid JSON at line 2, column 3: a comma is missing before this entry`},
+		{"// the bot's settings\n{}", `line 1, column 1: JSON has no comments: remove them`},
+		{"{'database': 'x.db'}", `line 1, column 2: JSON strings take double quotes`},
+		{`{"log_level": info}`, `line 1, column 15: a text value needs double quotes, such as "info"`},
+		{`{"log_level" "info"}`, `line 1, column 14: a colon (:) is missing after the key`},
+		{"{\"dev_guild_id\": \"ø\" \"database\": \"x.db\"}", `line 1, column 22: a comma is missing`}, // columns in characters, not bytes
+		{"{\"log_level\": \"info\", @}", `line 1, column 23: invalid character '@' looking for beginning of object key string`},
 	} {
 		p := filepath.Join(t.TempDir(), "settings") // no "json" in the name: the messages must not have encoding/json's "json: "
 		os.WriteFile(p, []byte(c.body), 0o600)
@@ -113,6 +124,21 @@ func TestConfigFileMistakes(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "json: ") {
 			t.Errorf("%q: %v, want an error with %s", c.body, err, c.want)
 		}
+	}
+}
+
+// TestConfigPathMistakes: a -config that is a folder is named as such,
+// with the file to give (it said "read DIR: is a directory (copy
+// config.example.json to start one)", as if no file existed); a missing
+// file says to copy the example.
+func TestConfigPathMistakes(t *testing.T) {
+	dir := t.TempDir()
+	want := "config: " + dir + " is a folder: give the configuration file itself, such as -config " + filepath.Join(dir, "config.json")
+	if _, err := loadConfig(dir, noEnv); err == nil || err.Error() != want {
+		t.Errorf("a folder: %v, want %s", err, want)
+	}
+	if _, err := loadConfig(filepath.Join(dir, "missing.json"), noEnv); err == nil || !strings.Contains(err.Error(), "no such file or directory (copy config.example.json to start one)") {
+		t.Errorf("a missing file: %v", err)
 	}
 }
 
@@ -141,6 +167,35 @@ func TestTokenFromEnvironmentIsNeverLogged(t *testing.T) {
 	}
 	if !strings.Contains(buf.String(), "REDACTED") {
 		t.Fatalf("no redaction marker:\n%s", buf.String())
+	}
+}
+
+// TestTokenIsTrimmed: a token with a line break or spaces around it (read
+// from a file, pasted) is used without them; the line break made every
+// request to Discord fail with "invalid header field value".
+func TestTokenIsTrimmed(t *testing.T) {
+	c, err := loadConfig("", func(k string) string {
+		if k == "DISCORD_TOKEN" {
+			return " abc.def.ghi\n"
+		}
+		return ""
+	})
+	if err != nil || c.Token != "abc.def.ghi" {
+		t.Errorf("token %q, %v", string(c.Token), err)
+	}
+	p := writeConfig(t, `{"token": "abc.def.ghi\r\n"}`)
+	if c, err := loadConfig(p, noEnv); err != nil || c.Token != "abc.def.ghi" {
+		t.Errorf("token from the file %q, %v", string(c.Token), err)
+	}
+	// Blank is none.
+	c, _ = loadConfig("", func(k string) string {
+		if k == "DISCORD_TOKEN" {
+			return "\n"
+		}
+		return ""
+	})
+	if err := c.Validate(false); err == nil || !strings.Contains(err.Error(), "no bot token") {
+		t.Errorf("a blank token: %v", err)
 	}
 }
 
@@ -314,9 +369,21 @@ func TestBackupDirIsAFolder(t *testing.T) {
 	if err := cfg.Validate(true); err == nil || !strings.Contains(err.Error(), "backup_dir \""+file+"\" is a file, not a folder") {
 		t.Errorf("backup_dir a file: %v", err)
 	}
+	// A folder under a file cannot be made either: the bot ran, logging
+	// "backup failed" at every interval.
+	cfg.BackupDir = filepath.Join(file, "daily")
+	if err := cfg.Validate(false); err == nil || !strings.Contains(err.Error(), "backup_dir \""+cfg.BackupDir+"\": "+file+" is a file, not a folder: give a folder the bot may write in") {
+		t.Errorf("backup_dir under a file: %v", err)
+	}
 	cfg.BackupDir = filepath.Join(t.TempDir(), "new") // missing: created at the first backup
 	if err := cfg.Validate(true); err != nil {
 		t.Errorf("backup_dir missing: %v", err)
+	}
+	if err := cfg.Validate(false); err != nil && strings.Contains(err.Error(), "backup_dir") {
+		t.Errorf("backup_dir missing, outside the console: %v", err)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(cfg.BackupDir)); len(entries) != 0 {
+		t.Errorf("checking backup_dir left %v behind", entries)
 	}
 }
 
@@ -406,7 +473,6 @@ func TestEngineCommandWarning(t *testing.T) {
 		{"no-such-engine-anywhere", "", true},
 		{filepath.Join(dir, "missing"), "", true},
 		{filepath.Join(dir, "notes.txt"), "", true},
-		{"./engine.sh", filepath.Join(dir, "elsewhere"), true},
 	} {
 		cfg := defaultConfig()
 		cfg.Engines = []EngineConfig{{Name: "e", Command: []string{c.command}, Dir: c.dir}}
@@ -414,6 +480,15 @@ func TestEngineCommandWarning(t *testing.T) {
 		got := len(w) == 1 && strings.Contains(w[0], `engines: "e": its command`) && strings.Contains(w[0], c.command)
 		if got != c.warn || (!c.warn && len(w) > 0) {
 			t.Errorf("command %q in %q: warnings %q, want a warning: %v", c.command, c.dir, w, c.warn)
+		}
+	}
+	// A dir that is missing (or a file) stops any command from starting,
+	// one on PATH included: it was not named.
+	for _, c := range [][2]string{{"sh", filepath.Join(dir, "elsewhere")}, {"./engine.sh", filepath.Join(dir, "elsewhere")}, {"sh", filepath.Join(dir, "notes.txt")}} {
+		cfg := defaultConfig()
+		cfg.Engines = []EngineConfig{{Name: "e", Command: []string{c[0]}, Dir: c[1]}}
+		if w := cfg.Warnings(); len(w) != 1 || !strings.Contains(w[0], `engines: "e": its dir "`+c[1]+`", the folder it is started in, is not a folder here`) || !strings.Contains(w[0], "create the folder or fix dir") {
+			t.Errorf("command %q in %q: warnings %q", c[0], c[1], w)
 		}
 	}
 	// A process without the engine role never starts engines.

@@ -201,3 +201,24 @@ func TestConsoleFlagsWithoutConsole(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleBoardsFolderThatCannotBeMade: a board folder (-boards or
+// console_dir) under a file was refused only after the database was
+// opened, as "console: board folder: mkdir …: not a directory", which
+// named neither the setting nor what to do; the configuration check
+// names it, and the flag and key that choose another.
+func TestConsoleBoardsFolderThatCannotBeMade(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes.txt")
+	os.WriteFile(file, nil, 0o600)
+	cfg := writeConfig(t, `{"database": "`+filepath.Join(dir, "t.db")+`"}`)
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"-console", "-config", cfg, "-boards", filepath.Join(file, "boards")}, strings.NewReader("quit\n"), &out, &errOut, noEnv)
+	want := `console_dir "` + filepath.Join(file, "boards") + `": ` + file + ` is a file, not a folder: give a folder the board pictures may be written to (it is created when missing), with console_dir in the config or -boards DIR`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("run: %v, want %s", err, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "t.db")); err == nil {
+		t.Error("the database was made before the board folder was found wrong")
+	}
+}
