@@ -103,14 +103,11 @@ func TestMoveAfterDeadlineLosesOnTime(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h) // 3 days per move, alice (attackers) to move
 	for _, who := range []string{alice, bob} {
-		boards := len(gameOf(t, h, alice).BoardMessages)
 		if r, _ := h.slash(who, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
 			t.Fatalf("move: %q", r.Content)
 		}
-		// The move's follow-up work remembers its board: past the
-		// deadline, that write would end the game on time first.
-		waitFor(t, "the move's board to be remembered", func() bool { return len(gameOf(t, h, alice).BoardMessages) > boards })
 	}
+	h.settle() // the late move, not a follow-up write, finds the time run out
 	g := gameOf(t, h, alice)
 	n := len(h.fake.requests("/channels/" + channel + "/messages"))
 	h.clock.Advance(72*time.Hour + time.Minute)
@@ -166,6 +163,7 @@ func TestDMFailureLogNamesTheGame(t *testing.T) {
 	h.clock.Advance(18*time.Hour + time.Minute)
 	h.fake.inject("POST", "/channels/dm-"+alice+"/messages", 403, 50007, 1) // DMs closed
 	h.bot.Sweep(t.Context())
+	h.settle() // the sweep, not a late follow-up write, ends the game
 	h.clock.Advance(6 * time.Hour)
 	h.fake.inject("POST", "/channels/dm-"+alice+"/messages", 403, 50013, 1) // any other refusal
 	h.bot.Sweep(t.Context())
@@ -201,6 +199,7 @@ func TestSettingsSayDMsAreRefused(t *testing.T) {
 	if r, _ := h.slash(alice, "settings"); !strings.Contains(r.Content, want) {
 		t.Errorf("settings after a refused DM: %q, want %q", r.Content, want)
 	}
+	h.settle() // the sweep, not a late follow-up write, ends the game
 	h.clock.Advance(6 * time.Hour)
 	h.fake.inject("POST", "/channels/dm-"+alice+"/messages", 403, 50013, 1) // another refusal: not the privacy settings
 	h.bot.Sweep(t.Context())                                                // the result

@@ -182,6 +182,7 @@ func TestAIGameThreadAndClock(t *testing.T) {
 		t.Fatal(r.Content)
 	}
 	g = waitPly(t, h, 3)
+	h.settle() // the sweep, not the engine's late write of its board, ends the game
 	// Two days and a minute later alice has lost on time; the engine's
 	// own thinking never had a deadline.
 	h.clock.Advance(48*time.Hour + time.Minute)

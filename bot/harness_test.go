@@ -196,6 +196,18 @@ func (h *harness) start() {
 	}
 }
 
+// settle waits until the follow-up work of the replies so far (and the
+// engine's work) is done. A test that moves the clock past a game's
+// deadline settles first: a follow-up write to the game (remembering a
+// board) that came after the clock moved, as it can on a busy machine,
+// would end the game on time itself, before what the test does next.
+func (h *harness) settle() {
+	h.t.Helper()
+	if !h.bot.Settle(30 * time.Second) {
+		h.t.Fatal("the bot's follow-up work did not finish within 30 s")
+	}
+}
+
 func (h *harness) stop() {
 	if h.bot == nil {
 		return

@@ -54,6 +54,7 @@ func TestLiveGame(t *testing.T) {
 		t.Fatalf("the flag fell early: %v", g.Outcome())
 	}
 	n := len(h.fake.requests("/channels/" + channel + "/messages"))
+	h.settle() // the watcher, not a late follow-up write, ends the game
 	// One more second: alice's flag falls; the watcher notices at once.
 	h.clock.Advance(time.Second)
 	waitFor(t, "the flag to fall", func() bool { return !gameOf(t, h, alice).Active() })
@@ -201,6 +202,7 @@ func TestFlagFallsWithinASecond(t *testing.T) {
 	if g := gameOf(t, h, alice); !g.Active() {
 		t.Fatalf("the game ended 100 ms before the flag: %+v", g.Outcome())
 	}
+	h.settle() // the watcher, not a late follow-up write, ends the game
 	h.clock.Advance(800 * time.Millisecond)
 	waitFor(t, "the flag to fall", func() bool { return !gameOf(t, h, alice).Active() })
 	g = gameOf(t, h, alice)
@@ -231,6 +233,7 @@ func TestLiveFlagBeforeFirstMoveAborts(t *testing.T) {
 				}
 			}
 			n := len(h.fake.requests("/channels/" + channel + "/messages"))
+			h.settle() // the watcher, not a late follow-up write, ends the game
 			h.clock.Advance(3*time.Minute + time.Second)
 			waitFor(t, "the flag to fall", func() bool { return !gameOf(t, h, alice).Active() })
 			g := gameOf(t, h, alice)

@@ -553,6 +553,8 @@ func TestTournamentWithdrawAfterDeadlinePassed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The withdrawal, not a late follow-up write, finds the game out of time.
+	h.settle()
 	h.clock.Advance(25 * time.Hour) // past the first move's deadline; no sweep
 	quitter := g.ToMove().UserID
 	if r, _ := h.slash(quitter, "tournament", opt("action", "withdraw")); !strings.Contains(r.Content, "You withdrew") {
