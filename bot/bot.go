@@ -591,13 +591,19 @@ func (b *Bot) openShards(ctx context.Context) (func(), error) {
 }
 
 // settle waits (up to timeout) until no follow-up work or engine move is
-// pending: console mode prints everything a command caused before the
-// next prompt.
-func (b *Bot) settle(timeout time.Duration) {
+// pending, and reports whether none is: console mode prints everything a
+// command caused before the next prompt.
+func (b *Bot) settle(timeout time.Duration) bool {
 	deadline := time.Now().Add(timeout)
-	for time.Now().Before(deadline) {
-		if b.inflight.Load() == 0 && b.ai.busy() == 0 {
-			return
+	for {
+		// The follow-up count again after the engine's: an engine move
+		// starts its own follow-up work (announcing a timeout) before it
+		// counts as done.
+		if b.inflight.Load() == 0 && b.ai.busy() == 0 && b.inflight.Load() == 0 {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
 		}
 		time.Sleep(2 * time.Millisecond)
 	}

@@ -219,6 +219,7 @@ func TestSettingsSayDMsAreRefused(t *testing.T) {
 		}
 		return false
 	})
+	h.settle() // the DM's success is recorded after Discord took it
 	if r, _ := h.slash(alice, "settings"); !strings.Contains(r.Content, "Your direct messages (reminders and results): **on**.") {
 		t.Errorf("settings after a DM arrived: %q", r.Content)
 	}
