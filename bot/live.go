@@ -103,8 +103,14 @@ func (b *Bot) clockLine(p *locale.Printer, g *storage.Game) string {
 type flagWatcher struct {
 	mu    sync.Mutex
 	queue flagQueue
-	at    map[storage.GameID]time.Time // the deadline each game is queued for
+	at    map[storage.GameID]watched // the deadline each game is queued for
 	wake  chan struct{}
+}
+
+// watched is the deadline a game is queued for, as of its move ply.
+type watched struct {
+	at  time.Time
+	ply int
 }
 
 type flagEntry struct {
@@ -126,12 +132,16 @@ func (q *flagQueue) Pop() any {
 }
 
 func newFlagWatcher() *flagWatcher {
-	return &flagWatcher{at: map[storage.GameID]time.Time{}, wake: make(chan struct{}, 1)}
+	return &flagWatcher{at: map[storage.GameID]watched{}, wake: make(chan struct{}, 1)}
 }
 
 // watch makes sure the watcher ends game g on time at its deadline (a
 // game without one is forgotten). Watching only the next hour's deadlines
 // keeps the heap small; the sweep adds later ones as they come near.
+// A game as it was before the move it is watched for changes nothing:
+// the follow-up work of two quick moves may run in either order, and the
+// earlier move's deadline (the other side's flag) would replace the
+// later's, so that the flag fell only at the sweep.
 func (b *Bot) watch(g *storage.Game) {
 	if b.roles&RoleClock == 0 {
 		return // another process keeps the clocks
@@ -139,14 +149,18 @@ func (b *Bot) watch(g *storage.Game) {
 	w := b.flags
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	old, ok := w.at[g.ID]
+	if ok && old.ply > g.Ply() {
+		return // an older view of the game
+	}
 	if !g.Active() || g.Deadline.IsZero() || g.Deadline.After(b.now().Add(time.Hour)) {
 		delete(w.at, g.ID)
 		return
 	}
-	if at, ok := w.at[g.ID]; ok && at.Equal(g.Deadline) {
+	if ok && old.at.Equal(g.Deadline) {
 		return
 	}
-	w.at[g.ID] = g.Deadline
+	w.at[g.ID] = watched{g.Deadline, g.Ply()}
 	heap.Push(&w.queue, flagEntry{g.ID, g.Deadline})
 	select {
 	case w.wake <- struct{}{}:
@@ -171,7 +185,7 @@ func (b *Bot) runFlags(ctx context.Context) {
 		w.mu.Lock()
 		for w.queue.Len() > 0 {
 			e := w.queue[0]
-			if at, ok := w.at[e.id]; !ok || !at.Equal(e.at) {
+			if at, ok := w.at[e.id]; !ok || !at.at.Equal(e.at) {
 				heap.Pop(&w.queue) // moved on since: a stale entry
 				continue
 			}
