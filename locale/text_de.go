@@ -481,4 +481,6 @@ var deTexts = Dict{
 	"You have not finished a game here yet: challenge someone with `/tafl challenge`, or play me with `/tafl ai`.":                          "Du hast hier noch keine Partie beendet: fordere jemanden mit `/tafl challenge` heraus oder spiel gegen mich mit `/tafl ai`.",
 	"Finish a game of it against someone (`/tafl challenge` `variant:%s`) to get on this leaderboard.":                                      "Beende eine Partie davon gegen jemanden (`/tafl challenge` `variante:%s`), um auf diese Rangliste zu kommen.",
 	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Beende eine Partie nach einer Regelzeichenkette gegen jemanden (`/tafl challenge` mit der Regelzeichenkette als `variante`), um auf diese Rangliste zu kommen.",
+	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
+	"each game's thread (a game without one: its channel)": "der Thread jeder Partie (eine Partie ohne Thread: ihr Kanal)",
 }

@@ -482,4 +482,6 @@ var enTexts = []any{
 	"You have not finished a game here yet: challenge someone with `/tafl challenge`, or play me with `/tafl ai`.",
 	"Finish a game of it against someone (`/tafl challenge` `variant:%s`) to get on this leaderboard.",
 	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.",
+	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
+	"each game's thread (a game without one: its channel)",
 }

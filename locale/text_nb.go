@@ -481,4 +481,6 @@ var nbTexts = Dict{
 	"You have not finished a game here yet: challenge someone with `/tafl challenge`, or play me with `/tafl ai`.":                          "Du har ikke fullført et parti her ennå: utfordre noen med `/tafl challenge`, eller spill mot meg med `/tafl ai`.",
 	"Finish a game of it against someone (`/tafl challenge` `variant:%s`) to get on this leaderboard.":                                      "Fullfør et parti av den mot noen (`/tafl challenge` `variant:%s`) for å komme på denne rangeringen.",
 	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Fullfør et parti etter en regelstreng mot noen (`/tafl challenge` med regelstrengen som `variant`) for å komme på denne rangeringen.",
+	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
+	"each game's thread (a game without one: its channel)": "hvert partis tråd (et parti uten tråd: kanalen dets)",
 }
