@@ -147,10 +147,14 @@ func TestExternalEngineMisbehaves(t *testing.T) {
 		if o := g.Outcome(); o.Winner != tafl.Defenders || o.Reason != tafl.Resignation {
 			t.Errorf("%s: the game ended %v, want a loss for the engine", c.engine, o)
 		}
+		// The result says the engine failed, not that it resigned.
 		want := "The engine **" + c.engine + "** " + c.why
 		waitFor(t, c.engine+"'s message", func() bool {
 			for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
-				if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, want) {
+				if text := decode(t, rec.Body).Content; rec.Method == "POST" && strings.Contains(text, want) {
+					if !strings.Contains(text, "**Defenders win** — the engine failed. Congratulations") {
+						t.Errorf("%s: the result line: %q", c.engine, text)
+					}
 					return true
 				}
 			}
@@ -279,7 +283,11 @@ func TestEngineTakenOutOfTheConfiguration(t *testing.T) {
 	want := "Motoren **gone** er ikke længere sat op på denne bot"
 	waitFor(t, "the engine's loss", func() bool {
 		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
-			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, want) {
+			if text := decode(t, rec.Body).Content; rec.Method == "POST" && strings.Contains(text, want) {
+				// After a move too the result says the engine failed.
+				if !strings.Contains(text, "motoren svigtede") || strings.Contains(text, "opgivelse") {
+					t.Errorf("the result line: %q", text)
+				}
 				return true
 			}
 		}

@@ -483,4 +483,6 @@ var daTexts = Dict{
 	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Spil et parti efter en regelstreng færdigt mod nogen (`/tafl challenge` med regelstrengen som `variant`) for at komme på denne rangliste.",
 	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
 	"each game's thread (a game without one: its channel)": "hvert partis tråd (et parti uden tråd: dets kanal)",
+	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
+	"the engine failed": "motoren svigtede",
 }

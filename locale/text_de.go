@@ -483,4 +483,6 @@ var deTexts = Dict{
 	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Beende eine Partie nach einer Regelzeichenkette gegen jemanden (`/tafl challenge` mit der Regelzeichenkette als `variante`), um auf diese Rangliste zu kommen.",
 	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
 	"each game's thread (a game without one: its channel)": "der Thread jeder Partie (eine Partie ohne Thread: ihr Kanal)",
+	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
+	"the engine failed": "die Engine hat versagt",
 }

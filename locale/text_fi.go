@@ -483,4 +483,6 @@ var fiTexts = Dict{
 	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Pelaa sääntömerkkijonon mukainen peli loppuun jotakuta vastaan (`/tafl challenge`, sääntömerkkijono kohtaan `muunnelma`) päästäksesi tähän tulostaulukkoon.",
 	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
 	"each game's thread (a game without one: its channel)": "kunkin pelin ketju (pelillä ilman ketjua: sen kanava)",
+	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
+	"the engine failed": "moottori petti",
 }

@@ -483,4 +483,6 @@ var isTexts = Dict{
 	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Ljúktu skák eftir reglustreng við einhvern (`/tafl challenge` með reglustrenginn sem `variant`) til að komast á þessa stigatöflu.",
 	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
 	"each game's thread (a game without one: its channel)": "þráður hverrar skákar (skák án þráðar: rás hennar)",
+	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
+	"the engine failed": "vélin brást",
 }

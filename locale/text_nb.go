@@ -483,4 +483,6 @@ var nbTexts = Dict{
 	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Fullfør et parti etter en regelstreng mot noen (`/tafl challenge` med regelstrengen som `variant`) for å komme på denne rangeringen.",
 	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
 	"each game's thread (a game without one: its channel)": "hvert partis tråd (et parti uten tråd: kanalen dets)",
+	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
+	"the engine failed": "motoren sviktet",
 }

@@ -483,4 +483,6 @@ var svTexts = Dict{
 	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Spela klart ett parti efter en regelsträng mot någon (`/tafl challenge` med regelsträngen som `variant`) för att komma med på den här topplistan.",
 	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
 	"each game's thread (a game without one: its channel)": "varje partis tråd (ett parti utan tråd: dess kanal)",
+	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
+	"the engine failed": "motorn misslyckades",
 }
