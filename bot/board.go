@@ -528,6 +528,12 @@ func betweenPeople(g *storage.Game) bool {
 // resultCaption is the short result of a finished game g, such as
 // "Defenders win · the king escaped".
 func resultCaption(p *locale.Printer, g *storage.Game) string {
+	switch {
+	case engineFailed(g) && g.Outcome().Winner == tafl.Attackers:
+		return p.T("Attackers win · %s", endReason(p, g))
+	case engineFailed(g):
+		return p.T("Defenders win · %s", endReason(p, g))
+	}
 	return outcomeCaption(p, g.Outcome(), lastSide(g))
 }
 
@@ -548,7 +554,19 @@ func outcomeCaption(p *locale.Printer, o tafl.Outcome, toMove tafl.Side) string 
 
 // endReason says why g ended, in p's language.
 func endReason(p *locale.Printer, g *storage.Game) string {
+	if engineFailed(g) {
+		return p.T("the engine failed")
+	}
 	return reasonText(p, g.Outcome(), lastSide(g))
+}
+
+// engineFailed reports whether g was lost by an engine that failed
+// (engineForfeit). Such a game is stored as the engine's resignation,
+// the only way the engine's seat resigns: no engine resigns, and a
+// player resigns only their own seat.
+func engineFailed(g *storage.Game) bool {
+	o := g.Outcome()
+	return o.Reason == tafl.Resignation && o.Winner != tafl.NoSide && g.Seat(o.Winner.Other()).IsAI()
 }
 
 // lastSide is the side to move when g ended: the side that had no legal

@@ -358,6 +358,7 @@ func (b *Bot) Start(ctx context.Context) {
 	b.importPuzzles(ctx)
 	if b.roles&RoleEngine != 0 {
 		b.ai.start()
+		b.warnGoneEngines(ctx)
 		b.resumeAI(ctx)
 		b.resumeMining(ctx)
 		b.watchEngine(ctx)

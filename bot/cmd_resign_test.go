@@ -328,7 +328,7 @@ func TestEarlyEndAgainstTheEngineSaysItIsNotCounted(t *testing.T) {
 	})
 	consoleSays(t, text,
 		"**Defenders win** — the king escaped. Congratulations @alice! Not counted in the records: it ended before both sides moved.",
-		"@alice has not finished a game here yet.")
+		"You have not finished a game here yet: challenge someone with `/tafl challenge`, or play me with `/tafl ai`.")
 }
 
 // TestBoardsOfDrawAndBoardCommandsEndWithTheGame: the board that

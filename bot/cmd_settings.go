@@ -180,6 +180,10 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	}
 	p := r.p
 	notify := p.T("each game's channel")
+	if gs.ThreadPerGame {
+		// Notices go where the game is played (postNotice): its thread.
+		notify = p.T("each game's thread (a game without one: its channel)")
+	}
 	if gs.NotifyChannelID != "" {
 		notify = "<#" + gs.NotifyChannelID + ">"
 	}

@@ -201,7 +201,7 @@ func TestSettingsBackToGameChannels(t *testing.T) {
 		t.Errorf("back to each game's channel: %q, channel %q", r.Content, notify())
 	}
 	r, _ = h.slash(carol, "settings", opt("game_channel", false))
-	if !strings.Contains(r.Content, "already go to each game's own channel: choose another with `channel`") || notify() != "" {
+	if !strings.Contains(r.Content, "already go to each game's own channel or thread: choose another with `channel`") || notify() != "" {
 		t.Errorf("game_channel:False with no channel: %q", r.Content)
 	}
 	// A member without Manage Server cannot.
@@ -211,5 +211,24 @@ func TestSettingsBackToGameChannels(t *testing.T) {
 	h.bot.HandleGateway(t.Context(), in)
 	if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "Only server managers") || notify() != "777" {
 		t.Errorf("a member's game_channel: %q, channel %q", r.Content, notify())
+	}
+}
+
+// TestSettingsSayNoticesGoToEachGamesThread: with a thread per game and no
+// notification channel, reminders and results go to each game's thread
+// (postNotice), which the settings say; they said "each game's channel".
+func TestSettingsSayNoticesGoToEachGamesThread(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(carol, "settings", opt("threads", true))
+	if !strings.Contains(r.Content, "reminders and results: each game's thread (a game without one: its channel) ·") {
+		t.Errorf("settings with a thread per game: %q", r.Content)
+	}
+	r, _ = h.slash(carol, "settings", opt("threads", false))
+	if !strings.Contains(r.Content, "reminders and results: each game's channel ·") {
+		t.Errorf("settings without threads: %q", r.Content)
+	}
+	r, _ = h.slash(carol, "settings", opt("threads", true), opt("channel", "777"))
+	if !strings.Contains(r.Content, "reminders and results: <#777> ·") {
+		t.Errorf("settings with threads and a notification channel: %q", r.Content)
 	}
 }

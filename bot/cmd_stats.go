@@ -134,7 +134,12 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 		return sb.String()
 	}
 	if !shown {
-		return &reply{resp: ephemeral(strings.TrimSpace(write(perVariant)))}, nil
+		// Only one variant asked for can be empty: say how to get on it.
+		how := r.p.T("Finish a game of it against someone (`/tafl challenge` `variant:%s`) to get on this leaderboard.", names[0])
+		if names[0] == "custom" {
+			how = r.p.T("Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.")
+		}
+		return &reply{resp: ephemeral(strings.TrimSpace(write(perVariant)) + " " + how)}, nil
 	}
 	// Every variant with fewer players where all of them would not fit in
 	// one message, rather than the message cut off.
@@ -197,7 +202,14 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 	// A record kept only for the player's settings (dms, language, a
 	// vacation) has nothing to show either.
 	if err != nil || p.Wins+p.Losses+p.Draws+p.AIWins+p.AILosses+p.AIDraws == 0 && len(p.Variants) == 0 && p.Puzzles.Solved+p.Puzzles.Failed == 0 {
-		return &reply{resp: ephemeral(r.p.T("<@%s> has not finished a game here yet.", user))}, nil
+		switch {
+		case user != r.userID:
+			return &reply{resp: ephemeral(r.p.T("<@%s> has not finished a game here yet.", user))}, nil
+		case r.in.GuildID == "":
+			// No challenge in a direct message: the engine and puzzles.
+			return &reply{resp: ephemeral(r.p.T("You have not finished a game here yet: play me with `/tafl ai`, or try a puzzle with `/tafl puzzle`."))}, nil
+		}
+		return &reply{resp: ephemeral(r.p.T("You have not finished a game here yet: challenge someone with `/tafl challenge`, or play me with `/tafl ai`."))}, nil
 	}
 	var sb strings.Builder
 	// Each count takes its own plural form ('1 voitto, 2 tappiota').

@@ -33,8 +33,13 @@ func TestLeaderboardEveryVariantAndProvisional(t *testing.T) {
 		if v := d.do(t, "carol", "/tafl leaderboard"); !strings.Contains(v.text, "Nobody has a rated game in this server yet") || !private(v) {
 			t.Errorf("empty leaderboard (private %v): %s", private(v), v.text)
 		}
-		if v := d.do(t, "carol", "/tafl leaderboard variant:tablut"); !strings.Contains(v.text, "Nobody has a rated tablut game in this server yet.") || !private(v) {
+		// One variant's empty leaderboard says how to get on it, as the
+		// leaderboard of every variant does.
+		if v := d.do(t, "carol", "/tafl leaderboard variant:tablut"); !strings.Contains(v.text, "Nobody has a rated tablut game in this server yet. Finish a game of it against someone (`/tafl challenge` `variant:tablut`) to get on this leaderboard.") || !private(v) {
 			t.Errorf("empty tablut leaderboard (private %v): %s", private(v), v.text)
+		}
+		if v := d.do(t, "carol", "/tafl leaderboard variant:custom"); !strings.Contains(v.text, "Nobody has a rated custom game in this server yet. Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.") || !private(v) {
+			t.Errorf("empty custom leaderboard (private %v): %s", private(v), v.text)
 		}
 		startHumanGame(t, d, "brandubh")
 		d.do(t, "alice", "/tafl move move:d2-c2")
@@ -352,8 +357,29 @@ func TestStatsOfAPlayerWithOnlySettings(t *testing.T) {
 		"as bob", "/tafl stats user:alice",
 		"quit",
 	})
-	if strings.Contains(text, "Stats of") || !strings.Contains(text, "[to alice] (only you) @alice has not finished a game here yet.") ||
+	if strings.Contains(text, "Stats of") || !strings.Contains(text, "[to alice] (only you) You have not finished a game here yet: challenge someone with `/tafl challenge`, or play me with `/tafl ai`.") ||
 		!strings.Contains(text, "[to bob] (only you) @alice has not finished a game here yet.") {
 		t.Errorf("stats of a player with settings only:\n%s", text)
+	}
+}
+
+// TestOwnEmptyStatsSayWhatToPlay: /tafl stats of oneself with no game yet
+// says how to play one (said only "@alice has not finished a game here
+// yet."): in a server a challenge or the engine, in a direct message,
+// where there are no challenges, the engine or a puzzle. Another
+// player's keeps the plain sentence.
+func TestOwnEmptyStatsSayWhatToPlay(t *testing.T) {
+	h := newHarness(t, nil)
+	if r, _ := h.slash(alice, "stats"); !isEphemeral(r) || r.Content != "You have not finished a game here yet: challenge someone with `/tafl challenge`, or play me with `/tafl ai`." {
+		t.Errorf("own empty stats in a server: %q", r.Content)
+	}
+	if r, _ := h.slash(alice, "stats", opt("user", bob)); !isEphemeral(r) || r.Content != "<@"+bob+"> has not finished a game here yet." {
+		t.Errorf("another's empty stats in a server: %q", r.Content)
+	}
+	in := h.slashInteraction(alice, "stats")
+	in.GuildID, in.User, in.Member = "", in.Member.User, nil
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.final(t, in); !isEphemeral(r) || r.Content != "You have not finished a game here yet: play me with `/tafl ai`, or try a puzzle with `/tafl puzzle`." {
+		t.Errorf("own empty stats in a direct message: %q", r.Content)
 	}
 }

@@ -115,7 +115,7 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 				Type: discordgo.ApplicationCommandOptionInteger, Name: "page", MinValue: &firstPage,
 				Description: "Which page of the leaderboard, ten players each (default: 1)"}),
 			sub("stats", "A player's record and ratings", user("user", "Whose (default: yours)")),
-			sub("settings", "Server settings (managers only), and your DM setting", &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
+			sub("settings", "Server settings (managers only), and your own DMs and language", &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
 				Name: "variant", Description: "Default variant", Autocomplete: true},
 				daysOpt(fmt.Sprintf("Default days per move (1-%d)", storage.MaxDaysPerMove)),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "threads", Description: "Give every game its own thread"},

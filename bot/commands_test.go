@@ -98,3 +98,41 @@ func TestSettingsChannelsArePostable(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingsDescriptionNamesTheOwnSettings: the /tafl settings
+// description names every setting of a player's own (the options that
+// say "Your own setting"), in every language: it named the DM setting
+// only, leaving out language.
+func TestSettingsDescriptionNamesTheOwnSettings(t *testing.T) {
+	var settings *discordgo.ApplicationCommandOption
+	for _, o := range bot.Commands()[0].Options {
+		if o.Name == "settings" {
+			settings = o
+		}
+	}
+	if settings == nil {
+		t.Fatal("no settings subcommand")
+	}
+	own := 0
+	for _, o := range settings.Options {
+		if !strings.HasPrefix(o.Description, "Your own setting") {
+			continue
+		}
+		own++
+		word := strings.TrimSuffix(o.Name, "s") // dms: "DMs"
+		if !strings.Contains(strings.ToLower(settings.Description), word) {
+			t.Errorf("the settings description %q does not name the own setting %s", settings.Description, o.Name)
+		}
+	}
+	if own < 2 {
+		t.Errorf("%d own settings found, want dms and language", own)
+	}
+	if len(settings.DescriptionLocalizations) < 5 {
+		t.Errorf("settings description localizations: %v", settings.DescriptionLocalizations)
+	}
+	for l, d := range settings.DescriptionLocalizations {
+		if d == settings.Description {
+			t.Errorf("%s: the settings description is not translated: %q", l, d)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/otep"
+	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -282,4 +283,41 @@ func (p *enginePool) move(ctx context.Context, g *tafl.Game) (tafl.Move, error) 
 	p.free = append(p.free, &idleHost{h: h, since: p.now()})
 	p.mu.Unlock()
 	return m, nil
+}
+
+// maxGoneGameIDs bounds the game ids warnGoneEngines names per engine.
+const maxGoneGameIDs = 10
+
+// warnGoneEngines logs a warning at start-up for each engine that active
+// games are played against but the configuration no longer lists: each
+// such game is lost by the engine at its next move (errEngineGone), so
+// the operator learns it now, with the games and what to do, rather than
+// from the players.
+func (b *Bot) warnGoneEngines(ctx context.Context) {
+	gone := map[string][]storage.GameID{}
+	err := b.store.ActiveEngineSeats(ctx, func(id storage.GameID, attackers, defenders storage.Seat) error {
+		for _, s := range []storage.Seat{attackers, defenders} {
+			if name, ok := strings.CutPrefix(s.AILevel, engineSeatPrefix); ok && b.external.pools[name] == nil {
+				gone[name] = append(gone[name], id)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("listing the games against engines", "err", err)
+		}
+		return
+	}
+	names := make([]string, 0, len(gone))
+	for name := range gone {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		ids := gone[name]
+		shown := ids[:min(len(ids), maxGoneGameIDs)]
+		b.log.Warn("active games are played against an engine that is not in the configuration (engines): put it back and restart, or the engine loses each of these games when its move is due",
+			"engine", name, "games", len(ids), "game_ids", shown, "more", len(ids)-len(shown))
+	}
 }

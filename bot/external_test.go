@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -147,10 +148,14 @@ func TestExternalEngineMisbehaves(t *testing.T) {
 		if o := g.Outcome(); o.Winner != tafl.Defenders || o.Reason != tafl.Resignation {
 			t.Errorf("%s: the game ended %v, want a loss for the engine", c.engine, o)
 		}
+		// The result says the engine failed, not that it resigned.
 		want := "The engine **" + c.engine + "** " + c.why
 		waitFor(t, c.engine+"'s message", func() bool {
 			for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
-				if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, want) {
+				if text := decode(t, rec.Body).Content; rec.Method == "POST" && strings.Contains(text, want) {
+					if !strings.Contains(text, "**Defenders win** — the engine failed. Congratulations") {
+						t.Errorf("%s: the result line: %q", c.engine, text)
+					}
 					return true
 				}
 			}
@@ -279,7 +284,11 @@ func TestEngineTakenOutOfTheConfiguration(t *testing.T) {
 	want := "Motoren **gone** er ikke længere sat op på denne bot"
 	waitFor(t, "the engine's loss", func() bool {
 		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
-			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, want) {
+			if text := decode(t, rec.Body).Content; rec.Method == "POST" && strings.Contains(text, want) {
+				// After a move too the result says the engine failed.
+				if !strings.Contains(text, "motoren svigtede") || strings.Contains(text, "opgivelse") {
+					t.Errorf("the result line: %q", text)
+				}
 				return true
 			}
 		}
@@ -287,5 +296,51 @@ func TestEngineTakenOutOfTheConfiguration(t *testing.T) {
 	})
 	if g := gameOf(t, h, alice); g.Active() {
 		t.Errorf("the game goes on: %+v", g.Outcome())
+	}
+}
+
+// TestStartWarnsOfGamesAgainstAnEngineTakenOut: at start-up the bot warns
+// of the active games against an engine the configuration no longer
+// lists, naming the engine, how many games, their ids (at most ten) and
+// what to do; it said nothing, and each game was lost by the engine at
+// its next move. Finished games and games against a listed engine or
+// taflbot's own are not named.
+func TestStartWarnsOfGamesAgainstAnEngineTakenOut(t *testing.T) {
+	h := engineHarness(t, time.Minute, bot.ExternalEngine{Name: "gone", Command: []string{"/bin/true"}}, bot.ExternalEngine{Name: "kept", Command: []string{"/bin/true"}})
+	create := func(engine string, over bool) storage.GameID {
+		g, err := storage.NewGame("brandubh", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The attackers, a player, move first: the engine is not asked.
+		g.GuildID, g.ChannelID, g.Attackers, g.Defenders = guild, channel, storage.Human(alice), storage.AI(engine)
+		if err := h.store.CreateGame(t.Context(), g); err != nil {
+			t.Fatal(err)
+		}
+		if over {
+			if _, err := h.store.UpdateGame(t.Context(), g.ID, 0, func(g *storage.Game) error { return g.Tafl().Resign(tafl.Attackers) }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return g.ID
+	}
+	create("engine:gone", true)
+	var ids []string
+	for range 12 {
+		ids = append(ids, fmt.Sprint(create("engine:gone", false)))
+	}
+	create("engine:kept", false)
+	create("easy", false)
+	h.adjust = func(o *bot.Options) { o.Engines = []bot.ExternalEngine{{Name: "kept", Command: []string{"/bin/true"}}} }
+	h.restart()
+	lines := h.logs.lines("not in the configuration")
+	if len(lines) != 1 {
+		t.Fatalf("warnings of engines taken out: %q", lines)
+	}
+	for _, want := range []string{`"level":"WARN"`, "put it back and restart, or the engine loses each of these games when its move is due",
+		`"engine":"gone"`, `"games":12`, `"game_ids":[` + strings.Join(ids[:10], ",") + `]`, `"more":2`} {
+		if !strings.Contains(lines[0], want) {
+			t.Errorf("the warning lacks %s: %s", want, lines[0])
+		}
 	}
 }

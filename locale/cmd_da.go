@@ -59,7 +59,7 @@ var daCommands = Dict{
 	"The best-rated players of this server":                                           "Serverens højest ratede spillere",
 	"A player's record and ratings":                                                   "En spillers resultater og ratings",
 	"Whose (default: yours)":                                                          "Hvis (standard: dine)",
-	"Server settings (managers only), and your DM setting":                            "Serverindstillinger (kun administratorer) og din DM-indstilling",
+	"Server settings (managers only), and your own DMs and language":                  "Serverindstillinger (kun administratorer) samt dine egne DM'er og sprog",
 	"Default variant":                                                                 "Standardvariant",
 	"Default days per move (1-30)":                                                    "Standard dage pr. træk (1-30)",
 	"Give every game its own thread":                                                  "Giv hvert parti sin egen tråd",

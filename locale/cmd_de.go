@@ -59,7 +59,7 @@ var deCommands = Dict{
 	"The best-rated players of this server":                                           "Die bestbewerteten Spieler dieses Servers",
 	"A player's record and ratings":                                                   "Bilanz und Wertungen eines Spielers",
 	"Whose (default: yours)":                                                          "Wessen (Standard: deine)",
-	"Server settings (managers only), and your DM setting":                            "Servereinstellungen (nur für Verwalter) und deine DM-Einstellung",
+	"Server settings (managers only), and your own DMs and language":                  "Servereinstellungen (nur für Verwalter) sowie deine DMs und deine Sprache",
 	"Default variant":                                                                 "Standardvariante",
 	"Default days per move (1-30)":                                                    "Standard-Tage pro Zug (1-30)",
 	"Give every game its own thread":                                                  "Jeder Partie einen eigenen Thread geben",

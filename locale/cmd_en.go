@@ -59,7 +59,7 @@ var enCommands = Dict{
 	"The best-rated players of this server":                                           "The best-rated players of this server",
 	"A player's record and ratings":                                                   "A player's record and ratings",
 	"Whose (default: yours)":                                                          "Whose (default: yours)",
-	"Server settings (managers only), and your DM setting":                            "Server settings (managers only), and your DM setting",
+	"Server settings (managers only), and your own DMs and language":                  "Server settings (managers only), and your own DMs and language",
 	"Default variant":                                                                 "Default variant",
 	"Default days per move (1-30)":                                                    "Default days per move (1-30)",
 	"Give every game its own thread":                                                  "Give every game its own thread",

@@ -59,7 +59,7 @@ var fiCommands = Dict{
 	"The best-rated players of this server":                                           "Palvelimen korkeimman luokituksen pelaajat",
 	"A player's record and ratings":                                                   "Pelaajan tulokset ja luokitukset",
 	"Whose (default: yours)":                                                          "Kenen (oletus: omasi)",
-	"Server settings (managers only), and your DM setting":                            "Palvelimen asetukset (vain ylläpitäjät) ja yksityisviestiasetuksesi",
+	"Server settings (managers only), and your own DMs and language":                  "Palvelimen asetukset (vain ylläpitäjät) sekä omat yksityisviestisi ja kielesi",
 	"Default variant":                                                                 "Oletusmuunnelma",
 	"Default days per move (1-30)":                                                    "Oletuspäivät siirtoa kohden (1-30)",
 	"Give every game its own thread":                                                  "Anna jokaiselle pelille oma ketju",

@@ -59,7 +59,7 @@ var isCommands = Dict{
 	"The best-rated players of this server":                                           "Stigahæstu leikmenn þjónsins",
 	"A player's record and ratings":                                                   "Árangur og stig leikmanns",
 	"Whose (default: yours)":                                                          "Hvers (sjálfgefið: þín)",
-	"Server settings (managers only), and your DM setting":                            "Stillingar þjónsins (aðeins stjórnendur) og stilling þín fyrir bein skilaboð",
+	"Server settings (managers only), and your own DMs and language":                  "Stillingar þjónsins (aðeins stjórnendur) og þín eigin bein skilaboð og tungumál",
 	"Default variant":                                                                 "Sjálfgefið afbrigði",
 	"Default days per move (1-30)":                                                    "Sjálfgefnir dagar á leik (1-30)",
 	"Give every game its own thread":                                                  "Gefa hverri skák sinn eigin þráð",

@@ -59,7 +59,7 @@ var nbCommands = Dict{
 	"The best-rated players of this server":                                           "Serverens høyest rangerte spillere",
 	"A player's record and ratings":                                                   "En spillers resultater og rating",
 	"Whose (default: yours)":                                                          "Hvem sine (standard: dine)",
-	"Server settings (managers only), and your DM setting":                            "Serverinnstillinger (bare administratorer) og DM-innstillingen din",
+	"Server settings (managers only), and your own DMs and language":                  "Serverinnstillinger (bare administratorer) og dine egne DM-er og språk",
 	"Default variant":                                                                 "Standardvariant",
 	"Default days per move (1-30)":                                                    "Standard dager per trekk (1-30)",
 	"Give every game its own thread":                                                  "Gi hvert parti sin egen tråd",

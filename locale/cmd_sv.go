@@ -59,7 +59,7 @@ var svCommands = Dict{
 	"The best-rated players of this server":                                           "Serverns högst rankade spelare",
 	"A player's record and ratings":                                                   "En spelares resultat och rating",
 	"Whose (default: yours)":                                                          "Vems (standard: dina)",
-	"Server settings (managers only), and your DM setting":                            "Serverinställningar (endast administratörer) och din DM-inställning",
+	"Server settings (managers only), and your own DMs and language":                  "Serverinställningar (endast administratörer) och dina egna DM och språk",
 	"Default variant":                                                                 "Standardvariant",
 	"Default days per move (1-30)":                                                    "Standard dagar per drag (1-30)",
 	"Give every game its own thread":                                                  "Ge varje parti en egen tråd",

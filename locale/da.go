@@ -123,7 +123,7 @@ var da = Dict{
 	"settings.daily_hour_kept": "Timen for den daglige opgave er gemt (%02d:00 UTC), men der er ingen daglig opgave, før du vælger dens kanal med `/tafl settings` `dagens_kanal`.",
 	// /tafl settings game_channel.
 	"settings.game_channel_both": "Vælg `kanal` eller slå `partiets_kanal` til, ikke begge; intet blev ændret.",
-	"settings.game_channel_off":  "Påmindelser og resultater sendes allerede til hvert partis egen kanal: vælg en anden med `kanal`; intet blev ændret.",
+	"settings.game_channel_off":  "Påmindelser og resultater sendes allerede til hvert partis egen kanal eller tråd: vælg en anden med `kanal`; intet blev ændret.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Vælg `dagens_kanal` eller slå `dagens` fra, ikke begge; intet blev ændret.",
 }

@@ -123,7 +123,7 @@ var de = Dict{
 	"settings.daily_hour_kept": "Die Stunde des täglichen Rätsels ist gespeichert (%02d:00 UTC), aber es gibt kein tägliches Rätsel, bis du seinen Kanal mit `/tafl settings` `tages_kanal` wählst.",
 	// /tafl settings game_channel.
 	"settings.game_channel_both": "Wähle `kanal` oder schalte `partiekanal` ein, nicht beides; nichts wurde geändert.",
-	"settings.game_channel_off":  "Erinnerungen und Ergebnisse gehen schon in den Kanal jeder Partie: wähle einen anderen mit `kanal`; nichts wurde geändert.",
+	"settings.game_channel_off":  "Erinnerungen und Ergebnisse gehen schon in den Kanal oder Thread jeder Partie: wähle einen anderen mit `kanal`; nichts wurde geändert.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Wähle `tages_kanal` oder schalte `täglich` aus, nicht beides; nichts wurde geändert.",
 }

@@ -124,7 +124,7 @@ var en = Dict{
 	"settings.daily_hour_kept": "The daily puzzle's hour is saved (%02d:00 UTC), but there is no daily puzzle until you choose its channel with `/tafl settings` `daily_channel`.",
 	// /tafl settings game_channel.
 	"settings.game_channel_both": "Choose `channel` or `game_channel:True`, not both; nothing was changed.",
-	"settings.game_channel_off":  "Reminders and results already go to each game's own channel: choose another with `channel`; nothing was changed.",
+	"settings.game_channel_off":  "Reminders and results already go to each game's own channel or thread: choose another with `channel`; nothing was changed.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Choose `daily_channel` or turn `daily` off, not both; nothing was changed.",
 }

@@ -123,7 +123,7 @@ var fi = Dict{
 	"settings.daily_hour_kept": "Päivän tehtävän tunti on tallennettu (%02d:00 UTC), mutta päivän tehtävää ei tule, ennen kuin valitset sen kanavan asetuksella `/tafl settings` `päivän_kanava`.",
 	// /tafl settings game_channel.
 	"settings.game_channel_both": "Valitse `kanava` tai kytke `pelin_kanava` päälle, ei molempia; mitään ei muutettu.",
-	"settings.game_channel_off":  "Muistutukset ja tulokset menevät jo kunkin pelin omalle kanavalle: valitse toinen asetuksella `kanava`; mitään ei muutettu.",
+	"settings.game_channel_off":  "Muistutukset ja tulokset menevät jo kunkin pelin omalle kanavalle tai ketjuun: valitse toinen asetuksella `kanava`; mitään ei muutettu.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Valitse `päivän_kanava` tai kytke `päivittäinen` pois, ei molempia; mitään ei muutettu.",
 }

@@ -123,7 +123,7 @@ var is = Dict{
 	"settings.daily_hour_kept": "Klukkustund daglegu þrautarinnar er vistuð (%02d:00 UTC), en engin dagleg þraut birtist fyrr en þú velur rás hennar með `/tafl settings` `daily_channel`.",
 	// /tafl settings game_channel.
 	"settings.game_channel_both": "Veldu `channel` eða `game_channel:True`, ekki hvort tveggja; engu var breytt.",
-	"settings.game_channel_off":  "Áminningar og úrslit fara nú þegar á eigin rás hvers leiks: veldu aðra með `channel`; engu var breytt.",
+	"settings.game_channel_off":  "Áminningar og úrslit fara nú þegar á eigin rás eða þráð hvers leiks: veldu aðra með `channel`; engu var breytt.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Veldu `daily_channel` eða slökktu á `daily`, ekki hvort tveggja; engu var breytt.",
 }

@@ -123,7 +123,7 @@ var nb = Dict{
 	"settings.daily_hour_kept": "Timen for den daglige oppgaven er lagret (%02d:00 UTC), men det kommer ingen daglig oppgave før du velger kanalen dens med `/tafl settings` `dagens_kanal`.",
 	// /tafl settings game_channel.
 	"settings.game_channel_both": "Velg `kanal` eller slå på `partiets_kanal`, ikke begge; ingenting ble endret.",
-	"settings.game_channel_off":  "Påminnelser og resultater sendes allerede til hvert partis egen kanal: velg en annen med `kanal`; ingenting ble endret.",
+	"settings.game_channel_off":  "Påminnelser og resultater sendes allerede til hvert partis egen kanal eller tråd: velg en annen med `kanal`; ingenting ble endret.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Velg `dagens_kanal` eller slå av `dagens`, ikke begge; ingenting ble endret.",
 }

@@ -123,7 +123,7 @@ var sv = Dict{
 	"settings.daily_hour_kept": "Timmen för det dagliga problemet är sparad (%02d:00 UTC), men det kommer inget dagligt problem förrän du väljer dess kanal med `/tafl settings` `dagens_kanal`.",
 	// /tafl settings game_channel.
 	"settings.game_channel_both": "Välj `kanal` eller slå på `partiets_kanal`, inte båda; inget ändrades.",
-	"settings.game_channel_off":  "Påminnelser och resultat går redan till varje partis egen kanal: välj en annan med `kanal`; inget ändrades.",
+	"settings.game_channel_off":  "Påminnelser och resultat går redan till varje partis egen kanal eller tråd: välj en annan med `kanal`; inget ändrades.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Välj `dagens_kanal` eller slå av `dagens`, inte båda; inget ändrades.",
 }

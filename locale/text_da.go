@@ -476,4 +476,13 @@ var daTexts = Dict{
 	"is no longer set up on this bot": "er ikke længere sat op på denne bot",
 	// /tafl settings variant: a variant refused (its reason first).
 	"%s Nothing was changed.": "%s Intet blev ændret.",
+	// /tafl stats on oneself with no game yet (in a direct message; in a server), and an empty leaderboard of one variant (named; custom).
+	"You have not finished a game here yet: play me with `/tafl ai`, or try a puzzle with `/tafl puzzle`.":                                  "Du har ikke afsluttet et parti her endnu: spil mod mig med `/tafl ai`, eller prøv en opgave med `/tafl puzzle`.",
+	"You have not finished a game here yet: challenge someone with `/tafl challenge`, or play me with `/tafl ai`.":                          "Du har ikke afsluttet et parti her endnu: udfordr nogen med `/tafl challenge`, eller spil mod mig med `/tafl ai`.",
+	"Finish a game of it against someone (`/tafl challenge` `variant:%s`) to get on this leaderboard.":                                      "Spil et parti af den færdigt mod nogen (`/tafl challenge` `variant:%s`) for at komme på denne rangliste.",
+	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Spil et parti efter en regelstreng færdigt mod nogen (`/tafl challenge` med regelstrengen som `variant`) for at komme på denne rangliste.",
+	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
+	"each game's thread (a game without one: its channel)": "hvert partis tråd (et parti uden tråd: dets kanal)",
+	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
+	"the engine failed": "motoren svigtede",
 }

@@ -476,4 +476,13 @@ var deTexts = Dict{
 	"is no longer set up on this bot": "ist auf diesem Bot nicht mehr eingerichtet",
 	// /tafl settings variant: a variant refused (its reason first).
 	"%s Nothing was changed.": "%s Nichts wurde geändert.",
+	// /tafl stats on oneself with no game yet (in a direct message; in a server), and an empty leaderboard of one variant (named; custom).
+	"You have not finished a game here yet: play me with `/tafl ai`, or try a puzzle with `/tafl puzzle`.":                                  "Du hast hier noch keine Partie beendet: spiel gegen mich mit `/tafl ai` oder versuch ein Rätsel mit `/tafl puzzle`.",
+	"You have not finished a game here yet: challenge someone with `/tafl challenge`, or play me with `/tafl ai`.":                          "Du hast hier noch keine Partie beendet: fordere jemanden mit `/tafl challenge` heraus oder spiel gegen mich mit `/tafl ai`.",
+	"Finish a game of it against someone (`/tafl challenge` `variant:%s`) to get on this leaderboard.":                                      "Beende eine Partie davon gegen jemanden (`/tafl challenge` `variante:%s`), um auf diese Rangliste zu kommen.",
+	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Beende eine Partie nach einer Regelzeichenkette gegen jemanden (`/tafl challenge` mit der Regelzeichenkette als `variante`), um auf diese Rangliste zu kommen.",
+	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
+	"each game's thread (a game without one: its channel)": "der Thread jeder Partie (eine Partie ohne Thread: ihr Kanal)",
+	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
+	"the engine failed": "die Engine hat versagt",
 }

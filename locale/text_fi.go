@@ -476,4 +476,13 @@ var fiTexts = Dict{
 	"is no longer set up on this bot": "ei ole enää asetettu tähän bottiin",
 	// /tafl settings variant: a variant refused (its reason first).
 	"%s Nothing was changed.": "%s Mitään ei muutettu.",
+	// /tafl stats on oneself with no game yet (in a direct message; in a server), and an empty leaderboard of one variant (named; custom).
+	"You have not finished a game here yet: play me with `/tafl ai`, or try a puzzle with `/tafl puzzle`.":                                  "Et ole vielä päättänyt täällä yhtään peliä: pelaa minua vastaan komennolla `/tafl ai` tai kokeile tehtävää komennolla `/tafl puzzle`.",
+	"You have not finished a game here yet: challenge someone with `/tafl challenge`, or play me with `/tafl ai`.":                          "Et ole vielä päättänyt täällä yhtään peliä: haasta joku komennolla `/tafl challenge` tai pelaa minua vastaan komennolla `/tafl ai`.",
+	"Finish a game of it against someone (`/tafl challenge` `variant:%s`) to get on this leaderboard.":                                      "Pelaa sitä peli loppuun jotakuta vastaan (`/tafl challenge` `muunnelma:%s`) päästäksesi tähän tulostaulukkoon.",
+	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Pelaa sääntömerkkijonon mukainen peli loppuun jotakuta vastaan (`/tafl challenge`, sääntömerkkijono kohtaan `muunnelma`) päästäksesi tähän tulostaulukkoon.",
+	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
+	"each game's thread (a game without one: its channel)": "kunkin pelin ketju (pelillä ilman ketjua: sen kanava)",
+	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
+	"the engine failed": "moottori petti",
 }

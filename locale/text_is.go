@@ -476,4 +476,13 @@ var isTexts = Dict{
 	"is no longer set up on this bot": "er ekki lengur sett upp á þessu vélmenni",
 	// /tafl settings variant: a variant refused (its reason first).
 	"%s Nothing was changed.": "%s Engu var breytt.",
+	// /tafl stats on oneself with no game yet (in a direct message; in a server), and an empty leaderboard of one variant (named; custom).
+	"You have not finished a game here yet: play me with `/tafl ai`, or try a puzzle with `/tafl puzzle`.":                                  "Þú hefur ekki lokið skák hér enn: tefldu við mig með `/tafl ai` eða reyndu þraut með `/tafl puzzle`.",
+	"You have not finished a game here yet: challenge someone with `/tafl challenge`, or play me with `/tafl ai`.":                          "Þú hefur ekki lokið skák hér enn: skoraðu á einhvern með `/tafl challenge` eða tefldu við mig með `/tafl ai`.",
+	"Finish a game of it against someone (`/tafl challenge` `variant:%s`) to get on this leaderboard.":                                      "Ljúktu skák í því við einhvern (`/tafl challenge` `variant:%s`) til að komast á þessa stigatöflu.",
+	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Ljúktu skák eftir reglustreng við einhvern (`/tafl challenge` með reglustrenginn sem `variant`) til að komast á þessa stigatöflu.",
+	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
+	"each game's thread (a game without one: its channel)": "þráður hverrar skákar (skák án þráðar: rás hennar)",
+	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
+	"the engine failed": "vélin brást",
 }

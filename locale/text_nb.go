@@ -476,4 +476,13 @@ var nbTexts = Dict{
 	"is no longer set up on this bot": "er ikke lenger satt opp på denne boten",
 	// /tafl settings variant: a variant refused (its reason first).
 	"%s Nothing was changed.": "%s Ingenting ble endret.",
+	// /tafl stats on oneself with no game yet (in a direct message; in a server), and an empty leaderboard of one variant (named; custom).
+	"You have not finished a game here yet: play me with `/tafl ai`, or try a puzzle with `/tafl puzzle`.":                                  "Du har ikke fullført et parti her ennå: spill mot meg med `/tafl ai`, eller prøv en oppgave med `/tafl puzzle`.",
+	"You have not finished a game here yet: challenge someone with `/tafl challenge`, or play me with `/tafl ai`.":                          "Du har ikke fullført et parti her ennå: utfordre noen med `/tafl challenge`, eller spill mot meg med `/tafl ai`.",
+	"Finish a game of it against someone (`/tafl challenge` `variant:%s`) to get on this leaderboard.":                                      "Fullfør et parti av den mot noen (`/tafl challenge` `variant:%s`) for å komme på denne rangeringen.",
+	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Fullfør et parti etter en regelstreng mot noen (`/tafl challenge` med regelstrengen som `variant`) for å komme på denne rangeringen.",
+	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
+	"each game's thread (a game without one: its channel)": "hvert partis tråd (et parti uten tråd: kanalen dets)",
+	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
+	"the engine failed": "motoren sviktet",
 }

@@ -476,4 +476,13 @@ var svTexts = Dict{
 	"is no longer set up on this bot": "är inte längre inställd på den här boten",
 	// /tafl settings variant: a variant refused (its reason first).
 	"%s Nothing was changed.": "%s Inget ändrades.",
+	// /tafl stats on oneself with no game yet (in a direct message; in a server), and an empty leaderboard of one variant (named; custom).
+	"You have not finished a game here yet: play me with `/tafl ai`, or try a puzzle with `/tafl puzzle`.":                                  "Du har inte avslutat något parti här än: spela mot mig med `/tafl ai`, eller prova ett problem med `/tafl puzzle`.",
+	"You have not finished a game here yet: challenge someone with `/tafl challenge`, or play me with `/tafl ai`.":                          "Du har inte avslutat något parti här än: utmana någon med `/tafl challenge`, eller spela mot mig med `/tafl ai`.",
+	"Finish a game of it against someone (`/tafl challenge` `variant:%s`) to get on this leaderboard.":                                      "Spela klart ett parti av den mot någon (`/tafl challenge` `variant:%s`) för att komma med på den här topplistan.",
+	"Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.": "Spela klart ett parti efter en regelsträng mot någon (`/tafl challenge` med regelsträngen som `variant`) för att komma med på den här topplistan.",
+	// /tafl settings with a thread per game and no notification channel: where reminders and results go ("reminders and results: …").
+	"each game's thread (a game without one: its channel)": "varje partis tråd (ett parti utan tråd: dess kanal)",
+	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
+	"the engine failed": "motorn misslyckades",
 }

@@ -112,6 +112,10 @@ type txn interface {
 	// engineToMove calls fn with the active games the engine is to move
 	// in, in id order.
 	engineToMove(fn func(id GameID, data []byte) (bool, error)) error
+	// activeEngineGames calls fn with the active games against the
+	// engine, in id order; it may pass other active games, whose seats
+	// the caller checks.
+	activeEngineGames(fn func(id GameID, data []byte) (bool, error)) error
 	// gamesToMine calls fn with the games still to be mined for a
 	// puzzle (Game.MineDue), in id order.
 	gamesToMine(fn func(id GameID, data []byte) (bool, error)) error

@@ -652,6 +652,27 @@ func (t boltTx) engineGames(user, guild string) (byUser, byGuild int, err error)
 	return byUser, byGuild, err
 }
 
+func (t boltTx) activeEngineGames(fn func(id GameID, data []byte) (bool, error)) error {
+	games := t.tx.Bucket(bucketGames)
+	c := t.tx.Bucket(bucketActiveGames).Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		data := games.Get(k)
+		// Most games are between people: only records that name an
+		// engine seat are passed on.
+		if data == nil || !bytes.Contains(data, []byte(`"ai":`)) {
+			continue
+		}
+		id, err := keyID(k)
+		if err != nil {
+			return err
+		}
+		if more, err := fn(GameID(id), data); err != nil || !more {
+			return err
+		}
+	}
+	return nil
+}
+
 func (t boltTx) activeGameIDs(fn func(id GameID) error) error {
 	return t.tx.Bucket(bucketActiveGames).ForEach(func(k, _ []byte) error {
 		id, err := keyID(k)

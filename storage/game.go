@@ -1153,6 +1153,29 @@ func (s *Store) EngineToMove(ctx context.Context) ([]*Game, error) {
 	})
 }
 
+// ActiveEngineSeats calls fn with the id and seats of every active game
+// against an engine (taflbot's or an external one), in id order, inside
+// one read transaction. Only the seats are decoded (no move is replayed);
+// with bbolt only the records that name an engine seat are, and
+// PostgreSQL selects them by its columns. fn's error stops the walk.
+func (s *Store) ActiveEngineSeats(ctx context.Context, fn func(id GameID, attackers, defenders Seat) error) error {
+	return s.view(ctx, func(tx txn) error {
+		return tx.activeEngineGames(func(id GameID, data []byte) (bool, error) {
+			if err := ctx.Err(); err != nil {
+				return false, err
+			}
+			r, err := engineSeats(data)
+			if err != nil {
+				return false, fmt.Errorf("storage: game %d: %w: %w", id, ErrCorrupt, err)
+			}
+			if r.Attackers.AI == "" && r.Defenders.AI == "" {
+				return true, nil
+			}
+			return true, fn(id, Seat{r.Attackers.User, r.Attackers.AI, r.Attackers.Name}, Seat{r.Defenders.User, r.Defenders.AI, r.Defenders.Name})
+		})
+	})
+}
+
 // GamesToMine returns the finished games still to be mined for a puzzle
 // (Game.MineDue), in id order: those whose search a shutdown cut short
 // or kept waiting. Damaged index entries are skipped and reported as in

@@ -2,6 +2,7 @@ package storage_test
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -479,5 +480,16 @@ func testActiveEngineGames(t *testing.T, b testBackend) {
 		if err != nil || u != c.wantUser || g != c.wantSrv {
 			t.Errorf("user %s server %q: %d, %d, %v; want %d, %d", c.user, c.guild, u, g, err, c.wantUser, c.wantSrv)
 		}
+	}
+	// ActiveEngineSeats: the active games against the engine, in id
+	// order, with their seats (an external engine's too).
+	ext := create("g3", storage.Human("333"), storage.AI("engine:x"))
+	var got []string
+	err := s.ActiveEngineSeats(ctx, func(id storage.GameID, att, def storage.Seat) error {
+		got = append(got, fmt.Sprintf("%d %s%s-%s%s", id, att.UserID, att.AILevel, def.UserID, def.AILevel))
+		return nil
+	})
+	if want := []string{"1 111-easy", "2 max-111", "3 222-hard", fmt.Sprintf("%d 333-engine:x", ext.ID)}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("ActiveEngineSeats: %q, %v; want %q", got, err, want)
 	}
 }

@@ -598,6 +598,10 @@ func (t *pgTx) engineGames(user, guild string) (byUser, byGuild int, err error) 
 	return byUser, byGuild, err
 }
 
+func (t *pgTx) activeEngineGames(fn func(id GameID, data []byte) (bool, error)) error {
+	return t.scanGames(fn, "SELECT id, record FROM games WHERE active AND (attackers_user IS NULL OR defenders_user IS NULL) ORDER BY id")
+}
+
 func (t *pgTx) engineToMove(fn func(id GameID, data []byte) (bool, error)) error {
 	return t.scanGames(fn, "SELECT id, record FROM games WHERE engine_to_move ORDER BY id")
 }

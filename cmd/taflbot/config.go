@@ -223,7 +223,22 @@ func loadConfig(path string, getenv func(string) string) (Config, error) {
 	if db := getenv("TAFLBOT_DATABASE"); db != "" {
 		c.Database = db
 	}
+	c.foldCase()
 	return c, nil
+}
+
+// foldCase lower-cases the values that name one of a fixed set of words
+// (log_format "JSON", mode "HTTP", default_variant "Tablut", render_theme,
+// roles), as log_level always was and the bot's commands take variant
+// names, so that only a wrong word is refused, never its letter case.
+func (c *Config) foldCase() {
+	c.LogFormat = strings.ToLower(c.LogFormat)
+	c.Mode = strings.ToLower(c.Mode)
+	c.DefaultVariant = strings.ToLower(c.DefaultVariant)
+	c.RenderTheme = strings.ToLower(c.RenderTheme)
+	for i, r := range c.Roles {
+		c.Roles[i] = strings.ToLower(r)
+	}
 }
 
 // decodeConfig decodes one JSON object over c, rejecting unknown keys,

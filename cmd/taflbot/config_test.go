@@ -542,3 +542,35 @@ func TestSSLModeOnASocketWarns(t *testing.T) {
 		t.Errorf("db check: %v, stderr %q", err, errOut)
 	}
 }
+
+// TestConfigWordsAnyCase: the values that name one of a fixed set of
+// words are taken in any letter case, as log_level always was and as the
+// bot's commands take variant names ("JSON", "HTTP", "Tablut" were
+// refused); a wrong word is still refused.
+func TestConfigWordsAnyCase(t *testing.T) {
+	p := writeConfig(t, `{"log_level": "INFO", "log_format": "JSON", "mode": "HTTP", "public_key": "`+strings.Repeat("ab", 32)+`",
+		"default_variant": "Tawlbwrdd/Bell", "render_theme": "Dark", "roles": ["Interactions", "ENGINE", "clock"]}`)
+	cfg, err := loadConfig(p, func(k string) string { return map[string]string{"DISCORD_TOKEN": "t"}[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.ApplicationID = "123456789012345678"
+	if err := cfg.Validate(false); err != nil {
+		t.Fatalf("words in capitals refused: %v", err)
+	}
+	if cfg.LogFormat != "json" || cfg.Mode != "http" || cfg.DefaultVariant != "tawlbwrdd/bell" || cfg.RenderTheme != "dark" ||
+		!cfg.hasRole(RoleInteractions) || !cfg.hasRole(RoleEngine) || !cfg.hasRole(RoleClock) {
+		t.Errorf("the words are not used lower-cased: %+v", cfg)
+	}
+	p = writeConfig(t, `{"log_format": "JSONL", "mode": "Gate", "default_variant": "Chess"}`)
+	cfg, err = loadConfig(p, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = cfg.Validate(true)
+	for _, want := range []string{`log_format "jsonl"`, `default_variant "chess"`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Validate = %v, want %s", err, want)
+		}
+	}
+}

@@ -160,10 +160,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 
 	var consoleREST *bot.ConsoleREST
+	var session *discordgo.Session
 	now := time.Now
 	if *console {
 		consoleREST = bot.NewConsoleREST(stdout, cfg.ConsoleDir)
 		now = consoleREST.Now
+	} else {
+		// The token is checked before the database is opened: a token
+		// Discord refuses left a new, empty database file behind.
+		discordgo.Logger = discordLogger(logger)
+		if session, err = bot.NewSession(string(cfg.Token), cfg.RESTBaseURL, nil); err != nil {
+			return err
+		}
+		if err := checkToken(ctx, session); err != nil {
+			return err
+		}
 	}
 	store, err := storage.Open(cfg.Database, storage.Options{Now: now})
 	if err != nil {
@@ -200,11 +211,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}
 
-	discordgo.Logger = discordLogger(logger)
-	session, err := bot.NewSession(string(cfg.Token), cfg.RESTBaseURL, nil)
-	if err != nil {
-		return err
-	}
 	opts.REST = bot.SessionREST{S: session}
 	opts.UserBurst = bot.DefaultUserBurst // one user's script does not keep the cores busy
 	if cfg.Mode == "gateway" && cfg.hasRole(RoleInteractions) {
@@ -260,6 +266,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	logger.Info("shutting down")
 	stopHTTP()
 	b.Stop(shutdown)
+	return nil
+}
+
+// checkToken asks Discord who the bot is, and returns an error saying what
+// to do when Discord refuses the token. Other failures (Discord out of
+// reach) are left to the start-up's own requests, which report them.
+func checkToken(ctx context.Context, s *discordgo.Session) error {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	_, err := s.User("@me", discordgo.WithContext(ctx))
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
+		return errors.New("Discord refused the bot token: set DISCORD_TOKEN to your application's token (Developer Portal → Bot → Reset Token)")
+	}
 	return nil
 }
 

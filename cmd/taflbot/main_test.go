@@ -4,12 +4,18 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"image/png"
+	"io"
+	"io/fs"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -220,5 +226,43 @@ func TestConsoleBoardsFolderThatCannotBeMade(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "t.db")); err == nil {
 		t.Error("the database was made before the board folder was found wrong")
+	}
+}
+
+// TestRefusedTokenCreatesNoDatabase: a token Discord refuses stops the
+// start-up before the database is opened; it left a new, empty database
+// file behind (gateway mode, Discord's answer 401 to every request).
+func TestRefusedTokenCreatesNoDatabase(t *testing.T) {
+	var mu sync.Mutex
+	var paths []string
+	rest := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		paths = append(paths, r.Method+" "+r.URL.Path)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		io.WriteString(w, `{"message": "401: Unauthorized", "code": 0}`)
+	}))
+	defer rest.Close()
+	db := filepath.Join(t.TempDir(), "new.db")
+	cfg := writeConfig(t, fmt.Sprintf(`{"database": %q, "application_id": "123456789012345678", "rest_base_url": %q, "admin_listen": "", "log_format": "text"}`,
+		db, rest.URL+"/api/v9/"))
+	env := func(k string) string {
+		if k == "DISCORD_TOKEN" {
+			return "bad"
+		}
+		return ""
+	}
+	err := run(context.Background(), []string{"-config", cfg}, strings.NewReader(""), io.Discard, io.Discard, env)
+	if err == nil || !strings.Contains(err.Error(), "Discord refused the bot token") || !strings.Contains(err.Error(), "DISCORD_TOKEN") {
+		t.Errorf("run with a refused token: %v", err)
+	}
+	if _, serr := os.Stat(db); !errors.Is(serr, fs.ErrNotExist) {
+		t.Errorf("the database file was created (%v)", serr)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(paths) == 0 || paths[0] != "GET /api/v9/users/@me" {
+		t.Errorf("requests: %q", paths)
 	}
 }
