@@ -267,10 +267,12 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 		return fmt.Errorf("taflbot db copy: %s: %s found (see above), so nothing was copied: run taflbot db check -rebuild-indexes -db %s if only indexes are wrong, else restore a backup, then copy",
 			src.Path(), count(len(a.Problems), "problem", "problems"), src.Path())
 	}
-	if !storage.IsPostgres(to) {
-		if err := copyIntoFile(ctx, to); err != nil {
-			return err
-		}
+	copyInto := copyIntoFile
+	if storage.IsPostgres(to) {
+		copyInto = copyIntoDatabase
+	}
+	if err := copyInto(ctx, to); err != nil {
+		return err
 	}
 	dst, err := storage.Open(to, storage.Options{})
 	if err != nil {
@@ -331,6 +333,28 @@ func copyIntoFile(ctx context.Context, to string) error {
 	defer dst.Close()
 	if err := storage.CanCopyInto(ctx, dst); err != nil {
 		return fmt.Errorf("taflbot db copy: %s already exists and holds data: copy into a new file", to)
+	}
+	return nil
+}
+
+// copyIntoDatabase refuses a PostgreSQL database as a copy's destination
+// unless storage.Copy would take it, looking with the database opened
+// read-only, so that a refused one is left as it was: not even migrated
+// to this taflbot's schema, which would keep the older taflbot running
+// on it from starting again. One with an older schema is refused (after
+// taflbot db migrate, a copy into it goes ahead if it is empty); one
+// without taflbot's tables gets them from the copy.
+func copyIntoDatabase(ctx context.Context, to string) error {
+	dst, err := storage.Open(to, storage.Options{ReadOnly: true})
+	if errors.Is(err, storage.ErrNoSchema) {
+		return nil
+	}
+	if err == nil {
+		err = storage.CanCopyInto(ctx, dst)
+		dst.Close()
+	}
+	if err != nil {
+		return fmt.Errorf("taflbot db copy: %w; nothing was copied, and the destination was left as it was", err)
 	}
 	return nil
 }
