@@ -101,3 +101,35 @@ func TestActiveGamesCountedInTheDatabase(t *testing.T) {
 		}
 	}
 }
+
+// TestActiveGamesLeftOutWhenTheDatabaseDoesNotAnswer: a scrape while the
+// database cannot count the games in progress leaves taflbot_active_games
+// out (Prometheus then shows none) rather than repeating the count of the
+// last scrape that could, as if nothing had changed since.
+func TestActiveGamesLeftOutWhenTheDatabaseDoesNotAnswer(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	srv := httptest.NewServer(h.bot.AdminHandler())
+	defer srv.Close()
+	scrape := func() string {
+		t.Helper()
+		resp, err := srv.Client().Get(srv.URL + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return string(body)
+	}
+	if text := scrape(); !strings.Contains(text, "\ntaflbot_active_games 1\n") {
+		t.Fatalf("before: no taflbot_active_games 1 in\n%s", text)
+	}
+	h.store.Close() // the database stops answering
+	text := scrape()
+	if strings.Contains(text, "\ntaflbot_active_games ") {
+		t.Errorf("with the database closed the scrape still has a count of the games in progress:\n%s", text)
+	}
+	if !strings.Contains(text, "taflbot_games_started_total 1") {
+		t.Errorf("the other metrics are missing:\n%s", text)
+	}
+}
