@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"runtime"
 	"strconv"
 	"sync"
@@ -502,8 +503,13 @@ func every(ctx context.Context, d time.Duration, fn func() bool) {
 }
 
 // registerHint says what to do when Discord refuses to register the
-// commands, by the HTTP status of its answer ("" for other errors).
+// commands, by the HTTP status of its answer, or when it cannot be
+// reached ("" for other errors).
 func (b *Bot) registerHint(err error) string {
+	var ue *url.Error
+	if asError(err, &ue) && !errors.Is(err, context.Canceled) {
+		return "could not reach Discord's REST API: check this machine's network connection and DNS, and the REST proxy if rest_base_url names one, then start taflbot again"
+	}
 	var re *discordgo.RESTError
 	if !asError(err, &re) || re.Response == nil {
 		return ""
