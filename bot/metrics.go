@@ -152,7 +152,7 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	}
 	p("# HELP taflbot_http_repeats_total HTTP interactions received again with an id already answered: answered as before, not acted on.\n# TYPE taflbot_http_repeats_total counter\ntaflbot_http_repeats_total %d\n", m.repeats)
 	p("# HELP taflbot_errors_total Errors by kind.\n# TYPE taflbot_errors_total counter\n")
-	for _, k := range []string{"internal", "panic", "respond", "ai"} {
+	for _, k := range []string{"internal", "panic", "respond", "ai", "engine"} { // ai: the built-in engine's work; engine: an external engine that failed
 		p("taflbot_errors_total{kind=%q} %d\n", k, m.errors[k])
 	}
 	p("# HELP taflbot_games_started_total Games started since the process started.\n# TYPE taflbot_games_started_total counter\ntaflbot_games_started_total %d\n", m.gamesStarted)

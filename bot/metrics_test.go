@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
@@ -132,4 +133,25 @@ func TestActiveGamesLeftOutWhenTheDatabaseDoesNotAnswer(t *testing.T) {
 	if !strings.Contains(text, "taflbot_games_started_total 1") {
 		t.Errorf("the other metrics are missing:\n%s", text)
 	}
+}
+
+// TestExternalEngineFailureCounted: an external engine that fails (and
+// loses its game) is counted in taflbot_errors_total, as OPERATIONS.md
+// says engine failures are. It was counted under a kind /metrics never
+// wrote.
+func TestExternalEngineFailureCounted(t *testing.T) {
+	dies := script(t, t.TempDir(), "dies", "echo hello\nread line\nexit 3\n")
+	h := engineHarness(t, time.Minute, bot.ExternalEngine{Name: "dies", Command: []string{dies}})
+	if got := metric(t, h.bot, `taflbot_errors_total{kind="engine"}`); got != `taflbot_errors_total{kind="engine"} 0` {
+		t.Errorf("before: %s", got)
+	}
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "dies")); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	waitFor(t, "the engine's forfeit", func() bool { return !gameOf(t, h, alice).Active() })
+	waitFor(t, "the failure counted", func() bool {
+		var sb strings.Builder
+		h.bot.Metrics().WriteTo(&sb)
+		return strings.Contains(sb.String(), "\n"+`taflbot_errors_total{kind="engine"} 1`+"\n")
+	})
 }
