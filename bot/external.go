@@ -65,6 +65,8 @@ func (e *EngineFailure) reasonText(p *locale.Printer) string {
 		return p.T("stopped running")
 	case strings.Contains(msg, "start engine"):
 		return p.T("could not be started (a problem in the bot's configuration)")
+	case errors.Is(e.Err, errEngineNotSetUp):
+		return p.T("is no longer set up on this bot")
 	case strings.Contains(msg, "engine error"):
 		return p.T("reported an error it cannot go on from")
 	}
@@ -209,11 +211,16 @@ func (e *engines) timeout(name string) time.Duration {
 	return 0
 }
 
+// errEngineNotSetUp is the failure of an engine this process does not
+// have in its configuration: taken out of it since the game began, or
+// not given to the engine processes of a PostgreSQL deployment.
+var errEngineNotSetUp = errors.New(`no such engine in this process's configuration: give every process with the engine role the same "engines" as the front ends, or leave the engine in the configuration until its games are over`)
+
 // move asks engine name for its move in g.
 func (e *engines) move(ctx context.Context, name string, g *tafl.Game) (tafl.Move, error) {
 	p := e.pools[name]
 	if p == nil {
-		return tafl.NoMove, &EngineFailure{Engine: name, Err: errors.New("no such engine in the bot's configuration")}
+		return tafl.NoMove, &EngineFailure{Engine: name, Err: errEngineNotSetUp}
 	}
 	return p.move(ctx, g)
 }

@@ -199,6 +199,7 @@ var daTexts = Dict{
 	"stopped running":        "holdt op med at køre",
 	"could not be started (a problem in the bot's configuration)": "kunne ikke startes (et problem i botens konfiguration)",
 	"reported an error it cannot go on from":                      "meldte en fejl, den ikke kan fortsætte efter",
+	"is no longer set up on this bot":                             "er ikke længere sat op på denne bot",
 	"failed (%s)":                                                 "fejlede (%s)",
 	"%s (%d min + %d s a move)":                                   "%s (%d min + %d s pr. træk)",
 	"Clock (%s): Attackers %s · Defenders %s":                     "Ur (%s): Angribere %s · Forsvarere %s",

@@ -199,6 +199,7 @@ var deTexts = Dict{
 	"stopped running":        "lief nicht mehr",
 	"could not be started (a problem in the bot's configuration)": "konnte nicht gestartet werden (ein Problem in der Konfiguration des Bots)",
 	"reported an error it cannot go on from":                      "meldete einen Fehler, nach dem sie nicht weitermachen kann",
+	"is no longer set up on this bot":                             "ist auf diesem Bot nicht mehr eingerichtet",
 	"failed (%s)":                                                 "ist gescheitert (%s)",
 	"%s (%d min + %d s a move)":                                   "%s (%d Min + %d s pro Zug)",
 	"Clock (%s): Attackers %s · Defenders %s":                     "Uhr (%s): Angreifer %s · Verteidiger %s",

@@ -199,6 +199,7 @@ var enTexts = []any{
 	"stopped running",
 	"could not be started (a problem in the bot's configuration)",
 	"reported an error it cannot go on from",
+	"is no longer set up on this bot",
 	"failed (%s)",
 	"%s (%d min + %d s a move)",
 	"Clock (%s): Attackers %s · Defenders %s",

@@ -199,6 +199,7 @@ var fiTexts = Dict{
 	"stopped running":        "lakkasi toimimasta",
 	"could not be started (a problem in the bot's configuration)": "ei käynnistynyt (ongelma botin asetuksissa)",
 	"reported an error it cannot go on from":                      "ilmoitti virheestä, josta se ei voi jatkaa",
+	"is no longer set up on this bot":                             "ei ole enää käytössä tässä botissa",
 	"failed (%s)":                                                 "epäonnistui (%s)",
 	"%s (%d min + %d s a move)":                                   "%s (%d min + %d s siirtoa kohden)",
 	"Clock (%s): Attackers %s · Defenders %s":                     "Kello (%s): Hyökkääjät %s · Puolustajat %s",

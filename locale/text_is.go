@@ -199,6 +199,7 @@ var isTexts = Dict{
 	"stopped running":        "hætti að keyra",
 	"could not be started (a problem in the bot's configuration)": "var ekki hægt að ræsa (vandamál í stillingum vélmennisins)",
 	"reported an error it cannot go on from":                      "tilkynnti villu sem hún getur ekki haldið áfram eftir",
+	"is no longer set up on this bot":                             "er ekki lengur í boði á þessu vélmenni",
 	"failed (%s)":                                                 "brást (%s)",
 	"%s (%d min + %d s a move)":                                   "%s (%d mín + %d s á leik)",
 	"Clock (%s): Attackers %s · Defenders %s":                     "Klukka (%s): Sóknarmenn %s · Varnarmenn %s",

@@ -199,6 +199,7 @@ var nbTexts = Dict{
 	"stopped running":        "sluttet å kjøre",
 	"could not be started (a problem in the bot's configuration)": "kunne ikke startes (et problem i botens konfigurasjon)",
 	"reported an error it cannot go on from":                      "meldte en feil den ikke kan fortsette etter",
+	"is no longer set up on this bot":                             "er ikke lenger satt opp på denne boten",
 	"failed (%s)":                                                 "feilet (%s)",
 	"%s (%d min + %d s a move)":                                   "%s (%d min + %d s per trekk)",
 	"Clock (%s): Attackers %s · Defenders %s":                     "Klokke (%s): Angripere %s · Forsvarere %s",

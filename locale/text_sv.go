@@ -199,6 +199,7 @@ var svTexts = Dict{
 	"stopped running":        "slutade köra",
 	"could not be started (a problem in the bot's configuration)": "kunde inte startas (ett problem i botens konfiguration)",
 	"reported an error it cannot go on from":                      "rapporterade ett fel den inte kan fortsätta efter",
+	"is no longer set up on this bot":                             "är inte längre inställd på den här boten",
 	"failed (%s)":                                                 "misslyckades (%s)",
 	"%s (%d min + %d s a move)":                                   "%s (%d min + %d s per drag)",
 	"Clock (%s): Attackers %s · Defenders %s":                     "Klocka (%s): Anfallare %s · Försvarare %s",
