@@ -52,9 +52,19 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		return nil
 	}
 	cmd, args := args[0], args[1:]
-	outHelp, known := map[string]string{"check": "", "migrate": "", "copy": "", "puzzles": "",
+	commands := map[string]string{"check": "", "migrate": "", "copy": "", "puzzles": "",
 		"backup": "the backup file (- for standard output)", "compact": "the new, smaller file (it must not exist)",
-		"export": "the folder to write the records into (- for standard output)"}[cmd]
+		"export": "the folder to write the records into (- for standard output)"} // each command's -o
+	outHelp, known := commands[cmd]
+	if !known && strings.HasPrefix(cmd, "-") {
+		// A flag before the command: say how to write it.
+		for i, a := range args {
+			if _, ok := commands[a]; ok {
+				line := append(append([]string{"taflbot", "db", a}, append([]string{cmd}, args[:i]...)...), args[i+1:]...)
+				return usageError{fmt.Errorf("taflbot db: the command comes first, then its flags: %s", strings.Join(line, " "))}
+			}
+		}
+	}
 	if !known {
 		fmt.Fprintln(stderr, dbUsage)
 		return usageError{fmt.Errorf("taflbot db: unknown command %q (check, migrate, copy, backup, compact, export or puzzles)", cmd)}
@@ -87,7 +97,14 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		return usageError{err}
 	}
 	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("taflbot db %s: unexpected argument %q", cmd, fs.Arg(0))}
+		fix := fmt.Sprintf("taflbot db %s -h lists its flags", cmd)
+		switch {
+		case cmd == "copy":
+			fix = "give the databases with -from DB and -to DB"
+		case *dbPath == "" && *configPath == "":
+			fix = fmt.Sprintf("name the database with -db %s (or -config FILE)", fs.Arg(0))
+		}
+		return usageError{fmt.Errorf("taflbot db %s: unexpected argument %q: %s", cmd, fs.Arg(0), fix)}
 	}
 	path := *dbPath
 	if path == "" {

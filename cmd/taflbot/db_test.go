@@ -226,6 +226,28 @@ func TestDBExport(t *testing.T) {
 	}
 }
 
+// TestDBUsageSaysWhatToDo: the two likely slips with db's arguments, a
+// flag before the command and the database named without -db, are usage
+// errors that say how to write it (they said only "unknown command
+// \"-db\"" and "unexpected argument").
+func TestDBUsageSaysWhatToDo(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-db", "taflbot.db", "check"}, `taflbot db: the command comes first, then its flags: taflbot db check -db taflbot.db`},
+		{[]string{"-config", "config.json", "export", "-o", "-"}, `taflbot db: the command comes first, then its flags: taflbot db export -config config.json -o -`},
+		{[]string{"check", "taflbot.db"}, `taflbot db check: unexpected argument "taflbot.db": name the database with -db taflbot.db (or -config FILE)`},
+		{[]string{"check", "-db", "a.db", "extra"}, `taflbot db check: unexpected argument "extra": taflbot db check -h lists its flags`},
+	} {
+		_, _, err := runDBTest(t, c.args...)
+		var ue usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("taflbot db %v: %v, want a usage error saying %q", c.args, err, c.want)
+		}
+	}
+}
+
 func TestDBUsage(t *testing.T) {
 	path, _ := newDB(t)
 	for _, args := range [][]string{
