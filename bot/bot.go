@@ -341,10 +341,10 @@ func New(o Options) (*Bot, error) {
 // Metrics returns the bot's counters, for the admin listener.
 func (b *Bot) Metrics() *Metrics { return b.metrics }
 
-// Start starts the background work of the process's roles — with
+// Start starts the background work of the process's roles — the
+// searches of finished games for puzzles left unfinished, with
 // RoleEngine the engine's worker pool (resuming engine games whose move
-// is due and the searches of finished games for puzzles left unfinished,
-// and listening for moves that become due in any process), with
+// is due, and listening for moves that become due in any process), with
 // RoleClock the clock sweeper (after a catch-up pass) and the flag
 // watcher that ends games on time at their deadlines — and returns at
 // once. Stop ends it. Console mode and tests use Start and Stop; Run does
@@ -360,9 +360,12 @@ func (b *Bot) Start(ctx context.Context) {
 	if b.roles&RoleEngine != 0 {
 		b.ai.start()
 		b.resumeAI(ctx)
-		b.resumeMining(ctx)
 		b.watchEngine(ctx)
 	}
+	// Every process mines the games that end in it (a front end those its
+	// players end, a clock process those ending on time), so each mines
+	// at its start those a shutdown cut short.
+	b.resumeMining(ctx)
 	if b.roles&RoleClock == 0 {
 		close(b.caughtUp)
 		return
