@@ -157,6 +157,12 @@ func (p *aiPool) start() {
 		p.wg.Add(1)
 		go p.work()
 	}
+	if p.b.roles&RoleEngine == 0 {
+		// A front end's workers run its own tasks (hints, reviews,
+		// mining the games that end there): the engine's moves are the
+		// engine processes'.
+		return
+	}
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"runtime"
 	"strconv"
 	"sync"
@@ -340,10 +341,10 @@ func New(o Options) (*Bot, error) {
 // Metrics returns the bot's counters, for the admin listener.
 func (b *Bot) Metrics() *Metrics { return b.metrics }
 
-// Start starts the background work of the process's roles — with
+// Start starts the background work of the process's roles — the
+// searches of finished games for puzzles left unfinished, with
 // RoleEngine the engine's worker pool (resuming engine games whose move
-// is due and the searches of finished games for puzzles left unfinished,
-// and listening for moves that become due in any process), with
+// is due, and listening for moves that become due in any process), with
 // RoleClock the clock sweeper (after a catch-up pass) and the flag
 // watcher that ends games on time at their deadlines — and returns at
 // once. Stop ends it. Console mode and tests use Start and Stop; Run does
@@ -360,9 +361,12 @@ func (b *Bot) Start(ctx context.Context) {
 		b.ai.start()
 		b.warnGoneEngines(ctx)
 		b.resumeAI(ctx)
-		b.resumeMining(ctx)
 		b.watchEngine(ctx)
 	}
+	// Every process mines the games that end in it (a front end those its
+	// players end, a clock process those ending on time), so each mines
+	// at its start those a shutdown cut short.
+	b.resumeMining(ctx)
 	if b.roles&RoleClock == 0 {
 		close(b.caughtUp)
 		return
@@ -503,8 +507,13 @@ func every(ctx context.Context, d time.Duration, fn func() bool) {
 }
 
 // registerHint says what to do when Discord refuses to register the
-// commands, by the HTTP status of its answer ("" for other errors).
+// commands, by the HTTP status of its answer, or when it cannot be
+// reached ("" for other errors).
 func (b *Bot) registerHint(err error) string {
+	var ue *url.Error
+	if asError(err, &ue) && !errors.Is(err, context.Canceled) {
+		return "could not reach Discord's REST API: check this machine's network connection and DNS, and the REST proxy if rest_base_url names one, then start taflbot again"
+	}
 	var re *discordgo.RESTError
 	if !asError(err, &re) || re.Response == nil {
 		return ""

@@ -42,10 +42,6 @@ type EngineFailure struct {
 	Err    error
 }
 
-// errEngineGone is the failure of an engine that a game is played against
-// but the bot's configuration no longer lists (taken out since).
-var errEngineGone = errors.New("no such engine in the bot's configuration")
-
 func (e *EngineFailure) Error() string { return fmt.Sprintf("engine %s: %v", e.Engine, e.Err) }
 func (e *EngineFailure) Unwrap() error { return e.Err }
 
@@ -58,8 +54,6 @@ func (e *EngineFailure) reasonText(p *locale.Printer) string {
 	var ill *otep.IllegalMoveError
 	msg := e.Err.Error()
 	switch {
-	case errors.Is(e.Err, errEngineGone):
-		return p.T("is no longer set up on this bot")
 	case errors.As(e.Err, &ill):
 		move := ill.Text
 		if move == "" {
@@ -72,6 +66,8 @@ func (e *EngineFailure) reasonText(p *locale.Printer) string {
 		return p.T("stopped running")
 	case strings.Contains(msg, "start engine"):
 		return p.T("could not be started (a problem in the bot's configuration)")
+	case errors.Is(e.Err, errEngineNotSetUp):
+		return p.T("is no longer set up on this bot")
 	case strings.Contains(msg, "engine error"):
 		return p.T("reported an error it cannot go on from")
 	}
@@ -220,11 +216,16 @@ func (e *engines) timeout(name string) time.Duration {
 	return 0
 }
 
+// errEngineNotSetUp is the failure of an engine this process does not
+// have in its configuration: taken out of it since the game began, or
+// not given to the engine processes of a PostgreSQL deployment.
+var errEngineNotSetUp = errors.New(`no such engine in this process's configuration: give every process with the engine role the same "engines" as the front ends, or leave the engine in the configuration until its games are over`)
+
 // move asks engine name for its move in g.
 func (e *engines) move(ctx context.Context, name string, g *tafl.Game) (tafl.Move, error) {
 	p := e.pools[name]
 	if p == nil {
-		return tafl.NoMove, &EngineFailure{Engine: name, Err: errEngineGone}
+		return tafl.NoMove, &EngineFailure{Engine: name, Err: errEngineNotSetUp}
 	}
 	return p.move(ctx, g)
 }
@@ -290,7 +291,7 @@ const maxGoneGameIDs = 10
 
 // warnGoneEngines logs a warning at start-up for each engine that active
 // games are played against but the configuration no longer lists: each
-// such game is lost by the engine at its next move (errEngineGone), so
+// such game is lost by the engine at its next move (errEngineNotSetUp), so
 // the operator learns it now, with the games and what to do, rather than
 // from the players.
 func (b *Bot) warnGoneEngines(ctx context.Context) {

@@ -55,6 +55,7 @@ func (b *Bot) InteractionsHandler(ctx context.Context) http.Handler {
 			return
 		}
 		if req.Method != http.MethodPost {
+			w.Header().Set("Allow", http.MethodPost) // required with 405
 			b.refuse(w, req, refusedMethod, http.StatusMethodNotAllowed, "POST only")
 			return
 		}

@@ -270,6 +270,28 @@ func metric(t *testing.T, b *bot.Bot, prefix string) string {
 	return ""
 }
 
+// TestHTTPOtherMethodsToldToPOST: a request to the endpoint with another
+// method gets 405 with the Allow header naming POST, as HTTP requires of
+// a 405 (it had none), and the body says so too.
+func TestHTTPOtherMethodsToldToPOST(t *testing.T) {
+	hb := newHTTPBot(t)
+	for _, method := range []string{"GET", "HEAD", "PUT", "DELETE"} {
+		req, _ := http.NewRequest(method, hb.srv.URL+bot.InteractionsPath, nil)
+		resp, err := hb.srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST" {
+			t.Errorf("%s: %d, Allow %q", method, resp.StatusCode, resp.Header.Get("Allow"))
+		}
+		if method == "GET" && !strings.Contains(string(body), "POST only") {
+			t.Errorf("GET: body %q", body)
+		}
+	}
+}
+
 // TestHTTPRefusalsCountedAndLogged: every refused request is counted by
 // reason in /metrics and logged at warn, but at most one line per reason
 // a minute; a wrong public key (the likely setup mistake) says what to

@@ -29,6 +29,7 @@ type Metrics struct {
 	reminders    int64
 	deferred     int64
 	activeGames  int64 // counted in the database at each scrape (AdminHandler)
+	activeKnown  bool  // the last scrape's count worked: else activeGames is left out
 }
 
 // buckets are the histogram bounds in seconds.
@@ -81,9 +82,16 @@ func (m *Metrics) countEngineOverflow()       { m.mu.Lock(); m.overflow++; m.mu.
 func (m *Metrics) countError(kind string)     { m.mu.Lock(); m.errors[kind]++; m.mu.Unlock() }
 func (m *Metrics) gameStarted()               { m.mu.Lock(); m.gamesStarted++; m.mu.Unlock() }
 func (m *Metrics) gameFinished()              { m.mu.Lock(); m.gamesEnded++; m.mu.Unlock() }
-func (m *Metrics) setActive(n int64)          { m.mu.Lock(); m.activeGames = n; m.mu.Unlock() }
 func (m *Metrics) countReminder()             { m.mu.Lock(); m.reminders++; m.mu.Unlock() }
 func (m *Metrics) countDeferred()             { m.mu.Lock(); m.deferred++; m.mu.Unlock() }
+
+// setActive keeps the count of the games in progress, or with ok false
+// leaves it out of the metrics (the database did not answer).
+func (m *Metrics) setActive(n int64, ok bool) {
+	m.mu.Lock()
+	m.activeGames, m.activeKnown = n, ok
+	m.mu.Unlock()
+}
 
 // Deferred returns how many interactions were answered with a deferral
 // because their handler was slow.
@@ -144,14 +152,17 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	}
 	p("# HELP taflbot_http_repeats_total HTTP interactions received again with an id already answered: answered as before, not acted on.\n# TYPE taflbot_http_repeats_total counter\ntaflbot_http_repeats_total %d\n", m.repeats)
 	p("# HELP taflbot_errors_total Errors by kind.\n# TYPE taflbot_errors_total counter\n")
-	for _, k := range []string{"internal", "panic", "respond", "ai"} {
+	for _, k := range []string{"internal", "panic", "respond", "ai", "engine"} { // ai: the built-in engine's work; engine: an external engine that failed
 		p("taflbot_errors_total{kind=%q} %d\n", k, m.errors[k])
 	}
 	p("# HELP taflbot_games_started_total Games started since the process started.\n# TYPE taflbot_games_started_total counter\ntaflbot_games_started_total %d\n", m.gamesStarted)
 	p("# HELP taflbot_games_finished_total Games finished since the process started.\n# TYPE taflbot_games_finished_total counter\ntaflbot_games_finished_total %d\n", m.gamesEnded)
 	p("# HELP taflbot_deferred_total Interactions answered late (deferred) because the handler was slow.\n# TYPE taflbot_deferred_total counter\ntaflbot_deferred_total %d\n", m.deferred)
 	p("# HELP taflbot_reminders_total Reminders sent.\n# TYPE taflbot_reminders_total counter\ntaflbot_reminders_total %d\n", m.reminders)
-	p("# HELP taflbot_active_games Games in progress (in the database, which all processes share).\n# TYPE taflbot_active_games gauge\ntaflbot_active_games %d\n", m.activeGames)
+	p("# HELP taflbot_active_games Games in progress (in the database, which all processes share; left out while it does not answer).\n# TYPE taflbot_active_games gauge\n")
+	if m.activeKnown {
+		p("taflbot_active_games %d\n", m.activeGames)
+	}
 	return n, nil
 }
 
@@ -179,9 +190,9 @@ func (b *Bot) AdminHandler() http.Handler {
 		// one process's count of those it saw would drift (below zero in
 		// the front end where games end).
 		// The index is counted, not listed (ActiveGameCount).
-		if n, err := b.store.ActiveGameCount(r.Context()); err == nil {
-			b.metrics.setActive(int64(n))
-		}
+		// A count that fails is left out, not the last one repeated.
+		n, err := b.store.ActiveGameCount(r.Context())
+		b.metrics.setActive(int64(n), err == nil)
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		b.metrics.WriteTo(w)
 	})

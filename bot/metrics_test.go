@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
@@ -100,4 +101,57 @@ func TestActiveGamesCountedInTheDatabase(t *testing.T) {
 			t.Errorf("process %d after the game ended: %q, want 0", i+1, got)
 		}
 	}
+}
+
+// TestActiveGamesLeftOutWhenTheDatabaseDoesNotAnswer: a scrape while the
+// database cannot count the games in progress leaves taflbot_active_games
+// out (Prometheus then shows none) rather than repeating the count of the
+// last scrape that could, as if nothing had changed since.
+func TestActiveGamesLeftOutWhenTheDatabaseDoesNotAnswer(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h)
+	srv := httptest.NewServer(h.bot.AdminHandler())
+	defer srv.Close()
+	scrape := func() string {
+		t.Helper()
+		resp, err := srv.Client().Get(srv.URL + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return string(body)
+	}
+	if text := scrape(); !strings.Contains(text, "\ntaflbot_active_games 1\n") {
+		t.Fatalf("before: no taflbot_active_games 1 in\n%s", text)
+	}
+	h.store.Close() // the database stops answering
+	text := scrape()
+	if strings.Contains(text, "\ntaflbot_active_games ") {
+		t.Errorf("with the database closed the scrape still has a count of the games in progress:\n%s", text)
+	}
+	if !strings.Contains(text, "taflbot_games_started_total 1") {
+		t.Errorf("the other metrics are missing:\n%s", text)
+	}
+}
+
+// TestExternalEngineFailureCounted: an external engine that fails (and
+// loses its game) is counted in taflbot_errors_total, as OPERATIONS.md
+// says engine failures are. It was counted under a kind /metrics never
+// wrote.
+func TestExternalEngineFailureCounted(t *testing.T) {
+	dies := script(t, t.TempDir(), "dies", "echo hello\nread line\nexit 3\n")
+	h := engineHarness(t, time.Minute, bot.ExternalEngine{Name: "dies", Command: []string{dies}})
+	if got := metric(t, h.bot, `taflbot_errors_total{kind="engine"}`); got != `taflbot_errors_total{kind="engine"} 0` {
+		t.Errorf("before: %s", got)
+	}
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "dies")); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	waitFor(t, "the engine's forfeit", func() bool { return !gameOf(t, h, alice).Active() })
+	waitFor(t, "the failure counted", func() bool {
+		var sb strings.Builder
+		h.bot.Metrics().WriteTo(&sb)
+		return strings.Contains(sb.String(), "\n"+`taflbot_errors_total{kind="engine"} 1`+"\n")
+	})
 }

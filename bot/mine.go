@@ -151,28 +151,43 @@ type MineReport struct {
 // Puzzles stored already are not added again.
 func MineDatabase(ctx context.Context, st *storage.Store, maxMoves int, budget int64, progress func(r MineReport)) (MineReport, error) {
 	var rep MineReport
+	// The games are listed first and mined after the walk, each read
+	// again: a puzzle stored inside the walk's read transaction was a
+	// bbolt write under a read of the same file, which hung for good
+	// once the file had to grow.
+	var won []storage.GameID
 	err := st.ForEachGame(ctx, func(g *storage.Game) error {
 		rep.Games++
-		if g.Active() || g.Outcome().Winner == tafl.NoSide {
-			return nil
+		if !g.Active() && g.Outcome().Winner != tafl.NoSide {
+			won = append(won, g.ID)
+		}
+		return nil
+	})
+	if err != nil {
+		return rep, err
+	}
+	for _, id := range won {
+		g, err := st.GetGame(ctx, id)
+		if err != nil {
+			return rep, err
 		}
 		rep.Won++
 		p, ok, err := puzzle.Mine(ctx, g.Tafl(), fmt.Sprintf("game %d", g.ID), puzzle.MineOptions{MaxMoves: maxMoves, Budget: budget, MinMoves: 2})
 		if err != nil {
-			return fmt.Errorf("game %d: %w", g.ID, err)
+			return rep, fmt.Errorf("game %d: %w", g.ID, err)
 		}
 		if ok {
 			rep.Found++
 			sp, err := storedPuzzle(&p, g.GuildID)
 			if err != nil {
-				return err
+				return rep, err
 			}
 			if sp.GuildID == "" {
 				sp.GuildID = "dm"
 			}
 			added, err := st.AddPuzzle(ctx, sp)
 			if err != nil {
-				return err
+				return rep, err
 			}
 			if added {
 				rep.Added++
@@ -181,7 +196,6 @@ func MineDatabase(ctx context.Context, st *storage.Store, maxMoves int, budget i
 		if progress != nil {
 			progress(rep)
 		}
-		return nil
-	})
-	return rep, err
+	}
+	return rep, nil
 }

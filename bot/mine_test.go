@@ -107,3 +107,55 @@ func TestMiningWaitingAtShutdownResumes(t *testing.T) {
 		t.Errorf("the start's log of the mining resumed: %v", lines)
 	}
 }
+
+// TestFrontEndStartResumesMining: a process without the engine role (a
+// front end, which mines the games that end there) mines at its start the
+// games whose search a shutdown cut short, as its log line then promised
+// ("the next start mines it"); only processes with the engine role did,
+// so behind front ends restarted often the games waited for the next
+// start of an engine process.
+func TestFrontEndStartResumesMining(t *testing.T) {
+	h := newHarness(t, nil)
+	h.stop()
+	st, err := storage.Open(h.path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := tafl.PresetRules("brandubh", "")
+	r.Start, r.First = "/1t1t3/6t/3T3/t1T4/4T1K/6t/3tT2/", tafl.Defenders
+	v, _ := tafl.NewVariant(r)
+	g, err := storage.NewCustomGame(v.RulesString())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.GuildID, g.ChannelID = guild, channel
+	g.Attackers, g.Defenders = storage.Human(alice), storage.Human(bob)
+	if err := st.CreateGame(t.Context(), g); err != nil {
+		t.Fatal(err)
+	}
+	// Won, and due to be mined: as a front end's shutdown left it.
+	if _, err := st.UpdateGame(t.Context(), g.ID, 0, func(g *storage.Game) error {
+		for _, m := range []string{"g5-g3", "a4-a2", "g3-g1"} {
+			if _, err := g.Tafl().PlayText(m); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	due, err := st.GamesToMine(t.Context())
+	st.Close()
+	if err != nil || len(due) != 1 {
+		t.Fatalf("games due to be mined: %v, %v", due, err)
+	}
+	h.adjust = func(o *bot.Options) { o.Roles = bot.RoleInteractions }
+	h.start()
+	if p := minedPuzzles(t, h)[0]; p.Solution[0] != "g5-g3" {
+		t.Errorf("mined %+v", p)
+	}
+	waitFor(t, "the game recorded as mined", func() bool {
+		due, err := h.store.GamesToMine(t.Context())
+		return err == nil && len(due) == 0
+	})
+}

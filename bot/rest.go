@@ -103,7 +103,13 @@ func (r *rebase) RoundTrip(req *http.Request) (*http.Response, error) {
 	req = req.Clone(req.Context())
 	req.URL = u
 	req.Host = u.Host
-	return r.next.RoundTrip(req)
+	resp, err := r.next.RoundTrip(req)
+	if err != nil {
+		// The client's error names the URL asked for (discord.com):
+		// say where the call went.
+		return nil, fmt.Errorf("sent to rest_base_url %s: %w", r.to.Redacted(), err)
+	}
+	return resp, nil
 }
 
 // SessionREST is the REST implementation over a discordgo session.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -35,6 +37,37 @@ func TestLoggedRESTErrorsHaveNoTokens(t *testing.T) {
 	}
 	if strings.Contains(h.logs.String(), secret) {
 		t.Errorf("the interaction token is in the logs:\n%s", h.logs.String())
+	}
+}
+
+// TestRegisterCommandsUnreachable: when the REST API cannot be reached at
+// start-up (the network, or the proxy rest_base_url names, is down), the
+// error names the address the call went to and says what to check. It
+// named only https://discord.com, where the call had not gone, and said
+// nothing to do.
+func TestRegisterCommandsUnreachable(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String() + "/api/v9/"
+	ln.Close() // nothing listens there now
+	sess, err := bot.NewSession("test-token", base, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess.MaxRestRetries = 0
+	h := newHarness(t, nil)
+	b, err := bot.New(bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Engine: h.engine, AppID: "555",
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Stop(time.Second)
+	err = b.RegisterCommands(t.Context())
+	if err == nil || !strings.Contains(err.Error(), base) || !strings.Contains(err.Error(), "could not reach Discord's REST API") ||
+		!strings.Contains(err.Error(), "rest_base_url") {
+		t.Errorf("register commands with nothing at %s: %v", base, err)
 	}
 }
 

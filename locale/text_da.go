@@ -199,6 +199,7 @@ var daTexts = Dict{
 	"stopped running":        "holdt op med at køre",
 	"could not be started (a problem in the bot's configuration)": "kunne ikke startes (et problem i botens konfiguration)",
 	"reported an error it cannot go on from":                      "meldte en fejl, den ikke kan fortsætte efter",
+	"is no longer set up on this bot":                             "er ikke længere sat op på denne bot",
 	"failed (%s)":                                                 "fejlede (%s)",
 	"%s (%d min + %d s a move)":                                   "%s (%d min + %d s pr. træk)",
 	"Clock (%s): Attackers %s · Defenders %s":                     "Ur (%s): Angribere %s · Forsvarere %s",
@@ -472,8 +473,6 @@ var daTexts = Dict{
 	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Motoren **%s** er ikke længere sat op på denne bot, så der er ingen revanche mod den: `/tafl ai` starter et parti mod taflbot eller en anden motor.",
 	// /tafl vacation days:N with no vacation left at all.
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du har ingen ferie tilbage i år (serveren tillader %d dag om året); den kommer tilbage 1. januar.", Other: "Du har ingen ferie tilbage i år (serveren tillader %d dage om året); den kommer tilbage 1. januar."},
-	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
-	"is no longer set up on this bot": "er ikke længere sat op på denne bot",
 	// /tafl settings variant: a variant refused (its reason first).
 	"%s Nothing was changed.": "%s Intet blev ændret.",
 	// /tafl stats on oneself with no game yet (in a direct message; in a server), and an empty leaderboard of one variant (named; custom).

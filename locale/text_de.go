@@ -199,6 +199,7 @@ var deTexts = Dict{
 	"stopped running":        "lief nicht mehr",
 	"could not be started (a problem in the bot's configuration)": "konnte nicht gestartet werden (ein Problem in der Konfiguration des Bots)",
 	"reported an error it cannot go on from":                      "meldete einen Fehler, nach dem sie nicht weitermachen kann",
+	"is no longer set up on this bot":                             "ist auf diesem Bot nicht mehr eingerichtet",
 	"failed (%s)":                                                 "ist gescheitert (%s)",
 	"%s (%d min + %d s a move)":                                   "%s (%d Min + %d s pro Zug)",
 	"Clock (%s): Attackers %s · Defenders %s":                     "Uhr (%s): Angreifer %s · Verteidiger %s",
@@ -472,8 +473,6 @@ var deTexts = Dict{
 	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Die Engine **%s** ist auf diesem Bot nicht mehr eingerichtet, also gibt es keine Revanche gegen sie: `/tafl ai` beginnt eine Partie gegen taflbot oder eine andere Engine.",
 	// /tafl vacation days:N with no vacation left at all.
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du hast in diesem Jahr keinen Urlaub mehr (der Server erlaubt %d Tag im Jahr); er kommt am 1. Januar zurück.", Other: "Du hast in diesem Jahr keinen Urlaub mehr (der Server erlaubt %d Tage im Jahr); er kommt am 1. Januar zurück."},
-	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
-	"is no longer set up on this bot": "ist auf diesem Bot nicht mehr eingerichtet",
 	// /tafl settings variant: a variant refused (its reason first).
 	"%s Nothing was changed.": "%s Nichts wurde geändert.",
 	// /tafl stats on oneself with no game yet (in a direct message; in a server), and an empty leaderboard of one variant (named; custom).

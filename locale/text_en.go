@@ -199,6 +199,7 @@ var enTexts = []any{
 	"stopped running",
 	"could not be started (a problem in the bot's configuration)",
 	"reported an error it cannot go on from",
+	"is no longer set up on this bot",
 	"failed (%s)",
 	"%s (%d min + %d s a move)",
 	"Clock (%s): Attackers %s · Defenders %s",
@@ -473,8 +474,6 @@ var enTexts = []any{
 	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.",
 	// /tafl vacation days:N with no vacation left at all.
 	Plural{Arg: 1, One: "You have no vacation left this year (the server allows %d day a year); it comes back on 1 January.", Other: "You have no vacation left this year (the server allows %d days a year); it comes back on 1 January."},
-	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
-	"is no longer set up on this bot",
 	// /tafl settings variant: a variant refused (its reason first).
 	"%s Nothing was changed.",
 	// /tafl stats on oneself with no game yet (in a direct message; in a server), and an empty leaderboard of one variant (named; custom).

@@ -199,6 +199,7 @@ var fiTexts = Dict{
 	"stopped running":        "lakkasi toimimasta",
 	"could not be started (a problem in the bot's configuration)": "ei käynnistynyt (ongelma botin asetuksissa)",
 	"reported an error it cannot go on from":                      "ilmoitti virheestä, josta se ei voi jatkaa",
+	"is no longer set up on this bot":                             "ei ole enää asetettu tähän bottiin",
 	"failed (%s)":                                                 "epäonnistui (%s)",
 	"%s (%d min + %d s a move)":                                   "%s (%d min + %d s siirtoa kohden)",
 	"Clock (%s): Attackers %s · Defenders %s":                     "Kello (%s): Hyökkääjät %s · Puolustajat %s",
@@ -472,8 +473,6 @@ var fiTexts = Dict{
 	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Moottoria **%s** ei ole enää asetettu tähän bottiin, joten sitä vastaan ei ole uusintapeliä: `/tafl ai` aloittaa pelin taflbotia tai toista moottoria vastaan.",
 	// /tafl vacation days:N with no vacation left at all.
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Sinulla ei ole lomaa jäljellä tänä vuonna (palvelin sallii %d päivän vuodessa); se palaa 1. tammikuuta.", Other: "Sinulla ei ole lomaa jäljellä tänä vuonna (palvelin sallii %d päivää vuodessa); se palaa 1. tammikuuta."},
-	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
-	"is no longer set up on this bot": "ei ole enää asetettu tähän bottiin",
 	// /tafl settings variant: a variant refused (its reason first).
 	"%s Nothing was changed.": "%s Mitään ei muutettu.",
 	// /tafl stats on oneself with no game yet (in a direct message; in a server), and an empty leaderboard of one variant (named; custom).

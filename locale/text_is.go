@@ -199,6 +199,7 @@ var isTexts = Dict{
 	"stopped running":        "hætti að keyra",
 	"could not be started (a problem in the bot's configuration)": "var ekki hægt að ræsa (vandamál í stillingum vélmennisins)",
 	"reported an error it cannot go on from":                      "tilkynnti villu sem hún getur ekki haldið áfram eftir",
+	"is no longer set up on this bot":                             "er ekki lengur sett upp á þessu vélmenni",
 	"failed (%s)":                                                 "brást (%s)",
 	"%s (%d min + %d s a move)":                                   "%s (%d mín + %d s á leik)",
 	"Clock (%s): Attackers %s · Defenders %s":                     "Klukka (%s): Sóknarmenn %s · Varnarmenn %s",
@@ -472,8 +473,6 @@ var isTexts = Dict{
 	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Vélin **%s** er ekki lengur sett upp á þessu vélmenni, svo það er enginn endurleikur gegn henni: `/tafl ai` hefur leik gegn taflbot eða annarri vél.",
 	// /tafl vacation days:N with no vacation left at all.
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Þú átt ekkert frí eftir á þessu ári (þjónninn leyfir %d dag á ári); það kemur aftur 1. janúar.", Other: "Þú átt ekkert frí eftir á þessu ári (þjónninn leyfir %d daga á ári); það kemur aftur 1. janúar."},
-	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
-	"is no longer set up on this bot": "er ekki lengur sett upp á þessu vélmenni",
 	// /tafl settings variant: a variant refused (its reason first).
 	"%s Nothing was changed.": "%s Engu var breytt.",
 	// /tafl stats on oneself with no game yet (in a direct message; in a server), and an empty leaderboard of one variant (named; custom).

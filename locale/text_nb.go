@@ -199,6 +199,7 @@ var nbTexts = Dict{
 	"stopped running":        "sluttet å kjøre",
 	"could not be started (a problem in the bot's configuration)": "kunne ikke startes (et problem i botens konfigurasjon)",
 	"reported an error it cannot go on from":                      "meldte en feil den ikke kan fortsette etter",
+	"is no longer set up on this bot":                             "er ikke lenger satt opp på denne boten",
 	"failed (%s)":                                                 "feilet (%s)",
 	"%s (%d min + %d s a move)":                                   "%s (%d min + %d s per trekk)",
 	"Clock (%s): Attackers %s · Defenders %s":                     "Klokke (%s): Angripere %s · Forsvarere %s",
@@ -472,8 +473,6 @@ var nbTexts = Dict{
 	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Motoren **%s** er ikke lenger satt opp på denne boten, så det blir ingen omkamp mot den: `/tafl ai` starter et parti mot taflbot eller en annen motor.",
 	// /tafl vacation days:N with no vacation left at all.
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du har ingen ferie igjen i år (serveren tillater %d dag i året); den kommer tilbake 1. januar.", Other: "Du har ingen ferie igjen i år (serveren tillater %d dager i året); den kommer tilbake 1. januar."},
-	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
-	"is no longer set up on this bot": "er ikke lenger satt opp på denne boten",
 	// /tafl settings variant: a variant refused (its reason first).
 	"%s Nothing was changed.": "%s Ingenting ble endret.",
 	// /tafl stats on oneself with no game yet (in a direct message; in a server), and an empty leaderboard of one variant (named; custom).

@@ -199,6 +199,7 @@ var svTexts = Dict{
 	"stopped running":        "slutade köra",
 	"could not be started (a problem in the bot's configuration)": "kunde inte startas (ett problem i botens konfiguration)",
 	"reported an error it cannot go on from":                      "rapporterade ett fel den inte kan fortsätta efter",
+	"is no longer set up on this bot":                             "är inte längre inställd på den här boten",
 	"failed (%s)":                                                 "misslyckades (%s)",
 	"%s (%d min + %d s a move)":                                   "%s (%d min + %d s per drag)",
 	"Clock (%s): Attackers %s · Defenders %s":                     "Klocka (%s): Anfallare %s · Försvarare %s",
@@ -472,8 +473,6 @@ var svTexts = Dict{
 	"The engine **%s** is no longer set up on this bot, so there is no rematch against it: `/tafl ai` starts a game against taflbot or another engine.": "Motorn **%s** är inte längre inställd på den här boten, så det blir ingen returmatch mot den: `/tafl ai` startar ett parti mot taflbot eller en annan motor.",
 	// /tafl vacation days:N with no vacation left at all.
 	"You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.": Plural{Arg: 1, One: "Du har ingen semester kvar i år (servern tillåter %d dag om året); den kommer tillbaka den 1 januari.", Other: "Du har ingen semester kvar i år (servern tillåter %d dagar om året); den kommer tillbaka den 1 januari."},
-	// An engine game's engine taken out of the configuration since ("The engine **x** …, and loses the game.").
-	"is no longer set up on this bot": "är inte längre inställd på den här boten",
 	// /tafl settings variant: a variant refused (its reason first).
 	"%s Nothing was changed.": "%s Inget ändrades.",
 	// /tafl stats on oneself with no game yet (in a direct message; in a server), and an empty leaderboard of one variant (named; custom).

@@ -441,7 +441,7 @@ func (c *Config) Validate(console bool) error {
 		} else if !isSnowflake(c.ApplicationID) {
 			bad("application_id %q is not a Discord id (digits only)", c.ApplicationID)
 		}
-		if c.Mode == "http" {
+		if c.Mode == "http" && c.hasRole(RoleInteractions) { // the endpoint's settings
 			if k, err := hex.DecodeString(c.PublicKey); err != nil || len(k) != 32 {
 				bad("public_key must be the application's 64-hex-digit public key (General Information → Public Key) in http mode")
 			}
@@ -453,7 +453,7 @@ func (c *Config) Validate(console bool) error {
 	if c.AdminListen != "" && !isListenAddr(c.AdminListen) {
 		bad("admin_listen %q: give host:port, such as \"127.0.0.1:9090\" (or leave it empty for no /healthz and /metrics)", c.AdminListen)
 	}
-	if !console && c.Mode == "http" && c.InteractionsListen != "" && !isListenAddr(c.InteractionsListen) {
+	if !console && c.Mode == "http" && c.hasRole(RoleInteractions) && c.InteractionsListen != "" && !isListenAddr(c.InteractionsListen) {
 		bad("interactions_listen %q: give host:port, such as \"127.0.0.1:8080\"", c.InteractionsListen)
 	}
 	if c.DevGuildID != "" && !isSnowflake(c.DevGuildID) {

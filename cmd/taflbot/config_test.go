@@ -217,6 +217,10 @@ func TestConfigRolesAndShards(t *testing.T) {
 		{`{"shard_count": 0}`, "shard_count 0"},
 		{`{"shard_count": 20000}`, "shard_count 20000: use 1 (the default) to 16384"}, // it said "or more"
 		{`{"mode": "http", "public_key": "` + strings.Repeat("ab", 32) + `", "shard_count": 2}`, "for gateway mode"},
+		// An engine or clock process of an HTTP deployment opens no
+		// endpoint: it needs no public_key (it was refused without one).
+		{`{` + pg + `, "mode": "http", "roles": ["engine", "clock"]}`, ""},
+		{`{` + pg + `, "mode": "http", "roles": ["interactions"]}`, "public_key must be"},
 		{`{"engine_lease": "1s"}`, "engine_lease 1s"},
 		{`{"engine_lease": "soon"}`, "engine_lease \"soon\""},
 		{`{"database": "postgres://x@db/t", "backup_dir": "b"}`, "backup_dir is for a bbolt file"},

@@ -52,9 +52,19 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		return nil
 	}
 	cmd, args := args[0], args[1:]
-	outHelp, known := map[string]string{"check": "", "migrate": "", "copy": "", "puzzles": "",
+	commands := map[string]string{"check": "", "migrate": "", "copy": "", "puzzles": "",
 		"backup": "the backup file (- for standard output)", "compact": "the new, smaller file (it must not exist)",
-		"export": "the folder to write the records into (- for standard output)"}[cmd]
+		"export": "the folder to write the records into (- for standard output)"} // each command's -o
+	outHelp, known := commands[cmd]
+	if !known && strings.HasPrefix(cmd, "-") {
+		// A flag before the command: say how to write it.
+		for i, a := range args {
+			if _, ok := commands[a]; ok {
+				line := append(append([]string{"taflbot", "db", a}, append([]string{cmd}, args[:i]...)...), args[i+1:]...)
+				return usageError{fmt.Errorf("taflbot db: the command comes first, then its flags: %s", strings.Join(line, " "))}
+			}
+		}
+	}
 	if !known {
 		fmt.Fprintln(stderr, dbUsage)
 		return usageError{fmt.Errorf("taflbot db: unknown command %q (check, migrate, copy, backup, compact, export or puzzles)", cmd)}
@@ -87,7 +97,14 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		return usageError{err}
 	}
 	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("taflbot db %s: unexpected argument %q", cmd, fs.Arg(0))}
+		fix := fmt.Sprintf("taflbot db %s -h lists its flags", cmd)
+		switch {
+		case cmd == "copy":
+			fix = "give the databases with -from DB and -to DB"
+		case *dbPath == "" && *configPath == "":
+			fix = fmt.Sprintf("name the database with -db %s (or -config FILE)", fs.Arg(0))
+		}
+		return usageError{fmt.Errorf("taflbot db %s: unexpected argument %q: %s", cmd, fs.Arg(0), fix)}
 	}
 	path := *dbPath
 	if path == "" {
@@ -267,10 +284,12 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 		return fmt.Errorf("taflbot db copy: %s: %s found (see above), so nothing was copied: run taflbot db check -rebuild-indexes -db %s if only indexes are wrong, else restore a backup, then copy",
 			src.Path(), count(len(a.Problems), "problem", "problems"), src.Path())
 	}
-	if !storage.IsPostgres(to) {
-		if err := copyIntoFile(ctx, to); err != nil {
-			return err
-		}
+	copyInto := copyIntoFile
+	if storage.IsPostgres(to) {
+		copyInto = copyIntoDatabase
+	}
+	if err := copyInto(ctx, to); err != nil {
+		return err
 	}
 	dst, err := storage.Open(to, storage.Options{})
 	if err != nil {
@@ -331,6 +350,28 @@ func copyIntoFile(ctx context.Context, to string) error {
 	defer dst.Close()
 	if err := storage.CanCopyInto(ctx, dst); err != nil {
 		return fmt.Errorf("taflbot db copy: %s already exists and holds data: copy into a new file", to)
+	}
+	return nil
+}
+
+// copyIntoDatabase refuses a PostgreSQL database as a copy's destination
+// unless storage.Copy would take it, looking with the database opened
+// read-only, so that a refused one is left as it was: not even migrated
+// to this taflbot's schema, which would keep the older taflbot running
+// on it from starting again. One with an older schema is refused (after
+// taflbot db migrate, a copy into it goes ahead if it is empty); one
+// without taflbot's tables gets them from the copy.
+func copyIntoDatabase(ctx context.Context, to string) error {
+	dst, err := storage.Open(to, storage.Options{ReadOnly: true})
+	if errors.Is(err, storage.ErrNoSchema) {
+		return nil
+	}
+	if err == nil {
+		err = storage.CanCopyInto(ctx, dst)
+		dst.Close()
+	}
+	if err != nil {
+		return fmt.Errorf("taflbot db copy: %w; nothing was copied, and the destination was left as it was", err)
 	}
 	return nil
 }

@@ -226,6 +226,28 @@ func TestDBExport(t *testing.T) {
 	}
 }
 
+// TestDBUsageSaysWhatToDo: the two likely slips with db's arguments, a
+// flag before the command and the database named without -db, are usage
+// errors that say how to write it (they said only "unknown command
+// \"-db\"" and "unexpected argument").
+func TestDBUsageSaysWhatToDo(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-db", "taflbot.db", "check"}, `taflbot db: the command comes first, then its flags: taflbot db check -db taflbot.db`},
+		{[]string{"-config", "config.json", "export", "-o", "-"}, `taflbot db: the command comes first, then its flags: taflbot db export -config config.json -o -`},
+		{[]string{"check", "taflbot.db"}, `taflbot db check: unexpected argument "taflbot.db": name the database with -db taflbot.db (or -config FILE)`},
+		{[]string{"check", "-db", "a.db", "extra"}, `taflbot db check: unexpected argument "extra": taflbot db check -h lists its flags`},
+	} {
+		_, _, err := runDBTest(t, c.args...)
+		var ue usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("taflbot db %v: %v, want a usage error saying %q", c.args, err, c.want)
+		}
+	}
+}
+
 func TestDBUsage(t *testing.T) {
 	path, _ := newDB(t)
 	for _, args := range [][]string{
@@ -463,6 +485,118 @@ func TestDBPuzzles(t *testing.T) {
 	if _, _, err := runDBTest(t, "puzzles", "-db", path, "-max-moves", "9"); err == nil {
 		t.Error("-max-moves 9 accepted")
 	}
+}
+
+// TestDBPuzzlesManyOnACompactedFile: db puzzles storing dozens of new
+// puzzles in a compacted bbolt file (no free pages: the file has to grow)
+// finishes. It stored each puzzle inside its read of the games, and
+// bbolt's write waited for that read to end to map the grown file: it
+// hung for good.
+func TestDBPuzzlesManyOnACompactedFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "taflbot.db")
+	s, err := storage.Open(path, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// dbWithWonPuzzleGame's forced win, with one more piece on one empty
+	// square after another: as many different positions.
+	const start = "/1t1t3/6t/3T3/t1T4/4T1K/6t/3tT2/"
+	games := 0
+	for i := range expandBoard(start) {
+		for _, piece := range []string{"t", "T"} {
+			board := []byte(expandBoard(start))
+			if board[i] != '.' {
+				continue
+			}
+			board[i] = piece[0]
+			r, _ := tafl.PresetRules("brandubh", "")
+			r.Start, r.First = collapseBoard(string(board), 7), tafl.Defenders
+			v, err := tafl.NewVariant(r)
+			if err != nil {
+				continue
+			}
+			g, err := storage.NewCustomGame(v.RulesString())
+			if err != nil {
+				t.Fatal(err)
+			}
+			createGame(t, s, g)
+			s.UpdateGame(t.Context(), g.ID, 0, func(g *storage.Game) error {
+				for _, m := range []string{"g5-g3", "a4-a2", "g3-g1"} {
+					if _, err := g.Tafl().PlayText(m); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			games++
+		}
+	}
+	s.Close()
+	compacted := filepath.Join(t.TempDir(), "compacted.db")
+	if out, _, err := runDBTest(t, "compact", "-db", path, "-o", compacted); err != nil {
+		t.Fatalf("compact: %v\n%s", err, out)
+	}
+	type result struct {
+		out string
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		out, _, err := runDBTest(t, "puzzles", "-db", compacted, "-budget", testMineBudget)
+		done <- result{out, err}
+	}()
+	select {
+	case r := <-done:
+		var found, added int
+		if _, err := fmt.Sscanf(r.out[strings.Index(r.out, "won; ")+len("won; "):], "%d puzzles found, %d new", &found, &added); err != nil || r.err != nil ||
+			found < 20 || added != found {
+			t.Errorf("db puzzles of %d games: %v\n%s", games, r.err, r.out)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("db puzzles of %d games has not finished after 30 s", games)
+	}
+	if out, _, err := runDBTest(t, "check", "-db", compacted); err != nil {
+		t.Errorf("check after db puzzles: %v\n%s", err, out)
+	}
+}
+
+// expandBoard writes a board of the rules' start notation ("/1t1t3/…/")
+// one character a square, '.' for an empty one, without the slashes.
+func expandBoard(start string) string {
+	var b strings.Builder
+	for _, c := range strings.ReplaceAll(start, "/", "") {
+		if c >= '1' && c <= '9' {
+			b.WriteString(strings.Repeat(".", int(c-'0')))
+		} else {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// collapseBoard is expandBoard's inverse for a board of the given width.
+func collapseBoard(board string, width int) string {
+	var b strings.Builder
+	b.WriteByte('/')
+	for row := 0; row < len(board); row += width {
+		empty := 0
+		for _, c := range board[row : row+width] {
+			if c == '.' {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				fmt.Fprint(&b, empty)
+				empty = 0
+			}
+			b.WriteRune(c)
+		}
+		if empty > 0 {
+			fmt.Fprint(&b, empty)
+		}
+		b.WriteByte('/')
+	}
+	return b.String()
 }
 
 // TestDBNeedsAnExistingFile: a db command given a path with no file says

@@ -8,7 +8,7 @@
 //
 //	taflbot [-config config.json]            run the bot (gateway or HTTP interactions mode)
 //	taflbot -console [-config config.json]   play the same commands in a terminal, without Discord
-//	taflbot db check|migrate|copy|backup|compact|export   look after the database (see taflbot db -h)
+//	taflbot db check|migrate|copy|backup|compact|export|puzzles   look after the database (see taflbot db -h)
 //
 // Flags:
 //
@@ -113,7 +113,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: taflbot [-config config.json]            run the bot (set DISCORD_TOKEN)
        taflbot -console [-v] [-boards DIR] [-config config.json]   play in the terminal without Discord
-       taflbot db check|migrate|copy|backup|compact|export   look after the database
+       taflbot db check|migrate|copy|backup|compact|export|puzzles   look after the database
 
 `)
 		fs.PrintDefaults()

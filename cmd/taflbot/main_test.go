@@ -266,3 +266,36 @@ func TestRefusedTokenCreatesNoDatabase(t *testing.T) {
 		t.Errorf("requests: %q", paths)
 	}
 }
+
+// TestEveryDBCommandListed: every command of taflbot db (its own usage
+// lists them) is named in taflbot -h and in the table of maintenance
+// commands in docs/OPERATIONS.md (puzzles was in neither).
+func TestEveryDBCommandListed(t *testing.T) {
+	_, section, _ := strings.Cut(dbUsage, "Commands:\n")
+	section, _, _ = strings.Cut(section, "\n\n")
+	var cmds []string
+	for _, line := range strings.Split(section, "\n") {
+		if f := strings.Fields(line); len(f) > 0 && strings.HasPrefix(line, "  ") && !strings.HasPrefix(line, "   ") {
+			cmds = append(cmds, f[0])
+		}
+	}
+	if len(cmds) < 7 {
+		t.Fatalf("commands read from dbUsage: %v", cmds)
+	}
+	var errOut bytes.Buffer
+	if err := run(context.Background(), []string{"-h"}, strings.NewReader(""), &bytes.Buffer{}, &errOut, noEnv); err != nil {
+		t.Fatal(err)
+	}
+	ops, err := os.ReadFile("../../docs/OPERATIONS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		if !strings.Contains(errOut.String(), "|"+c) && !strings.Contains(errOut.String(), c+"|") {
+			t.Errorf("taflbot -h does not name taflbot db %s:\n%s", c, errOut.String())
+		}
+		if !strings.Contains(string(ops), "| `taflbot db "+c) {
+			t.Errorf("OPERATIONS.md's table of maintenance commands has no taflbot db %s", c)
+		}
+	}
+}

@@ -391,3 +391,33 @@ func TestDBCopyFromPostgresWithATournamentLeftActive(t *testing.T) {
 		t.Errorf("check of the copy: %v\n%s", err, out)
 	}
 }
+
+// TestDBCopyLeavesAnOlderPostgresDestinationAsItWas: a copy into a
+// PostgreSQL database with an older schema (one that a taflbot of the
+// version before still runs on, say) is refused without migrating it:
+// the schema stays at its version, so those processes can restart. The
+// copy migrated it first and then found it full.
+func TestDBCopyLeavesAnOlderPostgresDestinationAsItWas(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	path, _ := newDB(t)
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", pg); err != nil {
+		t.Fatalf("copy: %v\n%s", err, out)
+	}
+	// Back to schema 5, as a taflbot of the version before left it.
+	pgtest.Exec(t, pg, "ALTER TABLE games DROP COLUMN mine_due")
+	pgtest.Exec(t, pg, "DELETE FROM taflbot_migrations WHERE version = 6")
+	other, _ := newDB(t)
+	out, _, err := runDBTest(t, "copy", "-from", other, "-to", pg)
+	if err == nil || !strings.Contains(err.Error(), "the schema is at version 5") || !strings.Contains(err.Error(), "left as it was") {
+		t.Errorf("copy into an older database holding games: %v\n%s", err, out)
+	}
+	if v := pgtest.QueryString(t, pg, "SELECT max(version)::text FROM taflbot_migrations"); v != "5" {
+		t.Errorf("the refused copy migrated the destination to schema %s", v)
+	}
+	if n := pgtest.QueryString(t, pg, "SELECT count(*)::text FROM information_schema.columns WHERE table_name = 'games' AND column_name = 'mine_due'"); n != "0" {
+		t.Errorf("the refused copy added games.mine_due")
+	}
+	if n := pgtest.QueryString(t, pg, "SELECT count(*)::text FROM games"); n != "3" {
+		t.Errorf("the destination holds %s games, want its 3", n)
+	}
+}
