@@ -62,6 +62,22 @@ func runMatch(e env) error {
 	if fs.NArg() > 0 {
 		return &usageError{msg: "match takes no arguments"}
 	}
+	if openings != "" {
+		// The file gives each game's start and side to move: a random
+		// walk's length or a start position would be ignored.
+		conflict := ""
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "opening", "position", "side":
+				if conflict == "" {
+					conflict = f.Name
+				}
+			}
+		})
+		if conflict != "" {
+			return &usageError{msg: "-" + conflict + " does not go with -openings: the file gives each game's start position and side to move"}
+		}
+	}
 	if games < 1 || games > 100000 || maxPlies < 1 || conc < 1 || opening < 0 || opening > 40 {
 		return &usageError{msg: "-games, -maxplies and -concurrency must be positive; -opening from 0 to 40"}
 	}

@@ -222,6 +222,30 @@ func TestMatchOpeningsFile(t *testing.T) {
 	}
 }
 
+// TestMatchOpeningsFileConflicts: with -openings FILE the file gives each
+// game's start and side to move; -opening, -position and -side were
+// silently ignored (the match played from the file's positions).
+func TestMatchOpeningsFileConflicts(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "openings.txt")
+	if err := os.WriteFile(file, []byte("/3t3/3t3/3T3/ttTKTt1/3T3/3t3/2t4/ defenders\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range [][]string{
+		{"-opening", "3"},
+		{"-opening", "0"},
+		{"-position", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"},
+		{"-position", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "-side", "defenders"},
+		{"-side", "defenders"},
+	} {
+		args := append([]string{"match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1", "-games", "2", "-openings", file}, c...)
+		out, errOut, code := runTafl(t, "", args...)
+		want := "tafl match: " + c[0] + " does not go with -openings: the file gives each game's start position and side to move\n"
+		if code != 2 || out != "" || errOut != want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c, code, out, errOut, want)
+		}
+	}
+}
+
 func TestMatchEngineExits(t *testing.T) {
 	// An engine that exits at once (no hello) loses its games.
 	out, _, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "otep:/bin/true",
