@@ -48,6 +48,9 @@
 // given depth ({"depth":N,"nodes":…} with -json); -divide prints the count
 // under each first move.
 //
+// Flags go before the other arguments (moves, records): a command's flag
+// after them is a usage error, since it would be read as one of them.
+//
 // Exit status: 0 success, 1 failure (such as an illegal move), 2 usage error.
 package main
 
@@ -232,13 +235,30 @@ func newFlags(e env, name, args string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, turning flag errors into usage errors.
+// parseFlags parses args, turning flag errors into usage errors. Flags
+// are read only up to the first other argument, so a flag of the command
+// after it (tafl results DIR -draw repetition) would be taken for a file
+// or a move ("stat -draw: no such file or directory"): it is refused,
+// saying to put the flags first. After "--" nothing is a flag.
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
 		return &usageError{msg: err.Error()}
+	}
+	rest := fs.Args()
+	if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+		return nil
+	}
+	for _, a := range rest {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name == "" {
+			continue
+		}
+		if fs.Lookup(name) != nil || name == "h" || name == "help" {
+			return &usageError{msg: fmt.Sprintf("%s comes after %q, where flags are no longer read: put the flags before the other arguments", a, rest[0])}
+		}
 	}
 	return nil
 }

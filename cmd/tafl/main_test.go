@@ -310,6 +310,38 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestFlagsAfterTheArguments: flags are read only before the first other
+// argument; a command's flag after it was taken for a record or a move
+// ("tafl results: stat -draw: no such file or directory", "tafl play:
+// move 2 (-json): …"). It is refused, saying to put the flags first; after
+// "--" an argument is never a flag.
+func TestFlagsAfterTheArguments(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"results", dir, "-draw", "repetition"}, "tafl results: -draw comes after \"" + dir + "\""},
+		{[]string{"puzzles", dir, "-budget", "100"}, "tafl puzzles: -budget comes after \"" + dir + "\""},
+		{[]string{"curve", dir, "--nodes=200"}, "tafl curve: --nodes=200 comes after \"" + dir + "\""},
+		{[]string{"balance", dir, "-h"}, "tafl balance: -h comes after \"" + dir + "\""},
+		{[]string{"play", "-variant", "brandubh", "b4-b3", "-json"}, "tafl play: -json comes after \"b4-b3\""},
+	} {
+		out, errOut, code := runTafl(t, "", c.args...)
+		want := c.want + ", where flags are no longer read: put the flags before the other arguments\n"
+		if code != 2 || out != "" || errOut != want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, want)
+		}
+	}
+	// After "--" it is a file's name; one that is no flag is one too.
+	for _, args := range [][]string{{"results", "--", dir, "-draw"}, {"results", dir, "-nosuchflag"}} {
+		_, errOut, code := runTafl(t, "", args...)
+		if code != 1 || !strings.Contains(errOut, "stat "+args[len(args)-1]+": no such file") {
+			t.Errorf("%v: exit %d, stderr %q; want the file not found", args, code, errOut)
+		}
+	}
+}
+
 func TestCustomRules(t *testing.T) {
 	out, _, code := runTafl(t, "", "perft", "-depth", "1", "-rules", "dim:7 name:Brandub atkf:y tfr:d ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
 	if code != 0 || strings.TrimSpace(out) != "40" {
