@@ -471,7 +471,7 @@ func TestOneIsSingular(t *testing.T) {
 			errs: []string{"game 1 of 1: 1 puzzle\n1 puzzle written to " + puzzles + "\n"}},
 		{args: []string{"puzzles", "-verify", puzzles}, stdout: []string{"1 of 1 puzzle verified (brandubh 1)\n"}},
 		{args: []string{"analyse", "-variant", "brandubh", "-moves", "a4-a3", "-nodes", "1"},
-			stdout: []string{"Brandubh · 1 move (1 ply) · ongoing: 2 positions reviewed in ", " s (1 node each)\n"}},
+			stdout: []string{"Brandubh · 1 move (1 ply) · the game goes on: 2 positions reviewed in ", " s (1 node each)\n"}},
 		{args: []string{"tune", "-corpus", corpus},
 			errs: []string{"corpus " + corpus + ": 1 game (1 line skipped: header, unfinished)\n", "tafl tune: the attackers won 0 and the defenders 1 of 1 game; the fit needs 5 wins by each side"}},
 		{args: []string{"openings", "-corpus", corpus, "-plies", "4", "-count", "2"},

@@ -315,7 +315,8 @@ func TestMatchBudgetFlags(t *testing.T) {
 // start in which the game is already over, also when it is over because
 // the side to move has no move (a custom start without attackers): the
 // match played its "games" (each won by the defenders before any move)
-// and tafl openings tested every candidate.
+// and tafl openings tested every candidate. The end is said in words, as
+// tafl moves and tafl ai say it (not "defenders-won, no-moves").
 func TestGamesFromAFinishedStart(t *testing.T) {
 	noAttackers := []string{"-rules", "dim:7 start:/7/7/7/3K3/7/7/7/"}
 	escaped := []string{"-variant", "brandubh", "-position", "/K6/7/7/7/7/7/1t5/"}
@@ -323,15 +324,15 @@ func TestGamesFromAFinishedStart(t *testing.T) {
 	if err := os.WriteFile(openings, []byte("/7/7/7/3K3/7/7/7/ attackers\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	const over = " is already over in the start position (defenders-won, "
+	const over = " is already over in the start position (Defenders win · the "
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, noAttackers...), "tafl match: the game" + over + "no-moves): no game can be played from it\n"},
-		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, escaped...), "tafl match: the game" + over + "king-escaped): no game can be played from it\n"},
-		{append([]string{"openings", "-count", "1", "-nodes", "1"}, noAttackers...), "tafl openings: the game" + over + "no-moves): no game can be played from it\n"},
-		{append([]string{"openings", "-count", "1", "-nodes", "1"}, escaped...), "tafl openings: the game" + over + "king-escaped): no game can be played from it\n"},
+		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, noAttackers...), "tafl match: the game" + over + "attackers had no legal move): no game can be played from it\n"},
+		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, escaped...), "tafl match: the game" + over + "king escaped): no game can be played from it\n"},
+		{append([]string{"openings", "-count", "1", "-nodes", "1"}, noAttackers...), "tafl openings: the game" + over + "attackers had no legal move): no game can be played from it\n"},
+		{append([]string{"openings", "-count", "1", "-nodes", "1"}, escaped...), "tafl openings: the game" + over + "king escaped): no game can be played from it\n"},
 		{[]string{"match", "-rules", "dim:7 start:/3t3/7/7/3K3/7/7/7/", "-openings", openings, "-p1", "depth=1", "-p2", "depth=1", "-games", "2"},
 			"tafl match: " + openings + ":1: the game is already over in this position\n"},
 	} {

@@ -143,7 +143,7 @@ func TestAnalyse(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "Brandubh · 1 move (2 plies) · attackers-won: 3 positions reviewed") || !strings.Contains(out, "1. d3-d2- (defenders): blunder — their chance 100 % → 0 %; better Kc7-a7--") {
+	if !strings.Contains(out, "Brandubh · 1 move (2 plies) · Attackers win · the king was captured: 3 positions reviewed") || !strings.Contains(out, "1. d3-d2- (defenders): blunder — their chance 100 % → 0 %; better Kc7-a7--") {
 		t.Errorf("output %q", out)
 	}
 	for _, f := range []string{graph, board} {

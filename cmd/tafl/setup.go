@@ -127,8 +127,8 @@ func (s *setup) Game() (*tafl.Game, error) {
 // custom start without attackers), for commands that would play games
 // from it: every game would end before its first move.
 func overAtStart(start tafl.Position) error {
-	if o := tafl.NewGameFrom(start).Outcome(); o.Over() {
-		return fmt.Errorf("the game is already over in the start position (%s, %s): no game can be played from it", o.Status(), o.Reason)
+	if g := tafl.NewGameFrom(start); g.Outcome().Over() {
+		return fmt.Errorf("the game is already over in the start position (%s): no game can be played from it", g.Outcome().Text(g.ToMove()))
 	}
 	return nil
 }
