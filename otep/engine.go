@@ -527,11 +527,16 @@ func (s *Engine) opponentMove(arg string) {
 	if err != nil {
 		s.warn("opponent move %s: %v; following the position record", f[0], err)
 	}
-	// The side to move is the other side of the piece that moved last.
+	// The side to move is the other side of the piece that moved last:
+	// the list's last move that reads as one (not the first: the list
+	// "b4-b3|d5-e5" leaves the attackers to move).
 	toMove := s.g.ToMove().Other()
-	if last == tafl.NoMove {
-		if mt, perr := tafl.ParseMove(strings.Split(f[0], "|")[0]); perr == nil {
-			last = mt.Move
+	if list := strings.Split(f[0], "|"); err != nil {
+		last = tafl.NoMove
+		for i := len(list) - 1; i >= 0 && last == tafl.NoMove; i-- {
+			if mt, perr := tafl.ParseMove(list[i]); perr == nil {
+				last = mt.Move
+			}
 		}
 	}
 	if p, perr := s.v.ParsePosition(record, toMove); perr == nil && last != tafl.NoMove {

@@ -247,6 +247,30 @@ func TestEngineResyncsFromPosition(t *testing.T) {
 	s.close()
 }
 
+// TestEngineResyncsAfterAMoveList: a list of moves the engine cannot
+// follow (its board is not the host's) leaves the record's position with
+// the side to move after the list's last move, not its first: after
+// "b4-b3|d5-e5" the attackers are to move, and an analysis starts with
+// an attackers' move.
+func TestEngineResyncsAfterAMoveList(t *testing.T) {
+	v := brandubh(t)
+	g := tafl.NewGame(v)
+	g.PlayText("b4-b3")
+	g.PlayText("d5-e5")
+	s := startEngine(t, depth(2))
+	// "side defenders" puts the engine out of step: b4-b3 is not the defenders'.
+	s.send("rules "+v.RulesString(), "side defenders", "opponent-move b4-b3|d5-e5 "+g.Position().Record(), "analyze 1 0.05")
+	f := strings.Fields(s.read())
+	if len(f) != 4 || f[0] != "analysis" {
+		t.Fatalf("analysis line %q", strings.Join(f, " "))
+	}
+	first := strings.Split(f[2], "|")[0]
+	if _, err := g.Clone().PlayText(first); err != nil {
+		t.Errorf("the analysis after b4-b3|d5-e5 starts with %q, not an attackers' move from %s", first, g.Position().Record())
+	}
+	s.close()
+}
+
 // The host rejects the engine's move (error 2) and repeats the prior move
 // and the position, as the protocol text describes, or resends the whole
 // game, as taflbot's host does: either way the engine plays a legal move.
