@@ -184,6 +184,13 @@ func (s *Engine) warn(format string, args ...any) {
 	}
 }
 
+// why is err's text without the rules engine's "tafl: " before it: the
+// message names what was wrong once ("bad position record: tafl: bad
+// position …" read it twice).
+func why(err error) string {
+	return strings.TrimPrefix(err.Error(), "tafl: ")
+}
+
 // fail answers bad input: "error 0 <message>" (or -1 when critical).
 func (s *Engine) fail(code int, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
@@ -294,7 +301,7 @@ func (s *Engine) rules(text string) {
 		v, err = tafl.NewVariant(r)
 	}
 	if err != nil {
-		s.fail(ErrCritical, "rules not supported: %v", err)
+		s.fail(ErrCritical, "rules not supported: %s", why(err))
 		return
 	}
 	s.v, s.g, s.prev, s.clock, s.fresh = v, tafl.NewGame(v), nil, nil, false
@@ -334,7 +341,7 @@ func (s *Engine) position(record string) {
 func (s *Engine) resync(record string, toMove tafl.Side) bool {
 	p, err := s.v.ParsePosition(strings.TrimSpace(record), toMove)
 	if err != nil {
-		s.fail(ErrMinor, "bad position record: %v", err)
+		s.fail(ErrMinor, "%s", why(err))
 		return false
 	}
 	s.g, s.prev = tafl.NewGameFrom(p), nil
@@ -446,7 +453,7 @@ func (s *Engine) play(ctx context.Context, arg string) bool {
 		// The host says it is our turn: trust it, keep the board.
 		p, err := s.v.ParsePosition(s.g.Position().Record(), side)
 		if err != nil {
-			s.fail(ErrMinor, "cannot play %s here: %v", side, err)
+			s.fail(ErrMinor, "cannot play %s here: %s", side, why(err))
 			return false
 		}
 		s.g = tafl.NewGameFrom(p)
@@ -474,7 +481,7 @@ func (s *Engine) play(ctx context.Context, arg string) bool {
 	}
 	prev := s.g.Clone()
 	if _, err := s.g.Play(r.Move); err != nil {
-		s.fail(ErrMinor, "own move %s refused: %v", r.Move, err)
+		s.fail(ErrMinor, "own move %s refused: %s", r.Move, why(err))
 		return false
 	}
 	s.prev = prev
@@ -508,7 +515,7 @@ func (s *Engine) opponentMove(arg string) {
 	}
 	if len(f) == 1 {
 		if err != nil {
-			s.fail(ErrMinor, "opponent move %s: %v", f[0], err)
+			s.fail(ErrMinor, "opponent move %s: %s", f[0], why(err))
 			return
 		}
 		s.g, s.prev = trial, nil
@@ -525,7 +532,7 @@ func (s *Engine) opponentMove(arg string) {
 		return
 	}
 	if err != nil {
-		s.warn("opponent move %s: %v; following the position record", f[0], err)
+		s.warn("opponent move %s: %s; following the position record", f[0], why(err))
 	}
 	// The side to move is the other side of the piece that moved last:
 	// the list's last move that reads as one (not the first: the list

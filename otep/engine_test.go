@@ -197,13 +197,19 @@ func TestEngineBadInput(t *testing.T) {
 	g := tafl.NewGame(v)
 	for _, bad := range []string{
 		"frobnicate", "side purple", "clock 12 ", "clock a b", "clock 1000 1000 x",
-		"position /9/zz/", "opponent-move", "opponent-move a1-a1 /7/7/", "play nobody",
+		"position /9/zz/", "opponent-move", "opponent-move a1-a1 /7/7/", "opponent-move zz", "play nobody",
 		"analyze 0 1", "analyze 1 -3", "analyze 1 2 3",
 	} {
 		s.send(bad)
 		if l := s.read(); !strings.HasPrefix(l, "error 0 ") || len(l) < 10 {
 			t.Errorf("%q answered %q, want error 0 <message>", bad, l)
+		} else if strings.Contains(l, "tafl: ") {
+			t.Errorf("%q answered %q: the rules engine's prefix again", bad, l) // "bad position record: tafl: bad position …"
 		}
+	}
+	s.send("rules dim:3")
+	if l := s.read(); l != `error -1 rules not supported: bad rules "dim:3": a rules string ends with start:RECORD (and has it only once, last)` {
+		t.Errorf("rules dim:3 answered %q", l)
 	}
 	// Nothing changed: the engine still plays a legal first move for the attackers.
 	s.send("play attackers")
