@@ -342,6 +342,18 @@ func TestFlagsAfterTheArguments(t *testing.T) {
 	}
 }
 
+// TestPerftDepthHelp: -h said -depth was "1 or more" while more than 20
+// is refused; the help gives the range the error gives.
+func TestPerftDepthHelp(t *testing.T) {
+	_, help, code := runTafl(t, "", "perft", "-h")
+	if code != 0 || !strings.Contains(help, "  -depth int\n    \tdepth of the tree, 1 to 20\n") {
+		t.Errorf("perft -h: exit %d, %q; want -depth's range 1 to 20", code, help)
+	}
+	if _, errOut, code := runTafl(t, "", "perft", "-depth", "21"); code != 2 || errOut != "tafl perft: -depth must be from 1 to 20\n" {
+		t.Errorf("-depth 21: exit %d, %q", code, errOut)
+	}
+}
+
 func TestCustomRules(t *testing.T) {
 	out, _, code := runTafl(t, "", "perft", "-depth", "1", "-rules", "dim:7 name:Brandub atkf:y tfr:d ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
 	if code != 0 || strings.TrimSpace(out) != "40" {
