@@ -126,6 +126,12 @@ func CheckEngines(list []ExternalEngine) ([]ExternalEngine, error) {
 		}
 		if e.Timeout == 0 {
 			e.Timeout = max(3*e.Think, e.Think+30*time.Second)
+		} else if e.Timeout <= e.Think {
+			// The engine is sent a clock of think for each move: within a
+			// timeout no longer than that it would lose nearly every game
+			// on time.
+			return nil, fmt.Errorf("bot: engine %q: timeout %v must be longer than think %v, the time the engine is given for each move (leave timeout out for %v)",
+				e.Name, e.Timeout, e.Think, max(3*e.Think, e.Think+30*time.Second))
 		}
 		out[i] = e
 	}

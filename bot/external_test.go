@@ -238,6 +238,10 @@ func TestExternalEngineConfig(t *testing.T) {
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}}, {Name: "X", Command: []string{"y"}}}, "twice"},
 		{[]bot.ExternalEngine{{Name: "x"}}, "no command"},
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Hour}}, "think"},
+		// A timeout no longer than think loses the engine nearly every game on time.
+		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: 5 * time.Second, Timeout: time.Second}},
+			`engine "x": timeout 1s must be longer than think 5s, the time the engine is given for each move (leave timeout out for 35s)`},
+		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Timeout: 5 * time.Second}}, "timeout 5s must be longer than think 5s"},
 	} {
 		if _, err := bot.CheckEngines(c.list); err == nil || !strings.Contains(err.Error(), c.sub) {
 			t.Errorf("%+v: error %v, want one containing %q", c.list, err, c.sub)
