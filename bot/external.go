@@ -110,8 +110,10 @@ func CheckEngines(list []ExternalEngine) ([]ExternalEngine, error) {
 			return nil, fmt.Errorf("bot: engine %q is listed twice", e.Name)
 		case len(e.Command) == 0 || e.Command[0] == "":
 			return nil, fmt.Errorf("bot: engine %q has no command", e.Name)
-		case e.Think < 0 || e.Think > 10*time.Minute:
-			return nil, fmt.Errorf("bot: engine %q: think must be from 0 to 10 minutes", e.Name)
+		case e.Think < 0:
+			return nil, fmt.Errorf("bot: engine %q: think must be positive", e.Name)
+		case e.Think > 10*time.Minute:
+			return nil, fmt.Errorf("bot: engine %q: think %v is too long: give at most 10 minutes", e.Name, e.Think)
 		case e.Timeout < 0:
 			return nil, fmt.Errorf("bot: engine %q: timeout must be positive", e.Name)
 		case e.MaxProcesses < 0 || e.MaxProcesses > 64:

@@ -237,7 +237,8 @@ func TestExternalEngineConfig(t *testing.T) {
 		{[]bot.ExternalEngine{{Name: "a b", Command: []string{"x"}}}, "letters, digits"},
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}}, {Name: "X", Command: []string{"y"}}}, "twice"},
 		{[]bot.ExternalEngine{{Name: "x"}}, "no command"},
-		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Hour}}, "think"},
+		// Not "from 0 to 10 minutes": a think of 0 is refused too ("0s": give a duration such as "5s").
+		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Hour}}, `engine "x": think 1h0m0s is too long: give at most 10 minutes`},
 		// A timeout no longer than think loses the engine nearly every game on time.
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: 5 * time.Second, Timeout: time.Second}},
 			`engine "x": timeout 1s must be longer than think 5s, the time the engine is given for each move (leave timeout out for 35s)`},
