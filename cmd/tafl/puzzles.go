@@ -43,6 +43,20 @@ func runPuzzles(e env) error {
 		return err
 	}
 	if *verify != "" {
+		// Only -budget goes with -verify: the mining flags and records
+		// were ignored without a word (-o wrote nothing).
+		var other string
+		fs.Visit(func(f *flag.Flag) {
+			if other == "" && f.Name != "verify" && f.Name != "budget" {
+				other = f.Name
+			}
+		})
+		if other != "" {
+			return &usageError{msg: fmt.Sprintf("-%s does not go with -verify: -verify FILE re-verifies the puzzles of FILE (only -budget goes with it)", other)}
+		}
+		if fs.NArg() > 0 {
+			return &usageError{msg: fmt.Sprintf("-verify FILE re-verifies the puzzles of FILE and mines nothing: drop %s, or -verify to mine the records", fs.Arg(0))}
+		}
 		return verifyPuzzles(e, *verify, *budget)
 	}
 	// The self-play flags without -selfplay were ignored: records and

@@ -122,6 +122,13 @@ func TestPuzzlesUsage(t *testing.T) {
 		{[]string{"-variant", "brandubh", "/no/such/dir"}, 2, "-variant goes with -selfplay N"},
 		{[]string{"-corpus", emptyCorpus, "-nodes", "500"}, 2, "-nodes goes with -selfplay N"},
 		{[]string{"-verify", "/no/such/file"}, 1, "no such file"},
+		{[]string{"-verify", "/no/such/file", "-budget", "10"}, 1, "no such file"},
+		// Only -budget goes with -verify: the mining flags and records
+		// were ignored (-o wrote nothing, exit 0).
+		{[]string{"-verify", "/no/such/file", "-o", "out.jsonl"}, 2, "-o does not go with -verify: -verify FILE re-verifies the puzzles of FILE (only -budget goes with it)"},
+		{[]string{"-selfplay", "3", "-verify", "/no/such/file"}, 2, "-selfplay does not go with -verify"},
+		{[]string{"-verify", "/no/such/file", "-side", "attackers"}, 2, "-side does not go with -verify"},
+		{[]string{"-verify", "/no/such/file", "games"}, 2, "-verify FILE re-verifies the puzzles of FILE and mines nothing: drop games, or -verify to mine the records"},
 		{[]string{"-corpus", "/no/such/file"}, 1, "no such file"},
 		// A corpus without a won game was "nothing to mine: give -corpus FILE".
 		{[]string{"-corpus", emptyCorpus}, 1, emptyCorpus + " holds no won game to mine"},
