@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -47,6 +48,14 @@ func runOpenings(e env) error {
 	}
 	if fs.NArg() > 0 {
 		return &usageError{msg: "openings takes no arguments"}
+	}
+	if corpus != "" {
+		// The candidates are the corpus games' openings: no seed picks them.
+		seeded := false
+		fs.Visit(func(f *flag.Flag) { seeded = seeded || f.Name == "seed" })
+		if seeded {
+			return &usageError{msg: "-seed does not go with -corpus: the candidates are the corpus games' openings in the corpus's order, not seeded random walks"}
+		}
 	}
 	if tries == 0 {
 		tries = 10 * count
