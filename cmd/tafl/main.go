@@ -168,7 +168,7 @@ func message(msg string) string {
 
 // pkgPrefixes are the prefixes of the packages' errors that a tafl
 // command's message need not repeat.
-var pkgPrefixes = []string{"tafl: ", "ai: ", "puzzle: ", "analysis: ", "match: ", "render: "}
+var pkgPrefixes = []string{"tafl: ", "ai: ", "puzzle: ", "analysis: ", "match: ", "render: ", "corpus: "}
 
 // fileError is an error about a file: its path, then the error without
 // its package's prefix ("FILE: bad game: …", not "FILE: tafl: bad game:

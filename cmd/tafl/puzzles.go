@@ -221,7 +221,7 @@ func corpusJobs(path string) ([]puzzle.Job, error) {
 	defer f.Close()
 	recs, err := corpus.Read(f)
 	if err != nil {
-		return nil, err
+		return nil, inFile(path, err)
 	}
 	v, err := tafl.Preset("copenhagen", "")
 	if err != nil {

@@ -101,6 +101,10 @@ func TestPuzzlesUsage(t *testing.T) {
 	if err := os.WriteFile(emptyCorpus, []byte("moves,attacker_captures,defender_captures,status\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	notCorpus := filepath.Join(t.TempDir(), "game.otg")
+	if err := os.WriteFile(notCorpus, []byte("[event:tafl match, game 1]\n1. d2-c2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		code int
@@ -130,6 +134,8 @@ func TestPuzzlesUsage(t *testing.T) {
 		{[]string{"-verify", "/no/such/file", "-side", "attackers"}, 2, "-side does not go with -verify"},
 		{[]string{"-verify", "/no/such/file", "games"}, 2, "-verify FILE re-verifies the puzzles of FILE and mines nothing: drop games, or -verify to mine the records"},
 		{[]string{"-corpus", "/no/such/file"}, 1, "no such file"},
+		// A file that is no corpus: the error named "corpus", not the file.
+		{[]string{"-corpus", notCorpus}, 1, "tafl puzzles: " + notCorpus + ": line 1 has 2 columns, not 4 (moves, captures, captures, status)\n"},
 		// A corpus without a won game was "nothing to mine: give -corpus FILE".
 		{[]string{"-corpus", emptyCorpus}, 1, emptyCorpus + " holds no won game to mine"},
 	} {
