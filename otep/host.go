@@ -356,7 +356,20 @@ type IllegalMoveError struct {
 	Err  error  // Err says why it is not legal.
 }
 
-func (e *IllegalMoveError) Error() string { return fmt.Sprintf("engine move %q: %v", e.Text, e.Err) }
+// Error names the move once: the rules engine's own error names it again
+// ("engine move \"a1-a1\": a1-a1: …", "… tafl: bad move \"zz\": …").
+func (e *IllegalMoveError) Error() string {
+	why := e.Err.Error()
+	var me *tafl.MoveError
+	var se *tafl.SyntaxError
+	switch {
+	case errors.As(e.Err, &me):
+		why = me.Detail
+	case errors.As(e.Err, &se):
+		why = se.Msg
+	}
+	return fmt.Sprintf("engine move %q: %s", e.Text, why)
+}
 func (e *IllegalMoveError) Unwrap() error { return e.Err }
 
 // Play asks the engine for a move in g (its side is the side to move):

@@ -241,6 +241,21 @@ func TestHostRefusesIllegalMoves(t *testing.T) {
 	if !errors.As(err, &ill) || ill.Text != "a1-a1" {
 		t.Errorf("two illegal moves: %v, want an IllegalMoveError for a1-a1", err)
 	}
+	// The move is named once, the rules engine's reason after it (not
+	// "engine move \"a1-a1\": a1-a1: …", nor "tafl: bad move \"zz\": …").
+	for _, c := range []struct {
+		text, want string
+	}{
+		{"a1-a1", `engine move "a1-a1": `},
+		{"zz", `engine move "zz": a move starts with the square the piece leaves, such as d1 in d1-d4`},
+		{"d2-d1", `engine move "d2-d1": d1 is occupied`},
+	} {
+		_, perr := tafl.NewGame(v).PlayText(c.text)
+		got := (&IllegalMoveError{Text: c.text, Err: perr}).Error()
+		if !strings.HasPrefix(got, c.want) || strings.Count(got, c.text) != 1 || strings.Contains(got, "tafl: ") {
+			t.Errorf("%s refused: %q, want %q naming the move once", c.text, got, c.want)
+		}
+	}
 
 	// A bare "move" is an illegal move like any other, refused twice: the
 	// host's caller kills the process and frees its slot (a panic here
