@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -43,6 +44,17 @@ func runTune(e env) error {
 	fs.StringVar(&only, "only", "", "fit only the weights whose names start with one of these comma-separated prefixes (such as seal,near,kingReach); the others keep their values")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
+	}
+	// The games are fitted from their own starts: a start position was
+	// ignored without a word.
+	var start string
+	fs.Visit(func(f *flag.Flag) {
+		if start == "" && (f.Name == "position" || f.Name == "side") {
+			start = f.Name
+		}
+	})
+	if start != "" {
+		return &usageError{msg: "-" + start + " does not go with tune: each game is fitted from its own start (-variant, -layout or -rules say which evaluation is fitted)"}
 	}
 	if skip < 0 || l2 < 0 || math.IsNaN(l2) {
 		return &usageError{msg: "-skip and -l2 must not be negative"}
