@@ -115,6 +115,16 @@ func main() {
 
 // run runs tafl with the given arguments and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 1 && args[0] == "help" {
+		// tafl help COMMAND is tafl COMMAND -h (it printed the list of
+		// commands, whatever COMMAND was).
+		if _, ok := commands[args[1]]; !ok || len(args) > 2 {
+			fmt.Fprintf(stderr, "tafl help: unknown command %q\n", strings.Join(args[1:], " "))
+			printUsage(stderr)
+			return 2
+		}
+		args = []string{args[1], "-h"}
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		printUsage(stderr)
 		if len(args) == 0 {
@@ -212,7 +222,7 @@ func plural(n int, one, other string) string {
 }
 
 func printUsage(w io.Writer) {
-	fmt.Fprintln(w, "usage: tafl COMMAND [flags]   (tafl COMMAND -h for its flags)")
+	fmt.Fprintln(w, "usage: tafl COMMAND [flags]   (tafl COMMAND -h or tafl help COMMAND for its flags)")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)

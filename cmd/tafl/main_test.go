@@ -354,6 +354,26 @@ func TestPerftDepthHelp(t *testing.T) {
 	}
 }
 
+// TestHelpCommand: tafl help COMMAND printed the list of commands and
+// ignored COMMAND; it prints COMMAND's flags, as tafl COMMAND -h does,
+// and an unknown one is a usage error.
+func TestHelpCommand(t *testing.T) {
+	_, want, _ := runTafl(t, "", "perft", "-h")
+	out, errOut, code := runTafl(t, "", "help", "perft")
+	if code != 0 || out != "" || errOut != want || !strings.HasPrefix(errOut, "usage: tafl perft ") {
+		t.Errorf("help perft: exit %d, stdout %q, stderr %q; want perft's flags %q", code, out, errOut, want)
+	}
+	for _, args := range [][]string{{"help", "bogus"}, {"help", "perft", "ai"}} {
+		_, errOut, code := runTafl(t, "", args...)
+		if code != 2 || !strings.HasPrefix(errOut, "tafl help: unknown command \""+strings.Join(args[1:], " ")+"\"\nusage: tafl COMMAND") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and the command named unknown", args, code, errOut)
+		}
+	}
+	if _, errOut, code := runTafl(t, "", "help"); code != 0 || !strings.Contains(errOut, "tafl help COMMAND") || !strings.Contains(errOut, "  perft ") {
+		t.Errorf("help: exit %d, %q", code, errOut)
+	}
+}
+
 func TestCustomRules(t *testing.T) {
 	out, _, code := runTafl(t, "", "perft", "-depth", "1", "-rules", "dim:7 name:Brandub atkf:y tfr:d ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
 	if code != 0 || strings.TrimSpace(out) != "40" {
