@@ -198,6 +198,17 @@ func (s *Engine) fail(code int, format string, args ...any) {
 	s.send("error %d %s", code, strings.ReplaceAll(msg, "\n", " "))
 }
 
+// noGame answers a command that needs a game when there is none: before
+// the first "rules", or after "finish" (which said "before rules" too,
+// though the host had sent them).
+func (s *Engine) noGame(cmd string) {
+	if s.v == nil {
+		s.fail(ErrCritical, "%s before rules", cmd)
+		return
+	}
+	s.fail(ErrCritical, "%s after finish: the game is over; rules starts another", cmd)
+}
+
 // next returns the next input line: a held one first.
 func (s *Engine) next(ctx context.Context) (string, bool) {
 	if len(s.held) > 0 {
@@ -316,7 +327,7 @@ func (s *Engine) side(arg string) {
 		return
 	}
 	if s.g == nil {
-		s.fail(ErrCritical, "side before rules")
+		s.noGame("side")
 		return
 	}
 	if s.g.ToMove() != side {
@@ -434,7 +445,7 @@ func (s *Engine) search(ctx context.Context, run func(context.Context, *tafl.Gam
 
 func (s *Engine) play(ctx context.Context, arg string) bool {
 	if s.g == nil {
-		s.fail(ErrCritical, "play before rules (or after finish)")
+		s.noGame("play")
 		return false
 	}
 	side, err := tafl.ParseSide(arg)
@@ -495,7 +506,7 @@ func (s *Engine) play(ctx context.Context, arg string) bool {
 // lead to the record, the record is the truth.
 func (s *Engine) opponentMove(arg string) {
 	if s.g == nil {
-		s.fail(ErrCritical, "opponent-move before rules")
+		s.noGame("opponent-move")
 		return
 	}
 	f := strings.Fields(arg)
@@ -558,7 +569,7 @@ func (s *Engine) opponentMove(arg string) {
 // line (the protocol lets an engine return fewer than N).
 func (s *Engine) analyze(ctx context.Context, arg string) bool {
 	if s.g == nil {
-		s.fail(ErrCritical, "analyze before rules")
+		s.noGame("analyze")
 		return false
 	}
 	f := strings.Fields(arg)

@@ -217,6 +217,28 @@ func TestEngineBadInput(t *testing.T) {
 	s.close()
 }
 
+// TestEngineAfterFinish: a command that needs a game after "finish" said
+// "before rules" (but play), though the host had sent them; it says the
+// game is over and that rules starts another, which then plays.
+func TestEngineAfterFinish(t *testing.T) {
+	v := brandubh(t)
+	s := startEngine(t, depth(1))
+	s.send("side defenders", "rules "+v.RulesString(), "finish 3")
+	if l := s.read(); l != "error -1 side before rules" {
+		t.Errorf("side before rules: %q", l)
+	}
+	for _, c := range []string{"side defenders", "play attackers", "opponent-move b4-b3", "analyze 1 1"} {
+		s.send(c)
+		cmd, _, _ := strings.Cut(c, " ")
+		if l, want := s.read(), "error -1 "+cmd+" after finish: the game is over; rules starts another"; l != want {
+			t.Errorf("%s after finish: %q, want %q", c, l, want)
+		}
+	}
+	s.send("rules "+v.RulesString(), "play attackers")
+	s.readMove(tafl.NewGame(v), "a new game after finish")
+	s.close()
+}
+
 // "side" sets the side to move, as OpenTafl's engine reads it: a host sends
 // it with a position to analyse.
 func TestEngineSideSetsSideToMove(t *testing.T) {
