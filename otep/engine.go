@@ -364,10 +364,13 @@ func (s *Engine) confirmed(record string) {
 	if s.g == nil {
 		return
 	}
-	s.prev = nil
 	if record != "" && record != s.g.Position().Record() {
+		// resync forgets the move to take back only when the record is
+		// good: a bad one is error 0 and changes nothing.
 		s.resync(record, s.g.ToMove())
+		return
 	}
+	s.prev = nil
 }
 
 // hostError handles "error N" about our last move: take it back; the host

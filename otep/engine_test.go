@@ -316,6 +316,33 @@ func TestEngineHostRejectsMove(t *testing.T) {
 	s.close()
 }
 
+// TestEngineBadMoveRecordChangesNothing: a "move" confirmation with a
+// bad record is answered error 0 and changes nothing: the engine's move
+// can still be taken back by the host's error (it was forgotten, and the
+// engine stayed a move ahead of the host).
+func TestEngineBadMoveRecordChangesNothing(t *testing.T) {
+	v := brandubh(t)
+	s := startEngine(t, depth(1))
+	s.send("rules "+v.RulesString(), "play attackers")
+	mine := s.readMove(tafl.NewGame(v), "the first move")
+	s.send("move /zz/")
+	if l := s.read(); !strings.HasPrefix(l, "error 0 bad position ") {
+		t.Errorf("move /zz/: %q, want error 0", l)
+	}
+	// The host refuses the move after all and plays another one of the
+	// attackers' itself: the engine took its move back and follows.
+	s.send("error 2")
+	g := tafl.NewGame(v)
+	other := "b4-b3"
+	if mine.String() == other {
+		other = "f4-f3"
+	}
+	g.PlayText(other)
+	s.send("opponent-move "+other, "play defenders")
+	s.readMove(g, "after the refusal and "+other)
+	s.close()
+}
+
 // Full notation on input: "Kd4-…", captures "x…" and the move list "a|b".
 func TestEngineFullNotation(t *testing.T) {
 	v := brandubh(t)
