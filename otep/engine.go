@@ -520,16 +520,21 @@ func (s *Engine) opponentMove(arg string) {
 	trial := s.g.Clone()
 	var err error
 	var last tafl.Move
+	var refused string // why a move of the list could not be played, naming it once
 	for _, m := range strings.Split(f[0], "|") {
 		var pl tafl.Ply
 		if pl, err = trial.PlayText(m); err != nil {
+			refused = m + ": " + moveReason(err)
+			if m != f[0] {
+				refused = m + " (in " + f[0] + "): " + moveReason(err)
+			}
 			break
 		}
 		last = pl.Move
 	}
 	if len(f) == 1 {
 		if err != nil {
-			s.fail(ErrMinor, "opponent move %s: %s", f[0], why(err))
+			s.fail(ErrMinor, "opponent move %s", refused)
 			return
 		}
 		s.g, s.prev = trial, nil
@@ -546,7 +551,7 @@ func (s *Engine) opponentMove(arg string) {
 		return
 	}
 	if err != nil {
-		s.warn("opponent move %s: %s; following the position record", f[0], why(err))
+		s.warn("opponent move %s; following the position record", refused)
 	}
 	// The side to move is the other side of the piece that moved last:
 	// the list's last move that reads as one (not the first: the list

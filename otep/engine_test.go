@@ -207,6 +207,17 @@ func TestEngineBadInput(t *testing.T) {
 			t.Errorf("%q answered %q: the rules engine's prefix again", bad, l) // "bad position record: tafl: bad position …"
 		}
 	}
+	// A refused opponent move is named once ("opponent move d2-d1: d2-d1:
+	// …"), and which move of a list it was.
+	for bad, want := range map[string]string{
+		"opponent-move d2-d1":       "error 0 opponent move d2-d1: d1 is occupied",
+		"opponent-move b4-b3|d5-d6": "error 0 opponent move d5-d6 (in b4-b3|d5-d6): d6 is occupied",
+	} {
+		s.send(bad)
+		if l := s.read(); l != want {
+			t.Errorf("%q answered %q, want %q", bad, l, want)
+		}
+	}
 	s.send("rules dim:3")
 	if l := s.read(); l != `error -1 rules not supported: bad rules "dim:3": a rules string ends with start:RECORD (and has it only once, last)` {
 		t.Errorf("rules dim:3 answered %q", l)

@@ -359,16 +359,20 @@ type IllegalMoveError struct {
 // Error names the move once: the rules engine's own error names it again
 // ("engine move \"a1-a1\": a1-a1: …", "… tafl: bad move \"zz\": …").
 func (e *IllegalMoveError) Error() string {
-	why := e.Err.Error()
+	return fmt.Sprintf("engine move %q: %s", e.Text, moveReason(e.Err))
+}
+
+// moveReason is why the rules engine refused a move, without the move.
+func moveReason(err error) string {
 	var me *tafl.MoveError
 	var se *tafl.SyntaxError
 	switch {
-	case errors.As(e.Err, &me):
-		why = me.Detail
-	case errors.As(e.Err, &se):
-		why = se.Msg
+	case errors.As(err, &me):
+		return me.Detail
+	case errors.As(err, &se):
+		return se.Msg
 	}
-	return fmt.Sprintf("engine move %q: %s", e.Text, why)
+	return err.Error()
 }
 func (e *IllegalMoveError) Unwrap() error { return e.Err }
 
