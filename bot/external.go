@@ -217,16 +217,19 @@ func (e *engines) timeout(name string) time.Duration {
 	return 0
 }
 
-// move asks engine name for its move in g.
-func (e *engines) move(ctx context.Context, name string, g *tafl.Game) (tafl.Move, error) {
+// move asks engine name for its move in g. budget, when positive, is
+// what its own clock allows in a live game: the engine is then given the
+// smaller of it and its think time, so that it plays within its clock
+// (given think whatever its clock, it lost on time in short games).
+func (e *engines) move(ctx context.Context, name string, g *tafl.Game, budget time.Duration) (tafl.Move, error) {
 	p := e.pools[name]
 	if p == nil {
 		return tafl.NoMove, &EngineFailure{Engine: name, Err: errors.New("no such engine in the bot's configuration")}
 	}
-	return p.move(ctx, g)
+	return p.move(ctx, g, budget)
 }
 
-func (p *enginePool) move(ctx context.Context, g *tafl.Game) (tafl.Move, error) {
+func (p *enginePool) move(ctx context.Context, g *tafl.Game, budget time.Duration) (tafl.Move, error) {
 	// A process: an idle one, or a new one when fewer than MaxProcesses run.
 	var h *otep.Host
 	for h == nil {
@@ -262,7 +265,11 @@ func (p *enginePool) move(ctx context.Context, g *tafl.Game) (tafl.Move, error) 
 			// all processes busy: look for a freed one again
 		}
 	}
-	clock := otep.PerMoveClock(p.cfg.Think)
+	think := p.cfg.Think
+	if budget > 0 {
+		think = min(think, budget)
+	}
+	clock := otep.PerMoveClock(think)
 	err := h.Load(g)
 	var m tafl.Move
 	if err == nil {

@@ -261,3 +261,45 @@ func TestExternalEngineConfig(t *testing.T) {
 		t.Errorf("level and engine: %q", r.Content)
 	}
 }
+
+// TestExternalEngineLiveClock: in a live game the external engine was
+// sent its think time whatever its own clock (think 30 s on a 1+0 clock:
+// it would flag within a few moves, though DISCORD.md says the engine
+// thinks within its own remaining time); it is given the smaller of think
+// and what its clock allows, as taflbot's own engine is.
+func TestExternalEngineLiveClock(t *testing.T) {
+	dir := t.TempDir()
+	transcript := filepath.Join(dir, "session.otep")
+	e := bot.ExternalEngine{Name: "tafl-otep", Command: []string{taflBinary(t), "otep", "-depth", "1", "-transcript", transcript}, Think: 30 * time.Second}
+	h := engineHarness(t, time.Minute, e)
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "tafl-otep"), opt("time", "1+0")); isEphemeral(r) {
+		t.Fatalf("ai with the engine on a clock: %q", r.Content)
+	}
+	waitPly(t, h, 1)
+	data, err := os.ReadFile(transcript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var clock string
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "> clock ") {
+			clock = l
+		}
+	}
+	// A minute on the clock: a budget of about 2 s (a thirtieth).
+	f := strings.Fields(strings.TrimPrefix(clock, "> clock "))
+	ms, err := strconv.Atoi(strings.TrimSuffix(f[0], "*"))
+	if len(f) != 5 || err != nil || ms <= 0 || ms > 2000 {
+		t.Errorf("the engine was sent %q on a 1+0 clock, want at most 2 s a move, not its think of 30 s:\n%s", clock, data)
+	}
+	// In a correspondence game it has its think time.
+	h2 := engineHarness(t, time.Minute, e)
+	os.Remove(transcript)
+	if r, _ := h2.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "tafl-otep")); isEphemeral(r) {
+		t.Fatalf("ai with the engine: %q", r.Content)
+	}
+	waitPly(t, h2, 1)
+	if data, _ := os.ReadFile(transcript); !strings.Contains(string(data), "> clock 30000* 30000* 30 1 1\n") {
+		t.Errorf("a correspondence game's clock line:\n%s\nwant think, 30 s", data)
+	}
+}
