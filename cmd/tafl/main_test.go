@@ -354,6 +354,35 @@ func TestPerftDepthHelp(t *testing.T) {
 	}
 }
 
+// TestHelpGivesTheRanges: a flag whose values out of a range are refused
+// says the range in its -h line, the one the refusal gives (-depth of
+// tafl ai said "search depth in plies" and refused 101 as "at most 100";
+// tafl match refused -games 100001 saying -games "must be positive").
+func TestHelpGivesTheRanges(t *testing.T) {
+	for _, c := range []struct {
+		cmd, flag, help string
+		bad             []string // a value out of range and what the refusal says
+	}{
+		{"ai", "depth", "search depth in plies, 1 to 100", []string{"101", "-depth must be at most 100"}},
+		{"otep", "depth", "search depth in plies, 1 to 100", []string{"101", "-depth must be at most 100"}},
+		{"rules", "size", "width of the example pictures in pixels (160 to 2048)", []string{"2049", "use 160 to 2048"}},
+		{"match", "games", "number of games, 1 to 100000 (rounded up to an even number: pairs)", []string{"100001", "-games from 1 to 100000"}},
+		{"match", "opening", "plies of the seeded random opening walk, 0 to 40", []string{"41", "-opening from 0 to 40"}},
+		{"openings", "count", "openings to keep, 1 to 10000", []string{"10001", "-count from 1 to 10000"}},
+		{"openings", "plies", "plies of each random opening walk (with -corpus: of each game's opening), 1 to 40", []string{"41", "-plies from 1 to 40"}},
+		{"perft", "depth", "depth of the tree, 1 to 20", []string{"21", "-depth must be from 1 to 20"}},
+	} {
+		_, help, _ := runTafl(t, "", c.cmd, "-h")
+		if !strings.Contains(help, "  -"+c.flag+" int\n    \t"+c.help) {
+			t.Errorf("tafl %s -h: -%s does not read %q:\n%s", c.cmd, c.flag, c.help, help)
+		}
+		_, errOut, code := runTafl(t, "", c.cmd, "-"+c.flag, c.bad[0])
+		if code != 2 || !strings.Contains(errOut, c.bad[1]) {
+			t.Errorf("tafl %s -%s %s: exit %d, %q; want exit 2 and %q", c.cmd, c.flag, c.bad[0], code, errOut, c.bad[1])
+		}
+	}
+}
+
 // TestHelpCommand: tafl help COMMAND printed the list of commands and
 // ignored COMMAND; it prints COMMAND's flags, as tafl COMMAND -h does,
 // and an unknown one is a usage error.

@@ -41,8 +41,8 @@ func runMatch(e env) error {
 	s.register(fs)
 	fs.StringVar(&p1, "p1", "hard", "player 1: easy|medium|hard|max, depth=N, nodes=N, time=D, or otep:COMMAND")
 	fs.StringVar(&p2, "p2", "medium", "player 2 (same forms as -p1)")
-	fs.IntVar(&games, "games", 20, "number of games (rounded up to an even number: pairs)")
-	fs.IntVar(&opening, "opening", 4, "plies of the seeded random opening walk")
+	fs.IntVar(&games, "games", 20, "number of games, 1 to 100000 (rounded up to an even number: pairs)")
+	fs.IntVar(&opening, "opening", 4, "plies of the seeded random opening walk, 0 to 40")
 	fs.StringVar(&openings, "openings", "", "file of openings: one position record and side to move per line")
 	fs.DurationVar(&perMove, "time", 0, "time per move for hard (max gets 5×) and for OTEP engines (default: the level's)")
 	fs.Int64Var(&nodes, "nodes", 0, "nodes per move for hard and max alike (reproducible runs)")
@@ -79,7 +79,7 @@ func runMatch(e env) error {
 		}
 	}
 	if games < 1 || games > 100000 || maxPlies < 1 || conc < 1 || opening < 0 || opening > 40 {
-		return &usageError{msg: "-games, -maxplies and -concurrency must be positive; -opening from 0 to 40"}
+		return &usageError{msg: "-games from 1 to 100000, -opening from 0 to 40; -maxplies and -concurrency positive"}
 	}
 	if n := btoi(perMove != 0) + btoi(nodes != 0) + btoi(nps != 0); n > 1 {
 		return &usageError{msg: "give one of -time, -nodes and -nps"}
