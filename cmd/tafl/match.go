@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"runtime"
 	"strconv"
@@ -105,6 +107,17 @@ func runMatch(e env) error {
 	for i, text := range []string{p1, p2} {
 		if m.Specs[i], err = match.ParseSpec(text, match.Budget{PerMove: perMove, Nodes: nodes, NPS: nps}); err != nil {
 			return &usageError{msg: fmt.Sprintf("-p%d: %v", i+1, err)}
+		}
+		// An engine whose program cannot be started lost every game, the
+		// match played out (and its records written) all the same.
+		if c := m.Specs[i].Command; len(c) > 0 {
+			if _, err := exec.LookPath(c[0]); err != nil {
+				var ee *exec.Error
+				if errors.As(err, &ee) {
+					err = ee.Err
+				}
+				return fmt.Errorf("-p%d: the engine's program %s cannot be run (%v): fix its path, or install it", i+1, c[0], err)
+			}
 		}
 	}
 	if sprt != "" {

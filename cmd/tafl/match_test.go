@@ -246,6 +246,34 @@ func TestMatchOpeningsFileConflicts(t *testing.T) {
 	}
 }
 
+// TestMatchEngineProgramMissing: an OTEP engine whose program cannot be
+// started (a typo in its path, not on PATH, not executable) lost every
+// game of the match, played out and written to -out all the same; the
+// match is refused before any game, naming the program.
+func TestMatchEngineProgramMissing(t *testing.T) {
+	dir := t.TempDir()
+	notExec := filepath.Join(dir, "engine.txt")
+	if err := os.WriteFile(notExec, []byte("not a program\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "games")
+	for _, c := range []struct{ prog, why string }{
+		{filepath.Join(dir, "no-such-engine"), "no such file or directory"},
+		{"no-such-engine-on-path", "executable file not found in $PATH"},
+		{notExec, "permission denied"},
+	} {
+		stdout, errOut, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "otep:"+c.prog+" otep",
+			"-games", "2", "-out", out, "-progress=false")
+		want := "tafl match: -p2: the engine's program " + c.prog + " cannot be run ("
+		if code != 1 || stdout != "" || !strings.HasPrefix(errOut, want) || !strings.Contains(errOut, c.why+"): fix its path, or install it\n") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1 and %q…%s", c.prog, code, stdout, errOut, want, c.why)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: the -out folder was made", c.prog)
+		}
+	}
+}
+
 func TestMatchEngineExits(t *testing.T) {
 	// An engine that exits at once (no hello) loses its games.
 	out, _, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "otep:/bin/true",
