@@ -164,6 +164,12 @@ func runMatch(e env) error {
 	}
 	sum := m.Run(ctx, pairs)
 	sum.Print(e.stdout, m)
+	if ctx.Err() != nil {
+		// Interrupted (Ctrl-C): the summary looked like a whole match of
+		// fewer games, and the exit status was 0.
+		fmt.Fprintf(e.stdout, "interrupted after %d of %s: the match is not complete\n", len(sum.Games), plural(2*pairs, "game", "games"))
+		return &exitError{code: 1}
+	}
 	if sum.Errors > 0 {
 		return &exitError{code: 1}
 	}

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -368,5 +371,44 @@ func TestGamesFromAFinishedStart(t *testing.T) {
 		if code != 1 || stdout != "" || errOut != c.want {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and only %q", c.args, code, stdout, errOut, c.want)
 		}
+	}
+}
+
+// TestMatchInterrupted: a match stopped by Ctrl-C printed its summary as
+// that of a whole match of fewer games and exited 0; the summary says it
+// was interrupted after how many of the games asked for, exit status 1.
+func TestMatchInterrupted(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(exe, "match", "-variant", "brandubh", "-p1", "depth=2", "-p2", "depth=2", "-games", "10000", "-concurrency", "1", "-out", dir, "-progress=false")
+	cmd.Env = append(os.Environ(), "TAFL_TEST_EXEC=1")
+	var out strings.Builder
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Once a game is played, Ctrl-C.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if files, _ := filepath.Glob(filepath.Join(dir, "*.otg")); len(files) > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Errorf("exit: %v, want status 1", err)
+	}
+	last := strings.TrimSpace(out.String())
+	if i := strings.LastIndex(last, "\n"); i >= 0 {
+		last = last[i+1:]
+	}
+	if !strings.HasPrefix(last, "interrupted after ") || !strings.HasSuffix(last, " of 10000 games: the match is not complete") {
+		t.Errorf("summary ends %q, want it to say the match was interrupted:\n%s", last, out.String())
 	}
 }
