@@ -120,6 +120,19 @@ func runMatch(e env) error {
 			}
 		}
 	}
+	if !m.Specs[0].IsOTEP() && !m.Specs[1].IsOTEP() {
+		// They concern OTEP engines only: with none they were ignored
+		// (-transcripts made an empty folder).
+		var engineOnly string
+		fs.Visit(func(f *flag.Flag) {
+			if engineOnly == "" && (f.Name == "settle" || f.Name == "fresh" || f.Name == "transcripts") {
+				engineOnly = f.Name
+			}
+		})
+		if engineOnly != "" {
+			return &usageError{msg: "-" + engineOnly + " goes with an OTEP engine (-p1 or -p2 otep:COMMAND), and neither player is one"}
+		}
+	}
 	if sprt != "" {
 		a, b, ok := strings.Cut(sprt, ",")
 		e0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)

@@ -249,6 +249,24 @@ func TestMatchOpeningsFileConflicts(t *testing.T) {
 	}
 }
 
+// TestMatchEngineFlagsWithoutEngine: -settle, -fresh and -transcripts
+// concern OTEP engines; between taflbot's own players they were ignored
+// (-transcripts made an empty folder).
+func TestMatchEngineFlagsWithoutEngine(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sessions")
+	for _, c := range [][]string{{"-settle", "1ms"}, {"-fresh"}, {"-transcripts", dir}} {
+		args := append([]string{"match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1", "-games", "2", "-maxplies", "2"}, c...)
+		out, errOut, code := runTafl(t, "", args...)
+		want := "tafl match: " + c[0] + " goes with an OTEP engine (-p1 or -p2 otep:COMMAND), and neither player is one\n"
+		if code != 2 || out != "" || errOut != want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c, code, out, errOut, want)
+		}
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Error("-transcripts made its folder")
+	}
+}
+
 // TestMatchEngineProgramMissing: an OTEP engine whose program cannot be
 // started (a typo in its path, not on PATH, not executable) lost every
 // game of the match, played out and written to -out all the same; the

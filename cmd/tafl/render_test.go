@@ -177,7 +177,7 @@ func TestFolderFlagNamesAFile(t *testing.T) {
 		{[]string{"rules", "-variant", "brandubh", "-o", file}, "tafl rules: -o " + file + " is a file: give a folder for the pictures (start.png, 1.png, …)\n"},
 		{[]string{"rules", "-variant", "brandubh", "-o", filepath.Join(file, "sub")}, "tafl rules: -o: cannot make a folder for the pictures (start.png, 1.png, …): mkdir " + file + ": not a directory\n"},
 		{[]string{"match", "-variant", "brandubh", "-games", "2", "-out", file}, "tafl match: -out " + file + " is a file: give a folder for the game records (.otg)\n"},
-		{[]string{"match", "-variant", "brandubh", "-games", "2", "-transcripts", file}, "tafl match: -transcripts " + file + " is a file: give a folder for the engines' OTEP sessions\n"},
+		{[]string{"match", "-variant", "brandubh", "-games", "2", "-p2", "otep:/bin/true", "-transcripts", file}, "tafl match: -transcripts " + file + " is a file: give a folder for the engines' OTEP sessions\n"},
 		{[]string{"openings", "-variant", "brandubh", "-out", file}, "tafl openings: -out " + file + " is a file: give a folder for the test games' records (.otg)\n"},
 	} {
 		stdout, errOut, code := runTafl(t, "", c.args...)
