@@ -301,6 +301,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"perft"}, 2, "-depth"},
 		{[]string{"moves", "-rules", "dim:7 kj:y start:/7/7/7/3K3/7/7/7/"}, 2, "king jumps"},
 		{[]string{"moves", "-nosuchflag"}, 2, "not defined"},
+		// -side was ignored: the rules page is the variant's, from its start.
+		{[]string{"rules", "-variant", "brandubh", "-side", "defenders"}, 2, "tafl rules: rules takes no arguments, no -position and no -side"},
+		{[]string{"rules", "-variant", "brandubh", "-position", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"}, 2, "no -position"},
 	}
 	for _, c := range cases {
 		_, errOut, code := runTafl(t, "", c.args...)

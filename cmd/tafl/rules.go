@@ -28,8 +28,9 @@ func runRules(e env) error {
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 || s.position != "" {
-		return &usageError{msg: "rules takes no arguments and no -position"}
+	if fs.NArg() > 0 || s.position != "" || s.side != "" {
+		// A variant's page is of its start: -side was ignored.
+		return &usageError{msg: "rules takes no arguments, no -position and no -side: the page is the variant's, from its start"}
 	}
 	theme, err := render.ParseTheme(themeName)
 	if err != nil {
