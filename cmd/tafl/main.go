@@ -115,6 +115,9 @@ func main() {
 
 // run runs tafl with the given arguments and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 2 && args[0] == "help" && args[1] == "help" {
+		args = args[:1]
+	}
 	if len(args) > 1 && args[0] == "help" {
 		// tafl help COMMAND is tafl COMMAND -h (it printed the list of
 		// commands, whatever COMMAND was).

@@ -401,8 +401,10 @@ func TestHelpCommand(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and the command named unknown", args, code, errOut)
 		}
 	}
-	if _, errOut, code := runTafl(t, "", "help"); code != 0 || !strings.Contains(errOut, "tafl help COMMAND") || !strings.Contains(errOut, "  perft ") {
-		t.Errorf("help: exit %d, %q", code, errOut)
+	for _, args := range [][]string{{"help"}, {"help", "help"}} {
+		if _, errOut, code := runTafl(t, "", args...); code != 0 || !strings.Contains(errOut, "tafl help COMMAND") || !strings.Contains(errOut, "  perft ") {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
 	}
 }
 
