@@ -140,3 +140,25 @@ func TestTableKeepsResults(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallNodeBudget: the node budget was checked every pollEvery (1024)
+// nodes, so a smaller one searched about 1024 (Nodes 200 reported 1025,
+// and budgets of 100 and 900 played the same); a budget under pollEvery
+// is checked at its own size.
+func TestSmallNodeBudget(t *testing.T) {
+	g := randomGame(t, "brandubh", 0, 1)
+	got := map[int64]int64{}
+	for _, n := range []int64{1, 100, 200, 900, 5000} {
+		r, err := Search(context.Background(), g, Limits{Nodes: n})
+		if err != nil || r.Move == tafl.NoMove {
+			t.Fatalf("Nodes %d: %v, move %v", n, err, r.Move)
+		}
+		if n < pollEvery && r.Nodes > n+1 || r.Nodes > n+pollEvery {
+			t.Errorf("Nodes %d: %d nodes searched", n, r.Nodes)
+		}
+		got[n] = r.Nodes
+	}
+	if got[100] == got[900] {
+		t.Errorf("budgets of 100 and 900 nodes both searched %d", got[100])
+	}
+}
