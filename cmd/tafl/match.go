@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -137,7 +138,10 @@ func runMatch(e env) error {
 		a, b, ok := strings.Cut(sprt, ",")
 		e0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
 		e1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
-		if !ok || err0 != nil || err1 != nil || e0 >= e1 {
+		// NaN and infinities parse as numbers: "nan,5" ran an undecided
+		// test to the end, "-inf,5" accepted H1 at the first pair.
+		finite := !math.IsNaN(e0) && !math.IsInf(e0, 0) && !math.IsNaN(e1) && !math.IsInf(e1, 0)
+		if !ok || err0 != nil || err1 != nil || !finite || e0 >= e1 {
 			return &usageError{msg: "-sprt wants ELO0,ELO1 with ELO0 < ELO1, such as 0,50"}
 		}
 		m.SPRT = &match.SPRT{Elo0: e0, Elo1: e1, Alpha: 0.05, Beta: 0.05}

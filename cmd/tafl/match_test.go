@@ -249,6 +249,17 @@ func TestMatchOpeningsFileConflicts(t *testing.T) {
 	}
 }
 
+// TestMatchSPRTBounds: -sprt took NaN and infinite Elo bounds ("nan,5"
+// ran an undecided test to the end, "-inf,5" accepted H1 at once).
+func TestMatchSPRTBounds(t *testing.T) {
+	for _, sprt := range []string{"nan,5", "0,NaN", "-inf,5", "0,+Inf", "5,0", "0,0", "x", "0,50,100"} {
+		out, errOut, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1", "-games", "2", "-maxplies", "2", "-sprt", sprt)
+		if want := "tafl match: -sprt wants ELO0,ELO1 with ELO0 < ELO1, such as 0,50\n"; code != 2 || out != "" || errOut != want {
+			t.Errorf("-sprt %s: exit %d, stdout %q, stderr %q; want exit 2 and %q", sprt, code, out, errOut, want)
+		}
+	}
+}
+
 // TestMatchEngineFlagsWithoutEngine: -settle, -fresh and -transcripts
 // concern OTEP engines; between taflbot's own players they were ignored
 // (-transcripts made an empty folder).
