@@ -594,7 +594,7 @@ func (s *Engine) analyze(ctx context.Context, arg string) bool {
 	}
 	if len(f) == 2 {
 		var err error
-		if sec, err = strconv.ParseFloat(f[1], 64); err != nil || sec <= 0 || sec > 1e6 {
+		if sec, err = strconv.ParseFloat(f[1], 64); err != nil || !(sec > 0 && sec <= 1e6) { // NaN too
 			s.fail(ErrMinor, "analyze: %q is not a number of seconds", f[1])
 			return false
 		}

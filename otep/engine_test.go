@@ -196,9 +196,9 @@ func TestEngineBadInput(t *testing.T) {
 	s.send("rules " + v.RulesString())
 	g := tafl.NewGame(v)
 	for _, bad := range []string{
-		"frobnicate", "side purple", "clock 12 ", "clock a b", "clock 1000 1000 x",
+		"frobnicate", "side purple", "clock 12 ", "clock a b", "clock 1000 1000 x", "clock 1000 1000 NaN 1 1", "clock NaN 1000",
 		"position /9/zz/", "opponent-move", "opponent-move a1-a1 /7/7/", "opponent-move zz", "play nobody",
-		"analyze 0 1", "analyze 1 -3", "analyze 1 2 3",
+		"analyze 0 1", "analyze 1 -3", "analyze 1 2 3", "analyze 1 NaN",
 	} {
 		s.send(bad)
 		if l := s.read(); !strings.HasPrefix(l, "error 0 ") || len(l) < 10 {
