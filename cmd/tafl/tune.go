@@ -59,6 +59,10 @@ func runTune(e env) error {
 	if skip < 0 || l2 < 0 || math.IsNaN(l2) {
 		return &usageError{msg: "-skip and -l2 must not be negative"}
 	}
+	if math.IsInf(l2, 1) {
+		// It fitted, then failed: "weight attacker = NaN is out of range".
+		return &usageError{msg: "-l2 must be a finite number (0 for no pull, default 0.0001)"}
+	}
 	if fs.NArg() == 0 && corpus == "" {
 		return &usageError{msg: "give game records (.otg files or directories) or -corpus FILE.csv"}
 	}
