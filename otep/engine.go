@@ -77,7 +77,9 @@ func (a *AI) weights(g *tafl.Game) *ai.Weights {
 	w, err := ai.ParseWeights(v, a.Weights)
 	if err != nil {
 		if a.Log != nil {
-			fmt.Fprintf(a.Log, "otep engine: the weights do not fit %s (%v): playing with the built-in weights\n", v.Name(), err)
+			// The rules' own name: a variant from the host's rules string
+			// is "custom" even when it is a preset's.
+			fmt.Fprintf(a.Log, "otep engine: the weights do not fit %s (%s): playing with the built-in weights\n", v.Rules().Title, strings.TrimPrefix(err.Error(), "ai: "))
 		}
 		w = nil
 	}

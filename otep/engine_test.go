@@ -475,8 +475,26 @@ func TestAIWeightsThatDoNotFit(t *testing.T) {
 			t.Fatalf("search: %v, %v", r.Move, err)
 		}
 	}
-	if n := strings.Count(log.String(), "do not fit brandubh"); n != 1 {
+	if n := strings.Count(log.String(), "do not fit Brandubh"); n != 1 {
 		t.Errorf("%d warnings, want 1:\n%s", n, log.String())
+	}
+	// A game from the host's rules string is named by its rules (its
+	// variant is "custom": the warning said "do not fit custom"), and the
+	// reason without the engine's "ai: ".
+	log.Reset()
+	r, err := tafl.ParseRules(brandubh(t).RulesString())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := tafl.NewVariant(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Search(context.Background(), tafl.NewGame(v), 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := log.String(); !strings.HasPrefix(got, "otep engine: the weights do not fit Brandubh (") || strings.Contains(got, "(ai: ") {
+		t.Errorf("warning %q, want it to name Brandubh and give the reason once", got)
 	}
 }
 
