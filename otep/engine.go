@@ -62,7 +62,7 @@ type AI struct {
 	Weights []byte
 	Log     io.Writer
 	moves   uint64
-	parsed  map[*tafl.Variant]*ai.Weights
+	parsed  map[string]*ai.Weights // by the variant's rules string
 }
 
 // weights returns the parsed Weights for g's variant (nil: built-in).
@@ -70,8 +70,11 @@ func (a *AI) weights(g *tafl.Game) *ai.Weights {
 	if a.Weights == nil {
 		return nil
 	}
+	// By the rules string, not the variant: each game's "rules" makes a
+	// new variant, and a map of them kept every game's and warned anew.
 	v := g.Variant()
-	if w, ok := a.parsed[v]; ok {
+	key := v.RulesString()
+	if w, ok := a.parsed[key]; ok {
 		return w
 	}
 	w, err := ai.ParseWeights(v, a.Weights)
@@ -84,9 +87,9 @@ func (a *AI) weights(g *tafl.Game) *ai.Weights {
 		w = nil
 	}
 	if a.parsed == nil {
-		a.parsed = map[*tafl.Variant]*ai.Weights{}
+		a.parsed = map[string]*ai.Weights{}
 	}
-	a.parsed[v] = w
+	a.parsed[key] = w
 	return w
 }
 

@@ -482,6 +482,7 @@ func TestAIWeightsThatDoNotFit(t *testing.T) {
 	// variant is "custom": the warning said "do not fit custom"), and the
 	// reason without the engine's "ai: ".
 	log.Reset()
+	a = &AI{Limits: ai.Limits{Depth: 1}, Weights: []byte(`{"not":"weights"}`), Log: &log}
 	r, err := tafl.ParseRules(brandubh(t).RulesString())
 	if err != nil {
 		t.Fatal(err)
@@ -495,6 +496,20 @@ func TestAIWeightsThatDoNotFit(t *testing.T) {
 	}
 	if got := log.String(); !strings.HasPrefix(got, "otep engine: the weights do not fit Brandubh (") || strings.Contains(got, "(ai: ") {
 		t.Errorf("warning %q, want it to name Brandubh and give the reason once", got)
+	}
+	// Each game's rules make a new variant: the same rules warn once (they
+	// warned every game, a map of variants keeping each game's).
+	for i := 0; i < 3; i++ {
+		v, err := tafl.NewVariant(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Search(context.Background(), tafl.NewGame(v), 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := strings.Count(log.String(), "do not fit"); n != 1 || len(a.parsed) != 1 {
+		t.Errorf("%d warnings and %d weights kept after four games of one rules string, want 1 and 1:\n%s", n, len(a.parsed), log.String())
 	}
 }
 
