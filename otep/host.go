@@ -199,6 +199,7 @@ func (h *Host) await(ctx context.Context, word string, timeout time.Duration) (s
 	}
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
+	var refused string // an "error 0 …" meanwhile: the timeout says it
 	for {
 		select {
 		case line, ok := <-h.lines:
@@ -218,6 +219,7 @@ func (h *Host) await(ctx context.Context, word string, timeout time.Duration) (s
 					return "", h.err
 				}
 				h.status = "error: " + strings.TrimSpace(msg)
+				refused = "error " + arg
 			case "status":
 				h.status = arg
 			case "simple-moves":
@@ -245,6 +247,11 @@ func (h *Host) await(ctx context.Context, word string, timeout time.Duration) (s
 			// Anything else (OpenTafl prints log lines on its output) is ignored.
 		case <-timer.C:
 			h.err = fmt.Errorf("no %q from the engine within %v", word, timeout)
+			if refused != "" {
+				// It said why it would not answer (a rule it does not
+				// play, say): the timeout alone hid it.
+				h.err = fmt.Errorf("no %q from the engine within %v; it said %q", word, timeout, refused)
+			}
 			return "", h.err
 		case <-ctx.Done():
 			return "", ctx.Err()

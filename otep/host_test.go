@@ -37,6 +37,7 @@ func TestMain(m *testing.M) {
 //	illegal       every move it submits is illegal
 //	empty-move    every move it submits is a bare "move", with no text
 //	silent        greets, then never answers
+//	refuses       greets, then answers every play with "error 0 …" only
 //	deaf          greets, then asks for the rules over and over and never
 //	              reads its input
 //
@@ -89,6 +90,10 @@ func fakeEngine(kind string) int {
 			}
 		case "play":
 			if kind == "silent" {
+				continue
+			}
+			if kind == "refuses" {
+				fmt.Println("error 0 I do not play this position")
 				continue
 			}
 			moves++
@@ -312,6 +317,14 @@ func TestHostEngineFailures(t *testing.T) {
 	}
 	if _, err := h.Play(context.Background(), g, nil, time.Second); err == nil {
 		t.Error("a failed host played again")
+	}
+	// One that answers play with "error 0 …" only times out too, and the
+	// failure says what it said (it read only "no \"move\" … within").
+	h, _ = startFake(t, "refuses", Options{Settle: time.Millisecond})
+	h.NewGame(g)
+	_, err = h.Play(context.Background(), g, nil, 300*time.Millisecond)
+	if want := `no "move" from the engine within 300ms; it said "error 0 I do not play this position"`; err == nil || err.Error() != want {
+		t.Errorf("refusing engine: %v, want %q", err, want)
 	}
 }
 
