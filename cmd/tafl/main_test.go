@@ -408,6 +408,30 @@ func TestHelpCommand(t *testing.T) {
 	}
 }
 
+// TestVariantWithLayout: -variant tawlbwrdd/bell, the way the bot names a
+// preset's layout, was "unknown variant" with a list of names that said
+// nothing of -layout; it is -variant tawlbwrdd -layout bell.
+func TestVariantWithLayout(t *testing.T) {
+	want, _, _ := runTafl(t, "", "perft", "-variant", "tawlbwrdd", "-layout", "bell", "-depth", "2")
+	for _, args := range [][]string{{"-variant", "tawlbwrdd/bell"}, {"-variant", "tawlbwrdd/bell", "-layout", "bell"}} {
+		out, errOut, code := runTafl(t, "", append([]string{"perft", "-depth", "2"}, args...)...)
+		if code != 0 || out != want {
+			t.Errorf("%v: exit %d, %q, stderr %q; want %q as with -layout bell", args, code, out, errOut, want)
+		}
+	}
+	if lewis, _, _ := runTafl(t, "", "perft", "-variant", "tawlbwrdd", "-layout", "lewis-cross", "-depth", "2"); lewis == want {
+		t.Fatalf("the layouts give the same perft %q: the test tells nothing", want)
+	}
+	_, errOut, code := runTafl(t, "", "perft", "-depth", "2", "-variant", "tawlbwrdd/bell", "-layout", "lewis")
+	if want := "tafl perft: -variant tawlbwrdd/bell names the layout bell, and -layout lewis another: give one\n"; code != 2 || errOut != want {
+		t.Errorf("two layouts: exit %d, %q; want %q", code, errOut, want)
+	}
+	out, errOut, code := runTafl(t, "", "puzzles", "-variant", "tawlbwrdd/bell", "-selfplay", "1", "-nodes", "200", "-budget", "1000", "-count", "1")
+	if code != 0 || strings.Contains(errOut, "unknown variant") {
+		t.Errorf("puzzles -variant tawlbwrdd/bell: exit %d, %q %q", code, out, errOut)
+	}
+}
+
 func TestCustomRules(t *testing.T) {
 	out, _, code := runTafl(t, "", "perft", "-depth", "1", "-rules", "dim:7 name:Brandub atkf:y tfr:d ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
 	if code != 0 || strings.TrimSpace(out) != "40" {

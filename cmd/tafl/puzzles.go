@@ -110,14 +110,18 @@ func runPuzzles(e env) error {
 		jobs = append(jobs, js...)
 	}
 	if *selfplay > 0 {
-		v, err := tafl.Preset(*variant, *layout)
+		preset, lay, err := presetName(*variant, *layout)
+		if err != nil {
+			return err
+		}
+		v, err := tafl.Preset(preset, lay)
 		if err != nil {
 			return &usageError{msg: err.Error()}
 		}
 		opts := puzzle.SelfPlayOptions{Opening: *opening, Limits: ai.Limits{Nodes: *nodes, Noise: *noise}}
 		name := v.Name()
-		if *layout != "" {
-			name += "/" + *layout
+		if lay != "" {
+			name += "/" + lay
 		}
 		for i := range *selfplay {
 			s := *seed + uint64(i)
