@@ -137,7 +137,7 @@ func (s *Summary) p1Total() (w, l, d int) {
 
 // Print writes the summary table of match m.
 func (s *Summary) Print(w io.Writer, m *Match) {
-	fmt.Fprintf(w, "match %s: p1 %s vs p2 %s, %s\n", m.Variant.Name(), m.Specs[0].Name, m.Specs[1].Name, plural(len(s.Games), "game", "games"))
+	fmt.Fprintf(w, "match %s: p1 %s vs p2 %s, %s\n", m.Variant.FullName(), m.Specs[0].Name, m.Specs[1].Name, plural(len(s.Games), "game", "games"))
 	fmt.Fprintf(w, "%-4s %-22s %-10s %5s %5s %6s %5s %7s\n", "", "player", "side", "games", "wins", "losses", "draws", "score")
 	for k := 0; k < 2; k++ {
 		var tw, tl, td int
