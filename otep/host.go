@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -90,6 +91,16 @@ func Start(ctx context.Context, argv []string, opt Options) (*Host, error) {
 		return nil, err
 	}
 	if err := h.cmd.Start(); err != nil {
+		if opt.Dir != "" {
+			// A missing working directory fails the start as well, and
+			// os/exec blames the program ("fork/exec PROGRAM: no such
+			// file or directory", the program there all the same).
+			if st, serr := os.Stat(opt.Dir); serr != nil {
+				err = fmt.Errorf("its working directory: %w", serr)
+			} else if !st.IsDir() {
+				err = fmt.Errorf("its working directory %s is not a folder", opt.Dir)
+			}
+		}
 		return nil, fmt.Errorf("start engine %s: %w", argv[0], err)
 	}
 	h.lines = make(chan string, 64)

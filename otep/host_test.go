@@ -302,13 +302,19 @@ func TestHostEngineFailures(t *testing.T) {
 	if _, err := Start(context.Background(), []string{"/no/such/engine"}, Options{}); err == nil {
 		t.Error("a missing engine started")
 	}
+	// A missing working directory is named, not the program that is there
+	// ("fork/exec /bin/true: no such file or directory").
+	_, err := Start(context.Background(), []string{"/bin/true"}, Options{Dir: "/no/such/dir"})
+	if want := "start engine /bin/true: its working directory: stat /no/such/dir: no such file or directory"; err == nil || err.Error() != want {
+		t.Errorf("missing dir: %v, want %q", err, want)
+	}
 	// An engine that does not answer play times out; the host stays broken.
 	h, _ := startFake(t, "silent", Options{Settle: time.Millisecond})
 	v := brandubh(t)
 	g := tafl.NewGame(v)
 	h.NewGame(g)
 	start := time.Now()
-	_, err := h.Play(context.Background(), g, nil, 300*time.Millisecond)
+	_, err = h.Play(context.Background(), g, nil, 300*time.Millisecond)
 	if err == nil || !strings.Contains(err.Error(), "within") || time.Since(start) > 5*time.Second {
 		t.Errorf("silent engine: %v after %v", err, time.Since(start))
 	}

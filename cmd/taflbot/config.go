@@ -570,6 +570,19 @@ func (c *Config) Warnings() []string {
 		if len(e.Command) == 0 || e.Command[0] == "" {
 			continue // an error of its own (validate)
 		}
+		if e.Dir != "" {
+			// The engine is started in it: without it every start fails
+			// (and os/exec blames the program: "fork/exec PROGRAM: no
+			// such file or directory").
+			if st, err := os.Stat(e.Dir); err != nil || !st.IsDir() {
+				why := "not a folder"
+				if err != nil {
+					why = err.Error()
+				}
+				w = append(w, fmt.Sprintf("engines: %q: its dir %q cannot be used here (%s): the engine cannot be started in it, and a game against it is lost at its first move; make the folder or fix dir", e.Name, e.Dir, why))
+				continue
+			}
+		}
 		if err := findCommand(e.Command[0], e.Dir); err != nil {
 			w = append(w, fmt.Sprintf("engines: %q: its command %q cannot be run here (%v): a game against it is lost at its first move; fix the path (relative ones start from \"dir\") or install the engine", e.Name, e.Command[0], err))
 		}

@@ -406,7 +406,6 @@ func TestEngineCommandWarning(t *testing.T) {
 		{"no-such-engine-anywhere", "", true},
 		{filepath.Join(dir, "missing"), "", true},
 		{filepath.Join(dir, "notes.txt"), "", true},
-		{"./engine.sh", filepath.Join(dir, "elsewhere"), true},
 	} {
 		cfg := defaultConfig()
 		cfg.Engines = []EngineConfig{{Name: "e", Command: []string{c.command}, Dir: c.dir}}
@@ -414,6 +413,18 @@ func TestEngineCommandWarning(t *testing.T) {
 		got := len(w) == 1 && strings.Contains(w[0], `engines: "e": its command`) && strings.Contains(w[0], c.command)
 		if got != c.warn || (!c.warn && len(w) > 0) {
 			t.Errorf("command %q in %q: warnings %q, want a warning: %v", c.command, c.dir, w, c.warn)
+		}
+	}
+	// A dir that is missing, or a file, fails every start, whatever the
+	// command (an absolute one was not warned about).
+	for _, d := range []string{filepath.Join(dir, "elsewhere"), filepath.Join(dir, "notes.txt")} {
+		for _, command := range []string{"./engine.sh", filepath.Join(dir, "engine.sh"), "sh"} {
+			cfg := defaultConfig()
+			cfg.Engines = []EngineConfig{{Name: "e", Command: []string{command}, Dir: d}}
+			w := cfg.Warnings()
+			if len(w) != 1 || !strings.HasPrefix(w[0], `engines: "e": its dir "`+d+`" cannot be used here (`) || !strings.HasSuffix(w[0], "make the folder or fix dir") {
+				t.Errorf("command %q in dir %q: warnings %q, want one about the dir", command, d, w)
+			}
 		}
 	}
 	// A process without the engine role never starts engines.
