@@ -385,7 +385,11 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	start := time.Now()
 	var m tafl.Move
 	if external {
-		m, err = b.external.move(sctx, name, g.Tafl().Clone())
+		var budget time.Duration // a live game's: what the engine's clock allows
+		if !g.Clock.IsZero() {
+			budget = think
+		}
+		m, err = b.external.move(sctx, name, g.Tafl().Clone(), budget)
 	} else {
 		m, err = b.engine.Move(sctx, g.Tafl().Clone(), level, think)
 	}

@@ -113,8 +113,10 @@ func CheckEngines(list []ExternalEngine) ([]ExternalEngine, error) {
 			return nil, fmt.Errorf("bot: engine %q is listed twice (names are told apart without regard to case): give each engine a name of its own", e.Name)
 		case len(e.Command) == 0 || e.Command[0] == "":
 			return nil, fmt.Errorf(`bot: engine %q has no command: give its program and arguments as a list, such as "command": ["/usr/local/bin/tafl", "otep"]`, e.Name)
-		case e.Think < 0 || e.Think > 10*time.Minute:
-			return nil, fmt.Errorf("bot: engine %q: think must be from 0 to 10 minutes", e.Name)
+		case e.Think < 0:
+			return nil, fmt.Errorf("bot: engine %q: think must be positive", e.Name)
+		case e.Think > 10*time.Minute:
+			return nil, fmt.Errorf("bot: engine %q: think %v is too long: give at most 10 minutes", e.Name, e.Think)
 		case e.Timeout < 0:
 			return nil, fmt.Errorf("bot: engine %q: timeout must be positive", e.Name)
 		case e.MaxProcesses < 0 || e.MaxProcesses > 64:
@@ -221,16 +223,19 @@ func (e *engines) timeout(name string) time.Duration {
 // not given to the engine processes of a PostgreSQL deployment.
 var errEngineNotSetUp = errors.New(`no such engine in this process's configuration: give every process with the engine role the same "engines" as the front ends, or leave the engine in the configuration until its games are over`)
 
-// move asks engine name for its move in g.
-func (e *engines) move(ctx context.Context, name string, g *tafl.Game) (tafl.Move, error) {
+// move asks engine name for its move in g. budget, when positive, is
+// what its own clock allows in a live game: the engine is then given the
+// smaller of it and its think time, so that it plays within its clock
+// (given think whatever its clock, it lost on time in short games).
+func (e *engines) move(ctx context.Context, name string, g *tafl.Game, budget time.Duration) (tafl.Move, error) {
 	p := e.pools[name]
 	if p == nil {
 		return tafl.NoMove, &EngineFailure{Engine: name, Err: errEngineNotSetUp}
 	}
-	return p.move(ctx, g)
+	return p.move(ctx, g, budget)
 }
 
-func (p *enginePool) move(ctx context.Context, g *tafl.Game) (tafl.Move, error) {
+func (p *enginePool) move(ctx context.Context, g *tafl.Game, budget time.Duration) (tafl.Move, error) {
 	// A process: an idle one, or a new one when fewer than MaxProcesses run.
 	var h *otep.Host
 	for h == nil {
@@ -266,7 +271,11 @@ func (p *enginePool) move(ctx context.Context, g *tafl.Game) (tafl.Move, error) 
 			// all processes busy: look for a freed one again
 		}
 	}
-	clock := otep.PerMoveClock(p.cfg.Think)
+	think := p.cfg.Think
+	if budget > 0 {
+		think = min(think, budget)
+	}
+	clock := otep.PerMoveClock(think)
 	err := h.Load(g)
 	var m tafl.Move
 	if err == nil {

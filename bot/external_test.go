@@ -242,7 +242,8 @@ func TestExternalEngineConfig(t *testing.T) {
 		{[]bot.ExternalEngine{{Name: "a b", Command: []string{"x"}}}, "letters, digits"},
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}}, {Name: "X", Command: []string{"y"}}}, "listed twice (names are told apart without regard to case): give each engine a name of its own"},
 		{[]bot.ExternalEngine{{Name: "x"}}, `has no command: give its program and arguments as a list, such as "command": [`},
-		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Hour}}, "think"},
+		// Not "from 0 to 10 minutes": a think of 0 is refused too ("0s": give a duration such as "5s").
+		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Hour}}, `engine "x": think 1h0m0s is too long: give at most 10 minutes`},
 		// A timeout no longer than think loses every game on time.
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Minute, Timeout: 10 * time.Second}}, "timeout 10s is not longer than think 1m0s"},
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Timeout: 5 * time.Second}}, "timeout 5s is not longer than think 5s"},
@@ -342,5 +343,47 @@ func TestStartWarnsOfGamesAgainstAnEngineTakenOut(t *testing.T) {
 		if !strings.Contains(lines[0], want) {
 			t.Errorf("the warning lacks %s: %s", want, lines[0])
 		}
+	}
+}
+
+// TestExternalEngineLiveClock: in a live game the external engine was
+// sent its think time whatever its own clock (think 30 s on a 1+0 clock:
+// it would flag within a few moves, though DISCORD.md says the engine
+// thinks within its own remaining time); it is given the smaller of think
+// and what its clock allows, as taflbot's own engine is.
+func TestExternalEngineLiveClock(t *testing.T) {
+	dir := t.TempDir()
+	transcript := filepath.Join(dir, "session.otep")
+	e := bot.ExternalEngine{Name: "tafl-otep", Command: []string{taflBinary(t), "otep", "-depth", "1", "-transcript", transcript}, Think: 30 * time.Second}
+	h := engineHarness(t, time.Minute, e)
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "tafl-otep"), opt("time", "1+0")); isEphemeral(r) {
+		t.Fatalf("ai with the engine on a clock: %q", r.Content)
+	}
+	waitPly(t, h, 1)
+	data, err := os.ReadFile(transcript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var clock string
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "> clock ") {
+			clock = l
+		}
+	}
+	// A minute on the clock: a budget of about 2 s (a thirtieth).
+	f := strings.Fields(strings.TrimPrefix(clock, "> clock "))
+	ms, err := strconv.Atoi(strings.TrimSuffix(f[0], "*"))
+	if len(f) != 5 || err != nil || ms <= 0 || ms > 2000 {
+		t.Errorf("the engine was sent %q on a 1+0 clock, want at most 2 s a move, not its think of 30 s:\n%s", clock, data)
+	}
+	// In a correspondence game it has its think time.
+	h2 := engineHarness(t, time.Minute, e)
+	os.Remove(transcript)
+	if r, _ := h2.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "tafl-otep")); isEphemeral(r) {
+		t.Fatalf("ai with the engine: %q", r.Content)
+	}
+	waitPly(t, h2, 1)
+	if data, _ := os.ReadFile(transcript); !strings.Contains(string(data), "> clock 30000* 30000* 30 1 1\n") {
+		t.Errorf("a correspondence game's clock line:\n%s\nwant think, 30 s", data)
 	}
 }

@@ -137,7 +137,7 @@ func (s *Summary) p1Total() (w, l, d int) {
 
 // Print writes the summary table of match m.
 func (s *Summary) Print(w io.Writer, m *Match) {
-	fmt.Fprintf(w, "match %s: p1 %s vs p2 %s, %s\n", m.Variant.Name(), m.Specs[0].Name, m.Specs[1].Name, plural(len(s.Games), "game", "games"))
+	fmt.Fprintf(w, "match %s: p1 %s vs p2 %s, %s\n", m.Variant.FullName(), m.Specs[0].Name, m.Specs[1].Name, plural(len(s.Games), "game", "games"))
 	fmt.Fprintf(w, "%-4s %-22s %-10s %5s %5s %6s %5s %7s\n", "", "player", "side", "games", "wins", "losses", "draws", "score")
 	for k := 0; k < 2; k++ {
 		var tw, tl, td int
@@ -171,8 +171,8 @@ func (s *Summary) Print(w io.Writer, m *Match) {
 		fmt.Fprintf(w, "pairs played as one game twice (the same moves with the sides swapped): %d of %d — the engines play alike; count each such pair as one game, and use more openings or budgets further apart\n", same, pairs)
 	}
 	fmt.Fprintf(w, "pairs for p1 (0, ½, 1, 1½, 2 points): %d %d %d %d %d\n", s.Penta[0], s.Penta[1], s.Penta[2], s.Penta[3], s.Penta[4])
-	if elo, lo, hi, ok := PentaElo(s.Penta); ok {
-		fmt.Fprintf(w, "elo p1 - p2: %s (95%%: %s to %s)\n", FmtElo(elo), FmtElo(lo), FmtElo(hi))
+	if elo, ok := eloText(s.Penta); ok {
+		fmt.Fprintf(w, "elo p1 - p2: %s\n", elo)
 	}
 	if d := s.Disputed(); len(d) > 0 {
 		fmt.Fprintf(w, "rules disputes (the engine's reading of the rules string parts from taflbot's): %s\n", plural(len(d), "game", "games"))
@@ -190,8 +190,8 @@ func (s *Summary) Print(w io.Writer, m *Match) {
 		u := s.Undisputed()
 		tw, tl, td := u.p1Total()
 		fmt.Fprintf(w, "without them: p1 %s, %d-%d-%d, %s", plural(tw+tl+td, "game", "games"), tw, tl, td, pct(tw, td, tw+tl+td))
-		if elo, lo, hi, ok := PentaElo(u.Penta); ok {
-			fmt.Fprintf(w, "; %s, elo p1 - p2: %s (95%%: %s to %s)", plural(u.PairsDone(), "whole pair", "whole pairs"), FmtElo(elo), FmtElo(lo), FmtElo(hi))
+		if elo, ok := eloText(u.Penta); ok {
+			fmt.Fprintf(w, "; %s, elo p1 - p2: %s", plural(u.PairsDone(), "whole pair", "whole pairs"), elo)
 		}
 		fmt.Fprintln(w)
 	}
@@ -204,6 +204,26 @@ func (s *Summary) Print(w io.Writer, m *Match) {
 		}
 		fmt.Fprintf(w, "sprt elo0 %g elo1 %g: llr %.2f (bounds %.2f, %.2f): %s\n", m.SPRT.Elo0, m.SPRT.Elo1, llr, lo, hi, verdict)
 	}
+}
+
+// eloText writes the Elo difference of pair counts with its 95 %
+// interval: "+35 (95%: -103 to +185)". When every pair scored the same
+// (one pair, or all alike) the pair scores show no spread, and the normal
+// approximation's interval would have none ("+191 (95%: +191 to +191)"
+// after a single pair), which reads as certainty: it is said to be not
+// known yet instead.
+func eloText(penta [5]int) (string, bool) {
+	elo, lo, hi, ok := PentaElo(penta)
+	if !ok {
+		return "", false
+	}
+	if _, variance, n := pentaStats(penta); variance == 0 {
+		if n == 1 {
+			return FmtElo(elo) + " (95%: not known from one pair: play more games)", true
+		}
+		return FmtElo(elo) + " (95%: not known, every pair scored the same: play more games)", true
+	}
+	return fmt.Sprintf("%s (95%%: %s to %s)", FmtElo(elo), FmtElo(lo), FmtElo(hi)), true
 }
 
 func clipName(s string) string {

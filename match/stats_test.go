@@ -149,3 +149,35 @@ func TestRandomOpeningsSafe(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryEloWithoutSpread: when every pair scored the same (a single
+// pair, or pairs all alike) the interval had no width ("elo p1 - p2: +191
+// (95%: +191 to +191)" after two games), which reads as certainty; it is
+// said to be not known. With pairs that differ the interval is given.
+func TestSummaryEloWithoutSpread(t *testing.T) {
+	m := &Match{Variant: brandubh(t), Specs: [2]Spec{{Name: "a"}, {Name: "b"}}, MaxPlies: 10}
+	win := func(side tafl.Side) tafl.Outcome { return tafl.Outcome{Winner: side, Reason: tafl.KingCaptured} }
+	for _, c := range []struct {
+		winners []tafl.Side // of games 1, 2, …: p1 attacks in the odd ones
+		want    string
+	}{
+		{[]tafl.Side{tafl.Attackers, tafl.Attackers}, "elo p1 - p2: 0 (95%: not known from one pair: play more games)\n"},
+		{[]tafl.Side{tafl.Attackers, tafl.Defenders}, "elo p1 - p2: +inf (95%: not known from one pair: play more games)\n"},
+		{[]tafl.Side{tafl.Attackers, tafl.Attackers, tafl.Defenders, tafl.Defenders}, "elo p1 - p2: 0 (95%: not known, every pair scored the same: play more games)\n"},
+		{[]tafl.Side{tafl.Attackers, tafl.Defenders, tafl.Attackers, tafl.Attackers}, "elo p1 - p2: +191 (95%: -68 to +inf)\n"},
+	} {
+		s := NewSummary(len(c.winners) / 2)
+		for i, w := range c.winners {
+			p1 := tafl.Attackers
+			if i%2 == 1 {
+				p1 = tafl.Defenders
+			}
+			s.Add(GameResult{Index: i, P1Side: p1, Outcome: win(w)})
+		}
+		var b strings.Builder
+		s.Print(&b, m)
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("winners %v: summary lacks %q:\n%s", c.winners, c.want, b.String())
+		}
+	}
+}

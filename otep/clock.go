@@ -56,7 +56,7 @@ func ParseClock(arg string) (Clock, error) {
 	}
 	if len(f) > 2 {
 		sec, err := strconv.ParseFloat(f[2], 64)
-		if err != nil || sec < 0 || sec > 1e9 {
+		if err != nil || !(sec >= 0 && sec <= 1e9) { // NaN too
 			return Clock{}, fmt.Errorf("clock: overtime %q is not a number of seconds", f[2])
 		}
 		c.Period = time.Duration(sec * float64(time.Second))

@@ -62,7 +62,7 @@ type AI struct {
 	Weights []byte
 	Log     io.Writer
 	moves   uint64
-	parsed  map[*tafl.Variant]*ai.Weights
+	parsed  map[string]*ai.Weights // by the variant's rules string
 }
 
 // weights returns the parsed Weights for g's variant (nil: built-in).
@@ -70,21 +70,26 @@ func (a *AI) weights(g *tafl.Game) *ai.Weights {
 	if a.Weights == nil {
 		return nil
 	}
+	// By the rules string, not the variant: each game's "rules" makes a
+	// new variant, and a map of them kept every game's and warned anew.
 	v := g.Variant()
-	if w, ok := a.parsed[v]; ok {
+	key := v.RulesString()
+	if w, ok := a.parsed[key]; ok {
 		return w
 	}
 	w, err := ai.ParseWeights(v, a.Weights)
 	if err != nil {
 		if a.Log != nil {
-			fmt.Fprintf(a.Log, "otep engine: the weights do not fit %s (%v): playing with the built-in weights\n", v.Name(), err)
+			// The rules' own name: a variant from the host's rules string
+			// is "custom" even when it is a preset's.
+			fmt.Fprintf(a.Log, "otep engine: the weights do not fit %s (%s): playing with the built-in weights\n", v.Rules().Title, strings.TrimPrefix(err.Error(), "ai: "))
 		}
 		w = nil
 	}
 	if a.parsed == nil {
-		a.parsed = map[*tafl.Variant]*ai.Weights{}
+		a.parsed = map[string]*ai.Weights{}
 	}
-	a.parsed[v] = w
+	a.parsed[key] = w
 	return w
 }
 
@@ -184,11 +189,29 @@ func (s *Engine) warn(format string, args ...any) {
 	}
 }
 
+// why is err's text without the rules engine's "tafl: " before it: the
+// message names what was wrong once ("bad position record: tafl: bad
+// position …" read it twice).
+func why(err error) string {
+	return strings.TrimPrefix(err.Error(), "tafl: ")
+}
+
 // fail answers bad input: "error 0 <message>" (or -1 when critical).
 func (s *Engine) fail(code int, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	s.warn("%s", msg)
 	s.send("error %d %s", code, strings.ReplaceAll(msg, "\n", " "))
+}
+
+// noGame answers a command that needs a game when there is none: before
+// the first "rules", or after "finish" (which said "before rules" too,
+// though the host had sent them).
+func (s *Engine) noGame(cmd string) {
+	if s.v == nil {
+		s.fail(ErrCritical, "%s before rules", cmd)
+		return
+	}
+	s.fail(ErrCritical, "%s after finish: the game is over; rules starts another", cmd)
 }
 
 // next returns the next input line: a held one first.
@@ -294,7 +317,7 @@ func (s *Engine) rules(text string) {
 		v, err = tafl.NewVariant(r)
 	}
 	if err != nil {
-		s.fail(ErrCritical, "rules not supported: %v", err)
+		s.fail(ErrCritical, "rules not supported: %s", why(err))
 		return
 	}
 	s.v, s.g, s.prev, s.clock, s.fresh = v, tafl.NewGame(v), nil, nil, false
@@ -309,7 +332,7 @@ func (s *Engine) side(arg string) {
 		return
 	}
 	if s.g == nil {
-		s.fail(ErrCritical, "side before rules")
+		s.noGame("side")
 		return
 	}
 	if s.g.ToMove() != side {
@@ -334,7 +357,7 @@ func (s *Engine) position(record string) {
 func (s *Engine) resync(record string, toMove tafl.Side) bool {
 	p, err := s.v.ParsePosition(strings.TrimSpace(record), toMove)
 	if err != nil {
-		s.fail(ErrMinor, "bad position record: %v", err)
+		s.fail(ErrMinor, "%s", why(err))
 		return false
 	}
 	s.g, s.prev = tafl.NewGameFrom(p), nil
@@ -346,10 +369,13 @@ func (s *Engine) confirmed(record string) {
 	if s.g == nil {
 		return
 	}
-	s.prev = nil
 	if record != "" && record != s.g.Position().Record() {
+		// resync forgets the move to take back only when the record is
+		// good: a bad one is error 0 and changes nothing.
 		s.resync(record, s.g.ToMove())
+		return
 	}
+	s.prev = nil
 }
 
 // hostError handles "error N" about our last move: take it back; the host
@@ -427,7 +453,7 @@ func (s *Engine) search(ctx context.Context, run func(context.Context, *tafl.Gam
 
 func (s *Engine) play(ctx context.Context, arg string) bool {
 	if s.g == nil {
-		s.fail(ErrCritical, "play before rules (or after finish)")
+		s.noGame("play")
 		return false
 	}
 	side, err := tafl.ParseSide(arg)
@@ -446,7 +472,7 @@ func (s *Engine) play(ctx context.Context, arg string) bool {
 		// The host says it is our turn: trust it, keep the board.
 		p, err := s.v.ParsePosition(s.g.Position().Record(), side)
 		if err != nil {
-			s.fail(ErrMinor, "cannot play %s here: %v", side, err)
+			s.fail(ErrMinor, "cannot play %s here: %s", side, why(err))
 			return false
 		}
 		s.g = tafl.NewGameFrom(p)
@@ -474,7 +500,7 @@ func (s *Engine) play(ctx context.Context, arg string) bool {
 	}
 	prev := s.g.Clone()
 	if _, err := s.g.Play(r.Move); err != nil {
-		s.fail(ErrMinor, "own move %s refused: %v", r.Move, err)
+		s.fail(ErrMinor, "own move %s refused: %s", r.Move, why(err))
 		return false
 	}
 	s.prev = prev
@@ -488,7 +514,7 @@ func (s *Engine) play(ctx context.Context, arg string) bool {
 // lead to the record, the record is the truth.
 func (s *Engine) opponentMove(arg string) {
 	if s.g == nil {
-		s.fail(ErrCritical, "opponent-move before rules")
+		s.noGame("opponent-move")
 		return
 	}
 	f := strings.Fields(arg)
@@ -499,16 +525,21 @@ func (s *Engine) opponentMove(arg string) {
 	trial := s.g.Clone()
 	var err error
 	var last tafl.Move
+	var refused string // why a move of the list could not be played, naming it once
 	for _, m := range strings.Split(f[0], "|") {
 		var pl tafl.Ply
 		if pl, err = trial.PlayText(m); err != nil {
+			refused = m + ": " + moveReason(err)
+			if m != f[0] {
+				refused = m + " (in " + f[0] + "): " + moveReason(err)
+			}
 			break
 		}
 		last = pl.Move
 	}
 	if len(f) == 1 {
 		if err != nil {
-			s.fail(ErrMinor, "opponent move %s: %v", f[0], err)
+			s.fail(ErrMinor, "opponent move %s", refused)
 			return
 		}
 		s.g, s.prev = trial, nil
@@ -525,13 +556,18 @@ func (s *Engine) opponentMove(arg string) {
 		return
 	}
 	if err != nil {
-		s.warn("opponent move %s: %v; following the position record", f[0], err)
+		s.warn("opponent move %s; following the position record", refused)
 	}
-	// The side to move is the other side of the piece that moved last.
+	// The side to move is the other side of the piece that moved last:
+	// the list's last move that reads as one (not the first: the list
+	// "b4-b3|d5-e5" leaves the attackers to move).
 	toMove := s.g.ToMove().Other()
-	if last == tafl.NoMove {
-		if mt, perr := tafl.ParseMove(strings.Split(f[0], "|")[0]); perr == nil {
-			last = mt.Move
+	if list := strings.Split(f[0], "|"); err != nil {
+		last = tafl.NoMove
+		for i := len(list) - 1; i >= 0 && last == tafl.NoMove; i-- {
+			if mt, perr := tafl.ParseMove(list[i]); perr == nil {
+				last = mt.Move
+			}
 		}
 	}
 	if p, perr := s.v.ParsePosition(record, toMove); perr == nil && last != tafl.NoMove {
@@ -546,7 +582,7 @@ func (s *Engine) opponentMove(arg string) {
 // line (the protocol lets an engine return fewer than N).
 func (s *Engine) analyze(ctx context.Context, arg string) bool {
 	if s.g == nil {
-		s.fail(ErrCritical, "analyze before rules")
+		s.noGame("analyze")
 		return false
 	}
 	f := strings.Fields(arg)
@@ -563,7 +599,7 @@ func (s *Engine) analyze(ctx context.Context, arg string) bool {
 	}
 	if len(f) == 2 {
 		var err error
-		if sec, err = strconv.ParseFloat(f[1], 64); err != nil || sec <= 0 || sec > 1e6 {
+		if sec, err = strconv.ParseFloat(f[1], 64); err != nil || !(sec > 0 && sec <= 1e6) { // NaN too
 			s.fail(ErrMinor, "analyze: %q is not a number of seconds", f[1])
 			return false
 		}

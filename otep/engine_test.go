@@ -196,18 +196,57 @@ func TestEngineBadInput(t *testing.T) {
 	s.send("rules " + v.RulesString())
 	g := tafl.NewGame(v)
 	for _, bad := range []string{
-		"frobnicate", "side purple", "clock 12 ", "clock a b", "clock 1000 1000 x",
-		"position /9/zz/", "opponent-move", "opponent-move a1-a1 /7/7/", "play nobody",
-		"analyze 0 1", "analyze 1 -3", "analyze 1 2 3",
+		"frobnicate", "side purple", "clock 12 ", "clock a b", "clock 1000 1000 x", "clock 1000 1000 NaN 1 1", "clock NaN 1000",
+		"position /9/zz/", "opponent-move", "opponent-move a1-a1 /7/7/", "opponent-move zz", "play nobody",
+		"analyze 0 1", "analyze 1 -3", "analyze 1 2 3", "analyze 1 NaN",
 	} {
 		s.send(bad)
 		if l := s.read(); !strings.HasPrefix(l, "error 0 ") || len(l) < 10 {
 			t.Errorf("%q answered %q, want error 0 <message>", bad, l)
+		} else if strings.Contains(l, "tafl: ") {
+			t.Errorf("%q answered %q: the rules engine's prefix again", bad, l) // "bad position record: tafl: bad position …"
 		}
+	}
+	// A refused opponent move is named once ("opponent move d2-d1: d2-d1:
+	// …"), and which move of a list it was.
+	for bad, want := range map[string]string{
+		"opponent-move d2-d1":       "error 0 opponent move d2-d1: d1 is occupied",
+		"opponent-move b4-b3|d5-d6": "error 0 opponent move d5-d6 (in b4-b3|d5-d6): d6 is occupied",
+	} {
+		s.send(bad)
+		if l := s.read(); l != want {
+			t.Errorf("%q answered %q, want %q", bad, l, want)
+		}
+	}
+	s.send("rules dim:3")
+	if l := s.read(); l != `error -1 rules not supported: bad rules "dim:3": a rules string ends with start:RECORD (and has it only once, last)` {
+		t.Errorf("rules dim:3 answered %q", l)
 	}
 	// Nothing changed: the engine still plays a legal first move for the attackers.
 	s.send("play attackers")
 	s.readMove(g, "the start, after the bad input")
+	s.close()
+}
+
+// TestEngineAfterFinish: a command that needs a game after "finish" said
+// "before rules" (but play), though the host had sent them; it says the
+// game is over and that rules starts another, which then plays.
+func TestEngineAfterFinish(t *testing.T) {
+	v := brandubh(t)
+	s := startEngine(t, depth(1))
+	s.send("side defenders", "rules "+v.RulesString(), "finish 3")
+	if l := s.read(); l != "error -1 side before rules" {
+		t.Errorf("side before rules: %q", l)
+	}
+	for _, c := range []string{"side defenders", "play attackers", "opponent-move b4-b3", "analyze 1 1"} {
+		s.send(c)
+		cmd, _, _ := strings.Cut(c, " ")
+		if l, want := s.read(), "error -1 "+cmd+" after finish: the game is over; rules starts another"; l != want {
+			t.Errorf("%s after finish: %q, want %q", c, l, want)
+		}
+	}
+	s.send("rules "+v.RulesString(), "play attackers")
+	s.readMove(tafl.NewGame(v), "a new game after finish")
 	s.close()
 }
 
@@ -247,6 +286,30 @@ func TestEngineResyncsFromPosition(t *testing.T) {
 	s.close()
 }
 
+// TestEngineResyncsAfterAMoveList: a list of moves the engine cannot
+// follow (its board is not the host's) leaves the record's position with
+// the side to move after the list's last move, not its first: after
+// "b4-b3|d5-e5" the attackers are to move, and an analysis starts with
+// an attackers' move.
+func TestEngineResyncsAfterAMoveList(t *testing.T) {
+	v := brandubh(t)
+	g := tafl.NewGame(v)
+	g.PlayText("b4-b3")
+	g.PlayText("d5-e5")
+	s := startEngine(t, depth(2))
+	// "side defenders" puts the engine out of step: b4-b3 is not the defenders'.
+	s.send("rules "+v.RulesString(), "side defenders", "opponent-move b4-b3|d5-e5 "+g.Position().Record(), "analyze 1 0.05")
+	f := strings.Fields(s.read())
+	if len(f) != 4 || f[0] != "analysis" {
+		t.Fatalf("analysis line %q", strings.Join(f, " "))
+	}
+	first := strings.Split(f[2], "|")[0]
+	if _, err := g.Clone().PlayText(first); err != nil {
+		t.Errorf("the analysis after b4-b3|d5-e5 starts with %q, not an attackers' move from %s", first, g.Position().Record())
+	}
+	s.close()
+}
+
 // The host rejects the engine's move (error 2) and repeats the prior move
 // and the position, as the protocol text describes, or resends the whole
 // game, as taflbot's host does: either way the engine plays a legal move.
@@ -261,6 +324,33 @@ func TestEngineHostRejectsMove(t *testing.T) {
 	s.readMove(g.Clone(), fmt.Sprintf("after the rejection of %q (spec recovery)", first))
 	s.send("error 2", "rules "+v.RulesString(), "opponent-move d2-b2 "+g.Position().Record(), "play defenders")
 	s.readMove(g.Clone(), "after a rejection and the whole game resent")
+	s.close()
+}
+
+// TestEngineBadMoveRecordChangesNothing: a "move" confirmation with a
+// bad record is answered error 0 and changes nothing: the engine's move
+// can still be taken back by the host's error (it was forgotten, and the
+// engine stayed a move ahead of the host).
+func TestEngineBadMoveRecordChangesNothing(t *testing.T) {
+	v := brandubh(t)
+	s := startEngine(t, depth(1))
+	s.send("rules "+v.RulesString(), "play attackers")
+	mine := s.readMove(tafl.NewGame(v), "the first move")
+	s.send("move /zz/")
+	if l := s.read(); !strings.HasPrefix(l, "error 0 bad position ") {
+		t.Errorf("move /zz/: %q, want error 0", l)
+	}
+	// The host refuses the move after all and plays another one of the
+	// attackers' itself: the engine took its move back and follows.
+	s.send("error 2")
+	g := tafl.NewGame(v)
+	other := "b4-b3"
+	if mine.String() == other {
+		other = "f4-f3"
+	}
+	g.PlayText(other)
+	s.send("opponent-move "+other, "play defenders")
+	s.readMove(g, "after the refusal and "+other)
 	s.close()
 }
 
@@ -385,8 +475,41 @@ func TestAIWeightsThatDoNotFit(t *testing.T) {
 			t.Fatalf("search: %v, %v", r.Move, err)
 		}
 	}
-	if n := strings.Count(log.String(), "do not fit brandubh"); n != 1 {
+	if n := strings.Count(log.String(), "do not fit Brandubh"); n != 1 {
 		t.Errorf("%d warnings, want 1:\n%s", n, log.String())
+	}
+	// A game from the host's rules string is named by its rules (its
+	// variant is "custom": the warning said "do not fit custom"), and the
+	// reason without the engine's "ai: ".
+	log.Reset()
+	a = &AI{Limits: ai.Limits{Depth: 1}, Weights: []byte(`{"not":"weights"}`), Log: &log}
+	r, err := tafl.ParseRules(brandubh(t).RulesString())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := tafl.NewVariant(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Search(context.Background(), tafl.NewGame(v), 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := log.String(); !strings.HasPrefix(got, "otep engine: the weights do not fit Brandubh (") || strings.Contains(got, "(ai: ") {
+		t.Errorf("warning %q, want it to name Brandubh and give the reason once", got)
+	}
+	// Each game's rules make a new variant: the same rules warn once (they
+	// warned every game, a map of variants keeping each game's).
+	for i := 0; i < 3; i++ {
+		v, err := tafl.NewVariant(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Search(context.Background(), tafl.NewGame(v), 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := strings.Count(log.String(), "do not fit"); n != 1 || len(a.parsed) != 1 {
+		t.Errorf("%d warnings and %d weights kept after four games of one rules string, want 1 and 1:\n%s", n, len(a.parsed), log.String())
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -90,6 +91,16 @@ func Start(ctx context.Context, argv []string, opt Options) (*Host, error) {
 		return nil, err
 	}
 	if err := h.cmd.Start(); err != nil {
+		if opt.Dir != "" {
+			// A missing working directory fails the start as well, and
+			// os/exec blames the program ("fork/exec PROGRAM: no such
+			// file or directory", the program there all the same).
+			if st, serr := os.Stat(opt.Dir); serr != nil {
+				err = fmt.Errorf("its working directory: %w", serr)
+			} else if !st.IsDir() {
+				err = fmt.Errorf("its working directory %s is not a folder", opt.Dir)
+			}
+		}
 		return nil, fmt.Errorf("start engine %s: %w", argv[0], err)
 	}
 	h.lines = make(chan string, 64)
@@ -199,6 +210,7 @@ func (h *Host) await(ctx context.Context, word string, timeout time.Duration) (s
 	}
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
+	var refused string // an "error 0 …" meanwhile: the timeout says it
 	for {
 		select {
 		case line, ok := <-h.lines:
@@ -218,6 +230,7 @@ func (h *Host) await(ctx context.Context, word string, timeout time.Duration) (s
 					return "", h.err
 				}
 				h.status = "error: " + strings.TrimSpace(msg)
+				refused = "error " + arg
 			case "status":
 				h.status = arg
 			case "simple-moves":
@@ -245,6 +258,11 @@ func (h *Host) await(ctx context.Context, word string, timeout time.Duration) (s
 			// Anything else (OpenTafl prints log lines on its output) is ignored.
 		case <-timer.C:
 			h.err = fmt.Errorf("no %q from the engine within %v", word, timeout)
+			if refused != "" {
+				// It said why it would not answer (a rule it does not
+				// play, say): the timeout alone hid it.
+				h.err = fmt.Errorf("no %q from the engine within %v; it said %q", word, timeout, refused)
+			}
 			return "", h.err
 		case <-ctx.Done():
 			return "", ctx.Err()
@@ -356,7 +374,24 @@ type IllegalMoveError struct {
 	Err  error  // Err says why it is not legal.
 }
 
-func (e *IllegalMoveError) Error() string { return fmt.Sprintf("engine move %q: %v", e.Text, e.Err) }
+// Error names the move once: the rules engine's own error names it again
+// ("engine move \"a1-a1\": a1-a1: …", "… tafl: bad move \"zz\": …").
+func (e *IllegalMoveError) Error() string {
+	return fmt.Sprintf("engine move %q: %s", e.Text, moveReason(e.Err))
+}
+
+// moveReason is why the rules engine refused a move, without the move.
+func moveReason(err error) string {
+	var me *tafl.MoveError
+	var se *tafl.SyntaxError
+	switch {
+	case errors.As(err, &me):
+		return me.Detail
+	case errors.As(err, &se):
+		return se.Msg
+	}
+	return err.Error()
+}
 func (e *IllegalMoveError) Unwrap() error { return e.Err }
 
 // Play asks the engine for a move in g (its side is the side to move):

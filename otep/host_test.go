@@ -37,6 +37,7 @@ func TestMain(m *testing.M) {
 //	illegal       every move it submits is illegal
 //	empty-move    every move it submits is a bare "move", with no text
 //	silent        greets, then never answers
+//	refuses       greets, then answers every play with "error 0 …" only
 //	deaf          greets, then asks for the rules over and over and never
 //	              reads its input
 //
@@ -89,6 +90,10 @@ func fakeEngine(kind string) int {
 			}
 		case "play":
 			if kind == "silent" {
+				continue
+			}
+			if kind == "refuses" {
+				fmt.Println("error 0 I do not play this position")
 				continue
 			}
 			moves++
@@ -241,6 +246,21 @@ func TestHostRefusesIllegalMoves(t *testing.T) {
 	if !errors.As(err, &ill) || ill.Text != "a1-a1" {
 		t.Errorf("two illegal moves: %v, want an IllegalMoveError for a1-a1", err)
 	}
+	// The move is named once, the rules engine's reason after it (not
+	// "engine move \"a1-a1\": a1-a1: …", nor "tafl: bad move \"zz\": …").
+	for _, c := range []struct {
+		text, want string
+	}{
+		{"a1-a1", `engine move "a1-a1": `},
+		{"zz", `engine move "zz": a move starts with the square the piece leaves, such as d1 in d1-d4`},
+		{"d2-d1", `engine move "d2-d1": d1 is occupied`},
+	} {
+		_, perr := tafl.NewGame(v).PlayText(c.text)
+		got := (&IllegalMoveError{Text: c.text, Err: perr}).Error()
+		if !strings.HasPrefix(got, c.want) || strings.Count(got, c.text) != 1 || strings.Contains(got, "tafl: ") {
+			t.Errorf("%s refused: %q, want %q naming the move once", c.text, got, c.want)
+		}
+	}
 
 	// A bare "move" is an illegal move like any other, refused twice: the
 	// host's caller kills the process and frees its slot (a panic here
@@ -282,13 +302,19 @@ func TestHostEngineFailures(t *testing.T) {
 	if _, err := Start(context.Background(), []string{"/no/such/engine"}, Options{}); err == nil {
 		t.Error("a missing engine started")
 	}
+	// A missing working directory is named, not the program that is there
+	// ("fork/exec /bin/true: no such file or directory").
+	_, err := Start(context.Background(), []string{"/bin/true"}, Options{Dir: "/no/such/dir"})
+	if want := "start engine /bin/true: its working directory: stat /no/such/dir: no such file or directory"; err == nil || err.Error() != want {
+		t.Errorf("missing dir: %v, want %q", err, want)
+	}
 	// An engine that does not answer play times out; the host stays broken.
 	h, _ := startFake(t, "silent", Options{Settle: time.Millisecond})
 	v := brandubh(t)
 	g := tafl.NewGame(v)
 	h.NewGame(g)
 	start := time.Now()
-	_, err := h.Play(context.Background(), g, nil, 300*time.Millisecond)
+	_, err = h.Play(context.Background(), g, nil, 300*time.Millisecond)
 	if err == nil || !strings.Contains(err.Error(), "within") || time.Since(start) > 5*time.Second {
 		t.Errorf("silent engine: %v after %v", err, time.Since(start))
 	}
@@ -297,6 +323,14 @@ func TestHostEngineFailures(t *testing.T) {
 	}
 	if _, err := h.Play(context.Background(), g, nil, time.Second); err == nil {
 		t.Error("a failed host played again")
+	}
+	// One that answers play with "error 0 …" only times out too, and the
+	// failure says what it said (it read only "no \"move\" … within").
+	h, _ = startFake(t, "refuses", Options{Settle: time.Millisecond})
+	h.NewGame(g)
+	_, err = h.Play(context.Background(), g, nil, 300*time.Millisecond)
+	if want := `no "move" from the engine within 300ms; it said "error 0 I do not play this position"`; err == nil || err.Error() != want {
+		t.Errorf("refusing engine: %v, want %q", err, want)
 	}
 }
 

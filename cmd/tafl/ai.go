@@ -36,7 +36,7 @@ func runAI(e env) error {
 	fs.StringVar(&moves, "moves", "", "moves to play from the position first, separated by spaces")
 	fs.StringVar(&level, "level", "", "playing level: easy, medium, hard or max (default hard)")
 	fs.DurationVar(&timeLimit, "time", 0, "time budget, such as 2s")
-	fs.IntVar(&depth, "depth", 0, "search depth in plies")
+	fs.IntVar(&depth, "depth", 0, "search depth in plies, 1 to 100")
 	fs.Int64Var(&nodes, "nodes", 0, "node budget")
 	fs.IntVar(&threads, "threads", 1, "search threads, 1 to 256")
 	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium")

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -120,5 +122,33 @@ func TestAIWeightsForAnotherFamily(t *testing.T) {
 	_, stderr, code := runTafl(t, "", "ai", "-variant", "brandubh", "-weights", "../../tafl/ai/weights_corner11.json", "-depth", "1")
 	if code == 0 || !strings.Contains(stderr, "copenhagen, fetlar, cyning-taefl") || strings.Contains(stderr, "Tunable") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestAIWeightsFileNotWeights: a -weights file that is no weights said
+// "weights: EOF" when empty, "weights for board size , not 11" for an
+// object without a size, and named Go's types for JSON that is no
+// object; each says what the file is and what weights look like.
+func TestAIWeightsFileNotWeights(t *testing.T) {
+	dir := t.TempDir()
+	const hint = `: give weights as tafl tune writes them, {"size": 11, …}` + "\n"
+	for _, c := range []struct{ body, want string }{
+		{"", "weights: the file is empty" + hint},
+		{"  \n", "weights: the file is empty" + hint},
+		{"[1, 2]", "weights: the file is not a JSON object of weights" + hint},
+		{"root:x:0:0", "weights: the file is not a JSON object of weights (invalid character 'r' looking for beginning of value)" + hint},
+		{`{"attacker": 100}`, `weights: no "size": weights as tafl tune writes them start {"size": 11, …}` + "\n"},
+		{`{"size": 9}`, "weights for board size 9, not 11\n"},
+	} {
+		file := filepath.Join(dir, "w.json")
+		if err := os.WriteFile(file, []byte(c.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range []string{"ai", "otep"} {
+			out, errOut, code := runTafl(t, "", cmd, "-weights", file, "-depth", "1")
+			if want := "tafl " + cmd + ": " + file + ": " + c.want; code != 1 || out != "" || errOut != want {
+				t.Errorf("%s -weights %q: exit %d, stdout %q, stderr %q; want exit 1 and %q", cmd, c.body, code, out, errOut, want)
+			}
+		}
 	}
 }

@@ -85,9 +85,10 @@ func runAnalyse(e env) error {
 	}
 	took := time.Since(start)
 	// Moves counted in pairs, as every message and the graph's axis count
-	// them (#20); the plies in brackets.
+	// them (#20); the plies in brackets; the end in words, as the bot's
+	// result line says it.
 	title := fmt.Sprintf("%s · %s (%s) · %s", g.Variant().Rules().Title, plural(tafl.MoveCount(g.Len()), "move", "moves"),
-		plural(g.Len(), "ply", "plies"), g.Outcome().Status())
+		plural(g.Len(), "ply", "plies"), g.Outcome().Text(g.ToMove()))
 	if *graph != "" {
 		var buf bytes.Buffer
 		if err := render.GraphPNG(&buf, r.Graph(title), render.GraphOptions{}); err != nil {

@@ -25,7 +25,7 @@
 //
 // Position flags, common to every command that takes a position:
 //
-//	-variant NAME      a preset (default copenhagen; `tafl variants` lists them)
+//	-variant NAME      a preset (default copenhagen; `tafl variants` lists them), or NAME/LAYOUT
 //	-layout NAME       the start layout, for variants that have several (tawlbwrdd)
 //	-rules "OTN"       a custom variant from an OpenTafl rules string (overrides -variant)
 //	-position RECORD   start from this OTN position record instead of the start position
@@ -47,6 +47,9 @@
 // `tafl perft` prints the number of leaves of the legal-move tree of the
 // given depth ({"depth":N,"nodes":…} with -json); -divide prints the count
 // under each first move.
+//
+// Flags go before the other arguments (moves, records): a command's flag
+// after them is a usage error, since it would be read as one of them.
 //
 // Exit status: 0 success, 1 failure (such as an illegal move), 2 usage error.
 package main
@@ -112,6 +115,19 @@ func main() {
 
 // run runs tafl with the given arguments and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 2 && args[0] == "help" && args[1] == "help" {
+		args = args[:1]
+	}
+	if len(args) > 1 && args[0] == "help" {
+		// tafl help COMMAND is tafl COMMAND -h (it printed the list of
+		// commands, whatever COMMAND was).
+		if _, ok := commands[args[1]]; !ok || len(args) > 2 {
+			fmt.Fprintf(stderr, "tafl help: unknown command %q\n", strings.Join(args[1:], " "))
+			printUsage(stderr)
+			return 2
+		}
+		args = []string{args[1], "-h"}
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		printUsage(stderr)
 		if len(args) == 0 {
@@ -165,7 +181,7 @@ func message(msg string) string {
 
 // pkgPrefixes are the prefixes of the packages' errors that a tafl
 // command's message need not repeat.
-var pkgPrefixes = []string{"tafl: ", "ai: ", "puzzle: ", "analysis: ", "match: ", "render: "}
+var pkgPrefixes = []string{"tafl: ", "ai: ", "puzzle: ", "analysis: ", "match: ", "render: ", "corpus: "}
 
 // fileError is an error about a file: its path, then the error without
 // its package's prefix ("FILE: bad game: …", not "FILE: tafl: bad game:
@@ -209,7 +225,7 @@ func plural(n int, one, other string) string {
 }
 
 func printUsage(w io.Writer) {
-	fmt.Fprintln(w, "usage: tafl COMMAND [flags]   (tafl COMMAND -h for its flags)")
+	fmt.Fprintln(w, "usage: tafl COMMAND [flags]   (tafl COMMAND -h or tafl help COMMAND for its flags)")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
@@ -232,13 +248,30 @@ func newFlags(e env, name, args string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, turning flag errors into usage errors.
+// parseFlags parses args, turning flag errors into usage errors. Flags
+// are read only up to the first other argument, so a flag of the command
+// after it (tafl results DIR -draw repetition) would be taken for a file
+// or a move ("stat -draw: no such file or directory"): it is refused,
+// saying to put the flags first. After "--" nothing is a flag.
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
 		return &usageError{msg: err.Error()}
+	}
+	rest := fs.Args()
+	if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+		return nil
+	}
+	for _, a := range rest {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name == "" {
+			continue
+		}
+		if fs.Lookup(name) != nil || name == "h" || name == "help" {
+			return &usageError{msg: fmt.Sprintf("%s comes after %q, where flags are no longer read: put the flags before the other arguments", a, rest[0])}
+		}
 	}
 	return nil
 }

@@ -301,12 +301,134 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"perft"}, 2, "-depth"},
 		{[]string{"moves", "-rules", "dim:7 kj:y start:/7/7/7/3K3/7/7/7/"}, 2, "king jumps"},
 		{[]string{"moves", "-nosuchflag"}, 2, "not defined"},
+		// -side was ignored: the rules page is the variant's, from its start.
+		{[]string{"rules", "-variant", "brandubh", "-side", "defenders"}, 2, "tafl rules: rules takes no arguments, no -position and no -side"},
+		{[]string{"rules", "-variant", "brandubh", "-position", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"}, 2, "no -position"},
 	}
 	for _, c := range cases {
 		_, errOut, code := runTafl(t, "", c.args...)
 		if code != c.code || !strings.Contains(errOut, c.sub) {
 			t.Errorf("tafl %v: exit %d, stderr %q; want %d and %q", c.args, code, errOut, c.code, c.sub)
 		}
+	}
+}
+
+// TestFlagsAfterTheArguments: flags are read only before the first other
+// argument; a command's flag after it was taken for a record or a move
+// ("tafl results: stat -draw: no such file or directory", "tafl play:
+// move 2 (-json): …"). It is refused, saying to put the flags first; after
+// "--" an argument is never a flag.
+func TestFlagsAfterTheArguments(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"results", dir, "-draw", "repetition"}, "tafl results: -draw comes after \"" + dir + "\""},
+		{[]string{"puzzles", dir, "-budget", "100"}, "tafl puzzles: -budget comes after \"" + dir + "\""},
+		{[]string{"curve", dir, "--nodes=200"}, "tafl curve: --nodes=200 comes after \"" + dir + "\""},
+		{[]string{"balance", dir, "-h"}, "tafl balance: -h comes after \"" + dir + "\""},
+		{[]string{"play", "-variant", "brandubh", "b4-b3", "-json"}, "tafl play: -json comes after \"b4-b3\""},
+	} {
+		out, errOut, code := runTafl(t, "", c.args...)
+		want := c.want + ", where flags are no longer read: put the flags before the other arguments\n"
+		if code != 2 || out != "" || errOut != want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, want)
+		}
+	}
+	// After "--" it is a file's name; one that is no flag is one too.
+	for _, args := range [][]string{{"results", "--", dir, "-draw"}, {"results", dir, "-nosuchflag"}} {
+		_, errOut, code := runTafl(t, "", args...)
+		if code != 1 || !strings.Contains(errOut, "stat "+args[len(args)-1]+": no such file") {
+			t.Errorf("%v: exit %d, stderr %q; want the file not found", args, code, errOut)
+		}
+	}
+}
+
+// TestPerftDepthHelp: -h said -depth was "1 or more" while more than 20
+// is refused; the help gives the range the error gives.
+func TestPerftDepthHelp(t *testing.T) {
+	_, help, code := runTafl(t, "", "perft", "-h")
+	if code != 0 || !strings.Contains(help, "  -depth int\n    \tdepth of the tree, 1 to 20\n") {
+		t.Errorf("perft -h: exit %d, %q; want -depth's range 1 to 20", code, help)
+	}
+	if _, errOut, code := runTafl(t, "", "perft", "-depth", "21"); code != 2 || errOut != "tafl perft: -depth must be from 1 to 20\n" {
+		t.Errorf("-depth 21: exit %d, %q", code, errOut)
+	}
+}
+
+// TestHelpGivesTheRanges: a flag whose values out of a range are refused
+// says the range in its -h line, the one the refusal gives (-depth of
+// tafl ai said "search depth in plies" and refused 101 as "at most 100";
+// tafl match refused -games 100001 saying -games "must be positive").
+func TestHelpGivesTheRanges(t *testing.T) {
+	for _, c := range []struct {
+		cmd, flag, help string
+		bad             []string // a value out of range and what the refusal says
+	}{
+		{"ai", "depth", "search depth in plies, 1 to 100", []string{"101", "-depth must be at most 100"}},
+		{"otep", "depth", "search depth in plies, 1 to 100", []string{"101", "-depth must be at most 100"}},
+		{"rules", "size", "width of the example pictures in pixels (160 to 2048)", []string{"2049", "use 160 to 2048"}},
+		{"match", "games", "number of games, 1 to 100000 (rounded up to an even number: pairs)", []string{"100001", "-games from 1 to 100000"}},
+		{"match", "opening", "plies of the seeded random opening walk, 0 to 40", []string{"41", "-opening from 0 to 40"}},
+		{"openings", "count", "openings to keep, 1 to 10000", []string{"10001", "-count from 1 to 10000"}},
+		{"openings", "plies", "plies of each random opening walk (with -corpus: of each game's opening), 1 to 40", []string{"41", "-plies from 1 to 40"}},
+		{"perft", "depth", "depth of the tree, 1 to 20", []string{"21", "-depth must be from 1 to 20"}},
+	} {
+		_, help, _ := runTafl(t, "", c.cmd, "-h")
+		if !strings.Contains(help, "  -"+c.flag+" int\n    \t"+c.help) {
+			t.Errorf("tafl %s -h: -%s does not read %q:\n%s", c.cmd, c.flag, c.help, help)
+		}
+		_, errOut, code := runTafl(t, "", c.cmd, "-"+c.flag, c.bad[0])
+		if code != 2 || !strings.Contains(errOut, c.bad[1]) {
+			t.Errorf("tafl %s -%s %s: exit %d, %q; want exit 2 and %q", c.cmd, c.flag, c.bad[0], code, errOut, c.bad[1])
+		}
+	}
+}
+
+// TestHelpCommand: tafl help COMMAND printed the list of commands and
+// ignored COMMAND; it prints COMMAND's flags, as tafl COMMAND -h does,
+// and an unknown one is a usage error.
+func TestHelpCommand(t *testing.T) {
+	_, want, _ := runTafl(t, "", "perft", "-h")
+	out, errOut, code := runTafl(t, "", "help", "perft")
+	if code != 0 || out != "" || errOut != want || !strings.HasPrefix(errOut, "usage: tafl perft ") {
+		t.Errorf("help perft: exit %d, stdout %q, stderr %q; want perft's flags %q", code, out, errOut, want)
+	}
+	for _, args := range [][]string{{"help", "bogus"}, {"help", "perft", "ai"}} {
+		_, errOut, code := runTafl(t, "", args...)
+		if code != 2 || !strings.HasPrefix(errOut, "tafl help: unknown command \""+strings.Join(args[1:], " ")+"\"\nusage: tafl COMMAND") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and the command named unknown", args, code, errOut)
+		}
+	}
+	for _, args := range [][]string{{"help"}, {"help", "help"}} {
+		if _, errOut, code := runTafl(t, "", args...); code != 0 || !strings.Contains(errOut, "tafl help COMMAND") || !strings.Contains(errOut, "  perft ") {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
+	}
+}
+
+// TestVariantWithLayout: -variant tawlbwrdd/bell, the way the bot names a
+// preset's layout, was "unknown variant" with a list of names that said
+// nothing of -layout; it is -variant tawlbwrdd -layout bell.
+func TestVariantWithLayout(t *testing.T) {
+	want, _, _ := runTafl(t, "", "perft", "-variant", "tawlbwrdd", "-layout", "bell", "-depth", "2")
+	for _, args := range [][]string{{"-variant", "tawlbwrdd/bell"}, {"-variant", "tawlbwrdd/bell", "-layout", "bell"}} {
+		out, errOut, code := runTafl(t, "", append([]string{"perft", "-depth", "2"}, args...)...)
+		if code != 0 || out != want {
+			t.Errorf("%v: exit %d, %q, stderr %q; want %q as with -layout bell", args, code, out, errOut, want)
+		}
+	}
+	if lewis, _, _ := runTafl(t, "", "perft", "-variant", "tawlbwrdd", "-layout", "lewis-cross", "-depth", "2"); lewis == want {
+		t.Fatalf("the layouts give the same perft %q: the test tells nothing", want)
+	}
+	_, errOut, code := runTafl(t, "", "perft", "-depth", "2", "-variant", "tawlbwrdd/bell", "-layout", "lewis")
+	if want := "tafl perft: -variant tawlbwrdd/bell names the layout bell, and -layout lewis another: give one\n"; code != 2 || errOut != want {
+		t.Errorf("two layouts: exit %d, %q; want %q", code, errOut, want)
+	}
+	out, errOut, code := runTafl(t, "", "puzzles", "-variant", "tawlbwrdd/bell", "-selfplay", "1", "-nodes", "200", "-budget", "1000", "-count", "1")
+	if code != 0 || strings.Contains(errOut, "unknown variant") {
+		t.Errorf("puzzles -variant tawlbwrdd/bell: exit %d, %q %q", code, out, errOut)
 	}
 }
 
@@ -439,7 +561,7 @@ func TestOneIsSingular(t *testing.T) {
 			errs: []string{"game 1 of 1: 1 puzzle\n1 puzzle written to " + puzzles + "\n"}},
 		{args: []string{"puzzles", "-verify", puzzles}, stdout: []string{"1 of 1 puzzle verified (brandubh 1)\n"}},
 		{args: []string{"analyse", "-variant", "brandubh", "-moves", "a4-a3", "-nodes", "1"},
-			stdout: []string{"Brandubh · 1 move (1 ply) · ongoing: 2 positions reviewed in ", " s (1 node each)\n"}},
+			stdout: []string{"Brandubh · 1 move (1 ply) · the game goes on: 2 positions reviewed in ", " s (1 node each)\n"}},
 		{args: []string{"tune", "-corpus", corpus},
 			errs: []string{"corpus " + corpus + ": 1 game (1 line skipped: header, unfinished)\n", "tafl tune: the attackers won 0 and the defenders 1 of 1 game; the fit needs 5 wins by each side"}},
 		{args: []string{"openings", "-corpus", corpus, "-plies", "4", "-count", "2"},

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"os/exec"
 	"os/signal"
 	"runtime"
 	"strconv"
@@ -41,8 +44,8 @@ func runMatch(e env) error {
 	s.register(fs)
 	fs.StringVar(&p1, "p1", "hard", "player 1: easy|medium|hard|max, depth=N, nodes=N, time=D, or otep:COMMAND")
 	fs.StringVar(&p2, "p2", "medium", "player 2 (same forms as -p1)")
-	fs.IntVar(&games, "games", 20, "number of games (rounded up to an even number: pairs)")
-	fs.IntVar(&opening, "opening", 4, "plies of the seeded random opening walk")
+	fs.IntVar(&games, "games", 20, "number of games, 1 to 100000 (rounded up to an even number: pairs)")
+	fs.IntVar(&opening, "opening", 4, "plies of the seeded random opening walk, 0 to 40")
 	fs.StringVar(&openings, "openings", "", "file of openings: one position record and side to move per line")
 	fs.DurationVar(&perMove, "time", 0, "time per move for hard (max gets 5×) and for OTEP engines (default: the level's)")
 	fs.Int64Var(&nodes, "nodes", 0, "nodes per move for hard and max alike (reproducible runs)")
@@ -62,8 +65,24 @@ func runMatch(e env) error {
 	if fs.NArg() > 0 {
 		return &usageError{msg: "match takes no arguments"}
 	}
+	if openings != "" {
+		// The file gives each game's start and side to move: a random
+		// walk's length or a start position would be ignored.
+		conflict := ""
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "opening", "position", "side":
+				if conflict == "" {
+					conflict = f.Name
+				}
+			}
+		})
+		if conflict != "" {
+			return &usageError{msg: "-" + conflict + " does not go with -openings: the file gives each game's start position and side to move"}
+		}
+	}
 	if games < 1 || games > 100000 || maxPlies < 1 || conc < 1 || opening < 0 || opening > 40 {
-		return &usageError{msg: "-games, -maxplies and -concurrency must be positive; -opening from 0 to 40"}
+		return &usageError{msg: "-games from 1 to 100000, -opening from 0 to 40; -maxplies and -concurrency positive"}
 	}
 	if n := btoi(perMove != 0) + btoi(nodes != 0) + btoi(nps != 0); n > 1 {
 		return &usageError{msg: "give one of -time, -nodes and -nps"}
@@ -90,12 +109,39 @@ func runMatch(e env) error {
 		if m.Specs[i], err = match.ParseSpec(text, match.Budget{PerMove: perMove, Nodes: nodes, NPS: nps}); err != nil {
 			return &usageError{msg: fmt.Sprintf("-p%d: %v", i+1, err)}
 		}
+		// An engine whose program cannot be started lost every game, the
+		// match played out (and its records written) all the same.
+		if c := m.Specs[i].Command; len(c) > 0 {
+			if _, err := exec.LookPath(c[0]); err != nil {
+				var ee *exec.Error
+				if errors.As(err, &ee) {
+					err = ee.Err
+				}
+				return fmt.Errorf("-p%d: the engine's program %s cannot be run (%v): fix its path, or install it", i+1, c[0], err)
+			}
+		}
+	}
+	if !m.Specs[0].IsOTEP() && !m.Specs[1].IsOTEP() {
+		// They concern OTEP engines only: with none they were ignored
+		// (-transcripts made an empty folder).
+		var engineOnly string
+		fs.Visit(func(f *flag.Flag) {
+			if engineOnly == "" && (f.Name == "settle" || f.Name == "fresh" || f.Name == "transcripts") {
+				engineOnly = f.Name
+			}
+		})
+		if engineOnly != "" {
+			return &usageError{msg: "-" + engineOnly + " goes with an OTEP engine (-p1 or -p2 otep:COMMAND), and neither player is one"}
+		}
 	}
 	if sprt != "" {
 		a, b, ok := strings.Cut(sprt, ",")
 		e0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
 		e1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
-		if !ok || err0 != nil || err1 != nil || e0 >= e1 {
+		// NaN and infinities parse as numbers: "nan,5" ran an undecided
+		// test to the end, "-inf,5" accepted H1 at the first pair.
+		finite := !math.IsNaN(e0) && !math.IsInf(e0, 0) && !math.IsNaN(e1) && !math.IsInf(e1, 0)
+		if !ok || err0 != nil || err1 != nil || !finite || e0 >= e1 {
 			return &usageError{msg: "-sprt wants ELO0,ELO1 with ELO0 < ELO1, such as 0,50"}
 		}
 		m.SPRT = &match.SPRT{Elo0: e0, Elo1: e1, Alpha: 0.05, Beta: 0.05}
@@ -135,6 +181,12 @@ func runMatch(e env) error {
 	}
 	sum := m.Run(ctx, pairs)
 	sum.Print(e.stdout, m)
+	if ctx.Err() != nil {
+		// Interrupted (Ctrl-C): the summary looked like a whole match of
+		// fewer games, and the exit status was 0.
+		fmt.Fprintf(e.stdout, "interrupted after %d of %s: the match is not complete\n", len(sum.Games), plural(2*pairs, "game", "games"))
+		return &exitError{code: 1}
+	}
 	if sum.Errors > 0 {
 		return &exitError{code: 1}
 	}

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -222,6 +225,87 @@ func TestMatchOpeningsFile(t *testing.T) {
 	}
 }
 
+// TestMatchOpeningsFileConflicts: with -openings FILE the file gives each
+// game's start and side to move; -opening, -position and -side were
+// silently ignored (the match played from the file's positions).
+func TestMatchOpeningsFileConflicts(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "openings.txt")
+	if err := os.WriteFile(file, []byte("/3t3/3t3/3T3/ttTKTt1/3T3/3t3/2t4/ defenders\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range [][]string{
+		{"-opening", "3"},
+		{"-opening", "0"},
+		{"-position", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"},
+		{"-position", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "-side", "defenders"},
+		{"-side", "defenders"},
+	} {
+		args := append([]string{"match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1", "-games", "2", "-openings", file}, c...)
+		out, errOut, code := runTafl(t, "", args...)
+		want := "tafl match: " + c[0] + " does not go with -openings: the file gives each game's start position and side to move\n"
+		if code != 2 || out != "" || errOut != want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c, code, out, errOut, want)
+		}
+	}
+}
+
+// TestMatchSPRTBounds: -sprt took NaN and infinite Elo bounds ("nan,5"
+// ran an undecided test to the end, "-inf,5" accepted H1 at once).
+func TestMatchSPRTBounds(t *testing.T) {
+	for _, sprt := range []string{"nan,5", "0,NaN", "-inf,5", "0,+Inf", "5,0", "0,0", "x", "0,50,100"} {
+		out, errOut, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1", "-games", "2", "-maxplies", "2", "-sprt", sprt)
+		if want := "tafl match: -sprt wants ELO0,ELO1 with ELO0 < ELO1, such as 0,50\n"; code != 2 || out != "" || errOut != want {
+			t.Errorf("-sprt %s: exit %d, stdout %q, stderr %q; want exit 2 and %q", sprt, code, out, errOut, want)
+		}
+	}
+}
+
+// TestMatchEngineFlagsWithoutEngine: -settle, -fresh and -transcripts
+// concern OTEP engines; between taflbot's own players they were ignored
+// (-transcripts made an empty folder).
+func TestMatchEngineFlagsWithoutEngine(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sessions")
+	for _, c := range [][]string{{"-settle", "1ms"}, {"-fresh"}, {"-transcripts", dir}} {
+		args := append([]string{"match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1", "-games", "2", "-maxplies", "2"}, c...)
+		out, errOut, code := runTafl(t, "", args...)
+		want := "tafl match: " + c[0] + " goes with an OTEP engine (-p1 or -p2 otep:COMMAND), and neither player is one\n"
+		if code != 2 || out != "" || errOut != want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c, code, out, errOut, want)
+		}
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Error("-transcripts made its folder")
+	}
+}
+
+// TestMatchEngineProgramMissing: an OTEP engine whose program cannot be
+// started (a typo in its path, not on PATH, not executable) lost every
+// game of the match, played out and written to -out all the same; the
+// match is refused before any game, naming the program.
+func TestMatchEngineProgramMissing(t *testing.T) {
+	dir := t.TempDir()
+	notExec := filepath.Join(dir, "engine.txt")
+	if err := os.WriteFile(notExec, []byte("not a program\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "games")
+	for _, c := range []struct{ prog, why string }{
+		{filepath.Join(dir, "no-such-engine"), "no such file or directory"},
+		{"no-such-engine-on-path", "executable file not found in $PATH"},
+		{notExec, "permission denied"},
+	} {
+		stdout, errOut, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "otep:"+c.prog+" otep",
+			"-games", "2", "-out", out, "-progress=false")
+		want := "tafl match: -p2: the engine's program " + c.prog + " cannot be run ("
+		if code != 1 || stdout != "" || !strings.HasPrefix(errOut, want) || !strings.Contains(errOut, c.why+"): fix its path, or install it\n") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1 and %q…%s", c.prog, code, stdout, errOut, want, c.why)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: the -out folder was made", c.prog)
+		}
+	}
+}
+
 func TestMatchEngineExits(t *testing.T) {
 	// An engine that exits at once (no hello) loses its games.
 	out, _, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "otep:/bin/true",
@@ -291,7 +375,8 @@ func TestMatchBudgetFlags(t *testing.T) {
 // start in which the game is already over, also when it is over because
 // the side to move has no move (a custom start without attackers): the
 // match played its "games" (each won by the defenders before any move)
-// and tafl openings tested every candidate.
+// and tafl openings tested every candidate. The end is said in words, as
+// tafl moves and tafl ai say it (not "defenders-won, no-moves").
 func TestGamesFromAFinishedStart(t *testing.T) {
 	noAttackers := []string{"-rules", "dim:7 start:/7/7/7/3K3/7/7/7/"}
 	escaped := []string{"-variant", "brandubh", "-position", "/K6/7/7/7/7/7/1t5/"}
@@ -299,15 +384,15 @@ func TestGamesFromAFinishedStart(t *testing.T) {
 	if err := os.WriteFile(openings, []byte("/7/7/7/3K3/7/7/7/ attackers\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	const over = " is already over in the start position (defenders-won, "
+	const over = " is already over in the start position (Defenders win · the "
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, noAttackers...), "tafl match: the game" + over + "no-moves): no game can be played from it\n"},
-		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, escaped...), "tafl match: the game" + over + "king-escaped): no game can be played from it\n"},
-		{append([]string{"openings", "-count", "1", "-nodes", "1"}, noAttackers...), "tafl openings: the game" + over + "no-moves): no game can be played from it\n"},
-		{append([]string{"openings", "-count", "1", "-nodes", "1"}, escaped...), "tafl openings: the game" + over + "king-escaped): no game can be played from it\n"},
+		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, noAttackers...), "tafl match: the game" + over + "attackers had no legal move): no game can be played from it\n"},
+		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, escaped...), "tafl match: the game" + over + "king escaped): no game can be played from it\n"},
+		{append([]string{"openings", "-count", "1", "-nodes", "1"}, noAttackers...), "tafl openings: the game" + over + "attackers had no legal move): no game can be played from it\n"},
+		{append([]string{"openings", "-count", "1", "-nodes", "1"}, escaped...), "tafl openings: the game" + over + "king escaped): no game can be played from it\n"},
 		{[]string{"match", "-rules", "dim:7 start:/3t3/7/7/3K3/7/7/7/", "-openings", openings, "-p1", "depth=1", "-p2", "depth=1", "-games", "2"},
 			"tafl match: " + openings + ":1: the game is already over in this position\n"},
 	} {
@@ -315,5 +400,44 @@ func TestGamesFromAFinishedStart(t *testing.T) {
 		if code != 1 || stdout != "" || errOut != c.want {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and only %q", c.args, code, stdout, errOut, c.want)
 		}
+	}
+}
+
+// TestMatchInterrupted: a match stopped by Ctrl-C printed its summary as
+// that of a whole match of fewer games and exited 0; the summary says it
+// was interrupted after how many of the games asked for, exit status 1.
+func TestMatchInterrupted(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(exe, "match", "-variant", "brandubh", "-p1", "depth=2", "-p2", "depth=2", "-games", "10000", "-concurrency", "1", "-out", dir, "-progress=false")
+	cmd.Env = append(os.Environ(), "TAFL_TEST_EXEC=1")
+	var out strings.Builder
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Once a game is played, Ctrl-C.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if files, _ := filepath.Glob(filepath.Join(dir, "*.otg")); len(files) > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Errorf("exit: %v, want status 1", err)
+	}
+	last := strings.TrimSpace(out.String())
+	if i := strings.LastIndex(last, "\n"); i >= 0 {
+		last = last[i+1:]
+	}
+	if !strings.HasPrefix(last, "interrupted after ") || !strings.HasSuffix(last, " of 10000 games: the match is not complete") {
+		t.Errorf("summary ends %q, want it to say the match was interrupted:\n%s", last, out.String())
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -32,8 +33,8 @@ func runOpenings(e env) error {
 	var outDir, weightsFile, corpus string
 	fs := newFlags(e, "openings", "[position flags] [-count N] [-plies N] [-corpus FILE.csv] [-nodes N] [-tries N] [-maxplies N] [-seed N] [-concurrency N] [-weights FILE] [-out DIR]")
 	s.register(fs)
-	fs.IntVar(&count, "count", 50, "openings to keep")
-	fs.IntVar(&plies, "plies", 4, "plies of each random opening walk (with -corpus: of each game's opening)")
+	fs.IntVar(&count, "count", 50, "openings to keep, 1 to 10000")
+	fs.IntVar(&plies, "plies", 4, "plies of each random opening walk (with -corpus: of each game's opening), 1 to 40")
 	fs.StringVar(&corpus, "corpus", "", "take the candidates from the games of a corpus (their first -plies plies) instead of random walks")
 	fs.Int64Var(&nodes, "nodes", 50000, "node budget N of the test games (N and 2N a move)")
 	fs.IntVar(&tries, "tries", 0, "candidates to try at most (default 10 × count)")
@@ -47,6 +48,14 @@ func runOpenings(e env) error {
 	}
 	if fs.NArg() > 0 {
 		return &usageError{msg: "openings takes no arguments"}
+	}
+	if corpus != "" {
+		// The candidates are the corpus games' openings: no seed picks them.
+		seeded := false
+		fs.Visit(func(f *flag.Flag) { seeded = seeded || f.Name == "seed" })
+		if seeded {
+			return &usageError{msg: "-seed does not go with -corpus: the candidates are the corpus games' openings in the corpus's order, not seeded random walks"}
+		}
 	}
 	if tries == 0 {
 		tries = 10 * count

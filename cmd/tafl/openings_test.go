@@ -161,6 +161,11 @@ func TestOpeningsFromACorpus(t *testing.T) {
 	if _, errOut, code := runTafl(t, "", "openings", "-variant", "copenhagen", "-corpus", corpus, "-plies", "4", "-count", "3"); code != 1 || !strings.Contains(errOut, "has 2 distinct 4-ply openings, fewer than -count 3") {
 		t.Errorf("too few openings: exit %d, %q", code, errOut)
 	}
+	// -seed picks random walks: with -corpus it was ignored.
+	if out, errOut, code := runTafl(t, "", "openings", "-variant", "copenhagen", "-corpus", corpus, "-plies", "4", "-count", "2", "-seed", "7"); code != 2 || out != "" ||
+		errOut != "tafl openings: -seed does not go with -corpus: the candidates are the corpus games' openings in the corpus's order, not seeded random walks\n" {
+		t.Errorf("-seed with -corpus: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
 	if _, errOut, code := runTafl(t, "", "openings", "-variant", "brandubh", "-corpus", corpus); code != 1 || errOut == "" {
 		t.Errorf("a copenhagen corpus for brandubh: exit %d, %q", code, errOut)
 	}

@@ -28,7 +28,7 @@ func runOTEP(e env) error {
 	fs := newFlags(e, "otep", "[-level L | -time D | -depth N | -nodes N [-attackers-nodes N]] [-threads N] [-seed N] [-weights FILE] [-transcript FILE]")
 	fs.StringVar(&level, "level", "", "playing level: easy, medium, hard or max (default hard)")
 	fs.DurationVar(&timeLimit, "time", 0, "time budget per move, such as 2s")
-	fs.IntVar(&depth, "depth", 0, "search depth in plies")
+	fs.IntVar(&depth, "depth", 0, "search depth in plies, 1 to 100")
 	fs.Int64Var(&nodes, "nodes", 0, "node budget per move")
 	fs.Int64Var(&attNodes, "attackers-nodes", 0, "with -nodes: this node budget instead when playing the attackers (for tuning data with a fixed side advantage)")
 	fs.IntVar(&threads, "threads", 1, "search threads, 1 to 256")

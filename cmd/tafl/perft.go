@@ -15,7 +15,7 @@ func runPerft(e env) error {
 	var divide, asJSON bool
 	fs := newFlags(e, "perft", "[position flags] -depth N [-divide] [-json]")
 	s.register(fs)
-	fs.IntVar(&depth, "depth", 0, "depth of the tree (1 or more)")
+	fs.IntVar(&depth, "depth", 0, "depth of the tree, 1 to 20")
 	fs.BoolVar(&divide, "divide", false, "print the count under each first move")
 	fs.BoolVar(&asJSON, "json", false, `print {"depth":N,"nodes":…}`)
 	if err := parseFlags(fs, e.args); err != nil {

@@ -43,6 +43,20 @@ func runPuzzles(e env) error {
 		return err
 	}
 	if *verify != "" {
+		// Only -budget goes with -verify: the mining flags and records
+		// were ignored without a word (-o wrote nothing).
+		var other string
+		fs.Visit(func(f *flag.Flag) {
+			if other == "" && f.Name != "verify" && f.Name != "budget" {
+				other = f.Name
+			}
+		})
+		if other != "" {
+			return &usageError{msg: fmt.Sprintf("-%s does not go with -verify: -verify FILE re-verifies the puzzles of FILE (only -budget goes with it)", other)}
+		}
+		if fs.NArg() > 0 {
+			return &usageError{msg: fmt.Sprintf("-verify FILE re-verifies the puzzles of FILE and mines nothing: drop %s, or -verify to mine the records", fs.Arg(0))}
+		}
 		return verifyPuzzles(e, *verify, *budget)
 	}
 	// The self-play flags without -selfplay were ignored: records and
@@ -96,14 +110,18 @@ func runPuzzles(e env) error {
 		jobs = append(jobs, js...)
 	}
 	if *selfplay > 0 {
-		v, err := tafl.Preset(*variant, *layout)
+		preset, lay, err := presetName(*variant, *layout)
+		if err != nil {
+			return err
+		}
+		v, err := tafl.Preset(preset, lay)
 		if err != nil {
 			return &usageError{msg: err.Error()}
 		}
 		opts := puzzle.SelfPlayOptions{Opening: *opening, Limits: ai.Limits{Nodes: *nodes, Noise: *noise}}
 		name := v.Name()
-		if *layout != "" {
-			name += "/" + *layout
+		if lay != "" {
+			name += "/" + lay
 		}
 		for i := range *selfplay {
 			s := *seed + uint64(i)
@@ -207,7 +225,7 @@ func corpusJobs(path string) ([]puzzle.Job, error) {
 	defer f.Close()
 	recs, err := corpus.Read(f)
 	if err != nil {
-		return nil, err
+		return nil, inFile(path, err)
 	}
 	v, err := tafl.Preset("copenhagen", "")
 	if err != nil {

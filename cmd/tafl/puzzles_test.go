@@ -101,6 +101,10 @@ func TestPuzzlesUsage(t *testing.T) {
 	if err := os.WriteFile(emptyCorpus, []byte("moves,attacker_captures,defender_captures,status\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	notCorpus := filepath.Join(t.TempDir(), "game.otg")
+	if err := os.WriteFile(notCorpus, []byte("[event:tafl match, game 1]\n1. d2-c2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		code int
@@ -122,7 +126,16 @@ func TestPuzzlesUsage(t *testing.T) {
 		{[]string{"-variant", "brandubh", "/no/such/dir"}, 2, "-variant goes with -selfplay N"},
 		{[]string{"-corpus", emptyCorpus, "-nodes", "500"}, 2, "-nodes goes with -selfplay N"},
 		{[]string{"-verify", "/no/such/file"}, 1, "no such file"},
+		{[]string{"-verify", "/no/such/file", "-budget", "10"}, 1, "no such file"},
+		// Only -budget goes with -verify: the mining flags and records
+		// were ignored (-o wrote nothing, exit 0).
+		{[]string{"-verify", "/no/such/file", "-o", "out.jsonl"}, 2, "-o does not go with -verify: -verify FILE re-verifies the puzzles of FILE (only -budget goes with it)"},
+		{[]string{"-selfplay", "3", "-verify", "/no/such/file"}, 2, "-selfplay does not go with -verify"},
+		{[]string{"-verify", "/no/such/file", "-side", "attackers"}, 2, "-side does not go with -verify"},
+		{[]string{"-verify", "/no/such/file", "games"}, 2, "-verify FILE re-verifies the puzzles of FILE and mines nothing: drop games, or -verify to mine the records"},
 		{[]string{"-corpus", "/no/such/file"}, 1, "no such file"},
+		// A file that is no corpus: the error named "corpus", not the file.
+		{[]string{"-corpus", notCorpus}, 1, "tafl puzzles: " + notCorpus + ": line 1 has 2 columns, not 4 (moves, captures, captures, status)\n"},
 		// A corpus without a won game was "nothing to mine: give -corpus FILE".
 		{[]string{"-corpus", emptyCorpus}, 1, emptyCorpus + " holds no won game to mine"},
 	} {
@@ -143,7 +156,7 @@ func TestAnalyse(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "Brandubh · 1 move (2 plies) · attackers-won: 3 positions reviewed") || !strings.Contains(out, "1. d3-d2- (defenders): blunder — their chance 100 % → 0 %; better Kc7-a7--") {
+	if !strings.Contains(out, "Brandubh · 1 move (2 plies) · Attackers win · the king was captured: 3 positions reviewed") || !strings.Contains(out, "1. d3-d2- (defenders): blunder — their chance 100 % → 0 %; better Kc7-a7--") {
 		t.Errorf("output %q", out)
 	}
 	for _, f := range []string{graph, board} {

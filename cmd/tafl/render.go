@@ -113,11 +113,9 @@ func runRender(e env) error {
 // autoCaption says whose move it is and which move, or how the game ended.
 func autoCaption(g *tafl.Game) string {
 	if out := g.Outcome(); out.Over() {
-		reason := strings.ReplaceAll(out.Reason.String(), "-", " ")
-		if out.Winner == tafl.NoSide {
-			return "Draw: " + reason
-		}
-		return fmt.Sprintf("%s win: %s", capitalize(out.Winner.String()), reason)
+		// In words, as the bot's pictures and tafl replay say it (it said
+		// "Attackers win: no moves", not whose moves, nor who repeated).
+		return out.Text(g.ToMove())
 	}
 	return fmt.Sprintf("%s to move · move %d", capitalize(g.ToMove().String()), g.Len()+1)
 }

@@ -177,7 +177,7 @@ func TestFolderFlagNamesAFile(t *testing.T) {
 		{[]string{"rules", "-variant", "brandubh", "-o", file}, "tafl rules: -o " + file + " is a file: give a folder for the pictures (start.png, 1.png, …)\n"},
 		{[]string{"rules", "-variant", "brandubh", "-o", filepath.Join(file, "sub")}, "tafl rules: -o: cannot make a folder for the pictures (start.png, 1.png, …): mkdir " + file + ": not a directory\n"},
 		{[]string{"match", "-variant", "brandubh", "-games", "2", "-out", file}, "tafl match: -out " + file + " is a file: give a folder for the game records (.otg)\n"},
-		{[]string{"match", "-variant", "brandubh", "-games", "2", "-transcripts", file}, "tafl match: -transcripts " + file + " is a file: give a folder for the engines' OTEP sessions\n"},
+		{[]string{"match", "-variant", "brandubh", "-games", "2", "-p2", "otep:/bin/true", "-transcripts", file}, "tafl match: -transcripts " + file + " is a file: give a folder for the engines' OTEP sessions\n"},
 		{[]string{"openings", "-variant", "brandubh", "-out", file}, "tafl openings: -out " + file + " is a file: give a folder for the test games' records (.otg)\n"},
 	} {
 		stdout, errOut, code := runTafl(t, "", c.args...)
@@ -206,5 +206,38 @@ func TestPictureOutputCheckedFirst(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
 		t.Errorf("%s left behind", entries[0].Name())
+	}
+}
+
+// TestAutoCaptionSaysTheEnd: -caption auto said a finished game's end by
+// its reason's name ("Attackers win: no moves", "Attackers win:
+// repetition"), not whose moves ran out nor who repeated, where the
+// bot's pictures and tafl replay say it in words.
+func TestAutoCaptionSaysTheEnd(t *testing.T) {
+	play := func(variant, position, rules string, moves ...string) *tafl.Game {
+		t.Helper()
+		s := setup{variant: variant, position: position, rules: rules}
+		g, err := s.Game()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := PlayMoves(g, moves); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	shuffle := []string{"d1-d2", "e5-e3", "d2-d1", "e3-e5", "d1-d2", "e5-e3", "d2-d1", "e3-e5"}
+	for _, c := range []struct {
+		g    *tafl.Game
+		want string
+	}{
+		{play("brandubh", "/3t3/3t3/3T3/ttt1Ttt/3T3/3t3/K2t3/", ""), "Defenders win · the king escaped"},
+		{play("copenhagen", "", "", shuffle...), "Attackers win · the defenders repeated the position"},
+		{play("", "", "dim:7 surf:n start:/1t5/7/3t3/2tKt2/3t3/7/7/", "b1-b2"), "Attackers win · the defenders had no legal move"},
+		{play("brandubh", "", ""), "Attackers to move · move 1"},
+	} {
+		if got := autoCaption(c.g); got != c.want {
+			t.Errorf("caption %q, want %q", got, c.want)
+		}
 	}
 }

@@ -73,7 +73,7 @@ func runResults(e env) error {
 		if names["attackers"] == "" || names["defenders"] == "" {
 			return fmt.Errorf("%s: the record names no attackers or defenders player (tags attackers and defenders)", r.path)
 		}
-		t.add(names["attackers"], names["defenders"], g.Variant().Name(), g.Outcome())
+		t.add(names["attackers"], names["defenders"], g.Variant().FullName(), g.Outcome())
 		// The game's own rules and start, not its tags: a record under a
 		// rules string has no variant or position tag.
 		start := g.Start()

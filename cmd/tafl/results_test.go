@@ -289,3 +289,19 @@ func TestResultsTellsCustomGamesApart(t *testing.T) {
 		t.Errorf("exit %d: %s\n%s", code, errOut, out)
 	}
 }
+
+// TestResultsAndMatchNameTheLayout: a match and the results of a preset's
+// other layout said only the preset ("match tawlbwrdd: …", "results: 2
+// games of tawlbwrdd"), so the matches of tawlbwrdd's three layouts read
+// alike; they name it as the commands take it, tawlbwrdd/bell.
+func TestResultsAndMatchNameTheLayout(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := runTafl(t, "", "match", "-variant", "tawlbwrdd/bell", "-p1", "depth=1", "-p2", "depth=1", "-games", "2", "-maxplies", "2", "-out", dir)
+	if code != 0 || !strings.HasPrefix(out, "match tawlbwrdd/bell: p1 depth=1 vs p2 depth=1, 2 games\n") {
+		t.Errorf("match: exit %d, %q, stdout:\n%s", code, errOut, out)
+	}
+	out, errOut, code = runTafl(t, "", "results", dir)
+	if code != 0 || !strings.HasPrefix(out, "results: 2 games of tawlbwrdd/bell\n") {
+		t.Errorf("results: exit %d, %q, stdout:\n%s", code, errOut, out)
+	}
+}

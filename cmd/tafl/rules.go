@@ -24,12 +24,13 @@ func runRules(e env) error {
 	s.register(fs)
 	fs.StringVar(&dir, "o", "", "also draw the start board and the examples as PNGs into this folder")
 	fs.StringVar(&themeName, "theme", "light", "colour theme of the pictures: light or dark")
-	fs.IntVar(&size, "size", 360, "width of the example pictures in pixels")
+	fs.IntVar(&size, "size", 360, fmt.Sprintf("width of the example pictures in pixels (%d to %d)", render.MinSize, render.MaxSize))
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 || s.position != "" {
-		return &usageError{msg: "rules takes no arguments and no -position"}
+	if fs.NArg() > 0 || s.position != "" || s.side != "" {
+		// A variant's page is of its start: -side was ignored.
+		return &usageError{msg: "rules takes no arguments, no -position and no -side: the page is the variant's, from its start"}
 	}
 	theme, err := render.ParseTheme(themeName)
 	if err != nil {

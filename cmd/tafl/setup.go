@@ -17,7 +17,7 @@ type setup struct {
 
 // register adds -variant, -layout, -rules, -position, -side and -repetition to fs.
 func (s *setup) register(fs *flag.FlagSet) {
-	fs.StringVar(&s.variant, "variant", tafl.DefaultVariant, "preset variant (tafl variants lists them)")
+	fs.StringVar(&s.variant, "variant", tafl.DefaultVariant, "preset variant (tafl variants lists them), or NAME/LAYOUT such as tawlbwrdd/bell")
 	fs.StringVar(&s.layout, "layout", "", "start layout, for variants that have several (tawlbwrdd: lewis, bell, lewis-cross)")
 	fs.StringVar(&s.rules, "rules", "", "custom variant: an OpenTafl rules string (overrides -variant)")
 	fs.StringVar(&s.position, "position", "", "start from this OTN position record")
@@ -81,11 +81,29 @@ func (s *setup) variantOnly() (*tafl.Variant, error) {
 		}
 		return v, nil
 	}
-	v, err := tafl.Preset(s.variant, s.layout)
+	name, layout, err := presetName(s.variant, s.layout)
+	if err != nil {
+		return nil, err
+	}
+	v, err := tafl.Preset(name, layout)
 	if err != nil {
 		return nil, &usageError{msg: err.Error()}
 	}
 	return v, nil
+}
+
+// presetName reads -variant NAME/LAYOUT ("tawlbwrdd/bell"), the way the
+// bot's commands name a preset's layout, as -variant NAME -layout LAYOUT
+// (it was "unknown variant", listing names without a word of -layout).
+func presetName(variant, layout string) (string, string, error) {
+	name, l, ok := strings.Cut(variant, "/")
+	if !ok {
+		return variant, layout, nil
+	}
+	if layout != "" && layout != l {
+		return "", "", &usageError{msg: fmt.Sprintf("-variant %s names the layout %s, and -layout %s another: give one", variant, l, layout)}
+	}
+	return name, l, nil
 }
 
 // Start returns the position the flags describe.
@@ -127,8 +145,8 @@ func (s *setup) Game() (*tafl.Game, error) {
 // custom start without attackers), for commands that would play games
 // from it: every game would end before its first move.
 func overAtStart(start tafl.Position) error {
-	if o := tafl.NewGameFrom(start).Outcome(); o.Over() {
-		return fmt.Errorf("the game is already over in the start position (%s, %s): no game can be played from it", o.Status(), o.Reason)
+	if g := tafl.NewGameFrom(start); g.Outcome().Over() {
+		return fmt.Errorf("the game is already over in the start position (%s): no game can be played from it", g.Outcome().Text(g.ToMove()))
 	}
 	return nil
 }

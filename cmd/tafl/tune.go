@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -44,8 +45,23 @@ func runTune(e env) error {
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
+	// The games are fitted from their own starts: a start position was
+	// ignored without a word.
+	var start string
+	fs.Visit(func(f *flag.Flag) {
+		if start == "" && (f.Name == "position" || f.Name == "side") {
+			start = f.Name
+		}
+	})
+	if start != "" {
+		return &usageError{msg: "-" + start + " does not go with tune: each game is fitted from its own start (-variant, -layout or -rules say which evaluation is fitted)"}
+	}
 	if skip < 0 || l2 < 0 || math.IsNaN(l2) {
 		return &usageError{msg: "-skip and -l2 must not be negative"}
+	}
+	if math.IsInf(l2, 1) {
+		// It fitted, then failed: "weight attacker = NaN is out of range".
+		return &usageError{msg: "-l2 must be a finite number (0 for no pull, default 0.0001)"}
 	}
 	if fs.NArg() == 0 && corpus == "" {
 		return &usageError{msg: "give game records (.otg files or directories) or -corpus FILE.csv"}

@@ -175,7 +175,13 @@ func TestTuneBadInput(t *testing.T) {
 		{[]string{"tune", "testdata/tune/game-01.otg", "testdata/tune/game-02.otg"}, 1, "needs 5 wins by each side"},
 		{[]string{"tune", "-weights", "testdata/tune/game-01.otg", "testdata/tune"}, 1, "weights"},
 		{[]string{"tune", "-l2", "-1", "testdata/tune"}, 2, "must not be negative"},
+		// An infinite pull fitted NaN weights, then failed ("weight attacker = NaN is out of range").
+		{[]string{"tune", "-l2", "Inf", "testdata/tune"}, 2, "tafl tune: -l2 must be a finite number (0 for no pull, default 0.0001)\n"},
 		{[]string{"tune", "-corpus", "testdata/tune/missing.csv"}, 1, "no such file"},
+		// A start position was ignored: the games have their own.
+		{[]string{"tune", "-position", "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/", "testdata/tune"}, 2,
+			"tafl tune: -position does not go with tune: each game is fitted from its own start (-variant, -layout or -rules say which evaluation is fitted)\n"},
+		{[]string{"tune", "-side", "defenders", "testdata/tune"}, 2, "-side does not go with tune"},
 	}
 	for _, c := range cases {
 		_, errOut, code := runTafl(t, "", c.args...)

@@ -260,10 +260,22 @@ func parseWeights(n int, data []byte) (weights, error) {
 	d := json.NewDecoder(strings.NewReader(string(data)))
 	d.UseNumber()
 	if err := d.Decode(&m); err != nil {
-		return w, fmt.Errorf("ai: weights: %w", err)
+		// "weights: EOF" said nothing of an empty file, and JSON other
+		// than an object named Go's types.
+		what := "not a JSON object of weights"
+		var syn *json.SyntaxError
+		switch {
+		case strings.TrimSpace(string(data)) == "":
+			what = "empty"
+		case errors.As(err, &syn):
+			what += " (" + err.Error() + ")"
+		}
+		return w, fmt.Errorf("ai: weights: the file is %s: give weights as tafl tune writes them, {\"size\": %d, …}", what, n)
 	}
-	if s, ok := m["size"]; !ok || s.String() != strconv.Itoa(n) {
-		return w, fmt.Errorf("ai: weights for board size %s, not %d", m["size"], n)
+	if s, ok := m["size"]; !ok {
+		return w, fmt.Errorf("ai: weights: no \"size\": weights as tafl tune writes them start {\"size\": %d, …}", n)
+	} else if s.String() != strconv.Itoa(n) {
+		return w, fmt.Errorf("ai: weights for board size %s, not %d", s, n)
 	}
 	ps := w.params(n)
 	for _, p := range ps {

@@ -3,9 +3,11 @@ package ai
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"weak"
 
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -32,7 +34,7 @@ const offBoard tafl.Piece = tafl.King + 1
 // info is what the evaluation and the search need to know about a
 // variant, computed once per variant.
 type info struct {
-	v       *tafl.Variant
+	name    string // the variant's (not the variant itself: see infoCache)
 	rules   tafl.Rules
 	size    int
 	corner  bool // the king escapes to the corners (else to the edge)
@@ -100,20 +102,29 @@ var balances = map[string]int32{
 	"tawlbwrdd/lewis-cross": 72,
 }
 
-var infoCache sync.Map // *tafl.Variant -> *info
+// infoCache holds each variant's info while the variant is in use. It is
+// keyed weakly: an entry goes when its variant is collected. A variant
+// read from a rules string is a new one at every read (a custom game's
+// every load in the bot, every game of a tafl otep process), and keyed by
+// the variant itself their infos, over 100 KB each, were kept for ever.
+var infoCache sync.Map // weak.Pointer[tafl.Variant] -> *info
 
 // infoFor returns the cached tables of v.
 func infoFor(v *tafl.Variant) *info {
-	if x, ok := infoCache.Load(v); ok {
+	key := weak.Make(v)
+	if x, ok := infoCache.Load(key); ok {
 		return x.(*info)
 	}
-	x, _ := infoCache.LoadOrStore(v, newInfo(v))
+	x, loaded := infoCache.LoadOrStore(key, newInfo(v))
+	if !loaded {
+		runtime.AddCleanup(v, func(k weak.Pointer[tafl.Variant]) { infoCache.Delete(k) }, key)
+	}
 	return x.(*info)
 }
 
 func newInfo(v *tafl.Variant) *info {
 	r := v.Rules()
-	in := &info{v: v, rules: r, size: v.Size(), corner: r.Escape == tafl.EscapeCorners, squares: v.Squares()}
+	in := &info{name: v.Name(), rules: r, size: v.Size(), corner: r.Escape == tafl.EscapeCorners, squares: v.Squares()}
 	in.used = (in.size + 2) * stride
 	for i := range in.empty {
 		in.empty[i] = offBoard
@@ -349,7 +360,7 @@ func (in *info) setWeights(w *weights) {
 // withWeights returns a copy of in that evaluates with w.
 func (in *info) withWeights(w *Weights) (*info, error) {
 	if !in.fitted() || w.size != in.size {
-		return nil, fmt.Errorf("ai: weights for %d×%d boards do not fit %s (see Tunable)", w.size, w.size, in.v.Name())
+		return nil, fmt.Errorf("ai: weights for %d×%d boards do not fit %s (see Tunable)", w.size, w.size, in.name)
 	}
 	ww := w.w
 	return in.copyWith(&ww), nil

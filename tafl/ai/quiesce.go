@@ -12,7 +12,7 @@ import "github.com/taflbot/taflbot/tafl"
 //   - otherwise the static evaluation stands.
 func (s *searcher) quiesce(ply int, alpha, beta int32, qd int) int32 {
 	s.nodes++
-	if s.nodes >= pollEvery {
+	if s.nodes >= s.pollAt {
 		s.poll()
 	}
 	if s.sh.stop.Load() {

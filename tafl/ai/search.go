@@ -136,6 +136,7 @@ type searcher struct {
 	id    int
 
 	nodes    int64 // nodes not yet added to sh.nodes
+	pollAt   int64 // poll when nodes reaches this: pollEvery, or a smaller node budget
 	total    int64
 	seldepth int
 
@@ -336,7 +337,12 @@ func newSearcher(sh *shared, g *tafl.Game, legal []tafl.Move, id int, lim Limits
 	} else if lim.AttackerWeights && in.att != nil && pos.ToMove() == tafl.Attackers {
 		in = in.att
 	}
-	s := &searcher{sh: sh, in: in, id: id, knobs: lim.knobs, noise: lim.Noise}
+	s := &searcher{sh: sh, in: in, id: id, knobs: lim.knobs, noise: lim.Noise, pollAt: pollEvery}
+	if lim.Nodes > 0 && lim.Nodes < pollEvery {
+		// A budget under pollEvery nodes was searched as pollEvery nodes
+		// (-nodes 200 searched 1025, and nodes=100 played as nodes=900).
+		s.pollAt = lim.Nodes
+	}
 	s.rules = s.in.rules
 	h := g.History()
 	s.hist = make([]uint64, len(h)+maxPly+2) // the path's hashes are written in place
@@ -400,6 +406,8 @@ func (s *searcher) poll() {
 	}
 }
 
+// pollEvery is how many nodes a thread searches between polls (fewer
+// with a smaller node budget: searcher.pollAt).
 const pollEvery = 1024
 
 // iterate runs iterative deepening. The main thread (res != nil) fills res.

@@ -3,7 +3,9 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -138,5 +140,65 @@ func TestTableKeepsResults(t *testing.T) {
 		if b.Nodes >= a.Nodes {
 			t.Logf("%s: the table saved no nodes (%d vs %d)", name, b.Nodes, a.Nodes)
 		}
+	}
+}
+
+// TestSmallNodeBudget: the node budget was checked every pollEvery (1024)
+// nodes, so a smaller one searched about 1024 (Nodes 200 reported 1025,
+// and budgets of 100 and 900 played the same); a budget under pollEvery
+// is checked at its own size.
+func TestSmallNodeBudget(t *testing.T) {
+	g := randomGame(t, "brandubh", 0, 1)
+	got := map[int64]int64{}
+	for _, n := range []int64{1, 100, 200, 900, 5000} {
+		r, err := Search(context.Background(), g, Limits{Nodes: n})
+		if err != nil || r.Move == tafl.NoMove {
+			t.Fatalf("Nodes %d: %v, move %v", n, err, r.Move)
+		}
+		if n < pollEvery && r.Nodes > n+1 || r.Nodes > n+pollEvery {
+			t.Errorf("Nodes %d: %d nodes searched", n, r.Nodes)
+		}
+		got[n] = r.Nodes
+	}
+	if got[100] == got[900] {
+		t.Errorf("budgets of 100 and 900 nodes both searched %d", got[100])
+	}
+}
+
+// TestInfoOfACollectedVariantGoes: the tables of a variant (over 100 KB)
+// were kept for ever, keyed by the variant: a variant read from a rules
+// string is a new one at every read (a custom game's every load in the
+// bot, every game of a tafl otep process), so each engine move in a custom
+// game, and each game of an OTEP session, kept another. They go with
+// their variant.
+func TestInfoOfACollectedVariantGoes(t *testing.T) {
+	count := func() int {
+		n := 0
+		infoCache.Range(func(any, any) bool { n++; return true })
+		return n
+	}
+	p, _ := tafl.Preset("brandubh", "")
+	before := count()
+	func() {
+		for i := 0; i < 50; i++ {
+			r, err := tafl.ParseRules(p.RulesString())
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := tafl.NewVariant(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Search(context.Background(), tafl.NewGame(v), Limits{Depth: 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}()
+	for i := 0; i < 50 && count() > before+5; i++ {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond) // cleanups run after the collection
+	}
+	if n := count(); n > before+5 {
+		t.Errorf("%d infos left after the 50 variants were collected, want about %d", n, before)
 	}
 }

@@ -230,7 +230,7 @@ func (s *searcher) search(ply, depth int, alpha, beta int32) int32 {
 		return s.quiesce(ply, alpha, beta, 0)
 	}
 	s.nodes++
-	if s.nodes >= pollEvery {
+	if s.nodes >= s.pollAt {
 		s.poll()
 	}
 	if s.sh.stop.Load() {

@@ -110,12 +110,14 @@ func TestConcurrencySameRun(t *testing.T) {
 		t.Skip("plays games")
 	}
 	start := filepath.Join("..", "..", "tafl", "ai", "weights_corner11.json")
+	// 1024 nodes: what "-nodes 300" searched while a node budget was
+	// checked only every 1024 nodes, and these openings then draw a game.
 	logOf := func(workers string) string {
 		out := filepath.Join(t.TempDir(), "out")
 		err := run([]string{
 			"-start", start, "-opp", start,
 			"-openings", filepath.Join("..", "..", "docs", "openings", "copenhagen.txt"),
-			"-nodes", "300", "-iter", "2", "-batch", "3", "-draw", "0.25",
+			"-nodes", "1024", "-iter", "2", "-batch", "3", "-draw", "0.25",
 			"-params", "seal.0:20,kingDetour:4", "-concurrency", workers, "-out", out,
 		})
 		if err != nil {
