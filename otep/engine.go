@@ -529,9 +529,9 @@ func (s *Engine) opponentMove(arg string) {
 	for _, m := range strings.Split(f[0], "|") {
 		var pl tafl.Ply
 		if pl, err = trial.PlayText(m); err != nil {
-			refused = m + ": " + moveReason(err)
+			refused = m + ": " + tafl.Refusal(err)
 			if m != f[0] {
-				refused = m + " (in " + f[0] + "): " + moveReason(err)
+				refused = m + " (in " + f[0] + "): " + tafl.Refusal(err)
 			}
 			break
 		}

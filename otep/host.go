@@ -377,21 +377,9 @@ type IllegalMoveError struct {
 // Error names the move once: the rules engine's own error names it again
 // ("engine move \"a1-a1\": a1-a1: …", "… tafl: bad move \"zz\": …").
 func (e *IllegalMoveError) Error() string {
-	return fmt.Sprintf("engine move %q: %s", e.Text, moveReason(e.Err))
+	return fmt.Sprintf("engine move %q: %s", e.Text, tafl.Refusal(e.Err))
 }
 
-// moveReason is why the rules engine refused a move, without the move.
-func moveReason(err error) string {
-	var me *tafl.MoveError
-	var se *tafl.SyntaxError
-	switch {
-	case errors.As(err, &me):
-		return me.Detail
-	case errors.As(err, &se):
-		return se.Msg
-	}
-	return err.Error()
-}
 func (e *IllegalMoveError) Unwrap() error { return e.Err }
 
 // Play asks the engine for a move in g (its side is the side to move):

@@ -70,6 +70,22 @@ func (e *MoveError) Error() string {
 	return e.Move.String() + ": " + e.Detail
 }
 
+// Refusal is why a move was refused, without the move itself: a
+// MoveError's Detail or a SyntaxError's Msg, else err's text. Callers
+// name the move once in their own message (the errors' texts name it
+// too).
+func Refusal(err error) string {
+	var me *MoveError
+	var se *SyntaxError
+	switch {
+	case errors.As(err, &me):
+		return me.Detail
+	case errors.As(err, &se):
+		return se.Msg
+	}
+	return err.Error()
+}
+
 // Unwrap returns ErrGameOver for moves after the end, otherwise ErrIllegalMove.
 func (e *MoveError) Unwrap() error {
 	if e.Reason == ReasonGameOver {

@@ -64,7 +64,7 @@ func runPlay(e env) error {
 	for i, text := range moves {
 		ply, err := g.PlayText(text)
 		if err != nil {
-			out.Error = &playErrorJSON{Index: i, Move: text, Reason: moveReason(err)}
+			out.Error = &playErrorJSON{Index: i, Move: text, Reason: tafl.Refusal(err)}
 			break
 		}
 		caps := []string{}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -156,7 +155,7 @@ func overAtStart(start tafl.Position) error {
 func PlayMoves(g *tafl.Game, moves []string) (int, error) {
 	for i, m := range moves {
 		if _, err := g.PlayText(m); err != nil {
-			return i, &moveFailed{fmt.Sprintf("move %d (%s): %s", i+1, m, moveReason(err)), err}
+			return i, &moveFailed{fmt.Sprintf("move %d (%s): %s", i+1, m, tafl.Refusal(err)), err}
 		}
 	}
 	return len(moves), nil
@@ -172,16 +171,3 @@ type moveFailed struct {
 
 func (e *moveFailed) Error() string { return e.msg }
 func (e *moveFailed) Unwrap() error { return e.err }
-
-// moveReason is why a move could not be played, without the move itself.
-func moveReason(err error) string {
-	var me *tafl.MoveError
-	var se *tafl.SyntaxError
-	switch {
-	case errors.As(err, &me):
-		return me.Detail
-	case errors.As(err, &se):
-		return se.Msg
-	}
-	return err.Error()
-}
