@@ -442,19 +442,33 @@ func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
 			return err
 		}
 	}
-	n := 0
-	tournaments := map[storage.TournamentID]*storage.Tournament{} // for the records' event and round tags
+	// The games' tournaments (for the records' event and round tags) are
+	// looked up between two reads of the games, never inside one: a
+	// lookup inside the read needs a second connection, which a
+	// PostgreSQL pool of one (pool_max_conns=1) never gives.
+	tournaments := map[storage.TournamentID]*storage.Tournament{}
 	err = s.ForEachGame(ctx, func(g *storage.Game) error {
-		t, seen := tournaments[g.TournamentID]
-		if g.TournamentID != 0 && !seen {
-			var err error
-			// A tournament that is gone leaves the record "taflbot game N".
-			if t, err = s.GetTournament(ctx, g.TournamentID); err != nil && !errors.Is(err, storage.ErrNotFound) {
-				return fmt.Errorf("game %d: its tournament %d: %w", g.ID, g.TournamentID, err)
-			}
-			tournaments[g.TournamentID] = t
+		if g.TournamentID != 0 {
+			tournaments[g.TournamentID] = nil
 		}
-		text := tafl.EncodeGame(g.Tafl(), bot.GameTags(g, t))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for id := range tournaments {
+		// A tournament that is gone leaves the record "taflbot game N".
+		t, err := s.GetTournament(ctx, id)
+		if err != nil && !errors.Is(err, storage.ErrNotFound) {
+			return fmt.Errorf("tournament %d: %w", id, err)
+		}
+		tournaments[id] = t
+	}
+	n := 0
+	err = s.ForEachGame(ctx, func(g *storage.Game) error {
+		// A game added to a tournament since the first read gets the
+		// plain tags.
+		text := tafl.EncodeGame(g.Tafl(), bot.GameTags(g, tournaments[g.TournamentID]))
 		n++
 		if out == "-" {
 			if n > 1 {

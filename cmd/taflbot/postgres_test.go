@@ -421,3 +421,24 @@ func TestDBCopyLeavesAnOlderPostgresDestinationAsItWas(t *testing.T) {
 		t.Errorf("the destination holds %s games, want its 3", n)
 	}
 }
+
+// TestDBExportWithAPoolOfOneConnection: export looked a game's tournament
+// up while it still read the games, which needs a second connection: with
+// pool_max_conns=1 it waited for one for good. It reads first, then looks
+// up.
+func TestDBExportWithAPoolOfOneConnection(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	path, _ := newDB(t)
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", pg); err != nil {
+		t.Fatalf("copy to PostgreSQL: %v\n%s", err, out)
+	}
+	// Game 1 says it belongs to tournament 7, which is gone.
+	pgtest.Exec(t, pg, `UPDATE games SET record = jsonb_set(record::jsonb, '{tournament}', '7')::json WHERE id = 1`)
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	var out, errOut bytes.Buffer
+	err := runDB(ctx, []string{"export", "-db", pg + "&pool_max_conns=1", "-o", "-"}, &out, &errOut, func(string) string { return "" })
+	if err != nil || strings.Count(out.String(), "[event:taflbot game ") != 3 {
+		t.Fatalf("export with one connection: %v\n%s%s", err, out.String(), errOut.String())
+	}
+}
