@@ -910,3 +910,50 @@ func TestDBCommandFlags(t *testing.T) {
 		t.Errorf("puzzles -o: %v, want a usage error", err)
 	}
 }
+
+// damageGame writes a record that does not decode ({"id":N}, no variant
+// and no seats) over game id in the bbolt file at path.
+func damageGame(t *testing.T, path string, id storage.GameID) {
+	t.Helper()
+	boltUpdate(t, path, func(tx *bolt.Tx) error {
+		return tx.Bucket([]byte("games")).Put(binary.BigEndian.AppendUint64(nil, uint64(id)), fmt.Appendf(nil, `{"id":%d}`, id))
+	})
+}
+
+// TestDBExportAndPuzzlesSkipADamagedGame: one game record that could not
+// be read stopped the whole of db export and db puzzles ("storage: load
+// game 0000000000000001: …", and no advice). They skip it, do the rest,
+// and end with the games skipped, what to do and a non-zero exit.
+func TestDBExportAndPuzzlesSkipADamagedGame(t *testing.T) {
+	path, _ := dbWithWonPuzzleGame(t)
+	damageGame(t, path, 1)
+	advice := "run taflbot db check -db " + path + " to list every problem"
+
+	out, errOut, err := runDBTest(t, "export", "-db", path, "-o", "-")
+	if err == nil || !strings.Contains(err.Error(), "db export: skipped 1 game whose record could not be read (game 1; see above), and did the others") || !strings.Contains(err.Error(), advice) ||
+		!strings.Contains(errOut, "skipped game 1: storage: game 1: ") || strings.Count(out, "[event:taflbot game ") != 3 {
+		t.Errorf("export -o -: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	dir := filepath.Join(t.TempDir(), "records")
+	out, _, err = runDBTest(t, "export", "-db", path, "-o", dir)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.otg"))
+	if err == nil || !strings.Contains(out, "exported 3 games") || len(files) != 3 {
+		t.Errorf("export -o DIR: %v %q, %d files", err, out, len(files))
+	}
+
+	out, errOut, err = runDBTest(t, "puzzles", "-db", path, "-budget", testMineBudget)
+	if err == nil || !strings.Contains(err.Error(), "db puzzles: skipped 1 game whose record could not be read (game 1; see above), and did the others") || !strings.Contains(err.Error(), advice) ||
+		!strings.Contains(errOut, "skipped game 1: ") || !strings.Contains(out, "4 games, 2 won; 1 puzzle found, 1 new") {
+		t.Errorf("puzzles: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+}
+
+func TestDBSkippedGamesNamesEach(t *testing.T) {
+	err := skippedError("export", "x.db", []storage.GameID{1, 5})
+	if err == nil || !strings.Contains(err.Error(), "skipped 2 games whose records could not be read (games 1, 5; see above)") {
+		t.Errorf("two skipped: %v", err)
+	}
+	if err := skippedError("export", "x.db", nil); err != nil {
+		t.Errorf("none skipped: %v", err)
+	}
+}

@@ -442,3 +442,19 @@ func TestDBExportWithAPoolOfOneConnection(t *testing.T) {
 		t.Fatalf("export with one connection: %v\n%s%s", err, out.String(), errOut.String())
 	}
 }
+
+// TestDBExportSkipsADamagedGameOnPostgres: a game record that could not
+// be read stopped the whole export; it is skipped and reported.
+func TestDBExportSkipsADamagedGameOnPostgres(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	path, _ := newDB(t)
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", pg); err != nil {
+		t.Fatalf("copy to PostgreSQL: %v\n%s", err, out)
+	}
+	pgtest.Exec(t, pg, `UPDATE games SET record = '{"id":1}' WHERE id = 1`)
+	out, errOut, err := runDBTest(t, "export", "-db", pg, "-o", "-")
+	if err == nil || !strings.Contains(err.Error(), "skipped 1 game whose record could not be read (game 1;") ||
+		!strings.Contains(errOut, "skipped game 1: ") || strings.Count(out, "[event:taflbot game ") != 2 {
+		t.Errorf("export: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+}
