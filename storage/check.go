@@ -239,6 +239,10 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: check: %w", err)
 	}
+	if b, ok := s.b.(*boltBackend); ok && b.older != 0 {
+		r.Notes = append([]string{fmt.Sprintf("the file has the older schema version %d (this taflbot's is %d): it was checked through its migration, in a temporary copy, and left as it is; taflbot migrates it when it starts on it",
+			b.older, SchemaVersion)}, r.Notes...)
+	}
 	return r, nil
 }
 
