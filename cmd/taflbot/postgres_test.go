@@ -458,3 +458,40 @@ func TestDBExportSkipsADamagedGameOnPostgres(t *testing.T) {
 		t.Errorf("export: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
 	}
 }
+
+// TestDBCheckOnPostgresSpeaksOfColumns: db check on PostgreSQL named
+// bbolt's index buckets and hex keys ("index idx_games_by_player: stray
+// entry 0431…", "game 0000000000000002: …"), which mean nothing there.
+// It names the columns, the row's id and what they disagree on, and
+// -rebuild-indexes still mends such problems.
+func TestDBCheckOnPostgresSpeaksOfColumns(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	path, _ := newDB(t)
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", pg); err != nil {
+		t.Fatalf("copy to PostgreSQL: %v\n%s", err, out)
+	}
+	// Game 1 is active; its row says finished.
+	pgtest.Exec(t, pg, "UPDATE games SET active = false WHERE id = 1")
+	out, _, err := runDBTest(t, "check", "-db", pg)
+	for _, want := range []string{
+		"problem: index columns games.active: game 1: its record says active, which they do not\n",
+		`problem: index columns games.attackers_user, games.defenders_user, games.active: game 1: they say player "111", finished, which its record does not` + "\n",
+		`problem: index columns games.attackers_user, games.defenders_user, games.active: game 1: its record says player "111", active, which they do not` + "\n",
+		`problem: index columns games.channel, games.thread, games.active: game 1: its record says active in channel or thread "200", which they do not` + "\n",
+	} {
+		if err == nil || !strings.Contains(out, want) {
+			t.Errorf("check: %v\n%s\nwant the line\n%s", err, out, want)
+		}
+	}
+	if strings.Contains(out, "idx_") {
+		t.Errorf("check names bbolt's buckets:\n%s", out)
+	}
+	if out, _, err := runDBTest(t, "check", "-db", pg, "-rebuild-indexes"); err != nil || !strings.HasSuffix(out, "indexes rebuilt; ok\n") {
+		t.Errorf("rebuild: %v\n%s", err, out)
+	}
+	pgtest.Exec(t, pg, `UPDATE games SET record = jsonb_set(record::jsonb, '{id}', '3')::json WHERE id = 2`)
+	out, _, err = runDBTest(t, "check", "-db", pg)
+	if err == nil || !strings.Contains(out, "problem: game 2: the record says id 3\n") {
+		t.Errorf("check of a record with another id: %v\n%s", err, out)
+	}
+}
