@@ -176,6 +176,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return err
 		}
 	}
+	// The ports are bound before the database is opened and the
+	// commands registered: one in use stops the start before either.
+	var adminLn, interactionsLn net.Listener
+	if !*console && cfg.AdminListen != "" {
+		if adminLn, err = listen("admin", cfg.AdminListen); err != nil {
+			return err
+		}
+		defer adminLn.Close() // a start that fails; serveOn's stop closes it otherwise
+	}
+	if !*console && cfg.Mode == "http" && cfg.hasRole(RoleInteractions) {
+		if interactionsLn, err = listen("interactions", cfg.InteractionsListen); err != nil {
+			return err
+		}
+		defer interactionsLn.Close()
+	}
 	store, err := storage.Open(cfg.Database, storage.Options{Now: now})
 	if err != nil {
 		return err
@@ -233,12 +248,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return err
 	}
-	if cfg.AdminListen != "" {
-		stopAdmin, err := serve(ctx, logger, "admin", cfg.AdminListen, b.AdminHandler(), adminLimits)
-		if err != nil {
-			return err
-		}
-		defer stopAdmin()
+	if adminLn != nil {
+		defer serveOn(ctx, logger, "admin", adminLn, b.AdminHandler(), adminLimits)()
 	}
 	if cfg.BackupDir != "" {
 		go store.RunBackups(ctx, storage.BackupSchedule{Dir: cfg.BackupDir, Every: duration(cfg.BackupInterval), Keep: cfg.BackupKeep},
@@ -257,10 +268,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err := b.RegisterCommands(ctx); err != nil {
 		return err
 	}
-	stopHTTP, err := serve(ctx, logger, "interactions", cfg.InteractionsListen, b.InteractionsHandler(ctx), interactionsLimits)
-	if err != nil {
-		return err
-	}
+	stopHTTP := serveOn(ctx, logger, "interactions", interactionsLn, b.InteractionsHandler(ctx), interactionsLimits)
 	b.Start(ctx)
 	<-ctx.Done()
 	logger.Info("shutting down")
@@ -321,9 +329,9 @@ func redactDatabase(db string) string {
 	return u.Redacted()
 }
 
-// serve starts an HTTP server on addr with limits and returns a function
-// that shuts it down gracefully.
-func serve(ctx context.Context, logger *slog.Logger, name, addr string, h http.Handler, limits httpLimits) (func(), error) {
+// listen binds the address of the config key NAME_listen, saying what
+// to do when it cannot.
+func listen(name, addr string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		return nil, fmt.Errorf("%s_listen %s: %w: another program (another taflbot?) listens there: stop it, or choose another port", name, addr, err)
@@ -331,7 +339,7 @@ func serve(ctx context.Context, logger *slog.Logger, name, addr string, h http.H
 	if err != nil {
 		return nil, fmt.Errorf("%s_listen %s: %w", name, addr, err)
 	}
-	return serveOn(ctx, logger, name, ln, h, limits), nil
+	return ln, nil
 }
 
 // newLogger builds the logger from the log_level and log_format keys.
