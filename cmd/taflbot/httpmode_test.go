@@ -213,3 +213,30 @@ func TestHTTPModeBindsBeforeItRegisters(t *testing.T) {
 		}
 	}
 }
+
+// TestFailedStartLeavesNoNewDatabase: a start that failed after the
+// database was opened (here Discord refusing the commands) left the new,
+// empty database file it created. It removes it; a file that was there
+// before stays.
+func TestFailedStartLeavesNoNewDatabase(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "new.db")
+	_, err := failedStart(t, db, "127.0.0.1:0", "", http.StatusBadRequest)
+	if err == nil {
+		t.Fatal("the start did not fail")
+	}
+	if _, serr := os.Stat(db); serr == nil {
+		t.Errorf("a new database file was left behind after %v", err)
+	}
+	// A file that was there (a previous start made it) is kept.
+	st, err := storage.Open(db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if _, err := failedStart(t, db, "127.0.0.1:0", "", http.StatusBadRequest); err == nil {
+		t.Fatal("the second start did not fail")
+	}
+	if _, err := os.Stat(db); err != nil {
+		t.Errorf("an existing database file was removed: %v", err)
+	}
+}

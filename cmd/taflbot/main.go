@@ -56,6 +56,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -100,7 +101,7 @@ func errorLine(err error) string {
 type usageError struct{ error }
 
 // run is the whole program; main only maps its error to an exit status.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) (err error) {
 	if len(args) > 0 && args[0] == "db" {
 		return runDBCommand(ctx, args[1:], stdout, stderr, getenv)
 	}
@@ -191,13 +192,24 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		defer interactionsLn.Close()
 	}
+	created := !storage.IsPostgres(cfg.Database) && !fileExists(cfg.Database)
 	store, err := storage.Open(cfg.Database, storage.Options{Now: now})
 	if err != nil {
 		return err
 	}
 	defer func() {
+		// A start that failed leaves behind no bbolt file it created
+		// (never one that was there, nor one with anything in it but
+		// the starter puzzles a first start stores).
+		remove := err != nil && created && storage.CanCopyInto(context.WithoutCancel(ctx), store) == nil
 		if err := store.Close(); err != nil {
 			logger.Error("closing the database", "err", err)
+			remove = false
+		}
+		if remove {
+			if rerr := os.Remove(cfg.Database); rerr != nil {
+				logger.Warn("removing the database file this failed start created", "path", cfg.Database, "err", rerr)
+			}
 		}
 	}()
 	theme, _ := render.ParseTheme(cfg.RenderTheme)
@@ -340,6 +352,13 @@ func listen(name, addr string) (net.Listener, error) {
 		return nil, fmt.Errorf("%s_listen %s: %w", name, addr, err)
 	}
 	return ln, nil
+}
+
+// fileExists reports whether something is at path (a database file that
+// a failed start must not remove).
+func fileExists(path string) bool {
+	_, err := os.Lstat(path)
+	return !errors.Is(err, fs.ErrNotExist)
 }
 
 // newLogger builds the logger from the log_level and log_format keys.
