@@ -142,6 +142,15 @@ func (b *Bot) gameEnded(g *storage.Game) {
 // MineReport counts what MineDatabase did.
 type MineReport struct {
 	Games, Won, Found, Added int
+	// Damaged lists the games whose records could not be read: skipped,
+	// and counted in Games.
+	Damaged []DamagedGame
+}
+
+// DamagedGame is a game whose record could not be read, and why.
+type DamagedGame struct {
+	ID  storage.GameID
+	Err error
 }
 
 // MineDatabase mines every finished game with a winner in a database for
@@ -161,6 +170,11 @@ func MineDatabase(ctx context.Context, st *storage.Store, maxMoves int, budget i
 		if !g.Active() && g.Outcome().Winner != tafl.NoSide {
 			won = append(won, g.ID)
 		}
+		return nil
+	}, func(id storage.GameID, err error) error {
+		// One damaged record does not stop the mining of the others.
+		rep.Games++
+		rep.Damaged = append(rep.Damaged, DamagedGame{id, err})
 		return nil
 	})
 	if err != nil {

@@ -27,10 +27,14 @@ func (s *Store) Backup(ctx context.Context, w io.Writer) (int64, error) {
 		return 0, err
 	}
 	var n int64
-	err = b.boltView(func(tx *bolt.Tx) error {
-		var err error
-		n, err = tx.WriteTo(ctxWriter{ctx, w})
-		return err
+	// The file as it is: one of an older schema opened read-only is
+	// written in that schema, not migrated (see readOlderSchema).
+	err = b.file().View(func(tx *bolt.Tx) error {
+		return safeCall(func(tx *bolt.Tx) error {
+			var err error
+			n, err = tx.WriteTo(ctxWriter{ctx, w})
+			return err
+		}, tx)
 	})
 	if err != nil {
 		return n, fmt.Errorf("storage: backup: %w", err)
@@ -332,7 +336,7 @@ func Compact(src, dst string, opts Options) error {
 	}
 	b, err := in.bolt("compact")
 	if err == nil {
-		err = compactSafely(out, b.db)
+		err = compactSafely(out, b.file()) // as it is, in its own schema
 	}
 	if cerr := out.Close(); err == nil {
 		err = cerr

@@ -28,6 +28,14 @@ type boltBackend struct {
 
 	claimed *boltClaims
 
+	// A file of an older schema opened read-only is read through its
+	// migration, in a temporary copy (see readOlderSchema): db is the
+	// migrated copy at tmp, orig the file itself, left as it is (and
+	// held, so that no taflbot migrates it meanwhile), older its schema.
+	orig  *bolt.DB
+	tmp   string
+	older uint64
+
 	writes    chan *writeReq
 	quit      chan struct{}
 	done      chan struct{}
@@ -57,12 +65,77 @@ func openBoltStore(path string, opts Options) (*boltBackend, error) {
 		writes: make(chan *writeReq), quit: make(chan struct{}), done: make(chan struct{}),
 	}
 	b.claimed = newBoltClaims(b)
-	if err := b.prepare(opts.ReadOnly, opts.AllowDamaged, opts.NoCreate, opts.Now()); err != nil {
+	err = b.prepare(opts.ReadOnly, opts.AllowDamaged, opts.NoCreate, opts.Now())
+	var older *olderSchemaError
+	if errors.As(err, &older) {
+		err = b.readOlderSchema(older.version, opts)
+	}
+	if err != nil {
 		db.Close()
 		return nil, err
 	}
 	go b.commitLoop()
 	return b, nil
+}
+
+// olderSchemaError is prepare's answer for a file of an older schema
+// opened read-only, which it does not migrate.
+type olderSchemaError struct{ version uint64 }
+
+func (e *olderSchemaError) Error() string {
+	return fmt.Sprintf("storage: the file has the older schema version %d", e.version)
+}
+
+// readOlderSchema makes a file of an older schema, opened read-only,
+// readable as this taflbot's schema without writing to it: the file is
+// copied into a temporary file (in os.TempDir), which is migrated and
+// read instead; Close removes it. The file itself stays open (shared),
+// for Backup, which writes it as it is.
+func (b *boltBackend) readOlderSchema(version uint64, opts Options) error {
+	f, err := os.CreateTemp("", "taflbot-"+filepath.Base(b.path)+fmt.Sprintf(".schema%d-*.tmp", version))
+	if err != nil {
+		return fmt.Errorf("storage: %s has the older schema version %d, read through its migration in a temporary copy, which could not be made: %w; set TMPDIR to a folder with room for a copy of the file", b.path, version, err)
+	}
+	tmp := f.Name()
+	err = b.boltView(func(tx *bolt.Tx) error {
+		_, err := tx.WriteTo(f)
+		return err
+	})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	var db *bolt.DB
+	if err == nil {
+		db, err = bolt.Open(tmp, 0o600, &bolt.Options{Timeout: opts.LockTimeout, NoSync: true})
+	}
+	if err == nil {
+		err = db.Update(func(tx *bolt.Tx) error {
+			return safeCall(func(tx *bolt.Tx) error { return migrate(tx, version, opts.Now()) }, tx)
+		})
+		if err == nil && !opts.AllowDamaged {
+			err = db.View(func(tx *bolt.Tx) error {
+				return safeCall(func(tx *bolt.Tx) error { return checkBuckets(tx, b.path) }, tx)
+			})
+		}
+		if err != nil {
+			db.Close()
+		}
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("storage: %s has the older schema version %d, read through its migration in a temporary copy, which failed: %w; the file was left untouched", b.path, version, err)
+	}
+	b.orig, b.db, b.tmp, b.older = b.db, db, tmp, version
+	return nil
+}
+
+// file returns the database file itself: the migrated copy's original
+// when a file of an older schema is read through its migration.
+func (b *boltBackend) file() *bolt.DB {
+	if b.orig != nil {
+		return b.orig
+	}
+	return b.db
 }
 
 // checkFile refuses, before bbolt sees it, a database file that is a
@@ -198,7 +271,7 @@ func (b *boltBackend) prepare(readOnly, allowDamaged, noCreate bool, now time.Ti
 	case fresh && (readOnly || noCreate):
 		return fmt.Errorf("%w: %s is an empty bbolt file without taflbot's buckets, and none were created in it: check the path", ErrNoSchema, b.path)
 	case readOnly:
-		return fmt.Errorf("storage: %s has the older schema version %d: open it read-write once (start taflbot) to migrate it", b.path, version)
+		return &olderSchemaError{version}
 	}
 	if !fresh {
 		bak := fmt.Sprintf("%s.schema%d.bak", b.path, version)
@@ -222,6 +295,14 @@ func (b *boltBackend) close() error {
 		close(b.quit)
 		<-b.done
 		b.closeErr = b.db.Close()
+		if b.orig != nil {
+			if err := b.orig.Close(); b.closeErr == nil {
+				b.closeErr = err
+			}
+			if err := os.Remove(b.tmp); b.closeErr == nil {
+				b.closeErr = err
+			}
+		}
 	})
 	return b.closeErr
 }

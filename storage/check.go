@@ -10,6 +10,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 )
 
 // CheckReport is what [Store.Check] found.
@@ -75,9 +76,9 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 			g, err := decodeGame(v)
 			switch {
 			case err != nil:
-				add("game %x: %v", k, err)
+				add("%s: %v", s.recordName(kindGames, k), err)
 			case !bytes.Equal(idKey(uint64(g.ID)), k):
-				add("game %x: the record says id %d", k, g.ID)
+				add("%s: the record says id %d", s.recordName(kindGames, k), g.ID)
 			default:
 				if g.Active() {
 					r.ActiveGames++
@@ -98,9 +99,9 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 			c, err := decodeChallenge(v)
 			switch {
 			case err != nil:
-				add("challenge %x: %v", k, err)
+				add("%s: %v", s.recordName(kindChallenges, k), err)
 			case !bytes.Equal(idKey(uint64(c.ID)), k):
-				add("challenge %x: the record says id %d", k, c.ID)
+				add("%s: the record says id %d", s.recordName(kindChallenges, k), c.ID)
 			default:
 				for _, e := range challengeIndex(c) {
 					want[string(e.bucket)+"\x00"+string(e.key)] = true
@@ -118,9 +119,9 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 			p, err := decodePlayer(v)
 			switch {
 			case err != nil:
-				add("player %x: %v", k, err)
+				add("%s: %v", s.recordName(kindPlayers, k), err)
 			case !bytes.Equal(playerKey(p.GuildID, p.UserID), k):
-				add("player %x: the record says guild %q user %q", k, p.GuildID, p.UserID)
+				add("%s: the record says guild %q user %q", s.recordName(kindPlayers, k), p.GuildID, p.UserID)
 			default:
 				data, err := encodePlayer(p)
 				canonical(kindPlayers, k, data, err)
@@ -149,9 +150,9 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 			a, err := decodeAnalysis(v)
 			switch {
 			case err != nil:
-				add("analysis %x: %v", k, err)
+				add("%s: %v", s.recordName(kindAnalyses, k), err)
 			case !bytes.Equal(idKey(uint64(a.GameID)), k):
-				add("analysis %x: the record says game %d", k, a.GameID)
+				add("%s: the record says game %d", s.recordName(kindAnalyses, k), a.GameID)
 			default:
 				data, err := encodeAnalysis(a)
 				canonical(kindAnalyses, k, data, err)
@@ -166,9 +167,9 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 			p, err := decodePuzzle(v)
 			switch {
 			case err != nil:
-				add("puzzle %x: %v", k, err)
+				add("%s: %v", s.recordName(kindPuzzles, k), err)
 			case !bytes.Equal(idKey(uint64(p.ID)), k):
-				add("puzzle %x: the record says id %d", k, p.ID)
+				add("%s: the record says id %d", s.recordName(kindPuzzles, k), p.ID)
 			default:
 				want[string(bucketPuzzlesByKey)+"\x00"+string(puzzleKey(p.Key(), p.ID))] = true
 				data, err := encodePuzzle(p)
@@ -184,9 +185,9 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 			t, err := decodeTournament(v)
 			switch {
 			case err != nil:
-				add("tournament %x: %v", k, err)
+				add("%s: %v", s.recordName(kindTournaments, k), err)
 			case !bytes.Equal(idKey(uint64(t.ID)), k):
-				add("tournament %x: the record says id %d", k, t.ID)
+				add("%s: the record says id %d", s.recordName(kindTournaments, k), t.ID)
 			default:
 				for _, e := range tournamentIndex(t) {
 					want[string(e.bucket)+"\x00"+string(e.key)] = true
@@ -215,7 +216,7 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 						beUint64(e.key)))
 				}
 			default:
-				add("index %s: stray entry %x", e.bucket, e.key)
+				add("%s", s.indexProblem(e.bucket, e.key, true))
 			}
 			delete(want, key)
 			return nil
@@ -225,7 +226,7 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 		}
 		for _, key := range slices.Sorted(maps.Keys(want)) {
 			bucket, entry, _ := strings.Cut(key, "\x00")
-			add("index %s: entry missing %x", bucket, entry)
+			add("%s", s.indexProblem([]byte(bucket), []byte(entry), false))
 		}
 		slices.SortFunc(canon, func(a, b keyed) int { return bytes.Compare([]byte(a.key), []byte(b.key)) })
 		h := sha256.New()
@@ -239,6 +240,10 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: check: %w", err)
 	}
+	if b, ok := s.b.(*boltBackend); ok && b.older != 0 {
+		r.Notes = append([]string{fmt.Sprintf("the file has the older schema version %d (this taflbot's is %d): it was checked through its migration, in a temporary copy, and left as it is; taflbot migrates it when it starts on it",
+			b.older, SchemaVersion)}, r.Notes...)
+	}
 	return r, nil
 }
 
@@ -246,4 +251,100 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 // transaction. Use it when Check reports index problems.
 func (s *Store) RebuildIndexes(ctx context.Context) error {
 	return s.write(ctx, func(tx txn) error { return tx.rebuildIndexes() })
+}
+
+// recordName names a record in a problem line: by its bbolt key in hex
+// ("game 0000000000000007"), or on PostgreSQL, where that key means
+// nothing, by its table's id ("game 7"; a player by server and user).
+func (s *Store) recordName(k recordKind, key []byte) string {
+	noun := map[recordKind]string{kindGames: "game", kindChallenges: "challenge", kindPlayers: "player",
+		kindAnalyses: "analysis", kindPuzzles: "puzzle", kindTournaments: "tournament"}[k]
+	if s.b.kind() != "postgres" {
+		return fmt.Sprintf("%s %x", noun, key)
+	}
+	if k == kindPlayers {
+		guild, rest, ok := cutKeyString(key)
+		user, _, ok2 := cutKeyString(rest)
+		if ok && ok2 {
+			return fmt.Sprintf("player %q of server %q", user, guild)
+		}
+	} else if len(key) == 8 {
+		return fmt.Sprintf("%s %d", noun, beUint64(key))
+	}
+	return fmt.Sprintf("%s %x", noun, key)
+}
+
+// cutKeyString splits a key into its leading length-prefixed string (see
+// appendString) and the rest.
+func cutKeyString(key []byte) (string, []byte, bool) {
+	if len(key) == 0 || len(key) < 1+int(key[0]) {
+		return "", nil, false
+	}
+	return string(key[1 : 1+key[0]]), key[1+key[0]:], true
+}
+
+// indexProblem describes an index entry that is there and should not be
+// (stray) or should be and is not. On bbolt, by index bucket and key:
+// "index idx_deadlines: stray entry 18ec…"; on PostgreSQL, where the
+// indexes are columns of the records' rows, by those columns and the
+// row's id, saying what the columns hold that the record does not call
+// for, or the other way round. Every line starts "index", which db check
+// -rebuild-indexes reads as a problem it can mend.
+func (s *Store) indexProblem(bucket, key []byte, stray bool) string {
+	if s.b.kind() != "postgres" || len(key) < 8 {
+		if stray {
+			return fmt.Sprintf("index %s: stray entry %x", bucket, key)
+		}
+		return fmt.Sprintf("index %s: entry missing %x", bucket, key)
+	}
+	id, rest := beUint64(key[len(key)-8:]), key[:len(key)-8]
+	at := func(b []byte) string {
+		if len(b) != 8 {
+			return fmt.Sprintf("%x", b)
+		}
+		return time.Unix(0, int64(beUint64(b))).UTC().Format(time.RFC3339)
+	}
+	noun, columns, says := "game", "", ""
+	switch string(bucket) {
+	case string(bucketGamesByPlayer):
+		columns = "games.attackers_user, games.defenders_user, games.active"
+		user, flag, _ := cutKeyString(rest)
+		state := "finished"
+		if len(flag) == 1 && flag[0] == activeFlag(true) {
+			state = "active"
+		}
+		says = fmt.Sprintf("player %q, %s", user, state)
+	case string(bucketActiveByChannel):
+		columns = "games.channel, games.thread, games.active"
+		channel, _, _ := cutKeyString(rest)
+		says = fmt.Sprintf("active in channel or thread %q", channel)
+	case string(bucketDeadlines):
+		columns, says = "games.deadline_ns", "deadline "+at(rest)
+	case string(bucketActiveGames):
+		columns, says = "games.active", "active"
+	case string(bucketEngineToMove):
+		columns, says = "games.engine_to_move", "the engine to move"
+	case string(bucketGamesToMine):
+		columns, says = "games.mine_due", "due to be mined for a puzzle"
+	case string(bucketOpenChallenges):
+		noun, columns, says = "challenge", "challenges.open_expires_ns", "open until "+at(rest)
+	case string(bucketChallengesByUser):
+		user, rest, _ := cutKeyString(rest)
+		guild, _, _ := cutKeyString(rest)
+		noun, columns = "challenge", "challenges.open_expires_ns (indexes challenges_open_by_challenger and challenges_open_by_opponent)"
+		says = fmt.Sprintf("open, player %q in server %q", user, guild)
+	case string(bucketPuzzlesByKey):
+		noun, columns, says = "puzzle", "puzzles.key", fmt.Sprintf("key %q", strings.TrimSuffix(string(rest), "\x00"))
+	case string(bucketTournamentsByGuild):
+		guild, _, _ := cutKeyString(rest)
+		noun, columns, says = "tournament", "tournaments.guild", fmt.Sprintf("server %q", guild)
+	case string(bucketActiveTournaments):
+		noun, columns, says = "tournament", "tournaments.active", "not over"
+	default:
+		columns, says = string(bucket), fmt.Sprintf("%x", rest)
+	}
+	if stray {
+		return fmt.Sprintf("index columns %s: %s %d: they say %s, which its record does not", columns, noun, id, says)
+	}
+	return fmt.Sprintf("index columns %s: %s %d: its record says %s, which they do not", columns, noun, id, says)
 }

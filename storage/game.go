@@ -1308,17 +1308,32 @@ func engineSeats(data []byte) (seatsRecord, error) {
 func (s *Store) GameReads() uint64 { return s.gameReads.Load() }
 
 // ForEachGame calls fn with every game in id order, inside one read
-// transaction (for export and checks); fn's error stops the walk.
-func (s *Store) ForEachGame(ctx context.Context, fn func(*Game) error) error {
+// transaction (for export and checks); fn's error stops the walk. A
+// record that does not decode (or names another id) is passed to damaged
+// with its key's id and the error, and the walk goes
+// on to the next game unless damaged returns an error; with damaged nil,
+// that error stops the walk.
+func (s *Store) ForEachGame(ctx context.Context, fn func(*Game) error, damaged func(id GameID, err error) error) error {
 	return s.view(ctx, func(tx txn) error {
 		return tx.forEach(kindGames, func(k, v []byte) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 			s.gameReads.Add(1)
-			g, err := decodeGame(v)
+			id, err := keyID(k)
 			if err != nil {
-				return fmt.Errorf("storage: load game %x: %w", k, err)
+				return err
+			}
+			g, err := decodeGame(v)
+			if err == nil && g.ID != GameID(id) {
+				err = fmt.Errorf("the record says id %d", g.ID)
+			}
+			if err != nil {
+				err = fmt.Errorf("storage: game %d: %w", id, err)
+				if damaged == nil {
+					return err
+				}
+				return damaged(GameID(id), err)
 			}
 			return fn(g)
 		})

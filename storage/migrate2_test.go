@@ -236,7 +236,7 @@ func testGameSeats(t *testing.T, b testBackend) {
 		a, d storage.Seat
 	}
 	var want, got []seats
-	if err := s.ForEachGame(ctx, func(g *storage.Game) error { want = append(want, seats{g.ID, g.Attackers, g.Defenders}); return nil }); err != nil {
+	if err := s.ForEachGame(ctx, func(g *storage.Game) error { want = append(want, seats{g.ID, g.Attackers, g.Defenders}); return nil }, nil); err != nil {
 		t.Fatal(err)
 	}
 	err := s.ForEachGameSeats(ctx, func(id storage.GameID, a, d storage.Seat) error { got = append(got, seats{id, a, d}); return nil })

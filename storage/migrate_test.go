@@ -1,6 +1,7 @@
 package storage_test
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -144,9 +145,45 @@ func TestMigrateSchema1Fixture(t *testing.T) {
 }
 
 func checkMigrated(t *testing.T, path string, original []byte) {
-	// A read-only open refuses to migrate, and says how.
-	if _, err := storage.Open(path, storage.Options{ReadOnly: true}); err == nil {
-		t.Fatal("read-only open of an old schema succeeded")
+	// A read-only open (taflbot db check, export, copy, backup) reads the
+	// file through its migration, in a temporary copy in TMPDIR, which
+	// Close removes: the file is left as it is, and no backup made. It
+	// refused the file, and a backup taken before an upgrade could not
+	// be checked before it was restored.
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ro, err := storage.Open(path, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("read-only open of an old schema: %v", err)
+	}
+	if g, err := ro.GetGame(t.Context(), storage.GameID(schema1Games[0].ID)); err != nil || g.Variant() == "" {
+		t.Errorf("a game read through the migration: %v", err)
+	}
+	rep, err := ro.Check(t.Context())
+	if err != nil || !rep.OK() || len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "older schema version 1 ") {
+		t.Errorf("check through the migration: %v %+v", err, rep)
+	}
+	if _, err := ro.UpdateGame(t.Context(), storage.GameID(schema1Games[0].ID), 0, func(*storage.Game) error { return nil }); !errors.Is(err, storage.ErrReadOnly) {
+		t.Errorf("a write through the migration: %v", err)
+	}
+	var backup bytes.Buffer
+	if _, err := ro.Backup(t.Context(), &backup); err != nil || backup.Len() > len(original) || !bytes.Equal(backup.Bytes()[4096*2:], original[4096*2:backup.Len()]) {
+		t.Errorf("the backup of an old schema is not the file as it is: %v", err)
+	}
+	if files, _ := os.ReadDir(tmp); len(files) != 1 {
+		t.Errorf("%d temporary files while open, want the copy", len(files))
+	}
+	if err := ro.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if files, _ := os.ReadDir(tmp); len(files) != 0 {
+		t.Errorf("temporary files left after Close: %v", files)
+	}
+	if now, _ := os.ReadFile(path); !bytes.Equal(now, original) {
+		t.Error("the read-only open changed the file")
+	}
+	if _, err := os.Stat(path + ".schema1.bak"); err == nil {
+		t.Error("the read-only open copied the file aside")
 	}
 	s, err := storage.Open(path, storage.Options{Now: func() time.Time { return t0.Add(100 * time.Hour) }})
 	if err != nil {

@@ -18,7 +18,10 @@ type Options struct {
 
 	// ReadOnly opens the database for reading only (for `taflbot db`
 	// check, backup and export). Writes fail with ErrReadOnly; an old
-	// schema is not migrated. A bbolt file is opened shared.
+	// schema is not migrated. A bbolt file is opened shared; one of an
+	// older schema is read through its migration, in a temporary copy
+	// in os.TempDir that Close removes (Backup and Compact write the
+	// file as it is).
 	ReadOnly bool
 
 	// AllowDamaged opens a bbolt database even when some of its buckets
@@ -90,7 +93,8 @@ func IsPostgres(database string) bool {
 //
 // A bbolt file is created with the current schema when missing (unless
 // Options.NoCreate or ReadOnly is set: then [ErrNoSchema]); an older
-// schema is migrated after the file is copied to path+".schema<N>.bak"; a
+// schema is migrated after the file is copied to path+".schema<N>.bak"
+// (with ReadOnly, a temporary copy is migrated instead: see Options); a
 // newer schema fails with [ErrSchemaTooNew]; a file another process holds
 // fails with [ErrInUse] after Options.LockTimeout; a file that is not a
 // bbolt database or is damaged fails with [ErrCorrupt]. Open never

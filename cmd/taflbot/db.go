@@ -159,12 +159,12 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		if err := needOut(); err != nil {
 			return err
 		}
-		return dbExport(ctx, path, out, stdout)
+		return dbExport(ctx, path, out, stdout, stderr)
 	case "puzzles":
 		if maxMoves < 1 || maxMoves > 5 || budget < 1 {
 			return usageError{errors.New("taflbot db puzzles: -max-moves is 1 to 5 and -budget positive")}
 		}
-		return dbPuzzles(ctx, path, maxMoves, budget, stdout)
+		return dbPuzzles(ctx, path, maxMoves, budget, stdout, stderr)
 	}
 	return nil // not reached: every known command returns in its case
 }
@@ -428,7 +428,7 @@ func dbCompact(path, out string, stdout io.Writer) error {
 
 // dbExport writes every game as an .otg record: into DIR/game-<id>.otg,
 // or all to standard output separated by blank lines.
-func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
+func dbExport(ctx context.Context, path, out string, stdout, stderr io.Writer) error {
 	s, err := openExisting(path, storage.Options{ReadOnly: true})
 	if err != nil {
 		return err
@@ -442,19 +442,40 @@ func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
 			return err
 		}
 	}
-	n := 0
-	tournaments := map[storage.TournamentID]*storage.Tournament{} // for the records' event and round tags
+	// The games' tournaments (for the records' event and round tags) are
+	// looked up between two reads of the games, never inside one: a
+	// lookup inside the read needs a second connection, which a
+	// PostgreSQL pool of one (pool_max_conns=1) never gives.
+	// A game whose record cannot be read is skipped (and reported), not
+	// the end of the export.
+	tournaments := map[storage.TournamentID]*storage.Tournament{}
+	var skipped []storage.GameID
 	err = s.ForEachGame(ctx, func(g *storage.Game) error {
-		t, seen := tournaments[g.TournamentID]
-		if g.TournamentID != 0 && !seen {
-			var err error
-			// A tournament that is gone leaves the record "taflbot game N".
-			if t, err = s.GetTournament(ctx, g.TournamentID); err != nil && !errors.Is(err, storage.ErrNotFound) {
-				return fmt.Errorf("game %d: its tournament %d: %w", g.ID, g.TournamentID, err)
-			}
-			tournaments[g.TournamentID] = t
+		if g.TournamentID != 0 {
+			tournaments[g.TournamentID] = nil
 		}
-		text := tafl.EncodeGame(g.Tafl(), bot.GameTags(g, t))
+		return nil
+	}, func(id storage.GameID, err error) error {
+		skipped = append(skipped, id)
+		fmt.Fprintf(stderr, "taflbot db export: skipped game %d: %v\n", id, err)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for id := range tournaments {
+		// A tournament that is gone leaves the record "taflbot game N".
+		t, err := s.GetTournament(ctx, id)
+		if err != nil && !errors.Is(err, storage.ErrNotFound) {
+			return fmt.Errorf("tournament %d: %w", id, err)
+		}
+		tournaments[id] = t
+	}
+	n := 0
+	err = s.ForEachGame(ctx, func(g *storage.Game) error {
+		// A game added to a tournament since the first read gets the
+		// plain tags.
+		text := tafl.EncodeGame(g.Tafl(), bot.GameTags(g, tournaments[g.TournamentID]))
 		n++
 		if out == "-" {
 			if n > 1 {
@@ -465,19 +486,40 @@ func dbExport(ctx context.Context, path, out string, stdout io.Writer) error {
 		}
 		// Records name players and servers: readable by the owner only.
 		return os.WriteFile(filepath.Join(out, fmt.Sprintf("game-%d.otg", g.ID)), []byte(text), 0o600)
-	})
+	}, func(storage.GameID, error) error { return nil }) // reported by the first read
 	if err != nil {
 		return err
 	}
 	if out != "-" {
 		fmt.Fprintf(stdout, "exported %s to %s\n", count(n, "game", "games"), out)
 	}
-	return nil
+	return skippedError("export", s.Path(), skipped)
+}
+
+// skippedError reports the games a db command skipped because their
+// records could not be read (nil when none was): which, and what to do.
+func skippedError(cmd, path string, ids []storage.GameID) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	list := make([]string, len(ids))
+	for i, id := range ids {
+		list[i] = fmt.Sprint(id)
+	}
+	if len(list) > 20 {
+		list = append(list[:20], "…")
+	}
+	which := "1 game whose record could not be read (game " + list[0]
+	if len(ids) > 1 {
+		which = fmt.Sprintf("%d games whose records could not be read (games %s", len(ids), strings.Join(list, ", "))
+	}
+	return fmt.Errorf("taflbot db %s: skipped %s; see above), and did the others: run taflbot db check -db %s to list every problem, then restore a backup that passes it (docs/OPERATIONS.md)",
+		cmd, which, path)
 }
 
 // dbPuzzles mines a database's finished games for puzzles (see
 // bot.MineDatabase).
-func dbPuzzles(ctx context.Context, path string, maxMoves int, budget int64, stdout io.Writer) error {
+func dbPuzzles(ctx context.Context, path string, maxMoves int, budget int64, stdout, stderr io.Writer) error {
 	st, err := openExisting(path, storage.Options{NoCreate: true})
 	if err != nil {
 		return err
@@ -488,7 +530,12 @@ func dbPuzzles(ctx context.Context, path string, maxMoves int, budget int64, std
 		return err
 	}
 	fmt.Fprintf(stdout, "%s: %s, %d won; %s found, %d new\n", st.Path(), count(rep.Games, "game", "games"), rep.Won, count(rep.Found, "puzzle", "puzzles"), rep.Added)
-	return nil
+	var skipped []storage.GameID
+	for _, d := range rep.Damaged {
+		skipped = append(skipped, d.ID)
+		fmt.Fprintf(stderr, "taflbot db puzzles: skipped game %d: %v\n", d.ID, d.Err)
+	}
+	return skippedError("puzzles", st.Path(), skipped)
 }
 
 // count writes n with the noun's singular or plural: "1 game", "3 games".

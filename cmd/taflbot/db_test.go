@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -405,9 +406,17 @@ func TestDBCheckPlayerChallengeIndex(t *testing.T) {
 		}
 		return tx.Bucket([]byte("meta")).Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, 7))
 	})
-	if _, _, err := runDBTest(t, "check", "-db", path); err == nil || !strings.Contains(err.Error(), "older schema version 7: open it read-write once") {
-		t.Errorf("check of a file of schema 7: %v", err)
+	// The read-only check reads it through its migration, which makes
+	// the index, and leaves the file as it is.
+	if out, _, err := runDBTest(t, "check", "-db", path); err != nil || !strings.Contains(out, "note: the file has the older schema version 7 ") || !strings.HasSuffix(out, "ok\n") {
+		t.Errorf("check of a file of schema 7: %v\n%s", err, out)
 	}
+	boltUpdate(t, path, func(tx *bolt.Tx) error {
+		if v := tx.Bucket([]byte("meta")).Get([]byte("schema_version")); binary.BigEndian.Uint64(v) != 7 {
+			return fmt.Errorf("the check left schema %x", v)
+		}
+		return nil
+	})
 	s, err = storage.Open(path, storage.Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
@@ -908,5 +917,99 @@ func TestDBCommandFlags(t *testing.T) {
 	var ue usageError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "flag provided but not defined: -o") {
 		t.Errorf("puzzles -o: %v, want a usage error", err)
+	}
+}
+
+// damageGame writes a record that does not decode ({"id":N}, no variant
+// and no seats) over game id in the bbolt file at path.
+func damageGame(t *testing.T, path string, id storage.GameID) {
+	t.Helper()
+	boltUpdate(t, path, func(tx *bolt.Tx) error {
+		return tx.Bucket([]byte("games")).Put(binary.BigEndian.AppendUint64(nil, uint64(id)), fmt.Appendf(nil, `{"id":%d}`, id))
+	})
+}
+
+// TestDBExportAndPuzzlesSkipADamagedGame: one game record that could not
+// be read stopped the whole of db export and db puzzles ("storage: load
+// game 0000000000000001: …", and no advice). They skip it, do the rest,
+// and end with the games skipped, what to do and a non-zero exit.
+func TestDBExportAndPuzzlesSkipADamagedGame(t *testing.T) {
+	path, _ := dbWithWonPuzzleGame(t)
+	damageGame(t, path, 1)
+	advice := "run taflbot db check -db " + path + " to list every problem"
+
+	out, errOut, err := runDBTest(t, "export", "-db", path, "-o", "-")
+	if err == nil || !strings.Contains(err.Error(), "db export: skipped 1 game whose record could not be read (game 1; see above), and did the others") || !strings.Contains(err.Error(), advice) ||
+		!strings.Contains(errOut, "skipped game 1: storage: game 1: ") || strings.Count(out, "[event:taflbot game ") != 3 {
+		t.Errorf("export -o -: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	dir := filepath.Join(t.TempDir(), "records")
+	out, _, err = runDBTest(t, "export", "-db", path, "-o", dir)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.otg"))
+	if err == nil || !strings.Contains(out, "exported 3 games") || len(files) != 3 {
+		t.Errorf("export -o DIR: %v %q, %d files", err, out, len(files))
+	}
+
+	out, errOut, err = runDBTest(t, "puzzles", "-db", path, "-budget", testMineBudget)
+	if err == nil || !strings.Contains(err.Error(), "db puzzles: skipped 1 game whose record could not be read (game 1; see above), and did the others") || !strings.Contains(err.Error(), advice) ||
+		!strings.Contains(errOut, "skipped game 1: ") || !strings.Contains(out, "4 games, 2 won; 1 puzzle found, 1 new") {
+		t.Errorf("puzzles: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+}
+
+func TestDBSkippedGamesNamesEach(t *testing.T) {
+	err := skippedError("export", "x.db", []storage.GameID{1, 5})
+	if err == nil || !strings.Contains(err.Error(), "skipped 2 games whose records could not be read (games 1, 5; see above)") {
+		t.Errorf("two skipped: %v", err)
+	}
+	if err := skippedError("export", "x.db", nil); err != nil {
+		t.Errorf("none skipped: %v", err)
+	}
+}
+
+// TestDBReadsABackupOfAnOlderSchema: the read-only db commands refused a
+// bbolt file of an older schema ("open it read-write once (start taflbot)
+// to migrate it"), so a backup taken before an upgrade could not be
+// checked (step 2 of OPERATIONS.md's Restore), exported or copied. They
+// read it through its migration, in a temporary copy, and leave it as
+// it is.
+func TestDBReadsABackupOfAnOlderSchema(t *testing.T) {
+	original, err := os.ReadFile("../../storage/testdata/schema2.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "backup.db")
+	if err := os.WriteFile(path, original, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TMPDIR", t.TempDir())
+	out, _, err := runDBTest(t, "check", "-db", path)
+	if err != nil || !strings.Contains(out, "note: the file has the older schema version 2 ") || !strings.HasSuffix(out, "ok\n") {
+		t.Fatalf("check: %v\n%s", err, out)
+	}
+	games := regexp.MustCompile(`: (\d+) games? `).FindStringSubmatch(out)
+	if out, _, err := runDBTest(t, "export", "-db", path, "-o", "-"); err != nil || games == nil || fmt.Sprint(strings.Count(out, "[event:taflbot game ")) != games[1] {
+		t.Errorf("export: %v (%v games in the check)\n%s", err, games, out)
+	}
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", filepath.Join(dir, "copy.db")); err != nil || !strings.HasSuffix(out, "ok: both sides hold the same data\n") {
+		t.Errorf("copy: %v\n%s", err, out)
+	}
+	if _, _, err := runDBTest(t, "backup", "-db", path, "-o", filepath.Join(dir, "again.db")); err != nil {
+		t.Errorf("backup: %v", err)
+	}
+	if now, _ := os.ReadFile(path); !bytes.Equal(now, original) {
+		t.Error("the file was changed")
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.bak")); len(files) != 0 {
+		t.Errorf("copied aside: %v", files)
+	}
+	// The backup of the backup is the file as it is: still schema 2,
+	// which a check reads through the migration again.
+	if out, _, err := runDBTest(t, "check", "-db", filepath.Join(dir, "again.db")); err != nil || !strings.Contains(out, "older schema version 2 ") {
+		t.Errorf("check of the backup's backup: %v\n%s", err, out)
+	}
+	if files, _ := os.ReadDir(os.Getenv("TMPDIR")); len(files) != 0 {
+		t.Errorf("temporary files left: %v", files)
 	}
 }

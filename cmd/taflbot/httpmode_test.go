@@ -7,8 +7,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -141,4 +143,100 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// failedStart runs the program in HTTP mode against a fake REST API that
+// answers the registration of the commands with registerStatus, and
+// returns run's error and the REST calls made.
+func failedStart(t *testing.T, db, interactions, admin string, registerStatus int) ([]string, error) {
+	t.Helper()
+	var mu sync.Mutex
+	var calls []string
+	rest := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		calls = append(calls, r.Method+" "+r.URL.Path)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		if r.Method == "PUT" && strings.HasSuffix(r.URL.Path, "/commands") && registerStatus != http.StatusOK {
+			w.WriteHeader(registerStatus)
+			io.WriteString(w, `{"message": "Invalid Form Body", "code": 50035}`)
+			return
+		}
+		io.WriteString(w, "[]")
+	}))
+	defer rest.Close()
+	pub, _, _ := ed25519.GenerateKey(nil)
+	cfg := writeConfig(t, fmt.Sprintf(`{"database": %q, "mode": "http", "application_id": "123", "public_key": %q,
+		"interactions_listen": %q, "admin_listen": %q, "rest_base_url": %q, "log_format": "text"}`,
+		db, hex.EncodeToString(pub), interactions, admin, rest.URL+"/api/v9/"))
+	env := func(k string) string {
+		if k == "DISCORD_TOKEN" {
+			return "secret-token-value"
+		}
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	err := run(ctx, []string{"-config", cfg}, strings.NewReader(""), io.Discard, io.Discard, env)
+	mu.Lock()
+	defer mu.Unlock()
+	return calls, err
+}
+
+// TestHTTPModeBindsBeforeItRegisters: HTTP mode registered the slash
+// commands (and opened the database, creating a new file) before it
+// bound its port: a port in use was reported only after a registration,
+// and an admin_listen port in use left an empty new database file. The
+// ports are bound first.
+func TestHTTPModeBindsBeforeItRegisters(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	for _, tc := range []struct{ key, interactions, admin string }{
+		{"interactions_listen", taken.Addr().String(), "127.0.0.1:0"},
+		{"admin_listen", "127.0.0.1:0", taken.Addr().String()},
+	} {
+		db := filepath.Join(t.TempDir(), "new.db")
+		calls, err := failedStart(t, db, tc.interactions, tc.admin, http.StatusOK)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.key+" ") || !strings.Contains(err.Error(), "choose another port") {
+			t.Errorf("%s in use: %v", tc.key, err)
+		}
+		for _, c := range calls {
+			if strings.HasPrefix(c, "PUT ") {
+				t.Errorf("%s in use: the commands were registered (%s)", tc.key, c)
+			}
+		}
+		if _, err := os.Stat(db); err == nil {
+			t.Errorf("%s in use: a new database file was left behind", tc.key)
+		}
+	}
+}
+
+// TestFailedStartLeavesNoNewDatabase: a start that failed after the
+// database was opened (here Discord refusing the commands) left the new,
+// empty database file it created. It removes it; a file that was there
+// before stays.
+func TestFailedStartLeavesNoNewDatabase(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "new.db")
+	_, err := failedStart(t, db, "127.0.0.1:0", "", http.StatusBadRequest)
+	if err == nil {
+		t.Fatal("the start did not fail")
+	}
+	if _, serr := os.Stat(db); serr == nil {
+		t.Errorf("a new database file was left behind after %v", err)
+	}
+	// A file that was there (a previous start made it) is kept.
+	st, err := storage.Open(db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if _, err := failedStart(t, db, "127.0.0.1:0", "", http.StatusBadRequest); err == nil {
+		t.Fatal("the second start did not fail")
+	}
+	if _, err := os.Stat(db); err != nil {
+		t.Errorf("an existing database file was removed: %v", err)
+	}
 }

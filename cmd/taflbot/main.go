@@ -56,6 +56,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -100,7 +101,7 @@ func errorLine(err error) string {
 type usageError struct{ error }
 
 // run is the whole program; main only maps its error to an exit status.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) (err error) {
 	if len(args) > 0 && args[0] == "db" {
 		return runDBCommand(ctx, args[1:], stdout, stderr, getenv)
 	}
@@ -176,13 +177,39 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return err
 		}
 	}
+	// The ports are bound before the database is opened and the
+	// commands registered: one in use stops the start before either.
+	var adminLn, interactionsLn net.Listener
+	if !*console && cfg.AdminListen != "" {
+		if adminLn, err = listen("admin", cfg.AdminListen); err != nil {
+			return err
+		}
+		defer adminLn.Close() // a start that fails; serveOn's stop closes it otherwise
+	}
+	if !*console && cfg.Mode == "http" && cfg.hasRole(RoleInteractions) {
+		if interactionsLn, err = listen("interactions", cfg.InteractionsListen); err != nil {
+			return err
+		}
+		defer interactionsLn.Close()
+	}
+	created := !storage.IsPostgres(cfg.Database) && !fileExists(cfg.Database)
 	store, err := storage.Open(cfg.Database, storage.Options{Now: now})
 	if err != nil {
 		return err
 	}
 	defer func() {
+		// A start that failed leaves behind no bbolt file it created
+		// (never one that was there, nor one with anything in it but
+		// the starter puzzles a first start stores).
+		remove := err != nil && created && storage.CanCopyInto(context.WithoutCancel(ctx), store) == nil
 		if err := store.Close(); err != nil {
 			logger.Error("closing the database", "err", err)
+			remove = false
+		}
+		if remove {
+			if rerr := os.Remove(cfg.Database); rerr != nil {
+				logger.Warn("removing the database file this failed start created", "path", cfg.Database, "err", rerr)
+			}
 		}
 	}()
 	theme, _ := render.ParseTheme(cfg.RenderTheme)
@@ -233,12 +260,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return err
 	}
-	if cfg.AdminListen != "" {
-		stopAdmin, err := serve(ctx, logger, "admin", cfg.AdminListen, b.AdminHandler(), adminLimits)
-		if err != nil {
-			return err
-		}
-		defer stopAdmin()
+	if adminLn != nil {
+		defer serveOn(ctx, logger, "admin", adminLn, b.AdminHandler(), adminLimits)()
 	}
 	if cfg.BackupDir != "" {
 		go store.RunBackups(ctx, storage.BackupSchedule{Dir: cfg.BackupDir, Every: duration(cfg.BackupInterval), Keep: cfg.BackupKeep},
@@ -257,10 +280,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err := b.RegisterCommands(ctx); err != nil {
 		return err
 	}
-	stopHTTP, err := serve(ctx, logger, "interactions", cfg.InteractionsListen, b.InteractionsHandler(ctx), interactionsLimits)
-	if err != nil {
-		return err
-	}
+	stopHTTP := serveOn(ctx, logger, "interactions", interactionsLn, b.InteractionsHandler(ctx), interactionsLimits)
 	b.Start(ctx)
 	<-ctx.Done()
 	logger.Info("shutting down")
@@ -321,9 +341,9 @@ func redactDatabase(db string) string {
 	return u.Redacted()
 }
 
-// serve starts an HTTP server on addr with limits and returns a function
-// that shuts it down gracefully.
-func serve(ctx context.Context, logger *slog.Logger, name, addr string, h http.Handler, limits httpLimits) (func(), error) {
+// listen binds the address of the config key NAME_listen, saying what
+// to do when it cannot.
+func listen(name, addr string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		return nil, fmt.Errorf("%s_listen %s: %w: another program (another taflbot?) listens there: stop it, or choose another port", name, addr, err)
@@ -331,7 +351,14 @@ func serve(ctx context.Context, logger *slog.Logger, name, addr string, h http.H
 	if err != nil {
 		return nil, fmt.Errorf("%s_listen %s: %w", name, addr, err)
 	}
-	return serveOn(ctx, logger, name, ln, h, limits), nil
+	return ln, nil
+}
+
+// fileExists reports whether something is at path (a database file that
+// a failed start must not remove).
+func fileExists(path string) bool {
+	_, err := os.Lstat(path)
+	return !errors.Is(err, fs.ErrNotExist)
 }
 
 // newLogger builds the logger from the log_level and log_format keys.

@@ -421,3 +421,77 @@ func TestDBCopyLeavesAnOlderPostgresDestinationAsItWas(t *testing.T) {
 		t.Errorf("the destination holds %s games, want its 3", n)
 	}
 }
+
+// TestDBExportWithAPoolOfOneConnection: export looked a game's tournament
+// up while it still read the games, which needs a second connection: with
+// pool_max_conns=1 it waited for one for good. It reads first, then looks
+// up.
+func TestDBExportWithAPoolOfOneConnection(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	path, _ := newDB(t)
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", pg); err != nil {
+		t.Fatalf("copy to PostgreSQL: %v\n%s", err, out)
+	}
+	// Game 1 says it belongs to tournament 7, which is gone.
+	pgtest.Exec(t, pg, `UPDATE games SET record = jsonb_set(record::jsonb, '{tournament}', '7')::json WHERE id = 1`)
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	var out, errOut bytes.Buffer
+	err := runDB(ctx, []string{"export", "-db", pg + "&pool_max_conns=1", "-o", "-"}, &out, &errOut, func(string) string { return "" })
+	if err != nil || strings.Count(out.String(), "[event:taflbot game ") != 3 {
+		t.Fatalf("export with one connection: %v\n%s%s", err, out.String(), errOut.String())
+	}
+}
+
+// TestDBExportSkipsADamagedGameOnPostgres: a game record that could not
+// be read stopped the whole export; it is skipped and reported.
+func TestDBExportSkipsADamagedGameOnPostgres(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	path, _ := newDB(t)
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", pg); err != nil {
+		t.Fatalf("copy to PostgreSQL: %v\n%s", err, out)
+	}
+	pgtest.Exec(t, pg, `UPDATE games SET record = '{"id":1}' WHERE id = 1`)
+	out, errOut, err := runDBTest(t, "export", "-db", pg, "-o", "-")
+	if err == nil || !strings.Contains(err.Error(), "skipped 1 game whose record could not be read (game 1;") ||
+		!strings.Contains(errOut, "skipped game 1: ") || strings.Count(out, "[event:taflbot game ") != 2 {
+		t.Errorf("export: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+}
+
+// TestDBCheckOnPostgresSpeaksOfColumns: db check on PostgreSQL named
+// bbolt's index buckets and hex keys ("index idx_games_by_player: stray
+// entry 0431…", "game 0000000000000002: …"), which mean nothing there.
+// It names the columns, the row's id and what they disagree on, and
+// -rebuild-indexes still mends such problems.
+func TestDBCheckOnPostgresSpeaksOfColumns(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	path, _ := newDB(t)
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", pg); err != nil {
+		t.Fatalf("copy to PostgreSQL: %v\n%s", err, out)
+	}
+	// Game 1 is active; its row says finished.
+	pgtest.Exec(t, pg, "UPDATE games SET active = false WHERE id = 1")
+	out, _, err := runDBTest(t, "check", "-db", pg)
+	for _, want := range []string{
+		"problem: index columns games.active: game 1: its record says active, which they do not\n",
+		`problem: index columns games.attackers_user, games.defenders_user, games.active: game 1: they say player "111", finished, which its record does not` + "\n",
+		`problem: index columns games.attackers_user, games.defenders_user, games.active: game 1: its record says player "111", active, which they do not` + "\n",
+		`problem: index columns games.channel, games.thread, games.active: game 1: its record says active in channel or thread "200", which they do not` + "\n",
+	} {
+		if err == nil || !strings.Contains(out, want) {
+			t.Errorf("check: %v\n%s\nwant the line\n%s", err, out, want)
+		}
+	}
+	if strings.Contains(out, "idx_") {
+		t.Errorf("check names bbolt's buckets:\n%s", out)
+	}
+	if out, _, err := runDBTest(t, "check", "-db", pg, "-rebuild-indexes"); err != nil || !strings.HasSuffix(out, "indexes rebuilt; ok\n") {
+		t.Errorf("rebuild: %v\n%s", err, out)
+	}
+	pgtest.Exec(t, pg, `UPDATE games SET record = jsonb_set(record::jsonb, '{id}', '3')::json WHERE id = 2`)
+	out, _, err = runDBTest(t, "check", "-db", pg)
+	if err == nil || !strings.Contains(out, "problem: game 2: the record says id 3\n") {
+		t.Errorf("check of a record with another id: %v\n%s", err, out)
+	}
+}

@@ -161,10 +161,9 @@ func TestListenAddressInUse(t *testing.T) {
 	}
 	defer ln.Close()
 	addr := ln.Addr().String()
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	stop, err := serve(t.Context(), logger, "admin", addr, http.NotFoundHandler(), adminLimits)
+	ln2, err := listen("admin", addr)
 	if err == nil {
-		stop()
+		ln2.Close()
 		t.Fatal("a second listener on the same port started")
 	}
 	if !strings.HasPrefix(err.Error(), "admin_listen "+addr+": ") || !strings.Contains(err.Error(), "stop it, or choose another port") {
