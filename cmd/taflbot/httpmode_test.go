@@ -9,7 +9,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -27,16 +26,7 @@ import (
 // signed PING, serves /healthz and /metrics, and on cancellation stops
 // and closes the database.
 func TestHTTPModeRunsAndShutsDown(t *testing.T) {
-	var mu sync.Mutex
-	var paths []string
-	rest := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		paths = append(paths, r.Method+" "+r.URL.Path)
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, "[]")
-	}))
-	defer rest.Close()
+	rest, calls := fakeREST(t, func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "[]") })
 	pub, priv, _ := ed25519.GenerateKey(nil)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "t.db")
@@ -45,7 +35,7 @@ func TestHTTPModeRunsAndShutsDown(t *testing.T) {
 	// another program (or an outgoing connection) before the bot binds it.
 	cfg := writeConfig(t, fmt.Sprintf(`{"database": %q, "mode": "http", "application_id": "123", "public_key": %q,
 		"interactions_listen": "127.0.0.1:0", "admin_listen": "127.0.0.1:0", "rest_base_url": %q, "log_format": "text"}`,
-		db, hex.EncodeToString(pub), rest.URL+"/api/v9/"))
+		db, hex.EncodeToString(pub), rest))
 	env := func(k string) string {
 		if k == "DISCORD_TOKEN" {
 			return "secret-token-value"
@@ -103,9 +93,7 @@ func TestHTTPModeRunsAndShutsDown(t *testing.T) {
 		}
 		resp.Body.Close()
 	}
-	mu.Lock()
-	registered := strings.Join(paths, "\n")
-	mu.Unlock()
+	registered := strings.Join(calls(), "\n")
 	if !strings.Contains(registered, "PUT /api/v9/applications/123/commands") {
 		t.Errorf("commands not registered; REST calls:\n%s", registered)
 	}
@@ -150,25 +138,18 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 // returns run's error and the REST calls made.
 func failedStart(t *testing.T, db, interactions, admin string, registerStatus int) ([]string, error) {
 	t.Helper()
-	var mu sync.Mutex
-	var calls []string
-	rest := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		calls = append(calls, r.Method+" "+r.URL.Path)
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
+	rest, calls := fakeREST(t, func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == "PUT" && strings.HasSuffix(r.URL.Path, "/commands") && registerStatus != http.StatusOK {
 			w.WriteHeader(registerStatus)
 			io.WriteString(w, `{"message": "Invalid Form Body", "code": 50035}`)
 			return
 		}
 		io.WriteString(w, "[]")
-	}))
-	defer rest.Close()
+	})
 	pub, _, _ := ed25519.GenerateKey(nil)
 	cfg := writeConfig(t, fmt.Sprintf(`{"database": %q, "mode": "http", "application_id": "123", "public_key": %q,
 		"interactions_listen": %q, "admin_listen": %q, "rest_base_url": %q, "log_format": "text"}`,
-		db, hex.EncodeToString(pub), interactions, admin, rest.URL+"/api/v9/"))
+		db, hex.EncodeToString(pub), interactions, admin, rest))
 	env := func(k string) string {
 		if k == "DISCORD_TOKEN" {
 			return "secret-token-value"
@@ -178,9 +159,7 @@ func failedStart(t *testing.T, db, interactions, admin string, registerStatus in
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	err := run(ctx, []string{"-config", cfg}, strings.NewReader(""), io.Discard, io.Discard, env)
-	mu.Lock()
-	defer mu.Unlock()
-	return calls, err
+	return calls(), err
 }
 
 // TestHTTPModeBindsBeforeItRegisters: HTTP mode registered the slash

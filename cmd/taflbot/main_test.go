@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -233,20 +234,13 @@ func TestConsoleBoardsFolderThatCannotBeMade(t *testing.T) {
 // start-up before the database is opened; it left a new, empty database
 // file behind (gateway mode, Discord's answer 401 to every request).
 func TestRefusedTokenCreatesNoDatabase(t *testing.T) {
-	var mu sync.Mutex
-	var paths []string
-	rest := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		paths = append(paths, r.Method+" "+r.URL.Path)
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
+	rest, calls := fakeREST(t, func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusUnauthorized)
 		io.WriteString(w, `{"message": "401: Unauthorized", "code": 0}`)
-	}))
-	defer rest.Close()
+	})
 	db := filepath.Join(t.TempDir(), "new.db")
 	cfg := writeConfig(t, fmt.Sprintf(`{"database": %q, "application_id": "123456789012345678", "rest_base_url": %q, "admin_listen": "", "log_format": "text"}`,
-		db, rest.URL+"/api/v9/"))
+		db, rest))
 	env := func(k string) string {
 		if k == "DISCORD_TOKEN" {
 			return "bad"
@@ -260,9 +254,7 @@ func TestRefusedTokenCreatesNoDatabase(t *testing.T) {
 	if _, serr := os.Stat(db); !errors.Is(serr, fs.ErrNotExist) {
 		t.Errorf("the database file was created (%v)", serr)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(paths) == 0 || paths[0] != "GET /api/v9/users/@me" {
+	if paths := calls(); len(paths) == 0 || paths[0] != "GET /api/v9/users/@me" {
 		t.Errorf("requests: %q", paths)
 	}
 }
@@ -297,5 +289,27 @@ func TestEveryDBCommandListed(t *testing.T) {
 		if !strings.Contains(string(ops), "| `taflbot db "+c) {
 			t.Errorf("OPERATIONS.md's table of maintenance commands has no taflbot db %s", c)
 		}
+	}
+}
+
+// fakeREST starts a fake Discord REST API on loopback that answers each
+// call with answer and records it ("METHOD /path"). It returns the value
+// for rest_base_url and a function returning the calls so far.
+func fakeREST(t *testing.T, answer http.HandlerFunc) (string, func() []string) {
+	t.Helper()
+	var mu sync.Mutex
+	var calls []string
+	rest := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		calls = append(calls, r.Method+" "+r.URL.Path)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		answer(w, r)
+	}))
+	t.Cleanup(rest.Close)
+	return rest.URL + "/api/v9/", func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(calls)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -169,18 +168,9 @@ func TestEngineOnlyProcess(t *testing.T) {
 	if err := s.CreateGame(t.Context(), g); err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	var reqs []string
-	rest := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		reqs = append(reqs, r.Method+" "+r.URL.Path)
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"id":"700","channel_id":"200"}`)
-	}))
-	defer rest.Close()
+	rest, calls := fakeREST(t, func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"id":"700","channel_id":"200"}`) })
 	cfg := writeConfig(t, fmt.Sprintf(`{"database": %q, "roles": ["engine", "clock"], "application_id": "123",
-		"rest_base_url": %q, "log_format": "text", "engine_lease": "5s"}`, pg, rest.URL+"/api/v9/"))
+		"rest_base_url": %q, "log_format": "text", "engine_lease": "5s"}`, pg, rest))
 	env := func(k string) string {
 		if k == "DISCORD_TOKEN" {
 			return "tok"
@@ -226,9 +216,7 @@ func TestEngineOnlyProcess(t *testing.T) {
 		t.Fatal("the process did not stop")
 	}
 	s.Close()
-	mu.Lock()
-	defer mu.Unlock()
-	posted := false
+	posted, reqs := false, calls()
 	for _, r := range reqs {
 		// It may read the commands (GET, for their mentions in its
 		// texts) but never registers them.
