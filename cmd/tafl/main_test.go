@@ -504,14 +504,16 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 	}{
 		{[]string{"moves", "-variant", "chess"}, `tafl moves: unknown variant "chess": choose one of copenhagen,`},
 		{[]string{"moves", "-layout", "round"}, `tafl moves: unknown layout "round": copenhagen has only the layout standard` + "\n"},
-		{[]string{"replay", "-otg", bad, "-o", filepath.Join(dir, "g.gif")}, "tafl replay: bad game: line 2: move 1 (d6-d5): d5 is occupied\n"},
+		// A record's or puzzle file's error names the file, as results does.
+		{[]string{"replay", "-otg", bad, "-o", filepath.Join(dir, "g.gif")}, "tafl replay: " + bad + ": bad game: line 2: move 1 (d6-d5): d5 is occupied\n"},
+		{[]string{"analyse", "-otg", bad}, "tafl analyse: " + bad + ": bad game: line 2: move 1 (d6-d5): d5 is occupied\n"},
 		{[]string{"results", bad}, "tafl results: " + bad + ": bad game: line 2: move 1 (d6-d5): d5 is occupied\n"},
 		// The command's own package says its name again too.
 		{[]string{"ai", "-level", "foo"}, `tafl ai: unknown level "foo": choose easy, medium, hard or max` + "\n"},
-		{[]string{"puzzles", "-verify", bad}, "tafl puzzles: invalid: line 1: "},
+		{[]string{"puzzles", "-verify", bad}, "tafl puzzles: " + bad + ": invalid: line 1: "},
 		// Further on too: after a line number ("line 1: puzzle: invalid:
 		// tafl: unknown variant", "FILE:1: tafl: bad side").
-		{[]string{"puzzles", "-verify", chess}, `tafl puzzles: invalid: line 1: unknown variant "chess": choose one of `},
+		{[]string{"puzzles", "-verify", chess}, "tafl puzzles: " + chess + `: invalid: line 1: unknown variant "chess": choose one of `},
 		{[]string{"match", "-variant", "brandubh", "-openings", openings}, "tafl match: " + openings + `:1: bad side "purple": a side is`},
 		// A file system error names the path once ("DIR: read DIR: is a
 		// directory").
@@ -527,6 +529,9 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 		if !strings.HasPrefix(errOut, c.want) {
 			t.Errorf("%v: %q, want %q", c.args, errOut, c.want)
 		}
+	}
+	if _, errOut, _ := runTafl(t, "[variant:brandubh]\n1. d6-d5\n", "analyse", "-otg", "-"); errOut != "tafl analyse: standard input: bad game: line 2: move 1 (d6-d5): d5 is occupied\n" {
+		t.Errorf("a bad record on standard input: %q", errOut)
 	}
 	// A file named like a command or a package keeps its name.
 	t.Chdir(dir)

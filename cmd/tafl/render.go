@@ -135,6 +135,15 @@ func readInput(e env, name string) ([]byte, error) {
 	return os.ReadFile(name)
 }
 
+// inputName names what readInput read in a message: the file, or
+// "standard input" for "-".
+func inputName(name string) string {
+	if name == "-" {
+		return "standard input"
+	}
+	return name
+}
+
 // checkOutput makes sure that the file at path can be written, before a
 // long run (mining puzzles, fitting weights) whose result would be lost
 // to a missing folder or a typo only at its end. It opens the file for
