@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/taflbot/taflbot/render"
@@ -157,6 +159,28 @@ func checkOutput(path string) error {
 	f.Close()
 	if errors.Is(statErr, os.ErrNotExist) {
 		os.Remove(path)
+	}
+	return nil
+}
+
+// earlierRun refuses the folder dir that flag names when it holds files
+// named like pattern, an earlier run's, which this run would overwrite
+// one by one, leaving the rest, without a word. With force they are
+// removed first, so that the folder holds this run's files only.
+func earlierRun(flag, dir, pattern, what string, force bool) error {
+	found, err := filepath.Glob(filepath.Join(dir, pattern))
+	if err != nil || len(found) == 0 {
+		return err
+	}
+	if !force {
+		sort.Strings(found)
+		return fmt.Errorf("%s %s holds %s of an earlier run (%s, …), which this one would overwrite: give a new or empty folder, or -force to replace them",
+			flag, dir, plural(len(found), what, what+"s"), filepath.Base(found[0]))
+	}
+	for _, f := range found {
+		if err := os.Remove(f); err != nil {
+			return fmt.Errorf("%s -force: %w", flag, err)
+		}
 	}
 	return nil
 }
