@@ -166,7 +166,8 @@ func checkOutput(path string) error {
 // earlierRun refuses the folder dir that flag names when it holds files
 // named like pattern, an earlier run's, which this run would overwrite
 // one by one, leaving the rest, without a word. With force they are
-// removed first, so that the folder holds this run's files only.
+// removed first (folders, such as tafl openings' candidate-NNNN, with
+// what they hold), so that the folder holds this run's files only.
 func earlierRun(flag, dir, pattern, what string, force bool) error {
 	found, err := filepath.Glob(filepath.Join(dir, pattern))
 	if err != nil || len(found) == 0 {
@@ -178,7 +179,11 @@ func earlierRun(flag, dir, pattern, what string, force bool) error {
 			flag, dir, plural(len(found), what, what+"s"), filepath.Base(found[0]))
 	}
 	for _, f := range found {
-		if err := os.Remove(f); err != nil {
+		remove := os.Remove
+		if fi, err := os.Lstat(f); err == nil && fi.IsDir() {
+			remove = os.RemoveAll
+		}
+		if err := remove(f); err != nil {
 			return fmt.Errorf("%s -force: %w", flag, err)
 		}
 	}
