@@ -37,7 +37,7 @@ func timeOption(r *request) (clock.TimeControl, error) {
 	tc, err := clock.Parse(text)
 	var se *clock.SyntaxError
 	if asError(err, &se) {
-		return clock.TimeControl{}, userErrorT("time.bad", codeText(truncate(text, 20)), userErrorT("time.problem."+strconv.Itoa(int(se.Problem))))
+		return clock.TimeControl{}, userErrorT("time.bad", codeText(truncate(text, 20)), userErrorT("time.problem."+strconv.Itoa(int(se.Problem))), se.Example)
 	}
 	return tc, err
 }

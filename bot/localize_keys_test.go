@@ -54,7 +54,7 @@ func TestEveryKeyUsedExists(t *testing.T) {
 			t.Errorf("the catalog lacks the description of %s (shown by /tafl rules): %q", p.Name, p.Description)
 		}
 	}
-	for p := tc.Empty; p <= tc.IncrementTooLarge; p++ {
+	for p := tc.Empty; p <= tc.LastProblem; p++ {
 		if key := "time.problem." + strconv.Itoa(int(p)); !locale.Has(key) {
 			t.Errorf("the catalog lacks %q (%v)", key, p)
 		}

@@ -3,9 +3,11 @@ package clock
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -64,11 +66,18 @@ const (
 	TooLong                          // TooLong: over MaxBase.
 	NegativeIncrement                // NegativeIncrement: an increment below zero.
 	IncrementTooLarge                // IncrementTooLarge: over MaxIncrement.
+	NoPlus                           // NoPlus: two numbers without a + between them ("5m 3s").
+	WrongUnit                        // WrongUnit: the game time not in minutes or the increment not in seconds ("90s", "10+1m").
+
+	// LastProblem is the last problem, for callers that list them.
+	LastProblem = WrongUnit
 )
 
 var problemText = [...]string{"", "it is empty", "the minutes are not a whole number", "the seconds are not a whole number",
 	"the game time must be at least 1 minute", "the game time must be at most 180 minutes",
-	"the increment cannot be negative", "the increment must be at most 180 seconds"}
+	"the increment cannot be negative", "the increment must be at most 180 seconds",
+	"a + goes between the minutes and the increment",
+	"the game time is counted in minutes and the increment in seconds"}
 
 // String says the problem in English.
 func (p Problem) String() string {
@@ -78,41 +87,141 @@ func (p Problem) String() string {
 	return "unknown problem"
 }
 
-// SyntaxError is the error of Parse: the text and what is wrong with it.
+// SyntaxError is the error of Parse: the text, what is wrong with it and
+// an example of the right form built from the numbers in the text.
 // It wraps ErrSyntax.
 type SyntaxError struct {
 	Text    string
 	Problem Problem
+	// Example is a time control written the way Parse reads it, made of
+	// the numbers typed when they make one ("5m 3s": "5+3"), else "10+5".
+	Example string
 }
 
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("%v %q: %s; write minutes+seconds such as 10+5 (1 to 180 minutes, 0 to 180 seconds)", ErrSyntax, truncate(e.Text, 20), e.Problem)
+	return fmt.Sprintf("%v %q: %s; write minutes+seconds such as %s: the game time in minutes, then the increment in seconds (1 to 180 minutes, 0 to 180 seconds)", ErrSyntax, truncate(e.Text, 20), e.Problem, e.Example)
 }
 
 // Unwrap makes errors.Is(err, ErrSyntax) true.
 func (e *SyntaxError) Unwrap() error { return ErrSyntax }
 
+// The units a number may carry, in the bot's languages: a game time in
+// minutes, an increment in seconds. Hours are not read.
+var (
+	minuteUnits = []string{"m", "min", "mins", "minute", "minutes", "minuten", "minuter", "minutter", "minuutti", "minuuttia", "mín", "mínúta", "mínútur"}
+	secondUnits = []string{"s", "sec", "secs", "second", "seconds", "sek", "sekunde", "sekunden", "sekund", "sekunder", "sekunti", "sekuntia", "sekúnda", "sekúndur"}
+)
+
+// unit is what unit a word names: 'm' (minutes), 's' (seconds), 0 for
+// no unit (the empty word) and '?' for anything else.
+func unit(word string) byte {
+	word = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(word), "."))
+	switch {
+	case word == "":
+		return 0
+	case slices.Contains(minuteUnits, word):
+		return 'm'
+	case slices.Contains(secondUnits, word):
+		return 's'
+	}
+	return '?'
+}
+
+// tokens cuts a part of a time control into numbers (a run of digits,
+// with a leading minus when there is one: "-1") and words (a run of
+// letters, or any other single character but a space or a dot after
+// letters).
+func tokens(part string) []string {
+	var out []string
+	rs := []rune(part)
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		j := i + 1
+		switch {
+		case unicode.IsSpace(r), r == '.' && len(out) > 0 && unicode.IsLetter([]rune(out[len(out)-1])[0]):
+			i = j // a space, or an abbreviation's dot ("5 min.")
+			continue
+		case unicode.IsDigit(r) || r == '-' && j < len(rs) && unicode.IsDigit(rs[j]) && len(out) == 0:
+			for j < len(rs) && unicode.IsDigit(rs[j]) {
+				j++
+			}
+		case unicode.IsLetter(r):
+			for j < len(rs) && unicode.IsLetter(rs[j]) {
+				j++
+			}
+		}
+		out = append(out, string(rs[i:j]))
+		i = j
+	}
+	return out
+}
+
+// number reads a token as a whole number; ok is false for a word.
+func number(tok string) (n int, isNumber bool, err error) {
+	d := strings.TrimPrefix(tok, "-")
+	if d == "" || strings.IndexFunc(d, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
+		return 0, false, nil
+	}
+	n, err = strconv.Atoi(tok)
+	return n, true, err
+}
+
 // Parse reads a time control written "M+S": whole minutes for the game
 // (1 to 180) and whole seconds of increment (0 to 180), such as "10+5";
-// "10" alone means no increment. Spaces around the numbers are allowed.
-// The error is a *SyntaxError that says what to write instead.
+// "10" alone means no increment. Spaces around the numbers are allowed,
+// and so are units that say what was meant anyway: minutes on the game
+// time ("5m", "5 min", "10min+5") and seconds on the increment ("10+5s",
+// "10 min + 5 sec"). What is unclear ("5m 3s": 5:03, or 5 minutes and 3
+// seconds a move?) or in other units ("90s", "1h") is refused. The
+// error is a *SyntaxError that says what to write instead, with an
+// example made of the numbers typed.
 func Parse(text string) (TimeControl, error) {
 	fail := func(p Problem) (TimeControl, error) {
-		return TimeControl{}, &SyntaxError{Text: text, Problem: p}
+		return TimeControl{}, &SyntaxError{Text: text, Problem: p, Example: example(text)}
+	}
+	failExample := func(p Problem, example string) (TimeControl, error) {
+		return TimeControl{}, &SyntaxError{Text: text, Problem: p, Example: example}
 	}
 	t := strings.TrimSpace(text)
 	if t == "" {
 		return fail(Empty)
 	}
 	ms, ss, hasInc := strings.Cut(t, "+")
-	minutes, err := strconv.Atoi(strings.TrimSpace(ms))
-	if err != nil {
-		return fail(BadMinutes)
+	mt := tokens(ms)
+	minutes, isNum, err := 0, false, error(nil)
+	if len(mt) > 0 {
+		minutes, isNum, err = number(mt[0])
+	}
+	switch {
+	case !isNum || err != nil:
+		return fail(BadMinutes) // "ten+5", too many digits
+	case len(mt) == 1 || len(mt) == 2 && unit(mt[1]) == 'm':
+		// "5", "5m"
+	case len(mt) == 2 && unit(mt[1]) == 's', len(mt) == 2 && strings.EqualFold(mt[1], "h"):
+		return failExample(WrongUnit, "10+5") // "90s", "1h": not whole minutes, or hours
+
+	case !hasInc && numberThenUnit(mt[1:]), !hasInc && len(mt) > 2 && unit(mt[1]) == 'm' && numberThenUnit(mt[2:]):
+		return fail(NoPlus) // "10 5", "5m 3s", "5m3s"
+	default:
+		return fail(BadMinutes) // "2.5+0"
 	}
 	seconds := 0
 	if hasInc {
-		if seconds, err = strconv.Atoi(strings.TrimSpace(ss)); err != nil {
+		st := tokens(ss)
+		if len(st) > 0 {
+			seconds, isNum, err = number(st[0])
+		} else {
+			isNum = false
+		}
+		switch {
+		case !isNum || err != nil:
 			return fail(BadSeconds)
+		case len(st) == 1 || len(st) == 2 && unit(st[1]) == 's':
+			// "5", "5s"
+		case len(st) == 2 && unit(st[1]) == 'm':
+			return fail(WrongUnit) // "10+1m"
+		default:
+			return fail(BadSeconds) // "10+5+3", "10+2.5"
 		}
 	}
 	tc := TimeControl{Base: time.Duration(minutes) * time.Minute, Increment: time.Duration(seconds) * time.Second}
@@ -120,6 +229,53 @@ func Parse(text string) (TimeControl, error) {
 		return fail(p)
 	}
 	return tc, nil
+}
+
+// numberThenUnit reports whether toks are a number and, maybe, a unit.
+func numberThenUnit(toks []string) bool {
+	if len(toks) == 0 || len(toks) > 2 {
+		return false
+	}
+	if _, isNum, _ := number(toks[0]); !isNum {
+		return false
+	}
+	return len(toks) == 1 || unit(toks[1]) != '?'
+}
+
+// example writes a time control made of the numbers in text: the
+// first before a + for the minutes and the first after it for the
+// seconds, or without a + the first two ("5m 3s": 5+3; "5 min": 5+0).
+// It is 10+5 when they do not make one within the limits.
+func example(text string) string {
+	first := func(s string) []int {
+		var nums []int
+		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r < '0' || r > '9' }) {
+			if n, err := strconv.Atoi(f); err == nil {
+				nums = append(nums, n)
+			}
+		}
+		return nums
+	}
+	var m, sec []int
+	if ms, ss, ok := strings.Cut(text, "+"); ok {
+		m, sec = first(ms), first(ss)
+		if len(m) > 1 || len(sec) > 1 {
+			return "10+5"
+		}
+	} else if m = first(text); len(m) == 2 {
+		m, sec = m[:1], m[1:]
+	}
+	if len(m) != 1 {
+		return "10+5"
+	}
+	tc := TimeControl{Base: time.Duration(m[0]) * time.Minute}
+	if len(sec) == 1 {
+		tc.Increment = time.Duration(sec[0]) * time.Second
+	}
+	if tc.problem() != NoProblem {
+		return "10+5"
+	}
+	return tc.String()
 }
 
 // Check reports whether tc is within the limits (MinBase to MaxBase, 0

@@ -15,6 +15,8 @@ func TestParse(t *testing.T) {
 		in   string
 		want clock.TimeControl
 		err  string // part of the error, "" for none
+		// example is the time control the error suggests ("" for 10+5)
+		example string
 	}{
 		{in: "10+5", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
 		{in: " 3 + 2 ", want: clock.TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}},
@@ -26,13 +28,32 @@ func TestParse(t *testing.T) {
 		{in: "0+5", err: "at least 1 minute"},
 		{in: "181+0", err: "at most 180 minutes"},
 		{in: "10+181", err: "at most 180 seconds"},
-		{in: "10+-1", err: "cannot be negative"},
-		{in: "-5+0", err: "at least 1 minute"},
+		{in: "10+-1", err: "cannot be negative", example: "10+1"},
+		{in: "-5+0", err: "at least 1 minute", example: "5+0"},
 		{in: "ten+5", err: "minutes are not a whole number"},
-		{in: "10+5s", err: "seconds are not a whole number"},
 		{in: "10+5+3", err: "seconds are not a whole number"},
 		{in: "2.5+0", err: "minutes are not a whole number"},
 		{in: "99999999999999999999+0", err: "minutes are not a whole number"},
+		// Units that say what was meant anyway are read.
+		{in: "5m", want: clock.TimeControl{Base: 5 * time.Minute}},
+		{in: "5 min", want: clock.TimeControl{Base: 5 * time.Minute}},
+		{in: "5 Minuten", want: clock.TimeControl{Base: 5 * time.Minute}},
+		{in: "10+5s", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
+		{in: "10min+5sec", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
+		{in: "10 mín + 5 sek", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
+		{in: "10 Min. + 5 Sek.", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
+		// Unclear ones, or in other units, are refused with an example
+		// made of the numbers typed.
+		{in: "5m 3s", err: "a + goes between", example: "5+3"},
+		{in: "5m3s", err: "a + goes between", example: "5+3"},
+		{in: "10 5", err: "a + goes between", example: "10+5"},
+		{in: "90s", err: "counted in minutes", example: "10+5"},
+		{in: "1h", err: "counted in minutes"},
+		{in: "10+1m", err: "counted in minutes", example: "10+1"},
+		{in: "5 minutes please", err: "minutes are not a whole number", example: "5+0"},
+		{in: "5 m + 3 s a move", err: "seconds are not a whole number", example: "5+3"},
+		{in: "3:00+2", err: "minutes are not a whole number", example: "10+5"},
+		{in: "ten", err: "minutes are not a whole number", example: "10+5"},
 	}
 	for _, c := range cases {
 		t.Run(c.in, func(t *testing.T) {
@@ -42,8 +63,15 @@ func TestParse(t *testing.T) {
 				if err == nil || !errors.Is(err, clock.ErrSyntax) || !errors.As(err, &se) || !strings.Contains(err.Error(), c.err) || se.Problem == clock.NoProblem {
 					t.Fatalf("Parse(%q) = %v, %v; want an ErrSyntax saying %q", c.in, got, err, c.err)
 				}
-				if !strings.Contains(err.Error(), "such as 10+5") {
-					t.Errorf("the error %q does not say what to write", err)
+				want := c.example
+				if want == "" {
+					want = "10+5"
+				}
+				if se.Example != want || !strings.Contains(err.Error(), "such as "+want+": the game time in minutes, then the increment in seconds") {
+					t.Errorf("the error %q (example %q) does not say what to write: want the example %s", err, se.Example, want)
+				}
+				if _, err := clock.Parse(se.Example); err != nil {
+					t.Errorf("the example %q is refused: %v", se.Example, err)
 				}
 				return
 			}

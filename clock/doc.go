@@ -6,8 +6,9 @@
 //
 // A [TimeControl] is written "M+S": M minutes for the game and S seconds
 // of increment per move. [Parse] reads what a user typed ("10+5", "10",
-// "3 + 2") and refuses anything out of range with a message that says what
-// to type instead; [Choices] are the five offered in Discord's menu
+// "3 + 2", and with units that say what was meant: "5m", "10 min + 5 s")
+// and refuses anything unclear or out of range with a message that says
+// what to type instead, with an example made of the numbers typed; [Choices] are the five offered in Discord's menu
 // (3+2, 5+3, 10+5, 15+10, 30+0).
 //
 // # Clocks

@@ -9,7 +9,7 @@ var da = Dict{
 	"clock.left":            "%s tilbage",
 	// play modes (issue 17)
 	"time.days_and_time":       "Vælg `dage` (et korrespondanceparti) eller `tid` (et live-parti med ur), ikke begge.",
-	"time.bad":                 "Jeg kan ikke bruge tidskontrollen `%s`: %s. Skriv minutter+sekunder, fx 10+5 (1 til 180 minutter, 0 til 180 sekunder).",
+	"time.bad":                 "Jeg kan ikke bruge tidskontrollen `%s`: %s. Skriv partiets minutter, et +, og så tillægget i sekunder, fx `%s` (1 til 180 minutter, 0 til 180 sekunder).",
 	"time.problem.1":           "den er tom",
 	"time.problem.2":           "minutterne er ikke et helt tal",
 	"time.problem.3":           "sekunderne er ikke et helt tal",
@@ -17,6 +17,8 @@ var da = Dict{
 	"time.problem.5":           "betænkningstiden må højst være 180 minutter",
 	"time.problem.6":           "tillægget kan ikke være negativt",
 	"time.problem.7":           "tillægget må højst være 180 sekunder",
+	"time.problem.8":           "der skal et + mellem minutterne og tillægget",
+	"time.problem.9":           "partiets tid tælles i minutter og tillægget i sekunder",
 	"rematch.still_going":      "Parti %d er stadig i gang: spil det færdigt først.",
 	"rematch.self":             "Start et nyt parti med `/tafl challenge`.",
 	"rematch.playing":          "Revanchen spilles allerede: parti %[1]d (`/tafl board` `parti:%[1]d`).",

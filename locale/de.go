@@ -9,7 +9,7 @@ var de = Dict{
 	"clock.left":            "noch %s",
 	// play modes (issue 17)
 	"time.days_and_time":       "Wähle `tage` (eine Fernpartie) oder `zeit` (eine Live-Partie mit Uhr), nicht beides.",
-	"time.bad":                 "Ich kann die Bedenkzeit `%s` nicht verwenden: %s. Schreibe Minuten+Sekunden, z. B. 10+5 (1 bis 180 Minuten, 0 bis 180 Sekunden).",
+	"time.bad":                 "Ich kann die Bedenkzeit `%s` nicht verwenden: %s. Schreibe die Minuten der Partie, ein +, dann den Zuschlag in Sekunden, z. B. `%s` (1 bis 180 Minuten, 0 bis 180 Sekunden).",
 	"time.problem.1":           "sie ist leer",
 	"time.problem.2":           "die Minuten sind keine ganze Zahl",
 	"time.problem.3":           "die Sekunden sind keine ganze Zahl",
@@ -17,6 +17,8 @@ var de = Dict{
 	"time.problem.5":           "die Bedenkzeit darf höchstens 180 Minuten betragen",
 	"time.problem.6":           "der Zuschlag kann nicht negativ sein",
 	"time.problem.7":           "der Zuschlag darf höchstens 180 Sekunden betragen",
+	"time.problem.8":           "zwischen die Minuten und den Zuschlag gehört ein +",
+	"time.problem.9":           "die Bedenkzeit wird in Minuten gezählt und der Zuschlag in Sekunden",
 	"rematch.still_going":      "Partie %d läuft noch: spiele sie zuerst zu Ende.",
 	"rematch.self":             "Starte eine neue Partie mit `/tafl challenge`.",
 	"rematch.playing":          "Die Revanche läuft bereits: Partie %[1]d (`/tafl board` `partie:%[1]d`).",

@@ -10,7 +10,7 @@ var en = Dict{
 	"clock.left":            "%s left",
 	// play modes (issue 17)
 	"time.days_and_time":       "Choose `days` (a correspondence game) or `time` (a live game on a clock), not both.",
-	"time.bad":                 "I can't use the time control `%s`: %s. Write minutes+seconds such as 10+5 (1 to 180 minutes, 0 to 180 seconds).",
+	"time.bad":                 "I can't use the time control `%s`: %s. Write the minutes of the game, a +, then the increment in seconds, such as `%s` (1 to 180 minutes, 0 to 180 seconds).",
 	"time.problem.1":           "it is empty",
 	"time.problem.2":           "the minutes are not a whole number",
 	"time.problem.3":           "the seconds are not a whole number",
@@ -18,6 +18,8 @@ var en = Dict{
 	"time.problem.5":           "the game time must be at most 180 minutes",
 	"time.problem.6":           "the increment cannot be negative",
 	"time.problem.7":           "the increment must be at most 180 seconds",
+	"time.problem.8":           "a + goes between the minutes and the increment",
+	"time.problem.9":           "the game time is counted in minutes and the increment in seconds",
 	"rematch.still_going":      "Game %d is still going: finish it first.",
 	"rematch.self":             "Start a new game with `/tafl challenge`.",
 	"rematch.playing":          "The rematch is being played already: game %[1]d (`/tafl board` `game:%[1]d`).",

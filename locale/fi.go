@@ -9,7 +9,7 @@ var fi = Dict{
 	"clock.left":            "%s jäljellä",
 	// play modes (issue 17)
 	"time.days_and_time":       "Valitse `päivät` (kirjepeli) tai `aika` (livepeli kellolla), ei molempia.",
-	"time.bad":                 "En voi käyttää aikarajaa `%s`: %s. Kirjoita minuutit+sekunnit, esim. 10+5 (1–180 minuuttia, 0–180 sekuntia).",
+	"time.bad":                 "En voi käyttää aikarajaa `%s`: %s. Kirjoita pelin minuutit, +, sitten lisäaika sekunteina, esim. `%s` (1–180 minuuttia, 0–180 sekuntia).",
 	"time.problem.1":           "se on tyhjä",
 	"time.problem.2":           "minuutit eivät ole kokonaisluku",
 	"time.problem.3":           "sekunnit eivät ole kokonaisluku",
@@ -17,6 +17,8 @@ var fi = Dict{
 	"time.problem.5":           "peliaika voi olla enintään 180 minuuttia",
 	"time.problem.6":           "lisäaika ei voi olla negatiivinen",
 	"time.problem.7":           "lisäaika voi olla enintään 180 sekuntia",
+	"time.problem.8":           "minuuttien ja lisäajan väliin tulee +",
+	"time.problem.9":           "peliaika lasketaan minuutteina ja lisäaika sekunteina",
 	"rematch.still_going":      "Peli %d on yhä käynnissä: pelaa se ensin loppuun.",
 	"rematch.self":             "Aloita uusi peli komennolla `/tafl challenge`.",
 	"rematch.playing":          "Uusintapeli on jo käynnissä: peli %[1]d (`/tafl board` `peli:%[1]d`).",

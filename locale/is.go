@@ -9,7 +9,7 @@ var is = Dict{
 	"clock.left":            "%s eftir",
 	// play modes (issue 17)
 	"time.days_and_time":       "Veldu `days` (bréfskák) eða `time` (skák í beinni með klukku), ekki hvort tveggja.",
-	"time.bad":                 "Ég get ekki notað tímamörkin `%s`: %s. Skrifaðu mínútur+sekúndur, t.d. 10+5 (1 til 180 mínútur, 0 til 180 sekúndur).",
+	"time.bad":                 "Ég get ekki notað tímamörkin `%s`: %s. Skrifaðu mínútur leiksins, +, síðan viðbótina í sekúndum, t.d. `%s` (1 til 180 mínútur, 0 til 180 sekúndur).",
 	"time.problem.1":           "það er autt",
 	"time.problem.2":           "mínúturnar eru ekki heil tala",
 	"time.problem.3":           "sekúndurnar eru ekki heil tala",
@@ -17,6 +17,8 @@ var is = Dict{
 	"time.problem.5":           "tíminn má mest vera 180 mínútur",
 	"time.problem.6":           "viðbótin getur ekki verið neikvæð",
 	"time.problem.7":           "viðbótin má mest vera 180 sekúndur",
+	"time.problem.8":           "+ á að vera á milli mínútnanna og viðbótarinnar",
+	"time.problem.9":           "leiktíminn er talinn í mínútum og viðbótin í sekúndum",
 	"rematch.still_going":      "Skák %d er enn í gangi: kláraðu hana fyrst.",
 	"rematch.self":             "Byrjaðu nýja skák með `/tafl challenge`.",
 	"rematch.playing":          "Það er þegar verið að tefla aftur: skák %[1]d (`/tafl board` `game:%[1]d`).",

@@ -9,7 +9,7 @@ var nb = Dict{
 	"clock.left":            "%s igjen",
 	// play modes (issue 17)
 	"time.days_and_time":       "Velg `dager` (et korrespondanseparti) eller `tid` (et live-parti med klokke), ikke begge.",
-	"time.bad":                 "Jeg kan ikke bruke tidskontrollen `%s`: %s. Skriv minutter+sekunder, f.eks. 10+5 (1 til 180 minutter, 0 til 180 sekunder).",
+	"time.bad":                 "Jeg kan ikke bruke tidskontrollen `%s`: %s. Skriv partiets minutter, et +, og så tillegget i sekunder, f.eks. `%s` (1 til 180 minutter, 0 til 180 sekunder).",
 	"time.problem.1":           "den er tom",
 	"time.problem.2":           "minuttene er ikke et helt tall",
 	"time.problem.3":           "sekundene er ikke et helt tall",
@@ -17,6 +17,8 @@ var nb = Dict{
 	"time.problem.5":           "betenkningstiden kan være høyst 180 minutter",
 	"time.problem.6":           "tillegget kan ikke være negativt",
 	"time.problem.7":           "tillegget kan være høyst 180 sekunder",
+	"time.problem.8":           "det skal et + mellom minuttene og tillegget",
+	"time.problem.9":           "partiets tid telles i minutter og tillegget i sekunder",
 	"rematch.still_going":      "Parti %d pågår fortsatt: spill det ferdig først.",
 	"rematch.self":             "Start et nytt parti med `/tafl challenge`.",
 	"rematch.playing":          "Omkampen spilles allerede: parti %[1]d (`/tafl board` `parti:%[1]d`).",

@@ -9,7 +9,7 @@ var sv = Dict{
 	"clock.left":            "%s kvar",
 	// play modes (issue 17)
 	"time.days_and_time":       "Välj `dagar` (ett korrespondensparti) eller `tid` (ett liveparti med klocka), inte båda.",
-	"time.bad":                 "Jag kan inte använda betänketiden `%s`: %s. Skriv minuter+sekunder, t.ex. 10+5 (1 till 180 minuter, 0 till 180 sekunder).",
+	"time.bad":                 "Jag kan inte använda betänketiden `%s`: %s. Skriv partiets minuter, ett +, och sedan tillägget i sekunder, t.ex. `%s` (1 till 180 minuter, 0 till 180 sekunder).",
 	"time.problem.1":           "den är tom",
 	"time.problem.2":           "minuterna är inte ett heltal",
 	"time.problem.3":           "sekunderna är inte ett heltal",
@@ -17,6 +17,8 @@ var sv = Dict{
 	"time.problem.5":           "betänketiden får vara högst 180 minuter",
 	"time.problem.6":           "tillägget kan inte vara negativt",
 	"time.problem.7":           "tillägget får vara högst 180 sekunder",
+	"time.problem.8":           "det ska stå ett + mellan minuterna och tillägget",
+	"time.problem.9":           "partiets tid räknas i minuter och tillägget i sekunder",
 	"rematch.still_going":      "Parti %d pågår fortfarande: spela klart det först.",
 	"rematch.self":             "Starta ett nytt parti med `/tafl challenge`.",
 	"rematch.playing":          "Returmatchen spelas redan: parti %[1]d (`/tafl board` `parti:%[1]d`).",

@@ -2,6 +2,7 @@ package otep
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -240,17 +241,21 @@ func (s *Engine) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	var readErr error
 	go func() {
 		defer close(s.lines)
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
+		readErr = readLines(in, MaxLine, func(line string, long int) {
+			if long > 0 {
+				line = tooLong + strconv.Itoa(long)
+			}
 			if s.Transcript != nil {
+				shown := line
+				if long > 0 {
+					shown = fmt.Sprintf("(a line of %d bytes, too long: ignored)", long)
+				}
 				s.tmu.Lock()
-				fmt.Fprintln(s.Transcript, "> "+sc.Text())
+				fmt.Fprintln(s.Transcript, "> "+shown)
 				s.tmu.Unlock()
 			}
-			s.lines <- sc.Text()
-		}
-		readErr = sc.Err()
+			s.lines <- line
+		})
 	}()
 	s.send("hello")
 	for {
@@ -267,8 +272,61 @@ func (s *Engine) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	}
 }
 
+// MaxLine is the longest input line an engine reads (1 MB, without its
+// end of line). A longer line is answered "error 0" and skipped.
+const MaxLine = 1 << 20
+
+// tooLong starts the line readLines' caller passes on in place of a line
+// over MaxLine, followed by its length: no line read has a NUL byte
+// first after trimming, as no command starts with one.
+const tooLong = "\x00too long "
+
+// readLines calls line with each line of in (without its end of line,
+// "\r\n" or "\n"), up to the end of in. A line over max bytes is read to
+// its end and dropped: line gets "" and its length instead. The error is
+// in's, nil at its end.
+func readLines(in io.Reader, max int, line func(text string, long int)) error {
+	r := bufio.NewReaderSize(in, 64*1024)
+	var buf []byte
+	n := 0 // the line's length so far, also past max
+	for {
+		part, err := r.ReadSlice('\n')
+		n += len(part)
+		if n <= max+2 { // room for "\r\n"
+			buf = append(buf, part...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if len(part) > 0 && part[len(part)-1] == '\n' || err == io.EOF && n > 0 {
+			end := 0 // the end of line's length
+			if bytes.HasSuffix(part, []byte("\r\n")) {
+				end = 2
+			} else if bytes.HasSuffix(part, []byte("\n")) {
+				end = 1
+			}
+			if n-end > max {
+				line("", n-end)
+			} else {
+				line(string(buf[:len(buf)-end]), 0)
+			}
+			buf, n = buf[:0], 0
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
 // handle runs one command and reports whether the session is over.
 func (s *Engine) handle(ctx context.Context, line string) bool {
+	if n, ok := strings.CutPrefix(line, tooLong); ok {
+		s.fail(ErrMinor, "a line of %s bytes, over %d (1 MB): ignored", n, MaxLine)
+		return false
+	}
 	line = strings.TrimSpace(line)
 	if line == "" {
 		return false

@@ -529,3 +529,45 @@ func TestAIAttackersNodes(t *testing.T) {
 		t.Errorf("as defenders: %d nodes (%v), want the 300-node budget", r.Nodes, err)
 	}
 }
+
+// TestEngineLineTooLong: a line over MaxLine (1 MB) ended the session
+// with "bufio.Scanner: token too long"; it is answered "error 0" and
+// skipped, and the engine goes on (a line of exactly MaxLine is read).
+func TestEngineLineTooLong(t *testing.T) {
+	v := brandubh(t)
+	var tr strings.Builder
+	e := &Engine{Searcher: depth(1), Transcript: &tr}
+	var out strings.Builder
+	in := "rules " + v.RulesString() + "\r\n" +
+		"x" + strings.Repeat("y", MaxLine) + "\r\n" + // MaxLine+1 bytes
+		strings.Repeat(" ", MaxLine-len("status")) + "status\n" + // MaxLine bytes: read
+		"play attackers\n"
+	if err := e.Serve(context.Background(), strings.NewReader(in), &out); err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := fmt.Sprintf("error 0 a line of %d bytes, over %d (1 MB): ignored", MaxLine+1, MaxLine)
+	if len(lines) < 3 || lines[1] != want || !strings.HasPrefix(lines[2], "move ") {
+		t.Errorf("the engine answered %q; want hello, %q, then a move", lines, want)
+	}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "error") && l != want {
+			t.Errorf("unexpected %q", l)
+		}
+	}
+	if !strings.Contains(tr.String(), fmt.Sprintf("> (a line of %d bytes, too long: ignored)\n", MaxLine+1)) {
+		t.Errorf("the transcript does not say the line was skipped:\n%.300s", tr.String())
+	}
+}
+
+// TestReadLines: lines end with \n or \r\n, the last may have no end,
+// and a long one is measured to its end.
+func TestReadLines(t *testing.T) {
+	var got []string
+	err := readLines(strings.NewReader("a\r\nbb\n\nlonglonglong\r\nccc\nd"), 4, func(text string, long int) {
+		got = append(got, fmt.Sprintf("%s/%d", text, long))
+	})
+	if want := "a/0 bb/0 /0 /12 ccc/0 d/0"; err != nil || strings.Join(got, " ") != want {
+		t.Errorf("readLines = %q, %v; want %q", got, err, want)
+	}
+}

@@ -56,7 +56,7 @@ func runAnalyse(e env) error {
 			return err
 		}
 		if g, _, err = tafl.DecodeGame(string(data)); err != nil {
-			return err
+			return inFile(inputName(*otg), err)
 		}
 	} else {
 		var err error
@@ -70,11 +70,7 @@ func runAnalyse(e env) error {
 	if g.Len() == 0 {
 		if *otg != "" {
 			// The record was given: it is the record that lacks moves.
-			name := *otg
-			if name == "-" {
-				name = "standard input"
-			}
-			return fmt.Errorf("%s: the record has no moves: there is nothing to review", name)
+			return fmt.Errorf("%s: the record has no moves: there is nothing to review", inputName(*otg))
 		}
 		return &usageError{msg: "the game has no moves to review: give -otg FILE or -moves"}
 	}

@@ -51,10 +51,15 @@
 // Flags go before the other arguments (moves, records): a command's flag
 // after them is a usage error, since it would be read as one of them.
 //
+// Help asked for (tafl help, tafl -h, tafl help COMMAND, tafl COMMAND -h)
+// goes to standard output with exit status 0; a usage error (tafl alone,
+// an unknown command or flag) goes to standard error with exit status 2.
+//
 // Exit status: 0 success, 1 failure (such as an illegal move), 2 usage error.
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -128,11 +133,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		args = []string{args[1], "-h"}
 	}
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
-		printUsage(stderr)
-		if len(args) == 0 {
-			return 2
-		}
+	if len(args) == 0 {
+		printUsage(stderr) // a usage error: no command
+		return 2
+	}
+	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		printUsage(stdout) // help asked for
 		return 0
 	}
 	cmd, ok := commands[args[0]]
@@ -237,15 +243,48 @@ func printUsage(w io.Writer) {
 }
 
 // newFlags returns a flag set for a subcommand that reports errors instead
-// of exiting, printing its usage to e.stderr.
+// of exiting. Its usage goes to e.stdout when asked for (-h, -help, tafl
+// help COMMAND: exit status 0) and to e.stderr after a mistake in the
+// flags (exit status 2): parseFlags holds what the flag package prints
+// until it knows which.
 func newFlags(e env, name, args string) *flag.FlagSet {
 	fs := flag.NewFlagSet("tafl "+name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs.SetOutput(&flagOutput{stdout: e.stdout, stderr: e.stderr})
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: tafl %s %s\n", name, args)
+		fmt.Fprintf(fs.Output(), "usage: tafl %s %s\n", name, args)
 		fs.PrintDefaults()
 	}
 	return fs
+}
+
+// flagOutput is a flag set's output: what the flag package prints while
+// parsing is held, then goes to stdout for help asked for or to stderr
+// (flush); anything printed at another time goes to stderr.
+type flagOutput struct {
+	stdout, stderr io.Writer
+	held           *bytes.Buffer // while parsing
+}
+
+func (o *flagOutput) Write(p []byte) (int, error) {
+	if o.held != nil {
+		return o.held.Write(p)
+	}
+	return o.stderr.Write(p)
+}
+
+// flush writes what was held while parsing: to stdout when err is
+// flag.ErrHelp, else to stderr.
+func (o *flagOutput) flush(err error) {
+	held := o.held
+	o.held = nil
+	if held == nil || held.Len() == 0 {
+		return
+	}
+	w := o.stderr
+	if errors.Is(err, flag.ErrHelp) {
+		w = o.stdout
+	}
+	w.Write(held.Bytes())
 }
 
 // parseFlags parses args, turning flag errors into usage errors. Flags
@@ -254,7 +293,15 @@ func newFlags(e env, name, args string) *flag.FlagSet {
 // or a move ("stat -draw: no such file or directory"): it is refused,
 // saying to put the flags first. After "--" nothing is a flag.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	out, _ := fs.Output().(*flagOutput)
+	if out != nil {
+		out.held = new(bytes.Buffer)
+	}
+	err := fs.Parse(args)
+	if out != nil {
+		out.flush(err)
+	}
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}

@@ -348,7 +348,7 @@ func TestFlagsAfterTheArguments(t *testing.T) {
 // TestPerftDepthHelp: -h said -depth was "1 or more" while more than 20
 // is refused; the help gives the range the error gives.
 func TestPerftDepthHelp(t *testing.T) {
-	_, help, code := runTafl(t, "", "perft", "-h")
+	help, _, code := runTafl(t, "", "perft", "-h")
 	if code != 0 || !strings.Contains(help, "  -depth int\n    \tdepth of the tree, 1 to 20\n") {
 		t.Errorf("perft -h: exit %d, %q; want -depth's range 1 to 20", code, help)
 	}
@@ -375,7 +375,7 @@ func TestHelpGivesTheRanges(t *testing.T) {
 		{"openings", "plies", "plies of each random opening walk (with -corpus: of each game's opening), 1 to 40", []string{"41", "-plies from 1 to 40"}},
 		{"perft", "depth", "depth of the tree, 1 to 20", []string{"21", "-depth must be from 1 to 20"}},
 	} {
-		_, help, _ := runTafl(t, "", c.cmd, "-h")
+		help, _, _ := runTafl(t, "", c.cmd, "-h")
 		if !strings.Contains(help, "  -"+c.flag+" int\n    \t"+c.help) {
 			t.Errorf("tafl %s -h: -%s does not read %q:\n%s", c.cmd, c.flag, c.help, help)
 		}
@@ -390,9 +390,9 @@ func TestHelpGivesTheRanges(t *testing.T) {
 // ignored COMMAND; it prints COMMAND's flags, as tafl COMMAND -h does,
 // and an unknown one is a usage error.
 func TestHelpCommand(t *testing.T) {
-	_, want, _ := runTafl(t, "", "perft", "-h")
+	want, _, _ := runTafl(t, "", "perft", "-h")
 	out, errOut, code := runTafl(t, "", "help", "perft")
-	if code != 0 || out != "" || errOut != want || !strings.HasPrefix(errOut, "usage: tafl perft ") {
+	if code != 0 || errOut != "" || out != want || !strings.HasPrefix(out, "usage: tafl perft ") {
 		t.Errorf("help perft: exit %d, stdout %q, stderr %q; want perft's flags %q", code, out, errOut, want)
 	}
 	for _, args := range [][]string{{"help", "bogus"}, {"help", "perft", "ai"}} {
@@ -402,8 +402,36 @@ func TestHelpCommand(t *testing.T) {
 		}
 	}
 	for _, args := range [][]string{{"help"}, {"help", "help"}} {
-		if _, errOut, code := runTafl(t, "", args...); code != 0 || !strings.Contains(errOut, "tafl help COMMAND") || !strings.Contains(errOut, "  perft ") {
-			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		if out, errOut, code := runTafl(t, "", args...); code != 0 || errOut != "" || !strings.Contains(out, "tafl help COMMAND") || !strings.Contains(out, "  perft ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
+
+// TestHelpGoesToStdout: help asked for (tafl -h, tafl help, tafl COMMAND
+// -h or -help) went to standard error, as a usage error does; it goes to
+// standard output with exit status 0, for every command, and a usage
+// error stays on standard error with exit status 2.
+func TestHelpGoesToStdout(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"-help"}, {"--help"}, {"help"}} {
+		out, errOut, code := runTafl(t, "", args...)
+		if code != 0 || errOut != "" || !strings.HasPrefix(out, "usage: tafl COMMAND") {
+			t.Errorf("tafl %v: exit %d, stdout %q, stderr %q; want the commands on stdout, exit 0", args, code, out, errOut)
+		}
+	}
+	if out, errOut, code := runTafl(t, ""); code != 2 || out != "" || !strings.HasPrefix(errOut, "usage: tafl COMMAND") {
+		t.Errorf("tafl alone: exit %d, stdout %q, stderr %q; want the commands on stderr, exit 2", code, out, errOut)
+	}
+	for name := range commands {
+		for _, h := range []string{"-h", "-help", "--help"} {
+			out, errOut, code := runTafl(t, "", name, h)
+			if code != 0 || errOut != "" || !strings.HasPrefix(out, "usage: tafl "+name+" ") {
+				t.Errorf("tafl %s %s: exit %d, stdout %.80q, stderr %.80q; want its usage on stdout, exit 0", name, h, code, out, errOut)
+			}
+		}
+		out, errOut, code := runTafl(t, "", name, "-no-such-flag")
+		if code != 2 || out != "" || !strings.Contains(errOut, "flag provided but not defined: -no-such-flag") || !strings.Contains(errOut, "usage: tafl "+name+" ") {
+			t.Errorf("tafl %s -no-such-flag: exit %d, stdout %.80q, stderr %.200q; want the error and usage on stderr, exit 2", name, code, out, errOut)
 		}
 	}
 }
@@ -504,14 +532,16 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 	}{
 		{[]string{"moves", "-variant", "chess"}, `tafl moves: unknown variant "chess": choose one of copenhagen,`},
 		{[]string{"moves", "-layout", "round"}, `tafl moves: unknown layout "round": copenhagen has only the layout standard` + "\n"},
-		{[]string{"replay", "-otg", bad, "-o", filepath.Join(dir, "g.gif")}, "tafl replay: bad game: line 2: move 1 (d6-d5): d5 is occupied\n"},
+		// A record's or puzzle file's error names the file, as results does.
+		{[]string{"replay", "-otg", bad, "-o", filepath.Join(dir, "g.gif")}, "tafl replay: " + bad + ": bad game: line 2: move 1 (d6-d5): d5 is occupied\n"},
+		{[]string{"analyse", "-otg", bad}, "tafl analyse: " + bad + ": bad game: line 2: move 1 (d6-d5): d5 is occupied\n"},
 		{[]string{"results", bad}, "tafl results: " + bad + ": bad game: line 2: move 1 (d6-d5): d5 is occupied\n"},
 		// The command's own package says its name again too.
 		{[]string{"ai", "-level", "foo"}, `tafl ai: unknown level "foo": choose easy, medium, hard or max` + "\n"},
-		{[]string{"puzzles", "-verify", bad}, "tafl puzzles: invalid: line 1: "},
+		{[]string{"puzzles", "-verify", bad}, "tafl puzzles: " + bad + ": invalid: line 1: "},
 		// Further on too: after a line number ("line 1: puzzle: invalid:
 		// tafl: unknown variant", "FILE:1: tafl: bad side").
-		{[]string{"puzzles", "-verify", chess}, `tafl puzzles: invalid: line 1: unknown variant "chess": choose one of `},
+		{[]string{"puzzles", "-verify", chess}, "tafl puzzles: " + chess + `: invalid: line 1: unknown variant "chess": choose one of `},
 		{[]string{"match", "-variant", "brandubh", "-openings", openings}, "tafl match: " + openings + `:1: bad side "purple": a side is`},
 		// A file system error names the path once ("DIR: read DIR: is a
 		// directory").
@@ -527,6 +557,9 @@ func TestErrorsSayTaflOnce(t *testing.T) {
 		if !strings.HasPrefix(errOut, c.want) {
 			t.Errorf("%v: %q, want %q", c.args, errOut, c.want)
 		}
+	}
+	if _, errOut, _ := runTafl(t, "[variant:brandubh]\n1. d6-d5\n", "analyse", "-otg", "-"); errOut != "tafl analyse: standard input: bad game: line 2: move 1 (d6-d5): d5 is occupied\n" {
+		t.Errorf("a bad record on standard input: %q", errOut)
 	}
 	// A file named like a command or a package keeps its name.
 	t.Chdir(dir)

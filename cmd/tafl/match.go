@@ -23,7 +23,7 @@ import (
 //
 //	tafl match [position flags] -p1 SPEC -p2 SPEC [-games N] [-opening PLIES | -openings FILE]
 //	           [-time D | -nodes N | -nps N] [-maxplies N] [-concurrency N] [-seed N] [-out DIR]
-//	           [-sprt ELO0,ELO1] [-fresh] [-settle D] [-transcripts DIR] [-progress=false]
+//	           [-sprt ELO0,ELO1] [-fresh] [-settle D] [-transcripts DIR] [-force] [-progress=false]
 //
 // A player SPEC is a level (easy, medium, hard, max), a fixed budget
 // (depth=N, nodes=N or time=D), or an external OTEP engine: "otep:COMMAND
@@ -39,7 +39,7 @@ func runMatch(e env) error {
 	var perMove, settle time.Duration
 	var nodes, nps int64
 	var seed uint64
-	var progress, fresh bool
+	var progress, fresh, force bool
 	fs := newFlags(e, "match", "[position flags] -p1 SPEC -p2 SPEC [-games N] [flags]")
 	s.register(fs)
 	fs.StringVar(&p1, "p1", "hard", "player 1: easy|medium|hard|max, depth=N, nodes=N, time=D, or otep:COMMAND")
@@ -53,8 +53,9 @@ func runMatch(e env) error {
 	fs.IntVar(&maxPlies, "maxplies", 300, "plies after the opening before the game is adjudicated a draw")
 	fs.IntVar(&conc, "concurrency", runtime.NumCPU(), "games played at once")
 	fs.Uint64Var(&seed, "seed", 1, "seed of the openings and of the engines' random choices")
-	fs.StringVar(&outDir, "out", "", "directory for the .otg game records")
-	fs.StringVar(&transcripts, "transcripts", "", "directory for the OTEP sessions, one file per game and engine")
+	fs.StringVar(&outDir, "out", "", "directory for the .otg game records (game-0001.otg, …); one that holds an earlier match's is refused, unless -force")
+	fs.StringVar(&transcripts, "transcripts", "", "directory for the OTEP sessions, one file per game and engine (game-0001-p1.otep, …); one that holds an earlier match's is refused, unless -force")
+	fs.BoolVar(&force, "force", false, "remove an earlier match's game records and transcripts from -out and -transcripts, and write this match's")
 	fs.StringVar(&sprt, "sprt", "", "sequential test: ELO0,ELO1 (alpha = beta = 0.05); stops the match when decided")
 	fs.BoolVar(&fresh, "fresh", false, "start each OTEP engine anew for every game")
 	fs.DurationVar(&settle, "settle", 0, "quiet time an OTEP engine gets after its move before the host sends more (default 250ms)")
@@ -164,13 +165,25 @@ func runMatch(e env) error {
 			m.Openings = append(m.Openings, match.RandomOpening(start, opening, seed+uint64(i)))
 		}
 	}
+	if force && outDir == "" && transcripts == "" {
+		return &usageError{msg: "-force goes with -out or -transcripts: it replaces an earlier match's files there"}
+	}
+	// A folder that holds an earlier match's files is refused: the new
+	// games overwrote those of the same numbers and left the others
+	// (of a longer match), mixed, without a word.
 	if outDir != "" {
 		if err := makeFolder("-out", outDir, "the game records (.otg)"); err != nil {
+			return err
+		}
+		if err := earlierRun("-out", outDir, "game-[0-9]*.otg", "game record", force); err != nil {
 			return err
 		}
 	}
 	if transcripts != "" {
 		if err := makeFolder("-transcripts", transcripts, "the engines' OTEP sessions"); err != nil {
+			return err
+		}
+		if err := earlierRun("-transcripts", transcripts, "game-[0-9]*-p[12].otep", "transcript", force); err != nil {
 			return err
 		}
 	}

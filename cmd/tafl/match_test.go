@@ -343,9 +343,10 @@ func TestMatchMoveCap(t *testing.T) {
 	if !strings.Contains(string(data), "[adjudication:draw by the move cap of 3 plies after the opening]") {
 		t.Errorf("record has no adjudication tag:\n%s", data)
 	}
-	// A cap of one ply is one ("move cap 1 plies").
+	// A cap of one ply is one ("move cap 1 plies"). (-force: the same
+	// folder, whose earlier records are replaced.)
 	out, errOut, code = runTafl(t, "", "match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1",
-		"-games", "2", "-maxplies", "1", "-out", dir)
+		"-games", "2", "-maxplies", "1", "-out", dir, "-force")
 	if code != 0 || !strings.Contains(out, "adjudicated draws (move cap 1 ply): 2\n") {
 		t.Errorf("-maxplies 1: exit %d, %s\n%s", code, errOut, out)
 	}
@@ -439,5 +440,67 @@ func TestMatchInterrupted(t *testing.T) {
 	}
 	if !strings.HasPrefix(last, "interrupted after ") || !strings.HasSuffix(last, " of 10000 games: the match is not complete") {
 		t.Errorf("summary ends %q, want it to say the match was interrupted:\n%s", last, out.String())
+	}
+}
+
+// TestMatchRefusesAnEarlierMatchsFolder: -out and -transcripts wrote into
+// a folder that held an earlier match's files, overwriting those of the
+// same numbers and leaving the rest (a longer match's) without a word; the
+// match is refused, changing nothing, and -force removes them first.
+func TestMatchRefusesAnEarlierMatchsFolder(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TAFL_TEST_EXEC", "1")
+	out, sessions := t.TempDir(), t.TempDir()
+	base := []string{"match", "-variant", "brandubh", "-p1", "depth=1", "-p2", "depth=1", "-opening", "2", "-maxplies", "20", "-progress=false"}
+	if o, errOut, code := runTafl(t, "", append(base, "-games", "4", "-out", out)...); code != 0 {
+		t.Fatalf("the first match: exit %d: %s\n%s", code, errOut, o)
+	}
+	earlier, err := os.ReadFile(filepath.Join(out, "game-0001.otg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another file in the folder is not the match's: it stays.
+	if err := os.WriteFile(filepath.Join(out, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o, errOut, code := runTafl(t, "", append(base, "-games", "2", "-seed", "2", "-out", out)...)
+	want := "tafl match: -out " + out + " holds 4 game records of an earlier run (game-0001.otg, …), which this one would overwrite: give a new or empty folder, or -force to replace them\n"
+	if code != 1 || o != "" || errOut != want {
+		t.Errorf("into the first match's folder: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, o, errOut, want)
+	}
+	if now, _ := os.ReadFile(filepath.Join(out, "game-0001.otg")); string(now) != string(earlier) {
+		t.Error("the refused match changed game-0001.otg")
+	}
+	// An OTEP session file of an earlier match in -transcripts, too.
+	if err := os.WriteFile(filepath.Join(sessions, "game-0003-p2.otep"), []byte("> hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	otep := []string{"-p2", "otep:" + exe + " otep -depth 1", "-settle", "1ms", "-transcripts", sessions}
+	_, errOut, code = runTafl(t, "", append(append(base, "-games", "2", "-out", t.TempDir()), otep...)...)
+	if code != 1 || !strings.Contains(errOut, "-transcripts "+sessions+" holds 1 transcript of an earlier run (game-0003-p2.otep, …)") {
+		t.Errorf("into an earlier match's transcripts: exit %d, stderr %q", code, errOut)
+	}
+	// -force replaces them: the folders hold this match's files only.
+	if o, errOut, code := runTafl(t, "", append(append(base, "-games", "2", "-seed", "2", "-out", out, "-force"), otep...)...); code != 0 {
+		t.Fatalf("-force: exit %d: %s\n%s", code, errOut, o)
+	}
+	for dir, want := range map[string]string{out: "game-0001.otg game-0002.otg notes.txt", sessions: "game-0001-p2.otep game-0002-p2.otep"} {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		if got := strings.Join(names, " "); got != want {
+			t.Errorf("after -force %s holds %s, want %s", dir, got, want)
+		}
+	}
+	if _, errOut, code := runTafl(t, "", append(base, "-games", "2", "-force")...); code != 2 || !strings.Contains(errOut, "-force goes with -out or -transcripts") {
+		t.Errorf("-force alone: exit %d, %q", code, errOut)
 	}
 }

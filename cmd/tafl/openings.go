@@ -18,7 +18,7 @@ import (
 // runOpenings writes a file of balanced openings for `tafl match
 // -openings` (match.Balanced):
 //
-//	tafl openings [position flags] [-count N] [-plies N] [-corpus FILE.csv] [-nodes N] [-tries N] [-maxplies N] [-seed N] [-concurrency N] [-out DIR]
+//	tafl openings [position flags] [-count N] [-plies N] [-corpus FILE.csv] [-nodes N] [-tries N] [-maxplies N] [-seed N] [-concurrency N] [-out DIR [-force]]
 //
 // The output is one comment line with the opening's moves and one line
 // "RECORD SIDE" per kept opening, in the order of the candidates' seeds;
@@ -31,7 +31,8 @@ func runOpenings(e env) error {
 	var nodes int64
 	var seed uint64
 	var outDir, weightsFile, corpus string
-	fs := newFlags(e, "openings", "[position flags] [-count N] [-plies N] [-corpus FILE.csv] [-nodes N] [-tries N] [-maxplies N] [-seed N] [-concurrency N] [-weights FILE] [-out DIR]")
+	var force bool
+	fs := newFlags(e, "openings", "[position flags] [-count N] [-plies N] [-corpus FILE.csv] [-nodes N] [-tries N] [-maxplies N] [-seed N] [-concurrency N] [-weights FILE] [-out DIR [-force]]")
 	s.register(fs)
 	fs.IntVar(&count, "count", 50, "openings to keep, 1 to 10000")
 	fs.IntVar(&plies, "plies", 4, "plies of each random opening walk (with -corpus: of each game's opening), 1 to 40")
@@ -41,7 +42,8 @@ func runOpenings(e env) error {
 	fs.IntVar(&maxPlies, "maxplies", 300, "plies after the opening before a test game is a draw")
 	fs.Uint64Var(&seed, "seed", 1, "seed of the first candidate (candidate i has seed+i)")
 	fs.IntVar(&conc, "concurrency", runtime.NumCPU(), "candidates tested at once")
-	fs.StringVar(&outDir, "out", "", "directory for the test games' .otg records")
+	fs.StringVar(&outDir, "out", "", "directory for the test games' .otg records (DIR/candidate-NNNN/); one that holds an earlier run's is refused, unless -force")
+	fs.BoolVar(&force, "force", false, "remove an earlier run's candidate-NNNN folders from -out, and write this run's")
 	fs.StringVar(&weightsFile, "weights", "", "the evaluation's weights for the test games (JSON, as tafl tune writes)")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
@@ -87,8 +89,16 @@ func runOpenings(e env) error {
 				plural(len(openings), fmt.Sprintf("distinct %d-ply opening", plies), fmt.Sprintf("distinct %d-ply openings", plies)), count)
 		}
 	}
+	if force && outDir == "" {
+		return &usageError{msg: "-force goes with -out: it replaces an earlier run's test games there"}
+	}
 	if outDir != "" {
 		if err := makeFolder("-out", outDir, "the test games' records (.otg)"); err != nil {
+			return err
+		}
+		// An earlier run's candidate-NNNN folders would be written over
+		// one game at a time, the rest left mixed in.
+		if err := earlierRun("-out", outDir, "candidate-[0-9]*", "candidate folder", force); err != nil {
 			return err
 		}
 	}

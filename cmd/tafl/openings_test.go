@@ -158,6 +158,27 @@ func TestOpeningsFromACorpus(t *testing.T) {
 			t.Errorf("candidate %d starts at %s, want %s (after %s)", i+1, got, g.Position().Record(), moves)
 		}
 	}
+	// The same -out again: the earlier run's candidate folders would be
+	// written over game by game; it is refused, changing nothing, and
+	// -force replaces them.
+	again := []string{"openings", "-variant", "copenhagen", "-corpus", corpus, "-plies", "4", "-count", "1", "-nodes", "1", "-maxplies", "2", "-concurrency", "1", "-out", dir}
+	earlier, _ := os.ReadFile(filepath.Join(dir, "candidate-0002", "game-0001.otg"))
+	if out, errOut, code := runTafl(t, "", again...); code != 1 || out != "" ||
+		errOut != "tafl openings: -out "+dir+" holds 2 candidate folders of an earlier run (candidate-0001, …), which this one would overwrite: give a new or empty folder, or -force to replace them\n" {
+		t.Errorf("-out of an earlier run: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if now, err := os.ReadFile(filepath.Join(dir, "candidate-0002", "game-0001.otg")); err != nil || string(now) != string(earlier) {
+		t.Errorf("the refused run changed candidate-0002: %v", err)
+	}
+	if _, errOut, code := runTafl(t, "", append(again, "-force", "-tries", "1")...); code != 1 || !strings.Contains(errOut, "1 candidate tried, only 0 balanced") {
+		t.Errorf("-force: exit %d, %q", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "candidate-0002")); !os.IsNotExist(err) {
+		t.Errorf("-force left the earlier run's candidate-0002 (%v)", err)
+	}
+	if _, errOut, code := runTafl(t, "", "openings", "-force"); code != 2 || !strings.Contains(errOut, "-force goes with -out") {
+		t.Errorf("-force alone: exit %d, %q", code, errOut)
+	}
 	if _, errOut, code := runTafl(t, "", "openings", "-variant", "copenhagen", "-corpus", corpus, "-plies", "4", "-count", "3"); code != 1 || !strings.Contains(errOut, "has 2 distinct 4-ply openings, fewer than -count 3") {
 		t.Errorf("too few openings: exit %d, %q", code, errOut)
 	}

@@ -256,7 +256,7 @@ func verifyPuzzles(e env, path string, budget int64) error {
 	}
 	ps, err := puzzle.Decode(data)
 	if err != nil {
-		return err
+		return inFile(path, err)
 	}
 	if len(ps) == 0 {
 		return fmt.Errorf("%s holds no puzzles: give a file that tafl puzzles wrote (one JSON object a line)", path)

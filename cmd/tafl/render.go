@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/taflbot/taflbot/render"
@@ -135,6 +137,15 @@ func readInput(e env, name string) ([]byte, error) {
 	return os.ReadFile(name)
 }
 
+// inputName names what readInput read in a message: the file, or
+// "standard input" for "-".
+func inputName(name string) string {
+	if name == "-" {
+		return "standard input"
+	}
+	return name
+}
+
 // checkOutput makes sure that the file at path can be written, before a
 // long run (mining puzzles, fitting weights) whose result would be lost
 // to a missing folder or a typo only at its end. It opens the file for
@@ -148,6 +159,33 @@ func checkOutput(path string) error {
 	f.Close()
 	if errors.Is(statErr, os.ErrNotExist) {
 		os.Remove(path)
+	}
+	return nil
+}
+
+// earlierRun refuses the folder dir that flag names when it holds files
+// named like pattern, an earlier run's, which this run would overwrite
+// one by one, leaving the rest, without a word. With force they are
+// removed first (folders, such as tafl openings' candidate-NNNN, with
+// what they hold), so that the folder holds this run's files only.
+func earlierRun(flag, dir, pattern, what string, force bool) error {
+	found, err := filepath.Glob(filepath.Join(dir, pattern))
+	if err != nil || len(found) == 0 {
+		return err
+	}
+	if !force {
+		sort.Strings(found)
+		return fmt.Errorf("%s %s holds %s of an earlier run (%s, …), which this one would overwrite: give a new or empty folder, or -force to replace them",
+			flag, dir, plural(len(found), what, what+"s"), filepath.Base(found[0]))
+	}
+	for _, f := range found {
+		remove := os.Remove
+		if fi, err := os.Lstat(f); err == nil && fi.IsDir() {
+			remove = os.RemoveAll
+		}
+		if err := remove(f); err != nil {
+			return fmt.Errorf("%s -force: %w", flag, err)
+		}
 	}
 	return nil
 }

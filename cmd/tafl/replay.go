@@ -60,7 +60,7 @@ func runReplay(e env) error {
 			return err
 		}
 		if g, _, err = tafl.DecodeGame(string(text)); err != nil {
-			return err
+			return inFile(inputName(otg), err)
 		}
 	} else {
 		if g, err = s.Game(); err != nil {

@@ -12,7 +12,8 @@ import (
 
 // runResults tabulates finished game records (such as `tafl match -out
 // DIR` and `taflbot db export` write) by player and side, with how the
-// games ended; unfinished games are skipped, saying how many:
+// games ended, one table per variant; unfinished games are skipped,
+// saying how many:
 //
 //	tafl results [-draw REASON,…] DIR|FILE.otg …
 //
@@ -63,7 +64,10 @@ func runResults(e env) error {
 	if len(recs) == 0 {
 		return noFinished(fs.Args())
 	}
-	t := newResultTable(asDraw)
+	// One table per variant: the sides' chances differ from one variant
+	// to another, and one table of several (the header listing them)
+	// added them up.
+	tables := map[string]*resultTable{}
 	for _, r := range recs {
 		g := r.game
 		names := map[string]string{}
@@ -73,13 +77,46 @@ func runResults(e env) error {
 		if names["attackers"] == "" || names["defenders"] == "" {
 			return fmt.Errorf("%s: the record names no attackers or defenders player (tags attackers and defenders)", r.path)
 		}
-		t.add(names["attackers"], names["defenders"], g.Variant().FullName(), g.Outcome())
+		rules := g.Variant().RulesString()
+		t := tables[rules]
+		if t == nil {
+			t = newResultTable(asDraw)
+			t.name = g.Variant().FullName()
+			tables[rules] = t
+		}
+		t.add(names["attackers"], names["defenders"], g.Outcome())
 		// The game's own rules and start, not its tags: a record under a
 		// rules string has no variant or position tag.
 		start := g.Start()
 		t.lines[gameLine{g.Variant().RulesString(), start.Record() + " " + start.ToMove().String(), match.LineOf(g)}] = true
 	}
-	t.print(e.stdout, draw)
+	// Two variants of one name (custom ones, or a preset with other
+	// rules) are told apart by their rules strings.
+	byName := map[string]int{}
+	for _, t := range tables {
+		byName[t.name]++
+	}
+	var order []*resultTable
+	for rules, t := range tables {
+		if byName[t.name] > 1 {
+			t.name += " (rules " + rules + ")"
+		}
+		order = append(order, t)
+	}
+	sort.Slice(order, func(i, j int) bool { return order[i].name < order[j].name })
+	if len(order) > 1 {
+		var names []string
+		for _, t := range order {
+			names = append(names, t.name)
+		}
+		fmt.Fprintf(e.stdout, "%s of %d variants (%s): one table each\n\n", plural(len(recs), "game", "games"), len(order), strings.Join(names, ", "))
+	}
+	for i, t := range order {
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		t.print(e.stdout, draw)
+	}
 	return nil
 }
 
@@ -101,14 +138,15 @@ func (r *sideResult) score() string {
 	return fmt.Sprintf("%.1f%%", 100*(float64(r.wins)+float64(r.draws)/2)/float64(r.games()))
 }
 
-// resultTable accumulates results per player and side.
+// resultTable accumulates the results of one variant's games per player
+// and side.
 type resultTable struct {
-	asDraw   map[tafl.EndReason]bool
-	players  []string                   // in order of first appearance
-	res      map[string]*[2]*sideResult // [attackers, defenders]
-	variants map[string]bool
-	lines    map[gameLine]bool // the distinct games
-	games    int
+	name    string // the variant's
+	asDraw  map[tafl.EndReason]bool
+	players []string                   // in order of first appearance
+	res     map[string]*[2]*sideResult // [attackers, defenders]
+	lines   map[gameLine]bool          // the distinct games
+	games   int
 }
 
 // gameLine identifies a game by its variant, start position and moves
@@ -120,7 +158,7 @@ type gameLine struct {
 }
 
 func newResultTable(asDraw map[tafl.EndReason]bool) *resultTable {
-	return &resultTable{asDraw: asDraw, res: map[string]*[2]*sideResult{}, variants: map[string]bool{}, lines: map[gameLine]bool{}}
+	return &resultTable{asDraw: asDraw, res: map[string]*[2]*sideResult{}, lines: map[gameLine]bool{}}
 }
 
 func (t *resultTable) of(player string, side int) *sideResult {
@@ -136,9 +174,8 @@ func (t *resultTable) of(player string, side int) *sideResult {
 	return p[side]
 }
 
-func (t *resultTable) add(attackers, defenders, variant string, o tafl.Outcome) {
+func (t *resultTable) add(attackers, defenders string, o tafl.Outcome) {
 	t.games++
-	t.variants[variant] = true
 	a, d := t.of(attackers, 0), t.of(defenders, 1)
 	switch {
 	case o.Winner == tafl.NoSide:
@@ -166,16 +203,7 @@ func (t *resultTable) add(attackers, defenders, variant string, o tafl.Outcome) 
 var sideNames = [2]string{"attackers", "defenders"}
 
 func (t *resultTable) print(w io.Writer, draw string) {
-	var vs []string
-	for v := range t.variants {
-		vs = append(vs, v)
-	}
-	sort.Strings(vs)
-	games := "games"
-	if t.games == 1 {
-		games = "game"
-	}
-	fmt.Fprintf(w, "results: %d %s of %s", t.games, games, strings.Join(vs, ", "))
+	fmt.Fprintf(w, "results: %s of %s", plural(t.games, "game", "games"), t.name)
 	if draw != "" {
 		fmt.Fprintf(w, " (%s counted as a draw)", draw)
 	}

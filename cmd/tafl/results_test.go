@@ -62,21 +62,38 @@ func TestResults(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
+	// One table per variant: they were added up in one table whose header
+	// listed them ("results: 3 games of brandubh, copenhagen").
+	brandubh, copenhagen, ok := strings.Cut(out, "\n\nresults: 1 game of copenhagen\n")
+	if !strings.HasPrefix(brandubh, "3 games of 2 variants (brandubh, copenhagen): one table each\n\nresults: 2 games of brandubh\n") || !ok {
+		t.Fatalf("not a table per variant:\n%s", out)
+	}
+	brandubh += "\n" // its last line's end, cut off
 	for _, want := range []string{
-		"results: 3 games of brandubh, copenhagen\n",
-		"alpha  attackers      2     2      0     0  100.0%\n",
+		"alpha  attackers      1     1      0     0  100.0%\n",
 		"alpha  defenders      1     1      0     0  100.0%\n",
-		"alpha  total          3     3      0     0  100.0%\n",
+		"alpha  total          2     2      0     0  100.0%\n",
 		"beta   attackers      1     0      1     0    0.0%\n",
-		"beta   defenders      2     0      2     0    0.0%\n",
-		"  alpha as attackers: king-captured 1, repetition 1\n",
+		"beta   defenders      1     0      1     0    0.0%\n",
+		"  alpha as attackers: king-captured 1\n",
 		"  alpha as defenders: king-escaped 1\n",
 		"  beta as defenders: none\n",
-		"  alpha: 1 of 2 (50.0%)\n",
+		"  alpha: 1 of 1 (100.0%)\n",
 		"  beta: 0 of 1 (0.0%)\n",
 	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
+		if !strings.Contains(brandubh, want) {
+			t.Errorf("brandubh's table lacks %q:\n%s", want, out)
+		}
+	}
+	for _, want := range []string{
+		"alpha  attackers      1     1      0     0  100.0%\n",
+		"alpha  defenders      0     0      0     0       -\n",
+		"beta   defenders      1     0      1     0    0.0%\n",
+		"  alpha as attackers: repetition 1\n",
+		"  alpha: 0 of 1 (0.0%)\n",
+	} {
+		if !strings.Contains(copenhagen, want) {
+			t.Errorf("copenhagen's table lacks %q:\n%s", want, out)
 		}
 	}
 
@@ -88,7 +105,7 @@ func TestResults(t *testing.T) {
 	// The same moves from another position are another game.
 	writeGame(t, dir, "g5.otg", "brandubh", "/7/K6/7/7/7/2t3T/7/", tafl.Defenders, []string{"a2-a1"}, "alpha", "beta")
 	out, errOut, code = runTafl(t, "", "results", dir)
-	if code != 0 || !strings.Contains(out, "results: 5 games of brandubh, copenhagen\ndistinct games: 4 of 5 (") {
+	if code != 0 || !strings.Contains(out, "results: 4 games of brandubh\ndistinct games: 3 of 4 (") || strings.Contains(out, "results: 1 game of copenhagen\ndistinct") {
 		t.Errorf("exit %d: %s\n%s", code, errOut, out)
 	}
 	for _, f := range []string{"g4.otg", "g5.otg"} {
@@ -102,12 +119,12 @@ func TestResults(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, want := range []string{
-		"(repetition counted as a draw)",
-		"alpha  attackers      2     1      0     1   75.0%\n",
-		"alpha  total          3     2      0     1   83.3%\n",
-		"beta   defenders      2     0      1     1   25.0%\n",
-		"  alpha as attackers: king-captured 1; counted as draws: repetition 1\n",
-		"  alpha: 1 of 2 (50.0%)\n",
+		"results: 2 games of brandubh (repetition counted as a draw)\n",
+		"results: 1 game of copenhagen (repetition counted as a draw)\n",
+		"alpha  attackers      1     0      0     1   50.0%\n",
+		"beta   defenders      1     0      0     1   50.0%\n",
+		"  alpha as attackers: none; counted as draws: repetition 1\n",
+		"  alpha: 0 of 1 (0.0%)\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("with -draw repetition, output lacks %q:\n%s", want, out)
@@ -285,7 +302,9 @@ func TestResultsTellsCustomGamesApart(t *testing.T) {
 		}
 	}
 	out, errOut, code := runTafl(t, "", "results", dir)
-	if code != 0 || !strings.Contains(out, "results: 2 games of custom\n") || strings.Contains(out, "distinct games") {
+	// Two custom variants, each its own table, told apart by their rules.
+	if code != 0 || strings.Count(out, "results: 1 game of custom (rules dim:7 name:Custom ") != 2 || !strings.Contains(out, " start:/2tKt2/t6/7/7/7/7/7/)\n") ||
+		!strings.Contains(out, " start:/7/t6/2t1t2/2tKt2/3t3/7/7/)\n") || strings.Contains(out, "distinct games") {
 		t.Errorf("exit %d: %s\n%s", code, errOut, out)
 	}
 }
