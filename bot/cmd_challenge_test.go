@@ -444,3 +444,25 @@ func TestWithdrawHintNamesTheButtonAsShown(t *testing.T) {
 		t.Errorf("a hint names the button in the reader's language, not as the challenge shows it:\n%s", out)
 	}
 }
+
+// TestRulesStringNotStartingWithDim: a rules string whose dim: is not
+// first, or whose keys are in capitals, is read as a rules string, and
+// its error says what to change; it was taken for a variant name, and the
+// answer ("I don't know the variant `dim:7 start:/3t3/3t3/3t3/tttkt…`")
+// echoed it lowercased and told the player to pick a preset.
+func TestRulesStringNotStartingWithDim(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct{ sub, rules, want string }{
+		{"challenge", "esc:e dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "I can't play that rules string: a rules string starts with dim:N."},
+		{"ai", "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "I can't play that rules string: a rules string starts with dim:N."},
+		{"rules", "DIM:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", `I can't play that rules string: unknown key "DIM"`},
+	} {
+		if r, _ := h.slash(alice, c.sub, opt("variant", c.rules)); !isEphemeral(r) || !strings.Contains(r.Content, c.want) || !strings.Contains(r.Content, "for example `dim:7 esc:e") {
+			t.Errorf("/tafl %s variant:%q: %q", c.sub, c.rules, r.Content)
+		}
+	}
+	// A preset's name is still a preset.
+	if r, _ := h.slash(alice, "rules", opt("variant", "Tawlbwrdd/Bell")); isEphemeral(r) && strings.Contains(r.Content, "rules string") {
+		t.Errorf("/tafl rules variant:Tawlbwrdd/Bell: %q", r.Content)
+	}
+}

@@ -46,9 +46,12 @@ func gameVariant(p *locale.Printer, g *storage.Game) string {
 }
 
 // isRulesString reports whether s looks like an OpenTafl rules string
-// rather than a variant name.
+// rather than a variant name: it has a key:value, which no variant name
+// has. A rules string that does not start with dim: ("esc:e dim:7 …",
+// "DIM:7 …") is one too, so that its error says what is wrong with it
+// rather than that no variant has that name.
 func isRulesString(s string) bool {
-	return strings.HasPrefix(strings.TrimSpace(s), "dim:")
+	return strings.Contains(s, ":")
 }
 
 // parseVariant reads "name", "name/layout" or, when custom is true, an
