@@ -484,4 +484,8 @@ var daTexts = Dict{
 	"each game's thread (a game without one: its channel)": "hvert partis tråd (et parti uden tråd: dets kanal)",
 	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
 	"the engine failed": "motoren svigtede",
+	// A variant name with a layout the variant does not have ("brandubh/lewis"): the variant's name twice.
+	"`%s` has one layout only: give its name alone, `%s`.": "`%s` har kun én opstilling: giv navnet alene, `%s`.",
+	// A variant name with a layout the variant does not have ("tawlbwrdd/foo"): the variant, the layout given, its layouts ("lewis, bell, lewis-cross"), the variant and one layout as an example.
+	"`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).": "`%s` har ingen opstilling `%s`: dens opstillinger er %s (som i `%s/%s`).",
 }

@@ -484,4 +484,8 @@ var deTexts = Dict{
 	"each game's thread (a game without one: its channel)": "der Thread jeder Partie (eine Partie ohne Thread: ihr Kanal)",
 	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
 	"the engine failed": "die Engine hat versagt",
+	// A variant name with a layout the variant does not have ("brandubh/lewis"): the variant's name twice.
+	"`%s` has one layout only: give its name alone, `%s`.": "`%s` hat nur eine Aufstellung: gib den Namen allein an, `%s`.",
+	// A variant name with a layout the variant does not have ("tawlbwrdd/foo"): the variant, the layout given, its layouts ("lewis, bell, lewis-cross"), the variant and one layout as an example.
+	"`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).": "`%s` hat keine Aufstellung `%s`: ihre Aufstellungen sind %s (wie in `%s/%s`).",
 }

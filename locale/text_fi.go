@@ -484,4 +484,8 @@ var fiTexts = Dict{
 	"each game's thread (a game without one: its channel)": "kunkin pelin ketju (pelillä ilman ketjua: sen kanava)",
 	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
 	"the engine failed": "moottori petti",
+	// A variant name with a layout the variant does not have ("brandubh/lewis"): the variant's name twice.
+	"`%s` has one layout only: give its name alone, `%s`.": "Muunnelmalla `%s` on vain yksi asetelma: anna pelkkä nimi, `%s`.",
+	// A variant name with a layout the variant does not have ("tawlbwrdd/foo"): the variant, the layout given, its layouts ("lewis, bell, lewis-cross"), the variant and one layout as an example.
+	"`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).": "Muunnelmalla `%s` ei ole asetelmaa `%s`: sen asetelmat ovat %s (kuten `%s/%s`).",
 }

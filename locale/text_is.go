@@ -484,4 +484,8 @@ var isTexts = Dict{
 	"each game's thread (a game without one: its channel)": "þráður hverrar skákar (skák án þráðar: rás hennar)",
 	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
 	"the engine failed": "vélin brást",
+	// A variant name with a layout the variant does not have ("brandubh/lewis"): the variant's name twice.
+	"`%s` has one layout only: give its name alone, `%s`.": "`%s` hefur aðeins eina uppstillingu: gefðu nafnið eitt, `%s`.",
+	// A variant name with a layout the variant does not have ("tawlbwrdd/foo"): the variant, the layout given, its layouts ("lewis, bell, lewis-cross"), the variant and one layout as an example.
+	"`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).": "`%s` hefur enga uppstillingu `%s`: uppstillingar þess eru %s (eins og í `%s/%s`).",
 }
