@@ -231,12 +231,17 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	}, nil
 }
 
-// variantTitle is a variant's human name, or "a custom variant" in the
-// reader's language for a rules string without name: (which the tafl
-// package titles "Custom", in English).
+// variantTitle is a variant's human name, with its layout where the
+// preset has several ("Tawlbwrdd, bell layout", as the messages name it
+// tawlbwrdd/bell), or "a custom variant" in the reader's language for a
+// rules string without name: (which the tafl package titles "Custom", in
+// English).
 func variantTitle(p *locale.Printer, v *tafl.Variant) string {
 	if v.Untitled() {
 		return p.T("a custom variant")
+	}
+	if r := v.Rules(); r.Layout != "" {
+		return p.T("%s, %s layout", r.Title, r.Layout)
 	}
 	return v.Rules().Title
 }

@@ -489,4 +489,6 @@ var enTexts = []any{
 	"`%s` has one layout only: give its name alone, `%s`.",
 	// A variant name with a layout the variant does not have ("tawlbwrdd/foo"): the variant, the layout given, its layouts ("lewis, bell, lewis-cross"), the variant and one layout as an example.
 	"`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).",
+	// A preset variant with one of its layouts, in alt texts, captions and text boards ("Tawlbwrdd, bell layout"): the variant's title, the layout's name (not translated).
+	"%s, %s layout",
 }

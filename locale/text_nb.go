@@ -488,4 +488,6 @@ var nbTexts = Dict{
 	"`%s` has one layout only: give its name alone, `%s`.": "`%s` har bare én oppstilling: gi navnet alene, `%s`.",
 	// A variant name with a layout the variant does not have ("tawlbwrdd/foo"): the variant, the layout given, its layouts ("lewis, bell, lewis-cross"), the variant and one layout as an example.
 	"`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).": "`%s` har ingen oppstilling `%s`: oppstillingene er %s (som i `%s/%s`).",
+	// A preset variant with one of its layouts, in alt texts, captions and text boards ("Tawlbwrdd, bell layout"): the variant's title, the layout's name (not translated).
+	"%s, %s layout": "%s, oppstillingen %s",
 }
