@@ -455,7 +455,7 @@ func TestRulesStringNotStartingWithDim(t *testing.T) {
 	for _, c := range []struct{ sub, rules, want string }{
 		{"challenge", "esc:e dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "I can't play that rules string: a rules string starts with dim:N."},
 		{"ai", "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "I can't play that rules string: a rules string starts with dim:N."},
-		{"rules", "DIM:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", `I can't play that rules string: unknown key "DIM"`},
+		{"rules", "DIM:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", `I can't play that rules string: key "DIM": keys are written in small letters, "dim".`},
 	} {
 		if r, _ := h.slash(alice, c.sub, opt("variant", c.rules)); !isEphemeral(r) || !strings.Contains(r.Content, c.want) || !strings.Contains(r.Content, "for example `dim:7 esc:e") {
 			t.Errorf("/tafl %s variant:%q: %q", c.sub, c.rules, r.Content)
@@ -464,5 +464,22 @@ func TestRulesStringNotStartingWithDim(t *testing.T) {
 	// A preset's name is still a preset.
 	if r, _ := h.slash(alice, "rules", opt("variant", "Tawlbwrdd/Bell")); isEphemeral(r) && strings.Contains(r.Content, "rules string") {
 		t.Errorf("/tafl rules variant:Tawlbwrdd/Bell: %q", r.Content)
+	}
+}
+
+// TestRulesStringKeyInCapitals: a key with a capital, as a phone's
+// keyboard writes the first word ("Dim:7 …"), is answered with the key
+// to write, in the reader's language; it was "unknown key "Dim": taflbot
+// does not play that rule", as if dim were a rule taflbot lacks.
+func TestRulesStringKeyInCapitals(t *testing.T) {
+	h := newHarness(t, nil)
+	const rules = "Dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+	if r, _ := h.slash(alice, "challenge", opt("variant", rules), opt("opponent", bob)); !isEphemeral(r) ||
+		!strings.HasPrefix(r.Content, `I can't play that rules string: key "Dim": keys are written in small letters, "dim".`) {
+		t.Errorf("/tafl challenge variant:%q: %q", rules, r.Content)
+	}
+	h.slash(alice, "settings", opt("language", "de"))
+	if r, _ := h.slash(alice, "ai", opt("variant", "dim:7 Esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")); !strings.Contains(r.Content, `Schlüssel "Esc": Schlüssel werden kleingeschrieben, "esc".`) {
+		t.Errorf("/tafl ai variant:… Esc:e in German: %q", r.Content)
 	}
 }

@@ -87,4 +87,5 @@ var daTafl = Dict{
 	"tafl.suffix.escape":               "kongen flygter",
 	"tafl.suffix.king_taken":           "trækket fanger kongen",
 	"tafl.suffix.route":                "kongen har en flugtvej",
+	"tafl.rules.key_case":              "nøgle %q: nøgler skrives med små bogstaver, %q",
 }

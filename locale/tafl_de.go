@@ -87,4 +87,5 @@ var deTafl = Dict{
 	"tafl.suffix.escape":               "der König entkommt",
 	"tafl.suffix.king_taken":           "der Zug fängt den König",
 	"tafl.suffix.route":                "der König hat einen Fluchtweg",
+	"tafl.rules.key_case":              "Schlüssel %q: Schlüssel werden kleingeschrieben, %q",
 }

@@ -90,4 +90,5 @@ var enTafl = Dict{
 	"tafl.suffix.escape":               "the king escapes",
 	"tafl.suffix.king_taken":           "the move captures the king",
 	"tafl.suffix.route":                "the king has an escape route",
+	"tafl.rules.key_case":              "key %q: keys are written in small letters, %q",
 }

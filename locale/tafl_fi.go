@@ -87,4 +87,5 @@ var fiTafl = Dict{
 	"tafl.suffix.escape":               "kuningas pakenee",
 	"tafl.suffix.king_taken":           "siirto vangitsee kuninkaan",
 	"tafl.suffix.route":                "kuninkaalla on pakotie",
+	"tafl.rules.key_case":              "avain %q: avaimet kirjoitetaan pienillä kirjaimilla, %q",
 }

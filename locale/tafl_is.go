@@ -87,4 +87,5 @@ var isTafl = Dict{
 	"tafl.suffix.escape":               "kóngurinn sleppur",
 	"tafl.suffix.king_taken":           "leikurinn drepur kónginn",
 	"tafl.suffix.route":                "kóngurinn á flóttaleið",
+	"tafl.rules.key_case":              "lykill %q: lyklar eru skrifaðir með litlum stöfum, %q",
 }

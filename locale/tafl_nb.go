@@ -87,4 +87,5 @@ var nbTafl = Dict{
 	"tafl.suffix.escape":               "kongen flykter",
 	"tafl.suffix.king_taken":           "trekket fanger kongen",
 	"tafl.suffix.route":                "kongen har en fluktvei",
+	"tafl.rules.key_case":              "nøkkel %q: nøkler skrives med små bokstaver, %q",
 }

@@ -87,4 +87,5 @@ var svTafl = Dict{
 	"tafl.suffix.escape":               "kungen flyr",
 	"tafl.suffix.king_taken":           "draget tar kungen",
 	"tafl.suffix.route":                "kungen har en flyktväg",
+	"tafl.rules.key_case":              "nyckel %q: nycklar skrivs med små bokstäver, %q",
 }

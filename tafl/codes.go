@@ -42,6 +42,7 @@ const (
 	CodeRulesNoCorners    Code = "rules.no_corners"
 	CodeRulesCornerKing   Code = "rules.corner_king"
 	CodeRulesNoStart      Code = "rules.no_start"
+	CodeRulesKeyCase      Code = "rules.key_case"
 
 	CodePositionSlashes        Code = "position.slashes"
 	CodePositionRows           Code = "position.rows"
@@ -125,6 +126,7 @@ var codeFormats = map[Code]string{
 	CodeRulesEmpty:        "a rules string is key:value pairs, starting with dim:N and ending with start:RECORD",
 	CodeRulesNotKeyValue:  "%q is not key:value",
 	CodeRulesUnknownKey:   "unknown key %q: taflbot does not play that rule",
+	CodeRulesKeyCase:      "key %q: keys are written in small letters, %q",
 	CodeRulesTwice:        "key %q appears twice",
 	CodeRulesDimFirst:     "a rules string starts with dim:N",
 	CodeRulesStartLast:    "a rules string ends with start:RECORD (and has it only once, last)",
