@@ -483,3 +483,20 @@ func TestRulesStringKeyInCapitals(t *testing.T) {
 		t.Errorf("/tafl ai variant:… Esc:e in German: %q", r.Content)
 	}
 }
+
+// TestRulesStringLowercaseKing: a start record with the king written k,
+// which OpenTafl reads as an attacking king, says that the defenders'
+// king is K; it said only that taflbot does not play an attacking king,
+// leaving the player to guess what to write.
+func TestRulesStringLowercaseKing(t *testing.T) {
+	h := newHarness(t, nil)
+	const rules = "dim:7 start:/3t3/3t3/3T3/ttTkTtt/3T3/3t3/3t3/"
+	if r, _ := h.slash(alice, "rules", opt("variant", rules)); !isEphemeral(r) ||
+		!strings.HasPrefix(r.Content, "I can't play that rules string: rank 4: an attacking king (k) is not played by taflbot; the king of the defenders is K.") {
+		t.Errorf("/tafl rules variant:%q: %q", rules, r.Content)
+	}
+	h.slash(alice, "settings", opt("language", "sv"))
+	if r, _ := h.slash(alice, "rules", opt("variant", rules)); !strings.Contains(r.Content, "försvararnas kung är K") {
+		t.Errorf("/tafl rules variant:%q in Swedish: %q", rules, r.Content)
+	}
+}

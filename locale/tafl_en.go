@@ -47,7 +47,7 @@ var enTafl = Dict{
 	"tafl.piece.king":                  "the king",
 	"tafl.position.attacker_on_corner": "attacker on %s: no attacker may stand on a corner",
 	"tafl.position.attacker_on_throne": "attacker on %s: no attacker may stand on the throne",
-	"tafl.position.attacking_king":     "rank %d: an attacking king (k) is not played by taflbot",
+	"tafl.position.attacking_king":     "rank %d: an attacking king (k) is not played by taflbot; the king of the defenders is K",
 	"tafl.position.board_rows":         "rows in the record: %d (one per rank), but this variant's board is %d×%d",
 	"tafl.position.count":              "rank %d: %q is not a count of empty squares",
 	"tafl.position.defender_on_corner": "defender on %s: no defender may stand on a corner",

@@ -155,7 +155,7 @@ var codeFormats = map[Code]string{
 	CodePositionSlashes:        "a position record starts and ends with '/', one row per rank from rank 1, such as /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
 	CodePositionRows:           "rows in the record: %d; a board has %d to %d",
 	CodePositionCount:          "rank %d: %q is not a count of empty squares",
-	CodePositionAttackingKing:  "rank %d: an attacking king (k) is not played by taflbot",
+	CodePositionAttackingKing:  "rank %d: an attacking king (k) is not played by taflbot; the king of the defenders is K",
 	CodePositionUnplayedPiece:  "rank %d: the piece %q (commander, knight, mercenary or guard) is not played by taflbot",
 	CodePositionNotPiece:       "rank %d: %q is not a piece (t attacker, T defender, K king) or a count",
 	CodePositionRankLength:     "rank %d has %d squares; every rank of a %d×%d board has %d",
