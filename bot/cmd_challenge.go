@@ -218,16 +218,20 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	if c.OpponentID != "" {
 		pings = append(pings, c.OpponentID)
 	}
+	buttons := []discordgo.MessageComponent{discordgo.Button{Label: p.T("Accept"), Style: discordgo.SuccessButton, CustomID: id(ActAccept)}}
+	if c.OpponentID != "" {
+		// Only the invited opponent declines; a challenge open to anyone
+		// is left by whoever does not want it (btnDecline still answers
+		// the button of an older message).
+		buttons = append(buttons, discordgo.Button{Label: p.T("Decline"), Style: discordgo.SecondaryButton, CustomID: id(ActDecline)})
+	}
+	buttons = append(buttons, discordgo.Button{Label: p.T("Withdraw"), Style: discordgo.DangerButton, CustomID: id(ActWithdraw)})
 	return &message{
 		pings:   pings,
 		content: content,
 		files: []*discordgo.File{{Name: fmt.Sprintf("challenge-%d.png", c.ID), ContentType: "image/png",
 			Reader: describe(bytes.NewReader(png), p.T("Challenge: %s", startAlt(p, variantTitle(p, v), v)))}},
-		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: p.T("Accept"), Style: discordgo.SuccessButton, CustomID: id(ActAccept)},
-			discordgo.Button{Label: p.T("Decline"), Style: discordgo.SecondaryButton, CustomID: id(ActDecline)},
-			discordgo.Button{Label: p.T("Withdraw"), Style: discordgo.DangerButton, CustomID: id(ActWithdraw)},
-		}}},
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}},
 	}, nil
 }
 

@@ -500,3 +500,22 @@ func TestRulesStringLowercaseKing(t *testing.T) {
 		t.Errorf("/tafl rules variant:%q in Swedish: %q", rules, r.Content)
 	}
 }
+
+// TestOpenChallengeButtons: a challenge open to anyone shows Accept
+// and Withdraw, not Decline, which nobody could use (the challenger was
+// told to withdraw, anyone else to just leave it); a challenge to a
+// player keeps all three. In every mode.
+func TestOpenChallengeButtons(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		open := d.do(t, "alice", "/tafl challenge variant:brandubh")
+		if !strings.Contains(open.text, "Accept") || !strings.Contains(open.text, "Withdraw") || strings.Contains(open.text, "Decline") {
+			t.Errorf("the open challenge:\n%s", open.text)
+		}
+		to := d.do(t, "alice", "/tafl challenge opponent:bob variant:tablut")
+		for _, label := range []string{"Accept", "Decline", "Withdraw"} {
+			if !strings.Contains(to.text, label) {
+				t.Errorf("the challenge to bob lacks %s:\n%s", label, to.text)
+			}
+		}
+	})
+}
