@@ -42,6 +42,12 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 		if u := data.Resolved.Users[opponent]; u != nil && u.Bot {
 			return nil, userErrorf("Bots can't play. To play me, use `/tafl ai`.")
 		}
+		if data.Resolved.Users[opponent] != nil && data.Resolved.Members[opponent] == nil {
+			// Discord resolves a member of the server with its member
+			// data: a user without it (one who left, an id pasted) could
+			// neither see the challenge nor accept it.
+			return nil, userErrorf("<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.", opponent)
+		}
 	}
 	side, err := parseSide(r.str("side"))
 	if err != nil {

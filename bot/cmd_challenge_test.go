@@ -519,3 +519,35 @@ func TestOpenChallengeButtons(t *testing.T) {
 		}
 	})
 }
+
+// TestChallengeSomeoneNotInTheServer: a challenge to a user Discord
+// resolves without member data (not in the server: one who left, an id
+// pasted) is refused with what to do; it was posted, and sat unanswerable
+// until it expired, counting against the challenger's open challenges.
+// A member (resolved with member data) is challenged as before.
+func TestChallengeSomeoneNotInTheServer(t *testing.T) {
+	h := newHarness(t, nil)
+	challenge := func(member bool) *resp {
+		in := h.slashInteraction(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+		in.Data = func() discordgo.ApplicationCommandInteractionData {
+			d := in.ApplicationCommandData()
+			d.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{bob: {ID: bob, Username: "bob"}}}
+			if member {
+				d.Resolved.Members = map[string]*discordgo.Member{bob: {Nick: "Bob"}}
+			}
+			return d
+		}()
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		return r
+	}
+	if r := challenge(false); !isEphemeral(r) || r.Content != "<@"+bob+"> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept." {
+		t.Errorf("a challenge to a user not in the server: %q", r.Content)
+	}
+	if cs, err := h.store.OpenChallenges(t.Context()); err != nil || len(cs) != 0 {
+		t.Errorf("%d open challenges after the refusal (%v)", len(cs), err)
+	}
+	if r := challenge(true); isEphemeral(r) || !strings.Contains(r.Content, "do you accept?") {
+		t.Errorf("a challenge to a member: %q", r.Content)
+	}
+}

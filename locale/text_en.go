@@ -491,4 +491,6 @@ var enTexts = []any{
 	"`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).",
 	// A preset variant with one of its layouts, in alt texts, captions and text boards ("Tawlbwrdd, bell layout"): the variant's title, the layout's name (not translated).
 	"%s, %s layout",
+	// /tafl challenge with an opponent who is not in the server (left it, or an id pasted): the user's mention; `opponent` is the option as Discord names it in the language (as in "You can't challenge yourself").
+	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.",
 }

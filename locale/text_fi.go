@@ -490,4 +490,6 @@ var fiTexts = Dict{
 	"`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).": "Muunnelmalla `%s` ei ole asetelmaa `%s`: sen asetelmat ovat %s (kuten `%s/%s`).",
 	// A preset variant with one of its layouts, in alt texts, captions and text boards ("Tawlbwrdd, bell layout"): the variant's title, the layout's name (not translated).
 	"%s, %s layout": "%s, asetelma %s",
+	// /tafl challenge with an opponent who is not in the server (left it, or an id pasted): the user's mention; `opponent` is the option as Discord names it in the language (as in "You can't challenge yourself").
+	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> ei ole tämän palvelimen jäsen, joten hän ei näkisi eikä voisi hyväksyä haastetta: haasta jäsen, tai jätä `vastustaja` tyhjäksi, jolloin kuka tahansa täällä voi hyväksyä.",
 }
