@@ -207,3 +207,31 @@ func TestTuichaSaysHowManyLines(t *testing.T) {
 		t.Errorf("the king's four open lines are called two:\n%s", out)
 	}
 }
+
+// TestLayoutInAltText: the pictures of a preset with several layouts name
+// the layout in their alt text, as the messages and the pictures'
+// captions do (tawlbwrdd/bell): the start boards of tawlbwrdd's three
+// layouts had one alt text, "The start position of Tawlbwrdd (11×11)",
+// and so had every game board and replay of them. In every mode.
+func TestLayoutInAltText(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		for _, l := range []string{"lewis", "bell", "lewis-cross"} {
+			v := d.do(t, "carol", "/tafl rules variant:tawlbwrdd/"+l)
+			if want := "The start position of Tawlbwrdd, " + l + " layout (11×11): "; len(v.alts) == 0 || !strings.HasPrefix(v.alts[0], want) {
+				t.Errorf("/tafl rules variant:tawlbwrdd/%s: alt text %q, want it to start %q", l, v.alts, want)
+			}
+		}
+		d.do(t, "alice", "/tafl challenge opponent:bob side:attackers variant:tawlbwrdd/bell")
+		v := d.do(t, "bob", "click Accept")
+		if len(v.alts) != 1 || !strings.HasPrefix(strings.ToLower(v.alts[0]), "board of game 1, tawlbwrdd, bell layout (11×11), alice (attackers)") {
+			t.Errorf("the start board's alt text: %q", v.alts)
+		}
+		if v = d.do(t, "alice", "/tafl board text:true"); !strings.Contains(strings.ToLower(v.text), "game 1, tawlbwrdd, bell layout, 11 by 11: alice plays the attackers") {
+			t.Errorf("the board in words:\n%s", v.text)
+		}
+		// A preset of one layout is named as before.
+		if v = d.do(t, "carol", "/tafl rules variant:brandubh"); len(v.alts) == 0 || !strings.HasPrefix(v.alts[0], "The start position of Brandubh (7×7): ") {
+			t.Errorf("/tafl rules variant:brandubh: alt text %q", v.alts)
+		}
+	})
+}

@@ -42,6 +42,12 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 		if u := data.Resolved.Users[opponent]; u != nil && u.Bot {
 			return nil, userErrorf("Bots can't play. To play me, use `/tafl ai`.")
 		}
+		if data.Resolved.Users[opponent] != nil && data.Resolved.Members[opponent] == nil {
+			// Discord resolves a member of the server with its member
+			// data: a user without it (one who left, an id pasted) could
+			// neither see the challenge nor accept it.
+			return nil, userErrorf("<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.", opponent)
+		}
 	}
 	side, err := parseSide(r.str("side"))
 	if err != nil {
@@ -218,25 +224,34 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	if c.OpponentID != "" {
 		pings = append(pings, c.OpponentID)
 	}
+	buttons := []discordgo.MessageComponent{discordgo.Button{Label: p.T("Accept"), Style: discordgo.SuccessButton, CustomID: id(ActAccept)}}
+	if c.OpponentID != "" {
+		// Only the invited opponent declines; a challenge open to anyone
+		// is left by whoever does not want it (btnDecline still answers
+		// the button of an older message).
+		buttons = append(buttons, discordgo.Button{Label: p.T("Decline"), Style: discordgo.SecondaryButton, CustomID: id(ActDecline)})
+	}
+	buttons = append(buttons, discordgo.Button{Label: p.T("Withdraw"), Style: discordgo.DangerButton, CustomID: id(ActWithdraw)})
 	return &message{
 		pings:   pings,
 		content: content,
 		files: []*discordgo.File{{Name: fmt.Sprintf("challenge-%d.png", c.ID), ContentType: "image/png",
 			Reader: describe(bytes.NewReader(png), p.T("Challenge: %s", startAlt(p, variantTitle(p, v), v)))}},
-		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: p.T("Accept"), Style: discordgo.SuccessButton, CustomID: id(ActAccept)},
-			discordgo.Button{Label: p.T("Decline"), Style: discordgo.SecondaryButton, CustomID: id(ActDecline)},
-			discordgo.Button{Label: p.T("Withdraw"), Style: discordgo.DangerButton, CustomID: id(ActWithdraw)},
-		}}},
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}},
 	}, nil
 }
 
-// variantTitle is a variant's human name, or "a custom variant" in the
-// reader's language for a rules string without name: (which the tafl
-// package titles "Custom", in English).
+// variantTitle is a variant's human name, with its layout where the
+// preset has several ("Tawlbwrdd, bell layout", as the messages name it
+// tawlbwrdd/bell), or "a custom variant" in the reader's language for a
+// rules string without name: (which the tafl package titles "Custom", in
+// English).
 func variantTitle(p *locale.Printer, v *tafl.Variant) string {
 	if v.Untitled() {
 		return p.T("a custom variant")
+	}
+	if r := v.Rules(); r.Layout != "" {
+		return p.T("%s, %s layout", r.Title, r.Layout)
 	}
 	return v.Rules().Title
 }

@@ -444,3 +444,110 @@ func TestWithdrawHintNamesTheButtonAsShown(t *testing.T) {
 		t.Errorf("a hint names the button in the reader's language, not as the challenge shows it:\n%s", out)
 	}
 }
+
+// TestRulesStringNotStartingWithDim: a rules string whose dim: is not
+// first, or whose keys are in capitals, is read as a rules string, and
+// its error says what to change; it was taken for a variant name, and the
+// answer ("I don't know the variant `dim:7 start:/3t3/3t3/3t3/tttkt…`")
+// echoed it lowercased and told the player to pick a preset.
+func TestRulesStringNotStartingWithDim(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct{ sub, rules, want string }{
+		{"challenge", "esc:e dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "I can't play that rules string: a rules string starts with dim:N."},
+		{"ai", "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "I can't play that rules string: a rules string starts with dim:N."},
+		{"rules", "DIM:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", `I can't play that rules string: key "DIM": keys are written in small letters, "dim".`},
+	} {
+		if r, _ := h.slash(alice, c.sub, opt("variant", c.rules)); !isEphemeral(r) || !strings.Contains(r.Content, c.want) || !strings.Contains(r.Content, "for example `dim:7 esc:e") {
+			t.Errorf("/tafl %s variant:%q: %q", c.sub, c.rules, r.Content)
+		}
+	}
+	// A preset's name is still a preset.
+	if r, _ := h.slash(alice, "rules", opt("variant", "Tawlbwrdd/Bell")); isEphemeral(r) && strings.Contains(r.Content, "rules string") {
+		t.Errorf("/tafl rules variant:Tawlbwrdd/Bell: %q", r.Content)
+	}
+}
+
+// TestRulesStringKeyInCapitals: a key with a capital, as a phone's
+// keyboard writes the first word ("Dim:7 …"), is answered with the key
+// to write, in the reader's language; it was "unknown key "Dim": taflbot
+// does not play that rule", as if dim were a rule taflbot lacks.
+func TestRulesStringKeyInCapitals(t *testing.T) {
+	h := newHarness(t, nil)
+	const rules = "Dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+	if r, _ := h.slash(alice, "challenge", opt("variant", rules), opt("opponent", bob)); !isEphemeral(r) ||
+		!strings.HasPrefix(r.Content, `I can't play that rules string: key "Dim": keys are written in small letters, "dim".`) {
+		t.Errorf("/tafl challenge variant:%q: %q", rules, r.Content)
+	}
+	h.slash(alice, "settings", opt("language", "de"))
+	if r, _ := h.slash(alice, "ai", opt("variant", "dim:7 Esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")); !strings.Contains(r.Content, `Schlüssel "Esc": Schlüssel werden kleingeschrieben, "esc".`) {
+		t.Errorf("/tafl ai variant:… Esc:e in German: %q", r.Content)
+	}
+}
+
+// TestRulesStringLowercaseKing: a start record with the king written k,
+// which OpenTafl reads as an attacking king, says that the defenders'
+// king is K; it said only that taflbot does not play an attacking king,
+// leaving the player to guess what to write.
+func TestRulesStringLowercaseKing(t *testing.T) {
+	h := newHarness(t, nil)
+	const rules = "dim:7 start:/3t3/3t3/3T3/ttTkTtt/3T3/3t3/3t3/"
+	if r, _ := h.slash(alice, "rules", opt("variant", rules)); !isEphemeral(r) ||
+		!strings.HasPrefix(r.Content, "I can't play that rules string: rank 4: an attacking king (k) is not played by taflbot; the king of the defenders is K.") {
+		t.Errorf("/tafl rules variant:%q: %q", rules, r.Content)
+	}
+	h.slash(alice, "settings", opt("language", "sv"))
+	if r, _ := h.slash(alice, "rules", opt("variant", rules)); !strings.Contains(r.Content, "försvararnas kung är K") {
+		t.Errorf("/tafl rules variant:%q in Swedish: %q", rules, r.Content)
+	}
+}
+
+// TestOpenChallengeButtons: a challenge open to anyone shows Accept
+// and Withdraw, not Decline, which nobody could use (the challenger was
+// told to withdraw, anyone else to just leave it); a challenge to a
+// player keeps all three. In every mode.
+func TestOpenChallengeButtons(t *testing.T) {
+	eachMode(t, func(t *testing.T, d driver) {
+		open := d.do(t, "alice", "/tafl challenge variant:brandubh")
+		if !strings.Contains(open.text, "Accept") || !strings.Contains(open.text, "Withdraw") || strings.Contains(open.text, "Decline") {
+			t.Errorf("the open challenge:\n%s", open.text)
+		}
+		to := d.do(t, "alice", "/tafl challenge opponent:bob variant:tablut")
+		for _, label := range []string{"Accept", "Decline", "Withdraw"} {
+			if !strings.Contains(to.text, label) {
+				t.Errorf("the challenge to bob lacks %s:\n%s", label, to.text)
+			}
+		}
+	})
+}
+
+// TestChallengeSomeoneNotInTheServer: a challenge to a user Discord
+// resolves without member data (not in the server: one who left, an id
+// pasted) is refused with what to do; it was posted, and sat unanswerable
+// until it expired, counting against the challenger's open challenges.
+// A member (resolved with member data) is challenged as before.
+func TestChallengeSomeoneNotInTheServer(t *testing.T) {
+	h := newHarness(t, nil)
+	challenge := func(member bool) *resp {
+		in := h.slashInteraction(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+		in.Data = func() discordgo.ApplicationCommandInteractionData {
+			d := in.ApplicationCommandData()
+			d.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{bob: {ID: bob, Username: "bob"}}}
+			if member {
+				d.Resolved.Members = map[string]*discordgo.Member{bob: {Nick: "Bob"}}
+			}
+			return d
+		}()
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		return r
+	}
+	if r := challenge(false); !isEphemeral(r) || r.Content != "<@"+bob+"> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept." {
+		t.Errorf("a challenge to a user not in the server: %q", r.Content)
+	}
+	if cs, err := h.store.OpenChallenges(t.Context()); err != nil || len(cs) != 0 {
+		t.Errorf("%d open challenges after the refusal (%v)", len(cs), err)
+	}
+	if r := challenge(true); isEphemeral(r) || !strings.Contains(r.Content, "do you accept?") {
+		t.Errorf("a challenge to a member: %q", r.Content)
+	}
+}

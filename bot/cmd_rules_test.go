@@ -216,3 +216,24 @@ func TestLongMistypedVariantFitsAMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownLayout: a variant with a layout it does not have is answered
+// with the variant's layouts (or that it has one only), in the reader's
+// language; it was "I don't know the variant `tawlbwrdd/foo`: pick one
+// from the list", which lists no layouts.
+func TestUnknownLayout(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct{ sub, variant, want string }{
+		{"rules", "tawlbwrdd/foo", "`tawlbwrdd` has no layout `foo`: its layouts are lewis, bell, lewis-cross (as in `tawlbwrdd/bell`)."},
+		{"challenge", "Tawlbwrdd/Lewis-X", "`tawlbwrdd` has no layout `lewis-x`: its layouts are lewis, bell, lewis-cross (as in `tawlbwrdd/bell`)."},
+		{"ai", "brandubh/lewis", "`brandubh` has one layout only: give its name alone, `brandubh`."},
+	} {
+		if r, _ := h.slash(alice, c.sub, opt("variant", c.variant)); !isEphemeral(r) || r.Content != c.want {
+			t.Errorf("/tafl %s variant:%s: %q", c.sub, c.variant, r.Content)
+		}
+	}
+	h.slash(alice, "settings", opt("language", "de"))
+	if r, _ := h.slash(alice, "rules", opt("variant", "tawlbwrdd/foo")); r.Content != "`tawlbwrdd` hat keine Aufstellung `foo`: ihre Aufstellungen sind lewis, bell, lewis-cross (wie in `tawlbwrdd/bell`)." {
+		t.Errorf("/tafl rules variant:tawlbwrdd/foo in German: %q", r.Content)
+	}
+}

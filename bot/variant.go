@@ -46,9 +46,12 @@ func gameVariant(p *locale.Printer, g *storage.Game) string {
 }
 
 // isRulesString reports whether s looks like an OpenTafl rules string
-// rather than a variant name.
+// rather than a variant name: it has a key:value, which no variant name
+// has. A rules string that does not start with dim: ("esc:e dim:7 …",
+// "DIM:7 …") is one too, so that its error says what is wrong with it
+// rather than that no variant has that name.
 func isRulesString(s string) bool {
-	return strings.HasPrefix(strings.TrimSpace(s), "dim:")
+	return strings.Contains(s, ":")
 }
 
 // parseVariant reads "name", "name/layout" or, when custom is true, an
@@ -108,6 +111,17 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 		// Game headers, records and the leaderboard call the games of a
 		// rules string "custom"; the name alone says nothing of the rules.
 		return chosenVariant{}, userErrorf("Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).")
+	}
+	if err != nil && layout != "" {
+		for _, p := range tafl.Presets() {
+			if p.Name != name {
+				continue
+			}
+			if len(p.Layouts) < 2 {
+				return chosenVariant{}, userErrorf("`%s` has one layout only: give its name alone, `%s`.", name, name)
+			}
+			return chosenVariant{}, userErrorf("`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).", name, codeText(truncate(layout, 30)), strings.Join(p.Layouts, ", "), name, p.Layouts[1])
+		}
 	}
 	if err != nil {
 		return chosenVariant{}, userErrorf("I don't know the variant `%s`: pick one from the list (`/tafl rules` lists them all).", codeText(truncate(s, 30)))

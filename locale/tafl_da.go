@@ -44,7 +44,7 @@ var daTafl = Dict{
 	"tafl.piece.king":                  "kongen",
 	"tafl.position.attacker_on_corner": "angriber på %s: ingen angriber må stå i et hjørne",
 	"tafl.position.attacker_on_throne": "angriber på %s: ingen angriber må stå på tronen",
-	"tafl.position.attacking_king":     "række %d: en angriberkonge (k) spiller taflbot ikke",
+	"tafl.position.attacking_king":     "række %d: en angriberkonge (k) spiller taflbot ikke; forsvarernes konge er K",
 	"tafl.position.board_rows":         "rækker i stillingen: %d (én pr. række på brættet), men denne variants bræt er %d×%d",
 	"tafl.position.count":              "række %d: %q er ikke et antal tomme felter",
 	"tafl.position.defender_on_corner": "forsvarer på %s: ingen forsvarer må stå i et hjørne",
@@ -87,4 +87,5 @@ var daTafl = Dict{
 	"tafl.suffix.escape":               "kongen flygter",
 	"tafl.suffix.king_taken":           "trækket fanger kongen",
 	"tafl.suffix.route":                "kongen har en flugtvej",
+	"tafl.rules.key_case":              "nøgle %q: nøgler skrives med små bogstaver, %q",
 }

@@ -44,7 +44,7 @@ var deTafl = Dict{
 	"tafl.piece.king":                  "der König",
 	"tafl.position.attacker_on_corner": "Angreifer auf %s: kein Angreifer darf auf einer Ecke stehen",
 	"tafl.position.attacker_on_throne": "Angreifer auf %s: kein Angreifer darf auf dem Thron stehen",
-	"tafl.position.attacking_king":     "Reihe %d: einen König der Angreifer (k) spielt taflbot nicht",
+	"tafl.position.attacking_king":     "Reihe %d: einen König der Angreifer (k) spielt taflbot nicht; der König der Verteidiger ist K",
 	"tafl.position.board_rows":         "Reihen in der Stellung: %d (eine je Brettreihe), aber das Brett dieser Variante ist %d×%d",
 	"tafl.position.count":              "Reihe %d: %q ist keine Anzahl leerer Felder",
 	"tafl.position.defender_on_corner": "Verteidiger auf %s: kein Verteidiger darf auf einer Ecke stehen",
@@ -87,4 +87,5 @@ var deTafl = Dict{
 	"tafl.suffix.escape":               "der König entkommt",
 	"tafl.suffix.king_taken":           "der Zug fängt den König",
 	"tafl.suffix.route":                "der König hat einen Fluchtweg",
+	"tafl.rules.key_case":              "Schlüssel %q: Schlüssel werden kleingeschrieben, %q",
 }

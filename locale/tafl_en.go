@@ -47,7 +47,7 @@ var enTafl = Dict{
 	"tafl.piece.king":                  "the king",
 	"tafl.position.attacker_on_corner": "attacker on %s: no attacker may stand on a corner",
 	"tafl.position.attacker_on_throne": "attacker on %s: no attacker may stand on the throne",
-	"tafl.position.attacking_king":     "rank %d: an attacking king (k) is not played by taflbot",
+	"tafl.position.attacking_king":     "rank %d: an attacking king (k) is not played by taflbot; the king of the defenders is K",
 	"tafl.position.board_rows":         "rows in the record: %d (one per rank), but this variant's board is %d×%d",
 	"tafl.position.count":              "rank %d: %q is not a count of empty squares",
 	"tafl.position.defender_on_corner": "defender on %s: no defender may stand on a corner",
@@ -90,4 +90,5 @@ var enTafl = Dict{
 	"tafl.suffix.escape":               "the king escapes",
 	"tafl.suffix.king_taken":           "the move captures the king",
 	"tafl.suffix.route":                "the king has an escape route",
+	"tafl.rules.key_case":              "key %q: keys are written in small letters, %q",
 }

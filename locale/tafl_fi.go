@@ -44,7 +44,7 @@ var fiTafl = Dict{
 	"tafl.piece.king":                  "kuningas",
 	"tafl.position.attacker_on_corner": "hyökkääjä ruudussa %s: yksikään hyökkääjä ei saa seistä nurkassa",
 	"tafl.position.attacker_on_throne": "hyökkääjä ruudussa %s: yksikään hyökkääjä ei saa seistä valtaistuimella",
-	"tafl.position.attacking_king":     "rivi %d: taflbot ei pelaa hyökkääjien kuninkaalla (k)",
+	"tafl.position.attacking_king":     "rivi %d: taflbot ei pelaa hyökkääjien kuninkaalla (k); puolustajien kuningas on K",
 	"tafl.position.board_rows":         "rivejä asemassa: %d (yksi kutakin laudan riviä kohden), mutta tämän muunnelman lauta on %d×%d",
 	"tafl.position.count":              "rivi %d: %q ei ole tyhjien ruutujen määrä",
 	"tafl.position.defender_on_corner": "puolustaja ruudussa %s: yksikään puolustaja ei saa seistä nurkassa",
@@ -87,4 +87,5 @@ var fiTafl = Dict{
 	"tafl.suffix.escape":               "kuningas pakenee",
 	"tafl.suffix.king_taken":           "siirto vangitsee kuninkaan",
 	"tafl.suffix.route":                "kuninkaalla on pakotie",
+	"tafl.rules.key_case":              "avain %q: avaimet kirjoitetaan pienillä kirjaimilla, %q",
 }

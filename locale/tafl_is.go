@@ -44,7 +44,7 @@ var isTafl = Dict{
 	"tafl.piece.king":                  "kóngurinn",
 	"tafl.position.attacker_on_corner": "sóknarmaður á %s: enginn sóknarmaður má standa í horni",
 	"tafl.position.attacker_on_throne": "sóknarmaður á %s: enginn sóknarmaður má standa á hásætinu",
-	"tafl.position.attacking_king":     "röð %d: taflbot teflir ekki með kóngi sóknarmanna (k)",
+	"tafl.position.attacking_king":     "röð %d: taflbot teflir ekki með kóngi sóknarmanna (k); kóngur varnarmanna er K",
 	"tafl.position.board_rows":         "raðir í stöðunni: %d (ein á hverja röð borðsins), en borð þessa afbrigðis er %d×%d",
 	"tafl.position.count":              "röð %d: %q er ekki fjöldi auðra reita",
 	"tafl.position.defender_on_corner": "varnarmaður á %s: enginn varnarmaður má standa í horni",
@@ -87,4 +87,5 @@ var isTafl = Dict{
 	"tafl.suffix.escape":               "kóngurinn sleppur",
 	"tafl.suffix.king_taken":           "leikurinn drepur kónginn",
 	"tafl.suffix.route":                "kóngurinn á flóttaleið",
+	"tafl.rules.key_case":              "lykill %q: lyklar eru skrifaðir með litlum stöfum, %q",
 }

@@ -44,7 +44,7 @@ var nbTafl = Dict{
 	"tafl.piece.king":                  "kongen",
 	"tafl.position.attacker_on_corner": "angriper på %s: ingen angriper kan stå i et hjørne",
 	"tafl.position.attacker_on_throne": "angriper på %s: ingen angriper kan stå på tronen",
-	"tafl.position.attacking_king":     "rad %d: en angriperkonge (k) spiller taflbot ikke",
+	"tafl.position.attacking_king":     "rad %d: en angriperkonge (k) spiller taflbot ikke; forsvarernes konge er K",
 	"tafl.position.board_rows":         "rader i stillingen: %d (én per rad på brettet), men denne variantens brett er %d×%d",
 	"tafl.position.count":              "rad %d: %q er ikke et antall tomme ruter",
 	"tafl.position.defender_on_corner": "forsvarer på %s: ingen forsvarer kan stå i et hjørne",
@@ -87,4 +87,5 @@ var nbTafl = Dict{
 	"tafl.suffix.escape":               "kongen flykter",
 	"tafl.suffix.king_taken":           "trekket fanger kongen",
 	"tafl.suffix.route":                "kongen har en fluktvei",
+	"tafl.rules.key_case":              "nøkkel %q: nøkler skrives med små bokstaver, %q",
 }

@@ -44,7 +44,7 @@ var svTafl = Dict{
 	"tafl.piece.king":                  "kungen",
 	"tafl.position.attacker_on_corner": "anfallare på %s: ingen anfallare får stå i ett hörn",
 	"tafl.position.attacker_on_throne": "anfallare på %s: ingen anfallare får stå på tronen",
-	"tafl.position.attacking_king":     "rad %d: en anfallarkung (k) spelar taflbot inte",
+	"tafl.position.attacking_king":     "rad %d: en anfallarkung (k) spelar taflbot inte; försvararnas kung är K",
 	"tafl.position.board_rows":         "rader i ställningen: %d (en per rad på brädet), men den här variantens bräde är %d×%d",
 	"tafl.position.count":              "rad %d: %q är inte ett antal tomma rutor",
 	"tafl.position.defender_on_corner": "försvarare på %s: ingen försvarare får stå i ett hörn",
@@ -87,4 +87,5 @@ var svTafl = Dict{
 	"tafl.suffix.escape":               "kungen flyr",
 	"tafl.suffix.king_taken":           "draget tar kungen",
 	"tafl.suffix.route":                "kungen har en flyktväg",
+	"tafl.rules.key_case":              "nyckel %q: nycklar skrivs med små bokstäver, %q",
 }

@@ -484,4 +484,12 @@ var deTexts = Dict{
 	"each game's thread (a game without one: its channel)": "der Thread jeder Partie (eine Partie ohne Thread: ihr Kanal)",
 	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
 	"the engine failed": "die Engine hat versagt",
+	// A variant name with a layout the variant does not have ("brandubh/lewis"): the variant's name twice.
+	"`%s` has one layout only: give its name alone, `%s`.": "`%s` hat nur eine Aufstellung: gib den Namen allein an, `%s`.",
+	// A variant name with a layout the variant does not have ("tawlbwrdd/foo"): the variant, the layout given, its layouts ("lewis, bell, lewis-cross"), the variant and one layout as an example.
+	"`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).": "`%s` hat keine Aufstellung `%s`: ihre Aufstellungen sind %s (wie in `%s/%s`).",
+	// A preset variant with one of its layouts, in alt texts, captions and text boards ("Tawlbwrdd, bell layout"): the variant's title, the layout's name (not translated).
+	"%s, %s layout": "%s, Aufstellung %s",
+	// /tafl challenge with an opponent who is not in the server (left it, or an id pasted): the user's mention; `opponent` is the option as Discord names it in the language (as in "You can't challenge yourself").
+	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> ist kein Mitglied dieses Servers und könnte die Herausforderung weder sehen noch annehmen: fordere ein Mitglied heraus, oder lass `gegner` leer, damit jeder hier annehmen kann.",
 }

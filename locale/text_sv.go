@@ -484,4 +484,12 @@ var svTexts = Dict{
 	"each game's thread (a game without one: its channel)": "varje partis tråd (ett parti utan tråd: dess kanal)",
 	// Why a game ended: its engine failed ("Defenders win · the engine failed"; the board's message says how).
 	"the engine failed": "motorn misslyckades",
+	// A variant name with a layout the variant does not have ("brandubh/lewis"): the variant's name twice.
+	"`%s` has one layout only: give its name alone, `%s`.": "`%s` har bara en uppställning: ange namnet ensamt, `%s`.",
+	// A variant name with a layout the variant does not have ("tawlbwrdd/foo"): the variant, the layout given, its layouts ("lewis, bell, lewis-cross"), the variant and one layout as an example.
+	"`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).": "`%s` har ingen uppställning `%s`: dess uppställningar är %s (som i `%s/%s`).",
+	// A preset variant with one of its layouts, in alt texts, captions and text boards ("Tawlbwrdd, bell layout"): the variant's title, the layout's name (not translated).
+	"%s, %s layout": "%s, uppställningen %s",
+	// /tafl challenge with an opponent who is not in the server (left it, or an id pasted): the user's mention; `opponent` is the option as Discord names it in the language (as in "You can't challenge yourself").
+	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> är inte medlem i den här servern och kan varken se eller anta utmaningen: utmana en medlem, eller lämna `motståndare` tomt så att vem som helst här kan anta den.",
 }

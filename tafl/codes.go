@@ -42,6 +42,7 @@ const (
 	CodeRulesNoCorners    Code = "rules.no_corners"
 	CodeRulesCornerKing   Code = "rules.corner_king"
 	CodeRulesNoStart      Code = "rules.no_start"
+	CodeRulesKeyCase      Code = "rules.key_case"
 
 	CodePositionSlashes        Code = "position.slashes"
 	CodePositionRows           Code = "position.rows"
@@ -125,6 +126,7 @@ var codeFormats = map[Code]string{
 	CodeRulesEmpty:        "a rules string is key:value pairs, starting with dim:N and ending with start:RECORD",
 	CodeRulesNotKeyValue:  "%q is not key:value",
 	CodeRulesUnknownKey:   "unknown key %q: taflbot does not play that rule",
+	CodeRulesKeyCase:      "key %q: keys are written in small letters, %q",
 	CodeRulesTwice:        "key %q appears twice",
 	CodeRulesDimFirst:     "a rules string starts with dim:N",
 	CodeRulesStartLast:    "a rules string ends with start:RECORD (and has it only once, last)",
@@ -153,7 +155,7 @@ var codeFormats = map[Code]string{
 	CodePositionSlashes:        "a position record starts and ends with '/', one row per rank from rank 1, such as /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
 	CodePositionRows:           "rows in the record: %d; a board has %d to %d",
 	CodePositionCount:          "rank %d: %q is not a count of empty squares",
-	CodePositionAttackingKing:  "rank %d: an attacking king (k) is not played by taflbot",
+	CodePositionAttackingKing:  "rank %d: an attacking king (k) is not played by taflbot; the king of the defenders is K",
 	CodePositionUnplayedPiece:  "rank %d: the piece %q (commander, knight, mercenary or guard) is not played by taflbot",
 	CodePositionNotPiece:       "rank %d: %q is not a piece (t attacker, T defender, K king) or a count",
 	CodePositionRankLength:     "rank %d has %d squares; every rank of a %d×%d board has %d",

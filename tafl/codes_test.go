@@ -22,6 +22,8 @@ func TestRulesErrorsCarryTheirCode(t *testing.T) {
 		{"", tafl.CodeRulesEmpty},
 		{"dim:7 esc " + k, tafl.CodeRulesNotKeyValue},
 		{"dim:7 foo:x " + k, tafl.CodeRulesUnknownKey},
+		{"Dim:7 " + k, tafl.CodeRulesKeyCase},
+		{"dim:7 ESC:e " + k, tafl.CodeRulesKeyCase},
 		{"dim:7 esc:c esc:e " + k, tafl.CodeRulesTwice},
 		{"esc:c dim:7 " + k, tafl.CodeRulesDimFirst},
 		{k + " dim:7", tafl.CodeRulesDimFirst},

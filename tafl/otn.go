@@ -101,6 +101,13 @@ func ParseRules(text string) (Rules, error) {
 			}
 		}
 		if !known {
+			if lk := strings.ToLower(k); lk != k {
+				for _, kk := range rulesKeys {
+					if kk == lk { // "Dim:7 …", as a phone's keyboard writes it
+						return bad(CodeRulesKeyCase, k, lk)
+					}
+				}
+			}
 			return bad(CodeRulesUnknownKey, k)
 		}
 		if _, dup := vals[k]; dup {
