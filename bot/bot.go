@@ -214,7 +214,6 @@ type Bot struct {
 	sweepMu     sync.Mutex            // one sweep at a time
 	caughtUp    chan struct{}         // closed after the start-up sweep (CaughtUp)
 	dailyRetry  map[string]dailyRetry // guild id → when its failed daily post may be tried again (under sweepMu)
-	rematchMu   sync.Mutex            // one rematch created at a time
 	announceMu  keyedMutex            // one edit of a tournament's announcement at a time
 	langs       sync.Map              // "guild/user" → the language the user chose ("" for none)
 	names       sync.Map              // user id → the display name last seen (see noteName)

@@ -91,7 +91,12 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 // also across processes, so that quick repeated commands (at one front
 // end or several) cannot pass the limit together.
 func (b *Bot) createEngineGame(ctx context.Context, g *storage.Game) error {
-	err := b.store.CreateEngineGame(ctx, g, b.aiPerUser, b.aiPerServer)
+	return engineLimitError(b.store.CreateEngineGame(ctx, g, b.aiPerUser, b.aiPerServer))
+}
+
+// engineLimitError says an *storage.EngineGameLimitError to the user;
+// other errors are returned as they are.
+func engineLimitError(err error) error {
 	var le *storage.EngineGameLimitError
 	switch {
 	case !errors.As(err, &le):

@@ -159,8 +159,13 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 		return nil
 	})
 	if errors.Is(err, storage.ErrStale) {
-		b.editPrivate(edit, in, &message{content: lp.T("Game %d moved on before the hint was ready: press **%s** on the new board.", g.ID, shownLabel("Hint", g.Language))})
-		return
+		// Moved on, and perhaps ended since (its final board has no Hint).
+		if now, gerr := b.store.GetGame(edit, g.ID); gerr == nil && !now.Active() {
+			err = tafl.ErrGameOver
+		} else {
+			b.editPrivate(edit, in, &message{content: lp.T("Game %d moved on before the hint was ready: press **%s** on the new board.", g.ID, shownLabel("Hint", g.Language))})
+			return
+		}
 	}
 	if text, ok := userMessage(err, lp); ok { // over (on time): no hint for it
 		b.editPrivate(edit, in, &message{content: text})

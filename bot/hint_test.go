@@ -307,3 +307,48 @@ func hintGame(t *testing.T, adjust func(*bot.Options)) (*harness, string) {
 	h.settle() // a test may move the clock past the deadline next
 	return h, hint
 }
+
+// TestHintWhenTheGameMovedOn: a hint is searched on the position of the
+// board whose Hint was pressed; when the game moved on meanwhile (here
+// the hint waits for the one engine worker, which the gate engine holds
+// on carol's game, while the player moves), the reply says so and names
+// the button as the new board shows it, in the game's language, and the
+// hint is not counted. A game that ended meanwhile (bob aborts it after
+// his move) is said to be over: there is no Hint on its final board (it
+// was told to press it there).
+func TestHintWhenTheGameMovedOn(t *testing.T) {
+	eng := newGateEngine("hard")
+	h := newHarness(t, eng)
+	h.adjust = func(o *bot.Options) { o.AIWorkers, o.ReviewNodes = 1, 2000 }
+	h.restart()
+	h.slash(alice, "settings", opt("server_language", "de"))
+	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
+	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats("hard"); return running > 0 })
+	var ins []*discordgo.Interaction
+	for _, user := range []string{alice, bob} {
+		r, _ := h.slash(user, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+		ins = append(ins, pressHint(h, user, customIDs(r.Components)["Tipp"], ""))
+		waitFor(t, "the hint queued", func() bool { return gauge(t, h, `taflbot_engine_tasks{state="waiting"}`) == len(ins) })
+		g := gameOf(t, h, user)
+		if r, _ := h.slash(user, "move", opt("move", g.Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatalf("%s's move: %q", user, r.Content)
+		}
+	}
+	r, _ := h.slash(bob, "resign")
+	h.click(bob, customIDs(r.Components)["Yes, abort"], true)
+	eng.gate <- struct{}{} // carol's engine moves; the worker takes the hints
+	final, _ := h.fake.final(t, ins[0])
+	if want := "Game 2 moved on before the hint was ready: press **Tipp** on the new board."; final.Content != want {
+		t.Errorf("alice's hint: %q, want %q", final.Content, want)
+	}
+	final, _ = h.fake.final(t, ins[1])
+	if want := "That game is over."; final.Content != want {
+		t.Errorf("bob's hint: %q, want %q", final.Content, want)
+	}
+	h.settle()
+	for _, user := range []string{alice, bob} {
+		if g := gameOf(t, h, user); g.Hints.Attackers != 0 {
+			t.Errorf("%s's hint on a position gone was counted: %+v", user, g.Hints)
+		}
+	}
+}

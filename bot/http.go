@@ -33,7 +33,9 @@ const InteractionsPath = "/interactions"
 // larger body is refused with 413 without reading it), verifies the
 // Ed25519 signature over timestamp and body with the application's public
 // key and refuses a bad signature or a timestamp more than five minutes
-// away with 401; it answers PING with PONG; everything else goes to the
+// away with 401; it answers PING with PONG; a signed body that is not an
+// interaction, or one other than a PING without a user, is refused with
+// 400; everything else goes to the
 // same router as the gateway. The response goes in the HTTP body; a
 // response with files is sent as a deferral in the body and then
 // delivered by editing it through REST.
@@ -80,6 +82,12 @@ func (b *Bot) InteractionsHandler(ctx context.Context) http.Handler {
 		var in discordgo.Interaction
 		if err := json.Unmarshal(body, &in); err != nil || in.ID == "" {
 			b.refuse(w, req, refusedMalformed, http.StatusBadRequest, "bad interaction")
+			return
+		}
+		if in.Type != discordgo.InteractionPing && interactionUserID(&in) == "" {
+			// Discord names the user of every interaction but a PING;
+			// without one a handler would act for user "".
+			b.refuse(w, req, refusedMalformed, http.StatusBadRequest, "bad interaction: no user")
 			return
 		}
 		b.rememberInteractionChannel(body)
@@ -135,7 +143,7 @@ const (
 	refusedBody      = "body"      // the body could not be read (cut off, or too slow)
 	refusedSignature = "signature" // no signature or timestamp, or a signature that does not verify with public_key
 	refusedTimestamp = "timestamp" // correctly signed, but the timestamp is more than five minutes away
-	refusedMalformed = "malformed" // signed, but not an interaction
+	refusedMalformed = "malformed" // signed, but not an interaction, or one with no user
 )
 
 // refusedReasons lists the reasons, in the order /metrics shows them.
@@ -147,7 +155,7 @@ var refusedHints = map[string]string{
 	refusedTimestamp: "the signed timestamp is more than 5 minutes from this machine's clock: check the clock (NTP), or someone is replaying old requests",
 	refusedTooLarge:  "the body is larger than Discord's interactions ever are",
 	refusedBody:      "the body could not be read in time (a slow or broken client)",
-	refusedMalformed: "a correctly signed body that is not an interaction",
+	refusedMalformed: "a correctly signed body that is not an interaction, or one without a user (Discord names the user of all but a PING)",
 	refusedMethod:    "only POST is served on the interactions endpoint",
 	refusedPath:      "the Interactions Endpoint URL to register ends in " + InteractionsPath,
 }

@@ -165,10 +165,11 @@ func TestHTTPCommandWithBoard(t *testing.T) {
 // response otherwise) and never crash.
 func FuzzInteractionsEndpoint(f *testing.F) {
 	f.Add([]byte(`{"id":"1","type":1,"token":"t"}`))
-	f.Add([]byte(`{"id":"2","type":2,"token":"t","data":{"name":"tafl","options":[{"name":"move","type":1,"options":[{"name":"move","type":3,"value":"d1-d4"}]}]}}`))
-	f.Add([]byte(`{"id":"3","type":3,"token":"t","data":{"custom_id":"t:mv:1:0","component_type":2}}`))
-	f.Add([]byte(`{"id":"4","type":2,"token":"t"}`))
-	f.Add([]byte(`{"id":"5","type":4,"token":"t","data":{"name":"tafl","options":[{"name":"move","type":1,"options":[{"name":"move","type":3,"value":"","focused":true}]}]}}`))
+	f.Add([]byte(`{"id":"2","type":2,"token":"t","user":{"id":"7"},"data":{"name":"tafl","options":[{"name":"move","type":1,"options":[{"name":"move","type":3,"value":"d1-d4"}]}]}}`))
+	f.Add([]byte(`{"id":"3","type":3,"token":"t","user":{"id":"7"},"data":{"custom_id":"t:mv:1:0","component_type":2}}`))
+	f.Add([]byte(`{"id":"4","type":2,"token":"t"}`)) // no user: refused
+	f.Add([]byte(`{"id":"6","type":2,"token":"t","user":{"id":"7"}}`))
+	f.Add([]byte(`{"id":"5","type":4,"token":"t","user":{"id":"7"},"data":{"name":"tafl","options":[{"name":"move","type":1,"options":[{"name":"move","type":3,"value":"","focused":true}]}]}}`))
 	f.Add([]byte(`not json`))
 	pub, priv, _ := ed25519.GenerateKey(nil)
 	fake := newFakeDiscord(f)
@@ -450,5 +451,42 @@ func TestHTTPWrongTypedOptions(t *testing.T) {
 	}
 	if p, err := hb.h.store.GetPlayer(t.Context(), guild, alice); err == nil && p.DMs {
 		t.Errorf("dms turned on by \"true\"")
+	}
+}
+
+// TestHTTPInteractionWithoutUser: a correctly signed command, button press
+// or autocomplete with neither member nor user, or a user without an id
+// (Discord sends none, but a
+// body can say so) was answered "Something went wrong" and logged as an
+// internal error; it is refused as a bad request (400, counted as
+// malformed), acts on nothing, and logs no error.
+func TestHTTPInteractionWithoutUser(t *testing.T) {
+	hb := newHTTPBot(t)
+	bodies := map[string]string{
+		"command":      `{"id":"91001","application_id":"555","type":2,"token":"tok","version":1,"guild_id":%q,"channel_id":%q,"data":{"id":"cmd","name":"tafl","type":1,"options":[{"name":"challenge","type":1,"options":[{"name":"variant","type":3,"value":"brandubh"}]}]}}`,
+		"dm command":   `{"id":"91002","application_id":"555","type":2,"token":"tok","version":1,"channel_id":%[2]q,"data":{"id":"cmd","name":"tafl","type":1,"options":[{"name":"games","type":1,"options":[]}]}}`,
+		"button":       `{"id":"91003","application_id":"555","type":3,"token":"tok","version":1,"guild_id":%q,"channel_id":%q,"message":{"id":"1","channel_id":"2"},"data":{"custom_id":"tafl:x","component_type":2}}`,
+		"empty user":   `{"id":"91005","application_id":"555","type":2,"token":"tok","version":1,"guild_id":%q,"channel_id":%q,"member":{"user":{"id":"","username":"x"}},"data":{"id":"cmd","name":"tafl","type":1,"options":[{"name":"games","type":1,"options":[]}]}}`,
+		"autocomplete": `{"id":"91004","application_id":"555","type":4,"token":"tok","version":1,"guild_id":%q,"channel_id":%q,"data":{"id":"cmd","name":"tafl","type":1,"options":[{"name":"challenge","type":1,"options":[{"name":"variant","type":3,"value":"bra","focused":true}]}]}}`,
+	}
+	for name, body := range bodies {
+		resp, out := hb.post(t, []byte(fmt.Sprintf(body, guild, channel)), hb.priv, hb.h.clock.Now())
+		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(out), "no user") {
+			t.Errorf("%s without a user: %d %s, want 400 saying it has no user", name, resp.StatusCode, out)
+		}
+	}
+	if got := metric(t, hb.b, `taflbot_http_refused_total{reason="malformed"}`); !strings.HasSuffix(got, " 5") {
+		t.Errorf("%s, want 5", got)
+	}
+	if lines := hb.h.logs.lines(`"level":"ERROR"`); len(lines) != 0 {
+		t.Errorf("errors logged:\n%s", strings.Join(lines, "\n"))
+	}
+	if cs, err := hb.h.store.OpenChallenges(t.Context()); err != nil || len(cs) != 0 {
+		t.Errorf("open challenges %+v, %v; want none", cs, err)
+	}
+	// A PING has no user, and is answered.
+	ping := []byte(`{"id":"1","application_id":"555","type":1,"token":"t","version":1}`)
+	if resp, body := hb.post(t, ping, hb.priv, hb.h.clock.Now()); resp.StatusCode != 200 || strings.TrimSpace(string(body)) != `{"type":1}` {
+		t.Errorf("PING: %d %s", resp.StatusCode, body)
 	}
 }

@@ -147,9 +147,13 @@ func TestPictureTextsFitInEveryLanguage(t *testing.T) {
 // as a still picture's are (they were not, and frames under 420 pixels
 // cut a German result short). In every language, at the replay's
 // picture sizes (render.DefaultGIFSize, 420 pixels where the bot's
-// boards are that small, and down to 180 pixels, as a replay too large
-// for Discord is drawn again smaller), on every preset's board and a
-// custom variant's of every size, every frame's caption is drawn whole:
+// boards are that small, and down to the smallest, render.MinSize and
+// one more, as a replay too large for Discord is drawn again smaller:
+// there a caption has the least room for its type, whatever the board,
+// TestCaptionRoomIsLeastAtTheSmallestSizes; the longest results were cut
+// short there, the caption's three lines used), on every preset's board
+// and a custom variant's of every size, every frame's caption is drawn
+// whole:
 // the start (also of a sampled replay, one half-move in 12), the widest
 // move (move 1500, a king's move with three captures and a suffix, on
 // the 19×19 board's squares) with either side, and under it every
@@ -193,7 +197,7 @@ func TestReplayCaptionsFitInEveryLanguage(t *testing.T) {
 		for _, e := range pictureOutcomes() {
 			results = append(results, outcomeCaption(p, e.o, e.toMove))
 		}
-		for _, size := range []int{render.DefaultGIFSize, 420, 360, 300, 240, 180} {
+		for _, size := range []int{render.DefaultGIFSize, 420, 360, 300, 240, 180, render.MinSize + 1, render.MinSize} {
 			fits := func(n int, caption string) {
 				t.Helper()
 				if cut := render.CutShort(n, render.Options{Size: size, Caption: caption, CaptionLines: 2}); len(cut) > 0 {

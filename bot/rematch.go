@@ -19,11 +19,27 @@ import (
 // (its Accept button, or Rematch on any board of the old game). Stale
 // and repeated taps are harmless: the offerer is told the offer stands,
 // anyone after the new game started is pointed to it, and an offer
-// declined, withdrawn or expired can be made again. One rematch is
-// created at a time per game (rematchMu), so double taps never make two.
+// declined, withdrawn or expired can be made again. The store records
+// a rematch on the old game in the step that creates it, once no other
+// was recorded since this tap read the game (also across processes on
+// one PostgreSQL database), so double taps never make two: a tap that
+// lost that race is answered as if it came after the winner.
 func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
-	b.rematchMu.Lock()
-	defer b.rematchMu.Unlock()
+	for range 3 {
+		rep, err := b.rematch(ctx, r)
+		if !errors.Is(err, errRematchRaced) {
+			return rep, err
+		}
+	}
+	return nil, errors.New("bot: rematch: the game's rematch kept changing")
+}
+
+// errRematchRaced means another rematch of the game was recorded between
+// reading the game and recording this one: the tap is answered again.
+var errRematchRaced = errors.New("bot: another rematch was recorded meanwhile")
+
+// rematch answers a Rematch tap once (btnRematch).
+func (b *Bot) rematch(ctx context.Context, r *request) (*reply, error) {
 	old, err := b.store.GetGame(ctx, storage.GameID(r.cid.ID))
 	if err != nil {
 		return nil, err
@@ -58,6 +74,11 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 		case c.State == storage.ChallengeOpen && c.Expires.After(b.now()):
 			// The other player offered it: this tap accepts.
 			g, err := b.accept(ctx, c, r.userID, r.userName())
+			if errors.Is(err, storage.ErrChallengeClosed) {
+				// Accepted (or withdrawn) meanwhile, by a tap elsewhere:
+				// answered as it stands now.
+				return nil, errRematchRaced
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -84,10 +105,13 @@ func (b *Bot) btnRematch(ctx context.Context, r *request) (*reply, error) {
 		Variant: old.Variant(), Layout: old.Layout(), Rules: old.Rules(), Side: side.Other(), MoveTime: old.MoveTime, TimeControl: old.Clock.Control,
 		Casual: old.Casual, Rematch: old.ID, Created: b.now(), Expires: b.now().Add(b.expiry), Language: old.Language,
 	}
-	if err := b.store.CreateChallenge(ctx, c); err != nil {
-		return nil, err
-	}
-	if _, err := b.store.UpdateGame(ctx, old.ID, -1, func(g *storage.Game) error { g.Rematch = c.ID; return nil }); err != nil {
+	seen := old.Rematch
+	if err := b.store.CreateRematchChallenge(ctx, c, func(g *storage.Game) error {
+		if g.Rematch != seen {
+			return errRematchRaced
+		}
+		return nil
+	}); err != nil {
 		return nil, err
 	}
 	msg, err := b.challengeMessage(c)
@@ -121,12 +145,15 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 	g.GuildID, g.ChannelID, g.MoveTime, g.Casual = old.GuildID, old.ChannelID, old.MoveTime, old.Casual
 	g.Clock.Control = old.Clock.Control
 	g.Language = old.Language
-	// Within the limits on games against the engine, as /tafl ai.
-	if err := b.createEngineGame(ctx, g); err != nil {
-		return nil, err
-	}
-	if _, err := b.store.UpdateGame(ctx, old.ID, -1, func(og *storage.Game) error { og.RematchGame = g.ID; return nil }); err != nil {
-		return nil, err
+	// Within the limits on games against the engine, as /tafl ai
+	// (createEngineGame), and only if no rematch was recorded meanwhile.
+	if err := b.store.CreateRematchGame(ctx, old.ID, g, b.aiPerUser, b.aiPerServer, func(og *storage.Game) error {
+		if og.RematchGame != 0 {
+			return userErrorT("rematch.playing", og.RematchGame)
+		}
+		return nil
+	}); err != nil {
+		return nil, engineLimitError(err)
 	}
 	b.metrics.gameStarted()
 	gp := gameP(g)

@@ -240,13 +240,20 @@ func (b *Bot) internalError(r *request, err error) *reply {
 	return &reply{resp: ephemeral(r.p.T("Something went wrong (ref %s). It has been logged; please try again.", r.in.ID))}
 }
 
-func (b *Bot) newRequest(in *discordgo.Interaction) *request {
-	r := &request{in: in}
+// interactionUserID is the id of the user who sent in: the member's in a
+// server, the user's in a DM ("" when it names none, as a PING).
+func interactionUserID(in *discordgo.Interaction) string {
 	if in.Member != nil && in.Member.User != nil {
-		r.userID = in.Member.User.ID
-	} else if in.User != nil {
-		r.userID = in.User.ID
+		return in.Member.User.ID
 	}
+	if in.User != nil {
+		return in.User.ID
+	}
+	return ""
+}
+
+func (b *Bot) newRequest(in *discordgo.Interaction) *request {
+	r := &request{in: in, userID: interactionUserID(in)}
 	r.log = b.log.With("interaction_id", in.ID, "guild_id", in.GuildID, "channel_id", in.ChannelID, "user_id", r.userID)
 	switch in.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:

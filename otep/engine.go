@@ -248,7 +248,7 @@ func (s *Engine) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 			if s.Transcript != nil {
 				shown := line
 				if long > 0 {
-					shown = fmt.Sprintf("(a line of %d bytes, too long: ignored)", long)
+					shown = skippedNote(long)
 				}
 				s.tmu.Lock()
 				fmt.Fprintln(s.Transcript, "> "+shown)
@@ -272,14 +272,22 @@ func (s *Engine) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	}
 }
 
-// MaxLine is the longest input line an engine reads (1 MB, without its
-// end of line). A longer line is answered "error 0" and skipped.
+// MaxLine is the longest line an engine reads from its host, and a host
+// from its engine (1 MB, without its end of line). An engine answers a
+// longer line "error 0" and skips it; a host skips it, noting it in its
+// transcript.
 const MaxLine = 1 << 20
 
 // tooLong starts the line readLines' caller passes on in place of a line
 // over MaxLine, followed by its length: no line read has a NUL byte
 // first after trimming, as no command starts with one.
 const tooLong = "\x00too long "
+
+// skippedNote is what a transcript shows in place of a line of n bytes,
+// over MaxLine, that was skipped (by an engine or a host).
+func skippedNote(n int) string {
+	return fmt.Sprintf("(a line of %d bytes, too long: ignored)", n)
+}
 
 // readLines calls line with each line of in (without its end of line,
 // "\r\n" or "\n"), up to the end of in. A line over max bytes is read to

@@ -1,7 +1,6 @@
 package otep
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -107,14 +106,19 @@ func Start(ctx context.Context, argv []string, opt Options) (*Host, error) {
 	h.done = make(chan struct{})
 	go func() {
 		defer close(h.lines)
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			l := strings.TrimSpace(sc.Text())
+		readLines(out, MaxLine, func(text string, long int) {
 			h.lastOut.Store(time.Now().UnixNano())
+			if long > 0 {
+				// Not a line of the protocol (none is that long): it is
+				// skipped, as a log line is, and a timeout names it.
+				h.log("< ", skippedNote(long))
+				h.lines <- tooLong + strconv.Itoa(long)
+				return
+			}
+			l := strings.TrimSpace(text)
 			h.log("< ", l)
 			h.lines <- l
-		}
+		})
 	}()
 	go func() { h.cmd.Wait(); close(h.done) }()
 	if _, err := h.await(ctx, "hello", opt.Hello); err != nil {
@@ -211,12 +215,17 @@ func (h *Host) await(ctx context.Context, word string, timeout time.Duration) (s
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	var refused string // an "error 0 …" meanwhile: the timeout says it
+	var skipped string // a line over MaxLine meanwhile: so does it
 	for {
 		select {
 		case line, ok := <-h.lines:
 			if !ok {
 				h.err = errors.New("the engine exited")
 				return "", h.err
+			}
+			if n, ok := strings.CutPrefix(line, tooLong); ok {
+				skipped = "a line of " + n + " bytes, over 1 MB, which was skipped"
+				continue
 			}
 			cmd, arg, _ := strings.Cut(line, " ")
 			arg = strings.TrimSpace(arg)
@@ -262,6 +271,9 @@ func (h *Host) await(ctx context.Context, word string, timeout time.Duration) (s
 				// It said why it would not answer (a rule it does not
 				// play, say): the timeout alone hid it.
 				h.err = fmt.Errorf("no %q from the engine within %v; it said %q", word, timeout, refused)
+			} else if skipped != "" {
+				// Perhaps the answer, too long to read.
+				h.err = fmt.Errorf("no %q from the engine within %v; it printed %s", word, timeout, skipped)
 			}
 			return "", h.err
 		case <-ctx.Done():

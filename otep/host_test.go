@@ -40,6 +40,10 @@ func TestMain(m *testing.M) {
 //	refuses       greets, then answers every play with "error 0 …" only
 //	deaf          greets, then asks for the rules over and over and never
 //	              reads its input
+//	long-line     like opentafl, but prints a line over MaxLine before
+//	              each move
+//	long-move     greets, then answers every play with a "move" line over
+//	              MaxLine only
 //
 // It logs every line it reads to the file $OTEP_TEST_LOG.
 func fakeEngine(kind string) int {
@@ -95,6 +99,13 @@ func fakeEngine(kind string) int {
 			if kind == "refuses" {
 				fmt.Println("error 0 I do not play this position")
 				continue
+			}
+			if kind == "long-move" {
+				fmt.Println("move " + strings.Repeat("a1-a2|", MaxLine/6+1))
+				continue
+			}
+			if kind == "long-line" {
+				fmt.Println("status " + strings.Repeat("x", MaxLine))
 			}
 			moves++
 			if kind == "empty-move" {
@@ -395,5 +406,33 @@ func TestHostLoad(t *testing.T) {
 	want := fmt.Sprintf("finish 0\n%s\nopponent-move d2-b2|d3-c3|b2-b1 %s\nplay defenders\n", RulesLine(tafl.NewGame(v)), other.Position().Record())
 	if !strings.Contains(string(data), want) {
 		t.Errorf("engine input:\n%s\nwant:\n%s", data, want)
+	}
+}
+
+// An engine's output line over MaxLine (1 MB) ended the session ("the
+// engine exited"): it is skipped with a note in the transcript, and the
+// game goes on; a move that never came in a line of its own times out,
+// the failure saying that a line was skipped.
+func TestHostEngineLineTooLong(t *testing.T) {
+	v := brandubh(t)
+	var tr strings.Builder
+	h, _ := startFake(t, "long-line", Options{Settle: 500 * time.Millisecond, Transcript: &tr})
+	g := tafl.NewGame(v)
+	if err := playOut(t, h, g, tafl.Attackers, 4); err != nil {
+		t.Fatalf("an engine with a long line: %v", err)
+	}
+	h.Close()
+	note := fmt.Sprintf("< (a line of %d bytes, too long: ignored)\n", len("status ")+MaxLine)
+	if n := strings.Count(tr.String(), note); n != 2 {
+		t.Errorf("the transcript notes %d skipped lines, want 2 (%q):\n%.500s", n, note, tr.String())
+	}
+
+	h2, _ := startFake(t, "long-move", Options{Settle: time.Millisecond})
+	g = tafl.NewGame(v)
+	h2.NewGame(g)
+	_, err := h2.Play(context.Background(), g, nil, 300*time.Millisecond)
+	want := fmt.Sprintf(`no "move" from the engine within 300ms; it printed a line of %d bytes, over 1 MB, which was skipped`, len("move ")+6*(MaxLine/6+1))
+	if err == nil || err.Error() != want {
+		t.Errorf("an over-long move: %v, want %q", err, want)
 	}
 }

@@ -152,8 +152,10 @@ func TestOutcomeText(t *testing.T) {
 // It is broken at its last " · " that leaves the first part fitting and
 // drawn whole on two lines, the band a line higher; a replay's caption
 // (CaptionLines, the least lines of its band) is broken the same way
-// (TestSmallReplayCaptionsDrawnWhole), a line with no separator is cut
-// as before, and a caption that fits is left alone.
+// (TestSmallReplayCaptionsDrawnWhole), a line with no separator is
+// broken between words instead, the halves as even as may be (it was cut
+// short), a line of one long word is cut short, and a caption that fits
+// is left alone.
 func TestLongCaptionBreaksAtItsSeparators(t *testing.T) {
 	v, err := tafl.Preset("copenhagen", "")
 	if err != nil {
@@ -184,13 +186,19 @@ func TestLongCaptionBreaksAtItsSeparators(t *testing.T) {
 	if got := wrapCaption(11, &o); got != head+"\n"+reason {
 		t.Errorf("a replay's caption wrapped: %q", got)
 	}
-	for _, o := range []Options{{Caption: strings.ReplaceAll(long, " · ", " ")}} {
-		if got := wrapCaption(11, &o); got != o.Caption {
-			t.Errorf("%+v wrapped as %q", o, got)
-		}
-		if cut := CutShort(11, o); len(cut) != 1 {
-			t.Errorf("%+v: cut short %q, want the line", o, cut)
-		}
+	o = Options{Caption: strings.ReplaceAll(long, " · ", " ")}
+	if got, want := wrapCaption(11, &o), "Gelöst Angreifer gewinnen die Angreifer\nwiederholten; das verlieren die Verteidiger"; got != want {
+		t.Errorf("a line without a separator wrapped as %q, want %q", got, want)
+	}
+	if cut := CutShort(11, o); len(cut) != 0 {
+		t.Errorf("a line without a separator: cut short %q", cut)
+	}
+	o = Options{Caption: strings.Repeat("Verteidiger", 10)}
+	if got := wrapCaption(11, &o); got != o.Caption {
+		t.Errorf("one long word wrapped as %q", got)
+	}
+	if cut := CutShort(11, o); len(cut) != 1 {
+		t.Errorf("one long word: cut short %q, want the line", cut)
 	}
 	if got := height(Options{Caption: "Attackers win · the king escaped"}); got != one {
 		t.Errorf("a caption that fits: picture %d pixels high, want %d", got, one)

@@ -59,8 +59,9 @@ type GIFOptions struct {
 	// A caption has at most MaxCaptionLines lines. A line too long for
 	// the frame even in the smallest caption type is broken at its " · ",
 	// as a still picture's caption is (while the caption has fewer than
-	// MaxCaptionLines lines), and every frame's band is as high as the
-	// tallest caption (see [CutShort] with CaptionLines). Nil gives
+	// MaxCaptionLines lines), then between words (onto MaxWrappedLines
+	// lines at most), and every frame's band is as high as the tallest
+	// caption (see [CutShort] with CaptionLines). Nil gives
 	// English captions: "Brandubh · start", "12… d4-d7 · defenders",
 	// "Defenders win · the king escaped".
 	Captions func(ply, step int) string

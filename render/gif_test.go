@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/draw"
 	"image/gif"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -400,6 +401,78 @@ func TestSmallReplayCaptionsDrawnWhole(t *testing.T) {
 		}
 		if hb, ha := imgs[0].Bounds().Dy(), last.Bounds().Dy(); hb != ha {
 			t.Errorf("%d pixels: the first frame is %d pixels high, the last %d", size, hb, ha)
+		}
+	}
+}
+
+// TestSmallestReplayCaptionsBreakBetweenWords: at the smallest replay,
+// 160 pixels wide, a result's reason with no " · " left in it ("a
+// repetition by the attackers loses for the defenders") was cut short
+// with an ellipsis, the caption already on three lines; it is broken
+// between words onto a fourth line, the halves as even as may be, and
+// drawn whole. Measured on the drawn frames as above.
+func TestSmallestReplayCaptionsBreakBetweenWords(t *testing.T) {
+	const caption = "1. a1-a2 · attackers\nAttackers win · a repetition by the attackers loses for the defenders"
+	if cut := render.CutShort(7, render.Options{Size: render.MinSize, Caption: caption, CaptionLines: 2}); len(cut) != 0 {
+		t.Errorf("cut short at %d pixels: %q", render.MinSize, cut)
+	}
+	g := playMoves(t, preset(t, "brandubh", ""), []string{"b4-b3", "d5-b5", "b3-b2"})
+	captions := func(ply, step int) string {
+		if ply == g.Len() {
+			return "2. b3-b2 · attackers\nAttackers win · a repetition by the attackers loses for the defenders by rule H"
+		}
+		return "Brandubh · move " + string(rune('0'+ply))
+	}
+	var buf bytes.Buffer
+	if err := render.GIF(&buf, g, render.GIFOptions{Size: render.MinSize, Captions: captions}); err != nil {
+		t.Fatal(err)
+	}
+	a, imgs := frames(t, buf.Bytes())
+	size := a.Config.Width
+	if size != render.MinSize {
+		t.Fatalf("frames %d pixels wide, want %d", size, render.MinSize)
+	}
+	last := imgs[len(imgs)-1]
+	lines := inkLines(last, size)
+	if len(lines) != render.MaxWrappedLines {
+		t.Fatalf("the last caption is drawn on %d lines, want %d (the move, the result, its reason in two)", len(lines), render.MaxWrappedLines)
+	}
+	for i, l := range lines {
+		if l.minX < 1 || l.maxX > size-2 {
+			t.Errorf("caption line %d drawn from x=%d to %d, outside the %d-pixel picture", i+1, l.minX, l.maxX, size)
+		}
+	}
+	// The two halves of the reason are about as wide.
+	third, fourth := lines[2].maxX-lines[2].minX, lines[3].maxX-lines[3].minX
+	if third > 2*fourth || fourth > 2*third {
+		t.Errorf("the reason broken into lines %d and %d pixels wide", third, fourth)
+	}
+	long := lines[3]
+	if end := long.endHeight(last); end*2 < long.maxY-long.minY+1 {
+		t.Errorf("the last line's last 2 columns of ink are %d pixels high of the line's %d: cut short with an ellipsis", end, long.maxY-long.minY+1)
+	}
+	if hb, ha := imgs[0].Bounds().Dy(), last.Bounds().Dy(); hb != ha {
+		t.Errorf("the first frame is %d pixels high, the last %d", hb, ha)
+	}
+}
+
+// TestCaptionRoomIsLeastAtTheSmallestSizes: a caption line's room (the
+// picture's width inside its frame) per line height, which the caption
+// type is drawn in proportion to, is least at the smallest pictures,
+// MinSize and MinSize+1, on some board: so a caption drawn whole there on
+// every board is drawn whole at every size (the bot's
+// TestReplayCaptionsFitInEveryLanguage checks its captions there).
+func TestCaptionRoomIsLeastAtTheSmallestSizes(t *testing.T) {
+	room := render.CaptionRoom
+	least := math.Inf(1)
+	for n := tafl.MinSize; n <= tafl.MaxSize; n += 2 {
+		least = min(least, room(n, render.MinSize), room(n, render.MinSize+1))
+	}
+	for n := tafl.MinSize; n <= tafl.MaxSize; n += 2 {
+		for size := render.MinSize; size <= render.MaxSize; size++ {
+			if r := room(n, size); r < least {
+				t.Errorf("%d×%d board, %d pixels: %.3f line heights of room, less than the smallest pictures' %.3f", n, n, size, r, least)
+			}
 		}
 	}
 }

@@ -93,8 +93,8 @@ type Options struct {
 	Caption string
 	// CaptionLines is the least number of lines the caption band holds
 	// (0: as many as Caption has, once a line too long is broken at its
-	// " · "), so that a replay's frames all have the height of the
-	// tallest.
+	// " · " or between words), so that a replay's frames all have the
+	// height of the tallest.
 	CaptionLines int
 
 	// Players, when not nil, adds a band above the board naming both
@@ -147,6 +147,11 @@ func (o *Options) lines() []string {
 
 // MaxCaptionLines bounds a caption: it has at most this many lines.
 const MaxCaptionLines = 3
+
+// MaxWrappedLines bounds a caption as drawn: a line too long for the
+// picture may be broken onto one more line than MaxCaptionLines, between
+// words, where it has no " · " left to break at (see [CutShort]).
+const MaxWrappedLines = MaxCaptionLines + 1
 
 // size returns the image width the options ask for.
 func (o *Options) size() int {

@@ -238,16 +238,18 @@ const captionSeparator = " · "
 // drawn whole, on two lines, where it would be cut. A replay's frames
 // (CaptionLines) are broken the same way, and their band holds the most
 // lines any frame's caption has then (encodeReplay): so a small replay's
-// captions are drawn whole too.
+// captions are drawn whole too. A line still too long is then broken
+// between words, onto MaxWrappedLines lines at most.
 func wrapCaption(n int, o *Options) string {
 	if o.Caption == "" {
 		return o.Caption
 	}
 	size := o.size()
 	g := newGeometry(n, size, o.Flip, 1)
-	width := float64(size - 2*g.x0)
+	room := float64(size - 2*g.x0)
 	face := newFace(mediumFont, float64(lineHeight(size))*captionScale*minShrink, font.HintingNone)
-	fits := func(line string) bool { return textWidth(face, strings.ReplaceAll(line, "·", "•")) <= width }
+	width := func(line string) float64 { return textWidth(face, strings.ReplaceAll(line, "·", "•")) }
+	fits := func(line string) bool { return width(line) <= room }
 	lines := splitCaption(o.Caption)
 	for i := 0; i < len(lines) && len(lines) < MaxCaptionLines; i++ {
 		if fits(lines[i]) {
@@ -263,6 +265,32 @@ func wrapCaption(n int, o *Options) string {
 			k++
 		}
 		head, rest := strings.Join(parts[:k], captionSeparator), strings.Join(parts[k:], captionSeparator)
+		lines = slices.Insert(slices.Replace(lines, i, i+1, head), i+1, rest)
+	}
+	// A line still too long (a result's reason in the smallest pictures,
+	// "a repetition by the attackers loses for the defenders" at 160
+	// pixels) is broken between words where the longer of its two halves
+	// is shortest, onto one more line at most (MaxWrappedLines).
+	for i := 0; i < len(lines) && len(lines) < MaxWrappedLines; i++ {
+		words := strings.Split(lines[i], " ")
+		if fits(lines[i]) || len(words) < 2 {
+			continue
+		}
+		best, widest := 0, math.Inf(1)
+		for k := 1; k < len(words); k++ {
+			head := strings.Join(words[:k], " ")
+			if !fits(head) {
+				break
+			}
+			w := max(width(head), width(strings.Join(words[k:], " ")))
+			if w < widest {
+				best, widest = k, w
+			}
+		}
+		if best == 0 {
+			continue // its first word alone is too long: it is cut short
+		}
+		head, rest := strings.Join(words[:best], " "), strings.Join(words[best:], " ")
 		lines = slices.Insert(slices.Replace(lines, i, i+1, head), i+1, rest)
 	}
 	return strings.Join(lines, "\n")

@@ -290,6 +290,62 @@ func (s *Store) createChallenge(ctx context.Context, c *Challenge, check func(op
 	return nil
 }
 
+// CreateRematchChallenge saves the new open challenge c (as
+// CreateChallenge) that asks to play finished game c.Rematch again, and
+// records it on that game (Game.Rematch), once check has passed: check
+// is given the game as it is then and its error is returned with nothing
+// saved. The look and the writes are one step, also across processes
+// sharing a PostgreSQL database: of several requests at once, each check
+// sees the offer the ones before it recorded, so a check that refuses a
+// game whose Rematch is not the one its caller saw lets one through.
+// check may be called more than once (a transaction retried) and must
+// not change the game.
+func (s *Store) CreateRematchChallenge(ctx context.Context, c *Challenge, check func(old *Game) error) error {
+	if check == nil {
+		return fmt.Errorf("%w: create rematch challenge: no check", ErrInvalid)
+	}
+	n := *c
+	if n.Rematch == 0 {
+		return fmt.Errorf("storage: create rematch challenge: %w: no game to play again", ErrInvalid)
+	}
+	if err := validateChallenge(&n); err != nil {
+		return fmt.Errorf("storage: create challenge: %w", err)
+	}
+	var before, after *Game
+	err := s.write(ctx, func(tx txn) error {
+		before, after = nil, nil
+		old, err := s.loadRematched(tx, n.Rematch, check)
+		if err != nil {
+			return err
+		}
+		id, err := tx.nextChallengeID()
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		n.ID, n.State = id, ChallengeOpen
+		if n.Created.IsZero() {
+			n.Created = now
+		}
+		if err := saveChallenge(tx, nil, &n); err != nil {
+			return err
+		}
+		g := old.clone()
+		g.Rematch = n.ID
+		if err := s.finishUpdate(tx, old, g, now); err != nil {
+			return err
+		}
+		before, after = old, g
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.b.gameSaved(before, after)
+	*c = n
+	return nil
+}
+
 // GetChallenge returns challenge id, or an error wrapping ErrNotFound.
 func (s *Store) GetChallenge(ctx context.Context, id ChallengeID) (*Challenge, error) {
 	if err := ctx.Err(); err != nil {

@@ -76,6 +76,7 @@ var contractTests = []struct {
 	{"LiveClockStopsAtTheEnd", testLiveClockStopsAtTheEnd},
 	{"LiveClockValidation", testLiveClockValidation},
 	{"ChallengeAndRematchFields", testChallengeAndRematchFields},
+	{"Rematches", testRematches},
 	{"CasualDefaultSaved", testCasualDefaultSaved},
 	{"LanguagesSaved", testLanguagesSaved},
 	{"DMFailureKept", testDMFailureKept},

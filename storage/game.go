@@ -669,14 +669,28 @@ var ErrEngineGameLimit = errors.New("storage: too many games against the engine"
 // several requests at once, only as many as the limits leave room for
 // create a game; the others fail with an *EngineGameLimitError.
 func (s *Store) CreateEngineGame(ctx context.Context, g *Game, perUser, perServer int) error {
+	if err := checkEngineGame(g); err != nil {
+		return err
+	}
+	return s.createWith(ctx, g, engineLimits(g, perUser, perServer))
+}
+
+// checkEngineGame checks that g is a new game against the engine.
+func checkEngineGame(g *Game) error {
 	if g == nil || g.game == nil {
 		return fmt.Errorf("%w: create game: make the game with storage.NewGame", ErrInvalid)
 	}
-	user := engineUser(g)
-	if g.Attackers.IsAI() == g.Defenders.IsAI() || user == "" {
+	if g.Attackers.IsAI() == g.Defenders.IsAI() || engineUser(g) == "" {
 		return fmt.Errorf("%w: create engine game: one side must be the engine, the other a user", ErrInvalid)
 	}
-	return s.createWith(ctx, g, func(tx txn) error {
+	return nil
+}
+
+// engineLimits is the check, in the transaction that creates engine game
+// g, that its player and server have room for it.
+func engineLimits(g *Game, perUser, perServer int) func(tx txn) error {
+	user := engineUser(g)
+	return func(tx txn) error {
 		keys := []string{"engine games of user " + user}
 		if g.GuildID != "" {
 			keys = append(keys, "engine games of server "+g.GuildID)
@@ -695,7 +709,72 @@ func (s *Store) CreateEngineGame(ctx context.Context, g *Game, perUser, perServe
 			return reject(&EngineGameLimitError{Server: true, Going: server})
 		}
 		return nil
+	}
+}
+
+// CreateRematchGame saves the new game g against the engine (as
+// CreateEngineGame, within its limits) that plays finished game old
+// again, and records it on old (Game.RematchGame), once check has passed:
+// check is given old as it is then and its error is returned with
+// nothing saved. The look and the writes are one step, also across
+// processes sharing a PostgreSQL database: of several requests at once,
+// each check sees the game the ones before it recorded, so a check that
+// refuses a game with a RematchGame lets one through. check may be called
+// more than once (a transaction retried) and must not change the game.
+func (s *Store) CreateRematchGame(ctx context.Context, old GameID, g *Game, perUser, perServer int, check func(old *Game) error) error {
+	if err := checkEngineGame(g); err != nil {
+		return err
+	}
+	if check == nil {
+		return fmt.Errorf("%w: create rematch game: no check", ErrInvalid)
+	}
+	limits := engineLimits(g, perUser, perServer)
+	var before, after, saved *Game
+	err := s.write(ctx, func(tx txn) error {
+		before, after, saved = nil, nil, nil
+		o, err := s.loadRematched(tx, old, check)
+		if err != nil {
+			return err
+		}
+		if err := limits(tx); err != nil {
+			return err
+		}
+		now := s.now()
+		ng := g.clone()
+		if err := s.createGame(tx, ng, now); err != nil {
+			return err
+		}
+		og := o.clone()
+		og.RematchGame = ng.ID
+		if err := s.finishUpdate(tx, o, og, now); err != nil {
+			return err
+		}
+		before, after, saved = o, og, ng
+		return nil
 	})
+	if err != nil {
+		return err
+	}
+	s.b.gameSaved(nil, saved)
+	s.b.gameSaved(before, after)
+	*g = *saved
+	return nil
+}
+
+// loadRematched loads finished game id, to be played again, and runs
+// check on it.
+func (s *Store) loadRematched(tx txn, id GameID, check func(old *Game) error) (*Game, error) {
+	old, err := s.loadGame(tx, id)
+	if err != nil {
+		return nil, reject(err)
+	}
+	if old.Active() {
+		return nil, rejectf("storage: rematch of game %d: %w: the game is not over", id, ErrInvalid)
+	}
+	if err := check(old.clone()); err != nil {
+		return nil, reject(err)
+	}
+	return old, nil
 }
 
 func (s *Store) createGame(tx txn, g *Game, now time.Time) error {
