@@ -237,3 +237,39 @@ func TestUnknownLayout(t *testing.T) {
 		t.Errorf("/tafl rules variant:tawlbwrdd/foo in German: %q", r.Content)
 	}
 }
+
+// TestVariantByTitle: a variant typed by its title, with spaces for its
+// hyphens or by a layout only one variant has means that variant; a name
+// near some names suggests them. They were all "I don't know the variant
+// …: pick one from the list".
+func TestVariantByTitle(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct{ sub, variant, want string }{
+		{"rules", "ard ri", "Ard Ri (ard-ri, 7×7)"},
+		{"rules", "alea evangelii", "Alea Evangelii (alea-evangelii, 19×19)"},
+		{"rules", "Copenhagen Hnefatafl", "Copenhagen Hnefatafl (copenhagen, 11×11)"},
+		{"rules", "bell", "Tawlbwrdd (tawlbwrdd/bell, 11×11)"},
+		{"rules", "Hnefatafl 9x9", "(hnefatafl-9"},
+	} {
+		r, _ := h.slash(alice, c.sub, opt("variant", c.variant))
+		if r == nil || isEphemeral(r) || len(r.Embeds) == 0 || !strings.Contains(r.Embeds[0].Title, c.want) {
+			t.Errorf("/tafl %s variant:%s: %+v", c.sub, c.variant, r)
+		}
+	}
+	for _, c := range []struct{ sub, variant, want string }{
+		{"rules", "hnefatafl", "I don't know the variant `hnefatafl`: did you mean `copenhagen`, `fetlar`, `hnefatafl-9`? (`/tafl rules` lists them all.)"},
+		{"challenge", "brandub", "I don't know the variant `brandub`: did you mean `brandubh`? (`/tafl rules` lists them all.)"},
+		{"ai", "chess", "I don't know the variant `chess`: pick one from the list (`/tafl rules` lists them all)."},
+	} {
+		if r, _ := h.slash(alice, c.sub, opt("variant", c.variant)); !isEphemeral(r) || r.Content != c.want {
+			t.Errorf("/tafl %s variant:%s: %q", c.sub, c.variant, r.Content)
+		}
+	}
+	if r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "ard ri")); r == nil || isEphemeral(r) || !strings.Contains(r.Content, "**ard-ri** (7×7)") {
+		t.Errorf("/tafl challenge variant:ard ri: %+v", r)
+	}
+	h.slash(alice, "settings", opt("language", "de"))
+	if r, _ := h.slash(alice, "rules", opt("variant", "brandub")); r.Content != "Ich kenne die Variante `brandub` nicht: meintest du `brandubh`? (`/tafl rules` listet alle.)" {
+		t.Errorf("/tafl rules variant:brandub in German: %q", r.Content)
+	}
+}

@@ -112,6 +112,17 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 		// rules string "custom"; the name alone says nothing of the rules.
 		return chosenVariant{}, userErrorf("Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).")
 	}
+	var near []string
+	if err != nil {
+		// A title ("Copenhagen Hnefatafl"), a name with spaces ("ard ri")
+		// or a layout alone ("bell") means the preset it names.
+		var ok bool
+		var n, l string
+		if n, l, near, ok = tafl.MatchPreset(s); ok {
+			name, layout = n, l
+			v, err = tafl.Preset(name, layout)
+		}
+	}
 	if err != nil && layout != "" {
 		for _, p := range tafl.Presets() {
 			if p.Name != name {
@@ -122,6 +133,13 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 			}
 			return chosenVariant{}, userErrorf("`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).", name, codeText(truncate(layout, 30)), strings.Join(p.Layouts, ", "), name, p.Layouts[1])
 		}
+	}
+	if err != nil && len(near) > 0 {
+		shown := make([]string, len(near))
+		for i, n := range near {
+			shown[i] = "`" + n + "`"
+		}
+		return chosenVariant{}, userErrorf("I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)", codeText(truncate(s, 30)), strings.Join(shown, ", "))
 	}
 	if err != nil {
 		return chosenVariant{}, userErrorf("I don't know the variant `%s`: pick one from the list (`/tafl rules` lists them all).", codeText(truncate(s, 30)))

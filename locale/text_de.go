@@ -492,4 +492,6 @@ var deTexts = Dict{
 	"%s, %s layout": "%s, Aufstellung %s",
 	// /tafl challenge with an opponent who is not in the server (left it, or an id pasted): the user's mention; `opponent` is the option as Discord names it in the language (as in "You can't challenge yourself").
 	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> ist kein Mitglied dieses Servers und könnte die Herausforderung weder sehen noch annehmen: fordere ein Mitglied heraus, oder lass `gegner` leer, damit jeder hier annehmen kann.",
+	// A variant name the bot does not know but that is near some it knows: what was typed, then the names it may have meant ("`copenhagen`, `fetlar`"; names not translated).
+	"I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)": "Ich kenne die Variante `%s` nicht: meintest du %s? (`/tafl rules` listet alle.)",
 }

@@ -493,4 +493,6 @@ var enTexts = []any{
 	"%s, %s layout",
 	// /tafl challenge with an opponent who is not in the server (left it, or an id pasted): the user's mention; `opponent` is the option as Discord names it in the language (as in "You can't challenge yourself").
 	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.",
+	// A variant name the bot does not know but that is near some it knows: what was typed, then the names it may have meant ("`copenhagen`, `fetlar`"; names not translated).
+	"I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)",
 }

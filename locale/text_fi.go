@@ -492,4 +492,6 @@ var fiTexts = Dict{
 	"%s, %s layout": "%s, asetelma %s",
 	// /tafl challenge with an opponent who is not in the server (left it, or an id pasted): the user's mention; `opponent` is the option as Discord names it in the language (as in "You can't challenge yourself").
 	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> ei ole tämän palvelimen jäsen, joten hän ei näkisi eikä voisi hyväksyä haastetta: haasta jäsen, tai jätä `vastustaja` tyhjäksi, jolloin kuka tahansa täällä voi hyväksyä.",
+	// A variant name the bot does not know but that is near some it knows: what was typed, then the names it may have meant ("`copenhagen`, `fetlar`"; names not translated).
+	"I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)": "En tunne muunnelmaa `%s`: tarkoititko %s? (`/tafl rules` luettelee kaikki.)",
 }

@@ -492,4 +492,6 @@ var nbTexts = Dict{
 	"%s, %s layout": "%s, oppstillingen %s",
 	// /tafl challenge with an opponent who is not in the server (left it, or an id pasted): the user's mention; `opponent` is the option as Discord names it in the language (as in "You can't challenge yourself").
 	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> er ikke medlem av denne serveren og kan verken se eller ta imot utfordringen: utfordre et medlem, eller la `motstander` stå tom, så alle her kan ta imot.",
+	// A variant name the bot does not know but that is near some it knows: what was typed, then the names it may have meant ("`copenhagen`, `fetlar`"; names not translated).
+	"I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)": "Jeg kjenner ikke varianten `%s`: mente du %s? (`/tafl rules` viser alle.)",
 }

@@ -492,4 +492,6 @@ var svTexts = Dict{
 	"%s, %s layout": "%s, uppställningen %s",
 	// /tafl challenge with an opponent who is not in the server (left it, or an id pasted): the user's mention; `opponent` is the option as Discord names it in the language (as in "You can't challenge yourself").
 	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> är inte medlem i den här servern och kan varken se eller anta utmaningen: utmana en medlem, eller lämna `motståndare` tomt så att vem som helst här kan anta den.",
+	// A variant name the bot does not know but that is near some it knows: what was typed, then the names it may have meant ("`copenhagen`, `fetlar`"; names not translated).
+	"I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)": "Jag känner inte till varianten `%s`: menade du %s? (`/tafl rules` listar alla.)",
 }
