@@ -512,6 +512,9 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 		return nil, challengeGone(err)
 	}
 	p := locale.For(locale.Match(c.Language))
+	if c.Rematch != 0 { // as the Rematch button of the old game offered it
+		return &reply{resp: closedChallenge(p.T("<@%[1]s> declined the rematch of game %[2]d offered by <@%[3]s>.", c.OpponentID, c.Rematch, c.ChallengerID))}, nil
+	}
 	return &reply{resp: closedChallenge(p.T("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, variantName(p, c.Variant, c.Layout)))}, nil
 }
 
@@ -534,6 +537,9 @@ func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
 		return nil, challengeGone(err)
 	}
 	p := locale.For(locale.Match(c.Language))
+	if c.Rematch != 0 {
+		return &reply{resp: closedChallenge(p.T("<@%s> withdrew the rematch offer of game %d.", c.ChallengerID, c.Rematch))}, nil
+	}
 	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, variantName(p, c.Variant, c.Layout)))}, nil
 }
 

@@ -494,4 +494,8 @@ var deTexts = Dict{
 	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> ist kein Mitglied dieses Servers und könnte die Herausforderung weder sehen noch annehmen: fordere ein Mitglied heraus, oder lass `gegner` leer, damit jeder hier annehmen kann.",
 	// A variant name the bot does not know but that is near some it knows: what was typed, then the names it may have meant ("`copenhagen`, `fetlar`"; names not translated).
 	"I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)": "Ich kenne die Variante `%s` nicht: meintest du %s? (`/tafl rules` listet alle.)",
+	// A rematch offer declined (its Decline button): the player who declined, the old game's number, the player who offered it.
+	"<@%[1]s> declined the rematch of game %[2]d offered by <@%[3]s>.": "<@%[1]s> hat die von <@%[3]s> angebotene Revanche von Partie %[2]d abgelehnt.",
+	// A rematch offer withdrawn by the player who offered it (its Withdraw button): that player, the old game's number.
+	"<@%s> withdrew the rematch offer of game %d.": "<@%s> hat das Angebot einer Revanche von Partie %d zurückgezogen.",
 }

@@ -494,4 +494,8 @@ var fiTexts = Dict{
 	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> ei ole tämän palvelimen jäsen, joten hän ei näkisi eikä voisi hyväksyä haastetta: haasta jäsen, tai jätä `vastustaja` tyhjäksi, jolloin kuka tahansa täällä voi hyväksyä.",
 	// A variant name the bot does not know but that is near some it knows: what was typed, then the names it may have meant ("`copenhagen`, `fetlar`"; names not translated).
 	"I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)": "En tunne muunnelmaa `%s`: tarkoititko %s? (`/tafl rules` luettelee kaikki.)",
+	// A rematch offer declined (its Decline button): the player who declined, the old game's number, the player who offered it.
+	"<@%[1]s> declined the rematch of game %[2]d offered by <@%[3]s>.": "<@%[1]s> hylkäsi pelin %[2]d uusintapelin, jota <@%[3]s> tarjosi.",
+	// A rematch offer withdrawn by the player who offered it (its Withdraw button): that player, the old game's number.
+	"<@%s> withdrew the rematch offer of game %d.": "<@%s> perui pelin %d uusintapelitarjouksen.",
 }

@@ -494,4 +494,8 @@ var isTexts = Dict{
 	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> er ekki meðlimur á þessum netþjóni og gæti hvorki séð né tekið áskoruninni: skoraðu á meðlim, eða hafðu `opponent` autt svo að hver sem er hér geti tekið henni.",
 	// A variant name the bot does not know but that is near some it knows: what was typed, then the names it may have meant ("`copenhagen`, `fetlar`"; names not translated).
 	"I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)": "Ég þekki ekki afbrigðið `%s`: áttirðu við %s? (`/tafl rules` sýnir þau öll.)",
+	// A rematch offer declined (its Decline button): the player who declined, the old game's number, the player who offered it.
+	"<@%[1]s> declined the rematch of game %[2]d offered by <@%[3]s>.": "<@%[1]s> hafnaði endurleik skákar %[2]d sem <@%[3]s> bauð.",
+	// A rematch offer withdrawn by the player who offered it (its Withdraw button): that player, the old game's number.
+	"<@%s> withdrew the rematch offer of game %d.": "<@%s> dró boð um endurleik skákar %d til baka.",
 }

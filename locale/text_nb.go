@@ -494,4 +494,8 @@ var nbTexts = Dict{
 	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> er ikke medlem av denne serveren og kan verken se eller ta imot utfordringen: utfordre et medlem, eller la `motstander` stå tom, så alle her kan ta imot.",
 	// A variant name the bot does not know but that is near some it knows: what was typed, then the names it may have meant ("`copenhagen`, `fetlar`"; names not translated).
 	"I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)": "Jeg kjenner ikke varianten `%s`: mente du %s? (`/tafl rules` viser alle.)",
+	// A rematch offer declined (its Decline button): the player who declined, the old game's number, the player who offered it.
+	"<@%[1]s> declined the rematch of game %[2]d offered by <@%[3]s>.": "<@%[1]s> avslo omkampen av parti %[2]d som <@%[3]s> tilbød.",
+	// A rematch offer withdrawn by the player who offered it (its Withdraw button): that player, the old game's number.
+	"<@%s> withdrew the rematch offer of game %d.": "<@%s> trakk tilbake tilbudet om omkamp av parti %d.",
 }

@@ -494,4 +494,8 @@ var svTexts = Dict{
 	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> är inte medlem i den här servern och kan varken se eller anta utmaningen: utmana en medlem, eller lämna `motståndare` tomt så att vem som helst här kan anta den.",
 	// A variant name the bot does not know but that is near some it knows: what was typed, then the names it may have meant ("`copenhagen`, `fetlar`"; names not translated).
 	"I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)": "Jag känner inte till varianten `%s`: menade du %s? (`/tafl rules` listar alla.)",
+	// A rematch offer declined (its Decline button): the player who declined, the old game's number, the player who offered it.
+	"<@%[1]s> declined the rematch of game %[2]d offered by <@%[3]s>.": "<@%[1]s> avböjde returmatchen av parti %[2]d som <@%[3]s> erbjöd.",
+	// A rematch offer withdrawn by the player who offered it (its Withdraw button): that player, the old game's number.
+	"<@%s> withdrew the rematch offer of game %d.": "<@%s> drog tillbaka erbjudandet om returmatch av parti %d.",
 }
