@@ -206,8 +206,16 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	if c.Rematch != 0 {
 		head = p.T("**Rematch** of game %d: ", c.Rematch)
 	}
-	content := head + p.T("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
-		c.ChallengerID, opponentName(p, c), variantName(p, c.Variant, c.Layout), v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
+	var content string
+	if c.Rules != "" {
+		// A sentence of its own: "custom" is no name to challenge to
+		// ("fordert @bob zu eigene Variante heraus").
+		content = head + p.T("<@%s> challenges %s to a game in a **custom variant** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
+			c.ChallengerID, opponentName(p, c), v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
+	} else {
+		content = head + p.T("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
+			c.ChallengerID, opponentName(p, c), variantName(p, c.Variant, c.Layout), v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
+	}
 	if c.Rules != "" {
 		// "custom" says nothing of how it is played: the opponent needs
 		// the rules before accepting.

@@ -96,7 +96,7 @@ func TestCustomGamesNamedInTheReadersLanguage(t *testing.T) {
 		"quit",
 	})
 	consoleSays(t, out,
-		"@alice fordert @bob zu **eigene Variante** (7×7) heraus",
+		"@alice fordert @bob zu einer Partie in einer **eigenen Variante** (7×7) heraus",
 		"**Partie 1** · eigene Variante · @alice (Angreifer) gegen @bob (Verteidiger)",
 		"Partie 1 (eigene Variante, ",
 	)
@@ -109,4 +109,30 @@ func TestCustomGamesNamedInTheReadersLanguage(t *testing.T) {
 		"quit",
 	})
 	consoleSays(t, out, "**Game 1** · custom · @alice (attackers) vs @bob (defenders)")
+}
+
+// TestCustomChallengeSentence: a challenge in a rules string's variant
+// has a sentence of its own in each language; it put the word for
+// "custom" where a variant's name goes ("fordert @bob zu **eigene
+// Variante** heraus", "challenges @bob to **custom**").
+func TestCustomChallengeSentence(t *testing.T) {
+	const rules = `"dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`
+	for lang, want := range map[string]string{
+		"en": "@alice challenges @bob to a game in a **custom variant** (7×7), playing",
+		"da": "@alice udfordrer @bob til et parti i en **egen variant** (7×7) og spiller",
+		"de": "@alice fordert @bob zu einer Partie in einer **eigenen Variante** (7×7) heraus",
+		"fi": "@alice haastaa: @bob, peli **omassa muunnelmassa** (7×7), pelaa",
+		"is": "@alice skorar á @bob í skák í **eigin afbrigði** (7×7) og teflir",
+		"no": "@alice utfordrer @bob til et parti i en **egen variant** (7×7) og spiller",
+		"sv": "@alice utmanar @bob till ett parti i en **egen variant** (7×7) och spelar",
+	} {
+		out := runConsoleWith(t, bot.Options{}, []string{
+			"/tafl settings language:" + lang,
+			"/tafl challenge opponent:bob side:attackers variant:" + rules,
+			"quit",
+		})
+		if !strings.Contains(out, want) {
+			t.Errorf("%s: want %q in:\n%s", lang, want, out)
+		}
+	}
 }

@@ -498,4 +498,6 @@ var isTexts = Dict{
 	"<@%[1]s> declined the rematch of game %[2]d offered by <@%[3]s>.": "<@%[1]s> hafnaði endurleik skákar %[2]d sem <@%[3]s> bauð.",
 	// A rematch offer withdrawn by the player who offered it (its Withdraw button): that player, the old game's number.
 	"<@%s> withdrew the rematch offer of game %d.": "<@%s> dró boð um endurleik skákar %d til baka.",
+	// A challenge in a custom variant (an OpenTafl rules string, shown on the next line): challenger, opponent, board size twice, side, pace, rated or casual, who may accept, expiry timestamp. Its own sentence: the variant's word needs its article and case here ("zu einer Partie in einer eigenen Variante").
+	"<@%s> challenges %s to a game in a **custom variant** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.": "<@%s> skorar á %s í skák í **eigin afbrigði** (%d×%d) og teflir fyrir %s, %s, %s. %s\nÁskorunin rennur út <t:%d:R>.",
 }

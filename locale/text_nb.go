@@ -498,4 +498,6 @@ var nbTexts = Dict{
 	"<@%[1]s> declined the rematch of game %[2]d offered by <@%[3]s>.": "<@%[1]s> avslo omkampen av parti %[2]d som <@%[3]s> tilbød.",
 	// A rematch offer withdrawn by the player who offered it (its Withdraw button): that player, the old game's number.
 	"<@%s> withdrew the rematch offer of game %d.": "<@%s> trakk tilbake tilbudet om omkamp av parti %d.",
+	// A challenge in a custom variant (an OpenTafl rules string, shown on the next line): challenger, opponent, board size twice, side, pace, rated or casual, who may accept, expiry timestamp. Its own sentence: the variant's word needs its article and case here ("zu einer Partie in einer eigenen Variante").
+	"<@%s> challenges %s to a game in a **custom variant** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.": "<@%s> utfordrer %s til et parti i en **egen variant** (%d×%d) og spiller %s, %s, %s. %s\nUtfordringen utløper <t:%d:R>.",
 }
