@@ -31,6 +31,9 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, true)
+	if err == nil {
+		err = checkGameRules(cv)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +222,7 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	if c.Rules != "" {
 		// "custom" says nothing of how it is played: the opponent needs
 		// the rules before accepting.
-		content += "\n" + p.T("Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.", truncate(c.Rules, 1500))
+		content += "\n" + p.T("Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.", truncate(c.Rules, maxRulesString)) // parseVariant bounds new ones; a rematch may copy an older, longer one
 	}
 	png, err := b.boardPNG(v.Start(), nil, p.T("Challenge · %s", variantName(p, c.Variant, c.Layout)))
 	if err != nil {

@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
@@ -52,6 +53,33 @@ func gameVariant(p *locale.Printer, g *storage.Game) string {
 // rather than that no variant has that name.
 func isRulesString(s string) bool {
 	return strings.Contains(s, ":")
+}
+
+// maxRulesName is the most characters a rules string's name: may have,
+// and maxRulesString the most a rules string may have in all, in a game:
+// a challenge (and a rematch offer) shows the whole string in its
+// message, under Discord's 2000 characters, so that the opponent can
+// read its rules before accepting. /tafl rules reads longer ones.
+const (
+	maxRulesName   = 100
+	maxRulesString = 1500
+)
+
+// checkGameRules refuses, for a game, a rules string too long for a
+// challenge's message to show whole (it was cut at 1500 characters, and
+// with a long name: its start: was lost, so that the opponent could not
+// look its rules up).
+func checkGameRules(c chosenVariant) error {
+	if c.rules == "" {
+		return nil
+	}
+	if n := utf8.RuneCountInString(c.v.Rules().Title); n > maxRulesName {
+		return userErrorf("I can't play that rules string: %s.", userErrorf("its name (name:) is %d characters long: give it a name of at most %d characters", n, maxRulesName))
+	}
+	if n := utf8.RuneCountInString(c.rules); n > maxRulesString {
+		return userErrorf("I can't play that rules string: %s.", userErrorf("it is %d characters long, more than the %d a challenge's message can show: shorten it", n, maxRulesString))
+	}
+	return nil
 }
 
 // parseVariant reads "name", "name/layout" or, when custom is true, an

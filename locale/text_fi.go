@@ -500,4 +500,8 @@ var fiTexts = Dict{
 	"<@%s> withdrew the rematch offer of game %d.": "<@%s> perui pelin %d uusintapelitarjouksen.",
 	// A challenge in a custom variant (an OpenTafl rules string, shown on the next line): challenger, opponent, board size twice, side, pace, rated or casual, who may accept, expiry timestamp. Its own sentence: the variant's word needs its article and case here ("zu einer Partie in einer eigenen Variante").
 	"<@%s> challenges %s to a game in a **custom variant** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.": "<@%s> haastaa: %s, peli **omassa muunnelmassa** (%d×%d), pelaa %s, %s, %s. %s\nHaaste vanhenee <t:%d:R>.",
+	// Why a rules string is refused (after "I can't play that rules string: "): its name: is too long to leave room for the string in a challenge's message; how long it is, the most allowed.
+	"its name (name:) is %d characters long: give it a name of at most %d characters": "sen nimi (name:) on %d merkkiä pitkä: anna sille enintään %d merkin nimi",
+	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
+	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "se on %d merkkiä pitkä, enemmän kuin haasteen viestiin mahtuvat %d: lyhennä sitä",
 }

@@ -500,4 +500,8 @@ var nbTexts = Dict{
 	"<@%s> withdrew the rematch offer of game %d.": "<@%s> trakk tilbake tilbudet om omkamp av parti %d.",
 	// A challenge in a custom variant (an OpenTafl rules string, shown on the next line): challenger, opponent, board size twice, side, pace, rated or casual, who may accept, expiry timestamp. Its own sentence: the variant's word needs its article and case here ("zu einer Partie in einer eigenen Variante").
 	"<@%s> challenges %s to a game in a **custom variant** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.": "<@%s> utfordrer %s til et parti i en **egen variant** (%d×%d) og spiller %s, %s, %s. %s\nUtfordringen utløper <t:%d:R>.",
+	// Why a rules string is refused (after "I can't play that rules string: "): its name: is too long to leave room for the string in a challenge's message; how long it is, the most allowed.
+	"its name (name:) is %d characters long: give it a name of at most %d characters": "navnet (name:) er %d tegn langt: gi den et navn på høyst %d tegn",
+	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
+	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "den er %d tegn lang, mer enn de %d en utfordrings melding kan vise: gjør den kortere",
 }

@@ -500,4 +500,8 @@ var svTexts = Dict{
 	"<@%s> withdrew the rematch offer of game %d.": "<@%s> drog tillbaka erbjudandet om returmatch av parti %d.",
 	// A challenge in a custom variant (an OpenTafl rules string, shown on the next line): challenger, opponent, board size twice, side, pace, rated or casual, who may accept, expiry timestamp. Its own sentence: the variant's word needs its article and case here ("zu einer Partie in einer eigenen Variante").
 	"<@%s> challenges %s to a game in a **custom variant** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.": "<@%s> utmanar %s till ett parti i en **egen variant** (%d×%d) och spelar %s, %s, %s. %s\nUtmaningen går ut <t:%d:R>.",
+	// Why a rules string is refused (after "I can't play that rules string: "): its name: is too long to leave room for the string in a challenge's message; how long it is, the most allowed.
+	"its name (name:) is %d characters long: give it a name of at most %d characters": "dess namn (name:) är %d tecken långt: ge den ett namn på högst %d tecken",
+	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
+	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "den är %d tecken lång, mer än de %d som en utmanings meddelande kan visa: korta den",
 }
