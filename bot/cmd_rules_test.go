@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/locale"
 	"testing"
 
@@ -271,5 +272,35 @@ func TestVariantByTitle(t *testing.T) {
 	h.slash(alice, "settings", opt("language", "de"))
 	if r, _ := h.slash(alice, "rules", opt("variant", "brandub")); r.Content != "Ich kenne die Variante `brandub` nicht: meintest du `brandubh`? (`/tafl rules` listet alle.)" {
 		t.Errorf("/tafl rules variant:brandub in German: %q", r.Content)
+	}
+}
+
+// TestRulesDiagramsSizedByBoard: the worked examples of /tafl rules were
+// 360 pixels wide for every board, alea-evangelii's 19×19 squares some
+// 16 pixels; a diagram is as wide as squares of at least 28 pixels need
+// (360 for 7×7 and 11×11 as before), within a board picture's width.
+func TestRulesDiagramsSizedByBoard(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.Render.Size = 0 } // boards of render.DefaultSize, 840
+	h.restart()
+	for _, c := range []struct {
+		variant  string
+		min, max int
+	}{{"brandubh", 360, 360}, {"copenhagen", 360, 360}, {"alea-evangelii", 19*28 + 60, 700}} {
+		in := h.slashInteraction(carol, "rules", opt("variant", c.variant))
+		h.bot.HandleGateway(t.Context(), in)
+		_, rec := h.fake.final(t, in)
+		if len(rec.Files) < 2 {
+			t.Fatalf("%s: %d pictures", c.variant, len(rec.Files))
+		}
+		for _, f := range rec.Files[1:] { // the first is the start board
+			img, err := png.Decode(bytes.NewReader(f.Data))
+			if err != nil {
+				t.Fatalf("%s: %s: %v", c.variant, f.Name, err)
+			}
+			if w := img.Bounds().Dx(); w < c.min || w > c.max {
+				t.Errorf("%s: %s is %d pixels wide, want %d to %d", c.variant, f.Name, w, c.min, c.max)
+			}
+		}
 	}
 }
