@@ -304,3 +304,13 @@ func TestRulesDiagramsSizedByBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleVariantByTitle: /tafl puzzle reads a variant's title as the
+// other commands do; "Copenhagen Hnefatafl" was "There is no variant".
+func TestPuzzleVariantByTitle(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{`/tafl puzzle variant:"Copenhagen Hnefatafl"`, `/tafl puzzle variant:"ard ri"`, "quit"})
+	consoleSays(t, out, "** · copenhagen · rated", "There are no ard-ri puzzles here yet")
+	if strings.Contains(out, "There is no variant") {
+		t.Errorf("a title refused:\n%.1500s", out)
+	}
+}
