@@ -22,6 +22,9 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, true)
+	if err == nil {
+		err = checkGameRules(cv)
+	}
 	if err != nil {
 		return nil, err
 	}

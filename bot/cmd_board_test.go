@@ -235,3 +235,21 @@ func TestLayoutInAltText(t *testing.T) {
 		}
 	})
 }
+
+// TestTextBoardSizeInWords: the board in words names every variant's
+// size as "N by N", for screen readers; hnefatafl-9, whose title has its
+// size, read "Game 1, Hnefatafl 9×9:".
+func TestTextBoardSizeInWords(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl ai variant:hnefatafl-9 side:attackers", "/tafl board text:true",
+		"/tafl settings language:de", "/tafl board text:true",
+		"quit",
+	})
+	consoleSays(t, out,
+		"Game 1, Hnefatafl, 9 by 9: alice plays the attackers",
+		"Partie 1, Hnefatafl, 9 mal 9: alice spielt die Angreifer",
+	)
+	if strings.Contains(out, "Game 1, Hnefatafl 9×9") {
+		t.Errorf("the size as 9×9 in words:\n%s", out)
+	}
+}

@@ -31,6 +31,9 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, true)
+	if err == nil {
+		err = checkGameRules(cv)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -206,12 +209,20 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 	if c.Rematch != 0 {
 		head = p.T("**Rematch** of game %d: ", c.Rematch)
 	}
-	content := head + p.T("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
-		c.ChallengerID, opponentName(p, c), variantName(p, c.Variant, c.Layout), v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
+	var content string
+	if c.Rules != "" {
+		// A sentence of its own: "custom" is no name to challenge to
+		// ("fordert @bob zu eigene Variante heraus").
+		content = head + p.T("<@%s> challenges %s to a game in a **custom variant** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
+			c.ChallengerID, opponentName(p, c), v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
+	} else {
+		content = head + p.T("<@%s> challenges %s to **%s** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.",
+			c.ChallengerID, opponentName(p, c), variantName(p, c.Variant, c.Layout), v.Size(), v.Size(), side, pace, rated, who, c.Expires.Unix())
+	}
 	if c.Rules != "" {
 		// "custom" says nothing of how it is played: the opponent needs
 		// the rules before accepting.
-		content += "\n" + p.T("Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.", truncate(c.Rules, 1500))
+		content += "\n" + p.T("Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.", truncate(c.Rules, maxRulesString)) // parseVariant bounds new ones; a rematch may copy an older, longer one
 	}
 	png, err := b.boardPNG(v.Start(), nil, p.T("Challenge · %s", variantName(p, c.Variant, c.Layout)))
 	if err != nil {
@@ -512,6 +523,9 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 		return nil, challengeGone(err)
 	}
 	p := locale.For(locale.Match(c.Language))
+	if c.Rematch != 0 { // as the Rematch button of the old game offered it
+		return &reply{resp: closedChallenge(p.T("<@%[1]s> declined the rematch of game %[2]d offered by <@%[3]s>.", c.OpponentID, c.Rematch, c.ChallengerID))}, nil
+	}
 	return &reply{resp: closedChallenge(p.T("<@%s> declined the challenge of <@%s> (%s).", c.OpponentID, c.ChallengerID, variantName(p, c.Variant, c.Layout)))}, nil
 }
 
@@ -534,6 +548,9 @@ func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
 		return nil, challengeGone(err)
 	}
 	p := locale.For(locale.Match(c.Language))
+	if c.Rematch != 0 {
+		return &reply{resp: closedChallenge(p.T("<@%s> withdrew the rematch offer of game %d.", c.ChallengerID, c.Rematch))}, nil
+	}
 	return &reply{resp: closedChallenge(p.T("<@%s> withdrew the challenge (%s).", c.ChallengerID, variantName(p, c.Variant, c.Layout)))}, nil
 }
 

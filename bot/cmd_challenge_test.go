@@ -212,7 +212,7 @@ func TestCustomVariantChallenge(t *testing.T) {
 			t.Errorf("an even board: %s", v.text)
 		}
 		v = d.do(t, "alice", `/tafl challenge opponent:bob side:attackers variant:"dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`)
-		if !strings.Contains(v.text, "**custom** (7×7)") {
+		if !strings.Contains(v.text, "to a game in a **custom variant** (7×7)") {
 			t.Fatalf("the custom challenge: %s", v.text)
 		}
 		d.do(t, "bob", "click Accept")

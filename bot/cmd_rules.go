@@ -192,14 +192,31 @@ func embedText(e *discordgo.MessageEmbed) int {
 	return n
 }
 
-// diagramSize is the width of a rules diagram.
-const diagramSize = 360
+// diagramSize is the width of a rules diagram, and diagramSquare the
+// least width of its squares: a diagram is diagramSize wide unless its
+// board has too many squares for that (alea-evangelii's 19×19 had
+// squares of 16 pixels), when it is as wide as squares of diagramSquare
+// pixels make it (about 600 for 19×19), never wider than a board picture.
+const (
+	diagramSize   = 360
+	diagramSquare = 28 // as an 11×11 board has at diagramSize
+)
+
+// diagramWidth is the width of a diagram of an n×n board, within max.
+func diagramWidth(n, max int) int {
+	w := diagramSize
+	// render's layout: a margin of 14 + 3.5 % of the width each side,
+	// the rest the squares.
+	for ; (w-2*(14+w*7/200))/n < diagramSquare && w < render.MaxSize; w += 10 {
+	}
+	return min(w, max)
+}
 
 // diagramPNG draws a worked example: the position after its move, with
 // the move and its captures marked.
 func (b *Bot) diagramPNG(il tafl.Illustration) ([]byte, error) {
 	opts := b.render
-	opts.Size = min(diagramSize, cmpOr(opts.Size, render.DefaultSize))
+	opts.Size = diagramWidth(il.After.Size(), cmpOr(opts.Size, render.DefaultSize))
 	opts.LastMove, opts.Captured = il.Ply.Move, il.Ply.Captures
 	var buf bytes.Buffer
 	err := b.withRenderSlot(func() error { return b.renderer.PNG(&buf, il.After, opts) })

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/locale"
 	"testing"
 
@@ -235,5 +236,81 @@ func TestUnknownLayout(t *testing.T) {
 	h.slash(alice, "settings", opt("language", "de"))
 	if r, _ := h.slash(alice, "rules", opt("variant", "tawlbwrdd/foo")); r.Content != "`tawlbwrdd` hat keine Aufstellung `foo`: ihre Aufstellungen sind lewis, bell, lewis-cross (wie in `tawlbwrdd/bell`)." {
 		t.Errorf("/tafl rules variant:tawlbwrdd/foo in German: %q", r.Content)
+	}
+}
+
+// TestVariantByTitle: a variant typed by its title, with spaces for its
+// hyphens or by a layout only one variant has means that variant; a name
+// near some names suggests them. They were all "I don't know the variant
+// …: pick one from the list".
+func TestVariantByTitle(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct{ sub, variant, want string }{
+		{"rules", "ard ri", "Ard Ri (ard-ri, 7×7)"},
+		{"rules", "alea evangelii", "Alea Evangelii (alea-evangelii, 19×19)"},
+		{"rules", "Copenhagen Hnefatafl", "Copenhagen Hnefatafl (copenhagen, 11×11)"},
+		{"rules", "bell", "Tawlbwrdd (tawlbwrdd/bell, 11×11)"},
+		{"rules", "Hnefatafl 9x9", "(hnefatafl-9"},
+	} {
+		r, _ := h.slash(alice, c.sub, opt("variant", c.variant))
+		if r == nil || isEphemeral(r) || len(r.Embeds) == 0 || !strings.Contains(r.Embeds[0].Title, c.want) {
+			t.Errorf("/tafl %s variant:%s: %+v", c.sub, c.variant, r)
+		}
+	}
+	for _, c := range []struct{ sub, variant, want string }{
+		{"rules", "hnefatafl", "I don't know the variant `hnefatafl`: did you mean `copenhagen`, `fetlar`, `hnefatafl-9`? (`/tafl rules` lists them all.)"},
+		{"challenge", "brandub", "I don't know the variant `brandub`: did you mean `brandubh`? (`/tafl rules` lists them all.)"},
+		{"ai", "chess", "I don't know the variant `chess`: pick one from the list (`/tafl rules` lists them all)."},
+	} {
+		if r, _ := h.slash(alice, c.sub, opt("variant", c.variant)); !isEphemeral(r) || r.Content != c.want {
+			t.Errorf("/tafl %s variant:%s: %q", c.sub, c.variant, r.Content)
+		}
+	}
+	if r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "ard ri")); r == nil || isEphemeral(r) || !strings.Contains(r.Content, "**ard-ri** (7×7)") {
+		t.Errorf("/tafl challenge variant:ard ri: %+v", r)
+	}
+	h.slash(alice, "settings", opt("language", "de"))
+	if r, _ := h.slash(alice, "rules", opt("variant", "brandub")); r.Content != "Ich kenne die Variante `brandub` nicht: meintest du `brandubh`? (`/tafl rules` listet alle.)" {
+		t.Errorf("/tafl rules variant:brandub in German: %q", r.Content)
+	}
+}
+
+// TestRulesDiagramsSizedByBoard: the worked examples of /tafl rules were
+// 360 pixels wide for every board, alea-evangelii's 19×19 squares some
+// 16 pixels; a diagram is as wide as squares of at least 28 pixels need
+// (360 for 7×7 and 11×11 as before), within a board picture's width.
+func TestRulesDiagramsSizedByBoard(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.Render.Size = 0 } // boards of render.DefaultSize, 840
+	h.restart()
+	for _, c := range []struct {
+		variant  string
+		min, max int
+	}{{"brandubh", 360, 360}, {"copenhagen", 360, 360}, {"alea-evangelii", 19*28 + 60, 700}} {
+		in := h.slashInteraction(carol, "rules", opt("variant", c.variant))
+		h.bot.HandleGateway(t.Context(), in)
+		_, rec := h.fake.final(t, in)
+		if len(rec.Files) < 2 {
+			t.Fatalf("%s: %d pictures", c.variant, len(rec.Files))
+		}
+		for _, f := range rec.Files[1:] { // the first is the start board
+			img, err := png.Decode(bytes.NewReader(f.Data))
+			if err != nil {
+				t.Fatalf("%s: %s: %v", c.variant, f.Name, err)
+			}
+			if w := img.Bounds().Dx(); w < c.min || w > c.max {
+				t.Errorf("%s: %s is %d pixels wide, want %d to %d", c.variant, f.Name, w, c.min, c.max)
+			}
+		}
+	}
+}
+
+// TestPuzzleVariantByTitle: /tafl puzzle reads a variant's title as the
+// other commands do; "Copenhagen Hnefatafl" was "There is no variant".
+func TestPuzzleVariantByTitle(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{`/tafl puzzle variant:"Copenhagen Hnefatafl"`, `/tafl puzzle variant:"ard ri"`, "quit"})
+	consoleSays(t, out, "** · copenhagen · rated", "There are no ard-ri puzzles here yet")
+	if strings.Contains(out, "There is no variant") {
+		t.Errorf("a title refused:\n%.1500s", out)
 	}
 }

@@ -470,9 +470,10 @@ func TestConsoleLimitsOfOneInTheSingular(t *testing.T) {
 }
 
 // TestConsoleTitleWithTheSize: Hnefatafl 9×9's title names its size, so
-// its rules, challenge, board and text board do not add it again
-// ("Hnefatafl 9×9 (9×9)", "Hnefatafl 9×9, 9 by 9"); other variants keep
-// theirs ("Brandubh (7×7)").
+// its rules, challenge and board do not add it again ("Hnefatafl 9×9
+// (9×9)"); the text board says it in words as for every variant,
+// "Hnefatafl, 9 by 9" (not "Hnefatafl 9×9, 9 by 9"); other variants
+// keep theirs ("Brandubh (7×7)").
 func TestConsoleTitleWithTheSize(t *testing.T) {
 	text := runConsole(t, consoleStore(t), 0, []string{
 		"/tafl rules variant:hnefatafl-9",
@@ -486,7 +487,7 @@ func TestConsoleTitleWithTheSize(t *testing.T) {
 		"Hnefatafl 9×9 (hnefatafl-9)\n",
 		"The start position of Hnefatafl 9×9: 16 attackers",
 		"Board of game 1, Hnefatafl 9×9, alice (attackers) against bob (defenders).",
-		"Game 1, Hnefatafl 9×9: alice plays the attackers, bob the defenders.",
+		"Game 1, Hnefatafl, 9 by 9: alice plays the attackers, bob the defenders.",
 		"The start position of Brandubh (7×7): 8 attackers",
 	)
 	for _, bad := range []string{"9×9 (9×9)", "9×9, 9 by 9", "hnefatafl-9, 9×9"} {

@@ -105,7 +105,15 @@ func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 	}
 	variant := strings.ToLower(strings.TrimSpace(r.str("variant")))
 	if variant != "" && !puzzleVariant(variant) {
-		return nil, userErrorT("puzzle.no_variant", userArg(truncate(variant, 30)))
+		// A title ("Ard Ri") or a layout alone ("bell"), as parseVariant.
+		name, layout, _, ok := tafl.MatchPreset(variant)
+		if !ok {
+			return nil, userErrorT("puzzle.no_variant", userArg(truncate(variant, 30)))
+		}
+		variant = name
+		if layout != "" {
+			variant += "/" + layout
+		}
 	}
 	msg, err := b.newPuzzle(ctx, r, variant, 0, "")
 	if err != nil {

@@ -412,3 +412,25 @@ func TestRematchOfARemovedEngine(t *testing.T) {
 		t.Errorf("a game was started: game %d, rematch %d", g.ID, g.RematchGame)
 	}
 }
+
+// TestRematchDeclinedOrWithdrawn: a rematch offer declined or withdrawn
+// says it was the rematch of that game; it read "declined the challenge
+// of @alice (brandubh)" and "withdrew the challenge (brandubh)".
+func TestRematchDeclinedOrWithdrawn(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
+	board, _ := h.click(bob, customIDs(r.Components)["Accept"], false)
+	final := resignFrom(t, h, bob, board)
+	offer, _ := h.click(alice, customIDs(final.Components)["Rematch"], false)
+	declined, _ := h.click(bob, customIDs(offer.Components)["Decline"], false)
+	if isEphemeral(declined) || declined.Content != "<@"+bob+"> declined the rematch of game 1 offered by <@"+alice+">." {
+		t.Errorf("declining the rematch offer: %q", declined.Content)
+	}
+
+	// Bob offers one himself, then thinks better of it.
+	offer, _ = h.click(bob, customIDs(final.Components)["Rematch"], false)
+	withdrawn, _ := h.click(bob, customIDs(offer.Components)["Withdraw"], false)
+	if isEphemeral(withdrawn) || withdrawn.Content != "<@"+bob+"> withdrew the rematch offer of game 1." {
+		t.Errorf("withdrawing the rematch offer: %q", withdrawn.Content)
+	}
+}

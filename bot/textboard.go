@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -23,11 +24,10 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time, shown func(str
 	n := v.Size()
 	var sb strings.Builder
 	attName, defName := shown(seatLabel(p, g.Attackers)), shown(seatLabel(p, g.Defenders))
-	if title := variantTitle(p, v); titleHasSize(title, n) {
-		sb.WriteString(p.T("Game %d, %s: %s plays the attackers, %s the defenders.", g.ID, shown(title), attName, defName) + "\n")
-	} else {
-		sb.WriteString(p.T("Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.", g.ID, shown(title), n, n, attName, defName) + "\n")
-	}
+	// The size in words, "9 by 9", as for every variant: a screen reader
+	// reads "Hnefatafl 9×9", the title, as it may ("9 times 9", "9 x 9").
+	title := strings.TrimSuffix(variantTitle(p, v), fmt.Sprintf(" %d×%d", n, n))
+	sb.WriteString(p.T("Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.", g.ID, shown(title), n, n, attName, defName) + "\n")
 	if k := len(plies); k > 0 {
 		last := plies[k-1]
 		if last.Piece.Side() == tafl.Attackers {

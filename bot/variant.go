@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
@@ -52,6 +53,33 @@ func gameVariant(p *locale.Printer, g *storage.Game) string {
 // rather than that no variant has that name.
 func isRulesString(s string) bool {
 	return strings.Contains(s, ":")
+}
+
+// maxRulesName is the most characters a rules string's name: may have,
+// and maxRulesString the most a rules string may have in all, in a game:
+// a challenge (and a rematch offer) shows the whole string in its
+// message, under Discord's 2000 characters, so that the opponent can
+// read its rules before accepting. /tafl rules reads longer ones.
+const (
+	maxRulesName   = 100
+	maxRulesString = 1500
+)
+
+// checkGameRules refuses, for a game, a rules string too long for a
+// challenge's message to show whole (it was cut at 1500 characters, and
+// with a long name: its start: was lost, so that the opponent could not
+// look its rules up).
+func checkGameRules(c chosenVariant) error {
+	if c.rules == "" {
+		return nil
+	}
+	if n := utf8.RuneCountInString(c.v.Rules().Title); n > maxRulesName {
+		return userErrorf("I can't play that rules string: %s.", userErrorf("its name (name:) is %d characters long: give it a name of at most %d characters", n, maxRulesName))
+	}
+	if n := utf8.RuneCountInString(c.rules); n > maxRulesString {
+		return userErrorf("I can't play that rules string: %s.", userErrorf("it is %d characters long, more than the %d a challenge's message can show: shorten it", n, maxRulesString))
+	}
+	return nil
 }
 
 // parseVariant reads "name", "name/layout" or, when custom is true, an
@@ -112,6 +140,17 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 		// rules string "custom"; the name alone says nothing of the rules.
 		return chosenVariant{}, userErrorf("Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).")
 	}
+	var near []string
+	if err != nil {
+		// A title ("Copenhagen Hnefatafl"), a name with spaces ("ard ri")
+		// or a layout alone ("bell") means the preset it names.
+		var ok bool
+		var n, l string
+		if n, l, near, ok = tafl.MatchPreset(s); ok {
+			name, layout = n, l
+			v, err = tafl.Preset(name, layout)
+		}
+	}
 	if err != nil && layout != "" {
 		for _, p := range tafl.Presets() {
 			if p.Name != name {
@@ -122,6 +161,13 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 			}
 			return chosenVariant{}, userErrorf("`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).", name, codeText(truncate(layout, 30)), strings.Join(p.Layouts, ", "), name, p.Layouts[1])
 		}
+	}
+	if err != nil && len(near) > 0 {
+		shown := make([]string, len(near))
+		for i, n := range near {
+			shown[i] = "`" + n + "`"
+		}
+		return chosenVariant{}, userErrorf("I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)", codeText(truncate(s, 30)), strings.Join(shown, ", "))
 	}
 	if err != nil {
 		return chosenVariant{}, userErrorf("I don't know the variant `%s`: pick one from the list (`/tafl rules` lists them all).", codeText(truncate(s, 30)))

@@ -96,7 +96,7 @@ func TestCustomGamesNamedInTheReadersLanguage(t *testing.T) {
 		"quit",
 	})
 	consoleSays(t, out,
-		"@alice fordert @bob zu **eigene Variante** (7×7) heraus",
+		"@alice fordert @bob zu einer Partie in einer **eigenen Variante** (7×7) heraus",
 		"**Partie 1** · eigene Variante · @alice (Angreifer) gegen @bob (Verteidiger)",
 		"Partie 1 (eigene Variante, ",
 	)
@@ -109,4 +109,65 @@ func TestCustomGamesNamedInTheReadersLanguage(t *testing.T) {
 		"quit",
 	})
 	consoleSays(t, out, "**Game 1** · custom · @alice (attackers) vs @bob (defenders)")
+}
+
+// TestCustomChallengeSentence: a challenge in a rules string's variant
+// has a sentence of its own in each language; it put the word for
+// "custom" where a variant's name goes ("fordert @bob zu **eigene
+// Variante** heraus", "challenges @bob to **custom**").
+func TestCustomChallengeSentence(t *testing.T) {
+	const rules = `"dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`
+	for lang, want := range map[string]string{
+		"en": "@alice challenges @bob to a game in a **custom variant** (7×7), playing",
+		"da": "@alice udfordrer @bob til et parti i en **egen variant** (7×7) og spiller",
+		"de": "@alice fordert @bob zu einer Partie in einer **eigenen Variante** (7×7) heraus",
+		"fi": "@alice haastaa: @bob, peli **omassa muunnelmassa** (7×7), pelaa",
+		"is": "@alice skorar á @bob í skák í **eigin afbrigði** (7×7) og teflir",
+		"no": "@alice utfordrer @bob til et parti i en **egen variant** (7×7) og spiller",
+		"sv": "@alice utmanar @bob till ett parti i en **egen variant** (7×7) och spelar",
+	} {
+		out := runConsoleWith(t, bot.Options{}, []string{
+			"/tafl settings language:" + lang,
+			"/tafl challenge opponent:bob side:attackers variant:" + rules,
+			"quit",
+		})
+		if !strings.Contains(out, want) {
+			t.Errorf("%s: want %q in:\n%s", lang, want, out)
+		}
+	}
+}
+
+// TestLongRulesNameRefused: a rules string whose name: is long was
+// accepted for a challenge, which showed the string cut at 1500
+// characters, its start: lost, so that the opponent could not look its
+// rules up; a name of more than 100 characters (and a string of more
+// than 1500) is refused for a game with what to do, changing nothing,
+// while /tafl rules still reads it.
+func TestLongRulesNameRefused(t *testing.T) {
+	const start = " start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+	long := `"dim:7 esc:e name:` + strings.Repeat("x", 1600) + start + `"`
+	fits := `"dim:7 esc:e name:` + strings.Repeat("x", 100) + start + `"`
+	out := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl challenge opponent:bob variant:" + long,
+		"/tafl ai variant:" + long,
+		"/tafl games",
+		"/tafl challenge opponent:bob side:attackers variant:" + fits,
+		"quit",
+	})
+	consoleSays(t, out,
+		"I can't play that rules string: its name (name:) is 1600 characters long: give it a name of at most 100 characters.",
+		"`dim:7 esc:e name:"+strings.Repeat("x", 100)+start+"`",
+	)
+	if n := strings.Count(out, "give it a name of at most 100 characters"); n != 2 {
+		t.Errorf("refused %d times, want 2 (challenge and ai):\n%.3000s", n, out)
+	}
+	if strings.Count(out, "@alice challenges") != 1 || !strings.Contains(out, "@alice has no games in progress") {
+		t.Errorf("the long name made a challenge:\n%.3000s", out)
+	}
+	out = runConsoleWith(t, bot.Options{}, []string{"/tafl rules variant:" + long, "quit"})
+	if !strings.Contains(out, "**Pieces and turns**") {
+		t.Errorf("/tafl rules of a long name:\n%.2000s", out)
+	}
+	out = runConsoleWith(t, bot.Options{}, []string{"/tafl settings language:de", "/tafl challenge opponent:bob variant:" + long, "quit"})
+	consoleSays(t, out, "ihr Name (name:) ist 1600 Zeichen lang: gib ihr einen Namen von höchstens 100 Zeichen")
 }

@@ -88,4 +88,6 @@ var daTafl = Dict{
 	"tafl.suffix.king_taken":           "trækket fanger kongen",
 	"tafl.suffix.route":                "kongen har en flugtvej",
 	"tafl.rules.key_case":              "nøgle %q: nøgler skrives med små bogstaver, %q",
+	"tafl.rules.taken_default_corner":  "%s:%s har %s, et af standardhjørnerne (%s: brættets hjørner, når der ikke er nogen cor:), og et felt er kun én af trone, hjørne og lejr: giv %s: andre felter, eller skriv cor: med de hjørner, du vil have",
+	"tafl.rules.taken_default_throne":  "%s:%s har %s, standardtronen (brættets midte, når der ikke er nogen cen:), og et felt er kun én af trone, hjørne og lejr: giv %s: andre felter, eller skriv cen: med den trone, du vil have",
 }

@@ -88,4 +88,6 @@ var deTafl = Dict{
 	"tafl.suffix.king_taken":           "der Zug fängt den König",
 	"tafl.suffix.route":                "der König hat einen Fluchtweg",
 	"tafl.rules.key_case":              "Schlüssel %q: Schlüssel werden kleingeschrieben, %q",
+	"tafl.rules.taken_default_corner":  "%s:%s enthält %s, eine der voreingestellten Ecken (%s: die Ecken des Bretts, wenn es kein cor: gibt), und ein Feld ist nur eines von Thron, Ecke und Lager: gib %s: andere Felder, oder schreib cor: mit den Ecken, die du willst",
+	"tafl.rules.taken_default_throne":  "%s:%s enthält %s, den voreingestellten Thron (die Mitte des Bretts, wenn es kein cen: gibt), und ein Feld ist nur eines von Thron, Ecke und Lager: gib %s: andere Felder, oder schreib cen: mit dem Thron, den du willst",
 }

@@ -91,4 +91,6 @@ var enTafl = Dict{
 	"tafl.suffix.king_taken":           "the move captures the king",
 	"tafl.suffix.route":                "the king has an escape route",
 	"tafl.rules.key_case":              "key %q: keys are written in small letters, %q",
+	"tafl.rules.taken_default_corner":  "%s:%s has %s, one of the default corners (%s: the board's corners, when there is no cor:), and a square is only one of throne, corner and camp: give %s: other squares, or write cor: with the corners you want",
+	"tafl.rules.taken_default_throne":  "%s:%s has %s, the default throne (the board's centre, when there is no cen:), and a square is only one of throne, corner and camp: give %s: other squares, or write cen: with the throne you want",
 }

@@ -88,4 +88,6 @@ var fiTafl = Dict{
 	"tafl.suffix.king_taken":           "siirto vangitsee kuninkaan",
 	"tafl.suffix.route":                "kuninkaalla on pakotie",
 	"tafl.rules.key_case":              "avain %q: avaimet kirjoitetaan pienillä kirjaimilla, %q",
+	"tafl.rules.taken_default_corner":  "%s:%s sisältää ruudun %s, joka on oletusnurkka (%s: laudan nurkat, kun cor:-avainta ei ole), ja ruutu voi olla vain yksi näistä: valtaistuin, nurkka tai leiri; anna avaimelle %s: muut ruudut tai kirjoita cor: haluamillasi nurkilla",
+	"tafl.rules.taken_default_throne":  "%s:%s sisältää ruudun %s, joka on oletusvaltaistuin (laudan keskusta, kun cen:-avainta ei ole), ja ruutu voi olla vain yksi näistä: valtaistuin, nurkka tai leiri; anna avaimelle %s: muut ruudut tai kirjoita cen: haluamallasi valtaistuimella",
 }

@@ -88,4 +88,6 @@ var isTafl = Dict{
 	"tafl.suffix.king_taken":           "leikurinn drepur kónginn",
 	"tafl.suffix.route":                "kóngurinn á flóttaleið",
 	"tafl.rules.key_case":              "lykill %q: lyklar eru skrifaðir með litlum stöfum, %q",
+	"tafl.rules.taken_default_corner":  "%s:%s hefur %s, eitt af sjálfgefnu hornunum (%s: horn borðsins, þegar ekkert cor: er), og reitur er aðeins eitt af hásæti, horni og búðum: gefðu %s: aðra reiti, eða skrifaðu cor: með hornunum sem þú vilt",
+	"tafl.rules.taken_default_throne":  "%s:%s hefur %s, sjálfgefna hásætið (miðju borðsins, þegar ekkert cen: er), og reitur er aðeins eitt af hásæti, horni og búðum: gefðu %s: aðra reiti, eða skrifaðu cen: með hásætinu sem þú vilt",
 }

@@ -88,4 +88,6 @@ var nbTafl = Dict{
 	"tafl.suffix.king_taken":           "trekket fanger kongen",
 	"tafl.suffix.route":                "kongen har en fluktvei",
 	"tafl.rules.key_case":              "nøkkel %q: nøkler skrives med små bokstaver, %q",
+	"tafl.rules.taken_default_corner":  "%s:%s har %s, et av standardhjørnene (%s: brettets hjørner, når det ikke er noen cor:), og en rute er bare én av trone, hjørne og leir: gi %s: andre ruter, eller skriv cor: med hjørnene du vil ha",
+	"tafl.rules.taken_default_throne":  "%s:%s har %s, standardtronen (brettets midte, når det ikke er noen cen:), og en rute er bare én av trone, hjørne og leir: gi %s: andre ruter, eller skriv cen: med tronen du vil ha",
 }

@@ -88,4 +88,6 @@ var svTafl = Dict{
 	"tafl.suffix.king_taken":           "draget tar kungen",
 	"tafl.suffix.route":                "kungen har en flyktväg",
 	"tafl.rules.key_case":              "nyckel %q: nycklar skrivs med små bokstäver, %q",
+	"tafl.rules.taken_default_corner":  "%s:%s har %s, ett av standardhörnen (%s: brädets hörn, när det inte finns någon cor:), och en ruta är bara en av tron, hörn och läger: ge %s: andra rutor, eller skriv cor: med de hörn du vill ha",
+	"tafl.rules.taken_default_throne":  "%s:%s har %s, standardtronen (brädets mitt, när det inte finns någon cen:), och en ruta är bara en av tron, hörn och läger: ge %s: andra rutor, eller skriv cen: med den tron du vill ha",
 }

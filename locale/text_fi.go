@@ -492,4 +492,16 @@ var fiTexts = Dict{
 	"%s, %s layout": "%s, asetelma %s",
 	// /tafl challenge with an opponent who is not in the server (left it, or an id pasted): the user's mention; `opponent` is the option as Discord names it in the language (as in "You can't challenge yourself").
 	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> ei ole tämän palvelimen jäsen, joten hän ei näkisi eikä voisi hyväksyä haastetta: haasta jäsen, tai jätä `vastustaja` tyhjäksi, jolloin kuka tahansa täällä voi hyväksyä.",
+	// A variant name the bot does not know but that is near some it knows: what was typed, then the names it may have meant ("`copenhagen`, `fetlar`"; names not translated).
+	"I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)": "En tunne muunnelmaa `%s`: tarkoititko %s? (`/tafl rules` luettelee kaikki.)",
+	// A rematch offer declined (its Decline button): the player who declined, the old game's number, the player who offered it.
+	"<@%[1]s> declined the rematch of game %[2]d offered by <@%[3]s>.": "<@%[1]s> hylkäsi pelin %[2]d uusintapelin, jota <@%[3]s> tarjosi.",
+	// A rematch offer withdrawn by the player who offered it (its Withdraw button): that player, the old game's number.
+	"<@%s> withdrew the rematch offer of game %d.": "<@%s> perui pelin %d uusintapelitarjouksen.",
+	// A challenge in a custom variant (an OpenTafl rules string, shown on the next line): challenger, opponent, board size twice, side, pace, rated or casual, who may accept, expiry timestamp. Its own sentence: the variant's word needs its article and case here ("zu einer Partie in einer eigenen Variante").
+	"<@%s> challenges %s to a game in a **custom variant** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.": "<@%s> haastaa: %s, peli **omassa muunnelmassa** (%d×%d), pelaa %s, %s, %s. %s\nHaaste vanhenee <t:%d:R>.",
+	// Why a rules string is refused (after "I can't play that rules string: "): its name: is too long to leave room for the string in a challenge's message; how long it is, the most allowed.
+	"its name (name:) is %d characters long: give it a name of at most %d characters": "sen nimi (name:) on %d merkkiä pitkä: anna sille enintään %d merkin nimi",
+	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
+	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "se on %d merkkiä pitkä, enemmän kuin haasteen viestiin mahtuvat %d: lyhennä sitä",
 }

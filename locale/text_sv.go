@@ -492,4 +492,16 @@ var svTexts = Dict{
 	"%s, %s layout": "%s, uppställningen %s",
 	// /tafl challenge with an opponent who is not in the server (left it, or an id pasted): the user's mention; `opponent` is the option as Discord names it in the language (as in "You can't challenge yourself").
 	"<@%s> is not a member of this server, so they could neither see nor accept the challenge: challenge a member, or leave `opponent` empty to let anyone here accept.": "<@%s> är inte medlem i den här servern och kan varken se eller anta utmaningen: utmana en medlem, eller lämna `motståndare` tomt så att vem som helst här kan anta den.",
+	// A variant name the bot does not know but that is near some it knows: what was typed, then the names it may have meant ("`copenhagen`, `fetlar`"; names not translated).
+	"I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)": "Jag känner inte till varianten `%s`: menade du %s? (`/tafl rules` listar alla.)",
+	// A rematch offer declined (its Decline button): the player who declined, the old game's number, the player who offered it.
+	"<@%[1]s> declined the rematch of game %[2]d offered by <@%[3]s>.": "<@%[1]s> avböjde returmatchen av parti %[2]d som <@%[3]s> erbjöd.",
+	// A rematch offer withdrawn by the player who offered it (its Withdraw button): that player, the old game's number.
+	"<@%s> withdrew the rematch offer of game %d.": "<@%s> drog tillbaka erbjudandet om returmatch av parti %d.",
+	// A challenge in a custom variant (an OpenTafl rules string, shown on the next line): challenger, opponent, board size twice, side, pace, rated or casual, who may accept, expiry timestamp. Its own sentence: the variant's word needs its article and case here ("zu einer Partie in einer eigenen Variante").
+	"<@%s> challenges %s to a game in a **custom variant** (%d×%d), playing %s, %s, %s. %s\nThe challenge expires <t:%d:R>.": "<@%s> utmanar %s till ett parti i en **egen variant** (%d×%d) och spelar %s, %s, %s. %s\nUtmaningen går ut <t:%d:R>.",
+	// Why a rules string is refused (after "I can't play that rules string: "): its name: is too long to leave room for the string in a challenge's message; how long it is, the most allowed.
+	"its name (name:) is %d characters long: give it a name of at most %d characters": "dess namn (name:) är %d tecken långt: ge den ett namn på högst %d tecken",
+	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
+	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "den är %d tecken lång, mer än de %d som en utmanings meddelande kan visa: korta den",
 }

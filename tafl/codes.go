@@ -43,6 +43,10 @@ const (
 	CodeRulesCornerKing   Code = "rules.corner_king"
 	CodeRulesNoStart      Code = "rules.no_start"
 	CodeRulesKeyCase      Code = "rules.key_case"
+	// A square given to the default corners or throne, which the rules
+	// string may not have written ("dim:7 cen:a1").
+	CodeRulesTakenCorner Code = "rules.taken_default_corner"
+	CodeRulesTakenThrone Code = "rules.taken_default_throne"
 
 	CodePositionSlashes        Code = "position.slashes"
 	CodePositionRows           Code = "position.rows"
@@ -127,6 +131,8 @@ var codeFormats = map[Code]string{
 	CodeRulesNotKeyValue:  "%q is not key:value",
 	CodeRulesUnknownKey:   "unknown key %q: taflbot does not play that rule",
 	CodeRulesKeyCase:      "key %q: keys are written in small letters, %q",
+	CodeRulesTakenCorner:  "%s:%s has %s, one of the default corners (%s: the board's corners, when there is no cor:), and a square is only one of throne, corner and camp: give %s: other squares, or write cor: with the corners you want",
+	CodeRulesTakenThrone:  "%s:%s has %s, the default throne (the board's centre, when there is no cen:), and a square is only one of throne, corner and camp: give %s: other squares, or write cen: with the throne you want",
 	CodeRulesTwice:        "key %q appears twice",
 	CodeRulesDimFirst:     "a rules string starts with dim:N",
 	CodeRulesStartLast:    "a rules string ends with start:RECORD (and has it only once, last)",

@@ -283,3 +283,94 @@ func presetWithRules(r Rules) *Variant {
 	}
 	return nil
 }
+
+// MatchPreset reads a preset as a player may type it rather than by its
+// name: its title ("Copenhagen Hnefatafl", "Ard Ri"), its name with
+// spaces for hyphens ("alea evangelii") or a layout only one preset has
+// ("bell" is tawlbwrdd/bell), ignoring case, spaces, hyphens and
+// underscores. It returns the preset's name and layout ("" for the
+// default) when s means exactly one; otherwise ok is false and near
+// lists the names (as commands accept them) s may have meant: those
+// whose name or title contains what was typed or is contained in it
+// ("hnefatafl": copenhagen, fetlar, hnefatafl-9), or is at most two
+// letters from it ("brandub").
+func MatchPreset(s string) (name, layout string, near []string, ok bool) {
+	typed := presetKey(s)
+	if typed == "" {
+		return "", "", nil, false
+	}
+	type cand struct{ key, name, layout, shown string }
+	var cands []cand
+	layoutOwners := map[string]int{}
+	for _, p := range presetTable {
+		for _, l := range p.layouts {
+			layoutOwners[l]++
+		}
+	}
+	all := compiledPresets()
+	for _, p := range presetTable {
+		title := all[p.name+"/"+p.layouts[0]].rules.Title
+		cands = append(cands, cand{presetKey(p.name), p.name, "", p.name}, cand{presetKey(title), p.name, "", p.name})
+		if len(p.layouts) > 1 {
+			for _, l := range p.layouts {
+				full := p.name + "/" + l
+				cands = append(cands, cand{presetKey(full), p.name, l, full})
+				if layoutOwners[l] == 1 {
+					cands = append(cands, cand{presetKey(l), p.name, l, full})
+				}
+			}
+		}
+	}
+	for _, c := range cands {
+		if c.key == typed {
+			return c.name, c.layout, nil, true
+		}
+	}
+	seen := map[string]bool{}
+	for _, c := range cands {
+		if seen[c.shown] {
+			continue
+		}
+		if (len(typed) >= 3 && (strings.Contains(c.key, typed) || strings.Contains(typed, c.key))) || editDistance(typed, c.key) <= 2 {
+			seen[c.shown] = true
+			near = append(near, c.shown)
+		}
+	}
+	return "", "", near, false
+}
+
+// presetKey is s as MatchPreset compares it: small letters, æ as ae, ×
+// as x, without spaces, hyphens, underscores, slashes or brackets.
+func presetKey(s string) string {
+	s = strings.ToLower(s)
+	s = strings.NewReplacer("æ", "ae", "×", "x").Replace(s)
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '-', '_', '/', '(', ')', '\u00a0':
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// editDistance is the Levenshtein distance of a and b, in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			c := prev[j-1]
+			if ra[i-1] != rb[j-1] {
+				c++
+			}
+			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -280,6 +280,21 @@ func NewVariant(r Rules) (*Variant, error) {
 				case k&sqCamp != 0:
 					other, squares = "afor", r.Camps.Squares
 				}
+				// A default list is said to be one, with how to set it,
+				// rather than quoted as if the user had written it.
+				isDefault := func(key string, l []Square) bool {
+					return key == "cor" && slices.Equal(l, cornersOf(n)) || key == "cen" && slices.Equal(l, centreOf(n))
+				}
+				wKey, wList, dKey, dList := area, list, other, squares
+				if isDefault(area, list) && !isDefault(other, squares) {
+					wKey, wList, dKey, dList = other, squares, area, list
+				}
+				if isDefault(dKey, dList) && !isDefault(wKey, wList) {
+					if dKey == "cor" {
+						return syntaxError("rules", sq.String(), CodeRulesTakenCorner, wKey, rulesList(wList), sq, rulesList(dList), wKey)
+					}
+					return syntaxError("rules", sq.String(), CodeRulesTakenThrone, wKey, rulesList(wList), sq, wKey)
+				}
 				return syntaxError("rules", sq.String(), CodeRulesTaken, other, rulesList(squares), area, rulesList(list), sq)
 			}
 			v.kinds[sq] |= kind

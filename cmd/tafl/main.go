@@ -25,7 +25,8 @@
 //
 // Position flags, common to every command that takes a position:
 //
-//	-variant NAME      a preset (default copenhagen; `tafl variants` lists them), or NAME/LAYOUT
+//	-variant NAME      a preset (default copenhagen; `tafl variants` lists them), or NAME/LAYOUT;
+//	                   also its title ("Ard Ri") or a layout only one preset has ("bell")
 //	-layout NAME       the start layout, for variants that have several (tawlbwrdd)
 //	-rules "OTN"       a custom variant from an OpenTafl rules string (overrides -variant)
 //	-position RECORD   start from this OTN position record instead of the start position

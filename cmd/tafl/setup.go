@@ -85,6 +85,17 @@ func (s *setup) variantOnly() (*tafl.Variant, error) {
 		return nil, err
 	}
 	v, err := tafl.Preset(name, layout)
+	if err != nil && layout == "" {
+		// A title ("Copenhagen Hnefatafl"), a name with spaces ("ard ri")
+		// or a layout alone ("bell"), as the bot reads them.
+		n, l, near, ok := tafl.MatchPreset(name)
+		if ok {
+			return tafl.Preset(n, l)
+		}
+		if len(near) > 0 {
+			return nil, &usageError{msg: fmt.Sprintf("unknown variant %q: did you mean %s? (tafl variants lists them all)", name, strings.Join(near, ", "))}
+		}
+	}
 	if err != nil {
 		return nil, &usageError{msg: err.Error()}
 	}
