@@ -258,7 +258,6 @@ var deTexts = Dict{
 	"Game %d · %s · move %d of %d: %s (defenders).":                    "Partie %d · %s · Zug %d von %d: %s (Verteidiger).",
 	"Game %d · %s · the start position (%s in all).":                   "Partie %d · %s · die Anfangsstellung (%s insgesamt).",
 	"Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.": "Partie %d, %s, %d mal %d: %s spielt die Angreifer, %s die Verteidiger.",
-	"Game %d, %s: %s plays the attackers, %s the defenders.":           "Partie %d, %s: %s spielt die Angreifer, %s die Verteidiger.",
 	"Give a variant name here (see `/tafl rules`); rules strings are for `/tafl challenge`, `/tafl ai` and `/tafl rules`.":                                                "Gib hier einen Variantennamen an (siehe `/tafl rules`); Regelzeichenketten sind für `/tafl challenge`, `/tafl ai` und `/tafl rules`.",
 	"I can't play that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "Ich kann diese Regelzeichenkette nicht spielen: %s. Eine Regelzeichenkette ist OpenTafls `dim:N key:value … start:/…/` (zum Beispiel `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	"I can't play that rules string: %s.":                                                                               "Ich kann diese Regelzeichenkette nicht spielen: %s.",

@@ -258,7 +258,6 @@ var enTexts = []any{
 	"Game %d · %s · move %d of %d: %s (defenders).",
 	"Game %d · %s · the start position (%s in all).",
 	"Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.",
-	"Game %d, %s: %s plays the attackers, %s the defenders.",
 	"Give a variant name here (see `/tafl rules`); rules strings are for `/tafl challenge`, `/tafl ai` and `/tafl rules`.",
 	"I can't play that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	"I can't play that rules string: %s.",

@@ -258,7 +258,6 @@ var fiTexts = Dict{
 	"Game %d · %s · move %d of %d: %s (defenders).":                    "Peli %d · %s · siirto %d/%d: %s (puolustajat).",
 	"Game %d · %s · the start position (%s in all).":                   "Peli %d · %s · alkuasema (yhteensä %s).",
 	"Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.": "Peli %d, %s, %d kertaa %d: %s pelaa hyökkääjiä, %s puolustajia.",
-	"Game %d, %s: %s plays the attackers, %s the defenders.":           "Peli %d, %s: %s pelaa hyökkääjiä, %s puolustajia.",
 	"Give a variant name here (see `/tafl rules`); rules strings are for `/tafl challenge`, `/tafl ai` and `/tafl rules`.":                                                "Anna tässä muunnelman nimi (katso `/tafl rules`); sääntömerkkijonot ovat komennoille `/tafl challenge`, `/tafl ai` ja `/tafl rules`.",
 	"I can't play that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "En voi pelata tällä sääntömerkkijonolla: %s. Sääntömerkkijono on OpenTaflin `dim:N key:value … start:/…/` (esimerkiksi `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	"I can't play that rules string: %s.":                                                                               "En voi pelata tällä sääntömerkkijonolla: %s.",

@@ -258,7 +258,6 @@ var isTexts = Dict{
 	"Game %d · %s · move %d of %d: %s (defenders).":                    "Skák %d · %s · leikur %d af %d: %s (varnarmenn).",
 	"Game %d · %s · the start position (%s in all).":                   "Skák %d · %s · upphafsstaðan (%s alls).",
 	"Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.": "Skák %d, %s, %d sinnum %d: %s teflir fyrir sóknarmenn, %s fyrir varnarmenn.",
-	"Game %d, %s: %s plays the attackers, %s the defenders.":           "Skák %d, %s: %s teflir fyrir sóknarmenn, %s fyrir varnarmenn.",
 	"Give a variant name here (see `/tafl rules`); rules strings are for `/tafl challenge`, `/tafl ai` and `/tafl rules`.":                                                "Gefðu upp nafn afbrigðis hér (sjá `/tafl rules`); reglustrengir eru fyrir `/tafl challenge`, `/tafl ai` og `/tafl rules`.",
 	"I can't play that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "Ég get ekki teflt eftir þeim reglustreng: %s. Reglustrengur er `dim:N key:value … start:/…/` frá OpenTafl (til dæmis `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	"I can't play that rules string: %s.":                                                                               "Ég get ekki teflt eftir þeim reglustreng: %s.",

@@ -258,7 +258,6 @@ var nbTexts = Dict{
 	"Game %d · %s · move %d of %d: %s (defenders).":                    "Parti %d · %s · trekk %d av %d: %s (forsvarere).",
 	"Game %d · %s · the start position (%s in all).":                   "Parti %d · %s · utgangsstillingen (%s i alt).",
 	"Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.": "Parti %d, %s, %d ganger %d: %s spiller angriperne, %s forsvarerne.",
-	"Game %d, %s: %s plays the attackers, %s the defenders.":           "Parti %d, %s: %s spiller angriperne, %s forsvarerne.",
 	"Give a variant name here (see `/tafl rules`); rules strings are for `/tafl challenge`, `/tafl ai` and `/tafl rules`.":                                                "Oppgi et variantnavn her (se `/tafl rules`); regelstrenger er for `/tafl challenge`, `/tafl ai` og `/tafl rules`.",
 	"I can't play that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "Jeg kan ikke spille den regelstrengen: %s. En regelstreng er OpenTafls `dim:N key:value … start:/…/` (for eksempel `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	"I can't play that rules string: %s.":                                                                               "Jeg kan ikke spille den regelstrengen: %s.",

@@ -258,7 +258,6 @@ var svTexts = Dict{
 	"Game %d · %s · move %d of %d: %s (defenders).":                    "Parti %d · %s · drag %d av %d: %s (försvarare).",
 	"Game %d · %s · the start position (%s in all).":                   "Parti %d · %s · utgångsställningen (%s totalt).",
 	"Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.": "Parti %d, %s, %d gånger %d: %s spelar anfallarna, %s försvararna.",
-	"Game %d, %s: %s plays the attackers, %s the defenders.":           "Parti %d, %s: %s spelar anfallarna, %s försvararna.",
 	"Give a variant name here (see `/tafl rules`); rules strings are for `/tafl challenge`, `/tafl ai` and `/tafl rules`.":                                                "Ange ett variantnamn här (se `/tafl rules`); regelsträngar är till för `/tafl challenge`, `/tafl ai` och `/tafl rules`.",
 	"I can't play that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "Jag kan inte spela den regelsträngen: %s. En regelsträng är OpenTafls `dim:N key:value … start:/…/` (till exempel `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	"I can't play that rules string: %s.":                                                                               "Jag kan inte spela den regelsträngen: %s.",
