@@ -314,3 +314,14 @@ func TestPuzzleVariantByTitle(t *testing.T) {
 		t.Errorf("a title refused:\n%.1500s", out)
 	}
 }
+
+// TestPuzzleVariantNearName: /tafl puzzle answers a near name with the
+// names it may mean, as the other commands do; "brandub" was "There is
+// no variant" without a suggestion.
+func TestPuzzleVariantNearName(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{`/tafl puzzle variant:brandub`, "quit"})
+	consoleSays(t, out, "I don't know the variant `brandub`: did you mean `brandubh`?")
+	if strings.Contains(out, "There is no variant") {
+		t.Errorf("a near name refused without a suggestion:\n%.1500s", out)
+	}
+}

@@ -106,7 +106,11 @@ func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 	variant := strings.ToLower(strings.TrimSpace(r.str("variant")))
 	if variant != "" && !puzzleVariant(variant) {
 		// A title ("Ard Ri") or a layout alone ("bell"), as parseVariant.
-		name, layout, _, ok := tafl.MatchPreset(variant)
+		// A near name ("brandub") is answered with the names it may mean.
+		name, layout, near, ok := tafl.MatchPreset(variant)
+		if !ok && len(near) > 0 {
+			return nil, nearVariantError(variant, near)
+		}
 		if !ok {
 			return nil, userErrorT("puzzle.no_variant", userArg(truncate(variant, 30)))
 		}

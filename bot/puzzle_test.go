@@ -208,7 +208,7 @@ func TestPuzzleVariantWithLayout(t *testing.T) {
 		{"copenhagen/standard", "· copenhagen ·"},
 		{"tawlbwrdd/lewis", "· tawlbwrdd/lewis ·"}, // the header names the layout
 		{"tawlbwrdd/bell", "There are no tawlbwrdd/bell puzzles here yet"},
-		{"tawlbwrdd/nope", `There is no variant "tawlbwrdd/nope"`},
+		{"tawlbwrdd/nope", "I don't know the variant `tawlbwrdd/nope`: did you mean `tawlbwrdd`?"}, // a near name
 	} {
 		if r, _ := h.slash(alice, "puzzle", opt("variant", c.variant)); !strings.Contains(r.Content, c.want) {
 			t.Errorf("/tafl puzzle variant:%s: %q, want %q in it", c.variant, r.Content, c.want)

@@ -163,14 +163,20 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 		}
 	}
 	if err != nil && len(near) > 0 {
-		shown := make([]string, len(near))
-		for i, n := range near {
-			shown[i] = "`" + n + "`"
-		}
-		return chosenVariant{}, userErrorf("I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)", codeText(truncate(s, 30)), strings.Join(shown, ", "))
+		return chosenVariant{}, nearVariantError(s, near)
 	}
 	if err != nil {
 		return chosenVariant{}, userErrorf("I don't know the variant `%s`: pick one from the list (`/tafl rules` lists them all).", codeText(truncate(s, 30)))
 	}
 	return chosenVariant{name: name, layout: v.Rules().Layout, v: v}, nil
+}
+
+// nearVariantError answers a variant s that is no preset but near some:
+// near lists the names tafl.MatchPreset found, which it may have meant.
+func nearVariantError(s string, near []string) error {
+	shown := make([]string, len(near))
+	for i, n := range near {
+		shown[i] = "`" + n + "`"
+	}
+	return userErrorf("I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)", codeText(truncate(s, 30)), strings.Join(shown, ", "))
 }
