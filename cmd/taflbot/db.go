@@ -44,11 +44,12 @@ mean equal data.`
 
 // runDB runs "taflbot db …" with the arguments after "db".
 func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
-		fmt.Fprintln(stderr, dbUsage)
-		if len(args) == 0 {
-			return usageError{errors.New("taflbot db: name a command: check, migrate, copy, backup, compact, export or puzzles")}
-		}
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, dbUsage) // a usage error: no command
+		return usageError{errors.New("taflbot db: name a command: check, migrate, copy, backup, compact, export or puzzles")}
+	}
+	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprintln(stdout, dbUsage) // help asked for
 		return nil
 	}
 	cmd, args := args[0], args[1:]
@@ -72,7 +73,6 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	// Each command has only its own flags, so that its -h lists those and
 	// a flag of another command is refused rather than ignored.
 	fs := flag.NewFlagSet("taflbot db "+cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	configPath := fs.String("config", "", "the JSON configuration file whose \"database\" to use")
 	dbPath := fs.String("db", "", "the database file or postgres:// URL (default: the config's, else taflbot.db)")
 	var from, to, out string
@@ -90,11 +90,11 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		fs.IntVar(&maxMoves, "max-moves", maxMoves, "the longest win looked for, in the winner's moves (1 to 5)")
 		fs.Int64Var(&budget, "budget", budget, "positions each exhaustive search may visit")
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
-		return usageError{err}
+		return err
 	}
 	if fs.NArg() > 0 {
 		fix := fmt.Sprintf("taflbot db %s -h lists its flags", cmd)

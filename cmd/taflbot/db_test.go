@@ -269,8 +269,8 @@ func TestDBUsage(t *testing.T) {
 	if _, _, err := runDBTest(t, "frobnicate"); err == nil || !strings.Contains(err.Error(), "compact, export or puzzles)") {
 		t.Errorf("unknown command: %v, want every command listed", err)
 	}
-	if _, stderr, err := runDBTest(t, "help"); err != nil || !strings.Contains(stderr, "usage: taflbot db") {
-		t.Errorf("help: %v %q", err, stderr)
+	if stdout, _, err := runDBTest(t, "help"); err != nil || !strings.Contains(stdout, "usage: taflbot db") {
+		t.Errorf("help: %v %q", err, stdout)
 	}
 }
 
@@ -901,7 +901,7 @@ func TestDBCommandFlags(t *testing.T) {
 		"check": {"-rebuild-indexes"}, "migrate": nil, "copy": {"-from", "-to"}, "backup": {"-o"},
 		"compact": {"-o"}, "export": {"-o"}, "puzzles": {"-max-moves", "-budget"},
 	} {
-		_, help, err := runDBTest(t, cmd, "-h")
+		help, _, err := runDBTest(t, cmd, "-h")
 		if err != nil {
 			t.Errorf("%s -h: %v", cmd, err)
 		}

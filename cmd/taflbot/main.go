@@ -45,11 +45,16 @@
 // gracefully: in-flight replies and engine moves finish (up to
 // shutdown_timeout), then the database is closed.
 //
+// Help asked for (taflbot -h, taflbot db -h or help, taflbot db COMMAND -h)
+// goes to standard output with exit status 0; a usage error (an unknown
+// flag or command, taflbot db alone) goes to standard error.
+//
 // Exit status: 0 on a clean stop, 1 on an error, 2 on bad flags.
 // See docs/DISCORD.md for setting up the Discord application.
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
 	"errors"
@@ -100,30 +105,50 @@ func errorLine(err error) string {
 // usageError is a bad command line (exit status 2).
 type usageError struct{ error }
 
+// parseFlags parses args with fs, whose Usage writes to fs.Output().
+// Help asked for (-h, -help) goes to stdout and is flag.ErrHelp (exit
+// status 0, so that taflbot -h | less works); a mistake in the flags and
+// the usage after it go to stderr and are a usageError (exit status 2),
+// as with the tafl tool.
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
+	var held bytes.Buffer // what the flag package prints, until it is known which
+	fs.SetOutput(&held)
+	err := fs.Parse(args)
+	fs.SetOutput(stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		stdout.Write(held.Bytes())
+		return err
+	}
+	stderr.Write(held.Bytes())
+	if err != nil {
+		return usageError{err}
+	}
+	return nil
+}
+
 // run is the whole program; main only maps its error to an exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) (err error) {
 	if len(args) > 0 && args[0] == "db" {
 		return runDBCommand(ctx, args[1:], stdout, stderr, getenv)
 	}
 	fs := flag.NewFlagSet("taflbot", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	configPath := fs.String("config", "", "the JSON configuration file (see config.example.json)")
 	console := fs.Bool("console", false, "play in the terminal without Discord")
 	boards := fs.String("boards", "", "console mode: folder for board pictures (overrides console_dir)")
 	verbose := fs.Bool("v", false, "console mode: log as the configuration says (by default only warnings and errors, as text, to stderr)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: taflbot [-config config.json]            run the bot (set DISCORD_TOKEN)
+		fmt.Fprint(fs.Output(), `usage: taflbot [-config config.json]            run the bot (set DISCORD_TOKEN)
        taflbot -console [-v] [-boards DIR] [-config config.json]   play in the terminal without Discord
        taflbot db check|migrate|copy|backup|compact|export|puzzles   look after the database
 
 `)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
-		return usageError{err}
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError{fmt.Errorf("unexpected argument %q (flags: -config, -console, -v, -boards; or: taflbot db …; taflbot -h lists them)", fs.Arg(0))}

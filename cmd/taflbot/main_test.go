@@ -274,8 +274,8 @@ func TestEveryDBCommandListed(t *testing.T) {
 	if len(cmds) < 7 {
 		t.Fatalf("commands read from dbUsage: %v", cmds)
 	}
-	var errOut bytes.Buffer
-	if err := run(context.Background(), []string{"-h"}, strings.NewReader(""), &bytes.Buffer{}, &errOut, noEnv); err != nil {
+	var errOut bytes.Buffer // taflbot -h's help, on standard output
+	if err := run(context.Background(), []string{"-h"}, strings.NewReader(""), &errOut, &bytes.Buffer{}, noEnv); err != nil {
 		t.Fatal(err)
 	}
 	ops, err := os.ReadFile("../../docs/OPERATIONS.md")
@@ -311,5 +311,28 @@ func fakeREST(t *testing.T, answer http.HandlerFunc) (string, func() []string) {
 		mu.Lock()
 		defer mu.Unlock()
 		return slices.Clone(calls)
+	}
+}
+
+// TestHelpGoesToStdout: help asked for (taflbot -h, taflbot db -h,
+// taflbot db help, taflbot db COMMAND -h) went to standard error, so that
+// taflbot -h | less showed nothing; it goes to standard output with no
+// error (exit status 0), as the tafl tool's does, and a usage error
+// (an unknown flag, taflbot db alone) still to standard error.
+func TestHelpGoesToStdout(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"-help"}, {"db", "-h"}, {"db", "help"}, {"db", "--help"}, {"db", "check", "-h"}, {"db", "puzzles", "-help"}} {
+		var out, errOut bytes.Buffer
+		err := run(context.Background(), args, strings.NewReader(""), &out, &errOut, noEnv)
+		if err != nil || errOut.Len() != 0 || !strings.HasPrefix(strings.ToLower(out.String()), "usage") {
+			t.Errorf("taflbot %v: %v, stdout %q, stderr %q; want the usage on stdout only", args, err, out.String(), errOut.String())
+		}
+	}
+	for _, args := range [][]string{{"-bogus"}, {"db"}, {"db", "check", "-bogus"}} {
+		var out, errOut bytes.Buffer
+		err := run(context.Background(), args, strings.NewReader(""), &out, &errOut, noEnv)
+		var ue usageError
+		if !errors.As(err, &ue) || out.Len() != 0 || !strings.Contains(strings.ToLower(errOut.String()), "usage") {
+			t.Errorf("taflbot %v: %v, stdout %q, stderr %q; want a usage error with the usage on stderr", args, err, out.String(), errOut.String())
+		}
 	}
 }
