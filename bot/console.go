@@ -564,6 +564,7 @@ func (c *ConsoleREST) parseSlash(line string, partial bool, locs ...discordgo.Lo
 	}
 	sub := def.Name
 	var opts []*discordgo.ApplicationCommandInteractionDataOption
+	var resolved *discordgo.ApplicationCommandInteractionDataResolved
 	for i := 2; i < len(f); i++ {
 		name, value, ok := strings.Cut(f[i], ":")
 		if !ok {
@@ -626,15 +627,53 @@ func (c *ConsoleREST) parseSlash(line string, partial bool, locs ...discordgo.Lo
 				o.Value = false
 			}
 		case discordgo.ApplicationCommandOptionUser:
-			o.Value = c.userID(strings.TrimPrefix(value, "@"))
+			// Discord resolves the user picked, with its member data (a
+			// console user is a member of the console's server) and
+			// whether it is a bot: the console's bot is consoleBotName.
+			id := c.userID(c.mentioned(value))
+			o.Value = id
+			if resolved == nil {
+				resolved = &discordgo.ApplicationCommandInteractionDataResolved{
+					Users: map[string]*discordgo.User{}, Members: map[string]*discordgo.Member{}}
+			}
+			name := c.nameOf(id)
+			resolved.Users[id] = &discordgo.User{ID: id, Username: name, Bot: strings.EqualFold(name, consoleBotName)}
+			resolved.Members[id] = &discordgo.Member{}
 		case discordgo.ApplicationCommandOptionChannel:
 			o.Value = consoleChannel
 		}
 		opts = append(opts, o)
 	}
-	return &discordgo.ApplicationCommandInteractionData{ID: "console", Name: CommandName,
+	return &discordgo.ApplicationCommandInteractionData{ID: "console", Name: CommandName, Resolved: resolved,
 		Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts}}}, nil
 }
+
+// consoleBotName is the bot's own user name in the console, as its
+// messages are marked ("[taflbot]"): a bot, which Discord would resolve
+// as one.
+const consoleBotName = "taflbot"
+
+// mentioned reads a user option as typed: "bob", "@bob", or a mention as
+// Discord writes one, "<@bob>" or "<@!bob>" (or with a console user's id,
+// "<@1234…>"), is the user bob.
+func (c *ConsoleREST) mentioned(value string) string {
+	if inner, ok := strings.CutPrefix(value, "<@"); ok {
+		if inner, ok = strings.CutSuffix(inner, ">"); ok && inner != "" {
+			inner = strings.TrimPrefix(inner, "!")
+			c.mu.Lock()
+			name, known := c.names[inner]
+			c.mu.Unlock()
+			if known {
+				return name
+			}
+			return inner
+		}
+	}
+	return strings.TrimPrefix(value, "@")
+}
+
+// nameOf is the user name of a console user's id.
+func (c *ConsoleREST) nameOf(id string) string { c.mu.Lock(); defer c.mu.Unlock(); return c.names[id] }
 
 func (c *ConsoleREST) who() string { c.mu.Lock(); defer c.mu.Unlock(); return "[to " + c.actor + "]" }
 

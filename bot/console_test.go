@@ -760,3 +760,23 @@ func TestConsoleMistypedChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleOpponentMention: a user option typed as Discord writes a
+// mention, opponent:<@bob>, is the user bob (it made a user named
+// "<@bob>"), and the bot's own name is a bot, refused as an opponent with
+// the words the bot has for challenging a bot (it was an ordinary user).
+func TestConsoleOpponentMention(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl challenge opponent:<@bob> variant:brandubh",
+		"/tafl challenge opponent:taflbot variant:brandubh",
+		"/tafl challenge opponent:<@!taflbot> variant:tablut",
+		"/tafl stats user:<@bob>",
+		"quit"})
+	consoleSays(t, out, "@alice challenges @bob to **brandubh**", "@bob has not finished a game here yet")
+	if n := strings.Count(out, "Bots can't play. To play me, use `/tafl ai`."); n != 2 {
+		t.Errorf("the bot's name refused %d times, want 2:\n%s", n, out)
+	}
+	if strings.Contains(out, "<@bob>") || strings.Contains(out, "challenges @taflbot") || strings.Contains(out, "**tablut**") {
+		t.Errorf("a mention read as a name, or the bot challenged:\n%s", out)
+	}
+}
