@@ -144,6 +144,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 `)
 		fs.PrintDefaults()
 	}
+	if len(args) == 1 && args[0] == "help" {
+		args = []string{"-h"} // as `tafl help` and `taflbot db help`
+	}
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil

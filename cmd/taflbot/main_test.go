@@ -320,7 +320,7 @@ func fakeREST(t *testing.T, answer http.HandlerFunc) (string, func() []string) {
 // error (exit status 0), as the tafl tool's does, and a usage error
 // (an unknown flag, taflbot db alone) still to standard error.
 func TestHelpGoesToStdout(t *testing.T) {
-	for _, args := range [][]string{{"-h"}, {"-help"}, {"db", "-h"}, {"db", "help"}, {"db", "--help"}, {"db", "check", "-h"}, {"db", "puzzles", "-help"}} {
+	for _, args := range [][]string{{"-h"}, {"-help"}, {"help"}, {"db", "-h"}, {"db", "help"}, {"db", "--help"}, {"db", "check", "-h"}, {"db", "puzzles", "-help"}} {
 		var out, errOut bytes.Buffer
 		err := run(context.Background(), args, strings.NewReader(""), &out, &errOut, noEnv)
 		if err != nil || errOut.Len() != 0 || !strings.HasPrefix(strings.ToLower(out.String()), "usage") {
