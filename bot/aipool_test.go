@@ -284,3 +284,13 @@ func TestQueuedEngineWorkOnRestart(t *testing.T) {
 		t.Errorf("dave's game at ply %d, want 1", d.Ply())
 	}
 }
+
+// holdWorker starts carol's brandubh game against the engine at level
+// (carol the defenders, so the engine moves first) and waits until the
+// gate engine thinks about it: with one worker, the engine's work behind
+// it waits until the gate opens or the bot stops.
+func holdWorker(t *testing.T, h *harness, eng *gateEngine, level string) {
+	t.Helper()
+	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", level))
+	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats(level); return running > 0 })
+}

@@ -200,8 +200,7 @@ func TestHintsWaitingAtShutdownAllAnswered(t *testing.T) {
 	h.stopTimeout = 5 * time.Second // alice's answer, held, takes all of it
 	h.restart()
 	// The one worker thinks about carol's game until the shutdown.
-	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
-	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats("hard"); return running > 0 })
+	holdWorker(t, h, eng, "hard")
 	var ins []*discordgo.Interaction
 	for _, user := range []string{alice, bob} {
 		r, _ := h.slash(user, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
@@ -322,8 +321,7 @@ func TestHintWhenTheGameMovedOn(t *testing.T) {
 	h.adjust = func(o *bot.Options) { o.AIWorkers, o.ReviewNodes = 1, 2000 }
 	h.restart()
 	h.slash(alice, "settings", opt("server_language", "de"))
-	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
-	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats("hard"); return running > 0 })
+	holdWorker(t, h, eng, "hard")
 	var ins []*discordgo.Interaction
 	for _, user := range []string{alice, bob} {
 		r, _ := h.slash(user, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))

@@ -86,8 +86,7 @@ func TestMiningWaitingAtShutdownResumes(t *testing.T) {
 	h.adjust = func(o *bot.Options) { o.AIWorkers = 1 }
 	h.restart()
 	// The one worker thinks about carol's game until the shutdown.
-	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
-	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats("hard"); return running > 0 })
+	holdWorker(t, h, eng, "hard")
 	g := forcedWinGame(t, h)
 	waitFor(t, "the mining queued", func() bool { return gauge(t, h, `taflbot_engine_tasks{state="waiting"}`) == 1 })
 	h.restart()

@@ -261,8 +261,7 @@ func TestReviewQueuedAtRestart(t *testing.T) {
 	h.restart()
 	g := finishedGame(t, h)
 	// The one worker thinks about carol's game until the gate opens.
-	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "easy"))
-	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats("easy"); return running > 0 })
+	holdWorker(t, h, eng, "easy")
 	in := h.slashInteraction(alice, "analyse", opt("game", g.ID.String()))
 	h.bot.HandleGateway(context.Background(), in)
 	waitFor(t, "the review queued", func() bool { return gauge(t, h, `taflbot_engine_tasks{state="waiting"}`) == 1 })
