@@ -268,7 +268,7 @@ func (v *Variant) parseRecord(record string, toMove Side) (Position, error) {
 	p.hash = p.computeHash()
 	if v.kinds[p.king]&sqEscape != 0 {
 		p.winner, p.end = Defenders, KingEscaped
-	} else if v.rules.ExitFort && v.kinds[p.king]&sqEdge != 0 && p.exitFort() {
+	} else if v.kinds[p.king]&sqFort != 0 && p.exitFort() {
 		p.winner, p.end = Defenders, ExitFort
 	} else if v.rules.Encirclement && p.encircled() {
 		p.winner, p.end = Attackers, Encirclement
