@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -148,6 +149,7 @@ func ReadCorpus(r io.Reader, v *tafl.Variant) (*Corpus, error) {
 			if m == "timeout" && i == len(moves)-1 {
 				break // the side to move lost on time
 			}
+			m = onceEach(m)
 			why := ""
 			if g.Outcome().Over() {
 				why = "after the game ended (" + g.Outcome().Text(g.ToMove()) + ")"
@@ -168,6 +170,24 @@ func ReadCorpus(r io.Reader, v *tafl.Variant) (*Corpus, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// onceEach returns a corpus move with each capture listed once: the
+// recording program sometimes lists one twice (g9-k9xk10xk10, a piece
+// taken both custodially and in a shieldwall, it seems), which taflbot's
+// notation refuses as a capture the move does not make.
+func onceEach(move string) string {
+	mv, caps, ok := strings.Cut(move, "x")
+	if !ok {
+		return move
+	}
+	var seen []string
+	for _, c := range strings.Split(caps, "x") {
+		if !slices.Contains(seen, c) {
+			seen = append(seen, c)
+		}
+	}
+	return mv + "x" + strings.Join(seen, "x")
 }
 
 // Fit is the result of a fit.

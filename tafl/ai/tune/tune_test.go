@@ -181,6 +181,13 @@ func TestReadCorpus(t *testing.T) {
 	if len(c.Cuts) != 1 || c.Cuts[0].String() != "line 4: move 3 of 3, a1-a2, refused (there is no piece on a1): the game is kept up to move 2, with its recorded result" {
 		t.Errorf("cuts %q", c.Cuts)
 	}
+	// The recording program sometimes lists a capture twice: read as
+	// once, not a capture the move does not make (213 of the corpus's
+	// games were cut there).
+	c, err = ReadCorpus(strings.NewReader("d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2xe2,1,0,Black\n"), v)
+	if err != nil || len(c.Games) != 1 || len(c.Games[0].Game.Plies()) != 5 || len(c.Cuts) != 0 {
+		t.Errorf("a capture listed twice: %v, %+v", err, c)
+	}
 	if _, err := ReadCorpus(strings.NewReader("a,b,c,d\nd1-d3,0,0,Blue\n"), v); err == nil {
 		t.Error("status Blue accepted")
 	}
