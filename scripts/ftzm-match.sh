@@ -23,7 +23,9 @@
 #                    is refused before anything is built or played, unless
 #                    FORCE=1, which removes those records first (only
 #                    those, as tafl match -force does)
-#   SEED             tafl match -seed (default 1)
+#   SEED             tafl match -seed (default: none given, tafl match's 1):
+#                    the random openings' seed; with OPENINGS tafl match
+#                    refuses it unless P1 is easy or medium (nothing is random)
 #   SELF             1: instead of P1 against the peer, play each engine
 #                    against itself (the peer, then P1, one match after the
 #                    other, the same openings, time and rule) and print both:
@@ -44,7 +46,7 @@ P1=${P1:-hard}
 TIME=${TIME:-500ms}
 GAMES=${GAMES:-100}
 OPENINGS=${OPENINGS:-}
-SEED=${SEED:-1}
+SEED=${SEED:-}
 REP=${REP:-forbidden}
 SELF=${SELF:-0}
 FORCE=${FORCE:-0}
@@ -99,7 +101,7 @@ status=0
 match() {
   local s=0
   "$work/tafl" match "${game[@]}" -p1 "$1" -p2 "$2" \
-    -time "$TIME" -games "$GAMES" ${OPENINGS:+-openings "$OPENINGS"} -seed "$SEED" \
+    -time "$TIME" -games "$GAMES" ${OPENINGS:+-openings "$OPENINGS"} ${SEED:+-seed "$SEED"} \
     -concurrency 1 -progress=false -out "$3" || s=$?
   if ((s != 0)); then
     if ((s == 2)) || [[ -z $(find "$3" -maxdepth 1 -name 'game-[0-9]*.otg' -print -quit 2>/dev/null) ]]; then
