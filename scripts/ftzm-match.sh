@@ -18,8 +18,14 @@
 #   GAMES            games (default 100; pairs from the same opening)
 #   OPENINGS         openings file (default: none, tafl match's own openings of
 #                    4 random plies, each played twice with the sides swapped)
-#   OUT              directory for the records (default: a temporary one)
-#   SEED             tafl match -seed (default 1)
+#   OUT              directory for the records (default: a temporary one);
+#                    one holding an earlier match's records (game-NNNN.otg)
+#                    is refused before anything is built or played, unless
+#                    FORCE=1, which removes those records first (only
+#                    those, as tafl match -force does)
+#   SEED             tafl match -seed (default: none given, tafl match's 1):
+#                    the random openings' seed; with OPENINGS tafl match
+#                    refuses it unless P1 is easy or medium (nothing is random)
 #   SELF             1: instead of P1 against the peer, play each engine
 #                    against itself (the peer, then P1, one match after the
 #                    other, the same openings, time and rule) and print both:
@@ -40,9 +46,14 @@ P1=${P1:-hard}
 TIME=${TIME:-500ms}
 GAMES=${GAMES:-100}
 OPENINGS=${OPENINGS:-}
-SEED=${SEED:-1}
+SEED=${SEED:-}
 REP=${REP:-forbidden}
 SELF=${SELF:-0}
+FORCE=${FORCE:-0}
+case $FORCE in
+0 | 1) ;;
+*) echo "FORCE must be 0 or 1" >&2; exit 2 ;;
+esac
 case $SELF in
 0 | 1) ;;
 *) echo "SELF must be 0 or 1" >&2; exit 2 ;;
@@ -51,6 +62,27 @@ case $REP in
 forbidden | defenders-lose) game=(-variant copenhagen -repetition "$REP") ;;
 *) echo "REP must be forbidden or defenders-lose" >&2; exit 2 ;;
 esac
+
+# A used OUT is refused up front: tafl match refuses it too, and the
+# records of the earlier match were then tabulated as if they were this
+# one's (the refusal scrolled past, the exit status 0).
+if [[ -n ${OUT:-} ]]; then
+  case $SELF in
+  0) dirs=("$OUT") ;;
+  1) dirs=("$OUT/peer" "$OUT/p1") ;;
+  esac
+  for d in "${dirs[@]}"; do
+    if [[ $FORCE == 1 && -d $d ]]; then
+      find "$d" -maxdepth 1 -name 'game-[0-9]*.otg' -delete
+    fi
+    used=$(find "$d" -maxdepth 1 -name 'game-[0-9]*.otg' -print -quit 2>/dev/null || true)
+    if [[ -n $used ]]; then
+      echo "ftzm-match.sh: OUT=$OUT holds an earlier match's game records ($used, …)," >&2
+      echo "which this match would overwrite and mix with its own: give a new or empty OUT folder, or FORCE=1 to remove them first" >&2
+      exit 1
+    fi
+  done
+fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -61,11 +93,24 @@ go build -o "$work/ftzmotep" ./tools/ftzmotep
 peer="otep:$work/ftzmotep -peer $PEER_FTZM_PLAY -time $TIME"
 
 # match P1 P2 DIR: one match, one game at a time, then its games by how
-# they ended, as the rules score them and with repetitions as draws.
+# they ended, as the rules score them and with repetitions as draws. A
+# match that failed with games played (an engine's error loses the game;
+# an interrupted match) is still tabulated, and the script exits 1 at the
+# end; one refused or failed before any game stops the script.
+status=0
 match() {
+  local s=0
   "$work/tafl" match "${game[@]}" -p1 "$1" -p2 "$2" \
-    -time "$TIME" -games "$GAMES" ${OPENINGS:+-openings "$OPENINGS"} -seed "$SEED" \
-    -concurrency 1 -progress=false -out "$3" || true
+    -time "$TIME" -games "$GAMES" ${OPENINGS:+-openings "$OPENINGS"} ${SEED:+-seed "$SEED"} \
+    -concurrency 1 -progress=false -out "$3" || s=$?
+  if ((s != 0)); then
+    if ((s == 2)) || [[ -z $(find "$3" -maxdepth 1 -name 'game-[0-9]*.otg' -print -quit 2>/dev/null) ]]; then
+      echo "ftzm-match.sh: tafl match failed before any game (exit status $s): see its message above" >&2
+      exit "$s"
+    fi
+    echo "ftzm-match.sh: tafl match ended with exit status $s (see its summary above); its games so far:" >&2
+    status=1
+  fi
   echo
   "$work/tafl" results "$3"
   echo
@@ -82,3 +127,4 @@ case $SELF in
   match "$P1" "$P1" "$OUT/p1"
   ;;
 esac
+exit "$status"

@@ -1,6 +1,7 @@
 package tafl
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -202,8 +203,12 @@ func (g *Game) LegalMoves() []Move {
 	return moves
 }
 
-// SortMoves sorts moves by their simple notation (as `tafl moves` prints
-// them): by the from-square's name, then the to-square's name.
+// SortMoves sorts moves by their simple notation as text: by the
+// from-square's name, then the to-square's name, so that a10-a9 comes
+// before a2-a3 on a board of ten ranks or more. LegalMoves returns this
+// order, on which the engine's choice among equal moves, seeded random
+// openings and mined puzzles depend; moves shown to a reader are sorted
+// with CompareMoves.
 func SortMoves(moves []Move) {
 	slices.SortFunc(moves, func(a, b Move) int {
 		if c := strings.Compare(a.From().String(), b.From().String()); c != 0 {
@@ -211,6 +216,15 @@ func SortMoves(moves []Move) {
 		}
 		return strings.Compare(a.To().String(), b.To().String())
 	})
+}
+
+// CompareMoves orders moves as a reader looks them up on the board: by
+// the from-square's file, then its rank as a number, then the
+// to-square's file and rank (a2-a3, …, a9-a8, a10-a9, a11-a10, b1-b2).
+func CompareMoves(a, b Move) int {
+	return cmp.Or(
+		cmp.Compare(a.From().File(), b.From().File()), cmp.Compare(a.From().Rank(), b.From().Rank()),
+		cmp.Compare(a.To().File(), b.To().File()), cmp.Compare(a.To().Rank(), b.To().Rank()))
 }
 
 // PlayText parses a move in OTN simple or full form and plays it. The

@@ -39,7 +39,7 @@ func runAI(e env) error {
 	fs.IntVar(&depth, "depth", 0, "search depth in plies, 1 to 100")
 	fs.Int64Var(&nodes, "nodes", 0, "node budget")
 	fs.IntVar(&threads, "threads", 1, "search threads, 1 to 256")
-	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium")
+	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium (only with -level easy or medium)")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
 	fs.StringVar(&weights, "weights", "", "the evaluation's weights (JSON, as tafl tune writes; copenhagen, fetlar and cyning-taefl)")
 	if err := parseFlags(fs, e.args); err != nil {
@@ -96,27 +96,36 @@ func searchLimits(fs *flag.FlagSet, level string, t time.Duration, depth int, no
 	if n > 1 {
 		return ai.Limits{}, &usageError{msg: "give only one of -level, -time, -depth and -nodes"}
 	}
-	switch {
-	case t < 0 || depth < 0 || nodes < 0 || given["time"] && t == 0 || given["depth"] && depth == 0 || given["nodes"] && nodes == 0:
+	if t < 0 || depth < 0 || nodes < 0 || given["time"] && t == 0 || given["depth"] && depth == 0 || given["nodes"] && nodes == 0 {
 		return ai.Limits{}, &usageError{msg: "-time, -depth and -nodes must be positive"}
+	}
+	var lim ai.Limits
+	switch {
 	case t > 0:
-		return ai.PlayLimits(0, 0, t, seed), nil
+		lim = ai.PlayLimits(0, 0, t, seed)
 	case depth > 0:
 		if depth > 100 {
 			return ai.Limits{}, &usageError{msg: "-depth must be at most 100"}
 		}
-		return ai.PlayLimits(depth, 0, 0, seed), nil
+		lim = ai.PlayLimits(depth, 0, 0, seed)
 	case nodes > 0:
-		return ai.PlayLimits(0, nodes, 0, seed), nil
-	}
-	l := ai.Hard
-	if given["level"] {
-		var err error
-		if l, err = ai.ParseLevel(level); err != nil {
-			return ai.Limits{}, &usageError{msg: err.Error()}
+		lim = ai.PlayLimits(0, nodes, 0, seed)
+	default:
+		l := ai.Hard
+		if given["level"] {
+			var err error
+			if l, err = ai.ParseLevel(level); err != nil {
+				return ai.Limits{}, &usageError{msg: err.Error()}
+			}
 		}
+		lim = ai.LevelLimits(l, seed)
 	}
-	return ai.LevelLimits(l, seed), nil
+	// The seed drives only easy's and medium's random choices: with any
+	// other search it changed nothing, without a word.
+	if given["seed"] && lim.Noise == 0 {
+		return ai.Limits{}, &usageError{msg: "-seed goes with -level easy or medium (their random choices); hard, max, -time, -depth and -nodes choose the same move whatever the seed"}
+	}
+	return lim, nil
 }
 
 // aiJSON is the -json output of tafl ai.

@@ -96,6 +96,34 @@ func TestAIErrors(t *testing.T) {
 	}
 }
 
+// TestAISeedOnlyWithNoise: -seed drives only easy's and medium's random
+// choices; with hard, max, -time, -depth or -nodes it changed nothing,
+// without a word, and is refused as the other ignored flags are.
+func TestAISeedOnlyWithNoise(t *testing.T) {
+	const want = ": -seed goes with -level easy or medium (their random choices); hard, max, -time, -depth and -nodes choose the same move whatever the seed\n"
+	for _, args := range [][]string{
+		{"ai", "-variant", "brandubh", "-seed", "2"}, // hard, the default
+		{"ai", "-variant", "brandubh", "-level", "hard", "-seed", "2"},
+		{"ai", "-variant", "brandubh", "-level", "max", "-seed", "2"},
+		{"ai", "-variant", "brandubh", "-depth", "2", "-seed", "2"},
+		{"ai", "-variant", "brandubh", "-nodes", "1000", "-seed", "1"},
+		{"ai", "-variant", "brandubh", "-time", "1s", "-seed", "2"},
+		{"otep", "-level", "hard", "-seed", "2"},
+		{"otep", "-nodes", "1000", "-seed", "2"},
+	} {
+		out, errOut, code := runTafl(t, "", args...)
+		if code != 2 || out != "" || errOut != "tafl "+args[0]+want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", args, code, out, errOut, "tafl "+args[0]+want)
+		}
+	}
+	// With easy and medium the seed picks among the near-best moves.
+	for _, level := range []string{"easy", "medium"} {
+		if _, errOut, code := runTafl(t, "", "ai", "-variant", "brandubh", "-level", level, "-seed", "2"); code != 0 {
+			t.Errorf("-level %s -seed 2: exit %d, %s", level, code, errOut)
+		}
+	}
+}
+
 // TestMovesFlagNamesTheMoveOnce: a bad move in -moves is named once, as
 // tafl play names it (it read "move 1 (d1-d3): d1-d3: the path is
 // blocked at d2", and "move 1 (zz): tafl: bad move \"zz\": …").

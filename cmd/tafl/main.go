@@ -33,7 +33,8 @@
 //	-side SIDE         the side to move in -position: attackers or defenders
 //
 // `tafl moves` prints the legal moves of the side to move, one per line in
-// simple form, sorted; with -json, {"moves":["a4-a1",…]}. A finished game
+// simple form, sorted by the from-square's file, then its rank as a number
+// (a2-a3 before a10-a9), then the to-square's; with -json, {"moves":["a4-a1",…]}. A finished game
 // has none: it says so with the status and reason ("the game is over
 // (defenders-won, king-escaped)" on stderr; with -json {"moves":[],
 // "status":"defenders-won","reason":"king-escaped"}) and exits 1.

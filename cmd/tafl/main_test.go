@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -96,6 +97,40 @@ func TestMoves(t *testing.T) {
 	var got struct{ Moves []string }
 	if code != 0 || json.Unmarshal([]byte(js), &got) != nil || !slices.Equal(got.Moves, moves) {
 		t.Errorf("-json = %s (exit %d)", js, code)
+	}
+}
+
+// TestMovesBoardOrder: on a board of ten ranks or more the moves are
+// listed by file, then rank as a number (f2-… before f10-…, a king's
+// i3-i10 after i3-i9); they were sorted as text, f10 before f2.
+func TestMovesBoardOrder(t *testing.T) {
+	// square gives a square's file letter and rank number.
+	square := func(s string) (byte, int) {
+		n, _ := strconv.Atoi(s[1:])
+		return s[0], n
+	}
+	key := func(m string) []int {
+		from, to, _ := strings.Cut(m, "-")
+		ff, fr := square(from)
+		tf, tr := square(to)
+		return []int{int(ff), fr, int(tf), tr}
+	}
+	for _, args := range [][]string{
+		{"moves", "-variant", "copenhagen"},
+		{"moves", "-variant", "copenhagen", "-position", "/11/11/8K2/11/11/11/11/11/11/1t9/11/", "-side", "defenders"},
+	} {
+		out, errOut, code := runTafl(t, "", args...)
+		moves := strings.Fields(out)
+		if code != 0 || len(moves) == 0 {
+			t.Fatalf("%v: exit %d, %s", args, code, errOut)
+		}
+		if !slices.IsSortedFunc(moves, func(a, b string) int { return slices.Compare(key(a), key(b)) }) {
+			t.Errorf("%v: not in board order: %v", args, moves)
+		}
+	}
+	out, _, _ := runTafl(t, "", "moves", "-variant", "copenhagen")
+	if f2, f10 := strings.Index(out, "\nf2-"), strings.Index(out, "\nf10-"); f2 < 0 || f10 < 0 || f2 > f10 {
+		t.Errorf("f10's moves before f2's:\n%s", out)
 	}
 }
 

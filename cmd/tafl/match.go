@@ -52,7 +52,7 @@ func runMatch(e env) error {
 	fs.Int64Var(&nps, "nps", 0, "turn time into nodes at this rate: hard 1 s = N nodes, max 5 s = 5N (reproducible runs)")
 	fs.IntVar(&maxPlies, "maxplies", 300, "plies after the opening before the game is adjudicated a draw")
 	fs.IntVar(&conc, "concurrency", runtime.NumCPU(), "games played at once")
-	fs.Uint64Var(&seed, "seed", 1, "seed of the openings and of the engines' random choices")
+	fs.Uint64Var(&seed, "seed", 1, "seed of the random openings and of easy's and medium's random choices")
 	fs.StringVar(&outDir, "out", "", "directory for the .otg game records (game-0001.otg, …); one that holds an earlier match's is refused, unless -force")
 	fs.StringVar(&transcripts, "transcripts", "", "directory for the OTEP sessions, one file per game and engine (game-0001-p1.otep, …); one that holds an earlier match's is refused, unless -force")
 	fs.BoolVar(&force, "force", false, "remove an earlier match's game records and transcripts from -out and -transcripts, and write this match's")
@@ -133,6 +133,16 @@ func runMatch(e env) error {
 		})
 		if engineOnly != "" {
 			return &usageError{msg: "-" + engineOnly + " goes with an OTEP engine (-p1 or -p2 otep:COMMAND), and neither player is one"}
+		}
+	}
+	// The seed picks the random openings and easy's and medium's
+	// choices: with an openings file and no such player it changed
+	// nothing, without a word.
+	if openings != "" && m.Specs[0].Limits.Noise == 0 && m.Specs[1].Limits.Noise == 0 {
+		seeded := false
+		fs.Visit(func(f *flag.Flag) { seeded = seeded || f.Name == "seed" })
+		if seeded {
+			return &usageError{msg: "-seed does not go with -openings unless a player is easy or medium: it picks the random openings and those levels' random choices, and neither player has any"}
 		}
 	}
 	if sprt != "" {

@@ -249,6 +249,28 @@ func TestMatchOpeningsFileConflicts(t *testing.T) {
 	}
 }
 
+// TestMatchSeedWithOpeningsFile: -seed picks the random openings and
+// easy's and medium's choices; with an openings file and neither player
+// easy or medium it changed nothing, without a word, and is refused.
+func TestMatchSeedWithOpeningsFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "openings.txt")
+	if err := os.WriteFile(file, []byte("/3t3/3t3/3T3/ttTKTt1/3T3/3t3/2t4/ defenders\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const want = "tafl match: -seed does not go with -openings unless a player is easy or medium: it picks the random openings and those levels' random choices, and neither player has any\n"
+	for _, players := range [][]string{{"depth=1", "depth=1"}, {"hard", "max"}, {"nodes=100", "otep:/bin/true"}} {
+		args := []string{"match", "-variant", "brandubh", "-p1", players[0], "-p2", players[1], "-games", "2", "-openings", file, "-seed", "3"}
+		if out, errOut, code := runTafl(t, "", args...); code != 2 || out != "" || errOut != want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", players, code, out, errOut, want)
+		}
+	}
+	// An easy player's choices take it.
+	out, errOut, code := runTafl(t, "", "match", "-variant", "brandubh", "-p1", "easy", "-p2", "depth=1", "-games", "2", "-openings", file, "-seed", "3", "-concurrency", "1")
+	if code != 0 || !strings.Contains(out, "2 games") {
+		t.Errorf("easy with -seed: exit %d, %s%s", code, out, errOut)
+	}
+}
+
 // TestMatchSPRTBounds: -sprt took NaN and infinite Elo bounds ("nan,5"
 // ran an undecided test to the end, "-inf,5" accepted H1 at once).
 func TestMatchSPRTBounds(t *testing.T) {

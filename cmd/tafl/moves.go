@@ -3,9 +3,13 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+
+	"github.com/taflbot/taflbot/tafl"
 )
 
-// runMoves prints the legal moves of the side to move, sorted.
+// runMoves prints the legal moves of the side to move, sorted by the
+// from-square's file and rank (as a number), then the to-square's.
 func runMoves(e env) error {
 	var s setup
 	var asJSON bool
@@ -22,8 +26,12 @@ func runMoves(e env) error {
 	if err != nil {
 		return err
 	}
+	// In board order (a2-a3 before a10-a9), not LegalMoves' order of the
+	// names as text.
+	moves := g.LegalMoves()
+	slices.SortFunc(moves, tafl.CompareMoves)
 	list := []string{}
-	for _, m := range g.LegalMoves() {
+	for _, m := range moves {
 		list = append(list, m.String())
 	}
 	o := g.Outcome()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -81,7 +82,7 @@ func runOpenings(e env) error {
 	// The candidates: seeded random walks, or the corpus games' openings.
 	var openings [][]tafl.Move
 	if corpus != "" {
-		if openings, err = corpusOpenings(corpus, start, plies); err != nil {
+		if openings, err = corpusOpenings(e.stderr, corpus, start, plies); err != nil {
 			return err
 		}
 		if len(openings) < count {
@@ -135,18 +136,22 @@ func runOpenings(e env) error {
 // corpusOpenings returns the distinct openings of the games of a corpus
 // (the format tafl tune -corpus reads) played from start
 // ([match.GameOpenings]).
-func corpusOpenings(file string, start tafl.Position, plies int) ([][]tafl.Move, error) {
+// A game cut short at a move the rules refuse is said on stderr.
+func corpusOpenings(stderr io.Writer, file string, start tafl.Position, plies int) ([][]tafl.Move, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	cgs, _, err := tune.ReadCorpus(f, start.Variant())
+	c, err := tune.ReadCorpus(f, start.Variant())
 	if err != nil {
 		return nil, inFile(file, err)
 	}
-	games := make([]*tafl.Game, len(cgs))
-	for i, cg := range cgs {
+	if note := reportCuts(stderr, file, c.Cuts); note != "" {
+		fmt.Fprintf(stderr, "corpus %s: %s%s\n", file, plural(len(c.Games), "game", "games"), note)
+	}
+	games := make([]*tafl.Game, len(c.Games))
+	for i, cg := range c.Games {
 		games[i] = cg.Game
 	}
 	out, err := match.GameOpenings(games, start, plies)

@@ -134,9 +134,27 @@ func TestOpeningsFromACorpus(t *testing.T) {
 	if err := os.WriteFile(corpus, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// The first run's corpus has two games more, with moves the rules
+	// refuse: one cut short (its opening is the first game's), one left
+	// out. They were cut silently; stderr says so.
+	cutCorpus := filepath.Join(t.TempDir(), "games.csv")
+	text += "d1-d3 f4-c4 a4-b4 f5-f4 a1-a2,0,0,White\n" + // cut at a1-a2 (no piece)
+		"a1-a2 d1-d3,0,0,Black\n" // refused at once
+	if err := os.WriteFile(cutCorpus, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
-	out, errOut, code := runTafl(t, "", "openings", "-variant", "copenhagen", "-corpus", corpus, "-plies", "4",
+	out, errOut, code := runTafl(t, "", "openings", "-variant", "copenhagen", "-corpus", cutCorpus, "-plies", "4",
 		"-count", "2", "-nodes", "1", "-maxplies", "2", "-concurrency", "1", "-out", dir)
+	for _, want := range []string{
+		"corpus " + cutCorpus + ": line 7: move 5 of 5, a1-a2, refused (there is no piece on a1): the game is kept up to move 4, with its recorded result\n",
+		"corpus " + cutCorpus + ": line 8: move 1 of 2, a1-a2, refused (there is no piece on a1): no move is left, the game is left out\n",
+		"corpus " + cutCorpus + ": 5 games; 1 game cut short, 1 left out at a move the rules refuse, listed above\n",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
 	// With one node a move and two plies a game every test game is a
 	// draw: no candidate is balanced, and the error says how many were
 	// tried — the two distinct openings of the corpus.

@@ -32,7 +32,7 @@ func runOTEP(e env) error {
 	fs.Int64Var(&nodes, "nodes", 0, "node budget per move")
 	fs.Int64Var(&attNodes, "attackers-nodes", 0, "with -nodes: this node budget instead when playing the attackers (for tuning data with a fixed side advantage)")
 	fs.IntVar(&threads, "threads", 1, "search threads, 1 to 256")
-	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium")
+	fs.Uint64Var(&seed, "seed", 1, "seed for the random choices of easy and medium (only with -level easy or medium)")
 	fs.StringVar(&weights, "weights", "", "the evaluation's weights (JSON, as tafl tune writes) for the games whose variant they fit")
 	fs.StringVar(&transcript, "transcript", "", "append the session to this file (\"> \" host to engine, \"< \" engine to host)")
 	if err := parseFlags(fs, e.args); err != nil {

@@ -161,6 +161,34 @@ func TestRulesCommand(t *testing.T) {
 	}
 }
 
+// TestRulesUnplayableStart: a rules string whose start no game can be
+// played from (no attackers; the king already escaped) is refused, as
+// the bot's /tafl rules refuses it: tafl rules printed the page of a game
+// over before it began, and drew its pictures. One without a king was
+// refused already.
+func TestRulesUnplayableStart(t *testing.T) {
+	for _, c := range []struct{ rules, want string }{
+		{"dim:7 start:/7/7/7/3K3/7/7/7/", "tafl rules: -rules: its start position has no attackers (t): a game needs both sides\n"},
+		{"dim:7 start:/7/7/3T3/3K3/7/7/7/", "tafl rules: -rules: its start position has no attackers (t): a game needs both sides\n"},
+		{"dim:7 esc:e start:/3t3/7/7/7/7/7/K6/", "tafl rules: -rules: the game is already over in its start position (Defenders win · the king escaped): no game can be played from it\n"},
+		{"dim:7 start:/7/7/7/3K3/7/1T5/1tT4/", "tafl rules: -rules: the attackers, who move first, have no legal move in its start position: the game would be over before it began\n"},
+		{"dim:7 start:/3t3/7/7/7/7/7/7/", "tafl rules: bad position \"/3t3/7/7/7/7/7/7/\": a position needs exactly one king (K); this one has 0\n"},
+	} {
+		dir := filepath.Join(t.TempDir(), "rules")
+		stdout, errOut, code := runTafl(t, "", "rules", "-rules", c.rules, "-o", dir)
+		if code != 2 || stdout != "" || errOut != c.want {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.rules, code, stdout, errOut, c.want)
+		}
+		if _, err := os.Stat(dir); err == nil {
+			t.Errorf("%s: %s was created", c.rules, dir)
+		}
+	}
+	// One attacker and the king: a game (the page is printed).
+	if stdout, errOut, code := runTafl(t, "", "rules", "-rules", "dim:7 start:/3t3/7/7/3K3/7/7/7/"); code != 0 || !strings.Contains(stdout, "The attackers (1 dark disc)") {
+		t.Errorf("one attacker: exit %d, %q, %q", code, stdout, errOut)
+	}
+}
+
 // TestFolderFlagNamesAFile: a file given where a folder is expected (tafl
 // rules -o, tafl match -out and -transcripts, tafl openings -out) is
 // refused before any output or work, saying that a folder is wanted; tafl

@@ -7,12 +7,15 @@ import (
 	"path/filepath"
 
 	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 // `tafl rules` prints a variant's rules page, generated from its rule data
 // (the text /tafl rules shows in Discord), and the worked examples. With
 // -o DIR it also draws the start board and each example as PNGs there
-// (start.png, 1.png, 2.png, …).
+// (start.png, 1.png, 2.png, …). A rules string whose start no game can
+// be played from (no attackers; a game over at once, or no first move) is refused, exit
+// status 2, as the bot's /tafl rules refuses it.
 //
 //	tafl rules -variant tablut
 //	tafl rules -variant copenhagen -o /tmp/rules -theme dark
@@ -42,6 +45,17 @@ func runRules(e env) error {
 	v, err := s.Variant()
 	if err != nil {
 		return err
+	}
+	// A start no game can be played from, as the bot's /tafl rules
+	// refuses it: the page described a game over before it began.
+	start := v.Start()
+	switch {
+	case start.Count(tafl.Attackers) == 0:
+		return &usageError{msg: "-rules: its start position has no attackers (t): a game needs both sides"}
+	case start.Outcome().Over():
+		return &usageError{msg: fmt.Sprintf("-rules: the game is already over in its start position (%s): no game can be played from it", start.Outcome().Text(start.ToMove()))}
+	case len(start.LegalMoves()) == 0:
+		return &usageError{msg: fmt.Sprintf("-rules: the %s, who move first, have no legal move in its start position: the game would be over before it began", start.ToMove())}
 	}
 	if dir != "" {
 		if err := makeFolder("-o", dir, "the pictures (start.png, 1.png, …)"); err != nil {

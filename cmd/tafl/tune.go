@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"sort"
@@ -110,14 +111,15 @@ func runTune(e env) error {
 		if err != nil {
 			return err
 		}
-		cg, skipped, err := tune.ReadCorpus(f, v)
+		c, err := tune.ReadCorpus(f, v)
 		f.Close()
 		if err != nil {
 			return inFile(corpus, err)
 		}
-		fmt.Fprintf(e.stderr, "corpus %s: %s (%s skipped: header, unfinished)\n", corpus, plural(len(cg), "game", "games"), plural(skipped, "line", "lines"))
-		for i, c := range cg {
-			if err := add(c.Game, c.Result, fmt.Sprintf("%s game %d", corpus, i+1)); err != nil {
+		cut := reportCuts(e.stderr, corpus, c.Cuts)
+		fmt.Fprintf(e.stderr, "corpus %s: %s (%s skipped: header, unfinished%s)\n", corpus, plural(len(c.Games), "game", "games"), plural(c.Skipped, "line", "lines"), cut)
+		for _, g := range c.Games {
+			if err := add(g.Game, g.Result, fmt.Sprintf("%s line %d", corpus, g.Line)); err != nil {
 				return err
 			}
 		}
@@ -227,4 +229,24 @@ func printChanges(e env, names []string, old, new []float64) {
 		}
 	}
 	fmt.Fprintf(e.stderr, "largest changes: %s\n", strings.Join(parts, ", "))
+}
+
+// reportCuts writes a line on w for each corpus game cut short or left
+// out at a move the rules refuse (or after its game ended sooner than
+// recorded), and returns a note for the summary line: ", N cut short,
+// M left out (listed above)", or "" for none.
+func reportCuts(w io.Writer, file string, cuts []tune.CorpusCut) string {
+	short, out := 0, 0
+	for _, c := range cuts {
+		fmt.Fprintf(w, "corpus %s: %s\n", file, c)
+		if c.Kept() {
+			short++
+		} else {
+			out++
+		}
+	}
+	if len(cuts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %s cut short, %d left out at a move the rules refuse, listed above", plural(short, "game", "games"), out)
 }

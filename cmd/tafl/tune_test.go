@@ -164,6 +164,30 @@ func TestTuneOnly(t *testing.T) {
 	}
 }
 
+// TestTuneCorpusCuts: a corpus game cut short at a move the rules refuse
+// is said on stderr, with its line, the move and why (it was cut
+// silently).
+func TestTuneCorpusCuts(t *testing.T) {
+	corpus := filepath.Join(t.TempDir(), "games.csv")
+	text := "moves,attacker_captures,defender_captures,status\n" +
+		"d1-d3 f4-c4 d3-d9 a4-b4,0,0,White\n" + // d3-d9: blocked at d7
+		"d1-d3 f4-c4 a4-b4 f5-f4,0,0,Black\n"
+	if err := os.WriteFile(corpus, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := runTafl(t, "", "tune", "-corpus", corpus)
+	// Two games are too few to fit: the reading is what is tested.
+	for _, want := range []string{
+		"corpus " + corpus + ": line 2: move 3 of 4, d3-d9, refused (",
+		"): the game is kept up to move 2, with its recorded result\n",
+		"corpus " + corpus + ": 2 games (1 line skipped: header, unfinished; 1 game cut short, 0 left out at a move the rules refuse, listed above)\n",
+	} {
+		if code != 1 || !strings.Contains(errOut, want) {
+			t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, errOut)
+		}
+	}
+}
+
 func TestTuneBadInput(t *testing.T) {
 	cases := []struct {
 		args []string

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -65,6 +66,36 @@ func quiet(p *tafl.Position) bool {
 type CorpusGame struct {
 	Game   *tafl.Game
 	Result float64
+	Line   int // Line is the game's line in the file, from 1.
+}
+
+// Corpus is what ReadCorpus read.
+type Corpus struct {
+	Games   []CorpusGame
+	Skipped int         // Skipped counts the lines skipped: header, blank, unfinished (Ongoing).
+	Cuts    []CorpusCut // Cuts are the games cut short or left out, in the file's order.
+}
+
+// CorpusCut is a corpus game not played to its last recorded move: a
+// move v's rules do not allow, or moves after the game already ended by
+// a rule (such as repetition) sooner than recorded.
+type CorpusCut struct {
+	Line  int    // Line is the game's line in the file, from 1.
+	Move  int    // Move is the first recorded move left out, from 1.
+	Text  string // Text is that move as recorded.
+	Moves int    // Moves is how many moves the line records.
+	Why   string // Why it was left out: the rules' refusal, or how the game had ended.
+}
+
+// Kept reports whether the game was kept (up to the move before Move).
+func (c CorpusCut) Kept() bool { return c.Move > 1 }
+
+func (c CorpusCut) String() string {
+	kept := fmt.Sprintf("the game is kept up to move %d, with its recorded result", c.Move-1)
+	if !c.Kept() {
+		kept = "no move is left, the game is left out"
+	}
+	return fmt.Sprintf("line %d: move %d of %d, %s, %s: %s", c.Line, c.Move, c.Moves, c.Text, c.Why, kept)
 }
 
 // ReadCorpus reads games in the format of the Copenhagen corpus: one game
@@ -73,11 +104,11 @@ type CorpusGame struct {
 // (the attackers won), White (the defenders won), Draw or Ongoing.
 // Unfinished games are skipped; a game is kept up to its first move
 // that v's rules do not allow (or after which its game is over, when a
-// rule such as repetition ends it sooner), with the recorded result.
-// It returns the games and how many lines were skipped.
-func ReadCorpus(r io.Reader, v *tafl.Variant) ([]CorpusGame, int, error) {
-	var out []CorpusGame
-	skipped := 0
+// rule such as repetition ends it sooner), with the recorded result, and
+// listed among the cuts (left out when its first move is refused). A
+// final "timeout" token (a loss on time) ends the game as recorded.
+func ReadCorpus(r io.Reader, v *tafl.Variant) (*Corpus, error) {
+	c := &Corpus{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1<<22)
 	line := 0
@@ -86,14 +117,14 @@ func ReadCorpus(r io.Reader, v *tafl.Variant) ([]CorpusGame, int, error) {
 		f := strings.Split(strings.TrimSpace(sc.Text()), ",")
 		if len(f) != 4 {
 			if line == 1 || len(f) == 1 && f[0] == "" {
-				skipped++
+				c.Skipped++
 				continue // a header or a blank line
 			}
 			columns := "columns"
 			if len(f) == 1 {
 				columns = "column"
 			}
-			return nil, 0, fmt.Errorf("line %d: %d %s, want 4 (moves,attacker_captures,defender_captures,status)", line, len(f), columns)
+			return nil, fmt.Errorf("line %d: %d %s, want 4 (moves,attacker_captures,defender_captures,status)", line, len(f), columns)
 		}
 		var y float64
 		switch f[3] {
@@ -104,27 +135,59 @@ func ReadCorpus(r io.Reader, v *tafl.Variant) ([]CorpusGame, int, error) {
 		case "Draw":
 			y = 0.5
 		case "Ongoing", "status":
-			skipped++
+			c.Skipped++
 			continue
 		default:
-			return nil, 0, fmt.Errorf("line %d: status %q: want Black, White, Draw or Ongoing", line, f[3])
+			return nil, fmt.Errorf("line %d: status %q: want Black, White, Draw or Ongoing", line, f[3])
+		}
+		moves := strings.Fields(f[0])
+		if len(moves) == 0 {
+			return nil, fmt.Errorf("line %d: no moves, status %s: want the game's moves in the first column", line, f[3])
 		}
 		g := tafl.NewGame(v)
-		for _, m := range strings.Fields(f[0]) {
-			if g.Outcome().Over() {
-				break
+		for i, m := range moves {
+			if m == "timeout" && i == len(moves)-1 {
+				break // the side to move lost on time
 			}
-			if _, err := g.PlayText(m); err != nil {
+			m = onceEach(m)
+			why := ""
+			if g.Outcome().Over() {
+				why = "after the game ended (" + g.Outcome().Text(g.ToMove()) + ")"
+			} else if _, err := g.PlayText(m); err != nil {
+				why = "refused (" + tafl.Refusal(err) + ")"
+			}
+			if why != "" {
+				c.Cuts = append(c.Cuts, CorpusCut{Line: line, Move: i + 1, Text: m, Moves: len(moves), Why: why})
 				break
 			}
 		}
 		if len(g.Plies()) == 0 {
-			skipped++
-			continue
+			continue // its first move refused: among the cuts
 		}
-		out = append(out, CorpusGame{Game: g, Result: y})
+		c.Games = append(c.Games, CorpusGame{Game: g, Result: y, Line: line})
 	}
-	return out, skipped, sc.Err()
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// onceEach returns a corpus move with each capture listed once: the
+// recording program sometimes lists one twice (g9-k9xk10xk10, a piece
+// taken both custodially and in a shieldwall, it seems), which taflbot's
+// notation refuses as a capture the move does not make.
+func onceEach(move string) string {
+	mv, caps, ok := strings.Cut(move, "x")
+	if !ok {
+		return move
+	}
+	var seen []string
+	for _, c := range strings.Split(caps, "x") {
+		if !slices.Contains(seen, c) {
+			seen = append(seen, c)
+		}
+	}
+	return mv + "x" + strings.Join(seen, "x")
 }
 
 // Fit is the result of a fit.

@@ -160,10 +160,11 @@ func TestReadCorpus(t *testing.T) {
 		"h1-h3 f8-i8,0,0,Ongoing\n" +
 		"d1-d3 f4-c4 a1-a2,0,0,White\n" + // a1-a2: no piece on a1; kept up to there
 		"e1-e2,0,0,Draw\n"
-	games, skipped, err := ReadCorpus(strings.NewReader(text), v)
+	c, err := ReadCorpus(strings.NewReader(text), v)
 	if err != nil {
 		t.Fatal(err)
 	}
+	games, skipped := c.Games, c.Skipped
 	if len(games) != 3 || skipped != 2 {
 		t.Fatalf("%d games, %d skipped", len(games), skipped)
 	}
@@ -176,15 +177,27 @@ func TestReadCorpus(t *testing.T) {
 	if games[2].Result != 0.5 {
 		t.Errorf("game 3: result %v", games[2].Result)
 	}
-	if _, _, err := ReadCorpus(strings.NewReader("a,b,c,d\nd1-d3,0,0,Blue\n"), v); err == nil {
+	// The cut game is listed: its line, the refused move and why.
+	if len(c.Cuts) != 1 || c.Cuts[0].String() != "line 4: move 3 of 3, a1-a2, refused (there is no piece on a1): the game is kept up to move 2, with its recorded result" {
+		t.Errorf("cuts %q", c.Cuts)
+	}
+	// The recording program sometimes lists a capture twice: read as
+	// once, not a capture the move does not make (213 of the corpus's
+	// games were cut there).
+	c, err = ReadCorpus(strings.NewReader("d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2xe2,1,0,Black\n"), v)
+	if err != nil || len(c.Games) != 1 || len(c.Games[0].Game.Plies()) != 5 || len(c.Cuts) != 0 {
+		t.Errorf("a capture listed twice: %v, %+v", err, c)
+	}
+	if _, err := ReadCorpus(strings.NewReader("a,b,c,d\nd1-d3,0,0,Blue\n"), v); err == nil {
 		t.Error("status Blue accepted")
 	}
 	// A line of too few columns is refused as such (a header "a,b,c,d"
 	// is a line of four, refused for its status "d"); one column is one
 	// ("1 columns").
 	header := "moves,attacker_captures,defender_captures,status\n"
-	for line, want := range map[string]string{"d1-d3,0": "line 2: 2 columns, want 4 ", "d1-d3": "line 2: 1 column, want 4 "} {
-		if _, _, err := ReadCorpus(strings.NewReader(header+line+"\n"), v); err == nil || !strings.HasPrefix(err.Error(), want) {
+	for line, want := range map[string]string{"d1-d3,0": "line 2: 2 columns, want 4 ", "d1-d3": "line 2: 1 column, want 4 ",
+		",0,0,Black": "line 2: no moves, status Black"} { // a finished game without moves was skipped as a header
+		if _, err := ReadCorpus(strings.NewReader(header+line+"\n"), v); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%q: %v, want an error starting %q", line, err, want)
 		}
 	}
