@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/internal/pgtest"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -188,6 +190,71 @@ func TestDailyPuzzleNotRepeated(t *testing.T) {
 	gs, _ := h.store.GetGuildSettings(ctx, guild)
 	if len(gs.Daily.Earlier) != 59 {
 		t.Errorf("%d earlier daily puzzles stored, want 59", len(gs.Daily.Earlier))
+	}
+}
+
+// TestDailyPuzzleRoundsAfterTheFirst: once every puzzle was a server's
+// daily puzzle, the next days post each once again before any a third
+// time, on bbolt and PostgreSQL. The server here is near the end of its
+// second round, five puzzles not yet posted in it: the next five days
+// post those five. (Once every puzzle was posted, any but the previous
+// day's was picked at random, so a puzzle came back days after it.)
+func TestDailyPuzzleRoundsAfterTheFirst(t *testing.T) {
+	for _, kind := range []string{"bbolt", "postgres"} {
+		t.Run(kind, func(t *testing.T) {
+			h := newHarness(t, nil)
+			if kind == "postgres" {
+				db := pgtest.NewDatabase(t)
+				h.stop()
+				h.path = db
+				h.start()
+			}
+			ctx := context.Background()
+			const daily = "777"
+			setDaily(t, h, daily, 15)
+			all, err := h.store.Puzzles(ctx, guild)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []storage.PuzzleID
+			for _, p := range all {
+				if p.Moves >= 2 {
+					ids = append(ids, p.ID)
+				}
+			}
+			// Round 1 in id order, round 2 backwards but for its last five
+			// (the five lowest ids).
+			history := append(slices.Clone(ids), ids[5:]...)
+			slices.Reverse(history[len(ids):])
+			day := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+			for _, id := range history {
+				if _, started, err := h.store.StartDailyPuzzle(ctx, guild, day.Format(time.DateOnly), id); err != nil || !started {
+					t.Fatalf("seeding the daily puzzles: %v, %v", started, err)
+				}
+				day = day.AddDate(0, 0, 1)
+			}
+			h.clock.Advance(3 * time.Hour)
+			left := map[uint64]bool{}
+			for _, id := range ids[:5] {
+				left[uint64(id)] = true
+			}
+			for d := range 5 {
+				h.bot.Sweep(ctx)
+				posts := dailyPosts(t, h, daily)
+				if len(posts) != d+1 {
+					t.Fatalf("day %d: %d posts", d+1, len(posts))
+				}
+				cid, err := bot.ParseCustomID(customIDs(posts[d].Components)["Solve"])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !left[cid.ID] {
+					t.Fatalf("day %d posted puzzle %d, posted in this round already; left to post: %v", d+1, cid.ID, left)
+				}
+				delete(left, cid.ID)
+				h.clock.Advance(24 * time.Hour)
+			}
+		})
 	}
 }
 
