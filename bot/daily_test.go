@@ -258,6 +258,50 @@ func TestDailyPuzzleRoundsAfterTheFirst(t *testing.T) {
 	}
 }
 
+// TestDailyPuzzleSolveAgainSaysItDoesNotCount: Solve pressed again by a
+// player who tried the daily puzzle says, above the puzzle, that this
+// attempt does not count, whether they solved it or not (the post says
+// the first attempt counts; the puzzle came without a word, and only its
+// end said so); a first attempt has no such note.
+func TestDailyPuzzleSolveAgainSaysItDoesNotCount(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	const daily = "777"
+	setDaily(t, h, daily, 15)
+	h.clock.Advance(3 * time.Hour)
+	h.bot.Sweep(ctx)
+	posts := dailyPosts(t, h, daily)
+	if len(posts) != 1 {
+		t.Fatalf("%d daily posts", len(posts))
+	}
+	solve := customIDs(posts[0].Components)["Solve"]
+	cid, err := bot.ParseCustomID(solve)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := h.store.GetPuzzle(ctx, storage.PuzzleID(cid.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const already = "this puzzle already"
+	if r, _ := h.click(bob, solve, false); r == nil || strings.Contains(r.Content, already) || !strings.Contains(r.Content, "Press **Move**") {
+		t.Errorf("bob's first Solve: %+v", r)
+	}
+	solveByLine(t, h, bob, p)
+	if _, err := h.store.RecordPuzzleAttempt(ctx, guild, carol, p.ID, false, "2026-03-01"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ user, want string }{
+		{bob, "You solved this puzzle already: only your first attempt counts, so this one leaves your puzzle rating as it is."},
+		{carol, "You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is."},
+	} {
+		r, _ := h.click(c.user, solve, false)
+		if r == nil || !strings.Contains(r.Content, c.want) || !strings.Contains(r.Content, "Press **Move**") {
+			t.Errorf("%s's Solve again: %+v, want %q", c.user, r, c.want)
+		}
+	}
+}
+
 // TestDailyPuzzleManySolvers: the next day's post of a puzzle that 100
 // players solved names the first 30 and counts the others, within
 // Discord's 2,000 characters (it named all 100, some 2,700 characters,

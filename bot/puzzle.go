@@ -489,11 +489,37 @@ func (b *Bot) btnPuzzleSolve(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	msg, err := b.puzzleMessage(r.p, p, 0, "", left, puzzleGoing)
+	tried, err := b.triedNote(ctx, r, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	msg, err := b.puzzleMessage(r.p, p, 0, "", joinLines(left, tried), puzzleGoing)
 	if err != nil {
 		return nil, err
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.private()}}, nil
+}
+
+// triedNote says, when the user tried puzzle id before, that this new
+// attempt does not count ("" when it will): the daily puzzle's Solve
+// gives a puzzle whether its first attempt is over or not, and its post
+// says that the first attempt counts.
+func (b *Bot) triedNote(ctx context.Context, r *request, id storage.PuzzleID) (string, error) {
+	pl, err := b.store.GetPlayer(ctx, r.in.GuildID, r.userID)
+	if isNotFound(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	t, tried := pl.Puzzles.Tried[id]
+	switch {
+	case !tried:
+		return "", nil
+	case t.Solved:
+		return r.p.T("You solved this puzzle already: only your first attempt counts, so this one leaves your puzzle rating as it is."), nil
+	}
+	return r.p.T("You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is."), nil
 }
 
 // btnPuzzlePiece handles the puzzle's piece menu.
