@@ -174,14 +174,20 @@ func (b *Bot) pickPuzzle(ctx context.Context, r *request, variant string, shown 
 	}
 	mine := pl.PuzzleRating().Rating
 	var open []*storage.Puzzle
-	offered := 0 // of the variant, tried or not
+	offered := 0           // of the variant, tried or not
+	solved, failed := 0, 0 // of the variant's tried
 	for _, p := range all {
 		if variant != "" && !puzzleOfVariant(p, variant) {
 			continue
 		}
 		offered++
-		if _, tried := pl.Puzzles.Tried[p.ID]; !tried {
+		switch t, tried := pl.Puzzles.Tried[p.ID]; {
+		case !tried:
 			open = append(open, p)
+		case t.Solved:
+			solved++
+		default:
+			failed++
 		}
 	}
 	if offered == 0 {
@@ -191,11 +197,16 @@ func (b *Bot) pickPuzzle(ctx context.Context, r *request, variant string, shown 
 		return nil, userErrorf("There are no puzzles here yet: they come from finished games with a winner.")
 	}
 	if len(open) == 0 {
+		// The counts are the variant's puzzles' (a puzzle failed in
+		// another variant is not one of "every brandubh puzzle"); every
+		// puzzle's are the player's, as /tafl stats shows them.
 		what := userErrorf("every puzzle")
 		if variant != "" {
 			what = userErrorf("every %s puzzle", variant)
+		} else {
+			solved, failed = pl.Puzzles.Solved, pl.Puzzles.Failed
 		}
-		return nil, userErrorf("You have tried %s here (%d solved, %d not). Your puzzle rating is %.0f.", what, pl.Puzzles.Solved, pl.Puzzles.Failed, mine)
+		return nil, userErrorf("You have tried %s here (%d solved, %d not). Your puzzle rating is %.0f.", what, solved, failed, mine)
 	}
 	if len(open) > 1 {
 		open = slices.DeleteFunc(open, func(p *storage.Puzzle) bool { return p.ID == shown })
