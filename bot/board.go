@@ -163,7 +163,12 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 		return nil, err
 	}
 	if h := hintsLine(g); h != "" {
-		sb.WriteString("\n" + h)
+		// Under the result, which ends its line already, or under the
+		// player to move.
+		if !strings.HasSuffix(sb.String(), "\n") {
+			sb.WriteString("\n")
+		}
+		sb.WriteString(h)
 	}
 	comps := gameButtons(g)
 	if b.hintsAllowed(g) {

@@ -82,7 +82,7 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 			cr.advance(d)
 			b.Sweep(ctx)
 		case "click", "select":
-			cid, values, err := cr.component(verb, unquoteArg(strings.TrimSpace(rest)))
+			cid, values, err := cr.component(user, verb, unquoteArg(strings.TrimSpace(rest)))
 			if err != nil {
 				cr.printf("%v\n", err)
 				continue
@@ -153,6 +153,9 @@ type consoleButton struct {
 	label, customID string
 	menu            bool
 	ephemeral       bool
+	// owner is the user a private (ephemeral) message was shown to: only
+	// they see it, and so only they can press its buttons.
+	owner string
 }
 
 // NewConsoleREST returns a console REST printing to out and writing
@@ -385,6 +388,9 @@ func (c *ConsoleREST) show(prefix, content string, files []*discordgo.File, comp
 func (c *ConsoleREST) remember(b consoleButton) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if b.ephemeral {
+		b.owner = c.actor
+	}
 	c.buttons = append(c.buttons, b)
 	if len(c.buttons) > 200 {
 		c.buttons = c.buttons[100:]
@@ -401,26 +407,43 @@ func unquoteArg(s string) string {
 	return s
 }
 
-// component finds the newest button with a label, or the newest menu.
-func (c *ConsoleREST) component(verb, arg string) (string, []string, error) {
+// component finds the newest button with a label, or the newest menu,
+// that user sees: another user's private message is not theirs to
+// press, as in Discord, where they never see it.
+func (c *ConsoleREST) component(user, verb, arg string) (string, []string, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	hidden := "" // the owner of a private message that has it
 	for i := len(c.buttons) - 1; i >= 0; i-- {
 		b := c.buttons[i]
-		if verb == "select" && b.menu {
-			if arg == "" {
-				return "", nil, fmt.Errorf("select: say which, such as: select e5")
+		match := verb == "select" && b.menu || verb == "click" && !b.menu && strings.EqualFold(b.label, arg)
+		if !match {
+			continue
+		}
+		if b.ephemeral && b.owner != user {
+			if hidden == "" {
+				hidden = b.owner
 			}
+			continue
+		}
+		if verb == "select" && arg == "" {
+			return "", nil, fmt.Errorf("select: say which, such as: select e5")
+		}
+		if verb == "select" {
 			return b.customID, []string{arg}, nil
 		}
-		if verb == "click" && !b.menu && strings.EqualFold(b.label, arg) {
-			return b.customID, nil, nil
-		}
+		return b.customID, nil, nil
 	}
+	var err error
 	if verb == "select" {
-		return "", nil, fmt.Errorf("there is no menu to choose from: click Move under a board first")
+		err = fmt.Errorf("there is no menu to choose from: click Move under a board first")
+	} else {
+		err = fmt.Errorf("there is no %q button to click", arg)
 	}
-	return "", nil, fmt.Errorf("there is no %q button to click", arg)
+	if hidden != "" {
+		err = fmt.Errorf("%w (%s has one in a private reply, which only %s sees: as %s to use it)", err, hidden, hidden, hidden)
+	}
+	return "", nil, err
 }
 
 func (c *ConsoleREST) lastEphemeral(customID string) bool {

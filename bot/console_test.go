@@ -359,6 +359,33 @@ func TestConsolePrivateStaysPrivate(t *testing.T) {
 	consoleSays(t, text, "\n[to alice] (only you) 💡 Game 1: the engine suggests", "\n[to alice] (only you) You played 1. d2-c2.", "\n[taflbot] @alice played 1. d2-c2.", "\n[to alice] (only you) You resigned.", "\n[taflbot] @alice resigned.")
 }
 
+// TestConsoleOthersPrivateMessagesUnseen: another user's private reply
+// (alice's puzzle and its move menu) is not theirs to press, as in
+// Discord, where they never see it: bob's click and select say so and
+// whose it is (they pressed alice's buttons: bob played her puzzle and
+// her menu), while his own puzzle's buttons work.
+func TestConsoleOthersPrivateMessagesUnseen(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl puzzle variant:brandubh",
+		"click Move",
+		"as bob",
+		"click Move",
+		"select d4",
+		"click Another puzzle",
+		"/tafl puzzle variant:brandubh",
+		"click Move",
+		"quit",
+	})
+	consoleSays(t, text,
+		"there is no \"Move\" button to click (alice has one in a private reply, which only alice sees: as alice to use it)",
+		"there is no menu to choose from: click Move under a board first (alice has one in a private reply, which only alice sees: as alice to use it)",
+		"there is no \"Another puzzle\" button to click (alice has one",
+		"\n[to bob] (only you) Puzzle ")
+	if strings.Count(text, ": pick the piece to move.") != 2 {
+		t.Errorf("want two move menus, alice's and bob's own:\n%s", text)
+	}
+}
+
 // TestConsolePieceCountsInTheSingular: alt texts count one piece in the
 // singular ("1 attacker and 1 defender on the board"; they said "1
 // attackers and 1 defenders"), in the board's and the rules' pictures and

@@ -184,34 +184,37 @@ func solversLine(lp *locale.Printer, d storage.DailyPuzzle, solvers []string) st
 }
 
 // dailyChoice picks the day's puzzle of a server: of the puzzles offered
-// there, those of two or more moves when there are any, that were not a
-// daily puzzle here before (once every one was, any but the previous
-// day's), ordered by id and then by a hash of the server and the date:
-// the same every time for the same day, different from day to day.
+// there, those of two or more moves when there are any besides the
+// previous day's, one that was not a daily puzzle here in the current
+// round (dailyRound) and is not the previous day's, ordered by id and
+// then by a hash of the server and the date: the same every time for
+// the same day (in every process), different from day to day. Every
+// puzzle is posted once before any is posted again.
 func (b *Bot) dailyChoice(ctx context.Context, gs *storage.GuildSettings, today string) (*storage.Puzzle, error) {
 	all, err := b.store.Puzzles(ctx, gs.GuildID)
 	if err != nil {
 		return nil, err
 	}
-	posted := map[storage.PuzzleID]bool{gs.Daily.PuzzleID: true}
-	for _, id := range gs.Daily.Earlier {
-		posted[id] = true
-	}
-	var pool []*storage.Puzzle
+	cur := gs.Daily.PuzzleID
+	var cands []*storage.Puzzle
 	for _, p := range all {
-		if p.Moves >= 2 && !posted[p.ID] {
+		if p.Moves >= 2 {
+			cands = append(cands, p)
+		}
+	}
+	if !slices.ContainsFunc(cands, func(p *storage.Puzzle) bool { return p.ID != cur }) {
+		cands = all
+	}
+	history := gs.Daily.Earlier
+	if cur != 0 {
+		history = append(slices.Clone(history), cur)
+	}
+	posted := dailyRound(cands, history)
+	var pool []*storage.Puzzle
+	for _, p := range cands {
+		if !posted[p.ID] && p.ID != cur {
 			pool = append(pool, p)
 		}
-	}
-	if len(pool) == 0 {
-		for _, p := range all {
-			if p.Moves >= 2 && p.ID != gs.Daily.PuzzleID {
-				pool = append(pool, p)
-			}
-		}
-	}
-	if len(pool) == 0 {
-		pool = slices.DeleteFunc(all, func(p *storage.Puzzle) bool { return p.ID == gs.Daily.PuzzleID })
 	}
 	if len(pool) == 0 {
 		b.log.Warn("daily puzzle: no puzzle to post", "guild_id", gs.GuildID)
@@ -220,4 +223,27 @@ func (b *Bot) dailyChoice(ctx context.Context, gs *storage.GuildSettings, today 
 	h := fnv.New64a()
 	h.Write([]byte(gs.GuildID + "/" + today))
 	return pool[h.Sum64()%uint64(len(pool))], nil
+}
+
+// dailyRound returns the puzzles of cands posted in the current round of
+// a server's daily puzzles, history (oldest first): a round ends once it
+// has posted every one of cands, and the next begins. A puzzle added
+// since (found in a finished game) keeps the round going until it is
+// posted too.
+func dailyRound(cands []*storage.Puzzle, history []storage.PuzzleID) map[storage.PuzzleID]bool {
+	in := make(map[storage.PuzzleID]bool, len(cands))
+	for _, p := range cands {
+		in[p.ID] = true
+	}
+	round := map[storage.PuzzleID]bool{}
+	for _, id := range history {
+		if !in[id] {
+			continue // a puzzle no longer offered, or of one move
+		}
+		round[id] = true
+		if len(round) == len(in) {
+			round = map[storage.PuzzleID]bool{}
+		}
+	}
+	return round
 }

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/internal/pgtest"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -188,6 +190,115 @@ func TestDailyPuzzleNotRepeated(t *testing.T) {
 	gs, _ := h.store.GetGuildSettings(ctx, guild)
 	if len(gs.Daily.Earlier) != 59 {
 		t.Errorf("%d earlier daily puzzles stored, want 59", len(gs.Daily.Earlier))
+	}
+}
+
+// TestDailyPuzzleRoundsAfterTheFirst: once every puzzle was a server's
+// daily puzzle, the next days post each once again before any a third
+// time, on bbolt and PostgreSQL. The server here is near the end of its
+// second round, five puzzles not yet posted in it: the next five days
+// post those five. (Once every puzzle was posted, any but the previous
+// day's was picked at random, so a puzzle came back days after it.)
+func TestDailyPuzzleRoundsAfterTheFirst(t *testing.T) {
+	for _, kind := range []string{"bbolt", "postgres"} {
+		t.Run(kind, func(t *testing.T) {
+			h := newHarness(t, nil)
+			if kind == "postgres" {
+				db := pgtest.NewDatabase(t)
+				h.stop()
+				h.path = db
+				h.start()
+			}
+			ctx := context.Background()
+			const daily = "777"
+			setDaily(t, h, daily, 15)
+			all, err := h.store.Puzzles(ctx, guild)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []storage.PuzzleID
+			for _, p := range all {
+				if p.Moves >= 2 {
+					ids = append(ids, p.ID)
+				}
+			}
+			// Round 1 in id order, round 2 backwards but for its last five
+			// (the five lowest ids).
+			history := append(slices.Clone(ids), ids[5:]...)
+			slices.Reverse(history[len(ids):])
+			day := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+			for _, id := range history {
+				if _, started, err := h.store.StartDailyPuzzle(ctx, guild, day.Format(time.DateOnly), id); err != nil || !started {
+					t.Fatalf("seeding the daily puzzles: %v, %v", started, err)
+				}
+				day = day.AddDate(0, 0, 1)
+			}
+			h.clock.Advance(3 * time.Hour)
+			left := map[uint64]bool{}
+			for _, id := range ids[:5] {
+				left[uint64(id)] = true
+			}
+			for d := range 5 {
+				h.bot.Sweep(ctx)
+				posts := dailyPosts(t, h, daily)
+				if len(posts) != d+1 {
+					t.Fatalf("day %d: %d posts", d+1, len(posts))
+				}
+				cid, err := bot.ParseCustomID(customIDs(posts[d].Components)["Solve"])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !left[cid.ID] {
+					t.Fatalf("day %d posted puzzle %d, posted in this round already; left to post: %v", d+1, cid.ID, left)
+				}
+				delete(left, cid.ID)
+				h.clock.Advance(24 * time.Hour)
+			}
+		})
+	}
+}
+
+// TestDailyPuzzleSolveAgainSaysItDoesNotCount: Solve pressed again by a
+// player who tried the daily puzzle says, above the puzzle, that this
+// attempt does not count, whether they solved it or not (the post says
+// the first attempt counts; the puzzle came without a word, and only its
+// end said so); a first attempt has no such note.
+func TestDailyPuzzleSolveAgainSaysItDoesNotCount(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	const daily = "777"
+	setDaily(t, h, daily, 15)
+	h.clock.Advance(3 * time.Hour)
+	h.bot.Sweep(ctx)
+	posts := dailyPosts(t, h, daily)
+	if len(posts) != 1 {
+		t.Fatalf("%d daily posts", len(posts))
+	}
+	solve := customIDs(posts[0].Components)["Solve"]
+	cid, err := bot.ParseCustomID(solve)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := h.store.GetPuzzle(ctx, storage.PuzzleID(cid.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const already = "this puzzle already"
+	if r, _ := h.click(bob, solve, false); r == nil || strings.Contains(r.Content, already) || !strings.Contains(r.Content, "Press **Move**") {
+		t.Errorf("bob's first Solve: %+v", r)
+	}
+	solveByLine(t, h, bob, p)
+	if _, err := h.store.RecordPuzzleAttempt(ctx, guild, carol, p.ID, false, "2026-03-01"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ user, want string }{
+		{bob, "You solved this puzzle already: only your first attempt counts, so this one leaves your puzzle rating as it is."},
+		{carol, "You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is."},
+	} {
+		r, _ := h.click(c.user, solve, false)
+		if r == nil || !strings.Contains(r.Content, c.want) || !strings.Contains(r.Content, "Press **Move**") {
+			t.Errorf("%s's Solve again: %+v, want %q", c.user, r, c.want)
+		}
 	}
 }
 

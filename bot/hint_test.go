@@ -60,6 +60,25 @@ func TestHint(t *testing.T) {
 	}
 }
 
+// TestHintsLineOnAFinishedBoard: the board of a game that ended after a
+// hint says the hints right under the result, as under the player to
+// move before (a blank line came between the result and them).
+func TestHintsLineOnAFinishedBoard(t *testing.T) {
+	h, hint := hintGame(t, nil)
+	g := gameOf(t, h, alice)
+	in := pressHint(h, alice, hint, "")
+	h.fake.final(t, in)
+	h.slash(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+	waitPly(t, h, 2) // the engine's reply: a game both sides moved in is resigned, not aborted
+	confirm, _ := h.slash(alice, "resign")
+	h.click(alice, customIDs(confirm.Components)["Yes, resign"], true)
+	h.settle()
+	b, _ := h.slash(alice, "board", opt("game", g.ID.String()))
+	if !strings.Contains(b.Content, "resignation") || !strings.Contains(b.Content, "Hints used by the attackers: 1.") || strings.Contains(b.Content, "\n\n") {
+		t.Errorf("the finished board: %q", b.Content)
+	}
+}
+
 // TestHintsOff: a manager turns hints off: no Hint button, and an old
 // one is refused; games between two players never have one, casual ones
 // (#17) included.

@@ -157,7 +157,9 @@ type DamagedGame struct {
 // puzzles, as the bot mines each game when it ends (the same search,
 // without a time limit), and adds each puzzle found to the game's server:
 // for games finished before the bot mined games, or with a larger budget.
-// Puzzles stored already are not added again.
+// Puzzles stored already are not added again. Each game mined is no
+// longer due to be mined (storage's MineDone), so that the bot's next
+// start does not search it again.
 func MineDatabase(ctx context.Context, st *storage.Store, maxMoves int, budget int64, progress func(r MineReport)) (MineReport, error) {
 	var rep MineReport
 	// The games are listed first and mined after the walk, each read
@@ -205,6 +207,11 @@ func MineDatabase(ctx context.Context, st *storage.Store, maxMoves int, budget i
 			}
 			if added {
 				rep.Added++
+			}
+		}
+		if g.MineDue {
+			if err := st.MineDone(ctx, g.ID); err != nil {
+				return rep, fmt.Errorf("game %d: recording it as mined: %w", g.ID, err)
 			}
 		}
 		if progress != nil {

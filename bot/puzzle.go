@@ -174,14 +174,20 @@ func (b *Bot) pickPuzzle(ctx context.Context, r *request, variant string, shown 
 	}
 	mine := pl.PuzzleRating().Rating
 	var open []*storage.Puzzle
-	offered := 0 // of the variant, tried or not
+	offered := 0           // of the variant, tried or not
+	solved, failed := 0, 0 // of the variant's tried
 	for _, p := range all {
 		if variant != "" && !puzzleOfVariant(p, variant) {
 			continue
 		}
 		offered++
-		if _, tried := pl.Puzzles.Tried[p.ID]; !tried {
+		switch t, tried := pl.Puzzles.Tried[p.ID]; {
+		case !tried:
 			open = append(open, p)
+		case t.Solved:
+			solved++
+		default:
+			failed++
 		}
 	}
 	if offered == 0 {
@@ -191,11 +197,16 @@ func (b *Bot) pickPuzzle(ctx context.Context, r *request, variant string, shown 
 		return nil, userErrorf("There are no puzzles here yet: they come from finished games with a winner.")
 	}
 	if len(open) == 0 {
+		// The counts are the variant's puzzles' (a puzzle failed in
+		// another variant is not one of "every brandubh puzzle"); every
+		// puzzle's are the player's, as /tafl stats shows them.
 		what := userErrorf("every puzzle")
 		if variant != "" {
 			what = userErrorf("every %s puzzle", variant)
+		} else {
+			solved, failed = pl.Puzzles.Solved, pl.Puzzles.Failed
 		}
-		return nil, userErrorf("You have tried %s here (%d solved, %d not). Your puzzle rating is %.0f.", what, pl.Puzzles.Solved, pl.Puzzles.Failed, mine)
+		return nil, userErrorf("You have tried %s here (%d solved, %d not). Your puzzle rating is %.0f.", what, solved, failed, mine)
 	}
 	if len(open) > 1 {
 		open = slices.DeleteFunc(open, func(p *storage.Puzzle) bool { return p.ID == shown })
@@ -489,11 +500,37 @@ func (b *Bot) btnPuzzleSolve(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	msg, err := b.puzzleMessage(r.p, p, 0, "", left, puzzleGoing)
+	tried, err := b.triedNote(ctx, r, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	msg, err := b.puzzleMessage(r.p, p, 0, "", joinLines(left, tried), puzzleGoing)
 	if err != nil {
 		return nil, err
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.private()}}, nil
+}
+
+// triedNote says, when the user tried puzzle id before, that this new
+// attempt does not count ("" when it will): the daily puzzle's Solve
+// gives a puzzle whether its first attempt is over or not, and its post
+// says that the first attempt counts.
+func (b *Bot) triedNote(ctx context.Context, r *request, id storage.PuzzleID) (string, error) {
+	pl, err := b.store.GetPlayer(ctx, r.in.GuildID, r.userID)
+	if isNotFound(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	t, tried := pl.Puzzles.Tried[id]
+	switch {
+	case !tried:
+		return "", nil
+	case t.Solved:
+		return r.p.T("You solved this puzzle already: only your first attempt counts, so this one leaves your puzzle rating as it is."), nil
+	}
+	return r.p.T("You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is."), nil
 }
 
 // btnPuzzlePiece handles the puzzle's piece menu.

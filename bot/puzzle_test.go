@@ -560,3 +560,34 @@ func TestPuzzleLeftHalfWay(t *testing.T) {
 		t.Errorf("carol's record: %+v", rec)
 	}
 }
+
+// TestPuzzlesAllTriedCountsTheVariant: "You have tried every hnefatafl-9
+// puzzle" counts the hnefatafl-9 puzzles solved and not, not a brandubh
+// puzzle failed too (it said "1 solved, 1 not" of the one puzzle solved).
+func TestPuzzlesAllTriedCountsTheVariant(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	sp := addTestPuzzle(t, h, guild)
+	all, err := h.store.Puzzles(ctx, guild)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(all, func(p *storage.Puzzle) bool { return p.Variant == "brandubh" })
+	if i < 0 {
+		t.Fatal("no brandubh puzzle")
+	}
+	for _, a := range []struct {
+		id     storage.PuzzleID
+		solved bool
+	}{{all[i].ID, false}, {sp.ID, true}} {
+		if _, err := h.store.RecordPuzzleAttempt(ctx, guild, alice, a.id, a.solved, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r, _ := h.slash(alice, "puzzle", opt("variant", "hnefatafl-9")); !strings.Contains(r.Content, "You have tried every hnefatafl-9 puzzle here (1 solved, 0 not)") {
+		t.Errorf("no hnefatafl-9 puzzle left: %q", r.Content)
+	}
+	if st, _ := h.slash(alice, "stats"); !strings.Contains(st.Content, "1 solved, 1 not") {
+		t.Errorf("stats: %q", st.Content)
+	}
+}

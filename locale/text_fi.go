@@ -503,4 +503,8 @@ var fiTexts = Dict{
 	"its name (name:) is %d characters long: give it a name of at most %d characters": "sen nimi (name:) on %d merkkiä pitkä: anna sille enintään %d merkin nimi",
 	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "se on %d merkkiä pitkä, enemmän kuin haasteen viestiin mahtuvat %d: lyhennä sitä",
+	// The note above a puzzle the daily post's Solve gives to a player who solved it before: this attempt does not change their puzzle rating.
+	"You solved this puzzle already: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Olet jo ratkaissut tämän tehtävän: vain ensimmäinen yrityksesi lasketaan, joten tämä ei muuta tehtäväluokitustasi.",
+	// The note above a puzzle the daily post's Solve gives to a player who tried it before and did not solve it: this attempt does not change their puzzle rating.
+	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Olet jo yrittänyt tätä tehtävää ratkaisematta sitä: vain ensimmäinen yrityksesi lasketaan, joten tämä ei muuta tehtäväluokitustasi.",
 }

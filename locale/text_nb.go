@@ -503,4 +503,8 @@ var nbTexts = Dict{
 	"its name (name:) is %d characters long: give it a name of at most %d characters": "navnet (name:) er %d tegn langt: gi den et navn på høyst %d tegn",
 	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "den er %d tegn lang, mer enn de %d en utfordrings melding kan vise: gjør den kortere",
+	// The note above a puzzle the daily post's Solve gives to a player who solved it before: this attempt does not change their puzzle rating.
+	"You solved this puzzle already: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Du har allerede løst denne oppgaven: bare ditt første forsøk teller, så dette lar oppgaveratingen din være som den er.",
+	// The note above a puzzle the daily post's Solve gives to a player who tried it before and did not solve it: this attempt does not change their puzzle rating.
+	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Du har allerede prøvd denne oppgaven uten å løse den: bare ditt første forsøk teller, så dette lar oppgaveratingen din være som den er.",
 }

@@ -503,4 +503,8 @@ var svTexts = Dict{
 	"its name (name:) is %d characters long: give it a name of at most %d characters": "dess namn (name:) är %d tecken långt: ge den ett namn på högst %d tecken",
 	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "den är %d tecken lång, mer än de %d som en utmanings meddelande kan visa: korta den",
+	// The note above a puzzle the daily post's Solve gives to a player who solved it before: this attempt does not change their puzzle rating.
+	"You solved this puzzle already: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Du har redan löst det här problemet: bara ditt första försök räknas, så det här lämnar din problemrating som den är.",
+	// The note above a puzzle the daily post's Solve gives to a player who tried it before and did not solve it: this attempt does not change their puzzle rating.
+	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Du har redan försökt med det här problemet utan att lösa det: bara ditt första försök räknas, så det här lämnar din problemrating som den är.",
 }

@@ -440,6 +440,15 @@ func dbWithWonPuzzleGame(t *testing.T) (string, storage.GameID) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	id := addWonPuzzleGame(t, s)
+	s.Close()
+	return path, id
+}
+
+// addWonPuzzleGame stores a game of server 100 won by a forced win in 2
+// (g5-g3 first), due to be mined as a game just ended is.
+func addWonPuzzleGame(t *testing.T, s *storage.Store) storage.GameID {
+	t.Helper()
 	r, _ := tafl.PresetRules("brandubh", "")
 	r.Start, r.First = "/1t1t3/6t/3T3/t1T4/4T1K/6t/3tT2/", tafl.Defenders
 	v, err := tafl.NewVariant(r)
@@ -461,8 +470,7 @@ func dbWithWonPuzzleGame(t *testing.T) (string, storage.GameID) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	s.Close()
-	return path, g.ID
+	return g.ID
 }
 
 // testMineBudget is the -budget of the tests' db puzzles: the win in 2 of
@@ -493,6 +501,48 @@ func TestDBPuzzles(t *testing.T) {
 	}
 	if _, _, err := runDBTest(t, "puzzles", "-db", path, "-max-moves", "9"); err == nil {
 		t.Error("-max-moves 9 accepted")
+	}
+}
+
+// TestDBPuzzlesClearsTheMineMark: the games db puzzles mined are no
+// longer due to be mined, on bbolt and PostgreSQL, so that the bot's
+// next start does not search them again (it left the mark, and the bot
+// mined every game again).
+func TestDBPuzzlesClearsTheMineMark(t *testing.T) {
+	for _, kind := range []string{"bbolt", "postgres"} {
+		t.Run(kind, func(t *testing.T) {
+			var db string
+			if kind == "bbolt" {
+				db = filepath.Join(t.TempDir(), "taflbot.db")
+			} else {
+				db = pgtest.NewDatabase(t)
+			}
+			s, err := storage.Open(db, storage.Options{NoSync: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			id := addWonPuzzleGame(t, s)
+			due, err := s.GamesToMine(t.Context())
+			s.Close()
+			if err != nil || len(due) != 1 || due[0].ID != id {
+				t.Fatalf("games due to be mined before: %v, %v", due, err)
+			}
+			if out, _, err := runDBTest(t, "puzzles", "-db", db, "-budget", testMineBudget); err != nil || !strings.Contains(out, "1 game, 1 won; 1 puzzle found, 1 new") {
+				t.Fatalf("db puzzles: %v\n%s", err, out)
+			}
+			s, err = storage.Open(db, storage.Options{NoSync: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			due, err = s.GamesToMine(t.Context())
+			s.Close()
+			if err != nil || len(due) != 0 {
+				t.Errorf("games due to be mined after db puzzles: %v, %v", due, err)
+			}
+			if out, _, err := runDBTest(t, "check", "-db", db); err != nil || !strings.HasSuffix(out, "ok\n") {
+				t.Errorf("check after db puzzles: %v\n%s", err, out)
+			}
+		})
 	}
 }
 
