@@ -240,7 +240,7 @@ func languageOption(v string) (string, error) {
 	}
 	l, ok := locale.Lookup(v)
 	if !ok {
-		return "", userErrorf("I don't speak `%s`: choose English, Dansk, Svenska, Norsk, Íslenska, Deutsch or Suomi (or discord, to follow Discord's language); nothing was changed.", codeText(truncate(v, 20)))
+		return "", userErrorf("I don't speak `%s`: choose %s; nothing was changed.", codeText(truncate(v, 20)), choicesOf{"settings", "language"})
 	}
 	return l.Tag.String(), nil
 }

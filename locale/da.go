@@ -34,7 +34,7 @@ var da = Dict{
 	"tour.what":                "Sig hvad du vil: `handling:` %s.",
 	"tour.managers_create":     "Kun serveradministratorer (tilladelsen Administrer server) kan oprette turneringer. Alle kan deltage.",
 	"tour.name":                "Giv turneringen et `navn` på 1 til %d tegn, uden omtaler eller formateringstegn.",
-	"tour.format":              "Formatet er round-robin eller swiss.",
+	"tour.format":              "Formatet er %s.",
 	"tour.rounds_rr":           "`runder` gælder en schweizisk turnering; alle-mod-alle har så mange runder, som der skal til.",
 	"tour.rounds_range":        "En schweizisk turnering har 1 til %d runder.",
 	"tour.signup_range":        "Tilmeldingen varer 1 til %d timer. Vil du starte før, så tryk på **%s** (eller brug `handling:start`), når spillerne har tilmeldt sig.",

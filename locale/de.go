@@ -34,7 +34,7 @@ var de = Dict{
 	"tour.what":                "Sag, was zu tun ist: `aktion:` %s.",
 	"tour.managers_create":     "Nur Serververwalter (Berechtigung „Server verwalten“) können Turniere anlegen. Beitreten kann jeder.",
 	"tour.name":                "Gib dem Turnier einen `name` mit 1 bis %d Zeichen, ohne Erwähnungen oder Formatierungszeichen.",
-	"tour.format":              "Das Format ist round-robin oder swiss.",
+	"tour.format":              "Das Format ist %s.",
 	"tour.rounds_rr":           "`runden` gilt für ein Schweizer Turnier; ein Rundenturnier hat so viele Runden wie nötig.",
 	"tour.rounds_range":        "Ein Schweizer Turnier hat 1 bis %d Runden.",
 	"tour.signup_range":        "Die Anmeldung dauert 1 bis %d Stunden. Um früher zu beginnen, drücke **%s** (oder nutze `aktion:starten`), sobald die Spieler angemeldet sind.",

@@ -35,7 +35,7 @@ var en = Dict{
 	"tour.what":                "Say what to do: `action:` %s.",
 	"tour.managers_create":     "Only server managers (Manage Server permission) can create tournaments. Anyone can join one.",
 	"tour.name":                "Give the tournament a `name` of 1 to %d characters, without mentions or formatting marks.",
-	"tour.format":              "The format is round-robin or swiss.",
+	"tour.format":              "The format is %s.",
 	"tour.rounds_rr":           "`rounds` is for a Swiss; a round robin has as many rounds as it needs for everyone to meet.",
 	"tour.rounds_range":        "A Swiss has 1 to %d rounds.",
 	"tour.signup_range":        "Sign-up lasts 1 to %d hours. To start sooner, press **%s** (or use `action:start`) once the players have joined.",

@@ -34,7 +34,7 @@ var fi = Dict{
 	"tour.what":                "Kerro mitä tehdään: `toiminto:` %s.",
 	"tour.managers_create":     "Vain palvelimen ylläpitäjät (oikeus Hallitse palvelinta) voivat luoda turnauksia. Kuka tahansa voi liittyä.",
 	"tour.name":                "Anna turnaukselle `nimi`, 1–%d merkkiä, ilman mainintoja tai muotoilumerkkejä.",
-	"tour.format":              "Muoto on round-robin tai swiss.",
+	"tour.format":              "Muoto on %s.",
 	"tour.rounds_rr":           "`kierrokset` koskee sveitsiläistä; kaikki kaikkia vastaan -turnauksessa on niin monta kierrosta kuin tarvitaan.",
 	"tour.rounds_range":        "Sveitsiläisessä on 1–%d kierrosta.",
 	"tour.signup_range":        "Ilmoittautuminen kestää 1–%d tuntia. Aloittaaksesi aiemmin paina **%s** (tai käytä `toiminto:aloita`), kun pelaajat ovat ilmoittautuneet.",

@@ -34,7 +34,7 @@ var is = Dict{
 	"tour.what":                "Segðu hvað á að gera: `action:` %s.",
 	"tour.managers_create":     "Aðeins stjórnendur þjónsins (heimildin Manage Server) geta stofnað mót. Allir geta skráð sig.",
 	"tour.name":                "Gefðu mótinu `name` með 1 til %d stöfum, án tilvísana eða sniðtákna.",
-	"tour.format":              "Sniðið er round-robin eða swiss.",
+	"tour.format":              "Sniðið er %s.",
 	"tour.rounds_rr":           "`rounds` á við svissneskt mót; allir við alla hefur eins margar umferðir og þarf.",
 	"tour.rounds_range":        "Svissneskt mót hefur 1 til %d umferðir.",
 	"tour.signup_range":        "Skráning stendur í 1 til %d klukkustundir. Til að byrja fyrr skaltu ýta á **%s** (eða nota `action:start`) þegar leikmennirnir hafa skráð sig.",

@@ -34,7 +34,7 @@ var nb = Dict{
 	"tour.what":                "Si hva du vil gjøre: `handling:` %s.",
 	"tour.managers_create":     "Bare serveradministratorer (tillatelsen Administrer server) kan opprette turneringer. Alle kan bli med.",
 	"tour.name":                "Gi turneringen et `navn` på 1 til %d tegn, uten omtaler eller formateringstegn.",
-	"tour.format":              "Formatet er round-robin eller swiss.",
+	"tour.format":              "Formatet er %s.",
 	"tour.rounds_rr":           "`runder` gjelder monrad; alle-mot-alle har så mange runder som trengs.",
 	"tour.rounds_range":        "En monrad har 1 til %d runder.",
 	"tour.signup_range":        "Påmeldingen varer 1 til %d timer. Vil du starte før, trykk på **%s** (eller bruk `handling:start`) når spillerne har meldt seg på.",

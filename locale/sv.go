@@ -34,7 +34,7 @@ var sv = Dict{
 	"tour.what":                "Säg vad du vill göra: `åtgärd:` %s.",
 	"tour.managers_create":     "Endast serveradministratörer (behörigheten Hantera server) kan skapa turneringar. Alla kan gå med.",
 	"tour.name":                "Ge turneringen ett `namn` på 1 till %d tecken, utan omnämnanden eller formateringstecken.",
-	"tour.format":              "Formatet är round-robin eller swiss.",
+	"tour.format":              "Formatet är %s.",
 	"tour.rounds_rr":           "`ronder` gäller en schweizer; alla-mot-alla har så många ronder som behövs.",
 	"tour.rounds_range":        "En schweizer har 1 till %d ronder.",
 	"tour.signup_range":        "Anmälan pågår 1 till %d timmar. Vill du starta tidigare, tryck på **%s** (eller använd `åtgärd:starta`) när spelarna har anmält sig.",

@@ -53,7 +53,7 @@ var enTexts = []any{
 	"Choose a level for taflbot or another engine, not both.",
 	"There is no engine called %q on this bot; the `engine` option lists them.",
 	"the engine **%s**",
-	"Level must be one of easy, medium, hard or max.",
+	"Level must be %s.",
 	"taflbot at level **%s**",
 	"<@%s> plays %s. Good luck!",
 	Plural{Arg: 1, One: "You have %d game against taflbot going, the most one player may have at once. Finish or resign it first (`/tafl games` lists it).", Other: "You have %d games against taflbot going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them)."},
@@ -61,7 +61,7 @@ var enTexts = []any{
 	"You can't challenge yourself. Leave `opponent` empty to let anyone accept, or play me with `/tafl ai`.",
 	"Bots can't play. To play me, use `/tafl ai`.",
 	"Bots have no stats here: a player's games against me are in their own `/tafl stats`.",
-	"Side must be attackers, defenders or random.",
+	"Side must be %s.",
 	"Anyone may accept.",
 	"<@%s>, do you accept?",
 	"a random side",
@@ -164,7 +164,7 @@ var enTexts = []any{
 	"yes",
 	"no",
 	Plural{Arg: 6, One: "Default variant: **%s** · days per move: **%d** · a thread per game: **%s** · challenges: **%s** unless they say otherwise · reminders and results: %s · vacation: **%d** day a year · games and tournaments in: **%s**", Other: "Default variant: **%s** · days per move: **%d** · a thread per game: **%s** · challenges: **%s** unless they say otherwise · reminders and results: %s · vacation: **%d** days a year · games and tournaments in: **%s**"},
-	"I don't speak `%s`: choose English, Dansk, Svenska, Norsk, Íslenska, Deutsch or Suomi (or discord, to follow Discord's language); nothing was changed.",
+	"I don't speak `%s`: choose %s; nothing was changed.",
 	"Leaderboards are per server: use this command in a server.",
 	"Nobody has a rated %s game in this server yet.",
 	"**Leaderboard · %s**",
@@ -504,4 +504,6 @@ var enTexts = []any{
 	"its name (name:) is %d characters long: give it a name of at most %d characters",
 	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it",
+	// Between the last two of alternatives, as in a list of the choices an option offers ("**easy**, **medium**, **hard** or **max**"); spaces around it.
+	" or ",
 }
