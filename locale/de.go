@@ -128,4 +128,11 @@ var de = Dict{
 	"settings.game_channel_off":  "Erinnerungen und Ergebnisse gehen schon in den Kanal oder Thread jeder Partie: wähle einen anderen mit `kanal`; nichts wurde geändert.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Wähle `tages_kanal` oder schalte `täglich` aus, nicht beides; nichts wurde geändert.",
+	// The review's evaluation graph (a picture): the name of its y axis, the defenders' chance of winning from 0 to 100 percent.
+	"graph.chance": "Gewinnchance der Verteidiger",
+	// The graph's labels of its upper half (the defenders ahead) and lower half (the attackers ahead), written along its right edge.
+	"graph.defenders": "Verteidiger",
+	"graph.attackers": "Angreifer",
+	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
+	"graph.move": "Zug",
 }

@@ -129,4 +129,11 @@ var en = Dict{
 	"settings.game_channel_off":  "Reminders and results already go to each game's own channel or thread: choose another with `channel`; nothing was changed.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Choose `daily_channel` or turn `daily` off, not both; nothing was changed.",
+	// The review's evaluation graph (a picture): the name of its y axis, the defenders' chance of winning from 0 to 100 percent.
+	"graph.chance": "Defenders' win chance",
+	// The graph's labels of its upper half (the defenders ahead) and lower half (the attackers ahead), written along its right edge.
+	"graph.defenders": "defenders",
+	"graph.attackers": "attackers",
+	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
+	"graph.move": "move",
 }

@@ -128,4 +128,11 @@ var fi = Dict{
 	"settings.game_channel_off":  "Muistutukset ja tulokset menevät jo kunkin pelin omalle kanavalle tai ketjuun: valitse toinen asetuksella `kanava`; mitään ei muutettu.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Valitse `päivän_kanava` tai kytke `päivittäinen` pois, ei molempia; mitään ei muutettu.",
+	// The review's evaluation graph (a picture): the name of its y axis, the defenders' chance of winning from 0 to 100 percent.
+	"graph.chance": "Puolustajien voittomahdollisuus",
+	// The graph's labels of its upper half (the defenders ahead) and lower half (the attackers ahead), written along its right edge.
+	"graph.defenders": "puolustajat",
+	"graph.attackers": "hyökkääjät",
+	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
+	"graph.move": "siirto",
 }

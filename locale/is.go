@@ -128,4 +128,11 @@ var is = Dict{
 	"settings.game_channel_off":  "Áminningar og úrslit fara nú þegar á eigin rás eða þráð hvers leiks: veldu aðra með `channel`; engu var breytt.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Veldu `daily_channel` eða slökktu á `daily`, ekki hvort tveggja; engu var breytt.",
+	// The review's evaluation graph (a picture): the name of its y axis, the defenders' chance of winning from 0 to 100 percent.
+	"graph.chance": "Vinningslíkur varnarmanna",
+	// The graph's labels of its upper half (the defenders ahead) and lower half (the attackers ahead), written along its right edge.
+	"graph.defenders": "varnarmenn",
+	"graph.attackers": "sóknarmenn",
+	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
+	"graph.move": "leikur",
 }
