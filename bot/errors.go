@@ -65,7 +65,7 @@ func userMessage(err error, p *locale.Printer) (string, bool) {
 	case errors.As(err, &ue):
 		return ue.text(p), true
 	case errors.As(err, new(*needPick)):
-		return "You have several games going: pick one with the `game` option (start typing for a list).", true
+		return p.T("You have several games going: pick one with the `game` option (start typing for a list)."), true
 	case errors.As(err, &me):
 		if me.Reason == tafl.ReasonGameOver {
 			return p.T("That game is over. Start a new one with `/tafl challenge` or `/tafl ai`."), true
