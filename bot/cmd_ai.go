@@ -56,7 +56,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	}
 	if opponent == "" {
 		if !slices.Contains(Levels, level) {
-			return nil, userErrorf("Level must be one of easy, medium, hard or max.")
+			return nil, userErrorf("Level must be %s.", choicesOf{"ai", "level"})
 		}
 		opponent = gp.T("taflbot at level **%s**", gp.T(level)) // as the level option's choice names it
 	}

@@ -175,7 +175,7 @@ func parseSide(s string) (tafl.Side, error) {
 	case "defenders":
 		return tafl.Defenders, nil
 	}
-	return tafl.NoSide, userErrorf("Side must be attackers, defenders or random.")
+	return tafl.NoSide, userErrorf("Side must be %s.", choicesOf{"challenge", "side"})
 }
 
 // challengeMessage shows an open challenge: who, what, the start board and

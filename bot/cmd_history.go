@@ -356,7 +356,7 @@ func (b *Bot) reviewFiles(ctx context.Context, p *locale.Printer, g *storage.Gam
 	title := p.T("Game %d · %s · %s", g.ID, gameVariant(p, g), resultCaption(p, g))
 	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(reviewText(p, &rep, title))}}
 	var graph bytes.Buffer
-	if err := render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme}); err == nil {
+	if err := render.GraphPNG(&graph, reviewGraph(p, &rep, title), render.GraphOptions{Theme: b.render.Theme}); err == nil {
 		files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(&graph, graphAlt(p, g, &rep))})
 	}
 	return files

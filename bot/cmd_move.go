@@ -347,8 +347,15 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		choices = variantChoices(typed)
 		if (r.sub == "leaderboard" || r.sub == "puzzle") && len(choices) < 25 && strings.Contains("custom", typed) {
 			// The games played under rules strings are rated together,
-			// and the puzzles mined from them kept, as "custom".
-			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: "custom", Value: "custom"})
+			// and the puzzles mined from them kept, as "custom": the
+			// word to type, and what the reader's language calls them
+			// (the leaderboard's heading, a puzzle's header), as in
+			// "custom (eigene Variante)".
+			name := "custom"
+			if w := r.p.T("variant.custom"); w != name {
+				name += " (" + w + ")"
+			}
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: "custom"})
 		}
 	case "time":
 		choices = timeChoices(r.p, typed)

@@ -132,6 +132,17 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	}
 	var notes []string
 	var player *storage.Player // the user's own settings here, once read
+	// The language first: the whole answer, the dms note included, is in
+	// the language chosen.
+	langNote := ""
+	if langOpt != "" {
+		if player, err = b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.Language = lang; return nil }); err != nil {
+			return nil, err
+		}
+		b.langs.Store(r.in.GuildID+"/"+r.userID, lang)
+		r.p = printer(lang, r.in)
+		langNote = r.p.T("settings.language_set")
+	}
 	if o, ok := r.opts["dms"]; ok {
 		on := o.BoolValue()
 		if player, err = b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.DMs = on; return nil }); err != nil {
@@ -143,13 +154,8 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			notes = append(notes, r.p.T("No more direct messages: reminders and results stay in the channel."))
 		}
 	}
-	if langOpt != "" {
-		if player, err = b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.Language = lang; return nil }); err != nil {
-			return nil, err
-		}
-		b.langs.Store(r.in.GuildID+"/"+r.userID, lang)
-		r.p = printer(lang, r.in)
-		notes = append(notes, r.p.T("settings.language_set"))
+	if langNote != "" {
+		notes = append(notes, langNote)
 	}
 	if player == nil {
 		if player, err = b.store.GetPlayer(ctx, r.in.GuildID, r.userID); errors.Is(err, storage.ErrNotFound) {
@@ -240,7 +246,7 @@ func languageOption(v string) (string, error) {
 	}
 	l, ok := locale.Lookup(v)
 	if !ok {
-		return "", userErrorf("I don't speak `%s`: choose English, Dansk, Svenska, Norsk, Íslenska, Deutsch or Suomi (or discord, to follow Discord's language); nothing was changed.", codeText(truncate(v, 20)))
+		return "", userErrorf("I don't speak `%s`: choose %s; nothing was changed.", codeText(truncate(v, 20)), choicesOf{"settings", "language"})
 	}
 	return l.Tag.String(), nil
 }

@@ -232,3 +232,35 @@ func TestSettingsSayNoticesGoToEachGamesThread(t *testing.T) {
 		t.Errorf("settings with threads and a notification channel: %q", r.Content)
 	}
 }
+
+// TestSettingsLanguageWithDMsAllInTheNewLanguage: dms and language set in
+// one command are answered wholly in the language chosen, in a server and
+// in a direct message. Before, the dms note came in the language before
+// ("I'll also send you reminders and results by direct message." above
+// "Ich antworte dir auf Deutsch.").
+func TestSettingsLanguageWithDMsAllInTheNewLanguage(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct {
+		user, lang string
+		dms        bool
+		dm         bool // in a direct message
+		want       []string
+	}{
+		{alice, "de", true, false, []string{"Ich schicke dir Erinnerungen und Ergebnisse auch als Direktnachricht.\nIch antworte dir auf Deutsch.\n", "Deine Direktnachrichten (Erinnerungen und Ergebnisse): **an**."}},
+		{alice, "sv", false, false, []string{"Inga fler direktmeddelanden: påminnelser och resultat stannar i kanalen.\nJag svarar dig på svenska.\n", "Dina direktmeddelanden (påminnelser och resultat): **av**."}},
+		{bob, "de", true, true, []string{"Ich schicke dir Erinnerungen und Ergebnisse auch als Direktnachricht. Ich antworte dir auf Deutsch. Deine Direktnachrichten (Erinnerungen und Ergebnisse): **an**."}},
+	} {
+		in := h.slashInteraction(c.user, "settings", opt("dms", c.dms), opt("language", c.lang))
+		in.Locale = discordgo.EnglishUS
+		if c.dm {
+			in.GuildID, in.User, in.Member = "", in.Member.User, nil
+		}
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		for _, w := range c.want {
+			if !isEphemeral(r) || !strings.Contains(r.Content, w) {
+				t.Errorf("dms:%v language:%s (direct message %v):\n%q\nlacks\n%q", c.dms, c.lang, c.dm, r.Content, w)
+			}
+		}
+	}
+}

@@ -91,7 +91,7 @@ func (b *Bot) cmdTournament(ctx context.Context, r *request) (*reply, error) {
 		}
 		return b.cancelTournament(ctx, r, t)
 	default:
-		return nil, userErrorT("tour.what", strings.Join(tournamentActions, ", "))
+		return nil, userErrorT("tour.what", choicesOf{"tournament", "action"})
 	}
 }
 
@@ -119,7 +119,7 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	st := tournament.Tournament{Format: tournament.Swiss, Rounds: defaultSwissRound}
 	if f := r.str("format"); f != "" {
 		if st.Format, err = tournament.ParseFormat(f); err != nil {
-			return nil, userErrorT("tour.format")
+			return nil, userErrorT("tour.format", choicesOf{"tournament", "format"})
 		}
 	}
 	if n, ok := r.int("rounds"); ok {

@@ -20,14 +20,19 @@ type userError struct {
 func (e *userError) Error() string { return e.text(locale.For(locale.English)) }
 
 // text says the error in p's language; arguments that are userErrors
-// themselves (a reason inside a message) are translated too.
+// themselves (a reason inside a message) are translated too, and an
+// option's choices (choicesOf) are named as p's reader sees them.
 func (e *userError) text(p *locale.Printer) string {
 	args := make([]any, len(e.args))
 	for i, a := range e.args {
-		if inner, ok := a.(*userError); ok {
-			a = inner.text(p)
+		switch a := a.(type) {
+		case *userError:
+			args[i] = a.text(p)
+		case choicesOf:
+			args[i] = shownChoices(p, a.sub, a.opt)
+		default:
+			args[i] = a
 		}
-		args[i] = a
 	}
 	return p.T(e.key, args...)
 }
@@ -60,7 +65,7 @@ func userMessage(err error, p *locale.Printer) (string, bool) {
 	case errors.As(err, &ue):
 		return ue.text(p), true
 	case errors.As(err, new(*needPick)):
-		return "You have several games going: pick one with the `game` option (start typing for a list).", true
+		return p.T("You have several games going: pick one with the `game` option (start typing for a list)."), true
 	case errors.As(err, &me):
 		if me.Reason == tafl.ReasonGameOver {
 			return p.T("That game is over. Start a new one with `/tafl challenge` or `/tafl ai`."), true

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -52,4 +53,15 @@ func mustPreset(t testing.TB, name string) *tafl.Variant {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// TestNeedPickSaidInTheReadersLanguage: the words userMessage has for a
+// command that needs its game picked (where the game menu is not offered:
+// an autocomplete, whose answer drops them today) are the catalog's, in
+// the reader's language; they were an English literal.
+func TestNeedPickSaidInTheReadersLanguage(t *testing.T) {
+	got, user := userMessage(fmt.Errorf("finding the game: %w", &needPick{}), locale.For(locale.Match("de")))
+	if want := "Du hast mehrere Partien laufen: wähle eine mit der Option `partie` (tippe los für eine Liste)."; !user || got != want {
+		t.Errorf("userMessage = %q, %v; want %q", got, user, want)
+	}
 }

@@ -120,3 +120,44 @@ func shownLabel(key string, langs ...string) string {
 	}
 	return strings.Join(labels, " / ")
 }
+
+// choicesOf is an argument of a userError that names the choices of
+// option opt of subcommand sub, in the words of whoever reads the error
+// (shownChoices): for a refusal of a value that is none of them, which
+// only a forged interaction sends (Discord's picker offers no other).
+type choicesOf struct{ sub, opt string }
+
+// shownChoices lists the choices of option opt of subcommand sub as
+// Discord's picker shows them to a reader of p's language — the names
+// registered in it, the English ones in English and in Icelandic, which
+// Discord has no locale for — each in bold, as alternatives: "**attackers**,
+// **defenders (with the king)** or **random**".
+func shownChoices(p *locale.Printer, sub, opt string) string {
+	var names []string
+	for _, s := range commands(nil)[0].Options {
+		for _, o := range s.Options {
+			if s.Name != sub || o.Name != opt {
+				continue
+			}
+			for _, ch := range o.Choices {
+				names = append(names, "**"+shownName(p.Tag(), ch.Name)+"**")
+			}
+		}
+	}
+	return andList(names, p.T(" or "))
+}
+
+// shownName is the name english (of a command, option or choice) as
+// Discord shows it to a reader of language tag: its registered
+// localization, or english where Discord has no locale for tag or the
+// name none in it.
+func shownName(tag language.Tag, english string) string {
+	for _, l := range locale.Langs {
+		if l.Tag == tag && l.Discord != "" {
+			if s, ok := localizations(english)[discordgo.Locale(l.Discord)]; ok {
+				return s
+			}
+		}
+	}
+	return english
+}

@@ -198,3 +198,78 @@ func TestRegisterCommandsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestChoiceRefusalsInTheReadersWords: a value that is none of an
+// option's choices (a side, a level, a tournament's action or format, a
+// language — only a forged interaction sends one, Discord's picker
+// offering no other) is refused with the choices as the picker shows
+// them to the reader: in German and Swedish in those languages, in
+// English and Icelandic (which Discord has no locale for) in English.
+// Before, every language listed the English values ("Die Seite muss
+// attackers, defenders oder random sein", "`aktion:` create, join, …").
+func TestChoiceRefusalsInTheReadersWords(t *testing.T) {
+	h := newHarness(t, nil)
+	refusals := []struct {
+		sub  string
+		opts []*discordgo.ApplicationCommandInteractionDataOption
+		want map[string]string // by the reader's language
+	}{
+		{"challenge", []*discordgo.ApplicationCommandInteractionDataOption{opt("side", "sideways")}, map[string]string{
+			"de": "Die Seite muss **Angreifer**, **Verteidiger (mit dem König)** oder **zufällig** sein.",
+			"sv": "Sidan måste vara **anfallare**, **försvarare (med kungen)** eller **slumpvis**.",
+			"is": "Hliðin verður að vera **attackers**, **defenders (with the king)** eða **random**.",
+			"en": "Side must be **attackers**, **defenders (with the king)** or **random**.",
+		}},
+		{"ai", []*discordgo.ApplicationCommandInteractionDataOption{opt("side", "sideways")}, map[string]string{
+			"de": "Die Seite muss **Angreifer**, **Verteidiger (mit dem König)** oder **zufällig** sein.",
+		}},
+		{"ai", []*discordgo.ApplicationCommandInteractionDataOption{opt("level", "extreme")}, map[string]string{
+			"de": "Die Stufe muss **leicht**, **mittel**, **schwer** oder **maximal** sein.",
+			"sv": "Nivån måste vara **lätt**, **medel**, **svår** eller **max**.",
+			"is": "Styrkleikinn verður að vera **easy**, **medium**, **hard** eða **max**.",
+			"en": "Level must be **easy**, **medium**, **hard** or **max**.",
+		}},
+		{"tournament", []*discordgo.ApplicationCommandInteractionDataOption{opt("action", "dance")}, map[string]string{
+			"de": "Sag, was zu tun ist: `aktion:` **anlegen**, **beitreten**, **verlassen**, **starten**, **zurückziehen**, **Tabelle** oder **absagen**.",
+			"sv": "Säg vad du vill göra: `åtgärd:` **skapa**, **gå med**, **lämna**, **starta**, **dra dig ur**, **ställning** eller **ställ in**.",
+			"en": "Say what to do: `action:` **create**, **join**, **leave**, **start**, **withdraw**, **standings** or **cancel**.",
+		}},
+		{"tournament", []*discordgo.ApplicationCommandInteractionDataOption{opt("action", "create"), opt("name", "Cup"), opt("format", "knockout")}, map[string]string{
+			"de": "Das Format ist **Schweizer System** oder **Rundenturnier**.",
+			"sv": "Formatet är **schweizer** eller **alla-mot-alla**.",
+			"en": "The format is **Swiss** or **round robin**.",
+		}},
+		{"settings", []*discordgo.ApplicationCommandInteractionDataOption{opt("server_language", "klingon")}, map[string]string{
+			"de": "Ich spreche kein `klingon`: wähle **Die Sprache von Discord**, **English**, **Dansk**, **Svenska**, **Norsk**, **Íslenska**, **Deutsch** oder **Suomi**; nichts wurde geändert.",
+			"sv": "Jag talar inte `klingon`: välj **Discords språk**, **English**, **Dansk**, **Svenska**, **Norsk**, **Íslenska**, **Deutsch** eller **Suomi**; inget ändrades.",
+			"is": "Ég tala ekki `klingon`: veldu **Discord's language**, **English**, **Dansk**, **Svenska**, **Norsk**, **Íslenska**, **Deutsch** eða **Suomi**; engu var breytt.",
+		}},
+	}
+	// Icelandic only by the language setting; the others by Discord's locale.
+	discordLocale := map[string]discordgo.Locale{"de": "de", "sv": "sv-SE", "is": "en-US", "en": "en-US"}
+	for _, lang := range []string{"de", "sv", "en", "is"} {
+		chosen := lang
+		if lang != "is" {
+			chosen = "discord"
+		}
+		if r, _ := h.slash(carol, "settings", opt("language", chosen)); !isEphemeral(r) {
+			t.Fatalf("setting the language %s: %+v", chosen, r)
+		}
+		for _, c := range refusals {
+			want, ok := c.want[lang]
+			if !ok {
+				continue
+			}
+			in := h.slashInteraction(carol, c.sub, c.opts...)
+			in.Locale = discordLocale[lang]
+			h.bot.HandleGateway(context.Background(), in)
+			r, _ := h.fake.callback(t, in.ID)
+			if !isEphemeral(r) || r.Content != want {
+				t.Errorf("%s /tafl %s %s: %q, want %q", lang, c.sub, c.opts[len(c.opts)-1].Value, r.Content, want)
+			}
+		}
+	}
+	if ts, err := h.store.Tournaments(t.Context(), guild, false); err != nil || len(ts) != 0 {
+		t.Errorf("tournaments after the refusals: %d, %v", len(ts), err)
+	}
+}

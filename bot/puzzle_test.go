@@ -367,7 +367,9 @@ func TestPuzzleRatingChangeAddsUp(t *testing.T) {
 
 // TestCustomPuzzles: puzzles mined from games of a rules string are shown
 // as "custom", and /tafl puzzle variant:custom offers them (it answered
-// that there was no variant "custom"); its autocomplete offers custom,
+// that there was no variant "custom"); its autocomplete offers custom
+// (in another language with what the word means there, "custom (eigene
+// Variante)", which it did not say),
 // and Another puzzle keeps to custom puzzles.
 func TestCustomPuzzles(t *testing.T) {
 	h := newHarness(t, nil)
@@ -402,8 +404,28 @@ func TestCustomPuzzles(t *testing.T) {
 	in.Type = discordgo.InteractionApplicationCommandAutocomplete
 	h.bot.HandleGateway(t.Context(), in)
 	ac, _ := h.fake.callback(t, in.ID)
-	if len(ac.Choices) != 1 || ac.Choices[0].Value != "custom" {
+	if len(ac.Choices) != 1 || ac.Choices[0].Value != "custom" || ac.Choices[0].Name != "custom" {
 		t.Errorf("the puzzle's variant autocomplete for %q: %+v", "cus", ac.Choices)
+	}
+	// In another language the choice says what the word means there, as
+	// the puzzle's header and the leaderboard's heading call these games.
+	for _, c := range []struct {
+		sub  string
+		loc  discordgo.Locale
+		want string
+	}{{"puzzle", discordgo.German, "custom (eigene Variante)"}, {"leaderboard", discordgo.Swedish, "custom (egen variant)"}} {
+		in := h.slashInteraction(alice, c.sub, o)
+		in.Type = discordgo.InteractionApplicationCommandAutocomplete
+		in.Locale = c.loc
+		h.bot.HandleGateway(t.Context(), in)
+		ac, _ := h.fake.callback(t, in.ID)
+		var names []string
+		for _, ch := range ac.Choices {
+			names = append(names, fmt.Sprintf("%s=%v", ch.Name, ch.Value))
+		}
+		if len(ac.Choices) != 1 || ac.Choices[0].Value != "custom" || ac.Choices[0].Name != c.want {
+			t.Errorf("%s /tafl %s variant:cus autocomplete: %q, want %q", c.loc, c.sub, names, c.want)
+		}
 	}
 }
 

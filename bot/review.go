@@ -294,7 +294,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 	var graph bytes.Buffer
 	title := p.T("Game %d · %s · %s", g.ID, gameVariant(p, g), resultCaption(p, g))
 	err := b.withRenderSlot(func() error {
-		return render.GraphPNG(&graph, rep.Graph(title), render.GraphOptions{Theme: b.render.Theme})
+		return render.GraphPNG(&graph, reviewGraph(p, rep, title), render.GraphOptions{Theme: b.render.Theme})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("bot: drawing the graph: %w", err)
@@ -319,6 +319,16 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 		}
 	}
 	return &message{content: content, files: files}, nil
+}
+
+// reviewGraph is the evaluation graph of review rep as package render
+// draws it, under title, with its words (the axes, the sides) in p's
+// language.
+func reviewGraph(p *locale.Printer, rep *analysis.Report, title string) render.Graph {
+	gr := rep.Graph(title)
+	gr.Words = render.GraphWords{Chance: p.T("graph.chance"), Defenders: p.T("graph.defenders"),
+		Attackers: p.T("graph.attackers"), Move: p.T("graph.move")}
+	return gr
 }
 
 // graphAlt is the alt text of a review's evaluation graph: what it plots,

@@ -1,13 +1,18 @@
 package bot_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"image"
+	"image/png"
 	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -311,6 +316,80 @@ func TestReviewTextInTheReadersLanguage(t *testing.T) {
 	for _, english := range []string{"Engine review", "defenders", "attackers", "points", "better", "Turning", "inaccuracy", "mistake", "blunder"} {
 		if strings.Contains(text, english) {
 			t.Errorf("the German review's text file says %q:\n%s", english, text)
+		}
+	}
+}
+
+// TestReviewGraphInTheReadersLanguage: the words of a review's graph
+// picture (of /tafl analyse, and attached by /tafl history) — its axes'
+// names and the sides — are in the reader's language:
+// below its title (the title's words are the catalog's, tested with the
+// review's text) the German review's picture is the review's graph drawn
+// with German words, and not the one with English words. Before, every
+// graph said "Defenders' win chance", "defenders", "attackers" and "move".
+func TestReviewGraphInTheReadersLanguage(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.ReviewNodes = 3000 }
+	h.restart()
+	g := finishedGame(t, h)
+	// The graph of /tafl analyse, and the one /tafl history attaches.
+	var graphs []image.Image
+	for _, sub := range []string{"analyse", "history"} {
+		in := h.slashInteraction(alice, sub, opt("game", g.ID.String()))
+		in.Locale = discordgo.German
+		h.bot.HandleGateway(context.Background(), in)
+		_, rec := h.fake.final(t, in)
+		for _, f := range rec.Files {
+			if f.Name == "game-"+g.ID.String()+"-review.png" {
+				img, err := png.Decode(bytes.NewReader(f.Data))
+				if err != nil {
+					t.Fatal(err)
+				}
+				graphs = append(graphs, img)
+			}
+		}
+	}
+	if len(graphs) != 2 {
+		t.Fatalf("%d graphs, want the review's and the history's", len(graphs))
+	}
+	a, err := h.store.GetAnalysis(t.Context(), g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep analysis.Report
+	if err := json.Unmarshal(a.Report, &rep); err != nil {
+		t.Fatal(err)
+	}
+	// sameBelowTitle reports whether got is the graph drawn with words,
+	// below the title's band.
+	sameBelowTitle := func(got image.Image, words render.GraphWords) bool {
+		gr := rep.Graph("a title")
+		gr.Words = words
+		want, err := render.GraphImage(gr, render.GraphOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Bounds() != want.Bounds() {
+			t.Fatalf("the picture is %v, the graph %v", got.Bounds(), want.Bounds())
+		}
+		b := want.Bounds()
+		for y := 50; y < b.Max.Y; y++ {
+			for x := 0; x < b.Max.X; x++ {
+				r1, g1, b1, a1 := got.At(x, y).RGBA()
+				r2, g2, b2, a2 := want.At(x, y).RGBA()
+				if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for i, got := range graphs {
+		if !sameBelowTitle(got, render.GraphWords{Chance: "Gewinnchance der Verteidiger", Defenders: "Verteidiger", Attackers: "Angreifer", Move: "Zug"}) {
+			t.Errorf("graph %d: the German review's graph is not drawn with the German words", i)
+		}
+		if sameBelowTitle(got, render.GraphWords{}) {
+			t.Errorf("graph %d: the German review's graph is drawn with the English words", i)
 		}
 	}
 }

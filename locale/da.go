@@ -34,7 +34,7 @@ var da = Dict{
 	"tour.what":                "Sig hvad du vil: `handling:` %s.",
 	"tour.managers_create":     "Kun serveradministratorer (tilladelsen Administrer server) kan oprette turneringer. Alle kan deltage.",
 	"tour.name":                "Giv turneringen et `navn` på 1 til %d tegn, uden omtaler eller formateringstegn.",
-	"tour.format":              "Formatet er round-robin eller swiss.",
+	"tour.format":              "Formatet er %s.",
 	"tour.rounds_rr":           "`runder` gælder en schweizisk turnering; alle-mod-alle har så mange runder, som der skal til.",
 	"tour.rounds_range":        "En schweizisk turnering har 1 til %d runder.",
 	"tour.signup_range":        "Tilmeldingen varer 1 til %d timer. Vil du starte før, så tryk på **%s** (eller brug `handling:start`), når spillerne har tilmeldt sig.",
@@ -128,4 +128,11 @@ var da = Dict{
 	"settings.game_channel_off":  "Påmindelser og resultater sendes allerede til hvert partis egen kanal eller tråd: vælg en anden med `kanal`; intet blev ændret.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Vælg `dagens_kanal` eller slå `dagens` fra, ikke begge; intet blev ændret.",
+	// The review's evaluation graph (a picture): the name of its y axis, the defenders' chance of winning from 0 to 100 percent.
+	"graph.chance": "Forsvarernes vinderchance",
+	// The graph's labels of its upper half (the defenders ahead) and lower half (the attackers ahead), written along its right edge.
+	"graph.defenders": "forsvarere",
+	"graph.attackers": "angribere",
+	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
+	"graph.move": "træk",
 }

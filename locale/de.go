@@ -34,7 +34,7 @@ var de = Dict{
 	"tour.what":                "Sag, was zu tun ist: `aktion:` %s.",
 	"tour.managers_create":     "Nur Serververwalter (Berechtigung „Server verwalten“) können Turniere anlegen. Beitreten kann jeder.",
 	"tour.name":                "Gib dem Turnier einen `name` mit 1 bis %d Zeichen, ohne Erwähnungen oder Formatierungszeichen.",
-	"tour.format":              "Das Format ist round-robin oder swiss.",
+	"tour.format":              "Das Format ist %s.",
 	"tour.rounds_rr":           "`runden` gilt für ein Schweizer Turnier; ein Rundenturnier hat so viele Runden wie nötig.",
 	"tour.rounds_range":        "Ein Schweizer Turnier hat 1 bis %d Runden.",
 	"tour.signup_range":        "Die Anmeldung dauert 1 bis %d Stunden. Um früher zu beginnen, drücke **%s** (oder nutze `aktion:starten`), sobald die Spieler angemeldet sind.",
@@ -128,4 +128,11 @@ var de = Dict{
 	"settings.game_channel_off":  "Erinnerungen und Ergebnisse gehen schon in den Kanal oder Thread jeder Partie: wähle einen anderen mit `kanal`; nichts wurde geändert.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Wähle `tages_kanal` oder schalte `täglich` aus, nicht beides; nichts wurde geändert.",
+	// The review's evaluation graph (a picture): the name of its y axis, the defenders' chance of winning from 0 to 100 percent.
+	"graph.chance": "Gewinnchance der Verteidiger",
+	// The graph's labels of its upper half (the defenders ahead) and lower half (the attackers ahead), written along its right edge.
+	"graph.defenders": "Verteidiger",
+	"graph.attackers": "Angreifer",
+	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
+	"graph.move": "Zug",
 }

@@ -35,7 +35,7 @@ var en = Dict{
 	"tour.what":                "Say what to do: `action:` %s.",
 	"tour.managers_create":     "Only server managers (Manage Server permission) can create tournaments. Anyone can join one.",
 	"tour.name":                "Give the tournament a `name` of 1 to %d characters, without mentions or formatting marks.",
-	"tour.format":              "The format is round-robin or swiss.",
+	"tour.format":              "The format is %s.",
 	"tour.rounds_rr":           "`rounds` is for a Swiss; a round robin has as many rounds as it needs for everyone to meet.",
 	"tour.rounds_range":        "A Swiss has 1 to %d rounds.",
 	"tour.signup_range":        "Sign-up lasts 1 to %d hours. To start sooner, press **%s** (or use `action:start`) once the players have joined.",
@@ -129,4 +129,11 @@ var en = Dict{
 	"settings.game_channel_off":  "Reminders and results already go to each game's own channel or thread: choose another with `channel`; nothing was changed.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Choose `daily_channel` or turn `daily` off, not both; nothing was changed.",
+	// The review's evaluation graph (a picture): the name of its y axis, the defenders' chance of winning from 0 to 100 percent.
+	"graph.chance": "Defenders' win chance",
+	// The graph's labels of its upper half (the defenders ahead) and lower half (the attackers ahead), written along its right edge.
+	"graph.defenders": "defenders",
+	"graph.attackers": "attackers",
+	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
+	"graph.move": "move",
 }

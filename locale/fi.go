@@ -34,7 +34,7 @@ var fi = Dict{
 	"tour.what":                "Kerro mitä tehdään: `toiminto:` %s.",
 	"tour.managers_create":     "Vain palvelimen ylläpitäjät (oikeus Hallitse palvelinta) voivat luoda turnauksia. Kuka tahansa voi liittyä.",
 	"tour.name":                "Anna turnaukselle `nimi`, 1–%d merkkiä, ilman mainintoja tai muotoilumerkkejä.",
-	"tour.format":              "Muoto on round-robin tai swiss.",
+	"tour.format":              "Muoto on %s.",
 	"tour.rounds_rr":           "`kierrokset` koskee sveitsiläistä; kaikki kaikkia vastaan -turnauksessa on niin monta kierrosta kuin tarvitaan.",
 	"tour.rounds_range":        "Sveitsiläisessä on 1–%d kierrosta.",
 	"tour.signup_range":        "Ilmoittautuminen kestää 1–%d tuntia. Aloittaaksesi aiemmin paina **%s** (tai käytä `toiminto:aloita`), kun pelaajat ovat ilmoittautuneet.",
@@ -128,4 +128,11 @@ var fi = Dict{
 	"settings.game_channel_off":  "Muistutukset ja tulokset menevät jo kunkin pelin omalle kanavalle tai ketjuun: valitse toinen asetuksella `kanava`; mitään ei muutettu.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Valitse `päivän_kanava` tai kytke `päivittäinen` pois, ei molempia; mitään ei muutettu.",
+	// The review's evaluation graph (a picture): the name of its y axis, the defenders' chance of winning from 0 to 100 percent.
+	"graph.chance": "Puolustajien voittomahdollisuus",
+	// The graph's labels of its upper half (the defenders ahead) and lower half (the attackers ahead), written along its right edge.
+	"graph.defenders": "puolustajat",
+	"graph.attackers": "hyökkääjät",
+	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
+	"graph.move": "siirto",
 }

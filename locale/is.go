@@ -34,7 +34,7 @@ var is = Dict{
 	"tour.what":                "Segðu hvað á að gera: `action:` %s.",
 	"tour.managers_create":     "Aðeins stjórnendur þjónsins (heimildin Manage Server) geta stofnað mót. Allir geta skráð sig.",
 	"tour.name":                "Gefðu mótinu `name` með 1 til %d stöfum, án tilvísana eða sniðtákna.",
-	"tour.format":              "Sniðið er round-robin eða swiss.",
+	"tour.format":              "Sniðið er %s.",
 	"tour.rounds_rr":           "`rounds` á við svissneskt mót; allir við alla hefur eins margar umferðir og þarf.",
 	"tour.rounds_range":        "Svissneskt mót hefur 1 til %d umferðir.",
 	"tour.signup_range":        "Skráning stendur í 1 til %d klukkustundir. Til að byrja fyrr skaltu ýta á **%s** (eða nota `action:start`) þegar leikmennirnir hafa skráð sig.",
@@ -128,4 +128,11 @@ var is = Dict{
 	"settings.game_channel_off":  "Áminningar og úrslit fara nú þegar á eigin rás eða þráð hvers leiks: veldu aðra með `channel`; engu var breytt.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Veldu `daily_channel` eða slökktu á `daily`, ekki hvort tveggja; engu var breytt.",
+	// The review's evaluation graph (a picture): the name of its y axis, the defenders' chance of winning from 0 to 100 percent.
+	"graph.chance": "Vinningslíkur varnarmanna",
+	// The graph's labels of its upper half (the defenders ahead) and lower half (the attackers ahead), written along its right edge.
+	"graph.defenders": "varnarmenn",
+	"graph.attackers": "sóknarmenn",
+	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
+	"graph.move": "leikur",
 }

@@ -34,7 +34,7 @@ var nb = Dict{
 	"tour.what":                "Si hva du vil gjøre: `handling:` %s.",
 	"tour.managers_create":     "Bare serveradministratorer (tillatelsen Administrer server) kan opprette turneringer. Alle kan bli med.",
 	"tour.name":                "Gi turneringen et `navn` på 1 til %d tegn, uten omtaler eller formateringstegn.",
-	"tour.format":              "Formatet er round-robin eller swiss.",
+	"tour.format":              "Formatet er %s.",
 	"tour.rounds_rr":           "`runder` gjelder monrad; alle-mot-alle har så mange runder som trengs.",
 	"tour.rounds_range":        "En monrad har 1 til %d runder.",
 	"tour.signup_range":        "Påmeldingen varer 1 til %d timer. Vil du starte før, trykk på **%s** (eller bruk `handling:start`) når spillerne har meldt seg på.",
@@ -128,4 +128,11 @@ var nb = Dict{
 	"settings.game_channel_off":  "Påminnelser og resultater sendes allerede til hvert partis egen kanal eller tråd: velg en annen med `kanal`; ingenting ble endret.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Velg `dagens_kanal` eller slå av `dagens`, ikke begge; ingenting ble endret.",
+	// The review's evaluation graph (a picture): the name of its y axis, the defenders' chance of winning from 0 to 100 percent.
+	"graph.chance": "Forsvarernes vinnersjanse",
+	// The graph's labels of its upper half (the defenders ahead) and lower half (the attackers ahead), written along its right edge.
+	"graph.defenders": "forsvarere",
+	"graph.attackers": "angripere",
+	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
+	"graph.move": "trekk",
 }

@@ -34,7 +34,7 @@ var sv = Dict{
 	"tour.what":                "Säg vad du vill göra: `åtgärd:` %s.",
 	"tour.managers_create":     "Endast serveradministratörer (behörigheten Hantera server) kan skapa turneringar. Alla kan gå med.",
 	"tour.name":                "Ge turneringen ett `namn` på 1 till %d tecken, utan omnämnanden eller formateringstecken.",
-	"tour.format":              "Formatet är round-robin eller swiss.",
+	"tour.format":              "Formatet är %s.",
 	"tour.rounds_rr":           "`ronder` gäller en schweizer; alla-mot-alla har så många ronder som behövs.",
 	"tour.rounds_range":        "En schweizer har 1 till %d ronder.",
 	"tour.signup_range":        "Anmälan pågår 1 till %d timmar. Vill du starta tidigare, tryck på **%s** (eller använd `åtgärd:starta`) när spelarna har anmält sig.",
@@ -128,4 +128,11 @@ var sv = Dict{
 	"settings.game_channel_off":  "Påminnelser och resultat går redan till varje partis egen kanal eller tråd: välj en annan med `kanal`; inget ändrades.",
 	// /tafl settings daily_channel with daily:False.
 	"settings.daily_both": "Välj `dagens_kanal` eller slå av `dagens`, inte båda; inget ändrades.",
+	// The review's evaluation graph (a picture): the name of its y axis, the defenders' chance of winning from 0 to 100 percent.
+	"graph.chance": "Försvararnas vinstchans",
+	// The graph's labels of its upper half (the defenders ahead) and lower half (the attackers ahead), written along its right edge.
+	"graph.defenders": "försvarare",
+	"graph.attackers": "anfallare",
+	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
+	"graph.move": "drag",
 }

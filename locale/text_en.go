@@ -53,7 +53,7 @@ var enTexts = []any{
 	"Choose a level for taflbot or another engine, not both.",
 	"There is no engine called %q on this bot; the `engine` option lists them.",
 	"the engine **%s**",
-	"Level must be one of easy, medium, hard or max.",
+	"Level must be %s.",
 	"taflbot at level **%s**",
 	"<@%s> plays %s. Good luck!",
 	Plural{Arg: 1, One: "You have %d game against taflbot going, the most one player may have at once. Finish or resign it first (`/tafl games` lists it).", Other: "You have %d games against taflbot going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them)."},
@@ -61,7 +61,7 @@ var enTexts = []any{
 	"You can't challenge yourself. Leave `opponent` empty to let anyone accept, or play me with `/tafl ai`.",
 	"Bots can't play. To play me, use `/tafl ai`.",
 	"Bots have no stats here: a player's games against me are in their own `/tafl stats`.",
-	"Side must be attackers, defenders or random.",
+	"Side must be %s.",
 	"Anyone may accept.",
 	"<@%s>, do you accept?",
 	"a random side",
@@ -164,7 +164,7 @@ var enTexts = []any{
 	"yes",
 	"no",
 	Plural{Arg: 6, One: "Default variant: **%s** · days per move: **%d** · a thread per game: **%s** · challenges: **%s** unless they say otherwise · reminders and results: %s · vacation: **%d** day a year · games and tournaments in: **%s**", Other: "Default variant: **%s** · days per move: **%d** · a thread per game: **%s** · challenges: **%s** unless they say otherwise · reminders and results: %s · vacation: **%d** days a year · games and tournaments in: **%s**"},
-	"I don't speak `%s`: choose English, Dansk, Svenska, Norsk, Íslenska, Deutsch or Suomi (or discord, to follow Discord's language); nothing was changed.",
+	"I don't speak `%s`: choose %s; nothing was changed.",
 	"Leaderboards are per server: use this command in a server.",
 	"Nobody has a rated %s game in this server yet.",
 	"**Leaderboard · %s**",
@@ -508,4 +508,6 @@ var enTexts = []any{
 	"You solved this puzzle already: only your first attempt counts, so this one leaves your puzzle rating as it is.",
 	// The note above a puzzle the daily post's Solve gives to a player who tried it before and did not solve it: this attempt does not change their puzzle rating.
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.",
+	// Between the last two of alternatives, as in a list of the choices an option offers ("**easy**, **medium**, **hard** or **max**"); spaces around it.
+	" or ",
 }

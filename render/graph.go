@@ -26,6 +26,26 @@ type Graph struct {
 	// FirstMove is the number the game record gives the first move (0
 	// means 1); the x axis is numbered from it, two moves a number.
 	FirstMove int
+	// Words are the picture's words in the reader's language.
+	Words GraphWords
+}
+
+// GraphWords are the words a graph picture shows besides its title and
+// numbers; each one empty is said in English. A word too long for its
+// place is cut short with an ellipsis.
+type GraphWords struct {
+	Chance    string // Chance names the y axis: "Defenders' win chance".
+	Defenders string // Defenders names the upper half, the defenders ahead: "defenders".
+	Attackers string // Attackers names the lower half: "attackers".
+	Move      string // Move names the x axis, the move numbers: "move".
+}
+
+// or returns w, or english when w is empty.
+func or(w, english string) string {
+	if w == "" {
+		return english
+	}
+	return w
 }
 
 // GraphMark marks one move on a Graph.
@@ -182,7 +202,7 @@ func drawGraph(gr *Graph, o *GraphOptions) *image.RGBA {
 	}
 	dc.SetFontFace(labelFace)
 	dc.SetColor(p.faint)
-	dc.DrawStringAnchored("Defenders' win chance", left, top-20*u, 0, 0.5)
+	dc.DrawStringAnchored(fitGG(dc, or(gr.Words.Chance, "Defenders' win chance"), float64(width)-left-10*u), left, top-20*u, 0, 0.5)
 
 	// The plot: background, the halves filled between the curve and
 	// 50 %, the grid, the curve.
@@ -254,17 +274,17 @@ func drawGraph(gr *Graph, o *GraphOptions) *image.RGBA {
 	}
 	dc.Push()
 	dc.RotateAbout(math.Pi/2, right+15*u, top+ph/4)
-	dc.DrawStringAnchored("defenders", right+15*u, top+ph/4, 0.5, 0.5)
+	dc.DrawStringAnchored(fitGG(dc, or(gr.Words.Defenders, "defenders"), ph/2-4*u), right+15*u, top+ph/4, 0.5, 0.5)
 	dc.Pop()
 	dc.Push()
 	dc.RotateAbout(math.Pi/2, right+15*u, top+3*ph/4)
-	dc.DrawStringAnchored("attackers", right+15*u, top+3*ph/4, 0.5, 0.5)
+	dc.DrawStringAnchored(fitGG(dc, or(gr.Words.Attackers, "attackers"), ph/2-4*u), right+15*u, top+3*ph/4, 0.5, 0.5)
 	dc.Pop()
 	for _, t := range ticks {
 		dc.DrawStringAnchored(t.label, x(t.ply), bottom+18*u, 0.5, 0.5)
 	}
 	dc.SetColor(p.faint)
-	dc.DrawStringAnchored("move", left+pw/2, bottom+46*u, 0.5, 0.5)
+	dc.DrawStringAnchored(fitGG(dc, or(gr.Words.Move, "move"), pw), left+pw/2, bottom+46*u, 0.5, 0.5)
 
 	// The marks, with their labels above the point when the move lost the
 	// defenders chances (the curve came down to it) and below otherwise.

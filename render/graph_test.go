@@ -2,6 +2,7 @@ package render_test
 
 import (
 	"bytes"
+	"image"
 	"image/png"
 	"math"
 	"path/filepath"
@@ -163,4 +164,29 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// TestGraphWords: a graph says its words (the axes' names, the sides) as
+// Graph.Words gives them, English where a word is empty: the English words
+// given draw the same picture as none, other words another.
+func TestGraphWords(t *testing.T) {
+	draw := func(w render.GraphWords) *image.RGBA {
+		gr := sampleGraph()
+		gr.Words = w
+		img, err := render.GraphImage(gr, render.GraphOptions{Width: 420})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	english := draw(render.GraphWords{})
+	if !bytes.Equal(draw(render.GraphWords{Chance: "Defenders' win chance", Defenders: "defenders", Attackers: "attackers", Move: "move"}).Pix, english.Pix) {
+		t.Error("the English words given draw another picture than none")
+	}
+	for _, w := range []render.GraphWords{{Chance: "Gewinnchance der Verteidiger"}, {Defenders: "Verteidiger"}, {Attackers: "Angreifer"}, {Move: "Zug"},
+		{Defenders: strings.Repeat("puolustajat ", 20)}} { // the last longer than its place
+		if bytes.Equal(draw(w).Pix, english.Pix) {
+			t.Errorf("%+v draws the English picture", w)
+		}
+	}
 }
