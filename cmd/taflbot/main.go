@@ -45,9 +45,10 @@
 // gracefully: in-flight replies and engine moves finish (up to
 // shutdown_timeout), then the database is closed.
 //
-// Help asked for (taflbot -h, taflbot db -h or help, taflbot db COMMAND -h)
-// goes to standard output with exit status 0; a usage error (an unknown
-// flag or command, taflbot db alone) goes to standard error.
+// Help asked for (taflbot -h, taflbot db -h or help, taflbot db COMMAND -h
+// or taflbot db help COMMAND) goes to standard output with exit status 0;
+// a usage error (an unknown flag or command, taflbot db alone) goes to
+// standard error.
 //
 // Exit status: 0 on a clean stop, 1 on an error, 2 on bad flags.
 // See docs/DISCORD.md for setting up the Discord application.

@@ -336,3 +336,23 @@ func TestHelpGoesToStdout(t *testing.T) {
 		}
 	}
 }
+
+// TestDBHelpCommand: taflbot db help COMMAND lists that command's flags,
+// as taflbot db COMMAND -h and tafl help COMMAND do, on standard output
+// (it printed the list of commands, whatever COMMAND was); an unknown
+// COMMAND is a usage error.
+func TestDBHelpCommand(t *testing.T) {
+	for _, args := range [][]string{{"db", "help", "check"}, {"db", "check", "-h"}} {
+		var out, errOut bytes.Buffer
+		err := run(context.Background(), args, strings.NewReader(""), &out, &errOut, noEnv)
+		if err != nil || errOut.Len() != 0 || !strings.HasPrefix(out.String(), "usage: taflbot db check ") || !strings.Contains(out.String(), "-rebuild-indexes") {
+			t.Errorf("taflbot %v: %v, stdout %q, stderr %q; want check's usage and flags on stdout", args, err, out.String(), errOut.String())
+		}
+	}
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"db", "help", "nope"}, strings.NewReader(""), &out, &errOut, noEnv)
+	var ue usageError
+	if !errors.As(err, &ue) || out.Len() != 0 || !strings.Contains(err.Error(), `unknown command "nope"`) {
+		t.Errorf("taflbot db help nope: %v, stdout %q; want a usage error naming the command", err, out.String())
+	}
+}
