@@ -551,7 +551,13 @@ func (c *Config) Validate(console bool) error {
 		}
 	}
 	if _, err := bot.CheckEngines(c.externalEngines()); err != nil {
-		bad("engines: %v", strings.TrimPrefix(err.Error(), "bot: "))
+		list := []error{err}
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			list = j.Unwrap() // one line each
+		}
+		for _, e := range list {
+			bad("engines: %v", strings.TrimPrefix(e.Error(), "bot: "))
+		}
 	}
 	return errors.Join(errs...)
 }

@@ -445,7 +445,9 @@ func TestConfigEngines(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = c.Validate(true)
-	for _, want := range []string{`engines[1] ("x") think "soon"`, `engine name "bad name"`, "engine_idle"} {
+	// Every engine's problems, not only the first engine's (engine "x"
+	// has no command besides its think).
+	for _, want := range []string{`engines[1] ("x") think "soon"`, `engine name "bad name"`, `engines: engine "x" has no command`, "engine_idle"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("errors lack %s:\n%v", want, err)
 		}
