@@ -299,6 +299,17 @@ func TestConfigWrongKindOfValue(t *testing.T) {
 			t.Errorf("%s: %v, want an error with %s", c.body, err, c.want)
 		}
 	}
+	// Every value of a wrong kind is named, with the keys' problems, at
+	// once (encoding/json names the first, and the keys' problems hid
+	// it), so that the file is mended in one go.
+	p := filepath.Join(t.TempDir(), "c.json")
+	os.WriteFile(p, []byte(`{"application_id": 123, "ai_workers": "2", "sweep_intervall": "1m"}`), 0o600)
+	_, err := loadConfig(p, func(string) string { return "" })
+	for _, want := range []string{`"application_id" must be a string`, `"ai_workers" must be a whole number`, `unknown key "sweep_intervall"`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: want it to say %s", err, want)
+		}
+	}
 }
 
 // TestJSONKindKnowsEveryConfigField: jsonKind names each kind of value
