@@ -133,7 +133,28 @@ func redactURL(raw string) string {
 	if err != nil {
 		return "postgres://…"
 	}
+	// The password may also be a parameter (postgres://u@host/db?password=…),
+	// which PostgreSQL's clients take as well.
+	params := strings.Split(u.RawQuery, "&")
+	for i, p := range params {
+		if k, _, ok := strings.Cut(p, "="); ok {
+			if k, err := url.QueryUnescape(k); err == nil && k == "password" {
+				params[i] = "password=xxxxx"
+			}
+		}
+	}
+	u.RawQuery = strings.Join(params, "&")
 	return u.Redacted()
+}
+
+// RedactDatabase returns the database setting for a message or a log
+// line: a bbolt file's path as it is, a PostgreSQL URL without its
+// password (in the user part or a password parameter).
+func RedactDatabase(database string) string {
+	if !IsPostgres(database) {
+		return database
+	}
+	return redactURL(database)
 }
 
 // Path returns the database file's path, or the PostgreSQL URL with its

@@ -66,7 +66,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -359,16 +358,7 @@ func workerName() string {
 }
 
 // redactDatabase returns the database setting without a password.
-func redactDatabase(db string) string {
-	if !storage.IsPostgres(db) {
-		return db
-	}
-	u, err := url.Parse(db)
-	if err != nil {
-		return "postgres://…"
-	}
-	return u.Redacted()
-}
+func redactDatabase(db string) string { return storage.RedactDatabase(db) }
 
 // listen binds the address of the config key NAME_listen, saying what
 // to do when it cannot.
