@@ -460,6 +460,8 @@ func (c *Config) Validate(console bool) error {
 	}
 	if c.Database == "" {
 		bad("database is empty: give a file path such as \"taflbot.db\", or a postgres:// URL")
+	} else if storage.IsKeywordConnString(c.Database) {
+		bad("database is a PostgreSQL connection string of keywords (host=… dbname=…): write it as a URL, postgres://user:password@host:5432/dbname?sslmode=verify-full (it would be taken for the name of a bbolt file)")
 	} else if storage.IsPostgres(c.Database) {
 		if _, err := url.Parse(c.Database); err != nil {
 			bad("database: the PostgreSQL URL does not parse: give postgres://user:password@host:5432/dbname")

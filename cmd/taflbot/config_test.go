@@ -591,3 +591,15 @@ func TestConfigWordsAnyCase(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigKeywordConnString: a database given as a PostgreSQL
+// connection string of keywords (host=… dbname=…) is refused with the URL
+// form to write instead; it was taken for a bbolt file's name.
+func TestConfigKeywordConnString(t *testing.T) {
+	c := defaultConfig()
+	c.Database = "host=db.example.org user=taflbot password=pw-secret dbname=taflbot"
+	err := c.Validate(true)
+	if err == nil || !strings.Contains(err.Error(), "postgres://user:password@host:5432/dbname") || strings.Contains(err.Error(), "pw-secret") {
+		t.Errorf("Validate: %v", err)
+	}
+}

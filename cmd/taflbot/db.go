@@ -196,7 +196,7 @@ func openExisting(path string, opts storage.Options) (*storage.Store, error) {
 
 // needFile refuses a bbolt path with no file, saying how to name the right one.
 func needFile(path string) error {
-	if storage.IsPostgres(path) {
+	if storage.IsPostgres(path) || storage.IsKeywordConnString(path) { // Open says what is wrong with the latter
 		return nil
 	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
