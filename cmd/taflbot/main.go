@@ -292,7 +292,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		defer serveOn(ctx, logger, "admin", adminLn, b.AdminHandler(), adminLimits)()
 	}
 	if cfg.BackupDir != "" {
-		go store.RunBackups(ctx, storage.BackupSchedule{Dir: cfg.BackupDir, Every: duration(cfg.BackupInterval), Keep: cfg.BackupKeep},
+		go store.RunBackups(ctx, storage.BackupSchedule{Dir: cfg.BackupDir, Every: duration(cfg.BackupInterval), Keep: cfg.BackupKeep, Fresh: created},
 			func(path string, err error) {
 				if err != nil {
 					logger.Error("backup failed", "err", err)
