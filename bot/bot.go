@@ -555,6 +555,7 @@ func (b *Bot) Run(ctx context.Context, shutdownTimeout time.Duration) error {
 		defer closeAll() // on a panic; normally closed below
 		b.Start(ctx)
 		<-ctx.Done()
+		b.log.Info("shutting down")
 		closeAll() // no new interactions while the in-flight ones finish
 	} else {
 		b.learnCommandID(ctx)
@@ -565,6 +566,7 @@ func (b *Bot) Run(ctx context.Context, shutdownTimeout time.Duration) error {
 		}()
 		b.Start(ctx)
 		<-ctx.Done()
+		b.log.Info("shutting down")
 	}
 	b.Stop(shutdownTimeout)
 	return nil

@@ -101,28 +101,41 @@ type idleHost struct {
 }
 
 // CheckEngines validates a list of external engines and returns it with
-// the defaults filled in.
+// the defaults filled in. Every problem of every engine is reported, each
+// an error of its own (joined with errors.Join), so that a configuration
+// is mended in one go.
 func CheckEngines(list []ExternalEngine) ([]ExternalEngine, error) {
 	seen := map[string]bool{}
 	out := make([]ExternalEngine, len(list))
+	var errs []error
 	for i, e := range list {
+		bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf("bot: "+format, args...)) }
 		switch {
 		case !engineNameRE.MatchString(e.Name):
-			return nil, fmt.Errorf("bot: engine name %q: use 1 to 32 letters, digits, - or _", e.Name)
+			bad("engine name %q: use 1 to 32 letters, digits, - or _", e.Name)
 		case seen[strings.ToLower(e.Name)]:
-			return nil, fmt.Errorf("bot: engine %q is listed twice (names are told apart without regard to case): give each engine a name of its own", e.Name)
-		case len(e.Command) == 0 || e.Command[0] == "":
-			return nil, fmt.Errorf(`bot: engine %q has no command: give its program and arguments as a list, such as "command": ["/usr/local/bin/tafl", "otep"]`, e.Name)
-		case e.Think < 0:
-			return nil, fmt.Errorf("bot: engine %q: think must be positive", e.Name)
-		case e.Think > 10*time.Minute:
-			return nil, fmt.Errorf("bot: engine %q: think %v is too long: give at most 10 minutes", e.Name, e.Think)
-		case e.Timeout < 0:
-			return nil, fmt.Errorf("bot: engine %q: timeout must be positive", e.Name)
-		case e.MaxProcesses < 0 || e.MaxProcesses > 64:
-			return nil, fmt.Errorf("bot: engine %q: max_processes must be from 1 to 64", e.Name)
+			bad("engine %q is listed twice (names are told apart without regard to case): give each engine a name of its own", e.Name)
 		}
 		seen[strings.ToLower(e.Name)] = true
+		if len(e.Command) == 0 || e.Command[0] == "" {
+			bad(`engine %q has no command: give its program and arguments as a list, such as "command": ["/usr/local/bin/tafl", "otep"]`, e.Name)
+		}
+		timesOK := true
+		switch {
+		case e.Think < 0:
+			bad("engine %q: think must be positive", e.Name)
+			timesOK = false
+		case e.Think > 10*time.Minute:
+			bad("engine %q: think %v is too long: give at most 10 minutes", e.Name, e.Think)
+			timesOK = false
+		}
+		if e.Timeout < 0 {
+			bad("engine %q: timeout must be positive", e.Name)
+			timesOK = false
+		}
+		if e.MaxProcesses < 0 || e.MaxProcesses > 64 {
+			bad("engine %q: max_processes must be from 1 to 64", e.Name)
+		}
 		if e.Think == 0 {
 			e.Think = 5 * time.Second
 		}
@@ -131,12 +144,15 @@ func CheckEngines(list []ExternalEngine) ([]ExternalEngine, error) {
 		}
 		if e.Timeout == 0 {
 			e.Timeout = max(3*e.Think, e.Think+30*time.Second)
-		} else if e.Timeout <= e.Think {
+		} else if timesOK && e.Timeout <= e.Think {
 			// The engine is told it has think per move: it would lose
 			// on time in every game it plays.
-			return nil, fmt.Errorf("bot: engine %q: timeout %s is not longer than think %s, so the engine would lose every game on time while it thinks: make timeout longer, or leave it out (three times think, at least think + 30s)", e.Name, e.Timeout, e.Think)
+			bad("engine %q: timeout %s is not longer than think %s, so the engine would lose every game on time while it thinks: make timeout longer, or leave it out (three times think, at least think + 30s)", e.Name, e.Timeout, e.Think)
 		}
 		out[i] = e
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
 	return out, nil
 }

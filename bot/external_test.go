@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -251,6 +252,12 @@ func TestExternalEngineConfig(t *testing.T) {
 		if _, err := bot.CheckEngines(c.list); err == nil || !strings.Contains(err.Error(), c.sub) {
 			t.Errorf("%+v: error %v, want one containing %q", c.list, err, c.sub)
 		}
+	}
+	// Every problem is reported, of every engine, each an error of its own.
+	_, err := bot.CheckEngines([]bot.ExternalEngine{{Name: "a b", Think: time.Hour}, {Name: "y", Command: []string{"y"}, MaxProcesses: 99}})
+	var joined interface{ Unwrap() []error }
+	if !errors.As(err, &joined) || len(joined.Unwrap()) != 4 {
+		t.Errorf("two engines with four problems: %v", err)
 	}
 	got, err := bot.CheckEngines([]bot.ExternalEngine{{Name: "x", Command: []string{"x"}}})
 	if err != nil || got[0].Think != 5*time.Second || got[0].MaxProcesses != 2 || got[0].Timeout != 35*time.Second {

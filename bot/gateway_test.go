@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -186,7 +187,8 @@ func TestGatewayMode(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, err := bot.New(bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Session: sess, Engine: h.engine,
-		AppID: "555", DevGuildID: guild, Now: h.clock.Now, Render: render.Options{Size: 240}})
+		AppID: "555", DevGuildID: guild, Now: h.clock.Now, Render: render.Options{Size: 240},
+		Logger: slog.New(slog.NewJSONHandler(h.logs, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,6 +230,11 @@ func TestGatewayMode(t *testing.T) {
 		t.Fatal("Run did not return after cancel")
 	}
 	close(gw.events)
+	// A stop shows in the log, as in HTTP mode: the log of a gateway
+	// bot stopped by SIGTERM ended at its last interaction.
+	if !strings.Contains(h.logs.String(), `"msg":"shutting down"`) {
+		t.Errorf("no \"shutting down\" line in the log:\n%s", h.logs)
+	}
 }
 
 // TestGatewayShards: a process running shards 1 and 3 of 4 opens one

@@ -101,6 +101,10 @@ type BackupSchedule struct {
 	// within the last week or of their week within the last five weeks;
 	// the rest are deleted. See [Store.BackupNow].
 	Keep int
+	// Fresh says that this start created the database: it holds nothing
+	// worth a backup yet, so the first is due after Every rather than at
+	// once (and a start that then fails leaves no backup of it behind).
+	Fresh bool
 }
 
 // backupPrefix and backupSuffix frame the backup files' names:
@@ -123,9 +127,10 @@ const (
 
 // RunBackups writes a backup into sch.Dir every sch.Every until ctx ends,
 // pruning old ones by age (see [Store.BackupNow]). The first is written
-// at once, unless the folder holds a backup younger than sch.Every: then
+// at once, unless the folder holds a backup younger than sch.Every (then
 // it is due when that one is sch.Every old, so that restarts do not each
-// add a backup. Temporary files left by interrupted backups are deleted
+// add a backup) or the database is new (sch.Fresh: then it is due after
+// sch.Every at most). Temporary files left by interrupted backups are deleted
 // first. Each attempt's result goes to report (may be nil): the path
 // written, or an error (a failed attempt is retried at the next tick).
 // It returns ctx.Err() when ctx ends. Run it in its own goroutine.
@@ -141,6 +146,9 @@ func (s *Store) RunBackups(ctx context.Context, sch BackupSchedule, report func(
 		report = func(string, error) {}
 	}
 	wait := time.Duration(0)
+	if sch.Fresh {
+		wait = sch.Every
+	}
 	if list, err := listBackups(sch.Dir); err == nil {
 		removeStaleTemps(sch.Dir)
 		now := s.now()

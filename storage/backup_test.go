@@ -65,6 +65,32 @@ func TestBackupRetentionByAge(t *testing.T) {
 	}
 }
 
+// TestRunBackupsFreshWaits: for a database this start created (Fresh),
+// RunBackups writes no backup at once (there is nothing in it to back
+// up; a start that failed then left a backup of it behind, and the
+// folder), but after the interval.
+func TestRunBackupsFreshWaits(t *testing.T) {
+	s, _ := newTestStore(t)
+	dir := filepath.Join(t.TempDir(), "backups")
+	rctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error)
+	wrote := make(chan string, 10)
+	go func() {
+		done <- s.RunBackups(rctx, storage.BackupSchedule{Dir: dir, Every: time.Hour, Fresh: true}, func(p string, err error) { wrote <- p })
+	}()
+	time.Sleep(300 * time.Millisecond)
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+	if len(wrote) != 0 {
+		t.Errorf("a backup of a new database was written at start: %s", <-wrote)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the backup folder was made at start: %v", err)
+	}
+}
+
 // TestRunBackupsSkipsRecentAndCleansTemps: at start RunBackups deletes the
 // temporary files of interrupted backups (older than an hour) and writes
 // no backup while the newest is younger than the interval.

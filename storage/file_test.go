@@ -690,3 +690,28 @@ func TestNoCreate(t *testing.T) {
 	}
 	s.Close()
 }
+
+// TestOpenRefusesKeywordConnString: a PostgreSQL connection string of
+// keywords, as psql takes, was taken for the name of a bbolt file, which
+// was created (its name holding the password) and run on instead of the
+// PostgreSQL database; it is refused, without repeating the password.
+func TestOpenRefusesKeywordConnString(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, db := range []string{"host=localhost user=taflbot password=pw-secret dbname=taflbot", "dbname=taflbot"} {
+		s, err := storage.Open(db, storage.Options{})
+		if err == nil {
+			s.Close()
+		}
+		if err == nil || !strings.Contains(err.Error(), "connection string of keywords") || strings.Contains(err.Error(), "pw-secret") {
+			t.Errorf("Open(%q): %v, want a refusal that does not repeat the password", db, err)
+		}
+		if _, serr := os.Stat(db); serr == nil {
+			t.Errorf("Open(%q) created a file of that name", db)
+		}
+	}
+	for _, path := range []string{"taflbot.db", "data/a=b.db", "my games.db", "backups/taflbot-20260301T120000Z.db"} {
+		if storage.IsKeywordConnString(path) {
+			t.Errorf("IsKeywordConnString(%q) is true: a file path", path)
+		}
+	}
+}

@@ -105,8 +105,19 @@ func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
 	}
 	if schema == nil || *schema == "" {
 		pool.Close()
+		sp := cfg.ConnConfig.RuntimeParams["search_path"]
+		if opts.ReadOnly || opts.NoCreate {
+			// Nothing is to be created here: most likely a misspelt schema.
+			named := ""
+			if sp != "" {
+				named = " (" + sp + ")"
+			}
+			return nil, atDatabase(dsn, fmt.Errorf("%w: the search_path names no existing schema%s: check the schema name in the URL "+
+				"(or leave search_path out to use the schema public); to make a new taflbot database there, create the schema "+
+				"and start taflbot on it or run taflbot db migrate", ErrNoSchema, named))
+		}
 		fix := "create the schema the search_path names first, or connect as a user whose search_path names an existing one"
-		if sp := cfg.ConnConfig.RuntimeParams["search_path"]; sp != "" {
+		if sp != "" {
 			fix = fmt.Sprintf("create it first (CREATE SCHEMA %s AUTHORIZATION %s), or leave search_path out of the URL to use the schema public", sp, cfg.ConnConfig.User)
 		}
 		return nil, fmt.Errorf("storage: %s: no schema to create the tables in: the search_path names no existing schema: %s", redactURL(dsn), fix)

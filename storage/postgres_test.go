@@ -302,6 +302,16 @@ func TestPostgresSearchPathWithoutSchema(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "search_path names no existing schema") || !strings.Contains(err.Error(), "CREATE SCHEMA taflbot_no_such_schema AUTHORIZATION ") {
 		t.Errorf("a search_path naming no schema: %v", err)
 	}
+	// Opened to read (taflbot db check, export, puzzles, the source of a
+	// copy), most likely with a misspelt schema, it is not a taflbot
+	// database (ErrNoSchema), and the first thing to check is the name:
+	// it said "no schema to create the tables in" and to create it.
+	for _, opts := range []storage.Options{{ReadOnly: true}, {NoCreate: true}} {
+		_, err = storage.Open(server.String(), opts)
+		if !errors.Is(err, storage.ErrNoSchema) || !strings.Contains(err.Error(), "check the schema name in the URL") || strings.Contains(err.Error(), "to create the tables in") {
+			t.Errorf("opened with %+v: %v", opts, err)
+		}
+	}
 }
 
 // TestPostgresUserMayNotCreateTables: a user without the right to create

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -87,6 +88,38 @@ func IsPostgres(database string) bool {
 	return strings.HasPrefix(database, "postgres://") || strings.HasPrefix(database, "postgresql://")
 }
 
+// IsKeywordConnString reports whether a database setting is a PostgreSQL
+// connection string of keywords ("host=db.example.org dbname=taflbot
+// user=taflbot"), as psql takes, rather than a URL or a file path: every
+// word is KEYWORD=VALUE with one of libpq's keywords. [Open] refuses it
+// rather than take it for the name of a bbolt file to create.
+func IsKeywordConnString(database string) bool {
+	words := strings.Fields(database)
+	if len(words) == 0 {
+		return false
+	}
+	for _, w := range words {
+		k, _, ok := strings.Cut(w, "=")
+		if !ok || !connKeywords[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// connKeywords are the keywords of libpq's connection strings (and
+// pgx's pool settings) that a database setting may be written with.
+var connKeywords = map[string]bool{
+	"host": true, "hostaddr": true, "port": true, "dbname": true, "user": true, "password": true, "passfile": true,
+	"sslmode": true, "sslrootcert": true, "sslcert": true, "sslkey": true, "sslpassword": true, "connect_timeout": true,
+	"application_name": true, "options": true, "service": true, "target_session_attrs": true, "search_path": true,
+	"pool_max_conns": true,
+}
+
+// errKeywordConnString is why Open refuses a connection string of
+// keywords; it does not repeat the string, which may hold a password.
+var errKeywordConnString = errors.New("storage: the database setting is a PostgreSQL connection string of keywords (host=… dbname=…): write it as a URL, postgres://user:password@host:5432/dbname?sslmode=verify-full (it would be taken for the name of a bbolt file)")
+
 // Open opens the database named by database: a PostgreSQL URL
 // (postgres://user:password@host:port/dbname?sslmode=…, see [IsPostgres])
 // or else the path of a bbolt file.
@@ -113,6 +146,9 @@ func Open(database string, opts Options) (*Store, error) {
 	if opts.GameCache == 0 {
 		opts.GameCache = 1024
 	}
+	if IsKeywordConnString(database) {
+		return nil, errKeywordConnString
+	}
 	s := &Store{name: database, now: opts.Now, readOnly: opts.ReadOnly, cache: newGameCache(opts.GameCache)}
 	var err error
 	if IsPostgres(database) {
@@ -133,7 +169,28 @@ func redactURL(raw string) string {
 	if err != nil {
 		return "postgres://…"
 	}
+	// The password may also be a parameter (postgres://u@host/db?password=…),
+	// which PostgreSQL's clients take as well.
+	params := strings.Split(u.RawQuery, "&")
+	for i, p := range params {
+		if k, _, ok := strings.Cut(p, "="); ok {
+			if k, err := url.QueryUnescape(k); err == nil && k == "password" {
+				params[i] = "password=xxxxx"
+			}
+		}
+	}
+	u.RawQuery = strings.Join(params, "&")
 	return u.Redacted()
+}
+
+// RedactDatabase returns the database setting for a message or a log
+// line: a bbolt file's path as it is, a PostgreSQL URL without its
+// password (in the user part or a password parameter).
+func RedactDatabase(database string) string {
+	if !IsPostgres(database) {
+		return database
+	}
+	return redactURL(database)
 }
 
 // Path returns the database file's path, or the PostgreSQL URL with its

@@ -242,19 +242,21 @@ func (c *Config) foldCase() {
 }
 
 // decodeConfig decodes one JSON object over c, rejecting unknown keys,
-// keys in another case than the documented one, keys given twice and
-// trailing data. (encoding/json alone matches keys case-insensitively
-// and lets the last of two equal keys win silently.)
+// keys in another case than the documented one, keys given twice,
+// values of the wrong kind and trailing data, each problem of the keys
+// and kinds reported at once. (encoding/json alone matches keys
+// case-insensitively, lets the last of two equal keys win silently and
+// names only the first value of a wrong kind.)
 func decodeConfig(r io.Reader, c *Config) error {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return err
 	}
-	if err := checkKeys(data); err != nil {
-		return err
-	}
+	keyErr := checkKeys(data)
 	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
+	if keyErr == nil {
+		dec.DisallowUnknownFields() // checkKeys named any already
+	}
 	if err := dec.Decode(c); err != nil {
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			return errors.New("the JSON stops in the middle: a closing }, ] or \" is missing (compare with config.example.json)")
@@ -265,14 +267,55 @@ func decodeConfig(r io.Reader, c *Config) error {
 		}
 		var typ *json.UnmarshalTypeError
 		if errors.As(err, &typ) && typ.Field != "" {
-			return fmt.Errorf("%q must be %s, not a JSON %s (see config.example.json)", typ.Field, jsonKind(typ.Type), typ.Value)
+			kinds := kindErrors(data)
+			if len(kinds) == 0 { // under a key in another case
+				kinds = []error{kindError(typ)}
+			}
+			return errors.Join(append([]error{keyErr}, kinds...)...)
+		}
+		if keyErr != nil {
+			return keyErr
 		}
 		return err
+	}
+	if keyErr != nil {
+		return keyErr
 	}
 	if dec.More() {
 		return errors.New("unexpected data after the JSON object")
 	}
 	return nil
+}
+
+// kindErrors names every key of the object in data given a value of the
+// wrong kind (decoding the whole object names only the first), in the
+// order of config.example.json.
+func kindErrors(data []byte) []error {
+	var raw map[string]json.RawMessage
+	if json.Unmarshal(data, &raw) != nil {
+		return nil
+	}
+	var errs []error
+	for _, k := range jsonKeys(reflect.TypeOf(Config{})) {
+		v, ok := raw[k]
+		if !ok {
+			continue
+		}
+		var one Config
+		key, _ := json.Marshal(k)
+		err := json.Unmarshal(slices.Concat([]byte("{"), key, []byte(":"), v, []byte("}")), &one)
+		var typ *json.UnmarshalTypeError
+		if errors.As(err, &typ) && typ.Field != "" {
+			errs = append(errs, kindError(typ))
+		}
+	}
+	return errs
+}
+
+// kindError says that a key was given the wrong kind of value, and the
+// kind it needs.
+func kindError(typ *json.UnmarshalTypeError) error {
+	return fmt.Errorf("%q must be %s, not a JSON %s (see config.example.json)", typ.Field, jsonKind(typ.Type), typ.Value)
 }
 
 // syntaxError says where in data the JSON syntax error syn is, by line
@@ -417,6 +460,8 @@ func (c *Config) Validate(console bool) error {
 	}
 	if c.Database == "" {
 		bad("database is empty: give a file path such as \"taflbot.db\", or a postgres:// URL")
+	} else if storage.IsKeywordConnString(c.Database) {
+		bad("database is a PostgreSQL connection string of keywords (host=… dbname=…): write it as a URL, postgres://user:password@host:5432/dbname?sslmode=verify-full (it would be taken for the name of a bbolt file)")
 	} else if storage.IsPostgres(c.Database) {
 		if _, err := url.Parse(c.Database); err != nil {
 			bad("database: the PostgreSQL URL does not parse: give postgres://user:password@host:5432/dbname")
@@ -551,7 +596,13 @@ func (c *Config) Validate(console bool) error {
 		}
 	}
 	if _, err := bot.CheckEngines(c.externalEngines()); err != nil {
-		bad("engines: %v", strings.TrimPrefix(err.Error(), "bot: "))
+		list := []error{err}
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			list = j.Unwrap() // one line each
+		}
+		for _, e := range list {
+			bad("engines: %v", strings.TrimPrefix(e.Error(), "bot: "))
+		}
 	}
 	return errors.Join(errs...)
 }

@@ -299,6 +299,17 @@ func TestConfigWrongKindOfValue(t *testing.T) {
 			t.Errorf("%s: %v, want an error with %s", c.body, err, c.want)
 		}
 	}
+	// Every value of a wrong kind is named, with the keys' problems, at
+	// once (encoding/json names the first, and the keys' problems hid
+	// it), so that the file is mended in one go.
+	p := filepath.Join(t.TempDir(), "c.json")
+	os.WriteFile(p, []byte(`{"application_id": 123, "ai_workers": "2", "sweep_intervall": "1m"}`), 0o600)
+	_, err := loadConfig(p, func(string) string { return "" })
+	for _, want := range []string{`"application_id" must be a string`, `"ai_workers" must be a whole number`, `unknown key "sweep_intervall"`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: want it to say %s", err, want)
+		}
+	}
 }
 
 // TestJSONKindKnowsEveryConfigField: jsonKind names each kind of value
@@ -445,7 +456,9 @@ func TestConfigEngines(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = c.Validate(true)
-	for _, want := range []string{`engines[1] ("x") think "soon"`, `engine name "bad name"`, "engine_idle"} {
+	// Every engine's problems, not only the first engine's (engine "x"
+	// has no command besides its think).
+	for _, want := range []string{`engines[1] ("x") think "soon"`, `engine name "bad name"`, `engines: engine "x" has no command`, "engine_idle"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("errors lack %s:\n%v", want, err)
 		}
@@ -576,5 +589,17 @@ func TestConfigWordsAnyCase(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Validate = %v, want %s", err, want)
 		}
+	}
+}
+
+// TestConfigKeywordConnString: a database given as a PostgreSQL
+// connection string of keywords (host=… dbname=…) is refused with the URL
+// form to write instead; it was taken for a bbolt file's name.
+func TestConfigKeywordConnString(t *testing.T) {
+	c := defaultConfig()
+	c.Database = "host=db.example.org user=taflbot password=pw-secret dbname=taflbot"
+	err := c.Validate(true)
+	if err == nil || !strings.Contains(err.Error(), "postgres://user:password@host:5432/dbname") || strings.Contains(err.Error(), "pw-secret") {
+		t.Errorf("Validate: %v", err)
 	}
 }

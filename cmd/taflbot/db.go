@@ -16,7 +16,7 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
-const dbUsage = `usage: taflbot db COMMAND [flags]
+const dbUsage = `usage: taflbot db COMMAND [flags]   (taflbot db help COMMAND for its flags)
 
 Commands:
   check   [-db DB] [-rebuild-indexes]   verify the database, every record and every index
@@ -48,14 +48,25 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		fmt.Fprintln(stderr, dbUsage) // a usage error: no command
 		return usageError{errors.New("taflbot db: name a command: check, migrate, copy, backup, compact, export or puzzles")}
 	}
+	commands := map[string]string{"check": "", "migrate": "", "copy": "", "puzzles": "",
+		"backup": "the backup file (- for standard output)", "compact": "the new, smaller file (it must not exist)",
+		"export": "the folder to write the records into (- for standard output)"} // each command's -o
+	if len(args) == 2 && args[0] == "help" && args[1] == "help" {
+		args = args[:1]
+	}
+	if len(args) > 1 && args[0] == "help" {
+		// taflbot db help COMMAND is taflbot db COMMAND -h, as with tafl.
+		if _, ok := commands[args[1]]; !ok || len(args) > 2 {
+			fmt.Fprintln(stderr, dbUsage)
+			return usageError{fmt.Errorf("taflbot db help: unknown command %q (check, migrate, copy, backup, compact, export or puzzles)", strings.Join(args[1:], " "))}
+		}
+		args = []string{args[1], "-h"}
+	}
 	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprintln(stdout, dbUsage) // help asked for
 		return nil
 	}
 	cmd, args := args[0], args[1:]
-	commands := map[string]string{"check": "", "migrate": "", "copy": "", "puzzles": "",
-		"backup": "the backup file (- for standard output)", "compact": "the new, smaller file (it must not exist)",
-		"export": "the folder to write the records into (- for standard output)"} // each command's -o
 	outHelp, known := commands[cmd]
 	if !known && strings.HasPrefix(cmd, "-") {
 		// A flag before the command: say how to write it.
@@ -73,6 +84,10 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	// Each command has only its own flags, so that its -h lists those and
 	// a flag of another command is refused rather than ignored.
 	fs := flag.NewFlagSet("taflbot db "+cmd, flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: taflbot db %s [flags]   (taflbot db -h lists the commands)\n", cmd)
+		fs.PrintDefaults()
+	}
 	configPath := fs.String("config", "", "the JSON configuration file whose \"database\" to use")
 	dbPath := fs.String("db", "", "the database file or postgres:// URL (default: the config's, else taflbot.db)")
 	var from, to, out string
@@ -181,7 +196,7 @@ func openExisting(path string, opts storage.Options) (*storage.Store, error) {
 
 // needFile refuses a bbolt path with no file, saying how to name the right one.
 func needFile(path string) error {
-	if storage.IsPostgres(path) {
+	if storage.IsPostgres(path) || storage.IsKeywordConnString(path) { // Open says what is wrong with the latter
 		return nil
 	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {

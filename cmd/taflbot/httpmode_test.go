@@ -148,8 +148,8 @@ func failedStart(t *testing.T, db, interactions, admin string, registerStatus in
 	})
 	pub, _, _ := ed25519.GenerateKey(nil)
 	cfg := writeConfig(t, fmt.Sprintf(`{"database": %q, "mode": "http", "application_id": "123", "public_key": %q,
-		"interactions_listen": %q, "admin_listen": %q, "rest_base_url": %q, "log_format": "text"}`,
-		db, hex.EncodeToString(pub), interactions, admin, rest))
+		"interactions_listen": %q, "admin_listen": %q, "rest_base_url": %q, "log_format": "text", "backup_dir": %q}`,
+		db, hex.EncodeToString(pub), interactions, admin, rest, filepath.Join(filepath.Dir(db), "backups")))
 	env := func(k string) string {
 		if k == "DISCORD_TOKEN" {
 			return "secret-token-value"
@@ -205,6 +205,12 @@ func TestFailedStartLeavesNoNewDatabase(t *testing.T) {
 	}
 	if _, serr := os.Stat(db); serr == nil {
 		t.Errorf("a new database file was left behind after %v", err)
+	}
+	// Nor a backup of it: a new database gets its first backup after
+	// backup_interval, not at start.
+	time.Sleep(200 * time.Millisecond) // the backups ran beside the start
+	if got, _ := os.ReadDir(filepath.Join(filepath.Dir(db), "backups")); len(got) > 0 {
+		t.Errorf("a backup of the new database was left behind: %v", got)
 	}
 	// A file that was there (a previous start made it) is kept.
 	st, err := storage.Open(db, storage.Options{NoSync: true})

@@ -45,9 +45,10 @@
 // gracefully: in-flight replies and engine moves finish (up to
 // shutdown_timeout), then the database is closed.
 //
-// Help asked for (taflbot -h, taflbot db -h or help, taflbot db COMMAND -h)
-// goes to standard output with exit status 0; a usage error (an unknown
-// flag or command, taflbot db alone) goes to standard error.
+// Help asked for (taflbot -h, taflbot db -h or help, taflbot db COMMAND -h
+// or taflbot db help COMMAND) goes to standard output with exit status 0;
+// a usage error (an unknown flag or command, taflbot db alone) goes to
+// standard error.
 //
 // Exit status: 0 on a clean stop, 1 on an error, 2 on bad flags.
 // See docs/DISCORD.md for setting up the Discord application.
@@ -65,7 +66,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -292,7 +292,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		defer serveOn(ctx, logger, "admin", adminLn, b.AdminHandler(), adminLimits)()
 	}
 	if cfg.BackupDir != "" {
-		go store.RunBackups(ctx, storage.BackupSchedule{Dir: cfg.BackupDir, Every: duration(cfg.BackupInterval), Keep: cfg.BackupKeep},
+		go store.RunBackups(ctx, storage.BackupSchedule{Dir: cfg.BackupDir, Every: duration(cfg.BackupInterval), Keep: cfg.BackupKeep, Fresh: created},
 			func(path string, err error) {
 				if err != nil {
 					logger.Error("backup failed", "err", err)
@@ -358,16 +358,7 @@ func workerName() string {
 }
 
 // redactDatabase returns the database setting without a password.
-func redactDatabase(db string) string {
-	if !storage.IsPostgres(db) {
-		return db
-	}
-	u, err := url.Parse(db)
-	if err != nil {
-		return "postgres://…"
-	}
-	return u.Redacted()
-}
+func redactDatabase(db string) string { return storage.RedactDatabase(db) }
 
 // listen binds the address of the config key NAME_listen, saying what
 // to do when it cannot.

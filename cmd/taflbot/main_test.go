@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
 )
 
 func noEnv(string) string { return "" }
@@ -334,5 +335,55 @@ func TestHelpGoesToStdout(t *testing.T) {
 		if !errors.As(err, &ue) || out.Len() != 0 || !strings.Contains(strings.ToLower(errOut.String()), "usage") {
 			t.Errorf("taflbot %v: %v, stdout %q, stderr %q; want a usage error with the usage on stderr", args, err, out.String(), errOut.String())
 		}
+	}
+}
+
+// TestDBHelpCommand: taflbot db help COMMAND lists that command's flags,
+// as taflbot db COMMAND -h and tafl help COMMAND do, on standard output
+// (it printed the list of commands, whatever COMMAND was); an unknown
+// COMMAND is a usage error.
+func TestDBHelpCommand(t *testing.T) {
+	for _, args := range [][]string{{"db", "help", "check"}, {"db", "check", "-h"}} {
+		var out, errOut bytes.Buffer
+		err := run(context.Background(), args, strings.NewReader(""), &out, &errOut, noEnv)
+		if err != nil || errOut.Len() != 0 || !strings.HasPrefix(out.String(), "usage: taflbot db check ") || !strings.Contains(out.String(), "-rebuild-indexes") {
+			t.Errorf("taflbot %v: %v, stdout %q, stderr %q; want check's usage and flags on stdout", args, err, out.String(), errOut.String())
+		}
+	}
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"db", "help", "nope"}, strings.NewReader(""), &out, &errOut, noEnv)
+	var ue usageError
+	if !errors.As(err, &ue) || out.Len() != 0 || !strings.Contains(err.Error(), `unknown command "nope"`) {
+		t.Errorf("taflbot db help nope: %v, stdout %q; want a usage error naming the command", err, out.String())
+	}
+}
+
+// TestDatabasePasswordParameterRedacted: a PostgreSQL password given as a
+// parameter of the URL (?password=…, which PostgreSQL's clients take as
+// well as user:password@) is hidden like one in the user part, in the
+// start-up log and in the error of a failed connection (both printed it).
+func TestDatabasePasswordParameterRedacted(t *testing.T) {
+	db := "postgres://taflbot@127.0.0.1:1/taflbot?connect_timeout=5&password=pw-param-secret"
+	env := func(k string) string {
+		if k == "TAFLBOT_DATABASE" {
+			return db
+		}
+		return ""
+	}
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"-console", "-v", "-boards", filepath.Join(t.TempDir(), "boards")}, strings.NewReader("quit\n"), &out, &errOut, env)
+	if err == nil {
+		t.Fatal("a start on a database nobody serves succeeded")
+	}
+	all := errOut.String() + out.String() + err.Error()
+	if strings.Contains(all, "pw-param-secret") {
+		t.Errorf("the database password was printed:\n%s\n%v", errOut.String(), err)
+	}
+	if !strings.Contains(errOut.String(), "password=xxxxx") || !strings.Contains(err.Error(), "password=xxxxx") {
+		t.Errorf("the log and the error do not name the (redacted) database:\n%s\n%v", errOut.String(), err)
+	}
+	// A bbolt path is left as it is.
+	if got := storage.RedactDatabase("data/password=x.db"); got != "data/password=x.db" {
+		t.Errorf("RedactDatabase of a file: %q", got)
 	}
 }
