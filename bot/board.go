@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,7 +23,8 @@ type message struct {
 	files      []*discordgo.File
 	components []discordgo.MessageComponent
 	// pings, when not nil, are the only users the message may ping (a
-	// message with a user's text in it); nil: every user it mentions.
+	// message with a user's text in it, a board: boardPings); nil: every
+	// user it mentions.
 	pings []string
 }
 
@@ -84,8 +86,10 @@ func seatName(p *locale.Printer, s storage.Seat) string {
 // mention and the time left, players on vacation, or the result; the
 // board picture (players and clocks above the board, alt text for screen
 // readers); and the Move / Offer draw / Resign (Abort before both sides
-// moved) buttons, disabled once the game is over.
-func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string) (*message, error) {
+// moved) buttons, disabled once the game is over. It pings whom the
+// board is news for (boardPings), never actor, the user whose act it
+// shows ("" when none did: the engine's move, the clock's).
+func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline, actor string) (*message, error) {
 	p := gameP(g)
 	tg := g.Tafl()
 	plies := tg.Plies()
@@ -173,10 +177,29 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 	}
 	return &message{
 		content: sb.String(),
+		pings:   boardPings(g, actor),
 		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-%d.png", g.ID, len(plies)), ContentType: "image/png",
 			Reader: describe(bytes.NewReader(png), boardAlt(p, g, now, away))}},
 		components: comps,
 	}, nil
+}
+
+// boardPings are the users a board of game g pings: while the game goes
+// on the human player to move, who must act; once it is over both human
+// players, whose game it ended. Never actor, who knows what they did,
+// nor anyone else the board names (the one who waits for the move).
+func boardPings(g *storage.Game, actor string) []string {
+	seats := []storage.Seat{g.Attackers, g.Defenders}
+	if g.Active() {
+		seats = []storage.Seat{g.ToMove()}
+	}
+	out := []string{}
+	for _, s := range seats {
+		if s.UserID != "" && !s.IsAI() && s.UserID != actor && !slices.Contains(out, s.UserID) {
+			out = append(out, s.UserID)
+		}
+	}
+	return out
 }
 
 // vacations returns, per side, when a human player on vacation comes

@@ -229,9 +229,10 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 		return nil, err
 	}
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(c.ID)}.String() }
-	// The message may show the challenger's rules string: it pings the
-	// players it names, and nobody a rules string's name: mentions.
-	pings := []string{c.ChallengerID}
+	// It pings the opponent, who must answer it (not the challenger, who
+	// sent it; nobody when it is open to anyone), never anyone the
+	// challenger's rules string's name: mentions.
+	pings := []string{}
 	if c.OpponentID != "" {
 		pings = append(pings, c.OpponentID)
 	}
@@ -332,7 +333,7 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	if c.Rematch != 0 { // as the Rematch button of the old game says it
 		headline = gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, c.Rematch)
 	}
-	msg, err := b.boardMessage(ctx, g, headline)
+	msg, err := b.boardMessage(ctx, g, headline, r.userID)
 	if err != nil {
 		return nil, err
 	}

@@ -52,7 +52,7 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 	if line := declinedLine(g, declined); line != "" {
 		headline = append(headline, line)
 	}
-	msg, err := b.boardMessage(ctx, g, strings.Join(headline, "\n"))
+	msg, err := b.boardMessage(ctx, g, strings.Join(headline, "\n"), r.userID)
 	if err != nil {
 		return nil, err
 	}
