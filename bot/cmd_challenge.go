@@ -351,9 +351,31 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 		rep.after = func(ctx context.Context) {
 			b.rememberBoard(ctx, g, &discordgo.Message{ID: messageID, ChannelID: channelID})
 			b.maybeThread(ctx, g, messageID)
+			b.yourMoveAccepted(ctx, g, r.userID)
 		}
 	}
 	return rep, nil
+}
+
+// yourMoveAccepted tells the challenger of game g, just accepted by
+// accepter, that it is their move, if it is: the game's first board
+// replaced the challenge's message, and an edited message pings nobody.
+// It goes where the game is played (its thread, if it got one).
+func (b *Bot) yourMoveAccepted(ctx context.Context, g *storage.Game, accepter string) {
+	seat := g.ToMove()
+	if !g.Active() || seat.IsAI() || seat.UserID == "" || seat.UserID == accepter {
+		return
+	}
+	ch := g.ThreadID
+	if ch == "" {
+		ch = g.ChannelID
+	}
+	p := b.playerP(ctx, g, seat.UserID)
+	msg := &message{content: p.T("<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.", seat.UserID, g.ID, accepter),
+		pings: []string{seat.UserID}}
+	if _, err := b.rest.Send(ctx, ch, msg.send()); err != nil {
+		b.log.Warn("telling the challenger it is their move", "game_id", g.ID, "channel_id", ch, "err", err)
+	}
 }
 
 // outsideGameChannel reports whether interaction in, which starts new

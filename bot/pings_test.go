@@ -64,7 +64,9 @@ func lastPost(t *testing.T, h *harness, ch, marker string) (*resp, *recorded) {
 // move (not the mover); a draw offer the opponent, also on the offerer's
 // own turn; a game's end both players but the one who ended it (a
 // timeout both); the engine's move its opponent, and the first board of
-// a game against the engine nobody when the engine moves first.
+// a game against the engine nobody when the engine moves first. An
+// accepted challenge becomes the first board by an edit, which pings
+// nobody: when the challenger moves first, a message tells them.
 func TestWhomGamePostsPing(t *testing.T) {
 	h := newHarness(t, nil)
 	want := func(what string, rec *recorded, users ...string) {
@@ -76,7 +78,17 @@ func TestWhomGamePostsPing(t *testing.T) {
 	}
 	r, rec := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"), opt("days", 1.0))
 	want("the challenge", rec, bob)
-	r, _ = h.click(bob, customIDs(r.Components)["Accept"], false)
+	r, rec = h.click(bob, customIDs(r.Components)["Accept"], false)
+	if r.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(r.Content, "<@"+alice+"> to move") {
+		t.Fatalf("accepted: %+v", r)
+	}
+	h.settle()
+	told, rec := lastPost(t, h, channel, "accepted your challenge")
+	if w := "<@" + alice + ">, it's your move in game 1: <@" + bob + "> accepted your challenge."; told.Content != w {
+		t.Errorf("the challenger is told %q, want %q", told.Content, w)
+	}
+	want("the challenger's turn", rec, alice)
+
 	r, rec = h.slash(alice, "move", opt("move", "d2-f2"))
 	want("alice's move", rec, bob)
 	menu, _ := h.click(bob, customIDs(r.Components)["Move"], true)
@@ -99,6 +111,9 @@ func TestWhomGamePostsPing(t *testing.T) {
 	r, _ = h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "defenders"), opt("days", 1.0))
 	r, rec = h.click(bob, customIDs(r.Components)["Accept"], false)
 	want("the accepted challenge, bob to move", rec)
+	if ps, _ := posts(t, h, channel); strings.Count(fmtContents(ps), "accepted your challenge") != 1 {
+		t.Errorf("bob, who accepted, is told it is his move: %s", fmtContents(ps))
+	}
 	h.slash(bob, "move", opt("move", "d2-f2"), opt("game", "2"))
 	h.slash(alice, "move", opt("move", "c4-c2"), opt("game", "2"))
 	h.settle()
@@ -131,4 +146,12 @@ func lastFollowup(t *testing.T, h *harness, marker string) *recorded {
 		return rec != nil
 	})
 	return rec
+}
+
+func fmtContents(ps []*resp) string {
+	var sb strings.Builder
+	for _, p := range ps {
+		sb.WriteString(p.Content + "\n")
+	}
+	return sb.String()
 }

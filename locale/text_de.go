@@ -503,4 +503,6 @@ var deTexts = Dict{
 	"its name (name:) is %d characters long: give it a name of at most %d characters": "ihr Name (name:) ist %d Zeichen lang: gib ihr einen Namen von höchstens %d Zeichen",
 	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "sie ist %d Zeichen lang, mehr als die %d, die die Nachricht einer Herausforderung zeigen kann: kürze sie",
+	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
+	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, du bist am Zug in Partie %[2]d: <@%[3]s> hat deine Herausforderung angenommen.",
 }

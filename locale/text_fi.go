@@ -503,4 +503,6 @@ var fiTexts = Dict{
 	"its name (name:) is %d characters long: give it a name of at most %d characters": "sen nimi (name:) on %d merkkiä pitkä: anna sille enintään %d merkin nimi",
 	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "se on %d merkkiä pitkä, enemmän kuin haasteen viestiin mahtuvat %d: lyhennä sitä",
+	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
+	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, on siirtovuorosi pelissä %[2]d: <@%[3]s> hyväksyi haasteesi.",
 }

@@ -503,4 +503,6 @@ var isTexts = Dict{
 	"its name (name:) is %d characters long: give it a name of at most %d characters": "nafnið (name:) er %d stafir að lengd: gefðu henni nafn sem er í mesta lagi %d stafir",
 	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "hann er %d stafir að lengd, fleiri en þeir %d sem skilaboð áskorunar geta sýnt: styttu hann",
+	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
+	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, þú átt leik í skák %[2]d: <@%[3]s> tók við áskorun þinni.",
 }

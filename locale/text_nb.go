@@ -503,4 +503,6 @@ var nbTexts = Dict{
 	"its name (name:) is %d characters long: give it a name of at most %d characters": "navnet (name:) er %d tegn langt: gi den et navn på høyst %d tegn",
 	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "den er %d tegn lang, mer enn de %d en utfordrings melding kan vise: gjør den kortere",
+	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
+	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, det er ditt trekk i parti %[2]d: <@%[3]s> tok imot utfordringen din.",
 }

@@ -503,4 +503,6 @@ var svTexts = Dict{
 	"its name (name:) is %d characters long: give it a name of at most %d characters": "dess namn (name:) är %d tecken långt: ge den ett namn på högst %d tecken",
 	// Why a rules string is refused (after "I can't play that rules string: "): it is longer than a challenge's message can show; its length, the most allowed.
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "den är %d tecken lång, mer än de %d som en utmanings meddelande kan visa: korta den",
+	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
+	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, det är ditt drag i parti %[2]d: <@%[3]s> antog din utmaning.",
 }
