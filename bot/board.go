@@ -134,6 +134,8 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline, actor
 			sb.WriteString("\n" + b.clockLine(p, g))
 		case !g.Deadline.IsZero():
 			sb.WriteString(" · " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(now))))
+		case b.engineThinks(g) > 0:
+			sb.WriteString(" · " + thinksFor(p, b.engineThinks(g)))
 		}
 		for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
 			if until, ok := away[s]; ok {
@@ -200,6 +202,37 @@ func boardPings(g *storage.Game, actor string) []string {
 		}
 	}
 	return out
+}
+
+// engineThinks is how long the engine to move in correspondence game g
+// may think about its move (0: not the engine's move, or a level that
+// searches to a depth and answers at once; a live game shows its clocks
+// instead): level max's ai_max_think, another level's usual time, an
+// external engine's think. Its move may wait for a worker first.
+func (b *Bot) engineThinks(g *storage.Game) time.Duration {
+	seat := g.ToMove()
+	if !g.Active() || !seat.IsAI() || !g.Clock.IsZero() {
+		return 0
+	}
+	if name, ok := strings.CutPrefix(seat.AILevel, engineSeatPrefix); ok {
+		return b.external.think(name)
+	}
+	// Long thinks take one worker of several (a process without the
+	// engine role does not know the engine processes' workers: the
+	// longer is said).
+	if seat.AILevel == "max" && g.MoveTime > 0 && b.aiMaxThink > 0 && (cap(b.ai.long) > 0 || b.roles&RoleEngine == 0) {
+		return b.aiMaxThink
+	}
+	return levelTime(seat.AILevel)
+}
+
+// thinksFor says that the engine thinks for up to d, in whole seconds
+// under a minute, else in minutes (rounded up).
+func thinksFor(p *locale.Printer, d time.Duration) string {
+	if d < time.Minute {
+		return p.T("thinks for up to %d s", max(1, int(math.Ceil(d.Seconds()))))
+	}
+	return p.T("thinks for up to %d min", int(math.Ceil(d.Minutes())))
 }
 
 // vacations returns, per side, when a human player on vacation comes

@@ -505,4 +505,8 @@ var deTexts = Dict{
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "sie ist %d Zeichen lang, mehr als die %d, die die Nachricht einer Herausforderung zeigen kann: kürze sie",
 	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
 	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, du bist am Zug in Partie %[2]d: <@%[3]s> hat deine Herausforderung angenommen.",
+	// On a board after the engine to move ("taflbot (max) to move (attackers) · "): how long it may think about its move, in seconds.
+	"thinks for up to %d s": "denkt bis zu %d s nach",
+	// The same in minutes.
+	"thinks for up to %d min": "denkt bis zu %d Min nach",
 }

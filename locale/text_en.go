@@ -506,4 +506,8 @@ var enTexts = []any{
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it",
 	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
 	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.",
+	// On a board after the engine to move ("taflbot (max) to move (attackers) · "): how long it may think about its move, in seconds.
+	"thinks for up to %d s",
+	// The same in minutes.
+	"thinks for up to %d min",
 }

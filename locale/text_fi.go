@@ -505,4 +505,8 @@ var fiTexts = Dict{
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "se on %d merkkiä pitkä, enemmän kuin haasteen viestiin mahtuvat %d: lyhennä sitä",
 	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
 	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, on siirtovuorosi pelissä %[2]d: <@%[3]s> hyväksyi haasteesi.",
+	// On a board after the engine to move ("taflbot (max) to move (attackers) · "): how long it may think about its move, in seconds.
+	"thinks for up to %d s": "miettii enintään %d s",
+	// The same in minutes.
+	"thinks for up to %d min": "miettii enintään %d min",
 }

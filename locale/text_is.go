@@ -505,4 +505,8 @@ var isTexts = Dict{
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "hann er %d stafir að lengd, fleiri en þeir %d sem skilaboð áskorunar geta sýnt: styttu hann",
 	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
 	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, þú átt leik í skák %[2]d: <@%[3]s> tók við áskorun þinni.",
+	// On a board after the engine to move ("taflbot (max) to move (attackers) · "): how long it may think about its move, in seconds.
+	"thinks for up to %d s": "hugsar sig um í allt að %d s",
+	// The same in minutes.
+	"thinks for up to %d min": "hugsar sig um í allt að %d mín",
 }

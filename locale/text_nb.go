@@ -505,4 +505,8 @@ var nbTexts = Dict{
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "den er %d tegn lang, mer enn de %d en utfordrings melding kan vise: gjør den kortere",
 	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
 	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, det er ditt trekk i parti %[2]d: <@%[3]s> tok imot utfordringen din.",
+	// On a board after the engine to move ("taflbot (max) to move (attackers) · "): how long it may think about its move, in seconds.
+	"thinks for up to %d s": "tenker i opptil %d s",
+	// The same in minutes.
+	"thinks for up to %d min": "tenker i opptil %d min",
 }

@@ -505,4 +505,8 @@ var svTexts = Dict{
 	"it is %d characters long, more than the %d a challenge's message can show: shorten it": "den är %d tecken lång, mer än de %d som en utmanings meddelande kan visa: korta den",
 	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
 	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, det är ditt drag i parti %[2]d: <@%[3]s> antog din utmaning.",
+	// On a board after the engine to move ("taflbot (max) to move (attackers) · "): how long it may think about its move, in seconds.
+	"thinks for up to %d s": "tänker i upp till %d s",
+	// The same in minutes.
+	"thinks for up to %d min": "tänker i upp till %d min",
 }
