@@ -148,7 +148,7 @@ func challengeWhere(c *storage.Challenge) string {
 // buttons away.
 func (b *Bot) rememberChallenge(in *discordgo.Interaction, c *storage.Challenge) func(context.Context) {
 	return func(ctx context.Context) {
-		m, err := b.rest.Original(ctx, in)
+		m, err := b.original(ctx, in)
 		if err != nil {
 			b.log.Warn("looking up a challenge message", "challenge_id", c.ID, "err", err)
 			return
