@@ -130,6 +130,18 @@ func TestWhomGamePostsPing(t *testing.T) {
 	want("the first board against the engine", rec)
 	_, rec = lastPost(t, h, channel, "taflbot played")
 	want("the engine's move", rec, alice)
+
+	// With a thread per game, the challenger is told in the game's thread.
+	h.slash(carol, "settings", opt("threads", true))
+	r, _ = h.slash(alice, "challenge", opt("opponent", carol), opt("variant", "brandubh"), opt("side", "attackers"))
+	h.click(carol, customIDs(r.Components)["Accept"], false)
+	h.settle()
+	g, err := h.store.GetGame(t.Context(), 4)
+	if err != nil || g.ThreadID == "" {
+		t.Fatalf("game 4 has no thread: %+v, %v", g, err)
+	}
+	_, rec = lastPost(t, h, g.ThreadID, "accepted your challenge")
+	want("the challenger's turn in the game's thread", rec, alice)
 }
 
 // lastFollowup returns the record of the newest follow-up message whose
