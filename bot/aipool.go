@@ -440,7 +440,7 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	if name, ok := strings.CutPrefix(level, engineSeatPrefix); ok {
 		who = "**" + name + "**"
 	}
-	msg, err := b.boardMessage(ctx, g, gameP(g).T("%s played %s.", who, lastPlyLabel(g)))
+	msg, err := b.boardMessage(ctx, g, gameP(g).T("%s played %s.", who, lastPlyLabel(g)), "")
 	if err != nil {
 		b.log.Error("engine: drawing the board", "game_id", id, "err", err)
 		return
@@ -547,7 +547,7 @@ func (b *Bot) engineForfeit(ctx context.Context, g *storage.Game, fail *EngineFa
 		}
 		return false
 	}
-	msg, err := b.boardMessage(ctx, g, gameP(g).T("The engine **%s** %s, and loses the game.", fail.Engine, fail.reasonText(gameP(g))))
+	msg, err := b.boardMessage(ctx, g, gameP(g).T("The engine **%s** %s, and loses the game.", fail.Engine, fail.reasonText(gameP(g))), "")
 	if err != nil {
 		b.log.Error("engine: drawing the board", "game_id", g.ID, "err", err)
 		return true

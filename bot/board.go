@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,7 +23,8 @@ type message struct {
 	files      []*discordgo.File
 	components []discordgo.MessageComponent
 	// pings, when not nil, are the only users the message may ping (a
-	// message with a user's text in it); nil: every user it mentions.
+	// message with a user's text in it, a board: boardPings); nil: every
+	// user it mentions.
 	pings []string
 }
 
@@ -84,8 +86,10 @@ func seatName(p *locale.Printer, s storage.Seat) string {
 // mention and the time left, players on vacation, or the result; the
 // board picture (players and clocks above the board, alt text for screen
 // readers); and the Move / Offer draw / Resign (Abort before both sides
-// moved) buttons, disabled once the game is over.
-func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string) (*message, error) {
+// moved) buttons, disabled once the game is over. It pings whom the
+// board is news for (boardPings), never actor, the user whose act it
+// shows ("" when none did: the engine's move, the clock's).
+func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline, actor string) (*message, error) {
 	p := gameP(g)
 	tg := g.Tafl()
 	plies := tg.Plies()
@@ -130,6 +134,8 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 			sb.WriteString("\n" + b.clockLine(p, g))
 		case !g.Deadline.IsZero():
 			sb.WriteString(" · " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(now))))
+		case b.engineThinks(g) > 0:
+			sb.WriteString(" · " + thinksFor(p, b.engineThinks(g)))
 		}
 		for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
 			if until, ok := away[s]; ok {
@@ -178,10 +184,60 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline string
 	}
 	return &message{
 		content: sb.String(),
+		pings:   boardPings(g, actor),
 		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-%d.png", g.ID, len(plies)), ContentType: "image/png",
 			Reader: describe(bytes.NewReader(png), boardAlt(p, g, now, away))}},
 		components: comps,
 	}, nil
+}
+
+// boardPings are the users a board of game g pings: while the game goes
+// on the human player to move, who must act; once it is over both human
+// players, whose game it ended. Never actor, who knows what they did,
+// nor anyone else the board names (the one who waits for the move).
+func boardPings(g *storage.Game, actor string) []string {
+	seats := []storage.Seat{g.Attackers, g.Defenders}
+	if g.Active() {
+		seats = []storage.Seat{g.ToMove()}
+	}
+	out := []string{}
+	for _, s := range seats {
+		if s.UserID != "" && !s.IsAI() && s.UserID != actor && !slices.Contains(out, s.UserID) {
+			out = append(out, s.UserID)
+		}
+	}
+	return out
+}
+
+// engineThinks is how long the engine to move in correspondence game g
+// may think about its move (0: not the engine's move, or a level that
+// searches to a depth and answers at once; a live game shows its clocks
+// instead): level max's ai_max_think, another level's usual time, an
+// external engine's think. Its move may wait for a worker first.
+func (b *Bot) engineThinks(g *storage.Game) time.Duration {
+	seat := g.ToMove()
+	if !g.Active() || !seat.IsAI() || !g.Clock.IsZero() {
+		return 0
+	}
+	if name, ok := strings.CutPrefix(seat.AILevel, engineSeatPrefix); ok {
+		return b.external.think(name)
+	}
+	// Long thinks take one worker of several (a process without the
+	// engine role does not know the engine processes' workers: the
+	// longer is said).
+	if seat.AILevel == "max" && g.MoveTime > 0 && b.aiMaxThink > 0 && (cap(b.ai.long) > 0 || b.roles&RoleEngine == 0) {
+		return b.aiMaxThink
+	}
+	return levelTime(seat.AILevel)
+}
+
+// thinksFor says that the engine thinks for up to d, in whole seconds
+// under a minute, else in minutes (rounded up).
+func thinksFor(p *locale.Printer, d time.Duration) string {
+	if d < time.Minute {
+		return p.T("thinks for up to %d s", max(1, int(math.Ceil(d.Seconds()))))
+	}
+	return p.T("thinks for up to %d min", int(math.Ceil(d.Minutes())))
 }
 
 // vacations returns, per side, when a human player on vacation comes

@@ -129,7 +129,7 @@ func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 	} else {
 		b.log.Info("game lost on time", "game_id", g.ID, "loser", loser.String())
 	}
-	msg, err := b.boardMessage(ctx, g, headline)
+	msg, err := b.boardMessage(ctx, g, headline, "")
 	if err != nil {
 		b.log.Error("announcing a timeout: drawing the board", "game_id", g.ID, "err", err)
 		return

@@ -31,6 +31,7 @@ func TestReminderThenTimeoutOnceAcrossRestarts(t *testing.T) {
 	}
 	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"), opt("days", 1.0))
 	h.click(bob, customIDs(r.Components)["Accept"], false)
+	h.settle() // alice is told it is her move: counted before the reminders
 	g := gameOf(t, h, alice)
 	if want := h.clock.Now().Add(24 * time.Hour); !g.Deadline.Equal(want) {
 		t.Fatalf("deadline %v, want %v", g.Deadline, want)

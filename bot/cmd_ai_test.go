@@ -2,11 +2,13 @@ package bot_test
 
 import (
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -228,6 +230,47 @@ func TestMaxThinksLongerInCorrespondence(t *testing.T) {
 		if len(got) != 1 || got[0] != tc.want {
 			t.Errorf("%d workers, %s: think %v, want [%v]", tc.workers, tc.level, got, tc.want)
 		}
+	}
+}
+
+// TestBoardSaysHowLongTheEngineThinks: a board with the engine to move
+// in a correspondence game said only "taflbot (max) to move", and the
+// player waited up to ai_max_think (30 s by default) or an external
+// engine's think (up to 10 minutes) not knowing for how long; it says
+// how long the engine may think, max's ai_max_think only where a worker
+// may think long, nothing for a level that answers at once.
+func TestBoardSaysHowLongTheEngineThinks(t *testing.T) {
+	for _, tc := range []struct {
+		workers      int
+		level, think string
+	}{
+		{2, "max", "taflbot (max) to move (attackers) · thinks for up to 45 s"},
+		{1, "max", "taflbot (max) to move (attackers) · thinks for up to 5 s"}, // one worker: no long thinks
+		{2, "hard", "taflbot (hard) to move (attackers) · thinks for up to 1 s"},
+		{2, "medium", "taflbot (medium) to move (attackers)"},
+	} {
+		h := newHarness(t, newPolicyEngine(8))
+		h.adjust = func(o *bot.Options) { o.AIWorkers, o.AIMaxThink = tc.workers, 45*time.Second }
+		h.restart()
+		r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", tc.level))
+		if !strings.HasSuffix(r.Content, tc.think) {
+			t.Errorf("%d workers, %s: the first board %q, want it to end %q", tc.workers, tc.level, r.Content, tc.think)
+		}
+		waitPly(t, h, 1)
+	}
+	// An external engine's think, in minutes from one up, in the game's
+	// language.
+	h := newHarness(t, newPolicyEngine(8))
+	h.adjust = func(o *bot.Options) {
+		o.Engines = []bot.ExternalEngine{{Name: "slow", Command: []string{filepath.Join(t.TempDir(), "no-such-engine")}, Think: 90 * time.Second}}
+	}
+	h.restart()
+	in := h.slashInteraction(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "slow"))
+	in.Locale = discordgo.German
+	h.bot.HandleGateway(t.Context(), in)
+	r, _ := h.fake.callback(t, in.ID)
+	if want := "⚙ slow ist am Zug (Angreifer) · denkt bis zu 2 Min nach"; !strings.Contains(r.Content, want) {
+		t.Errorf("an external engine's first board %q, want %q", r.Content, want)
 	}
 }
 

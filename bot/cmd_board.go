@@ -32,7 +32,7 @@ func (b *Bot) cmdBoard(ctx context.Context, r *request) (*reply, error) {
 		resp.Data.Files = []*discordgo.File{{Name: fmt.Sprintf("game-%d.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(file)}}
 		return &reply{resp: resp}, nil
 	}
-	msg, err := b.boardMessage(ctx, g, "")
+	msg, err := b.boardMessage(ctx, g, "", "")
 	if err != nil {
 		return nil, err
 	}

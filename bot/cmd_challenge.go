@@ -148,7 +148,7 @@ func challengeWhere(c *storage.Challenge) string {
 // buttons away.
 func (b *Bot) rememberChallenge(in *discordgo.Interaction, c *storage.Challenge) func(context.Context) {
 	return func(ctx context.Context) {
-		m, err := b.rest.Original(ctx, in)
+		m, err := b.original(ctx, in)
 		if err != nil {
 			b.log.Warn("looking up a challenge message", "challenge_id", c.ID, "err", err)
 			return
@@ -229,9 +229,10 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 		return nil, err
 	}
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(c.ID)}.String() }
-	// The message may show the challenger's rules string: it pings the
-	// players it names, and nobody a rules string's name: mentions.
-	pings := []string{c.ChallengerID}
+	// It pings the opponent, who must answer it (not the challenger, who
+	// sent it; nobody when it is open to anyone), never anyone the
+	// challenger's rules string's name: mentions.
+	pings := []string{}
 	if c.OpponentID != "" {
 		pings = append(pings, c.OpponentID)
 	}
@@ -332,7 +333,7 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	if c.Rematch != 0 { // as the Rematch button of the old game says it
 		headline = gameP(g).T("<@%s> accepted the rematch of game %d. The game begins!", r.userID, c.Rematch)
 	}
-	msg, err := b.boardMessage(ctx, g, headline)
+	msg, err := b.boardMessage(ctx, g, headline, r.userID)
 	if err != nil {
 		return nil, err
 	}
@@ -350,9 +351,31 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 		rep.after = func(ctx context.Context) {
 			b.rememberBoard(ctx, g, &discordgo.Message{ID: messageID, ChannelID: channelID})
 			b.maybeThread(ctx, g, messageID)
+			b.yourMoveAccepted(ctx, g, r.userID)
 		}
 	}
 	return rep, nil
+}
+
+// yourMoveAccepted tells the challenger of game g, just accepted by
+// accepter, that it is their move, if it is: the game's first board
+// replaced the challenge's message, and an edited message pings nobody.
+// It goes where the game is played (its thread, if it got one).
+func (b *Bot) yourMoveAccepted(ctx context.Context, g *storage.Game, accepter string) {
+	seat := g.ToMove()
+	if !g.Active() || seat.IsAI() || seat.UserID == "" || seat.UserID == accepter {
+		return
+	}
+	ch := g.ThreadID
+	if ch == "" {
+		ch = g.ChannelID
+	}
+	p := b.playerP(ctx, g, seat.UserID)
+	msg := &message{content: p.T("<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.", seat.UserID, g.ID, accepter),
+		pings: []string{seat.UserID}}
+	if _, err := b.rest.Send(ctx, ch, msg.send()); err != nil {
+		b.log.Warn("telling the challenger it is their move", "game_id", g.ID, "channel_id", ch, "err", err)
+	}
 }
 
 // outsideGameChannel reports whether interaction in, which starts new

@@ -52,7 +52,7 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 	if line := declinedLine(g, declined); line != "" {
 		headline = append(headline, line)
 	}
-	msg, err := b.boardMessage(ctx, g, strings.Join(headline, "\n"))
+	msg, err := b.boardMessage(ctx, g, strings.Join(headline, "\n"), r.userID)
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +177,7 @@ func (b *Bot) rememberOriginal(ctx context.Context, in *discordgo.Interaction, g
 	if !g.Active() {
 		return nil // its buttons are disabled already
 	}
-	m, err := b.rest.Original(ctx, in)
+	m, err := b.original(ctx, in)
 	if err != nil {
 		b.log.Warn("looking up a board message", "game_id", g.ID, "err", err)
 		return nil

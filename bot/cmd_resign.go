@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"slices"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
@@ -82,7 +83,7 @@ func (b *Bot) btnResignYes(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.announce(ctx, g, gameP(g).T("<@%s> resigned.", r.userID), r.p.T("You resigned."))
+	return b.announce(ctx, g, r.userID, gameP(g).T("<@%s> resigned.", r.userID), r.p.T("You resigned."))
 }
 
 // abortable reports whether game g may be aborted: fewer than two moves
@@ -118,13 +119,14 @@ func (b *Bot) btnAbortYes(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.announce(ctx, g, gameP(g).T("<@%s> aborted the game.", r.userID), r.p.T("You aborted the game."))
+	return b.announce(ctx, g, r.userID, gameP(g).T("<@%s> aborted the game.", r.userID), r.p.T("You aborted the game."))
 }
 
 // announce answers a private confirm with a short text and posts the
-// game's final (or new) board publicly as a follow-up.
-func (b *Bot) announce(ctx context.Context, g *storage.Game, headline, private string) (*reply, error) {
-	msg, err := b.boardMessage(ctx, g, headline)
+// game's final (or new) board publicly as a follow-up, pinging the
+// players but actor, who ended it.
+func (b *Bot) announce(ctx context.Context, g *storage.Game, actor, headline, private string) (*reply, error) {
+	msg, err := b.boardMessage(ctx, g, headline, actor)
 	if err != nil {
 		return nil, err
 	}
@@ -228,9 +230,16 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 	case "accept":
 		headline = gp.T("<@%s> accepted the draw.", r.userID)
 	}
-	msg, err := b.boardMessage(ctx, g, headline)
+	msg, err := b.boardMessage(ctx, g, headline, r.userID)
 	if err != nil {
 		return nil, err
+	}
+	if what == "offer" {
+		// The offer speaks to the opponent, who may accept it also when
+		// it is not their move.
+		if o := opponentOf(g, r.userID); o.UserID != "" && !o.IsAI() && !slices.Contains(msg.pings, o.UserID) {
+			msg.pings = append(msg.pings, o.UserID)
+		}
 	}
 	if command {
 		in := r.in

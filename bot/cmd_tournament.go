@@ -172,7 +172,7 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	in := r.in
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: func(ctx context.Context) {
-			m, err := b.rest.Original(ctx, in)
+			m, err := b.original(ctx, in)
 			if err != nil {
 				b.log.Warn("looking up a tournament announcement", "tournament_id", t.ID, "err", err)
 				return
@@ -649,7 +649,7 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 					return // its announcement moves the tournament on
 				}
 				if err == nil {
-					if msg, err := b.boardMessage(ctx, g, tourLang(t).T("tour.withdrew_board", r.userID)); err == nil {
+					if msg, err := b.boardMessage(ctx, g, tourLang(t).T("tour.withdrew_board", r.userID), r.userID); err == nil {
 						b.postBoard(ctx, g, msg)
 					}
 					return
@@ -755,11 +755,14 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 	for _, g := range games {
 		b.metrics.gameStarted()
 		b.watch(g)
-		msg, err := b.boardMessage(ctx, g, p.T("tour.game_headline", t.Name, t.State.Round, g.Attackers.UserID, g.Defenders.UserID))
+		msg, err := b.boardMessage(ctx, g, p.T("tour.game_headline", t.Name, t.State.Round, g.Attackers.UserID, g.Defenders.UserID), "")
 		if err != nil {
 			b.log.Error("drawing a tournament game", "game_id", g.ID, "err", err)
 			continue
 		}
+		// A game neither player started: its beginning is news to both
+		// (the round's announcement pings neither).
+		msg.pings = []string{g.Attackers.UserID, g.Defenders.UserID}
 		b.postBoard(ctx, g, msg)
 	}
 }

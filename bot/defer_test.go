@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -153,5 +155,67 @@ func TestLatePrivateReplyStaysPrivate(t *testing.T) {
 			}
 		}
 		return deleted && private
+	})
+}
+
+// TestLateReplyThatPingsIsANewMessage: a reply delivered late by editing
+// the deferral ("thinking…") pinged nobody, as Discord pings for no
+// edit, so a slow /tafl move never told the player to move; a late reply
+// that pings someone replaces the deferral as a follow-up, which pings,
+// and its board is remembered (its buttons end with the game).
+func TestLateReplyThatPingsIsANewMessage(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // alice (attackers) to move
+	sr := &slowRenderer{}
+	h.adjust = func(o *bot.Options) { o.Renderer, o.DeferAfter = sr, 200*time.Millisecond }
+	h.restart()
+	sr.slow.Store(true)
+	in := h.slashInteraction(alice, "move", opt("move", "d2-f2"))
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("reply type %d, want a deferral", r.Type)
+	}
+	var deleted bool
+	var board *recorded
+	waitFor(t, "the late board", func() bool {
+		for _, rec := range h.fake.requests("/webhooks/555/" + in.Token) {
+			deleted = deleted || rec.Method == "DELETE"
+			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, "<@"+bob+"> to move") {
+				board = rec
+			}
+			if rec.Method == "PATCH" {
+				t.Errorf("the board was edited into the deferral, which pings nobody: %.200s", rec.Body)
+			}
+		}
+		return deleted && board != nil
+	})
+	if got := allowedUsers(t, board); !slices.Equal(got, []string{bob}) {
+		t.Errorf("the late board pings %v, want bob", got)
+	}
+	h.settle()
+	g := gameOf(t, h, alice)
+	if !slices.ContainsFunc(g.BoardMessages, func(m storage.MessageRef) bool { return m.ChannelID == "followup-channel" }) {
+		t.Errorf("the late board was not remembered: %+v", g.BoardMessages)
+	}
+
+	// A button's late update of its own message stays an edit: the
+	// accepted challenge becomes the board (not deleted, not reposted).
+	sr.slow.Store(false)
+	r, _ := h.slash(alice, "challenge", opt("opponent", carol), opt("variant", "brandubh"), opt("side", "attackers"))
+	sr.slow.Store(true)
+	if r, rec := h.click(carol, customIDs(r.Components)["Accept"], false); r.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		t.Fatalf("slow accept: type %d, want a deferred update (%s)", r.Type, rec.Path)
+	}
+	var edited bool
+	waitFor(t, "the accepted challenge's board", func() bool {
+		for _, rec := range h.fake.requests("/webhooks/555/") {
+			if rec.Method == "DELETE" && !strings.Contains(rec.Path, in.Token) {
+				t.Errorf("the accepted challenge's message was deleted: %s", rec.Path)
+			}
+			if rec.Method == "PATCH" && strings.Contains(decode(t, rec.Body).Content, "accepted the challenge") {
+				edited = true
+			}
+		}
+		return edited
 	})
 }

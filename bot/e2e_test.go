@@ -68,6 +68,7 @@ func startGame(t *testing.T, h *harness) *resp {
 		newest := slices.MaxFunc(games, func(a, b *storage.Game) int { return cmp.Compare(a.ID, b.ID) })
 		return len(newest.BoardMessages) > 0
 	})
+	h.settle() // and alice is told it is her move, before a test counts posts
 	return r
 }
 

@@ -234,6 +234,15 @@ func (e *engines) timeout(name string) time.Duration {
 	return 0
 }
 
+// think is engine name's time per move (0 when this process does not
+// have it in its configuration).
+func (e *engines) think(name string) time.Duration {
+	if p := e.pools[name]; p != nil {
+		return p.cfg.Think
+	}
+	return 0
+}
+
 // errEngineNotSetUp is the failure of an engine this process does not
 // have in its configuration: taken out of it since the game began, or
 // not given to the engine processes of a PostgreSQL deployment.

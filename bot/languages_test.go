@@ -121,6 +121,7 @@ func TestEverythingInItsLanguage(t *testing.T) {
 
 	// alice chooses Icelandic; her reminder comes in Icelandic.
 	hasAll(t, "language", as(alice, "", "settings", opt("language", "is")).Content, "Ég svara þér á íslensku.")
+	h.settle() // alice was told it is her move when bob accepted
 	n := len(h.fake.requests("/channels/" + channel + "/messages"))
 	h.clock.Advance(55 * time.Hour)
 	h.bot.Sweep(context.Background())

@@ -20,6 +20,7 @@ func startLive(t *testing.T, h *harness, control string) *resp {
 	}
 	board, rec := h.click(bob, customIDs(r.Components)["Accept"], false)
 	checkPNG(t, rec)
+	h.settle() // alice is told it is her move, before a test counts posts
 	return board
 }
 

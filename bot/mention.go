@@ -168,8 +168,9 @@ func (m mentionREST) Respond(ctx context.Context, in *discordgo.Interaction, r *
 
 func (m mentionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
 	if e != nil {
-		// A deferred reply is delivered by this edit, which pings as a
-		// new message does.
+		// A deferred reply delivered by this edit pings nobody (Discord
+		// pings for no edit: one that must ping is posted as a follow-up,
+		// deliverLate); it still carries the users-only net.
 		c := *e
 		c.AllowedMentions = allowed(e.AllowedMentions)
 		if id := m.commandID(); id != "" {

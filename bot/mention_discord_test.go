@@ -248,7 +248,7 @@ func TestUserTextIsNotRewritten(t *testing.T) {
 	}
 
 	// A challenge under a rules string whose name: mentions carol pings
-	// alice and bob only.
+	// bob only (the opponent, who must answer it).
 	in := h.slashInteraction(alice, "challenge", opt("opponent", bob), opt("side", "defenders"), opt("variant", "dim:7 name:<@333>_@everyone_**x**"+start))
 	in.Member.Nick = nick
 	h.bot.HandleGateway(t.Context(), in)
@@ -264,8 +264,8 @@ func TestUserTextIsNotRewritten(t *testing.T) {
 	if err := json.Unmarshal(rec.Body, &body); err != nil {
 		t.Fatal(err)
 	}
-	if am := body.Data.AllowedMentions; len(am.Parse) != 0 || !slices.Equal(am.Users, []string{alice, bob}) {
-		t.Errorf("the challenge may ping %+v: want alice and bob only", am)
+	if am := body.Data.AllowedMentions; len(am.Parse) != 0 || !slices.Equal(am.Users, []string{bob}) {
+		t.Errorf("the challenge may ping %+v: want bob only", am)
 	}
 	if !strings.Contains(r.Content, "Rules string: `dim:7 name:<@333>_@everyone_**x**") {
 		t.Errorf("the challenge shows the rules string otherwise: %q", r.Content)

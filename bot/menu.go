@@ -109,7 +109,7 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 	if line := declinedLine(g, declined); line != "" {
 		headline += " " + line
 	}
-	msg, err := b.boardMessage(ctx, g, headline)
+	msg, err := b.boardMessage(ctx, g, headline, r.userID)
 	if err != nil {
 		return nil, err
 	}

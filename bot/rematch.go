@@ -169,7 +169,7 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 // Tapped in the old game's thread (a rematch), the board goes to the
 // game's channel (postFirstBoard) and the answer says where.
 func (b *Bot) newGameBoard(ctx context.Context, r *request, g *storage.Game, headline string) (*reply, error) {
-	msg, err := b.boardMessage(ctx, g, headline)
+	msg, err := b.boardMessage(ctx, g, headline, r.userID)
 	if err != nil {
 		return nil, err
 	}

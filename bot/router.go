@@ -92,21 +92,41 @@ func (b *Bot) respondInTime(ctx context.Context, in *discordgo.Interaction) (*di
 	}
 	return deferral, func(ctx context.Context) {
 		rep := <-done
-		b.deliverLate(ctx, in, rep.resp)
+		if m := b.deliverLate(ctx, in, rep.resp); m != nil {
+			ctx = context.WithValue(ctx, deliveredKey{}, m)
+		}
 		if rep.after != nil {
 			rep.after(ctx)
 		}
 	}
 }
 
-// deliverLate sends a reply whose interaction was already deferred.
-func (b *Bot) deliverLate(ctx context.Context, in *discordgo.Interaction, r *discordgo.InteractionResponse) {
+// deliveredKey is the context key of the message a late reply was
+// delivered as when that is not the interaction's original response (see
+// original).
+type deliveredKey struct{}
+
+// original returns the message interaction in's reply was delivered as:
+// its original response, or the follow-up a late reply that pings was
+// posted as (the deferral it replaced is gone).
+func (b *Bot) original(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
+	if m, ok := ctx.Value(deliveredKey{}).(*discordgo.Message); ok {
+		return m, nil
+	}
+	return b.rest.Original(ctx, in)
+}
+
+// deliverLate sends a reply whose interaction was already deferred. It
+// returns the message it posted when that is not the original response
+// (nil otherwise).
+func (b *Bot) deliverLate(ctx context.Context, in *discordgo.Interaction, r *discordgo.InteractionResponse) *discordgo.Message {
 	d := r.Data
 	var err error
+	var posted *discordgo.Message
 	switch {
 	case d == nil || r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource ||
 		r.Type == discordgo.InteractionResponseDeferredMessageUpdate:
-		return // the handler delivers it itself
+		return nil // the handler delivers it itself
 	case r.Type == discordgo.InteractionResponseChannelMessageWithSource && in.Type == discordgo.InteractionMessageComponent:
 		_, err = b.rest.Followup(ctx, in, &discordgo.WebhookParams{Content: d.Content, Components: nonNil(d.Components), Embeds: d.Embeds,
 			Files: d.Files, AllowedMentions: d.AllowedMentions, Flags: d.Flags})
@@ -117,12 +137,27 @@ func (b *Bot) deliverLate(ctx context.Context, in *discordgo.Interaction, r *dis
 			_, err = b.rest.Followup(ctx, in, &discordgo.WebhookParams{Content: d.Content, Components: nonNil(d.Components),
 				Embeds: d.Embeds, Files: d.Files, AllowedMentions: d.AllowedMentions, Flags: discordgo.MessageFlagsEphemeral})
 		}
+	case r.Type == discordgo.InteractionResponseChannelMessageWithSource && d.AllowedMentions != nil && len(d.AllowedMentions.Users) > 0:
+		// A command's reply that pings someone (a board the player to
+		// move must see, a challenge its opponent): Discord pings nobody
+		// for the edit that would replace the deferral, so it replaces
+		// it as a new message, a follow-up. (A button's update of its
+		// own message stays an edit: the accepted challenge's board.)
+		if err = b.rest.DeleteResponse(ctx, in); err == nil {
+			posted, err = b.rest.Followup(ctx, in, &discordgo.WebhookParams{Content: d.Content, Components: nonNil(d.Components),
+				Embeds: d.Embeds, Files: d.Files, AllowedMentions: d.AllowedMentions})
+			if posted != nil && posted.ChannelID == "" {
+				posted.ChannelID = in.ChannelID
+			}
+		}
 	default:
 		_, err = b.rest.EditResponse(ctx, in, webhookEdit(d))
 	}
 	if err != nil {
 		b.log.Error("delivering a late reply", "interaction_id", in.ID, "err", err)
+		return nil
 	}
+	return posted
 }
 
 func webhookEdit(d *discordgo.InteractionResponseData) *discordgo.WebhookEdit {

@@ -509,4 +509,10 @@ var daTexts = Dict{
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Du har allerede prøvet denne opgave uden at løse den: kun dit første forsøg tæller, så dette lader din opgaverating være som den er.",
 	// Between the last two of alternatives, as in a list of the choices an option offers ("**easy**, **medium**, **hard** or **max**"); spaces around it.
 	" or ": " eller ",
+	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
+	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, det er dit træk i parti %[2]d: <@%[3]s> tog imod din udfordring.",
+	// On a board after the engine to move ("taflbot (max) to move (attackers) · "): how long it may think about its move, in seconds.
+	"thinks for up to %d s": "tænker i op til %d s",
+	// The same in minutes.
+	"thinks for up to %d min": "tænker i op til %d min",
 }

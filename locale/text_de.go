@@ -509,4 +509,10 @@ var deTexts = Dict{
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Du hast dieses Rätsel schon versucht, ohne es zu lösen: nur dein erster Versuch zählt, dieser lässt deine Rätselwertung, wie sie ist.",
 	// Between the last two of alternatives, as in a list of the choices an option offers ("**easy**, **medium**, **hard** or **max**"); spaces around it.
 	" or ": " oder ",
+	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
+	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, du bist am Zug in Partie %[2]d: <@%[3]s> hat deine Herausforderung angenommen.",
+	// On a board after the engine to move ("taflbot (max) to move (attackers) · "): how long it may think about its move, in seconds.
+	"thinks for up to %d s": "denkt bis zu %d s nach",
+	// The same in minutes.
+	"thinks for up to %d min": "denkt bis zu %d Min nach",
 }

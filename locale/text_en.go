@@ -510,4 +510,10 @@ var enTexts = []any{
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.",
 	// Between the last two of alternatives, as in a list of the choices an option offers ("**easy**, **medium**, **hard** or **max**"); spaces around it.
 	" or ",
+	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
+	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.",
+	// On a board after the engine to move ("taflbot (max) to move (attackers) · "): how long it may think about its move, in seconds.
+	"thinks for up to %d s",
+	// The same in minutes.
+	"thinks for up to %d min",
 }

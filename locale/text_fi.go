@@ -509,4 +509,10 @@ var fiTexts = Dict{
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Olet jo yrittänyt tätä tehtävää ratkaisematta sitä: vain ensimmäinen yrityksesi lasketaan, joten tämä ei muuta tehtäväluokitustasi.",
 	// Between the last two of alternatives, as in a list of the choices an option offers ("**easy**, **medium**, **hard** or **max**"); spaces around it.
 	" or ": " tai ",
+	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
+	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, on siirtovuorosi pelissä %[2]d: <@%[3]s> hyväksyi haasteesi.",
+	// On a board after the engine to move ("taflbot (max) to move (attackers) · "): how long it may think about its move, in seconds.
+	"thinks for up to %d s": "miettii enintään %d s",
+	// The same in minutes.
+	"thinks for up to %d min": "miettii enintään %d min",
 }

@@ -509,4 +509,10 @@ var isTexts = Dict{
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Þú hefur þegar reynt við þessa þraut án þess að leysa hana: aðeins fyrsta tilraun þín telur, svo þessi breytir ekki þrautastigum þínum.",
 	// Between the last two of alternatives, as in a list of the choices an option offers ("**easy**, **medium**, **hard** or **max**"); spaces around it.
 	" or ": " eða ",
+	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
+	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, þú átt leik í skák %[2]d: <@%[3]s> tók við áskorun þinni.",
+	// On a board after the engine to move ("taflbot (max) to move (attackers) · "): how long it may think about its move, in seconds.
+	"thinks for up to %d s": "hugsar sig um í allt að %d s",
+	// The same in minutes.
+	"thinks for up to %d min": "hugsar sig um í allt að %d mín",
 }

@@ -509,4 +509,10 @@ var nbTexts = Dict{
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Du har allerede prøvd denne oppgaven uten å løse den: bare ditt første forsøk teller, så dette lar oppgaveratingen din være som den er.",
 	// Between the last two of alternatives, as in a list of the choices an option offers ("**easy**, **medium**, **hard** or **max**"); spaces around it.
 	" or ": " eller ",
+	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
+	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, det er ditt trekk i parti %[2]d: <@%[3]s> tok imot utfordringen din.",
+	// On a board after the engine to move ("taflbot (max) to move (attackers) · "): how long it may think about its move, in seconds.
+	"thinks for up to %d s": "tenker i opptil %d s",
+	// The same in minutes.
+	"thinks for up to %d min": "tenker i opptil %d min",
 }

@@ -509,4 +509,10 @@ var svTexts = Dict{
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Du har redan försökt med det här problemet utan att lösa det: bara ditt första försök räknas, så det här lämnar din problemrating som den är.",
 	// Between the last two of alternatives, as in a list of the choices an option offers ("**easy**, **medium**, **hard** or **max**"); spaces around it.
 	" or ": " eller ",
+	// Posted (pinging the challenger) when a challenge is accepted and the challenger moves first: the challenger, the game, who accepted.
+	"<@%[1]s>, it's your move in game %[2]d: <@%[3]s> accepted your challenge.": "<@%[1]s>, det är ditt drag i parti %[2]d: <@%[3]s> antog din utmaning.",
+	// On a board after the engine to move ("taflbot (max) to move (attackers) · "): how long it may think about its move, in seconds.
+	"thinks for up to %d s": "tänker i upp till %d s",
+	// The same in minutes.
+	"thinks for up to %d min": "tänker i upp till %d min",
 }
