@@ -430,6 +430,9 @@ func dbCompact(path, out string, stdout io.Writer) error {
 	if err := needFile(path); err != nil {
 		return err
 	}
+	if _, err := os.Stat(out); err == nil { // as backup says it
+		return fmt.Errorf("taflbot db compact: %s already exists: choose a new file", out)
+	}
 	if err := storage.Compact(path, out, storage.Options{}); err != nil {
 		return err
 	}

@@ -1063,3 +1063,24 @@ func TestDBReadsABackupOfAnOlderSchema(t *testing.T) {
 		t.Errorf("temporary files left: %v", files)
 	}
 }
+
+// TestDBRefusesAnExistingOutputAlike: backup and compact refuse an -o
+// file that exists in the same words, under the command's name (compact
+// said "storage: compact: X already exists"), and leave it as it was.
+func TestDBRefusesAnExistingOutputAlike(t *testing.T) {
+	path, _ := newDB(t)
+	existing := filepath.Join(t.TempDir(), "existing.db")
+	if err := os.WriteFile(existing, []byte("keep me"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"backup", "compact"} {
+		_, _, err := runDBTest(t, cmd, "-db", path, "-o", existing)
+		want := "taflbot db " + cmd + ": " + existing + " already exists: choose a new file"
+		if err == nil || err.Error() != want {
+			t.Errorf("%s onto an existing file: %v, want %q", cmd, err, want)
+		}
+		if data, _ := os.ReadFile(existing); string(data) != "keep me" {
+			t.Errorf("%s changed the existing file: %q", cmd, data)
+		}
+	}
+}
