@@ -439,7 +439,14 @@ func dbCompact(path, out string, stdout io.Writer) error {
 	before, _ := os.Stat(path)
 	after, _ := os.Stat(out)
 	if before != nil && after != nil {
-		fmt.Fprintf(stdout, "compacted %s (%d bytes) to %s (%d bytes)\n", path, before.Size(), out, after.Size())
+		fmt.Fprintf(stdout, "compacted %s (%d bytes) to %s (%d bytes)", path, before.Size(), out, after.Size())
+		if after.Size() >= before.Size() {
+			// bbolt grows a file in steps (doubling up to 1 GiB), so a
+			// file with little or no free space (a backup has none) gives
+			// a copy no smaller, or even larger.
+			fmt.Fprintf(stdout, ": %s was already compact (too little free space to leave out; bbolt rounds a file's size up to its next step), so the copy is no smaller and there is no need to use it", path)
+		}
+		fmt.Fprintln(stdout)
 	}
 	return nil
 }
