@@ -101,7 +101,16 @@ func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
 	var schema *string
 	if err := pool.QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("storage: connect to %s: %w (is the server running, and the URL right?)", redactURL(dsn), err)
+		hint := "is the server running, and the URL right?"
+		if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && strings.HasPrefix(pe.Code, "28") {
+			// Class 28, invalid authorization: the server answered and
+			// refused the login (no such role, a wrong password, no
+			// pg_hba.conf entry).
+			user := cfg.ConnConfig.User
+			hint = fmt.Sprintf("the server refused to log in the user %s: check the user and password in the URL (postgres://USER:PASSWORD@host/dbname), "+
+				"or create the role on the server (CREATE ROLE %s LOGIN PASSWORD '…') and let it connect in pg_hba.conf", user, pgx.Identifier{user}.Sanitize())
+		}
+		return nil, fmt.Errorf("storage: connect to %s: %w (%s)", redactURL(dsn), err, hint)
 	}
 	if schema == nil || *schema == "" {
 		pool.Close()
