@@ -102,7 +102,13 @@ func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
 	if err := pool.QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
 		pool.Close()
 		hint := "is the server running, and the URL right?"
-		if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && strings.HasPrefix(pe.Code, "28") {
+		pe := (*pgconn.PgError)(nil)
+		switch {
+		case errors.As(err, &pe) && pe.Code == "3D000": // invalid_catalog_name
+			db := cfg.ConnConfig.Database
+			hint = fmt.Sprintf("the server has no database %s: check the database name in the URL (postgres://user@host/DBNAME), or create it (CREATE DATABASE %s OWNER %s)",
+				db, pgx.Identifier{db}.Sanitize(), pgx.Identifier{cfg.ConnConfig.User}.Sanitize())
+		case errors.As(err, &pe) && strings.HasPrefix(pe.Code, "28"):
 			// Class 28, invalid authorization: the server answered and
 			// refused the login (no such role, a wrong password, no
 			// pg_hba.conf entry).

@@ -466,3 +466,19 @@ func TestPostgresLoginRefusedSaysWhichUser(t *testing.T) {
 		t.Errorf("a server not reached: %v", err)
 	}
 }
+
+// TestPostgresMissingDatabaseSaysSo: a URL naming a database the server
+// does not have is told so, with the database named and the statement
+// that creates it (it asked whether the server was running).
+func TestPostgresMissingDatabaseSaysSo(t *testing.T) {
+	u, err := url.Parse(pgtest.ServerURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Path = "/taflbot_no_such_database"
+	_, err = storage.Open(u.String(), storage.Options{ReadOnly: true})
+	want := `the server has no database taflbot_no_such_database: check the database name in the URL (postgres://user@host/DBNAME), or create it (CREATE DATABASE "taflbot_no_such_database" OWNER `
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "is the server running") {
+		t.Errorf("a database the server lacks: %v\nwant %q", err, want)
+	}
+}
