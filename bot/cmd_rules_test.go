@@ -258,7 +258,7 @@ func TestVariantByTitle(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ sub, variant, want string }{
-		{"rules", "hnefatafl", "I don't know the variant `hnefatafl`: did you mean `copenhagen`, `fetlar`, `hnefatafl-9`? (`/tafl rules` lists them all.)"},
+		{"rules", "hnefatafl", "I don't know the variant `hnefatafl`: did you mean `copenhagen`, `fetlar` or `hnefatafl-9`? (`/tafl rules` lists them all.)"},
 		{"challenge", "brandub", "I don't know the variant `brandub`: did you mean `brandubh`? (`/tafl rules` lists them all.)"},
 		{"ai", "chess", "I don't know the variant `chess`: pick one from the list (`/tafl rules` lists them all)."},
 	} {
@@ -324,4 +324,24 @@ func TestPuzzleVariantNearName(t *testing.T) {
 	if strings.Contains(out, "There is no variant") {
 		t.Errorf("a near name refused without a suggestion:\n%.1500s", out)
 	}
+}
+
+// TestNearVariantsJoinedByOr: the variants a mistyped name may mean are
+// alternatives, joined by the reader's "or" ("`a`, `b` or `c`"), as the
+// choices of an option are; they were joined by commas only.
+func TestNearVariantsJoinedByOr(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct{ lang, variant, want string }{
+		{"en", "tablu", "I don't know the variant `tablu`: did you mean `tablut` or `tablut-helmfrid`? (`/tafl rules` lists them all.)"},
+		{"de", "hnefatafl", "Ich kenne die Variante `hnefatafl` nicht: meintest du `copenhagen`, `fetlar` oder `hnefatafl-9`? (`/tafl rules` listet alle.)"},
+		{"fi", "tablu", "En tunne muunnelmaa `tablu`: tarkoititko `tablut` tai `tablut-helmfrid`? (`/tafl rules` luettelee kaikki.)"},
+		{"is", "tablu", "Ég þekki ekki afbrigðið `tablu`: áttirðu við `tablut` eða `tablut-helmfrid`? (`/tafl rules` sýnir þau öll.)"},
+	} {
+		h.slash(alice, "settings", opt("language", c.lang))
+		if r, _ := h.slash(alice, "rules", opt("variant", c.variant)); r == nil || r.Content != c.want {
+			t.Errorf("/tafl rules variant:%s in %s: %+v, want %q", c.variant, c.lang, r, c.want)
+		}
+	}
+	out := runConsoleWith(t, bot.Options{}, []string{`/tafl puzzle variant:tablu`, "quit"})
+	consoleSays(t, out, "I don't know the variant `tablu`: did you mean `tablut` or `tablut-helmfrid`?")
 }

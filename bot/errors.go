@@ -20,8 +20,9 @@ type userError struct {
 func (e *userError) Error() string { return e.text(locale.For(locale.English)) }
 
 // text says the error in p's language; arguments that are userErrors
-// themselves (a reason inside a message) are translated too, and an
-// option's choices (choicesOf) are named as p's reader sees them.
+// themselves (a reason inside a message) are translated too, an
+// option's choices (choicesOf) are named as p's reader sees them, and
+// alternatives are joined by p's "or".
 func (e *userError) text(p *locale.Printer) string {
 	args := make([]any, len(e.args))
 	for i, a := range e.args {
@@ -30,12 +31,18 @@ func (e *userError) text(p *locale.Printer) string {
 			args[i] = a.text(p)
 		case choicesOf:
 			args[i] = shownChoices(p, a.sub, a.opt)
+		case alternatives:
+			args[i] = andList(a, p.T(" or "))
 		default:
 			args[i] = a
 		}
 	}
 	return p.T(e.key, args...)
 }
+
+// alternatives is an argument of a userError that lists choices, shown
+// joined by the reader's "or": "`a`, `b` or `c`".
+type alternatives []string
 
 // userErrorT returns a userError shown in the user's language.
 func userErrorT(key string, args ...any) error { return &userError{key: key, args: args} }

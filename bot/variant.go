@@ -178,5 +178,5 @@ func nearVariantError(s string, near []string) error {
 	for i, n := range near {
 		shown[i] = "`" + n + "`"
 	}
-	return userErrorf("I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)", codeText(truncate(s, 30)), strings.Join(shown, ", "))
+	return userErrorf("I don't know the variant `%s`: did you mean %s? (`/tafl rules` lists them all.)", codeText(truncate(s, 30)), alternatives(shown))
 }

@@ -101,7 +101,22 @@ func connectPostgres(dsn string, opts Options) (*pgBackend, error) {
 	var schema *string
 	if err := pool.QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("storage: connect to %s: %w (is the server running, and the URL right?)", redactURL(dsn), err)
+		hint := "is the server running, and the URL right?"
+		pe := (*pgconn.PgError)(nil)
+		switch {
+		case errors.As(err, &pe) && pe.Code == "3D000": // invalid_catalog_name
+			db := cfg.ConnConfig.Database
+			hint = fmt.Sprintf("the server has no database %s: check the database name in the URL (postgres://user@host/DBNAME), or create it (CREATE DATABASE %s OWNER %s)",
+				db, pgx.Identifier{db}.Sanitize(), pgx.Identifier{cfg.ConnConfig.User}.Sanitize())
+		case errors.As(err, &pe) && strings.HasPrefix(pe.Code, "28"):
+			// Class 28, invalid authorization: the server answered and
+			// refused the login (no such role, a wrong password, no
+			// pg_hba.conf entry).
+			user := cfg.ConnConfig.User
+			hint = fmt.Sprintf("the server refused to log in the user %s: check the user and password in the URL (postgres://USER:PASSWORD@host/dbname), "+
+				"or create the role on the server (CREATE ROLE %s LOGIN PASSWORD '…') and let it connect in pg_hba.conf", user, pgx.Identifier{user}.Sanitize())
+		}
+		return nil, fmt.Errorf("storage: connect to %s: %w (%s)", redactURL(dsn), err, hint)
 	}
 	if schema == nil || *schema == "" {
 		pool.Close()

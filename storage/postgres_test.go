@@ -444,3 +444,41 @@ func TestPostgresEngineGameLimitAcrossStores(t *testing.T) {
 		t.Errorf("%d created (%d stored, %v), want 4", made, n, err)
 	}
 }
+
+// TestPostgresLoginRefusedSaysWhichUser: a server that refuses the login
+// (here a role that does not exist) is told apart from one that cannot
+// be reached: the error names the user and says to check the user and
+// password in the URL or create the role (it asked whether the server
+// was running); an unreachable server still gets that question.
+func TestPostgresLoginRefusedSaysWhichUser(t *testing.T) {
+	u, err := url.Parse(pgtest.ServerURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.UserPassword("taflbot_no_such_role", "s3cret")
+	_, err = storage.Open(u.String(), storage.Options{})
+	want := `the server refused to log in the user taflbot_no_such_role: check the user and password in the URL (postgres://USER:PASSWORD@host/dbname), or create the role on the server (CREATE ROLE "taflbot_no_such_role" LOGIN PASSWORD '…')`
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "is the server running") || strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("a login refused: %v\nwant %q", err, want)
+	}
+	_, err = storage.Open("postgres://taflbot@127.0.0.1:1/taflbot?connect_timeout=2", storage.Options{})
+	if err == nil || !strings.HasSuffix(err.Error(), "(is the server running, and the URL right?)") {
+		t.Errorf("a server not reached: %v", err)
+	}
+}
+
+// TestPostgresMissingDatabaseSaysSo: a URL naming a database the server
+// does not have is told so, with the database named and the statement
+// that creates it (it asked whether the server was running).
+func TestPostgresMissingDatabaseSaysSo(t *testing.T) {
+	u, err := url.Parse(pgtest.ServerURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Path = "/taflbot_no_such_database"
+	_, err = storage.Open(u.String(), storage.Options{ReadOnly: true})
+	want := `the server has no database taflbot_no_such_database: check the database name in the URL (postgres://user@host/DBNAME), or create it (CREATE DATABASE "taflbot_no_such_database" OWNER `
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "is the server running") {
+		t.Errorf("a database the server lacks: %v\nwant %q", err, want)
+	}
+}

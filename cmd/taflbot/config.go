@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -224,7 +225,28 @@ func loadConfig(path string, getenv func(string) string) (Config, error) {
 		c.Database = db
 	}
 	c.foldCase()
+	c.DefaultVariant = presetByName(c.DefaultVariant)
 	return c, nil
+}
+
+// presetByName is variant, a preset as a player may type it to the bot's
+// commands (its title "Copenhagen Hnefatafl", its name with spaces, a
+// layout only one preset has, such as "bell"), as the name (or
+// name/layout) the bot stores; any other value as it is, for Validate to
+// refuse if it is none.
+func presetByName(variant string) string {
+	name, layout, _ := strings.Cut(variant, "/")
+	if _, err := tafl.Preset(name, layout); err == nil {
+		return variant
+	}
+	name, layout, _, ok := tafl.MatchPreset(variant)
+	switch {
+	case !ok:
+		return variant
+	case layout != "":
+		return name + "/" + layout
+	}
+	return name
 }
 
 // foldCase lower-cases the values that name one of a fixed set of words
@@ -517,7 +539,18 @@ func (c *Config) Validate(console bool) error {
 		for _, p := range tafl.Presets() {
 			names = append(names, p.Name)
 		}
-		bad("default_variant %q: use one of %s, or NAME/LAYOUT for a layout (see tafl variants)", c.DefaultVariant, strings.Join(names, ", "))
+		guess := ""
+		if _, _, near, _ := tafl.MatchPreset(c.DefaultVariant); len(near) > 0 {
+			for i, n := range near {
+				near[i] = strconv.Quote(n)
+			}
+			guess = " (did you mean " + strings.Join(near[:len(near)-1], ", ")
+			if len(near) > 1 {
+				guess += " or "
+			}
+			guess += near[len(near)-1] + "?)"
+		}
+		bad("default_variant %q%s: use one of %s, or NAME/LAYOUT for a layout (see tafl variants); a preset's title (\"Copenhagen Hnefatafl\") is taken too", c.DefaultVariant, guess, strings.Join(names, ", "))
 	}
 	if c.DefaultDaysPerMove < 1 || c.DefaultDaysPerMove > 30 {
 		bad("default_days_per_move %d: use 1 to 30", c.DefaultDaysPerMove)

@@ -603,3 +603,32 @@ func TestConfigKeywordConnString(t *testing.T) {
 		t.Errorf("Validate: %v", err)
 	}
 }
+
+// TestDefaultVariantAsTheCommandsTakeIt: default_variant takes a variant
+// in the forms the commands take (a preset's title, its name with
+// spaces, a layout only one preset has), used as the preset's name; it
+// refused "Copenhagen Hnefatafl". A value near some presets is refused
+// naming them.
+func TestDefaultVariantAsTheCommandsTakeIt(t *testing.T) {
+	for _, c := range []struct{ written, used string }{
+		{"Copenhagen Hnefatafl", "copenhagen"}, {"ard ri", "ard-ri"}, {"bell", "tawlbwrdd/bell"}, {"Tablut", "tablut"},
+	} {
+		p := writeConfig(t, `{"application_id": "123456789012345678", "default_variant": "`+c.written+`"}`)
+		cfg, err := loadConfig(p, func(k string) string { return map[string]string{"DISCORD_TOKEN": "t"}[k] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cfg.Validate(false); err != nil || cfg.DefaultVariant != c.used {
+			t.Errorf("default_variant %q: %v, used as %q, want %q", c.written, err, cfg.DefaultVariant, c.used)
+		}
+	}
+	p := writeConfig(t, `{"default_variant": "hnefatafl"}`)
+	cfg, err := loadConfig(p, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = cfg.Validate(true)
+	if want := `default_variant "hnefatafl" (did you mean "copenhagen", "fetlar" or "hnefatafl-9"?): use one of `; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Validate = %v, want %s", err, want)
+	}
+}

@@ -30,10 +30,10 @@ Commands:
                                         mine every finished game for puzzles (forced wins) of its server
 
 DB is a bbolt file or a postgres://user:password@host/dbname URL. Every
-command takes -config FILE (its "database"; the TAFLBOT_DATABASE
-environment variable overrides it) or -db DB (default taflbot.db). A bbolt
-file must not be in use: stop taflbot first, or use the hot backups it
-writes into backup_dir while it runs. To restore a backup, stop taflbot
+command takes -db DB; without it, the database is the TAFLBOT_DATABASE
+environment variable's, else the "database" of -config FILE, else
+taflbot.db. A bbolt file must not be in use: stop taflbot first, or use
+the hot backups it writes into backup_dir while it runs. To restore a backup, stop taflbot
 and copy the backup over the database file. Back up PostgreSQL with
 pg_dump (see docs/SCALING.md).
 
@@ -89,7 +89,7 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		fs.PrintDefaults()
 	}
 	configPath := fs.String("config", "", "the JSON configuration file whose \"database\" to use")
-	dbPath := fs.String("db", "", "the database file or postgres:// URL (default: the config's, else taflbot.db)")
+	dbPath := fs.String("db", "", "the database file or postgres:// URL (default: the TAFLBOT_DATABASE environment variable, else the config's \"database\", else taflbot.db)")
 	var from, to, out string
 	var rebuild bool
 	maxMoves, budget := 3, int64(2_000_000)
@@ -430,13 +430,23 @@ func dbCompact(path, out string, stdout io.Writer) error {
 	if err := needFile(path); err != nil {
 		return err
 	}
+	if _, err := os.Stat(out); err == nil { // as backup says it
+		return fmt.Errorf("taflbot db compact: %s already exists: choose a new file", out)
+	}
 	if err := storage.Compact(path, out, storage.Options{}); err != nil {
 		return err
 	}
 	before, _ := os.Stat(path)
 	after, _ := os.Stat(out)
 	if before != nil && after != nil {
-		fmt.Fprintf(stdout, "compacted %s (%d bytes) to %s (%d bytes)\n", path, before.Size(), out, after.Size())
+		fmt.Fprintf(stdout, "compacted %s (%d bytes) to %s (%d bytes)", path, before.Size(), out, after.Size())
+		if after.Size() >= before.Size() {
+			// bbolt grows a file in steps (doubling up to 1 GiB), so a
+			// file with little or no free space (a backup has none) gives
+			// a copy no smaller, or even larger.
+			fmt.Fprintf(stdout, ": %s was already compact (too little free space to leave out; bbolt rounds a file's size up to its next step), so the copy is no smaller and there is no need to use it", path)
+		}
+		fmt.Fprintln(stdout)
 	}
 	return nil
 }

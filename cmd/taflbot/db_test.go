@@ -1063,3 +1063,68 @@ func TestDBReadsABackupOfAnOlderSchema(t *testing.T) {
 		t.Errorf("temporary files left: %v", files)
 	}
 }
+
+// TestDBRefusesAnExistingOutputAlike: backup and compact refuse an -o
+// file that exists in the same words, under the command's name (compact
+// said "storage: compact: X already exists"), and leave it as it was.
+func TestDBRefusesAnExistingOutputAlike(t *testing.T) {
+	path, _ := newDB(t)
+	existing := filepath.Join(t.TempDir(), "existing.db")
+	if err := os.WriteFile(existing, []byte("keep me"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"backup", "compact"} {
+		_, _, err := runDBTest(t, cmd, "-db", path, "-o", existing)
+		want := "taflbot db " + cmd + ": " + existing + " already exists: choose a new file"
+		if err == nil || err.Error() != want {
+			t.Errorf("%s onto an existing file: %v, want %q", cmd, err, want)
+		}
+		if data, _ := os.ReadFile(existing); string(data) != "keep me" {
+			t.Errorf("%s changed the existing file: %q", cmd, data)
+		}
+	}
+}
+
+// TestDBCompactSaysWhenNothingWasGained: compacting a file with free
+// pages reports the smaller size; compacting one without (a backup, which
+// bbolt writes without free pages) says it was already compact, rather
+// than only a larger number (bbolt rounds a file's size up).
+func TestDBCompactSaysWhenNothingWasGained(t *testing.T) {
+	path, _ := newDB(t)
+	boltUpdate(t, path, func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucket([]byte("junk"))
+		for i := 0; err == nil && i < 500; i++ {
+			err = b.Put([]byte(fmt.Sprint(i)), bytes.Repeat([]byte("x"), 4000))
+		}
+		return err
+	})
+	boltUpdate(t, path, func(tx *bolt.Tx) error { return tx.DeleteBucket([]byte("junk")) })
+	dir := t.TempDir()
+	compacted := filepath.Join(dir, "compacted.db")
+	out, _, err := runDBTest(t, "compact", "-db", path, "-o", compacted)
+	before, _ := os.Stat(path)
+	after, _ := os.Stat(compacted)
+	if err != nil || after == nil || after.Size() >= before.Size() {
+		t.Fatalf("compact of a file with free pages: %v, %q", err, out)
+	}
+	if want := fmt.Sprintf("compacted %s (%d bytes) to %s (%d bytes)\n", path, before.Size(), compacted, after.Size()); out != want {
+		t.Errorf("compact of a file with free pages said %q, want %q", out, want)
+	}
+
+	backup := filepath.Join(dir, "backup.db")
+	if _, _, err := runDBTest(t, "backup", "-db", compacted, "-o", backup); err != nil {
+		t.Fatal(err)
+	}
+	again := filepath.Join(dir, "again.db")
+	out, _, err = runDBTest(t, "compact", "-db", backup, "-o", again)
+	before, _ = os.Stat(backup)
+	after, _ = os.Stat(again)
+	if err != nil || after == nil || after.Size() < before.Size() {
+		t.Fatalf("compact of a backup: %v, %q (the test needs a copy no smaller)", err, out)
+	}
+	want := fmt.Sprintf("compacted %s (%d bytes) to %s (%d bytes): %s was already compact (too little free space to leave out; bbolt rounds a file's size up to its next step), so the copy is no smaller and there is no need to use it\n",
+		backup, before.Size(), again, after.Size(), backup)
+	if out != want {
+		t.Errorf("compact of a backup said %q, want %q", out, want)
+	}
+}

@@ -143,6 +143,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 `)
 		fs.PrintDefaults()
+		fmt.Fprint(fs.Output(), `
+Environment:
+  DISCORD_TOKEN     the bot token; overrides the configuration's "token" (keep it out of the file)
+  TAFLBOT_DATABASE  the database, a bbolt file or a postgres:// URL; overrides the configuration's
+                    "database" (default taflbot.db), and is what taflbot db commands use without -db
+`)
 	}
 	if len(args) == 1 && args[0] == "help" {
 		args = []string{"-h"} // as `tafl help` and `taflbot db help`

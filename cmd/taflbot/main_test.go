@@ -387,3 +387,21 @@ func TestDatabasePasswordParameterRedacted(t *testing.T) {
 		t.Errorf("RedactDatabase of a file: %q", got)
 	}
 }
+
+// TestHelpNamesTheDatabaseVariable: taflbot -h and the db commands' -db
+// flag, where the default database is described, name the
+// TAFLBOT_DATABASE environment variable that sets it (neither did).
+func TestHelpNamesTheDatabaseVariable(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"db", "-h"}, {"db", "check", "-h"}, {"db", "export", "-h"}} {
+		var out, errOut bytes.Buffer
+		err := run(context.Background(), args, strings.NewReader(""), &out, &errOut, noEnv)
+		if err != nil || !strings.Contains(out.String(), "TAFLBOT_DATABASE") {
+			t.Errorf("taflbot %v: %v, stdout %q; want TAFLBOT_DATABASE named", args, err, out.String())
+		}
+	}
+	var out bytes.Buffer
+	run(context.Background(), []string{"db", "check", "-h"}, strings.NewReader(""), &out, &bytes.Buffer{}, noEnv)
+	if !strings.Contains(out.String(), "default: the TAFLBOT_DATABASE environment variable, else the config's \"database\", else taflbot.db") {
+		t.Errorf("taflbot db check -h does not give -db's default in order: %q", out.String())
+	}
+}
