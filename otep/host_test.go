@@ -430,8 +430,12 @@ func TestHostEngineLineTooLong(t *testing.T) {
 	h2, _ := startFake(t, "long-move", Options{Settle: time.Millisecond})
 	g = tafl.NewGame(v)
 	h2.NewGame(g)
-	_, err := h2.Play(context.Background(), g, nil, 300*time.Millisecond)
-	want := fmt.Sprintf(`no "move" from the engine within 300ms; it printed a line of %d bytes, over 1 MB, which was skipped`, len("move ")+6*(MaxLine/6+1))
+	// The engine never sends a move: Play waits out the whole timeout,
+	// which must leave the fake engine time to start and print its long
+	// line and the host time to read it, on a loaded machine under the
+	// race detector too (300 ms was too short there).
+	_, err := h2.Play(context.Background(), g, nil, 3*time.Second)
+	want := fmt.Sprintf(`no "move" from the engine within 3s; it printed a line of %d bytes, over 1 MB, which was skipped`, len("move ")+6*(MaxLine/6+1))
 	if err == nil || err.Error() != want {
 		t.Errorf("an over-long move: %v, want %q", err, want)
 	}
