@@ -30,10 +30,16 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time, shown func(str
 	sb.WriteString(p.T("Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.", g.ID, shown(title), n, n, attName, defName) + "\n")
 	if k := len(plies); k > 0 {
 		last := plies[k-1]
-		if last.Piece.Side() == tafl.Attackers {
-			sb.WriteString(p.T("Last move: %s, by the attackers%s.", tafl.PlyLabel(k-1, last), capturing(p, last)) + "\n")
-		} else {
-			sb.WriteString(p.T("Last move: %s, by the defenders%s.", tafl.PlyLabel(k-1, last), capturing(p, last)) + "\n")
+		label, caps := tafl.PlyLabel(k-1, last), captured(p, last)
+		switch {
+		case last.Piece.Side() == tafl.Attackers && caps != "":
+			sb.WriteString(p.T("Last move: %s, by the attackers, capturing %s.", label, caps) + "\n")
+		case last.Piece.Side() == tafl.Attackers:
+			sb.WriteString(p.T("Last move: %s, by the attackers.", label) + "\n")
+		case caps != "":
+			sb.WriteString(p.T("Last move: %s, by the defenders, capturing %s.", label, caps) + "\n")
+		default:
+			sb.WriteString(p.T("Last move: %s, by the defenders.", label) + "\n")
 		}
 	}
 	if o := g.Outcome(); o.Over() {
