@@ -293,11 +293,16 @@ func readableTime(t, now time.Time) string {
 
 // pictureLine is how the console shows a picture it wrote: its path and,
 // when the bot gave one, its description (the alt text Discord shows).
-func pictureLine(path, alt string) string {
-	if alt == "" {
-		return "[picture: " + path + "]"
+// Another file (a game record, a review) is shown as a file.
+func pictureLine(path, alt, contentType string) string {
+	kind := "picture"
+	if contentType != "" && !strings.HasPrefix(contentType, "image/") {
+		kind = "file"
 	}
-	return "[picture: " + path + " — " + alt + "]"
+	if alt == "" {
+		return "[" + kind + ": " + path + "]"
+	}
+	return "[" + kind + ": " + path + " — " + alt + "]"
 }
 
 // show prints a message and saves its files; alts are the attachments'
@@ -340,14 +345,14 @@ func (c *ConsoleREST) show(prefix, content string, files []*discordgo.File, comp
 		if e.Image != nil {
 			name := strings.TrimPrefix(e.Image.URL, "attachment://")
 			if path, ok := shown[name]; ok {
-				fmt.Fprintf(&sb, "\n%s", pictureLine(path, alts[name]))
+				fmt.Fprintf(&sb, "\n%s", pictureLine(path, alts[name], ""))
 				delete(shown, name)
 			}
 		}
 	}
 	for _, f := range files {
 		if path, ok := shown[f.Name]; ok {
-			fmt.Fprintf(&sb, "\n%s", pictureLine(path, alts[f.Name]))
+			fmt.Fprintf(&sb, "\n%s", pictureLine(path, alts[f.Name], f.ContentType))
 		}
 	}
 	var labels []string

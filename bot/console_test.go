@@ -780,3 +780,23 @@ func TestConsoleOpponentMention(t *testing.T) {
 		t.Errorf("a mention read as a name, or the bot challenged:\n%s", out)
 	}
 }
+
+// TestConsoleShowsFilesAsFiles: the console showed every attachment as
+// "[picture: …]", the game record (.otg) and the text board (.txt) too;
+// those are shown as "[file: …]", the pictures as before with their alt
+// text.
+func TestConsoleShowsFilesAsFiles(t *testing.T) {
+	out := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl move move:b4-b6",
+		"/tafl resign", `click "Yes, resign"`,
+		"/tafl history",
+	})
+	if regexp.MustCompile(`\[picture: [^\]]*\.otg`).MatchString(out) {
+		t.Errorf("the record is shown as a picture:\n%s", out)
+	}
+	if !regexp.MustCompile(`\[file: [^\]]*-game-1\.otg\]`).MatchString(out) || !regexp.MustCompile(`\[picture: [^\]]*-game-1\.gif — Animated replay of game 1`).MatchString(out) {
+		t.Errorf("want the record as a file and the replay as a picture:\n%s", out)
+	}
+}
