@@ -42,6 +42,11 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 	if err := os.MkdirAll(cr.dir, 0o755); err != nil {
 		return fmt.Errorf("console: board folder: %w", err)
 	}
+	// Number on from an earlier run's files, which the same numbers
+	// would overwrite or mix with.
+	cr.mu.Lock()
+	cr.files = max(cr.files, lastFileNumber(cr.dir))
+	cr.mu.Unlock()
 	if err := b.RegisterCommands(ctx); err != nil { // the console's own: it learns the options
 		return err
 	}
@@ -289,6 +294,20 @@ func readableTime(t, now time.Time) string {
 		s += " (" + formatLeft(locale.For(locale.English), -d) + " ago)"
 	}
 	return s
+}
+
+// lastFileNumber returns the highest number that starts a file name in
+// dir as the console numbers its files ("007-game-1-3.png"), 0 for none.
+func lastFileNumber(dir string) int {
+	entries, _ := os.ReadDir(dir)
+	last := 0
+	for _, e := range entries {
+		num, _, ok := strings.Cut(e.Name(), "-")
+		if n, err := strconv.Atoi(num); ok && err == nil && len(num) >= 3 {
+			last = max(last, n)
+		}
+	}
+	return last
 }
 
 // pictureLine is how the console shows a picture it wrote: its path and,
