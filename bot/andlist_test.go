@@ -84,3 +84,25 @@ func TestCaptureSentencesAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleAltSaysWhereThePiecesStand: a puzzle's picture said only how
+// many pieces stand on the board and where the king is, so a player with a
+// screen reader could not see the position the puzzle is about (a game has
+// /tafl board text:True; a puzzle nothing else); it lists every piece, in
+// the reader's language.
+func TestPuzzleAltSaysWhereThePiecesStand(t *testing.T) {
+	v, err := tafl.Preset("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tafl.NewGame(v)
+	pz := &storage.Puzzle{ID: 7, Variant: "brandubh"}
+	for _, c := range []struct{ lang, want string }{
+		{"en", "Puzzle 7, brandubh: Attackers to move and win in 2 moves. King: d4. Defenders (4): d3, c4, e4, d5. Attackers (8): d1, d2, a4, b4, f4, g4, d6, d7."},
+		{"de", "König: d4. Verteidiger (4): d3, c4, e4, d5. Angreifer (8): d1, d2, a4, b4, f4, g4, d6, d7."},
+	} {
+		if got := puzzleAlt(locale.For(locale.Match(c.lang)), pz, g, "Attackers to move and win in 2 moves"); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q, want it to contain %q", c.lang, got, c.want)
+		}
+	}
+}

@@ -64,19 +64,7 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time, shown func(str
 			sb.WriteString(p.T("Tuicha: the king has %d open lines to escape.", pos.OpenLines()) + "\n")
 		}
 	}
-	var att, def []string
-	for r := 0; r < n; r++ {
-		for f := 0; f < n; f++ {
-			sq := tafl.At(f, r)
-			switch pos.At(sq) {
-			case tafl.Attacker:
-				att = append(att, sq.String())
-			case tafl.Defender:
-				def = append(def, sq.String())
-			}
-		}
-	}
-	sb.WriteString(p.T("King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.", pos.King().String(), len(def), strings.Join(def, ", "), len(att), strings.Join(att, ", ")) + "\n")
+	sb.WriteString(pieceLists(p, pos) + "\n")
 	var special []string
 	if t := v.Throne(); t != tafl.NoSquare {
 		special = append(special, p.T("throne %s", t.String()))
@@ -115,6 +103,25 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time, shown func(str
 		}
 	}
 	return sb.String()
+}
+
+// pieceLists says where every piece stands, rank by rank from rank 1:
+// "King: d4.\nDefenders (3): d3, c4, e4.\nAttackers (8): …".
+func pieceLists(p *locale.Printer, pos tafl.Position) string {
+	n := pos.Variant().Size()
+	var att, def []string
+	for r := 0; r < n; r++ {
+		for f := 0; f < n; f++ {
+			sq := tafl.At(f, r)
+			switch pos.At(sq) {
+			case tafl.Attacker:
+				att = append(att, sq.String())
+			case tafl.Defender:
+				def = append(def, sq.String())
+			}
+		}
+	}
+	return p.T("King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.", pos.King().String(), len(def), strings.Join(def, ", "), len(att), strings.Join(att, ", "))
 }
 
 // pieceName names a piece in p's language.
