@@ -3,8 +3,10 @@ package bot
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 	"golang.org/x/text/language"
 )
@@ -37,9 +39,70 @@ func TestCapturingThree(t *testing.T) {
 		tag language.Tag
 		and string
 	}{{language.English, " and "}, {language.German, " und "}} {
-		want := " " + sq[0] + ", " + sq[1] + c.and + sq[2]
-		if got := capturing(locale.For(c.tag), ply); !strings.HasSuffix(got, want) {
-			t.Errorf("%v: %q, want it to end %q", c.tag, got, want)
+		want := sq[0] + ", " + sq[1] + c.and + sq[2]
+		if got := captured(locale.For(c.tag), ply); got != want {
+			t.Errorf("%v: %q, want %q", c.tag, got, want)
+		}
+	}
+}
+
+// TestCaptureSentencesAgree: the capture was a clause added to two
+// sentences, ", capturing b5" after "the attackers played 2. d6-b6xb5"
+// (the alt text) and after "2. d6-b6xb5, by the attackers" (the text
+// board), and translated once: "die Angreifer spielten … und schlägt b5"
+// (a verb in the singular and the present after a plural in the past;
+// likewise in Danish, Norwegian, Swedish and Icelandic), "… von den
+// Angreifern und schlägt b5" (no subject at all). Each sentence is
+// translated whole and reads as one, in every language.
+func TestCaptureSentencesAgree(t *testing.T) {
+	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	g, err := storage.NewGame("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Attackers, g.Defenders, g.MoveTime, g.Deadline = human("1", "Alice"), human("2", "Bob"), 72*time.Hour, now.Add(time.Hour)
+	for _, m := range []string{"g4-g5", "d5-b5", "d6-b6"} {
+		if _, err := g.Tafl().PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ lang, alt, text string }{
+		{"en", "Last move: the attackers played 2. d6-b6xb5, capturing b5.", "Last move: 2. d6-b6xb5, by the attackers, capturing b5."},
+		{"de", "Letzter Zug: die Angreifer spielten 2. d6-b6xb5 und schlugen b5.", "Letzter Zug: 2. d6-b6xb5, von den Angreifern, die b5 schlugen."},
+		{"da", "Seneste træk: angriberne spillede 2. d6-b6xb5 og slog b5.", "Seneste træk: 2. d6-b6xb5, af angriberne, som slog b5."},
+		{"nb", "Siste trekk: angriperne spilte 2. d6-b6xb5 og slo b5.", "Siste trekk: 2. d6-b6xb5, av angriperne, som slo b5."},
+		{"sv", "Senaste drag: anfallarna spelade 2. d6-b6xb5 och tog b5.", "Senaste drag: 2. d6-b6xb5, av anfallarna, som tog b5."},
+		{"is", "Síðasti leikur: sóknarmenn léku 2. d6-b6xb5 og drápu b5.", "Síðasti leikur: 2. d6-b6xb5, sóknarmanna, sem drápu b5."},
+		{"fi", "Viimeisin siirto: hyökkääjät pelasivat 2. d6-b6xb5 ja vangitsivat b5.", "Viimeisin siirto: 2. d6-b6xb5, hyökkääjiltä, vangiten b5."},
+	} {
+		p := locale.For(locale.Match(c.lang))
+		if alt := boardAlt(p, g, now, nil); !strings.Contains(alt, c.alt) {
+			t.Errorf("%s: the alt text %q lacks %q", c.lang, alt, c.alt)
+		}
+		if text := textBoard(p, g, now, func(s string) string { return s }); !strings.Contains(text, c.text) {
+			t.Errorf("%s: the text board %q lacks %q", c.lang, text, c.text)
+		}
+	}
+}
+
+// TestPuzzleAltSaysWhereThePiecesStand: a puzzle's picture said only how
+// many pieces stand on the board and where the king is, so a player with a
+// screen reader could not see the position the puzzle is about (a game has
+// /tafl board text:True; a puzzle nothing else); it lists every piece, in
+// the reader's language.
+func TestPuzzleAltSaysWhereThePiecesStand(t *testing.T) {
+	v, err := tafl.Preset("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tafl.NewGame(v)
+	pz := &storage.Puzzle{ID: 7, Variant: "brandubh"}
+	for _, c := range []struct{ lang, want string }{
+		{"en", "Puzzle 7, brandubh: Attackers to move and win in 2 moves. King: d4. Defenders (4): d3, c4, e4, d5. Attackers (8): d1, d2, a4, b4, f4, g4, d6, d7."},
+		{"de", "König: d4. Verteidiger (4): d3, c4, e4, d5. Angreifer (8): d1, d2, a4, b4, f4, g4, d6, d7."},
+	} {
+		if got := puzzleAlt(locale.For(locale.Match(c.lang)), pz, g, "Attackers to move and win in 2 moves"); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q, want it to contain %q", c.lang, got, c.want)
 		}
 	}
 }

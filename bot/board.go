@@ -308,16 +308,15 @@ func (b *Bot) playersBand(lp *locale.Printer, g *storage.Game, now time.Time, aw
 	return p
 }
 
-// capturing says what a move captured: ", capturing b5 and c5" ("" for none).
-func capturing(lp *locale.Printer, p tafl.Ply) string {
-	if len(p.Captures) == 0 {
-		return ""
-	}
+// captured lists the squares a move captured on, "b5 and c5" ("" for
+// none), for the sentences that say so: each language builds its own
+// clause round it ("und schlugen b5 und c5").
+func captured(lp *locale.Printer, p tafl.Ply) string {
 	sq := make([]string, len(p.Captures))
 	for i, c := range p.Captures {
 		sq[i] = c.String()
 	}
-	return lp.T(", capturing %s", andList(sq, lp.T(" and ")))
+	return andList(sq, lp.T(" and "))
 }
 
 // andList joins items as a sentence lists them, "a", "a and b", "a, b and
@@ -353,10 +352,16 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 	}
 	if n := len(plies); n > 0 {
 		last := plies[n-1]
-		if last.Piece.Side() == tafl.Attackers {
-			sb.WriteString(p.T("Last move: the attackers played %s%s.", tafl.PlyLabel(n-1, last), capturing(p, last)) + " ")
-		} else {
-			sb.WriteString(p.T("Last move: the defenders played %s%s.", tafl.PlyLabel(n-1, last), capturing(p, last)) + " ")
+		label, caps := tafl.PlyLabel(n-1, last), captured(p, last)
+		switch {
+		case last.Piece.Side() == tafl.Attackers && caps != "":
+			sb.WriteString(p.T("Last move: the attackers played %s, capturing %s.", label, caps) + " ")
+		case last.Piece.Side() == tafl.Attackers:
+			sb.WriteString(p.T("Last move: the attackers played %s.", label) + " ")
+		case caps != "":
+			sb.WriteString(p.T("Last move: the defenders played %s, capturing %s.", label, caps) + " ")
+		default:
+			sb.WriteString(p.T("Last move: the defenders played %s.", label) + " ")
 		}
 	} else {
 		sb.WriteString(p.T("The start position.") + " ")

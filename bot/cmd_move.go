@@ -450,7 +450,7 @@ func engineHelpAllowed(g *storage.Game, settings *storage.GuildSettings) bool {
 // (or contain it), in full notation (the king's with K, which may be
 // typed too: "Kd4" finds the king's moves from d4). With help, moves
 // that win or capture say so and come first, then the king's; without,
-// they are in the order of their squares' names (a3 before a14).
+// they are in board order (tafl.CompareMoves: a3 before a14).
 func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []*discordgo.ApplicationCommandOptionChoice {
 	tg := g.Tafl()
 	if !g.Active() {
@@ -491,15 +491,10 @@ func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []
 		}
 		list = append(list, scored{m, label, score})
 	}
-	// Best first, then by the squares' names with their ranks as numbers
+	// Best first, then in board order, the squares' ranks as numbers
 	// (LegalMoves sorts the names as text: a14-a10 before a14-a7 and a3).
 	slices.SortFunc(list, func(a, b scored) int {
-		if a.score != b.score {
-			return b.score - a.score
-		}
-		return cmp.Or(
-			cmp.Compare(a.m.From().File(), b.m.From().File()), cmp.Compare(a.m.From().Rank(), b.m.From().Rank()),
-			cmp.Compare(a.m.To().File(), b.m.To().File()), cmp.Compare(a.m.To().Rank(), b.m.To().Rank()))
+		return cmp.Or(cmp.Compare(b.score, a.score), tafl.CompareMoves(a.m, b.m))
 	})
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, s := range list[:min(25, len(list))] {

@@ -42,6 +42,11 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 	if err := os.MkdirAll(cr.dir, 0o755); err != nil {
 		return fmt.Errorf("console: board folder: %w", err)
 	}
+	// Number on from an earlier run's files, which the same numbers
+	// would overwrite or mix with.
+	cr.mu.Lock()
+	cr.files = max(cr.files, lastFileNumber(cr.dir))
+	cr.mu.Unlock()
 	if err := b.RegisterCommands(ctx); err != nil { // the console's own: it learns the options
 		return err
 	}
@@ -294,13 +299,32 @@ func readableTime(t, now time.Time) string {
 	return s
 }
 
+// lastFileNumber returns the highest number that starts a file name in
+// dir as the console numbers its files ("007-game-1-3.png"), 0 for none.
+func lastFileNumber(dir string) int {
+	entries, _ := os.ReadDir(dir)
+	last := 0
+	for _, e := range entries {
+		num, _, ok := strings.Cut(e.Name(), "-")
+		if n, err := strconv.Atoi(num); ok && err == nil && len(num) >= 3 {
+			last = max(last, n)
+		}
+	}
+	return last
+}
+
 // pictureLine is how the console shows a picture it wrote: its path and,
 // when the bot gave one, its description (the alt text Discord shows).
-func pictureLine(path, alt string) string {
-	if alt == "" {
-		return "[picture: " + path + "]"
+// Another file (a game record, a review) is shown as a file.
+func pictureLine(path, alt, contentType string) string {
+	kind := "picture"
+	if contentType != "" && !strings.HasPrefix(contentType, "image/") {
+		kind = "file"
 	}
-	return "[picture: " + path + " — " + alt + "]"
+	if alt == "" {
+		return "[" + kind + ": " + path + "]"
+	}
+	return "[" + kind + ": " + path + " — " + alt + "]"
 }
 
 // show prints a message and saves its files; alts are the attachments'
@@ -343,14 +367,14 @@ func (c *ConsoleREST) show(prefix, content string, files []*discordgo.File, comp
 		if e.Image != nil {
 			name := strings.TrimPrefix(e.Image.URL, "attachment://")
 			if path, ok := shown[name]; ok {
-				fmt.Fprintf(&sb, "\n%s", pictureLine(path, alts[name]))
+				fmt.Fprintf(&sb, "\n%s", pictureLine(path, alts[name], ""))
 				delete(shown, name)
 			}
 		}
 	}
 	for _, f := range files {
 		if path, ok := shown[f.Name]; ok {
-			fmt.Fprintf(&sb, "\n%s", pictureLine(path, alts[f.Name]))
+			fmt.Fprintf(&sb, "\n%s", pictureLine(path, alts[f.Name], f.ContentType))
 		}
 	}
 	var labels []string

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -805,5 +806,53 @@ func TestConsoleOpponentMention(t *testing.T) {
 	}
 	if strings.Contains(out, "<@bob>") || strings.Contains(out, "challenges @taflbot") || strings.Contains(out, "**tablut**") {
 		t.Errorf("a mention read as a name, or the bot challenged:\n%s", out)
+	}
+}
+
+// TestConsoleShowsFilesAsFiles: the console showed every attachment as
+// "[picture: …]", the game record (.otg) and the text board (.txt) too;
+// those are shown as "[file: …]", the pictures as before with their alt
+// text.
+func TestConsoleShowsFilesAsFiles(t *testing.T) {
+	out := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl move move:b4-b6",
+		"/tafl resign", `click "Yes, resign"`,
+		"/tafl history",
+	})
+	if regexp.MustCompile(`\[picture: [^\]]*\.otg`).MatchString(out) {
+		t.Errorf("the record is shown as a picture:\n%s", out)
+	}
+	if !regexp.MustCompile(`\[file: [^\]]*-game-1\.otg\]`).MatchString(out) || !regexp.MustCompile(`\[picture: [^\]]*-game-1\.gif — Animated replay of game 1`).MatchString(out) {
+		t.Errorf("want the record as a file and the replay as a picture:\n%s", out)
+	}
+}
+
+// TestConsoleNumbersOnInAFolderInUse: a second run in the same boards
+// folder numbered its files from 001 again, mixing them with the first
+// run's (two 002-… files) and overwriting any of the same name; it
+// numbers on from the highest number there.
+func TestConsoleNumbersOnInAFolderInUse(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "boards")
+	st := consoleStore(t)
+	run := func(opponent string) string {
+		var out bytes.Buffer
+		cr := bot.NewConsoleREST(&out, dir)
+		b, err := bot.New(bot.Options{Store: st, REST: cr, Engine: bot.AIEngine{}, Now: cr.Now, Render: render.Options{Size: 160}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		script := "/tafl challenge opponent:" + opponent + " variant:brandubh\nquit\n"
+		if err := bot.Console(t.Context(), b, cr, strings.NewReader(script)); err != nil {
+			t.Fatal(err)
+		}
+		b.Stop(10 * time.Second)
+		return out.String()
+	}
+	consoleSays(t, run("bob"), "[picture: "+filepath.Join(dir, "001-challenge-1.png"))
+	consoleSays(t, run("carol"), "[picture: "+filepath.Join(dir, "002-challenge-2.png"))
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 2 {
+		t.Errorf("the folder holds %d files (%v), want 2", len(entries), err)
 	}
 }

@@ -250,20 +250,19 @@ func (ms menuSpec) pieces(page int) *discordgo.InteractionResponseData {
 func (ms menuSpec) targets(from tafl.Square, page int) *discordgo.InteractionResponseData {
 	p := ms.p
 	_, moves := movable(ms.tg)
-	var to []tafl.Square
+	var mine []tafl.Move
 	for _, m := range moves {
 		if m.From() == from {
-			to = append(to, m.To())
+			mine = append(mine, m)
 		}
 	}
-	// By file, then rank as a number: i1, i2, …, i11 (the moves come
-	// sorted by name, where i10 and i11 come before i2).
-	slices.SortFunc(to, func(a, b tafl.Square) int {
-		if a.File() != b.File() {
-			return a.File() - b.File()
-		}
-		return a.Rank() - b.Rank()
-	})
+	// In board order, by file, then rank as a number: i1, i2, …, i11 (the
+	// moves come sorted by name, where i10 and i11 come before i2).
+	slices.SortFunc(mine, tafl.CompareMoves)
+	to := make([]tafl.Square, len(mine))
+	for i, m := range mine {
+		to[i] = m.To()
+	}
 	if len(to) == 0 {
 		return &discordgo.InteractionResponseData{Content: p.T("The piece on %s cannot move now; press **Back**.", from.String()),
 			Components: []discordgo.MessageComponent{ms.backRow()}, Flags: discordgo.MessageFlagsEphemeral}

@@ -336,7 +336,7 @@ func (d *consoleDriver) posted(t *testing.T, s string) string {
 	return text
 }
 
-var picturePath = regexp.MustCompile(`\[picture: ([^\]]*?)(?: — ([^\]]*))?\]`)
+var picturePath = regexp.MustCompile(`\[(?:picture|file): ([^\]]*?)(?: — ([^\]]*))?\]`)
 
 func (d *consoleDriver) do(t *testing.T, user, line string) view {
 	t.Helper()

@@ -699,9 +699,10 @@ func (b *Bot) recordAttempt(ctx context.Context, r *request, p *storage.Puzzle, 
 }
 
 // puzzleAlt is the alt text of a puzzle's board picture: the puzzle, the
-// side to move, where the pieces stand and the picture's caption.
+// picture's caption (the side to move, or the attempt's end) and where
+// every piece stands, which a puzzle is about and which a screen reader
+// has no other way to learn (a game has /tafl board text:True).
 func puzzleAlt(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game, caption string) string {
-	pos := g.Position()
 	return lp.T("Puzzle %d, %s: %s.", p.ID, variantName(lp, p.Variant, p.Layout), strings.ReplaceAll(caption, "\n", " ")) + " " +
-		piecesOnBoard(lp, pos)
+		strings.ReplaceAll(pieceLists(lp, g.Position()), "\n", " ")
 }

@@ -79,7 +79,7 @@ func TestPuzzleSolved(t *testing.T) {
 		!strings.Contains(r.Content, "Attackers to move and win in 2 moves") {
 		t.Fatalf("puzzle: %+v (%d files)", r, len(rec.Files))
 	}
-	if a := fileAlts(t, rec)[rec.Files[0].Name]; !strings.Contains(a, "Attackers to move and win in 2 moves") || !strings.Contains(a, "the king on b7") {
+	if a := fileAlts(t, rec)[rec.Files[0].Name]; !strings.Contains(a, "Attackers to move and win in 2 moves") || !strings.Contains(a, "King: b7. Defenders (1): e4. Attackers (13):") {
 		t.Errorf("the puzzle picture's alt text %q", a)
 	}
 	ids := customIDs(r.Components)

@@ -30,10 +30,16 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time, shown func(str
 	sb.WriteString(p.T("Game %d, %s, %d by %d: %s plays the attackers, %s the defenders.", g.ID, shown(title), n, n, attName, defName) + "\n")
 	if k := len(plies); k > 0 {
 		last := plies[k-1]
-		if last.Piece.Side() == tafl.Attackers {
-			sb.WriteString(p.T("Last move: %s, by the attackers%s.", tafl.PlyLabel(k-1, last), capturing(p, last)) + "\n")
-		} else {
-			sb.WriteString(p.T("Last move: %s, by the defenders%s.", tafl.PlyLabel(k-1, last), capturing(p, last)) + "\n")
+		label, caps := tafl.PlyLabel(k-1, last), captured(p, last)
+		switch {
+		case last.Piece.Side() == tafl.Attackers && caps != "":
+			sb.WriteString(p.T("Last move: %s, by the attackers, capturing %s.", label, caps) + "\n")
+		case last.Piece.Side() == tafl.Attackers:
+			sb.WriteString(p.T("Last move: %s, by the attackers.", label) + "\n")
+		case caps != "":
+			sb.WriteString(p.T("Last move: %s, by the defenders, capturing %s.", label, caps) + "\n")
+		default:
+			sb.WriteString(p.T("Last move: %s, by the defenders.", label) + "\n")
 		}
 	}
 	if o := g.Outcome(); o.Over() {
@@ -58,19 +64,7 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time, shown func(str
 			sb.WriteString(p.T("Tuicha: the king has %d open lines to escape.", pos.OpenLines()) + "\n")
 		}
 	}
-	var att, def []string
-	for r := 0; r < n; r++ {
-		for f := 0; f < n; f++ {
-			sq := tafl.At(f, r)
-			switch pos.At(sq) {
-			case tafl.Attacker:
-				att = append(att, sq.String())
-			case tafl.Defender:
-				def = append(def, sq.String())
-			}
-		}
-	}
-	sb.WriteString(p.T("King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.", pos.King().String(), len(def), strings.Join(def, ", "), len(att), strings.Join(att, ", ")) + "\n")
+	sb.WriteString(pieceLists(p, pos) + "\n")
 	var special []string
 	if t := v.Throne(); t != tafl.NoSquare {
 		special = append(special, p.T("throne %s", t.String()))
@@ -109,6 +103,25 @@ func textBoard(p *locale.Printer, g *storage.Game, now time.Time, shown func(str
 		}
 	}
 	return sb.String()
+}
+
+// pieceLists says where every piece stands, rank by rank from rank 1:
+// "King: d4.\nDefenders (3): d3, c4, e4.\nAttackers (8): …".
+func pieceLists(p *locale.Printer, pos tafl.Position) string {
+	n := pos.Variant().Size()
+	var att, def []string
+	for r := 0; r < n; r++ {
+		for f := 0; f < n; f++ {
+			sq := tafl.At(f, r)
+			switch pos.At(sq) {
+			case tafl.Attacker:
+				att = append(att, sq.String())
+			case tafl.Defender:
+				def = append(def, sq.String())
+			}
+		}
+	}
+	return p.T("King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.", pos.King().String(), len(def), strings.Join(def, ", "), len(att), strings.Join(att, ", "))
 }
 
 // pieceName names a piece in p's language.

@@ -238,7 +238,6 @@ var daTexts = Dict{
 	"%s · start · one half-move in %d":                 "%s · start · ét halvtræk ud af %d",
 	"(The whole description is in the attached file.)": "(Hele beskrivelsen står i den vedhæftede fil.)",
 	"**Variants** · `/tafl rules` `variant:<name>` shows one's full rules with pictures.": "**Varianter** · `/tafl rules` `variant:<navn>` viser en variants fulde regler med billeder.",
-	", capturing %s":          " og slår %s",
 	"<@%s> aborted the game.": "<@%s> afbrød partiet.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.": "En egen variant er en OpenTafl-regelstreng (`dim:9 … start:/…/`), som `/tafl rules`, `/tafl challenge` og `/tafl ai` tager imod.",
 	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.":                                                           "Regelstreng: `%s` — `/tafl rules` `variant:` med den viser dens regler.",
@@ -266,10 +265,10 @@ var daTexts = Dict{
 	"Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "Partier efter en regelstreng kaldes `custom`: for at spille et, så angiv selve regelstrengen her (OpenTafls `dim:N key:value … start:/…/`, for eksempel `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	"I'll remember your choice in this channel.":          "Jeg husker dit valg i denne kanal.",
 	"King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.": "Konge: %s.\nForsvarere (%d): %s.\nAngribere (%d): %s.",
-	"Last move: %s, by the attackers%s.":                  "Seneste træk: %s, af angriberne%s.",
-	"Last move: %s, by the defenders%s.":                  "Seneste træk: %s, af forsvarerne%s.",
-	"Last move: the attackers played %s%s.":               "Seneste træk: angriberne spillede %s%s.",
-	"Last move: the defenders played %s%s.":               "Seneste træk: forsvarerne spillede %s%s.",
+	"Last move: %s, by the attackers.":                    "Seneste træk: %s, af angriberne.",
+	"Last move: %s, by the defenders.":                    "Seneste træk: %s, af forsvarerne.",
+	"Last move: the attackers played %s.":                 "Seneste træk: angriberne spillede %s.",
+	"Last move: the defenders played %s.":                 "Seneste træk: forsvarerne spillede %s.",
 	"Move %d: %s, the attackers, to move":                 "Træk %d: %s, angriberne, er i trækket",
 	"Move %d: %s, the defenders, to move":                 "Træk %d: %s, forsvarerne, er i trækket",
 	"Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard.": "Ingen har endnu et ratet parti på denne server: spil et parti færdigt mod nogen (`/tafl challenge`) for at komme på ranglisten.",
@@ -515,4 +514,9 @@ var daTexts = Dict{
 	"thinks for up to %d s": "tænker i op til %d s",
 	// The same in minutes.
 	"thinks for up to %d min": "tænker i op til %d min",
+	// A board picture's alt text (the played keys) and the text board (the by keys): the last move, numbered (%s), and the squares it captured on, "b5 and c5" (%s); the capture clause agrees with the side, which is plural.
+	"Last move: the attackers played %s, capturing %s.": "Seneste træk: angriberne spillede %s og slog %s.",
+	"Last move: the defenders played %s, capturing %s.": "Seneste træk: forsvarerne spillede %s og slog %s.",
+	"Last move: %s, by the attackers, capturing %s.":    "Seneste træk: %s, af angriberne, som slog %s.",
+	"Last move: %s, by the defenders, capturing %s.":    "Seneste træk: %s, af forsvarerne, som slog %s.",
 }

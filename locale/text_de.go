@@ -238,7 +238,6 @@ var deTexts = Dict{
 	"%s · start · one half-move in %d":                 "%s · Anfang · jeder %d. Halbzug",
 	"(The whole description is in the attached file.)": "(Die ganze Beschreibung steht in der angehängten Datei.)",
 	"**Variants** · `/tafl rules` `variant:<name>` shows one's full rules with pictures.": "**Varianten** · `/tafl rules` `variante:<name>` zeigt die vollständigen Regeln einer Variante mit Bildern.",
-	", capturing %s":          " und schlägt %s",
 	"<@%s> aborted the game.": "<@%s> hat die Partie abgebrochen.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.": "Eine eigene Variante ist eine OpenTafl-Regelzeichenkette (`dim:9 … start:/…/`), die `/tafl rules`, `/tafl challenge` und `/tafl ai` annehmen.",
 	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.":                                                           "Regelzeichenkette: `%s` — `/tafl rules` `variante:` damit zeigt ihre Regeln.",
@@ -266,10 +265,10 @@ var deTexts = Dict{
 	"Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "Partien nach einer Regelzeichenkette heißen `custom`: um eine zu spielen, gib hier die Regelzeichenkette selbst an (OpenTafls `dim:N key:value … start:/…/`, zum Beispiel `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	"I'll remember your choice in this channel.":          "Ich merke mir deine Wahl in diesem Kanal.",
 	"King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.": "König: %s.\nVerteidiger (%d): %s.\nAngreifer (%d): %s.",
-	"Last move: %s, by the attackers%s.":                  "Letzter Zug: %s, von den Angreifern%s.",
-	"Last move: %s, by the defenders%s.":                  "Letzter Zug: %s, von den Verteidigern%s.",
-	"Last move: the attackers played %s%s.":               "Letzter Zug: die Angreifer spielten %s%s.",
-	"Last move: the defenders played %s%s.":               "Letzter Zug: die Verteidiger spielten %s%s.",
+	"Last move: %s, by the attackers.":                    "Letzter Zug: %s, von den Angreifern.",
+	"Last move: %s, by the defenders.":                    "Letzter Zug: %s, von den Verteidigern.",
+	"Last move: the attackers played %s.":                 "Letzter Zug: die Angreifer spielten %s.",
+	"Last move: the defenders played %s.":                 "Letzter Zug: die Verteidiger spielten %s.",
 	"Move %d: %s, the attackers, to move":                 "Zug %d: %s, die Angreifer, ist am Zug",
 	"Move %d: %s, the defenders, to move":                 "Zug %d: %s, die Verteidiger, ist am Zug",
 	"Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard.": "Noch niemand hat auf diesem Server eine gewertete Partie: beende eine Partie gegen jemanden (`/tafl challenge`), um auf die Rangliste zu kommen.",
@@ -515,4 +514,9 @@ var deTexts = Dict{
 	"thinks for up to %d s": "denkt bis zu %d s nach",
 	// The same in minutes.
 	"thinks for up to %d min": "denkt bis zu %d Min nach",
+	// A board picture's alt text (the played keys) and the text board (the by keys): the last move, numbered (%s), and the squares it captured on, "b5 and c5" (%s); the capture clause agrees with the side, which is plural.
+	"Last move: the attackers played %s, capturing %s.": "Letzter Zug: die Angreifer spielten %s und schlugen %s.",
+	"Last move: the defenders played %s, capturing %s.": "Letzter Zug: die Verteidiger spielten %s und schlugen %s.",
+	"Last move: %s, by the attackers, capturing %s.":    "Letzter Zug: %s, von den Angreifern, die %s schlugen.",
+	"Last move: %s, by the defenders, capturing %s.":    "Letzter Zug: %s, von den Verteidigern, die %s schlugen.",
 }

@@ -238,7 +238,6 @@ var enTexts = []any{
 	"%s · start · one half-move in %d",
 	"(The whole description is in the attached file.)",
 	"**Variants** · `/tafl rules` `variant:<name>` shows one's full rules with pictures.",
-	", capturing %s",
 	"<@%s> aborted the game.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.",
 	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.",
@@ -266,10 +265,10 @@ var enTexts = []any{
 	"Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	"I'll remember your choice in this channel.",
 	"King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.",
-	"Last move: %s, by the attackers%s.",
-	"Last move: %s, by the defenders%s.",
-	"Last move: the attackers played %s%s.",
-	"Last move: the defenders played %s%s.",
+	"Last move: %s, by the attackers.",
+	"Last move: %s, by the defenders.",
+	"Last move: the attackers played %s.",
+	"Last move: the defenders played %s.",
 	"Move %d: %s, the attackers, to move",
 	"Move %d: %s, the defenders, to move",
 	"Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard.",
@@ -516,4 +515,9 @@ var enTexts = []any{
 	"thinks for up to %d s",
 	// The same in minutes.
 	"thinks for up to %d min",
+	// A board picture's alt text (the played keys) and the text board (the by keys): the last move, numbered (%s), and the squares it captured on, "b5 and c5" (%s); the capture clause agrees with the side, which is plural.
+	"Last move: the attackers played %s, capturing %s.",
+	"Last move: the defenders played %s, capturing %s.",
+	"Last move: %s, by the attackers, capturing %s.",
+	"Last move: %s, by the defenders, capturing %s.",
 }

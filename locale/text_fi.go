@@ -238,7 +238,6 @@ var fiTexts = Dict{
 	"%s · start · one half-move in %d":                 "%s · alku · joka %d. puolisiirto",
 	"(The whole description is in the attached file.)": "(Koko kuvaus on liitetiedostossa.)",
 	"**Variants** · `/tafl rules` `variant:<name>` shows one's full rules with pictures.": "**Muunnelmat** · `/tafl rules` `muunnelma:<nimi>` näyttää muunnelman täydet säännöt kuvineen.",
-	", capturing %s":          ", vangiten %s",
 	"<@%s> aborted the game.": "<@%s> keskeytti pelin.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.": "Oma muunnelma on OpenTafl-sääntömerkkijono (`dim:9 … start:/…/`), jonka `/tafl rules`, `/tafl challenge` ja `/tafl ai` hyväksyvät.",
 	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.":                                                           "Sääntömerkkijono: `%s` — `/tafl rules` `muunnelma:` sillä näyttää sen säännöt.",
@@ -266,10 +265,10 @@ var fiTexts = Dict{
 	"Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "Sääntömerkkijonon mukaisia pelejä kutsutaan nimellä `custom`: pelataksesi sellaisen anna tässä itse sääntömerkkijono (OpenTaflin `dim:N key:value … start:/…/`, esimerkiksi `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	"I'll remember your choice in this channel.":          "Muistan valintasi tällä kanavalla.",
 	"King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.": "Kuningas: %s.\nPuolustajat (%d): %s.\nHyökkääjät (%d): %s.",
-	"Last move: %s, by the attackers%s.":                  "Viimeisin siirto: %s, hyökkääjiltä%s.",
-	"Last move: %s, by the defenders%s.":                  "Viimeisin siirto: %s, puolustajilta%s.",
-	"Last move: the attackers played %s%s.":               "Viimeisin siirto: hyökkääjät pelasivat %s%s.",
-	"Last move: the defenders played %s%s.":               "Viimeisin siirto: puolustajat pelasivat %s%s.",
+	"Last move: %s, by the attackers.":                    "Viimeisin siirto: %s, hyökkääjiltä.",
+	"Last move: %s, by the defenders.":                    "Viimeisin siirto: %s, puolustajilta.",
+	"Last move: the attackers played %s.":                 "Viimeisin siirto: hyökkääjät pelasivat %s.",
+	"Last move: the defenders played %s.":                 "Viimeisin siirto: puolustajat pelasivat %s.",
 	"Move %d: %s, the attackers, to move":                 "Siirto %d: %s, hyökkääjät, siirtää",
 	"Move %d: %s, the defenders, to move":                 "Siirto %d: %s, puolustajat, siirtää",
 	"Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard.": "Kenelläkään ei ole vielä pisteytettyä peliä tällä palvelimella: pelaa peli loppuun jotakuta vastaan (`/tafl challenge`) päästäksesi tulostaulukkoon.",
@@ -515,4 +514,9 @@ var fiTexts = Dict{
 	"thinks for up to %d s": "miettii enintään %d s",
 	// The same in minutes.
 	"thinks for up to %d min": "miettii enintään %d min",
+	// A board picture's alt text (the played keys) and the text board (the by keys): the last move, numbered (%s), and the squares it captured on, "b5 and c5" (%s); the capture clause agrees with the side, which is plural.
+	"Last move: the attackers played %s, capturing %s.": "Viimeisin siirto: hyökkääjät pelasivat %s ja vangitsivat %s.",
+	"Last move: the defenders played %s, capturing %s.": "Viimeisin siirto: puolustajat pelasivat %s ja vangitsivat %s.",
+	"Last move: %s, by the attackers, capturing %s.":    "Viimeisin siirto: %s, hyökkääjiltä, vangiten %s.",
+	"Last move: %s, by the defenders, capturing %s.":    "Viimeisin siirto: %s, puolustajilta, vangiten %s.",
 }

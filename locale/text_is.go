@@ -238,7 +238,6 @@ var isTexts = Dict{
 	"%s · start · one half-move in %d":                 "%s · upphaf · einn hálfleikur af hverjum %d",
 	"(The whole description is in the attached file.)": "(Öll lýsingin er í viðhengdu skránni.)",
 	"**Variants** · `/tafl rules` `variant:<name>` shows one's full rules with pictures.": "**Afbrigði** · `/tafl rules` `variant:<nafn>` sýnir allar reglur afbrigðis með myndum.",
-	", capturing %s":          " og drepur %s",
 	"<@%s> aborted the game.": "<@%s> hætti við skákina.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.": "Eigið afbrigði er OpenTafl-reglustrengur (`dim:9 … start:/…/`) sem `/tafl rules`, `/tafl challenge` og `/tafl ai` taka við.",
 	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.":                                                           "Reglustrengur: `%s` — `/tafl rules` `variant:` með honum sýnir reglur hans.",
@@ -266,10 +265,10 @@ var isTexts = Dict{
 	"Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "Skákir eftir reglustreng heita `custom`: til að tefla slíka skaltu gefa reglustrenginn sjálfan hér (`dim:N key:value … start:/…/` frá OpenTafl, til dæmis `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	"I'll remember your choice in this channel.":          "Ég man val þitt á þessari rás.",
 	"King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.": "Kóngur: %s.\nVarnarmenn (%d): %s.\nSóknarmenn (%d): %s.",
-	"Last move: %s, by the attackers%s.":                  "Síðasti leikur: %s, sóknarmanna%s.",
-	"Last move: %s, by the defenders%s.":                  "Síðasti leikur: %s, varnarmanna%s.",
-	"Last move: the attackers played %s%s.":               "Síðasti leikur: sóknarmenn léku %s%s.",
-	"Last move: the defenders played %s%s.":               "Síðasti leikur: varnarmenn léku %s%s.",
+	"Last move: %s, by the attackers.":                    "Síðasti leikur: %s, sóknarmanna.",
+	"Last move: %s, by the defenders.":                    "Síðasti leikur: %s, varnarmanna.",
+	"Last move: the attackers played %s.":                 "Síðasti leikur: sóknarmenn léku %s.",
+	"Last move: the defenders played %s.":                 "Síðasti leikur: varnarmenn léku %s.",
 	"Move %d: %s, the attackers, to move":                 "Leikur %d: %s, sóknarmenn, á leik",
 	"Move %d: %s, the defenders, to move":                 "Leikur %d: %s, varnarmenn, á leik",
 	"Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard.": "Enginn hefur enn teflt skák til stiga á þessum þjóni: ljúktu skák við einhvern (`/tafl challenge`) til að komast á stigatöfluna.",
@@ -515,4 +514,9 @@ var isTexts = Dict{
 	"thinks for up to %d s": "hugsar sig um í allt að %d s",
 	// The same in minutes.
 	"thinks for up to %d min": "hugsar sig um í allt að %d mín",
+	// A board picture's alt text (the played keys) and the text board (the by keys): the last move, numbered (%s), and the squares it captured on, "b5 and c5" (%s); the capture clause agrees with the side, which is plural.
+	"Last move: the attackers played %s, capturing %s.": "Síðasti leikur: sóknarmenn léku %s og drápu %s.",
+	"Last move: the defenders played %s, capturing %s.": "Síðasti leikur: varnarmenn léku %s og drápu %s.",
+	"Last move: %s, by the attackers, capturing %s.":    "Síðasti leikur: %s, sóknarmanna, sem drápu %s.",
+	"Last move: %s, by the defenders, capturing %s.":    "Síðasti leikur: %s, varnarmanna, sem drápu %s.",
 }

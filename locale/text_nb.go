@@ -238,7 +238,6 @@ var nbTexts = Dict{
 	"%s · start · one half-move in %d":                 "%s · start · ett halvtrekk av %d",
 	"(The whole description is in the attached file.)": "(Hele beskrivelsen står i den vedlagte filen.)",
 	"**Variants** · `/tafl rules` `variant:<name>` shows one's full rules with pictures.": "**Varianter** · `/tafl rules` `variant:<navn>` viser en variants fulle regler med bilder.",
-	", capturing %s":          " og slår %s",
 	"<@%s> aborted the game.": "<@%s> avbrøt partiet.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.": "En egen variant er en OpenTafl-regelstreng (`dim:9 … start:/…/`), som `/tafl rules`, `/tafl challenge` og `/tafl ai` tar imot.",
 	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.":                                                           "Regelstreng: `%s` — `/tafl rules` `variant:` med den viser reglene dens.",
@@ -266,10 +265,10 @@ var nbTexts = Dict{
 	"Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "Partier etter en regelstreng kalles `custom`: for å spille et, oppgi selve regelstrengen her (OpenTafls `dim:N key:value … start:/…/`, for eksempel `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	"I'll remember your choice in this channel.":          "Jeg husker valget ditt i denne kanalen.",
 	"King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.": "Konge: %s.\nForsvarere (%d): %s.\nAngripere (%d): %s.",
-	"Last move: %s, by the attackers%s.":                  "Siste trekk: %s, av angriperne%s.",
-	"Last move: %s, by the defenders%s.":                  "Siste trekk: %s, av forsvarerne%s.",
-	"Last move: the attackers played %s%s.":               "Siste trekk: angriperne spilte %s%s.",
-	"Last move: the defenders played %s%s.":               "Siste trekk: forsvarerne spilte %s%s.",
+	"Last move: %s, by the attackers.":                    "Siste trekk: %s, av angriperne.",
+	"Last move: %s, by the defenders.":                    "Siste trekk: %s, av forsvarerne.",
+	"Last move: the attackers played %s.":                 "Siste trekk: angriperne spilte %s.",
+	"Last move: the defenders played %s.":                 "Siste trekk: forsvarerne spilte %s.",
 	"Move %d: %s, the attackers, to move":                 "Trekk %d: %s, angriperne, er i trekket",
 	"Move %d: %s, the defenders, to move":                 "Trekk %d: %s, forsvarerne, er i trekket",
 	"Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard.": "Ingen har ennå et ratet parti på denne serveren: fullfør et parti mot noen (`/tafl challenge`) for å komme på rangeringen.",
@@ -515,4 +514,9 @@ var nbTexts = Dict{
 	"thinks for up to %d s": "tenker i opptil %d s",
 	// The same in minutes.
 	"thinks for up to %d min": "tenker i opptil %d min",
+	// A board picture's alt text (the played keys) and the text board (the by keys): the last move, numbered (%s), and the squares it captured on, "b5 and c5" (%s); the capture clause agrees with the side, which is plural.
+	"Last move: the attackers played %s, capturing %s.": "Siste trekk: angriperne spilte %s og slo %s.",
+	"Last move: the defenders played %s, capturing %s.": "Siste trekk: forsvarerne spilte %s og slo %s.",
+	"Last move: %s, by the attackers, capturing %s.":    "Siste trekk: %s, av angriperne, som slo %s.",
+	"Last move: %s, by the defenders, capturing %s.":    "Siste trekk: %s, av forsvarerne, som slo %s.",
 }

@@ -238,7 +238,6 @@ var svTexts = Dict{
 	"%s · start · one half-move in %d":                 "%s · start · ett halvdrag av %d",
 	"(The whole description is in the attached file.)": "(Hela beskrivningen finns i den bifogade filen.)",
 	"**Variants** · `/tafl rules` `variant:<name>` shows one's full rules with pictures.": "**Varianter** · `/tafl rules` `variant:<namn>` visar en variants fullständiga regler med bilder.",
-	", capturing %s":          " och tar %s",
 	"<@%s> aborted the game.": "<@%s> avbröt partiet.",
 	"A custom variant is an OpenTafl rules string (`dim:9 … start:/…/`), accepted by `/tafl rules`, `/tafl challenge` and `/tafl ai`.": "En egen variant är en OpenTafl-regelsträng (`dim:9 … start:/…/`), som `/tafl rules`, `/tafl challenge` och `/tafl ai` tar emot.",
 	"Rules string: `%s` — `/tafl rules` `variant:` with it shows its rules.":                                                           "Regelsträng: `%s` — `/tafl rules` `variant:` med den visar dess regler.",
@@ -266,10 +265,10 @@ var svTexts = Dict{
 	"Games under a rules string are called `custom`: to play one, give the rules string itself here (OpenTafl's `dim:N key:value … start:/…/`, for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "Partier efter en regelsträng kallas `custom`: för att spela ett, ange själva regelsträngen här (OpenTafls `dim:N key:value … start:/…/`, till exempel `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	"I'll remember your choice in this channel.":          "Jag kommer ihåg ditt val i den här kanalen.",
 	"King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.": "Kung: %s.\nFörsvarare (%d): %s.\nAnfallare (%d): %s.",
-	"Last move: %s, by the attackers%s.":                  "Senaste drag: %s, av anfallarna%s.",
-	"Last move: %s, by the defenders%s.":                  "Senaste drag: %s, av försvararna%s.",
-	"Last move: the attackers played %s%s.":               "Senaste drag: anfallarna spelade %s%s.",
-	"Last move: the defenders played %s%s.":               "Senaste drag: försvararna spelade %s%s.",
+	"Last move: %s, by the attackers.":                    "Senaste drag: %s, av anfallarna.",
+	"Last move: %s, by the defenders.":                    "Senaste drag: %s, av försvararna.",
+	"Last move: the attackers played %s.":                 "Senaste drag: anfallarna spelade %s.",
+	"Last move: the defenders played %s.":                 "Senaste drag: försvararna spelade %s.",
 	"Move %d: %s, the attackers, to move":                 "Drag %d: %s, anfallarna, drar",
 	"Move %d: %s, the defenders, to move":                 "Drag %d: %s, försvararna, drar",
 	"Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard.": "Ingen har ännu ett rankat parti på den här servern: spela klart ett parti mot någon (`/tafl challenge`) för att komma med på topplistan.",
@@ -515,4 +514,9 @@ var svTexts = Dict{
 	"thinks for up to %d s": "tänker i upp till %d s",
 	// The same in minutes.
 	"thinks for up to %d min": "tänker i upp till %d min",
+	// A board picture's alt text (the played keys) and the text board (the by keys): the last move, numbered (%s), and the squares it captured on, "b5 and c5" (%s); the capture clause agrees with the side, which is plural.
+	"Last move: the attackers played %s, capturing %s.": "Senaste drag: anfallarna spelade %s och tog %s.",
+	"Last move: the defenders played %s, capturing %s.": "Senaste drag: försvararna spelade %s och tog %s.",
+	"Last move: %s, by the attackers, capturing %s.":    "Senaste drag: %s, av anfallarna, som tog %s.",
+	"Last move: %s, by the defenders, capturing %s.":    "Senaste drag: %s, av försvararna, som tog %s.",
 }

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/draw"
 	"time"
+	"unicode/utf8"
 
 	"github.com/fogleman/gg"
 	"github.com/taflbot/taflbot/tafl"
@@ -55,6 +56,7 @@ type playerLayout struct {
 	icon                image.Rectangle
 	start, end          float64 // the texts start here (the left side) or end here (the right)
 	name, clock         string
+	bare                string // the clock without its note
 	nameFace, clockFace font.Face
 	nameX, nameY        float64
 	clockX, clockY      float64
@@ -66,7 +68,8 @@ type playerLayout struct {
 // a name some six letters), every side with a clock takes two lines, the
 // name above and the clock below in smaller type, so that the name has
 // the panel's width — unless the band is too low for two legible lines
-// (pictures under some 400 pixels), where the name is shortened.
+// (pictures under some 400 pixels), where the name is shortened, and a
+// clock that would leave it less than its first letter loses its note.
 func layoutPlayers(g *geometry, o *Options) [2]playerLayout {
 	pad := float64(g.x0)
 	gap := pad / 2
@@ -95,6 +98,7 @@ func layoutPlayers(g *geometry, o *Options) [2]playerLayout {
 		iy := int((h-float64(icon))/2) - 1
 		s.icon = image.Rect(int(ix), iy, int(ix)+icon, iy+icon)
 		s.clock = pl.ClockLabel()
+		s.bare = Player{Clock: pl.Clock, HasClock: pl.HasClock, ClockText: pl.ClockText}.ClockLabel()
 		s.name = Legible(pl.Name)
 		// Where the texts start (the left side) or end (the right).
 		s.start, s.end = ix+float64(icon)+h*0.15, ix-h*0.15
@@ -146,6 +150,14 @@ func layoutPlayers(g *geometry, o *Options) [2]playerLayout {
 		s.nameY, s.clockY = baseline, baseline
 		cw := 0.0
 		if s.clock != "" {
+			// A clock that would leave the name less than its first
+			// letter and "…" (a correspondence clock with its note, in
+			// the smallest pictures) loses its note, and is cut short
+			// only if even that is not enough.
+			free := max(0, room-h*0.3-shortest(name, s.name))
+			if textWidth(clock, s.clock) > free {
+				s.clock = fit(clock, s.bare, free)
+			}
 			cw = textWidth(clock, s.clock) + h*0.3
 		}
 		s.name = fit(name, s.name, max(0, room-cw))
@@ -158,6 +170,16 @@ func layoutPlayers(g *geometry, o *Options) [2]playerLayout {
 		}
 	}
 	return out
+}
+
+// shortest is the width of name as fit may shorten it at most: its
+// first letter and "…" (the whole name when that is narrower).
+func shortest(f font.Face, name string) float64 {
+	r, n := utf8.DecodeRuneInString(name)
+	if n == len(name) {
+		return textWidth(f, name)
+	}
+	return min(textWidth(f, name), textWidth(f, string(r)+"…"))
 }
 
 func joinNonEmpty(a, b string) string {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -105,5 +106,51 @@ func checkPanel(t *testing.T, where string, h float64, s playerLayout) {
 	}
 	if len(texts) == 2 && texts[0].overlaps(texts[1]) {
 		t.Errorf("%s: name and clock overlap: %+v %+v", where, texts[0], texts[1])
+	}
+}
+
+// TestPlayersBandSmallPictures: in the smallest pictures (render_size
+// 160 to some 240 pixels) a correspondence clock with its note, "3d 0h
+// per move", was wider than its panel: the name beside it was left out
+// altogether ("bob" drawn as nothing) and the clock ran out of its panel
+// towards the other side's. Where the name would keep less than its
+// first letter and "…", the clock is drawn without its note, so that
+// every text stays in its panel.
+func TestPlayersBandSmallPictures(t *testing.T) {
+	names := []string{"bob", "alice", "Alexandra Petrov", "Ø"}
+	clocks := []Player{
+		{Clock: 3 * 24 * time.Hour, HasClock: true, Note: "per move"},
+		{Clock: 3 * 24 * time.Hour, HasClock: true, ClockText: "3T 0Std", Note: "pro Zug · im Urlaub"},
+		{Clock: 3 * 24 * time.Hour, HasClock: true},
+		{Clock: 4*time.Minute + 59*time.Second, HasClock: true},
+		{},
+	}
+	for _, n := range []int{7, 11, 19} {
+		for size := MinSize; size <= 420; size += 10 {
+			g := newGeometry(n, size, false, 0).withTop()
+			for i, name := range names {
+				for j, c := range clocks {
+					a, d := c, clocks[(j+1)%len(clocks)]
+					a.Name, d.Name = name, names[(i+1)%len(names)]
+					o := &Options{Players: &Players{Attackers: a, Defenders: d, ToMove: tafl.Defenders}}
+					for k, s := range layoutPlayers(&g, o) {
+						pl := []Player{a, d}[k]
+						where := fmt.Sprintf("%d pixels, %d×%d, %q with %q", size, n, n, pl.Name, pl.ClockLabel())
+						if first := []rune(pl.Name)[0]; s.name == "" || []rune(s.name)[0] != first {
+							t.Errorf("%s: the name is drawn as %q", where, s.name)
+						}
+						// The note goes first; the clock's own digits fit
+						// from 180 pixels up, and below are cut short,
+						// never left out.
+						bare := Player{Clock: pl.Clock, HasClock: pl.HasClock, ClockText: pl.ClockText}.ClockLabel()
+						cut := size < 180 && strings.HasSuffix(s.clock, "…") && strings.HasPrefix(bare, strings.TrimSuffix(s.clock, "…")) && len(s.clock) > len("…")
+						if s.clock != pl.ClockLabel() && s.clock != bare && !cut {
+							t.Errorf("%s: the clock is drawn as %q, want it whole or %q", where, s.clock, bare)
+						}
+						checkPanel(t, where, float64(g.top), s)
+					}
+				}
+			}
+		}
 	}
 }

@@ -119,7 +119,8 @@ func autoCaption(g *tafl.Game) string {
 		// "Attackers win: no moves", not whose moves, nor who repeated).
 		return out.Text(g.ToMove())
 	}
-	return fmt.Sprintf("%s to move · move %d", capitalize(g.ToMove().String()), g.Len()+1)
+	// Moves are counted in pairs, as everywhere (the bot's captions, OTN).
+	return fmt.Sprintf("%s to move · move %d", capitalize(g.ToMove().String()), tafl.MoveNumber(g.Len()))
 }
 
 func capitalize(s string) string {

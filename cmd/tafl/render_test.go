@@ -240,7 +240,9 @@ func TestPictureOutputCheckedFirst(t *testing.T) {
 // TestAutoCaptionSaysTheEnd: -caption auto said a finished game's end by
 // its reason's name ("Attackers win: no moves", "Attackers win:
 // repetition"), not whose moves ran out nor who repeated, where the
-// bot's pictures and tafl replay say it in words.
+// bot's pictures and tafl replay say it in words. And it counted the
+// half-moves ("move 8" after 1. … 4. d1-d3 …), where every caption and
+// record counts moves in pairs ("move 4").
 func TestAutoCaptionSaysTheEnd(t *testing.T) {
 	play := func(variant, position, rules string, moves ...string) *tafl.Game {
 		t.Helper()
@@ -263,6 +265,12 @@ func TestAutoCaptionSaysTheEnd(t *testing.T) {
 		{play("copenhagen", "", "", shuffle...), "Attackers win · the defenders repeated the position"},
 		{play("", "", "dim:7 surf:n start:/1t5/7/3t3/2tKt2/3t3/7/7/", "b1-b2"), "Attackers win · the defenders had no legal move"},
 		{play("brandubh", "", ""), "Attackers to move · move 1"},
+		// Moves are counted in pairs: after 1. d2-c2 d3-e3 2. g4-g5 the
+		// defenders play 2…, not the fourth move (the caption said "move 4").
+		{play("brandubh", "", "", "d2-c2", "d3-e3", "g4-g5"), "Defenders to move · move 2"},
+		{play("brandubh", "", "", "d2-c2", "d3-e3"), "Attackers to move · move 2"},
+		// Tablut: the defenders move first, 1. e3-c3 d1-d2 2. c3-c2xd2.
+		{play("tablut", "", "", "e3-c3", "d1-d2", "c3-c2"), "Attackers to move · move 2"},
 	} {
 		if got := autoCaption(c.g); got != c.want {
 			t.Errorf("caption %q, want %q", got, c.want)
