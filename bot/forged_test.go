@@ -12,10 +12,16 @@ import (
 // guildID ("": a direct message), the user managing that server.
 func (h *harness) pressFrom(guildID, user, cid string) *resp {
 	h.t.Helper()
+	return h.pressFromValues(guildID, user, cid)
+}
+
+// pressFromValues is pressFrom choosing values in a select menu.
+func (h *harness) pressFromValues(guildID, user, cid string, values ...string) *resp {
+	h.t.Helper()
 	id := h.id()
 	in := &discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionMessageComponent,
 		GuildID: guildID, ChannelID: "ch-" + guildID, Message: &discordgo.Message{ID: "msg-" + id, ChannelID: "ch-" + guildID},
-		Data: discordgo.MessageComponentInteractionData{CustomID: cid}}
+		Data: discordgo.MessageComponentInteractionData{CustomID: cid, Values: values}}
 	if guildID == "" {
 		in.User = member(user).User
 	} else {
@@ -159,5 +165,73 @@ func TestOthersStatsNotShownInADirectMessage(t *testing.T) {
 	}
 	if r := dm(bob, opt("user", bob)); !strings.Contains(r.Content, "Against taflbot: 3 won") {
 		t.Errorf("bob's own stats, named, in his DM: %q", r.Content)
+	}
+}
+
+// TestMoveFromElsewhereReachesTheGame: a player may name a game of theirs
+// anywhere (/tafl move game:N, /tafl draw game:N, or the Move button of
+// a board /tafl board game:N showed them), but a move or draw offer made
+// in another server or a direct message was answered with the new board
+// there only, its mention of the opponent where the opponent may never
+// look: nothing reached the game's channel. The board goes to the game's
+// channel, and the player is told so privately.
+func TestMoveFromElsewhereReachesTheGame(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	h.settle()
+	posted := func() []*resp {
+		var out []*resp
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+			if rec.Method == "POST" {
+				out = append(out, decode(t, rec.Body))
+			}
+		}
+		return out
+	}
+	elsewhere := func(guildID, user, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *resp {
+		in := h.slashInteraction(user, sub, opts...)
+		in.GuildID, in.ChannelID = guildID, "ch-"+guildID
+		if guildID == "" {
+			in.User, in.Member = in.Member.User, nil
+		}
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		h.settle()
+		return r
+	}
+	before := len(posted())
+	// alice's move, typed in another server.
+	if r := elsewhere("950", alice, "move", opt("move", "d2-c2"), opt("game", "1")); !isEphemeral(r) ||
+		r.Content != "You played 1. d2-c2 in game 1. The new board is posted where the game is played, <#"+channel+">, for your opponent to see." {
+		t.Errorf("a move from another server: %+v", r)
+	}
+	if p := posted(); len(p) != before+1 || !strings.Contains(p[len(p)-1].Content, "<@"+bob+"> to move") {
+		t.Fatalf("the game's channel after a move from another server: %d new posts", len(p)-before)
+	}
+	// bob's, with the Move button of a board shown in his direct messages.
+	board := elsewhere("", bob, "board", opt("game", "1"))
+	menu := h.pressFrom("", bob, customIDs(board.Components)["Move"])
+	targets := h.pressFromValues("", bob, customIDs(menu.Components)["select"], "d3")
+	if r := h.pressFromValues("", bob, customIDs(targets.Components)["select"], "e3"); !strings.Contains(r.Content, "The new board is posted where the game is played, <#"+channel+">") {
+		t.Errorf("a menu move from a direct message: %q", r.Content)
+	}
+	h.settle()
+	if p := posted(); len(p) != before+2 || !strings.Contains(p[len(p)-1].Content, "<@"+alice+"> to move") {
+		t.Fatalf("the game's channel after a move from a direct message: %d new posts", len(p)-before)
+	}
+	// alice's draw offer, from a direct message.
+	if r := elsewhere("", alice, "draw", opt("game", "1")); !isEphemeral(r) || r.Content != "You offered a draw." {
+		t.Errorf("a draw offer from a direct message: %+v", r)
+	}
+	if p := posted(); len(p) != before+3 || !strings.Contains(p[len(p)-1].Content, "<@"+alice+"> offers a draw") {
+		t.Fatalf("the game's channel after a draw offer from a direct message: %d new posts", len(p)-before)
+	}
+	// In the game's server, another channel: answered there, as before.
+	in := h.slashInteraction(alice, "move", opt("move", "c2-c1"), opt("game", "1"))
+	in.ChannelID = "902"
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.final(t, in); isEphemeral(r) || !strings.Contains(r.Content, "<@"+bob+"> to move") {
+		t.Errorf("a move in another channel of the game's server: %+v", r)
 	}
 }

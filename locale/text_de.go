@@ -507,4 +507,6 @@ var deTexts = Dict{
 	"You solved this puzzle already: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Du hast dieses Rätsel schon gelöst: nur dein erster Versuch zählt, dieser lässt deine Rätselwertung, wie sie ist.",
 	// The note above a puzzle the daily post's Solve gives to a player who tried it before and did not solve it: this attempt does not change their puzzle rating.
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Du hast dieses Rätsel schon versucht, ohne es zu lösen: nur dein erster Versuch zählt, dieser lässt deine Rätselwertung, wie sie ist.",
+	// A player moved in a server's game from another server or a direct message: the move, the game's number, the game's channel or thread, where its new board was posted.
+	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Du hast %[1]s in Partie %[2]d gespielt. Das neue Brett steht dort, wo die Partie gespielt wird, <#%[3]s>, damit dein Gegner es sieht.",
 }

@@ -507,4 +507,6 @@ var fiTexts = Dict{
 	"You solved this puzzle already: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Olet jo ratkaissut tämän tehtävän: vain ensimmäinen yrityksesi lasketaan, joten tämä ei muuta tehtäväluokitustasi.",
 	// The note above a puzzle the daily post's Solve gives to a player who tried it before and did not solve it: this attempt does not change their puzzle rating.
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Olet jo yrittänyt tätä tehtävää ratkaisematta sitä: vain ensimmäinen yrityksesi lasketaan, joten tämä ei muuta tehtäväluokitustasi.",
+	// A player moved in a server's game from another server or a direct message: the move, the game's number, the game's channel or thread, where its new board was posted.
+	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Pelasit %[1]s pelissä %[2]d. Uusi lauta on lähetetty sinne, missä peliä pelataan, <#%[3]s>, jotta vastustajasi näkee sen.",
 }

@@ -507,4 +507,6 @@ var isTexts = Dict{
 	"You solved this puzzle already: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Þú hefur þegar leyst þessa þraut: aðeins fyrsta tilraun þín telur, svo þessi breytir ekki þrautastigum þínum.",
 	// The note above a puzzle the daily post's Solve gives to a player who tried it before and did not solve it: this attempt does not change their puzzle rating.
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Þú hefur þegar reynt við þessa þraut án þess að leysa hana: aðeins fyrsta tilraun þín telur, svo þessi breytir ekki þrautastigum þínum.",
+	// A player moved in a server's game from another server or a direct message: the move, the game's number, the game's channel or thread, where its new board was posted.
+	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Þú lékst %[1]s í skák %[2]d. Nýja borðið er sett þar sem skákin er tefld, <#%[3]s>, svo að andstæðingurinn sjái það.",
 }

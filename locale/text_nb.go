@@ -507,4 +507,6 @@ var nbTexts = Dict{
 	"You solved this puzzle already: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Du har allerede løst denne oppgaven: bare ditt første forsøk teller, så dette lar oppgaveratingen din være som den er.",
 	// The note above a puzzle the daily post's Solve gives to a player who tried it before and did not solve it: this attempt does not change their puzzle rating.
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Du har allerede prøvd denne oppgaven uten å løse den: bare ditt første forsøk teller, så dette lar oppgaveratingen din være som den er.",
+	// A player moved in a server's game from another server or a direct message: the move, the game's number, the game's channel or thread, where its new board was posted.
+	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Du spilte %[1]s i parti %[2]d. Det nye brettet er lagt ut der partiet spilles, <#%[3]s>, så motstanderen din ser det.",
 }
