@@ -232,3 +232,24 @@ func TestSettingsSayNoticesGoToEachGamesThread(t *testing.T) {
 		t.Errorf("settings with threads and a notification channel: %q", r.Content)
 	}
 }
+
+// TestDMsInADirectMessageSayWhatTheyDo: dms:True given in a direct message
+// with the bot answered "I'll also send you reminders and results by
+// direct message", but the choice is kept per server, for that server's
+// games, and the games played in the direct message are told there: it
+// sent nothing more. The answer says where to choose.
+func TestDMsInADirectMessageSayWhatTheyDo(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, on := range []bool{true, false} {
+		in := h.slashInteraction(alice, "settings", opt("dms", on))
+		in.GuildID, in.User, in.Member = "", in.Member.User, nil
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		if want := "Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway."; !isEphemeral(r) || !strings.HasPrefix(r.Content, want) {
+			t.Errorf("dms:%v in a direct message: %q, want it to begin %q", on, r.Content, want)
+		}
+	}
+	if r, _ := h.slash(alice, "settings", opt("dms", true)); !strings.HasPrefix(r.Content, "I'll also send you reminders and results by direct message.") {
+		t.Errorf("dms:True in a server: %q", r.Content)
+	}
+}

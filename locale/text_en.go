@@ -510,4 +510,6 @@ var enTexts = []any{
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.",
 	// A player moved in a server's game from another server or a direct message: the move, the game's number, the game's channel or thread, where its new board was posted.
 	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.",
+	// /tafl settings dms:… given in a direct message with the bot: the choice is made per server, for that server's games; the player's games against the bot in the direct message are reported there anyway.
+	"Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway.",
 }

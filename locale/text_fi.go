@@ -509,4 +509,6 @@ var fiTexts = Dict{
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Olet jo yrittänyt tätä tehtävää ratkaisematta sitä: vain ensimmäinen yrityksesi lasketaan, joten tämä ei muuta tehtäväluokitustasi.",
 	// A player moved in a server's game from another server or a direct message: the move, the game's number, the game's channel or thread, where its new board was posted.
 	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Pelasit %[1]s pelissä %[2]d. Uusi lauta on lähetetty sinne, missä peliä pelataan, <#%[3]s>, jotta vastustajasi näkee sen.",
+	// /tafl settings dms:… given in a direct message with the bot: the choice is made per server, for that server's games; the player's games against the bot in the direct message are reported there anyway.
+	"Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway.": "Yksityisviestit valitaan kullakin palvelimella sen peleille: aseta `yksityisviestit` siellä. Täällä minua vastaan pelaamistasi peleistä kerron tässä yksityisviestissä joka tapauksessa.",
 }

@@ -509,4 +509,6 @@ var isTexts = Dict{
 	"You tried this puzzle already without solving it: only your first attempt counts, so this one leaves your puzzle rating as it is.": "Þú hefur þegar reynt við þessa þraut án þess að leysa hana: aðeins fyrsta tilraun þín telur, svo þessi breytir ekki þrautastigum þínum.",
 	// A player moved in a server's game from another server or a direct message: the move, the game's number, the game's channel or thread, where its new board was posted.
 	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Þú lékst %[1]s í skák %[2]d. Nýja borðið er sett þar sem skákin er tefld, <#%[3]s>, svo að andstæðingurinn sjái það.",
+	// /tafl settings dms:… given in a direct message with the bot: the choice is made per server, for that server's games; the player's games against the bot in the direct message are reported there anyway.
+	"Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway.": "Einkaskilaboð eru valin á hverjum þjóni, fyrir skákir hans: stilltu `dms` þar. Skákirnar sem þú teflir við mig hér eru tilkynntar í þessum einkaskilaboðum hvort sem er.",
 }
