@@ -235,3 +235,57 @@ func TestMoveFromElsewhereReachesTheGame(t *testing.T) {
 		t.Errorf("a move in another channel of the game's server: %+v", r)
 	}
 }
+
+// TestRematchFromElsewhere: Rematch tapped on a finished board shown in
+// another server or a direct message (/tafl board game:N) posted the
+// offer there, where the opponent may never look and where its Accept is
+// refused as another server's challenge; and a rematch accepted so in a
+// direct message started the new game there, out of its server. The
+// offer goes to the old game's channel, the new game's board too.
+func TestRematchFromElsewhere(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	h.slash(alice, "move", opt("move", "d2-c2"))
+	h.slash(bob, "move", opt("move", "d3-e3"))
+	confirm, _ := h.slash(bob, "resign")
+	h.click(bob, customIDs(confirm.Components)["Yes, resign"], true)
+	h.settle()
+	posted := func() []*resp {
+		var out []*resp
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+			if rec.Method == "POST" {
+				out = append(out, decode(t, rec.Body))
+			}
+		}
+		return out
+	}
+	p := posted()
+	rematch := customIDs(p[len(p)-1].Components)["Rematch"]
+	if rematch == "" {
+		t.Fatalf("no Rematch on the final board: %q", p[len(p)-1].Content)
+	}
+	before := len(p)
+	if r := h.pressFrom("950", bob, rematch); !isEphemeral(r) || r.Content != "You offered <@"+alice+"> a rematch of game 1. The offer is posted where the game was played, <#"+channel+">." {
+		t.Errorf("Rematch tapped in another server: %+v", r)
+	}
+	h.settle()
+	p = posted()
+	if len(p) != before+1 || !strings.Contains(p[len(p)-1].Content, "**Rematch** of game 1: <@"+bob+"> challenges <@"+alice+">") {
+		t.Fatalf("the game's channel after a rematch offered elsewhere: %d new posts", len(p)-before)
+	}
+	if cs, err := h.store.OpenChallenges(t.Context()); err != nil || len(cs) != 1 || cs[0].MessageID == "" || cs[0].MessageChannel() != channel {
+		t.Errorf("the offer's message is not recorded in the channel: %+v, %v", cs, err)
+	}
+	// alice accepts with Rematch on a board shown in her direct messages.
+	if r := h.pressFrom("", alice, rematch); !strings.Contains(r.Content, "Game 2 is played in <#"+channel+">.") {
+		t.Errorf("Rematch accepted in a direct message: %q", r.Content)
+	}
+	h.settle()
+	if p := posted(); len(p) != before+2 || !strings.Contains(p[len(p)-1].Content, "**Game 2**") {
+		t.Errorf("the game's channel after the rematch was accepted elsewhere: %d new posts", len(p)-before)
+	}
+	if g, err := h.store.GetGame(t.Context(), 2); err != nil || g.GuildID != guild || g.ChannelID != channel {
+		t.Errorf("the rematch: %+v, %v", g, err)
+	}
+}

@@ -511,4 +511,6 @@ var daTexts = Dict{
 	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Du spillede %[1]s i parti %[2]d. Det nye bræt er lagt op dér, hvor partiet spilles, <#%[3]s>, så din modstander kan se det.",
 	// /tafl settings dms:… given in a direct message with the bot: the choice is made per server, for that server's games; the player's games against the bot in the direct message are reported there anyway.
 	"Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway.": "Direkte beskeder vælges på hver server, for dens partier: sæt `dm` dér. De partier, du spiller mod mig her, får du besked om i denne direkte besked alligevel.",
+	// A player tapped Rematch on a board of a server's game shown in another server or a direct message: the opponent, the old game's number, the old game's channel or thread, where the offer was posted.
+	"You offered <@%[1]s> a rematch of game %[2]d. The offer is posted where the game was played, <#%[3]s>.": "Du tilbød <@%[1]s> en revanche af parti %[2]d. Tilbuddet er lagt op dér, hvor partiet blev spillet, <#%[3]s>.",
 }

@@ -511,4 +511,6 @@ var deTexts = Dict{
 	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Du hast %[1]s in Partie %[2]d gespielt. Das neue Brett steht dort, wo die Partie gespielt wird, <#%[3]s>, damit dein Gegner es sieht.",
 	// /tafl settings dms:… given in a direct message with the bot: the choice is made per server, for that server's games; the player's games against the bot in the direct message are reported there anyway.
 	"Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway.": "Direktnachrichten werden auf jedem Server gewählt, für dessen Partien: setze `dms` dort. Von den Partien, die du hier gegen mich spielst, erfährst du in dieser Direktnachricht sowieso.",
+	// A player tapped Rematch on a board of a server's game shown in another server or a direct message: the opponent, the old game's number, the old game's channel or thread, where the offer was posted.
+	"You offered <@%[1]s> a rematch of game %[2]d. The offer is posted where the game was played, <#%[3]s>.": "Du hast <@%[1]s> eine Revanche für Partie %[2]d angeboten. Das Angebot steht dort, wo die Partie gespielt wurde, <#%[3]s>.",
 }

@@ -511,4 +511,6 @@ var isTexts = Dict{
 	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Þú lékst %[1]s í skák %[2]d. Nýja borðið er sett þar sem skákin er tefld, <#%[3]s>, svo að andstæðingurinn sjái það.",
 	// /tafl settings dms:… given in a direct message with the bot: the choice is made per server, for that server's games; the player's games against the bot in the direct message are reported there anyway.
 	"Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway.": "Einkaskilaboð eru valin á hverjum þjóni, fyrir skákir hans: stilltu `dms` þar. Skákirnar sem þú teflir við mig hér eru tilkynntar í þessum einkaskilaboðum hvort sem er.",
+	// A player tapped Rematch on a board of a server's game shown in another server or a direct message: the opponent, the old game's number, the old game's channel or thread, where the offer was posted.
+	"You offered <@%[1]s> a rematch of game %[2]d. The offer is posted where the game was played, <#%[3]s>.": "Þú bauðst <@%[1]s> að tefla skák %[2]d aftur. Boðið er sett þar sem skákin var tefld, <#%[3]s>.",
 }

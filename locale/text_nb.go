@@ -511,4 +511,6 @@ var nbTexts = Dict{
 	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Du spilte %[1]s i parti %[2]d. Det nye brettet er lagt ut der partiet spilles, <#%[3]s>, så motstanderen din ser det.",
 	// /tafl settings dms:… given in a direct message with the bot: the choice is made per server, for that server's games; the player's games against the bot in the direct message are reported there anyway.
 	"Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway.": "Direktemeldinger velges på hver server, for partiene der: sett `dm` der. Om partiene du spiller mot meg her, får du beskjed i denne direktemeldingen uansett.",
+	// A player tapped Rematch on a board of a server's game shown in another server or a direct message: the opponent, the old game's number, the old game's channel or thread, where the offer was posted.
+	"You offered <@%[1]s> a rematch of game %[2]d. The offer is posted where the game was played, <#%[3]s>.": "Du tilbød <@%[1]s> en omkamp av parti %[2]d. Tilbudet er lagt ut der partiet ble spilt, <#%[3]s>.",
 }

@@ -511,4 +511,6 @@ var svTexts = Dict{
 	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Du spelade %[1]s i parti %[2]d. Det nya brädet är postat där partiet spelas, <#%[3]s>, så att din motståndare ser det.",
 	// /tafl settings dms:… given in a direct message with the bot: the choice is made per server, for that server's games; the player's games against the bot in the direct message are reported there anyway.
 	"Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway.": "Direktmeddelanden väljs på varje server, för dess partier: ställ in `dm` där. Om partierna du spelar mot mig här får du ändå besked i det här direktmeddelandet.",
+	// A player tapped Rematch on a board of a server's game shown in another server or a direct message: the opponent, the old game's number, the old game's channel or thread, where the offer was posted.
+	"You offered <@%[1]s> a rematch of game %[2]d. The offer is posted where the game was played, <#%[3]s>.": "Du erbjöd <@%[1]s> en returmatch av parti %[2]d. Erbjudandet är postat där partiet spelades, <#%[3]s>.",
 }
