@@ -224,7 +224,14 @@ func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) {
 // player's privacy settings refuse the bot's direct messages) are
 // remembered with the player's settings, where /tafl settings shows them,
 // until a direct message arrives again.
+//
+// A game in a direct message with the bot (against the engine) is told
+// nothing more: its reminders and result are posted in that direct
+// message already, and would come twice.
 func (b *Bot) dm(ctx context.Context, g *storage.Game, userID, kind, text string) {
+	if g.GuildID == "" {
+		return
+	}
 	p, err := b.store.GetPlayer(ctx, g.GuildID, userID)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
 		b.log.Warn("loading a player for a DM", "user_id", userID, "game_id", g.ID, "dm", kind, "err", err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/internal/dbfault"
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -223,5 +224,49 @@ func TestSettingsSayDMsAreRefused(t *testing.T) {
 	h.settle() // the DM's success is recorded after Discord took it
 	if r, _ := h.slash(alice, "settings"); !strings.Contains(r.Content, "Your direct messages (reminders and results): **on**.") {
 		t.Errorf("settings after a DM arrived: %q", r.Content)
+	}
+}
+
+// TestNoDirectMessagesAboutAGameInOne: a player who turned dms on in a
+// direct message with the bot, where they play the engine, got each
+// reminder of a game there twice in that direct message (the notice, and
+// the direct message about it) and its result twice (the board, and
+// "Game 1 is over"). A game in a direct message is told there once.
+func TestNoDirectMessagesAboutAGameInOne(t *testing.T) {
+	h := newHarness(t, nil)
+	dm := "dm-" + alice // the fake's direct message channel with alice
+	inDM := func(sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *resp {
+		in := h.slashInteraction(alice, sub, opts...)
+		in.GuildID, in.ChannelID, in.User, in.Member = "", dm, in.Member.User, nil
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		h.settle()
+		return r
+	}
+	inDM("settings", opt("dms", true))
+	inDM("ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("days", 1.0))
+	posts := func(s string) int {
+		n := 0
+		for _, rec := range h.fake.requests("/channels/" + dm + "/messages") {
+			if rec.Method == "POST" && strings.Contains(decode(t, rec.Body).Content, s) {
+				n++
+			}
+		}
+		return n
+	}
+	h.clock.Advance(19 * time.Hour)
+	h.bot.Sweep(t.Context())
+	h.settle()
+	if n := posts("it's your move in game 1"); n != 1 {
+		t.Errorf("%d reminders in the direct message, want 1", n)
+	}
+	h.clock.Advance(6 * time.Hour) // alice never moved: the game is aborted
+	h.bot.Sweep(t.Context())
+	h.settle()
+	if n := posts("Game 1 is over"); n != 0 {
+		t.Errorf("the result was sent again as a direct message (%d)", n)
+	}
+	if n := posts("ran out of time before their first move"); n != 1 {
+		t.Errorf("%d results in the direct message, want 1", n)
 	}
 }

@@ -379,11 +379,13 @@ func (b *Bot) yourMoveAccepted(ctx context.Context, g *storage.Game, accepter st
 }
 
 // outsideGameChannel reports whether interaction in, which starts new
-// game g, comes from another channel of the server than the game's: from
-// the thread of the game it is a rematch of (a rematch keeps the old
-// game's channel, the thread's parent).
+// game g, comes from another channel than the game's: from the thread of
+// the game it is a rematch of (a rematch keeps the old game's channel,
+// the thread's parent), or, for a rematch tapped on a board shown there,
+// from another server or a direct message with the bot. A game in a
+// direct message is started there.
 func outsideGameChannel(in *discordgo.Interaction, g *storage.Game) bool {
-	return in.GuildID != "" && in.ChannelID != g.ChannelID
+	return in.ChannelID != g.ChannelID && (in.GuildID != "" || g.GuildID != "")
 }
 
 // postFirstBoard posts new game g's first board in the game's channel,

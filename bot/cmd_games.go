@@ -64,6 +64,9 @@ func (b *Bot) gamesPage(ctx context.Context, p *locale.Printer, guildID, user st
 	}
 	if len(games) == 0 {
 		none := p.T("<@%s> has no games in progress. `/tafl challenge` or `/tafl ai` starts one.", user)
+		if guildID == "" { // a direct message, where a challenge is refused
+			none = p.T("<@%s> has no games in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.", user)
+		}
 		open, err := b.openChallengesText(ctx, p, guildID, user, contentLimit-len(none))
 		if err != nil {
 			return nil, err

@@ -143,3 +143,45 @@ func TestGamesPageWithinDiscordsLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestNoGameInADirectMessageSaysWhereToStartOne: in a direct message with
+// the bot, a player with no game was told to start one with `/tafl
+// challenge` or `/tafl ai`, but a challenge is refused there; the answer
+// says to play the bot there or challenge someone in a server.
+func TestNoGameInADirectMessageSaysWhereToStartOne(t *testing.T) {
+	h := newHarness(t, nil)
+	dm := func(sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) string {
+		t.Helper()
+		in := h.slashInteraction(alice, sub, opts...)
+		in.GuildID, in.ChannelID, in.User, in.Member = "", "dm-"+alice, in.Member.User, nil
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		h.settle()
+		return r.Content
+	}
+	const way = "Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`."
+	for _, c := range []struct{ sub, want string }{
+		{"move", "You have no game in progress. " + way},
+		{"board", "You have no game, in progress or finished. " + way},
+		{"games", "<@" + alice + "> has no games in progress. " + way},
+	} {
+		var opts []*discordgo.ApplicationCommandInteractionDataOption
+		if c.sub == "move" {
+			opts = append(opts, opt("move", "d2-c2"))
+		}
+		if got := dm(c.sub, opts...); got != c.want {
+			t.Errorf("/tafl %s in a direct message: %q, want %q", c.sub, got, c.want)
+		}
+	}
+	dm("ai", opt("variant", "brandubh"), opt("side", "attackers"))
+	if _, err := h.store.UpdateGame(t.Context(), 1, -1, func(g *storage.Game) error { return g.Tafl().Abort() }); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := dm("resign"), "Game 1 is over (Aborted), and you have no other game in progress. "+way; got != want {
+		t.Errorf("/tafl resign in a direct message after a game: %q, want %q", got, want)
+	}
+	// In a server, as before.
+	if r, _ := h.slash(bob, "move", opt("move", "d2-c2")); r.Content != "You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`." {
+		t.Errorf("/tafl move in a server: %q", r.Content)
+	}
+}

@@ -56,6 +56,9 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	if playedElsewhere(r, g) {
+		return &reply{resp: ephemeral(elsewhereNote(r.p, g)), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
+	}
 	in := r.in
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
@@ -64,6 +67,25 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 			b.afterMove(ctx, g)
 		},
 	}, nil
+}
+
+// playedElsewhere reports whether r, a move or a draw offer in game g,
+// came from another server than the game's or from a direct message (a
+// player may name any game of theirs): a board posted there would not
+// reach the opponent, so it goes to the game's thread or channel
+// (postBoard), as a resignation's does.
+func playedElsewhere(r *request, g *storage.Game) bool {
+	return g.GuildID != "" && r.in.GuildID != g.GuildID
+}
+
+// elsewhereNote tells a player who moved in game g from elsewhere
+// (playedElsewhere) where the new board went.
+func elsewhereNote(p *locale.Printer, g *storage.Game) string {
+	ch := g.ThreadID
+	if ch == "" {
+		ch = g.ChannelID
+	}
+	return p.T("You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.", lastPlyLabel(g), g.ID, ch)
 }
 
 // onlyLegalIn returns the one game of games in which move text is legal

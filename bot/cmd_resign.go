@@ -241,7 +241,9 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 			msg.pings = append(msg.pings, o.UserID)
 		}
 	}
-	if command {
+	if command && !playedElsewhere(r, g) {
+		// From elsewhere the board goes to the game's thread or
+		// channel, as the draw button's does.
 		in := r.in
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 			after: func(ctx context.Context) {

@@ -148,9 +148,14 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		if player, err = b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.DMs = on; return nil }); err != nil {
 			return nil, err
 		}
-		if on {
+		switch {
+		case !inServer:
+			// Kept with the player's record of direct messages, whose
+			// games are told here anyway (Bot.dm): it changes nothing.
+			notes = append(notes, r.p.T("Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway."))
+		case on:
 			notes = append(notes, r.p.T("I'll also send you reminders and results by direct message."))
-		} else {
+		default:
 			notes = append(notes, r.p.T("No more direct messages: reminders and results stay in the channel."))
 		}
 	}

@@ -248,7 +248,7 @@ func TestSettingsLanguageWithDMsAllInTheNewLanguage(t *testing.T) {
 	}{
 		{alice, "de", true, false, []string{"Ich schicke dir Erinnerungen und Ergebnisse auch als Direktnachricht.\nIch antworte dir auf Deutsch.\n", "Deine Direktnachrichten (Erinnerungen und Ergebnisse): **an**."}},
 		{alice, "sv", false, false, []string{"Inga fler direktmeddelanden: påminnelser och resultat stannar i kanalen.\nJag svarar dig på svenska.\n", "Dina direktmeddelanden (påminnelser och resultat): **av**."}},
-		{bob, "de", true, true, []string{"Ich schicke dir Erinnerungen und Ergebnisse auch als Direktnachricht. Ich antworte dir auf Deutsch. Deine Direktnachrichten (Erinnerungen und Ergebnisse): **an**."}},
+		{bob, "de", true, true, []string{"Direktnachrichten werden auf jedem Server gewählt, für dessen Partien: setze `dms` dort. Von den Partien, die du hier gegen mich spielst, erfährst du in dieser Direktnachricht sowieso. Ich antworte dir auf Deutsch. Deine Direktnachrichten (Erinnerungen und Ergebnisse): **an**."}},
 	} {
 		in := h.slashInteraction(c.user, "settings", opt("dms", c.dms), opt("language", c.lang))
 		in.Locale = discordgo.EnglishUS
@@ -262,5 +262,26 @@ func TestSettingsLanguageWithDMsAllInTheNewLanguage(t *testing.T) {
 				t.Errorf("dms:%v language:%s (direct message %v):\n%q\nlacks\n%q", c.dms, c.lang, c.dm, r.Content, w)
 			}
 		}
+	}
+}
+
+// TestDMsInADirectMessageSayWhatTheyDo: dms:True given in a direct message
+// with the bot answered "I'll also send you reminders and results by
+// direct message", but the choice is kept per server, for that server's
+// games, and the games played in the direct message are told there: it
+// sent nothing more. The answer says where to choose.
+func TestDMsInADirectMessageSayWhatTheyDo(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, on := range []bool{true, false} {
+		in := h.slashInteraction(alice, "settings", opt("dms", on))
+		in.GuildID, in.User, in.Member = "", in.Member.User, nil
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		if want := "Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway."; !isEphemeral(r) || !strings.HasPrefix(r.Content, want) {
+			t.Errorf("dms:%v in a direct message: %q, want it to begin %q", on, r.Content, want)
+		}
+	}
+	if r, _ := h.slash(alice, "settings", opt("dms", true)); !strings.HasPrefix(r.Content, "I'll also send you reminders and results by direct message.") {
+		t.Errorf("dms:True in a server: %q", r.Content)
 	}
 }

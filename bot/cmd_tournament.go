@@ -511,16 +511,22 @@ func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID,
 	if err != nil {
 		return nil, err
 	}
-	if !isManager(r) && r.userID != t.CreatorID {
-		return nil, userErrorT("tour.only_creator_start", t.CreatorID)
-	}
 	ratings, err := b.ratingsNow(ctx, t)
 	if err != nil {
 		return nil, err
 	}
+	manager := isManager(r)
 	t, err = b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
-		if t.Cancelled {
+		// What the tournament's state says first: to a player who may
+		// not start it, "only its creator can" would say that someone
+		// still could.
+		switch {
+		case t.Cancelled:
 			return userErrorT("tour.called_off")
+		case t.State.Started():
+			return tournamentError(tournament.ErrStarted)
+		case !manager && r.userID != t.CreatorID:
+			return userErrorT("tour.only_creator_start", t.CreatorID)
 		}
 		seedBy(t, ratings)
 		_, err := t.State.Start()
@@ -583,17 +589,17 @@ func (b *Bot) awaitAnnouncement(ctx context.Context, id storage.TournamentID) {
 
 // cancelTournament calls off a tournament that has not started.
 func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tournament) (*reply, error) {
-	if !isManager(r) && r.userID != t.CreatorID {
-		return nil, userErrorT("tour.only_creator_cancel", t.CreatorID)
-	}
+	manager := isManager(r)
 	t, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
-		switch {
+		switch { // the state first, as in startNow
 		case t.Cancelled:
 			return userErrorT("tour.called_off")
 		case t.Over():
 			return userErrorT("tour.over")
 		case t.State.Started():
 			return userErrorT("tour.cancel_started")
+		case !manager && r.userID != t.CreatorID:
+			return userErrorT("tour.only_creator_cancel", t.CreatorID)
 		}
 		t.Cancelled = true
 		return nil

@@ -152,12 +152,24 @@ func (q *engineQueue) touch(k jobKey) bool {
 	return false
 }
 
+// turn is whose turn among the servers j waits for: its server's, and in
+// a direct message its user's, as a server of their own. The direct
+// messages are no one server: as one, every player there shared a single
+// server's turn, so that a server with one player had as much of the
+// engine as all the players in direct messages together.
+func (j engineJob) turn() string {
+	if j.guild == "" {
+		return "dm\x00" + j.user
+	}
+	return j.guild
+}
+
 // push appends j to its user's jobs; the caller holds q.mu.
 func (q *engineQueue) push(j engineJob) {
-	g := q.guilds[j.guild]
+	g := q.guilds[j.turn()]
 	if g == nil {
-		g = &guildQueue{id: j.guild, users: map[string]*userQueue{}}
-		q.guilds[j.guild] = g
+		g = &guildQueue{id: j.turn(), users: map[string]*userQueue{}}
+		q.guilds[g.id] = g
 		q.order.add(g)
 	}
 	u := g.users[j.user]

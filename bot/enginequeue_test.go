@@ -56,6 +56,25 @@ func TestEngineQueueRoundRobin(t *testing.T) {
 	}
 }
 
+// TestEngineQueueDirectMessagesAreNotOneServer: the players in direct
+// messages with the bot took one server's turn together, so that two of
+// them had half as much of the engine as one player in a server; each
+// takes a turn of their own.
+func TestEngineQueueDirectMessagesAreNotOneServer(t *testing.T) {
+	q := newEngineQueue(queueLimits{capacity: 100, perUser: 1})
+	for i := 1; i <= 4; i++ {
+		q.submit(job(i, "a", "s1"), true)
+	}
+	for i := range 2 {
+		q.submit(job(10+i, "d", ""), true)
+		q.submit(job(20+i, "e", ""), true)
+	}
+	got := order(t, q, 8)
+	if want := "a1 d10 e20 a2 d11 e21 a3 a4 "; got != want {
+		t.Errorf("order %q, want %q", got, want)
+	}
+}
+
 // TestEngineQueuePerUser: a user never runs more than perUser jobs at
 // once, so another user's job is taken while the first user's wait.
 func TestEngineQueuePerUser(t *testing.T) {

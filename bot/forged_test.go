@@ -12,10 +12,16 @@ import (
 // guildID ("": a direct message), the user managing that server.
 func (h *harness) pressFrom(guildID, user, cid string) *resp {
 	h.t.Helper()
+	return h.pressFromValues(guildID, user, cid)
+}
+
+// pressFromValues is pressFrom choosing values in a select menu.
+func (h *harness) pressFromValues(guildID, user, cid string, values ...string) *resp {
+	h.t.Helper()
 	id := h.id()
 	in := &discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionMessageComponent,
 		GuildID: guildID, ChannelID: "ch-" + guildID, Message: &discordgo.Message{ID: "msg-" + id, ChannelID: "ch-" + guildID},
-		Data: discordgo.MessageComponentInteractionData{CustomID: cid}}
+		Data: discordgo.MessageComponentInteractionData{CustomID: cid, Values: values}}
 	if guildID == "" {
 		in.User = member(user).User
 	} else {
@@ -159,5 +165,127 @@ func TestOthersStatsNotShownInADirectMessage(t *testing.T) {
 	}
 	if r := dm(bob, opt("user", bob)); !strings.Contains(r.Content, "Against taflbot: 3 won") {
 		t.Errorf("bob's own stats, named, in his DM: %q", r.Content)
+	}
+}
+
+// TestMoveFromElsewhereReachesTheGame: a player may name a game of theirs
+// anywhere (/tafl move game:N, /tafl draw game:N, or the Move button of
+// a board /tafl board game:N showed them), but a move or draw offer made
+// in another server or a direct message was answered with the new board
+// there only, its mention of the opponent where the opponent may never
+// look: nothing reached the game's channel. The board goes to the game's
+// channel, and the player is told so privately.
+func TestMoveFromElsewhereReachesTheGame(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	h.settle()
+	posted := func() []*resp {
+		var out []*resp
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+			if rec.Method == "POST" {
+				out = append(out, decode(t, rec.Body))
+			}
+		}
+		return out
+	}
+	elsewhere := func(guildID, user, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *resp {
+		in := h.slashInteraction(user, sub, opts...)
+		in.GuildID, in.ChannelID = guildID, "ch-"+guildID
+		if guildID == "" {
+			in.User, in.Member = in.Member.User, nil
+		}
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		h.settle()
+		return r
+	}
+	before := len(posted())
+	// alice's move, typed in another server.
+	if r := elsewhere("950", alice, "move", opt("move", "d2-c2"), opt("game", "1")); !isEphemeral(r) ||
+		r.Content != "You played 1. d2-c2 in game 1. The new board is posted where the game is played, <#"+channel+">, for your opponent to see." {
+		t.Errorf("a move from another server: %+v", r)
+	}
+	if p := posted(); len(p) != before+1 || !strings.Contains(p[len(p)-1].Content, "<@"+bob+"> to move") {
+		t.Fatalf("the game's channel after a move from another server: %d new posts", len(p)-before)
+	}
+	// bob's, with the Move button of a board shown in his direct messages.
+	board := elsewhere("", bob, "board", opt("game", "1"))
+	menu := h.pressFrom("", bob, customIDs(board.Components)["Move"])
+	targets := h.pressFromValues("", bob, customIDs(menu.Components)["select"], "d3")
+	if r := h.pressFromValues("", bob, customIDs(targets.Components)["select"], "e3"); !strings.Contains(r.Content, "The new board is posted where the game is played, <#"+channel+">") {
+		t.Errorf("a menu move from a direct message: %q", r.Content)
+	}
+	h.settle()
+	if p := posted(); len(p) != before+2 || !strings.Contains(p[len(p)-1].Content, "<@"+alice+"> to move") {
+		t.Fatalf("the game's channel after a move from a direct message: %d new posts", len(p)-before)
+	}
+	// alice's draw offer, from a direct message.
+	if r := elsewhere("", alice, "draw", opt("game", "1")); !isEphemeral(r) || r.Content != "You offered a draw." {
+		t.Errorf("a draw offer from a direct message: %+v", r)
+	}
+	if p := posted(); len(p) != before+3 || !strings.Contains(p[len(p)-1].Content, "<@"+alice+"> offers a draw") {
+		t.Fatalf("the game's channel after a draw offer from a direct message: %d new posts", len(p)-before)
+	}
+	// In the game's server, another channel: answered there, as before.
+	in := h.slashInteraction(alice, "move", opt("move", "c2-c1"), opt("game", "1"))
+	in.ChannelID = "902"
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.final(t, in); isEphemeral(r) || !strings.Contains(r.Content, "<@"+bob+"> to move") {
+		t.Errorf("a move in another channel of the game's server: %+v", r)
+	}
+}
+
+// TestRematchFromElsewhere: Rematch tapped on a finished board shown in
+// another server or a direct message (/tafl board game:N) posted the
+// offer there, where the opponent may never look and where its Accept is
+// refused as another server's challenge; and a rematch accepted so in a
+// direct message started the new game there, out of its server. The
+// offer goes to the old game's channel, the new game's board too.
+func TestRematchFromElsewhere(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	h.slash(alice, "move", opt("move", "d2-c2"))
+	h.slash(bob, "move", opt("move", "d3-e3"))
+	confirm, _ := h.slash(bob, "resign")
+	h.click(bob, customIDs(confirm.Components)["Yes, resign"], true)
+	h.settle()
+	posted := func() []*resp {
+		var out []*resp
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+			if rec.Method == "POST" {
+				out = append(out, decode(t, rec.Body))
+			}
+		}
+		return out
+	}
+	p := posted()
+	rematch := customIDs(p[len(p)-1].Components)["Rematch"]
+	if rematch == "" {
+		t.Fatalf("no Rematch on the final board: %q", p[len(p)-1].Content)
+	}
+	before := len(p)
+	if r := h.pressFrom("950", bob, rematch); !isEphemeral(r) || r.Content != "You offered <@"+alice+"> a rematch of game 1. The offer is posted where the game was played, <#"+channel+">." {
+		t.Errorf("Rematch tapped in another server: %+v", r)
+	}
+	h.settle()
+	p = posted()
+	if len(p) != before+1 || !strings.Contains(p[len(p)-1].Content, "**Rematch** of game 1: <@"+bob+"> challenges <@"+alice+">") {
+		t.Fatalf("the game's channel after a rematch offered elsewhere: %d new posts", len(p)-before)
+	}
+	if cs, err := h.store.OpenChallenges(t.Context()); err != nil || len(cs) != 1 || cs[0].MessageID == "" || cs[0].MessageChannel() != channel {
+		t.Errorf("the offer's message is not recorded in the channel: %+v, %v", cs, err)
+	}
+	// alice accepts with Rematch on a board shown in her direct messages.
+	if r := h.pressFrom("", alice, rematch); !strings.Contains(r.Content, "Game 2 is played in <#"+channel+">.") {
+		t.Errorf("Rematch accepted in a direct message: %q", r.Content)
+	}
+	h.settle()
+	if p := posted(); len(p) != before+2 || !strings.Contains(p[len(p)-1].Content, "**Game 2**") {
+		t.Errorf("the game's channel after the rematch was accepted elsewhere: %d new posts", len(p)-before)
+	}
+	if g, err := h.store.GetGame(t.Context(), 2); err != nil || g.GuildID != guild || g.ChannelID != channel {
+		t.Errorf("the rematch: %+v, %v", g, err)
 	}
 }

@@ -160,8 +160,17 @@ func (b *Bot) noGameHere(ctx context.Context, r *request) error {
 	if err != nil {
 		return err
 	}
-	if last == nil {
+	// In a direct message, where a challenge is refused, the way to a
+	// game is /tafl ai there or a challenge in a server.
+	dm := r.in.GuildID == ""
+	switch {
+	case last == nil && dm:
+		return &noGameErr{userError: &userError{key: "You have no game in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`."}}
+	case last == nil:
 		return &noGameErr{userError: &userError{key: "You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`."}}
+	case dm:
+		return &noGameErr{last: last, userError: &userError{key: "Game %d is over (%s), and you have no other game in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.",
+			args: []any{int(last.ID), resultCaption(r.p, last)}}}
 	}
 	return &noGameErr{last: last, userError: &userError{key: "Game %d is over (%s), and you have no other game in progress here. Start one with `/tafl challenge` or `/tafl ai`.",
 		args: []any{int(last.ID), resultCaption(r.p, last)}}}
@@ -195,6 +204,9 @@ func (b *Bot) findGameOrLast(ctx context.Context, r *request, opt string) (*stor
 		if ng.last == nil {
 			// These commands show finished games too: "no game in
 			// progress" would suggest there is a finished one to see.
+			if r.in.GuildID == "" {
+				return nil, userErrorf("You have no game, in progress or finished. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.")
+			}
 			return nil, userErrorf("You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.")
 		}
 		r.gameID = uint64(ng.last.ID)

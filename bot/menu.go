@@ -113,6 +113,15 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	if playedElsewhere(r, g) {
+		// A board shown in another server or a direct message (/tafl
+		// board game:N): the new board goes where the opponent sees it.
+		return &reply{
+			resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+				Data: &discordgo.InteractionResponseData{Content: elsewhereNote(r.p, g), Components: []discordgo.MessageComponent{}}},
+			after: func(ctx context.Context) { b.postBoard(ctx, g, msg) },
+		}, nil
+	}
 	in := r.in
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,

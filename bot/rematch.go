@@ -118,8 +118,38 @@ func (b *Bot) rematch(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	if playedElsewhere(r, old) {
+		// Tapped on a board shown in another server or a direct message:
+		// the offer goes where the opponent can see and accept it.
+		ch := old.ThreadID
+		if ch == "" {
+			ch = old.ChannelID
+		}
+		return &reply{resp: ephemeral(r.p.T("You offered <@%[1]s> a rematch of game %[2]d. The offer is posted where the game was played, <#%[3]s>.", c.OpponentID, old.ID, ch)),
+			after: func(ctx context.Context) { b.postChallenge(ctx, c, ch, msg) }}, nil
+	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: b.rememberChallenge(r.in, c)}, nil
+}
+
+// postChallenge posts challenge c's message in channel ch and records it
+// with the challenge, as rememberChallenge records a reply.
+func (b *Bot) postChallenge(ctx context.Context, c *storage.Challenge, ch string, msg *message) {
+	sent, err := b.rest.Send(ctx, ch, msg.send())
+	if err != nil {
+		b.log.Error("posting a rematch offer", "challenge_id", c.ID, "channel_id", ch, "err", err)
+		return
+	}
+	_, err = b.store.UpdateChallenge(ctx, c.ID, func(sc *storage.Challenge) error {
+		sc.MessageID = sent.ID
+		if ch != sc.ChannelID { // the old game's thread
+			sc.MessageChannelID = ch
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, storage.ErrChallengeClosed) {
+		b.log.Warn("saving a challenge message id", "challenge_id", c.ID, "err", err)
+	}
 }
 
 // rematchEngine starts the rematch of a game against the engine at once.

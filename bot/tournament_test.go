@@ -591,3 +591,56 @@ func TestSignupHintNamesStartNowAsShown(t *testing.T) {
 		"Die Anmeldung dauert 1 bis 720 Stunden. Um früher zu beginnen, drücke **Start now** (oder nutze `aktion:starten`), sobald die Spieler angemeldet sind.",
 	)
 }
+
+// TestTournamentRefusalsSayTheState: a member who neither created nor
+// manages a tournament, calling off or starting one that had started
+// (or was called off), was told that only its creator or a manager could
+// — who could not either. The state is said first; a tournament still
+// open to sign-ups still answers with who may.
+func TestTournamentRefusalsSayTheState(t *testing.T) {
+	h := newHarness(t, nil)
+	member := func(user string, opts ...*discordgo.ApplicationCommandInteractionDataOption) string {
+		t.Helper()
+		in := h.slashInteraction(user, "tournament", opts...)
+		in.Member.Permissions = 0
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		if !isEphemeral(r) {
+			t.Errorf("not private: %q", r.Content)
+		}
+		return r.Content
+	}
+	ann, _ := h.slash(carol, "tournament", opt("action", "create"), opt("name", "Cup"), opt("variant", "brandubh"))
+	start := customIDs(ann.Components)["Start now"]
+	for _, u := range []string{alice, bob} {
+		member(u, opt("action", "join"))
+	}
+	if got, want := member(bob, opt("action", "cancel")), "Only <@"+carol+">, who created it, or a server manager can call the tournament off."; got != want {
+		t.Errorf("a member calling off an open tournament: %q, want %q", got, want)
+	}
+	h.slash(carol, "tournament", opt("action", "start"))
+	h.settle()
+	if got, want := member(bob, opt("action", "cancel")), "That tournament has started; players can withdraw (`action:withdraw`), and it ends after its last round."; got != want {
+		t.Errorf("a member calling off a started tournament: %q, want %q", got, want)
+	}
+	if got, want := member(bob, opt("action", "start")), "That tournament has started: sign-up is closed. (To stop playing, use `action:withdraw`.)"; got != want {
+		t.Errorf("a member starting a started tournament: %q, want %q", got, want)
+	}
+	// Start now, pressed by a member, says it too.
+	in := h.slashInteraction(bob, "tournament")
+	in.Type, in.Data = discordgo.InteractionMessageComponent, discordgo.MessageComponentInteractionData{CustomID: start}
+	in.Message, in.Member.Permissions = &discordgo.Message{ID: "msg-ann", ChannelID: channel}, 0
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.final(t, in); r.Content != "That tournament has started: sign-up is closed. (To stop playing, use `action:withdraw`.)" {
+		t.Errorf("a member pressing Start now on a started tournament: %q", r.Content)
+	}
+	// A second tournament, called off: a member is told so.
+	h.slash(carol, "tournament", opt("action", "create"), opt("name", "Plate"), opt("variant", "brandubh"))
+	h.slash(carol, "tournament", opt("action", "cancel"), opt("tournament", "2"))
+	if got, want := member(bob, opt("action", "cancel"), opt("tournament", "2")), "That tournament was called off."; got != want {
+		t.Errorf("a member calling off a called-off tournament: %q, want %q", got, want)
+	}
+	if got, want := member(bob, opt("action", "start"), opt("tournament", "2")), "That tournament was called off."; got != want {
+		t.Errorf("a member starting a called-off tournament: %q, want %q", got, want)
+	}
+}

@@ -519,4 +519,18 @@ var daTexts = Dict{
 	"Last move: the defenders played %s, capturing %s.": "Seneste træk: forsvarerne spillede %s og slog %s.",
 	"Last move: %s, by the attackers, capturing %s.":    "Seneste træk: %s, af angriberne, som slog %s.",
 	"Last move: %s, by the defenders, capturing %s.":    "Seneste træk: %s, af forsvarerne, som slog %s.",
+	// A player moved in a server's game from another server or a direct message: the move, the game's number, the game's channel or thread, where its new board was posted.
+	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Du spillede %[1]s i parti %[2]d. Det nye bræt er lagt op dér, hvor partiet spilles, <#%[3]s>, så din modstander kan se det.",
+	// /tafl settings dms:… given in a direct message with the bot: the choice is made per server, for that server's games; the player's games against the bot in the direct message are reported there anyway.
+	"Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway.": "Direkte beskeder vælges på hver server, for dens partier: sæt `dm` dér. De partier, du spiller mod mig her, får du besked om i denne direkte besked alligevel.",
+	// A player tapped Rematch on a board of a server's game shown in another server or a direct message: the opponent, the old game's number, the old game's channel or thread, where the offer was posted.
+	"You offered <@%[1]s> a rematch of game %[2]d. The offer is posted where the game was played, <#%[3]s>.": "Du tilbød <@%[1]s> en revanche af parti %[2]d. Tilbuddet er lagt op dér, hvor partiet blev spillet, <#%[3]s>.",
+	// A move, resignation or draw asked for in a direct message with the bot by a player with no game in progress anywhere: a challenge is refused in a direct message, so it says where each way to a game works.
+	"You have no game in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Du har intet parti i gang. Spil mod mig her med `/tafl ai`, eller udfordr nogen på en server med `/tafl challenge`.",
+	// As the line before, when the player's game that ended last is known: its number and its result.
+	"Game %d is over (%s), and you have no other game in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Parti %d er slut (%s), og du har intet andet parti i gang. Spil mod mig her med `/tafl ai`, eller udfordr nogen på en server med `/tafl challenge`.",
+	// /tafl board or /tafl history in a direct message with the bot by a player who never played a game.
+	"You have no game, in progress or finished. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Du har intet parti, hverken i gang eller afsluttet. Spil mod mig her med `/tafl ai`, eller udfordr nogen på en server med `/tafl challenge`.",
+	// /tafl games in a direct message with the bot, the player having no game in progress anywhere: the player.
+	"<@%s> has no games in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "<@%s> har ingen partier i gang. Spil mod mig her med `/tafl ai`, eller udfordr nogen på en server med `/tafl challenge`.",
 }

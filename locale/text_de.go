@@ -519,4 +519,18 @@ var deTexts = Dict{
 	"Last move: the defenders played %s, capturing %s.": "Letzter Zug: die Verteidiger spielten %s und schlugen %s.",
 	"Last move: %s, by the attackers, capturing %s.":    "Letzter Zug: %s, von den Angreifern, die %s schlugen.",
 	"Last move: %s, by the defenders, capturing %s.":    "Letzter Zug: %s, von den Verteidigern, die %s schlugen.",
+	// A player moved in a server's game from another server or a direct message: the move, the game's number, the game's channel or thread, where its new board was posted.
+	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Du hast %[1]s in Partie %[2]d gespielt. Das neue Brett steht dort, wo die Partie gespielt wird, <#%[3]s>, damit dein Gegner es sieht.",
+	// /tafl settings dms:… given in a direct message with the bot: the choice is made per server, for that server's games; the player's games against the bot in the direct message are reported there anyway.
+	"Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway.": "Direktnachrichten werden auf jedem Server gewählt, für dessen Partien: setze `dms` dort. Von den Partien, die du hier gegen mich spielst, erfährst du in dieser Direktnachricht sowieso.",
+	// A player tapped Rematch on a board of a server's game shown in another server or a direct message: the opponent, the old game's number, the old game's channel or thread, where the offer was posted.
+	"You offered <@%[1]s> a rematch of game %[2]d. The offer is posted where the game was played, <#%[3]s>.": "Du hast <@%[1]s> eine Revanche für Partie %[2]d angeboten. Das Angebot steht dort, wo die Partie gespielt wurde, <#%[3]s>.",
+	// A move, resignation or draw asked for in a direct message with the bot by a player with no game in progress anywhere: a challenge is refused in a direct message, so it says where each way to a game works.
+	"You have no game in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Du hast keine laufende Partie. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus.",
+	// As the line before, when the player's game that ended last is known: its number and its result.
+	"Game %d is over (%s), and you have no other game in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Partie %d ist vorbei (%s), und du hast keine andere laufende Partie. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus.",
+	// /tafl board or /tafl history in a direct message with the bot by a player who never played a game.
+	"You have no game, in progress or finished. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Du hast keine Partie, weder laufend noch beendet. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus.",
+	// /tafl games in a direct message with the bot, the player having no game in progress anywhere: the player.
+	"<@%s> has no games in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "<@%s> hat keine laufenden Partien. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus.",
 }

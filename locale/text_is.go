@@ -519,4 +519,18 @@ var isTexts = Dict{
 	"Last move: the defenders played %s, capturing %s.": "Síðasti leikur: varnarmenn léku %s og drápu %s.",
 	"Last move: %s, by the attackers, capturing %s.":    "Síðasti leikur: %s, sóknarmanna, sem drápu %s.",
 	"Last move: %s, by the defenders, capturing %s.":    "Síðasti leikur: %s, varnarmanna, sem drápu %s.",
+	// A player moved in a server's game from another server or a direct message: the move, the game's number, the game's channel or thread, where its new board was posted.
+	"You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.": "Þú lékst %[1]s í skák %[2]d. Nýja borðið er sett þar sem skákin er tefld, <#%[3]s>, svo að andstæðingurinn sjái það.",
+	// /tafl settings dms:… given in a direct message with the bot: the choice is made per server, for that server's games; the player's games against the bot in the direct message are reported there anyway.
+	"Direct messages are chosen in each server, for its games: set `dms` there. The games you play with me here are told in this direct message anyway.": "Einkaskilaboð eru valin á hverjum þjóni, fyrir skákir hans: stilltu `dms` þar. Skákirnar sem þú teflir við mig hér eru tilkynntar í þessum einkaskilaboðum hvort sem er.",
+	// A player tapped Rematch on a board of a server's game shown in another server or a direct message: the opponent, the old game's number, the old game's channel or thread, where the offer was posted.
+	"You offered <@%[1]s> a rematch of game %[2]d. The offer is posted where the game was played, <#%[3]s>.": "Þú bauðst <@%[1]s> að tefla skák %[2]d aftur. Boðið er sett þar sem skákin var tefld, <#%[3]s>.",
+	// A move, resignation or draw asked for in a direct message with the bot by a player with no game in progress anywhere: a challenge is refused in a direct message, so it says where each way to a game works.
+	"You have no game in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Þú ert ekki með neina skák í gangi. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
+	// As the line before, when the player's game that ended last is known: its number and its result.
+	"Game %d is over (%s), and you have no other game in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Skák %d er lokið (%s) og þú ert ekki með aðra skák í gangi. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
+	// /tafl board or /tafl history in a direct message with the bot by a player who never played a game.
+	"You have no game, in progress or finished. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Þú átt enga skák, hvorki í gangi né lokna. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
+	// /tafl games in a direct message with the bot, the player having no game in progress anywhere: the player.
+	"<@%s> has no games in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "<@%s> er ekki með neina skák í gangi. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
 }
