@@ -149,3 +149,84 @@ func TestDiscordFailingOnceLosesNothing(t *testing.T) {
 		}
 	})
 }
+
+// TestUndeliveredBoardPostedInTheChannel: when Discord does not take an
+// interaction's response at all — it fails every time, or the response
+// came after its three seconds (10062) — a public reply is posted in the
+// interaction's channel instead. The board of a move or of an accepted
+// challenge, stored before the response was sent, was seen by nobody,
+// and the opponent never learnt it was their move. A private reply is
+// not posted in the channel.
+func TestUndeliveredBoardPostedInTheChannel(t *testing.T) {
+	h := newHarness(t, nil)
+	// lost runs interaction in while Discord refuses its response (n
+	// faults of status and code) and returns what was posted in the
+	// channel meanwhile.
+	lost := func(in *discordgo.Interaction, status, code, n int) []*resp {
+		t.Helper()
+		h.settle()
+		before, _ := posts(t, h, channel)
+		h.fake.inject("POST", "/interactions/"+in.ID+"/", status, code, n)
+		h.bot.HandleGateway(t.Context(), in)
+		h.settle()
+		after, recs := posts(t, h, channel)
+		for _, rec := range recs[len(before):] {
+			checkPNG(t, rec)
+		}
+		return after[len(before):]
+	}
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
+	accept := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
+		Member: member(bob), Message: &discordgo.Message{ID: "challenge-msg", ChannelID: channel},
+		Data: discordgo.MessageComponentInteractionData{CustomID: customIDs(r.Components)["Accept"]}}
+	accept.Token = "tok" + accept.ID
+	if got := lost(accept, 500, 0, 3); len(got) != 1 || !strings.Contains(got[0].Content, "accepted the challenge") ||
+		!strings.Contains(got[0].Content, "<@"+alice+"> to move") {
+		t.Fatalf("the accepted challenge's board, Discord failing: posted %d messages %+v", len(got), got)
+	}
+	g := gameOf(t, h, alice)
+	moves := g.Tafl().LegalMoves()
+	in := h.slashInteraction(alice, "move", opt("move", moves[0].String()))
+	if got := lost(in, 500, 0, 3); len(got) != 1 || !strings.Contains(got[0].Content, "<@"+bob+"> to move") {
+		t.Errorf("alice's move's board, Discord failing: posted %+v", got)
+	}
+	if g = gameOf(t, h, alice); g.Ply() != 1 {
+		t.Fatalf("ply %d, want 1", g.Ply())
+	}
+	in = h.slashInteraction(bob, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+	if got := lost(in, 404, 10062, 1); len(got) != 1 || !strings.Contains(got[0].Content, "<@"+alice+"> to move") {
+		t.Errorf("bob's move's board, its response too late (10062): posted %+v", got)
+	}
+	in = h.slashInteraction(bob, "move", opt("move", "a1-a2")) // not bob's move: a private refusal
+	if got := lost(in, 500, 0, 3); len(got) != 0 {
+		t.Errorf("a private reply was posted in the channel: %+v", got)
+	}
+	if lines := h.logs.lines("posted an undelivered reply in its channel"); len(lines) != 3 {
+		t.Errorf("%d log lines for the replies posted instead, want 3: %v", len(lines), lines)
+	}
+}
+
+// TestUndeliveredHTTPBoardPostedInTheChannel: in HTTP mode a board goes
+// by editing the deferred response; when every edit fails, the board is
+// posted in the channel instead of leaving "thinking…" for good.
+func TestUndeliveredHTTPBoardPostedInTheChannel(t *testing.T) {
+	hb := newHTTPBot(t)
+	in := hb.h.slashInteraction(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	body, _ := json.Marshal(in)
+	hb.post(t, body, hb.priv, hb.h.clock.Now())
+	hb.edited(t, in.Token)
+	g := gameOf(t, hb.h, alice)
+	in = hb.h.slashInteraction(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+	hb.h.fake.inject("PATCH", "/webhooks/555/"+in.Token+"/", 500, 0, 4)
+	body, _ = json.Marshal(in)
+	hb.post(t, body, hb.priv, hb.h.clock.Now())
+	waitFor(t, "the move's board in the channel", func() bool {
+		ps, _ := posts(t, hb.h, channel)
+		for _, p := range ps {
+			if strings.Contains(p.Content, "Last moves: 1. ") && strings.Contains(p.Content, "taflbot (easy) to move") {
+				return true
+			}
+		}
+		return false
+	})
+}

@@ -115,7 +115,20 @@ func (r *rebase) RoundTrip(req *http.Request) (*http.Response, error) {
 }
 
 // SessionREST is the REST implementation over a discordgo session.
-type SessionREST struct{ S *discordgo.Session }
+type SessionREST struct {
+	S *discordgo.Session
+	// Waits are the pauses before a call that failed on Discord's side is
+	// made again, but for an interaction's response (nil: 1, 5 and 20 s).
+	Waits []time.Duration
+}
+
+// waits returns the pauses before a call is made again.
+func (r SessionREST) waits() []time.Duration {
+	if r.Waits != nil {
+		return r.Waits
+	}
+	return retryWaits
+}
 
 // The calls on an interaction (the initial response; fetching, editing
 // and deleting it; follow-ups) are made here rather than through
@@ -266,7 +279,7 @@ func (r SessionREST) Respond(ctx context.Context, in *discordgo.Interaction, res
 
 // Original fetches the message of the initial response.
 func (r SessionREST) Original(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
-	m, err := r.call(ctx, "GET", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), nil, nil, false, retryWaits, nil)
+	m, err := r.call(ctx, "GET", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), nil, nil, false, r.waits(), nil)
 	if err == nil && m == nil {
 		return nil, errors.New("bot: Discord returned no message for the interaction's response")
 	}
@@ -276,7 +289,7 @@ func (r SessionREST) Original(ctx context.Context, in *discordgo.Interaction) (*
 // EditResponse edits the initial or deferred response (multipart when it
 // has files).
 func (r SessionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
-	return r.call(ctx, "PATCH", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), e, e.Files, false, retryWaits, nil)
+	return r.call(ctx, "PATCH", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), e, e.Files, false, r.waits(), nil)
 }
 
 // DeleteResponse deletes the initial or deferred response. Deleted again
@@ -284,7 +297,7 @@ func (r SessionREST) EditResponse(ctx context.Context, in *discordgo.Interaction
 // deleted it.
 func (r SessionREST) DeleteResponse(ctx context.Context, in *discordgo.Interaction) error {
 	_, err := r.call(ctx, "DELETE", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), nil, nil, false,
-		retryWaits, func(err error) bool { return discordCode(err) == 10008 })
+		r.waits(), func(err error) bool { return discordCode(err) == 10008 })
 	return err
 }
 
@@ -294,7 +307,7 @@ func (r SessionREST) DeleteResponse(ctx context.Context, in *discordgo.Interacti
 func (r SessionREST) Followup(ctx context.Context, in *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
 	uri := discordgo.EndpointWebhookToken(in.AppID, in.Token) + "?wait=true"
 	var m *discordgo.Message
-	err := retrying(ctx, retryWaits, func(int) (err error) {
+	err := retrying(ctx, r.waits(), func(int) (err error) {
 		m, err = r.call(ctx, "POST", uri, responseBucket(in), p, p.Files, false, nil, nil)
 		if err != nil && !answeredFailure(ctx, err) {
 			err = &final{err}
@@ -332,12 +345,12 @@ func (r SessionREST) Send(ctx context.Context, channelID string, m *discordgo.Me
 	}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
 	payload := &nonced{MessageSend: m, Nonce: strconv.FormatUint(rand.Uint64(), 36), EnforceNonce: true}
-	return r.call(ctx, "POST", endpoint, endpoint, payload, m.Files, false, retryWaits, nil)
+	return r.call(ctx, "POST", endpoint, endpoint, payload, m.Files, false, r.waits(), nil)
 }
 
 // Edit edits a message.
 func (r SessionREST) Edit(ctx context.Context, m *discordgo.MessageEdit) error {
-	return redact(retrying(ctx, retryWaits, func(int) error {
+	return redact(retrying(ctx, r.waits(), func(int) error {
 		_, err := r.S.ChannelMessageEditComplex(m, discordgo.WithContext(ctx))
 		return err
 	}))
@@ -346,7 +359,7 @@ func (r SessionREST) Edit(ctx context.Context, m *discordgo.MessageEdit) error {
 // DM opens (or reuses) the direct-message channel with a user and posts there.
 func (r SessionREST) DM(ctx context.Context, userID string, m *discordgo.MessageSend) error {
 	var ch *discordgo.Channel
-	err := retrying(ctx, retryWaits, func(int) (err error) {
+	err := retrying(ctx, r.waits(), func(int) (err error) {
 		ch, err = r.S.UserChannelCreate(userID, discordgo.WithContext(ctx))
 		return err
 	})
@@ -363,7 +376,7 @@ func (r SessionREST) DM(ctx context.Context, userID string, m *discordgo.Message
 // message's id.
 func (r SessionREST) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {
 	var ch *discordgo.Channel
-	err := retrying(ctx, retryWaits, func(attempt int) (err error) {
+	err := retrying(ctx, r.waits(), func(attempt int) (err error) {
 		ch, err = r.S.MessageThreadStart(channelID, messageID, name, 10080, discordgo.WithContext(ctx))
 		if err != nil && attempt > 0 && discordCode(err) == 160004 {
 			ch, err = &discordgo.Channel{ID: messageID}, nil
@@ -385,7 +398,7 @@ func (r SessionREST) Channel(ctx context.Context, channelID string) (*discordgo.
 		}
 	}
 	var ch *discordgo.Channel
-	err := retrying(ctx, retryWaits, func(int) (err error) {
+	err := retrying(ctx, r.waits(), func(int) (err error) {
 		ch, err = r.S.Channel(channelID, discordgo.WithContext(ctx))
 		return err
 	})

@@ -57,6 +57,9 @@ func (b *Bot) HandleGateway(ctx context.Context, in *discordgo.Interaction) {
 		}
 		b.log.Log(ctx, lvl, "sending the interaction response failed", "interaction_id", in.ID, "discord_code", code, "err", err)
 		b.metrics.countError("respond")
+		if code == 0 || code == 10062 { // Discord failed, or the response came too late: it showed nothing
+			b.postUndelivered(ctx, in, initial.Type, initial.Data)
+		}
 	}
 	// The follow-up work runs even when the response failed: a saved move
 	// still needs the engine's answer.
@@ -122,7 +125,34 @@ func (b *Bot) deliverLate(ctx context.Context, in *discordgo.Interaction, r *dis
 	}
 	if err != nil {
 		b.log.Error("delivering a late reply", "interaction_id", in.ID, "err", err)
+		b.postUndelivered(ctx, in, r.Type, d)
 	}
+}
+
+// postUndelivered posts public reply d (of response type typ) to
+// interaction in, which Discord did not show (it failed, or the
+// interaction had expired), in the interaction's channel instead: the
+// board of a move or of an accepted challenge, stored before it was
+// sent, is otherwise seen by nobody, and the opponent never learns that
+// it is their move. A private reply is not posted in its place.
+func (b *Bot) postUndelivered(ctx context.Context, in *discordgo.Interaction, typ discordgo.InteractionResponseType, d *discordgo.InteractionResponseData) {
+	switch {
+	case d == nil || d.Flags&discordgo.MessageFlagsEphemeral != 0 || in.ChannelID == "":
+		return
+	case typ == discordgo.InteractionResponseChannelMessageWithSource:
+	case typ == discordgo.InteractionResponseUpdateMessage && in.Message != nil && in.Message.Flags&discordgo.MessageFlagsEphemeral == 0:
+	default:
+		return
+	}
+	rewind(d.Files)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+	defer cancel()
+	send := &discordgo.MessageSend{Content: d.Content, Components: nonNil(d.Components), Embeds: d.Embeds, Files: d.Files, AllowedMentions: d.AllowedMentions}
+	if _, err := b.rest.Send(ctx, in.ChannelID, send); err != nil {
+		b.log.Error("posting an undelivered reply in its channel", "interaction_id", in.ID, "channel_id", in.ChannelID, "err", err)
+		return
+	}
+	b.log.Info("posted an undelivered reply in its channel", "interaction_id", in.ID, "channel_id", in.ChannelID)
 }
 
 func webhookEdit(d *discordgo.InteractionResponseData) *discordgo.WebhookEdit {
