@@ -156,9 +156,13 @@ func TestDiscordFailingOnceLosesNothing(t *testing.T) {
 // interaction's channel instead. The board of a move or of an accepted
 // challenge, stored before the response was sent, was seen by nobody,
 // and the opponent never learnt it was their move. A private reply is
-// not posted in the channel.
+// not posted in the channel, nor one that Discord has after all (the
+// answers lost, not the response).
 func TestUndeliveredBoardPostedInTheChannel(t *testing.T) {
 	h := newHarness(t, nil)
+	h.fake.mu.Lock()
+	h.fake.strictWebhooks = true
+	h.fake.mu.Unlock()
 	// lost runs interaction in while Discord refuses its response (n
 	// faults of status and code) and returns what was posted in the
 	// channel meanwhile.
@@ -196,6 +200,15 @@ func TestUndeliveredBoardPostedInTheChannel(t *testing.T) {
 	in = h.slashInteraction(bob, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
 	if got := lost(in, 404, 10062, 1); len(got) != 1 || !strings.Contains(got[0].Content, "<@"+alice+"> to move") {
 		t.Errorf("bob's move's board, its response too late (10062): posted %+v", got)
+	}
+	g = gameOf(t, h, alice)
+	in = h.slashInteraction(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+	h.fake.inject("POST", "/interactions/"+in.ID+"/", lostAnswer, 0, 1) // Discord shows it, the answer is lost
+	if got := lost(in, hangUp, 0, 2); len(got) != 0 {
+		t.Errorf("a response Discord had was posted again: %+v", got)
+	}
+	if lines := h.logs.lines("the interaction response arrived after all"); len(lines) != 1 {
+		t.Errorf("log lines of the response found: %v", lines)
 	}
 	in = h.slashInteraction(bob, "move", opt("move", "a1-a2")) // not bob's move: a private refusal
 	if got := lost(in, 500, 0, 3); len(got) != 0 {

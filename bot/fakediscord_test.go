@@ -50,9 +50,16 @@ type fakeDiscord struct {
 	// nonce: as Discord, the same nonce again posts nothing and answers
 	// the first message.
 	nonces map[string]string
-	// answered are the interactions whose callback succeeded: as
-	// Discord, a second callback is refused (40060).
+	// answered are the interactions whose callback succeeded (by id,
+	// and by "token " and their token): as Discord, a second callback is
+	// refused (40060), and the webhook of one never answered is unknown
+	// (10015).
 	answered map[string]bool
+	// strictWebhooks makes the webhook of an interaction whose callback
+	// did not succeed unknown (10015), as Discord's is. Off, every
+	// webhook is known: in HTTP mode the callback is the HTTP answer,
+	// which the fake does not see.
+	strictWebhooks bool
 	// threadsOn are the messages a thread was started on (the paths
 	// that started it): as Discord, a second is refused (160004).
 	threadsOn map[string]bool
@@ -203,6 +210,7 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	firstMsg := f.nonces[nonceKey]
 	acked := f.answered[strings.Split(p, "/")[min(1, strings.Count(p, "/"))]]
 	threadOn := f.threadsOn[p]
+	webhookKnown := !f.strictWebhooks || strings.Count(p, "/") < 2 || f.answered["token "+strings.Split(p, "/")[2]]
 	f.mu.Unlock()
 	switch {
 	case hit != nil && hit.status == http.StatusTooManyRequests:
@@ -218,6 +226,7 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 			f.answered = map[string]bool{}
 		}
 		f.answered[strings.Split(p, "/")[1]] = true
+		f.answered["token "+strings.Split(p, "/")[2]] = true
 		f.mu.Unlock()
 	case posted.EnforceNonce && posted.Nonce != "" && firstMsg != "" && r.Method == http.MethodPost:
 		body = fmt.Sprintf(`{"id":%q,"channel_id":%q}`, firstMsg, strings.Split(p, "/")[1])
@@ -288,6 +297,9 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		body = fmt.Sprintf(`{"id":%q,"channel_id":%q}`, msg, parts[1])
+	case strings.HasPrefix(p, "webhooks/") && !webhookKnown:
+		// As Discord: an interaction never answered has no webhook.
+		status, body = http.StatusNotFound, `{"message":"Unknown Webhook","code":10015}`
 	case strings.HasPrefix(p, "webhooks/"):
 		body = fmt.Sprintf(`{"id":%q,"channel_id":"followup-channel"}`, "msg-"+id)
 	default:

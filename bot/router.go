@@ -58,7 +58,7 @@ func (b *Bot) HandleGateway(ctx context.Context, in *discordgo.Interaction) {
 		b.log.Log(ctx, lvl, "sending the interaction response failed", "interaction_id", in.ID, "discord_code", code, "err", err)
 		b.metrics.countError("respond")
 		if code == 0 || code == 10062 { // Discord failed, or the response came too late: it showed nothing
-			b.postUndelivered(ctx, in, initial.Type, initial.Data)
+			b.postUndelivered(ctx, in, initial.Type, initial.Data, code == 0)
 		}
 	}
 	// The follow-up work runs even when the response failed: a saved move
@@ -125,7 +125,7 @@ func (b *Bot) deliverLate(ctx context.Context, in *discordgo.Interaction, r *dis
 	}
 	if err != nil {
 		b.log.Error("delivering a late reply", "interaction_id", in.ID, "err", err)
-		b.postUndelivered(ctx, in, r.Type, d)
+		b.postUndelivered(ctx, in, r.Type, d, false)
 	}
 }
 
@@ -134,8 +134,11 @@ func (b *Bot) deliverLate(ctx context.Context, in *discordgo.Interaction, r *dis
 // interaction had expired), in the interaction's channel instead: the
 // board of a move or of an accepted challenge, stored before it was
 // sent, is otherwise seen by nobody, and the opponent never learns that
-// it is their move. A private reply is not posted in its place.
-func (b *Bot) postUndelivered(ctx context.Context, in *discordgo.Interaction, typ discordgo.InteractionResponseType, d *discordgo.InteractionResponseData) {
+// it is their move. A private reply is not posted in its place. unsure
+// says that no answer came (Discord may have shown the response after
+// all): a new message that Discord has as the response is not posted
+// again.
+func (b *Bot) postUndelivered(ctx context.Context, in *discordgo.Interaction, typ discordgo.InteractionResponseType, d *discordgo.InteractionResponseData, unsure bool) {
 	switch {
 	case d == nil || d.Flags&discordgo.MessageFlagsEphemeral != 0 || in.ChannelID == "":
 		return
@@ -144,9 +147,15 @@ func (b *Bot) postUndelivered(ctx context.Context, in *discordgo.Interaction, ty
 	default:
 		return
 	}
-	rewind(d.Files)
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
 	defer cancel()
+	if unsure && typ == discordgo.InteractionResponseChannelMessageWithSource {
+		if _, err := b.rest.Original(ctx, in); err == nil {
+			b.log.Info("the interaction response arrived after all", "interaction_id", in.ID)
+			return
+		}
+	}
+	rewind(d.Files)
 	send := &discordgo.MessageSend{Content: d.Content, Components: nonNil(d.Components), Embeds: d.Embeds, Files: d.Files, AllowedMentions: d.AllowedMentions}
 	if _, err := b.rest.Send(ctx, in.ChannelID, send); err != nil {
 		b.log.Error("posting an undelivered reply in its channel", "interaction_id", in.ID, "channel_id", in.ChannelID, "err", err)
