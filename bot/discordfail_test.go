@@ -188,6 +188,18 @@ func TestUndeliveredBoardPostedInTheChannel(t *testing.T) {
 		!strings.Contains(got[0].Content, "<@"+alice+"> to move") {
 		t.Fatalf("the accepted challenge's board, Discord failing: posted %d messages %+v", len(got), got)
 	}
+	// The boards posted instead are the game's: their buttons are
+	// disabled when it ends.
+	boards := func() []string {
+		var ids []string
+		for _, ref := range gameOf(t, h, alice).BoardMessages {
+			ids = append(ids, ref.MessageID)
+		}
+		return ids
+	}
+	if ids := boards(); len(ids) != 1 || !strings.HasPrefix(ids[0], "msg-") {
+		t.Errorf("the game's boards after its first was posted instead: %v, want the message posted", ids)
+	}
 	g := gameOf(t, h, alice)
 	moves := g.Tafl().LegalMoves()
 	in := h.slashInteraction(alice, "move", opt("move", moves[0].String()))
@@ -196,6 +208,12 @@ func TestUndeliveredBoardPostedInTheChannel(t *testing.T) {
 	}
 	if g = gameOf(t, h, alice); g.Ply() != 1 {
 		t.Fatalf("ply %d, want 1", g.Ply())
+	}
+	if ids := boards(); len(ids) != 2 {
+		t.Errorf("the game's boards after a move's was posted instead: %v, want both posted", ids)
+	}
+	if lines := h.logs.lines("looking up a board message"); len(lines) != 0 {
+		t.Errorf("the board posted instead was looked up on Discord: %v", lines)
 	}
 	in = h.slashInteraction(bob, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
 	if got := lost(in, 404, 10062, 1); len(got) != 1 || !strings.Contains(got[0].Content, "<@"+alice+"> to move") {

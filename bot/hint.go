@@ -116,10 +116,6 @@ func (b *Bot) btnHint(ctx context.Context, r *request) (*reply, error) {
 	}, nil
 }
 
-// interactionLife is how long Discord takes the answers to an
-// interaction: its token expires 15 minutes after it was made.
-const interactionLife = 15 * time.Minute
-
 // hint searches game g (as it was when the button was pressed, at
 // pressed) and answers the deferred reply with the suggestion.
 func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Interaction, side tafl.Side, g *storage.Game, pressed time.Time) {

@@ -129,6 +129,10 @@ func (b *Bot) deliverLate(ctx context.Context, in *discordgo.Interaction, r *dis
 	}
 }
 
+// interactionLife is how long Discord takes the answers to an
+// interaction: its token expires 15 minutes after it was made.
+const interactionLife = 15 * time.Minute
+
 // postUndelivered posts public reply d (of response type typ) to
 // interaction in, which Discord did not show (it failed, or the
 // interaction had expired), in the interaction's channel instead: the
@@ -157,11 +161,40 @@ func (b *Bot) postUndelivered(ctx context.Context, in *discordgo.Interaction, ty
 	}
 	rewind(d.Files)
 	send := &discordgo.MessageSend{Content: d.Content, Components: nonNil(d.Components), Embeds: d.Embeds, Files: d.Files, AllowedMentions: d.AllowedMentions}
-	if _, err := b.rest.Send(ctx, in.ChannelID, send); err != nil {
+	sent, err := b.rest.Send(ctx, in.ChannelID, send)
+	if err != nil {
 		b.log.Error("posting an undelivered reply in its channel", "interaction_id", in.ID, "channel_id", in.ChannelID, "err", err)
 		return
 	}
 	b.log.Info("posted an undelivered reply in its channel", "interaction_id", in.ID, "channel_id", in.ChannelID)
+	if sent != nil && sent.ID != "" {
+		if sent.ChannelID == "" {
+			sent.ChannelID = in.ChannelID
+		}
+		b.undelivered.Store(in.ID, sent)
+		time.AfterFunc(interactionLife, func() { b.undelivered.Delete(in.ID) })
+	}
+}
+
+// responseMessage returns the message that shows interaction in's
+// response: the one postUndelivered posted in its place, else Discord's.
+// The follow-up work remembers it (a board, to disable its buttons when
+// the game ends; a challenge, to link to it and to close it).
+func (b *Bot) responseMessage(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
+	if m, ok := b.undelivered.Load(in.ID); ok {
+		return m.(*discordgo.Message), nil
+	}
+	return b.rest.Original(ctx, in)
+}
+
+// updatedMessage returns the message that shows the response to
+// component interaction in that updated message id: the one
+// postUndelivered posted in its place, else that message.
+func (b *Bot) updatedMessage(in *discordgo.Interaction, channelID, id string) *discordgo.Message {
+	if m, ok := b.undelivered.Load(in.ID); ok {
+		return m.(*discordgo.Message)
+	}
+	return &discordgo.Message{ID: id, ChannelID: channelID}
 }
 
 func webhookEdit(d *discordgo.InteractionResponseData) *discordgo.WebhookEdit {
