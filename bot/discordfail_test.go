@@ -261,3 +261,29 @@ func TestUndeliveredHTTPBoardPostedInTheChannel(t *testing.T) {
 		return false
 	})
 }
+
+// TestMenuMoveBoardPostedWhenTheFollowupFails: a move played through the
+// Move button's private menu is shown to everyone by a follow-up
+// message; when Discord fails that, the board is posted in the channel
+// instead. It was only logged: nobody saw the move, and the opponent
+// never learnt it was their turn.
+func TestMenuMoveBoardPostedWhenTheFollowupFails(t *testing.T) {
+	h := newHarness(t, nil)
+	board := startGame(t, h)
+	m := gameOf(t, h, alice).Tafl().LegalMoves()[0]
+	r, _ := h.click(alice, customIDs(board.Components)["Move"], false)
+	r, _ = h.click(alice, customIDs(r.Components)["select"], true, m.From().String())
+	h.fake.inject("POST", "/webhooks/", 404, 10015, 1)
+	before, _ := posts(t, h, channel)
+	h.click(alice, customIDs(r.Components)["select"], true, m.To().String())
+	h.settle()
+	after, recs := posts(t, h, channel)
+	if got := after[len(before):]; len(got) != 1 || !strings.Contains(got[0].Content, "<@"+bob+"> to move") {
+		t.Fatalf("posted in the channel after the follow-up failed: %+v", got)
+	}
+	checkPNG(t, recs[len(recs)-1])
+	g := gameOf(t, h, alice)
+	if g.Ply() != 1 || len(g.BoardMessages) == 0 || g.BoardMessages[len(g.BoardMessages)-1].ChannelID != channel {
+		t.Errorf("ply %d, boards %+v: want 1, the board posted remembered", g.Ply(), g.BoardMessages)
+	}
+}
