@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -285,5 +287,48 @@ func TestMenuMoveBoardPostedWhenTheFollowupFails(t *testing.T) {
 	g := gameOf(t, h, alice)
 	if g.Ply() != 1 || len(g.BoardMessages) == 0 || g.BoardMessages[len(g.BoardMessages)-1].ChannelID != channel {
 		t.Errorf("ply %d, boards %+v: want 1, the board posted remembered", g.Ply(), g.BoardMessages)
+	}
+}
+
+// TestSlowDiscordHoldsNoEngineWorker: while Discord is slow to take the
+// board of one engine move, the engine's worker goes on to the next
+// game's move. It posted each board itself, so one slow post (up to the
+// client's 20 s, a call made again for half a minute more) held every
+// engine game behind it, their clocks running.
+func TestSlowDiscordHoldsNoEngineWorker(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.AIWorkers = 1 }
+	h.restart()
+	var games []*storage.Game
+	for _, user := range []string{alice, bob} {
+		h.slash(user, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+		h.settle()
+		games = append(games, gameOf(t, h, user))
+	}
+	release := h.fake.hold("POST", "/channels/"+channel+"/messages") // Discord slow to take the boards
+	defer release()
+	for i, user := range []string{alice, bob} {
+		h.slash(user, "move", opt("move", games[i].Tafl().LegalMoves()[0].String()))
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for _, g := range games {
+		for {
+			got, err := h.store.GetGame(t.Context(), g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Ply() == 2 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("game %d: the engine has not moved in 10 s while Discord held a board", g.ID)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	release()
+	h.settle()
+	if n := len(postedEngineBoards(t, h)); n != 2 {
+		t.Errorf("%d boards of the engine's moves posted, want 2", n)
 	}
 }
