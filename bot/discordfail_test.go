@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -330,5 +331,30 @@ func TestSlowDiscordHoldsNoEngineWorker(t *testing.T) {
 	h.settle()
 	if n := len(postedEngineBoards(t, h)); n != 2 {
 		t.Errorf("%d boards of the engine's moves posted, want 2", n)
+	}
+}
+
+// TestUndeliveredRecordPostedInTheChannel: /tafl history answers
+// "thinking…" and then edits in the record and the replay; when Discord
+// fails the edit, they are posted in the channel instead. The reply
+// stayed "thinking…" for good.
+func TestUndeliveredRecordPostedInTheChannel(t *testing.T) {
+	h := newHarness(t, nil)
+	g := finishedGame(t, h)
+	in := h.slashInteraction(alice, "history", opt("game", g.ID.String()))
+	h.fake.inject("PATCH", "/webhooks/555/"+in.Token+"/", 500, 0, 4)
+	h.bot.HandleGateway(t.Context(), in)
+	h.settle()
+	ps, recs := posts(t, h, channel)
+	if len(ps) != 1 || !strings.Contains(ps[0].Content, fmt.Sprintf("Record of game %d", g.ID)) {
+		t.Fatalf("posted in the channel after the record's edit failed: %+v", ps)
+	}
+	if n := len(recs[0].Files); n < 2 {
+		t.Errorf("%d files posted, want the record and the replay", n)
+	}
+	for _, f := range recs[0].Files {
+		if f.Size == 0 {
+			t.Errorf("file %s posted empty", f.Name)
+		}
 	}
 }
