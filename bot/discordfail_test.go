@@ -358,3 +358,45 @@ func TestUndeliveredRecordPostedInTheChannel(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepWhileDiscordFails: while Discord fails, every announcement of
+// a sweep is tried again for a while (half a minute in production); the
+// sweep announces its timeouts side by side, so that it does not take
+// that long for each game in turn (hours for a few hundred games, the
+// next sweeps waiting behind it).
+func TestSweepWhileDiscordFails(t *testing.T) {
+	h := newHarness(t, nil)
+	const games = 16
+	for i := range games {
+		g, err := storage.NewGame("brandubh", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.GuildID, g.ChannelID, g.MoveTime = guild, channel, 24*time.Hour
+		g.Attackers, g.Defenders = storage.Human(fmt.Sprint(5000+2*i)), storage.Human(fmt.Sprint(5001+2*i))
+		if err := h.store.CreateGame(t.Context(), g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.clock.Advance(25 * time.Hour)
+	h.fake.inject("POST", "/channels/"+channel+"/messages", 500, 0, games*(len(testWaits)+1))
+	start := time.Now()
+	h.bot.Sweep(t.Context())
+	took := time.Since(start)
+	var each time.Duration
+	for _, w := range testWaits {
+		each += w
+	}
+	if took > games*each/2 {
+		t.Errorf("the sweep took %v: about %v for each of its %d timeouts in turn", took, each, games)
+	}
+	if lines := h.logs.lines("posting a notice"); len(lines) != games {
+		t.Errorf("%d timeouts logged as not announced, want %d", len(lines), games)
+	}
+	for i := range games {
+		gs, err := h.store.GamesByPlayer(t.Context(), fmt.Sprint(5000+2*i), storage.GameFilter{})
+		if err != nil || len(gs) != 1 || gs[0].Active() {
+			t.Fatalf("player %d's game after the sweep: %+v, %v; want it ended on time", 5000+2*i, gs, err)
+		}
+	}
+}
