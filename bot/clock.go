@@ -41,10 +41,10 @@ func (b *Bot) Sweep(ctx context.Context) {
 		b.log.Error("clock sweep: listing deadlines", "err", err)
 		return
 	}
-	// The timeouts and reminders are announced sweepAnnouncers at a
-	// time: while Discord fails, each announcement is tried for half a
-	// minute (SessionREST), and one after the other they held the sweep,
-	// and the next, for hours.
+	// The timeouts, reminders and expired challenges are announced
+	// sweepAnnouncers at a time: while Discord fails, each announcement
+	// is tried for half a minute (SessionREST), and one after the other
+	// they held the sweep, and the next, for hours.
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, sweepAnnouncers)
 	aside := func(fn func()) {
@@ -86,8 +86,9 @@ func (b *Bot) Sweep(ctx context.Context) {
 	}
 	for _, c := range expired {
 		b.log.Info("challenge expired", "challenge_id", c.ID, "channel_id", c.ChannelID)
-		b.closeChallengeMessage(ctx, c, expiredChallengeText(locale.For(locale.Match(c.Language)), c))
+		aside(func() { b.closeChallengeMessage(ctx, c, expiredChallengeText(locale.For(locale.Match(c.Language)), c)) })
 	}
+	wg.Wait()
 }
 
 // expiredChallengeText is what an expired challenge's message says

@@ -363,10 +363,31 @@ func TestUndeliveredRecordPostedInTheChannel(t *testing.T) {
 // a sweep is tried again for a while (half a minute in production); the
 // sweep announces its timeouts side by side, so that it does not take
 // that long for each game in turn (hours for a few hundred games, the
-// next sweeps waiting behind it).
+// next sweeps waiting behind it); nor does it close the messages of
+// expired challenges one after the other.
 func TestSweepWhileDiscordFails(t *testing.T) {
 	h := newHarness(t, nil)
 	const games = 16
+	var each time.Duration
+	for _, w := range testWaits {
+		each += w
+	}
+	for i := range games {
+		if r, _ := h.slash(fmt.Sprint(7000+i), "challenge", opt("opponent", bob), opt("variant", "brandubh")); isEphemeral(r) {
+			t.Fatalf("challenge %d refused: %s", i, r.Content)
+		}
+	}
+	h.settle()
+	h.clock.Advance(25 * time.Hour)
+	h.fake.inject("PATCH", "/channels/"+channel+"/messages/", 500, 0, games*(len(testWaits)+1))
+	start := time.Now()
+	h.bot.Sweep(t.Context())
+	if took := time.Since(start); took > games*each/2 {
+		t.Errorf("the sweep took %v: about %v for each of its %d expired challenges in turn", took, each, games)
+	}
+	if lines := h.logs.lines("closing a challenge message"); len(lines) != games {
+		t.Errorf("%d expired challenges logged as not closed, want %d", len(lines), games)
+	}
 	for i := range games {
 		g, err := storage.NewGame("brandubh", "")
 		if err != nil {
@@ -380,14 +401,9 @@ func TestSweepWhileDiscordFails(t *testing.T) {
 	}
 	h.clock.Advance(25 * time.Hour)
 	h.fake.inject("POST", "/channels/"+channel+"/messages", 500, 0, games*(len(testWaits)+1))
-	start := time.Now()
+	start = time.Now()
 	h.bot.Sweep(t.Context())
-	took := time.Since(start)
-	var each time.Duration
-	for _, w := range testWaits {
-		each += w
-	}
-	if took > games*each/2 {
+	if took := time.Since(start); took > games*each/2 {
 		t.Errorf("the sweep took %v: about %v for each of its %d timeouts in turn", took, each, games)
 	}
 	if lines := h.logs.lines("posting a notice"); len(lines) != games {
