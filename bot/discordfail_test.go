@@ -416,3 +416,40 @@ func TestSweepWhileDiscordFails(t *testing.T) {
 		}
 	}
 }
+
+// TestDailyPostsWhileDiscordFails: the daily posts of servers whose hour
+// has come are made side by side, so that while Discord fails (each
+// post tried again for a while) they do not take that long each in turn.
+func TestDailyPostsWhileDiscordFails(t *testing.T) {
+	h := newHarness(t, nil)
+	const servers = 16
+	for i := range servers {
+		set := h.slashInteraction(alice, "settings", &discordgo.ApplicationCommandInteractionDataOption{Name: "daily_channel",
+			Type: discordgo.ApplicationCommandOptionChannel, Value: fmt.Sprint(8000 + i)}, opt("daily_hour", float64(12)))
+		set.GuildID = fmt.Sprint(9000 + i)
+		h.bot.HandleGateway(t.Context(), set)
+		if r, _ := h.fake.callback(t, set.ID); !strings.Contains(r.Content, "daily puzzle") {
+			t.Fatalf("settings in server %d: %q", i, r.Content)
+		}
+	}
+	var each time.Duration
+	for _, w := range testWaits {
+		each += w
+	}
+	h.fake.inject("POST", "/channels/80", 500, 0, servers*(len(testWaits)+1))
+	start := time.Now()
+	h.bot.Sweep(t.Context())
+	if took := time.Since(start); took > servers*each/2 {
+		t.Errorf("the sweep took %v: about %v for each of its %d daily posts in turn", took, each, servers)
+	}
+	if lines := h.logs.lines(`"msg":"daily puzzle"`); len(lines) != servers {
+		t.Errorf("%d daily posts logged as failed, want %d", len(lines), servers)
+	}
+	h.clock.Advance(5 * time.Minute)
+	h.bot.Sweep(t.Context())
+	for i := range servers {
+		if n := len(dailyPosts(t, h, fmt.Sprint(8000+i))); n != 1 {
+			t.Errorf("server %d: %d daily posts once Discord answers, want 1", i, n)
+		}
+	}
+}
