@@ -453,3 +453,29 @@ func TestDailyPostsWhileDiscordFails(t *testing.T) {
 		}
 	}
 }
+
+// TestUndeliveredUpdateNotPosted: an update of a public message other
+// than an accepted challenge's (here a tournament's announcement, after
+// Join) is not posted in the channel when Discord does not show it: the
+// player joined, the announcement stays as it was until its next edit,
+// and a copy of it, with a Join button, would only clutter the channel.
+func TestUndeliveredUpdateNotPosted(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", "Winter Cup"))
+	join := customIDs(r.Components)["Join"]
+	if join == "" {
+		t.Fatalf("no Join button: %v", customIDs(r.Components))
+	}
+	h.settle()
+	before, _ := posts(t, h, channel)
+	press := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
+		Member: member(bob), Message: &discordgo.Message{ID: "announcement", ChannelID: channel},
+		Data: discordgo.MessageComponentInteractionData{CustomID: join}}
+	press.Token = "tok" + press.ID
+	h.fake.inject("POST", "/interactions/"+press.ID+"/", 500, 0, 3)
+	h.bot.HandleGateway(t.Context(), press)
+	h.settle()
+	if after, _ := posts(t, h, channel); len(after) != len(before) {
+		t.Errorf("the announcement was posted again in the channel: %+v", after[len(before):])
+	}
+}

@@ -138,16 +138,19 @@ const interactionLife = 15 * time.Minute
 // interaction had expired), in the interaction's channel instead: the
 // board of a move or of an accepted challenge, stored before it was
 // sent, is otherwise seen by nobody, and the opponent never learns that
-// it is their move. A private reply is not posted in its place. unsure
-// says that no answer came (Discord may have shown the response after
-// all): a new message that Discord has as the response is not posted
-// again.
+// it is their move. A private reply is not posted in its place, nor an
+// update of a message but an accepted challenge's (turning a page of a
+// replay or a list, a tournament's announcement: the message stays as it
+// was, and a copy of it would only clutter the channel). unsure says
+// that no answer came (Discord may have shown the response after all): a
+// new message that Discord has as the response is not posted again.
 func (b *Bot) postUndelivered(ctx context.Context, in *discordgo.Interaction, typ discordgo.InteractionResponseType, d *discordgo.InteractionResponseData, unsure bool) {
 	switch {
 	case d == nil || d.Flags&discordgo.MessageFlagsEphemeral != 0 || in.ChannelID == "":
 		return
 	case typ == discordgo.InteractionResponseChannelMessageWithSource:
-	case typ == discordgo.InteractionResponseUpdateMessage && in.Message != nil && in.Message.Flags&discordgo.MessageFlagsEphemeral == 0:
+	case typ == discordgo.InteractionResponseUpdateMessage && in.Message != nil && in.Message.Flags&discordgo.MessageFlagsEphemeral == 0 &&
+		in.Type == discordgo.InteractionMessageComponent && acceptPressed(in):
 	default:
 		return
 	}
@@ -174,6 +177,13 @@ func (b *Bot) postUndelivered(ctx context.Context, in *discordgo.Interaction, ty
 		b.undelivered.Store(in.ID, sent)
 		time.AfterFunc(interactionLife, func() { b.undelivered.Delete(in.ID) })
 	}
+}
+
+// acceptPressed reports whether component interaction in is a press of
+// a challenge's Accept.
+func acceptPressed(in *discordgo.Interaction) bool {
+	c, err := ParseCustomID(in.MessageComponentData().CustomID)
+	return err == nil && c.Action == ActAccept
 }
 
 // responseMessage returns the message that shows interaction in's
