@@ -445,7 +445,15 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 		b.log.Error("engine: drawing the board", "game_id", id, "err", err)
 		return
 	}
-	b.postBoard(context.WithoutCancel(ctx), g, msg)
+	b.postBoardAside(ctx, g, msg)
+}
+
+// postBoardAside posts the board of a move the engine made (postBoard)
+// beside the worker, which goes on to the next engine move: a slow or
+// failing Discord (a call is made again for half a minute) held the
+// worker, and every engine game behind it waited, their clocks running.
+func (b *Bot) postBoardAside(ctx context.Context, g *storage.Game, msg *message) {
+	b.runAfter(ctx, &reply{after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }})
 }
 
 // resumeAI queues every active game in which the engine is to move: moves
@@ -552,6 +560,6 @@ func (b *Bot) engineForfeit(ctx context.Context, g *storage.Game, fail *EngineFa
 		b.log.Error("engine: drawing the board", "game_id", g.ID, "err", err)
 		return true
 	}
-	b.postBoard(context.WithoutCancel(ctx), g, msg)
+	b.postBoardAside(ctx, g, msg)
 	return true
 }

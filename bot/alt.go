@@ -20,6 +20,20 @@ type described struct {
 	text string
 }
 
+// rewind makes files readable again from their start after a failed
+// request read them (the bot's files are in memory: bytes.Readers).
+func rewind(files []*discordgo.File) {
+	for _, f := range files {
+		r := f.Reader
+		if d, ok := r.(*described); ok {
+			r = d.Reader
+		}
+		if s, ok := r.(io.Seeker); ok {
+			s.Seek(0, io.SeekStart)
+		}
+	}
+}
+
 // describe attaches alt text to a file body.
 func describe(r io.Reader, text string) io.Reader {
 	return &described{Reader: r, text: truncate(text, maxAltText-1)}

@@ -172,6 +172,10 @@ type Bot struct {
 	rest     REST
 	renderer Renderer
 	channels channelKinds // the channels seen: b.channel
+	// undelivered holds, by interaction id, the message postUndelivered
+	// posted in place of a response Discord did not show, for the
+	// interaction's life (responseMessage).
+	undelivered sync.Map
 	// commandID is /tafl's id once RegisterCommands has registered it:
 	// the REST then mentions the commands in the texts it sends.
 	commandID atomic.Pointer[string]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -40,21 +41,39 @@ func (b *Bot) Sweep(ctx context.Context) {
 		b.log.Error("clock sweep: listing deadlines", "err", err)
 		return
 	}
+	// The timeouts, reminders and expired challenges are announced
+	// sweepAnnouncers at a time: while Discord fails, each announcement
+	// is tried for half a minute (SessionREST), and one after the other
+	// they held the sweep, and the next, for hours.
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, sweepAnnouncers)
+	aside := func(fn func()) {
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			defer b.recoverLog("clock sweep")
+			fn()
+		})
+	}
 	for _, g := range due {
 		if ctx.Err() != nil {
-			return
+			break
 		}
 		switch {
 		case !g.Deadline.After(now):
-			b.timeout(ctx, g.ID, now)
+			aside(func() { b.timeout(ctx, g.ID, now) })
 		case !g.Clock.IsZero():
 			b.watch(g) // a live game: no reminders; the watcher ends it on time
 		case g.Deadline.Sub(now) <= reminderMargin(g.MoveTime) && g.Reminded.IsZero():
-			b.remind(ctx, g, now)
+			aside(func() { b.remind(ctx, g, now) })
 			b.watch(g)
 		default:
 			b.watch(g)
 		}
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return
 	}
 	b.sweepTournaments(ctx, now)
 	expired, err := b.store.ExpireChallenges(ctx, now)
@@ -67,8 +86,9 @@ func (b *Bot) Sweep(ctx context.Context) {
 	}
 	for _, c := range expired {
 		b.log.Info("challenge expired", "challenge_id", c.ID, "channel_id", c.ChannelID)
-		b.closeChallengeMessage(ctx, c, expiredChallengeText(locale.For(locale.Match(c.Language)), c))
+		aside(func() { b.closeChallengeMessage(ctx, c, expiredChallengeText(locale.For(locale.Match(c.Language)), c)) })
 	}
+	wg.Wait()
 }
 
 // expiredChallengeText is what an expired challenge's message says
@@ -79,6 +99,10 @@ func expiredChallengeText(p *locale.Printer, c *storage.Challenge) string {
 	}
 	return p.T("The challenge of <@%s> to <@%s> (%s) expired unanswered.", c.ChallengerID, c.OpponentID, variantName(p, c.Variant, c.Layout))
 }
+
+// sweepAnnouncers is how many timeouts and reminders a sweep announces
+// at once.
+const sweepAnnouncers = 16
 
 // timeout ends game id on time and announces it once.
 func (b *Bot) timeout(ctx context.Context, id storage.GameID, now time.Time) {

@@ -148,7 +148,7 @@ func challengeWhere(c *storage.Challenge) string {
 // buttons away.
 func (b *Bot) rememberChallenge(in *discordgo.Interaction, c *storage.Challenge) func(context.Context) {
 	return func(ctx context.Context) {
-		m, err := b.original(ctx, in)
+		m, err := b.responseMessage(ctx, in)
 		if err != nil {
 			b.log.Warn("looking up a challenge message", "challenge_id", c.ID, "err", err)
 			return
@@ -347,10 +347,11 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 	}
 	rep := &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: msg.replacing()}}
 	if r.in.Message != nil && r.in.GuildID != "" {
-		channelID, messageID := r.in.ChannelID, r.in.Message.ID
+		in, channelID, messageID := r.in, r.in.ChannelID, r.in.Message.ID
 		rep.after = func(ctx context.Context) {
-			b.rememberBoard(ctx, g, &discordgo.Message{ID: messageID, ChannelID: channelID})
-			b.maybeThread(ctx, g, messageID)
+			board := b.updatedMessage(in, channelID, messageID)
+			b.rememberBoard(ctx, g, board)
+			b.maybeThread(ctx, g, board.ID)
 			b.yourMoveAccepted(ctx, g, r.userID)
 		}
 	}

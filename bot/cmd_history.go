@@ -185,6 +185,8 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 			}}}
 			if _, err := b.rest.EditResponse(ctx, in, &discordgo.WebhookEdit{Content: &content, Files: files, Components: &comps}); err != nil {
 				b.log.Error("delivering a game record", "game_id", g.ID, "err", err)
+				b.postUndelivered(ctx, in, discordgo.InteractionResponseChannelMessageWithSource,
+					&discordgo.InteractionResponseData{Content: content, Files: files, Components: comps}, false)
 			}
 		},
 	}, nil

@@ -199,7 +199,7 @@ func (b *Bot) rememberOriginal(ctx context.Context, in *discordgo.Interaction, g
 	if !g.Active() {
 		return nil // its buttons are disabled already
 	}
-	m, err := b.original(ctx, in)
+	m, err := b.responseMessage(ctx, in)
 	if err != nil {
 		b.log.Warn("looking up a board message", "game_id", g.ID, "err", err)
 		return nil

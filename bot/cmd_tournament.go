@@ -172,7 +172,7 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	in := r.in
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: func(ctx context.Context) {
-			m, err := b.original(ctx, in)
+			m, err := b.responseMessage(ctx, in)
 			if err != nil {
 				b.log.Warn("looking up a tournament announcement", "tournament_id", t.ID, "err", err)
 				return

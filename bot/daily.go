@@ -2,10 +2,12 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -53,18 +55,41 @@ func (b *Bot) postDailyPuzzles(ctx context.Context) {
 		}
 		return
 	}
+	// The servers' posts are made sweepAnnouncers at a time: while
+	// Discord fails, each is tried for half a minute (SessionREST), and
+	// one after the other they held the sweep for hours.
+	type post struct {
+		gs  *storage.GuildSettings
+		err error
+	}
+	var posts []*post
 	for _, gs := range guilds {
-		if ctx.Err() != nil {
-			return
-		}
 		if gs.Daily.Date >= today || now.Hour() < gs.DailyHour {
 			continue
 		}
-		r, failed := b.dailyRetry[gs.GuildID]
-		if failed && r.date == today && now.Before(r.next) {
+		if r, failed := b.dailyRetry[gs.GuildID]; failed && r.date == today && now.Before(r.next) {
 			continue
 		}
-		err := b.postDailyPuzzle(ctx, gs, today)
+		posts = append(posts, &post{gs: gs})
+	}
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, sweepAnnouncers)
+	for _, p := range posts {
+		if ctx.Err() != nil {
+			break
+		}
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			p.err = errors.New("bot: the daily post panicked") // unless it returns
+			defer b.recoverLog("daily puzzle")
+			p.err = b.postDailyPuzzle(ctx, p.gs, today)
+		})
+	}
+	wg.Wait()
+	for _, p := range posts {
+		gs, err := p.gs, p.err
+		r, failed := b.dailyRetry[gs.GuildID]
 		switch {
 		case err == nil:
 			delete(b.dailyRetry, gs.GuildID)

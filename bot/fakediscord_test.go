@@ -46,6 +46,23 @@ type fakeDiscord struct {
 	channels map[string]fakeChannel
 	// holds keep matching requests waiting (a slow Discord).
 	holds []*fakeHold
+	// nonces are the messages posted with enforce_nonce, by channel and
+	// nonce: as Discord, the same nonce again posts nothing and answers
+	// the first message.
+	nonces map[string]string
+	// answered are the interactions whose callback succeeded (by id,
+	// and by "token " and their token): as Discord, a second callback is
+	// refused (40060), and the webhook of one never answered is unknown
+	// (10015).
+	answered map[string]bool
+	// strictWebhooks makes the webhook of an interaction whose callback
+	// did not succeed unknown (10015), as Discord's is. Off, every
+	// webhook is known: in HTTP mode the callback is the HTTP answer,
+	// which the fake does not see.
+	strictWebhooks bool
+	// threadsOn are the messages a thread was started on (the paths
+	// that started it): as Discord, a second is refused (160004).
+	threadsOn map[string]bool
 }
 
 // fakeHold keeps the requests whose path contains pathContains (and
@@ -92,6 +109,9 @@ type recorded struct {
 	Body         []byte // the JSON payload (payload_json for multipart)
 	Files        []fakeFile
 	Status       int // the status the fake answered
+	// Repeat marks a message sent again with the nonce of one posted
+	// before: Discord answers the first and posts nothing.
+	Repeat bool
 }
 
 type fakeFile struct {
@@ -122,6 +142,11 @@ func (f *fakeDiscord) URL() string { return f.srv.URL + "/api/v9/" }
 
 // hangUp, as the status of inject, closes the connection without an answer.
 const hangUp = -1
+
+// lostAnswer, as the status of inject, carries the request out (posts
+// the message, acknowledges the interaction) and then closes the
+// connection without an answer, as when the answer is lost on the way.
+const lostAnswer = -2
 
 // inject makes the next n requests whose path contains pathContains (and
 // method, if not empty) fail with status and, for 4xx, a Discord JSON
@@ -175,13 +200,37 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	status, body := 200, ""
 	p := strings.TrimPrefix(r.URL.Path, "/api/v9/")
+	var posted struct {
+		Nonce        string `json:"nonce"`
+		EnforceNonce bool   `json:"enforce_nonce"`
+	}
+	json.Unmarshal(rec.Body, &posted)
+	nonceKey := strings.Split(p, "/")[min(1, strings.Count(p, "/"))] + " " + posted.Nonce
+	f.mu.Lock()
+	firstMsg := f.nonces[nonceKey]
+	acked := f.answered[strings.Split(p, "/")[min(1, strings.Count(p, "/"))]]
+	threadOn := f.threadsOn[p]
+	webhookKnown := !f.strictWebhooks || strings.Count(p, "/") < 2 || f.answered["token "+strings.Split(p, "/")[2]]
+	f.mu.Unlock()
 	switch {
 	case hit != nil && hit.status == http.StatusTooManyRequests:
 		status, body = hit.status, `{"message":"You are being rate limited.","retry_after":0.01,"global":false}`
-	case hit != nil:
+	case hit != nil && hit.status != lostAnswer:
 		status, body = hit.status, fmt.Sprintf(`{"message":"injected","code":%d}`, hit.code)
+	case strings.HasPrefix(p, "interactions/") && strings.HasSuffix(p, "/callback") && acked:
+		status, body = http.StatusBadRequest, `{"message":"Interaction has already been acknowledged.","code":40060}`
 	case strings.HasPrefix(p, "interactions/") && strings.HasSuffix(p, "/callback"):
 		status = http.StatusNoContent
+		f.mu.Lock()
+		if f.answered == nil {
+			f.answered = map[string]bool{}
+		}
+		f.answered[strings.Split(p, "/")[1]] = true
+		f.answered["token "+strings.Split(p, "/")[2]] = true
+		f.mu.Unlock()
+	case posted.EnforceNonce && posted.Nonce != "" && firstMsg != "" && r.Method == http.MethodPost:
+		body = fmt.Sprintf(`{"id":%q,"channel_id":%q}`, firstMsg, strings.Split(p, "/")[1])
+		rec.Repeat = true
 	case strings.HasPrefix(p, "gateway"):
 		body = fmt.Sprintf(`{"url":%q,"shards":1,"session_start_limit":{"total":1000,"remaining":1000,"reset_after":0,"max_concurrency":1}}`, gw)
 	case p == "users/@me/channels":
@@ -193,9 +242,18 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	case strings.HasSuffix(p, "/threads") && f.channel(strings.Split(p, "/")[1]).typ != discordgo.ChannelTypeGuildText:
 		// As Discord: no thread inside a thread (nor on a forum's message).
 		status, body = http.StatusBadRequest, `{"message":"Cannot execute action on this channel type","code":50024}`
+	case strings.HasSuffix(p, "/threads") && threadOn:
+		// As Discord: one thread per message.
+		status, body = http.StatusBadRequest, `{"message":"A thread has already been created for this message","code":160004}`
 	case strings.HasSuffix(p, "/threads"):
 		body = fmt.Sprintf(`{"id":"thread-%s","type":11}`, id)
 		f.addChannel("thread-"+id, discordgo.ChannelTypeGuildPublicThread, strings.Split(p, "/")[1])
+		f.mu.Lock()
+		if f.threadsOn == nil {
+			f.threadsOn = map[string]bool{}
+		}
+		f.threadsOn[p] = true
+		f.mu.Unlock()
 	case strings.HasPrefix(p, "channels/") && strings.Count(p, "/") == 1 && r.Method == http.MethodGet:
 		ch := f.channel(strings.TrimPrefix(p, "channels/"))
 		body = fmt.Sprintf(`{"id":%q,"type":%d,"parent_id":%q}`, strings.TrimPrefix(p, "channels/"), ch.typ, ch.parent)
@@ -229,8 +287,19 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		msg := parts[len(parts)-1]
 		if r.Method == http.MethodPost {
 			msg = "msg-" + id
+			if posted.EnforceNonce && posted.Nonce != "" {
+				f.mu.Lock()
+				if f.nonces == nil {
+					f.nonces = map[string]string{}
+				}
+				f.nonces[nonceKey] = msg
+				f.mu.Unlock()
+			}
 		}
 		body = fmt.Sprintf(`{"id":%q,"channel_id":%q}`, msg, parts[1])
+	case strings.HasPrefix(p, "webhooks/") && !webhookKnown:
+		// As Discord: an interaction never answered has no webhook.
+		status, body = http.StatusNotFound, `{"message":"Unknown Webhook","code":10015}`
 	case strings.HasPrefix(p, "webhooks/"):
 		body = fmt.Sprintf(`{"id":%q,"channel_id":"followup-channel"}`, "msg-"+id)
 	default:
@@ -240,6 +309,12 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	f.reqs = append(f.reqs, rec)
 	f.mu.Unlock()
+	if hit != nil && hit.status == lostAnswer {
+		if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+			conn.Close()
+		}
+		return
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	io.WriteString(w, body)

@@ -129,6 +129,10 @@ type harness struct {
 	stopTimeout time.Duration
 }
 
+// testWaits are the pauses before a REST call that failed on Discord's
+// side is made again in tests (production's take 26 s in all).
+var testWaits = []time.Duration{10 * time.Millisecond, 50 * time.Millisecond, 200 * time.Millisecond}
+
 const (
 	guild   = "900"
 	channel = "901"
@@ -161,7 +165,7 @@ func (h *harness) start() {
 	}
 	opts := bot.Options{
 		Logger: slog.New(slog.NewJSONHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
-		Store:  st, REST: bot.SessionREST{S: sess}, Engine: h.engine, AppID: "555",
+		Store:  st, REST: bot.SessionREST{S: sess, Waits: testWaits}, Engine: h.engine, AppID: "555",
 		Now: now, SweepInterval: time.Hour, AIWorkers: 2,
 		Render: render.Options{Size: 240}, // small boards keep -race runs quick
 		// Replies are deferred only after 5 s, not production's 1 s, so

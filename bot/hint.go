@@ -100,12 +100,12 @@ func (b *Bot) btnHint(ctx context.Context, r *request) (*reply, error) {
 	if !b.hintsAllowed(g) {
 		return nil, userErrorT("hint.off")
 	}
-	in, user, side, lp := r.in, r.userID, g.SideOf(r.userID), r.p
+	in, user, side, lp, pressed := r.in, r.userID, g.SideOf(r.userID), r.p, b.now()
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}},
 		after: func(context.Context) {
-			task := func(ctx context.Context) { b.hint(ctx, lp, in, side, g) }
+			task := func(ctx context.Context) { b.hint(ctx, lp, in, side, g, pressed) }
 			switch b.ai.submitTask(user, in.GuildID, task) {
 			case submitFull:
 				b.editPrivate(context.Background(), in, &message{content: lp.T("The engine is too busy for a hint right now; please try again.")})
@@ -116,10 +116,23 @@ func (b *Bot) btnHint(ctx context.Context, r *request) (*reply, error) {
 	}, nil
 }
 
-// hint searches game g (as it was when the button was pressed) and
-// answers the deferred reply with the suggestion.
-func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Interaction, side tafl.Side, g *storage.Game) {
+// hint searches game g (as it was when the button was pressed, at
+// pressed) and answers the deferred reply with the suggestion.
+func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Interaction, side tafl.Side, g *storage.Game, pressed time.Time) {
 	edit := context.WithoutCancel(ctx) // every way out edits the "thinking…" reply, even when shutting down
+	expired := func() bool {
+		if waited := b.now().Sub(pressed); waited >= interactionLife {
+			// Nothing can show the player a private reply now: the hint
+			// is not given, nor counted (they press Hint again).
+			b.log.Warn("hint: its interaction expired (Discord's 15 minutes) before the engine was free; not given nor counted",
+				"game_id", g.ID, "interaction_id", in.ID, "waited", waited)
+			return true
+		}
+		return false
+	}
+	if expired() {
+		return
+	}
 	e, err := analysis.Evaluate(ctx, g.Tafl(), b.reviewNodes)
 	if err != nil || e.Best == tafl.NoMove {
 		if ctx.Err() != nil { // shutting down
@@ -148,6 +161,9 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 		b.log.Error("hint: drawing", "game_id", g.ID, "err", err)
 		b.editPrivate(edit, in, &message{content: lp.T("Something went wrong (ref %s). It has been logged; please try again.", in.ID)})
 		return // not counted: the player has not seen it
+	}
+	if expired() {
+		return
 	}
 	// Through updateGame: a game whose time ran out while the engine thought
 	// ends on time here, and the timeout is announced.

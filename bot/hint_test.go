@@ -369,3 +369,33 @@ func TestHintWhenTheGameMovedOn(t *testing.T) {
 		}
 	}
 }
+
+// TestHintAfterTheInteractionExpired: a hint that waited for the engine
+// past Discord's 15 minutes (the one worker busy) can no longer be
+// shown: it is not given nor counted, and the log says why. It was
+// counted on the game ("Hints used by the attackers: 1" on the next
+// boards and in the record) though the player never saw it.
+func TestHintAfterTheInteractionExpired(t *testing.T) {
+	eng := newGateEngine("hard")
+	h := newHarness(t, eng)
+	h.adjust = func(o *bot.Options) { o.AIWorkers, o.ReviewNodes = 1, 2000 }
+	h.restart()
+	holdWorker(t, h, eng, "hard")
+	r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	in := pressHint(h, alice, customIDs(r.Components)["Hint"], "")
+	waitFor(t, "the hint queued", func() bool { return gauge(t, h, `taflbot_engine_tasks{state="waiting"}`) == 1 })
+	h.clock.Advance(16 * time.Minute)
+	// As Discord answers an expired interaction's token.
+	h.fake.inject("PATCH", "/webhooks/555/"+in.Token+"/", 401, 50027, 1)
+	eng.gate <- struct{}{} // carol's engine moves; the worker takes the hint
+	waitFor(t, "the hint taken", func() bool {
+		return len(h.logs.lines("hint: its interaction expired")) > 0 || len(h.logs.lines("editing a private reply")) > 0
+	})
+	h.settle()
+	if g := gameOf(t, h, alice); g.Hints.Attackers != 0 {
+		t.Errorf("a hint nobody saw was counted: %+v", g.Hints)
+	}
+	if lines := h.logs.lines("hint: its interaction expired"); len(lines) != 1 || !strings.Contains(lines[0], `"game_id":`) {
+		t.Errorf("the log lines of the expired hint: %v", lines)
+	}
+}

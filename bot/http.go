@@ -109,6 +109,7 @@ func (b *Bot) InteractionsHandler(ctx context.Context) http.Handler {
 			late = func(ctx context.Context) {
 				if _, err := b.rest.EditResponse(ctx, &in, webhookEdit(full.Data)); err != nil {
 					b.log.Error("delivering a deferred response", "interaction_id", in.ID, "err", err)
+					b.postUndelivered(ctx, &in, full.Type, full.Data, false)
 				}
 				if inner != nil {
 					inner(ctx)

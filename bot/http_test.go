@@ -45,7 +45,7 @@ func newHTTPBot(t *testing.T) *httpBot {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := bot.New(bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Engine: h.engine, PublicKey: pub,
+	b, err := bot.New(bot.Options{Store: h.store, REST: bot.SessionREST{S: sess, Waits: testWaits}, Engine: h.engine, PublicKey: pub,
 		Now: h.clock.Now, Render: render.Options{Size: 240}, Logger: slog.New(slog.NewJSONHandler(h.logs, nil)), ReviewNodes: 3000})
 	if err != nil {
 		t.Fatal(err)

@@ -127,10 +127,18 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
 			Data: &discordgo.InteractionResponseData{Content: r.p.T("You played %s.", played), Components: []discordgo.MessageComponent{}}},
 		after: func(ctx context.Context) {
-			// The menu was private: the new board goes to everyone as a follow-up.
-			if sent, err := b.rest.Followup(ctx, in, msg.webhook()); err != nil {
-				b.log.Error("posting the board after a menu move", "game_id", g.ID, "err", err)
-			} else if sent != nil {
+			// The menu was private: the new board goes to everyone as a
+			// follow-up, or, when Discord fails it, as a message in the
+			// channel (the move is played: the opponent must see it).
+			sent, err := b.rest.Followup(ctx, in, msg.webhook())
+			if err != nil {
+				b.log.Warn("posting the board after a menu move failed; posting it in the channel", "game_id", g.ID, "err", err)
+				rewind(msg.files)
+				if sent, err = b.rest.Send(ctx, in.ChannelID, msg.send()); err != nil {
+					b.log.Error("posting the board after a menu move", "game_id", g.ID, "channel_id", in.ChannelID, "err", err)
+				}
+			}
+			if err == nil && sent != nil {
 				b.rememberBoard(ctx, g, sent)
 			}
 			b.afterMove(ctx, g)

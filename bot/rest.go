@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -113,7 +115,20 @@ func (r *rebase) RoundTrip(req *http.Request) (*http.Response, error) {
 }
 
 // SessionREST is the REST implementation over a discordgo session.
-type SessionREST struct{ S *discordgo.Session }
+type SessionREST struct {
+	S *discordgo.Session
+	// Waits are the pauses before a call that failed on Discord's side is
+	// made again, but for an interaction's response (nil: 1, 5 and 20 s).
+	Waits []time.Duration
+}
+
+// waits returns the pauses before a call is made again.
+func (r SessionREST) waits() []time.Duration {
+	if r.Waits != nil {
+		return r.Waits
+	}
+	return retryWaits
+}
 
 // The calls on an interaction (the initial response; fetching, editing
 // and deleting it; follow-ups) are made here rather than through
@@ -143,12 +158,19 @@ func responseBucket(in *discordgo.Interaction) string {
 // call sends a request (multipart when there are files, their
 // descriptions added when they have alt text, in the payload's data
 // object when inData) in bucket and decodes the message Discord returns,
-// if any.
-func (r SessionREST) call(ctx context.Context, method, uri, bucket string, payload any, files []*discordgo.File, inData bool) (*discordgo.Message, error) {
-	var out []byte
-	var err error
+// if any. A failure on Discord's side is tried again after each of waits
+// (see retrying); the body is encoded once, so that the files go with
+// every attempt. arrived, when not nil, reports whether the error of an
+// attempt after the first says that an earlier one did arrive, its
+// answer lost on the way: the call then succeeded.
+func (r SessionREST) call(ctx context.Context, method, uri, bucket string, payload any, files []*discordgo.File, inData bool,
+	waits []time.Duration, arrived func(error) bool) (*discordgo.Message, error) {
+	send := func() ([]byte, error) {
+		return r.S.RequestWithBucketID(method, uri, payload, bucket, discordgo.WithContext(ctx))
+	}
 	if len(files) > 0 {
 		body := payload
+		var err error
 		if hasAlt(files) {
 			if body, err = withAlts(payload, files, inData); err != nil {
 				return nil, fmt.Errorf("bot: encode a message: %w", err)
@@ -158,10 +180,18 @@ func (r SessionREST) call(ctx context.Context, method, uri, bucket string, paylo
 		if merr != nil {
 			return nil, fmt.Errorf("bot: encode a message: %w", merr)
 		}
-		out, err = r.S.RequestRaw(method, uri, ct, data, bucket, 0, discordgo.WithContext(ctx))
-	} else {
-		out, err = r.S.RequestWithBucketID(method, uri, payload, bucket, discordgo.WithContext(ctx))
+		send = func() ([]byte, error) {
+			return r.S.RequestRaw(method, uri, ct, data, bucket, 0, discordgo.WithContext(ctx))
+		}
 	}
+	var out []byte
+	err := retrying(ctx, waits, func(attempt int) (err error) {
+		out, err = send()
+		if err != nil && attempt > 0 && arrived != nil && arrived(err) {
+			out, err = nil, nil
+		}
+		return err
+	})
 	if err != nil {
 		return nil, redact(err)
 	}
@@ -175,19 +205,81 @@ func (r SessionREST) call(ctx context.Context, method, uri, bucket string, paylo
 	return &m, nil
 }
 
-// Respond sends the initial response (multipart when it has files).
+// Discord fails now and then on its side: an answer of 500 or 503, a
+// connection dropped, no answer within the client's timeout (discordgo
+// waits out a 429 itself and tries a 502 again). One such failure lost
+// what the call carried: the board of an engine's move never reached the
+// channel, and its player never learnt that it was their move. The calls
+// are tried again after these pauses, within the caller's context: an
+// interaction's response within Discord's three seconds, the others over
+// half a minute.
+var (
+	callbackWaits = []time.Duration{250 * time.Millisecond, time.Second}
+	retryWaits    = []time.Duration{time.Second, 5 * time.Second, 20 * time.Second}
+)
+
+// retrying calls fn (attempt 0), and again after each of waits while it
+// fails on Discord's side (failedOnDiscordsSide) and ctx is not done.
+// The error of the last attempt says how many there were.
+func retrying(ctx context.Context, waits []time.Duration, fn func(attempt int) error) error {
+	err := fn(0)
+	for i := 0; i < len(waits) && err != nil && failedOnDiscordsSide(ctx, err); i++ {
+		t := time.NewTimer(waits[i])
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return err
+		case <-t.C:
+		}
+		if err = fn(i + 1); err != nil && i == len(waits)-1 {
+			err = fmt.Errorf("%w (Discord failed %d times in a row)", err, len(waits)+1)
+		}
+	}
+	return err
+}
+
+// failedOnDiscordsSide reports whether err, a REST call's, may go away
+// when the call is made again: Discord answered 5xx, or no answer came
+// (the connection dropped, the client timed out), while ctx still runs.
+// A refusal (4xx: a missing permission, an unknown channel or
+// interaction) is final.
+func failedOnDiscordsSide(ctx context.Context, err error) bool {
+	var f *final
+	if ctx.Err() != nil || errors.As(err, &f) {
+		return false
+	}
+	var re *discordgo.RESTError
+	if errors.As(err, &re) {
+		return re.Response != nil && re.Response.StatusCode >= 500
+	}
+	return true
+}
+
+// answeredFailure reports whether Discord answered a call with a 5xx, so
+// that it did not carry it out: a call that must not be made twice (a
+// follow-up message has no nonce) is tried again only then, not after a
+// connection dropped once the request was sent.
+func answeredFailure(ctx context.Context, err error) bool {
+	var re *discordgo.RESTError
+	return ctx.Err() == nil && errors.As(err, &re) && re.Response != nil && re.Response.StatusCode >= 500
+}
+
+// Respond sends the initial response (multipart when it has files). Sent
+// again after its answer was lost, it is refused as already acknowledged
+// (40060): the first one arrived.
 func (r SessionREST) Respond(ctx context.Context, in *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
 	var files []*discordgo.File
 	if resp.Data != nil {
 		files = resp.Data.Files
 	}
-	_, err := r.call(ctx, "POST", discordgo.EndpointInteractionResponse(in.ID, in.Token), responseBucket(in), resp, files, true)
+	_, err := r.call(ctx, "POST", discordgo.EndpointInteractionResponse(in.ID, in.Token), responseBucket(in), resp, files, true,
+		callbackWaits, func(err error) bool { return discordCode(err) == 40060 })
 	return err
 }
 
 // Original fetches the message of the initial response.
 func (r SessionREST) Original(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
-	m, err := r.call(ctx, "GET", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), nil, nil, false)
+	m, err := r.call(ctx, "GET", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), nil, nil, false, r.waits(), nil)
 	if err == nil && m == nil {
 		return nil, errors.New("bot: Discord returned no message for the interaction's response")
 	}
@@ -197,49 +289,100 @@ func (r SessionREST) Original(ctx context.Context, in *discordgo.Interaction) (*
 // EditResponse edits the initial or deferred response (multipart when it
 // has files).
 func (r SessionREST) EditResponse(ctx context.Context, in *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
-	return r.call(ctx, "PATCH", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), e, e.Files, false)
+	return r.call(ctx, "PATCH", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), e, e.Files, false, r.waits(), nil)
 }
 
-// DeleteResponse deletes the initial or deferred response.
+// DeleteResponse deletes the initial or deferred response. Deleted again
+// after its answer was lost, it is unknown (10008): the first attempt
+// deleted it.
 func (r SessionREST) DeleteResponse(ctx context.Context, in *discordgo.Interaction) error {
-	_, err := r.call(ctx, "DELETE", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), nil, nil, false)
+	_, err := r.call(ctx, "DELETE", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), responseBucket(in), nil, nil, false,
+		r.waits(), func(err error) bool { return discordCode(err) == 10008 })
 	return err
 }
 
-// Followup posts a follow-up message and waits for it to be created.
+// Followup posts a follow-up message and waits for it to be created. A
+// webhook message has no nonce: it is sent again only after Discord
+// answered that it failed.
 func (r SessionREST) Followup(ctx context.Context, in *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
-	return r.call(ctx, "POST", discordgo.EndpointWebhookToken(in.AppID, in.Token)+"?wait=true", responseBucket(in), p, p.Files, false)
+	uri := discordgo.EndpointWebhookToken(in.AppID, in.Token) + "?wait=true"
+	var m *discordgo.Message
+	err := retrying(ctx, r.waits(), func(int) (err error) {
+		m, err = r.call(ctx, "POST", uri, responseBucket(in), p, p.Files, false, nil, nil)
+		if err != nil && !answeredFailure(ctx, err) {
+			err = &final{err}
+		}
+		return err
+	})
+	var f *final
+	if errors.As(err, &f) {
+		err = f.err
+	}
+	return m, err
 }
 
-// Send posts a message in a channel.
+// final is an error that retrying must not try again.
+type final struct{ err error }
+
+func (e *final) Error() string { return e.err.Error() }
+
+// nonced is a channel message with a nonce that Discord enforces: a
+// message sent again with the same nonce within minutes is not posted a
+// second time (Discord answers with the first).
+type nonced struct {
+	*discordgo.MessageSend
+	Nonce        string `json:"nonce"`
+	EnforceNonce bool   `json:"enforce_nonce"`
+}
+
+// Send posts a message in a channel. It carries a nonce, so that sending
+// it again after a lost answer posts it once.
 func (r SessionREST) Send(ctx context.Context, channelID string, m *discordgo.MessageSend) (*discordgo.Message, error) {
-	if hasAlt(m.Files) {
-		endpoint := discordgo.EndpointChannelMessages(channelID)
-		return r.call(ctx, "POST", endpoint, endpoint, m, m.Files, false)
+	for _, e := range m.Embeds {
+		if e.Type == "" {
+			e.Type = discordgo.EmbedTypeRich
+		}
 	}
-	msg, err := r.S.ChannelMessageSendComplex(channelID, m, discordgo.WithContext(ctx))
-	return msg, redact(err)
+	endpoint := discordgo.EndpointChannelMessages(channelID)
+	payload := &nonced{MessageSend: m, Nonce: strconv.FormatUint(rand.Uint64(), 36), EnforceNonce: true}
+	return r.call(ctx, "POST", endpoint, endpoint, payload, m.Files, false, r.waits(), nil)
 }
 
 // Edit edits a message.
 func (r SessionREST) Edit(ctx context.Context, m *discordgo.MessageEdit) error {
-	_, err := r.S.ChannelMessageEditComplex(m, discordgo.WithContext(ctx))
-	return redact(err)
+	return redact(retrying(ctx, r.waits(), func(int) error {
+		_, err := r.S.ChannelMessageEditComplex(m, discordgo.WithContext(ctx))
+		return err
+	}))
 }
 
 // DM opens (or reuses) the direct-message channel with a user and posts there.
 func (r SessionREST) DM(ctx context.Context, userID string, m *discordgo.MessageSend) error {
-	ch, err := r.S.UserChannelCreate(userID, discordgo.WithContext(ctx))
+	var ch *discordgo.Channel
+	err := retrying(ctx, r.waits(), func(int) (err error) {
+		ch, err = r.S.UserChannelCreate(userID, discordgo.WithContext(ctx))
+		return err
+	})
 	if err != nil {
 		return redact(err)
 	}
-	_, err = r.S.ChannelMessageSendComplex(ch.ID, m, discordgo.WithContext(ctx))
-	return redact(err)
+	_, err = r.Send(ctx, ch.ID, m)
+	return err
 }
 
-// StartThread starts a public thread on a message, archived after a week of silence.
+// StartThread starts a public thread on a message, archived after a week
+// of silence. Started again after its answer was lost, it is refused as
+// already started (160004): the thread started on a message has the
+// message's id.
 func (r SessionREST) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {
-	ch, err := r.S.MessageThreadStart(channelID, messageID, name, 10080, discordgo.WithContext(ctx))
+	var ch *discordgo.Channel
+	err := retrying(ctx, r.waits(), func(attempt int) (err error) {
+		ch, err = r.S.MessageThreadStart(channelID, messageID, name, 10080, discordgo.WithContext(ctx))
+		if err != nil && attempt > 0 && discordCode(err) == 160004 {
+			ch, err = &discordgo.Channel{ID: messageID}, nil
+		}
+		return err
+	})
 	if err != nil {
 		return "", redact(err)
 	}
@@ -254,7 +397,11 @@ func (r SessionREST) Channel(ctx context.Context, channelID string) (*discordgo.
 			return ch, nil
 		}
 	}
-	ch, err := r.S.Channel(channelID, discordgo.WithContext(ctx))
+	var ch *discordgo.Channel
+	err := retrying(ctx, r.waits(), func(int) (err error) {
+		ch, err = r.S.Channel(channelID, discordgo.WithContext(ctx))
+		return err
+	})
 	return ch, redact(err)
 }
 

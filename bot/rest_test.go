@@ -24,7 +24,7 @@ import (
 func TestLoggedRESTErrorsHaveNoTokens(t *testing.T) {
 	h := newHarness(t, nil)
 	const secret = "aW50ZXJhY3Rpb246c2VjcmV0LXRva2Vu"
-	h.fake.inject("POST", "/callback", hangUp, 0, 1)
+	h.fake.inject("POST", "/callback", hangUp, 0, 3) // the first attempt and the two again
 	in := h.slashInteraction(alice, "help")
 	in.Token = secret
 	h.bot.HandleGateway(t.Context(), in)

@@ -256,15 +256,7 @@ func (b *Bot) deliverReview(ctx context.Context, game storage.GameID, to asker, 
 	} else {
 		b.log.Warn("review: editing the reply failed; posting it instead", "game_id", game, "err", err)
 	}
-	for _, f := range msg.files {
-		r := f.Reader
-		if d, ok := r.(*described); ok {
-			r = d.Reader
-		}
-		if s, ok := r.(*bytes.Reader); ok {
-			s.Seek(0, 0)
-		}
-	}
+	rewind(msg.files)
 	send := msg.send()
 	send.Content = "<@" + to.user + "> " + send.Content
 	if _, err := b.rest.Send(ctx, to.in.ChannelID, send); err != nil {

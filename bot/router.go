@@ -57,6 +57,9 @@ func (b *Bot) HandleGateway(ctx context.Context, in *discordgo.Interaction) {
 		}
 		b.log.Log(ctx, lvl, "sending the interaction response failed", "interaction_id", in.ID, "discord_code", code, "err", err)
 		b.metrics.countError("respond")
+		if code == 0 || code == 10062 { // Discord failed, or the response came too late: it showed nothing
+			b.postUndelivered(ctx, in, initial.Type, initial.Data, code == 0)
+		}
 	}
 	// The follow-up work runs even when the response failed: a saved move
 	// still needs the engine's answer.
@@ -155,9 +158,89 @@ func (b *Bot) deliverLate(ctx context.Context, in *discordgo.Interaction, r *dis
 	}
 	if err != nil {
 		b.log.Error("delivering a late reply", "interaction_id", in.ID, "err", err)
+		b.postUndelivered(ctx, in, r.Type, d, false)
 		return nil
 	}
 	return posted
+}
+
+// interactionLife is how long Discord takes the answers to an
+// interaction: its token expires 15 minutes after it was made.
+const interactionLife = 15 * time.Minute
+
+// postUndelivered posts public reply d (of response type typ) to
+// interaction in, which Discord did not show (it failed, or the
+// interaction had expired), in the interaction's channel instead: the
+// board of a move or of an accepted challenge, stored before it was
+// sent, is otherwise seen by nobody, and the opponent never learns that
+// it is their move. A private reply is not posted in its place, nor an
+// update of a message but an accepted challenge's (turning a page of a
+// replay or a list, a tournament's announcement: the message stays as it
+// was, and a copy of it would only clutter the channel). unsure says
+// that no answer came (Discord may have shown the response after all): a
+// new message that Discord has as the response is not posted again.
+func (b *Bot) postUndelivered(ctx context.Context, in *discordgo.Interaction, typ discordgo.InteractionResponseType, d *discordgo.InteractionResponseData, unsure bool) {
+	switch {
+	case d == nil || d.Flags&discordgo.MessageFlagsEphemeral != 0 || in.ChannelID == "":
+		return
+	case typ == discordgo.InteractionResponseChannelMessageWithSource:
+	case typ == discordgo.InteractionResponseUpdateMessage && in.Message != nil && in.Message.Flags&discordgo.MessageFlagsEphemeral == 0 &&
+		in.Type == discordgo.InteractionMessageComponent && acceptPressed(in):
+	default:
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+	defer cancel()
+	if unsure && typ == discordgo.InteractionResponseChannelMessageWithSource {
+		if _, err := b.rest.Original(ctx, in); err == nil {
+			b.log.Info("the interaction response arrived after all", "interaction_id", in.ID)
+			return
+		}
+	}
+	rewind(d.Files)
+	send := &discordgo.MessageSend{Content: d.Content, Components: nonNil(d.Components), Embeds: d.Embeds, Files: d.Files, AllowedMentions: d.AllowedMentions}
+	sent, err := b.rest.Send(ctx, in.ChannelID, send)
+	if err != nil {
+		b.log.Error("posting an undelivered reply in its channel", "interaction_id", in.ID, "channel_id", in.ChannelID, "err", err)
+		return
+	}
+	b.log.Info("posted an undelivered reply in its channel", "interaction_id", in.ID, "channel_id", in.ChannelID)
+	if sent != nil && sent.ID != "" {
+		if sent.ChannelID == "" {
+			sent.ChannelID = in.ChannelID
+		}
+		b.undelivered.Store(in.ID, sent)
+		time.AfterFunc(interactionLife, func() { b.undelivered.Delete(in.ID) })
+	}
+}
+
+// acceptPressed reports whether component interaction in is a press of
+// a challenge's Accept.
+func acceptPressed(in *discordgo.Interaction) bool {
+	c, err := ParseCustomID(in.MessageComponentData().CustomID)
+	return err == nil && c.Action == ActAccept
+}
+
+// responseMessage returns the message that shows interaction in's
+// response: the one postUndelivered posted in its place, else the one
+// it was delivered as (original). The follow-up work remembers it (a
+// board, to disable its buttons when the game ends; a challenge, to link
+// to it and to close it).
+func (b *Bot) responseMessage(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
+	if m, ok := b.undelivered.Load(in.ID); ok {
+		return m.(*discordgo.Message), nil
+	}
+	return b.original(ctx, in)
+}
+
+// updatedMessage returns the message that shows the response to
+// component interaction in that updated message id: the one
+// postUndelivered posted in its place, else that message.
+func (b *Bot) updatedMessage(in *discordgo.Interaction, channelID, id string) *discordgo.Message {
+	if m, ok := b.undelivered.Load(in.ID); ok {
+		return m.(*discordgo.Message)
+	}
+	return &discordgo.Message{ID: id, ChannelID: channelID}
 }
 
 func webhookEdit(d *discordgo.InteractionResponseData) *discordgo.WebhookEdit {

@@ -102,8 +102,12 @@ func TestRESTFaults(t *testing.T) {
 	if lines := h.logs.lines(`"discord_code":10062`); len(lines) != 1 || !strings.Contains(lines[0], `"level":"WARN"`) {
 		t.Errorf("10062 log lines: %v", lines)
 	}
-	// 500: an error line.
+	// 500: tried again; a 500 each time, an error line.
 	h.fake.inject("POST", "/callback", 500, 0, 1)
+	if r, _ := h.slash(alice, "help"); !strings.Contains(r.page(), "How to play") {
+		t.Errorf("help after a 500: %q", r.page())
+	}
+	h.fake.inject("POST", "/callback", 500, 0, 3)
 	h.bot.HandleGateway(t.Context(), h.slashInteraction(alice, "help"))
 	if lines := h.logs.lines(`"msg":"sending the interaction response failed"`); len(lines) != 2 {
 		t.Errorf("want 2 failed-response lines, got %v", lines)
