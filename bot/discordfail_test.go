@@ -177,10 +177,15 @@ func TestUndeliveredBoardPostedInTheChannel(t *testing.T) {
 		h.bot.HandleGateway(t.Context(), in)
 		h.settle()
 		after, recs := posts(t, h, channel)
-		for _, rec := range recs[len(before):] {
+		var got []*resp
+		for i, rec := range recs[len(before):] {
+			if p := after[len(before)+i]; strings.Contains(p.Content, "accepted your challenge") {
+				continue // the challenger's "your move" notice (yourMoveAccepted), not a reply
+			}
 			checkPNG(t, rec)
+			got = append(got, after[len(before)+i])
 		}
-		return after[len(before):]
+		return got
 	}
 	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
 	accept := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
