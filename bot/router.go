@@ -223,7 +223,7 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 	}()
 	r = b.newRequest(in)
 	b.noteName(r.userID, r.userName())
-	r.p = printer(b.chosenLanguage(ctx, in.GuildID, r.userID), in)
+	r.p = printer(b.chosenLanguage(ctx, r.userID), in)
 	kind = interactionKind(in)
 	h := b.route(r)
 	if h == nil {
