@@ -137,10 +137,11 @@ func (b *Bot) boardMessage(ctx context.Context, g *storage.Game, headline, actor
 		case b.engineThinks(g) > 0:
 			sb.WriteString(" · " + thinksFor(p, b.engineThinks(g)))
 		}
-		for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
-			if until, ok := away[s]; ok {
-				sb.WriteString("\n" + p.T("🏖 %s is on vacation until <t:%d:f>: their clock is paused.", seatName(p, g.Seat(s)), until.Unix()))
-			}
+		// Only the side to move: the paused clock is the one running.
+		// A player on vacation who has just moved is marked in the
+		// players band alone; their turn's board says it again.
+		if until, ok := away[side]; ok {
+			sb.WriteString("\n" + p.T("🏖 %s is on vacation until <t:%d:f>: their clock is paused.", seatName(p, g.Seat(side)), until.Unix()))
 		}
 		switch g.DrawOffer {
 		case tafl.Attackers:

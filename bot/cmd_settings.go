@@ -136,10 +136,11 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	// the language chosen.
 	langNote := ""
 	if langOpt != "" {
-		if player, err = b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(p *storage.Player) error { p.Language = lang; return nil }); err != nil {
+		// The user's own, in every server and direct message.
+		if err := b.store.SetUserLanguage(ctx, r.userID, lang); err != nil {
 			return nil, err
 		}
-		b.langs.Store(r.in.GuildID+"/"+r.userID, lang)
+		b.langs.Store(r.userID, lang)
 		r.p = printer(lang, r.in)
 		langNote = r.p.T("settings.language_set")
 	}

@@ -118,3 +118,33 @@ func TestVacationNoneLeft(t *testing.T) {
 		t.Errorf("asking for more with none left:\n%s", text)
 	}
 }
+
+// TestVacationLineOnlyWhileTheirTurn: a player on vacation who has just
+// moved kept "🏖 … their clock is paused" on the board of the opponent's
+// turn, true but noise; the board says it while the player on vacation
+// is to move, and the players band (and the picture's alt text, of the
+// side to move) as before.
+func TestVacationLineOnlyWhileTheirTurn(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers days:3",
+		"as bob", "click Accept",
+		"as alice", "/tafl vacation days:3",
+		"/tafl board",
+		"/tafl move move:d2-c2",
+		"as bob", "/tafl move move:d3-c3",
+		"quit",
+	})
+	_, afterVacation, ok := strings.Cut(text, "You are on vacation until")
+	if !ok {
+		t.Fatalf("no vacation:\n%s", text)
+	}
+	boards := strings.Split(afterVacation, "**Game 1**")
+	if len(boards) != 4 {
+		t.Fatalf("want three boards after the vacation began, got %d:\n%s", len(boards)-1, afterVacation)
+	}
+	for i, want := range []bool{true, false, true} { // alice to move, bob to move, alice to move
+		if got := strings.Contains(boards[i+1], "🏖 @alice is on vacation until"); got != want {
+			t.Errorf("board %d after the vacation began says alice is on vacation: %v, want %v:\n%s", i+1, got, want, boards[i+1])
+		}
+	}
+}

@@ -522,7 +522,7 @@ func splitQuoted(line string) []string {
 // names its texts show. Icelandic has no Discord locale (its texts show
 // the English names).
 func (b *Bot) consoleLocales(ctx context.Context, userID string) []discordgo.Locale {
-	langs := []string{b.chosenLanguage(ctx, consoleGuild, userID)}
+	langs := []string{b.chosenLanguage(ctx, userID)}
 	if gs, err := b.guildSettings(ctx, consoleGuild); err == nil {
 		langs = append(langs, gs.Language)
 	}

@@ -58,22 +58,34 @@ func userErrorf(format string, args ...any) error {
 // other error it returns "", false: the caller shows a generic message
 // with a reference and logs the error.
 func userMessage(err error, p *locale.Printer) (string, bool) {
+	return userMessageIn(err, p, false)
+}
+
+// userMessageIn is userMessage for a request in a direct message with the
+// bot when dm is set: the answers that name the ways to start a game name
+// `/tafl ai` there and a challenge in a server.
+func userMessageIn(err error, p *locale.Printer, dm bool) (string, bool) {
 	var ue *userError
 	var me *tafl.MoveError
 	var se *tafl.SyntaxError
 	var gm *gameMoveError
 	switch {
 	case errors.As(err, &gm):
-		inner, ok := userMessage(gm.err, p)
+		inner, ok := userMessageIn(gm.err, p, dm)
 		if !ok {
 			return "", false
 		}
 		return gm.text(p, inner), true
+	case dm && errors.Is(err, errNotYourGame):
+		return p.T("You are not playing in that game. `/tafl games` lists yours. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`."), true
 	case errors.As(err, &ue):
 		return ue.text(p), true
 	case errors.As(err, new(*needPick)):
 		return p.T("You have several games going: pick one with the `game` option (start typing for a list)."), true
 	case errors.As(err, &me):
+		if me.Reason == tafl.ReasonGameOver && dm {
+			return p.T("That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`."), true
+		}
 		if me.Reason == tafl.ReasonGameOver {
 			return p.T("That game is over. Start a new one with `/tafl challenge` or `/tafl ai`."), true
 		}

@@ -65,3 +65,27 @@ func TestNeedPickSaidInTheReadersLanguage(t *testing.T) {
 		t.Errorf("userMessage = %q, %v; want %q", got, user, want)
 	}
 }
+
+// TestGameOverInADMSaysWhereToStartOne: a move refused because its game
+// had ended was answered "Start a new one with `/tafl challenge` or `/tafl
+// ai`" in a direct message with the bot too, where a challenge is refused;
+// there it names `/tafl ai` and a challenge in a server (in German too).
+func TestGameOverInADMSaysWhereToStartOne(t *testing.T) {
+	over := fmt.Errorf("storage: %w", &tafl.MoveError{Reason: tafl.ReasonGameOver, Detail: "the game is over"})
+	for _, c := range []struct {
+		lang string
+		dm   bool
+		want string
+	}{
+		{"en", false, "That game is over. Start a new one with `/tafl challenge` or `/tafl ai`."},
+		{"en", true, "That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`."},
+		{"de", true, "Diese Partie ist vorbei. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus."},
+	} {
+		if got, user := userMessageIn(over, locale.For(locale.Match(c.lang)), c.dm); !user || got != c.want {
+			t.Errorf("%s, dm %v: %q, %v; want %q", c.lang, c.dm, got, user, c.want)
+		}
+	}
+	if got, _ := userMessageIn(fmt.Errorf("x: %w", errNotYourGame), locale.For(locale.English), false); got != "You are not playing in that game. `/tafl games` lists yours, and `/tafl challenge` or `/tafl ai` starts one." {
+		t.Errorf("not your game in a server: %q", got)
+	}
+}

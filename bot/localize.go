@@ -23,25 +23,23 @@ func printer(chosen string, in *discordgo.Interaction) *locale.Printer {
 	return locale.For(locale.Match(chosen, string(in.Locale), guild))
 }
 
-// chosenLanguage returns the language a user chose in a server ("" for
-// none), from a cache filled on first use and kept by /tafl settings, so
-// that an interaction costs no extra read. In a deployment of several
-// processes another process learns of a change at its next restart.
-func (b *Bot) chosenLanguage(ctx context.Context, guildID, userID string) string {
+// chosenLanguage returns the language a user chose ("" for none), the
+// same in every server and direct message, from a cache filled on first
+// use and kept by /tafl settings, so that an interaction costs no extra
+// read. In a deployment of several processes another process learns of a
+// change at its next restart.
+func (b *Bot) chosenLanguage(ctx context.Context, userID string) string {
 	if userID == "" {
 		return ""
 	}
-	key := guildID + "/" + userID
-	if v, ok := b.langs.Load(key); ok {
+	if v, ok := b.langs.Load(userID); ok {
 		return v.(string)
 	}
-	lang := ""
-	if p, err := b.store.GetPlayer(ctx, guildID, userID); err == nil {
-		lang = p.Language
-	} else if !isNotFound(err) {
+	lang, err := b.store.UserLanguage(ctx, userID)
+	if err != nil {
 		return "" // not cached: try again next time
 	}
-	b.langs.Store(key, lang)
+	b.langs.Store(userID, lang)
 	return lang
 }
 
@@ -103,7 +101,7 @@ func (b *Bot) publicLang(ctx context.Context, r *request) string {
 // outside an interaction (a direct message, a reminder): the language
 // the player chose, else the game's.
 func (b *Bot) playerP(ctx context.Context, g *storage.Game, userID string) *locale.Printer {
-	return locale.For(locale.Match(b.chosenLanguage(ctx, g.GuildID, userID), g.Language))
+	return locale.For(locale.Match(b.chosenLanguage(ctx, userID), g.Language))
 }
 
 // shownLabel is the label of a button (key, its catalog key: "Move") as

@@ -273,3 +273,54 @@ func TestChoiceRefusalsInTheReadersWords(t *testing.T) {
 		t.Errorf("tournaments after the refusals: %d, %v", len(ts), err)
 	}
 }
+
+// TestLanguageFollowsThePlayer: a player's /tafl settings language was
+// kept with their record of one server (or of direct messages), so that a
+// player who chose Icelandic in one server was answered in their Discord
+// language in another and in direct messages; the choice is the player's
+// own, read everywhere (also after a restart), and changed from anywhere.
+func TestLanguageFollowsThePlayer(t *testing.T) {
+	h := newHarness(t, nil)
+	const dmsOffIS = "Einkaskilaboðin þín (áminningar og úrslit): **af**."
+	const dmsOffDE = "Deine Direktnachrichten (Erinnerungen und Ergebnisse): **aus**."
+	settings := func(guildID string, opts ...*discordgo.ApplicationCommandInteractionDataOption) string {
+		t.Helper()
+		in := h.slashInteraction(bob, "settings", opts...)
+		in.Locale = "de"
+		switch guildID {
+		case "":
+			in.GuildID, in.ChannelID, in.User, in.Member = "", "dm-"+bob, in.Member.User, nil
+		default:
+			in.GuildID, in.ChannelID = guildID, "chan-"+guildID
+		}
+		h.bot.HandleGateway(context.Background(), in)
+		r, _ := h.fake.final(t, in)
+		h.settle()
+		return r.Content
+	}
+	if got := settings(guild, opt("language", "is")); !strings.Contains(got, "Ég svara þér á íslensku.") {
+		t.Fatalf("choosing Icelandic in a server: %q", got)
+	}
+	for _, g := range []string{guild, "902", ""} {
+		if got := settings(g); !strings.Contains(got, dmsOffIS) {
+			t.Errorf("in server %q after choosing Icelandic in server %s: %q", g, guild, got)
+		}
+	}
+	h.restart()
+	if got := settings("902"); !strings.Contains(got, dmsOffIS) {
+		t.Errorf("in another server after a restart: %q", got)
+	}
+	// Changed in a direct message: everywhere again.
+	if got := settings("", opt("language", "discord")); !strings.Contains(got, dmsOffDE) {
+		t.Errorf("following Discord again, from a direct message: %q", got)
+	}
+	for _, g := range []string{guild, "902"} {
+		if got := settings(g); !strings.Contains(got, dmsOffDE) {
+			t.Errorf("in server %q after following Discord again: %q", g, got)
+		}
+	}
+	// Kept once, as the user's own: the servers' records hold none.
+	if p, err := h.store.GetPlayer(t.Context(), guild, bob); err == nil && p.Language != "" {
+		t.Errorf("server %s's record of bob holds the language %q", guild, p.Language)
+	}
+}

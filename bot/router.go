@@ -306,7 +306,7 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 	}()
 	r = b.newRequest(in)
 	b.noteName(r.userID, r.userName())
-	r.p = printer(b.chosenLanguage(ctx, in.GuildID, r.userID), in)
+	r.p = printer(b.chosenLanguage(ctx, r.userID), in)
 	kind = interactionKind(in)
 	h := b.route(r)
 	if h == nil {
@@ -325,7 +325,7 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		}
 	}
 	if err != nil {
-		if msg, ok := userMessage(err, r.p); ok {
+		if msg, ok := userMessageIn(err, r.p, in.GuildID == ""); ok {
 			r.log.DebugContext(ctx, "user error", "err", err)
 			if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
 				return &reply{resp: choicesResponse(nil)}

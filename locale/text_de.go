@@ -533,4 +533,8 @@ var deTexts = Dict{
 	"You have no game, in progress or finished. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Du hast keine Partie, weder laufend noch beendet. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus.",
 	// /tafl games in a direct message with the bot, the player having no game in progress anywhere: the player.
 	"<@%s> has no games in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "<@%s> hat keine laufenden Partien. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus.",
+	// In a direct message with the bot, a board button or command of a game the user does not play in: a challenge is refused in a direct message, so it says where each way to a game works.
+	"You are not playing in that game. `/tafl games` lists yours. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Du spielst in dieser Partie nicht mit. `/tafl games` zeigt deine. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus.",
+	// In a direct message with the bot, a move in a game that ended meanwhile: where each way to a new game works.
+	"That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Diese Partie ist vorbei. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus.",
 }

@@ -534,4 +534,8 @@ var enTexts = []any{
 	"You have no game, in progress or finished. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.",
 	// /tafl games in a direct message with the bot, the player having no game in progress anywhere: the player.
 	"<@%s> has no games in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.",
+	// In a direct message with the bot, a board button or command of a game the user does not play in: a challenge is refused in a direct message, so it says where each way to a game works.
+	"You are not playing in that game. `/tafl games` lists yours. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.",
+	// In a direct message with the bot, a move in a game that ended meanwhile: where each way to a new game works.
+	"That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.",
 }

@@ -533,4 +533,8 @@ var isTexts = Dict{
 	"You have no game, in progress or finished. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Þú átt enga skák, hvorki í gangi né lokna. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
 	// /tafl games in a direct message with the bot, the player having no game in progress anywhere: the player.
 	"<@%s> has no games in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "<@%s> er ekki með neina skák í gangi. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
+	// In a direct message with the bot, a board button or command of a game the user does not play in: a challenge is refused in a direct message, so it says where each way to a game works.
+	"You are not playing in that game. `/tafl games` lists yours. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Þú ert ekki að tefla í þeirri skák. `/tafl games` sýnir þínar. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
+	// In a direct message with the bot, a move in a game that ended meanwhile: where each way to a new game works.
+	"That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Þeirri skák er lokið. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
 }

@@ -79,6 +79,8 @@ var contractTests = []struct {
 	{"Rematches", testRematches},
 	{"CasualDefaultSaved", testCasualDefaultSaved},
 	{"LanguagesSaved", testLanguagesSaved},
+	{"UserLanguage", testUserLanguage},
+	{"UserLanguageMigrated", testUserLanguageMigrated},
 	{"DMFailureKept", testDMFailureKept},
 	{"Tournaments", testTournaments},
 	{"TournamentsOfGuild", testTournamentsOfGuild},
@@ -119,6 +121,10 @@ type testBackend struct {
 	// breakIndexes loses the index entry of the earliest deadline and
 	// adds one stray index entry: Check must find 2 problems.
 	breakIndexes func(t testing.TB, db string)
+	// undoLastMigration marks the database (closed) as of the schema
+	// before the newest, whose migration then runs at the next open: for
+	// a migration that changes records, not the layout.
+	undoLastMigration func(t testing.TB, db string)
 }
 
 var testBackends = []testBackend{
@@ -149,6 +155,11 @@ var testBackends = []testBackend{
 				return tx.Bucket([]byte("idx_active_games_by_channel")).Put([]byte("\x02zz\x00\x00\x00\x00\x00\x00\x00\x09"), nil)
 			})
 		},
+		undoLastMigration: func(t testing.TB, db string) {
+			boltUpdate(t, db, func(tx *bolt.Tx) error {
+				return tx.Bucket([]byte("meta")).Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, storage.SchemaVersion-1))
+			})
+		},
 	},
 	{
 		name:          "postgres",
@@ -164,6 +175,9 @@ var testBackends = []testBackend{
 			pgtest.Exec(t, db, `UPDATE games SET deadline_ns = NULL
 				WHERE id = (SELECT id FROM games WHERE deadline_ns IS NOT NULL ORDER BY deadline_ns, id LIMIT 1)`)
 			pgtest.Exec(t, db, "UPDATE games SET thread = 'zz' WHERE id = (SELECT max(id) FROM games)")
+		},
+		undoLastMigration: func(t testing.TB, db string) {
+			pgtest.Exec(t, db, "DELETE FROM taflbot_migrations WHERE version = $1", storage.PostgresSchemaVersion())
 		},
 	},
 }

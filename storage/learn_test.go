@@ -592,7 +592,7 @@ func TestGamesToMineIndexMigration(t *testing.T) {
 		boltSchema: 8,
 		pg: []string{
 			"ALTER TABLE games DROP COLUMN mine_due",
-			"DELETE FROM taflbot_migrations WHERE version = 6",
+			"DELETE FROM taflbot_migrations WHERE version >= 6",
 		},
 		after: func(t *testing.T, _ testBackend, _ string, s *storage.Store, after *storage.CheckReport) {
 			gs, err := s.GamesToMine(t.Context())

@@ -58,6 +58,7 @@ var migrations = map[uint64]func(tx *bolt.Tx, now time.Time) error{
 	6: migrate6to7,
 	7: migrate7to8,
 	8: migrate8to9,
+	9: migrate9to10,
 }
 
 // migrate3to4 adds the buckets of game reviews and puzzles. Records of
@@ -100,6 +101,77 @@ func migrate7to8(tx *bolt.Tx, _ time.Time) error {
 // by taflbot db puzzles).
 func migrate8to9(tx *bolt.Tx, _ time.Time) error {
 	return buildIndex(tx, bucketGamesToMine, bucketGames, "game", decodeGame, gameIndex)
+}
+
+// migrate9to10 makes a player's language follow them: the language chosen
+// with /tafl settings was kept on their record of one server (or of
+// direct messages) and is kept on their record of direct messages alone,
+// read in every server. A player who chose languages in several places
+// keeps the one of the record that changed last (its "updated"; of
+// records changed at the same moment, the first by server id, direct
+// messages first), the language of the place they were last active in;
+// the servers' records lose theirs. PostgreSQL's 0007_user_language.sql
+// does the same.
+func migrate9to10(tx *bolt.Tx, _ time.Time) error {
+	type choice struct {
+		guild, lang string
+		updated     time.Time
+	}
+	b := tx.Bucket(bucketPlayers)
+	if b == nil {
+		return fmt.Errorf("%w: a bucket is missing", ErrCorrupt)
+	}
+	chosen := map[string]choice{} // user → the choice kept
+	var users []string            // in the order first met, for a deterministic write
+	err := b.ForEach(func(k, v []byte) error {
+		p, err := decodePlayer(v)
+		if err != nil {
+			return fmt.Errorf("player %q: %w", k, err)
+		}
+		if p.Language == "" {
+			return nil
+		}
+		best, ok := chosen[p.UserID]
+		if !ok {
+			users = append(users, p.UserID)
+		}
+		if !ok || p.Updated.After(best.updated) || p.Updated.Equal(best.updated) && p.GuildID < best.guild {
+			chosen[p.UserID] = choice{p.GuildID, p.Language, p.Updated}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	err = rewriteRecords(b, func(k, v []byte) ([]byte, error) {
+		p, err := decodePlayer(v)
+		if err != nil || p.GuildID == "" || p.Language == "" {
+			return v, err
+		}
+		p.Language = ""
+		return encodePlayer(p)
+	})
+	if err != nil {
+		return err
+	}
+	for _, user := range users {
+		key := playerKey("", user)
+		p := NewPlayer("", user)
+		if v := b.Get(key); v != nil {
+			if p, err = decodePlayer(v); err != nil {
+				return fmt.Errorf("player %q: %w", user, err)
+			}
+		}
+		p.Language = chosen[user].lang
+		data, err := encodePlayer(p)
+		if err != nil {
+			return err
+		}
+		if err := b.Put(key, data); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // buildIndex adds the index bucket idx, made from the records of bucket:

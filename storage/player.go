@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -61,8 +62,12 @@ type Player struct {
 	// there, for commands that do not name one.
 	LastGames map[string]GameID
 
-	// Language is the language the player chose for the bot's messages
-	// (a BCP 47 tag such as "is"; "": Discord's locale).
+	// Language is the language the user chose for the bot's messages (a
+	// BCP 47 tag such as "is"; "": Discord's locale). It follows the user
+	// into every server and direct message, so it is kept on one record
+	// alone, their record of direct messages (GuildID ""), read and set
+	// with [Store.UserLanguage] and [Store.SetUserLanguage]; on a server's
+	// record it is "" (schema 10 moved the choices made before).
 	Language string
 
 	Updated time.Time // Updated is when the record last changed.
@@ -219,6 +224,28 @@ func (s *Store) GetPlayer(ctx context.Context, guildID, userID string) (*Player,
 		return err
 	})
 	return p, err
+}
+
+// UserLanguage returns the language a user chose for the bot's answers
+// (/tafl settings language), the same in every server and direct
+// message: "" when they chose none.
+func (s *Store) UserLanguage(ctx context.Context, userID string) (string, error) {
+	p, err := s.GetPlayer(ctx, "", userID)
+	if errors.Is(err, ErrNotFound) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return p.Language, nil
+}
+
+// SetUserLanguage keeps the language a user chose for the bot's answers
+// in every server and direct message ("": none, Discord's locale again),
+// on their record of direct messages.
+func (s *Store) SetUserLanguage(ctx context.Context, userID, lang string) error {
+	_, err := s.UpdatePlayer(ctx, "", userID, func(p *Player) error { p.Language = lang; return nil })
+	return err
 }
 
 // UpdatePlayer changes a user's record atomically (creating it with the

@@ -45,7 +45,12 @@ import (
 //   - 9: the index of the games still to be mined for a puzzle (ended
 //     with a winner, the search not over yet), so that a search a
 //     shutdown cut short is made at the next start.
-const SchemaVersion = 9
+//   - 10: a player's language (/tafl settings language) follows them:
+//     kept on their record of direct messages (guild "") alone, read in
+//     every server, instead of on their record of the server (or of
+//     direct messages) where they chose it; see migrate9to10 for a
+//     player who chose in several places.
+const SchemaVersion = 10
 
 // Bucket names. Every bucket is top level.
 var (
