@@ -137,6 +137,7 @@ const (
 // written to a folder, component ids remembered for "click" and "select".
 type ConsoleREST struct {
 	mu      sync.Mutex
+	outMu   sync.Mutex // guards writes to out (printf)
 	out     io.Writer
 	dir     string
 	offset  time.Duration
@@ -183,7 +184,12 @@ func (c *ConsoleREST) advance(d time.Duration) {
 	c.printf("(the clock moves forward %s)\n", d)
 }
 
+// printf writes to the console's output, one write at a time: the
+// follow-up work, the clock sweep's announcements (several at once) and
+// the console's own lines print from goroutines of their own.
 func (c *ConsoleREST) printf(format string, args ...any) {
+	c.outMu.Lock()
+	defer c.outMu.Unlock()
 	fmt.Fprintf(c.out, format, args...)
 }
 
