@@ -280,7 +280,6 @@ var daTexts = Dict{
 	"Rank %d: empty.":                               "Række %d: tom.",
 	"Rank by rank, from the top:":                   "Række for række, fra oven:",
 	"Record of game %d (%s, %s).":                   "Notation af parti %d (%s, %s).",
-	"Replay of game %d after %d moves: %s.":         Plural{Arg: 2, One: "Genafspilning af parti %d efter %d træk: %s.", Other: "Genafspilning af parti %d efter %d træk: %s."},
 	"Special squares: %s.":                          "Særlige felter: %s.",
 	"Start":                                         "Start",
 	"That menu is broken: run the command again.":   "Den menu er i stykker: kør kommandoen igen.",
@@ -533,4 +532,8 @@ var daTexts = Dict{
 	"You have no game, in progress or finished. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Du har intet parti, hverken i gang eller afsluttet. Spil mod mig her med `/tafl ai`, eller udfordr nogen på en server med `/tafl challenge`.",
 	// /tafl games in a direct message with the bot, the player having no game in progress anywhere: the player.
 	"<@%s> has no games in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "<@%s> har ingen partier i gang. Spil mod mig her med `/tafl ai`, eller udfordr nogen på en server med `/tafl challenge`.",
+	// Alt text of the step-through replay's picture at the start position: the game's number. "The start position." and the pieces follow.
+	"Replay of game %d.": "Genafspilning af parti %d.",
+	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
+	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Genafspilning af parti %d efter %d træk.", Other: "Genafspilning af parti %d efter %d træk."},
 }

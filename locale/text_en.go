@@ -280,7 +280,6 @@ var enTexts = []any{
 	"Rank %d: empty.",
 	"Rank by rank, from the top:",
 	"Record of game %d (%s, %s).",
-	Plural{Arg: 2, One: "Replay of game %d after %d move: %s.", Other: "Replay of game %d after %d moves: %s."},
 	"Special squares: %s.",
 	"Start",
 	"That menu is broken: run the command again.",
@@ -534,4 +533,8 @@ var enTexts = []any{
 	"You have no game, in progress or finished. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.",
 	// /tafl games in a direct message with the bot, the player having no game in progress anywhere: the player.
 	"<@%s> has no games in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.",
+	// Alt text of the step-through replay's picture at the start position: the game's number. "The start position." and the pieces follow.
+	"Replay of game %d.",
+	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
+	Plural{Arg: 2, One: "Replay of game %d after %d move.", Other: "Replay of game %d after %d moves."},
 }

@@ -280,7 +280,6 @@ var isTexts = Dict{
 	"Rank %d: empty.":                               "Röð %d: auð.",
 	"Rank by rank, from the top:":                   "Röð fyrir röð, að ofan:",
 	"Record of game %d (%s, %s).":                   "Skráning skákar %d (%s, %s).",
-	"Replay of game %d after %d moves: %s.":         Plural{Arg: 2, One: "Endursýning skákar %d eftir %d leik: %s.", Other: "Endursýning skákar %d eftir %d leiki: %s."},
 	"Special squares: %s.":                          "Sérreitir: %s.",
 	"Start":                                         "Upphaf",
 	"That menu is broken: run the command again.":   "Sú valmynd er biluð: keyrðu skipunina aftur.",
@@ -533,4 +532,8 @@ var isTexts = Dict{
 	"You have no game, in progress or finished. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Þú átt enga skák, hvorki í gangi né lokna. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
 	// /tafl games in a direct message with the bot, the player having no game in progress anywhere: the player.
 	"<@%s> has no games in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "<@%s> er ekki með neina skák í gangi. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
+	// Alt text of the step-through replay's picture at the start position: the game's number. "The start position." and the pieces follow.
+	"Replay of game %d.": "Endursýning skákar %d.",
+	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
+	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Endursýning skákar %d eftir %d leik.", Other: "Endursýning skákar %d eftir %d leiki."},
 }

@@ -280,7 +280,6 @@ var nbTexts = Dict{
 	"Rank %d: empty.":                               "Rad %d: tom.",
 	"Rank by rank, from the top:":                   "Rad for rad, ovenfra:",
 	"Record of game %d (%s, %s).":                   "Notasjon for parti %d (%s, %s).",
-	"Replay of game %d after %d moves: %s.":         Plural{Arg: 2, One: "Avspilling av parti %d etter %d trekk: %s.", Other: "Avspilling av parti %d etter %d trekk: %s."},
 	"Special squares: %s.":                          "Spesielle ruter: %s.",
 	"Start":                                         "Start",
 	"That menu is broken: run the command again.":   "Den menyen er ødelagt: kjør kommandoen igjen.",
@@ -533,4 +532,8 @@ var nbTexts = Dict{
 	"You have no game, in progress or finished. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Du har ikke noe parti, verken i gang eller avsluttet. Spill mot meg her med `/tafl ai`, eller utfordre noen på en server med `/tafl challenge`.",
 	// /tafl games in a direct message with the bot, the player having no game in progress anywhere: the player.
 	"<@%s> has no games in progress. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "<@%s> har ingen partier i gang. Spill mot meg her med `/tafl ai`, eller utfordre noen på en server med `/tafl challenge`.",
+	// Alt text of the step-through replay's picture at the start position: the game's number. "The start position." and the pieces follow.
+	"Replay of game %d.": "Avspilling av parti %d.",
+	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
+	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Avspilling av parti %d etter %d trekk.", Other: "Avspilling av parti %d etter %d trekk."},
 }
