@@ -168,7 +168,7 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 				b.log.Error("drawing a replay", "game_id", g.ID, "err", err)
 				content += " " + p.T("(The replay could not be drawn.)")
 			} else {
-				alt := p.T("Animated replay of game %d, %s, %s (attackers) against %s (defenders): %s", g.ID, variantTitle(p, g.Tafl().Variant()),
+				alt := p.T("Animated replay of game %d, %s, %s (attackers) against %s (defenders): %s", g.ID, variantTitleSize(p, g.Tafl().Variant()),
 					seatLabel(p, g.Attackers), seatLabel(p, g.Defenders), moveCount(p, g.Ply()))
 				if o := g.Outcome(); o.Over() {
 					alt += "; " + resultCaption(p, g)
