@@ -352,18 +352,7 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 		sb.WriteString(p.T("Board of game %d, %s (%d×%d), %s (attackers) against %s (defenders).", g.ID, title, v.Size(), v.Size(), seatLabel(p, g.Attackers), seatLabel(p, g.Defenders)) + " ")
 	}
 	if n := len(plies); n > 0 {
-		last := plies[n-1]
-		label, caps := tafl.PlyLabel(n-1, last), captured(p, last)
-		switch {
-		case last.Piece.Side() == tafl.Attackers && caps != "":
-			sb.WriteString(p.T("Last move: the attackers played %s, capturing %s.", label, caps) + " ")
-		case last.Piece.Side() == tafl.Attackers:
-			sb.WriteString(p.T("Last move: the attackers played %s.", label) + " ")
-		case caps != "":
-			sb.WriteString(p.T("Last move: the defenders played %s, capturing %s.", label, caps) + " ")
-		default:
-			sb.WriteString(p.T("Last move: the defenders played %s.", label) + " ")
-		}
+		sb.WriteString(lastMoveAlt(p, n-1, plies[n-1]) + " ")
 	} else {
 		sb.WriteString(p.T("The start position.") + " ")
 	}
@@ -394,6 +383,23 @@ func boardAlt(p *locale.Printer, g *storage.Game, now time.Time, away map[tafl.S
 	}
 	sb.WriteString(piecesOnBoard(p, pos))
 	return sb.String()
+}
+
+// lastMoveAlt says the i-th half-move ply (counted from 0) and what it
+// captured in words, for alt texts: "Last move: the attackers played 3.
+// d1-d3, capturing e3 and f2."
+func lastMoveAlt(p *locale.Printer, i int, last tafl.Ply) string {
+	label, caps := tafl.PlyLabel(i, last), captured(p, last)
+	switch {
+	case last.Piece.Side() == tafl.Attackers && caps != "":
+		return p.T("Last move: the attackers played %s, capturing %s.", label, caps)
+	case last.Piece.Side() == tafl.Attackers:
+		return p.T("Last move: the attackers played %s.", label)
+	case caps != "":
+		return p.T("Last move: the defenders played %s, capturing %s.", label, caps)
+	default:
+		return p.T("Last move: the defenders played %s.", label)
+	}
 }
 
 // piecesOnBoard says how many pieces a position has, for alt texts: "8

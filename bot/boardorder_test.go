@@ -68,3 +68,51 @@ func TestMenusInCompareMovesOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestPieceMenuInBoardOrder: the move menu's first step listed the pieces
+// rank by rank (a1, b1, …, a2), where its destinations and the move
+// autocomplete go by file, then rank (tafl.CompareMoves): it lists them as
+// those do, across all its pages (ranks 10 to 19 as numbers).
+func TestPieceMenuInBoardOrder(t *testing.T) {
+	p := locale.For(locale.English)
+	for _, c := range []struct {
+		variant string
+		moves   []string
+	}{
+		{"brandubh", []string{"b4-b6", "c4-c1"}},
+		{"copenhagen", []string{"a4-a3", "e5-e2", "d11-d7"}},
+		{"alea-evangelii", nil},
+	} {
+		g, err := storage.NewGame(c.variant, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range c.moves {
+			if _, err := g.Tafl().PlayText(m); err != nil {
+				t.Fatalf("%s: %s: %v", c.variant, m, err)
+			}
+		}
+		moves := slices.Clone(g.Tafl().LegalMoves())
+		slices.SortFunc(moves, tafl.CompareMoves)
+		var want []string
+		for _, m := range moves {
+			if sq := m.From().String(); !slices.Contains(want, sq) {
+				want = append(want, sq)
+			}
+		}
+		ms := menuSpec{tg: g.Tafl(), p: p}
+		var menu []string
+		for page := 0; len(menu) < len(want); page++ {
+			data := ms.pieces(page)
+			for _, o := range data.Components[0].(discordgo.ActionsRow).Components[0].(discordgo.SelectMenu).Options {
+				menu = append(menu, o.Value)
+			}
+			if page > 10 {
+				t.Fatalf("%s: the piece menu's pages never end", c.variant)
+			}
+		}
+		if !slices.Equal(menu, want) {
+			t.Errorf("%s: the piece menu lists %v, want %v", c.variant, menu, want)
+		}
+	}
+}

@@ -268,6 +268,17 @@ func variantTitle(p *locale.Printer, v *tafl.Variant) string {
 	return v.Rules().Title
 }
 
+// variantTitleSize is a variant's title with its board size, as the
+// board's alt text names it: "Brandubh (7×7)", "Hnefatafl 9×9" (whose
+// title has it), "Tawlbwrdd, bell layout (11×11)".
+func variantTitleSize(p *locale.Printer, v *tafl.Variant) string {
+	title := variantTitle(p, v)
+	if n := v.Size(); !titleHasSize(title, n) {
+		title = fmt.Sprintf("%s (%d×%d)", title, n, n)
+	}
+	return title
+}
+
 // titleHasSize reports whether a variant's title already names its board
 // size ("Hnefatafl 9×9"), so that texts need not add "(9×9)" to it.
 func titleHasSize(title string, size int) bool {

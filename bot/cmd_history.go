@@ -168,7 +168,7 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 				b.log.Error("drawing a replay", "game_id", g.ID, "err", err)
 				content += " " + p.T("(The replay could not be drawn.)")
 			} else {
-				alt := p.T("Animated replay of game %d, %s, %s (attackers) against %s (defenders): %s", g.ID, variantTitle(p, g.Tafl().Variant()),
+				alt := p.T("Animated replay of game %d, %s, %s (attackers) against %s (defenders): %s", g.ID, variantTitleSize(p, g.Tafl().Variant()),
 					seatLabel(p, g.Attackers), seatLabel(p, g.Defenders), moveCount(p, g.Ply()))
 				if o := g.Outcome(); o.Over() {
 					alt += "; " + resultCaption(p, g)
@@ -420,9 +420,16 @@ func (b *Bot) replayPage(lp *locale.Printer, g *storage.Game, ply int) (*discord
 	if err != nil {
 		return nil, err
 	}
-	// The picture's caption has the result on a line of its own; the alt
-	// text is one run of sentences.
-	alt := lp.T("Replay of game %d after %d moves: %s.", g.ID, tafl.MoveCount(ply), strings.ReplaceAll(caption, "\n", ". ")) + " " + piecesOnBoard(lp, step.Position())
+	// The alt text reads as a board's: the move and its captures in
+	// words, the result, the pieces.
+	alt := lp.T("Replay of game %d.", g.ID) + " " + lp.T("The start position.") + " "
+	if last != nil {
+		alt = lp.T("Replay of game %d after %d moves.", g.ID, tafl.MoveCount(ply)) + " " + lastMoveAlt(lp, ply-1, *last) + " "
+	}
+	if ply == len(plies) && g.Outcome().Over() {
+		alt += resultCaption(lp, g) + ". "
+	}
+	alt += piecesOnBoard(lp, step.Position())
 	btn := func(label, arg string, to int, off bool) discordgo.MessageComponent {
 		return discordgo.Button{Label: label, Style: discordgo.SecondaryButton, Disabled: off,
 			CustomID: CustomID{Action: ActReplay, ID: uint64(g.ID), Ply: to, Arg: arg}.String()}

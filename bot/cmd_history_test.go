@@ -283,7 +283,7 @@ func TestHistoryStepThrough(t *testing.T) {
 		if !strings.Contains(v.text, "2 moves") || !strings.Contains(v.text, "[▶ Step through]") || len(v.files) != 2 {
 			t.Fatalf("history: %d files, %s", len(v.files), v.text)
 		}
-		if len(v.alts) != 2 || !strings.HasPrefix(v.alts[1], "Animated replay of game 1, Brandubh") {
+		if len(v.alts) != 2 || !strings.HasPrefix(v.alts[1], "Animated replay of game 1, Brandubh (7×7), ") {
 			t.Errorf("the GIF's alt text: %q", v.alts)
 		}
 		for _, step := range []struct{ click, want string }{

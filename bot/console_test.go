@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/internal/dbfault"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
@@ -182,7 +183,7 @@ func TestConsoleReplayOfAFinishedGame(t *testing.T) {
 		"/tafl history", "click ▶ Step through", "click ⏭",
 		"quit",
 	})
-	if !strings.Contains(text, "Replay of game 1 after 1 move: 1… ") || !strings.Contains(text, " · defenders. Defenders win · resignation. 8 attackers") {
+	if !strings.Contains(text, "Replay of game 1 after 1 move. Last move: the defenders played 1… ") || !strings.Contains(text, ". Defenders win · resignation. 8 attackers") {
 		t.Errorf("the last replay board's alt text does not read the result as a sentence:\n%s", text)
 	}
 }
@@ -321,15 +322,56 @@ func TestConsoleShowsEdits(t *testing.T) {
 		"[taflbot edits a message] 🏆 **Cup** (tournament 1)", "Players (1): @alice")
 }
 
+// TestReplayAltReadsAsTheBoards: the step-through replay's alt text read
+// "Replay of game 1 after 0 moves: Start." at the start and gave a capture
+// only in notation ("4. c6-c5xc4 · attackers"); it reads as the board's
+// alt text does, "The start position." and "Last move: the attackers
+// played 4. c6-c5xc4, capturing c4.", in every language.
+func TestReplayAltReadsAsTheBoards(t *testing.T) {
+	for _, l := range locale.Langs {
+		p := locale.For(l.Tag)
+		text := runConsole(t, consoleStore(t), 0, []string{
+			"/tafl settings language:" + l.Tag.String(), "/tafl settings server_language:" + l.Tag.String(),
+			"/tafl challenge opponent:bob variant:brandubh side:attackers",
+			"as bob", "click " + p.T("Accept"),
+			"as alice", "/tafl move b4-b3", "as bob", "/tafl move e4-e5", "as alice", "/tafl move b3-c3",
+			"as bob", "/tafl move e5-e6", "as alice", "/tafl move d6-c6", "as bob", "/tafl move e6-e5",
+			"as alice", "/tafl move c6-c5",
+			"/tafl board",
+			"/tafl history", "click " + p.T("▶ Step through"), "click ⏭",
+			"quit",
+		})
+		alt := func(file string) string {
+			t.Helper()
+			m := regexp.MustCompile(`\[picture: [^\n]*/\d+-`+file+` — ([^\n]*)\]`).FindAllStringSubmatch(text, -1)
+			if len(m) == 0 {
+				t.Fatalf("%s: no picture %s:\n%s", l.Name, file, text)
+			}
+			return m[len(m)-1][1]
+		}
+		board, start, last := alt(`game-1-7\.png`), alt(`replay-1-0\.png`), alt(`replay-1-7\.png`)
+		capture := p.T("Last move: the attackers played %s, capturing %s.", "4. c6-c5xc4", "c4")
+		if !strings.Contains(board, capture) {
+			t.Fatalf("%s: the board's alt text lacks %q: %q", l.Name, capture, board)
+		}
+		if want := p.T("Replay of game %d.", 1) + " " + p.T("The start position.") + " "; !strings.HasPrefix(start, want) {
+			t.Errorf("%s: the replay's start reads %q, want it to begin %q", l.Name, start, want)
+		}
+		if want := p.T("Replay of game %d after %d moves.", 1, 4) + " " + capture + " "; !strings.HasPrefix(last, want) {
+			t.Errorf("%s: the replay's last move reads %q, want it to begin %q", l.Name, last, want)
+		}
+	}
+}
+
 // TestConsoleReplayAltGrammar: the step-through board's alt text counts
 // the moves in the case its language needs after "after" ("nach 2 Zügen",
 // not "nach 2 Züge"; Finnish and Icelandic likewise).
 func TestConsoleReplayAltGrammar(t *testing.T) {
 	for _, c := range []struct{ lang, step, want string }{
-		{"en", "▶ Step through", "Replay of game 1 after 2 moves: 2. f4-f5"},
-		{"de", "▶ Schritt für Schritt", "Wiedergabe der Partie 1 nach 2 Zügen: 2. f4-f5"},
-		{"fi", "▶ Vaihe vaiheelta", "Pelin 1 toisto 2 siirron jälkeen: 2. f4-f5"},
-		{"is", "▶ Skref fyrir skref", "Endursýning skákar 1 eftir 2 leiki: 2. f4-f5"},
+		{"en", "▶ Step through", "Replay of game 1 after 2 moves. Last move: the attackers played 2. f4-f5."},
+		{"de", "▶ Schritt für Schritt", "Wiedergabe der Partie 1 nach 2 Zügen. Letzter Zug: die Angreifer spielten 2. f4-f5."},
+		{"fi", "▶ Vaihe vaiheelta", "Pelin 1 toisto 2 siirron jälkeen. "},
+		{"is", "▶ Skref fyrir skref", "Endursýning skákar 1 eftir 2 leiki. "},
 	} {
 		text := runConsole(t, consoleStore(t), 0, []string{
 			"/tafl challenge opponent:bob variant:brandubh side:attackers",

@@ -30,7 +30,9 @@ func TestHint(t *testing.T) {
 		t.Fatalf("hint: %q", final.Content)
 	}
 	checkPNG(t, rec)
-	if a := fileAlts(t, rec)[rec.Files[0].Name]; !strings.Contains(a, "suggested move") {
+	// The variant is named as the board's alt text names it, "Brandubh
+	// (7×7)" (it said "brandubh").
+	if a := fileAlts(t, rec)[rec.Files[0].Name]; !strings.HasPrefix(a, "Game "+g.ID.String()+", Brandubh (7×7): ") || !strings.Contains(a, "suggested move") {
 		t.Errorf("the hint picture's alt text %q", a)
 	}
 	got, _ := h.store.GetGame(context.Background(), g.ID)

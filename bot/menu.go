@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -196,7 +197,7 @@ func keptBoards(refs []storage.MessageRef, ref storage.MessageRef) []storage.Mes
 }
 
 // movable lists the squares of the side to move that have a legal move,
-// and the legal moves.
+// in board order, and the legal moves.
 func movable(tg *tafl.Game) ([]tafl.Square, []tafl.Move) {
 	moves := tg.LegalMoves()
 	var from []tafl.Square
@@ -205,7 +206,11 @@ func movable(tg *tafl.Game) ([]tafl.Square, []tafl.Move) {
 			from = append(from, m.From())
 		}
 	}
-	slices.Sort(from)
+	// In board order, as the destinations and the move autocomplete
+	// (tafl.CompareMoves): by file, then rank: a1, a2, …, b1.
+	slices.SortFunc(from, func(a, b tafl.Square) int {
+		return cmp.Or(cmp.Compare(a.File(), b.File()), cmp.Compare(a.Rank(), b.Rank()))
+	})
 	return from, moves
 }
 

@@ -327,7 +327,7 @@ func reviewGraph(p *locale.Printer, rep *analysis.Report, title string) render.G
 // where it starts and ends, and the turning points marked on it.
 func graphAlt(p *locale.Printer, g *storage.Game, rep *analysis.Report) string {
 	var sb strings.Builder
-	sb.WriteString(p.T("Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, gameVariant(p, g)))
+	sb.WriteString(p.T("Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, variantTitleSize(p, g.Tafl().Variant())))
 	if n := len(rep.Chances); n > 0 {
 		sb.WriteString(p.T(", from %s at the start to %s at the end", analysis.Percent(rep.Chances[0]), analysis.Percent(rep.Chances[n-1])))
 	}

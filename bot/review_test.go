@@ -64,7 +64,7 @@ func TestReview(t *testing.T) {
 	}
 	// Every picture is described for screen readers (#20).
 	alts := fileAlts(t, rec)
-	if a := alts[rec.Files[0].Name]; !strings.Contains(a, "Evaluation graph of game "+g.ID.String()) || !strings.Contains(a, "win chance") {
+	if a := alts[rec.Files[0].Name]; !strings.HasPrefix(a, "Evaluation graph of game "+g.ID.String()+", Brandubh (7×7): ") || !strings.Contains(a, "win chance") {
 		t.Errorf("the graph's alt text %q (all: %v)", a, alts)
 	}
 	for _, f := range rec.Files {

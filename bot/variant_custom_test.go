@@ -69,7 +69,7 @@ func TestUntitledCustomVariantInTheReadersLanguage(t *testing.T) {
 	consoleSays(t, out,
 		"Herausforderung: Die Anfangsstellung einer eigenen Variante (7×7): 8 Angreifer, 4 Verteidiger",
 		"Brett der Partie 1, eine eigene Variante (7×7), alice (Angreifer) gegen bob (Verteidiger).",
-		"Animierte Wiedergabe der Partie 1, eine eigene Variante, alice (Angreifer)",
+		"Animierte Wiedergabe der Partie 1, eine eigene Variante (7×7), alice (Angreifer)",
 		"[taflbot] Eine eigene Variante (custom, 7×7)\n",
 		"rules-custom.png — Die Anfangsstellung einer eigenen Variante (7×7)",
 		"Herausforderung: Die Anfangsstellung von Kastali (7×7)",

@@ -280,7 +280,6 @@ var daTexts = Dict{
 	"Rank %d: empty.":                               "Række %d: tom.",
 	"Rank by rank, from the top:":                   "Række for række, fra oven:",
 	"Record of game %d (%s, %s).":                   "Notation af parti %d (%s, %s).",
-	"Replay of game %d after %d moves: %s.":         Plural{Arg: 2, One: "Genafspilning af parti %d efter %d træk: %s.", Other: "Genafspilning af parti %d efter %d træk: %s."},
 	"Special squares: %s.":                          "Særlige felter: %s.",
 	"Start":                                         "Start",
 	"That menu is broken: run the command again.":   "Den menu er i stykker: kør kommandoen igen.",
@@ -537,4 +536,8 @@ var daTexts = Dict{
 	"You are not playing in that game. `/tafl games` lists yours. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Du spiller ikke med i det parti. `/tafl games` viser dine. Spil mod mig her med `/tafl ai`, eller udfordr nogen på en server med `/tafl challenge`.",
 	// In a direct message with the bot, a move in a game that ended meanwhile: where each way to a new game works.
 	"That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Det parti er slut. Spil mod mig her med `/tafl ai`, eller udfordr nogen på en server med `/tafl challenge`.",
+	// Alt text of the step-through replay's picture at the start position: the game's number. "The start position." and the pieces follow.
+	"Replay of game %d.": "Genafspilning af parti %d.",
+	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
+	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Genafspilning af parti %d efter %d træk.", Other: "Genafspilning af parti %d efter %d træk."},
 }

@@ -280,7 +280,6 @@ var deTexts = Dict{
 	"Rank %d: empty.":                               "Reihe %d: leer.",
 	"Rank by rank, from the top:":                   "Reihe für Reihe, von oben:",
 	"Record of game %d (%s, %s).":                   "Notation der Partie %d (%s, %s).",
-	"Replay of game %d after %d moves: %s.":         Plural{Arg: 2, One: "Wiedergabe der Partie %d nach %d Zug: %s.", Other: "Wiedergabe der Partie %d nach %d Zügen: %s."},
 	"Special squares: %s.":                          "Besondere Felder: %s.",
 	"Start":                                         "Anfang",
 	"That menu is broken: run the command again.":   "Dieses Menü ist kaputt: führe den Befehl noch einmal aus.",
@@ -537,4 +536,8 @@ var deTexts = Dict{
 	"You are not playing in that game. `/tafl games` lists yours. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Du spielst in dieser Partie nicht mit. `/tafl games` zeigt deine. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus.",
 	// In a direct message with the bot, a move in a game that ended meanwhile: where each way to a new game works.
 	"That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Diese Partie ist vorbei. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus.",
+	// Alt text of the step-through replay's picture at the start position: the game's number. "The start position." and the pieces follow.
+	"Replay of game %d.": "Wiedergabe der Partie %d.",
+	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
+	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Wiedergabe der Partie %d nach %d Zug.", Other: "Wiedergabe der Partie %d nach %d Zügen."},
 }

@@ -280,7 +280,6 @@ var enTexts = []any{
 	"Rank %d: empty.",
 	"Rank by rank, from the top:",
 	"Record of game %d (%s, %s).",
-	Plural{Arg: 2, One: "Replay of game %d after %d move: %s.", Other: "Replay of game %d after %d moves: %s."},
 	"Special squares: %s.",
 	"Start",
 	"That menu is broken: run the command again.",
@@ -538,4 +537,8 @@ var enTexts = []any{
 	"You are not playing in that game. `/tafl games` lists yours. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.",
 	// In a direct message with the bot, a move in a game that ended meanwhile: where each way to a new game works.
 	"That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.",
+	// Alt text of the step-through replay's picture at the start position: the game's number. "The start position." and the pieces follow.
+	"Replay of game %d.",
+	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
+	Plural{Arg: 2, One: "Replay of game %d after %d move.", Other: "Replay of game %d after %d moves."},
 }

@@ -280,7 +280,6 @@ var fiTexts = Dict{
 	"Rank %d: empty.":                               "Rivi %d: tyhjä.",
 	"Rank by rank, from the top:":                   "Rivi riviltä ylhäältä alkaen:",
 	"Record of game %d (%s, %s).":                   "Pelin %d kirjaus (%s, %s).",
-	"Replay of game %d after %d moves: %s.":         Plural{Arg: 2, One: "Pelin %d toisto %d siirron jälkeen: %s.", Other: "Pelin %d toisto %d siirron jälkeen: %s."},
 	"Special squares: %s.":                          "Erikoisruudut: %s.",
 	"Start":                                         "Alku",
 	"That menu is broken: run the command again.":   "Valikko on rikki: suorita komento uudelleen.",
@@ -537,4 +536,8 @@ var fiTexts = Dict{
 	"You are not playing in that game. `/tafl games` lists yours. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Et pelaa siinä pelissä. `/tafl games` näyttää omasi. Pelaa minua vastaan täällä komennolla `/tafl ai` tai haasta joku palvelimella komennolla `/tafl challenge`.",
 	// In a direct message with the bot, a move in a game that ended meanwhile: where each way to a new game works.
 	"That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Se peli on päättynyt. Pelaa minua vastaan täällä komennolla `/tafl ai` tai haasta joku palvelimella komennolla `/tafl challenge`.",
+	// Alt text of the step-through replay's picture at the start position: the game's number. "The start position." and the pieces follow.
+	"Replay of game %d.": "Pelin %d toisto.",
+	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
+	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Pelin %d toisto %d siirron jälkeen.", Other: "Pelin %d toisto %d siirron jälkeen."},
 }

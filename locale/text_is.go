@@ -280,7 +280,6 @@ var isTexts = Dict{
 	"Rank %d: empty.":                               "Röð %d: auð.",
 	"Rank by rank, from the top:":                   "Röð fyrir röð, að ofan:",
 	"Record of game %d (%s, %s).":                   "Skráning skákar %d (%s, %s).",
-	"Replay of game %d after %d moves: %s.":         Plural{Arg: 2, One: "Endursýning skákar %d eftir %d leik: %s.", Other: "Endursýning skákar %d eftir %d leiki: %s."},
 	"Special squares: %s.":                          "Sérreitir: %s.",
 	"Start":                                         "Upphaf",
 	"That menu is broken: run the command again.":   "Sú valmynd er biluð: keyrðu skipunina aftur.",
@@ -537,4 +536,8 @@ var isTexts = Dict{
 	"You are not playing in that game. `/tafl games` lists yours. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Þú ert ekki að tefla í þeirri skák. `/tafl games` sýnir þínar. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
 	// In a direct message with the bot, a move in a game that ended meanwhile: where each way to a new game works.
 	"That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Þeirri skák er lokið. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
+	// Alt text of the step-through replay's picture at the start position: the game's number. "The start position." and the pieces follow.
+	"Replay of game %d.": "Endursýning skákar %d.",
+	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
+	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Endursýning skákar %d eftir %d leik.", Other: "Endursýning skákar %d eftir %d leiki."},
 }

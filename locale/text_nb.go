@@ -280,7 +280,6 @@ var nbTexts = Dict{
 	"Rank %d: empty.":                               "Rad %d: tom.",
 	"Rank by rank, from the top:":                   "Rad for rad, ovenfra:",
 	"Record of game %d (%s, %s).":                   "Notasjon for parti %d (%s, %s).",
-	"Replay of game %d after %d moves: %s.":         Plural{Arg: 2, One: "Avspilling av parti %d etter %d trekk: %s.", Other: "Avspilling av parti %d etter %d trekk: %s."},
 	"Special squares: %s.":                          "Spesielle ruter: %s.",
 	"Start":                                         "Start",
 	"That menu is broken: run the command again.":   "Den menyen er ødelagt: kjør kommandoen igjen.",
@@ -537,4 +536,8 @@ var nbTexts = Dict{
 	"You are not playing in that game. `/tafl games` lists yours. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Du spiller ikke i det partiet. `/tafl games` viser dine. Spill mot meg her med `/tafl ai`, eller utfordre noen på en server med `/tafl challenge`.",
 	// In a direct message with the bot, a move in a game that ended meanwhile: where each way to a new game works.
 	"That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Det partiet er over. Spill mot meg her med `/tafl ai`, eller utfordre noen på en server med `/tafl challenge`.",
+	// Alt text of the step-through replay's picture at the start position: the game's number. "The start position." and the pieces follow.
+	"Replay of game %d.": "Avspilling av parti %d.",
+	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
+	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Avspilling av parti %d etter %d trekk.", Other: "Avspilling av parti %d etter %d trekk."},
 }

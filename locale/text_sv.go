@@ -280,7 +280,6 @@ var svTexts = Dict{
 	"Rank %d: empty.":                               "Rad %d: tom.",
 	"Rank by rank, from the top:":                   "Rad för rad, uppifrån:",
 	"Record of game %d (%s, %s).":                   "Protokoll för parti %d (%s, %s).",
-	"Replay of game %d after %d moves: %s.":         Plural{Arg: 2, One: "Repris av parti %d efter %d drag: %s.", Other: "Repris av parti %d efter %d drag: %s."},
 	"Special squares: %s.":                          "Särskilda rutor: %s.",
 	"Start":                                         "Start",
 	"That menu is broken: run the command again.":   "Den menyn är trasig: kör kommandot igen.",
@@ -537,4 +536,8 @@ var svTexts = Dict{
 	"You are not playing in that game. `/tafl games` lists yours. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Du spelar inte i det partiet. `/tafl games` visar dina. Spela mot mig här med `/tafl ai`, eller utmana någon på en server med `/tafl challenge`.",
 	// In a direct message with the bot, a move in a game that ended meanwhile: where each way to a new game works.
 	"That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Det partiet är slut. Spela mot mig här med `/tafl ai`, eller utmana någon på en server med `/tafl challenge`.",
+	// Alt text of the step-through replay's picture at the start position: the game's number. "The start position." and the pieces follow.
+	"Replay of game %d.": "Repris av parti %d.",
+	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
+	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Repris av parti %d efter %d drag.", Other: "Repris av parti %d efter %d drag."},
 }

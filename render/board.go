@@ -124,8 +124,13 @@ func drawStatic(k layerKey, g *geometry) *image.RGBA {
 		fill(img, image.Rect(grid.Min.X, y, grid.Max.X, y+w).Intersect(grid), p.grid)
 	}
 
-	// Labels on all four sides.
-	px := min(float64(g.x0)*0.52, cell*0.5)
+	// Labels on all four sides, unless they would be too small to read
+	// (a 19×19 board under some 235 pixels wide, 13×13 under 170): newGeometry
+	// then leaves them out.
+	if !g.labels {
+		return img
+	}
+	px := labelSize(g)
 	face := newFace(boldFont, px, font.HintingFull)
 	top := float64(grid.Min.Y-bevel) / 2
 	bottom := float64(grid.Max.Y+bevel+g.size) / 2
@@ -141,6 +146,16 @@ func drawStatic(k layerKey, g *geometry) *image.RGBA {
 	}
 
 	return img
+}
+
+// minLabelSize is the smallest label, in pixels, that can still be read;
+// smaller ones are left out.
+const minLabelSize = 5
+
+// labelSize is the size, in pixels, of the rank and file labels of g: they
+// fit in the frame and beside a square.
+func labelSize(g *geometry) float64 {
+	return min(float64(g.x0)*0.52, float64(g.cell)*0.5)
 }
 
 // woodGrain fills the squares with the board colour, shaded by grain.

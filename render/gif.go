@@ -292,7 +292,7 @@ func encodeReplay(w io.Writer, game *tafl.Game, frames []replayFrame, opts Optio
 			}
 		}
 		rgba = samples[0] // reused for every frame
-		return newQuantizer(samples...)
+		return newQuantizer(markColours(themePalette(opts.Theme)), samples...)
 	}()
 
 	delay := max(1, int(min(cmp0(g.Delay, DefaultDelay), MaxDelay)/(10*time.Millisecond)))

@@ -21,6 +21,7 @@ type geometry struct {
 	captionH int // height of the caption band (0 for none)
 	lines    int // caption lines the band holds
 	flip     bool
+	labels   bool // whether the frame holds rank and file labels
 }
 
 // newGeometry lays out an n×n board size pixels wide with a caption band
@@ -29,8 +30,15 @@ type geometry struct {
 func newGeometry(n, size int, flip bool, lines int) geometry {
 	margin := 14 + size*7/200 // 43 pixels at 840, relatively more when small
 	cell := (size - 2*margin) / n
-	g := geometry{n: n, size: size, cell: cell, flip: flip, lines: lines}
+	g := geometry{n: n, size: size, cell: cell, flip: flip, lines: lines, labels: true}
 	g.x0 = (size - cell*n) / 2
+	if labelSize(&g) < minLabelSize {
+		// Labels this small could not be read: the board goes without
+		// them, in a narrow frame, and its squares grow into the room.
+		g.labels = false
+		g.cell = (size - 2*(4+size/80)) / n
+		g.x0 = (size - g.cell*n) / 2
+	}
 	g.y0 = g.x0
 	if lines > 0 {
 		g.captionH = lineHeight(size) + (lines-1)*lineHeight(size)*3/4

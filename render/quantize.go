@@ -14,6 +14,11 @@ import (
 // get entries too. Mapping uses a table indexed by 15-bit colour, filled
 // lazily with the nearest palette entry, so a pixel costs a table lookup.
 //
+// Colours given as first come before the frequent ones: the last move's
+// tints cover a square or two of one frame, too few pixels to win entries
+// of their own among the wood grain and the pieces' edges, and without
+// them the blue to-square turned grey.
+//
 // The palette leaves its last entry, [transparent], for the unchanged
 // pixels of a frame.
 type quantizer struct {
@@ -29,7 +34,7 @@ const (
 
 func key15(r, g, b uint8) int { return int(r>>3)<<10 | int(g>>3)<<5 | int(b>>3) }
 
-func newQuantizer(samples ...*image.RGBA) *quantizer {
+func newQuantizer(first []color.RGBA, samples ...*image.RGBA) *quantizer {
 	type bucket struct {
 		key        int
 		n          int
@@ -61,6 +66,12 @@ func newQuantizer(samples ...*image.RGBA) *quantizer {
 		return cmp.Compare(a.key, b.key)
 	})
 	q := &quantizer{lut: make([]uint16, 1<<15)}
+	for _, c := range first {
+		rgb := [3]int32{int32(c.R), int32(c.G), int32(c.B)}
+		if len(q.rgb) < maxColours && q.nearestDist(rgb) >= 4*4 {
+			q.rgb = append(q.rgb, rgb)
+		}
+	}
 	taken := make([]bool, len(used))
 	// First pass: frequent colours that are not near one already taken;
 	// second pass: fill up with the rest in order of frequency.
@@ -134,4 +145,31 @@ func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
 			d[x] = uint8(i - 1)
 		}
 	}
+}
+
+// markColours returns the colours of the last move's tinted squares in
+// theme p: each tint over the wood at the lightest, middle and darkest of
+// its grain, over the special squares and the camps, and each of those
+// under a piece's shadow.
+func markColours(p *palette) []color.RGBA {
+	var bases []color.NRGBA
+	for _, s := range []float64{1 + p.grain, 1, 1 - p.grain, 1 - 2*p.grain} {
+		bases = append(bases, color.NRGBA{shade(p.board.R, s), shade(p.board.G, s), shade(p.board.B, s), 255})
+	}
+	bases = append(bases, p.special, p.camp)
+	var out []color.RGBA
+	for _, tint := range []color.NRGBA{p.moveTo, p.moveFrom} {
+		for _, b := range bases {
+			c := over(tint, b)
+			out = append(out, c, over(p.shadow, color.NRGBA{c.R, c.G, c.B, 255}))
+		}
+	}
+	return out
+}
+
+// over returns c drawn over the opaque colour under.
+func over(c, under color.NRGBA) color.RGBA {
+	a := int(c.A)
+	mix := func(x, y uint8) uint8 { return uint8((int(x)*a + int(y)*(255-a) + 127) / 255) }
+	return color.RGBA{mix(c.R, under.R), mix(c.G, under.G), mix(c.B, under.B), 255}
 }
