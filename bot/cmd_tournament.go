@@ -748,7 +748,9 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 		head += p.T("tour.forfeits", strings.Join(forfeits, "; "))
 	}
 	send := (&message{content: head}).send()
-	send.AllowedMentions = roundMentions(t, head)
+	// It pings nobody: the players with a game are pinged by its board,
+	// and who sits out, has the bye or won a forfeit has nothing to do.
+	send.AllowedMentions = &discordgo.MessageAllowedMentions{}
 	if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
 		b.log.Warn("announcing a tournament round", "tournament_id", id, "err", err)
 	}
@@ -767,14 +769,18 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 	}
 }
 
-// roundMentions lets a round's announcement ping the players it mentions
-// who are still in the tournament (who sits out, who won a forfeit), not
-// those who withdrew (Discord takes at most 100 users).
-func roundMentions(t *storage.Tournament, head string) *discordgo.MessageAllowedMentions {
+// winnerMentions lets the final standings ping the players they
+// congratulate, those in first place (Discord takes at most 100 users),
+// and nobody else they name (the winners of forfeits in the last rounds,
+// who withdrew); standings during the tournament ping nobody.
+func winnerMentions(t *storage.Tournament) *discordgo.MessageAllowedMentions {
 	users := []string{}
-	for _, p := range t.State.Players {
-		if p.Withdrawn == 0 && len(users) < 100 && strings.Contains(head, "<@"+p.ID+">") {
-			users = append(users, p.ID)
+	if !t.State.Finished {
+		return &discordgo.MessageAllowedMentions{Users: users}
+	}
+	for _, s := range t.State.Standings() {
+		if s.Rank == 1 && len(users) < 100 {
+			users = append(users, s.Player)
 		}
 	}
 	return &discordgo.MessageAllowedMentions{Users: users}
@@ -789,7 +795,6 @@ func forfeitsOfRound(t *storage.Tournament) []string {
 	for first > 1 && !roundPlayed(t, first-1) {
 		first--
 	}
-	name := func(id string) string { return "<@" + id + ">" } // who withdrew is not pinged: see roundMentions
 	var out []string
 	for _, g := range st.Games {
 		if !g.Forfeit || g.Round < first || g.Round > st.Round {
@@ -797,11 +802,11 @@ func forfeitsOfRound(t *storage.Tournament) []string {
 		}
 		switch g.Result {
 		case tournament.AttackersWin:
-			out = append(out, p.T("tour.forfeit", g.Round, "<@"+g.Attackers+">", name(g.Defenders)))
+			out = append(out, p.T("tour.forfeit", g.Round, "<@"+g.Attackers+">", "<@"+g.Defenders+">"))
 		case tournament.DefendersWin:
-			out = append(out, p.T("tour.forfeit", g.Round, "<@"+g.Defenders+">", name(g.Attackers)))
+			out = append(out, p.T("tour.forfeit", g.Round, "<@"+g.Defenders+">", "<@"+g.Attackers+">"))
 		default:
-			out = append(out, p.T("tour.forfeit_both", g.Round, name(g.Attackers), name(g.Defenders)))
+			out = append(out, p.T("tour.forfeit_both", g.Round, "<@"+g.Attackers+">", "<@"+g.Defenders+">"))
 		}
 	}
 	return out
@@ -929,7 +934,7 @@ func (b *Bot) postStandings(ctx context.Context, t *storage.Tournament, headline
 		return
 	}
 	send := msg.send()
-	send.AllowedMentions = roundMentions(t, headline) // not those who withdrew
+	send.AllowedMentions = winnerMentions(t)
 	if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
 		b.log.Warn("posting tournament standings", "tournament_id", t.ID, "err", err)
 	}

@@ -299,10 +299,14 @@ func TestTournamentInTheServersLanguage(t *testing.T) {
 	}
 }
 
-// TestTournamentForfeitsDoNotPingTheWithdrawn: a round's announcement
-// names the forfeits against a player who withdrew and pings the players
-// still in it, not the one who withdrew.
-func TestTournamentForfeitsDoNotPingTheWithdrawn(t *testing.T) {
+// TestTournamentAnnouncementsPingOnlyWhoActs: a round's announcement
+// names who sits out and the forfeits against a player who withdrew, and
+// pings nobody (the players with a game are pinged by its board); the
+// final standings ping the winner they congratulate, not the winners of
+// forfeits they name nor who withdrew. Round announcements pinged the
+// player sitting out and the winners of forfeits, who had nothing to do,
+// and the final standings everyone they named.
+func TestTournamentAnnouncementsPingOnlyWhoActs(t *testing.T) {
 	h := newHarness(t, nil)
 	h.slash(alice, "tournament", opt("action", "create"), opt("name", "Cup"), opt("format", "round-robin"), opt("double", true),
 		opt("variant", "brandubh"))
@@ -326,7 +330,15 @@ func TestTournamentForfeitsDoNotPingTheWithdrawn(t *testing.T) {
 		})
 		return storage.GameID(id)
 	}
-	roundGame(1)                                            // bob against carol; alice sits out
+	roundGame(1) // bob against carol; alice sits out
+	_, rec := lastPost(t, h, thread, "round 1: 1 game.")
+	if got := allowedUsers(t, rec); len(got) != 0 {
+		t.Errorf("round 1's announcement (alice sits out) pings %v, want nobody", got)
+	}
+	_, rec = lastPost(t, h, thread, "Tournament **Cup**, round 1:")
+	if got, want := allowedUsers(t, rec), []string{bob, carol}; !slices.Equal(got, want) {
+		t.Errorf("round 1's board pings %v, want its players %v", got, want)
+	}
 	h.slash(carol, "tournament", opt("action", "withdraw")) // her game is resigned
 	resignGame(t, h, bob, roundGame(2))                     // alice against bob; rounds 3 and 4 are carol's forfeits
 	roundGame(5)
@@ -361,9 +373,8 @@ func TestTournamentForfeitsDoNotPingTheWithdrawn(t *testing.T) {
 	if !strings.Contains(m.Content, want) {
 		t.Errorf("round 5's announcement %q lacks %q", m.Content, want)
 	}
-	if len(m.AllowedMentions.Parse) != 0 || !slices.Contains(m.AllowedMentions.Users, alice) || !slices.Contains(m.AllowedMentions.Users, bob) ||
-		slices.Contains(m.AllowedMentions.Users, carol) {
-		t.Errorf("round 5's announcement pings %+v: want alice and bob, not carol, who withdrew", m.AllowedMentions)
+	if len(m.AllowedMentions.Parse) != 0 || len(m.AllowedMentions.Users) != 0 {
+		t.Errorf("round 5's announcement pings %+v: want nobody (the winners of forfeits need not act; the game's board pings its players)", m.AllowedMentions)
 	}
 	// Round 6 is only carol's forfeit: the tournament ends with round 5's
 	// game, and the final standings announce it (it went unannounced),
@@ -378,8 +389,11 @@ func TestTournamentForfeitsDoNotPingTheWithdrawn(t *testing.T) {
 		!strings.Contains(m.Content, fmt.Sprintf("in round 6, <@%s> wins against <@%s>, who withdrew.", bob, carol)) {
 		t.Errorf("the final standings %q do not announce round 6's forfeit", m.Content)
 	}
-	if slices.Contains(m.AllowedMentions.Users, carol) || len(m.AllowedMentions.Parse) != 0 || !slices.Contains(m.AllowedMentions.Users, alice) {
-		t.Errorf("the final standings ping %+v: want the winner alice, not carol, who withdrew", m.AllowedMentions)
+	if !strings.Contains(m.Content, fmt.Sprintf("Congratulations <@%s>!", alice)) {
+		t.Errorf("the final standings %q do not congratulate alice", m.Content)
+	}
+	if len(m.AllowedMentions.Parse) != 0 || !slices.Equal(m.AllowedMentions.Users, []string{alice}) {
+		t.Errorf("the final standings ping %+v: want only the winner alice, not bob nor carol, who withdrew", m.AllowedMentions)
 	}
 }
 
