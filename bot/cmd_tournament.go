@@ -613,6 +613,14 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 			return userErrorT("tour.called_off")
 		}
 		var err error
+		if p := t.State.Player(r.userID); p != nil && p.Withdrawn != 0 {
+			round := p.Withdrawn
+			if _, err = t.State.Withdraw(r.userID); err == nil {
+				// Said again, it was "You withdrew", announced again.
+				err = userErrorT("tour.withdrew_already", t.Name, round)
+			}
+			return tournamentError(err)
+		}
 		pending, err = t.State.Withdraw(r.userID)
 		return tournamentError(err)
 	})

@@ -321,3 +321,27 @@ func TestConsoleNoTournamentAfterACalledOffOne(t *testing.T) {
 		t.Errorf("/tafl tournament, action:standings and action:standings tournament:1 after Cup was called off:%s", after)
 	}
 }
+
+// TestConsoleWithdrawTwice: a player who withdraws a second time is told
+// they withdrew already, and nothing is announced again; the bot said
+// "You withdrew" again, posted the withdrawal in the channel a second
+// time and edited the announcement.
+func TestConsoleWithdrawTwice(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:RR format:round-robin variant:brandubh",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as dave", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start", // round 1: alice against dave, bob against carol
+		"as carol", "/tafl tournament action:withdraw", // her game is resigned
+		"/tafl tournament action:withdraw",
+		"quit",
+	})
+	_, again, ok := strings.Cut(text, "@carol withdrew from the tournament.")
+	if !ok {
+		t.Fatalf("carol's withdrawal:\n%s", text)
+	}
+	consoleSays(t, again, "[to carol] (only you) You withdrew from **RR** in round 1 already: your results so far stand, and you play no more games.\n")
+	if strings.Contains(again, "You withdrew from **RR**.") || strings.Contains(again, "withdrew from **RR**.\n") || strings.Contains(again, "[taflbot edits a message]") {
+		t.Errorf("withdrawing again:%s", again)
+	}
+}

@@ -135,4 +135,6 @@ var da = Dict{
 	"graph.attackers": "angribere",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "træk",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "Du trak dig allerede fra **%s** i runde %d: dine resultater indtil nu står ved magt, og du spiller ikke flere partier.",
 }

@@ -135,4 +135,6 @@ var de = Dict{
 	"graph.attackers": "Angreifer",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "Zug",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "Du hast dich aus **%s** schon in Runde %d zurückgezogen: deine bisherigen Ergebnisse bleiben, und du spielst keine weiteren Partien.",
 }

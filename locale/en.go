@@ -136,4 +136,6 @@ var en = Dict{
 	"graph.attackers": "attackers",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "move",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "You withdrew from **%s** in round %d already: your results so far stand, and you play no more games.",
 }

@@ -135,4 +135,6 @@ var fi = Dict{
 	"graph.attackers": "hyökkääjät",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "siirto",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "Vetäydyit turnauksesta **%s** jo kierroksella %d: tähänastiset tuloksesi pysyvät, etkä pelaa enää pelejä.",
 }

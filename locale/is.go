@@ -135,4 +135,6 @@ var is = Dict{
 	"graph.attackers": "sóknarmenn",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "leikur",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "Þú hefur þegar dregið þig úr **%s** í umferð %d: úrslit þín hingað til standa og þú teflir ekki fleiri skákir.",
 }

@@ -135,4 +135,6 @@ var nb = Dict{
 	"graph.attackers": "angripere",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "trekk",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "Du trakk deg allerede fra **%s** i runde %d: resultatene dine så langt står, og du spiller ingen flere partier.",
 }

@@ -135,4 +135,6 @@ var sv = Dict{
 	"graph.attackers": "anfallare",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "drag",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "Du drog dig redan ur **%s** i rond %d: dina resultat hittills står kvar, och du spelar inga fler partier.",
 }
