@@ -949,11 +949,21 @@ func (b *Bot) postStandings(ctx context.Context, t *storage.Tournament, headline
 }
 
 // standingsMessage draws the standings table: rank, player, points,
-// games, the tie-break (Sonneborn–Berger or Buchholz) and W-D-L.
+// games, the tie-breaks (Sonneborn–Berger in a round robin; Buchholz,
+// then Sonneborn–Berger in a Swiss) and W-D-L (wins, the last
+// tie-break).
 func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message, error) {
 	p := tourLang(t)
 	st := t.State.Standings()
 	tb := tournament.TiebreakName(t.State.Format)
+	// A Swiss shows its second tie-break too: players level on points
+	// and Buchholz were ranked by a column the table did not have (first
+	// place too, congratulated alone).
+	swiss := t.State.Format == tournament.Swiss
+	tbs := tb
+	if swiss {
+		tbs += ", " + tournament.TiebreakName(tournament.RoundRobin)
+	}
 	sub := describeTournament(t)
 	switch {
 	case t.Cancelled:
@@ -965,9 +975,13 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 	default:
 		sub = p.T("tour.sub_signup", sub)
 	}
-	table := render.Table{Title: t.Name, Subtitle: p.T("tour.tiebreak", sub, tb),
+	table := render.Table{Title: t.Name, Subtitle: p.T("tour.tiebreak", sub, tbs),
 		Columns: []render.Column{{Heading: "#", Right: true}, {Heading: p.T("tour.col_player"), Wide: true}, {Heading: p.T("tour.col_points"), Right: true},
-			{Heading: p.T("tour.col_games"), Right: true}, {Heading: tb, Right: true}, {Heading: p.T("tour.col_wdl"), Right: true}}}
+			{Heading: p.T("tour.col_games"), Right: true}, {Heading: tb, Right: true}}}
+	if swiss {
+		table.Columns = append(table.Columns, render.Column{Heading: tournament.TiebreakName(tournament.RoundRobin), Right: true})
+	}
+	table.Columns = append(table.Columns, render.Column{Heading: p.T("tour.col_wdl"), Right: true})
 	var shownNames []string
 	for i, s := range st {
 		name := t.Names[s.Player]
@@ -983,8 +997,11 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 			table.Marked = append(table.Marked, i)
 		}
 		shownNames = append(shownNames, shown)
-		table.Rows = append(table.Rows, []string{strconv.Itoa(s.Rank), name, formatPoints(s.Points), strconv.Itoa(s.Games),
-			formatPoints(s.Tiebreak(t.State.Format)), fmt.Sprintf("%d-%d-%d", s.Wins, s.Draws, s.Losses)})
+		row := []string{strconv.Itoa(s.Rank), name, formatPoints(s.Points), strconv.Itoa(s.Games), formatPoints(s.Tiebreak(t.State.Format))}
+		if swiss {
+			row = append(row, formatPoints(s.SB))
+		}
+		table.Rows = append(table.Rows, append(row, fmt.Sprintf("%d-%d-%d", s.Wins, s.Draws, s.Losses)))
 	}
 	// The picture names a player its font cannot draw "a player".
 	drawn := table

@@ -345,3 +345,20 @@ func TestConsoleWithdrawTwice(t *testing.T) {
 		t.Errorf("withdrawing again:%s", again)
 	}
 }
+
+// TestConsoleSwissStandingsShowSB: a Swiss's standings show its second
+// tie-break, Sonneborn–Berger, beside Buchholz. Here every game is lost
+// on time by its attackers; erin and gina end level on points, Buchholz
+// and wins, and erin, who beat gina, is first by Sonneborn–Berger, a
+// column the table did not have: it showed two equal rows and
+// congratulated one of them.
+func TestConsoleSwissStandingsShowSB(t *testing.T) {
+	script := []string{"/tafl tournament action:create name:S7 variant:brandubh days:1 rounds:4"}
+	for _, u := range []string{"alice", "bob", "carol", "dave", "erin", "frank", "gina"} {
+		script = append(script, "as "+u, "/tafl tournament action:join")
+	}
+	script = append(script, "as alice", "/tafl tournament action:start", "wait 2d", "wait 2d", "wait 2d", "wait 2d", "quit")
+	text := runConsoleWith(t, bot.Options{}, script)
+	consoleSays(t, text, "🏆 **S7** is over. Congratulations @erin!",
+		"tie-break: Buchholz, SB): 1. erin: Points 3, Games 3, Buchholz 7, SB 5, W-D-L 2-0-1; 2. gina: Points 3, Games 3, Buchholz 7, SB 4, W-D-L 2-0-1; ")
+}
