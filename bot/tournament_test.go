@@ -605,3 +605,23 @@ func TestSignupHintNamesStartNowAsShown(t *testing.T) {
 		"Die Anmeldung dauert 1 bis 720 Stunden. Um früher zu beginnen, drücke **Start now** (oder nutze `aktion:starten`), sobald die Spieler angemeldet sind.",
 	)
 }
+
+// TestTournamentNameOfSixtyLetters: a name of 60 letters, the most the
+// bot takes, is saved whatever its letters' bytes (Cyrillic two, a
+// mathematical letter four); one over 100 bytes answered "Something went
+// wrong", the store taking 100 bytes.
+func TestTournamentNameOfSixtyLetters(t *testing.T) {
+	h := newHarness(t, nil)
+	for i, name := range []string{strings.Repeat("Ж", 60), strings.Repeat("𝔸", 60)} {
+		r, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", name), opt("variant", "brandubh"))
+		if isEphemeral(r) || !strings.Contains(r.Content, "**"+name+"**") {
+			t.Errorf("creating tournament %q: %q", name, r.Content)
+		}
+		if tr, err := h.store.GetTournament(t.Context(), storage.TournamentID(i+1)); err != nil || tr.Name != name {
+			t.Errorf("tournament %d: %+v, %v", i+1, tr, err)
+		}
+	}
+	if r, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", strings.Repeat("Ж", 61))); !isEphemeral(r) || !strings.Contains(r.Content, "1 to 60 characters") {
+		t.Errorf("a name of 61 letters: %q", r.Content)
+	}
+}
