@@ -601,7 +601,17 @@ func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tourn
 	if err != nil {
 		return nil, err
 	}
-	return &reply{resp: ephemeral(r.p.T("tour.cancelled", t.Name)), after: func(ctx context.Context) { b.editAnnouncement(ctx, t) }}, nil
+	return &reply{resp: ephemeral(r.p.T("tour.cancelled", t.Name)), after: func(ctx context.Context) {
+		b.editAnnouncement(ctx, t)
+		// The players who signed up hear of it where the tournament is
+		// played, as of one called off for too few players (Discord
+		// pings nobody for the announcement's edit); it pings nobody.
+		send := (&message{content: tourLang(t).T("tour.cancelled_by", t.Name, r.userID)}).send()
+		send.AllowedMentions = &discordgo.MessageAllowedMentions{}
+		if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
+			b.log.Warn("announcing a cancelled tournament", "tournament_id", t.ID, "err", err)
+		}
+	}}, nil
 }
 
 // withdraw takes the user out of a tournament under way; their game in

@@ -362,3 +362,17 @@ func TestConsoleSwissStandingsShowSB(t *testing.T) {
 	consoleSays(t, text, "🏆 **S7** is over. Congratulations @erin!",
 		"tie-break: Buchholz, SB): 1. erin: Points 3, Games 3, Buchholz 7, SB 5, W-D-L 2-0-1; 2. gina: Points 3, Games 3, Buchholz 7, SB 4, W-D-L 2-0-1; ")
 }
+
+// TestConsoleCancelIsAnnounced: a tournament called off by a manager is
+// announced where it is played, as one called off for too few players
+// is; only the manager was told, and the announcement's edit (which
+// Discord pings nobody for) said "Called off.".
+func TestConsoleCancelIsAnnounced(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:Cup variant:brandubh",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:cancel",
+		"quit",
+	})
+	consoleSays(t, text, "[to alice] (only you) **Cup** is called off.\n", "[taflbot] 🏆 **Cup** is called off by @alice.\n")
+}

@@ -137,4 +137,6 @@ var da = Dict{
 	"graph.move": "træk",
 	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
 	"tour.withdrew_already": "Du trak dig allerede fra **%s** i runde %d: dine resultater indtil nu står ved magt, og du spiller ikke flere partier.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 **%s** er aflyst af <@%s>.",
 }

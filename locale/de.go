@@ -137,4 +137,6 @@ var de = Dict{
 	"graph.move": "Zug",
 	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
 	"tour.withdrew_already": "Du hast dich aus **%s** schon in Runde %d zurückgezogen: deine bisherigen Ergebnisse bleiben, und du spielst keine weiteren Partien.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 **%s** wurde von <@%s> abgesagt.",
 }

@@ -138,4 +138,6 @@ var en = Dict{
 	"graph.move": "move",
 	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
 	"tour.withdrew_already": "You withdrew from **%s** in round %d already: your results so far stand, and you play no more games.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 **%s** is called off by <@%s>.",
 }

@@ -137,4 +137,6 @@ var fi = Dict{
 	"graph.move": "siirto",
 	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
 	"tour.withdrew_already": "Vetäydyit turnauksesta **%s** jo kierroksella %d: tähänastiset tuloksesi pysyvät, etkä pelaa enää pelejä.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 Turnaus **%s** on peruttu: sen perui <@%s>.",
 }

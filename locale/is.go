@@ -137,4 +137,6 @@ var is = Dict{
 	"graph.move": "leikur",
 	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
 	"tour.withdrew_already": "Þú hefur þegar dregið þig úr **%s** í umferð %d: úrslit þín hingað til standa og þú teflir ekki fleiri skákir.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 **%s** er aflýst af <@%s>.",
 }

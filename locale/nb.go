@@ -137,4 +137,6 @@ var nb = Dict{
 	"graph.move": "trekk",
 	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
 	"tour.withdrew_already": "Du trakk deg allerede fra **%s** i runde %d: resultatene dine så langt står, og du spiller ingen flere partier.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 **%s** er avlyst av <@%s>.",
 }

@@ -137,4 +137,6 @@ var sv = Dict{
 	"graph.move": "drag",
 	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
 	"tour.withdrew_already": "Du drog dig redan ur **%s** i rond %d: dina resultat hittills står kvar, och du spelar inga fler partier.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 **%s** är inställd av <@%s>.",
 }
