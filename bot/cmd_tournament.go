@@ -367,6 +367,13 @@ func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, j
 			closed = t
 			return userErrorT("tour.signup_over", t.Name, t.SignupDeadline.Unix())
 		}
+		switch {
+		case t.State.Finished:
+			return userErrorT("tour.over") // not "it has started", then "use withdraw"
+		case join && t.State.Started() && t.State.Player(r.userID) == nil:
+			// Not "(To stop playing, use withdraw.)": they never played.
+			return userErrorT("tour.join_started", t.Name)
+		}
 		var err error
 		if join {
 			err = t.State.Join(r.userID, rating)

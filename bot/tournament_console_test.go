@@ -376,3 +376,26 @@ func TestConsoleCancelIsAnnounced(t *testing.T) {
 	})
 	consoleSays(t, text, "[to alice] (only you) **Cup** is called off.\n", "[taflbot] 🏆 **Cup** is called off by @alice.\n")
 }
+
+// TestConsoleJoinAfterTheStart: joining a tournament under way tells
+// someone not in it that it is too late, without the hint to withdraw
+// they were given (meant for its players, who cannot leave); joining or
+// leaving one that is over says it is over, not that it has started.
+func TestConsoleJoinAfterTheStart(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:Blitz variant:brandubh time:3+2 rounds:2",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start",
+		"as carol", "/tafl tournament action:join",
+		"as bob", "/tafl tournament action:leave",
+		"wait 4m", // bob wins on time; a second round would repeat the game
+		"as carol", "/tafl tournament action:join tournament:1",
+		"as bob", "/tafl tournament action:leave tournament:1",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to carol] (only you) **Blitz** has started: it is too late to join.\n",
+		"[to bob] (only you) That tournament has started: sign-up is closed. (To stop playing, use `action:withdraw`.)\n",
+		"[to carol] (only you) That tournament is over.\n",
+		"[to bob] (only you) That tournament is over.\n")
+}

@@ -139,4 +139,6 @@ var da = Dict{
 	"tour.withdrew_already": "Du trak dig allerede fra **%s** i runde %d: dine resultater indtil nu står ved magt, og du spiller ikke flere partier.",
 	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
 	"tour.cancelled_by": "🏆 **%s** er aflyst af <@%s>.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** er begyndt: det er for sent at tilmelde sig.",
 }

@@ -139,4 +139,6 @@ var de = Dict{
 	"tour.withdrew_already": "Du hast dich aus **%s** schon in Runde %d zurückgezogen: deine bisherigen Ergebnisse bleiben, und du spielst keine weiteren Partien.",
 	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
 	"tour.cancelled_by": "🏆 **%s** wurde von <@%s> abgesagt.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** hat begonnen: für eine Teilnahme ist es zu spät.",
 }

@@ -140,4 +140,6 @@ var en = Dict{
 	"tour.withdrew_already": "You withdrew from **%s** in round %d already: your results so far stand, and you play no more games.",
 	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
 	"tour.cancelled_by": "🏆 **%s** is called off by <@%s>.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** has started: it is too late to join.",
 }

@@ -139,4 +139,6 @@ var fi = Dict{
 	"tour.withdrew_already": "Vetäydyit turnauksesta **%s** jo kierroksella %d: tähänastiset tuloksesi pysyvät, etkä pelaa enää pelejä.",
 	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
 	"tour.cancelled_by": "🏆 Turnaus **%s** on peruttu: sen perui <@%s>.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** on alkanut: on liian myöhäistä liittyä.",
 }

@@ -139,4 +139,6 @@ var is = Dict{
 	"tour.withdrew_already": "Þú hefur þegar dregið þig úr **%s** í umferð %d: úrslit þín hingað til standa og þú teflir ekki fleiri skákir.",
 	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
 	"tour.cancelled_by": "🏆 **%s** er aflýst af <@%s>.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** er hafið: það er of seint að skrá sig.",
 }

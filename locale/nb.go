@@ -139,4 +139,6 @@ var nb = Dict{
 	"tour.withdrew_already": "Du trakk deg allerede fra **%s** i runde %d: resultatene dine så langt står, og du spiller ingen flere partier.",
 	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
 	"tour.cancelled_by": "🏆 **%s** er avlyst av <@%s>.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** har begynt: det er for sent å melde seg på.",
 }

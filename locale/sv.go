@@ -139,4 +139,6 @@ var sv = Dict{
 	"tour.withdrew_already": "Du drog dig redan ur **%s** i rond %d: dina resultat hittills står kvar, och du spelar inga fler partier.",
 	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
 	"tour.cancelled_by": "🏆 **%s** är inställd av <@%s>.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** har börjat: det är för sent att anmäla sig.",
 }
