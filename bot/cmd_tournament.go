@@ -526,8 +526,15 @@ func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID,
 		return nil, err
 	}
 	t, err = b.store.UpdateTournament(ctx, id, func(t *storage.Tournament) error {
-		if t.Cancelled {
+		switch {
+		case t.Cancelled:
 			return userErrorT("tour.called_off")
+		case t.State.Finished:
+			return userErrorT("tour.over")
+		case t.State.Started():
+			// Not "sign-up is closed. (To stop playing, use withdraw.)":
+			// they asked to start it.
+			return userErrorT("tour.already_started", t.Name, t.State.Round)
 		}
 		seedBy(t, ratings)
 		_, err := t.State.Start()

@@ -399,3 +399,19 @@ func TestConsoleJoinAfterTheStart(t *testing.T) {
 		"[to carol] (only you) That tournament is over.\n",
 		"[to bob] (only you) That tournament is over.\n")
 }
+
+// TestConsoleStartTwice: starting a tournament that has started (a late
+// tap on Start now, or action:start) says so; it answered "sign-up is
+// closed. (To stop playing, use action:withdraw.)". One that is over says
+// that.
+func TestConsoleStartTwice(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, append(blitzOf2[:len(blitzOf2)-1:len(blitzOf2)-1],
+		"click Start now", "/tafl tournament action:start",
+		"wait 4m", "/tafl tournament action:start tournament:1", "quit"))
+	consoleSays(t, text, "[to alice] (only you) **Blitz** has started already: round 1 is under way.\n")
+	if n := strings.Count(text, "has started already"); n != 2 {
+		t.Errorf("%d answers say it has started already, want 2 (Start now, action:start):\n%s", n, text)
+	}
+	_, after, _ := strings.Cut(text, "**Blitz** is over.")
+	consoleSays(t, after, "[to alice] (only you) That tournament is over.\n")
+}

@@ -141,4 +141,6 @@ var da = Dict{
 	"tour.cancelled_by": "🏆 **%s** er aflyst af <@%s>.",
 	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
 	"tour.join_started": "**%s** er begyndt: det er for sent at tilmelde sig.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** er allerede begyndt: runde %d er i gang.",
 }

@@ -141,4 +141,6 @@ var de = Dict{
 	"tour.cancelled_by": "🏆 **%s** wurde von <@%s> abgesagt.",
 	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
 	"tour.join_started": "**%s** hat begonnen: für eine Teilnahme ist es zu spät.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** hat schon begonnen: Runde %d läuft.",
 }

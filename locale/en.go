@@ -142,4 +142,6 @@ var en = Dict{
 	"tour.cancelled_by": "🏆 **%s** is called off by <@%s>.",
 	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
 	"tour.join_started": "**%s** has started: it is too late to join.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** has started already: round %d is under way.",
 }

@@ -141,4 +141,6 @@ var fi = Dict{
 	"tour.cancelled_by": "🏆 Turnaus **%s** on peruttu: sen perui <@%s>.",
 	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
 	"tour.join_started": "**%s** on alkanut: on liian myöhäistä liittyä.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** on jo alkanut: kierros %d on käynnissä.",
 }

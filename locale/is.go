@@ -141,4 +141,6 @@ var is = Dict{
 	"tour.cancelled_by": "🏆 **%s** er aflýst af <@%s>.",
 	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
 	"tour.join_started": "**%s** er hafið: það er of seint að skrá sig.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** er þegar hafið: umferð %d er í gangi.",
 }

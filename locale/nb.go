@@ -141,4 +141,6 @@ var nb = Dict{
 	"tour.cancelled_by": "🏆 **%s** er avlyst av <@%s>.",
 	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
 	"tour.join_started": "**%s** har begynt: det er for sent å melde seg på.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** har allerede begynt: runde %d er i gang.",
 }

@@ -141,4 +141,6 @@ var sv = Dict{
 	"tour.cancelled_by": "🏆 **%s** är inställd av <@%s>.",
 	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
 	"tour.join_started": "**%s** har börjat: det är för sent att anmäla sig.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** har redan börjat: rond %d pågår.",
 }
