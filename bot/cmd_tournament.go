@@ -35,6 +35,7 @@ import (
 var tournamentActions = []string{"create", "join", "leave", "start", "withdraw", "standings", "cancel"}
 
 const (
+	maxAnnouncement   = 1900 // bytes of a tournament's announcement, within Discord's 2000 characters
 	maxTournamentName = 60
 	defaultSignup     = 48 * time.Hour
 	maxSignup         = 30 * 24 * time.Hour
@@ -227,20 +228,25 @@ func describeTournament(t *storage.Tournament) string {
 	return fmt.Sprintf("%s · %s · %s · %s", format, variantName(p, t.Variant, t.Layout), pace, rated)
 }
 
-// playerList names the players in seed order, marking those who withdrew.
-func playerList(t *storage.Tournament) string {
+// playerList names the first n players in seed order, marking those
+// who withdrew, and says how many more there are.
+func playerList(t *storage.Tournament, n int) string {
 	if len(t.State.Players) == 0 {
 		return tourLang(t).T("tour.nobody")
 	}
 	var names []string
-	for _, p := range t.State.Players {
+	for _, p := range t.State.Players[:n] {
 		name := "<@" + p.ID + ">"
 		if p.Withdrawn != 0 {
 			name = tourLang(t).T("tour.withdrew_mark", name)
 		}
 		names = append(names, name)
 	}
-	return strings.Join(names, ", ")
+	list := strings.Join(names, ", ")
+	if n < len(t.State.Players) {
+		list = strings.TrimSpace(list + " " + tourLang(t).T("… and %d more.", len(t.State.Players)-n))
+	}
+	return list
 }
 
 // firstPlace mentions the players ranked first ("<@1>, <@2> and <@3>").
@@ -257,25 +263,34 @@ func firstPlace(t *storage.Tournament) string {
 // announcement is the tournament's sign-up message with its buttons.
 func (b *Bot) announcement(t *storage.Tournament) *message {
 	p := tourLang(t)
-	var sb strings.Builder
-	sb.WriteString(p.T("tour.head", t.Name, t.ID, describeTournament(t)) + "\n")
-	switch {
-	case t.Cancelled:
-		sb.WriteString(p.T("tour.state_cancelled"))
-	case t.State.Finished:
-		sb.WriteString(p.T("tour.state_over", t.State.Round, firstPlace(t), len(t.State.Players), playerList(t)))
-	case t.State.Started():
-		sb.WriteString(p.T("tour.state_running", t.State.Round, len(t.State.Players), playerList(t)))
-	case !t.SignupDeadline.After(b.now()):
-		// Between the deadline and the sweep that pairs round 1.
-		sb.WriteString(p.T("tour.state_closed", t.SignupDeadline.Unix(), len(t.State.Players), playerList(t)))
-	default:
-		sb.WriteString(p.T("tour.state_signup", t.SignupDeadline.Unix(), len(t.State.Players), playerList(t)))
+	state := func(list string) string {
+		switch {
+		case t.Cancelled:
+			return p.T("tour.state_cancelled")
+		case t.State.Finished:
+			return p.T("tour.state_over", t.State.Round, firstPlace(t), len(t.State.Players), list)
+		case t.State.Started():
+			return p.T("tour.state_running", t.State.Round, len(t.State.Players), list)
+		case !t.SignupDeadline.After(b.now()):
+			// Between the deadline and the sweep that pairs round 1.
+			return p.T("tour.state_closed", t.SignupDeadline.Unix(), len(t.State.Players), list)
+		default:
+			return p.T("tour.state_signup", t.SignupDeadline.Unix(), len(t.State.Players), list)
+		}
+	}
+	head := p.T("tour.head", t.Name, t.ID, describeTournament(t)) + "\n"
+	// Some 80 players' mentions fill the message: the list names the
+	// first of them and says how many more (cut short, it ended in the
+	// middle of a mention).
+	n := len(t.State.Players)
+	content := head + state(playerList(t, n))
+	for ; len(content) > maxAnnouncement && n > 0; n-- {
+		content = head + state(playerList(t, n-1))
 	}
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(t.ID)}.String() }
 	open := !t.State.Started() && !t.Cancelled
 	joinable := open && t.SignupDeadline.After(b.now())
-	return &message{content: truncate(sb.String(), 1900), components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+	return &message{content: truncate(content, maxAnnouncement), components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: p.T("tour.btn_join"), Style: discordgo.SuccessButton, CustomID: id(ActTourJoin), Disabled: !joinable},
 		discordgo.Button{Label: p.T("tour.btn_leave"), Style: discordgo.SecondaryButton, CustomID: id(ActTourLeave), Disabled: !open},
 		discordgo.Button{Label: p.T("tour.btn_start"), Style: discordgo.PrimaryButton, CustomID: id(ActTourStart), Disabled: !open},

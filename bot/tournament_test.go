@@ -625,3 +625,24 @@ func TestTournamentNameOfSixtyLetters(t *testing.T) {
 		t.Errorf("a name of 61 letters: %q", r.Content)
 	}
 }
+
+// TestAnnouncementOfManyPlayers: the announcement of a tournament with
+// more players than its message can mention names the first of them and
+// says how many more; it was cut at 1900 bytes, in the middle of a
+// mention, with the rest of the list left unsaid.
+func TestAnnouncementOfManyPlayers(t *testing.T) {
+	h := newHarness(t, nil)
+	ann, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", "Big Cup"), opt("variant", "brandubh"))
+	join := customIDs(ann.Components)["Join"]
+	var r *resp
+	for i := range 120 {
+		r, _ = h.click(fmt.Sprintf("1234567890123456%03d", i), join, false)
+	}
+	if !strings.Contains(r.Content, "Players (120): <@1234567890123456000>, ") {
+		t.Fatalf("the announcement of 120 players: %q", r.Content)
+	}
+	shown := strings.Count(r.Content, "<@")
+	if n := len([]rune(r.Content)); n > 2000 || !strings.HasSuffix(r.Content, fmt.Sprintf("> … and %d more.", 120-shown)) {
+		t.Errorf("the announcement of 120 players (%d characters, %d mentions) ends %q", n, shown, r.Content[max(0, len(r.Content)-80):])
+	}
+}
