@@ -776,24 +776,8 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 		return
 	}
 	b.log.Info("tournament round started", "tournament_id", id, "round", t.State.Round, "games", len(games))
-	var byes []string
-	for _, by := range t.State.Byes {
-		if by.Round == t.State.Round && t.State.Player(by.Player).Withdrawn == 0 { // who withdrew is not sitting out
-			byes = append(byes, "<@"+by.Player+">")
-		}
-	}
 	p := tourLang(t)
-	head := p.T("tour.round_games", t.Name, t.State.Round, len(games))
-	if len(byes) > 0 {
-		key := "tour.bye" // a round robin: sitting out scores nothing
-		if t.State.Format == tournament.Swiss {
-			key = "tour.bye_point" // a Swiss bye scores a point
-		}
-		head += p.T(key, strings.Join(byes, ", "))
-	}
-	if forfeits := forfeitsOfRound(t); len(forfeits) > 0 {
-		head += p.T("tour.forfeits", strings.Join(forfeits, "; "))
-	}
+	head := roundAnnouncement(t, len(games))
 	send := (&message{content: head}).send()
 	// It pings nobody: the players with a game are pinged by its board,
 	// and who sits out, has the bye or won a forfeit has nothing to do.
@@ -814,6 +798,31 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 		msg.pings = []string{g.Attackers.UserID, g.Defenders.UserID}
 		b.postBoard(ctx, g, msg)
 	}
+}
+
+// roundAnnouncement is the announcement of the current round of t,
+// which has games games: who sits out (or has the bye), and the
+// forfeits since the last round announced.
+func roundAnnouncement(t *storage.Tournament, games int) string {
+	var byes []string
+	for _, by := range t.State.Byes {
+		if by.Round == t.State.Round && t.State.Player(by.Player).Withdrawn == 0 { // who withdrew is not sitting out
+			byes = append(byes, "<@"+by.Player+">")
+		}
+	}
+	p := tourLang(t)
+	head := p.T("tour.round_games", t.Name, t.State.Round, games)
+	if len(byes) > 0 {
+		key := "tour.bye" // a round robin: sitting out scores nothing
+		if t.State.Format == tournament.Swiss {
+			key = "tour.bye_point" // a Swiss bye scores a point
+		}
+		head += p.T(key, strings.Join(byes, ", "))
+	}
+	if forfeits := forfeitsOfRound(t); len(forfeits) > 0 {
+		head += p.T("tour.forfeits", forfeitList(p, forfeits))
+	}
+	return head
 }
 
 // winnerMentions lets the final standings ping the players they
@@ -857,6 +866,30 @@ func forfeitsOfRound(t *storage.Tournament) []string {
 		}
 	}
 	return out
+}
+
+// maxForfeitList bounds the bytes of the forfeits a message lists,
+// leaving room in Discord's 2000 characters for the rest of it.
+const maxForfeitList = 1200
+
+// forfeitList joins forfeits, as many as fit in maxForfeitList, saying
+// how many more there are: in a large round robin that many players
+// left, the list of a round (or of the last rounds) ran past Discord's
+// limit, which refused the round's announcement or the final standings.
+func forfeitList(p *locale.Printer, forfeits []string) string {
+	list := ""
+	for i, f := range forfeits {
+		next := f
+		if i > 0 {
+			next = list + "; " + f
+		}
+		if len(next) > maxForfeitList {
+			// The list ends a sentence: "… and 3 more" without its full stop.
+			return list + " " + strings.TrimSuffix(p.T("… and %d more.", len(forfeits)-i), ".")
+		}
+		list = next
+	}
+	return list
 }
 
 // roundPlayed reports whether round r of t had a game played (not only
@@ -957,7 +990,7 @@ func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID, l
 		if !roundPlayed(t, t.State.Round) {
 			// The last rounds were only forfeits, announced nowhere else.
 			if forfeits := forfeitsOfRound(t); len(forfeits) > 0 {
-				headline += tourLang(t).T("tour.forfeits", strings.Join(forfeits, "; "))
+				headline += tourLang(t).T("tour.forfeits", forfeitList(tourLang(t), forfeits))
 			}
 		}
 		if last != nil {
