@@ -78,23 +78,34 @@ func (b *Bot) gamesPage(ctx context.Context, p *locale.Printer, guildID, user st
 	page = min(max(page, 0), pages-1)
 	var sb strings.Builder
 	sb.WriteString(p.T("**Games of <@%s>** (%d in progress, page %d of %d)", user, len(games), page+1, pages) + "\n")
-	for _, g := range games[page*gamesPerPage : min(len(games), (page+1)*gamesPerPage)] {
-		sb.WriteString(p.T("• #%d %s · %s vs %s · %s to move", g.ID, gameVariant(p, g), seatName(p, g.Attackers), seatName(p, g.Defenders), seatName(p, g.ToMove())))
+	shown := games[page*gamesPerPage : min(len(games), (page+1)*gamesPerPage)]
+	lines := make([]string, len(shown))
+	for i, g := range shown {
+		var line strings.Builder
+		line.WriteString(p.T("• #%d %s · %s vs %s · %s to move", g.ID, gameVariant(p, g), seatName(p, g.Attackers), seatName(p, g.Defenders), seatName(p, g.ToMove())))
 		switch {
 		case !g.Clock.IsZero():
-			sb.WriteString(" · " + b.clockLine(p, g))
+			line.WriteString(" · " + b.clockLine(p, g))
 		case !g.Deadline.IsZero():
 			now := b.now()
-			sb.WriteString(" · " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(now))))
+			line.WriteString(" · " + p.T("clock.left", formatLeft(p, g.Deadline.Sub(now))))
 			if _, away := b.awayUntil(ctx, g, g.Tafl().ToMove(), now); away {
 				// The deadline has moved by the vacation: say why it is far.
-				sb.WriteString(" · " + p.T("on vacation"))
+				line.WriteString(" · " + p.T("on vacation"))
 			}
 		}
 		if g.DrawOffer != tafl.NoSide {
-			sb.WriteString(" · " + p.T("draw offered by %s", seatName(p, g.Seat(g.DrawOffer))))
+			line.WriteString(" · " + p.T("draw offered by %s", seatName(p, g.Seat(g.DrawOffer))))
 		}
-		sb.WriteString("\n")
+		lines[i] = line.String()
+	}
+	room := contentLimit - sb.Len()
+	for _, l := range lines {
+		room -= len(l) + 1
+	}
+	b.nameTournaments(ctx, shown, lines, room)
+	for _, l := range lines {
+		sb.WriteString(l + "\n")
 	}
 	if page == 0 {
 		open, err := b.openChallengesText(ctx, p, guildID, user, contentLimit-sb.Len())
@@ -117,6 +128,40 @@ func (b *Bot) gamesPage(ctx context.Context, p *locale.Printer, guildID, user st
 		}}}
 	}
 	return data, nil
+}
+
+// nameTournaments ends the lines of tournament games with their
+// tournament's name (" · 🏆 Winter Cup"): two tournaments' games against
+// the same player looked alike. The names share room bytes, shortened
+// with "…" (or left out) where a page of long lines leaves little of
+// Discord's 2000 characters.
+func (b *Bot) nameTournaments(ctx context.Context, games []*storage.Game, lines []string, room int) {
+	tours := b.tournamentNames(ctx, games)
+	n := 0
+	for _, g := range games {
+		if tours[g.TournamentID] != "" {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	const mark = " · 🏆 "
+	share := room / n
+	for i, g := range games {
+		name := tours[g.TournamentID]
+		if name == "" {
+			continue
+		}
+		if len(mark)+len(name) > share {
+			keep := share - len(mark) - len("…")
+			if keep < 4 {
+				continue // no room for a name worth reading
+			}
+			name = truncate(name, keep)
+		}
+		lines[i] += mark + name
+	}
 }
 
 // maxOpenListed bounds the challenges /tafl games lists in each of its

@@ -12,6 +12,7 @@ import (
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
+	"github.com/taflbot/taflbot/tournament"
 )
 
 func TestGamesListPages(t *testing.T) {
@@ -116,6 +117,13 @@ func TestGamesPageWithinDiscordsLimit(t *testing.T) {
 	h := newHarness(t, nil)
 	const user = "1234567890123456789"
 	now := time.Now()
+	// Tournament games name their tournament, here with the longest name,
+	// two bytes a letter.
+	tr := &storage.Tournament{GuildID: guild, ChannelID: channel, Name: strings.Repeat("ø", 60), Variant: "tawlbwrdd", Layout: "bell",
+		SignupDeadline: now, MoveTime: time.Hour, State: tournament.Tournament{Format: tournament.Swiss, Rounds: 3}}
+	if err := h.store.CreateTournament(t.Context(), tr); err != nil {
+		t.Fatal(err)
+	}
 	for i := range 12 {
 		g, err := storage.NewGame("tawlbwrdd", "bell")
 		if err != nil {
@@ -126,6 +134,7 @@ func TestGamesPageWithinDiscordsLimit(t *testing.T) {
 		g.Clock = tclock.New(tclock.TimeControl{Base: 120 * time.Minute, Increment: time.Minute}, tafl.Attackers, now)
 		g.Deadline = g.Clock.FlagAt()
 		g.DrawOffer = tafl.Defenders
+		g.TournamentID = tr.ID
 		if err := h.store.CreateGame(t.Context(), g); err != nil {
 			t.Fatal(err)
 		}
@@ -140,6 +149,10 @@ func TestGamesPageWithinDiscordsLimit(t *testing.T) {
 		r, _ := h.fake.callback(t, in.ID)
 		if n := len([]rune(r.Content)); n > 2000 || strings.Count(r.Content, "<@"+user+">") < 8 {
 			t.Errorf("%s: %d characters:\n%s", l.Name, n, r.Content)
+		}
+		// In English there is room for the names, shortened.
+		if l.Discord == "en-US" && strings.Count(r.Content, " · 🏆 øøøø") != 8 {
+			t.Errorf("%s: the tournament is not named on every line:\n%s", l.Name, r.Content)
 		}
 	}
 }
@@ -184,4 +197,24 @@ func TestNoGameInADirectMessageSaysWhereToStartOne(t *testing.T) {
 	if r, _ := h.slash(bob, "move", opt("move", "d2-c2")); r.Content != "You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`." {
 		t.Errorf("/tafl move in a server: %q", r.Content)
 	}
+}
+
+// TestGamesNameTheirTournament: /tafl games names the tournament of a
+// tournament game, so that two tournaments' games against the same
+// player can be told apart; the lines were alike.
+func TestGamesNameTheirTournament(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:One variant:brandubh rounds:1",
+		"/tafl tournament action:create name:Two variant:brandubh rounds:1",
+		"/tafl tournament action:join tournament:1", "/tafl tournament action:join tournament:2",
+		"as bob", "/tafl tournament action:join tournament:1", "/tafl tournament action:join tournament:2",
+		"as alice", "/tafl tournament action:start tournament:1", "/tafl tournament action:start tournament:2",
+		"/tafl challenge opponent:bob variant:brandubh side:attackers", "as bob", "click Accept",
+		"/tafl games",
+		"quit",
+	})
+	consoleSays(t, text, "**Games of @bob** (3 in progress, page 1 of 1)\n"+
+		"    • #3 brandubh · @alice vs @bob · @alice to move · 3d 0h left\n"+
+		"    • #2 brandubh · @alice vs @bob · @alice to move · 3d 0h left · 🏆 Two\n"+
+		"    • #1 brandubh · @alice vs @bob · @alice to move · 3d 0h left · 🏆 One\n")
 }

@@ -35,6 +35,7 @@ import (
 var tournamentActions = []string{"create", "join", "leave", "start", "withdraw", "standings", "cancel"}
 
 const (
+	maxAnnouncement   = 1900 // bytes of a tournament's announcement, within Discord's 2000 characters
 	maxTournamentName = 60
 	defaultSignup     = 48 * time.Hour
 	maxSignup         = 30 * 24 * time.Hour
@@ -227,20 +228,25 @@ func describeTournament(t *storage.Tournament) string {
 	return fmt.Sprintf("%s · %s · %s · %s", format, variantName(p, t.Variant, t.Layout), pace, rated)
 }
 
-// playerList names the players in seed order, marking those who withdrew.
-func playerList(t *storage.Tournament) string {
+// playerList names the first n players in seed order, marking those
+// who withdrew, and says how many more there are.
+func playerList(t *storage.Tournament, n int) string {
 	if len(t.State.Players) == 0 {
 		return tourLang(t).T("tour.nobody")
 	}
 	var names []string
-	for _, p := range t.State.Players {
+	for _, p := range t.State.Players[:n] {
 		name := "<@" + p.ID + ">"
 		if p.Withdrawn != 0 {
 			name = tourLang(t).T("tour.withdrew_mark", name)
 		}
 		names = append(names, name)
 	}
-	return strings.Join(names, ", ")
+	list := strings.Join(names, ", ")
+	if n < len(t.State.Players) {
+		list = strings.TrimSpace(list + " " + tourLang(t).T("… and %d more.", len(t.State.Players)-n))
+	}
+	return list
 }
 
 // firstPlace mentions the players ranked first ("<@1>, <@2> and <@3>").
@@ -257,25 +263,34 @@ func firstPlace(t *storage.Tournament) string {
 // announcement is the tournament's sign-up message with its buttons.
 func (b *Bot) announcement(t *storage.Tournament) *message {
 	p := tourLang(t)
-	var sb strings.Builder
-	sb.WriteString(p.T("tour.head", t.Name, t.ID, describeTournament(t)) + "\n")
-	switch {
-	case t.Cancelled:
-		sb.WriteString(p.T("tour.state_cancelled"))
-	case t.State.Finished:
-		sb.WriteString(p.T("tour.state_over", t.State.Round, firstPlace(t), len(t.State.Players), playerList(t)))
-	case t.State.Started():
-		sb.WriteString(p.T("tour.state_running", t.State.Round, len(t.State.Players), playerList(t)))
-	case !t.SignupDeadline.After(b.now()):
-		// Between the deadline and the sweep that pairs round 1.
-		sb.WriteString(p.T("tour.state_closed", t.SignupDeadline.Unix(), len(t.State.Players), playerList(t)))
-	default:
-		sb.WriteString(p.T("tour.state_signup", t.SignupDeadline.Unix(), len(t.State.Players), playerList(t)))
+	state := func(list string) string {
+		switch {
+		case t.Cancelled:
+			return p.T("tour.state_cancelled")
+		case t.State.Finished:
+			return p.T("tour.state_over", t.State.Round, firstPlace(t), len(t.State.Players), list)
+		case t.State.Started():
+			return p.T("tour.state_running", t.State.Round, len(t.State.Players), list)
+		case !t.SignupDeadline.After(b.now()):
+			// Between the deadline and the sweep that pairs round 1.
+			return p.T("tour.state_closed", t.SignupDeadline.Unix(), len(t.State.Players), list)
+		default:
+			return p.T("tour.state_signup", t.SignupDeadline.Unix(), len(t.State.Players), list)
+		}
+	}
+	head := p.T("tour.head", t.Name, t.ID, describeTournament(t)) + "\n"
+	// Some 80 players' mentions fill the message: the list names the
+	// first of them and says how many more (cut short, it ended in the
+	// middle of a mention).
+	n := len(t.State.Players)
+	content := head + state(playerList(t, n))
+	for ; len(content) > maxAnnouncement && n > 0; n-- {
+		content = head + state(playerList(t, n-1))
 	}
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(t.ID)}.String() }
 	open := !t.State.Started() && !t.Cancelled
 	joinable := open && t.SignupDeadline.After(b.now())
-	return &message{content: truncate(sb.String(), 1900), components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+	return &message{content: truncate(content, maxAnnouncement), components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: p.T("tour.btn_join"), Style: discordgo.SuccessButton, CustomID: id(ActTourJoin), Disabled: !joinable},
 		discordgo.Button{Label: p.T("tour.btn_leave"), Style: discordgo.SecondaryButton, CustomID: id(ActTourLeave), Disabled: !open},
 		discordgo.Button{Label: p.T("tour.btn_start"), Style: discordgo.PrimaryButton, CustomID: id(ActTourStart), Disabled: !open},
@@ -366,6 +381,16 @@ func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, j
 			// the deadline.
 			closed = t
 			return userErrorT("tour.signup_over", t.Name, t.SignupDeadline.Unix())
+		}
+		switch {
+		case t.State.Finished:
+			return userErrorT("tour.over") // not "it has started", then "use withdraw"
+		case join && t.State.Started() && t.State.Player(r.userID) == nil:
+			// Not "(To stop playing, use withdraw.)": they never played.
+			return userErrorT("tour.join_started", t.Name)
+		case join && t.State.Started() && t.State.Player(r.userID).Withdrawn != 0:
+			// Nor to one who stopped playing: they cannot come back.
+			return userErrorT("tour.withdrew_already", t.Name, t.State.Player(r.userID).Withdrawn)
 		}
 		var err error
 		if join {
@@ -523,8 +548,12 @@ func (b *Bot) startNow(ctx context.Context, r *request, id storage.TournamentID,
 		switch {
 		case t.Cancelled:
 			return userErrorT("tour.called_off")
+		case t.State.Finished:
+			return userErrorT("tour.over")
 		case t.State.Started():
-			return tournamentError(tournament.ErrStarted)
+			// Not "sign-up is closed. (To stop playing, use withdraw.)":
+			// they asked to start it.
+			return userErrorT("tour.already_started", t.Name, t.State.Round)
 		case !manager && r.userID != t.CreatorID:
 			return userErrorT("tour.only_creator_start", t.CreatorID)
 		}
@@ -607,7 +636,17 @@ func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tourn
 	if err != nil {
 		return nil, err
 	}
-	return &reply{resp: ephemeral(r.p.T("tour.cancelled", t.Name)), after: func(ctx context.Context) { b.editAnnouncement(ctx, t) }}, nil
+	return &reply{resp: ephemeral(r.p.T("tour.cancelled", t.Name)), after: func(ctx context.Context) {
+		b.editAnnouncement(ctx, t)
+		// The players who signed up hear of it where the tournament is
+		// played, as of one called off for too few players (Discord
+		// pings nobody for the announcement's edit); it pings nobody.
+		send := (&message{content: tourLang(t).T("tour.cancelled_by", t.Name, r.userID)}).send()
+		send.AllowedMentions = &discordgo.MessageAllowedMentions{}
+		if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
+			b.log.Warn("announcing a cancelled tournament", "tournament_id", t.ID, "err", err)
+		}
+	}}, nil
 }
 
 // withdraw takes the user out of a tournament under way; their game in
@@ -619,6 +658,14 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 			return userErrorT("tour.called_off")
 		}
 		var err error
+		if p := t.State.Player(r.userID); p != nil && p.Withdrawn != 0 {
+			round := p.Withdrawn
+			if _, err = t.State.Withdraw(r.userID); err == nil {
+				// Said again, it was "You withdrew", announced again.
+				err = userErrorT("tour.withdrew_already", t.Name, round)
+			}
+			return tournamentError(err)
+		}
 		pending, err = t.State.Withdraw(r.userID)
 		return tournamentError(err)
 	})
@@ -735,26 +782,12 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 		return
 	}
 	b.log.Info("tournament round started", "tournament_id", id, "round", t.State.Round, "games", len(games))
-	var byes []string
-	for _, by := range t.State.Byes {
-		if by.Round == t.State.Round && t.State.Player(by.Player).Withdrawn == 0 { // who withdrew is not sitting out
-			byes = append(byes, "<@"+by.Player+">")
-		}
-	}
 	p := tourLang(t)
-	head := p.T("tour.round_games", t.Name, t.State.Round, len(games))
-	if len(byes) > 0 {
-		key := "tour.bye" // a round robin: sitting out scores nothing
-		if t.State.Format == tournament.Swiss {
-			key = "tour.bye_point" // a Swiss bye scores a point
-		}
-		head += p.T(key, strings.Join(byes, ", "))
-	}
-	if forfeits := forfeitsOfRound(t); len(forfeits) > 0 {
-		head += p.T("tour.forfeits", strings.Join(forfeits, "; "))
-	}
+	head := roundAnnouncement(t, len(games))
 	send := (&message{content: head}).send()
-	send.AllowedMentions = roundMentions(t, head)
+	// It pings nobody: the players with a game are pinged by its board,
+	// and who sits out, has the bye or won a forfeit has nothing to do.
+	send.AllowedMentions = &discordgo.MessageAllowedMentions{}
 	if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
 		b.log.Warn("announcing a tournament round", "tournament_id", id, "err", err)
 	}
@@ -773,14 +806,43 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 	}
 }
 
-// roundMentions lets a round's announcement ping the players it mentions
-// who are still in the tournament (who sits out, who won a forfeit), not
-// those who withdrew (Discord takes at most 100 users).
-func roundMentions(t *storage.Tournament, head string) *discordgo.MessageAllowedMentions {
+// roundAnnouncement is the announcement of the current round of t,
+// which has games games: who sits out (or has the bye), and the
+// forfeits since the last round announced.
+func roundAnnouncement(t *storage.Tournament, games int) string {
+	var byes []string
+	for _, by := range t.State.Byes {
+		if by.Round == t.State.Round && t.State.Player(by.Player).Withdrawn == 0 { // who withdrew is not sitting out
+			byes = append(byes, "<@"+by.Player+">")
+		}
+	}
+	p := tourLang(t)
+	head := p.T("tour.round_games", t.Name, t.State.Round, games)
+	if len(byes) > 0 {
+		key := "tour.bye" // a round robin: sitting out scores nothing
+		if t.State.Format == tournament.Swiss {
+			key = "tour.bye_point" // a Swiss bye scores a point
+		}
+		head += p.T(key, strings.Join(byes, ", "))
+	}
+	if forfeits := forfeitsOfRound(t); len(forfeits) > 0 {
+		head += p.T("tour.forfeits", forfeitList(p, forfeits))
+	}
+	return head
+}
+
+// winnerMentions lets the final standings ping the players they
+// congratulate, those in first place (Discord takes at most 100 users),
+// and nobody else they name (the winners of forfeits in the last rounds,
+// who withdrew); standings during the tournament ping nobody.
+func winnerMentions(t *storage.Tournament) *discordgo.MessageAllowedMentions {
 	users := []string{}
-	for _, p := range t.State.Players {
-		if p.Withdrawn == 0 && len(users) < 100 && strings.Contains(head, "<@"+p.ID+">") {
-			users = append(users, p.ID)
+	if !t.State.Finished {
+		return &discordgo.MessageAllowedMentions{Users: users}
+	}
+	for _, s := range t.State.Standings() {
+		if s.Rank == 1 && len(users) < 100 {
+			users = append(users, s.Player)
 		}
 	}
 	return &discordgo.MessageAllowedMentions{Users: users}
@@ -795,7 +857,6 @@ func forfeitsOfRound(t *storage.Tournament) []string {
 	for first > 1 && !roundPlayed(t, first-1) {
 		first--
 	}
-	name := func(id string) string { return "<@" + id + ">" } // who withdrew is not pinged: see roundMentions
 	var out []string
 	for _, g := range st.Games {
 		if !g.Forfeit || g.Round < first || g.Round > st.Round {
@@ -803,14 +864,38 @@ func forfeitsOfRound(t *storage.Tournament) []string {
 		}
 		switch g.Result {
 		case tournament.AttackersWin:
-			out = append(out, p.T("tour.forfeit", g.Round, "<@"+g.Attackers+">", name(g.Defenders)))
+			out = append(out, p.T("tour.forfeit", g.Round, "<@"+g.Attackers+">", "<@"+g.Defenders+">"))
 		case tournament.DefendersWin:
-			out = append(out, p.T("tour.forfeit", g.Round, "<@"+g.Defenders+">", name(g.Attackers)))
+			out = append(out, p.T("tour.forfeit", g.Round, "<@"+g.Defenders+">", "<@"+g.Attackers+">"))
 		default:
-			out = append(out, p.T("tour.forfeit_both", g.Round, name(g.Attackers), name(g.Defenders)))
+			out = append(out, p.T("tour.forfeit_both", g.Round, "<@"+g.Attackers+">", "<@"+g.Defenders+">"))
 		}
 	}
 	return out
+}
+
+// maxForfeitList bounds the bytes of the forfeits a message lists,
+// leaving room in Discord's 2000 characters for the rest of it.
+const maxForfeitList = 1200
+
+// forfeitList joins forfeits, as many as fit in maxForfeitList, saying
+// how many more there are: in a large round robin that many players
+// left, the list of a round (or of the last rounds) ran past Discord's
+// limit, which refused the round's announcement or the final standings.
+func forfeitList(p *locale.Printer, forfeits []string) string {
+	list := ""
+	for i, f := range forfeits {
+		next := f
+		if i > 0 {
+			next = list + "; " + f
+		}
+		if len(next) > maxForfeitList {
+			// The list ends a sentence: "… and 3 more" without its full stop.
+			return list + " " + strings.TrimSuffix(p.T("… and %d more.", len(forfeits)-i), ".")
+		}
+		list = next
+	}
+	return list
 }
 
 // roundPlayed reports whether round r of t had a game played (not only
@@ -911,7 +996,7 @@ func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID, l
 		if !roundPlayed(t, t.State.Round) {
 			// The last rounds were only forfeits, announced nowhere else.
 			if forfeits := forfeitsOfRound(t); len(forfeits) > 0 {
-				headline += tourLang(t).T("tour.forfeits", strings.Join(forfeits, "; "))
+				headline += tourLang(t).T("tour.forfeits", forfeitList(tourLang(t), forfeits))
 			}
 		}
 		if last != nil {
@@ -935,18 +1020,28 @@ func (b *Bot) postStandings(ctx context.Context, t *storage.Tournament, headline
 		return
 	}
 	send := msg.send()
-	send.AllowedMentions = roundMentions(t, headline) // not those who withdrew
+	send.AllowedMentions = winnerMentions(t)
 	if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
 		b.log.Warn("posting tournament standings", "tournament_id", t.ID, "err", err)
 	}
 }
 
 // standingsMessage draws the standings table: rank, player, points,
-// games, the tie-break (Sonneborn–Berger or Buchholz) and W-D-L.
+// games, the tie-breaks (Sonneborn–Berger in a round robin; Buchholz,
+// then Sonneborn–Berger in a Swiss) and W-D-L (wins, the last
+// tie-break).
 func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message, error) {
 	p := tourLang(t)
 	st := t.State.Standings()
 	tb := tournament.TiebreakName(t.State.Format)
+	// A Swiss shows its second tie-break too: players level on points
+	// and Buchholz were ranked by a column the table did not have (first
+	// place too, congratulated alone).
+	swiss := t.State.Format == tournament.Swiss
+	tbs := tb
+	if swiss {
+		tbs += ", " + tournament.TiebreakName(tournament.RoundRobin)
+	}
 	sub := describeTournament(t)
 	switch {
 	case t.Cancelled:
@@ -958,9 +1053,13 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 	default:
 		sub = p.T("tour.sub_signup", sub)
 	}
-	table := render.Table{Title: t.Name, Subtitle: p.T("tour.tiebreak", sub, tb),
+	table := render.Table{Title: t.Name, Subtitle: p.T("tour.tiebreak", sub, tbs),
 		Columns: []render.Column{{Heading: "#", Right: true}, {Heading: p.T("tour.col_player"), Wide: true}, {Heading: p.T("tour.col_points"), Right: true},
-			{Heading: p.T("tour.col_games"), Right: true}, {Heading: tb, Right: true}, {Heading: p.T("tour.col_wdl"), Right: true}}}
+			{Heading: p.T("tour.col_games"), Right: true}, {Heading: tb, Right: true}}}
+	if swiss {
+		table.Columns = append(table.Columns, render.Column{Heading: tournament.TiebreakName(tournament.RoundRobin), Right: true})
+	}
+	table.Columns = append(table.Columns, render.Column{Heading: p.T("tour.col_wdl"), Right: true})
 	var shownNames []string
 	for i, s := range st {
 		name := t.Names[s.Player]
@@ -976,8 +1075,11 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 			table.Marked = append(table.Marked, i)
 		}
 		shownNames = append(shownNames, shown)
-		table.Rows = append(table.Rows, []string{strconv.Itoa(s.Rank), name, formatPoints(s.Points), strconv.Itoa(s.Games),
-			formatPoints(s.Tiebreak(t.State.Format)), fmt.Sprintf("%d-%d-%d", s.Wins, s.Draws, s.Losses)})
+		row := []string{strconv.Itoa(s.Rank), name, formatPoints(s.Points), strconv.Itoa(s.Games), formatPoints(s.Tiebreak(t.State.Format))}
+		if swiss {
+			row = append(row, formatPoints(s.SB))
+		}
+		table.Rows = append(table.Rows, append(row, fmt.Sprintf("%d-%d-%d", s.Wins, s.Draws, s.Losses)))
 	}
 	// The picture names a player its font cannot draw "a player".
 	drawn := table

@@ -138,7 +138,7 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 			sub("vacation", "Pause your clocks in this server for some days (see how many you have left)", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionInteger, Name: "days", MinValue: &zero, MaxValue: storage.MaxVacationDays,
 				Description: "Days of vacation from now (0 ends your vacation; empty: show what you have left)"}),
-			sub("tournament", "Tournaments: create (managers), join, leave, start, withdraw, standings",
+			sub("tournament", "Tournaments: create (managers), join, leave, start, withdraw, standings, cancel",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "action", Description: "What to do (default: standings)",
 					Choices: tournamentActionChoices()},
 				str("tournament", "Which tournament (default: this thread's, or the only one)", false, true),

@@ -136,3 +136,33 @@ func TestSettingsDescriptionNamesTheOwnSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentDescriptionNamesEveryAction: the /tafl tournament
+// description names each action the action option offers, by the choice's
+// name in each language Discord shows it in; it left out cancel.
+func TestTournamentDescriptionNamesEveryAction(t *testing.T) {
+	var sub *discordgo.ApplicationCommandOption
+	for _, o := range bot.Commands()[0].Options {
+		if o.Name == "tournament" {
+			sub = o
+		}
+	}
+	if sub == nil {
+		t.Fatal("no tournament subcommand")
+	}
+	for _, o := range sub.Options {
+		if o.Name != "action" {
+			continue
+		}
+		for _, c := range o.Choices {
+			if !strings.Contains(sub.Description, c.Name) {
+				t.Errorf("the tournament description %q does not name the action %s", sub.Description, c.Name)
+			}
+			for l, name := range c.NameLocalizations {
+				if d := sub.DescriptionLocalizations[l]; !strings.Contains(strings.ToLower(d), strings.ToLower(name)) {
+					t.Errorf("%s: the tournament description %q does not name the action %s", l, d, name)
+				}
+			}
+		}
+	}
+}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tournament"
 )
 
 // TestTextsKeepAMarginBelowDiscordsLimits: in every language, the long
@@ -76,5 +78,30 @@ func TestGamesListSectionKeepsWithinRoom(t *testing.T) {
 	}
 	if s := listSection(p, "H", lines[:2], 2000); strings.Count(s, "• line") != 2 || strings.Contains(s, "more") {
 		t.Errorf("two lines: %q", s)
+	}
+}
+
+// TestManyForfeitsFitAMessage: a round's announcement lists as many
+// forfeits as fit and says how many more, in every language; in a large
+// round robin most of whose players withdrew, the list ran past
+// Discord's 2000 characters, and Discord refused the announcement (and,
+// of the last rounds, the final standings).
+func TestManyForfeitsFitAMessage(t *testing.T) {
+	id := func(i int) string { return fmt.Sprintf("1234567890123456%03d", i) }
+	st := tournament.Tournament{Format: tournament.RoundRobin, Rounds: 59, Round: 2,
+		Games: []tournament.Game{{Round: 1, Attackers: id(0), Defenders: id(1), Result: tournament.AttackersWin}}}
+	for i := range 60 {
+		st.Players = append(st.Players, tournament.Player{ID: id(i), Withdrawn: min(1, i%2)})
+	}
+	for i := 0; i < 60; i += 2 {
+		st.Games = append(st.Games, tournament.Game{Round: 2, Attackers: id(i), Defenders: id(i + 1), Result: tournament.AttackersWin, Forfeit: true})
+	}
+	for _, l := range locale.Langs {
+		tr := &storage.Tournament{Name: strings.Repeat("W", 60), Language: l.Tag.String(), State: st}
+		text := roundAnnouncement(tr, 0)
+		more := locale.For(l.Tag).T("… and %d more.", 30-strings.Count(text, "<@")/2)
+		if n := len([]rune(text)); n > 2000 || !strings.HasSuffix(text, " "+more) || strings.Count(text, "<@") >= 60 {
+			t.Errorf("%s: %d characters, %d mentions: %s", l.Name, n, strings.Count(text, "<@"), text)
+		}
 	}
 }

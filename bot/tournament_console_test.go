@@ -321,3 +321,101 @@ func TestConsoleNoTournamentAfterACalledOffOne(t *testing.T) {
 		t.Errorf("/tafl tournament, action:standings and action:standings tournament:1 after Cup was called off:%s", after)
 	}
 }
+
+// TestConsoleWithdrawTwice: a player who withdraws a second time is told
+// they withdrew already, and nothing is announced again; the bot said
+// "You withdrew" again, posted the withdrawal in the channel a second
+// time and edited the announcement. Asking to join again, they are told
+// the same (it said to withdraw to stop playing).
+func TestConsoleWithdrawTwice(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:RR format:round-robin variant:brandubh",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join", "as carol", "/tafl tournament action:join",
+		"as dave", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start", // round 1: alice against dave, bob against carol
+		"as carol", "/tafl tournament action:withdraw", // her game is resigned
+		"/tafl tournament action:withdraw",
+		"/tafl tournament action:join",
+		"quit",
+	})
+	_, again, ok := strings.Cut(text, "@carol withdrew from the tournament.")
+	if !ok {
+		t.Fatalf("carol's withdrawal:\n%s", text)
+	}
+	if n := strings.Count(again, "[to carol] (only you) You withdrew from **RR** in round 1 already: your results so far stand, and you play no more games.\n"); n != 2 {
+		t.Errorf("%d answers to withdrawing and joining again say carol withdrew already, want 2:%s", n, again)
+	}
+	if strings.Contains(again, "You withdrew from **RR**.") || strings.Contains(again, "withdrew from **RR**.\n") || strings.Contains(again, "[taflbot edits a message]") {
+		t.Errorf("withdrawing again:%s", again)
+	}
+}
+
+// TestConsoleSwissStandingsShowSB: a Swiss's standings show its second
+// tie-break, Sonneborn–Berger, beside Buchholz. Here every game is lost
+// on time by its attackers; erin and gina end level on points, Buchholz
+// and wins, and erin, who beat gina, is first by Sonneborn–Berger, a
+// column the table did not have: it showed two equal rows and
+// congratulated one of them.
+func TestConsoleSwissStandingsShowSB(t *testing.T) {
+	script := []string{"/tafl tournament action:create name:S7 variant:brandubh days:1 rounds:4"}
+	for _, u := range []string{"alice", "bob", "carol", "dave", "erin", "frank", "gina"} {
+		script = append(script, "as "+u, "/tafl tournament action:join")
+	}
+	script = append(script, "as alice", "/tafl tournament action:start", "wait 2d", "wait 2d", "wait 2d", "wait 2d", "quit")
+	text := runConsoleWith(t, bot.Options{}, script)
+	consoleSays(t, text, "🏆 **S7** is over. Congratulations @erin!",
+		"tie-break: Buchholz, SB): 1. erin: Points 3, Games 3, Buchholz 7, SB 5, W-D-L 2-0-1; 2. gina: Points 3, Games 3, Buchholz 7, SB 4, W-D-L 2-0-1; ")
+}
+
+// TestConsoleCancelIsAnnounced: a tournament called off by a manager is
+// announced where it is played, as one called off for too few players
+// is; only the manager was told, and the announcement's edit (which
+// Discord pings nobody for) said "Called off.".
+func TestConsoleCancelIsAnnounced(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:Cup variant:brandubh",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:cancel",
+		"quit",
+	})
+	consoleSays(t, text, "[to alice] (only you) **Cup** is called off.\n", "[taflbot] 🏆 **Cup** is called off by @alice.\n")
+}
+
+// TestConsoleJoinAfterTheStart: joining a tournament under way tells
+// someone not in it that it is too late, without the hint to withdraw
+// they were given (meant for its players, who cannot leave); joining or
+// leaving one that is over says it is over, not that it has started.
+func TestConsoleJoinAfterTheStart(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:Blitz variant:brandubh time:3+2 rounds:2",
+		"/tafl tournament action:join", "as bob", "/tafl tournament action:join",
+		"as alice", "/tafl tournament action:start",
+		"as carol", "/tafl tournament action:join",
+		"as bob", "/tafl tournament action:leave",
+		"wait 4m", // bob wins on time; a second round would repeat the game
+		"as carol", "/tafl tournament action:join tournament:1",
+		"as bob", "/tafl tournament action:leave tournament:1",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to carol] (only you) **Blitz** has started: it is too late to join.\n",
+		"[to bob] (only you) That tournament has started: sign-up is closed. (To stop playing, use `action:withdraw`.)\n",
+		"[to carol] (only you) That tournament is over.\n",
+		"[to bob] (only you) That tournament is over.\n")
+}
+
+// TestConsoleStartTwice: starting a tournament that has started (a late
+// tap on Start now, or action:start) says so; it answered "sign-up is
+// closed. (To stop playing, use action:withdraw.)". One that is over says
+// that.
+func TestConsoleStartTwice(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, append(blitzOf2[:len(blitzOf2)-1:len(blitzOf2)-1],
+		"click Start now", "/tafl tournament action:start",
+		"wait 4m", "/tafl tournament action:start tournament:1", "quit"))
+	consoleSays(t, text, "[to alice] (only you) **Blitz** has started already: round 1 is under way.\n")
+	if n := strings.Count(text, "has started already"); n != 2 {
+		t.Errorf("%d answers say it has started already, want 2 (Start now, action:start):\n%s", n, text)
+	}
+	_, after, _ := strings.Cut(text, "**Blitz** is over.")
+	consoleSays(t, after, "[to alice] (only you) That tournament is over.\n")
+}

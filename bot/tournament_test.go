@@ -299,10 +299,14 @@ func TestTournamentInTheServersLanguage(t *testing.T) {
 	}
 }
 
-// TestTournamentForfeitsDoNotPingTheWithdrawn: a round's announcement
-// names the forfeits against a player who withdrew and pings the players
-// still in it, not the one who withdrew.
-func TestTournamentForfeitsDoNotPingTheWithdrawn(t *testing.T) {
+// TestTournamentAnnouncementsPingOnlyWhoActs: a round's announcement
+// names who sits out and the forfeits against a player who withdrew, and
+// pings nobody (the players with a game are pinged by its board); the
+// final standings ping the winner they congratulate, not the winners of
+// forfeits they name nor who withdrew. Round announcements pinged the
+// player sitting out and the winners of forfeits, who had nothing to do,
+// and the final standings everyone they named.
+func TestTournamentAnnouncementsPingOnlyWhoActs(t *testing.T) {
 	h := newHarness(t, nil)
 	h.slash(alice, "tournament", opt("action", "create"), opt("name", "Cup"), opt("format", "round-robin"), opt("double", true),
 		opt("variant", "brandubh"))
@@ -326,7 +330,15 @@ func TestTournamentForfeitsDoNotPingTheWithdrawn(t *testing.T) {
 		})
 		return storage.GameID(id)
 	}
-	roundGame(1)                                            // bob against carol; alice sits out
+	roundGame(1) // bob against carol; alice sits out
+	_, rec := lastPost(t, h, thread, "round 1: 1 game.")
+	if got := allowedUsers(t, rec); len(got) != 0 {
+		t.Errorf("round 1's announcement (alice sits out) pings %v, want nobody", got)
+	}
+	_, rec = lastPost(t, h, thread, "Tournament **Cup**, round 1:")
+	if got, want := allowedUsers(t, rec), []string{bob, carol}; !slices.Equal(got, want) {
+		t.Errorf("round 1's board pings %v, want its players %v", got, want)
+	}
 	h.slash(carol, "tournament", opt("action", "withdraw")) // her game is resigned
 	resignGame(t, h, bob, roundGame(2))                     // alice against bob; rounds 3 and 4 are carol's forfeits
 	roundGame(5)
@@ -361,9 +373,8 @@ func TestTournamentForfeitsDoNotPingTheWithdrawn(t *testing.T) {
 	if !strings.Contains(m.Content, want) {
 		t.Errorf("round 5's announcement %q lacks %q", m.Content, want)
 	}
-	if len(m.AllowedMentions.Parse) != 0 || !slices.Contains(m.AllowedMentions.Users, alice) || !slices.Contains(m.AllowedMentions.Users, bob) ||
-		slices.Contains(m.AllowedMentions.Users, carol) {
-		t.Errorf("round 5's announcement pings %+v: want alice and bob, not carol, who withdrew", m.AllowedMentions)
+	if len(m.AllowedMentions.Parse) != 0 || len(m.AllowedMentions.Users) != 0 {
+		t.Errorf("round 5's announcement pings %+v: want nobody (the winners of forfeits need not act; the game's board pings its players)", m.AllowedMentions)
 	}
 	// Round 6 is only carol's forfeit: the tournament ends with round 5's
 	// game, and the final standings announce it (it went unannounced),
@@ -378,8 +389,11 @@ func TestTournamentForfeitsDoNotPingTheWithdrawn(t *testing.T) {
 		!strings.Contains(m.Content, fmt.Sprintf("in round 6, <@%s> wins against <@%s>, who withdrew.", bob, carol)) {
 		t.Errorf("the final standings %q do not announce round 6's forfeit", m.Content)
 	}
-	if slices.Contains(m.AllowedMentions.Users, carol) || len(m.AllowedMentions.Parse) != 0 || !slices.Contains(m.AllowedMentions.Users, alice) {
-		t.Errorf("the final standings ping %+v: want the winner alice, not carol, who withdrew", m.AllowedMentions)
+	if !strings.Contains(m.Content, fmt.Sprintf("Congratulations <@%s>!", alice)) {
+		t.Errorf("the final standings %q do not congratulate alice", m.Content)
+	}
+	if len(m.AllowedMentions.Parse) != 0 || !slices.Equal(m.AllowedMentions.Users, []string{alice}) {
+		t.Errorf("the final standings ping %+v: want only the winner alice, not bob nor carol, who withdrew", m.AllowedMentions)
 	}
 }
 
@@ -623,7 +637,7 @@ func TestTournamentRefusalsSayTheState(t *testing.T) {
 	if got, want := member(bob, opt("action", "cancel")), "That tournament has started; players can withdraw (`action:withdraw`), and it ends after its last round."; got != want {
 		t.Errorf("a member calling off a started tournament: %q, want %q", got, want)
 	}
-	if got, want := member(bob, opt("action", "start")), "That tournament has started: sign-up is closed. (To stop playing, use `action:withdraw`.)"; got != want {
+	if got, want := member(bob, opt("action", "start")), "**Cup** has started already: round 1 is under way."; got != want {
 		t.Errorf("a member starting a started tournament: %q, want %q", got, want)
 	}
 	// Start now, pressed by a member, says it too.
@@ -631,7 +645,7 @@ func TestTournamentRefusalsSayTheState(t *testing.T) {
 	in.Type, in.Data = discordgo.InteractionMessageComponent, discordgo.MessageComponentInteractionData{CustomID: start}
 	in.Message, in.Member.Permissions = &discordgo.Message{ID: "msg-ann", ChannelID: channel}, 0
 	h.bot.HandleGateway(t.Context(), in)
-	if r, _ := h.fake.final(t, in); r.Content != "That tournament has started: sign-up is closed. (To stop playing, use `action:withdraw`.)" {
+	if r, _ := h.fake.final(t, in); r.Content != "**Cup** has started already: round 1 is under way." {
 		t.Errorf("a member pressing Start now on a started tournament: %q", r.Content)
 	}
 	// A second tournament, called off: a member is told so.
@@ -642,5 +656,46 @@ func TestTournamentRefusalsSayTheState(t *testing.T) {
 	}
 	if got, want := member(bob, opt("action", "start"), opt("tournament", "2")), "That tournament was called off."; got != want {
 		t.Errorf("a member starting a called-off tournament: %q, want %q", got, want)
+	}
+}
+
+// TestTournamentNameOfSixtyLetters: a name of 60 letters, the most the
+// bot takes, is saved whatever its letters' bytes (Cyrillic two, a
+// mathematical letter four); one over 100 bytes answered "Something went
+// wrong", the store taking 100 bytes.
+func TestTournamentNameOfSixtyLetters(t *testing.T) {
+	h := newHarness(t, nil)
+	for i, name := range []string{strings.Repeat("Ж", 60), strings.Repeat("𝔸", 60)} {
+		r, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", name), opt("variant", "brandubh"))
+		if isEphemeral(r) || !strings.Contains(r.Content, "**"+name+"**") {
+			t.Errorf("creating tournament %q: %q", name, r.Content)
+		}
+		if tr, err := h.store.GetTournament(t.Context(), storage.TournamentID(i+1)); err != nil || tr.Name != name {
+			t.Errorf("tournament %d: %+v, %v", i+1, tr, err)
+		}
+	}
+	if r, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", strings.Repeat("Ж", 61))); !isEphemeral(r) || !strings.Contains(r.Content, "1 to 60 characters") {
+		t.Errorf("a name of 61 letters: %q", r.Content)
+	}
+}
+
+// TestAnnouncementOfManyPlayers: the announcement of a tournament with
+// more players than its message can mention names the first of them and
+// says how many more; it was cut at 1900 bytes, in the middle of a
+// mention, with the rest of the list left unsaid.
+func TestAnnouncementOfManyPlayers(t *testing.T) {
+	h := newHarness(t, nil)
+	ann, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", "Big Cup"), opt("variant", "brandubh"))
+	join := customIDs(ann.Components)["Join"]
+	var r *resp
+	for i := range 120 {
+		r, _ = h.click(fmt.Sprintf("1234567890123456%03d", i), join, false)
+	}
+	if !strings.Contains(r.Content, "Players (120): <@1234567890123456000>, ") {
+		t.Fatalf("the announcement of 120 players: %q", r.Content)
+	}
+	shown := strings.Count(r.Content, "<@")
+	if n := len([]rune(r.Content)); n > 2000 || !strings.HasSuffix(r.Content, fmt.Sprintf("> … and %d more.", 120-shown)) {
+		t.Errorf("the announcement of 120 players (%d characters, %d mentions) ends %q", n, shown, r.Content[max(0, len(r.Content)-80):])
 	}
 }

@@ -69,7 +69,7 @@ var daCommands = Dict{
 	"Casual: the game does not change ratings (default: the server's, usually rated)": "Venskabelig: partiet ændrer ikke ratings (standard: serverens, som regel ratet)",
 	"A live game on a chess clock: minutes+seconds, such as 10+5":                     "Et live-parti med skakur: minutter+sekunder, fx 10+5",
 	"Challenges are casual unless they say otherwise":                                 "Udfordringer er venskabelige, medmindre andet angives",
-	"Tournaments: create (managers), join, leave, start, withdraw, standings":         "Turneringer: opret (administratorer), deltag, forlad, start, træk dig, stilling",
+	"Tournaments: create (managers), join, leave, start, withdraw, standings, cancel": "Turneringer: opret (administratorer), deltag, forlad, start, træk dig, stilling, aflys",
 	"What to do (default: standings)":                                                 "Hvad du vil gøre (standard: stilling)",
 	"Which tournament (default: this thread's, or the only one)":                      "Hvilken turnering (standard: trådens, eller den eneste)",
 	"The new tournament's name":                                                       "Den nye turnerings navn",

@@ -69,7 +69,7 @@ var deCommands = Dict{
 	"Casual: the game does not change ratings (default: the server's, usually rated)": "Freundschaftlich: ändert keine Wertungen (Standard: wie der Server, meist gewertet)",
 	"A live game on a chess clock: minutes+seconds, such as 10+5":                     "Eine Live-Partie mit Schachuhr: Minuten+Sekunden, z. B. 10+5",
 	"Challenges are casual unless they say otherwise":                                 "Herausforderungen sind freundschaftlich, sofern nicht anders angegeben",
-	"Tournaments: create (managers), join, leave, start, withdraw, standings":         "Turniere: anlegen (Verwalter), beitreten, verlassen, starten, zurückziehen, Tabelle",
+	"Tournaments: create (managers), join, leave, start, withdraw, standings, cancel": "Turniere: anlegen (Verwalter), beitreten, verlassen, starten, zurückziehen, Tabelle, absagen",
 	"What to do (default: standings)":                                                 "Was zu tun ist (Standard: Tabelle)",
 	"Which tournament (default: this thread's, or the only one)":                      "Welches Turnier (Standard: das dieses Threads oder das einzige)",
 	"The new tournament's name":                                                       "Der Name des neuen Turniers",

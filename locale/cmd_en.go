@@ -69,7 +69,7 @@ var enCommands = Dict{
 	"Casual: the game does not change ratings (default: the server's, usually rated)": "Casual: the game does not change ratings (default: the server's, usually rated)",
 	"A live game on a chess clock: minutes+seconds, such as 10+5":                     "A live game on a chess clock: minutes+seconds, such as 10+5",
 	"Challenges are casual unless they say otherwise":                                 "Challenges are casual unless they say otherwise",
-	"Tournaments: create (managers), join, leave, start, withdraw, standings":         "Tournaments: create (managers), join, leave, start, withdraw, standings",
+	"Tournaments: create (managers), join, leave, start, withdraw, standings, cancel": "Tournaments: create (managers), join, leave, start, withdraw, standings, cancel",
 	"What to do (default: standings)":                                                 "What to do (default: standings)",
 	"Which tournament (default: this thread's, or the only one)":                      "Which tournament (default: this thread's, or the only one)",
 	"The new tournament's name":                                                       "The new tournament's name",

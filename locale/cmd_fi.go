@@ -69,7 +69,7 @@ var fiCommands = Dict{
 	"Casual: the game does not change ratings (default: the server's, usually rated)": "Harjoitus: peli ei muuta luokituksia (oletus: palvelimen, yleensä pisteytetty)",
 	"A live game on a chess clock: minutes+seconds, such as 10+5":                     "Livepeli shakkikellolla: minuutit+sekunnit, esim. 10+5",
 	"Challenges are casual unless they say otherwise":                                 "Haasteet ovat harjoituksia, ellei toisin mainita",
-	"Tournaments: create (managers), join, leave, start, withdraw, standings":         "Turnaukset: luo (ylläpitäjät), liity, poistu, aloita, vetäydy, tilanne",
+	"Tournaments: create (managers), join, leave, start, withdraw, standings, cancel": "Turnaukset: luo (ylläpitäjät), liity, poistu, aloita, vetäydy, tilanne, peru",
 	"What to do (default: standings)":                                                 "Mitä tehdään (oletus: tilanne)",
 	"Which tournament (default: this thread's, or the only one)":                      "Mikä turnaus (oletus: tämän ketjun tai ainoa)",
 	"The new tournament's name":                                                       "Uuden turnauksen nimi",

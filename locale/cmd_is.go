@@ -69,7 +69,7 @@ var isCommands = Dict{
 	"Casual: the game does not change ratings (default: the server's, usually rated)": "Æfing: skákin breytir ekki stigum (sjálfgefið: þjónsins, oftast til stiga)",
 	"A live game on a chess clock: minutes+seconds, such as 10+5":                     "Skák í beinni með skákklukku: mínútur+sekúndur, t.d. 10+5",
 	"Challenges are casual unless they say otherwise":                                 "Áskoranir eru æfingar nema annað sé tekið fram",
-	"Tournaments: create (managers), join, leave, start, withdraw, standings":         "Mót: stofna (stjórnendur), skrá sig, afskrá sig, hefja, draga sig úr, staða",
+	"Tournaments: create (managers), join, leave, start, withdraw, standings, cancel": "Mót: stofna (stjórnendur), skrá sig, afskrá sig, hefja, draga sig úr, staða, aflýsa",
 	"What to do (default: standings)":                                                 "Hvað á að gera (sjálfgefið: staða)",
 	"Which tournament (default: this thread's, or the only one)":                      "Hvaða mót (sjálfgefið: mót þráðarins, eða það eina)",
 	"The new tournament's name":                                                       "Nafn nýja mótsins",

@@ -69,7 +69,7 @@ var nbCommands = Dict{
 	"Casual: the game does not change ratings (default: the server's, usually rated)": "Vennskapelig: partiet endrer ikke ratingen (standard: serverens, vanligvis ratet)",
 	"A live game on a chess clock: minutes+seconds, such as 10+5":                     "Et live-parti med sjakkur: minutter+sekunder, f.eks. 10+5",
 	"Challenges are casual unless they say otherwise":                                 "Utfordringer er vennskapelige med mindre annet er oppgitt",
-	"Tournaments: create (managers), join, leave, start, withdraw, standings":         "Turneringer: opprett (administratorer), bli med, forlat, start, trekk deg, stilling",
+	"Tournaments: create (managers), join, leave, start, withdraw, standings, cancel": "Turneringer: opprett (administratorer), bli med, forlat, start, trekk deg, stilling, avlys",
 	"What to do (default: standings)":                                                 "Hva du vil gjøre (standard: stilling)",
 	"Which tournament (default: this thread's, or the only one)":                      "Hvilken turnering (standard: trådens, eller den eneste)",
 	"The new tournament's name":                                                       "Navnet på den nye turneringen",

@@ -69,7 +69,7 @@ var svCommands = Dict{
 	"Casual: the game does not change ratings (default: the server's, usually rated)": "Vänskaplig: partiet ändrar inte ratingen (standard: serverns, oftast rankat)",
 	"A live game on a chess clock: minutes+seconds, such as 10+5":                     "Ett liveparti med schackklocka: minuter+sekunder, t.ex. 10+5",
 	"Challenges are casual unless they say otherwise":                                 "Utmaningar är vänskapliga om inget annat anges",
-	"Tournaments: create (managers), join, leave, start, withdraw, standings":         "Turneringar: skapa (administratörer), gå med, lämna, starta, dra dig ur, ställning",
+	"Tournaments: create (managers), join, leave, start, withdraw, standings, cancel": "Turneringar: skapa (administratörer), gå med, lämna, starta, dra dig ur, ställning, ställ in",
 	"What to do (default: standings)":                                                 "Vad du vill göra (standard: ställning)",
 	"Which tournament (default: this thread's, or the only one)":                      "Vilken turnering (standard: trådens, eller den enda)",
 	"The new tournament's name":                                                       "Den nya turneringens namn",

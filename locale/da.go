@@ -135,4 +135,12 @@ var da = Dict{
 	"graph.attackers": "angribere",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "træk",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "Du trak dig allerede fra **%s** i runde %d: dine resultater indtil nu står ved magt, og du spiller ikke flere partier.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 **%s** er aflyst af <@%s>.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** er begyndt: det er for sent at tilmelde sig.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** er allerede begyndt: runde %d er i gang.",
 }

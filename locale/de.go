@@ -135,4 +135,12 @@ var de = Dict{
 	"graph.attackers": "Angreifer",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "Zug",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "Du hast dich aus **%s** schon in Runde %d zurückgezogen: deine bisherigen Ergebnisse bleiben, und du spielst keine weiteren Partien.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 **%s** wurde von <@%s> abgesagt.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** hat begonnen: für eine Teilnahme ist es zu spät.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** hat schon begonnen: Runde %d läuft.",
 }

@@ -136,4 +136,12 @@ var en = Dict{
 	"graph.attackers": "attackers",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "move",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "You withdrew from **%s** in round %d already: your results so far stand, and you play no more games.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 **%s** is called off by <@%s>.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** has started: it is too late to join.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** has started already: round %d is under way.",
 }

@@ -135,4 +135,12 @@ var fi = Dict{
 	"graph.attackers": "hyökkääjät",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "siirto",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "Vetäydyit turnauksesta **%s** jo kierroksella %d: tähänastiset tuloksesi pysyvät, etkä pelaa enää pelejä.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 Turnaus **%s** on peruttu: sen perui <@%s>.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** on alkanut: on liian myöhäistä liittyä.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** on jo alkanut: kierros %d on käynnissä.",
 }

@@ -135,4 +135,12 @@ var is = Dict{
 	"graph.attackers": "sóknarmenn",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "leikur",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "Þú hefur þegar dregið þig úr **%s** í umferð %d: úrslit þín hingað til standa og þú teflir ekki fleiri skákir.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 **%s** er aflýst af <@%s>.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** er hafið: það er of seint að skrá sig.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** er þegar hafið: umferð %d er í gangi.",
 }

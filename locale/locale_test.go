@@ -291,7 +291,7 @@ var mustSay = []struct {
 	{language.Icelandic, "tour.btn_leave", "Afskrá mig"},
 	{language.Icelandic, "leave", "afskrá sig"},
 	{language.Icelandic, "tour.left", "afskráð þig"},
-	{language.Icelandic, "Tournaments: create (managers), join, leave, start, withdraw, standings", "afskrá sig"},
+	{language.Icelandic, "Tournaments: create (managers), join, leave, start, withdraw, standings, cancel", "afskrá sig"},
 	// Discord has no Icelandic: the permission reads as in English, as
 	// the settings reply says.
 	{language.Icelandic, "tour.managers_create", "Manage Server"},

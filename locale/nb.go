@@ -135,4 +135,12 @@ var nb = Dict{
 	"graph.attackers": "angripere",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "trekk",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "Du trakk deg allerede fra **%s** i runde %d: resultatene dine så langt står, og du spiller ingen flere partier.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 **%s** er avlyst av <@%s>.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** har begynt: det er for sent å melde seg på.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** har allerede begynt: runde %d er i gang.",
 }

@@ -135,4 +135,12 @@ var sv = Dict{
 	"graph.attackers": "anfallare",
 	// The name of the graph's x axis, numbered by moves (one number for a move of each side).
 	"graph.move": "drag",
+	// The answer to a player who withdraws from a tournament again: its name, the round they withdrew in.
+	"tour.withdrew_already": "Du drog dig redan ur **%s** i rond %d: dina resultat hittills står kvar, och du spelar inga fler partier.",
+	// Posted in a tournament's channel when a manager calls it off before it starts: its name, who called it off.
+	"tour.cancelled_by": "🏆 **%s** är inställd av <@%s>.",
+	// The answer to someone not playing in a tournament who asks to join it after it started: its name.
+	"tour.join_started": "**%s** har börjat: det är för sent att anmäla sig.",
+	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
+	"tour.already_started": "**%s** har redan börjat: rond %d pågår.",
 }

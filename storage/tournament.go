@@ -178,13 +178,19 @@ func decodeTournament(data []byte) (*Tournament, error) {
 	return t, nil
 }
 
+// maxTournamentName bounds a tournament's name, kept in its record (not
+// in a key): the bot takes names of up to 60 letters, which in Greek,
+// Cyrillic or emoji are up to 240 bytes (with maxIDLen, 100, such a name
+// of 51 Cyrillic letters failed to save).
+const maxTournamentName = 240
+
 func validateTournament(t *Tournament) error {
 	if _, err := tafl.Preset(t.Variant, t.Layout); err != nil {
 		return fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	switch {
-	case t.Name == "" || len(t.Name) > maxIDLen:
-		return fmt.Errorf("%w: a tournament needs a name of 1 to %d bytes", ErrInvalid, maxIDLen)
+	case t.Name == "" || len(t.Name) > maxTournamentName:
+		return fmt.Errorf("%w: a tournament needs a name of 1 to %d bytes", ErrInvalid, maxTournamentName)
 	case t.SignupDeadline.IsZero():
 		return fmt.Errorf("%w: a tournament needs a sign-up deadline", ErrInvalid)
 	case !t.TimeControl.IsZero() && t.MoveTime != 0, t.TimeControl.IsZero() && t.MoveTime <= 0:
