@@ -58,6 +58,7 @@ var migrations = map[uint64]func(tx *bolt.Tx, now time.Time) error{
 	6: migrate6to7,
 	7: migrate7to8,
 	8: migrate8to9,
+	9: migrate9to10,
 }
 
 // migrate3to4 adds the buckets of game reviews and puzzles. Records of
@@ -100,6 +101,12 @@ func migrate7to8(tx *bolt.Tx, _ time.Time) error {
 // by taflbot db puzzles).
 func migrate8to9(tx *bolt.Tx, _ time.Time) error {
 	return buildIndex(tx, bucketGamesToMine, bucketGames, "game", decodeGame, gameIndex)
+}
+
+// migrate9to10 adds the index of the active games whose latest board
+// never reached Discord: empty, as no game stored before it is marked.
+func migrate9to10(tx *bolt.Tx, _ time.Time) error {
+	return buildIndex(tx, bucketBoardsDue, bucketGames, "game", decodeGame, gameIndex)
 }
 
 // buildIndex adds the index bucket idx, made from the records of bucket:
