@@ -436,16 +436,21 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 		return
 	}
 	claimed = false // the move ended the claim
-	who := "taflbot"
-	if name, ok := strings.CutPrefix(level, engineSeatPrefix); ok {
-		who = "**" + name + "**"
-	}
-	msg, err := b.boardMessage(ctx, g, gameP(g).T("%s played %s.", who, lastPlyLabel(g)), "")
+	msg, err := b.boardMessage(ctx, g, gameP(g).T("%s played %s.", engineWho(level), lastPlyLabel(g)), "")
 	if err != nil {
 		b.log.Error("engine: drawing the board", "game_id", id, "err", err)
 		return
 	}
 	b.postBoardAside(ctx, g, msg)
+}
+
+// engineWho names the engine of level in the headline of its move's
+// board: taflbot, or an external engine's name in bold.
+func engineWho(level string) string {
+	if name, ok := strings.CutPrefix(level, engineSeatPrefix); ok {
+		return "**" + name + "**"
+	}
+	return "taflbot"
 }
 
 // postBoardAside posts the board of a move the engine made (postBoard)

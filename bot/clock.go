@@ -21,7 +21,8 @@ func reminderMargin(moveTime time.Duration) time.Duration {
 
 // Sweep runs one pass of the correspondence clocks: it ends games whose
 // time ran out (the side to move loses), reminds players whose time is
-// running out, and expires unanswered challenges. It runs at start-up to
+// running out, posts the boards Discord did not take (postDueBoards),
+// and expires unanswered challenges. It runs at start-up to
 // catch up on anything missed while the bot was down, then every
 // SweepInterval. storage.ExpireGame and storage.MarkReminded make each
 // timeout and reminder happen once, even across restarts and with several
@@ -71,6 +72,9 @@ func (b *Bot) Sweep(ctx context.Context) {
 			b.watch(g)
 		}
 	}
+	// The boards Discord did not take when their move was played (it
+	// failed for longer than a call's retries) are posted now.
+	b.postDueBoards(ctx, aside)
 	wg.Wait()
 	if ctx.Err() != nil {
 		return

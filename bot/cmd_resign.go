@@ -138,7 +138,8 @@ func (b *Bot) announce(ctx context.Context, g *storage.Game, actor, headline, pr
 }
 
 // postBoard posts a board message in the game's thread or channel and
-// runs the after-move work.
+// runs the after-move work. An active game's board that Discord did not
+// take is posted by a clock sweep later (markBoardDue).
 func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
 	ch := g.ThreadID
 	if ch == "" {
@@ -146,6 +147,7 @@ func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
 	}
 	if sent, err := b.rest.Send(ctx, ch, msg.send()); err != nil {
 		b.log.Error("posting a board", "game_id", g.ID, "channel_id", ch, "err", err)
+		b.markBoardDue(ctx, g, err)
 	} else if sent != nil && g.Active() {
 		b.rememberBoard(ctx, g, sent)
 	}

@@ -137,6 +137,7 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 				rewind(msg.files)
 				if sent, err = b.rest.Send(ctx, in.ChannelID, msg.send()); err != nil {
 					b.log.Error("posting the board after a menu move", "game_id", g.ID, "channel_id", in.ChannelID, "err", err)
+					b.markBoardDue(ctx, g, err)
 				}
 			}
 			if err == nil && sent != nil {

@@ -119,6 +119,9 @@ type txn interface {
 	// gamesToMine calls fn with the games still to be mined for a
 	// puzzle (Game.MineDue), in id order.
 	gamesToMine(fn func(id GameID, data []byte) (bool, error)) error
+	// boardsDue calls fn with the active games whose latest board never
+	// reached Discord (Game.BoardDue), in id order.
+	boardsDue(fn func(id GameID, data []byte) (bool, error)) error
 	// openChallenges calls fn with the open challenges whose expiry (as
 	// [timeBits]) is below limit, earliest first, then by id. In a write
 	// transaction they are locked until it ends.

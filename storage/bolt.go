@@ -644,6 +644,10 @@ func (t boltTx) gamesToMine(fn func(id GameID, data []byte) (bool, error)) error
 	return t.scanIndex(bucketGamesToMine, nil, fn)
 }
 
+func (t boltTx) boardsDue(fn func(id GameID, data []byte) (bool, error)) error {
+	return t.scanIndex(bucketBoardsDue, nil, fn)
+}
+
 // scanIndex calls fn with the games of the index entries of bucket that
 // start with prefix, in key order.
 func (t boltTx) scanIndex(bucket, prefix []byte, fn func(id GameID, data []byte) (bool, error)) error {

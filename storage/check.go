@@ -326,6 +326,8 @@ func (s *Store) indexProblem(bucket, key []byte, stray bool) string {
 		columns, says = "games.engine_to_move", "the engine to move"
 	case string(bucketGamesToMine):
 		columns, says = "games.mine_due", "due to be mined for a puzzle"
+	case string(bucketBoardsDue):
+		columns, says = "games.board_due", "its latest board due to be posted"
 	case string(bucketOpenChallenges):
 		noun, columns, says = "challenge", "challenges.open_expires_ns", "open until "+at(rest)
 	case string(bucketChallengesByUser):

@@ -54,6 +54,7 @@ var contractTests = []struct {
 	{"DailyPuzzle", testDailyPuzzle},
 	{"Hints", testHints},
 	{"GamesToMine", testGamesToMine},
+	{"BoardsDue", testBoardsDue},
 	{"EngineClaims", testEngineClaims},
 	{"EngineClaimPerUser", testEngineClaimPerUser},
 	{"EngineClaimRace", testEngineClaimRace},

@@ -145,6 +145,11 @@ type Game struct {
 	// by MineDone when the search is over, so that a search a shutdown
 	// cut short or kept waiting is not lost (GamesToMine).
 	MineDue bool
+	// BoardDue says that the board of the game's latest move never
+	// reached Discord (the bot's post of it failed, retries and all): set
+	// by the bot, cleared by the next move, when the game ends and by the
+	// bot when it posts that board after all (BoardsDue).
+	BoardDue bool
 
 	variant, layout, rules string
 	v                      *tafl.Variant
@@ -328,6 +333,7 @@ type gameRecord struct {
 	Tournament    uint64         `json:"tournament,omitempty"`
 	Language      string         `json:"lang,omitempty"`
 	MineDue       bool           `json:"mine_due,omitempty"`
+	BoardDue      bool           `json:"board_due,omitempty"`
 }
 
 // Hints counts the hints given to each side of a game.
@@ -427,7 +433,7 @@ func encodeGame(g *Game) ([]byte, error) {
 		Created: g.Created.UTC(), Updated: g.Updated.UTC(),
 		Deadline: utc(g.Deadline), Reminded: utc(g.Reminded),
 		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints, Clock: encodeClock(g.Clock), Rematch: uint64(g.Rematch), RematchGame: uint64(g.RematchGame), Tournament: uint64(g.TournamentID),
-		Language: g.Language, MineDue: g.MineDue,
+		Language: g.Language, MineDue: g.MineDue, BoardDue: g.BoardDue,
 	}
 	if g.MoveTime != 0 {
 		r.MoveTime = g.MoveTime.String()
@@ -491,7 +497,7 @@ func (r *gameRecord) lazy(base *Game) (*Game, error) {
 		Attackers: Seat{r.Attackers.User, r.Attackers.AI, r.Attackers.Name}, Defenders: Seat{r.Defenders.User, r.Defenders.AI, r.Defenders.Name},
 		Casual: r.Casual, Created: r.Created, Updated: r.Updated, Deadline: r.Deadline, Reminded: r.Reminded,
 		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints, Rematch: ChallengeID(r.Rematch), RematchGame: GameID(r.RematchGame), TournamentID: TournamentID(r.Tournament),
-		Language: r.Language, MineDue: r.MineDue,
+		Language: r.Language, MineDue: r.MineDue, BoardDue: r.BoardDue,
 		variant: r.Variant, layout: r.Layout, rules: r.Rules, moves: r.Moves,
 	}
 	var err error
@@ -877,6 +883,9 @@ func gameIndex(g *Game) []indexEntry {
 		return out
 	}
 	out = append(out, indexEntry{bucketActiveGames, idKey(id)})
+	if g.BoardDue {
+		out = append(out, indexEntry{bucketBoardsDue, idKey(id)})
+	}
 	if g.ToMove().IsAI() {
 		out = append(out, indexEntry{bucketEngineToMove, idKey(id)})
 	}
@@ -924,9 +933,10 @@ func (s *Store) GetGame(ctx context.Context, id GameID) (*Game, error) {
 // one can announce it. Moves after the deadline are never accepted.
 //
 // After fn: moves may only be added; the ids, seats and variant may not
-// change. When moves were played, Reminded is cleared, a draw offer by the
-// side that did not move lapses, and Deadline becomes now+MoveTime unless
-// fn changed it. When the game ended, Deadline is cleared and, for a game
+// change. When moves were played, Reminded and BoardDue are cleared, a
+// draw offer by the side that did not move lapses, and Deadline becomes
+// now+MoveTime unless fn changed it. When the game ended, Deadline and
+// BoardDue are cleared and, for a game
 // between two different humans, both players' records (and for a rated
 // game their ratings for the variant, with RatingChanges on the game) are
 // updated in the same transaction. Games against the AI count in the
@@ -1014,6 +1024,9 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 		if newPlies[i].Move != p.Move {
 			return bad("a move played")
 		}
+	}
+	if g.Ply() > old.Ply() || !g.Active() {
+		g.BoardDue = false // the new move's board, or the final one, is posted as usual
 	}
 	if g.Ply() > old.Ply() {
 		g.Reminded = time.Time{}
@@ -1253,6 +1266,64 @@ func (s *Store) ActiveEngineSeats(ctx context.Context, fn func(id GameID, attack
 			return true, fn(id, Seat{r.Attackers.User, r.Attackers.AI, r.Attackers.Name}, Seat{r.Defenders.User, r.Defenders.AI, r.Defenders.Name})
 		})
 	})
+}
+
+// BoardsDue returns the active games whose latest move's board never
+// reached Discord (Game.BoardDue), in id order. Damaged index entries are
+// skipped and reported as in GamesDueBefore.
+func (s *Store) BoardsDue(ctx context.Context) ([]*Game, error) {
+	return s.listGames(ctx, string(bucketBoardsDue), func(tx txn, fn func(GameID, []byte) (bool, error)) error {
+		return tx.boardsDue(fn)
+	})
+}
+
+// MarkBoardDue records that the board of move number ply of game id
+// never reached Discord (Game.BoardDue), so that BoardsDue lists it. It
+// reports false (and changes nothing) when the game moved on or ended:
+// their boards are posted as usual. Nothing else about the game changes
+// (not even Updated).
+func (s *Store) MarkBoardDue(ctx context.Context, id GameID, ply int) (bool, error) {
+	return s.setBoardDue(ctx, id, ply, true)
+}
+
+// ClaimBoardDue takes the board of move number ply of game id off
+// BoardsDue before it is posted: of several callers exactly one gets
+// true; it reports false (and changes nothing) when the board is not due
+// (posted already, the game moved on or ended). Nothing else about the
+// game changes.
+func (s *Store) ClaimBoardDue(ctx context.Context, id GameID, ply int) (bool, error) {
+	return s.setBoardDue(ctx, id, ply, false)
+}
+
+// setBoardDue sets Game.BoardDue of game id to due if the game is
+// active at move ply and BoardDue is not due already.
+func (s *Store) setBoardDue(ctx context.Context, id GameID, ply int, due bool) (bool, error) {
+	var ok bool
+	err := s.write(ctx, func(tx txn) error {
+		ok = false
+		old, err := s.loadGame(tx, id)
+		if err != nil {
+			return reject(err)
+		}
+		if !due && !old.BoardDue {
+			// Listed yet not due: on PostgreSQL, a process of the version
+			// before migration 8 saved the game (a move, its end) and left
+			// games.board_due as it was; saved again, the column follows
+			// the record.
+			return s.saveGame(tx, old, old.clone())
+		}
+		if !old.Active() || old.Ply() != ply || old.BoardDue == due {
+			return nil
+		}
+		g := old.clone()
+		g.BoardDue = due
+		ok = true
+		return s.saveGame(tx, old, g)
+	})
+	if err != nil {
+		return false, err
+	}
+	return ok, nil
 }
 
 // GamesToMine returns the finished games still to be mined for a puzzle

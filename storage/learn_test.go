@@ -591,7 +591,7 @@ func TestGamesToMineIndexMigration(t *testing.T) {
 		bucket:     "idx_games_to_mine",
 		boltSchema: 8,
 		pg: []string{
-			"ALTER TABLE games DROP COLUMN mine_due",
+			"ALTER TABLE games DROP COLUMN mine_due, DROP COLUMN board_due", // and migration 8, which follows it
 			"DELETE FROM taflbot_migrations WHERE version >= 6",
 		},
 		after: func(t *testing.T, _ testBackend, _ string, s *storage.Store, after *storage.CheckReport) {

@@ -50,15 +50,16 @@ func initSchema(tx *bolt.Tx) error {
 
 // migrations[v] turns schema v into v+1.
 var migrations = map[uint64]func(tx *bolt.Tx, now time.Time) error{
-	1: migrate1to2,
-	2: migrate2to3,
-	3: migrate3to4,
-	4: migrate4to5,
-	5: migrate5to6,
-	6: migrate6to7,
-	7: migrate7to8,
-	8: migrate8to9,
-	9: migrate9to10,
+	1:  migrate1to2,
+	2:  migrate2to3,
+	3:  migrate3to4,
+	4:  migrate4to5,
+	5:  migrate5to6,
+	6:  migrate6to7,
+	7:  migrate7to8,
+	8:  migrate8to9,
+	9:  migrate9to10,
+	10: migrate10to11,
 }
 
 // migrate3to4 adds the buckets of game reviews and puzzles. Records of
@@ -172,6 +173,12 @@ func migrate9to10(tx *bolt.Tx, _ time.Time) error {
 		}
 	}
 	return nil
+}
+
+// migrate10to11 adds the index of the active games whose latest board
+// never reached Discord: empty, as no game stored before it is marked.
+func migrate10to11(tx *bolt.Tx, _ time.Time) error {
+	return buildIndex(tx, bucketBoardsDue, bucketGames, "game", decodeGame, gameIndex)
 }
 
 // buildIndex adds the index bucket idx, made from the records of bucket:

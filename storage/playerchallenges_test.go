@@ -229,7 +229,7 @@ func TestPlayerChallengeIndexMigration(t *testing.T) {
 		boltSchema: 7,
 		pg: []string{
 			"DROP INDEX challenges_open_by_challenger, challenges_open_by_opponent",
-			"ALTER TABLE games DROP COLUMN mine_due", // migration 6, which follows it
+			"ALTER TABLE games DROP COLUMN mine_due, DROP COLUMN board_due", // migrations 6 and 7, which follow it
 			"DELETE FROM taflbot_migrations WHERE version >= 5",
 		},
 		after: func(t *testing.T, b testBackend, db string, s *storage.Store, after *storage.CheckReport) {

@@ -340,14 +340,14 @@ type gameColumns struct {
 	guild, channel, thread       string
 	attackersUser, defendersUser *string // nil for the engine
 	active, engineToMove         bool
-	mineDue                      bool
+	mineDue, boardDue            bool
 	deadline                     *int64 // timeBits; nil unless active with a clock
 	engineUser                   string // the human against the engine, for fair claims
 	updated                      int64
 }
 
 func columnsOf(g *Game) gameColumns {
-	c := gameColumns{guild: g.GuildID, channel: g.ChannelID, thread: g.ThreadID, active: g.Active(), mineDue: g.MineDue, updated: int64(timeBits(g.Updated))}
+	c := gameColumns{guild: g.GuildID, channel: g.ChannelID, thread: g.ThreadID, active: g.Active(), mineDue: g.MineDue, boardDue: g.BoardDue && g.Active(), updated: int64(timeBits(g.Updated))}
 	if !g.Attackers.IsAI() {
 		c.attackersUser = &g.Attackers.UserID
 		c.engineUser = g.Attackers.UserID
@@ -371,18 +371,18 @@ func (t *pgTx) putGame(old, g *Game, data []byte) error {
 	movedOn := old == nil || old.Ply() != g.Ply() || old.Active() != g.Active()
 	_, err := t.tx.Exec(t.ctx, `
 		INSERT INTO games (id, record, guild, channel, thread, attackers_user, defenders_user,
-			active, deadline_ns, engine_to_move, engine_user, updated_ns, mine_due)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14)
+			active, deadline_ns, engine_to_move, engine_user, updated_ns, mine_due, board_due)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14, $15)
 		ON CONFLICT (id) DO UPDATE SET record = excluded.record, guild = excluded.guild,
 			channel = excluded.channel, thread = excluded.thread,
 			attackers_user = excluded.attackers_user, defenders_user = excluded.defenders_user,
 			active = excluded.active, deadline_ns = excluded.deadline_ns,
 			engine_to_move = excluded.engine_to_move, engine_user = excluded.engine_user,
-			updated_ns = excluded.updated_ns, mine_due = excluded.mine_due,
+			updated_ns = excluded.updated_ns, mine_due = excluded.mine_due, board_due = excluded.board_due,
 			claim_owner = CASE WHEN $13 THEN NULL ELSE games.claim_owner END,
 			claim_until_ns = CASE WHEN $13 THEN NULL ELSE games.claim_until_ns END`,
 		int64(g.ID), data, c.guild, c.channel, c.thread, c.attackersUser, c.defendersUser,
-		c.active, c.deadline, c.engineToMove, c.engineUser, c.updated, movedOn, c.mineDue)
+		c.active, c.deadline, c.engineToMove, c.engineUser, c.updated, movedOn, c.mineDue, c.boardDue)
 	if err != nil || !movedOn {
 		return err
 	}
@@ -636,6 +636,10 @@ func (t *pgTx) gamesToMine(fn func(id GameID, data []byte) (bool, error)) error 
 	return t.scanGames(fn, "SELECT id, record FROM games WHERE mine_due ORDER BY id")
 }
 
+func (t *pgTx) boardsDue(fn func(id GameID, data []byte) (bool, error)) error {
+	return t.scanGames(fn, "SELECT id, record FROM games WHERE board_due ORDER BY id")
+}
+
 func (t *pgTx) openChallenges(limit uint64, fn func(id ChallengeID, data []byte) error) error {
 	recs, err := t.scan(`
 		SELECT id, record FROM challenges
@@ -746,7 +750,7 @@ func (t *pgTx) forEach(k recordKind, fn func(key, data []byte) error) error {
 // indexEntries makes bbolt's index entries from the index columns.
 func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 	rows, err := t.tx.Query(t.ctx, `
-		SELECT id, channel, thread, attackers_user, defenders_user, active, deadline_ns, engine_to_move, mine_due
+		SELECT id, channel, thread, attackers_user, defenders_user, active, deadline_ns, engine_to_move, mine_due, board_due
 		FROM games ORDER BY id`)
 	if err != nil {
 		return err
@@ -761,8 +765,9 @@ func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 		active, engine bool
 		deadline       *int64
 		mineDue        bool
+		boardDue       bool
 	)
-	_, err = pgx.ForEachRow(rows, []any{&id, &channel, &thread, &attackers, &defenders, &active, &deadline, &engine, &mineDue}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&id, &channel, &thread, &attackers, &defenders, &active, &deadline, &engine, &mineDue, &boardDue}, func() error {
 		gid := uint64(id)
 		if attackers != nil {
 			entries = append(entries, indexEntry{bucketGamesByPlayer, playerGameKey(*attackers, active, gid)})
@@ -784,6 +789,9 @@ func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 		}
 		if mineDue {
 			entries = append(entries, indexEntry{bucketGamesToMine, idKey(gid)})
+		}
+		if boardDue {
+			entries = append(entries, indexEntry{bucketBoardsDue, idKey(gid)})
 		}
 		if deadline != nil {
 			entries = append(entries, indexEntry{bucketDeadlines, timeKeyBits(uint64(*deadline), gid)})
@@ -867,10 +875,10 @@ func (t *pgTx) rebuildIndexes() error {
 			c := columnsOf(g)
 			_, err = t.tx.Exec(t.ctx, `
 				UPDATE games SET guild = $2, channel = $3, thread = $4, attackers_user = $5, defenders_user = $6,
-					active = $7, deadline_ns = $8, engine_to_move = $9, engine_user = $10, updated_ns = $11, mine_due = $12
+					active = $7, deadline_ns = $8, engine_to_move = $9, engine_user = $10, updated_ns = $11, mine_due = $12, board_due = $13
 				WHERE id = $1`,
 				int64(r.id), c.guild, c.channel, c.thread, c.attackersUser, c.defendersUser,
-				c.active, c.deadline, c.engineToMove, c.engineUser, c.updated, c.mineDue)
+				c.active, c.deadline, c.engineToMove, c.engineUser, c.updated, c.mineDue, c.boardDue)
 			if err != nil {
 				return err
 			}

@@ -50,7 +50,9 @@ import (
 //     every server, instead of on their record of the server (or of
 //     direct messages) where they chose it; see migrate9to10 for a
 //     player who chose in several places.
-const SchemaVersion = 10
+//   - 11: the index of the active games whose latest move's board never
+//     reached Discord (Game.BoardDue), which the clock sweep posts.
+const SchemaVersion = 11
 
 // Bucket names. Every bucket is top level.
 var (
@@ -76,6 +78,7 @@ var (
 	bucketActiveTournaments  = []byte("idx_active_tournaments")      // idKey(id), every tournament not over
 	bucketChallengesByUser   = []byte("idx_open_challenges_by_user") // challengeUserKey(challenger or opponent, guild, id), open challenges only
 	bucketGamesToMine        = []byte("idx_games_to_mine")           // idKey(id), finished games still to be mined for a puzzle
+	bucketBoardsDue          = []byte("idx_boards_due")              // idKey(id), active games whose latest board never reached Discord
 
 	keyMetaSchema = []byte("schema_version")
 )
@@ -83,7 +86,7 @@ var (
 // dataBuckets hold records; indexBuckets can be rebuilt from them.
 var (
 	dataBuckets  = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketPlayers, bucketGuilds, bucketAnalyses, bucketPuzzles, bucketTournaments}
-	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey, bucketTournamentsByGuild, bucketActiveTournaments, bucketChallengesByUser, bucketGamesToMine}
+	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey, bucketTournamentsByGuild, bucketActiveTournaments, bucketChallengesByUser, bucketGamesToMine, bucketBoardsDue}
 )
 
 // maxIDLen bounds the Discord ids (snowflakes: up to 20 digits) and names

@@ -381,11 +381,11 @@ func TestActiveTournamentIndexMigration(t *testing.T) {
 		seed:       fourTournaments,
 		bucket:     "idx_active_tournaments",
 		boltSchema: 6,
-		// Schema 3: without migration 4 (nor 5 and 6, which follow it).
+		// Schema 3: without migration 4 (nor 5 to 7, which follow it).
 		pg: []string{
 			"ALTER TABLE tournaments DROP COLUMN active",
 			"DROP INDEX challenges_open_by_challenger, challenges_open_by_opponent",
-			"ALTER TABLE games DROP COLUMN mine_due",
+			"ALTER TABLE games DROP COLUMN mine_due, DROP COLUMN board_due",
 			"DELETE FROM taflbot_migrations WHERE version >= 4",
 		},
 		after: func(t *testing.T, _ testBackend, _ string, s *storage.Store, after *storage.CheckReport) {

@@ -392,7 +392,7 @@ func TestDBCopyLeavesAnOlderPostgresDestinationAsItWas(t *testing.T) {
 		t.Fatalf("copy: %v\n%s", err, out)
 	}
 	// Back to schema 5, as a taflbot of the version before left it.
-	pgtest.Exec(t, pg, "ALTER TABLE games DROP COLUMN mine_due")
+	pgtest.Exec(t, pg, "ALTER TABLE games DROP COLUMN mine_due, DROP COLUMN board_due")
 	pgtest.Exec(t, pg, "DELETE FROM taflbot_migrations WHERE version >= 6")
 	other, _ := newDB(t)
 	out, _, err := runDBTest(t, "copy", "-from", other, "-to", pg)

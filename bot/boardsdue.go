@@ -1,0 +1,98 @@
+package bot
+
+import (
+	"context"
+	"time"
+
+	"github.com/taflbot/taflbot/storage"
+)
+
+// markBoardDue records, after the post of game g's board failed on
+// Discord's side (retries and all), that the board of its latest move
+// never reached Discord, so that a clock sweep posts it once Discord
+// works again (postDueBoards). A finished game's board is not marked
+// (nothing waits on it), nor one Discord refused (a missing permission,
+// an unknown channel: posting it again would fail the same way).
+func (b *Bot) markBoardDue(ctx context.Context, g *storage.Game, err error) {
+	ctx = context.WithoutCancel(ctx) // a shutdown cut the retries short: marked all the same
+	if !g.Active() || !failedOnDiscordsSide(ctx, err) {
+		return
+	}
+	ok, err := b.store.MarkBoardDue(ctx, g.ID, g.Ply())
+	switch {
+	case err != nil:
+		b.log.Error("marking a board that Discord did not take as due", "game_id", g.ID, "err", err)
+	case ok:
+		b.log.Info("the board will be posted again by a clock sweep", "game_id", g.ID, "ply", g.Ply())
+	}
+}
+
+// postDueBoards posts, through aside, the board of each active game
+// whose latest move's board never reached Discord (storage.BoardsDue):
+// once, whichever of several sweeps claims it (storage.ClaimBoardDue).
+func (b *Bot) postDueBoards(ctx context.Context, aside func(func())) {
+	due, err := b.store.BoardsDue(ctx)
+	err = b.indexProblems(err) // a damaged entry is skipped, not the others
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("clock sweep: listing the boards due", "err", err)
+		}
+		return
+	}
+	for _, g := range due {
+		if ctx.Err() != nil {
+			return
+		}
+		aside(func() { b.postDueBoard(ctx, g) })
+	}
+}
+
+// postDueBoard posts game g's board, which Discord did not take when its
+// latest move was played, as the move's board would have been: headed
+// with who played what, pinging the player to move. When the post fails
+// on Discord's side again, the board is due again.
+func (b *Bot) postDueBoard(ctx context.Context, g *storage.Game) {
+	ok, err := b.store.ClaimBoardDue(ctx, g.ID, g.Ply())
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("clock sweep: claiming a board due", "game_id", g.ID, "err", err)
+		}
+		return
+	}
+	if !ok {
+		return // posted by another sweep, or the game moved on or ended
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+	defer cancel()
+	p := gameP(g)
+	headline, actor := "", ""
+	if g.Ply() > 0 {
+		mover := g.Seat(g.Tafl().ToMove().Other())
+		who := seatName(p, mover)
+		if mover.IsAI() {
+			who = engineWho(mover.AILevel) // as the engine's own board says it
+		} else {
+			actor = mover.UserID // who knows what they played
+		}
+		headline = p.T("%s played %s.", who, lastPlyLabel(g))
+	}
+	msg, err := b.boardMessage(ctx, g, headline, actor)
+	if err != nil {
+		b.log.Error("clock sweep: drawing a board due", "game_id", g.ID, "err", err)
+		return
+	}
+	ch := g.ThreadID
+	if ch == "" {
+		ch = g.ChannelID
+	}
+	sent, err := b.rest.Send(ctx, ch, msg.send())
+	if err != nil {
+		b.log.Error("clock sweep: posting a board due", "game_id", g.ID, "channel_id", ch, "err", err)
+		b.markBoardDue(ctx, g, err)
+		return
+	}
+	b.log.Info("clock sweep: posted a board Discord had not taken", "game_id", g.ID, "ply", g.Ply(), "channel_id", ch)
+	if sent != nil {
+		b.rememberBoard(ctx, g, sent)
+	}
+}

@@ -1,0 +1,122 @@
+package bot_test
+
+import (
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/render"
+	"github.com/taflbot/taflbot/storage"
+)
+
+// failEngineBoard makes alice move in her game against the engine while
+// Discord fails every post in the channel for longer than a call's
+// retries: the engine's move is stored, its board never reaches Discord.
+func failEngineBoard(t *testing.T, h *harness) *storage.Game {
+	t.Helper()
+	g := engineGame(t, h)
+	h.fake.inject("POST", "/channels/"+channel+"/messages", 500, 0, len(testWaits)+1)
+	if r, _ := h.slash(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+		t.Fatalf("move refused: %s", r.Content)
+	}
+	h.settle()
+	g = gameOf(t, h, alice)
+	if g.Ply() != 2 || len(postedEngineBoards(t, h)) != 0 || len(h.logs.lines("posting a board")) != 1 {
+		t.Fatalf("ply %d, %d engine boards posted, log %v: want 2, none, the failure logged", g.Ply(), len(postedEngineBoards(t, h)), h.logs.lines("posting a board"))
+	}
+	return g
+}
+
+// TestBoardPostedAfterDiscordRecovers: when Discord failed for longer
+// than a call's retries, the board of the engine's move was logged and
+// lost; nothing posted it later, and the player never learnt it was
+// their move. The game now records that its latest board is due and the
+// next clock sweep posts it, once, whichever of several processes sweep
+// (and after a restart too); a game that moved on or ended meanwhile is
+// left alone, its new board posted as usual.
+func TestBoardPostedAfterDiscordRecovers(t *testing.T) {
+	t.Run("sweep posts it once", func(t *testing.T) {
+		h := newHarness(t, nil)
+		g := failEngineBoard(t, h)
+		// A second process on the same storage sweeps at the same time.
+		sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, err := bot.New(bot.Options{Logger: slog.New(slog.NewJSONHandler(h.logs, nil)), Store: h.store,
+			REST: bot.SessionREST{S: sess, Waits: testWaits}, Engine: h.engine, AppID: "555", Now: h.clock.Now,
+			Render: render.Options{Size: 240}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		for _, b := range []*bot.Bot{h.bot, other, h.bot, other} {
+			wg.Go(func() { b.Sweep(t.Context()) })
+		}
+		wg.Wait()
+		boards := postedEngineBoards(t, h)
+		if len(boards) != 1 {
+			t.Fatalf("%d boards of the engine's move posted by the sweeps, want 1", len(boards))
+		}
+		want := "taflbot played 1… " + g.Tafl().Plies()[1].Move.String()
+		if !strings.Contains(boards[0].Content, want) || !strings.Contains(boards[0].Content, "<@"+alice+">") {
+			t.Errorf("the board posted: %q; want %q and alice's mention", boards[0].Content, want)
+		}
+		got := gameOf(t, h, alice)
+		if got.BoardDue || len(got.BoardMessages) == 0 || got.BoardMessages[len(got.BoardMessages)-1].ChannelID != channel {
+			t.Errorf("after the sweep: due %v, boards %+v; want posted and remembered", got.BoardDue, got.BoardMessages)
+		}
+		h.bot.Sweep(t.Context())
+		if n := len(postedEngineBoards(t, h)); n != 1 {
+			t.Errorf("%d boards after another sweep, want 1", n)
+		}
+	})
+	t.Run("still failing, then a restart", func(t *testing.T) {
+		h := newHarness(t, nil)
+		failEngineBoard(t, h)
+		h.fake.inject("POST", "/channels/"+channel+"/messages", 500, 0, len(testWaits)+1)
+		h.bot.Sweep(t.Context())
+		if n := len(postedEngineBoards(t, h)); n != 0 || !gameOf(t, h, alice).BoardDue {
+			t.Fatalf("%d boards posted while Discord still fails, due %v: want none, still due", n, gameOf(t, h, alice).BoardDue)
+		}
+		h.restart() // its start-up sweep posts it
+		if n := len(postedEngineBoards(t, h)); n != 1 {
+			t.Errorf("%d boards of the engine's move after the restart, want 1", n)
+		}
+	})
+	t.Run("moved on or ended", func(t *testing.T) {
+		h := newHarness(t, nil)
+		g := failEngineBoard(t, h)
+		if r, _ := h.slash(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatalf("move refused: %s", r.Content)
+		}
+		h.settle() // the engine answers; its board is posted
+		h.bot.Sweep(t.Context())
+		if n := len(postedEngineBoards(t, h)); n != 1 {
+			t.Errorf("%d boards of the engine's moves, want 1 (its second move's): the first's is gone by", n)
+		}
+		h2 := newHarness(t, nil)
+		ended := failEngineBoard(t, h2)
+		r, _ := h2.slash(alice, "resign", opt("game", ended.ID.String()))
+		if r, _ := h2.click(alice, customIDs(r.Components)["Yes, resign"], true); !strings.Contains(r.Content, "You resigned") {
+			t.Fatalf("resigning: %q", r.Content)
+		}
+		h2.settle()
+		h2.bot.Sweep(t.Context())
+		if n := len(postedEngineBoards(t, h2)); n != 0 {
+			t.Errorf("%d boards of the engine's move posted after alice resigned, want none", n)
+		}
+	})
+	t.Run("refused", func(t *testing.T) {
+		h := newHarness(t, nil)
+		g := engineGame(t, h)
+		h.fake.inject("POST", "/channels/"+channel+"/messages", 403, 50013, 1)
+		h.slash(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+		h.settle()
+		if got := gameOf(t, h, alice); got.BoardDue {
+			t.Errorf("a board Discord refused (missing permission) is due: every sweep would be refused again")
+		}
+	})
+}
