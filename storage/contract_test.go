@@ -122,10 +122,11 @@ type testBackend struct {
 	// breakIndexes loses the index entry of the earliest deadline and
 	// adds one stray index entry: Check must find 2 problems.
 	breakIndexes func(t testing.TB, db string)
-	// undoLastMigration marks the database (closed) as of the schema
-	// before the newest, whose migration then runs at the next open: for
-	// a migration that changes records, not the layout.
-	undoLastMigration func(t testing.TB, db string)
+	// undoLanguageMigration marks the database (closed) as of the schema
+	// before the user-language migration (bbolt's 9 → 10, PostgreSQL's
+	// 7), undoing the layout of the migrations after it, so that they all
+	// run again at the next open.
+	undoLanguageMigration func(t testing.TB, db string)
 }
 
 var testBackends = []testBackend{
@@ -156,9 +157,10 @@ var testBackends = []testBackend{
 				return tx.Bucket([]byte("idx_active_games_by_channel")).Put([]byte("\x02zz\x00\x00\x00\x00\x00\x00\x00\x09"), nil)
 			})
 		},
-		undoLastMigration: func(t testing.TB, db string) {
+		undoLanguageMigration: func(t testing.TB, db string) {
 			boltUpdate(t, db, func(tx *bolt.Tx) error {
-				return tx.Bucket([]byte("meta")).Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, storage.SchemaVersion-1))
+				// 10 → 11 builds an index, which it rebuilds as it is.
+				return tx.Bucket([]byte("meta")).Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, 9))
 			})
 		},
 	},
@@ -177,8 +179,9 @@ var testBackends = []testBackend{
 				WHERE id = (SELECT id FROM games WHERE deadline_ns IS NOT NULL ORDER BY deadline_ns, id LIMIT 1)`)
 			pgtest.Exec(t, db, "UPDATE games SET thread = 'zz' WHERE id = (SELECT max(id) FROM games)")
 		},
-		undoLastMigration: func(t testing.TB, db string) {
-			pgtest.Exec(t, db, "DELETE FROM taflbot_migrations WHERE version = $1", storage.PostgresSchemaVersion())
+		undoLanguageMigration: func(t testing.TB, db string) {
+			pgtest.Exec(t, db, "ALTER TABLE games DROP COLUMN board_due") // migration 8's
+			pgtest.Exec(t, db, "DELETE FROM taflbot_migrations WHERE version >= 7")
 		},
 	},
 }

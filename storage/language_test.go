@@ -138,7 +138,7 @@ func testUserLanguageMigrated(t *testing.T, b testBackend) {
 	set("", "u4", "nb")   // u4: in DMs only
 	set("g1", "u5", "is") // u5: in a server only, with no record of DMs
 	s.Close()
-	b.undoLastMigration(t, db)
+	b.undoLanguageMigration(t, db)
 	s = b.openAt(t, db, storage.Options{Now: clk.Now})
 	for user, want := range map[string]string{"u1": "de", "u2": "sv", "u3": "", "u4": "nb", "u5": "is"} {
 		if lang, err := s.UserLanguage(ctx, user); err != nil || lang != want {
