@@ -379,6 +379,10 @@ func (b *Bot) Start(ctx context.Context) {
 		defer b.work.Done()
 		b.runFlags(ctx)
 	}()
+	if b.sharesClocks() {
+		since := b.now() // before the start-up sweep looks
+		b.work.Go(func() { b.runDeadlinePoll(ctx, since) })
+	}
 	go func() {
 		defer b.work.Done()
 		b.Sweep(ctx)
