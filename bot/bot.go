@@ -219,7 +219,7 @@ type Bot struct {
 	caughtUp    chan struct{}         // closed after the start-up sweep (CaughtUp)
 	dailyRetry  map[string]dailyRetry // guild id → when its failed daily post may be tried again (under sweepMu)
 	announceMu  keyedMutex            // one edit of a tournament's announcement at a time
-	langs       sync.Map              // user id → the language the user chose ("" for none), in every server
+	langs       sync.Map              // user id → chosenLang: the language the user chose ("" for none), in every server
 	names       sync.Map              // user id → the display name last seen (see noteName)
 	namesN      atomic.Int64          // entries in names
 	recent      *recentInteractions   // HTTP interactions answered lately (repeats are not acted on)
@@ -379,6 +379,10 @@ func (b *Bot) Start(ctx context.Context) {
 		defer b.work.Done()
 		b.runFlags(ctx)
 	}()
+	if b.sharesClocks() {
+		since := b.now() // before the start-up sweep looks
+		b.work.Go(func() { b.runDeadlinePoll(ctx, since) })
+	}
 	go func() {
 		defer b.work.Done()
 		b.Sweep(ctx)

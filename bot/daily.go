@@ -28,18 +28,21 @@ import (
 // Discord down) gives the day back (Store.ReleaseDailyPuzzle) and is
 // tried again at a later sweep: dailyRetryFirst after the first failure,
 // twice as long after each further one, at most dailyRetryMax apart,
-// until the day is over.
+// until the day is over, or at once in another channel.
 const (
 	dailyRetryFirst = 5 * time.Minute
 	dailyRetryMax   = time.Hour
 )
 
-// dailyRetry is a server's failed daily post: the day, the failures so
-// far and when the next try may be.
+// dailyRetry is a server's failed daily post: the day, the channel, the
+// failures so far and when the next try may be. Another channel chosen
+// since (by a manager through any process: the settings are read at each
+// sweep) is tried at once.
 type dailyRetry struct {
-	date  string
-	fails int
-	next  time.Time
+	date    string
+	channel string
+	fails   int
+	next    time.Time
 }
 
 // postDailyPuzzles posts the day's puzzle in every server whose hour has
@@ -67,7 +70,7 @@ func (b *Bot) postDailyPuzzles(ctx context.Context) {
 		if gs.Daily.Date >= today || now.Hour() < gs.DailyHour {
 			continue
 		}
-		if r, failed := b.dailyRetry[gs.GuildID]; failed && r.date == today && now.Before(r.next) {
+		if r, failed := b.dailyRetry[gs.GuildID]; failed && r.date == today && r.channel == gs.DailyChannelID && now.Before(r.next) {
 			continue
 		}
 		posts = append(posts, &post{gs: gs})
@@ -94,8 +97,8 @@ func (b *Bot) postDailyPuzzles(ctx context.Context) {
 		case err == nil:
 			delete(b.dailyRetry, gs.GuildID)
 		case ctx.Err() == nil:
-			if !failed || r.date != today {
-				r = dailyRetry{date: today}
+			if !failed || r.date != today || r.channel != gs.DailyChannelID {
+				r = dailyRetry{date: today, channel: gs.DailyChannelID}
 			}
 			wait := min(dailyRetryFirst<<min(r.fails, 10), dailyRetryMax)
 			r.fails++

@@ -385,6 +385,38 @@ func TestDailyPuzzleRetried(t *testing.T) {
 	}
 }
 
+// TestDailyPuzzleRetriedInANewChannel: when the daily post fails in its
+// channel (the bot lacks permission there) and a manager chooses another,
+// the next sweep posts there, not the failed channel's wait (5 minutes,
+// up to an hour) later; the new channel failing too starts its waits
+// afresh.
+func TestDailyPuzzleRetriedInANewChannel(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	const denied, other, third = "778", "779", "780"
+	setDaily(t, h, denied, 12)
+	h.fake.inject("POST", "/channels/"+denied+"/messages", 403, 50013, 100)
+	h.bot.Sweep(ctx)
+	if gs, _ := h.store.GetGuildSettings(ctx, guild); gs.Daily.Date != "" {
+		t.Fatalf("after a failed post the day is kept: %+v", gs.Daily)
+	}
+	h.fake.inject("POST", "/channels/"+third+"/messages", 403, 50013, 1)
+	setDaily(t, h, third, 12)
+	h.bot.Sweep(ctx) // tried at once in the third channel: fails
+	if n := len(h.fake.requests("/channels/" + third + "/messages")); n != 1 {
+		t.Fatalf("%d tries in the channel chosen after the failure, want 1 at the next sweep", n)
+	}
+	setDaily(t, h, other, 12)
+	h.bot.Sweep(ctx)
+	if n := len(dailyPosts(t, h, other)); n != 1 {
+		t.Fatalf("%d posts in the channel chosen after two failures, want 1 at the next sweep", n)
+	}
+	h.bot.Sweep(ctx)
+	if n := len(dailyPosts(t, h, other)); n != 1 {
+		t.Errorf("%d posts after another sweep, want 1", n)
+	}
+}
+
 // TestDailyNeedsAChannel: daily:True with no channel chosen says what to
 // set instead of answering "Saved." with the daily puzzle still off;
 // with a channel it changes nothing, and daily:False stops it.

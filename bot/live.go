@@ -173,6 +173,65 @@ func (b *Bot) watch(g *storage.Game) {
 // clock step) is noticed.
 const flagPoll = 200 * time.Millisecond
 
+// The deadlines of moves played in other processes. A move played in
+// this process tells its watcher the new deadline (watch), and the sweep
+// tells it the deadlines of the next hour; but in a deployment of several
+// processes on one database a live game's moves are played at the front
+// ends, and a move may bring the flag nearer (the other side has less
+// time left). The clock process would learn of it only at its next
+// sweep, up to sweep_interval after the flag fell. So a clock process
+// that shares its database (PostgreSQL, or a part of the roles) looks
+// every deadlinePoll for the deadlines coming within deadlineAhead that
+// were set since its last look: one indexed query, which finds nothing
+// most of the time.
+const (
+	deadlinePoll  = time.Second
+	deadlineAhead = 2 * time.Second
+)
+
+// sharesClocks reports whether games this process keeps the clocks of may
+// be moved in another process.
+func (b *Bot) sharesClocks() bool {
+	return b.roles&RoleClock != 0 && (b.roles != AllRoles || b.store.Backend() != "bbolt")
+}
+
+// runDeadlinePoll watches the deadlines set in other processes (above)
+// until ctx is done; since is when the start-up sweep looked.
+func (b *Bot) runDeadlinePoll(ctx context.Context, since time.Time) {
+	failing := false
+	every(ctx, deadlinePoll, func() bool {
+		now := b.now()
+		games, err := b.store.GamesDueBefore(ctx, now.Add(deadlineAhead))
+		err = b.indexProblems(err) // a damaged entry is skipped
+		if ctx.Err() != nil {
+			return false
+		}
+		if err != nil {
+			if !failing {
+				b.log.Error("flag watcher: listing the deadlines set in other processes (tried again every second; the sweep ends the games on time meanwhile)", "err", err)
+			}
+			failing = true
+			return true
+		}
+		if failing {
+			b.log.Info("flag watcher: listing the deadlines set in other processes works again")
+			failing = false
+		}
+		for _, g := range games {
+			// A deadline set since the last look is after it (a move
+			// sets its side's flag after the move); earlier ones were
+			// watched then, or are the sweep's.
+			if g.Deadline.After(since) {
+				b.watch(g)
+			}
+		}
+		// A second earlier: a move whose transaction read the clock
+		// before now but committed after the query still counts.
+		since = now.Add(-deadlinePoll)
+		return true
+	})
+}
+
 // runFlags ends games on time at their deadlines until ctx is done.
 func (b *Bot) runFlags(ctx context.Context) {
 	w := b.flags

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
@@ -23,23 +24,44 @@ func printer(chosen string, in *discordgo.Interaction) *locale.Printer {
 	return locale.For(locale.Match(chosen, string(in.Locale), guild))
 }
 
+// langTTL is how long a process answers a user in the language it read
+// for them before reading it again: in a deployment of several
+// processes, a language chosen through one reaches the others within
+// this long, at the cost of one read per active user a minute.
+const langTTL = time.Minute
+
+// chosenLang is a user's chosen language as this process last read it.
+type chosenLang struct {
+	lang string
+	at   time.Time // when it was read (or set here)
+}
+
 // chosenLanguage returns the language a user chose ("" for none), the
-// same in every server and direct message, from a cache filled on first
-// use and kept by /tafl settings, so that an interaction costs no extra
-// read. In a deployment of several processes another process learns of a
-// change at its next restart.
+// same in every server and direct message, from a cache filled on use
+// and kept by /tafl settings, so that an interaction costs no extra read.
+// An entry older than langTTL is read again, so that a choice made
+// through another process of the same database holds here within a
+// minute; if that read fails, the language last read stands.
 func (b *Bot) chosenLanguage(ctx context.Context, userID string) string {
 	if userID == "" {
 		return ""
 	}
-	if v, ok := b.langs.Load(userID); ok {
-		return v.(string)
+	now := b.now()
+	v, cached := b.langs.Load(userID)
+	if cached {
+		e := v.(chosenLang)
+		if age := now.Sub(e.at); age >= 0 && age < langTTL {
+			return e.lang
+		}
 	}
 	lang, err := b.store.UserLanguage(ctx, userID)
 	if err != nil {
+		if cached {
+			return v.(chosenLang).lang
+		}
 		return "" // not cached: try again next time
 	}
-	b.langs.Store(userID, lang)
+	b.langs.Store(userID, chosenLang{lang, now})
 	return lang
 }
 
