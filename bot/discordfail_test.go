@@ -459,6 +459,41 @@ func TestDailyPostsWhileDiscordFails(t *testing.T) {
 	}
 }
 
+// TestDailyPostLostAnswersPostedOnce: when every answer of a daily
+// post's tries was lost although Discord posted it, the post failed and
+// the next try, 5 minutes later, posted it again under a new nonce: two
+// daily posts in the channel. The day's post keeps its nonce, and the
+// next try gets the message Discord posted instead.
+func TestDailyPostLostAnswersPostedOnce(t *testing.T) {
+	h := newHarness(t, nil)
+	set := h.slashInteraction(alice, "settings", &discordgo.ApplicationCommandInteractionDataOption{Name: "daily_channel",
+		Type: discordgo.ApplicationCommandOptionChannel, Value: "8000"}, opt("daily_hour", float64(12)))
+	h.bot.HandleGateway(t.Context(), set)
+	if r, _ := h.fake.callback(t, set.ID); !strings.Contains(r.Content, "daily puzzle") {
+		t.Fatalf("settings: %q", r.Content)
+	}
+	h.fake.inject("POST", "/channels/8000/messages", lostAnswer, 0, len(testWaits)+1)
+	h.bot.Sweep(t.Context())
+	if lines := h.logs.lines(`"msg":"daily puzzle"`); len(lines) != 1 {
+		t.Fatalf("%d daily posts logged as failed, want 1", len(lines))
+	}
+	h.clock.Advance(5 * time.Minute)
+	h.bot.Sweep(t.Context())
+	var created []string
+	for _, rec := range h.fake.requests("/channels/8000/messages") {
+		if rec.Method == "POST" && rec.Status == 200 && !rec.Repeat {
+			created = append(created, string(rec.Body))
+		}
+	}
+	if len(created) != 1 {
+		t.Fatalf("%d daily posts in the channel, want 1", len(created))
+	}
+	gs, _ := h.store.GetGuildSettings(t.Context(), guild)
+	if gs.Daily.MessageID == "" || gs.Daily.Date == "" {
+		t.Errorf("the day's post is not recorded: %+v", gs.Daily)
+	}
+}
+
 // TestUndeliveredUpdateNotPosted: an update of a public message other
 // than an accepted challenge's (here a tournament's announcement, after
 // Join) is not posted in the channel when Discord does not show it: the

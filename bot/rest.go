@@ -335,8 +335,20 @@ type nonced struct {
 	EnforceNonce bool   `json:"enforce_nonce"`
 }
 
-// Send posts a message in a channel. It carries a nonce, so that sending
-// it again after a lost answer posts it once.
+// nonceKey is the context key of a channel message's nonce (withNonce).
+type nonceKey struct{}
+
+// withNonce returns ctx carrying nonce (at most 25 characters) for the
+// channel message that Send posts within it, in place of a random one: a
+// message that a later call sends again, not only Send's own retries,
+// is then posted once, as long as Discord remembers the nonce (minutes).
+func withNonce(ctx context.Context, nonce string) context.Context {
+	return context.WithValue(ctx, nonceKey{}, nonce)
+}
+
+// Send posts a message in a channel. It carries a nonce (random, unless
+// ctx carries one: withNonce), so that sending it again after a lost
+// answer posts it once.
 func (r SessionREST) Send(ctx context.Context, channelID string, m *discordgo.MessageSend) (*discordgo.Message, error) {
 	for _, e := range m.Embeds {
 		if e.Type == "" {
@@ -344,7 +356,11 @@ func (r SessionREST) Send(ctx context.Context, channelID string, m *discordgo.Me
 		}
 	}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
-	payload := &nonced{MessageSend: m, Nonce: strconv.FormatUint(rand.Uint64(), 36), EnforceNonce: true}
+	nonce, _ := ctx.Value(nonceKey{}).(string)
+	if nonce == "" {
+		nonce = strconv.FormatUint(rand.Uint64(), 36)
+	}
+	payload := &nonced{MessageSend: m, Nonce: nonce, EnforceNonce: true}
 	return r.call(ctx, "POST", endpoint, endpoint, payload, m.Files, false, r.waits(), nil)
 }
 
