@@ -1,7 +1,9 @@
 package bot_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -456,6 +458,47 @@ func TestDailyPostsWhileDiscordFails(t *testing.T) {
 		if n := len(dailyPosts(t, h, fmt.Sprint(8000+i))); n != 1 {
 			t.Errorf("server %d: %d daily posts once Discord answers, want 1", i, n)
 		}
+	}
+}
+
+// TestRateLimitWaitEndsWithTheContext: discordgo waited out a 429's
+// Retry-After in time.Sleep, deaf to the call's context, so that an hour
+// of it held the call (a reply's follow-up work, a shutdown) for the
+// hour. The wait ends with the context; a short one is waited out and
+// the call made again, however often, as before.
+func TestRateLimitWaitEndsWithTheContext(t *testing.T) {
+	h := newHarness(t, nil)
+	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := bot.SessionREST{S: sess, Waits: testWaits}
+	h.fake.inject("POST", "/channels/7000/messages", 429, 0, len(testWaits)+2)
+	if m, err := rest.Send(t.Context(), "7000", &discordgo.MessageSend{Content: "after 429s"}); err != nil || m == nil {
+		t.Fatalf("sending after %d short 429s: %v", len(testWaits)+2, err)
+	}
+	h.fake.mu.Lock()
+	h.fake.retryAfter = 3600
+	h.fake.mu.Unlock()
+	h.fake.inject("POST", "/channels/7001/messages", 429, 0, 1)
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	done := make(chan error, 1)
+	go func() {
+		_, err := rest.Send(ctx, "7001", &discordgo.MessageSend{Content: "rate limited"})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		var rl *discordgo.RateLimitError
+		if !errors.As(err, &rl) {
+			t.Errorf("the call cut short: %v, want the rate limit's error", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the call still waits out the hour of a 429's Retry-After 5 s after its context was cancelled")
+	}
+	if n := len(h.fake.requests("/channels/7001/messages")); n != 1 {
+		t.Errorf("%d calls made, want 1", n)
 	}
 }
 
