@@ -120,3 +120,61 @@ func TestBoardPostedAfterDiscordRecovers(t *testing.T) {
 		}
 	})
 }
+
+// TestOwnMoveBoardDueWhenItsPostFails: when Discord failed both a
+// player's /tafl move response and the post in the channel that replaces
+// it, the board was logged and lost, and the opponent never learnt it
+// was their move. The board is now due, and the next clock sweep posts
+// it; not when Discord may have shown the response after all (no answer
+// came, and whether it has it cannot be told): that would post it twice.
+func TestOwnMoveBoardDueWhenItsPostFails(t *testing.T) {
+	h := newHarness(t, nil)
+	h.fake.mu.Lock()
+	h.fake.strictWebhooks = true
+	h.fake.mu.Unlock()
+	startGame(t, h)
+	h.settle()
+	toBob := func() int {
+		ps, _ := posts(t, h, channel)
+		n := 0
+		for _, p := range ps {
+			if strings.Contains(p.Content, "<@"+bob+"> to move") {
+				n++
+			}
+		}
+		return n
+	}
+	g := gameOf(t, h, alice)
+	move := g.Tafl().LegalMoves()[0].String()
+	in := h.slashInteraction(alice, "move", opt("move", move))
+	h.fake.inject("POST", "/interactions/"+in.ID+"/", 500, 0, 3)
+	h.fake.inject("POST", "/channels/"+channel+"/messages", 500, 0, len(testWaits)+1)
+	h.bot.HandleGateway(t.Context(), in)
+	h.settle()
+	if g = gameOf(t, h, alice); g.Ply() != 1 || !g.BoardDue || toBob() != 0 {
+		t.Fatalf("after the response and its post failed: ply %d, due %v, %d boards for bob; want 1, due, none", g.Ply(), g.BoardDue, toBob())
+	}
+	h.bot.Sweep(t.Context())
+	if n := toBob(); n != 1 {
+		t.Fatalf("%d boards telling bob it is his move after the sweep, want 1", n)
+	}
+	if ps, _ := posts(t, h, channel); !strings.Contains(ps[len(ps)-1].Content, "<@"+alice+"> played 1. "+move) {
+		t.Errorf("the board posted by the sweep: %q, want it to say what alice played", ps[len(ps)-1].Content)
+	}
+	if g = gameOf(t, h, alice); g.BoardDue {
+		t.Errorf("still due after the sweep posted it")
+	}
+
+	// Discord shows bob's response, its answer lost; whether it has it
+	// cannot be told (it fails looking it up), and the post fails.
+	in = h.slashInteraction(bob, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+	h.fake.inject("POST", "/interactions/"+in.ID+"/", lostAnswer, 0, 1)
+	h.fake.inject("POST", "/interactions/"+in.ID+"/", hangUp, 0, 2)
+	h.fake.inject("GET", "/webhooks/555/"+in.Token+"/", 500, 0, len(testWaits)+1)
+	h.fake.inject("POST", "/channels/"+channel+"/messages", 500, 0, len(testWaits)+1)
+	h.bot.HandleGateway(t.Context(), in)
+	h.settle()
+	if g = gameOf(t, h, alice); g.Ply() != 2 || g.BoardDue {
+		t.Errorf("a response Discord may have shown: ply %d, due %v; want 2, not due (a sweep would post the board twice)", g.Ply(), g.BoardDue)
+	}
+}

@@ -176,6 +176,10 @@ type Bot struct {
 	// posted in place of a response Discord did not show, for the
 	// interaction's life (responseMessage).
 	undelivered sync.Map
+	// lost holds, by interaction id, the error of the post that failed to
+	// replace a reply Discord did not show, for the interaction's life
+	// (replyLost).
+	lost sync.Map
 	// commandID is /tafl's id once RegisterCommands has registered it:
 	// the REST then mentions the commands in the texts it sends.
 	commandID atomic.Pointer[string]

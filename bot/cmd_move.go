@@ -63,7 +63,13 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: func(ctx context.Context) {
-			b.rememberOriginal(ctx, in, g, false)
+			if err := b.replyLost(in); err != nil {
+				// Neither the response nor the post that replaced it
+				// reached Discord: a clock sweep posts the board.
+				b.markBoardDue(ctx, g, err)
+			} else {
+				b.rememberOriginal(ctx, in, g, false)
+			}
 			b.afterMove(ctx, g)
 		},
 	}, nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -163,7 +164,7 @@ func (b *Bot) sendDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, to
 	msg.content = strings.Replace(msg.content, " "+lp.T("Press **Move**."), "", 1)
 	send := msg.send()
 	send.AllowedMentions = &discordgo.MessageAllowedMentions{} // names the solvers without pinging them
-	sent, err := b.rest.Send(ctx, gs.DailyChannelID, send)
+	sent, err := b.rest.Send(withNonce(ctx, dailyNonce(gs, today, p.ID)), gs.DailyChannelID, send)
 	if err != nil {
 		return fmt.Errorf("posting in channel %s: %w", gs.DailyChannelID, err)
 	}
@@ -171,6 +172,18 @@ func (b *Bot) sendDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, to
 		return b.store.SetDailyMessage(ctx, gs.GuildID, today, gs.DailyChannelID, sent.ID)
 	}
 	return nil
+}
+
+// dailyNonce is the nonce of server gs's post of puzzle id on day today:
+// the same at every try of the day (in every process), so that when
+// every answer of a try was lost although Discord posted it, the next
+// try, 5 minutes later, gets the message posted instead of posting it
+// again, while Discord remembers the nonce. Another channel or another
+// puzzle is another post.
+func dailyNonce(gs *storage.GuildSettings, today string, id storage.PuzzleID) string {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "daily/%s/%s/%s/%d", gs.GuildID, today, gs.DailyChannelID, id)
+	return "daily" + strconv.FormatUint(h.Sum64(), 36)
 }
 
 // dailySolversFresh is how many days back the previous post may be for a

@@ -1,7 +1,9 @@
 package bot_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -456,6 +458,82 @@ func TestDailyPostsWhileDiscordFails(t *testing.T) {
 		if n := len(dailyPosts(t, h, fmt.Sprint(8000+i))); n != 1 {
 			t.Errorf("server %d: %d daily posts once Discord answers, want 1", i, n)
 		}
+	}
+}
+
+// TestRateLimitWaitEndsWithTheContext: discordgo waited out a 429's
+// Retry-After in time.Sleep, deaf to the call's context, so that an hour
+// of it held the call (a reply's follow-up work, a shutdown) for the
+// hour. The wait ends with the context; a short one is waited out and
+// the call made again, however often, as before.
+func TestRateLimitWaitEndsWithTheContext(t *testing.T) {
+	h := newHarness(t, nil)
+	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := bot.SessionREST{S: sess, Waits: testWaits}
+	h.fake.inject("POST", "/channels/7000/messages", 429, 0, len(testWaits)+2)
+	if m, err := rest.Send(t.Context(), "7000", &discordgo.MessageSend{Content: "after 429s"}); err != nil || m == nil {
+		t.Fatalf("sending after %d short 429s: %v", len(testWaits)+2, err)
+	}
+	h.fake.mu.Lock()
+	h.fake.retryAfter = 3600
+	h.fake.mu.Unlock()
+	h.fake.inject("POST", "/channels/7001/messages", 429, 0, 1)
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	done := make(chan error, 1)
+	go func() {
+		_, err := rest.Send(ctx, "7001", &discordgo.MessageSend{Content: "rate limited"})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		var rl *discordgo.RateLimitError
+		if !errors.As(err, &rl) {
+			t.Errorf("the call cut short: %v, want the rate limit's error", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the call still waits out the hour of a 429's Retry-After 5 s after its context was cancelled")
+	}
+	if n := len(h.fake.requests("/channels/7001/messages")); n != 1 {
+		t.Errorf("%d calls made, want 1", n)
+	}
+}
+
+// TestDailyPostLostAnswersPostedOnce: when every answer of a daily
+// post's tries was lost although Discord posted it, the post failed and
+// the next try, 5 minutes later, posted it again under a new nonce: two
+// daily posts in the channel. The day's post keeps its nonce, and the
+// next try gets the message Discord posted instead.
+func TestDailyPostLostAnswersPostedOnce(t *testing.T) {
+	h := newHarness(t, nil)
+	set := h.slashInteraction(alice, "settings", &discordgo.ApplicationCommandInteractionDataOption{Name: "daily_channel",
+		Type: discordgo.ApplicationCommandOptionChannel, Value: "8000"}, opt("daily_hour", float64(12)))
+	h.bot.HandleGateway(t.Context(), set)
+	if r, _ := h.fake.callback(t, set.ID); !strings.Contains(r.Content, "daily puzzle") {
+		t.Fatalf("settings: %q", r.Content)
+	}
+	h.fake.inject("POST", "/channels/8000/messages", lostAnswer, 0, len(testWaits)+1)
+	h.bot.Sweep(t.Context())
+	if lines := h.logs.lines(`"msg":"daily puzzle"`); len(lines) != 1 {
+		t.Fatalf("%d daily posts logged as failed, want 1", len(lines))
+	}
+	h.clock.Advance(5 * time.Minute)
+	h.bot.Sweep(t.Context())
+	var created []string
+	for _, rec := range h.fake.requests("/channels/8000/messages") {
+		if rec.Method == "POST" && rec.Status == 200 && !rec.Repeat {
+			created = append(created, string(rec.Body))
+		}
+	}
+	if len(created) != 1 {
+		t.Fatalf("%d daily posts in the channel, want 1", len(created))
+	}
+	gs, _ := h.store.GetGuildSettings(t.Context(), guild)
+	if gs.Daily.MessageID == "" || gs.Daily.Date == "" {
+		t.Errorf("the day's post is not recorded: %+v", gs.Daily)
 	}
 }
 

@@ -63,6 +63,9 @@ type fakeDiscord struct {
 	// threadsOn are the messages a thread was started on (the paths
 	// that started it): as Discord, a second is refused (160004).
 	threadsOn map[string]bool
+	// retryAfter is the Retry-After of the 429s the fake answers, in
+	// seconds (0: 0.01).
+	retryAfter float64
 }
 
 // fakeHold keeps the requests whose path contains pathContains (and
@@ -150,7 +153,7 @@ const lostAnswer = -2
 
 // inject makes the next n requests whose path contains pathContains (and
 // method, if not empty) fail with status and, for 4xx, a Discord JSON
-// error code. 429 answers carry retry_after 0.01 s; hangUp drops the
+// error code. 429 answers carry retry_after 0.01 s (or f.retryAfter); hangUp drops the
 // connection.
 func (f *fakeDiscord) inject(method, pathContains string, status, code, n int) {
 	f.mu.Lock()
@@ -210,11 +213,12 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	firstMsg := f.nonces[nonceKey]
 	acked := f.answered[strings.Split(p, "/")[min(1, strings.Count(p, "/"))]]
 	threadOn := f.threadsOn[p]
+	retryAfter := cmp.Or(f.retryAfter, 0.01)
 	webhookKnown := !f.strictWebhooks || strings.Count(p, "/") < 2 || f.answered["token "+strings.Split(p, "/")[2]]
 	f.mu.Unlock()
 	switch {
 	case hit != nil && hit.status == http.StatusTooManyRequests:
-		status, body = hit.status, `{"message":"You are being rate limited.","retry_after":0.01,"global":false}`
+		status, body = hit.status, fmt.Sprintf(`{"message":"You are being rate limited.","retry_after":%g,"global":false}`, retryAfter)
 	case hit != nil && hit.status != lostAnswer:
 		status, body = hit.status, fmt.Sprintf(`{"message":"injected","code":%d}`, hit.code)
 	case strings.HasPrefix(p, "interactions/") && strings.HasSuffix(p, "/callback") && acked:

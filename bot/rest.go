@@ -166,7 +166,7 @@ func responseBucket(in *discordgo.Interaction) string {
 func (r SessionREST) call(ctx context.Context, method, uri, bucket string, payload any, files []*discordgo.File, inData bool,
 	waits []time.Duration, arrived func(error) bool) (*discordgo.Message, error) {
 	send := func() ([]byte, error) {
-		return r.S.RequestWithBucketID(method, uri, payload, bucket, discordgo.WithContext(ctx))
+		return r.S.RequestWithBucketID(method, uri, payload, bucket, withContext(ctx)...)
 	}
 	if len(files) > 0 {
 		body := payload
@@ -181,7 +181,7 @@ func (r SessionREST) call(ctx context.Context, method, uri, bucket string, paylo
 			return nil, fmt.Errorf("bot: encode a message: %w", merr)
 		}
 		send = func() ([]byte, error) {
-			return r.S.RequestRaw(method, uri, ct, data, bucket, 0, discordgo.WithContext(ctx))
+			return r.S.RequestRaw(method, uri, ct, data, bucket, 0, withContext(ctx)...)
 		}
 	}
 	var out []byte
@@ -205,9 +205,20 @@ func (r SessionREST) call(ctx context.Context, method, uri, bucket string, paylo
 	return &m, nil
 }
 
+// withContext returns the options of every call SessionREST makes: ctx,
+// and no retry by discordgo after a 429. discordgo waits a 429's
+// Retry-After out in time.Sleep, deaf to the context, so that a long one
+// held the call's goroutine (a reply's follow-up work, a shutdown) for
+// all of it; retrying waits it out within the context instead. discordgo
+// still reads every answer's rate-limit headers into its buckets (and
+// its global limit), and waits for an exhausted bucket before a call.
+func withContext(ctx context.Context) []discordgo.RequestOption {
+	return []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
+}
+
 // Discord fails now and then on its side: an answer of 500 or 503, a
 // connection dropped, no answer within the client's timeout (discordgo
-// waits out a 429 itself and tries a 502 again). One such failure lost
+// tries a 502 again itself). One such failure lost
 // what the call carried: the board of an engine's move never reached the
 // channel, and its player never learnt that it was their move. The calls
 // are tried again after these pauses, within the caller's context: an
@@ -220,22 +231,53 @@ var (
 
 // retrying calls fn (attempt 0), and again after each of waits while it
 // fails on Discord's side (failedOnDiscordsSide) and ctx is not done.
-// The error of the last attempt says how many there were.
+// The error of the last attempt says how many there were. A call that
+// Discord rate-limited (429) is made again once its Retry-After is over,
+// however often, without using up a wait; it ends with ctx.
 func retrying(ctx context.Context, waits []time.Duration, fn func(attempt int) error) error {
 	err := fn(0)
-	for i := 0; i < len(waits) && err != nil && failedOnDiscordsSide(ctx, err); i++ {
-		t := time.NewTimer(waits[i])
+	for attempt, used := 1, 0; err != nil; attempt++ {
+		wait, limited := rateLimited(err)
+		switch {
+		case limited:
+		case used < len(waits) && failedOnDiscordsSide(ctx, err):
+			wait = waits[used]
+			used++
+		case used > 0 && used == len(waits):
+			return fmt.Errorf("%w (Discord failed %d times in a row)", err, len(waits)+1)
+		default:
+			return err
+		}
+		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
 			t.Stop()
 			return err
 		case <-t.C:
 		}
-		if err = fn(i + 1); err != nil && i == len(waits)-1 {
-			err = fmt.Errorf("%w (Discord failed %d times in a row)", err, len(waits)+1)
-		}
+		err = fn(attempt)
 	}
-	return err
+	return nil
+}
+
+// minRateLimitWait is the least wait after a 429, should Discord's
+// Retry-After be zero or missing.
+const minRateLimitWait = 50 * time.Millisecond
+
+// rateLimited reports whether err says that Discord rate-limited a call
+// (429, with retries by discordgo turned off: withContext), and how long
+// to wait before it is made again. An error marked final is not.
+func rateLimited(err error) (time.Duration, bool) {
+	var f *final
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &f) || !errors.As(err, &rl) || rl.RateLimit == nil {
+		return 0, false
+	}
+	wait := minRateLimitWait
+	if rl.TooManyRequests != nil {
+		wait = max(wait, rl.RetryAfter)
+	}
+	return wait, true
 }
 
 // failedOnDiscordsSide reports whether err, a REST call's, may go away
@@ -335,8 +377,20 @@ type nonced struct {
 	EnforceNonce bool   `json:"enforce_nonce"`
 }
 
-// Send posts a message in a channel. It carries a nonce, so that sending
-// it again after a lost answer posts it once.
+// nonceKey is the context key of a channel message's nonce (withNonce).
+type nonceKey struct{}
+
+// withNonce returns ctx carrying nonce (at most 25 characters) for the
+// channel message that Send posts within it, in place of a random one: a
+// message that a later call sends again, not only Send's own retries,
+// is then posted once, as long as Discord remembers the nonce (minutes).
+func withNonce(ctx context.Context, nonce string) context.Context {
+	return context.WithValue(ctx, nonceKey{}, nonce)
+}
+
+// Send posts a message in a channel. It carries a nonce (random, unless
+// ctx carries one: withNonce), so that sending it again after a lost
+// answer posts it once.
 func (r SessionREST) Send(ctx context.Context, channelID string, m *discordgo.MessageSend) (*discordgo.Message, error) {
 	for _, e := range m.Embeds {
 		if e.Type == "" {
@@ -344,14 +398,18 @@ func (r SessionREST) Send(ctx context.Context, channelID string, m *discordgo.Me
 		}
 	}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
-	payload := &nonced{MessageSend: m, Nonce: strconv.FormatUint(rand.Uint64(), 36), EnforceNonce: true}
+	nonce, _ := ctx.Value(nonceKey{}).(string)
+	if nonce == "" {
+		nonce = strconv.FormatUint(rand.Uint64(), 36)
+	}
+	payload := &nonced{MessageSend: m, Nonce: nonce, EnforceNonce: true}
 	return r.call(ctx, "POST", endpoint, endpoint, payload, m.Files, false, r.waits(), nil)
 }
 
 // Edit edits a message.
 func (r SessionREST) Edit(ctx context.Context, m *discordgo.MessageEdit) error {
 	return redact(retrying(ctx, r.waits(), func(int) error {
-		_, err := r.S.ChannelMessageEditComplex(m, discordgo.WithContext(ctx))
+		_, err := r.S.ChannelMessageEditComplex(m, withContext(ctx)...)
 		return err
 	}))
 }
@@ -360,7 +418,7 @@ func (r SessionREST) Edit(ctx context.Context, m *discordgo.MessageEdit) error {
 func (r SessionREST) DM(ctx context.Context, userID string, m *discordgo.MessageSend) error {
 	var ch *discordgo.Channel
 	err := retrying(ctx, r.waits(), func(int) (err error) {
-		ch, err = r.S.UserChannelCreate(userID, discordgo.WithContext(ctx))
+		ch, err = r.S.UserChannelCreate(userID, withContext(ctx)...)
 		return err
 	})
 	if err != nil {
@@ -377,7 +435,7 @@ func (r SessionREST) DM(ctx context.Context, userID string, m *discordgo.Message
 func (r SessionREST) StartThread(ctx context.Context, channelID, messageID, name string) (string, error) {
 	var ch *discordgo.Channel
 	err := retrying(ctx, r.waits(), func(attempt int) (err error) {
-		ch, err = r.S.MessageThreadStart(channelID, messageID, name, 10080, discordgo.WithContext(ctx))
+		ch, err = r.S.MessageThreadStart(channelID, messageID, name, 10080, withContext(ctx)...)
 		if err != nil && attempt > 0 && discordCode(err) == 160004 {
 			ch, err = &discordgo.Channel{ID: messageID}, nil
 		}
@@ -399,7 +457,7 @@ func (r SessionREST) Channel(ctx context.Context, channelID string) (*discordgo.
 	}
 	var ch *discordgo.Channel
 	err := retrying(ctx, r.waits(), func(int) (err error) {
-		ch, err = r.S.Channel(channelID, discordgo.WithContext(ctx))
+		ch, err = r.S.Channel(channelID, withContext(ctx)...)
 		return err
 	})
 	return ch, redact(err)
@@ -408,13 +466,21 @@ func (r SessionREST) Channel(ctx context.Context, channelID string) (*discordgo.
 // RegisterCommands replaces the commands with one bulk overwrite and
 // returns Discord's answer: the commands with their ids.
 func (r SessionREST) RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) ([]*discordgo.ApplicationCommand, error) {
-	out, err := r.S.ApplicationCommandBulkOverwrite(appID, guildID, cmds, discordgo.WithContext(ctx))
+	var out []*discordgo.ApplicationCommand
+	err := retrying(ctx, nil, func(int) (err error) { // a 429 waited out, nothing else tried again
+		out, err = r.S.ApplicationCommandBulkOverwrite(appID, guildID, cmds, withContext(ctx)...)
+		return err
+	})
 	return out, redact(err)
 }
 
 // Commands fetches the registered commands.
 func (r SessionREST) Commands(ctx context.Context, appID, guildID string) ([]*discordgo.ApplicationCommand, error) {
-	out, err := r.S.ApplicationCommands(appID, guildID, discordgo.WithContext(ctx))
+	var out []*discordgo.ApplicationCommand
+	err := retrying(ctx, nil, func(int) (err error) { // a 429 waited out, nothing else tried again
+		out, err = r.S.ApplicationCommands(appID, guildID, withContext(ctx)...)
+		return err
+	})
 	return out, redact(err)
 }
 

@@ -178,7 +178,10 @@ const interactionLife = 15 * time.Minute
 // replay or a list, a tournament's announcement: the message stays as it
 // was, and a copy of it would only clutter the channel). unsure says
 // that no answer came (Discord may have shown the response after all): a
-// new message that Discord has as the response is not posted again.
+// new message that Discord has as the response is not posted again. When
+// the post fails on Discord's side too, and Discord surely did not show
+// the response, the reply is recorded as lost (replyLost): a move's
+// handler makes its board due, for a clock sweep to post.
 func (b *Bot) postUndelivered(ctx context.Context, in *discordgo.Interaction, typ discordgo.InteractionResponseType, d *discordgo.InteractionResponseData, unsure bool) {
 	switch {
 	case d == nil || d.Flags&discordgo.MessageFlagsEphemeral != 0 || in.ChannelID == "":
@@ -192,16 +195,22 @@ func (b *Bot) postUndelivered(ctx context.Context, in *discordgo.Interaction, ty
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
 	defer cancel()
 	if unsure && typ == discordgo.InteractionResponseChannelMessageWithSource {
-		if _, err := b.rest.Original(ctx, in); err == nil {
+		_, err := b.rest.Original(ctx, in)
+		if err == nil {
 			b.log.Info("the interaction response arrived after all", "interaction_id", in.ID)
 			return
 		}
+		unsure = failedOnDiscordsSide(ctx, err) // a refusal (unknown message, unknown webhook): Discord has no response
 	}
 	rewind(d.Files)
 	send := &discordgo.MessageSend{Content: d.Content, Components: nonNil(d.Components), Embeds: d.Embeds, Files: d.Files, AllowedMentions: d.AllowedMentions}
 	sent, err := b.rest.Send(ctx, in.ChannelID, send)
 	if err != nil {
 		b.log.Error("posting an undelivered reply in its channel", "interaction_id", in.ID, "channel_id", in.ChannelID, "err", err)
+		if !unsure {
+			b.lost.Store(in.ID, err)
+			time.AfterFunc(interactionLife, func() { b.lost.Delete(in.ID) })
+		}
 		return
 	}
 	b.log.Info("posted an undelivered reply in its channel", "interaction_id", in.ID, "channel_id", in.ChannelID)
@@ -212,6 +221,16 @@ func (b *Bot) postUndelivered(ctx context.Context, in *discordgo.Interaction, ty
 		b.undelivered.Store(in.ID, sent)
 		time.AfterFunc(interactionLife, func() { b.undelivered.Delete(in.ID) })
 	}
+}
+
+// replyLost returns the error of the post in the channel that replaced
+// interaction in's public reply when Discord showed neither (see
+// postUndelivered), or nil.
+func (b *Bot) replyLost(in *discordgo.Interaction) error {
+	if err, ok := b.lost.LoadAndDelete(in.ID); ok {
+		return err.(error)
+	}
+	return nil
 }
 
 // acceptPressed reports whether component interaction in is a press of
