@@ -106,3 +106,26 @@ func TestPuzzleAltSaysWhereThePiecesStand(t *testing.T) {
 		}
 	}
 }
+
+// TestDailySolversAsASentence: the next day's post named the solvers of
+// a daily puzzle as a bare comma list, "solved by <@1>, <@2>, <@3> — well
+// done!"; it lists them as a sentence does, with the server's "and" before
+// the last (and the comma list before "and 70 others" as it was).
+func TestDailySolversAsASentence(t *testing.T) {
+	d := storage.DailyPuzzle{Date: "2026-03-01", PuzzleID: 7}
+	for _, c := range []struct {
+		lang    string
+		solvers []string
+		want    string
+	}{
+		{"en", []string{"1"}, "The puzzle of 2026-03-01 (puzzle 7) was solved by <@1> — well done!"},
+		{"en", []string{"1", "2"}, "The puzzle of 2026-03-01 (puzzle 7) was solved by <@1> and <@2> — well done!"},
+		{"en", []string{"1", "2", "3"}, "The puzzle of 2026-03-01 (puzzle 7) was solved by <@1>, <@2> and <@3> — well done!"},
+		{"de", []string{"1", "2", "3"}, "<@1>, <@2> und <@3>"},
+		{"fi", []string{"1", "2", "3"}, "<@1>, <@2> ja <@3>"},
+	} {
+		if got := solversLine(locale.For(locale.Match(c.lang)), d, c.solvers); !strings.Contains(got, c.want) {
+			t.Errorf("%s, %d solvers: %q, want it to contain %q", c.lang, len(c.solvers), got, c.want)
+		}
+	}
+}

@@ -220,13 +220,15 @@ func TestLongMistypedVariantFitsAMessage(t *testing.T) {
 
 // TestUnknownLayout: a variant with a layout it does not have is answered
 // with the variant's layouts (or that it has one only), in the reader's
-// language; it was "I don't know the variant `tawlbwrdd/foo`: pick one
-// from the list", which lists no layouts.
+// language, as a sentence lists them ("`lewis`, `bell` and `lewis-cross`",
+// with the reader's "and"); it was "I don't know the variant
+// `tawlbwrdd/foo`: pick one from the list", which lists no layouts, and
+// then a bare comma list, "lewis, bell, lewis-cross".
 func TestUnknownLayout(t *testing.T) {
 	h := newHarness(t, nil)
 	for _, c := range []struct{ sub, variant, want string }{
-		{"rules", "tawlbwrdd/foo", "`tawlbwrdd` has no layout `foo`: its layouts are lewis, bell, lewis-cross (as in `tawlbwrdd/bell`)."},
-		{"challenge", "Tawlbwrdd/Lewis-X", "`tawlbwrdd` has no layout `lewis-x`: its layouts are lewis, bell, lewis-cross (as in `tawlbwrdd/bell`)."},
+		{"rules", "tawlbwrdd/foo", "`tawlbwrdd` has no layout `foo`: its layouts are `lewis`, `bell` and `lewis-cross` (as in `tawlbwrdd/bell`)."},
+		{"challenge", "Tawlbwrdd/Lewis-X", "`tawlbwrdd` has no layout `lewis-x`: its layouts are `lewis`, `bell` and `lewis-cross` (as in `tawlbwrdd/bell`)."},
 		{"ai", "brandubh/lewis", "`brandubh` has one layout only: give its name alone, `brandubh`."},
 	} {
 		if r, _ := h.slash(alice, c.sub, opt("variant", c.variant)); !isEphemeral(r) || r.Content != c.want {
@@ -234,7 +236,7 @@ func TestUnknownLayout(t *testing.T) {
 		}
 	}
 	h.slash(alice, "settings", opt("language", "de"))
-	if r, _ := h.slash(alice, "rules", opt("variant", "tawlbwrdd/foo")); r.Content != "`tawlbwrdd` hat keine Aufstellung `foo`: ihre Aufstellungen sind lewis, bell, lewis-cross (wie in `tawlbwrdd/bell`)." {
+	if r, _ := h.slash(alice, "rules", opt("variant", "tawlbwrdd/foo")); r.Content != "`tawlbwrdd` hat keine Aufstellung `foo`: ihre Aufstellungen sind `lewis`, `bell` und `lewis-cross` (wie in `tawlbwrdd/bell`)." {
 		t.Errorf("/tafl rules variant:tawlbwrdd/foo in German: %q", r.Content)
 	}
 }

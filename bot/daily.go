@@ -221,7 +221,7 @@ func solversLine(lp *locale.Printer, d storage.DailyPuzzle, solvers []string) st
 	if more := len(solvers) - len(names); more > 0 {
 		return lp.T("The puzzle of %s (puzzle %d) was solved by %s and %d others — well done!", d.Date, d.PuzzleID, strings.Join(names, ", "), more)
 	}
-	return lp.T("The puzzle of %s (puzzle %d) was solved by %s — well done!", d.Date, d.PuzzleID, strings.Join(names, ", "))
+	return lp.T("The puzzle of %s (puzzle %d) was solved by %s — well done!", d.Date, d.PuzzleID, andList(names, lp.T(" and ")))
 }
 
 // dailyChoice picks the day's puzzle of a server: of the puzzles offered

@@ -21,8 +21,8 @@ func (e *userError) Error() string { return e.text(locale.For(locale.English)) }
 
 // text says the error in p's language; arguments that are userErrors
 // themselves (a reason inside a message) are translated too, an
-// option's choices (choicesOf) are named as p's reader sees them, and
-// alternatives are joined by p's "or".
+// option's choices (choicesOf) are named as p's reader sees them,
+// alternatives are joined by p's "or", and an enumeration by p's "and".
 func (e *userError) text(p *locale.Printer) string {
 	args := make([]any, len(e.args))
 	for i, a := range e.args {
@@ -33,6 +33,8 @@ func (e *userError) text(p *locale.Printer) string {
 			args[i] = shownChoices(p, a.sub, a.opt)
 		case alternatives:
 			args[i] = andList(a, p.T(" or "))
+		case enumeration:
+			args[i] = andList(a, p.T(" and "))
 		default:
 			args[i] = a
 		}
@@ -43,6 +45,10 @@ func (e *userError) text(p *locale.Printer) string {
 // alternatives is an argument of a userError that lists choices, shown
 // joined by the reader's "or": "`a`, `b` or `c`".
 type alternatives []string
+
+// enumeration is an argument of a userError that lists all of a kind,
+// shown joined by the reader's "and": "`a`, `b` and `c`".
+type enumeration []string
 
 // userErrorT returns a userError shown in the user's language.
 func userErrorT(key string, args ...any) error { return &userError{key: key, args: args} }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 )
@@ -117,8 +118,8 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 			}
 			p("%s_bucket{%sle=\"%g\"} %d\n", name, labels, b, cum)
 		}
-		p("%s_bucket{%sle=\"+Inf\"} %d\n%s_sum{%s} %g\n%s_count{%s} %d\n", name, labels, h.count,
-			name, trimComma(labels), h.sum, name, trimComma(labels), h.count)
+		p("%s_bucket{%sle=\"+Inf\"} %d\n%s_sum%s %g\n%s_count%s %d\n", name, labels, h.count,
+			name, braced(labels), h.sum, name, braced(labels), h.count)
 	}
 	p("# HELP taflbot_interaction_seconds Time from receiving an interaction to its response being ready.\n# TYPE taflbot_interaction_seconds histogram\n")
 	kinds := make([]string, 0, len(m.interactions))
@@ -166,11 +167,14 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	return n, nil
 }
 
-func trimComma(s string) string {
-	if len(s) > 0 && s[len(s)-1] == ',' {
-		return s[:len(s)-1]
+// braced writes labels ("kind=\"x\"," or "") as a sample's label set:
+// "{kind=\"x\"}", or nothing at all for none, since the text format's
+// grammar has no empty braces (a label set holds at least one label).
+func braced(labels string) string {
+	if labels == "" {
+		return ""
 	}
-	return s
+	return "{" + strings.TrimSuffix(labels, ",") + "}"
 }
 
 // AdminHandler serves /healthz (200 "ok" while the store answers) and

@@ -159,7 +159,11 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 			if len(p.Layouts) < 2 {
 				return chosenVariant{}, userErrorf("`%s` has one layout only: give its name alone, `%s`.", name, name)
 			}
-			return chosenVariant{}, userErrorf("`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).", name, codeText(truncate(layout, 30)), strings.Join(p.Layouts, ", "), name, p.Layouts[1])
+			layouts := make(enumeration, len(p.Layouts))
+			for i, l := range p.Layouts {
+				layouts[i] = "`" + l + "`"
+			}
+			return chosenVariant{}, userErrorf("`%s` has no layout `%s`: its layouts are %s (as in `%s/%s`).", name, codeText(truncate(layout, 30)), layouts, name, p.Layouts[1])
 		}
 	}
 	if err != nil && len(near) > 0 {

@@ -93,7 +93,11 @@ func (s *setup) variantOnly() (*tafl.Variant, error) {
 			return tafl.Preset(n, l)
 		}
 		if len(near) > 0 {
-			return nil, &usageError{msg: fmt.Sprintf("unknown variant %q: did you mean %s? (tafl variants lists them all)", name, strings.Join(near, ", "))}
+			guess := near[len(near)-1]
+			if n := len(near); n > 1 {
+				guess = strings.Join(near[:n-1], ", ") + " or " + guess
+			}
+			return nil, &usageError{msg: fmt.Sprintf("unknown variant %q: did you mean %s? (tafl variants lists them all)", name, guess)}
 		}
 	}
 	if err != nil {

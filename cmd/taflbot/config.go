@@ -440,7 +440,7 @@ func objectKeys(dec *json.Decoder, where string, keys []string, each func(string
 			if where == "" {
 				msg += ": config.example.json lists every key"
 			} else {
-				msg += ": an engine's keys are " + strings.Join(keys, ", ")
+				msg += ": an engine's keys are " + strings.Join(keys[:len(keys)-1], ", ") + " and " + keys[len(keys)-1]
 			}
 			*errs = append(*errs, errors.New(msg))
 		}

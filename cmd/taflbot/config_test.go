@@ -94,13 +94,15 @@ func TestConfigRejectsUnknownKeys(t *testing.T) {
 // TestConfigFileMistakes: an unknown key (top level or in an engine), an
 // empty file, a file without an object and one cut off each get a message
 // that says what to do, not encoding/json's ("json: unknown field", "EOF",
-// "cannot unmarshal array into Go value of type main.Config").
+// "cannot unmarshal array into Go value of type main.Config"); an
+// engine's keys are listed as a sentence does ("timeout and max_processes",
+// a bare comma list before).
 func TestConfigFileMistakes(t *testing.T) {
 	for _, c := range []struct{ body, want string }{
 		{`{"frobnicate": 1}`, `unknown key "frobnicate": config.example.json lists every key`},
 		{`{"databse": "x.db"}`, `unknown key "databse" (did you mean "database"?): config.example.json lists every key`},
 		{`{"engines": [{"name": "x", "command": ["x"]}, {"name": "y", "command": ["y"], "thinkk": "5s"}]}`,
-			`engines[1]: unknown key "thinkk" (did you mean "think"?): an engine's keys are name, command, dir, think, timeout, max_processes`},
+			`engines[1]: unknown key "thinkk" (did you mean "think"?): an engine's keys are name, command, dir, think, timeout and max_processes`},
 		{``, `the file is empty: write the settings as one JSON object`},
 		{" \n", `the file is empty`},
 		{`[]`, `the file must hold one JSON object, the settings in {braces}`},

@@ -283,12 +283,21 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 	if from == to || sameFile(from, to) {
 		return usageError{errors.New("taflbot db copy: -from and -to are the same database")}
 	}
+	// A destination that holds data is refused first: that needs nothing
+	// of the source, whose whole check would be printed for nothing.
+	copyInto := copyIntoFile
+	if storage.IsPostgres(to) {
+		copyInto = copyIntoDatabase
+	}
+	if err := copyInto(ctx, to); err != nil {
+		return err
+	}
 	src, err := openExisting(from, storage.Options{ReadOnly: true})
 	if err != nil {
 		return err
 	}
 	defer src.Close()
-	// The source is checked first: a damaged one is repaired or restored
+	// Then the source is checked: a damaged one is repaired or restored
 	// before anything is written, rather than copied and then reported.
 	a, err := src.Check(ctx)
 	if err != nil {
@@ -298,13 +307,6 @@ func dbCopy(ctx context.Context, from, to string, stdout io.Writer) error {
 	if !a.OK() {
 		return fmt.Errorf("taflbot db copy: %s: %s found (see above), so nothing was copied: run taflbot db check -rebuild-indexes -db %s if only indexes are wrong, else restore a backup, then copy",
 			src.Path(), count(len(a.Problems), "problem", "problems"), src.Path())
-	}
-	copyInto := copyIntoFile
-	if storage.IsPostgres(to) {
-		copyInto = copyIntoDatabase
-	}
-	if err := copyInto(ctx, to); err != nil {
-		return err
 	}
 	dst, err := storage.Open(to, storage.Options{})
 	if err != nil {

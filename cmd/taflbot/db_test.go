@@ -741,7 +741,9 @@ func startTaflbotOn(t *testing.T, db string) {
 // starter puzzles, nothing else) copies, replacing those puzzles, and
 // both sides check the same (it refused, and into an existing file even
 // before looking). An existing file with data (-from and -to swapped), or
-// one that is not a database, is refused and left byte for byte as it was.
+// one that is not a database, is refused and left byte for byte as it was,
+// before the source's check is printed (it printed the source's counts and
+// digest, then refused the destination, which needs nothing of the source).
 func TestDBCopyIntoADatabaseATaflbotStartedOn(t *testing.T) {
 	for _, kind := range []string{"bbolt", "postgres"} {
 		t.Run(kind, func(t *testing.T) {
@@ -785,8 +787,10 @@ func TestDBCopyIntoADatabaseATaflbotStartedOn(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, _, err := runDBTest(t, "copy", "-from", path, "-to", c.to); err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("copy into %s: %v, want %q", c.to, err, c.want)
+			// Refused before the source's check, which was printed whole
+			// (counts and digest) above the refusal.
+			if out, _, err := runDBTest(t, "copy", "-from", path, "-to", c.to); err == nil || !strings.Contains(err.Error(), c.want) || out != "" {
+				t.Errorf("copy into %s: %v, want %q and nothing printed before it; printed:\n%s", c.to, err, c.want, out)
 			}
 			if after, _ := os.ReadFile(c.to); !bytes.Equal(before, after) {
 				t.Errorf("the refused copy changed %s", c.to)
