@@ -388,8 +388,9 @@ func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, j
 		case join && t.State.Started() && t.State.Player(r.userID) == nil:
 			// Not "(To stop playing, use withdraw.)": they never played.
 			return userErrorT("tour.join_started", t.Name)
-		case join && t.State.Started() && t.State.Player(r.userID).Withdrawn != 0:
-			// Nor to one who stopped playing: they cannot come back.
+		case t.State.Started() && t.State.Player(r.userID) != nil && t.State.Player(r.userID).Withdrawn != 0:
+			// Nor to one who stopped playing: they cannot come back, and
+			// leaving, they are told they left already (not "use withdraw").
 			return userErrorT("tour.withdrew_already", t.Name, t.State.Player(r.userID).Withdrawn)
 		}
 		var err error

@@ -326,7 +326,8 @@ func TestConsoleNoTournamentAfterACalledOffOne(t *testing.T) {
 // they withdrew already, and nothing is announced again; the bot said
 // "You withdrew" again, posted the withdrawal in the channel a second
 // time and edited the announcement. Asking to join again, they are told
-// the same (it said to withdraw to stop playing).
+// the same (it said to withdraw to stop playing), and using leave too
+// (it said "To stop playing, use withdraw").
 func TestConsoleWithdrawTwice(t *testing.T) {
 	text := runConsoleWith(t, bot.Options{}, []string{
 		"/tafl tournament action:create name:RR format:round-robin variant:brandubh",
@@ -336,14 +337,15 @@ func TestConsoleWithdrawTwice(t *testing.T) {
 		"as carol", "/tafl tournament action:withdraw", // her game is resigned
 		"/tafl tournament action:withdraw",
 		"/tafl tournament action:join",
+		"/tafl tournament action:leave",
 		"quit",
 	})
 	_, again, ok := strings.Cut(text, "@carol withdrew from the tournament.")
 	if !ok {
 		t.Fatalf("carol's withdrawal:\n%s", text)
 	}
-	if n := strings.Count(again, "[to carol] (only you) You withdrew from **RR** in round 1 already: your results so far stand, and you play no more games.\n"); n != 2 {
-		t.Errorf("%d answers to withdrawing and joining again say carol withdrew already, want 2:%s", n, again)
+	if n := strings.Count(again, "[to carol] (only you) You withdrew from **RR** in round 1 already: your results so far stand, and you play no more games.\n"); n != 3 {
+		t.Errorf("%d answers to withdrawing, joining and leaving again say carol withdrew already, want 3:%s", n, again)
 	}
 	if strings.Contains(again, "You withdrew from **RR**.") || strings.Contains(again, "withdrew from **RR**.\n") || strings.Contains(again, "[taflbot edits a message]") {
 		t.Errorf("withdrawing again:%s", again)
