@@ -302,12 +302,14 @@ func (b *Bot) announcement(t *storage.Tournament) *message {
 // else the only active one announced in this channel.
 func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tournament, error) {
 	if s := strings.TrimSpace(r.str("tournament")); s != "" {
-		if i := strings.IndexAny(s, " ·"); i > 0 {
-			s = s[:i]
+		num := s
+		if i := strings.IndexAny(num, " ·"); i > 0 {
+			num = num[:i]
 		}
-		n, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 10, 64)
+		n, err := strconv.ParseUint(strings.TrimPrefix(num, "#"), 10, 64)
 		if err != nil || n == 0 {
-			return nil, userErrorT("tour.not_number", codeText(truncate(s, 20)))
+			// A name typed instead of the number the list gives.
+			return b.tournamentNamed(ctx, r, s)
 		}
 		t, err := b.store.GetTournament(ctx, storage.TournamentID(n))
 		if err != nil || t.GuildID != r.in.GuildID {
@@ -355,6 +357,38 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 		return nil, userErrorT("tour.none")
 	}
 	return nil, userErrorT("tour.several")
+}
+
+// tournamentNamed finds the tournament of this server called name (in
+// any case). Of several, the one not over is taken if it is the only
+// one; otherwise the answer names their numbers to pick from.
+func (b *Bot) tournamentNamed(ctx context.Context, r *request, name string) (*storage.Tournament, error) {
+	all, err := b.store.Tournaments(ctx, r.in.GuildID, false)
+	if err != nil {
+		return nil, err
+	}
+	var named, going []*storage.Tournament
+	for _, t := range all {
+		if strings.EqualFold(t.Name, name) {
+			named = append(named, t)
+			if !t.Over() {
+				going = append(going, t)
+			}
+		}
+	}
+	switch {
+	case len(named) == 1:
+		return named[0], nil
+	case len(going) == 1:
+		return going[0], nil
+	case len(named) == 0:
+		return nil, userErrorT("tour.no_name", codeText(truncate(name, 60)))
+	}
+	nums := make([]string, len(named))
+	for i, t := range named {
+		nums[i] = strconv.FormatUint(uint64(t.ID), 10)
+	}
+	return nil, userErrorT("tour.ambiguous", named[0].Name, strings.Join(nums, ", "))
 }
 
 // signUp adds or removes the user before the start.

@@ -421,3 +421,30 @@ func TestConsoleStartTwice(t *testing.T) {
 	_, after, _ := strings.Cut(text, "**Blitz** is over.")
 	consoleSays(t, after, "[to alice] (only you) That tournament is over.\n")
 }
+
+// TestConsoleTournamentByName: the tournament option takes a tournament's
+// name, in any case, as well as the number the list gives; a name of
+// several is refused with their numbers (unless only one of them is not
+// over), one of none says so, and nothing changes. It answered "`b` is not a tournament number".
+func TestConsoleTournamentByName(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		`/tafl tournament action:create name:"Winter Cup" variant:brandubh`,
+		"/tafl tournament action:create name:B variant:brandubh",
+		"/tafl tournament action:create name:b variant:tablut",
+		"as bob",
+		`/tafl tournament action:join tournament:"winter CUP"`,
+		"/tafl tournament action:join tournament:b",
+		"/tafl tournament action:join tournament:Nope",
+		"as alice", "/tafl tournament action:cancel tournament:3",
+		"as bob", "/tafl tournament action:join tournament:b", // the one not over
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to bob] (only you) You joined **Winter Cup** (1 player).",
+		"[to bob] (only you) Several tournaments in this server are called **B** (numbers 2, 3): pick one from the list, or give its number.",
+		"[to bob] (only you) No tournament in this server is called `Nope`: pick one from the list, or give its number.",
+		"[to bob] (only you) You joined **B** (1 player).")
+	if strings.Count(text, "You joined") != 2 || strings.Contains(text, "not a tournament number") {
+		t.Errorf("joining by name:\n%s", text)
+	}
+}
