@@ -794,8 +794,12 @@ func tournamentChannel(t *storage.Tournament) string {
 }
 
 // playRound creates the current round's games that do not exist yet and
-// posts their boards. It is safe to call again (after a restart): games
-// already created are not created twice.
+// posts the round's announcement and their boards. It is safe to call
+// again (after a restart): games already created are not created twice.
+// The games are created with their first boards due (Game.BoardDue) and
+// the round with its announcement due (Tournament.RoundDue), so that
+// what a process stopped before posting is posted after the restart, by
+// this call or the clock sweep (postDueBoard), and once of several.
 func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 	t, games, err := b.store.CreateTournamentGames(ctx, id, func(t *storage.Tournament, p tournament.Game) (*storage.Game, error) {
 		g, err := storage.NewGame(t.Variant, t.Layout)
@@ -807,38 +811,89 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 		g.MoveTime, g.Casual = t.MoveTime, t.Casual
 		g.Language = t.Language
 		g.Clock.Control = t.TimeControl
+		g.BoardDue = true // until posted below
 		return g, nil
 	})
 	if err != nil {
 		b.log.Error("creating a tournament round's games", "tournament_id", id, "err", err)
 		return
 	}
-	if len(games) == 0 {
-		return
-	}
-	b.log.Info("tournament round started", "tournament_id", id, "round", t.State.Round, "games", len(games))
-	p := tourLang(t)
-	head := roundAnnouncement(t, len(games))
-	send := (&message{content: head}).send()
-	// It pings nobody: the players with a game are pinged by its board,
-	// and who sits out, has the bye or won a forfeit has nothing to do.
-	send.AllowedMentions = &discordgo.MessageAllowedMentions{}
-	if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
-		b.log.Warn("announcing a tournament round", "tournament_id", id, "err", err)
+	if len(games) > 0 {
+		b.log.Info("tournament round started", "tournament_id", id, "round", t.State.Round, "games", len(games))
 	}
 	for _, g := range games {
 		b.metrics.gameStarted()
 		b.watch(g)
-		msg, err := b.boardMessage(ctx, g, p.T("tour.game_headline", t.Name, t.State.Round, g.Attackers.UserID, g.Defenders.UserID), "")
-		if err != nil {
-			b.log.Error("drawing a tournament game", "game_id", g.ID, "err", err)
-			continue
-		}
-		// A game neither player started: its beginning is news to both
-		// (the round's announcement pings neither).
-		msg.pings = []string{g.Attackers.UserID, g.Defenders.UserID}
-		b.postBoard(ctx, g, msg)
 	}
+	b.announceRound(ctx, t)
+	for _, g := range games {
+		b.postTournamentBoard(ctx, t, g)
+	}
+}
+
+// announceRound posts the announcement of tournament t's current round
+// when it is due (storage.Tournament.RoundDue): once, whichever call or
+// process claims it; due again when Discord fails to take it.
+func (b *Bot) announceRound(ctx context.Context, t *storage.Tournament) {
+	round := t.RoundDue
+	if round == 0 {
+		return
+	}
+	ok, err := b.store.ClaimRoundDue(ctx, t.ID, round)
+	if err != nil {
+		b.log.Error("claiming a tournament round's announcement", "tournament_id", t.ID, "err", err)
+		return
+	}
+	if !ok || round != t.State.Round || t.Over() {
+		return // another posted it, or it is news no more
+	}
+	games := 0
+	for _, g := range t.State.Games {
+		if g.Round == round && g.GameID != 0 {
+			games++
+		}
+	}
+	send := (&message{content: roundAnnouncement(t, games)}).send()
+	// It pings nobody: the players with a game are pinged by its board,
+	// and who sits out, has the bye or won a forfeit has nothing to do.
+	send.AllowedMentions = &discordgo.MessageAllowedMentions{}
+	if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
+		b.log.Warn("announcing a tournament round", "tournament_id", t.ID, "err", err)
+		if failedOnDiscordsSide(ctx, err) {
+			if _, err := b.store.MarkRoundDue(context.WithoutCancel(ctx), t.ID, round); err != nil {
+				b.log.Error("marking a tournament round's announcement due", "tournament_id", t.ID, "err", err)
+			}
+		}
+	}
+}
+
+// postTournamentBoard posts the first board of game g of tournament t, which
+// neither player started, pinging both, unless another call or process
+// claimed it (Game.BoardDue).
+func (b *Bot) postTournamentBoard(ctx context.Context, t *storage.Tournament, g *storage.Game) {
+	ok, err := b.store.ClaimBoardDue(ctx, g.ID, 0)
+	if err != nil {
+		b.log.Error("claiming a tournament game's first board", "game_id", g.ID, "err", err)
+		return
+	}
+	if !ok {
+		return
+	}
+	round := t.State.Round
+	for _, p := range t.State.Games {
+		if p.GameID == uint64(g.ID) {
+			round = p.Round
+		}
+	}
+	msg, err := b.boardMessage(ctx, g, tourLang(t).T("tour.game_headline", t.Name, round, g.Attackers.UserID, g.Defenders.UserID), "")
+	if err != nil {
+		b.log.Error("drawing a tournament game", "game_id", g.ID, "err", err)
+		return
+	}
+	// A game neither player started: its beginning is news to both
+	// (the round's announcement pings neither).
+	msg.pings = []string{g.Attackers.UserID, g.Defenders.UserID}
+	b.postBoard(ctx, g, msg) // due again if Discord does not take it
 }
 
 // roundAnnouncement is the announcement of the current round of t,
