@@ -1150,6 +1150,12 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 		table.Columns = append(table.Columns, render.Column{Heading: tournament.TiebreakName(tournament.RoundRobin), Right: true})
 	}
 	table.Columns = append(table.Columns, render.Column{Heading: p.T("tour.col_wdl"), Right: true})
+	// A Swiss bye's point is in no game: without their count a row read
+	// "Points 2, Games 2, W-D-L 1-0-1".
+	byes := swiss && slices.ContainsFunc(st, func(s tournament.Standing) bool { return s.Byes > 0 })
+	if byes {
+		table.Columns = append(table.Columns, render.Column{Heading: p.T("tour.col_byes"), Right: true})
+	}
 	var shownNames []string
 	for i, s := range st {
 		name := t.Names[s.Player]
@@ -1169,7 +1175,11 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 		if swiss {
 			row = append(row, formatPoints(s.SB))
 		}
-		table.Rows = append(table.Rows, append(row, fmt.Sprintf("%d-%d-%d", s.Wins, s.Draws, s.Losses)))
+		row = append(row, fmt.Sprintf("%d-%d-%d", s.Wins, s.Draws, s.Losses))
+		if byes {
+			row = append(row, strconv.Itoa(s.Byes))
+		}
+		table.Rows = append(table.Rows, row)
 	}
 	// The picture names a player its font cannot draw "a player".
 	drawn := table

@@ -357,7 +357,8 @@ func TestConsoleWithdrawTwice(t *testing.T) {
 // on time by its attackers; erin and gina end level on points, Buchholz
 // and wins, and erin, who beat gina, is first by Sonneborn–Berger, a
 // column the table did not have: it showed two equal rows and
-// congratulated one of them.
+// congratulated one of them. A bye's point is in no game: the table has
+// a column of byes (a row read "Points 3, Games 3, W-D-L 2-0-1").
 func TestConsoleSwissStandingsShowSB(t *testing.T) {
 	script := []string{"/tafl tournament action:create name:S7 variant:brandubh days:1 rounds:4"}
 	for _, u := range []string{"alice", "bob", "carol", "dave", "erin", "frank", "gina"} {
@@ -366,7 +367,7 @@ func TestConsoleSwissStandingsShowSB(t *testing.T) {
 	script = append(script, "as alice", "/tafl tournament action:start", "wait 2d", "wait 2d", "wait 2d", "wait 2d", "quit")
 	text := runConsoleWith(t, bot.Options{}, script)
 	consoleSays(t, text, "🏆 **S7** is over. Congratulations @erin!",
-		"tie-break: Buchholz, SB): 1. erin: Points 3, Games 3, Buchholz 7, SB 5, W-D-L 2-0-1; 2. gina: Points 3, Games 3, Buchholz 7, SB 4, W-D-L 2-0-1; ")
+		"tie-break: Buchholz, SB): 1. erin: Points 3, Games 3, Buchholz 7, SB 5, W-D-L 2-0-1, Byes 1; 2. gina: Points 3, Games 3, Buchholz 7, SB 4, W-D-L 2-0-1, Byes 1; 3. bob: Points 2, Games 4, Buchholz 10, SB 5, W-D-L 2-0-2, Byes 0; ")
 }
 
 // TestConsoleCancelIsAnnounced: a tournament called off by a manager is

@@ -146,4 +146,6 @@ var da = Dict{
 	"tour.no_name": "Ingen turnering på denne server hedder `%s`: vælg en fra listen, eller angiv dens nummer.",
 	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
 	"tour.ambiguous": "Flere turneringer på denne server hedder **%s** (numre %s): vælg en fra listen, eller angiv dens nummer.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Frirunder",
 }

@@ -146,4 +146,6 @@ var de = Dict{
 	"tour.no_name": "Kein Turnier auf diesem Server heißt `%s`: wähle eines aus der Liste oder gib seine Nummer an.",
 	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
 	"tour.ambiguous": "Mehrere Turniere auf diesem Server heißen **%s** (Nummern %s): wähle eines aus der Liste oder gib seine Nummer an.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Freilose",
 }

@@ -147,4 +147,6 @@ var en = Dict{
 	"tour.no_name": "No tournament in this server is called `%s`: pick one from the list, or give its number.",
 	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
 	"tour.ambiguous": "Several tournaments in this server are called **%s** (numbers %s): pick one from the list, or give its number.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Byes",
 }

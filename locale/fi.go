@@ -146,4 +146,6 @@ var fi = Dict{
 	"tour.no_name": "Tällä palvelimella ei ole turnausta nimeltä `%s`: valitse listasta tai anna sen numero.",
 	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
 	"tour.ambiguous": "Tällä palvelimella on useita turnauksia nimeltä **%s** (numerot %s): valitse listasta tai anna sen numero.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Vapaakierrokset",
 }

@@ -146,4 +146,6 @@ var is = Dict{
 	"tour.no_name": "Ekkert mót á þessum þjóni heitir `%s`: veldu eitt af listanum eða gefðu upp númer þess.",
 	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
 	"tour.ambiguous": "Fleiri en eitt mót á þessum þjóni heita **%s** (númer %s): veldu eitt af listanum eða gefðu upp númer þess.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Yfirsetur",
 }

@@ -146,4 +146,6 @@ var nb = Dict{
 	"tour.no_name": "Ingen turnering på denne serveren heter `%s`: velg en fra listen, eller oppgi nummeret.",
 	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
 	"tour.ambiguous": "Flere turneringer på denne serveren heter **%s** (nummer %s): velg en fra listen, eller oppgi nummeret.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Frirunder",
 }

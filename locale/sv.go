@@ -146,4 +146,6 @@ var sv = Dict{
 	"tour.no_name": "Ingen turnering på den här servern heter `%s`: välj en i listan eller ange dess nummer.",
 	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
 	"tour.ambiguous": "Flera turneringar på den här servern heter **%s** (nummer %s): välj en i listan eller ange dess nummer.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Frironder",
 }
