@@ -39,9 +39,18 @@ func (b *Bot) postDueBoards(ctx context.Context, aside func(func())) {
 		}
 		return
 	}
+	announced := map[storage.TournamentID]bool{}
 	for _, g := range due {
 		if ctx.Err() != nil {
 			return
+		}
+		if g.TournamentID != 0 && g.Ply() == 0 && !announced[g.TournamentID] {
+			// A round's announcement left unposted goes before its
+			// games' first boards, which are posted side by side.
+			announced[g.TournamentID] = true
+			if t, err := b.store.GetTournament(ctx, g.TournamentID); err == nil {
+				b.announceRound(ctx, t)
+			}
 		}
 		aside(func() { b.postDueBoard(ctx, g) })
 	}
@@ -49,9 +58,23 @@ func (b *Bot) postDueBoards(ctx context.Context, aside func(func())) {
 
 // postDueBoard posts game g's board, which Discord did not take when its
 // latest move was played, as the move's board would have been: headed
-// with who played what, pinging the player to move. When the post fails
+// with who played what, pinging the player to move (a tournament game's
+// first board, after its round's announcement, as playRound posts them). When the post fails
 // on Discord's side again, the board is due again.
 func (b *Bot) postDueBoard(ctx context.Context, g *storage.Game) {
+	if g.TournamentID != 0 && g.Ply() == 0 {
+		// A tournament game's first board: after its round's
+		// announcement, headed and pinging as playRound posts it.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		t, err := b.store.GetTournament(ctx, g.TournamentID)
+		if err == nil {
+			b.announceRound(ctx, t)
+			b.postTournamentBoard(ctx, t, g)
+			return
+		}
+		b.log.Error("clock sweep: reading the tournament of a board due", "game_id", g.ID, "err", err)
+	}
 	ok, err := b.store.ClaimBoardDue(ctx, g.ID, g.Ply())
 	if err != nil {
 		if ctx.Err() == nil {

@@ -302,12 +302,14 @@ func (b *Bot) announcement(t *storage.Tournament) *message {
 // else the only active one announced in this channel.
 func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tournament, error) {
 	if s := strings.TrimSpace(r.str("tournament")); s != "" {
-		if i := strings.IndexAny(s, " ·"); i > 0 {
-			s = s[:i]
+		num := s
+		if i := strings.IndexAny(num, " ·"); i > 0 {
+			num = num[:i]
 		}
-		n, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 10, 64)
+		n, err := strconv.ParseUint(strings.TrimPrefix(num, "#"), 10, 64)
 		if err != nil || n == 0 {
-			return nil, userErrorT("tour.not_number", codeText(truncate(s, 20)))
+			// A name typed instead of the number the list gives.
+			return b.tournamentNamed(ctx, r, s)
 		}
 		t, err := b.store.GetTournament(ctx, storage.TournamentID(n))
 		if err != nil || t.GuildID != r.in.GuildID {
@@ -357,6 +359,38 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 	return nil, userErrorT("tour.several")
 }
 
+// tournamentNamed finds the tournament of this server called name (in
+// any case). Of several, the one not over is taken if it is the only
+// one; otherwise the answer names their numbers to pick from.
+func (b *Bot) tournamentNamed(ctx context.Context, r *request, name string) (*storage.Tournament, error) {
+	all, err := b.store.Tournaments(ctx, r.in.GuildID, false)
+	if err != nil {
+		return nil, err
+	}
+	var named, going []*storage.Tournament
+	for _, t := range all {
+		if strings.EqualFold(t.Name, name) {
+			named = append(named, t)
+			if !t.Over() {
+				going = append(going, t)
+			}
+		}
+	}
+	switch {
+	case len(named) == 1:
+		return named[0], nil
+	case len(going) == 1:
+		return going[0], nil
+	case len(named) == 0:
+		return nil, userErrorT("tour.no_name", codeText(truncate(name, 60)))
+	}
+	nums := make([]string, len(named))
+	for i, t := range named {
+		nums[i] = strconv.FormatUint(uint64(t.ID), 10)
+	}
+	return nil, userErrorT("tour.ambiguous", named[0].Name, strings.Join(nums, ", "))
+}
+
 // signUp adds or removes the user before the start.
 func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, join, button bool) (*reply, error) {
 	rating := storage.DefaultRating.Rating
@@ -388,8 +422,9 @@ func (b *Bot) signUp(ctx context.Context, r *request, id storage.TournamentID, j
 		case join && t.State.Started() && t.State.Player(r.userID) == nil:
 			// Not "(To stop playing, use withdraw.)": they never played.
 			return userErrorT("tour.join_started", t.Name)
-		case join && t.State.Started() && t.State.Player(r.userID).Withdrawn != 0:
-			// Nor to one who stopped playing: they cannot come back.
+		case t.State.Started() && t.State.Player(r.userID) != nil && t.State.Player(r.userID).Withdrawn != 0:
+			// Nor to one who stopped playing: they cannot come back, and
+			// leaving, they are told they left already (not "use withdraw").
 			return userErrorT("tour.withdrew_already", t.Name, t.State.Player(r.userID).Withdrawn)
 		}
 		var err error
@@ -759,8 +794,12 @@ func tournamentChannel(t *storage.Tournament) string {
 }
 
 // playRound creates the current round's games that do not exist yet and
-// posts their boards. It is safe to call again (after a restart): games
-// already created are not created twice.
+// posts the round's announcement and their boards. It is safe to call
+// again (after a restart): games already created are not created twice.
+// The games are created with their first boards due (Game.BoardDue) and
+// the round with its announcement due (Tournament.RoundDue), so that
+// what a process stopped before posting is posted after the restart, by
+// this call or the clock sweep (postDueBoard), and once of several.
 func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 	t, games, err := b.store.CreateTournamentGames(ctx, id, func(t *storage.Tournament, p tournament.Game) (*storage.Game, error) {
 		g, err := storage.NewGame(t.Variant, t.Layout)
@@ -772,38 +811,89 @@ func (b *Bot) playRound(ctx context.Context, id storage.TournamentID) {
 		g.MoveTime, g.Casual = t.MoveTime, t.Casual
 		g.Language = t.Language
 		g.Clock.Control = t.TimeControl
+		g.BoardDue = true // until posted below
 		return g, nil
 	})
 	if err != nil {
 		b.log.Error("creating a tournament round's games", "tournament_id", id, "err", err)
 		return
 	}
-	if len(games) == 0 {
-		return
-	}
-	b.log.Info("tournament round started", "tournament_id", id, "round", t.State.Round, "games", len(games))
-	p := tourLang(t)
-	head := roundAnnouncement(t, len(games))
-	send := (&message{content: head}).send()
-	// It pings nobody: the players with a game are pinged by its board,
-	// and who sits out, has the bye or won a forfeit has nothing to do.
-	send.AllowedMentions = &discordgo.MessageAllowedMentions{}
-	if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
-		b.log.Warn("announcing a tournament round", "tournament_id", id, "err", err)
+	if len(games) > 0 {
+		b.log.Info("tournament round started", "tournament_id", id, "round", t.State.Round, "games", len(games))
 	}
 	for _, g := range games {
 		b.metrics.gameStarted()
 		b.watch(g)
-		msg, err := b.boardMessage(ctx, g, p.T("tour.game_headline", t.Name, t.State.Round, g.Attackers.UserID, g.Defenders.UserID), "")
-		if err != nil {
-			b.log.Error("drawing a tournament game", "game_id", g.ID, "err", err)
-			continue
-		}
-		// A game neither player started: its beginning is news to both
-		// (the round's announcement pings neither).
-		msg.pings = []string{g.Attackers.UserID, g.Defenders.UserID}
-		b.postBoard(ctx, g, msg)
 	}
+	b.announceRound(ctx, t)
+	for _, g := range games {
+		b.postTournamentBoard(ctx, t, g)
+	}
+}
+
+// announceRound posts the announcement of tournament t's current round
+// when it is due (storage.Tournament.RoundDue): once, whichever call or
+// process claims it; due again when Discord fails to take it.
+func (b *Bot) announceRound(ctx context.Context, t *storage.Tournament) {
+	round := t.RoundDue
+	if round == 0 {
+		return
+	}
+	ok, err := b.store.ClaimRoundDue(ctx, t.ID, round)
+	if err != nil {
+		b.log.Error("claiming a tournament round's announcement", "tournament_id", t.ID, "err", err)
+		return
+	}
+	if !ok || round != t.State.Round || t.Over() {
+		return // another posted it, or it is news no more
+	}
+	games := 0
+	for _, g := range t.State.Games {
+		if g.Round == round && g.GameID != 0 {
+			games++
+		}
+	}
+	send := (&message{content: roundAnnouncement(t, games)}).send()
+	// It pings nobody: the players with a game are pinged by its board,
+	// and who sits out, has the bye or won a forfeit has nothing to do.
+	send.AllowedMentions = &discordgo.MessageAllowedMentions{}
+	if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
+		b.log.Warn("announcing a tournament round", "tournament_id", t.ID, "err", err)
+		if failedOnDiscordsSide(ctx, err) {
+			if _, err := b.store.MarkRoundDue(context.WithoutCancel(ctx), t.ID, round); err != nil {
+				b.log.Error("marking a tournament round's announcement due", "tournament_id", t.ID, "err", err)
+			}
+		}
+	}
+}
+
+// postTournamentBoard posts the first board of game g of tournament t, which
+// neither player started, pinging both, unless another call or process
+// claimed it (Game.BoardDue).
+func (b *Bot) postTournamentBoard(ctx context.Context, t *storage.Tournament, g *storage.Game) {
+	ok, err := b.store.ClaimBoardDue(ctx, g.ID, 0)
+	if err != nil {
+		b.log.Error("claiming a tournament game's first board", "game_id", g.ID, "err", err)
+		return
+	}
+	if !ok {
+		return
+	}
+	round := t.State.Round
+	for _, p := range t.State.Games {
+		if p.GameID == uint64(g.ID) {
+			round = p.Round
+		}
+	}
+	msg, err := b.boardMessage(ctx, g, tourLang(t).T("tour.game_headline", t.Name, round, g.Attackers.UserID, g.Defenders.UserID), "")
+	if err != nil {
+		b.log.Error("drawing a tournament game", "game_id", g.ID, "err", err)
+		return
+	}
+	// A game neither player started: its beginning is news to both
+	// (the round's announcement pings neither).
+	msg.pings = []string{g.Attackers.UserID, g.Defenders.UserID}
+	b.postBoard(ctx, g, msg) // due again if Discord does not take it
 }
 
 // roundAnnouncement is the announcement of the current round of t,
@@ -1060,6 +1150,12 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 		table.Columns = append(table.Columns, render.Column{Heading: tournament.TiebreakName(tournament.RoundRobin), Right: true})
 	}
 	table.Columns = append(table.Columns, render.Column{Heading: p.T("tour.col_wdl"), Right: true})
+	// A Swiss bye's point is in no game: without their count a row read
+	// "Points 2, Games 2, W-D-L 1-0-1".
+	byes := swiss && slices.ContainsFunc(st, func(s tournament.Standing) bool { return s.Byes > 0 })
+	if byes {
+		table.Columns = append(table.Columns, render.Column{Heading: p.T("tour.col_byes"), Right: true})
+	}
 	var shownNames []string
 	for i, s := range st {
 		name := t.Names[s.Player]
@@ -1079,7 +1175,11 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 		if swiss {
 			row = append(row, formatPoints(s.SB))
 		}
-		table.Rows = append(table.Rows, append(row, fmt.Sprintf("%d-%d-%d", s.Wins, s.Draws, s.Losses)))
+		row = append(row, fmt.Sprintf("%d-%d-%d", s.Wins, s.Draws, s.Losses))
+		if byes {
+			row = append(row, strconv.Itoa(s.Byes))
+		}
+		table.Rows = append(table.Rows, row)
 	}
 	// The picture names a player its font cannot draw "a player".
 	drawn := table

@@ -326,7 +326,8 @@ func TestConsoleNoTournamentAfterACalledOffOne(t *testing.T) {
 // they withdrew already, and nothing is announced again; the bot said
 // "You withdrew" again, posted the withdrawal in the channel a second
 // time and edited the announcement. Asking to join again, they are told
-// the same (it said to withdraw to stop playing).
+// the same (it said to withdraw to stop playing), and using leave too
+// (it said "To stop playing, use withdraw").
 func TestConsoleWithdrawTwice(t *testing.T) {
 	text := runConsoleWith(t, bot.Options{}, []string{
 		"/tafl tournament action:create name:RR format:round-robin variant:brandubh",
@@ -336,14 +337,15 @@ func TestConsoleWithdrawTwice(t *testing.T) {
 		"as carol", "/tafl tournament action:withdraw", // her game is resigned
 		"/tafl tournament action:withdraw",
 		"/tafl tournament action:join",
+		"/tafl tournament action:leave",
 		"quit",
 	})
 	_, again, ok := strings.Cut(text, "@carol withdrew from the tournament.")
 	if !ok {
 		t.Fatalf("carol's withdrawal:\n%s", text)
 	}
-	if n := strings.Count(again, "[to carol] (only you) You withdrew from **RR** in round 1 already: your results so far stand, and you play no more games.\n"); n != 2 {
-		t.Errorf("%d answers to withdrawing and joining again say carol withdrew already, want 2:%s", n, again)
+	if n := strings.Count(again, "[to carol] (only you) You withdrew from **RR** in round 1 already: your results so far stand, and you play no more games.\n"); n != 3 {
+		t.Errorf("%d answers to withdrawing, joining and leaving again say carol withdrew already, want 3:%s", n, again)
 	}
 	if strings.Contains(again, "You withdrew from **RR**.") || strings.Contains(again, "withdrew from **RR**.\n") || strings.Contains(again, "[taflbot edits a message]") {
 		t.Errorf("withdrawing again:%s", again)
@@ -355,7 +357,8 @@ func TestConsoleWithdrawTwice(t *testing.T) {
 // on time by its attackers; erin and gina end level on points, Buchholz
 // and wins, and erin, who beat gina, is first by Sonneborn–Berger, a
 // column the table did not have: it showed two equal rows and
-// congratulated one of them.
+// congratulated one of them. A bye's point is in no game: the table has
+// a column of byes (a row read "Points 3, Games 3, W-D-L 2-0-1").
 func TestConsoleSwissStandingsShowSB(t *testing.T) {
 	script := []string{"/tafl tournament action:create name:S7 variant:brandubh days:1 rounds:4"}
 	for _, u := range []string{"alice", "bob", "carol", "dave", "erin", "frank", "gina"} {
@@ -364,7 +367,7 @@ func TestConsoleSwissStandingsShowSB(t *testing.T) {
 	script = append(script, "as alice", "/tafl tournament action:start", "wait 2d", "wait 2d", "wait 2d", "wait 2d", "quit")
 	text := runConsoleWith(t, bot.Options{}, script)
 	consoleSays(t, text, "🏆 **S7** is over. Congratulations @erin!",
-		"tie-break: Buchholz, SB): 1. erin: Points 3, Games 3, Buchholz 7, SB 5, W-D-L 2-0-1; 2. gina: Points 3, Games 3, Buchholz 7, SB 4, W-D-L 2-0-1; ")
+		"tie-break: Buchholz, SB): 1. erin: Points 3, Games 3, Buchholz 7, SB 5, W-D-L 2-0-1, Byes 1; 2. gina: Points 3, Games 3, Buchholz 7, SB 4, W-D-L 2-0-1, Byes 1; 3. bob: Points 2, Games 4, Buchholz 10, SB 5, W-D-L 2-0-2, Byes 0; ")
 }
 
 // TestConsoleCancelIsAnnounced: a tournament called off by a manager is
@@ -418,4 +421,31 @@ func TestConsoleStartTwice(t *testing.T) {
 	}
 	_, after, _ := strings.Cut(text, "**Blitz** is over.")
 	consoleSays(t, after, "[to alice] (only you) That tournament is over.\n")
+}
+
+// TestConsoleTournamentByName: the tournament option takes a tournament's
+// name, in any case, as well as the number the list gives; a name of
+// several is refused with their numbers (unless only one of them is not
+// over), one of none says so, and nothing changes. It answered "`b` is not a tournament number".
+func TestConsoleTournamentByName(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		`/tafl tournament action:create name:"Winter Cup" variant:brandubh`,
+		"/tafl tournament action:create name:B variant:brandubh",
+		"/tafl tournament action:create name:b variant:tablut",
+		"as bob",
+		`/tafl tournament action:join tournament:"winter CUP"`,
+		"/tafl tournament action:join tournament:b",
+		"/tafl tournament action:join tournament:Nope",
+		"as alice", "/tafl tournament action:cancel tournament:3",
+		"as bob", "/tafl tournament action:join tournament:b", // the one not over
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to bob] (only you) You joined **Winter Cup** (1 player).",
+		"[to bob] (only you) Several tournaments in this server are called **B** (numbers 2, 3): pick one from the list, or give its number.",
+		"[to bob] (only you) No tournament in this server is called `Nope`: pick one from the list, or give its number.",
+		"[to bob] (only you) You joined **B** (1 player).")
+	if strings.Count(text, "You joined") != 2 || strings.Contains(text, "not a tournament number") {
+		t.Errorf("joining by name:\n%s", text)
+	}
 }

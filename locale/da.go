@@ -38,7 +38,6 @@ var da = Dict{
 	"tour.rounds_rr":           "`runder` gælder en schweizisk turnering; alle-mod-alle har så mange runder, som der skal til.",
 	"tour.rounds_range":        "En schweizisk turnering har 1 til %d runder.",
 	"tour.signup_range":        "Tilmeldingen varer 1 til %d timer. Vil du starte før, så tryk på **%s** (eller brug `handling:start`), når spillerne har tilmeldt sig.",
-	"tour.not_number":          "`%s` er ikke et turneringsnummer: vælg en fra listen.",
 	"tour.no_such":             "Der er ingen turnering %d på denne server.",
 	"tour.none":                "Der er ingen turnering i gang på denne server. En administrator opretter en med `/tafl tournament` `handling:opret` `navn:…`.",
 	"tour.none_last_cancelled": "Der er ingen turnering i gang på denne server: den seneste, **%s** (turnering %d), blev aflyst. En administrator opretter en med `/tafl tournament` `handling:opret` `navn:…`.",
@@ -143,4 +142,10 @@ var da = Dict{
 	"tour.join_started": "**%s** er begyndt: det er for sent at tilmelde sig.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** er allerede begyndt: runde %d er i gang.",
+	// The answer to a tournament option that is neither a number nor the name of a tournament of the server: what was typed.
+	"tour.no_name": "Ingen turnering på denne server hedder `%s`: vælg en fra listen, eller angiv dens nummer.",
+	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
+	"tour.ambiguous": "Flere turneringer på denne server hedder **%s** (numre %s): vælg en fra listen, eller angiv dens nummer.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Frirunder",
 }

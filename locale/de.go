@@ -38,7 +38,6 @@ var de = Dict{
 	"tour.rounds_rr":           "`runden` gilt für ein Schweizer Turnier; ein Rundenturnier hat so viele Runden wie nötig.",
 	"tour.rounds_range":        "Ein Schweizer Turnier hat 1 bis %d Runden.",
 	"tour.signup_range":        "Die Anmeldung dauert 1 bis %d Stunden. Um früher zu beginnen, drücke **%s** (oder nutze `aktion:starten`), sobald die Spieler angemeldet sind.",
-	"tour.not_number":          "`%s` ist keine Turniernummer: wähle eines aus der Liste.",
 	"tour.no_such":             "Auf diesem Server gibt es kein Turnier %d.",
 	"tour.none":                "Auf diesem Server läuft kein Turnier. Ein Verwalter legt eines an mit `/tafl tournament` `aktion:anlegen` `name:…`.",
 	"tour.none_last_cancelled": "Auf diesem Server läuft kein Turnier: das letzte, **%s** (Turnier %d), wurde abgesagt. Ein Verwalter legt eines an mit `/tafl tournament` `aktion:anlegen` `name:…`.",
@@ -143,4 +142,10 @@ var de = Dict{
 	"tour.join_started": "**%s** hat begonnen: für eine Teilnahme ist es zu spät.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** hat schon begonnen: Runde %d läuft.",
+	// The answer to a tournament option that is neither a number nor the name of a tournament of the server: what was typed.
+	"tour.no_name": "Kein Turnier auf diesem Server heißt `%s`: wähle eines aus der Liste oder gib seine Nummer an.",
+	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
+	"tour.ambiguous": "Mehrere Turniere auf diesem Server heißen **%s** (Nummern %s): wähle eines aus der Liste oder gib seine Nummer an.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Freilose",
 }

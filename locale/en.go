@@ -39,7 +39,6 @@ var en = Dict{
 	"tour.rounds_rr":           "`rounds` is for a Swiss; a round robin has as many rounds as it needs for everyone to meet.",
 	"tour.rounds_range":        "A Swiss has 1 to %d rounds.",
 	"tour.signup_range":        "Sign-up lasts 1 to %d hours. To start sooner, press **%s** (or use `action:start`) once the players have joined.",
-	"tour.not_number":          "`%s` is not a tournament number: pick one from the list.",
 	"tour.no_such":             "There is no tournament %d in this server.",
 	"tour.none":                "There is no tournament going on in this server. A manager starts one with `/tafl tournament` `action:create` `name:…`.",
 	"tour.none_last_cancelled": "There is no tournament going on in this server: the last one, **%s** (tournament %d), was called off. A manager starts one with `/tafl tournament` `action:create` `name:…`.",
@@ -144,4 +143,10 @@ var en = Dict{
 	"tour.join_started": "**%s** has started: it is too late to join.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** has started already: round %d is under way.",
+	// The answer to a tournament option that is neither a number nor the name of a tournament of the server: what was typed.
+	"tour.no_name": "No tournament in this server is called `%s`: pick one from the list, or give its number.",
+	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
+	"tour.ambiguous": "Several tournaments in this server are called **%s** (numbers %s): pick one from the list, or give its number.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Byes",
 }

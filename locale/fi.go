@@ -38,7 +38,6 @@ var fi = Dict{
 	"tour.rounds_rr":           "`kierrokset` koskee sveitsiläistä; kaikki kaikkia vastaan -turnauksessa on niin monta kierrosta kuin tarvitaan.",
 	"tour.rounds_range":        "Sveitsiläisessä on 1–%d kierrosta.",
 	"tour.signup_range":        "Ilmoittautuminen kestää 1–%d tuntia. Aloittaaksesi aiemmin paina **%s** (tai käytä `toiminto:aloita`), kun pelaajat ovat ilmoittautuneet.",
-	"tour.not_number":          "`%s` ei ole turnauksen numero: valitse listasta.",
 	"tour.no_such":             "Tällä palvelimella ei ole turnausta %d.",
 	"tour.none":                "Tällä palvelimella ei ole käynnissä turnausta. Ylläpitäjä luo sellaisen komennolla `/tafl tournament` `toiminto:luo` `nimi:…`.",
 	"tour.none_last_cancelled": "Tällä palvelimella ei ole käynnissä turnausta: viimeisin, **%s** (turnaus %d), peruttiin. Ylläpitäjä luo sellaisen komennolla `/tafl tournament` `toiminto:luo` `nimi:…`.",
@@ -143,4 +142,10 @@ var fi = Dict{
 	"tour.join_started": "**%s** on alkanut: on liian myöhäistä liittyä.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** on jo alkanut: kierros %d on käynnissä.",
+	// The answer to a tournament option that is neither a number nor the name of a tournament of the server: what was typed.
+	"tour.no_name": "Tällä palvelimella ei ole turnausta nimeltä `%s`: valitse listasta tai anna sen numero.",
+	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
+	"tour.ambiguous": "Tällä palvelimella on useita turnauksia nimeltä **%s** (numerot %s): valitse listasta tai anna sen numero.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Vapaakierrokset",
 }

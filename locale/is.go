@@ -38,7 +38,6 @@ var is = Dict{
 	"tour.rounds_rr":           "`rounds` á við svissneskt mót; allir við alla hefur eins margar umferðir og þarf.",
 	"tour.rounds_range":        "Svissneskt mót hefur 1 til %d umferðir.",
 	"tour.signup_range":        "Skráning stendur í 1 til %d klukkustundir. Til að byrja fyrr skaltu ýta á **%s** (eða nota `action:start`) þegar leikmennirnir hafa skráð sig.",
-	"tour.not_number":          "`%s` er ekki mótsnúmer: veldu eitt af listanum.",
 	"tour.no_such":             "Það er ekkert mót %d á þessum þjóni.",
 	"tour.none":                "Ekkert mót er í gangi á þessum þjóni. Stjórnandi stofnar mót með `/tafl tournament` `action:create` `name:…`.",
 	"tour.none_last_cancelled": "Ekkert mót er í gangi á þessum þjóni: því síðasta, **%s** (mót %d), var aflýst. Stjórnandi stofnar mót með `/tafl tournament` `action:create` `name:…`.",
@@ -143,4 +142,10 @@ var is = Dict{
 	"tour.join_started": "**%s** er hafið: það er of seint að skrá sig.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** er þegar hafið: umferð %d er í gangi.",
+	// The answer to a tournament option that is neither a number nor the name of a tournament of the server: what was typed.
+	"tour.no_name": "Ekkert mót á þessum þjóni heitir `%s`: veldu eitt af listanum eða gefðu upp númer þess.",
+	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
+	"tour.ambiguous": "Fleiri en eitt mót á þessum þjóni heita **%s** (númer %s): veldu eitt af listanum eða gefðu upp númer þess.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Yfirsetur",
 }

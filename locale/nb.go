@@ -38,7 +38,6 @@ var nb = Dict{
 	"tour.rounds_rr":           "`runder` gjelder monrad; alle-mot-alle har så mange runder som trengs.",
 	"tour.rounds_range":        "En monrad har 1 til %d runder.",
 	"tour.signup_range":        "Påmeldingen varer 1 til %d timer. Vil du starte før, trykk på **%s** (eller bruk `handling:start`) når spillerne har meldt seg på.",
-	"tour.not_number":          "`%s` er ikke et turneringsnummer: velg en fra listen.",
 	"tour.no_such":             "Det finnes ingen turnering %d på denne serveren.",
 	"tour.none":                "Det pågår ingen turnering på denne serveren. En administrator oppretter en med `/tafl tournament` `handling:opprett` `navn:…`.",
 	"tour.none_last_cancelled": "Det pågår ingen turnering på denne serveren: den siste, **%s** (turnering %d), ble avlyst. En administrator oppretter en med `/tafl tournament` `handling:opprett` `navn:…`.",
@@ -143,4 +142,10 @@ var nb = Dict{
 	"tour.join_started": "**%s** har begynt: det er for sent å melde seg på.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** har allerede begynt: runde %d er i gang.",
+	// The answer to a tournament option that is neither a number nor the name of a tournament of the server: what was typed.
+	"tour.no_name": "Ingen turnering på denne serveren heter `%s`: velg en fra listen, eller oppgi nummeret.",
+	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
+	"tour.ambiguous": "Flere turneringer på denne serveren heter **%s** (nummer %s): velg en fra listen, eller oppgi nummeret.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Frirunder",
 }

@@ -38,7 +38,6 @@ var sv = Dict{
 	"tour.rounds_rr":           "`ronder` gäller en schweizer; alla-mot-alla har så många ronder som behövs.",
 	"tour.rounds_range":        "En schweizer har 1 till %d ronder.",
 	"tour.signup_range":        "Anmälan pågår 1 till %d timmar. Vill du starta tidigare, tryck på **%s** (eller använd `åtgärd:starta`) när spelarna har anmält sig.",
-	"tour.not_number":          "`%s` är inte ett turneringsnummer: välj en i listan.",
 	"tour.no_such":             "Det finns ingen turnering %d på den här servern.",
 	"tour.none":                "Det pågår ingen turnering på den här servern. En administratör skapar en med `/tafl tournament` `åtgärd:skapa` `namn:…`.",
 	"tour.none_last_cancelled": "Det pågår ingen turnering på den här servern: den senaste, **%s** (turnering %d), ställdes in. En administratör skapar en med `/tafl tournament` `åtgärd:skapa` `namn:…`.",
@@ -143,4 +142,10 @@ var sv = Dict{
 	"tour.join_started": "**%s** har börjat: det är för sent att anmäla sig.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** har redan börjat: rond %d pågår.",
+	// The answer to a tournament option that is neither a number nor the name of a tournament of the server: what was typed.
+	"tour.no_name": "Ingen turnering på den här servern heter `%s`: välj en i listan eller ange dess nummer.",
+	// The answer to a tournament option naming several tournaments of the server: the name, their numbers ("3, 7").
+	"tour.ambiguous": "Flera turneringar på den här servern heter **%s** (nummer %s): välj en i listan eller ange dess nummer.",
+	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
+	"tour.col_byes": "Frironder",
 }

@@ -44,6 +44,11 @@ type Tournament struct {
 	// Language is the language of its public messages (a BCP 47 tag; the
 	// server's when it was created; "" for English).
 	Language string
+	// RoundDue is the round whose games were created and whose
+	// announcement (and its games' first boards, Game.BoardDue) were not
+	// posted yet: set by CreateTournamentGames, taken by ClaimRoundDue, so
+	// that a process stopped between the two posts them after a restart.
+	RoundDue int
 
 	Created time.Time // Created is set by CreateTournament.
 	Updated time.Time // Updated is set on every save.
@@ -84,6 +89,7 @@ type tournamentRecord struct {
 	Names     map[string]string `json:"names,omitempty"`
 	Cancelled bool              `json:"cancelled,omitempty"`
 	Language  string            `json:"lang,omitempty"`
+	RoundDue  int               `json:"round_due,omitempty"`
 	Created   time.Time         `json:"created"`
 	Updated   time.Time         `json:"updated"`
 
@@ -117,7 +123,7 @@ func encodeTournament(t *Tournament) ([]byte, error) {
 		ID: uint64(t.ID), Guild: t.GuildID, Channel: t.ChannelID, Thread: t.ThreadID, Message: t.MessageID,
 		Creator: t.CreatorID, Name: t.Name, Variant: t.Variant, Layout: t.Layout, Time: t.TimeControl.String(),
 		Casual: t.Casual, Deadline: utc(t.SignupDeadline), Names: t.Names, Cancelled: t.Cancelled, Language: t.Language,
-		Created: utc(t.Created), Updated: utc(t.Updated),
+		RoundDue: t.RoundDue, Created: utc(t.Created), Updated: utc(t.Updated),
 		Format: t.State.Format.String(), Rounds: t.State.Rounds, Double: t.State.Double, Round: t.State.Round,
 		Finished: t.State.Finished, Byes: t.State.Byes,
 	}
@@ -144,7 +150,7 @@ func decodeTournament(data []byte) (*Tournament, error) {
 	t := &Tournament{
 		ID: TournamentID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, ThreadID: r.Thread, MessageID: r.Message,
 		CreatorID: r.Creator, Name: r.Name, Variant: r.Variant, Layout: r.Layout, Casual: r.Casual,
-		SignupDeadline: r.Deadline, Names: r.Names, Cancelled: r.Cancelled, Language: r.Language, Created: r.Created, Updated: r.Updated,
+		SignupDeadline: r.Deadline, Names: r.Names, Cancelled: r.Cancelled, Language: r.Language, RoundDue: r.RoundDue, Created: r.Created, Updated: r.Updated,
 	}
 	if t.Names == nil {
 		t.Names = map[string]string{}
@@ -310,8 +316,10 @@ func (s *Store) UpdateTournament(ctx context.Context, id TournamentID, fn func(*
 // records their ids: after a crash either all or none exist, so a
 // restart neither loses nor doubles a game. newGame makes the unsaved
 // game (storage.NewGame, seats, clock…) of a pairing; TournamentID is set
-// here. It returns the tournament as saved and the games created (none
-// when every game of the round exists).
+// here. When it creates games, the round's announcement is due
+// (Tournament.RoundDue) in the same transaction. It returns the
+// tournament as saved and the games created (none when every game of the
+// round exists).
 func (s *Store) CreateTournamentGames(ctx context.Context, id TournamentID, newGame func(t *Tournament, p tournament.Game) (*Game, error)) (*Tournament, []*Game, error) {
 	var saved *Tournament
 	var games []*Game
@@ -340,6 +348,9 @@ func (s *Store) CreateTournamentGames(ctx context.Context, id TournamentID, newG
 			p.GameID = uint64(g.ID)
 			games = append(games, g)
 		}
+		if len(games) > 0 {
+			t.RoundDue = t.State.Round
+		}
 		t.Updated = now
 		if err := s.saveTournament(tx, t); err != nil {
 			return err
@@ -348,6 +359,52 @@ func (s *Store) CreateTournamentGames(ctx context.Context, id TournamentID, newG
 		return nil
 	})
 	return saved, games, err
+}
+
+// ClaimRoundDue takes the announcement of round of tournament id off
+// Tournament.RoundDue. It reports whether it was due: of several
+// processes, exactly one claims it, and posts it.
+func (s *Store) ClaimRoundDue(ctx context.Context, id TournamentID, round int) (bool, error) {
+	return s.setRoundDue(ctx, id, round, false)
+}
+
+// MarkRoundDue records that the announcement of round of tournament id
+// did not reach Discord (Tournament.RoundDue), when that is the current
+// round of a tournament not over and no round is due. It reports whether
+// it changed anything.
+func (s *Store) MarkRoundDue(ctx context.Context, id TournamentID, round int) (bool, error) {
+	return s.setRoundDue(ctx, id, round, true)
+}
+
+func (s *Store) setRoundDue(ctx context.Context, id TournamentID, round int, due bool) (bool, error) {
+	changed := false
+	err := s.write(ctx, func(tx txn) error {
+		changed = false
+		old, err := s.loadTournament(tx, id)
+		if err != nil {
+			return reject(err)
+		}
+		switch {
+		case round <= 0:
+			return nil
+		case !due && old.RoundDue != round:
+			return nil // claimed already, or never due
+		case due && (old.RoundDue != 0 || old.Over() || old.State.Round != round):
+			return nil
+		}
+		t := old.clone()
+		t.RoundDue = 0
+		if due {
+			t.RoundDue = round
+		}
+		t.Updated = s.now()
+		if err := s.saveTournament(tx, t); err != nil {
+			return err
+		}
+		changed = true
+		return nil
+	})
+	return changed, err
 }
 
 // Tournaments returns the tournaments of a server ("" for every server),

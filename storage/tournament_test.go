@@ -76,6 +76,17 @@ func testTournaments(t *testing.T, b testBackend) {
 	if _, again, err := s.CreateTournamentGames(ctx, tr.ID, tournamentGame); err != nil || len(again) != 0 {
 		t.Errorf("a second call created %d games (%v)", len(again), err)
 	}
+	// The round's announcement is due with its games, until one claim
+	// takes it (of round 1: a claim of another round takes nothing).
+	if tr.RoundDue != 1 {
+		t.Errorf("round due %d after creating round 1's games, want 1", tr.RoundDue)
+	}
+	if ok, err := s.ClaimRoundDue(ctx, tr.ID, 2); ok || err != nil {
+		t.Errorf("claiming round 2's announcement: %v, %v", ok, err)
+	}
+	if back, err := s.GetTournament(ctx, tr.ID); err != nil || back.RoundDue != 1 {
+		t.Fatalf("round due as read back: %+v, %v", back, err)
+	}
 	// A failing newGame saves nothing.
 	boom := errors.New("boom")
 	if _, _, err := s.CreateTournamentGames(ctx, tr.ID, func(*storage.Tournament, tournament.Game) (*storage.Game, error) { return nil, boom }); err != nil {
@@ -94,6 +105,28 @@ func testTournaments(t *testing.T, b testBackend) {
 	g, err := s.GetGame(ctx, games[0].ID)
 	if err != nil || g.TournamentID != tr.ID {
 		t.Fatalf("game %+v, %v", g, err)
+	}
+	if back.RoundDue != 1 {
+		t.Errorf("round due %d after reopening, want 1", back.RoundDue)
+	}
+	if ok, err := s.ClaimRoundDue(ctx, tr.ID, 1); !ok || err != nil {
+		t.Errorf("claiming round 1's announcement: %v, %v", ok, err)
+	}
+	if ok, err := s.ClaimRoundDue(ctx, tr.ID, 1); ok || err != nil {
+		t.Errorf("claiming round 1's announcement again: %v, %v", ok, err)
+	}
+	// Discord did not take it: due again, once; not a round to come.
+	if ok, err := s.MarkRoundDue(ctx, tr.ID, 2); ok || err != nil {
+		t.Errorf("marking round 2 due during round 1: %v, %v", ok, err)
+	}
+	if ok, err := s.MarkRoundDue(ctx, tr.ID, 1); !ok || err != nil {
+		t.Errorf("marking round 1 due: %v, %v", ok, err)
+	}
+	if ok, err := s.MarkRoundDue(ctx, tr.ID, 1); ok || err != nil {
+		t.Errorf("marking round 1 due again: %v, %v", ok, err)
+	}
+	if ok, err := s.ClaimRoundDue(ctx, tr.ID, 1); !ok || err != nil {
+		t.Errorf("claiming round 1's announcement marked due: %v, %v", ok, err)
 	}
 	// A result, then the list by server.
 	if _, err := s.UpdateTournament(ctx, tr.ID, func(t *storage.Tournament) error {
