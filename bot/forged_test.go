@@ -180,15 +180,7 @@ func TestMoveFromElsewhereReachesTheGame(t *testing.T) {
 	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
 	h.click(bob, customIDs(r.Components)["Accept"], false)
 	h.settle()
-	posted := func() []*resp {
-		var out []*resp
-		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
-			if rec.Method == "POST" {
-				out = append(out, decode(t, rec.Body))
-			}
-		}
-		return out
-	}
+	posted := func() []*resp { ps, _ := posts(t, h, channel); return ps }
 	elsewhere := func(guildID, user, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *resp {
 		in := h.slashInteraction(user, sub, opts...)
 		in.GuildID, in.ChannelID = guildID, "ch-"+guildID
@@ -251,15 +243,7 @@ func TestRematchFromElsewhere(t *testing.T) {
 	confirm, _ := h.slash(bob, "resign")
 	h.click(bob, customIDs(confirm.Components)["Yes, resign"], true)
 	h.settle()
-	posted := func() []*resp {
-		var out []*resp
-		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
-			if rec.Method == "POST" {
-				out = append(out, decode(t, rec.Body))
-			}
-		}
-		return out
-	}
+	posted := func() []*resp { ps, _ := posts(t, h, channel); return ps }
 	p := posted()
 	rematch := customIDs(p[len(p)-1].Components)["Rematch"]
 	if rematch == "" {
