@@ -143,4 +143,10 @@ var da = Dict{
 	"tour.join_started": "**%s** er begyndt: det er for sent at tilmelde sig.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** er allerede begyndt: runde %d er i gang.",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d sejr", Other: "%d sejre"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d uafgjort", Other: "%d uafgjorte"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d tab", Other: "%d tab"},
 }

@@ -143,4 +143,10 @@ var de = Dict{
 	"tour.join_started": "**%s** hat begonnen: für eine Teilnahme ist es zu spät.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** hat schon begonnen: Runde %d läuft.",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d Sieg", Other: "%d Siege"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d Remis", Other: "%d Remis"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d Niederlage", Other: "%d Niederlagen"},
 }

@@ -144,4 +144,10 @@ var en = Dict{
 	"tour.join_started": "**%s** has started: it is too late to join.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** has started already: round %d is under way.",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d win", Other: "%d wins"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d draw", Other: "%d draws"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d loss", Other: "%d losses"},
 }

@@ -143,4 +143,10 @@ var fi = Dict{
 	"tour.join_started": "**%s** on alkanut: on liian myöhäistä liittyä.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** on jo alkanut: kierros %d on käynnissä.",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d voitto", Other: "%d voittoa"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d tasapeli", Other: "%d tasapeliä"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d tappio", Other: "%d tappiota"},
 }

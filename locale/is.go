@@ -143,4 +143,10 @@ var is = Dict{
 	"tour.join_started": "**%s** er hafið: það er of seint að skrá sig.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** er þegar hafið: umferð %d er í gangi.",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d sigur", Other: "%d sigrar"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d jafntefli", Other: "%d jafntefli"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d tap", Other: "%d töp"},
 }

@@ -143,4 +143,10 @@ var nb = Dict{
 	"tour.join_started": "**%s** har begynt: det er for sent å melde seg på.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** har allerede begynt: runde %d er i gang.",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d seier", Other: "%d seirer"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d remis", Other: "%d remiser"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d tap", Other: "%d tap"},
 }

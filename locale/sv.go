@@ -143,4 +143,10 @@ var sv = Dict{
 	"tour.join_started": "**%s** har börjat: det är för sent att anmäla sig.",
 	// The answer to a second start of a tournament (a late tap on Start now): its name, its current round.
 	"tour.already_started": "**%s** har redan börjat: rond %d pågår.",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d vinst", Other: "%d vinster"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d remi", Other: "%d remier"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d förlust", Other: "%d förluster"},
 }
