@@ -149,4 +149,6 @@ var da = Dict{
 	"tour.alt_wins":   Plural{Arg: 1, One: "%d sejr", Other: "%d sejre"},
 	"tour.alt_draws":  Plural{Arg: 1, One: "%d uafgjort", Other: "%d uafgjorte"},
 	"tour.alt_losses": Plural{Arg: 1, One: "%d tab", Other: "%d tab"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Parti %[1]d var et turneringsparti, og de har ingen revanche: `/tafl challenge` `modstander:`<@%[2]s> starter et nyt parti.",
 }

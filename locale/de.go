@@ -149,4 +149,6 @@ var de = Dict{
 	"tour.alt_wins":   Plural{Arg: 1, One: "%d Sieg", Other: "%d Siege"},
 	"tour.alt_draws":  Plural{Arg: 1, One: "%d Remis", Other: "%d Remis"},
 	"tour.alt_losses": Plural{Arg: 1, One: "%d Niederlage", Other: "%d Niederlagen"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Partie %[1]d war eine Turnierpartie, und die haben keine Revanche: `/tafl challenge` `gegner:`<@%[2]s> beginnt eine neue Partie.",
 }

@@ -150,4 +150,6 @@ var en = Dict{
 	"tour.alt_wins":   Plural{Arg: 1, One: "%d win", Other: "%d wins"},
 	"tour.alt_draws":  Plural{Arg: 1, One: "%d draw", Other: "%d draws"},
 	"tour.alt_losses": Plural{Arg: 1, One: "%d loss", Other: "%d losses"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Game %[1]d was a tournament game, and those have no rematch: `/tafl challenge` `opponent:`<@%[2]s> starts a new game.",
 }

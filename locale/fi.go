@@ -149,4 +149,6 @@ var fi = Dict{
 	"tour.alt_wins":   Plural{Arg: 1, One: "%d voitto", Other: "%d voittoa"},
 	"tour.alt_draws":  Plural{Arg: 1, One: "%d tasapeli", Other: "%d tasapeliä"},
 	"tour.alt_losses": Plural{Arg: 1, One: "%d tappio", Other: "%d tappiota"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Peli %[1]d oli turnauspeli, eikä niissä ole uusintapeliä: `/tafl challenge` `vastustaja:`<@%[2]s> aloittaa uuden pelin.",
 }

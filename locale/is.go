@@ -149,4 +149,6 @@ var is = Dict{
 	"tour.alt_wins":   Plural{Arg: 1, One: "%d sigur", Other: "%d sigrar"},
 	"tour.alt_draws":  Plural{Arg: 1, One: "%d jafntefli", Other: "%d jafntefli"},
 	"tour.alt_losses": Plural{Arg: 1, One: "%d tap", Other: "%d töp"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Skák %[1]d var mótsskák, og þær hafa engan endurleik: `/tafl challenge` `opponent:`<@%[2]s> hefur nýja skák.",
 }

@@ -149,4 +149,6 @@ var nb = Dict{
 	"tour.alt_wins":   Plural{Arg: 1, One: "%d seier", Other: "%d seirer"},
 	"tour.alt_draws":  Plural{Arg: 1, One: "%d remis", Other: "%d remiser"},
 	"tour.alt_losses": Plural{Arg: 1, One: "%d tap", Other: "%d tap"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Parti %[1]d var et turneringsparti, og de har ingen omkamp: `/tafl challenge` `motstander:`<@%[2]s> starter et nytt parti.",
 }

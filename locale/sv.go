@@ -149,4 +149,6 @@ var sv = Dict{
 	"tour.alt_wins":   Plural{Arg: 1, One: "%d vinst", Other: "%d vinster"},
 	"tour.alt_draws":  Plural{Arg: 1, One: "%d remi", Other: "%d remier"},
 	"tour.alt_losses": Plural{Arg: 1, One: "%d förlust", Other: "%d förluster"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Parti %[1]d var ett turneringsparti, och sådana har ingen returmatch: `/tafl challenge` `motståndare:`<@%[2]s> startar ett nytt parti.",
 }
