@@ -151,4 +151,14 @@ var is = Dict{
 	"tour.alt_losses": Plural{Arg: 1, One: "%d tap", Other: "%d töp"},
 	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
 	"rematch.tournament": "Skák %[1]d var mótsskák, og þær hafa engan endurleik: `/tafl challenge` `opponent:`<@%[2]s> hefur nýja skák.",
+	// /tafl vacation in a direct message with the bot, with no correspondence game going there: nothing would be paused.
+	"vacation.dm_nothing": "Frí hér gerir hlé á klukkum bréfskáka þinna við mig í einkaskilaboðum, og þú átt enga í gangi: það myndi aðeins eyða dögunum þínum. (Skákum á þjóni er gert hlé á með `/tafl vacation` á þeim þjóni.) Engu var breytt.",
+	// /tafl vacation in a direct message: the vacation's end (a Discord timestamp).
+	"vacation.dm_on": "🏖 Þú ert í fríi til <t:%d:f>: klukkur skáka þinna í einkaskilaboðum við mig eru í hléi, og borðin segja það. `/tafl vacation` `days:0` lýkur því fyrr (ónotaðir dagar koma aftur).",
+	// /tafl vacation in a direct message: the vacation left (a duration) and the days a year allowed there.
+	"vacation.dm_left": "Frí eftir á árinu fyrir einkaskilaboð: %s af %d dögum (hver þjónn hefur sitt eigið: `/tafl vacation` þar).",
+	// /tafl vacation in a direct message, asking for more with none left: the days a year allowed there.
+	"vacation.dm_none_left": "Þú átt ekkert frí eftir á árinu fyrir skákir þínar í einkaskilaboðum (%d dagar á ári); það kemur aftur 1. janúar.",
+	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
+	"vacation.dm_ask_less": "Þú átt %s af fríi eftir á árinu fyrir skákir þínar í einkaskilaboðum (%d dagar á ári): biddu um minna.",
 }
