@@ -487,7 +487,10 @@ func (b *Bot) withRenderSlot(draw func() error) error {
 // none, since the engine never agrees to a draw (draw). Before both sides
 // moved, Abort stands where Resign will be (except in tournament games).
 // Once the game is over they are disabled and a Rematch button joins them
-// (except in a game a user played against themself).
+// (except in a game a user played against themself, and in a tournament's
+// game: the tournament paired them, and a rematch offered among its games
+// would only crowd its thread — as on the big chess sites, a new game is
+// a /tafl challenge).
 func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	over := !g.Active()
 	p := gameP(g)
@@ -509,7 +512,7 @@ func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 		row = append(row, draw) // the engine refuses every offer: no button that can only be refused
 	}
 	row = append(row, end)
-	if over && !sameSeat(g.Attackers, g.Defenders) {
+	if over && !sameSeat(g.Attackers, g.Defenders) && g.TournamentID == 0 {
 		row = append(row, discordgo.Button{Label: p.T("Rematch"), Style: discordgo.SuccessButton, CustomID: id(ActRematch)})
 	}
 	if over && g.Ply() > 0 {

@@ -224,6 +224,8 @@ type Bot struct {
 	dailyRetry  map[string]dailyRetry // guild id → when its failed daily post may be tried again (under sweepMu)
 	announceMu  keyedMutex            // one edit of a tournament's announcement at a time
 	langs       sync.Map              // user id → chosenLang: the language the user chose ("" for none), in every server
+	langsN      atomic.Int64          // entries in langs (see rememberLang)
+	langsSweep  sync.Mutex            // one sweep of langs at a time
 	names       sync.Map              // user id → the display name last seen (see noteName)
 	namesN      atomic.Int64          // entries in names
 	recent      *recentInteractions   // HTTP interactions answered lately (repeats are not acted on)

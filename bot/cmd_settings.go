@@ -140,7 +140,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		if err := b.store.SetUserLanguage(ctx, r.userID, lang); err != nil {
 			return nil, err
 		}
-		b.langs.Store(r.userID, chosenLang{lang, b.now()})
+		b.rememberLang(r.userID, chosenLang{lang, b.now()})
 		r.p = printer(lang, r.in)
 		langNote = r.p.T("settings.language_set")
 	}

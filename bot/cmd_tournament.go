@@ -1143,6 +1143,13 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 	default:
 		sub = p.T("tour.sub_signup", sub)
 	}
+	// The alt text names the tie-breaks in full: a screen reader spells
+	// "SB" letter by letter.
+	altTbs := spellTiebreak(p, tb)
+	if swiss {
+		altTbs += ", " + spellTiebreak(p, tournament.TiebreakName(tournament.RoundRobin))
+	}
+	altSub := p.T("tour.tiebreak", sub, altTbs)
 	table := render.Table{Title: t.Name, Subtitle: p.T("tour.tiebreak", sub, tbs),
 		Columns: []render.Column{{Heading: "#", Right: true}, {Heading: p.T("tour.col_player"), Wide: true}, {Heading: p.T("tour.col_points"), Right: true},
 			{Heading: p.T("tour.col_games"), Right: true}, {Heading: tb, Right: true}}}
@@ -1198,17 +1205,34 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 		content = headline + " " + content
 	}
 	return &message{content: content, files: []*discordgo.File{{Name: fmt.Sprintf("tournament-%d-standings.png", t.ID), ContentType: "image/png",
-		Reader: describe(&buf, standingsAlt(p, t, table))}}}, nil
+		Reader: describe(&buf, standingsAlt(p, t, table, altSub, st))}}}, nil
+}
+
+// spellTiebreak is a tie-break's name as the alt text reads it: SB spelt
+// out as Sonneborn-Berger.
+func spellTiebreak(p *locale.Printer, name string) string {
+	if name == tournament.TiebreakName(tournament.RoundRobin) {
+		return p.T("tour.alt_sb")
+	}
+	return name
 }
 
 // standingsAlt is the standings picture's alt text: the table read row by
-// row, each cell after its column's heading ("1. Alice: Points 2, Games 2, …").
-func standingsAlt(p *locale.Printer, t *storage.Tournament, table render.Table) string {
+// row, each cell after its column's heading ("1. Alice: Points 2, Games 2, …"),
+// except those a screen reader would spell out letter by letter: the
+// tie-break SB is named Sonneborn-Berger (sub, the subtitle, names it so
+// too), and W-D-L is read as "2 wins, 0 draws, 1 loss".
+func standingsAlt(p *locale.Printer, t *storage.Tournament, table render.Table, sub string, st []tournament.Standing) string {
 	rows := make([]string, len(table.Rows))
 	for i, row := range table.Rows {
-		cells := make([]string, 0, len(row))
+		cells := make([]string, 0, len(row)+2)
+		s := st[i]
 		for j := 2; j < len(row) && j < len(table.Columns); j++ {
-			cells = append(cells, table.Columns[j].Heading+" "+row[j])
+			if table.Columns[j].Heading == p.T("tour.col_wdl") {
+				cells = append(cells, p.T("tour.alt_wins", s.Wins), p.T("tour.alt_draws", s.Draws), p.T("tour.alt_losses", s.Losses))
+				continue
+			}
+			cells = append(cells, spellTiebreak(p, table.Columns[j].Heading)+" "+row[j])
 		}
 		rows[i] = row[0] + ". " + row[1] + ": " + strings.Join(cells, ", ")
 	}
@@ -1216,7 +1240,7 @@ func standingsAlt(p *locale.Printer, t *storage.Tournament, table render.Table) 
 	if len(rows) == 0 {
 		list = p.T("tour.nobody")
 	}
-	return p.T("tour.alt", t.Name, table.Subtitle, list)
+	return p.T("tour.alt", t.Name, sub, list)
 }
 
 // formatPoints writes 2, 2.5 or 0.75.

@@ -13,11 +13,12 @@ import (
 // server's yearly allowance (settings vacation, default 14); days:0 ends
 // the vacation early and gives the unused days back; without days it
 // says what is left. Boards show who is on vacation; see storage's
-// StartVacation for how deadlines move.
+// StartVacation for how deadlines move. In a direct message with the bot
+// it pauses the games played there (against the engine, whose own clock
+// never runs), a place of its own with the default allowance, as the
+// player's dms setting is: the player's clock runs there as anywhere.
 func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
-	if r.in.GuildID == "" {
-		return nil, userErrorf("Vacations are per server: use this command in a server.")
-	}
+	dm := r.in.GuildID == ""
 	gs, err := b.guildSettings(ctx, r.in.GuildID)
 	if err != nil {
 		return nil, err
@@ -45,6 +46,8 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 	default:
 		if ok, err := b.vacationPauses(ctx, r.in.GuildID, r.userID); err != nil {
 			return nil, err
+		} else if !ok && dm {
+			return nil, userErrorT("vacation.dm_nothing")
 		} else if !ok {
 			return nil, userErrorf("A vacation pauses the clocks of your correspondence games, and you have none going in this server (nor an open challenge or a tournament that could start one): it would only use up your days. Nothing was changed.")
 		}
@@ -64,6 +67,12 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 			if p != nil {
 				left = p.VacationLeft(b.now(), allowance)
 			}
+			switch {
+			case left <= 0 && dm:
+				return nil, userErrorT("vacation.dm_none_left", gs.VacationDays)
+			case dm:
+				return nil, userErrorT("vacation.dm_ask_less", formatLeft(r.p, left), gs.VacationDays)
+			}
 			if left <= 0 {
 				// "ask for less" would leave nothing to ask for.
 				return nil, userErrorf("You have no vacation left this year (the server allows %d days a year); it comes back on 1 January.", gs.VacationDays)
@@ -77,6 +86,9 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 	now := b.now() // after the change, which the store made at its own now
 	msg := ""
 	switch {
+	case p.OnVacation(now) && dm:
+		msg = r.p.T("vacation.dm_on", p.VacationUntil.Unix()) +
+			" " + r.p.T("A live game's clock keeps running: a vacation pauses correspondence games only.")
 	case p.OnVacation(now):
 		msg = r.p.T("🏖 You are on vacation until <t:%d:f>: your clocks in this server are paused, and boards say so. `/tafl vacation` `days:0` ends it early (unused days come back).", p.VacationUntil.Unix()) +
 			" " + r.p.T("A live game's clock keeps running: a vacation pauses correspondence games only.")
@@ -85,10 +97,13 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 	default:
 		msg = r.p.T("You are not on vacation.")
 	}
-	if gs.VacationDays == 0 {
+	switch {
+	case dm:
+		msg += "\n" + r.p.T("vacation.dm_left", formatLeft(r.p, p.VacationLeft(now, allowance)), gs.VacationDays)
+	case gs.VacationDays == 0:
 		// "no time of the 0 days this server allows"
 		msg += "\n" + r.p.T("This server allows no vacations (its managers can change that with `/tafl settings` `vacation:`).")
-	} else {
+	default:
 		msg += "\n" + r.p.T("Vacation left this year: %s of the %d days this server allows.", formatLeft(r.p, p.VacationLeft(now, allowance)), gs.VacationDays)
 	}
 	return &reply{resp: ephemeral(msg)}, nil
@@ -98,16 +113,23 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) (*reply, error) {
 // pause a clock: they play a correspondence game here, or one may start
 // while they are away — from an open correspondence challenge of theirs
 // (someone accepts it) or a correspondence tournament they play in (its
-// next round). Otherwise a vacation would only use up days.
+// next round). Otherwise a vacation would only use up days. guildID ""
+// is the direct messages with the bot, where only games against the
+// engine are played.
 func (b *Bot) vacationPauses(ctx context.Context, guildID, userID string) (bool, error) {
+	// GameFilter's GuildID "" keeps every server's games: a direct
+	// message's are those without one.
 	games, err := b.store.GamesByPlayer(ctx, userID, storage.GameFilter{GuildID: guildID, ActiveOnly: true})
 	if err != nil {
 		return false, err
 	}
 	for _, g := range games {
-		if g.MoveTime > 0 && g.Clock.IsZero() {
+		if g.GuildID == guildID && g.MoveTime > 0 && g.Clock.IsZero() {
 			return true, nil
 		}
+	}
+	if guildID == "" {
+		return false, nil // no tournament nor challenge is played there
 	}
 	tours, err := b.store.Tournaments(ctx, guildID, true)
 	if err != nil {

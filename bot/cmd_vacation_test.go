@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
 )
 
 // TestVacation: a player pauses their clocks for some days within the
@@ -146,5 +149,73 @@ func TestVacationLineOnlyWhileTheirTurn(t *testing.T) {
 		if got := strings.Contains(boards[i+1], "🏖 @alice is on vacation until"); got != want {
 			t.Errorf("board %d after the vacation began says alice is on vacation: %v, want %v:\n%s", i+1, got, want, boards[i+1])
 		}
+	}
+}
+
+// TestVacationInADirectMessage: /tafl vacation in a direct message with
+// the bot was refused as per-server, so a correspondence game against
+// the engine played there, whose player's clock runs as anywhere, could
+// not be paused. It pauses the games played in direct messages (a place
+// of its own, with the default 14 days a year), and only those: a
+// server's game keeps its deadline.
+func TestVacationInADirectMessage(t *testing.T) {
+	h := newHarness(t, nil)
+	dm := func(sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *resp {
+		t.Helper()
+		in := h.slashInteraction(alice, sub, opts...)
+		in.GuildID, in.User, in.Member = "", in.Member.User, nil
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		h.settle()
+		return r
+	}
+	h.slash(alice, "ai", opt("variant", "brandubh"), opt("level", "easy"), opt("side", "attackers"), opt("days", 1.0))
+	h.settle()
+	const nothing = "A vacation here pauses the clocks of your correspondence games against me in direct messages, and you have none going: it would only use up your days. (A server's games are paused with `/tafl vacation` in that server.) Nothing was changed."
+	if r := dm("vacation", opt("days", 3.0)); !isEphemeral(r) || r.Content != nothing {
+		t.Errorf("a vacation in a DM with only a server's game: %q; want %q", r.Content, nothing)
+	}
+	if r := dm("ai", opt("variant", "brandubh"), opt("level", "easy"), opt("side", "attackers"), opt("days", 2.0)); isEphemeral(r) {
+		t.Fatalf("/tafl ai in a DM: %q", r.Content)
+	}
+	deadlines := func() (server, direct time.Time) {
+		t.Helper()
+		games, err := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{ActiveOnly: true})
+		if err != nil || len(games) != 2 {
+			t.Fatalf("alice's games: %d, %v", len(games), err)
+		}
+		for _, g := range games {
+			if g.GuildID == "" {
+				direct = g.Deadline
+			} else {
+				server = g.Deadline
+			}
+		}
+		return server, direct
+	}
+	server, direct := deadlines()
+	if r := dm("vacation"); !strings.Contains(r.Content, "You are not on vacation.\nVacation left this year for direct messages: 14d 0h of 14 days") {
+		t.Errorf("the status in a DM: %q", r.Content)
+	}
+	r := dm("vacation", opt("days", 3.0))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "the clocks of your games in direct messages with me are paused") ||
+		!strings.Contains(r.Content, "Vacation left this year for direct messages: 11d 0h of 14 days") {
+		t.Errorf("a vacation in a DM: %q", r.Content)
+	}
+	s2, d2 := deadlines()
+	if d2.Sub(direct) != 3*24*time.Hour || !s2.Equal(server) {
+		t.Errorf("after 3 days of vacation in a DM the DM game's deadline moved by %v (want 3 days), the server's by %v (want none)", d2.Sub(direct), s2.Sub(server))
+	}
+	if r := dm("vacation", opt("days", 20.0)); !strings.Contains(r.Content, "You have 11d 0h of vacation left this year for your games in direct messages (14 days a year): ask for less.") {
+		t.Errorf("asking for more than is left in a DM: %q", r.Content)
+	}
+	if r, _ := h.slash(alice, "vacation"); !strings.Contains(r.Content, "You are not on vacation.") || !strings.Contains(r.Content, "14d 0h of the 14 days this server allows") {
+		t.Errorf("the server's vacation status after one in a DM: %q", r.Content)
+	}
+	if r := dm("vacation", opt("days", 0.0)); !strings.Contains(r.Content, "Welcome back") {
+		t.Errorf("ending the vacation in a DM: %q", r.Content)
+	}
+	if _, d3 := deadlines(); !d3.Equal(direct) {
+		t.Errorf("after the vacation the DM game's deadline is %v off", d3.Sub(direct))
 	}
 }

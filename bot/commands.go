@@ -135,7 +135,7 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "server_language", Description: "The language of games, challenges and tournaments here",
 					Choices: languageChoices()}),
 			sub("puzzle", "A puzzle: find the forced win (rated)", variant),
-			sub("vacation", "Pause your clocks in this server for some days (see how many you have left)", &discordgo.ApplicationCommandOption{
+			sub("vacation", "Pause your clocks here (a server or our DMs) for some days; see how many you have left", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionInteger, Name: "days", MinValue: &zero, MaxValue: storage.MaxVacationDays,
 				Description: "Days of vacation from now (0 ends your vacation; empty: show what you have left)"}),
 			sub("tournament", "Tournaments: create (managers), join, leave, start, withdraw, standings, cancel",

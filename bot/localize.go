@@ -61,8 +61,40 @@ func (b *Bot) chosenLanguage(ctx context.Context, userID string) string {
 		}
 		return "" // not cached: try again next time
 	}
-	b.langs.Store(userID, chosenLang{lang, now})
+	b.rememberLang(userID, chosenLang{lang, now})
 	return lang
+}
+
+// maxCachedLangs bounds the languages a process keeps read (see
+// rememberLang), as maxKnownNames bounds the display names.
+const maxCachedLangs = 50000
+
+// rememberLang keeps a user's language as read (or set) now. When a new
+// entry takes the cache past maxCachedLangs, the entries older than
+// langTTL, which would be read again anyway, are dropped; if more than
+// half the bound are still fresh (that many users in a minute), the cache
+// starts afresh, so that the next new users do not each sweep it.
+func (b *Bot) rememberLang(userID string, e chosenLang) {
+	if _, loaded := b.langs.Swap(userID, e); loaded || b.langsN.Add(1) <= maxCachedLangs {
+		return
+	}
+	if !b.langsSweep.TryLock() {
+		return // another call is sweeping
+	}
+	defer b.langsSweep.Unlock()
+	now, fresh := b.now(), 0
+	b.langs.Range(func(k, v any) bool {
+		if age := now.Sub(v.(chosenLang).at); age >= 0 && age < langTTL {
+			fresh++
+		} else if b.langs.CompareAndDelete(k, v) {
+			b.langsN.Add(-1)
+		}
+		return true
+	})
+	if fresh > maxCachedLangs/2 {
+		b.langs.Clear()
+		b.langsN.Store(0)
+	}
 }
 
 // localizeCommands adds the names and descriptions of every language

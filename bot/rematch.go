@@ -52,6 +52,10 @@ func (b *Bot) rematch(ctx context.Context, r *request) (*reply, error) {
 		return nil, errNotYourGame
 	case old.Attackers.UserID == old.Defenders.UserID:
 		return nil, userErrorT("rematch.self")
+	case old.TournamentID != 0:
+		// Its boards have no Rematch (gameButtons); one posted before
+		// they lost it is answered so.
+		return nil, userErrorT("rematch.tournament", old.ID, old.Seat(side.Other()).UserID)
 	}
 	if old.Seat(side.Other()).IsAI() {
 		return b.rematchEngine(ctx, r, old, side)

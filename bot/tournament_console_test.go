@@ -367,7 +367,9 @@ func TestConsoleSwissStandingsShowSB(t *testing.T) {
 	script = append(script, "as alice", "/tafl tournament action:start", "wait 2d", "wait 2d", "wait 2d", "wait 2d", "quit")
 	text := runConsoleWith(t, bot.Options{}, script)
 	consoleSays(t, text, "🏆 **S7** is over. Congratulations @erin!",
-		"tie-break: Buchholz, SB): 1. erin: Points 3, Games 3, Buchholz 7, SB 5, W-D-L 2-0-1, Byes 1; 2. gina: Points 3, Games 3, Buchholz 7, SB 4, W-D-L 2-0-1, Byes 1; 3. bob: Points 2, Games 4, Buchholz 10, SB 5, W-D-L 2-0-2, Byes 0; ")
+		"tie-break: Buchholz, Sonneborn-Berger): 1. erin: Points 3, Games 3, Buchholz 7, Sonneborn-Berger 5, 2 wins, 0 draws, 1 loss, Byes 1; "+
+			"2. gina: Points 3, Games 3, Buchholz 7, Sonneborn-Berger 4, 2 wins, 0 draws, 1 loss, Byes 1; "+
+			"3. bob: Points 2, Games 4, Buchholz 10, Sonneborn-Berger 5, 2 wins, 0 draws, 2 losses, Byes 0; ")
 }
 
 // TestConsoleCancelIsAnnounced: a tournament called off by a manager is

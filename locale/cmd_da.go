@@ -125,10 +125,10 @@ var daCommands = Dict{
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "tekst",
 	"name.vacation": "ferie",
-	"Describe the board in words instead of a picture (for screen readers)":            "Beskriv brættet med ord i stedet for et billede (til skærmlæsere)",
-	"Days a year a player may pause their clocks (0: none; default 14)":                "Dage om året en spiller må sætte sine ure på pause (0: ingen; standard 14)",
-	"Pause your clocks in this server for some days (see how many you have left)":      "Sæt dine ure på pause i nogle dage på denne server (se hvor mange du har tilbage)",
-	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Feriedage fra nu (0 afslutter din ferie; tom: vis hvad du har tilbage)",
+	"Describe the board in words instead of a picture (for screen readers)":                  "Beskriv brættet med ord i stedet for et billede (til skærmlæsere)",
+	"Days a year a player may pause their clocks (0: none; default 14)":                      "Dage om året en spiller må sætte sine ure på pause (0: ingen; standard 14)",
+	"Pause your clocks here (a server or our DMs) for some days; see how many you have left": "Sæt dine ure på pause her (en server eller vores DM'er) i nogle dage; se hvor mange er tilbage",
+	"Days of vacation from now (0 ends your vacation; empty: show what you have left)":       "Feriedage fra nu (0 afslutter din ferie; tom: vis hvad du har tilbage)",
 	"name.casual_help": "venskabelig_hjælp",
 	"In casual games the move autocomplete may say which moves capture or win": "I venskabelige partier må autofuldførelsen vise, hvilke træk der slår eller vinder",
 	// /tafl leaderboard page.

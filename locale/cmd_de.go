@@ -125,10 +125,10 @@ var deCommands = Dict{
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "text",
 	"name.vacation": "urlaub",
-	"Describe the board in words instead of a picture (for screen readers)":            "Das Brett in Worten statt als Bild beschreiben (für Screenreader)",
-	"Days a year a player may pause their clocks (0: none; default 14)":                "Tage im Jahr, die ein Spieler seine Uhren anhalten darf (0: keine; Standard 14)",
-	"Pause your clocks in this server for some days (see how many you have left)":      "Deine Uhren auf diesem Server einige Tage anhalten (sieh, wie viele dir bleiben)",
-	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Urlaubstage ab jetzt (0 beendet deinen Urlaub; leer: zeigt, was dir bleibt)",
+	"Describe the board in words instead of a picture (for screen readers)":                  "Das Brett in Worten statt als Bild beschreiben (für Screenreader)",
+	"Days a year a player may pause their clocks (0: none; default 14)":                      "Tage im Jahr, die ein Spieler seine Uhren anhalten darf (0: keine; Standard 14)",
+	"Pause your clocks here (a server or our DMs) for some days; see how many you have left": "Deine Uhren hier (Server oder unsere DMs) einige Tage anhalten; sieh, wie viele dir bleiben",
+	"Days of vacation from now (0 ends your vacation; empty: show what you have left)":       "Urlaubstage ab jetzt (0 beendet deinen Urlaub; leer: zeigt, was dir bleibt)",
 	"name.casual_help": "freundschaft_hilfe",
 	"In casual games the move autocomplete may say which moves capture or win": "In freundschaftlichen Partien darf die Autovervollständigung Schlag- und Gewinnzüge zeigen",
 	// /tafl leaderboard page.

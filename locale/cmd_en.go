@@ -125,10 +125,10 @@ var enCommands = Dict{
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "text",
 	"name.vacation": "vacation",
-	"Describe the board in words instead of a picture (for screen readers)":            "Describe the board in words instead of a picture (for screen readers)",
-	"Days a year a player may pause their clocks (0: none; default 14)":                "Days a year a player may pause their clocks (0: none; default 14)",
-	"Pause your clocks in this server for some days (see how many you have left)":      "Pause your clocks in this server for some days (see how many you have left)",
-	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Days of vacation from now (0 ends your vacation; empty: show what you have left)",
+	"Describe the board in words instead of a picture (for screen readers)":                  "Describe the board in words instead of a picture (for screen readers)",
+	"Days a year a player may pause their clocks (0: none; default 14)":                      "Days a year a player may pause their clocks (0: none; default 14)",
+	"Pause your clocks here (a server or our DMs) for some days; see how many you have left": "Pause your clocks here (a server or our DMs) for some days; see how many you have left",
+	"Days of vacation from now (0 ends your vacation; empty: show what you have left)":       "Days of vacation from now (0 ends your vacation; empty: show what you have left)",
 	"name.casual_help": "casual_help",
 	"In casual games the move autocomplete may say which moves capture or win": "In casual games the move autocomplete may say which moves capture or win",
 	// /tafl leaderboard page.

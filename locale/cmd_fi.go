@@ -125,10 +125,10 @@ var fiCommands = Dict{
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "teksti",
 	"name.vacation": "loma",
-	"Describe the board in words instead of a picture (for screen readers)":            "Kuvaile lauta sanoin kuvan sijaan (ruudunlukijoille)",
-	"Days a year a player may pause their clocks (0: none; default 14)":                "Päiviä vuodessa, joiksi pelaaja saa pysäyttää kellonsa (0: ei yhtään; oletus 14)",
-	"Pause your clocks in this server for some days (see how many you have left)":      "Pysäytä kellosi tällä palvelimella muutamaksi päiväksi (katso, montako on jäljellä)",
-	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Lomapäiviä nyt alkaen (0 lopettaa loman; tyhjä: näytä, mitä on jäljellä)",
+	"Describe the board in words instead of a picture (for screen readers)":                  "Kuvaile lauta sanoin kuvan sijaan (ruudunlukijoille)",
+	"Days a year a player may pause their clocks (0: none; default 14)":                      "Päiviä vuodessa, joiksi pelaaja saa pysäyttää kellonsa (0: ei yhtään; oletus 14)",
+	"Pause your clocks here (a server or our DMs) for some days; see how many you have left": "Pysäytä kellosi täällä (palvelin tai yksityisviestit) päiviksi; katso, montako on jäljellä",
+	"Days of vacation from now (0 ends your vacation; empty: show what you have left)":       "Lomapäiviä nyt alkaen (0 lopettaa loman; tyhjä: näytä, mitä on jäljellä)",
 	"name.casual_help": "harjoitus_apu",
 	"In casual games the move autocomplete may say which moves capture or win": "Harjoituspeleissä automaattinen täydennys saa näyttää lyönti- ja voittosiirrot",
 	// /tafl leaderboard page.

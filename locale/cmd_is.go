@@ -125,10 +125,10 @@ var isCommands = Dict{
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "texti",
 	"name.vacation": "frí",
-	"Describe the board in words instead of a picture (for screen readers)":            "Lýsa borðinu í orðum í stað myndar (fyrir skjálesara)",
-	"Days a year a player may pause their clocks (0: none; default 14)":                "Dagar á ári sem leikmaður má stöðva klukkurnar sínar (0: engir; sjálfgefið 14)",
-	"Pause your clocks in this server for some days (see how many you have left)":      "Stöðva klukkurnar þínar á þessum þjóni í nokkra daga (sjáðu hve marga þú átt eftir)",
-	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Frídagar frá og með núna (0 lýkur fríinu; tómt: sýna hvað þú átt eftir)",
+	"Describe the board in words instead of a picture (for screen readers)":                  "Lýsa borðinu í orðum í stað myndar (fyrir skjálesara)",
+	"Days a year a player may pause their clocks (0: none; default 14)":                      "Dagar á ári sem leikmaður má stöðva klukkurnar sínar (0: engir; sjálfgefið 14)",
+	"Pause your clocks here (a server or our DMs) for some days; see how many you have left": "Stöðva klukkurnar hér (þjónn eða einkaskilaboð) í nokkra daga; sjáðu hve marga þú átt eftir",
+	"Days of vacation from now (0 ends your vacation; empty: show what you have left)":       "Frídagar frá og með núna (0 lýkur fríinu; tómt: sýna hvað þú átt eftir)",
 	"name.casual_help": "æfing_hjálp",
 	"In casual games the move autocomplete may say which moves capture or win": "Í æfingaskákum má sjálfvirk útfylling sýna hvaða leikir drepa eða vinna",
 	// /tafl leaderboard page.

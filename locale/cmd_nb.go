@@ -125,10 +125,10 @@ var nbCommands = Dict{
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "tekst",
 	"name.vacation": "ferie",
-	"Describe the board in words instead of a picture (for screen readers)":            "Beskriv brettet med ord i stedet for et bilde (for skjermlesere)",
-	"Days a year a player may pause their clocks (0: none; default 14)":                "Dager i året en spiller kan sette klokkene sine på pause (0: ingen; standard 14)",
-	"Pause your clocks in this server for some days (see how many you have left)":      "Sett klokkene dine på pause på denne serveren i noen dager (se hvor mange du har igjen)",
-	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Feriedager fra nå (0 avslutter ferien; tom: vis hva du har igjen)",
+	"Describe the board in words instead of a picture (for screen readers)":                  "Beskriv brettet med ord i stedet for et bilde (for skjermlesere)",
+	"Days a year a player may pause their clocks (0: none; default 14)":                      "Dager i året en spiller kan sette klokkene sine på pause (0: ingen; standard 14)",
+	"Pause your clocks here (a server or our DMs) for some days; see how many you have left": "Sett klokkene på pause her (en server eller våre DM-er) noen dager; se hvor mange du har igjen",
+	"Days of vacation from now (0 ends your vacation; empty: show what you have left)":       "Feriedager fra nå (0 avslutter ferien; tom: vis hva du har igjen)",
 	"name.casual_help": "vennskapelig_hjelp",
 	"In casual games the move autocomplete may say which moves capture or win": "I vennskapelige partier kan autofullføringen vise hvilke trekk som slår eller vinner",
 	// /tafl leaderboard page.

@@ -125,10 +125,10 @@ var svCommands = Dict{
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "text",
 	"name.vacation": "semester",
-	"Describe the board in words instead of a picture (for screen readers)":            "Beskriv brädet i ord i stället för en bild (för skärmläsare)",
-	"Days a year a player may pause their clocks (0: none; default 14)":                "Dagar per år en spelare får pausa sina klockor (0: inga; standard 14)",
-	"Pause your clocks in this server for some days (see how many you have left)":      "Pausa dina klockor på den här servern några dagar (se hur många du har kvar)",
-	"Days of vacation from now (0 ends your vacation; empty: show what you have left)": "Semesterdagar från nu (0 avslutar din semester; tomt: visa vad du har kvar)",
+	"Describe the board in words instead of a picture (for screen readers)":                  "Beskriv brädet i ord i stället för en bild (för skärmläsare)",
+	"Days a year a player may pause their clocks (0: none; default 14)":                      "Dagar per år en spelare får pausa sina klockor (0: inga; standard 14)",
+	"Pause your clocks here (a server or our DMs) for some days; see how many you have left": "Pausa dina klockor här (en server eller våra DM) några dagar; se hur många du har kvar",
+	"Days of vacation from now (0 ends your vacation; empty: show what you have left)":       "Semesterdagar från nu (0 avslutar din semester; tomt: visa vad du har kvar)",
 	"name.casual_help": "vänskaplig_hjälp",
 	"In casual games the move autocomplete may say which moves capture or win": "I vänskapliga partier får autoslutförandet visa vilka drag som slår eller vinner",
 	// /tafl leaderboard page.

@@ -148,4 +148,22 @@ var da = Dict{
 	"tour.ambiguous": "Flere turneringer på denne server hedder **%s** (numre %s): vælg en fra listen, eller angiv dens nummer.",
 	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
 	"tour.col_byes": "Frirunder",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d sejr", Other: "%d sejre"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d uafgjort", Other: "%d uafgjorte"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d tab", Other: "%d tab"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Parti %[1]d var et turneringsparti, og de har ingen revanche: `/tafl challenge` `modstander:`<@%[2]s> starter et nyt parti.",
+	// /tafl vacation in a direct message with the bot, with no correspondence game going there: nothing would be paused.
+	"vacation.dm_nothing": "En ferie her sætter urene i dine korrespondancepartier mod mig i direkte beskeder på pause, og du har ingen i gang: den ville kun bruge dine dage. (En servers partier sættes på pause med `/tafl vacation` på den server.) Intet blev ændret.",
+	// /tafl vacation in a direct message: the vacation's end (a Discord timestamp).
+	"vacation.dm_on": "🏖 Du holder ferie indtil <t:%d:f>: urene i dine partier i direkte beskeder med mig er sat på pause, og brætterne siger det. `/tafl vacation` `dage:0` afslutter den før tid (ubrugte dage kommer tilbage).",
+	// /tafl vacation in a direct message: the vacation left (a duration) and the days a year allowed there.
+	"vacation.dm_left": "Ferie tilbage i år for direkte beskeder: %s af %d dage (hver server har sin egen: `/tafl vacation` dér).",
+	// /tafl vacation in a direct message, asking for more with none left: the days a year allowed there.
+	"vacation.dm_none_left": "Du har ingen ferie tilbage i år til dine partier i direkte beskeder (%d dage om året); den kommer igen 1. januar.",
+	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
+	"vacation.dm_ask_less": "Du har %s ferie tilbage i år til dine partier i direkte beskeder (%d dage om året): bed om mindre.",
 }

@@ -148,4 +148,22 @@ var de = Dict{
 	"tour.ambiguous": "Mehrere Turniere auf diesem Server heißen **%s** (Nummern %s): wähle eines aus der Liste oder gib seine Nummer an.",
 	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
 	"tour.col_byes": "Freilose",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d Sieg", Other: "%d Siege"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d Remis", Other: "%d Remis"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d Niederlage", Other: "%d Niederlagen"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Partie %[1]d war eine Turnierpartie, und die haben keine Revanche: `/tafl challenge` `gegner:`<@%[2]s> beginnt eine neue Partie.",
+	// /tafl vacation in a direct message with the bot, with no correspondence game going there: nothing would be paused.
+	"vacation.dm_nothing": "Ein Urlaub hier hält die Uhren deiner Fernpartien gegen mich in Direktnachrichten an, und du hast keine laufen: er würde nur deine Tage verbrauchen. (Die Partien eines Servers hältst du mit `/tafl vacation` auf diesem Server an.) Nichts wurde geändert.",
+	// /tafl vacation in a direct message: the vacation's end (a Discord timestamp).
+	"vacation.dm_on": "🏖 Du bist bis <t:%d:f> im Urlaub: die Uhren deiner Partien in Direktnachrichten mit mir sind angehalten, und die Bretter sagen es. `/tafl vacation` `tage:0` beendet ihn vorzeitig (ungenutzte Tage kommen zurück).",
+	// /tafl vacation in a direct message: the vacation left (a duration) and the days a year allowed there.
+	"vacation.dm_left": "Urlaub übrig in diesem Jahr für Direktnachrichten: %s von %d Tagen (jeder Server hat seinen eigenen: `/tafl vacation` dort).",
+	// /tafl vacation in a direct message, asking for more with none left: the days a year allowed there.
+	"vacation.dm_none_left": "Du hast in diesem Jahr keinen Urlaub mehr für deine Partien in Direktnachrichten (%d Tage im Jahr); er kommt am 1. Januar zurück.",
+	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
+	"vacation.dm_ask_less": "Du hast in diesem Jahr noch %s Urlaub für deine Partien in Direktnachrichten (%d Tage im Jahr): bitte um weniger.",
 }

@@ -149,4 +149,22 @@ var en = Dict{
 	"tour.ambiguous": "Several tournaments in this server are called **%s** (numbers %s): pick one from the list, or give its number.",
 	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
 	"tour.col_byes": "Byes",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d win", Other: "%d wins"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d draw", Other: "%d draws"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d loss", Other: "%d losses"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Game %[1]d was a tournament game, and those have no rematch: `/tafl challenge` `opponent:`<@%[2]s> starts a new game.",
+	// /tafl vacation in a direct message with the bot, with no correspondence game going there: nothing would be paused.
+	"vacation.dm_nothing": "A vacation here pauses the clocks of your correspondence games against me in direct messages, and you have none going: it would only use up your days. (A server's games are paused with `/tafl vacation` in that server.) Nothing was changed.",
+	// /tafl vacation in a direct message: the vacation's end (a Discord timestamp).
+	"vacation.dm_on": "🏖 You are on vacation until <t:%d:f>: the clocks of your games in direct messages with me are paused, and boards say so. `/tafl vacation` `days:0` ends it early (unused days come back).",
+	// /tafl vacation in a direct message: the vacation left (a duration) and the days a year allowed there.
+	"vacation.dm_left": "Vacation left this year for direct messages: %s of %d days (each server has its own: `/tafl vacation` there).",
+	// /tafl vacation in a direct message, asking for more with none left: the days a year allowed there.
+	"vacation.dm_none_left": "You have no vacation left this year for your games in direct messages (%d days a year); it comes back on 1 January.",
+	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
+	"vacation.dm_ask_less": "You have %s of vacation left this year for your games in direct messages (%d days a year): ask for less.",
 }

@@ -148,4 +148,22 @@ var fi = Dict{
 	"tour.ambiguous": "Tällä palvelimella on useita turnauksia nimeltä **%s** (numerot %s): valitse listasta tai anna sen numero.",
 	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
 	"tour.col_byes": "Vapaakierrokset",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d voitto", Other: "%d voittoa"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d tasapeli", Other: "%d tasapeliä"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d tappio", Other: "%d tappiota"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Peli %[1]d oli turnauspeli, eikä niissä ole uusintapeliä: `/tafl challenge` `vastustaja:`<@%[2]s> aloittaa uuden pelin.",
+	// /tafl vacation in a direct message with the bot, with no correspondence game going there: nothing would be paused.
+	"vacation.dm_nothing": "Loma täällä pysäyttää kirjepeliesi kellot minua vastaan yksityisviesteissä, eikä sinulla ole yhtään käynnissä: se vain kuluttaisi päiviäsi. (Palvelimen pelit pysäytetään komennolla `/tafl vacation` sillä palvelimella.) Mitään ei muutettu.",
+	// /tafl vacation in a direct message: the vacation's end (a Discord timestamp).
+	"vacation.dm_on": "🏖 Olet lomalla <t:%d:f> asti: peliesi kellot yksityisviesteissä kanssani ovat pysäytettyinä, ja laudat kertovat sen. `/tafl vacation` `päivät:0` lopettaa sen etuajassa (käyttämättömät päivät palaavat).",
+	// /tafl vacation in a direct message: the vacation left (a duration) and the days a year allowed there.
+	"vacation.dm_left": "Lomaa jäljellä tänä vuonna yksityisviesteille: %s / %d päivää (jokaisella palvelimella on omansa: `/tafl vacation` siellä).",
+	// /tafl vacation in a direct message, asking for more with none left: the days a year allowed there.
+	"vacation.dm_none_left": "Sinulla ei ole tänä vuonna lomaa jäljellä peleillesi yksityisviesteissä (%d päivää vuodessa); se palaa 1. tammikuuta.",
+	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
+	"vacation.dm_ask_less": "Sinulla on tänä vuonna %s lomaa jäljellä peleillesi yksityisviesteissä (%d päivää vuodessa): pyydä vähemmän.",
 }

@@ -148,4 +148,22 @@ var is = Dict{
 	"tour.ambiguous": "Fleiri en eitt mót á þessum þjóni heita **%s** (númer %s): veldu eitt af listanum eða gefðu upp númer þess.",
 	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
 	"tour.col_byes": "Yfirsetur",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d sigur", Other: "%d sigrar"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d jafntefli", Other: "%d jafntefli"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d tap", Other: "%d töp"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Skák %[1]d var mótsskák, og þær hafa engan endurleik: `/tafl challenge` `opponent:`<@%[2]s> hefur nýja skák.",
+	// /tafl vacation in a direct message with the bot, with no correspondence game going there: nothing would be paused.
+	"vacation.dm_nothing": "Frí hér gerir hlé á klukkum bréfskáka þinna við mig í einkaskilaboðum, og þú átt enga í gangi: það myndi aðeins eyða dögunum þínum. (Skákum á þjóni er gert hlé á með `/tafl vacation` á þeim þjóni.) Engu var breytt.",
+	// /tafl vacation in a direct message: the vacation's end (a Discord timestamp).
+	"vacation.dm_on": "🏖 Þú ert í fríi til <t:%d:f>: klukkur skáka þinna í einkaskilaboðum við mig eru í hléi, og borðin segja það. `/tafl vacation` `days:0` lýkur því fyrr (ónotaðir dagar koma aftur).",
+	// /tafl vacation in a direct message: the vacation left (a duration) and the days a year allowed there.
+	"vacation.dm_left": "Frí eftir á árinu fyrir einkaskilaboð: %s af %d dögum (hver þjónn hefur sitt eigið: `/tafl vacation` þar).",
+	// /tafl vacation in a direct message, asking for more with none left: the days a year allowed there.
+	"vacation.dm_none_left": "Þú átt ekkert frí eftir á árinu fyrir skákir þínar í einkaskilaboðum (%d dagar á ári); það kemur aftur 1. janúar.",
+	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
+	"vacation.dm_ask_less": "Þú átt %s af fríi eftir á árinu fyrir skákir þínar í einkaskilaboðum (%d dagar á ári): biddu um minna.",
 }

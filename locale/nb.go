@@ -148,4 +148,22 @@ var nb = Dict{
 	"tour.ambiguous": "Flere turneringer på denne serveren heter **%s** (nummer %s): velg en fra listen, eller oppgi nummeret.",
 	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
 	"tour.col_byes": "Frirunder",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d seier", Other: "%d seirer"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d remis", Other: "%d remiser"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d tap", Other: "%d tap"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Parti %[1]d var et turneringsparti, og de har ingen omkamp: `/tafl challenge` `motstander:`<@%[2]s> starter et nytt parti.",
+	// /tafl vacation in a direct message with the bot, with no correspondence game going there: nothing would be paused.
+	"vacation.dm_nothing": "En ferie her setter klokkene i dine korrespondansepartier mot meg i direktemeldinger på pause, og du har ingen i gang: den ville bare bruke opp dagene dine. (En servers partier settes på pause med `/tafl vacation` på den serveren.) Ingenting ble endret.",
+	// /tafl vacation in a direct message: the vacation's end (a Discord timestamp).
+	"vacation.dm_on": "🏖 Du har ferie til <t:%d:f>: klokkene i partiene dine i direktemeldinger med meg står på pause, og brettene sier det. `/tafl vacation` `dager:0` avslutter den før tiden (ubrukte dager kommer tilbake).",
+	// /tafl vacation in a direct message: the vacation left (a duration) and the days a year allowed there.
+	"vacation.dm_left": "Ferie igjen i år for direktemeldinger: %s av %d dager (hver server har sin egen: `/tafl vacation` der).",
+	// /tafl vacation in a direct message, asking for more with none left: the days a year allowed there.
+	"vacation.dm_none_left": "Du har ingen ferie igjen i år for partiene dine i direktemeldinger (%d dager i året); den kommer tilbake 1. januar.",
+	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
+	"vacation.dm_ask_less": "Du har %s ferie igjen i år for partiene dine i direktemeldinger (%d dager i året): be om mindre.",
 }

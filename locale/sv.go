@@ -148,4 +148,22 @@ var sv = Dict{
 	"tour.ambiguous": "Flera turneringar på den här servern heter **%s** (nummer %s): välj en i listan eller ange dess nummer.",
 	// The heading of the standings column of a Swiss's byes (rounds without a game, a point each).
 	"tour.col_byes": "Frironder",
+	// The standings picture's alt text: the tie-break the picture heads "SB", spelt out for screen readers.
+	"tour.alt_sb": "Sonneborn-Berger",
+	// The standings picture's alt text: a player's wins, draws and losses (the picture's W-D-L column), read as words.
+	"tour.alt_wins":   Plural{Arg: 1, One: "%d vinst", Other: "%d vinster"},
+	"tour.alt_draws":  Plural{Arg: 1, One: "%d remi", Other: "%d remier"},
+	"tour.alt_losses": Plural{Arg: 1, One: "%d förlust", Other: "%d förluster"},
+	// A Rematch tap on a finished tournament game's board (posted before tournament games lost the button): the game's number, the opponent's id.
+	"rematch.tournament": "Parti %[1]d var ett turneringsparti, och sådana har ingen returmatch: `/tafl challenge` `motståndare:`<@%[2]s> startar ett nytt parti.",
+	// /tafl vacation in a direct message with the bot, with no correspondence game going there: nothing would be paused.
+	"vacation.dm_nothing": "En semester här pausar klockorna i dina korrespondenspartier mot mig i direktmeddelanden, och du har inga pågående: den skulle bara förbruka dina dagar. (En servers partier pausas med `/tafl vacation` på den servern.) Inget ändrades.",
+	// /tafl vacation in a direct message: the vacation's end (a Discord timestamp).
+	"vacation.dm_on": "🏖 Du har semester till <t:%d:f>: klockorna i dina partier i direktmeddelanden med mig är pausade, och brädena säger det. `/tafl vacation` `dagar:0` avslutar den i förtid (oanvända dagar kommer tillbaka).",
+	// /tafl vacation in a direct message: the vacation left (a duration) and the days a year allowed there.
+	"vacation.dm_left": "Semester kvar i år för direktmeddelanden: %s av %d dagar (varje server har sin egen: `/tafl vacation` där).",
+	// /tafl vacation in a direct message, asking for more with none left: the days a year allowed there.
+	"vacation.dm_none_left": "Du har ingen semester kvar i år för dina partier i direktmeddelanden (%d dagar om året); den kommer tillbaka 1 januari.",
+	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
+	"vacation.dm_ask_less": "Du har %s semester kvar i år för dina partier i direktmeddelanden (%d dagar om året): be om mindre.",
 }

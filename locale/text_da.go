@@ -313,7 +313,6 @@ var daTexts = Dict{
 	"▶ Step through":                      "▶ Trin for trin",
 	"Vacation left this year: %s of the %d days this server allows.":                                    Plural{Arg: 2, One: "Ferie tilbage i år: %s af den %d dag, denne server tillader.", Other: "Ferie tilbage i år: %s af de %d dage, denne server tillader."},
 	"Vacation days must be 0 (no vacations) to %d; nothing was changed.":                                "Feriedage skal være 0 (ingen ferie) til %d; intet blev ændret.",
-	"Vacations are per server: use this command in a server.":                                           "Ferie gælder pr. server: brug kommandoen på en server.",
 	"Give the days of vacation, 1 to %d (0 ends it).":                                                   "Angiv antal feriedage, 1 til %d (0 afslutter den).",
 	"This server allows no vacations (its managers can change that with `/tafl settings` `vacation:`).": "Denne server tillader ingen ferie (administratorerne kan ændre det med `/tafl settings` `ferie:`).",
 	"A live game's clock keeps running: a vacation pauses correspondence games only.":                   "Et livepartis ur kører videre: en ferie sætter kun korrespondancepartier på pause.",

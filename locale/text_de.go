@@ -313,7 +313,6 @@ var deTexts = Dict{
 	"▶ Step through":                      "▶ Schritt für Schritt",
 	"Vacation left this year: %s of the %d days this server allows.":                                    Plural{Arg: 2, One: "Urlaub übrig in diesem Jahr: %s von dem %d Tag, den dieser Server erlaubt.", Other: "Urlaub übrig in diesem Jahr: %s von den %d Tagen, die dieser Server erlaubt."},
 	"Vacation days must be 0 (no vacations) to %d; nothing was changed.":                                "Urlaubstage müssen 0 (kein Urlaub) bis %d sein; nichts wurde geändert.",
-	"Vacations are per server: use this command in a server.":                                           "Urlaub gilt pro Server: nutze den Befehl auf einem Server.",
 	"Give the days of vacation, 1 to %d (0 ends it).":                                                   "Gib die Urlaubstage an, 1 bis %d (0 beendet ihn).",
 	"This server allows no vacations (its managers can change that with `/tafl settings` `vacation:`).": "Dieser Server erlaubt keinen Urlaub (die Verwalter können das mit `/tafl settings` `urlaub:` ändern).",
 	"A live game's clock keeps running: a vacation pauses correspondence games only.":                   "Die Uhr einer Live-Partie läuft weiter: ein Urlaub hält nur Fernpartien an.",

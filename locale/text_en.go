@@ -313,7 +313,6 @@ var enTexts = []any{
 	"▶ Step through",
 	Plural{Arg: 2, One: "Vacation left this year: %s of the %d day this server allows.", Other: "Vacation left this year: %s of the %d days this server allows."},
 	"Vacation days must be 0 (no vacations) to %d; nothing was changed.",
-	"Vacations are per server: use this command in a server.",
 	"Give the days of vacation, 1 to %d (0 ends it).",
 	"This server allows no vacations (its managers can change that with `/tafl settings` `vacation:`).",
 	"A live game's clock keeps running: a vacation pauses correspondence games only.",

@@ -313,7 +313,6 @@ var fiTexts = Dict{
 	"▶ Step through":                      "▶ Vaihe vaiheelta",
 	"Vacation left this year: %s of the %d days this server allows.":                                    Plural{Arg: 2, One: "Lomaa jäljellä tänä vuonna: %s palvelimen sallimasta %d päivästä.", Other: "Lomaa jäljellä tänä vuonna: %s palvelimen sallimasta %d päivästä."},
 	"Vacation days must be 0 (no vacations) to %d; nothing was changed.":                                "Lomapäiviä on oltava 0 (ei lomia) – %d; mitään ei muutettu.",
-	"Vacations are per server: use this command in a server.":                                           "Lomat ovat palvelinkohtaisia: käytä komentoa palvelimella.",
 	"Give the days of vacation, 1 to %d (0 ends it).":                                                   "Anna lomapäivien määrä, 1–%d (0 lopettaa loman).",
 	"This server allows no vacations (its managers can change that with `/tafl settings` `vacation:`).": "Tämä palvelin ei salli lomia (ylläpitäjät voivat muuttaa sen komennolla `/tafl settings` `loma:`).",
 	"A live game's clock keeps running: a vacation pauses correspondence games only.":                   "Livepelin kello käy edelleen: loma pysäyttää vain kirjepelit.",

@@ -313,7 +313,6 @@ var isTexts = Dict{
 	"▶ Step through":                      "▶ Skref fyrir skref",
 	"Vacation left this year: %s of the %d days this server allows.":                                    Plural{Arg: 2, One: "Frí eftir á þessu ári: %s af þeim %d degi sem þessi þjónn leyfir.", Other: "Frí eftir á þessu ári: %s af þeim %d dögum sem þessi þjónn leyfir."},
 	"Vacation days must be 0 (no vacations) to %d; nothing was changed.":                                "Frídagar verða að vera 0 (ekkert frí) til %d; engu var breytt.",
-	"Vacations are per server: use this command in a server.":                                           "Frí gilda fyrir hvern þjón: notaðu skipunina á þjóni.",
 	"Give the days of vacation, 1 to %d (0 ends it).":                                                   "Gefðu upp fjölda frídaga, 1 til %d (0 lýkur fríinu).",
 	"This server allows no vacations (its managers can change that with `/tafl settings` `vacation:`).": "Þessi þjónn leyfir engin frí (stjórnendur geta breytt því með `/tafl settings` `vacation:`).",
 	"A live game's clock keeps running: a vacation pauses correspondence games only.":                   "Klukka í beinni skák gengur áfram: frí setur aðeins bréfskákir í biðstöðu.",

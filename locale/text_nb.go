@@ -313,7 +313,6 @@ var nbTexts = Dict{
 	"▶ Step through":                      "▶ Steg for steg",
 	"Vacation left this year: %s of the %d days this server allows.":                                    Plural{Arg: 2, One: "Ferie igjen i år: %s av den %d dagen denne serveren tillater.", Other: "Ferie igjen i år: %s av de %d dagene denne serveren tillater."},
 	"Vacation days must be 0 (no vacations) to %d; nothing was changed.":                                "Feriedager må være 0 (ingen ferie) til %d; ingenting ble endret.",
-	"Vacations are per server: use this command in a server.":                                           "Ferie gjelder per server: bruk kommandoen på en server.",
 	"Give the days of vacation, 1 to %d (0 ends it).":                                                   "Oppgi antall feriedager, 1 til %d (0 avslutter den).",
 	"This server allows no vacations (its managers can change that with `/tafl settings` `vacation:`).": "Denne serveren tillater ingen ferie (administratorene kan endre det med `/tafl settings` `ferie:`).",
 	"A live game's clock keeps running: a vacation pauses correspondence games only.":                   "Klokken i et liveparti går videre: en ferie setter bare korrespondansepartier på pause.",

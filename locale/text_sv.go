@@ -313,7 +313,6 @@ var svTexts = Dict{
 	"▶ Step through":                      "▶ Steg för steg",
 	"Vacation left this year: %s of the %d days this server allows.":                                    Plural{Arg: 2, One: "Semester kvar i år: %s av den %d dag som den här servern tillåter.", Other: "Semester kvar i år: %s av de %d dagar som den här servern tillåter."},
 	"Vacation days must be 0 (no vacations) to %d; nothing was changed.":                                "Semesterdagar måste vara 0 (ingen semester) till %d; inget ändrades.",
-	"Vacations are per server: use this command in a server.":                                           "Semester gäller per server: använd kommandot på en server.",
 	"Give the days of vacation, 1 to %d (0 ends it).":                                                   "Ange antal semesterdagar, 1 till %d (0 avslutar den).",
 	"This server allows no vacations (its managers can change that with `/tafl settings` `vacation:`).": "Den här servern tillåter ingen semester (administratörerna kan ändra det med `/tafl settings` `semester:`).",
 	"A live game's clock keeps running: a vacation pauses correspondence games only.":                   "Klockan i ett liveparti går vidare: en semester pausar bara korrespondenspartier.",
