@@ -478,7 +478,7 @@ func TestRateLimitWaitEndsWithTheContext(t *testing.T) {
 		t.Fatalf("sending after %d short 429s: %v", len(testWaits)+2, err)
 	}
 	h.fake.mu.Lock()
-	h.fake.retryAfter = 3600
+	h.fake.retryAfter = 60 // within the 2 minutes' budget of 429s (TestRateLimitWaitHasABudget)
 	h.fake.mu.Unlock()
 	h.fake.inject("POST", "/channels/7001/messages", 429, 0, 1)
 	ctx, cancel := context.WithCancel(t.Context())
@@ -495,7 +495,62 @@ func TestRateLimitWaitEndsWithTheContext(t *testing.T) {
 			t.Errorf("the call cut short: %v, want the rate limit's error", err)
 		}
 	case <-time.After(5 * time.Second):
-		t.Fatal("the call still waits out the hour of a 429's Retry-After 5 s after its context was cancelled")
+		t.Fatal("the call still waits out the minute of a 429's Retry-After 5 s after its context was cancelled")
+	}
+	if n := len(h.fake.requests("/channels/7001/messages")); n != 1 {
+		t.Errorf("%d calls made, want 1", n)
+	}
+}
+
+// TestRateLimitWaitHasABudget: a call that Discord answered with 429s
+// was made again after each Retry-After for ever, so that under a context
+// without a deadline (a sweep, a shutdown) a Discord rate-limiting it
+// without end held its caller for ever. The 429s waited out for one call
+// have a budget (2 minutes); past it, or asked for a Retry-After beyond
+// it, the call fails, saying so.
+func TestRateLimitWaitHasABudget(t *testing.T) {
+	h := newHarness(t, nil)
+	defer bot.SetRateLimitBudget(300 * time.Millisecond)()
+	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := bot.SessionREST{S: sess, Waits: testWaits}
+	send := func(channel string) (time.Duration, error) {
+		start := time.Now()
+		done := make(chan error, 1)
+		go func() {
+			_, err := rest.Send(t.Context(), channel, &discordgo.MessageSend{Content: "rate limited"})
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			return time.Since(start), err
+		case <-time.After(10 * time.Second):
+			t.Fatalf("channel %s: the call still waits out 429s after 10 s, with a budget of 0.3 s", channel)
+			return 0, nil
+		}
+	}
+	h.fake.inject("POST", "/channels/7000/messages", 429, 0, 1<<30) // 429s of 0.01 s without end
+	_, err = send("7000")
+	var rl *discordgo.RateLimitError
+	if !errors.As(err, &rl) || !strings.Contains(err.Error(), "still rate-limited") {
+		t.Errorf("endless 429s: %v, want the rate limit's error saying it was given up", err)
+	}
+	if n := len(h.fake.requests("/channels/7000/messages")); n < 3 {
+		t.Errorf("%d calls made, want the 429s waited out a while first", n)
+	}
+
+	h.fake.mu.Lock()
+	h.fake.retryAfter = 3600
+	h.fake.mu.Unlock()
+	h.fake.inject("POST", "/channels/7001/messages", 429, 0, 1)
+	took, err := send("7001")
+	if !errors.As(err, &rl) || !strings.Contains(err.Error(), "asked for 1h0m0s more") {
+		t.Errorf("a Retry-After of an hour: %v, want the rate limit's error saying it was given up", err)
+	}
+	if took > 5*time.Second {
+		t.Errorf("a Retry-After of an hour, beyond the budget, failed after %v, want at once", took)
 	}
 	if n := len(h.fake.requests("/channels/7001/messages")); n != 1 {
 		t.Errorf("%d calls made, want 1", n)

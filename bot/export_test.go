@@ -6,3 +6,11 @@ import "time"
 // engine work is pending (what console mode's settle waits for before
 // its next prompt), and reports whether none is.
 func (b *Bot) Settle(timeout time.Duration) bool { return b.settle(timeout) }
+
+// SetRateLimitBudget sets how long a call waits out Discord's 429s in
+// all (rateLimitBudget) and returns a function that restores it.
+func SetRateLimitBudget(d time.Duration) (restore func()) {
+	old := rateLimitBudget
+	rateLimitBudget = d
+	return func() { rateLimitBudget = old }
+}

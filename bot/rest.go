@@ -233,13 +233,19 @@ var (
 // fails on Discord's side (failedOnDiscordsSide) and ctx is not done.
 // The error of the last attempt says how many there were. A call that
 // Discord rate-limited (429) is made again once its Retry-After is over,
-// however often, without using up a wait; it ends with ctx.
+// without using up a wait, as long as the Retry-Afters waited out for it
+// stay within rateLimitBudget; it ends with ctx.
 func retrying(ctx context.Context, waits []time.Duration, fn func(attempt int) error) error {
 	err := fn(0)
+	var limitedFor time.Duration
 	for attempt, used := 1, 0; err != nil; attempt++ {
 		wait, limited := rateLimited(err)
 		switch {
+		case limited && limitedFor+wait > rateLimitBudget:
+			return fmt.Errorf("%w (Discord still rate-limited the call after %v of waiting, and asked for %v more; given up after %v)",
+				err, limitedFor.Round(time.Millisecond), wait.Round(time.Millisecond), rateLimitBudget)
 		case limited:
+			limitedFor += wait
 		case used < len(waits) && failedOnDiscordsSide(ctx, err):
 			wait = waits[used]
 			used++
@@ -259,6 +265,12 @@ func retrying(ctx context.Context, waits []time.Duration, fn func(attempt int) e
 	}
 	return nil
 }
+
+// rateLimitBudget is how long retrying waits out Discord's 429s for one
+// call, in all: a Discord that rate-limits a call for longer (or asks
+// for a longer Retry-After) fails it rather than holding the caller, one
+// without a deadline (a sweep, a shutdown) for ever.
+var rateLimitBudget = 2 * time.Minute
 
 // minRateLimitWait is the least wait after a 429, should Discord's
 // Retry-After be zero or missing.
