@@ -167,11 +167,12 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 	}
 	// Through updateGame: a game whose time ran out while the engine thought
 	// ends on time here, and the timeout is announced.
+	var counted bool
 	saved, err := b.updateGame(ctx, g.ID, g.Ply(), func(sg *storage.Game) error {
 		if sg.Outcome().Over() { // ended (on time, by the sweep) while the engine thought
 			return tafl.ErrGameOver
 		}
-		sg.Hints.AddAt(side, sg.Ply()) // a second press on the same position shows the same hint, not counted again
+		counted = sg.Hints.AddAt(side, sg.Ply()) // a second press on the same position shows the same hint, not counted again
 		return nil
 	})
 	if errors.Is(err, storage.ErrStale) {
@@ -194,16 +195,32 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 	}
 	content := lp.T("💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. Hints used in this game: %d — the game record notes them.",
 		g.ID, best, analysis.Percent(chance), saved.Hints.Of(side))
-	b.editPrivate(edit, in, &message{content: content,
+	err = b.editPrivate(edit, in, &message{content: content,
 		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-hint.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), lp.T("Game %d, %s: the board with the engine's suggested move %s drawn as a green arrow.", g.ID, variantTitleSize(lp, g.Tafl().Variant()), best))}}})
+	var re *discordgo.RESTError
+	if counted && errors.As(err, &re) && re.Response != nil {
+		// Discord answered that the reply was not edited (its tries
+		// used up, or the interaction gone): the player never saw the
+		// hint, so it does not count (they press Hint again). A lost
+		// answer may have shown it: that one stays counted.
+		ply := saved.Ply()
+		if _, uerr := b.updateGame(edit, g.ID, -1, func(sg *storage.Game) error { sg.Hints.RemoveAt(side, ply); return nil }); uerr != nil {
+			b.log.Error("hint: taking back one not shown", "game_id", g.ID, "err", uerr)
+			return
+		}
+		b.log.Warn("hint: not shown (Discord refused the edit); not counted", "game_id", g.ID, "interaction_id", in.ID)
+	}
 }
 
-// editPrivate edits a deferred private reply.
-func (b *Bot) editPrivate(ctx context.Context, in *discordgo.Interaction, msg *message) {
+// editPrivate edits a deferred private reply; a failure is logged and
+// returned.
+func (b *Bot) editPrivate(ctx context.Context, in *discordgo.Interaction, msg *message) error {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	d := msg.data()
-	if _, err := b.rest.EditResponse(ctx, in, webhookEdit(d)); err != nil {
+	_, err := b.rest.EditResponse(ctx, in, webhookEdit(d))
+	if err != nil {
 		b.log.Warn("editing a private reply", "interaction_id", in.ID, "err", err)
 	}
+	return err
 }

@@ -401,3 +401,31 @@ func TestHintAfterTheInteractionExpired(t *testing.T) {
 		t.Errorf("the log lines of the expired hint: %v", lines)
 	}
 }
+
+// TestHintNotShownIsNotCounted: a hint whose private reply Discord
+// failed to edit on every try was counted all the same, although the
+// player never saw it (and a second press on the position, which showed
+// it, was not counted). It is taken back, as a hint past the
+// interaction's 15 minutes is never counted; pressed again, it counts once.
+func TestHintNotShownIsNotCounted(t *testing.T) {
+	h, hint := hintGame(t, nil)
+	g := gameOf(t, h, alice)
+	h.fake.inject("PATCH", "/webhooks/555/", 500, 0, len(testWaits)+1) // the edit and its three tries
+	pressHint(h, alice, hint, "")
+	waitFor(t, "the edit given up", func() bool { return len(h.logs.lines("editing a private reply")) > 0 })
+	h.settle()
+	if got, _ := h.store.GetGame(context.Background(), g.ID); got.Hints.Attackers != 0 {
+		t.Errorf("a hint nobody saw was counted: %+v", got.Hints)
+	}
+	if lines := h.logs.lines("hint: not shown"); len(lines) != 1 || !strings.Contains(lines[0], `"game_id":`) {
+		t.Errorf("the log lines of the hint not shown: %v", lines)
+	}
+	in := pressHint(h, alice, hint, "")
+	final, _ := h.fake.final(t, in)
+	if !strings.Contains(final.Content, "Hints used in this game: 1") {
+		t.Errorf("the hint pressed again: %q", final.Content)
+	}
+	if got, _ := h.store.GetGame(context.Background(), g.ID); got.Hints.Attackers != 1 || got.Hints.Defenders != 0 {
+		t.Errorf("hints on the game once one was shown: %+v", got.Hints)
+	}
+}

@@ -344,6 +344,9 @@ type Hints struct {
 	// one (0: none counted with AddAt): a second hint on the same
 	// position is the same hint, not counted again.
 	Last int `json:"last,omitempty"`
+	// takenA and takenD count the hints RemoveAt took back in this
+	// update (UpdateGame refuses any other decrease); never stored.
+	takenA, takenD int
 }
 
 // Of returns the hints given to side s.
@@ -377,6 +380,26 @@ func (h *Hints) AddAt(s tafl.Side, ply int) bool {
 	h.Add(s)
 	h.Last = ply + 1
 	return true
+}
+
+// RemoveAt takes back a hint that AddAt counted for side s on the
+// position after ply plies, one the player never saw (the only way a
+// hint given may be taken back in UpdateGame), so that it no longer
+// counts and a hint on that position counts again.
+func (h *Hints) RemoveAt(s tafl.Side, ply int) {
+	switch {
+	case s == tafl.Attackers && h.Attackers > 0:
+		h.Attackers--
+		h.takenA++
+	case s == tafl.Defenders && h.Defenders > 0:
+		h.Defenders--
+		h.takenD++
+	default:
+		return
+	}
+	if h.Last == ply+1 {
+		h.Last = 0
+	}
 }
 
 // clockRecord is the stored form of a live game's clock.
@@ -1013,9 +1036,10 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 		return bad("a move played")
 	case startHash(g.game) != startHash(old.game):
 		return bad("the start position")
-	case g.Hints.Attackers < old.Hints.Attackers || g.Hints.Defenders < old.Hints.Defenders:
-		return bad("a hint given")
+	case g.Hints.Attackers < old.Hints.Attackers-g.Hints.takenA || g.Hints.Defenders < old.Hints.Defenders-g.Hints.takenD:
+		return bad("a hint given") // but for one not shown (Hints.RemoveAt)
 	}
+	g.Hints.takenA, g.Hints.takenD = 0, 0
 	if err := validateGame(g); err != nil {
 		return reject(fmt.Errorf("storage: update game %d: %w", old.ID, err))
 	}

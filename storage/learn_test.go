@@ -457,7 +457,8 @@ func testDailyPuzzle(t *testing.T, b testBackend) {
 }
 
 // testHints: the hints given are counted per side on the game, survive a
-// reload and can never be taken back.
+// reload and can never be taken back, but for one the player never saw
+// (Hints.RemoveAt), after which a hint on its position counts again.
 func testHints(t *testing.T, b testBackend) {
 	s, _ := b.open(t)
 	ctx := t.Context()
@@ -480,6 +481,23 @@ func testHints(t *testing.T, b testBackend) {
 		t.Errorf("taking a hint back: %v", err)
 	}
 	if got, _ := s.GetGame(ctx, g.ID); got.Hints.Attackers != 2 {
+		t.Errorf("after the refused change: %+v", got.Hints)
+	}
+	if _, err := s.UpdateGame(ctx, g.ID, 0, func(g *storage.Game) error { g.Hints.AddAt(tafl.Attackers, 0); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	got, err = s.UpdateGame(ctx, g.ID, 0, func(g *storage.Game) error { g.Hints.RemoveAt(tafl.Attackers, 0); return nil })
+	if err != nil {
+		t.Fatalf("taking back a hint not shown: %v", err)
+	}
+	if got.Hints != (storage.Hints{Attackers: 2}) {
+		t.Errorf("after taking back a hint not shown: %+v", got.Hints)
+	}
+	_, err = s.UpdateGame(ctx, g.ID, 0, func(g *storage.Game) error { g.Hints.RemoveAt(tafl.Attackers, 0); g.Hints.Attackers--; return nil })
+	if !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("taking back two hints with one RemoveAt: %v", err)
+	}
+	if got, _ := s.GetGame(ctx, g.ID); got.Hints != (storage.Hints{Attackers: 2}) {
 		t.Errorf("after the refused change: %+v", got.Hints)
 	}
 }
