@@ -249,7 +249,17 @@ func playerList(t *storage.Tournament, n int) string {
 	return list
 }
 
-// firstPlace mentions the players ranked first ("<@1>, <@2> and <@3>").
+// maxFirstPlace bounds the bytes of the players in first place that the
+// final standings congratulate and the announcement names, leaving room
+// in Discord's 2000 characters for the rest (the forfeits of the last
+// rounds: maxForfeitList).
+const maxFirstPlace = 400
+
+// firstPlace mentions the players ranked first ("<@1>, <@2> and <@3>"),
+// as many as fit in maxFirstPlace, saying how many more there are: some
+// 80 co-winners (a tournament of draws) ran the final standings past
+// Discord's limit, which refused them, and cut the announcement in the
+// middle of a mention.
 func firstPlace(t *storage.Tournament) string {
 	var winners []string
 	for _, s := range t.State.Standings() {
@@ -257,7 +267,17 @@ func firstPlace(t *storage.Tournament) string {
 			winners = append(winners, "<@"+s.Player+">")
 		}
 	}
-	return andList(winners, tourLang(t).T("tour.and"))
+	p := tourLang(t)
+	if list := andList(winners, p.T("tour.and")); len(list) <= maxFirstPlace {
+		return list
+	}
+	n, size := 0, 0
+	for n < len(winners) && size+len(winners[n])+len(", ") <= maxFirstPlace {
+		size += len(winners[n]) + len(", ")
+		n++
+	}
+	// The list goes on in a sentence: "… and 3 more" without its full stop.
+	return strings.Join(winners[:n], ", ") + " " + strings.TrimSuffix(p.T("… and %d more.", len(winners)-n), ".")
 }
 
 // announcement is the tournament's sign-up message with its buttons.
@@ -1047,6 +1067,20 @@ func endedEarly(t *storage.Tournament) string {
 	return " " + tourLang(t).T(key, t.State.Round, t.State.Rounds)
 }
 
+// finishedHeadline is the headline of a finished tournament's final
+// standings: who is congratulated, why it ended early, if it did, and
+// the forfeits of its last rounds when they had no game.
+func finishedHeadline(t *storage.Tournament) string {
+	headline := tourLang(t).T("tour.finished", t.Name, firstPlace(t)) + endedEarly(t)
+	if !roundPlayed(t, t.State.Round) {
+		// The last rounds were only forfeits, announced nowhere else.
+		if forfeits := forfeitsOfRound(t); len(forfeits) > 0 {
+			headline += tourLang(t).T("tour.forfeits", forfeitList(tourLang(t), forfeits))
+		}
+	}
+	return headline
+}
+
 // standingsAfter is a tournament as the game that completed its round
 // left it, and the headline of its standings ("Game 12 is over.").
 type standingsAfter struct {
@@ -1082,13 +1116,7 @@ func (b *Bot) tournamentProgress(ctx context.Context, id storage.TournamentID, l
 	switch {
 	case finished:
 		b.log.Info("tournament finished", "tournament_id", id)
-		headline := tourLang(t).T("tour.finished", t.Name, firstPlace(t)) + endedEarly(t)
-		if !roundPlayed(t, t.State.Round) {
-			// The last rounds were only forfeits, announced nowhere else.
-			if forfeits := forfeitsOfRound(t); len(forfeits) > 0 {
-				headline += tourLang(t).T("tour.forfeits", forfeitList(tourLang(t), forfeits))
-			}
-		}
+		headline := finishedHeadline(t)
 		if last != nil {
 			headline = last.headline + " " + headline
 		}

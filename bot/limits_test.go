@@ -2,8 +2,10 @@ package bot
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
@@ -102,6 +104,44 @@ func TestManyForfeitsFitAMessage(t *testing.T) {
 		more := locale.For(l.Tag).T("… and %d more.", 30-strings.Count(text, "<@")/2)
 		if n := len([]rune(text)); n > 2000 || !strings.HasSuffix(text, " "+more) || strings.Count(text, "<@") >= 60 {
 			t.Errorf("%s: %d characters, %d mentions: %s", l.Name, n, strings.Count(text, "<@"), text)
+		}
+	}
+}
+
+// TestManyCoWinnersFitAMessage: a finished tournament's final standings
+// congratulate, and its announcement names, as many of the players in
+// first place as fit and say how many more, in every language; some 80
+// co-winners (a Swiss round of draws) ran the standings past Discord's
+// 2000 characters, which refused them, and cut the announcement in the
+// middle of a mention.
+func TestManyCoWinnersFitAMessage(t *testing.T) {
+	id := func(i int) string { return fmt.Sprintf("1234567890123456%03d", i) }
+	const players = 120
+	st := tournament.Tournament{Format: tournament.Swiss, Rounds: 1, Round: 1, Finished: true}
+	for i := range players {
+		st.Players = append(st.Players, tournament.Player{ID: id(i)})
+	}
+	for i := 0; i < players; i += 2 {
+		st.Games = append(st.Games, tournament.Game{Round: 1, Attackers: id(i), Defenders: id(i + 1), Result: tournament.Draw})
+	}
+	mention := regexp.MustCompile(`<@[0-9]+>`)
+	b := &Bot{now: time.Now}
+	for _, l := range locale.Langs {
+		p := locale.For(l.Tag)
+		tr := &storage.Tournament{ID: 12345, Name: strings.Repeat("W", 60), Variant: "brandubh", Language: l.Tag.String(), State: st}
+		if r := st.Standings(); r[0].Rank != 1 || r[players-1].Rank != 1 {
+			t.Fatalf("not all of the players tied first: %+v", r)
+		}
+		// As standingsMessage posts the final standings after the last game.
+		text := p.T("tour.game_over", 99999) + " " + finishedHeadline(tr) + " " + p.T("tour.standings", tr.Name, tr.ID)
+		named := len(mention.FindAllString(text, -1))
+		more := strings.TrimSuffix(p.T("… and %d more.", players-named), ".")
+		if n := len([]rune(text)); n > 2000 || named < 10 || !strings.Contains(text, "> "+more) {
+			t.Errorf("%s: the final standings: %d characters, %d mentions: %s", l.Name, n, named, text)
+		}
+		ann := b.announcement(tr).content
+		if n := len([]rune(ann)); n > 2000 || strings.Count(ann, "<@") != len(mention.FindAllString(ann, -1)) || !strings.Contains(ann, firstPlace(tr)) {
+			t.Errorf("%s: the announcement: %d characters, a mention cut or first place not said: %s", l.Name, n, ann)
 		}
 	}
 }
