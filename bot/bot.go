@@ -172,14 +172,11 @@ type Bot struct {
 	rest     REST
 	renderer Renderer
 	channels channelKinds // the channels seen: b.channel
-	// undelivered holds, by interaction id, the message postUndelivered
-	// posted in place of a response Discord did not show, for the
-	// interaction's life (responseMessage).
+	// undelivered holds, by interaction id, what postUndelivered did in
+	// place of a response Discord did not show (a *discordgo.Message it
+	// posted, for responseMessage; or the error of that post, for
+	// replyLost), for the interaction's life.
 	undelivered sync.Map
-	// lost holds, by interaction id, the error of the post that failed to
-	// replace a reply Discord did not show, for the interaction's life
-	// (replyLost).
-	lost sync.Map
 	// commandID is /tafl's id once RegisterCommands has registered it:
 	// the REST then mentions the commands in the texts it sends.
 	commandID atomic.Pointer[string]

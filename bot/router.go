@@ -208,8 +208,7 @@ func (b *Bot) postUndelivered(ctx context.Context, in *discordgo.Interaction, ty
 	if err != nil {
 		b.log.Error("posting an undelivered reply in its channel", "interaction_id", in.ID, "channel_id", in.ChannelID, "err", err)
 		if !unsure {
-			b.lost.Store(in.ID, err)
-			time.AfterFunc(interactionLife, func() { b.lost.Delete(in.ID) })
+			b.keepUndelivered(in, err)
 		}
 		return
 	}
@@ -218,17 +217,25 @@ func (b *Bot) postUndelivered(ctx context.Context, in *discordgo.Interaction, ty
 		if sent.ChannelID == "" {
 			sent.ChannelID = in.ChannelID
 		}
-		b.undelivered.Store(in.ID, sent)
-		time.AfterFunc(interactionLife, func() { b.undelivered.Delete(in.ID) })
+		b.keepUndelivered(in, sent)
 	}
+}
+
+// keepUndelivered keeps what postUndelivered did for interaction in (the
+// message posted, or the error of its post) for the interaction's life.
+func (b *Bot) keepUndelivered(in *discordgo.Interaction, v any) {
+	b.undelivered.Store(in.ID, v)
+	time.AfterFunc(interactionLife, func() { b.undelivered.Delete(in.ID) })
 }
 
 // replyLost returns the error of the post in the channel that replaced
 // interaction in's public reply when Discord showed neither (see
 // postUndelivered), or nil.
 func (b *Bot) replyLost(in *discordgo.Interaction) error {
-	if err, ok := b.lost.LoadAndDelete(in.ID); ok {
-		return err.(error)
+	if v, ok := b.undelivered.Load(in.ID); ok {
+		if err, ok := v.(error); ok {
+			return err
+		}
 	}
 	return nil
 }
@@ -246,8 +253,10 @@ func acceptPressed(in *discordgo.Interaction) bool {
 // board, to disable its buttons when the game ends; a challenge, to link
 // to it and to close it).
 func (b *Bot) responseMessage(ctx context.Context, in *discordgo.Interaction) (*discordgo.Message, error) {
-	if m, ok := b.undelivered.Load(in.ID); ok {
-		return m.(*discordgo.Message), nil
+	if v, ok := b.undelivered.Load(in.ID); ok {
+		if m, ok := v.(*discordgo.Message); ok {
+			return m, nil
+		}
 	}
 	return b.original(ctx, in)
 }
@@ -256,8 +265,10 @@ func (b *Bot) responseMessage(ctx context.Context, in *discordgo.Interaction) (*
 // component interaction in that updated message id: the one
 // postUndelivered posted in its place, else that message.
 func (b *Bot) updatedMessage(in *discordgo.Interaction, channelID, id string) *discordgo.Message {
-	if m, ok := b.undelivered.Load(in.ID); ok {
-		return m.(*discordgo.Message)
+	if v, ok := b.undelivered.Load(in.ID); ok {
+		if m, ok := v.(*discordgo.Message); ok {
+			return m
+		}
 	}
 	return &discordgo.Message{ID: id, ChannelID: channelID}
 }
