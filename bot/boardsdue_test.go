@@ -1,13 +1,9 @@
 package bot_test
 
 import (
-	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/taflbot/taflbot/bot"
-	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -41,21 +37,7 @@ func TestBoardPostedAfterDiscordRecovers(t *testing.T) {
 		h := newHarness(t, nil)
 		g := failEngineBoard(t, h)
 		// A second process on the same storage sweeps at the same time.
-		sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		other, err := bot.New(bot.Options{Logger: slog.New(slog.NewJSONHandler(h.logs, nil)), Store: h.store,
-			REST: bot.SessionREST{S: sess, Waits: testWaits}, Engine: h.engine, AppID: "555", Now: h.clock.Now,
-			Render: render.Options{Size: 240}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var wg sync.WaitGroup
-		for _, b := range []*bot.Bot{h.bot, other, h.bot, other} {
-			wg.Go(func() { b.Sweep(t.Context()) })
-		}
-		wg.Wait()
+		sweepTwice(t, h)
 		boards := postedEngineBoards(t, h)
 		if len(boards) != 1 {
 			t.Fatalf("%d boards of the engine's move posted by the sweeps, want 1", len(boards))

@@ -152,6 +152,28 @@ func newHarness(t testing.TB, engine bot.Engine) *harness {
 	return h
 }
 
+// otherProcess is a second bot on the harness's store, fake Discord,
+// engine and clock, as another process of a deployment; more sets its
+// options beyond those (nil: none).
+func (h *harness) otherProcess(more func(*bot.Options)) *bot.Bot {
+	h.t.Helper()
+	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	opts := bot.Options{Logger: slog.New(slog.NewJSONHandler(h.logs, nil)), Store: h.store,
+		REST: bot.SessionREST{S: sess, Waits: testWaits}, Engine: h.engine, AppID: "555", Now: h.clock.Now,
+		Render: render.Options{Size: 240}}
+	if more != nil {
+		more(&opts)
+	}
+	b, err := bot.New(opts)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return b
+}
+
 func (h *harness) start() {
 	h.t.Helper()
 	now := h.clock.Now

@@ -2,7 +2,6 @@ package bot_test
 
 import (
 	"context"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -10,7 +9,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/internal/pgtest"
-	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -23,16 +21,7 @@ import (
 // choice undone too).
 func TestLanguageReachesOtherProcesses(t *testing.T) {
 	h := newHarness(t, nil)
-	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, err := bot.New(bot.Options{Logger: slog.New(slog.NewJSONHandler(h.logs, nil)), Store: h.store,
-		REST: bot.SessionREST{S: sess, Waits: testWaits}, Engine: h.engine, AppID: "555", Now: h.clock.Now,
-		Render: render.Options{Size: 240}, DeferAfter: 20 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
+	other := h.otherProcess(func(o *bot.Options) { o.DeferAfter = 20 * time.Second })
 	settings := func(b *bot.Bot, opts ...*discordgo.ApplicationCommandInteractionDataOption) string {
 		t.Helper()
 		in := h.slashInteraction(alice, "settings", opts...)
@@ -79,16 +68,7 @@ func TestFlagOfAMovePlayedInAnotherProcess(t *testing.T) {
 				h.path = pgtest.NewDatabase(t)
 			}
 			h.start()
-			sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			front, err := bot.New(bot.Options{Logger: slog.New(slog.NewJSONHandler(h.logs, nil)), Store: h.store,
-				REST: bot.SessionREST{S: sess, Waits: testWaits}, Engine: h.engine, AppID: "555", Now: h.clock.Now,
-				Render: render.Options{Size: 240}, DeferAfter: 20 * time.Second, Roles: bot.RoleInteractions})
-			if err != nil {
-				t.Fatal(err)
-			}
+			front := h.otherProcess(func(o *bot.Options) { o.DeferAfter, o.Roles = 20*time.Second, bot.RoleInteractions })
 			ctx, cancel := context.WithCancel(context.Background())
 			front.Start(ctx)
 			t.Cleanup(func() { cancel(); front.Stop(10 * time.Second) })

@@ -1,14 +1,12 @@
 package bot_test
 
 import (
-	"log/slog"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/taflbot/taflbot/bot"
-	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tournament"
 )
@@ -30,16 +28,7 @@ func fourPlayerCup(t *testing.T, h *harness) string {
 // the same storage at the same time, twice each.
 func sweepTwice(t *testing.T, h *harness) {
 	t.Helper()
-	sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, err := bot.New(bot.Options{Logger: slog.New(slog.NewJSONHandler(h.logs, nil)), Store: h.store,
-		REST: bot.SessionREST{S: sess, Waits: testWaits}, Engine: h.engine, AppID: "555", Now: h.clock.Now,
-		Render: render.Options{Size: 240}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	other := h.otherProcess(nil)
 	var wg sync.WaitGroup
 	for _, b := range []*bot.Bot{h.bot, other, h.bot, other} {
 		wg.Go(func() { b.Sweep(t.Context()) })
