@@ -160,6 +160,23 @@ func TestDailyPuzzleUntilTheNextPost(t *testing.T) {
 	}
 }
 
+// sweepDailyPost sweeps and returns the custom id of the Solve button of
+// the daily post of day (0 for the first) in channel daily, which must
+// be that channel's day+1st.
+func sweepDailyPost(t *testing.T, h *harness, daily string, day int) bot.CustomID {
+	t.Helper()
+	h.bot.Sweep(t.Context())
+	posts := dailyPosts(t, h, daily)
+	if len(posts) != day+1 {
+		t.Fatalf("day %d: %d posts", day+1, len(posts))
+	}
+	cid, err := bot.ParseCustomID(customIDs(posts[day].Components)["Solve"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cid
+}
+
 // TestDailyPuzzleNotRepeated: the daily puzzles of sixty days are sixty
 // different puzzles (each day's was picked among all but the previous
 // day's, so a month brought a repeat nine times in ten; here day 32
@@ -172,15 +189,7 @@ func TestDailyPuzzleNotRepeated(t *testing.T) {
 	h.clock.Advance(3 * time.Hour)
 	seen := map[uint64]int{}
 	for day := range 60 {
-		h.bot.Sweep(ctx)
-		posts := dailyPosts(t, h, daily)
-		if len(posts) != day+1 {
-			t.Fatalf("day %d: %d posts", day+1, len(posts))
-		}
-		cid, err := bot.ParseCustomID(customIDs(posts[day].Components)["Solve"])
-		if err != nil {
-			t.Fatal(err)
-		}
+		cid := sweepDailyPost(t, h, daily, day)
 		if was, ok := seen[cid.ID]; ok {
 			t.Fatalf("day %d posted puzzle %d again, the puzzle of day %d", day+1, cid.ID, was)
 		}
@@ -239,15 +248,7 @@ func TestDailyPuzzleRoundsAfterTheFirst(t *testing.T) {
 				left[uint64(id)] = true
 			}
 			for d := range 5 {
-				h.bot.Sweep(ctx)
-				posts := dailyPosts(t, h, daily)
-				if len(posts) != d+1 {
-					t.Fatalf("day %d: %d posts", d+1, len(posts))
-				}
-				cid, err := bot.ParseCustomID(customIDs(posts[d].Components)["Solve"])
-				if err != nil {
-					t.Fatal(err)
-				}
+				cid := sweepDailyPost(t, h, daily, d)
 				if !left[cid.ID] {
 					t.Fatalf("day %d posted puzzle %d, posted in this round already; left to post: %v", d+1, cid.ID, left)
 				}
