@@ -286,37 +286,108 @@ func drawGraph(gr *Graph, o *GraphOptions) *image.RGBA {
 	dc.SetColor(p.faint)
 	dc.DrawStringAnchored(fitGG(dc, or(gr.Words.Move, "move"), pw), left+pw/2, bottom+46*u, 0.5, 0.5)
 
-	// The marks, with their labels above the point when the move lost the
-	// defenders chances (the curve came down to it) and below otherwise.
+	// The marks, then their labels: above the point when the move lost
+	// the defenders chances (the curve came down to it) and below
+	// otherwise, moved further off when that place is taken by another
+	// label or mark (turning points a few moves apart).
 	dc.SetFontFace(markFace)
 	r := 9 * u
-	for _, m := range gr.Marks {
-		mx, my := x(m.Move+1), y(gr.Chances[m.Move+1])
+	spots := make([]markSpot, len(gr.Marks))
+	for i, m := range gr.Marks {
+		spots[i] = markSpot{x: x(m.Move + 1), y: y(gr.Chances[m.Move+1]), up: gr.Chances[m.Move+1] <= gr.Chances[m.Move], label: m.Label}
 		dc.SetColor(p.markEdge)
-		dc.DrawCircle(mx, my, r+2*u)
+		dc.DrawCircle(spots[i].x, spots[i].y, r+2*u)
 		dc.Fill()
 		dc.SetColor(p.marks[m.Kind])
-		dc.DrawCircle(mx, my, r)
+		dc.DrawCircle(spots[i].x, spots[i].y, r)
 		dc.Fill()
-		if m.Label == "" {
-			continue
-		}
-		ly := my - r - 16*u
-		if gr.Chances[m.Move+1] > gr.Chances[m.Move] || ly < top+10*u {
-			ly = my + r + 16*u
-		}
-		if ly > bottom-10*u {
-			ly = my - r - 16*u
-		}
-		w, h := dc.MeasureString(m.Label)
-		lx := math.Min(math.Max(mx, left+w/2+4*u), right-w/2-4*u)
+	}
+	for _, l := range placeLabels(dc, spots, r, u, left, right, top, bottom) {
 		dc.SetColor(color.NRGBA{p.plot.R, p.plot.G, p.plot.B, 0xd0})
-		dc.DrawRoundedRectangle(lx-w/2-4*u, ly-h/2-4*u, w+8*u, h+8*u, 4*u)
+		dc.DrawRoundedRectangle(l.box.x0, l.box.y0, l.box.x1-l.box.x0, l.box.y1-l.box.y0, 4*u)
 		dc.Fill()
 		dc.SetColor(p.text)
-		dc.DrawStringAnchored(m.Label, lx, ly, 0.5, 0.35)
+		dc.DrawStringAnchored(l.text, (l.box.x0+l.box.x1)/2, (l.box.y0+l.box.y1)/2, 0.5, 0.35)
 	}
 	return img
+}
+
+// markSpot is a mark on a graph as drawn: its centre, whether its label
+// goes above it first (up) and the label ("" for none).
+type markSpot struct {
+	x, y  float64
+	up    bool
+	label string
+}
+
+// rect is a box on the picture, x0 < x1 and y0 < y1.
+type rect struct{ x0, y0, x1, y1 float64 }
+
+func (a rect) overlaps(b rect) bool {
+	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+}
+
+// markLabel is a mark's label placed: its text and its box.
+type markLabel struct {
+	text string
+	box  rect
+}
+
+// placeLabels places the labels of marks of radius r (u: one unit, a
+// pixel at the default width) in the plot between left, right, top and
+// bottom, in dc's face: each beside its mark, on its preferred side
+// unless the plot's edge is too near, and, where that box would cover a
+// label placed before or another mark, one or two boxes further off, or
+// on the other side, at the first free place (the first place when none
+// is).
+func placeLabels(dc *gg.Context, spots []markSpot, r, u, left, right, top, bottom float64) []markLabel {
+	var taken []rect
+	for _, s := range spots {
+		taken = append(taken, rect{s.x - r - 2*u, s.y - r - 2*u, s.x + r + 2*u, s.y + r + 2*u})
+	}
+	var out []markLabel
+	for i, s := range spots {
+		if s.label == "" {
+			continue
+		}
+		w, h := dc.MeasureString(s.label)
+		lx := math.Min(math.Max(s.x, left+w/2+4*u), right-w/2-4*u)
+		box := func(ly float64) rect { return rect{lx - w/2 - 4*u, ly - h/2 - 4*u, lx + w/2 + 4*u, ly + h/2 + 4*u} }
+		// The first place: as the graph has always put it.
+		dir := -1.0
+		if !s.up || s.y-r-16*u < top+10*u {
+			dir = 1
+		}
+		if s.y+r+16*u > bottom-10*u {
+			dir = -1
+		}
+		first := s.y + dir*(r+16*u)
+		best := box(first)
+		step := h + 12*u
+		free := func(b rect) bool {
+			if b.y0 < top || b.y1 > bottom {
+				return false
+			}
+			for j, t := range taken {
+				if j != i && t.overlaps(b) {
+					return false
+				}
+			}
+			return true
+		}
+	search:
+		for _, d := range []float64{dir, -dir} {
+			for k := range 3 {
+				if b := box(s.y + d*(r+16*u+float64(k)*step)); free(b) {
+					best = b
+					break search
+				}
+			}
+		}
+		taken = append(taken, best)
+		out = append(out, markLabel{text: s.label, box: best})
+	}
+	return out
 }
 
 // tick is a labelled position on the move axis.

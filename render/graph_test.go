@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -187,6 +188,55 @@ func TestGraphWords(t *testing.T) {
 		{Defenders: strings.Repeat("puolustajat ", 20)}} { // the last longer than its place
 		if bytes.Equal(draw(w).Pix, english.Pix) {
 			t.Errorf("%+v draws the English picture", w)
+		}
+	}
+}
+
+// TestGraphLabelsDoNotCoverEachOther: turning points a move or two
+// apart (a blunder and the reply that missed it, in a long game a few
+// pixels apart) had their labels drawn at the same height, the later
+// one's box over the earlier one's text ("1150." for 147… and 150…).
+// The first label is drawn as it is alone, the next ones where they
+// cover it not; each one is still drawn.
+func TestGraphLabelsDoNotCoverEachOther(t *testing.T) {
+	ch := make([]float64, 101)
+	for i := range ch {
+		ch[i] = 0.3 // flat: every label goes above its mark first
+	}
+	marks := []render.GraphMark{{Move: 40, Kind: render.MarkBlunder}, {Move: 41, Kind: render.MarkMistake}, {Move: 43, Kind: render.MarkBlunder}}
+	labels := []string{"21.", "21…", "22…"}
+	draw := func(labelled ...int) *image.RGBA {
+		gr := render.Graph{Chances: ch, Title: "Game 1", Marks: slices.Clone(marks)}
+		for _, i := range labelled {
+			gr.Marks[i].Label = labels[i]
+		}
+		img, err := render.GraphImage(gr, render.GraphOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	none, first, all := draw(), draw(0), draw(0, 1, 2)
+	// Where the first label alone changes the picture, all of them draw
+	// it the same.
+	drawn, covered := 0, 0
+	for i := 0; i < len(none.Pix); i += 4 {
+		if !bytes.Equal(first.Pix[i:i+4], none.Pix[i:i+4]) {
+			drawn++
+			if !bytes.Equal(all.Pix[i:i+4], first.Pix[i:i+4]) {
+				covered++
+			}
+		}
+	}
+	if drawn == 0 {
+		t.Fatal("the first label draws nothing")
+	}
+	if covered > 0 {
+		t.Errorf("%d of the %d pixels of the first label's box are drawn over by the others", covered, drawn)
+	}
+	for i := 1; i < len(marks); i++ {
+		if bytes.Equal(draw(0, i).Pix, first.Pix) {
+			t.Errorf("label %q is not drawn", labels[i])
 		}
 	}
 }
