@@ -404,8 +404,8 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		}
 		var matched []match
 		for _, g := range games {
-			if r.sub == "analyse" && g.Active() {
-				continue // reviewed only once over: analyse refuses it
+			if r.sub == "analyse" && (g.Active() || g.Ply() == 0) {
+				continue // reviewed only once over, and with a move: analyse refuses it
 			}
 			label := gameLabel(r.p, g, r.userID, tours)
 			if typed == "" || strings.Contains(strings.ToLower(label), typed) {

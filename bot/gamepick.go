@@ -156,7 +156,7 @@ func (e *noGameErr) Unwrap() error { return e.userError }
 
 // noGameHere builds findGame's noGameErr.
 func (b *Bot) noGameHere(ctx context.Context, r *request) error {
-	last, err := b.lastEnded(ctx, r)
+	last, err := b.lastEnded(ctx, r, false)
 	if err != nil {
 		return err
 	}
@@ -177,16 +177,18 @@ func (b *Bot) noGameHere(ctx context.Context, r *request) error {
 }
 
 // lastEnded is the user's game in this server that ended last (nil if
-// none): the one noGameHere names and findGameOrLast and findFinished
-// pick, so that they agree when an older game ended after a newer one.
-func (b *Bot) lastEnded(ctx context.Context, r *request) (*storage.Game, error) {
+// none): the one noGameHere names and findGameOrLast picks, so that they
+// agree when an older game ended after a newer one. With moved, only a
+// game where a move was played counts: the one findFinished reviews (a
+// rematch aborted at once does not hide the game just played).
+func (b *Bot) lastEnded(ctx context.Context, r *request, moved bool) (*storage.Game, error) {
 	games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{GuildID: r.in.GuildID, Limit: 50})
 	if err != nil {
 		return nil, err
 	}
 	var last *storage.Game
 	for _, g := range games {
-		if !g.Active() && (last == nil || g.Updated.After(last.Updated)) {
+		if !g.Active() && (!moved || g.Ply() > 0) && (last == nil || g.Updated.After(last.Updated)) {
 			last = g
 		}
 	}

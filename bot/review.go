@@ -58,12 +58,12 @@ type review struct {
 }
 
 // findFinished returns the game to review: the one named, or the user's
-// latest finished game in this server.
+// latest finished game in this server where a move was played.
 func (b *Bot) findFinished(ctx context.Context, r *request, opt string) (*storage.Game, error) {
 	if strings.TrimSpace(opt) != "" {
 		return b.findGame(ctx, r, opt) // read only by its players or in its own server
 	}
-	g, err := b.lastEnded(ctx, r)
+	g, err := b.lastEnded(ctx, r, true)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/analysis"
@@ -122,6 +123,72 @@ func TestReviewRefusals(t *testing.T) {
 	g := gameOf(t, h, alice)
 	if r, _ := h.slash(alice, "analyse", opt("game", g.ID.String())); !strings.Contains(r.Content, "still being played") {
 		t.Errorf("an active game: %q", r.Content)
+	}
+}
+
+// TestReviewSkipsAGameWithoutMoves: /tafl analyse without a game
+// reviews the user's game that ended last here; a rematch aborted before
+// any move (it ended later) was taken for it and refused ("Game 2 ended
+// before any move: there is nothing to review"), though the game just
+// played could be reviewed, and its game list offered the aborted game.
+// A game without moves is passed over.
+func TestReviewSkipsAGameWithoutMoves(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.ReviewNodes = 2000 }
+	h.restart()
+	played := finishedGame(t, h)
+	h.clock.Advance(time.Minute)
+	rematch, err := storage.NewGame("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rematch.GuildID, rematch.ChannelID = guild, channel
+	rematch.Attackers, rematch.Defenders = storage.Human(bob), storage.Human(alice)
+	if err := h.store.CreateGame(t.Context(), rematch); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.store.UpdateGame(t.Context(), rematch.ID, 0, func(sg *storage.Game) error { return sg.Tafl().Abort() }); err != nil {
+		t.Fatal(err)
+	}
+	in := h.slashInteraction(alice, "analyse")
+	h.bot.HandleGateway(context.Background(), in)
+	if r, _ := h.fake.final(t, in); !strings.Contains(r.Content, "**Review of game "+played.ID.String()+"**") {
+		t.Errorf("/tafl analyse after an aborted rematch: %q, want the review of game %s", r.Content, played.ID)
+	}
+	// Its list of games offers the game played, not the aborted one.
+	o := opt("game", "")
+	o.Focused = true
+	ac := h.slashInteraction(alice, "analyse", o)
+	ac.Type = discordgo.InteractionApplicationCommandAutocomplete
+	h.bot.HandleGateway(t.Context(), ac)
+	r, _ := h.fake.callback(t, ac.ID)
+	var listed []string
+	for _, c := range r.Choices {
+		listed = append(listed, c.Name)
+	}
+	if len(r.Choices) != 1 || r.Choices[0].Value != played.ID.String() {
+		t.Errorf("the game list of /tafl analyse: %q, want game %s only", listed, played.ID)
+	}
+	// Named, the aborted game is still refused, saying why.
+	if r, _ := h.slash(alice, "analyse", opt("game", rematch.ID.String())); !strings.Contains(r.Content, "ended before any move") {
+		t.Errorf("the aborted game named: %q", r.Content)
+	}
+	// Only games without moves: none to review.
+	h2 := newHarness(t, nil)
+	lone, err := storage.NewGame("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lone.GuildID, lone.ChannelID = guild, channel
+	lone.Attackers, lone.Defenders = storage.Human(alice), storage.Human(bob)
+	if err := h2.store.CreateGame(t.Context(), lone); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h2.store.UpdateGame(t.Context(), lone.ID, 0, func(sg *storage.Game) error { return sg.Tafl().Abort() }); err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := h2.slash(alice, "analyse"); !strings.Contains(r.Content, "no finished game here to review") {
+		t.Errorf("only an aborted game: %q", r.Content)
 	}
 }
 
