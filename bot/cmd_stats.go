@@ -110,9 +110,11 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 			}
 			for j := from; j < to; j++ {
 				// The provisional ratings' heading, where established
-				// ones come before them.
+				// ones come before them. It names the bound as the
+				// lines show a rating's uncertainty, as its interval
+				// (±2 RD: ratingText), not as the deviation itself.
 				if all[j].Rating.Provisional() && !all[0].Rating.Provisional() && (j == from || !all[j-1].Rating.Provisional()) {
-					sb.WriteString(r.p.T("*Provisional ratings (deviation over %d), after the established ones:*", storage.ProvisionalDeviation) + "\n")
+					sb.WriteString(r.p.T("*Provisional ratings (interval over ±%d), after the established ones:*", 2*storage.ProvisionalDeviation) + "\n")
 				}
 				line(j)
 			}

@@ -252,7 +252,10 @@ func TestLeaderboardOfCustomVariants(t *testing.T) {
 // shown. The established ratings come first, the provisional ones after
 // them under a heading; ratings shown equal share a place (more rated
 // games first); page:N shows the next ten, and a caller not on the page
-// shown sees their own place below it.
+// shown sees their own place below it. The heading names its bound as
+// the lines show uncertainty, an interval (±220, twice the deviation of
+// 110): "deviation over 110" stood above established players shown
+// ±120.
 func TestLeaderboardPagesAndProvisional(t *testing.T) {
 	h := newHarness(t, nil)
 	set := func(user, variant string, rating, deviation float64, games int) {
@@ -272,7 +275,7 @@ func TestLeaderboardPagesAndProvisional(t *testing.T) {
 	}
 	set(carol, "brandubh", 1200, 300, 1)
 	lines := func(r *resp) []string { return strings.Split(strings.TrimSpace(r.Content), "\n") }
-	heading := "*Provisional ratings (deviation over 110), after the established ones:*"
+	heading := "*Provisional ratings (interval over ±220), after the established ones:*"
 
 	r, _ := h.slash(carol, "leaderboard", opt("variant", "brandubh"))
 	got := lines(r)

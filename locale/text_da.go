@@ -435,7 +435,7 @@ var daTexts = Dict{
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Ranglisten for %[1]s har ingen side %[2]d: den sidste er `/tafl leaderboard` `variant:%[1]s` `sidetal:%[3]d`.",
 	"Nobody has a rated custom game in this server yet.":                                                                "Ingen har endnu et ratet parti i en egen variant på denne server.",
 	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Ranglisten for egne varianter har ingen side %[1]d: den sidste er `/tafl leaderboard` `variant:custom` `sidetal:%[2]d`.",
-	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Foreløbige ratings (afvigelse over %d), efter de etablerede:*",
+	"*Provisional ratings (interval over ±%d), after the established ones:*":                                            "*Foreløbige ratings (interval over ±%d), efter de etablerede:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Side %d af %d · `/tafl leaderboard` `variant:%s` `sidetal:%d` viser den næste.",
 	"Page %d of %d.": "Side %d af %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` viser alle spillere i én variant, ti pr. side.",

@@ -435,7 +435,7 @@ var deTexts = Dict{
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Die Rangliste von %[1]s hat keine Seite %[2]d: die letzte ist `/tafl leaderboard` `variante:%[1]s` `seitenzahl:%[3]d`.",
 	"Nobody has a rated custom game in this server yet.":                                                                "Noch niemand hat auf diesem Server eine gewertete Partie in einer eigenen Variante.",
 	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Die Rangliste der eigenen Varianten hat keine Seite %[1]d: die letzte ist `/tafl leaderboard` `variante:custom` `seitenzahl:%[2]d`.",
-	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Vorläufige Wertungen (Abweichung über %d), nach den etablierten:*",
+	"*Provisional ratings (interval over ±%d), after the established ones:*":                                            "*Vorläufige Wertungen (Intervall über ±%d), nach den etablierten:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Seite %d von %d · `/tafl leaderboard` `variante:%s` `seitenzahl:%d` zeigt die nächste.",
 	"Page %d of %d.": "Seite %d von %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variante:…` zeigt alle Spieler einer Variante, zehn pro Seite.",

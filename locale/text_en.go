@@ -436,7 +436,7 @@ var enTexts = []any{
 	// The games of rules strings, rated together as custom, named in the reader's words.
 	"Nobody has a rated custom game in this server yet.",
 	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.",
-	"*Provisional ratings (deviation over %d), after the established ones:*",
+	"*Provisional ratings (interval over ±%d), after the established ones:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.",
 	"Page %d of %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.",

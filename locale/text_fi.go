@@ -435,7 +435,7 @@ var fiTexts = Dict{
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Muunnelman %[1]s tulostaulukossa ei ole sivua %[2]d: viimeinen on `/tafl leaderboard` `muunnelma:%[1]s` `sivu:%[3]d`.",
 	"Nobody has a rated custom game in this server yet.":                                                                "Kenelläkään ei ole vielä pisteytettyä peliä omassa muunnelmassa tällä palvelimella.",
 	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Omien muunnelmien tulostaulukossa ei ole sivua %[1]d: viimeinen on `/tafl leaderboard` `muunnelma:custom` `sivu:%[2]d`.",
-	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Alustavat luokitukset (poikkeama yli %d), vakiintuneiden jälkeen:*",
+	"*Provisional ratings (interval over ±%d), after the established ones:*":                                            "*Alustavat luokitukset (vaihteluväli yli ±%d), vakiintuneiden jälkeen:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Sivu %d/%d · `/tafl leaderboard` `muunnelma:%s` `sivu:%d` näyttää seuraavan.",
 	"Page %d of %d.": "Sivu %d/%d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `muunnelma:…` näyttää muunnelman kaikki pelaajat, kymmenen sivulla.",

@@ -435,7 +435,7 @@ var svTexts = Dict{
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Topplistan för %[1]s har ingen sida %[2]d: den sista är `/tafl leaderboard` `variant:%[1]s` `sidnummer:%[3]d`.",
 	"Nobody has a rated custom game in this server yet.":                                                                "Ingen har ännu ett rankat parti i en egen variant på den här servern.",
 	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Topplistan för egna varianter har ingen sida %[1]d: den sista är `/tafl leaderboard` `variant:custom` `sidnummer:%[2]d`.",
-	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Preliminära ratingtal (avvikelse över %d), efter de etablerade:*",
+	"*Provisional ratings (interval over ±%d), after the established ones:*":                                            "*Preliminära ratingtal (intervall över ±%d), efter de etablerade:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Sida %d av %d · `/tafl leaderboard` `variant:%s` `sidnummer:%d` visar nästa.",
 	"Page %d of %d.": "Sida %d av %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` visar alla spelare i en variant, tio per sida.",
