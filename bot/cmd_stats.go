@@ -53,7 +53,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		if len(names) == 0 {
-			return &reply{resp: ephemeral(r.p.T("Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard."))}, nil
+			return &reply{resp: ephemeral(r.p.T("Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard.") + b.ratedChallenge(ctx, r))}, nil
 		}
 		if len(names) > 1 {
 			if page > 1 {
@@ -141,7 +141,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 		if names[0] == "custom" {
 			how = r.p.T("Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.")
 		}
-		return &reply{resp: ephemeral(strings.TrimSpace(write(perVariant)) + " " + how)}, nil
+		return &reply{resp: ephemeral(strings.TrimSpace(write(perVariant)) + " " + how + b.ratedChallenge(ctx, r))}, nil
 	}
 	// Every variant with fewer players where all of them would not fit in
 	// one message, rather than the message cut off.
@@ -151,6 +151,19 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: truncate(text, maxLeaderboard), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
+}
+
+// ratedChallenge completes the advice of an empty leaderboard to finish
+// a game (/tafl challenge) in a server whose challenges are casual unless
+// they say otherwise (/tafl settings casual:True): such a game changes no
+// rating, so it says to make the challenge rated. Elsewhere, or if the
+// settings cannot be read, it returns "".
+func (b *Bot) ratedChallenge(ctx context.Context, r *request) string {
+	gs, err := b.guildSettings(ctx, r.in.GuildID)
+	if err != nil || !gs.CasualDefault {
+		return ""
+	}
+	return " " + r.p.T("Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.")
 }
 
 // leaderboardPage is how many players a page of one variant's

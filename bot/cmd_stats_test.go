@@ -386,3 +386,39 @@ func TestOwnEmptyStatsSayWhatToPlay(t *testing.T) {
 		t.Errorf("own empty stats in a direct message: %q", r.Content)
 	}
 }
+
+// TestEmptyLeaderboardInACasualServer: an empty leaderboard tells how to
+// get on it, "finish a game against someone (`/tafl challenge`)"; in a
+// server whose challenges are casual unless they say otherwise that
+// challenge made a casual game, which changes no rating, so following
+// the advice never got anyone on the leaderboard. There the advice says
+// to add casual:False (in German, to switch `freundschaftlich` off);
+// in a server of rated challenges it says nothing of it.
+func TestEmptyLeaderboardInACasualServer(t *testing.T) {
+	const note = "Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game."
+	out := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl leaderboard",
+		"/tafl leaderboard variant:brandubh",
+		"/tafl settings casual:True",
+		"/tafl leaderboard",
+		"/tafl leaderboard variant:brandubh",
+		"/tafl leaderboard variant:custom",
+		"as bob", "/tafl settings language:de",
+		"/tafl rangliste",
+	})
+	before, after, ok := strings.Cut(out, "challenges: **casual** unless they say otherwise")
+	if !ok {
+		t.Fatalf("casual:True not set:\n%s", out)
+	}
+	if strings.Contains(before, "casual:False") {
+		t.Errorf("a server of rated challenges is told to add casual:False:\n%s", before)
+	}
+	consoleSays(t, after,
+		"to get on the leaderboard. "+note,
+		"(`/tafl challenge` `variant:brandubh`) to get on this leaderboard. "+note,
+		"(`/tafl challenge` with the rules string as `variant`) to get on this leaderboard. "+note,
+		"Herausforderungen sind hier freundschaftlich, wenn sie nichts anderes sagen: schalte `freundschaftlich` aus, um eine gewertete Partie zu spielen.")
+	if strings.Count(after, note) != 3 {
+		t.Errorf("the three empty leaderboards in English do not each say %q once:\n%s", note, after)
+	}
+}

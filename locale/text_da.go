@@ -539,4 +539,6 @@ var daTexts = Dict{
 	"Replay of game %d.": "Genafspilning af parti %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Genafspilning af parti %d efter %d træk.", Other: "Genafspilning af parti %d efter %d træk."},
+	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
+	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Udfordringer her er venskabelige, medmindre de siger andet: slå `venskabelig` fra for at spille et ratet parti.",
 }

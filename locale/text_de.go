@@ -539,4 +539,6 @@ var deTexts = Dict{
 	"Replay of game %d.": "Wiedergabe der Partie %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Wiedergabe der Partie %d nach %d Zug.", Other: "Wiedergabe der Partie %d nach %d Zügen."},
+	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
+	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Herausforderungen sind hier freundschaftlich, wenn sie nichts anderes sagen: schalte `freundschaftlich` aus, um eine gewertete Partie zu spielen.",
 }

@@ -539,4 +539,6 @@ var fiTexts = Dict{
 	"Replay of game %d.": "Pelin %d toisto.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Pelin %d toisto %d siirron jälkeen.", Other: "Pelin %d toisto %d siirron jälkeen."},
+	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
+	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Haasteet ovat täällä harjoituspelejä, ellei toisin sanota: laita `harjoitus` pois päältä pelataksesi pisteytetyn pelin.",
 }

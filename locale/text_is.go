@@ -539,4 +539,6 @@ var isTexts = Dict{
 	"Replay of game %d.": "Endursýning skákar %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Endursýning skákar %d eftir %d leik.", Other: "Endursýning skákar %d eftir %d leiki."},
+	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
+	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Áskoranir hér eru æfingaskákir nema annað sé sagt: bættu `casual:False` við til að tefla skák til stiga.",
 }

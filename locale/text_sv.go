@@ -539,4 +539,6 @@ var svTexts = Dict{
 	"Replay of game %d.": "Repris av parti %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Repris av parti %d efter %d drag.", Other: "Repris av parti %d efter %d drag."},
+	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
+	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Utmaningar här är vänskapliga om de inte säger annat: slå av `vänskaplig` för att spela ett rankat parti.",
 }
