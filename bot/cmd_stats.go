@@ -231,9 +231,13 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 	results := func(w, l, d int) string {
 		return r.p.T("%d won", w) + ", " + r.p.T("%d lost", l) + ", " + r.p.T("%d drawn", d)
 	}
-	sb.WriteString(r.p.T("**Stats of <@%s>**", user) + "\n" +
-		r.p.T("Against people: %s", results(p.Wins, p.Losses, p.Draws)) + "\n" +
-		r.p.T("Against taflbot: %s", results(p.AIWins, p.AILosses, p.AIDraws)) + "\n")
+	sb.WriteString(r.p.T("**Stats of <@%s>**", user) + "\n")
+	// A direct message's record has no games against people: a
+	// challenge is refused there.
+	if r.in.GuildID != "" || p.Wins+p.Losses+p.Draws > 0 {
+		sb.WriteString(r.p.T("Against people: %s", results(p.Wins, p.Losses, p.Draws)) + "\n")
+	}
+	sb.WriteString(r.p.T("Against taflbot: %s", results(p.AIWins, p.AILosses, p.AIDraws)) + "\n")
 	// Ratings as they stand now: a deviation grows while its player does
 	// not play (storage.Rating.Aged).
 	now := b.now()

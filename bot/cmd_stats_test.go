@@ -422,3 +422,31 @@ func TestEmptyLeaderboardInACasualServer(t *testing.T) {
 		t.Errorf("the three empty leaderboards in English do not each say %q once:\n%s", note, after)
 	}
 }
+
+// TestStatsInADirectMessageHasNoGamesAgainstPeople: /tafl stats in a
+// direct message is of the games against the engine and the puzzles
+// played there, but it began with "Against people: 0 won, 0 lost, 0
+// drawn", a record no game can enter (a challenge is refused there). It
+// is left out there; a server's stats keep it, zeros included.
+func TestStatsInADirectMessageHasNoGamesAgainstPeople(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, g := range []string{"", guild} {
+		if _, err := h.store.UpdatePlayer(t.Context(), g, bob, func(p *storage.Player) error {
+			p.AIWins, p.AILosses = 3, 1
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := h.slashInteraction(bob, "stats")
+	in.GuildID, in.User, in.Member = "", in.Member.User, nil
+	h.bot.HandleGateway(t.Context(), in)
+	want := "**Stats of <@" + bob + ">**\nAgainst taflbot: 3 won, 1 lost, 0 drawn"
+	if r, _ := h.fake.final(t, in); strings.TrimSpace(r.Content) != want {
+		t.Errorf("bob's stats in his direct message:\n%s\nwant:\n%s", r.Content, want)
+	}
+	r, _ := h.slash(bob, "stats")
+	if want := "**Stats of <@" + bob + ">**\nAgainst people: 0 won, 0 lost, 0 drawn\nAgainst taflbot: 3 won, 1 lost, 0 drawn"; strings.TrimSpace(r.Content) != want {
+		t.Errorf("bob's stats in a server:\n%s\nwant:\n%s", r.Content, want)
+	}
+}
