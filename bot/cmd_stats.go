@@ -98,7 +98,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 			places := leaderboardPlaces(all)
 			line := func(j int) {
 				e := all[j]
-				fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", places[j], e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), e.Wins, e.Losses, e.Draws)
+				fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %s\n", places[j], e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), winsDrawsLosses(r.p, e.Wins, e.Draws, e.Losses))
 			}
 			from := (page - 1) * perVariant
 			to := min(from+n, len(all))
@@ -228,22 +228,23 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 	}
 	var sb strings.Builder
 	// Each count takes its own plural form ('1 voitto, 2 tappiota').
-	results := func(w, l, d int) string {
-		return r.p.T("%d won", w) + ", " + r.p.T("%d lost", l) + ", " + r.p.T("%d drawn", d)
+	// Won, drawn, lost: the order of the ratings' W-D-L below.
+	results := func(w, d, l int) string {
+		return r.p.T("%d won", w) + ", " + r.p.T("%d drawn", d) + ", " + r.p.T("%d lost", l)
 	}
 	sb.WriteString(r.p.T("**Stats of <@%s>**", user) + "\n")
 	// A direct message's record has no games against people: a
 	// challenge is refused there.
 	if r.in.GuildID != "" || p.Wins+p.Losses+p.Draws > 0 {
-		sb.WriteString(r.p.T("Against people: %s", results(p.Wins, p.Losses, p.Draws)) + "\n")
+		sb.WriteString(r.p.T("Against people: %s", results(p.Wins, p.Draws, p.Losses)) + "\n")
 	}
-	sb.WriteString(r.p.T("Against taflbot: %s", results(p.AIWins, p.AILosses, p.AIDraws)) + "\n")
+	sb.WriteString(r.p.T("Against taflbot: %s", results(p.AIWins, p.AIDraws, p.AILosses)) + "\n")
 	// Ratings as they stand now: a deviation grows while its player does
 	// not play (storage.Rating.Aged).
 	now := b.now()
 	for _, name := range slices.Sorted(maps.Keys(p.Variants)) {
 		v := p.Variants[name]
-		fmt.Fprintf(&sb, "%s: %s · %s, %d-%d-%d\n", ratingName(r.p, name), ratingText(r.p, p.RatingAt(name, now)), ratedGames(r.p, v.Games()), v.Wins, v.Losses, v.Draws)
+		fmt.Fprintf(&sb, "%s: %s · %s, %s\n", ratingName(r.p, name), ratingText(r.p, p.RatingAt(name, now)), ratedGames(r.p, v.Games()), winsDrawsLosses(r.p, v.Wins, v.Draws, v.Losses))
 	}
 	if pz := p.Puzzles; pz.Solved+pz.Failed > 0 {
 		sb.WriteString(r.p.T("Puzzle rating: %s · %d solved, %d not", ratingText(r.p, p.PuzzleRatingAt(now)), pz.Solved, pz.Failed) + "\n")
@@ -278,6 +279,13 @@ func ratingText(p *locale.Printer, r storage.Rating) string {
 // difference ('1662 → 1671 (+9)', where 1662.3 → 1670.6 is 8.3).
 func shownRatings(before, after storage.Rating) (float64, float64) {
 	return math.Round(before.Rating), math.Round(after.Rating)
+}
+
+// winsDrawsLosses writes a record of rated games as a tournament's
+// standings do, headed by their column's name so that the order of the
+// three numbers can be read: "W-D-L 12-0-6" (German "S-R-N 12-0-6").
+func winsDrawsLosses(p *locale.Printer, w, d, l int) string {
+	return fmt.Sprintf("%s %d-%d-%d", p.T("tour.col_wdl"), w, d, l)
 }
 
 // ratedGames says how many rated games stand behind a rating.
