@@ -82,7 +82,7 @@ func TestCasualServerDefaultAndRatedCounts(t *testing.T) {
 		t.Errorf("leaderboard: %q", lb.Content)
 	}
 	st, _ := h.slash(carol, "stats", opt("user", bob))
-	if !strings.Contains(st.Content, "brandubh: ") || !strings.Contains(st.Content, "provisional · 1 rated game, 1-0-0") {
+	if !strings.Contains(st.Content, "brandubh: ") || !strings.Contains(st.Content, "provisional · 1 rated game, W-D-L 1-0-0") {
 		t.Errorf("stats: %q", st.Content)
 	}
 }

@@ -67,7 +67,7 @@ func TestHistoryRulesHelpLeaderboardStats(t *testing.T) {
 	if r, _ := h.slash(carol, "leaderboard", opt("variant", "brandubh")); !strings.Contains(r.Content, "1. <@"+alice+">") || !strings.Contains(r.Content, "2. <@"+bob+">") {
 		t.Errorf("leaderboard: %q", r.Content)
 	}
-	if r, _ := h.slash(carol, "stats", opt("user", bob)); !strings.Contains(r.Content, "0 won, 1 lost") {
+	if r, _ := h.slash(carol, "stats", opt("user", bob)); !strings.Contains(r.Content, "0 won, 0 drawn, 1 lost") {
 		t.Errorf("stats: %q", r.Content)
 	}
 }

@@ -53,7 +53,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		if len(names) == 0 {
-			return &reply{resp: ephemeral(r.p.T("Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard."))}, nil
+			return &reply{resp: ephemeral(r.p.T("Nobody has a rated game in this server yet: finish a game against someone (`/tafl challenge`) to get on the leaderboard.") + b.ratedChallenge(ctx, r))}, nil
 		}
 		if len(names) > 1 {
 			if page > 1 {
@@ -98,7 +98,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 			places := leaderboardPlaces(all)
 			line := func(j int) {
 				e := all[j]
-				fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %d-%d-%d\n", places[j], e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), e.Wins, e.Losses, e.Draws)
+				fmt.Fprintf(&sb, "%d. <@%s> · %s · %s · %s\n", places[j], e.UserID, ratingText(r.p, e.Rating), ratedGames(r.p, e.Games()), winsDrawsLosses(r.p, e.Wins, e.Draws, e.Losses))
 			}
 			from := (page - 1) * perVariant
 			to := min(from+n, len(all))
@@ -110,9 +110,11 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 			}
 			for j := from; j < to; j++ {
 				// The provisional ratings' heading, where established
-				// ones come before them.
+				// ones come before them. It names the bound as the
+				// lines show a rating's uncertainty, as its interval
+				// (±2 RD: ratingText), not as the deviation itself.
 				if all[j].Rating.Provisional() && !all[0].Rating.Provisional() && (j == from || !all[j-1].Rating.Provisional()) {
-					sb.WriteString(r.p.T("*Provisional ratings (deviation over %d), after the established ones:*", storage.ProvisionalDeviation) + "\n")
+					sb.WriteString(r.p.T("*Provisional ratings (interval over ±%d), after the established ones:*", 2*storage.ProvisionalDeviation) + "\n")
 				}
 				line(j)
 			}
@@ -139,7 +141,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 		if names[0] == "custom" {
 			how = r.p.T("Finish a game under a rules string against someone (`/tafl challenge` with the rules string as `variant`) to get on this leaderboard.")
 		}
-		return &reply{resp: ephemeral(strings.TrimSpace(write(perVariant)) + " " + how)}, nil
+		return &reply{resp: ephemeral(strings.TrimSpace(write(perVariant)) + " " + how + b.ratedChallenge(ctx, r))}, nil
 	}
 	// Every variant with fewer players where all of them would not fit in
 	// one message, rather than the message cut off.
@@ -149,6 +151,19 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	}
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: truncate(text, maxLeaderboard), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
+}
+
+// ratedChallenge completes the advice of an empty leaderboard to finish
+// a game (/tafl challenge) in a server whose challenges are casual unless
+// they say otherwise (/tafl settings casual:True): such a game changes no
+// rating, so it says to make the challenge rated. Elsewhere, or if the
+// settings cannot be read, it returns "".
+func (b *Bot) ratedChallenge(ctx context.Context, r *request) string {
+	gs, err := b.guildSettings(ctx, r.in.GuildID)
+	if err != nil || !gs.CasualDefault {
+		return ""
+	}
+	return " " + r.p.T("Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.")
 }
 
 // leaderboardPage is how many players a page of one variant's
@@ -213,18 +228,23 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) (*reply, error) {
 	}
 	var sb strings.Builder
 	// Each count takes its own plural form ('1 voitto, 2 tappiota').
-	results := func(w, l, d int) string {
-		return r.p.T("%d won", w) + ", " + r.p.T("%d lost", l) + ", " + r.p.T("%d drawn", d)
+	// Won, drawn, lost: the order of the ratings' W-D-L below.
+	results := func(w, d, l int) string {
+		return r.p.T("%d won", w) + ", " + r.p.T("%d drawn", d) + ", " + r.p.T("%d lost", l)
 	}
-	sb.WriteString(r.p.T("**Stats of <@%s>**", user) + "\n" +
-		r.p.T("Against people: %s", results(p.Wins, p.Losses, p.Draws)) + "\n" +
-		r.p.T("Against taflbot: %s", results(p.AIWins, p.AILosses, p.AIDraws)) + "\n")
+	sb.WriteString(r.p.T("**Stats of <@%s>**", user) + "\n")
+	// A direct message's record has no games against people: a
+	// challenge is refused there.
+	if r.in.GuildID != "" || p.Wins+p.Losses+p.Draws > 0 {
+		sb.WriteString(r.p.T("Against people: %s", results(p.Wins, p.Draws, p.Losses)) + "\n")
+	}
+	sb.WriteString(r.p.T("Against taflbot: %s", results(p.AIWins, p.AIDraws, p.AILosses)) + "\n")
 	// Ratings as they stand now: a deviation grows while its player does
 	// not play (storage.Rating.Aged).
 	now := b.now()
 	for _, name := range slices.Sorted(maps.Keys(p.Variants)) {
 		v := p.Variants[name]
-		fmt.Fprintf(&sb, "%s: %s · %s, %d-%d-%d\n", ratingName(r.p, name), ratingText(r.p, p.RatingAt(name, now)), ratedGames(r.p, v.Games()), v.Wins, v.Losses, v.Draws)
+		fmt.Fprintf(&sb, "%s: %s · %s, %s\n", ratingName(r.p, name), ratingText(r.p, p.RatingAt(name, now)), ratedGames(r.p, v.Games()), winsDrawsLosses(r.p, v.Wins, v.Draws, v.Losses))
 	}
 	if pz := p.Puzzles; pz.Solved+pz.Failed > 0 {
 		sb.WriteString(r.p.T("Puzzle rating: %s · %d solved, %d not", ratingText(r.p, p.PuzzleRatingAt(now)), pz.Solved, pz.Failed) + "\n")
@@ -259,6 +279,13 @@ func ratingText(p *locale.Printer, r storage.Rating) string {
 // difference ('1662 → 1671 (+9)', where 1662.3 → 1670.6 is 8.3).
 func shownRatings(before, after storage.Rating) (float64, float64) {
 	return math.Round(before.Rating), math.Round(after.Rating)
+}
+
+// winsDrawsLosses writes a record of rated games as a tournament's
+// standings do, headed by their column's name so that the order of the
+// three numbers can be read: "W-D-L 12-0-6" (German "S-R-N 12-0-6").
+func winsDrawsLosses(p *locale.Printer, w, d, l int) string {
+	return fmt.Sprintf("%s %d-%d-%d", p.T("tour.col_wdl"), w, d, l)
 }
 
 // ratedGames says how many rated games stand behind a rating.

@@ -133,7 +133,7 @@ func TestLeaderboardOfEveryVariantFits(t *testing.T) {
 			t.Errorf("the leaderboard does not end with %q:\n%s", more, r.Content)
 		}
 		for _, line := range strings.Split(strings.TrimSuffix(strings.TrimSpace(r.Content[i:]), more), "\n") {
-			if line != "" && !strings.HasPrefix(line, "**Leaderboard · ") && !strings.HasSuffix(line, "-20-3") {
+			if line != "" && !strings.HasPrefix(line, "**Leaderboard · ") && !strings.HasSuffix(line, "-3-20") {
 				t.Errorf("a line cut off: %q", line)
 			}
 		}
@@ -154,10 +154,10 @@ func TestStatsCountsInTheSingular(t *testing.T) {
 		"quit",
 	})
 	for _, want := range []string{
-		"Ihmisiä vastaan: 0 voittoa, 1 tappio, 0 tasapeliä",
-		"Gegn fólki: 1 unnin, 0 tapaðar, 0 jafntefli",
-		"Mot människor: 1 vunnet, 0 förlorade, 0 remier",
-		"Against people: 1 won, 0 lost, 0 drawn\n    Against taflbot: 0 won, 0 lost, 0 drawn",
+		"Ihmisiä vastaan: 0 voittoa, 0 tasapeliä, 1 tappio",
+		"Gegn fólki: 1 unnin, 0 jafntefli, 0 tapaðar",
+		"Mot människor: 1 vunnet, 0 remier, 0 förlorade",
+		"Against people: 1 won, 0 drawn, 0 lost\n    Against taflbot: 0 won, 0 drawn, 0 lost",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the stats lack %q:\n%s", want, text)
@@ -252,7 +252,10 @@ func TestLeaderboardOfCustomVariants(t *testing.T) {
 // shown. The established ratings come first, the provisional ones after
 // them under a heading; ratings shown equal share a place (more rated
 // games first); page:N shows the next ten, and a caller not on the page
-// shown sees their own place below it.
+// shown sees their own place below it. The heading names its bound as
+// the lines show uncertainty, an interval (±220, twice the deviation of
+// 110): "deviation over 110" stood above established players shown
+// ±120.
 func TestLeaderboardPagesAndProvisional(t *testing.T) {
 	h := newHarness(t, nil)
 	set := func(user, variant string, rating, deviation float64, games int) {
@@ -272,24 +275,24 @@ func TestLeaderboardPagesAndProvisional(t *testing.T) {
 	}
 	set(carol, "brandubh", 1200, 300, 1)
 	lines := func(r *resp) []string { return strings.Split(strings.TrimSpace(r.Content), "\n") }
-	heading := "*Provisional ratings (deviation over 110), after the established ones:*"
+	heading := "*Provisional ratings (interval over ±220), after the established ones:*"
 
 	r, _ := h.slash(carol, "leaderboard", opt("variant", "brandubh"))
 	got := lines(r)
-	want := []string{"**Leaderboard · brandubh**", "1. <@1001> · 1500 (±120) · 30 rated games · 30-0-0", "1. <@1002> · 1500 (±120) · 20 rated games · 20-0-0",
-		heading, "3. <@1003> · 1700 (±600) provisional · 1 rated game · 1-0-0"}
-	if isEphemeral(r) || len(got) != 15 || !slices.Equal(got[:5], want) || got[11] != "10. <@2006> · 1444 (±400) provisional · 2 rated games · 2-0-0" ||
-		got[12] != "…" || got[13] != "24. <@333> · 1200 (±600) provisional · 1 rated game · 1-0-0" ||
+	want := []string{"**Leaderboard · brandubh**", "1. <@1001> · 1500 (±120) · 30 rated games · W-D-L 30-0-0", "1. <@1002> · 1500 (±120) · 20 rated games · W-D-L 20-0-0",
+		heading, "3. <@1003> · 1700 (±600) provisional · 1 rated game · W-D-L 1-0-0"}
+	if isEphemeral(r) || len(got) != 15 || !slices.Equal(got[:5], want) || got[11] != "10. <@2006> · 1444 (±400) provisional · 2 rated games · W-D-L 2-0-0" ||
+		got[12] != "…" || got[13] != "24. <@333> · 1200 (±600) provisional · 1 rated game · W-D-L 1-0-0" ||
 		got[14] != "Page 1 of 3 · `/tafl leaderboard` `variant:brandubh` `page:2` shows the next." {
 		t.Errorf("page 1 (private %v):\n%s", isEphemeral(r), r.Content)
 	}
 	r, _ = h.slash(alice, "leaderboard", opt("variant", "brandubh"), opt("page", 2.0))
-	if got := lines(r); len(got) != 13 || got[1] != heading || got[2] != "11. <@2007> · 1443 (±400) provisional · 2 rated games · 2-0-0" ||
-		got[11] != "20. <@2016> · 1434 (±400) provisional · 2 rated games · 2-0-0" || got[12] != "Page 2 of 3 · `/tafl leaderboard` `variant:brandubh` `page:3` shows the next." {
+	if got := lines(r); len(got) != 13 || got[1] != heading || got[2] != "11. <@2007> · 1443 (±400) provisional · 2 rated games · W-D-L 2-0-0" ||
+		got[11] != "20. <@2016> · 1434 (±400) provisional · 2 rated games · W-D-L 2-0-0" || got[12] != "Page 2 of 3 · `/tafl leaderboard` `variant:brandubh` `page:3` shows the next." {
 		t.Errorf("page 2 for alice, not on the leaderboard:\n%s", r.Content)
 	}
 	r, _ = h.slash(carol, "leaderboard", opt("variant", "brandubh"), opt("page", 3.0))
-	if got := lines(r); len(got) != 7 || got[1] != heading || got[5] != "24. <@333> · 1200 (±600) provisional · 1 rated game · 1-0-0" || got[6] != "Page 3 of 3." {
+	if got := lines(r); len(got) != 7 || got[1] != heading || got[5] != "24. <@333> · 1200 (±600) provisional · 1 rated game · W-D-L 1-0-0" || got[6] != "Page 3 of 3." {
 		t.Errorf("page 3, carol's own:\n%s", r.Content)
 	}
 	set("1001", "tablut", 1500, 60, 30) // two variants now
@@ -308,7 +311,7 @@ func TestLeaderboardPagesAndProvisional(t *testing.T) {
 		}
 	}
 	r, _ = h.slash(carol, "leaderboard")
-	if got := lines(r); !slices.Contains(got, "24. <@333> · 1200 (±600) provisional · 1 rated game · 1-0-0") ||
+	if got := lines(r); !slices.Contains(got, "24. <@333> · 1200 (±600) provisional · 1 rated game · W-D-L 1-0-0") ||
 		got[len(got)-1] != "`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page." {
 		t.Errorf("every variant:\n%s", r.Content)
 	}
@@ -381,5 +384,116 @@ func TestOwnEmptyStatsSayWhatToPlay(t *testing.T) {
 	h.bot.HandleGateway(t.Context(), in)
 	if r, _ := h.fake.final(t, in); !isEphemeral(r) || r.Content != "You have not finished a game here yet: play me with `/tafl ai`, or try a puzzle with `/tafl puzzle`." {
 		t.Errorf("own empty stats in a direct message: %q", r.Content)
+	}
+}
+
+// TestEmptyLeaderboardInACasualServer: an empty leaderboard tells how to
+// get on it, "finish a game against someone (`/tafl challenge`)"; in a
+// server whose challenges are casual unless they say otherwise that
+// challenge made a casual game, which changes no rating, so following
+// the advice never got anyone on the leaderboard. There the advice says
+// to add casual:False (in German, to switch `freundschaftlich` off);
+// in a server of rated challenges it says nothing of it.
+func TestEmptyLeaderboardInACasualServer(t *testing.T) {
+	const note = "Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game."
+	out := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl leaderboard",
+		"/tafl leaderboard variant:brandubh",
+		"/tafl settings casual:True",
+		"/tafl leaderboard",
+		"/tafl leaderboard variant:brandubh",
+		"/tafl leaderboard variant:custom",
+		"as bob", "/tafl settings language:de",
+		"/tafl rangliste",
+	})
+	before, after, ok := strings.Cut(out, "challenges: **casual** unless they say otherwise")
+	if !ok {
+		t.Fatalf("casual:True not set:\n%s", out)
+	}
+	if strings.Contains(before, "casual:False") {
+		t.Errorf("a server of rated challenges is told to add casual:False:\n%s", before)
+	}
+	consoleSays(t, after,
+		"to get on the leaderboard. "+note,
+		"(`/tafl challenge` `variant:brandubh`) to get on this leaderboard. "+note,
+		"(`/tafl challenge` with the rules string as `variant`) to get on this leaderboard. "+note,
+		"Herausforderungen sind hier freundschaftlich, wenn sie nichts anderes sagen: schalte `freundschaftlich` aus, um eine gewertete Partie zu spielen.")
+	if strings.Count(after, note) != 3 {
+		t.Errorf("the three empty leaderboards in English do not each say %q once:\n%s", note, after)
+	}
+}
+
+// TestStatsInADirectMessageHasNoGamesAgainstPeople: /tafl stats in a
+// direct message is of the games against the engine and the puzzles
+// played there, but it began with "Against people: 0 won, 0 drawn, 0
+// lost", a record no game can enter (a challenge is refused there). It
+// is left out there; a server's stats keep it, zeros included.
+func TestStatsInADirectMessageHasNoGamesAgainstPeople(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, g := range []string{"", guild} {
+		if _, err := h.store.UpdatePlayer(t.Context(), g, bob, func(p *storage.Player) error {
+			p.AIWins, p.AILosses = 3, 1
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := h.slashInteraction(bob, "stats")
+	in.GuildID, in.User, in.Member = "", in.Member.User, nil
+	h.bot.HandleGateway(t.Context(), in)
+	want := "**Stats of <@" + bob + ">**\nAgainst taflbot: 3 won, 0 drawn, 1 lost"
+	if r, _ := h.fake.final(t, in); strings.TrimSpace(r.Content) != want {
+		t.Errorf("bob's stats in his direct message:\n%s\nwant:\n%s", r.Content, want)
+	}
+	r, _ := h.slash(bob, "stats")
+	if want := "**Stats of <@" + bob + ">**\nAgainst people: 0 won, 0 drawn, 0 lost\nAgainst taflbot: 3 won, 0 drawn, 1 lost"; strings.TrimSpace(r.Content) != want {
+		t.Errorf("bob's stats in a server:\n%s\nwant:\n%s", r.Content, want)
+	}
+}
+
+// TestRecordsSayTheirOrder: the leaderboard wrote a player's rated games
+// as "2-3-1", wins, losses and draws, with nothing to say so, while a
+// tournament's standings write W-D-L (wins, draws, losses): "0-0-1", a
+// draw on the leaderboard, read as a loss there. The leaderboard and
+// /tafl stats write them as the standings do, headed "W-D-L" in the
+// reader's language, and /tafl stats counts won, drawn and lost in that
+// order too.
+func TestRecordsSayTheirOrder(t *testing.T) {
+	h := newHarness(t, nil)
+	if _, err := h.store.UpdatePlayer(t.Context(), guild, bob, func(p *storage.Player) error {
+		p.Wins, p.Losses, p.Draws = 2, 3, 1
+		p.Variants["brandubh"] = storage.VariantRecord{Rating: storage.Rating{Rating: 1500, Deviation: 60, Volatility: 0.06}, Wins: 2, Losses: 3, Draws: 1}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ask := func(lang discordgo.Locale, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) string {
+		in := h.slashInteraction(carol, sub, opts...)
+		in.Locale = lang
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		return r.Content
+	}
+	for _, c := range []struct {
+		lang              discordgo.Locale
+		leaderboard, stat []string
+	}{
+		{discordgo.EnglishUS, []string{"1. <@" + bob + "> · 1500 (±120) · 6 rated games · W-D-L 2-1-3"},
+			[]string{"Against people: 2 won, 1 drawn, 3 lost", "brandubh: 1500 (±120) · 6 rated games, W-D-L 2-1-3"}},
+		{discordgo.German, []string{"1. <@" + bob + "> · 1500 (±120) · 6 gewertete Partien · S-R-N 2-1-3"},
+			[]string{"Gegen Menschen: 2 gewonnen, 1 remis, 3 verloren", "brandubh: 1500 (±120) · 6 gewertete Partien, S-R-N 2-1-3"}},
+	} {
+		lb := ask(c.lang, "leaderboard", opt("variant", "brandubh"))
+		st := ask(c.lang, "stats", opt("user", bob))
+		for _, want := range c.leaderboard {
+			if !strings.Contains(lb, want) {
+				t.Errorf("%s: the leaderboard lacks %q:\n%s", c.lang, want, lb)
+			}
+		}
+		for _, want := range c.stat {
+			if !strings.Contains(st, want) {
+				t.Errorf("%s: the stats lack %q:\n%s", c.lang, want, st)
+			}
+		}
 	}
 }

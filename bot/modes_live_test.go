@@ -287,7 +287,7 @@ func TestConsoleCasualAndLanguages(t *testing.T) {
 		"Du hast aufgegeben.",
 		"@bob gav op.",
 		"**Angriberne vinder** — opgivelse. Tillykke @alice!",
-		"Gegen Menschen: 0 gewonnen, 1 verloren, 0 remis",
+		"Gegen Menschen: 0 gewonnen, 0 remis, 1 verloren",
 		"Nobody has a rated brandubh game in this server yet.",
 	} {
 		if !strings.Contains(text, want) {

@@ -435,7 +435,7 @@ var daTexts = Dict{
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Ranglisten for %[1]s har ingen side %[2]d: den sidste er `/tafl leaderboard` `variant:%[1]s` `sidetal:%[3]d`.",
 	"Nobody has a rated custom game in this server yet.":                                                                "Ingen har endnu et ratet parti i en egen variant på denne server.",
 	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Ranglisten for egne varianter har ingen side %[1]d: den sidste er `/tafl leaderboard` `variant:custom` `sidetal:%[2]d`.",
-	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Foreløbige ratings (afvigelse over %d), efter de etablerede:*",
+	"*Provisional ratings (interval over ±%d), after the established ones:*":                                            "*Foreløbige ratings (interval over ±%d), efter de etablerede:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Side %d af %d · `/tafl leaderboard` `variant:%s` `sidetal:%d` viser den næste.",
 	"Page %d of %d.": "Side %d af %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` viser alle spillere i én variant, ti pr. side.",
@@ -539,4 +539,6 @@ var daTexts = Dict{
 	"Replay of game %d.": "Genafspilning af parti %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Genafspilning af parti %d efter %d træk.", Other: "Genafspilning af parti %d efter %d træk."},
+	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
+	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Udfordringer her er venskabelige, medmindre de siger andet: slå `venskabelig` fra for at spille et ratet parti.",
 }

@@ -435,7 +435,7 @@ var deTexts = Dict{
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Die Rangliste von %[1]s hat keine Seite %[2]d: die letzte ist `/tafl leaderboard` `variante:%[1]s` `seitenzahl:%[3]d`.",
 	"Nobody has a rated custom game in this server yet.":                                                                "Noch niemand hat auf diesem Server eine gewertete Partie in einer eigenen Variante.",
 	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Die Rangliste der eigenen Varianten hat keine Seite %[1]d: die letzte ist `/tafl leaderboard` `variante:custom` `seitenzahl:%[2]d`.",
-	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Vorläufige Wertungen (Abweichung über %d), nach den etablierten:*",
+	"*Provisional ratings (interval over ±%d), after the established ones:*":                                            "*Vorläufige Wertungen (Intervall über ±%d), nach den etablierten:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Seite %d von %d · `/tafl leaderboard` `variante:%s` `seitenzahl:%d` zeigt die nächste.",
 	"Page %d of %d.": "Seite %d von %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variante:…` zeigt alle Spieler einer Variante, zehn pro Seite.",
@@ -539,4 +539,6 @@ var deTexts = Dict{
 	"Replay of game %d.": "Wiedergabe der Partie %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Wiedergabe der Partie %d nach %d Zug.", Other: "Wiedergabe der Partie %d nach %d Zügen."},
+	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
+	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Herausforderungen sind hier freundschaftlich, wenn sie nichts anderes sagen: schalte `freundschaftlich` aus, um eine gewertete Partie zu spielen.",
 }

@@ -436,7 +436,7 @@ var enTexts = []any{
 	// The games of rules strings, rated together as custom, named in the reader's words.
 	"Nobody has a rated custom game in this server yet.",
 	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.",
-	"*Provisional ratings (deviation over %d), after the established ones:*",
+	"*Provisional ratings (interval over ±%d), after the established ones:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.",
 	"Page %d of %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.",
@@ -540,4 +540,6 @@ var enTexts = []any{
 	"Replay of game %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	Plural{Arg: 2, One: "Replay of game %d after %d move.", Other: "Replay of game %d after %d moves."},
+	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
+	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.",
 }

@@ -435,7 +435,7 @@ var fiTexts = Dict{
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Muunnelman %[1]s tulostaulukossa ei ole sivua %[2]d: viimeinen on `/tafl leaderboard` `muunnelma:%[1]s` `sivu:%[3]d`.",
 	"Nobody has a rated custom game in this server yet.":                                                                "Kenelläkään ei ole vielä pisteytettyä peliä omassa muunnelmassa tällä palvelimella.",
 	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Omien muunnelmien tulostaulukossa ei ole sivua %[1]d: viimeinen on `/tafl leaderboard` `muunnelma:custom` `sivu:%[2]d`.",
-	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Alustavat luokitukset (poikkeama yli %d), vakiintuneiden jälkeen:*",
+	"*Provisional ratings (interval over ±%d), after the established ones:*":                                            "*Alustavat luokitukset (vaihteluväli yli ±%d), vakiintuneiden jälkeen:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Sivu %d/%d · `/tafl leaderboard` `muunnelma:%s` `sivu:%d` näyttää seuraavan.",
 	"Page %d of %d.": "Sivu %d/%d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `muunnelma:…` näyttää muunnelman kaikki pelaajat, kymmenen sivulla.",
@@ -539,4 +539,6 @@ var fiTexts = Dict{
 	"Replay of game %d.": "Pelin %d toisto.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Pelin %d toisto %d siirron jälkeen.", Other: "Pelin %d toisto %d siirron jälkeen."},
+	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
+	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Haasteet ovat täällä harjoituspelejä, ellei toisin sanota: laita `harjoitus` pois päältä pelataksesi pisteytetyn pelin.",
 }

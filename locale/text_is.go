@@ -435,7 +435,7 @@ var isTexts = Dict{
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Stigataflan fyrir %[1]s hefur enga síðu %[2]d: sú síðasta er `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.",
 	"Nobody has a rated custom game in this server yet.":                                                                "Enginn hefur enn teflt skák til stiga í eigin afbrigði á þessum þjóni.",
 	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Stigataflan fyrir eigin afbrigði hefur enga síðu %[1]d: sú síðasta er `/tafl leaderboard` `variant:custom` `page:%[2]d`.",
-	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Bráðabirgðastig (frávik yfir %d), á eftir þeim föstu:*",
+	"*Provisional ratings (interval over ±%d), after the established ones:*":                                            "*Bráðabirgðastig (skekkjumörk yfir ±%d), á eftir þeim föstu:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Síða %d af %d · `/tafl leaderboard` `variant:%s` `page:%d` sýnir þá næstu.",
 	"Page %d of %d.": "Síða %d af %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` sýnir alla leikmenn eins afbrigðis, tíu á síðu.",
@@ -539,4 +539,6 @@ var isTexts = Dict{
 	"Replay of game %d.": "Endursýning skákar %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Endursýning skákar %d eftir %d leik.", Other: "Endursýning skákar %d eftir %d leiki."},
+	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
+	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Áskoranir hér eru æfingaskákir nema annað sé sagt: bættu `casual:False` við til að tefla skák til stiga.",
 }

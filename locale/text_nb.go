@@ -435,7 +435,7 @@ var nbTexts = Dict{
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Rangeringen for %[1]s har ingen side %[2]d: den siste er `/tafl leaderboard` `variant:%[1]s` `sidetall:%[3]d`.",
 	"Nobody has a rated custom game in this server yet.":                                                                "Ingen har ennå et ratet parti i en egen variant på denne serveren.",
 	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Rangeringen for egne varianter har ingen side %[1]d: den siste er `/tafl leaderboard` `variant:custom` `sidetall:%[2]d`.",
-	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Foreløpige ratinger (avvik over %d), etter de etablerte:*",
+	"*Provisional ratings (interval over ±%d), after the established ones:*":                                            "*Foreløpige ratinger (intervall over ±%d), etter de etablerte:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Side %d av %d · `/tafl leaderboard` `variant:%s` `sidetall:%d` viser den neste.",
 	"Page %d of %d.": "Side %d av %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` viser alle spillerne i én variant, ti per side.",
@@ -539,4 +539,6 @@ var nbTexts = Dict{
 	"Replay of game %d.": "Avspilling av parti %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Avspilling av parti %d etter %d trekk.", Other: "Avspilling av parti %d etter %d trekk."},
+	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
+	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Utfordringer her er vennskapelige med mindre de sier noe annet: slå av `vennskapelig` for å spille et ratet parti.",
 }

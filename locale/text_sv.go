@@ -435,7 +435,7 @@ var svTexts = Dict{
 	"The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.":            "Topplistan för %[1]s har ingen sida %[2]d: den sista är `/tafl leaderboard` `variant:%[1]s` `sidnummer:%[3]d`.",
 	"Nobody has a rated custom game in this server yet.":                                                                "Ingen har ännu ett rankat parti i en egen variant på den här servern.",
 	"The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.":          "Topplistan för egna varianter har ingen sida %[1]d: den sista är `/tafl leaderboard` `variant:custom` `sidnummer:%[2]d`.",
-	"*Provisional ratings (deviation over %d), after the established ones:*":                                            "*Preliminära ratingtal (avvikelse över %d), efter de etablerade:*",
+	"*Provisional ratings (interval over ±%d), after the established ones:*":                                            "*Preliminära ratingtal (intervall över ±%d), efter de etablerade:*",
 	"Page %d of %d · `/tafl leaderboard` `variant:%s` `page:%d` shows the next.":                                        "Sida %d av %d · `/tafl leaderboard` `variant:%s` `sidnummer:%d` visar nästa.",
 	"Page %d of %d.": "Sida %d av %d.",
 	"`/tafl leaderboard` `variant:…` shows every player of one variant, ten a page.": "`/tafl leaderboard` `variant:…` visar alla spelare i en variant, tio per sida.",
@@ -539,4 +539,6 @@ var svTexts = Dict{
 	"Replay of game %d.": "Repris av parti %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Repris av parti %d efter %d drag.", Other: "Repris av parti %d efter %d drag."},
+	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
+	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Utmaningar här är vänskapliga om de inte säger annat: slå av `vänskaplig` för att spela ett rankat parti.",
 }
