@@ -110,13 +110,22 @@ const sweepAnnouncers = 16
 
 // timeout ends game id on time and announces it once.
 func (b *Bot) timeout(ctx context.Context, id storage.GameID, now time.Time) {
+	if g := b.expire(ctx, id, now); g != nil {
+		b.announceTimeout(ctx, g)
+	}
+}
+
+// expire ends game id on time and returns it when this call did, for
+// the caller to announce (nil when the game was not due or another
+// caller ended it).
+func (b *Bot) expire(ctx context.Context, id storage.GameID, now time.Time) *storage.Game {
 	g, expired, err := b.store.ExpireGame(ctx, id, now)
 	if err != nil && ctx.Err() != nil {
-		return
+		return nil
 	}
 	if err != nil {
 		b.log.Error("clock sweep: ending a game on time", "game_id", id, "err", err)
-		return
+		return nil
 	}
 	if !expired {
 		// The game moved on (perhaps in another process): watch its new
@@ -124,9 +133,9 @@ func (b *Bot) timeout(ctx context.Context, id storage.GameID, now time.Time) {
 		if g != nil {
 			b.watch(g)
 		}
-		return
+		return nil
 	}
-	b.announceTimeout(ctx, g)
+	return g
 }
 
 // updateGame is storage.UpdateGame for the bot. When the update found the
