@@ -147,9 +147,22 @@ func (b *Bot) updateGame(ctx context.Context, id storage.GameID, expectedPly int
 	g, err := b.store.UpdateGame(ctx, id, expectedPly, fn)
 	if errors.Is(err, storage.ErrTimedOut) && g != nil {
 		b.runAfter(ctx, &reply{after: func(ctx context.Context) { b.announceTimeout(ctx, g) }})
+		if ch := b.noticeChannel(ctx, g); ch != g.ThreadID && ch != g.ChannelID {
+			err = &timedOutError{err: err, channel: ch} // the user is told where the result is
+		}
 	}
 	return g, err
 }
+
+// timedOutError is storage.ErrTimedOut for a game whose result is posted
+// in the server's notification channel, not the game's own.
+type timedOutError struct {
+	err     error
+	channel string
+}
+
+func (e *timedOutError) Error() string { return e.err.Error() }
+func (e *timedOutError) Unwrap() error { return e.err }
 
 // announceTimeout posts a game ended on time (once: by whoever ended it)
 // and tells the players who want direct messages. The game is over in
@@ -241,6 +254,15 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 // postNotice posts to the server's notification channel, else the game's
 // thread or channel.
 func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) {
+	ch := b.noticeChannel(ctx, g)
+	if _, err := b.rest.Send(ctx, ch, msg.send()); err != nil {
+		b.log.Warn("posting a notice", "game_id", g.ID, "channel_id", ch, "err", err)
+	}
+}
+
+// noticeChannel is where game g's reminders and results go: the server's
+// notification channel, else the game's thread or channel.
+func (b *Bot) noticeChannel(ctx context.Context, g *storage.Game) string {
 	ch := g.ThreadID
 	if ch == "" {
 		ch = g.ChannelID
@@ -250,9 +272,7 @@ func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) {
 			ch = gs.NotifyChannelID
 		}
 	}
-	if _, err := b.rest.Send(ctx, ch, msg.send()); err != nil {
-		b.log.Warn("posting a notice", "game_id", g.ID, "channel_id", ch, "err", err)
-	}
+	return ch
 }
 
 // dm sends a direct message to a player who turned DMs on (/tafl settings
