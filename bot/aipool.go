@@ -421,6 +421,9 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	b.log.Debug("engine move", "game_id", id, "move", m.String(), "think", took)
 	ply := g.Ply()
 	g, err = b.updateGame(ctx, id, ply, func(sg *storage.Game) error {
+		if !sg.Active() {
+			return tafl.ErrGameOver
+		}
 		if !sg.ToMove().IsAI() {
 			return errors.New("bot: not the engine's turn")
 		}
@@ -429,6 +432,13 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	})
 	if err != nil {
 		if errors.Is(err, storage.ErrStale) {
+			return
+		}
+		if errors.Is(err, tafl.ErrGameOver) || errors.Is(err, storage.ErrTimedOut) {
+			// The game ended while the engine thought: its player
+			// resigned or aborted it, or the engine's own flag fell
+			// (announced by updateGame). Nothing failed.
+			b.log.Info("engine: the game ended while the engine thought; its move is dropped", "game_id", id, "move", m.String(), "why", err)
 			return
 		}
 		b.log.Error("engine: playing its move", "game_id", id, "move", m.String(), "err", err)
@@ -549,13 +559,18 @@ func (b *Bot) engineForfeit(ctx context.Context, g *storage.Game, fail *EngineFa
 	ply := g.Ply()
 	id := g.ID
 	g, err := b.updateGame(ctx, id, ply, func(sg *storage.Game) error {
-		if !sg.Active() || !sg.ToMove().IsAI() {
+		if !sg.Active() {
+			return tafl.ErrGameOver
+		}
+		if !sg.ToMove().IsAI() {
 			return errors.New("bot: not the engine's turn")
 		}
 		return sg.Tafl().Resign(sg.Tafl().ToMove())
 	})
 	if err != nil {
-		if !errors.Is(err, storage.ErrStale) {
+		// A game that ended meanwhile (resigned, aborted, on time) has
+		// nothing left to lose.
+		if !errors.Is(err, storage.ErrStale) && !errors.Is(err, tafl.ErrGameOver) && !errors.Is(err, storage.ErrTimedOut) {
 			b.log.Error("engine: ending the game of a failed engine", "game_id", id, "err", err)
 		}
 		return false

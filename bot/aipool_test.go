@@ -294,3 +294,53 @@ func holdWorker(t *testing.T, h *harness, eng *gateEngine, level string) {
 	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", level))
 	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats(level); return running > 0 })
 }
+
+// TestGameEndedWhileTheEngineThinksIsNoError: a game that ends while the
+// engine thinks about its move — its player aborts it, or the engine's
+// own flag falls on a live clock — drops the move found; nothing failed.
+// It was logged as an error ("engine: playing its move … not the
+// engine's turn") and counted among the engine's failures
+// (taflbot_errors_total{kind="ai"}).
+func TestGameEndedWhileTheEngineThinksIsNoError(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		end  func(t *testing.T, h *harness)
+		want tafl.Outcome
+	}{
+		{"aborted", func(t *testing.T, h *harness) {
+			r, _ := h.slash(alice, "resign") // before both sides moved: an abort
+			if r, _ := h.click(alice, customIDs(r.Components)["Yes, abort"], true); !strings.Contains(r.Content, "You aborted") {
+				t.Fatalf("abort: %q", r.Content)
+			}
+		}, tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}},
+		{"the engine's flag", func(t *testing.T, h *harness) {
+			h.clock.Advance(3*time.Minute + time.Second)
+		}, tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}}, // the engine never moved
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			eng := newGateEngine("max")
+			h := newHarness(t, eng)
+			if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "max"), opt("time", "3+2")); isEphemeral(r) {
+				t.Fatal(r.Content)
+			}
+			if r, _ := h.slash(alice, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+				t.Fatal(r.Content)
+			}
+			waitFor(t, "the engine to think", func() bool { _, running, _ := eng.stats("max"); return running == 1 })
+			c.end(t, h)
+			waitFor(t, "the game to end", func() bool { return !gameOf(t, h, alice).Active() })
+			close(eng.gate) // the engine finds its move now
+			waitFor(t, "the search to end", func() bool { _, running, _ := eng.stats("max"); return running == 0 })
+			h.settle()
+			if g := gameOf(t, h, alice); g.Outcome() != c.want || g.Ply() != 1 {
+				t.Errorf("outcome %+v at ply %d, want %+v at 1", g.Outcome(), g.Ply(), c.want)
+			}
+			if lines := h.logs.lines(`"level":"ERROR"`); len(lines) != 0 {
+				t.Errorf("logged as errors: %q", lines)
+			}
+			if n := h.bot.Metrics().Errors("ai"); n != 0 {
+				t.Errorf("%d engine errors counted, want 0", n)
+			}
+		})
+	}
+}

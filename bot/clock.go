@@ -110,13 +110,22 @@ const sweepAnnouncers = 16
 
 // timeout ends game id on time and announces it once.
 func (b *Bot) timeout(ctx context.Context, id storage.GameID, now time.Time) {
+	if g := b.expire(ctx, id, now); g != nil {
+		b.announceTimeout(ctx, g)
+	}
+}
+
+// expire ends game id on time and returns it when this call did, for
+// the caller to announce (nil when the game was not due or another
+// caller ended it).
+func (b *Bot) expire(ctx context.Context, id storage.GameID, now time.Time) *storage.Game {
 	g, expired, err := b.store.ExpireGame(ctx, id, now)
 	if err != nil && ctx.Err() != nil {
-		return
+		return nil
 	}
 	if err != nil {
 		b.log.Error("clock sweep: ending a game on time", "game_id", id, "err", err)
-		return
+		return nil
 	}
 	if !expired {
 		// The game moved on (perhaps in another process): watch its new
@@ -124,9 +133,9 @@ func (b *Bot) timeout(ctx context.Context, id storage.GameID, now time.Time) {
 		if g != nil {
 			b.watch(g)
 		}
-		return
+		return nil
 	}
-	b.announceTimeout(ctx, g)
+	return g
 }
 
 // updateGame is storage.UpdateGame for the bot. When the update found the
@@ -138,9 +147,22 @@ func (b *Bot) updateGame(ctx context.Context, id storage.GameID, expectedPly int
 	g, err := b.store.UpdateGame(ctx, id, expectedPly, fn)
 	if errors.Is(err, storage.ErrTimedOut) && g != nil {
 		b.runAfter(ctx, &reply{after: func(ctx context.Context) { b.announceTimeout(ctx, g) }})
+		if ch := b.noticeChannel(ctx, g); ch != g.ThreadID && ch != g.ChannelID {
+			err = &timedOutError{err: err, channel: ch} // the user is told where the result is
+		}
 	}
 	return g, err
 }
+
+// timedOutError is storage.ErrTimedOut for a game whose result is posted
+// in the server's notification channel, not the game's own.
+type timedOutError struct {
+	err     error
+	channel string
+}
+
+func (e *timedOutError) Error() string { return e.err.Error() }
+func (e *timedOutError) Unwrap() error { return e.err }
 
 // announceTimeout posts a game ended on time (once: by whoever ended it)
 // and tells the players who want direct messages. The game is over in
@@ -232,6 +254,15 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 // postNotice posts to the server's notification channel, else the game's
 // thread or channel.
 func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) {
+	ch := b.noticeChannel(ctx, g)
+	if _, err := b.rest.Send(ctx, ch, msg.send()); err != nil {
+		b.log.Warn("posting a notice", "game_id", g.ID, "channel_id", ch, "err", err)
+	}
+}
+
+// noticeChannel is where game g's reminders and results go: the server's
+// notification channel, else the game's thread or channel.
+func (b *Bot) noticeChannel(ctx context.Context, g *storage.Game) string {
 	ch := g.ThreadID
 	if ch == "" {
 		ch = g.ChannelID
@@ -241,9 +272,7 @@ func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) {
 			ch = gs.NotifyChannelID
 		}
 	}
-	if _, err := b.rest.Send(ctx, ch, msg.send()); err != nil {
-		b.log.Warn("posting a notice", "game_id", g.ID, "channel_id", ch, "err", err)
-	}
+	return ch
 }
 
 // dm sends a direct message to a player who turned DMs on (/tafl settings

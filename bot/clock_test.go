@@ -270,3 +270,25 @@ func TestNoDirectMessagesAboutAGameInOne(t *testing.T) {
 		t.Errorf("%d results in the direct message, want 1", n)
 	}
 }
+
+// TestLateMoveSaysWhereTheResultIs: a move after the deadline ends the
+// game on time and says so; where a server sends results to its
+// notification channel, the answer names that channel, not the game's
+// channel, where nothing is posted.
+func TestLateMoveSaysWhereTheResultIs(t *testing.T) {
+	h := newHarness(t, nil)
+	if r, _ := h.slash(carol, "settings", opt("channel", "777")); !strings.Contains(r.Content, "reminders and results: <#777>") {
+		t.Fatalf("choosing a channel: %q", r.Content)
+	}
+	startGame(t, h) // 3 days per move, alice (attackers) to move
+	h.settle()
+	h.clock.Advance(72*time.Hour + time.Minute)
+	r, _ := h.slash(alice, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String()))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "time for the move had run out") || !strings.Contains(r.Content, "the result is posted in <#777>") {
+		t.Fatalf("move after the deadline: %q", r.Content)
+	}
+	h.settle()
+	if n := len(h.fake.requests("/channels/777/messages")); n != 1 {
+		t.Errorf("%d posts in the notification channel, want the result", n)
+	}
+}

@@ -75,6 +75,7 @@ func userMessageIn(err error, p *locale.Printer, dm bool) (string, bool) {
 	var me *tafl.MoveError
 	var se *tafl.SyntaxError
 	var gm *gameMoveError
+	var to *timedOutError
 	switch {
 	case errors.As(err, &gm):
 		inner, ok := userMessageIn(gm.err, p, dm)
@@ -109,6 +110,8 @@ func userMessageIn(err error, p *locale.Printer, dm bool) (string, bool) {
 			return "I can't read that: " + se.Msg + ". Write moves like `d1-d4`.", true
 		}
 		return p.T("I can't read `%s`. Write moves like `d1-d4`.", codeText(se.Text)), true
+	case errors.As(err, &to):
+		return p.T("err.timed_out_in", to.channel), true
 	case errors.Is(err, storage.ErrTimedOut):
 		return p.T("err.timed_out"), true
 	case errors.Is(err, storage.ErrFlagFell):

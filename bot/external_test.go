@@ -394,3 +394,37 @@ func TestExternalEngineLiveClock(t *testing.T) {
 		t.Errorf("a correspondence game's clock line:\n%s\nwant think, 30 s", data)
 	}
 }
+
+// TestEngineFailingAfterTheGameEndedIsNoError: an external engine that
+// fails after its game has ended (its player aborted it while the engine
+// was starting) has no game left to lose: it was logged as an error
+// ("engine: ending the game of a failed engine … not the engine's turn")
+// besides the engine's own failure.
+func TestEngineFailingAfterTheGameEndedIsNoError(t *testing.T) {
+	dir := t.TempDir()
+	started, gate := filepath.Join(dir, "started"), filepath.Join(dir, "go")
+	late := script(t, dir, "late", "touch '"+started+"'\nwhile [ ! -e '"+gate+"' ]; do sleep 0.02; done\nexit 3\n")
+	h := engineHarness(t, time.Minute, bot.ExternalEngine{Name: "late", Command: []string{late}})
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("engine", "late")); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	if r, _ := h.slash(alice, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	waitFor(t, "the engine to start", func() bool { _, err := os.Stat(started); return err == nil })
+	r, _ := h.slash(alice, "resign") // before both sides moved: an abort
+	if r, _ := h.click(alice, customIDs(r.Components)["Yes, abort"], true); !strings.Contains(r.Content, "You aborted") {
+		t.Fatalf("abort: %q", r.Content)
+	}
+	if err := os.WriteFile(gate, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the engine's failure", func() bool { return len(h.logs.lines("an external engine failed")) > 0 })
+	h.settle()
+	if g := gameOf(t, h, alice); g.Outcome() != (tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}) {
+		t.Errorf("outcome %+v, want aborted", g.Outcome())
+	}
+	if lines := h.logs.lines(`"level":"ERROR"`); len(lines) != 0 {
+		t.Errorf("logged as errors: %q", lines)
+	}
+}

@@ -258,7 +258,12 @@ func (b *Bot) runFlags(ctx context.Context) {
 		}
 		w.mu.Unlock()
 		for _, id := range due {
-			b.timeout(ctx, id, now)
+			// Ended here, announced beside the watcher: a post Discord
+			// is slow to take (a call made again for half a minute while
+			// it fails) would hold every flag behind it.
+			if g := b.expire(ctx, id, now); g != nil {
+				b.runAfter(ctx, &reply{after: func(ctx context.Context) { b.announceTimeout(ctx, g) }})
+			}
 		}
 		timer.Reset(wait)
 		select {

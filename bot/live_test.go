@@ -259,3 +259,45 @@ func TestLiveFlagBeforeFirstMoveAborts(t *testing.T) {
 		})
 	}
 }
+
+// TestSlowTimeoutPostHoldsNoFlag: while Discord is slow to take the post
+// of one game's timeout, the flag of another live game still falls on
+// time. The watcher announced each timeout itself, one after the other,
+// so a post Discord held (a call made again for half a minute while it
+// fails) held every flag behind it: the other game went on past its
+// flag, without a result, until the first post was done.
+func TestSlowTimeoutPostHoldsNoFlag(t *testing.T) {
+	h := newHarness(t, nil)
+	startLive(t, h, "1+0") // alice and bob: the flag in a minute
+	h.clock.Advance(time.Second)
+	r, _ := h.slash(carol, "challenge", opt("opponent", dave), opt("variant", "brandubh"), opt("side", "attackers"), opt("time", "1+0"))
+	if isEphemeral(r) {
+		t.Fatalf("carol's challenge: %q", r.Content)
+	}
+	h.click(dave, customIDs(r.Components)["Accept"], false)
+	h.settle()
+	release := h.fake.hold("POST", "/channels/"+channel+"/messages") // Discord slow to take the posts
+	defer release()
+	h.clock.Advance(time.Minute - time.Second + 100*time.Millisecond)
+	waitFor(t, "alice's flag", func() bool { return !gameOf(t, h, alice).Active() })
+	// Its post is on its way to Discord, which holds it; carol's flag falls.
+	h.clock.Advance(time.Second)
+	deadline := time.Now().Add(5 * time.Second)
+	for gameOf(t, h, carol).Active() {
+		if time.Now().After(deadline) {
+			t.Fatal("carol's flag has not fallen in 5 s while Discord held the post of alice's timeout")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	release()
+	h.settle()
+	posts := 0
+	for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+		if rec.Method == "POST" && strings.Contains(string(rec.Body), "ran out of time before their first move") {
+			posts++
+		}
+	}
+	if posts != 2 {
+		t.Errorf("%d timeouts posted, want 2", posts)
+	}
+}

@@ -171,7 +171,8 @@ func number(tok string) (n int, isNumber bool, err error) {
 // "10" alone means no increment. Spaces around the numbers are allowed,
 // and so are units that say what was meant anyway: minutes on the game
 // time ("5m", "5 min", "10min+5") and seconds on the increment ("10+5s",
-// "10 min + 5 sec"). What is unclear ("5m 3s": 5:03, or 5 minutes and 3
+// "10 min + 5 sec"), and a | for the + ("3 | 2", as chess.com writes
+// it). What is unclear ("5m 3s": 5:03, or 5 minutes and 3
 // seconds a move?) or in other units ("90s", "1h") is refused. The
 // error is a *SyntaxError that says what to write instead, with an
 // example made of the numbers typed.
@@ -185,6 +186,9 @@ func Parse(text string) (TimeControl, error) {
 	t := strings.TrimSpace(text)
 	if t == "" {
 		return fail(Empty)
+	}
+	if !strings.Contains(t, "+") && strings.Count(t, "|") == 1 {
+		t = strings.Replace(t, "|", "+", 1) // "3 | 2", as chess.com writes 3+2
 	}
 	ms, ss, hasInc := strings.Cut(t, "+")
 	mt := tokens(ms)

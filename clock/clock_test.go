@@ -42,6 +42,11 @@ func TestParse(t *testing.T) {
 		{in: "10min+5sec", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
 		{in: "10 mín + 5 sek", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
 		{in: "10 Min. + 5 Sek.", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
+		// A | for the +, as chess.com writes a time control.
+		{in: "3 | 2", want: clock.TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}},
+		{in: "3|2", want: clock.TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}},
+		{in: "3|2|1", err: "minutes are not a whole number", example: "10+5"},
+		{in: "3|200", err: "at most 180 seconds", example: "10+5"},
 		// Unclear ones, or in other units, are refused with an example
 		// made of the numbers typed.
 		{in: "5m 3s", err: "a + goes between", example: "5+3"},
