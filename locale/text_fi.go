@@ -539,4 +539,14 @@ var fiTexts = Dict{
 	"Replay of game %d.": "Pelin %d toisto.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Pelin %d toisto %d siirron jälkeen.", Other: "Pelin %d toisto %d siirron jälkeen."},
+	// A refusal of /tafl challenge or /tafl ai in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
+	"I can't start a game in this channel: here I lack %s, which I need to post a game's boards on my own (my moves, reminders, the result). Play in a channel where I can post, or ask a server manager to give me %s here.": "En voi aloittaa peliä tällä kanavalla: minulla ei ole täällä oikeuksia %s, joita tarvitsen julkaistakseni pelin laudat itse (siirtoni, muistutukset, tuloksen). Pelaa kanavalla, jolla voin julkaista, tai pyydä palvelimen ylläpitäjää antamaan minulle täällä %s.",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"View Channel": "Näytä kanava",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Send Messages": "Lähetä viestejä",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Send Messages in Threads": "Lähetä viestejä ketjuihin",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Attach Files": "Liitä tiedostoja",
 }
