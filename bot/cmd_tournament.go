@@ -47,7 +47,9 @@ const (
 // hold: it is shown in bold in running text, where they would mention
 // someone, format or end the bold (a trailing backslash); "](" is
 // refused too, which would make a masked link ([text](url)), while
-// brackets alone are plain text ("Winter [Cup]").
+// brackets alone are plain text ("Winter [Cup]"). Nor may it hold a
+// bidirectional override (isBidiControl), which would mirror the rest of
+// every line it is shown in, nor show nothing (zero-width spaces).
 const tournamentNameMarks = "\n@`*_~|<>\\"
 
 func (b *Bot) cmdTournament(ctx context.Context, r *request) (*reply, error) {
@@ -109,7 +111,7 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 		return nil, err
 	}
 	name := strings.TrimSpace(r.str("name"))
-	if name == "" || utf8.RuneCountInString(name) > maxTournamentName || strings.ContainsAny(name, tournamentNameMarks) || strings.Contains(name, "](") {
+	if invisible(name) || utf8.RuneCountInString(name) > maxTournamentName || strings.ContainsAny(name, tournamentNameMarks) || strings.Contains(name, "](") || strings.IndexFunc(name, isBidiControl) >= 0 {
 		return nil, userErrorT("tour.name", maxTournamentName)
 	}
 	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, false)
