@@ -106,6 +106,11 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	if !isManager(r) {
 		return nil, userErrorT("tour.managers_create")
 	}
+	// Its rounds, boards and standings are posted by the bot on its own,
+	// in a thread started on the announcement where it can.
+	if missing := b.missingPostPermissions(ctx, r, true); len(missing) > 0 {
+		return nil, userErrorf("I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.", missing, missing)
+	}
 	settings, err := b.guildSettings(ctx, r.in.GuildID)
 	if err != nil {
 		return nil, err

@@ -16,7 +16,7 @@ import (
 // The command is refused there, naming the permissions Discord's
 // app_permissions lack (in a thread: Send Messages in Threads), and
 // nothing is created; where the game gets a thread of its own, sending
-// in threads is enough.
+// in threads is enough. So for a tournament's creation.
 func TestNoGameWhereTheBotCannotPost(t *testing.T) {
 	const thread = "thread"
 	const all = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
@@ -63,6 +63,19 @@ func TestNoGameWhereTheBotCannotPost(t *testing.T) {
 		t.Errorf("the permissions are not listed with 'and': %q", r.Content)
 	}
 	refused("ai in a thread without Send Messages in Threads", run(thread, int64(all&^discordgo.PermissionSendMessagesInThreads), "ai", opt("level", "easy")), "Send Messages in Threads")
+
+	// A tournament's rounds are posted by the bot too, in a thread on
+	// its announcement where it can start one.
+	r = run(channel, int64(all&^(discordgo.PermissionSendMessages|discordgo.PermissionCreatePublicThreads)), "tournament", opt("action", "create"), opt("name", "Cup"))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "I can't run a tournament in this channel: here I lack **Send Messages**") {
+		t.Errorf("tournament without Send Messages: %q", r.Content)
+	}
+	if ts, _ := h.store.Tournaments(t.Context(), guild, false); len(ts) != 0 {
+		t.Errorf("%d tournaments created", len(ts))
+	}
+	if r := run(channel, int64(all&^discordgo.PermissionSendMessages), "tournament", opt("action", "create"), opt("name", "Cup")); isEphemeral(r) {
+		t.Errorf("tournament with a thread of its own: %q", r.Content)
+	}
 
 	// With a thread per game, sending in threads does: the thread is
 	// started on the reply.

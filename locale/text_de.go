@@ -549,4 +549,6 @@ var deTexts = Dict{
 	"Send Messages in Threads": "Nachrichten in Threads senden",
 	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
 	"Attach Files": "Dateien anhängen",
+	// A refusal of /tafl tournament action:create (by a server manager) in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
+	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Ich kann in diesem Kanal kein Turnier austragen: Hier habe ich keine Berechtigung für %s, die ich brauche, um seine Runden, Bretter und Tabellen selbst zu posten. Erstelle es in einem Kanal, in dem ich posten kann, oder erlaube mir hier %s.",
 }
