@@ -551,4 +551,6 @@ var daTexts = Dict{
 	"Attach Files": "Vedhæft filer",
 	// A refusal of /tafl tournament action:create (by a server manager) in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Jeg kan ikke afholde en turnering i denne kanal: her mangler jeg %s, som jeg skal bruge for selv at poste dens runder, brætter og stillinger. Opret den i en kanal, hvor jeg kan poste, eller giv mig %s her.",
+	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
+	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Bots spiller ingen partier her: en spillers partier mod mig står i vedkommendes egen `/tafl games`.",
 }

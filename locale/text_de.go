@@ -551,4 +551,6 @@ var deTexts = Dict{
 	"Attach Files": "Dateien anhängen",
 	// A refusal of /tafl tournament action:create (by a server manager) in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Ich kann in diesem Kanal kein Turnier austragen: Hier habe ich keine Berechtigung für %s, die ich brauche, um seine Runden, Bretter und Tabellen selbst zu posten. Erstelle es in einem Kanal, in dem ich posten kann, oder erlaube mir hier %s.",
+	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
+	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Bots spielen hier keine Partien: die Partien eines Spielers gegen mich stehen in seinem eigenen `/tafl games`.",
 }

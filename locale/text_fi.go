@@ -551,4 +551,6 @@ var fiTexts = Dict{
 	"Attach Files": "Liitä tiedostoja",
 	// A refusal of /tafl tournament action:create (by a server manager) in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "En voi järjestää turnausta tällä kanavalla: minulla ei ole täällä oikeuksia %s, joita tarvitsen julkaistakseni sen kierrokset, laudat ja tilanteen itse. Luo se kanavalla, jolla voin julkaista, tai anna minulle täällä %s.",
+	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
+	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Botit eivät pelaa täällä pelejä: pelaajan pelit minua vastaan näkyvät hänen omassa `/tafl games` -luettelossaan.",
 }

@@ -551,4 +551,6 @@ var isTexts = Dict{
 	"Attach Files": "Attach Files",
 	// A refusal of /tafl tournament action:create (by a server manager) in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Ég get ekki haldið mót á þessari rás: hér vantar mig %s, sem ég þarf til að birta umferðir þess, borð og stöðu sjálfur. Stofnaðu það á rás þar sem ég get birt skilaboð, eða veittu mér %s hér.",
+	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
+	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Vélmenni tefla engar skákir hér: skákir leikmanns við mig eru í hans eigin `/tafl games`.",
 }
