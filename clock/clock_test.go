@@ -42,6 +42,11 @@ func TestParse(t *testing.T) {
 		{in: "10min+5sec", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
 		{in: "10 mín + 5 sek", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
 		{in: "10 Min. + 5 Sek.", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
+		// Full-width digits, plus and spaces (Chinese and Japanese
+		// keyboards) were "not a whole number".
+		{in: "５＋３", want: clock.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}},
+		{in: "１０\u3000+５", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
+		{in: "５ｍ ３ｓ", err: "a + goes between", example: "5+3"},
 		// Unclear ones, or in other units, are refused with an example
 		// made of the numbers typed.
 		{in: "5m 3s", err: "a + goes between", example: "5+3"},
