@@ -340,7 +340,14 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 		}
 		t, err := b.store.GetTournament(ctx, storage.TournamentID(n))
 		if err != nil || t.GuildID != r.in.GuildID {
-			return nil, userErrorT("tour.no_such", n)
+			// No such number here: a name that is or begins with a
+			// number ("2026", "2026 Open"), typed whole.
+			named, nerr := b.tournamentNamed(ctx, r, s)
+			var ue *userError
+			if errors.As(nerr, &ue) && ue.key == "tour.no_name" {
+				return nil, userErrorT("tour.no_such", n)
+			}
+			return named, nerr
 		}
 		return t, nil
 	}
