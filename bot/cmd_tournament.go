@@ -18,6 +18,7 @@ import (
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 	"github.com/taflbot/taflbot/tournament"
+	"golang.org/x/text/width"
 )
 
 // Tournaments: /tafl tournament action:… creates one (server managers),
@@ -333,7 +334,7 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 		if i := strings.IndexAny(num, " ·"); i > 0 {
 			num = num[:i]
 		}
-		n, err := strconv.ParseUint(strings.TrimPrefix(num, "#"), 10, 64)
+		n, err := strconv.ParseUint(strings.TrimPrefix(width.Narrow.String(num), "#"), 10, 64)
 		if err != nil || n == 0 {
 			// A name typed instead of the number the list gives.
 			return b.tournamentNamed(ctx, r, s)
