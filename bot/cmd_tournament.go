@@ -1210,7 +1210,7 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 	for i, s := range st {
 		name := t.Names[s.Player]
 		if name == "" {
-			name = s.Player
+			name = p.T("a player") // as a seat without a name (seatLabel), not the id
 		}
 		shown := pictureName(p, name)
 		if s.Withdrawn {

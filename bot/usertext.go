@@ -60,11 +60,16 @@ func withoutBidiControls(s string) string {
 	}, s)
 }
 
-// invisible reports whether s shows nothing: it holds only spaces and
+// invisible reports whether s shows nothing: it holds only spaces,
 // formatting characters (zero-width spaces and joiners, bidirectional
-// marks, …).
+// marks, …) and the other characters drawn as nothing, among them the
+// Hangul filler (U+3164) and the blank braille pattern (U+2800) that
+// Discord users take for a blank name.
 func invisible(s string) bool {
-	return strings.IndexFunc(s, func(r rune) bool { return !unicode.IsSpace(r) && !unicode.Is(unicode.Cf, r) }) < 0
+	return strings.IndexFunc(s, func(r rune) bool {
+		return !unicode.IsSpace(r) && !unicode.Is(unicode.Cf, r) && !unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) &&
+			!unicode.Is(unicode.Variation_Selector, r) && r != '\u2800'
+	}) < 0
 }
 
 // codeEscaper keeps a string inside the code span it is put in: a

@@ -50,3 +50,27 @@ func TestUserStringsWithoutBidiOverrides(t *testing.T) {
 		}
 	}
 }
+
+// TestBlankNames: a name of the characters Discord users take for a
+// blank name, the Hangul filler (U+3164) or the blank braille pattern
+// (U+2800), was shown as it is, as nothing ("alice against  (defenders)",
+// a tournament "🏆 **ㅤ**"); a player's is "a player", as a name of
+// zero-width spaces is, and a tournament's is refused.
+func TestBlankNames(t *testing.T) {
+	out := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:\u3164",
+		"/tafl tournament action:create name:\"\u2800 \u2800\"",
+		"/tafl tournament action:create name:Cup time:5+0 variant:brandubh",
+		"as \u3164",
+		"/tafl ai level:easy side:attackers variant:brandubh",
+		"click Join",
+		"as bob", "click Join", `click "Start now"`,
+		"as \u3164", "/tafl resign game:2", `click "Yes, resign"`,
+		"quit",
+	})
+	// The standings named a player without a name by their user id.
+	consoleSays(t, out, "a player (attackers) against taflbot", "2. a player: Points 0, Games 1")
+	if n := strings.Count(out, "Give the tournament a `name` of 1 to 60 characters"); n != 2 {
+		t.Errorf("%d blank tournament names refused, want 2:\n%s", n, out)
+	}
+}
