@@ -84,3 +84,64 @@ func (b *Bot) channel(ctx context.Context, id string) (*discordgo.Channel, error
 	b.channels.remember(id, channelKind{ch.Type, ch.ParentID})
 	return ch, nil
 }
+
+// permissionList is an argument of a userError naming Discord
+// permissions (in English, as Discord's settings name them), each in
+// bold in the reader's words and joined by their "and".
+type permissionList []string
+
+// missingPostPermissions returns the permissions the bot lacks to post
+// on its own in the channel of interaction r, as a game played there
+// needs (the engine's moves, a board moved with the Move menu,
+// reminders, a result on time): see it, send messages (in a thread:
+// send messages in threads) and attach the board's picture. It reads
+// the permissions Discord gives the bot there with the interaction
+// (app_permissions): a reply to a command goes through the interaction
+// and needs none of them, so a game started where the bot may not post
+// began and then went unseen, Discord refusing the engine's moves and
+// the reminders. With ownThread the game gets a thread of its own,
+// where sending in threads does (the thread is started on its first
+// board, the reply). Nothing is missing in a direct message, or where
+// the interaction carries no permissions (the console, tests).
+func (b *Bot) missingPostPermissions(ctx context.Context, r *request, ownThread bool) permissionList {
+	perms := r.in.AppPermissions
+	if r.in.GuildID == "" || perms == 0 || perms&discordgo.PermissionAdministrator != 0 {
+		return nil
+	}
+	var missing permissionList
+	if perms&discordgo.PermissionViewChannel == 0 {
+		missing = append(missing, "View Channel")
+	}
+	send := perms&discordgo.PermissionSendMessages != 0
+	inThreads := perms&discordgo.PermissionSendMessagesInThreads != 0
+	isThread := false
+	if !send || !inThreads {
+		ch, err := b.channel(ctx, r.in.ChannelID)
+		isThread = err == nil && ch.IsThread()
+	}
+	switch {
+	case isThread && !inThreads:
+		missing = append(missing, "Send Messages in Threads")
+	case !isThread && !send && !(ownThread && inThreads && perms&discordgo.PermissionCreatePublicThreads != 0):
+		missing = append(missing, "Send Messages")
+	}
+	if perms&discordgo.PermissionAttachFiles == 0 {
+		missing = append(missing, "Attach Files")
+	}
+	return missing
+}
+
+// canPlayHere refuses a game to be played in channel ch, asked for by
+// interaction r, when the bot may not post there on its own
+// (missingPostPermissions). A game played elsewhere (in the parent of
+// the thread it was asked in) is not refused: Discord told the bot its
+// permissions in the thread only.
+func (b *Bot) canPlayHere(ctx context.Context, r *request, ch string, ownThread bool) error {
+	if ch != r.in.ChannelID {
+		return nil
+	}
+	if missing := b.missingPostPermissions(ctx, r, ownThread); len(missing) > 0 {
+		return userErrorf("I can't start a game in this channel: here I lack %s, which I need to post a game's boards on my own (my moves, reminders, the result). Play in a channel where I can post, or ask a server manager to give me %s here.", missing, missing)
+	}
+	return nil
+}

@@ -70,9 +70,13 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	if !ok {
 		casual = settings.CasualDefault // the server's choice
 	}
+	ch := b.gameChannel(ctx, settings, r.in.GuildID, r.in.ChannelID)
+	if err := b.canPlayHere(ctx, r, ch, settings.ThreadPerGame); err != nil {
+		return nil, err
+	}
 	now := b.now()
 	c := &storage.Challenge{
-		GuildID: r.in.GuildID, ChannelID: b.gameChannel(ctx, settings, r.in.GuildID, r.in.ChannelID), ChallengerID: r.userID, OpponentID: opponent,
+		GuildID: r.in.GuildID, ChannelID: ch, ChallengerID: r.userID, OpponentID: opponent,
 		ChallengerName: r.userName(), OpponentName: r.resolvedName(opponent),
 		Variant: cv.name, Layout: cv.layout, Rules: cv.rules, Side: side, MoveTime: moveTime, TimeControl: live, Casual: casual,
 		Created: now, Expires: now.Add(b.expiry), Language: b.publicLang(ctx, r),

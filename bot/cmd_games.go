@@ -28,6 +28,13 @@ func (b *Bot) cmdGames(ctx context.Context, r *request) (*reply, error) {
 	if err := othersGamesHere(r, user); err != nil {
 		return nil, err
 	}
+	if data := r.in.ApplicationCommandData(); user != r.userID && data.Resolved != nil {
+		if u := data.Resolved.Users[user]; u != nil && u.Bot {
+			// As /tafl stats: bots play no games here (taflbot's games
+			// are its players', listed under them).
+			return nil, userErrorf("Bots play no games here: a player's games against me are in their own `/tafl games`.")
+		}
+	}
 	data, err := b.gamesPage(ctx, r.p, r.in.GuildID, user, 0)
 	if err != nil {
 		return nil, err

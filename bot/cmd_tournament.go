@@ -18,6 +18,7 @@ import (
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 	"github.com/taflbot/taflbot/tournament"
+	"golang.org/x/text/width"
 )
 
 // Tournaments: /tafl tournament action:… creates one (server managers),
@@ -47,7 +48,9 @@ const (
 // hold: it is shown in bold in running text, where they would mention
 // someone, format or end the bold (a trailing backslash); "](" is
 // refused too, which would make a masked link ([text](url)), while
-// brackets alone are plain text ("Winter [Cup]").
+// brackets alone are plain text ("Winter [Cup]"). Nor may it hold a
+// bidirectional override (isBidiControl), which would mirror the rest of
+// every line it is shown in, nor show nothing (zero-width spaces).
 const tournamentNameMarks = "\n@`*_~|<>\\"
 
 func (b *Bot) cmdTournament(ctx context.Context, r *request) (*reply, error) {
@@ -104,12 +107,17 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	if !isManager(r) {
 		return nil, userErrorT("tour.managers_create")
 	}
+	// Its rounds, boards and standings are posted by the bot on its own,
+	// in a thread started on the announcement where it can.
+	if missing := b.missingPostPermissions(ctx, r, true); len(missing) > 0 {
+		return nil, userErrorf("I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.", missing, missing)
+	}
 	settings, err := b.guildSettings(ctx, r.in.GuildID)
 	if err != nil {
 		return nil, err
 	}
 	name := strings.TrimSpace(r.str("name"))
-	if name == "" || utf8.RuneCountInString(name) > maxTournamentName || strings.ContainsAny(name, tournamentNameMarks) || strings.Contains(name, "](") {
+	if invisible(name) || utf8.RuneCountInString(name) > maxTournamentName || strings.ContainsAny(name, tournamentNameMarks) || strings.Contains(name, "](") || strings.IndexFunc(name, isBidiControl) >= 0 {
 		return nil, userErrorT("tour.name", maxTournamentName)
 	}
 	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, false)
@@ -326,14 +334,21 @@ func (b *Bot) pickTournament(ctx context.Context, r *request) (*storage.Tourname
 		if i := strings.IndexAny(num, " ·"); i > 0 {
 			num = num[:i]
 		}
-		n, err := strconv.ParseUint(strings.TrimPrefix(num, "#"), 10, 64)
+		n, err := strconv.ParseUint(strings.TrimPrefix(width.Narrow.String(num), "#"), 10, 64)
 		if err != nil || n == 0 {
 			// A name typed instead of the number the list gives.
 			return b.tournamentNamed(ctx, r, s)
 		}
 		t, err := b.store.GetTournament(ctx, storage.TournamentID(n))
 		if err != nil || t.GuildID != r.in.GuildID {
-			return nil, userErrorT("tour.no_such", n)
+			// No such number here: a name that is or begins with a
+			// number ("2026", "2026 Open"), typed whole.
+			named, nerr := b.tournamentNamed(ctx, r, s)
+			var ue *userError
+			if errors.As(nerr, &ue) && ue.key == "tour.no_name" {
+				return nil, userErrorT("tour.no_such", n)
+			}
+			return named, nerr
 		}
 		return t, nil
 	}
@@ -1195,7 +1210,7 @@ func (b *Bot) standingsMessage(t *storage.Tournament, headline string) (*message
 	for i, s := range st {
 		name := t.Names[s.Player]
 		if name == "" {
-			name = s.Player
+			name = p.T("a player") // as a seat without a name (seatLabel), not the id
 		}
 		shown := pictureName(p, name)
 		if s.Withdrawn {

@@ -898,3 +898,25 @@ func TestConsoleNumbersOnInAFolderInUse(t *testing.T) {
 		t.Errorf("the folder holds %d files (%v), want 2", len(entries), err)
 	}
 }
+
+// TestConsoleFullWidthNumbers: a game or tournament number typed with
+// the full-width digits of a Chinese or Japanese keyboard (１), which
+// the option's autocomplete reads as 1 and offers game 1 for, was
+// refused when sent as typed: "`１` is not a game number".
+func TestConsoleFullWidthNumbers(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl ai level:easy variant:brandubh side:attackers",
+		"/tafl tournament action:create name:Cup",
+		"complete /tafl board game:１",
+		"/tafl board game:１",
+		"/tafl tournament action:join tournament:＃１",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to alice] choices: #1 brandubh vs taflbot (easy)",
+		"[taflbot] **Game 1** · brandubh · @alice (attackers) vs taflbot (easy) (defenders)\n    @alice to move",
+		"[to alice] (only you) You joined **Cup** (1 player).")
+	if strings.Contains(text, "not a game number") || strings.Contains(text, "No tournament") {
+		t.Errorf("a full-width number refused:\n%s", text)
+	}
+}

@@ -35,6 +35,12 @@ func (e *userError) text(p *locale.Printer) string {
 			args[i] = andList(a, p.T(" or "))
 		case enumeration:
 			args[i] = andList(a, p.T(" and "))
+		case permissionList:
+			names := make([]string, len(a))
+			for j, n := range a {
+				names[j] = "**" + p.T(n) + "**"
+			}
+			args[i] = andList(names, p.T(" and "))
 		default:
 			args[i] = a
 		}

@@ -20,13 +20,15 @@ import (
 // maxShownName bounds a name as the bot keeps and shows it, in runes.
 const maxShownName = 40
 
-// cleanName keeps a display name on one line, without control characters,
-// at most maxShownName runes, its accented letters composed (NFC: "é" as
-// one letter where it was typed as e and a combining accent, as some
-// systems write it; the pictures' font has no combining marks, and
-// render.Legible would drop the accent).
+// cleanName keeps a display name on one line, without control characters
+// or bidirectional overrides (isBidiControl: the rest of a line the name
+// is shown in would read mirrored), at most maxShownName runes, its
+// accented letters composed (NFC: "é" as one letter where it was typed as
+// e and a combining accent, as some systems write it; the pictures' font
+// has no combining marks, and render.Legible would drop the accent). A
+// name that shows nothing (zero-width spaces) is "", as none.
 func cleanName(s string) string {
-	s = norm.NFC.String(s)
+	s = norm.NFC.String(withoutBidiControls(s))
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
 			return ' '
@@ -34,6 +36,9 @@ func cleanName(s string) string {
 		return r
 	}, s)
 	s = strings.Join(strings.Fields(s), " ")
+	if invisible(s) {
+		return ""
+	}
 	if r := []rune(s); len(r) > maxShownName {
 		s = string(r[:maxShownName-1]) + "…"
 	}

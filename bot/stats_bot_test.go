@@ -29,3 +29,28 @@ func TestStatsOfABot(t *testing.T) {
 		t.Errorf("stats of bob: %q", r.page())
 	}
 }
+
+// TestGamesOfABot: /tafl games of a bot answered "@taflbot has no games
+// in progress. `/tafl challenge` or `/tafl ai` starts one.", though the
+// engine was playing, and bade the asker start one; as /tafl stats, it
+// says bots play no games and where a player's games against the engine
+// are listed.
+func TestGamesOfABot(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "ai", opt("variant", "brandubh"), opt("level", "easy"))
+	in := h.slashInteraction(bob, "games", opt("user", "555"))
+	in.Data = func() discordgo.ApplicationCommandInteractionData {
+		d := in.ApplicationCommandData()
+		d.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{"555": {ID: "555", Username: "taflbot", Bot: true}}}
+		return d
+	}()
+	h.bot.HandleGateway(t.Context(), in)
+	r, _ := h.fake.callback(t, in.ID)
+	if !strings.Contains(r.page(), "Bots play no games here: a player's games against me are in their own `/tafl games`.") || strings.Contains(r.page(), "starts one") {
+		t.Errorf("games of a bot: %q", r.page())
+	}
+	// A person's games are listed.
+	if r, _ := h.slash(bob, "games", opt("user", alice)); !strings.Contains(r.page(), "#1 brandubh") {
+		t.Errorf("games of alice: %q", r.page())
+	}
+}

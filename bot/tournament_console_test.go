@@ -451,3 +451,28 @@ func TestConsoleTournamentByName(t *testing.T) {
 		t.Errorf("joining by name:\n%s", text)
 	}
 }
+
+// TestConsoleTournamentNamedWithANumber: a name that is or begins with
+// a number ("2026", "2026 Open"), typed in the tournament option, was
+// read as a tournament's number only: "There is no tournament 2026 in
+// this server." beside the one called so. Where no tournament of the
+// server has that number, the name is looked up; a number that is one
+// still means that tournament, and one of neither says so.
+func TestConsoleTournamentNamedWithANumber(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl tournament action:create name:2026 variant:brandubh",
+		`/tafl tournament action:create name:"2026 Open" variant:brandubh`,
+		"/tafl tournament action:create name:1 variant:tablut",
+		"as bob",
+		"/tafl tournament action:join tournament:2026",
+		`/tafl tournament action:join tournament:"2026 open"`,
+		"/tafl tournament action:join tournament:1", // number 1, "2026", not the one called 1
+		"/tafl tournament action:join tournament:7",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to bob] (only you) You joined **2026** (1 player).",
+		"[to bob] (only you) You joined **2026 Open** (1 player).",
+		"[to bob] (only you) You are signed up already.",
+		"[to bob] (only you) There is no tournament 7 in this server.")
+}

@@ -87,6 +87,10 @@ func checkGameRules(c chosenVariant) error {
 func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 	s = strings.TrimSpace(s)
 	if isRulesString(s) {
+		// Kept and shown (in a challenge, a rules page) without
+		// bidirectional overrides, which would mirror the rest of the
+		// line and show nothing themselves.
+		s = withoutBidiControls(s)
 		if !custom {
 			return chosenVariant{}, userErrorf("Give a variant name here (see `/tafl rules`); rules strings are for `/tafl challenge`, `/tafl ai` and `/tafl rules`.")
 		}

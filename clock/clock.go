@@ -166,6 +166,22 @@ func number(tok string) (n int, isNumber bool, err error) {
 	return n, true, err
 }
 
+// narrowed returns s with the full-width forms of ASCII characters
+// (U+FF01 to U+FF5E: ５＋３) and the ideographic space written as the
+// ASCII ones. (The bot's moves use golang.org/x/text/width's Narrow;
+// this package takes no third-party module, and needs only these.)
+func narrowed(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= '\uff01' && r <= '\uff5e':
+			return r - 0xfee0
+		case r == '\u3000':
+			return ' '
+		}
+		return r
+	}, s)
+}
+
 // Parse reads a time control written "M+S": whole minutes for the game
 // (1 to 180) and whole seconds of increment (0 to 180), such as "10+5";
 // "10" alone means no increment. Spaces around the numbers are allowed,
@@ -177,13 +193,16 @@ func number(tok string) (n int, isNumber bool, err error) {
 // error is a *SyntaxError that says what to write instead, with an
 // example made of the numbers typed.
 func Parse(text string) (TimeControl, error) {
+	// The full-width digits, plus and spaces of Chinese and Japanese
+	// keyboards (５＋３) are read as ASCII ones, as in moves.
+	narrow := narrowed(text)
 	fail := func(p Problem) (TimeControl, error) {
-		return TimeControl{}, &SyntaxError{Text: text, Problem: p, Example: example(text)}
+		return TimeControl{}, &SyntaxError{Text: text, Problem: p, Example: example(narrow)}
 	}
 	failExample := func(p Problem, example string) (TimeControl, error) {
 		return TimeControl{}, &SyntaxError{Text: text, Problem: p, Example: example}
 	}
-	t := strings.TrimSpace(text)
+	t := strings.TrimSpace(narrow)
 	if t == "" {
 		return fail(Empty)
 	}

@@ -47,6 +47,11 @@ func TestParse(t *testing.T) {
 		{in: "3|2", want: clock.TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}},
 		{in: "3|2|1", err: "minutes are not a whole number", example: "10+5"},
 		{in: "3|200", err: "at most 180 seconds", example: "10+5"},
+		// Full-width digits, plus and spaces (Chinese and Japanese
+		// keyboards) were "not a whole number".
+		{in: "５＋３", want: clock.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}},
+		{in: "１０\u3000+５", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
+		{in: "５ｍ ３ｓ", err: "a + goes between", example: "5+3"},
 		// Unclear ones, or in other units, are refused with an example
 		// made of the numbers typed.
 		{in: "5m 3s", err: "a + goes between", example: "5+3"},

@@ -541,4 +541,18 @@ var deTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Wiedergabe der Partie %d nach %d Zug.", Other: "Wiedergabe der Partie %d nach %d Zügen."},
 	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
 	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Herausforderungen sind hier freundschaftlich, wenn sie nichts anderes sagen: schalte `freundschaftlich` aus, um eine gewertete Partie zu spielen.",
+	// A refusal of /tafl challenge or /tafl ai in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
+	"I can't start a game in this channel: here I lack %s, which I need to post a game's boards on my own (my moves, reminders, the result). Play in a channel where I can post, or ask a server manager to give me %s here.": "Ich kann in diesem Kanal keine Partie starten: Hier habe ich keine Berechtigung für %s, die ich brauche, um die Bretter einer Partie selbst zu posten (meine Züge, Erinnerungen, das Ergebnis). Spiele in einem Kanal, in dem ich posten kann, oder bitte einen Server-Verwalter, mir hier %s zu erlauben.",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"View Channel": "Kanal ansehen",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Send Messages": "Nachrichten senden",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Send Messages in Threads": "Nachrichten in Threads senden",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Attach Files": "Dateien anhängen",
+	// A refusal of /tafl tournament action:create (by a server manager) in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
+	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Ich kann in diesem Kanal kein Turnier austragen: Hier habe ich keine Berechtigung für %s, die ich brauche, um seine Runden, Bretter und Tabellen selbst zu posten. Erstelle es in einem Kanal, in dem ich posten kann, oder erlaube mir hier %s.",
+	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
+	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Bots spielen hier keine Partien: die Partien eines Spielers gegen mich stehen in seinem eigenen `/tafl games`.",
 }

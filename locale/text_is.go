@@ -541,4 +541,18 @@ var isTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Endursýning skákar %d eftir %d leik.", Other: "Endursýning skákar %d eftir %d leiki."},
 	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
 	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Áskoranir hér eru æfingaskákir nema annað sé sagt: bættu `casual:False` við til að tefla skák til stiga.",
+	// A refusal of /tafl challenge or /tafl ai in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
+	"I can't start a game in this channel: here I lack %s, which I need to post a game's boards on my own (my moves, reminders, the result). Play in a channel where I can post, or ask a server manager to give me %s here.": "Ég get ekki byrjað skák á þessari rás: hér vantar mig %s, sem ég þarf til að birta borð skákar sjálfur (leiki mína, áminningar, úrslitin). Tefldu á rás þar sem ég get birt skilaboð, eða biddu stjórnanda þjónsins að veita mér %s hér.",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"View Channel": "View Channel",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Send Messages": "Send Messages",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Send Messages in Threads": "Send Messages in Threads",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Attach Files": "Attach Files",
+	// A refusal of /tafl tournament action:create (by a server manager) in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
+	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Ég get ekki haldið mót á þessari rás: hér vantar mig %s, sem ég þarf til að birta umferðir þess, borð og stöðu sjálfur. Stofnaðu það á rás þar sem ég get birt skilaboð, eða veittu mér %s hér.",
+	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
+	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Vélmenni tefla engar skákir hér: skákir leikmanns við mig eru í hans eigin `/tafl games`.",
 }

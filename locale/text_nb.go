@@ -541,4 +541,18 @@ var nbTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Avspilling av parti %d etter %d trekk.", Other: "Avspilling av parti %d etter %d trekk."},
 	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
 	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Utfordringer her er vennskapelige med mindre de sier noe annet: slå av `vennskapelig` for å spille et ratet parti.",
+	// A refusal of /tafl challenge or /tafl ai in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
+	"I can't start a game in this channel: here I lack %s, which I need to post a game's boards on my own (my moves, reminders, the result). Play in a channel where I can post, or ask a server manager to give me %s here.": "Jeg kan ikke starte et parti i denne kanalen: her mangler jeg %s, som jeg trenger for å poste et partis brett selv (mine trekk, påminnelser, resultatet). Spill i en kanal der jeg kan poste, eller be en serveradministrator om å gi meg %s her.",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"View Channel": "Se kanal",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Send Messages": "Send meldinger",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Send Messages in Threads": "Send meldinger i tråder",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Attach Files": "Legg ved filer",
+	// A refusal of /tafl tournament action:create (by a server manager) in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
+	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Jeg kan ikke arrangere en turnering i denne kanalen: her mangler jeg %s, som jeg trenger for å poste rundene, brettene og stillingen selv. Opprett den i en kanal der jeg kan poste, eller gi meg %s her.",
+	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
+	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Boter spiller ingen partier her: en spillers partier mot meg står i spillerens egen `/tafl games`.",
 }

@@ -541,4 +541,18 @@ var svTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Repris av parti %d efter %d drag.", Other: "Repris av parti %d efter %d drag."},
 	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
 	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Utmaningar här är vänskapliga om de inte säger annat: slå av `vänskaplig` för att spela ett rankat parti.",
+	// A refusal of /tafl challenge or /tafl ai in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
+	"I can't start a game in this channel: here I lack %s, which I need to post a game's boards on my own (my moves, reminders, the result). Play in a channel where I can post, or ask a server manager to give me %s here.": "Jag kan inte starta ett parti i den här kanalen: här saknar jag %s, som jag behöver för att själv posta ett partis bräden (mina drag, påminnelser, resultatet). Spela i en kanal där jag kan posta, eller be en serveradministratör att ge mig %s här.",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"View Channel": "Visa kanal",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Send Messages": "Skicka meddelanden",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Send Messages in Threads": "Skicka meddelanden i trådar",
+	// A Discord permission's name, as the reader's Discord shows it in a channel's permission settings (Discord has no Icelandic: English there).
+	"Attach Files": "Bifoga filer",
+	// A refusal of /tafl tournament action:create (by a server manager) in a channel where the bot may not post on its own: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
+	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Jag kan inte hålla en turnering i den här kanalen: här saknar jag %s, som jag behöver för att själv posta dess ronder, bräden och ställning. Skapa den i en kanal där jag kan posta, eller ge mig %s här.",
+	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
+	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Bottar spelar inga partier här: en spelares partier mot mig finns i spelarens egen `/tafl games`.",
 }

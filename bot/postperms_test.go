@@ -1,0 +1,95 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// TestNoGameWhereTheBotCannotPost: a reply to a command goes through the
+// interaction, so /tafl ai and /tafl challenge in a channel where the
+// bot may not post (a big server letting bots post in their own
+// channels only) started a game whose engine moves, Move-menu boards and
+// reminders Discord then refused, unseen by the player, whose clock ran.
+// The command is refused there, naming the permissions Discord's
+// app_permissions lack (in a thread: Send Messages in Threads), and
+// nothing is created; where the game gets a thread of its own, sending
+// in threads is enough. So for a tournament's creation.
+func TestNoGameWhereTheBotCannotPost(t *testing.T) {
+	const thread = "thread"
+	const all = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
+		discordgo.PermissionSendMessagesInThreads | discordgo.PermissionAttachFiles |
+		discordgo.PermissionReadMessageHistory | discordgo.PermissionCreatePublicThreads
+	h := newHarness(t, newPolicyEngine(3))
+	h.fake.addChannel(thread, discordgo.ChannelTypeGuildPublicThread, channel)
+	run := func(ch string, perms int64, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *resp {
+		t.Helper()
+		in := h.slashInteraction(alice, sub, opts...)
+		in.ChannelID, in.AppPermissions = ch, perms
+		h.bot.HandleGateway(context.Background(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		h.settle()
+		return r
+	}
+	nothingCreated := func(what string) {
+		t.Helper()
+		if g, _ := h.store.GetGame(t.Context(), 1); g != nil {
+			t.Errorf("%s: game 1 was created in %s", what, g.ChannelID)
+		}
+		if cs, _ := h.store.OpenChallenges(t.Context()); len(cs) != 0 {
+			t.Errorf("%s: %d challenges were created", what, len(cs))
+		}
+	}
+	refused := func(what string, r *resp, perms ...string) {
+		t.Helper()
+		if !isEphemeral(r) || !strings.Contains(r.Content, "I can't start a game in this channel") || !strings.Contains(r.Content, "ask a server manager") {
+			t.Errorf("%s: %q", what, r.Content)
+		}
+		for _, p := range perms {
+			if !strings.Contains(r.Content, "**"+p+"**") {
+				t.Errorf("%s does not name %s: %q", what, p, r.Content)
+			}
+		}
+		nothingCreated(what)
+	}
+	noSend := int64(all &^ (discordgo.PermissionSendMessages | discordgo.PermissionSendMessagesInThreads))
+	refused("ai without Send Messages", run(channel, noSend, "ai", opt("variant", "brandubh"), opt("level", "easy")), "Send Messages")
+	refused("challenge without Send Messages", run(channel, noSend, "challenge", opt("opponent", bob), opt("variant", "brandubh")), "Send Messages")
+	r := run(channel, int64(all&^(discordgo.PermissionSendMessages|discordgo.PermissionAttachFiles)), "ai", opt("level", "easy"))
+	refused("ai without Send Messages and Attach Files", r, "Send Messages", "Attach Files")
+	if !strings.Contains(r.Content, "**Send Messages** and **Attach Files**") {
+		t.Errorf("the permissions are not listed with 'and': %q", r.Content)
+	}
+	refused("ai in a thread without Send Messages in Threads", run(thread, int64(all&^discordgo.PermissionSendMessagesInThreads), "ai", opt("level", "easy")), "Send Messages in Threads")
+
+	// A tournament's rounds are posted by the bot too, in a thread on
+	// its announcement where it can start one.
+	r = run(channel, int64(all&^(discordgo.PermissionSendMessages|discordgo.PermissionCreatePublicThreads)), "tournament", opt("action", "create"), opt("name", "Cup"))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "I can't run a tournament in this channel: here I lack **Send Messages**") {
+		t.Errorf("tournament without Send Messages: %q", r.Content)
+	}
+	if ts, _ := h.store.Tournaments(t.Context(), guild, false); len(ts) != 0 {
+		t.Errorf("%d tournaments created", len(ts))
+	}
+	if r := run(channel, int64(all&^discordgo.PermissionSendMessages), "tournament", opt("action", "create"), opt("name", "Cup")); isEphemeral(r) {
+		t.Errorf("tournament with a thread of its own: %q", r.Content)
+	}
+
+	// With a thread per game, sending in threads does: the thread is
+	// started on the reply.
+	h.slash(carol, "settings", opt("threads", true))
+	r = run(channel, int64(all&^discordgo.PermissionSendMessages), "ai", opt("variant", "brandubh"), opt("level", "easy"))
+	if g, _ := h.store.GetGame(t.Context(), 1); g == nil || isEphemeral(r) {
+		t.Fatalf("no game with a thread of its own: %q", r.Content)
+	}
+	// Allowed to post, a challenge is made; so without the permissions
+	// told (the console).
+	if r := run(channel, int64(all), "challenge", opt("opponent", bob)); isEphemeral(r) {
+		t.Errorf("challenge where the bot may post: %q", r.Content)
+	}
+	if r := run(channel, 0, "challenge", opt("opponent", carol)); isEphemeral(r) {
+		t.Errorf("challenge without permissions told: %q", r.Content)
+	}
+}
