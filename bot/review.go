@@ -106,7 +106,7 @@ func (b *Bot) analyse(ctx context.Context, r *request, g *storage.Game) (*reply,
 		for _, a := range rv.askers {
 			if a.user == r.userID {
 				b.reviews.mu.Unlock()
-				return nil, userErrorT("review.one_at_a_time", int(g.ID))
+				return nil, stillReviewing(r, g.ID, a.in)
 			}
 		}
 		rv.askers = append(rv.askers, asker{p: r.p, user: r.userID, in: r.in})
@@ -133,10 +133,29 @@ func (b *Bot) analyse(ctx context.Context, r *request, g *storage.Game) (*reply,
 		return nil, err
 	}
 	if other, busy := b.reviews.byUser[r.userID]; busy {
+		var first *discordgo.Interaction
+		if rv := b.reviews.byGame[other]; rv != nil {
+			first = rv.in
+		}
 		b.reviews.mu.Unlock()
-		return nil, userErrorT("review.one_at_a_time", int(other))
+		return nil, stillReviewing(r, other, first)
 	}
 	return b.startReview(r, g) // unlocks
+}
+
+// stillReviewing refuses r's ask for a review while the user's review
+// of game is still running, saying where that review will appear: where
+// it was asked for (first), which may be another channel or a direct
+// message.
+func stillReviewing(r *request, game storage.GameID, first *discordgo.Interaction) error {
+	switch {
+	case first == nil || r.in == nil || first.ChannelID == r.in.ChannelID:
+		return userErrorT("review.one_at_a_time", int(game))
+	case first.GuildID == "":
+		return userErrorT("review.one_at_a_time_dm", int(game))
+	default:
+		return userErrorT("review.one_at_a_time_in", int(game), "<#"+first.ChannelID+">")
+	}
 }
 
 // startReview starts reviewing g for r's user; it is called with

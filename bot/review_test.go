@@ -215,8 +215,14 @@ func TestOneReviewAtATime(t *testing.T) {
 	in := h.slashInteraction(alice, "analyse", opt("game", g.ID.String()))
 	h.bot.HandleGateway(context.Background(), in)
 	second, _ := h.slash(alice, "analyse", opt("game", g.ID.String()))
-	if !strings.Contains(second.Content, "still running") {
+	if !strings.Contains(second.Content, "still running") || !strings.Contains(second.Content, "appear here") {
 		t.Errorf("a second review at once: %q", second.Content)
+	}
+	// Asked again in another channel, it says where the review will
+	// appear: where it was first asked for, not here.
+	elsewhere, _ := h.slashIn("other-channel", alice, "analyse", opt("game", g.ID.String()))
+	if want := "appear in <#" + channel + ">"; !strings.Contains(elsewhere.Content, want) {
+		t.Errorf("a second review asked in another channel: %q, want %q", elsewhere.Content, want)
 	}
 	close(eng.gate)
 	r, _ := h.fake.final(t, in)

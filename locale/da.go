@@ -166,4 +166,8 @@ var da = Dict{
 	"vacation.dm_none_left": "Du har ingen ferie tilbage i år til dine partier i direkte beskeder (%d dage om året); den kommer igen 1. januar.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Du har %s ferie tilbage i år til dine partier i direkte beskeder (%d dage om året): bed om mindre.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Din gennemgang af parti %d kører stadig: én ad gangen, tak. Den vises i vores direkte beskeder, hvor du bad om den, når den er færdig.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Din gennemgang af parti %d kører stadig: én ad gangen, tak. Den vises i %s, hvor du bad om den, når den er færdig.",
 }

@@ -166,4 +166,8 @@ var de = Dict{
 	"vacation.dm_none_left": "Du hast in diesem Jahr keinen Urlaub mehr für deine Partien in Direktnachrichten (%d Tage im Jahr); er kommt am 1. Januar zurück.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Du hast in diesem Jahr noch %s Urlaub für deine Partien in Direktnachrichten (%d Tage im Jahr): bitte um weniger.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Deine Analyse von Partie %d läuft noch: eine nach der anderen, bitte. Sie erscheint in unseren Direktnachrichten, wo du sie angefordert hast, wenn sie fertig ist.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Deine Analyse von Partie %d läuft noch: eine nach der anderen, bitte. Sie erscheint in %s, wo du sie angefordert hast, wenn sie fertig ist.",
 }

@@ -167,4 +167,8 @@ var en = Dict{
 	"vacation.dm_none_left": "You have no vacation left this year for your games in direct messages (%d days a year); it comes back on 1 January.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "You have %s of vacation left this year for your games in direct messages (%d days a year): ask for less.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Your review of game %d is still running: one at a time, please. It will appear in our direct messages, where you asked for it, when done.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Your review of game %d is still running: one at a time, please. It will appear in %s, where you asked for it, when done.",
 }

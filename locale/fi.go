@@ -166,4 +166,8 @@ var fi = Dict{
 	"vacation.dm_none_left": "Sinulla ei ole tänä vuonna lomaa jäljellä peleillesi yksityisviesteissä (%d päivää vuodessa); se palaa 1. tammikuuta.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Sinulla on tänä vuonna %s lomaa jäljellä peleillesi yksityisviesteissä (%d päivää vuodessa): pyydä vähemmän.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Pelin %d arviosi on yhä käynnissä: yksi kerrallaan, kiitos. Se ilmestyy yksityisviesteihimme, joissa pyysit sitä, kun se on valmis.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Pelin %d arviosi on yhä käynnissä: yksi kerrallaan, kiitos. Se ilmestyy kanavalle %s, jossa pyysit sitä, kun se on valmis.",
 }

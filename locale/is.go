@@ -166,4 +166,8 @@ var is = Dict{
 	"vacation.dm_none_left": "Þú átt ekkert frí eftir á árinu fyrir skákir þínar í einkaskilaboðum (%d dagar á ári); það kemur aftur 1. janúar.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Þú átt %s af fríi eftir á árinu fyrir skákir þínar í einkaskilaboðum (%d dagar á ári): biddu um minna.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Yfirferð þín á skák %d er enn í gangi: ein í einu, takk. Hún birtist í einkaskilaboðum okkar, þar sem þú baðst um hana, þegar hún er tilbúin.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Yfirferð þín á skák %d er enn í gangi: ein í einu, takk. Hún birtist í %s, þar sem þú baðst um hana, þegar hún er tilbúin.",
 }

@@ -166,4 +166,8 @@ var nb = Dict{
 	"vacation.dm_none_left": "Du har ingen ferie igjen i år for partiene dine i direktemeldinger (%d dager i året); den kommer tilbake 1. januar.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Du har %s ferie igjen i år for partiene dine i direktemeldinger (%d dager i året): be om mindre.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Gjennomgangen din av parti %d pågår fortsatt: én om gangen, takk. Den vises i direktemeldingene våre, der du ba om den, når den er ferdig.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Gjennomgangen din av parti %d pågår fortsatt: én om gangen, takk. Den vises i %s, der du ba om den, når den er ferdig.",
 }

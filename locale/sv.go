@@ -166,4 +166,8 @@ var sv = Dict{
 	"vacation.dm_none_left": "Du har ingen semester kvar i år för dina partier i direktmeddelanden (%d dagar om året); den kommer tillbaka 1 januari.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Du har %s semester kvar i år för dina partier i direktmeddelanden (%d dagar om året): be om mindre.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Din genomgång av parti %d pågår fortfarande: en i taget, tack. Den visas i våra direktmeddelanden, där du bad om den, när den är klar.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Din genomgång av parti %d pågår fortfarande: en i taget, tack. Den visas i %s, där du bad om den, när den är klar.",
 }
