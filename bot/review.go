@@ -122,6 +122,7 @@ func (b *Bot) analyse(ctx context.Context, r *request, g *storage.Game) (*reply,
 		if err := json.Unmarshal(a.Report, &rep); err != nil {
 			return nil, fmt.Errorf("bot: the stored review of game %d: %w", g.ID, err)
 		}
+		rep.Classify() // a report stored before the classes went by the shown figures
 		msg, err := b.reviewMessage(r.p, g, &rep)
 		if err != nil {
 			return nil, err
@@ -430,7 +431,7 @@ func reviewText(p *locale.Printer, rep *analysis.Report, title string) string {
 			b.WriteString(p.T("defenders %s", fmt.Sprintf("%5s", analysis.Percent(rep.Chances[i+1]))))
 		}
 		if m.Class != analysis.NoClass {
-			class, drop, before, after := classWord(p, m.Class), 100*m.Drop, analysis.Percent(m.Before), analysis.Percent(m.After)
+			class, drop, before, after := classWord(p, m.Class), float64(m.Points()), analysis.Percent(m.Before), analysis.Percent(m.After)
 			if m.Side == tafl.Attackers {
 				b.WriteString("  " + p.T("%s (−%.0f points; the attackers had %s, now %s), better %s", class, drop, before, after, m.Better()))
 			} else {
