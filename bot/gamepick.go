@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
+	"golang.org/x/text/width"
 )
 
 // The game picker. A command that does not name its game (move, board,
@@ -229,7 +230,9 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.
 			r.gameID = uint64(g.ID)
 		}
 	}()
-	if opt = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(opt), "#")); opt != "" {
+	// Full-width digits (and ＃) of Chinese and Japanese keyboards read
+	// as ASCII ones, as in a move and the option's list.
+	if opt = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(width.Narrow.String(opt)), "#")); opt != "" {
 		if i := strings.IndexAny(opt, " ·"); i > 0 {
 			opt = opt[:i]
 		}
