@@ -541,4 +541,10 @@ var daTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Genafspilning af parti %d efter %d træk.", Other: "Genafspilning af parti %d efter %d træk."},
 	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
 	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Udfordringer her er venskabelige, medmindre de siger andet: slå `venskabelig` fra for at spille et ratet parti.",
+	// Move or 💡 Hint pressed on the board of a finished game: the game's number, its result ("Attackers win · resignation").
+	"Game %[1]d is over (%[2]s). `/tafl analyse` `game:%[1]d` reviews it, and `/tafl history` `game:%[1]d` replays it.": "Parti %[1]d er slut (%[2]s). `/tafl analyse` `parti:%[1]d` gennemgår det, og `/tafl history` `parti:%[1]d` afspiller det igen.",
+	// The same, for a game that ended before any move (aborted), in a server.
+	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Parti %[1]d er slut (%[2]s), uden at der blev spillet et træk. Start et nyt med `/tafl challenge` eller `/tafl ai`.",
+	// The same, in a direct message with the bot.
+	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Parti %[1]d er slut (%[2]s), uden at der blev spillet et træk. Spil mod mig her med `/tafl ai`, eller udfordr nogen på en server med `/tafl challenge`.",
 }

@@ -541,4 +541,10 @@ var deTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Wiedergabe der Partie %d nach %d Zug.", Other: "Wiedergabe der Partie %d nach %d Zügen."},
 	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
 	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Herausforderungen sind hier freundschaftlich, wenn sie nichts anderes sagen: schalte `freundschaftlich` aus, um eine gewertete Partie zu spielen.",
+	// Move or 💡 Hint pressed on the board of a finished game: the game's number, its result ("Attackers win · resignation").
+	"Game %[1]d is over (%[2]s). `/tafl analyse` `game:%[1]d` reviews it, and `/tafl history` `game:%[1]d` replays it.": "Partie %[1]d ist vorbei (%[2]s). `/tafl analyse` `partie:%[1]d` analysiert sie, und `/tafl history` `partie:%[1]d` spielt sie noch einmal ab.",
+	// The same, for a game that ended before any move (aborted), in a server.
+	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Partie %[1]d ist vorbei (%[2]s), ohne dass ein Zug gespielt wurde. Starte eine neue mit `/tafl challenge` oder `/tafl ai`.",
+	// The same, in a direct message with the bot.
+	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Partie %[1]d ist vorbei (%[2]s), ohne dass ein Zug gespielt wurde. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus.",
 }

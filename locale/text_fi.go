@@ -541,4 +541,10 @@ var fiTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Pelin %d toisto %d siirron jälkeen.", Other: "Pelin %d toisto %d siirron jälkeen."},
 	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
 	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Haasteet ovat täällä harjoituspelejä, ellei toisin sanota: laita `harjoitus` pois päältä pelataksesi pisteytetyn pelin.",
+	// Move or 💡 Hint pressed on the board of a finished game: the game's number, its result ("Attackers win · resignation").
+	"Game %[1]d is over (%[2]s). `/tafl analyse` `game:%[1]d` reviews it, and `/tafl history` `game:%[1]d` replays it.": "Peli %[1]d on päättynyt (%[2]s). `/tafl analyse` `peli:%[1]d` arvioi sen, ja `/tafl history` `peli:%[1]d` toistaa sen.",
+	// The same, for a game that ended before any move (aborted), in a server.
+	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Peli %[1]d on päättynyt (%[2]s) ilman yhtään siirtoa. Aloita uusi komennolla `/tafl challenge` tai `/tafl ai`.",
+	// The same, in a direct message with the bot.
+	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Peli %[1]d on päättynyt (%[2]s) ilman yhtään siirtoa. Pelaa minua vastaan täällä komennolla `/tafl ai` tai haasta joku palvelimella komennolla `/tafl challenge`.",
 }

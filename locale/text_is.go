@@ -541,4 +541,10 @@ var isTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Endursýning skákar %d eftir %d leik.", Other: "Endursýning skákar %d eftir %d leiki."},
 	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
 	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Áskoranir hér eru æfingaskákir nema annað sé sagt: bættu `casual:False` við til að tefla skák til stiga.",
+	// Move or 💡 Hint pressed on the board of a finished game: the game's number, its result ("Attackers win · resignation").
+	"Game %[1]d is over (%[2]s). `/tafl analyse` `game:%[1]d` reviews it, and `/tafl history` `game:%[1]d` replays it.": "Skák %[1]d er lokið (%[2]s). `/tafl analyse` `game:%[1]d` fer yfir hana, og `/tafl history` `game:%[1]d` spilar hana aftur.",
+	// The same, for a game that ended before any move (aborted), in a server.
+	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Skák %[1]d er lokið (%[2]s) án þess að nokkur leikur væri leikinn. Byrjaðu nýja með `/tafl challenge` eða `/tafl ai`.",
+	// The same, in a direct message with the bot.
+	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Skák %[1]d er lokið (%[2]s) án þess að nokkur leikur væri leikinn. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
 }

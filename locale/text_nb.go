@@ -541,4 +541,10 @@ var nbTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Avspilling av parti %d etter %d trekk.", Other: "Avspilling av parti %d etter %d trekk."},
 	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
 	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Utfordringer her er vennskapelige med mindre de sier noe annet: slå av `vennskapelig` for å spille et ratet parti.",
+	// Move or 💡 Hint pressed on the board of a finished game: the game's number, its result ("Attackers win · resignation").
+	"Game %[1]d is over (%[2]s). `/tafl analyse` `game:%[1]d` reviews it, and `/tafl history` `game:%[1]d` replays it.": "Parti %[1]d er over (%[2]s). `/tafl analyse` `parti:%[1]d` går gjennom det, og `/tafl history` `parti:%[1]d` spiller det av igjen.",
+	// The same, for a game that ended before any move (aborted), in a server.
+	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Parti %[1]d er over (%[2]s) uten at noe trekk ble spilt. Start et nytt med `/tafl challenge` eller `/tafl ai`.",
+	// The same, in a direct message with the bot.
+	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Parti %[1]d er over (%[2]s) uten at noe trekk ble spilt. Spill mot meg her med `/tafl ai`, eller utfordre noen på en server med `/tafl challenge`.",
 }

@@ -541,4 +541,10 @@ var svTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Repris av parti %d efter %d drag.", Other: "Repris av parti %d efter %d drag."},
 	// After the advice of an empty leaderboard to finish a game against someone (`/tafl challenge`), in a server whose challenges are casual (no rating change) unless they say otherwise (/tafl settings casual:True).
 	"Challenges here are casual unless they say otherwise: add `casual:False` to play a rated game.": "Utmaningar här är vänskapliga om de inte säger annat: slå av `vänskaplig` för att spela ett rankat parti.",
+	// Move or 💡 Hint pressed on the board of a finished game: the game's number, its result ("Attackers win · resignation").
+	"Game %[1]d is over (%[2]s). `/tafl analyse` `game:%[1]d` reviews it, and `/tafl history` `game:%[1]d` replays it.": "Parti %[1]d är slut (%[2]s). `/tafl analyse` `parti:%[1]d` går igenom det, och `/tafl history` `parti:%[1]d` spelar upp det igen.",
+	// The same, for a game that ended before any move (aborted), in a server.
+	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Parti %[1]d är slut (%[2]s) utan att något drag spelades. Starta ett nytt med `/tafl challenge` eller `/tafl ai`.",
+	// The same, in a direct message with the bot.
+	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Parti %[1]d är slut (%[2]s) utan att något drag spelades. Spela mot mig här med `/tafl ai`, eller utmana någon på en server med `/tafl challenge`.",
 }
