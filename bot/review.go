@@ -285,8 +285,8 @@ func (b *Bot) deliverReview(ctx context.Context, game storage.GameID, to asker, 
 }
 
 // reviewMessage shows a review: the turning points as text, the
-// evaluation graph and the board before the worst move with the engine's
-// move as an arrow.
+// evaluation graph and, when there are turning points, the board before
+// the worst move with the engine's move as an arrow.
 func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Report) (*message, error) {
 	var sb strings.Builder
 	// The result as the graph's title says it: the board's result line
@@ -312,7 +312,9 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 		return nil, fmt.Errorf("bot: drawing the graph: %w", err)
 	}
 	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(graph.Bytes()), graphAlt(p, g, rep))}}
-	if w := rep.Worst(); w >= 0 {
+	// A clean game (no turning point: no move lost 2 points) has no
+	// worst move worth a board, the text having just said so.
+	if w := rep.Worst(); w >= 0 && len(rep.Turning) > 0 {
 		pos, opts, ok, err := rep.MistakeBoard(g.Tafl(), w)
 		if err != nil {
 			return nil, err

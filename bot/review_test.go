@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"image"
 	"image/png"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -464,5 +465,45 @@ func TestReviewGraphInTheReadersLanguage(t *testing.T) {
 		if sameBelowTitle(got, render.GraphWords{}) {
 			t.Errorf("graph %d: the German review's graph is drawn with the English words", i)
 		}
+	}
+}
+
+// TestCleanGameReviewHasNoWorstMoveBoard: a review in which no move lost
+// 2 points says "a clean game" and shows the graph alone; it attached the
+// board "before its worst move … better …" of a move that lost a point.
+func TestCleanGameReviewHasNoWorstMoveBoard(t *testing.T) {
+	h := newHarness(t, nil)
+	g := finishedGame(t, h)
+	curve, _ := analysis.CurveFor(g.Tafl().Variant())
+	score := func(p float64) int { return int(math.Round(curve.Even + curve.Scale*math.Log((1-p)/p))) }
+	var evals []analysis.Eval
+	// The defenders' chance wobbles by a point; the engine's move is
+	// never the one played (a1-a2 is no move here), so each move loses
+	// a little, none 2 points.
+	for _, p := range []float64{0.50, 0.51, 0.50, 0.51, 0.50, 0.51, 0.50} {
+		evals = append(evals, analysis.Eval{Score: score(p), Best: tafl.NewMove(tafl.At(0, 0), tafl.At(0, 1))})
+	}
+	rep, err := analysis.Review(g.Tafl(), evals, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Worst() < 0 || len(rep.Turning) != 0 {
+		t.Fatalf("the made-up review: worst %d, turning %v; want a move that lost a little, no turning point", rep.Worst(), rep.Turning)
+	}
+	data, _ := json.Marshal(rep)
+	if err := h.store.PutAnalysis(t.Context(), &storage.Analysis{GameID: g.ID, Plies: g.Ply(), Nodes: 1000, Report: data, UserID: alice}); err != nil {
+		t.Fatal(err)
+	}
+	r, rec := h.slash(alice, "analyse", opt("game", g.ID.String()))
+	if !strings.Contains(r.Content, "a clean game") {
+		t.Fatalf("the review: %q", r.Content)
+	}
+	for _, f := range rec.Files {
+		if strings.HasSuffix(f.Name, "-worst.png") {
+			t.Errorf("a clean game's review attaches %s (%q)", f.Name, fileAlts(t, rec)[f.Name])
+		}
+	}
+	if len(rec.Files) != 1 {
+		t.Errorf("a clean game's review has %d files, want the graph alone", len(rec.Files))
 	}
 }
