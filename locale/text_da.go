@@ -547,4 +547,6 @@ var daTexts = Dict{
 	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Parti %[1]d er slut (%[2]s), uden at der blev spillet et træk. Start et nyt med `/tafl challenge` eller `/tafl ai`.",
 	// The same, in a direct message with the bot.
 	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Parti %[1]d er slut (%[2]s), uden at der blev spillet et træk. Spil mod mig her med `/tafl ai`, eller udfordr nogen på en server med `/tafl challenge`.",
+	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
+	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); challenges here are casual, changing no rating, unless they say `casual:False` (games against me never change one). **%s** on a finished game swaps the sides.": "Begge tager `dage` (dage pr. træk) eller `tid` (et live-skakur som `10+5`); udfordringer her er venskabelige og ændrer ingen rating, medmindre `venskabelig` er slået fra (partier mod mig gør det aldrig). **%s** på et afsluttet parti bytter siderne.",
 }

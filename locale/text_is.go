@@ -547,4 +547,6 @@ var isTexts = Dict{
 	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Skák %[1]d er lokið (%[2]s) án þess að nokkur leikur væri leikinn. Byrjaðu nýja með `/tafl challenge` eða `/tafl ai`.",
 	// The same, in a direct message with the bot.
 	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Skák %[1]d er lokið (%[2]s) án þess að nokkur leikur væri leikinn. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
+	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
+	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); challenges here are casual, changing no rating, unless they say `casual:False` (games against me never change one). **%s** on a finished game swaps the sides.": "Báðar taka `days` (dagar á leik) eða `time` (skákklukka í beinni eins og `10+5`); áskoranir hér eru æfingaskákir sem breyta engum stigum nema þær segi `casual:False` (skákir við mig gera það aldrei). **%s** á lokinni skák skiptir um hliðar.",
 }

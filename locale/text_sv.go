@@ -547,4 +547,6 @@ var svTexts = Dict{
 	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Parti %[1]d är slut (%[2]s) utan att något drag spelades. Starta ett nytt med `/tafl challenge` eller `/tafl ai`.",
 	// The same, in a direct message with the bot.
 	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Parti %[1]d är slut (%[2]s) utan att något drag spelades. Spela mot mig här med `/tafl ai`, eller utmana någon på en server med `/tafl challenge`.",
+	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
+	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); challenges here are casual, changing no rating, unless they say `casual:False` (games against me never change one). **%s** on a finished game swaps the sides.": "Båda tar `dagar` (dagar per drag) eller `tid` (en live-schackklocka som `10+5`); utmaningar här är vänskapliga och ändrar ingen rating, om inte `vänskaplig` är avslagen (partier mot mig gör det aldrig). **%s** på ett avslutat parti byter sidorna.",
 }
