@@ -151,8 +151,8 @@ func TestHelpSaysTheServersCasualDefault(t *testing.T) {
 		loc        discordgo.Locale
 		want, gone string
 	}{
-		{"en-US", "challenges here are casual, changing no rating, unless they say `casual:False`", "a challenge with `casual:True`"},
-		{"de", "Herausforderungen sind hier ungewertet, wenn `freundschaftlich` nicht ausgeschaltet ist", "`freundschaftlich` eingeschaltet"},
+		{"en-US", "here a challenge changes no rating unless it says `casual:False`", "a challenge with `casual:True`"},
+		{"de", "hier sind Herausforderungen ungewertet, außer `freundschaftlich` ist aus", "`freundschaftlich` eingeschaltet"},
 	} {
 		in := h.slashInteraction(carol, "help")
 		in.Locale = c.loc

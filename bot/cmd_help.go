@@ -72,7 +72,7 @@ func helpText(p *locale.Printer, boards string, casualHere bool) string {
 // unless they say otherwise (casualHere) or one where they are rated.
 func casualLine(p *locale.Printer, boards string, casualHere bool) string {
 	if casualHere {
-		return p.T("Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); challenges here are casual, changing no rating, unless they say `casual:False` (games against me never change one). **%s** on a finished game swaps the sides.", shownLabel("Rematch", boards))
+		return p.T("Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.", shownLabel("Rematch", boards))
 	}
 	return p.T("Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); a challenge with `casual:True` changes no rating (games against me never do). **%s** on a finished game swaps the sides.", shownLabel("Rematch", boards))
 }

@@ -549,5 +549,5 @@ var enTexts = []any{
 	// The same, in a direct message with the bot.
 	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.",
 	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
-	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); challenges here are casual, changing no rating, unless they say `casual:False` (games against me never change one). **%s** on a finished game swaps the sides.",
+	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.",
 }
