@@ -235,6 +235,33 @@ func TestOneReviewAtATime(t *testing.T) {
 	}
 }
 
+// TestOneReviewAtATimeFromADirectMessage: a review asked for in a direct
+// message with the bot is delivered there, so asking for it again in a
+// server while it runs says it will appear in our direct messages.
+func TestOneReviewAtATimeFromADirectMessage(t *testing.T) {
+	eng := newGateEngine("easy")
+	h := newHarness(t, eng)
+	h.adjust = func(o *bot.Options) { o.AIWorkers, o.ReviewNodes = 1, 2000 }
+	h.restart()
+	g := finishedGame(t, h)
+	// The one worker busy with the engine's move in carol's game.
+	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	games, _ := h.store.GamesByPlayer(context.Background(), carol, storage.GameFilter{})
+	h.slash(carol, "move", opt("move", games[0].Tafl().LegalMoves()[0].String()))
+	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats("easy"); return running > 0 })
+	in := h.slashInteraction(alice, "analyse", opt("game", g.ID.String()))
+	in.GuildID, in.ChannelID, in.User, in.Member = "", "dm-"+alice, in.Member.User, nil
+	h.bot.HandleGateway(context.Background(), in)
+	again, _ := h.slash(alice, "analyse", opt("game", g.ID.String()))
+	if !strings.Contains(again.Content, "still running") || !strings.Contains(again.Content, "appear in our direct messages") {
+		t.Errorf("asked again in the server: %q", again.Content)
+	}
+	close(eng.gate)
+	if r, _ := h.fake.final(t, in); !strings.Contains(r.Content, "Review of game") {
+		t.Fatalf("the review in the direct message: %q", r.Content)
+	}
+}
+
 // fileAlts returns the alt text of each attachment of a recorded message
 // (its "attachments" array, at the top or inside "data"), by file name.
 func fileAlts(t *testing.T, rec *recorded) map[string]string {
