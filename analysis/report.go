@@ -146,12 +146,22 @@ func Review(g *tafl.Game, evals []Eval, nodes int64) (*Report, error) {
 		if mr.Best != mr.Move && mr.Best != "" {
 			mr.Drop = max(0, mr.Before-mr.After)
 		}
-		mr.Class = Classify(mr.Drop)
 		r.Moves = append(r.Moves, mr)
 		side = side.Other()
 	}
-	r.Turning = turningPoints(r.Moves)
+	r.Classify()
 	return r, nil
+}
+
+// Classify sets the class of every move from its drop as shown, in
+// whole points (Points), and picks the turning points. Review calls it;
+// a report stored before the classes went by the shown figures is
+// classified again with it when read.
+func (r *Report) Classify() {
+	for i := range r.Moves {
+		r.Moves[i].Class = Classify(float64(r.Moves[i].Points()) / 100)
+	}
+	r.Turning = turningPoints(r.Moves)
 }
 
 // turningPoints picks the moves that lost most: every classified move,

@@ -265,3 +265,35 @@ func TestText(t *testing.T) {
 		}
 	}
 }
+
+// TestClassesGoByTheShownFigures: a move's class and its drop in points
+// are those of the chances the review shows, rounded to whole points, so
+// "50 % → 20 %" is a blunder of 30 points, and a drop of 29.99 points
+// shown "50 % → 21 %" a mistake of 29, never a "mistake (−30 points)".
+func TestClassesGoByTheShownFigures(t *testing.T) {
+	for _, c := range []struct {
+		before, after float64
+		class         analysis.Class
+		text          string
+	}{
+		{0.5004, 0.2049, analysis.Blunder, "blunder (−30 points; the attackers had 50 %, now 20 %)"},
+		{0.5049, 0.2050, analysis.Mistake, "mistake (−29 points; the attackers had 50 %, now 21 %)"},
+		{0.4004, 0.2049, analysis.Mistake, "mistake (−20 points; the attackers had 40 %, now 20 %)"},
+		{0.3049, 0.2050, analysis.NoClass, ""},
+	} {
+		m := analysis.MoveReview{Side: tafl.Attackers, Move: "d1-d2", Notation: "d1-d2", Best: "d1-d3",
+			Before: c.before, After: c.after, Drop: c.before - c.after}
+		r := &analysis.Report{Nodes: 1, Chances: []float64{1 - c.before, 1 - c.after}, Moves: []analysis.MoveReview{m}}
+		r.Classify()
+		if got := r.Moves[0].Class; got != c.class {
+			t.Errorf("%v → %v: class %v, want %v", c.before, c.after, got, c.class)
+		}
+		var b strings.Builder
+		if err := r.WriteText(&b, ""); err != nil {
+			t.Fatal(err)
+		}
+		if c.text != "" && !strings.Contains(b.String(), c.text) {
+			t.Errorf("%v → %v: the text says\n%s\nwant %q", c.before, c.after, b.String(), c.text)
+		}
+	}
+}

@@ -21,14 +21,30 @@ func (m MoveReview) Number() string {
 // Percent writes a chance as a whole percentage ("64 %"), never 0 % or
 // 100 % unless the result is certain.
 func Percent(p float64) string {
-	x := math.Round(100 * p)
+	return fmt.Sprintf("%d %%", percentPoints(p))
+}
+
+// percentPoints is the whole percentage Percent writes for p.
+func percentPoints(p float64) int {
+	x := int(math.Round(100 * p))
 	switch {
 	case x <= 0 && p > 0:
 		x = 1
 	case x >= 100 && p < 1:
 		x = 99
 	}
-	return fmt.Sprintf("%.0f %%", x)
+	return x
+}
+
+// Points is the move's drop in whole percentage points as the review
+// shows it: the shown chance before less the shown chance after (0 for
+// the engine's move, or one that did at least as well). The class is
+// that of Points, so "50 % → 20 %" is a blunder, as 30 points are.
+func (m MoveReview) Points() int {
+	if m.Drop <= 0 {
+		return 0
+	}
+	return max(0, percentPoints(m.Before)-percentPoints(m.After))
 }
 
 // Summary says in one line what the move did, such as "12… d7-d4
@@ -81,7 +97,7 @@ func (r *Report) WriteText(w io.Writer, title string) error {
 	for i, m := range r.Moves {
 		fmt.Fprintf(&b, "%-6s %-18s defenders %5s", m.Number(), m.Notation, Percent(r.Chances[i+1]))
 		if m.Class != NoClass {
-			fmt.Fprintf(&b, "  %s (−%.0f points; the %s had %s, now %s), better %s", m.Class, 100*m.Drop, m.Side, Percent(m.Before), Percent(m.After), m.Better())
+			fmt.Fprintf(&b, "  %s (−%d points; the %s had %s, now %s), better %s", m.Class, m.Points(), m.Side, Percent(m.Before), Percent(m.After), m.Better())
 			if len(m.Line) > 1 {
 				fmt.Fprintf(&b, " (%s)", strings.Join(m.Line, " "))
 			}

@@ -136,3 +136,30 @@ func TestHelpNamesThePlayModes(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpSaysTheServersCasualDefault: in a server whose challenges are
+// casual unless they say otherwise (/tafl settings casual:True), /tafl
+// help says so, and that casual:False makes a game rated; it said "a
+// challenge with casual:True changes no rating", as if the others were
+// rated there too.
+func TestHelpSaysTheServersCasualDefault(t *testing.T) {
+	h := newHarness(t, nil)
+	if r, _ := h.slash(alice, "settings", opt("casual", true)); !strings.Contains(r.Content, "challenges: **casual**") {
+		t.Fatalf("settings: %q", r.Content)
+	}
+	for _, c := range []struct {
+		loc        discordgo.Locale
+		want, gone string
+	}{
+		{"en-US", "here a challenge changes no rating unless it says `casual:False`", "a challenge with `casual:True`"},
+		{"de", "hier sind Herausforderungen ungewertet, außer `freundschaftlich` ist aus", "`freundschaftlich` eingeschaltet"},
+	} {
+		in := h.slashInteraction(carol, "help")
+		in.Locale = c.loc
+		h.bot.HandleGateway(context.Background(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		if !strings.Contains(r.page(), c.want) || strings.Contains(r.page(), c.gone) {
+			t.Errorf("%s help in a casual server, want %q, not %q:\n%s", c.loc, c.want, c.gone, r.page())
+		}
+	}
+}

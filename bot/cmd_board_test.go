@@ -174,17 +174,32 @@ func resignedGame(t *testing.T, h *harness) *storage.Game {
 // that ended since (Move, Hint) says the game is over and how it ended,
 // without the board's congratulations and rating changes run into one
 // line ('Congratulations <@222>! <@111>: 1500 → 1662 provisional (+162)
-// <@222>: …').
+// <@222>: …'), in a whole sentence that says what can still be done:
+// review or replay it, or, with no move played, start a new game (it
+// said only 'Game 1 is over: Attackers win · resignation').
 func TestOldBoardOfAFinishedGame(t *testing.T) {
 	h := newHarness(t, nil)
 	g := resignedGame(t, h)
 	for a, name := range map[bot.Action]string{bot.ActMove: "Move", bot.ActHint: "Hint"} {
 		id := bot.CustomID{Action: a, ID: uint64(g.ID), Ply: g.Ply()}.String()
 		r, _ := h.click(alice, id, false)
-		want := "Game " + g.ID.String() + " is over: Attackers win · resignation"
-		if !isEphemeral(r) || !strings.Contains(r.Content, want) || strings.Contains(r.Content, "→") || strings.Contains(r.Content, "<@") {
-			t.Errorf("%s on an earlier board: %q, want %q alone", name, r.Content, want)
+		want := "Game " + g.ID.String() + " is over (Attackers win · resignation). `/tafl analyse` `game:" + g.ID.String() + "` reviews it, and `/tafl history` `game:" + g.ID.String() + "` replays it."
+		if !isEphemeral(r) || r.Content != want {
+			t.Errorf("%s on an earlier board: %q, want %q", name, r.Content, want)
 		}
+	}
+	// A game aborted before any move: nothing to review.
+	h2 := newHarness(t, nil)
+	r, _ := h2.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+	h2.click(bob, customIDs(r.Components)["Accept"], false)
+	aborted := gameOf(t, h2, bob)
+	r, _ = h2.slash(bob, "resign")
+	h2.click(bob, customIDs(r.Components)["Yes, abort"], true)
+	id := bot.CustomID{Action: bot.ActMove, ID: uint64(aborted.ID), Ply: 0}.String()
+	r, _ = h2.click(alice, id, false)
+	want := "Game " + aborted.ID.String() + " is over (Aborted) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`."
+	if r.Content != want {
+		t.Errorf("Move on the board of an aborted game: %q, want %q", r.Content, want)
 	}
 }
 

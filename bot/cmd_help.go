@@ -18,15 +18,19 @@ import (
 // mentions (mention.go) the names take some 400 characters more.
 func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
 	resp := ephemeral("")
-	resp.Data.Embeds = []*discordgo.MessageEmbed{{Description: helpText(r.p, b.publicLang(ctx, r))}}
+	gs, err := b.guildSettings(ctx, r.in.GuildID)
+	casualHere := err == nil && gs.CasualDefault // unread: the usual page
+	resp.Data.Embeds = []*discordgo.MessageEmbed{{Description: helpText(r.p, b.publicLang(ctx, r), casualHere)}}
 	return &reply{resp: resp}, nil
 }
 
 // helpText is the /tafl help page in p's language. The buttons it names
 // (Move, Rematch, Hint) are named as the boards in language boards show
 // them: those a server's games post, in the server's language, which may
-// not be the reader's (publicLang).
-func helpText(p *locale.Printer, boards string) string {
+// not be the reader's (publicLang). casualHere says the server's
+// challenges are casual unless they say otherwise (/tafl settings
+// casual:True), which the page then says instead of casual:True.
+func helpText(p *locale.Printer, boards string, casualHere bool) string {
 	// The variants that differ from the most: one line each, however many
 	// presets there are (the variant list of /tafl rules has them all).
 	var defFirst, edge []string
@@ -51,7 +55,7 @@ func helpText(p *locale.Printer, boards string) string {
 		"",
 		p.T("**Commands**"),
 		p.T("`/tafl challenge` [`opponent`] challenge someone · `/tafl ai` [`level`] play me"),
-		p.T("Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); a challenge with `casual:True` changes no rating (games against me never do). **%s** on a finished game swaps the sides.", shownLabel("Rematch", boards)),
+		casualLine(p, boards, casualHere),
 		p.T("`/tafl move` `d1-d4` move (or press **%s** under a board; the king's moves `Kf6-f9`) · `/tafl board` show the board", shownLabel("Move", boards)),
 		p.T("`/tafl games` your games · `/tafl resign` (abort before both sides moved), `/tafl draw` · `/tafl history` the record and a replay"),
 		p.T("`/tafl rules` [`variant`] · `/tafl leaderboard` · `/tafl stats` · `/tafl vacation` · `/tafl settings` (managers)"),
@@ -61,4 +65,14 @@ func helpText(p *locale.Printer, boards string) string {
 		p.T("Correspondence moves have a limit in days (I remind you); on a live clock, running out of time loses (or draws if the opponent cannot win)."),
 		p.T("I answer in your Discord language (English, Dansk, Svenska, Norsk, Deutsch, Suomi) or the one you choose with `/tafl settings` `language:` (Íslenska too)."),
 	}, "\n")
+}
+
+// casualLine is the help page's line on the challenge's options: which
+// challenges change no rating, in a server whose challenges are casual
+// unless they say otherwise (casualHere) or one where they are rated.
+func casualLine(p *locale.Printer, boards string, casualHere bool) string {
+	if casualHere {
+		return p.T("Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.", shownLabel("Rematch", boards))
+	}
+	return p.T("Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); a challenge with `casual:True` changes no rating (games against me never do). **%s** on a finished game swaps the sides.", shownLabel("Rematch", boards))
 }

@@ -355,6 +355,7 @@ func (b *Bot) reviewFiles(ctx context.Context, p *locale.Printer, g *storage.Gam
 		b.log.Error("decoding a stored review", "game_id", g.ID, "err", err)
 		return nil
 	}
+	rep.Classify() // a report stored before the classes went by the shown figures
 	title := p.T("Game %d · %s · %s", g.ID, gameVariant(p, g), resultCaption(p, g))
 	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(reviewText(p, &rep, title))}}
 	var graph bytes.Buffer

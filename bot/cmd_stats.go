@@ -25,12 +25,12 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	if r.in.GuildID == "" {
 		return nil, userErrorf("Leaderboards are per server: use this command in a server.")
 	}
-	page := 1
+	page, pageTyped := 1, int64(1) // pageTyped: the page as typed, for the answers that name it
 	if n, ok := r.int("page"); ok {
 		if n < 1 {
 			return nil, userErrorf("There is no page %d: the pages count from 1.", n)
 		}
-		page = int(min(n, math.MaxInt32))
+		page, pageTyped = int(min(n, math.MaxInt32)), n
 	}
 	var names []string
 	perVariant := leaderboardPage
@@ -57,7 +57,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 		}
 		if len(names) > 1 {
 			if page > 1 {
-				return nil, userErrorf("Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.", page)
+				return nil, userErrorf("Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:%d` shows that page of one of them.", pageTyped)
 			}
 			perVariant = 5
 		}
@@ -75,10 +75,10 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	if len(names) == 1 && len(boards[0]) > 0 {
 		pages = (len(boards[0]) + perVariant - 1) / perVariant
 		if page > pages && names[0] == "custom" {
-			return nil, userErrorf("The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.", page, pages)
+			return nil, userErrorf("The custom leaderboard has no page %[1]d: its last is `/tafl leaderboard` `variant:custom` `page:%[2]d`.", pageTyped, pages)
 		}
 		if page > pages {
-			return nil, userErrorf("The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.", names[0], page, pages)
+			return nil, userErrorf("The %[1]s leaderboard has no page %[2]d: its last is `/tafl leaderboard` `variant:%[1]s` `page:%[3]d`.", names[0], pageTyped, pages)
 		}
 	}
 	write := func(n int) string { // at most n players of each variant

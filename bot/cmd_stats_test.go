@@ -305,6 +305,12 @@ func TestLeaderboardPagesAndProvisional(t *testing.T) {
 		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("variant", "brandubh"), opt("page", 0.0)}, "There is no page 0: the pages count from 1."},
 		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("page", 2.0)},
 			"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:2` shows that page of one of them."},
+		// A page past int32's numbers is named as typed (it said "no
+		// page 2147483647", the number it was cut to).
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("variant", "brandubh"), opt("page", 99999999999.0)},
+			"The brandubh leaderboard has no page 99999999999: its last is `/tafl leaderboard` `variant:brandubh` `page:3`."},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("page", 99999999999.0)},
+			"Several variants have rated games here: `/tafl leaderboard` `variant:…` `page:99999999999` shows that page of one of them."},
 	} {
 		if r, _ := h.slash(carol, "leaderboard", c.opts...); r.Content != c.want || !isEphemeral(r) {
 			t.Errorf("%v: %q (private %v), want %q", c.opts, r.Content, isEphemeral(r), c.want)

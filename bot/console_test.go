@@ -920,3 +920,27 @@ func TestConsoleFullWidthNumbers(t *testing.T) {
 		t.Errorf("a full-width number refused:\n%s", text)
 	}
 }
+
+// TestConsoleFullWidthGameNumber: the game option reads the full-width
+// digits (and ＃) of Chinese and Japanese keyboards as ASCII ones, as a
+// move does, in every command that takes it: `１` was "not a game number".
+func TestConsoleFullWidthGameNumber(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl move move:d6-e6",
+		"as bob", "/tafl move game:１ move:c4-c5",
+		"as alice", "/tafl board game:＃１",
+		"as bob", "/tafl resign game:１", `click "Yes, resign"`,
+		"/tafl history game:１２",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[taflbot] **Game 1** · brandubh · @alice (attackers) vs @bob (defenders)\n    Last moves: 1. d6-e6 c4-c5",
+		"[to bob] (only you) Resign game 1? This cannot be undone.",
+		"[to bob] (only you) I can't find game 12.",
+	)
+	if strings.Contains(text, "is not a game number") {
+		t.Errorf("a full-width game number was refused:\n%s", text)
+	}
+}

@@ -230,8 +230,8 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.
 			r.gameID = uint64(g.ID)
 		}
 	}()
-	// Full-width digits (１２, a Chinese or Japanese keyboard's) read as
-	// the option's autocomplete reads them.
+	// Full-width digits (and ＃) of Chinese and Japanese keyboards read
+	// as ASCII ones, as in a move and the option's list.
 	if opt = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(width.Narrow.String(opt)), "#")); opt != "" {
 		if i := strings.IndexAny(opt, " ·"); i > 0 {
 			opt = opt[:i]

@@ -30,7 +30,8 @@ func TestTextsKeepAMarginBelowDiscordsLimits(t *testing.T) {
 	}
 	for _, l := range locale.Langs {
 		p := locale.For(l.Tag)
-		within(l.Name+": /tafl help", helpText(p, "is"), 2000) // the longest button labels
+		within(l.Name+": /tafl help", helpText(p, "is", false), 2000) // the longest button labels
+		within(l.Name+": /tafl help in a casual server", helpText(p, "is", true), 2000)
 		within(l.Name+": /tafl rules", variantList(p), 2000)
 		for _, k := range locale.Keys() {
 			text, _ := locale.Text(l.Tag, k)

@@ -136,9 +136,11 @@ func TestCatalogCommandReferences(t *testing.T) {
 // commands mentioned fits an embed's description.
 func TestHelpWithMentionsFits(t *testing.T) {
 	for _, l := range locale.Langs {
-		page := mentionCommands(helpText(locale.For(l.Tag), "is"), "1300000000000000001") // the longest button labels
-		if n := len([]rune(page)); n > maxEmbedDesc || strings.Contains(page, "`/tafl") {
-			t.Errorf("%s help with mentions: %d characters:\n%s", l.Name, n, page)
+		for _, casualHere := range []bool{false, true} {
+			page := mentionCommands(helpText(locale.For(l.Tag), "is", casualHere), "1300000000000000001") // the longest button labels
+			if n := len([]rune(page)); n > maxEmbedDesc || strings.Contains(page, "`/tafl") {
+				t.Errorf("%s help with mentions (casual server %v): %d characters:\n%s", l.Name, casualHere, n, page)
+			}
 		}
 	}
 }

@@ -28,7 +28,7 @@ func (b *Bot) loadCurrent(ctx context.Context, r *request) (*storage.Game, error
 		return nil, err
 	}
 	if !g.Active() {
-		return nil, userErrorf("Game %d is over: %s", g.ID, resultCaption(r.p, g))
+		return nil, gameOverErr(r, g)
 	}
 	if g.Ply() != r.cid.Ply {
 		return nil, fmt.Errorf("bot: game %d is at move %d, the button at %d: %w", g.ID, g.Ply(), r.cid.Ply, storage.ErrStale)
@@ -37,6 +37,18 @@ func (b *Bot) loadCurrent(ctx context.Context, r *request) (*storage.Game, error
 		return nil, err
 	}
 	return g, nil
+}
+
+// gameOverErr answers a Move or Hint pressed on finished game g's board:
+// its result, and what can still be done with it.
+func gameOverErr(r *request, g *storage.Game) error {
+	switch {
+	case g.Ply() > 0:
+		return userErrorf("Game %[1]d is over (%[2]s). `/tafl analyse` `game:%[1]d` reviews it, and `/tafl history` `game:%[1]d` replays it.", int(g.ID), resultCaption(r.p, g))
+	case r.in.GuildID == "":
+		return userErrorf("Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.", int(g.ID), resultCaption(r.p, g))
+	}
+	return userErrorf("Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.", int(g.ID), resultCaption(r.p, g))
 }
 
 // btnMove opens the piece menu (a new private message) from a board, or

@@ -106,7 +106,7 @@ func (b *Bot) analyse(ctx context.Context, r *request, g *storage.Game) (*reply,
 		for _, a := range rv.askers {
 			if a.user == r.userID {
 				b.reviews.mu.Unlock()
-				return nil, userErrorT("review.one_at_a_time", int(g.ID))
+				return nil, stillReviewing(r, g.ID, a.in)
 			}
 		}
 		rv.askers = append(rv.askers, asker{p: r.p, user: r.userID, in: r.in})
@@ -122,6 +122,7 @@ func (b *Bot) analyse(ctx context.Context, r *request, g *storage.Game) (*reply,
 		if err := json.Unmarshal(a.Report, &rep); err != nil {
 			return nil, fmt.Errorf("bot: the stored review of game %d: %w", g.ID, err)
 		}
+		rep.Classify() // a report stored before the classes went by the shown figures
 		msg, err := b.reviewMessage(r.p, g, &rep)
 		if err != nil {
 			return nil, err
@@ -133,10 +134,29 @@ func (b *Bot) analyse(ctx context.Context, r *request, g *storage.Game) (*reply,
 		return nil, err
 	}
 	if other, busy := b.reviews.byUser[r.userID]; busy {
+		var first *discordgo.Interaction
+		if rv := b.reviews.byGame[other]; rv != nil {
+			first = rv.in
+		}
 		b.reviews.mu.Unlock()
-		return nil, userErrorT("review.one_at_a_time", int(other))
+		return nil, stillReviewing(r, other, first)
 	}
 	return b.startReview(r, g) // unlocks
+}
+
+// stillReviewing refuses r's ask for a review while the user's review
+// of game is still running, saying where that review will appear: where
+// it was asked for (first), which may be another channel or a direct
+// message.
+func stillReviewing(r *request, game storage.GameID, first *discordgo.Interaction) error {
+	switch {
+	case first == nil || r.in == nil || first.ChannelID == r.in.ChannelID:
+		return userErrorT("review.one_at_a_time", int(game))
+	case first.GuildID == "":
+		return userErrorT("review.one_at_a_time_dm", int(game))
+	default:
+		return userErrorT("review.one_at_a_time_in", int(game), "<#"+first.ChannelID+">")
+	}
 }
 
 // startReview starts reviewing g for r's user; it is called with
@@ -265,8 +285,8 @@ func (b *Bot) deliverReview(ctx context.Context, game storage.GameID, to asker, 
 }
 
 // reviewMessage shows a review: the turning points as text, the
-// evaluation graph and the board before the worst move with the engine's
-// move as an arrow.
+// evaluation graph and, when there are turning points, the board before
+// the worst move with the engine's move as an arrow.
 func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Report) (*message, error) {
 	var sb strings.Builder
 	// The result as the graph's title says it: the board's result line
@@ -292,7 +312,9 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 		return nil, fmt.Errorf("bot: drawing the graph: %w", err)
 	}
 	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(graph.Bytes()), graphAlt(p, g, rep))}}
-	if w := rep.Worst(); w >= 0 {
+	// A clean game (no turning point: no move lost 2 points) has no
+	// worst move worth a board, the text having just said so.
+	if w := rep.Worst(); w >= 0 && len(rep.Turning) > 0 {
 		pos, opts, ok, err := rep.MistakeBoard(g.Tafl(), w)
 		if err != nil {
 			return nil, err
@@ -411,7 +433,7 @@ func reviewText(p *locale.Printer, rep *analysis.Report, title string) string {
 			b.WriteString(p.T("defenders %s", fmt.Sprintf("%5s", analysis.Percent(rep.Chances[i+1]))))
 		}
 		if m.Class != analysis.NoClass {
-			class, drop, before, after := classWord(p, m.Class), 100*m.Drop, analysis.Percent(m.Before), analysis.Percent(m.After)
+			class, drop, before, after := classWord(p, m.Class), float64(m.Points()), analysis.Percent(m.Before), analysis.Percent(m.After)
 			if m.Side == tafl.Attackers {
 				b.WriteString("  " + p.T("%s (−%.0f points; the attackers had %s, now %s), better %s", class, drop, before, after, m.Better()))
 			} else {

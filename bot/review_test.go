@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"image"
 	"image/png"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -215,8 +216,14 @@ func TestOneReviewAtATime(t *testing.T) {
 	in := h.slashInteraction(alice, "analyse", opt("game", g.ID.String()))
 	h.bot.HandleGateway(context.Background(), in)
 	second, _ := h.slash(alice, "analyse", opt("game", g.ID.String()))
-	if !strings.Contains(second.Content, "still running") {
+	if !strings.Contains(second.Content, "still running") || !strings.Contains(second.Content, "appear here") {
 		t.Errorf("a second review at once: %q", second.Content)
+	}
+	// Asked again in another channel, it says where the review will
+	// appear: where it was first asked for, not here.
+	elsewhere, _ := h.slashIn("other-channel", alice, "analyse", opt("game", g.ID.String()))
+	if want := "appear in <#" + channel + ">"; !strings.Contains(elsewhere.Content, want) {
+		t.Errorf("a second review asked in another channel: %q, want %q", elsewhere.Content, want)
 	}
 	close(eng.gate)
 	r, _ := h.fake.final(t, in)
@@ -225,6 +232,33 @@ func TestOneReviewAtATime(t *testing.T) {
 	}
 	if got, _ := h.store.GetGame(context.Background(), cg.ID); got.Ply() < 2 {
 		t.Errorf("the engine has not moved in carol's game (ply %d)", got.Ply())
+	}
+}
+
+// TestOneReviewAtATimeFromADirectMessage: a review asked for in a direct
+// message with the bot is delivered there, so asking for it again in a
+// server while it runs says it will appear in our direct messages.
+func TestOneReviewAtATimeFromADirectMessage(t *testing.T) {
+	eng := newGateEngine("easy")
+	h := newHarness(t, eng)
+	h.adjust = func(o *bot.Options) { o.AIWorkers, o.ReviewNodes = 1, 2000 }
+	h.restart()
+	g := finishedGame(t, h)
+	// The one worker busy with the engine's move in carol's game.
+	h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	games, _ := h.store.GamesByPlayer(context.Background(), carol, storage.GameFilter{})
+	h.slash(carol, "move", opt("move", games[0].Tafl().LegalMoves()[0].String()))
+	waitFor(t, "the engine thinking", func() bool { _, running, _ := eng.stats("easy"); return running > 0 })
+	in := h.slashInteraction(alice, "analyse", opt("game", g.ID.String()))
+	in.GuildID, in.ChannelID, in.User, in.Member = "", "dm-"+alice, in.Member.User, nil
+	h.bot.HandleGateway(context.Background(), in)
+	again, _ := h.slash(alice, "analyse", opt("game", g.ID.String()))
+	if !strings.Contains(again.Content, "still running") || !strings.Contains(again.Content, "appear in our direct messages") {
+		t.Errorf("asked again in the server: %q", again.Content)
+	}
+	close(eng.gate)
+	if r, _ := h.fake.final(t, in); !strings.Contains(r.Content, "Review of game") {
+		t.Fatalf("the review in the direct message: %q", r.Content)
 	}
 }
 
@@ -458,5 +492,45 @@ func TestReviewGraphInTheReadersLanguage(t *testing.T) {
 		if sameBelowTitle(got, render.GraphWords{}) {
 			t.Errorf("graph %d: the German review's graph is drawn with the English words", i)
 		}
+	}
+}
+
+// TestCleanGameReviewHasNoWorstMoveBoard: a review in which no move lost
+// 2 points says "a clean game" and shows the graph alone; it attached the
+// board "before its worst move … better …" of a move that lost a point.
+func TestCleanGameReviewHasNoWorstMoveBoard(t *testing.T) {
+	h := newHarness(t, nil)
+	g := finishedGame(t, h)
+	curve, _ := analysis.CurveFor(g.Tafl().Variant())
+	score := func(p float64) int { return int(math.Round(curve.Even + curve.Scale*math.Log((1-p)/p))) }
+	var evals []analysis.Eval
+	// The defenders' chance wobbles by a point; the engine's move is
+	// never the one played (a1-a2 is no move here), so each move loses
+	// a little, none 2 points.
+	for _, p := range []float64{0.50, 0.51, 0.50, 0.51, 0.50, 0.51, 0.50} {
+		evals = append(evals, analysis.Eval{Score: score(p), Best: tafl.NewMove(tafl.At(0, 0), tafl.At(0, 1))})
+	}
+	rep, err := analysis.Review(g.Tafl(), evals, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Worst() < 0 || len(rep.Turning) != 0 {
+		t.Fatalf("the made-up review: worst %d, turning %v; want a move that lost a little, no turning point", rep.Worst(), rep.Turning)
+	}
+	data, _ := json.Marshal(rep)
+	if err := h.store.PutAnalysis(t.Context(), &storage.Analysis{GameID: g.ID, Plies: g.Ply(), Nodes: 1000, Report: data, UserID: alice}); err != nil {
+		t.Fatal(err)
+	}
+	r, rec := h.slash(alice, "analyse", opt("game", g.ID.String()))
+	if !strings.Contains(r.Content, "a clean game") {
+		t.Fatalf("the review: %q", r.Content)
+	}
+	for _, f := range rec.Files {
+		if strings.HasSuffix(f.Name, "-worst.png") {
+			t.Errorf("a clean game's review attaches %s (%q)", f.Name, fileAlts(t, rec)[f.Name])
+		}
+	}
+	if len(rec.Files) != 1 {
+		t.Errorf("a clean game's review has %d files, want the graph alone", len(rec.Files))
 	}
 }

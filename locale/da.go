@@ -168,4 +168,8 @@ var da = Dict{
 	"vacation.dm_ask_less": "Du har %s ferie tilbage i år til dine partier i direkte beskeder (%d dage om året): bed om mindre.",
 	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
 	"err.timed_out_in": "For sent: tiden til trækket var løbet ud, så partiet er endt på tid (resultatet står i <#%s>).",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Din gennemgang af parti %d kører stadig: én ad gangen, tak. Den vises i vores direkte beskeder, hvor du bad om den, når den er færdig.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Din gennemgang af parti %d kører stadig: én ad gangen, tak. Den vises i %s, hvor du bad om den, når den er færdig.",
 }

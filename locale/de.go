@@ -168,4 +168,8 @@ var de = Dict{
 	"vacation.dm_ask_less": "Du hast in diesem Jahr noch %s Urlaub für deine Partien in Direktnachrichten (%d Tage im Jahr): bitte um weniger.",
 	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
 	"err.timed_out_in": "Zu spät: die Zeit für den Zug war abgelaufen, daher ist die Partie durch Zeitüberschreitung beendet (das Ergebnis steht in <#%s>).",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Deine Analyse von Partie %d läuft noch: eine nach der anderen, bitte. Sie erscheint in unseren Direktnachrichten, wo du sie angefordert hast, wenn sie fertig ist.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Deine Analyse von Partie %d läuft noch: eine nach der anderen, bitte. Sie erscheint in %s, wo du sie angefordert hast, wenn sie fertig ist.",
 }

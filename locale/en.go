@@ -169,4 +169,8 @@ var en = Dict{
 	"vacation.dm_ask_less": "You have %s of vacation left this year for your games in direct messages (%d days a year): ask for less.",
 	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
 	"err.timed_out_in": "Too late: the time for the move had run out, so the game has ended on time (the result is posted in <#%s>).",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Your review of game %d is still running: one at a time, please. It will appear in our direct messages, where you asked for it, when done.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Your review of game %d is still running: one at a time, please. It will appear in %s, where you asked for it, when done.",
 }

@@ -168,4 +168,8 @@ var fi = Dict{
 	"vacation.dm_ask_less": "Sinulla on tänä vuonna %s lomaa jäljellä peleillesi yksityisviesteissä (%d päivää vuodessa): pyydä vähemmän.",
 	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
 	"err.timed_out_in": "Liian myöhään: siirron aika oli loppunut, joten peli päättyi aikaan (tulos on kanavalla <#%s>).",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Pelin %d arviosi on yhä käynnissä: yksi kerrallaan, kiitos. Se ilmestyy yksityisviesteihimme, joissa pyysit sitä, kun se on valmis.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Pelin %d arviosi on yhä käynnissä: yksi kerrallaan, kiitos. Se ilmestyy kanavalle %s, jossa pyysit sitä, kun se on valmis.",
 }

@@ -168,4 +168,8 @@ var is = Dict{
 	"vacation.dm_ask_less": "Þú átt %s af fríi eftir á árinu fyrir skákir þínar í einkaskilaboðum (%d dagar á ári): biddu um minna.",
 	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
 	"err.timed_out_in": "Of seint: tíminn fyrir leikinn var útrunninn, svo skákinni lauk á tíma (úrslitin eru birt á <#%s>).",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Yfirferð þín á skák %d er enn í gangi: ein í einu, takk. Hún birtist í einkaskilaboðum okkar, þar sem þú baðst um hana, þegar hún er tilbúin.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Yfirferð þín á skák %d er enn í gangi: ein í einu, takk. Hún birtist í %s, þar sem þú baðst um hana, þegar hún er tilbúin.",
 }

@@ -168,4 +168,8 @@ var nb = Dict{
 	"vacation.dm_ask_less": "Du har %s ferie igjen i år for partiene dine i direktemeldinger (%d dager i året): be om mindre.",
 	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
 	"err.timed_out_in": "For sent: tiden for trekket hadde løpt ut, så partiet er avgjort på tid (resultatet står i <#%s>).",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Gjennomgangen din av parti %d pågår fortsatt: én om gangen, takk. Den vises i direktemeldingene våre, der du ba om den, når den er ferdig.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Gjennomgangen din av parti %d pågår fortsatt: én om gangen, takk. Den vises i %s, der du ba om den, når den er ferdig.",
 }

@@ -168,4 +168,8 @@ var sv = Dict{
 	"vacation.dm_ask_less": "Du har %s semester kvar i år för dina partier i direktmeddelanden (%d dagar om året): be om mindre.",
 	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
 	"err.timed_out_in": "För sent: tiden för draget hade runnit ut, så partiet har avgjorts på tid (resultatet står i <#%s>).",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
+	"review.one_at_a_time_dm": "Din genomgång av parti %d pågår fortfarande: en i taget, tack. Den visas i våra direktmeddelanden, där du bad om den, när den är klar.",
+	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
+	"review.one_at_a_time_in": "Din genomgång av parti %d pågår fortfarande: en i taget, tack. Den visas i %s, där du bad om den, när den är klar.",
 }

@@ -555,4 +555,12 @@ var daTexts = Dict{
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Jeg kan ikke afholde en turnering i denne kanal: her mangler jeg %s, som jeg skal bruge for selv at poste dens runder, brætter og stillinger. Opret den i en kanal, hvor jeg kan poste, eller giv mig %s her.",
 	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
 	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Bots spiller ingen partier her: en spillers partier mod mig står i vedkommendes egen `/tafl games`.",
+	// Move or 💡 Hint pressed on the board of a finished game: the game's number, its result ("Attackers win · resignation").
+	"Game %[1]d is over (%[2]s). `/tafl analyse` `game:%[1]d` reviews it, and `/tafl history` `game:%[1]d` replays it.": "Parti %[1]d er slut (%[2]s). `/tafl analyse` `parti:%[1]d` gennemgår det, og `/tafl history` `parti:%[1]d` afspiller det igen.",
+	// The same, for a game that ended before any move (aborted), in a server.
+	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Parti %[1]d er slut (%[2]s), uden at der blev spillet et træk. Start et nyt med `/tafl challenge` eller `/tafl ai`.",
+	// The same, in a direct message with the bot.
+	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Parti %[1]d er slut (%[2]s), uden at der blev spillet et træk. Spil mod mig her med `/tafl ai`, eller udfordr nogen på en server med `/tafl challenge`.",
+	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
+	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.": "Begge tager `dage` (dage pr. træk) eller `tid` (et live-skakur som `10+5`); her ændrer en udfordring ingen rating, medmindre `venskabelig` er slået fra (partier mod mig gør det aldrig). **%s** på et afsluttet parti bytter siderne.",
 }

@@ -555,4 +555,12 @@ var deTexts = Dict{
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Ich kann in diesem Kanal kein Turnier austragen: Hier habe ich keine Berechtigung für %s, die ich brauche, um seine Runden, Bretter und Tabellen selbst zu posten. Erstelle es in einem Kanal, in dem ich posten kann, oder erlaube mir hier %s.",
 	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
 	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Bots spielen hier keine Partien: die Partien eines Spielers gegen mich stehen in seinem eigenen `/tafl games`.",
+	// Move or 💡 Hint pressed on the board of a finished game: the game's number, its result ("Attackers win · resignation").
+	"Game %[1]d is over (%[2]s). `/tafl analyse` `game:%[1]d` reviews it, and `/tafl history` `game:%[1]d` replays it.": "Partie %[1]d ist vorbei (%[2]s). `/tafl analyse` `partie:%[1]d` analysiert sie, und `/tafl history` `partie:%[1]d` spielt sie noch einmal ab.",
+	// The same, for a game that ended before any move (aborted), in a server.
+	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Partie %[1]d ist vorbei (%[2]s), ohne dass ein Zug gespielt wurde. Starte eine neue mit `/tafl challenge` oder `/tafl ai`.",
+	// The same, in a direct message with the bot.
+	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Partie %[1]d ist vorbei (%[2]s), ohne dass ein Zug gespielt wurde. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus.",
+	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
+	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.": "Beide nehmen `tage` (Tage pro Zug) oder `zeit` (Schachuhr wie `10+5`); hier sind Herausforderungen ungewertet, außer `freundschaftlich` ist aus (Partien gegen mich sind es immer). **%s** nach dem Ende tauscht die Seiten.",
 }

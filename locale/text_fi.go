@@ -555,4 +555,12 @@ var fiTexts = Dict{
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "En voi järjestää turnausta tällä kanavalla: minulla ei ole täällä oikeuksia %s, joita tarvitsen julkaistakseni sen kierrokset, laudat ja tilanteen itse. Luo se kanavalla, jolla voin julkaista, tai anna minulle täällä %s.",
 	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
 	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Botit eivät pelaa täällä pelejä: pelaajan pelit minua vastaan näkyvät hänen omassa `/tafl games` -luettelossaan.",
+	// Move or 💡 Hint pressed on the board of a finished game: the game's number, its result ("Attackers win · resignation").
+	"Game %[1]d is over (%[2]s). `/tafl analyse` `game:%[1]d` reviews it, and `/tafl history` `game:%[1]d` replays it.": "Peli %[1]d on päättynyt (%[2]s). `/tafl analyse` `peli:%[1]d` arvioi sen, ja `/tafl history` `peli:%[1]d` toistaa sen.",
+	// The same, for a game that ended before any move (aborted), in a server.
+	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Peli %[1]d on päättynyt (%[2]s) ilman yhtään siirtoa. Aloita uusi komennolla `/tafl challenge` tai `/tafl ai`.",
+	// The same, in a direct message with the bot.
+	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Peli %[1]d on päättynyt (%[2]s) ilman yhtään siirtoa. Pelaa minua vastaan täällä komennolla `/tafl ai` tai haasta joku palvelimella komennolla `/tafl challenge`.",
+	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
+	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.": "Molemmat ottavat `päivät` (päiviä siirtoa kohden) tai `aika` (shakkikello, esim. `10+5`); täällä haaste ei vaikuta luokitukseen, ellei `harjoitus` ole pois päältä (pelit minua vastaan eivät koskaan vaikuta). **%s** päättyneessä pelissä vaihtaa puolet.",
 }

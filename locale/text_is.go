@@ -555,4 +555,12 @@ var isTexts = Dict{
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Ég get ekki haldið mót á þessari rás: hér vantar mig %s, sem ég þarf til að birta umferðir þess, borð og stöðu sjálfur. Stofnaðu það á rás þar sem ég get birt skilaboð, eða veittu mér %s hér.",
 	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
 	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Vélmenni tefla engar skákir hér: skákir leikmanns við mig eru í hans eigin `/tafl games`.",
+	// Move or 💡 Hint pressed on the board of a finished game: the game's number, its result ("Attackers win · resignation").
+	"Game %[1]d is over (%[2]s). `/tafl analyse` `game:%[1]d` reviews it, and `/tafl history` `game:%[1]d` replays it.": "Skák %[1]d er lokið (%[2]s). `/tafl analyse` `game:%[1]d` fer yfir hana, og `/tafl history` `game:%[1]d` spilar hana aftur.",
+	// The same, for a game that ended before any move (aborted), in a server.
+	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Skák %[1]d er lokið (%[2]s) án þess að nokkur leikur væri leikinn. Byrjaðu nýja með `/tafl challenge` eða `/tafl ai`.",
+	// The same, in a direct message with the bot.
+	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Skák %[1]d er lokið (%[2]s) án þess að nokkur leikur væri leikinn. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
+	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
+	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.": "Báðar taka `days` (dagar á leik) eða `time` (skákklukka í beinni eins og `10+5`); hér breytir áskorun engum stigum nema hún segi `casual:False` (skákir við mig gera það aldrei). **%s** á lokinni skák skiptir um hliðar.",
 }

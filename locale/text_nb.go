@@ -555,4 +555,12 @@ var nbTexts = Dict{
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Jeg kan ikke arrangere en turnering i denne kanalen: her mangler jeg %s, som jeg trenger for å poste rundene, brettene og stillingen selv. Opprett den i en kanal der jeg kan poste, eller gi meg %s her.",
 	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
 	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Boter spiller ingen partier her: en spillers partier mot meg står i spillerens egen `/tafl games`.",
+	// Move or 💡 Hint pressed on the board of a finished game: the game's number, its result ("Attackers win · resignation").
+	"Game %[1]d is over (%[2]s). `/tafl analyse` `game:%[1]d` reviews it, and `/tafl history` `game:%[1]d` replays it.": "Parti %[1]d er over (%[2]s). `/tafl analyse` `parti:%[1]d` går gjennom det, og `/tafl history` `parti:%[1]d` spiller det av igjen.",
+	// The same, for a game that ended before any move (aborted), in a server.
+	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Parti %[1]d er over (%[2]s) uten at noe trekk ble spilt. Start et nytt med `/tafl challenge` eller `/tafl ai`.",
+	// The same, in a direct message with the bot.
+	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Parti %[1]d er over (%[2]s) uten at noe trekk ble spilt. Spill mot meg her med `/tafl ai`, eller utfordre noen på en server med `/tafl challenge`.",
+	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
+	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.": "Begge tar `dager` (dager per trekk) eller `tid` (en live-sjakklokke som `10+5`); her endrer en utfordring ingen rating med mindre `vennskapelig` er slått av (partier mot meg gjør det aldri). **%s** på et ferdig parti bytter sidene.",
 }

@@ -555,4 +555,12 @@ var svTexts = Dict{
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Jag kan inte hålla en turnering i den här kanalen: här saknar jag %s, som jag behöver för att själv posta dess ronder, bräden och ställning. Skapa den i en kanal där jag kan posta, eller ge mig %s här.",
 	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
 	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Bottar spelar inga partier här: en spelares partier mot mig finns i spelarens egen `/tafl games`.",
+	// Move or 💡 Hint pressed on the board of a finished game: the game's number, its result ("Attackers win · resignation").
+	"Game %[1]d is over (%[2]s). `/tafl analyse` `game:%[1]d` reviews it, and `/tafl history` `game:%[1]d` replays it.": "Parti %[1]d är slut (%[2]s). `/tafl analyse` `parti:%[1]d` går igenom det, och `/tafl history` `parti:%[1]d` spelar upp det igen.",
+	// The same, for a game that ended before any move (aborted), in a server.
+	"Game %[1]d is over (%[2]s) with no move played. Start a new one with `/tafl challenge` or `/tafl ai`.": "Parti %[1]d är slut (%[2]s) utan att något drag spelades. Starta ett nytt med `/tafl challenge` eller `/tafl ai`.",
+	// The same, in a direct message with the bot.
+	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Parti %[1]d är slut (%[2]s) utan att något drag spelades. Spela mot mig här med `/tafl ai`, eller utmana någon på en server med `/tafl challenge`.",
+	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
+	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.": "Båda tar `dagar` (dagar per drag) eller `tid` (en live-schackklocka som `10+5`); här ändrar en utmaning ingen rating om inte `vänskaplig` är avslagen (partier mot mig gör det aldrig). **%s** på ett avslutat parti byter sidorna.",
 }

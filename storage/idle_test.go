@@ -123,7 +123,7 @@ func TestPlayerRatingsAged(t *testing.T) {
 // testLeaderboardOrder: the established ratings come before the
 // provisional ones (a newcomer's 1900 over one game, a regular's 1700
 // grown provisional over a year away), each by rating as shown (whole
-// numbers), then by rated games, then by user id.
+// numbers), then by rated games, then by user id as a number.
 func testLeaderboardOrder(t *testing.T, b testBackend) {
 	s, clk := b.open(t)
 	ctx := t.Context()
@@ -147,6 +147,10 @@ func testLeaderboardOrder(t *testing.T, b testBackend) {
 	set("100", 1600, 60, 30, now)
 	set("050", 1600, 60, 30, now)
 	set("300", 1599.6, 80, 40, now)
+	// User ids are numbers (snowflakes) of different lengths: ordered as
+	// numbers, 99 before 100 and 1000 (as strings "99" came last).
+	set("99", 1600, 60, 30, now)
+	set("1000", 1600, 60, 30, now)
 	lb, err := s.Leaderboard(ctx, "g1", "copenhagen", 0)
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +159,7 @@ func testLeaderboardOrder(t *testing.T, b testBackend) {
 	for _, e := range lb {
 		got = append(got, e.UserID)
 	}
-	if want := []string{"300", "050", "100", "400", "500", "200", "600"}; !slices.Equal(got, want) {
+	if want := []string{"300", "050", "99", "100", "1000", "400", "500", "200", "600"}; !slices.Equal(got, want) {
 		t.Errorf("leaderboard order %v, want %v", got, want)
 	}
 	if lb, _ := s.Leaderboard(ctx, "g1", "copenhagen", 2); len(lb) != 2 || lb[0].UserID != "300" || lb[1].UserID != "050" {

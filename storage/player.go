@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -400,7 +402,8 @@ type LeaderboardEntry struct {
 // as likely far too high as too low, and one lucky win must not put a
 // newcomer above the server's regulars. Within each, by rating as shown
 // (rounded to a whole number: 1662.4 and 1661.6 are equal to a reader),
-// then by rated games (the better founded rating first), then by user id.
+// then by rated games (the better founded rating first), then by user id
+// (as a number).
 func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int) ([]LeaderboardEntry, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -440,17 +443,28 @@ func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int)
 			return 1
 		case a.Games() != b.Games():
 			return b.Games() - a.Games()
-		case a.UserID < b.UserID:
-			return -1
-		case a.UserID > b.UserID:
-			return 1
 		}
-		return 0
+		return compareUserIDs(a.UserID, b.UserID)
 	})
 	if n > 0 && len(out) > n {
 		out = out[:n]
 	}
 	return out, err
+}
+
+// compareUserIDs orders Discord user ids (snowflakes: decimal numbers)
+// as numbers: by their digits after any leading zeros, the fewer first,
+// then digit by digit (as strings "99…" came after "100…"); ids equal as
+// numbers, or not numbers, as strings.
+func compareUserIDs(a, b string) int {
+	na, nb := strings.TrimLeft(a, "0"), strings.TrimLeft(b, "0")
+	if c := cmp.Compare(len(na), len(nb)); c != 0 {
+		return c
+	}
+	if c := strings.Compare(na, nb); c != 0 {
+		return c
+	}
+	return strings.Compare(a, b)
 }
 
 // maxLastGames bounds Player.LastGames.
