@@ -33,7 +33,7 @@ import (
 //	complete /tafl move move:d2                     what autocomplete offers for the last option
 //	sweep                                           run the clock sweeper now
 //	wait 2h                                         move the console's clock forward (then sweep)
-//	quit                                            stop (end of input also stops)
+//	quit                                            stop (end of input and Ctrl-C also stop)
 //
 // Users are named; each name gets a made-up id, the same in every run.
 // Console mode needs a bot built with [New] whose REST is the one returned
@@ -55,11 +55,20 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 	}
 	b.Start(ctx)
 	user := "alice"
-	sc := bufio.NewScanner(in)
+	lines, scanErr := consoleLines(ctx, in)
 	cr.printf("taflbot console: you are %s. Try: /tafl challenge opponent:bob   (then: as bob, click Accept)   or /tafl ai level:easy; 'quit' ends.\n", user)
 	n := 0
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
+	for {
+		var line string
+		select {
+		case <-ctx.Done(): // Ctrl-C, SIGTERM: stop as quit does
+			return nil
+		case l, ok := <-lines:
+			if !ok {
+				return *scanErr
+			}
+			line = strings.TrimSpace(l)
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -123,9 +132,29 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 			cr.setActor(user)
 			b.HandleGateway(ctx, it)
 		}
-		b.settle(30 * time.Second)
+		b.settle(ctx, 30*time.Second)
 	}
-	return sc.Err()
+}
+
+// consoleLines reads in line by line in a goroutine of its own, so that
+// the console stops when ctx ends (Ctrl-C) while it waits for a line: a
+// read from a terminal cannot be interrupted. The channel is closed at
+// the end of in, after which *err is the error that ended it, if any.
+func consoleLines(ctx context.Context, in io.Reader) (<-chan string, *error) {
+	lines, err := make(chan string), new(error)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(in)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+		*err = sc.Err()
+	}()
+	return lines, err
 }
 
 const (

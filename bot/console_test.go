@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"io"
 	"os"
@@ -897,4 +898,39 @@ func TestConsoleNumbersOnInAFolderInUse(t *testing.T) {
 	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 2 {
 		t.Errorf("the folder holds %d files (%v), want 2", len(entries), err)
 	}
+}
+
+// TestConsoleStopsOnInterrupt: Ctrl-C (SIGINT, or SIGTERM) cancels the
+// console's context, but the console waited on for its next line, a read
+// from the terminal that nothing interrupts, and before it for the
+// engine's move, so that it ignored Ctrl-C and only 'quit' or the end of
+// input stopped it. It stops at once, here while max thinks about its
+// first move and no line is coming.
+func TestConsoleStopsOnInterrupt(t *testing.T) {
+	var out bytes.Buffer
+	cr := bot.NewConsoleREST(&out, filepath.Join(t.TempDir(), "boards"))
+	b, err := bot.New(bot.Options{Store: consoleStore(t), REST: cr, Engine: bot.AIEngine{}, Now: cr.Now,
+		Render: render.Options{Size: 240}, AIWorkers: 2, AIMaxThink: 10 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, typed := io.Pipe() // a terminal: the next line may never come
+	t.Cleanup(func() { typed.Close() })
+	ctx, interrupt := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- bot.Console(ctx, b, cr, in) }()
+	if _, err := io.WriteString(typed, "/tafl ai variant:brandubh side:defenders level:max\n"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond) // the engine thinks
+	interrupt()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("the console stopped by Ctrl-C returned %v, want a clean stop", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the console did not stop within 5 s of Ctrl-C")
+	}
+	b.Stop(10 * time.Second)
 }
