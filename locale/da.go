@@ -166,4 +166,6 @@ var da = Dict{
 	"vacation.dm_none_left": "Du har ingen ferie tilbage i år til dine partier i direkte beskeder (%d dage om året); den kommer igen 1. januar.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Du har %s ferie tilbage i år til dine partier i direkte beskeder (%d dage om året): bed om mindre.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "Revanchen, parti %[1]d, er slut: tryk på **%[2]s** på partiets bræt for endnu en (`/tafl board` `parti:%[1]d`).",
 }

@@ -166,4 +166,6 @@ var de = Dict{
 	"vacation.dm_none_left": "Du hast in diesem Jahr keinen Urlaub mehr für deine Partien in Direktnachrichten (%d Tage im Jahr); er kommt am 1. Januar zurück.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Du hast in diesem Jahr noch %s Urlaub für deine Partien in Direktnachrichten (%d Tage im Jahr): bitte um weniger.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "Die Revanche, Partie %[1]d, ist schon vorbei: für eine weitere drücke **%[2]s** auf ihrem Brett (`/tafl board` `partie:%[1]d`).",
 }

@@ -167,4 +167,6 @@ var en = Dict{
 	"vacation.dm_none_left": "You have no vacation left this year for your games in direct messages (%d days a year); it comes back on 1 January.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "You have %s of vacation left this year for your games in direct messages (%d days a year): ask for less.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "The rematch, game %[1]d, is over: for another, press **%[2]s** on its board (`/tafl board` `game:%[1]d`).",
 }

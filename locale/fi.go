@@ -166,4 +166,6 @@ var fi = Dict{
 	"vacation.dm_none_left": "Sinulla ei ole tänä vuonna lomaa jäljellä peleillesi yksityisviesteissä (%d päivää vuodessa); se palaa 1. tammikuuta.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Sinulla on tänä vuonna %s lomaa jäljellä peleillesi yksityisviesteissä (%d päivää vuodessa): pyydä vähemmän.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "Uusintapeli, peli %[1]d, on jo päättynyt: uuden saat painamalla **%[2]s** sen laudassa (`/tafl board` `peli:%[1]d`).",
 }

@@ -166,4 +166,6 @@ var is = Dict{
 	"vacation.dm_none_left": "Þú átt ekkert frí eftir á árinu fyrir skákir þínar í einkaskilaboðum (%d dagar á ári); það kemur aftur 1. janúar.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Þú átt %s af fríi eftir á árinu fyrir skákir þínar í einkaskilaboðum (%d dagar á ári): biddu um minna.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "Endurleikurinn, skák %[1]d, er búinn: ýttu á **%[2]s** á borði skákarinnar fyrir annan (`/tafl board` `game:%[1]d`).",
 }

@@ -166,4 +166,6 @@ var nb = Dict{
 	"vacation.dm_none_left": "Du har ingen ferie igjen i år for partiene dine i direktemeldinger (%d dager i året); den kommer tilbake 1. januar.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Du har %s ferie igjen i år for partiene dine i direktemeldinger (%d dager i året): be om mindre.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "Omkampen, parti %[1]d, er over: trykk på **%[2]s** på partiets brett for en til (`/tafl board` `parti:%[1]d`).",
 }

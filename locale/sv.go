@@ -166,4 +166,6 @@ var sv = Dict{
 	"vacation.dm_none_left": "Du har ingen semester kvar i år för dina partier i direktmeddelanden (%d dagar om året); den kommer tillbaka 1 januari.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Du har %s semester kvar i år för dina partier i direktmeddelanden (%d dagar om året): be om mindre.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "Returmatchen, parti %[1]d, är slut: tryck på **%[2]s** på partiets bräde för en till (`/tafl board` `parti:%[1]d`).",
 }
