@@ -397,8 +397,14 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	took := time.Since(start)
 	b.metrics.observeAI(took)
 	if lost() {
-		// The claim lapsed (this process stalled) and may be another
-		// worker's now: leave the move to it.
+		// The game ended or moved on while the engine thought (the
+		// player resigned or aborted, a flag fell): nothing is wrong.
+		// Else the claim lapsed (this process stalled) and may be
+		// another worker's now: leave the move to it.
+		if now, err := b.store.GetGame(ctx, id); err == nil && (!now.Active() || now.Ply() != g.Ply()) {
+			b.log.Debug("engine: the game ended or moved on while the engine thought", "game_id", id)
+			return
+		}
 		b.log.Warn("engine: the claim on the move was lost while thinking", "game_id", id)
 		return
 	}

@@ -438,3 +438,30 @@ func TestOnlookerOnAnEngineGameIsPointedToBothWays(t *testing.T) {
 		t.Errorf("bob pressing Move on alice's engine game: %q", got.Content)
 	}
 }
+
+// TestGameEndedWhileTheEngineThinksLogsNoWarning: a game that ended while
+// the engine thought about its move (the player resigned or aborted, a
+// live game's flag fell) lost the engine its claim on the move, as it
+// should (the search stops at the next renewal), but the log warned
+// "the claim on the move was lost while thinking", which means that the
+// process stalled; an ended game is no warning.
+func TestGameEndedWhileTheEngineThinksLogsNoWarning(t *testing.T) {
+	e := newPolicyEngine(3)
+	e.delay = 10 * time.Second
+	h := newHarness(t, e)
+	h.adjust = func(o *bot.Options) { o.EngineLease = 300 * time.Millisecond }
+	h.restart()
+	h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
+	waitFor(t, "the engine to think", func() bool { return e.begun.Load() == 1 })
+	r, _ := h.slash(alice, "resign")
+	h.click(alice, customIDs(r.Components)["Yes, abort"], true)
+	if g := gameOf(t, h, alice); g.Active() {
+		t.Fatal("the game was not aborted")
+	}
+	if !h.bot.Settle(5 * time.Second) {
+		t.Fatal("the engine went on thinking about a game that had ended")
+	}
+	if l := h.logs.lines("claim on the move was lost"); len(l) > 0 {
+		t.Errorf("an aborted game's engine move warned: %s", l)
+	}
+}
