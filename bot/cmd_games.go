@@ -25,6 +25,14 @@ func (b *Bot) cmdGames(ctx context.Context, r *request) (*reply, error) {
 	if user == "" {
 		user = r.userID
 	}
+	if data := r.in.ApplicationCommandData(); user != r.userID && data.Resolved != nil {
+		if u := data.Resolved.Users[user]; u != nil && u.Bot {
+			// "@taflbot has no games in progress" while the engine plays
+			// in many: its games are listed with each player's, as
+			// /tafl stats counts them (cmdStats).
+			return nil, userErrorf("Bots have no games list here: a player's games against me are in their own `/tafl games`.")
+		}
+	}
 	if err := othersGamesHere(r, user); err != nil {
 		return nil, err
 	}

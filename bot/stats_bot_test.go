@@ -29,3 +29,27 @@ func TestStatsOfABot(t *testing.T) {
 		t.Errorf("stats of bob: %q", r.page())
 	}
 }
+
+// TestGamesOfABot: /tafl games of a bot (taflbot itself) answered
+// "@taflbot has no games in progress. `/tafl challenge` or `/tafl ai`
+// starts one." while it played alice; it says bots have no games list
+// and where a player's games against the engine are listed.
+func TestGamesOfABot(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+	in := h.slashInteraction(alice, "games", opt("user", "555"))
+	in.Data = func() discordgo.ApplicationCommandInteractionData {
+		d := in.ApplicationCommandData()
+		d.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{"555": {ID: "555", Username: "taflbot", Bot: true}}}
+		return d
+	}()
+	h.bot.HandleGateway(t.Context(), in)
+	r, _ := h.fake.callback(t, in.ID)
+	if want := "Bots have no games list here: a player's games against me are in their own `/tafl games`."; r.Content != want || !isEphemeral(r) {
+		t.Errorf("games of a bot: %q, want %q", r.Content, want)
+	}
+	// A person's games are listed as before.
+	if r, _ := h.slash(bob, "games", opt("user", alice)); !strings.Contains(r.Content, "**Games of <@"+alice+">** (1 in progress") {
+		t.Errorf("games of alice: %q", r.Content)
+	}
+}

@@ -539,4 +539,6 @@ var daTexts = Dict{
 	"Replay of game %d.": "Genafspilning af parti %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Genafspilning af parti %d efter %d træk.", Other: "Genafspilning af parti %d efter %d træk."},
+	// /tafl games user: naming a bot (taflbot itself, say): its games against players are listed in each player's /tafl games.
+	"Bots have no games list here: a player's games against me are in their own `/tafl games`.": "Bots har ingen partiliste her: en spillers partier mod mig står i vedkommendes egen `/tafl games`.",
 }

@@ -539,4 +539,6 @@ var deTexts = Dict{
 	"Replay of game %d.": "Wiedergabe der Partie %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Wiedergabe der Partie %d nach %d Zug.", Other: "Wiedergabe der Partie %d nach %d Zügen."},
+	// /tafl games user: naming a bot (taflbot itself, say): its games against players are listed in each player's /tafl games.
+	"Bots have no games list here: a player's games against me are in their own `/tafl games`.": "Bots haben hier keine Partienliste: die Partien eines Spielers gegen mich stehen in seinem eigenen `/tafl games`.",
 }

@@ -540,4 +540,6 @@ var enTexts = []any{
 	"Replay of game %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	Plural{Arg: 2, One: "Replay of game %d after %d move.", Other: "Replay of game %d after %d moves."},
+	// /tafl games user: naming a bot (taflbot itself, say): its games against players are listed in each player's /tafl games.
+	"Bots have no games list here: a player's games against me are in their own `/tafl games`.",
 }

@@ -539,4 +539,6 @@ var fiTexts = Dict{
 	"Replay of game %d.": "Pelin %d toisto.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Pelin %d toisto %d siirron jälkeen.", Other: "Pelin %d toisto %d siirron jälkeen."},
+	// /tafl games user: naming a bot (taflbot itself, say): its games against players are listed in each player's /tafl games.
+	"Bots have no games list here: a player's games against me are in their own `/tafl games`.": "Boteilla ei ole täällä pelilistaa: pelaajan pelit minua vastaan näkyvät hänen omassa `/tafl games` -listassaan.",
 }

@@ -539,4 +539,6 @@ var isTexts = Dict{
 	"Replay of game %d.": "Endursýning skákar %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Endursýning skákar %d eftir %d leik.", Other: "Endursýning skákar %d eftir %d leiki."},
+	// /tafl games user: naming a bot (taflbot itself, say): its games against players are listed in each player's /tafl games.
+	"Bots have no games list here: a player's games against me are in their own `/tafl games`.": "Vélmenni hafa engan skákalista hér: skákir leikmanns við mig eru í hans eigin `/tafl games`.",
 }

@@ -539,4 +539,6 @@ var nbTexts = Dict{
 	"Replay of game %d.": "Avspilling av parti %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Avspilling av parti %d etter %d trekk.", Other: "Avspilling av parti %d etter %d trekk."},
+	// /tafl games user: naming a bot (taflbot itself, say): its games against players are listed in each player's /tafl games.
+	"Bots have no games list here: a player's games against me are in their own `/tafl games`.": "Boter har ingen partiliste her: en spillers partier mot meg står i spillerens egen `/tafl games`.",
 }

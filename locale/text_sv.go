@@ -539,4 +539,6 @@ var svTexts = Dict{
 	"Replay of game %d.": "Repris av parti %d.",
 	// Alt text of the step-through replay's picture after a move: the game's number and the moves played (counted in pairs). The last move in words and the pieces follow.
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Repris av parti %d efter %d drag.", Other: "Repris av parti %d efter %d drag."},
+	// /tafl games user: naming a bot (taflbot itself, say): its games against players are listed in each player's /tafl games.
+	"Bots have no games list here: a player's games against me are in their own `/tafl games`.": "Bottar har ingen partilista här: en spelares partier mot mig finns i spelarens egen `/tafl games`.",
 }
