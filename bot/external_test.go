@@ -394,3 +394,31 @@ func TestExternalEngineLiveClock(t *testing.T) {
 		t.Errorf("a correspondence game's clock line:\n%s\nwant think, 30 s", data)
 	}
 }
+
+// TestDrawAgainstAnotherEngine: /tafl draw against another engine (the
+// operator's, not taflbot's) said "I don't agree to draws", as if the
+// bot were the opponent; it names the engine, which draw offers cannot
+// reach, and says to play on or resign (or abort, before both sides have
+// moved).
+func TestDrawAgainstAnotherEngine(t *testing.T) {
+	h := engineHarness(t, time.Minute, bot.ExternalEngine{Name: "otep", Command: []string{taflBinary(t), "otep", "-depth", "1"}, Think: 200 * time.Millisecond})
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "otep")); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	g := waitPly(t, h, 1)
+	want := "Draws can't be offered to the engine **otep**: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result)."
+	if r, _ := h.slash(alice, "draw"); !isEphemeral(r) || r.Content != want {
+		t.Errorf("/tafl draw against another engine before both sides moved: %q, want %q", r.Content, want)
+	}
+	m := policyMove(g.Tafl(), rand.New(rand.NewPCG(1, 0)))
+	if r, _ := h.slash(alice, "move", opt("move", m.String())); isEphemeral(r) {
+		t.Fatalf("move %s refused: %s", m, r.Content)
+	}
+	if g = waitPly(t, h, 3); !g.Active() {
+		t.Fatalf("the game ended: %v", g.Outcome())
+	}
+	want = "Draws can't be offered to the engine **otep**: play on, or resign."
+	if r, _ := h.slash(alice, "draw"); !isEphemeral(r) || r.Content != want {
+		t.Errorf("/tafl draw against another engine after both sides moved: %q, want %q", r.Content, want)
+	}
+}

@@ -541,4 +541,8 @@ var deTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Wiedergabe der Partie %d nach %d Zug.", Other: "Wiedergabe der Partie %d nach %d Zügen."},
 	// /tafl games user: naming a bot (taflbot itself, say): its games against players are listed in each player's /tafl games.
 	"Bots have no games list here: a player's games against me are in their own `/tafl games`.": "Bots haben hier keine Partienliste: die Partien eines Spielers gegen mich stehen in seinem eigenen `/tafl games`.",
+	// /tafl draw in a game against another engine (the operator's, not taflbot's), which draw offers cannot reach: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or resign.": "Der Engine **%s** kann kein Remis angeboten werden: spiel weiter oder gib auf.",
+	// The same before both sides have moved, when the way out is an abort: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result).": "Der Engine **%s** kann kein Remis angeboten werden: spiel weiter oder brich die Partie mit `/tafl resign` ab (eine Partie, die endet, bevor beide Seiten gezogen haben, hat kein Ergebnis).",
 }

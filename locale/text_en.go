@@ -542,4 +542,8 @@ var enTexts = []any{
 	Plural{Arg: 2, One: "Replay of game %d after %d move.", Other: "Replay of game %d after %d moves."},
 	// /tafl games user: naming a bot (taflbot itself, say): its games against players are listed in each player's /tafl games.
 	"Bots have no games list here: a player's games against me are in their own `/tafl games`.",
+	// /tafl draw in a game against another engine (the operator's, not taflbot's), which draw offers cannot reach: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or resign.",
+	// The same before both sides have moved, when the way out is an abort: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result).",
 }

@@ -541,4 +541,8 @@ var fiTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Pelin %d toisto %d siirron jälkeen.", Other: "Pelin %d toisto %d siirron jälkeen."},
 	// /tafl games user: naming a bot (taflbot itself, say): its games against players are listed in each player's /tafl games.
 	"Bots have no games list here: a player's games against me are in their own `/tafl games`.": "Boteilla ei ole täällä pelilistaa: pelaajan pelit minua vastaan näkyvät hänen omassa `/tafl games` -listassaan.",
+	// /tafl draw in a game against another engine (the operator's, not taflbot's), which draw offers cannot reach: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or resign.": "Moottorille **%s** ei voi tarjota tasapeliä: pelaa eteenpäin tai luovuta.",
+	// The same before both sides have moved, when the way out is an abort: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result).": "Moottorille **%s** ei voi tarjota tasapeliä: pelaa eteenpäin tai keskeytä peli komennolla `/tafl resign` (peli, joka päättyy ennen kuin molemmat puolet ovat siirtäneet, jää ilman tulosta).",
 }

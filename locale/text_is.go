@@ -541,4 +541,8 @@ var isTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Endursýning skákar %d eftir %d leik.", Other: "Endursýning skákar %d eftir %d leiki."},
 	// /tafl games user: naming a bot (taflbot itself, say): its games against players are listed in each player's /tafl games.
 	"Bots have no games list here: a player's games against me are in their own `/tafl games`.": "Vélmenni hafa engan skákalista hér: skákir leikmanns við mig eru í hans eigin `/tafl games`.",
+	// /tafl draw in a game against another engine (the operator's, not taflbot's), which draw offers cannot reach: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or resign.": "Ekki er hægt að bjóða vélinni **%s** jafntefli: tefldu áfram eða gefstu upp.",
+	// The same before both sides have moved, when the way out is an abort: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result).": "Ekki er hægt að bjóða vélinni **%s** jafntefli: tefldu áfram eða hættu við skákina með `/tafl resign` (skák sem lýkur áður en báðar hliðar hafa leikið hefur engin úrslit).",
 }

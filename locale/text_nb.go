@@ -541,4 +541,8 @@ var nbTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Avspilling av parti %d etter %d trekk.", Other: "Avspilling av parti %d etter %d trekk."},
 	// /tafl games user: naming a bot (taflbot itself, say): its games against players are listed in each player's /tafl games.
 	"Bots have no games list here: a player's games against me are in their own `/tafl games`.": "Boter har ingen partiliste her: en spillers partier mot meg står i spillerens egen `/tafl games`.",
+	// /tafl draw in a game against another engine (the operator's, not taflbot's), which draw offers cannot reach: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or resign.": "Motoren **%s** kan ikke tilbys remis: spill videre, eller gi opp.",
+	// The same before both sides have moved, when the way out is an abort: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result).": "Motoren **%s** kan ikke tilbys remis: spill videre, eller avbryt partiet med `/tafl resign` (et parti som slutter før begge sider har trukket, har ikke noe resultat).",
 }

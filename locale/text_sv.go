@@ -541,4 +541,8 @@ var svTexts = Dict{
 	"Replay of game %d after %d moves.": Plural{Arg: 2, One: "Repris av parti %d efter %d drag.", Other: "Repris av parti %d efter %d drag."},
 	// /tafl games user: naming a bot (taflbot itself, say): its games against players are listed in each player's /tafl games.
 	"Bots have no games list here: a player's games against me are in their own `/tafl games`.": "Bottar har ingen partilista här: en spelares partier mot mig finns i spelarens egen `/tafl games`.",
+	// /tafl draw in a game against another engine (the operator's, not taflbot's), which draw offers cannot reach: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or resign.": "Motorn **%s** kan inte erbjudas remi: spela vidare, eller ge upp.",
+	// The same before both sides have moved, when the way out is an abort: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result).": "Motorn **%s** kan inte erbjudas remi: spela vidare, eller avbryt partiet med `/tafl resign` (ett parti som slutar innan båda sidor dragit har inget resultat).",
 }
