@@ -427,14 +427,18 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	b.log.Debug("engine move", "game_id", id, "move", m.String(), "think", took)
 	ply := g.Ply()
 	g, err = b.updateGame(ctx, id, ply, func(sg *storage.Game) error {
-		if !sg.ToMove().IsAI() {
-			return errors.New("bot: not the engine's turn")
+		if !sg.Active() || !sg.ToMove().IsAI() {
+			return errEngineMoveGone
 		}
 		_, err := sg.Tafl().Play(m)
 		return err
 	})
 	if err != nil {
-		if errors.Is(err, storage.ErrStale) {
+		if errors.Is(err, storage.ErrStale) || errors.Is(err, errEngineMoveGone) {
+			// The game ended or moved on while the engine thought (the
+			// player resigned or aborted, a flag fell, also in the
+			// start-up sweep of a restart): the move is not wanted.
+			b.log.Debug("engine: the game ended or moved on while the engine thought", "game_id", id)
 			return
 		}
 		b.log.Error("engine: playing its move", "game_id", id, "move", m.String(), "err", err)
@@ -449,6 +453,10 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	}
 	b.postBoardAside(ctx, g, msg)
 }
+
+// errEngineMoveGone is the engine's move found no longer wanted when it
+// is played: the game ended, or it is not the engine's turn.
+var errEngineMoveGone = errors.New("bot: the game ended or moved on while the engine thought")
 
 // engineWho names the engine of level in the headline of its move's
 // board: taflbot, or an external engine's name in bold.
