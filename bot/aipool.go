@@ -558,20 +558,24 @@ func (b *Bot) watchEngine(ctx context.Context) {
 // engineForfeit ends game g, an external engine's turn, as a loss for the
 // engine that failed, and posts the board with the reason.
 func (b *Bot) engineForfeit(ctx context.Context, g *storage.Game, fail *EngineFailure) bool {
-	b.log.Warn("engine: an external engine failed and loses its game", "game_id", g.ID, "engine", fail.Engine, "err", fail.Err)
-	b.metrics.countError("engine")
 	ply := g.Ply()
 	id := g.ID
 	g, err := b.updateGame(ctx, id, ply, func(sg *storage.Game) error {
 		if !sg.Active() || !sg.ToMove().IsAI() {
-			return errors.New("bot: not the engine's turn")
+			return errEngineMoveGone
 		}
 		return sg.Tafl().Resign(sg.Tafl().ToMove())
 	})
+	if errors.Is(err, storage.ErrStale) || errors.Is(err, errEngineMoveGone) {
+		// The game ended or moved on while the engine thought: it loses
+		// nothing, but its failure is worth knowing.
+		b.log.Info("engine: an external engine failed in a game that had ended or moved on", "game_id", id, "engine", fail.Engine, "err", fail.Err)
+		return false
+	}
+	b.log.Warn("engine: an external engine failed and loses its game", "game_id", id, "engine", fail.Engine, "err", fail.Err)
+	b.metrics.countError("engine")
 	if err != nil {
-		if !errors.Is(err, storage.ErrStale) {
-			b.log.Error("engine: ending the game of a failed engine", "game_id", id, "err", err)
-		}
+		b.log.Error("engine: ending the game of a failed engine", "game_id", id, "err", err)
 		return false
 	}
 	msg, err := b.boardMessage(ctx, g, gameP(g).T("The engine **%s** %s, and loses the game.", fail.Engine, fail.reasonText(gameP(g))), "")

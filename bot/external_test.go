@@ -422,3 +422,30 @@ func TestDrawAgainstAnotherEngine(t *testing.T) {
 		t.Errorf("/tafl draw against another engine after both sides moved: %q, want %q", r.Content, want)
 	}
 }
+
+// TestEngineFailingAfterItsGameEndedLosesNothing: an external engine that
+// failed after its game had ended (here it dies while the player aborts
+// the game) was logged as failing "and loses its game", counted as an
+// engine failure in /metrics, and then as an error ending that game; the
+// game stays as the player left it, and the failure is logged at info.
+func TestEngineFailingAfterItsGameEndedLosesNothing(t *testing.T) {
+	dir := t.TempDir()
+	asked := filepath.Join(dir, "asked")
+	dies := script(t, dir, "dies", "echo hello\nread line\ntouch "+asked+"\nsleep 2\nexit 3\n")
+	h := engineHarness(t, time.Minute, bot.ExternalEngine{Name: "dies", Command: []string{dies}})
+	h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("engine", "dies"))
+	if r, _ := h.slash(alice, "move", opt("move", "d2-c2")); isEphemeral(r) {
+		t.Fatalf("the first move: %q", r.Content)
+	}
+	waitFor(t, "the engine to be asked for its move", func() bool { _, err := os.Stat(asked); return err == nil })
+	r, _ := h.slash(alice, "resign")
+	h.click(alice, customIDs(r.Components)["Yes, abort"], true)
+	waitFor(t, "the engine's failure", func() bool { return len(h.logs.lines("engine: an external engine failed")) > 0 })
+	h.settle()
+	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.Aborted {
+		t.Errorf("the game ended %v, want aborted", g.Outcome())
+	}
+	for _, l := range append(h.logs.lines(`"level":"WARN"`), h.logs.lines(`"level":"ERROR"`)...) {
+		t.Errorf("an engine failing after its game ended logged %s", l)
+	}
+}
