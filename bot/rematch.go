@@ -201,7 +201,7 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 		}
 		return nil
 	}); err != nil {
-		return nil, engineLimitError(err)
+		return nil, b.engineLimitError(ctx, g, err)
 	}
 	b.metrics.gameStarted()
 	gp := gameP(g)
