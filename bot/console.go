@@ -113,6 +113,10 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 				cr.printf("%v\n", err)
 				continue
 			}
+			if names, ok := cr.pickerChoices(data, b.consoleLocales(ctx, cr.userID(user))); ok {
+				cr.printf("[to %s] choices: %s\n", user, strings.Join(names, ", "))
+				continue
+			}
 			if opts := data.Options[0].Options; len(opts) > 0 {
 				opts[len(opts)-1].Focused = true
 			}
@@ -601,6 +605,39 @@ func choiceValue(o *discordgo.ApplicationCommandOption, typed string, locs []dis
 			if s, ok := ch.NameLocalizations[l]; ok && strings.EqualFold(s, typed) {
 				return ch.Value, true
 			}
+		}
+	}
+	return nil, false
+}
+
+// pickerChoices reads a "complete" whose last option has fixed choices
+// (level, side): Discord's client lists those itself, the ones whose
+// name has what was typed, and asks the bot nothing. It returns their
+// names as the picker shows them to a reader of the first of locs, and
+// whether the option is such.
+func (c *ConsoleREST) pickerChoices(data *discordgo.ApplicationCommandInteractionData, locs []discordgo.Locale) ([]string, bool) {
+	sub := data.Options[0]
+	if len(sub.Options) == 0 {
+		return nil, false
+	}
+	last := sub.Options[len(sub.Options)-1]
+	for _, s := range c.command().Options {
+		if s.Name != sub.Name {
+			continue
+		}
+		for _, o := range s.Options {
+			if o.Name != last.Name || len(o.Choices) == 0 {
+				continue
+			}
+			typed := strings.ToLower(fmt.Sprint(last.Value))
+			names := choiceNames(o, locs)
+			out := []string{}
+			for i, ch := range o.Choices {
+				if strings.Contains(strings.ToLower(names[i]), typed) || fmt.Sprint(ch.Value) == typed {
+					out = append(out, names[i])
+				}
+			}
+			return out, true
 		}
 	}
 	return nil, false

@@ -934,3 +934,22 @@ func TestConsoleStopsOnInterrupt(t *testing.T) {
 	}
 	b.Stop(10 * time.Second)
 }
+
+// TestConsoleCompletesFixedChoices: `complete` on an option with fixed
+// choices (level, side, engine) printed "choices: " with none, as the
+// bot answers an autocomplete it is never asked in Discord, whose client
+// lists such choices itself; it prints those the picker lists for what
+// was typed, in the reader's language.
+func TestConsoleCompletesFixedChoices(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"complete /tafl ai level:e",
+		"complete /tafl ai variant:brandubh level:",
+		"/tafl settings language:de",
+		"complete /tafl ai stufe:",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to alice] choices: easy, medium\n",
+		"[to alice] choices: easy, medium, hard, max\n",
+		"[to alice] choices: leicht, mittel, schwer, maximal\n")
+}
