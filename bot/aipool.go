@@ -397,8 +397,14 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	took := time.Since(start)
 	b.metrics.observeAI(took)
 	if lost() {
-		// The claim lapsed (this process stalled) and may be another
-		// worker's now: leave the move to it.
+		// The game ended or moved on while the engine thought (the
+		// player resigned or aborted, a flag fell): nothing is wrong.
+		// Else the claim lapsed (this process stalled) and may be
+		// another worker's now: leave the move to it.
+		if now, err := b.store.GetGame(ctx, id); err == nil && (!now.Active() || now.Ply() != g.Ply()) {
+			b.log.Debug("engine: the game ended or moved on while the engine thought", "game_id", id)
+			return
+		}
 		b.log.Warn("engine: the claim on the move was lost while thinking", "game_id", id)
 		return
 	}
@@ -421,17 +427,18 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	b.log.Debug("engine move", "game_id", id, "move", m.String(), "think", took)
 	ply := g.Ply()
 	g, err = b.updateGame(ctx, id, ply, func(sg *storage.Game) error {
-		if !sg.Active() {
-			return tafl.ErrGameOver
-		}
-		if !sg.ToMove().IsAI() {
-			return errors.New("bot: not the engine's turn")
+		if !sg.Active() || !sg.ToMove().IsAI() {
+			return errEngineMoveGone
 		}
 		_, err := sg.Tafl().Play(m)
 		return err
 	})
 	if err != nil {
-		if errors.Is(err, storage.ErrStale) {
+		if errors.Is(err, storage.ErrStale) || errors.Is(err, errEngineMoveGone) {
+			// The game ended or moved on while the engine thought (the
+			// player resigned or aborted, a flag fell, also in the
+			// start-up sweep of a restart): the move is not wanted.
+			b.log.Debug("engine: the game ended or moved on while the engine thought", "game_id", id)
 			return
 		}
 		if errors.Is(err, tafl.ErrGameOver) || errors.Is(err, storage.ErrTimedOut) {
@@ -453,6 +460,10 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	}
 	b.postBoardAside(ctx, g, msg)
 }
+
+// errEngineMoveGone is the engine's move found no longer wanted when it
+// is played: the game ended, or it is not the engine's turn.
+var errEngineMoveGone = errors.New("bot: the game ended or moved on while the engine thought")
 
 // engineWho names the engine of level in the headline of its move's
 // board: taflbot, or an external engine's name in bold.
@@ -554,25 +565,25 @@ func (b *Bot) watchEngine(ctx context.Context) {
 // engineForfeit ends game g, an external engine's turn, as a loss for the
 // engine that failed, and posts the board with the reason.
 func (b *Bot) engineForfeit(ctx context.Context, g *storage.Game, fail *EngineFailure) bool {
-	b.log.Warn("engine: an external engine failed and loses its game", "game_id", g.ID, "engine", fail.Engine, "err", fail.Err)
-	b.metrics.countError("engine")
 	ply := g.Ply()
 	id := g.ID
 	g, err := b.updateGame(ctx, id, ply, func(sg *storage.Game) error {
-		if !sg.Active() {
-			return tafl.ErrGameOver
-		}
-		if !sg.ToMove().IsAI() {
-			return errors.New("bot: not the engine's turn")
+		if !sg.Active() || !sg.ToMove().IsAI() {
+			return errEngineMoveGone
 		}
 		return sg.Tafl().Resign(sg.Tafl().ToMove())
 	})
+	if errors.Is(err, storage.ErrStale) || errors.Is(err, errEngineMoveGone) || errors.Is(err, tafl.ErrGameOver) || errors.Is(err, storage.ErrTimedOut) {
+		// The game ended or moved on while the engine thought (resigned,
+		// aborted, on time): it loses nothing, but its failure is worth
+		// knowing.
+		b.log.Info("engine: an external engine failed in a game that had ended or moved on", "game_id", id, "engine", fail.Engine, "err", fail.Err)
+		return false
+	}
+	b.log.Warn("engine: an external engine failed and loses its game", "game_id", id, "engine", fail.Engine, "err", fail.Err)
+	b.metrics.countError("engine")
 	if err != nil {
-		// A game that ended meanwhile (resigned, aborted, on time) has
-		// nothing left to lose.
-		if !errors.Is(err, storage.ErrStale) && !errors.Is(err, tafl.ErrGameOver) && !errors.Is(err, storage.ErrTimedOut) {
-			b.log.Error("engine: ending the game of a failed engine", "game_id", id, "err", err)
-		}
+		b.log.Error("engine: ending the game of a failed engine", "game_id", id, "err", err)
 		return false
 	}
 	msg, err := b.boardMessage(ctx, g, gameP(g).T("The engine **%s** %s, and loses the game.", fail.Engine, fail.reasonText(gameP(g))), "")

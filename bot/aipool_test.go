@@ -223,6 +223,54 @@ func TestEngineGameLimits(t *testing.T) {
 	}
 }
 
+// TestEngineGameLimitCountsOtherServers: the limit on a player's games
+// against the engine counts their games in every server (and in our
+// direct messages), but its refusal said "`/tafl games` lists them",
+// which in a server lists only that server's: a player whose games were
+// elsewhere found none there. It says not all of them are here and that
+// /tafl games in a direct message lists them all.
+func TestEngineGameLimitCountsOtherServers(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.AIGamesPerUser = 2 }
+	h.restart()
+	start := func(user, guildID string) *resp {
+		in := h.slashInteraction(user, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy"))
+		in.GuildID = guildID
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		return r
+	}
+	for range 2 {
+		if r := start(bob, guild); isEphemeral(r) {
+			t.Fatalf("bob's game: %q", r.Content)
+		}
+	}
+	for _, g := range []string{"other", guild} {
+		if r := start(alice, g); isEphemeral(r) {
+			t.Fatalf("alice's game in server %s: %q", g, r.Content)
+		}
+	}
+	for _, tc := range []struct{ user, guild, want string }{
+		{alice, guild, "You have 2 games against taflbot going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all)."},
+		{alice, "third", "You have 2 games against taflbot going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all)."},
+		// Bob's are both here: /tafl games here lists them.
+		{bob, guild, "You have 2 games against taflbot going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them)."},
+	} {
+		if r := start(tc.user, tc.guild); !isEphemeral(r) || r.Content != tc.want {
+			t.Errorf("%s's game in server %s: %q, want %q", tc.user, tc.guild, r.Content, tc.want)
+		}
+	}
+	h.adjust = func(o *bot.Options) { o.AIGamesPerUser = 1 }
+	h.restart()
+	if r := start(carol, "other"); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	want := "You have 1 game against taflbot going, the most one player may have at once, and it is not in this server. Finish or resign it first (`/tafl games` in a direct message with me lists it)."
+	if r := start(carol, guild); !isEphemeral(r) || r.Content != want {
+		t.Errorf("a limit of one, the game elsewhere: %q, want %q", r.Content, want)
+	}
+}
+
 // gauge reads a gauge of the bot's /metrics, such as
 // `taflbot_engine_tasks{state="waiting"}` (-1 when it is not there).
 func gauge(t *testing.T, h *harness, series string) int {

@@ -612,10 +612,10 @@ func (b *Bot) openShards(ctx context.Context) (func(), error) {
 	return closeAll, nil
 }
 
-// settle waits (up to timeout) until no follow-up work or engine move is
-// pending, and reports whether none is: console mode prints everything a
-// command caused before the next prompt.
-func (b *Bot) settle(timeout time.Duration) bool {
+// settle waits (up to timeout, or until ctx ends) until no follow-up work
+// or engine move is pending, and reports whether none is: console mode
+// prints everything a command caused before the next prompt.
+func (b *Bot) settle(ctx context.Context, timeout time.Duration) bool {
 	deadline := time.Now().Add(timeout)
 	for {
 		// The follow-up count again after the engine's: an engine move
@@ -624,7 +624,7 @@ func (b *Bot) settle(timeout time.Duration) bool {
 		if b.inflight.Load() == 0 && b.ai.busy() == 0 && b.inflight.Load() == 0 {
 			return true
 		}
-		if time.Now().After(deadline) {
+		if time.Now().After(deadline) || ctx.Err() != nil {
 			return false
 		}
 		time.Sleep(2 * time.Millisecond)

@@ -97,18 +97,40 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 // also across processes, so that quick repeated commands (at one front
 // end or several) cannot pass the limit together.
 func (b *Bot) createEngineGame(ctx context.Context, g *storage.Game) error {
-	return engineLimitError(b.store.CreateEngineGame(ctx, g, b.aiPerUser, b.aiPerServer))
+	return b.engineLimitError(ctx, g, b.store.CreateEngineGame(ctx, g, b.aiPerUser, b.aiPerServer))
 }
 
-// engineLimitError says an *storage.EngineGameLimitError to the user;
-// other errors are returned as they are.
-func engineLimitError(err error) error {
+// engineLimitError says an *storage.EngineGameLimitError, met creating
+// game g, to the user; other errors are returned as they are. A player's
+// limit counts their games in every server and in our direct messages,
+// while /tafl games in a server lists that server's: when some are
+// elsewhere, it says so, and where they are all listed.
+func (b *Bot) engineLimitError(ctx context.Context, g *storage.Game, err error) error {
 	var le *storage.EngineGameLimitError
 	switch {
 	case !errors.As(err, &le):
 		return err
 	case le.Server:
 		return userErrorf("This server has %d games against taflbot going, the most one server may have at once. Try again when some have finished, or challenge a person with `/tafl challenge`.", le.Going)
+	}
+	if g.GuildID != "" {
+		user := g.Attackers.UserID
+		if user == "" {
+			user = g.Defenders.UserID
+		}
+		games, err := b.store.GamesByPlayer(ctx, user, storage.GameFilter{GuildID: g.GuildID, ActiveOnly: true})
+		if err != nil {
+			return err
+		}
+		here := 0
+		for _, og := range games {
+			if og.Attackers.IsAI() || og.Defenders.IsAI() {
+				here++
+			}
+		}
+		if here < le.Going {
+			return userErrorf("You have %d games against taflbot going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all).", le.Going)
+		}
 	}
 	return userErrorf("You have %d games against taflbot going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them).", le.Going)
 }

@@ -438,3 +438,41 @@ func TestOnlookerOnAnEngineGameIsPointedToBothWays(t *testing.T) {
 		t.Errorf("bob pressing Move on alice's engine game: %q", got.Content)
 	}
 }
+
+// TestGameEndedWhileTheEngineThinksLogsNoWarning: a game that ended while
+// the engine thought about its move (the player resigned or aborted, a
+// live game's flag fell) lost the engine its claim on the move, as it
+// should (the search stops at the next renewal), but the log warned
+// "the claim on the move was lost while thinking", which means that the
+// process stalled; an ended game is no warning. A search that ended
+// before the next renewal logged the error "engine: playing its move …
+// not the engine's turn" (and counted an engine error in /metrics), as a
+// restart's start-up sweep ending a live game on time while the resumed
+// search ran did; that is no error either.
+func TestGameEndedWhileTheEngineThinksLogsNoWarning(t *testing.T) {
+	for _, tc := range []struct {
+		lease, think time.Duration
+	}{
+		{300 * time.Millisecond, 10 * time.Second}, // a renewal finds the claim gone
+		{time.Minute, time.Second},                 // the search ends first
+	} {
+		e := newPolicyEngine(3)
+		e.delay = tc.think
+		h := newHarness(t, e)
+		h.adjust = func(o *bot.Options) { o.EngineLease = tc.lease }
+		h.restart()
+		h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
+		waitFor(t, "the engine to think", func() bool { return e.begun.Load() == 1 })
+		r, _ := h.slash(alice, "resign")
+		h.click(alice, customIDs(r.Components)["Yes, abort"], true)
+		if g := gameOf(t, h, alice); g.Active() {
+			t.Fatal("the game was not aborted")
+		}
+		if !h.bot.Settle(5 * time.Second) {
+			t.Fatal("the engine went on thinking about a game that had ended")
+		}
+		for _, l := range append(h.logs.lines(`"level":"WARN"`), h.logs.lines(`"level":"ERROR"`)...) {
+			t.Errorf("lease %v, think %v: an aborted game's engine move logged %s", tc.lease, tc.think, l)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
@@ -186,7 +187,15 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 		if side == tafl.NoSide {
 			return errNotYourGame
 		}
-		if g.Seat(side.Other()).IsAI() {
+		if seat := g.Seat(side.Other()); seat.IsAI() {
+			if name, ok := strings.CutPrefix(seat.AILevel, engineSeatPrefix); ok {
+				// Another engine: OTEP has no draw offers to pass on,
+				// and "I" (taflbot) is not the opponent.
+				if abortable(g) {
+					return userErrorf("Draws can't be offered to the engine **%s**: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result).", name)
+				}
+				return userErrorf("Draws can't be offered to the engine **%s**: play on, or resign.", name)
+			}
 			if abortable(g) {
 				// Before both sides have moved the way out is an abort,
 				// which /tafl resign offers then.

@@ -33,7 +33,7 @@ import (
 //	complete /tafl move move:d2                     what autocomplete offers for the last option
 //	sweep                                           run the clock sweeper now
 //	wait 2h                                         move the console's clock forward (then sweep)
-//	quit                                            stop (end of input also stops)
+//	quit                                            stop (end of input and Ctrl-C also stop)
 //
 // Users are named; each name gets a made-up id, the same in every run.
 // Console mode needs a bot built with [New] whose REST is the one returned
@@ -55,11 +55,20 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 	}
 	b.Start(ctx)
 	user := "alice"
-	sc := bufio.NewScanner(in)
+	lines, scanErr := consoleLines(ctx, in)
 	cr.printf("taflbot console: you are %s. Try: /tafl challenge opponent:bob   (then: as bob, click Accept)   or /tafl ai level:easy; 'quit' ends.\n", user)
 	n := 0
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
+	for {
+		var line string
+		select {
+		case <-ctx.Done(): // Ctrl-C, SIGTERM: stop as quit does
+			return nil
+		case l, ok := <-lines:
+			if !ok {
+				return *scanErr
+			}
+			line = strings.TrimSpace(l)
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -104,6 +113,10 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 				cr.printf("%v\n", err)
 				continue
 			}
+			if names, ok := cr.pickerChoices(data, b.consoleLocales(ctx, cr.userID(user))); ok {
+				cr.printf("[to %s] choices: %s\n", user, strings.Join(names, ", "))
+				continue
+			}
 			if opts := data.Options[0].Options; len(opts) > 0 {
 				opts[len(opts)-1].Focused = true
 			}
@@ -123,9 +136,29 @@ func Console(ctx context.Context, b *Bot, cr *ConsoleREST, in io.Reader) error {
 			cr.setActor(user)
 			b.HandleGateway(ctx, it)
 		}
-		b.settle(30 * time.Second)
+		b.settle(ctx, 30*time.Second)
 	}
-	return sc.Err()
+}
+
+// consoleLines reads in line by line in a goroutine of its own, so that
+// the console stops when ctx ends (Ctrl-C) while it waits for a line: a
+// read from a terminal cannot be interrupted. The channel is closed at
+// the end of in, after which *err is the error that ended it, if any.
+func consoleLines(ctx context.Context, in io.Reader) (<-chan string, *error) {
+	lines, err := make(chan string), new(error)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(in)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+		*err = sc.Err()
+	}()
+	return lines, err
 }
 
 const (
@@ -572,6 +605,39 @@ func choiceValue(o *discordgo.ApplicationCommandOption, typed string, locs []dis
 			if s, ok := ch.NameLocalizations[l]; ok && strings.EqualFold(s, typed) {
 				return ch.Value, true
 			}
+		}
+	}
+	return nil, false
+}
+
+// pickerChoices reads a "complete" whose last option has fixed choices
+// (level, side): Discord's client lists those itself, the ones whose
+// name has what was typed, and asks the bot nothing. It returns their
+// names as the picker shows them to a reader of the first of locs, and
+// whether the option is such.
+func (c *ConsoleREST) pickerChoices(data *discordgo.ApplicationCommandInteractionData, locs []discordgo.Locale) ([]string, bool) {
+	sub := data.Options[0]
+	if len(sub.Options) == 0 {
+		return nil, false
+	}
+	last := sub.Options[len(sub.Options)-1]
+	for _, s := range c.command().Options {
+		if s.Name != sub.Name {
+			continue
+		}
+		for _, o := range s.Options {
+			if o.Name != last.Name || len(o.Choices) == 0 {
+				continue
+			}
+			typed := strings.ToLower(fmt.Sprint(last.Value))
+			names := choiceNames(o, locs)
+			out := []string{}
+			for i, ch := range o.Choices {
+				if strings.Contains(strings.ToLower(names[i]), typed) || fmt.Sprint(ch.Value) == typed {
+					out = append(out, names[i])
+				}
+			}
+			return out, true
 		}
 	}
 	return nil, false

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"io"
 	"os"
@@ -943,4 +944,58 @@ func TestConsoleFullWidthGameNumber(t *testing.T) {
 	if strings.Contains(text, "is not a game number") {
 		t.Errorf("a full-width game number was refused:\n%s", text)
 	}
+}
+
+// TestConsoleStopsOnInterrupt: Ctrl-C (SIGINT, or SIGTERM) cancels the
+// console's context, but the console waited on for its next line, a read
+// from the terminal that nothing interrupts, and before it for the
+// engine's move, so that it ignored Ctrl-C and only 'quit' or the end of
+// input stopped it. It stops at once, here while max thinks about its
+// first move and no line is coming.
+func TestConsoleStopsOnInterrupt(t *testing.T) {
+	var out bytes.Buffer
+	cr := bot.NewConsoleREST(&out, filepath.Join(t.TempDir(), "boards"))
+	b, err := bot.New(bot.Options{Store: consoleStore(t), REST: cr, Engine: bot.AIEngine{}, Now: cr.Now,
+		Render: render.Options{Size: 240}, AIWorkers: 2, AIMaxThink: 10 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, typed := io.Pipe() // a terminal: the next line may never come
+	t.Cleanup(func() { typed.Close() })
+	ctx, interrupt := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- bot.Console(ctx, b, cr, in) }()
+	if _, err := io.WriteString(typed, "/tafl ai variant:brandubh side:defenders level:max\n"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond) // the engine thinks
+	interrupt()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("the console stopped by Ctrl-C returned %v, want a clean stop", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the console did not stop within 5 s of Ctrl-C")
+	}
+	b.Stop(10 * time.Second)
+}
+
+// TestConsoleCompletesFixedChoices: `complete` on an option with fixed
+// choices (level, side, engine) printed "choices: " with none, as the
+// bot answers an autocomplete it is never asked in Discord, whose client
+// lists such choices itself; it prints those the picker lists for what
+// was typed, in the reader's language.
+func TestConsoleCompletesFixedChoices(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"complete /tafl ai level:e",
+		"complete /tafl ai variant:brandubh level:",
+		"/tafl settings language:de",
+		"complete /tafl ai stufe:",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to alice] choices: easy, medium\n",
+		"[to alice] choices: easy, medium, hard, max\n",
+		"[to alice] choices: leicht, mittel, schwer, maximal\n")
 }

@@ -1,11 +1,14 @@
 package bot
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Settle waits up to timeout until no reply's follow-up work and no
 // engine work is pending (what console mode's settle waits for before
 // its next prompt), and reports whether none is.
-func (b *Bot) Settle(timeout time.Duration) bool { return b.settle(timeout) }
+func (b *Bot) Settle(timeout time.Duration) bool { return b.settle(context.Background(), timeout) }
 
 // SetRateLimitBudget sets how long a call waits out Discord's 429s in
 // all (rateLimitBudget) and returns a function that restores it.

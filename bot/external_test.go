@@ -428,3 +428,58 @@ func TestEngineFailingAfterTheGameEndedIsNoError(t *testing.T) {
 		t.Errorf("logged as errors: %q", lines)
 	}
 }
+
+// TestDrawAgainstAnotherEngine: /tafl draw against another engine (the
+// operator's, not taflbot's) said "I don't agree to draws", as if the
+// bot were the opponent; it names the engine, which draw offers cannot
+// reach, and says to play on or resign (or abort, before both sides have
+// moved).
+func TestDrawAgainstAnotherEngine(t *testing.T) {
+	h := engineHarness(t, time.Minute, bot.ExternalEngine{Name: "otep", Command: []string{taflBinary(t), "otep", "-depth", "1"}, Think: 200 * time.Millisecond})
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "otep")); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	g := waitPly(t, h, 1)
+	want := "Draws can't be offered to the engine **otep**: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result)."
+	if r, _ := h.slash(alice, "draw"); !isEphemeral(r) || r.Content != want {
+		t.Errorf("/tafl draw against another engine before both sides moved: %q, want %q", r.Content, want)
+	}
+	m := policyMove(g.Tafl(), rand.New(rand.NewPCG(1, 0)))
+	if r, _ := h.slash(alice, "move", opt("move", m.String())); isEphemeral(r) {
+		t.Fatalf("move %s refused: %s", m, r.Content)
+	}
+	if g = waitPly(t, h, 3); !g.Active() {
+		t.Fatalf("the game ended: %v", g.Outcome())
+	}
+	want = "Draws can't be offered to the engine **otep**: play on, or resign."
+	if r, _ := h.slash(alice, "draw"); !isEphemeral(r) || r.Content != want {
+		t.Errorf("/tafl draw against another engine after both sides moved: %q, want %q", r.Content, want)
+	}
+}
+
+// TestEngineFailingAfterItsGameEndedLosesNothing: an external engine that
+// failed after its game had ended (here it dies while the player aborts
+// the game) was logged as failing "and loses its game", counted as an
+// engine failure in /metrics, and then as an error ending that game; the
+// game stays as the player left it, and the failure is logged at info.
+func TestEngineFailingAfterItsGameEndedLosesNothing(t *testing.T) {
+	dir := t.TempDir()
+	asked := filepath.Join(dir, "asked")
+	dies := script(t, dir, "dies", "echo hello\nread line\ntouch "+asked+"\nsleep 2\nexit 3\n")
+	h := engineHarness(t, time.Minute, bot.ExternalEngine{Name: "dies", Command: []string{dies}})
+	h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("engine", "dies"))
+	if r, _ := h.slash(alice, "move", opt("move", "d2-c2")); isEphemeral(r) {
+		t.Fatalf("the first move: %q", r.Content)
+	}
+	waitFor(t, "the engine to be asked for its move", func() bool { _, err := os.Stat(asked); return err == nil })
+	r, _ := h.slash(alice, "resign")
+	h.click(alice, customIDs(r.Components)["Yes, abort"], true)
+	waitFor(t, "the engine's failure", func() bool { return len(h.logs.lines("engine: an external engine failed")) > 0 })
+	h.settle()
+	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.Aborted {
+		t.Errorf("the game ended %v, want aborted", g.Outcome())
+	}
+	for _, l := range append(h.logs.lines(`"level":"WARN"`), h.logs.lines(`"level":"ERROR"`)...) {
+		t.Errorf("an engine failing after its game ended logged %s", l)
+	}
+}

@@ -72,7 +72,7 @@ func (b *Bot) rematch(ctx context.Context, r *request) (*reply, error) {
 		}
 		switch {
 		case c.State == storage.ChallengeAccepted:
-			return nil, userErrorT("rematch.playing", c.GameID)
+			return nil, b.rematchMade(ctx, c.GameID)
 		case c.State == storage.ChallengeOpen && c.ChallengerID == r.userID:
 			return nil, userErrorT("rematch.offered", c.OpponentID)
 		case c.State == storage.ChallengeOpen && c.Expires.After(b.now()):
@@ -136,6 +136,20 @@ func (b *Bot) rematch(ctx context.Context, r *request) (*reply, error) {
 		after: b.rememberChallenge(r.in, c)}, nil
 }
 
+// rematchMade answers a Rematch tap on a game whose rematch, game id,
+// was made: it is being played, or, over, its own board's Rematch offers
+// the next one.
+func (b *Bot) rematchMade(ctx context.Context, id storage.GameID) error {
+	g, err := b.store.GetGame(ctx, id)
+	switch {
+	case err == nil && !g.Active():
+		return userErrorT("rematch.over", id, shownLabel("Rematch", g.Language))
+	case err != nil && !errors.Is(err, storage.ErrNotFound):
+		return err
+	}
+	return userErrorT("rematch.playing", id)
+}
+
 // postChallenge posts challenge c's message in channel ch and records it
 // with the challenge, as rememberChallenge records a reply.
 func (b *Bot) postChallenge(ctx context.Context, c *storage.Challenge, ch string, msg *message) {
@@ -159,7 +173,7 @@ func (b *Bot) postChallenge(ctx context.Context, c *storage.Challenge, ch string
 // rematchEngine starts the rematch of a game against the engine at once.
 func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, side tafl.Side) (*reply, error) {
 	if old.RematchGame != 0 {
-		return nil, userErrorT("rematch.playing", old.RematchGame)
+		return nil, b.rematchMade(ctx, old.RematchGame)
 	}
 	level := old.Seat(side.Other()).AILevel
 	if name, ok := strings.CutPrefix(level, engineSeatPrefix); ok && b.external.pools[name] == nil {
@@ -187,7 +201,7 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 		}
 		return nil
 	}); err != nil {
-		return nil, engineLimitError(err)
+		return nil, b.engineLimitError(ctx, g, err)
 	}
 	b.metrics.gameStarted()
 	gp := gameP(g)

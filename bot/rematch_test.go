@@ -434,3 +434,55 @@ func TestRematchDeclinedOrWithdrawn(t *testing.T) {
 		t.Errorf("withdrawing the rematch offer: %q", withdrawn.Content)
 	}
 }
+
+// TestRematchOfAnEndedRematch: Rematch tapped on a game whose rematch
+// had ended said "The rematch is being played already: game 2", against
+// the engine and between players alike; it says the rematch is over and
+// that Rematch on its board offers another.
+func TestRematchOfAnEndedRematch(t *testing.T) {
+	h := newHarness(t, newPolicyEngine(5))
+	board, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "hard"))
+	waitFor(t, "the engine's move", func() bool { return gameOf(t, h, alice).Ply() == 1 })
+	rematch := customIDs(resignFrom(t, h, alice, board).Components)["Rematch"]
+	second, _ := h.click(alice, rematch, false)
+	if !strings.Contains(second.Content, "again, sides swapped") {
+		t.Fatalf("the rematch did not start: %q", second.Content)
+	}
+	resignFrom(t, h, alice, second) // alice has not moved: an abort
+	h.settle()
+	if g, err := h.store.GetGame(t.Context(), 2); err != nil || g.Active() {
+		t.Fatalf("game 2 is not over: %v", err)
+	}
+	want := "The rematch, game 2, is over: for another, press **Rematch** on its board (`/tafl board` `game:2`)."
+	if r, _ := h.click(alice, rematch, false); !isEphemeral(r) || r.Content != want {
+		t.Errorf("Rematch of game 1 against the engine, game 2 over: %q, want %q", r.Content, want)
+	}
+
+	// Between players: bob accepts alice's offer with Rematch, and
+	// resigns the rematch; alice's next tap on game 3's board.
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
+	board, _ = h.click(bob, customIDs(r.Components)["Accept"], false)
+	h.slash(alice, "move", opt("move", "d2-c2"))
+	h.settle()
+	resignFrom(t, h, bob, board)
+	waitFor(t, "game 3's final board", func() bool {
+		for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+			if m := decode(t, rec.Body); rec.Method == "POST" && strings.Contains(m.Content, "**Game 3**") {
+				rematch = customIDs(m.Components)["Rematch"]
+			}
+		}
+		return rematch != "" && strings.Contains(rematch, ":3:")
+	})
+	h.click(alice, rematch, false)
+	h.settle()
+	started, _ := h.click(bob, rematch, false)
+	if !strings.Contains(started.Content, "accepted the rematch of game 3") {
+		t.Fatalf("bob's tap: %q", started.Content)
+	}
+	resignFrom(t, h, bob, started)
+	h.settle()
+	want = "The rematch, game 4, is over: for another, press **Rematch** on its board (`/tafl board` `game:4`)."
+	if r, _ := h.click(alice, rematch, false); !isEphemeral(r) || r.Content != want {
+		t.Errorf("Rematch of game 3 between players, game 4 over: %q, want %q", r.Content, want)
+	}
+}

@@ -172,4 +172,6 @@ var da = Dict{
 	"review.one_at_a_time_dm": "Din gennemgang af parti %d kører stadig: én ad gangen, tak. Den vises i vores direkte beskeder, hvor du bad om den, når den er færdig.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Din gennemgang af parti %d kører stadig: én ad gangen, tak. Den vises i %s, hvor du bad om den, når den er færdig.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "Revanchen, parti %[1]d, er slut: tryk på **%[2]s** på partiets bræt for endnu en (`/tafl board` `parti:%[1]d`).",
 }

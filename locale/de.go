@@ -172,4 +172,6 @@ var de = Dict{
 	"review.one_at_a_time_dm": "Deine Analyse von Partie %d läuft noch: eine nach der anderen, bitte. Sie erscheint in unseren Direktnachrichten, wo du sie angefordert hast, wenn sie fertig ist.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Deine Analyse von Partie %d läuft noch: eine nach der anderen, bitte. Sie erscheint in %s, wo du sie angefordert hast, wenn sie fertig ist.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "Die Revanche, Partie %[1]d, ist schon vorbei: für eine weitere drücke **%[2]s** auf ihrem Brett (`/tafl board` `partie:%[1]d`).",
 }

@@ -173,4 +173,6 @@ var en = Dict{
 	"review.one_at_a_time_dm": "Your review of game %d is still running: one at a time, please. It will appear in our direct messages, where you asked for it, when done.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Your review of game %d is still running: one at a time, please. It will appear in %s, where you asked for it, when done.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "The rematch, game %[1]d, is over: for another, press **%[2]s** on its board (`/tafl board` `game:%[1]d`).",
 }

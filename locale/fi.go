@@ -172,4 +172,6 @@ var fi = Dict{
 	"review.one_at_a_time_dm": "Pelin %d arviosi on yhä käynnissä: yksi kerrallaan, kiitos. Se ilmestyy yksityisviesteihimme, joissa pyysit sitä, kun se on valmis.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Pelin %d arviosi on yhä käynnissä: yksi kerrallaan, kiitos. Se ilmestyy kanavalle %s, jossa pyysit sitä, kun se on valmis.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "Uusintapeli, peli %[1]d, on jo päättynyt: uuden saat painamalla **%[2]s** sen laudassa (`/tafl board` `peli:%[1]d`).",
 }

@@ -172,4 +172,6 @@ var is = Dict{
 	"review.one_at_a_time_dm": "Yfirferð þín á skák %d er enn í gangi: ein í einu, takk. Hún birtist í einkaskilaboðum okkar, þar sem þú baðst um hana, þegar hún er tilbúin.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Yfirferð þín á skák %d er enn í gangi: ein í einu, takk. Hún birtist í %s, þar sem þú baðst um hana, þegar hún er tilbúin.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "Endurleikurinn, skák %[1]d, er búinn: ýttu á **%[2]s** á borði skákarinnar fyrir annan (`/tafl board` `game:%[1]d`).",
 }

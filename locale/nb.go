@@ -172,4 +172,6 @@ var nb = Dict{
 	"review.one_at_a_time_dm": "Gjennomgangen din av parti %d pågår fortsatt: én om gangen, takk. Den vises i direktemeldingene våre, der du ba om den, når den er ferdig.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Gjennomgangen din av parti %d pågår fortsatt: én om gangen, takk. Den vises i %s, der du ba om den, når den er ferdig.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "Omkampen, parti %[1]d, er over: trykk på **%[2]s** på partiets brett for en til (`/tafl board` `parti:%[1]d`).",
 }

@@ -172,4 +172,6 @@ var sv = Dict{
 	"review.one_at_a_time_dm": "Din genomgång av parti %d pågår fortfarande: en i taget, tack. Den visas i våra direktmeddelanden, där du bad om den, när den är klar.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Din genomgång av parti %d pågår fortfarande: en i taget, tack. Den visas i %s, där du bad om den, när den är klar.",
+	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
+	"rematch.over": "Returmatchen, parti %[1]d, är slut: tryck på **%[2]s** på partiets bräde för en till (`/tafl board` `parti:%[1]d`).",
 }

@@ -564,4 +564,10 @@ var enTexts = []any{
 	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.",
 	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
 	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.",
+	// /tafl draw in a game against another engine (the operator's, not taflbot's), which draw offers cannot reach: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or resign.",
+	// The same before both sides have moved, when the way out is an abort: the engine's name.
+	"Draws can't be offered to the engine **%s**: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result).",
+	// /tafl ai (or Rematch) in a server, refused by the player's limit on games against the engine, which counts their games in every server and in direct messages, some of them elsewhere (/tafl games in a server lists only that server's): the games going.
+	Plural{Arg: 1, One: "You have %d game against taflbot going, the most one player may have at once, and it is not in this server. Finish or resign it first (`/tafl games` in a direct message with me lists it).", Other: "You have %d games against taflbot going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all)."},
 }
