@@ -111,7 +111,12 @@ func userMessageIn(err error, p *locale.Printer, dm bool) (string, bool) {
 		}
 		return p.T("I can't read `%s`. Write moves like `d1-d4`.", codeText(se.Text)), true
 	case errors.As(err, &to):
-		return p.T("err.timed_out_in", to.channel), true
+		g := to.game
+		loser := seatName(p, g.Seat(g.Tafl().ToMove())) // whose flag fell
+		if to.channel != "" {
+			return p.T("err.timed_out_game_in", loser, int(g.ID), resultCaption(p, g), to.channel), true
+		}
+		return p.T("err.timed_out_game", loser, int(g.ID), resultCaption(p, g)), true
 	case errors.Is(err, storage.ErrTimedOut):
 		return p.T("err.timed_out"), true
 	case errors.Is(err, storage.ErrFlagFell):

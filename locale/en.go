@@ -169,4 +169,8 @@ var en = Dict{
 	"vacation.dm_ask_less": "You have %s of vacation left this year for your games in direct messages (%d days a year): ask for less.",
 	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
 	"err.timed_out_in": "Too late: the time for the move had run out, so the game has ended on time (the result is posted in <#%s>).",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time, the game just ended on time: whose flag fell (a mention), the game's number, its result ("Defenders win · the attackers ran out of time").
+	"err.timed_out_game": "Too late: %[1]s had run out of time, so game %[2]d has ended on time (%[3]s) and this changed nothing. The result is posted in the game's channel.",
+	// err.timed_out_game for a game whose result went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_game_in": "Too late: %[1]s had run out of time, so game %[2]d has ended on time (%[3]s) and this changed nothing. The result is posted in <#%[4]s>.",
 }
