@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -299,5 +300,40 @@ func TestSlowTimeoutPostHoldsNoFlag(t *testing.T) {
 	}
 	if posts != 2 {
 		t.Errorf("%d timeouts posted, want 2", posts)
+	}
+}
+
+// TestMenuMoveAfterTheFlagNamesTheResult: the destination picked in the
+// Move menu after the flag fell (the watcher ended the game while the
+// player chose) was answered "That game is over.", while a typed
+// /tafl move said which game and how it ended; the menu's answer names
+// the game and its result too.
+func TestMenuMoveAfterTheFlagNamesTheResult(t *testing.T) {
+	h := newHarness(t, nil)
+	startLive(t, h, "3+0")
+	var board *resp
+	for _, u := range []string{alice, bob} {
+		if board, _ = h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(board) {
+			t.Fatalf("move: %q", board.Content)
+		}
+	}
+	g := gameOf(t, h, alice)
+	m := g.Tafl().LegalMoves()[0]
+	pieces, _ := h.click(alice, customIDs(board.Components)["Move"], false)
+	r, _ := h.click(alice, customIDs(pieces.Components)["select"], true, m.From().String())
+	target := customIDs(r.Components)["select"]
+	if target == "" {
+		t.Fatalf("no destination menu: %q", r.Content)
+	}
+	h.settle()
+	h.clock.Advance(3*time.Minute + 5*time.Second)
+	waitFor(t, "the flag to fall", func() bool { return !gameOf(t, h, alice).Active() })
+	r, _ = h.click(alice, target, true, m.To().String())
+	want := fmt.Sprintf("Game %d is over: Defenders win · the attackers ran out of time", g.ID)
+	if r.Content != want {
+		t.Errorf("the menu's move after the flag: %q, want %q", r.Content, want)
+	}
+	if g := gameOf(t, h, alice); g.Ply() != 2 {
+		t.Errorf("the game is at ply %d after the late move, want 2", g.Ply())
 	}
 }
