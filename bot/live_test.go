@@ -109,6 +109,7 @@ func TestTimeOption(t *testing.T) {
 		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "0+5")}, "at least 1 minute"},
 		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "ten")}, "minutes are not a whole number"},
 		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "10+500")}, "at most 180 seconds"},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "2:30+2")}, "the game time is a whole number of minutes, without seconds. Write the minutes of the game, a +, then the increment in seconds, such as `2+2`"},
 		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "10+5"), opt("days", 3.0)}, "not both"},
 	} {
 		for _, sub := range []string{"challenge", "ai"} {
@@ -143,6 +144,13 @@ func TestTimeOption(t *testing.T) {
 	}
 	if got := strings.Join(auto("1"), " "); got != "1+0 10+5 15+10" {
 		t.Errorf("typed 1: %q", got)
+	}
+	// A game time as a clock shows it, 5:00, is five minutes.
+	if got := strings.Join(auto("5:00+3"), " "); got != "5+3" {
+		t.Errorf("typed 5:00+3: %q", got)
+	}
+	if r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("time", "5:00")); isEphemeral(r) || !strings.Contains(r.Content, "live on a clock: 5+0") {
+		t.Errorf("/tafl challenge time:5:00: %q", r.Content)
 	}
 }
 

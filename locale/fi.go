@@ -172,4 +172,6 @@ var fi = Dict{
 	"err.timed_out_game": "Liian myöhään: pelaajalta %[1]s oli loppunut aika, joten peli %[2]d päättyi aikaan (%[3]s), eikä tämä muuttanut mitään. Tulos on pelin kanavalla.",
 	// err.timed_out_game for a game whose result went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
 	"err.timed_out_game_in": "Liian myöhään: pelaajalta %[1]s oli loppunut aika, joten peli %[2]d päättyi aikaan (%[3]s), eikä tämä muuttanut mitään. Tulos on kanavalla <#%[4]s>.",
+	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
+	"time.problem.10": "peliaika on kokonainen määrä minuutteja, ilman sekunteja",
 }
