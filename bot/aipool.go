@@ -29,7 +29,9 @@ import (
 // time): the positions of a game review, hints, mining a finished game
 // for puzzles. A worker takes a waiting engine move before any task, so a
 // move of a game in progress waits for at most the think each worker is
-// in the middle of, however many tasks wait.
+// in the middle of, however many tasks wait; and a live game's move
+// before any other move, so that the engine's clock, which runs while
+// the move waits, is not spent behind correspondence games' thinking.
 type aiPool struct {
 	b       *Bot
 	workers int
@@ -171,13 +173,14 @@ func (p *aiPool) start() {
 }
 
 // engineJobFor returns the job of the engine's move in g: it is for the
-// human in the game, in the game's server.
+// human in the game, in the game's server. In a live game it is urgent:
+// the engine's clock runs while the move waits for a worker.
 func engineJobFor(g *storage.Game) engineJob {
 	user := g.Attackers.UserID
 	if user == "" {
 		user = g.Defenders.UserID
 	}
-	return engineJob{kind: jobMove, game: g.ID, user: user, guild: g.GuildID, queued: time.Now()}
+	return engineJob{kind: jobMove, game: g.ID, user: user, guild: g.GuildID, queued: time.Now(), urgent: !g.Clock.IsZero()}
 }
 
 // enqueue asks for the engine's move in g. again (a move was just

@@ -10,9 +10,11 @@ import (
 // markBoardDue records, after the post of game g's board failed on
 // Discord's side (retries and all), that the board of its latest move
 // never reached Discord, so that a clock sweep posts it once Discord
-// works again (postDueBoards). A finished game's board is not marked
-// (nothing waits on it), nor one Discord refused (a missing permission,
-// an unknown channel: posting it again would fail the same way).
+// works again (postDueBoards). A live game's board is also tried again
+// here after liveBoardRetry (retryLiveBoard). A finished game's board is
+// not marked (nothing waits on it), nor one Discord refused (a missing
+// permission, an unknown channel: posting it again would fail the same
+// way).
 func (b *Bot) markBoardDue(ctx context.Context, g *storage.Game, err error) {
 	ctx = context.WithoutCancel(ctx) // a shutdown cut the retries short: marked all the same
 	if !g.Active() || !failedOnDiscordsSide(ctx, err) {
@@ -22,9 +24,44 @@ func (b *Bot) markBoardDue(ctx context.Context, g *storage.Game, err error) {
 	switch {
 	case err != nil:
 		b.log.Error("marking a board that Discord did not take as due", "game_id", g.ID, "err", err)
+	case ok && !g.Clock.IsZero():
+		b.log.Info("the board of a live game will be posted again shortly", "game_id", g.ID, "ply", g.Ply(), "in", liveBoardRetry)
+		b.retryLiveBoard(g)
 	case ok:
 		b.log.Info("the board will be posted again by a clock sweep", "game_id", g.ID, "ply", g.Ply())
 	}
+}
+
+// liveBoardRetry is how soon a live game's board that Discord did not
+// take is posted again by the process that failed to post it. The next
+// clock sweep would post it up to sweep_interval later (a minute by
+// default) while the player to move, who has not seen the move, has
+// their clock running.
+const liveBoardRetry = 5 * time.Second
+
+// retryLiveBoard posts live game g's board, marked due, after
+// liveBoardRetry by the bot's clock (postDueBoard: once, whether this or
+// a sweep gets there first, and not once the game moved on or ended; a
+// post that fails again marks it due, and tries again, once more). Stop
+// ends the wait; the sweeps post it then.
+func (b *Bot) retryLiveBoard(g *storage.Game) {
+	b.bgMu.Lock()
+	stop := b.bgDone
+	b.bgMu.Unlock()
+	b.work.Go(func() {
+		defer b.recoverLog("posting a live game's board again")
+		at := b.now().Add(liveBoardRetry)
+		for left := liveBoardRetry; left > 0; left = at.Sub(b.now()) {
+			select {
+			case <-time.After(min(left, flagPoll)): // flagPoll: a clock moved (by a test) is noticed
+			case <-stop:
+				return
+			}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		b.postDueBoard(ctx, g)
+	})
 }
 
 // postDueBoards posts, through aside, the board of each active game

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/taflbot/taflbot/storage"
 )
@@ -158,5 +159,53 @@ func TestOwnMoveBoardDueWhenItsPostFails(t *testing.T) {
 	h.settle()
 	if g = gameOf(t, h, alice); g.Ply() != 2 || g.BoardDue {
 		t.Errorf("a response Discord may have shown: ply %d, due %v; want 2, not due (a sweep would post the board twice)", g.Ply(), g.BoardDue)
+	}
+}
+
+// TestLiveBoardPostedAgainSoon: in a live game, the board of a move that
+// Discord did not take waited for the next clock sweep (up to a minute)
+// while the player to move, who had not seen the move, had their clock
+// running; it is posted again a few seconds later, without a sweep, once.
+func TestLiveBoardPostedAgainSoon(t *testing.T) {
+	h := newHarness(t, nil)
+	h.fake.mu.Lock()
+	h.fake.strictWebhooks = true
+	h.fake.mu.Unlock()
+	startLive(t, h, "3+2")
+	toBob := func() int {
+		ps, _ := posts(t, h, channel)
+		n := 0
+		for _, p := range ps {
+			if strings.Contains(p.Content, "<@"+bob+"> to move") {
+				n++
+			}
+		}
+		return n
+	}
+	move := gameOf(t, h, alice).Tafl().LegalMoves()[0].String()
+	in := h.slashInteraction(alice, "move", opt("move", move))
+	h.fake.inject("POST", "/interactions/"+in.ID+"/", 500, 0, 3)
+	h.fake.inject("POST", "/channels/"+channel+"/messages", 500, 0, len(testWaits)+1)
+	h.bot.HandleGateway(t.Context(), in)
+	h.settle()
+	if g := gameOf(t, h, alice); g.Ply() != 1 || !g.BoardDue || toBob() != 0 {
+		t.Fatalf("after the response and its post failed: ply %d, due %v, %d boards for bob; want 1, due, none", g.Ply(), g.BoardDue, toBob())
+	}
+	h.clock.Advance(4 * time.Second)
+	time.Sleep(3 * flagPollForTest)
+	if n := toBob(); n != 0 {
+		t.Fatalf("%d boards for bob 4 s after the failure, want none yet", n)
+	}
+	h.clock.Advance(time.Second)
+	waitFor(t, "the board posted again", func() bool { return toBob() > 0 })
+	if ps, _ := posts(t, h, channel); !strings.Contains(ps[len(ps)-1].Content, "<@"+alice+"> played 1. "+move) {
+		t.Errorf("the board posted again: %q, want it to say what alice played", ps[len(ps)-1].Content)
+	}
+	if g := gameOf(t, h, alice); g.BoardDue {
+		t.Error("still due after it was posted")
+	}
+	h.bot.Sweep(t.Context())
+	if n := toBob(); n != 1 {
+		t.Errorf("%d boards for bob after a sweep too, want 1", n)
 	}
 }

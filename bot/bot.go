@@ -231,6 +231,7 @@ type Bot struct {
 	logged      map[string]bool // damaged index entries already logged
 	bgMu        sync.Mutex
 	stopBG      context.CancelFunc // stops what Start started
+	bgDone      <-chan struct{}    // closed when Stop stops it (nil before Start)
 }
 
 // New checks the options and returns a Bot. It does not connect.
@@ -358,7 +359,7 @@ func (b *Bot) Metrics() *Metrics { return b.metrics }
 func (b *Bot) Start(ctx context.Context) {
 	ctx, cancel := context.WithCancel(ctx)
 	b.bgMu.Lock()
-	b.stopBG = cancel
+	b.stopBG, b.bgDone = cancel, ctx.Done()
 	b.bgMu.Unlock()
 	// The starter puzzles are stored by whichever process starts first
 	// (each position once: the others find them there).

@@ -147,17 +147,24 @@ func (b *Bot) updateGame(ctx context.Context, id storage.GameID, expectedPly int
 	g, err := b.store.UpdateGame(ctx, id, expectedPly, fn)
 	if errors.Is(err, storage.ErrTimedOut) && g != nil {
 		b.runAfter(ctx, &reply{after: func(ctx context.Context) { b.announceTimeout(ctx, g) }})
+		to := &timedOutError{err: err, game: g} // the user is told whose time ran out, the result and where it is
 		if ch := b.noticeChannel(ctx, g); ch != g.ThreadID && ch != g.ChannelID {
-			err = &timedOutError{err: err, channel: ch} // the user is told where the result is
+			to.channel = ch
 		}
+		err = to
 	}
 	return g, err
 }
 
-// timedOutError is storage.ErrTimedOut for a game whose result is posted
-// in the server's notification channel, not the game's own.
+// timedOutError is storage.ErrTimedOut with the game it ended, so that
+// the answer says whose time had run out and the result (the press was
+// not the presser's loss, as "the time had run out" alone read to the
+// opponent of the side whose flag fell), and the channel where the
+// result is posted when that is the server's notification channel, not
+// the game's own ("": the game's).
 type timedOutError struct {
 	err     error
+	game    *storage.Game
 	channel string
 }
 

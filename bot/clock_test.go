@@ -115,7 +115,7 @@ func TestMoveAfterDeadlineLosesOnTime(t *testing.T) {
 	h.clock.Advance(72*time.Hour + time.Minute)
 	m := g.Tafl().LegalMoves()[0]
 	r, _ := h.slash(alice, "move", opt("move", m.String()))
-	if !isEphemeral(r) || !strings.Contains(r.Content, "time for the move had run out") {
+	if !isEphemeral(r) || !strings.Contains(r.Content, "<@"+alice+"> had run out of time") {
 		t.Fatalf("move after the deadline: %q", r.Content)
 	}
 	g = gameOf(t, h, alice)
@@ -284,11 +284,37 @@ func TestLateMoveSaysWhereTheResultIs(t *testing.T) {
 	h.settle()
 	h.clock.Advance(72*time.Hour + time.Minute)
 	r, _ := h.slash(alice, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String()))
-	if !isEphemeral(r) || !strings.Contains(r.Content, "time for the move had run out") || !strings.Contains(r.Content, "the result is posted in <#777>") {
+	if !isEphemeral(r) || !strings.Contains(r.Content, "<@"+alice+"> had run out of time") || !strings.Contains(r.Content, "The result is posted in <#777>") {
 		t.Fatalf("move after the deadline: %q", r.Content)
 	}
 	h.settle()
 	if n := len(h.fake.requests("/channels/777/messages")); n != 1 {
 		t.Errorf("%d posts in the notification channel, want the result", n)
+	}
+}
+
+// TestLatePressSaysWhoseTimeRanOut: bob resigning after alice's time ran
+// out, before anything ended the game, was told "Too late: the time for
+// the move had run out", which read as if he had lost; the answer says
+// that alice's time ran out and the result, bob's win on time.
+func TestLatePressSaysWhoseTimeRanOut(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // 3 days per move, alice (attackers) to move
+	for _, u := range []string{alice, bob} {
+		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatalf("move: %q", r.Content)
+		}
+	}
+	h.settle()
+	h.clock.Advance(72*time.Hour + time.Minute) // alice's time is up
+	confirm, _ := h.slash(bob, "resign")
+	r, _ := h.click(bob, customIDs(confirm.Components)["Yes, resign"], true)
+	g := gameOf(t, h, alice)
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
+		t.Fatalf("outcome %+v, want bob's win on time", g.Outcome())
+	}
+	want := fmt.Sprintf("Too late: <@%s> had run out of time, so game %d has ended on time (Defenders win · the attackers ran out of time) and this changed nothing. The result is posted in the game's channel.", alice, g.ID)
+	if r.Content != want {
+		t.Errorf("resigning after the opponent's flag: %q, want %q", r.Content, want)
 	}
 }

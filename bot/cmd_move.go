@@ -303,7 +303,7 @@ func wrongPiece(g *storage.Game, err error) error {
 // checkTurn says whether userID may move now in g.
 func checkTurn(g *storage.Game, userID string) error {
 	if !g.Active() {
-		return tafl.ErrGameOver
+		return gameOver(g)
 	}
 	side := g.SideOf(userID)
 	if side == tafl.NoSide {

@@ -38,7 +38,7 @@ func (b *Bot) btnResign(ctx context.Context, r *request) (*reply, error) {
 
 func (b *Bot) confirmResign(p *locale.Printer, g *storage.Game, userID string) (*reply, error) {
 	if !g.Active() {
-		return nil, tafl.ErrGameOver
+		return nil, gameOver(g)
 	}
 	if g.SideOf(userID) == tafl.NoSide {
 		return nil, errNotYourGame
@@ -70,7 +70,7 @@ func (b *Bot) confirmResign(p *locale.Printer, g *storage.Game, userID string) (
 func (b *Bot) btnResignYes(ctx context.Context, r *request) (*reply, error) {
 	g, err := b.updateGame(ctx, storage.GameID(r.cid.ID), -1, func(g *storage.Game) error {
 		if !g.Active() {
-			return tafl.ErrGameOver
+			return gameOver(g)
 		}
 		side := g.SideOf(r.userID)
 		if side == tafl.NoSide {
@@ -104,7 +104,7 @@ func (b *Bot) btnAbortYes(ctx context.Context, r *request) (*reply, error) {
 	// first) leaves it abortable.
 	g, err := b.updateGame(ctx, storage.GameID(r.cid.ID), -1, func(g *storage.Game) error {
 		if !g.Active() {
-			return tafl.ErrGameOver
+			return gameOver(g)
 		}
 		if g.SideOf(r.userID) == tafl.NoSide {
 			return errNotYourGame
@@ -181,7 +181,7 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 	var what string
 	g, err := b.updateGame(ctx, id, -1, func(g *storage.Game) error {
 		if !g.Active() {
-			return tafl.ErrGameOver
+			return gameOver(g)
 		}
 		side := g.SideOf(r.userID)
 		if side == tafl.NoSide {

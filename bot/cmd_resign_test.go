@@ -482,7 +482,7 @@ func TestAbortAfterDeadlineIsAnnounced(t *testing.T) {
 	rr, _ := h.slash(alice, "resign") // offers to abort: nobody has moved
 	h.clock.Advance(4 * 24 * time.Hour)
 	r, _ := h.click(alice, customIDs(rr.Components)["Yes, abort"], true)
-	if !strings.Contains(r.Content, "the result is posted in the game's channel") {
+	if !strings.Contains(r.Content, "The result is posted in the game's channel") {
 		t.Errorf("Yes, abort after the deadline: %q", r.Content)
 	}
 	waitFor(t, "the timeout's announcement", func() bool {

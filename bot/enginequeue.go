@@ -14,6 +14,10 @@ import (
 // the work is for and their server), workers take them with next and
 // report them done. Its rules:
 //
+//   - A live game's engine move goes first: its clock runs while it
+//     waits, so it is taken before every job that is not (in the fair
+//     order below among live moves), ahead of its own user's earlier
+//     jobs too; the user's limit below still holds.
 //   - Fair across servers, then users: a free worker serves the servers
 //     with waiting jobs in turn, and within a server its users in turn;
 //     a user's own jobs run in the order submitted. One user with many
@@ -40,6 +44,7 @@ type engineQueue struct {
 	jobs    map[jobKey]jobState
 	running map[string]int // jobs running per user
 	waiting int
+	urgent  int           // live games' moves among the waiting
 	changed chan struct{} // closed and replaced whenever a job may have become available
 	closed  bool
 }
@@ -71,6 +76,7 @@ type engineJob struct {
 	user   string    // the human the work is for (the fairness key)
 	guild  string    // their server ("" for direct messages)
 	queued time.Time // when it was submitted (for the wait metric)
+	urgent bool      // a live game's move: the engine's clock runs while it waits
 }
 
 func (j engineJob) key() jobKey { return jobKey{j.kind, j.game} }
@@ -181,6 +187,9 @@ func (q *engineQueue) push(j engineJob) {
 	u.jobs = append(u.jobs, j)
 	q.jobs[j.key()] = jobWaiting
 	q.waiting++
+	if j.urgent {
+		q.urgent++
+	}
 	q.broadcast()
 }
 
@@ -227,18 +236,39 @@ func (q *engineQueue) next(ctx context.Context) (engineJob, bool) {
 	}
 }
 
-// pick takes the fair next job whose user may run one more; the caller
-// holds q.mu.
+// pick takes the next job whose user may run one more: a live game's
+// move first, else the fair next job; the caller holds q.mu.
 func (q *engineQueue) pick() (engineJob, bool) {
+	if q.urgent > 0 {
+		if j, ok := q.pickWhere(true); ok {
+			return j, true
+		}
+	}
+	return q.pickWhere(false)
+}
+
+// pickWhere takes the fair next job whose user may run one more, with
+// urgent only a live game's move (its user's first); the caller holds
+// q.mu.
+func (q *engineQueue) pickWhere(urgent bool) (engineJob, bool) {
+	first := func(u *userQueue) int {
+		for k, j := range u.jobs {
+			if j.urgent || !urgent {
+				return k
+			}
+		}
+		return -1
+	}
 	var job engineJob
 	gi, ok := q.order.find(func(g *guildQueue) bool {
-		ui, ok := g.order.find(func(u *userQueue) bool { return q.running[u.id] < q.lim.perUser })
+		ui, ok := g.order.find(func(u *userQueue) bool { return q.running[u.id] < q.lim.perUser && first(u) >= 0 })
 		if !ok {
 			return false
 		}
 		u := g.order.items[ui]
-		job = u.jobs[0]
-		u.jobs = u.jobs[1:]
+		k := first(u)
+		job = u.jobs[k]
+		u.jobs = slices.Delete(u.jobs, k, k+1)
 		if len(u.jobs) == 0 {
 			delete(g.users, u.id)
 		}
@@ -254,6 +284,9 @@ func (q *engineQueue) pick() (engineJob, bool) {
 	}
 	q.order.served(gi, len(g.users) == 0)
 	q.waiting--
+	if job.urgent {
+		q.urgent--
+	}
 	q.running[job.user]++
 	q.jobs[job.key()] = jobRunning
 	return job, true
@@ -301,7 +334,7 @@ func (q *engineQueue) drain() []engineJob {
 			}
 		}
 	}
-	q.guilds, q.order, q.waiting = map[string]*guildQueue{}, ring[*guildQueue]{}, 0
+	q.guilds, q.order, q.waiting, q.urgent = map[string]*guildQueue{}, ring[*guildQueue]{}, 0, 0
 	q.broadcast()
 	return jobs
 }

@@ -6,7 +6,9 @@ import (
 	"testing"
 	"time"
 
+	tc "github.com/taflbot/taflbot/clock"
 	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 func job(game int, user, guild string) engineJob {
@@ -226,5 +228,66 @@ func TestEngineQueueDrain(t *testing.T) {
 	}
 	if j, ok := take(t, q); !ok || j.game != left[0].game {
 		t.Errorf("took %v %v, want the job queued again", j, ok)
+	}
+}
+
+// TestEngineQueueLiveMovesFirst: a live game's move, whose engine clock
+// runs while it waits, is taken before the correspondence moves waiting
+// ahead of it (its own user's too), which then go on in their fair
+// order; its user's limit still holds. It waited behind them all, so a
+// short live game could be lost on time before the engine thought.
+func TestEngineQueueLiveMovesFirst(t *testing.T) {
+	q := newEngineQueue(queueLimits{capacity: 100, perUser: 1})
+	for i := 1; i <= 3; i++ {
+		q.submit(job(i, "a", "s1"), true)
+		q.submit(job(10+i, "b", "s2"), true)
+	}
+	live := job(30, "c", "s3")
+	live.urgent = true
+	q.submit(live, true)
+	own := job(4, "a", "s1") // a's live game, behind a's correspondence moves
+	own.urgent = true
+	q.submit(own, true)
+	if got, want := order(t, q, 8), "a4 c30 a1 b11 a2 b12 a3 b13 "; got != want {
+		t.Errorf("order %q, want %q", got, want)
+	}
+
+	// A user at their limit waits even for a live move; others' go on.
+	q.submit(job(40, "d", "s1"), true)
+	running, ok := take(t, q)
+	if !ok || running.game != 40 {
+		t.Fatalf("took %+v, %v; want d's move 40", running, ok)
+	}
+	late := job(41, "d", "s1")
+	late.urgent = true
+	q.submit(late, true)
+	q.submit(job(50, "e", "s2"), true)
+	if j, ok := take(t, q); !ok || j.game != 50 {
+		t.Errorf("took %+v, %v; want e's move 50 while d has a move running", j, ok)
+	} else {
+		q.done(j)
+	}
+	q.done(running)
+	if j, ok := take(t, q); !ok || j.game != 41 {
+		t.Errorf("took %+v, %v; want d's live move 41", j, ok)
+	}
+	if q.urgent != 0 {
+		t.Errorf("%d live moves counted waiting, want 0", q.urgent)
+	}
+}
+
+// TestEngineJobOfALiveGameIsUrgent: the engine's move in a live game is
+// submitted urgent, in a correspondence game not.
+func TestEngineJobOfALiveGameIsUrgent(t *testing.T) {
+	g, err := storage.NewGame("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if engineJobFor(g).urgent {
+		t.Error("a correspondence game's move is urgent")
+	}
+	g.Clock = tc.New(tc.TimeControl{Base: 3 * time.Minute}, tafl.Attackers, time.Now())
+	if !engineJobFor(g).urgent {
+		t.Error("a live game's move is not urgent")
 	}
 }

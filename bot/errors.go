@@ -82,6 +82,7 @@ func userMessageIn(err error, p *locale.Printer, dm bool) (string, bool) {
 	var se *tafl.SyntaxError
 	var gm *gameMoveError
 	var to *timedOutError
+	var over *gameOverError
 	switch {
 	case errors.As(err, &gm):
 		inner, ok := userMessageIn(gm.err, p, dm)
@@ -95,6 +96,8 @@ func userMessageIn(err error, p *locale.Printer, dm bool) (string, bool) {
 		return ue.text(p), true
 	case errors.As(err, new(*needPick)):
 		return p.T("You have several games going: pick one with the `game` option (start typing for a list)."), true
+	case errors.As(err, &over):
+		return p.T("Game %d is over: %s", over.game.ID, resultCaption(p, over.game)), true
 	case errors.As(err, &me):
 		if me.Reason == tafl.ReasonGameOver && dm {
 			return p.T("That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`."), true
@@ -117,7 +120,12 @@ func userMessageIn(err error, p *locale.Printer, dm bool) (string, bool) {
 		}
 		return p.T("I can't read `%s`. Write moves like `d1-d4`.", codeText(se.Text)), true
 	case errors.As(err, &to):
-		return p.T("err.timed_out_in", to.channel), true
+		g := to.game
+		loser := seatName(p, g.Seat(g.Tafl().ToMove())) // whose flag fell
+		if to.channel != "" {
+			return p.T("err.timed_out_game_in", loser, int(g.ID), resultCaption(p, g), to.channel), true
+		}
+		return p.T("err.timed_out_game", loser, int(g.ID), resultCaption(p, g)), true
 	case errors.Is(err, storage.ErrTimedOut):
 		return p.T("err.timed_out"), true
 	case errors.Is(err, storage.ErrFlagFell):
@@ -180,3 +188,18 @@ var (
 
 // asError is errors.As, for files that do not import errors.
 func asError(err error, target any) bool { return errors.As(err, target) }
+
+// gameOverError is tafl.ErrGameOver for a game the user named or pressed
+// a button of (a menu, a confirmation) that had ended: the answer names
+// the game and its result, as the answer of a command naming no game
+// does (noGameHere), not a bare "That game is over." that left the
+// player to find out how (a flag that fell while they picked a move).
+type gameOverError struct{ game *storage.Game }
+
+func (e *gameOverError) Error() string {
+	return fmt.Sprintf("bot: game %d: %v", e.game.ID, tafl.ErrGameOver)
+}
+func (e *gameOverError) Unwrap() error { return tafl.ErrGameOver }
+
+// gameOver is the error of a request to play in g, which has ended.
+func gameOver(g *storage.Game) error { return &gameOverError{game: g} }

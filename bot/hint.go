@@ -170,7 +170,7 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 	var counted bool
 	saved, err := b.updateGame(ctx, g.ID, g.Ply(), func(sg *storage.Game) error {
 		if sg.Outcome().Over() { // ended (on time, by the sweep) while the engine thought
-			return tafl.ErrGameOver
+			return gameOver(sg)
 		}
 		counted = sg.Hints.AddAt(side, sg.Ply()) // a second press on the same position shows the same hint, not counted again
 		return nil
@@ -178,7 +178,7 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 	if errors.Is(err, storage.ErrStale) {
 		// Moved on, and perhaps ended since (its final board has no Hint).
 		if now, gerr := b.store.GetGame(edit, g.ID); gerr == nil && !now.Active() {
-			err = tafl.ErrGameOver
+			err = gameOver(now)
 		} else {
 			b.editPrivate(edit, in, &message{content: lp.T("Game %d moved on before the hint was ready: press **%s** on the new board.", g.ID, shownLabel("Hint", g.Language))})
 			return

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"runtime"
 	"slices"
 	"strings"
@@ -361,7 +362,7 @@ func TestHintWhenTheGameMovedOn(t *testing.T) {
 		t.Errorf("alice's hint: %q, want %q", final.Content, want)
 	}
 	final, _ = h.fake.final(t, ins[1])
-	if want := "That game is over."; final.Content != want {
+	if want := fmt.Sprintf("Game %d is over: Aborted", gameOf(t, h, bob).ID); final.Content != want {
 		t.Errorf("bob's hint: %q, want %q", final.Content, want)
 	}
 	h.settle()

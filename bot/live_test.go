@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -108,6 +109,7 @@ func TestTimeOption(t *testing.T) {
 		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "0+5")}, "at least 1 minute"},
 		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "ten")}, "minutes are not a whole number"},
 		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "10+500")}, "at most 180 seconds"},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "2:30+2")}, "the game time is a whole number of minutes, without seconds. Write the minutes of the game, a +, then the increment in seconds, such as `2+2`"},
 		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("time", "10+5"), opt("days", 3.0)}, "not both"},
 	} {
 		for _, sub := range []string{"challenge", "ai"} {
@@ -142,6 +144,13 @@ func TestTimeOption(t *testing.T) {
 	}
 	if got := strings.Join(auto("1"), " "); got != "1+0 10+5 15+10" {
 		t.Errorf("typed 1: %q", got)
+	}
+	// A game time as a clock shows it, 5:00, is five minutes.
+	if got := strings.Join(auto("5:00+3"), " "); got != "5+3" {
+		t.Errorf("typed 5:00+3: %q", got)
+	}
+	if r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("time", "5:00")); isEphemeral(r) || !strings.Contains(r.Content, "live on a clock: 5+0") {
+		t.Errorf("/tafl challenge time:5:00: %q", r.Content)
 	}
 }
 
@@ -299,5 +308,40 @@ func TestSlowTimeoutPostHoldsNoFlag(t *testing.T) {
 	}
 	if posts != 2 {
 		t.Errorf("%d timeouts posted, want 2", posts)
+	}
+}
+
+// TestMenuMoveAfterTheFlagNamesTheResult: the destination picked in the
+// Move menu after the flag fell (the watcher ended the game while the
+// player chose) was answered "That game is over.", while a typed
+// /tafl move said which game and how it ended; the menu's answer names
+// the game and its result too.
+func TestMenuMoveAfterTheFlagNamesTheResult(t *testing.T) {
+	h := newHarness(t, nil)
+	startLive(t, h, "3+0")
+	var board *resp
+	for _, u := range []string{alice, bob} {
+		if board, _ = h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(board) {
+			t.Fatalf("move: %q", board.Content)
+		}
+	}
+	g := gameOf(t, h, alice)
+	m := g.Tafl().LegalMoves()[0]
+	pieces, _ := h.click(alice, customIDs(board.Components)["Move"], false)
+	r, _ := h.click(alice, customIDs(pieces.Components)["select"], true, m.From().String())
+	target := customIDs(r.Components)["select"]
+	if target == "" {
+		t.Fatalf("no destination menu: %q", r.Content)
+	}
+	h.settle()
+	h.clock.Advance(3*time.Minute + 5*time.Second)
+	waitFor(t, "the flag to fall", func() bool { return !gameOf(t, h, alice).Active() })
+	r, _ = h.click(alice, target, true, m.To().String())
+	want := fmt.Sprintf("Game %d is over: Defenders win · the attackers ran out of time", g.ID)
+	if r.Content != want {
+		t.Errorf("the menu's move after the flag: %q, want %q", r.Content, want)
+	}
+	if g := gameOf(t, h, alice); g.Ply() != 2 {
+		t.Errorf("the game is at ply %d after the late move, want 2", g.Ply())
 	}
 }

@@ -68,16 +68,18 @@ const (
 	IncrementTooLarge                // IncrementTooLarge: over MaxIncrement.
 	NoPlus                           // NoPlus: two numbers without a + between them ("5m 3s").
 	WrongUnit                        // WrongUnit: the game time not in minutes or the increment not in seconds ("90s", "10+1m").
+	SecondsInBase                    // SecondsInBase: a game time written M:SS with seconds ("2:30"): the game time is whole minutes.
 
 	// LastProblem is the last problem, for callers that list them.
-	LastProblem = WrongUnit
+	LastProblem = SecondsInBase
 )
 
 var problemText = [...]string{"", "it is empty", "the minutes are not a whole number", "the seconds are not a whole number",
 	"the game time must be at least 1 minute", "the game time must be at most 180 minutes",
 	"the increment cannot be negative", "the increment must be at most 180 seconds",
 	"a + goes between the minutes and the increment",
-	"the game time is counted in minutes and the increment in seconds"}
+	"the game time is counted in minutes and the increment in seconds",
+	"the game time is a whole number of minutes, without seconds"}
 
 // String says the problem in English.
 func (p Problem) String() string {
@@ -187,8 +189,10 @@ func narrowed(s string) string {
 // "10" alone means no increment. Spaces around the numbers are allowed,
 // and so are units that say what was meant anyway: minutes on the game
 // time ("5m", "5 min", "10min+5") and seconds on the increment ("10+5s",
-// "10 min + 5 sec"), and a | for the + ("3 | 2", as chess.com writes
-// it). What is unclear ("5m 3s": 5:03, or 5 minutes and 3
+// "10 min + 5 sec"), a | for the + ("3 | 2", as chess.com writes
+// it), and a game time written as a clock shows it, minutes and seconds
+// ("5:00+3"), whose seconds are 00 (a game time with seconds, "2:30", is
+// refused: the game time is whole minutes). What is unclear ("5m 3s": 5:03, or 5 minutes and 3
 // seconds a move?) or in other units ("90s", "1h") is refused. The
 // error is a *SyntaxError that says what to write instead, with an
 // example made of the numbers typed.
@@ -196,8 +200,9 @@ func Parse(text string) (TimeControl, error) {
 	// The full-width digits, plus and spaces of Chinese and Japanese
 	// keyboards (５＋３) are read as ASCII ones, as in moves.
 	narrow := narrowed(text)
+	numbers := narrow // what the example is made of
 	fail := func(p Problem) (TimeControl, error) {
-		return TimeControl{}, &SyntaxError{Text: text, Problem: p, Example: example(narrow)}
+		return TimeControl{}, &SyntaxError{Text: text, Problem: p, Example: example(numbers)}
 	}
 	failExample := func(p Problem, example string) (TimeControl, error) {
 		return TimeControl{}, &SyntaxError{Text: text, Problem: p, Example: example}
@@ -211,6 +216,18 @@ func Parse(text string) (TimeControl, error) {
 	}
 	ms, ss, hasInc := strings.Cut(t, "+")
 	mt := tokens(ms)
+	// "5:00", as a clock shows a game time: minutes and seconds, the
+	// seconds 00 (the game time is whole minutes).
+	colonSeconds := -1
+	if len(mt) == 3 && mt[1] == ":" && len(mt[2]) == 2 {
+		if s, isNum, err := number(mt[2]); isNum && err == nil && s >= 0 && s < 60 {
+			colonSeconds, mt = s, mt[:1]
+			numbers = mt[0]
+			if hasInc {
+				numbers += "+" + ss
+			}
+		}
+	}
 	minutes, isNum, err := 0, false, error(nil)
 	if len(mt) > 0 {
 		minutes, isNum, err = number(mt[0])
@@ -218,6 +235,8 @@ func Parse(text string) (TimeControl, error) {
 	switch {
 	case !isNum || err != nil:
 		return fail(BadMinutes) // "ten+5", too many digits
+	case colonSeconds > 0:
+		return fail(SecondsInBase) // "2:30+2"
 	case len(mt) == 1 || len(mt) == 2 && unit(mt[1]) == 'm':
 		// "5", "5m"
 	case len(mt) == 2 && unit(mt[1]) == 's', len(mt) == 2 && strings.EqualFold(mt[1], "h"):
@@ -285,7 +304,9 @@ func example(text string) string {
 		if len(m) > 1 || len(sec) > 1 {
 			return "10+5"
 		}
-	} else if m = first(text); len(m) == 2 {
+	} else if m = first(text); len(m) == 2 && strings.Contains(text, ":") {
+		m = m[:1] // "5:75": minutes and (bad) seconds of the game time, no increment
+	} else if len(m) == 2 {
 		m, sec = m[:1], m[1:]
 	}
 	if len(m) != 1 {

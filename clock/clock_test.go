@@ -62,7 +62,17 @@ func TestParse(t *testing.T) {
 		{in: "10+1m", err: "counted in minutes", example: "10+1"},
 		{in: "5 minutes please", err: "minutes are not a whole number", example: "5+0"},
 		{in: "5 m + 3 s a move", err: "seconds are not a whole number", example: "5+3"},
-		{in: "3:00+2", err: "minutes are not a whole number", example: "10+5"},
+		// A game time written as a clock shows it, M:SS, when the
+		// seconds are 00; with seconds it is refused, saying why.
+		{in: "5:00", want: clock.TimeControl{Base: 5 * time.Minute}},
+		{in: "3:00+2", want: clock.TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}},
+		{in: "10:00 + 5s", want: clock.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}},
+		{in: "2:30", err: "whole number of minutes, without seconds", example: "2+0"},
+		{in: "2:30+2", err: "whole number of minutes, without seconds", example: "2+2"},
+		{in: "0:30", err: "whole number of minutes, without seconds", example: "10+5"},
+		{in: "0:00+5", err: "at least 1 minute", example: "10+5"},
+		{in: "5:00+500", err: "at most 180 seconds", example: "10+5"},
+		{in: "5:75", err: "minutes are not a whole number", example: "5+0"},
 		{in: "ten", err: "minutes are not a whole number", example: "10+5"},
 	}
 	for _, c := range cases {

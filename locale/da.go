@@ -166,12 +166,16 @@ var da = Dict{
 	"vacation.dm_none_left": "Du har ingen ferie tilbage i år til dine partier i direkte beskeder (%d dage om året); den kommer igen 1. januar.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Du har %s ferie tilbage i år til dine partier i direkte beskeder (%d dage om året): bed om mindre.",
-	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
-	"err.timed_out_in": "For sent: tiden til trækket var løbet ud, så partiet er endt på tid (resultatet står i <#%s>).",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
 	"review.one_at_a_time_dm": "Din gennemgang af parti %d kører stadig: én ad gangen, tak. Den vises i vores direkte beskeder, hvor du bad om den, når den er færdig.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Din gennemgang af parti %d kører stadig: én ad gangen, tak. Den vises i %s, hvor du bad om den, når den er færdig.",
 	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
 	"rematch.over": "Revanchen, parti %[1]d, er slut: tryk på **%[2]s** på partiets bræt for endnu en (`/tafl board` `parti:%[1]d`).",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time, the game just ended on time: whose flag fell (a mention), the game's number, its result ("Defenders win · the attackers ran out of time").
+	"err.timed_out_game": "For sent: %[1]s var løbet tør for tid, så parti %[2]d er endt på tid (%[3]s), og dette ændrede intet. Resultatet står i partiets kanal.",
+	// err.timed_out_game for a game whose result went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_game_in": "For sent: %[1]s var løbet tør for tid, så parti %[2]d er endt på tid (%[3]s), og dette ændrede intet. Resultatet står i <#%[4]s>.",
+	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
+	"time.problem.10": "partiets tid er et helt antal minutter, uden sekunder",
 }

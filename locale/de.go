@@ -166,12 +166,16 @@ var de = Dict{
 	"vacation.dm_none_left": "Du hast in diesem Jahr keinen Urlaub mehr für deine Partien in Direktnachrichten (%d Tage im Jahr); er kommt am 1. Januar zurück.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Du hast in diesem Jahr noch %s Urlaub für deine Partien in Direktnachrichten (%d Tage im Jahr): bitte um weniger.",
-	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
-	"err.timed_out_in": "Zu spät: die Zeit für den Zug war abgelaufen, daher ist die Partie durch Zeitüberschreitung beendet (das Ergebnis steht in <#%s>).",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
 	"review.one_at_a_time_dm": "Deine Analyse von Partie %d läuft noch: eine nach der anderen, bitte. Sie erscheint in unseren Direktnachrichten, wo du sie angefordert hast, wenn sie fertig ist.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Deine Analyse von Partie %d läuft noch: eine nach der anderen, bitte. Sie erscheint in %s, wo du sie angefordert hast, wenn sie fertig ist.",
 	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
 	"rematch.over": "Die Revanche, Partie %[1]d, ist schon vorbei: für eine weitere drücke **%[2]s** auf ihrem Brett (`/tafl board` `partie:%[1]d`).",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time, the game just ended on time: whose flag fell (a mention), the game's number, its result ("Defenders win · the attackers ran out of time").
+	"err.timed_out_game": "Zu spät: Die Zeit von %[1]s war abgelaufen, daher ist Partie %[2]d durch Zeitüberschreitung beendet (%[3]s), und dies hat nichts geändert. Das Ergebnis steht im Kanal der Partie.",
+	// err.timed_out_game for a game whose result went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_game_in": "Zu spät: Die Zeit von %[1]s war abgelaufen, daher ist Partie %[2]d durch Zeitüberschreitung beendet (%[3]s), und dies hat nichts geändert. Das Ergebnis steht in <#%[4]s>.",
+	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
+	"time.problem.10": "die Bedenkzeit ist eine ganze Zahl von Minuten, ohne Sekunden",
 }

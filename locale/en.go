@@ -167,12 +167,16 @@ var en = Dict{
 	"vacation.dm_none_left": "You have no vacation left this year for your games in direct messages (%d days a year); it comes back on 1 January.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "You have %s of vacation left this year for your games in direct messages (%d days a year): ask for less.",
-	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
-	"err.timed_out_in": "Too late: the time for the move had run out, so the game has ended on time (the result is posted in <#%s>).",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
 	"review.one_at_a_time_dm": "Your review of game %d is still running: one at a time, please. It will appear in our direct messages, where you asked for it, when done.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Your review of game %d is still running: one at a time, please. It will appear in %s, where you asked for it, when done.",
 	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
 	"rematch.over": "The rematch, game %[1]d, is over: for another, press **%[2]s** on its board (`/tafl board` `game:%[1]d`).",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time, the game just ended on time: whose flag fell (a mention), the game's number, its result ("Defenders win · the attackers ran out of time").
+	"err.timed_out_game": "Too late: %[1]s had run out of time, so game %[2]d has ended on time (%[3]s) and this changed nothing. The result is posted in the game's channel.",
+	// err.timed_out_game for a game whose result went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_game_in": "Too late: %[1]s had run out of time, so game %[2]d has ended on time (%[3]s) and this changed nothing. The result is posted in <#%[4]s>.",
+	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
+	"time.problem.10": "the game time is a whole number of minutes, without seconds",
 }

@@ -166,12 +166,16 @@ var fi = Dict{
 	"vacation.dm_none_left": "Sinulla ei ole tänä vuonna lomaa jäljellä peleillesi yksityisviesteissä (%d päivää vuodessa); se palaa 1. tammikuuta.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Sinulla on tänä vuonna %s lomaa jäljellä peleillesi yksityisviesteissä (%d päivää vuodessa): pyydä vähemmän.",
-	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
-	"err.timed_out_in": "Liian myöhään: siirron aika oli loppunut, joten peli päättyi aikaan (tulos on kanavalla <#%s>).",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
 	"review.one_at_a_time_dm": "Pelin %d arviosi on yhä käynnissä: yksi kerrallaan, kiitos. Se ilmestyy yksityisviesteihimme, joissa pyysit sitä, kun se on valmis.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Pelin %d arviosi on yhä käynnissä: yksi kerrallaan, kiitos. Se ilmestyy kanavalle %s, jossa pyysit sitä, kun se on valmis.",
 	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
 	"rematch.over": "Uusintapeli, peli %[1]d, on jo päättynyt: uuden saat painamalla **%[2]s** sen laudassa (`/tafl board` `peli:%[1]d`).",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time, the game just ended on time: whose flag fell (a mention), the game's number, its result ("Defenders win · the attackers ran out of time").
+	"err.timed_out_game": "Liian myöhään: pelaajalta %[1]s oli loppunut aika, joten peli %[2]d päättyi aikaan (%[3]s), eikä tämä muuttanut mitään. Tulos on pelin kanavalla.",
+	// err.timed_out_game for a game whose result went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_game_in": "Liian myöhään: pelaajalta %[1]s oli loppunut aika, joten peli %[2]d päättyi aikaan (%[3]s), eikä tämä muuttanut mitään. Tulos on kanavalla <#%[4]s>.",
+	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
+	"time.problem.10": "peliaika on kokonainen määrä minuutteja, ilman sekunteja",
 }

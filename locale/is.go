@@ -166,12 +166,16 @@ var is = Dict{
 	"vacation.dm_none_left": "Þú átt ekkert frí eftir á árinu fyrir skákir þínar í einkaskilaboðum (%d dagar á ári); það kemur aftur 1. janúar.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Þú átt %s af fríi eftir á árinu fyrir skákir þínar í einkaskilaboðum (%d dagar á ári): biddu um minna.",
-	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
-	"err.timed_out_in": "Of seint: tíminn fyrir leikinn var útrunninn, svo skákinni lauk á tíma (úrslitin eru birt á <#%s>).",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
 	"review.one_at_a_time_dm": "Yfirferð þín á skák %d er enn í gangi: ein í einu, takk. Hún birtist í einkaskilaboðum okkar, þar sem þú baðst um hana, þegar hún er tilbúin.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Yfirferð þín á skák %d er enn í gangi: ein í einu, takk. Hún birtist í %s, þar sem þú baðst um hana, þegar hún er tilbúin.",
 	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
 	"rematch.over": "Endurleikurinn, skák %[1]d, er búinn: ýttu á **%[2]s** á borði skákarinnar fyrir annan (`/tafl board` `game:%[1]d`).",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time, the game just ended on time: whose flag fell (a mention), the game's number, its result ("Defenders win · the attackers ran out of time").
+	"err.timed_out_game": "Of seint: tími %[1]s var útrunninn, svo skák %[2]d lauk á tíma (%[3]s) og þetta breytti engu. Úrslitin eru birt á rás skákarinnar.",
+	// err.timed_out_game for a game whose result went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_game_in": "Of seint: tími %[1]s var útrunninn, svo skák %[2]d lauk á tíma (%[3]s) og þetta breytti engu. Úrslitin eru birt á <#%[4]s>.",
+	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
+	"time.problem.10": "leiktíminn er heill fjöldi mínútna, án sekúndna",
 }

@@ -166,12 +166,16 @@ var nb = Dict{
 	"vacation.dm_none_left": "Du har ingen ferie igjen i år for partiene dine i direktemeldinger (%d dager i året); den kommer tilbake 1. januar.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Du har %s ferie igjen i år for partiene dine i direktemeldinger (%d dager i året): be om mindre.",
-	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
-	"err.timed_out_in": "For sent: tiden for trekket hadde løpt ut, så partiet er avgjort på tid (resultatet står i <#%s>).",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
 	"review.one_at_a_time_dm": "Gjennomgangen din av parti %d pågår fortsatt: én om gangen, takk. Den vises i direktemeldingene våre, der du ba om den, når den er ferdig.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Gjennomgangen din av parti %d pågår fortsatt: én om gangen, takk. Den vises i %s, der du ba om den, når den er ferdig.",
 	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
 	"rematch.over": "Omkampen, parti %[1]d, er over: trykk på **%[2]s** på partiets brett for en til (`/tafl board` `parti:%[1]d`).",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time, the game just ended on time: whose flag fell (a mention), the game's number, its result ("Defenders win · the attackers ran out of time").
+	"err.timed_out_game": "For sent: %[1]s hadde gått tom for tid, så parti %[2]d er avsluttet på tid (%[3]s), og dette endret ingenting. Resultatet står i partiets kanal.",
+	// err.timed_out_game for a game whose result went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_game_in": "For sent: %[1]s hadde gått tom for tid, så parti %[2]d er avsluttet på tid (%[3]s), og dette endret ingenting. Resultatet står i <#%[4]s>.",
+	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
+	"time.problem.10": "partiets tid er et helt antall minutter, uten sekunder",
 }

@@ -166,12 +166,16 @@ var sv = Dict{
 	"vacation.dm_none_left": "Du har ingen semester kvar i år för dina partier i direktmeddelanden (%d dagar om året); den kommer tillbaka 1 januari.",
 	// /tafl vacation in a direct message, asking for more than is left: the vacation left (a duration), the days a year allowed there.
 	"vacation.dm_ask_less": "Du har %s semester kvar i år för dina partier i direktmeddelanden (%d dagar om året): be om mindre.",
-	// err.timed_out for a game whose result went to the server's notification channel (/tafl settings channel:), not the game's: that channel's id.
-	"err.timed_out_in": "För sent: tiden för draget hade runnit ut, så partiet har avgjorts på tid (resultatet står i <#%s>).",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in a direct message.
 	"review.one_at_a_time_dm": "Din genomgång av parti %d pågår fortfarande: en i taget, tack. Den visas i våra direktmeddelanden, där du bad om den, när den är klar.",
 	// /tafl analyse while the user's review of a game (the number) is still running, asked for in another channel (a channel mention).
 	"review.one_at_a_time_in": "Din genomgång av parti %d pågår fortfarande: en i taget, tack. Den visas i %s, där du bad om den, när den är klar.",
 	// Rematch tapped on a game whose rematch has ended: the rematch's game number, the Rematch button's label on its board.
 	"rematch.over": "Returmatchen, parti %[1]d, är slut: tryck på **%[2]s** på partiets bräde för en till (`/tafl board` `parti:%[1]d`).",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time, the game just ended on time: whose flag fell (a mention), the game's number, its result ("Defenders win · the attackers ran out of time").
+	"err.timed_out_game": "För sent: %[1]s hade fått slut på tid, så parti %[2]d har avslutats på tid (%[3]s) och detta ändrade ingenting. Resultatet står i partiets kanal.",
+	// err.timed_out_game for a game whose result went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_game_in": "För sent: %[1]s hade fått slut på tid, så parti %[2]d har avslutats på tid (%[3]s) och detta ändrade ingenting. Resultatet står i <#%[4]s>.",
+	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
+	"time.problem.10": "partiets tid är ett helt antal minuter, utan sekunder",
 }
