@@ -563,4 +563,6 @@ var daTexts = Dict{
 	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Parti %[1]d er slut (%[2]s), uden at der blev spillet et træk. Spil mod mig her med `/tafl ai`, eller udfordr nogen på en server med `/tafl challenge`.",
 	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
 	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.": "Begge tager `dage` (dage pr. træk) eller `tid` (et live-skakur som `10+5`); her ændrer en udfordring ingen rating, medmindre `venskabelig` er slået fra (partier mod mig gør det aldrig). **%s** på et afsluttet parti bytter siderne.",
+	// The pieces of a side when it has none left, in the list of where the pieces stand ("Defenders (0): none."): a board's text (/tafl board text:True) and a puzzle's alt text.
+	"none": "ingen",
 }

@@ -563,4 +563,6 @@ var deTexts = Dict{
 	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Partie %[1]d ist vorbei (%[2]s), ohne dass ein Zug gespielt wurde. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus.",
 	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
 	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.": "Beide nehmen `tage` (Tage pro Zug) oder `zeit` (Schachuhr wie `10+5`); hier sind Herausforderungen ungewertet, außer `freundschaftlich` ist aus (Partien gegen mich sind es immer). **%s** nach dem Ende tauscht die Seiten.",
+	// The pieces of a side when it has none left, in the list of where the pieces stand ("Defenders (0): none."): a board's text (/tafl board text:True) and a puzzle's alt text.
+	"none": "keine",
 }

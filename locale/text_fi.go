@@ -563,4 +563,6 @@ var fiTexts = Dict{
 	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Peli %[1]d on päättynyt (%[2]s) ilman yhtään siirtoa. Pelaa minua vastaan täällä komennolla `/tafl ai` tai haasta joku palvelimella komennolla `/tafl challenge`.",
 	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
 	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.": "Molemmat ottavat `päivät` (päiviä siirtoa kohden) tai `aika` (shakkikello, esim. `10+5`); täällä haaste ei vaikuta luokitukseen, ellei `harjoitus` ole pois päältä (pelit minua vastaan eivät koskaan vaikuta). **%s** päättyneessä pelissä vaihtaa puolet.",
+	// The pieces of a side when it has none left, in the list of where the pieces stand ("Defenders (0): none."): a board's text (/tafl board text:True) and a puzzle's alt text.
+	"none": "ei yhtään",
 }

@@ -563,4 +563,6 @@ var isTexts = Dict{
 	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Skák %[1]d er lokið (%[2]s) án þess að nokkur leikur væri leikinn. Tefldu við mig hér með `/tafl ai` eða skoraðu á einhvern á þjóni með `/tafl challenge`.",
 	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
 	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.": "Báðar taka `days` (dagar á leik) eða `time` (skákklukka í beinni eins og `10+5`); hér breytir áskorun engum stigum nema hún segi `casual:False` (skákir við mig gera það aldrei). **%s** á lokinni skák skiptir um hliðar.",
+	// The pieces of a side when it has none left, in the list of where the pieces stand ("Defenders (0): none."): a board's text (/tafl board text:True) and a puzzle's alt text.
+	"none": "engir",
 }

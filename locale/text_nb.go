@@ -563,4 +563,6 @@ var nbTexts = Dict{
 	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Parti %[1]d er over (%[2]s) uten at noe trekk ble spilt. Spill mot meg her med `/tafl ai`, eller utfordre noen på en server med `/tafl challenge`.",
 	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
 	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.": "Begge tar `dager` (dager per trekk) eller `tid` (en live-sjakklokke som `10+5`); her endrer en utfordring ingen rating med mindre `vennskapelig` er slått av (partier mot meg gjør det aldri). **%s** på et ferdig parti bytter sidene.",
+	// The pieces of a side when it has none left, in the list of where the pieces stand ("Defenders (0): none."): a board's text (/tafl board text:True) and a puzzle's alt text.
+	"none": "ingen",
 }

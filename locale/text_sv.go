@@ -563,4 +563,6 @@ var svTexts = Dict{
 	"Game %[1]d is over (%[2]s) with no move played. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.": "Parti %[1]d är slut (%[2]s) utan att något drag spelades. Spela mot mig här med `/tafl ai`, eller utmana någon på en server med `/tafl challenge`.",
 	// /tafl help in a server whose challenges are casual unless they say otherwise (/tafl settings casual:True), instead of the line that says a challenge with casual:True changes no rating: the Rematch button's label.
 	"Both take `days` (days per move) or `time` (a live chess clock such as `10+5`); here a challenge changes no rating unless it says `casual:False` (games against me never do). **%s** on a finished game swaps the sides.": "Båda tar `dagar` (dagar per drag) eller `tid` (en live-schackklocka som `10+5`); här ändrar en utmaning ingen rating om inte `vänskaplig` är avslagen (partier mot mig gör det aldrig). **%s** på ett avslutat parti byter sidorna.",
+	// The pieces of a side when it has none left, in the list of where the pieces stand ("Defenders (0): none."): a board's text (/tafl board text:True) and a puzzle's alt text.
+	"none": "inga",
 }
