@@ -129,3 +129,33 @@ func TestDailySolversAsASentence(t *testing.T) {
 		}
 	}
 }
+
+// TestPieceListOfASideWithNoPieces: where a side had no piece left beside
+// the king (a puzzle's, an endgame's), the list of where the pieces stand
+// read "Defenders (0): ." in a puzzle's alt text and in /tafl board
+// text:True; it says none, in the reader's language.
+func TestPieceListOfASideWithNoPieces(t *testing.T) {
+	r, err := tafl.ParseRules("dim:7 start:/7/7/7/3K3/7/7/1t5/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := tafl.NewVariant(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tafl.NewGame(v)
+	pz := &storage.Puzzle{ID: 7, Variant: "brandubh"}
+	for _, c := range []struct{ lang, want string }{
+		{"en", "King: d4. Defenders (0): none. Attackers (1): b7."},
+		{"de", "König: d4. Verteidiger (0): keine. Angreifer (1): b7."},
+		{"is", "Varnarmenn (0): engir."},
+	} {
+		p := locale.For(locale.Match(c.lang))
+		if got := puzzleAlt(p, pz, g, "Attackers to move and win in 2 moves"); !strings.Contains(got, c.want) {
+			t.Errorf("%s: the alt text %q, want it to contain %q", c.lang, got, c.want)
+		}
+		if got := strings.ReplaceAll(pieceLists(p, g.Position()), "\n", " "); !strings.Contains(got, c.want) {
+			t.Errorf("%s: the piece lists %q, want them to contain %q", c.lang, got, c.want)
+		}
+	}
+}

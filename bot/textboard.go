@@ -121,7 +121,16 @@ func pieceLists(p *locale.Printer, pos tafl.Position) string {
 			}
 		}
 	}
-	return p.T("King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.", pos.King().String(), len(def), strings.Join(def, ", "), len(att), strings.Join(att, ", "))
+	return p.T("King: %s.\nDefenders (%d): %s.\nAttackers (%d): %s.", pos.King().String(), len(def), squareList(p, def), len(att), squareList(p, att))
+}
+
+// squareList lists squares with commas, or says "none" for no square (a
+// king left alone: "Defenders (0): none.", not "Defenders (0): .").
+func squareList(p *locale.Printer, squares []string) string {
+	if len(squares) == 0 {
+		return p.T("none")
+	}
+	return strings.Join(squares, ", ")
 }
 
 // pieceName names a piece in p's language.

@@ -570,4 +570,6 @@ var enTexts = []any{
 	"Draws can't be offered to the engine **%s**: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result).",
 	// /tafl ai (or Rematch) in a server, refused by the player's limit on games against the engine, which counts their games in every server and in direct messages, some of them elsewhere (/tafl games in a server lists only that server's): the games going.
 	Plural{Arg: 1, One: "You have %d game against taflbot going, the most one player may have at once, and it is not in this server. Finish or resign it first (`/tafl games` in a direct message with me lists it).", Other: "You have %d games against taflbot going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all)."},
+	// The pieces of a side when it has none left, in the list of where the pieces stand ("Defenders (0): none."): a board's text (/tafl board text:True) and a puzzle's alt text.
+	"none",
 }

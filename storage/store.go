@@ -197,6 +197,16 @@ func RedactDatabase(database string) string {
 // password hidden.
 func (s *Store) Path() string { return s.name }
 
+// OlderSchema returns the schema version of a bbolt file of an older
+// schema opened read-only (read through its migration in a temporary
+// copy, the file left as it is), else 0.
+func (s *Store) OlderSchema() int {
+	if b, ok := s.b.(*boltBackend); ok {
+		return int(b.older)
+	}
+	return 0
+}
+
 // Backend returns "bbolt" or "postgres".
 func (s *Store) Backend() string { return s.b.kind() }
 

@@ -205,12 +205,17 @@ func needFile(path string) error {
 	return nil
 }
 
+// dbCheck checks the database read-only; with rebuild, and index problems
+// alone, it then opens it for writing (which migrates a file of an older
+// schema, after its .bak copy) and rebuilds them. A database with nothing
+// to mend is left as it is, also with rebuild: its schema stays the one an
+// older taflbot may still need.
 func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) error {
-	s, err := openExisting(path, storage.Options{ReadOnly: !rebuild, AllowDamaged: true, NoCreate: true})
+	s, err := openExisting(path, storage.Options{ReadOnly: true, AllowDamaged: true, NoCreate: true})
 	if err != nil {
 		return err
 	}
-	defer s.Close()
+	defer func() { s.Close() }()
 	rep, err := s.Check(ctx)
 	if err != nil {
 		return err
@@ -221,6 +226,16 @@ func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) e
 		return nil
 	}
 	if rebuild && onlyIndexProblems(rep.Problems) {
+		older := s.OlderSchema()
+		if err := s.Close(); err != nil {
+			return err
+		}
+		if older != 0 {
+			fmt.Fprintf(stdout, "migrating %s from schema version %d to %d to rebuild its indexes (the file as it was: %s.schema%d.bak)\n", path, older, storage.SchemaVersion, path, older)
+		}
+		if s, err = openExisting(path, storage.Options{AllowDamaged: true, NoCreate: true}); err != nil {
+			return err
+		}
 		if err := s.RebuildIndexes(ctx); err != nil {
 			return err
 		}

@@ -1132,3 +1132,62 @@ func TestDBCompactSaysWhenNothingWasGained(t *testing.T) {
 		t.Errorf("compact of a backup said %q, want %q", out, want)
 	}
 }
+
+// TestDBCheckRebuildLeavesASoundOlderFileAsItIs: db check -rebuild-indexes
+// opened the database for writing before checking it, so a file of an
+// older schema with nothing to mend (a backup kept for an older taflbot)
+// was migrated, and copied aside, without a word, after which that
+// taflbot refused it; it checks read-only first and opens the file for
+// writing only to rebuild wrong indexes, saying that it migrates it then.
+func TestDBCheckRebuildLeavesASoundOlderFileAsItIs(t *testing.T) {
+	original, err := os.ReadFile("../../storage/testdata/schema2.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "backup.db")
+	if err := os.WriteFile(path, original, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runDBTest(t, "check", "-rebuild-indexes", "-db", path)
+	if err != nil || !strings.Contains(out, "note: the file has the older schema version 2 ") || !strings.HasSuffix(out, "ok\n") || strings.Contains(out, "migrating") {
+		t.Fatalf("check -rebuild-indexes of a sound file of schema 2: %v\n%s", err, out)
+	}
+	if now, _ := os.ReadFile(path); !bytes.Equal(now, original) {
+		t.Error("the sound file of schema 2 was changed")
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.bak")); len(files) != 0 {
+		t.Errorf("copied aside: %v", files)
+	}
+
+	// A file of schema 7 (the buckets of schema 11 without those made
+	// since) whose deadline index lacks its entry: migrated, then mended.
+	path, _ = newDB(t)
+	boltUpdate(t, path, func(tx *bolt.Tx) error {
+		for _, b := range []string{"idx_open_challenges_by_user", "idx_games_to_mine", "idx_boards_due"} {
+			if err := tx.DeleteBucket([]byte(b)); err != nil {
+				return err
+			}
+		}
+		idx := tx.Bucket([]byte("idx_deadlines"))
+		k, _ := idx.Cursor().First()
+		if k == nil {
+			return errors.New("no deadline to break")
+		}
+		if err := idx.Delete(k); err != nil {
+			return err
+		}
+		return tx.Bucket([]byte("meta")).Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, 7))
+	})
+	out, _, err = runDBTest(t, "check", "-rebuild-indexes", "-db", path)
+	want := fmt.Sprintf("migrating %s from schema version 7 to %d to rebuild its indexes (the file as it was: %s.schema7.bak)\n", path, storage.SchemaVersion, path)
+	if err != nil || !strings.Contains(out, "problem: index idx_deadlines") || !strings.Contains(out, want) || !strings.HasSuffix(out, "indexes rebuilt; ok\n") {
+		t.Fatalf("check -rebuild-indexes of a file of schema 7 with a broken index: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(path + ".schema7.bak"); err != nil {
+		t.Errorf("no copy before the migration: %v", err)
+	}
+	if out, _, err := runDBTest(t, "check", "-db", path); err != nil || strings.Contains(out, "older schema") {
+		t.Errorf("check after the rebuild: %v\n%s", err, out)
+	}
+}
