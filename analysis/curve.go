@@ -10,13 +10,29 @@ import (
 // attackers' expected result as a logistic curve of the engine's score
 // (attackers' point of view) at the default budget, fitted by `tafl curve`
 // to the results of the engine's games against itself (docs/ANALYSIS.md has
-// the commands and the data). A draw counts as half a win, so "the
+// the table, docs/log/2026-11-27-win-chance-curves.md the commands and the
+// data; TestStartChanceMatchesSelfPlay checks each start against it). A draw counts as half a win, so "the
 // defenders' win chance" is their expected result.
-var curves = map[string]Logistic{}
+var curves = map[string]Logistic{
+	// 100 games: tafl match -variant brandubh -p1 nodes=30000 -p2 nodes=30000
+	// -games 200 -openings (docs/openings/brandubh.txt + brandubh-seed1001.txt),
+	// the odd games (each pair was one game twice); tafl curve -nodes 400000 -every 3.
+	"brandubh": {Even: 56, Scale: 186},
+	// 150 games: tafl match -variant copenhagen -p1 nodes=N -p2 nodes=N -games 60
+	// -openings docs/openings/copenhagen.txt for N = 10000, 15000, 20000, 25000
+	// and 30000, the odd games of each; tafl curve -nodes 400000 -every 15.
+	"copenhagen": {Even: 1297, Scale: 936},
+	// 100 games: tafl match -variant tablut -p1 nodes=20000 -p2 nodes=20000
+	// -games 200 -openings (docs/openings/tablut.txt + tablut-seed1001.txt),
+	// the odd games; tafl curve -nodes 400000 -every 5.
+	"tablut": {Even: -307, Scale: 536},
+}
 
 // defaultCurve is used for variants without a fitted curve: custom rules
-// and presets not fitted yet. It is the median of the fitted scales, with
-// even chances at 0.
+// and presets not fitted (yet, or refused: see docs/ANALYSIS.md). It is a
+// guess, even chances at 0: the fitted curves differ too much from preset
+// to preset (scales 186 to 936, even −307 to +1297) for any of them to
+// stand for the others.
 var defaultCurve = Logistic{Even: 0, Scale: 300}
 
 // CurveFor returns the score→chance curve of variant v, and whether it was
