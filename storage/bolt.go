@@ -275,7 +275,7 @@ func (b *boltBackend) prepare(readOnly, allowDamaged, noCreate bool, now time.Ti
 	}
 	if !fresh {
 		bak := fmt.Sprintf("%s.schema%d.bak", b.path, version)
-		if err := b.boltView(func(tx *bolt.Tx) error { return tx.CopyFile(bak, 0o600) }); err != nil {
+		if err := b.boltView(func(tx *bolt.Tx) error { return writeMigrationCopy(tx, bak) }); err != nil {
 			return fmt.Errorf("storage: copy %s to %s before migrating: %w", b.path, bak, err)
 		}
 	}
@@ -285,6 +285,44 @@ func (b *boltBackend) prepare(readOnly, allowDamaged, noCreate bool, now time.Ti
 		}
 		return migrate(tx, version, now)
 	})
+}
+
+// syncFile flushes a file (or a folder) to disk; tests replace it.
+var syncFile = (*os.File).Sync
+
+// writeMigrationCopy writes the file as it is before a migration to bak
+// and syncs it and its folder, so that a power cut after the migration
+// commits cannot leave a migrated file beside an incomplete copy.
+func writeMigrationCopy(tx *bolt.Tx, bak string) error {
+	f, err := os.OpenFile(bak, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = tx.WriteTo(f)
+	if err == nil {
+		err = syncFile(f)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = syncDir(filepath.Dir(bak))
+	}
+	return err
+}
+
+// syncDir syncs a folder, so that a file just created in it survives a
+// power cut.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = syncFile(d)
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func (b *boltBackend) kind() string { return "bbolt" }
