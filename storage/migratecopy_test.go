@@ -80,3 +80,62 @@ func TestMigrationCopyIsSyncedBeforeTheMigration(t *testing.T) {
 		t.Error("the database was not migrated")
 	}
 }
+
+// Migrating a second file of the same schema at the same path (a
+// different backup restored there) wrote its copy over the first one's
+// taflbot.db.schema<N>.bak. A copy is never overwritten: the next free
+// name is taken, and Migrated says which.
+func TestMigrationCopyNeverOverwritesAnEarlierOne(t *testing.T) {
+	original, err := os.ReadFile("testdata/schema2.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "taflbot.db")
+	var dumps []map[string]map[string]string
+	for i, want := range []string{".schema2.bak", ".schema2.2.bak", ".schema2.3.bak"} {
+		if err := os.WriteFile(path, original, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 {
+			// A different file of schema 2: one more key in its meta bucket.
+			db, err := bolt.Open(path, 0o600, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = db.Update(func(tx *bolt.Tx) error {
+				return tx.Bucket(bucketMeta).Put([]byte("test_restore"), []byte{byte(i)})
+			})
+			if cerr := db.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		dumps = append(dumps, dumpBolt(t, path))
+		s, err := Open(path, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		from, copy := s.Migrated()
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if from != 2 || copy != path+want {
+			t.Errorf("migration %d: Migrated() = %d, %q, want 2, %q", i+1, from, copy, path+want)
+		}
+	}
+	for i, name := range []string{".schema2.bak", ".schema2.2.bak", ".schema2.3.bak"} {
+		if got := dumpBolt(t, path+name); !reflect.DeepEqual(got, dumps[i]) {
+			t.Errorf("%s is not the file of migration %d as it was", name, i+1)
+		}
+	}
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if from, copy := s.Migrated(); from != 0 || copy != "" {
+		t.Errorf("a file of this schema: Migrated() = %d, %q, want 0, \"\"", from, copy)
+	}
+}

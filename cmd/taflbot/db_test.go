@@ -1179,13 +1179,20 @@ func TestDBCheckRebuildLeavesASoundOlderFileAsItIs(t *testing.T) {
 		}
 		return tx.Bucket([]byte("meta")).Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, 7))
 	})
+	// The copy of another file of schema 7 migrated there before is kept.
+	if err := os.WriteFile(path+".schema7.bak", []byte("earlier copy"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	out, _, err = runDBTest(t, "check", "-rebuild-indexes", "-db", path)
-	want := fmt.Sprintf("migrating %s from schema version 7 to %d to rebuild its indexes (the file as it was: %s.schema7.bak)\n", path, storage.SchemaVersion, path)
+	want := fmt.Sprintf("migrating %s from schema version 7 to %d to rebuild its indexes (the file as it was: %s.schema7.2.bak)\n", path, storage.SchemaVersion, path)
 	if err != nil || !strings.Contains(out, "problem: index idx_deadlines") || !strings.Contains(out, want) || !strings.HasSuffix(out, "indexes rebuilt; ok\n") {
 		t.Fatalf("check -rebuild-indexes of a file of schema 7 with a broken index: %v\n%s", err, out)
 	}
-	if _, err := os.Stat(path + ".schema7.bak"); err != nil {
+	if _, err := os.Stat(path + ".schema7.2.bak"); err != nil {
 		t.Errorf("no copy before the migration: %v", err)
+	}
+	if b, _ := os.ReadFile(path + ".schema7.bak"); string(b) != "earlier copy" {
+		t.Error("the earlier copy was overwritten")
 	}
 	if out, _, err := runDBTest(t, "check", "-db", path); err != nil || strings.Contains(out, "older schema") {
 		t.Errorf("check after the rebuild: %v\n%s", err, out)
