@@ -566,6 +566,9 @@ func dbPuzzles(ctx context.Context, path string, maxMoves int, budget int64, std
 		return err
 	}
 	defer st.Close()
+	if from, copy := st.Migrated(); from != 0 {
+		fmt.Fprintf(stdout, "migrating %s from schema version %d to %d to store its puzzles (the file as it was: %s)\n", path, from, storage.SchemaVersion, copy)
+	}
 	rep, err := bot.MineDatabase(ctx, st, maxMoves, budget, nil)
 	if err != nil {
 		return err
