@@ -36,6 +36,11 @@ type boltBackend struct {
 	tmp   string
 	older uint64
 
+	// migratedFrom is the schema version of a file this open migrated
+	// (else 0), migrationCopy the copy of it made first.
+	migratedFrom  uint64
+	migrationCopy string
+
 	writes    chan *writeReq
 	quit      chan struct{}
 	done      chan struct{}
@@ -274,17 +279,79 @@ func (b *boltBackend) prepare(readOnly, allowDamaged, noCreate bool, now time.Ti
 		return &olderSchemaError{version}
 	}
 	if !fresh {
-		bak := fmt.Sprintf("%s.schema%d.bak", b.path, version)
-		if err := b.boltView(func(tx *bolt.Tx) error { return tx.CopyFile(bak, 0o600) }); err != nil {
+		var bak string
+		if err := b.boltView(func(tx *bolt.Tx) (err error) { bak, err = writeMigrationCopy(tx, b.path, version); return err }); err != nil {
 			return fmt.Errorf("storage: copy %s to %s before migrating: %w", b.path, bak, err)
 		}
+		b.migratedFrom, b.migrationCopy = version, bak
 	}
-	return b.boltUpdate(func(tx *bolt.Tx) error {
+	err = b.boltUpdate(func(tx *bolt.Tx) error {
 		if fresh {
 			return initSchema(tx)
 		}
 		return migrate(tx, version, now)
 	})
+	if err != nil {
+		b.migratedFrom, b.migrationCopy = 0, ""
+	}
+	return err
+}
+
+// syncFile flushes a file (or a folder) to disk; tests replace it.
+var syncFile = (*os.File).Sync
+
+// writeMigrationCopy writes the file at path as it is before a
+// migration from schema version to a file beside it, never over one:
+// path.schema<N>.bak, or path.schema<N>.2.bak, .3.bak, … when taken (by
+// the copy of another file of that schema migrated at path before). It
+// syncs the copy and its folder, so that a power cut after the migration
+// commits cannot leave a migrated file beside an incomplete copy. It
+// returns the copy's name.
+func writeMigrationCopy(tx *bolt.Tx, path string, version uint64) (string, error) {
+	var bak string
+	var f *os.File
+	for i := 1; ; i++ {
+		bak = fmt.Sprintf("%s.schema%d.bak", path, version)
+		if i > 1 {
+			bak = fmt.Sprintf("%s.schema%d.%d.bak", path, version, i)
+		}
+		var err error
+		f, err = os.OpenFile(bak, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, os.ErrExist) || i == 1000 {
+			return bak, err
+		}
+	}
+	_, err := tx.WriteTo(f)
+	if err == nil {
+		err = syncFile(f)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = syncDir(filepath.Dir(bak))
+	}
+	if err != nil {
+		os.Remove(bak)
+	}
+	return bak, err
+}
+
+// syncDir syncs a folder, so that a file just created in it survives a
+// power cut.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = syncFile(d)
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func (b *boltBackend) kind() string { return "bbolt" }

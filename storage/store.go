@@ -127,7 +127,9 @@ var errKeywordConnString = errors.New("storage: the database setting is a Postgr
 // A bbolt file is created with the current schema when missing (unless
 // Options.NoCreate or ReadOnly is set: then [ErrNoSchema]); an older
 // schema is migrated after the file is copied to path+".schema<N>.bak"
-// (with ReadOnly, a temporary copy is migrated instead: see Options); a
+// (never over an earlier copy: then path+".schema<N>.2.bak", …; see
+// [Store.Migrated]; with ReadOnly, a temporary copy is migrated instead:
+// see Options); a
 // newer schema fails with [ErrSchemaTooNew]; a file another process holds
 // fails with [ErrInUse] after Options.LockTimeout; a file that is not a
 // bbolt database or is damaged fails with [ErrCorrupt]. Open never
@@ -205,6 +207,17 @@ func (s *Store) OlderSchema() int {
 		return int(b.older)
 	}
 	return 0
+}
+
+// Migrated returns, for a bbolt file of an older schema that this Open
+// migrated, the schema version it had and the path of the copy of it made
+// first (path.schema<N>.bak, or path.schema<N>.2.bak, … when that name was
+// taken); else 0 and "".
+func (s *Store) Migrated() (from int, copy string) {
+	if b, ok := s.b.(*boltBackend); ok {
+		return int(b.migratedFrom), b.migrationCopy
+	}
+	return 0, ""
 }
 
 // Backend returns "bbolt" or "postgres".

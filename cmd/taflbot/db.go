@@ -226,15 +226,14 @@ func dbCheck(ctx context.Context, path string, rebuild bool, stdout io.Writer) e
 		return nil
 	}
 	if rebuild && onlyIndexProblems(rep.Problems) {
-		older := s.OlderSchema()
 		if err := s.Close(); err != nil {
 			return err
 		}
-		if older != 0 {
-			fmt.Fprintf(stdout, "migrating %s from schema version %d to %d to rebuild its indexes (the file as it was: %s.schema%d.bak)\n", path, older, storage.SchemaVersion, path, older)
-		}
 		if s, err = openExisting(path, storage.Options{AllowDamaged: true, NoCreate: true}); err != nil {
 			return err
+		}
+		if from, copy := s.Migrated(); from != 0 {
+			fmt.Fprintf(stdout, "migrating %s from schema version %d to %d to rebuild its indexes (the file as it was: %s)\n", path, from, storage.SchemaVersion, copy)
 		}
 		if err := s.RebuildIndexes(ctx); err != nil {
 			return err
@@ -567,6 +566,9 @@ func dbPuzzles(ctx context.Context, path string, maxMoves int, budget int64, std
 		return err
 	}
 	defer st.Close()
+	if from, copy := st.Migrated(); from != 0 {
+		fmt.Fprintf(stdout, "migrating %s from schema version %d to %d to store its puzzles (the file as it was: %s)\n", path, from, storage.SchemaVersion, copy)
+	}
 	rep, err := bot.MineDatabase(ctx, st, maxMoves, budget, nil)
 	if err != nil {
 		return err

@@ -504,6 +504,32 @@ func TestDBPuzzles(t *testing.T) {
 	}
 }
 
+// TestDBPuzzlesSaysItMigratesAnOlderFile: db puzzles on a file of an
+// older schema migrated it (after its copy) without a word, only the
+// counts printed; it says so and names the copy, as db check
+// -rebuild-indexes does, and says nothing on a file of this schema.
+func TestDBPuzzlesSaysItMigratesAnOlderFile(t *testing.T) {
+	original, err := os.ReadFile("../../storage/testdata/schema2.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "old.db")
+	if err := os.WriteFile(path, original, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runDBTest(t, "puzzles", "-db", path, "-budget", testMineBudget)
+	want := fmt.Sprintf("migrating %s from schema version 2 to %d to store its puzzles (the file as it was: %s.schema2.bak)\n", path, storage.SchemaVersion, path)
+	if err != nil || !strings.HasPrefix(out, want) || !strings.Contains(out, "4 games, 1 won") {
+		t.Errorf("db puzzles of a file of schema 2: %v\n%s\nwant first %q", err, out, want)
+	}
+	if _, err := os.Stat(path + ".schema2.bak"); err != nil {
+		t.Error(err)
+	}
+	if out, _, err := runDBTest(t, "puzzles", "-db", path, "-budget", testMineBudget); err != nil || strings.Contains(out, "migrating") {
+		t.Errorf("db puzzles of a file of this schema: %v\n%s", err, out)
+	}
+}
+
 // TestDBPuzzlesClearsTheMineMark: the games db puzzles mined are no
 // longer due to be mined, on bbolt and PostgreSQL, so that the bot's
 // next start does not search them again (it left the mark, and the bot
@@ -1179,13 +1205,20 @@ func TestDBCheckRebuildLeavesASoundOlderFileAsItIs(t *testing.T) {
 		}
 		return tx.Bucket([]byte("meta")).Put([]byte("schema_version"), binary.BigEndian.AppendUint64(nil, 7))
 	})
+	// The copy of another file of schema 7 migrated there before is kept.
+	if err := os.WriteFile(path+".schema7.bak", []byte("earlier copy"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	out, _, err = runDBTest(t, "check", "-rebuild-indexes", "-db", path)
-	want := fmt.Sprintf("migrating %s from schema version 7 to %d to rebuild its indexes (the file as it was: %s.schema7.bak)\n", path, storage.SchemaVersion, path)
+	want := fmt.Sprintf("migrating %s from schema version 7 to %d to rebuild its indexes (the file as it was: %s.schema7.2.bak)\n", path, storage.SchemaVersion, path)
 	if err != nil || !strings.Contains(out, "problem: index idx_deadlines") || !strings.Contains(out, want) || !strings.HasSuffix(out, "indexes rebuilt; ok\n") {
 		t.Fatalf("check -rebuild-indexes of a file of schema 7 with a broken index: %v\n%s", err, out)
 	}
-	if _, err := os.Stat(path + ".schema7.bak"); err != nil {
+	if _, err := os.Stat(path + ".schema7.2.bak"); err != nil {
 		t.Errorf("no copy before the migration: %v", err)
+	}
+	if b, _ := os.ReadFile(path + ".schema7.bak"); string(b) != "earlier copy" {
+		t.Error("the earlier copy was overwritten")
 	}
 	if out, _, err := runDBTest(t, "check", "-db", path); err != nil || strings.Contains(out, "older schema") {
 		t.Errorf("check after the rebuild: %v\n%s", err, out)

@@ -231,6 +231,9 @@ Environment:
 	if err != nil {
 		return err
 	}
+	if from, copy := store.Migrated(); from != 0 {
+		logger.Info("database migrated", "path", cfg.Database, "from_schema", from, "to_schema", storage.SchemaVersion, "copy_before_migration", copy)
+	}
 	defer func() {
 		// A start that failed leaves behind no bbolt file it created
 		// (never one that was there, nor one with anything in it but

@@ -405,3 +405,33 @@ func TestHelpNamesTheDatabaseVariable(t *testing.T) {
 		t.Errorf("taflbot db check -h does not give -db's default in order: %q", out.String())
 	}
 }
+
+// A bbolt file of an older schema is migrated at start-up after a copy
+// of it is made; the copy never overwrites an earlier one (that of a
+// different file restored at the same path), and the log says which it
+// is.
+func TestStartLogsTheCopyMadeBeforeAMigration(t *testing.T) {
+	original, err := os.ReadFile("../../storage/testdata/schema2.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t.db")
+	cfg := writeConfig(t, `{"database": "`+path+`", "log_format": "json"}`)
+	for _, want := range []string{path + ".schema2.bak", path + ".schema2.2.bak"} {
+		if err := os.WriteFile(path, original, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut bytes.Buffer
+		if err := run(context.Background(), []string{"-console", "-v", "-config", cfg, "-boards", filepath.Join(dir, "b")}, strings.NewReader("quit\n"), &out, &errOut, noEnv); err != nil {
+			t.Fatal(err)
+		}
+		line := fmt.Sprintf(`"msg":"database migrated","path":%q,"from_schema":2,"to_schema":%d,"copy_before_migration":%q}`, path, storage.SchemaVersion, want)
+		if !strings.Contains(errOut.String(), line) {
+			t.Errorf("no log line %s:\n%s", line, errOut.String())
+		}
+		if _, err := os.Stat(want); err != nil {
+			t.Error(err)
+		}
+	}
+}
