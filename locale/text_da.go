@@ -555,4 +555,6 @@ var daTexts = Dict{
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Jeg kan ikke afholde en turnering i denne kanal: her mangler jeg %s, som jeg skal bruge for selv at poste dens runder, brætter og stillinger. Opret den i en kanal, hvor jeg kan poste, eller giv mig %s her.",
 	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
 	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Bots spiller ingen partier her: en spillers partier mod mig står i vedkommendes egen `/tafl games`.",
+	// /tafl draw (or the draw button) refused: the player's last draw offer was withdrawn by them or declined by the opponent's move; as on lichess they may offer again only after their own next move.
+	"Your last draw offer was withdrawn or declined: you may offer a draw again after your next move.": "Dit seneste remistilbud blev trukket tilbage eller afslået: du kan tilbyde remis igen efter dit næste træk.",
 }

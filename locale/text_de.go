@@ -555,4 +555,6 @@ var deTexts = Dict{
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Ich kann in diesem Kanal kein Turnier austragen: Hier habe ich keine Berechtigung für %s, die ich brauche, um seine Runden, Bretter und Tabellen selbst zu posten. Erstelle es in einem Kanal, in dem ich posten kann, oder erlaube mir hier %s.",
 	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
 	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Bots spielen hier keine Partien: die Partien eines Spielers gegen mich stehen in seinem eigenen `/tafl games`.",
+	// /tafl draw (or the draw button) refused: the player's last draw offer was withdrawn by them or declined by the opponent's move; as on lichess they may offer again only after their own next move.
+	"Your last draw offer was withdrawn or declined: you may offer a draw again after your next move.": "Dein letztes Remisangebot wurde zurückgezogen oder abgelehnt: Du kannst nach deinem nächsten Zug wieder ein Remis anbieten.",
 }

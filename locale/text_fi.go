@@ -555,4 +555,6 @@ var fiTexts = Dict{
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "En voi järjestää turnausta tällä kanavalla: minulla ei ole täällä oikeuksia %s, joita tarvitsen julkaistakseni sen kierrokset, laudat ja tilanteen itse. Luo se kanavalla, jolla voin julkaista, tai anna minulle täällä %s.",
 	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
 	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Botit eivät pelaa täällä pelejä: pelaajan pelit minua vastaan näkyvät hänen omassa `/tafl games` -luettelossaan.",
+	// /tafl draw (or the draw button) refused: the player's last draw offer was withdrawn by them or declined by the opponent's move; as on lichess they may offer again only after their own next move.
+	"Your last draw offer was withdrawn or declined: you may offer a draw again after your next move.": "Viimeisin tasapelitarjouksesi peruttiin tai hylättiin: voit tarjota tasapeliä uudelleen seuraavan siirtosi jälkeen.",
 }

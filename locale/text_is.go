@@ -555,4 +555,6 @@ var isTexts = Dict{
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Ég get ekki haldið mót á þessari rás: hér vantar mig %s, sem ég þarf til að birta umferðir þess, borð og stöðu sjálfur. Stofnaðu það á rás þar sem ég get birt skilaboð, eða veittu mér %s hér.",
 	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
 	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Vélmenni tefla engar skákir hér: skákir leikmanns við mig eru í hans eigin `/tafl games`.",
+	// /tafl draw (or the draw button) refused: the player's last draw offer was withdrawn by them or declined by the opponent's move; as on lichess they may offer again only after their own next move.
+	"Your last draw offer was withdrawn or declined: you may offer a draw again after your next move.": "Síðasta jafnteflisboð þitt var dregið til baka eða því hafnað: þú getur boðið jafntefli aftur eftir næsta leik þinn.",
 }

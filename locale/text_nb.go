@@ -555,4 +555,6 @@ var nbTexts = Dict{
 	"I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.": "Jeg kan ikke arrangere en turnering i denne kanalen: her mangler jeg %s, som jeg trenger for å poste rundene, brettene og stillingen selv. Opprett den i en kanal der jeg kan poste, eller gi meg %s her.",
 	// /tafl games user: naming a bot (taflbot or another): bots play no games; games against the engine are listed under their players.
 	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Boter spiller ingen partier her: en spillers partier mot meg står i spillerens egen `/tafl games`.",
+	// /tafl draw (or the draw button) refused: the player's last draw offer was withdrawn by them or declined by the opponent's move; as on lichess they may offer again only after their own next move.
+	"Your last draw offer was withdrawn or declined: you may offer a draw again after your next move.": "Det siste remistilbudet ditt ble trukket tilbake eller avslått: du kan tilby remis igjen etter ditt neste trekk.",
 }
