@@ -30,7 +30,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, true)
+	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, gameRules)
 	if err == nil {
 		err = checkGameRules(cv)
 	}

@@ -557,4 +557,8 @@ var daTexts = Dict{
 	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Bots spiller ingen partier her: en spillers partier mod mig står i vedkommendes egen `/tafl games`.",
 	// /tafl draw (or the draw button) refused: the player's last draw offer was withdrawn by them or declined by the opponent's move; as on lichess they may offer again only after their own next move.
 	"Your last draw offer was withdrawn or declined: you may offer a draw again after your next move.": "Dit seneste remistilbud blev trukket tilbage eller afslået: du kan tilbyde remis igen efter dit næste træk.",
+	// /tafl rules variant: refusing a rules string it cannot read or describe (it only describes rules, plays nothing); %s is why (a reason already in the reader's language).
+	"I can't describe that rules string: %s.": "Jeg kan ikke beskrive den regelstreng: %s.",
+	// /tafl rules variant: refusing a rules string that is not written as one; %s is why; the rest shows the form of a rules string.
+	"I can't describe that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "Jeg kan ikke beskrive den regelstreng: %s. En regelstreng er OpenTafls `dim:N key:value … start:/…/` (for eksempel `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 }

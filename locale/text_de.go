@@ -557,4 +557,8 @@ var deTexts = Dict{
 	"Bots play no games here: a player's games against me are in their own `/tafl games`.": "Bots spielen hier keine Partien: die Partien eines Spielers gegen mich stehen in seinem eigenen `/tafl games`.",
 	// /tafl draw (or the draw button) refused: the player's last draw offer was withdrawn by them or declined by the opponent's move; as on lichess they may offer again only after their own next move.
 	"Your last draw offer was withdrawn or declined: you may offer a draw again after your next move.": "Dein letztes Remisangebot wurde zurückgezogen oder abgelehnt: Du kannst nach deinem nächsten Zug wieder ein Remis anbieten.",
+	// /tafl rules variant: refusing a rules string it cannot read or describe (it only describes rules, plays nothing); %s is why (a reason already in the reader's language).
+	"I can't describe that rules string: %s.": "Ich kann diese Regelzeichenkette nicht beschreiben: %s.",
+	// /tafl rules variant: refusing a rules string that is not written as one; %s is why; the rest shows the form of a rules string.
+	"I can't describe that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "Ich kann diese Regelzeichenkette nicht beschreiben: %s. Eine Regelzeichenkette ist OpenTafls `dim:N key:value … start:/…/` (zum Beispiel `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 }
