@@ -561,4 +561,6 @@ var daTexts = Dict{
 	"I can't describe that rules string: %s.": "Jeg kan ikke beskrive den regelstreng: %s.",
 	// /tafl rules variant: refusing a rules string that is not written as one; %s is why; the rest shows the form of a rules string.
 	"I can't describe that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).": "Jeg kan ikke beskrive den regelstreng: %s. En regelstreng er OpenTafls `dim:N key:value … start:/…/` (for eksempel `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
+	// The game option of /tafl board, move, draw, … given something that is no game number (-1) by a player with no games its list could offer (in progress, or finished ones too for board/history/analyse); %s is what they typed.
+	"`%s` is not a game number, and you have no games to pick from: start one with `/tafl challenge` (in a server) or `/tafl ai`.": "`%s` er ikke et partinummer, og du har ingen partier at vælge imellem: start et med `/tafl challenge` (på en server) eller `/tafl ai`.",
 }
