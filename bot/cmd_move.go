@@ -61,9 +61,13 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 		return &reply{resp: ephemeral(elsewhereNote(r.p, g)), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
 	}
 	in := r.in
+	note := b.cannotPostNote(ctx, r, g)
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: func(ctx context.Context) {
+			if note != nil {
+				note(ctx)
+			}
 			if err := b.replyLost(in); err != nil {
 				// Neither the response nor the post that replaced it
 				// reached Discord: a clock sweep posts the board.

@@ -564,4 +564,6 @@ var enTexts = []any{
 	"I can't describe that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
 	// The game option of /tafl board, move, draw, … given something that is no game number (-1) by a player with no games its list could offer (in progress, or finished ones too for board/history/analyse); %s is what they typed.
 	"`%s` is not a game number, and you have no games to pick from: start one with `/tafl challenge` (in a server) or `/tafl ai`.",
+	// Sent privately to a player after their move, when the bot's permissions in the game's channel were taken away after the game began: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
+	"I can't post in this channel on my own any more: here I lack %s, so my moves, reminders and the result of this game may not be seen here. Ask a server manager to give me %s here; meanwhile `/tafl board` shows the game.",
 }
