@@ -211,8 +211,9 @@ type Bot struct {
 	mining      sync.Map // game id → true while it is mined for a puzzle here (minePuzzles)
 	reviewNodes int64
 	replays     *replayLimiter
-	pacer       *userPacer    // each user's pace of commands and presses (nil: none)
-	renderSem   chan struct{} // bounds concurrent renders
+	pacer       *userPacer       // each user's pace of commands and presses (nil: none)
+	closedChals closedChallenges // challenges withdrawn or declined lately (rechallenge.go)
+	renderSem   chan struct{}    // bounds concurrent renders
 	metrics     *Metrics
 	work        sync.WaitGroup        // deferred work started after responses
 	inflight    atomic.Int64          // follow-up work running (for settle)

@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/locale"
+	"github.com/taflbot/taflbot/storage"
 )
 
 // maxKnownChannels bounds channelKinds; when it is full it starts over.
@@ -90,6 +92,16 @@ func (b *Bot) channel(ctx context.Context, id string) (*discordgo.Channel, error
 // bold in the reader's words and joined by their "and".
 type permissionList []string
 
+// text names the permissions in p's words, each in bold, joined by p's
+// "and".
+func (a permissionList) text(p *locale.Printer) string {
+	names := make([]string, len(a))
+	for j, n := range a {
+		names[j] = "**" + p.T(n) + "**"
+	}
+	return andList(names, p.T(" and "))
+}
+
 // missingPostPermissions returns the permissions the bot lacks to post
 // on its own in the channel of interaction r, as a game played there
 // needs (the engine's moves, a board moved with the Move menu,
@@ -129,6 +141,33 @@ func (b *Bot) missingPostPermissions(ctx context.Context, r *request, ownThread 
 		missing = append(missing, "Attach Files")
 	}
 	return missing
+}
+
+// cannotPostNote returns what to do for the player whose move, by
+// interaction r in the channel or thread game g is played in, Discord
+// answered for them, where the bot may no longer post on its own
+// (missingPostPermissions: its permissions were taken away after the
+// game began): a function sending them that privately, as a follow-up of
+// r, or nil when the bot may post there. The answers to the players'
+// own commands reach the channel through their interactions; the
+// engine's moves, a board the Move menu had to post in the channel,
+// reminders and the result are refused by Discord and unseen.
+func (b *Bot) cannotPostNote(ctx context.Context, r *request, g *storage.Game) func(context.Context) {
+	if !g.Active() || r.in.ChannelID == "" || (r.in.ChannelID != g.ThreadID && (g.ThreadID != "" || r.in.ChannelID != g.ChannelID)) {
+		return nil
+	}
+	missing := b.missingPostPermissions(ctx, r, false)
+	if len(missing) == 0 {
+		return nil
+	}
+	list := missing.text(r.p)
+	in, note := r.in, r.p.T("I can't post in this channel on my own any more: here I lack %s, so my moves, reminders and the result of this game may not be seen here. Ask a server manager to give me %s here; meanwhile `/tafl board` shows the game.", list, list)
+	return func(ctx context.Context) {
+		if _, err := b.rest.Followup(ctx, in, &discordgo.WebhookParams{Content: note, Flags: discordgo.MessageFlagsEphemeral,
+			AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+			b.log.Warn("telling a player that the bot cannot post in their game's channel", "game_id", g.ID, "err", err)
+		}
+	}
 }
 
 // canPlayHere refuses a game to be played in channel ch, asked for by

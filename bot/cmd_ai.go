@@ -21,7 +21,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, true)
+	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, gameRules)
 	if err == nil {
 		err = checkGameRules(cv)
 	}

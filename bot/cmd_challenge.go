@@ -30,7 +30,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, true)
+	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, gameRules)
 	if err == nil {
 		err = checkGameRules(cv)
 	}
@@ -88,6 +88,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.quietIfRechallenged(c, msg)
 	return &reply{
 		resp:  &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: b.rememberChallenge(r.in, c),
@@ -255,6 +256,15 @@ func (b *Bot) challengeMessage(c *storage.Challenge) (*message, error) {
 			Reader: describe(bytes.NewReader(png), p.T("Challenge: %s", startAlt(p, variantTitle(p, v), v)))}},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}},
 	}, nil
+}
+
+// quietIfRechallenged takes the ping out of msg, challenge c's message,
+// when c comes soon after one from the same challenger to the same
+// player was withdrawn or declined (rechallengeQuiet).
+func (b *Bot) quietIfRechallenged(c *storage.Challenge, msg *message) {
+	if b.closedChals.quiet(c.GuildID, c.ChallengerID, c.OpponentID, c.Created) {
+		msg.pings = []string{}
+	}
 }
 
 // variantTitle is a variant's human name, with its layout where the
@@ -563,6 +573,7 @@ func (b *Bot) btnDecline(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, challengeGone(err)
 	}
+	b.closedChals.note(c.GuildID, c.ChallengerID, c.OpponentID, b.now())
 	p := locale.For(locale.Match(c.Language))
 	if c.Rematch != 0 { // as the Rematch button of the old game offered it
 		return &reply{resp: closedChallenge(p.T("<@%[1]s> declined the rematch of game %[2]d offered by <@%[3]s>.", c.OpponentID, c.Rematch, c.ChallengerID))}, nil
@@ -588,6 +599,7 @@ func (b *Bot) btnWithdraw(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, challengeGone(err)
 	}
+	b.closedChals.note(c.GuildID, c.ChallengerID, c.OpponentID, b.now())
 	p := locale.For(locale.Match(c.Language))
 	if c.Rematch != 0 {
 		return &reply{resp: closedChallenge(p.T("<@%s> withdrew the rematch offer of game %d.", c.ChallengerID, c.Rematch))}, nil

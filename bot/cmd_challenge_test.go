@@ -455,7 +455,7 @@ func TestRulesStringNotStartingWithDim(t *testing.T) {
 	for _, c := range []struct{ sub, rules, want string }{
 		{"challenge", "esc:e dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "I can't play that rules string: a rules string starts with dim:N."},
 		{"ai", "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "I can't play that rules string: a rules string starts with dim:N."},
-		{"rules", "DIM:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", `I can't play that rules string: key "DIM": keys are written in small letters, "dim".`},
+		{"rules", "DIM:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", `I can't describe that rules string: key "DIM": keys are written in small letters, "dim".`},
 	} {
 		if r, _ := h.slash(alice, c.sub, opt("variant", c.rules)); !isEphemeral(r) || !strings.Contains(r.Content, c.want) || !strings.Contains(r.Content, "for example `dim:7 esc:e") {
 			t.Errorf("/tafl %s variant:%q: %q", c.sub, c.rules, r.Content)
@@ -492,7 +492,7 @@ func TestRulesStringLowercaseKing(t *testing.T) {
 	h := newHarness(t, nil)
 	const rules = "dim:7 start:/3t3/3t3/3T3/ttTkTtt/3T3/3t3/3t3/"
 	if r, _ := h.slash(alice, "rules", opt("variant", rules)); !isEphemeral(r) ||
-		!strings.HasPrefix(r.Content, "I can't play that rules string: rank 4: an attacking king (k) is not played by taflbot; the king of the defenders is K.") {
+		!strings.HasPrefix(r.Content, "I can't describe that rules string: rank 4: an attacking king (k) is not played by taflbot; the king of the defenders is K.") {
 		t.Errorf("/tafl rules variant:%q: %q", rules, r.Content)
 	}
 	h.slash(alice, "settings", opt("language", "sv"))

@@ -51,6 +51,9 @@ func (b *Bot) btnGamesPage(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The list is private, and stays so: an update edits its content, not
+	// its flags (the ephemeral flag belongs to a new message only).
+	data.Flags = 0
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}}, nil
 }
 

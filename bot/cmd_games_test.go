@@ -15,6 +15,10 @@ import (
 	"github.com/taflbot/taflbot/tournament"
 )
 
+// TestGamesListPages: /tafl games pages its list with buttons; the list
+// is private (only its asker can press them), and a page turned updates
+// it without flags: the "no games" answer that replaces it once every
+// game has ended carried the ephemeral flag on the update.
 func TestGamesListPages(t *testing.T) {
 	h := newHarness(t, nil)
 	h.adjust = func(o *bot.Options) { o.AIGamesPerUser = 12 }
@@ -26,9 +30,28 @@ func TestGamesListPages(t *testing.T) {
 	if !strings.Contains(r.Content, "12 in progress, page 1 of 2") || strings.Count(r.Content, "• #") != 8 {
 		t.Fatalf("page 1: %q", r.Content)
 	}
-	r, _ = h.click(alice, customIDs(r.Components)["Next ▶"], true)
+	if !isEphemeral(r) {
+		t.Errorf("the list is answered publicly: %q", r.Content)
+	}
+	next := customIDs(r.Components)["Next ▶"]
+	r, _ = h.click(alice, next, true)
 	if !strings.Contains(r.Content, "page 2 of 2") || strings.Count(r.Content, "• #") != 4 {
 		t.Errorf("page 2: %q", r.Content)
+	}
+	// A page turned is an update of the private list, which stays as it
+	// is: the update carries no ephemeral flag (a message's flags are not
+	// edited), also when it says that no game is left.
+	if r.Type != discordgo.InteractionResponseUpdateMessage || r.Flags != 0 {
+		t.Errorf("page 2: type %d, flags %d; want an update without flags", r.Type, r.Flags)
+	}
+	for id := storage.GameID(1); id <= 12; id++ {
+		if _, err := h.store.UpdateGame(t.Context(), id, -1, func(g *storage.Game) error { return g.Tafl().Abort() }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, _ = h.click(alice, next, true)
+	if !strings.Contains(r.Content, "has no games in progress") || r.Type != discordgo.InteractionResponseUpdateMessage || r.Flags != 0 {
+		t.Errorf("a page turned after every game ended: type %d, flags %d: %q; want an update without flags", r.Type, r.Flags, r.Content)
 	}
 }
 

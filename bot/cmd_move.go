@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
@@ -60,9 +61,13 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 		return &reply{resp: ephemeral(elsewhereNote(r.p, g)), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
 	}
 	in := r.in
+	note := b.cannotPostNote(ctx, r, g)
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},
 		after: func(ctx context.Context) {
+			if note != nil {
+				note(ctx)
+			}
 			if err := b.replyLost(in); err != nil {
 				// Neither the response nor the post that replaced it
 				// reached Discord: a clock sweep posts the board.
@@ -187,11 +192,17 @@ func (b *Bot) inWhichGame(ctx context.Context, r *request, g *storage.Game, text
 // for the ones it is written with: a dash (‐ ‒ – — ―, the minus sign −)
 // for the hyphen, as a phone's autocorrection makes d1-d4 "d1–d4", and the
 // full-width letters and digits of Chinese and Japanese keyboards (ｄ１-ｄ４)
-// for ASCII ones (golang.org/x/text/width).
+// for ASCII ones (golang.org/x/text/width). Characters that show
+// nothing, zero-width spaces and joiners, a byte order mark and other
+// formatting characters that copying text can bring along (d2\u200b-c2,
+// which reads d2-c2), are left out.
 func typedMove(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r >= '\u2010' && r <= '\u2015' || r == '\u2212' || r == '\uFE58' || r == '\uFE63' {
 			return '-'
+		}
+		if unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) || unicode.Is(unicode.Variation_Selector, r) {
+			return -1
 		}
 		return r
 	}, width.Narrow.String(s))

@@ -298,7 +298,8 @@ func TestAutocompleteKingMovesWithK(t *testing.T) {
 // with a dash (d1–d4) and a Chinese or Japanese keyboard in full-width
 // letters (ｄ１-ｄ４); the move was refused with "the two squares of a move
 // are joined by '-'", which the player believed they had written. Both
-// are read as the move.
+// are read as the move, and so is one with a zero-width or other
+// formatting character in it (d2\u200b-c2), which shows as d2-c2.
 func TestMoveWithLookalikeCharacters(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h)
@@ -314,6 +315,11 @@ func TestMoveWithLookalikeCharacters(t *testing.T) {
 		func(m string) string { return strings.Replace(m, "-", "–", 1) }, // en dash
 		full,
 		func(m string) string { return strings.Replace(m, "-", "−", 1) }, // minus sign
+		// Zero-width and formatting characters, invisible where the move
+		// was copied from (the refusal said the squares are joined by '-').
+		func(m string) string { return strings.Replace(m, "-", "\u200b-", 1) },            // zero-width space
+		func(m string) string { return "\ufeff" + strings.Replace(m, "-", "-\u2060", 1) }, // byte order mark, word joiner
+		func(m string) string { return strings.Replace(m, "-", "\u200d-\u00ad", 1) },      // zero-width joiner, soft hyphen
 	} {
 		g := gameOf(t, h, alice)
 		user := alice

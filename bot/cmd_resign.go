@@ -215,9 +215,16 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 		}
 		switch g.DrawOffer {
 		case tafl.NoSide:
+			if g.DrawBarred.Of(side) {
+				// As on lichess: an offer withdrawn or declined is made
+				// again only after a move, so that nobody can offer,
+				// withdraw and offer again, pinging the opponent each time.
+				return userErrorf("Your last draw offer was withdrawn or declined: you may offer a draw again after your next move.")
+			}
 			g.DrawOffer, what = side, "offer"
 		case side:
 			g.DrawOffer, what = tafl.NoSide, "withdraw"
+			g.DrawBarred.Set(side, true)
 		default:
 			what = "accept"
 			return g.Tafl().AgreeDraw()

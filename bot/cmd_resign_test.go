@@ -215,6 +215,10 @@ func TestOldDrawButtons(t *testing.T) {
 	}
 	offer(t, tafl.NoSide)
 
+	// Alice withdrew: she may offer again after her next move.
+	if r, _ := h.slash(alice, "move", opt("move", "d2-c2")); isEphemeral(r) {
+		t.Fatalf("alice's move: %q", r.Content)
+	}
 	if r, _ = h.click(alice, offerDraw, false); !isEphemeral(r) {
 		t.Errorf("alice offering with the first board: %q", r.Content)
 	}
@@ -263,8 +267,10 @@ func TestDrawButtonReplies(t *testing.T) {
 	if got := press(alice); got != "You withdrew your draw offer." {
 		t.Errorf("withdrawing: %q", got)
 	}
-	press(alice)
-	if got := press(bob); got != "You accepted the draw." {
+	if got := press(bob); got != "You offered a draw." { // alice may offer again after her next move
+		t.Errorf("offering: %q", got)
+	}
+	if got := press(alice); got != "You accepted the draw." {
 		t.Errorf("accepting: %q", got)
 	}
 	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.DrawAgreed {
@@ -491,4 +497,37 @@ func TestAbortAfterDeadlineIsAnnounced(t *testing.T) {
 			return strings.Contains(p.Content, "ran out of time before their first move: the game is aborted.")
 		})
 	})
+}
+
+// TestDrawOfferAgainOnlyAfterAMove: offering, withdrawing and offering
+// again posted a board and pinged the opponent each time, limited only by
+// the pace of commands. As on lichess, a player whose offer was withdrawn
+// (by them) or declined (the opponent moved) may offer again only after
+// their own next move; the refusal says so and changes nothing.
+func TestDrawOfferAgainOnlyAfterAMove(t *testing.T) {
+	const again = "Your last draw offer was withdrawn or declined: you may offer a draw again after your next move."
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl move move:d2-c2",
+		"/tafl draw", "/tafl draw", // offered, withdrawn
+		"/tafl draw",                         // refused
+		"as bob", "/tafl draw", "/tafl draw", // bob may still offer; withdrawn
+		"/tafl move move:c4-c5",             // bob's move lifts his bar
+		"/tafl draw",                        // offered again: declined by alice's move
+		"as alice", "/tafl move move:c2-b2", // alice's move lifts her bar
+		"as bob", "/tafl draw", // refused: his offer was declined
+		"as alice", "/tafl draw", // offered
+		"as bob", "/tafl draw", // accepted
+	})
+	if n := strings.Count(text, again); n != 2 {
+		t.Errorf("%q %d times, want 2 (alice's third /tafl draw, bob's after the decline):\n%s", again, n, text)
+	}
+	if n := strings.Count(text, "@alice offers a draw."); n != 2 {
+		t.Errorf("alice's offers posted %d times, want 2:\n%s", n, text)
+	}
+	if n := strings.Count(text, "@bob offers a draw."); n != 2 {
+		t.Errorf("bob's offers posted %d times, want 2:\n%s", n, text)
+	}
+	consoleSays(t, text, "@bob accepted the draw.")
 }

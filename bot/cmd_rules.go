@@ -31,7 +31,7 @@ func (b *Bot) cmdRules(ctx context.Context, r *request) (*reply, error) {
 		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Content: variantList(r.p), AllowedMentions: &discordgo.MessageAllowedMentions{}}}}, nil
 	}
-	cv, err := parseVariant(r.str("variant"), b.defaultVariant, true)
+	cv, err := parseVariant(r.str("variant"), b.defaultVariant, pageRules)
 	if err != nil {
 		return nil, err
 	}

@@ -93,7 +93,7 @@ func TestRulesAndHelpPages(t *testing.T) {
 			}
 		}
 		bad := d.do(t, "carol", `/tafl rules variant:"dim:7 kj:y start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"`)
-		if !strings.Contains(bad.text, "I can't play that rules string") || !strings.Contains(bad.text, "kj") {
+		if !strings.Contains(bad.text, "I can't describe that rules string") || !strings.Contains(bad.text, "kj") {
 			t.Errorf("a rules string with king jumps: %q", bad.text)
 		}
 
@@ -207,8 +207,8 @@ func TestLongMistypedVariantFitsAMessage(t *testing.T) {
 	h := newHarness(t, nil)
 	long := strings.Repeat("x", 2500)
 	for _, c := range []struct{ sub, variant, want string }{
-		{"rules", "dim:7 " + long + " start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", `I can't play that rules string: "xxx`},
-		{"rules", "dim:7 esc:" + long + " start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "I can't play that rules string: esc:xxx"},
+		{"rules", "dim:7 " + long + " start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", `I can't describe that rules string: "xxx`},
+		{"rules", "dim:7 esc:" + long + " start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "I can't describe that rules string: esc:xxx"},
 		{"puzzle", long, `There is no variant "xxx`},
 	} {
 		r, _ := h.slash(alice, c.sub, opt("variant", c.variant))
@@ -346,4 +346,31 @@ func TestNearVariantsJoinedByOr(t *testing.T) {
 	}
 	out := runConsoleWith(t, bot.Options{}, []string{`/tafl puzzle variant:tablu`, "quit"})
 	consoleSays(t, out, "I don't know the variant `tablu`: did you mean `tablut` or `tablut-helmfrid`?")
+}
+
+// TestRulesRefusalFitsTheCommand: /tafl rules only describes a variant,
+// but a rules string it could not read was answered "I can't play that
+// rules string", as a challenge's is; it says it cannot describe it,
+// while /tafl challenge and /tafl ai still say they cannot play it.
+func TestRulesRefusalFitsTheCommand(t *testing.T) {
+	h := newHarness(t, nil)
+	const bad = "# big [a](http://x)" // a ':' makes it a rules string
+	for _, c := range []struct{ sub, want string }{
+		{"rules", "I can't describe that rules string: "},
+		{"ai", "I can't play that rules string: "},
+		{"challenge", "I can't play that rules string: "},
+	} {
+		if r, _ := h.slash(alice, c.sub, opt("variant", bad)); !isEphemeral(r) || !strings.HasPrefix(r.Content, c.want) {
+			t.Errorf("/tafl %s variant:%q: %q, want it to start %q", c.sub, bad, r.Content, c.want)
+		}
+	}
+	// A start no game can be played from: described as refused, not played.
+	const noAttackers = "dim:7 start:/7/7/3T3/2TKT2/3T3/7/7/"
+	if r, _ := h.slash(alice, "rules", opt("variant", noAttackers)); !strings.HasPrefix(r.Content, "I can't describe that rules string: its start position has no attackers") {
+		t.Errorf("/tafl rules variant:%q: %q", noAttackers, r.Content)
+	}
+	h.slash(alice, "settings", opt("language", "de"))
+	if r, _ := h.slash(alice, "rules", opt("variant", bad)); !strings.HasPrefix(r.Content, "Ich kann diese Regelzeichenkette nicht beschreiben: ") {
+		t.Errorf("/tafl rules variant:%q in German: %q", bad, r.Content)
+	}
 }

@@ -47,7 +47,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			return nil, err
 		}
 		if v := r.str("variant"); v != "" {
-			cv, err := parseVariant(v, "", false)
+			cv, err := parseVariant(v, "", noRules)
 			if err != nil {
 				// Said as every other refused setting says it: with
 				// other options given, the user must not think those

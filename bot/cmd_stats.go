@@ -42,7 +42,7 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) (*reply, error) {
 	case isRulesString(asked):
 		return nil, userErrorf("The games of every rules string are rated together, as `custom`: `/tafl leaderboard` `variant:custom` shows them.")
 	case asked != "":
-		cv, err := parseVariant(asked, b.defaultVariant, false)
+		cv, err := parseVariant(asked, b.defaultVariant, noRules)
 		if err != nil {
 			return nil, err
 		}

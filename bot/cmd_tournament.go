@@ -120,7 +120,7 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	if invisible(name) || utf8.RuneCountInString(name) > maxTournamentName || strings.ContainsAny(name, tournamentNameMarks) || strings.Contains(name, "](") || strings.IndexFunc(name, isBidiControl) >= 0 {
 		return nil, userErrorT("tour.name", maxTournamentName)
 	}
-	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, false)
+	cv, err := parseVariant(r.str("variant"), settings.DefaultVariant, noRules)
 	if err != nil {
 		return nil, err
 	}

@@ -999,3 +999,24 @@ func TestConsoleCompletesFixedChoices(t *testing.T) {
 		"[to alice] choices: easy, medium, hard, max\n",
 		"[to alice] choices: leicht, mittel, schwer, maximal\n")
 }
+
+// TestConsoleNoGameNumberWithNoGames: a game option that is no number
+// (`/tafl board game:-1`) from a player with no games was answered "pick
+// a game from the list", a list that is empty for them; it says they have
+// no games to pick from and how to start one. A player with games is
+// still pointed to the list.
+func TestConsoleNoGameNumberWithNoGames(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl board game:-1", "/tafl move move:d6-e6 game:x",
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl board game:-1", "/tafl draw game:x",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to alice] (only you) `-1` is not a game number, and you have no games to pick from: start one with `/tafl challenge` (in a server) or `/tafl ai`.\n",
+		"[to alice] (only you) `x` is not a game number, and you have no games to pick from: start one with `/tafl challenge` (in a server) or `/tafl ai`.\n",
+		"[to alice] (only you) `-1` is not a game number: pick a game from the list.\n",
+		"[to alice] (only you) `x` is not a game number: pick a game from the list, or see `/tafl games`.\n",
+	)
+}

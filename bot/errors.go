@@ -36,11 +36,7 @@ func (e *userError) text(p *locale.Printer) string {
 		case enumeration:
 			args[i] = andList(a, p.T(" and "))
 		case permissionList:
-			names := make([]string, len(a))
-			for j, n := range a {
-				names[j] = "**" + p.T(n) + "**"
-			}
-			args[i] = andList(names, p.T(" and "))
+			args[i] = a.text(p)
 		default:
 			args[i] = a
 		}

@@ -238,6 +238,15 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.
 		}
 		id, perr := storage.ParseGameID(opt)
 		if perr != nil {
+			// The option's list is of the player's games (finished ones
+			// too for these), in every server: with none it is empty.
+			some, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{ActiveOnly: !showsFinished(r.sub), Limit: 1})
+			if err != nil {
+				return nil, err
+			}
+			if len(some) == 0 {
+				return nil, userErrorf("`%s` is not a game number, and you have no games to pick from: start one with `/tafl challenge` (in a server) or `/tafl ai`.", codeText(truncate(opt, 20)))
+			}
 			if showsFinished(r.sub) { // `/tafl games` lists none of the finished games these show
 				return nil, userErrorf("`%s` is not a game number: pick a game from the list.", codeText(truncate(opt, 20)))
 			}

@@ -300,7 +300,7 @@ func TestUserTextIsNotRewritten(t *testing.T) {
 		{"puzzle", []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", "`/tafl help` <@333> **b**")}, `There is no variant "\` + "`" + `/tafl help\` + "`" + ` \<\@333\> \*\*b\*\*": `},
 		{"challenge", []*discordgo.ApplicationCommandInteractionDataOption{opt("opponent", carol), opt("time", "/tafl help")}, "I can't use the time control `/tafl\u00a0help`"},
 		// The rules engine's reason quotes the piece of the string at fault.
-		{"rules", []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", "dim:7 <@333>*x* start:/7/")}, `I can't play that rules string: "\<\@333\>\*x\*" is not key:value.`},
+		{"rules", []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", "dim:7 <@333>*x* start:/7/")}, `I can't describe that rules string: "\<\@333\>\*x\*" is not key:value.`},
 	} {
 		r, _ := h.slash(bob, c.sub, c.opts...)
 		noMention(c.sub, r.Content)

@@ -136,10 +136,14 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 		}, nil
 	}
 	in := r.in
+	note := b.cannotPostNote(ctx, r, g)
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
 			Data: &discordgo.InteractionResponseData{Content: r.p.T("You played %s.", played), Components: []discordgo.MessageComponent{}}},
 		after: func(ctx context.Context) {
+			if note != nil {
+				defer note(ctx) // after the board's follow-up
+			}
 			// The menu was private: the new board goes to everyone as a
 			// follow-up, or, when Discord fails it, as a message in the
 			// channel (the move is played: the opponent must see it).

@@ -167,3 +167,44 @@ func fmtContents(ps []*resp) string {
 	}
 	return sb.String()
 }
+
+// TestChallengeAgainPingsNotAgain: challenging a player, pressing
+// Withdraw and challenging them again pinged them every time, limited only
+// by the pace of commands (and a declined challenge sent again at once
+// pinged them again). A challenge to the same player within ten minutes
+// of one from the same challenger that was withdrawn or declined is
+// posted as usual but pings nobody; after that, and for another player,
+// the challenge pings as before.
+func TestChallengeAgainPingsNotAgain(t *testing.T) {
+	h := newHarness(t, nil)
+	challenge := func(to string) (*resp, *recorded) {
+		t.Helper()
+		r, rec := h.slash(alice, "challenge", opt("opponent", to), opt("variant", "brandubh"))
+		if isEphemeral(r) || !strings.Contains(r.Content, "<@"+to+">") {
+			t.Fatalf("challenge to %s: %q", to, r.Content)
+		}
+		return r, rec
+	}
+	want := func(what string, rec *recorded, users ...string) {
+		t.Helper()
+		if got := allowedUsers(t, rec); !slices.Equal(got, users) && !(len(got) == 0 && len(users) == 0) {
+			t.Errorf("%s pings %v, want %v", what, got, users)
+		}
+	}
+	r, rec := challenge(bob)
+	want("the first challenge", rec, bob)
+	h.click(alice, customIDs(r.Components)["Withdraw"], false)
+	r, rec = challenge(bob)
+	want("the challenge again after a withdrawal", rec)
+	r2, rec := challenge(carol)
+	want("a challenge to another player", rec, carol)
+	h.click(carol, customIDs(r2.Components)["Decline"], false)
+	_, rec = challenge(carol)
+	want("the challenge again after carol declined", rec)
+
+	h.click(alice, customIDs(r.Components)["Withdraw"], false)
+	h.settle()
+	h.clock.Advance(10*time.Minute + time.Second)
+	_, rec = challenge(bob)
+	want("the challenge ten minutes after the withdrawal", rec, bob)
+}

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -91,5 +92,54 @@ func TestNoGameWhereTheBotCannotPost(t *testing.T) {
 	}
 	if r := run(channel, 0, "challenge", opt("opponent", carol)); isEphemeral(r) {
 		t.Errorf("challenge without permissions told: %q", r.Content)
+	}
+}
+
+// TestMoveWhereTheBotCanNoLongerPost: the bot's permissions taken away in
+// a game's channel after the game began, the engine's moves (and a Move
+// menu's board Discord would not take as a follow-up, reminders, the
+// result), which it posts on its own, were refused by Discord unseen,
+// while the player's own moves, answers to their commands, still showed.
+// A move made there now tells its player privately what the bot lacks
+// and what to do; with the permissions (or elsewhere) it says nothing.
+func TestMoveWhereTheBotCanNoLongerPost(t *testing.T) {
+	const all = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
+		discordgo.PermissionSendMessagesInThreads | discordgo.PermissionAttachFiles |
+		discordgo.PermissionReadMessageHistory
+	const note = "I can't post in this channel on my own any more: here I lack **Send Messages**"
+	h := newHarness(t, nil)
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy")); isEphemeral(r) {
+		t.Fatalf("/tafl ai: %q", r.Content)
+	}
+	h.settle()
+	move := func(perms int64) []string {
+		t.Helper()
+		waitFor(t, "alice's turn", func() bool { g := gameOf(t, h, alice); return g.Tafl().ToMove() == g.SideOf(alice) })
+		g := gameOf(t, h, alice)
+		in := h.slashInteraction(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+		in.AppPermissions = perms
+		h.bot.HandleGateway(context.Background(), in)
+		if r, _ := h.fake.callback(t, in.ID); isEphemeral(r) {
+			t.Fatalf("the move was refused: %q", r.Content)
+		}
+		h.settle()
+		var notes []string
+		for _, rec := range h.fake.requests("/webhooks/555/" + in.Token) {
+			var p discordgo.WebhookParams
+			if json.Unmarshal(rec.Body, &p) == nil && strings.Contains(p.Content, "I can't post") {
+				if p.Flags&discordgo.MessageFlagsEphemeral == 0 {
+					t.Errorf("the note is public: %q", p.Content)
+				}
+				notes = append(notes, p.Content)
+			}
+		}
+		return notes
+	}
+	if got := move(all); len(got) != 0 {
+		t.Errorf("a move with every permission: %q", got)
+	}
+	got := move(all &^ discordgo.PermissionSendMessages)
+	if len(got) != 1 || !strings.HasPrefix(got[0], note) || !strings.Contains(got[0], "Ask a server manager") {
+		t.Errorf("a move where the bot may no longer post: %q, want one note starting %q", got, note)
 	}
 }

@@ -100,7 +100,7 @@ func (b *Bot) cmdPuzzle(ctx context.Context, r *request) (*reply, error) {
 	if isRulesString(r.str("variant")) {
 		// Puzzles are of presets; a rules string was named lowercased
 		// as an unknown variant.
-		_, err := parseVariant(r.str("variant"), "", false)
+		_, err := parseVariant(r.str("variant"), "", noRules)
 		return nil, err
 	}
 	variant := strings.ToLower(strings.TrimSpace(r.str("variant")))

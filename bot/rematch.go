@@ -122,6 +122,7 @@ func (b *Bot) rematch(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.quietIfRechallenged(c, msg)
 	if playedElsewhere(r, old) {
 		// Tapped on a board shown in another server or a direct message:
 		// the offer goes where the opponent can see and accept it.

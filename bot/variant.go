@@ -82,9 +82,27 @@ func checkGameRules(c chosenVariant) error {
 	return nil
 }
 
-// parseVariant reads "name", "name/layout" or, when custom is true, an
+// rulesUse says what parseVariant may take a rules string for.
+type rulesUse int
+
+const (
+	noRules   rulesUse = iota // a variant name only
+	gameRules                 // a game's: /tafl challenge, /tafl ai
+	pageRules                 // a rules page's: /tafl rules, which describes them
+)
+
+// parseVariant reads "name", "name/layout" or, unless use is noRules, an
 // OpenTafl rules string ("dim:9 … start:…"). def is used for "".
-func parseVariant(s, def string, custom bool) (chosenVariant, error) {
+func parseVariant(s, def string, use rulesUse) (chosenVariant, error) {
+	custom := use != noRules
+	// cannot refuses a rules string, in words that fit the command:
+	// /tafl rules plays nothing.
+	cannot := func(why any) error {
+		if use == pageRules {
+			return userErrorf("I can't describe that rules string: %s.", why)
+		}
+		return userErrorf("I can't play that rules string: %s.", why)
+	}
 	s = strings.TrimSpace(s)
 	if isRulesString(s) {
 		// Kept and shown (in a challenge, a rules page) without
@@ -103,22 +121,22 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 				start := v.Start()
 				switch {
 				case start.Count(tafl.Attackers) == 0:
-					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("its start position has no attackers (t); a game needs both sides"))
+					return chosenVariant{}, cannot(userErrorf("its start position has no attackers (t); a game needs both sides"))
 				case start.Outcome().Reason == tafl.KingEscaped:
-					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("in its start position the king already stands on an escape square: the game would be over before it began"))
+					return chosenVariant{}, cannot(userErrorf("in its start position the king already stands on an escape square: the game would be over before it began"))
 				case start.Outcome().Reason == tafl.ExitFort:
-					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("in its start position the king already stands in an exit fort: the game would be over before it began"))
+					return chosenVariant{}, cannot(userErrorf("in its start position the king already stands in an exit fort: the game would be over before it began"))
 				case start.Outcome().Reason == tafl.Encirclement:
-					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("in its start position the defenders are already encircled: the game would be over before it began"))
+					return chosenVariant{}, cannot(userErrorf("in its start position the defenders are already encircled: the game would be over before it began"))
 				case len(start.LegalMoves()) == 0:
-					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("the side that moves first has no legal move in its start position: the game would be over before it began"))
+					return chosenVariant{}, cannot(userErrorf("the side that moves first has no legal move in its start position: the game would be over before it began"))
 				}
 				if strings.Contains(s, "`") {
 					// Messages show a rules string inside a code span
 					// ("Rules string: `…`"), which a backtick would end,
 					// letting the rest of the name: be read as markdown
 					// or mentions. Only a name: can hold one.
-					return chosenVariant{}, userErrorf("I can't play that rules string: %s.", userErrorf("its name (name:) contains a backtick, which a message cannot show inside a rules string: leave it out"))
+					return chosenVariant{}, cannot(userErrorf("its name (name:) contains a backtick, which a message cannot show inside a rules string: leave it out"))
 				}
 				return chosenVariant{name: "custom", rules: s, v: v}, nil
 			}
@@ -129,9 +147,12 @@ func parseVariant(s, def string, custom bool) (chosenVariant, error) {
 			if se.Code != "" {
 				why = taflReason(se.Code, se.Args)
 			}
+			if use == pageRules {
+				return chosenVariant{}, userErrorf("I can't describe that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).", why)
+			}
 			return chosenVariant{}, userErrorf("I can't play that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).", why)
 		}
-		return chosenVariant{}, userErrorf("I can't play that rules string: %s.", truncate(err.Error(), 300))
+		return chosenVariant{}, cannot(truncate(err.Error(), 300))
 	}
 	s = strings.ToLower(s)
 	if s == "" {

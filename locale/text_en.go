@@ -572,4 +572,14 @@ var enTexts = []any{
 	Plural{Arg: 1, One: "You have %d game against taflbot going, the most one player may have at once, and it is not in this server. Finish or resign it first (`/tafl games` in a direct message with me lists it).", Other: "You have %d games against taflbot going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all)."},
 	// The pieces of a side when it has none left, in the list of where the pieces stand ("Defenders (0): none."): a board's text (/tafl board text:True) and a puzzle's alt text.
 	"none",
+	// /tafl draw (or the draw button) refused: the player's last draw offer was withdrawn by them or declined by the opponent's move; as on lichess they may offer again only after their own next move.
+	"Your last draw offer was withdrawn or declined: you may offer a draw again after your next move.",
+	// /tafl rules variant: refusing a rules string it cannot read or describe (it only describes rules, plays nothing); %s is why (a reason already in the reader's language).
+	"I can't describe that rules string: %s.",
+	// /tafl rules variant: refusing a rules string that is not written as one; %s is why; the rest shows the form of a rules string.
+	"I can't describe that rules string: %s. A rules string is OpenTafl's `dim:N key:value … start:/…/` (for example `dim:7 esc:e start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`).",
+	// The game option of /tafl board, move, draw, … given something that is no game number (-1) by a player with no games its list could offer (in progress, or finished ones too for board/history/analyse); %s is what they typed.
+	"`%s` is not a game number, and you have no games to pick from: start one with `/tafl challenge` (in a server) or `/tafl ai`.",
+	// Sent privately to a player after their move, when the bot's permissions in the game's channel were taken away after the game began: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
+	"I can't post in this channel on my own any more: here I lack %s, so my moves, reminders and the result of this game may not be seen here. Ask a server manager to give me %s here; meanwhile `/tafl board` shows the game.",
 }

@@ -121,6 +121,10 @@ type Game struct {
 	// DrawOffer is the side offering a draw (NoSide: none). The offer
 	// lapses when the other side moves instead of accepting.
 	DrawOffer tafl.Side
+	// DrawBarred are the sides that may not offer a draw until they move
+	// again: their offer was withdrawn or declined (the other side moved
+	// instead of accepting). A side's own move lifts its bar.
+	DrawBarred DrawBars
 	// BoardMessages are the messages showing the board, to edit after moves.
 	BoardMessages []MessageRef
 	// RatingChanges is set when a rated game between two humans ends.
@@ -325,6 +329,7 @@ type gameRecord struct {
 	Deadline      time.Time      `json:"deadline,omitzero"`
 	Reminded      time.Time      `json:"reminded,omitzero"`
 	DrawOffer     string         `json:"draw_offer,omitempty"`
+	DrawBarred    DrawBars       `json:"draw_barred,omitzero"`
 	Board         []MessageRef   `json:"board,omitempty"`
 	RatingChanges []RatingChange `json:"rating_changes,omitempty"`
 	Hints         Hints          `json:"hints,omitzero"`
@@ -334,6 +339,34 @@ type gameRecord struct {
 	Language      string         `json:"lang,omitempty"`
 	MineDue       bool           `json:"mine_due,omitempty"`
 	BoardDue      bool           `json:"board_due,omitempty"`
+}
+
+// DrawBars says which sides may not offer a draw before their next
+// move (see [Game.DrawBarred]).
+type DrawBars struct {
+	Attackers bool `json:"attackers,omitempty"`
+	Defenders bool `json:"defenders,omitempty"`
+}
+
+// Of reports whether side s may not offer a draw now.
+func (d DrawBars) Of(s tafl.Side) bool {
+	switch s {
+	case tafl.Attackers:
+		return d.Attackers
+	case tafl.Defenders:
+		return d.Defenders
+	}
+	return false
+}
+
+// Set bars side s from offering a draw (barred) or lifts its bar.
+func (d *DrawBars) Set(s tafl.Side, barred bool) {
+	switch s {
+	case tafl.Attackers:
+		d.Attackers = barred
+	case tafl.Defenders:
+		d.Defenders = barred
+	}
 }
 
 // Hints counts the hints given to each side of a game.
@@ -456,7 +489,7 @@ func encodeGame(g *Game) ([]byte, error) {
 		Created: g.Created.UTC(), Updated: g.Updated.UTC(),
 		Deadline: utc(g.Deadline), Reminded: utc(g.Reminded),
 		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints, Clock: encodeClock(g.Clock), Rematch: uint64(g.Rematch), RematchGame: uint64(g.RematchGame), Tournament: uint64(g.TournamentID),
-		Language: g.Language, MineDue: g.MineDue, BoardDue: g.BoardDue,
+		Language: g.Language, MineDue: g.MineDue, BoardDue: g.BoardDue, DrawBarred: g.DrawBarred,
 	}
 	if g.MoveTime != 0 {
 		r.MoveTime = g.MoveTime.String()
@@ -543,6 +576,7 @@ func (r *gameRecord) lazy(base *Game) (*Game, error) {
 	if g.Clock, err = decodeClock(r.Clock); err != nil {
 		return bad("clock: %v", err)
 	}
+	g.DrawBarred = r.DrawBarred
 	if r.DrawOffer != "" {
 		if g.DrawOffer, err = tafl.ParseSide(r.DrawOffer); err != nil {
 			return bad("draw offer: %v", err)
@@ -1054,17 +1088,17 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 	}
 	if g.Ply() > old.Ply() {
 		g.Reminded = time.Time{}
-		if g.DrawOffer != tafl.NoSide {
-			start := g.game.Start().ToMove()
-			for i := old.Ply(); i < g.Ply(); i++ {
-				mover := start
-				if i%2 == 1 {
-					mover = start.Other()
-				}
-				if mover != g.DrawOffer {
-					g.DrawOffer = tafl.NoSide
-					break
-				}
+		start := g.game.Start().ToMove()
+		for i := old.Ply(); i < g.Ply(); i++ {
+			mover := start
+			if i%2 == 1 {
+				mover = start.Other()
+			}
+			g.DrawBarred.Set(mover, false)
+			if g.DrawOffer != tafl.NoSide && mover != g.DrawOffer {
+				// Declined: the offerer may offer again after its next move.
+				g.DrawBarred.Set(g.DrawOffer, true)
+				g.DrawOffer = tafl.NoSide
 			}
 		}
 		switch {
@@ -1100,6 +1134,7 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 		}
 		g.Deadline = time.Time{}
 		g.DrawOffer = tafl.NoSide
+		g.DrawBarred = DrawBars{}
 		if old.Active() {
 			if err := recordResult(tx, g, now); err != nil {
 				return err
