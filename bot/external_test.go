@@ -243,7 +243,7 @@ func TestExternalEngineConfig(t *testing.T) {
 		{[]bot.ExternalEngine{{Name: "a b", Command: []string{"x"}}}, "letters, digits"},
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}}, {Name: "X", Command: []string{"y"}}}, "listed twice (names are told apart without regard to case): give each engine a name of its own"},
 		{[]bot.ExternalEngine{{Name: "x"}}, `has no command: give its program and arguments as a list, such as "command": [`},
-		// Not "from 0 to 10 minutes": a think of 0 is refused too ("0s": give a duration such as "5s").
+		// Not "from 0 to 10 minutes": a think of "0s" is refused by the config too (not a duration above 0).
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Hour}}, `engine "x": think 1h0m0s is too long: give at most 10 minutes`},
 		// A timeout no longer than think loses every game on time.
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Minute, Timeout: 10 * time.Second}}, "timeout 10s is not longer than think 1m0s"},
