@@ -483,3 +483,31 @@ func TestEngineFailingAfterItsGameEndedLosesNothing(t *testing.T) {
 		t.Errorf("an engine failing after its game ended logged %s", l)
 	}
 }
+
+// A newly started engine process has its timeout to say hello when that
+// is longer than the least wait (30 s, shortened here): a JVM engine that
+// needs 40 s to start on a busy machine, with "timeout": "90s", plays. One
+// that says hello after neither has passed loses its game.
+func TestEngineSlowToStartHasItsTimeout(t *testing.T) {
+	t.Cleanup(bot.SetHelloWait(300 * time.Millisecond))
+	dir := t.TempDir()
+	bin := taflBinary(t)
+	slow := script(t, dir, "slow", "sleep 1.5\nexec '"+bin+"' otep -depth 1\n")
+	h := engineHarness(t, time.Minute,
+		bot.ExternalEngine{Name: "slow", Command: []string{slow}, Think: 100 * time.Millisecond, Timeout: 4 * time.Second},
+		bot.ExternalEngine{Name: "slower", Command: []string{slow}, Think: 100 * time.Millisecond, Timeout: 600 * time.Millisecond})
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "slow")); isEphemeral(r) {
+		t.Fatalf("slow: %s", r.Content)
+	}
+	if g := waitPly(t, h, 1); !g.Active() {
+		t.Fatalf("the engine slow to start lost: %v", g.Outcome())
+	}
+	if r, _ := h.slash(bob, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "slower")); isEphemeral(r) {
+		t.Fatalf("slower: %s", r.Content)
+	}
+	var g *storage.Game
+	waitFor(t, "slower's forfeit", func() bool { g = gameOf(t, h, bob); return !g.Active() || g.Ply() > 0 })
+	if o := g.Outcome(); g.Active() || o.Winner != tafl.Defenders || o.Reason != tafl.Resignation {
+		t.Errorf("an engine silent past its timeout and the least wait: game at ply %d, outcome %v, want a loss", g.Ply(), o)
+	}
+}
