@@ -412,10 +412,9 @@ func TestEngineFailingAfterTheGameEndedIsNoError(t *testing.T) {
 		t.Fatal(r.Content)
 	}
 	waitFor(t, "the engine to start", func() bool { _, err := os.Stat(started); return err == nil })
-	r, _ := h.slash(alice, "resign") // before both sides moved: an abort
-	if r, _ := h.click(alice, customIDs(r.Components)["Yes, abort"], true); !strings.Contains(r.Content, "You aborted") {
-		t.Fatalf("abort: %q", r.Content)
-	}
+	// Aborted in another process sharing the database (one that ends
+	// here stops its search at once: TestGameEndedStopsItsSearchAtOnce).
+	abortElsewhere(t, h)
 	if err := os.WriteFile(gate, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -457,9 +456,19 @@ func TestDrawAgainstAnotherEngine(t *testing.T) {
 	}
 }
 
+// abortElsewhere aborts alice's game as another process sharing the
+// store does: this process's search of it runs on until a renewal of its
+// claim, or the engine's answer.
+func abortElsewhere(t *testing.T, h *harness) {
+	t.Helper()
+	if _, err := h.store.UpdateGame(t.Context(), gameOf(t, h, alice).ID, -1, func(g *storage.Game) error { return g.Tafl().Abort() }); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestEngineFailingAfterItsGameEndedLosesNothing: an external engine that
 // failed after its game had ended (here it dies while the player aborts
-// the game) was logged as failing "and loses its game", counted as an
+// the game in another process) was logged as failing "and loses its game", counted as an
 // engine failure in /metrics, and then as an error ending that game; the
 // game stays as the player left it, and the failure is logged at info.
 func TestEngineFailingAfterItsGameEndedLosesNothing(t *testing.T) {
@@ -472,8 +481,7 @@ func TestEngineFailingAfterItsGameEndedLosesNothing(t *testing.T) {
 		t.Fatalf("the first move: %q", r.Content)
 	}
 	waitFor(t, "the engine to be asked for its move", func() bool { _, err := os.Stat(asked); return err == nil })
-	r, _ := h.slash(alice, "resign")
-	h.click(alice, customIDs(r.Components)["Yes, abort"], true)
+	abortElsewhere(t, h)
 	waitFor(t, "the engine's failure", func() bool { return len(h.logs.lines("engine: an external engine failed")) > 0 })
 	h.settle()
 	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.Aborted {
