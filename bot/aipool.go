@@ -42,11 +42,14 @@ type aiPool struct {
 	retry   time.Duration
 	full    atomic.Bool                   // a job was refused since the last resubmission
 	parked  map[storage.GameID]*parkedJob // waiting for another claim to end
-	ctx     context.Context
-	cancel  context.CancelFunc
-	wg      sync.WaitGroup
-	mu      sync.Mutex
-	started bool
+	// searches stops the search of each game being thought about in
+	// this process (keepClaim), when the game ends here (afterMove).
+	searches map[storage.GameID]func()
+	ctx      context.Context
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+	mu       sync.Mutex
+	started  bool
 }
 
 func newAIPool(b *Bot, workers, capacity int, retry time.Duration) *aiPool {
@@ -54,8 +57,8 @@ func newAIPool(b *Bot, workers, capacity int, retry time.Duration) *aiPool {
 	return &aiPool{b: b, workers: workers, long: make(chan struct{}, workers-1),
 		q:      newEngineQueue(queueLimits{capacity: capacity, perUser: max(1, workers-1)}),
 		tq:     newEngineQueue(queueLimits{capacity: capacity, perUser: 1}),
-		parked: map[storage.GameID]*parkedJob{},
-		retry:  retry, ctx: ctx, cancel: cancel}
+		parked: map[storage.GameID]*parkedJob{}, searches: map[storage.GameID]func(){},
+		retry: retry, ctx: ctx, cancel: cancel}
 }
 
 // perUser is how many of one player's engine moves may be thought about
@@ -515,12 +518,23 @@ func (b *Bot) submitDueEngineMoves(ctx context.Context) int {
 
 // keepClaim renews the claim on game id every third of the lease while
 // the search runs (until ctx ends). When a renewal finds the claim lost,
-// it cancels the search; the returned function then reports true.
+// or the game ends in this process (stopSearch), it cancels the search;
+// the returned function then reports true.
 func (b *Bot) keepClaim(ctx context.Context, cancel context.CancelFunc, id storage.GameID) (lost func() bool) {
 	var gone atomic.Bool
 	done := make(chan struct{})
+	// A game that ends in this process (the player resigned or aborted, a
+	// flag fell) stops its search at once, not at the next renewal.
+	b.ai.mu.Lock()
+	b.ai.searches[id] = func() { gone.Store(true); cancel() }
+	b.ai.mu.Unlock()
 	go func() {
 		defer close(done)
+		defer func() {
+			b.ai.mu.Lock()
+			delete(b.ai.searches, id)
+			b.ai.mu.Unlock()
+		}()
 		every(ctx, b.lease/3, func() bool {
 			err := b.store.RenewClaim(ctx, id, b.worker, b.lease)
 			switch {
@@ -596,4 +610,15 @@ func (b *Bot) engineForfeit(ctx context.Context, g *storage.Game, fail *EngineFa
 	}
 	b.postBoardAside(ctx, g, msg)
 	return true
+}
+
+// stopSearch cancels the search of game id running in this process, if
+// any: the game has ended, so its move is not wanted.
+func (p *aiPool) stopSearch(id storage.GameID) {
+	p.mu.Lock()
+	stop := p.searches[id]
+	p.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
 }

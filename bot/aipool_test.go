@@ -182,13 +182,13 @@ func TestEngineGameLimits(t *testing.T) {
 			t.Fatal(r.Content)
 		}
 	}
-	if r := start(alice); !isEphemeral(r) || !strings.Contains(r.Content, "You have 2 games against taflbot going") {
+	if r := start(alice); !isEphemeral(r) || !strings.Contains(r.Content, "You have 2 games against taflbot or another engine going") {
 		t.Errorf("alice's third game: %q", r.Content)
 	}
 	if r := start(bob); isEphemeral(r) {
 		t.Fatal(r.Content)
 	}
-	if r := start(carol); !isEphemeral(r) || !strings.Contains(r.Content, "This server has 3 games against taflbot going") {
+	if r := start(carol); !isEphemeral(r) || !strings.Contains(r.Content, "This server has 3 games against taflbot or another engine going") {
 		t.Errorf("the server's fourth game: %q", r.Content)
 	}
 	// A game between people does not count.
@@ -215,7 +215,7 @@ func TestEngineGameLimits(t *testing.T) {
 	// Rematch of the finished game counts too: alice has 2 going again.
 	// Before, it started a third (and every finished game another).
 	r, _ = h.click(alice, "t:rm:"+engineGame.ID.String()+":0", false)
-	if !isEphemeral(r) || !strings.Contains(r.Content, "You have 2 games against taflbot going") {
+	if !isEphemeral(r) || !strings.Contains(r.Content, "You have 2 games against taflbot or another engine going") {
 		t.Errorf("a rematch beyond the limit: %q", r.Content)
 	}
 	if n := len(aliceGames(t, h)); n != 4 { // 2 against the engine, 1 against bob, the aborted one
@@ -251,10 +251,10 @@ func TestEngineGameLimitCountsOtherServers(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ user, guild, want string }{
-		{alice, guild, "You have 2 games against taflbot going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all)."},
-		{alice, "third", "You have 2 games against taflbot going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all)."},
+		{alice, guild, "You have 2 games against taflbot or another engine going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all)."},
+		{alice, "third", "You have 2 games against taflbot or another engine going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all)."},
 		// Bob's are both here: /tafl games here lists them.
-		{bob, guild, "You have 2 games against taflbot going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them)."},
+		{bob, guild, "You have 2 games against taflbot or another engine going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them)."},
 	} {
 		if r := start(tc.user, tc.guild); !isEphemeral(r) || r.Content != tc.want {
 			t.Errorf("%s's game in server %s: %q, want %q", tc.user, tc.guild, r.Content, tc.want)
@@ -265,7 +265,7 @@ func TestEngineGameLimitCountsOtherServers(t *testing.T) {
 	if r := start(carol, "other"); isEphemeral(r) {
 		t.Fatal(r.Content)
 	}
-	want := "You have 1 game against taflbot going, the most one player may have at once, and it is not in this server. Finish or resign it first (`/tafl games` in a direct message with me lists it)."
+	want := "You have 1 game against taflbot or another engine going, the most one player may have at once, and it is not in this server. Finish or resign it first (`/tafl games` in a direct message with me lists it)."
 	if r := start(carol, guild); !isEphemeral(r) || r.Content != want {
 		t.Errorf("a limit of one, the game elsewhere: %q, want %q", r.Content, want)
 	}

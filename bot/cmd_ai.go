@@ -111,7 +111,7 @@ func (b *Bot) engineLimitError(ctx context.Context, g *storage.Game, err error) 
 	case !errors.As(err, &le):
 		return err
 	case le.Server:
-		return userErrorf("This server has %d games against taflbot going, the most one server may have at once. Try again when some have finished, or challenge a person with `/tafl challenge`.", le.Going)
+		return userErrorf("This server has %d games against taflbot or another engine going, the most one server may have at once. Try again when some have finished, or challenge a person with `/tafl challenge`.", le.Going)
 	}
 	if g.GuildID != "" {
 		user := g.Attackers.UserID
@@ -129,8 +129,8 @@ func (b *Bot) engineLimitError(ctx context.Context, g *storage.Game, err error) 
 			}
 		}
 		if here < le.Going {
-			return userErrorf("You have %d games against taflbot going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all).", le.Going)
+			return userErrorf("You have %d games against taflbot or another engine going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all).", le.Going)
 		}
 	}
-	return userErrorf("You have %d games against taflbot going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them).", le.Going)
+	return userErrorf("You have %d games against taflbot or another engine going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them).", le.Going)
 }

@@ -476,3 +476,27 @@ func TestGameEndedWhileTheEngineThinksLogsNoWarning(t *testing.T) {
 		}
 	}
 }
+
+// A game that ends in this process while the engine thinks about it (the
+// player aborts) stops the search at once, freeing its worker, not at the
+// next renewal of the claim (a third of the 30 s lease later).
+func TestGameEndedStopsItsSearchAtOnce(t *testing.T) {
+	e := newPolicyEngine(3)
+	e.delay = time.Minute
+	h := newHarness(t, e)
+	h.adjust = func(o *bot.Options) { o.EngineLease = 30 * time.Second }
+	h.restart()
+	h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "max"))
+	waitFor(t, "the engine to think", func() bool { return e.begun.Load() == 1 })
+	r, _ := h.slash(alice, "resign")
+	h.click(alice, customIDs(r.Components)["Yes, abort"], true)
+	if g := gameOf(t, h, alice); g.Active() {
+		t.Fatal("the game was not aborted")
+	}
+	if !h.bot.Settle(3 * time.Second) {
+		t.Fatal("the engine went on thinking about the aborted game")
+	}
+	for _, l := range append(h.logs.lines(`"level":"WARN"`), h.logs.lines(`"level":"ERROR"`)...) {
+		t.Errorf("the aborted game's engine move logged %s", l)
+	}
+}

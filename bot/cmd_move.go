@@ -331,6 +331,7 @@ func checkTurn(g *storage.Game, userID string) error {
 func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 	b.watch(g)
 	if !g.Active() {
+		b.ai.stopSearch(g.ID)
 		b.metrics.gameFinished()
 		b.disableBoards(ctx, g)
 		b.gameEnded(g)

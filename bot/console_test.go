@@ -529,8 +529,8 @@ func TestConsoleLimitsOfOneInTheSingular(t *testing.T) {
 		"vacation: **1** day a year",
 		"Vacation left this year: 1d 0h of the 1 day this server allows.",
 		"(the server allows 1 day): ask for less.",
-		"You have 1 game against taflbot going, the most one player may have at once. Finish or resign it first",
-		"This server has 1 game against taflbot going",
+		"You have 1 game against taflbot or another engine going, the most one player may have at once. Finish or resign it first",
+		"This server has 1 game against taflbot or another engine going",
 		"von dem 1 Tag, den dieser Server erlaubt.",
 	)
 	for _, bad := range []string{"1 days", "1 games", "1** days", "1 Tagen"} {

@@ -17,3 +17,11 @@ func SetRateLimitBudget(d time.Duration) (restore func()) {
 	rateLimitBudget = d
 	return func() { rateLimitBudget = old }
 }
+
+// SetHelloWait sets the least time a new engine process has to say hello
+// (helloWait) and returns a function that restores it.
+func SetHelloWait(d time.Duration) (restore func()) {
+	old := helloWait
+	helloWait = d
+	return func() { helloWait = old }
+}

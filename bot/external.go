@@ -100,6 +100,10 @@ type idleHost struct {
 	since time.Time
 }
 
+// helloWait is the least time a newly started engine process has to say
+// hello (tests shorten it).
+var helloWait = 30 * time.Second
+
 // CheckEngines validates a list of external engines and returns it with
 // the defaults filled in. Every problem of every engine is reported, each
 // an error of its own (joined with errors.Join), so that a configuration
@@ -281,7 +285,11 @@ func (p *enginePool) move(ctx context.Context, g *tafl.Game, budget time.Duratio
 		}
 		select {
 		case p.slots <- struct{}{}:
-			nh, err := otep.Start(ctx, p.cfg.Command, otep.Options{Dir: p.cfg.Dir, Timeout: 30 * time.Second, Write: p.cfg.Timeout})
+			// A process just started may need longer than a move
+			// (a JVM on a busy machine): it has its timeout, and
+			// at least helloWait, to say hello.
+			nh, err := otep.Start(ctx, p.cfg.Command, otep.Options{Dir: p.cfg.Dir, Timeout: 30 * time.Second,
+				Hello: max(helloWait, p.cfg.Timeout), Write: p.cfg.Timeout})
 			if err != nil {
 				<-p.slots
 				if ctx.Err() != nil {

@@ -243,7 +243,7 @@ func TestExternalEngineConfig(t *testing.T) {
 		{[]bot.ExternalEngine{{Name: "a b", Command: []string{"x"}}}, "letters, digits"},
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}}, {Name: "X", Command: []string{"y"}}}, "listed twice (names are told apart without regard to case): give each engine a name of its own"},
 		{[]bot.ExternalEngine{{Name: "x"}}, `has no command: give its program and arguments as a list, such as "command": [`},
-		// Not "from 0 to 10 minutes": a think of 0 is refused too ("0s": give a duration such as "5s").
+		// Not "from 0 to 10 minutes": a think of "0s" is refused by the config too (not a duration above 0).
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Hour}}, `engine "x": think 1h0m0s is too long: give at most 10 minutes`},
 		// A timeout no longer than think loses every game on time.
 		{[]bot.ExternalEngine{{Name: "x", Command: []string{"x"}, Think: time.Minute, Timeout: 10 * time.Second}}, "timeout 10s is not longer than think 1m0s"},
@@ -412,10 +412,9 @@ func TestEngineFailingAfterTheGameEndedIsNoError(t *testing.T) {
 		t.Fatal(r.Content)
 	}
 	waitFor(t, "the engine to start", func() bool { _, err := os.Stat(started); return err == nil })
-	r, _ := h.slash(alice, "resign") // before both sides moved: an abort
-	if r, _ := h.click(alice, customIDs(r.Components)["Yes, abort"], true); !strings.Contains(r.Content, "You aborted") {
-		t.Fatalf("abort: %q", r.Content)
-	}
+	// Aborted in another process sharing the database (one that ends
+	// here stops its search at once: TestGameEndedStopsItsSearchAtOnce).
+	abortElsewhere(t, h)
 	if err := os.WriteFile(gate, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -457,9 +456,19 @@ func TestDrawAgainstAnotherEngine(t *testing.T) {
 	}
 }
 
+// abortElsewhere aborts alice's game as another process sharing the
+// store does: this process's search of it runs on until a renewal of its
+// claim, or the engine's answer.
+func abortElsewhere(t *testing.T, h *harness) {
+	t.Helper()
+	if _, err := h.store.UpdateGame(t.Context(), gameOf(t, h, alice).ID, -1, func(g *storage.Game) error { return g.Tafl().Abort() }); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestEngineFailingAfterItsGameEndedLosesNothing: an external engine that
 // failed after its game had ended (here it dies while the player aborts
-// the game) was logged as failing "and loses its game", counted as an
+// the game in another process) was logged as failing "and loses its game", counted as an
 // engine failure in /metrics, and then as an error ending that game; the
 // game stays as the player left it, and the failure is logged at info.
 func TestEngineFailingAfterItsGameEndedLosesNothing(t *testing.T) {
@@ -472,8 +481,7 @@ func TestEngineFailingAfterItsGameEndedLosesNothing(t *testing.T) {
 		t.Fatalf("the first move: %q", r.Content)
 	}
 	waitFor(t, "the engine to be asked for its move", func() bool { _, err := os.Stat(asked); return err == nil })
-	r, _ := h.slash(alice, "resign")
-	h.click(alice, customIDs(r.Components)["Yes, abort"], true)
+	abortElsewhere(t, h)
 	waitFor(t, "the engine's failure", func() bool { return len(h.logs.lines("engine: an external engine failed")) > 0 })
 	h.settle()
 	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.Aborted {
@@ -481,5 +489,33 @@ func TestEngineFailingAfterItsGameEndedLosesNothing(t *testing.T) {
 	}
 	for _, l := range append(h.logs.lines(`"level":"WARN"`), h.logs.lines(`"level":"ERROR"`)...) {
 		t.Errorf("an engine failing after its game ended logged %s", l)
+	}
+}
+
+// A newly started engine process has its timeout to say hello when that
+// is longer than the least wait (30 s, shortened here): a JVM engine that
+// needs 40 s to start on a busy machine, with "timeout": "90s", plays. One
+// that says hello after neither has passed loses its game.
+func TestEngineSlowToStartHasItsTimeout(t *testing.T) {
+	t.Cleanup(bot.SetHelloWait(300 * time.Millisecond))
+	dir := t.TempDir()
+	bin := taflBinary(t)
+	slow := script(t, dir, "slow", "sleep 1.5\nexec '"+bin+"' otep -depth 1\n")
+	h := engineHarness(t, time.Minute,
+		bot.ExternalEngine{Name: "slow", Command: []string{slow}, Think: 100 * time.Millisecond, Timeout: 4 * time.Second},
+		bot.ExternalEngine{Name: "slower", Command: []string{slow}, Think: 100 * time.Millisecond, Timeout: 600 * time.Millisecond})
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "slow")); isEphemeral(r) {
+		t.Fatalf("slow: %s", r.Content)
+	}
+	if g := waitPly(t, h, 1); !g.Active() {
+		t.Fatalf("the engine slow to start lost: %v", g.Outcome())
+	}
+	if r, _ := h.slash(bob, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("engine", "slower")); isEphemeral(r) {
+		t.Fatalf("slower: %s", r.Content)
+	}
+	var g *storage.Game
+	waitFor(t, "slower's forfeit", func() bool { g = gameOf(t, h, bob); return !g.Active() || g.Ply() > 0 })
+	if o := g.Outcome(); g.Active() || o.Winner != tafl.Defenders || o.Reason != tafl.Resignation {
+		t.Errorf("an engine silent past its timeout and the least wait: game at ply %d, outcome %v, want a loss", g.Ply(), o)
 	}
 }

@@ -56,8 +56,8 @@ var enTexts = []any{
 	"Level must be %s.",
 	"taflbot at level **%s**",
 	"<@%s> plays %s. Good luck!",
-	Plural{Arg: 1, One: "You have %d game against taflbot going, the most one player may have at once. Finish or resign it first (`/tafl games` lists it).", Other: "You have %d games against taflbot going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them)."},
-	Plural{Arg: 1, One: "This server has %d game against taflbot going, the most one server may have at once. Try again when it has finished, or challenge a person with `/tafl challenge`.", Other: "This server has %d games against taflbot going, the most one server may have at once. Try again when some have finished, or challenge a person with `/tafl challenge`."},
+	Plural{Arg: 1, One: "You have %d game against taflbot or another engine going, the most one player may have at once. Finish or resign it first (`/tafl games` lists it).", Other: "You have %d games against taflbot or another engine going, the most one player may have at once. Finish or resign one first (`/tafl games` lists them)."},
+	Plural{Arg: 1, One: "This server has %d game against taflbot or another engine going, the most one server may have at once. Try again when it has finished, or challenge a person with `/tafl challenge`.", Other: "This server has %d games against taflbot or another engine going, the most one server may have at once. Try again when some have finished, or challenge a person with `/tafl challenge`."},
 	"You can't challenge yourself. Leave `opponent` empty to let anyone accept, or play me with `/tafl ai`.",
 	"Bots can't play. To play me, use `/tafl ai`.",
 	"Bots have no stats here: a player's games against me are in their own `/tafl stats`.",
@@ -569,7 +569,7 @@ var enTexts = []any{
 	// The same before both sides have moved, when the way out is an abort: the engine's name.
 	"Draws can't be offered to the engine **%s**: play on, or abort the game with `/tafl resign` (a game that ends before both sides have moved has no result).",
 	// /tafl ai (or Rematch) in a server, refused by the player's limit on games against the engine, which counts their games in every server and in direct messages, some of them elsewhere (/tafl games in a server lists only that server's): the games going.
-	Plural{Arg: 1, One: "You have %d game against taflbot going, the most one player may have at once, and it is not in this server. Finish or resign it first (`/tafl games` in a direct message with me lists it).", Other: "You have %d games against taflbot going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all)."},
+	Plural{Arg: 1, One: "You have %d game against taflbot or another engine going, the most one player may have at once, and it is not in this server. Finish or resign it first (`/tafl games` in a direct message with me lists it).", Other: "You have %d games against taflbot or another engine going, the most one player may have at once, not all of them in this server. Finish or resign one first (`/tafl games` in a direct message with me lists them all)."},
 	// The pieces of a side when it has none left, in the list of where the pieces stand ("Defenders (0): none."): a board's text (/tafl board text:True) and a puzzle's alt text.
 	"none",
 	// /tafl draw (or the draw button) refused: the player's last draw offer was withdrawn by them or declined by the opponent's move; as on lichess they may offer again only after their own next move.

@@ -618,14 +618,13 @@ func (c *Config) Validate(console bool) error {
 	if v, err := time.ParseDuration(c.EngineIdle); err != nil || v < time.Second {
 		bad("engine_idle %q: give a duration of at least 1s, such as \"5m\"", c.EngineIdle)
 	}
-	for i, e := range c.Engines {
-		for _, d := range []struct{ key, val string }{{"think", e.Think}, {"timeout", e.Timeout}} {
-			if d.val == "" {
-				continue
-			}
-			if v, err := time.ParseDuration(d.val); err != nil || v <= 0 {
-				bad("engines[%d] (%q) %s %q: give a duration such as \"5s\"", i, e.Name, d.key, d.val)
-			}
+	for _, e := range c.Engines {
+		// Worded as bot.CheckEngines words the engines' other problems.
+		if v, err := time.ParseDuration(e.Think); e.Think != "" && (err != nil || v <= 0) {
+			bad("engines: engine %q: think %q is not a duration above 0: give one of at most 10 minutes, such as \"5s\", or leave it out for 5s", e.Name, e.Think)
+		}
+		if v, err := time.ParseDuration(e.Timeout); e.Timeout != "" && (err != nil || v <= 0) {
+			bad("engines: engine %q: timeout %q is not a duration above 0: give one longer than think, such as \"60s\", or leave it out (three times think, at least think + 30s)", e.Name, e.Timeout)
 		}
 	}
 	if _, err := bot.CheckEngines(c.externalEngines()); err != nil {
@@ -794,7 +793,8 @@ func (c *Config) externalEngines() []bot.ExternalEngine {
 	var out []bot.ExternalEngine
 	for _, e := range c.Engines {
 		out = append(out, bot.ExternalEngine{Name: e.Name, Command: e.Command, Dir: e.Dir,
-			Think: duration(e.Think), Timeout: duration(e.Timeout), MaxProcesses: e.MaxProcesses})
+			// A negative one is reported by Validate already: 0 is "leave it out".
+			Think: max(duration(e.Think), 0), Timeout: max(duration(e.Timeout), 0), MaxProcesses: e.MaxProcesses})
 	}
 	return out
 }

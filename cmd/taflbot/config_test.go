@@ -452,7 +452,7 @@ func TestConfigEngines(t *testing.T) {
 		e[1].Timeout.String() != "1m0s" || duration(c.EngineIdle).String() != "2m0s" {
 		t.Errorf("engines %+v, idle %s", e, c.EngineIdle)
 	}
-	os.WriteFile(p, []byte(`{"engines":[{"name":"bad name","command":["x"]},{"name":"x","command":[],"think":"soon"}],"engine_idle":"0s"}`), 0o600)
+	os.WriteFile(p, []byte(`{"engines":[{"name":"bad name","command":["x"]},{"name":"x","command":[],"think":"soon"},{"name":"z","command":["z"],"think":"0s","timeout":"-1s"}],"engine_idle":"0s"}`), 0o600)
 	c, err = loadConfig(p, func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
@@ -460,10 +460,16 @@ func TestConfigEngines(t *testing.T) {
 	err = c.Validate(true)
 	// Every engine's problems, not only the first engine's (engine "x"
 	// has no command besides its think).
-	for _, want := range []string{`engines[1] ("x") think "soon"`, `engine name "bad name"`, `engines: engine "x" has no command`, "engine_idle"} {
+	for _, want := range []string{`engines: engine "x": think "soon" is not a duration above 0: give one of at most 10 minutes, such as "5s", or leave it out for 5s`,
+		`engines: engine "z": think "0s" is not a duration above 0: give one of at most 10 minutes`,
+		`engines: engine "z": timeout "-1s" is not a duration above 0: give one longer than think, such as "60s", or leave it out (three times think, at least think + 30s)`, `engine name "bad name"`, `engines: engine "x" has no command`, "engine_idle"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("errors lack %s:\n%v", want, err)
 		}
+	}
+	// Once each, in one style.
+	if err == nil || strings.Contains(err.Error(), "must be positive") {
+		t.Errorf("a negative timeout reported twice: %v", err)
 	}
 	os.WriteFile(p, []byte(`{"engines":[{"name":"x","command":["x"],"thinking":"5s"}]}`), 0o600)
 	if _, err := loadConfig(p, func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), "thinking") {
