@@ -610,22 +610,23 @@ func resultCaption(p *locale.Printer, g *storage.Game) string {
 	case engineFailed(g):
 		return p.T("Defenders win · %s", endReason(p, g))
 	}
-	return outcomeCaption(p, g.Outcome(), lastSide(g))
+	return outcomeCaption(p, g.Outcome(), lastSide(g), noPiecesLeft(g))
 }
 
 // outcomeCaption is resultCaption of a game that ended with outcome o,
-// toMove the side to move at the end (see reasonText).
-func outcomeCaption(p *locale.Printer, o tafl.Outcome, toMove tafl.Side) string {
+// toMove the side to move at the end and noPieces whether it had no
+// piece left (see reasonText).
+func outcomeCaption(p *locale.Printer, o tafl.Outcome, toMove tafl.Side, noPieces bool) string {
 	if o.Reason == tafl.Aborted {
 		return p.T("Aborted")
 	}
 	switch o.Winner {
 	case tafl.Attackers:
-		return p.T("Attackers win · %s", reasonText(p, o, toMove))
+		return p.T("Attackers win · %s", reasonText(p, o, toMove, noPieces))
 	case tafl.Defenders:
-		return p.T("Defenders win · %s", reasonText(p, o, toMove))
+		return p.T("Defenders win · %s", reasonText(p, o, toMove, noPieces))
 	}
-	return p.T("Draw · %s", reasonText(p, o, toMove))
+	return p.T("Draw · %s", reasonText(p, o, toMove, noPieces))
 }
 
 // endReason says why g ended, in p's language.
@@ -633,7 +634,13 @@ func endReason(p *locale.Printer, g *storage.Game) string {
 	if engineFailed(g) {
 		return p.T("the engine failed")
 	}
-	return reasonText(p, g.Outcome(), lastSide(g))
+	return reasonText(p, g.Outcome(), lastSide(g), noPiecesLeft(g))
+}
+
+// noPiecesLeft reports whether g ended because the side to move had no
+// legal move as it had no piece left at all (its last one was captured).
+func noPiecesLeft(g *storage.Game) bool {
+	return g.Outcome().Reason == tafl.NoMoves && g.Tafl().Position().Count(lastSide(g)) == 0
 }
 
 // engineFailed reports whether g was lost by an engine that failed
@@ -668,7 +675,10 @@ func lastSide(g *storage.Game) tafl.Side {
 // move at the end: the side that had no legal move, or ran out of time,
 // when that ended it (NoMoves, Timeout), which it names, and the other
 // side than the one that repeated a position when that decided it.
-func reasonText(p *locale.Printer, o tafl.Outcome, toMove tafl.Side) string {
+// noPieces says that the side without a legal move had no piece left at
+// all (only ever the attackers), which it then says instead: the end
+// reason (and record) is the same, no legal move.
+func reasonText(p *locale.Printer, o tafl.Outcome, toMove tafl.Side, noPieces bool) string {
 	switch o.Reason {
 	case tafl.KingCaptured:
 		return p.T("the king was captured")
@@ -693,7 +703,10 @@ func reasonText(p *locale.Printer, o tafl.Outcome, toMove tafl.Side) string {
 			return p.T("the defenders repeated the position")
 		}
 	case tafl.NoMoves:
-		if toMove == tafl.Attackers {
+		switch {
+		case noPieces && toMove == tafl.Attackers: // the defenders always keep their king
+			return p.T("the attackers had no pieces left")
+		case toMove == tafl.Attackers:
 			return p.T("the attackers had no legal move")
 		}
 		return p.T("the defenders had no legal move")

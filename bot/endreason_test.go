@@ -38,6 +38,41 @@ func TestResultNamesTheSideWithoutAMove(t *testing.T) {
 	)
 }
 
+// TestResultSaysTheAttackersHadNoPiecesLeft: a game that ended because
+// the defenders captured the attackers' last piece read "Defenders win ·
+// the attackers had no legal move", true but odd where they had no piece
+// at all. The result line, the board's alt text, the result DM, the
+// review and the replay say they had no pieces left, in a variant where
+// a side without a move loses and in one where it draws; one whose pieces
+// are walled in still had no legal move (TestResultNamesTheSideWithoutAMove).
+func TestResultSaysTheAttackersHadNoPiecesLeft(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl settings dms:True",
+		// The king's move captures the lone attacker on b7.
+		`/tafl challenge opponent:bob variant:"dim:7 atkf:n start:/7/7/7/7/7/1T5/1t2K2/" side:defenders`,
+		"as bob", "click Accept",
+		"as alice", "/tafl move e7-c7",
+		"click Analyse",
+		"/tafl history",
+		`/tafl challenge opponent:bob variant:"dim:7 atkf:n tb-nomoves:draw start:/7/7/7/7/7/1T5/1t2K2/" side:defenders`,
+		"as bob", "click Accept",
+		"as alice", "/tafl move e7-c7",
+		"quit",
+	})
+	consoleSays(t, text,
+		"**Defenders win** — the attackers had no pieces left. Congratulations @alice!",
+		"Last move: the defenders played 1. Ke7-c7xb7-, capturing b7. Defenders win · the attackers had no pieces left.",
+		"[DM to alice] Game 1 is over: **Defenders win** — the attackers had no pieces left.",
+		"**Review of game 1** · custom · 1 move · Defenders win · the attackers had no pieces left",
+		"1 move; Defenders win · the attackers had no pieces left.]",
+		"**Draw** (the attackers had no pieces left).",
+		"Last move: the defenders played 1. Ke7-c7xb7-, capturing b7. Draw · the attackers had no pieces left.",
+	)
+	if strings.Contains(text, "no legal move") {
+		t.Errorf("a result says the attackers had no legal move though they had no piece left:\n%s", text)
+	}
+}
+
 // TestResultNamesTheSideThatRepeated: a game a repetition decided said
 // only "repetition", not which side repeated the position, where that
 // side loses (mover-loses) or where the defenders lose whoever makes it

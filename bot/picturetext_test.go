@@ -21,33 +21,39 @@ var pictureSizes = []int{render.DefaultSize, render.DefaultGIFSize, 420}
 // with the side to move at the end (see reasonText): every reason, won by
 // either side where it can be, drawn where it can be.
 func pictureOutcomes() []struct {
-	o      tafl.Outcome
-	toMove tafl.Side
+	o        tafl.Outcome
+	toMove   tafl.Side
+	noPieces bool
 } {
 	type ending = struct {
-		o      tafl.Outcome
-		toMove tafl.Side
+		o        tafl.Outcome
+		toMove   tafl.Side
+		noPieces bool
 	}
 	out := []ending{
-		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.KingCaptured}, tafl.Defenders},
-		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.KingEscaped}, tafl.Attackers},
-		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.ExitFort}, tafl.Attackers},
-		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Encirclement}, tafl.Defenders},
-		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Repetition}, tafl.Defenders}, // the attackers' own repetition (Copenhagen)
-		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Repetition}, tafl.Attackers}, // the defenders repeated
-		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Repetition}, tafl.Defenders}, // the attackers repeated
-		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Repetition}, tafl.Attackers},
-		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.DrawAgreed}, tafl.Attackers},
-		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}, tafl.Attackers},
+		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.KingCaptured}, tafl.Defenders, false},
+		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.KingEscaped}, tafl.Attackers, false},
+		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.ExitFort}, tafl.Attackers, false},
+		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Encirclement}, tafl.Defenders, false},
+		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Repetition}, tafl.Defenders, false}, // the attackers' own repetition (Copenhagen)
+		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Repetition}, tafl.Attackers, false}, // the defenders repeated
+		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Repetition}, tafl.Defenders, false}, // the attackers repeated
+		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Repetition}, tafl.Attackers, false},
+		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.DrawAgreed}, tafl.Attackers, false},
+		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}, tafl.Attackers, false},
 	}
 	for _, s := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
 		out = append(out,
-			ending{tafl.Outcome{Winner: s.Other(), Reason: tafl.NoMoves}, s},
-			ending{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.NoMoves}, s},
-			ending{tafl.Outcome{Winner: s.Other(), Reason: tafl.Timeout}, s},
-			ending{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Timeout}, s},
-			ending{tafl.Outcome{Winner: s, Reason: tafl.Resignation}, s.Other()})
+			ending{tafl.Outcome{Winner: s.Other(), Reason: tafl.NoMoves}, s, false},
+			ending{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.NoMoves}, s, false},
+			ending{tafl.Outcome{Winner: s.Other(), Reason: tafl.Timeout}, s, false},
+			ending{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Timeout}, s, false},
+			ending{tafl.Outcome{Winner: s, Reason: tafl.Resignation}, s.Other(), false})
 	}
+	// The attackers' last piece was captured (the defenders keep their king).
+	out = append(out,
+		ending{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.NoMoves}, tafl.Attackers, true},
+		ending{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.NoMoves}, tafl.Attackers, true})
 	return out
 }
 
@@ -114,10 +120,10 @@ func TestPictureTextsFitInEveryLanguage(t *testing.T) {
 		p := locale.For(l.Tag)
 		var captions []string
 		for _, e := range pictureOutcomes() {
-			captions = append(captions, outcomeCaption(p, e.o, e.toMove))
+			captions = append(captions, outcomeCaption(p, e.o, e.toMove, e.noPieces))
 			if e.o.Winner != tafl.NoSide && e.o.Reason != tafl.Resignation && e.o.Reason != tafl.Timeout {
 				// A puzzle is solved by a win on the board.
-				captions = append(captions, puzzleWinCaption(p, &storage.Puzzle{ToMove: e.o.Winner})+" · "+reasonText(p, e.o, e.toMove))
+				captions = append(captions, puzzleWinCaption(p, &storage.Puzzle{ToMove: e.o.Winner})+" · "+reasonText(p, e.o, e.toMove, e.noPieces))
 			}
 		}
 		for _, size := range pictureSizes {
@@ -195,7 +201,7 @@ func TestReplayCaptionsFitInEveryLanguage(t *testing.T) {
 		p := locale.For(l.Tag)
 		var results []string
 		for _, e := range pictureOutcomes() {
-			results = append(results, outcomeCaption(p, e.o, e.toMove))
+			results = append(results, outcomeCaption(p, e.o, e.toMove, e.noPieces))
 		}
 		for _, size := range []int{render.DefaultGIFSize, 420, 360, 300, 240, 180, render.MinSize + 1, render.MinSize} {
 			fits := func(n int, caption string) {

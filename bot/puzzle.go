@@ -649,7 +649,7 @@ func (b *Bot) solvedMessage(lp *locale.Printer, p *storage.Puzzle, g *tafl.Game,
 	if last := lastPly(plies); last != nil {
 		opts.LastMove, opts.Captured = last.Move, last.Captures
 	}
-	opts.Caption = puzzleWinCaption(lp, p) + " · " + reasonText(lp, g.Outcome(), g.ToMove())
+	opts.Caption = puzzleWinCaption(lp, p) + " · " + reasonText(lp, g.Outcome(), g.ToMove(), g.Outcome().Reason == tafl.NoMoves && g.Position().Count(g.ToMove()) == 0)
 	var buf bytes.Buffer
 	err := b.withRenderSlot(func() error { return b.renderer.PNG(&buf, g.Position(), opts) })
 	if err != nil {

@@ -582,4 +582,6 @@ var enTexts = []any{
 	"`%s` is not a game number, and you have no games to pick from: start one with `/tafl challenge` (in a server) or `/tafl ai`.",
 	// Sent privately to a player after their move, when the bot's permissions in the game's channel were taken away after the game began: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
 	"I can't post in this channel on my own any more: here I lack %s, so my moves, reminders and the result of this game may not be seen here. Ask a server manager to give me %s here; meanwhile `/tafl board` shows the game.",
+	// A game's end reason, after "Defenders win · " or "Draw · ": the attackers had no legal move because their last piece was captured; said instead of "the attackers had no legal move".
+	"the attackers had no pieces left",
 }

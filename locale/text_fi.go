@@ -581,4 +581,6 @@ var fiTexts = Dict{
 	"`%s` is not a game number, and you have no games to pick from: start one with `/tafl challenge` (in a server) or `/tafl ai`.": "`%s` ei ole pelin numero, eikä sinulla ole pelejä, joista valita: aloita peli komennolla `/tafl challenge` (palvelimella) tai `/tafl ai`.",
 	// Sent privately to a player after their move, when the bot's permissions in the game's channel were taken away after the game began: both %s are the same list of Discord permissions, each in bold as the reader's Discord names it ("**Send Messages** and **Attach Files**").
 	"I can't post in this channel on my own any more: here I lack %s, so my moves, reminders and the result of this game may not be seen here. Ask a server manager to give me %s here; meanwhile `/tafl board` shows the game.": "En voi enää julkaista tällä kanavalla itse: minulla ei ole täällä oikeuksia %s, joten siirtoni, muistutukset ja tämän pelin tulos eivät ehkä näy täällä. Pyydä palvelimen ylläpitäjää antamaan minulle täällä %s; sillä välin `/tafl board` näyttää pelin.",
+	// A game's end reason, after "Defenders win · " or "Draw · ": the attackers had no legal move because their last piece was captured; said instead of "the attackers had no legal move".
+	"the attackers had no pieces left": "hyökkääjillä ei ollut enää yhtään nappulaa",
 }
