@@ -143,3 +143,56 @@ func TestMoveWhereTheBotCanNoLongerPost(t *testing.T) {
 		t.Errorf("a move where the bot may no longer post: %q, want one note starting %q", got, note)
 	}
 }
+
+// TestMenuMoveWhereTheBotCanNoLongerPost: the private note of
+// TestMoveWhereTheBotCanNoLongerPost was tested for /tafl move only; a
+// move made with the Move menu, whose new board the bot may have to post
+// in the channel on its own, is followed by the same note, privately,
+// once, and by none where the bot may post.
+func TestMenuMoveWhereTheBotCanNoLongerPost(t *testing.T) {
+	const all = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
+		discordgo.PermissionSendMessagesInThreads | discordgo.PermissionAttachFiles |
+		discordgo.PermissionReadMessageHistory
+	const note = "I can't post in this channel on my own any more: here I lack **Attach Files**"
+	h := newHarness(t, nil)
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy")); isEphemeral(r) {
+		t.Fatalf("/tafl ai: %q", r.Content)
+	}
+	h.settle()
+	move := func(perms int64) []string {
+		t.Helper()
+		waitFor(t, "alice's turn", func() bool { g := gameOf(t, h, alice); return g.Tafl().ToMove() == g.SideOf(alice) })
+		m := gameOf(t, h, alice).Tafl().LegalMoves()[0]
+		board, _ := h.slash(alice, "board")
+		r, _ := h.click(alice, customIDs(board.Components)["Move"], false)
+		r, _ = h.click(alice, customIDs(r.Components)["select"], true, m.From().String())
+		id := h.id()
+		in := &discordgo.Interaction{ID: id, AppID: "555", Token: "tok" + id, Type: discordgo.InteractionMessageComponent,
+			GuildID: guild, ChannelID: channel, Member: member(alice), AppPermissions: perms,
+			Message: &discordgo.Message{ID: "msg-click-" + id, ChannelID: channel, Flags: discordgo.MessageFlagsEphemeral},
+			Data:    discordgo.MessageComponentInteractionData{CustomID: customIDs(r.Components)["select"], Values: []string{m.To().String()}}}
+		h.bot.HandleGateway(context.Background(), in)
+		if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "You played") {
+			t.Fatalf("the menu's move: %q", r.Content)
+		}
+		h.settle()
+		var notes []string
+		for _, rec := range h.fake.requests("/webhooks/555/" + in.Token) {
+			var p discordgo.WebhookParams
+			if json.Unmarshal(rec.Body, &p) == nil && strings.Contains(p.Content, "I can't post") {
+				if p.Flags&discordgo.MessageFlagsEphemeral == 0 {
+					t.Errorf("the note is public: %q", p.Content)
+				}
+				notes = append(notes, p.Content)
+			}
+		}
+		return notes
+	}
+	if got := move(all); len(got) != 0 {
+		t.Errorf("a menu move with every permission: %q", got)
+	}
+	got := move(all &^ discordgo.PermissionAttachFiles)
+	if len(got) != 1 || !strings.HasPrefix(got[0], note) || !strings.Contains(got[0], "Ask a server manager") {
+		t.Errorf("a menu move where the bot may no longer post: %q, want one note starting %q", got, note)
+	}
+}
