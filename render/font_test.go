@@ -83,7 +83,7 @@ func TestReplayCaptionsFit(t *testing.T) {
 		toMove tafl.Side
 	}{{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Encirclement}, tafl.Defenders}, {tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.NoMoves}, tafl.Attackers},
 		{tafl.Outcome{Winner: tafl.Attackers, Reason: tafl.Repetition}, tafl.Defenders}} {
-		caption := tafl.PlyLabel(199, long[0]) + " · defenders\n" + outcomeText(c.o, c.toMove)
+		caption := tafl.PlyLabel(199, long[0]) + " · defenders\n" + c.o.Text(c.toMove)
 		for _, size := range []int{DefaultGIFSize, 420, 320} {
 			lh := float64(lineHeight(size))
 			geo := newGeometry(19, size, false, 2)
@@ -139,8 +139,8 @@ func TestOutcomeText(t *testing.T) {
 		{tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}, tafl.Attackers, "Defenders win · the attackers ran out of time"},
 		{tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Timeout}, tafl.Defenders, "Draw · the defenders ran out of time"},
 	} {
-		if got := outcomeText(c.o, c.toMove); got != c.want {
-			t.Errorf("outcomeText(%v, %v) = %q, want %q", c.o, c.toMove, got, c.want)
+		if got := c.o.Text(c.toMove); got != c.want {
+			t.Errorf("Text(%v, %v) = %q, want %q", c.o, c.toMove, got, c.want)
 		}
 	}
 }

@@ -216,7 +216,7 @@ func englishCaptions(game *tafl.Game) func(ply, step int) string {
 			c = tafl.PlyLabel(ply-1, plies[ply-1]) + " · " + plies[ply-1].Piece.Side().String()
 		}
 		if out := game.Outcome(); out.Over() && ply == len(plies) {
-			c += "\n" + outcomeText(out, game.ToMove())
+			c += "\n" + game.OutcomeText()
 		}
 		return c
 	}
@@ -236,14 +236,6 @@ func ordinal(n int) string {
 		}
 	}
 	return fmt.Sprintf("%d%s", n, suffix)
-}
-
-// outcomeText describes a finished game, such as "Defenders win · the
-// king escaped"; toMove is the side to move at the end, the one that had
-// no legal move, or ran out of time, when that ended the game, and the
-// other side than the one that repeated a position when that decided it.
-func outcomeText(o tafl.Outcome, toMove tafl.Side) string {
-	return o.Text(toMove)
 }
 
 // encodeReplay draws the frames at opts.Size and writes the GIF one frame

@@ -116,7 +116,7 @@ func (g *Game) History() []uint64 { return slices.Clone(g.hashes[g.irrev:]) }
 // the end, returns a *MoveError and changes nothing.
 func (g *Game) Play(m Move) (Ply, error) {
 	if g.outcome.Over() {
-		return Ply{}, &MoveError{Move: m, Reason: ReasonGameOver, Detail: "the game is over (" + g.outcome.Text(g.ToMove()) + ")"}
+		return Ply{}, &MoveError{Move: m, Reason: ReasonGameOver, Detail: "the game is over (" + g.OutcomeText() + ")"}
 	}
 	if e := g.pos.checkMove(m); e != nil {
 		return Ply{}, e
@@ -237,7 +237,7 @@ func (g *Game) PlayText(text string) (Ply, error) {
 		return Ply{}, err
 	}
 	if g.outcome.Over() {
-		return Ply{}, &MoveError{Move: mt.Move, Reason: ReasonGameOver, Detail: "the game is over (" + g.outcome.Text(g.ToMove()) + ")"}
+		return Ply{}, &MoveError{Move: mt.Move, Reason: ReasonGameOver, Detail: "the game is over (" + g.OutcomeText() + ")"}
 	}
 	if e := g.pos.checkMove(mt.Move); e != nil {
 		return Ply{}, e
@@ -326,7 +326,7 @@ func (g *Game) Abort() error { return g.finish(Outcome{Winner: NoSide, Reason: A
 
 func (g *Game) finish(o Outcome) error {
 	if g.outcome.Over() {
-		return &MoveError{Reason: ReasonGameOver, Detail: "tafl: the game is already over (" + g.outcome.Text(g.ToMove()) + ")"}
+		return &MoveError{Reason: ReasonGameOver, Detail: "tafl: the game is already over (" + g.OutcomeText() + ")"}
 	}
 	if o.Reason != DrawAgreed && o.Reason != Aborted && o.Reason != Timeout && o.Winner == NoSide {
 		return fmt.Errorf("tafl: a side must be attackers or defenders")

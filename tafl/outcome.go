@@ -69,7 +69,19 @@ func (o Outcome) Status() string {
 // to move at the end: the one that had no legal move, or ran out of time,
 // when that ended a draw, and the other side than the one that repeated
 // a position when that decided the game.
-func (o Outcome) Text(toMove Side) string {
+func (o Outcome) Text(toMove Side) string { return o.text(toMove, false) }
+
+// OutcomeText is the game's outcome in words (Outcome.Text), saying
+// "the attackers had no pieces left" instead of "had no legal move" where
+// the defenders captured the attackers' last piece: the end reason is
+// the same, no legal move.
+func (g *Game) OutcomeText() string {
+	return g.outcome.text(g.ToMove(), g.outcome.Reason == NoMoves && g.pos.Count(g.ToMove()) == 0)
+}
+
+// text is Text; noPieces says that the side without a legal move had no
+// piece left.
+func (o Outcome) text(toMove Side, noPieces bool) string {
 	switch o.Reason {
 	case NoEnd:
 		return "the game goes on"
@@ -87,10 +99,14 @@ func (o Outcome) Text(toMove Side) string {
 			repetition = "a repetition by the attackers loses for the defenders"
 		}
 	}
+	noMoves := "the " + loser.String() + " had no legal move"
+	if noPieces {
+		noMoves = "the " + loser.String() + " had no pieces left"
+	}
 	reason := map[EndReason]string{
 		KingCaptured: "the king was captured", KingEscaped: "the king escaped",
 		ExitFort: "the king built an exit fort", Encirclement: "the defenders were encircled",
-		Repetition: repetition, NoMoves: "the " + loser.String() + " had no legal move", Resignation: "resignation",
+		Repetition: repetition, NoMoves: noMoves, Resignation: "resignation",
 		DrawAgreed: "agreed", Timeout: "the " + loser.String() + " ran out of time",
 	}[o.Reason]
 	if reason == "" {

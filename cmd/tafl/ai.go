@@ -64,7 +64,7 @@ func runAI(e env) error {
 		return err
 	}
 	if g.Outcome().Over() {
-		return fmt.Errorf("the game is over (%s): there is no move to find", g.Outcome().Text(g.ToMove()))
+		return fmt.Errorf("the game is over (%s): there is no move to find", g.OutcomeText())
 	}
 	if weights != "" {
 		if lim.Weights, err = loadWeights(g.Variant(), weights); err != nil {

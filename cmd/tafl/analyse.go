@@ -84,7 +84,7 @@ func runAnalyse(e env) error {
 	// them (#20); the plies in brackets; the end in words, as the bot's
 	// result line says it.
 	title := fmt.Sprintf("%s · %s (%s) · %s", g.Variant().Rules().Title, plural(tafl.MoveCount(g.Len()), "move", "moves"),
-		plural(g.Len(), "ply", "plies"), g.Outcome().Text(g.ToMove()))
+		plural(g.Len(), "ply", "plies"), g.OutcomeText())
 	if *graph != "" {
 		var buf bytes.Buffer
 		if err := render.GraphPNG(&buf, r.Graph(title), render.GraphOptions{}); err != nil {

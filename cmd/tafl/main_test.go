@@ -134,6 +134,26 @@ func TestMovesBoardOrder(t *testing.T) {
 	}
 }
 
+// A game the defenders won by capturing the attackers' last piece read
+// "the attackers had no legal move", true but odd: tafl play, and a move
+// after the end, say they had no pieces left (the end reason stays
+// no-moves); a side walled in still had no legal move.
+func TestPlayAttackersHadNoPiecesLeft(t *testing.T) {
+	const rules = "dim:7 atkf:n start:/7/7/7/7/7/1T5/1t2K2/"
+	out, _, code := runTafl(t, "", "play", "-rules", rules, "e7-c7")
+	if want := "result:   defenders-won (no-moves: the attackers had no pieces left)\n"; code != 0 || !strings.HasSuffix(out, want) {
+		t.Errorf("exit %d, stdout %q; want it to end %q", code, out, want)
+	}
+	_, errOut, code := runTafl(t, "", "play", "-rules", rules, "e7-c7", "c7-c6")
+	if want := "move 2 (c7-c6): the game is over (Defenders win · the attackers had no pieces left)"; code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("a move after the end: exit %d, stderr %q; want %q", code, errOut, want)
+	}
+	out, _, _ = runTafl(t, "", "play", "-rules", "dim:7 surf:n start:/1t5/7/3t3/2tKt2/3t3/7/7/", "b1-b2")
+	if want := "(no-moves: the defenders had no legal move)"; !strings.Contains(out, want) {
+		t.Errorf("the king walled in: stdout %q; want %q", out, want)
+	}
+}
+
 // On a finished game tafl moves says the game is over, who won and how,
 // in words as the bot's result line does (not "defenders-won,
 // no-moves"), and fails (it printed nothing and exited 0).
@@ -144,7 +164,7 @@ func TestMovesGameOver(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and the game's end on stderr", code, out, errOut)
 	}
 	_, errOut, code = runTafl(t, "", "moves", "-rules", "dim:7 start:/7/7/7/3K3/7/7/7/")
-	if want := "the game is over (Defenders win · the attackers had no legal move): there are no moves"; code != 1 || !strings.Contains(errOut, want) {
+	if want := "the game is over (Defenders win · the attackers had no pieces left): there are no moves"; code != 1 || !strings.Contains(errOut, want) {
 		t.Errorf("no attacker left: exit %d, stderr %q; want exit 1 and %q", code, errOut, want)
 	}
 	// A record whose position tag holds a finished game: its first move
@@ -154,7 +174,7 @@ func TestMovesGameOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, errOut, code = runTafl(t, "", "replay", "-otg", otg, "-o", filepath.Join(t.TempDir(), "r.gif"))
-	if want := "move 1 (d4-d5): the game is over (Defenders win · the attackers had no legal move)"; code == 0 || !strings.Contains(errOut, want) {
+	if want := "move 1 (d4-d5): the game is over (Defenders win · the attackers had no pieces left)"; code == 0 || !strings.Contains(errOut, want) {
 		t.Errorf("a record of a finished position: exit %d, stderr %q; want %q", code, errOut, want)
 	}
 	js, errOut, code := runTafl(t, "", append(pos, "-json")...)

@@ -412,9 +412,9 @@ func TestGamesFromAFinishedStart(t *testing.T) {
 		args []string
 		want string
 	}{
-		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, noAttackers...), "tafl match: the game" + over + "attackers had no legal move): no game can be played from it\n"},
+		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, noAttackers...), "tafl match: the game" + over + "attackers had no pieces left): no game can be played from it\n"},
 		{append([]string{"match", "-p1", "depth=1", "-p2", "depth=1", "-games", "2"}, escaped...), "tafl match: the game" + over + "king escaped): no game can be played from it\n"},
-		{append([]string{"openings", "-count", "1", "-nodes", "1"}, noAttackers...), "tafl openings: the game" + over + "attackers had no legal move): no game can be played from it\n"},
+		{append([]string{"openings", "-count", "1", "-nodes", "1"}, noAttackers...), "tafl openings: the game" + over + "attackers had no pieces left): no game can be played from it\n"},
 		{append([]string{"openings", "-count", "1", "-nodes", "1"}, escaped...), "tafl openings: the game" + over + "king escaped): no game can be played from it\n"},
 		{[]string{"match", "-rules", "dim:7 start:/3t3/7/7/3K3/7/7/7/", "-openings", openings, "-p1", "depth=1", "-p2", "depth=1", "-games", "2"},
 			"tafl match: " + openings + ":1: the game is already over in this position\n"},

@@ -54,7 +54,7 @@ func runMoves(e env) error {
 		return nil
 	}
 	if o.Over() {
-		return fmt.Errorf("the game is over (%s): there are no moves", o.Text(g.ToMove()))
+		return fmt.Errorf("the game is over (%s): there are no moves", g.OutcomeText())
 	}
 	for _, m := range list {
 		fmt.Fprintln(e.stdout, m)

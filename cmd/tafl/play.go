@@ -109,6 +109,8 @@ func printPlay(e env, g *tafl.Game, out playJSON) {
 	if o := g.Outcome(); o.Over() {
 		reason := out.Reason
 		switch repeater := g.ToMove().Other(); {
+		case o.Reason == tafl.NoMoves && g.Position().Count(g.ToMove()) == 0:
+			reason += ": the " + out.ToMove + " had no pieces left" // their last piece was captured
 		case o.Reason == tafl.NoMoves:
 			reason += ": the " + out.ToMove + " had no legal move" // who, as the bot's result line says
 		case o.Reason == tafl.Repetition && o.Winner == repeater:

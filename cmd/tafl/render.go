@@ -117,7 +117,7 @@ func autoCaption(g *tafl.Game) string {
 	if out := g.Outcome(); out.Over() {
 		// In words, as the bot's pictures and tafl replay say it (it said
 		// "Attackers win: no moves", not whose moves, nor who repeated).
-		return out.Text(g.ToMove())
+		return g.OutcomeText()
 	}
 	// Moves are counted in pairs, as everywhere (the bot's captions, OTN).
 	return fmt.Sprintf("%s to move · move %d", capitalize(g.ToMove().String()), tafl.MoveNumber(g.Len()))

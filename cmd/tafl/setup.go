@@ -160,7 +160,7 @@ func (s *setup) Game() (*tafl.Game, error) {
 // from it: every game would end before its first move.
 func overAtStart(start tafl.Position) error {
 	if g := tafl.NewGameFrom(start); g.Outcome().Over() {
-		return fmt.Errorf("the game is already over in the start position (%s): no game can be played from it", g.Outcome().Text(g.ToMove()))
+		return fmt.Errorf("the game is already over in the start position (%s): no game can be played from it", g.OutcomeText())
 	}
 	return nil
 }

@@ -152,7 +152,7 @@ func ReadCorpus(r io.Reader, v *tafl.Variant) (*Corpus, error) {
 			m = onceEach(m)
 			why := ""
 			if g.Outcome().Over() {
-				why = "after the game ended (" + g.Outcome().Text(g.ToMove()) + ")"
+				why = "after the game ended (" + g.OutcomeText() + ")"
 			} else if _, err := g.PlayText(m); err != nil {
 				why = "refused (" + tafl.Refusal(err) + ")"
 			}
