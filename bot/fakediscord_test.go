@@ -11,6 +11,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -46,6 +47,9 @@ type fakeDiscord struct {
 	channels map[string]fakeChannel
 	// holds keep matching requests waiting (a slow Discord).
 	holds []*fakeHold
+	// waiting are the paths of the requests a hold keeps waiting now
+	// (heldNow counts them).
+	waiting []string
 	// nonces are the messages posted with enforce_nonce, by channel and
 	// nonce: as Discord, the same nonce again posts nothing and answers
 	// the first message.
@@ -184,8 +188,16 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	f.mu.Unlock()
-	for _, hd := range held {
-		<-hd.released
+	if len(held) > 0 {
+		f.mu.Lock()
+		f.waiting = append(f.waiting, r.URL.Path)
+		f.mu.Unlock()
+		for _, hd := range held {
+			<-hd.released
+		}
+		f.mu.Lock()
+		f.waiting = slices.Delete(f.waiting, slices.Index(f.waiting, r.URL.Path), slices.Index(f.waiting, r.URL.Path)+1)
+		f.mu.Unlock()
 	}
 	f.mu.Lock()
 	f.nextID++
@@ -368,6 +380,20 @@ func readBody(r *http.Request, rec *recorded, drop bool) error {
 }
 
 // requests returns the recorded requests whose path contains s.
+// heldNow counts the requests whose path contains s that a hold keeps
+// waiting now: how many the bot has made side by side.
+func (f *fakeDiscord) heldNow(s string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, p := range f.waiting {
+		if strings.Contains(p, s) {
+			n++
+		}
+	}
+	return n
+}
+
 func (f *fakeDiscord) requests(s string) []*recorded {
 	f.mu.Lock()
 	defer f.mu.Unlock()
