@@ -191,8 +191,8 @@ func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 		b.log.Error("announcing a timeout: drawing the board", "game_id", g.ID, "err", err)
 		return
 	}
-	b.postNotice(ctx, g, msg)
-	b.afterMove(ctx, g) // tells the players who want direct messages too
+	ch, err := b.postNotice(ctx, g, msg)
+	b.afterPost(ctx, g, ch, err) // tells the players who want direct messages too
 }
 
 // dmResult tells the players of finished game g who want direct messages
@@ -205,6 +205,21 @@ func (b *Bot) dmResult(ctx context.Context, g *storage.Game) {
 		}
 		p := b.playerP(ctx, g, s.UserID)
 		b.dm(ctx, g, s.UserID, "result", p.T("Game %d is over: %s", g.ID, resultLine(p, g)))
+	}
+}
+
+// resultByDM tells both players of finished game g its result by direct
+// message, whatever their /tafl settings dms, saying why: Discord refused
+// its post in channel ch for the bot's missing access or permissions
+// there, and nobody would see it otherwise.
+func (b *Bot) resultByDM(ctx context.Context, g *storage.Game, ch string) {
+	b.log.Warn("the result's post was refused for missing access or permissions: sent to the players by direct message", "game_id", g.ID, "channel_id", ch)
+	for i, s := range []storage.Seat{g.Attackers, g.Defenders} {
+		if s.IsAI() || s.UserID == "" || i == 1 && sameSeat(g.Attackers, g.Defenders) {
+			continue
+		}
+		p := b.playerP(ctx, g, s.UserID)
+		b.sendDM(ctx, g, s.UserID, "result", p.T("result.dm_refused", int(g.ID), resultLine(p, g), ch), true)
 	}
 }
 
@@ -259,12 +274,22 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 }
 
 // postNotice posts to the server's notification channel, else the game's
-// thread or channel.
-func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) {
+// thread or channel, and returns that channel and Discord's error.
+func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) (string, error) {
 	ch := b.noticeChannel(ctx, g)
-	if _, err := b.rest.Send(ctx, ch, msg.send()); err != nil {
+	_, err := b.rest.Send(ctx, ch, msg.send())
+	if err != nil {
 		b.log.Warn("posting a notice", "game_id", g.ID, "channel_id", ch, "err", err)
 	}
+	return ch, err
+}
+
+// accessRefused reports whether Discord refused a post because the bot
+// may not see the channel (50001, Missing Access) or lacks a permission
+// there (50013, Missing Permissions): taken away after the game began.
+func accessRefused(err error) bool {
+	code := discordCode(err)
+	return code == 50001 || code == 50013
 }
 
 // noticeChannel is where game g's reminders and results go: the server's
@@ -293,6 +318,12 @@ func (b *Bot) noticeChannel(ctx context.Context, g *storage.Game) string {
 // nothing more: its reminders and result are posted in that direct
 // message already, and would come twice.
 func (b *Bot) dm(ctx context.Context, g *storage.Game, userID, kind, text string) {
+	b.sendDM(ctx, g, userID, kind, text, false)
+}
+
+// sendDM is dm, sent also to a player with DMs off when always is set
+// (resultByDM); closed DMs are remembered only for a player with DMs on.
+func (b *Bot) sendDM(ctx context.Context, g *storage.Game, userID, kind, text string, always bool) {
 	if g.GuildID == "" {
 		return
 	}
@@ -301,7 +332,7 @@ func (b *Bot) dm(ctx context.Context, g *storage.Game, userID, kind, text string
 		b.log.Warn("loading a player for a DM", "user_id", userID, "game_id", g.ID, "dm", kind, "err", err)
 		return
 	}
-	if p == nil || !p.DMs {
+	if !always && (p == nil || !p.DMs) {
 		return
 	}
 	err = b.rest.DM(ctx, userID, &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
@@ -313,8 +344,8 @@ func (b *Bot) dm(ctx context.Context, g *storage.Game, userID, kind, text string
 		b.log.Warn("sending a DM", "user_id", userID, "game_id", g.ID, "dm", kind, "err", err)
 		return // says nothing of the player's settings
 	}
-	if closed == !p.DMFailed.IsZero() {
-		return // as remembered
+	if p == nil || !p.DMs || closed == !p.DMFailed.IsZero() {
+		return // as remembered (or not asked for)
 	}
 	now := b.now()
 	if _, err := b.store.UpdatePlayer(ctx, g.GuildID, userID, func(p *storage.Player) error {

@@ -329,6 +329,15 @@ func checkTurn(g *storage.Game, userID string) error {
 // afterMove runs after a move was saved and shown: the engine replies in
 // engine games, and finished games get their old buttons disabled.
 func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
+	b.afterPost(ctx, g, "", nil)
+}
+
+// afterPost is afterMove after the bot posted game g's board on its own in
+// channel ch, Discord answering postErr: a finished game's result that
+// Discord refused there for the bot's missing access or permissions
+// (accessRefused) goes to its players by direct message, whatever their
+// settings, as nobody would see it otherwise.
+func (b *Bot) afterPost(ctx context.Context, g *storage.Game, ch string, postErr error) {
 	b.watch(g)
 	if !g.Active() {
 		b.ai.stopSearch(g.ID)
@@ -337,6 +346,10 @@ func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 		b.gameEnded(g)
 		if g.TournamentID != 0 {
 			b.tournamentGameOver(ctx, g)
+		}
+		if accessRefused(postErr) {
+			b.resultByDM(ctx, g, ch)
+			return
 		}
 		b.dmResult(ctx, g) // last: a slow or failing DM holds nothing up
 		return

@@ -146,13 +146,14 @@ func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
 	if ch == "" {
 		ch = g.ChannelID
 	}
-	if sent, err := b.rest.Send(ctx, ch, msg.send()); err != nil {
+	sent, err := b.rest.Send(ctx, ch, msg.send())
+	if err != nil {
 		b.log.Error("posting a board", "game_id", g.ID, "channel_id", ch, "err", err)
 		b.markBoardDue(ctx, g, err)
 	} else if sent != nil && g.Active() {
 		b.rememberBoard(ctx, g, sent)
 	}
-	b.afterMove(ctx, g)
+	b.afterPost(ctx, g, ch, err)
 }
 
 // cmdDraw handles /tafl draw [game].

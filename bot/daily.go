@@ -29,9 +29,12 @@ import (
 // Discord down) gives the day back (Store.ReleaseDailyPuzzle) and is
 // tried again at a later sweep: dailyRetryFirst after the first failure,
 // twice as long after each further one, at most dailyRetryMax apart,
-// until the day is over, or at once in another channel.
+// until the day is over, or at once in another channel. The first retry
+// comes within the few minutes Discord remembers the post's nonce
+// (dailyNonce): a post Discord made although every answer was lost is
+// then returned, not made again.
 const (
-	dailyRetryFirst = 5 * time.Minute
+	dailyRetryFirst = time.Minute
 	dailyRetryMax   = time.Hour
 )
 
@@ -177,8 +180,8 @@ func (b *Bot) sendDailyPuzzle(ctx context.Context, gs *storage.GuildSettings, to
 // dailyNonce is the nonce of server gs's post of puzzle id on day today:
 // the same at every try of the day (in every process), so that when
 // every answer of a try was lost although Discord posted it, the next
-// try, 5 minutes later, gets the message posted instead of posting it
-// again, while Discord remembers the nonce. Another channel or another
+// try, a minute later (dailyRetryFirst), gets the message posted instead
+// of posting it again, while Discord remembers the nonce. Another channel or another
 // puzzle is another post.
 func dailyNonce(gs *storage.GuildSettings, today string, id storage.PuzzleID) string {
 	h := fnv.New64a()

@@ -338,7 +338,8 @@ func TestDailyPuzzleManySolvers(t *testing.T) {
 
 // TestDailyPuzzleRetried: a daily post that fails (here the bot lacks
 // permission in the channel) gives the day back and is tried again at a
-// later sweep, after 5 minutes, then 10; it then posts once.
+// later sweep, after a minute (within the minutes Discord remembers the
+// post's nonce), then 2; it then posts once.
 func TestDailyPuzzleRetried(t *testing.T) {
 	h := newHarness(t, nil)
 	ctx := context.Background()
@@ -362,19 +363,22 @@ func TestDailyPuzzleRetried(t *testing.T) {
 		t.Fatalf("after a failed post the day is kept: %+v", gs.Daily)
 	}
 	h.bot.Sweep(ctx) // too soon
-	h.clock.Advance(4 * time.Minute)
+	h.clock.Advance(59 * time.Second)
 	h.bot.Sweep(ctx) // still too soon
 	if n := tries(); n != 1 {
-		t.Fatalf("%d tries within 5 minutes of the failure, want 1", n)
+		t.Fatalf("%d tries within a minute of the failure, want 1", n)
 	}
-	h.clock.Advance(time.Minute)
-	h.bot.Sweep(ctx) // 5 minutes: tried, fails again
-	h.clock.Advance(9 * time.Minute)
-	h.bot.Sweep(ctx) // the second wait is 10 minutes
+	h.clock.Advance(time.Second)
+	h.bot.Sweep(ctx) // a minute: tried, fails again
+	if n := tries(); n != 2 {
+		t.Fatalf("%d tries a minute after the failure, want 2", n)
+	}
+	h.clock.Advance(time.Minute + 59*time.Second)
+	h.bot.Sweep(ctx) // the second wait is 2 minutes
 	if n := tries(); n != 2 {
 		t.Fatalf("%d tries, want 2 (the second wait is longer)", n)
 	}
-	h.clock.Advance(time.Minute)
+	h.clock.Advance(time.Second)
 	h.bot.Sweep(ctx)
 	h.bot.Sweep(ctx)
 	posts := dailyPosts(t, h, daily)
@@ -388,8 +392,8 @@ func TestDailyPuzzleRetried(t *testing.T) {
 
 // TestDailyPuzzleRetriedInANewChannel: when the daily post fails in its
 // channel (the bot lacks permission there) and a manager chooses another,
-// the next sweep posts there, not the failed channel's wait (5 minutes,
-// up to an hour) later; the new channel failing too starts its waits
+// the next sweep posts there, not the failed channel's wait (a minute,
+// doubling up to an hour) later; the new channel failing too starts its waits
 // afresh.
 func TestDailyPuzzleRetriedInANewChannel(t *testing.T) {
 	h := newHarness(t, nil)

@@ -66,13 +66,15 @@ func userErrorf(format string, args ...any) error {
 // other error it returns "", false: the caller shows a generic message
 // with a reference and logs the error.
 func userMessage(err error, p *locale.Printer) (string, bool) {
-	return userMessageIn(err, p, false)
+	return userMessageIn(err, p, false, "")
 }
 
 // userMessageIn is userMessage for a request in a direct message with the
 // bot when dm is set: the answers that name the ways to start a game name
-// `/tafl ai` there and a challenge in a server.
-func userMessageIn(err error, p *locale.Printer, dm bool) (string, bool) {
+// `/tafl ai` there and a challenge in a server. viewer is the user the
+// answer is for ("": unknown): told "you" rather than their mention where
+// the answer names them.
+func userMessageIn(err error, p *locale.Printer, dm bool, viewer string) (string, bool) {
 	var ue *userError
 	var me *tafl.MoveError
 	var se *tafl.SyntaxError
@@ -81,7 +83,7 @@ func userMessageIn(err error, p *locale.Printer, dm bool) (string, bool) {
 	var over *gameOverError
 	switch {
 	case errors.As(err, &gm):
-		inner, ok := userMessageIn(gm.err, p, dm)
+		inner, ok := userMessageIn(gm.err, p, dm, viewer)
 		if !ok {
 			return "", false
 		}
@@ -117,7 +119,14 @@ func userMessageIn(err error, p *locale.Printer, dm bool) (string, bool) {
 		return p.T("I can't read `%s`. Write moves like `d1-d4`.", codeText(se.Text)), true
 	case errors.As(err, &to):
 		g := to.game
-		loser := seatName(p, g.Seat(g.Tafl().ToMove())) // whose flag fell
+		fell := g.Seat(g.Tafl().ToMove()) // whose flag fell
+		if viewer != "" && !fell.IsAI() && fell.UserID == viewer {
+			if to.channel != "" {
+				return p.T("err.timed_out_game_you_in", int(g.ID), resultCaption(p, g), to.channel), true
+			}
+			return p.T("err.timed_out_game_you", int(g.ID), resultCaption(p, g)), true
+		}
+		loser := seatName(p, fell)
 		if to.channel != "" {
 			return p.T("err.timed_out_game_in", loser, int(g.ID), resultCaption(p, g), to.channel), true
 		}

@@ -81,11 +81,11 @@ func TestGameOverInADMSaysWhereToStartOne(t *testing.T) {
 		{"en", true, "That game is over. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`."},
 		{"de", true, "Diese Partie ist vorbei. Spiel hier gegen mich mit `/tafl ai` oder fordere auf einem Server jemanden mit `/tafl challenge` heraus."},
 	} {
-		if got, user := userMessageIn(over, locale.For(locale.Match(c.lang)), c.dm); !user || got != c.want {
+		if got, user := userMessageIn(over, locale.For(locale.Match(c.lang)), c.dm, ""); !user || got != c.want {
 			t.Errorf("%s, dm %v: %q, %v; want %q", c.lang, c.dm, got, user, c.want)
 		}
 	}
-	if got, _ := userMessageIn(fmt.Errorf("x: %w", errNotYourGame), locale.For(locale.English), false); got != "You are not playing in that game. `/tafl games` lists yours, and `/tafl challenge` or `/tafl ai` starts one." {
+	if got, _ := userMessageIn(fmt.Errorf("x: %w", errNotYourGame), locale.For(locale.English), false, ""); got != "You are not playing in that game. `/tafl games` lists yours, and `/tafl challenge` or `/tafl ai` starts one." {
 		t.Errorf("not your game in a server: %q", got)
 	}
 }

@@ -184,7 +184,7 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 			return
 		}
 	}
-	if text, ok := userMessage(err, lp); ok { // over (on time): no hint for it
+	if text, ok := userMessageIn(err, lp, false, g.Seat(side).UserID); ok { // over (on time): no hint for it
 		b.editPrivate(edit, in, &message{content: text})
 		return
 	}

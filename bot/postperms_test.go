@@ -3,10 +3,13 @@ package bot_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 // TestNoGameWhereTheBotCannotPost: a reply to a command goes through the
@@ -194,5 +197,61 @@ func TestMenuMoveWhereTheBotCanNoLongerPost(t *testing.T) {
 	got := move(all &^ discordgo.PermissionAttachFiles)
 	if len(got) != 1 || !strings.HasPrefix(got[0], note) || !strings.Contains(got[0], "Ask a server manager") {
 		t.Errorf("a menu move where the bot may no longer post: %q, want one note starting %q", got, note)
+	}
+}
+
+// TestResultRefusedGoesByDM: the bot's permissions taken away in a game's
+// channel after the game began, the result of a game between two people
+// that the bot posts on its own (a flag fallen, found by the sweep) was
+// refused by Discord (50013) and seen by nobody. It goes to both players
+// by direct message, though neither turned DMs on, saying why; a result
+// Discord took sends no direct message.
+func TestResultRefusedGoesByDM(t *testing.T) {
+	dms := func(h *harness) []string {
+		var out []string
+		for _, u := range []string{alice, bob} {
+			for _, rec := range h.fake.requests("/channels/dm-" + u + "/messages") {
+				if rec.Method == "POST" && rec.Status == 200 {
+					out = append(out, u+": "+decode(t, rec.Body).Content)
+				}
+			}
+		}
+		return out
+	}
+	for _, refused := range []bool{false, true} {
+		h := newHarness(t, nil)
+		startGame(t, h) // 3 days per move, alice (attackers) to move
+		for _, u := range []string{alice, bob} {
+			if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+				t.Fatalf("move: %q", r.Content)
+			}
+		}
+		h.settle()
+		if refused {
+			h.fake.inject("POST", "/channels/"+channel+"/messages", 403, 50013, 10)
+		}
+		h.clock.Advance(72*time.Hour + time.Minute) // alice's time is up
+		h.bot.Sweep(t.Context())
+		h.settle()
+		g := gameOf(t, h, alice)
+		if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
+			t.Fatalf("outcome %+v, want bob's win on time", g.Outcome())
+		}
+		got := dms(h)
+		if !refused {
+			if len(got) != 0 {
+				t.Errorf("the result posted in the channel was also sent by DM: %q", got)
+			}
+			continue
+		}
+		want := fmt.Sprintf("Game %d is over: **Defenders win** — the attackers ran out of time.", g.ID)
+		if len(got) != 2 {
+			t.Fatalf("direct messages %q, want the result to alice and bob", got)
+		}
+		for i, u := range []string{alice, bob} {
+			if !strings.HasPrefix(got[i], u+": "+want) || !strings.Contains(got[i], "Discord refused my post of this result in <#"+channel+">") {
+				t.Errorf("direct message %q, want %q and why it came by DM", got[i], want)
+			}
+		}
 	}
 }

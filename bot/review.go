@@ -301,7 +301,8 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 			sb.WriteString("• " + l + "\n")
 		}
 	}
-	sb.WriteString(p.T("-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points.", rep.Nodes))
+	// The node count grouped, as the text file's plural writes it.
+	sb.WriteString(p.T("-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points.", locale.Grouped(rep.Nodes)))
 	content := truncate(sb.String(), 1900) // between characters: player names and seven languages
 	var graph bytes.Buffer
 	title := p.T("Game %d · %s · %s", g.ID, gameVariant(p, g), resultCaption(p, g))

@@ -64,6 +64,10 @@ func TestReview(t *testing.T) {
 	if len(rec.Files) < 1 || !strings.HasSuffix(rec.Files[0].Name, "-review.png") {
 		t.Fatalf("files %v", rec.Files)
 	}
+	// The node count reads as in the review's text file ("3,000", below).
+	if !strings.Contains(r.Content, "The engine searched 3,000 nodes a position") {
+		t.Errorf("review %q: the node count not written as in the text file", r.Content)
+	}
 	// Every picture is described for screen readers (#20).
 	alts := fileAlts(t, rec)
 	if a := alts[rec.Files[0].Name]; !strings.HasPrefix(a, "Evaluation graph of game "+g.ID.String()+", Brandubh (7×7): ") || !strings.Contains(a, "win chance") {

@@ -355,7 +355,7 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		}
 	}
 	if err != nil {
-		if msg, ok := userMessageIn(err, r.p, in.GuildID == ""); ok {
+		if msg, ok := userMessageIn(err, r.p, in.GuildID == "", r.userID); ok {
 			r.log.DebugContext(ctx, "user error", "err", err)
 			if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
 				return &reply{resp: choicesResponse(nil)}

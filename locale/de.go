@@ -178,4 +178,10 @@ var de = Dict{
 	"err.timed_out_game_in": "Zu spät: Die Zeit von %[1]s war abgelaufen, daher ist Partie %[2]d durch Zeitüberschreitung beendet (%[3]s), und dies hat nichts geändert. Das Ergebnis steht in <#%[4]s>.",
 	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
 	"time.problem.10": "die Bedenkzeit ist eine ganze Zahl von Minuten, ohne Sekunden",
+	// err.timed_out_game told to the player whose flag fell (who pressed after their own time ran out): the game's number, its result.
+	"err.timed_out_game_you": "Zu spät: Deine Zeit war abgelaufen, daher ist Partie %[1]d durch Zeitüberschreitung beendet (%[2]s), und dies hat nichts geändert. Das Ergebnis steht im Kanal der Partie.",
+	// err.timed_out_game_you for a game whose result went to the server's notification channel: the same, and that channel's id.
+	"err.timed_out_game_you_in": "Zu spät: Deine Zeit war abgelaufen, daher ist Partie %[1]d durch Zeitüberschreitung beendet (%[2]s), und dies hat nichts geändert. Das Ergebnis steht in <#%[3]s>.",
+	// The result of a game sent by direct message to both players because Discord refused its post for the bot's missing access or permissions (50001, 50013): the game's number, its result line, the channel's id.
+	"result.dm_refused": "Partie %[1]d ist vorbei: %[2]s\nIch sage es dir per Direktnachricht, weil Discord meinen Beitrag mit dem Ergebnis in <#%[3]s> abgelehnt hat: Ich habe dort keinen Zugriff oder keine Berechtigung zum Schreiben mehr (ein Serververwalter kann sie mir wiedergeben). Beide Spieler erhalten diese Nachricht, unabhängig von ihrem `/tafl settings` `dms`.",
 }

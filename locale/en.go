@@ -179,4 +179,10 @@ var en = Dict{
 	"err.timed_out_game_in": "Too late: %[1]s had run out of time, so game %[2]d has ended on time (%[3]s) and this changed nothing. The result is posted in <#%[4]s>.",
 	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
 	"time.problem.10": "the game time is a whole number of minutes, without seconds",
+	// err.timed_out_game told to the player whose flag fell (who pressed after their own time ran out): the game's number, its result.
+	"err.timed_out_game_you": "Too late: you had run out of time, so game %[1]d has ended on time (%[2]s) and this changed nothing. The result is posted in the game's channel.",
+	// err.timed_out_game_you for a game whose result went to the server's notification channel: the same, and that channel's id.
+	"err.timed_out_game_you_in": "Too late: you had run out of time, so game %[1]d has ended on time (%[2]s) and this changed nothing. The result is posted in <#%[3]s>.",
+	// The result of a game sent by direct message to both players because Discord refused its post for the bot's missing access or permissions (50001, 50013): the game's number, its result line, the channel's id.
+	"result.dm_refused": "Game %[1]d is over: %[2]s\nI am telling you by direct message because Discord refused my post of this result in <#%[3]s>: I no longer have access or the permissions to post there (a server manager can give them back). Both players get this message, whatever their `/tafl settings` `dms`.",
 }

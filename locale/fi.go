@@ -178,4 +178,10 @@ var fi = Dict{
 	"err.timed_out_game_in": "Liian myöhään: pelaajalta %[1]s oli loppunut aika, joten peli %[2]d päättyi aikaan (%[3]s), eikä tämä muuttanut mitään. Tulos on kanavalla <#%[4]s>.",
 	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
 	"time.problem.10": "peliaika on kokonainen määrä minuutteja, ilman sekunteja",
+	// err.timed_out_game told to the player whose flag fell (who pressed after their own time ran out): the game's number, its result.
+	"err.timed_out_game_you": "Liian myöhään: sinulta oli loppunut aika, joten peli %[1]d päättyi aikaan (%[2]s), eikä tämä muuttanut mitään. Tulos on pelin kanavalla.",
+	// err.timed_out_game_you for a game whose result went to the server's notification channel: the same, and that channel's id.
+	"err.timed_out_game_you_in": "Liian myöhään: sinulta oli loppunut aika, joten peli %[1]d päättyi aikaan (%[2]s), eikä tämä muuttanut mitään. Tulos on kanavalla <#%[3]s>.",
+	// The result of a game sent by direct message to both players because Discord refused its post for the bot's missing access or permissions (50001, 50013): the game's number, its result line, the channel's id.
+	"result.dm_refused": "Peli %[1]d on päättynyt: %[2]s\nKerron tämän yksityisviestillä, koska Discord hylkäsi tulosta koskevan viestini kanavalla <#%[3]s>: minulla ei ole enää pääsyä tai oikeuksia kirjoittaa sinne (palvelimen ylläpitäjä voi antaa ne takaisin). Molemmat pelaajat saavat tämän viestin asetuksesta `/tafl settings` `yksityisviestit` riippumatta.",
 }

@@ -178,4 +178,10 @@ var is = Dict{
 	"err.timed_out_game_in": "Of seint: tími %[1]s var útrunninn, svo skák %[2]d lauk á tíma (%[3]s) og þetta breytti engu. Úrslitin eru birt á <#%[4]s>.",
 	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
 	"time.problem.10": "leiktíminn er heill fjöldi mínútna, án sekúndna",
+	// err.timed_out_game told to the player whose flag fell (who pressed after their own time ran out): the game's number, its result.
+	"err.timed_out_game_you": "Of seint: tíminn þinn var útrunninn, svo skák %[1]d lauk á tíma (%[2]s) og þetta breytti engu. Úrslitin eru birt á rás skákarinnar.",
+	// err.timed_out_game_you for a game whose result went to the server's notification channel: the same, and that channel's id.
+	"err.timed_out_game_you_in": "Of seint: tíminn þinn var útrunninn, svo skák %[1]d lauk á tíma (%[2]s) og þetta breytti engu. Úrslitin eru birt á <#%[3]s>.",
+	// The result of a game sent by direct message to both players because Discord refused its post for the bot's missing access or permissions (50001, 50013): the game's number, its result line, the channel's id.
+	"result.dm_refused": "Skák %[1]d er lokið: %[2]s\nÉg segi þér þetta í einkaskilaboðum vegna þess að Discord hafnaði færslu minni með úrslitunum á <#%[3]s>: ég hef ekki lengur aðgang eða heimildir til að skrifa þar (stjórnandi netþjónsins getur veitt mér þær aftur). Báðir leikmenn fá þessi skilaboð, óháð `/tafl settings` `dms` hjá þeim.",
 }

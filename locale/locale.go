@@ -231,7 +231,7 @@ func (p *Printer) Tag() language.Tag {
 // T formats message key with args in the printer's language. Numbers
 // are written as fmt writes them (x/text would group the digits: "game
 // 1,234", "<t:1,700,000,000:R>", "rated 1,500"), except the number that
-// chooses a plural form.
+// chooses a plural form and a Grouped number.
 func (p *Printer) T(key string, args ...any) string {
 	if p == nil {
 		p = For(English)
@@ -245,6 +245,10 @@ func (p *Printer) T(key string, args ...any) string {
 		if i+1 == count {
 			continue
 		}
+		if g, ok := a.(Grouped); ok {
+			args[i] = int64(g)
+			continue
+		}
 		switch reflect.ValueOf(a).Kind() {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
@@ -254,6 +258,12 @@ func (p *Printer) T(key string, args ...any) string {
 	}
 	return p.p.Sprintf(key, args...)
 }
+
+// Grouped is a quantity that T writes in the language's number format,
+// its digits grouped ("400,000", "400.000"), as it writes the number
+// choosing a plural form: for a count that is also written in a plural
+// message elsewhere (the review's nodes), so that both read the same.
+type Grouped int64
 
 // plain is a number written as fmt writes it (no grouping, a decimal
 // point): it formats itself.

@@ -178,4 +178,10 @@ var nb = Dict{
 	"err.timed_out_game_in": "For sent: %[1]s hadde gått tom for tid, så parti %[2]d er avsluttet på tid (%[3]s), og dette endret ingenting. Resultatet står i <#%[4]s>.",
 	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
 	"time.problem.10": "partiets tid er et helt antall minutter, uten sekunder",
+	// err.timed_out_game told to the player whose flag fell (who pressed after their own time ran out): the game's number, its result.
+	"err.timed_out_game_you": "For sent: du hadde gått tom for tid, så parti %[1]d er avsluttet på tid (%[2]s), og dette endret ingenting. Resultatet står i partiets kanal.",
+	// err.timed_out_game_you for a game whose result went to the server's notification channel: the same, and that channel's id.
+	"err.timed_out_game_you_in": "For sent: du hadde gått tom for tid, så parti %[1]d er avsluttet på tid (%[2]s), og dette endret ingenting. Resultatet står i <#%[3]s>.",
+	// The result of a game sent by direct message to both players because Discord refused its post for the bot's missing access or permissions (50001, 50013): the game's number, its result line, the channel's id.
+	"result.dm_refused": "Parti %[1]d er over: %[2]s\nJeg forteller det i en direktemelding fordi Discord avviste innlegget mitt med resultatet i <#%[3]s>: jeg har ikke lenger tilgang eller tillatelse til å skrive der (en serveradministrator kan gi meg dem igjen). Begge spillerne får denne meldingen, uansett deres `/tafl settings` `dm`.",
 }

@@ -178,4 +178,10 @@ var sv = Dict{
 	"err.timed_out_game_in": "För sent: %[1]s hade fått slut på tid, så parti %[2]d har avslutats på tid (%[3]s) och detta ändrade ingenting. Resultatet står i <#%[4]s>.",
 	// clock.SecondsInBase (shown inside time.bad): a game time written with seconds, such as 2:30.
 	"time.problem.10": "partiets tid är ett helt antal minuter, utan sekunder",
+	// err.timed_out_game told to the player whose flag fell (who pressed after their own time ran out): the game's number, its result.
+	"err.timed_out_game_you": "För sent: du hade fått slut på tid, så parti %[1]d har avslutats på tid (%[2]s) och detta ändrade ingenting. Resultatet står i partiets kanal.",
+	// err.timed_out_game_you for a game whose result went to the server's notification channel: the same, and that channel's id.
+	"err.timed_out_game_you_in": "För sent: du hade fått slut på tid, så parti %[1]d har avslutats på tid (%[2]s) och detta ändrade ingenting. Resultatet står i <#%[3]s>.",
+	// The result of a game sent by direct message to both players because Discord refused its post for the bot's missing access or permissions (50001, 50013): the game's number, its result line, the channel's id.
+	"result.dm_refused": "Parti %[1]d är slut: %[2]s\nJag berättar det i ett direktmeddelande eftersom Discord vägrade mitt inlägg med resultatet i <#%[3]s>: jag har inte längre åtkomst eller behörighet att skriva där (en serveradministratör kan ge mig dem igen). Båda spelarna får detta meddelande, oavsett deras `/tafl settings` `dm`.",
 }
