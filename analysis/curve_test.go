@@ -27,8 +27,10 @@ func (s selfPlay) expected() float64 {
 
 // measured lists every preset with a fitted curve.
 var measured = []selfPlay{
+	{"ard-ri", "", 49, 1, 0, "tafl match -variant ard-ri -p1 nodes=20000 -p2 nodes=20000 -games 100 -opening 4 -seed 1 (4-ply random openings; the odd games), docs/log/2026-11-27-win-chance-curves-2.md"},
 	{"brandubh", "", 22, 71, 7, "tafl match -variant brandubh -p1 nodes=30000 -p2 nodes=30000 -games 200, the 100 balanced openings of docs/openings/brandubh.txt and brandubh-seed1001.txt (the odd games: each pair was one game twice)"},
 	{"copenhagen", "", 7, 80, 63, "tafl match -variant copenhagen -p1 nodes=N -p2 nodes=N -games 60 -openings docs/openings/copenhagen.txt for N = 10000 (2–17–11), 15000 (0–19–11), 20000 (3–14–13), 25000 (1–20–9) and 30000 (1–10–19), the odd games of each"},
+	{"fetlar", "", 1, 21, 28, "tafl match -variant fetlar -p1 nodes=10000 -p2 nodes=10000 -games 100 -opening 4 -seed 1 (4-ply random openings; the odd games), docs/log/2026-11-27-win-chance-curves.md; its curve's scale is held (win-chance-curves-2.md)"},
 	{"tablut", "", 74, 23, 3, "tafl match -variant tablut -p1 nodes=20000 -p2 nodes=20000 -games 200, the 100 balanced openings of docs/openings/tablut.txt and tablut-seed1001.txt (the odd games)"},
 }
 

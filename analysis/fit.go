@@ -79,3 +79,53 @@ func (l Logistic) Usable() error {
 	}
 	return nil
 }
+
+// FitEven fits only the even point of a logistic curve to pts by maximum
+// likelihood, the scale held at scale: the fallback where the full fit is
+// refused (a side won too few games, or the scores hardly predict the
+// results) but the mean result still places the curve. The likelihood's
+// equation for the even point says the curve's values at the scores add up
+// to the results observed; their sum falls as the even point rises, so it
+// has one root, found by bisection. It refuses a scale that is not
+// positive or flatter than MaxScale, too few positions, and results all
+// alike (a side won every game: no even point fits them), each with an
+// error that says what to do.
+func FitEven(pts []Point, scale float64) (Logistic, error) {
+	if !(scale > 0 && scale <= MaxScale) {
+		return Logistic{}, fmt.Errorf("the scale must be above 0 and at most %d points a logit (the default curve's is 300)", MaxScale)
+	}
+	if len(pts) < 2 {
+		return Logistic{}, errors.New("too few positions to fit: play more games")
+	}
+	var sumY, lo, hi float64
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, p := range pts {
+		sumY += p.Y
+		lo, hi = math.Min(lo, p.X), math.Max(hi, p.X)
+	}
+	if sumY <= 0 || sumY >= float64(len(pts)) {
+		return Logistic{}, errors.New("one side won every game, so no even point fits the results: play more games")
+	}
+	// excess is the curve's sum less the results': positive when the even
+	// point is too low. Beyond the scores by 40 scales it has its sign.
+	excess := func(even float64) float64 {
+		s := 0.0
+		for _, p := range pts {
+			s += 1 / (1 + math.Exp(-(p.X-even)/scale))
+		}
+		return s - sumY
+	}
+	lo, hi = lo-40*scale, hi+40*scale
+	for range 200 {
+		mid := (lo + hi) / 2
+		if excess(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+		if hi-lo < 1e-9 {
+			break
+		}
+	}
+	return Logistic{Even: (lo + hi) / 2, Scale: scale}, nil
+}

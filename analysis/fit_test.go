@@ -100,3 +100,55 @@ func TestLogisticJSON(t *testing.T) {
 		t.Errorf("old keys: %+v %v", l, err)
 	}
 }
+
+// TestFitEven: with the scale held, the fit finds the even point whose
+// answer is known without it. Every position scored alike at x with a
+// mean result m: the curve must pass through m there, so even is
+// x − scale·ln(m/(1−m)). Exact expected results from a curve of that
+// scale: its even point. A fraction of draws counts as half a win.
+func TestFitEven(t *testing.T) {
+	var flat []analysis.Point
+	for i := range 4 { // 3 attackers' wins in 4 at +100
+		flat = append(flat, analysis.Point{X: 100, Y: float64(min(i, 1))})
+	}
+	f, err := analysis.FitEven(flat, 300)
+	if want := 100 - 300*math.Log(3); err != nil || math.Abs(f.Even-want) > 1e-6 || f.Scale != 300 {
+		t.Errorf("3 wins in 4 at +100: fit %+v %v, want even %.3f, scale 300", f, err, want)
+	}
+	drawn := []analysis.Point{{X: -50, Y: 0.5}, {X: -50, Y: 0.5}, {X: -50, Y: 0}}
+	f, err = analysis.FitEven(drawn, 200) // mean ⅓
+	if want := -50 + 200*math.Log(2); err != nil || math.Abs(f.Even-want) > 1e-6 {
+		t.Errorf("two draws and a loss at −50: fit %+v %v, want even %.3f", f, err, want)
+	}
+	var exact []analysis.Point
+	for i := range 401 {
+		x := float64(i*5 - 600)
+		exact = append(exact, analysis.Point{X: x, Y: 1 / (1 + math.Exp(-(x-640)/300))})
+	}
+	if f, err := analysis.FitEven(exact, 300); err != nil || math.Abs(f.Even-640) > 1e-6 {
+		t.Errorf("exact targets of even +640: fit %+v %v", f, err)
+	}
+}
+
+// TestFitEvenRefuses: results all alike (no even point fits them), a
+// scale out of range and too few positions get an error, not a number.
+func TestFitEvenRefuses(t *testing.T) {
+	allWon := []analysis.Point{{X: 0, Y: 1}, {X: 300, Y: 1}}
+	mixed := []analysis.Point{{X: 0, Y: 1}, {X: 300, Y: 0}}
+	for _, c := range []struct {
+		name  string
+		pts   []analysis.Point
+		scale float64
+		say   string
+	}{
+		{"one side won", allWon, 300, "play more games"},
+		{"one position", mixed[:1], 300, "play more games"},
+		{"scale 0", mixed, 0, "at most 1000"},
+		{"scale too flat", mixed, 1001, "at most 1000"},
+		{"scale NaN", mixed, math.NaN(), "at most 1000"},
+	} {
+		if f, err := analysis.FitEven(c.pts, c.scale); err == nil || !strings.Contains(err.Error(), c.say) {
+			t.Errorf("%s: fit %+v %v, want an error saying %q", c.name, f, err, c.say)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/taflbot/taflbot/analysis"
 	"github.com/taflbot/taflbot/tafl"
@@ -13,11 +14,14 @@ import (
 // variant from finished game records (normally the engine playing
 // itself): every -every-th position is judged with analysis.Evaluate at
 // the review's budget, positions won by force are left out, and the
-// games' results are fitted to a logistic curve of the score.
+// games' results are fitted to a logistic curve of the score. With
+// -scale the scale is held and only the even point is fitted
+// (analysis.FitEven): the fallback where the full fit is refused.
 func runCurve(e env) error {
-	fs := newFlags(e, "curve", "[-nodes N] [-every K] DIR|FILE.otg …")
+	fs := newFlags(e, "curve", "[-nodes N] [-every K] [-scale S] DIR|FILE.otg …")
 	nodes := fs.Int64("nodes", analysis.DefaultNodes, "nodes searched per position (the review's budget)")
 	every := fs.Int("every", 3, "judge every K-th position of each game")
+	scale := fs.Float64("scale", 0, "hold the scale at S points a logit and fit only the even point (the default curve's scale is 300); 0: fit both")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
@@ -26,6 +30,9 @@ func runCurve(e env) error {
 	}
 	if *every < 1 || *nodes < 1 {
 		return &usageError{msg: "-every and -nodes must be positive"}
+	}
+	if *scale < 0 || *scale > analysis.MaxScale || math.IsNaN(*scale) {
+		return &usageError{msg: fmt.Sprintf("-scale must be above 0 and at most %d points a logit (the default curve's is 300), or 0 to fit it", analysis.MaxScale)}
 	}
 	files, err := recordFiles(fs.Args())
 	if err != nil {
@@ -54,9 +61,11 @@ func runCurve(e env) error {
 		positions[i] = games
 		longest = max(longest, len(games)-2)
 	}
+	// A held scale needs only results of both kinds (FitEven says so):
+	// the even point matches the mean result, which draws count in.
 	for _, side := range []tafl.Side{tafl.Attackers, tafl.Defenders} {
-		if wins[side] < balance.MinWins {
-			return fmt.Errorf("the %v won %d of %s; the fit needs %s by each side or it extrapolates: play more games",
+		if *scale == 0 && wins[side] < balance.MinWins {
+			return fmt.Errorf("the %v won %d of %s; the fit needs %s by each side or it extrapolates: play more games, or hold the scale (-scale 300) and fit only the even point",
 				side, wins[side], plural(len(recs), "game", "games"), plural(balance.MinWins, "win", "wins"))
 		}
 	}
@@ -80,12 +89,22 @@ func runCurve(e env) error {
 			}
 		}
 	}
-	fit, err := analysis.FitLogistic(pts)
-	if err != nil {
-		return err
+	var fit analysis.Logistic
+	if *scale > 0 {
+		if fit, err = analysis.FitEven(pts, *scale); err != nil {
+			return err
+		}
+	} else {
+		if fit, err = analysis.FitLogistic(pts); err != nil {
+			return err
+		}
+		if err := fit.Usable(); err != nil {
+			return fmt.Errorf("%w, or hold the scale (-scale 300) and fit only the even point", err)
+		}
 	}
-	if err := fit.Usable(); err != nil {
-		return err
+	held := ""
+	if *scale > 0 {
+		held = " (held)"
 	}
 	name := v.Rules().Name
 	if l := v.Rules().Layout; l != "" {
@@ -94,7 +113,7 @@ func runCurve(e env) error {
 	fmt.Fprintf(e.stdout, "variant %s: %s (attackers %d, defenders %d, drawn %d), %s at %s\n",
 		name, plural(len(recs), "game", "games"), wins[tafl.Attackers], wins[tafl.Defenders], wins[tafl.NoSide],
 		plural(len(pts), "position", "positions"), plural(int(*nodes), "node", "nodes"))
-	fmt.Fprintf(e.stdout, "even chances at a score of %+.0f; %.0f points a logit\n", fit.Even, fit.Scale)
+	fmt.Fprintf(e.stdout, "even chances at a score of %+.0f; %.0f points a logit%s\n", fit.Even, fit.Scale, held)
 	fmt.Fprintf(e.stdout, "%q: {Even: %.0f, Scale: %.0f},\n", name, fit.Even, fit.Scale)
 	return nil
 }

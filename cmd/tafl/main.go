@@ -20,7 +20,7 @@
 //	tafl results [-draw REASON,…] DIR|FILE.otg …  (game records by player, side and how they ended)
 //	tafl tune [-variant NAME] [-weights FILE] [-corpus FILE.csv] … [DIR|FILE.otg …]  (fit the evaluation's weights to game results)
 //	tafl analyse [-otg FILE | position flags -moves "…"] [-nodes N] [-graph F.png] [-board F.png] [-text F] [-json]
-//	tafl curve   [-nodes N] [-every K] DIR|FILE.otg …  (fit the review's score→chance curve)
+//	tafl curve   [-nodes N] [-every K] [-scale S] DIR|FILE.otg …  (fit the review's score→chance curve)
 //	tafl puzzles [-corpus FILE] [-selfplay N] [flags] [DIR|FILE.otg …] | -verify FILE  (mine or verify puzzles)
 //
 // Position flags, common to every command that takes a position:

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -324,5 +326,78 @@ func TestPuzzlesSaysWhichRecordsHaveNoWinner(t *testing.T) {
 	writeGame(t, won, "g1.otg", "brandubh", "/7/7/4t2/7/2tK3/T6/7/", tafl.Attackers, []string{"e3-e5"}, "alpha", "beta")
 	if _, errOut, _ := runTafl(t, "", "puzzles", "-budget", "1000", won); strings.Contains(errOut, "without a winner") {
 		t.Errorf("a won game reported without a winner: %q", errOut)
+	}
+}
+
+// TestCurveHeldScale: with -scale the scale is held and only the even
+// point fitted, where the full fit is refused (the attackers won 1 of 5
+// games; that refusal now names -scale). The even point printed solves
+// the likelihood's equation, checked here from the positions judged
+// afresh: the curve's values at their scores add up to the games'
+// results, so moving the even point half a point either way brackets
+// them. A -scale out of range is a usage error.
+func TestCurveHeldScale(t *testing.T) {
+	dir := t.TempDir()
+	files := []string{"game-01.otg", "game-02.otg", "game-04.otg", "game-06.otg", "game-08.otg"}
+	var games []*tafl.Game
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join("testdata/tune", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		g, _, err := tafl.DecodeGame(string(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	if _, errOut, code := runTafl(t, "", "curve", "-nodes", "300", "-every", "20", dir); code != 1 || !strings.Contains(errOut, "the attackers won 1 of 5 games; the fit needs 5 wins by each side or it extrapolates: play more games, or hold the scale (-scale 300)") {
+		t.Errorf("full fit: exit %d %q, want the refusal naming -scale", code, errOut)
+	}
+	out, errOut, code := runTafl(t, "", "curve", "-nodes", "300", "-every", "20", "-scale", "300", dir)
+	m := regexp.MustCompile(`^variant copenhagen: 5 games \(attackers 1, defenders 4, drawn 0\), (\d+) positions at 300 nodes\neven chances at a score of ([-+]\d+); 300 points a logit \(held\)\n"copenhagen": \{Even: -?\d+, Scale: 300\},\n$`).FindStringSubmatch(out)
+	if code != 0 || m == nil {
+		t.Fatalf("-scale 300: exit %d %q %q", code, out, errOut)
+	}
+	even, _ := strconv.ParseFloat(m[2], 64)
+	var scores, results []float64
+	for _, g := range games {
+		result := 0.0
+		if g.Outcome().Winner == tafl.Attackers {
+			result = 1
+		}
+		pos, err := analysis.Positions(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := 1; j < len(pos)-1; j += 20 {
+			e, err := analysis.Evaluate(t.Context(), pos[j], 300)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.Winner == tafl.NoSide && !e.Draw {
+				scores, results = append(scores, float64(e.Score)), append(results, result)
+			}
+		}
+	}
+	if itoa(len(scores)) != m[1] {
+		t.Errorf("%d positions judged here, the command says %s", len(scores), m[1])
+	}
+	sum := func(even float64) (s float64) {
+		for i, x := range scores {
+			s += 1/(1+math.Exp(-(x-even)/300)) - results[i]
+		}
+		return s
+	}
+	if sum(even-0.5) < 0 || sum(even+0.5) > 0 {
+		t.Errorf("even %+.0f: the curve's values less the results add up to %.4f half a point below, %.4f above; want them to bracket 0", even, sum(even-0.5), sum(even+0.5))
+	}
+	for _, s := range []string{"-1", "1001", "NaN"} {
+		if _, errOut, code := runTafl(t, "", "curve", "-scale", s, dir); code != 2 || !strings.Contains(errOut, "-scale must be above 0 and at most 1000") {
+			t.Errorf("-scale %s: exit %d %q", s, code, errOut)
+		}
 	}
 }
