@@ -177,13 +177,14 @@ func equalFold(a, b string) bool {
 var cat = sync.OnceValues(func() (catalog.Catalog, error) {
 	b := catalog.NewBuilder(catalog.Fallback(English))
 	for _, l := range Langs {
+		tag := formatTag(l.Tag)
 		for key, v := range l.dict {
 			var err error
 			switch v := v.(type) {
 			case string:
-				err = b.SetString(l.Tag, key, v)
+				err = b.SetString(tag, key, v)
 			case Plural:
-				err = b.Set(l.Tag, key, plural.Selectf(v.Arg, "%d", plural.One, v.One, plural.Other, v.Other))
+				err = b.Set(tag, key, plural.Selectf(v.Arg, "%d", plural.One, v.One, plural.Other, v.Other))
 			default:
 				err = fmt.Errorf("type %T", v)
 			}
@@ -215,9 +216,22 @@ func For(tag language.Tag) *Printer {
 	if err != nil {
 		panic(err) // the catalog is compiled in: a test builds it
 	}
-	p := &Printer{tag: tag, p: message.NewPrinter(tag, message.Catalog(c))}
+	p := &Printer{tag: tag, p: message.NewPrinter(formatTag(tag), message.Catalog(c))}
 	printers.Store(tag, p)
 	return p
+}
+
+// formatTag is the tag a language's messages are kept and its numbers
+// formatted under: Norwegian ("no") by Bokmål's, since x/text has no
+// number format for "no" and would group digits English-style
+// ("400,000" for "400 000" with a no-break space).
+var bokmål = language.MustParse("nb")
+
+func formatTag(tag language.Tag) language.Tag {
+	if tag == language.Norwegian {
+		return bokmål
+	}
+	return tag
 }
 
 // Tag returns the printer's language.

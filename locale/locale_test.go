@@ -491,7 +491,8 @@ func TestPuzzleSolvedCountReadsWell(t *testing.T) {
 // TestGroupedNumber: a Grouped count is written in the language's number
 // format, as the count choosing a plural form is; other numbers plain.
 func TestGroupedNumber(t *testing.T) {
-	for tag, want := range map[language.Tag]string{language.English: "400,000 400000", language.German: "400.000 400000"} {
+	for tag, want := range map[language.Tag]string{language.English: "400,000 400000", language.German: "400.000 400000",
+		language.Norwegian: "400\u00a0000 400000"} {
 		if got := locale.For(tag).T("%d %d", locale.Grouped(400000), 400000); got != want {
 			t.Errorf("%v: %q, want %q", tag, got, want)
 		}
