@@ -161,11 +161,32 @@ func (b *Bot) updateGame(ctx context.Context, id storage.GameID, expectedPly int
 // not the presser's loss, as "the time had run out" alone read to the
 // opponent of the side whose flag fell), and the channel where the
 // result is posted when that is the server's notification channel, not
-// the game's own ("": the game's).
+// the game's own ("": the game's). byDM: the result goes by direct
+// message instead, the bot no longer allowed to post in the game's
+// channel (resultGoesByDM).
 type timedOutError struct {
 	err     error
 	game    *storage.Game
 	channel string
+	byDM    bool
+}
+
+// resultGoesByDM marks err, a timedOutError answering interaction r in
+// the game's own channel or thread where its result is posted, when the
+// bot lacks the permissions to post there (missingPostPermissions):
+// Discord will refuse the result's post, which then goes to both
+// players by direct message (resultByDM), and the answer, sent before
+// the post, says so rather than that the result is in the channel.
+func (b *Bot) resultGoesByDM(ctx context.Context, r *request, err error) {
+	var to *timedOutError
+	if !errors.As(err, &to) || to.channel != "" || r.in.ChannelID == "" {
+		return
+	}
+	g := to.game
+	if r.in.ChannelID != b.noticeChannel(ctx, g) {
+		return
+	}
+	to.byDM = len(b.missingPostPermissions(ctx, r, false)) > 0
 }
 
 func (e *timedOutError) Error() string { return e.err.Error() }

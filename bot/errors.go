@@ -124,11 +124,17 @@ func userMessageIn(err error, p *locale.Printer, dm bool, viewer string) (string
 			if to.channel != "" {
 				return p.T("err.timed_out_game_you_in", int(g.ID), resultCaption(p, g), to.channel), true
 			}
+			if to.byDM {
+				return p.T("err.timed_out_game_you_dm", int(g.ID), resultCaption(p, g)), true
+			}
 			return p.T("err.timed_out_game_you", int(g.ID), resultCaption(p, g)), true
 		}
 		loser := seatName(p, fell)
 		if to.channel != "" {
 			return p.T("err.timed_out_game_in", loser, int(g.ID), resultCaption(p, g), to.channel), true
+		}
+		if to.byDM {
+			return p.T("err.timed_out_game_dm", loser, int(g.ID), resultCaption(p, g)), true
 		}
 		return p.T("err.timed_out_game", loser, int(g.ID), resultCaption(p, g)), true
 	case errors.Is(err, storage.ErrTimedOut):

@@ -255,3 +255,54 @@ func TestResultRefusedGoesByDM(t *testing.T) {
 		}
 	}
 }
+
+// TestLatePressWhereTheBotCannotPostSaysDM: a press after the flag fell
+// (alice's move after her time ran out) in a game's channel where the
+// bot may no longer post answered "The result is posted in the game's
+// channel", though Discord refused that post and the result went to both
+// players by direct message (TestResultRefusedGoesByDM). Where the
+// interaction's permissions lack what posting needs, the answer says the
+// result is sent by direct message; with them, that it is in the channel.
+func TestLatePressWhereTheBotCannotPostSaysDM(t *testing.T) {
+	const all = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
+		discordgo.PermissionSendMessagesInThreads | discordgo.PermissionAttachFiles |
+		discordgo.PermissionReadMessageHistory
+	for i, perms := range []int64{all, all &^ discordgo.PermissionSendMessages, all, all &^ discordgo.PermissionAttachFiles} {
+		h := newHarness(t, nil)
+		startGame(t, h) // 3 days per move, alice (attackers) to move
+		for _, u := range []string{alice, bob} {
+			if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+				t.Fatalf("move: %q", r.Content)
+			}
+		}
+		h.settle()
+		refused := perms != all
+		if refused {
+			h.fake.inject("POST", "/channels/"+channel+"/messages", 403, 50013, 10)
+		}
+		mv := gameOf(t, h, alice).Tafl().LegalMoves()[0].String()
+		h.clock.Advance(72*time.Hour + time.Minute) // alice's time is up
+		u := []string{alice, bob}[i/2]              // alice's own late move, then bob's
+		in := h.slashInteraction(u, "move", opt("move", mv))
+		in.AppPermissions = perms
+		h.bot.HandleGateway(context.Background(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		h.settle()
+		inChannel := strings.Contains(r.Content, "The result is posted in the game's channel.")
+		byDM := strings.Contains(r.Content, "I can no longer post in this channel, so the result is sent to both players by direct message.")
+		if !isEphemeral(r) || !strings.Contains(r.Content, "Too late") || inChannel == refused || byDM != refused {
+			t.Errorf("%s's late move (permissions %b): %q", u, perms, r.Content)
+		}
+		var dms int
+		for _, u := range []string{alice, bob} {
+			for _, rec := range h.fake.requests("/channels/dm-" + u + "/messages") {
+				if rec.Method == "POST" && rec.Status == 200 && strings.Contains(decode(t, rec.Body).Content, "Discord refused my post") {
+					dms++
+				}
+			}
+		}
+		if want := map[bool]int{false: 0, true: 2}[refused]; dms != want {
+			t.Errorf("permissions %b: %d results by direct message, want %d", perms, dms, want)
+		}
+	}
+}

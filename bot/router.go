@@ -355,6 +355,7 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 		}
 	}
 	if err != nil {
+		b.resultGoesByDM(ctx, r, err)
 		if msg, ok := userMessageIn(err, r.p, in.GuildID == "", r.userID); ok {
 			r.log.DebugContext(ctx, "user error", "err", err)
 			if in.Type == discordgo.InteractionApplicationCommandAutocomplete {

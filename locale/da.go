@@ -184,4 +184,8 @@ var da = Dict{
 	"err.timed_out_game_you_in": "For sent: du var løbet tør for tid, så parti %[1]d er endt på tid (%[2]s), og dette ændrede intet. Resultatet står i <#%[3]s>.",
 	// The result of a game sent by direct message to both players because Discord refused its post for the bot's missing access or permissions (50001, 50013): the game's number, its result line, the channel's id.
 	"result.dm_refused": "Parti %[1]d er slut: %[2]s\nJeg fortæller det i en direkte besked, fordi Discord afviste mit opslag med resultatet i <#%[3]s>: jeg har ikke længere adgang eller tilladelse til at skrive der (en serveradministrator kan give mig dem igen). Begge spillere får denne besked, uanset deres `/tafl settings` `dm`.",
+	// err.timed_out_game where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: who had run out of time, the game's number, the result.
+	"err.timed_out_game_dm": "For sent: %[1]s var løbet tør for tid, så parti %[2]d er endt på tid (%[3]s), og dette ændrede intet. Jeg kan ikke længere skrive i denne kanal, så resultatet sendes til begge spillere som direkte besked.",
+	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
+	"err.timed_out_game_you_dm": "For sent: du var løbet tør for tid, så parti %[1]d er endt på tid (%[2]s), og dette ændrede intet. Jeg kan ikke længere skrive i denne kanal, så resultatet sendes til begge spillere som direkte besked.",
 }

@@ -185,4 +185,8 @@ var en = Dict{
 	"err.timed_out_game_you_in": "Too late: you had run out of time, so game %[1]d has ended on time (%[2]s) and this changed nothing. The result is posted in <#%[3]s>.",
 	// The result of a game sent by direct message to both players because Discord refused its post for the bot's missing access or permissions (50001, 50013): the game's number, its result line, the channel's id.
 	"result.dm_refused": "Game %[1]d is over: %[2]s\nI am telling you by direct message because Discord refused my post of this result in <#%[3]s>: I no longer have access or the permissions to post there (a server manager can give them back). Both players get this message, whatever their `/tafl settings` `dms`.",
+	// err.timed_out_game where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: who had run out of time, the game's number, the result.
+	"err.timed_out_game_dm": "Too late: %[1]s had run out of time, so game %[2]d has ended on time (%[3]s) and this changed nothing. I can no longer post in this channel, so the result is sent to both players by direct message.",
+	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
+	"err.timed_out_game_you_dm": "Too late: you had run out of time, so game %[1]d has ended on time (%[2]s) and this changed nothing. I can no longer post in this channel, so the result is sent to both players by direct message.",
 }

@@ -184,4 +184,8 @@ var fi = Dict{
 	"err.timed_out_game_you_in": "Liian myöhään: sinulta oli loppunut aika, joten peli %[1]d päättyi aikaan (%[2]s), eikä tämä muuttanut mitään. Tulos on kanavalla <#%[3]s>.",
 	// The result of a game sent by direct message to both players because Discord refused its post for the bot's missing access or permissions (50001, 50013): the game's number, its result line, the channel's id.
 	"result.dm_refused": "Peli %[1]d on päättynyt: %[2]s\nKerron tämän yksityisviestillä, koska Discord hylkäsi tulosta koskevan viestini kanavalla <#%[3]s>: minulla ei ole enää pääsyä tai oikeuksia kirjoittaa sinne (palvelimen ylläpitäjä voi antaa ne takaisin). Molemmat pelaajat saavat tämän viestin asetuksesta `/tafl settings` `yksityisviestit` riippumatta.",
+	// err.timed_out_game where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: who had run out of time, the game's number, the result.
+	"err.timed_out_game_dm": "Liian myöhään: pelaajalta %[1]s oli loppunut aika, joten peli %[2]d päättyi aikaan (%[3]s), eikä tämä muuttanut mitään. En voi enää kirjoittaa tälle kanavalle, joten tulos lähetetään molemmille pelaajille yksityisviestillä.",
+	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
+	"err.timed_out_game_you_dm": "Liian myöhään: sinulta oli loppunut aika, joten peli %[1]d päättyi aikaan (%[2]s), eikä tämä muuttanut mitään. En voi enää kirjoittaa tälle kanavalle, joten tulos lähetetään molemmille pelaajille yksityisviestillä.",
 }

@@ -184,4 +184,8 @@ var is = Dict{
 	"err.timed_out_game_you_in": "Of seint: tíminn þinn var útrunninn, svo skák %[1]d lauk á tíma (%[2]s) og þetta breytti engu. Úrslitin eru birt á <#%[3]s>.",
 	// The result of a game sent by direct message to both players because Discord refused its post for the bot's missing access or permissions (50001, 50013): the game's number, its result line, the channel's id.
 	"result.dm_refused": "Skák %[1]d er lokið: %[2]s\nÉg segi þér þetta í einkaskilaboðum vegna þess að Discord hafnaði færslu minni með úrslitunum á <#%[3]s>: ég hef ekki lengur aðgang eða heimildir til að skrifa þar (stjórnandi netþjónsins getur veitt mér þær aftur). Báðir leikmenn fá þessi skilaboð, óháð `/tafl settings` `dms` hjá þeim.",
+	// err.timed_out_game where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: who had run out of time, the game's number, the result.
+	"err.timed_out_game_dm": "Of seint: tími %[1]s var útrunninn, svo skák %[2]d lauk á tíma (%[3]s) og þetta breytti engu. Ég get ekki lengur skrifað á þessa rás, svo úrslitin eru send báðum leikmönnum í einkaskilaboðum.",
+	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
+	"err.timed_out_game_you_dm": "Of seint: tíminn þinn var útrunninn, svo skák %[1]d lauk á tíma (%[2]s) og þetta breytti engu. Ég get ekki lengur skrifað á þessa rás, svo úrslitin eru send báðum leikmönnum í einkaskilaboðum.",
 }

@@ -184,4 +184,8 @@ var nb = Dict{
 	"err.timed_out_game_you_in": "For sent: du hadde gått tom for tid, så parti %[1]d er avsluttet på tid (%[2]s), og dette endret ingenting. Resultatet står i <#%[3]s>.",
 	// The result of a game sent by direct message to both players because Discord refused its post for the bot's missing access or permissions (50001, 50013): the game's number, its result line, the channel's id.
 	"result.dm_refused": "Parti %[1]d er over: %[2]s\nJeg forteller det i en direktemelding fordi Discord avviste innlegget mitt med resultatet i <#%[3]s>: jeg har ikke lenger tilgang eller tillatelse til å skrive der (en serveradministrator kan gi meg dem igjen). Begge spillerne får denne meldingen, uansett deres `/tafl settings` `dm`.",
+	// err.timed_out_game where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: who had run out of time, the game's number, the result.
+	"err.timed_out_game_dm": "For sent: %[1]s hadde gått tom for tid, så parti %[2]d er avsluttet på tid (%[3]s), og dette endret ingenting. Jeg kan ikke lenger skrive i denne kanalen, så resultatet sendes til begge spillerne som direktemelding.",
+	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
+	"err.timed_out_game_you_dm": "For sent: du hadde gått tom for tid, så parti %[1]d er avsluttet på tid (%[2]s), og dette endret ingenting. Jeg kan ikke lenger skrive i denne kanalen, så resultatet sendes til begge spillerne som direktemelding.",
 }

@@ -184,4 +184,8 @@ var sv = Dict{
 	"err.timed_out_game_you_in": "För sent: du hade fått slut på tid, så parti %[1]d har avslutats på tid (%[2]s) och detta ändrade ingenting. Resultatet står i <#%[3]s>.",
 	// The result of a game sent by direct message to both players because Discord refused its post for the bot's missing access or permissions (50001, 50013): the game's number, its result line, the channel's id.
 	"result.dm_refused": "Parti %[1]d är slut: %[2]s\nJag berättar det i ett direktmeddelande eftersom Discord vägrade mitt inlägg med resultatet i <#%[3]s>: jag har inte längre åtkomst eller behörighet att skriva där (en serveradministratör kan ge mig dem igen). Båda spelarna får detta meddelande, oavsett deras `/tafl settings` `dm`.",
+	// err.timed_out_game where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: who had run out of time, the game's number, the result.
+	"err.timed_out_game_dm": "För sent: %[1]s hade fått slut på tid, så parti %[2]d har avslutats på tid (%[3]s) och detta ändrade ingenting. Jag kan inte längre skriva i den här kanalen, så resultatet skickas till båda spelarna som direktmeddelande.",
+	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
+	"err.timed_out_game_you_dm": "För sent: du hade fått slut på tid, så parti %[1]d har avslutats på tid (%[2]s) och detta ändrade ingenting. Jag kan inte längre skriva i den här kanalen, så resultatet skickas till båda spelarna som direktmeddelande.",
 }
