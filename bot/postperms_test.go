@@ -126,17 +126,7 @@ func TestMoveWhereTheBotCanNoLongerPost(t *testing.T) {
 			t.Fatalf("the move was refused: %q", r.Content)
 		}
 		h.settle()
-		var notes []string
-		for _, rec := range h.fake.requests("/webhooks/555/" + in.Token) {
-			var p discordgo.WebhookParams
-			if json.Unmarshal(rec.Body, &p) == nil && strings.Contains(p.Content, "I can't post") {
-				if p.Flags&discordgo.MessageFlagsEphemeral == 0 {
-					t.Errorf("the note is public: %q", p.Content)
-				}
-				notes = append(notes, p.Content)
-			}
-		}
-		return notes
+		return cannotPostNotes(t, h, in.Token)
 	}
 	if got := move(all); len(got) != 0 {
 		t.Errorf("a move with every permission: %q", got)
@@ -145,6 +135,24 @@ func TestMoveWhereTheBotCanNoLongerPost(t *testing.T) {
 	if len(got) != 1 || !strings.HasPrefix(got[0], note) || !strings.Contains(got[0], "Ask a server manager") {
 		t.Errorf("a move where the bot may no longer post: %q, want one note starting %q", got, note)
 	}
+}
+
+// cannotPostNotes returns the follow-ups of the interaction with token
+// that say the bot can no longer post on its own there, checking that
+// each is private.
+func cannotPostNotes(t *testing.T, h *harness, token string) []string {
+	t.Helper()
+	var notes []string
+	for _, rec := range h.fake.requests("/webhooks/555/" + token) {
+		var p discordgo.WebhookParams
+		if json.Unmarshal(rec.Body, &p) == nil && strings.Contains(p.Content, "I can't post") {
+			if p.Flags&discordgo.MessageFlagsEphemeral == 0 {
+				t.Errorf("the note is public: %q", p.Content)
+			}
+			notes = append(notes, p.Content)
+		}
+	}
+	return notes
 }
 
 // TestMenuMoveWhereTheBotCanNoLongerPost: the private note of
@@ -179,17 +187,7 @@ func TestMenuMoveWhereTheBotCanNoLongerPost(t *testing.T) {
 			t.Fatalf("the menu's move: %q", r.Content)
 		}
 		h.settle()
-		var notes []string
-		for _, rec := range h.fake.requests("/webhooks/555/" + in.Token) {
-			var p discordgo.WebhookParams
-			if json.Unmarshal(rec.Body, &p) == nil && strings.Contains(p.Content, "I can't post") {
-				if p.Flags&discordgo.MessageFlagsEphemeral == 0 {
-					t.Errorf("the note is public: %q", p.Content)
-				}
-				notes = append(notes, p.Content)
-			}
-		}
-		return notes
+		return cannotPostNotes(t, h, in.Token)
 	}
 	if got := move(all); len(got) != 0 {
 		t.Errorf("a menu move with every permission: %q", got)
