@@ -117,16 +117,7 @@ func TestOwnMoveBoardDueWhenItsPostFails(t *testing.T) {
 	h.fake.mu.Unlock()
 	startGame(t, h)
 	h.settle()
-	toBob := func() int {
-		ps, _ := posts(t, h, channel)
-		n := 0
-		for _, p := range ps {
-			if strings.Contains(p.Content, "<@"+bob+"> to move") {
-				n++
-			}
-		}
-		return n
-	}
+	toBob := func() int { return boardsToMove(t, h, bob) }
 	g := gameOf(t, h, alice)
 	move := g.Tafl().LegalMoves()[0].String()
 	in := h.slashInteraction(alice, "move", opt("move", move))
@@ -172,16 +163,7 @@ func TestLiveBoardPostedAgainSoon(t *testing.T) {
 	h.fake.strictWebhooks = true
 	h.fake.mu.Unlock()
 	startLive(t, h, "3+2")
-	toBob := func() int {
-		ps, _ := posts(t, h, channel)
-		n := 0
-		for _, p := range ps {
-			if strings.Contains(p.Content, "<@"+bob+"> to move") {
-				n++
-			}
-		}
-		return n
-	}
+	toBob := func() int { return boardsToMove(t, h, bob) }
 	move := gameOf(t, h, alice).Tafl().LegalMoves()[0].String()
 	in := h.slashInteraction(alice, "move", opt("move", move))
 	h.fake.inject("POST", "/interactions/"+in.ID+"/", 500, 0, 3)
@@ -208,4 +190,18 @@ func TestLiveBoardPostedAgainSoon(t *testing.T) {
 	if n := toBob(); n != 1 {
 		t.Errorf("%d boards for bob after a sweep too, want 1", n)
 	}
+}
+
+// boardsToMove counts the boards posted in the channel that name user
+// to move.
+func boardsToMove(t *testing.T, h *harness, user string) int {
+	t.Helper()
+	ps, _ := posts(t, h, channel)
+	n := 0
+	for _, p := range ps {
+		if strings.Contains(p.Content, "<@"+user+"> to move") {
+			n++
+		}
+	}
+	return n
 }

@@ -12,6 +12,12 @@ import (
 	"github.com/taflbot/taflbot/tafl"
 )
 
+// postPerms are the permissions a game's channel gives the bot in these
+// tests' interactions: all it needs to post there on its own.
+const postPerms = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
+	discordgo.PermissionSendMessagesInThreads | discordgo.PermissionAttachFiles |
+	discordgo.PermissionReadMessageHistory
+
 // TestNoGameWhereTheBotCannotPost: a reply to a command goes through the
 // interaction, so /tafl ai and /tafl challenge in a channel where the
 // bot may not post (a big server letting bots post in their own
@@ -23,9 +29,7 @@ import (
 // in threads is enough. So for a tournament's creation.
 func TestNoGameWhereTheBotCannotPost(t *testing.T) {
 	const thread = "thread"
-	const all = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
-		discordgo.PermissionSendMessagesInThreads | discordgo.PermissionAttachFiles |
-		discordgo.PermissionReadMessageHistory | discordgo.PermissionCreatePublicThreads
+	const all = postPerms | discordgo.PermissionCreatePublicThreads
 	h := newHarness(t, newPolicyEngine(3))
 	h.fake.addChannel(thread, discordgo.ChannelTypeGuildPublicThread, channel)
 	run := func(ch string, perms int64, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *resp {
@@ -106,9 +110,7 @@ func TestNoGameWhereTheBotCannotPost(t *testing.T) {
 // A move made there now tells its player privately what the bot lacks
 // and what to do; with the permissions (or elsewhere) it says nothing.
 func TestMoveWhereTheBotCanNoLongerPost(t *testing.T) {
-	const all = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
-		discordgo.PermissionSendMessagesInThreads | discordgo.PermissionAttachFiles |
-		discordgo.PermissionReadMessageHistory
+	const all = postPerms
 	const note = "I can't post in this channel on my own any more: here I lack **Send Messages**"
 	h := newHarness(t, nil)
 	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy")); isEphemeral(r) {
@@ -161,9 +163,7 @@ func cannotPostNotes(t *testing.T, h *harness, token string) []string {
 // in the channel on its own, is followed by the same note, privately,
 // once, and by none where the bot may post.
 func TestMenuMoveWhereTheBotCanNoLongerPost(t *testing.T) {
-	const all = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
-		discordgo.PermissionSendMessagesInThreads | discordgo.PermissionAttachFiles |
-		discordgo.PermissionReadMessageHistory
+	const all = postPerms
 	const note = "I can't post in this channel on my own any more: here I lack **Attach Files**"
 	h := newHarness(t, nil)
 	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy")); isEphemeral(r) {
@@ -262,9 +262,7 @@ func TestResultRefusedGoesByDM(t *testing.T) {
 // interaction's permissions lack what posting needs, the answer says the
 // result is sent by direct message; with them, that it is in the channel.
 func TestLatePressWhereTheBotCannotPostSaysDM(t *testing.T) {
-	const all = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
-		discordgo.PermissionSendMessagesInThreads | discordgo.PermissionAttachFiles |
-		discordgo.PermissionReadMessageHistory
+	const all = postPerms
 	for i, perms := range []int64{all, all &^ discordgo.PermissionSendMessages, all, all &^ discordgo.PermissionAttachFiles} {
 		h := newHarness(t, nil)
 		startGame(t, h) // 3 days per move, alice (attackers) to move

@@ -143,18 +143,7 @@ func TestReviewSkipsAGameWithoutMoves(t *testing.T) {
 	h.restart()
 	played := finishedGame(t, h)
 	h.clock.Advance(time.Minute)
-	rematch, err := storage.NewGame("brandubh", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rematch.GuildID, rematch.ChannelID = guild, channel
-	rematch.Attackers, rematch.Defenders = storage.Human(bob), storage.Human(alice)
-	if err := h.store.CreateGame(t.Context(), rematch); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := h.store.UpdateGame(t.Context(), rematch.ID, 0, func(sg *storage.Game) error { return sg.Tafl().Abort() }); err != nil {
-		t.Fatal(err)
-	}
+	rematch := abortedGame(t, h, bob, alice)
 	in := h.slashInteraction(alice, "analyse")
 	h.bot.HandleGateway(context.Background(), in)
 	if r, _ := h.fake.final(t, in); !strings.Contains(r.Content, "**Review of game "+played.ID.String()+"**") {
@@ -180,18 +169,7 @@ func TestReviewSkipsAGameWithoutMoves(t *testing.T) {
 	}
 	// Only games without moves: none to review.
 	h2 := newHarness(t, nil)
-	lone, err := storage.NewGame("brandubh", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lone.GuildID, lone.ChannelID = guild, channel
-	lone.Attackers, lone.Defenders = storage.Human(alice), storage.Human(bob)
-	if err := h2.store.CreateGame(t.Context(), lone); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := h2.store.UpdateGame(t.Context(), lone.ID, 0, func(sg *storage.Game) error { return sg.Tafl().Abort() }); err != nil {
-		t.Fatal(err)
-	}
+	abortedGame(t, h2, alice, bob)
 	if r, _ := h2.slash(alice, "analyse"); !strings.Contains(r.Content, "no finished game here to review") {
 		t.Errorf("only an aborted game: %q", r.Content)
 	}
@@ -537,4 +515,23 @@ func TestCleanGameReviewHasNoWorstMoveBoard(t *testing.T) {
 	if len(rec.Files) != 1 {
 		t.Errorf("a clean game's review has %d files, want the graph alone", len(rec.Files))
 	}
+}
+
+// abortedGame stores a brandubh game in the harness's channel between
+// attacker and defender, aborted before any move.
+func abortedGame(t *testing.T, h *harness, attacker, defender string) *storage.Game {
+	t.Helper()
+	g, err := storage.NewGame("brandubh", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.GuildID, g.ChannelID = guild, channel
+	g.Attackers, g.Defenders = storage.Human(attacker), storage.Human(defender)
+	if err := h.store.CreateGame(t.Context(), g); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.store.UpdateGame(t.Context(), g.ID, 0, func(sg *storage.Game) error { return sg.Tafl().Abort() }); err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

@@ -14,11 +14,7 @@ import (
 func TestStatsOfABot(t *testing.T) {
 	h := newHarness(t, nil)
 	in := h.slashInteraction(alice, "stats", opt("user", "555"))
-	in.Data = func() discordgo.ApplicationCommandInteractionData {
-		d := in.ApplicationCommandData()
-		d.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{"555": {ID: "555", Username: "taflbot", Bot: true}}}
-		return d
-	}()
+	resolveBot(in, "555")
 	h.bot.HandleGateway(t.Context(), in)
 	r, _ := h.fake.callback(t, in.ID)
 	if !strings.Contains(r.page(), "Bots have no stats here") || strings.Contains(r.page(), "has not finished a game") {
@@ -39,11 +35,7 @@ func TestGamesOfABot(t *testing.T) {
 	h := newHarness(t, nil)
 	h.slash(alice, "ai", opt("variant", "brandubh"), opt("level", "easy"))
 	in := h.slashInteraction(bob, "games", opt("user", "555"))
-	in.Data = func() discordgo.ApplicationCommandInteractionData {
-		d := in.ApplicationCommandData()
-		d.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{"555": {ID: "555", Username: "taflbot", Bot: true}}}
-		return d
-	}()
+	resolveBot(in, "555")
 	h.bot.HandleGateway(t.Context(), in)
 	r, _ := h.fake.callback(t, in.ID)
 	if !strings.Contains(r.page(), "Bots play no games here: a player's games against me are in their own `/tafl games`.") || strings.Contains(r.page(), "starts one") {
@@ -53,4 +45,13 @@ func TestGamesOfABot(t *testing.T) {
 	if r, _ := h.slash(bob, "games", opt("user", alice)); !strings.Contains(r.page(), "#1 brandubh") {
 		t.Errorf("games of alice: %q", r.page())
 	}
+}
+
+// resolveBot makes user id, named in command interaction in's options, a
+// bot (taflbot itself) in the interaction's resolved data, as Discord
+// sends a user option.
+func resolveBot(in *discordgo.Interaction, id string) {
+	d := in.ApplicationCommandData()
+	d.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{id: {ID: id, Username: "taflbot", Bot: true}}}
+	in.Data = d
 }

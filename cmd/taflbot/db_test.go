@@ -509,14 +509,7 @@ func TestDBPuzzles(t *testing.T) {
 // counts printed; it says so and names the copy, as db check
 // -rebuild-indexes does, and says nothing on a file of this schema.
 func TestDBPuzzlesSaysItMigratesAnOlderFile(t *testing.T) {
-	original, err := os.ReadFile("../../storage/testdata/schema2.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "old.db")
-	if err := os.WriteFile(path, original, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	path, _ := schema2Copy(t, t.TempDir(), "old.db")
 	out, _, err := runDBTest(t, "puzzles", "-db", path, "-budget", testMineBudget)
 	want := fmt.Sprintf("migrating %s from schema version 2 to %d to store its puzzles (the file as it was: %s.schema2.bak)\n", path, storage.SchemaVersion, path)
 	if err != nil || !strings.HasPrefix(out, want) || !strings.Contains(out, "4 games, 1 won") {
@@ -1054,15 +1047,8 @@ func TestDBSkippedGamesNamesEach(t *testing.T) {
 // read it through its migration, in a temporary copy, and leave it as
 // it is.
 func TestDBReadsABackupOfAnOlderSchema(t *testing.T) {
-	original, err := os.ReadFile("../../storage/testdata/schema2.db")
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	path := filepath.Join(dir, "backup.db")
-	if err := os.WriteFile(path, original, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	path, original := schema2Copy(t, dir, "backup.db")
 	t.Setenv("TMPDIR", t.TempDir())
 	out, _, err := runDBTest(t, "check", "-db", path)
 	if err != nil || !strings.Contains(out, "note: the file has the older schema version 2 ") || !strings.HasSuffix(out, "ok\n") {
@@ -1166,15 +1152,8 @@ func TestDBCompactSaysWhenNothingWasGained(t *testing.T) {
 // taflbot refused it; it checks read-only first and opens the file for
 // writing only to rebuild wrong indexes, saying that it migrates it then.
 func TestDBCheckRebuildLeavesASoundOlderFileAsItIs(t *testing.T) {
-	original, err := os.ReadFile("../../storage/testdata/schema2.db")
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	path := filepath.Join(dir, "backup.db")
-	if err := os.WriteFile(path, original, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	path, original := schema2Copy(t, dir, "backup.db")
 	out, _, err := runDBTest(t, "check", "-rebuild-indexes", "-db", path)
 	if err != nil || !strings.Contains(out, "note: the file has the older schema version 2 ") || !strings.HasSuffix(out, "ok\n") || strings.Contains(out, "migrating") {
 		t.Fatalf("check -rebuild-indexes of a sound file of schema 2: %v\n%s", err, out)
@@ -1223,4 +1202,19 @@ func TestDBCheckRebuildLeavesASoundOlderFileAsItIs(t *testing.T) {
 	if out, _, err := runDBTest(t, "check", "-db", path); err != nil || strings.Contains(out, "older schema") {
 		t.Errorf("check after the rebuild: %v\n%s", err, out)
 	}
+}
+
+// schema2Copy copies storage's bbolt file of schema version 2 to name in
+// dir and returns its path and the file's bytes.
+func schema2Copy(t *testing.T, dir, name string) (string, []byte) {
+	t.Helper()
+	original, err := os.ReadFile("../../storage/testdata/schema2.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, original, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path, original
 }
