@@ -170,15 +170,17 @@ func (b *Bot) cannotPostNote(ctx context.Context, r *request, g *storage.Game) f
 	}
 }
 
-// canPlayHere refuses a game to be played in channel ch, asked for by
-// interaction r, when the bot may not post there on its own
-// (missingPostPermissions). A game played elsewhere (in the parent of
-// the thread it was asked in) is not refused: Discord told the bot its
-// permissions in the thread only.
-func (b *Bot) canPlayHere(ctx context.Context, r *request, ch string, ownThread bool) error {
-	if ch != r.in.ChannelID {
-		return nil
-	}
+// canPlayHere refuses a game asked for by interaction r where the bot
+// may not post on its own (missingPostPermissions). A game asked for in a thread and played in
+// its parent, with a thread of its own (gameChannel), is refused when
+// the bot may not post in the thread: a thread's permissions are its
+// parent's (Discord sets none on a thread), so it could not post in the
+// game's thread either, nor in the thread asked in, where the game is
+// played when Discord refuses its first board in the parent
+// (firstBoardElsewhere). Whether the bot may post in the parent itself
+// the interaction does not say for certain (Send Messages does not
+// apply in a thread).
+func (b *Bot) canPlayHere(ctx context.Context, r *request, ownThread bool) error {
 	if missing := b.missingPostPermissions(ctx, r, ownThread); len(missing) > 0 {
 		return userErrorf("I can't start a game in this channel: here I lack %s, which I need to post a game's boards on my own (my moves, reminders, the result). Play in a channel where I can post, or ask a server manager to give me %s here.", missing, missing)
 	}

@@ -81,7 +81,7 @@ func (b *Bot) cmdAI(ctx context.Context, r *request) (*reply, error) {
 		g.Attackers, g.Defenders = storage.AI(level), human(r.userID, r.userName())
 	}
 	g.GuildID, g.ChannelID, g.Language = r.in.GuildID, b.gameChannel(ctx, settings, r.in.GuildID, r.in.ChannelID), lang
-	if err := b.canPlayHere(ctx, r, g.ChannelID, settings.ThreadPerGame); err != nil {
+	if err := b.canPlayHere(ctx, r, settings.ThreadPerGame); err != nil {
 		return nil, err
 	}
 	if err := b.createEngineGame(ctx, g); err != nil {

@@ -71,7 +71,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) (*reply, error) {
 		casual = settings.CasualDefault // the server's choice
 	}
 	ch := b.gameChannel(ctx, settings, r.in.GuildID, r.in.ChannelID)
-	if err := b.canPlayHere(ctx, r, ch, settings.ThreadPerGame); err != nil {
+	if err := b.canPlayHere(ctx, r, settings.ThreadPerGame); err != nil {
 		return nil, err
 	}
 	now := b.now()
@@ -363,12 +363,20 @@ func (b *Bot) btnAccept(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	if outsideGameChannel(r.in, g) {
-		// A rematch offered in the old game's thread: the challenge
-		// becomes a pointer to where the new game is played.
-		text := headline + "\n" + gameP(g).T("Game %d is played in <#%s>.", g.ID, b.postFirstBoard(ctx, g, msg))
-		resp := closedChallenge(text)
-		resp.Data.Attachments = &[]*discordgo.MessageAttachment{}
-		return &reply{resp: resp}, nil
+		// A challenge made in a thread (or a rematch offered in the old
+		// game's thread): the challenge becomes a pointer to where the
+		// new game is played.
+		line, here := b.firstBoardElsewhere(ctx, r, g, msg)
+		if !here {
+			resp := closedChallenge(headline + "\n" + line)
+			resp.Data.Attachments = &[]*discordgo.MessageAttachment{}
+			return &reply{resp: resp}, nil
+		}
+		// Discord refused the board in the thread's parent: the game is
+		// played in the thread, its board replacing the challenge.
+		if msg, err = b.boardMessage(ctx, g, headline+"\n"+line, r.userID); err != nil {
+			return nil, err
+		}
 	}
 	rep := &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: msg.replacing()}}
 	if r.in.Message != nil && r.in.GuildID != "" {
@@ -417,23 +425,57 @@ func outsideGameChannel(in *discordgo.Interaction, g *storage.Game) bool {
 // postFirstBoard posts new game g's first board in the game's channel,
 // starts the game's own thread on it when the server wants one
 // (maybeThread), and returns where the game is played: the thread, or
-// the channel. It is how a rematch started in the old game's thread
-// begins: Discord starts no thread inside a thread, and a server that
-// turned threads off since wants the game in the channel.
-func (b *Bot) postFirstBoard(ctx context.Context, g *storage.Game, msg *message) string {
+// the channel. It is how a game asked for in a thread begins (a
+// challenge or /tafl ai typed there, a rematch started in the old
+// game's thread): Discord starts no thread inside a thread, and a
+// server that turned threads off since wants the game in the channel.
+// When Discord refuses the board (the bot may not post in the channel)
+// it returns the error and has posted nothing: see playInThreadInstead.
+func (b *Bot) postFirstBoard(ctx context.Context, g *storage.Game, msg *message) (string, error) {
 	sent, err := b.rest.Send(ctx, g.ChannelID, msg.send())
 	if err != nil {
-		b.log.Error("posting a new game's first board", "game_id", g.ID, "channel_id", g.ChannelID, "err", err)
-		return g.ChannelID
+		return g.ChannelID, err
 	}
 	if sent.ChannelID == "" {
 		sent.ChannelID = g.ChannelID
 	}
 	b.rememberBoard(ctx, g, sent)
 	if thread := b.maybeThread(ctx, g, sent.ID); thread != "" {
-		return thread
+		return thread, nil
 	}
-	return g.ChannelID
+	return g.ChannelID, nil
+}
+
+// firstBoardElsewhere posts new game g's first board, msg, in the
+// game's channel, for interaction r from another channel
+// (outsideGameChannel), and returns the line for r's answer: where the
+// game is played. When Discord refuses the board there (the bot may not
+// post in the channel, of whose permissions the interaction, from a
+// thread of it, says nothing certain) and r comes from a thread of the
+// game's channel, the game is moved to that thread and played there as
+// with threads off (the bot may post there: canPlayHere): here is then
+// true, and the line, for the board r's answer shows, says why. Asked
+// for from elsewhere (a rematch tapped in another server or a direct
+// message), the game stays in its channel.
+func (b *Bot) firstBoardElsewhere(ctx context.Context, r *request, g *storage.Game, msg *message) (line string, here bool) {
+	where, err := b.postFirstBoard(ctx, g, msg)
+	if err == nil {
+		return gameP(g).T("Game %d is played in <#%s>.", g.ID, where), false
+	}
+	parent := g.ChannelID
+	if r.in.GuildID != "" && r.in.GuildID == g.GuildID {
+		if ch, cerr := b.channel(ctx, r.in.ChannelID); cerr == nil && ch.IsThread() && ch.ParentID == parent {
+			_, uerr := b.updateGame(ctx, g.ID, -1, func(sg *storage.Game) error { sg.ChannelID = r.in.ChannelID; return nil })
+			if uerr == nil {
+				b.log.Warn("posting a new game's first board; the game is played in the thread it was asked in", "game_id", g.ID, "channel_id", parent, "thread_id", r.in.ChannelID, "err", err)
+				g.ChannelID = r.in.ChannelID
+				return gameP(g).T("game.parent_refused", parent), true
+			}
+			b.log.Error("moving a new game to the thread it was asked in", "game_id", g.ID, "err", uerr)
+		}
+	}
+	b.log.Error("posting a new game's first board", "game_id", g.ID, "channel_id", parent, "err", err)
+	return gameP(g).T("Game %d is played in <#%s>.", g.ID, parent), false
 }
 
 // accept starts the game of open challenge c, accepted by userID

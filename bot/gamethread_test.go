@@ -163,3 +163,77 @@ func TestHTTPNewGameChannelLookups(t *testing.T) {
 		t.Errorf("two games asked for without the channel in the payload: %d GET /channels/%s, want 1", n, channel)
 	}
 }
+
+// TestNewGameInAThreadWhereTheParentRefuses: a challenge or /tafl ai
+// typed in a thread, while the server wants a thread per game, goes to
+// the thread's parent channel, whose permissions the interaction does
+// not tell. Where Discord refused the first board there (50013), the
+// game was made all the same, its clock running, and the answer said
+// "Game 1 is played in #parent", where nothing was posted. The game is
+// now played in the thread it was asked in, as with threads off, its
+// first board the answer, saying why; where the bot may not post in
+// the thread (nor in the game's thread: a thread's permissions are its
+// parent's), the command is refused and nothing is made.
+func TestNewGameInAThreadWhereTheParentRefuses(t *testing.T) {
+	const userThread = "user-thread"
+	const note = "I can't post in <#" + channel + ">, so this game is played here in the thread."
+	setup := func(t *testing.T) *harness {
+		h := newHarness(t, newPolicyEngine(3))
+		h.fake.addChannel(userThread, discordgo.ChannelTypeGuildPublicThread, channel)
+		h.slash(carol, "settings", opt("threads", true))
+		h.fake.inject("POST", "/channels/"+channel+"/messages", 403, 50013, 1)
+		return h
+	}
+	// check looks at game 1 once settled: played in the thread, its first
+	// board the answer r (with the note), and the game's next message
+	// (the engine's move, or the challenger's turn) in the thread too.
+	check := func(t *testing.T, h *harness, r *resp) {
+		t.Helper()
+		h.settle()
+		g, err := h.store.GetGame(t.Context(), 1)
+		if err != nil {
+			t.Fatalf("no game: %v; answer %q", err, r.Content)
+		}
+		if g.ChannelID != userThread || g.ThreadID != "" || len(h.fake.requests("/threads")) != 0 {
+			t.Errorf("game in channel %q, thread %q, %d threads asked for; want it in %s", g.ChannelID, g.ThreadID, len(h.fake.requests("/threads")), userThread)
+		}
+		if isEphemeral(r) || !strings.Contains(r.Content, note) || strings.Contains(r.Content, "is played in") || customIDs(r.Components)["Move"] == "" {
+			t.Errorf("the answer is not the game's board saying why it is here: %q", r.Content)
+		}
+		waitFor(t, "the game's next message in the thread", func() bool {
+			for _, rec := range h.fake.requests("/channels/" + userThread + "/messages") {
+				if rec.Method == "POST" && rec.Status == 200 {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	t.Run("ai", func(t *testing.T) {
+		h := setup(t)
+		r, _ := h.slashIn(userThread, alice, "ai", opt("variant", "brandubh"), opt("level", "easy"), opt("side", "defenders"))
+		check(t, h, r)
+	})
+	t.Run("challenge", func(t *testing.T) {
+		h := setup(t)
+		r, _ := h.slashIn(userThread, alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
+		accept := customIDs(r.Components)["Accept"]
+		if accept == "" {
+			t.Fatalf("the challenge: %q", r.Content)
+		}
+		check(t, h, clickIn(t, h, bob, userThread, accept))
+	})
+	t.Run("no posting in threads", func(t *testing.T) {
+		h := setup(t)
+		in := h.slashInteraction(alice, "ai", opt("variant", "brandubh"), opt("level", "easy"))
+		in.ChannelID, in.AppPermissions = userThread, (postPerms|discordgo.PermissionCreatePublicThreads)&^discordgo.PermissionSendMessagesInThreads
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		if !isEphemeral(r) || !strings.Contains(r.Content, "I can't start a game in this channel: here I lack **Send Messages in Threads**") {
+			t.Errorf("ai in a thread where the bot may not post in threads: %q", r.Content)
+		}
+		if g, _ := h.store.GetGame(t.Context(), 1); g != nil {
+			t.Errorf("game 1 was made, in %s", g.ChannelID)
+		}
+	})
+}

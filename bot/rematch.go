@@ -215,18 +215,28 @@ func (b *Bot) rematchEngine(ctx context.Context, r *request, old *storage.Game, 
 
 // newGameBoard answers r with a new game's first board (in a thread where
 // the server allows) and then asks for the engine's move if it is its turn.
-// Tapped in the old game's thread (a rematch), the board goes to the
-// game's channel (postFirstBoard) and the answer says where.
+// Asked for in a thread of the game's channel (a rematch tapped in the
+// old game's thread, /tafl ai typed in a thread with a thread per game),
+// the board goes to the game's channel (firstBoardElsewhere) and the
+// answer says where; where Discord refuses it there, the game is played
+// in the thread, and the answer is its board.
 func (b *Bot) newGameBoard(ctx context.Context, r *request, g *storage.Game, headline string) (*reply, error) {
 	msg, err := b.boardMessage(ctx, g, headline, r.userID)
 	if err != nil {
 		return nil, err
 	}
 	if outsideGameChannel(r.in, g) {
-		text := headline + "\n" + gameP(g).T("Game %d is played in <#%s>.", g.ID, b.postFirstBoard(ctx, g, msg))
-		return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}},
-			after: func(ctx context.Context) { b.afterMove(ctx, g) }}, nil
+		line, here := b.firstBoardElsewhere(ctx, r, g, msg)
+		if !here {
+			return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: headline + "\n" + line, AllowedMentions: &discordgo.MessageAllowedMentions{}}},
+				after: func(ctx context.Context) { b.afterMove(ctx, g) }}, nil
+		}
+		// Played in the thread it was asked in: its first board is the
+		// answer.
+		if msg, err = b.boardMessage(ctx, g, headline+"\n"+line, r.userID); err != nil {
+			return nil, err
+		}
 	}
 	in := r.in
 	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: msg.data()},

@@ -188,4 +188,6 @@ var de = Dict{
 	"err.timed_out_game_dm": "Zu spät: Die Zeit von %[1]s war abgelaufen, daher ist Partie %[2]d durch Zeitüberschreitung beendet (%[3]s), und dies hat nichts geändert. Ich kann in diesem Kanal nicht mehr schreiben, daher wird das Ergebnis beiden Spielern per Direktnachricht geschickt.",
 	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
 	"err.timed_out_game_you_dm": "Zu spät: Deine Zeit war abgelaufen, daher ist Partie %[1]d durch Zeitüberschreitung beendet (%[2]s), und dies hat nichts geändert. Ich kann in diesem Kanal nicht mehr schreiben, daher wird das Ergebnis beiden Spielern per Direktnachricht geschickt.",
+	// The first board of a game asked for in a thread, where the server wants a thread per game, when Discord refused the board in the thread's parent channel (the bot may not post there): the game is played in the thread instead. The parent channel's id.
+	"game.parent_refused": "Ich kann in <#%s> nicht posten, daher wird diese Partie hier im Thread gespielt.",
 }

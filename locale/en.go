@@ -189,4 +189,6 @@ var en = Dict{
 	"err.timed_out_game_dm": "Too late: %[1]s had run out of time, so game %[2]d has ended on time (%[3]s) and this changed nothing. I can no longer post in this channel, so the result is sent to both players by direct message.",
 	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
 	"err.timed_out_game_you_dm": "Too late: you had run out of time, so game %[1]d has ended on time (%[2]s) and this changed nothing. I can no longer post in this channel, so the result is sent to both players by direct message.",
+	// The first board of a game asked for in a thread, where the server wants a thread per game, when Discord refused the board in the thread's parent channel (the bot may not post there): the game is played in the thread instead. The parent channel's id.
+	"game.parent_refused": "I can't post in <#%s>, so this game is played here in the thread.",
 }

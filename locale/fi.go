@@ -188,4 +188,6 @@ var fi = Dict{
 	"err.timed_out_game_dm": "Liian myöhään: pelaajalta %[1]s oli loppunut aika, joten peli %[2]d päättyi aikaan (%[3]s), eikä tämä muuttanut mitään. En voi enää kirjoittaa tälle kanavalle, joten tulos lähetetään molemmille pelaajille yksityisviestillä.",
 	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
 	"err.timed_out_game_you_dm": "Liian myöhään: sinulta oli loppunut aika, joten peli %[1]d päättyi aikaan (%[2]s), eikä tämä muuttanut mitään. En voi enää kirjoittaa tälle kanavalle, joten tulos lähetetään molemmille pelaajille yksityisviestillä.",
+	// The first board of a game asked for in a thread, where the server wants a thread per game, when Discord refused the board in the thread's parent channel (the bot may not post there): the game is played in the thread instead. The parent channel's id.
+	"game.parent_refused": "En voi julkaista kanavalla <#%s>, joten tätä peliä pelataan täällä ketjussa.",
 }

@@ -188,4 +188,6 @@ var is = Dict{
 	"err.timed_out_game_dm": "Of seint: tími %[1]s var útrunninn, svo skák %[2]d lauk á tíma (%[3]s) og þetta breytti engu. Ég get ekki lengur skrifað á þessa rás, svo úrslitin eru send báðum leikmönnum í einkaskilaboðum.",
 	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
 	"err.timed_out_game_you_dm": "Of seint: tíminn þinn var útrunninn, svo skák %[1]d lauk á tíma (%[2]s) og þetta breytti engu. Ég get ekki lengur skrifað á þessa rás, svo úrslitin eru send báðum leikmönnum í einkaskilaboðum.",
+	// The first board of a game asked for in a thread, where the server wants a thread per game, when Discord refused the board in the thread's parent channel (the bot may not post there): the game is played in the thread instead. The parent channel's id.
+	"game.parent_refused": "Ég get ekki birt skilaboð á <#%s>, svo þessi skák er tefld hér í þræðinum.",
 }

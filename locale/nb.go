@@ -188,4 +188,6 @@ var nb = Dict{
 	"err.timed_out_game_dm": "For sent: %[1]s hadde gått tom for tid, så parti %[2]d er avsluttet på tid (%[3]s), og dette endret ingenting. Jeg kan ikke lenger skrive i denne kanalen, så resultatet sendes til begge spillerne som direktemelding.",
 	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
 	"err.timed_out_game_you_dm": "For sent: du hadde gått tom for tid, så parti %[1]d er avsluttet på tid (%[2]s), og dette endret ingenting. Jeg kan ikke lenger skrive i denne kanalen, så resultatet sendes til begge spillerne som direktemelding.",
+	// The first board of a game asked for in a thread, where the server wants a thread per game, when Discord refused the board in the thread's parent channel (the bot may not post there): the game is played in the thread instead. The parent channel's id.
+	"game.parent_refused": "Jeg kan ikke poste i <#%s>, så dette partiet spilles her i tråden.",
 }

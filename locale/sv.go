@@ -188,4 +188,6 @@ var sv = Dict{
 	"err.timed_out_game_dm": "För sent: %[1]s hade fått slut på tid, så parti %[2]d har avslutats på tid (%[3]s) och detta ändrade ingenting. Jag kan inte längre skriva i den här kanalen, så resultatet skickas till båda spelarna som direktmeddelande.",
 	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
 	"err.timed_out_game_you_dm": "För sent: du hade fått slut på tid, så parti %[1]d har avslutats på tid (%[2]s) och detta ändrade ingenting. Jag kan inte längre skriva i den här kanalen, så resultatet skickas till båda spelarna som direktmeddelande.",
+	// The first board of a game asked for in a thread, where the server wants a thread per game, when Discord refused the board in the thread's parent channel (the bot may not post there): the game is played in the thread instead. The parent channel's id.
+	"game.parent_refused": "Jag kan inte posta i <#%s>, så det här partiet spelas här i tråden.",
 }
