@@ -553,9 +553,15 @@ func (b *Bot) maybeThread(ctx context.Context, g *storage.Game, messageID string
 // rematch made in its game's thread is: its first board goes to the
 // thread's parent channel, where it gets a thread of its own, and the
 // answer in the thread says where (outsideGameChannel). A thread whose
-// parent holds no messages (a forum's post) keeps the game.
+// parent holds no messages (a forum's post) keeps the game, and so does
+// an announcement thread: its channel is for the server's
+// announcements, where the members who may post in the thread may not
+// (nor should the bot for them). A game asked for in a private thread
+// goes to the parent channel with threads off too: the bot, not a
+// member of the thread (it would have to be added), may answer there
+// but not post on its own (its moves, reminders, the result).
 func (b *Bot) gameChannel(ctx context.Context, settings *storage.GuildSettings, guildID, channelID string) string {
-	if guildID == "" || !settings.ThreadPerGame {
+	if guildID == "" {
 		return channelID
 	}
 	ch, err := b.channel(ctx, channelID)
@@ -563,7 +569,10 @@ func (b *Bot) gameChannel(ctx context.Context, settings *storage.GuildSettings, 
 		b.log.Warn("looking up the channel of a new game", "channel_id", channelID, "err", err)
 		return channelID
 	}
-	if !ch.IsThread() || ch.ParentID == "" {
+	switch {
+	case !ch.IsThread() || ch.ParentID == "" || ch.Type == discordgo.ChannelTypeGuildNewsThread:
+		return channelID
+	case !settings.ThreadPerGame && ch.Type != discordgo.ChannelTypeGuildPrivateThread:
 		return channelID
 	}
 	parent, err := b.channel(ctx, ch.ParentID)

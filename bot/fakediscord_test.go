@@ -275,6 +275,10 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		body = fmt.Sprintf(`{"id":%q,"type":%d,"parent_id":%q}`, strings.TrimPrefix(p, "channels/"), ch.typ, ch.parent)
 	case strings.HasPrefix(p, "channels/") && strings.HasSuffix(p, "/messages") && r.Method == http.MethodPost && f.channel(strings.Split(p, "/")[1]).typ == discordgo.ChannelTypeGuildForum:
 		status, body = http.StatusBadRequest, `{"message":"Cannot send messages in a non-text channel","code":50008}`
+	case strings.HasPrefix(p, "channels/") && strings.HasSuffix(p, "/messages") && r.Method == http.MethodPost && f.channel(strings.Split(p, "/")[1]).typ == discordgo.ChannelTypeGuildPrivateThread:
+		// As Discord for a bot not added to a private thread: it may
+		// answer interactions there, but not post on its own.
+		status, body = http.StatusForbidden, `{"message":"Missing Access","code":50001}`
 	case strings.HasSuffix(p, "/commands") && r.Method == http.MethodGet:
 		// The commands as last registered.
 		f.mu.Lock()

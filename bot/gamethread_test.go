@@ -237,3 +237,78 @@ func TestNewGameInAThreadWhereTheParentRefuses(t *testing.T) {
 		}
 	})
 }
+
+// TestNewGameInPrivateOrAnnouncementThread: a game asked for in an
+// announcement thread, while the server wants a thread per game, had
+// its boards posted in the announcement channel, where the members who
+// may post in its threads may not; it is played in the thread it was
+// asked in (no thread inside it). A game asked for in a private thread
+// with threads off was played in the thread, where the bot, not a
+// member, may answer interactions but not post on its own (Discord:
+// 50001, as the fake): the engine's moves went unseen. It is played in
+// the parent channel, which everyone in the thread sees; with a thread
+// per game, in a public thread of its own there, as before.
+func TestNewGameInPrivateOrAnnouncementThread(t *testing.T) {
+	const news, newsThread, private = "news", "news-thread", "private-thread"
+	setup := func(t *testing.T, threads bool) *harness {
+		h := newHarness(t, newPolicyEngine(3))
+		h.fake.addChannel(news, discordgo.ChannelTypeGuildNews, "")
+		h.fake.addChannel(newsThread, discordgo.ChannelTypeGuildNewsThread, news)
+		h.fake.addChannel(private, discordgo.ChannelTypeGuildPrivateThread, channel)
+		h.slash(carol, "settings", opt("threads", threads))
+		return h
+	}
+	// played checks game 1 once settled: in channel ch, in a thread of its
+	// own or none, and nothing refused.
+	played := func(t *testing.T, h *harness, ch string, ownThread bool) *storage.Game {
+		t.Helper()
+		h.settle()
+		g, err := h.store.GetGame(t.Context(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.ChannelID != ch || (g.ThreadID != "") != ownThread {
+			t.Errorf("game 1 is in channel %q, thread %q; want channel %q, own thread %v", g.ChannelID, g.ThreadID, ch, ownThread)
+		}
+		for _, rec := range h.fake.requests("/channels/") {
+			if rec.Status >= 400 {
+				t.Errorf("%s %s answered %d", rec.Method, rec.Path, rec.Status)
+			}
+		}
+		return g
+	}
+	t.Run("challenge in an announcement thread", func(t *testing.T) {
+		h := setup(t, true)
+		r, _ := h.slashIn(newsThread, alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+		r = clickIn(t, h, bob, newsThread, customIDs(r.Components)["Accept"])
+		if !strings.Contains(r.Content, "The game begins!") || strings.Contains(r.Content, "is played in") {
+			t.Errorf("accepted: %q", r.Content)
+		}
+		played(t, h, newsThread, false)
+		if n := len(h.fake.requests("/channels/" + news + "/")); n != 0 {
+			t.Errorf("%d requests in the announcement channel", n)
+		}
+	})
+	t.Run("ai in a private thread, threads off", func(t *testing.T) {
+		h := setup(t, false)
+		r, _ := h.slashIn(private, alice, "ai", opt("variant", "brandubh"), opt("level", "easy"), opt("side", "defenders"))
+		if !strings.Contains(r.Content, "Game 1 is played in <#"+channel+">.") {
+			t.Errorf("the answer in the private thread: %q", r.Content)
+		}
+		waitFor(t, "the engine's move", func() bool { g, _ := h.store.GetGame(t.Context(), 1); return g != nil && g.Ply() == 1 })
+		played(t, h, channel, false)
+		if firstBoardIn(t, h, channel, 1) == nil {
+			t.Errorf("the first board is not in %s", channel)
+		}
+	})
+	t.Run("challenge in a private thread", func(t *testing.T) {
+		h := setup(t, true)
+		r, _ := h.slashIn(private, alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"))
+		r = clickIn(t, h, bob, private, customIDs(r.Components)["Accept"])
+		waitFor(t, "the game's thread", func() bool { g, _ := h.store.GetGame(t.Context(), 1); return g != nil && g.ThreadID != "" })
+		g := played(t, h, channel, true)
+		if !strings.Contains(r.Content, "Game 1 is played in <#"+g.ThreadID+">.") {
+			t.Errorf("accepted: %q", r.Content)
+		}
+	})
+}
