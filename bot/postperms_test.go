@@ -302,3 +302,70 @@ func TestLatePressWhereTheBotCannotPostSaysDM(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownAppPermissions: the checks of what the bot may post read
+// the interaction's app_permissions, which an older payload lacks and
+// the console does not send (decoded, both are 0, as "0" is). They are
+// taken as unknown, not as "no permissions": a game is started, and a
+// move gets no "I can't post here" note, as where Discord sent them all;
+// permissions sent (View Channel alone) are checked in HTTP mode as in
+// gateway mode.
+func TestUnknownAppPermissions(t *testing.T) {
+	hb := newHTTPBot(t)
+	n := 0
+	send := func(perms string, user, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) (*resp, string) {
+		t.Helper()
+		in := hb.h.slashInteraction(user, sub, opts...)
+		n++
+		in.ID, in.Token = fmt.Sprintf("9%04d", n), fmt.Sprintf("unknown-perms-%d", n)
+		body, _ := json.Marshal(in)
+		var m map[string]any
+		json.Unmarshal(body, &m)
+		if perms == "" {
+			delete(m, "app_permissions")
+		} else {
+			m["app_permissions"] = perms
+		}
+		body, _ = json.Marshal(m)
+		resp, out := hb.post(t, body, hb.priv, hb.h.clock.Now())
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s: status %d: %s", sub, resp.StatusCode, out)
+		}
+		if !hb.b.Settle(30 * time.Second) {
+			t.Fatal("the bot's follow-up work did not finish")
+		}
+		return decode(t, out), in.Token
+	}
+	r, _ := send(fmt.Sprint(discordgo.PermissionViewChannel), alice, "ai", opt("variant", "brandubh"), opt("level", "easy"))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "here I lack **Send Messages** and **Attach Files**") {
+		t.Errorf("ai with View Channel alone: %q", r.Content)
+	}
+	if g, _ := hb.h.store.GetGame(t.Context(), 1); g != nil {
+		t.Fatalf("a game was made where the bot may not post")
+	}
+	for i, perms := range []string{"", "0"} {
+		if r, _ := send(perms, alice, "challenge", opt("opponent", []string{bob, carol}[i]), opt("variant", "brandubh")); isEphemeral(r) {
+			t.Errorf("challenge, app_permissions %q: %q", perms, r.Content)
+		}
+	}
+	if cs, _ := hb.h.store.OpenChallenges(t.Context()); len(cs) != 2 {
+		t.Errorf("%d open challenges, want the ones to bob and carol", len(cs))
+	}
+	if r, _ := send("", alice, "ai", opt("variant", "brandubh"), opt("level", "easy"), opt("side", "attackers")); isEphemeral(r) {
+		t.Fatalf("ai without app_permissions: %q", r.Content)
+	}
+	g, err := hb.h.store.GetGame(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, perms := range []string{"0", ""} {
+		waitFor(t, "alice's turn", func() bool { g, _ = hb.h.store.GetGame(t.Context(), 1); return g.Tafl().ToMove() == g.SideOf(alice) })
+		r, token := send(perms, alice, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+		if isEphemeral(r) {
+			t.Fatalf("move, app_permissions %q: %q", perms, r.Content)
+		}
+		if notes := cannotPostNotes(t, hb.h, token); len(notes) != 0 {
+			t.Errorf("move, app_permissions %q: %q", perms, notes)
+		}
+	}
+}
