@@ -430,7 +430,7 @@ func outsideGameChannel(in *discordgo.Interaction, g *storage.Game) bool {
 // game's thread): Discord starts no thread inside a thread, and a
 // server that turned threads off since wants the game in the channel.
 // When Discord refuses the board (the bot may not post in the channel)
-// it returns the error and has posted nothing: see playInThreadInstead.
+// it returns the error and has posted nothing: see firstBoardElsewhere.
 func (b *Bot) postFirstBoard(ctx context.Context, g *storage.Game, msg *message) (string, error) {
 	sent, err := b.rest.Send(ctx, g.ChannelID, msg.send())
 	if err != nil {
