@@ -480,15 +480,15 @@ func abortAndWaitForEdits(t *testing.T, h *harness, what string, want map[string
 // TestAbortAfterDeadlineIsAnnounced: Yes, abort pressed when the first
 // move's deadline has passed but the sweep has not yet ended the game:
 // storage ends it on time instead (aborted, as nobody moved), the reply
-// says the result is posted in the game's channel, and it is; it was
-// not (nobody else would post it: the sweep finds the game over).
+// says it is announced in the game's channel, and it is; it was not
+// (nobody else would post it: the sweep finds the game over).
 func TestAbortAfterDeadlineIsAnnounced(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h)
 	rr, _ := h.slash(alice, "resign") // offers to abort: nobody has moved
 	h.clock.Advance(4 * 24 * time.Hour)
 	r, _ := h.click(alice, customIDs(rr.Components)["Yes, abort"], true)
-	if !strings.Contains(r.Content, "The result is posted in the game's channel") {
+	if !strings.Contains(r.Content, "It is announced in the game's channel") {
 		t.Errorf("Yes, abort after the deadline: %q", r.Content)
 	}
 	waitFor(t, "the timeout's announcement", func() bool {
