@@ -496,8 +496,14 @@ func gameButtons(g *storage.Game) []discordgo.MessageComponent {
 	p := gameP(g)
 	id := func(a Action) string { return CustomID{Action: a, ID: uint64(g.ID), Ply: g.Ply()}.String() }
 	drawID := CustomID{Action: ActDraw, ID: uint64(g.ID), Ply: g.Ply(), Arg: drawShown(g.DrawOffer)}.String()
-	draw := discordgo.Button{Label: p.T("Offer draw"), Style: discordgo.SecondaryButton, CustomID: drawID, Disabled: over}
+	// Both players share the button: it stays while either may offer (a
+	// player whose offer was withdrawn or declined is told privately when
+	// they may again), and is disabled only when neither may, as it could
+	// then only be refused.
+	bothBarred := g.DrawBarred.Of(tafl.Attackers) && g.DrawBarred.Of(tafl.Defenders)
+	draw := discordgo.Button{Label: p.T("Offer draw"), Style: discordgo.SecondaryButton, CustomID: drawID, Disabled: over || bothBarred}
 	if g.DrawOffer != tafl.NoSide && !over {
+		draw.Disabled = false
 		draw.Label = truncate(p.T("Draw offered by %s: accept?", seatLabel(p, g.Seat(g.DrawOffer))), 78)
 		draw.Style = discordgo.SuccessButton
 	}

@@ -201,9 +201,15 @@ func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 	defer cancel()
 	loser := g.Seat(g.Tafl().ToMove()) // whose flag fell (the game may be drawn on time)
 	headline := gameP(g).T("⏰ %s ran out of time.", seatName(gameP(g), loser))
+	// A loss on time's result line says "the attackers ran out of time";
+	// an abort's does not say why: its direct messages give the headline.
+	var why func(*locale.Printer) string
 	if g.Outcome().Reason == tafl.Aborted { // before both sides moved: storage aborts it
 		b.log.Info("game aborted on time", "game_id", g.ID, "flag", loser.String())
-		headline = gameP(g).T("⏰ %s ran out of time before their first move: the game is aborted.", seatName(gameP(g), loser))
+		why = func(p *locale.Printer) string {
+			return p.T("⏰ %s ran out of time before their first move: the game is aborted.", seatName(p, loser))
+		}
+		headline = why(gameP(g))
 	} else {
 		b.log.Info("game lost on time", "game_id", g.ID, "loser", loser.String())
 	}
@@ -213,34 +219,44 @@ func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 		return
 	}
 	ch, err := b.postNotice(ctx, g, msg)
-	b.afterPost(ctx, g, ch, err) // tells the players who want direct messages too
+	b.afterPost(ctx, g, ch, err, why) // tells the players who want direct messages too
 }
 
 // dmResult tells the players of finished game g who want direct messages
 // (/tafl settings dms:True) how it ended, however it ended: on time, by a
-// move, a resignation, an agreed draw or an abort.
-func (b *Bot) dmResult(ctx context.Context, g *storage.Game) {
+// move, a resignation, an agreed draw or an abort (why: see afterPost).
+func (b *Bot) dmResult(ctx context.Context, g *storage.Game, why func(*locale.Printer) string) {
 	for i, s := range []storage.Seat{g.Attackers, g.Defenders} {
 		if s.IsAI() || s.UserID == "" || i == 1 && sameSeat(g.Attackers, g.Defenders) {
 			continue // the engine, or a player of both sides told once
 		}
 		p := b.playerP(ctx, g, s.UserID)
-		b.dm(ctx, g, s.UserID, "result", p.T("Game %d is over: %s", g.ID, resultLine(p, g)))
+		b.dm(ctx, g, s.UserID, "result", p.T("Game %d is over: %s", g.ID, dmResultLine(p, g, why)))
 	}
+}
+
+// dmResultLine is the result line of a direct message about finished
+// game g, under why's sentence when there is one (an abort on time,
+// whose result line does not say that time ran out).
+func dmResultLine(p *locale.Printer, g *storage.Game, why func(*locale.Printer) string) string {
+	if why == nil {
+		return resultLine(p, g)
+	}
+	return why(p) + "\n" + resultLine(p, g)
 }
 
 // resultByDM tells both players of finished game g its result by direct
 // message, whatever their /tafl settings dms, saying why: Discord refused
 // its post in channel ch for the bot's missing access or permissions
-// there, and nobody would see it otherwise.
-func (b *Bot) resultByDM(ctx context.Context, g *storage.Game, ch string) {
+// there, and nobody would see it otherwise (why: see afterPost).
+func (b *Bot) resultByDM(ctx context.Context, g *storage.Game, ch string, why func(*locale.Printer) string) {
 	b.log.Warn("the result's post was refused for missing access or permissions: sent to the players by direct message", "game_id", g.ID, "channel_id", ch)
 	for i, s := range []storage.Seat{g.Attackers, g.Defenders} {
 		if s.IsAI() || s.UserID == "" || i == 1 && sameSeat(g.Attackers, g.Defenders) {
 			continue
 		}
 		p := b.playerP(ctx, g, s.UserID)
-		b.sendDM(ctx, g, s.UserID, "result", p.T("result.dm_refused", int(g.ID), resultLine(p, g), ch), true)
+		b.sendDM(ctx, g, s.UserID, "result", p.T("result.dm_refused", int(g.ID), dmResultLine(p, g, why), ch), true)
 	}
 }
 

@@ -285,12 +285,73 @@ func TestLateMoveSaysWhereTheResultIs(t *testing.T) {
 	h.settle()
 	h.clock.Advance(72*time.Hour + time.Minute)
 	r, _ := h.slash(alice, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String()))
-	if !isEphemeral(r) || !strings.Contains(r.Content, "you had run out of time") || !strings.Contains(r.Content, "The result is posted in <#777>") {
+	if !isEphemeral(r) || !strings.Contains(r.Content, "you had run out of time") || !strings.Contains(r.Content, "It is announced in <#777>") {
 		t.Fatalf("move after the deadline: %q", r.Content)
 	}
 	h.settle()
 	if n := len(h.fake.requests("/channels/777/messages")); n != 1 {
 		t.Errorf("%d posts in the notification channel, want the result", n)
+	}
+}
+
+// TestLatePressBeforeFirstMoveSaysAborted: a press after a side's time
+// ran out before its first move, which aborts the game, was answered
+// "game 1 has ended on time (Aborted)", as if someone had lost on time;
+// it says the game is aborted with no result and no rating change,
+// whose time ran out and where that is posted — the game's channel, the
+// notification channel, or both players' direct messages where the bot
+// can no longer post — and nobody's rating or record changes.
+func TestLatePressBeforeFirstMoveSaysAborted(t *testing.T) {
+	const end = "is aborted (no result, no rating change) and this changed nothing."
+	for _, c := range []struct {
+		name, presser, notify string
+		perms                 int64
+		want                  string
+	}{
+		{"alice's own late move", alice, "", postPerms,
+			"Too late: you had run out of time before your first move, so game %d " + end + " It is announced in the game's channel."},
+		{"bob's abort, results in another channel", bob, "777", postPerms,
+			"Too late: <@" + alice + "> had run out of time before their first move, so game %d " + end + " It is announced in <#777>."},
+		{"alice's late move where the bot cannot post", alice, "", postPerms &^ discordgo.PermissionSendMessages,
+			"Too late: you had run out of time before your first move, so game %d " + end + " I can no longer post in this channel, so both players are told by direct message."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t, nil)
+			if c.notify != "" {
+				h.slash(carol, "settings", opt("channel", c.notify))
+			}
+			startGame(t, h) // 3 days per move, alice (attackers) to move
+			g := gameOf(t, h, alice)
+			confirm, _ := h.slash(bob, "resign") // before a move: Abort, confirmed
+			abort := customIDs(confirm.Components)["Yes, abort"]
+			h.settle()
+			if c.perms != postPerms {
+				h.fake.inject("POST", "/channels/"+channel+"/messages", 403, 50013, 10)
+			}
+			h.clock.Advance(72*time.Hour + time.Minute) // alice's time is up before her first move
+			var r *resp
+			if c.presser == alice {
+				in := h.slashInteraction(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String()))
+				in.AppPermissions = c.perms
+				h.bot.HandleGateway(t.Context(), in)
+				r, _ = h.fake.callback(t, in.ID)
+			} else {
+				r, _ = h.click(bob, abort, true)
+			}
+			h.settle()
+			if want := fmt.Sprintf(c.want, g.ID); !isEphemeral(r) || r.Content != want {
+				t.Errorf("the late press: %q, want %q", r.Content, want)
+			}
+			g = gameOf(t, h, alice)
+			if g.Outcome() != (tafl.Outcome{Winner: tafl.NoSide, Reason: tafl.Aborted}) || len(g.RatingChanges) != 0 {
+				t.Errorf("outcome %+v, rating changes %+v; want aborted, none", g.Outcome(), g.RatingChanges)
+			}
+			for _, id := range []string{alice, bob} {
+				if p, err := h.store.GetPlayer(t.Context(), guild, id); err == nil && (p.Wins+p.Losses+p.Draws != 0 || len(p.Variants) != 0) {
+					t.Errorf("%s has a record after the aborted game: %+v", id, p)
+				}
+			}
+		})
 	}
 }
 

@@ -329,15 +329,18 @@ func checkTurn(g *storage.Game, userID string) error {
 // afterMove runs after a move was saved and shown: the engine replies in
 // engine games, and finished games get their old buttons disabled.
 func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
-	b.afterPost(ctx, g, "", nil)
+	b.afterPost(ctx, g, "", nil, nil)
 }
 
 // afterPost is afterMove after the bot posted game g's board on its own in
 // channel ch, Discord answering postErr: a finished game's result that
 // Discord refused there for the bot's missing access or permissions
 // (accessRefused) goes to its players by direct message, whatever their
-// settings, as nobody would see it otherwise.
-func (b *Bot) afterPost(ctx context.Context, g *storage.Game, ch string, postErr error) {
+// settings, as nobody would see it otherwise. why, when not nil, says in
+// a player's language what the result line alone does not (whose time
+// ran out before their first move, aborting the game): the direct
+// messages give it above the result line, as the post does.
+func (b *Bot) afterPost(ctx context.Context, g *storage.Game, ch string, postErr error, why func(*locale.Printer) string) {
 	b.watch(g)
 	if !g.Active() {
 		b.ai.stopSearch(g.ID)
@@ -348,10 +351,10 @@ func (b *Bot) afterPost(ctx context.Context, g *storage.Game, ch string, postErr
 			b.tournamentGameOver(ctx, g)
 		}
 		if accessRefused(postErr) {
-			b.resultByDM(ctx, g, ch)
+			b.resultByDM(ctx, g, ch, why)
 			return
 		}
-		b.dmResult(ctx, g) // last: a slow or failing DM holds nothing up
+		b.dmResult(ctx, g, why) // last: a slow or failing DM holds nothing up
 		return
 	}
 	if g.ToMove().IsAI() {

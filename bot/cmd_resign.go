@@ -153,7 +153,7 @@ func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
 	} else if sent != nil && g.Active() {
 		b.rememberBoard(ctx, g, sent)
 	}
-	b.afterPost(ctx, g, ch, err)
+	b.afterPost(ctx, g, ch, err, nil)
 }
 
 // cmdDraw handles /tafl draw [game].

@@ -480,15 +480,15 @@ func abortAndWaitForEdits(t *testing.T, h *harness, what string, want map[string
 // TestAbortAfterDeadlineIsAnnounced: Yes, abort pressed when the first
 // move's deadline has passed but the sweep has not yet ended the game:
 // storage ends it on time instead (aborted, as nobody moved), the reply
-// says the result is posted in the game's channel, and it is; it was
-// not (nobody else would post it: the sweep finds the game over).
+// says it is announced in the game's channel, and it is; it was not
+// (nobody else would post it: the sweep finds the game over).
 func TestAbortAfterDeadlineIsAnnounced(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h)
 	rr, _ := h.slash(alice, "resign") // offers to abort: nobody has moved
 	h.clock.Advance(4 * 24 * time.Hour)
 	r, _ := h.click(alice, customIDs(rr.Components)["Yes, abort"], true)
-	if !strings.Contains(r.Content, "The result is posted in the game's channel") {
+	if !strings.Contains(r.Content, "It is announced in the game's channel") {
 		t.Errorf("Yes, abort after the deadline: %q", r.Content)
 	}
 	waitFor(t, "the timeout's announcement", func() bool {
@@ -530,4 +530,45 @@ func TestDrawOfferAgainOnlyAfterAMove(t *testing.T) {
 		t.Errorf("bob's offers posted %d times, want 2:\n%s", n, text)
 	}
 	consoleSays(t, text, "@bob accepted the draw.")
+}
+
+// TestDrawButtonDisabledWhileNeitherMayOffer: alice's offer declined by
+// bob's move and bob's own withdrawn, neither may offer until their next
+// move, yet the board posted on the withdrawal showed **Offer draw**,
+// which both were refused; it is disabled there, while a board where one
+// of them may still offer keeps it (the button is both players'), and
+// the next move's board brings it back.
+func TestDrawButtonDisabledWhileNeitherMayOffer(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice", "/tafl move move:d2-c2", "/tafl draw", // offered
+		"as bob", "/tafl move move:d3-e3", // declines it: alice barred, bob may offer
+		"/tafl draw", "/tafl draw", // bob offers and withdraws: both barred
+		"as alice", "/tafl move move:c2-b2", // alice's move lifts her bar
+	})
+	// The buttons of the board posted with a headline (the console hides
+	// disabled ones).
+	buttonsAfter := func(headline string) string {
+		_, rest, ok := strings.Cut(text, headline)
+		if !ok {
+			t.Fatalf("no %q:\n%s", headline, text)
+		}
+		for line := range strings.SplitSeq(rest, "\n") {
+			if line = strings.TrimSpace(line); strings.HasPrefix(line, "[Move]") {
+				return line
+			}
+		}
+		t.Fatalf("no buttons after %q:\n%s", headline, text)
+		return ""
+	}
+	for _, c := range []struct{ headline, want string }{
+		{"This move declines the draw offer.", "[Move] [Offer draw] [Resign]"},  // bob may offer
+		{"@bob withdrew the draw offer.", "[Move] [Resign]"},                    // neither may
+		{"Last moves: 1. d2-c2 d3-e3 2. c2-b2", "[Move] [Offer draw] [Resign]"}, // alice may again
+	} {
+		if got := buttonsAfter(c.headline); got != c.want {
+			t.Errorf("the board after %q has %s, want %s", c.headline, got, c.want)
+		}
+	}
 }

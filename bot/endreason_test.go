@@ -179,3 +179,23 @@ func TestResultByDirectMessage(t *testing.T) {
 		t.Errorf("bob, who did not ask, got a DM:\n%s", text)
 	}
 }
+
+// TestAbortOnTimeDirectMessageSaysWhy: a game aborted because a side's
+// time ran out before its first move was told by direct message as
+// "Game 1 is over: **Aborted** — the game ends without a result …",
+// never saying that time ran out (a loss on time says it in its result
+// line, an abort's does not); the message gives the post's sentence
+// above the result line, in both players' DMs who want them.
+func TestAbortOnTimeDirectMessageSaysWhy(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl settings dms:True",
+		"as bob", "/tafl settings dms:True",
+		"as alice", "/tafl challenge opponent:bob variant:brandubh side:attackers time:1+0",
+		"as bob", "click Accept",
+		"wait 2m", // alice's flag falls before her first move
+		"quit",
+	})
+	for _, u := range []string{"alice", "bob"} {
+		consoleSays(t, text, "[DM to "+u+"] Game 1 is over: ⏰ @alice ran out of time before their first move: the game is aborted.\n**Aborted** — the game ends without a result and is not rated.")
+	}
+}

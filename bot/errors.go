@@ -117,6 +117,8 @@ func userMessageIn(err error, p *locale.Printer, dm bool, viewer string) (string
 			return "I can't read that: " + se.Msg + ". Write moves like `d1-d4`.", true
 		}
 		return p.T("I can't read `%s`. Write moves like `d1-d4`.", codeText(se.Text)), true
+	case errors.As(err, &to) && to.game.Outcome().Reason == tafl.Aborted:
+		return timedOutAbortText(p, to, viewer), true
 	case errors.As(err, &to):
 		g := to.game
 		fell := g.Seat(g.Tafl().ToMove()) // whose flag fell
@@ -214,3 +216,30 @@ func (e *gameOverError) Unwrap() error { return tafl.ErrGameOver }
 
 // gameOver is the error of a request to play in g, which has ended.
 func gameOver(g *storage.Game) error { return &gameOverError{game: g} }
+
+// timedOutAbortText answers a press that found the side to move out of
+// time before its first move (to), which aborts the game (storage): whose
+// time ran out ("you" to that player), that the game is aborted without
+// a result or a rating change, and where that is posted. It said "ended
+// on time (Aborted)", as if someone had lost on time.
+func timedOutAbortText(p *locale.Printer, to *timedOutError, viewer string) string {
+	g := to.game
+	fell := g.Seat(g.Tafl().ToMove())
+	if viewer != "" && !fell.IsAI() && fell.UserID == viewer {
+		switch {
+		case to.channel != "":
+			return p.T("err.timed_out_abort_you_in", int(g.ID), to.channel)
+		case to.byDM:
+			return p.T("err.timed_out_abort_you_dm", int(g.ID))
+		}
+		return p.T("err.timed_out_abort_you", int(g.ID))
+	}
+	who := seatName(p, fell)
+	switch {
+	case to.channel != "":
+		return p.T("err.timed_out_abort_in", who, int(g.ID), to.channel)
+	case to.byDM:
+		return p.T("err.timed_out_abort_dm", who, int(g.ID))
+	}
+	return p.T("err.timed_out_abort", who, int(g.ID))
+}

@@ -281,7 +281,7 @@ func TestHintAfterTheDeadline(t *testing.T) {
 	if strings.Contains(final.Content, "Something went wrong") || strings.Contains(final.Content, "the engine suggests") {
 		t.Errorf("Hint after the deadline: %q", final.Content)
 	}
-	if !strings.Contains(final.Content, "ended on time") && !strings.Contains(final.Content, "That game is over") {
+	if !strings.Contains(final.Content, "ended on time") && !strings.Contains(final.Content, "is aborted") && !strings.Contains(final.Content, "That game is over") {
 		t.Errorf("Hint after the deadline does not say the game is over: %q", final.Content)
 	}
 	got, _ := h.store.GetGame(context.Background(), g.ID)

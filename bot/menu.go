@@ -159,7 +159,7 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 			if err == nil && sent != nil {
 				b.rememberBoard(ctx, g, sent)
 			}
-			b.afterPost(ctx, g, in.ChannelID, err) // err: the channel's refusal, after the follow-up's
+			b.afterPost(ctx, g, in.ChannelID, err, nil) // err: the channel's refusal, after the follow-up's
 		},
 	}, nil
 }

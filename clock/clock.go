@@ -417,6 +417,20 @@ func (c *Clock) Press(now time.Time) bool {
 	return true
 }
 
+// PressLast ends the game with the running side's move at now: the time
+// used comes off its clock and both clocks stop, without the increment,
+// which pays for moves still to come (the final board shows the time the
+// side had when the game ended, not time it never had). As with Press, a
+// move after the flag fell changes nothing and returns false, and so does
+// one on stopped clocks.
+func (c *Clock) PressLast(now time.Time) bool {
+	if c.Running == tafl.NoSide || now.After(c.FlagAt()) {
+		return false
+	}
+	c.Stop(now)
+	return true
+}
+
 // Stop stops the clocks at t (the end of the game): the running side's
 // time used until t comes off its clock (down to zero at most).
 func (c *Clock) Stop(t time.Time) {

@@ -167,6 +167,30 @@ func TestFischer(t *testing.T) {
 	}
 }
 
+// TestPressLast: the move that ends the game takes its time off the
+// mover's clock and stops both, without the increment; like Press, it
+// counts at the flag, not a nanosecond after, nor on stopped clocks.
+func TestPressLast(t *testing.T) {
+	tc := clock.TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}
+	c := clock.New(tc, tafl.Attackers, t0)
+	end := c
+	if !end.PressLast(t0.Add(10*time.Second)) || end.Left != [2]time.Duration{170 * time.Second, 3 * time.Minute} ||
+		end.Running != tafl.NoSide || !end.Since.Equal(t0.Add(10*time.Second)) || !end.FlagAt().IsZero() {
+		t.Errorf("the last move after 10 s: %+v, want 2:50 left (no increment) and the clocks stopped", end)
+	}
+	if end.PressLast(t0.Add(20*time.Second)) || end.Press(t0.Add(20*time.Second)) {
+		t.Error("stopped clocks accepted a move")
+	}
+	atFlag := c
+	if !atFlag.PressLast(c.FlagAt()) || atFlag.Left[0] != 0 {
+		t.Errorf("the last move at the flag: %+v, want accepted with nothing left", atFlag)
+	}
+	late := c
+	if late.PressLast(c.FlagAt().Add(time.Nanosecond)) || late != c {
+		t.Errorf("a late last move was accepted or changed the clock: %+v", late)
+	}
+}
+
 func TestBudget(t *testing.T) {
 	for _, c := range []struct {
 		tc        clock.TimeControl

@@ -15,7 +15,9 @@
 //
 // A [Clock] holds both sides' remaining time and which side's clock runs
 // since when. [Clock.Press] ends the mover's turn: the time used comes off
-// their clock, the increment goes on, and the other clock starts. A press
+// their clock, the increment goes on, and the other clock starts;
+// [Clock.PressLast] is the move that ends the game, which stops both
+// clocks without the increment (there is no move left to pay for). A press
 // after the flag fell does not count: [Clock.Press] reports it and the
 // caller ends the game on time. [Clock.FlagAt] is the moment the running
 // clock reaches zero; [Clock.Remaining] reads a clock at any moment; and

@@ -190,4 +190,16 @@ var de = Dict{
 	"err.timed_out_game_you_dm": "Zu spät: Deine Zeit war abgelaufen, daher ist Partie %[1]d durch Zeitüberschreitung beendet (%[2]s), und dies hat nichts geändert. Ich kann in diesem Kanal nicht mehr schreiben, daher wird das Ergebnis beiden Spielern per Direktnachricht geschickt.",
 	// The first board of a game asked for in a thread, where the server wants a thread per game, when Discord refused the board in the thread's parent channel (the bot may not post there): the game is played in the thread instead. The parent channel's id.
 	"game.parent_refused": "Ich kann in <#%s> nicht posten, daher wird diese Partie hier im Thread gespielt.",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time before its first move, which aborts the game (not a loss on time): whose flag fell (a mention), the game's number.
+	"err.timed_out_abort": "Zu spät: Die Zeit von %[1]s war vor dem ersten Zug abgelaufen, daher ist Partie %[2]d abgebrochen (kein Ergebnis, keine Wertungsänderung), und dies hat nichts geändert. Das steht im Kanal der Partie.",
+	// err.timed_out_abort for a game whose end went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_abort_in": "Zu spät: Die Zeit von %[1]s war vor dem ersten Zug abgelaufen, daher ist Partie %[2]d abgebrochen (kein Ergebnis, keine Wertungsänderung), und dies hat nichts geändert. Das steht in <#%[3]s>.",
+	// err.timed_out_abort where the bot can no longer post in the game's channel (its app_permissions there), so both players are told by direct message: whose flag fell, the game's number.
+	"err.timed_out_abort_dm": "Zu spät: Die Zeit von %[1]s war vor dem ersten Zug abgelaufen, daher ist Partie %[2]d abgebrochen (kein Ergebnis, keine Wertungsänderung), und dies hat nichts geändert. Ich kann in diesem Kanal nicht mehr schreiben, daher erfahren es beide Spieler per Direktnachricht.",
+	// err.timed_out_abort told to the player whose flag fell (who pressed after their own time ran out, before their first move): the game's number.
+	"err.timed_out_abort_you": "Zu spät: Deine Zeit war vor deinem ersten Zug abgelaufen, daher ist Partie %[1]d abgebrochen (kein Ergebnis, keine Wertungsänderung), und dies hat nichts geändert. Das steht im Kanal der Partie.",
+	// err.timed_out_abort_you for a game whose end went to the server's notification channel: the game's number, that channel's id.
+	"err.timed_out_abort_you_in": "Zu spät: Deine Zeit war vor deinem ersten Zug abgelaufen, daher ist Partie %[1]d abgebrochen (kein Ergebnis, keine Wertungsänderung), und dies hat nichts geändert. Das steht in <#%[2]s>.",
+	// err.timed_out_abort_you where the bot can no longer post in the game's channel, so both players are told by direct message: the game's number.
+	"err.timed_out_abort_you_dm": "Zu spät: Deine Zeit war vor deinem ersten Zug abgelaufen, daher ist Partie %[1]d abgebrochen (kein Ergebnis, keine Wertungsänderung), und dies hat nichts geändert. Ich kann in diesem Kanal nicht mehr schreiben, daher erfahren es beide Spieler per Direktnachricht.",
 }

@@ -191,4 +191,16 @@ var en = Dict{
 	"err.timed_out_game_you_dm": "Too late: you had run out of time, so game %[1]d has ended on time (%[2]s) and this changed nothing. I can no longer post in this channel, so the result is sent to both players by direct message.",
 	// The first board of a game asked for in a thread, where the server wants a thread per game, when Discord refused the board in the thread's parent channel (the bot may not post there): the game is played in the thread instead. The parent channel's id.
 	"game.parent_refused": "I can't post in <#%s>, so this game is played here in the thread.",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time before its first move, which aborts the game (not a loss on time): whose flag fell (a mention), the game's number.
+	"err.timed_out_abort": "Too late: %[1]s had run out of time before their first move, so game %[2]d is aborted (no result, no rating change) and this changed nothing. It is announced in the game's channel.",
+	// err.timed_out_abort for a game whose end went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_abort_in": "Too late: %[1]s had run out of time before their first move, so game %[2]d is aborted (no result, no rating change) and this changed nothing. It is announced in <#%[3]s>.",
+	// err.timed_out_abort where the bot can no longer post in the game's channel (its app_permissions there), so both players are told by direct message: whose flag fell, the game's number.
+	"err.timed_out_abort_dm": "Too late: %[1]s had run out of time before their first move, so game %[2]d is aborted (no result, no rating change) and this changed nothing. I can no longer post in this channel, so both players are told by direct message.",
+	// err.timed_out_abort told to the player whose flag fell (who pressed after their own time ran out, before their first move): the game's number.
+	"err.timed_out_abort_you": "Too late: you had run out of time before your first move, so game %[1]d is aborted (no result, no rating change) and this changed nothing. It is announced in the game's channel.",
+	// err.timed_out_abort_you for a game whose end went to the server's notification channel: the game's number, that channel's id.
+	"err.timed_out_abort_you_in": "Too late: you had run out of time before your first move, so game %[1]d is aborted (no result, no rating change) and this changed nothing. It is announced in <#%[2]s>.",
+	// err.timed_out_abort_you where the bot can no longer post in the game's channel, so both players are told by direct message: the game's number.
+	"err.timed_out_abort_you_dm": "Too late: you had run out of time before your first move, so game %[1]d is aborted (no result, no rating change) and this changed nothing. I can no longer post in this channel, so both players are told by direct message.",
 }

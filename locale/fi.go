@@ -190,4 +190,16 @@ var fi = Dict{
 	"err.timed_out_game_you_dm": "Liian myöhään: sinulta oli loppunut aika, joten peli %[1]d päättyi aikaan (%[2]s), eikä tämä muuttanut mitään. En voi enää kirjoittaa tälle kanavalle, joten tulos lähetetään molemmille pelaajille yksityisviestillä.",
 	// The first board of a game asked for in a thread, where the server wants a thread per game, when Discord refused the board in the thread's parent channel (the bot may not post there): the game is played in the thread instead. The parent channel's id.
 	"game.parent_refused": "En voi julkaista kanavalla <#%s>, joten tätä peliä pelataan täällä ketjussa.",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time before its first move, which aborts the game (not a loss on time): whose flag fell (a mention), the game's number.
+	"err.timed_out_abort": "Liian myöhään: pelaajalta %[1]s oli loppunut aika ennen ensimmäistä siirtoa, joten peli %[2]d on keskeytetty (ei tulosta, ei muutosta luokitukseen), eikä tämä muuttanut mitään. Siitä ilmoitetaan pelin kanavalla.",
+	// err.timed_out_abort for a game whose end went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_abort_in": "Liian myöhään: pelaajalta %[1]s oli loppunut aika ennen ensimmäistä siirtoa, joten peli %[2]d on keskeytetty (ei tulosta, ei muutosta luokitukseen), eikä tämä muuttanut mitään. Siitä ilmoitetaan kanavalla <#%[3]s>.",
+	// err.timed_out_abort where the bot can no longer post in the game's channel (its app_permissions there), so both players are told by direct message: whose flag fell, the game's number.
+	"err.timed_out_abort_dm": "Liian myöhään: pelaajalta %[1]s oli loppunut aika ennen ensimmäistä siirtoa, joten peli %[2]d on keskeytetty (ei tulosta, ei muutosta luokitukseen), eikä tämä muuttanut mitään. En voi enää kirjoittaa tälle kanavalle, joten molemmille pelaajille kerrotaan yksityisviestillä.",
+	// err.timed_out_abort told to the player whose flag fell (who pressed after their own time ran out, before their first move): the game's number.
+	"err.timed_out_abort_you": "Liian myöhään: sinulta oli loppunut aika ennen ensimmäistä siirtoasi, joten peli %[1]d on keskeytetty (ei tulosta, ei muutosta luokitukseen), eikä tämä muuttanut mitään. Siitä ilmoitetaan pelin kanavalla.",
+	// err.timed_out_abort_you for a game whose end went to the server's notification channel: the game's number, that channel's id.
+	"err.timed_out_abort_you_in": "Liian myöhään: sinulta oli loppunut aika ennen ensimmäistä siirtoasi, joten peli %[1]d on keskeytetty (ei tulosta, ei muutosta luokitukseen), eikä tämä muuttanut mitään. Siitä ilmoitetaan kanavalla <#%[2]s>.",
+	// err.timed_out_abort_you where the bot can no longer post in the game's channel, so both players are told by direct message: the game's number.
+	"err.timed_out_abort_you_dm": "Liian myöhään: sinulta oli loppunut aika ennen ensimmäistä siirtoasi, joten peli %[1]d on keskeytetty (ei tulosta, ei muutosta luokitukseen), eikä tämä muuttanut mitään. En voi enää kirjoittaa tälle kanavalle, joten molemmille pelaajille kerrotaan yksityisviestillä.",
 }

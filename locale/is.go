@@ -190,4 +190,16 @@ var is = Dict{
 	"err.timed_out_game_you_dm": "Of seint: tíminn þinn var útrunninn, svo skák %[1]d lauk á tíma (%[2]s) og þetta breytti engu. Ég get ekki lengur skrifað á þessa rás, svo úrslitin eru send báðum leikmönnum í einkaskilaboðum.",
 	// The first board of a game asked for in a thread, where the server wants a thread per game, when Discord refused the board in the thread's parent channel (the bot may not post there): the game is played in the thread instead. The parent channel's id.
 	"game.parent_refused": "Ég get ekki birt skilaboð á <#%s>, svo þessi skák er tefld hér í þræðinum.",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time before its first move, which aborts the game (not a loss on time): whose flag fell (a mention), the game's number.
+	"err.timed_out_abort": "Of seint: tími %[1]s var útrunninn fyrir fyrsta leik, svo hætt er við skák %[2]d (engin úrslit, engin breyting á stigum) og þetta breytti engu. Það er tilkynnt á rás skákarinnar.",
+	// err.timed_out_abort for a game whose end went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_abort_in": "Of seint: tími %[1]s var útrunninn fyrir fyrsta leik, svo hætt er við skák %[2]d (engin úrslit, engin breyting á stigum) og þetta breytti engu. Það er tilkynnt á <#%[3]s>.",
+	// err.timed_out_abort where the bot can no longer post in the game's channel (its app_permissions there), so both players are told by direct message: whose flag fell, the game's number.
+	"err.timed_out_abort_dm": "Of seint: tími %[1]s var útrunninn fyrir fyrsta leik, svo hætt er við skák %[2]d (engin úrslit, engin breyting á stigum) og þetta breytti engu. Ég get ekki lengur skrifað á þessa rás, svo báðum leikmönnum er sagt það í einkaskilaboðum.",
+	// err.timed_out_abort told to the player whose flag fell (who pressed after their own time ran out, before their first move): the game's number.
+	"err.timed_out_abort_you": "Of seint: tíminn þinn var útrunninn fyrir fyrsta leik þinn, svo hætt er við skák %[1]d (engin úrslit, engin breyting á stigum) og þetta breytti engu. Það er tilkynnt á rás skákarinnar.",
+	// err.timed_out_abort_you for a game whose end went to the server's notification channel: the game's number, that channel's id.
+	"err.timed_out_abort_you_in": "Of seint: tíminn þinn var útrunninn fyrir fyrsta leik þinn, svo hætt er við skák %[1]d (engin úrslit, engin breyting á stigum) og þetta breytti engu. Það er tilkynnt á <#%[2]s>.",
+	// err.timed_out_abort_you where the bot can no longer post in the game's channel, so both players are told by direct message: the game's number.
+	"err.timed_out_abort_you_dm": "Of seint: tíminn þinn var útrunninn fyrir fyrsta leik þinn, svo hætt er við skák %[1]d (engin úrslit, engin breyting á stigum) og þetta breytti engu. Ég get ekki lengur skrifað á þessa rás, svo báðum leikmönnum er sagt það í einkaskilaboðum.",
 }

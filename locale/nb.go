@@ -190,4 +190,16 @@ var nb = Dict{
 	"err.timed_out_game_you_dm": "For sent: du hadde gått tom for tid, så parti %[1]d er avsluttet på tid (%[2]s), og dette endret ingenting. Jeg kan ikke lenger skrive i denne kanalen, så resultatet sendes til begge spillerne som direktemelding.",
 	// The first board of a game asked for in a thread, where the server wants a thread per game, when Discord refused the board in the thread's parent channel (the bot may not post there): the game is played in the thread instead. The parent channel's id.
 	"game.parent_refused": "Jeg kan ikke poste i <#%s>, så dette partiet spilles her i tråden.",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time before its first move, which aborts the game (not a loss on time): whose flag fell (a mention), the game's number.
+	"err.timed_out_abort": "For sent: %[1]s hadde gått tom for tid før sitt første trekk, så parti %[2]d er avbrutt (uten resultat, ingen endring i ratingen), og dette endret ingenting. Det kunngjøres i partiets kanal.",
+	// err.timed_out_abort for a game whose end went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_abort_in": "For sent: %[1]s hadde gått tom for tid før sitt første trekk, så parti %[2]d er avbrutt (uten resultat, ingen endring i ratingen), og dette endret ingenting. Det kunngjøres i <#%[3]s>.",
+	// err.timed_out_abort where the bot can no longer post in the game's channel (its app_permissions there), so both players are told by direct message: whose flag fell, the game's number.
+	"err.timed_out_abort_dm": "For sent: %[1]s hadde gått tom for tid før sitt første trekk, så parti %[2]d er avbrutt (uten resultat, ingen endring i ratingen), og dette endret ingenting. Jeg kan ikke lenger skrive i denne kanalen, så begge spillerne får beskjed som direktemelding.",
+	// err.timed_out_abort told to the player whose flag fell (who pressed after their own time ran out, before their first move): the game's number.
+	"err.timed_out_abort_you": "For sent: du hadde gått tom for tid før ditt første trekk, så parti %[1]d er avbrutt (uten resultat, ingen endring i ratingen), og dette endret ingenting. Det kunngjøres i partiets kanal.",
+	// err.timed_out_abort_you for a game whose end went to the server's notification channel: the game's number, that channel's id.
+	"err.timed_out_abort_you_in": "For sent: du hadde gått tom for tid før ditt første trekk, så parti %[1]d er avbrutt (uten resultat, ingen endring i ratingen), og dette endret ingenting. Det kunngjøres i <#%[2]s>.",
+	// err.timed_out_abort_you where the bot can no longer post in the game's channel, so both players are told by direct message: the game's number.
+	"err.timed_out_abort_you_dm": "For sent: du hadde gått tom for tid før ditt første trekk, så parti %[1]d er avbrutt (uten resultat, ingen endring i ratingen), og dette endret ingenting. Jeg kan ikke lenger skrive i denne kanalen, så begge spillerne får beskjed som direktemelding.",
 }

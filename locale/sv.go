@@ -190,4 +190,16 @@ var sv = Dict{
 	"err.timed_out_game_you_dm": "För sent: du hade fått slut på tid, så parti %[1]d har avslutats på tid (%[2]s) och detta ändrade ingenting. Jag kan inte längre skriva i den här kanalen, så resultatet skickas till båda spelarna som direktmeddelande.",
 	// The first board of a game asked for in a thread, where the server wants a thread per game, when Discord refused the board in the thread's parent channel (the bot may not post there): the game is played in the thread instead. The parent channel's id.
 	"game.parent_refused": "Jag kan inte posta i <#%s>, så det här partiet spelas här i tråden.",
+	// A press (a move, Resign, Offer draw, …) that found the side to move out of time before its first move, which aborts the game (not a loss on time): whose flag fell (a mention), the game's number.
+	"err.timed_out_abort": "För sent: %[1]s hade fått slut på tid före sitt första drag, så parti %[2]d är avbrutet (inget resultat, ingen ändring av ratingen) och detta ändrade ingenting. Det meddelas i partiets kanal.",
+	// err.timed_out_abort for a game whose end went to the server's notification channel (/tafl settings channel:): the same, and that channel's id.
+	"err.timed_out_abort_in": "För sent: %[1]s hade fått slut på tid före sitt första drag, så parti %[2]d är avbrutet (inget resultat, ingen ändring av ratingen) och detta ändrade ingenting. Det meddelas i <#%[3]s>.",
+	// err.timed_out_abort where the bot can no longer post in the game's channel (its app_permissions there), so both players are told by direct message: whose flag fell, the game's number.
+	"err.timed_out_abort_dm": "För sent: %[1]s hade fått slut på tid före sitt första drag, så parti %[2]d är avbrutet (inget resultat, ingen ändring av ratingen) och detta ändrade ingenting. Jag kan inte längre skriva i den här kanalen, så båda spelarna får veta det som direktmeddelande.",
+	// err.timed_out_abort told to the player whose flag fell (who pressed after their own time ran out, before their first move): the game's number.
+	"err.timed_out_abort_you": "För sent: du hade fått slut på tid före ditt första drag, så parti %[1]d är avbrutet (inget resultat, ingen ändring av ratingen) och detta ändrade ingenting. Det meddelas i partiets kanal.",
+	// err.timed_out_abort_you for a game whose end went to the server's notification channel: the game's number, that channel's id.
+	"err.timed_out_abort_you_in": "För sent: du hade fått slut på tid före ditt första drag, så parti %[1]d är avbrutet (inget resultat, ingen ändring av ratingen) och detta ändrade ingenting. Det meddelas i <#%[2]s>.",
+	// err.timed_out_abort_you where the bot can no longer post in the game's channel, so both players are told by direct message: the game's number.
+	"err.timed_out_abort_you_dm": "För sent: du hade fått slut på tid före ditt första drag, så parti %[1]d är avbrutet (inget resultat, ingen ändring av ratingen) och detta ändrade ingenting. Jag kan inte längre skriva i den här kanalen, så båda spelarna får veta det som direktmeddelande.",
 }

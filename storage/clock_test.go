@@ -127,6 +127,39 @@ func testLiveClockStopsAtTheEnd(t *testing.T, b testBackend) {
 	}
 }
 
+// testLiveClockLastMove (a contract test): the move that ends a live
+// game stops both clocks without its increment. The defenders' king
+// escapes after 5 s on their clock: they are left 5 s less than before,
+// not 2 s more than that (the increment, which pays for moves to come,
+// was added to the final clock), and the stored game says the same.
+func testLiveClockLastMove(t *testing.T, b testBackend) {
+	s, c := b.open(t)
+	g := newLiveGame(t, s, storage.Human("a"), storage.Human("b"))
+	var err error
+	for _, m := range []string{"a4-a3", "e4-e1", "a3-a4", "d4-e4", "a4-a3", "e4-e7", "a3-a4", "e7-g7"} {
+		c.Advance(5 * time.Second)
+		g, err = s.UpdateGame(t.Context(), g.ID, -1, func(g *storage.Game) error { _, err := g.Tafl().PlayText(m); return err })
+		if err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	if o := g.Outcome(); o.Winner != tafl.Defenders || o.Reason != tafl.KingEscaped {
+		t.Fatalf("outcome %+v, want the king escaped", o)
+	}
+	// Each side thought 5 s a move: four moves with the increment are
+	// 3:00 − 4×0:05 + 4×0:02 = 2:48 for the attackers; the defenders
+	// had 3:00 − 3×0:05 + 3×0:02 = 2:51 before their last move, which,
+	// with no increment, leaves them 2:46 (not 2:48).
+	want := [2]time.Duration{168 * time.Second, 166 * time.Second}
+	if g.Clock.Running != tafl.NoSide || g.Clock.Left != want || !g.Clock.Since.Equal(c.Now()) || !g.Deadline.IsZero() {
+		t.Errorf("after the winning move: clock %+v, deadline %v; want stopped now with %v left", g.Clock, g.Deadline, want)
+	}
+	back, err := s.GetGame(t.Context(), g.ID)
+	if err != nil || back.Clock != g.Clock {
+		t.Errorf("stored clock %+v, %v; want %+v", back.Clock, err, g.Clock)
+	}
+}
+
 func testLiveClockValidation(t *testing.T, b testBackend) {
 	s, _ := b.open(t)
 	g := newHumanGame(t, "a", "b") // has a time per move

@@ -76,6 +76,7 @@ var contractTests = []struct {
 	{"TimeUpBeforeBothMoved", testTimeUpBeforeBothMoved},
 	{"LiveClockStopsAtTheEnd", testLiveClockStopsAtTheEnd},
 	{"LiveClockValidation", testLiveClockValidation},
+	{"LiveClockLastMove", testLiveClockLastMove},
 	{"ChallengeAndRematchFields", testChallengeAndRematchFields},
 	{"Rematches", testRematches},
 	{"CasualDefaultSaved", testCasualDefaultSaved},

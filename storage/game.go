@@ -1104,9 +1104,15 @@ func (s *Store) finishUpdate(tx txn, old, g *Game, now time.Time) error {
 		switch {
 		case !g.Clock.IsZero():
 			// Every new move presses the clock; a move after the flag
-			// fell does not count.
-			for range g.Ply() - old.Ply() {
-				if !g.Clock.Press(now) {
+			// fell does not count. The move that ends the game stops
+			// both clocks without its increment: the final board shows
+			// the time the mover had, not time it never needed.
+			for i := range g.Ply() - old.Ply() {
+				press := g.Clock.Press
+				if i == g.Ply()-old.Ply()-1 && !g.Active() {
+					press = g.Clock.PressLast
+				}
+				if !press(now) {
 					return rejectf("storage: update game %d: %w", old.ID, ErrFlagFell)
 				}
 			}
