@@ -232,15 +232,24 @@ func (b *Bot) dmResult(ctx context.Context, g *storage.Game) {
 // resultByDM tells both players of finished game g its result by direct
 // message, whatever their /tafl settings dms, saying why: Discord refused
 // its post in channel ch for the bot's missing access or permissions
-// there, and nobody would see it otherwise.
-func (b *Bot) resultByDM(ctx context.Context, g *storage.Game, ch string) {
-	b.log.Warn("the result's post was refused for missing access or permissions: sent to the players by direct message", "game_id", g.ID, "channel_id", ch)
+// there, or, gone, because the channel or thread no longer exists
+// (channelGone), and nobody would see it otherwise.
+func (b *Bot) resultByDM(ctx context.Context, g *storage.Game, ch string, gone bool) {
+	if gone {
+		b.log.Warn("the result's channel no longer exists: sent to the players by direct message", "game_id", g.ID, "channel_id", ch)
+	} else {
+		b.log.Warn("the result's post was refused for missing access or permissions: sent to the players by direct message", "game_id", g.ID, "channel_id", ch)
+	}
 	for i, s := range []storage.Seat{g.Attackers, g.Defenders} {
 		if s.IsAI() || s.UserID == "" || i == 1 && sameSeat(g.Attackers, g.Defenders) {
 			continue
 		}
 		p := b.playerP(ctx, g, s.UserID)
-		b.sendDM(ctx, g, s.UserID, "result", p.T("result.dm_refused", int(g.ID), resultLine(p, g), ch), true)
+		text := p.T("result.dm_refused", int(g.ID), resultLine(p, g), ch)
+		if gone {
+			text = p.T("result.dm_channel_gone", int(g.ID), resultLine(p, g))
+		}
+		b.sendDM(ctx, g, s.UserID, "result", text, true)
 	}
 }
 
@@ -303,6 +312,13 @@ func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) (st
 		b.log.Warn("posting a notice", "game_id", g.ID, "channel_id", ch, "err", err)
 	}
 	return ch, err
+}
+
+// channelGone reports whether Discord refused a post because the channel
+// or thread no longer exists (10003, Unknown Channel): deleted after the
+// game began, or a thread deleted.
+func channelGone(err error) bool {
+	return discordCode(err) == 10003
 }
 
 // accessRefused reports whether Discord refused a post because the bot

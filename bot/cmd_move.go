@@ -335,8 +335,9 @@ func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 // afterPost is afterMove after the bot posted game g's board on its own in
 // channel ch, Discord answering postErr: a finished game's result that
 // Discord refused there for the bot's missing access or permissions
-// (accessRefused) goes to its players by direct message, whatever their
-// settings, as nobody would see it otherwise.
+// (accessRefused), or because the channel no longer exists (channelGone),
+// goes to its players by direct message, whatever their settings, as
+// nobody would see it otherwise.
 func (b *Bot) afterPost(ctx context.Context, g *storage.Game, ch string, postErr error) {
 	b.watch(g)
 	if !g.Active() {
@@ -347,8 +348,8 @@ func (b *Bot) afterPost(ctx context.Context, g *storage.Game, ch string, postErr
 		if g.TournamentID != 0 {
 			b.tournamentGameOver(ctx, g)
 		}
-		if accessRefused(postErr) {
-			b.resultByDM(ctx, g, ch)
+		if accessRefused(postErr) || channelGone(postErr) {
+			b.resultByDM(ctx, g, ch, channelGone(postErr))
 			return
 		}
 		b.dmResult(ctx, g) // last: a slow or failing DM holds nothing up

@@ -188,4 +188,6 @@ var da = Dict{
 	"err.timed_out_game_dm": "For sent: %[1]s var løbet tør for tid, så parti %[2]d er endt på tid (%[3]s), og dette ændrede intet. Jeg kan ikke længere skrive i denne kanal, så resultatet sendes til begge spillere som direkte besked.",
 	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
 	"err.timed_out_game_you_dm": "For sent: du var løbet tør for tid, så parti %[1]d er endt på tid (%[2]s), og dette ændrede intet. Jeg kan ikke længere skrive i denne kanal, så resultatet sendes til begge spillere som direkte besked.",
+	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
+	"result.dm_channel_gone": "Parti %[1]d er slut: %[2]s\nJeg fortæller det i en direkte besked, fordi kanalen eller tråden, hvor det blev spillet, ikke længere findes, så jeg kunne ikke slå resultatet op der. Begge spillere får denne besked, uanset deres `/tafl settings` `dm`.",
 }

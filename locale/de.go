@@ -188,4 +188,6 @@ var de = Dict{
 	"err.timed_out_game_dm": "Zu spät: Die Zeit von %[1]s war abgelaufen, daher ist Partie %[2]d durch Zeitüberschreitung beendet (%[3]s), und dies hat nichts geändert. Ich kann in diesem Kanal nicht mehr schreiben, daher wird das Ergebnis beiden Spielern per Direktnachricht geschickt.",
 	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
 	"err.timed_out_game_you_dm": "Zu spät: Deine Zeit war abgelaufen, daher ist Partie %[1]d durch Zeitüberschreitung beendet (%[2]s), und dies hat nichts geändert. Ich kann in diesem Kanal nicht mehr schreiben, daher wird das Ergebnis beiden Spielern per Direktnachricht geschickt.",
+	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
+	"result.dm_channel_gone": "Partie %[1]d ist vorbei: %[2]s\nIch sage es dir per Direktnachricht, weil der Kanal oder Thread, in dem sie gespielt wurde, nicht mehr existiert, sodass ich das Ergebnis dort nicht posten konnte. Beide Spieler erhalten diese Nachricht, unabhängig von ihrem `/tafl settings` `dms`.",
 }

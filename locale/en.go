@@ -189,4 +189,6 @@ var en = Dict{
 	"err.timed_out_game_dm": "Too late: %[1]s had run out of time, so game %[2]d has ended on time (%[3]s) and this changed nothing. I can no longer post in this channel, so the result is sent to both players by direct message.",
 	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
 	"err.timed_out_game_you_dm": "Too late: you had run out of time, so game %[1]d has ended on time (%[2]s) and this changed nothing. I can no longer post in this channel, so the result is sent to both players by direct message.",
+	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
+	"result.dm_channel_gone": "Game %[1]d is over: %[2]s\nI am telling you by direct message because the channel or thread where it was played no longer exists, so I could not post the result there. Both players get this message, whatever their `/tafl settings` `dms`.",
 }

@@ -188,4 +188,6 @@ var fi = Dict{
 	"err.timed_out_game_dm": "Liian myöhään: pelaajalta %[1]s oli loppunut aika, joten peli %[2]d päättyi aikaan (%[3]s), eikä tämä muuttanut mitään. En voi enää kirjoittaa tälle kanavalle, joten tulos lähetetään molemmille pelaajille yksityisviestillä.",
 	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
 	"err.timed_out_game_you_dm": "Liian myöhään: sinulta oli loppunut aika, joten peli %[1]d päättyi aikaan (%[2]s), eikä tämä muuttanut mitään. En voi enää kirjoittaa tälle kanavalle, joten tulos lähetetään molemmille pelaajille yksityisviestillä.",
+	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
+	"result.dm_channel_gone": "Peli %[1]d on päättynyt: %[2]s\nKerron tämän yksityisviestillä, koska kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten en voinut kertoa tulosta siellä. Molemmat pelaajat saavat tämän viestin asetuksesta `/tafl settings` `yksityisviestit` riippumatta.",
 }

@@ -188,4 +188,6 @@ var is = Dict{
 	"err.timed_out_game_dm": "Of seint: tími %[1]s var útrunninn, svo skák %[2]d lauk á tíma (%[3]s) og þetta breytti engu. Ég get ekki lengur skrifað á þessa rás, svo úrslitin eru send báðum leikmönnum í einkaskilaboðum.",
 	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
 	"err.timed_out_game_you_dm": "Of seint: tíminn þinn var útrunninn, svo skák %[1]d lauk á tíma (%[2]s) og þetta breytti engu. Ég get ekki lengur skrifað á þessa rás, svo úrslitin eru send báðum leikmönnum í einkaskilaboðum.",
+	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
+	"result.dm_channel_gone": "Skák %[1]d er lokið: %[2]s\nÉg segi þér þetta í einkaskilaboðum vegna þess að rásin eða þráðurinn þar sem hún var tefld er ekki lengur til, svo ég gat ekki birt úrslitin þar. Báðir leikmenn fá þessi skilaboð, óháð `/tafl settings` `dms` hjá þeim.",
 }

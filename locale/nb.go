@@ -188,4 +188,6 @@ var nb = Dict{
 	"err.timed_out_game_dm": "For sent: %[1]s hadde gått tom for tid, så parti %[2]d er avsluttet på tid (%[3]s), og dette endret ingenting. Jeg kan ikke lenger skrive i denne kanalen, så resultatet sendes til begge spillerne som direktemelding.",
 	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
 	"err.timed_out_game_you_dm": "For sent: du hadde gått tom for tid, så parti %[1]d er avsluttet på tid (%[2]s), og dette endret ingenting. Jeg kan ikke lenger skrive i denne kanalen, så resultatet sendes til begge spillerne som direktemelding.",
+	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
+	"result.dm_channel_gone": "Parti %[1]d er over: %[2]s\nJeg forteller det i en direktemelding fordi kanalen eller tråden der det ble spilt, ikke finnes lenger, så jeg kunne ikke legge ut resultatet der. Begge spillerne får denne meldingen, uansett deres `/tafl settings` `dm`.",
 }

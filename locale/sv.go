@@ -188,4 +188,6 @@ var sv = Dict{
 	"err.timed_out_game_dm": "För sent: %[1]s hade fått slut på tid, så parti %[2]d har avslutats på tid (%[3]s) och detta ändrade ingenting. Jag kan inte längre skriva i den här kanalen, så resultatet skickas till båda spelarna som direktmeddelande.",
 	// err.timed_out_game_you where the bot can no longer post in the game's channel (its app_permissions there), so the result goes to both players by direct message: the game's number, the result.
 	"err.timed_out_game_you_dm": "För sent: du hade fått slut på tid, så parti %[1]d har avslutats på tid (%[2]s) och detta ändrade ingenting. Jag kan inte längre skriva i den här kanalen, så resultatet skickas till båda spelarna som direktmeddelande.",
+	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
+	"result.dm_channel_gone": "Parti %[1]d är slut: %[2]s\nJag berättar det i ett direktmeddelande eftersom kanalen eller tråden där det spelades inte finns längre, så jag kunde inte lägga upp resultatet där. Båda spelarna får detta meddelande, oavsett deras `/tafl settings` `dm`.",
 }
