@@ -59,3 +59,47 @@ func TestResultOfAGameInADeletedChannelGoesByDM(t *testing.T) {
 		}
 	}
 }
+
+// TestDeletedNotificationChannelFallsBackToTheGame: a server's
+// notification channel (/tafl settings channel) deleted took every
+// reminder and result there, refused by Discord (10003, Unknown
+// Channel): nobody saw them. They are posted in the game's own channel.
+func TestDeletedNotificationChannelFallsBackToTheGame(t *testing.T) {
+	h := newHarness(t, nil)
+	if r, _ := h.slash(carol, "settings", opt("channel", "777")); !strings.Contains(r.Content, "reminders and results: <#777>") {
+		t.Fatalf("choosing a channel: %q", r.Content)
+	}
+	startGame(t, h) // 3 days per move, alice (attackers) to move
+	for _, u := range []string{alice, bob} {
+		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatalf("move: %q", r.Content)
+		}
+	}
+	h.settle()
+	h.fake.inject("", "/channels/777/", 404, 10003, 1000) // the notification channel is deleted
+	n := len(h.fake.requests("/channels/" + channel + "/messages"))
+	h.clock.Advance(60 * time.Hour) // 12 h left: alice is reminded
+	h.bot.Sweep(t.Context())
+	h.settle()
+	posts := channelPosts(t, h, n)
+	if len(posts) != 1 || !strings.Contains(posts[0].Content, "<@"+alice+">, it's your move") {
+		t.Fatalf("posts in the game's channel after the reminder: %+v", posts)
+	}
+	h.clock.Advance(12*time.Hour + time.Minute) // alice's time is up
+	h.bot.Sweep(t.Context())
+	h.settle()
+	posts = channelPosts(t, h, n)
+	if len(posts) != 2 || !strings.Contains(posts[1].Content, "ran out of time") {
+		t.Fatalf("posts in the game's channel after the timeout: %+v", posts)
+	}
+	var last *recorded
+	for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+		if rec.Method == "POST" {
+			last = rec
+		}
+	}
+	checkPNG(t, last) // the board, read again after the refused post
+	if got := resultDMs(t, h); len(got) != 0 {
+		t.Errorf("the result posted in the game's channel also came by direct message: %q", got)
+	}
+}

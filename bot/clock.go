@@ -304,14 +304,32 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 }
 
 // postNotice posts to the server's notification channel, else the game's
-// thread or channel, and returns that channel and Discord's error.
+// thread or channel, and returns that channel and Discord's error. A
+// notification channel that no longer exists (deleted: channelGone) is
+// passed over for the game's own thread or channel, where its players
+// see the notice, until a manager chooses another (/tafl settings).
 func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) (string, error) {
 	ch := b.noticeChannel(ctx, g)
 	_, err := b.rest.Send(ctx, ch, msg.send())
+	if own := gameChannel(g); channelGone(err) && ch != own {
+		rewind(msg.files)
+		b.log.Warn("the server's notification channel no longer exists: posted in the game's channel instead; a manager can choose another with /tafl settings channel",
+			"game_id", g.ID, "guild_id", g.GuildID, "channel_id", ch)
+		ch = own
+		_, err = b.rest.Send(ctx, ch, msg.send())
+	}
 	if err != nil {
 		b.log.Warn("posting a notice", "game_id", g.ID, "channel_id", ch, "err", err)
 	}
 	return ch, err
+}
+
+// gameChannel is game g's own thread, else its channel.
+func gameChannel(g *storage.Game) string {
+	if g.ThreadID != "" {
+		return g.ThreadID
+	}
+	return g.ChannelID
 }
 
 // channelGone reports whether Discord refused a post because the channel
@@ -332,10 +350,7 @@ func accessRefused(err error) bool {
 // noticeChannel is where game g's reminders and results go: the server's
 // notification channel, else the game's thread or channel.
 func (b *Bot) noticeChannel(ctx context.Context, g *storage.Game) string {
-	ch := g.ThreadID
-	if ch == "" {
-		ch = g.ChannelID
-	}
+	ch := gameChannel(g)
 	if g.GuildID != "" {
 		if gs, err := b.store.GetGuildSettings(ctx, g.GuildID); err == nil && gs.NotifyChannelID != "" {
 			ch = gs.NotifyChannelID
