@@ -103,3 +103,41 @@ func TestDeletedNotificationChannelFallsBackToTheGame(t *testing.T) {
 		t.Errorf("the result posted in the game's channel also came by direct message: %q", got)
 	}
 }
+
+// TestPlayerToMoveInADeletedChannelToldByDM: in a game whose channel was
+// deleted, the player going on elsewhere (/tafl move game: in another
+// channel) never saw the engine's answer, refused by Discord there
+// (10003, Unknown Channel), nor the reminder, their clock running: they
+// are told by direct message, whatever their dms setting, that it is
+// their move and how to go on.
+func TestPlayerToMoveInADeletedChannelToldByDM(t *testing.T) {
+	h := newHarness(t, newPolicyEngine(3))
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "easy"), opt("days", 3.0)); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	g := waitPly(t, h, 1) // the engine attacks first
+	h.settle()
+	h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000) // the channel is deleted
+	mv := g.Tafl().LegalMoves()[0].String()
+	if r, _ := h.slashIn("902", alice, "move", opt("move", mv), opt("game", float64(g.ID))); isEphemeral(r) {
+		t.Fatalf("move elsewhere: %q", r.Content)
+	}
+	g = waitPly(t, h, 3)
+	var got []string
+	waitFor(t, "a direct message to alice", func() bool {
+		got = resultDMs(t, h)
+		return len(got) == 1
+	})
+	want := fmt.Sprintf("%s: Game %d: taflbot (easy) played %s, and it is your move. The channel or thread where the game was played no longer exists", alice, g.ID, tafl.PlyLabel(2, g.Tafl().Plies()[2]))
+	if !strings.HasPrefix(got[0], want) {
+		t.Errorf("direct message %q, want %q…", got[0], want)
+	}
+	h.settle()
+	h.clock.Advance(60*time.Hour + time.Minute) // under 12 h left: alice is reminded
+	h.bot.Sweep(t.Context())
+	h.settle()
+	got = resultDMs(t, h)
+	if len(got) != 2 || !strings.Contains(got[1], "it's your move in game") {
+		t.Errorf("direct messages %q, want the reminder", got)
+	}
+}

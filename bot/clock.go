@@ -298,9 +298,28 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 	p := b.playerP(ctx, g, seat.UserID)
 	text := p.T("⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board` `game:%[2]d` shows it.",
 		seat.UserID, g.ID, gameVariant(p, g), formatLeft(p, g.Deadline.Sub(now)))
-	b.postNotice(ctx, g, &message{content: text})
-	b.dm(ctx, g, seat.UserID, "reminder", text)
+	_, err = b.postNotice(ctx, g, &message{content: text})
+	// Where the game's channel no longer exists, the reminder comes by
+	// direct message whatever the player's dms: nobody sees it otherwise.
+	b.sendDM(ctx, g, seat.UserID, "reminder", text, channelGone(err))
 	b.metrics.countReminder()
+}
+
+// moveByDM tells the player to move in active game g, whose latest board
+// Discord refused because the game's channel or thread no longer exists
+// (channelGone: the engine's move, or the opponent's made from another
+// server or a direct message), that it is their move and how to go on,
+// by direct message whatever their dms: nobody sees the board otherwise,
+// and their clock runs.
+func (b *Bot) moveByDM(ctx context.Context, g *storage.Game) {
+	seat := g.ToMove()
+	if seat.IsAI() || seat.UserID == "" {
+		return
+	}
+	b.log.Warn("the game's channel no longer exists: the player to move is told by direct message", "game_id", g.ID, "channel_id", gameChannel(g))
+	p := b.playerP(ctx, g, seat.UserID)
+	mover := seatName(p, g.Seat(g.Tafl().ToMove().Other()))
+	b.sendDM(ctx, g, seat.UserID, "move", p.T("move.dm_channel_gone", int(g.ID), mover, lastPlyLabel(g)), true)
 }
 
 // postNotice posts to the server's notification channel, else the game's

@@ -190,4 +190,6 @@ var da = Dict{
 	"err.timed_out_game_you_dm": "For sent: du var løbet tør for tid, så parti %[1]d er endt på tid (%[2]s), og dette ændrede intet. Jeg kan ikke længere skrive i denne kanal, så resultatet sendes til begge spillere som direkte besked.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
 	"result.dm_channel_gone": "Parti %[1]d er slut: %[2]s\nJeg fortæller det i en direkte besked, fordi kanalen eller tråden, hvor det blev spillet, ikke længere findes, så jeg kunne ikke slå resultatet op der. Begge spillere får denne besked, uanset deres `/tafl settings` `dm`.",
+	// By direct message to the player to move in a game whose channel or thread no longer exists (10003, deleted), the board of the last move refused there: the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1").
+	"move.dm_channel_gone": "Parti %[1]d: %[2]s spillede %[3]s, og det er dit træk. Kanalen eller tråden, hvor partiet blev spillet, findes ikke længere, så jeg fortæller dig det i en direkte besked: `/tafl board` `parti:%[1]d` viser brættet, og `/tafl move` `parti:%[1]d` spiller dit træk, i en hvilken som helst kanal på serveren.",
 }

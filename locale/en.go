@@ -191,4 +191,6 @@ var en = Dict{
 	"err.timed_out_game_you_dm": "Too late: you had run out of time, so game %[1]d has ended on time (%[2]s) and this changed nothing. I can no longer post in this channel, so the result is sent to both players by direct message.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
 	"result.dm_channel_gone": "Game %[1]d is over: %[2]s\nI am telling you by direct message because the channel or thread where it was played no longer exists, so I could not post the result there. Both players get this message, whatever their `/tafl settings` `dms`.",
+	// By direct message to the player to move in a game whose channel or thread no longer exists (10003, deleted), the board of the last move refused there: the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1").
+	"move.dm_channel_gone": "Game %[1]d: %[2]s played %[3]s, and it is your move. The channel or thread where the game was played no longer exists, so I am telling you by direct message: `/tafl board` `game:%[1]d` shows the board and `/tafl move` `game:%[1]d` plays your move, in any channel of the server.",
 }

@@ -190,4 +190,6 @@ var fi = Dict{
 	"err.timed_out_game_you_dm": "Liian myöhään: sinulta oli loppunut aika, joten peli %[1]d päättyi aikaan (%[2]s), eikä tämä muuttanut mitään. En voi enää kirjoittaa tälle kanavalle, joten tulos lähetetään molemmille pelaajille yksityisviestillä.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
 	"result.dm_channel_gone": "Peli %[1]d on päättynyt: %[2]s\nKerron tämän yksityisviestillä, koska kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten en voinut kertoa tulosta siellä. Molemmat pelaajat saavat tämän viestin asetuksesta `/tafl settings` `yksityisviestit` riippumatta.",
+	// By direct message to the player to move in a game whose channel or thread no longer exists (10003, deleted), the board of the last move refused there: the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1").
+	"move.dm_channel_gone": "Peli %[1]d: %[2]s pelasi %[3]s, ja on sinun siirtosi. Kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten kerron tämän yksityisviestillä: `/tafl board` `peli:%[1]d` näyttää laudan ja `/tafl move` `peli:%[1]d` pelaa siirtosi millä tahansa palvelimen kanavalla.",
 }

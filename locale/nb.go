@@ -190,4 +190,6 @@ var nb = Dict{
 	"err.timed_out_game_you_dm": "For sent: du hadde gått tom for tid, så parti %[1]d er avsluttet på tid (%[2]s), og dette endret ingenting. Jeg kan ikke lenger skrive i denne kanalen, så resultatet sendes til begge spillerne som direktemelding.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
 	"result.dm_channel_gone": "Parti %[1]d er over: %[2]s\nJeg forteller det i en direktemelding fordi kanalen eller tråden der det ble spilt, ikke finnes lenger, så jeg kunne ikke legge ut resultatet der. Begge spillerne får denne meldingen, uansett deres `/tafl settings` `dm`.",
+	// By direct message to the player to move in a game whose channel or thread no longer exists (10003, deleted), the board of the last move refused there: the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1").
+	"move.dm_channel_gone": "Parti %[1]d: %[2]s spilte %[3]s, og det er ditt trekk. Kanalen eller tråden der partiet ble spilt, finnes ikke lenger, så jeg forteller deg det i en direktemelding: `/tafl board` `parti:%[1]d` viser brettet, og `/tafl move` `parti:%[1]d` spiller trekket ditt, i hvilken som helst kanal på serveren.",
 }

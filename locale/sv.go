@@ -190,4 +190,6 @@ var sv = Dict{
 	"err.timed_out_game_you_dm": "För sent: du hade fått slut på tid, så parti %[1]d har avslutats på tid (%[2]s) och detta ändrade ingenting. Jag kan inte längre skriva i den här kanalen, så resultatet skickas till båda spelarna som direktmeddelande.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
 	"result.dm_channel_gone": "Parti %[1]d är slut: %[2]s\nJag berättar det i ett direktmeddelande eftersom kanalen eller tråden där det spelades inte finns längre, så jag kunde inte lägga upp resultatet där. Båda spelarna får detta meddelande, oavsett deras `/tafl settings` `dm`.",
+	// By direct message to the player to move in a game whose channel or thread no longer exists (10003, deleted), the board of the last move refused there: the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1").
+	"move.dm_channel_gone": "Parti %[1]d: %[2]s spelade %[3]s, och det är ditt drag. Kanalen eller tråden där partiet spelades finns inte längre, så jag berättar det i ett direktmeddelande: `/tafl board` `parti:%[1]d` visar brädet och `/tafl move` `parti:%[1]d` spelar ditt drag, i vilken kanal som helst på servern.",
 }
