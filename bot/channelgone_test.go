@@ -141,3 +141,36 @@ func TestPlayerToMoveInADeletedChannelToldByDM(t *testing.T) {
 		t.Errorf("direct messages %q, want the reminder", got)
 	}
 }
+
+// TestNoticesWhereTheBotMayNotPost: a notification channel where the bot
+// may not post (50013, Missing Permissions: never given, or taken away)
+// took every reminder and result there, refused and seen by nobody;
+// they are posted in the game's own channel. Where that refuses them
+// too, the reminder, lost before, goes to the player by direct message
+// (as the result does: TestResultRefusedGoesByDM).
+func TestNoticesWhereTheBotMayNotPost(t *testing.T) {
+	for _, gameChannelToo := range []bool{false, true} {
+		h := newHarness(t, nil)
+		if r, _ := h.slash(carol, "settings", opt("channel", "777")); !strings.Contains(r.Content, "reminders and results: <#777>") {
+			t.Fatalf("choosing a channel: %q", r.Content)
+		}
+		startGame(t, h) // 3 days per move, alice (attackers) to move
+		h.settle()
+		h.fake.inject("POST", "/channels/777/", 403, 50013, 1000)
+		if gameChannelToo {
+			h.fake.inject("POST", "/channels/"+channel+"/", 403, 50013, 1000)
+		}
+		n := len(h.fake.requests("/channels/" + channel + "/messages"))
+		h.clock.Advance(60*time.Hour + time.Minute) // under 12 h left: alice is reminded
+		h.bot.Sweep(t.Context())
+		h.settle()
+		posts, dms := channelPosts(t, h, n), resultDMs(t, h)
+		reminded := func(s string) bool { return strings.Contains(s, "<@"+alice+">, it's your move") }
+		if !gameChannelToo && (len(posts) != 1 || !reminded(posts[0].Content) || len(dms) != 0) {
+			t.Errorf("notification channel refused: posts in the game's channel %+v, direct messages %q; want the reminder in the game's channel", posts, dms)
+		}
+		if gameChannelToo && (len(posts) != 0 || len(dms) != 1 || !reminded(dms[0])) {
+			t.Errorf("both channels refused: posts %+v, direct messages %q; want the reminder by direct message", posts, dms)
+		}
+	}
+}

@@ -299,9 +299,10 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 	text := p.T("⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board` `game:%[2]d` shows it.",
 		seat.UserID, g.ID, gameVariant(p, g), formatLeft(p, g.Deadline.Sub(now)))
 	_, err = b.postNotice(ctx, g, &message{content: text})
-	// Where the game's channel no longer exists, the reminder comes by
-	// direct message whatever the player's dms: nobody sees it otherwise.
-	b.sendDM(ctx, g, seat.UserID, "reminder", text, channelGone(err))
+	// Where the game's channel no longer exists, or the bot may no longer
+	// post there, the reminder comes by direct message whatever the
+	// player's dms: nobody sees it otherwise.
+	b.sendDM(ctx, g, seat.UserID, "reminder", text, channelGone(err) || accessRefused(err))
 	b.metrics.countReminder()
 }
 
@@ -324,16 +325,17 @@ func (b *Bot) moveByDM(ctx context.Context, g *storage.Game) {
 
 // postNotice posts to the server's notification channel, else the game's
 // thread or channel, and returns that channel and Discord's error. A
-// notification channel that no longer exists (deleted: channelGone) is
-// passed over for the game's own thread or channel, where its players
-// see the notice, until a manager chooses another (/tafl settings).
+// notification channel that no longer exists (deleted: channelGone) or
+// where the bot may not post (accessRefused) is passed over for the
+// game's own thread or channel, where its players see the notice, until
+// a manager chooses another (/tafl settings) or gives the bot access.
 func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) (string, error) {
 	ch := b.noticeChannel(ctx, g)
 	_, err := b.rest.Send(ctx, ch, msg.send())
-	if own := gameChannel(g); channelGone(err) && ch != own {
+	if own := gameChannel(g); (channelGone(err) || accessRefused(err)) && ch != own {
 		rewind(msg.files)
-		b.log.Warn("the server's notification channel no longer exists: posted in the game's channel instead; a manager can choose another with /tafl settings channel",
-			"game_id", g.ID, "guild_id", g.GuildID, "channel_id", ch)
+		b.log.Warn("the server's notification channel no longer exists or the bot may not post there: posted in the game's channel instead; a manager can choose another with /tafl settings channel",
+			"game_id", g.ID, "guild_id", g.GuildID, "channel_id", ch, "err", err)
 		ch = own
 		_, err = b.rest.Send(ctx, ch, msg.send())
 	}
