@@ -174,3 +174,39 @@ func TestNoticesWhereTheBotMayNotPost(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentGameInADeletedThreadToldByDM: a tournament's thread
+// deleted before its round began: the first board of each game, which
+// pings both players there, was refused (10003), and the direct message
+// that tells the player to move (TestPlayerToMoveInADeletedChannelToldByDM)
+// said "<@bob> played , and it is your move" of a game with no move yet.
+// Both players are told that the game has begun, and who is to move.
+func TestTournamentGameInADeletedThreadToldByDM(t *testing.T) {
+	h := newHarness(t, nil)
+	ann, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", "Winter Cup"), opt("format", "round-robin"),
+		opt("variant", "brandubh"), opt("days", 1.0), opt("signup", 24.0))
+	h.click(bob, customIDs(ann.Components)["Join"], false)
+	h.slash(alice, "tournament", opt("action", "join"))
+	waitFor(t, "the tournament thread", func() bool { return onlyTournament(t, h).ThreadID != "" })
+	h.settle()
+	h.fake.inject("", "/channels/"+onlyTournament(t, h).ThreadID+"/", 404, 10003, 1000) // the thread is deleted
+	h.clock.Advance(25 * time.Hour)
+	h.bot.Sweep(t.Context())
+	var got []string
+	waitFor(t, "direct messages to alice and bob", func() bool {
+		got = resultDMs(t, h)
+		return len(got) >= 2
+	})
+	h.settle()
+	g := gameOf(t, h, alice)
+	got = resultDMs(t, h)
+	if len(got) != 2 {
+		t.Fatalf("direct messages %q, want one to each player", got)
+	}
+	want := fmt.Sprintf("Game %d has begun, and <@%s> is to move. The channel or thread where it is played no longer exists", g.ID, g.Attackers.UserID)
+	for i, u := range []string{alice, bob} {
+		if !strings.HasPrefix(got[i], u+": "+want) {
+			t.Errorf("direct message %q, want %q…", got[i], want)
+		}
+	}
+}

@@ -312,7 +312,21 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 // server or a direct message), that it is their move and how to go on,
 // by direct message whatever their dms: nobody sees the board otherwise,
 // and their clock runs.
+//
+// The first board of a game neither player started (a tournament's) is
+// news to both: both are told the game has begun, and who is to move.
 func (b *Bot) moveByDM(ctx context.Context, g *storage.Game) {
+	if g.Ply() == 0 {
+		b.log.Warn("the game's channel no longer exists: its players are told it began by direct message", "game_id", g.ID, "channel_id", gameChannel(g))
+		for i, s := range []storage.Seat{g.Attackers, g.Defenders} {
+			if s.IsAI() || s.UserID == "" || i == 1 && sameSeat(g.Attackers, g.Defenders) {
+				continue
+			}
+			p := b.playerP(ctx, g, s.UserID)
+			b.sendDM(ctx, g, s.UserID, "move", p.T("move.dm_channel_gone_start", int(g.ID), seatName(p, g.ToMove())), true)
+		}
+		return
+	}
 	seat := g.ToMove()
 	if seat.IsAI() || seat.UserID == "" {
 		return

@@ -193,4 +193,6 @@ var en = Dict{
 	"result.dm_channel_gone": "Game %[1]d is over: %[2]s\nI am telling you by direct message because the channel or thread where it was played no longer exists, so I could not post the result there. Both players get this message, whatever their `/tafl settings` `dms`.",
 	// By direct message to the player to move in a game whose channel or thread no longer exists (10003, deleted), the board of the last move refused there: the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1").
 	"move.dm_channel_gone": "Game %[1]d: %[2]s played %[3]s, and it is your move. The channel or thread where the game was played no longer exists, so I am telling you by direct message: `/tafl board` `game:%[1]d` shows the board and `/tafl move` `game:%[1]d` plays your move, in any channel of the server.",
+	// By direct message to both players of a game neither of them started (a tournament's), whose first board the game's channel or thread refused, no longer existing (10003, deleted): the game's number, who is to move (a mention).
+	"move.dm_channel_gone_start": "Game %[1]d has begun, and %[2]s is to move. The channel or thread where it is played no longer exists, so I am telling you by direct message: `/tafl board` `game:%[1]d` shows the board and `/tafl move` `game:%[1]d` plays a move, in any channel of the server.",
 }

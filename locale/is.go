@@ -192,4 +192,6 @@ var is = Dict{
 	"result.dm_channel_gone": "Skák %[1]d er lokið: %[2]s\nÉg segi þér þetta í einkaskilaboðum vegna þess að rásin eða þráðurinn þar sem hún var tefld er ekki lengur til, svo ég gat ekki birt úrslitin þar. Báðir leikmenn fá þessi skilaboð, óháð `/tafl settings` `dms` hjá þeim.",
 	// By direct message to the player to move in a game whose channel or thread no longer exists (10003, deleted), the board of the last move refused there: the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1").
 	"move.dm_channel_gone": "Skák %[1]d: %[2]s lék %[3]s, og þú átt leik. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl board` `game:%[1]d` sýnir borðið og `/tafl move` `game:%[1]d` leikur leiknum þínum, á hvaða rás netþjónsins sem er.",
+	// By direct message to both players of a game neither of them started (a tournament's), whose first board the game's channel or thread refused, no longer existing (10003, deleted): the game's number, who is to move (a mention).
+	"move.dm_channel_gone_start": "Skák %[1]d er hafin og %[2]s á leik. Rásin eða þráðurinn þar sem hún er tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl board` `game:%[1]d` sýnir borðið og `/tafl move` `game:%[1]d` leikur leik, á hvaða rás netþjónsins sem er.",
 }
