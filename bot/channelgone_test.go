@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -208,5 +209,31 @@ func TestTournamentGameInADeletedThreadToldByDM(t *testing.T) {
 		if !strings.HasPrefix(got[i], u+": "+want) {
 			t.Errorf("direct message %q, want %q…", got[i], want)
 		}
+	}
+}
+
+// TestDrawOfferInADeletedChannelIsNoMove: a draw offered from a direct
+// message in a game whose channel was deleted brings no move: its board,
+// refused there, told the player to move by direct message that their
+// opponent had played the game's last move again ("<@alice> played 1.
+// a4-a2, and it is your move"). Nothing is sent for it.
+func TestDrawOfferInADeletedChannelIsNoMove(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // 3 days per move, alice (attackers) to move
+	if r, _ := h.slash(alice, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+		t.Fatalf("move: %q", r.Content)
+	}
+	h.settle()
+	h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000) // the channel is deleted
+	g := gameOf(t, h, alice)
+	in := h.slashInteraction(alice, "draw", opt("game", float64(g.ID)))
+	in.GuildID, in.ChannelID, in.Member, in.User = "", "dm-"+alice, nil, &discordgo.User{ID: alice}
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "You offered a draw.") {
+		t.Fatalf("offering a draw from a direct message: %q", r.Content)
+	}
+	h.settle()
+	if got := resultDMs(t, h); len(got) != 0 {
+		t.Errorf("direct messages %q for a draw offer, want none", got)
 	}
 }

@@ -149,7 +149,7 @@ func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
 	if err != nil {
 		b.log.Error("posting a board", "game_id", g.ID, "channel_id", ch, "err", err)
 		b.markBoardDue(ctx, g, err)
-		if channelGone(err) && g.Active() {
+		if channelGone(err) && g.Active() && !msg.noMove {
 			b.moveByDM(ctx, g)
 		}
 	} else if sent != nil && g.Active() {
@@ -281,6 +281,7 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 	case "accept":
 		private = r.p.T("You accepted the draw.")
 	}
+	msg.noMove = true
 	return &reply{resp: ephemeral(private), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
 }
 
