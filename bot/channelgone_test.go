@@ -237,3 +237,44 @@ func TestDrawOfferInADeletedChannelIsNoMove(t *testing.T) {
 		t.Errorf("direct messages %q for a draw offer, want none", got)
 	}
 }
+
+// TestResultInALockedThreadGoesByDM: a game whose thread a moderator
+// locked ended on time, and Discord refused the result's post there
+// (50083, Thread is archived): nobody was told. Both players are told by
+// direct message, whatever their dms setting, that the thread is locked;
+// so is the player to move of the reminder before.
+func TestResultInALockedThreadGoesByDM(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // 3 days per move, alice (attackers) to move
+	for _, u := range []string{alice, bob} {
+		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatalf("move: %q", r.Content)
+		}
+	}
+	h.settle()
+	h.fake.inject("POST", "/channels/"+channel+"/", 400, 50083, 1000) // the game's thread is locked
+	h.clock.Advance(60*time.Hour + time.Minute)                       // under 12 h left: alice is reminded
+	h.bot.Sweep(t.Context())
+	h.settle()
+	if got := resultDMs(t, h); len(got) != 1 || !strings.HasPrefix(got[0], alice+": ⏳ <@"+alice+">, it's your move") {
+		t.Fatalf("direct messages %q, want the reminder to alice", got)
+	}
+	h.clock.Advance(12 * time.Hour) // alice's time is up
+	h.bot.Sweep(t.Context())
+	h.settle()
+	g := gameOf(t, h, alice)
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
+		t.Fatalf("outcome %+v, want bob's win on time", g.Outcome())
+	}
+	got := resultDMs(t, h)[1:]
+	if len(got) != 2 {
+		t.Fatalf("direct messages %q, want the result to alice and bob", got)
+	}
+	want := fmt.Sprintf("Game %d is over: **Defenders win** — the attackers ran out of time.", g.ID)
+	why := "I am telling you by direct message because the thread where it was played, <#" + channel + ">, is locked"
+	for i, u := range []string{alice, bob} {
+		if !strings.HasPrefix(got[i], u+": "+want) || !strings.Contains(got[i], why) {
+			t.Errorf("direct message %q, want %q and %q", got[i], want, why)
+		}
+	}
+}

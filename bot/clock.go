@@ -230,14 +230,17 @@ func (b *Bot) dmResult(ctx context.Context, g *storage.Game) {
 }
 
 // resultByDM tells both players of finished game g its result by direct
-// message, whatever their /tafl settings dms, saying why: Discord refused
-// its post in channel ch for the bot's missing access or permissions
-// there, or, gone, because the channel or thread no longer exists
-// (channelGone), and nobody would see it otherwise.
-func (b *Bot) resultByDM(ctx context.Context, g *storage.Game, ch string, gone bool) {
-	if gone {
+// message, whatever their /tafl settings dms, saying why Discord refused
+// its post in channel ch (postErr): the bot's missing access or
+// permissions there, the thread locked (threadLocked), or the channel or
+// thread no longer existing (channelGone); nobody would see it otherwise.
+func (b *Bot) resultByDM(ctx context.Context, g *storage.Game, ch string, postErr error) {
+	switch {
+	case channelGone(postErr):
 		b.log.Warn("the result's channel no longer exists: sent to the players by direct message", "game_id", g.ID, "channel_id", ch)
-	} else {
+	case threadLocked(postErr):
+		b.log.Warn("the result's thread is locked: sent to the players by direct message", "game_id", g.ID, "channel_id", ch)
+	default:
 		b.log.Warn("the result's post was refused for missing access or permissions: sent to the players by direct message", "game_id", g.ID, "channel_id", ch)
 	}
 	for i, s := range []storage.Seat{g.Attackers, g.Defenders} {
@@ -246,8 +249,11 @@ func (b *Bot) resultByDM(ctx context.Context, g *storage.Game, ch string, gone b
 		}
 		p := b.playerP(ctx, g, s.UserID)
 		text := p.T("result.dm_refused", int(g.ID), resultLine(p, g), ch)
-		if gone {
+		switch {
+		case channelGone(postErr):
 			text = p.T("result.dm_channel_gone", int(g.ID), resultLine(p, g))
+		case threadLocked(postErr):
+			text = p.T("result.dm_thread_locked", int(g.ID), resultLine(p, g), ch)
 		}
 		b.sendDM(ctx, g, s.UserID, "result", text, true)
 	}
@@ -376,10 +382,18 @@ func channelGone(err error) bool {
 
 // accessRefused reports whether Discord refused a post because the bot
 // may not see the channel (50001, Missing Access) or lacks a permission
-// there (50013, Missing Permissions): taken away after the game began.
+// there (50013, Missing Permissions): taken away after the game began;
+// or because the thread is locked (threadLocked).
 func accessRefused(err error) bool {
 	code := discordCode(err)
-	return code == 50001 || code == 50013
+	return code == 50001 || code == 50013 || threadLocked(err)
+}
+
+// threadLocked reports whether Discord refused a post because the thread
+// is archived and locked (50083, Thread is archived: a moderator locked
+// it; a thread only archived is opened again by the post).
+func threadLocked(err error) bool {
+	return discordCode(err) == 50083
 }
 
 // noticeChannel is where game g's reminders and results go: the server's

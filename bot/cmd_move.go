@@ -334,10 +334,10 @@ func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 
 // afterPost is afterMove after the bot posted game g's board on its own in
 // channel ch, Discord answering postErr: a finished game's result that
-// Discord refused there for the bot's missing access or permissions
-// (accessRefused), or because the channel no longer exists (channelGone),
-// goes to its players by direct message, whatever their settings, as
-// nobody would see it otherwise.
+// Discord refused there for the bot's missing access or permissions, a
+// thread locked (accessRefused), or because the channel no longer exists
+// (channelGone), goes to its players by direct message, whatever their
+// settings, as nobody would see it otherwise.
 func (b *Bot) afterPost(ctx context.Context, g *storage.Game, ch string, postErr error) {
 	b.watch(g)
 	if !g.Active() {
@@ -349,7 +349,7 @@ func (b *Bot) afterPost(ctx context.Context, g *storage.Game, ch string, postErr
 			b.tournamentGameOver(ctx, g)
 		}
 		if accessRefused(postErr) || channelGone(postErr) {
-			b.resultByDM(ctx, g, ch, channelGone(postErr))
+			b.resultByDM(ctx, g, ch, postErr)
 			return
 		}
 		b.dmResult(ctx, g) // last: a slow or failing DM holds nothing up

@@ -195,4 +195,6 @@ var en = Dict{
 	"move.dm_channel_gone": "Game %[1]d: %[2]s played %[3]s, and it is your move. The channel or thread where the game was played no longer exists, so I am telling you by direct message: `/tafl board` `game:%[1]d` shows the board and `/tafl move` `game:%[1]d` plays your move, in any channel of the server.",
 	// By direct message to both players of a game neither of them started (a tournament's), whose first board the game's channel or thread refused, no longer existing (10003, deleted): the game's number, who is to move (a mention).
 	"move.dm_channel_gone_start": "Game %[1]d has begun, and %[2]s is to move. The channel or thread where it is played no longer exists, so I am telling you by direct message: `/tafl board` `game:%[1]d` shows the board and `/tafl move` `game:%[1]d` plays a move, in any channel of the server.",
+	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
+	"result.dm_thread_locked": "Game %[1]d is over: %[2]s\nI am telling you by direct message because the thread where it was played, <#%[3]s>, is locked, so I could not post the result there (a server manager can unlock it). Both players get this message, whatever their `/tafl settings` `dms`.",
 }

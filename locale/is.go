@@ -194,4 +194,6 @@ var is = Dict{
 	"move.dm_channel_gone": "Skák %[1]d: %[2]s lék %[3]s, og þú átt leik. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl board` `game:%[1]d` sýnir borðið og `/tafl move` `game:%[1]d` leikur leiknum þínum, á hvaða rás netþjónsins sem er.",
 	// By direct message to both players of a game neither of them started (a tournament's), whose first board the game's channel or thread refused, no longer existing (10003, deleted): the game's number, who is to move (a mention).
 	"move.dm_channel_gone_start": "Skák %[1]d er hafin og %[2]s á leik. Rásin eða þráðurinn þar sem hún er tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl board` `game:%[1]d` sýnir borðið og `/tafl move` `game:%[1]d` leikur leik, á hvaða rás netþjónsins sem er.",
+	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
+	"result.dm_thread_locked": "Skák %[1]d er lokið: %[2]s\nÉg segi þér þetta í einkaskilaboðum vegna þess að þráðurinn þar sem hún var tefld, <#%[3]s>, er læstur, svo ég gat ekki birt úrslitin þar (stjórnandi netþjónsins getur opnað hann). Báðir leikmenn fá þessi skilaboð, óháð `/tafl settings` `dms` hjá þeim.",
 }
