@@ -26,6 +26,10 @@ type message struct {
 	// message with a user's text in it, a board: boardPings); nil: every
 	// user it mentions.
 	pings []string
+	// noMove marks a board that brings no move (a draw offered or
+	// withdrawn): where its channel no longer exists, postBoard tells the
+	// player to move nothing of it (moveByDM).
+	noMove bool
 }
 
 // allowed is the message's AllowedMentions.

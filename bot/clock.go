@@ -246,17 +246,34 @@ func dmResultLine(p *locale.Printer, g *storage.Game, why func(*locale.Printer) 
 }
 
 // resultByDM tells both players of finished game g its result by direct
-// message, whatever their /tafl settings dms, saying why: Discord refused
-// its post in channel ch for the bot's missing access or permissions
-// there, and nobody would see it otherwise (why: see afterPost).
-func (b *Bot) resultByDM(ctx context.Context, g *storage.Game, ch string, why func(*locale.Printer) string) {
-	b.log.Warn("the result's post was refused for missing access or permissions: sent to the players by direct message", "game_id", g.ID, "channel_id", ch)
+// message, whatever their /tafl settings dms, saying why Discord refused
+// its post in channel ch (postErr): the bot's missing access or
+// permissions there, the thread locked (threadLocked), or the channel or
+// thread no longer existing (channelGone); nobody would see it otherwise
+// (why: see afterPost).
+func (b *Bot) resultByDM(ctx context.Context, g *storage.Game, ch string, postErr error, why func(*locale.Printer) string) {
+	switch {
+	case channelGone(postErr):
+		b.log.Warn("the result's channel no longer exists: sent to the players by direct message", "game_id", g.ID, "channel_id", ch)
+	case threadLocked(postErr):
+		b.log.Warn("the result's thread is locked: sent to the players by direct message", "game_id", g.ID, "channel_id", ch)
+	default:
+		b.log.Warn("the result's post was refused for missing access or permissions: sent to the players by direct message", "game_id", g.ID, "channel_id", ch)
+	}
 	for i, s := range []storage.Seat{g.Attackers, g.Defenders} {
 		if s.IsAI() || s.UserID == "" || i == 1 && sameSeat(g.Attackers, g.Defenders) {
 			continue
 		}
 		p := b.playerP(ctx, g, s.UserID)
-		b.sendDM(ctx, g, s.UserID, "result", p.T("result.dm_refused", int(g.ID), dmResultLine(p, g, why), ch), true)
+		line := dmResultLine(p, g, why)
+		text := p.T("result.dm_refused", int(g.ID), line, ch)
+		switch {
+		case channelGone(postErr):
+			text = p.T("result.dm_channel_gone", int(g.ID), line)
+		case threadLocked(postErr):
+			text = p.T("result.dm_thread_locked", int(g.ID), line, ch)
+		}
+		b.sendDM(ctx, g, s.UserID, "result", text, true)
 	}
 }
 
@@ -305,37 +322,102 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 	p := b.playerP(ctx, g, seat.UserID)
 	text := p.T("⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board` `game:%[2]d` shows it.",
 		seat.UserID, g.ID, gameVariant(p, g), formatLeft(p, g.Deadline.Sub(now)))
-	b.postNotice(ctx, g, &message{content: text})
-	b.dm(ctx, g, seat.UserID, "reminder", text)
+	_, err = b.postNotice(ctx, g, &message{content: text})
+	// Where the game's channel no longer exists, or the bot may no longer
+	// post there, the reminder comes by direct message whatever the
+	// player's dms: nobody sees it otherwise.
+	b.sendDM(ctx, g, seat.UserID, "reminder", text, channelGone(err) || accessRefused(err))
 	b.metrics.countReminder()
 }
 
+// moveByDM tells the player to move in active game g, whose latest board
+// Discord refused because the game's channel or thread no longer exists
+// (channelGone: the engine's move, or the opponent's made from another
+// server or a direct message), that it is their move and how to go on,
+// by direct message whatever their dms: nobody sees the board otherwise,
+// and their clock runs.
+//
+// The first board of a game neither player started (a tournament's) is
+// news to both: both are told the game has begun, and who is to move.
+func (b *Bot) moveByDM(ctx context.Context, g *storage.Game) {
+	if g.Ply() == 0 {
+		b.log.Warn("the game's channel no longer exists: its players are told it began by direct message", "game_id", g.ID, "channel_id", gameChannel(g))
+		for i, s := range []storage.Seat{g.Attackers, g.Defenders} {
+			if s.IsAI() || s.UserID == "" || i == 1 && sameSeat(g.Attackers, g.Defenders) {
+				continue
+			}
+			p := b.playerP(ctx, g, s.UserID)
+			b.sendDM(ctx, g, s.UserID, "move", p.T("move.dm_channel_gone_start", int(g.ID), seatName(p, g.ToMove())), true)
+		}
+		return
+	}
+	seat := g.ToMove()
+	if seat.IsAI() || seat.UserID == "" {
+		return
+	}
+	b.log.Warn("the game's channel no longer exists: the player to move is told by direct message", "game_id", g.ID, "channel_id", gameChannel(g))
+	p := b.playerP(ctx, g, seat.UserID)
+	mover := seatName(p, g.Seat(g.Tafl().ToMove().Other()))
+	b.sendDM(ctx, g, seat.UserID, "move", p.T("move.dm_channel_gone", int(g.ID), mover, lastPlyLabel(g)), true)
+}
+
 // postNotice posts to the server's notification channel, else the game's
-// thread or channel, and returns that channel and Discord's error.
+// thread or channel, and returns that channel and Discord's error. A
+// notification channel that no longer exists (deleted: channelGone) or
+// where the bot may not post (accessRefused) is passed over for the
+// game's own thread or channel, where its players see the notice, until
+// a manager chooses another (/tafl settings) or gives the bot access.
 func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) (string, error) {
 	ch := b.noticeChannel(ctx, g)
 	_, err := b.rest.Send(ctx, ch, msg.send())
+	if own := gameChannel(g); (channelGone(err) || accessRefused(err)) && ch != own {
+		rewind(msg.files)
+		b.log.Warn("the server's notification channel no longer exists or the bot may not post there: posted in the game's channel instead; a manager can choose another with /tafl settings channel",
+			"game_id", g.ID, "guild_id", g.GuildID, "channel_id", ch, "err", err)
+		ch = own
+		_, err = b.rest.Send(ctx, ch, msg.send())
+	}
 	if err != nil {
 		b.log.Warn("posting a notice", "game_id", g.ID, "channel_id", ch, "err", err)
 	}
 	return ch, err
 }
 
+// gameChannel is game g's own thread, else its channel.
+func gameChannel(g *storage.Game) string {
+	if g.ThreadID != "" {
+		return g.ThreadID
+	}
+	return g.ChannelID
+}
+
+// channelGone reports whether Discord refused a post because the channel
+// or thread no longer exists (10003, Unknown Channel): deleted after the
+// game began, or a thread deleted.
+func channelGone(err error) bool {
+	return discordCode(err) == 10003
+}
+
 // accessRefused reports whether Discord refused a post because the bot
 // may not see the channel (50001, Missing Access) or lacks a permission
-// there (50013, Missing Permissions): taken away after the game began.
+// there (50013, Missing Permissions): taken away after the game began;
+// or because the thread is locked (threadLocked).
 func accessRefused(err error) bool {
 	code := discordCode(err)
-	return code == 50001 || code == 50013
+	return code == 50001 || code == 50013 || threadLocked(err)
+}
+
+// threadLocked reports whether Discord refused a post because the thread
+// is archived and locked (50083, Thread is archived: a moderator locked
+// it; a thread only archived is opened again by the post).
+func threadLocked(err error) bool {
+	return discordCode(err) == 50083
 }
 
 // noticeChannel is where game g's reminders and results go: the server's
 // notification channel, else the game's thread or channel.
 func (b *Bot) noticeChannel(ctx context.Context, g *storage.Game) string {
-	ch := g.ThreadID
-	if ch == "" {
-		ch = g.ChannelID
-	}
+	ch := gameChannel(g)
 	if g.GuildID != "" {
 		if gs, err := b.store.GetGuildSettings(ctx, g.GuildID); err == nil && gs.NotifyChannelID != "" {
 			ch = gs.NotifyChannelID

@@ -334,8 +334,9 @@ func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 
 // afterPost is afterMove after the bot posted game g's board on its own in
 // channel ch, Discord answering postErr: a finished game's result that
-// Discord refused there for the bot's missing access or permissions
-// (accessRefused) goes to its players by direct message, whatever their
+// Discord refused there for the bot's missing access or permissions, a
+// thread locked (accessRefused), or because the channel no longer exists
+// (channelGone), goes to its players by direct message, whatever their
 // settings, as nobody would see it otherwise. why, when not nil, says in
 // a player's language what the result line alone does not (whose time
 // ran out before their first move, aborting the game): the direct
@@ -350,8 +351,8 @@ func (b *Bot) afterPost(ctx context.Context, g *storage.Game, ch string, postErr
 		if g.TournamentID != 0 {
 			b.tournamentGameOver(ctx, g)
 		}
-		if accessRefused(postErr) {
-			b.resultByDM(ctx, g, ch, why)
+		if accessRefused(postErr) || channelGone(postErr) {
+			b.resultByDM(ctx, g, ch, postErr, why)
 			return
 		}
 		b.dmResult(ctx, g, why) // last: a slow or failing DM holds nothing up

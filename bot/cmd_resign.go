@@ -140,16 +140,18 @@ func (b *Bot) announce(ctx context.Context, g *storage.Game, actor, headline, pr
 
 // postBoard posts a board message in the game's thread or channel and
 // runs the after-move work. An active game's board that Discord did not
-// take is posted by a clock sweep later (markBoardDue).
+// take is posted by a clock sweep later (markBoardDue); where the channel
+// no longer exists (channelGone), the player to move is told by direct
+// message (moveByDM).
 func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
-	ch := g.ThreadID
-	if ch == "" {
-		ch = g.ChannelID
-	}
+	ch := gameChannel(g)
 	sent, err := b.rest.Send(ctx, ch, msg.send())
 	if err != nil {
 		b.log.Error("posting a board", "game_id", g.ID, "channel_id", ch, "err", err)
 		b.markBoardDue(ctx, g, err)
+		if channelGone(err) && g.Active() && !msg.noMove {
+			b.moveByDM(ctx, g)
+		}
 	} else if sent != nil && g.Active() {
 		b.rememberBoard(ctx, g, sent)
 	}
@@ -279,6 +281,7 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 	case "accept":
 		private = r.p.T("You accepted the draw.")
 	}
+	msg.noMove = true
 	return &reply{resp: ephemeral(private), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
 }
 

@@ -1,0 +1,280 @@
+package bot_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/tafl"
+)
+
+// resultDMs returns the direct messages posted to alice and bob, each as
+// "user: content".
+func resultDMs(t *testing.T, h *harness) []string {
+	t.Helper()
+	var out []string
+	for _, u := range []string{alice, bob} {
+		for _, rec := range h.fake.requests("/channels/dm-" + u + "/messages") {
+			if rec.Method == "POST" && rec.Status == 200 {
+				out = append(out, u+": "+decode(t, rec.Body).Content)
+			}
+		}
+	}
+	return out
+}
+
+// TestResultOfAGameInADeletedChannelGoesByDM: a game whose channel was
+// deleted while it went on (its players moving with /tafl move game:
+// elsewhere) ended on time, and Discord refused the result's post there
+// (10003, Unknown Channel): nobody was told. Both players are told by
+// direct message, whatever their dms setting, saying the channel no
+// longer exists.
+func TestResultOfAGameInADeletedChannelGoesByDM(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // 3 days per move, alice (attackers) to move
+	for _, u := range []string{alice, bob} {
+		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatalf("move: %q", r.Content)
+		}
+	}
+	h.settle()
+	h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000) // the channel is deleted
+	h.clock.Advance(72*time.Hour + time.Minute)                   // alice's time is up
+	h.bot.Sweep(t.Context())
+	h.settle()
+	g := gameOf(t, h, alice)
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
+		t.Fatalf("outcome %+v, want bob's win on time", g.Outcome())
+	}
+	got := resultDMs(t, h)
+	if len(got) != 2 {
+		t.Fatalf("direct messages %q, want the result to alice and bob", got)
+	}
+	want := fmt.Sprintf("Game %d is over: **Defenders win** — the attackers ran out of time.", g.ID)
+	const why = "I am telling you by direct message because the channel or thread where it was played no longer exists"
+	for i, u := range []string{alice, bob} {
+		if !strings.HasPrefix(got[i], u+": "+want) || !strings.Contains(got[i], why) {
+			t.Errorf("direct message %q, want %q and %q", got[i], want, why)
+		}
+	}
+}
+
+// TestDeletedNotificationChannelFallsBackToTheGame: a server's
+// notification channel (/tafl settings channel) deleted took every
+// reminder and result there, refused by Discord (10003, Unknown
+// Channel): nobody saw them. They are posted in the game's own channel.
+func TestDeletedNotificationChannelFallsBackToTheGame(t *testing.T) {
+	h := newHarness(t, nil)
+	if r, _ := h.slash(carol, "settings", opt("channel", "777")); !strings.Contains(r.Content, "reminders and results: <#777>") {
+		t.Fatalf("choosing a channel: %q", r.Content)
+	}
+	startGame(t, h) // 3 days per move, alice (attackers) to move
+	for _, u := range []string{alice, bob} {
+		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatalf("move: %q", r.Content)
+		}
+	}
+	h.settle()
+	h.fake.inject("", "/channels/777/", 404, 10003, 1000) // the notification channel is deleted
+	n := len(h.fake.requests("/channels/" + channel + "/messages"))
+	h.clock.Advance(60 * time.Hour) // 12 h left: alice is reminded
+	h.bot.Sweep(t.Context())
+	h.settle()
+	posts := channelPosts(t, h, n)
+	if len(posts) != 1 || !strings.Contains(posts[0].Content, "<@"+alice+">, it's your move") {
+		t.Fatalf("posts in the game's channel after the reminder: %+v", posts)
+	}
+	h.clock.Advance(12*time.Hour + time.Minute) // alice's time is up
+	h.bot.Sweep(t.Context())
+	h.settle()
+	posts = channelPosts(t, h, n)
+	if len(posts) != 2 || !strings.Contains(posts[1].Content, "ran out of time") {
+		t.Fatalf("posts in the game's channel after the timeout: %+v", posts)
+	}
+	var last *recorded
+	for _, rec := range h.fake.requests("/channels/" + channel + "/messages") {
+		if rec.Method == "POST" {
+			last = rec
+		}
+	}
+	checkPNG(t, last) // the board, read again after the refused post
+	if got := resultDMs(t, h); len(got) != 0 {
+		t.Errorf("the result posted in the game's channel also came by direct message: %q", got)
+	}
+}
+
+// TestPlayerToMoveInADeletedChannelToldByDM: in a game whose channel was
+// deleted, the player going on elsewhere (/tafl move game: in another
+// channel) never saw the engine's answer, refused by Discord there
+// (10003, Unknown Channel), nor the reminder, their clock running: they
+// are told by direct message, whatever their dms setting, that it is
+// their move and how to go on.
+func TestPlayerToMoveInADeletedChannelToldByDM(t *testing.T) {
+	h := newHarness(t, newPolicyEngine(3))
+	if r, _ := h.slash(alice, "ai", opt("variant", "brandubh"), opt("side", "defenders"), opt("level", "easy"), opt("days", 3.0)); isEphemeral(r) {
+		t.Fatal(r.Content)
+	}
+	g := waitPly(t, h, 1) // the engine attacks first
+	h.settle()
+	h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000) // the channel is deleted
+	mv := g.Tafl().LegalMoves()[0].String()
+	if r, _ := h.slashIn("902", alice, "move", opt("move", mv), opt("game", float64(g.ID))); isEphemeral(r) {
+		t.Fatalf("move elsewhere: %q", r.Content)
+	}
+	g = waitPly(t, h, 3)
+	var got []string
+	waitFor(t, "a direct message to alice", func() bool {
+		got = resultDMs(t, h)
+		return len(got) == 1
+	})
+	want := fmt.Sprintf("%s: Game %d: taflbot (easy) played %s, and it is your move. The channel or thread where the game was played no longer exists", alice, g.ID, tafl.PlyLabel(2, g.Tafl().Plies()[2]))
+	if !strings.HasPrefix(got[0], want) {
+		t.Errorf("direct message %q, want %q…", got[0], want)
+	}
+	h.settle()
+	h.clock.Advance(60*time.Hour + time.Minute) // under 12 h left: alice is reminded
+	h.bot.Sweep(t.Context())
+	h.settle()
+	got = resultDMs(t, h)
+	if len(got) != 2 || !strings.Contains(got[1], "it's your move in game") {
+		t.Errorf("direct messages %q, want the reminder", got)
+	}
+}
+
+// TestNoticesWhereTheBotMayNotPost: a notification channel where the bot
+// may not post (50013, Missing Permissions: never given, or taken away)
+// took every reminder and result there, refused and seen by nobody;
+// they are posted in the game's own channel. Where that refuses them
+// too, the reminder, lost before, goes to the player by direct message
+// (as the result does: TestResultRefusedGoesByDM).
+func TestNoticesWhereTheBotMayNotPost(t *testing.T) {
+	for _, gameChannelToo := range []bool{false, true} {
+		h := newHarness(t, nil)
+		if r, _ := h.slash(carol, "settings", opt("channel", "777")); !strings.Contains(r.Content, "reminders and results: <#777>") {
+			t.Fatalf("choosing a channel: %q", r.Content)
+		}
+		startGame(t, h) // 3 days per move, alice (attackers) to move
+		h.settle()
+		h.fake.inject("POST", "/channels/777/", 403, 50013, 1000)
+		if gameChannelToo {
+			h.fake.inject("POST", "/channels/"+channel+"/", 403, 50013, 1000)
+		}
+		n := len(h.fake.requests("/channels/" + channel + "/messages"))
+		h.clock.Advance(60*time.Hour + time.Minute) // under 12 h left: alice is reminded
+		h.bot.Sweep(t.Context())
+		h.settle()
+		posts, dms := channelPosts(t, h, n), resultDMs(t, h)
+		reminded := func(s string) bool { return strings.Contains(s, "<@"+alice+">, it's your move") }
+		if !gameChannelToo && (len(posts) != 1 || !reminded(posts[0].Content) || len(dms) != 0) {
+			t.Errorf("notification channel refused: posts in the game's channel %+v, direct messages %q; want the reminder in the game's channel", posts, dms)
+		}
+		if gameChannelToo && (len(posts) != 0 || len(dms) != 1 || !reminded(dms[0])) {
+			t.Errorf("both channels refused: posts %+v, direct messages %q; want the reminder by direct message", posts, dms)
+		}
+	}
+}
+
+// TestTournamentGameInADeletedThreadToldByDM: a tournament's thread
+// deleted before its round began: the first board of each game, which
+// pings both players there, was refused (10003), and the direct message
+// that tells the player to move (TestPlayerToMoveInADeletedChannelToldByDM)
+// said "<@bob> played , and it is your move" of a game with no move yet.
+// Both players are told that the game has begun, and who is to move.
+func TestTournamentGameInADeletedThreadToldByDM(t *testing.T) {
+	h := newHarness(t, nil)
+	ann, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", "Winter Cup"), opt("format", "round-robin"),
+		opt("variant", "brandubh"), opt("days", 1.0), opt("signup", 24.0))
+	h.click(bob, customIDs(ann.Components)["Join"], false)
+	h.slash(alice, "tournament", opt("action", "join"))
+	waitFor(t, "the tournament thread", func() bool { return onlyTournament(t, h).ThreadID != "" })
+	h.settle()
+	h.fake.inject("", "/channels/"+onlyTournament(t, h).ThreadID+"/", 404, 10003, 1000) // the thread is deleted
+	h.clock.Advance(25 * time.Hour)
+	h.bot.Sweep(t.Context())
+	var got []string
+	waitFor(t, "direct messages to alice and bob", func() bool {
+		got = resultDMs(t, h)
+		return len(got) >= 2
+	})
+	h.settle()
+	g := gameOf(t, h, alice)
+	got = resultDMs(t, h)
+	if len(got) != 2 {
+		t.Fatalf("direct messages %q, want one to each player", got)
+	}
+	want := fmt.Sprintf("Game %d has begun, and <@%s> is to move. The channel or thread where it is played no longer exists", g.ID, g.Attackers.UserID)
+	for i, u := range []string{alice, bob} {
+		if !strings.HasPrefix(got[i], u+": "+want) {
+			t.Errorf("direct message %q, want %q…", got[i], want)
+		}
+	}
+}
+
+// TestDrawOfferInADeletedChannelIsNoMove: a draw offered from a direct
+// message in a game whose channel was deleted brings no move: its board,
+// refused there, told the player to move by direct message that their
+// opponent had played the game's last move again ("<@alice> played 1.
+// a4-a2, and it is your move"). Nothing is sent for it.
+func TestDrawOfferInADeletedChannelIsNoMove(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // 3 days per move, alice (attackers) to move
+	if r, _ := h.slash(alice, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+		t.Fatalf("move: %q", r.Content)
+	}
+	h.settle()
+	h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000) // the channel is deleted
+	g := gameOf(t, h, alice)
+	in := h.slashInteraction(alice, "draw", opt("game", float64(g.ID)))
+	in.GuildID, in.ChannelID, in.Member, in.User = "", "dm-"+alice, nil, &discordgo.User{ID: alice}
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "You offered a draw.") {
+		t.Fatalf("offering a draw from a direct message: %q", r.Content)
+	}
+	h.settle()
+	if got := resultDMs(t, h); len(got) != 0 {
+		t.Errorf("direct messages %q for a draw offer, want none", got)
+	}
+}
+
+// TestResultInALockedThreadGoesByDM: a game whose thread a moderator
+// locked ended on time, and Discord refused the result's post there
+// (50083, Thread is archived): nobody was told. Both players are told by
+// direct message, whatever their dms setting, that the thread is locked;
+// so is the player to move of the reminder before.
+func TestResultInALockedThreadGoesByDM(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // 3 days per move, alice (attackers) to move
+	for _, u := range []string{alice, bob} {
+		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatalf("move: %q", r.Content)
+		}
+	}
+	h.settle()
+	h.fake.inject("POST", "/channels/"+channel+"/", 400, 50083, 1000) // the game's thread is locked
+	h.clock.Advance(60*time.Hour + time.Minute)                       // under 12 h left: alice is reminded
+	h.bot.Sweep(t.Context())
+	h.settle()
+	if got := resultDMs(t, h); len(got) != 1 || !strings.HasPrefix(got[0], alice+": ⏳ <@"+alice+">, it's your move") {
+		t.Fatalf("direct messages %q, want the reminder to alice", got)
+	}
+	h.clock.Advance(12 * time.Hour) // alice's time is up
+	h.bot.Sweep(t.Context())
+	h.settle()
+	g := gameOf(t, h, alice)
+	if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
+		t.Fatalf("outcome %+v, want bob's win on time", g.Outcome())
+	}
+	got := resultDMs(t, h)[1:]
+	if len(got) != 2 {
+		t.Fatalf("direct messages %q, want the result to alice and bob", got)
+	}
+	want := fmt.Sprintf("Game %d is over: **Defenders win** — the attackers ran out of time.", g.ID)
+	why := "I am telling you by direct message because the thread where it was played, <#" + channel + ">, is locked"
+	for i, u := range []string{alice, bob} {
+		if !strings.HasPrefix(got[i], u+": "+want) || !strings.Contains(got[i], why) {
+			t.Errorf("direct message %q, want %q and %q", got[i], want, why)
+		}
+	}
+}
