@@ -41,7 +41,9 @@ func ParseMove(text string) (MoveText, error) {
 	if s == "" {
 		return bad(CodeMoveEmpty)
 	}
-	if s[0] == 'K' && len(s) > 1 && s[1] >= 'a' && s[1] <= 's' {
+	// Squares are read in any case (D1-D4), and so is the rest: KD1-D4,
+	// D9-D3XD2/C3, as typed with caps lock on.
+	if s[0] == 'K' && len(s) > 1 && s[1]|0x20 >= 'a' && s[1]|0x20 <= 's' {
 		mt.King = true
 		s = s[1:]
 	}
@@ -60,11 +62,11 @@ func ParseMove(text string) (MoveText, error) {
 	}
 	s = s[n:]
 	mt.Move = NewMove(from, to)
-	if strings.HasPrefix(s, "x") {
+	if strings.HasPrefix(s, "x") || strings.HasPrefix(s, "X") {
 		s = s[1:]
 		for {
 			// OpenTafl may name the captured piece's type first ("xKe4").
-			if len(s) > 1 && strings.IndexByte("tcnkmgTCNKMG", s[0]) >= 0 && s[1] >= 'a' && s[1] <= 's' {
+			if len(s) > 1 && strings.IndexByte("tcnkmgTCNKMG", s[0]) >= 0 && s[1]|0x20 >= 'a' && s[1]|0x20 <= 's' {
 				s = s[1:]
 			}
 			sq, n := scanSquare(s)
@@ -73,7 +75,7 @@ func ParseMove(text string) (MoveText, error) {
 			}
 			mt.Captures = append(mt.Captures, sq)
 			s = s[n:]
-			if strings.HasPrefix(s, "/") || strings.HasPrefix(s, "x") {
+			if strings.HasPrefix(s, "/") || strings.HasPrefix(s, "x") || strings.HasPrefix(s, "X") {
 				s = s[1:]
 				continue
 			}
