@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 // cmdSettings handles /tafl settings: the server's settings (changed by
@@ -55,7 +56,13 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 				return nil, userErrorf("%s Nothing was changed.", err)
 			}
 			gs.DefaultVariant = cv.name
-			if _, _, named := strings.Cut(v, "/"); named && cv.layout != "" {
+			_, _, named := strings.Cut(v, "/")
+			if !named {
+				// A layout alone (bell) names one too, as in /tafl challenge.
+				_, l, _, ok := tafl.MatchPreset(v)
+				named = ok && l != ""
+			}
+			if named && cv.layout != "" {
 				gs.DefaultVariant += "/" + cv.layout // the layout chosen, such as tawlbwrdd/bell
 			}
 		}

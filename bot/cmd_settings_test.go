@@ -140,6 +140,14 @@ func TestSettingsVariantWithLayout(t *testing.T) {
 	if !strings.Contains(r.Content, "**copenhagen**") {
 		t.Errorf("a variant of one layout, named with it: %q", r.Content)
 	}
+	// A layout alone names the preset and the layout, as /tafl challenge
+	// variant:bell plays tawlbwrdd/bell; it was saved as tawlbwrdd, its
+	// first layout. The preset's name alone keeps no layout.
+	for typed, want := range map[string]string{"bell": "**tawlbwrdd/bell**", "Lewis Cross": "**tawlbwrdd/lewis-cross**", "Tawlbwrdd": "**tawlbwrdd**"} {
+		if r, _ = h.slash(carol, "settings", opt("variant", typed)); !strings.Contains(r.Content, "Saved") || !strings.Contains(r.Content, want) {
+			t.Errorf("variant:%s: %q, want %s", typed, r.Content, want)
+		}
+	}
 }
 
 // TestSettingsInADirectMessage: /tafl settings alone in a direct message

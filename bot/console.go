@@ -684,10 +684,19 @@ func (c *ConsoleREST) parseSlash(line string, partial bool, locs ...discordgo.Lo
 	sub := def.Name
 	var opts []*discordgo.ApplicationCommandInteractionDataOption
 	var resolved *discordgo.ApplicationCommandInteractionDataResolved
+	typed := map[string]string{} // the options given so far, as typed
+	prev := ""                   // the option given before, as typed
 	for i := 2; i < len(f); i++ {
 		name, value, ok := strings.Cut(f[i], ":")
 		if !ok {
 			name, value = firstOption[sub], f[i]
+			if _, given := typed[name]; given && prev != "" {
+				// Discord sends an option once, and a value as typed, with
+				// its spaces: a word after a value (variant:Alea Evangelii)
+				// is no option of its own here. It goes in quotes.
+				pname, pvalue, _ := strings.Cut(prev, ":")
+				return nil, fmt.Errorf("/tafl %s: %q is no option of its own; a value with spaces goes in double quotes, as %s:\"%s %s\"", sub, value, pname, pvalue, value)
+			}
 		}
 		var od *discordgo.ApplicationCommandOption
 		for _, o := range def.Options {
@@ -699,6 +708,11 @@ func (c *ConsoleREST) parseSlash(line string, partial bool, locs ...discordgo.Lo
 		if od == nil {
 			return nil, fmt.Errorf("/tafl %s has no option %q", sub, name)
 		}
+		if _, twice := typed[od.Name]; twice {
+			return nil, fmt.Errorf("/tafl %s takes %s once", sub, od.Name)
+		}
+		typed[od.Name] = value
+		prev = name + ":" + value
 		name = od.Name
 		o := &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: od.Type, Value: value}
 		if len(od.Choices) > 0 {

@@ -118,6 +118,33 @@ func TestConsoleClickQuotedLabel(t *testing.T) {
 	}
 }
 
+// TestConsoleWordAfterAValue: a value with spaces typed without quotes
+// (variant:Alea Evangelii, as Discord takes it) made the console send the
+// option twice, variant "Alea" and variant "Evangelii", and the bot
+// answered that it knew no variant "evangelii"; the console refuses the
+// line, saying to quote the value, as it refuses an option given twice.
+func TestConsoleWordAfterAValue(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl rules variant:Alea Evangelii",
+		"/tafl challenge opponent:bob variant:Alea Evangelii",
+		"/tafl rules tablut brandubh",
+		"/tafl rules variant:tablut variant:brandubh",
+		`/tafl rules variant:"Alea Evangelii"`,
+		"/tafl move game:1 d1-d4",
+		"quit",
+	})
+	consoleSays(t, text,
+		`/tafl rules: "Evangelii" is no option of its own; a value with spaces goes in double quotes, as variant:"Alea Evangelii"`,
+		`/tafl challenge: "Evangelii" is no option of its own; a value with spaces goes in double quotes, as variant:"Alea Evangelii"`,
+		`/tafl rules: "brandubh" is no option of its own; a value with spaces goes in double quotes, as variant:"tablut brandubh"`,
+		"/tafl rules takes variant once",
+		"Alea Evangelii (alea-evangelii, 19×19)",
+		"I can't find that game.") // a bare word after another option is still the first one
+	if strings.Contains(text, "evangelii`") || strings.Contains(text, "challenges @bob") || strings.Contains(text, "Brandubh (brandubh") {
+		t.Errorf("an option was sent twice:\n%s", text)
+	}
+}
+
 // consoleStore opens a bbolt store in a temporary folder for a console test.
 func consoleStore(t *testing.T) *storage.Store {
 	t.Helper()

@@ -18,7 +18,7 @@ const (
 	ActAccept              // accept challenge ID
 	ActDecline             // decline challenge ID
 	ActWithdraw            // withdraw challenge ID
-	ActMove                // open the move menu of game ID at Ply
+	ActMove                // open the move menu of game ID at Ply (Arg: its page, from the destinations' Back)
 	ActPickPiece           // the piece select menu (Arg: page number)
 	ActPickTarget          // the destination select menu (Arg: the chosen piece's square)
 	ActResign              // ask to resign game ID
@@ -33,7 +33,7 @@ const (
 	ActAbortYes            // confirm aborting game ID at Ply
 	ActReplay              // show game ID's board after Ply moves (the step-through replay)
 	ActPickGame            // the game picker (Values[0]: the game; Arg: the command to run, see gamepick.go)
-	ActPuzzle              // open the move menu of puzzle ID at step Ply (Arg "back": from the menu; Scope as ActPuzzleNew's)
+	ActPuzzle              // open the move menu of puzzle ID at step Ply (Arg "back", "back1", …: from the menu, to that page; Scope as ActPuzzleNew's)
 	ActPuzzlePiece         // a puzzle's piece menu (Arg: page number; Scope as ActPuzzleNew's)
 	ActPuzzleTarget        // a puzzle's destination menu (Arg: the chosen piece's square; Scope as ActPuzzleNew's)
 	ActPuzzleNew           // another puzzle (ID: the puzzle the button is under; Scope: the variant asked for, "" for any)

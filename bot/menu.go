@@ -58,7 +58,8 @@ func (b *Bot) btnMove(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	data := pieceMenu(r.p, g, 0)
+	page, _ := strconv.Atoi(r.cid.Arg) // Back from the destinations: the piece's page
+	data := pieceMenu(r.p, g, page)
 	typ := discordgo.InteractionResponseChannelMessageWithSource
 	if r.in.Message != nil && r.in.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
 		typ = discordgo.InteractionResponseUpdateMessage // "Back" inside the menu
@@ -302,9 +303,10 @@ func (ms menuSpec) targets(from tafl.Square, page int) *discordgo.InteractionRes
 	for i, m := range mine {
 		to[i] = m.To()
 	}
+	back := ms.backRow(ms.pageOf(from))
 	if len(to) == 0 {
 		return &discordgo.InteractionResponseData{Content: p.T("The piece on %s cannot move now; press **Back**.", from.String()),
-			Components: []discordgo.MessageComponent{ms.backRow()}, Flags: discordgo.MessageFlagsEphemeral}
+			Components: []discordgo.MessageComponent{back}, Flags: discordgo.MessageFlagsEphemeral}
 	}
 	pages := (len(to) + pageSize - 1) / pageSize
 	page = min(max(page, 0), pages-1)
@@ -324,13 +326,30 @@ func (ms menuSpec) targets(from tafl.Square, page int) *discordgo.InteractionRes
 	if pages > 1 {
 		rows = append(rows, pageButtons(p, id, page, pages, func(n int) string { return from.String() + "p" + strconv.Itoa(n) }))
 	}
-	rows = append(rows, ms.backRow())
-	return &discordgo.InteractionResponseData{Content: p.T("%s: move %s to…", ms.title, from.String()), Components: rows, Flags: discordgo.MessageFlagsEphemeral}
+	rows = append(rows, back)
+	content := p.T("%s: move %s to…", ms.title, from.String())
+	if pages > 1 {
+		content = p.T("%s: move %s to… (page %d of %d)", ms.title, from.String(), page+1, pages)
+	}
+	return &discordgo.InteractionResponseData{Content: content, Components: rows, Flags: discordgo.MessageFlagsEphemeral}
 }
 
-func (ms menuSpec) backRow() discordgo.MessageComponent {
+// pageOf is the page of the piece menu that lists the piece on from.
+func (ms menuSpec) pageOf(from tafl.Square) int {
+	sqs, _ := movable(ms.tg)
+	return max(0, slices.Index(sqs, from)) / pageSize
+}
+
+// backRow is the Back button, to the piece menu's page (counted from 0)
+// that lists the piece chosen: its number follows the back id's Arg
+// (page 0 has none, so that the id stays as it was).
+func (ms menuSpec) backRow(page int) discordgo.MessageComponent {
+	id := ms.back
+	if page > 0 {
+		id.Arg += strconv.Itoa(page)
+	}
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: ms.p.T("Back"), Style: discordgo.SecondaryButton, CustomID: ms.back.String()},
+		discordgo.Button{Label: ms.p.T("Back"), Style: discordgo.SecondaryButton, CustomID: id.String()},
 	}}
 }
 

@@ -483,10 +483,12 @@ func (b *Bot) btnPuzzle(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	typ := discordgo.InteractionResponseChannelMessageWithSource
-	if r.cid.Arg == "back" {
+	page := 0
+	if n, back := strings.CutPrefix(r.cid.Arg, "back"); back {
 		typ = discordgo.InteractionResponseUpdateMessage
+		page, _ = strconv.Atoi(n) // the page of the piece chosen ("back": the first)
 	}
-	return &reply{resp: &discordgo.InteractionResponse{Type: typ, Data: puzzleMenu(r.p, p, r.cid.Ply, puzzleScope(r.cid), g).pieces(0)}}, nil
+	return &reply{resp: &discordgo.InteractionResponse{Type: typ, Data: puzzleMenu(r.p, p, r.cid.Ply, puzzleScope(r.cid), g).pieces(page)}}, nil
 }
 
 // btnPuzzleSolve handles the daily puzzle's Solve button: the puzzle

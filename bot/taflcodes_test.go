@@ -102,6 +102,27 @@ func TestMoveAnnotationsInTheUsersLanguage(t *testing.T) {
 	}
 }
 
+// TestMoveOffTheLargestBoardInTheUsersLanguage: on alea-evangelii's
+// 19×19 board, a typed move to k20 or t17, squares beyond the largest
+// board, is refused as off the board, naming the square and the board's,
+// in the user's language, as a12 is on an 11×11 board; it was refused as
+// unreadable, "a move ends with the square the piece reaches".
+func TestMoveOffTheLargestBoardInTheUsersLanguage(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl ai variant:alea-evangelii side:attackers level:easy",
+		"/tafl move move:k15-k20",
+		"/tafl settings language:de",
+		"/tafl move move:s17-t17",
+		"quit",
+	})
+	consoleSays(t, text,
+		"That move is not allowed: k20 is not on the 19×19 board (a1 to s19).",
+		"t17 liegt nicht auf dem 19×19-Brett (a1 bis s19)")
+	if strings.Contains(text, "the square the piece reaches") || strings.Contains(text, "nicht lesen") {
+		t.Errorf("refused as unreadable:\n%s", text)
+	}
+}
+
 // TestUnreadableMoveInTheUsersLanguage: a typed move that cannot be read
 // is refused with what is wrong with it in the user's language, naming
 // the text; the other languages only asked for moves like d1-d4, and

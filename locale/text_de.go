@@ -583,4 +583,6 @@ var deTexts = Dict{
 	"I can't post in this channel on my own any more: here I lack %s, so my moves, reminders and the result of this game may not be seen here. Ask a server manager to give me %s here; meanwhile `/tafl board` shows the game.": "Ich kann in diesem Kanal nicht mehr selbst posten: Hier habe ich keine Berechtigung für %s, daher sind meine Züge, Erinnerungen und das Ergebnis dieser Partie hier womöglich nicht zu sehen. Bitte einen Servermanager, mir hier %s zu erlauben; bis dahin zeigt `/tafl board` die Partie.",
 	// A game's end reason, after "Defenders win · " or "Draw · ": the attackers had no legal move because their last piece was captured; said instead of "the attackers had no legal move".
 	"the attackers had no pieces left": "die Angreifer hatten keine Steine mehr",
+	// The destination menu of the Move button (a private select), when the piece has more destinations than one menu holds (25): %s is "Game 3" or "Puzzle 12", the next %s the piece's square (j9), then the page shown and the number of pages; as "%s: move %s to…" with "(page %d of %d)" of the piece menu.
+	"%s: move %s to… (page %d of %d)": "%s: ziehe %s nach… (Seite %d von %d)",
 }

@@ -583,4 +583,6 @@ var isTexts = Dict{
 	"I can't post in this channel on my own any more: here I lack %s, so my moves, reminders and the result of this game may not be seen here. Ask a server manager to give me %s here; meanwhile `/tafl board` shows the game.": "Ég get ekki lengur birt skilaboð sjálfur á þessari rás: hér vantar mig %s, svo leikir mínir, áminningar og úrslit þessarar skákar sjást hér ef til vill ekki. Biddu stjórnanda netþjónsins að veita mér %s hér; þangað til sýnir `/tafl board` skákina.",
 	// A game's end reason, after "Defenders win · " or "Draw · ": the attackers had no legal move because their last piece was captured; said instead of "the attackers had no legal move".
 	"the attackers had no pieces left": "sóknarmenn áttu enga menn eftir",
+	// The destination menu of the Move button (a private select), when the piece has more destinations than one menu holds (25): %s is "Game 3" or "Puzzle 12", the next %s the piece's square (j9), then the page shown and the number of pages; as "%s: move %s to…" with "(page %d of %d)" of the piece menu.
+	"%s: move %s to… (page %d of %d)": "%s: færðu %s á… (síða %d af %d)",
 }

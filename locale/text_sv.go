@@ -583,4 +583,6 @@ var svTexts = Dict{
 	"I can't post in this channel on my own any more: here I lack %s, so my moves, reminders and the result of this game may not be seen here. Ask a server manager to give me %s here; meanwhile `/tafl board` shows the game.": "Jag kan inte längre själv posta i den här kanalen: här saknar jag %s, så mina drag, påminnelser och resultatet av det här partiet syns kanske inte här. Be en serveradministratör att ge mig %s här; under tiden visar `/tafl board` partiet.",
 	// A game's end reason, after "Defenders win · " or "Draw · ": the attackers had no legal move because their last piece was captured; said instead of "the attackers had no legal move".
 	"the attackers had no pieces left": "anfallarna hade inga pjäser kvar",
+	// The destination menu of the Move button (a private select), when the piece has more destinations than one menu holds (25): %s is "Game 3" or "Puzzle 12", the next %s the piece's square (j9), then the page shown and the number of pages; as "%s: move %s to…" with "(page %d of %d)" of the piece menu.
+	"%s: move %s to… (page %d of %d)": "%s: flytta %s till… (sida %d av %d)",
 }

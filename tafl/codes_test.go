@@ -142,6 +142,55 @@ func TestMoveErrorsCarryTheirCode(t *testing.T) {
 	}
 }
 
+// TestMoveOffTheLargestBoard: a move whose square is written as a square
+// but lies beyond the largest board (k20 or t17 on alea-evangelii's 19×19,
+// a20 on copenhagen's 11×11), where no Square reaches, is refused as off
+// this board, as a12 is off the 11×11 board, not as a move that does not
+// end with a square; it carries no Move. Text that is no square stays a
+// SyntaxError.
+func TestMoveOffTheLargestBoard(t *testing.T) {
+	alea := mustPreset(t, "alea-evangelii", "")
+	cph := mustPreset(t, "copenhagen", "")
+	bdh := mustPreset(t, "brandubh", "")
+	for _, c := range []struct {
+		v    *tafl.Variant
+		move string
+		code tafl.Code
+		args []any
+	}{
+		{alea, "k15-k20", tafl.CodeMoveOffBoardTo, []any{"k20", 19, 19, sq(t, "s19")}},
+		{alea, "s17-t17", tafl.CodeMoveOffBoardTo, []any{"t17", 19, 19, sq(t, "s19")}},
+		{alea, "Kz10-j10", tafl.CodeMoveOffBoardFrom, []any{"z10", 19, 19, sq(t, "s19")}},
+		{cph, "a4-a20", tafl.CodeMoveOffBoardTo, []any{"a20", 11, 11, sq(t, "k11")}},
+		{cph, "T4-a4", tafl.CodeMoveOffBoardFrom, []any{"t4", 11, 11, sq(t, "k11")}},
+		{bdh, "z99-b9", tafl.CodeMoveOffBoardBoth, []any{"z99", "b9", 7, 7, sq(t, "g7")}},
+	} {
+		_, err := tafl.NewGame(c.v).PlayText(c.move)
+		var me *tafl.MoveError
+		if !errors.As(err, &me) || me.Code != c.code || me.Reason != tafl.ReasonOffBoard || me.Move != tafl.NoMove || len(me.Args) != len(c.args) {
+			t.Errorf("%s: %#v, want code %s with %v", c.move, err, c.code, c.args)
+			continue
+		}
+		for i := range c.args {
+			if me.Args[i] != c.args[i] {
+				t.Errorf("%s: argument %d is %#v, want %#v", c.move, i, me.Args[i], c.args[i])
+			}
+		}
+		if me.Detail != c.code.English(me.Args...) {
+			t.Errorf("%s: %q, code %s says %q", c.move, me.Detail, c.code, c.code.English(me.Args...))
+		}
+	}
+	for text, code := range map[string]tafl.Code{
+		"a100-a4": tafl.CodeMoveDash,
+		"k15-k2?": tafl.CodeMoveEnd,
+		"k15-20":  tafl.CodeMoveTo,
+	} {
+		if _, err := tafl.NewGame(alea).PlayText(text); !hasCode(err, code) {
+			t.Errorf("%q: %v, want the syntax error %s", text, err, code)
+		}
+	}
+}
+
 // TestMoveSyntaxErrorsCarryTheirCode: each way a move's text cannot be
 // read names its Code.
 func TestMoveSyntaxErrorsCarryTheirCode(t *testing.T) {

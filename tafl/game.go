@@ -234,6 +234,9 @@ func CompareMoves(a, b Move) int {
 func (g *Game) PlayText(text string) (Ply, error) {
 	mt, err := ParseMove(text)
 	if err != nil {
+		if e := offBoardMove(text, g.pos.v.size); e != nil {
+			return Ply{}, e
+		}
 		return Ply{}, err
 	}
 	if g.outcome.Over() {

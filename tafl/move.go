@@ -41,7 +41,9 @@ func ParseMove(text string) (MoveText, error) {
 	if s == "" {
 		return bad(CodeMoveEmpty)
 	}
-	if s[0] == 'K' && len(s) > 1 && s[1] >= 'a' && s[1] <= 's' {
+	// Squares are read in any case (D1-D4), and so is the rest: KD1-D4,
+	// D9-D3XD2/C3, as typed with caps lock on.
+	if s[0] == 'K' && len(s) > 1 && s[1]|0x20 >= 'a' && s[1]|0x20 <= 's' {
 		mt.King = true
 		s = s[1:]
 	}
@@ -60,11 +62,11 @@ func ParseMove(text string) (MoveText, error) {
 	}
 	s = s[n:]
 	mt.Move = NewMove(from, to)
-	if strings.HasPrefix(s, "x") {
+	if strings.HasPrefix(s, "x") || strings.HasPrefix(s, "X") {
 		s = s[1:]
 		for {
 			// OpenTafl may name the captured piece's type first ("xKe4").
-			if len(s) > 1 && strings.IndexByte("tcnkmgTCNKMG", s[0]) >= 0 && s[1] >= 'a' && s[1] <= 's' {
+			if len(s) > 1 && strings.IndexByte("tcnkmgTCNKMG", s[0]) >= 0 && s[1]|0x20 >= 'a' && s[1]|0x20 <= 's' {
 				s = s[1:]
 			}
 			sq, n := scanSquare(s)
@@ -73,7 +75,7 @@ func ParseMove(text string) (MoveText, error) {
 			}
 			mt.Captures = append(mt.Captures, sq)
 			s = s[n:]
-			if strings.HasPrefix(s, "/") || strings.HasPrefix(s, "x") {
+			if strings.HasPrefix(s, "/") || strings.HasPrefix(s, "x") || strings.HasPrefix(s, "X") {
 				s = s[1:]
 				continue
 			}
@@ -89,6 +91,63 @@ func ParseMove(text string) (MoveText, error) {
 		return bad(CodeMoveEnd)
 	}
 	return mt, nil
+}
+
+// offBoardMove is the refusal of text, a move ParseMove could not read,
+// on a board of size n when its squares are written as squares, a file
+// letter and a rank, but one lies beyond the largest board, where no
+// Square reaches (k20 or t5 on a 19×19 board, a20 on any): the player
+// wrote a square off the board, as a12 is off an 11×11 one, and is told
+// so, not that a move ends with a square. Nil for any other text. The
+// refusal has no Move (NoMove), which cannot hold such a square.
+func offBoardMove(text string, n int) *MoveError {
+	s := text
+	if strings.HasPrefix(s, "K") {
+		s = s[1:]
+	}
+	from, fromOff, rest, ok := squareText(s)
+	if !ok || !strings.HasPrefix(rest, "-") {
+		return nil
+	}
+	to, toOff, _, ok := squareText(rest[1:])
+	if !ok || (!fromOff(MaxSize) && !toOff(MaxSize)) {
+		return nil
+	}
+	var code Code
+	var args []any
+	last := At(n-1, n-1)
+	switch {
+	case fromOff(n) && toOff(n):
+		code, args = CodeMoveOffBoardBoth, []any{from, to, n, n, last}
+	case fromOff(n):
+		code, args = CodeMoveOffBoardFrom, []any{from, n, n, last}
+	default:
+		code, args = CodeMoveOffBoardTo, []any{to, n, n, last}
+	}
+	return &MoveError{Reason: ReasonOffBoard, Detail: code.English(args...), Code: code, Args: args}
+}
+
+// squareText reads what is written as a square at the start of s, a file
+// letter a–z and a rank 1–99, on a board of any size: its name in lower
+// case, whether it is off a board of a given size, and the rest of s.
+func squareText(s string) (name string, off func(size int) bool, rest string, ok bool) {
+	if len(s) < 2 {
+		return "", nil, s, false
+	}
+	c := s[0] | 0x20 // lower case
+	if c < 'a' || c > 'z' || s[1] < '1' || s[1] > '9' {
+		return "", nil, s, false
+	}
+	i, r := 1, 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		if i == 3 {
+			return "", nil, s, false // a rank of three digits is no square
+		}
+		r = r*10 + int(s[i]-'0')
+		i++
+	}
+	f := int(c - 'a')
+	return string(c) + s[1:i], func(size int) bool { return f >= size || r > size }, s[i:], true
 }
 
 // MoveText is a parsed move record with the annotations of the OTN full form.

@@ -73,6 +73,14 @@ func TestParseMove(t *testing.T) {
 		{in: "Kf2-f1--", move: "f2-f1", king: true, suffix: "--"},
 		{in: "a4-a5+", move: "a4-a5", suffix: "+"},
 		{in: "k11-k10xk9++", move: "k11-k10", caps: []string{"k9"}, suffix: "++"},
+		// In capitals, as typed with caps lock on, like the squares alone
+		// (D1-D4); the king's were refused as not starting with a square.
+		{in: "D1-D4", move: "d1-d4"},
+		{in: "KE6-E7", move: "e6-e7", king: true},
+		{in: "D9-D3XD2/C3", move: "d9-d3", caps: []string{"d2", "c3"}},
+		{in: "D9-D3XD2XC3", move: "d9-d3", caps: []string{"d2", "c3"}},
+		{in: "E6-E5XKE4", move: "e6-e5", caps: []string{"e4"}},
+		{in: "KF2-F1--", move: "f2-f1", king: true, suffix: "--"},
 		{in: "d1d4", errSub: "joined by '-'"},
 		{in: "d1-", errSub: "ends with the square"},
 		{in: "z1-z4", errSub: "starts with the square"},
