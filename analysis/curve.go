@@ -41,7 +41,8 @@ var curves = map[string]Logistic{
 
 // defaultCurve is used for variants without a fitted curve: custom rules
 // and presets not fitted (yet, or refused: see docs/ANALYSIS.md). It is a
-// guess, even chances at 0: the fitted curves differ too much from preset
+// guess, even chances at 0, so its values class the moves (a fall of the
+// score) and draw the graph but are never shown as chances (Standing): the fitted curves differ too much from preset
 // to preset (scales 186 to 936, even −470 to +1297) for any of them to
 // stand for the others.
 var defaultCurve = Logistic{Even: 0, Scale: 300}

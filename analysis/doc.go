@@ -16,7 +16,10 @@
 // logistic curve per variant ([CurveFor]), fitted by maximum likelihood
 // ([FitLogistic]) to the results of the engine's games against itself:
 // the chance that the attackers win at score s is 1/(1+exp(−(s−Even)/Scale)).
-// A forced win is certain, a draw counts as half a win.
+// A forced win is certain, a draw counts as half a win. A variant with
+// no curve checked against its games (Report.Fitted false) is scored on
+// a default curve to class its moves, but shows no chance: its review
+// and hint give the engine's judgement in words ([Standing]) instead.
 //
 // # Judging moves
 //

@@ -9,9 +9,12 @@ import (
 
 // Graph returns the report's evaluation graph for package render: the
 // defenders' chances, with the turning points marked in the colour of
-// their class and labelled with their move numbers.
+// their class and labelled with their move numbers. Where the report
+// shows no win chance (Fitted false) the graph is a Judgement graph: the
+// same curve, the default curve's squashing of the score, with no
+// percentages on its axis.
 func (r *Report) Graph(title string) render.Graph {
-	gr := render.Graph{Chances: r.Chances, Title: title}
+	gr := render.Graph{Chances: r.Chances, Title: title, Judgement: !r.Fitted}
 	for _, i := range r.Turning {
 		if len(gr.Marks) == render.MaxGraphMarks {
 			break

@@ -283,7 +283,7 @@ func TestClassesGoByTheShownFigures(t *testing.T) {
 	} {
 		m := analysis.MoveReview{Side: tafl.Attackers, Move: "d1-d2", Notation: "d1-d2", Best: "d1-d3",
 			Before: c.before, After: c.after, Drop: c.before - c.after}
-		r := &analysis.Report{Nodes: 1, Chances: []float64{1 - c.before, 1 - c.after}, Moves: []analysis.MoveReview{m}}
+		r := &analysis.Report{Fitted: true, Nodes: 1, Chances: []float64{1 - c.before, 1 - c.after}, Moves: []analysis.MoveReview{m}}
 		r.Classify()
 		if got := r.Moves[0].Class; got != c.class {
 			t.Errorf("%v → %v: class %v, want %v", c.before, c.after, got, c.class)

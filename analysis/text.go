@@ -63,11 +63,28 @@ func (m MoveReview) Summary() string {
 }
 
 // TurningLines returns the turning points, one Summary each, in the order
-// played.
+// played; where the report shows no win chance (Fitted false), the
+// engine's judgement in words instead: "12… d7-d4 (defenders): blunder —
+// the defenders stand better → the attackers stand much better; better
+// d7-d9".
 func (r *Report) TurningLines() []string {
 	var out []string
 	for _, i := range r.Turning {
-		out = append(out, r.Moves[i].Summary())
+		if r.Fitted {
+			out = append(out, r.Moves[i].Summary())
+			continue
+		}
+		m := r.Moves[i]
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s %s (%s)", m.Number(), m.Notation, m.Side)
+		if m.Class != NoClass {
+			fmt.Fprintf(&b, ": %s", m.Class)
+		}
+		fmt.Fprintf(&b, " — %s → %s", r.Judged(i), r.Judged(i+1))
+		if m.Best != "" && m.Best != m.Move {
+			fmt.Fprintf(&b, "; better %s", m.Better())
+		}
+		out = append(out, b.String())
 	}
 	return out
 }
@@ -82,16 +99,29 @@ func (r *Report) WriteText(w io.Writer, title string) error {
 	if title != "" {
 		fmt.Fprintf(&b, "%s\n", title)
 	}
-	curve := "fitted for this variant"
-	if !r.Fitted {
-		curve = "the default curve: none fitted for this variant yet"
-	}
 	nodes := "nodes"
 	if r.Nodes == 1 {
 		nodes = "node"
 	}
+	if !r.Fitted {
+		fmt.Fprintf(&b, "Engine review: %d %s searched per position. %s\n\n", r.Nodes, nodes, NoChanceNote)
+		fmt.Fprintf(&b, "start: %s\n", r.Judged(0))
+		for i, m := range r.Moves {
+			fmt.Fprintf(&b, "%-6s %-18s %s", m.Number(), m.Notation, r.Judged(i+1))
+			if m.Class != NoClass {
+				fmt.Fprintf(&b, "  %s (before it: %s), better %s", m.Class, r.Judged(i), m.Better())
+				if len(m.Line) > 1 {
+					fmt.Fprintf(&b, " (%s)", strings.Join(m.Line, " "))
+				}
+			}
+			b.WriteByte('\n')
+		}
+		r.writeTurning(&b)
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	fmt.Fprintf(&b, "Engine review: %d %s searched per position. The defenders' win chance comes from the engine's score\n", r.Nodes, nodes)
-	fmt.Fprintf(&b, "by a logistic curve (even at %+.0f, %.0f points a logit; %s).\n", r.Curve.Even, r.Curve.Scale, curve)
+	fmt.Fprintf(&b, "by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).\n", r.Curve.Even, r.Curve.Scale)
 	fmt.Fprintf(&b, "A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.\n\n")
 	fmt.Fprintf(&b, "start: defenders %s\n", Percent(r.Chances[0]))
 	for i, m := range r.Moves {
@@ -104,12 +134,17 @@ func (r *Report) WriteText(w io.Writer, title string) error {
 		}
 		b.WriteByte('\n')
 	}
-	if len(r.Turning) > 0 {
-		fmt.Fprintf(&b, "\nTurning points:\n")
-		for _, l := range r.TurningLines() {
-			fmt.Fprintf(&b, "  %s\n", l)
-		}
-	}
+	r.writeTurning(&b)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeTurning ends the text with the turning points, if any.
+func (r *Report) writeTurning(b *strings.Builder) {
+	if len(r.Turning) > 0 {
+		fmt.Fprintf(b, "\nTurning points:\n")
+		for _, l := range r.TurningLines() {
+			fmt.Fprintf(b, "  %s\n", l)
+		}
+	}
 }

@@ -175,9 +175,13 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 				}
 				files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d.gif", g.ID), ContentType: "image/gif", Reader: describe(bytes.NewReader(gif), alt+".")})
 			}
-			if extra := b.reviewFiles(ctx, p, g); len(extra) > 0 {
+			if extra, fitted := b.reviewFiles(ctx, p, g); len(extra) > 0 {
 				files = append(files, extra...)
-				content += " " + p.T("With the engine's review: every move's win chance and class in the text file, and its graph.")
+				if fitted {
+					content += " " + p.T("With the engine's review: every move's win chance and class in the text file, and its graph.")
+				} else {
+					content += " " + p.T("history.review_judged")
+				}
 			}
 			comps := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.Button{Label: p.T("▶ Step through"), Style: discordgo.SecondaryButton,
@@ -340,29 +344,30 @@ func (l *replayLimiter) releaseSlot() { <-l.slots }
 
 // reviewFiles returns the stored review of g as a text file (every move
 // with the defenders' win chance after it, classes and better moves, the
-// turning points) and its graph, or nothing when g has not been reviewed
-// at its current length.
-func (b *Bot) reviewFiles(ctx context.Context, p *locale.Printer, g *storage.Game) []*discordgo.File {
+// turning points; the engine's judgement in words instead of the chance
+// where the review's curve was not fitted: fitted false) and its graph,
+// or nothing when g has not been reviewed at its current length.
+func (b *Bot) reviewFiles(ctx context.Context, p *locale.Printer, g *storage.Game) (files []*discordgo.File, fitted bool) {
 	a, err := b.store.GetAnalysis(ctx, g.ID)
 	if err != nil || a.Plies != g.Ply() {
 		if err != nil && !errors.Is(err, storage.ErrNotFound) {
 			b.log.Error("reading a stored review", "game_id", g.ID, "err", err)
 		}
-		return nil
+		return nil, false
 	}
 	var rep analysis.Report
 	if err := json.Unmarshal(a.Report, &rep); err != nil {
 		b.log.Error("decoding a stored review", "game_id", g.ID, "err", err)
-		return nil
+		return nil, false
 	}
 	rep.Classify() // a report stored before the classes went by the shown figures
 	title := p.T("Game %d · %s · %s", g.ID, gameVariant(p, g), resultCaption(p, g))
-	files := []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(reviewText(p, &rep, title))}}
+	files = []*discordgo.File{{Name: fmt.Sprintf("game-%d-review.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(reviewText(p, &rep, title))}}
 	var graph bytes.Buffer
 	if err := render.GraphPNG(&graph, reviewGraph(p, &rep, title), render.GraphOptions{Theme: b.render.Theme}); err == nil {
 		files = append(files, &discordgo.File{Name: fmt.Sprintf("game-%d-review.png", g.ID), ContentType: "image/png", Reader: describe(&graph, graphAlt(p, g, &rep))})
 	}
-	return files
+	return files, rep.Fitted
 }
 
 // btnReplay shows a game's board after Ply moves with buttons to step

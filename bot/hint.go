@@ -143,7 +143,10 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 		b.editPrivate(edit, in, &message{content: lp.T("No hint this time (the search failed); please try again.")})
 		return
 	}
-	curve, _ := analysis.CurveFor(g.Tafl().Variant())
+	// The player's chance with the engine's move, where the variant's
+	// curve is checked against its games; otherwise the engine's
+	// judgement in words (docs/ANALYSIS.md).
+	curve, fitted := analysis.CurveFor(g.Tafl().Variant())
 	chance := analysis.DefendersChance(curve, e)
 	if side == tafl.Attackers {
 		chance = 1 - chance
@@ -195,6 +198,9 @@ func (b *Bot) hint(ctx context.Context, lp *locale.Printer, in *discordgo.Intera
 	}
 	content := lp.T("💡 Game %d: the engine suggests **%s** (the green arrow); with it your chance of winning is about %s. Hints used in this game: %d — the game record notes them.",
 		g.ID, best, analysis.Percent(chance), saved.Hints.Of(side))
+	if !fitted {
+		content = lp.T("hint.judged", g.ID, best, hintStanding(lp, analysis.StandingOf(e).For(side == tafl.Defenders)), saved.Hints.Of(side))
+	}
 	err = b.editPrivate(edit, in, &message{content: content,
 		files: []*discordgo.File{{Name: fmt.Sprintf("game-%d-hint.png", g.ID), ContentType: "image/png", Reader: describe(bytes.NewReader(buf.Bytes()), lp.T("Game %d, %s: the board with the engine's suggested move %s drawn as a green arrow.", g.ID, variantTitleSize(lp, g.Tafl().Variant()), best))}}})
 	var re *discordgo.RESTError
@@ -223,4 +229,25 @@ func (b *Bot) editPrivate(ctx context.Context, in *discordgo.Interaction, msg *m
 		b.log.Warn("editing a private reply", "interaction_id", in.ID, "err", err)
 	}
 	return err
+}
+
+// hintStanding says the engine's judgement from the player's side (3 they
+// win, … −3 their opponent wins), in the hint's words: "you stand
+// better".
+func hintStanding(p *locale.Printer, mine int) string {
+	switch {
+	case mine >= 3:
+		return p.T("hint.you_win")
+	case mine == 2:
+		return p.T("hint.you_much")
+	case mine == 1:
+		return p.T("hint.you_better")
+	case mine == -1:
+		return p.T("hint.they_better")
+	case mine == -2:
+		return p.T("hint.they_much")
+	case mine <= -3:
+		return p.T("hint.they_win")
+	}
+	return p.T("hint.even")
 }

@@ -293,16 +293,27 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 	// would mention the winner and the rating changes, pinging the players
 	// of a game that anyone in the server may have reviewed.
 	sb.WriteString(p.T("**Review of game %d** · %s · %s · %s", g.ID, gameVariant(p, g), moveCount(p, g.Ply()), resultCaption(p, g)) + "\n")
-	if len(rep.Turning) == 0 {
+	// Where no curve is checked for the variant (rep.Fitted false) the
+	// review shows the engine's judgement in words, no percentage.
+	switch {
+	case len(rep.Turning) == 0 && rep.Fitted:
 		sb.WriteString(p.T("No move lost more than 2 points of win chance: a clean game.") + "\n")
-	} else {
+	case len(rep.Turning) == 0:
+		sb.WriteString(p.T("review.clean_judged") + "\n")
+	case rep.Fitted:
 		sb.WriteString(p.T("Turning points (the mover's win chance before → after; the engine's move):") + "\n")
-		for _, l := range turningLines(p, rep) {
-			sb.WriteString("• " + l + "\n")
-		}
+	default:
+		sb.WriteString(p.T("review.turning_judged") + "\n")
+	}
+	for _, l := range turningLines(p, rep) {
+		sb.WriteString("• " + l + "\n")
 	}
 	// The node count grouped, as the text file's plural writes it.
-	sb.WriteString(p.T("-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points.", locale.Grouped(rep.Nodes)))
+	if rep.Fitted {
+		sb.WriteString(p.T("-# The engine searched %d nodes a position; inaccuracy, mistake, blunder: a drop of 10, 20, 30 points.", locale.Grouped(rep.Nodes)))
+	} else {
+		sb.WriteString(p.T("review.judged_note", locale.Grouped(rep.Nodes)))
+	}
 	content := truncate(sb.String(), 1900) // between characters: player names and seven languages
 	var graph bytes.Buffer
 	title := p.T("Game %d · %s · %s", g.ID, gameVariant(p, g), resultCaption(p, g))
@@ -342,7 +353,7 @@ func (b *Bot) reviewMessage(p *locale.Printer, g *storage.Game, rep *analysis.Re
 func reviewGraph(p *locale.Printer, rep *analysis.Report, title string) render.Graph {
 	gr := rep.Graph(title)
 	gr.Words = render.GraphWords{Chance: p.T("graph.chance"), Defenders: p.T("graph.defenders"),
-		Attackers: p.T("graph.attackers"), Move: p.T("graph.move")}
+		Attackers: p.T("graph.attackers"), Move: p.T("graph.move"), Judgement: p.T("graph.judgement"), Even: p.T("graph.even")}
 	return gr
 }
 
@@ -350,9 +361,13 @@ func reviewGraph(p *locale.Printer, rep *analysis.Report, title string) render.G
 // where it starts and ends, and the turning points marked on it.
 func graphAlt(p *locale.Printer, g *storage.Game, rep *analysis.Report) string {
 	var sb strings.Builder
-	sb.WriteString(p.T("Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, variantTitleSize(p, g.Tafl().Variant())))
+	if rep.Fitted {
+		sb.WriteString(p.T("Evaluation graph of game %d, %s: the defenders' win chance after every move", g.ID, variantTitleSize(p, g.Tafl().Variant())))
+	} else {
+		sb.WriteString(p.T("review.graph_alt_judged", g.ID, variantTitleSize(p, g.Tafl().Variant())))
+	}
 	if n := len(rep.Chances); n > 0 {
-		sb.WriteString(p.T(", from %s at the start to %s at the end", analysis.Percent(rep.Chances[0]), analysis.Percent(rep.Chances[n-1])))
+		sb.WriteString(p.T(", from %s at the start to %s at the end", chanceWords(p, rep, 0), chanceWords(p, rep, n-1)))
 	}
 	if lines := turningLines(p, rep); len(lines) > 0 {
 		sb.WriteString(". " + p.T("Marked turning points: %s", strings.Join(lines, "; ")))
@@ -384,15 +399,57 @@ func classWord(p *locale.Printer, c analysis.Class) string {
 	return ""
 }
 
-// turningLine says in one line, in the user's language, what a turning
-// point did, such as "12… d7-d4 (the defenders): blunder — their chance
-// 64 % → 21 %; better d7-d9" (analysis.MoveReview.Summary in English).
-func turningLine(p *locale.Printer, m analysis.MoveReview) string {
+// standingWord says the engine's judgement of a position in the user's
+// language, such as "the attackers stand better".
+func standingWord(p *locale.Printer, s analysis.Standing) string {
+	switch s {
+	case analysis.AttackersWin:
+		return p.T("standing.attackers_win")
+	case analysis.AttackersMuchBetter:
+		return p.T("standing.attackers_much")
+	case analysis.AttackersBetter:
+		return p.T("standing.attackers_better")
+	case analysis.DefendersBetter:
+		return p.T("standing.defenders_better")
+	case analysis.DefendersMuchBetter:
+		return p.T("standing.defenders_much")
+	case analysis.DefendersWin:
+		return p.T("standing.defenders_win")
+	}
+	return p.T("standing.even")
+}
+
+// chanceWords is how the review shows position i: the defenders' win
+// chance ("64 %") where the variant's curve is checked, otherwise the
+// engine's judgement in words with its score in attackers, "the
+// attackers stand better (+2.9)" (the number in the reader's format).
+func chanceWords(p *locale.Printer, rep *analysis.Report, i int) string {
+	if rep.Fitted {
+		return analysis.Percent(rep.Chances[i])
+	}
+	if s, won := rep.ScoreAt(i); !won {
+		return p.T("standing.scored", standingWord(p, rep.Standing(i)), locale.Decimal(analysis.InAttackers(s)))
+	}
+	return standingWord(p, rep.Standing(i))
+}
+
+// turningLine says in one line, in the user's language, what turning
+// point i (an index into rep.Moves) did, such as "12… d7-d4 (the
+// defenders): blunder — their chance 64 % → 21 %; better d7-d9"
+// (analysis.MoveReview.Summary in English), or, where the variant's
+// curve is not checked, "… blunder — the defenders stand better → the
+// attackers stand much better; …".
+func turningLine(p *locale.Printer, rep *analysis.Report, i int) string {
+	m := rep.Moves[i]
 	s := p.T("%s %s (%s)", m.Number(), m.Notation, sideWord(p, m.Side))
 	if m.Class != analysis.NoClass {
 		s += ": " + classWord(p, m.Class)
 	}
-	s += p.T(" — their chance %s → %s", analysis.Percent(m.Before), analysis.Percent(m.After))
+	if rep.Fitted {
+		s += p.T(" — their chance %s → %s", analysis.Percent(m.Before), analysis.Percent(m.After))
+	} else {
+		s += p.T("review.judged_change", chanceWords(p, rep, i), chanceWords(p, rep, i+1))
+	}
 	if m.Best != "" && m.Best != m.Move {
 		s += p.T("; better %s", m.Better())
 	}
@@ -403,7 +460,7 @@ func turningLine(p *locale.Printer, m analysis.MoveReview) string {
 func turningLines(p *locale.Printer, rep *analysis.Report) []string {
 	var out []string
 	for _, i := range rep.Turning {
-		out = append(out, turningLine(p, rep.Moves[i]))
+		out = append(out, turningLine(p, rep, i))
 	}
 	return out
 }
@@ -419,11 +476,11 @@ func reviewText(p *locale.Printer, rep *analysis.Report, title string) string {
 		b.WriteString(title + "\n")
 	}
 	b.WriteString(p.T("Engine review: %d nodes searched per position.", rep.Nodes) + "\n")
-	if rep.Fitted {
-		b.WriteString(p.T("The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).", rep.Curve.Even, rep.Curve.Scale))
-	} else {
-		b.WriteString(p.T("The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; the default curve: none fitted for this variant yet).", rep.Curve.Even, rep.Curve.Scale))
+	if !rep.Fitted {
+		reviewTextJudged(&b, p, rep)
+		return b.String()
 	}
+	b.WriteString(p.T("The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).", rep.Curve.Even, rep.Curve.Scale))
 	b.WriteString("\n" + p.T("A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.") + "\n\n")
 	if len(rep.Chances) > 0 {
 		b.WriteString(p.T("start: defenders %s", analysis.Percent(rep.Chances[0])) + "\n")
@@ -453,6 +510,37 @@ func reviewText(p *locale.Printer, rep *analysis.Report, title string) string {
 		}
 	}
 	return b.String()
+}
+
+// reviewTextJudged writes the rest of reviewText for a variant whose
+// curve is not checked (rep.Fitted false): why there is no chance, then
+// every move with the engine's judgement after it and, for a classified
+// move, its class, the judgement before it and the engine's move, then
+// the turning points.
+func reviewTextJudged(b *strings.Builder, p *locale.Printer, rep *analysis.Report) {
+	b.WriteString(p.T("review.text_judged") + "\n\n")
+	if len(rep.Chances) > 0 {
+		b.WriteString(p.T("review.text_start", chanceWords(p, rep, 0)) + "\n")
+	}
+	for i, m := range rep.Moves {
+		fmt.Fprintf(b, "%-6s %-18s ", m.Number(), m.Notation)
+		if i+1 < len(rep.Chances) {
+			b.WriteString(chanceWords(p, rep, i+1))
+		}
+		if m.Class != analysis.NoClass {
+			b.WriteString("  " + p.T("review.text_class", classWord(p, m.Class), chanceWords(p, rep, i), m.Better()))
+			if len(m.Line) > 1 {
+				fmt.Fprintf(b, " (%s)", strings.Join(m.Line, " "))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	if lines := turningLines(p, rep); len(lines) > 0 {
+		b.WriteString("\n" + p.T("Turning points:") + "\n")
+		for _, l := range lines {
+			b.WriteString("  " + l + "\n")
+		}
+	}
 }
 
 // mistakeCaption is the caption of the board before the worst move.

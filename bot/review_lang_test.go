@@ -15,12 +15,13 @@ import (
 func TestReviewLinesInTheUsersLanguage(t *testing.T) {
 	m := analysis.MoveReview{Ply: 23, Side: tafl.Defenders, Move: "d7-d4", Notation: "d7-d4", Best: "d7-d9", BestNotation: "d7-d9",
 		Before: 0.64, After: 0.21, Class: analysis.Blunder}
+	rep := &analysis.Report{Fitted: true, Moves: []analysis.MoveReview{m}, Chances: []float64{0.64, 0.21}}
 	en := locale.For(locale.Match("en-US"))
-	if got, want := turningLine(en, m), "12… d7-d4 (the defenders): blunder — their chance 64 % → 21 %; better d7-d9"; got != want {
+	if got, want := turningLine(en, rep, 0), "12… d7-d4 (the defenders): blunder — their chance 64 % → 21 %; better d7-d9"; got != want {
 		t.Errorf("English line %q, want %q", got, want)
 	}
 	de := locale.For(locale.Match("de"))
-	line := turningLine(de, m)
+	line := turningLine(de, rep, 0)
 	for _, want := range []string{"12… d7-d4", de.T("the defenders"), "grober Fehler", "ihre Chance 64 % → 21 %", "besser d7-d9"} {
 		if !strings.Contains(line, want) {
 			t.Errorf("German line %q lacks %q", line, want)
@@ -36,7 +37,7 @@ func TestReviewLinesInTheUsersLanguage(t *testing.T) {
 	// The side is the subject ("the defenders played"), not the
 	// challenge's "plays as the defenders" (Finnish "puolustajina").
 	fi := locale.For(locale.Match("fi"))
-	if line := turningLine(fi, m); !strings.Contains(line, "12… d7-d4 (puolustajat)") {
+	if line := turningLine(fi, rep, 0); !strings.Contains(line, "12… d7-d4 (puolustajat)") {
 		t.Errorf("Finnish line %q", line)
 	}
 	if c := mistakeCaption(fi, m); !strings.Contains(c, "12… puolustajat pelasivat d7-d4 (vakava virhe)") {

@@ -210,4 +210,58 @@ var da = Dict{
 	"move.dm_channel_gone_start": "Parti %[1]d er begyndt, og %[2]s skal trække. Kanalen eller tråden, hvor det spilles, findes ikke længere, så jeg fortæller dig det i en direkte besked: `/tafl board` `parti:%[1]d` viser brættet, og `/tafl move` `parti:%[1]d` spiller et træk, i en hvilken som helst kanal på serveren.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Parti %[1]d er slut: %[2]s\nJeg fortæller det i en direkte besked, fordi tråden, hvor det blev spillet, <#%[3]s>, er låst, så jeg kunne ikke slå resultatet op der (en serveradministrator kan låse den op). Begge spillere får denne besked, uanset deres `/tafl settings` `dm`.",
+	// The engine's judgement of a position in words, shown instead of a win chance for a variant whose score-to-chance curve is not checked (review lines, the review's text file, the graph's alt text): a forced win, or one the engine is sure of, for the attackers. The seven standing.* are whole clauses.
+	"standing.attackers_win": "angriberne vinder",
+	// The engine's judgement: the attackers are far ahead (a score of 10 attackers or more).
+	"standing.attackers_much": "angriberne står meget bedre",
+	// The engine's judgement: the attackers are ahead (a score of 2.5 attackers or more).
+	"standing.attackers_better": "angriberne står bedre",
+	// The engine's judgement: neither side is clearly ahead.
+	"standing.even": "omtrent lige",
+	// The engine's judgement: the defenders are ahead.
+	"standing.defenders_better": "forsvarerne står bedre",
+	// The engine's judgement: the defenders are far ahead.
+	"standing.defenders_much": "forsvarerne står meget bedre",
+	// The engine's judgement: a forced win, or one the engine is sure of, for the defenders.
+	"standing.defenders_win": "forsvarerne vinder",
+	// The Hint's answer for a variant whose win chances are not checked (instead of "your chance of winning is about N %"): the game's number, the suggested move, the engine's judgement from the player's side (one of hint.you_win … hint.they_win), the hints used.
+	"hint.judged": "💡 Parti %d: motoren foreslår **%s** (den grønne pil); med det vurderer motoren, at %s. Tip brugt i dette parti: %d — notationen noterer dem.",
+	// hint.judged's judgement: the player wins (by force, or the engine is sure of it).
+	"hint.you_win": "du vinder",
+	// hint.judged's judgement: the player is far ahead.
+	"hint.you_much": "du står meget bedre",
+	// hint.judged's judgement: the player is ahead.
+	"hint.you_better": "du står bedre",
+	// hint.judged's judgement: neither side is clearly ahead.
+	"hint.even": "partiet er omtrent lige",
+	// hint.judged's judgement: the player's opponent is ahead.
+	"hint.they_better": "din modstander står bedre",
+	// hint.judged's judgement: the player's opponent is far ahead.
+	"hint.they_much": "din modstander står meget bedre",
+	// hint.judged's judgement: the player's opponent wins.
+	"hint.they_win": "din modstander vinder",
+	// A review without win chances (variant not checked): no move lowered the engine's score noticeably.
+	"review.clean_judged": "Intet træk sænkede motorens vurdering ret meget: et rent parti.",
+	// A review without win chances: the heading of the turning points, each shown as the engine's judgement before and after the move.
+	"review.turning_judged": "Vendepunkter (motorens vurdering før → efter; motorens træk):",
+	// The small print under a review without win chances: the nodes searched a position, why no chance is shown, how moves are classed.
+	"review.judged_note": "-# Motoren søgte %d knuder pr. stilling. Ingen vinderchance vises: ingen er endnu kontrolleret mod denne variants partier; unøjagtighed, fejl, bommert går efter, hvor langt motorens vurdering faldt.",
+	// After a turning point's move and class: the engine's judgement before → after it (two standing.* clauses).
+	"review.judged_change": " — %s → %s",
+	// The review's text file without win chances: why none is shown and how positions and moves are judged (three lines).
+	"review.text_judged": "Der vises ingen vinderchance for denne variant: ingen kurve fra motorens vurdering til en chance er endnu kontrolleret mod dens partier.\nHver stilling får motorens vurdering i ord og dens tal i angribere (+ til fordel for angriberne; omtrent lige inden for 2,5, meget bedre fra 10).\nEt træk er en unøjagtighed, en fejl, en bommert efter, hvor langt motorens vurdering faldt: så langt som 10, 20, 30 point chance på standardkurven (lige ved 0, 300 point pr. logit).",
+	// The review's text file without win chances: the first line, the engine's judgement of the start (a standing.* clause).
+	"review.text_start": "start: %s",
+	// The review's text file without win chances, after a classified move: its class, the engine's judgement before it (a standing.* clause), the engine's better move.
+	"review.text_class": "%s (før det: %s), bedre %s",
+	// The name of the review graph's y axis for a variant without checked win chances: it plots the engine's score, squashed, not a chance.
+	"graph.judgement": "Motorens vurdering (ingen vinderchance kontrolleret for denne variant)",
+	// The label of the middle of that graph's y axis (neither side ahead).
+	"graph.even": "lige",
+	// The alt text of a review graph without win chances: the game's number, the variant; followed by ", from X at the start to Y at the end".
+	"review.graph_alt_judged": "Evalueringsgraf for parti %d, %s: motorens vurdering efter hvert træk (ingen vinderchance kontrolleret for denne variant)",
+	// After /tafl history's game record, when the game has a review without win chances: what the attached files hold.
+	"history.review_judged": "Med motorens gennemgang: hvert træk vurderet og klassificeret i tekstfilen, og dens graf.",
+	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
+	"standing.scored": "%s (%+.1f)",
 }

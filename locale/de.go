@@ -210,4 +210,58 @@ var de = Dict{
 	"move.dm_channel_gone_start": "Partie %[1]d hat begonnen, und %[2]s ist am Zug. Der Kanal oder Thread, in dem sie gespielt wird, existiert nicht mehr, darum sage ich es dir per Direktnachricht: `/tafl board` `partie:%[1]d` zeigt das Brett, und `/tafl move` `partie:%[1]d` spielt einen Zug, in jedem Kanal des Servers.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Partie %[1]d ist vorbei: %[2]s\nIch sage es dir per Direktnachricht, weil der Thread, in dem sie gespielt wurde, <#%[3]s>, gesperrt ist, sodass ich das Ergebnis dort nicht posten konnte (ein Serververwalter kann ihn entsperren). Beide Spieler erhalten diese Nachricht, unabhängig von ihrem `/tafl settings` `dms`.",
+	// The engine's judgement of a position in words, shown instead of a win chance for a variant whose score-to-chance curve is not checked (review lines, the review's text file, the graph's alt text): a forced win, or one the engine is sure of, for the attackers. The seven standing.* are whole clauses.
+	"standing.attackers_win": "die Angreifer gewinnen",
+	// The engine's judgement: the attackers are far ahead (a score of 10 attackers or more).
+	"standing.attackers_much": "die Angreifer stehen deutlich besser",
+	// The engine's judgement: the attackers are ahead (a score of 2.5 attackers or more).
+	"standing.attackers_better": "die Angreifer stehen besser",
+	// The engine's judgement: neither side is clearly ahead.
+	"standing.even": "etwa ausgeglichen",
+	// The engine's judgement: the defenders are ahead.
+	"standing.defenders_better": "die Verteidiger stehen besser",
+	// The engine's judgement: the defenders are far ahead.
+	"standing.defenders_much": "die Verteidiger stehen deutlich besser",
+	// The engine's judgement: a forced win, or one the engine is sure of, for the defenders.
+	"standing.defenders_win": "die Verteidiger gewinnen",
+	// The Hint's answer for a variant whose win chances are not checked (instead of "your chance of winning is about N %"): the game's number, the suggested move, the engine's judgement from the player's side (one of hint.you_win … hint.they_win), the hints used.
+	"hint.judged": "💡 Partie %d: die Engine schlägt **%s** vor (der grüne Pfeil); damit gilt nach Einschätzung der Engine: %s. Tipps in dieser Partie: %d — die Notation vermerkt sie.",
+	// hint.judged's judgement: the player wins (by force, or the engine is sure of it).
+	"hint.you_win": "du gewinnst",
+	// hint.judged's judgement: the player is far ahead.
+	"hint.you_much": "du stehst deutlich besser",
+	// hint.judged's judgement: the player is ahead.
+	"hint.you_better": "du stehst besser",
+	// hint.judged's judgement: neither side is clearly ahead.
+	"hint.even": "die Partie ist etwa ausgeglichen",
+	// hint.judged's judgement: the player's opponent is ahead.
+	"hint.they_better": "dein Gegner steht besser",
+	// hint.judged's judgement: the player's opponent is far ahead.
+	"hint.they_much": "dein Gegner steht deutlich besser",
+	// hint.judged's judgement: the player's opponent wins.
+	"hint.they_win": "dein Gegner gewinnt",
+	// A review without win chances (variant not checked): no move lowered the engine's score noticeably.
+	"review.clean_judged": "Kein Zug verschlechterte die Einschätzung der Engine deutlich: eine saubere Partie.",
+	// A review without win chances: the heading of the turning points, each shown as the engine's judgement before and after the move.
+	"review.turning_judged": "Wendepunkte (die Einschätzung der Engine vorher → nachher; der Zug der Engine):",
+	// The small print under a review without win chances: the nodes searched a position, why no chance is shown, how moves are classed.
+	"review.judged_note": "-# Die Engine durchsuchte %d Knoten je Stellung. Keine Gewinnchance angezeigt: Für diese Variante ist noch keine an ihren Partien geprüft; Ungenauigkeit, Fehler, grober Fehler richten sich danach, wie weit die Bewertung der Engine fiel.",
+	// After a turning point's move and class: the engine's judgement before → after it (two standing.* clauses).
+	"review.judged_change": " — %s → %s",
+	// The review's text file without win chances: why none is shown and how positions and moves are judged (three lines).
+	"review.text_judged": "Für diese Variante wird keine Gewinnchance angezeigt: Noch keine Kurve von der Bewertung der Engine zu einer Chance ist an ihren Partien geprüft.\nJede Stellung erhält die Einschätzung der Engine in Worten und ihre Bewertung in Angreifern (+ zugunsten der Angreifer; etwa ausgeglichen innerhalb von 2,5, deutlich besser ab 10).\nEin Zug ist eine Ungenauigkeit, ein Fehler, ein grober Fehler danach, wie weit die Bewertung der Engine fiel: so weit wie 10, 20, 30 Punkte Chance auf der Standardkurve (ausgeglichen bei 0, 300 Punkte je Logit).",
+	// The review's text file without win chances: the first line, the engine's judgement of the start (a standing.* clause).
+	"review.text_start": "Anfang: %s",
+	// The review's text file without win chances, after a classified move: its class, the engine's judgement before it (a standing.* clause), the engine's better move.
+	"review.text_class": "%s (davor: %s), besser %s",
+	// The name of the review graph's y axis for a variant without checked win chances: it plots the engine's score, squashed, not a chance.
+	"graph.judgement": "Einschätzung der Engine (für diese Variante keine Gewinnchance geprüft)",
+	// The label of the middle of that graph's y axis (neither side ahead).
+	"graph.even": "ausgeglichen",
+	// The alt text of a review graph without win chances: the game's number, the variant; followed by ", from X at the start to Y at the end".
+	"review.graph_alt_judged": "Bewertungsgraph der Partie %d, %s: die Einschätzung der Engine nach jedem Zug (für diese Variante keine Gewinnchance geprüft)",
+	// After /tafl history's game record, when the game has a review without win chances: what the attached files hold.
+	"history.review_judged": "Mit der Analyse der Engine: jeder Zug eingeschätzt und eingestuft in der Textdatei, und ihr Graph.",
+	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
+	"standing.scored": "%s (%+.1f)",
 }

@@ -211,4 +211,58 @@ var en = Dict{
 	"move.dm_channel_gone_start": "Game %[1]d has begun, and %[2]s is to move. The channel or thread where it is played no longer exists, so I am telling you by direct message: `/tafl board` `game:%[1]d` shows the board and `/tafl move` `game:%[1]d` plays a move, in any channel of the server.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Game %[1]d is over: %[2]s\nI am telling you by direct message because the thread where it was played, <#%[3]s>, is locked, so I could not post the result there (a server manager can unlock it). Both players get this message, whatever their `/tafl settings` `dms`.",
+	// The engine's judgement of a position in words, shown instead of a win chance for a variant whose score-to-chance curve is not checked (review lines, the review's text file, the graph's alt text): a forced win, or one the engine is sure of, for the attackers. The seven standing.* are whole clauses.
+	"standing.attackers_win": "the attackers win",
+	// The engine's judgement: the attackers are far ahead (a score of 10 attackers or more).
+	"standing.attackers_much": "the attackers stand much better",
+	// The engine's judgement: the attackers are ahead (a score of 2.5 attackers or more).
+	"standing.attackers_better": "the attackers stand better",
+	// The engine's judgement: neither side is clearly ahead.
+	"standing.even": "about even",
+	// The engine's judgement: the defenders are ahead.
+	"standing.defenders_better": "the defenders stand better",
+	// The engine's judgement: the defenders are far ahead.
+	"standing.defenders_much": "the defenders stand much better",
+	// The engine's judgement: a forced win, or one the engine is sure of, for the defenders.
+	"standing.defenders_win": "the defenders win",
+	// The Hint's answer for a variant whose win chances are not checked (instead of "your chance of winning is about N %"): the game's number, the suggested move, the engine's judgement from the player's side (one of hint.you_win … hint.they_win), the hints used.
+	"hint.judged": "💡 Game %d: the engine suggests **%s** (the green arrow); with it, in the engine's judgement, %s. Hints used in this game: %d — the game record notes them.",
+	// hint.judged's judgement: the player wins (by force, or the engine is sure of it).
+	"hint.you_win": "you win",
+	// hint.judged's judgement: the player is far ahead.
+	"hint.you_much": "you stand much better",
+	// hint.judged's judgement: the player is ahead.
+	"hint.you_better": "you stand better",
+	// hint.judged's judgement: neither side is clearly ahead.
+	"hint.even": "the game is about even",
+	// hint.judged's judgement: the player's opponent is ahead.
+	"hint.they_better": "your opponent stands better",
+	// hint.judged's judgement: the player's opponent is far ahead.
+	"hint.they_much": "your opponent stands much better",
+	// hint.judged's judgement: the player's opponent wins.
+	"hint.they_win": "your opponent wins",
+	// A review without win chances (variant not checked): no move lowered the engine's score noticeably.
+	"review.clean_judged": "No move lowered the engine's judgement by much: a clean game.",
+	// A review without win chances: the heading of the turning points, each shown as the engine's judgement before and after the move.
+	"review.turning_judged": "Turning points (the engine's judgement before → after; the engine's move):",
+	// The small print under a review without win chances: the nodes searched a position, why no chance is shown, how moves are classed.
+	"review.judged_note": "-# The engine searched %d nodes a position. No win chance is shown: none has been checked against this variant's games yet; inaccuracy, mistake, blunder go by how far the engine's score fell.",
+	// After a turning point's move and class: the engine's judgement before → after it (two standing.* clauses).
+	"review.judged_change": " — %s → %s",
+	// The review's text file without win chances: why none is shown and how positions and moves are judged (three lines).
+	"review.text_judged": "No win chance is shown for this variant: no curve from the engine's score to a chance has been checked against its games yet.\nEach position gets the engine's judgement in words and its score in attackers (+ favours the attackers; about even within 2.5, much better from 10).\nA move is an inaccuracy, a mistake, a blunder by how far the engine's score fell: as far as 10, 20, 30 points of chance on the default curve (even at 0, 300 points a logit).",
+	// The review's text file without win chances: the first line, the engine's judgement of the start (a standing.* clause).
+	"review.text_start": "start: %s",
+	// The review's text file without win chances, after a classified move: its class, the engine's judgement before it (a standing.* clause), the engine's better move.
+	"review.text_class": "%s (before it: %s), better %s",
+	// The name of the review graph's y axis for a variant without checked win chances: it plots the engine's score, squashed, not a chance.
+	"graph.judgement": "The engine's judgement (no win chance checked for this variant)",
+	// The label of the middle of that graph's y axis (neither side ahead).
+	"graph.even": "even",
+	// The alt text of a review graph without win chances: the game's number, the variant; followed by ", from X at the start to Y at the end".
+	"review.graph_alt_judged": "Evaluation graph of game %d, %s: the engine's judgement after every move (no win chance checked for this variant)",
+	// After /tafl history's game record, when the game has a review without win chances: what the attached files hold.
+	"history.review_judged": "With the engine's review: every move judged and classed in the text file, and its graph.",
+	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
+	"standing.scored": "%s (%+.1f)",
 }

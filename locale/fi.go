@@ -210,4 +210,58 @@ var fi = Dict{
 	"move.dm_channel_gone_start": "Peli %[1]d on alkanut, ja siirtovuorossa on %[2]s. Kanavaa tai ketjua, jossa sitä pelataan, ei enää ole, joten kerron tämän yksityisviestillä: `/tafl board` `peli:%[1]d` näyttää laudan ja `/tafl move` `peli:%[1]d` pelaa siirron millä tahansa palvelimen kanavalla.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Peli %[1]d on päättynyt: %[2]s\nKerron tämän yksityisviestillä, koska ketju, jossa peliä pelattiin, <#%[3]s>, on lukittu, joten en voinut kertoa tulosta siellä (palvelimen ylläpitäjä voi avata lukituksen). Molemmat pelaajat saavat tämän viestin asetuksesta `/tafl settings` `yksityisviestit` riippumatta.",
+	// The engine's judgement of a position in words, shown instead of a win chance for a variant whose score-to-chance curve is not checked (review lines, the review's text file, the graph's alt text): a forced win, or one the engine is sure of, for the attackers. The seven standing.* are whole clauses.
+	"standing.attackers_win": "hyökkääjät voittavat",
+	// The engine's judgement: the attackers are far ahead (a score of 10 attackers or more).
+	"standing.attackers_much": "hyökkääjät ovat selvästi paremmassa asemassa",
+	// The engine's judgement: the attackers are ahead (a score of 2.5 attackers or more).
+	"standing.attackers_better": "hyökkääjät ovat paremmassa asemassa",
+	// The engine's judgement: neither side is clearly ahead.
+	"standing.even": "suunnilleen tasan",
+	// The engine's judgement: the defenders are ahead.
+	"standing.defenders_better": "puolustajat ovat paremmassa asemassa",
+	// The engine's judgement: the defenders are far ahead.
+	"standing.defenders_much": "puolustajat ovat selvästi paremmassa asemassa",
+	// The engine's judgement: a forced win, or one the engine is sure of, for the defenders.
+	"standing.defenders_win": "puolustajat voittavat",
+	// The Hint's answer for a variant whose win chances are not checked (instead of "your chance of winning is about N %"): the game's number, the suggested move, the engine's judgement from the player's side (one of hint.you_win … hint.they_win), the hints used.
+	"hint.judged": "💡 Peli %d: moottori ehdottaa **%s** (vihreä nuoli); sillä moottorin arvion mukaan %s. Vihjeitä tässä pelissä: %d — pelikirjaus merkitsee ne.",
+	// hint.judged's judgement: the player wins (by force, or the engine is sure of it).
+	"hint.you_win": "voitat",
+	// hint.judged's judgement: the player is far ahead.
+	"hint.you_much": "olet selvästi paremmassa asemassa",
+	// hint.judged's judgement: the player is ahead.
+	"hint.you_better": "olet paremmassa asemassa",
+	// hint.judged's judgement: neither side is clearly ahead.
+	"hint.even": "peli on suunnilleen tasan",
+	// hint.judged's judgement: the player's opponent is ahead.
+	"hint.they_better": "vastustajasi on paremmassa asemassa",
+	// hint.judged's judgement: the player's opponent is far ahead.
+	"hint.they_much": "vastustajasi on selvästi paremmassa asemassa",
+	// hint.judged's judgement: the player's opponent wins.
+	"hint.they_win": "vastustajasi voittaa",
+	// A review without win chances (variant not checked): no move lowered the engine's score noticeably.
+	"review.clean_judged": "Mikään siirto ei heikentänyt moottorin arviota juurikaan: puhdas peli.",
+	// A review without win chances: the heading of the turning points, each shown as the engine's judgement before and after the move.
+	"review.turning_judged": "Käännekohdat (moottorin arvio ennen → jälkeen; moottorin siirto):",
+	// The small print under a review without win chances: the nodes searched a position, why no chance is shown, how moves are classed.
+	"review.judged_note": "-# Moottori tutki %d solmua asemaa kohden. Voittomahdollisuutta ei näytetä: yhtäkään ei ole vielä tarkistettu tämän muunnelman peleillä; epätarkkuus, virhe, vakava virhe määräytyvät sen mukaan, kuinka paljon moottorin arvio putosi.",
+	// After a turning point's move and class: the engine's judgement before → after it (two standing.* clauses).
+	"review.judged_change": " — %s → %s",
+	// The review's text file without win chances: why none is shown and how positions and moves are judged (three lines).
+	"review.text_judged": "Tälle muunnelmalle ei näytetä voittomahdollisuutta: mitään käyrää moottorin arviosta mahdollisuuteen ei ole vielä tarkistettu sen peleillä.\nJokainen asema saa moottorin arvion sanoin ja lukuna hyökkääjinä (+ hyökkääjien eduksi; suunnilleen tasan 2,5:n sisällä, selvästi parempi 10:stä alkaen).\nSiirto on epätarkkuus, virhe, vakava virhe sen mukaan, kuinka paljon moottorin arvio putosi: yhtä paljon kuin 10, 20, 30 pistettä mahdollisuutta oletuskäyrällä (tasan kohdassa 0, 300 pistettä logitia kohden).",
+	// The review's text file without win chances: the first line, the engine's judgement of the start (a standing.* clause).
+	"review.text_start": "alku: %s",
+	// The review's text file without win chances, after a classified move: its class, the engine's judgement before it (a standing.* clause), the engine's better move.
+	"review.text_class": "%s (ennen sitä: %s), parempi %s",
+	// The name of the review graph's y axis for a variant without checked win chances: it plots the engine's score, squashed, not a chance.
+	"graph.judgement": "Moottorin arvio (tälle muunnelmalle ei tarkistettua voittomahdollisuutta)",
+	// The label of the middle of that graph's y axis (neither side ahead).
+	"graph.even": "tasan",
+	// The alt text of a review graph without win chances: the game's number, the variant; followed by ", from X at the start to Y at the end".
+	"review.graph_alt_judged": "Arviokäyrä pelistä %d, %s: moottorin arvio jokaisen siirron jälkeen (tälle muunnelmalle ei tarkistettua voittomahdollisuutta)",
+	// After /tafl history's game record, when the game has a review without win chances: what the attached files hold.
+	"history.review_judged": "Moottorin arvion kanssa: jokaisen siirron arvio ja luokka tekstitiedostossa sekä käyrä.",
+	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
+	"standing.scored": "%s (%+.1f)",
 }

@@ -210,4 +210,58 @@ var is = Dict{
 	"move.dm_channel_gone_start": "Skák %[1]d er hafin og %[2]s á leik. Rásin eða þráðurinn þar sem hún er tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl board` `game:%[1]d` sýnir borðið og `/tafl move` `game:%[1]d` leikur leik, á hvaða rás netþjónsins sem er.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Skák %[1]d er lokið: %[2]s\nÉg segi þér þetta í einkaskilaboðum vegna þess að þráðurinn þar sem hún var tefld, <#%[3]s>, er læstur, svo ég gat ekki birt úrslitin þar (stjórnandi netþjónsins getur opnað hann). Báðir leikmenn fá þessi skilaboð, óháð `/tafl settings` `dms` hjá þeim.",
+	// The engine's judgement of a position in words, shown instead of a win chance for a variant whose score-to-chance curve is not checked (review lines, the review's text file, the graph's alt text): a forced win, or one the engine is sure of, for the attackers. The seven standing.* are whole clauses.
+	"standing.attackers_win": "sóknarmenn vinna",
+	// The engine's judgement: the attackers are far ahead (a score of 10 attackers or more).
+	"standing.attackers_much": "sóknarmenn standa mun betur",
+	// The engine's judgement: the attackers are ahead (a score of 2.5 attackers or more).
+	"standing.attackers_better": "sóknarmenn standa betur",
+	// The engine's judgement: neither side is clearly ahead.
+	"standing.even": "nokkuð jafnt",
+	// The engine's judgement: the defenders are ahead.
+	"standing.defenders_better": "varnarmenn standa betur",
+	// The engine's judgement: the defenders are far ahead.
+	"standing.defenders_much": "varnarmenn standa mun betur",
+	// The engine's judgement: a forced win, or one the engine is sure of, for the defenders.
+	"standing.defenders_win": "varnarmenn vinna",
+	// The Hint's answer for a variant whose win chances are not checked (instead of "your chance of winning is about N %"): the game's number, the suggested move, the engine's judgement from the player's side (one of hint.you_win … hint.they_win), the hints used.
+	"hint.judged": "💡 Skák %d: vélin leggur til **%s** (græna örin); með honum metur vélin það svo að %s. Vísbendingar í þessari skák: %d — skráningin getur þeirra.",
+	// hint.judged's judgement: the player wins (by force, or the engine is sure of it).
+	"hint.you_win": "þú vinnir",
+	// hint.judged's judgement: the player is far ahead.
+	"hint.you_much": "þú standir mun betur",
+	// hint.judged's judgement: the player is ahead.
+	"hint.you_better": "þú standir betur",
+	// hint.judged's judgement: neither side is clearly ahead.
+	"hint.even": "skákin sé nokkuð jöfn",
+	// hint.judged's judgement: the player's opponent is ahead.
+	"hint.they_better": "andstæðingur þinn standi betur",
+	// hint.judged's judgement: the player's opponent is far ahead.
+	"hint.they_much": "andstæðingur þinn standi mun betur",
+	// hint.judged's judgement: the player's opponent wins.
+	"hint.they_win": "andstæðingur þinn vinni",
+	// A review without win chances (variant not checked): no move lowered the engine's score noticeably.
+	"review.clean_judged": "Enginn leikur lækkaði mat vélarinnar að ráði: hrein skák.",
+	// A review without win chances: the heading of the turning points, each shown as the engine's judgement before and after the move.
+	"review.turning_judged": "Vendipunktar (mat vélarinnar fyrir → eftir; leikur vélarinnar):",
+	// The small print under a review without win chances: the nodes searched a position, why no chance is shown, how moves are classed.
+	"review.judged_note": "-# Vélin leitaði %d hnúta í hverri stöðu. Engar vinningslíkur eru sýndar: engar hafa enn verið bornar saman við skákir þessa afbrigðis; ónákvæmni, mistök, afleikur fara eftir því hve mikið mat vélarinnar féll.",
+	// After a turning point's move and class: the engine's judgement before → after it (two standing.* clauses).
+	"review.judged_change": " — %s → %s",
+	// The review's text file without win chances: why none is shown and how positions and moves are judged (three lines).
+	"review.text_judged": "Engar vinningslíkur eru sýndar fyrir þetta afbrigði: enginn ferill frá mati vélarinnar til líkna hefur enn verið borinn saman við skákir þess.\nHver staða fær mat vélarinnar í orðum og tölu þess í sóknarmönnum (+ sóknarmönnum í hag; nokkuð jafnt innan 2,5, mun betur frá 10).\nLeikur er ónákvæmni, mistök, afleikur eftir því hve mikið mat vélarinnar féll: jafnmikið og 10, 20, 30 stig líkna á sjálfgefna ferlinum (jafnt við 0, 300 stig á logit).",
+	// The review's text file without win chances: the first line, the engine's judgement of the start (a standing.* clause).
+	"review.text_start": "upphaf: %s",
+	// The review's text file without win chances, after a classified move: its class, the engine's judgement before it (a standing.* clause), the engine's better move.
+	"review.text_class": "%s (á undan: %s), betra %s",
+	// The name of the review graph's y axis for a variant without checked win chances: it plots the engine's score, squashed, not a chance.
+	"graph.judgement": "Mat vélarinnar (engar vinningslíkur prófaðar fyrir þetta afbrigði)",
+	// The label of the middle of that graph's y axis (neither side ahead).
+	"graph.even": "jafnt",
+	// The alt text of a review graph without win chances: the game's number, the variant; followed by ", from X at the start to Y at the end".
+	"review.graph_alt_judged": "Matsgraf skákar %d, %s: mat vélarinnar eftir hvern leik (engar vinningslíkur prófaðar fyrir þetta afbrigði)",
+	// After /tafl history's game record, when the game has a review without win chances: what the attached files hold.
+	"history.review_judged": "Með yfirferð vélarinnar: hver leikur metinn og flokkaður í textaskránni, og graf hennar.",
+	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
+	"standing.scored": "%s (%+.1f)",
 }

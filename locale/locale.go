@@ -245,7 +245,7 @@ func (p *Printer) Tag() language.Tag {
 // T formats message key with args in the printer's language. Numbers
 // are written as fmt writes them (x/text would group the digits: "game
 // 1,234", "<t:1,700,000,000:R>", "rated 1,500"), except the number that
-// chooses a plural form and a Grouped number.
+// chooses a plural form, a Grouped number and a Decimal.
 func (p *Printer) T(key string, args ...any) string {
 	if p == nil {
 		p = For(English)
@@ -263,6 +263,10 @@ func (p *Printer) T(key string, args ...any) string {
 			args[i] = int64(g)
 			continue
 		}
+		if d, ok := a.(Decimal); ok {
+			args[i] = float64(d)
+			continue
+		}
 		switch reflect.ValueOf(a).Kind() {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
@@ -278,6 +282,11 @@ func (p *Printer) T(key string, args ...any) string {
 // choosing a plural form: for a count that is also written in a plural
 // message elsewhere (the review's nodes), so that both read the same.
 type Grouped int64
+
+// Decimal is a number with a fraction that T writes in the language's
+// number format: its decimal separator and minus sign ("+4.4", "+4,4",
+// "−3,0"), as the review's scores in attackers.
+type Decimal float64
 
 // plain is a number written as fmt writes it (no grouping, a decimal
 // point): it formats itself.

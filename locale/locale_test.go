@@ -498,3 +498,15 @@ func TestGroupedNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimalNumber: a Decimal is written with the language's decimal
+// separator and minus sign (the review's scores in attackers), a plain
+// float as fmt writes it.
+func TestDecimalNumber(t *testing.T) {
+	for tag, want := range map[language.Tag]string{language.English: "+4.4 -3.0 4.4", language.German: "+4,4 -3,0 4.4",
+		language.Norwegian: "+4,4 \u22123,0 4.4", language.Finnish: "+4,4 \u22123,0 4.4"} {
+		if got := locale.For(tag).T("%+.1f %+.1f %.1f", locale.Decimal(4.4), locale.Decimal(-3), 4.4); got != want {
+			t.Errorf("%v: %q, want %q", tag, got, want)
+		}
+	}
+}

@@ -210,4 +210,58 @@ var nb = Dict{
 	"move.dm_channel_gone_start": "Parti %[1]d har begynt, og %[2]s skal trekke. Kanalen eller tråden der det spilles, finnes ikke lenger, så jeg forteller deg det i en direktemelding: `/tafl board` `parti:%[1]d` viser brettet, og `/tafl move` `parti:%[1]d` spiller et trekk, i hvilken som helst kanal på serveren.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Parti %[1]d er over: %[2]s\nJeg forteller det i en direktemelding fordi tråden der det ble spilt, <#%[3]s>, er låst, så jeg kunne ikke legge ut resultatet der (en serveradministrator kan låse den opp). Begge spillerne får denne meldingen, uansett deres `/tafl settings` `dm`.",
+	// The engine's judgement of a position in words, shown instead of a win chance for a variant whose score-to-chance curve is not checked (review lines, the review's text file, the graph's alt text): a forced win, or one the engine is sure of, for the attackers. The seven standing.* are whole clauses.
+	"standing.attackers_win": "angriperne vinner",
+	// The engine's judgement: the attackers are far ahead (a score of 10 attackers or more).
+	"standing.attackers_much": "angriperne står mye bedre",
+	// The engine's judgement: the attackers are ahead (a score of 2.5 attackers or more).
+	"standing.attackers_better": "angriperne står bedre",
+	// The engine's judgement: neither side is clearly ahead.
+	"standing.even": "omtrent likt",
+	// The engine's judgement: the defenders are ahead.
+	"standing.defenders_better": "forsvarerne står bedre",
+	// The engine's judgement: the defenders are far ahead.
+	"standing.defenders_much": "forsvarerne står mye bedre",
+	// The engine's judgement: a forced win, or one the engine is sure of, for the defenders.
+	"standing.defenders_win": "forsvarerne vinner",
+	// The Hint's answer for a variant whose win chances are not checked (instead of "your chance of winning is about N %"): the game's number, the suggested move, the engine's judgement from the player's side (one of hint.you_win … hint.they_win), the hints used.
+	"hint.judged": "💡 Parti %d: motoren foreslår **%s** (den grønne pilen); med det vurderer motoren at %s. Tips brukt i dette partiet: %d — notasjonen noterer dem.",
+	// hint.judged's judgement: the player wins (by force, or the engine is sure of it).
+	"hint.you_win": "du vinner",
+	// hint.judged's judgement: the player is far ahead.
+	"hint.you_much": "du står mye bedre",
+	// hint.judged's judgement: the player is ahead.
+	"hint.you_better": "du står bedre",
+	// hint.judged's judgement: neither side is clearly ahead.
+	"hint.even": "partiet er omtrent likt",
+	// hint.judged's judgement: the player's opponent is ahead.
+	"hint.they_better": "motstanderen din står bedre",
+	// hint.judged's judgement: the player's opponent is far ahead.
+	"hint.they_much": "motstanderen din står mye bedre",
+	// hint.judged's judgement: the player's opponent wins.
+	"hint.they_win": "motstanderen din vinner",
+	// A review without win chances (variant not checked): no move lowered the engine's score noticeably.
+	"review.clean_judged": "Ingen trekk senket motorens vurdering nevneverdig: et rent parti.",
+	// A review without win chances: the heading of the turning points, each shown as the engine's judgement before and after the move.
+	"review.turning_judged": "Vendepunkter (motorens vurdering før → etter; motorens trekk):",
+	// The small print under a review without win chances: the nodes searched a position, why no chance is shown, how moves are classed.
+	"review.judged_note": "-# Motoren søkte %d noder per stilling. Ingen vinnersjanse vises: ingen er ennå kontrollert mot denne variantens partier; unøyaktighet, feil, bommert går etter hvor langt motorens vurdering falt.",
+	// After a turning point's move and class: the engine's judgement before → after it (two standing.* clauses).
+	"review.judged_change": " — %s → %s",
+	// The review's text file without win chances: why none is shown and how positions and moves are judged (three lines).
+	"review.text_judged": "Ingen vinnersjanse vises for denne varianten: ingen kurve fra motorens vurdering til en sjanse er ennå kontrollert mot partiene dens.\nHver stilling får motorens vurdering i ord og tallet i angripere (+ i angripernes favør; omtrent likt innenfor 2,5, mye bedre fra 10).\nEt trekk er en unøyaktighet, en feil, en bommert etter hvor langt motorens vurdering falt: så langt som 10, 20, 30 poeng sjanse på standardkurven (likt ved 0, 300 poeng per logit).",
+	// The review's text file without win chances: the first line, the engine's judgement of the start (a standing.* clause).
+	"review.text_start": "start: %s",
+	// The review's text file without win chances, after a classified move: its class, the engine's judgement before it (a standing.* clause), the engine's better move.
+	"review.text_class": "%s (før det: %s), bedre %s",
+	// The name of the review graph's y axis for a variant without checked win chances: it plots the engine's score, squashed, not a chance.
+	"graph.judgement": "Motorens vurdering (ingen vinnersjanse kontrollert for denne varianten)",
+	// The label of the middle of that graph's y axis (neither side ahead).
+	"graph.even": "likt",
+	// The alt text of a review graph without win chances: the game's number, the variant; followed by ", from X at the start to Y at the end".
+	"review.graph_alt_judged": "Evalueringsgraf for parti %d, %s: motorens vurdering etter hvert trekk (ingen vinnersjanse kontrollert for denne varianten)",
+	// After /tafl history's game record, when the game has a review without win chances: what the attached files hold.
+	"history.review_judged": "Med motorens gjennomgang: hvert trekk vurdert og klassifisert i tekstfilen, og grafen.",
+	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
+	"standing.scored": "%s (%+.1f)",
 }

@@ -210,4 +210,58 @@ var sv = Dict{
 	"move.dm_channel_gone_start": "Parti %[1]d har börjat, och %[2]s ska dra. Kanalen eller tråden där det spelas finns inte längre, så jag berättar det i ett direktmeddelande: `/tafl board` `parti:%[1]d` visar brädet och `/tafl move` `parti:%[1]d` spelar ett drag, i vilken kanal som helst på servern.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Parti %[1]d är slut: %[2]s\nJag berättar det i ett direktmeddelande eftersom tråden där det spelades, <#%[3]s>, är låst, så jag kunde inte lägga upp resultatet där (en serveradministratör kan låsa upp den). Båda spelarna får detta meddelande, oavsett deras `/tafl settings` `dm`.",
+	// The engine's judgement of a position in words, shown instead of a win chance for a variant whose score-to-chance curve is not checked (review lines, the review's text file, the graph's alt text): a forced win, or one the engine is sure of, for the attackers. The seven standing.* are whole clauses.
+	"standing.attackers_win": "anfallarna vinner",
+	// The engine's judgement: the attackers are far ahead (a score of 10 attackers or more).
+	"standing.attackers_much": "anfallarna står mycket bättre",
+	// The engine's judgement: the attackers are ahead (a score of 2.5 attackers or more).
+	"standing.attackers_better": "anfallarna står bättre",
+	// The engine's judgement: neither side is clearly ahead.
+	"standing.even": "ungefär jämnt",
+	// The engine's judgement: the defenders are ahead.
+	"standing.defenders_better": "försvararna står bättre",
+	// The engine's judgement: the defenders are far ahead.
+	"standing.defenders_much": "försvararna står mycket bättre",
+	// The engine's judgement: a forced win, or one the engine is sure of, for the defenders.
+	"standing.defenders_win": "försvararna vinner",
+	// The Hint's answer for a variant whose win chances are not checked (instead of "your chance of winning is about N %"): the game's number, the suggested move, the engine's judgement from the player's side (one of hint.you_win … hint.they_win), the hints used.
+	"hint.judged": "💡 Parti %d: motorn föreslår **%s** (den gröna pilen); med det bedömer motorn att %s. Tips använda i det här partiet: %d — protokollet noterar dem.",
+	// hint.judged's judgement: the player wins (by force, or the engine is sure of it).
+	"hint.you_win": "du vinner",
+	// hint.judged's judgement: the player is far ahead.
+	"hint.you_much": "du står mycket bättre",
+	// hint.judged's judgement: the player is ahead.
+	"hint.you_better": "du står bättre",
+	// hint.judged's judgement: neither side is clearly ahead.
+	"hint.even": "partiet är ungefär jämnt",
+	// hint.judged's judgement: the player's opponent is ahead.
+	"hint.they_better": "din motståndare står bättre",
+	// hint.judged's judgement: the player's opponent is far ahead.
+	"hint.they_much": "din motståndare står mycket bättre",
+	// hint.judged's judgement: the player's opponent wins.
+	"hint.they_win": "din motståndare vinner",
+	// A review without win chances (variant not checked): no move lowered the engine's score noticeably.
+	"review.clean_judged": "Inget drag sänkte motorns bedömning nämnvärt: ett rent parti.",
+	// A review without win chances: the heading of the turning points, each shown as the engine's judgement before and after the move.
+	"review.turning_judged": "Vändpunkter (motorns bedömning före → efter; motorns drag):",
+	// The small print under a review without win chances: the nodes searched a position, why no chance is shown, how moves are classed.
+	"review.judged_note": "-# Motorn sökte %d noder per ställning. Ingen vinstchans visas: ingen har ännu kontrollerats mot den här variantens partier; onoggrannhet, misstag, grovt misstag går efter hur långt motorns värdering föll.",
+	// After a turning point's move and class: the engine's judgement before → after it (two standing.* clauses).
+	"review.judged_change": " — %s → %s",
+	// The review's text file without win chances: why none is shown and how positions and moves are judged (three lines).
+	"review.text_judged": "Ingen vinstchans visas för den här varianten: ingen kurva från motorns värdering till en chans har ännu kontrollerats mot dess partier.\nVarje ställning får motorns bedömning i ord och dess värdering i anfallare (+ till anfallarnas fördel; ungefär jämnt inom 2,5, mycket bättre från 10).\nEtt drag är en onoggrannhet, ett misstag, ett grovt misstag efter hur långt motorns värdering föll: så långt som 10, 20, 30 poäng chans på standardkurvan (jämnt vid 0, 300 poäng per logit).",
+	// The review's text file without win chances: the first line, the engine's judgement of the start (a standing.* clause).
+	"review.text_start": "start: %s",
+	// The review's text file without win chances, after a classified move: its class, the engine's judgement before it (a standing.* clause), the engine's better move.
+	"review.text_class": "%s (före det: %s), bättre %s",
+	// The name of the review graph's y axis for a variant without checked win chances: it plots the engine's score, squashed, not a chance.
+	"graph.judgement": "Motorns bedömning (ingen vinstchans kontrollerad för den här varianten)",
+	// The label of the middle of that graph's y axis (neither side ahead).
+	"graph.even": "jämnt",
+	// The alt text of a review graph without win chances: the game's number, the variant; followed by ", from X at the start to Y at the end".
+	"review.graph_alt_judged": "Värderingsgraf för parti %d, %s: motorns bedömning efter varje drag (ingen vinstchans kontrollerad för den här varianten)",
+	// After /tafl history's game record, when the game has a review without win chances: what the attached files hold.
+	"history.review_judged": "Med motorns genomgång: varje drag bedömt och klassat i textfilen, och dess graf.",
+	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
+	"standing.scored": "%s (%+.1f)",
 }

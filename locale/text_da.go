@@ -447,9 +447,8 @@ var daTexts = Dict{
 
 	// the review's text file (game-N-review.txt)
 	"Engine review: %d nodes searched per position.": Plural{Arg: 1, One: "Motorens gennemgang: %d knude søgt pr. stilling.", Other: "Motorens gennemgang: %d knuder søgt pr. stilling."},
-	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).":                             "Forsvarernes vinderchance beregnes ud fra motorens score med en logistisk kurve (lige ved %+.0f, %.0f point pr. logit; tilpasset denne variant).",
-	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; the default curve: none fitted for this variant yet).": "Forsvarernes vinderchance beregnes ud fra motorens score med en logistisk kurve (lige ved %+.0f, %.0f point pr. logit; standardkurven: ingen er tilpasset denne variant endnu).",
-	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                                                      "Et træk, der sænker sin sides chance med 10, 20, 30 point, er en unøjagtighed, en fejl, en bommert.",
+	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).": "Forsvarernes vinderchance beregnes ud fra motorens score med en logistisk kurve (lige ved %+.0f, %.0f point pr. logit; tilpasset denne variant).",
+	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                          "Et træk, der sænker sin sides chance med 10, 20, 30 point, er en unøjagtighed, en fejl, en bommert.",
 	"start: defenders %s": "start: forsvarerne %s",
 	"defenders %s":        "forsvarerne %s",
 	"%s (−%.0f points; the attackers had %s, now %s), better %s": "%s (−%.0f point; angriberne havde %s, nu %s), bedre %s",

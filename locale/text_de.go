@@ -447,9 +447,8 @@ var deTexts = Dict{
 
 	// the review's text file (game-N-review.txt)
 	"Engine review: %d nodes searched per position.": Plural{Arg: 1, One: "Analyse der Engine: %d Knoten je Stellung durchsucht.", Other: "Analyse der Engine: %d Knoten je Stellung durchsucht."},
-	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).":                             "Die Gewinnchance der Verteidiger ergibt sich aus der Bewertung der Engine über eine logistische Kurve (ausgeglichen bei %+.0f, %.0f Punkte je Logit; an diese Variante angepasst).",
-	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; the default curve: none fitted for this variant yet).": "Die Gewinnchance der Verteidiger ergibt sich aus der Bewertung der Engine über eine logistische Kurve (ausgeglichen bei %+.0f, %.0f Punkte je Logit; die Standardkurve: für diese Variante ist noch keine angepasst).",
-	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                                                      "Ein Zug, der die Chance seiner Seite um 10, 20, 30 Punkte senkt, ist eine Ungenauigkeit, ein Fehler, ein grober Fehler.",
+	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).": "Die Gewinnchance der Verteidiger ergibt sich aus der Bewertung der Engine über eine logistische Kurve (ausgeglichen bei %+.0f, %.0f Punkte je Logit; an diese Variante angepasst).",
+	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                          "Ein Zug, der die Chance seiner Seite um 10, 20, 30 Punkte senkt, ist eine Ungenauigkeit, ein Fehler, ein grober Fehler.",
 	"start: defenders %s": "Anfang: Verteidiger %s",
 	"defenders %s":        "Verteidiger %s",
 	"%s (−%.0f points; the attackers had %s, now %s), better %s": "%s (−%.0f Punkte; die Angreifer hatten %s, jetzt %s), besser %s",

@@ -449,7 +449,6 @@ var enTexts = []any{
 	// the review's text file (game-N-review.txt)
 	Plural{Arg: 1, One: "Engine review: %d node searched per position.", Other: "Engine review: %d nodes searched per position."},
 	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).",
-	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; the default curve: none fitted for this variant yet).",
 	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.",
 	"start: defenders %s",
 	"defenders %s",

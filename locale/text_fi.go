@@ -447,9 +447,8 @@ var fiTexts = Dict{
 
 	// the review's text file (game-N-review.txt)
 	"Engine review: %d nodes searched per position.": Plural{Arg: 1, One: "Moottorin arvio: %d solmu tutkittu asemaa kohden.", Other: "Moottorin arvio: %d solmua tutkittu asemaa kohden."},
-	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).":                             "Puolustajien voittomahdollisuus lasketaan moottorin pisteistä logistisella käyrällä (tasan kohdassa %+.0f, %.0f pistettä logitia kohden; sovitettu tälle muunnelmalle).",
-	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; the default curve: none fitted for this variant yet).": "Puolustajien voittomahdollisuus lasketaan moottorin pisteistä logistisella käyrällä (tasan kohdassa %+.0f, %.0f pistettä logitia kohden; oletuskäyrä: tälle muunnelmalle ei ole vielä sovitettu omaa).",
-	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                                                      "Siirto, joka laskee oman puolensa mahdollisuutta 10, 20, 30 pistettä, on epätarkkuus, virhe, vakava virhe.",
+	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).": "Puolustajien voittomahdollisuus lasketaan moottorin pisteistä logistisella käyrällä (tasan kohdassa %+.0f, %.0f pistettä logitia kohden; sovitettu tälle muunnelmalle).",
+	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                          "Siirto, joka laskee oman puolensa mahdollisuutta 10, 20, 30 pistettä, on epätarkkuus, virhe, vakava virhe.",
 	"start: defenders %s": "alku: puolustajat %s",
 	"defenders %s":        "puolustajat %s",
 	"%s (−%.0f points; the attackers had %s, now %s), better %s": "%s (−%.0f pistettä; hyökkääjillä oli %s, nyt %s), parempi %s",

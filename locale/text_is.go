@@ -447,9 +447,8 @@ var isTexts = Dict{
 
 	// the review's text file (game-N-review.txt)
 	"Engine review: %d nodes searched per position.": Plural{Arg: 1, One: "Yfirferð vélarinnar: vélin leitaði %d hnúts í hverri stöðu.", Other: "Yfirferð vélarinnar: vélin leitaði %d hnúta í hverri stöðu."},
-	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).":                             "Vinningslíkur varnarmanna eru reiknaðar út frá mati vélarinnar með lógistískum ferli (jafnt við %+.0f, %.0f stig á logit; aðlagaður þessu afbrigði).",
-	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; the default curve: none fitted for this variant yet).": "Vinningslíkur varnarmanna eru reiknaðar út frá mati vélarinnar með lógistískum ferli (jafnt við %+.0f, %.0f stig á logit; sjálfgefni ferillinn: enginn hefur enn verið aðlagaður þessu afbrigði).",
-	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                                                      "Leikur sem lækkar líkur síns liðs um 10, 20, 30 stig er ónákvæmni, mistök, afleikur.",
+	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).": "Vinningslíkur varnarmanna eru reiknaðar út frá mati vélarinnar með lógistískum ferli (jafnt við %+.0f, %.0f stig á logit; aðlagaður þessu afbrigði).",
+	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                          "Leikur sem lækkar líkur síns liðs um 10, 20, 30 stig er ónákvæmni, mistök, afleikur.",
 	"start: defenders %s": "upphaf: varnarmenn %s",
 	"defenders %s":        "varnarmenn %s",
 	"%s (−%.0f points; the attackers had %s, now %s), better %s": "%s (−%.0f stig; sóknarmenn höfðu %s, nú %s), betra %s",

@@ -447,9 +447,8 @@ var nbTexts = Dict{
 
 	// the review's text file (game-N-review.txt)
 	"Engine review: %d nodes searched per position.": Plural{Arg: 1, One: "Motorens gjennomgang: %d node søkt per stilling.", Other: "Motorens gjennomgang: %d noder søkt per stilling."},
-	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).":                             "Forsvarernes vinnersjanse regnes ut fra motorens poengsum med en logistisk kurve (likt ved %+.0f, %.0f poeng per logit; tilpasset denne varianten).",
-	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; the default curve: none fitted for this variant yet).": "Forsvarernes vinnersjanse regnes ut fra motorens poengsum med en logistisk kurve (likt ved %+.0f, %.0f poeng per logit; standardkurven: ingen er tilpasset denne varianten ennå).",
-	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                                                      "Et trekk som senker sin sides sjanse med 10, 20, 30 poeng, er en unøyaktighet, en feil, en bommert.",
+	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).": "Forsvarernes vinnersjanse regnes ut fra motorens poengsum med en logistisk kurve (likt ved %+.0f, %.0f poeng per logit; tilpasset denne varianten).",
+	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                          "Et trekk som senker sin sides sjanse med 10, 20, 30 poeng, er en unøyaktighet, en feil, en bommert.",
 	"start: defenders %s": "start: forsvarerne %s",
 	"defenders %s":        "forsvarerne %s",
 	"%s (−%.0f points; the attackers had %s, now %s), better %s": "%s (−%.0f poeng; angriperne hadde %s, nå %s), bedre %s",

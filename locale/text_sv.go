@@ -447,9 +447,8 @@ var svTexts = Dict{
 
 	// the review's text file (game-N-review.txt)
 	"Engine review: %d nodes searched per position.": Plural{Arg: 1, One: "Motorns genomgång: %d nod sökt per ställning.", Other: "Motorns genomgång: %d noder sökta per ställning."},
-	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).":                             "Försvararnas vinstchans räknas fram ur motorns poäng med en logistisk kurva (jämnt vid %+.0f, %.0f poäng per logit; anpassad för den här varianten).",
-	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; the default curve: none fitted for this variant yet).": "Försvararnas vinstchans räknas fram ur motorns poäng med en logistisk kurva (jämnt vid %+.0f, %.0f poäng per logit; standardkurvan: ingen är anpassad för den här varianten än).",
-	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                                                      "Ett drag som sänker den egna sidans chans med 10, 20, 30 poäng är en onoggrannhet, ett misstag, ett grovt misstag.",
+	"The defenders' win chance comes from the engine's score by a logistic curve (even at %+.0f, %.0f points a logit; fitted for this variant).": "Försvararnas vinstchans räknas fram ur motorns poäng med en logistisk kurva (jämnt vid %+.0f, %.0f poäng per logit; anpassad för den här varianten).",
+	"A move that lowers its side's chance by 10, 20, 30 points is an inaccuracy, a mistake, a blunder.":                                          "Ett drag som sänker den egna sidans chans med 10, 20, 30 poäng är en onoggrannhet, ett misstag, ett grovt misstag.",
 	"start: defenders %s": "start: försvararna %s",
 	"defenders %s":        "försvararna %s",
 	"%s (−%.0f points; the attackers had %s, now %s), better %s": "%s (−%.0f poäng; anfallarna hade %s, nu %s), bättre %s",

@@ -28,6 +28,11 @@ type Graph struct {
 	FirstMove int
 	// Words are the picture's words in the reader's language.
 	Words GraphWords
+	// Judgement: the values are not win chances but the engine's score
+	// squashed into 0 to 1 (a variant whose scores no checked curve turns
+	// into chances): the y axis is named Words.Judgement and has no
+	// percentages, only "even" at the middle.
+	Judgement bool
 }
 
 // GraphWords are the words a graph picture shows besides its title and
@@ -38,6 +43,11 @@ type GraphWords struct {
 	Defenders string // Defenders names the upper half, the defenders ahead: "defenders".
 	Attackers string // Attackers names the lower half: "attackers".
 	Move      string // Move names the x axis, the move numbers: "move".
+	// Judgement names the y axis of a Judgement graph: "The engine's
+	// judgement (no win chance checked for this variant)".
+	Judgement string
+	// Even labels the middle of a Judgement graph's y axis: "even".
+	Even string
 }
 
 // or returns w, or english when w is empty.
@@ -202,7 +212,11 @@ func drawGraph(gr *Graph, o *GraphOptions) *image.RGBA {
 	}
 	dc.SetFontFace(labelFace)
 	dc.SetColor(p.faint)
-	dc.DrawStringAnchored(fitGG(dc, or(gr.Words.Chance, "Defenders' win chance"), float64(width)-left-10*u), left, top-20*u, 0, 0.5)
+	yName := or(gr.Words.Chance, "Defenders' win chance")
+	if gr.Judgement {
+		yName = or(gr.Words.Judgement, "The engine's judgement (no win chance checked for this variant)")
+	}
+	dc.DrawStringAnchored(fitGG(dc, yName, float64(width)-left-10*u), left, top-20*u, 0, 0.5)
 
 	// The plot: background, the halves filled between the curve and
 	// 50 %, the grid, the curve.
@@ -265,12 +279,16 @@ func drawGraph(gr *Graph, o *GraphOptions) *image.RGBA {
 	dc.DrawRectangle(left, top, pw, ph)
 	dc.Stroke()
 
-	// Axis labels: percentages on the left, the sides on the right, the
+	// Axis labels: percentages (or "even") on the left, the sides on the right, the
 	// move numbers below.
 	dc.SetFontFace(labelFace)
 	dc.SetColor(p.text)
-	for _, c := range []float64{0, 0.25, 0.5, 0.75, 1} {
-		dc.DrawStringAnchored(fmt.Sprintf("%.0f%%", 100*c), left-10*u, y(c), 1, 0.5)
+	if gr.Judgement {
+		dc.DrawStringAnchored(fitGG(dc, or(gr.Words.Even, "even"), left-14*u), left-10*u, y(0.5), 1, 0.5)
+	} else {
+		for _, c := range []float64{0, 0.25, 0.5, 0.75, 1} {
+			dc.DrawStringAnchored(fmt.Sprintf("%.0f%%", 100*c), left-10*u, y(c), 1, 0.5)
+		}
 	}
 	dc.Push()
 	dc.RotateAbout(math.Pi/2, right+15*u, top+ph/4)

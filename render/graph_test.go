@@ -240,3 +240,53 @@ func TestGraphLabelsDoNotCoverEachOther(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgementGraphHasNoPercentages: a Judgement graph (a variant whose
+// scores no checked curve turns into chances) draws the same curve but
+// no percentages on its y axis, only "even" at the middle, and names the
+// axis the engine's judgement; a chance graph writes 0 % to 100 %.
+func TestJudgementGraphHasNoPercentages(t *testing.T) {
+	draw := func(judgement bool, w render.GraphWords) *image.RGBA {
+		gr := sampleGraph()
+		gr.Judgement, gr.Words = judgement, w
+		img, err := render.GraphImage(gr, render.GraphOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	// inked counts the pixels of the y labels' column (left of the plot,
+	// 78 pixels at the default width) around height y unlike its corner's
+	// background.
+	inked := func(img *image.RGBA, y int) int {
+		bg := img.At(2, 2)
+		n := 0
+		for yy := y - 8; yy <= y+8; yy++ {
+			for x := 5; x < 70; x++ {
+				if img.At(x, yy) != bg {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	top, bottom := 92, 480-62 // the plot's edges: 100 % and 0 %
+	chances, judged := draw(false, render.GraphWords{}), draw(true, render.GraphWords{})
+	for _, y := range []int{top, (3*top + bottom) / 4, (top + 3*bottom) / 4, bottom} {
+		if inked(chances, y) == 0 {
+			t.Errorf("the chance graph has no percentage at height %d", y)
+		}
+		if n := inked(judged, y); n != 0 {
+			t.Errorf("the judgement graph has %d pixels of a label at height %d", n, y)
+		}
+	}
+	if inked(judged, (top+bottom)/2) == 0 {
+		t.Error("the judgement graph does not say even at its middle")
+	}
+	if bytes.Equal(draw(true, render.GraphWords{Judgement: "Einschätzung der Engine", Even: "ausgeglichen"}).Pix, judged.Pix) {
+		t.Error("the judgement graph's words given draw the English picture")
+	}
+	if !bytes.Equal(draw(true, render.GraphWords{Judgement: "The engine's judgement (no win chance checked for this variant)", Even: "even"}).Pix, judged.Pix) {
+		t.Error("the English words given draw another picture than none")
+	}
+}

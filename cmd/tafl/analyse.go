@@ -128,8 +128,13 @@ func runAnalyse(e env) error {
 	}
 	fmt.Fprintf(e.stdout, "%s: %s reviewed in %.1f s (%s each)\n", title, plural(len(r.Chances), "position", "positions"), took.Seconds(),
 		plural(int(r.Nodes), "node", "nodes"))
-	if len(r.Turning) == 0 {
+	switch {
+	case len(r.Turning) == 0 && r.Fitted:
 		fmt.Fprintln(e.stdout, "no move lost more than 2 points of win chance")
+	case len(r.Turning) == 0:
+		fmt.Fprintln(e.stdout, "no move lowered the engine's judgement by much (no win chance is shown: none checked for this variant)")
+	case !r.Fitted:
+		fmt.Fprintln(e.stdout, "no win chance is shown: none checked for this variant; the engine's judgement before → after each turning point:")
 	}
 	for _, l := range r.TurningLines() {
 		fmt.Fprintln(e.stdout, l)
