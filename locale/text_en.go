@@ -584,4 +584,28 @@ var enTexts = []any{
 	"I can't post in this channel on my own any more: here I lack %s, so my moves, reminders and the result of this game may not be seen here. Ask a server manager to give me %s here; meanwhile `/tafl board` shows the game.",
 	// A game's end reason, after "Defenders win · " or "Draw · ": the attackers had no legal move because their last piece was captured; said instead of "the attackers had no legal move".
 	"the attackers had no pieces left",
+	// Asked privately of a server manager who uses /tafl resign on a game of their server they do not play: %d is the game number, the two %s the players (attackers, defenders).
+	"End game %d between %s and %s without a result? Nobody wins and no rating changes; the players are told that you ended it.",
+	// As the one before, for a tournament game: it counts as a draw (half a point each) in the tournament's standings.
+	"End game %d between %s and %s without a result? No rating changes, it counts as a draw in the tournament, and the players are told that you ended it.",
+	// The button confirming that a server manager ends another's game without a result.
+	"Yes, end it",
+	// Refused when the button ending another's game is pressed by someone who is not a manager of the game's server (any more).
+	"Only a server manager (Manage Server) can end other players' games, and only in their own server.",
+	// Refused when a server manager who plays in the game presses the button that ends others' games.
+	"You play in this game: resign it instead (`/tafl resign`).",
+	// Above the final board, when a server manager (%s: their mention) ended the game without a result.
+	"<@%s>, a server manager, ended the game without a result.",
+	// Told privately to the server manager who ended game %d.
+	"You ended game %d without a result.",
+	// A tournament game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result and is not rated; the tournament counts it as a draw.",
+	// A rated game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result and is not rated.",
+	// A casual game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result.",
+	// A finished game's short result (board caption, game lists, reviews) when a server manager ended it without a result; said instead of "Aborted".
+	"Ended by a server manager",
+	// A line of /tafl help shown only to a server's managers (Manage Server); N stays as it is (a game number).
+	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).",
 }

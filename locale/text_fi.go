@@ -583,4 +583,28 @@ var fiTexts = Dict{
 	"I can't post in this channel on my own any more: here I lack %s, so my moves, reminders and the result of this game may not be seen here. Ask a server manager to give me %s here; meanwhile `/tafl board` shows the game.": "En voi enää julkaista tällä kanavalla itse: minulla ei ole täällä oikeuksia %s, joten siirtoni, muistutukset ja tämän pelin tulos eivät ehkä näy täällä. Pyydä palvelimen ylläpitäjää antamaan minulle täällä %s; sillä välin `/tafl board` näyttää pelin.",
 	// A game's end reason, after "Defenders win · " or "Draw · ": the attackers had no legal move because their last piece was captured; said instead of "the attackers had no legal move".
 	"the attackers had no pieces left": "hyökkääjillä ei ollut enää yhtään nappulaa",
+	// Asked privately of a server manager who uses /tafl resign on a game of their server they do not play: %d is the game number, the two %s the players (attackers, defenders).
+	"End game %d between %s and %s without a result? Nobody wins and no rating changes; the players are told that you ended it.": "Lopetetaanko peli %d pelaajien %s ja %s välillä ilman tulosta? Kukaan ei voita eikä luokitus muutu; pelaajille kerrotaan, että sinä lopetit sen.",
+	// As the one before, for a tournament game: it counts as a draw (half a point each) in the tournament's standings.
+	"End game %d between %s and %s without a result? No rating changes, it counts as a draw in the tournament, and the players are told that you ended it.": "Lopetetaanko peli %d pelaajien %s ja %s välillä ilman tulosta? Luokitus ei muutu, turnauksessa se lasketaan tasapeliksi, ja pelaajille kerrotaan, että sinä lopetit sen.",
+	// The button confirming that a server manager ends another's game without a result.
+	"Yes, end it": "Kyllä, lopeta",
+	// Refused when the button ending another's game is pressed by someone who is not a manager of the game's server (any more).
+	"Only a server manager (Manage Server) can end other players' games, and only in their own server.": "Vain palvelimen ylläpitäjä (Palvelimen hallinta) voi lopettaa muiden pelaajien pelejä, ja vain omalla palvelimellaan.",
+	// Refused when a server manager who plays in the game presses the button that ends others' games.
+	"You play in this game: resign it instead (`/tafl resign`).": "Pelaat tässä pelissä: luovuta sen sijaan (`/tafl resign`).",
+	// Above the final board, when a server manager (%s: their mention) ended the game without a result.
+	"<@%s>, a server manager, ended the game without a result.": "<@%s>, palvelimen ylläpitäjä, lopetti pelin ilman tulosta.",
+	// Told privately to the server manager who ended game %d.
+	"You ended game %d without a result.": "Lopetit pelin %d ilman tulosta.",
+	// A tournament game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result and is not rated; the tournament counts it as a draw.": "**Palvelimen ylläpitäjän lopettama** (<@%s>) — peli päättyy ilman tulosta eikä vaikuta luokitukseen; turnaus laskee sen tasapeliksi.",
+	// A rated game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result and is not rated.": "**Palvelimen ylläpitäjän lopettama** (<@%s>) — peli päättyy ilman tulosta eikä vaikuta luokitukseen.",
+	// A casual game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result.": "**Palvelimen ylläpitäjän lopettama** (<@%s>) — peli päättyy ilman tulosta.",
+	// A finished game's short result (board caption, game lists, reviews) when a server manager ended it without a result; said instead of "Aborted".
+	"Ended by a server manager": "Palvelimen ylläpitäjän lopettama",
+	// A line of /tafl help shown only to a server's managers (Manage Server); N stays as it is (a game number).
+	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).": "Ylläpitäjät: `/tafl resign` `peli:N` lopettaa toisten pelin täällä ilman tulosta (pyytää vahvistuksen).",
 }

@@ -583,4 +583,28 @@ var nbTexts = Dict{
 	"I can't post in this channel on my own any more: here I lack %s, so my moves, reminders and the result of this game may not be seen here. Ask a server manager to give me %s here; meanwhile `/tafl board` shows the game.": "Jeg kan ikke lenger poste selv i denne kanalen: her mangler jeg %s, så trekkene mine, påminnelser og resultatet av dette partiet blir kanskje ikke sett her. Be en serveradministrator om å gi meg %s her; inntil da viser `/tafl board` partiet.",
 	// A game's end reason, after "Defenders win · " or "Draw · ": the attackers had no legal move because their last piece was captured; said instead of "the attackers had no legal move".
 	"the attackers had no pieces left": "angriperne hadde ingen brikker igjen",
+	// Asked privately of a server manager who uses /tafl resign on a game of their server they do not play: %d is the game number, the two %s the players (attackers, defenders).
+	"End game %d between %s and %s without a result? Nobody wins and no rating changes; the players are told that you ended it.": "Avslutte parti %d mellom %s og %s uten resultat? Ingen vinner, og ingen rating endres; spillerne får vite at du avsluttet det.",
+	// As the one before, for a tournament game: it counts as a draw (half a point each) in the tournament's standings.
+	"End game %d between %s and %s without a result? No rating changes, it counts as a draw in the tournament, and the players are told that you ended it.": "Avslutte parti %d mellom %s og %s uten resultat? Ingen rating endres, det teller som remis i turneringen, og spillerne får vite at du avsluttet det.",
+	// The button confirming that a server manager ends another's game without a result.
+	"Yes, end it": "Ja, avslutt det",
+	// Refused when the button ending another's game is pressed by someone who is not a manager of the game's server (any more).
+	"Only a server manager (Manage Server) can end other players' games, and only in their own server.": "Bare en serveradministrator (Administrer server) kan avslutte andre spilleres partier, og bare på sin egen server.",
+	// Refused when a server manager who plays in the game presses the button that ends others' games.
+	"You play in this game: resign it instead (`/tafl resign`).": "Du spiller i dette partiet: gi opp i stedet (`/tafl resign`).",
+	// Above the final board, when a server manager (%s: their mention) ended the game without a result.
+	"<@%s>, a server manager, ended the game without a result.": "<@%s>, en serveradministrator, avsluttet partiet uten resultat.",
+	// Told privately to the server manager who ended game %d.
+	"You ended game %d without a result.": "Du avsluttet parti %d uten resultat.",
+	// A tournament game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result and is not rated; the tournament counts it as a draw.": "**Avsluttet av en serveradministrator** (<@%s>) — partiet slutter uten resultat og teller ikke i ratingen; turneringen regner det som remis.",
+	// A rated game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result and is not rated.": "**Avsluttet av en serveradministrator** (<@%s>) — partiet slutter uten resultat og teller ikke i ratingen.",
+	// A casual game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result.": "**Avsluttet av en serveradministrator** (<@%s>) — partiet slutter uten resultat.",
+	// A finished game's short result (board caption, game lists, reviews) when a server manager ended it without a result; said instead of "Aborted".
+	"Ended by a server manager": "Avsluttet av en serveradministrator",
+	// A line of /tafl help shown only to a server's managers (Manage Server); N stays as it is (a game number).
+	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).": "Administratorer: `/tafl resign` `parti:N` avslutter en annens parti her uten resultat (ber om bekreftelse).",
 }
