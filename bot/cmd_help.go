@@ -24,6 +24,7 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
 	if r.in.GuildID != "" && isManager(r) {
 		// What only a server's managers can do to others' games.
 		page += "\n" + r.p.T("Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).")
+		page += "\n" + r.p.T("Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.")
 	}
 	resp.Data.Embeds = []*discordgo.MessageEmbed{{Description: page}}
 	return &reply{resp: resp}, nil

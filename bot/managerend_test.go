@@ -195,3 +195,139 @@ func (h *harness) clickInteraction(user, customID string) *discordgo.Interaction
 		Message: &discordgo.Message{ID: "msg-click-" + id, ChannelID: channel, Flags: discordgo.MessageFlagsEphemeral},
 		Data:    discordgo.MessageComponentInteractionData{CustomID: customID}}
 }
+
+// userOpt is a command option naming a user.
+func userOpt(name, id string) *discordgo.ApplicationCommandInteractionDataOption {
+	o := opt(name, id)
+	o.Type = discordgo.ApplicationCommandOptionUser
+	return o
+}
+
+// TestManagerWithdrawsAPlayer: `/tafl tournament action:withdraw
+// player:@X` from a server manager takes X out of a tournament under way
+// as X's own withdrawal does (their game in progress resigned, the
+// standings keep their results), naming the manager and pinging X;
+// refused, changing nothing, from a member without Manage Server, before
+// the start, for a user not playing, and again for one withdrawn.
+func TestManagerWithdrawsAPlayer(t *testing.T) {
+	h := newHarness(t, nil)
+	ann, _ := h.slash(carol, "tournament", opt("action", "create"), opt("name", "Spring Cup"), opt("format", "round-robin"),
+		opt("variant", "brandubh"), opt("days", 1.0), opt("signup", 24.0))
+	ids := customIDs(ann.Components)
+	for _, u := range []string{alice, bob, dave} {
+		h.click(u, ids["Join"], false)
+	}
+	h.settle()
+	withdraw := func(user, player string, manager bool) string {
+		in := h.slashInteraction(user, "tournament", opt("action", "withdraw"), userOpt("player", player))
+		if !manager {
+			in.Member.Permissions = 0
+		}
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		if !isEphemeral(r) {
+			t.Errorf("a withdrawal's answer is public: %q", r.Content)
+		}
+		h.settle()
+		return r.Content
+	}
+	// /tafl help tells managers, and only them.
+	help, _ := h.slash(carol, "help")
+	in := h.slashInteraction(bob, "help")
+	in.Member.Permissions = 0
+	h.bot.HandleGateway(t.Context(), in)
+	memberHelp, _ := h.fake.callback(t, in.ID)
+	for _, line := range []string{"Managers: `/tafl resign` `game:N`", "Managers: `/tafl tournament` `action:withdraw` `player:@X`"} {
+		if !strings.Contains(help.page(), line) || strings.Contains(memberHelp.page(), line) {
+			t.Errorf("the help line %q: shown to a manager %v, to a member %v", line, strings.Contains(help.page(), line), strings.Contains(memberHelp.page(), line))
+		}
+	}
+	if got := withdraw(carol, alice, true); !strings.Contains(got, "**Spring Cup** has not started yet: nothing was changed. Only <@"+alice+"> can sign off") {
+		t.Errorf("before the start: %q", got)
+	}
+	h.clock.Advance(25 * time.Hour)
+	h.bot.Sweep(t.Context())
+	var tr *storage.Tournament
+	waitFor(t, "round 1's game", func() bool {
+		tr = onlyTournament(t, h)
+		return tr.State.Round == 1 && slices.ContainsFunc(tr.State.Games, func(g tournament.Game) bool { return g.Round == 1 && g.GameID != 0 })
+	})
+	h.settle()
+	var playing tournament.Game
+	for _, g := range tr.State.Games {
+		if g.Round == 1 && g.GameID != 0 {
+			playing = g
+		}
+	}
+	player := playing.Attackers
+	others := slices.DeleteFunc([]string{alice, bob, dave}, func(u string) bool { return u == playing.Attackers || u == playing.Defenders })
+	if len(others) != 1 {
+		t.Fatalf("round 1: %+v", tr.State.Games)
+	}
+	idle := others[0] // the bye
+
+	if got := withdraw(idle, player, false); !strings.Contains(got, "Only server managers (Manage Server permission) can withdraw another player") {
+		t.Errorf("a member withdrawing another: %q", got)
+	}
+	if got := withdraw(carol, "999", true); got != "<@999> is not playing in **Spring Cup**: nothing was changed." {
+		t.Errorf("withdrawing a stranger: %q", got)
+	}
+	if p := onlyTournament(t, h).State.Player(player); p == nil || p.Withdrawn != 0 {
+		t.Fatalf("refused withdrawals changed the tournament: %+v", p)
+	}
+
+	thread := onlyTournament(t, h).ThreadID
+	// A player with no game going (the bye): a post of its own, pinging them.
+	before := len(h.fake.requests("/channels/" + thread + "/messages"))
+	withdraw(carol, idle, true)
+	waitFor(t, "the withdrawal's post", func() bool {
+		for _, rec := range h.fake.requests("/channels/" + thread + "/messages")[before:] {
+			if decode(t, rec.Body).Content == "🏆 <@"+carol+">, a server manager, withdrew <@"+idle+"> from **Spring Cup**." {
+				var am struct {
+					AllowedMentions struct {
+						Users []string `json:"users"`
+					} `json:"allowed_mentions"`
+				}
+				json.Unmarshal(rec.Body, &am)
+				if !slices.Equal(am.AllowedMentions.Users, []string{idle}) {
+					t.Errorf("the post pings %v, want only %s", am.AllowedMentions.Users, idle)
+				}
+				return true
+			}
+		}
+		return false
+	})
+	if got := withdraw(carol, idle, true); got != "<@"+idle+"> withdrew from **Spring Cup** in round 1 already: nothing was changed." {
+		t.Errorf("withdrawing them again: %q", got)
+	}
+
+	// A player with a game going: it is resigned, as by their own withdrawal.
+	before = len(h.fake.requests("/channels/" + thread + "/messages"))
+	if got := withdraw(carol, player, true); got != "You withdrew <@"+player+"> from **Spring Cup**. Their results so far stand; they play no more games." {
+		t.Errorf("the manager's answer: %q", got)
+	}
+	if p := onlyTournament(t, h).State.Player(player); p == nil || p.Withdrawn != 1 {
+		t.Fatalf("after the withdrawal: %+v", p)
+	}
+	g, err := h.store.GetGame(t.Context(), storage.GameID(playing.GameID))
+	if err != nil || g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Resignation}) {
+		t.Fatalf("the withdrawn player's game: %+v %v", g.Outcome(), err)
+	}
+	waitFor(t, "the board of the resigned game", func() bool {
+		for _, rec := range h.fake.requests("/channels/" + thread + "/messages")[before:] {
+			if strings.Contains(decode(t, rec.Body).Content, "<@"+carol+">, a server manager, withdrew <@"+player+"> from the tournament.") {
+				var am struct {
+					AllowedMentions struct {
+						Users []string `json:"users"`
+					} `json:"allowed_mentions"`
+				}
+				json.Unmarshal(rec.Body, &am)
+				if !slices.Contains(am.AllowedMentions.Users, player) {
+					t.Errorf("the board pings %v, not the player withdrawn", am.AllowedMentions.Users)
+				}
+				return true
+			}
+		}
+		return false
+	})
+}

@@ -210,4 +210,18 @@ var de = Dict{
 	"move.dm_channel_gone_start": "Partie %[1]d hat begonnen, und %[2]s ist am Zug. Der Kanal oder Thread, in dem sie gespielt wird, existiert nicht mehr, darum sage ich es dir per Direktnachricht: `/tafl board` `partie:%[1]d` zeigt das Brett, und `/tafl move` `partie:%[1]d` spielt einen Zug, in jedem Kanal des Servers.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Partie %[1]d ist vorbei: %[2]s\nIch sage es dir per Direktnachricht, weil der Thread, in dem sie gespielt wurde, <#%[3]s>, gesperrt ist, sodass ich das Ergebnis dort nicht posten konnte (ein Serververwalter kann ihn entsperren). Beide Spieler erhalten diese Nachricht, unabhängig von ihrem `/tafl settings` `dms`.",
+	// The answer to a member without Manage Server who gives another player to `/tafl tournament action:withdraw player:`.
+	"tour.withdraw_managers": "Nur Serververwalter (Berechtigung „Server verwalten“) können einen anderen Spieler zurückziehen; `aktion:zurückziehen` allein zieht dich zurück.",
+	// The answer to a manager withdrawing a user who is not playing in the tournament: the user, the tournament's name.
+	"tour.not_in_other": "<@%s> spielt in **%s** nicht mit: nichts wurde geändert.",
+	// The answer to a manager withdrawing a player from a tournament that has not started: its name, the player (who may sign off themselves).
+	"tour.not_started_other": "**%s** hat noch nicht begonnen: nichts wurde geändert. Nur <@%s> kann sich vor dem Beginn abmelden.",
+	// The answer to a manager withdrawing a player who withdrew (or was withdrawn) already: the player, the tournament's name, the round.
+	"tour.withdrew_already_other": "<@%s> hat sich aus **%s** schon in Runde %d zurückgezogen: nichts wurde geändert.",
+	// Told privately to the server manager who withdrew a player: the player, the tournament's name.
+	"tour.withdrew_other": "Du hast <@%s> aus **%s** zurückgezogen. Die bisherigen Ergebnisse bleiben; weitere Partien gibt es nicht.",
+	// Posted in a tournament's channel when a server manager withdrew a player who had no game going: the manager, the player, the tournament's name.
+	"tour.withdrawn_post": "🏆 <@%s>, ein Serververwalter, hat <@%s> aus **%s** zurückgezogen.",
+	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
+	"tour.withdrawn_board": "<@%s>, ein Serververwalter, hat <@%s> aus dem Turnier zurückgezogen.",
 }

@@ -211,4 +211,18 @@ var en = Dict{
 	"move.dm_channel_gone_start": "Game %[1]d has begun, and %[2]s is to move. The channel or thread where it is played no longer exists, so I am telling you by direct message: `/tafl board` `game:%[1]d` shows the board and `/tafl move` `game:%[1]d` plays a move, in any channel of the server.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Game %[1]d is over: %[2]s\nI am telling you by direct message because the thread where it was played, <#%[3]s>, is locked, so I could not post the result there (a server manager can unlock it). Both players get this message, whatever their `/tafl settings` `dms`.",
+	// The answer to a member without Manage Server who gives another player to `/tafl tournament action:withdraw player:`.
+	"tour.withdraw_managers": "Only server managers (Manage Server permission) can withdraw another player; `action:withdraw` alone withdraws you.",
+	// The answer to a manager withdrawing a user who is not playing in the tournament: the user, the tournament's name.
+	"tour.not_in_other": "<@%s> is not playing in **%s**: nothing was changed.",
+	// The answer to a manager withdrawing a player from a tournament that has not started: its name, the player (who may sign off themselves).
+	"tour.not_started_other": "**%s** has not started yet: nothing was changed. Only <@%s> can sign off before it starts.",
+	// The answer to a manager withdrawing a player who withdrew (or was withdrawn) already: the player, the tournament's name, the round.
+	"tour.withdrew_already_other": "<@%s> withdrew from **%s** in round %d already: nothing was changed.",
+	// Told privately to the server manager who withdrew a player: the player, the tournament's name.
+	"tour.withdrew_other": "You withdrew <@%s> from **%s**. Their results so far stand; they play no more games.",
+	// Posted in a tournament's channel when a server manager withdrew a player who had no game going: the manager, the player, the tournament's name.
+	"tour.withdrawn_post": "🏆 <@%s>, a server manager, withdrew <@%s> from **%s**.",
+	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
+	"tour.withdrawn_board": "<@%s>, a server manager, withdrew <@%s> from the tournament.",
 }

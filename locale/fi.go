@@ -210,4 +210,18 @@ var fi = Dict{
 	"move.dm_channel_gone_start": "Peli %[1]d on alkanut, ja siirtovuorossa on %[2]s. Kanavaa tai ketjua, jossa sitä pelataan, ei enää ole, joten kerron tämän yksityisviestillä: `/tafl board` `peli:%[1]d` näyttää laudan ja `/tafl move` `peli:%[1]d` pelaa siirron millä tahansa palvelimen kanavalla.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Peli %[1]d on päättynyt: %[2]s\nKerron tämän yksityisviestillä, koska ketju, jossa peliä pelattiin, <#%[3]s>, on lukittu, joten en voinut kertoa tulosta siellä (palvelimen ylläpitäjä voi avata lukituksen). Molemmat pelaajat saavat tämän viestin asetuksesta `/tafl settings` `yksityisviestit` riippumatta.",
+	// The answer to a member without Manage Server who gives another player to `/tafl tournament action:withdraw player:`.
+	"tour.withdraw_managers": "Vain palvelimen ylläpitäjät (oikeus Hallitse palvelinta) voivat vetää toisen pelaajan pois; pelkkä `toiminto:vetäydy` vetää sinut pois.",
+	// The answer to a manager withdrawing a user who is not playing in the tournament: the user, the tournament's name.
+	"tour.not_in_other": "<@%s> ei pelaa turnauksessa **%s**: mitään ei muutettu.",
+	// The answer to a manager withdrawing a player from a tournament that has not started: its name, the player (who may sign off themselves).
+	"tour.not_started_other": "**%s** ei ole vielä alkanut: mitään ei muutettu. Vain <@%s> voi perua ilmoittautumisensa ennen alkua.",
+	// The answer to a manager withdrawing a player who withdrew (or was withdrawn) already: the player, the tournament's name, the round.
+	"tour.withdrew_already_other": "<@%s> vetäytyi turnauksesta **%s** jo kierroksella %d: mitään ei muutettu.",
+	// Told privately to the server manager who withdrew a player: the player, the tournament's name.
+	"tour.withdrew_other": "Vedit pelaajan <@%s> pois turnauksesta **%s**. Tähänastiset tulokset pysyvät; hän ei pelaa enää pelejä.",
+	// Posted in a tournament's channel when a server manager withdrew a player who had no game going: the manager, the player, the tournament's name.
+	"tour.withdrawn_post": "🏆 <@%s>, palvelimen ylläpitäjä, veti pelaajan <@%s> pois turnauksesta **%s**.",
+	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
+	"tour.withdrawn_board": "<@%s>, palvelimen ylläpitäjä, veti pelaajan <@%s> pois turnauksesta.",
 }

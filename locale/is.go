@@ -210,4 +210,18 @@ var is = Dict{
 	"move.dm_channel_gone_start": "Skák %[1]d er hafin og %[2]s á leik. Rásin eða þráðurinn þar sem hún er tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl board` `game:%[1]d` sýnir borðið og `/tafl move` `game:%[1]d` leikur leik, á hvaða rás netþjónsins sem er.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Skák %[1]d er lokið: %[2]s\nÉg segi þér þetta í einkaskilaboðum vegna þess að þráðurinn þar sem hún var tefld, <#%[3]s>, er læstur, svo ég gat ekki birt úrslitin þar (stjórnandi netþjónsins getur opnað hann). Báðir leikmenn fá þessi skilaboð, óháð `/tafl settings` `dms` hjá þeim.",
+	// The answer to a member without Manage Server who gives another player to `/tafl tournament action:withdraw player:`.
+	"tour.withdraw_managers": "Aðeins stjórnendur þjónsins (heimildin Manage Server) geta dregið annan leikmann úr móti; `action:withdraw` eitt og sér dregur þig úr.",
+	// The answer to a manager withdrawing a user who is not playing in the tournament: the user, the tournament's name.
+	"tour.not_in_other": "<@%s> teflir ekki í **%s**: engu var breytt.",
+	// The answer to a manager withdrawing a player from a tournament that has not started: its name, the player (who may sign off themselves).
+	"tour.not_started_other": "**%s** er ekki hafið: engu var breytt. Aðeins <@%s> getur afskráð sig áður en það hefst.",
+	// The answer to a manager withdrawing a player who withdrew (or was withdrawn) already: the player, the tournament's name, the round.
+	"tour.withdrew_already_other": "<@%s> dró sig úr **%s** þegar í umferð %d: engu var breytt.",
+	// Told privately to the server manager who withdrew a player: the player, the tournament's name.
+	"tour.withdrew_other": "Þú dróst <@%s> úr **%s**. Úrslit hingað til standa; viðkomandi teflir ekki fleiri skákir.",
+	// Posted in a tournament's channel when a server manager withdrew a player who had no game going: the manager, the player, the tournament's name.
+	"tour.withdrawn_post": "🏆 <@%s>, stjórnandi þjónsins, dró <@%s> úr **%s**.",
+	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
+	"tour.withdrawn_board": "<@%s>, stjórnandi þjónsins, dró <@%s> úr mótinu.",
 }

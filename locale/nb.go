@@ -210,4 +210,18 @@ var nb = Dict{
 	"move.dm_channel_gone_start": "Parti %[1]d har begynt, og %[2]s skal trekke. Kanalen eller tråden der det spilles, finnes ikke lenger, så jeg forteller deg det i en direktemelding: `/tafl board` `parti:%[1]d` viser brettet, og `/tafl move` `parti:%[1]d` spiller et trekk, i hvilken som helst kanal på serveren.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Parti %[1]d er over: %[2]s\nJeg forteller det i en direktemelding fordi tråden der det ble spilt, <#%[3]s>, er låst, så jeg kunne ikke legge ut resultatet der (en serveradministrator kan låse den opp). Begge spillerne får denne meldingen, uansett deres `/tafl settings` `dm`.",
+	// The answer to a member without Manage Server who gives another player to `/tafl tournament action:withdraw player:`.
+	"tour.withdraw_managers": "Bare serveradministratorer (tillatelsen Administrer server) kan trekke en annen spiller; `handling:trekk deg` alene trekker deg.",
+	// The answer to a manager withdrawing a user who is not playing in the tournament: the user, the tournament's name.
+	"tour.not_in_other": "<@%s> spiller ikke i **%s**: ingenting ble endret.",
+	// The answer to a manager withdrawing a player from a tournament that has not started: its name, the player (who may sign off themselves).
+	"tour.not_started_other": "**%s** har ikke begynt ennå: ingenting ble endret. Bare <@%s> kan melde seg av før den begynner.",
+	// The answer to a manager withdrawing a player who withdrew (or was withdrawn) already: the player, the tournament's name, the round.
+	"tour.withdrew_already_other": "<@%s> trakk seg fra **%s** allerede i runde %d: ingenting ble endret.",
+	// Told privately to the server manager who withdrew a player: the player, the tournament's name.
+	"tour.withdrew_other": "Du trakk <@%s> fra **%s**. Resultatene deres så langt står; de spiller ingen flere partier.",
+	// Posted in a tournament's channel when a server manager withdrew a player who had no game going: the manager, the player, the tournament's name.
+	"tour.withdrawn_post": "🏆 <@%s>, en serveradministrator, trakk <@%s> fra **%s**.",
+	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
+	"tour.withdrawn_board": "<@%s>, en serveradministrator, trakk <@%s> fra turneringen.",
 }

@@ -210,4 +210,18 @@ var sv = Dict{
 	"move.dm_channel_gone_start": "Parti %[1]d har börjat, och %[2]s ska dra. Kanalen eller tråden där det spelas finns inte längre, så jag berättar det i ett direktmeddelande: `/tafl board` `parti:%[1]d` visar brädet och `/tafl move` `parti:%[1]d` spelar ett drag, i vilken kanal som helst på servern.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Parti %[1]d är slut: %[2]s\nJag berättar det i ett direktmeddelande eftersom tråden där det spelades, <#%[3]s>, är låst, så jag kunde inte lägga upp resultatet där (en serveradministratör kan låsa upp den). Båda spelarna får detta meddelande, oavsett deras `/tafl settings` `dm`.",
+	// The answer to a member without Manage Server who gives another player to `/tafl tournament action:withdraw player:`.
+	"tour.withdraw_managers": "Endast serveradministratörer (behörigheten Hantera server) kan dra ur en annan spelare; `åtgärd:dra dig ur` ensamt drar ur dig.",
+	// The answer to a manager withdrawing a user who is not playing in the tournament: the user, the tournament's name.
+	"tour.not_in_other": "<@%s> spelar inte i **%s**: inget ändrades.",
+	// The answer to a manager withdrawing a player from a tournament that has not started: its name, the player (who may sign off themselves).
+	"tour.not_started_other": "**%s** har inte börjat än: inget ändrades. Bara <@%s> kan avanmäla sig innan den börjar.",
+	// The answer to a manager withdrawing a player who withdrew (or was withdrawn) already: the player, the tournament's name, the round.
+	"tour.withdrew_already_other": "<@%s> drog sig ur **%s** redan i rond %d: inget ändrades.",
+	// Told privately to the server manager who withdrew a player: the player, the tournament's name.
+	"tour.withdrew_other": "Du drog ur <@%s> ur **%s**. Deras resultat hittills står kvar; de spelar inga fler partier.",
+	// Posted in a tournament's channel when a server manager withdrew a player who had no game going: the manager, the player, the tournament's name.
+	"tour.withdrawn_post": "🏆 <@%s>, en serveradministratör, drog ur <@%s> ur **%s**.",
+	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
+	"tour.withdrawn_board": "<@%s>, en serveradministratör, drog ur <@%s> ur turneringen.",
 }

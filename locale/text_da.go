@@ -607,4 +607,6 @@ var daTexts = Dict{
 	"Ended by a server manager": "Afsluttet af en serveradministrator",
 	// A line of /tafl help shown only to a server's managers (Manage Server); N stays as it is (a game number).
 	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).": "Administratorer: `/tafl resign` `parti:N` afslutter en andens parti her uden resultat (beder om bekræftelse).",
+	// A second line of /tafl help shown only to a server's managers; @X stays as it is (any member).
+	"Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.": "Administratorer: `/tafl tournament` `handling:træk dig` `spiller:@X` trækker en spiller fra en igangværende turnering.",
 }

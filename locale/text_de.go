@@ -607,4 +607,6 @@ var deTexts = Dict{
 	"Ended by a server manager": "Von einem Server-Verwalter beendet",
 	// A line of /tafl help shown only to a server's managers (Manage Server); N stays as it is (a game number).
 	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).": "Verwalter: `/tafl resign` `partie:N` beendet die Partie anderer hier ohne Ergebnis (fragt nach).",
+	// A second line of /tafl help shown only to a server's managers; @X stays as it is (any member).
+	"Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.": "Verwalter: `/tafl tournament` `aktion:zurückziehen` `spieler:@X` zieht einen Spieler aus einem laufenden Turnier zurück.",
 }

@@ -607,4 +607,6 @@ var fiTexts = Dict{
 	"Ended by a server manager": "Palvelimen ylläpitäjän lopettama",
 	// A line of /tafl help shown only to a server's managers (Manage Server); N stays as it is (a game number).
 	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).": "Ylläpitäjät: `/tafl resign` `peli:N` lopettaa toisten pelin täällä ilman tulosta (pyytää vahvistuksen).",
+	// A second line of /tafl help shown only to a server's managers; @X stays as it is (any member).
+	"Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.": "Ylläpitäjät: `/tafl tournament` `toiminto:vetäydy` `pelaaja:@X` vetää pelaajan pois käynnissä olevasta turnauksesta.",
 }

@@ -607,4 +607,6 @@ var isTexts = Dict{
 	"Ended by a server manager": "Stjórnandi þjóns lauk skákinni",
 	// A line of /tafl help shown only to a server's managers (Manage Server); N stays as it is (a game number).
 	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).": "Stjórnendur: `/tafl resign` `game:N` lýkur skák annarra hér án úrslita (biður um staðfestingu).",
+	// A second line of /tafl help shown only to a server's managers; @X stays as it is (any member).
+	"Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.": "Stjórnendur: `/tafl tournament` `action:withdraw` `player:@X` dregur leikmann úr móti sem er í gangi.",
 }

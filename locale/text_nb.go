@@ -607,4 +607,6 @@ var nbTexts = Dict{
 	"Ended by a server manager": "Avsluttet av en serveradministrator",
 	// A line of /tafl help shown only to a server's managers (Manage Server); N stays as it is (a game number).
 	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).": "Administratorer: `/tafl resign` `parti:N` avslutter en annens parti her uten resultat (ber om bekreftelse).",
+	// A second line of /tafl help shown only to a server's managers; @X stays as it is (any member).
+	"Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.": "Administratorer: `/tafl tournament` `handling:trekk deg` `spiller:@X` trekker en spiller fra en pågående turnering.",
 }

@@ -607,4 +607,6 @@ var svTexts = Dict{
 	"Ended by a server manager": "Avslutat av en serveradministratör",
 	// A line of /tafl help shown only to a server's managers (Manage Server); N stays as it is (a game number).
 	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).": "Administratörer: `/tafl resign` `parti:N` avslutar någon annans parti här utan resultat (ber om bekräftelse).",
+	// A second line of /tafl help shown only to a server's managers; @X stays as it is (any member).
+	"Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.": "Administratörer: `/tafl tournament` `åtgärd:dra dig ur` `spelare:@X` drar ur en spelare ur en pågående turnering.",
 }
