@@ -556,6 +556,12 @@ func resultLine(p *locale.Printer, g *storage.Game) string {
 	o := g.Outcome()
 	var s string
 	switch {
+	case o.Reason == tafl.Aborted && g.EndedBy != "" && g.TournamentID != 0:
+		s = p.T("**Ended by a server manager** (<@%s>) — the game ends without a result and is not rated; the tournament counts it as a draw.", g.EndedBy)
+	case o.Reason == tafl.Aborted && g.EndedBy != "" && rated(g):
+		s = p.T("**Ended by a server manager** (<@%s>) — the game ends without a result and is not rated.", g.EndedBy)
+	case o.Reason == tafl.Aborted && g.EndedBy != "":
+		s = p.T("**Ended by a server manager** (<@%s>) — the game ends without a result.", g.EndedBy)
 	case o.Reason == tafl.Aborted && rated(g):
 		s = p.T("**Aborted** — the game ends without a result and is not rated.")
 	case o.Reason == tafl.Aborted:
@@ -619,6 +625,8 @@ func resultCaption(p *locale.Printer, g *storage.Game) string {
 		return p.T("Attackers win · %s", endReason(p, g))
 	case engineFailed(g):
 		return p.T("Defenders win · %s", endReason(p, g))
+	case g.Outcome().Reason == tafl.Aborted && g.EndedBy != "":
+		return p.T("Ended by a server manager")
 	}
 	return outcomeCaption(p, g.Outcome(), lastSide(g), noPiecesLeft(g))
 }

@@ -20,7 +20,13 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
 	resp := ephemeral("")
 	gs, err := b.guildSettings(ctx, r.in.GuildID)
 	casualHere := err == nil && gs.CasualDefault // unread: the usual page
-	resp.Data.Embeds = []*discordgo.MessageEmbed{{Description: helpText(r.p, b.publicLang(ctx, r), casualHere)}}
+	page := helpText(r.p, b.publicLang(ctx, r), casualHere)
+	if r.in.GuildID != "" && isManager(r) {
+		// What only a server's managers can do to others' games.
+		page += "\n" + r.p.T("Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).")
+		page += "\n" + r.p.T("Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.")
+	}
+	resp.Data.Embeds = []*discordgo.MessageEmbed{{Description: page}}
 	return &reply{resp: resp}, nil
 }
 

@@ -69,6 +69,11 @@ func GameTags(g *storage.Game, t *storage.Tournament) []tafl.Tag {
 	if tag, ok := hintTag(g); ok {
 		tags = append(tags, tag)
 	}
+	if g.EndedBy != "" {
+		// A game a server manager ended: aborted, and by whom (an
+		// extension, written as attackers-id).
+		tags = append(tags, tafl.Tag{Name: "ended-by", Value: g.EndedBy})
+	}
 	return tags
 }
 

@@ -18,6 +18,9 @@ func (b *Bot) cmdResign(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	if managerEnds(r, g) {
+		return confirmEnd(r.p, g), nil
+	}
 	return b.confirmResign(r.p, g, r.userID)
 }
 
@@ -33,7 +36,57 @@ func (b *Bot) btnResign(ctx context.Context, r *request) (*reply, error) {
 	if r.cid.Action == ActAbort && g.Active() && g.SideOf(r.userID) != tafl.NoSide && !abortable(g) {
 		return nil, userErrorf("Both sides have moved: the game can no longer be aborted (you may resign).")
 	}
+	if managerEnds(r, g) {
+		return confirmEnd(r.p, g), nil
+	}
 	return b.confirmResign(r.p, g, r.userID)
+}
+
+// managerEnds reports whether the user's resign (command or button) is a
+// server manager's (Manage Server) ending game g of their server, which
+// they do not play, without a result: see btnEndYes.
+func managerEnds(r *request, g *storage.Game) bool {
+	return g.Active() && g.SideOf(r.userID) == tafl.NoSide && isManager(r) && g.GuildID != "" && g.GuildID == r.in.GuildID
+}
+
+// confirmEnd asks a server manager to confirm ending game g without a
+// result.
+func confirmEnd(p *locale.Printer, g *storage.Game) *reply {
+	ask := p.T("End game %d between %s and %s without a result? Nobody wins and no rating changes; the players are told that you ended it.", g.ID, seatName(p, g.Attackers), seatName(p, g.Defenders))
+	if g.TournamentID != 0 {
+		ask = p.T("End game %d between %s and %s without a result? No rating changes, it counts as a draw in the tournament, and the players are told that you ended it.", g.ID, seatName(p, g.Attackers), seatName(p, g.Defenders))
+	}
+	yes := CustomID{Action: ActEndYes, ID: uint64(g.ID)}.String()
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
+			Content: ask,
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: p.T("Yes, end it"), Style: discordgo.DangerButton, CustomID: yes},
+			}}}}}}
+}
+
+// btnEndYes ends game ID without a result for a server manager of its
+// server who does not play in it: the game is aborted, whatever its
+// moves (no rating or record changes; a tournament counts it as a draw:
+// tournamentGameOver), and the manager is named (Game.EndedBy).
+func (b *Bot) btnEndYes(ctx context.Context, r *request) (*reply, error) {
+	g, err := b.updateGame(ctx, storage.GameID(r.cid.ID), -1, func(g *storage.Game) error {
+		if !g.Active() {
+			return gameOver(g)
+		}
+		if g.GuildID == "" || g.GuildID != r.in.GuildID || !isManager(r) {
+			return userErrorf("Only a server manager (Manage Server) can end other players' games, and only in their own server.")
+		}
+		if g.SideOf(r.userID) != tafl.NoSide {
+			return userErrorf("You play in this game: resign it instead (`/tafl resign`).")
+		}
+		g.EndedBy = r.userID
+		return g.Tafl().Abort()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return b.announce(ctx, g, r.userID, gameP(g).T("<@%s>, a server manager, ended the game without a result.", r.userID), r.p.T("You ended game %d without a result.", g.ID))
 }
 
 func (b *Bot) confirmResign(p *locale.Printer, g *storage.Game, userID string) (*reply, error) {

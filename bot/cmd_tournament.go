@@ -719,30 +719,52 @@ func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tourn
 	}}, nil
 }
 
-// withdraw takes the user out of a tournament under way; their game in
-// progress ends by resignation.
+// withdraw takes the user out of a tournament under way, or, for a
+// server manager, the player option's user (the tournament is of the
+// manager's server: pickTournament); the player's game in progress ends
+// by resignation.
 func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (*reply, error) {
+	who, byManager := r.userID, false
+	if u := r.user("player"); u != "" && u != r.userID {
+		if !isManager(r) {
+			return nil, userErrorT("tour.withdraw_managers")
+		}
+		who, byManager = u, true
+	}
 	var pending *tournament.Game
 	t, err := b.store.UpdateTournament(ctx, t.ID, func(t *storage.Tournament) error {
 		if t.Cancelled {
 			return userErrorT("tour.called_off")
 		}
 		var err error
-		if p := t.State.Player(r.userID); p != nil && p.Withdrawn != 0 {
+		if p := t.State.Player(who); p != nil && p.Withdrawn != 0 {
 			round := p.Withdrawn
-			if _, err = t.State.Withdraw(r.userID); err == nil {
+			if _, err = t.State.Withdraw(who); err == nil {
 				// Said again, it was "You withdrew", announced again.
 				err = userErrorT("tour.withdrew_already", t.Name, round)
+				if byManager {
+					err = userErrorT("tour.withdrew_already_other", who, t.Name, round)
+				}
 			}
 			return tournamentError(err)
 		}
-		pending, err = t.State.Withdraw(r.userID)
+		pending, err = t.State.Withdraw(who)
+		switch {
+		case byManager && errors.Is(err, tournament.ErrNotEntered):
+			return userErrorT("tour.not_in_other", who, t.Name)
+		case byManager && errors.Is(err, tournament.ErrNotStarted):
+			return userErrorT("tour.not_started_other", t.Name, who)
+		}
 		return tournamentError(err)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &reply{resp: ephemeral(r.p.T("tour.withdrew", t.Name)),
+	answer := r.p.T("tour.withdrew", t.Name)
+	if byManager {
+		answer = r.p.T("tour.withdrew_other", who, t.Name)
+	}
+	return &reply{resp: ephemeral(answer),
 		after: func(ctx context.Context) {
 			// The announcement marks who withdrew; left as it was, it
 			// listed them as playing until the round ended.
@@ -753,6 +775,11 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 			said := func() {
 				send := (&message{content: tourLang(t).T("tour.withdrew_post", r.userID, t.Name)}).send()
 				send.AllowedMentions = &discordgo.MessageAllowedMentions{} // who withdrew knows
+				if byManager {
+					// The player withdrawn is told (pinged), the manager named.
+					send = (&message{content: tourLang(t).T("tour.withdrawn_post", r.userID, who, t.Name)}).send()
+					send.AllowedMentions = &discordgo.MessageAllowedMentions{Users: []string{who}}
+				}
 				if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
 					b.log.Warn("announcing a tournament withdrawal", "tournament_id", t.ID, "err", err)
 				}
@@ -765,14 +792,20 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 					if !g.Active() {
 						return tafl.ErrGameOver
 					}
-					return g.Tafl().Resign(g.SideOf(r.userID))
+					return g.Tafl().Resign(g.SideOf(who))
 				})
 				if errors.Is(err, storage.ErrTimedOut) {
 					said()
 					return // its announcement moves the tournament on
 				}
 				if err == nil {
-					if msg, err := b.boardMessage(ctx, g, tourLang(t).T("tour.withdrew_board", r.userID), r.userID); err == nil {
+					headline := tourLang(t).T("tour.withdrew_board", who)
+					if byManager {
+						headline = tourLang(t).T("tour.withdrawn_board", r.userID, who)
+					}
+					// The actor, whom the board does not ping: who withdrew,
+					// else the manager (both players are pinged).
+					if msg, err := b.boardMessage(ctx, g, headline, r.userID); err == nil {
 						b.postBoard(ctx, g, msg)
 					}
 					return

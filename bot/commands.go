@@ -152,7 +152,8 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "signup", MinValue: &oneHour, MaxValue: maxSignup.Hours(),
 					Description: "Hours until sign-up closes and round 1 starts (default 48)"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "casual",
-					Description: "Casual: the game does not change ratings (default: the server's, usually rated)"}),
+					Description: "Casual: the game does not change ratings (default: the server's, usually rated)"},
+				user("player", "Withdraw: whom (server managers only; default: yourself)")),
 			sub("help", "How to play, and the commands"),
 		},
 	}}

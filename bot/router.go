@@ -536,6 +536,7 @@ func (b *Bot) components() map[Action]handler {
 		ActGamesPage:  b.btnGamesPage,
 		ActAbort:      b.btnResign,
 		ActAbortYes:   b.btnAbortYes,
+		ActEndYes:     b.btnEndYes,
 		ActPickGame:   b.btnPickGame,
 		ActReplay:     b.btnReplay,
 		ActRematch:    b.btnRematch,

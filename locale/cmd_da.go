@@ -137,4 +137,7 @@ var daCommands = Dict{
 	// /tafl settings game_channel: back from a notification channel.
 	"name.game_channel": "partiets_kanal",
 	"True: reminders and results go to each game's own channel or thread again": "Slå til for at sende påmindelser og resultater til hvert partis egen kanal eller tråd igen",
+	// /tafl tournament player: whom a server manager withdraws.
+	"name.player": "spiller",
+	"Withdraw: whom (server managers only; default: yourself)": "Træk dig: hvem (kun serveradministratorer; standard: dig selv)",
 }

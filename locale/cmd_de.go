@@ -137,4 +137,7 @@ var deCommands = Dict{
 	// /tafl settings game_channel: back from a notification channel.
 	"name.game_channel": "partiekanal",
 	"True: reminders and results go to each game's own channel or thread again": "Einschalten schickt Erinnerungen und Ergebnisse wieder in den Kanal oder Thread jeder Partie",
+	// /tafl tournament player: whom a server manager withdraws.
+	"name.player": "spieler",
+	"Withdraw: whom (server managers only; default: yourself)": "Zurückziehen: wen (nur Serververwalter; Standard: dich selbst)",
 }

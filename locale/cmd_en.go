@@ -137,4 +137,7 @@ var enCommands = Dict{
 	// /tafl settings game_channel: back from a notification channel.
 	"name.game_channel": "game_channel",
 	"True: reminders and results go to each game's own channel or thread again": "True: reminders and results go to each game's own channel or thread again",
+	// /tafl tournament player: whom a server manager withdraws.
+	"name.player": "player",
+	"Withdraw: whom (server managers only; default: yourself)": "Withdraw: whom (server managers only; default: yourself)",
 }

@@ -137,4 +137,7 @@ var fiCommands = Dict{
 	// /tafl settings game_channel: back from a notification channel.
 	"name.game_channel": "pelin_kanava",
 	"True: reminders and results go to each game's own channel or thread again": "Päälle lähettää muistutukset ja tulokset taas kunkin pelin omalle kanavalle tai ketjuun",
+	// /tafl tournament player: whom a server manager withdraws.
+	"name.player": "pelaaja",
+	"Withdraw: whom (server managers only; default: yourself)": "Vetäydy: kuka (vain palvelimen ylläpitäjät; oletus: sinä itse)",
 }

@@ -137,4 +137,7 @@ var isCommands = Dict{
 	// /tafl settings game_channel: back from a notification channel.
 	"name.game_channel": "game_channel",
 	"True: reminders and results go to each game's own channel or thread again": "True: áminningar og úrslit fara aftur á eigin rás eða þráð hvers leiks",
+	// /tafl tournament player: whom a server manager withdraws.
+	"name.player": "leikmaður",
+	"Withdraw: whom (server managers only; default: yourself)": "Draga sig úr: hvern (aðeins stjórnendur þjóns; sjálfgefið: þig)",
 }

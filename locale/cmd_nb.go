@@ -137,4 +137,7 @@ var nbCommands = Dict{
 	// /tafl settings game_channel: back from a notification channel.
 	"name.game_channel": "partiets_kanal",
 	"True: reminders and results go to each game's own channel or thread again": "Slå på for å sende påminnelser og resultater til hvert partis egen kanal eller tråd igjen",
+	// /tafl tournament player: whom a server manager withdraws.
+	"name.player": "spiller",
+	"Withdraw: whom (server managers only; default: yourself)": "Trekk deg: hvem (bare serveradministratorer; standard: deg selv)",
 }

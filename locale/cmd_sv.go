@@ -137,4 +137,7 @@ var svCommands = Dict{
 	// /tafl settings game_channel: back from a notification channel.
 	"name.game_channel": "partiets_kanal",
 	"True: reminders and results go to each game's own channel or thread again": "Slå på för att skicka påminnelser och resultat till varje partis egen kanal eller tråd igen",
+	// /tafl tournament player: whom a server manager withdraws.
+	"name.player": "spelare",
+	"Withdraw: whom (server managers only; default: yourself)": "Dra dig ur: vem (endast serveradministratörer; standard: du själv)",
 }

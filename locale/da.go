@@ -264,4 +264,18 @@ var da = Dict{
 	"history.review_judged": "Med motorens gennemgang: hvert træk vurderet og klassificeret i tekstfilen, og dens graf.",
 	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
 	"standing.scored": "%s (%+.1f)",
+	// The answer to a member without Manage Server who gives another player to `/tafl tournament action:withdraw player:`.
+	"tour.withdraw_managers": "Kun serveradministratorer (tilladelsen Administrer server) kan trække en anden spiller fra; `handling:træk dig` alene trækker dig fra.",
+	// The answer to a manager withdrawing a user who is not playing in the tournament: the user, the tournament's name.
+	"tour.not_in_other": "<@%s> spiller ikke med i **%s**: intet blev ændret.",
+	// The answer to a manager withdrawing a player from a tournament that has not started: its name, the player (who may sign off themselves).
+	"tour.not_started_other": "**%s** er ikke begyndt endnu: intet blev ændret. Kun <@%s> kan melde sig fra, før den begynder.",
+	// The answer to a manager withdrawing a player who withdrew (or was withdrawn) already: the player, the tournament's name, the round.
+	"tour.withdrew_already_other": "<@%s> trak sig fra **%s** allerede i runde %d: intet blev ændret.",
+	// Told privately to the server manager who withdrew a player: the player, the tournament's name.
+	"tour.withdrew_other": "Du trak <@%s> fra **%s**. Deres resultater indtil nu står ved magt; de spiller ikke flere partier.",
+	// Posted in a tournament's channel when a server manager withdrew a player who had no game going: the manager, the player, the tournament's name.
+	"tour.withdrawn_post": "🏆 <@%s>, en serveradministrator, trak <@%s> fra **%s**.",
+	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
+	"tour.withdrawn_board": "<@%s>, en serveradministrator, trak <@%s> fra turneringen.",
 }

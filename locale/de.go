@@ -264,4 +264,18 @@ var de = Dict{
 	"history.review_judged": "Mit der Analyse der Engine: jeder Zug eingeschätzt und eingestuft in der Textdatei, und ihr Graph.",
 	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
 	"standing.scored": "%s (%+.1f)",
+	// The answer to a member without Manage Server who gives another player to `/tafl tournament action:withdraw player:`.
+	"tour.withdraw_managers": "Nur Serververwalter (Berechtigung „Server verwalten“) können einen anderen Spieler zurückziehen; `aktion:zurückziehen` allein zieht dich zurück.",
+	// The answer to a manager withdrawing a user who is not playing in the tournament: the user, the tournament's name.
+	"tour.not_in_other": "<@%s> spielt in **%s** nicht mit: nichts wurde geändert.",
+	// The answer to a manager withdrawing a player from a tournament that has not started: its name, the player (who may sign off themselves).
+	"tour.not_started_other": "**%s** hat noch nicht begonnen: nichts wurde geändert. Nur <@%s> kann sich vor dem Beginn abmelden.",
+	// The answer to a manager withdrawing a player who withdrew (or was withdrawn) already: the player, the tournament's name, the round.
+	"tour.withdrew_already_other": "<@%s> hat sich aus **%s** schon in Runde %d zurückgezogen: nichts wurde geändert.",
+	// Told privately to the server manager who withdrew a player: the player, the tournament's name.
+	"tour.withdrew_other": "Du hast <@%s> aus **%s** zurückgezogen. Die bisherigen Ergebnisse bleiben; weitere Partien gibt es nicht.",
+	// Posted in a tournament's channel when a server manager withdrew a player who had no game going: the manager, the player, the tournament's name.
+	"tour.withdrawn_post": "🏆 <@%s>, ein Serververwalter, hat <@%s> aus **%s** zurückgezogen.",
+	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
+	"tour.withdrawn_board": "<@%s>, ein Serververwalter, hat <@%s> aus dem Turnier zurückgezogen.",
 }

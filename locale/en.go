@@ -265,4 +265,18 @@ var en = Dict{
 	"history.review_judged": "With the engine's review: every move judged and classed in the text file, and its graph.",
 	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
 	"standing.scored": "%s (%+.1f)",
+	// The answer to a member without Manage Server who gives another player to `/tafl tournament action:withdraw player:`.
+	"tour.withdraw_managers": "Only server managers (Manage Server permission) can withdraw another player; `action:withdraw` alone withdraws you.",
+	// The answer to a manager withdrawing a user who is not playing in the tournament: the user, the tournament's name.
+	"tour.not_in_other": "<@%s> is not playing in **%s**: nothing was changed.",
+	// The answer to a manager withdrawing a player from a tournament that has not started: its name, the player (who may sign off themselves).
+	"tour.not_started_other": "**%s** has not started yet: nothing was changed. Only <@%s> can sign off before it starts.",
+	// The answer to a manager withdrawing a player who withdrew (or was withdrawn) already: the player, the tournament's name, the round.
+	"tour.withdrew_already_other": "<@%s> withdrew from **%s** in round %d already: nothing was changed.",
+	// Told privately to the server manager who withdrew a player: the player, the tournament's name.
+	"tour.withdrew_other": "You withdrew <@%s> from **%s**. Their results so far stand; they play no more games.",
+	// Posted in a tournament's channel when a server manager withdrew a player who had no game going: the manager, the player, the tournament's name.
+	"tour.withdrawn_post": "🏆 <@%s>, a server manager, withdrew <@%s> from **%s**.",
+	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
+	"tour.withdrawn_board": "<@%s>, a server manager, withdrew <@%s> from the tournament.",
 }

@@ -264,4 +264,18 @@ var fi = Dict{
 	"history.review_judged": "Moottorin arvion kanssa: jokaisen siirron arvio ja luokka tekstitiedostossa sekä käyrä.",
 	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
 	"standing.scored": "%s (%+.1f)",
+	// The answer to a member without Manage Server who gives another player to `/tafl tournament action:withdraw player:`.
+	"tour.withdraw_managers": "Vain palvelimen ylläpitäjät (oikeus Hallitse palvelinta) voivat vetää toisen pelaajan pois; pelkkä `toiminto:vetäydy` vetää sinut pois.",
+	// The answer to a manager withdrawing a user who is not playing in the tournament: the user, the tournament's name.
+	"tour.not_in_other": "<@%s> ei pelaa turnauksessa **%s**: mitään ei muutettu.",
+	// The answer to a manager withdrawing a player from a tournament that has not started: its name, the player (who may sign off themselves).
+	"tour.not_started_other": "**%s** ei ole vielä alkanut: mitään ei muutettu. Vain <@%s> voi perua ilmoittautumisensa ennen alkua.",
+	// The answer to a manager withdrawing a player who withdrew (or was withdrawn) already: the player, the tournament's name, the round.
+	"tour.withdrew_already_other": "<@%s> vetäytyi turnauksesta **%s** jo kierroksella %d: mitään ei muutettu.",
+	// Told privately to the server manager who withdrew a player: the player, the tournament's name.
+	"tour.withdrew_other": "Vedit pelaajan <@%s> pois turnauksesta **%s**. Tähänastiset tulokset pysyvät; hän ei pelaa enää pelejä.",
+	// Posted in a tournament's channel when a server manager withdrew a player who had no game going: the manager, the player, the tournament's name.
+	"tour.withdrawn_post": "🏆 <@%s>, palvelimen ylläpitäjä, veti pelaajan <@%s> pois turnauksesta **%s**.",
+	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
+	"tour.withdrawn_board": "<@%s>, palvelimen ylläpitäjä, veti pelaajan <@%s> pois turnauksesta.",
 }

@@ -264,4 +264,18 @@ var is = Dict{
 	"history.review_judged": "Með yfirferð vélarinnar: hver leikur metinn og flokkaður í textaskránni, og graf hennar.",
 	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
 	"standing.scored": "%s (%+.1f)",
+	// The answer to a member without Manage Server who gives another player to `/tafl tournament action:withdraw player:`.
+	"tour.withdraw_managers": "Aðeins stjórnendur þjónsins (heimildin Manage Server) geta dregið annan leikmann úr móti; `action:withdraw` eitt og sér dregur þig úr.",
+	// The answer to a manager withdrawing a user who is not playing in the tournament: the user, the tournament's name.
+	"tour.not_in_other": "<@%s> teflir ekki í **%s**: engu var breytt.",
+	// The answer to a manager withdrawing a player from a tournament that has not started: its name, the player (who may sign off themselves).
+	"tour.not_started_other": "**%s** er ekki hafið: engu var breytt. Aðeins <@%s> getur afskráð sig áður en það hefst.",
+	// The answer to a manager withdrawing a player who withdrew (or was withdrawn) already: the player, the tournament's name, the round.
+	"tour.withdrew_already_other": "<@%s> dró sig úr **%s** þegar í umferð %d: engu var breytt.",
+	// Told privately to the server manager who withdrew a player: the player, the tournament's name.
+	"tour.withdrew_other": "Þú dróst <@%s> úr **%s**. Úrslit hingað til standa; viðkomandi teflir ekki fleiri skákir.",
+	// Posted in a tournament's channel when a server manager withdrew a player who had no game going: the manager, the player, the tournament's name.
+	"tour.withdrawn_post": "🏆 <@%s>, stjórnandi þjónsins, dró <@%s> úr **%s**.",
+	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
+	"tour.withdrawn_board": "<@%s>, stjórnandi þjónsins, dró <@%s> úr mótinu.",
 }

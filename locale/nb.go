@@ -264,4 +264,18 @@ var nb = Dict{
 	"history.review_judged": "Med motorens gjennomgang: hvert trekk vurdert og klassifisert i tekstfilen, og grafen.",
 	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
 	"standing.scored": "%s (%+.1f)",
+	// The answer to a member without Manage Server who gives another player to `/tafl tournament action:withdraw player:`.
+	"tour.withdraw_managers": "Bare serveradministratorer (tillatelsen Administrer server) kan trekke en annen spiller; `handling:trekk deg` alene trekker deg.",
+	// The answer to a manager withdrawing a user who is not playing in the tournament: the user, the tournament's name.
+	"tour.not_in_other": "<@%s> spiller ikke i **%s**: ingenting ble endret.",
+	// The answer to a manager withdrawing a player from a tournament that has not started: its name, the player (who may sign off themselves).
+	"tour.not_started_other": "**%s** har ikke begynt ennå: ingenting ble endret. Bare <@%s> kan melde seg av før den begynner.",
+	// The answer to a manager withdrawing a player who withdrew (or was withdrawn) already: the player, the tournament's name, the round.
+	"tour.withdrew_already_other": "<@%s> trakk seg fra **%s** allerede i runde %d: ingenting ble endret.",
+	// Told privately to the server manager who withdrew a player: the player, the tournament's name.
+	"tour.withdrew_other": "Du trakk <@%s> fra **%s**. Resultatene deres så langt står; de spiller ingen flere partier.",
+	// Posted in a tournament's channel when a server manager withdrew a player who had no game going: the manager, the player, the tournament's name.
+	"tour.withdrawn_post": "🏆 <@%s>, en serveradministrator, trakk <@%s> fra **%s**.",
+	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
+	"tour.withdrawn_board": "<@%s>, en serveradministrator, trakk <@%s> fra turneringen.",
 }

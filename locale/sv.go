@@ -264,4 +264,18 @@ var sv = Dict{
 	"history.review_judged": "Med motorns genomgång: varje drag bedömt och klassat i textfilen, och dess graf.",
 	// A position's judgement (a standing.* clause) and the engine's score in attackers, + when it favours the attackers ("the attackers stand better (+2.9)"), in a review without win chances.
 	"standing.scored": "%s (%+.1f)",
+	// The answer to a member without Manage Server who gives another player to `/tafl tournament action:withdraw player:`.
+	"tour.withdraw_managers": "Endast serveradministratörer (behörigheten Hantera server) kan dra ur en annan spelare; `åtgärd:dra dig ur` ensamt drar ur dig.",
+	// The answer to a manager withdrawing a user who is not playing in the tournament: the user, the tournament's name.
+	"tour.not_in_other": "<@%s> spelar inte i **%s**: inget ändrades.",
+	// The answer to a manager withdrawing a player from a tournament that has not started: its name, the player (who may sign off themselves).
+	"tour.not_started_other": "**%s** har inte börjat än: inget ändrades. Bara <@%s> kan avanmäla sig innan den börjar.",
+	// The answer to a manager withdrawing a player who withdrew (or was withdrawn) already: the player, the tournament's name, the round.
+	"tour.withdrew_already_other": "<@%s> drog sig ur **%s** redan i rond %d: inget ändrades.",
+	// Told privately to the server manager who withdrew a player: the player, the tournament's name.
+	"tour.withdrew_other": "Du drog ur <@%s> ur **%s**. Deras resultat hittills står kvar; de spelar inga fler partier.",
+	// Posted in a tournament's channel when a server manager withdrew a player who had no game going: the manager, the player, the tournament's name.
+	"tour.withdrawn_post": "🏆 <@%s>, en serveradministratör, drog ur <@%s> ur **%s**.",
+	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
+	"tour.withdrawn_board": "<@%s>, en serveradministratör, drog ur <@%s> ur turneringen.",
 }

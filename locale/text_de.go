@@ -584,4 +584,30 @@ var deTexts = Dict{
 	"the attackers had no pieces left": "die Angreifer hatten keine Steine mehr",
 	// The destination menu of the Move button (a private select), when the piece has more destinations than one menu holds (25): %s is "Game 3" or "Puzzle 12", the next %s the piece's square (j9), then the page shown and the number of pages; as "%s: move %s to…" with "(page %d of %d)" of the piece menu.
 	"%s: move %s to… (page %d of %d)": "%s: ziehe %s nach… (Seite %d von %d)",
+	// Asked privately of a server manager who uses /tafl resign on a game of their server they do not play: %d is the game number, the two %s the players (attackers, defenders).
+	"End game %d between %s and %s without a result? Nobody wins and no rating changes; the players are told that you ended it.": "Partie %d zwischen %s und %s ohne Ergebnis beenden? Niemand gewinnt, keine Wertung ändert sich; die Spieler erfahren, dass du sie beendet hast.",
+	// As the one before, for a tournament game: it counts as a draw (half a point each) in the tournament's standings.
+	"End game %d between %s and %s without a result? No rating changes, it counts as a draw in the tournament, and the players are told that you ended it.": "Partie %d zwischen %s und %s ohne Ergebnis beenden? Keine Wertung ändert sich, im Turnier zählt sie als Remis, und die Spieler erfahren, dass du sie beendet hast.",
+	// The button confirming that a server manager ends another's game without a result.
+	"Yes, end it": "Ja, beenden",
+	// Refused when the button ending another's game is pressed by someone who is not a manager of the game's server (any more).
+	"Only a server manager (Manage Server) can end other players' games, and only in their own server.": "Nur ein Server-Verwalter (Server verwalten) kann Partien anderer Spieler beenden, und nur auf seinem eigenen Server.",
+	// Refused when a server manager who plays in the game presses the button that ends others' games.
+	"You play in this game: resign it instead (`/tafl resign`).": "Du spielst in dieser Partie: gib sie stattdessen auf (`/tafl resign`).",
+	// Above the final board, when a server manager (%s: their mention) ended the game without a result.
+	"<@%s>, a server manager, ended the game without a result.": "<@%s>, ein Server-Verwalter, hat die Partie ohne Ergebnis beendet.",
+	// Told privately to the server manager who ended game %d.
+	"You ended game %d without a result.": "Du hast Partie %d ohne Ergebnis beendet.",
+	// A tournament game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result and is not rated; the tournament counts it as a draw.": "**Von einem Server-Verwalter beendet** (<@%s>) — die Partie endet ohne Ergebnis und wird nicht gewertet; das Turnier zählt sie als Remis.",
+	// A rated game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result and is not rated.": "**Von einem Server-Verwalter beendet** (<@%s>) — die Partie endet ohne Ergebnis und wird nicht gewertet.",
+	// A casual game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result.": "**Von einem Server-Verwalter beendet** (<@%s>) — die Partie endet ohne Ergebnis.",
+	// A finished game's short result (board caption, game lists, reviews) when a server manager ended it without a result; said instead of "Aborted".
+	"Ended by a server manager": "Von einem Server-Verwalter beendet",
+	// A line of /tafl help shown only to a server's managers (Manage Server); N stays as it is (a game number).
+	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).": "Verwalter: `/tafl resign` `partie:N` beendet die Partie anderer hier ohne Ergebnis (fragt nach).",
+	// A second line of /tafl help shown only to a server's managers; @X stays as it is (any member).
+	"Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.": "Verwalter: `/tafl tournament` `aktion:zurückziehen` `spieler:@X` zieht einen Spieler aus einem laufenden Turnier zurück.",
 }

@@ -584,4 +584,30 @@ var nbTexts = Dict{
 	"the attackers had no pieces left": "angriperne hadde ingen brikker igjen",
 	// The destination menu of the Move button (a private select), when the piece has more destinations than one menu holds (25): %s is "Game 3" or "Puzzle 12", the next %s the piece's square (j9), then the page shown and the number of pages; as "%s: move %s to…" with "(page %d of %d)" of the piece menu.
 	"%s: move %s to… (page %d of %d)": "%s: flytt %s til… (side %d av %d)",
+	// Asked privately of a server manager who uses /tafl resign on a game of their server they do not play: %d is the game number, the two %s the players (attackers, defenders).
+	"End game %d between %s and %s without a result? Nobody wins and no rating changes; the players are told that you ended it.": "Avslutte parti %d mellom %s og %s uten resultat? Ingen vinner, og ingen rating endres; spillerne får vite at du avsluttet det.",
+	// As the one before, for a tournament game: it counts as a draw (half a point each) in the tournament's standings.
+	"End game %d between %s and %s without a result? No rating changes, it counts as a draw in the tournament, and the players are told that you ended it.": "Avslutte parti %d mellom %s og %s uten resultat? Ingen rating endres, det teller som remis i turneringen, og spillerne får vite at du avsluttet det.",
+	// The button confirming that a server manager ends another's game without a result.
+	"Yes, end it": "Ja, avslutt det",
+	// Refused when the button ending another's game is pressed by someone who is not a manager of the game's server (any more).
+	"Only a server manager (Manage Server) can end other players' games, and only in their own server.": "Bare en serveradministrator (Administrer server) kan avslutte andre spilleres partier, og bare på sin egen server.",
+	// Refused when a server manager who plays in the game presses the button that ends others' games.
+	"You play in this game: resign it instead (`/tafl resign`).": "Du spiller i dette partiet: gi opp i stedet (`/tafl resign`).",
+	// Above the final board, when a server manager (%s: their mention) ended the game without a result.
+	"<@%s>, a server manager, ended the game without a result.": "<@%s>, en serveradministrator, avsluttet partiet uten resultat.",
+	// Told privately to the server manager who ended game %d.
+	"You ended game %d without a result.": "Du avsluttet parti %d uten resultat.",
+	// A tournament game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result and is not rated; the tournament counts it as a draw.": "**Avsluttet av en serveradministrator** (<@%s>) — partiet slutter uten resultat og teller ikke i ratingen; turneringen regner det som remis.",
+	// A rated game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result and is not rated.": "**Avsluttet av en serveradministrator** (<@%s>) — partiet slutter uten resultat og teller ikke i ratingen.",
+	// A casual game's result line when a server manager (%s: their mention) ended it.
+	"**Ended by a server manager** (<@%s>) — the game ends without a result.": "**Avsluttet av en serveradministrator** (<@%s>) — partiet slutter uten resultat.",
+	// A finished game's short result (board caption, game lists, reviews) when a server manager ended it without a result; said instead of "Aborted".
+	"Ended by a server manager": "Avsluttet av en serveradministrator",
+	// A line of /tafl help shown only to a server's managers (Manage Server); N stays as it is (a game number).
+	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).": "Administratorer: `/tafl resign` `parti:N` avslutter en annens parti her uten resultat (ber om bekreftelse).",
+	// A second line of /tafl help shown only to a server's managers; @X stays as it is (any member).
+	"Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.": "Administratorer: `/tafl tournament` `handling:trekk deg` `spiller:@X` trekker en spiller fra en pågående turnering.",
 }

@@ -154,6 +154,11 @@ type Game struct {
 	// by the bot, cleared by the next move, when the game ends and by the
 	// bot when it posts that board after all (BoardsDue).
 	BoardDue bool
+	// EndedBy is the server manager (a user id) who ended the game
+	// without a result (the bot's `/tafl resign` on others' game): the
+	// game is then aborted (tafl.Aborted), whatever its moves; "" for any
+	// other end.
+	EndedBy string
 
 	variant, layout, rules string
 	v                      *tafl.Variant
@@ -339,6 +344,7 @@ type gameRecord struct {
 	Language      string         `json:"lang,omitempty"`
 	MineDue       bool           `json:"mine_due,omitempty"`
 	BoardDue      bool           `json:"board_due,omitempty"`
+	EndedBy       string         `json:"ended_by,omitempty"`
 }
 
 // DrawBars says which sides may not offer a draw before their next
@@ -489,7 +495,7 @@ func encodeGame(g *Game) ([]byte, error) {
 		Created: g.Created.UTC(), Updated: g.Updated.UTC(),
 		Deadline: utc(g.Deadline), Reminded: utc(g.Reminded),
 		Board: g.BoardMessages, RatingChanges: g.RatingChanges, Hints: g.Hints, Clock: encodeClock(g.Clock), Rematch: uint64(g.Rematch), RematchGame: uint64(g.RematchGame), Tournament: uint64(g.TournamentID),
-		Language: g.Language, MineDue: g.MineDue, BoardDue: g.BoardDue, DrawBarred: g.DrawBarred,
+		Language: g.Language, MineDue: g.MineDue, BoardDue: g.BoardDue, EndedBy: g.EndedBy, DrawBarred: g.DrawBarred,
 	}
 	if g.MoveTime != 0 {
 		r.MoveTime = g.MoveTime.String()
@@ -553,7 +559,7 @@ func (r *gameRecord) lazy(base *Game) (*Game, error) {
 		Attackers: Seat{r.Attackers.User, r.Attackers.AI, r.Attackers.Name}, Defenders: Seat{r.Defenders.User, r.Defenders.AI, r.Defenders.Name},
 		Casual: r.Casual, Created: r.Created, Updated: r.Updated, Deadline: r.Deadline, Reminded: r.Reminded,
 		BoardMessages: r.Board, RatingChanges: r.RatingChanges, Hints: r.Hints, Rematch: ChallengeID(r.Rematch), RematchGame: GameID(r.RematchGame), TournamentID: TournamentID(r.Tournament),
-		Language: r.Language, MineDue: r.MineDue, BoardDue: r.BoardDue,
+		Language: r.Language, MineDue: r.MineDue, BoardDue: r.BoardDue, EndedBy: r.EndedBy,
 		variant: r.Variant, layout: r.Layout, rules: r.Rules, moves: r.Moves,
 	}
 	var err error
