@@ -242,7 +242,7 @@ func (b *Bot) play(ctx context.Context, r *request, id storage.GameID, expectedP
 		}
 		offer = g.DrawOffer
 		refreshName(g, r.userID, r.userName())
-		return onBoard(g, wrongPiece(g, fn(g.Tafl())))
+		return onBoard(g, reversedHint(g, wrongPiece(g, fn(g.Tafl()))))
 	})
 	if err != nil {
 		return g, false, err
@@ -309,6 +309,33 @@ func wrongPiece(g *storage.Game, err error) error {
 		tail = userErrorf("you play the defenders.")
 	}
 	return userErrorf("%s: %s", what, tail)
+}
+
+// reversedError is a move refused because its first square is empty
+// (tafl.ReasonNoPiece) whose reverse, from its second square to its
+// first, is legal for the player to move: a move typed back to front
+// (s15-s17 for s17-s15). The answer asks "did you mean s17-s15?".
+type reversedError struct {
+	err      error
+	reversed tafl.Move
+}
+
+func (e *reversedError) Error() string { return e.err.Error() }
+func (e *reversedError) Unwrap() error { return e.err }
+
+// reversedHint returns err as a reversedError when it refuses a move
+// from an empty square whose reverse is legal in g now; other errors as
+// they are.
+func reversedHint(g *storage.Game, err error) error {
+	var me *tafl.MoveError
+	if !errors.As(err, &me) || me.Reason != tafl.ReasonNoPiece {
+		return err
+	}
+	rev := tafl.NewMove(me.Move.To(), me.Move.From())
+	if _, perr := g.Tafl().Clone().Play(rev); perr != nil {
+		return err
+	}
+	return &reversedError{err: err, reversed: rev}
 }
 
 // checkTurn says whether userID may move now in g.

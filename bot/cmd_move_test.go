@@ -504,3 +504,39 @@ func TestMoveButtonNamedAsTheBoardShowsIt(t *testing.T) {
 		"**💡 Hint** in Partien gegen mich",
 	)
 }
+
+// TestMoveBackToFrontSuggestsTheReverse: /tafl move naming an empty
+// square first, when the move the other way round is legal for the
+// player, said only "there is no piece on a3"; it asks "Did you mean
+// `a4-a3`?" (in the player's language), and plays nothing. Where the
+// reverse is not legal either, the refusal is as before.
+func TestMoveBackToFrontSuggestsTheReverse(t *testing.T) {
+	store := consoleStore(t)
+	text := runConsole(t, store, 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice",
+		"/tafl move a3-a4", // a4-a3 is legal
+		"/tafl move a3-a5", // a5 is empty too
+		"/tafl move a4-a3",
+		"as bob", "/tafl settings language:de",
+		"/tafl move c3-c4", // c4-c3 is legal
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to alice] (only you) That move is not allowed: a3-a4: there is no piece on a3. Did you mean `a4-a3`?\n",
+		"[to alice] (only you) That move is not allowed: a3-a5: there is no piece on a3. Pick one from the `move` list, or use the **Move** button.\n",
+		"[to bob] (only you) Dieser Zug ist nicht erlaubt: c3-c4: ",
+		"Meintest du `c4-c3`?\n",
+	)
+	if n := strings.Count(text, "Did you mean"); n != 1 {
+		t.Errorf("%d suggestions, want 1:\n%s", n, text)
+	}
+	g, err := store.GetGame(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Ply() != 1 {
+		t.Errorf("game 1 is at ply %d, want 1 (a4-a3 alone)", g.Ply())
+	}
+}

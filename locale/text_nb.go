@@ -585,4 +585,6 @@ var nbTexts = Dict{
 	"the attackers had no pieces left": "angriperne hadde ingen brikker igjen",
 	// The destination menu of the Move button (a private select), when the piece has more destinations than one menu holds (25): %s is "Game 3" or "Puzzle 12", the next %s the piece's square (j9), then the page shown and the number of pages; as "%s: move %s to…" with "(page %d of %d)" of the piece menu.
 	"%s: move %s to… (page %d of %d)": "%s: flytt %s til… (side %d av %d)",
+	// Answer to /tafl move naming an empty first square when the move the other way round is legal: the first %s is the move and why it is refused ("s15-s17: there is no piece on s15"), the second that reversed move (s17-s15), as typed.
+	"That move is not allowed: %s. Did you mean `%s`?": "Det trekket er ikke tillatt: %s. Mente du `%s`?",
 }
