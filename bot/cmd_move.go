@@ -37,6 +37,13 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	if mt, perr := tafl.ParseMove(text); perr == nil && checkTurn(g, r.userID) == nil {
+		if tg := g.Tafl(); tg.LosesByRepetition(mt.Move) {
+			if _, err := tg.Clone().PlayText(text); err == nil { // its annotations too
+				return confirmLosingMove(r.p, g, mt.Move), nil
+			}
+		}
+	}
 	refused := false // by the rules, not for the game's state
 	played, declined, err := b.play(ctx, r, g.ID, -1, func(tg *tafl.Game) error {
 		_, err := tg.PlayText(text)
@@ -78,6 +85,23 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 			b.afterMove(ctx, g)
 		},
 	}, nil
+}
+
+// confirmLosingMove asks the player to move in g to confirm m, which
+// would lose the game for them by repetition (tafl's LosesByRepetition):
+// a private message whose button plays it (btnMoveYes), as Resign asks.
+func confirmLosingMove(p *locale.Printer, g *storage.Game, m tafl.Move) *reply {
+	label := m.String()
+	if g.Tafl().Position().At(m.From()) == tafl.King {
+		label = "K" + label
+	}
+	yes := CustomID{Action: ActMoveYes, ID: uint64(g.ID), Ply: g.Ply(), Arg: m.From().String() + m.To().String()}.String()
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
+			Content: p.T("`%[1]s` would repeat a position for the third time, and in game %[2]d that loses the game for you. Play it anyway?", label, g.ID),
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: p.T("Yes, play it"), Style: discordgo.DangerButton, CustomID: yes},
+			}}}}}}
 }
 
 // playedElsewhere reports whether r, a move or a draw offer in game g,
@@ -558,7 +582,11 @@ func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []
 		if !prefix && !strings.Contains(s, typed) {
 			continue
 		}
-		if help {
+		if tg.LosesByRepetition(m) {
+			// Said to everyone, as the rules say it: not the engine's help.
+			label = p.T("%s (loses: third repetition)", label)
+			score = -1000
+		} else if help {
 			var child tafl.Position
 			caps := pos.MakeMove(m, &child)
 			if o := child.Outcome(); o.Over() {

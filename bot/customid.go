@@ -40,9 +40,10 @@ const (
 	ActPuzzleSolve         // start puzzle ID privately (the daily puzzle's button)
 	ActAnalyse             // review game ID (a finished game's button)
 	ActHint                // the engine's suggestion in game ID at Ply
+	ActMoveYes             // play a move that loses by repetition in game ID at Ply, confirmed (Arg: its squares, "a4a3")
 )
 
-var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm", "tj", "tl", "ts", "ab", "aby", "rp", "pg", "pz", "pzp", "pzt", "pzn", "pzs", "an", "hn"}
+var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm", "tj", "tl", "ts", "ab", "aby", "rp", "pg", "pz", "pzp", "pzt", "pzn", "pzs", "an", "hn", "mvy"}
 
 // CustomID is the parsed custom_id of a component: a short path such as
 // "t:mv:42:17" (action, game or challenge id, ply, optional argument,

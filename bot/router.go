@@ -550,6 +550,7 @@ func (b *Bot) components() map[Action]handler {
 		ActPuzzleSolve:  b.btnPuzzleSolve,
 		ActAnalyse:      b.btnAnalyse,
 		ActHint:         b.btnHint,
+		ActMoveYes:      b.btnMoveYes,
 	}
 }
 
