@@ -37,6 +37,13 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	if mt, perr := tafl.ParseMove(text); perr == nil && checkTurn(g, r.userID) == nil {
+		if tg := g.Tafl(); tg.LosesByRepetition(mt.Move) {
+			if _, err := tg.Clone().PlayText(text); err == nil { // its annotations too
+				return confirmLosingMove(r.p, g, mt.Move), nil
+			}
+		}
+	}
 	refused := false // by the rules, not for the game's state
 	played, declined, err := b.play(ctx, r, g.ID, -1, func(tg *tafl.Game) error {
 		_, err := tg.PlayText(text)
@@ -78,6 +85,23 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 			b.afterMove(ctx, g)
 		},
 	}, nil
+}
+
+// confirmLosingMove asks the player to move in g to confirm m, which
+// would lose the game for them by repetition (tafl's LosesByRepetition):
+// a private message whose button plays it (btnMoveYes), as Resign asks.
+func confirmLosingMove(p *locale.Printer, g *storage.Game, m tafl.Move) *reply {
+	label := m.String()
+	if g.Tafl().Position().At(m.From()) == tafl.King {
+		label = "K" + label
+	}
+	yes := CustomID{Action: ActMoveYes, ID: uint64(g.ID), Ply: g.Ply(), Arg: m.From().String() + m.To().String()}.String()
+	return &reply{resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
+			Content: p.T("`%[1]s` would repeat a position for the third time, and in game %[2]d that loses the game for you. Play it anyway?", label, g.ID),
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: p.T("Yes, play it"), Style: discordgo.DangerButton, CustomID: yes},
+			}}}}}}
 }
 
 // playedElsewhere reports whether r, a move or a draw offer in game g,
@@ -242,7 +266,7 @@ func (b *Bot) play(ctx context.Context, r *request, id storage.GameID, expectedP
 		}
 		offer = g.DrawOffer
 		refreshName(g, r.userID, r.userName())
-		return onBoard(g, wrongPiece(g, fn(g.Tafl())))
+		return onBoard(g, reversedHint(g, wrongPiece(g, fn(g.Tafl()))))
 	})
 	if err != nil {
 		return g, false, err
@@ -309,6 +333,33 @@ func wrongPiece(g *storage.Game, err error) error {
 		tail = userErrorf("you play the defenders.")
 	}
 	return userErrorf("%s: %s", what, tail)
+}
+
+// reversedError is a move refused because its first square is empty
+// (tafl.ReasonNoPiece) whose reverse, from its second square to its
+// first, is legal for the player to move: a move typed back to front
+// (s15-s17 for s17-s15). The answer asks "did you mean s17-s15?".
+type reversedError struct {
+	err      error
+	reversed tafl.Move
+}
+
+func (e *reversedError) Error() string { return e.err.Error() }
+func (e *reversedError) Unwrap() error { return e.err }
+
+// reversedHint returns err as a reversedError when it refuses a move
+// from an empty square whose reverse is legal in g now; other errors as
+// they are.
+func reversedHint(g *storage.Game, err error) error {
+	var me *tafl.MoveError
+	if !errors.As(err, &me) || me.Reason != tafl.ReasonNoPiece {
+		return err
+	}
+	rev := tafl.NewMove(me.Move.To(), me.Move.From())
+	if _, perr := g.Tafl().Clone().Play(rev); perr != nil {
+		return err
+	}
+	return &reversedError{err: err, reversed: rev}
 }
 
 // checkTurn says whether userID may move now in g.
@@ -531,7 +582,11 @@ func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []
 		if !prefix && !strings.Contains(s, typed) {
 			continue
 		}
-		if help {
+		if tg.LosesByRepetition(m) {
+			// Said to everyone, as the rules say it: not the engine's help.
+			label = p.T("%s (loses: third repetition)", label)
+			score = -1000
+		} else if help {
 			var child tafl.Position
 			caps := pos.MakeMove(m, &child)
 			if o := child.Outcome(); o.Over() {

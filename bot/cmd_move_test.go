@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 func TestMoveErrors(t *testing.T) {
@@ -503,4 +504,117 @@ func TestMoveButtonNamedAsTheBoardShowsIt(t *testing.T) {
 		"**Rematch** nach dem Ende tauscht die Seiten.",
 		"**💡 Hint** in Partien gegen mich",
 	)
+}
+
+// TestMoveBackToFrontSuggestsTheReverse: /tafl move naming an empty
+// square first, when the move the other way round is legal for the
+// player, said only "there is no piece on a3"; it asks "Did you mean
+// `a4-a3`?" (in the player's language), and plays nothing. Where the
+// reverse is not legal either, the refusal is as before.
+func TestMoveBackToFrontSuggestsTheReverse(t *testing.T) {
+	store := consoleStore(t)
+	text := runConsole(t, store, 0, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Accept",
+		"as alice",
+		"/tafl move a3-a4", // a4-a3 is legal
+		"/tafl move a3-a5", // a5 is empty too
+		"/tafl move a4-a3",
+		"as bob", "/tafl settings language:de",
+		"/tafl move c3-c4", // c4-c3 is legal
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to alice] (only you) That move is not allowed: a3-a4: there is no piece on a3. Did you mean `a4-a3`?\n",
+		"[to alice] (only you) That move is not allowed: a3-a5: there is no piece on a3. Pick one from the `move` list, or use the **Move** button.\n",
+		"[to bob] (only you) Dieser Zug ist nicht erlaubt: c3-c4: ",
+		"Meintest du `c4-c3`?\n",
+	)
+	if n := strings.Count(text, "Did you mean"); n != 1 {
+		t.Errorf("%d suggestions, want 1:\n%s", n, text)
+	}
+	g, err := store.GetGame(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Ply() != 1 {
+		t.Errorf("game 1 is at ply %d, want 1 (a4-a3 alone)", g.Ply())
+	}
+}
+
+// TestMoveThatLosesByRepetitionIsConfirmed: in alea-evangelii the player
+// whose move makes a position's third occurrence loses, and such a move
+// was listed and played like any other. The move autocomplete and the
+// Move menu label it "(loses: third repetition)" (the autocomplete lists
+// it last), and /tafl move asks privately to confirm it: the game is
+// unchanged until "Yes, play it" plays it.
+func TestMoveThatLosesByRepetitionIsConfirmed(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "alea-evangelii"), opt("side", "defenders"))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	for i, m := range []string{"a3-a4", "e11-d11", "a4-a3", "d11-e11", "a3-a4", "e11-d11", "a4-a3"} {
+		user := bob
+		if i%2 == 1 {
+			user = alice
+		}
+		if r, _ := h.slash(user, "move", opt("move", m)); isEphemeral(r) {
+			t.Fatalf("%s: %s", m, r.Content)
+		}
+	}
+	const losing = "d11-e11 (loses: third repetition)"
+	in := h.slashInteraction(alice, "move", &discordgo.ApplicationCommandInteractionDataOption{Name: "move", Type: discordgo.ApplicationCommandOptionString, Value: "d11", Focused: true})
+	in.Type = discordgo.InteractionApplicationCommandAutocomplete
+	h.bot.HandleGateway(t.Context(), in)
+	ac, _ := h.fake.callback(t, in.ID)
+	var names []string
+	for _, c := range ac.Choices {
+		names = append(names, c.Name)
+	}
+	if len(ac.Choices) == 0 || names[len(names)-1] != losing || ac.Choices[len(names)-1].Value != "d11-e11" || strings.Count(strings.Join(names, "|"), "loses") != 1 {
+		t.Errorf("autocomplete of d11: %q, want %q last and alone so labelled", names, losing)
+	}
+
+	board, _ := h.slash(alice, "board")
+	r, _ = h.click(alice, customIDs(board.Components)["Move"], false)
+	r, _ = h.click(alice, customIDs(r.Components)["select"], true, "d11")
+	var labels []string
+	for _, row := range r.Components {
+		for _, c := range row.(*discordgo.ActionsRow).Components {
+			if s, ok := c.(*discordgo.SelectMenu); ok {
+				for _, o := range s.Options {
+					labels = append(labels, o.Label)
+				}
+			}
+		}
+	}
+	if !slices.Contains(labels, losing) || !slices.Contains(labels, "d11-c11") {
+		t.Errorf("destinations of d11: %q, want %q among them", labels, losing)
+	}
+
+	r, _ = h.slash(alice, "move", opt("move", "d11-e11"))
+	if !isEphemeral(r) || r.Content != "`d11-e11` would repeat a position for the third time, and in game 1 that loses the game for you. Play it anyway?" {
+		t.Fatalf("/tafl move d11-e11: %q (ephemeral %v)", r.Content, isEphemeral(r))
+	}
+	if g := gameOf(t, h, alice); g.Ply() != 7 || !g.Active() {
+		t.Fatalf("asked to confirm, the game is at ply %d (active %v), want 7", g.Ply(), g.Active())
+	}
+	yes := customIDs(r.Components)["Yes, play it"]
+	if yes == "" {
+		t.Fatalf("no Yes, play it button: %v", customIDs(r.Components))
+	}
+	if r, _ := h.click(bob, yes, true); !strings.Contains(r.Content, "not your turn") {
+		t.Errorf("bob pressed alice's confirmation: %q", r.Content)
+	}
+	r, _ = h.click(alice, yes, true)
+	if r.Content != "You played 4… d11-e11." {
+		t.Errorf("Yes, play it: %q", r.Content)
+	}
+	h.settle()
+	g, err := h.store.GetGame(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Tafl().Outcome(); g.Active() || o.Reason != tafl.Repetition || o.Winner != tafl.Attackers {
+		t.Errorf("after Yes: active %v, outcome %v; want the attackers' win by repetition", g.Active(), o)
+	}
 }

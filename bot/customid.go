@@ -41,9 +41,10 @@ const (
 	ActAnalyse             // review game ID (a finished game's button)
 	ActHint                // the engine's suggestion in game ID at Ply
 	ActEndYes              // a server manager confirms ending game ID without a result
+	ActMoveYes             // play a move that loses by repetition in game ID at Ply, confirmed (Arg: its squares, "a4a3")
 )
 
-var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm", "tj", "tl", "ts", "ab", "aby", "rp", "pg", "pz", "pzp", "pzt", "pzn", "pzs", "an", "hn", "eny"}
+var actionCodes = [...]string{"", "acc", "dec", "wd", "mv", "pc", "to", "rs", "rsy", "dr", "gl", "rm", "tj", "tl", "ts", "ab", "aby", "rp", "pg", "pz", "pzp", "pzt", "pzn", "pzs", "an", "hn", "eny", "mvy"}
 
 // CustomID is the parsed custom_id of a component: a short path such as
 // "t:mv:42:17" (action, game or challenge id, ply, optional argument,

@@ -87,13 +87,16 @@ func TestResultNamesTheSideThatRepeated(t *testing.T) {
 		return out
 	}
 	script := []string{"/tafl challenge opponent:bob variant:copenhagen side:attackers", "as bob", "click Accept"}
-	// The defenders' e3-e5 makes the start position occur a third time.
+	// The defenders' e3-e5 makes the start position occur a third time
+	// (which /tafl move asks them to confirm).
 	script = append(script, moves("d1-d2", "e5-e3", "d2-d1", "e3-e5", "d1-d2", "e5-e3", "d2-d1", "e3-e5")...)
+	script = append(script, `click "Yes, play it"`)
 	script = append(script, "as alice", "/tafl challenge opponent:bob variant:copenhagen side:attackers", "as bob", "click Accept")
 	// The attackers' d3-d2 makes a position occur a third time.
 	script = append(script, moves("d1-d2", "e5-e3", "d2-d3", "e3-e5", "d3-d2", "e5-e3", "d2-d3", "e3-e5", "d3-d2")...)
 	script = append(script, "as alice", `/tafl challenge opponent:bob variant:"dim:7 tfr:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" side:attackers`, "as bob", "click Accept")
 	script = append(script, moves("d1-c1", "d3-c3", "c1-b1", "c3-d3", "b1-c1", "d3-c3", "c1-b1", "c3-d3", "b1-c1")...)
+	script = append(script, `click "Yes, play it"`)
 	script = append(script, "as alice", "/tafl challenge opponent:bob variant:brandubh side:attackers", "as bob", "click Accept")
 	script = append(script, moves("d1-c1", "d3-c3", "c1-b1", "c3-d3", "b1-c1", "d3-c3", "c1-b1", "c3-d3", "b1-c1")...)
 	script = append(script, "as alice", "/tafl history game:3", "quit")

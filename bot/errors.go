@@ -108,6 +108,9 @@ func userMessageIn(err error, p *locale.Printer, dm bool, viewer string) (string
 		if errors.As(err, &be) {
 			label = shownLabel("Move", be.lang)
 		}
+		if rv := (*reversedError)(nil); errors.As(err, &rv) {
+			return p.T("That move is not allowed: %s. Did you mean `%s`?", moveErrorText(p, me), rv.reversed.String()), true
+		}
 		return p.T("That move is not allowed: %s. Pick one from the `move` list, or use the **%s** button.", moveErrorText(p, me), label), true
 	case errors.As(err, &se):
 		if se.Code != "" {

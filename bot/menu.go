@@ -110,7 +110,40 @@ func (b *Bot) btnPickTarget(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, userErrorf("Pick a destination from the menu.")
 	}
-	m := tafl.NewMove(from, to)
+	return b.playChosen(ctx, r, tafl.NewMove(from, to))
+}
+
+// btnMoveYes is the button that confirms a move /tafl move was asked to
+// play although it loses by repetition (confirmLosingMove; Arg: its two
+// squares, "a4a3"): it plays the move as the destination menu does.
+func (b *Bot) btnMoveYes(ctx context.Context, r *request) (*reply, error) {
+	m, ok := moveArg(r.cid.Arg)
+	if !ok {
+		return nil, userErrorf("Pick a destination from the menu.")
+	}
+	return b.playChosen(ctx, r, m)
+}
+
+// moveArg reads a move written as its two squares run together ("a4a3",
+// "k10k9"), as a custom id's Arg carries it.
+func moveArg(s string) (tafl.Move, bool) {
+	for i := 1; i < len(s); i++ {
+		if s[i-1] >= '0' && s[i-1] <= '9' && s[i] >= 'a' && s[i] <= 'z' {
+			from, err1 := tafl.ParseSquare(s[:i])
+			to, err2 := tafl.ParseSquare(s[i:])
+			if err1 != nil || err2 != nil {
+				return tafl.NoMove, false
+			}
+			return tafl.NewMove(from, to), true
+		}
+	}
+	return tafl.NoMove, false
+}
+
+// playChosen plays m, chosen in a private menu or confirmed with a button
+// of game r.cid.ID at ply r.cid.Ply, for the user of r: the private
+// message becomes "You played …" and the new board follows for everyone.
+func (b *Bot) playChosen(ctx context.Context, r *request, m tafl.Move) (*reply, error) {
 	g, declined, err := b.play(ctx, r, storage.GameID(r.cid.ID), r.cid.Ply, func(tg *tafl.Game) error {
 		_, err := tg.Play(m)
 		return err
@@ -316,7 +349,11 @@ func (ms menuSpec) targets(from tafl.Square, page int) *discordgo.InteractionRes
 		king = "K"
 	}
 	for _, sq := range to[page*pageSize : min(len(to), (page+1)*pageSize)] {
-		opts = append(opts, discordgo.SelectMenuOption{Label: king + from.String() + "-" + sq.String(), Value: sq.String()})
+		label := king + from.String() + "-" + sq.String()
+		if ms.tg.LosesByRepetition(tafl.NewMove(from, sq)) {
+			label = p.T("%s (loses: third repetition)", label)
+		}
+		opts = append(opts, discordgo.SelectMenuOption{Label: label, Value: sq.String()})
 	}
 	id := ms.target
 	id.Arg = from.String()

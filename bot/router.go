@@ -551,6 +551,7 @@ func (b *Bot) components() map[Action]handler {
 		ActPuzzleSolve:  b.btnPuzzleSolve,
 		ActAnalyse:      b.btnAnalyse,
 		ActHint:         b.btnHint,
+		ActMoveYes:      b.btnMoveYes,
 	}
 }
 

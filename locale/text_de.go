@@ -610,4 +610,12 @@ var deTexts = Dict{
 	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).": "Verwalter: `/tafl resign` `partie:N` beendet die Partie anderer hier ohne Ergebnis (fragt nach).",
 	// A second line of /tafl help shown only to a server's managers; @X stays as it is (any member).
 	"Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.": "Verwalter: `/tafl tournament` `aktion:zurückziehen` `spieler:@X` zieht einen Spieler aus einem laufenden Turnier zurück.",
+	// Answer to /tafl move naming an empty first square when the move the other way round is legal: the first %s is the move and why it is refused ("s15-s17: there is no piece on s15"), the second that reversed move (s17-s15), as typed.
+	"That move is not allowed: %s. Did you mean `%s`?": "Dieser Zug ist nicht erlaubt: %s. Meintest du `%s`?",
+	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules loses for the player who makes it: %s is the move (d11-e11, Kj10-j12).
+	"%s (loses: third repetition)": "%s (verliert: dritte Wiederholung)",
+	// Sent privately when /tafl move names a move that loses by repetition (alea-evangelii: the player who repeats loses; copenhagen: the defenders do), above the button "Yes, play it": %[1]s is the move, %[2]d the game's number.
+	"`%[1]s` would repeat a position for the third time, and in game %[2]d that loses the game for you. Play it anyway?": "`%[1]s` würde eine Stellung zum dritten Mal wiederholen, und in Partie %[2]d verlierst du damit die Partie. Trotzdem spielen?",
+	// The button under "… would repeat a position for the third time … Play it anyway?": plays the move (as "Yes, resign" resigns).
+	"Yes, play it": "Ja, spielen",
 }

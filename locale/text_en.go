@@ -611,4 +611,12 @@ var enTexts = []any{
 	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).",
 	// A second line of /tafl help shown only to a server's managers; @X stays as it is (any member).
 	"Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.",
+	// Answer to /tafl move naming an empty first square when the move the other way round is legal: the first %s is the move and why it is refused ("s15-s17: there is no piece on s15"), the second that reversed move (s17-s15), as typed.
+	"That move is not allowed: %s. Did you mean `%s`?",
+	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules loses for the player who makes it: %s is the move (d11-e11, Kj10-j12).
+	"%s (loses: third repetition)",
+	// Sent privately when /tafl move names a move that loses by repetition (alea-evangelii: the player who repeats loses; copenhagen: the defenders do), above the button "Yes, play it": %[1]s is the move, %[2]d the game's number.
+	"`%[1]s` would repeat a position for the third time, and in game %[2]d that loses the game for you. Play it anyway?",
+	// The button under "… would repeat a position for the third time … Play it anyway?": plays the move (as "Yes, resign" resigns).
+	"Yes, play it",
 }

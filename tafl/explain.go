@@ -161,7 +161,8 @@ func (v *Variant) movingLines() []string {
 		lines = append(lines, s)
 		switch {
 		case r.ThroneBlockedAfterKingLeaves:
-			lines = append(lines, "Once the king has left the throne he may not return, and no piece may stop on it or pass through it.")
+			// The line above says it all: nobody stops on it or passes
+			// it, the king not even after leaving it.
 		case stop.Has(King):
 			lines = append(lines, "The king may return to the throne after leaving it.")
 		case t.Stop.Has(King):

@@ -187,6 +187,47 @@ func TestRulesPageStatesEveryRule(t *testing.T) {
 	}
 }
 
+// TestRulesPageThroneOnce: every preset's Moving section says once where
+// pieces may stop on the throne. hnefatafl-9 and tablut-helmfrid, whose
+// throne nobody may stop on or pass once the king has left it, said it
+// twice ("No piece may stop on the throne … no piece may pass through
+// it", then "Once the king has left the throne … no piece may stop on it
+// or pass through it").
+func TestRulesPageThroneOnce(t *testing.T) {
+	for _, pl := range presetLayouts() {
+		v, err := tafl.Preset(pl[0], pl[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sec := range v.RulesPage().Sections {
+			if sec.Heading != "Moving" {
+				continue
+			}
+			var said []string
+			for _, l := range sec.Lines {
+				if strings.Contains(l, "throne") && (strings.Contains(l, "stop on") || strings.Contains(l, "pass through")) {
+					said = append(said, l)
+				}
+			}
+			if len(said) > 1 {
+				t.Errorf("%s/%s: the throne's rule is stated %d times:\n%s", pl[0], pl[1], len(said), strings.Join(said, "\n"))
+			}
+		}
+	}
+	for _, name := range []string{"hnefatafl-9", "tablut-helmfrid"} {
+		v, err := tafl.Preset(name, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := v.RulesPage().Text()
+		for _, want := range []string{"No piece may stop on the throne (e5)", "not even the king, once he has left it", "no piece may pass through it"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: the page does not say %q:\n%s", name, want, text)
+			}
+		}
+	}
+}
+
 // TestRulesPageWithoutHostileSquares: a custom variant with no throne,
 // corners or camps, for each king strength, has a rules page that names no
 // hostile square (its capture and king lines said "or a hostile square").

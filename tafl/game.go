@@ -203,6 +203,32 @@ func (g *Game) LegalMoves() []Move {
 	return moves
 }
 
+// LosesByRepetition reports whether m, a legal move of the side to move,
+// would lose the game for that side by the repetition rule: it makes a
+// position's third occurrence (capturing nothing and ending the game no
+// other way, as Play counts it) where the variant's rule gives that to
+// the other side (mover-loses; defenders-lose, for the defenders). A move
+// the rule forbids is no legal move (LegalMoves).
+func (g *Game) LosesByRepetition(m Move) bool {
+	switch g.v.rules.Repetition {
+	case RepetitionMoverLoses:
+	case RepetitionDefendersLose:
+		if g.pos.toMove != Defenders {
+			return false
+		}
+	default:
+		return false
+	}
+	if g.outcome.Over() || g.pos.checkMove(m) != nil {
+		return false
+	}
+	var c Position
+	if g.pos.makeMove(m, &c, nil) > 0 || c.Outcome().Over() {
+		return false
+	}
+	return g.seen(c.hash) >= 2
+}
+
 // SortMoves sorts moves by their simple notation as text: by the
 // from-square's name, then the to-square's name, so that a10-a9 comes
 // before a2-a3 on a board of ten ranks or more. LegalMoves returns this

@@ -250,3 +250,51 @@ func TestMakeNullMove(t *testing.T) {
 		}
 	}
 }
+
+// TestLosesByRepetition: LosesByRepetition says of every legal move, at
+// every ply of games that shuttle two pieces back and forth, whether
+// playing it loses the game for the mover by repetition, as Play decides
+// it: the mover's third repetition in alea-evangelii (mover-loses), the
+// defenders' in copenhagen (defenders-lose; the attackers' wins for
+// them), never in brandubh (draw).
+func TestLosesByRepetition(t *testing.T) {
+	for _, c := range []struct {
+		variant string
+		moves   []string
+		loses   int // moves found to lose
+	}{
+		{"alea-evangelii", []string{"a3-a4", "e11-d11", "a4-a3", "d11-e11"}, 1},
+		{"copenhagen", []string{"a4-b4", "f4-f3", "b4-a4", "f3-f4"}, 1},
+		{"brandubh", []string{"a4-a3", "d3-c3", "a3-a4", "c3-d3"}, 0},
+	} {
+		v, err := tafl.Preset(c.variant, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := tafl.NewGame(v)
+		found := 0
+		for ply := 0; !g.Outcome().Over() && ply < 12; ply++ {
+			mover := g.ToMove()
+			for _, m := range g.LegalMoves() {
+				trial := g.Clone()
+				if _, err := trial.Play(m); err != nil {
+					t.Fatalf("%s: legal %s refused: %v", c.variant, m, err)
+				}
+				o := trial.Outcome()
+				want := o.Reason == tafl.Repetition && o.Winner == mover.Other()
+				if got := g.LosesByRepetition(m); got != want {
+					t.Errorf("%s ply %d: LosesByRepetition(%s) = %v; playing it: %v", c.variant, ply, m, got, o)
+				}
+				if want && m.String() == c.moves[ply%4] {
+					found++
+				}
+			}
+			if _, err := g.PlayText(c.moves[ply%4]); err != nil {
+				t.Fatalf("%s: %s: %v", c.variant, c.moves[ply%4], err)
+			}
+		}
+		if found != c.loses {
+			t.Errorf("%s: %d moves of the shuttle lose by repetition, want %d (outcome %v)", c.variant, found, c.loses, g.Outcome())
+		}
+	}
+}
