@@ -278,4 +278,6 @@ var da = Dict{
 	"tour.withdrawn_post": "🏆 <@%s>, en serveradministrator, trak <@%s> fra **%s**.",
 	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
 	"tour.withdrawn_board": "<@%s>, en serveradministrator, trak <@%s> fra turneringen.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because its channel no longer exists (Discord: Unknown Channel): the channel.
+	"settings.daily_gone": "fra (den blev stoppet: dens kanal <#%s> findes ikke længere; vælg en anden med `/tafl settings` `dagens_kanal`)",
 }

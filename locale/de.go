@@ -278,4 +278,6 @@ var de = Dict{
 	"tour.withdrawn_post": "🏆 <@%s>, ein Serververwalter, hat <@%s> aus **%s** zurückgezogen.",
 	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
 	"tour.withdrawn_board": "<@%s>, ein Serververwalter, hat <@%s> aus dem Turnier zurückgezogen.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because its channel no longer exists (Discord: Unknown Channel): the channel.
+	"settings.daily_gone": "aus (es wurde angehalten: sein Kanal <#%s> existiert nicht mehr; wähle mit `/tafl settings` `tages_kanal` einen anderen)",
 }

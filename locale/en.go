@@ -279,4 +279,6 @@ var en = Dict{
 	"tour.withdrawn_post": "🏆 <@%s>, a server manager, withdrew <@%s> from **%s**.",
 	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
 	"tour.withdrawn_board": "<@%s>, a server manager, withdrew <@%s> from the tournament.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because its channel no longer exists (Discord: Unknown Channel): the channel.
+	"settings.daily_gone": "off (it stopped: its channel <#%s> no longer exists; choose another with `/tafl settings` `daily_channel`)",
 }

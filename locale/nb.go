@@ -278,4 +278,6 @@ var nb = Dict{
 	"tour.withdrawn_post": "🏆 <@%s>, en serveradministrator, trakk <@%s> fra **%s**.",
 	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
 	"tour.withdrawn_board": "<@%s>, en serveradministrator, trakk <@%s> fra turneringen.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because its channel no longer exists (Discord: Unknown Channel): the channel.
+	"settings.daily_gone": "av (den ble stoppet: kanalen dens, <#%s>, finnes ikke lenger; velg en annen med `/tafl settings` `dagens_kanal`)",
 }

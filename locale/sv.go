@@ -278,4 +278,6 @@ var sv = Dict{
 	"tour.withdrawn_post": "🏆 <@%s>, en serveradministratör, drog ur <@%s> ur **%s**.",
 	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
 	"tour.withdrawn_board": "<@%s>, en serveradministratör, drog ur <@%s> ur turneringen.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because its channel no longer exists (Discord: Unknown Channel): the channel.
+	"settings.daily_gone": "av (det stoppades: dess kanal <#%s> finns inte längre; välj en annan med `/tafl settings` `dagens_kanal`)",
 }
