@@ -221,6 +221,7 @@ type Bot struct {
 	caughtUp    chan struct{}         // closed after the start-up sweep (CaughtUp)
 	dailyRetry  map[string]dailyRetry // guild id → when its failed daily post may be tried again (under sweepMu)
 	announceMu  keyedMutex            // one edit of a tournament's announcement at a time
+	noticeFalls sync.Map              // guild id → its notification channel that refused the last notice (postNotice), which went to the game's channel
 	langs       sync.Map              // user id → chosenLang: the language the user chose ("" for none), in every server
 	langsN      atomic.Int64          // entries in langs (see rememberLang)
 	langsSweep  sync.Mutex            // one sweep of langs at a time

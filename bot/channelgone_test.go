@@ -278,3 +278,67 @@ func TestResultInALockedThreadGoesByDM(t *testing.T) {
 		}
 	}
 }
+
+// TestLatePressNamesWhereTheResultWent: a press after the flag fell
+// answered "The result is posted in <#777>" (the server's notification
+// channel) where that channel no longer exists, although the result went
+// to the game's own channel (postNotice's fallback); once a notice was
+// refused there (here the reminder), the answer names the game's
+// channel, where the result is. A notification channel taking notices
+// is still named (TestLatePressNamesTheNotificationChannel).
+func TestLatePressNamesWhereTheResultWent(t *testing.T) {
+	h := newHarness(t, nil)
+	if r, _ := h.slash(carol, "settings", opt("channel", "777")); !strings.Contains(r.Content, "reminders and results: <#777>") {
+		t.Fatalf("choosing a channel: %q", r.Content)
+	}
+	startGame(t, h) // 3 days per move, alice (attackers) to move
+	for _, u := range []string{alice, bob} {
+		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatalf("move: %q", r.Content)
+		}
+	}
+	h.settle()
+	h.fake.inject("", "/channels/777/", 404, 10003, 1000) // the notification channel is deleted
+	n := len(h.fake.requests("/channels/" + channel + "/messages"))
+	h.clock.Advance(60 * time.Hour) // 12 h left: alice is reminded, in the game's channel
+	h.bot.Sweep(t.Context())
+	h.settle()
+	h.clock.Advance(12*time.Hour + time.Minute) // alice's time is up
+	confirm, _ := h.slash(bob, "resign")
+	r, _ := h.click(bob, customIDs(confirm.Components)["Yes, resign"], true)
+	h.settle()
+	g := gameOf(t, h, alice)
+	want := fmt.Sprintf("Too late: <@%s> had run out of time, so game %d has ended on time (Defenders win · the attackers ran out of time) and this changed nothing. The result is posted in the game's channel.", alice, g.ID)
+	if r.Content != want {
+		t.Errorf("the late press: %q, want %q", r.Content, want)
+	}
+	if posts := channelPosts(t, h, n); len(posts) != 2 || !strings.Contains(posts[1].Content, "ran out of time") {
+		t.Errorf("posts in the game's channel: %+v", posts)
+	}
+}
+
+// TestLatePressNamesTheNotificationChannel: a press after the flag fell
+// in a server whose notification channel takes the notices names that
+// channel as where the result is posted.
+func TestLatePressNamesTheNotificationChannel(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(carol, "settings", opt("channel", "777"))
+	startGame(t, h)
+	for _, u := range []string{alice, bob} {
+		h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String()))
+	}
+	h.settle()
+	h.clock.Advance(60 * time.Hour) // the reminder, posted in 777
+	h.bot.Sweep(t.Context())
+	h.settle()
+	h.clock.Advance(12*time.Hour + time.Minute)
+	confirm, _ := h.slash(bob, "resign")
+	r, _ := h.click(bob, customIDs(confirm.Components)["Yes, resign"], true)
+	h.settle()
+	if !strings.HasSuffix(r.Content, "The result is posted in <#777>.") {
+		t.Errorf("the late press: %q", r.Content)
+	}
+	if n := len(h.fake.requests("/channels/777/messages")); n != 2 {
+		t.Errorf("%d posts in the notification channel, want the reminder and the result", n)
+	}
+}

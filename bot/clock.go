@@ -148,7 +148,7 @@ func (b *Bot) updateGame(ctx context.Context, id storage.GameID, expectedPly int
 	if errors.Is(err, storage.ErrTimedOut) && g != nil {
 		b.runAfter(ctx, &reply{after: func(ctx context.Context) { b.announceTimeout(ctx, g) }})
 		to := &timedOutError{err: err, game: g} // the user is told whose time ran out, the result and where it is
-		if ch := b.noticeChannel(ctx, g); ch != g.ThreadID && ch != g.ChannelID {
+		if ch := b.resultChannel(ctx, g); ch != g.ThreadID && ch != g.ChannelID {
 			to.channel = ch
 		}
 		err = to
@@ -183,7 +183,7 @@ func (b *Bot) resultGoesByDM(ctx context.Context, r *request, err error) {
 		return
 	}
 	g := to.game
-	if r.in.ChannelID != b.noticeChannel(ctx, g) {
+	if r.in.ChannelID != b.resultChannel(ctx, g) {
 		return
 	}
 	to.byDM = len(b.missingPostPermissions(ctx, r, false)) > 0
@@ -370,7 +370,15 @@ func (b *Bot) moveByDM(ctx context.Context, g *storage.Game) {
 func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) (string, error) {
 	ch := b.noticeChannel(ctx, g)
 	_, err := b.rest.Send(ctx, ch, msg.send())
-	if own := gameChannel(g); (channelGone(err) || accessRefused(err)) && ch != own {
+	own := gameChannel(g)
+	switch {
+	case ch == own:
+	case channelGone(err) || accessRefused(err):
+		b.noticeFalls.Store(g.GuildID, ch)
+	case err == nil:
+		b.noticeFalls.CompareAndDelete(g.GuildID, ch)
+	}
+	if (channelGone(err) || accessRefused(err)) && ch != own {
 		rewind(msg.files)
 		b.log.Warn("the server's notification channel no longer exists or the bot may not post there: posted in the game's channel instead; a manager can choose another with /tafl settings channel",
 			"game_id", g.ID, "guild_id", g.GuildID, "channel_id", ch, "err", err)
@@ -381,6 +389,19 @@ func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) (st
 		b.log.Warn("posting a notice", "game_id", g.ID, "channel_id", ch, "err", err)
 	}
 	return ch, err
+}
+
+// resultChannel is where game g's result is posted, as far as this
+// process knows: its server's notification channel (noticeChannel), but
+// the game's own thread or channel while the notification channel's last
+// notice was refused (postNotice, noticeFalls: deleted, or the bot may
+// not post there), until one is posted there again or another chosen.
+func (b *Bot) resultChannel(ctx context.Context, g *storage.Game) string {
+	ch := b.noticeChannel(ctx, g)
+	if failed, ok := b.noticeFalls.Load(g.GuildID); ok && failed == ch {
+		return gameChannel(g)
+	}
+	return ch
 }
 
 // gameChannel is game g's own thread, else its channel.

@@ -477,6 +477,19 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		if err != nil {
 			return nil, err
 		}
+		if r.sub == "resign" && r.in.GuildID != "" && isManager(r) {
+			// A server manager ends others' games of the server with
+			// /tafl resign game:N (managerEnds): theirs after their own.
+			others, err := b.store.ActiveGamesInGuild(ctx, r.in.GuildID, managerGameChoices)
+			if err != nil {
+				return nil, err
+			}
+			for _, g := range others {
+				if g.SideOf(r.userID) == tafl.NoSide {
+					games = append(games, g)
+				}
+			}
+		}
 		tours := b.tournamentNames(ctx, games)
 		type match struct {
 			id    storage.GameID
@@ -488,6 +501,9 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 				continue // reviewed only once over, and with a move: analyse refuses it
 			}
 			label := gameLabel(r.p, g, r.userID, tours)
+			if g.SideOf(r.userID) == tafl.NoSide {
+				label = otherGameLabel(r.p, g, tours)
+			}
 			if typed == "" || strings.Contains(strings.ToLower(label), typed) {
 				matched = append(matched, match{g.ID, label})
 			}
@@ -521,6 +537,23 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) (*reply, error) {
 		choices = moveChoices(r.p, g, typed, engineHelpAllowed(g, settings))
 	}
 	return &reply{resp: choicesResponse(choices)}, nil
+}
+
+// managerGameChoices is how many of a server's active games (newest
+// first) the game autocomplete of /tafl resign offers a server manager,
+// besides their own: what is typed is matched among them, and Discord
+// shows 25.
+const managerGameChoices = 500
+
+// otherGameLabel names, in a server manager's game autocomplete, a game
+// they do not play in, as /tafl games lists it: number, variant, both
+// players and who is to move (names, as a choice shows no mention).
+func otherGameLabel(p *locale.Printer, g *storage.Game, tours map[storage.TournamentID]string) string {
+	s := strings.TrimPrefix(p.T("• #%d %s · %s vs %s · %s to move", g.ID, gameVariant(p, g), seatLabel(p, g.Attackers), seatLabel(p, g.Defenders), seatLabel(p, g.ToMove())), "• ")
+	if name := tours[g.TournamentID]; name != "" {
+		s += " · 🏆 " + name
+	}
+	return s
 }
 
 // idRank orders the game autocomplete's matches for num, what was typed

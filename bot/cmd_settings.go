@@ -114,7 +114,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 		if o, ok := r.opts["daily_channel"]; ok {
 			if id, ok := o.Value.(string); ok {
-				gs.DailyChannelID = id
+				gs.DailyChannelID, gs.DailyGone = id, ""
 			}
 		}
 		if h, ok := r.int("daily_hour"); ok {
@@ -130,7 +130,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 				return nil, userErrorT("settings.daily_both")
 			}
 			if !o.BoolValue() {
-				gs.DailyChannelID = ""
+				gs.DailyChannelID, gs.DailyGone = "", ""
 			} else if gs.DailyChannelID == "" {
 				// daily:True alone would save and change nothing.
 				return nil, userErrorT("settings.daily_channel")
@@ -226,6 +226,10 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	notes = append(notes, p.T("Default variant: **%s** · days per move: **%d** · a thread per game: **%s** · challenges: **%s** unless they say otherwise · reminders and results: %s · vacation: **%d** days a year · games and tournaments in: **%s**",
 		gs.DefaultVariant, gs.DaysPerMove, threads, games, notify, gs.VacationDays, public))
 	daily := p.T("off")
+	if gs.DailyGone != "" && gs.DailyChannelID == "" {
+		// Turned off by the bot (StopDailyPuzzle): say why and what to do.
+		daily = p.T("settings.daily_gone", gs.DailyGone)
+	}
 	if gs.DailyChannelID != "" {
 		daily = p.T("in <#%s> at %02d:00 UTC", gs.DailyChannelID, gs.DailyHour)
 	}

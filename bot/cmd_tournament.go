@@ -112,6 +112,13 @@ func (b *Bot) createTournament(ctx context.Context, r *request) (*reply, error) 
 	if missing := b.missingPostPermissions(ctx, r, true); len(missing) > 0 {
 		return nil, userErrorf("I can't run a tournament in this channel: here I lack %s, which I need to post its rounds, boards and standings on my own. Create it in a channel where I can post, or give me %s here.", missing, missing)
 	}
+	// Nor in a private thread, where the bot, not a member (it would have
+	// to be added), may answer but not post on its own (Discord 50001);
+	// a game asked for there is played in the parent channel
+	// (Bot.gameChannel), but a tournament is announced by this answer.
+	if ch, err := b.channel(ctx, r.in.ChannelID); err == nil && ch.Type == discordgo.ChannelTypeGuildPrivateThread && ch.ParentID != "" {
+		return nil, userErrorT("tour.private_thread", ch.ParentID)
+	}
 	settings, err := b.guildSettings(ctx, r.in.GuildID)
 	if err != nil {
 		return nil, err

@@ -25,14 +25,16 @@ import (
 // each day's puzzle exactly once (Store.StartDailyPuzzle), and only the
 // process that started it posts.
 
-// A post that fails (the channel gone, the bot without permission there,
-// Discord down) gives the day back (Store.ReleaseDailyPuzzle) and is
-// tried again at a later sweep: dailyRetryFirst after the first failure,
+// A post that fails (the bot without permission there, Discord down)
+// gives the day back (Store.ReleaseDailyPuzzle) and is tried again at a
+// later sweep: dailyRetryFirst after the first failure,
 // twice as long after each further one, at most dailyRetryMax apart,
 // until the day is over, or at once in another channel. The first retry
 // comes within the few minutes Discord remembers the post's nonce
 // (dailyNonce): a post Discord made although every answer was lost is
-// then returned, not made again.
+// then returned, not made again. A post refused because the channel no
+// longer exists (channelGone) is not tried again: the daily puzzle is
+// turned off there (Store.StopDailyPuzzle), and /tafl settings says so.
 const (
 	dailyRetryFirst = time.Minute
 	dailyRetryMax   = time.Hour
@@ -100,6 +102,20 @@ func (b *Bot) postDailyPuzzles(ctx context.Context) {
 		switch {
 		case err == nil:
 			delete(b.dailyRetry, gs.GuildID)
+		case channelGone(err):
+			// Deleted (or never seen by the bot): every retry, day after
+			// day, would fail the same. The puzzle is turned off, and
+			// /tafl settings says why, until a manager chooses another.
+			delete(b.dailyRetry, gs.GuildID)
+			sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			stopped, serr := b.store.StopDailyPuzzle(sctx, gs.GuildID, gs.DailyChannelID)
+			cancel()
+			switch {
+			case serr != nil:
+				b.log.Error("daily puzzle: its channel no longer exists, and turning it off failed", "guild_id", gs.GuildID, "channel_id", gs.DailyChannelID, "err", serr)
+			case stopped:
+				b.log.Warn("daily puzzle: its channel no longer exists: the daily puzzle is turned off in the server until a manager chooses another channel with /tafl settings daily_channel", "guild_id", gs.GuildID, "channel_id", gs.DailyChannelID)
+			}
 		case ctx.Err() == nil:
 			if !failed || r.date != today || r.channel != gs.DailyChannelID {
 				r = dailyRetry{date: today, channel: gs.DailyChannelID}

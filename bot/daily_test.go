@@ -538,3 +538,55 @@ func TestDailyAfterAPause(t *testing.T) {
 		t.Errorf("the first post after a month off names the puzzle before the pause: %q", c)
 	}
 }
+
+// TestDailyPuzzleChannelGone: a daily post Discord refuses because the
+// channel no longer exists (10003, Unknown Channel: deleted) turns the
+// daily puzzle off with one warning naming the server and the channel,
+// instead of an error logged at every retry, about twenty a day, day
+// after day; /tafl settings says it stopped and how to choose another,
+// and another channel chosen posts again. A post refused for missing
+// permissions is still tried again (TestDailyPuzzleRetried).
+func TestDailyPuzzleChannelGone(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	const gone, other = "781", "782"
+	setDaily(t, h, gone, 12)
+	h.fake.inject("POST", "/channels/"+gone+"/messages", 404, 10003, 1000)
+	for range 48 {
+		h.bot.Sweep(ctx)
+		h.clock.Advance(time.Hour)
+	}
+	if n := len(h.fake.requests("/channels/" + gone + "/messages")); n != 1 {
+		t.Errorf("%d tries in two days in a channel that no longer exists, want 1", n)
+	}
+	if lines := h.logs.lines(`"level":"ERROR"`); len(lines) != 0 {
+		t.Errorf("errors logged: %v", lines)
+	}
+	if lines := h.logs.lines("daily puzzle: its channel no longer exists"); len(lines) != 1 || !strings.Contains(lines[0], `"level":"WARN"`) ||
+		!strings.Contains(lines[0], `"guild_id":"`+guild+`"`) || !strings.Contains(lines[0], `"channel_id":"`+gone+`"`) {
+		t.Errorf("want one warning naming the server and the channel: %v", lines)
+	}
+	gs, err := h.store.GetGuildSettings(ctx, guild)
+	if err != nil || gs.DailyChannelID != "" || gs.DailyGone != gone || gs.DailyHour != 12 || gs.Daily.Date != "" {
+		t.Fatalf("settings after the channel was found gone: %+v %v", gs, err)
+	}
+	r, _ := h.slash(alice, "settings")
+	if r == nil || !strings.Contains(r.Content, "daily puzzle: off (it stopped: its channel <#"+gone+"> no longer exists; choose another with `/tafl settings` `daily_channel`)") {
+		t.Errorf("/tafl settings after the channel was found gone: %+v", r)
+	}
+	// Another setting changed keeps the note; another channel clears it.
+	if r, _ := h.slash(alice, "settings", opt("days", 3.0)); r == nil || !strings.Contains(r.Content, "no longer exists") {
+		t.Errorf("/tafl settings days:3: %+v", r)
+	}
+	r = setDaily(t, h, other, 12)
+	if !strings.Contains(r.Content, "daily puzzle: in <#"+other+"> at 12:00 UTC") || strings.Contains(r.Content, "no longer exists") {
+		t.Errorf("another channel chosen: %q", r.Content)
+	}
+	h.bot.Sweep(ctx)
+	if n := len(dailyPosts(t, h, other)); n != 1 {
+		t.Errorf("%d posts in the channel chosen since, want 1", n)
+	}
+	if gs, _ := h.store.GetGuildSettings(ctx, guild); gs.DailyGone != "" || gs.DailyChannelID != other {
+		t.Errorf("settings after another channel was chosen: %+v", gs)
+	}
+}

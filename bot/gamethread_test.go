@@ -114,6 +114,26 @@ func TestTournamentCreatedInAThread(t *testing.T) {
 	}
 }
 
+// TestTournamentNotInAPrivateThread: a tournament created in a private
+// thread was played there, where the bot, not a member, may answer but
+// not post on its own (Discord 50001, as the fake): its rounds, boards
+// and standings were refused. Its creation there is refused, naming the
+// parent channel, and creates nothing; in a public thread it is played
+// there as before (TestTournamentCreatedInAThread).
+func TestTournamentNotInAPrivateThread(t *testing.T) {
+	h := newHarness(t, nil)
+	const private = "private-thread"
+	h.fake.addChannel(private, discordgo.ChannelTypeGuildPrivateThread, channel)
+	r, _ := h.slashIn(private, alice, "tournament", opt("action", "create"), opt("name", "Q"), opt("variant", "brandubh"))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "I can't run a tournament in a private thread") || !strings.Contains(r.Content, "Create it in <#"+channel+">") {
+		t.Errorf("creating a tournament in a private thread: %q", r.Content)
+	}
+	h.settle()
+	if ts, err := h.store.Tournaments(t.Context(), guild, false); err != nil || len(ts) != 0 {
+		t.Errorf("tournaments after the refusal: %d, %v", len(ts), err)
+	}
+}
+
 // TestHTTPNewGameChannelLookups: in HTTP mode (no gateway cache), a new
 // game in a server with a thread per game asked Discord for its channel
 // (GET /channels/ID) twice, to learn whether it is a thread. The

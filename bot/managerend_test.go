@@ -331,3 +331,67 @@ func TestManagerWithdrawsAPlayer(t *testing.T) {
 		return false
 	})
 }
+
+// TestManagerResignAutocomplete: the game option of /tafl resign offers a
+// server manager the server's active games they do not play in, after
+// their own, named as /tafl games lists them (both players, who is to
+// move); it listed only the manager's own games, so a manager ending
+// another's game saw an empty list. A member without Manage Server is
+// offered only their own games, as are the other commands' options, and
+// a finished game is not offered.
+func TestManagerResignAutocomplete(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // alice and bob
+	if r, _ := h.slash(carol, "ai", opt("variant", "brandubh"), opt("side", "attackers"), opt("level", "easy")); isEphemeral(r) {
+		t.Fatalf("carol's game against the engine: %q", r.Content)
+	}
+	h.settle()
+	others := gameOf(t, h, alice)
+	own := gameOf(t, h, carol)
+	choices := func(sub, typed string, manager bool) []*discordgo.ApplicationCommandOptionChoice {
+		t.Helper()
+		o := opt("game", typed)
+		o.Focused = true
+		in := h.slashInteraction(carol, sub, o)
+		in.Type = discordgo.InteractionApplicationCommandAutocomplete
+		if !manager {
+			in.Member.Permissions = 0
+		}
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.callback(t, in.ID)
+		return r.Choices
+	}
+	values := func(cs []*discordgo.ApplicationCommandOptionChoice) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Value.(string))
+		}
+		return out
+	}
+	got := choices("resign", "", true)
+	if want := []string{own.ID.String(), others.ID.String()}; !slices.Equal(values(got), want) {
+		t.Fatalf("a manager's resign choices %v, want %v (their own first)", values(got), want)
+	}
+	want := "#" + others.ID.String() + " brandubh · " + others.Attackers.Name + " vs " + others.Defenders.Name + " · " + others.ToMove().Name + " to move"
+	if others.Attackers.Name == "" || got[1].Name != want {
+		t.Errorf("the other players' game is offered as %q, want %q", got[1].Name, want)
+	}
+	if got := choices("resign", others.Defenders.Name, true); !slices.Equal(values(got), []string{others.ID.String()}) {
+		t.Errorf("typing a player's name offers %v", values(got))
+	}
+	if got := choices("resign", "", false); !slices.Equal(values(got), []string{own.ID.String()}) {
+		t.Errorf("a member without Manage Server is offered %v, want their own game", values(got))
+	}
+	if got := choices("board", "", true); !slices.Equal(values(got), []string{own.ID.String()}) {
+		t.Errorf("a manager's board choices %v, want their own game", values(got))
+	}
+	r, _ := h.slash(carol, "resign", opt("game", others.ID.String()))
+	h.click(carol, customIDs(r.Components)["Yes, end it"], true)
+	h.settle()
+	if g, err := h.store.GetGame(t.Context(), others.ID); err != nil || g.Active() {
+		t.Fatalf("the game ended by the manager: %v", err)
+	}
+	if got := choices("resign", "", true); !slices.Equal(values(got), []string{own.ID.String()}) {
+		t.Errorf("after the other game ended, a manager's resign choices %v", values(got))
+	}
+}

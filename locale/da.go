@@ -278,4 +278,8 @@ var da = Dict{
 	"tour.withdrawn_post": "🏆 <@%s>, en serveradministrator, trak <@%s> fra **%s**.",
 	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
 	"tour.withdrawn_board": "<@%s>, en serveradministrator, trak <@%s> fra turneringen.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because its channel no longer exists (Discord: Unknown Channel): the channel.
+	"settings.daily_gone": "fra (den blev stoppet: dens kanal <#%s> findes ikke længere; vælg en anden med `/tafl settings` `dagens_kanal`)",
+	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
+	"tour.private_thread": "Jeg kan ikke afholde en turnering i en privat tråd: jeg er ikke medlem af den, så jeg kunne ikke selv poste dens runder, brætter og stillinger her. Opret den i <#%s> eller en anden kanal, hvor jeg kan poste; intet blev oprettet.",
 }

@@ -278,4 +278,8 @@ var de = Dict{
 	"tour.withdrawn_post": "🏆 <@%s>, ein Serververwalter, hat <@%s> aus **%s** zurückgezogen.",
 	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
 	"tour.withdrawn_board": "<@%s>, ein Serververwalter, hat <@%s> aus dem Turnier zurückgezogen.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because its channel no longer exists (Discord: Unknown Channel): the channel.
+	"settings.daily_gone": "aus (es wurde angehalten: sein Kanal <#%s> existiert nicht mehr; wähle mit `/tafl settings` `tages_kanal` einen anderen)",
+	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
+	"tour.private_thread": "Ich kann in einem privaten Thread kein Turnier austragen: Ich bin kein Mitglied des Threads und könnte seine Runden, Bretter und Tabellen hier nicht selbst posten. Erstelle es in <#%s> oder einem anderen Kanal, in dem ich posten kann; es wurde nichts erstellt.",
 }

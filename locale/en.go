@@ -279,4 +279,8 @@ var en = Dict{
 	"tour.withdrawn_post": "🏆 <@%s>, a server manager, withdrew <@%s> from **%s**.",
 	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
 	"tour.withdrawn_board": "<@%s>, a server manager, withdrew <@%s> from the tournament.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because its channel no longer exists (Discord: Unknown Channel): the channel.
+	"settings.daily_gone": "off (it stopped: its channel <#%s> no longer exists; choose another with `/tafl settings` `daily_channel`)",
+	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
+	"tour.private_thread": "I can't run a tournament in a private thread: I am not one of its members, so I could not post its rounds, boards and standings here on my own. Create it in <#%s> or another channel where I can post; nothing was created.",
 }

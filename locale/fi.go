@@ -278,4 +278,8 @@ var fi = Dict{
 	"tour.withdrawn_post": "🏆 <@%s>, palvelimen ylläpitäjä, veti pelaajan <@%s> pois turnauksesta **%s**.",
 	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
 	"tour.withdrawn_board": "<@%s>, palvelimen ylläpitäjä, veti pelaajan <@%s> pois turnauksesta.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because its channel no longer exists (Discord: Unknown Channel): the channel.
+	"settings.daily_gone": "pois (se pysähtyi: sen kanavaa <#%s> ei ole enää olemassa; valitse toinen asetuksella `/tafl settings` `päivän_kanava`)",
+	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
+	"tour.private_thread": "En voi järjestää turnausta yksityisessä ketjussa: en ole sen jäsen, joten en voisi julkaista sen kierroksia, lautoja ja tilannetta täällä itse. Luo se kanavalla <#%s> tai muulla kanavalla, jolla voin julkaista; mitään ei luotu.",
 }

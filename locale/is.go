@@ -278,4 +278,8 @@ var is = Dict{
 	"tour.withdrawn_post": "🏆 <@%s>, stjórnandi þjónsins, dró <@%s> úr **%s**.",
 	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
 	"tour.withdrawn_board": "<@%s>, stjórnandi þjónsins, dró <@%s> úr mótinu.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because its channel no longer exists (Discord: Unknown Channel): the channel.
+	"settings.daily_gone": "af (hún stöðvaðist: rás hennar, <#%s>, er ekki lengur til; veldu aðra með `/tafl settings` `daily_channel`)",
+	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
+	"tour.private_thread": "Ég get ekki haldið mót í lokuðum þræði: ég er ekki meðlimur í honum, svo ég gæti ekki birt umferðir þess, borð og stöðu hér sjálfur. Stofnaðu það á <#%s> eða annarri rás þar sem ég get birt skilaboð; ekkert var stofnað.",
 }

@@ -278,4 +278,8 @@ var nb = Dict{
 	"tour.withdrawn_post": "🏆 <@%s>, en serveradministrator, trakk <@%s> fra **%s**.",
 	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
 	"tour.withdrawn_board": "<@%s>, en serveradministrator, trakk <@%s> fra turneringen.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because its channel no longer exists (Discord: Unknown Channel): the channel.
+	"settings.daily_gone": "av (den ble stoppet: kanalen dens, <#%s>, finnes ikke lenger; velg en annen med `/tafl settings` `dagens_kanal`)",
+	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
+	"tour.private_thread": "Jeg kan ikke arrangere en turnering i en privat tråd: jeg er ikke medlem av den, så jeg kunne ikke poste rundene, brettene og stillingen her selv. Opprett den i <#%s> eller en annen kanal der jeg kan poste; ingenting ble opprettet.",
 }

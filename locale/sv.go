@@ -278,4 +278,8 @@ var sv = Dict{
 	"tour.withdrawn_post": "🏆 <@%s>, en serveradministratör, drog ur <@%s> ur **%s**.",
 	// Above the final board of the game a withdrawn player resigned, when a server manager withdrew them: the manager, the player.
 	"tour.withdrawn_board": "<@%s>, en serveradministratör, drog ur <@%s> ur turneringen.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because its channel no longer exists (Discord: Unknown Channel): the channel.
+	"settings.daily_gone": "av (det stoppades: dess kanal <#%s> finns inte längre; välj en annan med `/tafl settings` `dagens_kanal`)",
+	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
+	"tour.private_thread": "Jag kan inte hålla en turnering i en privat tråd: jag är inte medlem i den, så jag kunde inte själv posta dess ronder, bräden och ställning här. Skapa den i <#%s> eller en annan kanal där jag kan posta; inget skapades.",
 }

@@ -92,6 +92,10 @@ type txn interface {
 	// activeGamesInChannel calls fn with the active games of a channel
 	// or thread in id order.
 	activeGamesInChannel(channel string, fn func(id GameID, data []byte) (bool, error)) error
+	// activeGamesInGuild calls fn with the active games of a server,
+	// newest first. limit (0: no limit) is a hint: the backend may pass
+	// more, which the caller skips.
+	activeGamesInGuild(guild string, limit int, fn func(id GameID, data []byte) (bool, error)) error
 	// gamesDue calls fn with the active games whose deadline (as
 	// [timeBits]) is below limit, earliest first, then by id.
 	gamesDue(limit uint64, fn func(id GameID, data []byte) (bool, error)) error

@@ -825,6 +825,39 @@ func (t boltTx) activeEngineGames(fn func(id GameID, data []byte) (bool, error))
 	return nil
 }
 
+// activeGamesInGuild reads the active games' records newest first and
+// passes those of guild: only records that name it are decoded, and only
+// their server.
+func (t boltTx) activeGamesInGuild(guild string, _ int, fn func(id GameID, data []byte) (bool, error)) error {
+	if guild == "" {
+		return nil
+	}
+	quoted := []byte(`"` + guild + `"`) // ids are digits: as JSON writes them
+	games := t.tx.Bucket(bucketGames)
+	c := t.tx.Bucket(bucketActiveGames).Cursor()
+	for k, _ := c.Last(); k != nil; k, _ = c.Prev() {
+		data := games.Get(k)
+		if data == nil || !bytes.Contains(data, quoted) {
+			continue
+		}
+		r, err := engineSeats(data)
+		if err != nil {
+			return fmt.Errorf("%w: game %x: %w", ErrCorrupt, k, err)
+		}
+		if r.Guild != guild {
+			continue
+		}
+		id, err := keyID(k)
+		if err != nil {
+			return err
+		}
+		if more, err := fn(GameID(id), data); err != nil || !more {
+			return err
+		}
+	}
+	return nil
+}
+
 func (t boltTx) activeGameIDs(fn func(id GameID) error) error {
 	return t.tx.Bucket(bucketActiveGames).ForEach(func(k, _ []byte) error {
 		id, err := keyID(k)

@@ -1265,6 +1265,28 @@ func (s *Store) ActiveGamesInChannel(ctx context.Context, channelID string) ([]*
 	})
 }
 
+// ActiveGamesInGuild returns a server's active games, newest first, at
+// most limit (0: all). With bbolt it reads every active game's record
+// (decoding only those of the server); PostgreSQL selects them.
+func (s *Store) ActiveGamesInGuild(ctx context.Context, guildID string, limit int) ([]*Game, error) {
+	var out []*Game
+	err := s.view(ctx, func(tx txn) error {
+		out = nil
+		return tx.activeGamesInGuild(guildID, limit, func(id GameID, data []byte) (bool, error) {
+			g, err := s.listed(id, data)
+			if err != nil {
+				return false, err
+			}
+			if g.GuildID != guildID || !g.Active() {
+				return true, nil
+			}
+			out = append(out, g)
+			return limit <= 0 || len(out) < limit, nil
+		})
+	})
+	return out, err
+}
+
 // GamesDueBefore returns the active games whose deadline is before t,
 // earliest deadline first. With t = now they are the games to end on
 // time (see [Store.ExpireGame]); with t = now + a margin, the games to

@@ -324,6 +324,21 @@ func testIndexes(t *testing.T, b testBackend) {
 	check("all games of 1", list("1", storage.GameFilter{}), []storage.GameID{g4.ID, g3.ID, g1.ID})
 	check("channel c1 after the end", channel("c1"), []storage.GameID{g2.ID})
 	check("due in 4h after the end", due(start.Add(4*time.Hour)), []storage.GameID{g2.ID, g4.ID})
+	guild := func(id string, limit int) []storage.GameID {
+		gs, err := s.ActiveGamesInGuild(ctx, id, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ids(gs)
+	}
+	other := mk(storage.Human("5"), storage.Human("6"), "c9", "", 0)
+	if _, err := s.UpdateGame(ctx, other.ID, -1, func(g *storage.Game) error { g.GuildID = "g11"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	check("active games of guild g1", guild("g1", 0), []storage.GameID{g4.ID, g3.ID, g2.ID})
+	check("active games of guild g1, limit 2", guild("g1", 2), []storage.GameID{g4.ID, g3.ID})
+	check("active games of guild g11", guild("g11", 0), []storage.GameID{other.ID})
+	check("active games of guild g2", guild("g2", 0), nil)
 	got, err := s.GetGame(ctx, g1.ID)
 	if err != nil {
 		t.Fatal(err)

@@ -27,9 +27,13 @@ type GuildSettings struct {
 	NoHints         bool   // NoHints turns the Hint button of engine games off (hints are on by default).
 	DailyChannelID  string // DailyChannelID receives the daily puzzle ("": none).
 	DailyHour       int    // DailyHour is the hour (UTC, 0 to 23) the daily puzzle is posted.
-	VacationDays    int    // VacationDays is how many days a year a player may pause their clocks, 0 to MaxVacationDays.
-	CasualDefault   bool   // CasualDefault: challenges are casual unless they say rated.
-	CasualHelp      bool   // CasualHelp lets the move autocomplete of casual games say which moves capture or win (as in engine games).
+	// DailyGone is the channel the daily puzzle was stopped in because
+	// it no longer exists (StopDailyPuzzle), until a manager chooses
+	// another or turns the puzzle off ("": none).
+	DailyGone     string
+	VacationDays  int  // VacationDays is how many days a year a player may pause their clocks, 0 to MaxVacationDays.
+	CasualDefault bool // CasualDefault: challenges are casual unless they say rated.
+	CasualHelp    bool // CasualHelp lets the move autocomplete of casual games say which moves capture or win (as in engine games).
 	// Language is the language of the server's public messages, chosen by
 	// a manager (a BCP 47 tag; "": Discord's server locale).
 	Language string
@@ -75,6 +79,7 @@ type guildRecord struct {
 	NoHints       bool        `json:"no_hints,omitempty"`
 	DailyChannel  string      `json:"daily_channel,omitempty"`
 	DailyHour     int         `json:"daily_hour,omitempty"`
+	DailyGone     string      `json:"daily_gone,omitempty"`
 	Daily         DailyPuzzle `json:"daily,omitzero"`
 	VacationDays  *int        `json:"vacation_days,omitempty"` // absent in records older than vacations: the default
 	Casual        bool        `json:"casual,omitempty"`
@@ -86,7 +91,7 @@ type guildRecord struct {
 func (r *guildRecord) settings() *GuildSettings {
 	gs := &GuildSettings{GuildID: r.Guild, DefaultVariant: r.Variant, DaysPerMove: r.DaysPerMove,
 		ThreadPerGame: r.ThreadPerGame, NotifyChannelID: r.NotifyChannel, NoHints: r.NoHints,
-		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, Daily: r.Daily, VacationDays: DefaultVacationDays, CasualDefault: r.Casual, CasualHelp: r.CasualHelp, Updated: r.Updated,
+		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, DailyGone: r.DailyGone, Daily: r.Daily, VacationDays: DefaultVacationDays, CasualDefault: r.Casual, CasualHelp: r.CasualHelp, Updated: r.Updated,
 		Language: r.Language}
 	if r.VacationDays != nil {
 		gs.VacationDays = *r.VacationDays
@@ -98,7 +103,7 @@ func guildRecordOf(gs *GuildSettings) guildRecord {
 	vacation := gs.VacationDays
 	return guildRecord{Guild: gs.GuildID, Variant: gs.DefaultVariant, DaysPerMove: gs.DaysPerMove,
 		ThreadPerGame: gs.ThreadPerGame, NotifyChannel: gs.NotifyChannelID, NoHints: gs.NoHints,
-		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, Daily: gs.Daily, VacationDays: &vacation, Casual: gs.CasualDefault, CasualHelp: gs.CasualHelp, Updated: gs.Updated.UTC(),
+		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, DailyGone: gs.DailyGone, Daily: gs.Daily, VacationDays: &vacation, Casual: gs.CasualDefault, CasualHelp: gs.CasualHelp, Updated: gs.Updated.UTC(),
 		Language: gs.Language}
 }
 
@@ -170,6 +175,9 @@ func (s *Store) PutGuildSettings(ctx context.Context, gs *GuildSettings) error {
 		return fmt.Errorf("storage: put guild settings: %w: the daily puzzle's hour must be 0 to 23, not %d", ErrInvalid, gs.DailyHour)
 	}
 	if err := checkID("daily puzzle channel id", gs.DailyChannelID, false); err != nil {
+		return fmt.Errorf("storage: put guild settings: %w", err)
+	}
+	if err := checkID("stopped daily puzzle channel id", gs.DailyGone, false); err != nil {
 		return fmt.Errorf("storage: put guild settings: %w", err)
 	}
 	now := s.now()
@@ -250,6 +258,32 @@ func (s *Store) ReleaseDailyPuzzle(ctx context.Context, guildID, date string, pr
 		gs.Daily = prev
 		return saveGuild(tx, gs)
 	})
+}
+
+// StopDailyPuzzle turns a server's daily puzzle off because its channel
+// no longer exists (Discord said so when it was posted there): the
+// server's daily channel, if it is still channelID, is cleared and kept
+// as DailyGone, for /tafl settings to say why the puzzle stopped. It
+// reports whether it stopped it: a channel chosen since (by a manager,
+// through any process) is left alone.
+func (s *Store) StopDailyPuzzle(ctx context.Context, guildID, channelID string) (stopped bool, err error) {
+	if err := checkID("channel id", channelID, true); err != nil {
+		return false, fmt.Errorf("storage: stop daily puzzle: %w", err)
+	}
+	err = s.write(ctx, func(tx txn) error {
+		stopped = false
+		gs, err := loadGuild(tx, guildID)
+		if err != nil {
+			return reject(err)
+		}
+		if gs == nil || gs.DailyChannelID != channelID {
+			return nil
+		}
+		gs.DailyChannelID, gs.DailyGone = "", channelID
+		stopped = true
+		return saveGuild(tx, gs)
+	})
+	return stopped, err
 }
 
 // SetDailyMessage records the message that shows the daily puzzle of

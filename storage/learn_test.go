@@ -447,6 +447,24 @@ func testDailyPuzzle(t *testing.T, b testBackend) {
 	if err != nil || len(list) != 1 || list[0].GuildID != "g1" {
 		t.Errorf("daily servers %+v %v", list, err)
 	}
+	// Its channel found gone: turned off, the channel kept as DailyGone,
+	// the day's state kept; a channel other than the server's (chosen
+	// since) is left alone.
+	if ok, err := s.StopDailyPuzzle(ctx, "g1", "c8"); err != nil || ok {
+		t.Errorf("stopping in another channel: %v %v", ok, err)
+	}
+	if ok, err := s.StopDailyPuzzle(ctx, "g1", "c7"); err != nil || !ok {
+		t.Errorf("stopping: %v %v", ok, err)
+	}
+	if got, _ := s.GetGuildSettings(ctx, "g1"); got.DailyChannelID != "" || got.DailyGone != "c7" || got.DailyHour != 9 || got.Daily.MessageID != "m2" {
+		t.Errorf("stopped: %+v", got)
+	}
+	if list, err := s.DailyPuzzleGuilds(ctx); err != nil || len(list) != 0 {
+		t.Errorf("daily servers once stopped %+v %v", list, err)
+	}
+	if ok, err := s.StopDailyPuzzle(ctx, "g1", "c7"); err != nil || ok {
+		t.Errorf("stopping again: %v %v", ok, err)
+	}
 	for _, h := range []int{-1, 24} {
 		bad := storage.DefaultGuildSettings("g3")
 		bad.DailyChannelID, bad.DailyHour = "c1", h

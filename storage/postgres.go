@@ -565,6 +565,17 @@ func (t *pgTx) activeGamesInChannel(channel string, fn func(id GameID, data []by
 		ORDER BY id`, channel)
 }
 
+func (t *pgTx) activeGamesInGuild(guild string, limit int, fn func(id GameID, data []byte) (bool, error)) error {
+	var lim *int
+	if limit > 0 {
+		lim = &limit
+	}
+	return t.scanGames(fn, `
+		SELECT id, record FROM games
+		WHERE active AND $1 <> '' AND guild = $1
+		ORDER BY id DESC LIMIT $2`, guild, lim)
+}
+
 // below turns an exclusive limit in timeBits into a bound for a bigint
 // column (nil: no bound).
 func below(limit uint64) *int64 {
