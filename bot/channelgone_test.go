@@ -67,16 +67,8 @@ func TestResultOfAGameInADeletedChannelGoesByDM(t *testing.T) {
 // Channel): nobody saw them. They are posted in the game's own channel.
 func TestDeletedNotificationChannelFallsBackToTheGame(t *testing.T) {
 	h := newHarness(t, nil)
-	if r, _ := h.slash(carol, "settings", opt("channel", "777")); !strings.Contains(r.Content, "reminders and results: <#777>") {
-		t.Fatalf("choosing a channel: %q", r.Content)
-	}
-	startGame(t, h) // 3 days per move, alice (attackers) to move
-	for _, u := range []string{alice, bob} {
-		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
-			t.Fatalf("move: %q", r.Content)
-		}
-	}
-	h.settle()
+	notifiedGame(t, h) // alice to move; notices go to <#777>
+
 	h.fake.inject("", "/channels/777/", 404, 10003, 1000) // the notification channel is deleted
 	n := len(h.fake.requests("/channels/" + channel + "/messages"))
 	h.clock.Advance(60 * time.Hour) // 12 h left: alice is reminded
@@ -288,16 +280,8 @@ func TestResultInALockedThreadGoesByDM(t *testing.T) {
 // is still named (TestLatePressNamesTheNotificationChannel).
 func TestLatePressNamesWhereTheResultWent(t *testing.T) {
 	h := newHarness(t, nil)
-	if r, _ := h.slash(carol, "settings", opt("channel", "777")); !strings.Contains(r.Content, "reminders and results: <#777>") {
-		t.Fatalf("choosing a channel: %q", r.Content)
-	}
-	startGame(t, h) // 3 days per move, alice (attackers) to move
-	for _, u := range []string{alice, bob} {
-		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
-			t.Fatalf("move: %q", r.Content)
-		}
-	}
-	h.settle()
+	notifiedGame(t, h) // alice to move; notices go to <#777>
+
 	h.fake.inject("", "/channels/777/", 404, 10003, 1000) // the notification channel is deleted
 	n := len(h.fake.requests("/channels/" + channel + "/messages"))
 	h.clock.Advance(60 * time.Hour) // 12 h left: alice is reminded, in the game's channel
@@ -322,12 +306,8 @@ func TestLatePressNamesWhereTheResultWent(t *testing.T) {
 // channel as where the result is posted.
 func TestLatePressNamesTheNotificationChannel(t *testing.T) {
 	h := newHarness(t, nil)
-	h.slash(carol, "settings", opt("channel", "777"))
-	startGame(t, h)
-	for _, u := range []string{alice, bob} {
-		h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String()))
-	}
-	h.settle()
+	notifiedGame(t, h) // alice to move; notices go to <#777>
+
 	h.clock.Advance(60 * time.Hour) // the reminder, posted in 777
 	h.bot.Sweep(t.Context())
 	h.settle()
@@ -341,4 +321,21 @@ func TestLatePressNamesTheNotificationChannel(t *testing.T) {
 	if n := len(h.fake.requests("/channels/777/messages")); n != 2 {
 		t.Errorf("%d posts in the notification channel, want the reminder and the result", n)
 	}
+}
+
+// notifiedGame starts a game in h's server whose notification channel is
+// 777 (/tafl settings channel), 3 days a move, and plays one move of
+// each side: alice (attackers) is to move.
+func notifiedGame(t *testing.T, h *harness) {
+	t.Helper()
+	if r, _ := h.slash(carol, "settings", opt("channel", "777")); !strings.Contains(r.Content, "reminders and results: <#777>") {
+		t.Fatalf("choosing a channel: %q", r.Content)
+	}
+	startGame(t, h)
+	for _, u := range []string{alice, bob} {
+		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatalf("move: %q", r.Content)
+		}
+	}
+	h.settle()
 }
