@@ -113,7 +113,7 @@ var corner11Weights = func() weights {
 // (shrinkScore): a corner the defenders can no longer reach counts as
 // sealed, and with every corner shut off each edge square they cannot
 // reach is worth 20 and each square 12 (hand-set, 2026-11-27: equal
-// engines 10–20–30 against 2–20–38 at 30 000 nodes,
+// engines 12–20–28 against 2–20–38 at 30 000 nodes,
 // docs/log/2026-11-27-the-shrinking-cordon.md).
 var corner11AttackerWeights = func() weights {
 	w := corner11Weights
