@@ -38,6 +38,9 @@ type weights struct {
 	kingReach      int32          // the hunt (times huntScale): per square the king reaches in one or two moves
 	kingDetour     int32          // per step the king's shortest way to the edge is longer than his straight distance (seal.go)
 	openCorner     [3]int32       // per corner one, two or three+ attackers short of a seal: max(0, 8 - the king's distance to it), times sealScale
+	shrinkSeal     bool           // a corner the defenders cannot reach counts as sealed (the shrinking cordon, shrinkScore in seal.go)
+	shrinkEdge     int32          // the same, with every corner shut off: per edge square (corners not counted) the defenders cannot reach
+	shrinkRoom     int32          // the same: per square of the board the defenders cannot reach
 	pstA, pstD     [classes]int32 // per attacker / defender on a square of each symmetry class (classOf)
 	pstK           [classes]int32 // the king on a square of each class
 }
@@ -106,10 +109,16 @@ var corner11Weights = func() weights {
 // left one open lost to a king escape through it, and a fit of the
 // evaluation to 403 of those games put the seals near 440 and 380; with
 // the seals weighed so for both sides, the defenders lost games they had
-// won (docs/log/2026-11-26-four-seals.md).
+// won (docs/log/2026-11-26-four-seals.md). With the shrinking cordon
+// (shrinkScore): a corner the defenders can no longer reach counts as
+// sealed, and with every corner shut off each edge square they cannot
+// reach is worth 20 and each square 12 (hand-set, 2026-11-27: equal
+// engines 12–20–28 against 2–20–38 at 30 000 nodes,
+// docs/log/2026-11-27-the-shrinking-cordon.md).
 var corner11AttackerWeights = func() weights {
 	w := corner11Weights
 	w.seal = [3]int32{80, 60, 36}
+	w.shrinkSeal, w.shrinkEdge, w.shrinkRoom = true, 20, 12
 	return w
 }()
 
@@ -175,6 +184,17 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 				v = in.sealScore(&ps.seal, k)
 			}
 			s += sc*v + in.fadedSeals(sc)*w.seal[0]
+			// The shrinking cordon, behind its gate (see shrinkAttackers),
+			// its room and edge terms faded as the seals are, the faded
+			// counts taken as the ring closed in full (shrinkFaded).
+			if in.plan&planShrink != 0 {
+				if ps.natt <= shrinkAttackers {
+					s += in.shrinkScore(ps, k, sc)
+				}
+				if sc <= huntDefenders {
+					s += in.shrinkFaded(sc)
+				}
+			}
 		}
 		if in.plan&planCordon != 0 {
 			if shut, room, out := in.cordonCached(b, k, ps, cc); shut {

@@ -181,6 +181,7 @@ func TestAttackerWeights(t *testing.T) {
 	v, _ := tafl.Preset("copenhagen", "")
 	want := corner11Weights
 	want.seal = [3]int32{80, 60, 36}
+	want.shrinkSeal, want.shrinkEdge, want.shrinkRoom = true, 20, 12
 	if att := infoFor(v).att; att == nil || *att.w != want {
 		t.Fatalf("copenhagen's attackers' weights: %+v", att)
 	}
@@ -707,7 +708,7 @@ func TestSealsGiveWayToTheHunt(t *testing.T) {
 	if four <= five {
 		t.Errorf("all corners sealed: %d after taking the fifth defender, %d before", four, five)
 	}
-	if dropped := four - 4*in.w.seal[0]; dropped >= five {
+	if dropped := four - 4*in.w.seal[0] - in.shrinkFaded(sealScale(4)); dropped >= five {
 		t.Errorf("with the faded counts dropped the capture would still pay (%d, before %d): the positions do not test it", dropped, five)
 	}
 	for n := int32(0); n <= 12; n++ {

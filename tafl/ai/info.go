@@ -340,6 +340,9 @@ func (in *info) setWeights(w *weights) {
 	if w.kingDetour != 0 {
 		in.plan |= planDetour
 	}
+	if w.shrinkSeal || w.shrinkEdge != 0 || w.shrinkRoom != 0 {
+		in.plan |= planShrink
+	}
 	for _, sq := range in.squares {
 		c := classOf(sq, in.size)
 		in.guardW[sq] = int32(in.guard[sq])*w.guard/100 + w.pstA[c]
@@ -383,4 +386,5 @@ const (
 	planReach                  // the king's two-move reach
 	planDetour                 // the king's detour to the edge
 	planOpenCorner             // the king near a corner that is not sealed (part of planSeal)
+	planShrink                 // corners shut off by a line of attackers (part of planSeal)
 )

@@ -348,3 +348,192 @@ func (dc *detourCache) get(key uint64) (int32, bool) {
 	e := dc[key>>52]
 	return int32(e & 0xff), e&^0xff == key
 }
+
+// The cordon that shrinks. A corner's seal is needed only while the
+// defenders can reach the corner: once a line of attackers nearer the
+// middle shuts every defender and the king off it, the seal's men are
+// free to tighten the line, as strong attackers play. shrinkRegion is the
+// squares the defenders' men and the king reach through squares without
+// attackers; a corner whose two neighbours lie outside it is shut off,
+// and shrinkScore counts it as sealed (shrinkSeal). With every corner
+// shut off (by its seal or by a line) it weighs the squares the
+// defenders can no longer reach (shrinkEdge, shrinkRoom), so that the
+// line, now free to move, draws in. All that only with at most
+// shrinkAttackers attackers left (two taken: nothing to compute at the
+// start or in the opening; a gate on one triangle sealed cost the search
+// from the start 9.7 % more instructions, this one 0.7 %), and only in
+// the attackers' own weights (Limits.AttackerWeights). Two captures keep
+// the gate open for good: a cordon that frees every triangle's men is
+// not then marked down for it. The room and edge terms fade with the hunt
+// (shrinkFade, shrinkFaded).
+const shrinkAttackers = 22
+
+// shrinkWeak is the squares of an 11×11 board where an attacker does not
+// shut the defenders out: beside a corner or the throne, where a single
+// defender captures him against the hostile square (the seals do not
+// count the corner's neighbours either).
+var shrinkWeak = func() bb {
+	var b bb
+	for _, xy := range [...][2]int{{0, 1}, {1, 0}, {9, 0}, {10, 1}, {0, 9}, {1, 10}, {9, 10}, {10, 9}, {4, 5}, {6, 5}, {5, 4}, {5, 6}} {
+		b.flip(int8(xy[1]*bitSize + xy[0]))
+	}
+	return b
+}()
+
+// shrinkRegion is the squares the defenders and the king reach through
+// squares without attackers (but for attackers on shrinkWeak squares).
+func (in *info) shrinkRegion(ps *pieceSums, k tafl.Square) bb {
+	t := in.bits
+	open := t.all.andNot(ps.att.andNot(shrinkWeak))
+	r := ps.def
+	if k != tafl.NoSquare && !r.has(t.index[k]) {
+		r.flip(t.index[k])
+	}
+	for {
+		n := t.grow(r).and(open).or(r)
+		if n == r {
+			return r
+		}
+		r = n
+	}
+}
+
+// cornerNext is the two squares beside corner c, as a bit set.
+func (in *info) cornerNext(c int) bb {
+	var b bb
+	b.flip(in.bits.index[in.seals[c][0]])
+	b.flip(in.bits.index[in.seals[c][1]])
+	return b
+}
+
+// shrinkCounts returns, without the gate, how many corners are sealed by
+// their triangles (cornerNeed 0), how many are shut off (sealed, or
+// beyond the defenders' region), the region and each corner's need.
+func (in *info) shrinkCounts(ps *pieceSums, k tafl.Square) (tri, shut int, r bb, need [4]int) {
+	for c := range in.seals {
+		need[c] = in.cornerNeed(ps.seal[c], c, k)
+		if need[c] == 0 {
+			tri++
+		}
+	}
+	r = in.shrinkRegion(ps, k)
+	for c := range in.seals {
+		if need[c] == 0 || r.and(in.cornerNext(c)).empty() {
+			shut++
+		}
+	}
+	return tri, shut, r, need
+}
+
+// shrinkNext is, per corner in the order of cornerSeals, its two
+// neighbours on an 11×11 board as a bit set.
+var shrinkNext = func() (out [4]bb) {
+	for c, t := range cornerSeals(bitSize) {
+		for _, sq := range t[:2] {
+			out[c].flip(int8(sq.Rank()*bitSize + sq.File()))
+		}
+	}
+	return out
+}()
+
+// shrinkScore is the shrinking cordon's terms, from the attackers' point
+// of view, with seal scale sc, called only behind the gate (see
+// shrinkAttackers). The region is flooded as
+// shrinkRegion does, written out on the two words (as kingDetour), and
+// the flood stops as soon as it has reached every corner not sealed by
+// its triangle while one is: then no corner is shut off beyond the
+// seals, and the terms are 0 (most often so in the opening).
+func (in *info) shrinkScore(ps *pieceSums, k tafl.Square, sc int32) int32 {
+	var need [4]int
+	var pn bb // the neighbours of the corners in pending
+	tri, pending := 0, uint8(0)
+	for c := range need {
+		need[c] = in.cornerNeed(ps.seal[c], c, k)
+		if need[c] == 0 {
+			tri++
+		} else {
+			pending |= 1 << c
+			pn = pn.or(shrinkNext[c])
+		}
+	}
+	t := in.bits
+	open := t.all.andNot(ps.att.andNot(shrinkWeak))
+	openE, openW := open.and(t.notA), open.and(t.notK)
+	r := ps.def
+	if k != tafl.NoSquare && !r.has(t.index[k]) {
+		r.flip(t.index[k])
+	}
+	rlo, rhi := r.lo, r.hi
+	for {
+		lo := (rlo|rlo<<bitSize|rlo>>bitSize|rhi<<(64-bitSize))&open.lo |
+			rlo<<1&openE.lo | (rlo>>1|rhi<<63)&openW.lo
+		hi := (rhi|rhi<<bitSize|rhi>>bitSize|rlo>>(64-bitSize))&open.hi |
+			(rhi<<1|rlo>>63)&openE.hi | rhi>>1&openW.hi
+		lo, hi = lo|rlo, hi|rhi
+		if lo&pn.lo|hi&pn.hi != 0 {
+			// A corner not yet reached is now: which (most
+			// iterations reach none).
+			pn = bb{}
+			for p := pending; p != 0; p &= p - 1 {
+				c := bits.TrailingZeros8(p)
+				if n := &shrinkNext[c]; lo&n.lo|hi&n.hi != 0 {
+					pending &^= 1 << c
+				} else {
+					pn = pn.or(*n)
+				}
+			}
+			if pending == 0 && tri < len(need) {
+				return 0
+			}
+		}
+		if lo == rlo && hi == rhi {
+			break
+		}
+		rlo, rhi = lo, hi
+	}
+	r = bb{rlo, rhi}
+	w := in.w
+	var v int32
+	shut := 0
+	for c := range need {
+		if need[c] == 0 {
+			shut++
+			continue
+		}
+		if pending&(1<<c) != 0 {
+			shut++
+			if w.shrinkSeal {
+				// The seal's value in full, as sealScore gives it
+				// (times sealScale; the faded counts already count
+				// every corner as sealed).
+				v += sealScale(ps.ndef) * (w.seal[0] - in.sealW[need[c]&3])
+			}
+		}
+	}
+	if shut == len(need) {
+		edge := t.edge.andNot(t.spec)
+		ring := w.shrinkEdge*(edge.count()-r.and(edge).count()) + w.shrinkRoom*(t.all.count()-r.count())
+		v += shrinkFade(sc) * ring / huntDefenders
+	}
+	return v
+}
+
+// shrinkFade is how many quarters (of huntDefenders) the room and edge
+// terms count with seal scale sc: in full with huntDefenders+1 defenders
+// or more, a quarter less for each one fewer, nothing with one left. They
+// fade one step ahead of the seals (sealScale), which still count once
+// with one defender left: the ring's value is some 600 where a seal's
+// difference is 80, and the hunt must be free to open a corner
+// (TestSealsGiveWayToTheHunt).
+func shrinkFade(sc int32) int32 { return max(sc-1, 0) }
+
+// shrinkFaded is the room and edge terms' faded counts with seal scale
+// sc (as fadedSeals): as the hunt grows, the faded part counts the ring
+// as closed in full (every square but the king's outside the defenders'
+// reach), so that opening a corner to hunt the king, or taking one of
+// the last defenders, does not cost the ring's bonus.
+func (in *info) shrinkFaded(sc int32) int32 {
+	t, w := in.bits, in.w
+	edge := t.edge.andNot(t.spec)
+	return (huntDefenders - shrinkFade(sc)) * (w.shrinkEdge*edge.count() + w.shrinkRoom*(t.all.count()-1)) / huntDefenders
+}
