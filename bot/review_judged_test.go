@@ -80,6 +80,9 @@ func TestReviewWithoutACheckedCurve(t *testing.T) {
 		hist.Locale = lang
 		h.bot.HandleGateway(context.Background(), hist)
 		hr, hrec := h.fake.final(t, hist)
+		// The user's replay is released after its reply is delivered:
+		// asked again before that, the next is refused as still drawn.
+		h.settle()
 		var text string
 		for _, f := range hrec.Files {
 			if f.Name == "game-"+g.ID.String()+"-review.txt" {
