@@ -157,6 +157,10 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource},
 		after: func(ctx context.Context) {
+			// The user's replay is theirs until it is drawn, not until
+			// Discord has it: seen delivered, a replay asked for again at
+			// once is not refused as "still being drawn".
+			release = sync.OnceFunc(release)
 			defer release()
 			record := tafl.EncodeGame(g.Tafl(), GameTags(g, b.gameTournament(ctx, g)))
 			content := p.T("Record of game %d (%s, %s).", g.ID, gameVariant(p, g), moveCount(p, g.Ply()))
@@ -192,6 +196,7 @@ func (b *Bot) cmdHistory(ctx context.Context, r *request) (*reply, error) {
 				discordgo.Button{Label: p.T("▶ Step through"), Style: discordgo.SecondaryButton,
 					CustomID: CustomID{Action: ActReplay, ID: uint64(g.ID), Ply: 0, Arg: "s"}.String()},
 			}}}
+			release()
 			if _, err := b.rest.EditResponse(ctx, in, &discordgo.WebhookEdit{Content: &content, Files: files, Components: &comps}); err != nil {
 				b.log.Error("delivering a game record", "game_id", g.ID, "err", err)
 				b.postUndelivered(ctx, in, discordgo.InteractionResponseChannelMessageWithSource,
@@ -304,7 +309,7 @@ func (l *replayLimiter) tokens(user string, now time.Time) float64 {
 }
 
 // reserve claims the user's one replay, or says why not; release gives
-// it back when the replay is delivered.
+// it back once the replay is drawn (before it is delivered).
 func (l *replayLimiter) reserve(user string) (release func(), err error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
