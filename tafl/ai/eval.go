@@ -165,6 +165,7 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 		if in.plan&planSeal != 0 {
 			sc := sealScale(ps.ndef)
 			var v int32
+			var two bool // at least two corners sealed by their triangles (the cordon's gate)
 			if in.plan&planOpenCorner == 0 {
 				// sealScore without the openCorner terms (the fitted
 				// weights have none), written out: a corner's value is
@@ -174,7 +175,9 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 				// A call here would spill and reload the evaluation's
 				// values (some 20 instructions per evaluation).
 				sw, m := &in.sealW, &ps.seal
-				v = sw[sealNeed[m[0]]&3] + sw[sealNeed[m[1]]&3] + sw[sealNeed[m[2]]&3] + sw[sealNeed[m[3]]&3]
+				n0, n1, n2, n3 := sealNeed[m[0]]&3, sealNeed[m[1]]&3, sealNeed[m[2]]&3, sealNeed[m[3]]&3
+				v = sw[n0] + sw[n1] + sw[n2] + sw[n3]
+				two = n0 == 0 && (n1 == 0 || n2 == 0 || n3 == 0) || n1 == 0 && (n2 == 0 || n3 == 0) || n2 == 0 && n3 == 0
 				if p := in.sealAt[k]; p.corner != 0 {
 					if c := m[(p.corner-1)&3]; sealRegion[c]&p.bit != 0 {
 						v += sw[3] - sw[sealNeed[c]&3] // see cornerNeed
@@ -182,13 +185,14 @@ func (in *info) evaluateCached(bp *board, toMove tafl.Side, k tafl.Square, ps *p
 				}
 			} else {
 				v = in.sealScore(&ps.seal, k)
+				two = shrinkTwoSealed(&ps.seal)
 			}
 			s += sc*v + in.fadedSeals(sc)*w.seal[0]
 			// The shrinking cordon, behind its gate (see shrinkAttackers),
 			// its room and edge terms faded as the seals are, the faded
 			// counts taken as the ring closed in full (shrinkFaded).
 			if in.plan&planShrink != 0 {
-				if ps.natt <= shrinkAttackers {
+				if ps.natt <= shrinkAttackers || two {
 					s += in.shrinkScore(ps, k, sc)
 				}
 				if sc <= huntDefenders {

@@ -359,14 +359,31 @@ func (dc *detourCache) get(key uint64) (int32, bool) {
 // shut off (by its seal or by a line) it weighs the squares the
 // defenders can no longer reach (shrinkEdge, shrinkRoom), so that the
 // line, now free to move, draws in. All that only with at most
-// shrinkAttackers attackers left (two taken: nothing to compute at the
-// start or in the opening; a gate on one triangle sealed cost the search
-// from the start 9.7 % more instructions, this one 0.7 %), and only in
+// shrinkAttackers attackers left (two taken) or with at least two corners
+// sealed by their triangles (shrinkTwoSealed; evaluateCached counts them
+// from the seal term's table reads): seldom so in the search from the
+// start (a gate on one triangle sealed cost it 9.7 % more instructions,
+// on two captures alone 0.7 %, this one 2.3 %), and only in
 // the attackers' own weights (Limits.AttackerWeights). Two captures keep
 // the gate open for good: a cordon that frees every triangle's men is
 // not then marked down for it. The room and edge terms fade with the hunt
 // (shrinkFade, shrinkFaded).
 const shrinkAttackers = 22
+
+// shrinkTwoSealed reports whether at least two corners are sealed by
+// their triangles (sealNeed 0; a king in a pocket not counted: the gate
+// only decides whether the cordon is computed), the gate's other way in
+// (docs/log/2026-11-27-the-two-triangle-gate.md). With the fitted weights
+// evaluateCached counts them itself, as it reads sealNeed for the seals.
+func shrinkTwoSealed(m *[4]uint16) bool {
+	n := 0
+	for _, c := range m {
+		if sealNeed[c] == 0 {
+			n++
+		}
+	}
+	return n >= 2
+}
 
 // shrinkWeak is the squares of an 11×11 board where an attacker does not
 // shut the defenders out: beside a corner or the throne, where a single
