@@ -34,11 +34,7 @@ func resultDMs(t *testing.T, h *harness) []string {
 func TestResultOfAGameInADeletedChannelGoesByDM(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h) // 3 days per move, alice (attackers) to move
-	for _, u := range []string{alice, bob} {
-		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
-			t.Fatalf("move: %q", r.Content)
-		}
-	}
+	moveBoth(t, h)
 	h.settle()
 	h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000) // the channel is deleted
 	h.clock.Advance(72*time.Hour + time.Minute)                   // alice's time is up
@@ -238,11 +234,7 @@ func TestDrawOfferInADeletedChannelIsNoMove(t *testing.T) {
 func TestResultInALockedThreadGoesByDM(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h) // 3 days per move, alice (attackers) to move
-	for _, u := range []string{alice, bob} {
-		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
-			t.Fatalf("move: %q", r.Content)
-		}
-	}
+	moveBoth(t, h)
 	h.settle()
 	h.fake.inject("POST", "/channels/"+channel+"/", 400, 50083, 1000) // the game's thread is locked
 	h.clock.Advance(60*time.Hour + time.Minute)                       // under 12 h left: alice is reminded
@@ -332,10 +324,17 @@ func notifiedGame(t *testing.T, h *harness) {
 		t.Fatalf("choosing a channel: %q", r.Content)
 	}
 	startGame(t, h)
+	moveBoth(t, h)
+	h.settle()
+}
+
+// moveBoth plays one move of each side in h's game between alice
+// (attackers, to move) and bob: each side's first legal move.
+func moveBoth(t *testing.T, h *harness) {
+	t.Helper()
 	for _, u := range []string{alice, bob} {
 		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
 			t.Fatalf("move: %q", r.Content)
 		}
 	}
-	h.settle()
 }

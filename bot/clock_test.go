@@ -104,11 +104,7 @@ func TestReminderThenTimeoutOnceAcrossRestarts(t *testing.T) {
 func TestMoveAfterDeadlineLosesOnTime(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h) // 3 days per move, alice (attackers) to move
-	for _, who := range []string{alice, bob} {
-		if r, _ := h.slash(who, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
-			t.Fatalf("move: %q", r.Content)
-		}
-	}
+	moveBoth(t, h)
 	h.settle() // the late move, not a follow-up write, finds the time run out
 	g := gameOf(t, h, alice)
 	n := len(h.fake.requests("/channels/" + channel + "/messages"))
@@ -362,11 +358,7 @@ func TestLatePressBeforeFirstMoveSaysAborted(t *testing.T) {
 func TestLatePressSaysWhoseTimeRanOut(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h) // 3 days per move, alice (attackers) to move
-	for _, u := range []string{alice, bob} {
-		if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
-			t.Fatalf("move: %q", r.Content)
-		}
-	}
+	moveBoth(t, h)
 	h.settle()
 	h.clock.Advance(72*time.Hour + time.Minute) // alice's time is up
 	confirm, _ := h.slash(bob, "resign")

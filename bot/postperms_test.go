@@ -205,25 +205,10 @@ func TestMenuMoveWhereTheBotCanNoLongerPost(t *testing.T) {
 // by direct message, though neither turned DMs on, saying why; a result
 // Discord took sends no direct message.
 func TestResultRefusedGoesByDM(t *testing.T) {
-	dms := func(h *harness) []string {
-		var out []string
-		for _, u := range []string{alice, bob} {
-			for _, rec := range h.fake.requests("/channels/dm-" + u + "/messages") {
-				if rec.Method == "POST" && rec.Status == 200 {
-					out = append(out, u+": "+decode(t, rec.Body).Content)
-				}
-			}
-		}
-		return out
-	}
 	for _, refused := range []bool{false, true} {
 		h := newHarness(t, nil)
 		startGame(t, h) // 3 days per move, alice (attackers) to move
-		for _, u := range []string{alice, bob} {
-			if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
-				t.Fatalf("move: %q", r.Content)
-			}
-		}
+		moveBoth(t, h)
 		h.settle()
 		if refused {
 			h.fake.inject("POST", "/channels/"+channel+"/messages", 403, 50013, 10)
@@ -235,7 +220,7 @@ func TestResultRefusedGoesByDM(t *testing.T) {
 		if g.Outcome() != (tafl.Outcome{Winner: tafl.Defenders, Reason: tafl.Timeout}) {
 			t.Fatalf("outcome %+v, want bob's win on time", g.Outcome())
 		}
-		got := dms(h)
+		got := resultDMs(t, h)
 		if !refused {
 			if len(got) != 0 {
 				t.Errorf("the result posted in the channel was also sent by DM: %q", got)
@@ -266,11 +251,7 @@ func TestLatePressWhereTheBotCannotPostSaysDM(t *testing.T) {
 	for i, perms := range []int64{all, all &^ discordgo.PermissionSendMessages, all, all &^ discordgo.PermissionAttachFiles} {
 		h := newHarness(t, nil)
 		startGame(t, h) // 3 days per move, alice (attackers) to move
-		for _, u := range []string{alice, bob} {
-			if r, _ := h.slash(u, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
-				t.Fatalf("move: %q", r.Content)
-			}
-		}
+		moveBoth(t, h)
 		h.settle()
 		refused := perms != all
 		if refused {
