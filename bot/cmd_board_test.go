@@ -268,3 +268,67 @@ func TestTextBoardSizeInWords(t *testing.T) {
 		t.Errorf("the size as 9×9 in words:\n%s", out)
 	}
 }
+
+// TestOnlookerSeesTheGameBeingPlayedHere: someone with no game of their
+// own who types /tafl board or /tafl history without a game, to watch
+// the game being played where they are, was told "You have no game
+// here, in progress or finished. Start one …". In a game's own thread
+// they see that game (also one who played a game here before, whose
+// last game it would otherwise show); in a channel where only one game
+// is being played, that one; where several are, the answer says how
+// many and how to name one.
+func TestOnlookerSeesTheGameBeingPlayedHere(t *testing.T) {
+	watch := func(t *testing.T, h *harness, ch, user, sub string) *resp {
+		t.Helper()
+		in := h.slashInteraction(user, sub)
+		in.ChannelID = ch
+		in.Member.Permissions = 0
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		h.settle()
+		return r
+	}
+	t.Run("in the game's thread", func(t *testing.T) {
+		h := newHarness(t, nil)
+		h.slash(carol, "settings", opt("threads", true))
+		// carol played (and aborted) a game here before.
+		r, _ := h.slash(carol, "ai", opt("variant", "brandubh"), opt("level", "easy"), opt("side", "attackers"))
+		if r, _ = h.click(carol, customIDs(r.Components)["Abort"], false); isEphemeral(r) && strings.Contains(r.Content, "?") {
+			h.click(carol, customIDs(r.Components)["Yes, abort"], true)
+		}
+		h.settle()
+		startGame(t, h)
+		var thread string
+		waitFor(t, "the game's thread", func() bool {
+			g, _ := h.store.GetGame(t.Context(), 2)
+			thread = g.ThreadID
+			return thread != ""
+		})
+		if g, _ := h.store.GetGame(t.Context(), 1); g == nil || g.Active() {
+			t.Fatalf("carol's game with the engine did not end: %+v", g)
+		}
+		for _, user := range []string{carol, "444"} {
+			if r := watch(t, h, thread, user, "board"); isEphemeral(r) || !strings.Contains(r.Content, "**Game 2** · brandubh") {
+				t.Errorf("%s's /tafl board in game 2's thread: %q", user, r.Content)
+			}
+			if r := watch(t, h, thread, user, "history"); !strings.Contains(r.Content, "Record of game 2 ") {
+				t.Errorf("%s's /tafl history in game 2's thread: %q", user, r.Content)
+			}
+		}
+	})
+	t.Run("in a channel", func(t *testing.T) {
+		h := newHarness(t, nil)
+		startGame(t, h)
+		if r := watch(t, h, channel, carol, "board"); isEphemeral(r) || !strings.Contains(r.Content, "**Game 1** · brandubh") {
+			t.Errorf("carol's /tafl board where game 1 alone is played: %q", r.Content)
+		}
+		h.slash(alice, "ai", opt("variant", "brandubh"), opt("level", "easy"), opt("side", "attackers"))
+		h.settle()
+		for _, sub := range []string{"board", "history"} {
+			want := "2 games are being played in this channel: name the one to see with the `game` option, such as `game:2`"
+			if r := watch(t, h, channel, carol, sub); !isEphemeral(r) || !strings.Contains(r.Content, want) {
+				t.Errorf("carol's /tafl %s where two games are played: %q", sub, r.Content)
+			}
+		}
+	})
+}

@@ -198,17 +198,39 @@ func (b *Bot) lastEnded(ctx context.Context, r *request, moved bool) (*storage.G
 
 // findGameOrLast is findGame for the commands that show a game rather
 // than play in it (/tafl board, /tafl history): with no game named and
-// none in progress here, it picks the user's game that ended last here —
-// the board or record asked for just after a game is most likely that
-// one's — as /tafl analyse does.
+// none of the user's in progress here, it picks the game of the thread
+// it is asked in (a game's own thread, for an onlooker there), else the
+// user's game that ended last here — the board or record asked for just
+// after a game is most likely that one's — as /tafl analyse does, else,
+// for an onlooker with no game of their own, the game being played in
+// this channel when it is the only one.
 func (b *Bot) findGameOrLast(ctx context.Context, r *request, opt string) (*storage.Game, error) {
 	g, err := b.findGame(ctx, r, opt)
 	if ng := (*noGameErr)(nil); errors.As(err, &ng) {
+		var watched []*storage.Game // the games in progress in this channel or thread
+		if r.in.GuildID != "" {
+			if watched, err = b.store.ActiveGamesInChannel(ctx, r.in.ChannelID); err != nil {
+				return nil, err
+			}
+			for _, g := range watched {
+				if g.ThreadID == r.in.ChannelID {
+					r.gameID = uint64(g.ID)
+					return g, nil
+				}
+			}
+		}
 		if ng.last == nil {
 			// These commands show finished games too: "no game in
 			// progress" would suggest there is a finished one to see.
-			if r.in.GuildID == "" {
+			switch {
+			case r.in.GuildID == "":
 				return nil, userErrorf("You have no game, in progress or finished. Play me here with `/tafl ai`, or challenge someone in a server with `/tafl challenge`.")
+			case len(watched) == 1:
+				r.gameID = uint64(watched[0].ID)
+				return watched[0], nil
+			case len(watched) > 1:
+				return nil, userErrorf("You have no game here, in progress or finished, and %[1]d games are being played in this channel: name the one to see with the `game` option, such as `game:%[2]d` (each board shows its game's number).",
+					len(watched), int(watched[len(watched)-1].ID))
 			}
 			return nil, userErrorf("You have no game here, in progress or finished. Start one with `/tafl challenge` or `/tafl ai`.")
 		}

@@ -618,4 +618,6 @@ var daTexts = Dict{
 	"`%[1]s` would repeat a position for the third time, and in game %[2]d that loses the game for you. Play it anyway?": "`%[1]s` ville gentage en stilling for tredje gang, og i parti %[2]d taber du dermed partiet. Spil det alligevel?",
 	// The button under "… would repeat a position for the third time … Play it anyway?": plays the move (as "Yes, resign" resigns).
 	"Yes, play it": "Ja, spil det",
+	// Sent privately to someone with no game of their own in the server who types /tafl board or /tafl history without a game in a channel where several games are being played: %[1]d is how many (always 2 or more), %[2]d the newest game's number, as an example.
+	"You have no game here, in progress or finished, and %[1]d games are being played in this channel: name the one to see with the `game` option, such as `game:%[2]d` (each board shows its game's number).": "Du har intet parti her, hverken i gang eller afsluttet, og der spilles %[1]d partier i denne kanal: angiv det, du vil se, med `parti`-indstillingen, f.eks. `parti:%[2]d` (hvert bræt viser sit partis nummer).",
 }

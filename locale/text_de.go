@@ -618,4 +618,6 @@ var deTexts = Dict{
 	"`%[1]s` would repeat a position for the third time, and in game %[2]d that loses the game for you. Play it anyway?": "`%[1]s` würde eine Stellung zum dritten Mal wiederholen, und in Partie %[2]d verlierst du damit die Partie. Trotzdem spielen?",
 	// The button under "… would repeat a position for the third time … Play it anyway?": plays the move (as "Yes, resign" resigns).
 	"Yes, play it": "Ja, spielen",
+	// Sent privately to someone with no game of their own in the server who types /tafl board or /tafl history without a game in a channel where several games are being played: %[1]d is how many (always 2 or more), %[2]d the newest game's number, as an example.
+	"You have no game here, in progress or finished, and %[1]d games are being played in this channel: name the one to see with the `game` option, such as `game:%[2]d` (each board shows its game's number).": "Du hast hier keine Partie, weder laufend noch beendet, und in diesem Kanal laufen %[1]d Partien: nenne die, die du sehen willst, mit der Option `partie`, etwa `partie:%[2]d` (jedes Brett zeigt die Nummer seiner Partie).",
 }

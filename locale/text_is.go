@@ -618,4 +618,6 @@ var isTexts = Dict{
 	"`%[1]s` would repeat a position for the third time, and in game %[2]d that loses the game for you. Play it anyway?": "`%[1]s` myndi endurtaka stöðu í þriðja sinn, og í skák %[2]d taparðu þar með skákinni. Leika hann samt?",
 	// The button under "… would repeat a position for the third time … Play it anyway?": plays the move (as "Yes, resign" resigns).
 	"Yes, play it": "Já, leika hann",
+	// Sent privately to someone with no game of their own in the server who types /tafl board or /tafl history without a game in a channel where several games are being played: %[1]d is how many (always 2 or more), %[2]d the newest game's number, as an example.
+	"You have no game here, in progress or finished, and %[1]d games are being played in this channel: name the one to see with the `game` option, such as `game:%[2]d` (each board shows its game's number).": "Þú átt enga skák hér, hvorki í gangi né lokna, og %[1]d skákir eru tefldar á þessari rás: nefndu þá sem þú vilt sjá með `game`-valkostinum, til dæmis `game:%[2]d` (hvert borð sýnir númer sinnar skákar).",
 }

@@ -618,4 +618,6 @@ var nbTexts = Dict{
 	"`%[1]s` would repeat a position for the third time, and in game %[2]d that loses the game for you. Play it anyway?": "`%[1]s` ville gjenta en stilling for tredje gang, og i parti %[2]d taper du da partiet. Spille det likevel?",
 	// The button under "… would repeat a position for the third time … Play it anyway?": plays the move (as "Yes, resign" resigns).
 	"Yes, play it": "Ja, spill det",
+	// Sent privately to someone with no game of their own in the server who types /tafl board or /tafl history without a game in a channel where several games are being played: %[1]d is how many (always 2 or more), %[2]d the newest game's number, as an example.
+	"You have no game here, in progress or finished, and %[1]d games are being played in this channel: name the one to see with the `game` option, such as `game:%[2]d` (each board shows its game's number).": "Du har ikke noe parti her, verken i gang eller avsluttet, og det spilles %[1]d partier i denne kanalen: oppgi det du vil se med `parti`-valget, for eksempel `parti:%[2]d` (hvert brett viser nummeret på partiet sitt).",
 }

@@ -618,4 +618,6 @@ var svTexts = Dict{
 	"`%[1]s` would repeat a position for the third time, and in game %[2]d that loses the game for you. Play it anyway?": "`%[1]s` skulle upprepa en ställning för tredje gången, och i parti %[2]d förlorar du då partiet. Spela det ändå?",
 	// The button under "… would repeat a position for the third time … Play it anyway?": plays the move (as "Yes, resign" resigns).
 	"Yes, play it": "Ja, spela det",
+	// Sent privately to someone with no game of their own in the server who types /tafl board or /tafl history without a game in a channel where several games are being played: %[1]d is how many (always 2 or more), %[2]d the newest game's number, as an example.
+	"You have no game here, in progress or finished, and %[1]d games are being played in this channel: name the one to see with the `game` option, such as `game:%[2]d` (each board shows its game's number).": "Du har inget parti här, varken pågående eller avslutat, och %[1]d partier spelas i den här kanalen: ange det du vill se med alternativet `parti`, till exempel `parti:%[2]d` (varje bräde visar sitt partis nummer).",
 }
