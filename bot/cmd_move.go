@@ -216,7 +216,9 @@ func (b *Bot) inWhichGame(ctx context.Context, r *request, g *storage.Game, text
 // for the ones it is written with: a dash (‐ ‒ – — ―, the minus sign −)
 // for the hyphen, as a phone's autocorrection makes d1-d4 "d1–d4", and the
 // full-width letters and digits of Chinese and Japanese keyboards (ｄ１-ｄ４)
-// for ASCII ones (golang.org/x/text/width). Characters that show
+// for ASCII ones (golang.org/x/text/width's Fold, which leaves every
+// other character as typed, so that a refusal quotes the move as it was
+// written: Narrow made an arrow, d3→b3, the half-width d3￫b3). Characters that show
 // nothing, zero-width spaces and joiners, a byte order mark and other
 // formatting characters that copying text can bring along (d2\u200b-c2,
 // which reads d2-c2), are left out.
@@ -229,7 +231,7 @@ func typedMove(s string) string {
 			return -1
 		}
 		return r
-	}, width.Narrow.String(s))
+	}, width.Fold.String(s))
 }
 
 // rememberOriginal records the board an interaction's response showed, so

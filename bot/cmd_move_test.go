@@ -618,3 +618,26 @@ func TestMoveThatLosesByRepetitionIsConfirmed(t *testing.T) {
 		t.Errorf("after Yes: active %v, outcome %v; want the attackers' win by repetition", g.Active(), o)
 	}
 }
+
+// TestRefusedMoveQuotedAsTyped: a move (or game number) the bot cannot
+// read is quoted back as it was typed. Full-width characters were made
+// ASCII with width.Narrow, which also turns ordinary characters into
+// half-width forms: `d3→b3` was answered "I can't read `d3￫b3`", an
+// arrow the player never typed.
+func TestRefusedMoveQuotedAsTyped(t *testing.T) {
+	text := runConsole(t, consoleStore(t), 0, []string{
+		"/tafl ai variant:brandubh level:easy side:attackers",
+		"/tafl move d2→c2",
+		"/tafl board game:→1",
+		"/tafl move ｄ２-ｃ２", // full-width: still read as d2-c2
+		"quit",
+	})
+	consoleSays(t, text,
+		"[to alice] (only you) I can't read `d2→c2`: ",
+		"[to alice] (only you) `→1` is not a game number",
+		"Last moves: 1. d2-c2",
+	)
+	if strings.ContainsAny(text, "￫￩") {
+		t.Errorf("a half-width arrow nobody typed:\n%s", text)
+	}
+}

@@ -254,7 +254,7 @@ func (b *Bot) findGame(ctx context.Context, r *request, opt string) (g *storage.
 	}()
 	// Full-width digits (and ＃) of Chinese and Japanese keyboards read
 	// as ASCII ones, as in a move and the option's list.
-	if opt = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(width.Narrow.String(opt)), "#")); opt != "" {
+	if opt = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(width.Fold.String(opt)), "#")); opt != "" {
 		if i := strings.IndexAny(opt, " ·"); i > 0 {
 			opt = opt[:i]
 		}
