@@ -428,6 +428,49 @@ func TestLatePressNamesWhereTheResultWent(t *testing.T) {
 	}
 }
 
+// TestDeletedNotificationChannelIsDropped: a deleted notification
+// channel was tried again with every notice (a refused call and a
+// warning each), its refusal remembered by the process alone, so that a
+// press after the flag fell, after a restart, said the result was posted
+// in it; and /tafl settings still named it. Found gone once, it is
+// dropped from the server's settings: later notices go straight to the
+// game's channel, the late press after a restart names that channel,
+// and /tafl settings says the notification channel no longer exists and
+// how to choose another, which then takes the notices.
+func TestDeletedNotificationChannelIsDropped(t *testing.T) {
+	h := newHarness(t, nil)
+	notifiedGame(t, h) // alice to move; notices go to <#777>
+
+	h.fake.inject("", "/channels/777/", 404, 10003, 1000) // the notification channel is deleted
+	h.clock.Advance(60 * time.Hour)                       // 12 h left: alice is reminded, in the game's channel
+	h.bot.Sweep(t.Context())
+	h.settle()
+	h.restart()
+	h.clock.Advance(12*time.Hour + time.Minute) // alice's time is up
+	confirm, _ := h.slash(bob, "resign")
+	r, _ := h.click(bob, customIDs(confirm.Components)["Yes, resign"], true)
+	h.settle()
+	if !strings.HasSuffix(r.Content, "The result is posted in the game's channel.") {
+		t.Errorf("the late press after a restart: %q", r.Content)
+	}
+	tried := 0
+	for _, rec := range h.fake.requests("/channels/777/messages") {
+		if rec.Method == "POST" {
+			tried++
+		}
+	}
+	if tried != 1 {
+		t.Errorf("%d posts tried in the deleted notification channel, want 1 (the reminder, which found it gone)", tried)
+	}
+	const gone = "reminders and results: each game's channel (the notification channel <#777> no longer exists; choose another with `/tafl settings` `channel`)"
+	if r, _ := h.slash(carol, "settings"); !strings.Contains(r.Content, gone) {
+		t.Errorf("/tafl settings: %q, want %q", r.Content, gone)
+	}
+	if r, _ := h.slash(carol, "settings", opt("channel", "888")); !strings.Contains(r.Content, "reminders and results: <#888> ") || strings.Contains(r.Content, "no longer exists") {
+		t.Errorf("/tafl settings channel:888: %q", r.Content)
+	}
+}
+
 // TestLatePressNamesTheNotificationChannel: a press after the flag fell
 // in a server whose notification channel takes the notices names that
 // channel as where the result is posted.

@@ -288,4 +288,6 @@ var de = Dict{
 	"tour.dm_channel_gone": "Der Kanal, in dem dein Turnier **%s** gespielt wird, existiert nicht mehr, daher schicke ich dir seine Runden und Tabellen per Direktnachricht (seine Spieler erfahren von ihren eigenen Partien per Direktnachricht). Gib sie dort weiter, wo die Spieler sie sehen.",
 	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.
 	"tour.dm_refused": "Ich darf nicht in <#%[2]s> posten, wo dein Turnier **%[1]s** gespielt wird, daher schicke ich dir dies per Direktnachricht. Ein Serververwalter kann mir dort Zugriff und die Berechtigung zum Posten geben.",
+	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
+	"settings.notify_gone": "(der Benachrichtigungskanal <#%s> existiert nicht mehr; wähle mit `/tafl settings` `kanal` einen anderen)",
 }

@@ -289,4 +289,6 @@ var en = Dict{
 	"tour.dm_channel_gone": "The channel where your tournament **%s** is played no longer exists, so I am sending you its rounds and standings by direct message (its players are told of their own games by direct message). Pass them on where the players will see them.",
 	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.
 	"tour.dm_refused": "I may not post in <#%[2]s>, where your tournament **%[1]s** is played, so I am sending you this by direct message. A server manager can give me access and permission to post there.",
+	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
+	"settings.notify_gone": "(the notification channel <#%s> no longer exists; choose another with `/tafl settings` `channel`)",
 }

@@ -288,4 +288,6 @@ var fi = Dict{
 	"tour.dm_channel_gone": "Kanavaa, jolla turnaustasi **%s** pelataan, ei ole enää olemassa, joten lähetän sen kierrokset ja tilanteen sinulle yksityisviesteinä (sen pelaajat saavat tiedon omista peleistään yksityisviesteinä). Välitä ne sinne, missä pelaajat näkevät ne.",
 	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.
 	"tour.dm_refused": "En saa julkaista kanavalla <#%[2]s>, jolla turnaustasi **%[1]s** pelataan, joten lähetän tämän sinulle yksityisviestinä. Palvelimen ylläpitäjä voi antaa minulle pääsyn ja luvan julkaista siellä.",
+	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
+	"settings.notify_gone": "(ilmoituskanavaa <#%s> ei ole enää olemassa; valitse toinen asetuksella `/tafl settings` `kanava`)",
 }

@@ -288,4 +288,6 @@ var nb = Dict{
 	"tour.dm_channel_gone": "Kanalen der turneringen din **%s** spilles, finnes ikke lenger, så jeg sender deg rundene og stillingen i direktemeldinger (spillerne får høre om sine egne partier i direktemeldinger). Gi dem videre der spillerne ser dem.",
 	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.
 	"tour.dm_refused": "Jeg får ikke poste i <#%[2]s>, der turneringen din **%[1]s** spilles, så jeg sender deg dette i en direktemelding. En serveradministrator kan gi meg tilgang og tillatelse til å poste der.",
+	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
+	"settings.notify_gone": "(varslingskanalen <#%s> finnes ikke lenger; velg en annen med `/tafl settings` `kanal`)",
 }
