@@ -164,21 +164,98 @@ func TestNoticesWhereTheBotMayNotPost(t *testing.T) {
 	}
 }
 
-// TestTournamentGameInADeletedThreadToldByDM: a tournament's thread
-// deleted before its round began: the first board of each game, which
-// pings both players there, was refused (10003), and the direct message
-// that tells the player to move (TestPlayerToMoveInADeletedChannelToldByDM)
-// said "<@bob> played , and it is your move" of a game with no move yet.
-// Both players are told that the game has begun, and who is to move.
-func TestTournamentGameInADeletedThreadToldByDM(t *testing.T) {
-	h := newHarness(t, nil)
-	ann, _ := h.slash(alice, "tournament", opt("action", "create"), opt("name", "Winter Cup"), opt("format", "round-robin"),
+// deletedTournament creates carol's round robin "Winter Cup" of alice and
+// bob (brandubh, a day a move), in its own thread, and deletes its thread
+// (Discord: 10003, Unknown Channel), and its channel too if channelToo,
+// before sign-up closes. It returns the thread.
+func deletedTournament(t *testing.T, h *harness, channelToo bool) string {
+	t.Helper()
+	ann, _ := h.slash(carol, "tournament", opt("action", "create"), opt("name", "Winter Cup"), opt("format", "round-robin"),
 		opt("variant", "brandubh"), opt("days", 1.0), opt("signup", 24.0))
 	h.click(bob, customIDs(ann.Components)["Join"], false)
 	h.slash(alice, "tournament", opt("action", "join"))
 	waitFor(t, "the tournament thread", func() bool { return onlyTournament(t, h).ThreadID != "" })
 	h.settle()
-	h.fake.inject("", "/channels/"+onlyTournament(t, h).ThreadID+"/", 404, 10003, 1000) // the thread is deleted
+	thread := onlyTournament(t, h).ThreadID
+	h.fake.inject("", "/channels/"+thread+"/", 404, 10003, 1000) // the thread is deleted
+	if channelToo {
+		h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000) // and its channel
+	}
+	return thread
+}
+
+// dmsTo returns the contents of the direct messages posted to user.
+func dmsTo(t *testing.T, h *harness, user string) []string {
+	t.Helper()
+	var out []string
+	for _, rec := range h.fake.requests("/channels/dm-" + user + "/messages") {
+		if rec.Method == "POST" && rec.Status == 200 {
+			out = append(out, decode(t, rec.Body).Content)
+		}
+	}
+	return out
+}
+
+// TestTournamentInADeletedThreadGoesOnInItsChannel: a tournament's thread
+// deleted: its rounds' announcements and standings, refused there
+// (10003), were seen by nobody, and each round's games were started in
+// the deleted thread. The tournament goes on in the channel it was
+// announced in, which is told once that the thread is gone: the round's
+// announcement, its games (their first boards pinging both players) and
+// the standings are posted there.
+func TestTournamentInADeletedThreadGoesOnInItsChannel(t *testing.T) {
+	h := newHarness(t, nil)
+	thread := deletedTournament(t, h, false)
+	n := len(h.fake.requests("/channels/" + channel + "/messages"))
+	h.clock.Advance(25 * time.Hour) // sign-up closes: round 1
+	h.bot.Sweep(t.Context())
+	h.settle()
+	posts := channelPosts(t, h, n)
+	var got []string
+	for _, p := range posts {
+		got = append(got, p.Content)
+	}
+	g := gameOf(t, h, alice)
+	if len(posts) != 3 || posts[0].Content != "🏆 The thread of **Winter Cup** no longer exists: the tournament goes on in this channel." ||
+		posts[1].Content != "🏆 **Winter Cup**, round 1: 1 game." || !strings.Contains(posts[2].Content, "<@"+alice+">") {
+		t.Fatalf("posts in the channel at the start: %q, want the thread gone, round 1 and its board", got)
+	}
+	if tr := onlyTournament(t, h); tr.ThreadID != "" || tr.ChannelGone {
+		t.Errorf("the tournament's thread %q (gone %v), want it forgotten", tr.ThreadID, tr.ChannelGone)
+	}
+	if g.ThreadID != "" || g.ChannelID != channel {
+		t.Errorf("the game in channel %q thread %q, want the channel", g.ChannelID, g.ThreadID)
+	}
+	if dms := resultDMs(t, h); len(dms) != 0 {
+		t.Errorf("direct messages %q, want none: the board is in the channel", dms)
+	}
+	h.clock.Advance(24*time.Hour + time.Minute) // the attackers' time is up: the tournament is over
+	h.bot.Sweep(t.Context())
+	h.settle()
+	posts = channelPosts(t, h, n)[3:]
+	got = got[:0]
+	for _, p := range posts {
+		got = append(got, p.Content)
+	}
+	if len(posts) != 2 || !strings.Contains(posts[0].Content, "ran out of time") || !strings.Contains(posts[1].Content, "🏆 **Winter Cup** is over.") {
+		t.Errorf("posts in the channel at the end: %q, want the result and the final standings", got)
+	}
+	if n := len(h.fake.requests("/channels/" + thread + "/messages")); n != 1 {
+		t.Errorf("%d posts tried in the deleted thread, want 1 (the one that found it gone)", n)
+	}
+}
+
+// TestTournamentInADeletedChannelGoesToItsCreator: a tournament whose
+// thread and channel are both deleted: its rounds' announcements and
+// standings were seen by nobody. They go to its creator by direct
+// message, the first time saying why; the players are told by direct
+// message that their games have begun (their first boards, refused,
+// said nothing; the direct message that tells the player to move, used
+// instead, said "<@bob> played , and it is your move" of a game with no
+// move yet) and how they ended.
+func TestTournamentInADeletedChannelGoesToItsCreator(t *testing.T) {
+	h := newHarness(t, nil)
+	deletedTournament(t, h, true)
 	h.clock.Advance(25 * time.Hour)
 	h.bot.Sweep(t.Context())
 	var got []string
@@ -197,6 +274,64 @@ func TestTournamentGameInADeletedThreadToldByDM(t *testing.T) {
 		if !strings.HasPrefix(got[i], u+": "+want) {
 			t.Errorf("direct message %q, want %q…", got[i], want)
 		}
+	}
+	creator := dmsTo(t, h, carol)
+	const why = "The channel where your tournament **Winter Cup** is played no longer exists, so I am sending you its rounds and standings by direct message"
+	if len(creator) != 2 || !strings.HasPrefix(creator[0], why) || creator[1] != "🏆 **Winter Cup**, round 1: 1 game." {
+		t.Fatalf("direct messages to the creator %q, want why and round 1", creator)
+	}
+	if tr := onlyTournament(t, h); !tr.ChannelGone || tr.ThreadID != "" {
+		t.Errorf("the tournament's channel gone %v, thread %q; want gone, the thread forgotten", tr.ChannelGone, tr.ThreadID)
+	}
+	tried := len(h.fake.requests("/channels/" + channel + "/messages"))
+	h.clock.Advance(24*time.Hour + time.Minute) // the attackers' time is up: the tournament is over
+	h.bot.Sweep(t.Context())
+	h.settle()
+	creator = dmsTo(t, h, carol)[2:]
+	if len(creator) != 1 || !strings.Contains(creator[0], "🏆 **Winter Cup** is over.") {
+		t.Errorf("direct messages to the creator at the end %q, want the final standings alone", creator)
+	}
+	var standings *recorded
+	for _, rec := range h.fake.requests("/channels/dm-" + carol + "/messages") {
+		standings = rec
+	}
+	checkPNG(t, standings)
+	for _, u := range []string{alice, bob} {
+		if got := dmsTo(t, h, u); len(got) != 2 || !strings.Contains(got[1], "ran out of time") {
+			t.Errorf("direct messages to %s %q, want the start and the result", u, got)
+		}
+	}
+	// The standings were not tried in the channel known gone (the
+	// result, a game's, still is).
+	posts := 0
+	for _, rec := range h.fake.requests("/channels/" + channel + "/messages")[tried:] {
+		if rec.Method == "POST" {
+			posts++
+		}
+	}
+	if posts != 1 {
+		t.Errorf("%d posts tried in the deleted channel at the end, want the result's alone", posts)
+	}
+}
+
+// TestTournamentThreadDeletedAndChannelRefused: a tournament's thread
+// deleted where the bot may no longer post in its channel either (50013):
+// the round's announcement goes to its creator by direct message, saying
+// where the bot may not post, to ask a server manager for it.
+func TestTournamentThreadDeletedAndChannelRefused(t *testing.T) {
+	h := newHarness(t, nil)
+	deletedTournament(t, h, false)
+	h.fake.inject("POST", "/channels/"+channel+"/", 403, 50013, 1000)
+	h.clock.Advance(25 * time.Hour)
+	h.bot.Sweep(t.Context())
+	h.settle()
+	creator := dmsTo(t, h, carol)
+	why := "I may not post in <#" + channel + ">, where your tournament **Winter Cup** is played, so I am sending you this by direct message."
+	if len(creator) != 2 || !strings.HasPrefix(creator[0], why) || creator[1] != "🏆 **Winter Cup**, round 1: 1 game." {
+		t.Fatalf("direct messages to the creator %q, want why and round 1", creator)
+	}
+	if tr := onlyTournament(t, h); tr.ChannelGone || tr.ThreadID != "" {
+		t.Errorf("the tournament's channel gone %v, thread %q; want the channel kept, the thread forgotten", tr.ChannelGone, tr.ThreadID)
 	}
 }
 
@@ -290,6 +425,49 @@ func TestLatePressNamesWhereTheResultWent(t *testing.T) {
 	}
 	if posts := channelPosts(t, h, n); len(posts) != 2 || !strings.Contains(posts[1].Content, "ran out of time") {
 		t.Errorf("posts in the game's channel: %+v", posts)
+	}
+}
+
+// TestDeletedNotificationChannelIsDropped: a deleted notification
+// channel was tried again with every notice (a refused call and a
+// warning each), its refusal remembered by the process alone, so that a
+// press after the flag fell, after a restart, said the result was posted
+// in it; and /tafl settings still named it. Found gone once, it is
+// dropped from the server's settings: later notices go straight to the
+// game's channel, the late press after a restart names that channel,
+// and /tafl settings says the notification channel no longer exists and
+// how to choose another, which then takes the notices.
+func TestDeletedNotificationChannelIsDropped(t *testing.T) {
+	h := newHarness(t, nil)
+	notifiedGame(t, h) // alice to move; notices go to <#777>
+
+	h.fake.inject("", "/channels/777/", 404, 10003, 1000) // the notification channel is deleted
+	h.clock.Advance(60 * time.Hour)                       // 12 h left: alice is reminded, in the game's channel
+	h.bot.Sweep(t.Context())
+	h.settle()
+	h.restart()
+	h.clock.Advance(12*time.Hour + time.Minute) // alice's time is up
+	confirm, _ := h.slash(bob, "resign")
+	r, _ := h.click(bob, customIDs(confirm.Components)["Yes, resign"], true)
+	h.settle()
+	if !strings.HasSuffix(r.Content, "The result is posted in the game's channel.") {
+		t.Errorf("the late press after a restart: %q", r.Content)
+	}
+	tried := 0
+	for _, rec := range h.fake.requests("/channels/777/messages") {
+		if rec.Method == "POST" {
+			tried++
+		}
+	}
+	if tried != 1 {
+		t.Errorf("%d posts tried in the deleted notification channel, want 1 (the reminder, which found it gone)", tried)
+	}
+	const gone = "reminders and results: each game's channel (the notification channel <#777> no longer exists; choose another with `/tafl settings` `channel`)"
+	if r, _ := h.slash(carol, "settings"); !strings.Contains(r.Content, gone) {
+		t.Errorf("/tafl settings: %q, want %q", r.Content, gone)
+	}
+	if r, _ := h.slash(carol, "settings", opt("channel", "888")); !strings.Contains(r.Content, "reminders and results: <#888> ") || strings.Contains(r.Content, "no longer exists") {
+		t.Errorf("/tafl settings channel:888: %q", r.Content)
 	}
 }
 

@@ -363,10 +363,14 @@ func (b *Bot) moveByDM(ctx context.Context, g *storage.Game) {
 
 // postNotice posts to the server's notification channel, else the game's
 // thread or channel, and returns that channel and Discord's error. A
-// notification channel that no longer exists (deleted: channelGone) or
-// where the bot may not post (accessRefused) is passed over for the
-// game's own thread or channel, where its players see the notice, until
-// a manager chooses another (/tafl settings) or gives the bot access.
+// notification channel where the bot may not post (accessRefused) is
+// passed over for the game's own thread or channel, where its players
+// see the notice, until a manager chooses another (/tafl settings) or
+// gives the bot access (tried again with each notice: nothing tells the
+// bot of access given back). One that no longer exists (deleted:
+// channelGone, which is for good) is dropped from the server's settings
+// (Store.DropNotifyChannel: not tried again, also after a restart, and
+// /tafl settings says so) until a manager chooses another.
 func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) (string, error) {
 	ch := b.noticeChannel(ctx, g)
 	_, err := b.rest.Send(ctx, ch, msg.send())
@@ -377,6 +381,14 @@ func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) (st
 		b.noticeFalls.Store(g.GuildID, ch)
 	case err == nil:
 		b.noticeFalls.CompareAndDelete(g.GuildID, ch)
+	}
+	if channelGone(err) && ch != own {
+		if dropped, derr := b.store.DropNotifyChannel(context.WithoutCancel(ctx), g.GuildID, ch); derr != nil {
+			b.log.Error("dropping a deleted notification channel", "guild_id", g.GuildID, "channel_id", ch, "err", derr)
+		} else if dropped {
+			b.log.Warn("the server's notification channel no longer exists: reminders and results go to each game's channel until a manager chooses another with /tafl settings channel",
+				"guild_id", g.GuildID, "channel_id", ch)
+		}
 	}
 	if (channelGone(err) || accessRefused(err)) && ch != own {
 		rewind(msg.files)

@@ -86,7 +86,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 		if o, ok := r.opts["channel"]; ok {
 			if id, ok := o.Value.(string); ok {
-				gs.NotifyChannelID = id
+				gs.NotifyChannelID, gs.NotifyGone = id, ""
 			}
 		}
 		if o, ok := r.opts["game_channel"]; ok {
@@ -97,7 +97,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			case o.BoolValue() && chosen:
 				return nil, userErrorT("settings.game_channel_both")
 			case o.BoolValue():
-				gs.NotifyChannelID = ""
+				gs.NotifyChannelID, gs.NotifyGone = "", ""
 			case gs.NotifyChannelID == "":
 				// game_channel:False alone would save and change nothing.
 				return nil, userErrorT("settings.game_channel_off")
@@ -205,6 +205,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	}
 	if gs.NotifyChannelID != "" {
 		notify = "<#" + gs.NotifyChannelID + ">"
+	} else if gs.NotifyGone != "" {
+		// Dropped by the bot (postNotice): say why and what to do.
+		notify += " " + p.T("settings.notify_gone", gs.NotifyGone)
 	}
 	games := p.T("rated")
 	if gs.CasualDefault {

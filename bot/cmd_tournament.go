@@ -532,8 +532,8 @@ func (b *Bot) editAnnouncement(ctx context.Context, t *storage.Tournament) {
 	if now, err := b.store.GetTournament(ctx, t.ID); err == nil {
 		t = now
 	}
-	if t.MessageID == "" {
-		return
+	if t.MessageID == "" || t.ChannelGone {
+		return // not saved yet, or its channel deleted (postTournament)
 	}
 	msg := b.announcement(t)
 	comps := msg.components
@@ -720,7 +720,7 @@ func (b *Bot) cancelTournament(ctx context.Context, r *request, t *storage.Tourn
 		// pings nobody for the announcement's edit); it pings nobody.
 		send := (&message{content: tourLang(t).T("tour.cancelled_by", t.Name, r.userID)}).send()
 		send.AllowedMentions = &discordgo.MessageAllowedMentions{}
-		if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
+		if err := b.postTournament(ctx, t, send); err != nil {
 			b.log.Warn("announcing a cancelled tournament", "tournament_id", t.ID, "err", err)
 		}
 	}}, nil
@@ -787,7 +787,7 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t *storage.Tournament) (
 					send = (&message{content: tourLang(t).T("tour.withdrawn_post", r.userID, who, t.Name)}).send()
 					send.AllowedMentions = &discordgo.MessageAllowedMentions{Users: []string{who}}
 				}
-				if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
+				if err := b.postTournament(ctx, t, send); err != nil {
 					b.log.Warn("announcing a tournament withdrawal", "tournament_id", t.ID, "err", err)
 				}
 			}
@@ -868,6 +868,93 @@ func tournamentChannel(t *storage.Tournament) string {
 	return t.ChannelID
 }
 
+// postTournament posts send where tournament t is played (its thread,
+// else its channel) and returns Discord's error. Its rounds' start and
+// standings would otherwise be seen by nobody (the players hear of their
+// own games by direct message: moveByDM, resultByDM), so:
+//
+//   - where Discord answers that the thread no longer exists (10003:
+//     deleted), the thread is forgotten (stored, and cleared in t) and
+//     the tournament goes on in the channel it was announced in: this
+//     post, the later ones and the games of later rounds go there, after
+//     a line saying that the thread is gone (once);
+//   - where that channel no longer exists either, or the tournament's
+//     own channel does not (stored: ChannelGone, then no longer tried),
+//     or the bot may not post there (accessRefused), the post goes to
+//     the tournament's creator by direct message, after one saying why
+//     (that the channel is gone: once).
+func (b *Bot) postTournament(ctx context.Context, t *storage.Tournament, send *discordgo.MessageSend) error {
+	var err error
+	if !t.ChannelGone {
+		_, err = b.rest.Send(ctx, tournamentChannel(t), send)
+		if channelGone(err) && t.ThreadID != "" {
+			thread, first := t.ThreadID, false
+			if _, uerr := b.store.UpdateTournament(ctx, t.ID, func(st *storage.Tournament) error {
+				first = st.ThreadID == thread
+				if first {
+					st.ThreadID = ""
+				}
+				return nil
+			}); uerr != nil {
+				b.log.Error("forgetting a deleted tournament thread", "tournament_id", t.ID, "err", uerr)
+			}
+			t.ThreadID = ""
+			b.log.Warn("a tournament's thread no longer exists: it goes on in its channel", "tournament_id", t.ID, "thread_id", thread, "channel_id", t.ChannelID)
+			if first {
+				note := (&message{content: tourLang(t).T("tour.thread_gone", t.Name)}).send()
+				note.AllowedMentions = &discordgo.MessageAllowedMentions{}
+				if _, err := b.rest.Send(ctx, t.ChannelID, note); err != nil {
+					b.log.Warn("saying a tournament's thread is gone", "tournament_id", t.ID, "err", err)
+				}
+			}
+			rewind(send.Files)
+			_, err = b.rest.Send(ctx, t.ChannelID, send)
+		}
+		if !channelGone(err) && !accessRefused(err) {
+			return err
+		}
+	}
+	if t.CreatorID == "" {
+		return err // no creator recorded: nobody to tell
+	}
+	first := false
+	if channelGone(err) {
+		if _, uerr := b.store.UpdateTournament(ctx, t.ID, func(st *storage.Tournament) error {
+			first = !st.ChannelGone
+			st.ChannelGone = true
+			return nil
+		}); uerr != nil {
+			b.log.Error("marking a tournament's channel gone", "tournament_id", t.ID, "err", uerr)
+		}
+		t.ChannelGone = true
+		if first {
+			b.log.Warn("a tournament's channel no longer exists: its rounds and standings go to its creator by direct message", "tournament_id", t.ID, "channel_id", tournamentChannel(t), "creator_id", t.CreatorID)
+		}
+	}
+	p := locale.For(locale.Match(b.chosenLanguage(ctx, t.CreatorID), t.Language))
+	why := ""
+	switch {
+	case first:
+		why = p.T("tour.dm_channel_gone", t.Name)
+	case accessRefused(err):
+		b.log.Warn("a tournament's post was refused for missing access or permissions: sent to its creator by direct message", "tournament_id", t.ID, "channel_id", tournamentChannel(t), "err", err)
+		why = p.T("tour.dm_refused", t.Name, tournamentChannel(t))
+	}
+	if why != "" {
+		if err := b.rest.DM(ctx, t.CreatorID, &discordgo.MessageSend{Content: why, AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+			b.log.Warn("telling a tournament's creator where its posts go", "tournament_id", t.ID, "user_id", t.CreatorID, "err", err)
+		}
+	}
+	rewind(send.Files)
+	dm := *send
+	dm.AllowedMentions = &discordgo.MessageAllowedMentions{} // nobody else is in a direct message
+	if err := b.rest.DM(ctx, t.CreatorID, &dm); err != nil {
+		b.log.Warn("sending a tournament's post to its creator", "tournament_id", t.ID, "user_id", t.CreatorID, "err", err)
+		return err
+	}
+	return nil
+}
+
 // playRound creates the current round's games that do not exist yet and
 // posts the round's announcement and their boards. It is safe to call
 // again (after a restart): games already created are not created twice.
@@ -932,7 +1019,7 @@ func (b *Bot) announceRound(ctx context.Context, t *storage.Tournament) {
 	// It pings nobody: the players with a game are pinged by its board,
 	// and who sits out, has the bye or won a forfeit has nothing to do.
 	send.AllowedMentions = &discordgo.MessageAllowedMentions{}
-	if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
+	if err := b.postTournament(ctx, t, send); err != nil {
 		b.log.Warn("announcing a tournament round", "tournament_id", t.ID, "err", err)
 		if failedOnDiscordsSide(ctx, err) {
 			if _, err := b.store.MarkRoundDue(context.WithoutCancel(ctx), t.ID, round); err != nil {
@@ -953,6 +1040,22 @@ func (b *Bot) postTournamentBoard(ctx context.Context, t *storage.Tournament, g 
 	}
 	if !ok {
 		return
+	}
+	if old := g.ThreadID; old != "" && old != t.ThreadID {
+		// The round's announcement found the tournament's thread deleted
+		// (postTournament): the game is played where the tournament goes
+		// on, its first board seen there.
+		moved, err := b.updateGame(ctx, g.ID, -1, func(sg *storage.Game) error {
+			if sg.ThreadID == old {
+				sg.ThreadID = t.ThreadID
+			}
+			return nil
+		})
+		if err != nil {
+			b.log.Error("moving a tournament game out of its deleted thread", "game_id", g.ID, "err", err)
+		} else {
+			g = moved
+		}
 	}
 	round := t.State.Round
 	for _, p := range t.State.Games {
@@ -1194,7 +1297,7 @@ func (b *Bot) postStandings(ctx context.Context, t *storage.Tournament, headline
 	}
 	send := msg.send()
 	send.AllowedMentions = winnerMentions(t)
-	if _, err := b.rest.Send(ctx, tournamentChannel(t), send); err != nil {
+	if err := b.postTournament(ctx, t, send); err != nil {
 		b.log.Warn("posting tournament standings", "tournament_id", t.ID, "err", err)
 	}
 }
@@ -1371,7 +1474,7 @@ func (b *Bot) sweepTournaments(ctx context.Context, now time.Time) {
 			b.awaitAnnouncement(ctx, t.ID)
 			if cancelled {
 				text := tourLang(nt).T("tour.cancelled_few", nt.Name)
-				if _, err := b.rest.Send(ctx, tournamentChannel(nt), (&message{content: text}).send()); err != nil {
+				if err := b.postTournament(ctx, nt, (&message{content: text}).send()); err != nil {
 					b.log.Warn("announcing a cancelled tournament", "tournament_id", t.ID, "err", err)
 				}
 				continue

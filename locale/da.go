@@ -282,4 +282,12 @@ var da = Dict{
 	"settings.daily_gone": "fra (den blev stoppet: dens kanal <#%s> findes ikke længere; vælg en anden med `/tafl settings` `dagens_kanal`)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "Jeg kan ikke afholde en turnering i en privat tråd: jeg er ikke medlem af den, så jeg kunne ikke selv poste dens runder, brætter og stillinger her. Opret den i <#%s> eller en anden kanal, hvor jeg kan poste; intet blev oprettet.",
+	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
+	"tour.thread_gone": "🏆 Tråden til **%s** findes ikke længere: turneringen fortsætter i denne kanal.",
+	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
+	"tour.dm_channel_gone": "Kanalen, hvor din turnering **%s** spilles, findes ikke længere, så jeg sender dig dens runder og stillinger i direkte beskeder (dens spillere får besked om deres egne partier i direkte beskeder). Giv dem videre der, hvor spillerne ser dem.",
+	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.
+	"tour.dm_refused": "Jeg må ikke poste i <#%[2]s>, hvor din turnering **%[1]s** spilles, så jeg sender dig dette i en direkte besked. En serveradministrator kan give mig adgang og tilladelse til at poste der.",
+	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
+	"settings.notify_gone": "(notifikationskanalen <#%s> findes ikke længere; vælg en anden med `/tafl settings` `kanal`)",
 }

@@ -282,4 +282,12 @@ var de = Dict{
 	"settings.daily_gone": "aus (es wurde angehalten: sein Kanal <#%s> existiert nicht mehr; wähle mit `/tafl settings` `tages_kanal` einen anderen)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "Ich kann in einem privaten Thread kein Turnier austragen: Ich bin kein Mitglied des Threads und könnte seine Runden, Bretter und Tabellen hier nicht selbst posten. Erstelle es in <#%s> oder einem anderen Kanal, in dem ich posten kann; es wurde nichts erstellt.",
+	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
+	"tour.thread_gone": "🏆 Der Thread von **%s** existiert nicht mehr: Das Turnier geht in diesem Kanal weiter.",
+	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
+	"tour.dm_channel_gone": "Der Kanal, in dem dein Turnier **%s** gespielt wird, existiert nicht mehr, daher schicke ich dir seine Runden und Tabellen per Direktnachricht (seine Spieler erfahren von ihren eigenen Partien per Direktnachricht). Gib sie dort weiter, wo die Spieler sie sehen.",
+	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.
+	"tour.dm_refused": "Ich darf nicht in <#%[2]s> posten, wo dein Turnier **%[1]s** gespielt wird, daher schicke ich dir dies per Direktnachricht. Ein Serververwalter kann mir dort Zugriff und die Berechtigung zum Posten geben.",
+	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
+	"settings.notify_gone": "(der Benachrichtigungskanal <#%s> existiert nicht mehr; wähle mit `/tafl settings` `kanal` einen anderen)",
 }

@@ -283,4 +283,12 @@ var en = Dict{
 	"settings.daily_gone": "off (it stopped: its channel <#%s> no longer exists; choose another with `/tafl settings` `daily_channel`)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "I can't run a tournament in a private thread: I am not one of its members, so I could not post its rounds, boards and standings here on my own. Create it in <#%s> or another channel where I can post; nothing was created.",
+	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
+	"tour.thread_gone": "🏆 The thread of **%s** no longer exists: the tournament goes on in this channel.",
+	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
+	"tour.dm_channel_gone": "The channel where your tournament **%s** is played no longer exists, so I am sending you its rounds and standings by direct message (its players are told of their own games by direct message). Pass them on where the players will see them.",
+	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.
+	"tour.dm_refused": "I may not post in <#%[2]s>, where your tournament **%[1]s** is played, so I am sending you this by direct message. A server manager can give me access and permission to post there.",
+	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
+	"settings.notify_gone": "(the notification channel <#%s> no longer exists; choose another with `/tafl settings` `channel`)",
 }

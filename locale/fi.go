@@ -282,4 +282,12 @@ var fi = Dict{
 	"settings.daily_gone": "pois (se pysähtyi: sen kanavaa <#%s> ei ole enää olemassa; valitse toinen asetuksella `/tafl settings` `päivän_kanava`)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "En voi järjestää turnausta yksityisessä ketjussa: en ole sen jäsen, joten en voisi julkaista sen kierroksia, lautoja ja tilannetta täällä itse. Luo se kanavalla <#%s> tai muulla kanavalla, jolla voin julkaista; mitään ei luotu.",
+	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
+	"tour.thread_gone": "🏆 Turnauksen **%s** ketjua ei ole enää olemassa: turnaus jatkuu tällä kanavalla.",
+	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
+	"tour.dm_channel_gone": "Kanavaa, jolla turnaustasi **%s** pelataan, ei ole enää olemassa, joten lähetän sen kierrokset ja tilanteen sinulle yksityisviesteinä (sen pelaajat saavat tiedon omista peleistään yksityisviesteinä). Välitä ne sinne, missä pelaajat näkevät ne.",
+	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.
+	"tour.dm_refused": "En saa julkaista kanavalla <#%[2]s>, jolla turnaustasi **%[1]s** pelataan, joten lähetän tämän sinulle yksityisviestinä. Palvelimen ylläpitäjä voi antaa minulle pääsyn ja luvan julkaista siellä.",
+	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
+	"settings.notify_gone": "(ilmoituskanavaa <#%s> ei ole enää olemassa; valitse toinen asetuksella `/tafl settings` `kanava`)",
 }

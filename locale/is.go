@@ -282,4 +282,12 @@ var is = Dict{
 	"settings.daily_gone": "af (hún stöðvaðist: rás hennar, <#%s>, er ekki lengur til; veldu aðra með `/tafl settings` `daily_channel`)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "Ég get ekki haldið mót í lokuðum þræði: ég er ekki meðlimur í honum, svo ég gæti ekki birt umferðir þess, borð og stöðu hér sjálfur. Stofnaðu það á <#%s> eða annarri rás þar sem ég get birt skilaboð; ekkert var stofnað.",
+	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
+	"tour.thread_gone": "🏆 Þráður **%s** er ekki lengur til: mótið heldur áfram á þessari rás.",
+	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
+	"tour.dm_channel_gone": "Rásin þar sem mótið þitt **%s** er teflt er ekki lengur til, svo ég sendi þér umferðir þess og stöðu í einkaskilaboðum (leikmenn þess fá að vita um eigin skákir í einkaskilaboðum). Komdu þeim áfram þangað sem leikmennirnir sjá þær.",
+	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.
+	"tour.dm_refused": "Ég má ekki birta skilaboð á <#%[2]s>, þar sem mótið þitt **%[1]s** er teflt, svo ég sendi þér þetta í einkaskilaboðum. Stjórnandi þjónsins getur veitt mér aðgang og heimild til að birta þar.",
+	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
+	"settings.notify_gone": "(tilkynningarásin <#%s> er ekki lengur til; veldu aðra með `/tafl settings` `channel`)",
 }

@@ -282,4 +282,12 @@ var nb = Dict{
 	"settings.daily_gone": "av (den ble stoppet: kanalen dens, <#%s>, finnes ikke lenger; velg en annen med `/tafl settings` `dagens_kanal`)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "Jeg kan ikke arrangere en turnering i en privat tråd: jeg er ikke medlem av den, så jeg kunne ikke poste rundene, brettene og stillingen her selv. Opprett den i <#%s> eller en annen kanal der jeg kan poste; ingenting ble opprettet.",
+	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
+	"tour.thread_gone": "🏆 Tråden til **%s** finnes ikke lenger: turneringen fortsetter i denne kanalen.",
+	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
+	"tour.dm_channel_gone": "Kanalen der turneringen din **%s** spilles, finnes ikke lenger, så jeg sender deg rundene og stillingen i direktemeldinger (spillerne får høre om sine egne partier i direktemeldinger). Gi dem videre der spillerne ser dem.",
+	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.
+	"tour.dm_refused": "Jeg får ikke poste i <#%[2]s>, der turneringen din **%[1]s** spilles, så jeg sender deg dette i en direktemelding. En serveradministrator kan gi meg tilgang og tillatelse til å poste der.",
+	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
+	"settings.notify_gone": "(varslingskanalen <#%s> finnes ikke lenger; velg en annen med `/tafl settings` `kanal`)",
 }

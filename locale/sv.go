@@ -282,4 +282,12 @@ var sv = Dict{
 	"settings.daily_gone": "av (det stoppades: dess kanal <#%s> finns inte längre; välj en annan med `/tafl settings` `dagens_kanal`)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "Jag kan inte hålla en turnering i en privat tråd: jag är inte medlem i den, så jag kunde inte själv posta dess ronder, bräden och ställning här. Skapa den i <#%s> eller en annan kanal där jag kan posta; inget skapades.",
+	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
+	"tour.thread_gone": "🏆 Tråden för **%s** finns inte längre: turneringen fortsätter i den här kanalen.",
+	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
+	"tour.dm_channel_gone": "Kanalen där din turnering **%s** spelas finns inte längre, så jag skickar dess ronder och ställning till dig i direktmeddelanden (dess spelare får veta om sina egna partier i direktmeddelanden). För dem vidare dit spelarna ser dem.",
+	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.
+	"tour.dm_refused": "Jag får inte posta i <#%[2]s>, där din turnering **%[1]s** spelas, så jag skickar detta till dig i ett direktmeddelande. En serveradministratör kan ge mig åtkomst och behörighet att posta där.",
+	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
+	"settings.notify_gone": "(aviseringskanalen <#%s> finns inte längre; välj en annan med `/tafl settings` `kanal`)",
 }

@@ -30,7 +30,11 @@ type GuildSettings struct {
 	// DailyGone is the channel the daily puzzle was stopped in because
 	// it no longer exists (StopDailyPuzzle), until a manager chooses
 	// another or turns the puzzle off ("": none).
-	DailyGone     string
+	DailyGone string
+	// NotifyGone is the notification channel that was dropped because it
+	// no longer exists (DropNotifyChannel: reminders and results go to
+	// each game's own channel again), until a manager chooses another.
+	NotifyGone    string
 	VacationDays  int  // VacationDays is how many days a year a player may pause their clocks, 0 to MaxVacationDays.
 	CasualDefault bool // CasualDefault: challenges are casual unless they say rated.
 	CasualHelp    bool // CasualHelp lets the move autocomplete of casual games say which moves capture or win (as in engine games).
@@ -80,6 +84,7 @@ type guildRecord struct {
 	DailyChannel  string      `json:"daily_channel,omitempty"`
 	DailyHour     int         `json:"daily_hour,omitempty"`
 	DailyGone     string      `json:"daily_gone,omitempty"`
+	NotifyGone    string      `json:"notify_gone,omitempty"`
 	Daily         DailyPuzzle `json:"daily,omitzero"`
 	VacationDays  *int        `json:"vacation_days,omitempty"` // absent in records older than vacations: the default
 	Casual        bool        `json:"casual,omitempty"`
@@ -91,7 +96,7 @@ type guildRecord struct {
 func (r *guildRecord) settings() *GuildSettings {
 	gs := &GuildSettings{GuildID: r.Guild, DefaultVariant: r.Variant, DaysPerMove: r.DaysPerMove,
 		ThreadPerGame: r.ThreadPerGame, NotifyChannelID: r.NotifyChannel, NoHints: r.NoHints,
-		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, DailyGone: r.DailyGone, Daily: r.Daily, VacationDays: DefaultVacationDays, CasualDefault: r.Casual, CasualHelp: r.CasualHelp, Updated: r.Updated,
+		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, DailyGone: r.DailyGone, NotifyGone: r.NotifyGone, Daily: r.Daily, VacationDays: DefaultVacationDays, CasualDefault: r.Casual, CasualHelp: r.CasualHelp, Updated: r.Updated,
 		Language: r.Language}
 	if r.VacationDays != nil {
 		gs.VacationDays = *r.VacationDays
@@ -103,7 +108,7 @@ func guildRecordOf(gs *GuildSettings) guildRecord {
 	vacation := gs.VacationDays
 	return guildRecord{Guild: gs.GuildID, Variant: gs.DefaultVariant, DaysPerMove: gs.DaysPerMove,
 		ThreadPerGame: gs.ThreadPerGame, NotifyChannel: gs.NotifyChannelID, NoHints: gs.NoHints,
-		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, DailyGone: gs.DailyGone, Daily: gs.Daily, VacationDays: &vacation, Casual: gs.CasualDefault, CasualHelp: gs.CasualHelp, Updated: gs.Updated.UTC(),
+		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, DailyGone: gs.DailyGone, NotifyGone: gs.NotifyGone, Daily: gs.Daily, VacationDays: &vacation, Casual: gs.CasualDefault, CasualHelp: gs.CasualHelp, Updated: gs.Updated.UTC(),
 		Language: gs.Language}
 }
 
@@ -178,6 +183,9 @@ func (s *Store) PutGuildSettings(ctx context.Context, gs *GuildSettings) error {
 		return fmt.Errorf("storage: put guild settings: %w", err)
 	}
 	if err := checkID("stopped daily puzzle channel id", gs.DailyGone, false); err != nil {
+		return fmt.Errorf("storage: put guild settings: %w", err)
+	}
+	if err := checkID("dropped notification channel id", gs.NotifyGone, false); err != nil {
 		return fmt.Errorf("storage: put guild settings: %w", err)
 	}
 	now := s.now()
@@ -284,6 +292,33 @@ func (s *Store) StopDailyPuzzle(ctx context.Context, guildID, channelID string) 
 		return saveGuild(tx, gs)
 	})
 	return stopped, err
+}
+
+// DropNotifyChannel stops sending a server's reminders and results to
+// its notification channel because that channel no longer exists
+// (Discord said so when a notice was posted there): the server's
+// notification channel, if it is still channelID, is cleared, so that
+// they go to each game's own channel, and kept as NotifyGone, for /tafl
+// settings to say why. It reports whether it dropped it: a channel
+// chosen since (by a manager, through any process) is left alone.
+func (s *Store) DropNotifyChannel(ctx context.Context, guildID, channelID string) (dropped bool, err error) {
+	if err := checkID("channel id", channelID, true); err != nil {
+		return false, fmt.Errorf("storage: drop notification channel: %w", err)
+	}
+	err = s.write(ctx, func(tx txn) error {
+		dropped = false
+		gs, err := loadGuild(tx, guildID)
+		if err != nil {
+			return reject(err)
+		}
+		if gs == nil || gs.NotifyChannelID != channelID {
+			return nil
+		}
+		gs.NotifyChannelID, gs.NotifyGone = "", channelID
+		dropped = true
+		return saveGuild(tx, gs)
+	})
+	return dropped, err
 }
 
 // SetDailyMessage records the message that shows the daily puzzle of

@@ -206,6 +206,21 @@ func testGuildSettings(t *testing.T, b testBackend) {
 	if !reflect.DeepEqual(*got, want) {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
+	// The notification channel found gone: dropped, kept as NotifyGone,
+	// the rest kept; a channel other than the server's (chosen since) is
+	// left alone.
+	if ok, err := s.DropNotifyChannel(ctx, "g1", "c8"); err != nil || ok {
+		t.Errorf("dropping another channel: %v %v", ok, err)
+	}
+	if ok, err := s.DropNotifyChannel(ctx, "g1", "c9"); err != nil || !ok {
+		t.Errorf("dropping: %v %v", ok, err)
+	}
+	if got, _ := s.GetGuildSettings(ctx, "g1"); got.NotifyChannelID != "" || got.NotifyGone != "c9" || got.DaysPerMove != 7 || !got.ThreadPerGame {
+		t.Errorf("dropped: %+v", got)
+	}
+	if ok, err := s.DropNotifyChannel(ctx, "g1", "c9"); err != nil || ok {
+		t.Errorf("dropping again: %v %v", ok, err)
+	}
 	for _, bad := range []storage.GuildSettings{
 		{GuildID: "g1", DefaultVariant: "chess", DaysPerMove: 3},
 		{GuildID: "g1", DefaultVariant: "brandubh", DaysPerMove: 0},

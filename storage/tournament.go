@@ -49,6 +49,10 @@ type Tournament struct {
 	// posted yet: set by CreateTournamentGames, taken by ClaimRoundDue, so
 	// that a process stopped between the two posts them after a restart.
 	RoundDue int
+	// ChannelGone: the channel it is played in no longer exists (Discord
+	// answered Unknown Channel; its thread, if it had one, too): its
+	// rounds and standings go to its creator by direct message.
+	ChannelGone bool
 
 	Created time.Time // Created is set by CreateTournament.
 	Updated time.Time // Updated is set on every save.
@@ -90,6 +94,7 @@ type tournamentRecord struct {
 	Cancelled bool              `json:"cancelled,omitempty"`
 	Language  string            `json:"lang,omitempty"`
 	RoundDue  int               `json:"round_due,omitempty"`
+	Gone      bool              `json:"channel_gone,omitempty"`
 	Created   time.Time         `json:"created"`
 	Updated   time.Time         `json:"updated"`
 
@@ -123,7 +128,7 @@ func encodeTournament(t *Tournament) ([]byte, error) {
 		ID: uint64(t.ID), Guild: t.GuildID, Channel: t.ChannelID, Thread: t.ThreadID, Message: t.MessageID,
 		Creator: t.CreatorID, Name: t.Name, Variant: t.Variant, Layout: t.Layout, Time: t.TimeControl.String(),
 		Casual: t.Casual, Deadline: utc(t.SignupDeadline), Names: t.Names, Cancelled: t.Cancelled, Language: t.Language,
-		RoundDue: t.RoundDue, Created: utc(t.Created), Updated: utc(t.Updated),
+		RoundDue: t.RoundDue, Gone: t.ChannelGone, Created: utc(t.Created), Updated: utc(t.Updated),
 		Format: t.State.Format.String(), Rounds: t.State.Rounds, Double: t.State.Double, Round: t.State.Round,
 		Finished: t.State.Finished, Byes: t.State.Byes,
 	}
@@ -150,7 +155,7 @@ func decodeTournament(data []byte) (*Tournament, error) {
 	t := &Tournament{
 		ID: TournamentID(r.ID), GuildID: r.Guild, ChannelID: r.Channel, ThreadID: r.Thread, MessageID: r.Message,
 		CreatorID: r.Creator, Name: r.Name, Variant: r.Variant, Layout: r.Layout, Casual: r.Casual,
-		SignupDeadline: r.Deadline, Names: r.Names, Cancelled: r.Cancelled, Language: r.Language, RoundDue: r.RoundDue, Created: r.Created, Updated: r.Updated,
+		SignupDeadline: r.Deadline, Names: r.Names, Cancelled: r.Cancelled, Language: r.Language, RoundDue: r.RoundDue, ChannelGone: r.Gone, Created: r.Created, Updated: r.Updated,
 	}
 	if t.Names == nil {
 		t.Names = map[string]string{}
