@@ -282,4 +282,10 @@ var da = Dict{
 	"settings.daily_gone": "fra (den blev stoppet: dens kanal <#%s> findes ikke længere; vælg en anden med `/tafl settings` `dagens_kanal`)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "Jeg kan ikke afholde en turnering i en privat tråd: jeg er ikke medlem af den, så jeg kunne ikke selv poste dens runder, brætter og stillinger her. Opret den i <#%s> eller en anden kanal, hvor jeg kan poste; intet blev oprettet.",
+	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
+	"draw.dm_channel_gone_offer": "Parti %[1]d: %[2]s tilbyder remis. Kanalen eller tråden, hvor partiet blev spillet, findes ikke længere, så jeg fortæller dig det i en direkte besked: `/tafl draw` `parti:%[1]d` tager imod, i en hvilken som helst kanal på serveren, eller træk bare for at afslå.",
+	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
+	"draw.dm_channel_gone_offer_wait": "Parti %[1]d: %[2]s tilbyder remis. Kanalen eller tråden, hvor partiet blev spillet, findes ikke længere, så jeg fortæller dig det i en direkte besked: `/tafl draw` `parti:%[1]d` tager imod, i en hvilken som helst kanal på serveren; dit næste træk afslår tilbuddet.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
+	"draw.dm_channel_gone_withdrawn": "Parti %[1]d: %[2]s trak sit remistilbud tilbage. Kanalen eller tråden, hvor partiet blev spillet, findes ikke længere, så jeg fortæller dig det i en direkte besked.",
 }

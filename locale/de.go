@@ -282,4 +282,10 @@ var de = Dict{
 	"settings.daily_gone": "aus (es wurde angehalten: sein Kanal <#%s> existiert nicht mehr; wähle mit `/tafl settings` `tages_kanal` einen anderen)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "Ich kann in einem privaten Thread kein Turnier austragen: Ich bin kein Mitglied des Threads und könnte seine Runden, Bretter und Tabellen hier nicht selbst posten. Erstelle es in <#%s> oder einem anderen Kanal, in dem ich posten kann; es wurde nichts erstellt.",
+	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
+	"draw.dm_channel_gone_offer": "Partie %[1]d: %[2]s bietet ein Remis an. Der Kanal oder Thread, in dem die Partie gespielt wurde, existiert nicht mehr, darum sage ich es dir per Direktnachricht: `/tafl draw` `partie:%[1]d` nimmt es an, in jedem Kanal des Servers, oder zieh einfach, um abzulehnen.",
+	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
+	"draw.dm_channel_gone_offer_wait": "Partie %[1]d: %[2]s bietet ein Remis an. Der Kanal oder Thread, in dem die Partie gespielt wurde, existiert nicht mehr, darum sage ich es dir per Direktnachricht: `/tafl draw` `partie:%[1]d` nimmt es an, in jedem Kanal des Servers; dein nächster Zug lehnt das Angebot ab.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
+	"draw.dm_channel_gone_withdrawn": "Partie %[1]d: %[2]s hat das Remisangebot zurückgezogen. Der Kanal oder Thread, in dem die Partie gespielt wurde, existiert nicht mehr, darum sage ich es dir per Direktnachricht.",
 }

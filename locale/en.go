@@ -283,4 +283,10 @@ var en = Dict{
 	"settings.daily_gone": "off (it stopped: its channel <#%s> no longer exists; choose another with `/tafl settings` `daily_channel`)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "I can't run a tournament in a private thread: I am not one of its members, so I could not post its rounds, boards and standings here on my own. Create it in <#%s> or another channel where I can post; nothing was created.",
+	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
+	"draw.dm_channel_gone_offer": "Game %[1]d: %[2]s offers a draw. The channel or thread where the game was played no longer exists, so I am telling you by direct message: `/tafl draw` `game:%[1]d` accepts it, in any channel of the server, or just move to decline it.",
+	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
+	"draw.dm_channel_gone_offer_wait": "Game %[1]d: %[2]s offers a draw. The channel or thread where the game was played no longer exists, so I am telling you by direct message: `/tafl draw` `game:%[1]d` accepts it, in any channel of the server; your next move declines it.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
+	"draw.dm_channel_gone_withdrawn": "Game %[1]d: %[2]s withdrew their draw offer. The channel or thread where the game was played no longer exists, so I am telling you by direct message.",
 }

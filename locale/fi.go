@@ -282,4 +282,10 @@ var fi = Dict{
 	"settings.daily_gone": "pois (se pysähtyi: sen kanavaa <#%s> ei ole enää olemassa; valitse toinen asetuksella `/tafl settings` `päivän_kanava`)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "En voi järjestää turnausta yksityisessä ketjussa: en ole sen jäsen, joten en voisi julkaista sen kierroksia, lautoja ja tilannetta täällä itse. Luo se kanavalla <#%s> tai muulla kanavalla, jolla voin julkaista; mitään ei luotu.",
+	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
+	"draw.dm_channel_gone_offer": "Peli %[1]d: %[2]s tarjoaa tasapeliä. Kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten kerron tämän yksityisviestillä: `/tafl draw` `peli:%[1]d` hyväksyy tarjouksen millä tahansa palvelimen kanavalla, tai hylkää se vain siirtämällä.",
+	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
+	"draw.dm_channel_gone_offer_wait": "Peli %[1]d: %[2]s tarjoaa tasapeliä. Kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten kerron tämän yksityisviestillä: `/tafl draw` `peli:%[1]d` hyväksyy tarjouksen millä tahansa palvelimen kanavalla; seuraava siirtosi hylkää sen.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
+	"draw.dm_channel_gone_withdrawn": "Peli %[1]d: %[2]s perui tasapelitarjouksensa. Kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten kerron tämän yksityisviestillä.",
 }

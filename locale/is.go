@@ -282,4 +282,10 @@ var is = Dict{
 	"settings.daily_gone": "af (hún stöðvaðist: rás hennar, <#%s>, er ekki lengur til; veldu aðra með `/tafl settings` `daily_channel`)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "Ég get ekki haldið mót í lokuðum þræði: ég er ekki meðlimur í honum, svo ég gæti ekki birt umferðir þess, borð og stöðu hér sjálfur. Stofnaðu það á <#%s> eða annarri rás þar sem ég get birt skilaboð; ekkert var stofnað.",
+	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
+	"draw.dm_channel_gone_offer": "Skák %[1]d: %[2]s býður jafntefli. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl draw` `game:%[1]d` tekur við því, á hvaða rás netþjónsins sem er, eða leiktu bara til að hafna því.",
+	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
+	"draw.dm_channel_gone_offer_wait": "Skák %[1]d: %[2]s býður jafntefli. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl draw` `game:%[1]d` tekur við því, á hvaða rás netþjónsins sem er; næsti leikur þinn hafnar boðinu.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
+	"draw.dm_channel_gone_withdrawn": "Skák %[1]d: %[2]s dró jafnteflisboðið sitt til baka. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum.",
 }

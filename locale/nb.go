@@ -282,4 +282,10 @@ var nb = Dict{
 	"settings.daily_gone": "av (den ble stoppet: kanalen dens, <#%s>, finnes ikke lenger; velg en annen med `/tafl settings` `dagens_kanal`)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "Jeg kan ikke arrangere en turnering i en privat tråd: jeg er ikke medlem av den, så jeg kunne ikke poste rundene, brettene og stillingen her selv. Opprett den i <#%s> eller en annen kanal der jeg kan poste; ingenting ble opprettet.",
+	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
+	"draw.dm_channel_gone_offer": "Parti %[1]d: %[2]s tilbyr remis. Kanalen eller tråden der partiet ble spilt, finnes ikke lenger, så jeg forteller deg det i en direktemelding: `/tafl draw` `parti:%[1]d` tar imot, i hvilken som helst kanal på serveren, eller bare trekk for å avslå.",
+	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
+	"draw.dm_channel_gone_offer_wait": "Parti %[1]d: %[2]s tilbyr remis. Kanalen eller tråden der partiet ble spilt, finnes ikke lenger, så jeg forteller deg det i en direktemelding: `/tafl draw` `parti:%[1]d` tar imot, i hvilken som helst kanal på serveren; ditt neste trekk avslår tilbudet.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
+	"draw.dm_channel_gone_withdrawn": "Parti %[1]d: %[2]s trakk remistilbudet sitt tilbake. Kanalen eller tråden der partiet ble spilt, finnes ikke lenger, så jeg forteller deg det i en direktemelding.",
 }

@@ -282,4 +282,10 @@ var sv = Dict{
 	"settings.daily_gone": "av (det stoppades: dess kanal <#%s> finns inte längre; välj en annan med `/tafl settings` `dagens_kanal`)",
 	// /tafl tournament action:create in a private thread, refused: the thread's parent channel.
 	"tour.private_thread": "Jag kan inte hålla en turnering i en privat tråd: jag är inte medlem i den, så jag kunde inte själv posta dess ronder, bräden och ställning här. Skapa den i <#%s> eller en annan kanal där jag kan posta; inget skapades.",
+	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
+	"draw.dm_channel_gone_offer": "Parti %[1]d: %[2]s erbjuder remi. Kanalen eller tråden där partiet spelades finns inte längre, så jag berättar det i ett direktmeddelande: `/tafl draw` `parti:%[1]d` antar det, i vilken kanal som helst på servern, eller dra bara för att avböja.",
+	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
+	"draw.dm_channel_gone_offer_wait": "Parti %[1]d: %[2]s erbjuder remi. Kanalen eller tråden där partiet spelades finns inte längre, så jag berättar det i ett direktmeddelande: `/tafl draw` `parti:%[1]d` antar det, i vilken kanal som helst på servern; ditt nästa drag avböjer erbjudandet.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
+	"draw.dm_channel_gone_withdrawn": "Parti %[1]d: %[2]s drog tillbaka sitt remierbjudande. Kanalen eller tråden där partiet spelades finns inte längre, så jag berättar det i ett direktmeddelande.",
 }
