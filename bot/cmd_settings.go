@@ -86,6 +86,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 		if o, ok := r.opts["channel"]; ok {
 			if id, ok := o.Value.(string); ok {
+				if missing := b.missingPermissionsIn(ctx, r, id); len(missing) > 0 {
+					return nil, userErrorT("settings.channel_perms", id, missing, missing)
+				}
 				gs.NotifyChannelID = id
 			}
 		}
@@ -114,6 +117,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 		if o, ok := r.opts["daily_channel"]; ok {
 			if id, ok := o.Value.(string); ok {
+				if missing := b.missingPermissionsIn(ctx, r, id); len(missing) > 0 {
+					return nil, userErrorT("settings.daily_perms", id, missing, missing)
+				}
 				gs.DailyChannelID, gs.DailyGone = id, ""
 			}
 		}

@@ -288,4 +288,8 @@ var da = Dict{
 	"draw.dm_channel_gone_offer_wait": "Parti %[1]d: %[2]s tilbyder remis. Kanalen eller tråden, hvor partiet blev spillet, findes ikke længere, så jeg fortæller dig det i en direkte besked: `/tafl draw` `parti:%[1]d` tager imod, i en hvilken som helst kanal på serveren; dit næste træk afslår tilbuddet.",
 	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
 	"draw.dm_channel_gone_withdrawn": "Parti %[1]d: %[2]s trak sit remistilbud tilbage. Kanalen eller tråden, hvor partiet blev spillet, findes ikke længere, så jeg fortæller dig det i en direkte besked.",
+	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
+	"settings.channel_perms": "Jeg kan ikke poste påmindelser og resultater i <#%[1]s>: der mangler jeg %[2]s. Giv mig %[3]s der, eller vælg en anden kanal; intet blev ændret.",
+	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
+	"settings.daily_perms": "Jeg kan ikke poste dagens opgave i <#%[1]s>: der mangler jeg %[2]s. Giv mig %[3]s der, eller vælg en anden kanal; intet blev ændret.",
 }

@@ -288,4 +288,8 @@ var de = Dict{
 	"draw.dm_channel_gone_offer_wait": "Partie %[1]d: %[2]s bietet ein Remis an. Der Kanal oder Thread, in dem die Partie gespielt wurde, existiert nicht mehr, darum sage ich es dir per Direktnachricht: `/tafl draw` `partie:%[1]d` nimmt es an, in jedem Kanal des Servers; dein nächster Zug lehnt das Angebot ab.",
 	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
 	"draw.dm_channel_gone_withdrawn": "Partie %[1]d: %[2]s hat das Remisangebot zurückgezogen. Der Kanal oder Thread, in dem die Partie gespielt wurde, existiert nicht mehr, darum sage ich es dir per Direktnachricht.",
+	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
+	"settings.channel_perms": "Ich kann in <#%[1]s> keine Erinnerungen und Ergebnisse posten: Dort habe ich keine Berechtigung für %[2]s. Gib mir dort %[3]s oder wähle einen anderen Kanal; nichts wurde geändert.",
+	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
+	"settings.daily_perms": "Ich kann das Rätsel des Tages nicht in <#%[1]s> posten: Dort habe ich keine Berechtigung für %[2]s. Gib mir dort %[3]s oder wähle einen anderen Kanal; nichts wurde geändert.",
 }

@@ -289,4 +289,8 @@ var en = Dict{
 	"draw.dm_channel_gone_offer_wait": "Game %[1]d: %[2]s offers a draw. The channel or thread where the game was played no longer exists, so I am telling you by direct message: `/tafl draw` `game:%[1]d` accepts it, in any channel of the server; your next move declines it.",
 	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
 	"draw.dm_channel_gone_withdrawn": "Game %[1]d: %[2]s withdrew their draw offer. The channel or thread where the game was played no longer exists, so I am telling you by direct message.",
+	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
+	"settings.channel_perms": "I can't post reminders and results in <#%[1]s>: there I lack %[2]s. Give me %[3]s there, or choose another channel; nothing was changed.",
+	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
+	"settings.daily_perms": "I can't post the daily puzzle in <#%[1]s>: there I lack %[2]s. Give me %[3]s there, or choose another channel; nothing was changed.",
 }

@@ -288,4 +288,8 @@ var fi = Dict{
 	"draw.dm_channel_gone_offer_wait": "Peli %[1]d: %[2]s tarjoaa tasapeliä. Kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten kerron tämän yksityisviestillä: `/tafl draw` `peli:%[1]d` hyväksyy tarjouksen millä tahansa palvelimen kanavalla; seuraava siirtosi hylkää sen.",
 	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
 	"draw.dm_channel_gone_withdrawn": "Peli %[1]d: %[2]s perui tasapelitarjouksensa. Kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten kerron tämän yksityisviestillä.",
+	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
+	"settings.channel_perms": "En voi julkaista muistutuksia ja tuloksia kanavalla <#%[1]s>: minulta puuttuu siellä %[2]s. Anna minulle siellä %[3]s tai valitse toinen kanava; mitään ei muutettu.",
+	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
+	"settings.daily_perms": "En voi julkaista päivän tehtävää kanavalla <#%[1]s>: minulta puuttuu siellä %[2]s. Anna minulle siellä %[3]s tai valitse toinen kanava; mitään ei muutettu.",
 }

@@ -288,4 +288,8 @@ var is = Dict{
 	"draw.dm_channel_gone_offer_wait": "Skák %[1]d: %[2]s býður jafntefli. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl draw` `game:%[1]d` tekur við því, á hvaða rás netþjónsins sem er; næsti leikur þinn hafnar boðinu.",
 	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
 	"draw.dm_channel_gone_withdrawn": "Skák %[1]d: %[2]s dró jafnteflisboðið sitt til baka. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum.",
+	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
+	"settings.channel_perms": "Ég get ekki birt áminningar og úrslit á <#%[1]s>: þar vantar mig %[2]s. Veittu mér %[3]s þar, eða veldu aðra rás; engu var breytt.",
+	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
+	"settings.daily_perms": "Ég get ekki birt þraut dagsins á <#%[1]s>: þar vantar mig %[2]s. Veittu mér %[3]s þar, eða veldu aðra rás; engu var breytt.",
 }

@@ -288,4 +288,8 @@ var nb = Dict{
 	"draw.dm_channel_gone_offer_wait": "Parti %[1]d: %[2]s tilbyr remis. Kanalen eller tråden der partiet ble spilt, finnes ikke lenger, så jeg forteller deg det i en direktemelding: `/tafl draw` `parti:%[1]d` tar imot, i hvilken som helst kanal på serveren; ditt neste trekk avslår tilbudet.",
 	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
 	"draw.dm_channel_gone_withdrawn": "Parti %[1]d: %[2]s trakk remistilbudet sitt tilbake. Kanalen eller tråden der partiet ble spilt, finnes ikke lenger, så jeg forteller deg det i en direktemelding.",
+	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
+	"settings.channel_perms": "Jeg kan ikke legge ut påminnelser og resultater i <#%[1]s>: der mangler jeg %[2]s. Gi meg %[3]s der, eller velg en annen kanal; ingenting ble endret.",
+	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
+	"settings.daily_perms": "Jeg kan ikke legge ut dagens oppgave i <#%[1]s>: der mangler jeg %[2]s. Gi meg %[3]s der, eller velg en annen kanal; ingenting ble endret.",
 }

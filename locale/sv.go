@@ -288,4 +288,8 @@ var sv = Dict{
 	"draw.dm_channel_gone_offer_wait": "Parti %[1]d: %[2]s erbjuder remi. Kanalen eller tråden där partiet spelades finns inte längre, så jag berättar det i ett direktmeddelande: `/tafl draw` `parti:%[1]d` antar det, i vilken kanal som helst på servern; ditt nästa drag avböjer erbjudandet.",
 	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
 	"draw.dm_channel_gone_withdrawn": "Parti %[1]d: %[2]s drog tillbaka sitt remierbjudande. Kanalen eller tråden där partiet spelades finns inte längre, så jag berättar det i ett direktmeddelande.",
+	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
+	"settings.channel_perms": "Jag kan inte posta påminnelser och resultat i <#%[1]s>: där saknar jag %[2]s. Ge mig %[3]s där, eller välj en annan kanal; inget ändrades.",
+	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
+	"settings.daily_perms": "Jag kan inte posta dagens problem i <#%[1]s>: där saknar jag %[2]s. Ge mig %[3]s där, eller välj en annan kanal; inget ändrades.",
 }
