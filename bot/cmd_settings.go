@@ -120,7 +120,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 				if missing := b.missingPermissionsIn(ctx, r, id); len(missing) > 0 {
 					return nil, userErrorT("settings.daily_perms", id, missing, missing)
 				}
-				gs.DailyChannelID, gs.DailyGone = id, ""
+				gs.DailyChannelID, gs.DailyGone, gs.DailyLeft = id, "", false
 			}
 		}
 		if h, ok := r.int("daily_hour"); ok {
@@ -136,7 +136,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 				return nil, userErrorT("settings.daily_both")
 			}
 			if !o.BoolValue() {
-				gs.DailyChannelID, gs.DailyGone = "", ""
+				gs.DailyChannelID, gs.DailyGone, gs.DailyLeft = "", "", false
 			} else if gs.DailyChannelID == "" {
 				// daily:True alone would save and change nothing.
 				return nil, userErrorT("settings.daily_channel")
@@ -235,6 +235,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	if gs.DailyGone != "" && gs.DailyChannelID == "" {
 		// Turned off by the bot (StopDailyPuzzle): say why and what to do.
 		daily = p.T("settings.daily_gone", gs.DailyGone)
+		if gs.DailyLeft {
+			daily = p.T("settings.daily_left", gs.DailyGone)
+		}
 	}
 	if gs.DailyChannelID != "" {
 		daily = p.T("in <#%s> at %02d:00 UTC", gs.DailyChannelID, gs.DailyHour)

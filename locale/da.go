@@ -292,4 +292,6 @@ var da = Dict{
 	"settings.channel_perms": "Jeg kan ikke poste påmindelser og resultater i <#%[1]s>: der mangler jeg %[2]s. Giv mig %[3]s der, eller vælg en anden kanal; intet blev ændret.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
 	"settings.daily_perms": "Jeg kan ikke poste dagens opgave i <#%[1]s>: der mangler jeg %[2]s. Giv mig %[3]s der, eller vælg en anden kanal; intet blev ændret.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
+	"settings.daily_left": "fra (den blev stoppet, da jeg blev fjernet fra denne server, mens den blev postet i <#%s>; vælg en kanal igen med `/tafl settings` `dagens_kanal`)",
 }

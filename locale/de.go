@@ -292,4 +292,6 @@ var de = Dict{
 	"settings.channel_perms": "Ich kann in <#%[1]s> keine Erinnerungen und Ergebnisse posten: Dort habe ich keine Berechtigung für %[2]s. Gib mir dort %[3]s oder wähle einen anderen Kanal; nichts wurde geändert.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
 	"settings.daily_perms": "Ich kann das Rätsel des Tages nicht in <#%[1]s> posten: Dort habe ich keine Berechtigung für %[2]s. Gib mir dort %[3]s oder wähle einen anderen Kanal; nichts wurde geändert.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
+	"settings.daily_left": "aus (es wurde angehalten, als ich von diesem Server entfernt wurde; es erschien in <#%s>; wähle mit `/tafl settings` `tages_kanal` wieder einen Kanal)",
 }

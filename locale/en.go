@@ -293,4 +293,6 @@ var en = Dict{
 	"settings.channel_perms": "I can't post reminders and results in <#%[1]s>: there I lack %[2]s. Give me %[3]s there, or choose another channel; nothing was changed.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
 	"settings.daily_perms": "I can't post the daily puzzle in <#%[1]s>: there I lack %[2]s. Give me %[3]s there, or choose another channel; nothing was changed.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
+	"settings.daily_left": "off (it stopped when I was removed from this server, posting in <#%s>; choose a channel again with `/tafl settings` `daily_channel`)",
 }

@@ -292,4 +292,6 @@ var fi = Dict{
 	"settings.channel_perms": "En voi julkaista muistutuksia ja tuloksia kanavalla <#%[1]s>: minulta puuttuu siellä %[2]s. Anna minulle siellä %[3]s tai valitse toinen kanava; mitään ei muutettu.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
 	"settings.daily_perms": "En voi julkaista päivän tehtävää kanavalla <#%[1]s>: minulta puuttuu siellä %[2]s. Anna minulle siellä %[3]s tai valitse toinen kanava; mitään ei muutettu.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
+	"settings.daily_left": "pois (se pysähtyi, kun minut poistettiin tältä palvelimelta, ja sitä julkaistiin kanavalla <#%s>; valitse kanava uudelleen asetuksella `/tafl settings` `päivän_kanava`)",
 }

@@ -292,4 +292,6 @@ var is = Dict{
 	"settings.channel_perms": "Ég get ekki birt áminningar og úrslit á <#%[1]s>: þar vantar mig %[2]s. Veittu mér %[3]s þar, eða veldu aðra rás; engu var breytt.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
 	"settings.daily_perms": "Ég get ekki birt þraut dagsins á <#%[1]s>: þar vantar mig %[2]s. Veittu mér %[3]s þar, eða veldu aðra rás; engu var breytt.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
+	"settings.daily_left": "af (hún stöðvaðist þegar ég var fjarlægður af þessum netþjóni, en hún var birt á <#%s>; veldu rás aftur með `/tafl settings` `daily_channel`)",
 }

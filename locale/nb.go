@@ -292,4 +292,6 @@ var nb = Dict{
 	"settings.channel_perms": "Jeg kan ikke legge ut påminnelser og resultater i <#%[1]s>: der mangler jeg %[2]s. Gi meg %[3]s der, eller velg en annen kanal; ingenting ble endret.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
 	"settings.daily_perms": "Jeg kan ikke legge ut dagens oppgave i <#%[1]s>: der mangler jeg %[2]s. Gi meg %[3]s der, eller velg en annen kanal; ingenting ble endret.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
+	"settings.daily_left": "av (den ble stoppet da jeg ble fjernet fra denne serveren, mens den ble lagt ut i <#%s>; velg en kanal igjen med `/tafl settings` `dagens_kanal`)",
 }

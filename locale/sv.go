@@ -292,4 +292,6 @@ var sv = Dict{
 	"settings.channel_perms": "Jag kan inte posta påminnelser och resultat i <#%[1]s>: där saknar jag %[2]s. Ge mig %[3]s där, eller välj en annan kanal; inget ändrades.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
 	"settings.daily_perms": "Jag kan inte posta dagens problem i <#%[1]s>: där saknar jag %[2]s. Ge mig %[3]s där, eller välj en annan kanal; inget ändrades.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
+	"settings.daily_left": "av (det stoppades när jag togs bort från den här servern, medan det postades i <#%s>; välj en kanal igen med `/tafl settings` `dagens_kanal`)",
 }
