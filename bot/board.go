@@ -28,8 +28,10 @@ type message struct {
 	pings []string
 	// noMove marks a board that brings no move (a draw offered or
 	// withdrawn): where its channel no longer exists, postBoard tells the
-	// player to move nothing of it (moveByDM).
+	// player to move nothing of it (moveByDM), but calls gone, when set,
+	// to say by direct message what the board said (drawByDM).
 	noMove bool
+	gone   func(context.Context)
 }
 
 // allowed is the message's AllowedMentions.

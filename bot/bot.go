@@ -605,6 +605,11 @@ func (b *Bot) openShards(ctx context.Context) (func(), error) {
 		s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
 			b.HandleGateway(ctx, ic.Interaction)
 		})
+		s.AddHandler(func(_ *discordgo.Session, gd *discordgo.GuildDelete) {
+			if gd.Guild != nil {
+				b.guildLeft(ctx, gd.ID, gd.Unavailable)
+			}
+		})
 		if err := s.Open(); err != nil {
 			closeAll()
 			return nil, fmt.Errorf("bot: open the gateway of shard %d of %d: %w", s.ShardID, max(1, s.ShardCount), err)

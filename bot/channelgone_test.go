@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -339,8 +340,14 @@ func TestTournamentThreadDeletedAndChannelRefused(t *testing.T) {
 // message in a game whose channel was deleted brings no move: its board,
 // refused there, told the player to move by direct message that their
 // opponent had played the game's last move again ("<@alice> played 1.
-// a4-a2, and it is your move"). Nothing is sent for it.
-func TestDrawOfferInADeletedChannelIsNoMove(t *testing.T) {
+// a4-a2, and it is your move"). Nothing of a move is sent for it.
+//
+// TestDrawOfferInADeletedChannelToldByDM: the offer itself then reached
+// nobody. The opponent is told of it by direct message, whatever their
+// dms, with how to answer it from elsewhere (/tafl draw game:); so is a
+// withdrawal, and an offer made on one's own turn says that the next
+// move declines it.
+func TestDrawOfferInADeletedChannelToldByDM(t *testing.T) {
 	h := newHarness(t, nil)
 	startGame(t, h) // 3 days per move, alice (attackers) to move
 	if r, _ := h.slash(alice, "move", opt("move", gameOf(t, h, alice).Tafl().LegalMoves()[0].String())); isEphemeral(r) {
@@ -349,15 +356,34 @@ func TestDrawOfferInADeletedChannelIsNoMove(t *testing.T) {
 	h.settle()
 	h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000) // the channel is deleted
 	g := gameOf(t, h, alice)
-	in := h.slashInteraction(alice, "draw", opt("game", float64(g.ID)))
-	in.GuildID, in.ChannelID, in.Member, in.User = "", "dm-"+alice, nil, &discordgo.User{ID: alice}
-	h.bot.HandleGateway(t.Context(), in)
-	if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "You offered a draw.") {
-		t.Fatalf("offering a draw from a direct message: %q", r.Content)
+	draw := func(user, want string) {
+		t.Helper()
+		in := h.slashInteraction(user, "draw", opt("game", float64(g.ID)))
+		in.GuildID, in.ChannelID, in.Member, in.User = "", "dm-"+user, nil, &discordgo.User{ID: user}
+		h.bot.HandleGateway(t.Context(), in)
+		if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, want) {
+			t.Fatalf("/tafl draw from a direct message: %q, want %q", r.Content, want)
+		}
+		h.settle()
 	}
-	h.settle()
-	if got := resultDMs(t, h); len(got) != 0 {
-		t.Errorf("direct messages %q for a draw offer, want none", got)
+	draw(alice, "You offered a draw.") // bob to move
+	draw(alice, "You withdrew your draw offer.")
+	draw(bob, "You offered a draw.") // on bob's own turn
+	got := resultDMs(t, h)
+	const gone = "The channel or thread where the game was played no longer exists, so I am telling you by direct message"
+	want := []string{
+		fmt.Sprintf("%s: Game %d: <@%s> offers a draw. %s: `/tafl draw` `game:%d` accepts it, in any channel of the server, or just move to decline it.", bob, g.ID, alice, gone, g.ID),
+		fmt.Sprintf("%s: Game %d: <@%s> withdrew their draw offer. %s.", bob, g.ID, alice, gone),
+		fmt.Sprintf("%s: Game %d: <@%s> offers a draw. %s: `/tafl draw` `game:%d` accepts it, in any channel of the server; your next move declines it.", alice, g.ID, bob, gone, g.ID),
+	}
+	slices.Sort(want) // resultDMs lists alice's first
+	if !slices.Equal(got, want) {
+		t.Errorf("direct messages:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, dm := range got {
+		if strings.Contains(dm, "it is your move") {
+			t.Errorf("a draw offer's direct message tells of a move: %q", dm)
+		}
 	}
 }
 

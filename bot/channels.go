@@ -186,3 +186,76 @@ func (b *Bot) canPlayHere(ctx context.Context, r *request, ownThread bool) error
 	}
 	return nil
 }
+
+// missingPermissionsIn returns the permissions the bot lacks to post on
+// its own in channel id of interaction r's server (a notification or
+// daily puzzle channel a manager chooses with /tafl settings): see it,
+// send messages (in a thread: send messages in threads) and attach a
+// board's or puzzle's picture, as far as the bot can know them. In r's
+// own channel they are those Discord sends with the interaction
+// (missingPostPermissions); in another, in gateway mode, those the
+// gateway's state cache gives (statePermissions). Where neither says
+// (HTTP mode, which has no cache and asks Discord nothing more; a
+// channel the cache does not hold), nothing is missing: a channel that
+// cannot be checked is not refused, and a post Discord refuses there
+// later is handled where it is made (postNotice, the daily puzzle's
+// retries).
+func (b *Bot) missingPermissionsIn(ctx context.Context, r *request, id string) permissionList {
+	if r.in.GuildID == "" || id == "" {
+		return nil
+	}
+	if id == r.in.ChannelID {
+		return b.missingPostPermissions(ctx, r, false)
+	}
+	perms, thread, ok := b.statePermissions(r.in.GuildID, id)
+	if !ok || perms&discordgo.PermissionAdministrator != 0 {
+		return nil
+	}
+	var missing permissionList
+	if perms&discordgo.PermissionViewChannel == 0 {
+		missing = append(missing, "View Channel")
+	}
+	switch {
+	case thread && perms&discordgo.PermissionSendMessagesInThreads == 0:
+		missing = append(missing, "Send Messages in Threads")
+	case !thread && perms&discordgo.PermissionSendMessages == 0:
+		missing = append(missing, "Send Messages")
+	}
+	if perms&discordgo.PermissionAttachFiles == 0 {
+		missing = append(missing, "Attach Files")
+	}
+	return missing
+}
+
+// statePermissions returns the bot's permissions in channel id of server
+// guildID from the state cache of the gateway shard holding the server
+// (its roles, the bot's member and the channel's overwrites; a thread's
+// are its parent's, Discord setting none on a thread), whether the
+// channel is a thread, and whether the cache knew them (never in HTTP
+// mode).
+func (b *Bot) statePermissions(guildID, id string) (perms int64, thread, ok bool) {
+	for _, s := range b.shards {
+		st := s.State
+		if st == nil {
+			continue
+		}
+		st.RLock()
+		var me string
+		if st.User != nil {
+			me = st.User.ID
+		}
+		st.RUnlock()
+		ch, err := st.Channel(id)
+		if me == "" || err != nil || ch.GuildID != guildID {
+			continue
+		}
+		target := id
+		if thread = ch.IsThread(); thread {
+			target = ch.ParentID
+		}
+		if perms, err = st.UserChannelPermissions(me, target); err == nil {
+			return perms, thread, true
+		}
+	}
+	return 0, false, false
+}

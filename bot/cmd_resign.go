@@ -195,15 +195,20 @@ func (b *Bot) announce(ctx context.Context, g *storage.Game, actor, headline, pr
 // runs the after-move work. An active game's board that Discord did not
 // take is posted by a clock sweep later (markBoardDue); where the channel
 // no longer exists (channelGone), the player to move is told by direct
-// message (moveByDM).
+// message (moveByDM); of a board that brings no move, what msg.gone
+// tells (a draw offered or withdrawn: drawByDM).
 func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
 	ch := gameChannel(g)
 	sent, err := b.rest.Send(ctx, ch, msg.send())
 	if err != nil {
 		b.log.Error("posting a board", "game_id", g.ID, "channel_id", ch, "err", err)
 		b.markBoardDue(ctx, g, err)
-		if channelGone(err) && g.Active() && !msg.noMove {
+		switch {
+		case !channelGone(err) || !g.Active():
+		case !msg.noMove:
 			b.moveByDM(ctx, g)
+		case msg.gone != nil:
+			msg.gone(ctx)
 		}
 	} else if sent != nil && g.Active() {
 		b.rememberBoard(ctx, g, sent)
@@ -335,7 +340,33 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 		private = r.p.T("You accepted the draw.")
 	}
 	msg.noMove = true
+	if what != "accept" { // an agreed draw's result goes by direct message (resultByDM)
+		msg.gone = func(ctx context.Context) { b.drawByDM(ctx, g, r.userID, what) }
+	}
 	return &reply{resp: ephemeral(private), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
+}
+
+// drawByDM tells the opponent of userID in active game g, whose board
+// with the draw offered or withdrawn (what: "offer", "withdraw") Discord
+// refused because the game's channel or thread no longer exists
+// (channelGone), by direct message whatever their dms: nobody sees the
+// offer otherwise, and they answer it with /tafl draw from elsewhere.
+func (b *Bot) drawByDM(ctx context.Context, g *storage.Game, userID, what string) {
+	o := opponentOf(g, userID)
+	if o.IsAI() || o.UserID == "" || o.UserID == userID {
+		return
+	}
+	b.log.Warn("the game's channel no longer exists: the opponent is told of the draw offer by direct message", "game_id", g.ID, "channel_id", gameChannel(g), "draw", what)
+	p := b.playerP(ctx, g, o.UserID)
+	key := "draw.dm_channel_gone_offer"
+	switch {
+	case what == "withdraw":
+		key = "draw.dm_channel_gone_withdrawn"
+	case g.Tafl().ToMove() == g.DrawOffer:
+		// Offered on one's own turn: the opponent cannot move yet.
+		key = "draw.dm_channel_gone_offer_wait"
+	}
+	b.sendDM(ctx, g, o.UserID, "draw", p.T(key, int(g.ID), "<@"+userID+">"), true)
 }
 
 // opponentOf returns the seat playing against userID.

@@ -86,6 +86,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 		if o, ok := r.opts["channel"]; ok {
 			if id, ok := o.Value.(string); ok {
+				if missing := b.missingPermissionsIn(ctx, r, id); len(missing) > 0 {
+					return nil, userErrorT("settings.channel_perms", id, missing, missing)
+				}
 				gs.NotifyChannelID, gs.NotifyGone = id, ""
 			}
 		}
@@ -114,7 +117,10 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 		if o, ok := r.opts["daily_channel"]; ok {
 			if id, ok := o.Value.(string); ok {
-				gs.DailyChannelID, gs.DailyGone = id, ""
+				if missing := b.missingPermissionsIn(ctx, r, id); len(missing) > 0 {
+					return nil, userErrorT("settings.daily_perms", id, missing, missing)
+				}
+				gs.DailyChannelID, gs.DailyGone, gs.DailyLeft = id, "", false
 			}
 		}
 		if h, ok := r.int("daily_hour"); ok {
@@ -130,7 +136,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 				return nil, userErrorT("settings.daily_both")
 			}
 			if !o.BoolValue() {
-				gs.DailyChannelID, gs.DailyGone = "", ""
+				gs.DailyChannelID, gs.DailyGone, gs.DailyLeft = "", "", false
 			} else if gs.DailyChannelID == "" {
 				// daily:True alone would save and change nothing.
 				return nil, userErrorT("settings.daily_channel")
@@ -232,6 +238,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	if gs.DailyGone != "" && gs.DailyChannelID == "" {
 		// Turned off by the bot (StopDailyPuzzle): say why and what to do.
 		daily = p.T("settings.daily_gone", gs.DailyGone)
+		if gs.DailyLeft {
+			daily = p.T("settings.daily_left", gs.DailyGone)
+		}
 	}
 	if gs.DailyChannelID != "" {
 		daily = p.T("in <#%s> at %02d:00 UTC", gs.DailyChannelID, gs.DailyHour)

@@ -935,6 +935,9 @@ func (c *ConsoleREST) Channel(_ context.Context, channelID string) (*discordgo.C
 	return &discordgo.Channel{ID: channelID, Type: discordgo.ChannelTypeGuildText}, nil
 }
 
+// InGuild reports the console's one server as the bot's.
+func (c *ConsoleREST) InGuild(context.Context, string) (bool, error) { return true, nil }
+
 // RegisterCommands keeps the commands the bot registers (with the
 // engine option when other engines are configured) for parseSlash. It
 // gives them no ids: the console's texts name the commands as typed

@@ -35,6 +35,14 @@ import (
 // then returned, not made again. A post refused because the channel no
 // longer exists (channelGone) is not tried again: the daily puzzle is
 // turned off there (Store.StopDailyPuzzle), and /tafl settings says so.
+// Nor is one refused for missing access (50001) when Discord's list of
+// the bot's servers no longer holds the server (REST.InGuild): the bot
+// was removed from it, and the puzzle is turned off the same way, marked
+// left. Missing access alone does not stop it: Discord answers the same
+// to a bot still in the server that may no longer see the channel (its
+// permissions changed), which a manager can mend the same day.
+// In gateway mode a GUILD_DELETE of a server the bot was removed from
+// (not one only unavailable in an outage) stops it at once (guildLeft).
 const (
 	dailyRetryFirst = time.Minute
 	dailyRetryMax   = time.Hour
@@ -107,15 +115,10 @@ func (b *Bot) postDailyPuzzles(ctx context.Context) {
 			// day, would fail the same. The puzzle is turned off, and
 			// /tafl settings says why, until a manager chooses another.
 			delete(b.dailyRetry, gs.GuildID)
-			sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-			stopped, serr := b.store.StopDailyPuzzle(sctx, gs.GuildID, gs.DailyChannelID)
-			cancel()
-			switch {
-			case serr != nil:
-				b.log.Error("daily puzzle: its channel no longer exists, and turning it off failed", "guild_id", gs.GuildID, "channel_id", gs.DailyChannelID, "err", serr)
-			case stopped:
-				b.log.Warn("daily puzzle: its channel no longer exists: the daily puzzle is turned off in the server until a manager chooses another channel with /tafl settings daily_channel", "guild_id", gs.GuildID, "channel_id", gs.DailyChannelID)
-			}
+			b.stopDaily(ctx, gs.GuildID, gs.DailyChannelID, false)
+		case discordCode(err) == 50001 && b.leftGuild(ctx, gs.GuildID):
+			delete(b.dailyRetry, gs.GuildID)
+			b.stopDaily(ctx, gs.GuildID, gs.DailyChannelID, true)
 		case ctx.Err() == nil:
 			if !failed || r.date != today || r.channel != gs.DailyChannelID {
 				r = dailyRetry{date: today, channel: gs.DailyChannelID}
@@ -134,6 +137,58 @@ func (b *Bot) postDailyPuzzles(ctx context.Context) {
 		if r.date != today {
 			delete(b.dailyRetry, id) // a day that is over, or a server gone
 		}
+	}
+}
+
+// leftGuild reports whether Discord says the bot is no longer a member
+// of server guildID (REST.InGuild); not when it cannot tell.
+func (b *Bot) leftGuild(ctx context.Context, guildID string) bool {
+	in, err := b.rest.InGuild(ctx, guildID)
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Warn("daily puzzle: asking Discord whether the bot is still in the server", "guild_id", guildID, "err", err)
+		}
+		return false
+	}
+	return !in
+}
+
+// stopDaily turns server guildID's daily puzzle in channel ch off
+// (Store.StopDailyPuzzle): its channel no longer exists, or, with left,
+// the bot was removed from the server.
+func (b *Bot) stopDaily(ctx context.Context, guildID, ch string, left bool) {
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	stopped, err := b.store.StopDailyPuzzle(sctx, guildID, ch, left)
+	cancel()
+	switch {
+	case err != nil && left:
+		b.log.Error("daily puzzle: the bot was removed from the server, and turning it off failed", "guild_id", guildID, "channel_id", ch, "err", err)
+	case err != nil:
+		b.log.Error("daily puzzle: its channel no longer exists, and turning it off failed", "guild_id", guildID, "channel_id", ch, "err", err)
+	case stopped && left:
+		b.log.Warn("daily puzzle: the bot was removed from the server: the daily puzzle is turned off there until a manager, having added the bot again, chooses a channel with /tafl settings daily_channel", "guild_id", guildID, "channel_id", ch)
+	case stopped:
+		b.log.Warn("daily puzzle: its channel no longer exists: the daily puzzle is turned off in the server until a manager chooses another channel with /tafl settings daily_channel", "guild_id", guildID, "channel_id", ch)
+	}
+}
+
+// guildLeft is a gateway GUILD_DELETE: the bot was removed from server
+// guildID (unavailable marks one only gone in an outage, which comes
+// back by itself, and changes nothing). Its daily puzzle is turned off
+// (stopDaily), as its posts would be refused every day.
+func (b *Bot) guildLeft(ctx context.Context, guildID string, unavailable bool) {
+	if unavailable || guildID == "" {
+		return
+	}
+	gs, err := b.store.GetGuildSettings(ctx, guildID)
+	if err != nil {
+		if !errors.Is(err, storage.ErrNotFound) && ctx.Err() == nil {
+			b.log.Warn("the bot was removed from a server: reading its settings", "guild_id", guildID, "err", err)
+		}
+		return
+	}
+	if gs.DailyChannelID != "" {
+		b.stopDaily(ctx, guildID, gs.DailyChannelID, true)
 	}
 }
 

@@ -2,7 +2,9 @@ package bot_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/internal/pgtest"
+	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -589,4 +592,121 @@ func TestDailyPuzzleChannelGone(t *testing.T) {
 	if gs, _ := h.store.GetGuildSettings(ctx, guild); gs.DailyGone != "" || gs.DailyChannelID != other {
 		t.Errorf("settings after another channel was chosen: %+v", gs)
 	}
+}
+
+// TestDailyPuzzleBotRemoved: the bot removed from a server kept trying
+// its daily puzzle, refused with Missing Access (50001), about twenty
+// times a day, day after day, each an error in the log. When Discord's
+// list of the bot's servers no longer holds the server, the puzzle is
+// turned off at the first refusal, as for a deleted channel, with one
+// warning; /tafl settings says why once the bot is added again. Missing
+// Access from a server the bot is still in (the channel's permissions
+// changed) is tried again as before. In gateway mode a GUILD_DELETE of
+// a server the bot was removed from turns it off at once, and one of a
+// server only unavailable (an outage) does not.
+func TestDailyPuzzleBotRemoved(t *testing.T) {
+	ctx := context.Background()
+	t.Run("refused", func(t *testing.T) {
+		for _, removed := range []bool{true, false} {
+			h := newHarness(t, nil)
+			const daily = "781"
+			setDaily(t, h, daily, 12)
+			h.fake.inject("POST", "/channels/"+daily+"/messages", 403, 50001, 1000)
+			if removed {
+				h.fake.mu.Lock()
+				h.fake.left = map[string]bool{guild: true}
+				h.fake.mu.Unlock()
+			}
+			for range 24 {
+				h.bot.Sweep(ctx)
+				h.clock.Advance(time.Hour)
+			}
+			tries := len(h.fake.requests("/channels/" + daily + "/messages"))
+			gs, err := h.store.GetGuildSettings(ctx, guild)
+			if err != nil {
+				t.Fatal(err)
+			}
+			warned := h.logs.lines("daily puzzle: the bot was removed from the server")
+			if !removed {
+				if tries < 10 || gs.DailyChannelID != daily || gs.DailyLeft || len(warned) != 0 {
+					t.Errorf("missing access in a server the bot is in: %d tries in a day, settings %+v, warnings %v; want it tried again and kept", tries, gs, warned)
+				}
+				continue
+			}
+			if tries != 1 {
+				t.Errorf("%d tries in a day in a server the bot was removed from, want 1", tries)
+			}
+			if lines := h.logs.lines(`"level":"ERROR"`); len(lines) != 0 {
+				t.Errorf("errors logged: %v", lines)
+			}
+			if len(warned) != 1 || !strings.Contains(warned[0], `"level":"WARN"`) || !strings.Contains(warned[0], `"guild_id":"`+guild+`"`) {
+				t.Errorf("want one warning naming the server: %v", warned)
+			}
+			if gs.DailyChannelID != "" || gs.DailyGone != daily || !gs.DailyLeft || gs.DailyHour != 12 {
+				t.Errorf("settings after the bot was found removed: %+v", gs)
+			}
+			// Added again: /tafl settings says why it stopped.
+			r, _ := h.slash(alice, "settings")
+			if want := "daily puzzle: off (it stopped when I was removed from this server, posting in <#" + daily + ">; choose a channel again with `/tafl settings` `daily_channel`)"; !strings.Contains(r.Content, want) {
+				t.Errorf("/tafl settings: %q, want %q", r.Content, want)
+			}
+			if r := setDaily(t, h, daily, 12); strings.Contains(r.Content, "removed") {
+				t.Errorf("a channel chosen again: %q", r.Content)
+			}
+			if gs, _ := h.store.GetGuildSettings(ctx, guild); gs.DailyLeft || gs.DailyGone != "" || gs.DailyChannelID != daily {
+				t.Errorf("settings after a channel was chosen again: %+v", gs)
+			}
+		}
+	})
+
+	t.Run("gateway", func(t *testing.T) {
+		h := newHarness(t, nil)
+		const other = "905"
+		setDaily(t, h, "781", 12)
+		gs := storage.DefaultGuildSettings(other)
+		gs.DailyChannelID = "782"
+		if err := h.store.PutGuildSettings(ctx, gs); err != nil {
+			t.Fatal(err)
+		}
+		gw := newFakeGateway(t)
+		h.fake.mu.Lock()
+		h.fake.gatewayURL = gw.URL()
+		h.fake.mu.Unlock()
+		sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := bot.New(bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Session: sess, Engine: h.engine,
+			AppID: "555", DevGuildID: guild, Now: h.clock.Now, Render: render.Options{Size: 240},
+			Logger: slog.New(slog.NewJSONHandler(h.logs, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rctx, cancel := context.WithCancel(ctx)
+		done := make(chan error, 1)
+		go func() { done <- b.Run(rctx, 5*time.Second) }()
+		defer func() {
+			cancel()
+			select {
+			case <-done:
+			case <-time.After(30 * time.Second):
+				t.Error("Run did not return after cancel")
+			}
+			close(gw.events)
+		}()
+		gw.dispatches <- gatewayEvent{"GUILD_DELETE", []byte(`{"id":"` + guild + `","unavailable":true}`)}
+		gw.dispatches <- gatewayEvent{"GUILD_DELETE", []byte(`{"id":"` + other + `"}`)}
+		waitFor(t, "the daily puzzle of the server the bot left turned off", func() bool {
+			gs, err := h.store.GetGuildSettings(ctx, other)
+			return err == nil && gs.DailyChannelID == "" && gs.DailyLeft && gs.DailyGone == "782"
+		})
+		// A help answered after both events: the outage's is handled.
+		in := h.slashInteraction(alice, "help")
+		body, _ := json.Marshal(in)
+		gw.events <- body
+		waitFor(t, "the answer to /tafl help", func() bool { return len(h.fake.requests("/interactions/"+in.ID+"/")) > 0 })
+		if gs, _ := h.store.GetGuildSettings(ctx, guild); gs.DailyChannelID != "781" || gs.DailyLeft {
+			t.Errorf("a server only unavailable: %+v, want its daily puzzle kept", gs)
+		}
+	})
 }

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -64,6 +65,10 @@ type fakeDiscord struct {
 	// webhook is known: in HTTP mode the callback is the HTTP answer,
 	// which the fake does not see.
 	strictWebhooks bool
+	// left are the servers the bot was removed from: GET
+	// /users/@me/guilds, which lists the harness's server otherwise,
+	// leaves them out.
+	left map[string]bool
 	// threadsOn are the messages a thread was started on (the paths
 	// that started it): as Discord, a second is refused (160004).
 	threadsOn map[string]bool
@@ -249,6 +254,20 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		rec.Repeat = true
 	case strings.HasPrefix(p, "gateway"):
 		body = fmt.Sprintf(`{"url":%q,"shards":1,"session_start_limit":{"total":1000,"remaining":1000,"reset_after":0,"max_concurrency":1}}`, gw)
+	case p == "users/@me/guilds" && r.Method == http.MethodGet:
+		// As Discord: the bot's servers by id after `after`, at most
+		// `limit`.
+		after, _ := strconv.ParseUint(r.URL.Query().Get("after"), 10, 64)
+		limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
+		var list []string
+		f.mu.Lock()
+		for _, g := range []string{guild, "905"} {
+			if n, _ := strconv.ParseUint(g, 10, 64); n > after && !f.left[g] && (limit == 0 || len(list) < limit) {
+				list = append(list, fmt.Sprintf(`{"id":%q,"name":"server %s"}`, g, g))
+			}
+		}
+		f.mu.Unlock()
+		body = "[" + strings.Join(list, ",") + "]"
 	case p == "users/@me/channels":
 		var req struct {
 			Recipient string `json:"recipient_id"`

@@ -30,13 +30,16 @@ type fakeGateway struct {
 	srv      *httptest.Server
 	events   chan []byte
 	identify chan []byte
+	// dispatches are other events than interactions (GUILD_CREATE, …),
+	// sent as they are.
+	dispatches chan gatewayEvent
 
 	mu      sync.Mutex
 	byShard map[int]chan []byte // the events for one shard's connection only
 }
 
 func newFakeGateway(t *testing.T) *fakeGateway {
-	g := &fakeGateway{events: make(chan []byte, 10), identify: make(chan []byte, 8), byShard: map[int]chan []byte{}}
+	g := &fakeGateway{events: make(chan []byte, 10), identify: make(chan []byte, 8), dispatches: make(chan gatewayEvent, 10), byShard: map[int]chan []byte{}}
 	g.srv = httptest.NewServer(http.HandlerFunc(g.serve))
 	t.Cleanup(g.srv.Close)
 	return g
@@ -90,18 +93,28 @@ func (g *fakeGateway) serve(w http.ResponseWriter, r *http.Request) {
 	for {
 		var ev []byte
 		var ok bool
+		typ := "INTERACTION_CREATE"
 		select {
 		case ev, ok = <-g.events:
 		case ev, ok = <-mine:
+		case d := <-g.dispatches:
+			typ, ev, ok = d.typ, d.data, true
 		}
 		if !ok {
 			return
 		}
-		if send(`{"op":0,"t":"INTERACTION_CREATE","s":`+itoa(seq)+`,"d":`+string(ev)+`}`) != nil {
+		if send(`{"op":0,"t":"`+typ+`","s":`+itoa(seq)+`,"d":`+string(ev)+`}`) != nil {
 			return
 		}
 		seq++
 	}
+}
+
+// gatewayEvent is a dispatch event of type typ (GUILD_CREATE) with its
+// data.
+type gatewayEvent struct {
+	typ  string
+	data []byte
 }
 
 // shard returns the events channel of shard id's connection.

@@ -324,3 +324,34 @@ func TestLanguageFollowsThePlayer(t *testing.T) {
 		t.Errorf("server %s's record of bob holds the language %q", guild, p.Language)
 	}
 }
+
+// TestResignAndAnalyseDescriptions: /tafl resign's description did not
+// say that server managers end other players' games with it, and /tafl
+// analyse's promised win chances, which a review shows only for the
+// variants with a checked curve (others get words: "the attackers stand
+// better"). In English and every locale Discord shows, resign's names
+// the managers and analyse's promises no win chances.
+func TestResignAndAnalyseDescriptions(t *testing.T) {
+	managers := map[discordgo.Locale]string{"": "managers", "da": "administratorer", "sv-SE": "administratörer", "no": "administratorer", "de": "Serververwalter", "fi": "ylläpitäjät"}
+	chances := map[discordgo.Locale]string{"": "win chances", "da": "vinderchancer", "sv-SE": "vinstchanser", "no": "vinnersjanser", "de": "Gewinnchancen", "fi": "voittomahdollisuudet"}
+	for _, sub := range bot.Commands()[0].Options {
+		desc := func(loc discordgo.Locale) string {
+			if loc == "" {
+				return sub.Description
+			}
+			return sub.DescriptionLocalizations[loc]
+		}
+		for loc := range managers {
+			switch d := desc(loc); sub.Name {
+			case "resign":
+				if !strings.Contains(d, managers[loc]) {
+					t.Errorf("resign: %q description %q does not say that managers (%s) end others' games", loc, d, managers[loc])
+				}
+			case "analyse":
+				if strings.Contains(d, chances[loc]) {
+					t.Errorf("analyse: %q description %q promises win chances (%s)", loc, d, chances[loc])
+				}
+			}
+		}
+	}
+}

@@ -40,6 +40,9 @@ type REST interface {
 	StartThread(ctx context.Context, channelID, messageID, name string) (string, error)
 	// Channel returns a channel (its type, and a thread's parent).
 	Channel(ctx context.Context, channelID string) (*discordgo.Channel, error)
+	// InGuild reports whether the bot is a member of server guildID
+	// (Discord's list of the bot's servers holds it).
+	InGuild(ctx context.Context, guildID string) (bool, error)
 	// RegisterCommands replaces the application's commands (in guildID,
 	// or globally when it is empty) in one bulk overwrite, and returns
 	// them as registered (with the ids Discord gave them; none in console
@@ -473,6 +476,26 @@ func (r SessionREST) Channel(ctx context.Context, channelID string) (*discordgo.
 		return err
 	})
 	return ch, redact(err)
+}
+
+// InGuild asks Discord for the first of the bot's servers after the one
+// just below guildID (GET /users/@me/guilds, after, limit 1): guildID
+// itself when the bot is still a member. One request however many
+// servers the bot is in.
+func (r SessionREST) InGuild(ctx context.Context, guildID string) (bool, error) {
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if err != nil || id == 0 {
+		return false, fmt.Errorf("bot: server id %q is not a snowflake", guildID)
+	}
+	var gs []*discordgo.UserGuild
+	err = retrying(ctx, r.waits(), func(int) (err error) {
+		gs, err = r.S.UserGuilds(1, "", strconv.FormatUint(id-1, 10), false, withContext(ctx)...)
+		return err
+	})
+	if err != nil {
+		return false, redact(err)
+	}
+	return len(gs) > 0 && gs[0].ID == guildID, nil
 }
 
 // RegisterCommands replaces the commands with one bulk overwrite and

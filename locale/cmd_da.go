@@ -50,7 +50,6 @@ var daCommands = Dict{
 	"Show a game's board again":                                                       "Vis et partis bræt igen",
 	"List active games":                                                               "Vis igangværende partier",
 	"Whose games (default: yours)":                                                    "Hvis partier (standard: dine)",
-	"Resign a game (asks to confirm)":                                                 "Opgiv et parti (beder om bekræftelse)",
 	"Offer, accept or withdraw a draw":                                                "Tilbyd, accepter eller træk et remistilbud tilbage",
 	"Play against the bot":                                                            "Spil mod botten",
 	"How strong the bot plays (default: medium)":                                      "Hvor stærkt botten spiller (standard: medium)",
@@ -116,12 +115,11 @@ var daCommands = Dict{
 	"name.daily_channel": "dagens_kanal",
 	"name.daily_hour":    "dagens_time",
 	"name.daily":         "dagens",
-	"The engine's review of a finished game: win chances, turning points, better moves": "Motorens gennemgang af et afsluttet parti: vinderchancer, vendepunkter, bedre træk",
-	"Offer a Hint button in casual games against the engine (default: on)":              "Vis en Tip-knap i venskabelige partier mod motoren (standard: til)",
-	"Post a daily puzzle in this channel":                                               "Post en daglig opgave i denne kanal",
-	"The hour (UTC, 0-23) of the daily puzzle":                                          "Timen (UTC, 0-23) for den daglige opgave",
-	"False stops the daily puzzle":                                                      "Slå fra for at stoppe den daglige opgave",
-	"A puzzle: find the forced win (rated)":                                             "En opgave: find den tvungne gevinst (ratet)",
+	"Offer a Hint button in casual games against the engine (default: on)": "Vis en Tip-knap i venskabelige partier mod motoren (standard: til)",
+	"Post a daily puzzle in this channel":                                  "Post en daglig opgave i denne kanal",
+	"The hour (UTC, 0-23) of the daily puzzle":                             "Timen (UTC, 0-23) for den daglige opgave",
+	"False stops the daily puzzle":                                         "Slå fra for at stoppe den daglige opgave",
+	"A puzzle: find the forced win (rated)":                                "En opgave: find den tvungne gevinst (ratet)",
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "tekst",
 	"name.vacation": "ferie",
@@ -140,4 +138,8 @@ var daCommands = Dict{
 	// /tafl tournament player: whom a server manager withdraws.
 	"name.player": "spiller",
 	"Withdraw: whom (server managers only; default: yourself)": "Træk dig: hvem (kun serveradministratorer; standard: dig selv)",
+	// /tafl resign's description: managers end others' games with it too (at most 100 characters).
+	"Resign a game (asks to confirm); server managers can end others' games without a result": "Opgiv et parti (beder om bekræftelse); administratorer kan afslutte andres partier uden resultat",
+	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
+	"The engine's review of a finished game: how each side stood, turning points, better moves": "Motorens gennemgang af et afsluttet parti: hvordan siderne stod, vendepunkter, bedre træk",
 }

@@ -50,7 +50,6 @@ var deCommands = Dict{
 	"Show a game's board again":                                                       "Zeige das Brett einer Partie erneut",
 	"List active games":                                                               "Laufende Partien anzeigen",
 	"Whose games (default: yours)":                                                    "Wessen Partien (Standard: deine)",
-	"Resign a game (asks to confirm)":                                                 "Eine Partie aufgeben (mit Rückfrage)",
 	"Offer, accept or withdraw a draw":                                                "Remis anbieten, annehmen oder zurückziehen",
 	"Play against the bot":                                                            "Gegen den Bot spielen",
 	"How strong the bot plays (default: medium)":                                      "Wie stark der Bot spielt (Standard: mittel)",
@@ -116,12 +115,11 @@ var deCommands = Dict{
 	"name.daily_channel": "tages_kanal",
 	"name.daily_hour":    "tages_stunde",
 	"name.daily":         "täglich",
-	"The engine's review of a finished game: win chances, turning points, better moves": "Die Analyse einer beendeten Partie durch die Engine: Gewinnchancen, Wendepunkte, bessere Züge",
-	"Offer a Hint button in casual games against the engine (default: on)":              "Einen Tipp-Knopf in freundschaftlichen Partien gegen die Engine anbieten (Standard: an)",
-	"Post a daily puzzle in this channel":                                               "Ein tägliches Rätsel in diesem Kanal posten",
-	"The hour (UTC, 0-23) of the daily puzzle":                                          "Die Stunde (UTC, 0-23) des täglichen Rätsels",
-	"False stops the daily puzzle":                                                      "Ausschalten beendet das tägliche Rätsel",
-	"A puzzle: find the forced win (rated)":                                             "Ein Rätsel: finde den erzwungenen Gewinn (gewertet)",
+	"Offer a Hint button in casual games against the engine (default: on)": "Einen Tipp-Knopf in freundschaftlichen Partien gegen die Engine anbieten (Standard: an)",
+	"Post a daily puzzle in this channel":                                  "Ein tägliches Rätsel in diesem Kanal posten",
+	"The hour (UTC, 0-23) of the daily puzzle":                             "Die Stunde (UTC, 0-23) des täglichen Rätsels",
+	"False stops the daily puzzle":                                         "Ausschalten beendet das tägliche Rätsel",
+	"A puzzle: find the forced win (rated)":                                "Ein Rätsel: finde den erzwungenen Gewinn (gewertet)",
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "text",
 	"name.vacation": "urlaub",
@@ -140,4 +138,8 @@ var deCommands = Dict{
 	// /tafl tournament player: whom a server manager withdraws.
 	"name.player": "spieler",
 	"Withdraw: whom (server managers only; default: yourself)": "Zurückziehen: wen (nur Serververwalter; Standard: dich selbst)",
+	// /tafl resign's description: managers end others' games with it too (at most 100 characters).
+	"Resign a game (asks to confirm); server managers can end others' games without a result": "Eine Partie aufgeben (mit Rückfrage); Serververwalter können fremde Partien ohne Ergebnis beenden",
+	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
+	"The engine's review of a finished game: how each side stood, turning points, better moves": "Analyse einer beendeten Partie durch die Engine: wie die Seiten standen, Wendepunkte, bessere Züge",
 }

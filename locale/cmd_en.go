@@ -50,7 +50,6 @@ var enCommands = Dict{
 	"Show a game's board again":                                                       "Show a game's board again",
 	"List active games":                                                               "List active games",
 	"Whose games (default: yours)":                                                    "Whose games (default: yours)",
-	"Resign a game (asks to confirm)":                                                 "Resign a game (asks to confirm)",
 	"Offer, accept or withdraw a draw":                                                "Offer, accept or withdraw a draw",
 	"Play against the bot":                                                            "Play against the bot",
 	"How strong the bot plays (default: medium)":                                      "How strong the bot plays (default: medium)",
@@ -116,12 +115,11 @@ var enCommands = Dict{
 	"name.daily_channel": "daily_channel",
 	"name.daily_hour":    "daily_hour",
 	"name.daily":         "daily",
-	"The engine's review of a finished game: win chances, turning points, better moves": "The engine's review of a finished game: win chances, turning points, better moves",
-	"Offer a Hint button in casual games against the engine (default: on)":              "Offer a Hint button in casual games against the engine (default: on)",
-	"Post a daily puzzle in this channel":                                               "Post a daily puzzle in this channel",
-	"The hour (UTC, 0-23) of the daily puzzle":                                          "The hour (UTC, 0-23) of the daily puzzle",
-	"False stops the daily puzzle":                                                      "False stops the daily puzzle",
-	"A puzzle: find the forced win (rated)":                                             "A puzzle: find the forced win (rated)",
+	"Offer a Hint button in casual games against the engine (default: on)": "Offer a Hint button in casual games against the engine (default: on)",
+	"Post a daily puzzle in this channel":                                  "Post a daily puzzle in this channel",
+	"The hour (UTC, 0-23) of the daily puzzle":                             "The hour (UTC, 0-23) of the daily puzzle",
+	"False stops the daily puzzle":                                         "False stops the daily puzzle",
+	"A puzzle: find the forced win (rated)":                                "A puzzle: find the forced win (rated)",
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "text",
 	"name.vacation": "vacation",
@@ -140,4 +138,8 @@ var enCommands = Dict{
 	// /tafl tournament player: whom a server manager withdraws.
 	"name.player": "player",
 	"Withdraw: whom (server managers only; default: yourself)": "Withdraw: whom (server managers only; default: yourself)",
+	// /tafl resign's description: managers end others' games with it too (at most 100 characters).
+	"Resign a game (asks to confirm); server managers can end others' games without a result": "Resign a game (asks to confirm); server managers can end others' games without a result",
+	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
+	"The engine's review of a finished game: how each side stood, turning points, better moves": "The engine's review of a finished game: how each side stood, turning points, better moves",
 }

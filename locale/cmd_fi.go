@@ -50,7 +50,6 @@ var fiCommands = Dict{
 	"Show a game's board again":                                                       "Näytä pelin lauta uudelleen",
 	"List active games":                                                               "Näytä käynnissä olevat pelit",
 	"Whose games (default: yours)":                                                    "Kenen pelit (oletus: omasi)",
-	"Resign a game (asks to confirm)":                                                 "Luovuta peli (pyytää vahvistusta)",
 	"Offer, accept or withdraw a draw":                                                "Tarjoa, hyväksy tai peru tasapeli",
 	"Play against the bot":                                                            "Pelaa bottia vastaan",
 	"How strong the bot plays (default: medium)":                                      "Kuinka vahvasti botti pelaa (oletus: keskitaso)",
@@ -116,12 +115,11 @@ var fiCommands = Dict{
 	"name.daily_channel": "päivän_kanava",
 	"name.daily_hour":    "päivän_tunti",
 	"name.daily":         "päivittäinen",
-	"The engine's review of a finished game: win chances, turning points, better moves": "Moottorin arvio päättyneestä pelistä: voittomahdollisuudet, käännekohdat, paremmat siirrot",
-	"Offer a Hint button in casual games against the engine (default: on)":              "Näytä Vihje-painike harjoituspeleissä moottoria vastaan (oletus: päällä)",
-	"Post a daily puzzle in this channel":                                               "Julkaise päivittäinen tehtävä tällä kanavalla",
-	"The hour (UTC, 0-23) of the daily puzzle":                                          "Päivittäisen tehtävän tunti (UTC, 0-23)",
-	"False stops the daily puzzle":                                                      "Pois päältä lopettaa päivittäisen tehtävän",
-	"A puzzle: find the forced win (rated)":                                             "Tehtävä: löydä pakotettu voitto (pisteytetty)",
+	"Offer a Hint button in casual games against the engine (default: on)": "Näytä Vihje-painike harjoituspeleissä moottoria vastaan (oletus: päällä)",
+	"Post a daily puzzle in this channel":                                  "Julkaise päivittäinen tehtävä tällä kanavalla",
+	"The hour (UTC, 0-23) of the daily puzzle":                             "Päivittäisen tehtävän tunti (UTC, 0-23)",
+	"False stops the daily puzzle":                                         "Pois päältä lopettaa päivittäisen tehtävän",
+	"A puzzle: find the forced win (rated)":                                "Tehtävä: löydä pakotettu voitto (pisteytetty)",
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "teksti",
 	"name.vacation": "loma",
@@ -140,4 +138,8 @@ var fiCommands = Dict{
 	// /tafl tournament player: whom a server manager withdraws.
 	"name.player": "pelaaja",
 	"Withdraw: whom (server managers only; default: yourself)": "Vetäydy: kuka (vain palvelimen ylläpitäjät; oletus: sinä itse)",
+	// /tafl resign's description: managers end others' games with it too (at most 100 characters).
+	"Resign a game (asks to confirm); server managers can end others' games without a result": "Luovuta peli (pyytää vahvistusta); ylläpitäjät voivat päättää muiden pelejä ilman tulosta",
+	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
+	"The engine's review of a finished game: how each side stood, turning points, better moves": "Moottorin arvio päättyneestä pelistä: kummalla puolella oli etu, käännekohdat, paremmat siirrot",
 }

@@ -50,7 +50,6 @@ var isCommands = Dict{
 	"Show a game's board again":                                                       "Sýna borð skákar aftur",
 	"List active games":                                                               "Sýna skákir í gangi",
 	"Whose games (default: yours)":                                                    "Skákir hvers (sjálfgefið: þínar)",
-	"Resign a game (asks to confirm)":                                                 "Gefast upp í skák (biður um staðfestingu)",
 	"Offer, accept or withdraw a draw":                                                "Bjóða, þiggja eða draga til baka jafntefli",
 	"Play against the bot":                                                            "Tefldu við vélmennið",
 	"How strong the bot plays (default: medium)":                                      "Hversu sterkt vélmennið teflir (sjálfgefið: miðlungs)",
@@ -116,12 +115,11 @@ var isCommands = Dict{
 	"name.daily_channel": "dagleg_rás",
 	"name.daily_hour":    "dagleg_klukkustund",
 	"name.daily":         "dagleg",
-	"The engine's review of a finished game: win chances, turning points, better moves": "Yfirferð vélarinnar á lokinni skák: vinningslíkur, vendipunktar, betri leikir",
-	"Offer a Hint button in casual games against the engine (default: on)":              "Sýna vísbendingarhnapp í æfingaskákum gegn vélinni (sjálfgefið: kveikt)",
-	"Post a daily puzzle in this channel":                                               "Birta daglega þraut á þessari rás",
-	"The hour (UTC, 0-23) of the daily puzzle":                                          "Klukkustund (UTC, 0-23) daglegu þrautarinnar",
-	"False stops the daily puzzle":                                                      "False stöðvar daglegu þrautina",
-	"A puzzle: find the forced win (rated)":                                             "Þraut: finndu þvingaðan sigur (metið)",
+	"Offer a Hint button in casual games against the engine (default: on)": "Sýna vísbendingarhnapp í æfingaskákum gegn vélinni (sjálfgefið: kveikt)",
+	"Post a daily puzzle in this channel":                                  "Birta daglega þraut á þessari rás",
+	"The hour (UTC, 0-23) of the daily puzzle":                             "Klukkustund (UTC, 0-23) daglegu þrautarinnar",
+	"False stops the daily puzzle":                                         "False stöðvar daglegu þrautina",
+	"A puzzle: find the forced win (rated)":                                "Þraut: finndu þvingaðan sigur (metið)",
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "texti",
 	"name.vacation": "frí",
@@ -140,4 +138,8 @@ var isCommands = Dict{
 	// /tafl tournament player: whom a server manager withdraws.
 	"name.player": "leikmaður",
 	"Withdraw: whom (server managers only; default: yourself)": "Draga sig úr: hvern (aðeins stjórnendur þjóns; sjálfgefið: þig)",
+	// /tafl resign's description: managers end others' games with it too (at most 100 characters).
+	"Resign a game (asks to confirm); server managers can end others' games without a result": "Gefast upp í skák (biður um staðfestingu); stjórnendur geta lokið skákum annarra án úrslita",
+	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
+	"The engine's review of a finished game: how each side stood, turning points, better moves": "Yfirferð vélarinnar á lokinni skák: hvernig hliðarnar stóðu, vendipunktar, betri leikir",
 }

@@ -50,7 +50,6 @@ var nbCommands = Dict{
 	"Show a game's board again":                                                       "Vis brettet til et parti igjen",
 	"List active games":                                                               "Vis pågående partier",
 	"Whose games (default: yours)":                                                    "Hvem sine partier (standard: dine)",
-	"Resign a game (asks to confirm)":                                                 "Gi opp et parti (ber om bekreftelse)",
 	"Offer, accept or withdraw a draw":                                                "Tilby, godta eller trekk tilbake remis",
 	"Play against the bot":                                                            "Spill mot boten",
 	"How strong the bot plays (default: medium)":                                      "Hvor sterkt boten spiller (standard: middels)",
@@ -116,12 +115,11 @@ var nbCommands = Dict{
 	"name.daily_channel": "dagens_kanal",
 	"name.daily_hour":    "dagens_time",
 	"name.daily":         "dagens",
-	"The engine's review of a finished game: win chances, turning points, better moves": "Motorens gjennomgang av et avsluttet parti: vinnersjanser, vendepunkter, bedre trekk",
-	"Offer a Hint button in casual games against the engine (default: on)":              "Vis en Tips-knapp i vennskapelige partier mot motoren (standard: på)",
-	"Post a daily puzzle in this channel":                                               "Post en daglig oppgave i denne kanalen",
-	"The hour (UTC, 0-23) of the daily puzzle":                                          "Timen (UTC, 0-23) for den daglige oppgaven",
-	"False stops the daily puzzle":                                                      "Slå av for å stoppe den daglige oppgaven",
-	"A puzzle: find the forced win (rated)":                                             "En oppgave: finn den tvungne gevinsten (ratet)",
+	"Offer a Hint button in casual games against the engine (default: on)": "Vis en Tips-knapp i vennskapelige partier mot motoren (standard: på)",
+	"Post a daily puzzle in this channel":                                  "Post en daglig oppgave i denne kanalen",
+	"The hour (UTC, 0-23) of the daily puzzle":                             "Timen (UTC, 0-23) for den daglige oppgaven",
+	"False stops the daily puzzle":                                         "Slå av for å stoppe den daglige oppgaven",
+	"A puzzle: find the forced win (rated)":                                "En oppgave: finn den tvungne gevinsten (ratet)",
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "tekst",
 	"name.vacation": "ferie",
@@ -140,4 +138,8 @@ var nbCommands = Dict{
 	// /tafl tournament player: whom a server manager withdraws.
 	"name.player": "spiller",
 	"Withdraw: whom (server managers only; default: yourself)": "Trekk deg: hvem (bare serveradministratorer; standard: deg selv)",
+	// /tafl resign's description: managers end others' games with it too (at most 100 characters).
+	"Resign a game (asks to confirm); server managers can end others' games without a result": "Gi opp et parti (ber om bekreftelse); administratorer kan avslutte andres partier uten resultat",
+	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
+	"The engine's review of a finished game: how each side stood, turning points, better moves": "Motorens gjennomgang av et avsluttet parti: hvordan sidene sto, vendepunkter, bedre trekk",
 }

@@ -50,7 +50,6 @@ var svCommands = Dict{
 	"Show a game's board again":                                                       "Visa ett partis bräde igen",
 	"List active games":                                                               "Lista pågående partier",
 	"Whose games (default: yours)":                                                    "Vems partier (standard: dina)",
-	"Resign a game (asks to confirm)":                                                 "Ge upp ett parti (ber om bekräftelse)",
 	"Offer, accept or withdraw a draw":                                                "Erbjud, anta eller dra tillbaka remi",
 	"Play against the bot":                                                            "Spela mot boten",
 	"How strong the bot plays (default: medium)":                                      "Hur starkt boten spelar (standard: medel)",
@@ -116,12 +115,11 @@ var svCommands = Dict{
 	"name.daily_channel": "dagens_kanal",
 	"name.daily_hour":    "dagens_timme",
 	"name.daily":         "dagens",
-	"The engine's review of a finished game: win chances, turning points, better moves": "Motorns genomgång av ett avslutat parti: vinstchanser, vändpunkter, bättre drag",
-	"Offer a Hint button in casual games against the engine (default: on)":              "Visa en Tips-knapp i vänskapliga partier mot motorn (standard: på)",
-	"Post a daily puzzle in this channel":                                               "Posta ett dagligt problem i den här kanalen",
-	"The hour (UTC, 0-23) of the daily puzzle":                                          "Timmen (UTC, 0-23) för det dagliga problemet",
-	"False stops the daily puzzle":                                                      "Slå av för att stoppa det dagliga problemet",
-	"A puzzle: find the forced win (rated)":                                             "Ett problem: hitta den tvingande vinsten (rankat)",
+	"Offer a Hint button in casual games against the engine (default: on)": "Visa en Tips-knapp i vänskapliga partier mot motorn (standard: på)",
+	"Post a daily puzzle in this channel":                                  "Posta ett dagligt problem i den här kanalen",
+	"The hour (UTC, 0-23) of the daily puzzle":                             "Timmen (UTC, 0-23) för det dagliga problemet",
+	"False stops the daily puzzle":                                         "Slå av för att stoppa det dagliga problemet",
+	"A puzzle: find the forced win (rated)":                                "Ett problem: hitta den tvingande vinsten (rankat)",
 	// /tafl board text, /tafl vacation and the vacation setting (#20).
 	"name.text":     "text",
 	"name.vacation": "semester",
@@ -140,4 +138,8 @@ var svCommands = Dict{
 	// /tafl tournament player: whom a server manager withdraws.
 	"name.player": "spelare",
 	"Withdraw: whom (server managers only; default: yourself)": "Dra dig ur: vem (endast serveradministratörer; standard: du själv)",
+	// /tafl resign's description: managers end others' games with it too (at most 100 characters).
+	"Resign a game (asks to confirm); server managers can end others' games without a result": "Ge upp ett parti (ber om bekräftelse); administratörer kan avsluta andras partier utan resultat",
+	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
+	"The engine's review of a finished game: how each side stood, turning points, better moves": "Motorns genomgång av ett avslutat parti: hur sidorna stod, vändpunkter, bättre drag",
 }

@@ -290,4 +290,16 @@ var da = Dict{
 	"tour.dm_refused": "Jeg må ikke poste i <#%[2]s>, hvor din turnering **%[1]s** spilles, så jeg sender dig dette i en direkte besked. En serveradministrator kan give mig adgang og tilladelse til at poste der.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(notifikationskanalen <#%s> findes ikke længere; vælg en anden med `/tafl settings` `kanal`)",
+	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
+	"draw.dm_channel_gone_offer": "Parti %[1]d: %[2]s tilbyder remis. Kanalen eller tråden, hvor partiet blev spillet, findes ikke længere, så jeg fortæller dig det i en direkte besked: `/tafl draw` `parti:%[1]d` tager imod, i en hvilken som helst kanal på serveren, eller træk bare for at afslå.",
+	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
+	"draw.dm_channel_gone_offer_wait": "Parti %[1]d: %[2]s tilbyder remis. Kanalen eller tråden, hvor partiet blev spillet, findes ikke længere, så jeg fortæller dig det i en direkte besked: `/tafl draw` `parti:%[1]d` tager imod, i en hvilken som helst kanal på serveren; dit næste træk afslår tilbuddet.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
+	"draw.dm_channel_gone_withdrawn": "Parti %[1]d: %[2]s trak sit remistilbud tilbage. Kanalen eller tråden, hvor partiet blev spillet, findes ikke længere, så jeg fortæller dig det i en direkte besked.",
+	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
+	"settings.channel_perms": "Jeg kan ikke poste påmindelser og resultater i <#%[1]s>: der mangler jeg %[2]s. Giv mig %[3]s der, eller vælg en anden kanal; intet blev ændret.",
+	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
+	"settings.daily_perms": "Jeg kan ikke poste dagens opgave i <#%[1]s>: der mangler jeg %[2]s. Giv mig %[3]s der, eller vælg en anden kanal; intet blev ændret.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
+	"settings.daily_left": "fra (den blev stoppet, da jeg blev fjernet fra denne server, mens den blev postet i <#%s>; vælg en kanal igen med `/tafl settings` `dagens_kanal`)",
 }

@@ -290,4 +290,16 @@ var de = Dict{
 	"tour.dm_refused": "Ich darf nicht in <#%[2]s> posten, wo dein Turnier **%[1]s** gespielt wird, daher schicke ich dir dies per Direktnachricht. Ein Serververwalter kann mir dort Zugriff und die Berechtigung zum Posten geben.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(der Benachrichtigungskanal <#%s> existiert nicht mehr; wähle mit `/tafl settings` `kanal` einen anderen)",
+	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
+	"draw.dm_channel_gone_offer": "Partie %[1]d: %[2]s bietet ein Remis an. Der Kanal oder Thread, in dem die Partie gespielt wurde, existiert nicht mehr, darum sage ich es dir per Direktnachricht: `/tafl draw` `partie:%[1]d` nimmt es an, in jedem Kanal des Servers, oder zieh einfach, um abzulehnen.",
+	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
+	"draw.dm_channel_gone_offer_wait": "Partie %[1]d: %[2]s bietet ein Remis an. Der Kanal oder Thread, in dem die Partie gespielt wurde, existiert nicht mehr, darum sage ich es dir per Direktnachricht: `/tafl draw` `partie:%[1]d` nimmt es an, in jedem Kanal des Servers; dein nächster Zug lehnt das Angebot ab.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
+	"draw.dm_channel_gone_withdrawn": "Partie %[1]d: %[2]s hat das Remisangebot zurückgezogen. Der Kanal oder Thread, in dem die Partie gespielt wurde, existiert nicht mehr, darum sage ich es dir per Direktnachricht.",
+	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
+	"settings.channel_perms": "Ich kann in <#%[1]s> keine Erinnerungen und Ergebnisse posten: Dort habe ich keine Berechtigung für %[2]s. Gib mir dort %[3]s oder wähle einen anderen Kanal; nichts wurde geändert.",
+	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
+	"settings.daily_perms": "Ich kann das Rätsel des Tages nicht in <#%[1]s> posten: Dort habe ich keine Berechtigung für %[2]s. Gib mir dort %[3]s oder wähle einen anderen Kanal; nichts wurde geändert.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
+	"settings.daily_left": "aus (es wurde angehalten, als ich von diesem Server entfernt wurde; es erschien in <#%s>; wähle mit `/tafl settings` `tages_kanal` wieder einen Kanal)",
 }

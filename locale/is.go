@@ -290,4 +290,16 @@ var is = Dict{
 	"tour.dm_refused": "Ég má ekki birta skilaboð á <#%[2]s>, þar sem mótið þitt **%[1]s** er teflt, svo ég sendi þér þetta í einkaskilaboðum. Stjórnandi þjónsins getur veitt mér aðgang og heimild til að birta þar.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(tilkynningarásin <#%s> er ekki lengur til; veldu aðra með `/tafl settings` `channel`)",
+	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
+	"draw.dm_channel_gone_offer": "Skák %[1]d: %[2]s býður jafntefli. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl draw` `game:%[1]d` tekur við því, á hvaða rás netþjónsins sem er, eða leiktu bara til að hafna því.",
+	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
+	"draw.dm_channel_gone_offer_wait": "Skák %[1]d: %[2]s býður jafntefli. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl draw` `game:%[1]d` tekur við því, á hvaða rás netþjónsins sem er; næsti leikur þinn hafnar boðinu.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
+	"draw.dm_channel_gone_withdrawn": "Skák %[1]d: %[2]s dró jafnteflisboðið sitt til baka. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum.",
+	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
+	"settings.channel_perms": "Ég get ekki birt áminningar og úrslit á <#%[1]s>: þar vantar mig %[2]s. Veittu mér %[3]s þar, eða veldu aðra rás; engu var breytt.",
+	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
+	"settings.daily_perms": "Ég get ekki birt þraut dagsins á <#%[1]s>: þar vantar mig %[2]s. Veittu mér %[3]s þar, eða veldu aðra rás; engu var breytt.",
+	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
+	"settings.daily_left": "af (hún stöðvaðist þegar ég var fjarlægður af þessum netþjóni, en hún var birt á <#%s>; veldu rás aftur með `/tafl settings` `daily_channel`)",
 }

@@ -34,7 +34,12 @@ type GuildSettings struct {
 	// NotifyGone is the notification channel that was dropped because it
 	// no longer exists (DropNotifyChannel: reminders and results go to
 	// each game's own channel again), until a manager chooses another.
-	NotifyGone    string
+	NotifyGone string
+	// DailyLeft marks a daily puzzle stopped because the bot was removed
+	// from the server (StopDailyPuzzle with left), its channel kept as
+	// DailyGone, until a manager chooses a channel again or turns the
+	// puzzle off.
+	DailyLeft     bool
 	VacationDays  int  // VacationDays is how many days a year a player may pause their clocks, 0 to MaxVacationDays.
 	CasualDefault bool // CasualDefault: challenges are casual unless they say rated.
 	CasualHelp    bool // CasualHelp lets the move autocomplete of casual games say which moves capture or win (as in engine games).
@@ -85,6 +90,7 @@ type guildRecord struct {
 	DailyHour     int         `json:"daily_hour,omitempty"`
 	DailyGone     string      `json:"daily_gone,omitempty"`
 	NotifyGone    string      `json:"notify_gone,omitempty"`
+	DailyLeft     bool        `json:"daily_left,omitempty"`
 	Daily         DailyPuzzle `json:"daily,omitzero"`
 	VacationDays  *int        `json:"vacation_days,omitempty"` // absent in records older than vacations: the default
 	Casual        bool        `json:"casual,omitempty"`
@@ -96,7 +102,7 @@ type guildRecord struct {
 func (r *guildRecord) settings() *GuildSettings {
 	gs := &GuildSettings{GuildID: r.Guild, DefaultVariant: r.Variant, DaysPerMove: r.DaysPerMove,
 		ThreadPerGame: r.ThreadPerGame, NotifyChannelID: r.NotifyChannel, NoHints: r.NoHints,
-		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, DailyGone: r.DailyGone, NotifyGone: r.NotifyGone, Daily: r.Daily, VacationDays: DefaultVacationDays, CasualDefault: r.Casual, CasualHelp: r.CasualHelp, Updated: r.Updated,
+		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, DailyGone: r.DailyGone, NotifyGone: r.NotifyGone, DailyLeft: r.DailyLeft, Daily: r.Daily, VacationDays: DefaultVacationDays, CasualDefault: r.Casual, CasualHelp: r.CasualHelp, Updated: r.Updated,
 		Language: r.Language}
 	if r.VacationDays != nil {
 		gs.VacationDays = *r.VacationDays
@@ -108,7 +114,7 @@ func guildRecordOf(gs *GuildSettings) guildRecord {
 	vacation := gs.VacationDays
 	return guildRecord{Guild: gs.GuildID, Variant: gs.DefaultVariant, DaysPerMove: gs.DaysPerMove,
 		ThreadPerGame: gs.ThreadPerGame, NotifyChannel: gs.NotifyChannelID, NoHints: gs.NoHints,
-		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, DailyGone: gs.DailyGone, NotifyGone: gs.NotifyGone, Daily: gs.Daily, VacationDays: &vacation, Casual: gs.CasualDefault, CasualHelp: gs.CasualHelp, Updated: gs.Updated.UTC(),
+		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, DailyGone: gs.DailyGone, NotifyGone: gs.NotifyGone, DailyLeft: gs.DailyLeft, Daily: gs.Daily, VacationDays: &vacation, Casual: gs.CasualDefault, CasualHelp: gs.CasualHelp, Updated: gs.Updated.UTC(),
 		Language: gs.Language}
 }
 
@@ -269,12 +275,13 @@ func (s *Store) ReleaseDailyPuzzle(ctx context.Context, guildID, date string, pr
 }
 
 // StopDailyPuzzle turns a server's daily puzzle off because its channel
-// no longer exists (Discord said so when it was posted there): the
-// server's daily channel, if it is still channelID, is cleared and kept
-// as DailyGone, for /tafl settings to say why the puzzle stopped. It
-// reports whether it stopped it: a channel chosen since (by a manager,
-// through any process) is left alone.
-func (s *Store) StopDailyPuzzle(ctx context.Context, guildID, channelID string) (stopped bool, err error) {
+// no longer exists (Discord said so when it was posted there), or, with
+// left, because the bot was removed from the server: the server's daily
+// channel, if it is still channelID, is cleared and kept as DailyGone
+// (and DailyLeft set to left), for /tafl settings to say why the puzzle
+// stopped. It reports whether it stopped it: a channel chosen since (by
+// a manager, through any process) is left alone.
+func (s *Store) StopDailyPuzzle(ctx context.Context, guildID, channelID string, left bool) (stopped bool, err error) {
 	if err := checkID("channel id", channelID, true); err != nil {
 		return false, fmt.Errorf("storage: stop daily puzzle: %w", err)
 	}
@@ -287,7 +294,7 @@ func (s *Store) StopDailyPuzzle(ctx context.Context, guildID, channelID string) 
 		if gs == nil || gs.DailyChannelID != channelID {
 			return nil
 		}
-		gs.DailyChannelID, gs.DailyGone = "", channelID
+		gs.DailyChannelID, gs.DailyGone, gs.DailyLeft = "", channelID, left
 		stopped = true
 		return saveGuild(tx, gs)
 	})

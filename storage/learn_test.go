@@ -450,10 +450,10 @@ func testDailyPuzzle(t *testing.T, b testBackend) {
 	// Its channel found gone: turned off, the channel kept as DailyGone,
 	// the day's state kept; a channel other than the server's (chosen
 	// since) is left alone.
-	if ok, err := s.StopDailyPuzzle(ctx, "g1", "c8"); err != nil || ok {
+	if ok, err := s.StopDailyPuzzle(ctx, "g1", "c8", false); err != nil || ok {
 		t.Errorf("stopping in another channel: %v %v", ok, err)
 	}
-	if ok, err := s.StopDailyPuzzle(ctx, "g1", "c7"); err != nil || !ok {
+	if ok, err := s.StopDailyPuzzle(ctx, "g1", "c7", false); err != nil || !ok {
 		t.Errorf("stopping: %v %v", ok, err)
 	}
 	if got, _ := s.GetGuildSettings(ctx, "g1"); got.DailyChannelID != "" || got.DailyGone != "c7" || got.DailyHour != 9 || got.Daily.MessageID != "m2" {
@@ -462,8 +462,21 @@ func testDailyPuzzle(t *testing.T, b testBackend) {
 	if list, err := s.DailyPuzzleGuilds(ctx); err != nil || len(list) != 0 {
 		t.Errorf("daily servers once stopped %+v %v", list, err)
 	}
-	if ok, err := s.StopDailyPuzzle(ctx, "g1", "c7"); err != nil || ok {
+	if ok, err := s.StopDailyPuzzle(ctx, "g1", "c7", false); err != nil || ok {
 		t.Errorf("stopping again: %v %v", ok, err)
+	}
+	// The bot removed from the server: stopped the same, marked left;
+	// a channel chosen again clears the mark.
+	gs, _ = s.GetGuildSettings(ctx, "g1")
+	gs.DailyChannelID, gs.DailyGone = "c9", ""
+	if err := s.PutGuildSettings(ctx, gs); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := s.StopDailyPuzzle(ctx, "g1", "c9", true); err != nil || !ok {
+		t.Errorf("stopping on leaving: %v %v", ok, err)
+	}
+	if got, _ := s.GetGuildSettings(ctx, "g1"); got.DailyChannelID != "" || got.DailyGone != "c9" || !got.DailyLeft {
+		t.Errorf("stopped on leaving: %+v", got)
 	}
 	for _, h := range []int{-1, 24} {
 		bad := storage.DefaultGuildSettings("g3")
