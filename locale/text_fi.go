@@ -618,4 +618,6 @@ var fiTexts = Dict{
 	"`%[1]s` would repeat a position for the third time, and in game %[2]d that loses the game for you. Play it anyway?": "`%[1]s` toistaisi aseman kolmannen kerran, ja pelissä %[2]d häviät sillä pelin. Pelataanko se silti?",
 	// The button under "… would repeat a position for the third time … Play it anyway?": plays the move (as "Yes, resign" resigns).
 	"Yes, play it": "Kyllä, pelaa se",
+	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules wins for the player who makes it (copenhagen: the attackers, as a repetition loses for the defenders): %s is the move (a2-a3).
+	"%s (wins: third repetition)": "%s (voittaa: kolmas toisto)",
 }

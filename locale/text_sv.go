@@ -618,4 +618,6 @@ var svTexts = Dict{
 	"`%[1]s` would repeat a position for the third time, and in game %[2]d that loses the game for you. Play it anyway?": "`%[1]s` skulle upprepa en ställning för tredje gången, och i parti %[2]d förlorar du då partiet. Spela det ändå?",
 	// The button under "… would repeat a position for the third time … Play it anyway?": plays the move (as "Yes, resign" resigns).
 	"Yes, play it": "Ja, spela det",
+	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules wins for the player who makes it (copenhagen: the attackers, as a repetition loses for the defenders): %s is the move (a2-a3).
+	"%s (wins: third repetition)": "%s (vinner: tredje upprepningen)",
 }
