@@ -389,10 +389,10 @@ func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 // thread locked (accessRefused), or because the channel no longer exists
 // (channelGone), goes to its players by direct message, whatever their
 // settings, as nobody would see it otherwise. why, when not nil, says in
-// a player's language what the result line alone does not (whose time
-// ran out before their first move, aborting the game): the direct
-// messages give it above the result line, as the post does.
-func (b *Bot) afterPost(ctx context.Context, g *storage.Game, ch string, postErr error, why func(*locale.Printer) string) {
+// a player's language what the result line alone does not (who aborted
+// the game, or whose time ran out before their first move): the direct
+// messages give it above the result line, as the post's headline does.
+func (b *Bot) afterPost(ctx context.Context, g *storage.Game, ch string, postErr error, why resultWhy) {
 	b.watch(g)
 	if !g.Active() {
 		b.ai.stopSearch(g.ID)

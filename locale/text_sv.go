@@ -620,4 +620,8 @@ var svTexts = Dict{
 	"Yes, play it": "Ja, spela det",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules wins for the player who makes it (copenhagen: the attackers, as a repetition loses for the defenders): %s is the move (a2-a3).
 	"%s (wins: third repetition)": "%s (vinner: tredje upprepningen)",
+	// Direct message about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
+	"⏰ %s ran out of time before their first move.": "⏰ %s fick slut på tiden före sitt första drag.",
+	// The same direct message to the player whose time ran out before their first move, above the result line "**Aborted** — …".
+	"⏰ You ran out of time before your first move.": "⏰ Du fick slut på tiden före ditt första drag.",
 }
