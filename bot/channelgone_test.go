@@ -58,6 +58,31 @@ func TestResultOfAGameInADeletedChannelGoesByDM(t *testing.T) {
 	}
 }
 
+// TestAbortInADeletedChannelSaysWhoByDM: a game aborted (Yes, abort)
+// after its channel was deleted had its result told to both players by
+// direct message as "Game 1 is over: **Aborted** — …", and the player who
+// had not aborted it was not told who did; the message says it above the
+// result line ("You aborted the game." to the one who did).
+func TestAbortInADeletedChannelSaysWhoByDM(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // nobody has moved: /tafl resign asks to abort
+	r, _ := h.slash(bob, "resign")
+	h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000) // the channel is deleted
+	if r, _ := h.click(bob, customIDs(r.Components)["Yes, abort"], true); r.Content != "You aborted the game." {
+		t.Fatalf("Yes, abort: %q", r.Content)
+	}
+	h.settle()
+	if g := gameOf(t, h, alice); g.Outcome().Reason != tafl.Aborted {
+		t.Fatalf("outcome %+v, want aborted", g.Outcome())
+	}
+	got := resultDMs(t, h)
+	const result = "\n**Aborted** — the game ends without a result and is not rated.\nI am telling you by direct message because the channel or thread where it was played no longer exists"
+	want := []string{alice + ": Game 1 is over: <@" + bob + "> aborted the game." + result, bob + ": Game 1 is over: You aborted the game." + result}
+	if len(got) != 2 || !strings.HasPrefix(got[0], want[0]) || !strings.HasPrefix(got[1], want[1]) {
+		t.Errorf("direct messages %q, want them to begin %q", got, want)
+	}
+}
+
 // TestDeletedNotificationChannelFallsBackToTheGame: a server's
 // notification channel (/tafl settings channel) deleted took every
 // reminder and result there, refused by Discord (10003, Unknown

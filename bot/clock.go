@@ -202,14 +202,18 @@ func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 	loser := g.Seat(g.Tafl().ToMove()) // whose flag fell (the game may be drawn on time)
 	headline := gameP(g).T("⏰ %s ran out of time.", seatName(gameP(g), loser))
 	// A loss on time's result line says "the attackers ran out of time";
-	// an abort's does not say why: its direct messages give the headline.
-	var why func(*locale.Printer) string
+	// an abort's does not say why: its direct messages say whose time ran
+	// out above the result line (which says it is aborted).
+	var why resultWhy
 	if g.Outcome().Reason == tafl.Aborted { // before both sides moved: storage aborts it
 		b.log.Info("game aborted on time", "game_id", g.ID, "flag", loser.String())
-		why = func(p *locale.Printer) string {
-			return p.T("⏰ %s ran out of time before their first move: the game is aborted.", seatName(p, loser))
+		headline = gameP(g).T("⏰ %s ran out of time before their first move: the game is aborted.", seatName(gameP(g), loser))
+		why = func(p *locale.Printer, viewer string) string {
+			if viewer == loser.UserID && !loser.IsAI() {
+				return p.T("⏰ You ran out of time before your first move.")
+			}
+			return p.T("⏰ %s ran out of time before their first move.", seatName(p, loser))
 		}
-		headline = why(gameP(g))
 	} else {
 		b.log.Info("game lost on time", "game_id", g.ID, "loser", loser.String())
 	}
@@ -222,27 +226,44 @@ func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 	b.afterPost(ctx, g, ch, err, why) // tells the players who want direct messages too
 }
 
+// resultWhy says in a player's language, to viewer (one of the players),
+// what a finished game's result line alone does not: who aborted it, or
+// whose time ran out before their first move (see afterPost). nil: nothing.
+type resultWhy func(p *locale.Printer, viewer string) string
+
+// abortedBy is the resultWhy of a game that actor aborted (the Abort
+// button): "You aborted the game." to them, "@actor aborted the game." to
+// the other player, whose result line says only "Aborted".
+func abortedBy(actor string) resultWhy {
+	return func(p *locale.Printer, viewer string) string {
+		if viewer == actor {
+			return p.T("You aborted the game.")
+		}
+		return p.T("<@%s> aborted the game.", actor)
+	}
+}
+
 // dmResult tells the players of finished game g who want direct messages
 // (/tafl settings dms:True) how it ended, however it ended: on time, by a
 // move, a resignation, an agreed draw or an abort (why: see afterPost).
-func (b *Bot) dmResult(ctx context.Context, g *storage.Game, why func(*locale.Printer) string) {
+func (b *Bot) dmResult(ctx context.Context, g *storage.Game, why resultWhy) {
 	for i, s := range []storage.Seat{g.Attackers, g.Defenders} {
 		if s.IsAI() || s.UserID == "" || i == 1 && sameSeat(g.Attackers, g.Defenders) {
 			continue // the engine, or a player of both sides told once
 		}
 		p := b.playerP(ctx, g, s.UserID)
-		b.dm(ctx, g, s.UserID, "result", p.T("Game %d is over: %s", g.ID, dmResultLine(p, g, why)))
+		b.dm(ctx, g, s.UserID, "result", p.T("Game %d is over: %s", g.ID, dmResultLine(p, g, s.UserID, why)))
 	}
 }
 
-// dmResultLine is the result line of a direct message about finished
-// game g, under why's sentence when there is one (an abort on time,
-// whose result line does not say that time ran out).
-func dmResultLine(p *locale.Printer, g *storage.Game, why func(*locale.Printer) string) string {
+// dmResultLine is the result line of a direct message to viewer about
+// finished game g, under why's sentence when there is one (an abort,
+// whose result line does not say who aborted it or that time ran out).
+func dmResultLine(p *locale.Printer, g *storage.Game, viewer string, why resultWhy) string {
 	if why == nil {
 		return resultLine(p, g)
 	}
-	return why(p) + "\n" + resultLine(p, g)
+	return why(p, viewer) + "\n" + resultLine(p, g)
 }
 
 // resultByDM tells both players of finished game g its result by direct
@@ -251,7 +272,7 @@ func dmResultLine(p *locale.Printer, g *storage.Game, why func(*locale.Printer) 
 // permissions there, the thread locked (threadLocked), or the channel or
 // thread no longer existing (channelGone); nobody would see it otherwise
 // (why: see afterPost).
-func (b *Bot) resultByDM(ctx context.Context, g *storage.Game, ch string, postErr error, why func(*locale.Printer) string) {
+func (b *Bot) resultByDM(ctx context.Context, g *storage.Game, ch string, postErr error, why resultWhy) {
 	switch {
 	case channelGone(postErr):
 		b.log.Warn("the result's channel no longer exists: sent to the players by direct message", "game_id", g.ID, "channel_id", ch)
@@ -265,7 +286,7 @@ func (b *Bot) resultByDM(ctx context.Context, g *storage.Game, ch string, postEr
 			continue
 		}
 		p := b.playerP(ctx, g, s.UserID)
-		line := dmResultLine(p, g, why)
+		line := dmResultLine(p, g, s.UserID, why)
 		text := p.T("result.dm_refused", int(g.ID), line, ch)
 		switch {
 		case channelGone(postErr):

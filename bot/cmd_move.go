@@ -391,10 +391,10 @@ func (b *Bot) afterMove(ctx context.Context, g *storage.Game) {
 // thread locked (accessRefused), or because the channel no longer exists
 // (channelGone), goes to its players by direct message, whatever their
 // settings, as nobody would see it otherwise. why, when not nil, says in
-// a player's language what the result line alone does not (whose time
-// ran out before their first move, aborting the game): the direct
-// messages give it above the result line, as the post does.
-func (b *Bot) afterPost(ctx context.Context, g *storage.Game, ch string, postErr error, why func(*locale.Printer) string) {
+// a player's language what the result line alone does not (who aborted
+// the game, or whose time ran out before their first move): the direct
+// messages give it above the result line, as the post's headline does.
+func (b *Bot) afterPost(ctx context.Context, g *storage.Game, ch string, postErr error, why resultWhy) {
 	b.watch(g)
 	if !g.Active() {
 		b.ai.stopSearch(g.ID)
@@ -593,7 +593,9 @@ func engineHelpAllowed(g *storage.Game, settings *storage.GuildSettings) bool {
 // (or contain it), in full notation (the king's with K, which may be
 // typed too: "Kd4" finds the king's moves from d4). With help, moves
 // that win or capture say so and come first, then the king's; without,
-// they are in board order (tafl.CompareMoves: a3 before a14).
+// they are in board order (tafl.CompareMoves: a3 before a14). In every
+// game a move that wins by repetition says so and comes first, and one
+// that loses by it says so and comes last.
 func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []*discordgo.ApplicationCommandOptionChoice {
 	tg := g.Tafl()
 	if !g.Active() {
@@ -618,9 +620,14 @@ func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []
 			continue
 		}
 		if tg.LosesByRepetition(m) {
-			// Said to everyone, as the rules say it: not the engine's help.
+			// Said to everyone, as the rules say it: not the engine's help
+			// (the board does not show how often a position occurred).
 			label = p.T("%s (loses: third repetition)", label)
 			score = -1000
+		} else if tg.WinsByRepetition(m) {
+			// As the rules say it too, and listed first.
+			label = p.T("%s (wins: third repetition)", label)
+			score = 1000
 		} else if help {
 			var child tafl.Position
 			caps := pos.MakeMove(m, &child)

@@ -542,6 +542,68 @@ func TestMoveBackToFrontSuggestsTheReverse(t *testing.T) {
 	}
 }
 
+// TestMoveThatWinsByRepetitionIsLabelled: in copenhagen a repetition loses
+// for the defenders, so the attackers' move that makes a position's third
+// occurrence wins for them; in a game between people (no engine help) the
+// move autocomplete lists it first labelled "(wins: third repetition)", as
+// it labels a losing one, and so does the Move menu's destinations; it is
+// played without being asked about, and wins.
+func TestMoveThatWinsByRepetitionIsLabelled(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "copenhagen"), opt("side", "attackers"))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	for i, m := range []string{"a4-a3", "d6-d5", "a3-a2", "d5-d6", "a2-a3", "d6-d5", "a3-a2", "d5-d6"} {
+		user := alice
+		if i%2 == 1 {
+			user = bob
+		}
+		if r, _ := h.slash(user, "move", opt("move", m)); isEphemeral(r) {
+			t.Fatalf("%s: %s", m, r.Content)
+		}
+	}
+	const winning = "a2-a3 (wins: third repetition)"
+	in := h.slashInteraction(alice, "move", &discordgo.ApplicationCommandInteractionDataOption{Name: "move", Type: discordgo.ApplicationCommandOptionString, Value: "a2", Focused: true})
+	in.Type = discordgo.InteractionApplicationCommandAutocomplete
+	h.bot.HandleGateway(t.Context(), in)
+	ac, _ := h.fake.callback(t, in.ID)
+	var names []string
+	for _, c := range ac.Choices {
+		names = append(names, c.Name)
+	}
+	if len(ac.Choices) < 2 || names[0] != winning || ac.Choices[0].Value != "a2-a3" || strings.Count(strings.Join(names, "|"), "wins") != 1 {
+		t.Errorf("autocomplete of a2: %q, want %q first and alone so labelled", names, winning)
+	}
+
+	board, _ := h.slash(alice, "board")
+	r, _ = h.click(alice, customIDs(board.Components)["Move"], false)
+	r, _ = h.click(alice, customIDs(r.Components)["select"], true, "a2")
+	var labels []string
+	for _, row := range r.Components {
+		for _, c := range row.(*discordgo.ActionsRow).Components {
+			if s, ok := c.(*discordgo.SelectMenu); ok {
+				for _, o := range s.Options {
+					labels = append(labels, o.Label)
+				}
+			}
+		}
+	}
+	if !slices.Contains(labels, winning) || !slices.Contains(labels, "a2-b2") {
+		t.Errorf("destinations of a2: %q, want %q among them", labels, winning)
+	}
+
+	if r, _ = h.slash(alice, "move", opt("move", "a2-a3")); isEphemeral(r) {
+		t.Fatalf("/tafl move a2-a3: %q, want it played", r.Content)
+	}
+	h.settle()
+	g, err := h.store.GetGame(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Tafl().Outcome(); g.Active() || o.Reason != tafl.Repetition || o.Winner != tafl.Attackers {
+		t.Errorf("after a2-a3: active %v, outcome %v; want the attackers' win by repetition", g.Active(), o)
+	}
+}
+
 // TestMoveThatLosesByRepetitionIsConfirmed: in alea-evangelii the player
 // whose move makes a position's third occurrence loses, and such a move
 // was listed and played like any other. The move autocomplete and the

@@ -86,7 +86,7 @@ func (b *Bot) btnEndYes(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.announce(ctx, g, r.userID, gameP(g).T("<@%s>, a server manager, ended the game without a result.", r.userID), r.p.T("You ended game %d without a result.", g.ID))
+	return b.announce(ctx, g, r.userID, gameP(g).T("<@%s>, a server manager, ended the game without a result.", r.userID), r.p.T("You ended game %d without a result.", g.ID), nil)
 }
 
 func (b *Bot) confirmResign(p *locale.Printer, g *storage.Game, userID string) (*reply, error) {
@@ -137,7 +137,7 @@ func (b *Bot) btnResignYes(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.announce(ctx, g, r.userID, gameP(g).T("<@%s> resigned.", r.userID), r.p.T("You resigned."))
+	return b.announce(ctx, g, r.userID, gameP(g).T("<@%s> resigned.", r.userID), r.p.T("You resigned."), nil)
 }
 
 // abortable reports whether game g may be aborted: fewer than two moves
@@ -173,13 +173,15 @@ func (b *Bot) btnAbortYes(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.announce(ctx, g, r.userID, gameP(g).T("<@%s> aborted the game.", r.userID), r.p.T("You aborted the game."))
+	return b.announce(ctx, g, r.userID, gameP(g).T("<@%s> aborted the game.", r.userID), r.p.T("You aborted the game."), abortedBy(r.userID))
 }
 
 // announce answers a private confirm with a short text and posts the
 // game's final (or new) board publicly as a follow-up, pinging the
-// players but actor, who ended it.
-func (b *Bot) announce(ctx context.Context, g *storage.Game, actor, headline, private string) (*reply, error) {
+// players but actor, who ended it; why says in the result's direct
+// messages what the headline says and the result line does not (nil:
+// nothing; see afterPost).
+func (b *Bot) announce(ctx context.Context, g *storage.Game, actor, headline, private string, why resultWhy) (*reply, error) {
 	msg, err := b.boardMessage(ctx, g, headline, actor)
 	if err != nil {
 		return nil, err
@@ -187,7 +189,7 @@ func (b *Bot) announce(ctx context.Context, g *storage.Game, actor, headline, pr
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
 			Data: &discordgo.InteractionResponseData{Content: private, Components: []discordgo.MessageComponent{}}},
-		after: func(ctx context.Context) { b.postBoard(ctx, g, msg) },
+		after: func(ctx context.Context) { b.postBoardWhy(ctx, g, msg, why) },
 	}, nil
 }
 
@@ -198,6 +200,11 @@ func (b *Bot) announce(ctx context.Context, g *storage.Game, actor, headline, pr
 // message (moveByDM); of a board that brings no move, what msg.gone
 // tells (a draw offered or withdrawn: drawByDM).
 func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
+	b.postBoardWhy(ctx, g, msg, nil)
+}
+
+// postBoardWhy is postBoard for a game ended as why says (see afterPost).
+func (b *Bot) postBoardWhy(ctx context.Context, g *storage.Game, msg *message, why resultWhy) {
 	ch := gameChannel(g)
 	sent, err := b.rest.Send(ctx, ch, msg.send())
 	if err != nil {
@@ -213,7 +220,7 @@ func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
 	} else if sent != nil && g.Active() {
 		b.rememberBoard(ctx, g, sent)
 	}
-	b.afterPost(ctx, g, ch, err, nil)
+	b.afterPost(ctx, g, ch, err, why)
 }
 
 // cmdDraw handles /tafl draw [game].

@@ -173,7 +173,7 @@ func TestResultByDirectMessage(t *testing.T) {
 	consoleSays(t, text,
 		"[DM to alice] Game 1 is over: **Attackers win** — resignation. Congratulations @alice!",
 		"[DM to alice] Game 2 is over: **Attackers win** — the defenders had no legal move. Congratulations @alice!",
-		"[DM to alice] Game 3 is over: **Aborted** — the game ends without a result and is not rated.",
+		"[DM to alice] Game 3 is over: @bob aborted the game.\n**Aborted** — the game ends without a result and is not rated.",
 	)
 	if n := strings.Count(text, "[DM to alice]"); n != 3 {
 		t.Errorf("%d DMs to alice, want 3:\n%s", n, text)
@@ -187,18 +187,44 @@ func TestResultByDirectMessage(t *testing.T) {
 // time ran out before its first move was told by direct message as
 // "Game 1 is over: **Aborted** — the game ends without a result …",
 // never saying that time ran out (a loss on time says it in its result
-// line, an abort's does not); the message gives the post's sentence
-// above the result line, in both players' DMs who want them.
+// line, an abort's does not); the message says whose time ran out above
+// the result line ("you" to that player), in both players' DMs who want
+// them and in each one's language, without "the game is aborted" before
+// "**Aborted**" (which it said twice).
 func TestAbortOnTimeDirectMessageSaysWhy(t *testing.T) {
 	text := runConsoleWith(t, bot.Options{}, []string{
 		"/tafl settings dms:True",
-		"as bob", "/tafl settings dms:True",
+		"as bob", "/tafl settings dms:True language:de",
 		"as alice", "/tafl challenge opponent:bob variant:brandubh side:attackers time:1+0",
 		"as bob", "click Accept",
 		"wait 2m", // alice's flag falls before her first move
 		"quit",
 	})
-	for _, u := range []string{"alice", "bob"} {
-		consoleSays(t, text, "[DM to "+u+"] Game 1 is over: ⏰ @alice ran out of time before their first move: the game is aborted.\n**Aborted** — the game ends without a result and is not rated.")
+	consoleSays(t, text,
+		"[DM to alice] Game 1 is over: ⏰ You ran out of time before your first move.\n**Aborted** — the game ends without a result and is not rated.",
+		"[DM to bob] Partie 1 ist vorbei: ⏰ @alice hat vor dem ersten Zug die Zeit überschritten.\n**Abgebrochen** — die Partie endet ohne Ergebnis und wird nicht gewertet.")
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "[DM to") && (strings.Contains(line, "the game is aborted") || strings.Contains(line, "die Partie ist abgebrochen")) {
+			t.Errorf("a direct message says the game is aborted twice: %q", line)
+		}
 	}
+}
+
+// TestAbortDirectMessageSaysWho: a game aborted with the Abort button
+// (here its confirmation from /tafl resign) was told to the players who
+// want direct messages as "Game 1 is over: **Aborted** — …", not saying
+// who aborted it; the message says it above the result line, "you" to
+// the player who did (here in the game's language, Finnish, the
+// challenger's).
+func TestAbortDirectMessageSaysWho(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{}, []string{
+		"/tafl settings dms:True language:fi",
+		"as bob", "/tafl settings dms:True",
+		"as alice", "/tafl challenge opponent:bob variant:brandubh side:attackers",
+		"as bob", "click Hyväksy", "/tafl resign", "click Yes, abort",
+		"quit",
+	})
+	consoleSays(t, text,
+		"[DM to alice] Peli 1 on päättynyt: @bob keskeytti pelin.\n**Keskeytetty** — peli päättyy ilman tulosta eikä vaikuta luokitukseen.",
+		"[DM to bob] Peli 1 on päättynyt: Keskeytit pelin.\n**Keskeytetty** — peli päättyy ilman tulosta eikä vaikuta luokitukseen.")
 }

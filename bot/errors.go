@@ -190,6 +190,9 @@ func moveErrorText(p *locale.Printer, me *tafl.MoveError) string {
 		return me.Error()
 	}
 	why := taflReason(me.Code, me.Args).text(p)
+	if me.Move == tafl.NoMove && me.Text != "" {
+		return me.Text + ": " + why // a square past the largest board
+	}
 	if me.Move == tafl.NoMove {
 		return why
 	}

@@ -350,8 +350,10 @@ func (ms menuSpec) targets(from tafl.Square, page int) *discordgo.InteractionRes
 	}
 	for _, sq := range to[page*pageSize : min(len(to), (page+1)*pageSize)] {
 		label := king + from.String() + "-" + sq.String()
-		if ms.tg.LosesByRepetition(tafl.NewMove(from, sq)) {
+		if m := tafl.NewMove(from, sq); ms.tg.LosesByRepetition(m) {
 			label = p.T("%s (loses: third repetition)", label)
+		} else if ms.tg.WinsByRepetition(m) {
+			label = p.T("%s (wins: third repetition)", label)
 		}
 		opts = append(opts, discordgo.SelectMenuOption{Label: label, Value: sq.String()})
 	}

@@ -104,21 +104,28 @@ func TestMoveAnnotationsInTheUsersLanguage(t *testing.T) {
 
 // TestMoveOffTheLargestBoardInTheUsersLanguage: on alea-evangelii's
 // 19×19 board, a typed move to k20 or t17, squares beyond the largest
-// board, is refused as off the board, naming the square and the board's,
-// in the user's language, as a12 is on an 11×11 board; it was refused as
-// unreadable, "a move ends with the square the piece reaches".
+// board, is refused as off the board, naming the move, the square and the
+// board's, in the user's language, as a12 is on an 11×11 board; it was
+// refused as unreadable, "a move ends with the square the piece reaches",
+// and then without the move the other refusals name. A rank of three
+// digits (a100) is a square off the board too, not squares "joined by
+// '-'" wrongly.
 func TestMoveOffTheLargestBoardInTheUsersLanguage(t *testing.T) {
 	text := runConsole(t, consoleStore(t), 0, []string{
 		"/tafl ai variant:alea-evangelii side:attackers level:easy",
 		"/tafl move move:k15-k20",
+		"/tafl move move:a100-a4",
 		"/tafl settings language:de",
 		"/tafl move move:s17-t17",
+		"/tafl move move:Kb2-b100",
 		"quit",
 	})
 	consoleSays(t, text,
-		"That move is not allowed: k20 is not on the 19×19 board (a1 to s19).",
-		"t17 liegt nicht auf dem 19×19-Brett (a1 bis s19)")
-	if strings.Contains(text, "the square the piece reaches") || strings.Contains(text, "nicht lesen") {
+		"That move is not allowed: k15-k20: k20 is not on the 19×19 board (a1 to s19).",
+		"That move is not allowed: a100-a4: a100 is not on the 19×19 board (a1 to s19).",
+		"s17-t17: t17 liegt nicht auf dem 19×19-Brett (a1 bis s19)",
+		"b2-b100: b100 liegt nicht auf dem 19×19-Brett (a1 bis s19)")
+	if strings.Contains(text, "the square the piece reaches") || strings.Contains(text, "nicht lesen") || strings.Contains(text, "joined by") {
 		t.Errorf("refused as unreadable:\n%s", text)
 	}
 }

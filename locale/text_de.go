@@ -620,4 +620,10 @@ var deTexts = Dict{
 	"Yes, play it": "Ja, spielen",
 	// Sent privately to someone with no game of their own in the server who types /tafl board or /tafl history without a game in a channel where several games are being played: %[1]d is how many (always 2 or more), %[2]d the newest game's number, as an example.
 	"You have no game here, in progress or finished, and %[1]d games are being played in this channel: name the one to see with the `game` option, such as `game:%[2]d` (each board shows its game's number).": "Du hast hier keine Partie, weder laufend noch beendet, und in diesem Kanal laufen %[1]d Partien: nenne die, die du sehen willst, mit der Option `partie`, etwa `partie:%[2]d` (jedes Brett zeigt die Nummer seiner Partie).",
+	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules wins for the player who makes it (copenhagen: the attackers, as a repetition loses for the defenders): %s is the move (a2-a3).
+	"%s (wins: third repetition)": "%s (gewinnt: dritte Wiederholung)",
+	// Direct message about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
+	"⏰ %s ran out of time before their first move.": "⏰ %s hat vor dem ersten Zug die Zeit überschritten.",
+	// The same direct message to the player whose time ran out before their first move, above the result line "**Aborted** — …".
+	"⏰ You ran out of time before your first move.": "⏰ Du hast vor deinem ersten Zug die Zeit überschritten.",
 }

@@ -144,10 +144,12 @@ func TestMoveErrorsCarryTheirCode(t *testing.T) {
 
 // TestMoveOffTheLargestBoard: a move whose square is written as a square
 // but lies beyond the largest board (k20 or t17 on alea-evangelii's 19×19,
-// a20 on copenhagen's 11×11), where no Square reaches, is refused as off
-// this board, as a12 is off the 11×11 board, not as a move that does not
-// end with a square; it carries no Move. Text that is no square stays a
-// SyntaxError.
+// a20 on copenhagen's 11×11, a100 with a rank of three digits), where no
+// Square reaches, is refused as off this board, as a12 is off the 11×11
+// board, not as a move that does not end with a square or whose squares
+// are not joined by '-'; it carries no Move, and names the move as the
+// other refusals do ("a100-a4: a100 is not on …"). Text that is no
+// square stays a SyntaxError.
 func TestMoveOffTheLargestBoard(t *testing.T) {
 	alea := mustPreset(t, "alea-evangelii", "")
 	cph := mustPreset(t, "copenhagen", "")
@@ -164,6 +166,9 @@ func TestMoveOffTheLargestBoard(t *testing.T) {
 		{cph, "a4-a20", tafl.CodeMoveOffBoardTo, []any{"a20", 11, 11, sq(t, "k11")}},
 		{cph, "T4-a4", tafl.CodeMoveOffBoardFrom, []any{"t4", 11, 11, sq(t, "k11")}},
 		{bdh, "z99-b9", tafl.CodeMoveOffBoardBoth, []any{"z99", "b9", 7, 7, sq(t, "g7")}},
+		{cph, "a100-a4", tafl.CodeMoveOffBoardFrom, []any{"a100", 11, 11, sq(t, "k11")}},
+		{cph, "a4-a100", tafl.CodeMoveOffBoardTo, []any{"a100", 11, 11, sq(t, "k11")}},
+		{alea, "Kb2-b12345", tafl.CodeMoveOffBoardTo, []any{"b12345", 19, 19, sq(t, "s19")}},
 	} {
 		_, err := tafl.NewGame(c.v).PlayText(c.move)
 		var me *tafl.MoveError
@@ -179,9 +184,12 @@ func TestMoveOffTheLargestBoard(t *testing.T) {
 		if me.Detail != c.code.English(me.Args...) {
 			t.Errorf("%s: %q, code %s says %q", c.move, me.Detail, c.code, c.code.English(me.Args...))
 		}
+		if want := strings.ToLower(strings.TrimPrefix(c.move, "K")) + ": " + me.Detail; err.Error() != want {
+			t.Errorf("%s: %q, want %q", c.move, err.Error(), want)
+		}
 	}
 	for text, code := range map[string]tafl.Code{
-		"a100-a4": tafl.CodeMoveDash,
+		"a0-a4":   tafl.CodeMoveFrom,
 		"k15-k2?": tafl.CodeMoveEnd,
 		"k15-20":  tafl.CodeMoveTo,
 	} {

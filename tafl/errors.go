@@ -57,6 +57,7 @@ const (
 // meant to be shown to players, such as "d1-d4: the path is blocked at d3".
 type MoveError struct {
 	Move   Move   // Move is the rejected move.
+	Text   string // Text names the move where Move cannot hold it (a square past the largest board, "a20-a4"); else "".
 	Reason Reason // Reason says why, for callers that want their own words.
 	Detail string // Detail is the human-readable explanation.
 	Code   Code   // Code names Detail for callers that say it in their own words ("" for none).
@@ -64,6 +65,9 @@ type MoveError struct {
 }
 
 func (e *MoveError) Error() string {
+	if e.Move == NoMove && e.Text != "" {
+		return e.Text + ": " + e.Detail
+	}
 	if e.Move == NoMove {
 		return e.Detail
 	}

@@ -210,15 +210,34 @@ func (g *Game) LegalMoves() []Move {
 // the other side (mover-loses; defenders-lose, for the defenders). A move
 // the rule forbids is no legal move (LegalMoves).
 func (g *Game) LosesByRepetition(m Move) bool {
+	return g.repeats(m) && g.repetitionWinner() == g.pos.toMove.Other()
+}
+
+// WinsByRepetition reports whether m, a legal move of the side to move,
+// would win the game for that side by the repetition rule: a position's
+// third occurrence, counted as LosesByRepetition counts it, where the
+// rule gives that to the mover (defenders-lose, for the attackers).
+func (g *Game) WinsByRepetition(m Move) bool {
+	return g.repeats(m) && g.repetitionWinner() == g.pos.toMove
+}
+
+// repetitionWinner is the side the variant's repetition rule gives the
+// game to when the side to move makes a position's third occurrence:
+// NoSide where the rule draws, ignores or forbids it.
+func (g *Game) repetitionWinner() Side {
 	switch g.v.rules.Repetition {
 	case RepetitionMoverLoses:
+		return g.pos.toMove.Other()
 	case RepetitionDefendersLose:
-		if g.pos.toMove != Defenders {
-			return false
-		}
-	default:
-		return false
+		return Attackers
 	}
+	return NoSide
+}
+
+// repeats reports whether m, a legal move of the side to move in a game
+// not over, makes a position's third occurrence as Play counts it:
+// capturing nothing and ending the game no other way.
+func (g *Game) repeats(m Move) bool {
 	if g.outcome.Over() || g.pos.checkMove(m) != nil {
 		return false
 	}

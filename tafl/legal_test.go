@@ -251,28 +251,37 @@ func TestMakeNullMove(t *testing.T) {
 	}
 }
 
-// TestLosesByRepetition: LosesByRepetition says of every legal move, at
-// every ply of games that shuttle two pieces back and forth, whether
-// playing it loses the game for the mover by repetition, as Play decides
-// it: the mover's third repetition in alea-evangelii (mover-loses), the
-// defenders' in copenhagen (defenders-lose; the attackers' wins for
-// them), never in brandubh (draw).
+// TestLosesByRepetition: LosesByRepetition and WinsByRepetition say of
+// every legal move, at every ply of games that shuttle two pieces back and
+// forth, whether playing it loses or wins the game for the mover by
+// repetition, as Play decides it: the mover's third repetition loses in
+// alea-evangelii (mover-loses), the defenders' loses in copenhagen
+// (defenders-lose) and the attackers' wins for them there (the second
+// copenhagen shuttle, where the attackers' move makes the third
+// occurrence), neither in brandubh (draw).
 func TestLosesByRepetition(t *testing.T) {
 	for _, c := range []struct {
-		variant string
-		moves   []string
-		loses   int // moves found to lose
+		variant     string
+		moves       []string
+		loses, wins int // moves of the shuttle found to lose, to win
 	}{
-		{"alea-evangelii", []string{"a3-a4", "e11-d11", "a4-a3", "d11-e11"}, 1},
-		{"copenhagen", []string{"a4-b4", "f4-f3", "b4-a4", "f3-f4"}, 1},
-		{"brandubh", []string{"a4-a3", "d3-c3", "a3-a4", "c3-d3"}, 0},
+		{"alea-evangelii", []string{"a3-a4", "e11-d11", "a4-a3", "d11-e11"}, 1, 0},
+		{"copenhagen", []string{"a4-b4", "f4-f3", "b4-a4", "f3-f4"}, 1, 0},
+		{"copenhagen", []string{"a4-a3", "d6-d5", "a3-a2", "d5-d6", "a2-a3"}, 0, 1},
+		{"brandubh", []string{"a4-a3", "d3-c3", "a3-a4", "c3-d3"}, 0, 0},
 	} {
 		v, err := tafl.Preset(c.variant, "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		g := tafl.NewGame(v)
-		found := 0
+		loses, wins := 0, 0
+		next := func(ply int) string { // the shuttle after its first move
+			if ply == 0 || len(c.moves) == 4 {
+				return c.moves[ply%4]
+			}
+			return c.moves[1+(ply-1)%4]
+		}
 		for ply := 0; !g.Outcome().Over() && ply < 12; ply++ {
 			mover := g.ToMove()
 			for _, m := range g.LegalMoves() {
@@ -281,20 +290,29 @@ func TestLosesByRepetition(t *testing.T) {
 					t.Fatalf("%s: legal %s refused: %v", c.variant, m, err)
 				}
 				o := trial.Outcome()
-				want := o.Reason == tafl.Repetition && o.Winner == mover.Other()
-				if got := g.LosesByRepetition(m); got != want {
+				lose := o.Reason == tafl.Repetition && o.Winner == mover.Other()
+				win := o.Reason == tafl.Repetition && o.Winner == mover
+				if got := g.LosesByRepetition(m); got != lose {
 					t.Errorf("%s ply %d: LosesByRepetition(%s) = %v; playing it: %v", c.variant, ply, m, got, o)
 				}
-				if want && m.String() == c.moves[ply%4] {
-					found++
+				if got := g.WinsByRepetition(m); got != win {
+					t.Errorf("%s ply %d: WinsByRepetition(%s) = %v; playing it: %v", c.variant, ply, m, got, o)
+				}
+				if m.String() == next(ply) {
+					if lose {
+						loses++
+					}
+					if win {
+						wins++
+					}
 				}
 			}
-			if _, err := g.PlayText(c.moves[ply%4]); err != nil {
-				t.Fatalf("%s: %s: %v", c.variant, c.moves[ply%4], err)
+			if _, err := g.PlayText(next(ply)); err != nil {
+				t.Fatalf("%s: %s: %v", c.variant, next(ply), err)
 			}
 		}
-		if found != c.loses {
-			t.Errorf("%s: %d moves of the shuttle lose by repetition, want %d (outcome %v)", c.variant, found, c.loses, g.Outcome())
+		if loses != c.loses || wins != c.wins {
+			t.Errorf("%s %v: %d moves of the shuttle lose by repetition and %d win, want %d and %d (outcome %v)", c.variant, c.moves, loses, wins, c.loses, c.wins, g.Outcome())
 		}
 	}
 }

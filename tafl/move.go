@@ -99,7 +99,8 @@ func ParseMove(text string) (MoveText, error) {
 // Square reaches (k20 or t5 on a 19×19 board, a20 on any): the player
 // wrote a square off the board, as a12 is off an 11×11 one, and is told
 // so, not that a move ends with a square. Nil for any other text. The
-// refusal has no Move (NoMove), which cannot hold such a square.
+// refusal has no Move (NoMove), which cannot hold such a square: its Text
+// names the move instead ("a20-a4"), as a Move names others.
 func offBoardMove(text string, n int) *MoveError {
 	s := text
 	if strings.HasPrefix(s, "K") {
@@ -124,11 +125,11 @@ func offBoardMove(text string, n int) *MoveError {
 	default:
 		code, args = CodeMoveOffBoardTo, []any{to, n, n, last}
 	}
-	return &MoveError{Reason: ReasonOffBoard, Detail: code.English(args...), Code: code, Args: args}
+	return &MoveError{Text: from + "-" + to, Reason: ReasonOffBoard, Detail: code.English(args...), Code: code, Args: args}
 }
 
 // squareText reads what is written as a square at the start of s, a file
-// letter a–z and a rank 1–99, on a board of any size: its name in lower
+// letter a–z and a rank of digits not starting with 0, on a board of any size: its name in lower
 // case, whether it is off a board of a given size, and the rest of s.
 func squareText(s string) (name string, off func(size int) bool, rest string, ok bool) {
 	if len(s) < 2 {
@@ -140,10 +141,7 @@ func squareText(s string) (name string, off func(size int) bool, rest string, ok
 	}
 	i, r := 1, 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		if i == 3 {
-			return "", nil, s, false // a rank of three digits is no square
-		}
-		r = r*10 + int(s[i]-'0')
+		r = min(r*10+int(s[i]-'0'), 1000) // a100 is off every board too
 		i++
 	}
 	f := int(c - 'a')

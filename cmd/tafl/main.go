@@ -8,7 +8,7 @@
 //	tafl variants
 //	tafl rules   [-variant NAME | -rules OTN] [-o DIR] [-theme light|dark] [-size N]
 //	tafl moves   [position flags] [-json]
-//	tafl play    [position flags] [-json] MOVE… | -
+//	tafl play    [position flags] [-json] MOVE… | - | -otg FILE
 //	tafl perft   [position flags] -depth N [-divide] [-json]
 //	tafl render  [position flags] [-moves "…"] -o board.png [-theme light|dark] [-flip] [-size N] [-caption TEXT|auto]
 //	tafl replay  [position flags] [-moves "…" | -otg FILE] -o game.gif [-theme …] [-flip] [-size N] [-delay D] [-final D]
@@ -40,11 +40,18 @@
 // "status":"defenders-won","reason":"king-escaped"}) and exits 1.
 //
 // `tafl play` plays the moves in order (from the arguments, or whitespace-
-// separated from standard input when the only argument is "-"). With -json
+// separated from standard input when the only argument is "-", turn numbers
+// such as "1." left out), or a game record: -otg FILE (- for standard
+// input), or standard input read with "-" whose first line is a tag
+// ("[variant:brandubh]"); the record gives the variant, start, moves and
+// result, so the position flags do not go with it. Standard input that is
+// neither is refused with exit status 1. With -json
 // it prints one object: variant, moves (move, full OTN notation, captures,
 // announce), the final position record, to_move, status, reason and error.
-// An illegal move (or one after the end) stops the replay with exit status 1
-// and error {"index":i,"move":…,"reason":…}; everything before it is reported.
+// An illegal move of a list (or one after the end) stops the replay with exit
+// status 1 and error {"index":i,"move":…,"reason":…}; everything before it is
+// reported. One in a record makes the record unreadable: exit status 1 and
+// the line and move on standard error, as analyse and replay say it.
 //
 // `tafl perft` prints the number of leaves of the legal-move tree of the
 // given depth ({"depth":N,"nodes":…} with -json); -divide prints the count
@@ -90,7 +97,7 @@ var commands = map[string]command{
 	"variants": {"list the preset variants", runVariants},
 	"rules":    {"print a variant's rules page and draw its examples", runRules},
 	"moves":    {"list the legal moves of a position", runMoves},
-	"play":     {"play a list of moves and report the result", runPlay},
+	"play":     {"play a list of moves or a game record and report the result", runPlay},
 	"perft":    {"count the leaves of the legal-move tree", runPerft},
 	"render":   {"draw a position as a PNG picture", runRender},
 	"replay":   {"draw a game as an animated GIF", runReplay},

@@ -272,6 +272,54 @@ func TestPlayAfterTheEnd(t *testing.T) {
 	}
 }
 
+// TestPlayReadsARecord: tafl play - reads a whole game record (.otg) on
+// standard input as well as a list of moves, and -otg FILE reads one as
+// analyse and replay do: the record's variant, moves and result (a
+// resignation here); the position flags do not go with a record, a move
+// list may carry turn numbers, and anything else is refused saying what
+// standard input should hold.
+func TestPlayReadsARecord(t *testing.T) {
+	const record = "\ufeff[variant:brandubh]\n[result:1]\n\n1. a4-a3 d3-c3\n2. a3-a4 ---\n"
+	want := `"variant":"brandubh","moves":[{"move":"a4-a3","notation":"a4-a3","captures":[],"announce":""},{"move":"d3-c3","notation":"d3-c3","captures":[],"announce":""},{"move":"a3-a4","notation":"a3-a4","captures":[],"announce":""}],"position":"/3t3/3t3/2T4/ttTKTtt/3T3/3t3/3t3/","to_move":"defenders","status":"attackers-won","reason":"resignation","error":null}`
+	file := filepath.Join(t.TempDir(), "game.otg")
+	if err := os.WriteFile(file, []byte(record), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"-"}, {"-otg", "-"}, {"-otg", file}} {
+		out, errOut, code := runTafl(t, record, append([]string{"play", "-json"}, args...)...)
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("tafl play -json %v: exit %d: %s%s\nwant %s", args, code, out, errOut, want)
+		}
+	}
+	out, _, code := runTafl(t, record, "play", "-")
+	if code != 0 || !strings.Contains(out, "3. att     a3-a4") || !strings.Contains(out, "result:   attackers-won (resignation)") {
+		t.Errorf("tafl play - (text): exit %d:\n%s", code, out)
+	}
+	// Turn numbers in a list of moves are left out.
+	out, _, code = runTafl(t, "1. a4-a3 d3-c3\n2. a3-a4\n", "play", "-json", "-variant", "brandubh", "-")
+	if code != 0 || !strings.Contains(out, want[:strings.Index(want, `"status"`)]) {
+		t.Errorf("numbered moves: exit %d: %s", code, out)
+	}
+	for _, c := range []struct {
+		stdin string
+		args  []string
+		code  int
+		msg   string
+	}{
+		{record, []string{"-variant", "brandubh", "-"}, 2, "tafl play: -variant does not go with a game record on standard input: the record gives the variant, start and moves"},
+		{record, []string{"-otg", file, "-side", "defenders"}, 2, "tafl play: -side does not go with -otg"},
+		{"", []string{"-otg", file, "d1-d4"}, 2, "tafl play: -otg takes no moves"},
+		{"[variant:brandubh]\n1. a4-a3 zz\n", []string{"-"}, 1, "tafl play: standard input: bad game: line 2: move 2 (zz): a move starts with the square the piece leaves"},
+		{"hello d1-d4\n", []string{"-"}, 1, `tafl play: standard input is neither a game record (.otg: tags such as [variant:copenhagen], then numbered turns such as 1. d1-d4 f4-i4) nor a list of moves such as d1-d4 f4-i4: its first word "hello" is no move`},
+		{"\x89PNG\r\n\x1a\n\x00\x00", []string{"-"}, 1, "nor a list of moves such as d1-d4 f4-i4: it is not text"},
+	} {
+		out, errOut, code := runTafl(t, c.stdin, append([]string{"play"}, c.args...)...)
+		if code != c.code || out != "" || !strings.HasPrefix(errOut, c.msg) && !strings.Contains(errOut, c.msg) {
+			t.Errorf("tafl play %v on %q: exit %d: %s%s\nwant exit %d and %q", c.args, c.stdin, code, out, errOut, c.code, c.msg)
+		}
+	}
+}
+
 func TestPlayFromStdin(t *testing.T) {
 	out, _, code := runTafl(t, "d1-d3 e5-e2\n g1-g3\tf4-c4\ng3-e3xe2\n", "play", "-json", "-")
 	if code != 0 || !strings.Contains(out, `"g3-e3xe2"`) {

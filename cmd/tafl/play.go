@@ -1,10 +1,14 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/taflbot/taflbot/tafl"
 )
@@ -33,40 +37,78 @@ type playErrorJSON struct {
 	Reason string `json:"reason"`
 }
 
-// runPlay plays a move list and reports each move and the result.
+// runPlay plays a move list, or a game record, and reports each move and
+// the result.
 func runPlay(e env) error {
 	var s setup
 	var asJSON bool
-	fs := newFlags(e, "play", "[position flags] [-json] MOVE… | -")
+	var otg string
+	fs := newFlags(e, "play", "[position flags] [-json] MOVE… | - | -otg FILE")
 	s.register(fs)
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
+	fs.StringVar(&otg, "otg", "", "play the game in this OTN game record (- for standard input)")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
 	moves := fs.Args()
-	if len(moves) == 1 && moves[0] == "-" {
-		moves = nil
-		sc := bufio.NewScanner(e.stdin)
-		sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-		sc.Split(bufio.ScanWords)
-		for sc.Scan() {
-			moves = append(moves, sc.Text())
-		}
-		if err := sc.Err(); err != nil {
-			return fmt.Errorf("reading moves from standard input: %w", err)
-		}
-	}
-	g, err := s.Game()
-	if err != nil {
-		return err
-	}
-	out := playJSON{Variant: g.Variant().Name(), Moves: []playMoveJSON{}}
-	for i, text := range moves {
-		ply, err := g.PlayText(text)
+	var record []byte // a game record's text, from -otg or standard input
+	name := otg
+	switch {
+	case otg != "" && len(moves) > 0:
+		return &usageError{msg: "-otg takes no moves: the record gives them (give moves without -otg, or with - on standard input)"}
+	case otg != "":
+		data, err := readInput(e, otg)
 		if err != nil {
-			out.Error = &playErrorJSON{Index: i, Move: text, Reason: tafl.Refusal(err)}
+			return err
+		}
+		record = data
+	case len(moves) == 1 && moves[0] == "-":
+		data, err := io.ReadAll(e.stdin)
+		if err != nil {
+			return fmt.Errorf("reading standard input: %w", err)
+		}
+		name = "-"
+		if isRecord(data) {
+			record = data
 			break
 		}
+		const neither = "standard input is neither a game record (.otg: tags such as [variant:copenhagen], then numbered turns such as 1. d1-d4 f4-i4) nor a list of moves such as d1-d4 f4-i4"
+		if !utf8.Valid(data) || bytes.IndexByte(data, 0) >= 0 {
+			return errors.New(neither + ": it is not text")
+		}
+		// The moves, with turn numbers ("1.", "2...") left out: the
+		// moves of a record without tags, played from the position flags.
+		moves = slices.DeleteFunc(strings.Fields(string(data)), isTurnNumber)
+		if len(moves) > 0 {
+			if _, err := tafl.ParseMove(moves[0]); err != nil {
+				return fmt.Errorf("%s: its first word %q is no move (%s)", neither, short(moves[0]), tafl.Refusal(err))
+			}
+		}
+	}
+	var g *tafl.Game
+	var stop *playErrorJSON
+	if record != nil {
+		if err := recordConflict(fs, otg != ""); err != nil {
+			return err
+		}
+		var err error
+		if g, _, err = tafl.DecodeGame(string(record)); err != nil {
+			return inFile(inputName(name), err)
+		}
+	} else {
+		var err error
+		if g, err = s.Game(); err != nil {
+			return err
+		}
+		for i, text := range moves {
+			if _, err := g.PlayText(text); err != nil {
+				stop = &playErrorJSON{Index: i, Move: text, Reason: tafl.Refusal(err)}
+				break
+			}
+		}
+	}
+	out := playJSON{Variant: g.Variant().Name(), Moves: []playMoveJSON{}, Error: stop}
+	for _, ply := range g.Plies() {
 		caps := []string{}
 		for _, c := range ply.Captures {
 			caps = append(caps, c.String())
@@ -90,6 +132,19 @@ func runPlay(e env) error {
 		return &exitError{code: 1}
 	}
 	return nil
+}
+
+// isRecord reports whether text read for tafl play - is a game record
+// rather than a list of moves: its first line that is not blank begins
+// with a tag ("[variant:brandubh]"), as every record taflbot, OpenTafl
+// and tafl match write does.
+func isRecord(text []byte) bool {
+	for _, line := range strings.Split(strings.TrimPrefix(string(text), "\ufeff"), "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			return strings.HasPrefix(line, "[")
+		}
+	}
+	return false
 }
 
 // printPlay writes the text report for people.
@@ -134,4 +189,24 @@ func sideName(g *tafl.Game, i int) string {
 		return "att"
 	}
 	return "def"
+}
+
+// isTurnNumber reports whether a word of a move list is a turn's number
+// ("1.", "12.", "3...") or dots alone, as a record's moves are numbered.
+func isTurnNumber(w string) bool {
+	d := strings.TrimRight(w, ".")
+	return d != w && strings.Trim(d, "0123456789") == ""
+}
+
+// short cuts a word quoted in a message to at most 24 bytes, between
+// characters (a binary file's first "word" may be long).
+func short(w string) string {
+	if len(w) <= 24 {
+		return w
+	}
+	n := 21
+	for n > 0 && !utf8.RuneStart(w[n]) {
+		n--
+	}
+	return w[:n] + "..."
 }

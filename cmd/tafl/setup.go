@@ -26,7 +26,11 @@ func (s *setup) register(fs *flag.FlagSet) {
 
 // otgConflict refuses the flags that a game record (-otg) decides
 // itself: the moves and every position flag. It names the first one set.
-func otgConflict(fs *flag.FlagSet) error {
+func otgConflict(fs *flag.FlagSet) error { return recordConflict(fs, true) }
+
+// recordConflict is otgConflict for a record given with -otg (flag) or,
+// for tafl play -, on standard input.
+func recordConflict(fs *flag.FlagSet, otg bool) error {
 	conflict := ""
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
@@ -36,10 +40,13 @@ func otgConflict(fs *flag.FlagSet) error {
 			}
 		}
 	})
-	if conflict != "" {
+	switch {
+	case conflict == "":
+		return nil
+	case otg:
 		return &usageError{msg: "-" + conflict + " does not go with -otg: the record gives the variant, start and moves"}
 	}
-	return nil
+	return &usageError{msg: "-" + conflict + " does not go with a game record on standard input: the record gives the variant, start and moves"}
 }
 
 // Variant returns the variant the flags name.
