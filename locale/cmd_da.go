@@ -139,7 +139,7 @@ var daCommands = Dict{
 	"name.player": "spiller",
 	"Withdraw: whom (server managers only; default: yourself)": "Træk dig: hvem (kun serveradministratorer; standard: dig selv)",
 	// /tafl resign's description: managers end others' games with it too (at most 100 characters).
-	"Resign a game (asks to confirm); server managers can end others' games without a result": "Opgiv et parti (beder om bekræftelse); administratorer kan afslutte andres partier uden resultat",
+	"Resign a game (asks to confirm); server managers can end others' games without a result": "Opgiv et parti (med bekræftelse); administratorer kan afslutte andres partier uden resultat",
 	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
 	"The engine's review of a finished game: how each side stood, turning points, better moves": "Motorens gennemgang af et afsluttet parti: hvordan siderne stod, vendepunkter, bedre træk",
 }

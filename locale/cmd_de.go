@@ -139,7 +139,7 @@ var deCommands = Dict{
 	"name.player": "spieler",
 	"Withdraw: whom (server managers only; default: yourself)": "Zurückziehen: wen (nur Serververwalter; Standard: dich selbst)",
 	// /tafl resign's description: managers end others' games with it too (at most 100 characters).
-	"Resign a game (asks to confirm); server managers can end others' games without a result": "Eine Partie aufgeben (mit Rückfrage); Serververwalter können fremde Partien ohne Ergebnis beenden",
+	"Resign a game (asks to confirm); server managers can end others' games without a result": "Partie aufgeben (mit Rückfrage); Serververwalter können fremde Partien ohne Ergebnis beenden",
 	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
-	"The engine's review of a finished game: how each side stood, turning points, better moves": "Analyse einer beendeten Partie durch die Engine: wie die Seiten standen, Wendepunkte, bessere Züge",
+	"The engine's review of a finished game: how each side stood, turning points, better moves": "Analyse einer beendeten Partie: wie die Seiten standen, Wendepunkte, bessere Züge",
 }

@@ -141,5 +141,5 @@ var fiCommands = Dict{
 	// /tafl resign's description: managers end others' games with it too (at most 100 characters).
 	"Resign a game (asks to confirm); server managers can end others' games without a result": "Luovuta peli (pyytää vahvistusta); ylläpitäjät voivat päättää muiden pelejä ilman tulosta",
 	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
-	"The engine's review of a finished game: how each side stood, turning points, better moves": "Moottorin arvio päättyneestä pelistä: kummalla puolella oli etu, käännekohdat, paremmat siirrot",
+	"The engine's review of a finished game: how each side stood, turning points, better moves": "Moottorin arvio päättyneestä pelistä: kumpi oli edellä, käännekohdat, paremmat siirrot",
 }

@@ -139,7 +139,7 @@ var nbCommands = Dict{
 	"name.player": "spiller",
 	"Withdraw: whom (server managers only; default: yourself)": "Trekk deg: hvem (bare serveradministratorer; standard: deg selv)",
 	// /tafl resign's description: managers end others' games with it too (at most 100 characters).
-	"Resign a game (asks to confirm); server managers can end others' games without a result": "Gi opp et parti (ber om bekreftelse); administratorer kan avslutte andres partier uten resultat",
+	"Resign a game (asks to confirm); server managers can end others' games without a result": "Gi opp et parti (med bekreftelse); administratorer kan avslutte andres partier uten resultat",
 	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
 	"The engine's review of a finished game: how each side stood, turning points, better moves": "Motorens gjennomgang av et avsluttet parti: hvordan sidene sto, vendepunkter, bedre trekk",
 }

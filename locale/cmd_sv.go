@@ -139,7 +139,7 @@ var svCommands = Dict{
 	"name.player": "spelare",
 	"Withdraw: whom (server managers only; default: yourself)": "Dra dig ur: vem (endast serveradministratörer; standard: du själv)",
 	// /tafl resign's description: managers end others' games with it too (at most 100 characters).
-	"Resign a game (asks to confirm); server managers can end others' games without a result": "Ge upp ett parti (ber om bekräftelse); administratörer kan avsluta andras partier utan resultat",
+	"Resign a game (asks to confirm); server managers can end others' games without a result": "Ge upp ett parti (med bekräftelse); administratörer kan avsluta andras partier utan resultat",
 	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
 	"The engine's review of a finished game: how each side stood, turning points, better moves": "Motorns genomgång av ett avslutat parti: hur sidorna stod, vändpunkter, bättre drag",
 }
