@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"slices"
 	"strings"
 	"testing"
@@ -14,7 +13,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/internal/pgtest"
-	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -668,31 +666,11 @@ func TestDailyPuzzleBotRemoved(t *testing.T) {
 		if err := h.store.PutGuildSettings(ctx, gs); err != nil {
 			t.Fatal(err)
 		}
-		gw := newFakeGateway(t)
-		h.fake.mu.Lock()
-		h.fake.gatewayURL = gw.URL()
-		h.fake.mu.Unlock()
-		sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := bot.New(bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Session: sess, Engine: h.engine,
-			AppID: "555", DevGuildID: guild, Now: h.clock.Now, Render: render.Options{Size: 240},
-			Logger: slog.New(slog.NewJSONHandler(h.logs, nil))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rctx, cancel := context.WithCancel(ctx)
-		done := make(chan error, 1)
-		go func() { done <- b.Run(rctx, 5*time.Second) }()
+		gw, _, stop := gatewayBot(t, h)
 		defer func() {
-			cancel()
-			select {
-			case <-done:
-			case <-time.After(30 * time.Second):
-				t.Error("Run did not return after cancel")
+			if err := stop(); err != nil {
+				t.Error(err)
 			}
-			close(gw.events)
 		}()
 		gw.dispatches <- gatewayEvent{"GUILD_DELETE", []byte(`{"id":"` + guild + `","unavailable":true}`)}
 		gw.dispatches <- gatewayEvent{"GUILD_DELETE", []byte(`{"id":"` + other + `"}`)}

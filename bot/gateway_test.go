@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -189,8 +190,15 @@ func readFrame(r *bufio.Reader) ([]byte, error) {
 	return p, nil
 }
 
-func TestGatewayMode(t *testing.T) {
-	h := newHarness(t, nil)
+// gatewayBot starts a gateway-mode bot on h's fake Discord, connected to
+// a fake gateway, and returns the gateway, the bot's session and stop.
+// stop cancels the bot and waits for Run to return (its error, or one
+// when it does not within 30 s), then closes the gateway's events: the
+// bot stops first, since were the fake gateway to drop the connection
+// while the session is open, discordgo would reconnect, racing with
+// itself (a data race inside discordgo v0.29.0's reconnect).
+func gatewayBot(t *testing.T, h *harness) (*fakeGateway, *discordgo.Session, func() error) {
+	t.Helper()
 	gw := newFakeGateway(t)
 	h.fake.mu.Lock()
 	h.fake.gatewayURL = gw.URL()
@@ -208,6 +216,25 @@ func TestGatewayMode(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx, 5*time.Second) }()
+	stop := func() error {
+		cancel()
+		defer close(gw.events)
+		select {
+		case err := <-done:
+			if err != nil {
+				return fmt.Errorf("Run: %w", err)
+			}
+			return nil
+		case <-time.After(30 * time.Second):
+			return errors.New("Run did not return after cancel")
+		}
+	}
+	return gw, sess, stop
+}
+
+func TestGatewayMode(t *testing.T) {
+	h := newHarness(t, nil)
+	gw, _, stop := gatewayBot(t, h)
 
 	select {
 	case ident := <-gw.identify:
@@ -230,19 +257,9 @@ func TestGatewayMode(t *testing.T) {
 	if len(reg) != 1 || reg[0].Method != "PUT" || !strings.Contains(string(reg[0].Body), `"name":"tafl"`) {
 		t.Errorf("command registration requests: %d", len(reg))
 	}
-	// Stop the bot first: were the fake gateway to drop the connection
-	// while the session is open, discordgo would reconnect, racing with
-	// itself (a data race inside discordgo v0.29.0's reconnect).
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("Run did not return after cancel")
+	if err := stop(); err != nil {
+		t.Fatal(err)
 	}
-	close(gw.events)
 	// A stop shows in the log, as in HTTP mode: the log of a gateway
 	// bot stopped by SIGTERM ended at its last interaction.
 	if !strings.Contains(h.logs.String(), `"msg":"shutting down"`) {

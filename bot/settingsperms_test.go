@@ -5,15 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/taflbot/taflbot/bot"
-	"github.com/taflbot/taflbot/render"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -106,33 +102,11 @@ func TestSettingsChannelWhereTheBotCannotPost(t *testing.T) {
 
 	t.Run("gateway", func(t *testing.T) {
 		h := newHarness(t, nil)
-		gw := newFakeGateway(t)
-		h.fake.mu.Lock()
-		h.fake.gatewayURL = gw.URL()
-		h.fake.mu.Unlock()
-		sess, err := bot.NewSession("test-token", h.fake.URL(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := bot.New(bot.Options{Store: h.store, REST: bot.SessionREST{S: sess}, Session: sess, Engine: h.engine,
-			AppID: "555", DevGuildID: guild, Now: h.clock.Now, Render: render.Options{Size: 240},
-			Logger: slog.New(slog.NewJSONHandler(h.logs, nil))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan error, 1)
-		go func() { done <- b.Run(ctx, 5*time.Second) }()
+		gw, sess, stop := gatewayBot(t, h)
 		defer func() {
-			// Stopped before the fake gateway drops the connection (see
-			// TestGatewayMode).
-			cancel()
-			select {
-			case <-done:
-			case <-time.After(30 * time.Second):
-				t.Error("Run did not return after cancel")
+			if err := stop(); err != nil {
+				t.Error(err)
 			}
-			close(gw.events)
 		}()
 		gw.dispatches <- gatewayEvent{"GUILD_CREATE", []byte(guildCreate)}
 		waitFor(t, "the server in the state cache", func() bool {
