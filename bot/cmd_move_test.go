@@ -562,31 +562,12 @@ func TestMoveThatWinsByRepetitionIsLabelled(t *testing.T) {
 		}
 	}
 	const winning = "a2-a3 (wins: third repetition)"
-	in := h.slashInteraction(alice, "move", &discordgo.ApplicationCommandInteractionDataOption{Name: "move", Type: discordgo.ApplicationCommandOptionString, Value: "a2", Focused: true})
-	in.Type = discordgo.InteractionApplicationCommandAutocomplete
-	h.bot.HandleGateway(t.Context(), in)
-	ac, _ := h.fake.callback(t, in.ID)
-	var names []string
-	for _, c := range ac.Choices {
-		names = append(names, c.Name)
-	}
+	ac, names := moveAutocomplete(t, h, alice, "a2")
 	if len(ac.Choices) < 2 || names[0] != winning || ac.Choices[0].Value != "a2-a3" || strings.Count(strings.Join(names, "|"), "wins") != 1 {
 		t.Errorf("autocomplete of a2: %q, want %q first and alone so labelled", names, winning)
 	}
 
-	board, _ := h.slash(alice, "board")
-	r, _ = h.click(alice, customIDs(board.Components)["Move"], false)
-	r, _ = h.click(alice, customIDs(r.Components)["select"], true, "a2")
-	var labels []string
-	for _, row := range r.Components {
-		for _, c := range row.(*discordgo.ActionsRow).Components {
-			if s, ok := c.(*discordgo.SelectMenu); ok {
-				for _, o := range s.Options {
-					labels = append(labels, o.Label)
-				}
-			}
-		}
-	}
+	labels := moveDestinations(t, h, alice, "a2")
 	if !slices.Contains(labels, winning) || !slices.Contains(labels, "a2-b2") {
 		t.Errorf("destinations of a2: %q, want %q among them", labels, winning)
 	}
@@ -624,31 +605,12 @@ func TestMoveThatLosesByRepetitionIsConfirmed(t *testing.T) {
 		}
 	}
 	const losing = "d11-e11 (loses: third repetition)"
-	in := h.slashInteraction(alice, "move", &discordgo.ApplicationCommandInteractionDataOption{Name: "move", Type: discordgo.ApplicationCommandOptionString, Value: "d11", Focused: true})
-	in.Type = discordgo.InteractionApplicationCommandAutocomplete
-	h.bot.HandleGateway(t.Context(), in)
-	ac, _ := h.fake.callback(t, in.ID)
-	var names []string
-	for _, c := range ac.Choices {
-		names = append(names, c.Name)
-	}
+	ac, names := moveAutocomplete(t, h, alice, "d11")
 	if len(ac.Choices) == 0 || names[len(names)-1] != losing || ac.Choices[len(names)-1].Value != "d11-e11" || strings.Count(strings.Join(names, "|"), "loses") != 1 {
 		t.Errorf("autocomplete of d11: %q, want %q last and alone so labelled", names, losing)
 	}
 
-	board, _ := h.slash(alice, "board")
-	r, _ = h.click(alice, customIDs(board.Components)["Move"], false)
-	r, _ = h.click(alice, customIDs(r.Components)["select"], true, "d11")
-	var labels []string
-	for _, row := range r.Components {
-		for _, c := range row.(*discordgo.ActionsRow).Components {
-			if s, ok := c.(*discordgo.SelectMenu); ok {
-				for _, o := range s.Options {
-					labels = append(labels, o.Label)
-				}
-			}
-		}
-	}
+	labels := moveDestinations(t, h, alice, "d11")
 	if !slices.Contains(labels, losing) || !slices.Contains(labels, "d11-c11") {
 		t.Errorf("destinations of d11: %q, want %q among them", labels, losing)
 	}
@@ -702,4 +664,39 @@ func TestRefusedMoveQuotedAsTyped(t *testing.T) {
 	if strings.ContainsAny(text, "￫￩") {
 		t.Errorf("a half-width arrow nobody typed:\n%s", text)
 	}
+}
+
+// moveAutocomplete returns the /tafl move autocomplete's answer to user
+// typing typed, and its choices' names.
+func moveAutocomplete(t *testing.T, h *harness, user, typed string) (*resp, []string) {
+	t.Helper()
+	in := h.slashInteraction(user, "move", &discordgo.ApplicationCommandInteractionDataOption{Name: "move", Type: discordgo.ApplicationCommandOptionString, Value: typed, Focused: true})
+	in.Type = discordgo.InteractionApplicationCommandAutocomplete
+	h.bot.HandleGateway(t.Context(), in)
+	ac, _ := h.fake.callback(t, in.ID)
+	var names []string
+	for _, c := range ac.Choices {
+		names = append(names, c.Name)
+	}
+	return ac, names
+}
+
+// moveDestinations opens the Move menu under user's board, picks the
+// piece on from, and returns the labels of the destinations it offers.
+func moveDestinations(t *testing.T, h *harness, user, from string) []string {
+	t.Helper()
+	board, _ := h.slash(user, "board")
+	r, _ := h.click(user, customIDs(board.Components)["Move"], false)
+	r, _ = h.click(user, customIDs(r.Components)["select"], true, from)
+	var labels []string
+	for _, row := range r.Components {
+		for _, c := range row.(*discordgo.ActionsRow).Components {
+			if s, ok := c.(*discordgo.SelectMenu); ok {
+				for _, o := range s.Options {
+					labels = append(labels, o.Label)
+				}
+			}
+		}
+	}
+	return labels
 }
