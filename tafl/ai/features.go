@@ -193,9 +193,60 @@ func DefaultWeights(v *tafl.Variant) (*Weights, error) {
 	return &Weights{size: in.size, w: *in.w}, nil
 }
 
+// DefaultAttackerWeights returns the attackers' own built-in weights of
+// v's family (Limits.AttackerWeights): DefaultWeights with the corner
+// seals weighed more and the shrinking cordon (see ENGINE.md). Given as
+// Limits.Weights they evaluate for both sides as they do for the
+// attackers in play.
+func DefaultAttackerWeights(v *tafl.Variant) (*Weights, error) {
+	in := infoFor(v)
+	if !in.fitted() || in.att == nil {
+		return nil, errNotTunable
+	}
+	return &Weights{size: in.size, w: *in.att.w}, nil
+}
+
+// The shrinking cordon (shrinkScore in seal.go) is not a count of the
+// fitted features: it is the attackers' own term, tuned by play
+// (tools/spsa), not fitted by `tafl tune`. Weights carry it as three
+// entries beside the features: "shrinkSeal" (0 or 1: a corner the
+// defenders cannot reach counts as sealed), "shrinkEdge" and
+// "shrinkRoom" (see the weights type). They are written only when one of
+// them is set, and may be left out when read (all three 0).
+
+// cordonParams are the cordon's tunable weights, after the features in
+// ParamNames' order.
+func (w *weights) cordonParams() []param {
+	return []param{{"shrinkEdge", &w.shrinkEdge}, {"shrinkRoom", &w.shrinkRoom}}
+}
+
+// ParamNames returns the names of every weight of v's family that play
+// can tune: FeatureNames, then the cordon's "shrinkEdge" and
+// "shrinkRoom" (nil when v is not Tunable). Params and WithParams take
+// them in this order.
+func ParamNames(v *tafl.Variant) []string {
+	in := infoFor(v)
+	if !in.fitted() {
+		return nil
+	}
+	var w weights
+	var names []string
+	for _, p := range w.allParams(in.size) {
+		names = append(names, p.name)
+	}
+	return names
+}
+
+// allParams is params with the cordon's weights after them.
+func (w *weights) allParams(n int) []param { return append(w.params(n), w.cordonParams()...) }
+
 // Vector returns the weights in the order of FeatureNames.
-func (w *Weights) Vector() []float64 {
-	ps := w.w.params(w.size)
+func (w *Weights) Vector() []float64 { return values(w.w.params(w.size)) }
+
+// Params returns the weights in the order of ParamNames.
+func (w *Weights) Params() []float64 { return values(w.w.allParams(w.size)) }
+
+func values(ps []param) []float64 {
 	out := make([]float64, len(ps))
 	for i, p := range ps {
 		out[i] = float64(*p.p)
@@ -205,9 +256,18 @@ func (w *Weights) Vector() []float64 {
 
 // WithVector returns a copy of w with the weights x (in the order of
 // FeatureNames), rounded to integers.
-func (w *Weights) WithVector(x []float64) (*Weights, error) {
+func (w *Weights) WithVector(x []float64) (*Weights, error) { return w.with(x, false) }
+
+// WithParams returns a copy of w with the weights x (in the order of
+// ParamNames), rounded to integers; "shrinkSeal" is w's.
+func (w *Weights) WithParams(x []float64) (*Weights, error) { return w.with(x, true) }
+
+func (w *Weights) with(x []float64, cordon bool) (*Weights, error) {
 	c := *w
 	ps := c.w.params(c.size)
+	if cordon {
+		ps = c.w.allParams(c.size)
+	}
 	if len(x) != len(ps) {
 		return nil, fmt.Errorf("ai: %d weights for %d features", len(x), len(ps))
 	}
@@ -234,6 +294,16 @@ func (w *Weights) MarshalJSON() ([]byte, error) {
 	fmt.Fprintf(&b, "{\n  \"size\": %d", w.size)
 	for _, p := range w.w.params(w.size) {
 		fmt.Fprintf(&b, ",\n  %q: %d", p.name, *p.p)
+	}
+	if w.w.shrinkSeal || w.w.shrinkEdge != 0 || w.w.shrinkRoom != 0 {
+		seal := 0
+		if w.w.shrinkSeal {
+			seal = 1
+		}
+		fmt.Fprintf(&b, ",\n  \"shrinkSeal\": %d", seal)
+		for _, p := range w.w.cordonParams() {
+			fmt.Fprintf(&b, ",\n  %q: %d", p.name, *p.p)
+		}
 	}
 	b.WriteString("\n}\n")
 	return []byte(b.String()), nil
@@ -289,9 +359,30 @@ func parseWeights(n int, data []byte) (weights, error) {
 		}
 		*p.p = int32(x)
 	}
-	if len(m) != len(ps)+1 {
+	known := len(ps) + 1
+	for _, p := range w.cordonParams() { // optional
+		if v, ok := m[p.name]; ok {
+			x, err := strconv.ParseInt(v.String(), 10, 32)
+			if err != nil {
+				return w, fmt.Errorf("ai: weights: %q = %s is not an integer", p.name, v)
+			}
+			*p.p = int32(x)
+			known++
+		}
+	}
+	if v, ok := m["shrinkSeal"]; ok {
+		switch v.String() {
+		case "0":
+		case "1":
+			w.shrinkSeal = true
+		default:
+			return w, fmt.Errorf("ai: weights: \"shrinkSeal\" = %s: give 0 or 1", v)
+		}
+		known++
+	}
+	if len(m) != known {
 		for k := range m {
-			if k != "size" && !slicesContainsName(ps, k) {
+			if k != "size" && !slicesContainsName(w.allParams(n), k) && k != "shrinkSeal" {
 				return w, fmt.Errorf("ai: weights: unknown weight %q", k)
 			}
 		}

@@ -285,6 +285,82 @@ func TestWeightsJSON(t *testing.T) {
 	}
 }
 
+// TestAttackerWeightsAsWeights checks the attackers' own weights given
+// as Weights: written and read back they are the same weights, with their
+// cordon, and searched as Limits.Weights they play as the attackers' own
+// do; the features' weights alone (DefaultWeights) write no cordon.
+func TestAttackerWeightsAsWeights(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	att, err := DefaultAttackerWeights(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if att.w != corner11AttackerWeights {
+		t.Fatalf("DefaultAttackerWeights = %+v, want %+v", att.w, corner11AttackerWeights)
+	}
+	data, err := json.Marshal(att)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseWeights(v, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.w != att.w {
+		t.Errorf("written and read: %+v, want %+v", back.w, att.w)
+	}
+	names, x := ParamNames(v), att.Params()
+	if len(names) != len(FeatureNames(v))+2 || names[len(names)-2] != "shrinkEdge" || names[len(names)-1] != "shrinkRoom" {
+		t.Fatalf("ParamNames ends %v", names[len(names)-3:])
+	}
+	if x[len(x)-2] != float64(corner11AttackerWeights.shrinkEdge) || x[len(x)-1] != float64(corner11AttackerWeights.shrinkRoom) {
+		t.Errorf("Params ends %v", x[len(x)-2:])
+	}
+	x[len(x)-1] = 30
+	moved, err := att.WithParams(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if moved.w.shrinkRoom != 30 || !moved.w.shrinkSeal || moved.w.shrinkEdge != corner11AttackerWeights.shrinkEdge {
+		t.Errorf("WithParams(shrinkRoom 30): %+v", moved.w)
+	}
+	if _, err := att.WithParams(x[:len(x)-1]); err == nil {
+		t.Error("WithParams accepted the features' weights without the cordon's")
+	}
+	g := randomGame(t, "copenhagen", 20, 5)
+	if g.ToMove() != tafl.Attackers {
+		t.Fatalf("the position has %v to move", g.ToMove())
+	}
+	own, err := Search(context.Background(), g, Limits{Depth: 3, AttackerWeights: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	given, err := Search(context.Background(), g, Limits{Depth: 3, Weights: back})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if own.Move != given.Move || own.Score != given.Score || own.Nodes != given.Nodes {
+		t.Errorf("attackers' own weights: %v; read back and given: %v", own, given)
+	}
+	def, _ := DefaultWeights(v)
+	plain, _ := json.Marshal(def)
+	if strings.Contains(string(plain), "shrink") {
+		t.Errorf("the features' weights wrote a cordon:\n%s", plain)
+	}
+	for what, text := range map[string]string{
+		"shrinkSeal 2":       strings.Replace(string(data), `"shrinkSeal":1`, `"shrinkSeal":2`, 1),
+		"shrinkEdge 1.5":     strings.Replace(string(data), `"shrinkEdge":20`, `"shrinkEdge":1.5`, 1),
+		"shrinkRoom renamed": strings.Replace(string(data), `"shrinkRoom"`, `"shrinkRoomy"`, 1),
+	} {
+		if text == string(data) {
+			t.Fatalf("%s: the text was not changed:\n%s", what, data)
+		}
+		if _, err := ParseWeights(v, []byte(text)); err == nil {
+			t.Errorf("%s: accepted", what)
+		}
+	}
+}
+
 // TestCornerSeals checks the seal counts on positions set up by hand,
 // the shapes of the attackers' classic corner guards among them.
 func TestCornerSeals(t *testing.T) {

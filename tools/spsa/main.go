@@ -3,9 +3,12 @@
 // approximation. Each iteration perturbs every tuned weight by ±c at
 // once (θ+ and θ−), plays both as attackers against a fixed defender
 // from the same openings at a fixed node budget, and moves θ towards the
-// side that scored more.
+// side that scored more. The weights are those of ai.ParamNames: the
+// features' and the attackers' shrinking cordon ("shrinkEdge",
+// "shrinkRoom"). -start attackers starts from the attackers' own
+// built-in weights (ai.DefaultAttackerWeights), whose cordon is on.
 //
-//	go run ./tools/spsa -start W.json -opp W.json -openings F[,F…] -iter N [-draw 0.5] [-concurrency 1] -out DIR
+//	go run ./tools/spsa -start W.json|attackers -opp W.json -openings F[,F…] -iter N [-draw 0.5] [-concurrency 1] -out DIR
 package main
 
 import (
@@ -34,7 +37,7 @@ func main() {
 // run is the command with its arguments; it returns the first error.
 func run(args []string) error {
 	flag := flag.NewFlagSet("spsa", flag.ContinueOnError)
-	start := flag.String("start", "tafl/ai/weights_corner11.json", "starting weights")
+	start := flag.String("start", "tafl/ai/weights_corner11.json", "starting weights: a file, or attackers (the attackers' own built-in weights)")
 	opp := flag.String("opp", "tafl/ai/weights_corner11.json", "the defender's weights")
 	openings := flag.String("openings", "", "files of openings, comma-separated")
 	nodesList := flag.String("nodes", "25000,50000", "node budgets, used in turn")
@@ -71,7 +74,12 @@ func run(args []string) error {
 		}
 		return ai.ParseWeights(v, data)
 	}
-	base, err := load(*start)
+	var base *ai.Weights
+	if *start == "attackers" {
+		base, err = ai.DefaultAttackerWeights(v)
+	} else {
+		base, err = load(*start)
+	}
 	if err != nil {
 		return err
 	}
@@ -79,7 +87,7 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	names := ai.FeatureNames(v)
+	names := ai.ParamNames(v)
 	idx := map[string]int{}
 	for i, n := range names {
 		idx[n] = i
@@ -123,7 +131,7 @@ func run(args []string) error {
 	}
 	defer logf.Close()
 
-	theta := base.Vector()
+	theta := base.Params()
 	rng := rand.New(rand.NewPCG(*seed, 7))
 	ctx := context.Background()
 	play := func(w *ai.Weights, op match.Opening, nodes int64) (float64, error) {
@@ -157,11 +165,11 @@ func run(args []string) error {
 		for i := range batchOps {
 			batchOps[i] = ops[rng.IntN(len(ops))]
 		}
-		wp, err := base.WithVector(plus)
+		wp, err := base.WithParams(plus)
 		if err != nil {
 			return err
 		}
-		wm, err := base.WithVector(minus)
+		wm, err := base.WithParams(minus)
 		if err != nil {
 			return err
 		}
@@ -244,7 +252,7 @@ func playBatch(workers, n int, play func(i int, plus bool) (float64, error)) (sp
 
 // writeWeights writes base with the weights x to path, replacing it whole.
 func writeWeights(path string, base *ai.Weights, x []float64) error {
-	w, err := base.WithVector(x)
+	w, err := base.WithParams(x)
 	if err != nil {
 		return err
 	}

@@ -182,3 +182,62 @@ func TestBadFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestStepFromTheAttackersWeights tunes the attackers' cordon from their
+// own built-in weights: theta.json keeps their cordon on and every weight
+// but the tuned one as it was, and the tuned one where the log left it.
+func TestStepFromTheAttackersWeights(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	opp := filepath.Join("..", "..", "tafl", "ai", "weights_corner11.json")
+	args := []string{
+		"-start", "attackers", "-opp", opp,
+		"-openings", filepath.Join("..", "..", "docs", "openings", "copenhagen.txt"),
+		"-nodes", "300", "-iter", "1", "-batch", "2", "-a", "1",
+		"-params", "shrinkEdge:6", "-out", out,
+	}
+	if err := run(args); err != nil {
+		t.Fatal(err)
+	}
+	v, _ := tafl.Preset("copenhagen", "")
+	def, err := ai.DefaultAttackerWeights(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "theta.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"shrinkSeal": 1`) {
+		t.Errorf("theta.json lost the attackers' cordon:\n%s", data)
+	}
+	w, err := ai.ParseWeights(v, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, err := os.ReadFile(filepath.Join(out, "log.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, val, ok := strings.Cut(strings.TrimSpace(string(log)), "shrinkEdge=")
+	logged, err := strconv.ParseFloat(val, 64)
+	if !ok || err != nil {
+		t.Fatalf("log without shrinkEdge: %s", log)
+	}
+	names, before, after := ai.ParamNames(v), def.Params(), w.Params()
+	for i, n := range names {
+		switch {
+		case n == "shrinkEdge":
+			if after[i] != math.Floor(logged+0.5) {
+				t.Errorf("theta.json shrinkEdge = %v, the log's %v rounded", after[i], logged)
+			}
+			if math.Abs(logged-before[i]) != 0 && math.Abs(logged-before[i]) != 3 && math.Abs(logged-before[i]) != 6 {
+				t.Errorf("shrinkEdge moved from %v to %v: a step is a·c·(S+ − S−)/batch, 0, 3 or 6 here", before[i], logged)
+			}
+		case before[i] != after[i]:
+			t.Errorf("%s moved from %v to %v but was not tuned", n, before[i], after[i])
+		}
+	}
+}
