@@ -594,8 +594,8 @@ func engineHelpAllowed(g *storage.Game, settings *storage.GuildSettings) bool {
 // typed too: "Kd4" finds the king's moves from d4). With help, moves
 // that win or capture say so and come first, then the king's; without,
 // they are in board order (tafl.CompareMoves: a3 before a14). In every
-// game a move that wins by repetition says so and comes first, and one
-// that loses by it says so and comes last.
+// game a move that wins by repetition says so and comes first, one that
+// loses by it says so and comes last, and one that draws by it says so.
 func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []*discordgo.ApplicationCommandOptionChoice {
 	tg := g.Tafl()
 	if !g.Active() {
@@ -628,6 +628,9 @@ func moveChoices(p *locale.Printer, g *storage.Game, typed string, help bool) []
 			// As the rules say it too, and listed first.
 			label = p.T("%s (wins: third repetition)", label)
 			score = 1000
+		} else if tg.DrawsByRepetition(m) {
+			// And a draw, listed among the others.
+			label = p.T("%s (draws: third repetition)", label)
 		} else if help {
 			var child tafl.Position
 			caps := pos.MakeMove(m, &child)

@@ -585,6 +585,52 @@ func TestMoveThatWinsByRepetitionIsLabelled(t *testing.T) {
 	}
 }
 
+// TestMoveThatDrawsByRepetitionIsLabelled: in brandubh a position's
+// third occurrence is a draw, and the move that made it was listed
+// unlabelled while a winning or losing one said so. The move autocomplete
+// and the Move menu label it "(draws: third repetition)"; it is played
+// without a question, and the move post says the game is drawn by
+// repetition (as it did before).
+func TestMoveThatDrawsByRepetitionIsLabelled(t *testing.T) {
+	h := newHarness(t, nil)
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	for i, m := range []string{"a4-a3", "d3-c3", "a3-a4", "c3-d3", "a4-a3", "d3-c3", "a3-a4"} {
+		user := alice
+		if i%2 == 1 {
+			user = bob
+		}
+		if r, _ := h.slash(user, "move", opt("move", m)); isEphemeral(r) {
+			t.Fatalf("%s: %s", m, r.Content)
+		}
+	}
+	const drawing = "c3-d3 (draws: third repetition)"
+	_, names := moveAutocomplete(t, h, bob, "c3")
+	if !slices.Contains(names, drawing) || strings.Count(strings.Join(names, "|"), "third repetition") != 1 {
+		t.Errorf("autocomplete of c3: %q, want %q alone so labelled", names, drawing)
+	}
+	labels := moveDestinations(t, h, bob, "c3")
+	if !slices.Contains(labels, drawing) || !slices.Contains(labels, "c3-c2") {
+		t.Errorf("destinations of c3: %q, want %q among them", labels, drawing)
+	}
+
+	r, _ = h.slash(bob, "move", opt("move", "c3-d3"))
+	if isEphemeral(r) {
+		t.Fatalf("/tafl move c3-d3: %q, want it played", r.Content)
+	}
+	if !strings.Contains(r.Content, "**Draw** (repetition).") {
+		t.Errorf("the move post: %q, want it to say %q", r.Content, "**Draw** (repetition).")
+	}
+	h.settle()
+	g, err := h.store.GetGame(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Tafl().Outcome(); g.Active() || o.Reason != tafl.Repetition || o.Winner != tafl.NoSide {
+		t.Errorf("after c3-d3: active %v, outcome %v; want a draw by repetition", g.Active(), o)
+	}
+}
+
 // TestMoveThatLosesByRepetitionIsConfirmed: in alea-evangelii the player
 // whose move makes a position's third occurrence loses, and such a move
 // was listed and played like any other. The move autocomplete and the

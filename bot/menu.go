@@ -354,6 +354,8 @@ func (ms menuSpec) targets(from tafl.Square, page int) *discordgo.InteractionRes
 			label = p.T("%s (loses: third repetition)", label)
 		} else if ms.tg.WinsByRepetition(m) {
 			label = p.T("%s (wins: third repetition)", label)
+		} else if ms.tg.DrawsByRepetition(m) {
+			label = p.T("%s (draws: third repetition)", label)
 		}
 		opts = append(opts, discordgo.SelectMenuOption{Label: label, Value: sq.String()})
 	}

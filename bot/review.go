@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -68,10 +69,37 @@ func (b *Bot) findFinished(ctx context.Context, r *request, opt string) (*storag
 		return nil, err
 	}
 	if g == nil {
-		return nil, userErrorT("review.none")
+		return nil, b.nothingToReview(ctx, r)
 	}
 	r.gameID = uint64(g.ID)
 	return g, nil
+}
+
+// nothingToReview is findFinished's answer when the user has no game here
+// that ended after a move. It never sends them to the game option when
+// its list (autocomplete: their finished games with a move, in every
+// server) is empty, and it names the game here that ended last when it
+// ended before any move (aborted), which /tafl analyse used just after it
+// is about.
+func (b *Bot) nothingToReview(ctx context.Context, r *request) error {
+	last, err := b.lastEnded(ctx, r, false)
+	if err != nil {
+		return err
+	}
+	games, err := b.store.GamesByPlayer(ctx, r.userID, storage.GameFilter{Limit: 100}) // as the list has them
+	if err != nil {
+		return err
+	}
+	listed := slices.ContainsFunc(games, func(g *storage.Game) bool { return !g.Active() && g.Ply() > 0 })
+	switch {
+	case last != nil && listed:
+		return userErrorT("review.aborted_other", int(last.ID))
+	case last != nil:
+		return userErrorT("review.aborted_only", int(last.ID))
+	case listed:
+		return userErrorT("review.none")
+	}
+	return userErrorT("review.none_yet")
 }
 
 // cmdAnalyse handles /tafl analyse [game].

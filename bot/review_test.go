@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
 	"math"
@@ -23,11 +24,17 @@ import (
 // of six moves, which bob then resigned.
 func finishedGame(t *testing.T, h *harness) *storage.Game {
 	t.Helper()
+	return finishedGameIn(t, h, guild, channel)
+}
+
+// finishedGameIn is finishedGame in another server's channel.
+func finishedGameIn(t *testing.T, h *harness, guildID, channelID string) *storage.Game {
+	t.Helper()
 	g, err := storage.NewGame("brandubh", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.GuildID, g.ChannelID = guild, channel
+	g.GuildID, g.ChannelID = guildID, channelID
 	g.Attackers, g.Defenders = storage.Human(alice), storage.Human(bob)
 	if err := h.store.CreateGame(t.Context(), g); err != nil {
 		t.Fatal(err)
@@ -121,7 +128,7 @@ func TestReview(t *testing.T) {
 
 func TestReviewRefusals(t *testing.T) {
 	h := newHarness(t, nil)
-	if r, _ := h.slash(alice, "analyse"); !isEphemeral(r) || !strings.Contains(r.Content, "no finished game here") {
+	if r, _ := h.slash(alice, "analyse"); !isEphemeral(r) || !strings.Contains(r.Content, "no finished game with moves to review") {
 		t.Errorf("no game: %+v", r)
 	}
 	startGame(t, h)
@@ -167,12 +174,49 @@ func TestReviewSkipsAGameWithoutMoves(t *testing.T) {
 	if r, _ := h.slash(alice, "analyse", opt("game", rematch.ID.String())); !strings.Contains(r.Content, "ended before any move") {
 		t.Errorf("the aborted game named: %q", r.Content)
 	}
-	// Only games without moves: none to review.
+	// Only games without moves: none to review (TestAnalyseAfterAnAbortedGame).
 	h2 := newHarness(t, nil)
 	abortedGame(t, h2, alice, bob)
-	if r, _ := h2.slash(alice, "analyse"); !strings.Contains(r.Content, "no finished game here to review") {
+	if r, _ := h2.slash(alice, "analyse"); !strings.Contains(r.Content, "ended before any move") {
 		t.Errorf("only an aborted game: %q", r.Content)
 	}
+}
+
+// TestAnalyseAfterAnAbortedGame: /tafl analyse used just after a game
+// aborted before any move answered "You have no finished game here to
+// review: name one with the `game` option", whose list was empty. It now
+// names the aborted game and says it has nothing to analyse, and sends to
+// the game option only when its list has a game (one with moves from
+// another server); with no game at all it says how to get one to review.
+func TestAnalyseAfterAnAbortedGame(t *testing.T) {
+	h := newHarness(t, nil)
+	const play = "Play one with `/tafl ai` or `/tafl challenge` (in a server): once it is over, `/tafl analyse` reviews it."
+	analyse := func(want string) {
+		t.Helper()
+		r, _ := h.slash(alice, "analyse")
+		if !isEphemeral(r) || r.Content != want {
+			t.Errorf("/tafl analyse: %q (ephemeral %v), want %q", r.Content, isEphemeral(r), want)
+		}
+		o := opt("game", "")
+		o.Focused = true
+		ac := h.slashInteraction(alice, "analyse", o)
+		ac.Type = discordgo.InteractionApplicationCommandAutocomplete
+		h.bot.HandleGateway(t.Context(), ac)
+		list, _ := h.fake.callback(t, ac.ID)
+		if sends := strings.Contains(r.Content, "option"); sends != (len(list.Choices) > 0) {
+			t.Errorf("/tafl analyse said %q, and its game list has %d games", r.Content, len(list.Choices))
+		}
+	}
+	analyse("You have no finished game with moves to review. " + play)
+
+	g := abortedGame(t, h, alice, bob)
+	analyse(fmt.Sprintf("Game %d ended before any move, so there is nothing in it to analyse, and you have no finished game with moves to review. %s", g.ID, play))
+
+	h.clock.Advance(time.Minute)
+	finishedGameIn(t, h, "901", "801")
+	h.clock.Advance(time.Minute)
+	g = abortedGame(t, h, bob, alice)
+	analyse(fmt.Sprintf("Game %d ended before any move, so there is nothing in it to analyse. To review another of your finished games, name it with the `game` option (start typing for a list).", g.ID))
 }
 
 // TestOneReviewAtATime: while a user's review waits (the only worker is

@@ -626,4 +626,6 @@ var daTexts = Dict{
 	"⏰ %s ran out of time before their first move.": "⏰ %s løb tør for tid før sit første træk.",
 	// The same direct message to the player whose time ran out before their first move, above the result line "**Aborted** — …".
 	"⏰ You ran out of time before your first move.": "⏰ Du løb tør for tid før dit første træk.",
+	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules ends the game in a draw (brandubh): %s is the move (a3-a4).
+	"%s (draws: third repetition)": "%s (remis: tredje gentagelse)",
 }

@@ -282,23 +282,13 @@ func (s *Store) ReleaseDailyPuzzle(ctx context.Context, guildID, date string, pr
 // stopped. It reports whether it stopped it: a channel chosen since (by
 // a manager, through any process) is left alone.
 func (s *Store) StopDailyPuzzle(ctx context.Context, guildID, channelID string, left bool) (stopped bool, err error) {
-	if err := checkID("channel id", channelID, true); err != nil {
-		return false, fmt.Errorf("storage: stop daily puzzle: %w", err)
-	}
-	err = s.write(ctx, func(tx txn) error {
-		stopped = false
-		gs, err := loadGuild(tx, guildID)
-		if err != nil {
-			return reject(err)
-		}
-		if gs == nil || gs.DailyChannelID != channelID {
-			return nil
+	return s.dropGuildChannel(ctx, "stop daily puzzle", guildID, channelID, func(gs *GuildSettings) bool {
+		if gs.DailyChannelID != channelID {
+			return false
 		}
 		gs.DailyChannelID, gs.DailyGone, gs.DailyLeft = "", channelID, left
-		stopped = true
-		return saveGuild(tx, gs)
+		return true
 	})
-	return stopped, err
 }
 
 // DropNotifyChannel stops sending a server's reminders and results to
@@ -309,8 +299,23 @@ func (s *Store) StopDailyPuzzle(ctx context.Context, guildID, channelID string, 
 // settings to say why. It reports whether it dropped it: a channel
 // chosen since (by a manager, through any process) is left alone.
 func (s *Store) DropNotifyChannel(ctx context.Context, guildID, channelID string) (dropped bool, err error) {
+	return s.dropGuildChannel(ctx, "drop notification channel", guildID, channelID, func(gs *GuildSettings) bool {
+		if gs.NotifyChannelID != channelID {
+			return false
+		}
+		gs.NotifyChannelID, gs.NotifyGone = "", channelID
+		return true
+	})
+}
+
+// dropGuildChannel is StopDailyPuzzle and DropNotifyChannel (op names
+// the operation in errors): in one write transaction, drop clears a
+// channel of a server's settings, if it is still channelID, keeping it
+// as the reason, and reports whether it did; only then are the settings
+// saved. A server without settings is left alone.
+func (s *Store) dropGuildChannel(ctx context.Context, op, guildID, channelID string, drop func(gs *GuildSettings) bool) (dropped bool, err error) {
 	if err := checkID("channel id", channelID, true); err != nil {
-		return false, fmt.Errorf("storage: drop notification channel: %w", err)
+		return false, fmt.Errorf("storage: %s: %w", op, err)
 	}
 	err = s.write(ctx, func(tx txn) error {
 		dropped = false
@@ -318,10 +323,9 @@ func (s *Store) DropNotifyChannel(ctx context.Context, guildID, channelID string
 		if err != nil {
 			return reject(err)
 		}
-		if gs == nil || gs.NotifyChannelID != channelID {
+		if gs == nil || !drop(gs) {
 			return nil
 		}
-		gs.NotifyChannelID, gs.NotifyGone = "", channelID
 		dropped = true
 		return saveGuild(tx, gs)
 	})

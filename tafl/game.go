@@ -221,6 +221,14 @@ func (g *Game) WinsByRepetition(m Move) bool {
 	return g.repeats(m) && g.repetitionWinner() == g.pos.toMove
 }
 
+// DrawsByRepetition reports whether m, a legal move of the side to move,
+// would end the game in a draw by the repetition rule: a position's third
+// occurrence, counted as LosesByRepetition counts it, where the rule
+// draws it (brandubh, or a rules string with tfr:d).
+func (g *Game) DrawsByRepetition(m Move) bool {
+	return g.v.rules.Repetition == RepetitionDraw && g.repeats(m)
+}
+
 // repetitionWinner is the side the variant's repetition rule gives the
 // game to when the side to move makes a position's third occurrence:
 // NoSide where the rule draws, ignores or forbids it.

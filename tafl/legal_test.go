@@ -251,31 +251,31 @@ func TestMakeNullMove(t *testing.T) {
 	}
 }
 
-// TestLosesByRepetition: LosesByRepetition and WinsByRepetition say of
-// every legal move, at every ply of games that shuttle two pieces back and
-// forth, whether playing it loses or wins the game for the mover by
-// repetition, as Play decides it: the mover's third repetition loses in
-// alea-evangelii (mover-loses), the defenders' loses in copenhagen
-// (defenders-lose) and the attackers' wins for them there (the second
-// copenhagen shuttle, where the attackers' move makes the third
-// occurrence), neither in brandubh (draw).
+// TestLosesByRepetition: LosesByRepetition, WinsByRepetition and
+// DrawsByRepetition say of every legal move, at every ply of games that
+// shuttle two pieces back and forth, whether playing it loses, wins or
+// draws the game for the mover by repetition, as Play decides it: the
+// mover's third repetition loses in alea-evangelii (mover-loses), the
+// defenders' loses in copenhagen (defenders-lose) and the attackers' wins
+// for them there (the second copenhagen shuttle, where the attackers'
+// move makes the third occurrence), and it draws in brandubh (draw).
 func TestLosesByRepetition(t *testing.T) {
 	for _, c := range []struct {
-		variant     string
-		moves       []string
-		loses, wins int // moves of the shuttle found to lose, to win
+		variant            string
+		moves              []string
+		loses, wins, draws int // moves of the shuttle found to lose, to win, to draw
 	}{
-		{"alea-evangelii", []string{"a3-a4", "e11-d11", "a4-a3", "d11-e11"}, 1, 0},
-		{"copenhagen", []string{"a4-b4", "f4-f3", "b4-a4", "f3-f4"}, 1, 0},
-		{"copenhagen", []string{"a4-a3", "d6-d5", "a3-a2", "d5-d6", "a2-a3"}, 0, 1},
-		{"brandubh", []string{"a4-a3", "d3-c3", "a3-a4", "c3-d3"}, 0, 0},
+		{"alea-evangelii", []string{"a3-a4", "e11-d11", "a4-a3", "d11-e11"}, 1, 0, 0},
+		{"copenhagen", []string{"a4-b4", "f4-f3", "b4-a4", "f3-f4"}, 1, 0, 0},
+		{"copenhagen", []string{"a4-a3", "d6-d5", "a3-a2", "d5-d6", "a2-a3"}, 0, 1, 0},
+		{"brandubh", []string{"a4-a3", "d3-c3", "a3-a4", "c3-d3"}, 0, 0, 1},
 	} {
 		v, err := tafl.Preset(c.variant, "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		g := tafl.NewGame(v)
-		loses, wins := 0, 0
+		loses, wins, draws := 0, 0, 0
 		next := func(ply int) string { // the shuttle after its first move
 			if ply == 0 || len(c.moves) == 4 {
 				return c.moves[ply%4]
@@ -292,11 +292,15 @@ func TestLosesByRepetition(t *testing.T) {
 				o := trial.Outcome()
 				lose := o.Reason == tafl.Repetition && o.Winner == mover.Other()
 				win := o.Reason == tafl.Repetition && o.Winner == mover
+				draw := o.Reason == tafl.Repetition && o.Winner == tafl.NoSide
 				if got := g.LosesByRepetition(m); got != lose {
 					t.Errorf("%s ply %d: LosesByRepetition(%s) = %v; playing it: %v", c.variant, ply, m, got, o)
 				}
 				if got := g.WinsByRepetition(m); got != win {
 					t.Errorf("%s ply %d: WinsByRepetition(%s) = %v; playing it: %v", c.variant, ply, m, got, o)
+				}
+				if got := g.DrawsByRepetition(m); got != draw {
+					t.Errorf("%s ply %d: DrawsByRepetition(%s) = %v; playing it: %v", c.variant, ply, m, got, o)
 				}
 				if m.String() == next(ply) {
 					if lose {
@@ -305,14 +309,17 @@ func TestLosesByRepetition(t *testing.T) {
 					if win {
 						wins++
 					}
+					if draw {
+						draws++
+					}
 				}
 			}
 			if _, err := g.PlayText(next(ply)); err != nil {
 				t.Fatalf("%s: %s: %v", c.variant, next(ply), err)
 			}
 		}
-		if loses != c.loses || wins != c.wins {
-			t.Errorf("%s %v: %d moves of the shuttle lose by repetition and %d win, want %d and %d (outcome %v)", c.variant, c.moves, loses, wins, c.loses, c.wins, g.Outcome())
+		if loses != c.loses || wins != c.wins || draws != c.draws {
+			t.Errorf("%s %v: %d moves of the shuttle lose by repetition, %d win and %d draw, want %d, %d and %d (outcome %v)", c.variant, c.moves, loses, wins, draws, c.loses, c.wins, c.draws, g.Outcome())
 		}
 	}
 }
