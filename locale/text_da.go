@@ -625,4 +625,6 @@ var daTexts = Dict{
 	"⏰ %s ran out of time before their first move.": "⏰ %s løb tør for tid før sit første træk.",
 	// The same direct message to the player whose time ran out before their first move, above the result line "**Aborted** — …".
 	"⏰ You ran out of time before your first move.": "⏰ Du løb tør for tid før dit første træk.",
+	// /tafl move with no game going, from a player with a puzzle under way (given to them, its first attempt not over): the no-game answer, the puzzle's Move button's label.
+	"%[1]s Your puzzle is played with the **%[2]s** button under it: `/tafl move` plays games only.": "%[1]s Din opgave spilles med knappen **%[2]s** under den: `/tafl move` spiller kun partier.",
 }

@@ -625,4 +625,6 @@ var fiTexts = Dict{
 	"⏰ %s ran out of time before their first move.": "⏰ %s:n aika loppui ennen ensimmäistä siirtoa.",
 	// The same direct message to the player whose time ran out before their first move, above the result line "**Aborted** — …".
 	"⏰ You ran out of time before your first move.": "⏰ Aikasi loppui ennen ensimmäistä siirtoasi.",
+	// /tafl move with no game going, from a player with a puzzle under way (given to them, its first attempt not over): the no-game answer, the puzzle's Move button's label.
+	"%[1]s Your puzzle is played with the **%[2]s** button under it: `/tafl move` plays games only.": "%[1]s Tehtäväsi ratkaistaan sen alla olevalla **%[2]s**-painikkeella: `/tafl move` on vain peleille.",
 }

@@ -625,4 +625,6 @@ var isTexts = Dict{
 	"⏰ %s ran out of time before their first move.": "⏰ %s rann út á tíma fyrir fyrsta leik sinn.",
 	// The same direct message to the player whose time ran out before their first move, above the result line "**Aborted** — …".
 	"⏰ You ran out of time before your first move.": "⏰ Þú rannst út á tíma fyrir fyrsta leik þinn.",
+	// /tafl move with no game going, from a player with a puzzle under way (given to them, its first attempt not over): the no-game answer, the puzzle's Move button's label.
+	"%[1]s Your puzzle is played with the **%[2]s** button under it: `/tafl move` plays games only.": "%[1]s Þrautin þín er leyst með hnappnum **%[2]s** undir henni: `/tafl move` er aðeins fyrir skákir.",
 }

@@ -625,4 +625,6 @@ var nbTexts = Dict{
 	"⏰ %s ran out of time before their first move.": "⏰ %s gikk tom for tid før sitt første trekk.",
 	// The same direct message to the player whose time ran out before their first move, above the result line "**Aborted** — …".
 	"⏰ You ran out of time before your first move.": "⏰ Du gikk tom for tid før ditt første trekk.",
+	// /tafl move with no game going, from a player with a puzzle under way (given to them, its first attempt not over): the no-game answer, the puzzle's Move button's label.
+	"%[1]s Your puzzle is played with the **%[2]s** button under it: `/tafl move` plays games only.": "%[1]s Oppgaven din spilles med knappen **%[2]s** under den: `/tafl move` spiller bare partier.",
 }
