@@ -29,9 +29,11 @@ type message struct {
 	// noMove marks a board that brings no move (a draw offered or
 	// withdrawn): where its channel no longer exists, postBoard tells the
 	// player to move nothing of it (moveByDM), but calls gone, when set,
-	// to say by direct message what the board said (drawByDM).
+	// with the channel and Discord's refusal, to say by direct message
+	// what the board said (drawByDM), also where the bot may no longer
+	// post there (accessRefused).
 	noMove bool
-	gone   func(context.Context)
+	gone   func(ctx context.Context, ch string, err error)
 }
 
 // allowed is the message's AllowedMentions.

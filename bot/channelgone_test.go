@@ -412,6 +412,59 @@ func TestDrawOfferInADeletedChannelToldByDM(t *testing.T) {
 	}
 }
 
+// TestDrawOfferWhereTheBotMayNotPostToldByDM: a draw offered or
+// withdrawn (the draw button, or /tafl draw game: from elsewhere) in a
+// game whose channel refuses the bot's post (50001 Missing Access, 50013
+// Missing Permissions: taken away after the game began) or whose thread
+// is locked (50083) was lost: its board, refused there, is not posted
+// again, and nobody else tells of it. The opponent is told by direct
+// message, whatever their dms, as where the channel was deleted
+// (TestDrawOfferInADeletedChannelToldByDM), saying why.
+func TestDrawOfferWhereTheBotMayNotPostToldByDM(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		status, code int
+		why          string
+	}{
+		{"missing access", 403, 50001, "I may no longer post in <#" + channel + ">, where the game is played (a server manager can give me access and permission to post there), so I am telling you by direct message"},
+		{"missing permissions", 403, 50013, "I may no longer post in <#" + channel + ">, where the game is played (a server manager can give me access and permission to post there), so I am telling you by direct message"},
+		{"thread locked", 400, 50083, "The thread where the game is played, <#" + channel + ">, is locked (a server manager can unlock it), so I am telling you by direct message"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t, nil)
+			board := startGame(t, h) // 3 days per move, alice (attackers) to move
+			h.fake.inject("POST", "/channels/"+channel+"/", c.status, c.code, 1000)
+			g := gameOf(t, h, alice)
+			if r, _ := h.click(alice, customIDs(board.Components)["Offer draw"], false); !strings.Contains(r.Content, "You offered a draw.") {
+				t.Fatalf("alice pressing Offer draw: %q", r.Content)
+			}
+			h.settle()
+			draw := func(user, want string) {
+				t.Helper()
+				in := h.slashInteraction(user, "draw", opt("game", float64(g.ID)))
+				in.GuildID, in.ChannelID, in.Member, in.User = "", "dm-"+user, nil, &discordgo.User{ID: user}
+				h.bot.HandleGateway(t.Context(), in)
+				if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, want) {
+					t.Fatalf("/tafl draw from a direct message: %q, want %q", r.Content, want)
+				}
+				h.settle()
+			}
+			draw(alice, "You withdrew your draw offer.")
+			draw(bob, "You offered a draw.") // alice to move
+			got := resultDMs(t, h)
+			want := []string{
+				fmt.Sprintf("%s: Game %d: <@%s> offers a draw. %s: `/tafl draw` `game:%d` accepts it, in any channel of the server; your next move declines it.", bob, g.ID, alice, c.why, g.ID),
+				fmt.Sprintf("%s: Game %d: <@%s> withdrew their draw offer. %s.", bob, g.ID, alice, c.why),
+				fmt.Sprintf("%s: Game %d: <@%s> offers a draw. %s: `/tafl draw` `game:%d` accepts it, in any channel of the server, or just move to decline it.", alice, g.ID, bob, c.why, g.ID),
+			}
+			slices.Sort(want) // resultDMs lists alice's first
+			if !slices.Equal(got, want) {
+				t.Errorf("direct messages:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}
+
 // TestResultInALockedThreadGoesByDM: a game whose thread a moderator
 // locked ended on time, and Discord refused the result's post there
 // (50083, Thread is archived): nobody was told. Both players are told by

@@ -207,7 +207,8 @@ func (b *Bot) announceTimeout(ctx context.Context, g *storage.Game) {
 	var why resultWhy
 	if g.Outcome().Reason == tafl.Aborted { // before both sides moved: storage aborts it
 		b.log.Info("game aborted on time", "game_id", g.ID, "flag", loser.String())
-		headline = gameP(g).T("⏰ %s ran out of time before their first move: the game is aborted.", seatName(gameP(g), loser))
+		// The result line below says "**Aborted**": the headline says why only.
+		headline = gameP(g).T("⏰ %s ran out of time before their first move.", seatName(gameP(g), loser))
 		why = func(p *locale.Printer, viewer string) string {
 			if viewer == loser.UserID && !loser.IsAI() {
 				return p.T("⏰ You ran out of time before your first move.")

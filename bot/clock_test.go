@@ -74,7 +74,8 @@ func TestReminderThenTimeoutOnceAcrossRestarts(t *testing.T) {
 	}
 	// Alice never moved: the game is aborted, not lost, and counts in
 	// nobody's record.
-	if !strings.Contains(posts[1].Content, "<@"+alice+"> ran out of time before their first move: the game is aborted.") || !strings.Contains(posts[1].Content, "**Aborted** — the game ends without a result and is not rated.") {
+	if !strings.Contains(posts[1].Content, "<@"+alice+"> ran out of time before their first move.\n") || !strings.Contains(posts[1].Content, "**Aborted** — the game ends without a result and is not rated.") ||
+		strings.Count(strings.ToLower(posts[1].Content), "abort") != 1 {
 		t.Errorf("timeout post %q", posts[1].Content)
 	}
 	g = gameOf(t, h, alice)

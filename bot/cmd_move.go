@@ -34,6 +34,9 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 			headline = append(headline, gameP(g).T("Played in game %[1]d: of the games where it is this player's move, `%[2]s` is legal only there.", g.ID, codeText(text)))
 		}
 	}
+	if ng := (*noGameErr)(nil); errors.As(err, &ng) && r.str("game") == "" {
+		return nil, b.puzzleMoveHint(ctx, r, ng)
+	}
 	if err != nil {
 		return nil, err
 	}

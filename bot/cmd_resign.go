@@ -197,8 +197,11 @@ func (b *Bot) announce(ctx context.Context, g *storage.Game, actor, headline, pr
 // runs the after-move work. An active game's board that Discord did not
 // take is posted by a clock sweep later (markBoardDue); where the channel
 // no longer exists (channelGone), the player to move is told by direct
-// message (moveByDM); of a board that brings no move, what msg.gone
-// tells (a draw offered or withdrawn: drawByDM).
+// message (moveByDM). Of a board that brings no move, msg.gone tells
+// what it said (a draw offered or withdrawn: drawByDM) where the
+// channel no longer exists and also where the bot may no longer post
+// there (accessRefused: its access or permissions taken away, the
+// thread locked), as nothing else posts it.
 func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
 	b.postBoardWhy(ctx, g, msg, nil)
 }
@@ -211,11 +214,11 @@ func (b *Bot) postBoardWhy(ctx context.Context, g *storage.Game, msg *message, w
 		b.log.Error("posting a board", "game_id", g.ID, "channel_id", ch, "err", err)
 		b.markBoardDue(ctx, g, err)
 		switch {
-		case !channelGone(err) || !g.Active():
-		case !msg.noMove:
+		case !g.Active():
+		case msg.noMove && msg.gone != nil && (channelGone(err) || accessRefused(err)):
+			msg.gone(ctx, ch, err)
+		case channelGone(err) && !msg.noMove:
 			b.moveByDM(ctx, g)
-		case msg.gone != nil:
-			msg.gone(ctx)
 		}
 	} else if sent != nil && g.Active() {
 		b.rememberBoard(ctx, g, sent)
@@ -348,32 +351,42 @@ func (b *Bot) draw(ctx context.Context, r *request, id storage.GameID, command b
 	}
 	msg.noMove = true
 	if what != "accept" { // an agreed draw's result goes by direct message (resultByDM)
-		msg.gone = func(ctx context.Context) { b.drawByDM(ctx, g, r.userID, what) }
+		msg.gone = func(ctx context.Context, ch string, err error) { b.drawByDM(ctx, g, r.userID, what, ch, err) }
 	}
 	return &reply{resp: ephemeral(private), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
 }
 
 // drawByDM tells the opponent of userID in active game g, whose board
 // with the draw offered or withdrawn (what: "offer", "withdraw") Discord
-// refused because the game's channel or thread no longer exists
-// (channelGone), by direct message whatever their dms: nobody sees the
-// offer otherwise, and they answer it with /tafl draw from elsewhere.
-func (b *Bot) drawByDM(ctx context.Context, g *storage.Game, userID, what string) {
+// refused in channel ch (postErr: the channel or thread no longer exists,
+// channelGone; the bot may no longer post there or the thread is locked,
+// accessRefused), by direct message whatever their dms, saying why:
+// nobody sees the offer otherwise, and they answer it with /tafl draw
+// from elsewhere.
+func (b *Bot) drawByDM(ctx context.Context, g *storage.Game, userID, what, ch string, postErr error) {
 	o := opponentOf(g, userID)
 	if o.IsAI() || o.UserID == "" || o.UserID == userID {
 		return
 	}
-	b.log.Warn("the game's channel no longer exists: the opponent is told of the draw offer by direct message", "game_id", g.ID, "channel_id", gameChannel(g), "draw", what)
+	b.log.Warn("the game's channel no longer exists or refused the board: the opponent is told of the draw offer by direct message",
+		"game_id", g.ID, "channel_id", ch, "draw", what, "err", postErr)
 	p := b.playerP(ctx, g, o.UserID)
-	key := "draw.dm_channel_gone_offer"
+	why := p.T("draw.dm_why_refused", ch)
+	switch {
+	case channelGone(postErr):
+		why = p.T("draw.dm_why_gone")
+	case threadLocked(postErr):
+		why = p.T("draw.dm_why_locked", ch)
+	}
+	key := "draw.dm_offer"
 	switch {
 	case what == "withdraw":
-		key = "draw.dm_channel_gone_withdrawn"
+		key = "draw.dm_withdrawn"
 	case g.Tafl().ToMove() == g.DrawOffer:
 		// Offered on one's own turn: the opponent cannot move yet.
-		key = "draw.dm_channel_gone_offer_wait"
+		key = "draw.dm_offer_wait"
 	}
-	b.sendDM(ctx, g, o.UserID, "draw", p.T(key, int(g.ID), "<@"+userID+">"), true)
+	b.sendDM(ctx, g, o.UserID, "draw", p.T(key, int(g.ID), "<@"+userID+">", why), true)
 }
 
 // opponentOf returns the seat playing against userID.

@@ -494,7 +494,7 @@ func TestAbortAfterDeadlineIsAnnounced(t *testing.T) {
 	waitFor(t, "the timeout's announcement", func() bool {
 		ps, _ := posts(t, h, channel)
 		return slices.ContainsFunc(ps, func(p *resp) bool {
-			return strings.Contains(p.Content, "ran out of time before their first move: the game is aborted.")
+			return strings.Contains(p.Content, "ran out of time before their first move.")
 		})
 	})
 }

@@ -277,6 +277,29 @@ func TestVariantByTitle(t *testing.T) {
 	}
 }
 
+// TestVariantAliasSuggestsVariants: a board size or a common word for
+// some variants that is no variant's name or title (7x7, 11x11, viking,
+// welsh) was answered "I don't know the variant …: pick one from the
+// list", although a near name gets "did you mean …"; it gets the variants
+// it may mean the same way: those of that size (of the nearest size when
+// none has it), those the word names. Other text is answered as before.
+func TestVariantAliasSuggestsVariants(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct{ sub, variant, want string }{
+		{"rules", "7x7", "I don't know the variant `7x7`: did you mean `brandubh` or `ard-ri`? (`/tafl rules` lists them all.)"},
+		{"rules", "11X11", "I don't know the variant `11x11`: did you mean `copenhagen`, `fetlar`, `cyning-taefl` or `tawlbwrdd`? (`/tafl rules` lists them all.)"},
+		{"rules", "13×13", "I don't know the variant `13×13`: did you mean `copenhagen`, `fetlar`, `cyning-taefl` or `tawlbwrdd`? (`/tafl rules` lists them all.)"},
+		{"rules", "Viking", "I don't know the variant `viking`: did you mean `copenhagen`, `fetlar` or `hnefatafl-9`? (`/tafl rules` lists them all.)"},
+		{"rules", "welsh", "I don't know the variant `welsh`: did you mean `tawlbwrdd`? (`/tafl rules` lists them all.)"},
+		{"challenge", "9x9", "I don't know the variant `9x9`: did you mean `tablut`, `tablut-helmfrid` or `hnefatafl-9`? (`/tafl rules` lists them all.)"},
+		{"rules", "7x9", "I don't know the variant `7x9`: pick one from the list (`/tafl rules` lists them all)."},
+	} {
+		if r, _ := h.slash(alice, c.sub, opt("variant", c.variant)); !isEphemeral(r) || r.Content != c.want {
+			t.Errorf("/tafl %s variant:%s: %q, want %q", c.sub, c.variant, r.Content, c.want)
+		}
+	}
+}
+
 // TestRulesDiagramsSizedByBoard: the worked examples of /tafl rules were
 // 360 pixels wide for every board, alea-evangelii's 19×19 squares some
 // 16 pixels; a diagram is as wide as squares of at least 28 pixels need

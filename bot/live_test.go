@@ -227,7 +227,9 @@ func TestFlagFallsWithinASecond(t *testing.T) {
 // TestLiveFlagBeforeFirstMoveAborts: in a live game, a side whose clock
 // runs out before it made its first move — the first mover, or the
 // second side after the first move — does not lose: the game is aborted,
-// says so, and counts in no record.
+// says so, and counts in no record. The post says it once: its headline
+// says whose time ran out, the result line below it "**Aborted**" (the
+// headline said "…: the game is aborted." right above it).
 func TestLiveFlagBeforeFirstMoveAborts(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -252,13 +254,16 @@ func TestLiveFlagBeforeFirstMoveAborts(t *testing.T) {
 			}
 			waitFor(t, "the abort post", func() bool { return len(channelPosts(t, h, n)) > 0 })
 			post := channelPosts(t, h, n)[0]
-			for _, want := range []string{"⏰ <@" + c.flag + "> ran out of time before their first move: the game is aborted.", "**Aborted** — the game ends without a result and is not rated."} {
+			for _, want := range []string{"⏰ <@" + c.flag + "> ran out of time before their first move.\n", "**Aborted** — the game ends without a result and is not rated."} {
 				if !strings.Contains(post.Content, want) {
 					t.Errorf("post %q, want %q", post.Content, want)
 				}
 			}
 			if strings.Contains(post.Content, "win") {
 				t.Errorf("post %q names a winner", post.Content)
+			}
+			if n := strings.Count(strings.ToLower(post.Content), "abort"); n != 1 {
+				t.Errorf("post %q says %d times that the game is aborted, want once", post.Content, n)
 			}
 			for _, id := range []string{alice, bob} {
 				if p, err := h.store.GetPlayer(t.Context(), guild, id); err == nil && (p.Wins+p.Losses+p.Draws != 0 || len(p.Variants) != 0) {

@@ -215,7 +215,39 @@ func (b *Bot) pickPuzzle(ctx context.Context, r *request, variant string, shown 
 		return int(math.Abs(a.Rating.Rating-mine)) - int(math.Abs(c.Rating.Rating-mine))
 	})
 	p := open[rand.IntN(min(8, len(open)))]
+	b.puzzleShown(ctx, r, p.ID)
 	return b.puzzleMessage(r.p, p, 0, variant, headline, puzzleGoing)
+}
+
+// puzzleShown records puzzle id as the one last given to the user
+// (PuzzleRecord.Shown), so that /tafl move typed for it, with no game
+// going, points at the puzzle's Move button (puzzleMoveHint). A failure
+// is only logged: the puzzle is given all the same.
+func (b *Bot) puzzleShown(ctx context.Context, r *request, id storage.PuzzleID) {
+	if _, err := b.store.UpdatePlayer(ctx, r.in.GuildID, r.userID, func(pl *storage.Player) error {
+		pl.Puzzles.Shown = id
+		return nil
+	}); err != nil {
+		b.log.Warn("recording the puzzle given to a player", "user_id", r.userID, "puzzle_id", id, "err", err)
+	}
+}
+
+// puzzleMoveHint is the answer to /tafl move, without a game option,
+// from a user with no game going here (noGame, findGame's noGameErr) who
+// has a puzzle under way: one they played a move of (PuzzleRecord.Going)
+// or the one last given to them, not tried to its end yet (Shown). The
+// puzzle's moves are played with the Move button under it, which the
+// answer names. Without such a puzzle, noGame itself.
+func (b *Bot) puzzleMoveHint(ctx context.Context, r *request, noGame *noGameErr) error {
+	pl, err := b.store.GetPlayer(ctx, r.in.GuildID, r.userID)
+	if err != nil {
+		return noGame // none found: no puzzle either; another failure: the answer stays the no-game one
+	}
+	_, tried := pl.Puzzles.Tried[pl.Puzzles.Shown]
+	if pl.Puzzles.Going == 0 && (pl.Puzzles.Shown == 0 || tried) {
+		return noGame
+	}
+	return userErrorf("%[1]s Your puzzle is played with the **%[2]s** button under it: `/tafl move` plays games only.", noGame.userError, r.p.T("Move"))
 }
 
 // leavePuzzle counts the user's first attempt under way at a puzzle other
@@ -506,6 +538,7 @@ func (b *Bot) btnPuzzleSolve(ctx context.Context, r *request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.puzzleShown(ctx, r, p.ID)
 	msg, err := b.puzzleMessage(r.p, p, 0, "", joinLines(left, tried), puzzleGoing)
 	if err != nil {
 		return nil, err

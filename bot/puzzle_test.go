@@ -145,6 +145,38 @@ func TestPuzzleWrongMove(t *testing.T) {
 	}
 }
 
+// TestMoveDuringAPuzzlePointsAtItsMoveButton: /tafl move typed by a
+// player solving a puzzle, with no game going, was answered only that
+// they have no game; it says so and that the puzzle is played with the
+// Move button under it, from the puzzle's being given (its first attempt
+// under way or not) until the attempt ends. A player without a puzzle is
+// told only that there is no game, and nothing is played.
+func TestMoveDuringAPuzzlePointsAtItsMoveButton(t *testing.T) {
+	h := newHarness(t, nil)
+	addTestPuzzle(t, h, guild)
+	const noGame = "You have no game in progress here. Start one with `/tafl challenge` or `/tafl ai`."
+	const hint = noGame + " Your puzzle is played with the **Move** button under it: `/tafl move` plays games only."
+	move := func(user, want string) {
+		t.Helper()
+		if r, _ := h.slash(user, "move", opt("move", "b3-b6")); !isEphemeral(r) || r.Content != want {
+			t.Errorf("%s: /tafl move b3-b6: %q, want %q", user, r.Content, want)
+		}
+	}
+	move(bob, noGame)
+	r, _ := h.slash(alice, "puzzle", opt("variant", "hnefatafl-9"))
+	move(alice, hint) // given, no move of it played
+	move(bob, noGame)
+	step2 := pickMove(t, h, alice, customIDs(r.Components)["Move"], "b3", "b6")
+	move(alice, hint) // under way
+	if final := pickMove(t, h, alice, customIDs(step2.Components)["Move"], "c8", "a8"); !strings.Contains(final.Content, "puzzle solved") {
+		t.Fatalf("final: %q", final.Content)
+	}
+	move(alice, noGame) // the attempt is over
+	if games, err := h.store.GamesByPlayer(t.Context(), alice, storage.GameFilter{}); err != nil || len(games) != 0 {
+		t.Errorf("alice's games %v, %v; want none", games, err)
+	}
+}
+
 // TestPuzzleScope: a server's own puzzle is not offered elsewhere, and
 // its buttons are refused there; the starter set is stored once, for
 // everyone, and a restart adds nothing.

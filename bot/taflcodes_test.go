@@ -130,6 +130,33 @@ func TestMoveOffTheLargestBoardInTheUsersLanguage(t *testing.T) {
 	}
 }
 
+// TestMoveToRankZeroNamesTheSquare: a move to or from rank 0 (a4-a0,
+// d0-d4) was refused as text that cannot be read ("a move may end only
+// with …", "the move is written as …"), where a square past the board's
+// other edges (a20-a4, a100-a4) is named as off the board; it is named the
+// same way, in the player's language, and changes nothing.
+func TestMoveToRankZeroNamesTheSquare(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // brandubh, alice (attackers) to move
+	for _, c := range []struct{ lang, move, want string }{
+		{"", "a4-a0", "a4-a0: a0 is not on the 7×7 board (a1 to g7)."},
+		{"", "D0-d4", "d0-d4: d0 is not on the 7×7 board (a1 to g7)."},
+		{"", "a0-a00", "a0-a00: a0 and a00 are not on the 7×7 board (a1 to g7)."},
+		{"de", "g4-g0", "g4-g0: g0 liegt nicht auf dem 7×7-Brett (a1 bis g7)"},
+	} {
+		if c.lang != "" {
+			h.slash(alice, "settings", opt("language", c.lang))
+		}
+		r, _ := h.slash(alice, "move", opt("move", c.move))
+		if !isEphemeral(r) || !strings.Contains(r.Content, c.want) {
+			t.Errorf("/tafl move %s: %q, want %q", c.move, r.Content, c.want)
+		}
+	}
+	if g := gameOf(t, h, alice); g.Ply() != 0 {
+		t.Errorf("the game at ply %d after refused moves, want 0", g.Ply())
+	}
+}
+
 // TestUnreadableMoveInTheUsersLanguage: a typed move that cannot be read
 // is refused with what is wrong with it in the user's language, naming
 // the text; the other languages only asked for moves like d1-d4, and

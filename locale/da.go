@@ -293,12 +293,18 @@ var da = Dict{
 	"tour.dm_refused": "Jeg må ikke poste i <#%[2]s>, hvor din turnering **%[1]s** spilles, så jeg sender dig dette i en direkte besked. En serveradministrator kan give mig adgang og tilladelse til at poste der.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(notifikationskanalen <#%s> findes ikke længere; vælg en anden med `/tafl settings` `kanal`)",
-	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
-	"draw.dm_channel_gone_offer": "Parti %[1]d: %[2]s tilbyder remis. Kanalen eller tråden, hvor partiet blev spillet, findes ikke længere, så jeg fortæller dig det i en direkte besked: `/tafl draw` `parti:%[1]d` tager imod, i en hvilken som helst kanal på serveren, eller træk bare for at afslå.",
+	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_offer": "Parti %[1]d: %[2]s tilbyder remis. %[3]s: `/tafl draw` `parti:%[1]d` tager imod, i en hvilken som helst kanal på serveren, eller træk bare for at afslå.",
 	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
-	"draw.dm_channel_gone_offer_wait": "Parti %[1]d: %[2]s tilbyder remis. Kanalen eller tråden, hvor partiet blev spillet, findes ikke længere, så jeg fortæller dig det i en direkte besked: `/tafl draw` `parti:%[1]d` tager imod, i en hvilken som helst kanal på serveren; dit næste træk afslår tilbuddet.",
-	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
-	"draw.dm_channel_gone_withdrawn": "Parti %[1]d: %[2]s trak sit remistilbud tilbage. Kanalen eller tråden, hvor partiet blev spillet, findes ikke længere, så jeg fortæller dig det i en direkte besked.",
+	"draw.dm_offer_wait": "Parti %[1]d: %[2]s tilbyder remis. %[3]s: `/tafl draw` `parti:%[1]d` tager imod, i en hvilken som helst kanal på serveren; dit næste træk afslår tilbuddet.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_withdrawn": "Parti %[1]d: %[2]s trak sit remistilbud tilbage. %[3]s.",
+	// Why a draw offered or withdrawn comes by direct message (in draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
+	"draw.dm_why_gone": "Kanalen eller tråden, hvor partiet blev spillet, findes ikke længere, så jeg fortæller dig det i en direkte besked",
+	// The same: the bot may no longer post in the game's channel or thread (50001 Missing Access, 50013 Missing Permissions): the channel.
+	"draw.dm_why_refused": "Jeg må ikke længere poste i <#%s>, hvor partiet spilles (en serveradministrator kan give mig adgang og tilladelse til at poste der), så jeg fortæller dig det i en direkte besked",
+	// The same: the game's thread is locked (50083, by a moderator): the thread.
+	"draw.dm_why_locked": "Tråden, hvor partiet spilles, <#%s>, er låst (en serveradministrator kan låse den op), så jeg fortæller dig det i en direkte besked",
 	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
 	"settings.channel_perms": "Jeg kan ikke poste påmindelser og resultater i <#%[1]s>: der mangler jeg %[2]s. Giv mig %[3]s der, eller vælg en anden kanal; intet blev ændret.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).

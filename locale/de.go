@@ -293,12 +293,18 @@ var de = Dict{
 	"tour.dm_refused": "Ich darf nicht in <#%[2]s> posten, wo dein Turnier **%[1]s** gespielt wird, daher schicke ich dir dies per Direktnachricht. Ein Serververwalter kann mir dort Zugriff und die Berechtigung zum Posten geben.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(der Benachrichtigungskanal <#%s> existiert nicht mehr; wähle mit `/tafl settings` `kanal` einen anderen)",
-	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
-	"draw.dm_channel_gone_offer": "Partie %[1]d: %[2]s bietet ein Remis an. Der Kanal oder Thread, in dem die Partie gespielt wurde, existiert nicht mehr, darum sage ich es dir per Direktnachricht: `/tafl draw` `partie:%[1]d` nimmt es an, in jedem Kanal des Servers, oder zieh einfach, um abzulehnen.",
+	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_offer": "Partie %[1]d: %[2]s bietet ein Remis an. %[3]s: `/tafl draw` `partie:%[1]d` nimmt es an, in jedem Kanal des Servers, oder zieh einfach, um abzulehnen.",
 	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
-	"draw.dm_channel_gone_offer_wait": "Partie %[1]d: %[2]s bietet ein Remis an. Der Kanal oder Thread, in dem die Partie gespielt wurde, existiert nicht mehr, darum sage ich es dir per Direktnachricht: `/tafl draw` `partie:%[1]d` nimmt es an, in jedem Kanal des Servers; dein nächster Zug lehnt das Angebot ab.",
-	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
-	"draw.dm_channel_gone_withdrawn": "Partie %[1]d: %[2]s hat das Remisangebot zurückgezogen. Der Kanal oder Thread, in dem die Partie gespielt wurde, existiert nicht mehr, darum sage ich es dir per Direktnachricht.",
+	"draw.dm_offer_wait": "Partie %[1]d: %[2]s bietet ein Remis an. %[3]s: `/tafl draw` `partie:%[1]d` nimmt es an, in jedem Kanal des Servers; dein nächster Zug lehnt das Angebot ab.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_withdrawn": "Partie %[1]d: %[2]s hat das Remisangebot zurückgezogen. %[3]s.",
+	// Why a draw offered or withdrawn comes by direct message (in draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
+	"draw.dm_why_gone": "Der Kanal oder Thread, in dem die Partie gespielt wurde, existiert nicht mehr, darum sage ich es dir per Direktnachricht",
+	// The same: the bot may no longer post in the game's channel or thread (50001 Missing Access, 50013 Missing Permissions): the channel.
+	"draw.dm_why_refused": "Ich darf nicht mehr in <#%s> posten, wo die Partie gespielt wird (ein Serververwalter kann mir dort Zugriff und die Berechtigung zum Posten geben), darum sage ich es dir per Direktnachricht",
+	// The same: the game's thread is locked (50083, by a moderator): the thread.
+	"draw.dm_why_locked": "Der Thread, in dem die Partie gespielt wird, <#%s>, ist gesperrt (ein Serververwalter kann ihn entsperren), darum sage ich es dir per Direktnachricht",
 	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
 	"settings.channel_perms": "Ich kann in <#%[1]s> keine Erinnerungen und Ergebnisse posten: Dort habe ich keine Berechtigung für %[2]s. Gib mir dort %[3]s oder wähle einen anderen Kanal; nichts wurde geändert.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).

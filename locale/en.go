@@ -294,12 +294,18 @@ var en = Dict{
 	"tour.dm_refused": "I may not post in <#%[2]s>, where your tournament **%[1]s** is played, so I am sending you this by direct message. A server manager can give me access and permission to post there.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(the notification channel <#%s> no longer exists; choose another with `/tafl settings` `channel`)",
-	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
-	"draw.dm_channel_gone_offer": "Game %[1]d: %[2]s offers a draw. The channel or thread where the game was played no longer exists, so I am telling you by direct message: `/tafl draw` `game:%[1]d` accepts it, in any channel of the server, or just move to decline it.",
+	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_offer": "Game %[1]d: %[2]s offers a draw. %[3]s: `/tafl draw` `game:%[1]d` accepts it, in any channel of the server, or just move to decline it.",
 	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
-	"draw.dm_channel_gone_offer_wait": "Game %[1]d: %[2]s offers a draw. The channel or thread where the game was played no longer exists, so I am telling you by direct message: `/tafl draw` `game:%[1]d` accepts it, in any channel of the server; your next move declines it.",
-	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
-	"draw.dm_channel_gone_withdrawn": "Game %[1]d: %[2]s withdrew their draw offer. The channel or thread where the game was played no longer exists, so I am telling you by direct message.",
+	"draw.dm_offer_wait": "Game %[1]d: %[2]s offers a draw. %[3]s: `/tafl draw` `game:%[1]d` accepts it, in any channel of the server; your next move declines it.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_withdrawn": "Game %[1]d: %[2]s withdrew their draw offer. %[3]s.",
+	// Why a draw offered or withdrawn comes by direct message (in draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
+	"draw.dm_why_gone": "The channel or thread where the game was played no longer exists, so I am telling you by direct message",
+	// The same: the bot may no longer post in the game's channel or thread (50001 Missing Access, 50013 Missing Permissions): the channel.
+	"draw.dm_why_refused": "I may no longer post in <#%s>, where the game is played (a server manager can give me access and permission to post there), so I am telling you by direct message",
+	// The same: the game's thread is locked (50083, by a moderator): the thread.
+	"draw.dm_why_locked": "The thread where the game is played, <#%s>, is locked (a server manager can unlock it), so I am telling you by direct message",
 	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
 	"settings.channel_perms": "I can't post reminders and results in <#%[1]s>: there I lack %[2]s. Give me %[3]s there, or choose another channel; nothing was changed.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).

@@ -293,12 +293,18 @@ var fi = Dict{
 	"tour.dm_refused": "En saa julkaista kanavalla <#%[2]s>, jolla turnaustasi **%[1]s** pelataan, joten lähetän tämän sinulle yksityisviestinä. Palvelimen ylläpitäjä voi antaa minulle pääsyn ja luvan julkaista siellä.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(ilmoituskanavaa <#%s> ei ole enää olemassa; valitse toinen asetuksella `/tafl settings` `kanava`)",
-	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
-	"draw.dm_channel_gone_offer": "Peli %[1]d: %[2]s tarjoaa tasapeliä. Kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten kerron tämän yksityisviestillä: `/tafl draw` `peli:%[1]d` hyväksyy tarjouksen millä tahansa palvelimen kanavalla, tai hylkää se vain siirtämällä.",
+	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_offer": "Peli %[1]d: %[2]s tarjoaa tasapeliä. %[3]s: `/tafl draw` `peli:%[1]d` hyväksyy tarjouksen millä tahansa palvelimen kanavalla, tai hylkää se vain siirtämällä.",
 	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
-	"draw.dm_channel_gone_offer_wait": "Peli %[1]d: %[2]s tarjoaa tasapeliä. Kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten kerron tämän yksityisviestillä: `/tafl draw` `peli:%[1]d` hyväksyy tarjouksen millä tahansa palvelimen kanavalla; seuraava siirtosi hylkää sen.",
-	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
-	"draw.dm_channel_gone_withdrawn": "Peli %[1]d: %[2]s perui tasapelitarjouksensa. Kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten kerron tämän yksityisviestillä.",
+	"draw.dm_offer_wait": "Peli %[1]d: %[2]s tarjoaa tasapeliä. %[3]s: `/tafl draw` `peli:%[1]d` hyväksyy tarjouksen millä tahansa palvelimen kanavalla; seuraava siirtosi hylkää sen.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_withdrawn": "Peli %[1]d: %[2]s perui tasapelitarjouksensa. %[3]s.",
+	// Why a draw offered or withdrawn comes by direct message (in draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
+	"draw.dm_why_gone": "Kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten kerron tämän yksityisviestillä",
+	// The same: the bot may no longer post in the game's channel or thread (50001 Missing Access, 50013 Missing Permissions): the channel.
+	"draw.dm_why_refused": "En saa enää julkaista kanavalla <#%s>, jolla peliä pelataan (palvelimen ylläpitäjä voi antaa minulle pääsyn ja luvan julkaista siellä), joten kerron tämän yksityisviestillä",
+	// The same: the game's thread is locked (50083, by a moderator): the thread.
+	"draw.dm_why_locked": "Ketju, jossa peliä pelataan, <#%s>, on lukittu (palvelimen ylläpitäjä voi avata lukituksen), joten kerron tämän yksityisviestillä",
 	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
 	"settings.channel_perms": "En voi julkaista muistutuksia ja tuloksia kanavalla <#%[1]s>: minulta puuttuu siellä %[2]s. Anna minulle siellä %[3]s tai valitse toinen kanava; mitään ei muutettu.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).

@@ -293,12 +293,18 @@ var is = Dict{
 	"tour.dm_refused": "Ég má ekki birta skilaboð á <#%[2]s>, þar sem mótið þitt **%[1]s** er teflt, svo ég sendi þér þetta í einkaskilaboðum. Stjórnandi þjónsins getur veitt mér aðgang og heimild til að birta þar.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(tilkynningarásin <#%s> er ekki lengur til; veldu aðra með `/tafl settings` `channel`)",
-	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
-	"draw.dm_channel_gone_offer": "Skák %[1]d: %[2]s býður jafntefli. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl draw` `game:%[1]d` tekur við því, á hvaða rás netþjónsins sem er, eða leiktu bara til að hafna því.",
+	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_offer": "Skák %[1]d: %[2]s býður jafntefli. %[3]s: `/tafl draw` `game:%[1]d` tekur við því, á hvaða rás netþjónsins sem er, eða leiktu bara til að hafna því.",
 	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
-	"draw.dm_channel_gone_offer_wait": "Skák %[1]d: %[2]s býður jafntefli. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl draw` `game:%[1]d` tekur við því, á hvaða rás netþjónsins sem er; næsti leikur þinn hafnar boðinu.",
-	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
-	"draw.dm_channel_gone_withdrawn": "Skák %[1]d: %[2]s dró jafnteflisboðið sitt til baka. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum.",
+	"draw.dm_offer_wait": "Skák %[1]d: %[2]s býður jafntefli. %[3]s: `/tafl draw` `game:%[1]d` tekur við því, á hvaða rás netþjónsins sem er; næsti leikur þinn hafnar boðinu.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_withdrawn": "Skák %[1]d: %[2]s dró jafnteflisboðið sitt til baka. %[3]s.",
+	// Why a draw offered or withdrawn comes by direct message (in draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
+	"draw.dm_why_gone": "Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum",
+	// The same: the bot may no longer post in the game's channel or thread (50001 Missing Access, 50013 Missing Permissions): the channel.
+	"draw.dm_why_refused": "Ég má ekki lengur birta skilaboð á <#%s>, þar sem skákin er tefld (stjórnandi netþjónsins getur veitt mér aðgang og heimild til að birta þar), svo ég segi þér þetta í einkaskilaboðum",
+	// The same: the game's thread is locked (50083, by a moderator): the thread.
+	"draw.dm_why_locked": "Þráðurinn þar sem skákin er tefld, <#%s>, er læstur (stjórnandi netþjónsins getur opnað hann), svo ég segi þér þetta í einkaskilaboðum",
 	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
 	"settings.channel_perms": "Ég get ekki birt áminningar og úrslit á <#%[1]s>: þar vantar mig %[2]s. Veittu mér %[3]s þar, eða veldu aðra rás; engu var breytt.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).

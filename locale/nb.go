@@ -293,12 +293,18 @@ var nb = Dict{
 	"tour.dm_refused": "Jeg får ikke poste i <#%[2]s>, der turneringen din **%[1]s** spilles, så jeg sender deg dette i en direktemelding. En serveradministrator kan gi meg tilgang og tillatelse til å poste der.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(varslingskanalen <#%s> finnes ikke lenger; velg en annen med `/tafl settings` `kanal`)",
-	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
-	"draw.dm_channel_gone_offer": "Parti %[1]d: %[2]s tilbyr remis. Kanalen eller tråden der partiet ble spilt, finnes ikke lenger, så jeg forteller deg det i en direktemelding: `/tafl draw` `parti:%[1]d` tar imot, i hvilken som helst kanal på serveren, eller bare trekk for å avslå.",
+	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_offer": "Parti %[1]d: %[2]s tilbyr remis. %[3]s: `/tafl draw` `parti:%[1]d` tar imot, i hvilken som helst kanal på serveren, eller bare trekk for å avslå.",
 	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
-	"draw.dm_channel_gone_offer_wait": "Parti %[1]d: %[2]s tilbyr remis. Kanalen eller tråden der partiet ble spilt, finnes ikke lenger, så jeg forteller deg det i en direktemelding: `/tafl draw` `parti:%[1]d` tar imot, i hvilken som helst kanal på serveren; ditt neste trekk avslår tilbudet.",
-	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
-	"draw.dm_channel_gone_withdrawn": "Parti %[1]d: %[2]s trakk remistilbudet sitt tilbake. Kanalen eller tråden der partiet ble spilt, finnes ikke lenger, så jeg forteller deg det i en direktemelding.",
+	"draw.dm_offer_wait": "Parti %[1]d: %[2]s tilbyr remis. %[3]s: `/tafl draw` `parti:%[1]d` tar imot, i hvilken som helst kanal på serveren; ditt neste trekk avslår tilbudet.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_withdrawn": "Parti %[1]d: %[2]s trakk remistilbudet sitt tilbake. %[3]s.",
+	// Why a draw offered or withdrawn comes by direct message (in draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
+	"draw.dm_why_gone": "Kanalen eller tråden der partiet ble spilt, finnes ikke lenger, så jeg forteller deg det i en direktemelding",
+	// The same: the bot may no longer post in the game's channel or thread (50001 Missing Access, 50013 Missing Permissions): the channel.
+	"draw.dm_why_refused": "Jeg får ikke lenger poste i <#%s>, der partiet spilles (en serveradministrator kan gi meg tilgang og tillatelse til å poste der), så jeg forteller deg det i en direktemelding",
+	// The same: the game's thread is locked (50083, by a moderator): the thread.
+	"draw.dm_why_locked": "Tråden der partiet spilles, <#%s>, er låst (en serveradministrator kan låse den opp), så jeg forteller deg det i en direktemelding",
 	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
 	"settings.channel_perms": "Jeg kan ikke legge ut påminnelser og resultater i <#%[1]s>: der mangler jeg %[2]s. Gi meg %[3]s der, eller velg en annen kanal; ingenting ble endret.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).

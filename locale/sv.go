@@ -293,12 +293,18 @@ var sv = Dict{
 	"tour.dm_refused": "Jag får inte posta i <#%[2]s>, där din turnering **%[1]s** spelas, så jag skickar detta till dig i ett direktmeddelande. En serveradministratör kan ge mig åtkomst och behörighet att posta där.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(aviseringskanalen <#%s> finns inte längre; välj en annan med `/tafl settings` `kanal`)",
-	// A direct message to the opponent when a draw is offered in a game whose channel or thread no longer exists (the board was refused): the game, the player who offered it.
-	"draw.dm_channel_gone_offer": "Parti %[1]d: %[2]s erbjuder remi. Kanalen eller tråden där partiet spelades finns inte längre, så jag berättar det i ett direktmeddelande: `/tafl draw` `parti:%[1]d` antar det, i vilken kanal som helst på servern, eller dra bara för att avböja.",
+	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_offer": "Parti %[1]d: %[2]s erbjuder remi. %[3]s: `/tafl draw` `parti:%[1]d` antar det, i vilken kanal som helst på servern, eller dra bara för att avböja.",
 	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
-	"draw.dm_channel_gone_offer_wait": "Parti %[1]d: %[2]s erbjuder remi. Kanalen eller tråden där partiet spelades finns inte längre, så jag berättar det i ett direktmeddelande: `/tafl draw` `parti:%[1]d` antar det, i vilken kanal som helst på servern; ditt nästa drag avböjer erbjudandet.",
-	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it.
-	"draw.dm_channel_gone_withdrawn": "Parti %[1]d: %[2]s drog tillbaka sitt remierbjudande. Kanalen eller tråden där partiet spelades finns inte längre, så jag berättar det i ett direktmeddelande.",
+	"draw.dm_offer_wait": "Parti %[1]d: %[2]s erbjuder remi. %[3]s: `/tafl draw` `parti:%[1]d` antar det, i vilken kanal som helst på servern; ditt nästa drag avböjer erbjudandet.",
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (draw.dm_why_*).
+	"draw.dm_withdrawn": "Parti %[1]d: %[2]s drog tillbaka sitt remierbjudande. %[3]s.",
+	// Why a draw offered or withdrawn comes by direct message (in draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
+	"draw.dm_why_gone": "Kanalen eller tråden där partiet spelades finns inte längre, så jag berättar det i ett direktmeddelande",
+	// The same: the bot may no longer post in the game's channel or thread (50001 Missing Access, 50013 Missing Permissions): the channel.
+	"draw.dm_why_refused": "Jag får inte längre posta i <#%s>, där partiet spelas (en serveradministratör kan ge mig åtkomst och behörighet att posta där), så jag berättar det i ett direktmeddelande",
+	// The same: the game's thread is locked (50083, by a moderator): the thread.
+	"draw.dm_why_locked": "Tråden där partiet spelas, <#%s>, är låst (en serveradministratör kan låsa upp den), så jag berättar det i ett direktmeddelande",
 	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
 	"settings.channel_perms": "Jag kan inte posta påminnelser och resultat i <#%[1]s>: där saknar jag %[2]s. Ge mig %[3]s där, eller välj en annan kanal; inget ändrades.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).

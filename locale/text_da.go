@@ -51,7 +51,6 @@ var daTexts = Dict{
 	"⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board` `game:%[2]d` shows it.": "⏳ <@%[1]s>, det er dit træk i parti %[2]d (%[3]s): %[4]s tilbage. `/tafl board` `parti:%[2]d` viser det.",
 	"Choose a level for taflbot or another engine, not both.":                                            "Vælg et niveau for taflbot eller en anden motor, ikke begge.",
 	"There is no engine called %q on this bot; the `engine` option lists them.":                          "Der er ingen motor ved navn %q på denne bot; `motor`-indstillingen viser dem.",
-	"⏰ %s ran out of time before their first move: the game is aborted.":                                 "⏰ %s løb tør for tid før sit første træk: partiet er afbrudt.",
 	"the engine **%s**":          "motoren **%s**",
 	"Level must be %s.":          "Niveauet skal være %s.",
 	"taflbot at level **%s**":    "taflbot på niveau **%s**",
@@ -622,10 +621,12 @@ var daTexts = Dict{
 	"You have no game here, in progress or finished, and %[1]d games are being played in this channel: name the one to see with the `game` option, such as `game:%[2]d` (each board shows its game's number).": "Du har intet parti her, hverken i gang eller afsluttet, og der spilles %[1]d partier i denne kanal: angiv det, du vil se, med `parti`-indstillingen, f.eks. `parti:%[2]d` (hvert bræt viser sit partis nummer).",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules wins for the player who makes it (copenhagen: the attackers, as a repetition loses for the defenders): %s is the move (a2-a3).
 	"%s (wins: third repetition)": "%s (vinder: tredje gentagelse)",
-	// Direct message about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
+	// The post and the direct messages about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
 	"⏰ %s ran out of time before their first move.": "⏰ %s løb tør for tid før sit første træk.",
 	// The same direct message to the player whose time ran out before their first move, above the result line "**Aborted** — …".
 	"⏰ You ran out of time before your first move.": "⏰ Du løb tør for tid før dit første træk.",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules ends the game in a draw (brandubh): %s is the move (a3-a4).
 	"%s (draws: third repetition)": "%s (remis: tredje gentagelse)",
+	// /tafl move with no game going, from a player with a puzzle under way (given to them, its first attempt not over): the no-game answer, the puzzle's Move button's label.
+	"%[1]s Your puzzle is played with the **%[2]s** button under it: `/tafl move` plays games only.": "%[1]s Din opgave spilles med knappen **%[2]s** under den: `/tafl move` spiller kun partier.",
 }

@@ -51,7 +51,6 @@ var deTexts = Dict{
 	"⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board` `game:%[2]d` shows it.": "⏳ <@%[1]s>, du bist am Zug in Partie %[2]d (%[3]s): noch %[4]s. `/tafl board` `partie:%[2]d` zeigt sie.",
 	"Choose a level for taflbot or another engine, not both.":                                            "Wähle eine Stufe für taflbot oder eine andere Engine, nicht beides.",
 	"There is no engine called %q on this bot; the `engine` option lists them.":                          "Auf diesem Bot gibt es keine Engine namens %q; die Option `engine` listet sie auf.",
-	"⏰ %s ran out of time before their first move: the game is aborted.":                                 "⏰ %s hat vor dem ersten Zug die Zeit überschritten: die Partie ist abgebrochen.",
 	"the engine **%s**":          "die Engine **%s**",
 	"Level must be %s.":          "Die Stufe muss %s sein.",
 	"taflbot at level **%s**":    "taflbot auf Stufe **%s**",
@@ -622,10 +621,12 @@ var deTexts = Dict{
 	"You have no game here, in progress or finished, and %[1]d games are being played in this channel: name the one to see with the `game` option, such as `game:%[2]d` (each board shows its game's number).": "Du hast hier keine Partie, weder laufend noch beendet, und in diesem Kanal laufen %[1]d Partien: nenne die, die du sehen willst, mit der Option `partie`, etwa `partie:%[2]d` (jedes Brett zeigt die Nummer seiner Partie).",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules wins for the player who makes it (copenhagen: the attackers, as a repetition loses for the defenders): %s is the move (a2-a3).
 	"%s (wins: third repetition)": "%s (gewinnt: dritte Wiederholung)",
-	// Direct message about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
+	// The post and the direct messages about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
 	"⏰ %s ran out of time before their first move.": "⏰ %s hat vor dem ersten Zug die Zeit überschritten.",
 	// The same direct message to the player whose time ran out before their first move, above the result line "**Aborted** — …".
 	"⏰ You ran out of time before your first move.": "⏰ Du hast vor deinem ersten Zug die Zeit überschritten.",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules ends the game in a draw (brandubh): %s is the move (a3-a4).
 	"%s (draws: third repetition)": "%s (remis: dritte Wiederholung)",
+	// /tafl move with no game going, from a player with a puzzle under way (given to them, its first attempt not over): the no-game answer, the puzzle's Move button's label.
+	"%[1]s Your puzzle is played with the **%[2]s** button under it: `/tafl move` plays games only.": "%[1]s Dein Rätsel spielst du mit dem Knopf **%[2]s** darunter: `/tafl move` spielt nur Partien.",
 }

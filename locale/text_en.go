@@ -47,7 +47,6 @@ var enTexts = []any{
 	"The challenge of <@%s> to <@%s> (%s) expired unanswered.",
 	"The open challenge of <@%s> (%s) expired unanswered.",
 	"⏰ %s ran out of time.",
-	"⏰ %s ran out of time before their first move: the game is aborted.",
 	"Game %d is over: %s",
 	"⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board` `game:%[2]d` shows it.",
 	"Choose a level for taflbot or another engine, not both.",
@@ -623,10 +622,12 @@ var enTexts = []any{
 	"You have no game here, in progress or finished, and %[1]d games are being played in this channel: name the one to see with the `game` option, such as `game:%[2]d` (each board shows its game's number).",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules wins for the player who makes it (copenhagen: the attackers, as a repetition loses for the defenders): %s is the move (a2-a3).
 	"%s (wins: third repetition)",
-	// Direct message about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
+	// The post and the direct messages about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
 	"⏰ %s ran out of time before their first move.",
 	// The same direct message to the player whose time ran out before their first move, above the result line "**Aborted** — …".
 	"⏰ You ran out of time before your first move.",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules ends the game in a draw (brandubh): %s is the move (a3-a4).
 	"%s (draws: third repetition)",
+	// /tafl move with no game going, from a player with a puzzle under way (given to them, its first attempt not over): the no-game answer, the puzzle's Move button's label.
+	"%[1]s Your puzzle is played with the **%[2]s** button under it: `/tafl move` plays games only.",
 }

@@ -51,7 +51,6 @@ var fiTexts = Dict{
 	"⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board` `game:%[2]d` shows it.": "⏳ <@%[1]s>, on siirtovuorosi pelissä %[2]d (%[3]s): %[4]s jäljellä. `/tafl board` `peli:%[2]d` näyttää sen.",
 	"Choose a level for taflbot or another engine, not both.":                                            "Valitse taflbotin taso tai toinen moottori, ei molempia.",
 	"There is no engine called %q on this bot; the `engine` option lists them.":                          "Tässä botissa ei ole moottoria nimeltä %q; `moottori`-valinta luettelee ne.",
-	"⏰ %s ran out of time before their first move: the game is aborted.":                                 "⏰ %s:n aika loppui ennen ensimmäistä siirtoa: peli on keskeytetty.",
 	"the engine **%s**":          "moottoria **%s**",
 	"Level must be %s.":          "Tason on oltava %s.",
 	"taflbot at level **%s**":    "taflbotia tasolla **%s**",
@@ -622,10 +621,12 @@ var fiTexts = Dict{
 	"You have no game here, in progress or finished, and %[1]d games are being played in this channel: name the one to see with the `game` option, such as `game:%[2]d` (each board shows its game's number).": "Sinulla ei ole täällä peliä, ei käynnissä olevaa eikä päättynyttä, ja tällä kanavalla pelataan %[1]d peliä: nimeä katsottava peli `peli`-valinnalla, esimerkiksi `peli:%[2]d` (jokainen lauta näyttää pelinsä numeron).",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules wins for the player who makes it (copenhagen: the attackers, as a repetition loses for the defenders): %s is the move (a2-a3).
 	"%s (wins: third repetition)": "%s (voittaa: kolmas toisto)",
-	// Direct message about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
+	// The post and the direct messages about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
 	"⏰ %s ran out of time before their first move.": "⏰ %s:n aika loppui ennen ensimmäistä siirtoa.",
 	// The same direct message to the player whose time ran out before their first move, above the result line "**Aborted** — …".
 	"⏰ You ran out of time before your first move.": "⏰ Aikasi loppui ennen ensimmäistä siirtoasi.",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules ends the game in a draw (brandubh): %s is the move (a3-a4).
 	"%s (draws: third repetition)": "%s (tasapeli: kolmas toisto)",
+	// /tafl move with no game going, from a player with a puzzle under way (given to them, its first attempt not over): the no-game answer, the puzzle's Move button's label.
+	"%[1]s Your puzzle is played with the **%[2]s** button under it: `/tafl move` plays games only.": "%[1]s Tehtäväsi ratkaistaan sen alla olevalla **%[2]s**-painikkeella: `/tafl move` on vain peleille.",
 }

@@ -51,7 +51,6 @@ var isTexts = Dict{
 	"⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board` `game:%[2]d` shows it.": "⏳ <@%[1]s>, þú átt leik í skák %[2]d (%[3]s): %[4]s eftir. `/tafl board` `game:%[2]d` sýnir hana.",
 	"Choose a level for taflbot or another engine, not both.":                                            "Veldu styrkleika fyrir taflbot eða aðra vél, ekki hvort tveggja.",
 	"There is no engine called %q on this bot; the `engine` option lists them.":                          "Engin vél heitir %q á þessu vélmenni; `engine`-valkosturinn sýnir þær.",
-	"⏰ %s ran out of time before their first move: the game is aborted.":                                 "⏰ %s rann út á tíma fyrir fyrsta leik sinn: hætt er við skákina.",
 	"the engine **%s**":          "vélina **%s**",
 	"Level must be %s.":          "Styrkleikinn verður að vera %s.",
 	"taflbot at level **%s**":    "taflbot á styrkleika **%s**",
@@ -622,10 +621,12 @@ var isTexts = Dict{
 	"You have no game here, in progress or finished, and %[1]d games are being played in this channel: name the one to see with the `game` option, such as `game:%[2]d` (each board shows its game's number).": "Þú átt enga skák hér, hvorki í gangi né lokna, og %[1]d skákir eru tefldar á þessari rás: nefndu þá sem þú vilt sjá með `game`-valkostinum, til dæmis `game:%[2]d` (hvert borð sýnir númer sinnar skákar).",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules wins for the player who makes it (copenhagen: the attackers, as a repetition loses for the defenders): %s is the move (a2-a3).
 	"%s (wins: third repetition)": "%s (vinnur: þriðja endurtekning)",
-	// Direct message about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
+	// The post and the direct messages about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
 	"⏰ %s ran out of time before their first move.": "⏰ %s rann út á tíma fyrir fyrsta leik sinn.",
 	// The same direct message to the player whose time ran out before their first move, above the result line "**Aborted** — …".
 	"⏰ You ran out of time before your first move.": "⏰ Þú rannst út á tíma fyrir fyrsta leik þinn.",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules ends the game in a draw (brandubh): %s is the move (a3-a4).
 	"%s (draws: third repetition)": "%s (jafntefli: þriðja endurtekning)",
+	// /tafl move with no game going, from a player with a puzzle under way (given to them, its first attempt not over): the no-game answer, the puzzle's Move button's label.
+	"%[1]s Your puzzle is played with the **%[2]s** button under it: `/tafl move` plays games only.": "%[1]s Þrautin þín er leyst með hnappnum **%[2]s** undir henni: `/tafl move` er aðeins fyrir skákir.",
 }

@@ -51,7 +51,6 @@ var svTexts = Dict{
 	"⏳ <@%[1]s>, it's your move in game %[2]d (%[3]s): %[4]s left. `/tafl board` `game:%[2]d` shows it.": "⏳ <@%[1]s>, det är ditt drag i parti %[2]d (%[3]s): %[4]s kvar. `/tafl board` `parti:%[2]d` visar det.",
 	"Choose a level for taflbot or another engine, not both.":                                            "Välj en nivå för taflbot eller en annan motor, inte båda.",
 	"There is no engine called %q on this bot; the `engine` option lists them.":                          "Det finns ingen motor som heter %q på den här boten; alternativet `motor` listar dem.",
-	"⏰ %s ran out of time before their first move: the game is aborted.":                                 "⏰ %s fick slut på tiden före sitt första drag: partiet är avbrutet.",
 	"the engine **%s**":          "motorn **%s**",
 	"Level must be %s.":          "Nivån måste vara %s.",
 	"taflbot at level **%s**":    "taflbot på nivå **%s**",
@@ -622,10 +621,12 @@ var svTexts = Dict{
 	"You have no game here, in progress or finished, and %[1]d games are being played in this channel: name the one to see with the `game` option, such as `game:%[2]d` (each board shows its game's number).": "Du har inget parti här, varken pågående eller avslutat, och %[1]d partier spelas i den här kanalen: ange det du vill se med alternativet `parti`, till exempel `parti:%[2]d` (varje bräde visar sitt partis nummer).",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules wins for the player who makes it (copenhagen: the attackers, as a repetition loses for the defenders): %s is the move (a2-a3).
 	"%s (wins: third repetition)": "%s (vinner: tredje upprepningen)",
-	// Direct message about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
+	// The post and the direct messages about a game aborted because a player's time ran out before their first move, above the result line "**Aborted** — …" (which says it is aborted): %s is that player (a mention).
 	"⏰ %s ran out of time before their first move.": "⏰ %s fick slut på tiden före sitt första drag.",
 	// The same direct message to the player whose time ran out before their first move, above the result line "**Aborted** — …".
 	"⏰ You ran out of time before your first move.": "⏰ Du fick slut på tiden före ditt första drag.",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules ends the game in a draw (brandubh): %s is the move (a3-a4).
 	"%s (draws: third repetition)": "%s (remi: tredje upprepningen)",
+	// /tafl move with no game going, from a player with a puzzle under way (given to them, its first attempt not over): the no-game answer, the puzzle's Move button's label.
+	"%[1]s Your puzzle is played with the **%[2]s** button under it: `/tafl move` plays games only.": "%[1]s Ditt problem spelas med knappen **%[2]s** under det: `/tafl move` spelar bara partier.",
 }

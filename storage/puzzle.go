@@ -261,6 +261,11 @@ type PuzzleRecord struct {
 	// it played right and the attempt not ended (0: none). Left for
 	// another puzzle, it counts as not solved: see [Store.PuzzleUnderWay].
 	Going PuzzleID `json:"going,omitempty"`
+	// Shown is the puzzle last given to the player, whose Move button
+	// plays it (0: none). Its first attempt is not over while Tried
+	// lacks it: the bot then points /tafl move, which plays games only,
+	// at that button.
+	Shown PuzzleID `json:"shown,omitempty"`
 }
 
 // PuzzleTry is a player's first attempt at a puzzle.

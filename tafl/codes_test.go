@@ -144,7 +144,8 @@ func TestMoveErrorsCarryTheirCode(t *testing.T) {
 
 // TestMoveOffTheLargestBoard: a move whose square is written as a square
 // but lies beyond the largest board (k20 or t17 on alea-evangelii's 19×19,
-// a20 on copenhagen's 11×11, a100 with a rank of three digits), where no
+// a20 on copenhagen's 11×11, a100 with a rank of three digits, a0 and d0
+// below every board), where no
 // Square reaches, is refused as off this board, as a12 is off the 11×11
 // board, not as a move that does not end with a square or whose squares
 // are not joined by '-'; it carries no Move, and names the move as the
@@ -169,6 +170,10 @@ func TestMoveOffTheLargestBoard(t *testing.T) {
 		{cph, "a100-a4", tafl.CodeMoveOffBoardFrom, []any{"a100", 11, 11, sq(t, "k11")}},
 		{cph, "a4-a100", tafl.CodeMoveOffBoardTo, []any{"a100", 11, 11, sq(t, "k11")}},
 		{alea, "Kb2-b12345", tafl.CodeMoveOffBoardTo, []any{"b12345", 19, 19, sq(t, "s19")}},
+		{cph, "a4-a0", tafl.CodeMoveOffBoardTo, []any{"a0", 11, 11, sq(t, "k11")}},
+		{cph, "d0-d4", tafl.CodeMoveOffBoardFrom, []any{"d0", 11, 11, sq(t, "k11")}},
+		{bdh, "A0-z0", tafl.CodeMoveOffBoardBoth, []any{"a0", "z0", 7, 7, sq(t, "g7")}},
+		{alea, "b2-b00", tafl.CodeMoveOffBoardTo, []any{"b00", 19, 19, sq(t, "s19")}},
 	} {
 		_, err := tafl.NewGame(c.v).PlayText(c.move)
 		var me *tafl.MoveError
@@ -189,7 +194,8 @@ func TestMoveOffTheLargestBoard(t *testing.T) {
 		}
 	}
 	for text, code := range map[string]tafl.Code{
-		"a0-a4":   tafl.CodeMoveFrom,
+		"a04-a4":  tafl.CodeMoveFrom, // a rank starting with 0 other than 0 itself is no square
+		"a4-a04":  tafl.CodeMoveTo,
 		"k15-k2?": tafl.CodeMoveEnd,
 		"k15-20":  tafl.CodeMoveTo,
 	} {

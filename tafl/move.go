@@ -96,7 +96,7 @@ func ParseMove(text string) (MoveText, error) {
 // offBoardMove is the refusal of text, a move ParseMove could not read,
 // on a board of size n when its squares are written as squares, a file
 // letter and a rank, but one lies beyond the largest board, where no
-// Square reaches (k20 or t5 on a 19×19 board, a20 on any): the player
+// Square reaches (k20 or t5 on a 19×19 board, a20 or a0 on any): the player
 // wrote a square off the board, as a12 is off an 11×11 one, and is told
 // so, not that a move ends with a square. Nil for any other text. The
 // refusal has no Move (NoMove), which cannot hold such a square: its Text
@@ -129,14 +129,16 @@ func offBoardMove(text string, n int) *MoveError {
 }
 
 // squareText reads what is written as a square at the start of s, a file
-// letter a–z and a rank of digits not starting with 0, on a board of any size: its name in lower
-// case, whether it is off a board of a given size, and the rest of s.
+// letter a–z and a rank of digits, on a board of any size: its name in
+// lower case, whether it is off a board of a given size, and the rest of
+// s. A rank of 0 ("a0", "d00") is below every board, as a20 is above
+// every one; another rank starting with 0 ("a04") is read, not named.
 func squareText(s string) (name string, off func(size int) bool, rest string, ok bool) {
 	if len(s) < 2 {
 		return "", nil, s, false
 	}
 	c := s[0] | 0x20 // lower case
-	if c < 'a' || c > 'z' || s[1] < '1' || s[1] > '9' {
+	if c < 'a' || c > 'z' || s[1] < '0' || s[1] > '9' {
 		return "", nil, s, false
 	}
 	i, r := 1, 0
@@ -144,8 +146,11 @@ func squareText(s string) (name string, off func(size int) bool, rest string, ok
 		r = min(r*10+int(s[i]-'0'), 1000) // a100 is off every board too
 		i++
 	}
+	if s[1] == '0' && r != 0 {
+		return "", nil, s, false // a04: a typo for a4 or a40, not a square to name
+	}
 	f := int(c - 'a')
-	return string(c) + s[1:i], func(size int) bool { return f >= size || r > size }, s[i:], true
+	return string(c) + s[1:i], func(size int) bool { return f >= size || r < 1 || r > size }, s[i:], true
 }
 
 // MoveText is a parsed move record with the annotations of the OTN full form.

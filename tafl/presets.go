@@ -2,6 +2,7 @@ package tafl
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -293,7 +294,9 @@ func presetWithRules(r Rules) *Variant {
 // lists the names (as commands accept them) s may have meant: those
 // whose name or title contains what was typed or is contained in it
 // ("hnefatafl": copenhagen, fetlar, hnefatafl-9), or is at most two
-// letters from it ("brandub").
+// letters from it ("brandub"), and before them those a board size or a
+// common word for them names (presetsCalled: "7x7" brandubh and ard-ri,
+// "viking" copenhagen, fetlar and hnefatafl-9).
 func MatchPreset(s string) (name, layout string, near []string, ok bool) {
 	typed := presetKey(s)
 	if typed == "" {
@@ -327,6 +330,10 @@ func MatchPreset(s string) (name, layout string, near []string, ok bool) {
 		}
 	}
 	seen := map[string]bool{}
+	for _, n := range presetsCalled(typed) {
+		seen[n] = true
+		near = append(near, n)
+	}
 	for _, c := range cands {
 		if seen[c.shown] {
 			continue
@@ -337,6 +344,58 @@ func MatchPreset(s string) (name, layout string, near []string, ok bool) {
 		}
 	}
 	return "", "", near, false
+}
+
+// presetWords are words players call presets by that are neither their
+// names nor in their titles (keys as presetKey writes them): where a
+// variant comes from, who described it, what it is called in general.
+var presetWords = []struct {
+	words []string
+	names []string
+}{
+	{[]string{"viking", "vikings", "vikingchess", "kingstable"}, []string{"copenhagen", "fetlar", "hnefatafl-9"}},
+	{[]string{"irish", "celtic", "gaelic"}, []string{"brandubh", "ard-ri"}},
+	{[]string{"scottish", "scots"}, []string{"ard-ri"}},
+	{[]string{"sami", "saami", "lapland", "lappish", "linnaeus", "swedish"}, []string{"tablut", "tablut-helmfrid"}},
+	{[]string{"ashton"}, []string{"tablut", "hnefatafl-9"}},
+	{[]string{"welsh", "wales"}, []string{"tawlbwrdd"}},
+	{[]string{"english", "saxon", "anglosaxon", "oldenglish"}, []string{"cyning-taefl"}},
+}
+
+// presetsCalled returns the presets typed (a presetKey) names without
+// being a name or title: a board size ("7x7", "7×7", "11") names the
+// presets of that size, or, with none, those of the nearest size; a
+// word of presetWords its presets. Nil for anything else.
+func presetsCalled(typed string) []string {
+	for _, w := range presetWords {
+		for _, word := range w.words {
+			if word == typed {
+				return w.names
+			}
+		}
+	}
+	a, b, found := strings.Cut(typed, "x")
+	if !found {
+		b = a
+	}
+	n, err := strconv.Atoi(a)
+	if m, err2 := strconv.Atoi(b); err != nil || err2 != nil || m != n || n < 1 || len(a) > 3 || len(b) > 3 {
+		return nil
+	}
+	dist := func(size int) int { return max(size-n, n-size) }
+	best := -1
+	for _, p := range presetTable {
+		if d := dist(p.size); best < 0 || d < best {
+			best = d
+		}
+	}
+	var out []string
+	for _, p := range presetTable {
+		if dist(p.size) == best {
+			out = append(out, p.name)
+		}
+	}
+	return out
 }
 
 // presetKey is s as MatchPreset compares it: small letters, æ as ae, ×
