@@ -11,7 +11,8 @@ import (
 
 // cmdBoard handles /tafl board [game] [text]: the board again, for anyone
 // in the game's server (see findGame; without a game and none in progress
-// here, the user's game that ended last: findGameOrLast), without pinging
+// here, the game of this thread or the game that ended last here or the
+// user's game that ended last: findGameOrLast), without pinging
 // the players; or
 // with text:True the position in words for screen readers (privately;
 // long boards come as a text file too).

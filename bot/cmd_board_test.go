@@ -8,10 +8,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/taflbot/taflbot/bot"
 	"github.com/taflbot/taflbot/storage"
+	"github.com/taflbot/taflbot/tafl"
 )
 
 // pings returns the mention types a response lets Discord ping ("users"),
@@ -147,8 +149,75 @@ func TestBoardOfTheGameJustFinished(t *testing.T) {
 	if !strings.Contains(r.Content, "resign") {
 		t.Errorf("the final board does not say how the game ended: %q", r.Content)
 	}
-	if r, _ := h.slash(carol, "board"); !isEphemeral(r) || !strings.Contains(r.Content, "You have no game here, in progress or finished.") {
-		t.Errorf("carol, who has played no game: %q", r.Content)
+	// carol, who has played no game, sees it where it was played (she
+	// was told there was no game) and nowhere else.
+	if r, rec := h.slash(carol, "board"); isEphemeral(r) || len(rec.Files) != 1 || !strings.Contains(r.Content, "**Game "+g.ID.String()+"**") {
+		t.Errorf("carol, who has played no game, in the game's channel: %q", r.Content)
+	}
+	if r, _ := h.slashIn("902", carol, "board"); !isEphemeral(r) || !strings.Contains(r.Content, "You have no game here, in progress or finished.") {
+		t.Errorf("carol, who has played no game, in another channel: %q", r.Content)
+	}
+}
+
+// TestBoardOfAFinishedGameWhereItWasPlayed: /tafl board in a finished
+// game's thread or channel, asked by someone with no game in progress
+// there, shows that place's game that ended last, its final board saying
+// how it ended. An onlooker was told there was no game (only games in
+// progress were looked for there), and a player saw their own game that
+// ended last anywhere in the server, not the one of the thread they
+// asked in.
+func TestBoardOfAFinishedGameWhereItWasPlayed(t *testing.T) {
+	h := newHarness(t, nil)
+	h.slash(alice, "settings", opt("threads", true))
+	first := resignedGame(t, h) // alice and bob, in its own thread
+	var thread string
+	waitFor(t, "game 1's thread", func() bool {
+		g, _ := h.store.GetGame(t.Context(), first.ID)
+		thread = g.ThreadID
+		return thread != ""
+	})
+	// bob then plays the engine, in a thread of the same channel, and
+	// aborts that game: his game that ended last.
+	h.clock.Advance(time.Minute)
+	r, _ := h.slash(bob, "ai", opt("variant", "brandubh"), opt("level", "easy"), opt("side", "attackers"))
+	if r, _ = h.click(bob, customIDs(r.Components)["Abort"], false); isEphemeral(r) && strings.Contains(r.Content, "?") {
+		h.click(bob, customIDs(r.Components)["Yes, abort"], true)
+	}
+	h.settle()
+	second, err := h.store.GetGame(t.Context(), first.ID+1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.SideOf(bob) == tafl.NoSide || second.Active() || second.ThreadID == thread || second.ChannelID != channel {
+		t.Fatalf("bob's game with the engine: active %v, channel %q, thread %q", second.Active(), second.ChannelID, second.ThreadID)
+	}
+	board := func(ch, user, sub string) *resp {
+		t.Helper()
+		in := h.slashInteraction(user, sub)
+		in.ChannelID = ch
+		in.Member.Permissions = 0
+		h.bot.HandleGateway(t.Context(), in)
+		r, _ := h.fake.final(t, in)
+		h.settle()
+		return r
+	}
+	for _, c := range []struct {
+		where, ch, user string
+		game            storage.GameID
+		result          string
+	}{
+		{"an onlooker in game 1's thread", thread, dave, first.ID, "resignation"},
+		{"bob in game 1's thread", thread, bob, first.ID, "resignation"},
+		{"an onlooker in the channel", channel, dave, second.ID, "Aborted"},
+		{"alice in the channel", channel, alice, first.ID, "resignation"}, // her own game here
+	} {
+		r := board(c.ch, c.user, "board")
+		if isEphemeral(r) || !strings.Contains(r.Content, "**Game "+c.game.String()+"**") || !strings.Contains(r.Content, c.result) {
+			t.Errorf("/tafl board of %s: %q; want game %d's final board (%s)", c.where, r.Content, c.game, c.result)
+		}
+	}
+	if r := board(thread, dave, "history"); !strings.Contains(r.Content, "Record of game "+first.ID.String()+" ") {
+		t.Errorf("/tafl history of an onlooker in game 1's thread: %q", r.Content)
 	}
 }
 

@@ -388,7 +388,8 @@ func TestStepThroughSurvivesRestart(t *testing.T) {
 
 // TestHistoryOfTheGameJustFinished: with no game named and none in
 // progress here, /tafl history gives the record of the player's latest
-// finished game; someone who has played none is told to start one.
+// finished game, and to someone who has played none that of the game
+// that ended last in the channel; elsewhere they are told to start one.
 func TestHistoryOfTheGameJustFinished(t *testing.T) {
 	h := newHarness(t, nil)
 	g := resignedGame(t, h)
@@ -402,8 +403,15 @@ func TestHistoryOfTheGameJustFinished(t *testing.T) {
 	if err != nil || game.Len() != 2 || game.Outcome() != g.Outcome() {
 		t.Errorf("the record: %v, %d moves, outcome %v; want 2 moves, %v", err, game.Len(), game.Outcome(), g.Outcome())
 	}
-	if r, _ := h.slash(carol, "history"); !isEphemeral(r) || !strings.Contains(r.Content, "You have no game here, in progress or finished.") {
-		t.Errorf("carol, who has played no game: %q", r.Content)
+	// carol, who has played no game, gets it where it was played, and
+	// is told to start one elsewhere.
+	in = h.slashInteraction(carol, "history")
+	h.bot.HandleGateway(t.Context(), in)
+	if _, late := h.fake.final(t, in); len(late.Files) < 1 || late.Files[0].Name != "game-"+g.ID.String()+".otg" {
+		t.Errorf("carol's history in the game's channel: %d files, want game-%s.otg first", len(late.Files), g.ID)
+	}
+	if r, _ := h.slashIn("902", carol, "history"); !isEphemeral(r) || !strings.Contains(r.Content, "You have no game here, in progress or finished.") {
+		t.Errorf("carol, who has played no game, in another channel: %q", r.Content)
 	}
 }
 

@@ -199,9 +199,12 @@ func (b *Bot) lastEnded(ctx context.Context, r *request, moved bool) (*storage.G
 // findGameOrLast is findGame for the commands that show a game rather
 // than play in it (/tafl board, /tafl history): with no game named and
 // none of the user's in progress here, it picks the game of the thread
-// it is asked in (a game's own thread, for an onlooker there), else the
-// user's game that ended last here — the board or record asked for just
-// after a game is most likely that one's — as /tafl analyse does, else,
+// it is asked in (a game's own thread, in progress or finished, for an
+// onlooker there too), else the user's game that ended last in this
+// channel or thread — the board or record asked for just after a game is
+// most likely that one's — else, when no game is being played here, the
+// game that ended last in this channel or thread (endedHere), else the
+// user's game that ended last in this server, as /tafl analyse picks it;
 // for an onlooker with no game of their own, the game being played in
 // this channel when it is the only one.
 func (b *Bot) findGameOrLast(ctx context.Context, r *request, opt string) (*storage.Game, error) {
@@ -217,6 +220,12 @@ func (b *Bot) findGameOrLast(ctx context.Context, r *request, opt string) (*stor
 					r.gameID = uint64(g.ID)
 					return g, nil
 				}
+			}
+			if g, err := b.endedHere(ctx, r, ng.last, len(watched) > 0); err != nil || g != nil {
+				if g != nil {
+					r.gameID = uint64(g.ID)
+				}
+				return g, err
 			}
 		}
 		if ng.last == nil {
@@ -238,6 +247,40 @@ func (b *Bot) findGameOrLast(ctx context.Context, r *request, opt string) (*stor
 		return ng.last, nil // read once, by findGame
 	}
 	return g, err
+}
+
+// endedHere is findGameOrLast's pick among the finished games of the
+// channel or thread it is asked in (nil if none fits): the thread's own
+// game; else the user's game that ended last (last: in this server),
+// when it ended here, or their game that ended last here; else, when no
+// game is being played here (playing), the game that ended last here.
+func (b *Bot) endedHere(ctx context.Context, r *request, last *storage.Game, playing bool) (*storage.Game, error) {
+	here := r.in.ChannelID
+	if last != nil && (last.ChannelID == here || last.ThreadID == here) {
+		return last, nil
+	}
+	ended, err := b.store.FinishedGamesInChannel(ctx, here, 20)
+	if err != nil && len(ended) == 0 {
+		// A damaged index entry (logged by the clock's sweep and db
+		// check) costs only the games it names.
+		if ie := (*storage.IndexError)(nil); !errors.As(err, &ie) {
+			return nil, err
+		}
+	}
+	for _, g := range ended {
+		if g.ThreadID == here {
+			return g, nil
+		}
+	}
+	for _, g := range ended {
+		if g.SideOf(r.userID) != tafl.NoSide {
+			return g, nil
+		}
+	}
+	if len(ended) > 0 && !playing {
+		return ended[0], nil
+	}
+	return nil, nil
 }
 
 // findGame picks the game a command is about: the game option when given

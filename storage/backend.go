@@ -92,6 +92,10 @@ type txn interface {
 	// activeGamesInChannel calls fn with the active games of a channel
 	// or thread in id order.
 	activeGamesInChannel(channel string, fn func(id GameID, data []byte) (bool, error)) error
+	// finishedGamesInChannel calls fn with the finished games of a
+	// channel or thread, the one last saved (Game.Updated) first, then
+	// by id, newest first. limit (0: no limit) is a hint.
+	finishedGamesInChannel(channel string, limit int, fn func(id GameID, data []byte) (bool, error)) error
 	// activeGamesInGuild calls fn with the active games of a server,
 	// newest first. limit (0: no limit) is a hint: the backend may pass
 	// more, which the caller skips.

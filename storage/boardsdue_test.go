@@ -142,7 +142,8 @@ func TestBoardsDueIndexMigration(t *testing.T) {
 		boltSchema: 10,
 		pg: []string{
 			"ALTER TABLE games DROP COLUMN board_due",
-			"DELETE FROM taflbot_migrations WHERE version = 8",
+			"DROP INDEX games_finished_by_channel, games_finished_by_thread", // migration 9, which follows it
+			"DELETE FROM taflbot_migrations WHERE version >= 8",
 		},
 		after: func(t *testing.T, _ testBackend, _ string, s *storage.Store, after *storage.CheckReport) {
 			gs, err := s.BoardsDue(t.Context())

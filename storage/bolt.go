@@ -699,6 +699,19 @@ func (t boltTx) gamesByPlayer(user string, active bool, _ string, _ int, fn func
 	})
 }
 
+func (t boltTx) finishedGamesInChannel(channel string, _ int, fn func(id GameID, data []byte) (bool, error)) error {
+	return scanPrefixReverse(t.tx.Bucket(bucketFinishedByChannel), appendString(nil, channel), func(k []byte) (bool, error) {
+		id, data, err := t.indexedRecord(k)
+		if err != nil {
+			if t.damaged(k, err) {
+				return true, nil
+			}
+			return false, err
+		}
+		return fn(id, data)
+	})
+}
+
 func (t boltTx) activeGamesInChannel(channel string, fn func(id GameID, data []byte) (bool, error)) error {
 	return t.scanIndex(bucketActiveByChannel, appendString(nil, channel), fn)
 }

@@ -318,6 +318,10 @@ func (s *Store) indexProblem(bucket, key []byte, stray bool) string {
 		columns = "games.channel, games.thread, games.active"
 		channel, _, _ := cutKeyString(rest)
 		says = fmt.Sprintf("active in channel or thread %q", channel)
+	case string(bucketFinishedByChannel):
+		columns = "games.channel, games.thread, games.active, games.updated_ns"
+		channel, rest, _ := cutKeyString(rest)
+		says = fmt.Sprintf("finished in channel or thread %q, saved at %s", channel, at(rest))
 	case string(bucketDeadlines):
 		columns, says = "games.deadline_ns", "deadline "+at(rest)
 	case string(bucketActiveGames):

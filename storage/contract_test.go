@@ -55,6 +55,7 @@ var contractTests = []struct {
 	{"Hints", testHints},
 	{"GamesToMine", testGamesToMine},
 	{"BoardsDue", testBoardsDue},
+	{"FinishedGamesInChannel", testFinishedGamesInChannel},
 	{"EngineClaims", testEngineClaims},
 	{"EngineClaimPerUser", testEngineClaimPerUser},
 	{"EngineClaimRace", testEngineClaimRace},
@@ -181,7 +182,8 @@ var testBackends = []testBackend{
 			pgtest.Exec(t, db, "UPDATE games SET thread = 'zz' WHERE id = (SELECT max(id) FROM games)")
 		},
 		undoLanguageMigration: func(t testing.TB, db string) {
-			pgtest.Exec(t, db, "ALTER TABLE games DROP COLUMN board_due") // migration 8's
+			pgtest.Exec(t, db, "ALTER TABLE games DROP COLUMN board_due")                        // migration 8's
+			pgtest.Exec(t, db, "DROP INDEX games_finished_by_channel, games_finished_by_thread") // migration 9's
 			pgtest.Exec(t, db, "DELETE FROM taflbot_migrations WHERE version >= 7")
 		},
 	},

@@ -94,13 +94,14 @@
 //
 // # Lists
 //
-// [Store.GamesByPlayer], [Store.ActiveGamesInChannel] and
-// [Store.GamesDueBefore] scan an index and decode only the records they
-// return, without replaying the moves: [Game.Tafl] replays them on first
-// use. With bbolt they stay well under a millisecond with 100,000 games
-// stored. A damaged bbolt index entry is skipped, not fatal:
-// GamesDueBefore, EngineToMove and ActiveGamesInChannel return the games
-// they could read with an [*IndexError] naming the bad entries.
+// [Store.GamesByPlayer], [Store.ActiveGamesInChannel],
+// [Store.FinishedGamesInChannel] and [Store.GamesDueBefore] scan an index
+// and decode only the records they return, without replaying the moves:
+// [Game.Tafl] replays them on first use. With bbolt they stay well under
+// a millisecond with 100,000 games stored. A damaged bbolt index entry is
+// skipped, not fatal: GamesDueBefore, EngineToMove, ActiveGamesInChannel
+// and FinishedGamesInChannel return the games they could read with an
+// [*IndexError] naming the bad entries.
 //
 // # Files (bbolt)
 //

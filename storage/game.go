@@ -943,6 +943,12 @@ func gameIndex(g *Game) []indexEntry {
 		out = append(out, indexEntry{bucketGamesToMine, idKey(id)})
 	}
 	if !active {
+		if g.ChannelID != "" {
+			out = append(out, indexEntry{bucketFinishedByChannel, finishedChannelKey(g.ChannelID, g.Updated, id)})
+		}
+		if g.ThreadID != "" && g.ThreadID != g.ChannelID {
+			out = append(out, indexEntry{bucketFinishedByChannel, finishedChannelKey(g.ThreadID, g.Updated, id)})
+		}
 		return out
 	}
 	out = append(out, indexEntry{bucketActiveGames, idKey(id)})
@@ -1263,6 +1269,37 @@ func (s *Store) ActiveGamesInChannel(ctx context.Context, channelID string) ([]*
 	return s.listGames(ctx, string(bucketActiveByChannel), func(tx txn, fn func(GameID, []byte) (bool, error)) error {
 		return tx.activeGamesInChannel(channelID, fn)
 	})
+}
+
+// FinishedGamesInChannel returns the finished games started in a channel
+// or played in a thread, the one last saved (for a finished game, when it
+// ended, unless it was changed since) first, at most limit (at least 1).
+// Damaged index entries are skipped and reported as in GamesDueBefore.
+func (s *Store) FinishedGamesInChannel(ctx context.Context, channelID string, limit int) ([]*Game, error) {
+	if limit < 1 {
+		limit = 1
+	}
+	var out []*Game
+	var bad *IndexError
+	err := s.view(ctx, func(tx txn) error {
+		out, bad = nil, &IndexError{Index: string(bucketFinishedByChannel)}
+		if sk, ok := tx.(damageSkipper); ok {
+			tx = sk.skipDamaged(bad)
+		}
+		return tx.finishedGamesInChannel(channelID, limit, func(id GameID, data []byte) (bool, error) {
+			g, err := s.listed(id, data)
+			if err != nil {
+				bad.add(idKey(uint64(id)), err)
+				return true, nil
+			}
+			out = append(out, g)
+			return len(out) < limit, nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, bad.orNil()
 }
 
 // ActiveGamesInGuild returns a server's active games, newest first, at

@@ -640,7 +640,8 @@ func TestGamesToMineIndexMigration(t *testing.T) {
 		bucket:     "idx_games_to_mine",
 		boltSchema: 8,
 		pg: []string{
-			"ALTER TABLE games DROP COLUMN mine_due, DROP COLUMN board_due", // and migration 8, which follows it
+			"ALTER TABLE games DROP COLUMN mine_due, DROP COLUMN board_due",  // and migration 8, which follows it
+			"DROP INDEX games_finished_by_channel, games_finished_by_thread", // and migration 9
 			"DELETE FROM taflbot_migrations WHERE version >= 6",
 		},
 		after: func(t *testing.T, _ testBackend, _ string, s *storage.Store, after *storage.CheckReport) {

@@ -60,6 +60,7 @@ var migrations = map[uint64]func(tx *bolt.Tx, now time.Time) error{
 	8:  migrate8to9,
 	9:  migrate9to10,
 	10: migrate10to11,
+	11: migrate11to12,
 }
 
 // migrate3to4 adds the buckets of game reviews and puzzles. Records of
@@ -179,6 +180,12 @@ func migrate9to10(tx *bolt.Tx, _ time.Time) error {
 // never reached Discord: empty, as no game stored before it is marked.
 func migrate10to11(tx *bolt.Tx, _ time.Time) error {
 	return buildIndex(tx, bucketBoardsDue, bucketGames, "game", decodeGame, gameIndex)
+}
+
+// migrate11to12 adds the index of the finished games by channel and by
+// thread, made from the games stored.
+func migrate11to12(tx *bolt.Tx, _ time.Time) error {
+	return buildIndex(tx, bucketFinishedByChannel, bucketGames, "game", decodeGame, gameIndex)
 }
 
 // buildIndex adds the index bucket idx, made from the records of bucket:

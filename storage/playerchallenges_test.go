@@ -229,7 +229,8 @@ func TestPlayerChallengeIndexMigration(t *testing.T) {
 		boltSchema: 7,
 		pg: []string{
 			"DROP INDEX challenges_open_by_challenger, challenges_open_by_opponent",
-			"ALTER TABLE games DROP COLUMN mine_due, DROP COLUMN board_due", // migrations 6 and 7, which follow it
+			"ALTER TABLE games DROP COLUMN mine_due, DROP COLUMN board_due",  // migrations 6 and 7, which follow it
+			"DROP INDEX games_finished_by_channel, games_finished_by_thread", // and migration 9
 			"DELETE FROM taflbot_migrations WHERE version >= 5",
 		},
 		after: func(t *testing.T, b testBackend, db string, s *storage.Store, after *storage.CheckReport) {

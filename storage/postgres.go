@@ -565,6 +565,24 @@ func (t *pgTx) activeGamesInChannel(channel string, fn func(id GameID, data []by
 		ORDER BY id`, channel)
 }
 
+func (t *pgTx) finishedGamesInChannel(channel string, limit int, fn func(id GameID, data []byte) (bool, error)) error {
+	var lim *int
+	if limit > 0 {
+		lim = &limit
+	}
+	// One select per partial index (games_finished_by_channel,
+	// games_finished_by_thread), each limited; a game whose thread is
+	// its channel comes from the first alone.
+	return t.scanGames(fn, `
+		SELECT id, record FROM (
+			(SELECT id, record, updated_ns FROM games WHERE NOT active AND $1 <> '' AND channel = $1
+				ORDER BY updated_ns DESC, id DESC LIMIT $2)
+			UNION ALL
+			(SELECT id, record, updated_ns FROM games WHERE NOT active AND $1 <> '' AND thread = $1 AND channel <> $1
+				ORDER BY updated_ns DESC, id DESC LIMIT $2)
+		) here ORDER BY updated_ns DESC, id DESC LIMIT $2`, channel, lim)
+}
+
 func (t *pgTx) activeGamesInGuild(guild string, limit int, fn func(id GameID, data []byte) (bool, error)) error {
 	var lim *int
 	if limit > 0 {
@@ -761,7 +779,7 @@ func (t *pgTx) forEach(k recordKind, fn func(key, data []byte) error) error {
 // indexEntries makes bbolt's index entries from the index columns.
 func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 	rows, err := t.tx.Query(t.ctx, `
-		SELECT id, channel, thread, attackers_user, defenders_user, active, deadline_ns, engine_to_move, mine_due, board_due
+		SELECT id, channel, thread, attackers_user, defenders_user, active, deadline_ns, engine_to_move, mine_due, board_due, updated_ns
 		FROM games ORDER BY id`)
 	if err != nil {
 		return err
@@ -777,8 +795,9 @@ func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 		deadline       *int64
 		mineDue        bool
 		boardDue       bool
+		updated        int64
 	)
-	_, err = pgx.ForEachRow(rows, []any{&id, &channel, &thread, &attackers, &defenders, &active, &deadline, &engine, &mineDue, &boardDue}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&id, &channel, &thread, &attackers, &defenders, &active, &deadline, &engine, &mineDue, &boardDue, &updated}, func() error {
 		gid := uint64(id)
 		if attackers != nil {
 			entries = append(entries, indexEntry{bucketGamesByPlayer, playerGameKey(*attackers, active, gid)})
@@ -793,6 +812,13 @@ func (t *pgTx) indexEntries(fn func(e indexEntry) error) error {
 			}
 			if thread != "" && thread != channel {
 				entries = append(entries, indexEntry{bucketActiveByChannel, channelGameKey(thread, gid)})
+			}
+		} else {
+			if channel != "" {
+				entries = append(entries, indexEntry{bucketFinishedByChannel, finishedChannelKeyBits(channel, uint64(updated), gid)})
+			}
+			if thread != "" && thread != channel {
+				entries = append(entries, indexEntry{bucketFinishedByChannel, finishedChannelKeyBits(thread, uint64(updated), gid)})
 			}
 		}
 		if engine {

@@ -52,7 +52,10 @@ import (
 //     player who chose in several places.
 //   - 11: the index of the active games whose latest move's board never
 //     reached Discord (Game.BoardDue), which the clock sweep posts.
-const SchemaVersion = 11
+//   - 12: the index of the finished games by channel and by thread, last
+//     ended (saved) first, so that /tafl board in a finished game's
+//     thread or channel finds it (FinishedGamesInChannel).
+const SchemaVersion = 12
 
 // Bucket names. Every bucket is top level.
 var (
@@ -67,18 +70,19 @@ var (
 	bucketTournaments = []byte("tournaments") // idKey(tournament id) → JSON tournamentRecord
 
 	// Indexes, written in the same transaction as the record; values are empty.
-	bucketGamesByPlayer      = []byte("idx_games_by_player")         // playerGameKey(user, active, id)
-	bucketActiveByChannel    = []byte("idx_active_games_by_channel") // channelGameKey(channel or thread, id)
-	bucketDeadlines          = []byte("idx_deadlines")               // timeKey(deadline, id), active games with a clock
-	bucketOpenChallenges     = []byte("idx_open_challenges")         // timeKey(expiry, id), open challenges only
-	bucketActiveGames        = []byte("idx_active_games")            // idKey(id), every active game
-	bucketEngineToMove       = []byte("idx_engine_to_move")          // idKey(id), active games whose side to move is the engine
-	bucketPuzzlesByKey       = []byte("idx_puzzles_by_key")          // puzzle key + idKey(id), every puzzle
-	bucketTournamentsByGuild = []byte("idx_tournaments_by_guild")    // channelGameKey(guild, id), every tournament
-	bucketActiveTournaments  = []byte("idx_active_tournaments")      // idKey(id), every tournament not over
-	bucketChallengesByUser   = []byte("idx_open_challenges_by_user") // challengeUserKey(challenger or opponent, guild, id), open challenges only
-	bucketGamesToMine        = []byte("idx_games_to_mine")           // idKey(id), finished games still to be mined for a puzzle
-	bucketBoardsDue          = []byte("idx_boards_due")              // idKey(id), active games whose latest board never reached Discord
+	bucketGamesByPlayer      = []byte("idx_games_by_player")           // playerGameKey(user, active, id)
+	bucketActiveByChannel    = []byte("idx_active_games_by_channel")   // channelGameKey(channel or thread, id)
+	bucketDeadlines          = []byte("idx_deadlines")                 // timeKey(deadline, id), active games with a clock
+	bucketOpenChallenges     = []byte("idx_open_challenges")           // timeKey(expiry, id), open challenges only
+	bucketActiveGames        = []byte("idx_active_games")              // idKey(id), every active game
+	bucketEngineToMove       = []byte("idx_engine_to_move")            // idKey(id), active games whose side to move is the engine
+	bucketPuzzlesByKey       = []byte("idx_puzzles_by_key")            // puzzle key + idKey(id), every puzzle
+	bucketTournamentsByGuild = []byte("idx_tournaments_by_guild")      // channelGameKey(guild, id), every tournament
+	bucketActiveTournaments  = []byte("idx_active_tournaments")        // idKey(id), every tournament not over
+	bucketChallengesByUser   = []byte("idx_open_challenges_by_user")   // challengeUserKey(challenger or opponent, guild, id), open challenges only
+	bucketGamesToMine        = []byte("idx_games_to_mine")             // idKey(id), finished games still to be mined for a puzzle
+	bucketBoardsDue          = []byte("idx_boards_due")                // idKey(id), active games whose latest board never reached Discord
+	bucketFinishedByChannel  = []byte("idx_finished_games_by_channel") // finishedChannelKey(channel or thread, updated, id), finished games
 
 	keyMetaSchema = []byte("schema_version")
 )
@@ -86,7 +90,7 @@ var (
 // dataBuckets hold records; indexBuckets can be rebuilt from them.
 var (
 	dataBuckets  = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketPlayers, bucketGuilds, bucketAnalyses, bucketPuzzles, bucketTournaments}
-	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey, bucketTournamentsByGuild, bucketActiveTournaments, bucketChallengesByUser, bucketGamesToMine, bucketBoardsDue}
+	indexBuckets = [][]byte{bucketGamesByPlayer, bucketActiveByChannel, bucketDeadlines, bucketOpenChallenges, bucketActiveGames, bucketEngineToMove, bucketPuzzlesByKey, bucketTournamentsByGuild, bucketActiveTournaments, bucketChallengesByUser, bucketGamesToMine, bucketBoardsDue, bucketFinishedByChannel}
 )
 
 // maxIDLen bounds the Discord ids (snowflakes: up to 20 digits) and names
@@ -126,6 +130,19 @@ func activeFlag(active bool) byte {
 // channelGameKey indexes an active game under its channel and its thread.
 func channelGameKey(channel string, id uint64) []byte {
 	return binary.BigEndian.AppendUint64(appendString(nil, channel), id)
+}
+
+// finishedChannelKey indexes a finished game under its channel and its
+// thread, by when it was last saved (for a finished game, when it ended,
+// unless it was changed since: a rematch offered) and then by id, so that
+// a reverse prefix scan finds the one that ended last first.
+func finishedChannelKey(channel string, updated time.Time, id uint64) []byte {
+	return finishedChannelKeyBits(channel, timeBits(updated), id)
+}
+
+// finishedChannelKeyBits is finishedChannelKey of a time given as timeBits.
+func finishedChannelKeyBits(channel string, updated, id uint64) []byte {
+	return append(appendString(nil, channel), timeKeyBits(updated, id)...)
 }
 
 // challengeUserKey indexes an open challenge under one of its players

@@ -414,11 +414,12 @@ func TestActiveTournamentIndexMigration(t *testing.T) {
 		seed:       fourTournaments,
 		bucket:     "idx_active_tournaments",
 		boltSchema: 6,
-		// Schema 3: without migration 4 (nor 5 to 7, which follow it).
+		// Schema 3: without migration 4 (nor those that follow it).
 		pg: []string{
 			"ALTER TABLE tournaments DROP COLUMN active",
 			"DROP INDEX challenges_open_by_challenger, challenges_open_by_opponent",
 			"ALTER TABLE games DROP COLUMN mine_due, DROP COLUMN board_due",
+			"DROP INDEX games_finished_by_channel, games_finished_by_thread",
 			"DELETE FROM taflbot_migrations WHERE version >= 4",
 		},
 		after: func(t *testing.T, _ testBackend, _ string, s *storage.Store, after *storage.CheckReport) {

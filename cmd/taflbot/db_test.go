@@ -1165,11 +1165,11 @@ func TestDBCheckRebuildLeavesASoundOlderFileAsItIs(t *testing.T) {
 		t.Errorf("copied aside: %v", files)
 	}
 
-	// A file of schema 7 (the buckets of schema 11 without those made
+	// A file of schema 7 (the buckets of schema 12 without those made
 	// since) whose deadline index lacks its entry: migrated, then mended.
 	path, _ = newDB(t)
 	boltUpdate(t, path, func(tx *bolt.Tx) error {
-		for _, b := range []string{"idx_open_challenges_by_user", "idx_games_to_mine", "idx_boards_due"} {
+		for _, b := range []string{"idx_open_challenges_by_user", "idx_games_to_mine", "idx_boards_due", "idx_finished_games_by_channel"} {
 			if err := tx.DeleteBucket([]byte(b)); err != nil {
 				return err
 			}
@@ -1217,4 +1217,41 @@ func schema2Copy(t *testing.T, dir, name string) (string, []byte) {
 		t.Fatal(err)
 	}
 	return path, original
+}
+
+// TestDBCheckFinishedGamesByChannelIndex: the index of the finished games
+// by channel and thread (schema 12) is checked like the others: an entry
+// missing is a problem named with its bucket, -rebuild-indexes makes it
+// again, and the finished game is then found in its channel.
+func TestDBCheckFinishedGamesByChannelIndex(t *testing.T) {
+	path, games := newDB(t)
+	var deleted [][]byte
+	boltUpdate(t, path, func(tx *bolt.Tx) error {
+		b := tx.Bucket([]byte("idx_finished_games_by_channel"))
+		for k, _ := b.Cursor().First(); k != nil; k, _ = b.Cursor().First() {
+			deleted = append(deleted, slices.Clone(k))
+			if err := b.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if len(deleted) != 1 {
+		t.Fatalf("deleting the finished games' index entries: %d deleted, want 1", len(deleted))
+	}
+	out, _, err := runDBTest(t, "check", "-db", path)
+	if want := fmt.Sprintf("problem: index idx_finished_games_by_channel: entry missing %x\n", deleted[0]); err == nil || !strings.Contains(out, want) {
+		t.Errorf("check: %v\n%s\nwant the line\n%s", err, out, want)
+	}
+	if out, _, err := runDBTest(t, "check", "-db", path, "-rebuild-indexes"); err != nil || !strings.HasSuffix(out, "indexes rebuilt; ok\n") {
+		t.Errorf("rebuild: %v\n%s", err, out)
+	}
+	s, err := storage.Open(path, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if gs, err := s.FinishedGamesInChannel(t.Context(), "200", 5); err != nil || len(gs) != 1 || gs[0].ID != games[2].ID {
+		t.Errorf("finished games in the channel after the rebuild: %v, %v; want game %d", gs, err, games[2].ID)
+	}
 }

@@ -393,6 +393,7 @@ func TestDBCopyLeavesAnOlderPostgresDestinationAsItWas(t *testing.T) {
 	}
 	// Back to schema 5, as a taflbot of the version before left it.
 	pgtest.Exec(t, pg, "ALTER TABLE games DROP COLUMN mine_due, DROP COLUMN board_due")
+	pgtest.Exec(t, pg, "DROP INDEX games_finished_by_channel, games_finished_by_thread")
 	pgtest.Exec(t, pg, "DELETE FROM taflbot_migrations WHERE version >= 6")
 	other, _ := newDB(t)
 	out, _, err := runDBTest(t, "copy", "-from", other, "-to", pg)
@@ -482,4 +483,45 @@ func TestDBCheckOnPostgresSpeaksOfColumns(t *testing.T) {
 	if err == nil || !strings.Contains(out, "problem: game 2: the record says id 3\n") {
 		t.Errorf("check of a record with another id: %v\n%s", err, out)
 	}
+}
+
+// TestDBFinishedGamesByChannelOnPostgres: db copy to PostgreSQL and back
+// keeps the finished games findable by channel; on PostgreSQL, a row
+// whose columns no longer match the record's (updated_ns) is a problem
+// db check names by its columns, and -rebuild-indexes mends it.
+func TestDBFinishedGamesByChannelOnPostgres(t *testing.T) {
+	pg := pgtest.NewDatabase(t)
+	path, games := newDB(t)
+	back := filepath.Join(t.TempDir(), "back.db")
+	if out, _, err := runDBTest(t, "copy", "-from", path, "-to", pg); err != nil {
+		t.Fatalf("copy to PostgreSQL: %v\n%s", err, out)
+	}
+	finished := func(db string) {
+		t.Helper()
+		s, err := storage.Open(db, storage.Options{ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if gs, err := s.FinishedGamesInChannel(t.Context(), "200", 5); err != nil || len(gs) != 1 || gs[0].ID != games[2].ID {
+			t.Errorf("finished games in the channel of %s: %v, %v; want game %d", db, gs, err, games[2].ID)
+		}
+	}
+	finished(pg)
+	pgtest.Exec(t, pg, "UPDATE games SET updated_ns = updated_ns + 1 WHERE id = $1", int64(games[2].ID))
+	out, _, err := runDBTest(t, "check", "-db", pg)
+	want := fmt.Sprintf(`problem: index columns games.channel, games.thread, games.active, games.updated_ns: game %d: they say finished in channel or thread "200", saved at `, games[2].ID)
+	if err == nil || !strings.Contains(out, want) || strings.Contains(out, "idx_") {
+		t.Errorf("check: %v\n%s\nwant a line starting\n%s", err, out, want)
+	}
+	if out, _, err := runDBTest(t, "check", "-db", pg, "-rebuild-indexes"); err != nil || !strings.HasSuffix(out, "indexes rebuilt; ok\n") {
+		t.Errorf("rebuild: %v\n%s", err, out)
+	}
+	if out, _, err := runDBTest(t, "copy", "-from", pg, "-to", back); err != nil || !strings.HasSuffix(out, "ok: both sides hold the same data\n") {
+		t.Fatalf("copy back: %v\n%s", err, out)
+	}
+	if out, _, err := runDBTest(t, "check", "-db", back); err != nil || !strings.HasSuffix(out, "ok\n") {
+		t.Errorf("check of the copy back: %v\n%s", err, out)
+	}
+	finished(back)
 }
