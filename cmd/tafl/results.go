@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -78,6 +79,15 @@ func runResults(e env) error {
 			return fmt.Errorf("%s: the record names no attackers or defenders player (tags attackers and defenders)", r.path)
 		}
 		rules := g.Variant().RulesString()
+		if names["position"] != "" {
+			// A game from an opening (tafl match -openings under a
+			// custom repetition rule): its rules tag carries the
+			// opening as its start, for OpenTafl, so each opening read
+			// as a variant of its own and a 100-game match came out as
+			// 30 tables. The opening is a position of the rules, not
+			// other rules.
+			rules = withoutStart(rules)
+		}
 		t := tables[rules]
 		if t == nil {
 			t = newResultTable(asDraw)
@@ -265,4 +275,11 @@ func reasons(m map[tafl.EndReason]int) string {
 		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// withoutStart returns an OpenTafl rules string without its start field.
+func withoutStart(rules string) string {
+	f := strings.Fields(rules)
+	f = slices.DeleteFunc(f, func(s string) bool { return strings.HasPrefix(s, "start:") })
+	return strings.Join(f, " ")
 }

@@ -324,3 +324,21 @@ func TestResultsAndMatchNameTheLayout(t *testing.T) {
 		t.Errorf("results: exit %d, %q, stdout:\n%s", code, errOut, out)
 	}
 }
+
+// TestResultsKeepsAMatchsOpeningsInOneTable: a match from openings under
+// custom rules writes each game's opening as its rules' start (for
+// OpenTafl) and in a position tag; the games are of one variant, and came
+// out as a table per opening.
+func TestResultsKeepsAMatchsOpeningsInOneTable(t *testing.T) {
+	dir := t.TempDir()
+	for i, start := range []string{"/7/t6/2t1t2/2tKt2/3t3/7/7/", "/7/t6/2t1t2/2tKt2/3t3/7/5t1/"} {
+		text := "[attackers:alpha]\n[defenders:beta]\n[position:" + start + "]\n[rules:dim:7 esc:c start:" + start + "]\n1. a2-d2\n"
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("g%d.otg", i)), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, errOut, code := runTafl(t, "", "results", dir)
+	if code != 0 || !strings.HasPrefix(out, "results: 2 games of custom\n") || strings.Contains(out, "one table each") {
+		t.Errorf("exit %d: %s\n%s", code, errOut, out)
+	}
+}
