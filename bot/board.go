@@ -27,11 +27,11 @@ type message struct {
 	// user it mentions.
 	pings []string
 	// noMove marks a board that brings no move (a draw offered or
-	// withdrawn): where its channel no longer exists, postBoard tells the
-	// player to move nothing of it (moveByDM), but calls gone, when set,
-	// with the channel and Discord's refusal, to say by direct message
-	// what the board said (drawByDM), also where the bot may no longer
-	// post there (accessRefused).
+	// withdrawn): where Discord refuses it (its channel no longer exists,
+	// or the bot may no longer post there), postBoard tells the player to
+	// move nothing of it (boardRefused), but calls gone, when set, with
+	// the channel and Discord's refusal, to say by direct message what
+	// the board said (drawByDM).
 	noMove bool
 	gone   func(ctx context.Context, ch string, err error)
 }

@@ -97,7 +97,10 @@ func (b *Bot) postDueBoards(ctx context.Context, aside func(func())) {
 // latest move was played, as the move's board would have been: headed
 // with who played what, pinging the player to move (a tournament game's
 // first board, after its round's announcement, as playRound posts them). When the post fails
-// on Discord's side again, the board is due again.
+// on Discord's side again, the board is due again; when Discord refuses
+// it (the channel deleted, or the bot may no longer post there since),
+// the player to move is told by direct message (boardRefused), once: a
+// refused board is not due again.
 func (b *Bot) postDueBoard(ctx context.Context, g *storage.Game) {
 	if g.TournamentID != 0 && g.Ply() == 0 {
 		// A tournament game's first board: after its round's
@@ -149,6 +152,7 @@ func (b *Bot) postDueBoard(ctx context.Context, g *storage.Game) {
 	if err != nil {
 		b.log.Error("clock sweep: posting a board due", "game_id", g.ID, "channel_id", ch, "err", err)
 		b.markBoardDue(ctx, g, err)
+		b.boardRefused(ctx, g, ch, err)
 		return
 	}
 	b.log.Info("clock sweep: posted a board Discord had not taken", "game_id", g.ID, "ply", g.Ply(), "channel_id", ch)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
 	"github.com/taflbot/taflbot/tafl"
 )
 
@@ -295,7 +296,7 @@ func TestTournamentInADeletedChannelGoesToItsCreator(t *testing.T) {
 	if len(got) != 2 {
 		t.Fatalf("direct messages %q, want one to each player", got)
 	}
-	want := fmt.Sprintf("Game %d has begun, and <@%s> is to move. The channel or thread where it is played no longer exists", g.ID, g.Attackers.UserID)
+	want := fmt.Sprintf("Game %d has begun, and <@%s> is to move. The channel or thread where the game was played no longer exists", g.ID, g.Attackers.UserID)
 	for i, u := range []string{alice, bob} {
 		if !strings.HasPrefix(got[i], u+": "+want) {
 			t.Errorf("direct message %q, want %q…", got[i], want)
@@ -343,7 +344,10 @@ func TestTournamentInADeletedChannelGoesToItsCreator(t *testing.T) {
 // TestTournamentThreadDeletedAndChannelRefused: a tournament's thread
 // deleted where the bot may no longer post in its channel either (50013):
 // the round's announcement goes to its creator by direct message, saying
-// where the bot may not post, to ask a server manager for it.
+// where the bot may not post, to ask a server manager for it. The
+// players, whose games' first boards the channel refused, are told by
+// direct message that their game has begun, and why it comes that way
+// (TestMoveWhereTheBotMayNotPostToldByDM).
 func TestTournamentThreadDeletedAndChannelRefused(t *testing.T) {
 	h := newHarness(t, nil)
 	deletedTournament(t, h, false)
@@ -358,6 +362,12 @@ func TestTournamentThreadDeletedAndChannelRefused(t *testing.T) {
 	}
 	if tr := onlyTournament(t, h); tr.ChannelGone || tr.ThreadID != "" {
 		t.Errorf("the tournament's channel gone %v, thread %q; want the channel kept, the thread forgotten", tr.ChannelGone, tr.ThreadID)
+	}
+	g := gameOf(t, h, alice)
+	want := fmt.Sprintf("Game %d has begun, and <@%s> is to move. I may no longer post in <#%s>, where the game is played (a server manager can give me access and permission to post there), so I am telling you by direct message: `/tafl board` `game:%d` shows the board",
+		g.ID, g.Attackers.UserID, channel, g.ID)
+	if got := resultDMs(t, h); len(got) != 2 || !strings.HasPrefix(got[0], alice+": "+want) || !strings.HasPrefix(got[1], bob+": "+want) {
+		t.Errorf("direct messages to the players %q, want each %q…", got, want)
 	}
 }
 
@@ -463,6 +473,100 @@ func TestDrawOfferWhereTheBotMayNotPostToldByDM(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestMoveWhereTheBotMayNotPostToldByDM: a move's board refused in the
+// game's channel because the bot may no longer post there (50001 Missing
+// Access, 50013 Missing Permissions: taken away after the game began) or
+// its thread is locked (50083) was lost: markBoardDue leaves a refused
+// board to no clock sweep, and only a deleted channel told the player to
+// move by direct message (TestPlayerToMoveInADeletedChannelToldByDM).
+// They are told so, whatever their dms, saying why, once: of a move from
+// elsewhere (a direct message), the engine's move, a Move menu's move
+// whose follow-up failed, and a board a clock sweep found refused after
+// Discord had failed it; no sweep posts the board again after.
+func TestMoveWhereTheBotMayNotPostToldByDM(t *testing.T) {
+	const refused = "I may no longer post in <#" + channel + ">, where the game is played (a server manager can give me access and permission to post there), so I am telling you by direct message"
+	const locked = "The thread where the game is played, <#" + channel + ">, is locked (a server manager can unlock it), so I am telling you by direct message"
+	// told checks that user alone was told of the last move of g by direct
+	// message, saying why, and that a sweep then tries no board again.
+	told := func(t *testing.T, h *harness, user, mover, why string) {
+		t.Helper()
+		h.settle()
+		g := gameOf(t, h, alice)
+		want := fmt.Sprintf("%s: Game %d: %s played %s, and it is your move. %s: `/tafl board` `game:%d` shows the board and `/tafl move` `game:%d` plays your move, in any channel of the server.",
+			user, g.ID, mover, lastPlyOf(g), why, g.ID, g.ID)
+		if got := resultDMs(t, h); !slices.Equal(got, []string{want}) {
+			t.Fatalf("direct messages:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+		}
+		tried := len(h.fake.requests("/channels/" + channel + "/messages"))
+		h.bot.Sweep(t.Context())
+		h.settle()
+		if n := len(h.fake.requests("/channels/" + channel + "/messages")); n != tried || len(resultDMs(t, h)) != 1 {
+			t.Errorf("after a sweep: %d posts tried in the channel, direct messages %q; want none, the one", n-tried, resultDMs(t, h))
+		}
+	}
+	for _, c := range []struct {
+		name         string
+		status, code int
+		why          string
+	}{
+		{"missing access", 403, 50001, refused},
+		{"missing permissions", 403, 50013, refused},
+		{"thread locked", 400, 50083, locked},
+	} {
+		t.Run("from a direct message, "+c.name, func(t *testing.T) {
+			h := newHarness(t, nil)
+			startGame(t, h) // 3 days per move, alice (attackers) to move
+			h.fake.inject("POST", "/channels/"+channel+"/", c.status, c.code, 1000)
+			g := gameOf(t, h, alice)
+			in := h.slashInteraction(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String()), opt("game", float64(g.ID)))
+			in.GuildID, in.ChannelID, in.Member, in.User = "", "dm-"+alice, nil, &discordgo.User{ID: alice}
+			h.bot.HandleGateway(t.Context(), in)
+			if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "You played") {
+				t.Fatalf("/tafl move from a direct message: %q", r.Content)
+			}
+			told(t, h, bob, "<@"+alice+">", c.why)
+		})
+	}
+	t.Run("the engine's move", func(t *testing.T) {
+		h := newHarness(t, nil)
+		g := engineGame(t, h) // alice attacks
+		h.fake.inject("POST", "/channels/"+channel+"/", 403, 50013, 1000)
+		if r, _ := h.slash(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String())); isEphemeral(r) {
+			t.Fatalf("move refused: %s", r.Content)
+		}
+		waitPly(t, h, 2)
+		told(t, h, alice, "taflbot (easy)", refused)
+	})
+	t.Run("a menu move whose follow-up failed", func(t *testing.T) {
+		h := newHarness(t, nil)
+		board := startGame(t, h)
+		m := gameOf(t, h, alice).Tafl().LegalMoves()[0]
+		r, _ := h.click(alice, customIDs(board.Components)["Move"], false)
+		r, _ = h.click(alice, customIDs(r.Components)["select"], true, m.From().String())
+		h.fake.inject("POST", "/webhooks/", 404, 10015, 1)
+		h.fake.inject("POST", "/channels/"+channel+"/", 403, 50013, 1000)
+		h.click(alice, customIDs(r.Components)["select"], true, m.To().String())
+		told(t, h, bob, "<@"+alice+">", refused)
+	})
+	t.Run("refused to a clock sweep", func(t *testing.T) {
+		h := newHarness(t, nil)
+		failEngineBoard(t, h) // Discord failed the engine's board: due
+		h.fake.inject("POST", "/channels/"+channel+"/", 403, 50013, 1000)
+		h.bot.Sweep(t.Context())
+		told(t, h, alice, "taflbot (easy)", refused)
+		if gameOf(t, h, alice).BoardDue {
+			t.Error("the board refused is still due")
+		}
+	})
+}
+
+// lastPlyOf is game g's last move as the direct messages name it ("1.
+// a4-a2").
+func lastPlyOf(g *storage.Game) string {
+	plies := g.Tafl().Plies()
+	return tafl.PlyLabel(len(plies)-1, plies[len(plies)-1])
 }
 
 // TestResultInALockedThreadGoesByDM: a game whose thread a moderator

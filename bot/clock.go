@@ -352,24 +352,39 @@ func (b *Bot) remind(ctx context.Context, g *storage.Game, now time.Time) {
 	b.metrics.countReminder()
 }
 
+// boardRefused tells the player to move in game g, whose latest board
+// Discord refused in its thread or channel ch (postErr), of the move by
+// direct message (moveByDM) where the channel no longer exists
+// (channelGone) or the bot may no longer post there (accessRefused):
+// such a board is not posted again (markBoardDue marks only one that
+// failed on Discord's side for the clock sweep), so it is the only word
+// of the move they get. Other errors, and a game over, tell nothing.
+func (b *Bot) boardRefused(ctx context.Context, g *storage.Game, ch string, postErr error) {
+	if g.Active() && (channelGone(postErr) || accessRefused(postErr)) {
+		b.moveByDM(ctx, g, ch, postErr)
+	}
+}
+
 // moveByDM tells the player to move in active game g, whose latest board
-// Discord refused because the game's channel or thread no longer exists
-// (channelGone: the engine's move, or the opponent's made from another
-// server or a direct message), that it is their move and how to go on,
-// by direct message whatever their dms: nobody sees the board otherwise,
-// and their clock runs.
+// Discord refused in its thread or channel ch (postErr: the channel no
+// longer exists, or the bot may no longer post there: boardRefused; the
+// engine's move, or the opponent's made from another server or a direct
+// message), that it is their move, why it comes by direct message
+// (dmWhy) and how to go on, whatever their dms: nobody sees the board
+// otherwise, and their clock runs.
 //
 // The first board of a game neither player started (a tournament's) is
 // news to both: both are told the game has begun, and who is to move.
-func (b *Bot) moveByDM(ctx context.Context, g *storage.Game) {
+func (b *Bot) moveByDM(ctx context.Context, g *storage.Game, ch string, postErr error) {
 	if g.Ply() == 0 {
-		b.log.Warn("the game's channel no longer exists: its players are told it began by direct message", "game_id", g.ID, "channel_id", gameChannel(g))
+		b.log.Warn("the game's channel no longer exists or refused its first board: its players are told it began by direct message",
+			"game_id", g.ID, "channel_id", ch, "err", postErr)
 		for i, s := range []storage.Seat{g.Attackers, g.Defenders} {
 			if s.IsAI() || s.UserID == "" || i == 1 && sameSeat(g.Attackers, g.Defenders) {
 				continue
 			}
 			p := b.playerP(ctx, g, s.UserID)
-			b.sendDM(ctx, g, s.UserID, "move", p.T("move.dm_channel_gone_start", int(g.ID), seatName(p, g.ToMove())), true)
+			b.sendDM(ctx, g, s.UserID, "move", p.T("move.dm_begun", int(g.ID), seatName(p, g.ToMove()), dmWhy(p, ch, postErr)), true)
 		}
 		return
 	}
@@ -377,10 +392,11 @@ func (b *Bot) moveByDM(ctx context.Context, g *storage.Game) {
 	if seat.IsAI() || seat.UserID == "" {
 		return
 	}
-	b.log.Warn("the game's channel no longer exists: the player to move is told by direct message", "game_id", g.ID, "channel_id", gameChannel(g))
+	b.log.Warn("the game's channel no longer exists or refused the board: the player to move is told by direct message",
+		"game_id", g.ID, "channel_id", ch, "err", postErr)
 	p := b.playerP(ctx, g, seat.UserID)
 	mover := seatName(p, g.Seat(g.Tafl().ToMove().Other()))
-	b.sendDM(ctx, g, seat.UserID, "move", p.T("move.dm_channel_gone", int(g.ID), mover, lastPlyLabel(g)), true)
+	b.sendDM(ctx, g, seat.UserID, "move", p.T("move.dm_your_move", int(g.ID), mover, lastPlyLabel(g), dmWhy(p, ch, postErr)), true)
 }
 
 // postNotice posts to the server's notification channel, else the game's

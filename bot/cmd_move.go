@@ -682,23 +682,61 @@ func daysChoices(p *locale.Printer, typed string) []*discordgo.ApplicationComman
 }
 
 // variantChoices lists presets (and their layouts, where a preset has
-// several: "copenhagen/standard" is "copenhagen") matching typed.
+// several: "copenhagen/standard" is "copenhagen") whose name contains
+// typed, then those the commands read typed as or suggest for it
+// (tafl.MatchPreset): a title ("ard ri"), a layout ("bell"), a board
+// size ("7x7", "11×11", "11": the presets of that size, or of the
+// nearest), a common word for some ("viking", "irish"), a near name
+// ("copenhagn"). A size being typed ("11x", "11x1") reads as the size.
 func variantChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
+	sizes := map[string]int{}
+	listed := map[string]bool{}
+	add := func(n string) {
+		name, _, _ := strings.Cut(n, "/")
+		if size, ok := sizes[name]; ok && !listed[n] {
+			listed[n] = true
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: fmt.Sprintf("%s (%d×%d)", n, size, size), Value: n})
+		}
+	}
+	var names []string
 	for _, p := range tafl.Presets() {
-		names := []string{p.Name}
+		sizes[p.Name] = p.Size
+		names = append(names, p.Name)
 		for _, l := range p.Layouts {
 			if l != "" && len(p.Layouts) > 1 {
 				names = append(names, p.Name+"/"+l)
 			}
 		}
-		for _, n := range names {
-			if typed == "" || strings.Contains(n, typed) {
-				out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: fmt.Sprintf("%s (%d×%d)", n, p.Size, p.Size), Value: n})
+	}
+	for _, n := range names {
+		if typed == "" || strings.Contains(n, typed) {
+			add(n)
+		}
+	}
+	if typed != "" {
+		name, layout, near, ok := tafl.MatchPreset(sizeBeingTyped(typed))
+		if ok {
+			near = []string{name}
+			if layout != "" {
+				near = []string{name + "/" + layout}
 			}
+		}
+		for _, n := range near {
+			add(n)
 		}
 	}
 	return out[:min(25, len(out))]
+}
+
+// sizeBeingTyped returns the board size typed is the beginning of
+// ("11x" and "11x1" of "11x11": "11"), else typed as it is.
+func sizeBeingTyped(typed string) string {
+	a, b, ok := strings.Cut(strings.ReplaceAll(strings.ReplaceAll(typed, " ", ""), "×", "x"), "x")
+	if !ok || a == "" || len(b) >= len(a) || !strings.HasPrefix(a, b) || strings.Trim(a, "0123456789") != "" {
+		return typed
+	}
+	return a
 }
 
 // gameLabel describes a game for lists: "#42 copenhagen vs Bob · your turn".

@@ -195,13 +195,13 @@ func (b *Bot) announce(ctx context.Context, g *storage.Game, actor, headline, pr
 
 // postBoard posts a board message in the game's thread or channel and
 // runs the after-move work. An active game's board that Discord did not
-// take is posted by a clock sweep later (markBoardDue); where the channel
-// no longer exists (channelGone), the player to move is told by direct
-// message (moveByDM). Of a board that brings no move, msg.gone tells
-// what it said (a draw offered or withdrawn: drawByDM) where the
-// channel no longer exists and also where the bot may no longer post
-// there (accessRefused: its access or permissions taken away, the
-// thread locked), as nothing else posts it.
+// take (failing on its side) is posted by a clock sweep later
+// (markBoardDue). One Discord refused, as the channel no longer exists
+// (channelGone) or the bot may no longer post there (accessRefused: its
+// access or permissions taken away, the thread locked), is not posted
+// again, so the player to move is told by direct message (boardRefused);
+// of a board that brings no move, msg.gone tells what it said instead (a
+// draw offered or withdrawn: drawByDM).
 func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
 	b.postBoardWhy(ctx, g, msg, nil)
 }
@@ -214,11 +214,10 @@ func (b *Bot) postBoardWhy(ctx context.Context, g *storage.Game, msg *message, w
 		b.log.Error("posting a board", "game_id", g.ID, "channel_id", ch, "err", err)
 		b.markBoardDue(ctx, g, err)
 		switch {
-		case !g.Active():
-		case msg.noMove && msg.gone != nil && (channelGone(err) || accessRefused(err)):
+		case !msg.noMove:
+			b.boardRefused(ctx, g, ch, err)
+		case msg.gone != nil && g.Active() && (channelGone(err) || accessRefused(err)):
 			msg.gone(ctx, ch, err)
-		case channelGone(err) && !msg.noMove:
-			b.moveByDM(ctx, g)
 		}
 	} else if sent != nil && g.Active() {
 		b.rememberBoard(ctx, g, sent)
@@ -371,13 +370,7 @@ func (b *Bot) drawByDM(ctx context.Context, g *storage.Game, userID, what, ch st
 	b.log.Warn("the game's channel no longer exists or refused the board: the opponent is told of the draw offer by direct message",
 		"game_id", g.ID, "channel_id", ch, "draw", what, "err", postErr)
 	p := b.playerP(ctx, g, o.UserID)
-	why := p.T("draw.dm_why_refused", ch)
-	switch {
-	case channelGone(postErr):
-		why = p.T("draw.dm_why_gone")
-	case threadLocked(postErr):
-		why = p.T("draw.dm_why_locked", ch)
-	}
+	why := dmWhy(p, ch, postErr)
 	key := "draw.dm_offer"
 	switch {
 	case what == "withdraw":
@@ -387,6 +380,21 @@ func (b *Bot) drawByDM(ctx context.Context, g *storage.Game, userID, what, ch st
 		key = "draw.dm_offer_wait"
 	}
 	b.sendDM(ctx, g, o.UserID, "draw", p.T(key, int(g.ID), "<@"+userID+">", why), true)
+}
+
+// dmWhy says, in p's language, why news of a game comes by direct
+// message: Discord refused its board in the game's channel or thread ch
+// (postErr: the channel or thread no longer exists, channelGone; the
+// thread is locked, threadLocked; else the bot may no longer post there,
+// accessRefused). It is a clause: game.dm_why_gone, _refused, _locked.
+func dmWhy(p *locale.Printer, ch string, postErr error) string {
+	switch {
+	case channelGone(postErr):
+		return p.T("game.dm_why_gone")
+	case threadLocked(postErr):
+		return p.T("game.dm_why_locked", ch)
+	}
+	return p.T("game.dm_why_refused", ch)
 }
 
 // opponentOf returns the seat playing against userID.

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"bytes"
 	"image/png"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -298,6 +299,61 @@ func TestVariantAliasSuggestsVariants(t *testing.T) {
 			t.Errorf("/tafl %s variant:%s: %q, want %q", c.sub, c.variant, r.Content, c.want)
 		}
 	}
+}
+
+// TestVariantAutocompleteReadsSizesAndWords: the variant option's list
+// (of /tafl challenge, ai, rules and puzzle) offered only the presets
+// whose name contains what was typed, so a board size or a common word
+// for some presets (7x7, 11×11, viking, irish) listed nothing, although
+// the command answers them with the presets they may mean
+// (TestVariantAliasSuggestsVariants). It lists those presets, and what
+// the command reads exactly (a title, "ard ri"); a size being typed
+// ("11x") lists that size's. Text that names nothing still lists nothing.
+func TestVariantAutocompleteReadsSizesAndWords(t *testing.T) {
+	h := newHarness(t, nil)
+	eleven := []string{"copenhagen", "fetlar", "cyning-taefl", "tawlbwrdd"}
+	for _, c := range []struct {
+		typed string
+		want  []string
+	}{
+		{"7x7", []string{"brandubh", "ard-ri"}},
+		{"11×11", eleven},
+		{"１１x１１", eleven}, // full-width digits
+		{"11", eleven},
+		{"11x", eleven},
+		{"11x1", eleven},
+		{"13x13", eleven}, // none has 13×13: the nearest size
+		{"Viking", []string{"copenhagen", "fetlar", "hnefatafl-9"}},
+		{"irish", []string{"brandubh", "ard-ri"}},
+		{"welsh", []string{"tawlbwrdd"}},
+		{"ard ri", []string{"ard-ri"}},
+		{"brandub", []string{"brandubh"}},
+		{"7x9", nil},
+		{"zzz", nil},
+	} {
+		for _, sub := range []string{"challenge", "ai", "rules", "puzzle"} {
+			if got := variantChoicesOf(t, h, sub, c.typed); !slices.Equal(got, c.want) {
+				t.Errorf("/tafl %s variant:%s autocomplete: %q, want %q", sub, c.typed, got, c.want)
+			}
+		}
+	}
+}
+
+// variantChoicesOf returns the values of the variant option's
+// autocomplete of /tafl sub for alice typing typed.
+func variantChoicesOf(t *testing.T, h *harness, sub, typed string) []string {
+	t.Helper()
+	o := opt("variant", typed)
+	o.Focused = true
+	in := h.slashInteraction(alice, sub, o)
+	in.Type = discordgo.InteractionApplicationCommandAutocomplete
+	h.bot.HandleGateway(t.Context(), in)
+	r, _ := h.fake.callback(t, in.ID)
+	var got []string
+	for _, c := range r.Choices {
+		got = append(got, c.Value.(string))
+	}
+	return got
 }
 
 // TestRulesDiagramsSizedByBoard: the worked examples of /tafl rules were

@@ -188,6 +188,7 @@ func (b *Bot) playChosen(ctx context.Context, r *request, m tafl.Move) (*reply, 
 				if sent, err = b.rest.Send(ctx, in.ChannelID, msg.send()); err != nil {
 					b.log.Error("posting the board after a menu move", "game_id", g.ID, "channel_id", in.ChannelID, "err", err)
 					b.markBoardDue(ctx, g, err)
+					b.boardRefused(ctx, g, in.ChannelID, err)
 				}
 			}
 			if err == nil && sent != nil {

@@ -335,16 +335,7 @@ func TestAnotherPuzzleIsAnother(t *testing.T) {
 func TestVariantChoicesOncePerVariant(t *testing.T) {
 	h := newHarness(t, nil)
 	for _, cmd := range []string{"puzzle", "rules"} {
-		o := opt("variant", "")
-		o.Focused = true
-		in := h.slashInteraction(alice, cmd, o)
-		in.Type = discordgo.InteractionApplicationCommandAutocomplete
-		h.bot.HandleGateway(t.Context(), in)
-		r, _ := h.fake.callback(t, in.ID)
-		var got []string
-		for _, c := range r.Choices {
-			got = append(got, c.Value.(string))
-		}
+		got := variantChoicesOf(t, h, cmd, "")
 		for _, v := range got {
 			if strings.HasSuffix(v, "/standard") {
 				t.Errorf("/tafl %s offers %q beside its preset: %v", cmd, v, got)

@@ -208,10 +208,10 @@ var en = Dict{
 	"err.timed_out_abort_you_dm": "Too late: you had run out of time before your first move, so game %[1]d is aborted (no result, no rating change) and this changed nothing. I can no longer post in this channel, so both players are told by direct message.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
 	"result.dm_channel_gone": "Game %[1]d is over: %[2]s\nI am telling you by direct message because the channel or thread where it was played no longer exists, so I could not post the result there. Both players get this message, whatever their `/tafl settings` `dms`.",
-	// By direct message to the player to move in a game whose channel or thread no longer exists (10003, deleted), the board of the last move refused there: the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1").
-	"move.dm_channel_gone": "Game %[1]d: %[2]s played %[3]s, and it is your move. The channel or thread where the game was played no longer exists, so I am telling you by direct message: `/tafl board` `game:%[1]d` shows the board and `/tafl move` `game:%[1]d` plays your move, in any channel of the server.",
-	// By direct message to both players of a game neither of them started (a tournament's), whose first board the game's channel or thread refused, no longer existing (10003, deleted): the game's number, who is to move (a mention).
-	"move.dm_channel_gone_start": "Game %[1]d has begun, and %[2]s is to move. The channel or thread where it is played no longer exists, so I am telling you by direct message: `/tafl board` `game:%[1]d` shows the board and `/tafl move` `game:%[1]d` plays a move, in any channel of the server.",
+	// By direct message to the player to move in a game whose board of the last move Discord refused in the game's channel or thread (deleted, or the bot may no longer post there): the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1"), why it comes by direct message (game.dm_why_*).
+	"move.dm_your_move": "Game %[1]d: %[2]s played %[3]s, and it is your move. %[4]s: `/tafl board` `game:%[1]d` shows the board and `/tafl move` `game:%[1]d` plays your move, in any channel of the server.",
+	// By direct message to both players of a game neither of them started (a tournament's), whose first board Discord refused in the game's channel or thread (deleted, or the bot may no longer post there): the game's number, who is to move (a mention), why it comes by direct message (game.dm_why_*).
+	"move.dm_begun": "Game %[1]d has begun, and %[2]s is to move. %[3]s: `/tafl board` `game:%[1]d` shows the board and `/tafl move` `game:%[1]d` plays a move, in any channel of the server.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Game %[1]d is over: %[2]s\nI am telling you by direct message because the thread where it was played, <#%[3]s>, is locked, so I could not post the result there (a server manager can unlock it). Both players get this message, whatever their `/tafl settings` `dms`.",
 	// The engine's judgement of a position in words, shown instead of a win chance for a variant whose score-to-chance curve is not checked (review lines, the review's text file, the graph's alt text): a forced win, or one the engine is sure of, for the attackers. The seven standing.* are whole clauses.
@@ -294,18 +294,18 @@ var en = Dict{
 	"tour.dm_refused": "I may not post in <#%[2]s>, where your tournament **%[1]s** is played, so I am sending you this by direct message. A server manager can give me access and permission to post there.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(the notification channel <#%s> no longer exists; choose another with `/tafl settings` `channel`)",
-	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (draw.dm_why_*).
+	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (game.dm_why_*).
 	"draw.dm_offer": "Game %[1]d: %[2]s offers a draw. %[3]s: `/tafl draw` `game:%[1]d` accepts it, in any channel of the server, or just move to decline it.",
 	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
 	"draw.dm_offer_wait": "Game %[1]d: %[2]s offers a draw. %[3]s: `/tafl draw` `game:%[1]d` accepts it, in any channel of the server; your next move declines it.",
-	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (draw.dm_why_*).
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (game.dm_why_*).
 	"draw.dm_withdrawn": "Game %[1]d: %[2]s withdrew their draw offer. %[3]s.",
-	// Why a draw offered or withdrawn comes by direct message (in draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
-	"draw.dm_why_gone": "The channel or thread where the game was played no longer exists, so I am telling you by direct message",
+	// Why a move, a game's start, or a draw offered or withdrawn comes by direct message (in move.dm_your_move, move.dm_begun, draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
+	"game.dm_why_gone": "The channel or thread where the game was played no longer exists, so I am telling you by direct message",
 	// The same: the bot may no longer post in the game's channel or thread (50001 Missing Access, 50013 Missing Permissions): the channel.
-	"draw.dm_why_refused": "I may no longer post in <#%s>, where the game is played (a server manager can give me access and permission to post there), so I am telling you by direct message",
+	"game.dm_why_refused": "I may no longer post in <#%s>, where the game is played (a server manager can give me access and permission to post there), so I am telling you by direct message",
 	// The same: the game's thread is locked (50083, by a moderator): the thread.
-	"draw.dm_why_locked": "The thread where the game is played, <#%s>, is locked (a server manager can unlock it), so I am telling you by direct message",
+	"game.dm_why_locked": "The thread where the game is played, <#%s>, is locked (a server manager can unlock it), so I am telling you by direct message",
 	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
 	"settings.channel_perms": "I can't post reminders and results in <#%[1]s>: there I lack %[2]s. Give me %[3]s there, or choose another channel; nothing was changed.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).

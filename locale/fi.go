@@ -207,10 +207,10 @@ var fi = Dict{
 	"err.timed_out_abort_you_dm": "Liian myöhään: sinulta oli loppunut aika ennen ensimmäistä siirtoasi, joten peli %[1]d on keskeytetty (ei tulosta, ei muutosta luokitukseen), eikä tämä muuttanut mitään. En voi enää kirjoittaa tälle kanavalle, joten molemmille pelaajille kerrotaan yksityisviestillä.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
 	"result.dm_channel_gone": "Peli %[1]d on päättynyt: %[2]s\nKerron tämän yksityisviestillä, koska kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten en voinut kertoa tulosta siellä. Molemmat pelaajat saavat tämän viestin asetuksesta `/tafl settings` `yksityisviestit` riippumatta.",
-	// By direct message to the player to move in a game whose channel or thread no longer exists (10003, deleted), the board of the last move refused there: the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1").
-	"move.dm_channel_gone": "Peli %[1]d: %[2]s pelasi %[3]s, ja on sinun siirtosi. Kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten kerron tämän yksityisviestillä: `/tafl board` `peli:%[1]d` näyttää laudan ja `/tafl move` `peli:%[1]d` pelaa siirtosi millä tahansa palvelimen kanavalla.",
-	// By direct message to both players of a game neither of them started (a tournament's), whose first board the game's channel or thread refused, no longer existing (10003, deleted): the game's number, who is to move (a mention).
-	"move.dm_channel_gone_start": "Peli %[1]d on alkanut, ja siirtovuorossa on %[2]s. Kanavaa tai ketjua, jossa sitä pelataan, ei enää ole, joten kerron tämän yksityisviestillä: `/tafl board` `peli:%[1]d` näyttää laudan ja `/tafl move` `peli:%[1]d` pelaa siirron millä tahansa palvelimen kanavalla.",
+	// By direct message to the player to move in a game whose board of the last move Discord refused in the game's channel or thread (deleted, or the bot may no longer post there): the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1"), why it comes by direct message (game.dm_why_*).
+	"move.dm_your_move": "Peli %[1]d: %[2]s pelasi %[3]s, ja on sinun siirtosi. %[4]s: `/tafl board` `peli:%[1]d` näyttää laudan ja `/tafl move` `peli:%[1]d` pelaa siirtosi millä tahansa palvelimen kanavalla.",
+	// By direct message to both players of a game neither of them started (a tournament's), whose first board Discord refused in the game's channel or thread (deleted, or the bot may no longer post there): the game's number, who is to move (a mention), why it comes by direct message (game.dm_why_*).
+	"move.dm_begun": "Peli %[1]d on alkanut, ja siirtovuorossa on %[2]s. %[3]s: `/tafl board` `peli:%[1]d` näyttää laudan ja `/tafl move` `peli:%[1]d` pelaa siirron millä tahansa palvelimen kanavalla.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Peli %[1]d on päättynyt: %[2]s\nKerron tämän yksityisviestillä, koska ketju, jossa peliä pelattiin, <#%[3]s>, on lukittu, joten en voinut kertoa tulosta siellä (palvelimen ylläpitäjä voi avata lukituksen). Molemmat pelaajat saavat tämän viestin asetuksesta `/tafl settings` `yksityisviestit` riippumatta.",
 	// The engine's judgement of a position in words, shown instead of a win chance for a variant whose score-to-chance curve is not checked (review lines, the review's text file, the graph's alt text): a forced win, or one the engine is sure of, for the attackers. The seven standing.* are whole clauses.
@@ -293,18 +293,18 @@ var fi = Dict{
 	"tour.dm_refused": "En saa julkaista kanavalla <#%[2]s>, jolla turnaustasi **%[1]s** pelataan, joten lähetän tämän sinulle yksityisviestinä. Palvelimen ylläpitäjä voi antaa minulle pääsyn ja luvan julkaista siellä.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(ilmoituskanavaa <#%s> ei ole enää olemassa; valitse toinen asetuksella `/tafl settings` `kanava`)",
-	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (draw.dm_why_*).
+	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (game.dm_why_*).
 	"draw.dm_offer": "Peli %[1]d: %[2]s tarjoaa tasapeliä. %[3]s: `/tafl draw` `peli:%[1]d` hyväksyy tarjouksen millä tahansa palvelimen kanavalla, tai hylkää se vain siirtämällä.",
 	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
 	"draw.dm_offer_wait": "Peli %[1]d: %[2]s tarjoaa tasapeliä. %[3]s: `/tafl draw` `peli:%[1]d` hyväksyy tarjouksen millä tahansa palvelimen kanavalla; seuraava siirtosi hylkää sen.",
-	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (draw.dm_why_*).
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (game.dm_why_*).
 	"draw.dm_withdrawn": "Peli %[1]d: %[2]s perui tasapelitarjouksensa. %[3]s.",
-	// Why a draw offered or withdrawn comes by direct message (in draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
-	"draw.dm_why_gone": "Kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten kerron tämän yksityisviestillä",
+	// Why a move, a game's start, or a draw offered or withdrawn comes by direct message (in move.dm_your_move, move.dm_begun, draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
+	"game.dm_why_gone": "Kanavaa tai ketjua, jossa peliä pelattiin, ei enää ole, joten kerron tämän yksityisviestillä",
 	// The same: the bot may no longer post in the game's channel or thread (50001 Missing Access, 50013 Missing Permissions): the channel.
-	"draw.dm_why_refused": "En saa enää julkaista kanavalla <#%s>, jolla peliä pelataan (palvelimen ylläpitäjä voi antaa minulle pääsyn ja luvan julkaista siellä), joten kerron tämän yksityisviestillä",
+	"game.dm_why_refused": "En saa enää julkaista kanavalla <#%s>, jolla peliä pelataan (palvelimen ylläpitäjä voi antaa minulle pääsyn ja luvan julkaista siellä), joten kerron tämän yksityisviestillä",
 	// The same: the game's thread is locked (50083, by a moderator): the thread.
-	"draw.dm_why_locked": "Ketju, jossa peliä pelataan, <#%s>, on lukittu (palvelimen ylläpitäjä voi avata lukituksen), joten kerron tämän yksityisviestillä",
+	"game.dm_why_locked": "Ketju, jossa peliä pelataan, <#%s>, on lukittu (palvelimen ylläpitäjä voi avata lukituksen), joten kerron tämän yksityisviestillä",
 	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
 	"settings.channel_perms": "En voi julkaista muistutuksia ja tuloksia kanavalla <#%[1]s>: minulta puuttuu siellä %[2]s. Anna minulle siellä %[3]s tai valitse toinen kanava; mitään ei muutettu.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).

@@ -207,10 +207,10 @@ var is = Dict{
 	"err.timed_out_abort_you_dm": "Of seint: tíminn þinn var útrunninn fyrir fyrsta leik þinn, svo hætt er við skák %[1]d (engin úrslit, engin breyting á stigum) og þetta breytti engu. Ég get ekki lengur skrifað á þessa rás, svo báðum leikmönnum er sagt það í einkaskilaboðum.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
 	"result.dm_channel_gone": "Skák %[1]d er lokið: %[2]s\nÉg segi þér þetta í einkaskilaboðum vegna þess að rásin eða þráðurinn þar sem hún var tefld er ekki lengur til, svo ég gat ekki birt úrslitin þar. Báðir leikmenn fá þessi skilaboð, óháð `/tafl settings` `dms` hjá þeim.",
-	// By direct message to the player to move in a game whose channel or thread no longer exists (10003, deleted), the board of the last move refused there: the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1").
-	"move.dm_channel_gone": "Skák %[1]d: %[2]s lék %[3]s, og þú átt leik. Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl board` `game:%[1]d` sýnir borðið og `/tafl move` `game:%[1]d` leikur leiknum þínum, á hvaða rás netþjónsins sem er.",
-	// By direct message to both players of a game neither of them started (a tournament's), whose first board the game's channel or thread refused, no longer existing (10003, deleted): the game's number, who is to move (a mention).
-	"move.dm_channel_gone_start": "Skák %[1]d er hafin og %[2]s á leik. Rásin eða þráðurinn þar sem hún er tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum: `/tafl board` `game:%[1]d` sýnir borðið og `/tafl move` `game:%[1]d` leikur leik, á hvaða rás netþjónsins sem er.",
+	// By direct message to the player to move in a game whose board of the last move Discord refused in the game's channel or thread (deleted, or the bot may no longer post there): the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1"), why it comes by direct message (game.dm_why_*).
+	"move.dm_your_move": "Skák %[1]d: %[2]s lék %[3]s, og þú átt leik. %[4]s: `/tafl board` `game:%[1]d` sýnir borðið og `/tafl move` `game:%[1]d` leikur leiknum þínum, á hvaða rás netþjónsins sem er.",
+	// By direct message to both players of a game neither of them started (a tournament's), whose first board Discord refused in the game's channel or thread (deleted, or the bot may no longer post there): the game's number, who is to move (a mention), why it comes by direct message (game.dm_why_*).
+	"move.dm_begun": "Skák %[1]d er hafin og %[2]s á leik. %[3]s: `/tafl board` `game:%[1]d` sýnir borðið og `/tafl move` `game:%[1]d` leikur leik, á hvaða rás netþjónsins sem er.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Skák %[1]d er lokið: %[2]s\nÉg segi þér þetta í einkaskilaboðum vegna þess að þráðurinn þar sem hún var tefld, <#%[3]s>, er læstur, svo ég gat ekki birt úrslitin þar (stjórnandi netþjónsins getur opnað hann). Báðir leikmenn fá þessi skilaboð, óháð `/tafl settings` `dms` hjá þeim.",
 	// The engine's judgement of a position in words, shown instead of a win chance for a variant whose score-to-chance curve is not checked (review lines, the review's text file, the graph's alt text): a forced win, or one the engine is sure of, for the attackers. The seven standing.* are whole clauses.
@@ -293,18 +293,18 @@ var is = Dict{
 	"tour.dm_refused": "Ég má ekki birta skilaboð á <#%[2]s>, þar sem mótið þitt **%[1]s** er teflt, svo ég sendi þér þetta í einkaskilaboðum. Stjórnandi þjónsins getur veitt mér aðgang og heimild til að birta þar.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(tilkynningarásin <#%s> er ekki lengur til; veldu aðra með `/tafl settings` `channel`)",
-	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (draw.dm_why_*).
+	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (game.dm_why_*).
 	"draw.dm_offer": "Skák %[1]d: %[2]s býður jafntefli. %[3]s: `/tafl draw` `game:%[1]d` tekur við því, á hvaða rás netþjónsins sem er, eða leiktu bara til að hafna því.",
 	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
 	"draw.dm_offer_wait": "Skák %[1]d: %[2]s býður jafntefli. %[3]s: `/tafl draw` `game:%[1]d` tekur við því, á hvaða rás netþjónsins sem er; næsti leikur þinn hafnar boðinu.",
-	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (draw.dm_why_*).
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (game.dm_why_*).
 	"draw.dm_withdrawn": "Skák %[1]d: %[2]s dró jafnteflisboðið sitt til baka. %[3]s.",
-	// Why a draw offered or withdrawn comes by direct message (in draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
-	"draw.dm_why_gone": "Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum",
+	// Why a move, a game's start, or a draw offered or withdrawn comes by direct message (in move.dm_your_move, move.dm_begun, draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
+	"game.dm_why_gone": "Rásin eða þráðurinn þar sem skákin var tefld er ekki lengur til, svo ég segi þér þetta í einkaskilaboðum",
 	// The same: the bot may no longer post in the game's channel or thread (50001 Missing Access, 50013 Missing Permissions): the channel.
-	"draw.dm_why_refused": "Ég má ekki lengur birta skilaboð á <#%s>, þar sem skákin er tefld (stjórnandi netþjónsins getur veitt mér aðgang og heimild til að birta þar), svo ég segi þér þetta í einkaskilaboðum",
+	"game.dm_why_refused": "Ég má ekki lengur birta skilaboð á <#%s>, þar sem skákin er tefld (stjórnandi netþjónsins getur veitt mér aðgang og heimild til að birta þar), svo ég segi þér þetta í einkaskilaboðum",
 	// The same: the game's thread is locked (50083, by a moderator): the thread.
-	"draw.dm_why_locked": "Þráðurinn þar sem skákin er tefld, <#%s>, er læstur (stjórnandi netþjónsins getur opnað hann), svo ég segi þér þetta í einkaskilaboðum",
+	"game.dm_why_locked": "Þráðurinn þar sem skákin er tefld, <#%s>, er læstur (stjórnandi netþjónsins getur opnað hann), svo ég segi þér þetta í einkaskilaboðum",
 	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
 	"settings.channel_perms": "Ég get ekki birt áminningar og úrslit á <#%[1]s>: þar vantar mig %[2]s. Veittu mér %[3]s þar, eða veldu aðra rás; engu var breytt.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).

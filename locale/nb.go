@@ -207,10 +207,10 @@ var nb = Dict{
 	"err.timed_out_abort_you_dm": "For sent: du hadde gått tom for tid før ditt første trekk, så parti %[1]d er avbrutt (uten resultat, ingen endring i ratingen), og dette endret ingenting. Jeg kan ikke lenger skrive i denne kanalen, så begge spillerne får beskjed som direktemelding.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
 	"result.dm_channel_gone": "Parti %[1]d er over: %[2]s\nJeg forteller det i en direktemelding fordi kanalen eller tråden der det ble spilt, ikke finnes lenger, så jeg kunne ikke legge ut resultatet der. Begge spillerne får denne meldingen, uansett deres `/tafl settings` `dm`.",
-	// By direct message to the player to move in a game whose channel or thread no longer exists (10003, deleted), the board of the last move refused there: the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1").
-	"move.dm_channel_gone": "Parti %[1]d: %[2]s spilte %[3]s, og det er ditt trekk. Kanalen eller tråden der partiet ble spilt, finnes ikke lenger, så jeg forteller deg det i en direktemelding: `/tafl board` `parti:%[1]d` viser brettet, og `/tafl move` `parti:%[1]d` spiller trekket ditt, i hvilken som helst kanal på serveren.",
-	// By direct message to both players of a game neither of them started (a tournament's), whose first board the game's channel or thread refused, no longer existing (10003, deleted): the game's number, who is to move (a mention).
-	"move.dm_channel_gone_start": "Parti %[1]d har begynt, og %[2]s skal trekke. Kanalen eller tråden der det spilles, finnes ikke lenger, så jeg forteller deg det i en direktemelding: `/tafl board` `parti:%[1]d` viser brettet, og `/tafl move` `parti:%[1]d` spiller et trekk, i hvilken som helst kanal på serveren.",
+	// By direct message to the player to move in a game whose board of the last move Discord refused in the game's channel or thread (deleted, or the bot may no longer post there): the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1"), why it comes by direct message (game.dm_why_*).
+	"move.dm_your_move": "Parti %[1]d: %[2]s spilte %[3]s, og det er ditt trekk. %[4]s: `/tafl board` `parti:%[1]d` viser brettet, og `/tafl move` `parti:%[1]d` spiller trekket ditt, i hvilken som helst kanal på serveren.",
+	// By direct message to both players of a game neither of them started (a tournament's), whose first board Discord refused in the game's channel or thread (deleted, or the bot may no longer post there): the game's number, who is to move (a mention), why it comes by direct message (game.dm_why_*).
+	"move.dm_begun": "Parti %[1]d har begynt, og %[2]s skal trekke. %[3]s: `/tafl board` `parti:%[1]d` viser brettet, og `/tafl move` `parti:%[1]d` spiller et trekk, i hvilken som helst kanal på serveren.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Parti %[1]d er over: %[2]s\nJeg forteller det i en direktemelding fordi tråden der det ble spilt, <#%[3]s>, er låst, så jeg kunne ikke legge ut resultatet der (en serveradministrator kan låse den opp). Begge spillerne får denne meldingen, uansett deres `/tafl settings` `dm`.",
 	// The engine's judgement of a position in words, shown instead of a win chance for a variant whose score-to-chance curve is not checked (review lines, the review's text file, the graph's alt text): a forced win, or one the engine is sure of, for the attackers. The seven standing.* are whole clauses.
@@ -293,18 +293,18 @@ var nb = Dict{
 	"tour.dm_refused": "Jeg får ikke poste i <#%[2]s>, der turneringen din **%[1]s** spilles, så jeg sender deg dette i en direktemelding. En serveradministrator kan gi meg tilgang og tillatelse til å poste der.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(varslingskanalen <#%s> finnes ikke lenger; velg en annen med `/tafl settings` `kanal`)",
-	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (draw.dm_why_*).
+	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (game.dm_why_*).
 	"draw.dm_offer": "Parti %[1]d: %[2]s tilbyr remis. %[3]s: `/tafl draw` `parti:%[1]d` tar imot, i hvilken som helst kanal på serveren, eller bare trekk for å avslå.",
 	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
 	"draw.dm_offer_wait": "Parti %[1]d: %[2]s tilbyr remis. %[3]s: `/tafl draw` `parti:%[1]d` tar imot, i hvilken som helst kanal på serveren; ditt neste trekk avslår tilbudet.",
-	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (draw.dm_why_*).
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (game.dm_why_*).
 	"draw.dm_withdrawn": "Parti %[1]d: %[2]s trakk remistilbudet sitt tilbake. %[3]s.",
-	// Why a draw offered or withdrawn comes by direct message (in draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
-	"draw.dm_why_gone": "Kanalen eller tråden der partiet ble spilt, finnes ikke lenger, så jeg forteller deg det i en direktemelding",
+	// Why a move, a game's start, or a draw offered or withdrawn comes by direct message (in move.dm_your_move, move.dm_begun, draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
+	"game.dm_why_gone": "Kanalen eller tråden der partiet ble spilt, finnes ikke lenger, så jeg forteller deg det i en direktemelding",
 	// The same: the bot may no longer post in the game's channel or thread (50001 Missing Access, 50013 Missing Permissions): the channel.
-	"draw.dm_why_refused": "Jeg får ikke lenger poste i <#%s>, der partiet spilles (en serveradministrator kan gi meg tilgang og tillatelse til å poste der), så jeg forteller deg det i en direktemelding",
+	"game.dm_why_refused": "Jeg får ikke lenger poste i <#%s>, der partiet spilles (en serveradministrator kan gi meg tilgang og tillatelse til å poste der), så jeg forteller deg det i en direktemelding",
 	// The same: the game's thread is locked (50083, by a moderator): the thread.
-	"draw.dm_why_locked": "Tråden der partiet spilles, <#%s>, er låst (en serveradministrator kan låse den opp), så jeg forteller deg det i en direktemelding",
+	"game.dm_why_locked": "Tråden der partiet spilles, <#%s>, er låst (en serveradministrator kan låse den opp), så jeg forteller deg det i en direktemelding",
 	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
 	"settings.channel_perms": "Jeg kan ikke legge ut påminnelser og resultater i <#%[1]s>: der mangler jeg %[2]s. Gi meg %[3]s der, eller velg en annen kanal; ingenting ble endret.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).

@@ -207,10 +207,10 @@ var sv = Dict{
 	"err.timed_out_abort_you_dm": "För sent: du hade fått slut på tid före ditt första drag, så parti %[1]d är avbrutet (inget resultat, ingen ändring av ratingen) och detta ändrade ingenting. Jag kan inte längre skriva i den här kanalen, så båda spelarna får veta det som direktmeddelande.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the channel or thread where it is played no longer exists (10003, deleted): the game's number, its result line.
 	"result.dm_channel_gone": "Parti %[1]d är slut: %[2]s\nJag berättar det i ett direktmeddelande eftersom kanalen eller tråden där det spelades inte finns längre, så jag kunde inte lägga upp resultatet där. Båda spelarna får detta meddelande, oavsett deras `/tafl settings` `dm`.",
-	// By direct message to the player to move in a game whose channel or thread no longer exists (10003, deleted), the board of the last move refused there: the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1").
-	"move.dm_channel_gone": "Parti %[1]d: %[2]s spelade %[3]s, och det är ditt drag. Kanalen eller tråden där partiet spelades finns inte längre, så jag berättar det i ett direktmeddelande: `/tafl board` `parti:%[1]d` visar brädet och `/tafl move` `parti:%[1]d` spelar ditt drag, i vilken kanal som helst på servern.",
-	// By direct message to both players of a game neither of them started (a tournament's), whose first board the game's channel or thread refused, no longer existing (10003, deleted): the game's number, who is to move (a mention).
-	"move.dm_channel_gone_start": "Parti %[1]d har börjat, och %[2]s ska dra. Kanalen eller tråden där det spelas finns inte längre, så jag berättar det i ett direktmeddelande: `/tafl board` `parti:%[1]d` visar brädet och `/tafl move` `parti:%[1]d` spelar ett drag, i vilken kanal som helst på servern.",
+	// By direct message to the player to move in a game whose board of the last move Discord refused in the game's channel or thread (deleted, or the bot may no longer post there): the game's number, who moved (a mention or the engine's name), the move (such as "12… c4-c1"), why it comes by direct message (game.dm_why_*).
+	"move.dm_your_move": "Parti %[1]d: %[2]s spelade %[3]s, och det är ditt drag. %[4]s: `/tafl board` `parti:%[1]d` visar brädet och `/tafl move` `parti:%[1]d` spelar ditt drag, i vilken kanal som helst på servern.",
+	// By direct message to both players of a game neither of them started (a tournament's), whose first board Discord refused in the game's channel or thread (deleted, or the bot may no longer post there): the game's number, who is to move (a mention), why it comes by direct message (game.dm_why_*).
+	"move.dm_begun": "Parti %[1]d har börjat, och %[2]s ska dra. %[3]s: `/tafl board` `parti:%[1]d` visar brädet och `/tafl move` `parti:%[1]d` spelar ett drag, i vilken kanal som helst på servern.",
 	// The result of a game sent by direct message to both players because Discord refused its post: the thread where it is played is locked (50083, by a moderator): the game's number, its result line, the thread's id.
 	"result.dm_thread_locked": "Parti %[1]d är slut: %[2]s\nJag berättar det i ett direktmeddelande eftersom tråden där det spelades, <#%[3]s>, är låst, så jag kunde inte lägga upp resultatet där (en serveradministratör kan låsa upp den). Båda spelarna får detta meddelande, oavsett deras `/tafl settings` `dm`.",
 	// The engine's judgement of a position in words, shown instead of a win chance for a variant whose score-to-chance curve is not checked (review lines, the review's text file, the graph's alt text): a forced win, or one the engine is sure of, for the attackers. The seven standing.* are whole clauses.
@@ -293,18 +293,18 @@ var sv = Dict{
 	"tour.dm_refused": "Jag får inte posta i <#%[2]s>, där din turnering **%[1]s** spelas, så jag skickar detta till dig i ett direktmeddelande. En serveradministratör kan ge mig åtkomst och behörighet att posta där.",
 	// /tafl settings, after "reminders and results: each game's channel" where the bot dropped the notification channel because it no longer exists (Discord: Unknown Channel): the channel.
 	"settings.notify_gone": "(aviseringskanalen <#%s> finns inte längre; välj en annan med `/tafl settings` `kanal`)",
-	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (draw.dm_why_*).
+	// A direct message to the opponent when a draw is offered in a game whose board Discord refused: the game, the player who offered it, why it comes by direct message (game.dm_why_*).
 	"draw.dm_offer": "Parti %[1]d: %[2]s erbjuder remi. %[3]s: `/tafl draw` `parti:%[1]d` antar det, i vilken kanal som helst på servern, eller dra bara för att avböja.",
 	// The same, when the draw was offered on the offerer's own turn (the opponent cannot move yet).
 	"draw.dm_offer_wait": "Parti %[1]d: %[2]s erbjuder remi. %[3]s: `/tafl draw` `parti:%[1]d` antar det, i vilken kanal som helst på servern; ditt nästa drag avböjer erbjudandet.",
-	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (draw.dm_why_*).
+	// A direct message to the opponent when the draw offer is withdrawn in such a game: the game, the player who withdrew it, why it comes by direct message (game.dm_why_*).
 	"draw.dm_withdrawn": "Parti %[1]d: %[2]s drog tillbaka sitt remierbjudande. %[3]s.",
-	// Why a draw offered or withdrawn comes by direct message (in draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
-	"draw.dm_why_gone": "Kanalen eller tråden där partiet spelades finns inte längre, så jag berättar det i ett direktmeddelande",
+	// Why a move, a game's start, or a draw offered or withdrawn comes by direct message (in move.dm_your_move, move.dm_begun, draw.dm_offer, draw.dm_offer_wait, draw.dm_withdrawn): the game's channel or thread no longer exists (10003, deleted).
+	"game.dm_why_gone": "Kanalen eller tråden där partiet spelades finns inte längre, så jag berättar det i ett direktmeddelande",
 	// The same: the bot may no longer post in the game's channel or thread (50001 Missing Access, 50013 Missing Permissions): the channel.
-	"draw.dm_why_refused": "Jag får inte längre posta i <#%s>, där partiet spelas (en serveradministratör kan ge mig åtkomst och behörighet att posta där), så jag berättar det i ett direktmeddelande",
+	"game.dm_why_refused": "Jag får inte längre posta i <#%s>, där partiet spelas (en serveradministratör kan ge mig åtkomst och behörighet att posta där), så jag berättar det i ett direktmeddelande",
 	// The same: the game's thread is locked (50083, by a moderator): the thread.
-	"draw.dm_why_locked": "Tråden där partiet spelas, <#%s>, är låst (en serveradministratör kan låsa upp den), så jag berättar det i ett direktmeddelande",
+	"game.dm_why_locked": "Tråden där partiet spelas, <#%s>, är låst (en serveradministratör kan låsa upp den), så jag berättar det i ett direktmeddelande",
 	// /tafl settings channel: refused because the bot may not post there on its own (from the gateway's cache, or the interaction's own channel): the channel, the permissions it lacks (twice).
 	"settings.channel_perms": "Jag kan inte posta påminnelser och resultat i <#%[1]s>: där saknar jag %[2]s. Ge mig %[3]s där, eller välj en annan kanal; inget ändrades.",
 	// /tafl settings daily_channel: refused for the same reason: the channel, the permissions it lacks (twice).
