@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -18,12 +19,17 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 	_, dms := r.opts["dms"]
 	langOpt := r.str("language")
 	own := dms || langOpt != ""
-	server := false
+	put := false // settings PutGuildSettings saves
 	for _, name := range []string{"variant", "days", "threads", "channel", "game_channel", "vacation", "casual", "casual_help", "hints", "daily_channel", "daily_hour", "daily", "server_language"} {
 		if _, ok := r.opts[name]; ok {
-			server = true
+			put = true
 		}
 	}
+	// A player hidden from the leaderboard, or shown on it again: saved
+	// apart (Store.SetLeaderboardHidden), leaving a server that chose no
+	// settings with the bot's defaults.
+	hide, show := r.user("leaderboard_hide"), r.user("leaderboard_show")
+	server := put || hide != "" || show != ""
 	inServer := r.in.GuildID != "" && r.in.Member != nil
 	// Check everything before saving anything: a refused command changes
 	// nothing, the user's own dms and language choices included.
@@ -142,6 +148,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 				return nil, userErrorT("settings.daily_channel")
 			}
 		}
+		if err := checkHidden(gs, hide, show); err != nil {
+			return nil, err
+		}
 	}
 	var notes []string
 	var player *storage.Player // the user's own settings here, once read
@@ -192,7 +201,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		}
 		return &reply{resp: ephemeral(strings.Join(append(notes, dmsLine(r.p, player)), " "))}, nil
 	}
-	if server {
+	if put {
 		if err := b.store.PutGuildSettings(ctx, gs); err != nil {
 			return nil, err
 		}
@@ -202,6 +211,18 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 			// "daily puzzle: off" leave the manager guessing.
 			notes = append(notes, r.p.T("settings.daily_hour_kept", gs.DailyHour))
 		}
+	}
+	if show != "" {
+		if gs.LeaderboardHidden, err = b.store.SetLeaderboardHidden(ctx, r.in.GuildID, show, false); err != nil {
+			return nil, err
+		}
+		notes = append(notes, r.p.T("settings.shown", show))
+	}
+	if hide != "" {
+		if gs.LeaderboardHidden, err = b.store.SetLeaderboardHidden(ctx, r.in.GuildID, hide, true); err != nil {
+			return nil, err
+		}
+		notes = append(notes, r.p.T("settings.hidden", hide))
 	}
 	p := r.p
 	notify := p.T("each game's channel")
@@ -250,8 +271,53 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) (*reply, error) {
 		hints = p.T("yes")
 	}
 	notes = append(notes, p.T("Hints in casual games against the engine: **%s** · daily puzzle: %s", hints, daily))
+	if len(gs.LeaderboardHidden) > 0 {
+		notes = append(notes, p.T("settings.hidden_list", len(gs.LeaderboardHidden), hiddenList(gs.LeaderboardHidden)))
+	}
 	notes = append(notes, dmsLine(p, player))
 	return &reply{resp: ephemeral(strings.Join(notes, "\n"))}, nil
+}
+
+// checkHidden refuses a player to hide from the server's leaderboard
+// (/tafl settings leaderboard_hide) or to show on it again
+// (leaderboard_show) that would change nothing or cannot be saved,
+// before anything is saved. Either may be "" (not given).
+func checkHidden(gs *storage.GuildSettings, hide, show string) error {
+	switch {
+	case hide != "" && hide == show:
+		return userErrorT("settings.hidden_both", hide)
+	case hide != "" && slices.Contains(gs.LeaderboardHidden, hide):
+		return userErrorT("settings.hidden_already", hide)
+	case show != "" && !slices.Contains(gs.LeaderboardHidden, show):
+		return userErrorT("settings.hidden_not", show)
+	}
+	n := len(gs.LeaderboardHidden)
+	if show != "" {
+		n-- // shown again first, making room
+	}
+	if hide != "" && n >= storage.MaxLeaderboardHidden {
+		return userErrorT("settings.hidden_full", storage.MaxLeaderboardHidden)
+	}
+	return nil
+}
+
+// maxHiddenListed bounds the players /tafl settings lists as hidden from
+// the leaderboard; the line says how many there are in all.
+const maxHiddenListed = 10
+
+// hiddenList lists players hidden from the leaderboard (the first
+// maxHiddenListed of ids, then "…"), each a mention and its id: Discord
+// cannot name a member who left, and the id is what leaderboard_show
+// takes for them.
+func hiddenList(ids []string) string {
+	var parts []string
+	for _, id := range ids[:min(len(ids), maxHiddenListed)] {
+		parts = append(parts, "<@"+id+"> (`"+id+"`)")
+	}
+	if len(ids) > maxHiddenListed {
+		parts = append(parts, "…")
+	}
+	return strings.Join(parts, ", ")
 }
 
 // dmsLine says whether the bot sends player direct messages and, when

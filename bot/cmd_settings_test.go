@@ -1,11 +1,14 @@
 package bot_test
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/storage"
 )
 
 func TestSettingsThreadsAndDMs(t *testing.T) {
@@ -291,5 +294,147 @@ func TestDMsInADirectMessageSayWhatTheyDo(t *testing.T) {
 	}
 	if r, _ := h.slash(alice, "settings", opt("dms", true)); !strings.HasPrefix(r.Content, "I'll also send you reminders and results by direct message.") {
 		t.Errorf("dms:True in a server: %q", r.Content)
+	}
+}
+
+// TestManagerHidesAPlayerFromTheLeaderboard: members who left a server
+// stayed on its leaderboard for ever (the bot cannot see them leave), and
+// managers had no way to take anyone off it. /tafl settings
+// leaderboard_hide:@X takes a player off the server's leaderboard and
+// its places (their ratings and games kept), leaderboard_show:@X puts
+// them back, and the settings list who is hidden, with their ids. A
+// member without Manage Server is refused; a hide or show that would
+// change nothing is refused and changes nothing, other settings given
+// with it included; hiding alone leaves a server that chose no settings
+// with the bot's defaults.
+func TestManagerHidesAPlayerFromTheLeaderboard(t *testing.T) {
+	const dave = "444"
+	h := newHarness(t, nil)
+	set := func(user, variant string, rating float64) {
+		t.Helper()
+		if _, err := h.store.UpdatePlayer(t.Context(), guild, user, func(p *storage.Player) error {
+			p.Variants[variant] = storage.VariantRecord{Rating: storage.Rating{Rating: rating, Deviation: 60, Volatility: 0.06}, Wins: 20}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set(alice, "brandubh", 1700)
+	set(bob, "brandubh", 1600)
+	set(bob, "tablut", 1550) // nobody else plays tablut
+	set(dave, "brandubh", 1500)
+	board := func(user string, opts ...*discordgo.ApplicationCommandInteractionDataOption) string {
+		t.Helper()
+		r, _ := h.slash(user, "leaderboard", opts...)
+		return r.Content
+	}
+	hidden := func() []string {
+		t.Helper()
+		gs, err := h.store.GetGuildSettings(t.Context(), guild)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return gs.LeaderboardHidden
+	}
+
+	// Not a manager: refused, nothing changed.
+	in := h.slashInteraction(alice, "settings", opt("leaderboard_hide", bob))
+	in.Member.Permissions = 0
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); !isEphemeral(r) || !strings.Contains(r.Content, "Only server managers") || !strings.Contains(r.Content, "nothing was changed") {
+		t.Errorf("a member without Manage Server: %q", r.Content)
+	}
+	if len(hidden()) != 0 || !strings.Contains(board(alice, opt("variant", "brandubh")), "2. <@"+bob+">") {
+		t.Fatalf("after the refusal: hidden %v", hidden())
+	}
+
+	// A manager hides bob: off the leaderboard and its places, and off
+	// the variants listed where only he plays; his ratings are kept.
+	r, _ := h.slash(carol, "settings", opt("leaderboard_hide", bob))
+	if !isEphemeral(r) || !strings.Contains(r.Content, "<@"+bob+"> is hidden from this server's leaderboard: their ratings and games are kept") ||
+		!strings.Contains(r.Content, "Hidden from the leaderboard (1): <@"+bob+"> (`"+bob+"`)") || strings.Contains(r.Content, "Saved.") {
+		t.Errorf("hide: %q", r.Content)
+	}
+	if gs, _ := h.store.GetGuildSettings(t.Context(), guild); !gs.Updated.IsZero() {
+		t.Errorf("hiding alone saved the server's settings: %+v", gs)
+	}
+	lb := board(carol, opt("variant", "brandubh"))
+	if !strings.Contains(lb, "1. <@"+alice+">") || !strings.Contains(lb, "2. <@"+dave+">") || strings.Contains(lb, "<@"+bob+">") {
+		t.Errorf("the leaderboard with bob hidden:\n%s", lb)
+	}
+	if lb := board(bob); strings.Contains(lb, "<@"+bob+">") || strings.Contains(lb, "tablut") || !strings.Contains(lb, "2. <@"+dave+">") {
+		t.Errorf("every variant, asked by bob, hidden:\n%s", lb)
+	}
+	if r, _ := h.slash(carol, "stats", opt("user", bob)); !strings.Contains(r.Content, "1600") {
+		t.Errorf("bob's stats after the hide: %q", r.Content)
+	}
+
+	// Refusals: nothing changed, other settings given with them included.
+	days := func() int {
+		gs, _ := h.store.GetGuildSettings(t.Context(), guild)
+		return gs.DaysPerMove
+	}
+	before := days()
+	for _, c := range []struct {
+		opts []*discordgo.ApplicationCommandInteractionDataOption
+		want string
+	}{
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("leaderboard_hide", bob), opt("days", 9.0)},
+			"<@" + bob + "> is already hidden from this server's leaderboard; nothing was changed. `/tafl settings` `leaderboard_show` puts them back."},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("leaderboard_show", alice), opt("days", 9.0)},
+			"<@" + alice + "> is not hidden from this server's leaderboard; nothing was changed. `/tafl settings` lists the players who are."},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{opt("leaderboard_hide", dave), opt("leaderboard_show", dave)},
+			"Hide <@" + dave + "> or show them, not both at once; nothing was changed."},
+	} {
+		if r, _ := h.slash(carol, "settings", c.opts...); !isEphemeral(r) || r.Content != c.want {
+			t.Errorf("%v: %q, want %q", c.opts, r.Content, c.want)
+		}
+	}
+	if got := hidden(); !slices.Equal(got, []string{bob}) || days() != before {
+		t.Errorf("after the refusals: hidden %v, %d days per move", got, days())
+	}
+
+	// Hidden together with another setting; saving settings later keeps
+	// the hidden players.
+	r, _ = h.slash(carol, "settings", opt("leaderboard_hide", dave), opt("days", 9.0))
+	if !strings.Contains(r.Content, "Saved.") || !strings.Contains(r.Content, "<@"+dave+"> is hidden") ||
+		!strings.Contains(r.Content, "Hidden from the leaderboard (2): <@"+bob+"> (`"+bob+"`), <@"+dave+"> (`"+dave+"`)") {
+		t.Errorf("hide with days: %q", r.Content)
+	}
+	h.slash(carol, "settings", opt("days", 5.0))
+	if got := hidden(); !slices.Equal(got, []string{bob, dave}) || days() != 5 {
+		t.Errorf("after saving other settings: hidden %v, %d days per move", got, days())
+	}
+
+	// Shown again: back in his place; the list says who is still hidden.
+	r, _ = h.slash(carol, "settings", opt("leaderboard_show", bob))
+	if !strings.Contains(r.Content, "<@"+bob+"> is on this server's leaderboard again.") || !strings.Contains(r.Content, "Hidden from the leaderboard (1): <@"+dave+">") {
+		t.Errorf("show: %q", r.Content)
+	}
+	if lb := board(carol, opt("variant", "brandubh")); !strings.Contains(lb, "2. <@"+bob+">") || strings.Contains(lb, "<@"+dave+">") {
+		t.Errorf("the leaderboard with bob shown again:\n%s", lb)
+	}
+	r, _ = h.slash(carol, "settings", opt("leaderboard_show", dave))
+	if strings.Contains(r.Content, "Hidden from the leaderboard") || len(hidden()) != 0 {
+		t.Errorf("nobody hidden: %q, %v", r.Content, hidden())
+	}
+
+	// In the manager's language.
+	h.slash(carol, "settings", opt("language", "da"))
+	if r, _ := h.slash(carol, "settings", opt("leaderboard_hide", dave)); !strings.Contains(r.Content, "<@"+dave+"> er skjult fra serverens rangliste") ||
+		!strings.Contains(r.Content, "Skjult fra ranglisten (1): <@"+dave+">") {
+		t.Errorf("in Danish: %q", r.Content)
+	}
+	// Many: the first ten listed (ids in order as numbers), and how many
+	// in all.
+	for i := range 11 {
+		if _, err := h.store.SetLeaderboardHidden(t.Context(), guild, fmt.Sprint(1400000000000000000+i), true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, _ = h.slash(carol, "settings")
+	if !strings.Contains(r.Content, "Skjult fra ranglisten (12): <@"+dave+"> (`"+dave+"`), <@1400000000000000000> (`1400000000000000000`), ") ||
+		strings.Count(r.Content, "<@14") != 9 || !strings.Contains(r.Content, "`1400000000000000008`), …") || len([]rune(r.Content)) > 1900 {
+		t.Errorf("twelve hidden: %q", r.Content)
 	}
 }

@@ -133,7 +133,9 @@ func commands(engineNames []string) []*discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "daily_hour", Description: "The hour (UTC, 0-23) of the daily puzzle"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "daily", Description: "False stops the daily puzzle"},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "server_language", Description: "The language of games, challenges and tournaments here",
-					Choices: languageChoices()}),
+					Choices: languageChoices()},
+				user("leaderboard_hide", "Hide a player from this server's leaderboard (their rating and games are kept)"),
+				user("leaderboard_show", "Show a player hidden from the leaderboard on it again")),
 			sub("puzzle", "A puzzle: find the forced win (rated)", variant),
 			sub("vacation", "Pause your clocks here (a server or our DMs) for some days; see how many you have left", &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionInteger, Name: "days", MinValue: &zero, MaxValue: storage.MaxVacationDays,

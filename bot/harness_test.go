@@ -276,7 +276,7 @@ func opt(name string, v any) *discordgo.ApplicationCommandInteractionDataOption 
 	case bool:
 		o.Type = discordgo.ApplicationCommandOptionBoolean
 	}
-	if name == "opponent" || name == "user" {
+	if name == "opponent" || name == "user" || name == "leaderboard_hide" || name == "leaderboard_show" {
 		o.Type = discordgo.ApplicationCommandOptionUser
 	}
 	return o

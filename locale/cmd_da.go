@@ -142,4 +142,9 @@ var daCommands = Dict{
 	"Resign a game (asks to confirm); server managers can end others' games without a result": "Opgiv et parti (med bekræftelse); administratorer kan afslutte andres partier uden resultat",
 	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
 	"The engine's review of a finished game: how each side stood, turning points, better moves": "Motorens gennemgang af et afsluttet parti: hvordan siderne stod, vendepunkter, bedre træk",
+	// /tafl settings leaderboard_hide and leaderboard_show: managers take a player off the leaderboard.
+	"name.leaderboard_hide": "rangliste_skjul",
+	"name.leaderboard_show": "rangliste_vis",
+	"Hide a player from this server's leaderboard (their rating and games are kept)": "Skjul en spiller fra serverens rangliste (rating og partier bevares)",
+	"Show a player hidden from the leaderboard on it again":                          "Vis en spiller, der er skjult fra ranglisten, på den igen",
 }

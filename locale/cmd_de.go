@@ -142,4 +142,9 @@ var deCommands = Dict{
 	"Resign a game (asks to confirm); server managers can end others' games without a result": "Partie aufgeben (mit Rückfrage); Serververwalter können fremde Partien ohne Ergebnis beenden",
 	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
 	"The engine's review of a finished game: how each side stood, turning points, better moves": "Analyse einer beendeten Partie: wie die Seiten standen, Wendepunkte, bessere Züge",
+	// /tafl settings leaderboard_hide and leaderboard_show: managers take a player off the leaderboard.
+	"name.leaderboard_hide": "rangliste_verbergen",
+	"name.leaderboard_show": "rangliste_zeigen",
+	"Hide a player from this server's leaderboard (their rating and games are kept)": "Einen Spieler aus der Rangliste dieses Servers ausblenden (Wertung und Partien bleiben)",
+	"Show a player hidden from the leaderboard on it again":                          "Einen aus der Rangliste ausgeblendeten Spieler wieder darauf zeigen",
 }

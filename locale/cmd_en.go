@@ -142,4 +142,9 @@ var enCommands = Dict{
 	"Resign a game (asks to confirm); server managers can end others' games without a result": "Resign a game (asks to confirm); server managers can end others' games without a result",
 	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
 	"The engine's review of a finished game: how each side stood, turning points, better moves": "The engine's review of a finished game: how each side stood, turning points, better moves",
+	// /tafl settings leaderboard_hide and leaderboard_show: managers take a player off the leaderboard.
+	"name.leaderboard_hide": "leaderboard_hide",
+	"name.leaderboard_show": "leaderboard_show",
+	"Hide a player from this server's leaderboard (their rating and games are kept)": "Hide a player from this server's leaderboard (their rating and games are kept)",
+	"Show a player hidden from the leaderboard on it again":                          "Show a player hidden from the leaderboard on it again",
 }

@@ -142,4 +142,9 @@ var fiCommands = Dict{
 	"Resign a game (asks to confirm); server managers can end others' games without a result": "Luovuta peli (pyytää vahvistusta); ylläpitäjät voivat päättää muiden pelejä ilman tulosta",
 	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
 	"The engine's review of a finished game: how each side stood, turning points, better moves": "Moottorin arvio päättyneestä pelistä: kumpi oli edellä, käännekohdat, paremmat siirrot",
+	// /tafl settings leaderboard_hide and leaderboard_show: managers take a player off the leaderboard.
+	"name.leaderboard_hide": "tulostaulu_piilota",
+	"name.leaderboard_show": "tulostaulu_näytä",
+	"Hide a player from this server's leaderboard (their rating and games are kept)": "Piilota pelaaja tämän palvelimen tulostaulukosta (luokitus ja pelit säilyvät)",
+	"Show a player hidden from the leaderboard on it again":                          "Näytä tulostaulukosta piilotettu pelaaja siinä taas",
 }

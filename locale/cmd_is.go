@@ -142,4 +142,9 @@ var isCommands = Dict{
 	"Resign a game (asks to confirm); server managers can end others' games without a result": "Gefast upp í skák (biður um staðfestingu); stjórnendur geta lokið skákum annarra án úrslita",
 	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
 	"The engine's review of a finished game: how each side stood, turning points, better moves": "Yfirferð vélarinnar á lokinni skák: hvernig hliðarnar stóðu, vendipunktar, betri leikir",
+	// /tafl settings leaderboard_hide and leaderboard_show: managers take a player off the leaderboard.
+	"name.leaderboard_hide": "stigatafla_fela",
+	"name.leaderboard_show": "stigatafla_sýna",
+	"Hide a player from this server's leaderboard (their rating and games are kept)": "Fela leikmann á stigatöflu þjónsins (stig og skákir haldast)",
+	"Show a player hidden from the leaderboard on it again":                          "Sýna leikmann sem var falinn á stigatöflunni aftur",
 }

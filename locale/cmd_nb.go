@@ -142,4 +142,9 @@ var nbCommands = Dict{
 	"Resign a game (asks to confirm); server managers can end others' games without a result": "Gi opp et parti (med bekreftelse); administratorer kan avslutte andres partier uten resultat",
 	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
 	"The engine's review of a finished game: how each side stood, turning points, better moves": "Motorens gjennomgang av et avsluttet parti: hvordan sidene sto, vendepunkter, bedre trekk",
+	// /tafl settings leaderboard_hide and leaderboard_show: managers take a player off the leaderboard.
+	"name.leaderboard_hide": "rangering_skjul",
+	"name.leaderboard_show": "rangering_vis",
+	"Hide a player from this server's leaderboard (their rating and games are kept)": "Skjul en spiller fra serverens rangering (rating og partier beholdes)",
+	"Show a player hidden from the leaderboard on it again":                          "Vis en spiller som er skjult fra rangeringen, på den igjen",
 }

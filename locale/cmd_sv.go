@@ -142,4 +142,9 @@ var svCommands = Dict{
 	"Resign a game (asks to confirm); server managers can end others' games without a result": "Ge upp ett parti (med bekräftelse); administratörer kan avsluta andras partier utan resultat",
 	// /tafl analyse's description: a review shows win chances only for variants with a checked curve, words otherwise (at most 100 characters).
 	"The engine's review of a finished game: how each side stood, turning points, better moves": "Motorns genomgång av ett avslutat parti: hur sidorna stod, vändpunkter, bättre drag",
+	// /tafl settings leaderboard_hide and leaderboard_show: managers take a player off the leaderboard.
+	"name.leaderboard_hide": "topplista_dölj",
+	"name.leaderboard_show": "topplista_visa",
+	"Hide a player from this server's leaderboard (their rating and games are kept)": "Dölj en spelare från serverns topplista (rating och partier behålls)",
+	"Show a player hidden from the leaderboard on it again":                          "Visa en spelare som är dold från topplistan på den igen",
 }

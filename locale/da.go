@@ -311,4 +311,12 @@ var da = Dict{
 	"settings.daily_perms": "Jeg kan ikke poste dagens opgave i <#%[1]s>: der mangler jeg %[2]s. Giv mig %[3]s der, eller vælg en anden kanal; intet blev ændret.",
 	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
 	"settings.daily_left": "fra (den blev stoppet, da jeg blev fjernet fra denne server, mens den blev postet i <#%s>; vælg en kanal igen med `/tafl settings` `dagens_kanal`)",
+	// /tafl settings leaderboard_hide and leaderboard_show (a user mention each; the list: how many, then their mentions and ids).
+	"settings.hidden":         "<@%s> er skjult fra serverens rangliste: vedkommendes rating og partier bevares, og vedkommende kan stadig spille. `/tafl settings` `rangliste_vis` sætter vedkommende på igen.",
+	"settings.shown":          "<@%s> er på serverens rangliste igen.",
+	"settings.hidden_both":    "Skjul <@%s> eller vis vedkommende, ikke begge dele på én gang; intet blev ændret.",
+	"settings.hidden_already": "<@%s> er allerede skjult fra serverens rangliste; intet blev ændret. `/tafl settings` `rangliste_vis` sætter vedkommende på igen.",
+	"settings.hidden_not":     "<@%s> er ikke skjult fra serverens rangliste; intet blev ændret. `/tafl settings` viser, hvem der er.",
+	"settings.hidden_full":    "Højst %d spillere kan skjules fra ranglisten: vis først en igen med `rangliste_vis`; intet blev ændret.",
+	"settings.hidden_list":    "Skjult fra ranglisten (%d): %s",
 }

@@ -311,4 +311,12 @@ var de = Dict{
 	"settings.daily_perms": "Ich kann das Rätsel des Tages nicht in <#%[1]s> posten: Dort habe ich keine Berechtigung für %[2]s. Gib mir dort %[3]s oder wähle einen anderen Kanal; nichts wurde geändert.",
 	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
 	"settings.daily_left": "aus (es wurde angehalten, als ich von diesem Server entfernt wurde; es erschien in <#%s>; wähle mit `/tafl settings` `tages_kanal` wieder einen Kanal)",
+	// /tafl settings leaderboard_hide and leaderboard_show (a user mention each; the list: how many, then their mentions and ids).
+	"settings.hidden":         "<@%s> ist aus der Rangliste dieses Servers ausgeblendet: Wertungen und Partien bleiben erhalten, und es kann weiter gespielt werden. `/tafl settings` `rangliste_zeigen` nimmt die Person wieder auf.",
+	"settings.shown":          "<@%s> steht wieder in der Rangliste dieses Servers.",
+	"settings.hidden_both":    "<@%s> ausblenden oder zeigen, nicht beides zugleich; nichts wurde geändert.",
+	"settings.hidden_already": "<@%s> ist schon aus der Rangliste dieses Servers ausgeblendet; nichts wurde geändert. `/tafl settings` `rangliste_zeigen` nimmt die Person wieder auf.",
+	"settings.hidden_not":     "<@%s> ist nicht aus der Rangliste dieses Servers ausgeblendet; nichts wurde geändert. `/tafl settings` zeigt, wer es ist.",
+	"settings.hidden_full":    "Höchstens %d Spieler können aus der Rangliste ausgeblendet werden: zeige zuerst einen wieder mit `rangliste_zeigen`; nichts wurde geändert.",
+	"settings.hidden_list":    "Aus der Rangliste ausgeblendet (%d): %s",
 }

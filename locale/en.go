@@ -312,4 +312,12 @@ var en = Dict{
 	"settings.daily_perms": "I can't post the daily puzzle in <#%[1]s>: there I lack %[2]s. Give me %[3]s there, or choose another channel; nothing was changed.",
 	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
 	"settings.daily_left": "off (it stopped when I was removed from this server, posting in <#%s>; choose a channel again with `/tafl settings` `daily_channel`)",
+	// /tafl settings leaderboard_hide and leaderboard_show (a user mention each; the list: how many, then their mentions and ids).
+	"settings.hidden":         "<@%s> is hidden from this server's leaderboard: their ratings and games are kept, and they can still play. `/tafl settings` `leaderboard_show` puts them back.",
+	"settings.shown":          "<@%s> is on this server's leaderboard again.",
+	"settings.hidden_both":    "Hide <@%s> or show them, not both at once; nothing was changed.",
+	"settings.hidden_already": "<@%s> is already hidden from this server's leaderboard; nothing was changed. `/tafl settings` `leaderboard_show` puts them back.",
+	"settings.hidden_not":     "<@%s> is not hidden from this server's leaderboard; nothing was changed. `/tafl settings` lists the players who are.",
+	"settings.hidden_full":    "At most %d players can be hidden from the leaderboard: show one again with `leaderboard_show` first; nothing was changed.",
+	"settings.hidden_list":    "Hidden from the leaderboard (%d): %s",
 }

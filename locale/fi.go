@@ -311,4 +311,12 @@ var fi = Dict{
 	"settings.daily_perms": "En voi julkaista päivän tehtävää kanavalla <#%[1]s>: minulta puuttuu siellä %[2]s. Anna minulle siellä %[3]s tai valitse toinen kanava; mitään ei muutettu.",
 	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
 	"settings.daily_left": "pois (se pysähtyi, kun minut poistettiin tältä palvelimelta, ja sitä julkaistiin kanavalla <#%s>; valitse kanava uudelleen asetuksella `/tafl settings` `päivän_kanava`)",
+	// /tafl settings leaderboard_hide and leaderboard_show (a user mention each; the list: how many, then their mentions and ids).
+	"settings.hidden":         "<@%s> on piilotettu tämän palvelimen tulostaulukosta: luokitukset ja pelit säilyvät, ja pelaaminen onnistuu edelleen. `/tafl settings` `tulostaulu_näytä` palauttaa hänet.",
+	"settings.shown":          "<@%s> on taas tämän palvelimen tulostaulukossa.",
+	"settings.hidden_both":    "Piilota <@%s> tai näytä hänet, ei molempia kerralla; mitään ei muutettu.",
+	"settings.hidden_already": "<@%s> on jo piilotettu tämän palvelimen tulostaulukosta; mitään ei muutettu. `/tafl settings` `tulostaulu_näytä` palauttaa hänet.",
+	"settings.hidden_not":     "<@%s> ei ole piilotettu tämän palvelimen tulostaulukosta; mitään ei muutettu. `/tafl settings` luettelee piilotetut pelaajat.",
+	"settings.hidden_full":    "Tulostaulukosta voi piilottaa enintään %d pelaajaa: näytä ensin joku taas asetuksella `tulostaulu_näytä`; mitään ei muutettu.",
+	"settings.hidden_list":    "Piilotettu tulostaulukosta (%d): %s",
 }

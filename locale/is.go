@@ -311,4 +311,12 @@ var is = Dict{
 	"settings.daily_perms": "Ég get ekki birt þraut dagsins á <#%[1]s>: þar vantar mig %[2]s. Veittu mér %[3]s þar, eða veldu aðra rás; engu var breytt.",
 	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
 	"settings.daily_left": "af (hún stöðvaðist þegar ég var fjarlægður af þessum netþjóni, en hún var birt á <#%s>; veldu rás aftur með `/tafl settings` `daily_channel`)",
+	// /tafl settings leaderboard_hide and leaderboard_show (a user mention each; the list: how many, then their mentions and ids).
+	"settings.hidden":         "<@%s> er falin(n) á stigatöflu þessa þjóns: stig og skákir haldast og áfram má tefla. `/tafl settings` `leaderboard_show` setur viðkomandi aftur á hana.",
+	"settings.shown":          "<@%s> er aftur á stigatöflu þessa þjóns.",
+	"settings.hidden_both":    "Feldu <@%s> eða sýndu, ekki hvort tveggja í einu; engu var breytt.",
+	"settings.hidden_already": "<@%s> er þegar falin(n) á stigatöflu þessa þjóns; engu var breytt. `/tafl settings` `leaderboard_show` setur viðkomandi aftur á hana.",
+	"settings.hidden_not":     "<@%s> er ekki falin(n) á stigatöflu þessa þjóns; engu var breytt. `/tafl settings` sýnir hverjir eru það.",
+	"settings.hidden_full":    "Í mesta lagi má fela %d leikmenn á stigatöflunni: sýndu fyrst einhvern aftur með `leaderboard_show`; engu var breytt.",
+	"settings.hidden_list":    "Falin á stigatöflunni (%d): %s",
 }

@@ -311,4 +311,12 @@ var nb = Dict{
 	"settings.daily_perms": "Jeg kan ikke legge ut dagens oppgave i <#%[1]s>: der mangler jeg %[2]s. Gi meg %[3]s der, eller velg en annen kanal; ingenting ble endret.",
 	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
 	"settings.daily_left": "av (den ble stoppet da jeg ble fjernet fra denne serveren, mens den ble lagt ut i <#%s>; velg en kanal igjen med `/tafl settings` `dagens_kanal`)",
+	// /tafl settings leaderboard_hide and leaderboard_show (a user mention each; the list: how many, then their mentions and ids).
+	"settings.hidden":         "<@%s> er skjult fra serverens rangering: ratingen og partiene beholdes, og vedkommende kan fortsatt spille. `/tafl settings` `rangering_vis` setter vedkommende på igjen.",
+	"settings.shown":          "<@%s> er på serverens rangering igjen.",
+	"settings.hidden_both":    "Skjul <@%s> eller vis vedkommende, ikke begge deler på én gang; ingenting ble endret.",
+	"settings.hidden_already": "<@%s> er allerede skjult fra serverens rangering; ingenting ble endret. `/tafl settings` `rangering_vis` setter vedkommende på igjen.",
+	"settings.hidden_not":     "<@%s> er ikke skjult fra serverens rangering; ingenting ble endret. `/tafl settings` viser hvem som er det.",
+	"settings.hidden_full":    "Høyst %d spillere kan skjules fra rangeringen: vis først en igjen med `rangering_vis`; ingenting ble endret.",
+	"settings.hidden_list":    "Skjult fra rangeringen (%d): %s",
 }

@@ -311,4 +311,12 @@ var sv = Dict{
 	"settings.daily_perms": "Jag kan inte posta dagens problem i <#%[1]s>: där saknar jag %[2]s. Ge mig %[3]s där, eller välj en annan kanal; inget ändrades.",
 	// /tafl settings, the daily puzzle's state after the bot turned it off because it had been removed from the server (and was added again since): the channel it was posted in.
 	"settings.daily_left": "av (det stoppades när jag togs bort från den här servern, medan det postades i <#%s>; välj en kanal igen med `/tafl settings` `dagens_kanal`)",
+	// /tafl settings leaderboard_hide and leaderboard_show (a user mention each; the list: how many, then their mentions and ids).
+	"settings.hidden":         "<@%s> är dold från serverns topplista: ratingen och partierna behålls, och personen kan fortfarande spela. `/tafl settings` `topplista_visa` sätter tillbaka personen.",
+	"settings.shown":          "<@%s> är med på serverns topplista igen.",
+	"settings.hidden_both":    "Dölj <@%s> eller visa personen, inte båda på en gång; inget ändrades.",
+	"settings.hidden_already": "<@%s> är redan dold från serverns topplista; inget ändrades. `/tafl settings` `topplista_visa` sätter tillbaka personen.",
+	"settings.hidden_not":     "<@%s> är inte dold från serverns topplista; inget ändrades. `/tafl settings` visar vilka som är det.",
+	"settings.hidden_full":    "Högst %d spelare kan döljas från topplistan: visa först någon igen med `topplista_visa`; inget ändrades.",
+	"settings.hidden_list":    "Dolda från topplistan (%d): %s",
 }

@@ -70,6 +70,7 @@ var contractTests = []struct {
 	{"VacationAndNewGames", testVacationAndNewGames},
 	{"RememberGameAndLeaderboardVariants", testRememberGameAndLeaderboardVariants},
 	{"LeaderboardOrder", testLeaderboardOrder},
+	{"LeaderboardHidden", testLeaderboardHidden},
 	{"NamesKeptWithTheGame", testNamesKeptWithTheGame},
 	{"GuildVacationDays", testGuildVacationDays},
 	{"LiveClock", testLiveClock},

@@ -3,6 +3,7 @@ package storage_test
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -67,6 +68,10 @@ func fillAll(t *testing.T, s *storage.Store, clk *clock) {
 		t.Fatal(err)
 	}
 	if err := s.PutGuildSettings(ctx, &storage.GuildSettings{GuildID: "g2", DefaultVariant: "brandubh", DaysPerMove: 1}); err != nil {
+		t.Fatal(err)
+	}
+	// A player hidden from g1's leaderboard.
+	if _, err := s.SetLeaderboardHidden(ctx, "g1", "333", true); err != nil {
 		t.Fatal(err)
 	}
 	// A game review, two puzzles (one everyone's, one server's) with an
@@ -198,6 +203,9 @@ func TestCopyBothWays(t *testing.T) {
 				gs, err := s.GetGuildSettings(ctx, "g3")
 				if err != nil || gs.Daily.PuzzleID != 1 || gs.Daily.Date != "2026-03-01" || !gs.NoHints || gs.DailyHour != 6 {
 					t.Errorf("%s: settings of g3 %+v %v", s.Backend(), gs, err)
+				}
+				if gs, err := s.GetGuildSettings(ctx, "g1"); err != nil || !slices.Equal(gs.LeaderboardHidden, []string{"333"}) || gs.DaysPerMove != 7 {
+					t.Errorf("%s: settings of g1 %+v %v", s.Backend(), gs, err)
 				}
 				np := testPuzzle("")
 				np.Position = "/7/7/1t5/t5t/3T3/1TK4/2t1T2/"

@@ -48,7 +48,8 @@
 // game, and [Game.Tafl] returns the live *tafl.Game. A [Challenge] is an
 // invitation to play; a [Player] is one Discord user in one server, with a
 // Glicko-2 [Rating] per variant and a puzzle rating; [GuildSettings] are
-// per-server defaults (and the state of the server's daily puzzle). An
+// per-server defaults (and the state of the server's daily puzzle, and
+// the players hidden from its leaderboard). An
 // [Analysis] is the engine's review of a game, kept as the JSON package
 // analysis writes; a [Puzzle] is a position with a forced win (see
 // package puzzle) with its own rating.

@@ -46,7 +46,13 @@ type GuildSettings struct {
 	// Language is the language of the server's public messages, chosen by
 	// a manager (a BCP 47 tag; "": Discord's server locale).
 	Language string
-	Updated  time.Time // Updated is set by PutGuildSettings.
+	// LeaderboardHidden are the players a manager took off the server's
+	// leaderboard (their user ids, sorted as numbers): [Store.Leaderboard] and
+	// [Store.LeaderboardVariants] leave them out; their ratings and games
+	// are kept. PutGuildSettings keeps the stored ones;
+	// [Store.SetLeaderboardHidden] changes them.
+	LeaderboardHidden []string
+	Updated           time.Time // Updated is set by PutGuildSettings.
 
 	// Daily is the daily puzzle posted last. PutGuildSettings keeps the
 	// stored one; Store.StartDailyPuzzle and Store.SetDailyMessage change it.
@@ -96,6 +102,7 @@ type guildRecord struct {
 	Casual        bool        `json:"casual,omitempty"`
 	CasualHelp    bool        `json:"casual_help,omitempty"`
 	Language      string      `json:"lang,omitempty"`
+	Hidden        []string    `json:"leaderboard_hidden,omitempty"`
 	Updated       time.Time   `json:"updated,omitzero"`
 }
 
@@ -103,7 +110,7 @@ func (r *guildRecord) settings() *GuildSettings {
 	gs := &GuildSettings{GuildID: r.Guild, DefaultVariant: r.Variant, DaysPerMove: r.DaysPerMove,
 		ThreadPerGame: r.ThreadPerGame, NotifyChannelID: r.NotifyChannel, NoHints: r.NoHints,
 		DailyChannelID: r.DailyChannel, DailyHour: r.DailyHour, DailyGone: r.DailyGone, NotifyGone: r.NotifyGone, DailyLeft: r.DailyLeft, Daily: r.Daily, VacationDays: DefaultVacationDays, CasualDefault: r.Casual, CasualHelp: r.CasualHelp, Updated: r.Updated,
-		Language: r.Language}
+		Language: r.Language, LeaderboardHidden: slices.Clone(r.Hidden)}
 	if r.VacationDays != nil {
 		gs.VacationDays = *r.VacationDays
 	}
@@ -115,7 +122,7 @@ func guildRecordOf(gs *GuildSettings) guildRecord {
 	return guildRecord{Guild: gs.GuildID, Variant: gs.DefaultVariant, DaysPerMove: gs.DaysPerMove,
 		ThreadPerGame: gs.ThreadPerGame, NotifyChannel: gs.NotifyChannelID, NoHints: gs.NoHints,
 		DailyChannel: gs.DailyChannelID, DailyHour: gs.DailyHour, DailyGone: gs.DailyGone, NotifyGone: gs.NotifyGone, DailyLeft: gs.DailyLeft, Daily: gs.Daily, VacationDays: &vacation, Casual: gs.CasualDefault, CasualHelp: gs.CasualHelp, Updated: gs.Updated.UTC(),
-		Language: gs.Language}
+		Language: gs.Language, Hidden: slices.Clone(gs.LeaderboardHidden)}
 }
 
 // loadGuild returns a server's stored settings, or nil when it has none.
@@ -203,17 +210,81 @@ func (s *Store) PutGuildSettings(ctx context.Context, gs *GuildSettings) error {
 		if err != nil {
 			return err
 		}
-		n.Daily = DailyPuzzle{}
+		// So are the players hidden from the leaderboard, changed only
+		// by SetLeaderboardHidden: settings read before a hide and saved
+		// after it must not bring the player back.
+		n.Daily, n.LeaderboardHidden = DailyPuzzle{}, nil
 		if stored != nil {
-			n.Daily = stored.Daily
+			n.Daily, n.LeaderboardHidden = stored.Daily, stored.LeaderboardHidden
 		}
 		return saveGuild(tx, &n)
 	})
 	if err != nil {
 		return fmt.Errorf("storage: put guild settings of %q: %w", gs.GuildID, err)
 	}
-	gs.Updated, gs.Daily = now, n.Daily
+	gs.Updated, gs.Daily, gs.LeaderboardHidden = now, n.Daily, slices.Clone(n.LeaderboardHidden)
 	return nil
+}
+
+// MaxLeaderboardHidden bounds GuildSettings.LeaderboardHidden.
+const MaxLeaderboardHidden = 1000
+
+// SetLeaderboardHidden hides a player from a server's leaderboard
+// (hidden true) or shows them on it again, in one write transaction, and
+// returns the server's hidden players after it (sorted, as numbers). Hiding a hidden
+// player, or showing one who is not hidden, changes nothing. A server
+// without settings gets a record of the defaults whose Updated stays
+// zero: it has still chosen none. Hiding more than MaxLeaderboardHidden
+// players is ErrInvalid.
+func (s *Store) SetLeaderboardHidden(ctx context.Context, guildID, userID string, hidden bool) ([]string, error) {
+	if err := checkID("guild id", guildID, true); err != nil {
+		return nil, fmt.Errorf("storage: set leaderboard hidden: %w", err)
+	}
+	if err := checkID("user id", userID, true); err != nil {
+		return nil, fmt.Errorf("storage: set leaderboard hidden: %w", err)
+	}
+	var out []string
+	err := s.write(ctx, func(tx txn) error {
+		gs, err := loadGuild(tx, guildID)
+		if err != nil {
+			return reject(err)
+		}
+		if gs == nil {
+			gs = DefaultGuildSettings(guildID)
+		}
+		out = gs.LeaderboardHidden
+		i, found := slices.BinarySearchFunc(gs.LeaderboardHidden, userID, compareUserIDs)
+		switch {
+		case found == hidden:
+			return nil
+		case hidden && len(gs.LeaderboardHidden) >= MaxLeaderboardHidden:
+			return rejectf("storage: set leaderboard hidden in guild %q: %w: at most %d players can be hidden", guildID, ErrInvalid, MaxLeaderboardHidden)
+		case hidden:
+			gs.LeaderboardHidden = slices.Insert(slices.Clone(gs.LeaderboardHidden), i, userID)
+		default:
+			gs.LeaderboardHidden = slices.Delete(slices.Clone(gs.LeaderboardHidden), i, i+1)
+		}
+		out = gs.LeaderboardHidden
+		return saveGuild(tx, gs)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return slices.Clone(out), nil
+}
+
+// leaderboardHidden returns the set of a server's players hidden from
+// its leaderboard (GuildSettings.LeaderboardHidden).
+func leaderboardHidden(tx txn, guildID string) (map[string]bool, error) {
+	gs, err := loadGuild(tx, guildID)
+	if err != nil || gs == nil {
+		return nil, err
+	}
+	hidden := make(map[string]bool, len(gs.LeaderboardHidden))
+	for _, id := range gs.LeaderboardHidden {
+		hidden[id] = true
+	}
+	return hidden, nil
 }
 
 // StartDailyPuzzle makes puzzle id the daily puzzle of date (YYYY-MM-DD)

@@ -403,7 +403,8 @@ type LeaderboardEntry struct {
 // newcomer above the server's regulars. Within each, by rating as shown
 // (rounded to a whole number: 1662.4 and 1661.6 are equal to a reader),
 // then by rated games (the better founded rating first), then by user id
-// (as a number).
+// (as a number). Players a manager hid from the server's leaderboard
+// ([GuildSettings.LeaderboardHidden]) are left out.
 func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int) ([]LeaderboardEntry, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -412,12 +413,16 @@ func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int)
 	now := s.now()
 	err := s.view(ctx, func(tx txn) error {
 		out = nil
-		err := tx.playersOfGuild(guildID, func(v []byte) error {
+		hidden, err := leaderboardHidden(tx, guildID)
+		if err != nil {
+			return fmt.Errorf("storage: leaderboard: %w", err)
+		}
+		err = tx.playersOfGuild(guildID, func(v []byte) error {
 			p, err := decodePlayer(v)
 			if err != nil {
 				return err
 			}
-			if vr, ok := p.Variants[variant]; ok && vr.Games() > 0 {
+			if vr, ok := p.Variants[variant]; ok && vr.Games() > 0 && !hidden[p.UserID] {
 				vr.Rating = p.RatingAt(variant, now)
 				out = append(out, LeaderboardEntry{p.UserID, vr})
 			}
@@ -493,7 +498,8 @@ func (s *Store) RememberGame(ctx context.Context, guildID, userID, channelID str
 }
 
 // LeaderboardVariants returns the variants in which some player of a
-// server has a rated game, sorted by name.
+// server has a rated game, sorted by name (of the players Leaderboard
+// shows: not those hidden from it).
 func (s *Store) LeaderboardVariants(ctx context.Context, guildID string) ([]string, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -501,10 +507,17 @@ func (s *Store) LeaderboardVariants(ctx context.Context, guildID string) ([]stri
 	seen := map[string]bool{}
 	err := s.view(ctx, func(tx txn) error {
 		clear(seen)
+		hidden, err := leaderboardHidden(tx, guildID)
+		if err != nil {
+			return fmt.Errorf("storage: leaderboard variants: %w", err)
+		}
 		return tx.playersOfGuild(guildID, func(v []byte) error {
 			p, err := decodePlayer(v)
 			if err != nil {
 				return fmt.Errorf("storage: leaderboard variants: %w", err)
+			}
+			if hidden[p.UserID] {
+				return nil
 			}
 			for name, vr := range p.Variants {
 				if vr.Games() > 0 {
