@@ -79,13 +79,14 @@ func runResults(e env) error {
 			return fmt.Errorf("%s: the record names no attackers or defenders player (tags attackers and defenders)", r.path)
 		}
 		rules := g.Variant().RulesString()
-		if names["position"] != "" {
-			// A game from an opening (tafl match -openings under a
-			// custom repetition rule): its rules tag carries the
-			// opening as its start, for OpenTafl, so each opening read
-			// as a variant of its own and a 100-game match came out as
-			// 30 tables. The opening is a position of the rules, not
-			// other rules.
+		if names["position"] != "" && names["variant"] == "" {
+			// A game of custom rules from an opening (tafl match
+			// -openings under a custom repetition rule): its rules tag
+			// carries the opening as its start, for OpenTafl, so each
+			// opening read as a variant of its own and a 100-game match
+			// came out as 30 tables. The opening is a position of the
+			// rules, not other rules. (A preset's record names its
+			// variant, whose rules keep the preset's start.)
 			rules = withoutStart(rules)
 		}
 		t := tables[rules]
