@@ -611,7 +611,9 @@ func TestDrawOfferWhereTheBotMayNotPostToldByDM(t *testing.T) {
 // They are told so, whatever their dms, saying why, once: of a move from
 // elsewhere (a direct message), the engine's move, a Move menu's move
 // whose follow-up failed, and a board a clock sweep found refused after
-// Discord had failed it; no sweep posts the board again after.
+// Discord had failed it; no sweep posts the board again after. The Move
+// menu's and a clock sweep's are checked where the channel was deleted
+// (10003) too.
 func TestMoveWhereTheBotMayNotPostToldByDM(t *testing.T) {
 	const refused = "I may no longer post in <#" + channel + ">, where the game is played (a server manager can give me access and permission to post there), so I am telling you by direct message"
 	const locked = "The thread where the game is played, <#" + channel + ">, is locked (a server manager can unlock it), so I am telling you by direct message"
@@ -666,27 +668,40 @@ func TestMoveWhereTheBotMayNotPostToldByDM(t *testing.T) {
 		waitPly(t, h, 2)
 		told(t, h, alice, "taflbot (easy)", refused)
 	})
-	t.Run("a menu move whose follow-up failed", func(t *testing.T) {
-		h := newHarness(t, nil)
-		board := startGame(t, h)
-		m := gameOf(t, h, alice).Tafl().LegalMoves()[0]
-		r, _ := h.click(alice, customIDs(board.Components)["Move"], false)
-		r, _ = h.click(alice, customIDs(r.Components)["select"], true, m.From().String())
-		h.fake.inject("POST", "/webhooks/", 404, 10015, 1)
-		h.fake.inject("POST", "/channels/"+channel+"/", 403, 50013, 1000)
-		h.click(alice, customIDs(r.Components)["select"], true, m.To().String())
-		told(t, h, bob, "<@"+alice+">", refused)
-	})
-	t.Run("refused to a clock sweep", func(t *testing.T) {
-		h := newHarness(t, nil)
-		failEngineBoard(t, h) // Discord failed the engine's board: due
-		h.fake.inject("POST", "/channels/"+channel+"/", 403, 50013, 1000)
-		h.bot.Sweep(t.Context())
-		told(t, h, alice, "taflbot (easy)", refused)
-		if gameOf(t, h, alice).BoardDue {
-			t.Error("the board refused is still due")
-		}
-	})
+	// The Move menu's post and a clock sweep's tell of a move where the
+	// channel was deleted (10003) too, as a move from elsewhere does
+	// (TestPlayerToMoveInADeletedChannelToldByDM).
+	const gone = "The channel or thread where the game was played no longer exists, so I am telling you by direct message"
+	for _, c := range []struct {
+		name         string
+		status, code int
+		why          string
+	}{
+		{"refused", 403, 50013, refused},
+		{"channel deleted", 404, 10003, gone},
+	} {
+		t.Run("a menu move whose follow-up failed, "+c.name, func(t *testing.T) {
+			h := newHarness(t, nil)
+			board := startGame(t, h)
+			m := gameOf(t, h, alice).Tafl().LegalMoves()[0]
+			r, _ := h.click(alice, customIDs(board.Components)["Move"], false)
+			r, _ = h.click(alice, customIDs(r.Components)["select"], true, m.From().String())
+			h.fake.inject("POST", "/webhooks/", 404, 10015, 1)
+			h.fake.inject("POST", "/channels/"+channel+"/", c.status, c.code, 1000)
+			h.click(alice, customIDs(r.Components)["select"], true, m.To().String())
+			told(t, h, bob, "<@"+alice+">", c.why)
+		})
+		t.Run("refused to a clock sweep, "+c.name, func(t *testing.T) {
+			h := newHarness(t, nil)
+			failEngineBoard(t, h) // Discord failed the engine's board: due
+			h.fake.inject("POST", "/channels/"+channel+"/", c.status, c.code, 1000)
+			h.bot.Sweep(t.Context())
+			told(t, h, alice, "taflbot (easy)", c.why)
+			if gameOf(t, h, alice).BoardDue {
+				t.Error("the board refused is still due")
+			}
+		})
+	}
 }
 
 // lastPlyOf is game g's last move as the direct messages name it ("1.
