@@ -144,11 +144,7 @@ func (b *Bot) postDueBoard(ctx context.Context, g *storage.Game) {
 		b.log.Error("clock sweep: drawing a board due", "game_id", g.ID, "err", err)
 		return
 	}
-	ch := g.ThreadID
-	if ch == "" {
-		ch = g.ChannelID
-	}
-	sent, err := b.rest.Send(ctx, ch, msg.send())
+	ch, sent, err := b.sendGame(ctx, g, msg.send())
 	if err != nil {
 		b.log.Error("clock sweep: posting a board due", "game_id", g.ID, "channel_id", ch, "err", err)
 		b.markBoardDue(ctx, g, err)

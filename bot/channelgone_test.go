@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -191,11 +192,10 @@ func TestNoticesWhereTheBotMayNotPost(t *testing.T) {
 	}
 }
 
-// deletedTournament creates carol's round robin "Winter Cup" of alice and
-// bob (brandubh, a day a move), in its own thread, and deletes its thread
-// (Discord: 10003, Unknown Channel), and its channel too if channelToo,
-// before sign-up closes. It returns the thread.
-func deletedTournament(t *testing.T, h *harness, channelToo bool) string {
+// winterCup creates carol's round robin "Winter Cup" of alice and bob
+// (brandubh, a day a move, sign-up closing in 24 hours), in its own
+// thread, and returns the thread.
+func winterCup(t *testing.T, h *harness) string {
 	t.Helper()
 	ann, _ := h.slash(carol, "tournament", opt("action", "create"), opt("name", "Winter Cup"), opt("format", "round-robin"),
 		opt("variant", "brandubh"), opt("days", 1.0), opt("signup", 24.0))
@@ -203,7 +203,15 @@ func deletedTournament(t *testing.T, h *harness, channelToo bool) string {
 	h.slash(alice, "tournament", opt("action", "join"))
 	waitFor(t, "the tournament thread", func() bool { return onlyTournament(t, h).ThreadID != "" })
 	h.settle()
-	thread := onlyTournament(t, h).ThreadID
+	return onlyTournament(t, h).ThreadID
+}
+
+// deletedTournament creates the Winter Cup (winterCup) and deletes its
+// thread (Discord: 10003, Unknown Channel), and its channel too if
+// channelToo, before sign-up closes. It returns the thread.
+func deletedTournament(t *testing.T, h *harness, channelToo bool) string {
+	t.Helper()
+	thread := winterCup(t, h)
 	h.fake.inject("", "/channels/"+thread+"/", 404, 10003, 1000) // the thread is deleted
 	if channelToo {
 		h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000) // and its channel
@@ -269,6 +277,125 @@ func TestTournamentInADeletedThreadGoesOnInItsChannel(t *testing.T) {
 	}
 	if n := len(h.fake.requests("/channels/" + thread + "/messages")); n != 1 {
 		t.Errorf("%d posts tried in the deleted thread, want 1 (the one that found it gone)", n)
+	}
+}
+
+// TestTournamentGameInADeletedThreadGoesOnInItsChannel: a tournament's
+// thread deleted during a round left the round's games in it: each of
+// their posts (a move's board, the reminder, the result) was tried in the
+// thread, refused (10003), and came to the players by direct message, to
+// the end of the game. The first post to find the thread gone moves the
+// game to the channel the tournament goes on in, which is told so once
+// (the tournament's thread, and the game, pinging both players, where it
+// goes on); the game's later posts go there, tried in the thread no more.
+// Where the channel is deleted too, the players are told by direct
+// message, as of a game whose channel was deleted.
+func TestTournamentGameInADeletedThreadGoesOnInItsChannel(t *testing.T) {
+	for _, channelToo := range []bool{false, true} {
+		t.Run(fmt.Sprintf("channel deleted too %v", channelToo), func(t *testing.T) {
+			h := newHarness(t, nil)
+			thread := winterCup(t, h)
+			h.clock.Advance(25 * time.Hour) // sign-up closes: round 1, in the thread
+			h.bot.Sweep(t.Context())
+			h.settle()
+			g := gameOf(t, h, alice)
+			if g.ThreadID != thread {
+				t.Fatalf("the game in thread %q, want the tournament's %q", g.ThreadID, thread)
+			}
+			h.fake.inject("", "/channels/"+thread+"/", 404, 10003, 1000) // the thread is deleted during the round
+			if channelToo {
+				h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000)
+			}
+			// postsIn counts the posts tried in the thread since it was deleted.
+			postsIn := func() int {
+				n := 0
+				for _, rec := range h.fake.requests("/channels/" + thread + "/messages") {
+					if rec.Method == "POST" {
+						n++
+					}
+				}
+				return n
+			}
+			inThread := postsIn()
+			n := len(h.fake.requests("/channels/" + channel + "/messages"))
+			attacker, defender := g.Attackers.UserID, g.Defenders.UserID
+			in := h.slashInteraction(attacker, "move", opt("move", g.Tafl().LegalMoves()[0].String()), opt("game", float64(g.ID)))
+			in.GuildID, in.ChannelID, in.Member, in.User = "", "dm-"+attacker, nil, &discordgo.User{ID: attacker}
+			h.bot.HandleGateway(t.Context(), in)
+			if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "You played") {
+				t.Fatalf("/tafl move from a direct message: %q", r.Content)
+			}
+			h.settle()
+			g = gameOf(t, h, alice)
+			if g.ThreadID != "" || g.ChannelID != channel {
+				t.Errorf("the game in channel %q thread %q, want the channel", g.ChannelID, g.ThreadID)
+			}
+			if tr := onlyTournament(t, h); tr.ThreadID != "" {
+				t.Errorf("the tournament's thread %q, want it forgotten", tr.ThreadID)
+			}
+			if channelToo {
+				want := fmt.Sprintf("%s: Game %d: <@%s> played %s, and it is your move. The channel or thread where the game was played no longer exists", defender, g.ID, attacker, lastPlyOf(g))
+				if got := resultDMs(t, h); len(got) != 1 || !strings.HasPrefix(got[0], want) {
+					t.Errorf("direct messages %q, want %q…", got, want)
+				}
+				for _, d := range []time.Duration{18*time.Hour + time.Minute, 6 * time.Hour} { // the reminder, the defender's time up
+					h.clock.Advance(d)
+					h.bot.Sweep(t.Context())
+					h.settle()
+				}
+				if got := resultDMs(t, h); len(got) != 4 || !strings.Contains(got[1], "it's your move") || !strings.Contains(got[2], "ran out of time") || !strings.Contains(got[3], "ran out of time") {
+					t.Errorf("direct messages %q, want the move, the reminder and the result to both", got)
+				}
+				if tried := postsIn() - inThread; tried != 1 {
+					t.Errorf("%d posts tried in the deleted thread, want 1 (the one that found it gone)", tried)
+				}
+				return
+			}
+			posts := channelPosts(t, h, n)
+			var got []string
+			for _, p := range posts {
+				got = append(got, p.Content)
+			}
+			note := fmt.Sprintf("🏆 The thread where game %d of **Winter Cup** was played no longer exists: <@%s>, <@%s>, your game goes on in this channel.", g.ID, attacker, defender)
+			if len(posts) != 3 || posts[0].Content != "🏆 The thread of **Winter Cup** no longer exists: the tournament goes on in this channel." ||
+				posts[1].Content != note || !strings.Contains(posts[2].Content, "<@"+defender+">") {
+				t.Fatalf("posts in the channel after the move: %q, want the thread gone, the game's note and its board", got)
+			}
+			var am struct {
+				AllowedMentions struct {
+					Users []string `json:"users"`
+				} `json:"allowed_mentions"`
+			}
+			var notePost *recorded
+			for _, rec := range h.fake.requests("/channels/" + channel + "/messages")[n:] {
+				if rec.Method == "POST" && decode(t, rec.Body).Content == note {
+					notePost = rec
+				}
+			}
+			json.Unmarshal(notePost.Body, &am)
+			if !slices.Contains(am.AllowedMentions.Users, attacker) || !slices.Contains(am.AllowedMentions.Users, defender) {
+				t.Errorf("the game's note pings %v, want both players", am.AllowedMentions.Users)
+			}
+			h.clock.Advance(18*time.Hour + time.Minute) // under 6 hours left: the defender is reminded
+			h.bot.Sweep(t.Context())
+			h.settle()
+			h.clock.Advance(6 * time.Hour) // the defender's time is up: the tournament is over
+			h.bot.Sweep(t.Context())
+			h.settle()
+			got = got[:0]
+			for _, p := range channelPosts(t, h, n)[3:] {
+				got = append(got, p.Content)
+			}
+			if len(got) != 3 || !strings.Contains(got[0], "<@"+defender+">, it's your move") || !strings.Contains(got[1], "ran out of time") || !strings.Contains(got[2], "🏆 **Winter Cup** is over.") {
+				t.Errorf("posts in the channel later: %q, want the reminder, the result and the final standings", got)
+			}
+			if dms := resultDMs(t, h); len(dms) != 0 {
+				t.Errorf("direct messages %q, want none: the game goes on in the channel", dms)
+			}
+			if tried := postsIn() - inThread; tried != 1 {
+				t.Errorf("%d posts tried in the deleted thread, want 1 (the one that found it gone)", tried)
+			}
+		})
 	}
 }
 
@@ -484,7 +611,9 @@ func TestDrawOfferWhereTheBotMayNotPostToldByDM(t *testing.T) {
 // They are told so, whatever their dms, saying why, once: of a move from
 // elsewhere (a direct message), the engine's move, a Move menu's move
 // whose follow-up failed, and a board a clock sweep found refused after
-// Discord had failed it; no sweep posts the board again after.
+// Discord had failed it; no sweep posts the board again after. The Move
+// menu's and a clock sweep's are checked where the channel was deleted
+// (10003) too.
 func TestMoveWhereTheBotMayNotPostToldByDM(t *testing.T) {
 	const refused = "I may no longer post in <#" + channel + ">, where the game is played (a server manager can give me access and permission to post there), so I am telling you by direct message"
 	const locked = "The thread where the game is played, <#" + channel + ">, is locked (a server manager can unlock it), so I am telling you by direct message"
@@ -539,27 +668,40 @@ func TestMoveWhereTheBotMayNotPostToldByDM(t *testing.T) {
 		waitPly(t, h, 2)
 		told(t, h, alice, "taflbot (easy)", refused)
 	})
-	t.Run("a menu move whose follow-up failed", func(t *testing.T) {
-		h := newHarness(t, nil)
-		board := startGame(t, h)
-		m := gameOf(t, h, alice).Tafl().LegalMoves()[0]
-		r, _ := h.click(alice, customIDs(board.Components)["Move"], false)
-		r, _ = h.click(alice, customIDs(r.Components)["select"], true, m.From().String())
-		h.fake.inject("POST", "/webhooks/", 404, 10015, 1)
-		h.fake.inject("POST", "/channels/"+channel+"/", 403, 50013, 1000)
-		h.click(alice, customIDs(r.Components)["select"], true, m.To().String())
-		told(t, h, bob, "<@"+alice+">", refused)
-	})
-	t.Run("refused to a clock sweep", func(t *testing.T) {
-		h := newHarness(t, nil)
-		failEngineBoard(t, h) // Discord failed the engine's board: due
-		h.fake.inject("POST", "/channels/"+channel+"/", 403, 50013, 1000)
-		h.bot.Sweep(t.Context())
-		told(t, h, alice, "taflbot (easy)", refused)
-		if gameOf(t, h, alice).BoardDue {
-			t.Error("the board refused is still due")
-		}
-	})
+	// The Move menu's post and a clock sweep's tell of a move where the
+	// channel was deleted (10003) too, as a move from elsewhere does
+	// (TestPlayerToMoveInADeletedChannelToldByDM).
+	const gone = "The channel or thread where the game was played no longer exists, so I am telling you by direct message"
+	for _, c := range []struct {
+		name         string
+		status, code int
+		why          string
+	}{
+		{"refused", 403, 50013, refused},
+		{"channel deleted", 404, 10003, gone},
+	} {
+		t.Run("a menu move whose follow-up failed, "+c.name, func(t *testing.T) {
+			h := newHarness(t, nil)
+			board := startGame(t, h)
+			m := gameOf(t, h, alice).Tafl().LegalMoves()[0]
+			r, _ := h.click(alice, customIDs(board.Components)["Move"], false)
+			r, _ = h.click(alice, customIDs(r.Components)["select"], true, m.From().String())
+			h.fake.inject("POST", "/webhooks/", 404, 10015, 1)
+			h.fake.inject("POST", "/channels/"+channel+"/", c.status, c.code, 1000)
+			h.click(alice, customIDs(r.Components)["select"], true, m.To().String())
+			told(t, h, bob, "<@"+alice+">", c.why)
+		})
+		t.Run("refused to a clock sweep, "+c.name, func(t *testing.T) {
+			h := newHarness(t, nil)
+			failEngineBoard(t, h) // Discord failed the engine's board: due
+			h.fake.inject("POST", "/channels/"+channel+"/", c.status, c.code, 1000)
+			h.bot.Sweep(t.Context())
+			told(t, h, alice, "taflbot (easy)", c.why)
+			if gameOf(t, h, alice).BoardDue {
+				t.Error("the board refused is still due")
+			}
+		})
+	}
 }
 
 // lastPlyOf is game g's last move as the direct messages name it ("1.

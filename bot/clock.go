@@ -400,7 +400,8 @@ func (b *Bot) moveByDM(ctx context.Context, g *storage.Game, ch string, postErr 
 }
 
 // postNotice posts to the server's notification channel, else the game's
-// thread or channel, and returns that channel and Discord's error. A
+// thread or channel (sendGame), and returns that channel and Discord's
+// error. A
 // notification channel where the bot may not post (accessRefused) is
 // passed over for the game's own thread or channel, where its players
 // see the notice, until a manager chooses another (/tafl settings) or
@@ -411,16 +412,22 @@ func (b *Bot) moveByDM(ctx context.Context, g *storage.Game, ch string, postErr 
 // /tafl settings says so) until a manager chooses another.
 func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) (string, error) {
 	ch := b.noticeChannel(ctx, g)
-	_, err := b.rest.Send(ctx, ch, msg.send())
 	own := gameChannel(g)
+	if ch == own {
+		ch, _, err := b.sendGame(ctx, g, msg.send())
+		if err != nil {
+			b.log.Warn("posting a notice", "game_id", g.ID, "channel_id", ch, "err", err)
+		}
+		return ch, err
+	}
+	_, err := b.rest.Send(ctx, ch, msg.send())
 	switch {
-	case ch == own:
 	case channelGone(err) || accessRefused(err):
 		b.noticeFalls.Store(g.GuildID, ch)
 	case err == nil:
 		b.noticeFalls.CompareAndDelete(g.GuildID, ch)
 	}
-	if channelGone(err) && ch != own {
+	if channelGone(err) {
 		if dropped, derr := b.store.DropNotifyChannel(context.WithoutCancel(ctx), g.GuildID, ch); derr != nil {
 			b.log.Error("dropping a deleted notification channel", "guild_id", g.GuildID, "channel_id", ch, "err", derr)
 		} else if dropped {
@@ -428,12 +435,11 @@ func (b *Bot) postNotice(ctx context.Context, g *storage.Game, msg *message) (st
 				"guild_id", g.GuildID, "channel_id", ch)
 		}
 	}
-	if (channelGone(err) || accessRefused(err)) && ch != own {
+	if channelGone(err) || accessRefused(err) {
 		rewind(msg.files)
 		b.log.Warn("the server's notification channel no longer exists or the bot may not post there: posted in the game's channel instead; a manager can choose another with /tafl settings channel",
 			"game_id", g.ID, "guild_id", g.GuildID, "channel_id", ch, "err", err)
-		ch = own
-		_, err = b.rest.Send(ctx, ch, msg.send())
+		ch, _, err = b.sendGame(ctx, g, msg.send())
 	}
 	if err != nil {
 		b.log.Warn("posting a notice", "game_id", g.ID, "channel_id", ch, "err", err)
@@ -460,6 +466,28 @@ func gameChannel(g *storage.Game) string {
 		return g.ThreadID
 	}
 	return g.ChannelID
+}
+
+// sendGame posts send in game g's own thread, else its channel
+// (gameChannel), and returns where it was posted last and Discord's
+// answer. A tournament game whose thread Discord answers no longer exists
+// (channelGone: the tournament's thread deleted during a round) is moved
+// to the channel the tournament goes on in, where send is posted again
+// (tournamentGameThreadGone; its players told once); where there is
+// none, the thread and Discord's refusal are returned.
+func (b *Bot) sendGame(ctx context.Context, g *storage.Game, send *discordgo.MessageSend) (string, *discordgo.Message, error) {
+	ch := gameChannel(g)
+	sent, err := b.rest.Send(ctx, ch, send)
+	if !channelGone(err) || g.TournamentID == 0 || g.ThreadID == "" {
+		return ch, sent, err
+	}
+	to := b.tournamentGameThreadGone(ctx, g)
+	if to == "" {
+		return ch, sent, err
+	}
+	rewind(send.Files)
+	sent, err = b.rest.Send(ctx, to, send)
+	return to, sent, err
 }
 
 // channelGone reports whether Discord refused a post because the channel

@@ -25,6 +25,7 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) (*reply, error) {
 		// What only a server's managers can do to others' games.
 		page += "\n" + r.p.T("Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).")
 		page += "\n" + r.p.T("Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.")
+		page += "\n" + r.p.T("Managers: `/tafl settings` `leaderboard_hide:@X` takes a player off this server's leaderboard (their rating and games are kept); `leaderboard_show:@X` puts them back.")
 	}
 	resp.Data.Embeds = []*discordgo.MessageEmbed{{Description: page}}
 	return &reply{resp: resp}, nil

@@ -193,8 +193,8 @@ func (b *Bot) announce(ctx context.Context, g *storage.Game, actor, headline, pr
 	}, nil
 }
 
-// postBoard posts a board message in the game's thread or channel and
-// runs the after-move work. An active game's board that Discord did not
+// postBoard posts a board message in the game's thread or channel
+// (sendGame) and runs the after-move work. An active game's board that Discord did not
 // take (failing on its side) is posted by a clock sweep later
 // (markBoardDue). One Discord refused, as the channel no longer exists
 // (channelGone) or the bot may no longer post there (accessRefused: its
@@ -208,8 +208,7 @@ func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
 
 // postBoardWhy is postBoard for a game ended as why says (see afterPost).
 func (b *Bot) postBoardWhy(ctx context.Context, g *storage.Game, msg *message, why resultWhy) {
-	ch := gameChannel(g)
-	sent, err := b.rest.Send(ctx, ch, msg.send())
+	ch, sent, err := b.sendGame(ctx, g, msg.send())
 	if err != nil {
 		b.log.Error("posting a board", "game_id", g.ID, "channel_id", ch, "err", err)
 		b.markBoardDue(ctx, g, err)

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/taflbot/taflbot/bot"
+	"github.com/taflbot/taflbot/locale"
 	"github.com/taflbot/taflbot/storage"
 )
 
@@ -436,5 +438,53 @@ func TestManagerHidesAPlayerFromTheLeaderboard(t *testing.T) {
 	if !strings.Contains(r.Content, "Skjult fra ranglisten (12): <@"+dave+"> (`"+dave+"`), <@1400000000000000000> (`1400000000000000000`), ") ||
 		strings.Count(r.Content, "<@14") != 9 || !strings.Contains(r.Content, "`1400000000000000008`), …") || len([]rune(r.Content)) > 1900 {
 		t.Errorf("twelve hidden: %q", r.Content)
+	}
+}
+
+// TestHelpTellsManagersOfLeaderboardHide: /tafl help's part for a
+// server's managers named ending others' games and withdrawing a
+// tournament player, not leaderboard_hide and leaderboard_show, which
+// only they can use. In every language their page names both options as
+// the command does there; a member's page names neither.
+func TestHelpTellsManagersOfLeaderboardHide(t *testing.T) {
+	h := newHarness(t, nil)
+	var settings *discordgo.ApplicationCommandOption
+	for _, sub := range bot.Commands()[0].Options {
+		if sub.Name == "settings" {
+			settings = sub
+		}
+	}
+	names := map[string]map[discordgo.Locale]string{}
+	for _, o := range settings.Options {
+		names[o.Name] = o.NameLocalizations
+	}
+	for _, l := range locale.Langs {
+		// Discord shows the options' names in its own locale; without one
+		// (Icelandic, chosen with /tafl settings language), the English.
+		hide, show := "leaderboard_hide", "leaderboard_show"
+		if d := discordgo.Locale(l.Discord); names["leaderboard_hide"][d] != "" {
+			hide, show = names["leaderboard_hide"][d], names["leaderboard_show"][d]
+		}
+		user := carol
+		if l.Discord == "" {
+			user = "444" // whose language is that one from now on
+			if r, _ := h.slash(user, "settings", opt("language", l.Tag.String())); !isEphemeral(r) {
+				t.Fatalf("choosing %s: %q", l.Name, r.Content)
+			}
+		}
+		for _, manager := range []bool{true, false} {
+			in := h.slashInteraction(user, "help")
+			in.Locale = discordgo.Locale(l.Discord)
+			if !manager {
+				in.Member.Permissions = 0
+			}
+			h.bot.HandleGateway(t.Context(), in)
+			r, _ := h.fake.callback(t, in.ID)
+			page := r.page()
+			has := strings.Contains(page, "`"+hide+":@X`") && strings.Contains(page, "`"+show+":@X`")
+			if has != manager {
+				t.Errorf("%s help, manager %v: names `%s:@X` and `%s:@X` %v:\n%s", l.Name, manager, hide, show, has, page)
+			}
+		}
 	}
 }

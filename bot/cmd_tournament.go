@@ -877,7 +877,9 @@ func tournamentChannel(t *storage.Tournament) string {
 //     deleted), the thread is forgotten (stored, and cleared in t) and
 //     the tournament goes on in the channel it was announced in: this
 //     post, the later ones and the games of later rounds go there, after
-//     a line saying that the thread is gone (once);
+//     a line saying that the thread is gone (once: tournamentThreadGone;
+//     the games of the round going on in the thread move there with
+//     their next post, tournamentGameThreadGone);
 //   - where that channel no longer exists either, or the tournament's
 //     own channel does not (stored: ChannelGone, then no longer tried),
 //     or the bot may not post there (accessRefused), the post goes to
@@ -888,25 +890,7 @@ func (b *Bot) postTournament(ctx context.Context, t *storage.Tournament, send *d
 	if !t.ChannelGone {
 		_, err = b.rest.Send(ctx, tournamentChannel(t), send)
 		if channelGone(err) && t.ThreadID != "" {
-			thread, first := t.ThreadID, false
-			if _, uerr := b.store.UpdateTournament(ctx, t.ID, func(st *storage.Tournament) error {
-				first = st.ThreadID == thread
-				if first {
-					st.ThreadID = ""
-				}
-				return nil
-			}); uerr != nil {
-				b.log.Error("forgetting a deleted tournament thread", "tournament_id", t.ID, "err", uerr)
-			}
-			t.ThreadID = ""
-			b.log.Warn("a tournament's thread no longer exists: it goes on in its channel", "tournament_id", t.ID, "thread_id", thread, "channel_id", t.ChannelID)
-			if first {
-				note := (&message{content: tourLang(t).T("tour.thread_gone", t.Name)}).send()
-				note.AllowedMentions = &discordgo.MessageAllowedMentions{}
-				if _, err := b.rest.Send(ctx, t.ChannelID, note); err != nil {
-					b.log.Warn("saying a tournament's thread is gone", "tournament_id", t.ID, "err", err)
-				}
-			}
+			b.tournamentThreadGone(ctx, t)
 			rewind(send.Files)
 			_, err = b.rest.Send(ctx, t.ChannelID, send)
 		}
@@ -953,6 +937,78 @@ func (b *Bot) postTournament(ctx context.Context, t *storage.Tournament, send *d
 		return err
 	}
 	return nil
+}
+
+// tournamentThreadGone forgets tournament t's thread, which Discord
+// answered no longer exists (stored, and cleared in t): the tournament
+// goes on in the channel it was announced in, which the first call to
+// find it gone tells so (tour.thread_gone).
+func (b *Bot) tournamentThreadGone(ctx context.Context, t *storage.Tournament) {
+	thread, first := t.ThreadID, false
+	if _, err := b.store.UpdateTournament(ctx, t.ID, func(st *storage.Tournament) error {
+		first = st.ThreadID == thread
+		if first {
+			st.ThreadID = ""
+		}
+		return nil
+	}); err != nil {
+		b.log.Error("forgetting a deleted tournament thread", "tournament_id", t.ID, "err", err)
+	}
+	t.ThreadID = ""
+	b.log.Warn("a tournament's thread no longer exists: it goes on in its channel", "tournament_id", t.ID, "thread_id", thread, "channel_id", t.ChannelID)
+	if first && !t.ChannelGone {
+		note := (&message{content: tourLang(t).T("tour.thread_gone", t.Name)}).send()
+		note.AllowedMentions = &discordgo.MessageAllowedMentions{}
+		if _, err := b.rest.Send(ctx, t.ChannelID, note); err != nil {
+			b.log.Warn("saying a tournament's thread is gone", "tournament_id", t.ID, "err", err)
+		}
+	}
+}
+
+// tournamentGameThreadGone moves game g of a tournament, whose post in
+// its thread Discord answered that the thread no longer exists (10003:
+// the tournament's thread deleted during a round), out of the thread
+// (stored: Game.ThreadID cleared), and returns where its posts go now:
+// the channel the tournament goes on in (the tournament forgets its
+// thread too, when it has not yet: tournamentThreadGone). The first
+// call to move it posts there that the game goes on in this channel,
+// pinging both players, who played it in the thread. Where the
+// tournament's channel no longer exists either (Tournament.ChannelGone)
+// it returns "": its posts are refused as the thread's was, and its
+// players are told by direct message (boardRefused, resultByDM), as of a
+// game whose channel was deleted.
+func (b *Bot) tournamentGameThreadGone(ctx context.Context, g *storage.Game) string {
+	thread := g.ThreadID
+	t, err := b.store.GetTournament(ctx, g.TournamentID)
+	if err != nil {
+		b.log.Error("reading the tournament of a game whose thread is gone", "game_id", g.ID, "tournament_id", g.TournamentID, "err", err)
+		return ""
+	}
+	if t.ThreadID == thread {
+		b.tournamentThreadGone(ctx, t)
+	}
+	first := false
+	if _, err := b.updateGame(ctx, g.ID, -1, func(sg *storage.Game) error {
+		first = sg.ThreadID == thread
+		if first {
+			sg.ThreadID = ""
+		}
+		return nil
+	}); err != nil {
+		b.log.Error("moving a tournament game out of its deleted thread", "game_id", g.ID, "err", err)
+	}
+	if t.ChannelGone {
+		return ""
+	}
+	if first {
+		b.log.Warn("a tournament game's thread no longer exists: it goes on in the tournament's channel", "game_id", g.ID, "tournament_id", t.ID, "thread_id", thread, "channel_id", g.ChannelID)
+		players := []string{g.Attackers.UserID, g.Defenders.UserID}
+		note := (&message{content: gameP(g).T("tour.game_thread_gone", int(g.ID), t.Name, players[0], players[1]), pings: players}).send()
+		if _, err := b.rest.Send(ctx, g.ChannelID, note); err != nil {
+			b.log.Warn("saying a tournament game's thread is gone", "game_id", g.ID, "err", err)
+		}
+	}
+	return g.ChannelID
 }
 
 // playRound creates the current round's games that do not exist yet and

@@ -287,6 +287,8 @@ var da = Dict{
 	"tour.private_thread": "Jeg kan ikke afholde en turnering i en privat tråd: jeg er ikke medlem af den, så jeg kunne ikke selv poste dens runder, brætter og stillinger her. Opret den i <#%s> eller en anden kanal, hvor jeg kan poste; intet blev oprettet.",
 	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
 	"tour.thread_gone": "🏆 Tråden til **%s** findes ikke længere: turneringen fortsætter i denne kanal.",
+	// A tournament game found its thread (the tournament's) deleted during a round: posted once in the tournament's channel, where the game goes on, pinging both players: the game, the tournament's name, the two players.
+	"tour.game_thread_gone": "🏆 Tråden, hvor parti %[1]d i **%[2]s** blev spillet, findes ikke længere: <@%[3]s>, <@%[4]s>, jeres parti fortsætter i denne kanal.",
 	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
 	"tour.dm_channel_gone": "Kanalen, hvor din turnering **%s** spilles, findes ikke længere, så jeg sender dig dens runder og stillinger i direkte beskeder (dens spillere får besked om deres egne partier i direkte beskeder). Giv dem videre der, hvor spillerne ser dem.",
 	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.

@@ -287,6 +287,8 @@ var de = Dict{
 	"tour.private_thread": "Ich kann in einem privaten Thread kein Turnier austragen: Ich bin kein Mitglied des Threads und könnte seine Runden, Bretter und Tabellen hier nicht selbst posten. Erstelle es in <#%s> oder einem anderen Kanal, in dem ich posten kann; es wurde nichts erstellt.",
 	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
 	"tour.thread_gone": "🏆 Der Thread von **%s** existiert nicht mehr: Das Turnier geht in diesem Kanal weiter.",
+	// A tournament game found its thread (the tournament's) deleted during a round: posted once in the tournament's channel, where the game goes on, pinging both players: the game, the tournament's name, the two players.
+	"tour.game_thread_gone": "🏆 Der Thread, in dem Partie %[1]d von **%[2]s** gespielt wurde, existiert nicht mehr: <@%[3]s>, <@%[4]s>, eure Partie geht in diesem Kanal weiter.",
 	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
 	"tour.dm_channel_gone": "Der Kanal, in dem dein Turnier **%s** gespielt wird, existiert nicht mehr, daher schicke ich dir seine Runden und Tabellen per Direktnachricht (seine Spieler erfahren von ihren eigenen Partien per Direktnachricht). Gib sie dort weiter, wo die Spieler sie sehen.",
 	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.

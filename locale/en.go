@@ -288,6 +288,8 @@ var en = Dict{
 	"tour.private_thread": "I can't run a tournament in a private thread: I am not one of its members, so I could not post its rounds, boards and standings here on my own. Create it in <#%s> or another channel where I can post; nothing was created.",
 	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
 	"tour.thread_gone": "🏆 The thread of **%s** no longer exists: the tournament goes on in this channel.",
+	// A tournament game found its thread (the tournament's) deleted during a round: posted once in the tournament's channel, where the game goes on, pinging both players: the game, the tournament's name, the two players.
+	"tour.game_thread_gone": "🏆 The thread where game %[1]d of **%[2]s** was played no longer exists: <@%[3]s>, <@%[4]s>, your game goes on in this channel.",
 	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
 	"tour.dm_channel_gone": "The channel where your tournament **%s** is played no longer exists, so I am sending you its rounds and standings by direct message (its players are told of their own games by direct message). Pass them on where the players will see them.",
 	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.

@@ -287,6 +287,8 @@ var fi = Dict{
 	"tour.private_thread": "En voi järjestää turnausta yksityisessä ketjussa: en ole sen jäsen, joten en voisi julkaista sen kierroksia, lautoja ja tilannetta täällä itse. Luo se kanavalla <#%s> tai muulla kanavalla, jolla voin julkaista; mitään ei luotu.",
 	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
 	"tour.thread_gone": "🏆 Turnauksen **%s** ketjua ei ole enää olemassa: turnaus jatkuu tällä kanavalla.",
+	// A tournament game found its thread (the tournament's) deleted during a round: posted once in the tournament's channel, where the game goes on, pinging both players: the game, the tournament's name, the two players.
+	"tour.game_thread_gone": "🏆 Ketjua, jossa turnauksen **%[2]s** peliä %[1]d pelattiin, ei ole enää olemassa: <@%[3]s>, <@%[4]s>, pelinne jatkuu tällä kanavalla.",
 	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
 	"tour.dm_channel_gone": "Kanavaa, jolla turnaustasi **%s** pelataan, ei ole enää olemassa, joten lähetän sen kierrokset ja tilanteen sinulle yksityisviesteinä (sen pelaajat saavat tiedon omista peleistään yksityisviesteinä). Välitä ne sinne, missä pelaajat näkevät ne.",
 	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.

@@ -287,6 +287,8 @@ var is = Dict{
 	"tour.private_thread": "Ég get ekki haldið mót í lokuðum þræði: ég er ekki meðlimur í honum, svo ég gæti ekki birt umferðir þess, borð og stöðu hér sjálfur. Stofnaðu það á <#%s> eða annarri rás þar sem ég get birt skilaboð; ekkert var stofnað.",
 	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
 	"tour.thread_gone": "🏆 Þráður **%s** er ekki lengur til: mótið heldur áfram á þessari rás.",
+	// A tournament game found its thread (the tournament's) deleted during a round: posted once in the tournament's channel, where the game goes on, pinging both players: the game, the tournament's name, the two players.
+	"tour.game_thread_gone": "🏆 Þráðurinn þar sem skák %[1]d í **%[2]s** var tefld er ekki lengur til: <@%[3]s>, <@%[4]s>, skákin ykkar heldur áfram á þessari rás.",
 	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
 	"tour.dm_channel_gone": "Rásin þar sem mótið þitt **%s** er teflt er ekki lengur til, svo ég sendi þér umferðir þess og stöðu í einkaskilaboðum (leikmenn þess fá að vita um eigin skákir í einkaskilaboðum). Komdu þeim áfram þangað sem leikmennirnir sjá þær.",
 	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.

@@ -287,6 +287,8 @@ var nb = Dict{
 	"tour.private_thread": "Jeg kan ikke arrangere en turnering i en privat tråd: jeg er ikke medlem av den, så jeg kunne ikke poste rundene, brettene og stillingen her selv. Opprett den i <#%s> eller en annen kanal der jeg kan poste; ingenting ble opprettet.",
 	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
 	"tour.thread_gone": "🏆 Tråden til **%s** finnes ikke lenger: turneringen fortsetter i denne kanalen.",
+	// A tournament game found its thread (the tournament's) deleted during a round: posted once in the tournament's channel, where the game goes on, pinging both players: the game, the tournament's name, the two players.
+	"tour.game_thread_gone": "🏆 Tråden der parti %[1]d i **%[2]s** ble spilt, finnes ikke lenger: <@%[3]s>, <@%[4]s>, partiet deres fortsetter i denne kanalen.",
 	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
 	"tour.dm_channel_gone": "Kanalen der turneringen din **%s** spilles, finnes ikke lenger, så jeg sender deg rundene og stillingen i direktemeldinger (spillerne får høre om sine egne partier i direktemeldinger). Gi dem videre der spillerne ser dem.",
 	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.

@@ -287,6 +287,8 @@ var sv = Dict{
 	"tour.private_thread": "Jag kan inte hålla en turnering i en privat tråd: jag är inte medlem i den, så jag kunde inte själv posta dess ronder, bräden och ställning här. Skapa den i <#%s> eller en annan kanal där jag kan posta; inget skapades.",
 	// A tournament's thread found deleted: posted in its channel, where it goes on: the tournament's name.
 	"tour.thread_gone": "🏆 Tråden för **%s** finns inte längre: turneringen fortsätter i den här kanalen.",
+	// A tournament game found its thread (the tournament's) deleted during a round: posted once in the tournament's channel, where the game goes on, pinging both players: the game, the tournament's name, the two players.
+	"tour.game_thread_gone": "🏆 Tråden där parti %[1]d i **%[2]s** spelades finns inte längre: <@%[3]s>, <@%[4]s>, ert parti fortsätter i den här kanalen.",
 	// Direct message to a tournament's creator, once: its channel (and thread) no longer exist: the tournament's name.
 	"tour.dm_channel_gone": "Kanalen där din turnering **%s** spelas finns inte längre, så jag skickar dess ronder och ställning till dig i direktmeddelanden (dess spelare får veta om sina egna partier i direktmeddelanden). För dem vidare dit spelarna ser dem.",
 	// Direct message to a tournament's creator before a post refused where it is played for the bot's missing access or permissions: the tournament's name, the channel.

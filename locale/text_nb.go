@@ -609,6 +609,8 @@ var nbTexts = Dict{
 	"Managers: `/tafl resign` `game:N` ends another's game here without a result (asks to confirm).": "Administratorer: `/tafl resign` `parti:N` avslutter en annens parti her uten resultat (ber om bekreftelse).",
 	// A second line of /tafl help shown only to a server's managers; @X stays as it is (any member).
 	"Managers: `/tafl tournament` `action:withdraw` `player:@X` takes a player out of a tournament under way.": "Administratorer: `/tafl tournament` `handling:trekk deg` `spiller:@X` trekker en spiller fra en pågående turnering.",
+	// A third line of /tafl help shown only to a server's managers; @X stays as it is (any member), the option names are the command's (name.leaderboard_hide, name.leaderboard_show).
+	"Managers: `/tafl settings` `leaderboard_hide:@X` takes a player off this server's leaderboard (their rating and games are kept); `leaderboard_show:@X` puts them back.": "Administratorer: `/tafl settings` `rangering_skjul:@X` skjuler en spiller fra serverens rangering (rating og partier beholdes); `rangering_vis:@X` viser vedkommende igjen.",
 	// Answer to /tafl move naming an empty first square when the move the other way round is legal: the first %s is the move and why it is refused ("s15-s17: there is no piece on s15"), the second that reversed move (s17-s15), as typed.
 	"That move is not allowed: %s. Did you mean `%s`?": "Det trekket er ikke tillatt: %s. Mente du `%s`?",
 	// A legal move in the /tafl move autocomplete list and the Move menu's destinations that would repeat a position a third time, which by the game's rules loses for the player who makes it: %s is the move (d11-e11, Kj10-j12).
