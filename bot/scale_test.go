@@ -61,8 +61,12 @@ func TestEngineWorkerKilledMidThink(t *testing.T) {
 	heir := spec
 	heir.engine, heir.name = "policy", "heir"
 	survivor := startChild(t, heir)
-	// The survivor found the move claimed and waits for the claim to end.
-	time.Sleep(500 * time.Millisecond)
+	// The survivor finds the move claimed and waits for the claim to end
+	// (or, wrongly, makes it).
+	waitFor(t, "the second worker to find the move claimed", func() bool {
+		got, err := st.GetGame(t.Context(), g.ID)
+		return survivor.has(parkedLine) || err == nil && got.Ply() > 0
+	})
 	if got, _ := st.GetGame(t.Context(), g.ID); got.Ply() != 0 {
 		t.Fatalf("the move was made while the first worker held it (ply %d)", got.Ply())
 	}
