@@ -1016,7 +1016,7 @@ func TestConsoleStopsOnInterrupt(t *testing.T) {
 	if _, err := io.WriteString(typed, "/tafl ai variant:brandubh side:defenders level:max\n"); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(500 * time.Millisecond) // the engine thinks
+	waitFor(t, "the engine to think", func() bool { return goroutineIn("/tafl/ai.Search(") })
 	interrupt()
 	select {
 	case err := <-done:
