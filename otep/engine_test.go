@@ -2,9 +2,11 @@ package otep
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -372,19 +374,47 @@ func TestEngineFullNotation(t *testing.T) {
 	s.close()
 }
 
-// "finish" stops a running search: no move is sent, and the engine answers
-// goodbye at once.
+// "finish" stops a running search: no move is sent, and the next line is
+// answered at once. (The test slept 200 ms for the search to begin, and
+// went on at goodbye, which stops a search too: a finish that stopped
+// nothing passed. It waits for the search, and for the answer to the line
+// after finish, which comes only once the search has stopped.)
 func TestEngineFinishStopsSearch(t *testing.T) {
 	v := brandubh(t)
 	s := startEngine(t, &AI{Limits: ai.Limits{Time: 30 * time.Second}})
 	s.send("rules "+v.RulesString(), "play attackers")
-	time.Sleep(200 * time.Millisecond)
+	waitSearching(t)
 	start := time.Now()
-	s.send("finish 0")
-	s.quiet(300 * time.Millisecond)
-	s.close()
+	s.send("finish 0", "side purple")
+	if l := s.read(); !strings.HasPrefix(l, "error 0 ") {
+		t.Errorf("got %q, want no move and error 0 for the bad side", l)
+	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("finish took %v to stop the search", d)
+	}
+	s.quiet(300 * time.Millisecond)
+	s.close()
+}
+
+// waitSearching waits until a goroutine is in ai.Search (up to 20 s, as
+// read waits for an answer): the engine is thinking.
+func waitSearching(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n == len(buf) {
+			buf = make([]byte, 2*len(buf))
+			continue
+		}
+		if bytes.Contains(buf[:n], []byte("/tafl/ai.Search(")) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the engine did not start searching within 20 s")
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 
