@@ -55,6 +55,7 @@ type childSpec struct {
 	lease   time.Duration // engine claim lease
 	workers int           // engine workers
 	sweep   time.Duration // sweep interval
+	retry   time.Duration // engine retry interval (0: the default, a minute)
 	name    string        // worker name
 }
 
@@ -62,12 +63,13 @@ func (c childSpec) env() []string {
 	return append(os.Environ(), childEnv+"=1",
 		"CHILD_DB="+c.db, "CHILD_REST="+c.rest, "CHILD_ROLES="+c.roles, "CHILD_ENGINE="+c.engine,
 		"CHILD_LEASE="+c.lease.String(), "CHILD_WORKERS="+strconv.Itoa(c.workers),
-		"CHILD_SWEEP="+c.sweep.String(), "CHILD_NAME="+c.name)
+		"CHILD_SWEEP="+c.sweep.String(), "CHILD_RETRY="+c.retry.String(), "CHILD_NAME="+c.name)
 }
 
 func runChild() error {
 	lease, _ := time.ParseDuration(os.Getenv("CHILD_LEASE"))
 	sweep, _ := time.ParseDuration(os.Getenv("CHILD_SWEEP"))
+	retry, _ := time.ParseDuration(os.Getenv("CHILD_RETRY"))
 	workers, _ := strconv.Atoi(os.Getenv("CHILD_WORKERS"))
 	var roles bot.Role
 	for _, r := range strings.Split(os.Getenv("CHILD_ROLES"), ",") {
@@ -103,7 +105,7 @@ func runChild() error {
 		Logger: slog.New(sayingHandler{inner: slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}),
 			level: childLogLevel(), say: func() { say(parkedLine) }}),
 		Store: st, REST: bot.SessionREST{S: sess}, Engine: engine, AppID: "555",
-		Roles: roles, EngineLease: lease, AIWorkers: workers, SweepInterval: sweep,
+		Roles: roles, EngineLease: lease, AIWorkers: workers, SweepInterval: sweep, EngineRetry: retry,
 		Worker: os.Getenv("CHILD_NAME"), Render: render.Options{Size: 240},
 	})
 	if err != nil {
