@@ -378,19 +378,18 @@ func TestEngineFullNotation(t *testing.T) {
 // answered at once. (The test slept 200 ms for the search to begin, and
 // went on at goodbye, which stops a search too: a finish that stopped
 // nothing passed. It waits for the search, and for the answer to the line
-// after finish, which comes only once the search has stopped.)
+// after finish, which comes only once the search has stopped: the search
+// would take a minute, and read waits 20 s, so an answer at all is one
+// before the search ended. A bound of 5 s on the answer is what a busy
+// machine missed in TestEngineFinishRightAfterPlay: 6 s.)
 func TestEngineFinishStopsSearch(t *testing.T) {
 	v := brandubh(t)
-	s := startEngine(t, &AI{Limits: ai.Limits{Time: 30 * time.Second}})
+	s := startEngine(t, &AI{Limits: ai.Limits{Time: time.Minute}})
 	s.send("rules "+v.RulesString(), "play attackers")
 	waitSearching(t)
-	start := time.Now()
 	s.send("finish 0", "side purple")
 	if l := s.read(); !strings.HasPrefix(l, "error 0 ") {
 		t.Errorf("got %q, want no move and error 0 for the bad side", l)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("finish took %v to stop the search", d)
 	}
 	s.quiet(300 * time.Millisecond)
 	s.close()
@@ -419,17 +418,16 @@ func waitSearching(t *testing.T) {
 }
 
 // A finish sent right after play (before the clock wait is over) stops
-// the engine before it searches: no move, and the next line is answered at once.
+// the engine before it searches: no move, and the next line is answered
+// at once. The search would take a minute, and read waits 20 s: an answer
+// is one the engine gave without searching to the end. (It allowed 5 s,
+// which a busy machine missed: 6 s.)
 func TestEngineFinishRightAfterPlay(t *testing.T) {
 	v := brandubh(t)
-	s := startEngine(t, &AI{Limits: ai.Limits{Time: 30 * time.Second}})
-	start := time.Now()
+	s := startEngine(t, &AI{Limits: ai.Limits{Time: time.Minute}})
 	s.send("rules "+v.RulesString(), "play attackers", "finish 0", "side purple")
 	if l := s.read(); !strings.HasPrefix(l, "error 0 ") {
 		t.Errorf("got %q, want error 0 for the bad side", l)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("took %v: the engine searched after finish", d)
 	}
 	s.close()
 }
