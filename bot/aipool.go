@@ -348,6 +348,7 @@ func (b *Bot) aiMove(ctx context.Context, j engineJob) {
 	case errors.Is(err, storage.ErrNotEngineTurn), ctx.Err() != nil:
 		return
 	case errors.As(err, &ce):
+		b.log.Debug("engine: the move waits for another claim to end", "game_id", id, "err", err)
 		b.ai.park(j, ce.Until)
 		return
 	case err != nil:

@@ -883,9 +883,14 @@ func derefEmbeds(e *[]*discordgo.MessageEmbed) []*discordgo.MessageEmbed {
 // DeleteResponse does nothing: printed lines stay.
 func (c *ConsoleREST) DeleteResponse(context.Context, *discordgo.Interaction) error { return nil }
 
-// Followup prints a follow-up message.
+// Followup prints a follow-up message; a private one (a private reply
+// that came after "thinking…") to its user, as Respond prints it.
 func (c *ConsoleREST) Followup(_ context.Context, _ *discordgo.Interaction, p *discordgo.WebhookParams) (*discordgo.Message, error) {
-	return &discordgo.Message{ID: "console-followup", ChannelID: consoleChannel}, c.show("[taflbot]", p.Content, p.Files, p.Components, p.Embeds, p.Flags, alts(p.Files))
+	prefix := "[taflbot]"
+	if p.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		prefix = c.who()
+	}
+	return &discordgo.Message{ID: "console-followup", ChannelID: consoleChannel}, c.show(prefix, p.Content, p.Files, p.Components, p.Embeds, p.Flags, alts(p.Files))
 }
 
 // Send prints a channel message.

@@ -189,6 +189,12 @@ func runConsoleWith(t *testing.T, opts bot.Options, script []string) string {
 		opts.Store = st
 	}
 	opts.REST, opts.Engine, opts.Now, opts.Render = cr, bot.AIEngine{}, cr.Now, render.Options{Size: 240}
+	if opts.DeferAfter == 0 {
+		// Tests check what a reply says, not how fast it came: on a busy
+		// machine a handler can run past production's 1 s and be
+		// deferred (as the harness's replies, which wait 20 s).
+		opts.DeferAfter = 20 * time.Second
+	}
 	b, err := bot.New(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -428,6 +434,21 @@ func TestConsolePrivateStaysPrivate(t *testing.T) {
 		"quit",
 	})
 	consoleSays(t, text, "\n[to alice] (only you) 💡 Game 1: the engine suggests", "\n[to alice] (only you) You played 1. d2-c2.", "\n[taflbot] @alice played 1. d2-c2.", "\n[to alice] (only you) You resigned.", "\n[taflbot] @alice resigned.")
+}
+
+// TestConsoleLatePrivateReplyNamesItsUser: a private reply that came
+// after "thinking…" (its handler ran past DeferAfter, as on a busy
+// machine) is a private follow-up, which the console printed as
+// "[taflbot] (only you)", naming nobody; it is printed to its user, as
+// the same reply in time is.
+func TestConsoleLatePrivateReplyNamesItsUser(t *testing.T) {
+	text := runConsoleWith(t, bot.Options{DeferAfter: time.Nanosecond}, []string{
+		"/tafl challenge opponent:bob variant:brandubh side:defenders",
+		"as bob", "click Accept",
+		"/tafl move move:a1-a2",
+		"quit",
+	})
+	consoleSays(t, text, "[taflbot is thinking…]\n[to bob] (only you) That move is not allowed: a1-a2: there is no piece on a1.")
 }
 
 // TestConsoleOthersPrivateMessagesUnseen: another user's private reply
@@ -995,7 +1016,7 @@ func TestConsoleStopsOnInterrupt(t *testing.T) {
 	if _, err := io.WriteString(typed, "/tafl ai variant:brandubh side:defenders level:max\n"); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(500 * time.Millisecond) // the engine thinks
+	waitFor(t, "the engine to think", func() bool { return goroutineIn("/tafl/ai.Search(") })
 	interrupt()
 	select {
 	case err := <-done:

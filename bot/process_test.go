@@ -55,6 +55,7 @@ type childSpec struct {
 	lease   time.Duration // engine claim lease
 	workers int           // engine workers
 	sweep   time.Duration // sweep interval
+	retry   time.Duration // engine retry interval (0: the default, a minute)
 	name    string        // worker name
 }
 
@@ -62,12 +63,13 @@ func (c childSpec) env() []string {
 	return append(os.Environ(), childEnv+"=1",
 		"CHILD_DB="+c.db, "CHILD_REST="+c.rest, "CHILD_ROLES="+c.roles, "CHILD_ENGINE="+c.engine,
 		"CHILD_LEASE="+c.lease.String(), "CHILD_WORKERS="+strconv.Itoa(c.workers),
-		"CHILD_SWEEP="+c.sweep.String(), "CHILD_NAME="+c.name)
+		"CHILD_SWEEP="+c.sweep.String(), "CHILD_RETRY="+c.retry.String(), "CHILD_NAME="+c.name)
 }
 
 func runChild() error {
 	lease, _ := time.ParseDuration(os.Getenv("CHILD_LEASE"))
 	sweep, _ := time.ParseDuration(os.Getenv("CHILD_SWEEP"))
+	retry, _ := time.ParseDuration(os.Getenv("CHILD_RETRY"))
 	workers, _ := strconv.Atoi(os.Getenv("CHILD_WORKERS"))
 	var roles bot.Role
 	for _, r := range strings.Split(os.Getenv("CHILD_ROLES"), ",") {
@@ -100,9 +102,10 @@ func runChild() error {
 		return err
 	}
 	b, err := bot.New(bot.Options{
-		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: childLogLevel()})),
-		Store:  st, REST: bot.SessionREST{S: sess}, Engine: engine, AppID: "555",
-		Roles: roles, EngineLease: lease, AIWorkers: workers, SweepInterval: sweep,
+		Logger: slog.New(sayingHandler{inner: slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}),
+			level: childLogLevel(), say: func() { say(parkedLine) }}),
+		Store: st, REST: bot.SessionREST{S: sess}, Engine: engine, AppID: "555",
+		Roles: roles, EngineLease: lease, AIWorkers: workers, SweepInterval: sweep, EngineRetry: retry,
 		Worker: os.Getenv("CHILD_NAME"), Render: render.Options{Size: 240},
 	})
 	if err != nil {
@@ -229,6 +232,18 @@ func (c *child) expect(line string, within time.Duration) {
 	}
 }
 
+// has reports whether the child has said line (and takes it, as expect
+// does), without waiting.
+func (c *child) has(line string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i := slices.Index(c.lines, line)
+	if i >= 0 {
+		c.lines = slices.Delete(c.lines, i, i+1)
+	}
+	return i >= 0
+}
+
 // stop asks the child to stop and waits for it.
 func (c *child) stop() {
 	c.t.Helper()
@@ -250,6 +265,38 @@ func (c *child) kill() {
 	}
 	c.cmd.Process.Signal(syscall.SIGKILL)
 	<-c.done
+}
+
+// parkedLine is what a child says when an engine move waits for another
+// claim to end (the bot's debug line), for a test to wait for.
+const parkedLine = "parked"
+
+// sayingHandler passes a child's log records at level or above to inner,
+// and says parkedLine when an engine move waits for another claim to end.
+type sayingHandler struct {
+	inner slog.Handler
+	level slog.Level
+	say   func()
+}
+
+func (h sayingHandler) Enabled(context.Context, slog.Level) bool { return true }
+
+func (h sayingHandler) Handle(ctx context.Context, r slog.Record) error {
+	if r.Message == "engine: the move waits for another claim to end" {
+		h.say()
+	}
+	if r.Level < h.level {
+		return nil
+	}
+	return h.inner.Handle(ctx, r)
+}
+
+func (h sayingHandler) WithAttrs(as []slog.Attr) slog.Handler {
+	return sayingHandler{h.inner.WithAttrs(as), h.level, h.say}
+}
+
+func (h sayingHandler) WithGroup(name string) slog.Handler {
+	return sayingHandler{h.inner.WithGroup(name), h.level, h.say}
 }
 
 // childLogLevel is Warn, or Debug with CHILD_DEBUG=1 (to see a child's work).

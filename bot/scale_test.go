@@ -23,12 +23,16 @@ import (
 // TestEngineWorkerKilledMidThink: an engine process is killed (SIGKILL)
 // while it thinks about a move; another engine process, running all
 // along, takes the move over when the dead one's claim lapses — not
-// before, and within seconds of it, not at the minute's retry — and the
-// move is played and shown exactly once.
+// before, and not at a retry — and the move is played and shown exactly
+// once.
 //
-// The times compared are the dead claim's end, read from its row, and
-// the move's save time (Game.Updated), both on the processes' clock: the
-// test's own polling, slow on a busy machine, is not measured.
+// "Not before" compares the dead claim's end, read from its row, with
+// the move's save time (Game.Updated), both on the processes' clock.
+// "Not at a retry": the other ways to find the move, the engine retry
+// and the sweep, come an hour after the start here, so a move taken over
+// within the test's wait was taken over at the lapse. (The test allowed
+// a lease, 5 s, after the lapse with the minute's retry on, which a busy
+// machine missed: 5.6 s at load 8 under -race.)
 func TestEngineWorkerKilledMidThink(t *testing.T) {
 	db := pgtest.NewDatabase(t)
 	fake := newFakeDiscord(t)
@@ -47,13 +51,11 @@ func TestEngineWorkerKilledMidThink(t *testing.T) {
 	// leaves a renewal over 3 s of slack on a busy machine before the
 	// claim would lapse while it still lives.
 	const lease = 5 * time.Second
-	// A move taken over later than this after the claim lapsed was not
-	// taken over at the lapse (the other ways to find it are the engine
-	// retry, a minute, and the sweep, an hour here); the rest of the
-	// margin is for claiming, thinking and saving on a busy machine.
-	const takeOver = lease
+	// How long the test waits for the take-over: a hang detector, far
+	// below the retry and the sweep.
+	const takeOverWait = 2 * time.Minute
 	spec := childSpec{db: db, rest: fake.URL(), roles: "engine",
-		lease: lease, workers: 2, sweep: time.Hour}
+		lease: lease, workers: 2, sweep: time.Hour, retry: time.Hour}
 	stall := spec
 	stall.engine, stall.name = "stall", "doomed"
 	doomed := startChild(t, stall)
@@ -61,8 +63,12 @@ func TestEngineWorkerKilledMidThink(t *testing.T) {
 	heir := spec
 	heir.engine, heir.name = "policy", "heir"
 	survivor := startChild(t, heir)
-	// The survivor found the move claimed and waits for the claim to end.
-	time.Sleep(500 * time.Millisecond)
+	// The survivor finds the move claimed and waits for the claim to end
+	// (or, wrongly, makes it).
+	waitFor(t, "the second worker to find the move claimed", func() bool {
+		got, err := st.GetGame(t.Context(), g.ID)
+		return survivor.has(parkedLine) || err == nil && got.Ply() > 0
+	})
 	if got, _ := st.GetGame(t.Context(), g.ID); got.Ply() != 0 {
 		t.Fatalf("the move was made while the first worker held it (ply %d)", got.Ply())
 	}
@@ -75,21 +81,25 @@ func TestEngineWorkerKilledMidThink(t *testing.T) {
 		t.Fatalf("after the kill the move's claim is %q; want the killed worker's (%q) with its end", claim, "doomed")
 	}
 	lapse := time.Unix(0, untilNs)
-	waitFor(t, "the move to be taken over", func() bool {
-		got, err := st.GetGame(t.Context(), g.ID)
-		return err == nil && got.Ply() > 0
-	})
-	got, err := st.GetGame(t.Context(), g.ID)
-	if err != nil {
-		t.Fatal(err)
+	deadline := time.Now().Add(takeOverWait)
+	var got *storage.Game
+	for {
+		got, err = st.GetGame(t.Context(), g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Ply() > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the move was not taken over within %v of the kill (the claim lapsed at %v): not at the lapse", takeOverWait, lapse)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 	took := got.Updated.Sub(lapse)
 	t.Logf("the move was saved %v after the killed worker's claim lapsed (lease %v)", took.Round(time.Millisecond), lease)
 	if took < 0 {
 		t.Errorf("the move was saved at %v, %v before the killed worker's claim lapsed at %v", got.Updated, -took, lapse)
-	}
-	if took > takeOver {
-		t.Errorf("the move was saved %v after the killed worker's claim lapsed, more than %v: not taken over at the lapse", took, takeOver)
 	}
 	posted := func() int {
 		n := 0

@@ -2,9 +2,11 @@ package otep
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -372,34 +374,60 @@ func TestEngineFullNotation(t *testing.T) {
 	s.close()
 }
 
-// "finish" stops a running search: no move is sent, and the engine answers
-// goodbye at once.
+// "finish" stops a running search: no move is sent, and the next line is
+// answered at once. (The test slept 200 ms for the search to begin, and
+// went on at goodbye, which stops a search too: a finish that stopped
+// nothing passed. It waits for the search, and for the answer to the line
+// after finish, which comes only once the search has stopped: the search
+// would take a minute, and read waits 20 s, so an answer at all is one
+// before the search ended. A bound of 5 s on the answer is what a busy
+// machine missed in TestEngineFinishRightAfterPlay: 6 s.)
 func TestEngineFinishStopsSearch(t *testing.T) {
 	v := brandubh(t)
-	s := startEngine(t, &AI{Limits: ai.Limits{Time: 30 * time.Second}})
+	s := startEngine(t, &AI{Limits: ai.Limits{Time: time.Minute}})
 	s.send("rules "+v.RulesString(), "play attackers")
-	time.Sleep(200 * time.Millisecond)
-	start := time.Now()
-	s.send("finish 0")
+	waitSearching(t)
+	s.send("finish 0", "side purple")
+	if l := s.read(); !strings.HasPrefix(l, "error 0 ") {
+		t.Errorf("got %q, want no move and error 0 for the bad side", l)
+	}
 	s.quiet(300 * time.Millisecond)
 	s.close()
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("finish took %v to stop the search", d)
+}
+
+// waitSearching waits until a goroutine is in ai.Search (up to 20 s, as
+// read waits for an answer): the engine is thinking.
+func waitSearching(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n == len(buf) {
+			buf = make([]byte, 2*len(buf))
+			continue
+		}
+		if bytes.Contains(buf[:n], []byte("/tafl/ai.Search(")) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the engine did not start searching within 20 s")
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 
 // A finish sent right after play (before the clock wait is over) stops
-// the engine before it searches: no move, and the next line is answered at once.
+// the engine before it searches: no move, and the next line is answered
+// at once. The search would take a minute, and read waits 20 s: an answer
+// is one the engine gave without searching to the end. (It allowed 5 s,
+// which a busy machine missed: 6 s.)
 func TestEngineFinishRightAfterPlay(t *testing.T) {
 	v := brandubh(t)
-	s := startEngine(t, &AI{Limits: ai.Limits{Time: 30 * time.Second}})
-	start := time.Now()
+	s := startEngine(t, &AI{Limits: ai.Limits{Time: time.Minute}})
 	s.send("rules "+v.RulesString(), "play attackers", "finish 0", "side purple")
 	if l := s.read(); !strings.HasPrefix(l, "error 0 ") {
 		t.Errorf("got %q, want error 0 for the bad side", l)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("took %v: the engine searched after finish", d)
 	}
 	s.close()
 }

@@ -120,12 +120,16 @@ func fakeEngine(kind string) int {
 			fmt.Printf("move %s\n", m)
 			g.Play(m) // its own board, like OpenTafl's, whatever the host says
 			// Its own bookkeeping, then statistics; a line arriving
-			// meanwhile is fatal.
-			select {
-			case l := <-in:
-				fmt.Printf("error -1 crashed: %q arrived during the statistics\n", l)
-				return 2
-			case <-time.After(200 * time.Millisecond):
+			// meanwhile is fatal, but to a "calm" engine (for the tests
+			// of other things than the host's wait: on a busy machine
+			// the bookkeeping can outlast any wait).
+			if kind != "calm" {
+				select {
+				case l := <-in:
+					fmt.Printf("error -1 crashed: %q arrived during the statistics\n", l)
+					return 2
+				case <-time.After(200 * time.Millisecond):
+				}
 			}
 			for i := 0; i < 10; i++ {
 				fmt.Printf("status statistics line %d\n", i)
@@ -376,7 +380,7 @@ func TestHostEngineStopsReading(t *testing.T) {
 
 // Load puts a process that played one game on another, history included.
 func TestHostLoad(t *testing.T) {
-	h, log := startFake(t, "opentafl", Options{Settle: 500 * time.Millisecond})
+	h, log := startFake(t, "calm", Options{Settle: time.Millisecond})
 	v := brandubh(t)
 	g := tafl.NewGame(v)
 	if err := playOut(t, h, g, tafl.Attackers, 2); err != nil {
