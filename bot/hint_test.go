@@ -430,3 +430,57 @@ func TestHintNotShownIsNotCounted(t *testing.T) {
 		t.Errorf("hints on the game once one was shown: %+v", got.Hints)
 	}
 }
+
+// TestSlowHintAndAnalyseAnswerWithTheirOwnMessage: a Hint or Analyse
+// press whose handler runs past DeferAfter (a busy bot) was deferred as an
+// update of the pressed message, the board; the hint or the review, filled
+// in later by editing the response, then replaced the board for everyone.
+// They are deferred as the new message their handlers answer with: the
+// hint privately, the review publicly.
+func TestSlowHintAndAnalyseAnswerWithTheirOwnMessage(t *testing.T) {
+	h, hint := hintGame(t, nil)
+	h.adjust = func(o *bot.Options) { o.ReviewNodes, o.DeferAfter = 2000, time.Nanosecond }
+	h.restart()
+	in := pressHint(h, alice, hint, "")
+	first, _ := h.fake.callback(t, in.ID)
+	if first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !isEphemeral(first) {
+		t.Fatalf("a slow hint's first answer: type %d flags %d, want a private deferred message (an update of the board: %d)",
+			first.Type, first.Flags, discordgo.InteractionResponseDeferredMessageUpdate)
+	}
+	final, rec := h.fake.final(t, in)
+	if !strings.Contains(final.Content, "the engine suggests **") || !strings.HasSuffix(rec.Path, "/messages/@original") {
+		t.Fatalf("the slow hint: %q at %s", final.Content, rec.Path)
+	}
+
+	g := finishedGame(t, h)
+	btn := bot.CustomID{Action: bot.ActAnalyse, ID: uint64(g.ID), Ply: g.Ply()}.String()
+	an := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
+		Member: member(carol), Message: &discordgo.Message{ID: "final-board", ChannelID: channel},
+		Data: discordgo.MessageComponentInteractionData{CustomID: btn}}
+	an.Token = "tok" + an.ID
+	h.bot.HandleGateway(context.Background(), an)
+	first, _ = h.fake.callback(t, an.ID)
+	if first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || isEphemeral(first) {
+		t.Fatalf("a slow Analyse's first answer: type %d flags %d, want a public deferred message", first.Type, first.Flags)
+	}
+	review, rrec := h.fake.final(t, an)
+	if !strings.Contains(review.Content, "Review of game "+g.ID.String()) || !strings.HasSuffix(rrec.Path, "/messages/@original") {
+		t.Fatalf("the slow review: %q at %s", review.Content, rrec.Path)
+	}
+	// A slow button that updates its own message is still deferred so.
+	bin := h.slashInteraction(alice, "board")
+	h.bot.HandleGateway(context.Background(), bin)
+	board, _ := h.fake.final(t, bin)
+	move := customIDs(board.Components)["Move"]
+	if move == "" {
+		t.Fatalf("alice's board has no Move button: %q", board.Content)
+	}
+	other := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
+		Member: member(alice), Message: &discordgo.Message{ID: "board", ChannelID: channel},
+		Data: discordgo.MessageComponentInteractionData{CustomID: move}}
+	other.Token = "tok" + other.ID
+	h.bot.HandleGateway(context.Background(), other)
+	if r, _ := h.fake.callback(t, other.ID); r.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		t.Errorf("a slow Move press: type %d, want the deferred update of its message", r.Type)
+	}
+}

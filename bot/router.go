@@ -89,19 +89,38 @@ func (b *Bot) respondInTime(ctx context.Context, in *discordgo.Interaction) (*di
 		return rep.resp, rep.after
 	}
 	b.metrics.countDeferred()
-	deferral := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
-	if in.Type == discordgo.InteractionMessageComponent {
-		deferral.Type = discordgo.InteractionResponseDeferredMessageUpdate
-	}
+	deferral := componentDeferral(in)
 	return deferral, func(ctx context.Context) {
 		rep := <-done
-		if m := b.deliverLate(ctx, in, rep.resp); m != nil {
+		if m := b.deliverLate(ctx, in, deferral, rep.resp); m != nil {
 			ctx = context.WithValue(ctx, deliveredKey{}, m)
 		}
 		if rep.after != nil {
 			rep.after(ctx)
 		}
 	}
+}
+
+// componentDeferral returns the deferral for interaction in, whose
+// handler is still running: "thinking…" for a command; for a button,
+// the deferred update of its message — but for the buttons whose
+// handlers answer with a new message of their own that they fill in
+// later by editing the response (Hint, private; Analyse, public), the
+// deferred new message their handlers would have sent. A deferred
+// update there made the message with the button the response, and the
+// hint or the review, edited into it, replaced the board for everyone.
+func componentDeferral(in *discordgo.Interaction) *discordgo.InteractionResponse {
+	if in.Type != discordgo.InteractionMessageComponent {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	}
+	switch c, err := ParseCustomID(in.MessageComponentData().CustomID); {
+	case err == nil && c.Action == ActHint:
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
+	case err == nil && c.Action == ActAnalyse:
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
 }
 
 // deliveredKey is the context key of the message a late reply was
@@ -119,20 +138,23 @@ func (b *Bot) original(ctx context.Context, in *discordgo.Interaction) (*discord
 	return b.rest.Original(ctx, in)
 }
 
-// deliverLate sends a reply whose interaction was already deferred. It
-// returns the message it posted when that is not the original response
-// (nil otherwise).
-func (b *Bot) deliverLate(ctx context.Context, in *discordgo.Interaction, r *discordgo.InteractionResponse) *discordgo.Message {
+// deliverLate sends a reply whose interaction was already deferred (by
+// deferral). It returns the message it posted when that is not the
+// original response (nil otherwise).
+func (b *Bot) deliverLate(ctx context.Context, in *discordgo.Interaction, deferral, r *discordgo.InteractionResponse) *discordgo.Message {
 	d := r.Data
 	var err error
 	var posted *discordgo.Message
+	deferredPrivate := deferral.Data != nil && deferral.Data.Flags&discordgo.MessageFlagsEphemeral != 0
 	switch {
 	case d == nil || r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource ||
 		r.Type == discordgo.InteractionResponseDeferredMessageUpdate:
 		return nil // the handler delivers it itself
-	case r.Type == discordgo.InteractionResponseChannelMessageWithSource && in.Type == discordgo.InteractionMessageComponent:
+	case r.Type == discordgo.InteractionResponseChannelMessageWithSource && deferral.Type == discordgo.InteractionResponseDeferredMessageUpdate:
 		_, err = b.rest.Followup(ctx, in, &discordgo.WebhookParams{Content: d.Content, Components: nonNil(d.Components), Embeds: d.Embeds,
 			Files: d.Files, AllowedMentions: d.AllowedMentions, Flags: d.Flags})
+	case d.Flags&discordgo.MessageFlagsEphemeral != 0 && deferredPrivate:
+		_, err = b.rest.EditResponse(ctx, in, webhookEdit(d)) // private "thinking…", private reply
 	case d.Flags&discordgo.MessageFlagsEphemeral != 0:
 		// A command's deferral shows publicly ("thinking…"): a private
 		// reply replaces it as an ephemeral follow-up.
