@@ -518,16 +518,7 @@ func TestDrawOfferInADeletedChannelToldByDM(t *testing.T) {
 	h.settle()
 	h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000) // the channel is deleted
 	g := gameOf(t, h, alice)
-	draw := func(user, want string) {
-		t.Helper()
-		in := h.slashInteraction(user, "draw", opt("game", float64(g.ID)))
-		in.GuildID, in.ChannelID, in.Member, in.User = "", "dm-"+user, nil, &discordgo.User{ID: user}
-		h.bot.HandleGateway(t.Context(), in)
-		if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, want) {
-			t.Fatalf("/tafl draw from a direct message: %q, want %q", r.Content, want)
-		}
-		h.settle()
-	}
+	draw := func(user, want string) { t.Helper(); drawFromDM(t, h, g.ID, user, want) }
 	draw(alice, "You offered a draw.") // bob to move
 	draw(alice, "You withdrew your draw offer.")
 	draw(bob, "You offered a draw.") // on bob's own turn
@@ -576,16 +567,7 @@ func TestDrawOfferWhereTheBotMayNotPostToldByDM(t *testing.T) {
 				t.Fatalf("alice pressing Offer draw: %q", r.Content)
 			}
 			h.settle()
-			draw := func(user, want string) {
-				t.Helper()
-				in := h.slashInteraction(user, "draw", opt("game", float64(g.ID)))
-				in.GuildID, in.ChannelID, in.Member, in.User = "", "dm-"+user, nil, &discordgo.User{ID: user}
-				h.bot.HandleGateway(t.Context(), in)
-				if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, want) {
-					t.Fatalf("/tafl draw from a direct message: %q, want %q", r.Content, want)
-				}
-				h.settle()
-			}
+			draw := func(user, want string) { t.Helper(); drawFromDM(t, h, g.ID, user, want) }
 			draw(alice, "You withdrew your draw offer.")
 			draw(bob, "You offered a draw.") // alice to move
 			got := resultDMs(t, h)
@@ -865,4 +847,17 @@ func moveBoth(t *testing.T, h *harness) {
 			t.Fatalf("move: %q", r.Content)
 		}
 	}
+}
+
+// drawFromDM runs /tafl draw game:id by user from a direct message and
+// checks that the reply says want, then waits for its follow-up work.
+func drawFromDM(t *testing.T, h *harness, id storage.GameID, user, want string) {
+	t.Helper()
+	in := h.slashInteraction(user, "draw", opt("game", float64(id)))
+	in.GuildID, in.ChannelID, in.Member, in.User = "", "dm-"+user, nil, &discordgo.User{ID: user}
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, want) {
+		t.Fatalf("/tafl draw from a direct message: %q, want %q", r.Content, want)
+	}
+	h.settle()
 }

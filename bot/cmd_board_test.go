@@ -191,16 +191,7 @@ func TestBoardOfAFinishedGameWhereItWasPlayed(t *testing.T) {
 	if second.SideOf(bob) == tafl.NoSide || second.Active() || second.ThreadID == thread || second.ChannelID != channel {
 		t.Fatalf("bob's game with the engine: active %v, channel %q, thread %q", second.Active(), second.ChannelID, second.ThreadID)
 	}
-	board := func(ch, user, sub string) *resp {
-		t.Helper()
-		in := h.slashInteraction(user, sub)
-		in.ChannelID = ch
-		in.Member.Permissions = 0
-		h.bot.HandleGateway(t.Context(), in)
-		r, _ := h.fake.final(t, in)
-		h.settle()
-		return r
-	}
+	board := func(ch, user, sub string) *resp { return watch(t, h, ch, user, sub) }
 	for _, c := range []struct {
 		where, ch, user string
 		game            storage.GameID
@@ -347,16 +338,6 @@ func TestTextBoardSizeInWords(t *testing.T) {
 // is being played, that one; where several are, the answer says how
 // many and how to name one.
 func TestOnlookerSeesTheGameBeingPlayedHere(t *testing.T) {
-	watch := func(t *testing.T, h *harness, ch, user, sub string) *resp {
-		t.Helper()
-		in := h.slashInteraction(user, sub)
-		in.ChannelID = ch
-		in.Member.Permissions = 0
-		h.bot.HandleGateway(t.Context(), in)
-		r, _ := h.fake.final(t, in)
-		h.settle()
-		return r
-	}
 	t.Run("in the game's thread", func(t *testing.T) {
 		h := newHarness(t, nil)
 		h.slash(carol, "settings", opt("threads", true))
@@ -400,4 +381,18 @@ func TestOnlookerSeesTheGameBeingPlayedHere(t *testing.T) {
 			}
 		}
 	})
+}
+
+// watch runs /tafl SUB (board or history) by user, without a game
+// named, in channel ch as a member without permissions, and returns the
+// reply once it and its follow-up work are done.
+func watch(t *testing.T, h *harness, ch, user, sub string) *resp {
+	t.Helper()
+	in := h.slashInteraction(user, sub)
+	in.ChannelID = ch
+	in.Member.Permissions = 0
+	h.bot.HandleGateway(t.Context(), in)
+	r, _ := h.fake.final(t, in)
+	h.settle()
+	return r
 }
