@@ -550,17 +550,7 @@ func TestMoveBackToFrontSuggestsTheReverse(t *testing.T) {
 // played without being asked about, and wins.
 func TestMoveThatWinsByRepetitionIsLabelled(t *testing.T) {
 	h := newHarness(t, nil)
-	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "copenhagen"), opt("side", "attackers"))
-	h.click(bob, customIDs(r.Components)["Accept"], false)
-	for i, m := range []string{"a4-a3", "d6-d5", "a3-a2", "d5-d6", "a2-a3", "d6-d5", "a3-a2", "d5-d6"} {
-		user := alice
-		if i%2 == 1 {
-			user = bob
-		}
-		if r, _ := h.slash(user, "move", opt("move", m)); isEphemeral(r) {
-			t.Fatalf("%s: %s", m, r.Content)
-		}
-	}
+	playAgainstBob(t, h, "copenhagen", "attackers", []string{"a4-a3", "d6-d5", "a3-a2", "d5-d6", "a2-a3", "d6-d5", "a3-a2", "d5-d6"}...)
 	const winning = "a2-a3 (wins: third repetition)"
 	ac, names := moveAutocomplete(t, h, alice, "a2")
 	if len(ac.Choices) < 2 || names[0] != winning || ac.Choices[0].Value != "a2-a3" || strings.Count(strings.Join(names, "|"), "wins") != 1 {
@@ -572,7 +562,7 @@ func TestMoveThatWinsByRepetitionIsLabelled(t *testing.T) {
 		t.Errorf("destinations of a2: %q, want %q among them", labels, winning)
 	}
 
-	if r, _ = h.slash(alice, "move", opt("move", "a2-a3")); isEphemeral(r) {
+	if r, _ := h.slash(alice, "move", opt("move", "a2-a3")); isEphemeral(r) {
 		t.Fatalf("/tafl move a2-a3: %q, want it played", r.Content)
 	}
 	h.settle()
@@ -593,17 +583,7 @@ func TestMoveThatWinsByRepetitionIsLabelled(t *testing.T) {
 // repetition (as it did before).
 func TestMoveThatDrawsByRepetitionIsLabelled(t *testing.T) {
 	h := newHarness(t, nil)
-	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "brandubh"), opt("side", "attackers"))
-	h.click(bob, customIDs(r.Components)["Accept"], false)
-	for i, m := range []string{"a4-a3", "d3-c3", "a3-a4", "c3-d3", "a4-a3", "d3-c3", "a3-a4"} {
-		user := alice
-		if i%2 == 1 {
-			user = bob
-		}
-		if r, _ := h.slash(user, "move", opt("move", m)); isEphemeral(r) {
-			t.Fatalf("%s: %s", m, r.Content)
-		}
-	}
+	playAgainstBob(t, h, "brandubh", "attackers", []string{"a4-a3", "d3-c3", "a3-a4", "c3-d3", "a4-a3", "d3-c3", "a3-a4"}...)
 	const drawing = "c3-d3 (draws: third repetition)"
 	_, names := moveAutocomplete(t, h, bob, "c3")
 	if !slices.Contains(names, drawing) || strings.Count(strings.Join(names, "|"), "third repetition") != 1 {
@@ -614,7 +594,7 @@ func TestMoveThatDrawsByRepetitionIsLabelled(t *testing.T) {
 		t.Errorf("destinations of c3: %q, want %q among them", labels, drawing)
 	}
 
-	r, _ = h.slash(bob, "move", opt("move", "c3-d3"))
+	r, _ := h.slash(bob, "move", opt("move", "c3-d3"))
 	if isEphemeral(r) {
 		t.Fatalf("/tafl move c3-d3: %q, want it played", r.Content)
 	}
@@ -639,17 +619,7 @@ func TestMoveThatDrawsByRepetitionIsLabelled(t *testing.T) {
 // unchanged until "Yes, play it" plays it.
 func TestMoveThatLosesByRepetitionIsConfirmed(t *testing.T) {
 	h := newHarness(t, nil)
-	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", "alea-evangelii"), opt("side", "defenders"))
-	h.click(bob, customIDs(r.Components)["Accept"], false)
-	for i, m := range []string{"a3-a4", "e11-d11", "a4-a3", "d11-e11", "a3-a4", "e11-d11", "a4-a3"} {
-		user := bob
-		if i%2 == 1 {
-			user = alice
-		}
-		if r, _ := h.slash(user, "move", opt("move", m)); isEphemeral(r) {
-			t.Fatalf("%s: %s", m, r.Content)
-		}
-	}
+	playAgainstBob(t, h, "alea-evangelii", "defenders", []string{"a3-a4", "e11-d11", "a4-a3", "d11-e11", "a3-a4", "e11-d11", "a4-a3"}...)
 	const losing = "d11-e11 (loses: third repetition)"
 	ac, names := moveAutocomplete(t, h, alice, "d11")
 	if len(ac.Choices) == 0 || names[len(names)-1] != losing || ac.Choices[len(names)-1].Value != "d11-e11" || strings.Count(strings.Join(names, "|"), "loses") != 1 {
@@ -661,7 +631,7 @@ func TestMoveThatLosesByRepetitionIsConfirmed(t *testing.T) {
 		t.Errorf("destinations of d11: %q, want %q among them", labels, losing)
 	}
 
-	r, _ = h.slash(alice, "move", opt("move", "d11-e11"))
+	r, _ := h.slash(alice, "move", opt("move", "d11-e11"))
 	if !isEphemeral(r) || r.Content != "`d11-e11` would repeat a position for the third time, and in game 1 that loses the game for you. Play it anyway?" {
 		t.Fatalf("/tafl move d11-e11: %q (ephemeral %v)", r.Content, isEphemeral(r))
 	}
@@ -745,4 +715,21 @@ func moveDestinations(t *testing.T, h *harness, user, from string) []string {
 		}
 	}
 	return labels
+}
+
+// playAgainstBob starts a game of variant between alice (on side, her
+// challenge) and bob, and plays moves in turn, the attackers first.
+func playAgainstBob(t *testing.T, h *harness, variant, side string, moves ...string) {
+	t.Helper()
+	r, _ := h.slash(alice, "challenge", opt("opponent", bob), opt("variant", variant), opt("side", side))
+	h.click(bob, customIDs(r.Components)["Accept"], false)
+	players := [2]string{alice, bob} // the attackers, the defenders
+	if side == "defenders" {
+		players = [2]string{bob, alice}
+	}
+	for i, m := range moves {
+		if r, _ := h.slash(players[i%2], "move", opt("move", m)); isEphemeral(r) {
+			t.Fatalf("%s: %s", m, r.Content)
+		}
+	}
 }

@@ -221,10 +221,15 @@ func TestStepFromTheAttackersWeights(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, val, ok := strings.Cut(strings.TrimSpace(string(log)), "shrinkEdge=")
-	logged, err := strconv.ParseFloat(val, 64)
-	if !ok || err != nil {
-		t.Fatalf("log without shrinkEdge: %s", log)
+	f := strings.Fields(strings.TrimSpace(string(log))) // iter 0 nodes 300 S+ X S- Y | shrinkEdge=Z
+	if len(f) != 10 || !strings.HasPrefix(f[9], "shrinkEdge=") {
+		t.Fatalf("log line %q", log)
+	}
+	sp, err1 := strconv.ParseFloat(f[5], 64)
+	sm, err2 := strconv.ParseFloat(f[7], 64)
+	logged, err3 := strconv.ParseFloat(strings.TrimPrefix(f[9], "shrinkEdge="), 64)
+	if err1 != nil || err2 != nil || err3 != nil {
+		t.Fatalf("log line %q", log)
 	}
 	names, before, after := ai.ParamNames(v), def.Params(), w.Params()
 	for i, n := range names {
@@ -233,8 +238,8 @@ func TestStepFromTheAttackersWeights(t *testing.T) {
 			if after[i] != math.Floor(logged+0.5) {
 				t.Errorf("theta.json shrinkEdge = %v, the log's %v rounded", after[i], logged)
 			}
-			if math.Abs(logged-before[i]) != 0 && math.Abs(logged-before[i]) != 3 && math.Abs(logged-before[i]) != 6 {
-				t.Errorf("shrinkEdge moved from %v to %v: a step is a·c·(S+ − S−)/batch, 0, 3 or 6 here", before[i], logged)
+			if want := 1 * 6 * math.Abs(sp-sm) / 2; math.Abs(math.Abs(logged-before[i])-want) > 1e-9 {
+				t.Errorf("shrinkEdge moved from %v to %v with S+ %v, S− %v: a step is a·c·|S+ − S−|/batch = %v", before[i], logged, sp, sm, want)
 			}
 		case before[i] != after[i]:
 			t.Errorf("%s moved from %v to %v but was not tuned", n, before[i], after[i])
