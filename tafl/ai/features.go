@@ -347,26 +347,30 @@ func parseWeights(n int, data []byte) (weights, error) {
 	} else if s.String() != strconv.Itoa(n) {
 		return w, fmt.Errorf("ai: weights for board size %s, not %d", s, n)
 	}
+	set := func(p param, v json.Number) error {
+		x, err := strconv.ParseInt(v.String(), 10, 32)
+		if err != nil {
+			return fmt.Errorf("ai: weights: %q = %s is not an integer", p.name, v)
+		}
+		*p.p = int32(x)
+		return nil
+	}
 	ps := w.params(n)
 	for _, p := range ps {
 		v, ok := m[p.name]
 		if !ok {
 			return w, fmt.Errorf("ai: weights: %q is missing", p.name)
 		}
-		x, err := strconv.ParseInt(v.String(), 10, 32)
-		if err != nil {
-			return w, fmt.Errorf("ai: weights: %q = %s is not an integer", p.name, v)
+		if err := set(p, v); err != nil {
+			return w, err
 		}
-		*p.p = int32(x)
 	}
 	known := len(ps) + 1
 	for _, p := range w.cordonParams() { // optional
 		if v, ok := m[p.name]; ok {
-			x, err := strconv.ParseInt(v.String(), 10, 32)
-			if err != nil {
-				return w, fmt.Errorf("ai: weights: %q = %s is not an integer", p.name, v)
+			if err := set(p, v); err != nil {
+				return w, err
 			}
-			*p.p = int32(x)
 			known++
 		}
 	}
