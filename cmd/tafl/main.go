@@ -18,7 +18,7 @@
 //	tafl openings [position flags] [-count N] [-plies N] [-nodes N] … (balanced openings for tafl match -openings)
 //	tafl balance DIR|FILE.otg …  (fit the evaluation's balance from game records)
 //	tafl results [-draw REASON,…] DIR|FILE.otg …  (game records by player, side and how they ended)
-//	tafl tune [-variant NAME] [-weights FILE] [-corpus FILE.csv] … [DIR|FILE.otg …]  (fit the evaluation's weights to game results)
+//	tafl tune [-variant NAME] [-attackers] [-weights FILE] [-corpus FILE.csv] … [DIR|FILE.otg …]  (fit the evaluation's weights to game results)
 //	tafl analyse [-otg FILE | position flags -moves "…"] [-nodes N] [-graph F.png] [-board F.png] [-text F] [-json]
 //	tafl curve   [-nodes N] [-every K] [-scale S] DIR|FILE.otg …  (fit the review's score→chance curve)
 //	tafl puzzles [-corpus FILE] [-selfplay N] [flags] [DIR|FILE.otg …] | -verify FILE  (mine or verify puzzles)

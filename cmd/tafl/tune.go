@@ -19,7 +19,7 @@ import (
 // runTune fits the weights of a fitted evaluation family (ai.Tunable) to
 // the results of games:
 //
-//	tafl tune [-variant NAME] [-weights FILE] [-corpus FILE.csv] [-only PREFIX,…] [-skip N] [-l2 X] [-o FILE] [DIR|FILE.otg …]
+//	tafl tune [-variant NAME] [-attackers] [-weights FILE] [-corpus FILE.csv] [-only PREFIX,…] [-skip N] [-l2 X] [-o FILE] [DIR|FILE.otg …]
 //
 // The games are records (tafl match -out DIR writes them) and, with
 // -corpus, a corpus file in the format of the Copenhagen game corpus.
@@ -30,18 +30,26 @@ import (
 // fits some weights and keeps the others, the attacker's among them). The weights
 // are written as JSON (to -o, else standard output) for tafl ai/otep
 // -weights, or for the built-in table; the report goes to standard error.
+//
+// With -attackers the fit is of the attackers' own weights, which hard's
+// attackers play with (ai.DefaultAttackerWeights, ai.AttackerFeatures):
+// by default only their corner seals and shrinking cordon (-only
+// seal,shrink), the rest kept as the shared evaluation has them; the
+// output is their whole set, weights_corner11_attackers.json's format.
 func runTune(e env) error {
 	var s setup
 	var weightsFile, corpus, out, only string
+	var attackers bool
 	var skip int
 	var l2 float64
-	fs := newFlags(e, "tune", "[-variant NAME] [-weights FILE] [-corpus FILE.csv] [-only PREFIX,…] [-skip N] [-l2 X] [-o FILE] [DIR|FILE.otg …]")
+	fs := newFlags(e, "tune", "[-variant NAME] [-attackers] [-weights FILE] [-corpus FILE.csv] [-only PREFIX,…] [-skip N] [-l2 X] [-o FILE] [DIR|FILE.otg …]")
 	s.register(fs)
 	fs.StringVar(&weightsFile, "weights", "", "the weights to start from (JSON, as tafl tune writes; default: the built-in ones)")
 	fs.StringVar(&corpus, "corpus", "", "a game corpus: one game a line, moves,attacker_captures,defender_captures,status")
 	fs.IntVar(&skip, "skip", 4, "plies at the start of each game to leave out")
 	fs.Float64Var(&l2, "l2", 0.0001, "pull toward the starting weights, per sample, on the logit scale")
 	fs.StringVar(&out, "o", "", "write the weights to this file instead of standard output")
+	fs.BoolVar(&attackers, "attackers", false, "fit the attackers' own weights (their seals and cordon, as hard's attackers play; -only seal,shrink unless given) instead of the shared evaluation's")
 	fs.StringVar(&only, "only", "", "fit only the weights whose names start with one of these comma-separated prefixes (such as seal,near,kingReach); the others keep their values")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
@@ -80,8 +88,25 @@ func runTune(e env) error {
 	if !ai.Tunable(v) {
 		return fmt.Errorf("%s: the evaluation of this variant has no fitted weights (tafl tune fits copenhagen, fetlar and cyning-taefl)", v.Name())
 	}
-	w, err := loadWeights(v, weightsFile)
-	if err != nil {
+	// The weights fitted: the shared evaluation's (FeatureNames), or the
+	// attackers' own (ParamNames: the features and the cordon's two).
+	names, features := ai.FeatureNames(v), ai.Features
+	vector := (*ai.Weights).Vector
+	withVector := (*ai.Weights).WithVector
+	var w *ai.Weights
+	if attackers {
+		if weightsFile != "" {
+			return &usageError{msg: "-weights does not go with -attackers: the attackers' fit starts from their built-in weights (the shared evaluation's with their own seals and cordon)"}
+		}
+		if w, err = ai.DefaultAttackerWeights(v); err != nil {
+			return fmt.Errorf("%s: the attackers have no weights of their own to fit (tafl tune -attackers fits copenhagen, fetlar and cyning-taefl)", v.Name())
+		}
+		names, features = ai.ParamNames(v), ai.AttackerFeatures
+		vector, withVector = (*ai.Weights).Params, (*ai.Weights).WithParams
+		if only == "" {
+			only = "seal,shrink"
+		}
+	} else if w, err = loadWeights(v, weightsFile); err != nil {
 		return err
 	}
 	var samples []tune.Sample
@@ -90,7 +115,7 @@ func runTune(e env) error {
 		if !ai.Tunable(g.Variant()) || g.Variant().Size() != v.Size() {
 			return fmt.Errorf("%s: a game of %s, which is not of the family being fitted (%s)", where, g.Variant().Name(), v.Name())
 		}
-		smp, err := tune.Samples(g, y, skip)
+		smp, err := tune.SamplesOf(g, y, skip, features)
 		if err != nil {
 			return inFile(where, err)
 		}
@@ -147,9 +172,9 @@ func runTune(e env) error {
 	}
 	var mask []bool
 	if only != "" {
-		mask = make([]bool, len(ai.FeatureNames(v)))
+		mask = make([]bool, len(names))
 		n := 0
-		for i, name := range ai.FeatureNames(v) {
+		for i, name := range names {
 			for _, p := range strings.Split(only, ",") {
 				if p = strings.TrimSpace(p); p != "" && strings.HasPrefix(name, p) {
 					mask[i] = true
@@ -160,23 +185,23 @@ func runTune(e env) error {
 			}
 		}
 		if n == 0 {
-			return &usageError{msg: fmt.Sprintf("-only %q names no weight: the names are %s", only, strings.Join(ai.FeatureNames(v), " "))}
+			return &usageError{msg: fmt.Sprintf("-only %q names no weight: the names are %s", only, strings.Join(names, " "))}
 		}
 	}
-	fit, err := tune.FitWeights(samples, w.Vector(), float64(ai.Balance(v)), l2, mask)
+	fit, err := tune.FitWeights(samples, vector(w), float64(ai.Balance(v)), l2, mask)
 	if err != nil {
 		return err
 	}
 	// The search's margins are in hundredths of an attacker: scale the
 	// weights so that an attacker is worth 100.
 	unit := 1.0
-	if names := ai.FeatureNames(v); mask == nil && len(names) > 0 && names[0] == "attacker" && fit.W[0] > 0 {
+	if mask == nil && len(names) > 0 && names[0] == "attacker" && fit.W[0] > 0 {
 		unit = 100 / fit.W[0]
 	}
 	for i := range fit.W {
 		fit.W[i] *= unit
 	}
-	nw, err := w.WithVector(fit.W)
+	nw, err := withVector(w, fit.W)
 	if err != nil {
 		return err
 	}
@@ -184,7 +209,7 @@ func runTune(e env) error {
 		plural(len(samples), "position", "positions"))
 	fmt.Fprintf(e.stderr, "mean log-loss %.4f before, %.4f after (%s); %.0f points a logit, even chances at %+.0f (balance now %+d), in units of an attacker's fitted value\n",
 		fit.LossBefore, fit.LossAfter, plural(fit.Iterations, "iteration", "iterations"), 1/(fit.Scale/unit), fit.Balance*unit, ai.Balance(v))
-	printChanges(e, ai.FeatureNames(v), w.Vector(), nw.Vector())
+	printChanges(e, names, vector(w), vector(nw))
 	data, err := json.MarshalIndent(nw, "", "  ")
 	if err != nil {
 		return err

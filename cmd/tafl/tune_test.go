@@ -164,6 +164,66 @@ func TestTuneOnly(t *testing.T) {
 	}
 }
 
+// TestTuneAttackers: -attackers fits the attackers' own seals and cordon
+// (ai.AttackerFeatures) and keeps every other weight of their set; the
+// written set reads back with its cordon and plays as the attackers'
+// weights (ai.Limits.AttackerWeights takes it).
+func TestTuneAttackers(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "att.json")
+	_, errOut, code := runTafl(t, "", "tune", "-attackers", "-o", out, "testdata/tune")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	m := regexp.MustCompile(`mean log-loss ([0-9.]+) before, ([0-9.]+) after`).FindStringSubmatch(errOut)
+	if m == nil {
+		t.Fatalf("report: %s", errOut)
+	}
+	before, _ := strconv.ParseFloat(m[1], 64)
+	after, _ := strconv.ParseFloat(m[2], 64)
+	if !(after < before) {
+		t.Errorf("the fit did not lower the loss: %v → %v", before, after)
+	}
+	v, _ := tafl.Preset("copenhagen", "")
+	data, _ := os.ReadFile(out)
+	if !strings.Contains(string(data), `"shrinkSeal": 1`) {
+		t.Errorf("the attackers' set was written without its cordon:\n%s", data)
+	}
+	w, err := ai.ParseWeights(v, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, _ := ai.DefaultAttackerWeights(v)
+	changed := 0
+	for i, name := range ai.ParamNames(v) {
+		x, y := def.Params()[i], w.Params()[i]
+		free := strings.HasPrefix(name, "seal.") || strings.HasPrefix(name, "shrink")
+		if !free && x != y {
+			t.Errorf("%s changed from %v to %v: only the seals and the cordon are the attackers' own", name, x, y)
+		}
+		if free && x != y {
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Error("none of the attackers' seals and cordon weights changed")
+	}
+	// -only picks among the attackers' weights, the cordon's among them.
+	out2 := filepath.Join(t.TempDir(), "edge.json")
+	if _, errOut, code := runTafl(t, "", "tune", "-attackers", "-only", "shrinkEdge", "-o", out2, "testdata/tune"); code != 0 {
+		t.Fatalf("-only shrinkEdge: exit %d: %s", code, errOut)
+	}
+	data, _ = os.ReadFile(out2)
+	w2, err := ai.ParseWeights(v, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, name := range ai.ParamNames(v) {
+		if x, y := def.Params()[i], w2.Params()[i]; name != "shrinkEdge" && x != y {
+			t.Errorf("-only shrinkEdge: %s changed from %v to %v", name, x, y)
+		}
+	}
+}
+
 // TestTuneCorpusCuts: a corpus game cut short at a move the rules refuse
 // is said on stderr, with its line, the move and why (it was cut
 // silently).
@@ -206,6 +266,8 @@ func TestTuneBadInput(t *testing.T) {
 		{[]string{"tune", "-position", "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/", "testdata/tune"}, 2,
 			"tafl tune: -position does not go with tune: each game is fitted from its own start (-variant, -layout or -rules say which evaluation is fitted)\n"},
 		{[]string{"tune", "-side", "defenders", "testdata/tune"}, 2, "-side does not go with tune"},
+		{[]string{"tune", "-attackers", "-weights", "testdata/tune/game-01.otg", "testdata/tune"}, 2, "-weights does not go with -attackers"},
+		{[]string{"tune", "-attackers", "-variant", "brandubh", "testdata/tune"}, 1, "no fitted weights"},
 	}
 	for _, c := range cases {
 		_, errOut, code := runTafl(t, "", c.args...)

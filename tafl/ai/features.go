@@ -175,6 +175,69 @@ func Features(p tafl.Position) ([]float64, error) {
 	return out, nil
 }
 
+// AttackerFeatures returns the features of position p for the
+// attackers' own evaluation (DefaultAttackerWeights), in the order of
+// ParamNames: its value for the attackers is Σ weight·feature
+// (DefaultAttackerWeights().Params()) less Balance, to within one in
+// each of the cordon's two divisions by huntDefenders. They are Features
+// with a corner the defenders cannot reach counted as sealed (the seal
+// counts it as seal.0 and no longer by the attackers it needs), then the
+// squares of the edge and of the board the defenders cannot reach, faded
+// with the hunt (shrinkScore and shrinkFaded, behind the cordon's gate).
+// So `tafl tune -attackers` fits the attackers' seals and cordon to game
+// results. p must not be a finished position.
+func AttackerFeatures(p tafl.Position) ([]float64, error) {
+	in := infoFor(p.Variant())
+	if !in.fitted() || in.att == nil || in.att.plan&planShrink == 0 {
+		return nil, errNotTunable
+	}
+	a := in.att
+	x, err := Features(p)
+	if err != nil {
+		return nil, err
+	}
+	var w weights
+	names := w.allParams(in.size)
+	x = append(x, make([]float64, len(names)-len(x))...)
+	at := func(name string) int {
+		for i, q := range names {
+			if q.name == name {
+				return i
+			}
+		}
+		panic("ai: no weight " + name)
+	}
+	seal0, edgeAt, roomAt := at("seal.0"), at("shrinkEdge"), at("shrinkRoom")
+	b := a.boardOf(p)
+	ps := a.pieceSumsOf(&b)
+	k := p.King()
+	sc := sealScale(ps.ndef)
+	t := a.bits
+	edge := t.edge.andNot(t.spec)
+	if ps.natt <= shrinkAttackers || shrinkTwoSealed(&ps.seal) {
+		_, shut, r, need := a.shrinkCounts(&ps, k)
+		for c := range need {
+			if need[c] != 0 && a.w.shrinkSeal && r.and(a.cornerNext(c)).empty() {
+				x[seal0] += float64(sc)
+				if need[c] < 3 {
+					x[seal0+need[c]] -= float64(sc)
+				}
+			}
+		}
+		if shut == len(need) {
+			f := float64(shrinkFade(sc)) / huntDefenders
+			x[edgeAt] += f * float64(edge.count()-r.and(edge).count())
+			x[roomAt] += f * float64(t.all.count()-r.count())
+		}
+	}
+	if sc <= huntDefenders {
+		f := float64(huntDefenders-shrinkFade(sc)) / huntDefenders
+		x[edgeAt] += f * float64(edge.count())
+		x[roomAt] += f * float64(t.all.count()-1)
+	}
+	return x, nil
+}
+
 // boardOf returns position p on in's board, the search's layout.
 func (in *info) boardOf(p tafl.Position) board {
 	b := in.empty
@@ -207,8 +270,9 @@ func DefaultAttackerWeights(v *tafl.Variant) (*Weights, error) {
 }
 
 // The shrinking cordon (shrinkScore in seal.go) is not a count of the
-// fitted features: it is the attackers' own term, tuned by play
-// (tools/spsa), not fitted by `tafl tune`. Weights carry it as three
+// shared features: it is the attackers' own term, tuned by play
+// (tools/spsa) or fitted with AttackerFeatures (`tafl tune -attackers`).
+// Weights carry it as three
 // entries beside the features: "shrinkSeal" (0 or 1: a corner the
 // defenders cannot reach counts as sealed), "shrinkEdge" and
 // "shrinkRoom" (see the weights type). They are written only when one of

@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/taflbot/taflbot/tafl"
@@ -130,4 +132,90 @@ func TestShrinkScoreMatchesThePlainFlood(t *testing.T) {
 		t.Errorf("%d positions checked, none with a corner shut off or all sealed: the test tests nothing", checked)
 	}
 	t.Logf("%d positions, %d scores not 0", checked, shutOff)
+}
+
+// TestAttackerFeaturesGiveTheEvaluation: the attackers' own evaluation,
+// with their built-in weights and with other seals and cordon weights,
+// is Σ weight·AttackerFeatures less the balance, to within one in each of
+// the cordon's two divisions, on every position of random games (many
+// with captures, where the cordon's gate opens and corners are shut off
+// by lines).
+func TestAttackerFeaturesGiveTheEvaluation(t *testing.T) {
+	v, _ := tafl.Preset("copenhagen", "")
+	def, err := DefaultAttackerWeights(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := ParamNames(v)
+	idx := map[string]int{}
+	for i, n := range names {
+		idx[n] = i
+	}
+	checked, cordon := 0, 0
+	for seed := uint64(1); seed <= 24; seed++ {
+		w := def
+		if seed%2 == 0 {
+			// Other seals and cordon weights, the rest as built in.
+			x := def.Params()
+			r := rand.New(rand.NewPCG(seed, 11))
+			for _, n := range []string{"seal.0", "seal.1", "seal.2", "shrinkEdge", "shrinkRoom"} {
+				x[idx[n]] = float64(r.IntN(150))
+			}
+			if w, err = def.WithParams(x); err != nil {
+				t.Fatal(err)
+			}
+		}
+		in, err := infoFor(v).withWeights(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in.plan&planShrink == 0 {
+			t.Fatal("the attackers' weights evaluate without the shrinking cordon")
+		}
+		g := randomGame(t, "copenhagen", 400, seed)
+		replay := tafl.NewGame(v)
+		for _, ply := range g.Plies() {
+			if _, err := replay.Play(ply.Move); err != nil {
+				t.Fatal(err)
+			}
+			p := replay.Position()
+			if p.Outcome().Over() {
+				break
+			}
+			x, err := AttackerFeatures(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(x) != len(names) {
+				t.Fatalf("%d features, %d names", len(x), len(names))
+			}
+			want := -float64(in.balance)
+			for i, wi := range w.Params() {
+				want += wi * x[i]
+			}
+			if p.ToMove() == tafl.Defenders {
+				want = -want
+			}
+			b := in.boardOf(p)
+			ps := in.pieceSumsOf(&b)
+			got := float64(in.evaluateWith(&b, p.ToMove(), p.King(), &ps))
+			if math.Abs(got-want) > 2 {
+				t.Fatalf("seed %d, ply %d: evaluation %v, Σ weight·feature %v", seed, replay.Len(), got, want)
+			}
+			// The features beyond the faded counts: a corner shut off
+			// by a line, or the ring with every corner shut off.
+			base, _ := Features(p)
+			for _, n := range []string{"seal.0", "seal.1", "seal.2"} {
+				if x[idx[n]] != base[idx[n]] {
+					cordon++
+					break
+				}
+			}
+			checked++
+		}
+	}
+	if cordon == 0 {
+		t.Errorf("%d positions checked, none with a corner shut off by a line: the test tests nothing", checked)
+	}
+	t.Logf("%d positions, %d with a corner shut off by a line", checked, cordon)
 }

@@ -32,12 +32,18 @@ type Sample struct {
 // its next move (the evaluation does not try to score those; the search
 // settles them). It stops early at the end of g's moves or of the game.
 func Samples(g *tafl.Game, y float64, skip int) ([]Sample, error) {
+	return SamplesOf(g, y, skip, ai.Features)
+}
+
+// SamplesOf is Samples with the features given by features, such as
+// ai.AttackerFeatures for the attackers' own evaluation.
+func SamplesOf(g *tafl.Game, y float64, skip int, features func(tafl.Position) ([]float64, error)) ([]Sample, error) {
 	var out []Sample
 	h := tafl.NewGameFrom(g.Start())
 	for i, ply := range g.Plies() {
 		p := h.Position()
 		if i >= skip && quiet(&p) {
-			x, err := ai.Features(p)
+			x, err := features(p)
 			if err != nil {
 				return nil, err
 			}
