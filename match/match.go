@@ -34,6 +34,9 @@ type Match struct {
 
 	otnOnce sync.Once
 	otn     *tafl.Variant // the variant as an OTEP engine plays its rules string; nil: the same game
+
+	fromOnce  sync.Once
+	fromOther bool // an opening starts elsewhere than the variant's start
 }
 
 // GameResult is one finished game.
@@ -274,8 +277,31 @@ func (m *Match) writeRecord(g *tafl.Game, i int, res GameResult) error {
 	if res.Dispute != "" {
 		tags = append(tags, tafl.Tag{Name: "rules-dispute", Value: strings.NewReplacer("[", "(", "]", ")").Replace(res.Dispute)})
 	}
+	if m.fromOtherStarts() {
+		// The games from the variant's start name it too: under custom
+		// rules a record with a position tag is read (tafl results) as a
+		// game of the rules without their start, one without as a game
+		// of the rules with it, and a match whose openings held the
+		// start came out as two variants.
+		tags = append(tags, tafl.Tag{Name: "position", Value: g.Start().Record()})
+	}
 	path := filepath.Join(m.OutDir, fmt.Sprintf("game-%04d.otg", i+1))
 	return os.WriteFile(path, []byte(tafl.EncodeGame(g, tags)), 0o644)
+}
+
+// fromOtherStarts reports whether one of the match's openings starts
+// elsewhere than the variant's start (an -openings file, a -position).
+func (m *Match) fromOtherStarts() bool {
+	m.fromOnce.Do(func() {
+		start := m.Variant.Start()
+		for _, op := range m.Openings {
+			if op.Pos.Record() != start.Record() || op.Pos.ToMove() != start.ToMove() {
+				m.fromOther = true
+				return
+			}
+		}
+	})
+	return m.fromOther
 }
 
 // LineOf identifies g's moves: a hash of them (FNV-1a over their 32-bit

@@ -452,6 +452,27 @@ func TestGameRecordCustomStart(t *testing.T) {
 	}
 }
 
+// A position tag given to EncodeGame has the start written even when it is
+// the variant's (tafl match's games from openings), with the game's own
+// start as its value, and the record reads back from that start.
+func TestGameRecordPositionTagAsked(t *testing.T) {
+	g := tafl.NewGame(mustPreset(t, "brandubh", ""))
+	if text := tafl.EncodeGame(g, nil); strings.Contains(text, "[position:") {
+		t.Errorf("a game from the variant's start has a position tag unasked:\n%s", text)
+	}
+	text := tafl.EncodeGame(g, []tafl.Tag{{"position", "/7/"}})
+	if strings.Count(text, "[position:") != 1 || !strings.Contains(text, "[position:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n") || strings.Contains(text, "[to-move:") {
+		t.Fatalf("record:\n%s\nwant the variant's start in one position tag, without to-move", text)
+	}
+	back, tags, err := tafl.DecodeGame(text)
+	if err != nil || back.Start().Record() != g.Start().Record() || back.Start().ToMove() != tafl.Attackers {
+		t.Fatalf("decode: %v", err)
+	}
+	if again := tafl.EncodeGame(back, tags); again != text {
+		t.Errorf("not stable:\n%s\n---\n%s", text, again)
+	}
+}
+
 func TestPlayTextChecksAnnotations(t *testing.T) {
 	v := mustPreset(t, "copenhagen", "")
 	g := tafl.NewGame(v)

@@ -19,11 +19,15 @@ type Tag struct {
 // in the result and termination tags only: OTN's "---" is read but not
 // written, because OpenTafl's loader (v0.4.8.0b) stops on it. Tags named result,
 // termination, position, rules, variant, layout or to-move in tags are
-// replaced by the game's own.
+// replaced by the game's own; a position tag in tags has the game's start
+// written even when it is the variant's (tafl match does so for every
+// game of a match from openings, so that its games read alike).
 func EncodeGame(g *Game, tags []Tag) string {
 	var b strings.Builder
 	own := map[string]bool{"result": true, "termination": true, "position": true, "rules": true, "variant": true, "layout": true, "to-move": true}
+	position := false
 	for _, t := range tags {
+		position = position || t.Name == "position"
 		if own[t.Name] || t.Name == "" {
 			continue
 		}
@@ -50,14 +54,15 @@ func EncodeGame(g *Game, tags []Tag) string {
 	if o.Over() {
 		fmt.Fprintf(&b, "[termination:%s]\n", o.Reason)
 	}
-	if g.start.Record() != v.start.Record() || g.start.toMove != v.start.toMove {
+	otherStart := g.start.Record() != v.start.Record() || g.start.toMove != v.start.toMove
+	if otherStart || position {
 		fmt.Fprintf(&b, "[position:%s]\n", g.start.Record())
 		if g.start.toMove != v.rules.First {
 			fmt.Fprintf(&b, "[to-move:%s]\n", g.start.toMove)
 		}
 	}
 	rules := v.rules
-	if g.start.Record() != v.start.Record() || g.start.toMove != v.start.toMove {
+	if otherStart {
 		// The rules' start is the game's (OpenTafl reads no position tag).
 		rules.Start, rules.First = g.start.Record(), g.start.toMove
 	}

@@ -31,7 +31,9 @@ import (
 // OTEP engines D, as a clock); -nps N gives hard N nodes and max 5N;
 // -nodes N gives both N. An OTEP engine runs as one process per worker
 // for the whole match (-fresh: one per game). The progress bar is drawn
-// only when stderr is a terminal.
+// only when stderr is a terminal. A match between taflbot's engine on a
+// time limit in this process and an OTEP engine starts with a warning on
+// stderr that the seats are unequal (unequalSeats).
 func runMatch(e env) error {
 	var s setup
 	var p1, p2, openings, outDir, transcripts, sprt string
@@ -197,6 +199,7 @@ func runMatch(e env) error {
 			return err
 		}
 	}
+	unequalSeats(e, m.Specs)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	if progress && isTerminal(e.stderr) {
@@ -214,6 +217,21 @@ func runMatch(e env) error {
 		return &exitError{code: 1}
 	}
 	return nil
+}
+
+// unequalSeats warns on e.stderr of a match between taflbot's engine in
+// this process on a time limit and an OTEP engine: the in-process seat
+// pays none of the protocol's and the other process's overhead out of its
+// time, which was measured at some +100 Elo at 200 ms a move. A node or
+// depth limit is the same whatever the overhead: no warning.
+func unequalSeats(e env, specs [2]match.Spec) {
+	for k, s := range specs {
+		if s.IsOTEP() || s.Limits.Time <= 0 || !specs[1-k].IsOTEP() {
+			continue
+		}
+		fmt.Fprintf(e.stderr, "tafl match: warning: the seats are unequal: -p%d (%s) searches in this process on a time limit and pays none of the OTEP protocol's and process's overhead that -p%d pays (some +100 Elo at 200 ms a move); to make them equal, play both over OTEP, such as -p%d \"otep:tafl otep -time %s\"\n",
+			k+1, s.Name, 2-k, k+1, s.Limits.Time)
+	}
 }
 
 func btoi(b bool) int {

@@ -526,3 +526,39 @@ func TestMatchRefusesAnEarlierMatchsFolder(t *testing.T) {
 		t.Errorf("-force alone: exit %d, %q", code, errOut)
 	}
 }
+
+// TestMatchWarnsOfUnequalSeats: taflbot's engine in this process on a time
+// limit against an OTEP engine is the stronger for paying none of the
+// protocol's and process's overhead (some +100 Elo at 200 ms), and the
+// match said nothing of it; it starts with one warning line on stderr,
+// saying how to make the seats equal. Node and depth limits, and seats
+// alike, get none.
+func TestMatchWarnsOfUnequalSeats(t *testing.T) {
+	const warning = "tafl match: warning: the seats are unequal: "
+	for _, c := range []struct {
+		args []string
+		want string // the warning's line, "" for none
+	}{
+		{[]string{"-p1", "time=20ms", "-p2", "otep:/bin/true"},
+			warning + "-p1 (time=20ms) searches in this process on a time limit and pays none of the OTEP protocol's and process's overhead that -p2 pays (some +100 Elo at 200 ms a move); to make them equal, play both over OTEP, such as -p1 \"otep:tafl otep -time 20ms\"\n"},
+		{[]string{"-p1", "otep:/bin/true", "-p2", "hard", "-time", "20ms"},
+			warning + "-p2 (hard) searches in this process on a time limit and pays none of the OTEP protocol's and process's overhead that -p1 pays (some +100 Elo at 200 ms a move); to make them equal, play both over OTEP, such as -p2 \"otep:tafl otep -time 20ms\"\n"},
+		{[]string{"-p1", "hard", "-p2", "otep:/bin/true", "-nps", "1000"}, ""},
+		{[]string{"-p1", "nodes=100", "-p2", "otep:/bin/true", "-time", "20ms"}, ""},
+		{[]string{"-p1", "depth=1", "-p2", "otep:/bin/true"}, ""},
+		{[]string{"-p1", "hard", "-p2", "time=20ms", "-time", "20ms"}, ""},
+		{[]string{"-p1", "otep:/bin/true", "-p2", "otep:/bin/true", "-time", "20ms"}, ""},
+	} {
+		args := append([]string{"match", "-variant", "brandubh", "-games", "2", "-maxplies", "2", "-progress=false"}, c.args...)
+		_, errOut, _ := runTafl(t, "", args...)
+		got := ""
+		for _, l := range strings.SplitAfter(errOut, "\n") {
+			if strings.Contains(l, "warning") {
+				got += l
+			}
+		}
+		if got != c.want || c.want != "" && !strings.HasPrefix(errOut, c.want) {
+			t.Errorf("%v: stderr %q, want the warning %q first", c.args, errOut, c.want)
+		}
+	}
+}

@@ -87,7 +87,7 @@ func runResults(e env) error {
 			// came out as 30 tables. The opening is a position of the
 			// rules, not other rules. (A preset's record names its
 			// variant, whose rules keep the preset's start.)
-			rules = withoutStart(rules)
+			rules = withoutStart(openingRules(g, names["to-move"] != ""))
 		}
 		t := tables[rules]
 		if t == nil {
@@ -276,6 +276,21 @@ func reasons(m map[tafl.EndReason]int) string {
 		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// openingRules returns the rules string of game g, played from an opening
+// under custom rules, with the side that moves first of the rules the
+// opening was played under: the record's rules tag makes the side to
+// move in the opening the first (atkf, for OpenTafl), and a to-move tag
+// (toMove) says that the rules' own first side is the other; the openings
+// of one match, some with the attackers to move and some with the
+// defenders, read as two variants.
+func openingRules(g *tafl.Game, toMove bool) string {
+	r := g.Variant().Rules()
+	if toMove {
+		r.First = r.First.Other()
+	}
+	return r.String()
 }
 
 // withoutStart returns an OpenTafl rules string without its start field.

@@ -342,3 +342,36 @@ func TestResultsKeepsAMatchsOpeningsInOneTable(t *testing.T) {
 		t.Errorf("exit %d: %s\n%s", code, errOut, out)
 	}
 }
+
+// TestResultsKeepsAMatchFromTheStartInOneTable: a match under custom rules
+// (-repetition on a preset) from openings of which one is the variant's
+// start wrote no position tag for that opening's games, and tafl results
+// read them as another variant than the other games (the rules with
+// their start, not without): two tables for one match. Every game of a
+// match from openings names its start. And the openings with the
+// defenders to move were read as rules in which they move first (the
+// rules tag's atkf:n, for OpenTafl): another table again.
+func TestResultsKeepsAMatchFromTheStartInOneTable(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "openings.txt")
+	// brandubh's start, and a position after an attackers' move.
+	body := "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ attackers\n/3t3/3t3/3T3/ttTKTt1/3T3/3t3/2t4/ defenders\n"
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games := filepath.Join(dir, "games")
+	out, errOut, code := runTafl(t, "", "match", "-variant", "brandubh", "-repetition", "forbidden", "-p1", "depth=1", "-p2", "depth=1",
+		"-games", "4", "-maxplies", "2", "-openings", file, "-out", games, "-progress=false")
+	if code != 0 {
+		t.Fatalf("match: exit %d: %s\n%s", code, errOut, out)
+	}
+	for _, g := range checkRecords(t, games, 4, 0)[:2] {
+		if g.Start().Record() != "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" {
+			t.Fatalf("the first pair starts from %s, want the variant's start", g.Start().Record())
+		}
+	}
+	out, errOut, code = runTafl(t, "", "results", games)
+	if code != 0 || !strings.HasPrefix(out, "results: 4 games of custom\n") || strings.Contains(out, "one table each") {
+		t.Errorf("results: exit %d: %s\n%s", code, errOut, out)
+	}
+}
