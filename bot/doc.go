@@ -23,8 +23,8 @@
 // and for a private reply to a command, as a follow-up). A component is
 // deferred as its action declares its handler answers (components, in
 // router.go): as an update of its message, or, for Hint and Analyse,
-// whose handlers answer with a new message they edit later, as that new
-// message (componentDeferral).
+// whose handlers answer with a new message they edit later, and the game
+// picker, which runs a command, as that new message (componentDeferral).
 // Handlers that are slow by nature (the GIF replay of
 // /tafl history) defer themselves. Board pictures are drawn at most one per
 // core at a time, so that a burst of moves does not starve the replies.

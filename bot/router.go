@@ -130,7 +130,8 @@ const (
 	answerUpdate
 	// answerPublic: the handler answers with a new public message, or
 	// defers one and fills it in later by editing the response, as a
-	// command may (Analyse's review). Deferred as a public "thinking…".
+	// command may (Analyse's review; the game picker, which runs a
+	// command). Deferred as a public "thinking…", as a command is.
 	answerPublic
 	// answerPrivate: likewise, a new private message (Hint's
 	// suggestion). Deferred as a private "thinking…".
@@ -636,8 +637,8 @@ func (b *Bot) components() map[Action]component {
 		ActAbort:      {b.btnResign, answerUpdate},
 		ActAbortYes:   {b.btnAbortYes, answerUpdate},
 		ActEndYes:     {b.btnEndYes, answerUpdate},
-		ActPickGame:   {b.btnPickGame, answerUpdate},
-		ActReplay:     {b.btnReplay, answerUpdate}, // on a board, a new private replay at once
+		ActPickGame:   {b.btnPickGame, answerPublic}, // answers as the command it runs (/tafl history defers its record)
+		ActReplay:     {b.btnReplay, answerUpdate},   // on a board, a new private replay at once
 		ActRematch:    {b.btnRematch, answerUpdate},
 		ActTourJoin:   {b.btnTourJoin, answerUpdate},
 		ActTourLeave:  {b.btnTourLeave, answerUpdate},
