@@ -656,3 +656,36 @@ func TestReplayCaptionsInTheUsersLanguage(t *testing.T) {
 		t.Errorf("German replay of a long game: %d captions, starting %q", len(got), got[:min(2, len(got))])
 	}
 }
+
+// TestGamePickerHistoryAnswersWithItsOwnMessage: the game picker's choice
+// runs the command it was shown for, and /tafl history answers with a
+// public "thinking…" that it fills in later with the record. The picker's
+// action was declared to update its message (harness.answersAsDeclared
+// fails a test where a handler answers otherwise); pressed on a busy bot,
+// the choice was deferred as an update of the private picker, and the
+// record, edited into it, replaced the picker and was shown to the asker
+// alone. It is deferred as the command is: a public "thinking…".
+func TestGamePickerHistoryAnswersWithItsOwnMessage(t *testing.T) {
+	h := newHarness(t, nil)
+	g := finishedGame(t, h)
+	pick := bot.CustomID{Action: bot.ActPickGame, ID: 1, Arg: "hi"}.String()
+	for _, slow := range []bool{false, true} {
+		if slow {
+			h.adjust = func(o *bot.Options) { o.DeferAfter = time.Nanosecond }
+			h.restart()
+		}
+		in := &discordgo.Interaction{ID: h.id(), AppID: "555", Type: discordgo.InteractionMessageComponent, GuildID: guild, ChannelID: channel,
+			Member: member(alice), Message: &discordgo.Message{ID: "picker", ChannelID: channel, Flags: discordgo.MessageFlagsEphemeral},
+			Data: discordgo.MessageComponentInteractionData{CustomID: pick, Values: []string{g.ID.String()}}}
+		in.Token = "tok" + in.ID
+		h.bot.HandleGateway(t.Context(), in)
+		if first, _ := h.fake.callback(t, in.ID); first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || isEphemeral(first) {
+			t.Errorf("slow %v: the choice's first answer: type %d flags %d, want a public deferred message", slow, first.Type, first.Flags)
+		}
+		final, rec := h.fake.final(t, in)
+		if !strings.Contains(final.Content, "Record of game "+g.ID.String()+" ") || !strings.HasSuffix(rec.Path, "/messages/@original") {
+			t.Errorf("slow %v: the record: %q at %s", slow, final.Content, rec.Path)
+		}
+		h.settle()
+	}
+}

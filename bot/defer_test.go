@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -218,4 +219,35 @@ func TestLateReplyThatPingsIsANewMessage(t *testing.T) {
 		}
 		return edited
 	})
+}
+
+// TestSlowPressDeferredAsItsActionDeclares: a press of any button or
+// menu still unanswered after DeferAfter (a busy bot) is deferred as its
+// action declares its handler answers (components in router.go): as an
+// update of the pressed message, or as a new message of its own, public
+// or private, which the late answer fills in. (That every handler answers
+// as declared, every test that presses it checks: harness.answersAsDeclared.)
+func TestSlowPressDeferredAsItsActionDeclares(t *testing.T) {
+	h := newHarness(t, nil)
+	h.adjust = func(o *bot.Options) { o.DeferAfter = time.Nanosecond }
+	h.restart()
+	answers := bot.ComponentAnswers()
+	users := []string{alice, bob, carol}
+	for i, a := range slices.Sorted(maps.Keys(answers)) {
+		id := bot.CustomID{Action: a, ID: 1, Arg: "bd"}.String()
+		r, _ := h.click(users[i%len(users)], id, false, "1")
+		var ok bool
+		switch answers[a] {
+		case "update":
+			ok = r.Type == discordgo.InteractionResponseDeferredMessageUpdate
+		case "public":
+			ok = r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource && !isEphemeral(r)
+		case "private":
+			ok = r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource && isEphemeral(r)
+		}
+		if !ok {
+			t.Errorf("a slow press of %s (declared %s): type %d flags %d", id, answers[a], r.Type, r.Flags)
+		}
+	}
+	h.settle()
 }

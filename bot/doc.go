@@ -21,8 +21,10 @@
 // with a deferral ("taflbot is thinking…") and its reply is delivered late
 // by editing the response (or, for a component that opens a new message,
 // and for a private reply to a command, as a follow-up). A component is
-// deferred as an update of its message, but for Hint and Analyse, whose
-// handlers answer with a new message they edit later (componentDeferral).
+// deferred as its action declares its handler answers (components, in
+// router.go): as an update of its message, or, for Hint and Analyse,
+// whose handlers answer with a new message they edit later, and the game
+// picker, which runs a command, as that new message (componentDeferral).
 // Handlers that are slow by nature (the GIF replay of
 // /tafl history) defer themselves. Board pictures are drawn at most one per
 // core at a time, so that a burst of moves does not starve the replies.

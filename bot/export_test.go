@@ -25,3 +25,13 @@ func SetHelloWait(d time.Duration) (restore func()) {
 	helloWait = d
 	return func() { helloWait = old }
 }
+
+// ComponentAnswers returns how each component action's handler answers a
+// press, as components declares it: "update", "public" or "private".
+func ComponentAnswers() map[Action]string {
+	m := map[Action]string{}
+	for a, c := range (&Bot{}).components() {
+		m[a] = c.answer.String()
+	}
+	return m
+}

@@ -148,8 +148,18 @@ func newHarness(t testing.TB, engine bot.Engine) *harness {
 	h := &harness{t: t, fake: newFakeDiscord(t), clock: &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)},
 		logs: &logBuffer{}, path: filepath.Join(t.TempDir(), "taflbot.db"), engine: engine}
 	h.start()
+	t.Cleanup(h.answersAsDeclared) // after stop: every reply is in
 	t.Cleanup(h.stop)
 	return h
+}
+
+// answersAsDeclared fails the test if a button's or menu's handler
+// answered otherwise than its action declares (the components table in
+// router.go): a slow press of it would be deferred wrongly.
+func (h *harness) answersAsDeclared() {
+	for _, line := range h.logs.lines("not the one its action declares") {
+		h.t.Errorf("%s", line)
+	}
 }
 
 // otherProcess is a second bot on the harness's store, fake Discord,

@@ -89,7 +89,7 @@ func (b *Bot) respondInTime(ctx context.Context, in *discordgo.Interaction) (*di
 		return rep.resp, rep.after
 	}
 	b.metrics.countDeferred()
-	deferral := componentDeferral(in)
+	deferral := b.componentDeferral(in)
 	return deferral, func(ctx context.Context) {
 		rep := <-done
 		if m := b.deliverLate(ctx, in, deferral, rep.resp); m != nil {
@@ -102,25 +102,81 @@ func (b *Bot) respondInTime(ctx context.Context, in *discordgo.Interaction) (*di
 }
 
 // componentDeferral returns the deferral for interaction in, whose
-// handler is still running: "thinking…" for a command; for a button,
-// the deferred update of its message — but for the buttons whose
-// handlers answer with a new message of their own that they fill in
-// later by editing the response (Hint, private; Analyse, public), the
-// deferred new message their handlers would have sent. A deferred
-// update there made the message with the button the response, and the
-// hint or the review, edited into it, replaced the board for everyone.
-func componentDeferral(in *discordgo.Interaction) *discordgo.InteractionResponse {
+// handler is still running: "thinking…" for a command; for a component,
+// the deferral of the answer its action declares (components).
+func (b *Bot) componentDeferral(in *discordgo.Interaction) *discordgo.InteractionResponse {
 	if in.Type != discordgo.InteractionMessageComponent {
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 	}
-	switch c, err := ParseCustomID(in.MessageComponentData().CustomID); {
-	case err == nil && c.Action == ActHint:
+	c, _ := ParseCustomID(in.MessageComponentData().CustomID)
+	return b.components()[c.Action].answer.deferral() // an unknown action: an update (it is answered at once anyway)
+}
+
+// answerKind is how a component's handler answers a press. Every action in
+// components declares it: it decides how a press still unanswered after
+// DeferAfter (a busy bot) is deferred, and so what the late answer
+// replaces. A button whose handler answers with a new message of its own,
+// deferred as an update of the pressed message, had that message, the
+// board, replaced by its answer for everyone (Hint and Analyse did:
+// TestSlowHintAndAnalyseAnswerWithTheirOwnMessage).
+type answerKind uint8
+
+const (
+	noAnswer answerKind = iota // undeclared (TestEveryComponentDeclaresItsAnswer)
+	// answerUpdate: the handler updates the pressed message, or answers
+	// at once with a whole new message (which, late, is posted as a
+	// follow-up); it never defers a new message of its own. Deferred as
+	// an update of the pressed message.
+	answerUpdate
+	// answerPublic: the handler answers with a new public message, or
+	// defers one and fills it in later by editing the response, as a
+	// command may (Analyse's review; the game picker, which runs a
+	// command). Deferred as a public "thinking…", as a command is.
+	answerPublic
+	// answerPrivate: likewise, a new private message (Hint's
+	// suggestion). Deferred as a private "thinking…".
+	answerPrivate
+)
+
+var answerNames = [...]string{"undeclared", "update", "public", "private"}
+
+func (a answerKind) String() string {
+	if int(a) < len(answerNames) {
+		return answerNames[a]
+	}
+	return "answerKind(" + strconv.Itoa(int(a)) + ")"
+}
+
+// deferral is the deferral of a press answered as a says.
+func (a answerKind) deferral() *discordgo.InteractionResponse {
+	switch a {
+	case answerPublic:
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	case answerPrivate:
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
-	case err == nil && c.Action == ActAnalyse:
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 	}
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+}
+
+// fits reports whether r, a handler's answer to a press, is one that a
+// says: one that, were it late, deliverLate would deliver after a's
+// deferral as r would have shown. A private note (a refusal) fits every
+// answer; a whole new public message every answer but a private one.
+func (a answerKind) fits(r *discordgo.InteractionResponse) bool {
+	if a == noAnswer {
+		return false
+	}
+	private := r.Data != nil && r.Data.Flags&discordgo.MessageFlagsEphemeral != 0
+	switch r.Type {
+	case discordgo.InteractionResponseChannelMessageWithSource:
+		return private || a == answerUpdate || a == answerPublic
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
+		return a == answerPublic && !private || a == answerPrivate && private
+	case discordgo.InteractionResponseUpdateMessage, discordgo.InteractionResponseDeferredMessageUpdate:
+		return a == answerUpdate
+	}
+	return false
 }
 
 // deliveredKey is the context key of the message a late reply was
@@ -371,6 +427,14 @@ func (b *Bot) dispatch(ctx context.Context, in *discordgo.Interaction) (rep *rep
 	if err == nil && (rep == nil || rep.resp == nil) {
 		err = errors.New("bot: handler returned no response")
 	}
+	if err == nil && in.Type == discordgo.InteractionMessageComponent {
+		if a := b.components()[r.cid.Action].answer; !a.fits(rep.resp) {
+			// A developer's mistake: a slow press would be deferred
+			// wrongly (the bot's tests fail on this line).
+			r.log.ErrorContext(ctx, "a component's answer is not the one its action declares in components",
+				"action", actionCodes[r.cid.Action], "declared", a.String(), "response_type", int(rep.resp.Type))
+		}
+	}
 	if np, ok := asNeedPick(err); ok && in.Type == discordgo.InteractionApplicationCommand {
 		if rep, err = b.pickReply(ctx, r, np); err == nil {
 			return rep
@@ -515,7 +579,7 @@ func (b *Bot) route(r *request) handler {
 		}
 		return b.autocomplete
 	case discordgo.InteractionMessageComponent:
-		return b.components()[r.cid.Action]
+		return b.components()[r.cid.Action].h
 	}
 	return nil
 }
@@ -543,37 +607,51 @@ func (b *Bot) commands() map[string]handler {
 	}
 }
 
-// components maps button and menu actions to handlers.
-func (b *Bot) components() map[Action]handler {
-	return map[Action]handler{
-		ActAccept:     b.btnAccept,
-		ActDecline:    b.btnDecline,
-		ActWithdraw:   b.btnWithdraw,
-		ActMove:       b.btnMove,
-		ActPickPiece:  b.btnPickPiece,
-		ActPickTarget: b.btnPickTarget,
-		ActResign:     b.btnResign,
-		ActResignYes:  b.btnResignYes,
-		ActDraw:       b.btnDraw,
-		ActGamesPage:  b.btnGamesPage,
-		ActAbort:      b.btnResign,
-		ActAbortYes:   b.btnAbortYes,
-		ActEndYes:     b.btnEndYes,
-		ActPickGame:   b.btnPickGame,
-		ActReplay:     b.btnReplay,
-		ActRematch:    b.btnRematch,
-		ActTourJoin:   b.btnTourJoin,
-		ActTourLeave:  b.btnTourLeave,
-		ActTourStart:  b.btnTourStart,
+// component is a button's or menu's handler and how it answers a press.
+type component struct {
+	h      handler
+	answer answerKind
+}
 
-		ActPuzzle:       b.btnPuzzle,
-		ActPuzzlePiece:  b.btnPuzzlePiece,
-		ActPuzzleTarget: b.btnPuzzleTarget,
-		ActPuzzleNew:    b.btnPuzzleNew,
-		ActPuzzleSolve:  b.btnPuzzleSolve,
-		ActAnalyse:      b.btnAnalyse,
-		ActHint:         b.btnHint,
-		ActMoveYes:      b.btnMoveYes,
+// components maps button and menu actions to their handlers and answers.
+// A new action declares how its handler answers (answer): answerUpdate
+// when it updates the pressed message or answers at once with a whole
+// new message, answerPublic or answerPrivate when it answers with a new
+// message it may defer and fill in later. That decides how a press is
+// deferred on a busy bot (componentDeferral); a handler that answers
+// otherwise than declared is logged as an error, which fails the bot's
+// tests, and an action without an answer fails
+// TestEveryComponentDeclaresItsAnswer.
+func (b *Bot) components() map[Action]component {
+	return map[Action]component{
+		ActAccept:     {b.btnAccept, answerUpdate},
+		ActDecline:    {b.btnDecline, answerUpdate},
+		ActWithdraw:   {b.btnWithdraw, answerUpdate},
+		ActMove:       {b.btnMove, answerUpdate}, // on a board, a new private menu at once
+		ActPickPiece:  {b.btnPickPiece, answerUpdate},
+		ActPickTarget: {b.btnPickTarget, answerUpdate},
+		ActResign:     {b.btnResign, answerUpdate}, // a private "Are you sure?" at once
+		ActResignYes:  {b.btnResignYes, answerUpdate},
+		ActDraw:       {b.btnDraw, answerUpdate},
+		ActGamesPage:  {b.btnGamesPage, answerUpdate},
+		ActAbort:      {b.btnResign, answerUpdate},
+		ActAbortYes:   {b.btnAbortYes, answerUpdate},
+		ActEndYes:     {b.btnEndYes, answerUpdate},
+		ActPickGame:   {b.btnPickGame, answerPublic}, // answers as the command it runs (/tafl history defers its record)
+		ActReplay:     {b.btnReplay, answerUpdate},   // on a board, a new private replay at once
+		ActRematch:    {b.btnRematch, answerUpdate},
+		ActTourJoin:   {b.btnTourJoin, answerUpdate},
+		ActTourLeave:  {b.btnTourLeave, answerUpdate},
+		ActTourStart:  {b.btnTourStart, answerUpdate},
+
+		ActPuzzle:       {b.btnPuzzle, answerUpdate},
+		ActPuzzlePiece:  {b.btnPuzzlePiece, answerUpdate},
+		ActPuzzleTarget: {b.btnPuzzleTarget, answerUpdate},
+		ActPuzzleNew:    {b.btnPuzzleNew, answerUpdate},
+		ActPuzzleSolve:  {b.btnPuzzleSolve, answerUpdate},
+		ActAnalyse:      {b.btnAnalyse, answerPublic}, // defers the review, edited in when done
+		ActHint:         {b.btnHint, answerPrivate},   // defers the suggestion, edited in when found
+		ActMoveYes:      {b.btnMoveYes, answerUpdate},
 	}
 }
 
