@@ -683,11 +683,14 @@ func daysChoices(p *locale.Printer, typed string) []*discordgo.ApplicationComman
 
 // variantChoices lists presets (and their layouts, where a preset has
 // several: "copenhagen/standard" is "copenhagen") whose name contains
-// typed, then those the commands read typed as or suggest for it
+// typed, those whose name begins with it first ("h": hnefatafl-9 before
+// copenhagen), then those the commands read typed as or suggest for it
 // (tafl.MatchPreset): a title ("ard ri"), a layout ("bell"), a board
 // size ("7x7", "11×11", "11": the presets of that size, or of the
 // nearest), a common word for some ("viking", "irish"), a near name
-// ("copenhagn"). A size being typed ("11x", "11x1") reads as the size.
+// ("copenhagn"). A size being typed ("11x", "11x1") reads as the size,
+// and digits alone as the beginning of one: "1" lists the 11×11 and
+// 19×19 presets (sizeTyped), not the 7×7 ones nearest to a size of 1.
 func variantChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
 	sizes := map[string]int{}
@@ -709,12 +712,18 @@ func variantChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 			}
 		}
 	}
-	for _, n := range names {
-		if typed == "" || strings.Contains(n, typed) {
-			add(n)
+	for _, begins := range []bool{true, false} {
+		for _, n := range names {
+			if strings.HasPrefix(n, typed) == begins && strings.Contains(n, typed) {
+				add(n)
+			}
 		}
 	}
-	if typed != "" {
+	if near := sizeTyped(typed); near != nil {
+		for _, n := range near {
+			add(n)
+		}
+	} else if typed != "" {
 		name, layout, near, ok := tafl.MatchPreset(sizeBeingTyped(typed))
 		if ok {
 			near = []string{name}
@@ -727,6 +736,25 @@ func variantChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 		}
 	}
 	return out[:min(25, len(out))]
+}
+
+// sizeTyped returns the presets, smallest board first, whose board size
+// begins with typed when typed is digits only ("1": the 11×11 and 19×19
+// ones), else nil (then the size or the nearest is read as MatchPreset
+// reads it: "8" lists 7×7 and 9×9, "12" 11×11).
+func sizeTyped(typed string) []string {
+	if typed == "" || strings.Trim(typed, "0123456789") != "" {
+		return nil
+	}
+	presets := tafl.Presets()
+	slices.SortStableFunc(presets, func(a, b tafl.PresetInfo) int { return a.Size - b.Size })
+	var out []string
+	for _, p := range presets {
+		if strings.HasPrefix(strconv.Itoa(p.Size), typed) {
+			out = append(out, p.Name)
+		}
+	}
+	return out
 }
 
 // sizeBeingTyped returns the board size typed is the beginning of
