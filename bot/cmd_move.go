@@ -68,7 +68,8 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	if playedElsewhere(r, g) {
-		return &reply{resp: ephemeral(elsewhereNote(r.p, g)), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
+		in, p := r.in, r.p
+		return &reply{resp: ephemeral(elsewhereNote(p, g, gameChannel(g))), after: func(ctx context.Context) { b.postFromElsewhere(ctx, in, p, g, msg) }}, nil
 	}
 	in := r.in
 	note := b.cannotPostNote(ctx, r, g)
@@ -117,13 +118,36 @@ func playedElsewhere(r *request, g *storage.Game) bool {
 }
 
 // elsewhereNote tells a player who moved in game g from elsewhere
-// (playedElsewhere) where the new board went.
-func elsewhereNote(p *locale.Printer, g *storage.Game) string {
-	ch := g.ThreadID
-	if ch == "" {
-		ch = g.ChannelID
-	}
+// (playedElsewhere) where the new board went: ch, the game's thread or
+// channel (gameChannel) as far as is known before it is posted.
+func elsewhereNote(p *locale.Printer, g *storage.Game, ch string) string {
 	return p.T("You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.", lastPlyLabel(g), g.ID, ch)
+}
+
+// postFromElsewhere posts game g's new board msg, played from elsewhere
+// by interaction in, whose reply (elsewhereNote, in p's language) named
+// the game's thread or channel; where the post found that gone, the reply
+// is edited to say where the game goes on instead: the channel a
+// tournament game was moved to (sendGame), or, where there is none, by
+// direct message (the player to move is told there: boardRefused; a
+// result goes to both), rather than name a channel that no longer exists.
+func (b *Bot) postFromElsewhere(ctx context.Context, in *discordgo.Interaction, p *locale.Printer, g *storage.Game, msg *message) {
+	noted := gameChannel(g)
+	ch, err := b.postBoard(ctx, g, msg)
+	var note string
+	switch {
+	case err == nil && ch != noted:
+		note = elsewhereNote(p, g, ch)
+	case channelGone(err) && g.Active():
+		note = p.T("move.elsewhere_gone", lastPlyLabel(g), int(g.ID))
+	case channelGone(err):
+		note = p.T("move.elsewhere_gone_over", lastPlyLabel(g), int(g.ID))
+	default:
+		return
+	}
+	if _, err := b.rest.EditResponse(ctx, in, &discordgo.WebhookEdit{Content: &note}); err != nil {
+		b.log.Warn("saying where a game played from elsewhere goes on", "game_id", g.ID, "interaction_id", in.ID, "err", err)
+	}
 }
 
 // onlyLegalIn returns the one game of games in which move text is legal
