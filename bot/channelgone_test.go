@@ -319,14 +319,14 @@ func TestTournamentGameInADeletedThreadGoesOnInItsChannel(t *testing.T) {
 			inThread := postsIn()
 			n := len(h.fake.requests("/channels/" + channel + "/messages"))
 			attacker, defender := g.Attackers.UserID, g.Defenders.UserID
-			in := h.slashInteraction(attacker, "move", opt("move", g.Tafl().LegalMoves()[0].String()), opt("game", float64(g.ID)))
-			in.GuildID, in.ChannelID, in.Member, in.User = "", "dm-"+attacker, nil, &discordgo.User{ID: attacker}
-			h.bot.HandleGateway(t.Context(), in)
-			if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "You played") {
-				t.Fatalf("/tafl move from a direct message: %q", r.Content)
-			}
-			h.settle()
+			in := moveFromDM(t, h, g, attacker, "")
 			g = gameOf(t, h, alice)
+			// The mover's private reply named the thread; it says where the
+			// game goes on.
+			if got := replyNow(t, h, in); channelToo && !strings.Contains(got, "no longer exists, so it goes on by direct message") ||
+				!channelToo && !strings.Contains(got, "where the game is played, <#"+channel+">") {
+				t.Errorf("the mover's reply %q, want where the game goes on", got)
+			}
 			if g.ThreadID != "" || g.ChannelID != channel {
 				t.Errorf("the game in channel %q thread %q, want the channel", g.ChannelID, g.ThreadID)
 			}
@@ -630,13 +630,7 @@ func TestMoveWhereTheBotMayNotPostToldByDM(t *testing.T) {
 			h := newHarness(t, nil)
 			startGame(t, h) // 3 days per move, alice (attackers) to move
 			h.fake.inject("POST", "/channels/"+channel+"/", c.status, c.code, 1000)
-			g := gameOf(t, h, alice)
-			in := h.slashInteraction(alice, "move", opt("move", g.Tafl().LegalMoves()[0].String()), opt("game", float64(g.ID)))
-			in.GuildID, in.ChannelID, in.Member, in.User = "", "dm-"+alice, nil, &discordgo.User{ID: alice}
-			h.bot.HandleGateway(t.Context(), in)
-			if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "You played") {
-				t.Fatalf("/tafl move from a direct message: %q", r.Content)
-			}
+			moveFromDM(t, h, gameOf(t, h, alice), alice, "")
 			told(t, h, bob, "<@"+alice+">", c.why)
 		})
 	}
@@ -847,6 +841,108 @@ func moveBoth(t *testing.T, h *harness) {
 			t.Fatalf("move: %q", r.Content)
 		}
 	}
+}
+
+// TestMoveFromElsewhereSaysWhereTheGameGoesOn: a move played from a
+// direct message in a game whose channel was deleted, which the board's
+// post found gone (10003), was answered "The new board is posted where
+// the game is played, #deleted-channel": a channel that no longer
+// exists, where nothing was posted. The reply is edited to say that the
+// game goes on by direct message (the player to move is told there). A
+// tournament game moved to its tournament's channel names that channel
+// (TestTournamentGameInADeletedThreadGoesOnInItsChannel).
+func TestMoveFromElsewhereSaysWhereTheGameGoesOn(t *testing.T) {
+	h := newHarness(t, nil)
+	startGame(t, h) // alice (attackers, to move) against bob
+	h.settle()
+	h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000) // the channel is deleted
+	in := moveFromDM(t, h, gameOf(t, h, alice), alice, "")
+	g := gameOf(t, h, alice)
+	want := fmt.Sprintf("You played %s in game %d. The channel or thread where the game was played no longer exists, so it goes on by direct message: the player to move is told there", lastPlyOf(g), g.ID)
+	if got := replyNow(t, h, in); !strings.HasPrefix(got, want) || strings.Contains(got, "<#") {
+		t.Errorf("the mover's reply %q, want %q…", got, want)
+	}
+	if got := dmsTo(t, h, bob); len(got) != 1 || !strings.Contains(got[0], "it is your move") {
+		t.Errorf("direct messages to bob %q, want his move", got)
+	}
+
+	// Bob moves with the Move menu of the board /tafl board shows him in
+	// a direct message: the menu's message says the same.
+	board := h.slashInteraction(bob, "board", opt("game", float64(g.ID)))
+	board.GuildID, board.ChannelID, board.Member, board.User = "", "dm-"+bob, nil, &discordgo.User{ID: bob}
+	h.bot.HandleGateway(t.Context(), board)
+	r, _ := h.fake.callback(t, board.ID)
+	m := g.Tafl().LegalMoves()[0]
+	r = h.pressFrom("", bob, customIDs(r.Components)["Move"])
+	r = h.pressFromValues("", bob, customIDs(r.Components)["select"], m.From().String())
+	if r = h.pressFromValues("", bob, customIDs(r.Components)["select"], m.To().String()); !strings.Contains(r.Content, "You played") {
+		t.Fatalf("the Move menu from a direct message: %q", r.Content)
+	}
+	h.settle()
+	g = gameOf(t, h, alice)
+	want = fmt.Sprintf("You played %s in game %d. The channel or thread where the game was played no longer exists, so it goes on by direct message", lastPlyOf(g), g.ID)
+	var edited string // the menu's message, as last edited
+	for _, rec := range h.fake.requests("/messages/@original") {
+		if rec.Method == "PATCH" {
+			edited = decode(t, rec.Body).Content
+		}
+	}
+	if !strings.HasPrefix(edited, want) {
+		t.Errorf("the menu's message edited to %q, want %q…", edited, want)
+	}
+
+	// A move that ends the game: the result goes to both by direct message.
+	h = newHarness(t, nil)
+	g = forcedWinStart(t, h)
+	for _, m := range []struct{ user, move string }{{bob, "g5-g3"}, {alice, "a4-a2"}} {
+		if r, _ := h.slash(m.user, "move", opt("move", m.move), opt("game", g.ID.String())); isEphemeral(r) {
+			t.Fatalf("%s: %s", m.move, r.Content)
+		}
+	}
+	h.settle()
+	h.fake.inject("", "/channels/"+channel+"/", 404, 10003, 1000)
+	in = moveFromDM(t, h, g, bob, "g3-g1")
+	g = gameOf(t, h, alice)
+	want = fmt.Sprintf("You played %s in game %d. The channel or thread where the game was played no longer exists, so the result goes to both players by direct message.", lastPlyOf(g), g.ID)
+	if got := replyNow(t, h, in); got != want {
+		t.Errorf("the reply to the last move %q, want %q", got, want)
+	}
+	if got := resultDMs(t, h); len(got) != 2 {
+		t.Errorf("direct messages %q, want the result to both", got)
+	}
+}
+
+// moveFromDM plays user's move mv ("": the first legal one) in game g
+// with /tafl move game: from a direct message, checks that the reply
+// says it was played, and waits for its follow-up work. It returns the
+// interaction.
+func moveFromDM(t *testing.T, h *harness, g *storage.Game, user, mv string) *discordgo.Interaction {
+	t.Helper()
+	if mv == "" {
+		mv = g.Tafl().LegalMoves()[0].String()
+	}
+	in := h.slashInteraction(user, "move", opt("move", mv), opt("game", float64(g.ID)))
+	in.GuildID, in.ChannelID, in.Member, in.User = "", "dm-"+user, nil, &discordgo.User{ID: user}
+	h.bot.HandleGateway(t.Context(), in)
+	if r, _ := h.fake.callback(t, in.ID); !strings.Contains(r.Content, "You played") {
+		t.Fatalf("/tafl move from a direct message: %q", r.Content)
+	}
+	h.settle()
+	return in
+}
+
+// replyNow returns interaction in's reply as it reads now: its response,
+// or the last edit of it.
+func replyNow(t *testing.T, h *harness, in *discordgo.Interaction) string {
+	t.Helper()
+	r, _ := h.fake.callback(t, in.ID)
+	content := r.Content
+	for _, rec := range h.fake.requests("/webhooks/" + in.AppID + "/" + in.Token + "/messages/@original") {
+		if rec.Method == "PATCH" && rec.Status == 200 {
+			content = decode(t, rec.Body).Content
+		}
+	}
+	return content
 }
 
 // drawFromDM runs /tafl draw game:id by user from a direct message and

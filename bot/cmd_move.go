@@ -68,7 +68,8 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) (*reply, error) {
 		return nil, err
 	}
 	if playedElsewhere(r, g) {
-		return &reply{resp: ephemeral(elsewhereNote(r.p, g)), after: func(ctx context.Context) { b.postBoard(ctx, g, msg) }}, nil
+		in, p := r.in, r.p
+		return &reply{resp: ephemeral(elsewhereNote(p, g, gameChannel(g))), after: func(ctx context.Context) { b.postFromElsewhere(ctx, in, p, g, msg) }}, nil
 	}
 	in := r.in
 	note := b.cannotPostNote(ctx, r, g)
@@ -117,13 +118,36 @@ func playedElsewhere(r *request, g *storage.Game) bool {
 }
 
 // elsewhereNote tells a player who moved in game g from elsewhere
-// (playedElsewhere) where the new board went.
-func elsewhereNote(p *locale.Printer, g *storage.Game) string {
-	ch := g.ThreadID
-	if ch == "" {
-		ch = g.ChannelID
-	}
+// (playedElsewhere) where the new board went: ch, the game's thread or
+// channel (gameChannel) as far as is known before it is posted.
+func elsewhereNote(p *locale.Printer, g *storage.Game, ch string) string {
 	return p.T("You played %[1]s in game %[2]d. The new board is posted where the game is played, <#%[3]s>, for your opponent to see.", lastPlyLabel(g), g.ID, ch)
+}
+
+// postFromElsewhere posts game g's new board msg, played from elsewhere
+// by interaction in, whose reply (elsewhereNote, in p's language) named
+// the game's thread or channel; where the post found that gone, the reply
+// is edited to say where the game goes on instead: the channel a
+// tournament game was moved to (sendGame), or, where there is none, by
+// direct message (the player to move is told there: boardRefused; a
+// result goes to both), rather than name a channel that no longer exists.
+func (b *Bot) postFromElsewhere(ctx context.Context, in *discordgo.Interaction, p *locale.Printer, g *storage.Game, msg *message) {
+	noted := gameChannel(g)
+	ch, err := b.postBoard(ctx, g, msg)
+	var note string
+	switch {
+	case err == nil && ch != noted:
+		note = elsewhereNote(p, g, ch)
+	case channelGone(err) && g.Active():
+		note = p.T("move.elsewhere_gone", lastPlyLabel(g), int(g.ID))
+	case channelGone(err):
+		note = p.T("move.elsewhere_gone_over", lastPlyLabel(g), int(g.ID))
+	default:
+		return
+	}
+	if _, err := b.rest.EditResponse(ctx, in, &discordgo.WebhookEdit{Content: &note}); err != nil {
+		b.log.Warn("saying where a game played from elsewhere goes on", "game_id", g.ID, "interaction_id", in.ID, "err", err)
+	}
 }
 
 // onlyLegalIn returns the one game of games in which move text is legal
@@ -683,11 +707,14 @@ func daysChoices(p *locale.Printer, typed string) []*discordgo.ApplicationComman
 
 // variantChoices lists presets (and their layouts, where a preset has
 // several: "copenhagen/standard" is "copenhagen") whose name contains
-// typed, then those the commands read typed as or suggest for it
+// typed, those whose name begins with it first ("h": hnefatafl-9 before
+// copenhagen), then those the commands read typed as or suggest for it
 // (tafl.MatchPreset): a title ("ard ri"), a layout ("bell"), a board
 // size ("7x7", "11×11", "11": the presets of that size, or of the
 // nearest), a common word for some ("viking", "irish"), a near name
-// ("copenhagn"). A size being typed ("11x", "11x1") reads as the size.
+// ("copenhagn"). A size being typed ("11x", "11x1") reads as the size,
+// and digits alone as the beginning of one: "1" lists the 11×11 and
+// 19×19 presets (sizeTyped), not the 7×7 ones nearest to a size of 1.
 func variantChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
 	sizes := map[string]int{}
@@ -709,12 +736,18 @@ func variantChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 			}
 		}
 	}
-	for _, n := range names {
-		if typed == "" || strings.Contains(n, typed) {
-			add(n)
+	for _, begins := range []bool{true, false} {
+		for _, n := range names {
+			if strings.HasPrefix(n, typed) == begins && strings.Contains(n, typed) {
+				add(n)
+			}
 		}
 	}
-	if typed != "" {
+	if near := sizeTyped(typed); near != nil {
+		for _, n := range near {
+			add(n)
+		}
+	} else if typed != "" {
 		name, layout, near, ok := tafl.MatchPreset(sizeBeingTyped(typed))
 		if ok {
 			near = []string{name}
@@ -727,6 +760,25 @@ func variantChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
 		}
 	}
 	return out[:min(25, len(out))]
+}
+
+// sizeTyped returns the presets, smallest board first, whose board size
+// begins with typed when typed is digits only ("1": the 11×11 and 19×19
+// ones), else nil (then the size or the nearest is read as MatchPreset
+// reads it: "8" lists 7×7 and 9×9, "12" 11×11).
+func sizeTyped(typed string) []string {
+	if typed == "" || strings.Trim(typed, "0123456789") != "" {
+		return nil
+	}
+	presets := tafl.Presets()
+	slices.SortStableFunc(presets, func(a, b tafl.PresetInfo) int { return a.Size - b.Size })
+	var out []string
+	for _, p := range presets {
+		if strings.HasPrefix(strconv.Itoa(p.Size), typed) {
+			out = append(out, p.Name)
+		}
+	}
+	return out
 }
 
 // sizeBeingTyped returns the board size typed is the beginning of

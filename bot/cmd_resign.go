@@ -202,12 +202,14 @@ func (b *Bot) announce(ctx context.Context, g *storage.Game, actor, headline, pr
 // again, so the player to move is told by direct message (boardRefused);
 // of a board that brings no move, msg.gone tells what it said instead (a
 // draw offered or withdrawn: drawByDM).
-func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) {
-	b.postBoardWhy(ctx, g, msg, nil)
+func (b *Bot) postBoard(ctx context.Context, g *storage.Game, msg *message) (string, error) {
+	return b.postBoardWhy(ctx, g, msg, nil)
 }
 
 // postBoardWhy is postBoard for a game ended as why says (see afterPost).
-func (b *Bot) postBoardWhy(ctx context.Context, g *storage.Game, msg *message, why resultWhy) {
+// It returns where the board was posted last (sendGame) and Discord's
+// refusal, if any.
+func (b *Bot) postBoardWhy(ctx context.Context, g *storage.Game, msg *message, why resultWhy) (string, error) {
 	ch, sent, err := b.sendGame(ctx, g, msg.send())
 	if err != nil {
 		b.log.Error("posting a board", "game_id", g.ID, "channel_id", ch, "err", err)
@@ -222,6 +224,7 @@ func (b *Bot) postBoardWhy(ctx context.Context, g *storage.Game, msg *message, w
 		b.rememberBoard(ctx, g, sent)
 	}
 	b.afterPost(ctx, g, ch, err, why)
+	return ch, err
 }
 
 // cmdDraw handles /tafl draw [game].

@@ -339,6 +339,46 @@ func TestVariantAutocompleteReadsSizesAndWords(t *testing.T) {
 	}
 }
 
+// TestVariantAutocompleteOneCharacter: the variant option's list read a
+// "1", the first digit of 11×11 or 19×19, as a board size of 1 and
+// offered the presets of the nearest size, 7×7, until the next digit
+// came. Digits alone are the beginning of a size: the presets whose size
+// begins with them, smallest first; digits no size begins with ("8",
+// "12") still give the nearest size, "0" nothing. A letter lists the
+// presets whose name begins with it before those that only contain it
+// ("h": hnefatafl-9 before copenhagen); one in no name lists nothing.
+func TestVariantAutocompleteOneCharacter(t *testing.T) {
+	h := newHarness(t, nil)
+	seven := []string{"brandubh", "ard-ri"}
+	nine := []string{"tablut", "tablut-helmfrid", "hnefatafl-9"}
+	eleven := []string{"copenhagen", "fetlar", "cyning-taefl", "tawlbwrdd"}
+	tawlbwrdd := []string{"tawlbwrdd", "tawlbwrdd/lewis", "tawlbwrdd/bell", "tawlbwrdd/lewis-cross"}
+	for _, c := range []struct {
+		typed string
+		want  []string
+	}{
+		{"1", append(eleven, "alea-evangelii")},
+		{"１", append(eleven, "alea-evangelii")}, // full-width
+		{"7", seven},
+		{"9", []string{"hnefatafl-9", "tablut", "tablut-helmfrid"}}, // the name with a 9 first
+		{"2", seven},                  // no size begins with 2: the nearest
+		{"8", append(seven, nine...)}, // as near to 7×7 as to 9×9
+		{"12", eleven},
+		{"0", nil},
+		{"h", []string{"hnefatafl-9", "copenhagen", "brandubh", "tablut-helmfrid"}},
+		{"a", append([]string{"ard-ri", "alea-evangelii", "copenhagen", "fetlar", "brandubh", "tablut", "tablut-helmfrid", "hnefatafl-9", "cyning-taefl"}, tawlbwrdd...)},
+		{"w", tawlbwrdd},
+		{"k", nil},
+		{"x", nil},
+	} {
+		for _, sub := range []string{"challenge", "ai", "rules", "puzzle"} {
+			if got := variantChoicesOf(t, h, sub, c.typed); !slices.Equal(got, c.want) {
+				t.Errorf("/tafl %s variant:%s autocomplete: %q, want %q", sub, c.typed, got, c.want)
+			}
+		}
+	}
+}
+
 // variantChoicesOf returns the values of the variant option's
 // autocomplete of /tafl sub for alice typing typed.
 func variantChoicesOf(t *testing.T, h *harness, sub, typed string) []string {

@@ -160,16 +160,17 @@ func (b *Bot) playChosen(ctx context.Context, r *request, m tafl.Move) (*reply, 
 	if err != nil {
 		return nil, err
 	}
+	in := r.in
 	if playedElsewhere(r, g) {
 		// A board shown in another server or a direct message (/tafl
 		// board game:N): the new board goes where the opponent sees it.
+		p := r.p
 		return &reply{
 			resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
-				Data: &discordgo.InteractionResponseData{Content: elsewhereNote(r.p, g), Components: []discordgo.MessageComponent{}}},
-			after: func(ctx context.Context) { b.postBoard(ctx, g, msg) },
+				Data: &discordgo.InteractionResponseData{Content: elsewhereNote(p, g, gameChannel(g)), Components: []discordgo.MessageComponent{}}},
+			after: func(ctx context.Context) { b.postFromElsewhere(ctx, in, p, g, msg) },
 		}, nil
 	}
-	in := r.in
 	note := b.cannotPostNote(ctx, r, g)
 	return &reply{
 		resp: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,

@@ -31,6 +31,20 @@ func TestFinishedGameMined(t *testing.T) {
 // as a custom variant starting there, and returns it (over).
 func forcedWinGame(t *testing.T, h *harness) *storage.Game {
 	t.Helper()
+	g := forcedWinStart(t, h)
+	for _, m := range []struct{ user, move string }{{bob, "g5-g3"}, {alice, "a4-a2"}, {bob, "g3-g1"}} {
+		if r, _ := h.slash(m.user, "move", opt("move", m.move), opt("game", g.ID.String())); isEphemeral(r) {
+			t.Fatalf("%s: %s", m.move, r.Content)
+		}
+	}
+	return g
+}
+
+// forcedWinStart stores forcedWinGame's game, not yet begun: bob
+// (defenders, to move) wins with g5-g3 and, after any move of alice's,
+// g3-g1.
+func forcedWinStart(t *testing.T, h *harness) *storage.Game {
+	t.Helper()
 	r, err := tafl.PresetRules("brandubh", "")
 	if err != nil {
 		t.Fatal(err)
@@ -48,11 +62,6 @@ func forcedWinGame(t *testing.T, h *harness) *storage.Game {
 	g.Attackers, g.Defenders = storage.Human(alice), storage.Human(bob)
 	if err := h.store.CreateGame(t.Context(), g); err != nil {
 		t.Fatal(err)
-	}
-	for _, m := range []struct{ user, move string }{{bob, "g5-g3"}, {alice, "a4-a2"}, {bob, "g3-g1"}} {
-		if r, _ := h.slash(m.user, "move", opt("move", m.move), opt("game", g.ID.String())); isEphemeral(r) {
-			t.Fatalf("%s: %s", m.move, r.Content)
-		}
 	}
 	return g
 }
