@@ -52,6 +52,20 @@ func TestOutputCheckedFirst(t *testing.T) {
 	}
 }
 
+// lossFell checks tafl tune's report: the fit lowered the mean log-loss.
+func lossFell(t *testing.T, report string) {
+	t.Helper()
+	m := regexp.MustCompile(`mean log-loss ([0-9.]+) before, ([0-9.]+) after`).FindStringSubmatch(report)
+	if m == nil {
+		t.Fatalf("report: %s", report)
+	}
+	before, _ := strconv.ParseFloat(m[1], 64)
+	after, _ := strconv.ParseFloat(m[2], 64)
+	if !(after < before) {
+		t.Errorf("the fit did not lower the loss: %v → %v", before, after)
+	}
+}
+
 func TestTune(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "w.json")
 	stdout, stderr, code := runTafl(t, "", "tune", "-o", out, "testdata/tune")
@@ -61,15 +75,10 @@ func TestTune(t *testing.T) {
 	if stdout != "" {
 		t.Errorf("stdout with -o: %q", stdout)
 	}
-	m := regexp.MustCompile(`mean log-loss ([0-9.]+) before, ([0-9.]+) after`).FindStringSubmatch(stderr)
-	if m == nil || !strings.Contains(stderr, "12 games (attackers won 6, drew 0, lost 6)") {
+	if !strings.Contains(stderr, "12 games (attackers won 6, drew 0, lost 6)") {
 		t.Fatalf("report: %s", stderr)
 	}
-	before, _ := strconv.ParseFloat(m[1], 64)
-	after, _ := strconv.ParseFloat(m[2], 64)
-	if !(after < before) {
-		t.Errorf("the fit did not lower the loss: %v → %v", before, after)
-	}
+	lossFell(t, stderr)
 	v, _ := tafl.Preset("copenhagen", "")
 	data, err := os.ReadFile(out)
 	if err != nil {
@@ -166,23 +175,14 @@ func TestTuneOnly(t *testing.T) {
 
 // TestTuneAttackers: -attackers fits the attackers' own seals and cordon
 // (ai.AttackerFeatures) and keeps every other weight of their set; the
-// written set reads back with its cordon and plays as the attackers'
-// weights (ai.Limits.AttackerWeights takes it).
+// written set reads back with its cordon.
 func TestTuneAttackers(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "att.json")
 	_, errOut, code := runTafl(t, "", "tune", "-attackers", "-o", out, "testdata/tune")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	m := regexp.MustCompile(`mean log-loss ([0-9.]+) before, ([0-9.]+) after`).FindStringSubmatch(errOut)
-	if m == nil {
-		t.Fatalf("report: %s", errOut)
-	}
-	before, _ := strconv.ParseFloat(m[1], 64)
-	after, _ := strconv.ParseFloat(m[2], 64)
-	if !(after < before) {
-		t.Errorf("the fit did not lower the loss: %v → %v", before, after)
-	}
+	lossFell(t, errOut)
 	v, _ := tafl.Preset("copenhagen", "")
 	data, _ := os.ReadFile(out)
 	if !strings.Contains(string(data), `"shrinkSeal": 1`) {
