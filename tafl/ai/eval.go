@@ -101,24 +101,28 @@ var corner11Weights = func() weights {
 }()
 
 // corner11AttackerWeights are corner11Weights with the corner seals
-// weighed more (per count 80, 60 and 36 for a corner sealed, one and two
-// attackers short: 400, 300 and 180 with five defenders or more, against
-// 150, 60 and 20): the attackers' own evaluation in play (see
-// Limits.AttackerWeights). Hand-set, 2026-11-26: against ftzm's engine
-// the attackers who sealed all four corners early won or drew, those who
-// left one open lost to a king escape through it, and a fit of the
-// evaluation to 403 of those games put the seals near 440 and 380; with
-// the seals weighed so for both sides, the defenders lost games they had
-// won (docs/log/2026-11-26-four-seals.md). With the shrinking cordon
-// (shrinkScore): a corner the defenders can no longer reach counts as
+// weighed more and the shrinking cordon: the attackers' own evaluation in
+// play (see Limits.AttackerWeights). Per count 82, 53 and 27 for a corner
+// sealed, one and two attackers short (410, 265 and 135 with five
+// defenders or more, against the fitted 150, 60 and 20); with the cordon
+// (shrinkScore) a corner the defenders can no longer reach counts as
 // sealed, and with every corner shut off each edge square they cannot
-// reach is worth 20 and each square 12 (hand-set, 2026-11-27: equal
-// engines 12–20–28 against 2–20–38 at 30 000 nodes,
-// docs/log/2026-11-27-the-shrinking-cordon.md).
+// reach is worth 31 and each square 18. Tuned by self-play, 2026-11-27:
+// tools/spsa -start attackers (the attackers' five numbers against the
+// fitted defenders, a draw worth 0, 1 152 games at 25 000 and 40 000
+// nodes), the mean of its iterations 10–35 (seals 90, 45, 27; edge 31,
+// room 18), the seals then moved the least distance that keeps them
+// giving way to the hunt with one defender left (seal.0 − seal.1 ≤ 29,
+// TestSealsGiveWayToTheHunt). The hand-set values before were 80, 60,
+// 36, 20 and 12 (docs/log/2026-11-27-the-tuned-cordon.md). The seals'
+// weight came from games against ftzm's engine, where the attackers who
+// sealed all four corners early won or drew and those who left one open
+// lost to a king escape through it; weighed so for both sides, the
+// defenders lost games they had won (docs/log/2026-11-26-four-seals.md).
 var corner11AttackerWeights = func() weights {
 	w := corner11Weights
-	w.seal = [3]int32{80, 60, 36}
-	w.shrinkSeal, w.shrinkEdge, w.shrinkRoom = true, 20, 12
+	w.seal = [3]int32{82, 53, 27}
+	w.shrinkSeal, w.shrinkEdge, w.shrinkRoom = true, 31, 18
 	return w
 }()
 

@@ -180,8 +180,8 @@ func TestSearchUsesTheWeights(t *testing.T) {
 func TestAttackerWeights(t *testing.T) {
 	v, _ := tafl.Preset("copenhagen", "")
 	want := corner11Weights
-	want.seal = [3]int32{80, 60, 36}
-	want.shrinkSeal, want.shrinkEdge, want.shrinkRoom = true, 20, 12
+	want.seal = [3]int32{82, 53, 27}
+	want.shrinkSeal, want.shrinkEdge, want.shrinkRoom = true, 31, 18
 	if att := infoFor(v).att; att == nil || *att.w != want {
 		t.Fatalf("copenhagen's attackers' weights: %+v", att)
 	}
@@ -349,7 +349,7 @@ func TestAttackerWeightsAsWeights(t *testing.T) {
 	}
 	for what, text := range map[string]string{
 		"shrinkSeal 2":       strings.Replace(string(data), `"shrinkSeal":1`, `"shrinkSeal":2`, 1),
-		"shrinkEdge 1.5":     strings.Replace(string(data), `"shrinkEdge":20`, `"shrinkEdge":1.5`, 1),
+		"shrinkEdge 1.5":     strings.Replace(string(data), `"shrinkEdge":31`, `"shrinkEdge":1.5`, 1),
 		"shrinkRoom renamed": strings.Replace(string(data), `"shrinkRoom"`, `"shrinkRoomy"`, 1),
 	} {
 		if text == string(data) {
