@@ -35,7 +35,8 @@ import (
 // attackers play with (ai.DefaultAttackerWeights, ai.AttackerFeatures):
 // by default only their corner seals and shrinking cordon (-only
 // seal,shrink), the rest kept as the shared evaluation has them; the
-// output is their whole set, weights_corner11_attackers.json's format.
+// output is their whole set, with the cordon's entries ("shrinkSeal",
+// "shrinkEdge", "shrinkRoom"), as tools/spsa writes it.
 func runTune(e env) error {
 	var s setup
 	var weightsFile, corpus, out, only string
