@@ -660,8 +660,7 @@ func TestMoveWhereTheBotMayNotPostToldByDM(t *testing.T) {
 			h := newHarness(t, nil)
 			board := startGame(t, h)
 			m := gameOf(t, h, alice).Tafl().LegalMoves()[0]
-			r, _ := h.click(alice, customIDs(board.Components)["Move"], false)
-			r, _ = h.click(alice, customIDs(r.Components)["select"], true, m.From().String())
+			r := menuPiece(t, h, alice, board, m)
 			h.fake.inject("POST", "/webhooks/", 404, 10015, 1)
 			h.fake.inject("POST", "/channels/"+channel+"/", c.status, c.code, 1000)
 			h.click(alice, customIDs(r.Components)["select"], true, m.To().String())

@@ -281,8 +281,7 @@ func TestMenuMoveBoardPostedWhenTheFollowupFails(t *testing.T) {
 	h := newHarness(t, nil)
 	board := startGame(t, h)
 	m := gameOf(t, h, alice).Tafl().LegalMoves()[0]
-	r, _ := h.click(alice, customIDs(board.Components)["Move"], false)
-	r, _ = h.click(alice, customIDs(r.Components)["select"], true, m.From().String())
+	r := menuPiece(t, h, alice, board, m)
 	h.fake.inject("POST", "/webhooks/", 404, 10015, 1)
 	before, _ := posts(t, h, channel)
 	h.click(alice, customIDs(r.Components)["select"], true, m.To().String())

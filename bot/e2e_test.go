@@ -171,9 +171,9 @@ func TestChallengeAcceptPlayToTheEnd(t *testing.T) {
 	}
 }
 
-// menuMove plays m through Move → piece → destination and returns the
-// board posted as a follow-up.
-func menuMove(t *testing.T, h *harness, user string, board *resp, m tafl.Move) *resp {
+// menuPiece opens board's Move menu for user and picks m's piece,
+// returning the destination menu.
+func menuPiece(t *testing.T, h *harness, user string, board *resp, m tafl.Move) *resp {
 	t.Helper()
 	r, _ := h.click(user, customIDs(board.Components)["Move"], false)
 	if !isEphemeral(r) || customIDs(r.Components)["select"] == "" {
@@ -183,6 +183,14 @@ func menuMove(t *testing.T, h *harness, user string, board *resp, m tafl.Move) *
 	if r.Type != discordgo.InteractionResponseUpdateMessage || customIDs(r.Components)["select"] == "" {
 		t.Fatalf("piece pick reply %q: want the destination menu", r.Content)
 	}
+	return r
+}
+
+// menuMove plays m through Move → piece → destination and returns the
+// board posted as a follow-up.
+func menuMove(t *testing.T, h *harness, user string, board *resp, m tafl.Move) *resp {
+	t.Helper()
+	r := menuPiece(t, h, user, board, m)
 	before := len(h.fake.requests("/webhooks/"))
 	r, _ = h.click(user, customIDs(r.Components)["select"], true, m.To().String())
 	if !playedRE(m).MatchString(r.Content) {
